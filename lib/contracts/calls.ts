@@ -1,0 +1,38 @@
+import { z } from "zod";
+import type { AppErrorBody } from "@/lib/errors";
+
+export const CallToolBody = z.object({
+  /** Chosen by the client so it can cancel before the response comes back. */
+  callId: z.string().min(1).max(100).optional(),
+  name: z.string().min(1),
+  arguments: z.record(z.string(), z.unknown()).default({}),
+  timeoutMs: z.number().int().min(100).max(3_600_000).optional(),
+});
+export type CallToolBody = z.infer<typeof CallToolBody>;
+
+export type CallStatus =
+  | "running"
+  | "ok"
+  | "tool_error"
+  | "rpc_error"
+  | "cancelled"
+  | "timeout"
+  | "failed";
+
+/** One tools/call made through Loupe, kept for the per-tool history. */
+export interface CallRecord {
+  id: string;
+  connectionId: string;
+  tool: string;
+  args: Record<string, unknown>;
+  /** The JSON-RPC id of the tools/call request; progress notifications use it as progressToken. */
+  requestId: string | number | null;
+  startedAt: number;
+  endedAt: number | null;
+  timeoutMs: number;
+  status: CallStatus;
+  /** The CallToolResult as the server sent it (ok and tool_error). */
+  result?: unknown;
+  /** rpc_error / timeout / cancelled / failed: JSON-RPC errors keep code and data in details. */
+  error?: AppErrorBody;
+}

@@ -1,0 +1,31 @@
+/**
+ * One recorded message (DESIGN.md "The timeline model"). The store keeps `raw` exactly as it
+ * arrived; `items` are derived from it by the pure normalizers in lib/protocols/.
+ */
+export type Direction = "out" | "in" | "local";
+export type EntryProtocol = "mcp" | "loupe";
+
+/**
+ * mcp kinds: "message" (one JSON-RPC frame; raw = the frame), "stderr" (raw = { line }),
+ * "transport_error" (raw = { message }), "unparsed" (raw = { text, error }: a frame that was not JSON-RPC).
+ * loupe kinds: "status" (raw = ConnectionState), "call" (raw = CallRecord),
+ * "connection_removed" (raw = { id }).
+ */
+export interface Entry {
+  seq: number;
+  connectionId: string;
+  sessionKey: string | null;
+  receivedAt: number;
+  sourceTime: number | null;
+  direction: Direction;
+  protocol: EntryProtocol;
+  kind: string;
+  raw: unknown;
+  /** Size of the raw JSON in bytes. */
+  rawBytes: number;
+  /** True when `raw` was cut for transport; GET /api/entries/:seq returns it whole. */
+  truncated?: boolean;
+}
+
+/** Over this many bytes, an entry's raw is replaced by a preview in lists and on the stream. */
+export const ENTRY_PREVIEW_BYTES = 64 * 1024;

@@ -1,0 +1,2 @@
+// Vitest runs lib/server modules outside Next; the real "server-only" throws there.
+export {};
