@@ -1,0 +1,91 @@
+// Runs in the launcher (server.ts, plain Node before Next starts), never in a Next bundle:
+// hence no "server-only" import, which throws outside the react-server condition.
+import { splitCommandLine } from "@/lib/shell-split";
+
+/** What `npm start -- …` asked for; handed to the Next process as LOUPE_BOOT (JSON). */
+export interface BootOptions {
+  port: number;
+  host: string;
+  demo: boolean;
+  open: boolean;
+  /** Each --mcp as split words: [command, ...args]. */
+  mcp: string[][];
+  mcpUrl: string[];
+  agents: string[];
+  dev: boolean;
+}
+
+export const DEFAULT_PORT = 6280;
+
+export const USAGE = `Usage: npm start -- [options]
+  --port N            port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host H            address to bind (default 127.0.0.1; anything else is reachable from the network)
+  --no-demo           do not start and pre-connect the built-in demo servers
+  --no-open           do not open a browser
+  --mcp "<cmd line>"  pre-connect a stdio MCP server (repeatable)
+  --mcp-url <url>     pre-connect a remote MCP server: Streamable HTTP, falling back to SSE (repeatable)
+  --agent <url>       pre-connect an ADK api_server (repeatable)
+  --help              this text`;
+
+export class CliError extends Error {}
+
+export function parseArgs(argv: string[]): BootOptions {
+  const o: BootOptions = { port: DEFAULT_PORT, host: "127.0.0.1", demo: true, open: true, mcp: [], mcpUrl: [], agents: [], dev: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || (inline === undefined && v.startsWith("--"))) throw new CliError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case "--port": {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 0 || n > 65535) throw new CliError(`--port takes a port number, not ${argv[i]}`);
+        o.port = n;
+        break;
+      }
+      case "--host":
+        o.host = value();
+        break;
+      case "--no-demo":
+        o.demo = false;
+        break;
+      case "--no-open":
+        o.open = false;
+        break;
+      case "--dev":
+        o.dev = true;
+        break;
+      case "--mcp": {
+        const words = splitCommandLine(value());
+        if (words.length === 0) throw new CliError("--mcp needs a command line");
+        o.mcp.push(words);
+        break;
+      }
+      case "--mcp-url":
+        o.mcpUrl.push(checkUrl(flag, value()));
+        break;
+      case "--agent":
+        o.agents.push(checkUrl(flag, value()));
+        break;
+      case "--help":
+      case "-h":
+        throw new CliError(USAGE);
+      default:
+        throw new CliError(`Unknown option ${arg}\n\n${USAGE}`);
+    }
+  }
+  return o;
+}
+
+function checkUrl(flag: string, v: string): string {
+  try {
+    const u = new URL(v);
+    if (u.protocol === "http:" || u.protocol === "https:") return u.toString();
+  } catch {
+    // fall through to the message below
+  }
+  throw new CliError(`${flag} takes an http(s) URL, not ${v}`);
+}

@@ -1,0 +1,59 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { BootOptions } from "@/lib/launcher/cli";
+import type { ConnectionInput } from "@/lib/contracts/connections";
+import { getRegistry } from "@/lib/server/registry";
+
+export const DEMO_MCP_ID = "demo-mcp";
+
+function stableId(prefix: string, key: string): string {
+  // The same --mcp / --mcp-url on every launch maps to the same saved connection (and its history).
+  return `${prefix}-${createHash("sha256").update(key).digest("hex").slice(0, 10)}`;
+}
+
+function nameFor(words: string[]): string {
+  const meaningful = words.filter((w) => !w.startsWith("-") && !/^(npx|node|uvx|python3?|deno|bun|tsx)$/.test(path.basename(w)));
+  return path.basename(meaningful[0] ?? words[0] ?? "server");
+}
+
+export function demoMcpInput(root: string): ConnectionInput {
+  return {
+    name: "Loupe demo MCP server",
+    transport: "stdio",
+    command: process.execPath,
+    args: [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "demo/mcp-server.ts")],
+    env: {},
+    cwd: root,
+    requestTimeoutMs: 60_000,
+  };
+}
+
+/** Restores saved connections and pre-connects the demo and the command line's servers. */
+export async function boot(opts: BootOptions): Promise<void> {
+  const registry = getRegistry();
+  const root = process.env.LOUPE_ROOT ?? process.cwd();
+  const wanted: Promise<unknown>[] = [];
+  const preset = new Set<string>();
+
+  if (opts.demo) {
+    preset.add(DEMO_MCP_ID);
+    wanted.push(registry.create(demoMcpInput(root), { id: DEMO_MCP_ID, builtin: true }));
+  } else if (registry.get(DEMO_MCP_ID)) {
+    await registry.remove(DEMO_MCP_ID);
+  }
+  for (const words of opts.mcp) {
+    const id = stableId("cli", words.join("\u0000"));
+    preset.add(id);
+    const [command, ...args] = words as [string, ...string[]];
+    wanted.push(registry.create({ name: nameFor(words), transport: "stdio", command, args, env: {}, requestTimeoutMs: 60_000 }, { id }));
+  }
+  for (const url of opts.mcpUrl) {
+    const id = stableId("url", url);
+    preset.add(id);
+    wanted.push(registry.create({ name: new URL(url).host, transport: "http", url, headers: {}, requestTimeoutMs: 60_000 }, { id }));
+  }
+  // Connection failures are shown on each connection; they must not stop Loupe from starting.
+  await Promise.allSettled(wanted);
+  await registry.connectSaved({ except: preset });
+}

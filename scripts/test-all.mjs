@@ -1,0 +1,48 @@
+// `npm test`: every runner (Vitest: unit, component, integration; Playwright: e2e in Chromium),
+// then one closing line "N passed, N failed" summed over all of them, which is what CI reads.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const out = mkdtempSync(path.join(tmpdir(), "loupe-test-"));
+const bin = (p) => path.join(root, "node_modules", p);
+let passed = 0;
+let failed = 0;
+let broken = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(process.execPath, [cmd, ...args], { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+// Vitest
+const vitestJson = path.join(out, "vitest.json");
+const vStatus = run("Vitest", bin("vitest/vitest.mjs"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, "utf8"));
+  passed += r.numPassedTests ?? 0;
+  failed += (r.numFailedTests ?? 0);
+  // A file that fails to load has no test results but must still count as a failure.
+  const loadFailures = (r.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0).length;
+  failed += loadFailures;
+} else if (vStatus !== 0) broken.push("vitest");
+
+// Playwright
+const pwJson = path.join(out, "playwright.json");
+const pStatus = run("Playwright", bin("@playwright/test/cli.js"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+if (existsSync(pwJson)) {
+  const s = JSON.parse(readFileSync(pwJson, "utf8")).stats ?? {};
+  passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  failed += s.unexpected ?? 0;
+  if ((s.expected ?? 0) + (s.unexpected ?? 0) + (s.flaky ?? 0) === 0 && pStatus !== 0) broken.push("playwright");
+} else if (pStatus !== 0) broken.push("playwright");
+
+// A runner that crashed before reporting counts as one failure, so the total can never look green.
+failed += broken.length;
+if (broken.length) console.log(`\nRunners that did not report: ${broken.join(", ")}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || vStatus !== 0 || pStatus !== 0 ? 1 : 0);

@@ -1,0 +1,100 @@
+/**
+ * Loupe's launcher: parses the command line, binds 127.0.0.1, puts the security gate in front of
+ * every request, and serves the Next app from the same process (so the connection registry, the
+ * SQLite store and the SSE streams live in one place: DESIGN.md rule 1).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { randomBytes } from "node:crypto";
+import { spawn } from "node:child_process";
+import { homedir } from "node:os";
+import path from "node:path";
+import next from "next";
+import { CliError, parseArgs, type BootOptions } from "@/lib/launcher/cli";
+import { gate } from "@/lib/launcher/security";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+function unauthorizedPage(status: number, message: string): string {
+  const hint =
+    status === 401
+      ? "Open the address Loupe printed in its terminal (<code>Loupe ready: http://127.0.0.1:…/?token=…</code>)."
+      : "Loupe only answers requests addressed to 127.0.0.1 or localhost from its own pages.";
+  return `<!doctype html><meta charset="utf-8"><title>Loupe: ${status}</title>
+<body style="font:15px system-ui;margin:4rem auto;max-width:36rem;color:#222">
+<h1 style="font-size:1.3rem">Loupe: ${status === 401 ? "token required" : "request refused"}</h1>
+<p>${message.replace(/[<>&]/g, "")}.</p><p>${hint}</p></body>`;
+}
+
+function openBrowser(url: string) {
+  const cmd = process.platform === "darwin" ? "open" : process.platform === "win32" ? "cmd" : "xdg-open";
+  const args = process.platform === "win32" ? ["/c", "start", "", url] : [url];
+  // Opening a browser is a convenience: any failure (no desktop, no opener) is ignored.
+  const child = spawn(cmd, args, { stdio: "ignore", detached: true });
+  child.on("error", () => {});
+  child.unref();
+}
+
+async function main() {
+  let opts: BootOptions;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    fail(e instanceof CliError ? e.message : String(e));
+  }
+  const root = path.dirname(new URL(import.meta.url).pathname);
+  const token = process.env.LOUPE_TOKEN || randomBytes(32).toString("hex");
+  process.env.LOUPE_ROOT = root;
+  process.env.LOUPE_DATA_DIR ||= path.join(homedir(), ".loupe");
+  process.env.LOUPE_BOOT = JSON.stringify(opts);
+  const loopback = ["127.0.0.1", "localhost", "::1"].includes(opts.host);
+  if (!loopback) console.warn(`WARNING: binding ${opts.host}: Loupe can spawn processes; anyone who reaches this address and has the token controls them.`);
+
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  }).catch((e: NodeJS.ErrnoException) => {
+    fail(e.code === "EADDRINUSE" ? `Port ${opts.port} is in use: pick another with --port N` : `Cannot listen: ${e.message}`);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : opts.port;
+  process.env.LOUPE_PORT = String(port);
+
+  const app = next({ dev: opts.dev, dir: root, hostname: "127.0.0.1", port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const extraHosts = loopback ? [] : [opts.host];
+
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const decision = gate({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers }, { token, port, extraHosts });
+    if (decision.action === "redirect") {
+      res.writeHead(302, { Location: decision.location, "Set-Cookie": decision.setCookie, "Cache-Control": "no-store" });
+      res.end();
+      return;
+    }
+    if (decision.action === "reject") {
+      const wantsJson = (req.url ?? "").startsWith("/api/");
+      res.writeHead(decision.status, { "Content-Type": wantsJson ? "application/json" : "text/html; charset=utf-8" });
+      const code = decision.status === 401 ? "unauthorized:token" : "forbidden:origin";
+      res.end(wantsJson ? JSON.stringify({ error: { code, message: decision.message } }) : unauthorizedPage(decision.status, decision.message));
+      return;
+    }
+    void handle(req, res);
+  });
+
+  const url = `http://127.0.0.1:${port}/?token=${token}`;
+  console.log(`Loupe ready: ${url}`);
+  if (opts.open && !process.env.CI) openBrowser(url);
+
+  const stop = () => {
+    server.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+void main();
