@@ -1,0 +1,55 @@
+import type { CallStatus } from "@/lib/contracts/calls";
+import type { AppErrorBody } from "@/lib/errors";
+import { readRpcErrorDetails } from "@/lib/tool-result/status";
+import { RawJson } from "./raw-json";
+
+export interface CallErrorViewProps {
+  status: CallStatus;
+  error: AppErrorBody;
+}
+
+const ERROR_TITLE: Partial<Record<CallStatus, string>> = {
+  rpc_error: "JSON-RPC error",
+  timeout: "The call timed out",
+  cancelled: "The call was cancelled",
+  failed: "The call failed",
+};
+
+/**
+ * A call that produced no CallToolResult. Distinct from a tool error (`isError`), which is a result
+ * the tool chose to return: here the protocol or transport failed.
+ */
+export function CallErrorView({ status, error }: CallErrorViewProps) {
+  const rpc = status === "rpc_error" ? readRpcErrorDetails(error.details) : null;
+  const danger = status === "rpc_error" || status === "failed";
+  return (
+    <section
+      data-testid="call-error"
+      data-status={status}
+      className={
+        danger
+          ? "flex flex-col gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3"
+          : "flex flex-col gap-2 rounded-md border border-amber-500/40 bg-amber-500/5 p-3"
+      }
+    >
+      <h4 className="text-sm font-semibold">{ERROR_TITLE[status] ?? "Error"}</h4>
+      {rpc?.code !== undefined && (
+        <div className="text-sm">
+          <span className="text-muted-foreground">Code </span>
+          <code data-testid="rpc-error-code" className="font-mono">
+            {rpc.code}
+          </code>
+          {rpc.name && <span className="text-muted-foreground"> ({rpc.name})</span>}
+        </div>
+      )}
+      <p data-testid="call-error-message" className="text-sm break-words whitespace-pre-wrap">
+        {error.message}
+      </p>
+      <code className="font-mono text-xs text-muted-foreground">{error.code}</code>
+      {rpc?.hasData && <RawJson value={rpc.data} filename="rpc-error-data.json" title="Error data" />}
+      {!rpc && error.details !== undefined && (
+        <RawJson value={error.details} filename="error-details.json" title="Details" />
+      )}
+    </section>
+  );
+}

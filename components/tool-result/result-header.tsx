@@ -1,0 +1,41 @@
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { CallStatus } from "@/lib/contracts/calls";
+import type { StatusTone } from "@/lib/tool-result/status";
+import { CALL_STATUS_META } from "@/lib/tool-result/status";
+import { formatDuration } from "@/lib/tool-result/size";
+
+const TONE_VARIANT: Record<StatusTone, "secondary" | "info" | "success" | "warning" | "destructive"> = {
+  neutral: "secondary",
+  info: "info",
+  success: "success",
+  warning: "warning",
+  danger: "destructive",
+};
+
+export interface ResultHeaderProps {
+  tool: string;
+  status: CallStatus;
+  /** null while the call is still running. */
+  durationMs: number | null;
+  showRaw: boolean;
+  onToggleRaw: () => void;
+}
+
+export function ResultHeader({ tool, status, durationMs, showRaw, onToggleRaw }: ResultHeaderProps) {
+  const meta = CALL_STATUS_META[status];
+  return (
+    <header className="flex flex-wrap items-center gap-2">
+      <Badge data-testid="result-status" variant={TONE_VARIANT[meta.tone]}>
+        {meta.label}
+      </Badge>
+      <span className="font-mono text-sm">{tool}</span>
+      <span data-testid="result-duration" className="text-xs text-muted-foreground">
+        {durationMs === null ? "running…" : formatDuration(durationMs)}
+      </span>
+      <Button className="ml-auto" size="xs" variant={showRaw ? "secondary" : "outline"} aria-pressed={showRaw} onClick={onToggleRaw}>
+        Raw JSON
+      </Button>
+    </header>
+  );
+}

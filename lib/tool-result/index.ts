@@ -1,0 +1,5 @@
+export * from "./content";
+export * from "./size";
+export * from "./status";
+export * from "./text-format";
+export * from "./validate";

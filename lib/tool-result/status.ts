@@ -1,0 +1,51 @@
+import type { CallStatus } from "@/lib/contracts/calls";
+
+export type StatusTone = "neutral" | "info" | "success" | "warning" | "danger";
+
+/** A Record so that a new CallStatus without a label fails to compile (STYLE.md rule 7). */
+export const CALL_STATUS_META: Record<CallStatus, { label: string; tone: StatusTone }> = {
+  running: { label: "Running", tone: "info" },
+  ok: { label: "OK", tone: "success" },
+  tool_error: { label: "Tool error", tone: "danger" },
+  rpc_error: { label: "JSON-RPC error", tone: "danger" },
+  cancelled: { label: "Cancelled", tone: "warning" },
+  timeout: { label: "Timed out", tone: "warning" },
+  failed: { label: "Failed", tone: "danger" },
+};
+
+/** Names of the JSON-RPC 2.0 reserved codes and the ones MCP adds, for the error panel. */
+const RPC_CODE_NAMES: Record<number, string> = {
+  [-32700]: "Parse error",
+  [-32600]: "Invalid request",
+  [-32601]: "Method not found",
+  [-32602]: "Invalid params",
+  [-32603]: "Internal error",
+  [-32000]: "Connection closed",
+  [-32001]: "Request timeout",
+  [-32002]: "Resource not found",
+  [-32042]: "URL elicitation required",
+};
+
+export function rpcErrorName(code: number): string | undefined {
+  return RPC_CODE_NAMES[code];
+}
+
+export interface RpcErrorInfo {
+  code?: number;
+  name?: string;
+  data?: unknown;
+  hasData: boolean;
+}
+
+/** Reads `{ code, data }` from an rpc_error's AppError details, tolerating any other shape. */
+export function readRpcErrorDetails(details: unknown): RpcErrorInfo {
+  if (typeof details !== "object" || details === null) return { hasData: false };
+  const d = details as Record<string, unknown>;
+  const code = typeof d.code === "number" ? d.code : undefined;
+  return {
+    code,
+    name: code === undefined ? undefined : rpcErrorName(code),
+    data: d.data,
+    hasData: "data" in d && d.data !== undefined,
+  };
+}
