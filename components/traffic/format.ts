@@ -1,0 +1,102 @@
+import type { TrafficRow, TrafficRowState } from "@/lib/protocols/mcp/pairing";
+import type { TimelineItem } from "@/lib/protocols/mcp/types";
+
+/** Badge label and tone per row state; a new state without a label is a type error (STYLE.md 7). */
+export const STATE_BADGE: Record<
+  TrafficRowState,
+  { label: string; variant: "outline" | "success" | "warning" | "destructive" | "info" | "secondary" } | null
+> = {
+  ok: null,
+  info: null,
+  pending: { label: "pending", variant: "info" },
+  error: { label: "error", variant: "destructive" },
+  cancelled: { label: "cancelled", variant: "warning" },
+  unanswered: { label: "no response", variant: "outline" },
+  unmatched: { label: "no matching request", variant: "warning" },
+  unrecognized: { label: "unrecognized", variant: "destructive" },
+};
+
+export function formatTime(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+}
+
+export function formatLatency(ms: number): string {
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Compact one-line JSON for row summaries; never throws. */
+export function oneLine(value: unknown, max = 160): string {
+  let text: string;
+  try {
+    text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** The row's main label: the JSON-RPC method, or what kind of entry it is. */
+export function rowLabel(row: TrafficRow): string {
+  if (row.type === "request" || row.method !== undefined) return row.method ?? "";
+  const first = row.items[0];
+  const labels: Record<TimelineItem["kind"], string> = {
+    rpc_request: "request",
+    rpc_response: "response",
+    rpc_notification: "notification",
+    progress: "progress",
+    log: "log",
+    stderr: "stderr",
+    error: "transport error",
+    status: "status",
+    call: "tool call",
+    connection_removed: "connection removed",
+    unrecognized: "unrecognized",
+  };
+  return first ? labels[first.kind] : "entry";
+}
+
+/** Secondary text: what a developer scans for without opening the row. */
+export function rowSummary(row: TrafficRow): string {
+  if (row.type === "request") {
+    const params = row.requestItem.params as { name?: unknown; uri?: unknown } | undefined;
+    const target = typeof params?.name === "string" ? params.name : typeof params?.uri === "string" ? params.uri : "";
+    const error = row.responseItem?.error;
+    return error ? `${target} ${error.code} ${error.message}`.trim() : target;
+  }
+  const last = row.items[row.items.length - 1];
+  if (!last) return "";
+  switch (last.kind) {
+    case "log":
+      return oneLine(last.data);
+    case "progress":
+      return `${last.progress}${last.total !== undefined ? `/${last.total}` : ""}${last.message ? ` ${last.message}` : ""}`;
+    case "stderr":
+      return last.line;
+    case "error":
+      return last.message;
+    case "status":
+      return `${last.state.status}${last.state.error ? `: ${last.state.error.message}` : ""}`;
+    case "call":
+      return `${last.call.tool} ${last.call.status}`;
+    case "connection_removed":
+      return last.connectionId;
+    case "unrecognized":
+      return `${last.reason} · ${oneLine(last.raw, 120)}`;
+    case "rpc_response":
+      return last.error ? `${last.error.code} ${last.error.message}` : "";
+    case "rpc_notification":
+      return last.params === undefined ? "" : oneLine(last.params);
+    case "rpc_request":
+      return "";
+  }
+}

@@ -1,0 +1,65 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import type { TrafficRow as Row } from "@/lib/protocols/mcp/pairing";
+import { TrafficRow } from "./traffic-row";
+
+export const TRAFFIC_ROW_HEIGHT = 28;
+
+export interface TrafficListProps {
+  rows: Row[];
+  selectedKey: string | null;
+  onSelect: (key: string) => void;
+}
+
+/** Virtualized rows (STYLE.md 8): only what is on screen is rendered, whatever the history size. */
+export function TrafficList({ rows, selectedKey, onSelect }: TrafficListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => TRAFFIC_ROW_HEIGHT,
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 12,
+    // Follow new traffic only while the user is at the bottom; reading older rows must not jump,
+    // and rows prepended by "Load older" keep the viewport anchored.
+    anchorTo: "end",
+    followOnAppend: true,
+    scrollEndThreshold: TRAFFIC_ROW_HEIGHT,
+    // React 19 warns when flushSync runs inside a render-phase update.
+    useFlushSync: false,
+  });
+
+  // Open on the newest row, once: later appends are followed by followOnAppend.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || rows.length === 0) return;
+    opened.current = true;
+    virtualizer.scrollToEnd();
+  }, [rows.length, virtualizer]);
+
+  return (
+    <div ref={scrollRef} data-testid="traffic-scroll" className="min-h-0 min-w-0 flex-1 overflow-auto">
+      {rows.length === 0 ? (
+        <p className="p-3 text-xs text-muted-foreground">No traffic matches.</p>
+      ) : (
+        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <TrafficRow
+                key={item.key}
+                row={row}
+                selected={row.key === selectedKey}
+                onSelect={onSelect}
+                style={{ position: "absolute", top: 0, left: 0, height: item.size, transform: `translateY(${item.start}px)` }}
+              />
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

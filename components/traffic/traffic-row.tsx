@@ -1,0 +1,65 @@
+import type * as React from "react";
+import { ArrowLeftIcon, ArrowRightIcon, DotIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import type { Direction } from "@/lib/contracts/entries";
+import { cn } from "@/lib/cn";
+import type { TrafficRow as Row } from "@/lib/protocols/mcp/pairing";
+import { STATE_BADGE, formatLatency, formatTime, rowLabel, rowSummary } from "./format";
+
+const DIRECTION: Record<Direction, { icon: typeof ArrowRightIcon; label: string; className: string }> = {
+  out: { icon: ArrowRightIcon, label: "Loupe → server", className: "text-sky-600" },
+  in: { icon: ArrowLeftIcon, label: "server → Loupe", className: "text-emerald-600" },
+  local: { icon: DotIcon, label: "Loupe", className: "text-muted-foreground" },
+};
+
+export interface TrafficRowProps {
+  row: Row;
+  selected: boolean;
+  onSelect: (key: string) => void;
+  /** Absolute positioning from the virtualizer. */
+  style: React.CSSProperties;
+}
+
+/** One line of the traffic timeline: a request/response pair or a single entry. */
+export function TrafficRow({ row, selected, onSelect, style }: TrafficRowProps) {
+  const dir = DIRECTION[row.direction];
+  const Icon = dir.icon;
+  const badge = STATE_BADGE[row.state];
+  const log = row.type === "entry" ? row.items.find((i) => i.kind === "log") : undefined;
+  return (
+    <button
+      type="button"
+      data-testid="traffic-row"
+      data-method={row.method}
+      data-state={row.state}
+      data-seq={row.seq}
+      aria-pressed={selected}
+      onClick={() => onSelect(row.key)}
+      style={style}
+      className={cn(
+        "flex w-full items-center gap-2 border-b border-border/50 px-2 text-left font-mono text-xs hover:bg-accent/60",
+        selected && "bg-accent",
+      )}
+    >
+      <span className="w-[6.5rem] shrink-0 text-muted-foreground tabular-nums">{formatTime(row.receivedAt)}</span>
+      <Icon className={cn("size-3.5 shrink-0", dir.className)} aria-label={dir.label} role="img" />
+      <span className="max-w-[16rem] shrink-0 truncate font-medium">{rowLabel(row)}</span>
+      {row.type === "request" && <span className="shrink-0 text-muted-foreground">#{String(row.id)}</span>}
+      {log?.kind === "log" && (
+        <Badge variant={log.level === "debug" || log.level === "info" ? "secondary" : "warning"}>
+          {log.level}
+          {log.logger ? ` · ${log.logger}` : ""}
+        </Badge>
+      )}
+      {badge && <Badge variant={badge.variant}>{badge.label}</Badge>}
+      {row.type === "request" && row.duplicateId && <Badge variant="warning">duplicate id</Badge>}
+      <span className="min-w-0 flex-1 truncate text-muted-foreground">{rowSummary(row)}</span>
+      {row.type === "request" && row.progressCount > 0 && (
+        <span className="shrink-0 text-muted-foreground">{row.progressCount} progress</span>
+      )}
+      {row.type === "request" && row.latencyMs !== undefined && (
+        <span className="w-16 shrink-0 text-right tabular-nums">{formatLatency(row.latencyMs)}</span>
+      )}
+    </button>
+  );
+}
