@@ -1,0 +1,12 @@
+import { getRegistry } from "@/lib/server/registry";
+import { handle } from "@/lib/server/http";
+
+export const dynamic = "force-dynamic";
+
+/** All pages of tools/list, cached per connection until list_changed or a refresh. */
+export function GET(_req: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
+  return handle(async () => {
+    const { id } = await ctx.params;
+    return Response.json(await getRegistry().listTools(id));
+  });
+}

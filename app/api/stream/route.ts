@@ -1,0 +1,16 @@
+import { getHub } from "@/lib/server/hub";
+import { handle, readQuery } from "@/lib/server/http";
+import { entryStream, resumeAfter, SSE_HEADERS } from "@/lib/server/sse";
+import { streamQuery } from "./schema";
+
+export const dynamic = "force-dynamic";
+
+/** The one live stream (DESIGN rule 4): every recorded entry, resumable by Last-Event-ID. */
+export function GET(req: Request): Promise<Response> {
+  return handle(() => {
+    const { since } = readQuery(req, streamQuery);
+    const hub = getHub();
+    const body = entryStream(hub, resumeAfter(req, since, hub), req.signal);
+    return new Response(body, { headers: SSE_HEADERS });
+  });
+}

@@ -1,0 +1,131 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { CallRecord, CallToolBody } from "@/lib/contracts/calls";
+import { AppError } from "@/lib/errors";
+import type { AppErrorBody } from "@/lib/errors";
+import { nextTick } from "@/lib/server/mcp-connection";
+import type { McpConnection } from "@/lib/server/mcp-connection";
+import type { Store } from "@/lib/server/store";
+
+interface ActiveCall {
+  controller: AbortController;
+  cancelReason: string | null;
+}
+
+type Outcome = Pick<CallRecord, "status" | "result" | "error">;
+
+/** Runs tools/call for one connection, keeps the in-flight ones cancellable, records every step. */
+export class CallRunner {
+  private readonly active = new Map<string, ActiveCall>();
+
+  constructor(private readonly store: Store) {}
+
+  private publish(conn: McpConnection, record: CallRecord): void {
+    this.store.saveCall(record);
+    conn.recordEntry("loupe", "local", "call", record);
+  }
+
+  async run(conn: McpConnection, body: CallToolBody): Promise<CallRecord> {
+    const client = conn.requireClient();
+    const recording = conn.recording;
+    const gen = conn.generation;
+    const callId = body.callId ?? randomUUID();
+    const key = `${conn.id}:${callId}`;
+    if (this.active.has(key) || this.store.getCall(callId)) {
+      throw new AppError("conflict:call_id", `A call with id "${callId}" already exists`);
+    }
+    const timeoutMs = body.timeoutMs ?? conn.config.requestTimeoutMs;
+    const record: CallRecord = {
+      id: callId,
+      connectionId: conn.id,
+      tool: body.name,
+      args: body.arguments,
+      requestId: null,
+      startedAt: Date.now(),
+      endedAt: null,
+      timeoutMs,
+      status: "running",
+    };
+    const active: ActiveCall = { controller: new AbortController(), cancelReason: null };
+    this.active.set(key, active);
+    let started = false;
+    // The SDK picks the JSON-RPC id inside request() and sends synchronously, so the start entry
+    // (carrying requestId = progressToken) is recorded just before the request frame itself.
+    const unwatch = recording?.watchNextRequest("tools/call", (id) => {
+      record.requestId = id;
+      started = true;
+      this.publish(conn, record);
+    });
+    let pending: Promise<unknown>;
+    try {
+      pending = client.request(
+        { method: "tools/call", params: { name: body.name, arguments: body.arguments } },
+        CallToolResultSchema,
+        {
+          signal: active.controller.signal,
+          timeout: timeoutMs,
+          resetTimeoutOnProgress: true,
+          // Passing onprogress is what makes the SDK attach _meta.progressToken; frames are recorded anyway.
+          onprogress: () => undefined,
+        },
+      );
+    } finally {
+      unwatch?.();
+    }
+    if (!started) this.publish(conn, record);
+    let outcome: Outcome;
+    try {
+      const result = CallToolResultSchema.parse(await pending);
+      outcome = { status: result.isError ? "tool_error" : "ok", result };
+    } catch (error) {
+      outcome = await this.failure(conn, gen, record, active, error);
+    } finally {
+      this.active.delete(key);
+    }
+    const final: CallRecord = { ...record, ...outcome, endedAt: Date.now() };
+    this.publish(conn, final);
+    return final;
+  }
+
+  /** Aborting makes the SDK send notifications/cancelled and reject the pending request. */
+  cancel(connectionId: string, callId: string, reason?: string): void {
+    const active = this.active.get(`${connectionId}:${callId}`);
+    if (!active) throw new AppError("not_found:call", `No running call "${callId}"`);
+    active.cancelReason = reason ?? "Cancelled by the user";
+    active.controller.abort(active.cancelReason);
+  }
+
+  private async failure(
+    conn: McpConnection,
+    gen: number,
+    record: CallRecord,
+    active: ActiveCall,
+    error: unknown,
+  ): Promise<Outcome> {
+    const fail = (status: CallRecord["status"], body: AppErrorBody): Outcome => ({ status, error: body });
+    if (active.cancelReason !== null) {
+      return fail("cancelled", { code: "cancelled:call", message: active.cancelReason });
+    }
+    const closed = gen !== conn.generation;
+    if (error instanceof McpError && !(closed && error.code === ErrorCode.ConnectionClosed)) {
+      const details = { code: error.code, data: error.data };
+      if (error.code === ErrorCode.RequestTimeout) {
+        const message = `No response from the server within ${record.timeoutMs} ms`;
+        return fail("timeout", { code: "timeout:call", message, details });
+      }
+      return fail("rpc_error", { code: "upstream:rpc_error", message: error.message, details });
+    }
+    if (closed) {
+      // Let the child's last stderr lines and its exit code arrive before describing the failure.
+      await nextTick();
+      const message = `${conn.closeReason(gen)} during the call`;
+      const details = { stderrTail: conn.state.stderrTail };
+      return fail("failed", { code: "upstream:connection_closed", message, details });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    // A remote that went away surfaces as a fetch failure, not as a transport close.
+    if (error instanceof TypeError) conn.markLost(`The server stopped answering: ${message}`);
+    return fail("failed", { code: "upstream:call_failed", message });
+  }
+}

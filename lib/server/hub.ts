@@ -1,0 +1,107 @@
+import "server-only";
+import type { Entry } from "@/lib/contracts/entries";
+import { previewEntry } from "@/lib/server/preview";
+import { getStore } from "@/lib/server/store";
+import type { NewEntry, Store } from "@/lib/server/store";
+
+export type EntryListener = (entry: Entry) => void;
+
+/** Entries fetched per replay step; replay yields between pages so a long backlog never blocks. */
+const REPLAY_PAGE = 500;
+
+interface Subscriber {
+  listener: EntryListener;
+  /** Highest seq handed to this listener. */
+  cursor: number;
+  /** While true, live entries are left to the replay loop, which reads them from the store. */
+  replaying: boolean;
+  closed: boolean;
+}
+
+/**
+ * The recorder and fan-out point: every entry is written to the store first (DESIGN rule 2),
+ * then handed to subscribers. Subscribers resume after any seq without gaps or duplicates.
+ */
+export class Hub {
+  private readonly subscribers = new Set<Subscriber>();
+
+  constructor(readonly store: Store) {}
+
+  record(entry: NewEntry): Entry {
+    const saved = this.store.insertEntry(entry);
+    const shown = previewEntry(saved);
+    for (const sub of this.subscribers) {
+      if (sub.replaying || sub.closed || saved.seq <= sub.cursor) continue;
+      sub.cursor = saved.seq;
+      this.deliver(sub, shown);
+    }
+    return saved;
+  }
+
+  maxSeq(): number {
+    return this.store.maxSeq();
+  }
+
+  /** The whole entry (raw not previewed). */
+  get(seq: number): Entry | undefined {
+    return this.store.getEntry(seq);
+  }
+
+  /** A connection's entries before `before`, ascending, previewed. */
+  list(connectionId: string, opts: { before?: number; limit?: number } = {}): Entry[] {
+    return this.store
+      .connectionEntries(connectionId, opts.before, opts.limit ?? 200)
+      .map(previewEntry);
+  }
+
+  /**
+   * Replays seq > afterSeq from the store, then delivers live entries. Returns unsubscribe.
+   * Gap-free because the switch from replay to live happens in the same tick as the last
+   * (short) page read, and record() is synchronous.
+   */
+  subscribe(afterSeq: number, listener: EntryListener): () => void {
+    const sub: Subscriber = { listener, cursor: afterSeq, replaying: true, closed: false };
+    this.subscribers.add(sub);
+    this.replayStep(sub);
+    return () => {
+      sub.closed = true;
+      this.subscribers.delete(sub);
+    };
+  }
+
+  private replayStep(sub: Subscriber): void {
+    if (sub.closed) return;
+    const page = this.store.entriesAfter(sub.cursor, REPLAY_PAGE);
+    for (const entry of page) {
+      if (sub.closed) return;
+      sub.cursor = entry.seq;
+      this.deliver(sub, previewEntry(entry));
+    }
+    if (page.length < REPLAY_PAGE) {
+      // A listener that itself recorded during this page would otherwise be skipped.
+      if (this.store.maxSeq() > sub.cursor) return this.replayStep(sub);
+      sub.replaying = false;
+      return;
+    }
+    setImmediate(() => this.replayStep(sub));
+  }
+
+  private deliver(sub: Subscriber, entry: Entry): void {
+    try {
+      sub.listener(entry);
+    } catch {
+      // A failing listener (e.g. a closed SSE stream) must not break recording for the others.
+      sub.closed = true;
+      this.subscribers.delete(sub);
+    }
+  }
+}
+
+const HUB_KEY = Symbol.for("loupe.hub");
+type HubGlobal = typeof globalThis & { [HUB_KEY]?: Hub };
+
+export function getHub(): Hub {
+  const g = globalThis as HubGlobal;
+  g[HUB_KEY] ??= new Hub(getStore());
+  return g[HUB_KEY];
+}

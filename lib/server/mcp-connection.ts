@@ -1,0 +1,256 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ConnectionConfig, ConnectionState, ConnectionView } from "@/lib/contracts/connections";
+import type { Direction, Entry } from "@/lib/contracts/entries";
+import { AppError } from "@/lib/errors";
+import type { Hub } from "@/lib/server/hub";
+import { RecordingTransport } from "@/lib/server/recording-transport";
+import { maskConfig } from "@/lib/server/secrets";
+import { attachStderr } from "@/lib/server/stderr";
+import {
+  classifyConnectError,
+  createRemoteTransport,
+  createStdioTransport,
+  describeExit,
+  shouldFallBackToSse,
+} from "@/lib/server/transports";
+import type { ObservedStdioTransport, TransportUsed } from "@/lib/server/transports";
+
+export interface ToolsListing {
+  tools: Tool[];
+  pages: number;
+  listedAt: number;
+}
+
+/** Bounds a server that keeps answering with a nextCursor. */
+const MAX_TOOL_PAGES = 100;
+const CLIENT_INFO = { name: "loupe", version: "0.1.0" };
+const STDERR_TAIL_LINES = 50;
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Lets pending stream callbacks (stderr lines piped through a PassThrough) land first. */
+export const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** One saved MCP server and its live SDK client. All state changes are recorded as entries. */
+export class McpConnection {
+  state: ConnectionState = { status: "idle", stderrTail: [], toolsVersion: 0 };
+  client: Client | null = null;
+  recording: RecordingTransport | null = null;
+  /** Bumped on every connect/disconnect so late events of an old transport are ignored. */
+  generation = 0;
+  private stdio: ObservedStdioTransport | null = null;
+  private tools: ToolsListing | null = null;
+  private sessionKey: string | null = null;
+  /** Set when Loupe itself closed the session, so calls cut off by it say so. */
+  private closeNote: { gen: number; text: string } | null = null;
+
+  constructor(
+    public config: ConnectionConfig,
+    private readonly hub: Hub,
+  ) {}
+
+  get id(): string {
+    return this.config.id;
+  }
+
+  view(): ConnectionView {
+    return { ...maskConfig(this.config), state: this.state };
+  }
+
+  recordEntry(protocol: Entry["protocol"], direction: Direction, kind: string, raw: unknown): Entry {
+    return this.hub.record({
+      connectionId: this.id,
+      sessionKey: this.sessionKey,
+      receivedAt: Date.now(),
+      sourceTime: null,
+      direction,
+      protocol,
+      kind,
+      raw,
+    });
+  }
+
+  setState(patch: Partial<ConnectionState>): void {
+    this.state = { ...this.state, ...patch };
+    this.recordEntry("loupe", "local", "status", this.state);
+  }
+
+  /** Connects (closing any current session first); failures end up in state, never thrown. */
+  async connect(): Promise<void> {
+    await this.closeClient("The connection was restarted");
+    const gen = this.generation;
+    this.sessionKey = randomUUID();
+    this.tools = null;
+    this.state = { status: "idle", stderrTail: [], toolsVersion: this.state.toolsVersion };
+    this.setState({ status: "connecting" });
+    let used: TransportUsed = this.config.transport === "stdio" ? "stdio" : "streamable-http";
+    try {
+      if (this.config.transport === "sse") used = "sse";
+      try {
+        await this.open(gen, used);
+      } catch (error) {
+        if (used !== "streamable-http" || !shouldFallBackToSse(error)) throw error;
+        this.recordEntry("loupe", "local", "transport_fallback", {
+          from: "streamable-http",
+          to: "sse",
+          reason: errorMessage(error),
+        });
+        used = "sse";
+        await this.open(gen, used);
+      }
+    } catch (error) {
+      if (gen !== this.generation) return;
+      await nextTick();
+      const exit = this.stdio?.exit;
+      const message = exit
+        ? `The server process ${describeExit(exit)} before the handshake finished`
+        : errorMessage(error);
+      await this.closeClient();
+      const step = exit ? "closed" : classifyConnectError(error, used);
+      this.setState({ status: "error", error: { message, step } });
+      return;
+    }
+    // Streamable HTTP drops list_changed sent during initialization: always list once connected.
+    await this.listTools({ refresh: true }).catch(() => undefined);
+  }
+
+  private async open(gen: number, used: TransportUsed): Promise<void> {
+    const config = this.config;
+    const inner =
+      config.transport === "stdio"
+        ? createStdioTransport(config)
+        : createRemoteTransport(config, used === "sse" ? "sse" : "streamable-http");
+    this.stdio = config.transport === "stdio" ? (inner as ObservedStdioTransport) : null;
+    const stdio = this.stdio;
+    if (stdio) attachStderr(stdio, (line) => this.onStderrLine(stdio, line));
+    const recording = new RecordingTransport(inner, {
+      record: (direction, kind, raw) => this.recordEntry("mcp", direction, kind, raw),
+      onClosed: () => this.onTransportClosed(gen),
+      onError: (error) => {
+        // Streamable HTTP never closes on its own when the server dies; after its last retry of
+        // the event stream it only reports this error, so that is when the session is lost.
+        const gaveUp = /^Maximum reconnection attempts/.test(error.message);
+        if (gen === this.generation && used === "streamable-http" && gaveUp) {
+          this.markLost("The server closed the event stream and did not come back");
+        }
+      },
+    });
+    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (gen !== this.generation) return;
+      this.tools = null;
+      this.setState({ toolsVersion: this.state.toolsVersion + 1 });
+    });
+    this.client = client;
+    this.recording = recording;
+    await client.connect(recording, { timeout: config.requestTimeoutMs });
+    if (gen !== this.generation) return;
+    const info = client.getServerVersion();
+    this.setState({
+      status: "connected",
+      error: undefined,
+      transportUsed: used,
+      serverInfo: info ? { name: info.name, version: info.version, title: info.title } : undefined,
+      protocolVersion: recording.protocolVersion,
+      capabilities: client.getServerCapabilities() as Record<string, unknown> | undefined,
+      instructions: client.getInstructions(),
+      pid: this.stdio?.pid ?? undefined,
+      connectedAt: Date.now(),
+    });
+  }
+
+  private onStderrLine(source: ObservedStdioTransport, line: string): void {
+    this.recordEntry("mcp", "in", "stderr", { line });
+    // Lines of a replaced child are recorded but do not belong in the new session's tail.
+    if (source !== this.stdio) return;
+    const tail = [...this.state.stderrTail, line].slice(-STDERR_TAIL_LINES);
+    this.state = { ...this.state, stderrTail: tail };
+  }
+
+  private onTransportClosed(gen: number): void {
+    if (gen !== this.generation || this.state.status !== "connected") return;
+    const closedGen = ++this.generation;
+    this.client = null;
+    // Wait a turn so the last stderr lines the child wrote are in the tail we publish.
+    void nextTick().then(() => {
+      if (closedGen !== this.generation) return;
+      const error = { message: this.closeReason(), step: "closed" as const };
+      this.setState({ status: "error", error, pid: undefined });
+    });
+  }
+
+  /** Why the session ended, for connection state and for calls cut off by it. */
+  closeReason(gen?: number): string {
+    if (this.closeNote && this.closeNote.gen === gen) return this.closeNote.text;
+    const exit = this.stdio?.exit;
+    if (exit) return `The server process ${describeExit(exit)}`;
+    return "The connection to the server was closed";
+  }
+
+  /** A remote that stopped answering: the SDK does not close the transport for us. */
+  markLost(message: string): void {
+    if (this.state.status !== "connected") return;
+    this.generation++;
+    const client = this.client;
+    this.client = null;
+    void client?.close().catch(() => undefined);
+    this.setState({ status: "error", error: { message, step: "network" } });
+  }
+
+  async disconnect(): Promise<void> {
+    await this.closeClient("Disconnected by the user");
+    this.setState({ status: "disconnected", error: undefined, pid: undefined });
+  }
+
+  private async closeClient(note?: string): Promise<void> {
+    if (note && this.client) this.closeNote = { gen: this.generation, text: note };
+    this.generation++;
+    const client = this.client;
+    this.client = null;
+    this.tools = null;
+    await client?.close().catch(() => undefined);
+  }
+
+  requireClient(): Client {
+    if (!this.client || this.state.status !== "connected") {
+      throw new AppError("conflict:not_connected", `"${this.config.name}" is not connected`, {
+        status: this.state.status,
+      });
+    }
+    return this.client;
+  }
+
+  async listTools(opts: { refresh?: boolean } = {}): Promise<ToolsListing> {
+    if (this.tools && !opts.refresh) return this.tools;
+    const client = this.requireClient();
+    const gen = this.generation;
+    const tools: Tool[] = [];
+    let pages = 0;
+    let cursor: string | undefined;
+    if (client.getServerCapabilities()?.tools) {
+      do {
+        const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
+          timeout: this.config.requestTimeoutMs,
+        });
+        tools.push(...page.tools);
+        pages++;
+        cursor = page.nextCursor;
+      } while (cursor !== undefined && pages < MAX_TOOL_PAGES);
+    }
+    const listing: ToolsListing = { tools, pages, listedAt: Date.now() };
+    if (gen === this.generation) this.tools = listing;
+    return listing;
+  }
+
+  async setLogLevel(level: LoggingLevel): Promise<void> {
+    const client = this.requireClient();
+    await client.setLoggingLevel(level, { timeout: this.config.requestTimeoutMs });
+    this.setState({ logLevel: level });
+  }
+}

@@ -1,0 +1,170 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { CallRecord, CallToolBody } from "@/lib/contracts/calls";
+import type { ConnectionConfig, ConnectionInput, ConnectionView } from "@/lib/contracts/connections";
+import type { Entry } from "@/lib/contracts/entries";
+import { AppError } from "@/lib/errors";
+import { CallRunner } from "@/lib/server/call-runner";
+import { getHub } from "@/lib/server/hub";
+import type { Hub } from "@/lib/server/hub";
+import { McpConnection } from "@/lib/server/mcp-connection";
+import type { ToolsListing } from "@/lib/server/mcp-connection";
+import { mergeSecrets } from "@/lib/server/secrets";
+
+export type { ToolsListing } from "@/lib/server/mcp-connection";
+
+export interface CreateOptions {
+  /** Fixed id (boot code uses "demo"); an existing connection with it is replaced. */
+  id?: string;
+  builtin?: boolean;
+  /** Default true: connect right after saving. */
+  connect?: boolean;
+}
+
+/**
+ * All live MCP connections (STYLE rule 3): route handlers look connections up here and never
+ * build clients themselves. Saved configs are loaded from the store on first use.
+ */
+export class Registry {
+  private readonly connections = new Map<string, McpConnection>();
+  private readonly calls: CallRunner;
+
+  constructor(readonly hub: Hub) {
+    this.calls = new CallRunner(hub.store);
+    for (const config of hub.store.listConnections()) {
+      this.connections.set(config.id, new McpConnection(config, hub));
+    }
+  }
+
+  list(): ConnectionView[] {
+    return [...this.connections.values()].map((c) => c.view());
+  }
+
+  /** The connection, or undefined when there is none with that id. */
+  get(id: string): ConnectionView | undefined {
+    return this.connections.get(id)?.view();
+  }
+
+  /** Like get(), but a missing id is a not_found AppError (for route handlers). */
+  view(id: string): ConnectionView {
+    return this.require(id).view();
+  }
+
+  private require(id: string): McpConnection {
+    const conn = this.connections.get(id);
+    if (!conn) throw new AppError("not_found:connection", `No connection with id "${id}"`);
+    return conn;
+  }
+
+  async create(input: ConnectionInput, opts: CreateOptions = {}): Promise<ConnectionView> {
+    const id = opts.id ?? randomUUID();
+    const existing = this.connections.get(id);
+    const config: ConnectionConfig = {
+      ...input,
+      id,
+      createdAt: existing?.config.createdAt ?? Date.now(),
+      ...(opts.builtin ? { builtin: true } : {}),
+    };
+    this.hub.store.saveConnection(config);
+    let conn = existing;
+    if (conn) {
+      await conn.disconnect();
+      conn.config = config;
+    } else {
+      conn = new McpConnection(config, this.hub);
+      this.connections.set(id, conn);
+    }
+    if (opts.connect !== false) await conn.connect();
+    return conn.view();
+  }
+
+  /** Masked values in `input` keep the stored secret; the connection reconnects. */
+  async update(id: string, input: ConnectionInput): Promise<ConnectionView> {
+    const conn = this.require(id);
+    const merged = mergeSecrets(input, conn.config);
+    const config: ConnectionConfig = {
+      ...merged,
+      id,
+      createdAt: conn.config.createdAt,
+      ...(conn.config.builtin ? { builtin: true } : {}),
+    };
+    this.hub.store.saveConnection(config);
+    conn.config = config;
+    await conn.connect();
+    return conn.view();
+  }
+
+  async remove(id: string): Promise<void> {
+    const conn = this.require(id);
+    this.connections.delete(id);
+    await conn.disconnect();
+    this.hub.store.deleteConnection(id);
+    conn.recordEntry("loupe", "local", "connection_removed", { id });
+  }
+
+  async connect(id: string): Promise<ConnectionView> {
+    const conn = this.require(id);
+    await conn.connect();
+    return conn.view();
+  }
+
+  async disconnect(id: string): Promise<ConnectionView> {
+    const conn = this.require(id);
+    await conn.disconnect();
+    return conn.view();
+  }
+
+  /**
+   * Connects every saved connection (at boot) except those in `except` (already connected by
+   * the caller); failures end up in each connection's state.
+   */
+  async connectSaved(opts: { except?: Iterable<string> } = {}): Promise<ConnectionView[]> {
+    const skip = new Set(opts.except ?? []);
+    const todo = [...this.connections.values()].filter((c) => !skip.has(c.id));
+    await Promise.all(todo.map((c) => c.connect()));
+    return this.list();
+  }
+
+  listTools(id: string, opts: { refresh?: boolean } = {}): Promise<ToolsListing> {
+    return this.require(id).listTools(opts);
+  }
+
+  callTool(id: string, body: CallToolBody): Promise<CallRecord> {
+    return this.calls.run(this.require(id), body);
+  }
+
+  cancelCall(id: string, callId: string, reason?: string): void {
+    this.require(id);
+    this.calls.cancel(id, callId, reason);
+  }
+
+  listCalls(id: string, opts: { tool?: string; limit?: number } = {}): CallRecord[] {
+    this.require(id);
+    return this.hub.store.listCalls(id, opts);
+  }
+
+  setLogLevel(id: string, level: LoggingLevel): Promise<void> {
+    return this.require(id).setLogLevel(level);
+  }
+
+  /** Recorded entries of one connection (ascending, raw previewed). */
+  traffic(id: string, opts: { before?: number; limit?: number } = {}): Entry[] {
+    this.require(id);
+    return this.hub.list(id, opts);
+  }
+
+  /** Closes every session (tests, shutdown); saved configs stay. */
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.connections.values()].map((c) => c.disconnect()));
+  }
+}
+
+const REGISTRY_KEY = Symbol.for("loupe.registry");
+type RegistryGlobal = typeof globalThis & { [REGISTRY_KEY]?: Registry };
+
+export function getRegistry(): Registry {
+  const g = globalThis as RegistryGlobal;
+  g[REGISTRY_KEY] ??= new Registry(getHub());
+  return g[REGISTRY_KEY];
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { SECRET_MASK } from "@/lib/contracts/connections";
+import type { ConnectionConfig, ConnectionInput } from "@/lib/contracts/connections";
+import { maskConfig, mergeSecrets } from "@/lib/server/secrets";
+
+const stdio: ConnectionConfig = {
+  id: "s",
+  createdAt: 1,
+  name: "s",
+  transport: "stdio",
+  command: "node",
+  args: ["server.js"],
+  env: { API_KEY: "k-123", MODE: "dev" },
+  requestTimeoutMs: 1000,
+};
+
+const remote: ConnectionConfig = {
+  id: "r",
+  createdAt: 1,
+  name: "r",
+  transport: "http",
+  url: "http://127.0.0.1:9/mcp",
+  headers: { Authorization: "Bearer abc" },
+  requestTimeoutMs: 1000,
+};
+
+describe("maskConfig", () => {
+  it("masks every env value and header value, keeping the keys", () => {
+    expect(maskConfig(stdio)).toMatchObject({ env: { API_KEY: SECRET_MASK, MODE: SECRET_MASK }, args: ["server.js"] });
+    expect(maskConfig(remote)).toMatchObject({ headers: { Authorization: SECRET_MASK }, url: remote.url });
+    expect(JSON.stringify([maskConfig(stdio), maskConfig(remote)])).not.toMatch(/k-123|Bearer abc/);
+  });
+});
+
+describe("mergeSecrets", () => {
+  it("keeps stored values where the mask comes back, takes new ones, drops removed keys", () => {
+    const input: ConnectionInput = { ...stdio, env: { API_KEY: SECRET_MASK, NEW: "n" } };
+    expect(mergeSecrets(input, stdio)).toMatchObject({ env: { API_KEY: "k-123", NEW: "n" } });
+  });
+
+  it("never saves the mask itself when nothing is stored behind it", () => {
+    const input: ConnectionInput = { ...remote, headers: { Authorization: SECRET_MASK, "X-New": SECRET_MASK } };
+    expect(mergeSecrets(input, remote)).toMatchObject({ headers: { Authorization: "Bearer abc" } });
+    const switched: ConnectionInput = { ...stdio, env: { Authorization: SECRET_MASK } };
+    expect(mergeSecrets(switched, remote)).toMatchObject({ env: {} });
+  });
+});

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { CallRecord } from "@/lib/contracts/calls";
+import type { ConnectionConfig } from "@/lib/contracts/connections";
+import { openStore } from "@/lib/server/store";
+import type { Store } from "@/lib/server/store";
+
+let dir: string;
+let store: Store;
+
+const config: ConnectionConfig = {
+  id: "c1",
+  name: "one",
+  transport: "http",
+  url: "http://127.0.0.1:1/mcp",
+  headers: { Authorization: "Bearer t" },
+  requestTimeoutMs: 1000,
+  createdAt: 1,
+};
+
+function call(id: string, tool: string, startedAt: number, status: CallRecord["status"] = "ok"): CallRecord {
+  return { id, connectionId: "c1", tool, args: {}, requestId: 1, startedAt, endedAt: startedAt + 1, timeoutMs: 1000, status };
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "loupe-store-"));
+  store = openStore(dir);
+});
+
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("Store", () => {
+  it("creates loupe.db in WAL mode", () => {
+    expect(existsSync(path.join(dir, "loupe.db"))).toBe(true);
+    expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
+  });
+
+  it("saves, replaces and deletes connections, secrets included", () => {
+    store.saveConnection(config);
+    store.saveConnection({ ...config, name: "renamed", builtin: true });
+    expect(store.listConnections()).toEqual([{ ...config, name: "renamed", builtin: true }]);
+    store.deleteConnection("c1");
+    expect(store.getConnection("c1")).toBeUndefined();
+  });
+
+  it("lists calls newest first, filtered by tool", () => {
+    store.saveCall(call("a", "echo", 10));
+    store.saveCall(call("b", "sum", 20));
+    store.saveCall(call("c", "echo", 30));
+    expect(store.listCalls("c1").map((c) => c.id)).toEqual(["c", "b", "a"]);
+    expect(store.listCalls("c1", { tool: "echo", limit: 1 }).map((c) => c.id)).toEqual(["c"]);
+    store.saveCall({ ...call("a", "echo", 10), status: "tool_error" });
+    expect(store.getCall("a")?.status).toBe("tool_error");
+  });
+
+  it("marks calls left running by a stopped Loupe as failed on reopen", () => {
+    store.saveConnection(config);
+    store.saveCall({ ...call("r", "echo", 5, "running"), endedAt: null });
+    store.insertEntry({ connectionId: "c1", sessionKey: null, receivedAt: 1, sourceTime: null, direction: "out", protocol: "mcp", kind: "message", raw: { a: 1 } });
+    store.close();
+    store = openStore(dir);
+    const record = store.getCall("r");
+    expect(record?.status).toBe("failed");
+    expect(record?.error?.code).toBe("internal:loupe_restarted");
+    expect(store.listConnections()).toHaveLength(1);
+    expect(store.maxSeq()).toBe(1);
+    expect(store.getEntry(1)?.raw).toEqual({ a: 1 });
+  });
+});

@@ -1,0 +1,244 @@
+import "server-only";
+import Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { homedir } from "node:os";
+import path from "node:path";
+import type { CallRecord } from "@/lib/contracts/calls";
+import type { ConnectionConfig } from "@/lib/contracts/connections";
+import type { Entry } from "@/lib/contracts/entries";
+
+/** An entry before the store gives it its seq. */
+export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
+
+interface EntryRow {
+  seq: number;
+  connection_id: string;
+  session_key: string | null;
+  received_at: number;
+  source_time: number | null;
+  direction: Entry["direction"];
+  protocol: Entry["protocol"];
+  kind: string;
+  raw: string;
+  raw_bytes: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS connections (
+  id TEXT PRIMARY KEY,
+  config TEXT NOT NULL,
+  builtin INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entries (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  connection_id TEXT NOT NULL,
+  session_key TEXT,
+  received_at INTEGER NOT NULL,
+  source_time INTEGER,
+  direction TEXT NOT NULL,
+  protocol TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  raw_bytes INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS entries_connection ON entries (connection_id, seq);
+CREATE TABLE IF NOT EXISTS calls (
+  id TEXT PRIMARY KEY,
+  connection_id TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS calls_connection_tool ON calls (connection_id, tool, started_at);
+CREATE INDEX IF NOT EXISTS calls_connection_started ON calls (connection_id, started_at);
+`;
+
+function rowToEntry(row: EntryRow): Entry {
+  return {
+    seq: row.seq,
+    connectionId: row.connection_id,
+    sessionKey: row.session_key,
+    receivedAt: row.received_at,
+    sourceTime: row.source_time,
+    direction: row.direction,
+    protocol: row.protocol,
+    kind: row.kind,
+    raw: JSON.parse(row.raw) as unknown,
+    rawBytes: row.raw_bytes,
+  };
+}
+
+/** SQLite persistence for connections, the raw entry record and the call history. */
+export class Store {
+  readonly db: Database.Database;
+  readonly file: string;
+
+  constructor(dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.file = path.join(dir, "loupe.db");
+    this.db = new Database(this.file);
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma("synchronous = NORMAL");
+    this.db.exec(SCHEMA);
+    this.failInterruptedCalls();
+  }
+
+  // ── connections ────────────────────────────────────────────────────────────
+  listConnections(): ConnectionConfig[] {
+    const rows = this.db
+      .prepare("SELECT config FROM connections ORDER BY created_at, id")
+      .all() as { config: string }[];
+    return rows.map((r) => JSON.parse(r.config) as ConnectionConfig);
+  }
+
+  getConnection(id: string): ConnectionConfig | undefined {
+    const row = this.db.prepare("SELECT config FROM connections WHERE id = ?").get(id) as
+      | { config: string }
+      | undefined;
+    return row ? (JSON.parse(row.config) as ConnectionConfig) : undefined;
+  }
+
+  saveConnection(config: ConnectionConfig): void {
+    this.db
+      .prepare(
+        `INSERT INTO connections (id, config, builtin, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET config = excluded.config, builtin = excluded.builtin`,
+      )
+      .run(config.id, JSON.stringify(config), config.builtin ? 1 : 0, config.createdAt);
+  }
+
+  deleteConnection(id: string): void {
+    this.db.transaction(() => {
+      this.db.prepare("DELETE FROM connections WHERE id = ?").run(id);
+      this.db.prepare("DELETE FROM calls WHERE connection_id = ?").run(id);
+    })();
+  }
+
+  // ── entries ────────────────────────────────────────────────────────────────
+  insertEntry(entry: NewEntry): Entry {
+    const raw = JSON.stringify(entry.raw ?? null);
+    const rawBytes = Buffer.byteLength(raw);
+    const info = this.db
+      .prepare(
+        `INSERT INTO entries (connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        entry.connectionId,
+        entry.sessionKey,
+        entry.receivedAt,
+        entry.sourceTime,
+        entry.direction,
+        entry.protocol,
+        entry.kind,
+        raw,
+        rawBytes,
+      );
+    return { ...entry, seq: Number(info.lastInsertRowid), rawBytes };
+  }
+
+  getEntry(seq: number): Entry | undefined {
+    const row = this.db.prepare("SELECT * FROM entries WHERE seq = ?").get(seq) as
+      | EntryRow
+      | undefined;
+    return row ? rowToEntry(row) : undefined;
+  }
+
+  /** Entries with seq > afterSeq, ascending. */
+  entriesAfter(afterSeq: number, limit: number): Entry[] {
+    const rows = this.db
+      .prepare("SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?")
+      .all(afterSeq, limit) as EntryRow[];
+    return rows.map(rowToEntry);
+  }
+
+  /** The last `limit` entries of a connection before `beforeSeq`, returned ascending. */
+  connectionEntries(connectionId: string, beforeSeq: number | undefined, limit: number): Entry[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM entries WHERE connection_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+      )
+      .all(connectionId, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit) as EntryRow[];
+    return rows.reverse().map(rowToEntry);
+  }
+
+  maxSeq(): number {
+    const row = this.db.prepare("SELECT MAX(seq) AS m FROM entries").get() as { m: number | null };
+    return row.m ?? 0;
+  }
+
+  // ── calls ──────────────────────────────────────────────────────────────────
+  saveCall(record: CallRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO calls (id, connection_id, tool, started_at, record) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
+      )
+      .run(record.id, record.connectionId, record.tool, record.startedAt, JSON.stringify(record));
+  }
+
+  getCall(id: string): CallRecord | undefined {
+    const row = this.db.prepare("SELECT record FROM calls WHERE id = ?").get(id) as
+      | { record: string }
+      | undefined;
+    return row ? (JSON.parse(row.record) as CallRecord) : undefined;
+  }
+
+  /** Newest first. */
+  listCalls(connectionId: string, opts: { tool?: string; limit?: number } = {}): CallRecord[] {
+    const limit = opts.limit ?? 50;
+    const rows = (
+      opts.tool === undefined
+        ? this.db
+            .prepare(
+              "SELECT record FROM calls WHERE connection_id = ? ORDER BY started_at DESC, rowid DESC LIMIT ?",
+            )
+            .all(connectionId, limit)
+        : this.db
+            .prepare(
+              "SELECT record FROM calls WHERE connection_id = ? AND tool = ? ORDER BY started_at DESC, rowid DESC LIMIT ?",
+            )
+            .all(connectionId, opts.tool, limit)
+    ) as { record: string }[];
+    return rows.map((r) => JSON.parse(r.record) as CallRecord);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** A call still "running" in the file was cut off when Loupe stopped; it can never finish. */
+  private failInterruptedCalls(): void {
+    const rows = this.db
+      .prepare("SELECT record FROM calls WHERE json_extract(record, '$.status') = 'running'")
+      .all() as { record: string }[];
+    for (const row of rows) {
+      const record = JSON.parse(row.record) as CallRecord;
+      this.saveCall({
+        ...record,
+        status: "failed",
+        endedAt: record.endedAt ?? Date.now(),
+        error: { code: "internal:loupe_restarted", message: "Loupe stopped before the call finished" },
+      });
+    }
+  }
+}
+
+export function dataDir(): string {
+  return process.env.LOUPE_DATA_DIR ?? path.join(homedir(), ".loupe");
+}
+
+export function openStore(dir: string): Store {
+  return new Store(dir);
+}
+
+const STORE_KEY = Symbol.for("loupe.store");
+type StoreGlobal = typeof globalThis & { [STORE_KEY]?: Store };
+
+/** The process-wide store, created on first use (survives dev hot reload on globalThis). */
+export function getStore(): Store {
+  const g = globalThis as StoreGlobal;
+  g[STORE_KEY] ??= openStore(dataDir());
+  return g[STORE_KEY];
+}
