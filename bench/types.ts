@@ -1,0 +1,68 @@
+/** One printed measurement. */
+export interface Figure {
+  label: string;
+  value: number;
+  unit: "ms" | "MB" | "bytes" | "x" | "count";
+  /** Extra context printed after the value (e.g. "median of 5"). */
+  note?: string;
+}
+
+export interface BenchContext {
+  /** Absolute repo root. */
+  root: string;
+  /** Temp LOUPE_DATA_DIR for this run (already set in process.env). */
+  dataDir: string;
+  /** How many repetitions a bench takes its median over. */
+  runs: number;
+}
+
+/**
+ * A group of measurements. To add one, write `bench/<name>.ts` exporting a Bench and list it in
+ * BENCHES in bench/run.ts. A bench prints figures only: no thresholds, no pass/fail.
+ */
+export interface Bench {
+  name: string;
+  run(ctx: BenchContext): Promise<Figure[]>;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+/** Runs `fn` and returns its result with the elapsed wall time in ms. */
+export async function timed<T>(fn: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - start, value };
+}
+
+/** Median wall time of `runs` sequential runs of `fn`. */
+export async function medianMs(runs: number, fn: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push((await timed(fn)).ms);
+  return median(times);
+}
+
+export const MB = 1024 * 1024;
+
+export function ratio(label: string, numerator: number, denominator: number, note?: string): Figure {
+  return { label, value: numerator / denominator, unit: "x", ...(note ? { note } : {}) };
+}
+
+/**
+ * Median times of several variants measured in alternation (a, b, a, b, …), so a load spike on
+ * a shared machine hits every variant alike instead of skewing their ratio.
+ */
+export async function interleavedMedians<K extends string>(
+  runs: number,
+  variants: Record<K, () => Promise<unknown>>,
+): Promise<Record<K, number>> {
+  const names = Object.keys(variants) as K[];
+  const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
+  for (let i = 0; i < runs; i++) {
+    for (const name of names) times[name].push((await timed(variants[name])).ms);
+  }
+  return Object.fromEntries(names.map((n) => [n, median(times[n])])) as Record<K, number>;
+}

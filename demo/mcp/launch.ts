@@ -1,0 +1,25 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Repo root, found from this file (demo/mcp/launch.ts) so it works from any cwd. */
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * How to start the demo MCP server as a stdio child: the current node running tsx's CLI on
+ * demo/mcp-server.ts. Pass extraTools / pageSize for the benchmark configurations.
+ */
+export function demoServerLaunch(opts: { extraTools?: number; pageSize?: number; repoRoot?: string } = {}): {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+} {
+  const root = opts.repoRoot ?? REPO_ROOT;
+  const env: Record<string, string> = {};
+  if (opts.extraTools) env.LOUPE_DEMO_EXTRA_TOOLS = String(opts.extraTools);
+  if (opts.pageSize) env.LOUPE_DEMO_PAGE_SIZE = String(opts.pageSize);
+  return {
+    command: process.execPath,
+    args: [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "demo/mcp-server.ts")],
+    env,
+  };
+}

@@ -1,0 +1,284 @@
+/**
+ * The ADK timeline reducer. One entry per message the UI shows, in arrival order:
+ * - streaming partials (JS: a fresh id per chunk) grow one entry keyed by (invocationId, author)
+ *   until the final event replaces it in place (adk.md §0.4, §9.8);
+ * - Python's doubled event (same id: content first, then a content-less copy with artifactDelta,
+ *   adk.md §3) is merged into the first entry;
+ * - tool calls are paired with their results by call id, state deltas are applied with a diff per
+ *   entry, usage is totalled per invocation and per session, and pauses are tracked.
+ * Entry indexes never change once assigned. For linear time over 10k+ events, `applyEvent`
+ * updates the state's collections in place and returns a new top-level object (fresh identity
+ * for React); do not keep using the previous object.
+ */
+import { normalizeEvent } from "./event";
+import { eventItems, interruptKindOf, isErrorResponse, stateScope } from "./items";
+import { createInterruptTracker, trackInterrupts } from "./interrupts";
+import type { AdkEvent, AdkPart } from "./types";
+import type {
+  InvocationSummary,
+  StateChange,
+  TimelineEntry,
+  TimelineState,
+  ToolCallRecord,
+  UsageTotals,
+} from "./timeline-types";
+
+export type {
+  InvocationSummary,
+  StateChange,
+  TimelineEntry,
+  TimelineState,
+  ToolCallRecord,
+  ToolResultRecord,
+  UsageTotals,
+} from "./timeline-types";
+
+export function emptyUsage(): UsageTotals {
+  return { prompt: 0, candidates: 0, total: 0, calls: 0 };
+}
+
+export function createTimeline(initialState: Record<string, unknown> = {}): TimelineState {
+  return {
+    version: 0,
+    entries: [],
+    byEventId: new Map(),
+    openStreams: new Map(),
+    calls: new Map(),
+    invocations: new Map(),
+    initialState: { ...initialState },
+    state: { ...initialState },
+    usage: emptyUsage(),
+    artifacts: {},
+    compactions: [],
+    interrupts: createInterruptTracker(),
+  };
+}
+
+function addUsage(into: UsageTotals, ev: AdkEvent): void {
+  if (!ev.usage) return;
+  into.prompt += ev.usage.prompt;
+  into.candidates += ev.usage.candidates;
+  into.total += ev.usage.total;
+  into.calls += 1;
+}
+
+function touchInvocation(s: TimelineState, index: number, ev: AdkEvent): InvocationSummary | undefined {
+  if (ev.invocationId === "") return undefined;
+  let inv = s.invocations.get(ev.invocationId);
+  if (!inv) {
+    inv = {
+      id: ev.invocationId,
+      entries: [],
+      firstTime: null,
+      lastTime: null,
+      authors: [],
+      usage: emptyUsage(),
+      hasError: false,
+    };
+    s.invocations.set(ev.invocationId, inv);
+  }
+  const last = inv.entries[inv.entries.length - 1];
+  // Indexes arrive increasing except for merges into an earlier entry, which are usually present.
+  if (last === undefined || index > last) inv.entries.push(index);
+  else if (!inv.entries.includes(index)) inv.entries.splice(inv.entries.findIndex((i) => i > index), 0, index);
+  if (ev.timestamp !== null) {
+    if (inv.firstTime === null || ev.timestamp < inv.firstTime) inv.firstTime = ev.timestamp;
+    if (inv.lastTime === null || ev.timestamp > inv.lastTime) inv.lastTime = ev.timestamp;
+  }
+  if (ev.author && !inv.authors.includes(ev.author)) inv.authors.push(ev.author);
+  return inv;
+}
+
+function applyState(s: TimelineState, delta: Record<string, unknown>, skip?: Record<string, unknown>): StateChange[] {
+  const changes: StateChange[] = [];
+  for (const [key, after] of Object.entries(delta)) {
+    if (skip && key in skip && skip[key] === after) continue;
+    const existed = key in s.state;
+    changes.push({ key, scope: stateScope(key), before: s.state[key], after, existed });
+    s.state[key] = after;
+  }
+  return changes;
+}
+
+function callRecord(callId: string, name: string): ToolCallRecord {
+  return {
+    callId,
+    name,
+    args: {},
+    longRunning: false,
+    interruptKind: null,
+    callEntry: null,
+    callTime: null,
+    results: [],
+    latencyMs: null,
+  };
+}
+
+function registerParts(s: TimelineState, index: number, ev: AdkEvent): void {
+  for (const part of ev.parts) {
+    if (part.kind === "function_call") {
+      const { call } = part;
+      const rec = s.calls.get(call.id) ?? callRecord(call.id, call.name);
+      if (rec.callEntry !== null) continue; // re-emitted call (adk.md §9.6): keep the first
+      rec.name = call.name;
+      rec.args = call.args;
+      rec.longRunning = ev.longRunningToolIds.includes(call.id);
+      rec.interruptKind = interruptKindOf(call, ev.longRunningToolIds);
+      rec.callEntry = index;
+      rec.callTime = ev.timestamp;
+      s.calls.set(call.id, rec);
+    } else if (part.kind === "function_response") {
+      const r = part.response;
+      const rec = s.calls.get(r.id) ?? callRecord(r.id, r.name);
+      s.calls.set(r.id, rec);
+      if (rec.results.some((x) => x.entry === index)) continue;
+      rec.results.push({
+        entry: index,
+        eventId: ev.id,
+        time: ev.timestamp,
+        author: ev.author,
+        response: r.response,
+        isError: isErrorResponse(r.response),
+      });
+      if (rec.results.length === 1 && rec.callTime !== null && ev.timestamp !== null) {
+        rec.latencyMs = ev.timestamp - rec.callTime;
+      }
+    }
+  }
+}
+
+/** Bookkeeping for a final event (or the extra half of a Python duplicate) at `index`. */
+function absorbFinal(s: TimelineState, index: number, ev: AdkEvent, prior?: AdkEvent): StateChange[] {
+  const changes = applyState(s, ev.actions.stateDelta, prior?.actions.stateDelta);
+  for (const [file, version] of Object.entries(ev.actions.artifactDelta)) {
+    const versions = (s.artifacts[file] ??= []);
+    if (!versions.includes(version)) versions.push(version);
+  }
+  registerParts(s, index, ev);
+  const inv = touchInvocation(s, index, ev);
+  if (!prior?.usage) {
+    addUsage(s.usage, ev);
+    if (inv) addUsage(inv.usage, ev);
+  }
+  if (inv && ev.error) inv.hasError = true;
+  if (ev.compaction && !prior?.compaction) s.compactions.push(index);
+  if (ev.id) s.byEventId.set(ev.id, index);
+  trackInterrupts(s.interrupts, ev);
+  return changes;
+}
+
+/** Python's second copy: content from whichever half has it, deltas united (adk.md §3). */
+function mergeDuplicate(a: AdkEvent, b: AdkEvent): AdkEvent {
+  const content = b.parts.length > 0 ? b : a;
+  return {
+    ...a,
+    parts: content.parts,
+    role: content.role,
+    turnComplete: a.turnComplete || b.turnComplete,
+    finishReason: b.finishReason ?? a.finishReason,
+    usage: a.usage ?? b.usage,
+    error: b.error ?? a.error,
+    output: b.output ?? a.output,
+    route: b.route ?? a.route,
+    compaction: b.compaction ?? a.compaction,
+    nodeInfo: b.nodeInfo ?? a.nodeInfo,
+    timestamp: a.timestamp ?? b.timestamp,
+    longRunningToolIds: [...new Set([...a.longRunningToolIds, ...b.longRunningToolIds])],
+    actions: {
+      ...a.actions,
+      ...b.actions,
+      stateDelta: { ...a.actions.stateDelta, ...b.actions.stateDelta },
+      artifactDelta: { ...a.actions.artifactDelta, ...b.actions.artifactDelta },
+      requestedAuthConfigs: { ...a.actions.requestedAuthConfigs, ...b.actions.requestedAuthConfigs },
+      requestedToolConfirmations: { ...a.actions.requestedToolConfirmations, ...b.actions.requestedToolConfirmations },
+    },
+    issues: [...a.issues, ...b.issues],
+  };
+}
+
+function appendParts(into: AdkPart[], more: readonly AdkPart[]): AdkPart[] {
+  const out = into.slice();
+  for (const p of more) {
+    const last = out[out.length - 1];
+    if (last && (p.kind === "text" || p.kind === "thought") && last.kind === p.kind) {
+      out[out.length - 1] = { kind: p.kind, text: last.text + p.text };
+    } else {
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+const streamKey = (ev: AdkEvent): string => `${ev.invocationId}\u0000${ev.author}`;
+
+function newEntry(
+  index: number,
+  key: string,
+  ev: AdkEvent,
+  raw: unknown,
+  extra: Partial<TimelineEntry> = {},
+): TimelineEntry {
+  return { index, key, event: ev, items: eventItems(ev), streaming: false, raws: [raw], stateChanges: [], ...extra };
+}
+
+function applyPartial(s: TimelineState, ev: AdkEvent, raw: unknown): void {
+  const key = streamKey(ev);
+  const open = s.openStreams.get(key);
+  const prev = open !== undefined ? s.entries[open] : undefined;
+  if (prev) {
+    const parts = appendParts(prev.event.parts, ev.parts);
+    const agg: AdkEvent = { ...prev.event, parts, usage: ev.usage ?? prev.event.usage };
+    s.entries[prev.index] = { ...prev, event: agg, items: eventItems(agg), raws: [...prev.raws, raw] };
+    return;
+  }
+  const index = s.entries.length;
+  s.entries.push(newEntry(index, `stream:${ev.id || index}`, ev, raw, { streaming: true }));
+  s.openStreams.set(key, index);
+  touchInvocation(s, index, ev);
+}
+
+function applyFinal(s: TimelineState, ev: AdkEvent, raw: unknown): void {
+  const dup = ev.id ? s.byEventId.get(ev.id) : undefined;
+  const prev = dup !== undefined ? s.entries[dup] : undefined;
+  if (prev) {
+    const merged = mergeDuplicate(prev.event, ev);
+    const changes = absorbFinal(s, prev.index, ev, prev.event);
+    s.entries[prev.index] = {
+      ...prev,
+      event: merged,
+      items: eventItems(merged),
+      raws: [...prev.raws, raw],
+      stateChanges: [...prev.stateChanges, ...changes],
+    };
+    return;
+  }
+  const key = streamKey(ev);
+  const open = s.openStreams.get(key);
+  const streamed = open !== undefined ? s.entries[open] : undefined;
+  if (streamed) {
+    s.openStreams.delete(key);
+    const stateChanges = absorbFinal(s, streamed.index, ev);
+    const raws = [...streamed.raws, raw];
+    s.entries[streamed.index] = { ...newEntry(streamed.index, ev.id || streamed.key, ev, raw), raws, stateChanges };
+    return;
+  }
+  const index = s.entries.length;
+  const stateChanges = absorbFinal(s, index, ev);
+  s.entries.push(newEntry(index, ev.id || `msg:${index}`, ev, raw, { stateChanges }));
+}
+
+/** Folds one raw message into the timeline (see the module note on in-place updates). */
+export function applyEvent(state: TimelineState, raw: unknown): TimelineState {
+  const ev = normalizeEvent(raw);
+  if (ev.shape !== "event") state.entries.push(newEntry(state.entries.length, `msg:${state.entries.length}`, ev, raw));
+  else if (ev.partial) applyPartial(state, ev, raw);
+  else applyFinal(state, ev, raw);
+  return { ...state, version: state.version + 1 };
+}
+
+/** A whole timeline from raw events (SSE frames' data, a stored session's `events`, or both). */
+export function buildTimeline(rawEvents: Iterable<unknown>, initialState: Record<string, unknown> = {}): TimelineState {
+  let s = createTimeline(initialState);
+  for (const raw of rawEvents) s = applyEvent(s, raw);
+  return s;
+}
