@@ -1,0 +1,15 @@
+import { Suspense } from "react";
+import { Providers } from "@/components/workbench/providers";
+import { Workbench } from "@/components/workbench/workbench";
+
+/** The MCP workbench. Client-rendered: everything on it is live data from the local server. */
+export default function Page() {
+  return (
+    <Providers>
+      {/* useSearchParams (selection in the URL) needs a Suspense boundary for prerendering. */}
+      <Suspense fallback={<div className="p-4 text-sm text-muted-foreground">Loading Loupe…</div>}>
+        <Workbench />
+      </Suspense>
+    </Providers>
+  );
+}

@@ -1,0 +1,62 @@
+import { PlusIcon } from "lucide-react";
+import type { ConnectionView } from "@/lib/contracts/connections";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { StatusDot, TRANSPORT_LABEL } from "@/components/connections/connection-status";
+
+export interface ConnectionListProps {
+  connections: ConnectionView[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onAdd: () => void;
+}
+
+/** The left rail: every saved server with its transport and live status. */
+export function ConnectionList({ connections, selectedId, onSelect, onAdd }: ConnectionListProps) {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-center justify-between px-3 py-2">
+        <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Servers</h2>
+        <Button size="xs" variant="outline" onClick={onAdd} data-testid="add-server">
+          <PlusIcon /> Add server
+        </Button>
+      </div>
+      <ul className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-2" data-testid="connection-list" role="listbox" aria-label="Servers">
+        {connections.length === 0 && (
+          <li className="px-2 py-6 text-center text-xs text-muted-foreground">No servers yet. Add one to start.</li>
+        )}
+        {connections.map((c) => (
+          <li
+            key={c.id}
+            role="option"
+            aria-selected={c.id === selectedId}
+            tabIndex={0}
+            data-testid="connection-item"
+            data-status={c.state.status}
+            data-connection-id={c.id}
+            onClick={() => onSelect(c.id)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" || e.key === " ") {
+                e.preventDefault();
+                onSelect(c.id);
+              }
+            }}
+            className={cn(
+              "flex cursor-pointer flex-col gap-0.5 rounded-md px-2 py-1.5 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/40",
+              c.id === selectedId && "bg-accent",
+            )}
+          >
+            <div className="flex items-center justify-between gap-2">
+              <span className="truncate text-sm font-medium">{c.name}</span>
+              <span className="shrink-0 text-[10px] text-muted-foreground uppercase">{TRANSPORT_LABEL[c.transport]}</span>
+            </div>
+            <div className="flex items-center justify-between gap-2">
+              <StatusDot status={c.state.status} />
+              {c.builtin && <span className="text-[10px] text-muted-foreground">demo</span>}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+"use client";
+
+import { useState } from "react";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { CallRecord } from "@/lib/contracts/calls";
+import type { ConnectionView } from "@/lib/contracts/connections";
+import type { ToolCollision } from "@/lib/protocols/mcp/collisions";
+import { defaultArgumentsForSchema, validateValue } from "@/lib/schema/form";
+import type { ValidationIssue } from "@/lib/schema/form";
+import type { Tool } from "@/lib/queries/tools";
+import { useToolCall } from "@/hooks/use-tool-call";
+import { ToolResultView } from "@/components/tool-result/tool-result-view";
+import { QueryError } from "@/components/workbench/query-error";
+import { CallHistory } from "@/components/tools/call-history";
+import { CallProgress } from "@/components/tools/call-progress";
+import { JsonBlock } from "@/components/tools/json-block";
+import { ToolHeader } from "@/components/tools/tool-header";
+import { ToolRunForm } from "@/components/tools/tool-run-form";
+
+export interface ToolDetailProps {
+  connection: ConnectionView;
+  tool: Tool;
+  collision: ToolCollision | null;
+}
+
+/**
+ * One tool: header, then tabs (Run, Schema — more panels such as Portability slot in beside
+ * them), then its call history. Mount with a key per tool so the form starts from its defaults.
+ */
+export function ToolDetail({ connection, tool, collision }: ToolDetailProps) {
+  const [tab, setTab] = useState("run");
+  const [args, setArgs] = useState<Record<string, unknown>>(() => defaultArgumentsForSchema(tool.inputSchema));
+  const [jsonError, setJsonError] = useState<string | null>(null);
+  const [attempted, setAttempted] = useState(false);
+  const [timeout, setTimeoutText] = useState(String(connection.requestTimeoutMs));
+  const [viewing, setViewing] = useState<CallRecord | null>(null);
+  const { state, history, run, cancel, runError, cancelError } = useToolCall(connection.id, tool.name);
+
+  // Errors beside the fields appear after the first Run attempt, then follow every edit.
+  const validation = attempted ? validateValue(tool.inputSchema, args) : { ok: true as const };
+  const errors: ValidationIssue[] = validation.ok ? [] : validation.errors;
+  const timeoutMs = Number(timeout);
+  const timeoutError = !Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 3_600_000 ? "Timeout must be 100 – 3,600,000 ms" : null;
+  const blocked =
+    jsonError !== null ? `Fix the JSON first: ${jsonError}` : errors.length > 0 ? `${errors.length} invalid field${errors.length > 1 ? "s" : ""}` : timeoutError;
+
+  const start = (values: Record<string, unknown>, fromForm: boolean) => {
+    setAttempted(true);
+    const check = validateValue(tool.inputSchema, values);
+    if (!check.ok && !fromForm) setArgs(values); // show a stale history call's errors in the form
+    if ((fromForm && jsonError !== null) || !check.ok || timeoutError) return;
+    setViewing(null);
+    run(values, timeoutMs);
+  };
+
+  const shown = viewing ?? state.call;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4" data-testid="tool-detail" data-tool={tool.name}>
+      <ToolHeader tool={tool} collision={collision} connectionId={connection.id} />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList>
+          <TabsTrigger value="run">Run</TabsTrigger>
+          <TabsTrigger value="schema">Schema</TabsTrigger>
+        </TabsList>
+        <TabsContent value="run" className="flex flex-col gap-3 pt-1">
+          <ToolRunForm
+            schema={tool.inputSchema}
+            value={args}
+            onChange={setArgs}
+            errors={errors}
+            onJsonErrorChange={setJsonError}
+            blocked={attempted ? blocked : timeoutError}
+            timeout={timeout}
+            onTimeoutChange={setTimeoutText}
+            running={state.running}
+            disabledReason={connection.state.status === "connected" ? null : "Connect the server to run tools"}
+            onRun={() => start(args, true)}
+            onCancel={cancel}
+          />
+          {runError && <QueryError title="The call could not be made" error={runError} />}
+          {cancelError && <QueryError title="Cancel failed" error={cancelError} />}
+          {!viewing && <CallProgress updates={state.progress} running={state.running} />}
+          {shown && <ToolResultView call={shown} outputSchema={tool.outputSchema} />}
+        </TabsContent>
+        <TabsContent value="schema" className="flex flex-col gap-2 pt-1">
+          <JsonBlock title="Input schema" value={tool.inputSchema} defaultOpen testId="input-schema" />
+          {tool.outputSchema ? (
+            <JsonBlock title="Output schema" value={tool.outputSchema} defaultOpen testId="output-schema" />
+          ) : (
+            <p className="text-xs text-muted-foreground">No output schema declared.</p>
+          )}
+          <JsonBlock title="Tool definition (as listed)" value={tool} />
+        </TabsContent>
+      </Tabs>
+      {history.isError ? (
+        <QueryError title="Could not load the call history" error={history.error} onRetry={() => void history.refetch()} />
+      ) : (
+        <CallHistory
+          calls={history.data ?? []}
+          activeId={shown?.id ?? null}
+          onView={setViewing}
+          onRerun={(c) => start(c.args, false)}
+          onEdit={(c) => {
+            setArgs(c.args);
+            setTab("run");
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import { useRef } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { AlertTriangleIcon } from "lucide-react";
+import type { Tool } from "@/lib/queries/tools";
+import { cn } from "@/lib/cn";
+import { ToolAnnotationBadges } from "@/components/tools/tool-annotations";
+import { toolDisplayName } from "@/components/tools/tool-filter";
+
+export interface ToolListProps {
+  tools: Tool[];
+  selected: string | null;
+  onSelect: (name: string) => void;
+  /** Names another connected server also exposes. */
+  collisions: ReadonlySet<string>;
+}
+
+const ROW_HEIGHT = 56;
+
+/** Virtualized from the start: servers with a thousand tools exist (mcp.md §5 item 9). */
+export function ToolList({ tools, selected, onSelect, collisions }: ToolListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: tools.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    // Before layout (and in tests) there is no measured height; assume a typical panel.
+    initialRect: { width: 320, height: 800 },
+  });
+
+  return (
+    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="tool-list" role="listbox" aria-label="Tools">
+      <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const tool = tools[row.index];
+          if (!tool) return null;
+          const isSelected = tool.name === selected;
+          return (
+            <div
+              key={tool.name + row.index}
+              role="option"
+              aria-selected={isSelected}
+              tabIndex={0}
+              data-testid="tool-item"
+              data-tool={tool.name}
+              onClick={() => onSelect(tool.name)}
+              onKeyDown={(e) => e.key === "Enter" && onSelect(tool.name)}
+              style={{ position: "absolute", top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
+              className={cn(
+                "flex cursor-pointer flex-col justify-center gap-0.5 border-b px-3 outline-none hover:bg-accent focus-visible:bg-accent",
+                isSelected && "bg-accent",
+              )}
+            >
+              <div className="flex items-center gap-1.5">
+                <span className="truncate font-mono text-xs font-medium">{tool.name}</span>
+                {collisions.has(tool.name) && (
+                  <AlertTriangleIcon className="size-3 shrink-0 text-amber-600" aria-label="Name also used by another server" />
+                )}
+                <ToolAnnotationBadges annotations={tool.annotations} className="ml-auto flex shrink-0 gap-0.5" />
+              </div>
+              <span className="truncate text-xs text-muted-foreground">
+                {tool.description ?? (toolDisplayName(tool) !== tool.name ? toolDisplayName(tool) : "No description")}
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

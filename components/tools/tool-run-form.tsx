@@ -1,0 +1,70 @@
+import { PlayIcon, SquareIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { ValidationIssue } from "@/lib/schema/form";
+import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
+
+export interface ToolRunFormProps {
+  schema: unknown;
+  value: Record<string, unknown>;
+  onChange: (value: Record<string, unknown>) => void;
+  errors: ValidationIssue[];
+  onJsonErrorChange: (message: string | null) => void;
+  /** Why Run did nothing (invalid args, JSON error, bad timeout); null when all is well. */
+  blocked: string | null;
+  timeout: string;
+  onTimeoutChange: (value: string) => void;
+  running: boolean;
+  /** Set when Run cannot work at all, e.g. the server is not connected. */
+  disabledReason: string | null;
+  onRun: () => void;
+  onCancel: () => void;
+}
+
+/** Arguments form with the per-call timeout and Run / Cancel. */
+export function ToolRunForm(p: ToolRunFormProps) {
+  return (
+    <form
+      className="flex flex-col gap-3"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        p.onRun();
+      }}
+    >
+      <SchemaFormEditor schema={p.schema} value={p.value} onChange={p.onChange} errors={p.errors} onJsonErrorChange={p.onJsonErrorChange} />
+      <div className="flex flex-wrap items-end gap-2 border-t pt-3">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="call-timeout" className="text-xs">
+            Timeout (ms)
+          </Label>
+          <Input
+            id="call-timeout"
+            data-testid="call-timeout"
+            type="number"
+            min={100}
+            step={1000}
+            className="h-8 w-32 font-mono text-xs"
+            value={p.timeout}
+            onChange={(e) => p.onTimeoutChange(e.target.value)}
+          />
+        </div>
+        <Button type="submit" size="sm" disabled={p.running || p.disabledReason !== null} title={p.disabledReason ?? undefined} data-testid="run-tool">
+          <PlayIcon /> {p.running ? "Running…" : "Run"}
+        </Button>
+        {p.running && (
+          <Button type="button" size="sm" variant="outline" onClick={p.onCancel} data-testid="cancel-call">
+            <SquareIcon /> Cancel
+          </Button>
+        )}
+        {p.disabledReason && !p.running && <p className="text-xs text-muted-foreground">{p.disabledReason}</p>}
+        {p.blocked && (
+          <p role="alert" className="text-xs text-destructive" data-testid="run-blocked">
+            {p.blocked}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

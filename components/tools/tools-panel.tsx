@@ -1,0 +1,106 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { RefreshCwIcon, SearchIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import type { ConnectionView } from "@/lib/contracts/connections";
+import { toolApi, toolKeys, toolsQuery } from "@/lib/queries/tools";
+import { useToolCollisions } from "@/hooks/use-tool-collisions";
+import { QueryError } from "@/components/workbench/query-error";
+import { filterTools } from "@/components/tools/tool-filter";
+import { ToolList } from "@/components/tools/tool-list";
+import { ToolDetail } from "@/components/tools/tool-detail";
+import { ToolsChangedBanner } from "@/components/tools/tools-changed-banner";
+
+export interface ToolsPanelProps {
+  connection: ConnectionView;
+  allConnections: ConnectionView[];
+  selectedTool: string | null;
+  onSelectTool: (name: string | null) => void;
+}
+
+/** Tools of one server: searchable list on the left, the selected tool on the right. */
+export function ToolsPanel({ connection, allConnections, selectedTool, onSelectTool }: ToolsPanelProps) {
+  const qc = useQueryClient();
+  const connected = connection.state.status === "connected";
+  const tools = useQuery({ ...toolsQuery(connection.id), enabled: connected });
+  const refresh = useMutation({
+    mutationFn: () => toolApi.refresh(connection.id),
+    onSuccess: (data) => qc.setQueryData(toolKeys.list(connection.id), data),
+  });
+  const [search, setSearch] = useState("");
+  const [seenVersion, setSeenVersion] = useState(connection.state.toolsVersion);
+  const collisions = useToolCollisions(connection, allConnections);
+
+  const all = useMemo(() => tools.data?.tools ?? [], [tools.data]);
+  const visible = useMemo(() => filterTools(all, search), [all, search]);
+  const selected = all.find((t) => t.name === selectedTool) ?? null;
+  const collisionNames = useMemo(() => new Set(collisions.keys()), [collisions]);
+
+  if (!connected && !tools.data) {
+    return (
+      <p className="m-auto p-6 text-sm text-muted-foreground">
+        {connection.state.status === "connecting" ? "Connecting…" : "Connect the server to list its tools."}
+      </p>
+    );
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1">
+      <div className="flex w-80 shrink-0 flex-col border-r">
+        <div className="flex items-center gap-1.5 border-b p-2">
+          <div className="relative flex-1">
+            <SearchIcon className="absolute top-1/2 left-2 size-3.5 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              aria-label="Search tools"
+              data-testid="tool-search"
+              className="h-8 pl-7 text-xs"
+              placeholder="Search tools"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <Button size="icon" variant="ghost" aria-label="Refresh tools" title="Re-list tools from the server" data-testid="refresh-tools" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
+            <RefreshCwIcon className={refresh.isPending ? "animate-spin" : undefined} />
+          </Button>
+        </div>
+        <ToolsChangedBanner
+          changes={connection.state.toolsVersion - seenVersion}
+          onDismiss={() => setSeenVersion(connection.state.toolsVersion)}
+        />
+        {refresh.error && <QueryError className="m-2" title="Refresh failed" error={refresh.error} />}
+        {tools.isError ? (
+          <QueryError className="m-2" title="Could not list tools" error={tools.error} onRetry={() => void tools.refetch()} />
+        ) : tools.isPending ? (
+          <p className="p-3 text-xs text-muted-foreground">Listing tools…</p>
+        ) : (
+          <>
+            <p className="border-b px-3 py-1 text-[11px] text-muted-foreground" data-testid="tool-count">
+              {visible.length === all.length ? `${all.length} tools` : `${visible.length} of ${all.length} tools`}
+              {` · ${tools.data.pages} ${tools.data.pages === 1 ? "page" : "pages"}`}
+              {` · listed ${new Date(tools.data.listedAt).toLocaleTimeString()}`}
+              {!connected && " · server not connected"}
+            </p>
+            <ToolList tools={visible} selected={selectedTool} onSelect={onSelectTool} collisions={collisionNames} />
+          </>
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        {selected ? (
+          <ToolDetail
+            key={`${connection.id}:${selected.name}`}
+            connection={connection}
+            tool={selected}
+            collision={collisions.get(selected.name) ?? null}
+          />
+        ) : (
+          <p className="m-auto text-sm text-muted-foreground">
+            {selectedTool && tools.data ? `No tool named "${selectedTool}" on this server.` : "Select a tool to run it."}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

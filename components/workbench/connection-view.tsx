@@ -1,0 +1,79 @@
+"use client";
+
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { ConnectionView as Connection } from "@/lib/contracts/connections";
+import type { ConnectionActions as Actions } from "@/hooks/use-connection-actions";
+import type { ConnectionTab, WorkbenchLocation } from "@/hooks/use-workbench-location";
+import { ConnectionActions } from "@/components/connections/connection-actions";
+import { StatusDot, TRANSPORT_LABEL } from "@/components/connections/connection-status";
+import { OverviewPanel } from "@/components/workbench/overview-panel";
+import { TrafficPanel } from "@/components/workbench/traffic-panel";
+import { ToolsPanel } from "@/components/tools/tools-panel";
+
+export interface ConnectionViewProps {
+  connection: Connection;
+  allConnections: Connection[];
+  location: WorkbenchLocation;
+  navigate: (patch: Partial<WorkbenchLocation>) => void;
+  actions: Actions;
+  onEdit: () => void;
+}
+
+/** One server: its header with lifecycle actions, then Overview / Tools / Traffic. */
+export function ConnectionView({ connection: c, allConnections, location, navigate, actions, onEdit }: ConnectionViewProps) {
+  const busy = [actions.connect, actions.disconnect, actions.reconnect, actions.remove].some(
+    (m) => m.isPending && m.variables === c.id,
+  );
+  const lastError = [actions.connect, actions.disconnect, actions.reconnect, actions.remove].find(
+    (m) => m.isError && m.variables === c.id,
+  )?.error;
+  return (
+    <Tabs
+      value={location.tab}
+      onValueChange={(tab) => navigate({ tab: tab as ConnectionTab })}
+      className="flex min-h-0 flex-1 flex-col gap-0"
+      data-testid="connection-view"
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-3 py-2">
+        <h1 className="truncate text-sm font-semibold">{c.name}</h1>
+        <StatusDot status={c.state.status} />
+        <span className="font-mono text-xs text-muted-foreground">
+          {c.state.transportUsed ?? TRANSPORT_LABEL[c.transport]}
+          {c.state.serverInfo && ` · ${c.state.serverInfo.name} ${c.state.serverInfo.version}`}
+        </span>
+        <TabsList className="ml-2">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="tools">Tools</TabsTrigger>
+          <TabsTrigger value="traffic">Traffic</TabsTrigger>
+        </TabsList>
+        <div className="ml-auto">
+          <ConnectionActions
+            name={c.name}
+            status={c.state.status}
+            busy={busy}
+            error={lastError ?? null}
+            onConnect={() => actions.connect.mutate(c.id)}
+            onDisconnect={() => actions.disconnect.mutate(c.id)}
+            onReconnect={() => actions.reconnect.mutate(c.id)}
+            onEdit={onEdit}
+            onDelete={() => actions.remove.mutateAsync(c.id)}
+          />
+        </div>
+      </div>
+      <TabsContent value="overview" className="min-h-0 overflow-y-auto">
+        <OverviewPanel connection={c} onConnect={() => actions.connect.mutate(c.id)} />
+      </TabsContent>
+      <TabsContent value="tools" className="flex min-h-0">
+        <ToolsPanel
+          connection={c}
+          allConnections={allConnections}
+          selectedTool={location.tool}
+          onSelectTool={(tool) => navigate({ tool })}
+        />
+      </TabsContent>
+      <TabsContent value="traffic" className="flex min-h-0 flex-col">
+        <TrafficPanel connection={c} />
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import type { ConnectionView } from "@/lib/contracts/connections";
+import type { Entry } from "@/lib/contracts/entries";
+import { connectionApi } from "@/lib/queries/connections";
+import { TRAFFIC_PAGE, fetchEntry, fetchTraffic, mergeEntries, trafficKeys, trafficQuery } from "@/lib/queries/traffic";
+import { TrafficTimeline } from "@/components/traffic/traffic-timeline";
+import { LogLevelControl } from "@/components/traffic/log-level-control";
+import { QueryError } from "@/components/workbench/query-error";
+
+/**
+ * Every recorded frame of one server: history fetched on open, then kept live by the event
+ * stream writing into the same cache entry.
+ */
+export function TrafficPanel({ connection }: { connection: ConnectionView }) {
+  const qc = useQueryClient();
+  const traffic = useQuery(trafficQuery(connection.id));
+  const older = useMutation({
+    mutationFn: (before: number) => fetchTraffic(connection.id, { before }),
+    onSuccess: (page) => qc.setQueryData<Entry[]>(trafficKeys.list(connection.id), (prev) => mergeEntries(prev, page)),
+  });
+  const setLevel = useMutation({ mutationFn: (level: string) => connectionApi.setLogLevel(connection.id, level) });
+  const hasLogging = Boolean(connection.state.capabilities?.logging);
+  const entries = traffic.data ?? [];
+  const first = entries[0];
+  // A short page means the server has nothing older: the first history page is short exactly
+  // when the whole cache (history + what streamed in since) is under a page.
+  const exhausted = older.data !== undefined ? older.data.length < TRAFFIC_PAGE : entries.length < TRAFFIC_PAGE;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-testid="traffic-panel">
+      <div className="flex items-center gap-2 border-b px-3 py-1.5 text-xs text-muted-foreground">
+        <span>{entries.length.toLocaleString()} entries</span>
+        {first && !exhausted && (
+          <Button size="xs" variant="outline" disabled={older.isPending} onClick={() => older.mutate(first.seq)}>
+            {older.isPending ? "Loading…" : "Load older"}
+          </Button>
+        )}
+        {older.error && <span className="text-destructive">{older.error.message}</span>}
+        {hasLogging && (
+          <div className="ml-auto">
+            <LogLevelControl
+              level={setLevel.isError ? connection.state.logLevel : (setLevel.variables ?? connection.state.logLevel)}
+              disabled={connection.state.status !== "connected" || setLevel.isPending}
+              onChange={(level) => setLevel.mutate(level)}
+            />
+          </div>
+        )}
+      </div>
+      {setLevel.error && <QueryError className="m-2" title="Could not set the log level" error={setLevel.error} />}
+      {traffic.isError ? (
+        <QueryError className="m-2" title="Could not load traffic" error={traffic.error} onRetry={() => void traffic.refetch()} />
+      ) : traffic.isPending ? (
+        <p className="p-3 text-xs text-muted-foreground">Loading traffic…</p>
+      ) : (
+        <TrafficTimeline entries={entries} onLoadFull={fetchEntry} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { ConnectionView as Connection } from "@/lib/contracts/connections";
+import { connectionsQuery } from "@/lib/queries/connections";
+import { useEventStream } from "@/hooks/use-event-stream";
+import { useConnectionActions } from "@/hooks/use-connection-actions";
+import { useWorkbenchLocation } from "@/hooks/use-workbench-location";
+import { ConnectionList } from "@/components/connections/connection-list";
+import { ConnectionDialog } from "@/components/connections/connection-dialog";
+import { ConnectionView } from "@/components/workbench/connection-view";
+import { LiveIndicator } from "@/components/workbench/live-indicator";
+import { QueryError } from "@/components/workbench/query-error";
+
+type Editing = { mode: "add" } | { mode: "edit"; connection: Connection } | null;
+
+/** The MCP workbench: servers on the left, the selected server's overview / tools / traffic. */
+export function Workbench() {
+  const stream = useEventStream();
+  const [location, navigate] = useWorkbenchLocation();
+  const connections = useQuery(connectionsQuery());
+  const actions = useConnectionActions();
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const list = connections.data ?? [];
+  const selected = list.find((c) => c.id === location.connectionId) ?? null;
+
+  // Land on the first server when nothing (or a deleted server) is selected.
+  useEffect(() => {
+    const first = list[0];
+    if (connections.isSuccess && !selected && first) navigate({ connectionId: first.id, tool: null });
+  }, [connections.isSuccess, selected, list, navigate]);
+
+  const mutation = editing?.mode === "edit" ? actions.update : actions.create;
+  const submit = (input: Parameters<typeof actions.create.mutateAsync>[0]) =>
+    editing?.mode === "edit"
+      ? actions.update.mutateAsync({ id: editing.connection.id, input })
+      : actions.create.mutateAsync(input).then((view) => navigate({ connectionId: view.id, tool: null }));
+
+  return (
+    <div className="flex h-dvh flex-col bg-background text-foreground">
+      <header className="flex h-10 shrink-0 items-center justify-between border-b px-3">
+        <div className="flex items-baseline gap-2">
+          <span className="text-sm font-semibold">Loupe</span>
+          <span className="text-xs text-muted-foreground">MCP workbench</span>
+        </div>
+        <LiveIndicator status={stream} />
+      </header>
+      <div className="flex min-h-0 flex-1">
+        <aside className="flex w-64 shrink-0 flex-col border-r bg-muted/30">
+          {connections.isError ? (
+            <QueryError className="m-2" title="Could not load servers" error={connections.error} onRetry={() => void connections.refetch()} />
+          ) : connections.isPending ? (
+            <p className="p-3 text-xs text-muted-foreground">Loading servers…</p>
+          ) : (
+            <ConnectionList
+              connections={list}
+              selectedId={selected?.id ?? null}
+              onSelect={(id) => navigate({ connectionId: id, tool: null })}
+              onAdd={() => {
+                mutation.reset();
+                setEditing({ mode: "add" });
+              }}
+            />
+          )}
+        </aside>
+        <main className="flex min-w-0 flex-1 flex-col">
+          {selected ? (
+            <ConnectionView
+              key={selected.id}
+              connection={selected}
+              allConnections={list}
+              location={location}
+              navigate={navigate}
+              actions={actions}
+              onEdit={() => {
+                actions.update.reset();
+                setEditing({ mode: "edit", connection: selected });
+              }}
+            />
+          ) : (
+            <div className="m-auto text-sm text-muted-foreground">
+              {connections.isSuccess && list.length === 0 ? "Add a server to start exploring its tools." : null}
+            </div>
+          )}
+        </main>
+      </div>
+      {editing && (
+        <ConnectionDialog
+          key={editing.mode === "edit" ? editing.connection.id : "add"}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          initial={editing.mode === "edit" ? editing.connection : undefined}
+          onSubmit={submit}
+          pending={mutation.isPending}
+          error={mutation.error}
+        />
+      )}
+    </div>
+  );
+}

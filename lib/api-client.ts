@@ -1,0 +1,47 @@
+import { AppError } from "@/lib/errors";
+
+export interface ApiInit extends Omit<RequestInit, "body"> {
+  /** Serialised as JSON (with the matching content-type) unless it is already a string. */
+  body?: unknown;
+}
+
+/**
+ * The browser's one way to reach the server (STYLE rule 1). Same origin, so the auth cookie the
+ * server set from the one-time URL travels with every request. Any non-2xx becomes an AppError
+ * rebuilt from the `{ error }` body, so `query.error` and `mutation.error` are always AppErrors.
+ */
+export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const { body, headers, ...rest } = init;
+  const h = new Headers(headers);
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    payload = typeof body === "string" ? body : JSON.stringify(body);
+    if (!h.has("content-type")) h.set("content-type", "application/json");
+  }
+  h.set("accept", "application/json");
+
+  let res: Response;
+  try {
+    res = await fetch(path, { ...rest, headers: h, body: payload, credentials: "same-origin" });
+  } catch (e) {
+    // An aborted request is the caller's choice, not a failure to report as "network".
+    if (e instanceof DOMException && e.name === "AbortError") throw e;
+    throw new AppError("upstream:network", `Cannot reach the Loupe server: ${errorMessage(e)}`);
+  }
+
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (!res.ok) throw AppError.fromBody(parsed, res.status);
+  return parsed as T;
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

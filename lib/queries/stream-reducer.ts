@@ -1,0 +1,110 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { CallRecord } from "@/lib/contracts/calls";
+import type { ConnectionState, ConnectionView } from "@/lib/contracts/connections";
+import type { Entry } from "@/lib/contracts/entries";
+import { callKeys, toolOfCallKey, upsertCall } from "@/lib/queries/calls";
+import {
+  connectionKeys,
+  connectionScope,
+  removeConnection,
+  setConnectionState,
+} from "@/lib/queries/connections";
+import { toolKeys } from "@/lib/queries/tools";
+import { mergeEntries, trafficKeys } from "@/lib/queries/traffic";
+
+/**
+ * Writes a batch of stream entries into the react-query cache — the browser's only store
+ * (DESIGN rule 4). Pure apart from the QueryClient it is given, so it is unit-tested directly.
+ *
+ * Traffic is appended only for connections whose traffic query already exists: a view that has
+ * not fetched its history yet will fetch it (with these entries) when it opens, while writing a
+ * partial list first would make that view believe it already had the history.
+ */
+export function applyStreamEntries(qc: QueryClient, entries: readonly Entry[]): void {
+  const byConnection = new Map<string, Entry[]>();
+  for (const e of entries) {
+    const list = byConnection.get(e.connectionId);
+    if (list) list.push(e);
+    else byConnection.set(e.connectionId, [e]);
+    if (e.protocol === "loupe") applyLoupeEntry(qc, e);
+  }
+  for (const [id, batch] of byConnection) {
+    const key = trafficKeys.list(id);
+    if (!qc.getQueryState(key)) continue;
+    qc.setQueryData<Entry[]>(key, (prev) => mergeEntries(prev, batch));
+  }
+}
+
+function applyLoupeEntry(qc: QueryClient, e: Entry): void {
+  switch (e.kind) {
+    case "status": {
+      const state = asState(e.raw);
+      if (state) applyStatus(qc, e.connectionId, state);
+      return;
+    }
+    case "call": {
+      const call = asCall(e.raw);
+      if (call) applyCall(qc, call);
+      return;
+    }
+    case "connection_removed": {
+      const id = idOf(e.raw) ?? e.connectionId;
+      qc.setQueryData<ConnectionView[]>(connectionKeys.list(), (list) => removeConnection(list, id));
+      qc.removeQueries({ queryKey: connectionScope(id) });
+      return;
+    }
+  }
+}
+
+function applyStatus(qc: QueryClient, id: string, state: ConnectionState): void {
+  const list = qc.getQueryData<ConnectionView[]>(connectionKeys.list());
+  const previous = list?.find((c) => c.id === id)?.state;
+  if (list && !previous) {
+    // A connection this tab has not seen (added by another tab or at boot): re-list.
+    void qc.invalidateQueries({ queryKey: connectionKeys.list() });
+    return;
+  }
+  qc.setQueryData<ConnectionView[]>(connectionKeys.list(), (l) => setConnectionState(l, id, state));
+  if (!previous) return;
+  const toolsChanged = previous.toolsVersion !== state.toolsVersion;
+  // Re-list after (re)connecting too: over Streamable HTTP the list_changed sent during
+  // initialisation never reaches us (mcp.md §6.5).
+  const becameConnected = state.status === "connected" && previous.status !== "connected";
+  if (toolsChanged || becameConnected) void qc.invalidateQueries({ queryKey: toolKeys.list(id) });
+}
+
+function applyCall(qc: QueryClient, call: CallRecord): void {
+  for (const query of qc.getQueryCache().findAll({ queryKey: callKeys.all(call.connectionId) })) {
+    const tool = toolOfCallKey(query.queryKey);
+    if (tool !== null && tool !== call.tool) continue;
+    qc.setQueryData<CallRecord[]>(query.queryKey, (list) => upsertCall(list, call));
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function asState(raw: unknown): ConnectionState | null {
+  if (!isObject(raw) || typeof raw.status !== "string") return null;
+  return {
+    ...raw,
+    stderrTail: Array.isArray(raw.stderrTail) ? raw.stderrTail : [],
+    toolsVersion: typeof raw.toolsVersion === "number" ? raw.toolsVersion : 0,
+  } as ConnectionState;
+}
+
+function asCall(raw: unknown): CallRecord | null {
+  if (!isObject(raw)) return null;
+  const ok =
+    typeof raw.id === "string" &&
+    typeof raw.connectionId === "string" &&
+    typeof raw.tool === "string" &&
+    typeof raw.status === "string" &&
+    typeof raw.startedAt === "number";
+  return ok ? (raw as unknown as CallRecord) : null;
+}
+
+function idOf(raw: unknown): string | null {
+  return isObject(raw) && typeof raw.id === "string" ? raw.id : null;
+}
