@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -42,7 +42,9 @@ if (!dev && (process.env.LOUPE_FORCE_BUILD === "1" || buildIsStale())) {
   }
 }
 
-const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "server.ts"), ...args], {
+// tsx as a loader in this very process (not its CLI, which adds a second process to signal).
+const tsx = pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
+const child = spawn(process.execPath, ["--import", tsx, path.join(root, "server.ts"), ...args], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: dev ? "development" : "production", NEXT_TELEMETRY_DISABLED: "1" },

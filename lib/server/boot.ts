@@ -4,6 +4,7 @@ import path from "node:path";
 import type { BootOptions } from "@/lib/launcher/cli";
 import type { ConnectionInput } from "@/lib/contracts/connections";
 import { getRegistry } from "@/lib/server/registry";
+import { demoServerLaunch } from "@/demo/mcp/launch";
 
 export const DEMO_MCP_ID = "demo-mcp";
 
@@ -18,15 +19,8 @@ function nameFor(words: string[]): string {
 }
 
 export function demoMcpInput(root: string): ConnectionInput {
-  return {
-    name: "Loupe demo MCP server",
-    transport: "stdio",
-    command: process.execPath,
-    args: [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "demo/mcp-server.ts")],
-    env: {},
-    cwd: root,
-    requestTimeoutMs: 60_000,
-  };
+  const { command, args } = demoServerLaunch({ repoRoot: root });
+  return { name: "Loupe demo MCP server", transport: "stdio", command, args, env: {}, cwd: root, requestTimeoutMs: 60_000 };
 }
 
 /** Restores saved connections and pre-connects the demo and the command line's servers. */

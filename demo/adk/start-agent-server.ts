@@ -1,0 +1,131 @@
+/**
+ * Starts `adk api_server` (from @google/adk-devtools) on the demo agents dir and hands back its URL.
+ * Used by `npm start` and by tests. The server is spawned in its own process group because it runs
+ * esbuild's service binary as a child: stopping only the node process would leave that behind.
+ */
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface StartAgentServerOptions {
+  /** 0 or absent = pick a free port. */
+  port?: number;
+  host?: string;
+  /** Defaults to demo/agents (loupe_demo, workflow_demo, compaction_demo). */
+  agentsDir?: string;
+  /** Passed to `--allow_origins` (one origin or "*"), for a browser on another origin. */
+  allowOrigins?: string;
+  /** Call /list-apps before resolving, so the agents are bundled (3–5 s) before the first run. */
+  preload?: boolean;
+  /** How long to wait for /health. */
+  timeoutMs?: number;
+  /** Every output line of the server (stdout and stderr). */
+  onLog?: (line: string) => void;
+  env?: Record<string, string | undefined>;
+}
+
+export interface AgentServer {
+  url: string;
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const DEMO_AGENTS_DIR = path.join(REPO_ROOT, "demo/agents");
+/** Env overlay that keeps the agents on the offline scripted model even if GOOGLE_API_KEY is set. */
+export const SCRIPTED_ONLY: Record<string, string> = { GOOGLE_API_KEY: "" };
+const CLI = path.join(REPO_ROOT, "node_modules/@google/adk-devtools/dist/esm/cli_entrypoint.js");
+
+export function findFreePort(host = "127.0.0.1"): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, host, () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+/** Signals the whole group; members can outlive the leader (esbuild exits only when its pipe closes). */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    /* group already gone */
+  }
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, tail: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`adk api_server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail()}`);
+    }
+    try {
+      const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`adk api_server did not answer /health within ${timeoutMs} ms:\n${tail()}`);
+}
+
+export async function startAgentServer(options: StartAgentServerOptions = {}): Promise<AgentServer> {
+  const host = options.host ?? "127.0.0.1";
+  const port = options.port || (await findFreePort(host));
+  const args = [CLI, "api_server", options.agentsDir ?? DEMO_AGENTS_DIR, "--host", host, "--port", String(port)];
+  if (options.allowOrigins) args.push("--allow_origins", options.allowOrigins);
+
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const lines: string[] = [];
+  const onData = (buf: Buffer): void => {
+    for (const line of buf.toString("utf8").split(/\r?\n/)) {
+      if (!line) continue;
+      lines.push(line);
+      if (lines.length > 40) lines.shift();
+      options.onLog?.(line);
+    }
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // A parent that dies without calling stop() must not leave the server running.
+  const onExit = (): void => killGroup(child, "SIGKILL");
+  process.once("exit", onExit);
+
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const stop = async (): Promise<void> => {
+    process.off("exit", onExit);
+    killGroup(child, "SIGTERM");
+    const timer = setTimeout(() => killGroup(child, "SIGKILL"), 3000);
+    await exited;
+    clearTimeout(timer);
+    killGroup(child, "SIGKILL");
+  };
+
+  try {
+    await waitForHealth(url, child, options.timeoutMs ?? 30_000, () => lines.join("\n"));
+    if (options.preload) {
+      const res = await fetch(`${url}/list-apps`);
+      if (!res.ok) throw new Error(`/list-apps answered ${res.status}`);
+      await res.arrayBuffer();
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { url, port, pid: child.pid ?? -1, stop };
+}
