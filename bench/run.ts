@@ -18,8 +18,9 @@ import { MB } from "./types";
 import { toolsListBench } from "./tools-list";
 import { largeResultBench } from "./large-result";
 import { loadRegistry } from "./load-server";
+import { browserRenderBench } from "./browser-render";
 
-const BENCHES: Bench[] = [toolsListBench, largeResultBench];
+const BENCHES: Bench[] = [toolsListBench, largeResultBench, browserRenderBench];
 
 function memoryFigures(when: string): Figure[] {
   const { rss, heapUsed } = process.memoryUsage();

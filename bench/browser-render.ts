@@ -1,0 +1,65 @@
+import { chromium } from "playwright-core";
+import type { Bench, Figure } from "./types";
+import { MB, median } from "./types";
+import { startLoupe } from "./loupe-process";
+import { demoServerLaunch } from "../demo/mcp/launch";
+
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
+
+/**
+ * What a user waits for in the browser: the tool list of a 1,000-tool server (virtualized, so
+ * only the visible rows are in the DOM) and a 5 MB tool result (cut to 100 KB in view).
+ * Runs against a real Loupe process and the demo server with 1,000 generated tools.
+ */
+export const browserRenderBench: Bench = {
+  name: "browser-render",
+  async run(ctx) {
+    const loupe = await startLoupe(ctx.root, ctx.dataDir);
+    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    try {
+      const launch = demoServerLaunch({ extraTools: 1000, repoRoot: ctx.root });
+      const conn = await loupe.api<{ id: string }>("POST", "/api/connections", {
+        name: "demo-1000",
+        transport: "stdio",
+        command: launch.command,
+        args: launch.args,
+        env: launch.env,
+      });
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await page.goto(`${loupe.baseUrl}/?token=${loupe.token}`);
+      const listMs: number[] = [];
+      let rows = 0;
+      for (let i = 0; i < ctx.runs; i++) {
+        const t0 = Date.now();
+        await page.goto(`${loupe.baseUrl}/?c=${conn.id}&tab=tools`);
+        await page.getByTestId("tool-count").filter({ hasText: "1010 tools" }).waitFor();
+        await page.locator('[data-testid="tool-item"]').first().waitFor();
+        listMs.push(Date.now() - t0);
+        rows = await page.locator('[data-testid="tool-item"]').count();
+      }
+      await page.locator('[data-testid="tool-item"]').last().scrollIntoViewIfNeeded();
+
+      const resultMs: number[] = [];
+      for (let i = 0; i < ctx.runs; i++) {
+        await page.goto(`${loupe.baseUrl}/?c=${conn.id}&tab=tools&tool=download-report`);
+        const detail = page.getByTestId("tool-detail");
+        await detail.getByRole("textbox", { name: "megabytes", exact: true }).fill("5");
+        const t0 = Date.now();
+        await detail.getByTestId("run-tool").click();
+        await detail.getByTestId("result-truncated").first().waitFor({ timeout: 120_000 });
+        resultMs.push(Date.now() - t0);
+      }
+      const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
+      const figures: Figure[] = [
+        { label: "page load → 1,010-tool list rendered", value: median(listMs), unit: "ms", note: `median of ${ctx.runs}` },
+        { label: "tool rows in the DOM (virtualized) of 1,010", value: rows, unit: "count" },
+        { label: "run → 5 MB result shown (call + transfer + render)", value: median(resultMs), unit: "ms", note: `median of ${ctx.runs}` },
+      ];
+      if (heap > 0) figures.push({ label: "page JS heap after the 5 MB results", value: heap / MB, unit: "MB" });
+      return figures;
+    } finally {
+      await browser.close();
+      await loupe.stop();
+    }
+  },
+};
