@@ -5,16 +5,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { downloadBase64, filenameFromUri } from "@/lib/tool-result/download";
 import { formatBytes } from "@/lib/tool-result/size";
+import type { ResultBlock } from "@/lib/tool-result/content";
 import { TextBlockView } from "./text-block";
 
-export interface ResourceLinkCardProps {
-  uri: string;
-  name: string;
-  title?: string;
-  mimeType?: string;
-  description?: string;
-  size?: number;
-}
+export type ResourceLinkCardProps = Omit<Extract<ResultBlock, { kind: "resource_link" }>, "kind" | "index" | "raw">;
 
 /** A resource_link: a pointer the client may resources/read later; nothing is fetched here. */
 export function ResourceLinkCard({ uri, name, title, mimeType, description, size }: ResourceLinkCardProps) {

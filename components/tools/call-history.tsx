@@ -2,7 +2,8 @@ import { PencilIcon, PlayIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { cn } from "@/lib/cn";
-import { CallStatusBadge, formatDuration } from "@/components/tools/call-status";
+import { CallStatusBadge } from "@/components/tools/call-status";
+import { formatDuration } from "@/lib/tool-result/size";
 
 export interface CallHistoryProps {
   calls: CallRecord[];
