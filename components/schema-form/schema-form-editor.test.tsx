@@ -7,7 +7,7 @@ import { defaultArgumentsForSchema, validateValue } from "@/lib/schema/form";
 import type { JsonSchemaObject, ValidationIssue } from "@/lib/schema/form";
 import { SchemaFormEditor } from "./schema-form-editor";
 
-const FIXTURES = "/work/shared/fixtures/mcp";
+import { MCP_FIXTURES as FIXTURES } from "@/lib/testing/shared-fixtures";
 const fsTools = (JSON.parse(readFileSync(`${FIXTURES}/server-filesystem/filesystem-listing.json`, "utf8")) as { tools: { tools: { name: string; inputSchema: JsonSchemaObject }[] } }).tools.tools;
 const editFile = fsTools.find((t) => t.name === "edit_file")?.inputSchema ?? {};
 const elicitation = (JSON.parse(readFileSync(`${FIXTURES}/server-everything/fixture-elicitation-requestedSchema.json`, "utf8")) as { requestedSchema: JsonSchemaObject }).requestedSchema;

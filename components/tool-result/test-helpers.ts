@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { CallRecord, CallStatus } from "@/lib/contracts/calls";
 
-const FIX = "/work/shared/fixtures/mcp";
+import { MCP_FIXTURES as FIX } from "@/lib/testing/shared-fixtures";
 
 export const everythingCalls = JSON.parse(
   readFileSync(`${FIX}/server-everything/stdio-calls.json`, "utf8"),

@@ -6,9 +6,10 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import type { Tool } from "@/lib/queries/tools";
 import { ToolsPanel } from "@/components/tools/tools-panel";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/workbench/test-support";
+import { MCP_FIXTURES } from "@/lib/testing/shared-fixtures";
 
 const { tools } = JSON.parse(
-  readFileSync("/work/shared/fixtures/mcp/server-everything/stdio-tools.json", "utf8"),
+  readFileSync(`${MCP_FIXTURES}/server-everything/stdio-tools.json`, "utf8"),
 ) as { tools: Tool[] };
 
 const everything = connectionFixture();

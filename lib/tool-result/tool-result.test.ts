@@ -7,7 +7,7 @@ import { validateStructured } from "./validate";
 import { readRpcErrorDetails, CALL_STATUS_META } from "./status";
 import { filenameFromUri } from "./download";
 
-const FIX = "/work/shared/fixtures/mcp";
+import { MCP_FIXTURES as FIX } from "@/lib/testing/shared-fixtures";
 const calls = JSON.parse(readFileSync(`${FIX}/server-everything/stdio-calls.json`, "utf8")) as Record<string, unknown>;
 const tools = JSON.parse(readFileSync(`${FIX}/server-everything/stdio-tools.json`, "utf8")) as {
   tools: { name: string; outputSchema?: unknown }[];

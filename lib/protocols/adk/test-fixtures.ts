@@ -1,9 +1,10 @@
 // Test-only helper (Node): reads the ADK JS api_server captures in shared/fixtures/adk-js.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ADK_FIXTURES } from "@/lib/testing/shared-fixtures";
 import { parseSseBody } from "./sse";
 
-export const ADK_FIXTURES = path.resolve(import.meta.dirname, "../../../../shared/fixtures/adk-js");
+export { ADK_FIXTURES } from "@/lib/testing/shared-fixtures";
 
 export function fixtureNames(ext: string): string[] {
   return readdirSync(ADK_FIXTURES)

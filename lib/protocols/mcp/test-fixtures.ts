@@ -1,6 +1,7 @@
 // Test-only helper (Node): turns the recorded server-everything wire captures into Entry objects.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { MCP_FIXTURES } from "@/lib/testing/shared-fixtures";
 import type { Entry } from "@/lib/contracts/entries";
 
 export type WireTransport = "stdio" | "http" | "sse";
@@ -11,7 +12,7 @@ interface WireFrame {
   msg: unknown;
 }
 
-const FIXTURES = path.resolve(import.meta.dirname, "../../../../shared/fixtures/mcp/server-everything");
+const FIXTURES = path.join(MCP_FIXTURES, "server-everything");
 
 /** One entry per captured frame; seq from 1, receivedAt = the capture's ms timestamp. */
 export function wireEntries(transport: WireTransport, connectionId = `everything-${transport}`): Entry[] {

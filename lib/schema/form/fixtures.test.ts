@@ -5,7 +5,7 @@ import { defaultValueForSchema } from "./defaults";
 import type { FieldModel, JsonSchemaObject, ObjectFieldModel } from "./types";
 import { validateValue } from "./validate";
 
-const FIXTURES = "/work/shared/fixtures/mcp";
+import { MCP_FIXTURES as FIXTURES } from "@/lib/testing/shared-fixtures";
 interface ToolLike {
   name: string;
   inputSchema: JsonSchemaObject;
