@@ -3,13 +3,18 @@
  * arrived; `items` are derived from it by the pure normalizers in lib/protocols/.
  */
 export type Direction = "out" | "in" | "local";
-export type EntryProtocol = "mcp" | "loupe";
+export type EntryProtocol = "mcp" | "adk" | "loupe";
 
 /**
  * mcp kinds: "message" (one JSON-RPC frame; raw = the frame), "stderr" (raw = { line }),
  * "transport_error" (raw = { message }), "unparsed" (raw = { text, error }: a frame that was not JSON-RPC).
+ * adk kinds (connectionId = the agent server id, sessionKey = adkSessionKey(app, user, session)):
+ * "event" (raw = one ADK Event as received), "stream_error" (raw = the `{"error":…}` frame),
+ * "malformed" (raw = { text, error }), "user_message" (direction out; raw = { runId, newMessage, stateDelta? }).
  * loupe kinds: "status" (raw = ConnectionState), "call" (raw = CallRecord),
- * "connection_removed" (raw = { id }).
+ * "connection_removed" (raw = { id }), "agent_status" (raw = AgentServerView), "agent_removed" (raw = { id }),
+ * "run" (raw = RunRecord), "inbox" (raw = { agentId, sessionKey, items: InboxItem[] } — the
+ * interrupts of that session, sent whenever they change).
  */
 export interface Entry {
   seq: number;

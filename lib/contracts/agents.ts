@@ -1,0 +1,121 @@
+import { z } from "zod";
+import type { AdkInterrupt } from "@/lib/protocols/adk/interrupts";
+import type { AppErrorBody } from "@/lib/errors";
+
+/** A saved ADK api_server (Python, JS, Java or Go: one REST + SSE API; protocols/adk.md). */
+export const AgentServerInput = z.object({
+  name: z.string().trim().min(1).max(200),
+  url: z.url(),
+  headers: z.record(z.string(), z.string()).default({}),
+  /** The ADK user id sessions are listed and created under. */
+  userId: z.string().trim().min(1).max(200).default("user"),
+});
+export type AgentServerInput = z.infer<typeof AgentServerInput>;
+
+export interface AgentServerState {
+  status: "unknown" | "ok" | "error";
+  error?: string;
+  /** `/list-apps` as last read. */
+  apps: string[];
+  version?: string;
+  checkedAt?: number;
+}
+
+/** As the API shows it: header values masked with SECRET_MASK. */
+export type AgentServerView = AgentServerInput & {
+  id: string;
+  createdAt: number;
+  builtin?: boolean;
+  state: AgentServerState;
+};
+
+export interface AgentSessionSummary {
+  id: string;
+  appName: string;
+  userId: string;
+  /** Epoch ms (Python's seconds converted). */
+  lastUpdateTime: number | null;
+  eventCount?: number;
+}
+
+/** `sessionKey` of every ADK entry and interrupt: one string for (app, user, session). */
+export function adkSessionKey(appName: string, userId: string, sessionId: string): string {
+  return `${appName}/${userId}/${sessionId}`;
+}
+
+export function parseAdkSessionKey(key: string): { appName: string; userId: string; sessionId: string } | null {
+  const parts = key.split("/");
+  if (parts.length !== 3 || parts.some((p) => !p)) return null;
+  return { appName: parts[0]!, userId: parts[1]!, sessionId: parts[2]! };
+}
+
+/** A genai Content part the composer may send: text, or a file as inline data (base64). */
+export const NewMessagePart = z.union([
+  z.object({ text: z.string() }),
+  z.object({ inlineData: z.object({ mimeType: z.string().min(1), data: z.string(), displayName: z.string().optional() }) }),
+]);
+
+export const RunBody = z.object({
+  userId: z.string().optional(),
+  parts: z.array(NewMessagePart).min(1),
+  streaming: z.boolean().default(false),
+  stateDelta: z.record(z.string(), z.unknown()).optional(),
+});
+export type RunBody = z.infer<typeof RunBody>;
+
+export type RunStatus = "running" | "completed" | "aborted" | "failed";
+
+/** One /run_sse made through Loupe (recorded as a loupe/run entry at start and end). */
+export interface RunRecord {
+  id: string;
+  agentId: string;
+  sessionKey: string;
+  status: RunStatus;
+  startedAt: number;
+  endedAt: number | null;
+  /** Set when the run answered an interrupt. */
+  answersInterruptId?: string;
+  error?: AppErrorBody;
+  eventCount: number;
+}
+
+/** What the user answers; the server turns it into the functionResponse (lib/protocols/adk/answers.ts). */
+export const InterruptAnswer = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("confirmation"), confirmed: z.boolean(), payload: z.unknown().optional() }),
+  z.object({ kind: z.literal("input"), value: z.unknown() }),
+  z.object({ kind: z.literal("credential"), apiKey: z.string().min(1) }),
+  z.object({ kind: z.literal("credential_oauth"), authResponseUri: z.url(), redirectUri: z.string().optional() }),
+  z.object({ kind: z.literal("long_running"), response: z.unknown() }),
+]);
+export type InterruptAnswer = z.infer<typeof InterruptAnswer>;
+
+export const AnswerBody = z.object({
+  sessionKey: z.string().min(1),
+  interruptId: z.string().min(1),
+  answer: InterruptAnswer,
+  streaming: z.boolean().default(false),
+});
+export type AnswerBody = z.infer<typeof AnswerBody>;
+
+/** An answer as Loupe keeps it: stored before it is sent, so a failed send can be retried. */
+export interface StoredAnswer {
+  id: string;
+  agentId: string;
+  sessionKey: string;
+  interruptId: string;
+  answer: InterruptAnswer;
+  status: "sending" | "sent" | "failed";
+  error?: AppErrorBody;
+  runId?: string;
+  createdAt: number;
+}
+
+/** One row of the inbox: an interrupt, where it comes from, and Loupe's answer to it if any. */
+export type InboxItem = AdkInterrupt & {
+  agentId: string;
+  agentName: string;
+  appName: string;
+  userId: string;
+  sessionId: string;
+  lastAnswer?: StoredAnswer;
+};
