@@ -20,7 +20,7 @@ export function LogLevelControl({ level, onChange, disabled }: LogLevelControlPr
       <Label htmlFor={id} className="text-xs font-normal">
         Log level
       </Label>
-      <div className="w-32">
+      <div className="w-40">
         <NativeSelect
           id={id}
           data-testid="log-level-control"

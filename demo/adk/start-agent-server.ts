@@ -24,6 +24,8 @@ export interface StartAgentServerOptions {
   /** Every output line of the server (stdout and stderr). */
   onLog?: (line: string) => void;
   env?: Record<string, string | undefined>;
+  /** The repository root, when this module runs bundled (inside Next) and cannot find it itself. */
+  repoRoot?: string;
 }
 
 export interface AgentServer {
@@ -37,7 +39,7 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 export const DEMO_AGENTS_DIR = path.join(REPO_ROOT, "demo/agents");
 /** Env overlay that keeps the agents on the offline scripted model even if GOOGLE_API_KEY is set. */
 export const SCRIPTED_ONLY: Record<string, string> = { GOOGLE_API_KEY: "" };
-const CLI = path.join(REPO_ROOT, "node_modules/@google/adk-devtools/dist/esm/cli_entrypoint.js");
+const cliPath = (root: string) => path.join(root, "node_modules/@google/adk-devtools/dist/esm/cli_entrypoint.js");
 
 export function findFreePort(host = "127.0.0.1"): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -81,11 +83,13 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export async function startAgentServer(options: StartAgentServerOptions = {}): Promise<AgentServer> {
   const host = options.host ?? "127.0.0.1";
   const port = options.port || (await findFreePort(host));
-  const args = [CLI, "api_server", options.agentsDir ?? DEMO_AGENTS_DIR, "--host", host, "--port", String(port)];
+  const root = options.repoRoot ?? REPO_ROOT;
+  const agentsDir = options.agentsDir ?? path.join(root, "demo/agents");
+  const args = [cliPath(root), "api_server", agentsDir, "--host", host, "--port", String(port)];
   if (options.allowOrigins) args.push("--allow_origins", options.allowOrigins);
 
   const child = spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
+    cwd: root,
     env: { ...process.env, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
