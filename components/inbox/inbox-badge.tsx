@@ -1,0 +1,16 @@
+import { Badge } from "@/components/ui/badge";
+
+export interface InboxBadgeProps {
+  /** Interrupts waiting for the user (see `countWaiting`). */
+  count: number;
+}
+
+/** The sidebar's count of waiting interrupts; renders nothing at zero so the sidebar stays quiet. */
+export function InboxBadge({ count }: InboxBadgeProps) {
+  if (count <= 0) return null;
+  return (
+    <Badge variant="default" className="min-w-5 justify-center rounded-full px-1.5 py-0 text-[10px]" data-testid="inbox-count" data-count={count} aria-label={`${count} waiting`}>
+      {count > 99 ? "99+" : count}
+    </Badge>
+  );
+}

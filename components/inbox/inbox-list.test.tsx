@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import type { InboxItem } from "@/lib/contracts/agents";
+import { sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
+import { InboxBadge } from "./inbox-badge";
+import { InboxList } from "./inbox-list";
+import { countWaiting } from "./inbox-status";
+import { failedAnswer, itemFrom, itemsOf } from "./test-items";
+
+afterEach(cleanup);
+
+function fixtureItems(): InboxItem[] {
+  const stale = itemsOf([...sseEvents("30"), ...sseEvents("32")], { sessionId: "s_pay" }).find((i) => i.status === "stale");
+  const answered = itemsOf(sessionFixture("26_get_session_full.json").events).find((i) => i.kind === "confirmation" && i.status === "answered");
+  const input = itemFrom(["50"], "input", { appName: "workflow_demo", sessionId: "w1" });
+  const failed = { ...input, lastAnswer: failedAnswer(input, { kind: "input", value: { color: "green" } }, { code: "upstream:adk_run", message: "boom" }) };
+  if (!stale || !answered) throw new Error("fixtures changed");
+  // Deliberately out of order: the list must put what waits first.
+  return [stale, answered, failed, itemFrom(["22"], "long_running"), itemFrom(["23"], "credential")];
+}
+
+const rows = () => screen.getAllByTestId("inbox-item");
+const statuses = () => rows().map((r) => `${r.dataset.kind}:${r.dataset.status}`);
+
+describe("InboxList", () => {
+  it("shows the empty state when there is nothing", () => {
+    render(<InboxList items={[]} />);
+    expect(screen.getByTestId("inbox-empty").textContent).toBe("Nothing is waiting for you");
+    expect(screen.getByTestId("inbox-waiting").textContent).toBe("0 waiting");
+    expect(screen.queryAllByTestId("inbox-item")).toHaveLength(0);
+  });
+
+  it("puts pending first, then failed, answered and stale, with the waiting count", () => {
+    render(<InboxList items={fixtureItems()} />);
+    expect(statuses()).toEqual(["long_running:pending", "credential:pending", "input:failed", "confirmation:answered", "confirmation:stale"]);
+    expect(screen.getByTestId("inbox-waiting").textContent).toBe("3 waiting");
+    expect(screen.queryByTestId("inbox-empty")).toBeNull();
+    // The default row summarises: kind, prompt and source.
+    expect(rows()[1]!.textContent).toContain('call_secure_api needs an API key "X-Api-Key" in header.');
+    expect(rows()[2]!.textContent).toContain("Demo agent › workflow_demo › w1");
+  });
+
+  it("filters by kind and status chips, and clears", () => {
+    render(<InboxList items={fixtureItems()} />);
+    fireEvent.click(screen.getByTestId("filter-kind-confirmation"));
+    expect(statuses()).toEqual(["confirmation:answered", "confirmation:stale"]);
+    fireEvent.click(screen.getByTestId("filter-status-stale"));
+    expect(statuses()).toEqual(["confirmation:stale"]);
+    fireEvent.click(screen.getByTestId("filter-status-pending"));
+    expect(statuses()).toEqual(["confirmation:stale"]);
+    fireEvent.click(screen.getByTestId("filter-status-stale"));
+    expect(screen.queryAllByTestId("inbox-item")).toHaveLength(0);
+    expect(screen.getByTestId("inbox-no-match")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+    expect(rows()).toHaveLength(5);
+  });
+
+  it("groups by session and renders items with renderCard", () => {
+    render(<InboxList items={fixtureItems()} groupBy="session" renderCard={(i) => <span data-testid="custom">{i.id}</span>} />);
+    const groups = screen.getAllByTestId("inbox-group");
+    expect(groups.map((g) => g.dataset.sessionKey)).toEqual(["inspector_demo/u1/s_full", "workflow_demo/u1/w1", "inspector_demo/u1/s_pay"]);
+    expect(within(groups[0]!).getAllByTestId("inbox-item")).toHaveLength(3);
+    expect(within(groups[1]!).getByTestId("custom").textContent).toBe("dc4dcd77-851e-4013-ae84-1ce234d1efe6");
+  });
+});
+
+describe("InboxBadge", () => {
+  it("shows the waiting count, caps it, and hides at zero", () => {
+    const { rerender } = render(<InboxBadge count={countWaiting(fixtureItems())} />);
+    expect(screen.getByTestId("inbox-count").textContent).toBe("3");
+    rerender(<InboxBadge count={150} />);
+    expect(screen.getByTestId("inbox-count").textContent).toBe("99+");
+    rerender(<InboxBadge count={0} />);
+    expect(screen.queryByTestId("inbox-count")).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+"use client";
+
+import { useMemo, useState, type ReactNode } from "react";
+import { InboxIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import type { InboxItem } from "@/lib/contracts/agents";
+import { InboxFilters, NO_FILTER, type InboxFilter } from "./inbox-filters";
+import { filterInbox, groupBySession, itemKey, kindCounts, sortInbox, statusCounts } from "./inbox-order";
+import { InboxRow } from "./inbox-row";
+import { countWaiting, inboxStatus, sourceLabel } from "./inbox-status";
+
+export interface InboxListProps {
+  items: InboxItem[];
+  /** How one item is shown; the container passes an `InterruptCard` wired to its mutations. */
+  renderCard?: (item: InboxItem) => ReactNode;
+  groupBy?: "none" | "session";
+}
+
+function Entries({ items, render }: { items: InboxItem[]; render: (item: InboxItem) => ReactNode }) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {items.map((item) => (
+        <li key={itemKey(item)} data-testid="inbox-item" data-kind={item.kind} data-status={inboxStatus(item)}>
+          {render(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every interrupt Loupe knows: waiting ones first, filterable by kind and status. */
+export function InboxList({ items, renderCard, groupBy = "none" }: InboxListProps) {
+  const [filter, setFilter] = useState<InboxFilter>(NO_FILTER);
+  const sorted = useMemo(() => sortInbox(items), [items]);
+  const shown = useMemo(() => filterInbox(sorted, filter), [sorted, filter]);
+  const waiting = countWaiting(items);
+  const render = renderCard ?? ((item: InboxItem) => <InboxRow item={item} />);
+  const filtered = filter.kinds.size > 0 || filter.statuses.size > 0;
+
+  return (
+    <section className="flex flex-col gap-3" data-testid="inbox-list" aria-label="Inbox">
+      <header className="flex items-baseline gap-2">
+        <h2 className="text-sm font-semibold">Inbox</h2>
+        <span className="text-sm" data-testid="inbox-waiting" data-count={waiting}>
+          {waiting} waiting
+        </span>
+        {items.length > 0 && <span className="text-xs text-muted-foreground">· {items.length} in total</span>}
+      </header>
+      {waiting === 0 && (
+        <div className="flex items-center gap-2 rounded-md border border-dashed px-3 py-4 text-sm text-muted-foreground" data-testid="inbox-empty">
+          <InboxIcon className="size-4" aria-hidden />
+          Nothing is waiting for you
+        </div>
+      )}
+      {items.length > 0 && (
+        <InboxFilters filter={filter} kindCounts={kindCounts(sorted)} statusCounts={statusCounts(sorted)} onChange={setFilter} />
+      )}
+      {filtered && shown.length === 0 && (
+        <p className="text-sm text-muted-foreground" data-testid="inbox-no-match">
+          No interrupt matches these filters.{" "}
+          <Button variant="link" size="xs" className="px-0" onClick={() => setFilter(NO_FILTER)}>
+            Clear filters
+          </Button>
+        </p>
+      )}
+      {groupBy === "session" ? (
+        groupBySession(shown).map((group) => (
+          <section key={group.key} data-testid="inbox-group" data-session-key={group.items[0]?.sessionKey} className="flex flex-col gap-2">
+            <h3 className="font-mono text-xs text-muted-foreground">{group.items[0] ? sourceLabel(group.items[0]) : ""}</h3>
+            <Entries items={group.items} render={render} />
+          </section>
+        ))
+      ) : (
+        <Entries items={shown} render={render} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import type { InboxItem } from "@/lib/contracts/agents";
+import { InterruptStatusBadge } from "./interrupt-header";
+import { KIND_LABEL, inboxStatus, sourceLabel } from "./inbox-status";
+
+/** The default list entry: a one-glance summary (the container passes `renderCard` for real cards). */
+export function InboxRow({ item }: { item: InboxItem }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-md border px-3 py-2">
+      <div className="flex items-center gap-2">
+        <span className="text-sm font-medium">{KIND_LABEL[item.kind]}</span>
+        <InterruptStatusBadge status={inboxStatus(item)} />
+      </div>
+      <p className="line-clamp-2 text-sm">{item.prompt}</p>
+      <span className="font-mono text-xs text-muted-foreground">{sourceLabel(item)}</span>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import type { InterruptAnswer } from "@/lib/contracts/agents";
+import { confirmationResponse, credentialResponse, inputResponse, longRunningResponse } from "@/lib/protocols/adk/answers";
+import { requestMessage, sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
+import { InterruptCard } from "./interrupt-card";
+import { failedAnswer, itemFrom, itemsOf } from "./test-items";
+
+afterEach(cleanup);
+
+const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
+const button = (testId: string) => screen.getByTestId(testId) as HTMLButtonElement;
+
+function setup(item: Parameters<typeof InterruptCard>[0]["item"], extra: Partial<Parameters<typeof InterruptCard>[0]> = {}) {
+  const onAnswer = vi.fn<(answer: InterruptAnswer) => void>();
+  render(<InterruptCard item={item} onAnswer={onAnswer} {...extra} />);
+  return onAnswer;
+}
+
+describe("InterruptCard — confirmation", () => {
+  it("36: approving an edited payload emits it exactly, and it becomes capture 37's request", () => {
+    const item = itemFrom(["36"], "confirmation");
+    const onAnswer = setup(item);
+    const card = screen.getByTestId("interrupt-card");
+    expect(card.dataset).toMatchObject({ kind: "confirmation", status: "pending" });
+    expect(screen.getByTestId("interrupt-status").dataset.status).toBe("pending");
+    expect(screen.getByTestId("original-call").textContent).toContain("transfer_money_gated");
+    expect(screen.getByTestId("interrupt-source").textContent).toContain("Demo agent › inspector_demo › s_full");
+    const payload = screen.getByTestId("confirmation-payload") as HTMLTextAreaElement;
+    expect(payload.value).toBe('{\n  "amount": 100\n}');
+    // Odd spacing stays as typed: the text is never re-formatted.
+    type(payload, '{ "approver" :  "alice" }');
+    expect(payload.value).toBe('{ "approver" :  "alice" }');
+    fireEvent.click(button("approve"));
+    expect(onAnswer).toHaveBeenCalledTimes(1);
+    const answer = onAnswer.mock.calls[0]![0];
+    expect(answer).toEqual({ kind: "confirmation", confirmed: true, payload: { approver: "alice" } });
+    if (answer.kind !== "confirmation") throw new Error("kind");
+    expect(confirmationResponse(item, answer.confirmed, answer.payload)).toEqual(requestMessage("37"));
+  });
+
+  it("32: reject emits confirmed:false without a payload (capture 33)", () => {
+    const item = itemFrom(["32"], "confirmation");
+    const onAnswer = setup(item);
+    fireEvent.click(button("reject"));
+    expect(onAnswer.mock.calls).toEqual([[{ kind: "confirmation", confirmed: false }]]);
+    expect(confirmationResponse(item, false)).toEqual(requestMessage("33"));
+  });
+
+  it("21: invalid JSON blocks Approve and shows the parse error", () => {
+    const onAnswer = setup(itemFrom(["21"], "confirmation"));
+    type(screen.getByTestId("confirmation-payload"), '{"path": ');
+    expect(button("approve").disabled).toBe(true);
+    expect(screen.getByRole("alert").textContent).toMatch(/^Invalid JSON/);
+    fireEvent.click(button("approve"));
+    expect(onAnswer).not.toHaveBeenCalled();
+    // Reject needs no payload, so a broken payload does not block it.
+    expect(button("reject").disabled).toBe(false);
+  });
+
+  it("sending disables both buttons and shows a spinner", () => {
+    setup(itemFrom(["21"], "confirmation"), { sending: true });
+    expect(button("approve").disabled).toBe(true);
+    expect(button("reject").disabled).toBe(true);
+    expect(screen.getAllByTestId("answer-sending").length).toBeGreaterThan(0);
+  });
+
+  it("26: an answered confirmation (stored session) shows the answer read-only, no form", () => {
+    const answered = itemsOf(sessionFixture("26_get_session_full.json").events).find((i) => i.kind === "confirmation" && i.status === "answered");
+    if (!answered) throw new Error("no answered confirmation");
+    setup(answered);
+    expect(screen.getByTestId("interrupt-card").dataset.status).toBe("answered");
+    expect(screen.getByTestId("answered-value").textContent).toContain('"confirmed": true');
+    expect(screen.queryByTestId("approve")).toBeNull();
+    expect(screen.queryByTestId("confirmation-payload")).toBeNull();
+  });
+
+  it("30 then 32: the session moved past 30's confirmation — stale, no form", () => {
+    const stale = itemsOf([...sseEvents("30"), ...sseEvents("32")]).find((i) => i.status === "stale");
+    if (!stale) throw new Error("no stale interrupt");
+    setup(stale);
+    expect(screen.getByTestId("interrupt-card").dataset.status).toBe("stale");
+    expect(screen.getByTestId("stale-note").textContent).toBe("The session moved on without this answer.");
+    expect(screen.queryByTestId("approve")).toBeNull();
+    expect(screen.queryByRole("textbox")).toBeNull();
+  });
+
+  it("a failed answer shows its error; Retry calls onRetry without retyping", () => {
+    const base = itemFrom(["21"], "confirmation");
+    const sent: InterruptAnswer = { kind: "confirmation", confirmed: true, payload: { path: "/tmp/other.log" } };
+    const item = { ...base, lastAnswer: failedAnswer(base, sent, { code: "upstream:adk_run", message: "IntentMismatchError: arguments_mismatch" }) };
+    const onRetry = vi.fn();
+    const onAnswer = setup(item, { onRetry });
+    expect(screen.getByTestId("interrupt-card").dataset.status).toBe("failed");
+    const error = screen.getByTestId("answer-error").textContent ?? "";
+    expect(error).toContain("upstream:adk_run");
+    expect(error).toContain("IntentMismatchError: arguments_mismatch");
+    fireEvent.click(button("retry-answer"));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    expect(onAnswer).not.toHaveBeenCalled();
+    // Changing the answer instead starts from what was sent, not from the original payload.
+    expect((screen.getByTestId("confirmation-payload") as HTMLTextAreaElement).value).toBe('{\n  "path": "/tmp/other.log"\n}');
+  });
+
+  it("compact drops the source line (the session view already shows it)", () => {
+    setup(itemFrom(["21"], "confirmation"), { compact: true });
+    expect(screen.queryByTestId("interrupt-source")).toBeNull();
+    expect(screen.getByTestId("approve")).toBeTruthy();
+  });
+
+  it("onOpenSession is offered as a link", () => {
+    const onOpenSession = vi.fn();
+    setup(itemFrom(["21"], "confirmation"), { onOpenSession });
+    fireEvent.click(screen.getByTestId("open-session"));
+    expect(onOpenSession).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("InterruptCard — input", () => {
+  it("50: the workflow form validates against response_schema and emits capture 51's object", () => {
+    const item = itemFrom(["50"], "input", { appName: "workflow_demo", sessionId: "w1" });
+    const onAnswer = setup(item);
+    expect(screen.getByTestId("input-message").textContent).toBe("What is your favorite color?");
+    expect(screen.getByTestId("input-payload").textContent).toContain('"previousInput": "start"');
+    fireEvent.click(button("submit-input"));
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(screen.getByTestId("input-invalid")).toBeTruthy();
+    type(screen.getByRole("textbox", { name: /color/ }), "green");
+    fireEvent.click(button("submit-input"));
+    expect(onAnswer.mock.calls).toEqual([[{ kind: "input", value: { color: "green" } }]]);
+    expect(inputResponse(item, { color: "green" })).toEqual(requestMessage("51"));
+  });
+
+  it("50: free text is sent as a bare value", () => {
+    const onAnswer = setup(itemFrom(["50"], "input"));
+    fireEvent.click(screen.getByTestId("input-mode-text"));
+    type(screen.getByTestId("input-free-text"), "purple");
+    fireEvent.click(button("submit-input"));
+    expect(onAnswer.mock.calls).toEqual([[{ kind: "input", value: "purple" }]]);
+  });
+
+  it("without a schema only free text is offered", () => {
+    const { schema: _schema, ...item } = itemFrom(["50"], "input");
+    const onAnswer = setup(item);
+    expect(screen.queryByTestId("input-mode-form")).toBeNull();
+    expect(button("submit-input").disabled).toBe(true);
+    type(screen.getByTestId("input-free-text"), "blue");
+    fireEvent.click(button("submit-input"));
+    expect(onAnswer.mock.calls).toEqual([[{ kind: "input", value: "blue" }]]);
+  });
+
+  it("a non-object schema is edited as {result} and sent as the bare value", () => {
+    const item = { ...itemFrom(["50"], "input"), schema: { type: "integer", minimum: 1 } };
+    const onAnswer = setup(item);
+    type(screen.getByRole("textbox", { name: /result/ }), "0");
+    fireEvent.click(button("submit-input"));
+    expect(onAnswer).not.toHaveBeenCalled();
+    type(screen.getByRole("textbox", { name: /result/ }), "3");
+    fireEvent.click(button("submit-input"));
+    expect(onAnswer.mock.calls).toEqual([[{ kind: "input", value: 3 }]]);
+  });
+});

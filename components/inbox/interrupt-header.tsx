@@ -1,0 +1,60 @@
+import { ExternalLinkIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CardHeader } from "@/components/ui/card";
+import type { InboxItem } from "@/lib/contracts/agents";
+import { KIND_LABEL, STATUS_META, sourceLabel, type InboxStatus } from "./inbox-status";
+
+export function InterruptStatusBadge({ status }: { status: InboxStatus }) {
+  const meta = STATUS_META[status];
+  return (
+    <Badge variant={meta.tone} data-testid="interrupt-status" data-status={status}>
+      {meta.label}
+    </Badge>
+  );
+}
+
+export interface InterruptHeaderProps {
+  item: InboxItem;
+  status: InboxStatus;
+  /** Inside a session view the source line repeats what the page already says. */
+  compact: boolean;
+  onOpenSession?: () => void;
+}
+
+/** Kind, status and where the interrupt comes from (agent › app › session, author, time). */
+export function InterruptHeader({ item, status, compact, onOpenSession }: InterruptHeaderProps) {
+  const when = item.createdAt !== null ? new Date(item.createdAt) : null;
+  return (
+    <CardHeader className="gap-1.5">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm font-semibold" data-testid="interrupt-kind">
+          {KIND_LABEL[item.kind]}
+        </span>
+        <InterruptStatusBadge status={status} />
+        {onOpenSession && (
+          <Button variant="link" size="xs" className="ml-auto h-auto px-0" data-testid="open-session" onClick={onOpenSession}>
+            Open session
+            <ExternalLinkIcon />
+          </Button>
+        )}
+      </div>
+      {!compact && (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted-foreground" data-testid="interrupt-source">
+          <span className="font-mono break-all">{sourceLabel(item)}</span>
+          <span>·</span>
+          <span>
+            by <span className="font-medium text-foreground">{item.author}</span>
+          </span>
+          {item.nodePath && <span className="font-mono">({item.nodePath})</span>}
+          {when && (
+            <>
+              <span>·</span>
+              <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>
+            </>
+          )}
+        </div>
+      )}
+    </CardHeader>
+  );
+}

@@ -1,0 +1,41 @@
+// Test-only (Node): InboxItems built by the real extractor from the ADK JS captures.
+import { adkSessionKey, type InboxItem, type StoredAnswer } from "@/lib/contracts/agents";
+import { extractInterrupts } from "@/lib/protocols/adk/interrupts";
+import { sseEvents } from "@/lib/protocols/adk/test-fixtures";
+import type { ItemOf } from "./form-types";
+
+export interface ItemOptions {
+  agentId?: string;
+  agentName?: string;
+  appName?: string;
+  userId?: string;
+  sessionId?: string;
+  lastAnswer?: StoredAnswer;
+}
+
+/** Every interrupt of the given raw events, as the inbox API would list them. */
+export function itemsOf(events: unknown[], opts: ItemOptions = {}): InboxItem[] {
+  const { agentId = "adk1", agentName = "Demo agent", appName = "inspector_demo", userId = "u1", sessionId = "s_full", lastAnswer } = opts;
+  const sessionKey = adkSessionKey(appName, userId, sessionId);
+  return extractInterrupts(events, { connectionId: agentId, sessionKey }).map((i) => ({
+    ...i,
+    agentId,
+    agentName,
+    appName,
+    userId,
+    sessionId,
+    ...(lastAnswer ? { lastAnswer } : {}),
+  }));
+}
+
+/** The one interrupt of `kind` in the captures with these prefixes (events concatenated in order). */
+export function itemFrom<K extends InboxItem["kind"]>(prefixes: string[], kind: K, opts?: ItemOptions): ItemOf<K> {
+  const found = itemsOf(prefixes.flatMap(sseEvents), opts).filter((i): i is ItemOf<K> => i.kind === kind);
+  if (found.length !== 1) throw new Error(`expected one ${kind} in ${prefixes.join("+")}, found ${found.length}`);
+  return found[0]!;
+}
+
+/** A StoredAnswer as the server keeps it after a failed send. */
+export function failedAnswer(item: InboxItem, answer: StoredAnswer["answer"], error: NonNullable<StoredAnswer["error"]>): StoredAnswer {
+  return { id: "ans-1", agentId: item.agentId, sessionKey: item.sessionKey, interruptId: item.id, answer, status: "failed", error, createdAt: 1795257300000 };
+}
