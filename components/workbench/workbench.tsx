@@ -12,10 +12,15 @@ import { ConnectionDialog } from "@/components/connections/connection-dialog";
 import { ConnectionView } from "@/components/workbench/connection-view";
 import { LiveIndicator } from "@/components/workbench/live-indicator";
 import { QueryError } from "@/components/workbench/query-error";
+import { AgentMain } from "@/components/agents/agent-main";
+import { AgentSidebar } from "@/components/agents/agent-sidebar";
 
 type Editing = { mode: "add" } | { mode: "edit"; connection: Connection } | null;
 
-/** The MCP workbench: servers on the left, the selected server's overview / tools / traffic. */
+/**
+ * The workbench: MCP servers, ADK agent servers and the inbox on the left; the selected server's
+ * overview / tools / traffic, the agent's sessions, or the inbox on the right.
+ */
 export function Workbench() {
   const stream = useEventStream();
   const [location, navigate] = useWorkbenchLocation();
@@ -24,13 +29,14 @@ export function Workbench() {
   const [editing, setEditing] = useState<Editing>(null);
 
   const list = connections.data ?? [];
-  const selected = list.find((c) => c.id === location.connectionId) ?? null;
+  const agentOpen = Boolean(location.agentId || location.view);
+  const selected = agentOpen ? null : (list.find((c) => c.id === location.connectionId) ?? null);
 
   // Land on the first server when nothing (or a deleted server) is selected.
   useEffect(() => {
     const first = list[0];
-    if (connections.isSuccess && !selected && first) navigate({ connectionId: first.id, tool: null });
-  }, [connections.isSuccess, selected, list, navigate]);
+    if (connections.isSuccess && !agentOpen && !selected && first) navigate({ connectionId: first.id, tool: null });
+  }, [connections.isSuccess, agentOpen, selected, list, navigate]);
 
   const mutation = editing?.mode === "edit" ? actions.update : actions.create;
   const submit = (input: Parameters<typeof actions.create.mutateAsync>[0]) =>
@@ -64,9 +70,12 @@ export function Workbench() {
               }}
             />
           )}
+          <AgentSidebar location={location} navigate={navigate} />
         </aside>
         <main className="flex min-w-0 flex-1 flex-col">
-          {selected ? (
+          {agentOpen ? (
+            <AgentMain location={location} navigate={navigate} />
+          ) : selected ? (
             <ConnectionView
               key={selected.id}
               connection={selected}

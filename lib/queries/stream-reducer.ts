@@ -11,6 +11,7 @@ import {
 } from "@/lib/queries/connections";
 import { toolKeys } from "@/lib/queries/tools";
 import { mergeEntries, trafficKeys } from "@/lib/queries/traffic";
+import { applyAdkEntries, applyAgentLoupeEntry } from "@/lib/queries/agent-stream";
 
 /**
  * Writes a batch of stream entries into the react-query cache — the browser's only store
@@ -22,7 +23,12 @@ import { mergeEntries, trafficKeys } from "@/lib/queries/traffic";
  */
 export function applyStreamEntries(qc: QueryClient, entries: readonly Entry[]): void {
   const byConnection = new Map<string, Entry[]>();
+  const adk: Entry[] = [];
   for (const e of entries) {
+    if (e.protocol === "adk") {
+      adk.push(e);
+      continue;
+    }
     const list = byConnection.get(e.connectionId);
     if (list) list.push(e);
     else byConnection.set(e.connectionId, [e]);
@@ -33,6 +39,7 @@ export function applyStreamEntries(qc: QueryClient, entries: readonly Entry[]): 
     if (!qc.getQueryState(key)) continue;
     qc.setQueryData<Entry[]>(key, (prev) => mergeEntries(prev, batch));
   }
+  if (adk.length) applyAdkEntries(qc, adk);
 }
 
 function applyLoupeEntry(qc: QueryClient, e: Entry): void {
@@ -53,6 +60,8 @@ function applyLoupeEntry(qc: QueryClient, e: Entry): void {
       qc.removeQueries({ queryKey: connectionScope(id) });
       return;
     }
+    default:
+      applyAgentLoupeEntry(qc, e);
   }
 }
 

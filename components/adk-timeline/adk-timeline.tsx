@@ -1,0 +1,103 @@
+"use client";
+
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import type { TimelineState } from "@/lib/protocols/adk/timeline-types";
+import { filterTimeline, timelineAuthors, timelineToolNames, type TimelineFilter } from "./filter";
+import { buildRows, type TimelineView } from "./rows";
+import { TimelineList } from "./timeline-list";
+import { TimelineToolbar } from "./timeline-toolbar";
+
+export interface AdkTimelineProps {
+  timeline: TimelineState;
+  /** "raw": every event as it happened; "model": what the next LLM call is built from (modelView). */
+  view: TimelineView;
+  onViewChange: (view: TimelineView) => void;
+  filter: TimelineFilter;
+  onFilterChange: (filter: TimelineFilter) => void;
+  /** Entry index of the selected event (for the EventInspector), or null. */
+  selectedIndex: number | null;
+  /** Clicking a selected event again passes null. */
+  onSelect: (index: number | null) => void;
+  /** The interrupt card for a pause call, rendered right below that call. */
+  renderInterrupt?: (callId: string) => ReactNode;
+  /** An artifact delta was clicked. */
+  onOpenArtifact?: (filename: string, version: number) => void;
+  className?: string;
+}
+
+const VIEW_LABEL: Record<TimelineView, string> = { raw: "All events", model: "What the model sees" };
+
+/**
+ * The ADK session timeline: events grouped by invocation, tool calls paired with their results,
+ * state / artifact deltas, transfers, errors where they happened, compactions as folds —
+ * virtualized so a 10,000-event session scrolls smoothly.
+ */
+export function AdkTimeline({
+  timeline,
+  view,
+  onViewChange,
+  filter,
+  onFilterChange,
+  selectedIndex,
+  onSelect,
+  renderInterrupt,
+  onOpenArtifact,
+  className,
+}: AdkTimelineProps) {
+  // Typing stays responsive while thousands of events are filtered behind it.
+  const deferredFilter = useDeferredValue(filter);
+  const visible = useMemo(() => filterTimeline(timeline, deferredFilter), [timeline, deferredFilter]);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const rows = useMemo(() => buildRows(timeline, { view, visible, expanded }), [timeline, view, visible, expanded]);
+  const authors = useMemo(() => timelineAuthors(timeline), [timeline]);
+  const tools = useMemo(() => timelineToolNames(timeline), [timeline]);
+  const shown = useMemo(() => rows.filter((r) => r.type === "fold" || (r.type === "event" && !r.inFold)).length, [rows]);
+  const toggleFold = useCallback((entry: number) => {
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(entry)) next.add(entry);
+      return next;
+    });
+  }, []);
+  const other: TimelineView = view === "raw" ? "model" : "raw";
+
+  return (
+    <div data-testid="adk-timeline" data-view={view} className={cn("flex min-h-0 flex-1 flex-col", className)}>
+      <div className="flex flex-wrap items-center gap-2 border-b p-2">
+        <Button
+          size="sm"
+          variant={view === "model" ? "secondary" : "outline"}
+          data-testid="timeline-view-toggle"
+          data-state={view}
+          aria-pressed={view === "model"}
+          title={`Showing "${VIEW_LABEL[view]}"; click for "${VIEW_LABEL[other]}"`}
+          onClick={() => onViewChange(other)}
+        >
+          {VIEW_LABEL.model}
+        </Button>
+        <TimelineToolbar
+          className="min-w-0 flex-1"
+          filter={filter}
+          onFilterChange={onFilterChange}
+          authors={authors}
+          tools={tools}
+          shown={shown}
+          total={timeline.entries.length}
+        />
+      </div>
+      <TimelineList
+        timeline={timeline}
+        rows={rows}
+        view={view}
+        selectedIndex={selectedIndex}
+        onSelect={onSelect}
+        onToggleFold={toggleFold}
+        renderInterrupt={renderInterrupt}
+        onOpenArtifact={onOpenArtifact}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { Badge } from "@/components/ui/badge";
+import type { AdkItem, AdkItemOf } from "@/lib/protocols/adk/types";
+import { formatTokens, inlineJson } from "./format";
+import { JsonView } from "./json-view";
+import { MessageText, ThoughtText } from "./message-text";
+import { StateDeltaList } from "./state-diff";
+
+/** Items the tool-call grouping renders itself. */
+export type SimpleItem = Exclude<AdkItem, { kind: "tool_call" | "tool_result" | "interrupt" }>;
+
+export interface ItemViewProps {
+  item: SimpleItem;
+  onOpenArtifact?: (filename: string, version: number) => void;
+}
+
+function ErrorItem({ item }: { item: AdkItemOf<"error"> }) {
+  return (
+    <div
+      data-testid="timeline-error"
+      data-stream-level={item.streamLevel}
+      role="alert"
+      className="rounded-md border border-destructive/50 bg-destructive/10 px-2 py-1 text-xs text-destructive"
+    >
+      <span className="font-semibold">{item.streamLevel ? "Stream error" : "Error"}</span>
+      {item.code && <span className="ml-1 font-mono">{item.code}</span>}
+      <span className="ml-1">{item.message}</span>
+    </div>
+  );
+}
+
+/** One timeline item other than tool calls, results and pauses. */
+export function ItemView({ item, onOpenArtifact }: ItemViewProps) {
+  switch (item.kind) {
+    case "text":
+      return <MessageText text={item.text} partial={item.partial} role={item.role} />;
+    case "thought":
+      return <ThoughtText text={item.text} partial={item.partial} />;
+    case "state_delta":
+      return <StateDeltaList delta={item.delta} scopes={item.scopes} />;
+    case "artifact":
+      return (
+        <button
+          type="button"
+          data-testid="artifact-delta"
+          data-filename={item.filename}
+          data-version={item.version}
+          disabled={!onOpenArtifact}
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpenArtifact?.(item.filename, item.version);
+          }}
+          className="flex w-fit items-center gap-1.5 rounded-md border px-2 py-0.5 text-xs hover:bg-accent disabled:cursor-default"
+        >
+          <span className="text-muted-foreground">artifact</span>
+          <span className="font-mono">{item.filename}</span>
+          <Badge variant="secondary">v{item.version}</Badge>
+        </button>
+      );
+    case "transfer":
+      return (
+        <div data-testid="transfer" className="text-xs font-medium text-sky-700 dark:text-sky-300">
+          → {item.toAgent}
+        </div>
+      );
+    case "escalate":
+      return <Badge data-testid="escalate" variant="warning">escalate</Badge>;
+    case "workflow_output":
+      return (
+        <div data-testid="workflow-output" className="flex flex-col gap-0.5 text-xs">
+          <span className="text-muted-foreground">output{item.nodePath ? ` of ${item.nodePath}` : ""}</span>
+          <JsonView value={item.output} />
+        </div>
+      );
+    case "route":
+      return (
+        <div data-testid="workflow-route" className="text-xs">
+          <span className="text-muted-foreground">route</span> <span className="font-mono">{inlineJson(item.route)}</span>
+        </div>
+      );
+    case "checkpoint":
+      return (
+        <div data-testid="checkpoint" className="text-[11px] text-muted-foreground">
+          {item.endOfAgent ? "end of agent" : "checkpoint"}
+          {item.agentState !== undefined && <span className="ml-1 font-mono">{inlineJson(item.agentState, 80)}</span>}
+        </div>
+      );
+    case "compaction":
+      return (
+        <div data-testid="compaction-summary" className="text-xs text-muted-foreground italic">
+          Summary: {item.summary}
+        </div>
+      );
+    case "error":
+      return <ErrorItem item={item} />;
+    case "usage":
+      return (
+        <div data-testid="event-usage" className="text-[11px] text-muted-foreground tabular-nums">
+          tokens {formatTokens(item.prompt)} in · {formatTokens(item.candidates)} out · {formatTokens(item.total)} total
+        </div>
+      );
+    case "media":
+      if (item.data && item.mimeType?.startsWith("image/")) {
+        // A data: URL from the event itself; next/image cannot optimise it.
+        // eslint-disable-next-line @next/next/no-img-element
+        return <img data-testid="timeline-media" alt={item.mimeType} className="max-h-48 w-fit rounded border" src={`data:${item.mimeType};base64,${item.data}`} />;
+      }
+      return (
+        <div data-testid="timeline-media" className="text-xs text-muted-foreground">
+          media {item.mimeType ?? ""} {item.fileUri ?? ""}
+        </div>
+      );
+    case "code":
+      return <pre data-testid="timeline-code" className="overflow-auto rounded bg-muted p-2 font-mono text-xs">{item.code}</pre>;
+    case "code_result":
+      return (
+        <pre data-testid="timeline-code-result" className="overflow-auto rounded bg-muted p-2 font-mono text-xs">
+          {item.outcome ? `${item.outcome}\n` : ""}
+          {item.output ?? ""}
+        </pre>
+      );
+    case "unrecognized":
+      return <Unrecognized reason={item.reason} raw={item.raw} />;
+    default:
+      return <Unrecognized reason="unknown item" raw={item satisfies never} />;
+  }
+}
+
+export function Unrecognized({ reason, raw }: { reason: string; raw: unknown }) {
+  return (
+    <div data-testid="unrecognized" className="flex flex-col gap-1 rounded-md border border-amber-500/40 bg-amber-500/5 p-1.5 text-xs">
+      <span>
+        <Badge variant="warning">unrecognized</Badge> <span className="text-muted-foreground">{reason}</span>
+      </span>
+      <JsonView value={raw} limitBytes={2048} />
+    </div>
+  );
+}

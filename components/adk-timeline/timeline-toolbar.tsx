@@ -1,0 +1,92 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { cn } from "@/lib/cn";
+import { FILTER_KIND_LABELS, FILTER_KINDS, type TimelineFilter } from "./filter";
+
+export interface TimelineToolbarProps {
+  filter: TimelineFilter;
+  onFilterChange: (filter: TimelineFilter) => void;
+  /** Authors offered in the select (timelineAuthors). */
+  authors: readonly string[];
+  /** Tool names offered in the select (timelineToolNames). */
+  tools: readonly string[];
+  /** Events shown / in the session, for the count. */
+  shown: number;
+  total: number;
+  className?: string;
+}
+
+const ALL = "__all__";
+
+/** Search, author, tool and kind filters over the session's events. */
+export function TimelineToolbar({ filter, onFilterChange, authors, tools, shown, total, className }: TimelineToolbarProps) {
+  const set = (patch: Partial<TimelineFilter>) => onFilterChange({ ...filter, ...patch });
+  return (
+    <div data-testid="timeline-toolbar" className={cn("flex flex-wrap items-center gap-2", className)}>
+      <Input
+        data-testid="timeline-search"
+        type="search"
+        aria-label="Search events"
+        placeholder="Search text, tools, args, state…"
+        value={filter.search}
+        onChange={(e) => set({ search: e.target.value })}
+        className="h-8 w-56"
+      />
+      <div className="w-40">
+        <NativeSelect
+          data-testid="timeline-filter-author"
+          aria-label="Author"
+          value={filter.author ?? ALL}
+          onChange={(e) => set({ author: e.target.value === ALL ? null : e.target.value })}
+        >
+          <option value={ALL}>All authors</option>
+          {authors.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="w-44">
+        <NativeSelect
+          data-testid="timeline-filter-tool"
+          aria-label="Tool"
+          value={filter.tool ?? ALL}
+          onChange={(e) => set({ tool: e.target.value === ALL ? null : e.target.value })}
+        >
+          <option value={ALL}>All tools</option>
+          {tools.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div role="group" aria-label="Kinds" className="flex flex-wrap items-center gap-1">
+        {FILTER_KINDS.map((kind) => {
+          const on = filter.kinds[kind];
+          return (
+            <Button
+              key={kind}
+              size="xs"
+              variant={on ? "secondary" : "outline"}
+              data-testid={`timeline-kind-${kind}`}
+              data-state={on ? "on" : "off"}
+              aria-pressed={on}
+              onClick={() => set({ kinds: { ...filter.kinds, [kind]: !on } })}
+              className={cn(!on && "text-muted-foreground line-through")}
+            >
+              {FILTER_KIND_LABELS[kind]}
+            </Button>
+          );
+        })}
+      </div>
+      <span data-testid="timeline-count" className="ml-auto text-xs text-muted-foreground tabular-nums">
+        {shown === total ? `${total} events` : `${shown} of ${total} events`}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { AgentServerInput } from "@/lib/contracts/agents";
+import type { AgentServerView } from "@/lib/contracts/agents";
+
+export interface HeaderRow {
+  key: string;
+  value: string;
+}
+
+/** The add/edit form's state, as typed. */
+export interface AgentDraft {
+  name: string;
+  url: string;
+  userId: string;
+  headers: HeaderRow[];
+}
+
+export type AgentDraftField = keyof AgentDraft;
+
+export type AgentDraftResult =
+  | { ok: true; input: AgentServerInput }
+  | { ok: false; errors: Partial<Record<AgentDraftField, string>> };
+
+export function emptyAgentDraft(): AgentDraft {
+  return { name: "", url: "http://127.0.0.1:8000", userId: "user", headers: [] };
+}
+
+/** Header values arrive masked (SECRET_MASK); sent back unchanged they tell the server to keep them. */
+export function agentDraftFromView(view: AgentServerView): AgentDraft {
+  return {
+    name: view.name,
+    url: view.url,
+    userId: view.userId,
+    headers: Object.entries(view.headers).map(([key, value]) => ({ key, value })),
+  };
+}
+
+export function agentDraftToInput(d: AgentDraft): AgentDraftResult {
+  const errors: Partial<Record<AgentDraftField, string>> = {};
+  const headers: Record<string, string> = {};
+  for (const row of d.headers) {
+    const key = row.key.trim();
+    if (!key && !row.value) continue;
+    if (!key) errors.headers = "Every header needs a name";
+    else headers[key] = row.value;
+  }
+  const parsed = AgentServerInput.safeParse({ name: d.name, url: d.url.trim(), userId: d.userId, headers });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === "name") errors.name = "A name is required";
+      else if (field === "url") errors.url = "An http(s) URL, e.g. http://127.0.0.1:8000";
+      else if (field === "userId") errors.userId = "A user id is required";
+    }
+  }
+  if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, input: parsed.data };
+}

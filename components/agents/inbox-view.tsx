@@ -1,0 +1,33 @@
+"use client";
+
+import type { InboxItem } from "@/lib/contracts/agents";
+import { useInbox } from "@/hooks/use-inbox";
+import { InboxList } from "@/components/inbox/inbox-list";
+import { QueryError } from "@/components/workbench/query-error";
+import { AnswerableCard } from "@/components/agents/answerable-card";
+
+export interface InboxViewProps {
+  /** Navigate to the session an interrupt comes from. */
+  onOpenSession: (item: InboxItem) => void;
+}
+
+/** Every interrupt of every agent server and session, answerable in place. */
+export function InboxView({ onOpenSession }: InboxViewProps) {
+  const inbox = useInbox();
+  return (
+    <div className="min-h-0 flex-1 overflow-y-auto p-4" data-testid="inbox-view">
+      <div className="mx-auto max-w-3xl">
+        {inbox.isError ? (
+          <QueryError title="Could not load the inbox" error={inbox.error} onRetry={() => void inbox.refetch()} />
+        ) : inbox.isPending ? (
+          <p className="text-xs text-muted-foreground">Loading the inbox…</p>
+        ) : (
+          <InboxList
+            items={inbox.data}
+            renderCard={(item) => <AnswerableCard item={item} onOpenSession={() => onOpenSession(item)} />}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

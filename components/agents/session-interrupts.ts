@@ -1,0 +1,29 @@
+import type { InboxItem } from "@/lib/contracts/agents";
+import type { TimelineState } from "@/lib/protocols/adk/timeline";
+import { timelineInterrupts } from "@/lib/protocols/adk/timeline-views";
+import type { SessionRef } from "@/lib/queries/agents";
+import { refKey } from "@/lib/queries/agents";
+
+/**
+ * The interrupts of one open session by call id, for the cards inside its timeline. The inbox's
+ * row wins (it carries Loupe's stored answer); a pause the server has not listed yet (it just
+ * streamed in) comes from the timeline itself, so its card shows at once.
+ */
+export function sessionInterrupts(
+  ref: SessionRef,
+  agentName: string,
+  timeline: TimelineState | null,
+  inbox: readonly InboxItem[] | undefined,
+): Map<string, InboxItem> {
+  const sessionKey = refKey(ref);
+  const out = new Map<string, InboxItem>();
+  if (timeline) {
+    for (const it of timelineInterrupts(timeline, { connectionId: ref.agentId, sessionKey })) {
+      out.set(it.id, { ...it, agentId: ref.agentId, agentName, appName: ref.appName, userId: ref.userId, sessionId: ref.sessionId });
+    }
+  }
+  for (const item of inbox ?? []) {
+    if (item.agentId === ref.agentId && item.sessionKey === sessionKey) out.set(item.id, item);
+  }
+  return out;
+}

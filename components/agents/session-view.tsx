@@ -1,0 +1,82 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { SessionRef } from "@/lib/queries/agents";
+import { inboxQuery } from "@/lib/queries/inbox";
+import { useAgentSession } from "@/hooks/use-agent-session";
+import { QueryError } from "@/components/workbench/query-error";
+import { AdkTimeline } from "@/components/adk-timeline/adk-timeline";
+import { DEFAULT_TIMELINE_FILTER } from "@/components/adk-timeline/filter";
+import type { TimelineFilter } from "@/components/adk-timeline/filter";
+import type { TimelineView } from "@/components/adk-timeline/rows";
+import { EventInspector } from "@/components/adk-timeline/event-inspector";
+import { SessionSummary } from "@/components/adk-timeline/session-summary";
+import { AnswerableCard } from "@/components/agents/answerable-card";
+import { ArtifactsPanel } from "@/components/agents/artifacts-panel";
+import type { OpenArtifact } from "@/components/agents/artifacts-panel";
+import { SessionComposer } from "@/components/agents/session-composer";
+import { sessionInterrupts } from "@/components/agents/session-interrupts";
+
+export interface SessionViewProps {
+  sessionRef: SessionRef;
+  agentName: string;
+}
+
+/**
+ * One open ADK session: summary, the timeline (answerable pauses inline), the selected event and
+ * the artifacts beside it, and the composer under it.
+ */
+export function SessionView({ sessionRef, agentName }: SessionViewProps) {
+  const { timeline, isPending, error, refetch } = useAgentSession(sessionRef);
+  const inbox = useQuery(inboxQuery());
+  const [view, setView] = useState<TimelineView>("raw");
+  const [filter, setFilter] = useState<TimelineFilter>(DEFAULT_TIMELINE_FILTER);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [artifact, setArtifact] = useState<OpenArtifact | null>(null);
+  const interrupts = useMemo(
+    () => sessionInterrupts(sessionRef, agentName, timeline, inbox.data),
+    [sessionRef, agentName, timeline, inbox.data],
+  );
+
+  return (
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-testid="session-view" data-session-id={sessionRef.sessionId}>
+      {error ? (
+        <QueryError className="m-2" title="Could not load the session" error={error} onRetry={() => void refetch()} />
+      ) : isPending || !timeline ? (
+        <p className="p-3 text-xs text-muted-foreground">Loading the session…</p>
+      ) : (
+        <div className="flex min-h-0 flex-1">
+          <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+            <div className="border-b p-2">
+              <SessionSummary timeline={timeline} />
+            </div>
+            <AdkTimeline
+              timeline={timeline}
+              view={view}
+              onViewChange={setView}
+              filter={filter}
+              onFilterChange={setFilter}
+              selectedIndex={selected}
+              onSelect={setSelected}
+              renderInterrupt={(callId) => {
+                const item = interrupts.get(callId);
+                return item ? <AnswerableCard item={item} compact /> : null;
+              }}
+              onOpenArtifact={(name, version) => setArtifact({ name, version })}
+            />
+          </div>
+          <aside className="flex w-96 shrink-0 flex-col overflow-y-auto border-l" aria-label="Details">
+            {selected !== null && timeline.entries[selected] && (
+              <div className="border-b p-2">
+                <EventInspector timeline={timeline} index={selected} />
+              </div>
+            )}
+            <ArtifactsPanel sessionRef={sessionRef} open={artifact} onOpen={setArtifact} />
+          </aside>
+        </div>
+      )}
+      <SessionComposer sessionRef={sessionRef} />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import { useMemo, useRef } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { Entry } from "@/lib/contracts/entries";
+import type { AdkContent } from "@/lib/protocols/adk/types";
+import type { AdkSession } from "@/lib/protocols/adk/session";
+import { userMessageEvent } from "@/lib/protocols/adk/session";
+import { applyEvent, buildTimeline } from "@/lib/protocols/adk/timeline";
+import type { TimelineState } from "@/lib/protocols/adk/timeline";
+import { liveEntriesQuery, refKey, storedSessionQuery } from "@/lib/queries/agents";
+import type { SessionRef, StoredSession } from "@/lib/queries/agents";
+
+/**
+ * The raw message a live entry contributes to the timeline, or null. `/run_sse` never echoes the
+ * user's message, so Loupe's own `user_message` record stands in for it (adk.md §0.3).
+ */
+export function liveEntryRaw(e: Entry): unknown {
+  if (e.protocol !== "adk") return null;
+  switch (e.kind) {
+    case "event":
+    case "stream_error":
+    case "malformed":
+      return e.raw;
+    case "user_message": {
+      const raw = e.raw as { newMessage?: AdkContent; stateDelta?: Record<string, unknown> } | null;
+      if (!raw?.newMessage) return null;
+      return userMessageEvent(raw.newMessage, {
+        timestamp: e.sourceTime ?? e.receivedAt,
+        ...(raw.stateDelta ? { stateDelta: raw.stateDelta } : {}),
+      });
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The state a session started from: its current state without the keys events wrote. A stored
+ * session only has the final state, and seeding the timeline with it would make every delta
+ * look like an overwrite of its own result.
+ */
+export function initialStateOf(session: AdkSession): Record<string, unknown> {
+  const written = new Set<string>();
+  for (const ev of session.events) {
+    const delta = (ev as { actions?: { stateDelta?: Record<string, unknown> } } | null)?.actions?.stateDelta;
+    if (delta && typeof delta === "object") for (const k of Object.keys(delta)) written.add(k);
+  }
+  return Object.fromEntries(Object.entries(session.state).filter(([k]) => !written.has(k)));
+}
+
+interface Built {
+  base: StoredSession;
+  lastSeq: number;
+  timeline: TimelineState;
+}
+
+function applyLive(timeline: TimelineState, entries: readonly Entry[], after: number): { timeline: TimelineState; lastSeq: number } {
+  let tl = timeline;
+  let lastSeq = after;
+  for (const e of entries) {
+    if (e.seq <= after) continue;
+    lastSeq = e.seq;
+    const raw = liveEntryRaw(e);
+    if (raw !== null && raw !== undefined) tl = applyEvent(tl, raw);
+  }
+  return { timeline: tl, lastSeq };
+}
+
+/**
+ * The timeline of one open session: the stored session's events, then the live entries the
+ * stream appended since (partials included). New live entries are folded in one by one; the
+ * whole timeline is rebuilt only when the stored session is refetched (after a run ends).
+ */
+export function useAgentSession(ref: SessionRef) {
+  const sessionKey = refKey(ref);
+  const stored = useQuery(storedSessionQuery(ref));
+  const live = useQuery(liveEntriesQuery(ref.agentId, sessionKey));
+  const built = useRef<Built | null>(null);
+
+  const timeline = useMemo(() => {
+    const base = stored.data;
+    if (!base) return null;
+    const entries = live.data ?? [];
+    let cur = built.current;
+    if (!cur || cur.base !== base) {
+      const tl = buildTimeline(base.session.events, initialStateOf(base.session));
+      cur = { base, ...applyLive(tl, entries, base.liveCutoff) };
+    } else {
+      cur = { base, ...applyLive(cur.timeline, entries, cur.lastSeq) };
+    }
+    // applyEvent updates collections in place, so the latest state is kept across renders
+    // rather than recomputed; re-running this memo with the same inputs applies nothing twice.
+    built.current = cur;
+    return cur.timeline;
+  }, [stored.data, live.data]);
+
+  return {
+    sessionKey,
+    timeline,
+    session: stored.data?.session ?? null,
+    isPending: stored.isPending,
+    error: stored.error,
+    refetch: stored.refetch,
+    /** The live entries (for debugging panes); the timeline already includes them. */
+    liveEntries: live.data ?? [],
+  };
+}

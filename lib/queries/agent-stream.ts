@@ -1,0 +1,111 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { AgentServerView, InboxItem, RunRecord } from "@/lib/contracts/agents";
+import { parseAdkSessionKey } from "@/lib/contracts/agents";
+import type { Entry } from "@/lib/contracts/entries";
+import {
+  agentKeys,
+  agentScope,
+  appendLive,
+  removeAgent,
+  upsertAgent,
+  upsertRun,
+} from "@/lib/queries/agents";
+import { inboxKeys, removeAgentItems, replaceSessionItems } from "@/lib/queries/inbox";
+
+/**
+ * The ADK half of the stream reducer (lib/queries/stream-reducer.ts calls in here).
+ *
+ * `adk/*` entries are appended to their session's live cache only while that cache exists,
+ * i.e. while a session view has it (or recently had it) open: a view opened later reads the
+ * stored session instead, which already holds those events.
+ */
+export function applyAdkEntries(qc: QueryClient, entries: readonly Entry[]): void {
+  const bySession = new Map<string, { agentId: string; sessionKey: string; batch: Entry[] }>();
+  for (const e of entries) {
+    if (!e.sessionKey) continue;
+    const id = `${e.connectionId}\u0000${e.sessionKey}`;
+    const group = bySession.get(id);
+    if (group) group.batch.push(e);
+    else bySession.set(id, { agentId: e.connectionId, sessionKey: e.sessionKey, batch: [e] });
+  }
+  for (const { agentId, sessionKey, batch } of bySession.values()) {
+    const key = agentKeys.live(agentId, sessionKey);
+    if (!qc.getQueryState(key)) continue;
+    qc.setQueryData<Entry[]>(key, (prev) => appendLive(prev, batch));
+  }
+}
+
+/** loupe/agent_status, agent_removed, run, inbox; other loupe kinds are not about agents. */
+export function applyAgentLoupeEntry(qc: QueryClient, e: Entry): void {
+  switch (e.kind) {
+    case "agent_status": {
+      const view = asAgent(e.raw);
+      if (!view) return;
+      const list = qc.getQueryData<AgentServerView[]>(agentKeys.list());
+      const previous = list?.find((a) => a.id === view.id);
+      qc.setQueryData<AgentServerView[]>(agentKeys.list(), (l) => upsertAgent(l, view));
+      // New apps or a server back up: the session lists under it may have changed.
+      if (previous && previous.state.status !== view.state.status) {
+        void qc.invalidateQueries({ queryKey: agentKeys.sessionsOf(view.id) });
+      }
+      return;
+    }
+    case "agent_removed": {
+      const id = idOf(e.raw) ?? e.connectionId;
+      qc.setQueryData<AgentServerView[]>(agentKeys.list(), (l) => removeAgent(l, id));
+      qc.setQueryData<InboxItem[]>(inboxKeys.list(), (l) => removeAgentItems(l, id));
+      qc.removeQueries({ queryKey: agentScope(id) });
+      return;
+    }
+    case "run": {
+      const run = asRun(e.raw);
+      if (run) applyRun(qc, run);
+      return;
+    }
+    case "inbox": {
+      const raw = e.raw;
+      if (!isObject(raw) || typeof raw.agentId !== "string" || typeof raw.sessionKey !== "string" || !Array.isArray(raw.items)) return;
+      const { agentId, sessionKey } = raw;
+      const items = raw.items as InboxItem[];
+      qc.setQueryData<InboxItem[]>(inboxKeys.list(), (l) => replaceSessionItems(l, agentId, sessionKey, items));
+      return;
+    }
+  }
+}
+
+function applyRun(qc: QueryClient, run: RunRecord): void {
+  const runsKey = agentKeys.runs(run.agentId, run.sessionKey);
+  if (qc.getQueryState(runsKey)) qc.setQueryData<RunRecord[]>(runsKey, (l) => upsertRun(l, run));
+  if (run.status === "running") return;
+  // The run is over: the server's stored session now has the final events (and maybe new
+  // artifacts); re-read them so the timeline is rebuilt from the record, not from partials.
+  void qc.invalidateQueries({ queryKey: agentKeys.stored(run.agentId, run.sessionKey) });
+  void qc.invalidateQueries({ queryKey: agentKeys.artifacts(run.agentId, run.sessionKey) });
+  const ref = parseAdkSessionKey(run.sessionKey);
+  if (ref) void qc.invalidateQueries({ queryKey: agentKeys.sessions(run.agentId, ref.appName, ref.userId) });
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function asAgent(raw: unknown): AgentServerView | null {
+  if (!isObject(raw) || typeof raw.id !== "string" || !isObject(raw.state) || typeof raw.state.status !== "string") return null;
+  const state = { ...raw.state, apps: Array.isArray(raw.state.apps) ? raw.state.apps : [] };
+  return { ...raw, state } as AgentServerView;
+}
+
+function asRun(raw: unknown): RunRecord | null {
+  if (!isObject(raw)) return null;
+  const ok =
+    typeof raw.id === "string" &&
+    typeof raw.agentId === "string" &&
+    typeof raw.sessionKey === "string" &&
+    typeof raw.status === "string" &&
+    typeof raw.startedAt === "number";
+  return ok ? (raw as unknown as RunRecord) : null;
+}
+
+function idOf(raw: unknown): string | null {
+  return isObject(raw) && typeof raw.id === "string" ? raw.id : null;
+}
