@@ -5,8 +5,11 @@ import type { BootOptions } from "@/lib/launcher/cli";
 import type { ConnectionInput } from "@/lib/contracts/connections";
 import { getRegistry } from "@/lib/server/registry";
 import { demoServerLaunch } from "@/demo/mcp/launch";
+import { startAgentServer, type AgentServer } from "@/demo/adk/start-agent-server";
+import { getAgents } from "@/lib/server/adk/agents";
 
 export const DEMO_MCP_ID = "demo-mcp";
+export const DEMO_AGENT_ID = "demo-agent";
 
 function stableId(prefix: string, key: string): string {
   // The same --mcp / --mcp-url on every launch maps to the same saved connection (and its history).
@@ -50,4 +53,34 @@ export async function boot(opts: BootOptions): Promise<void> {
   // Connection failures are shown on each connection; they must not stop Loupe from starting.
   await Promise.allSettled(wanted);
   await registry.connectSaved({ except: preset });
+  await bootAgents(opts, root);
+}
+
+const demoAgentKey = Symbol.for("loupe.demoAgentServer");
+
+/** The demo ADK agent (our api_server child) and the --agent servers. */
+async function bootAgents(opts: BootOptions, root: string): Promise<void> {
+  const agents = getAgents();
+  const preset = new Set<string>([DEMO_AGENT_ID]);
+  for (const url of opts.agents) {
+    const id = stableId("agent", url);
+    preset.add(id);
+    const name = `ADK ${new URL(url).host}`;
+    // An agent server that is down is shown as such; it must not stop Loupe from starting.
+    await agents.create({ name, url, headers: {}, userId: "user" }, { id }).catch(() => undefined);
+  }
+  void agents.checkSaved({ except: preset }).catch(() => undefined);
+  if (!opts.demo) {
+    if (agents.has(DEMO_AGENT_ID)) await agents.remove(DEMO_AGENT_ID);
+    return;
+  }
+  // The agent server takes seconds to bundle its agents: it comes up in the background and
+  // appears in the UI over the event stream when ready; Loupe does not wait for it.
+  const g = globalThis as typeof globalThis & { [demoAgentKey]?: Promise<AgentServer> };
+  g[demoAgentKey] ??= startAgentServer({ port: 0, preload: true, repoRoot: root });
+  void g[demoAgentKey]
+    .then((server) =>
+      agents.create({ name: "Loupe demo agent", url: server.url, headers: {}, userId: "user" }, { id: DEMO_AGENT_ID, builtin: true }),
+    )
+    .catch((e: unknown) => console.error(`The demo agent did not start: ${e instanceof Error ? e.message : String(e)}`));
 }

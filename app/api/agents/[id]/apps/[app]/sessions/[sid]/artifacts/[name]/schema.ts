@@ -1,0 +1,1 @@
+export { artifactQuery } from "../schema";

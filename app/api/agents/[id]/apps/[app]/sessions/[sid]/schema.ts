@@ -1,0 +1,1 @@
+export { userQuery } from "../schema";

@@ -1,0 +1,156 @@
+import "server-only";
+import type { AgentServerInput, RunRecord, StoredAnswer } from "@/lib/contracts/agents";
+import type { Store } from "@/lib/server/store";
+
+/** A saved agent server as persisted (header values in clear; views mask them). */
+export type AgentServerConfig = AgentServerInput & { id: string; createdAt: number; builtin?: boolean };
+
+/** A stored ADK entry the inbox replays at startup to rebuild its interrupt trackers. */
+export interface AdkEntryRow {
+  connectionId: string;
+  sessionKey: string;
+  kind: string;
+  raw: unknown;
+}
+
+// Additive tables beside the core ones in lib/server/store.ts (same file, same connection).
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS agent_servers (
+  id TEXT PRIMARY KEY,
+  config TEXT NOT NULL,
+  builtin INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS agent_runs (
+  id TEXT PRIMARY KEY,
+  agent_id TEXT NOT NULL,
+  session_key TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS agent_runs_agent ON agent_runs (agent_id, started_at);
+CREATE TABLE IF NOT EXISTS agent_answers (
+  id TEXT PRIMARY KEY,
+  agent_id TEXT NOT NULL,
+  session_key TEXT NOT NULL,
+  interrupt_id TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS agent_answers_interrupt ON agent_answers (agent_id, session_key, interrupt_id, created_at);
+`;
+
+const RESTARTED = { code: "internal:loupe_restarted", message: "Loupe stopped before this finished" } as const;
+
+/** SQLite persistence for agent servers, runs and interrupt answers. */
+export class AgentStore {
+  constructor(readonly store: Store) {
+    store.db.exec(SCHEMA);
+    this.failInterrupted();
+  }
+
+  private get db(): Store["db"] {
+    return this.store.db;
+  }
+
+  // ── servers ────────────────────────────────────────────────────────────────
+  listServers(): AgentServerConfig[] {
+    const rows = this.db
+      .prepare("SELECT config FROM agent_servers ORDER BY created_at, id")
+      .all() as { config: string }[];
+    return rows.map((r) => JSON.parse(r.config) as AgentServerConfig);
+  }
+
+  saveServer(config: AgentServerConfig): void {
+    this.db
+      .prepare(
+        `INSERT INTO agent_servers (id, config, builtin, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET config = excluded.config, builtin = excluded.builtin`,
+      )
+      .run(config.id, JSON.stringify(config), config.builtin ? 1 : 0, config.createdAt);
+  }
+
+  deleteServer(id: string): void {
+    this.db.transaction(() => {
+      this.db.prepare("DELETE FROM agent_servers WHERE id = ?").run(id);
+      this.db.prepare("DELETE FROM agent_runs WHERE agent_id = ?").run(id);
+      this.db.prepare("DELETE FROM agent_answers WHERE agent_id = ?").run(id);
+    })();
+  }
+
+  // ── runs ───────────────────────────────────────────────────────────────────
+  saveRun(run: RunRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO agent_runs (id, agent_id, session_key, started_at, record) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
+      )
+      .run(run.id, run.agentId, run.sessionKey, run.startedAt, JSON.stringify(run));
+  }
+
+  getRun(id: string): RunRecord | undefined {
+    const row = this.db.prepare("SELECT record FROM agent_runs WHERE id = ?").get(id) as
+      | { record: string }
+      | undefined;
+    return row ? (JSON.parse(row.record) as RunRecord) : undefined;
+  }
+
+  // ── answers ────────────────────────────────────────────────────────────────
+  saveAnswer(answer: StoredAnswer): void {
+    this.db
+      .prepare(
+        `INSERT INTO agent_answers (id, agent_id, session_key, interrupt_id, created_at, record) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
+      )
+      .run(answer.id, answer.agentId, answer.sessionKey, answer.interruptId, answer.createdAt, JSON.stringify(answer));
+  }
+
+  getAnswer(id: string): StoredAnswer | undefined {
+    const row = this.db.prepare("SELECT record FROM agent_answers WHERE id = ?").get(id) as
+      | { record: string }
+      | undefined;
+    return row ? (JSON.parse(row.record) as StoredAnswer) : undefined;
+  }
+
+  /** The newest answer per interrupt of one agent, keyed `${sessionKey}\n${interruptId}`. */
+  latestAnswers(agentId: string): Map<string, StoredAnswer> {
+    const rows = this.db
+      .prepare("SELECT record FROM agent_answers WHERE agent_id = ? ORDER BY created_at, rowid")
+      .all(agentId) as { record: string }[];
+    const out = new Map<string, StoredAnswer>();
+    for (const row of rows) {
+      const answer = JSON.parse(row.record) as StoredAnswer;
+      out.set(`${answer.sessionKey}\n${answer.interruptId}`, answer);
+    }
+    return out;
+  }
+
+  /** Recorded ADK events and user messages, oldest first (to rebuild interrupt trackers). */
+  adkEntries(): AdkEntryRow[] {
+    const rows = this.db
+      .prepare(
+        `SELECT connection_id, session_key, kind, raw FROM entries
+         WHERE protocol = 'adk' AND kind IN ('event', 'user_message') AND session_key IS NOT NULL ORDER BY seq`,
+      )
+      .all() as { connection_id: string; session_key: string; kind: string; raw: string }[];
+    return rows.map((r) => ({ connectionId: r.connection_id, sessionKey: r.session_key, kind: r.kind, raw: JSON.parse(r.raw) as unknown }));
+  }
+
+  /** Runs and answers still in flight in the file were cut off when Loupe stopped. */
+  private failInterrupted(): void {
+    const runs = this.db
+      .prepare("SELECT record FROM agent_runs WHERE json_extract(record, '$.status') = 'running'")
+      .all() as { record: string }[];
+    for (const row of runs) {
+      const run = JSON.parse(row.record) as RunRecord;
+      this.saveRun({ ...run, status: "failed", endedAt: run.endedAt ?? Date.now(), error: { ...RESTARTED } });
+    }
+    const answers = this.db
+      .prepare("SELECT record FROM agent_answers WHERE json_extract(record, '$.status') = 'sending'")
+      .all() as { record: string }[];
+    for (const row of answers) {
+      const answer = JSON.parse(row.record) as StoredAnswer;
+      this.saveAnswer({ ...answer, status: "failed", error: { ...RESTARTED } });
+    }
+  }
+}

@@ -1,0 +1,257 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type {
+  AgentServerInput,
+  AgentServerState,
+  AgentServerView,
+  AgentSessionSummary,
+  AnswerBody,
+  InboxItem,
+  RunBody,
+  RunRecord,
+} from "@/lib/contracts/agents";
+import { adkSessionKey } from "@/lib/contracts/agents";
+import { AppError } from "@/lib/errors";
+import type { AdkSession } from "@/lib/protocols/adk/session";
+import { AgentStore } from "@/lib/server/adk/agent-store";
+import type { AgentServerConfig } from "@/lib/server/adk/agent-store";
+import { AnswerDesk } from "@/lib/server/adk/answers";
+import type { AnswerResult } from "@/lib/server/adk/answers";
+import { Inbox } from "@/lib/server/adk/inbox";
+import { maskCredentialSecrets, maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
+import { RunManager } from "@/lib/server/adk/runs";
+import * as api from "@/lib/server/adk/sessions";
+import { getHub } from "@/lib/server/hub";
+import type { Hub } from "@/lib/server/hub";
+
+export interface AgentCreateOptions {
+  /** Fixed id (boot uses one for the demo agent); an existing server with it is replaced. */
+  id?: string;
+  builtin?: boolean;
+}
+
+interface AgentEntry {
+  config: AgentServerConfig;
+  state: AgentServerState;
+}
+
+export interface NewSessionOptions {
+  userId?: string;
+  sessionId?: string;
+  state?: Record<string, unknown>;
+}
+
+/**
+ * All saved ADK agent servers (STYLE rule 3): route handlers look them up here. Sessions, runs,
+ * artifacts and answers go through it so every request carries the server's custom headers and
+ * every frame lands on the one entry stream.
+ */
+export class AgentRegistry {
+  readonly agentStore: AgentStore;
+  readonly inbox: Inbox;
+  readonly runs: RunManager;
+  private readonly answers: AnswerDesk;
+  private readonly agents = new Map<string, AgentEntry>();
+
+  constructor(readonly hub: Hub) {
+    this.agentStore = new AgentStore(hub.store);
+    for (const config of this.agentStore.listServers()) this.agents.set(config.id, { config, state: { status: "unknown", apps: [] } });
+    this.inbox = new Inbox(hub, this.agentStore, (id) => this.agents.get(id)?.config.name);
+    this.inbox.rebuild((id) => this.agents.has(id));
+    this.runs = new RunManager(hub, this.agentStore, this.inbox);
+    this.answers = new AnswerDesk(this.agentStore, this.inbox, this.runs);
+  }
+
+  private view(entry: AgentEntry): AgentServerView {
+    return { ...entry.config, headers: maskHeaders(entry.config.headers), state: entry.state };
+  }
+
+  private require(id: string): AgentEntry {
+    const entry = this.agents.get(id);
+    if (!entry) throw new AppError("not_found:agent", `No agent server with id "${id}"`);
+    return entry;
+  }
+
+  list(): AgentServerView[] {
+    return [...this.agents.values()].map((e) => this.view(e));
+  }
+
+  /** The view, or a not_found AppError. */
+  get(id: string): AgentServerView {
+    return this.view(this.require(id));
+  }
+
+  has(id: string): boolean {
+    return this.agents.has(id);
+  }
+
+  async create(input: AgentServerInput, opts: AgentCreateOptions = {}): Promise<AgentServerView> {
+    const id = opts.id ?? randomUUID();
+    const existing = this.agents.get(id);
+    const createdAt = existing?.config.createdAt ?? Date.now();
+    const config: AgentServerConfig = { ...input, id, createdAt, ...(opts.builtin ? { builtin: true } : {}) };
+    this.agentStore.saveServer(config);
+    const entry: AgentEntry = existing ?? { config, state: { status: "unknown", apps: [] } };
+    entry.config = config;
+    this.agents.set(id, entry);
+    return this.check(id);
+  }
+
+  /** Masked header values keep the stored secret. */
+  async update(id: string, input: AgentServerInput): Promise<AgentServerView> {
+    const entry = this.require(id);
+    const { createdAt, builtin } = entry.config;
+    const headers = mergeHeaders(input.headers, entry.config.headers);
+    entry.config = { ...input, headers, id, createdAt, ...(builtin ? { builtin: true } : {}) };
+    this.agentStore.saveServer(entry.config);
+    return this.check(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    this.require(id);
+    this.agents.delete(id);
+    await this.runs.abortAll(id);
+    this.agentStore.deleteServer(id);
+    this.inbox.dropAgent(id);
+    this.recordLoupe(id, "agent_removed", { id });
+  }
+
+  /** Re-reads `/list-apps` and `/version`; a failure is the server's state, not an exception. */
+  async check(id: string): Promise<AgentServerView> {
+    const entry = this.require(id);
+    const target = entry.config;
+    try {
+      const [apps, version] = await Promise.all([api.listApps(target), api.readVersion(target)]);
+      entry.state = { status: "ok", apps, checkedAt: Date.now(), ...(version ? { version } : {}) };
+    } catch (e) {
+      entry.state = { status: "error", error: AppError.from(e).message, apps: entry.state.apps, checkedAt: Date.now() };
+    }
+    // The server may have been removed while the check was in flight.
+    if (this.agents.get(id) !== entry) throw new AppError("not_found:agent", `No agent server with id "${id}"`);
+    const view = this.view(entry);
+    this.recordLoupe(id, "agent_status", view);
+    return view;
+  }
+
+  /** Checks every saved server (at boot) except `except`; failures end up in each server's state. */
+  async checkSaved(opts: { except?: Iterable<string> } = {}): Promise<AgentServerView[]> {
+    const skip = new Set(opts.except ?? []);
+    const ids = [...this.agents.keys()].filter((id) => !skip.has(id));
+    await Promise.allSettled(ids.map((id) => this.check(id)));
+    return this.list();
+  }
+
+  private recordLoupe(id: string, kind: string, raw: unknown): void {
+    const at = Date.now();
+    this.hub.record({ connectionId: id, sessionKey: null, receivedAt: at, sourceTime: null, direction: "local", protocol: "loupe", kind, raw });
+  }
+
+  private userOf(entry: AgentEntry, userId: string | undefined): string {
+    return userId || entry.config.userId;
+  }
+
+  listSessions(id: string, app: string, userId?: string): Promise<AgentSessionSummary[]> {
+    const entry = this.require(id);
+    return api.listSessions(entry.config, app, this.userOf(entry, userId));
+  }
+
+  createSession(id: string, app: string, opts: NewSessionOptions = {}): Promise<AdkSession> {
+    const entry = this.require(id);
+    return api.createSession(entry.config, app, this.userOf(entry, opts.userId), opts);
+  }
+
+  /**
+   * The stored session with its raw events (only credential secrets in the user's own answers
+   * masked); its events replace what the session's interrupt tracker knew.
+   */
+  async getSession(id: string, app: string, sid: string, userId?: string): Promise<AdkSession> {
+    const entry = this.require(id);
+    const user = this.userOf(entry, userId);
+    const session = await api.getSession(entry.config, app, user, sid);
+    this.inbox.replaceSession(id, adkSessionKey(app, user, sid), session.events);
+    const isUser = (ev: unknown): boolean => (ev as { author?: unknown } | null)?.author === "user";
+    const events = session.events.map((ev) => (isUser(ev) ? maskCredentialSecrets(ev) : ev));
+    return { ...session, events };
+  }
+
+  async deleteSession(id: string, app: string, sid: string, userId?: string): Promise<void> {
+    const entry = this.require(id);
+    const user = this.userOf(entry, userId);
+    await api.deleteSession(entry.config, app, user, sid);
+    this.inbox.dropSession(id, adkSessionKey(app, user, sid));
+  }
+
+  /** Starts `/run_sse` and returns the running record; frames follow on the entry stream. */
+  run(id: string, app: string, sid: string, body: RunBody): RunRecord {
+    const entry = this.require(id);
+    const newMessage = { role: "user" as const, parts: body.parts };
+    return this.runs.start({
+      agentId: id,
+      target: entry.config,
+      appName: app,
+      userId: this.userOf(entry, body.userId),
+      sessionId: sid,
+      newMessage,
+      recordedMessage: newMessage,
+      streaming: body.streaming,
+      ...(body.stateDelta ? { stateDelta: body.stateDelta } : {}),
+    });
+  }
+
+  abort(id: string, runId: string): Promise<RunRecord> {
+    this.require(id);
+    return this.runs.abort(id, runId);
+  }
+
+  /** The record as it is now (running ones included). */
+  getRun(runId: string): RunRecord | undefined {
+    return this.runs.get(runId);
+  }
+
+  /** Resolves when the run has ended (tests, answers). */
+  waitRun(runId: string): Promise<RunRecord | undefined> {
+    return this.runs.wait(runId);
+  }
+
+  listArtifacts(id: string, app: string, sid: string, userId?: string): Promise<string[]> {
+    const entry = this.require(id);
+    return api.listArtifacts(entry.config, app, this.userOf(entry, userId), sid);
+  }
+
+  getArtifact(id: string, app: string, sid: string, name: string, opts: { userId?: string; version?: number } = {}): Promise<unknown> {
+    const entry = this.require(id);
+    return api.getArtifact(entry.config, app, this.userOf(entry, opts.userId), sid, name, opts.version);
+  }
+
+  listArtifactVersions(id: string, app: string, sid: string, name: string, userId?: string): Promise<number[]> {
+    const entry = this.require(id);
+    return api.listArtifactVersions(entry.config, app, this.userOf(entry, userId), sid, name);
+  }
+
+  listInbox(): InboxItem[] {
+    return this.inbox.list();
+  }
+
+  answer(id: string, body: AnswerBody): Promise<AnswerResult> {
+    return this.answers.answer(id, this.require(id).config, body);
+  }
+
+  retry(id: string, answerId: string): Promise<AnswerResult> {
+    return this.answers.retry(id, this.require(id).config, answerId);
+  }
+
+  /** Aborts every run in flight (tests, shutdown); saved servers stay. */
+  async closeAll(): Promise<void> {
+    await this.runs.abortAll();
+  }
+}
+
+const AGENTS_KEY = Symbol.for("loupe.agents");
+type AgentsGlobal = typeof globalThis & { [AGENTS_KEY]?: AgentRegistry };
+
+/** The process-wide agent registry (on globalThis: survives dev hot reload). */
+export function getAgents(): AgentRegistry {
+  const g = globalThis as AgentsGlobal;
+  g[AGENTS_KEY] ??= new AgentRegistry(getHub());
+  return g[AGENTS_KEY];
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { SECRET_MASK } from "@/lib/contracts/connections";
+import { extractInterrupts } from "@/lib/protocols/adk/interrupts";
+import { answerMessage } from "@/lib/server/adk/answers";
+import { maskCredentialSecrets, maskInterruptAnswer } from "@/lib/server/adk/mask";
+
+const ctx = { connectionId: "a", sessionKey: "app/u/s" };
+
+/** A Python-style OAuth2 credential request (camelCase args, adk.md §6.3). */
+const oauthRequest = {
+  id: "ev1",
+  invocationId: "e-1",
+  author: "agent",
+  content: {
+    role: "model",
+    parts: [
+      {
+        functionCall: {
+          id: "cred-1",
+          name: "adk_request_credential",
+          args: {
+            functionCallId: "tool-1",
+            authConfig: {
+              authScheme: { type: "oauth2" },
+              credentialKey: "k",
+              exchangedAuthCredential: { authType: "oauth2", oauth2: { clientId: "cid", clientSecret: "shh", authUri: "https://idp/auth?state=x" } },
+            },
+          },
+        },
+      },
+    ],
+  },
+  longRunningToolIds: ["cred-1"],
+};
+
+describe("answer messages", () => {
+  const [interrupt] = extractInterrupts([oauthRequest], ctx);
+
+  it("builds the OAuth2 reply from the requested authConfig and masks it for the record", () => {
+    const msg = answerMessage(interrupt!, { kind: "credential_oauth", authResponseUri: "https://app/cb?code=abc", redirectUri: "https://app/cb" });
+    const response = (msg.parts[0] as { functionResponse: { id: string; name: string; response: { exchangedAuthCredential: { oauth2: Record<string, string> } } } }).functionResponse;
+    expect(response.id).toBe("cred-1");
+    expect(response.name).toBe("adk_request_credential");
+    expect(response.response.exchangedAuthCredential.oauth2).toEqual({
+      clientId: "cid",
+      clientSecret: "shh",
+      authUri: "https://idp/auth?state=x",
+      authResponseUri: "https://app/cb?code=abc",
+      redirectUri: "https://app/cb",
+    });
+    const masked = JSON.stringify(maskCredentialSecrets(msg));
+    expect(masked).not.toContain("code=abc");
+    expect(masked).not.toContain("shh");
+    expect(masked).toContain('"clientId":"cid"');
+    expect(JSON.stringify(msg)).toContain("code=abc");
+  });
+
+  it("refuses an answer of another kind", () => {
+    expect(() => answerMessage(interrupt!, { kind: "confirmation", confirmed: true })).toThrow(/cannot answer a credential/);
+  });
+
+  it("masks API keys and OAuth redirect URLs in stored answers as shown", () => {
+    expect(maskInterruptAnswer({ kind: "credential", apiKey: "k" })).toEqual({ kind: "credential", apiKey: SECRET_MASK });
+    expect(maskInterruptAnswer({ kind: "credential_oauth", authResponseUri: "https://x/?code=1" })).toEqual({ kind: "credential_oauth", authResponseUri: SECRET_MASK });
+    expect(maskInterruptAnswer({ kind: "input", value: 1 })).toEqual({ kind: "input", value: 1 });
+  });
+});

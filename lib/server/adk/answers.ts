@@ -1,0 +1,141 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { AnswerBody, InterruptAnswer, RunRecord, StoredAnswer } from "@/lib/contracts/agents";
+import { parseAdkSessionKey } from "@/lib/contracts/agents";
+import { AppError } from "@/lib/errors";
+import { confirmationResponse, credentialResponse, inputResponse, longRunningResponse } from "@/lib/protocols/adk/answers";
+import type { AdkInterrupt } from "@/lib/protocols/adk/interrupts";
+import type { AdkContent } from "@/lib/protocols/adk/types";
+import type { AgentStore } from "@/lib/server/adk/agent-store";
+import type { Inbox } from "@/lib/server/adk/inbox";
+import { maskCredentialSecrets, maskStoredAnswer } from "@/lib/server/adk/mask";
+import type { RunManager } from "@/lib/server/adk/runs";
+import type { UpstreamTarget } from "@/lib/server/adk/upstream";
+
+export interface AnswerResult {
+  answer: StoredAnswer;
+  run?: RunRecord;
+}
+
+/** How long answer() waits for the run's first frame, where an IntentMismatchError would show. */
+const FIRST_FRAME_WAIT_MS = 5_000;
+
+function mismatch(interrupt: AdkInterrupt, answer: InterruptAnswer): AppError {
+  return new AppError("bad_request:answer_kind", `A ${answer.kind} answer cannot answer a ${interrupt.kind} interrupt`);
+}
+
+/** The newMessage that answers `interrupt` (builders in lib/protocols/adk/answers.ts). */
+export function answerMessage(interrupt: AdkInterrupt, answer: InterruptAnswer): AdkContent {
+  switch (answer.kind) {
+    case "confirmation":
+      if (interrupt.kind !== "confirmation") throw mismatch(interrupt, answer);
+      return confirmationResponse(interrupt, answer.confirmed, answer.payload);
+    case "input":
+      if (interrupt.kind !== "input") throw mismatch(interrupt, answer);
+      return inputResponse(interrupt, answer.value);
+    case "credential":
+      if (interrupt.kind !== "credential") throw mismatch(interrupt, answer);
+      return credentialResponse(interrupt, { apiKey: answer.apiKey });
+    case "credential_oauth":
+      if (interrupt.kind !== "credential") throw mismatch(interrupt, answer);
+      return credentialResponse(interrupt, {
+        authResponseUri: answer.authResponseUri,
+        ...(answer.redirectUri !== undefined ? { redirectUri: answer.redirectUri } : {}),
+      });
+    case "long_running":
+      if (interrupt.kind !== "long_running") throw mismatch(interrupt, answer);
+      return longRunningResponse(interrupt, answer.response);
+  }
+}
+
+/**
+ * Answers to interrupts: stored before they are sent (so a failed send can be retried without
+ * retyping), sent as a new run, marked sent / failed from what the upstream did with it.
+ */
+export class AnswerDesk {
+  constructor(
+    private readonly agentStore: AgentStore,
+    private readonly inbox: Inbox,
+    private readonly runs: RunManager,
+  ) {}
+
+  /** The interrupt, if it can still be answered (pending, or its last answer failed). */
+  private answerable(agentId: string, sessionKey: string, interruptId: string): AdkInterrupt {
+    const found = this.inbox.findRaw(agentId, sessionKey, interruptId);
+    if (!found) throw new AppError("not_found:interrupt", `No interrupt "${interruptId}" in session ${sessionKey}`);
+    if (found.status === "stale") {
+      throw new AppError("conflict:interrupt_stale", "The session has moved past this interrupt; it can no longer be answered");
+    }
+    if (found.status === "answered") throw new AppError("conflict:interrupt_answered", "This interrupt has already been answered");
+    return found.interrupt;
+  }
+
+  async answer(agentId: string, target: UpstreamTarget, body: AnswerBody): Promise<AnswerResult> {
+    if (!parseAdkSessionKey(body.sessionKey)) throw new AppError("bad_request:session_key", `Not a session key: "${body.sessionKey}"`);
+    const interrupt = this.answerable(agentId, body.sessionKey, body.interruptId);
+    const newMessage = answerMessage(interrupt, body.answer);
+    const stored: StoredAnswer = {
+      id: randomUUID(),
+      agentId,
+      sessionKey: body.sessionKey,
+      interruptId: body.interruptId,
+      answer: body.answer,
+      status: "sending",
+      createdAt: Date.now(),
+    };
+    return this.send(stored, target, interrupt, newMessage, body.streaming);
+  }
+
+  async retry(agentId: string, target: UpstreamTarget, answerId: string): Promise<AnswerResult> {
+    const stored = this.agentStore.getAnswer(answerId);
+    if (!stored || stored.agentId !== agentId) throw new AppError("not_found:answer", `No answer "${answerId}" on this agent server`);
+    if (stored.status !== "failed") throw new AppError(`conflict:answer_${stored.status}`, `This answer is ${stored.status}, not failed`);
+    const interrupt = this.answerable(agentId, stored.sessionKey, stored.interruptId);
+    const { error: _error, runId: _runId, ...rest } = stored;
+    return this.send({ ...rest, status: "sending" }, target, interrupt, answerMessage(interrupt, stored.answer), false);
+  }
+
+  private async send(
+    first: StoredAnswer,
+    target: UpstreamTarget,
+    interrupt: AdkInterrupt,
+    newMessage: AdkContent,
+    streaming: boolean,
+  ): Promise<AnswerResult> {
+    let current = first;
+    const update = (patch: Partial<StoredAnswer>): void => {
+      current = { ...current, ...patch };
+      this.agentStore.saveAnswer(current);
+      this.inbox.setAnswer(current);
+    };
+    update({});
+    const where = parseAdkSessionKey(current.sessionKey)!;
+    let settle = (): void => undefined;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const run = this.runs.start(
+      {
+        agentId: current.agentId,
+        target,
+        ...where,
+        newMessage,
+        recordedMessage: maskCredentialSecrets(newMessage),
+        streaming,
+        answersInterruptId: interrupt.id,
+      },
+      {
+        accepted: () => update({ status: "sent" }),
+        failed: (error) => {
+          update({ status: "failed", error });
+          settle();
+        },
+        firstFrame: () => settle(),
+      },
+    );
+    update({ runId: run.id });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_FRAME_WAIT_MS)))]);
+    clearTimeout(timer);
+    const latest = this.runs.get(run.id);
+    return { answer: maskStoredAnswer(current), ...(latest ? { run: latest } : {}) };
+  }
+}

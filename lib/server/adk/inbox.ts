@@ -1,0 +1,175 @@
+import "server-only";
+import type { InboxItem, StoredAnswer } from "@/lib/contracts/agents";
+import { parseAdkSessionKey } from "@/lib/contracts/agents";
+import type { AdkInterrupt, InterruptStatus, InterruptTracker } from "@/lib/protocols/adk/interrupts";
+import { createInterruptTracker, listInterrupts, trackInterrupts } from "@/lib/protocols/adk/interrupts";
+import { normalizeEvent } from "@/lib/protocols/adk/event";
+import { userMessageEvent } from "@/lib/protocols/adk/session";
+import type { AdkContent } from "@/lib/protocols/adk/types";
+import type { AgentStore } from "@/lib/server/adk/agent-store";
+import type { OutgoingContent } from "@/lib/server/adk/runs";
+import { maskCredentialSecrets, maskStoredAnswer } from "@/lib/server/adk/mask";
+import type { Hub } from "@/lib/server/hub";
+
+interface SessionTrack {
+  tracker: InterruptTracker;
+  /** JSON of the items last published, to record a loupe/inbox entry only on change. */
+  signature: string;
+}
+
+const ORDER: Record<InterruptStatus, number> = { pending: 0, failed: 1, answered: 2, stale: 3 };
+
+const answerKey = (sessionKey: string, interruptId: string): string => `${sessionKey}\n${interruptId}`;
+
+/**
+ * A Loupe answer that failed stays "failed" until the agent itself shows the interrupt answered
+ * (the tracker already saw our own user message, which carries no event id).
+ */
+function overlayStatus(it: AdkInterrupt, last: StoredAnswer | undefined): InterruptStatus {
+  if (last?.status === "failed" && !it.answeredByEventId && (it.status === "answered" || it.status === "pending")) return "failed";
+  return it.status;
+}
+
+/**
+ * Every interrupt Loupe knows, per agent server and session (DESIGN "Interrupts"): fed by each
+ * recorded event and user message and by stored sessions; publishes `loupe/inbox` on change.
+ */
+export class Inbox {
+  private readonly sessions = new Map<string, Map<string, SessionTrack>>();
+  private readonly answers = new Map<string, Map<string, StoredAnswer>>();
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly agentStore: AgentStore,
+    private readonly agentName: (agentId: string) => string | undefined,
+  ) {}
+
+  private track(agentId: string, sessionKey: string): SessionTrack {
+    let bySession = this.sessions.get(agentId);
+    if (!bySession) this.sessions.set(agentId, (bySession = new Map()));
+    let track = bySession.get(sessionKey);
+    if (!track) bySession.set(sessionKey, (track = { tracker: createInterruptTracker(), signature: "[]" }));
+    return track;
+  }
+
+  private answersOf(agentId: string): Map<string, StoredAnswer> {
+    let map = this.answers.get(agentId);
+    if (!map) this.answers.set(agentId, (map = this.agentStore.latestAnswers(agentId)));
+    return map;
+  }
+
+  /** One raw ADK event as recorded (partials and non-events are ignored by the tracker). */
+  feedEvent(agentId: string, sessionKey: string, raw: unknown, publish = true): void {
+    const track = this.track(agentId, sessionKey);
+    const before = track.tracker.byId.size;
+    trackInterrupts(track.tracker, normalizeEvent(raw));
+    // Most events touch no interrupt; skip the comparison when the session never had one.
+    if (publish && (before > 0 || track.tracker.byId.size > 0)) this.publish(agentId, sessionKey, track);
+  }
+
+  /** The user's own message (masked copy), as the event ADK will store for it. */
+  feedUserMessage(agentId: string, sessionKey: string, newMessage: OutgoingContent, stateDelta?: Record<string, unknown>): void {
+    // userMessageEvent only embeds the content; inlineData parts are read by normalizeEvent too.
+    const ev = userMessageEvent(newMessage as AdkContent, { timestamp: Date.now(), ...(stateDelta ? { stateDelta } : {}) });
+    this.feedEvent(agentId, sessionKey, ev);
+  }
+
+  /** A stored session read from the agent server replaces what the tracker knew. */
+  replaceSession(agentId: string, sessionKey: string, events: readonly unknown[]): void {
+    const track = this.track(agentId, sessionKey);
+    track.tracker = createInterruptTracker();
+    for (const raw of events) trackInterrupts(track.tracker, normalizeEvent(raw));
+    this.publish(agentId, sessionKey, track);
+  }
+
+  dropSession(agentId: string, sessionKey: string): void {
+    const track = this.sessions.get(agentId)?.get(sessionKey);
+    if (!track) return;
+    track.tracker = createInterruptTracker();
+    this.publish(agentId, sessionKey, track);
+    this.sessions.get(agentId)?.delete(sessionKey);
+  }
+
+  dropAgent(agentId: string): void {
+    this.sessions.delete(agentId);
+    this.answers.delete(agentId);
+  }
+
+  /** A stored answer changed (sending → sent / failed): its interrupt may show another status. */
+  setAnswer(answer: StoredAnswer): void {
+    this.answersOf(answer.agentId).set(answerKey(answer.sessionKey, answer.interruptId), answer);
+    const track = this.sessions.get(answer.agentId)?.get(answer.sessionKey);
+    if (track) this.publish(answer.agentId, answer.sessionKey, track);
+  }
+
+  /** Rebuilds the trackers from recorded entries (at startup), without publishing. */
+  rebuild(known: (agentId: string) => boolean): void {
+    for (const row of this.agentStore.adkEntries()) {
+      if (!known(row.connectionId)) continue;
+      const raw = row.raw as { newMessage?: AdkContent; stateDelta?: Record<string, unknown> } | null;
+      const isUser = row.kind === "user_message" && raw?.newMessage;
+      const ev = isUser ? userMessageEvent(raw.newMessage!, raw.stateDelta ? { stateDelta: raw.stateDelta } : {}) : row.raw;
+      this.feedEvent(row.connectionId, row.sessionKey, ev, false);
+    }
+    for (const [agentId, bySession] of this.sessions) {
+      for (const [sessionKey, track] of bySession) track.signature = JSON.stringify(this.items(agentId, sessionKey));
+    }
+  }
+
+  /** The interrupt as tracked (secrets not masked: for building the answer), with its shown status. */
+  findRaw(agentId: string, sessionKey: string, interruptId: string): { interrupt: AdkInterrupt; status: InterruptStatus } | undefined {
+    const track = this.sessions.get(agentId)?.get(sessionKey);
+    if (!track) return undefined;
+    const ctx = { connectionId: agentId, sessionKey };
+    const interrupt = listInterrupts(track.tracker, ctx).find((i) => i.id === interruptId);
+    if (!interrupt) return undefined;
+    return { interrupt, status: overlayStatus(interrupt, this.answersOf(agentId).get(answerKey(sessionKey, interruptId))) };
+  }
+
+  /** The interrupts of one session as the browser sees them (secrets masked). */
+  items(agentId: string, sessionKey: string): InboxItem[] {
+    const track = this.sessions.get(agentId)?.get(sessionKey);
+    const where = parseAdkSessionKey(sessionKey);
+    if (!track || !where) return [];
+    const answers = this.answersOf(agentId);
+    const agentName = this.agentName(agentId) ?? agentId;
+    return listInterrupts(track.tracker, { connectionId: agentId, sessionKey }).map((it) => {
+      const last = answers.get(answerKey(sessionKey, it.id));
+      const item = {
+        ...maskCredentialSecrets(it),
+        status: overlayStatus(it, last),
+        agentId,
+        agentName,
+        ...where,
+        ...(last ? { lastAnswer: maskStoredAnswer(last) } : {}),
+      };
+      return item as InboxItem;
+    });
+  }
+
+  /** Every known interrupt: pending, failed, answered, stale; newest first within each. */
+  list(): InboxItem[] {
+    const all: InboxItem[] = [];
+    for (const [agentId, bySession] of this.sessions) {
+      for (const sessionKey of bySession.keys()) all.push(...this.items(agentId, sessionKey));
+    }
+    return all.sort((a, b) => ORDER[a.status] - ORDER[b.status] || (b.createdAt ?? 0) - (a.createdAt ?? 0));
+  }
+
+  private publish(agentId: string, sessionKey: string, track: SessionTrack): void {
+    const items = this.items(agentId, sessionKey);
+    const signature = JSON.stringify(items);
+    if (signature === track.signature) return;
+    track.signature = signature;
+    this.hub.record({
+      connectionId: agentId,
+      sessionKey,
+      receivedAt: Date.now(),
+      sourceTime: null,
+      direction: "local",
+      protocol: "loupe",
+      kind: "inbox",
+      raw: { agentId, sessionKey, items },
+    });
+  }
+}
