@@ -64,8 +64,10 @@ async function main() {
   process.env.LOUPE_PORT = String(port);
 
   const app = next({ dev: opts.dev, dir: root, hostname: "127.0.0.1", port });
-  await app.prepare();
   const handle = app.getRequestHandler();
+  // The socket is open before Next is ready (so the port is ours and the real one is known):
+  // requests that arrive meanwhile wait for it instead of hanging on a server with no handler.
+  const ready = app.prepare();
   const extraHosts = loopback ? [] : [opts.host];
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
@@ -82,8 +84,9 @@ async function main() {
       res.end(wantsJson ? JSON.stringify({ error: { code, message: decision.message } }) : unauthorizedPage(decision.status, decision.message));
       return;
     }
-    void handle(req, res);
+    void ready.then(() => handle(req, res));
   });
+  await ready;
 
   const url = `http://127.0.0.1:${port}/?token=${token}`;
   console.log(`Loupe ready: ${url}`);

@@ -105,4 +105,25 @@ describe("useAgentSession", () => {
     await waitFor(() => expect(hook.result.current.timeline!.entries).toHaveLength(4));
     expect(texts(hook.result.current.timeline)[3]).toEqual(["agent", "more", true]);
   });
+
+  it("does not show a user message twice when a refetch races the next run", async () => {
+    const sentAt = 1_795_257_100_000;
+    let stored: unknown[] = [ev("a", "e-1", "user", "hello")];
+    let during: (() => void) | null = null;
+    const { client, hook } = setup(() => {
+      during?.();
+      during = null;
+      return stored;
+    });
+    await waitFor(() => expect(hook.result.current.timeline).not.toBeNull());
+    // The refetch after the previous run starts; before the agent answers it, the next run begins
+    // and the agent already stored its user event, which the snapshot therefore contains.
+    stored = [ev("a", "e-1", "user", "hello"), ev("u2", "e-2", "user", "next", { timestamp: sentAt + 3 })];
+    const message = live(30, "user_message", { runId: "r2", newMessage: { role: "user", parts: [{ text: "next" }] } });
+    during = () => applyStreamEntries(client, [{ ...message, receivedAt: sentAt }]);
+    await act(() => client.refetchQueries({ queryKey: agentKeys.stored("ag", KEY) }));
+    await waitFor(() => expect(hook.result.current.timeline!.byEventId.has("u2")).toBe(true));
+    await waitFor(() => expect(hook.result.current.liveEntries).toHaveLength(1));
+    expect(texts(hook.result.current.timeline)).toEqual([["user", "hello", false], ["user", "next", false]]);
+  });
 });

@@ -7,6 +7,7 @@ import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AdkSession } from "@/lib/protocols/adk/session";
 import { userMessageEvent } from "@/lib/protocols/adk/session";
 import { applyEvent, buildTimeline } from "@/lib/protocols/adk/timeline";
+import { normalizeEvent } from "@/lib/protocols/adk/event";
 import type { TimelineState } from "@/lib/protocols/adk/timeline";
 import { liveEntriesQuery, refKey, storedSessionQuery } from "@/lib/queries/agents";
 import type { SessionRef, StoredSession } from "@/lib/queries/agents";
@@ -55,12 +56,50 @@ interface Built {
   timeline: TimelineState;
 }
 
-function applyLive(timeline: TimelineState, entries: readonly Entry[], after: number): { timeline: TimelineState; lastSeq: number } {
+/** How far Loupe's clock and the agent's may disagree for one message (loopback: same clock). */
+const SAME_MESSAGE_WINDOW_MS = 5_000;
+
+/**
+ * User messages the stored session already holds, keyed by their parts, with their times. A
+ * refetch that starts while the next run is beginning returns that run's user event too; its
+ * live `user_message` record must then not be added a second time.
+ */
+function storedUserMessages(session: AdkSession): Map<string, number[]> {
+  const seen = new Map<string, number[]>();
+  for (const raw of session.events) {
+    const ev = normalizeEvent(raw);
+    const content = (raw as { content?: AdkContent } | null)?.content;
+    if (ev.author !== "user" || !content?.parts) continue;
+    const key = JSON.stringify(content.parts);
+    seen.set(key, [...(seen.get(key) ?? []), ev.timestamp ?? 0]);
+  }
+  return seen;
+}
+
+function alreadyStored(e: Entry, stored: Map<string, number[]> | null): boolean {
+  if (!stored || e.kind !== "user_message") return false;
+  const parts = (e.raw as { newMessage?: AdkContent } | null)?.newMessage?.parts;
+  if (!parts) return false;
+  const times = stored.get(JSON.stringify(parts));
+  const sent = e.sourceTime ?? e.receivedAt;
+  const at = times?.findIndex((t) => Math.abs(t - sent) <= SAME_MESSAGE_WINDOW_MS) ?? -1;
+  if (at < 0) return false;
+  times!.splice(at, 1);
+  return true;
+}
+
+function applyLive(
+  timeline: TimelineState,
+  entries: readonly Entry[],
+  after: number,
+  stored: Map<string, number[]> | null = null,
+): { timeline: TimelineState; lastSeq: number } {
   let tl = timeline;
   let lastSeq = after;
   for (const e of entries) {
     if (e.seq <= after) continue;
     lastSeq = e.seq;
+    if (alreadyStored(e, stored)) continue;
     const raw = liveEntryRaw(e);
     if (raw !== null && raw !== undefined) tl = applyEvent(tl, raw);
   }
@@ -85,7 +124,7 @@ export function useAgentSession(ref: SessionRef) {
     let cur = built.current;
     if (!cur || cur.base !== base) {
       const tl = buildTimeline(base.session.events, initialStateOf(base.session));
-      cur = { base, ...applyLive(tl, entries, base.liveCutoff) };
+      cur = { base, ...applyLive(tl, entries, base.liveCutoff, storedUserMessages(base.session)) };
     } else {
       cur = { base, ...applyLive(cur.timeline, entries, cur.lastSeq) };
     }

@@ -25,6 +25,8 @@ export interface AdkTimelineProps {
   renderInterrupt?: (callId: string) => ReactNode;
   /** An artifact delta was clicked. */
   onOpenArtifact?: (filename: string, version: number) => void;
+  /** Changes when the user acts (sends, answers): the list jumps to the newest event and follows. */
+  followSignal?: number;
   className?: string;
 }
 
@@ -45,6 +47,7 @@ export function AdkTimeline({
   onSelect,
   renderInterrupt,
   onOpenArtifact,
+  followSignal,
   className,
 }: AdkTimelineProps) {
   // Typing stays responsive while thousands of events are filtered behind it.
@@ -97,6 +100,7 @@ export function AdkTimeline({
         onToggleFold={toggleFold}
         renderInterrupt={renderInterrupt}
         onOpenArtifact={onOpenArtifact}
+        followSignal={followSignal}
       />
     </div>
   );

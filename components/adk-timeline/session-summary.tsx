@@ -40,15 +40,15 @@ export function SessionSummary({ timeline, className }: SessionSummaryProps) {
   }, [timeline]);
 
   return (
-    <dl data-testid="session-summary" className={cn("grid grid-cols-2 gap-2 sm:grid-cols-4", className)}>
+    <dl data-testid="session-summary" className={cn("flex flex-wrap gap-1.5", className)}>
       {figures.map((f) => (
         <div
           key={f.id}
           data-state={f.attention ? "attention" : "ok"}
-          className={cn("flex flex-col rounded-md border px-2 py-1", f.attention && "border-amber-500/50 bg-amber-500/10")}
+          className={cn("flex items-baseline gap-1.5 rounded-md border px-2 py-0.5", f.attention && "border-amber-500/50 bg-amber-500/10")}
         >
           <dt className="text-[11px] text-muted-foreground">{f.label}</dt>
-          <dd data-testid={`summary-${f.id}`} className="text-sm font-semibold tabular-nums">
+          <dd data-testid={`summary-${f.id}`} className="text-xs font-semibold tabular-nums">
             {f.value}
           </dd>
         </div>

@@ -21,10 +21,21 @@ export interface TimelineListProps {
   onToggleFold: (entry: number) => void;
   renderInterrupt?: (callId: string) => ReactNode;
   onOpenArtifact?: (filename: string, version: number) => void;
+  followSignal?: number;
 }
 
 /** Virtualized rows with measured heights (STYLE.md 8): only what is on screen is in the DOM. */
-export function TimelineList({ timeline, rows, view, selectedIndex, onSelect, onToggleFold, renderInterrupt, onOpenArtifact }: TimelineListProps) {
+export function TimelineList({
+  timeline,
+  rows,
+  view,
+  selectedIndex,
+  onSelect,
+  onToggleFold,
+  renderInterrupt,
+  onOpenArtifact,
+  followSignal,
+}: TimelineListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -48,6 +59,11 @@ export function TimelineList({ timeline, rows, view, selectedIndex, onSelect, on
     opened.current = true;
     virtualizer.scrollToEnd();
   }, [rows.length, virtualizer]);
+
+  // The user just sent or answered something: what comes next is what they are waiting for.
+  useEffect(() => {
+    if (followSignal) virtualizer.scrollToEnd();
+  }, [followSignal, virtualizer]);
 
   // An event selected from outside (the inbox, a search hit) is brought into view; only a change
   // of selection scrolls, so new rows arriving never fight the user's reading position.

@@ -17,6 +17,7 @@ import { ArtifactsPanel } from "@/components/agents/artifacts-panel";
 import type { OpenArtifact } from "@/components/agents/artifacts-panel";
 import { SessionComposer } from "@/components/agents/session-composer";
 import { sessionInterrupts } from "@/components/agents/session-interrupts";
+import { useAgentRun } from "@/hooks/use-agent-run";
 
 export interface SessionViewProps {
   sessionRef: SessionRef;
@@ -34,6 +35,8 @@ export function SessionView({ sessionRef, agentName }: SessionViewProps) {
   const [filter, setFilter] = useState<TimelineFilter>(DEFAULT_TIMELINE_FILTER);
   const [selected, setSelected] = useState<number | null>(null);
   const [artifact, setArtifact] = useState<OpenArtifact | null>(null);
+  // Every run started here (a message or an answer) brings the newest events into view.
+  const { runs } = useAgentRun(sessionRef);
   const interrupts = useMemo(
     () => sessionInterrupts(sessionRef, agentName, timeline, inbox.data),
     [sessionRef, agentName, timeline, inbox.data],
@@ -48,7 +51,7 @@ export function SessionView({ sessionRef, agentName }: SessionViewProps) {
       ) : (
         <div className="flex min-h-0 flex-1">
           <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-            <div className="border-b p-2">
+            <div className="border-b px-2 py-1.5">
               <SessionSummary timeline={timeline} />
             </div>
             <AdkTimeline
@@ -64,9 +67,10 @@ export function SessionView({ sessionRef, agentName }: SessionViewProps) {
                 return item ? <AnswerableCard item={item} compact /> : null;
               }}
               onOpenArtifact={(name, version) => setArtifact({ name, version })}
+              followSignal={runs.length}
             />
           </div>
-          <aside className="flex w-96 shrink-0 flex-col overflow-y-auto border-l" aria-label="Details">
+          <aside className="flex w-72 shrink-0 flex-col overflow-y-auto border-l xl:w-96" aria-label="Details">
             {selected !== null && timeline.entries[selected] && (
               <div className="border-b p-2">
                 <EventInspector timeline={timeline} index={selected} />
