@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Providers } from "@/components/workbench/providers";
 import { Workbench } from "@/components/workbench/workbench";
 
-/** The MCP workbench. Client-rendered: everything on it is live data from the local server. */
+/** The workbench (agents, MCP servers, inbox). Client-rendered: everything on it is live data from the local server. */
 export default function Page() {
   return (
     <Providers>

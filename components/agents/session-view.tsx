@@ -18,6 +18,7 @@ import type { OpenArtifact } from "@/components/agents/artifacts-panel";
 import { SessionComposer } from "@/components/agents/session-composer";
 import { sessionInterrupts } from "@/components/agents/session-interrupts";
 import { useAgentRun } from "@/hooks/use-agent-run";
+import { cn } from "@/lib/cn";
 
 export interface SessionViewProps {
   sessionRef: SessionRef;
@@ -70,7 +71,10 @@ export function SessionView({ sessionRef, agentName }: SessionViewProps) {
               followSignal={runs.length}
             />
           </div>
-          <aside className="flex w-72 shrink-0 flex-col overflow-y-auto border-l xl:w-96" aria-label="Details">
+          <aside
+            className={cn("flex shrink-0 flex-col overflow-y-auto border-l", selected !== null ? "w-80 xl:w-96" : "w-56")}
+            aria-label="Details"
+          >
             {selected !== null && timeline.entries[selected] && (
               <div className="border-b p-2">
                 <EventInspector timeline={timeline} index={selected} />

@@ -49,7 +49,7 @@ export function Workbench() {
       <header className="flex h-10 shrink-0 items-center justify-between border-b px-3">
         <div className="flex items-baseline gap-2">
           <span className="text-sm font-semibold">Loupe</span>
-          <span className="text-xs text-muted-foreground">MCP workbench</span>
+          <span className="text-xs text-muted-foreground">inspector for agents and MCP servers</span>
         </div>
         <LiveIndicator status={stream} />
       </header>
