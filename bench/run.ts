@@ -19,8 +19,9 @@ import { toolsListBench } from "./tools-list";
 import { largeResultBench } from "./large-result";
 import { loadRegistry } from "./load-server";
 import { browserRenderBench } from "./browser-render";
+import { adkSessionBench } from "./adk-session";
 
-const BENCHES: Bench[] = [toolsListBench, largeResultBench, browserRenderBench];
+const BENCHES: Bench[] = [toolsListBench, largeResultBench, browserRenderBench, adkSessionBench];
 
 function memoryFigures(when: string): Figure[] {
   const { rss, heapUsed } = process.memoryUsage();
