@@ -138,14 +138,8 @@ export function artifactPartQuery(r: SessionRef, name: string, version: number |
   });
 }
 
-export interface CreatedSession {
-  id: string;
-  appName: string;
-  userId: string;
-  state: Record<string, unknown>;
-  events: unknown[];
-  lastUpdateTime: number | null;
-}
+/** What creating a session returns: the session as stored upstream. */
+export type CreatedSession = AdkSession;
 
 export const agentApi = {
   create: (input: AgentServerInput) => apiFetch<AgentServerView>("/api/agents", { method: "POST", body: input }),
