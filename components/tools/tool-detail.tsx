@@ -16,18 +16,20 @@ import { CallProgress } from "@/components/tools/call-progress";
 import { JsonBlock } from "@/components/tools/json-block";
 import { ToolHeader } from "@/components/tools/tool-header";
 import { ToolRunForm } from "@/components/tools/tool-run-form";
+import { PortabilityPanel } from "@/components/portability/portability-panel";
 
 export interface ToolDetailProps {
   connection: ConnectionView;
   tool: Tool;
   collision: ToolCollision | null;
+  /** The other tools of this server, for the name collisions normalization can create. */
+  siblingToolNames?: string[];
 }
 
 /**
- * One tool: header, then tabs (Run, Schema — more panels such as Portability slot in beside
- * them), then its call history. Mount with a key per tool so the form starts from its defaults.
+ * One tool: header, then tabs (Run, Schema, Portability), then its call history. Mount with a key per tool so the form starts from its defaults.
  */
-export function ToolDetail({ connection, tool, collision }: ToolDetailProps) {
+export function ToolDetail({ connection, tool, collision, siblingToolNames }: ToolDetailProps) {
   const [tab, setTab] = useState("run");
   const [args, setArgs] = useState<Record<string, unknown>>(() => defaultArgumentsForSchema(tool.inputSchema));
   const [jsonError, setJsonError] = useState<string | null>(null);
@@ -61,6 +63,7 @@ export function ToolDetail({ connection, tool, collision }: ToolDetailProps) {
         <TabsList>
           <TabsTrigger value="run">Run</TabsTrigger>
           <TabsTrigger value="schema">Schema</TabsTrigger>
+          <TabsTrigger value="portability">Portability</TabsTrigger>
         </TabsList>
         <TabsContent value="run" className="flex flex-col gap-3 pt-1">
           <ToolRunForm
@@ -90,6 +93,9 @@ export function ToolDetail({ connection, tool, collision }: ToolDetailProps) {
             <p className="text-xs text-muted-foreground">No output schema declared.</p>
           )}
           <JsonBlock title="Tool definition (as listed)" value={tool} />
+        </TabsContent>
+        <TabsContent value="portability" className="flex flex-col gap-2 pt-1">
+          <PortabilityPanel tool={tool} serverName={connection.name} otherToolNames={siblingToolNames} />
         </TabsContent>
       </Tabs>
       {history.isError ? (

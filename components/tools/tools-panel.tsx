@@ -37,6 +37,7 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
   const all = useMemo(() => tools.data?.tools ?? [], [tools.data]);
   const visible = useMemo(() => filterTools(all, search), [all, search]);
   const selected = all.find((t) => t.name === selectedTool) ?? null;
+  const siblingNames = useMemo(() => all.filter((t) => t !== selected).map((t) => t.name), [all, selected]);
   const collisionNames = useMemo(() => new Set(collisions.keys()), [collisions]);
 
   if (!connected && !tools.data) {
@@ -94,6 +95,7 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
             connection={connection}
             tool={selected}
             collision={collisions.get(selected.name) ?? null}
+            siblingToolNames={siblingNames}
           />
         ) : (
           <p className="m-auto text-sm text-muted-foreground">

@@ -7,6 +7,7 @@ import type { ConnectionTab, WorkbenchLocation } from "@/hooks/use-workbench-loc
 import { ConnectionActions } from "@/components/connections/connection-actions";
 import { StatusDot, TRANSPORT_LABEL } from "@/components/connections/connection-status";
 import { OverviewPanel } from "@/components/workbench/overview-panel";
+import { ServerPortability } from "@/components/workbench/server-portability";
 import { TrafficPanel } from "@/components/workbench/traffic-panel";
 import { ToolsPanel } from "@/components/tools/tools-panel";
 
@@ -62,6 +63,7 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
       </div>
       <TabsContent value="overview" className="min-h-0 overflow-y-auto">
         <OverviewPanel connection={c} onConnect={() => actions.connect.mutate(c.id)} />
+        <ServerPortability connection={c} />
       </TabsContent>
       <TabsContent value="tools" className="flex min-h-0">
         <ToolsPanel
