@@ -11,7 +11,7 @@ import { toAnthropic } from "@/lib/schema/portability/anthropic";
 
 export type * from "@/lib/schema/portability/types";
 export { PROVIDER_LABELS, PROVIDERS, SEVERITY_RANK } from "@/lib/schema/portability/types";
-export { normalizeName, truncateUtf8, namespaced, NAME_RULES } from "@/lib/schema/portability/names";
+export { normalizeName, truncateUtf8, namespaced, serverKey, NAME_RULES } from "@/lib/schema/portability/names";
 export { prepareInput, EMPTY_OBJECT_SCHEMA } from "@/lib/schema/portability/input";
 export { inlineRefs } from "@/lib/schema/portability/refs";
 export { toGemini } from "@/lib/schema/portability/gemini";

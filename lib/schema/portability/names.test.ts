@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeTool, normalizeName, truncateUtf8 } from "@/lib/schema/portability";
+import { analyzeTool, normalizeName, serverKey, truncateUtf8 } from "@/lib/schema/portability";
 
 describe("truncateUtf8", () => {
   it.each([
@@ -65,5 +65,15 @@ describe("tool-name findings and collisions", () => {
     expect(targets.gemini.name.collisions).toEqual([]);
     const cross = analyzeTool({ name: "b", serverName: "s__a" }, [{ name: "a__b", serverName: "s" }]);
     expect(cross.targets.openai.name.collisions).toEqual(["s/a__b"]);
+  });
+
+  it("namespaces with an identifier made from the server's display name", () => {
+    expect(serverKey("Loupe demo MCP server")).toBe("loupe_demo_mcp_server");
+    expect(serverKey("fs-portability")).toBe("fs-portability");
+    expect(serverKey("s__a")).toBe("s__a");
+    expect(serverKey("  ✨ ")).toBe("server");
+    const { targets } = analyzeTool({ name: "plan-trip", serverName: "Loupe demo MCP server" });
+    expect(targets.openai.name.namespaced).toBe("loupe_demo_mcp_server__plan-trip");
+    expect(targets.openai.findings.filter((f) => f.keyword === "name")).toEqual([]);
   });
 });

@@ -73,8 +73,21 @@ export function utf8Length(text: string): number {
 /** The separator frameworks commonly put between server and tool name (assumed convention). */
 export const NAMESPACE_SEPARATOR = "__";
 
+/**
+ * The key a host namespaces a server's tools with. Hosts use the server's configuration key (an
+ * identifier such as `filesystem`), not a display name with spaces; a display name is turned into
+ * one so the namespacing itself does not show up as a finding on every tool.
+ */
+export function serverKey(serverName: string): string {
+  const key = serverName
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+  return key || "server";
+}
+
 export function namespaced(serverName: string, toolName: string): string {
-  return `${serverName}${NAMESPACE_SEPARATOR}${toolName}`;
+  return `${serverKey(serverName)}${NAMESPACE_SEPARATOR}${toolName}`;
 }
 
 /** Replace each invalid character with "_", prefix "_" where the first character is not allowed, cap the bytes. */
