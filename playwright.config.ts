@@ -30,6 +30,8 @@ export default defineConfig({
     // Without the token the launcher answers 401, which Playwright counts as "up".
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
+    // SIGTERM first, so Loupe stops the servers it started (the demo agent runs in its own group).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     timeout: 600_000,
     stdout: "pipe",
     env: { LOUPE_TOKEN: E2E_TOKEN, LOUPE_DATA_DIR: dataDir, CI: "1" },

@@ -85,7 +85,8 @@ export async function startAgentServer(options: StartAgentServerOptions = {}): P
   const port = options.port || (await findFreePort(host));
   const root = options.repoRoot ?? REPO_ROOT;
   const agentsDir = options.agentsDir ?? path.join(root, "demo/agents");
-  const args = [cliPath(root), "api_server", agentsDir, "--host", host, "--port", String(port)];
+  const watch = path.join(root, "demo/adk/parent-watch.cjs");
+  const args = ["--require", watch, cliPath(root), "api_server", agentsDir, "--host", host, "--port", String(port)];
   if (options.allowOrigins) args.push("--allow_origins", options.allowOrigins);
 
   const child = spawn(process.execPath, args, {
