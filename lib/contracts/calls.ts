@@ -35,4 +35,9 @@ export interface CallRecord {
   result?: unknown;
   /** rpc_error / timeout / cancelled / failed: JSON-RPC errors keep code and data in details. */
   error?: AppErrorBody;
+  /**
+   * Only on `loupe/call` stream entries: the result was left out because it is large (the
+   * response frame and the calls table already hold it); GET …/calls returns it whole.
+   */
+  resultOmitted?: boolean;
 }

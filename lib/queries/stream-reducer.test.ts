@@ -117,6 +117,21 @@ describe("applyStreamEntries", () => {
     expect(qc.getQueryData<CallRecord[]>(callKeys.list("a", null))!.map((c) => c.id)).toEqual(["c1"]);
   });
 
+  it("never wipes a result with a call entry that lacks it (large result left out, or previewed)", () => {
+    const qc = client();
+    const full = call({ status: "ok", endedAt: 180, result: { content: [{ type: "text", text: "big" }] } });
+    qc.setQueryData(callKeys.list("a", "echo"), [full]);
+    applyStreamEntries(qc, [loupe(3, "call", { ...full, result: undefined, resultOmitted: true })]);
+    const preview = { ...full, result: undefined, _preview: "{" };
+    applyStreamEntries(qc, [entry(4, { protocol: "loupe", kind: "call", direction: "local", truncated: true, raw: preview })]);
+    const [kept] = qc.getQueryData<CallRecord[]>(callKeys.list("a", "echo"))!;
+    expect(kept!.result).toEqual(full.result);
+    expect(kept!.status).toBe("ok");
+    // A new large call nobody has the result of yet is listed, marked as such.
+    applyStreamEntries(qc, [loupe(5, "call", call({ id: "c2", startedAt: 200, status: "ok", resultOmitted: true }))]);
+    expect(qc.getQueryData<CallRecord[]>(callKeys.list("a", "echo"))![0]).toMatchObject({ id: "c2", resultOmitted: true });
+  });
+
   it("drops everything of a removed connection", () => {
     const qc = client();
     qc.setQueryData(connectionKeys.list(), [conn("a"), conn("b")]);

@@ -51,7 +51,9 @@ function applyLoupeEntry(qc: QueryClient, e: Entry): void {
     }
     case "call": {
       const call = asCall(e.raw);
-      if (call) applyCall(qc, call);
+      // A call entry without its result (previewed, or left out because large) updates the
+      // status but never wipes a result the history already holds (the POST answer brings it).
+      if (call) applyCall(qc, e.truncated || call.resultOmitted ? { ...call, resultOmitted: true } : call);
       return;
     }
     case "connection_removed": {
@@ -86,8 +88,14 @@ function applyCall(qc: QueryClient, call: CallRecord): void {
   for (const query of qc.getQueryCache().findAll({ queryKey: callKeys.all(call.connectionId) })) {
     const tool = toolOfCallKey(query.queryKey);
     if (tool !== null && tool !== call.tool) continue;
-    qc.setQueryData<CallRecord[]>(query.queryKey, (list) => upsertCall(list, call));
+    qc.setQueryData<CallRecord[]>(query.queryKey, (list) => upsertCall(list, keepResult(list, call)));
   }
+}
+
+function keepResult(list: CallRecord[] | undefined, call: CallRecord): CallRecord {
+  if (!call.resultOmitted) return call;
+  const known = list?.find((c) => c.id === call.id);
+  return known?.result !== undefined ? { ...call, result: known.result, resultOmitted: false } : call;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -1,4 +1,5 @@
 import "server-only";
+import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import { randomUUID } from "node:crypto";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallRecord, CallToolBody } from "@/lib/contracts/calls";
@@ -23,7 +24,10 @@ export class CallRunner {
 
   private publish(conn: McpConnection, record: CallRecord): void {
     this.store.saveCall(record);
-    conn.recordEntry("loupe", "local", "call", record);
+    // A multi-MB result is already recorded in its response frame and saved with the call:
+    // a third copy in the call entry would only grow the store (bench: 5 MB call → 15 MB).
+    const large = record.result !== undefined && Buffer.byteLength(JSON.stringify(record.result)) > ENTRY_PREVIEW_BYTES;
+    conn.recordEntry("loupe", "local", "call", large ? { ...record, result: undefined, resultOmitted: true } : record);
   }
 
   async run(conn: McpConnection, body: CallToolBody): Promise<CallRecord> {
