@@ -6,12 +6,14 @@ type AgentStatus = AgentServerState["status"];
 /** Records, so a new status without a label or colour is a type error (STYLE rule 7). */
 export const AGENT_STATUS_LABEL: Record<AgentStatus, string> = {
   unknown: "Not checked",
+  starting: "Starting…",
   ok: "Reachable",
   error: "Unreachable",
 };
 
 const DOT: Record<AgentStatus, string> = {
   unknown: "bg-neutral-300 dark:bg-neutral-600",
+  starting: "animate-pulse bg-amber-400",
   ok: "bg-emerald-500",
   error: "bg-red-500",
 };

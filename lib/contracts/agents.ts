@@ -13,7 +13,8 @@ export const AgentServerInput = z.object({
 export type AgentServerInput = z.infer<typeof AgentServerInput>;
 
 export interface AgentServerState {
-  status: "unknown" | "ok" | "error";
+  /** "starting": a server Loupe launches itself (the demo agent) and is still bringing up. */
+  status: "unknown" | "starting" | "ok" | "error";
   error?: string;
   /** `/list-apps` as last read. */
   apps: string[];

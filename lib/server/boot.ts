@@ -84,10 +84,16 @@ async function bootAgents(opts: BootOptions, root: string): Promise<void> {
   // The agent server takes seconds to bundle its agents: it comes up in the background and
   // appears in the UI over the event stream when ready; Loupe does not wait for it.
   const g = globalThis as typeof globalThis & { [demoAgentKey]?: Promise<AgentServer> };
-  g[demoAgentKey] ??= startAgentServer({ port: 0, preload: true, repoRoot: root });
+  const demo = { name: "Loupe demo agent", headers: {}, userId: "user" };
+  if (!g[demoAgentKey]) {
+    agents.announce({ ...demo, url: "http://127.0.0.1/" }, { id: DEMO_AGENT_ID, builtin: true });
+    g[demoAgentKey] = startAgentServer({ port: 0, preload: true, repoRoot: root });
+  }
   void g[demoAgentKey]
-    .then((server) =>
-      agents.create({ name: "Loupe demo agent", url: server.url, headers: {}, userId: "user" }, { id: DEMO_AGENT_ID, builtin: true }),
-    )
-    .catch((e: unknown) => console.error(`The demo agent did not start: ${e instanceof Error ? e.message : String(e)}`));
+    .then((server) => agents.create({ ...demo, url: server.url }, { id: DEMO_AGENT_ID, builtin: true }))
+    .catch((e: unknown) => {
+      const message = `The demo agent did not start: ${e instanceof Error ? e.message : String(e)}`;
+      console.error(message);
+      agents.announce({ ...demo, url: "http://127.0.0.1/" }, { id: DEMO_AGENT_ID, builtin: true, error: message });
+    });
 }

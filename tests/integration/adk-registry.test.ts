@@ -62,6 +62,18 @@ describe("agent servers", () => {
     expect(recorded(agents.hub, view.id, { kind: "agent_removed" }).map((e) => e.raw)).toEqual([{ id: view.id }]);
     expect(() => agents.get(view.id)).toThrow(/No agent server/);
   });
+
+  it("lists a server Loupe is still starting, then the real one under the same id", async () => {
+    const input = { name: "coming", url: "http://127.0.0.1/", headers: {}, userId: "u" };
+    const starting = agents.announce(input, { id: "soon", builtin: true });
+    expect(starting.state).toEqual({ status: "starting", apps: [] });
+    expect(recorded(agents.hub, "soon", { kind: "agent_status" }).at(-1)?.raw).toMatchObject({ state: { status: "starting" } });
+    const up = await agents.create({ ...input, url: server.url }, { id: "soon", builtin: true });
+    expect(up.state.status).toBe("ok");
+    expect(up.state.apps).toEqual(["compaction_demo", "loupe_demo", "workflow_demo"]);
+    expect(agents.announce(input, { id: "soon", error: "did not start" }).state).toEqual({ status: "error", error: "did not start", apps: [] });
+    await agents.remove("soon");
+  });
 });
 
 describe("sessions", () => {

@@ -97,6 +97,26 @@ export class AgentRegistry {
     return this.check(id);
   }
 
+  /**
+   * Lists a server Loupe is still starting (the demo agent bundles its agents for seconds), so
+   * the UI shows it coming instead of nothing; `create` with the same id replaces it once up.
+   */
+  announce(input: AgentServerInput, opts: AgentCreateOptions & { id: string; error?: string }): AgentServerView {
+    const existing = this.agents.get(opts.id);
+    const config: AgentServerConfig = {
+      ...input,
+      id: opts.id,
+      createdAt: existing?.config.createdAt ?? Date.now(),
+      ...(opts.builtin ? { builtin: true } : {}),
+    };
+    const state: AgentServerState = opts.error ? { status: "error", error: opts.error, apps: [] } : { status: "starting", apps: [] };
+    const entry: AgentEntry = { config, state };
+    this.agents.set(opts.id, entry);
+    const view = this.view(entry);
+    this.recordLoupe(opts.id, "agent_status", view);
+    return view;
+  }
+
   /** Masked header values keep the stored secret. */
   async update(id: string, input: AgentServerInput): Promise<AgentServerView> {
     const entry = this.require(id);
