@@ -10,6 +10,8 @@ import type { ValidationIssue } from "@/lib/schema/form";
 import type { Tool } from "@/lib/queries/tools";
 import { useToolCall } from "@/hooks/use-tool-call";
 import { ToolResultView } from "@/components/tool-result/tool-result-view";
+import { useQuery } from "@tanstack/react-query";
+import { callQuery } from "@/lib/queries/calls";
 import { QueryError } from "@/components/workbench/query-error";
 import { CallHistory } from "@/components/tools/call-history";
 import { CallProgress } from "@/components/tools/call-progress";
@@ -55,7 +57,10 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
     run(values, timeoutMs);
   };
 
-  const shown = viewing ?? state.call;
+  const picked = viewing ?? state.call;
+  // The history leaves large results out; the one being looked at is fetched whole.
+  const full = useQuery({ ...callQuery(connection.id, picked?.id ?? ""), enabled: picked?.resultOmitted === true });
+  const shown = picked?.resultOmitted ? (full.data ?? null) : picked;
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4" data-testid="tool-detail" data-tool={tool.name}>
       <ToolHeader tool={tool} collision={collision} connectionId={connection.id} />
@@ -83,6 +88,11 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
           {runError && <QueryError title="The call could not be made" error={runError} />}
           {cancelError && <QueryError title="Cancel failed" error={cancelError} />}
           {!viewing && <CallProgress updates={state.progress} running={state.running} />}
+          {picked?.resultOmitted && !shown && (
+            <p className="text-xs text-muted-foreground" data-testid="result-loading">
+              {full.isError ? `Could not load the result: ${full.error.message}` : "Loading the full result…"}
+            </p>
+          )}
           {shown && <ToolResultView call={shown} outputSchema={tool.outputSchema} />}
         </TabsContent>
         <TabsContent value="schema" className="flex flex-col gap-2 pt-1">

@@ -28,6 +28,17 @@ export function callsQuery(connectionId: string, tool: string | null) {
   });
 }
 
+/** One call with its whole result: the history leaves large results out (`resultOmitted`). */
+export function callQuery(connectionId: string, callId: string) {
+  return queryOptions({
+    // Outside callKeys.all: the history lists under it are arrays the stream upserts into.
+    queryKey: [...connectionScope(connectionId), "call", callId] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<CallRecord>(`/api/connections/${encodeURIComponent(connectionId)}/calls/${encodeURIComponent(callId)}`, { signal }),
+    staleTime: Infinity,
+  });
+}
+
 export const callApi = {
   /** Resolves with the final record; the stream shows the start record (with requestId) meanwhile. */
   run: (connectionId: string, body: CallToolBody) =>

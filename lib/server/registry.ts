@@ -144,6 +144,14 @@ export class Registry {
     return this.hub.store.listCalls(id, opts);
   }
 
+  /** One call with its whole result. */
+  getCall(id: string, callId: string): CallRecord {
+    this.require(id);
+    const call = this.hub.store.getCall(callId);
+    if (!call || call.connectionId !== id) throw new AppError("not_found:call", `No call "${callId}" on this connection`);
+    return call;
+  }
+
   setLogLevel(id: string, level: LoggingLevel): Promise<void> {
     return this.require(id).setLogLevel(level);
   }

@@ -48,6 +48,19 @@ describe("Store", () => {
     expect(store.getConnection("c1")).toBeUndefined();
   });
 
+  it("leaves a large result out of the call list and keeps it for the one call", () => {
+    const big = { content: [{ type: "text", text: "x".repeat(200_000) }] };
+    const small = { content: [{ type: "text", text: "ok" }] };
+    store.saveCall({ ...call("big", "dump", 10), result: big });
+    store.saveCall({ ...call("small", "dump", 20), result: small });
+    const [s, b] = store.listCalls("c1");
+    expect(s).toMatchObject({ id: "small", result: small });
+    expect(s!.resultOmitted).toBeUndefined();
+    expect(b).toMatchObject({ id: "big", status: "ok", resultOmitted: true });
+    expect(b!.result).toBeUndefined();
+    expect(store.getCall("big")?.result).toEqual(big);
+  });
+
   it("lists calls newest first, filtered by tool", () => {
     store.saveCall(call("a", "echo", 10));
     store.saveCall(call("b", "sum", 20));

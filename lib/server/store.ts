@@ -1,4 +1,5 @@
 import "server-only";
+import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
@@ -201,7 +202,14 @@ export class Store {
             )
             .all(connectionId, opts.tool, limit)
     ) as { record: string }[];
-    return rows.map((r) => JSON.parse(r.record) as CallRecord);
+    // A history of multi-MB results would be heavy in the browser: a large result stays out of
+    // the list (resultOmitted) and is fetched with the one call when the user opens it.
+    return rows.map((r) => {
+      const call = JSON.parse(r.record) as CallRecord;
+      return r.record.length > ENTRY_PREVIEW_BYTES && call.result !== undefined
+        ? { ...call, result: undefined, resultOmitted: true }
+        : call;
+    });
   }
 
   close(): void {

@@ -13,6 +13,7 @@ import * as tools from "@/app/api/connections/[id]/tools/route";
 import * as toolsCall from "@/app/api/connections/[id]/tools/call/route";
 import * as calls from "@/app/api/connections/[id]/calls/route";
 import * as cancel from "@/app/api/connections/[id]/calls/[callId]/cancel/route";
+import * as oneCall from "@/app/api/connections/[id]/calls/[callId]/route";
 import * as traffic from "@/app/api/connections/[id]/traffic/route";
 import * as logging from "@/app/api/connections/[id]/logging/route";
 import * as entries from "@/app/api/entries/[seq]/route";
@@ -107,6 +108,9 @@ describe("API route handlers", () => {
   it("serves call history, traffic, whole entries and logging level", async () => {
     const history = (await (await calls.GET(new Request(`${base}/x?tool=get-sum`), ctx({ id }))).json()) as CallRecord[];
     expect(history.map((c) => c.status)).toEqual(["ok"]);
+    const whole = (await (await oneCall.GET(new Request(base), ctx({ id, callId: history[0]!.id }))).json()) as CallRecord;
+    expect(whole).toEqual(history[0]);
+    expect((await oneCall.GET(new Request(base), ctx({ id, callId: "nope" }))).status).toBe(404);
     const page = (await (await traffic.GET(new Request(`${base}/x?limit=5`), ctx({ id }))).json()) as Entry[];
     expect(page).toHaveLength(5);
     expect(page.map((e) => e.seq)).toEqual([...page.map((e) => e.seq)].sort((a, b) => a - b));
