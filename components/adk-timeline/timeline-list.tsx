@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import type { ReactNode } from "react";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useLiveVirtualizer } from "@/hooks/use-live-virtualizer";
 import type { TimelineState } from "@/lib/protocols/adk/timeline-types";
 import { CompactionFold } from "./compaction-fold";
 import { EventRow } from "./event-row";
@@ -37,28 +37,14 @@ export function TimelineList({
   followSignal,
 }: TimelineListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const virtualizer = useLiveVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
+    scrollRef,
     estimateSize: (i) => ESTIMATE[rows[i]?.type ?? "event"],
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 6,
-    // A live run keeps the newest event in view while the user sits at the bottom; reading
-    // older events must not jump.
-    anchorTo: "end",
-    followOnAppend: true,
     scrollEndThreshold: 32,
-    // React 19 warns when flushSync runs inside a render-phase update.
-    useFlushSync: false,
   });
-
-  // Open on the newest event, once; later appends are followed by followOnAppend.
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current || rows.length === 0) return;
-    opened.current = true;
-    virtualizer.scrollToEnd();
-  }, [rows.length, virtualizer]);
 
   // The user just sent or answered something: what comes next is what they are waiting for.
   useEffect(() => {

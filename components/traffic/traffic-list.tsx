@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect, useRef } from "react";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useRef } from "react";
+import { useLiveVirtualizer } from "@/hooks/use-live-virtualizer";
 import type { TrafficRow as Row } from "@/lib/protocols/mcp/pairing";
 import { TrafficRow } from "./traffic-row";
 
@@ -16,28 +16,14 @@ export interface TrafficListProps {
 /** Virtualized rows (STYLE.md 8): only what is on screen is rendered, whatever the history size. */
 export function TrafficList({ rows, selectedKey, onSelect }: TrafficListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const virtualizer = useLiveVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
+    scrollRef,
     estimateSize: () => TRAFFIC_ROW_HEIGHT,
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 12,
-    // Follow new traffic only while the user is at the bottom; reading older rows must not jump,
-    // and rows prepended by "Load older" keep the viewport anchored.
-    anchorTo: "end",
-    followOnAppend: true,
     scrollEndThreshold: TRAFFIC_ROW_HEIGHT,
-    // React 19 warns when flushSync runs inside a render-phase update.
-    useFlushSync: false,
   });
-
-  // Open on the newest row, once: later appends are followed by followOnAppend.
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current || rows.length === 0) return;
-    opened.current = true;
-    virtualizer.scrollToEnd();
-  }, [rows.length, virtualizer]);
 
   return (
     <div ref={scrollRef} data-testid="traffic-scroll" className="min-h-0 min-w-0 flex-1 overflow-auto">
