@@ -18,7 +18,7 @@ test("connect server-everything through the UI and run get-sum through the form"
   await workbench.addStdioServer("everything", "node", `${EVERYTHING} stdio`);
   await workbench.selectServer("everything");
   await workbench.openTab("Tools");
-  await expect(page.getByTestId("tool-count")).toContainText("13 tools");
+  await expect(page.getByTestId("tool-count")).toContainText("17 tools");
 
   await workbench.selectTool("get-sum");
   await workbench.field("a").fill("19");

@@ -3,7 +3,7 @@
 import { useCallback, useMemo } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 
-export const CONNECTION_TABS = ["overview", "tools", "traffic"] as const;
+export const CONNECTION_TABS = ["overview", "tools", "resources", "prompts", "tasks", "client", "auth", "traffic"] as const;
 export type ConnectionTab = (typeof CONNECTION_TABS)[number];
 
 export interface WorkbenchLocation {

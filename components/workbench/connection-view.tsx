@@ -10,6 +10,11 @@ import { OverviewPanel } from "@/components/workbench/overview-panel";
 import { ServerPortability } from "@/components/workbench/server-portability";
 import { TrafficPanel } from "@/components/workbench/traffic-panel";
 import { ToolsPanel } from "@/components/tools/tools-panel";
+import { ResourcesPanel } from "@/components/resources/resources-panel";
+import { PromptsPanel } from "@/components/prompts/prompts-panel";
+import { TasksPanel } from "@/components/tasks/tasks-panel";
+import { ClientPanel } from "@/components/client-settings/client-panel";
+import { AuthPanel } from "@/components/auth/auth-panel";
 
 export interface ConnectionViewProps {
   connection: Connection;
@@ -45,6 +50,11 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
         <TabsList className="ml-2">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="tools">Tools</TabsTrigger>
+          <TabsTrigger value="resources">Resources</TabsTrigger>
+          <TabsTrigger value="prompts">Prompts</TabsTrigger>
+          <TabsTrigger value="tasks">Tasks</TabsTrigger>
+          <TabsTrigger value="client">Client</TabsTrigger>
+          {c.transport !== "stdio" && <TabsTrigger value="auth">Auth</TabsTrigger>}
           <TabsTrigger value="traffic">Traffic</TabsTrigger>
         </TabsList>
         <div className="ml-auto">
@@ -72,6 +82,21 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
           selectedTool={location.tool}
           onSelectTool={(tool) => navigate({ tool })}
         />
+      </TabsContent>
+      <TabsContent value="resources" className="flex min-h-0">
+        <ResourcesPanel connection={c} />
+      </TabsContent>
+      <TabsContent value="prompts" className="flex min-h-0">
+        <PromptsPanel connection={c} />
+      </TabsContent>
+      <TabsContent value="tasks" className="flex min-h-0 flex-col">
+        <TasksPanel connection={c} />
+      </TabsContent>
+      <TabsContent value="client" className="min-h-0 overflow-y-auto">
+        <ClientPanel connection={c} />
+      </TabsContent>
+      <TabsContent value="auth" className="min-h-0 overflow-y-auto">
+        <AuthPanel connection={c} />
       </TabsContent>
       <TabsContent value="traffic" className="flex min-h-0 flex-col">
         <TrafficPanel connection={c} />

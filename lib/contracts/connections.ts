@@ -11,11 +11,53 @@ export type TransportKind = z.infer<typeof TransportKind>;
 /** What a masked secret looks like in every API response, log and export. */
 export const SECRET_MASK = "••••••";
 
+/**
+ * What Loupe declares in `initialize` (issue 4). Loupe answers every one of these itself: sampling
+ * and elicitation land in the inbox, roots come from the connection's list. server-everything
+ * registers 13 tools for none of them, 17 with sampling + elicitation + roots, 19 with tasks too.
+ * Changing them takes a reconnect (capabilities are fixed for a session).
+ */
+export const ClientCapabilitiesConfig = z.object({
+  sampling: z.boolean().default(true),
+  elicitationForm: z.boolean().default(true),
+  elicitationUrl: z.boolean().default(true),
+  roots: z.boolean().default(true),
+  /** tasks.requests.{sampling.createMessage, elicitation.create}: the server may ask them as tasks. */
+  tasks: z.boolean().default(false),
+});
+export type ClientCapabilitiesConfig = z.infer<typeof ClientCapabilitiesConfig>;
+export const DEFAULT_CLIENT_CAPABILITIES: ClientCapabilitiesConfig = ClientCapabilitiesConfig.parse({});
+
+/** One entry of the roots list Loupe answers to roots/list. */
+export const RootEntry = z.object({
+  uri: z.string().trim().min(1),
+  name: z.string().trim().optional(),
+});
+export type RootEntry = z.infer<typeof RootEntry>;
+
 const common = {
   name: z.string().trim().min(1).max(200),
   /** Per-connection default request timeout; each call may override it. */
   requestTimeoutMs: z.number().int().min(100).max(3_600_000).default(60_000),
+  /** Absent = DEFAULT_CLIENT_CAPABILITIES (configs saved before issue 4 have none). */
+  clientCapabilities: ClientCapabilitiesConfig.optional(),
+  /** Absent = no roots. */
+  roots: z.array(RootEntry).max(500).optional(),
 };
+
+/**
+ * OAuth 2.1 for a remote server (the SDK's auth provider). Without a client id Loupe registers
+ * itself dynamically; `clientSecret` is a secret (masked like headers). Tokens never live here:
+ * they are kept server-side in the store, per connection.
+ */
+export const OAuthSettings = z.object({
+  enabled: z.boolean().default(true),
+  clientId: z.string().trim().optional(),
+  clientSecret: z.string().optional(),
+  /** Space-separated scopes to ask for; empty = what the server advertises. */
+  scope: z.string().trim().optional(),
+});
+export type OAuthSettings = z.infer<typeof OAuthSettings>;
 
 export const StdioConfig = z.object({
   ...common,
@@ -31,6 +73,7 @@ export const RemoteConfig = z.object({
   transport: z.enum(["http", "sse"]),
   url: z.url(),
   headers: z.record(z.string(), z.string()).default({}),
+  oauth: OAuthSettings.optional(),
 });
 
 export const ConnectionInput = z.discriminatedUnion("transport", [StdioConfig, RemoteConfig]);
@@ -72,6 +115,40 @@ export interface ConnectionState {
   /** Bumped when the server sends notifications/tools/list_changed. */
   toolsVersion: number;
   logLevel?: string;
+  /** Bumped on notifications/resources/list_changed and notifications/prompts/list_changed. */
+  resourcesVersion?: number;
+  promptsVersion?: number;
+  /** Resource URIs this session is subscribed to (resources/subscribe). */
+  subscriptions?: string[];
+  /** OAuth state of a remote connection (no tokens here: they stay server-side). */
+  auth?: AuthState;
+  /** Last ping: round trip in ms, or the error. */
+  lastPing?: { at: number; ms?: number; error?: string };
+  /** When connecting failed: each step checked, in order (the connection doctor). */
+  diagnosis?: DiagnosisStep[];
+}
+
+export type AuthStatus = "none" | "needs_authorization" | "authorizing" | "authorized" | "error";
+
+export interface AuthState {
+  status: AuthStatus;
+  /** Where the user must go to authorize (opened by the browser); set with needs_authorization. */
+  authorizationUrl?: string;
+  /** Granted scope, token type and expiry of the current access token (never the token). */
+  scope?: string;
+  expiresAt?: number;
+  /** A dynamically registered or pre-registered client id (not secret). */
+  clientId?: string;
+  message?: string;
+}
+
+/** One step of the connection doctor: spawn, dns, tcp, http, protocol, auth … */
+export interface DiagnosisStep {
+  step: "spawn" | "dns" | "tcp" | "http" | "protocol" | "auth" | "initialize";
+  ok: boolean;
+  /** What was checked and what was found, in words. */
+  detail: string;
+  ms?: number;
 }
 
 /** A connection as the API shows it: config with every header and env value masked. */

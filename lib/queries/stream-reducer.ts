@@ -12,6 +12,13 @@ import {
 import { toolKeys } from "@/lib/queries/tools";
 import { mergeEntries, trafficKeys } from "@/lib/queries/traffic";
 import { applyAdkEntries, applyAgentLoupeEntry } from "@/lib/queries/agent-stream";
+import { applyAuthEntry } from "@/lib/queries/auth-stream";
+import { applyRequestsEntry } from "@/lib/queries/requests-stream";
+import { applyResourcesEntry } from "@/lib/queries/resources-stream";
+import { applyTasksEntry } from "@/lib/queries/tasks-stream";
+
+/** Feature modules (issue 4) that own their own loupe entry kinds; each returns true if it took one. */
+const FEATURE_ENTRY_HANDLERS = [applyRequestsEntry, applyResourcesEntry, applyTasksEntry, applyAuthEntry];
 
 /**
  * Writes a batch of stream entries into the react-query cache — the browser's only store
@@ -63,6 +70,7 @@ function applyLoupeEntry(qc: QueryClient, e: Entry): void {
       return;
     }
     default:
+      if (FEATURE_ENTRY_HANDLERS.some((apply) => apply(qc, e))) return;
       applyAgentLoupeEntry(qc, e);
   }
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import type { ConnectionConfig, ConnectionState, ConnectionView } from "@/lib/contracts/connections";
 import type { Direction, Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
@@ -10,6 +11,9 @@ import type { Hub } from "@/lib/server/hub";
 import { RecordingTransport } from "@/lib/server/recording-transport";
 import { maskConfig } from "@/lib/server/secrets";
 import { attachStderr } from "@/lib/server/stderr";
+import { clientCapabilities, installClientRequestHandlers } from "@/lib/server/mcp-requests";
+import { installResourceHandlers } from "@/lib/server/mcp-resources";
+import { remoteTransportAuth } from "@/lib/server/oauth/connection-auth";
 import {
   classifyConnectError,
   createRemoteTransport,
@@ -46,7 +50,8 @@ export class McpConnection {
   generation = 0;
   private stdio: ObservedStdioTransport | null = null;
   private tools: ToolsListing | null = null;
-  private sessionKey: string | null = null;
+  /** A fresh id per connect: entries and client requests of one MCP session share it. */
+  sessionKey: string | null = null;
   /** Set when Loupe itself closed the session, so calls cut off by it say so. */
   private closeNote: { gen: number; text: string } | null = null;
 
@@ -125,7 +130,7 @@ export class McpConnection {
     const inner =
       config.transport === "stdio"
         ? createStdioTransport(config)
-        : createRemoteTransport(config, used === "sse" ? "sse" : "streamable-http");
+        : createRemoteTransport(config, used === "sse" ? "sse" : "streamable-http", remoteTransportAuth(this));
     this.stdio = config.transport === "stdio" ? (inner as ObservedStdioTransport) : null;
     const stdio = this.stdio;
     if (stdio) attachStderr(stdio, (line) => this.onStderrLine(stdio, line));
@@ -141,12 +146,15 @@ export class McpConnection {
         }
       },
     });
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    const client = new Client(CLIENT_INFO, { capabilities: clientCapabilities(config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES) });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (gen !== this.generation) return;
       this.tools = null;
       this.setState({ toolsVersion: this.state.toolsVersion + 1 });
     });
+    // Server → client requests (sampling, elicitation, roots) and resource/prompt notifications.
+    installClientRequestHandlers(this, client, gen);
+    installResourceHandlers(this, client, gen);
     this.client = client;
     this.recording = recording;
     await client.connect(recording, { timeout: config.requestTimeoutMs });

@@ -6,7 +6,8 @@ import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ConnectionConfig, ConnectStep } from "@/lib/contracts/connections";
 
 export type TransportUsed = "stdio" | "streamable-http" | "sse";
@@ -44,22 +45,33 @@ export function createStdioTransport(config: StdioConnection): ObservedStdioTran
   });
 }
 
+/** OAuth provider and the fetch that records HTTP exchanges, for remote transports. */
+export interface RemoteAuth {
+  authProvider?: OAuthClientProvider;
+  fetch?: FetchLike;
+}
+
 export function createRemoteTransport(
   config: RemoteConnection,
   kind: "streamable-http" | "sse",
+  auth: RemoteAuth = {},
 ): Transport {
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
-  if (kind === "streamable-http") return new StreamableHTTPClientTransport(url, { requestInit });
+  if (kind === "streamable-http") {
+    return new StreamableHTTPClientTransport(url, { requestInit, authProvider: auth.authProvider, fetch: auth.fetch });
+  }
   return new SSEClientTransport(url, {
     requestInit,
+    authProvider: auth.authProvider,
+    fetch: auth.fetch,
     // The GET event stream is opened by the eventsource package, which only sees these headers
     // through its own fetch (older SDKs ignored requestInit there).
     eventSourceInit: {
       fetch: (input, init) => {
         const headers = new Headers(init?.headers);
         for (const [key, value] of Object.entries(config.headers)) headers.set(key, value);
-        return fetch(input, { ...init, headers });
+        return (auth.fetch ?? fetch)(input, { ...init, headers });
       },
     },
   });

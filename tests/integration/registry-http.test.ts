@@ -49,7 +49,7 @@ describe("server-everything over Streamable HTTP", () => {
     expect(JSON.stringify(registry.list())).not.toContain("s3cret-value");
     // Listed once the handshake is done, whether or not list_changed arrived.
     expect(methods(id, "out")).toContain("tools/list");
-    expect((await registry.listTools(id)).tools).toHaveLength(13);
+    expect((await registry.listTools(id)).tools).toHaveLength(17);
   });
 
   it("calls get-sum and records progress of a long call", async () => {
@@ -145,7 +145,7 @@ describe("legacy SSE", () => {
     expect(view.state.transportUsed).toBe("sse");
     const fallback = registry.traffic(view.id).find((e) => e.kind === "transport_fallback");
     expect(fallback?.raw).toMatchObject({ from: "streamable-http", to: "sse" });
-    expect((await registry.listTools(view.id)).tools).toHaveLength(13);
+    expect((await registry.listTools(view.id)).tools).toHaveLength(17);
   });
 });
 

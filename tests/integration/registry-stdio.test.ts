@@ -47,7 +47,7 @@ afterAll(async () => {
 describe("server-everything over stdio", () => {
   let id = "";
 
-  it("connects, reads the handshake and lists 13 tools", async () => {
+  it("connects, reads the handshake and lists 17 tools (sampling, elicitation and roots declared by default)", async () => {
     const view = await registry.create(stdioInput("everything", [EVERYTHING, "stdio"]));
     id = view.id;
     expect(view.state.status).toBe("connected");
@@ -58,7 +58,7 @@ describe("server-everything over stdio", () => {
     expect(view.state.capabilities).toHaveProperty("tools");
     expect(typeof view.state.pid).toBe("number");
     const listing = await registry.listTools(id);
-    expect(listing.tools).toHaveLength(13);
+    expect(listing.tools).toHaveLength(17);
     expect(listing.pages).toBe(1);
     expect(listing.tools.map((t) => t.name)).toContain("get-sum");
     const out = frames(id).filter((e) => e.direction === "out").map(method);
@@ -130,7 +130,7 @@ describe("server-everything over stdio", () => {
     await expect(registry.listTools(id)).rejects.toMatchObject({ code: "conflict:not_connected" });
     const view = await registry.connect(id);
     expect(view.state.status).toBe("connected");
-    expect((await registry.listTools(id)).tools).toHaveLength(13);
+    expect((await registry.listTools(id)).tools).toHaveLength(17);
   });
 });
 

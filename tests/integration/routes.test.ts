@@ -75,7 +75,7 @@ describe("API route handlers", () => {
 
   it("lists tools and calls get-sum", async () => {
     const listing = await (await tools.GET(new Request(base), ctx({ id }))).json();
-    expect(listing.tools).toHaveLength(13);
+    expect(listing.tools).toHaveLength(17);
     const res = await toolsCall.POST(post("/x", { name: "get-sum", arguments: { a: 2, b: 3 } }), ctx({ id }));
     expect(res.status).toBe(200);
     const record = (await res.json()) as CallRecord;

@@ -1,0 +1,69 @@
+import { z } from "zod";
+
+/**
+ * Requests an MCP server sends to Loupe (server → client) that a human answers from the inbox:
+ * sampling/createMessage and elicitation/create (form or url mode). roots/list is answered
+ * automatically from the connection's roots and is not an inbox item.
+ *
+ * Lifecycle: "pending" while the server waits; "answered" once Loupe sent the reply (or the
+ * rejection); "stale" when the server cannot receive an answer any more (it cancelled the
+ * request, the session closed, the request timed out on its side); "failed" when sending the
+ * reply failed (the reply is kept and can be sent again while the request is still open).
+ */
+export type McpRequestKind = "sampling" | "elicitation_form" | "elicitation_url";
+export type McpRequestStatus = "pending" | "answered" | "stale" | "failed";
+
+export interface McpClientRequest {
+  /** Loupe's id for the request (not the JSON-RPC id, which only the server's session scopes). */
+  id: string;
+  connectionId: string;
+  connectionName: string;
+  /** The MCP session (one per connect) the request belongs to. */
+  sessionKey: string | null;
+  kind: McpRequestKind;
+  /** The JSON-RPC id the server gave the request. */
+  jsonrpcId: string | number;
+  /** `params` of the request exactly as the server sent them (CreateMessageRequest / ElicitRequest). */
+  params: Record<string, unknown>;
+  createdAt: number;
+  status: McpRequestStatus;
+  /** The tools/call that was running when the server asked (the call waits for this answer). */
+  relatedCall?: { callId: string; tool: string };
+  /** What Loupe sent back (result or error), once answered. */
+  answer?: { at: number; body: McpAnswerBody };
+  /** Why the request became stale or failed, in words. */
+  reason?: string;
+}
+
+/** Sampling: the reply the user writes (what "the model" said) or a rejection. */
+export const SamplingAnswer = z.discriminatedUnion("action", [
+  z.object({
+    action: z.literal("accept"),
+    /** The model name the user claims produced the reply. */
+    model: z.string().trim().min(1).default("loupe-human"),
+    text: z.string(),
+    stopReason: z.string().trim().min(1).default("endTurn"),
+  }),
+  z.object({
+    action: z.literal("reject"),
+    message: z.string().trim().min(1).default("The user rejected the sampling request"),
+  }),
+]);
+export type SamplingAnswer = z.infer<typeof SamplingAnswer>;
+
+/**
+ * Elicitation: accept (with content for form mode; schema defaults are applied server-side for
+ * fields left out), decline, or cancel. URL mode accepts without content after the user confirmed.
+ */
+export const ElicitationAnswer = z.discriminatedUnion("action", [
+  z.object({
+    action: z.literal("accept"),
+    content: z.record(z.string(), z.unknown()).optional(),
+  }),
+  z.object({ action: z.literal("decline") }),
+  z.object({ action: z.literal("cancel") }),
+]);
+export type ElicitationAnswer = z.infer<typeof ElicitationAnswer>;
+
+export const McpAnswerBody = z.union([SamplingAnswer, ElicitationAnswer]);
+export type McpAnswerBody = SamplingAnswer | ElicitationAnswer;
