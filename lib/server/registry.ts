@@ -51,6 +51,16 @@ export class Registry {
     return this.require(id).view();
   }
 
+  /** The live connection object, for feature modules (resources, requests, tasks, auth); not_found if none. */
+  connection(id: string): McpConnection {
+    return this.require(id);
+  }
+
+  /** Every live connection object. */
+  allConnections(): McpConnection[] {
+    return [...this.connections.values()];
+  }
+
   private require(id: string): McpConnection {
     const conn = this.connections.get(id);
     if (!conn) throw new AppError("not_found:connection", `No connection with id "${id}"`);
