@@ -5,6 +5,13 @@ import addFormats from "ajv-formats";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { CreateMessageRequest, ElicitRequest } from "@modelcontextprotocol/sdk/types.js";
 import { connectDemo } from "./mcp/connect-demo";
 
 const BUILTIN = [
@@ -18,6 +25,8 @@ const BUILTIN = [
   "download-report",
   "render-route-map",
   "export-itinerary",
+  "confirm-guest-details",
+  "draft-welcome-note",
 ];
 
 let client: Client;
@@ -47,7 +56,13 @@ async function rpcError(name: string, args: Record<string, unknown>): Promise<Mc
 describe("demo MCP server: listing", () => {
   it("announces itself with tools, resources and logging", () => {
     expect(client.getServerVersion()).toMatchObject({ name: "loupe-demo", version: "0.1.0" });
-    expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {}, logging: {} });
+    expect(client.getServerCapabilities()).toEqual({
+      tools: {},
+      resources: { subscribe: true, listChanged: true },
+      prompts: {},
+      completions: {},
+      logging: {},
+    });
     expect(client.getInstructions()).toContain("plan-trip");
   });
 
@@ -211,5 +226,126 @@ describe("demo MCP server: one call per tool", () => {
     expect((await rpcError("download-report", { megabytes: 21 })).data).toEqual({
       errors: [{ path: "/megabytes", message: "must be <= 20" }],
     });
+  });
+});
+
+describe("demo MCP server: resources, prompts and completion", () => {
+  it("lists itineraries and bookings, two templates, and reads a booking as JSON", async () => {
+    const { resources } = await client.listResources();
+    const uris = resources.map((r) => r.uri);
+    expect(uris).toContain("demo://trips/TR-2001/itinerary.md");
+    expect(uris).toContain("demo://trips/TR-2001/itinerary.json");
+    expect(uris).toContain("demo://bookings/BK-100001");
+    expect(resources.find((r) => r.uri === "demo://bookings/BK-100001")).toMatchObject({ mimeType: "application/json" });
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+      "demo://trips/{tripId}/itinerary.{format}",
+      "demo://bookings/{bookingId}",
+    ]);
+    const read = await client.readResource({ uri: "demo://bookings/BK-100001" });
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ id: "BK-100001", status: expect.any(String) });
+    await expect(client.readResource({ uri: "demo://bookings/BK-999999" })).rejects.toMatchObject({ code: -32002 });
+  });
+
+  it("completes template variables and prompt arguments by prefix", async () => {
+    const trip = await client.complete({
+      ref: { type: "ref/resource", uri: "demo://trips/{tripId}/itinerary.{format}" },
+      argument: { name: "tripId", value: "TR-2" },
+    });
+    expect(trip.completion.values).toContain("TR-2001");
+    const format = await client.complete({
+      ref: { type: "ref/resource", uri: "demo://trips/{tripId}/itinerary.{format}" },
+      argument: { name: "format", value: "j" },
+    });
+    expect(format.completion).toMatchObject({ values: ["json"], total: 1, hasMore: false });
+    const city = await client.complete({ ref: { type: "ref/prompt", name: "packing-list" }, argument: { name: "city", value: "p" } });
+    expect(city.completion.values).toEqual(["Paris", "Porto", "Prague"]);
+  });
+
+  it("renders prompts with an embedded resource, and rejects a bad argument as -32602", async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(["trip-brief", "packing-list"]);
+    const brief = await client.getPrompt({ name: "trip-brief", arguments: { tripId: "TR-2001", tone: "formal" } });
+    expect(brief.messages.map((m) => [m.role, m.content.type])).toEqual([
+      ["user", "text"],
+      ["user", "resource"],
+      ["assistant", "text"],
+    ]);
+    expect(brief.messages[0]?.content).toMatchObject({ text: expect.stringContaining("formal") });
+    await expect(client.getPrompt({ name: "trip-brief", arguments: { tripId: "TR-0000" } })).rejects.toMatchObject({ code: -32602 });
+  });
+});
+
+describe("demo MCP server: subscriptions and asking the human", () => {
+  let hitl: Client;
+  const updated: string[] = [];
+  let listChanged = 0;
+  let elicit: ElicitRequest["params"] | undefined;
+  let sampled: CreateMessageRequest["params"] | undefined;
+
+  beforeAll(async () => {
+    hitl = await connectDemo({
+      capabilities: { elicitation: { form: {} }, sampling: {} },
+      setup: (c) => {
+        c.setRequestHandler(ElicitRequestSchema, (req) => {
+          elicit = req.params;
+          return { action: "accept", content: { fullName: "Ada Lovelace", email: "ada@example.com", extras: ["breakfast", "parking"] } };
+        });
+        c.setRequestHandler(CreateMessageRequestSchema, (req) => {
+          sampled = req.params;
+          return { role: "assistant", model: "scripted-test", stopReason: "endTurn", content: { type: "text", text: "Welcome, Ada!" } };
+        });
+        c.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+          updated.push(n.params.uri);
+        });
+        c.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+          listChanged++;
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await hitl?.close();
+  });
+
+  const callHitl = async (name: string, args: Record<string, unknown>) =>
+    (await hitl.callTool({ name, arguments: args })) as CallToolResult;
+
+  it("confirm-guest-details asks a form through elicitation and stores the answer on the booking", async () => {
+    await hitl.subscribeResource({ uri: "demo://bookings/BK-100001" });
+    const result = await callHitl("confirm-guest-details", { bookingId: "BK-100001" });
+    expect(elicit).toMatchObject({ mode: "form", requestedSchema: { required: ["fullName", "email"] } });
+    expect(result.structuredContent).toMatchObject({ bookingId: "BK-100001", details: { extras: ["breakfast", "parking"] } });
+    expect(updated).toEqual(["demo://bookings/BK-100001"]);
+    const read = await hitl.readResource({ uri: "demo://bookings/BK-100001" });
+    expect(JSON.parse((read.contents[0] as { text: string }).text).guestDetails).toMatchObject({ fullName: "Ada Lovelace" });
+  });
+
+  it("announces a new booking as a resource list change, and stops updates after unsubscribe", async () => {
+    await hitl.unsubscribeResource({ uri: "demo://bookings/BK-100001" });
+    await callHitl("confirm-guest-details", { bookingId: "BK-100001" });
+    expect(updated).toHaveLength(1);
+    const before = listChanged;
+    await callHitl("book-hotel", {
+      hotelId: "hotel-paris-marais",
+      checkIn: "2026-06-01",
+      payment: { method: "card", cardNumber: "4111111111111111", expiry: "12/28", holder: "Ada" },
+      contactEmail: "ada@example.com",
+      specialRequests: null,
+    });
+    expect(listChanged).toBe(before + 1);
+  });
+
+  it("draft-welcome-note asks the client's model and returns what it said", async () => {
+    const result = await callHitl("draft-welcome-note", { tripId: "TR-2001", tone: "playful" });
+    expect(sampled).toMatchObject({ maxTokens: 120, messages: [{ role: "user", content: { text: expect.stringContaining("playful") } }] });
+    expect(result.content[0]).toMatchObject({ type: "text", text: expect.stringContaining("Welcome, Ada!") });
+    expect((result.content[0] as { text: string }).text).toContain("scripted-test");
+  });
+
+  it("says which capability is missing when the client did not declare it", async () => {
+    const result = await call("draft-welcome-note", { tripId: "TR-2001" });
+    expect(result.isError).toBe(true);
+    expect(result.content[0]).toMatchObject({ text: expect.stringContaining('"sampling"') });
   });
 });

@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { JSONRPCMessage, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientCapabilities, JSONRPCMessage, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { demoServerLaunch } from "./launch";
 
 export interface ConnectDemoOptions {
@@ -8,12 +8,16 @@ export interface ConnectDemoOptions {
   pageSize?: number;
   /** Sees every frame from the server before the client does. */
   onFrame?: (message: JSONRPCMessage) => void;
+  /** Declared in initialize; register the matching request handlers before connecting via `setup`. */
+  capabilities?: ClientCapabilities;
+  setup?: (client: Client) => void;
 }
 
 /** Spawns the demo server over stdio and connects a bare SDK client to it (tests and bench). */
 export async function connectDemo(opts: ConnectDemoOptions = {}): Promise<Client> {
   const launch = demoServerLaunch(opts);
-  const client = new Client({ name: "loupe-demo-test", version: "0.0.0" });
+  const client = new Client({ name: "loupe-demo-test", version: "0.0.0" }, { capabilities: opts.capabilities ?? {} });
+  opts.setup?.(client);
   const transport = new StdioClientTransport({
     command: launch.command,
     args: launch.args,

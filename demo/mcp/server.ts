@@ -1,11 +1,19 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
+  ElicitResultSchema,
+  CreateMessageResultSchema,
   ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { DemoTool, ToolContext } from "./types";
 import { createDemoState } from "./state";
@@ -14,7 +22,15 @@ import { bookingTools } from "./tools/booking-tools";
 import { opsTools } from "./tools/ops-tools";
 import { mediaTools } from "./tools/media-tools";
 import { generatedTools } from "./generated-tools";
-import { listResources, readResource } from "./resources";
+import { hitlTools } from "./tools/hitl-tools";
+import {
+  RESOURCE_TEMPLATES,
+  completeTemplateVariable,
+  listResources,
+  readResource,
+  resourceFingerprints,
+} from "./resources";
+import { PROMPTS, completePromptArgument, getPrompt } from "./prompts";
 import { validateArguments } from "./validate";
 
 export const DEMO_SERVER_NAME = "loupe-demo";
@@ -54,7 +70,7 @@ function decodeCursor(cursor: string): number {
 }
 
 export function builtinTools(state = createDemoState()): DemoTool[] {
-  return [...tripTools(state), ...bookingTools(state), ...opsTools, ...mediaTools(state)];
+  return [...tripTools(state), ...bookingTools(state), ...opsTools, ...mediaTools(state), ...hitlTools(state)];
 }
 
 export function createDemoServer(options: DemoServerOptions = {}): Server {
@@ -64,7 +80,16 @@ export function createDemoServer(options: DemoServerOptions = {}): Server {
 
   const server = new Server(
     { name: DEMO_SERVER_NAME, title: "Loupe demo: trip planner & ops toolbox", version: DEMO_SERVER_VERSION },
-    { capabilities: { tools: {}, resources: {}, logging: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: {
+        tools: {},
+        resources: { subscribe: true, listChanged: true },
+        prompts: {},
+        completions: {},
+        logging: {},
+      },
+      instructions: INSTRUCTIONS,
+    },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, (request) => {
@@ -75,6 +100,18 @@ export function createDemoServer(options: DemoServerOptions = {}): Server {
     const next = offset + pageSize;
     return next < tools.length ? { tools: page, nextCursor: encodeCursor(next) } : { tools: page };
   });
+
+  const subscribed = new Set<string>();
+
+  /** After a tool ran: updated for subscribed URIs it changed, list_changed when URIs came or went. */
+  async function announceChanges(before: Map<string, string>): Promise<void> {
+    const after = resourceFingerprints(state);
+    for (const [uri, print] of after) {
+      if (subscribed.has(uri) && before.get(uri) !== print) await server.sendResourceUpdated({ uri });
+    }
+    const sameUris = before.size === after.size && [...after.keys()].every((uri) => before.has(uri));
+    if (!sameUris) await server.sendResourceListChanged();
+  }
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
@@ -92,11 +129,42 @@ export function createDemoServer(options: DemoServerOptions = {}): Server {
         });
       },
       log: (level, logger, data) => server.sendLoggingMessage({ level, logger, data }),
+      clientCapabilities: () => server.getClientCapabilities() as Record<string, unknown> | undefined,
+      // Sent as related requests of this call, so the client can show which call is waiting.
+      elicit: (params) => extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { timeout: 600_000 }),
+      sample: (params) =>
+        extra.sendRequest({ method: "sampling/createMessage", params }, CreateMessageResultSchema, { timeout: 600_000 }),
     };
-    return tool.handler(args, ctx);
+    const before = resourceFingerprints(state);
+    try {
+      return await tool.handler(args, ctx);
+    } finally {
+      await announceChanges(before).catch(() => undefined);
+    }
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources(state) }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(state, request.params.uri));
+  server.setRequestHandler(SubscribeRequestSchema, (request) => {
+    subscribed.add(request.params.uri);
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    subscribed.delete(request.params.uri);
+    return {};
+  });
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS }));
+  server.setRequestHandler(GetPromptRequestSchema, (request) =>
+    getPrompt(state, request.params.name, request.params.arguments ?? {}),
+  );
+  server.setRequestHandler(CompleteRequestSchema, (request) => {
+    const { ref, argument } = request.params;
+    const values =
+      ref.type === "ref/prompt"
+        ? completePromptArgument(state, ref.name, argument.name, argument.value)
+        : completeTemplateVariable(state, argument.name, argument.value);
+    return { completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } };
+  });
   return server;
 }

@@ -26,6 +26,8 @@ export interface Booking {
   paidBy: "card" | "bank_transfer";
   status: "confirmed" | "cancelled";
   cancelReason?: string;
+  /** What the traveler answered to confirm-guest-details (elicitation). */
+  guestDetails?: Record<string, unknown>;
 }
 
 export interface DemoState {

@@ -1,4 +1,12 @@
-import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CallToolResult,
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequestFormParams,
+  ElicitResult,
+  LoggingLevel,
+  Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 
 /** A JSON Schema object as written by hand in the tool definitions. */
 export type JsonSchema = Record<string, unknown>;
@@ -11,6 +19,12 @@ export interface ToolContext {
   progressToken?: string | number;
   sendProgress(progress: number, total: number, message?: string): Promise<void>;
   log(level: LoggingLevel, logger: string, data: unknown): Promise<void>;
+  /** What the client declared in initialize (sampling, elicitation, roots…), or undefined. */
+  clientCapabilities(): Record<string, unknown> | undefined;
+  /** Asks the client's user through elicitation/create (form mode), tied to this call. */
+  elicit(params: ElicitRequestFormParams): Promise<ElicitResult>;
+  /** Asks the client's model through sampling/createMessage, tied to this call. */
+  sample(params: CreateMessageRequest["params"]): Promise<CreateMessageResult>;
 }
 
 /**

@@ -1,0 +1,129 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { DemoTool, ToolContext } from "../types";
+import { defineTool, textResult } from "../types";
+import type { DemoState } from "../state";
+import { SAMPLE_BOOKING_ID } from "../state";
+
+/**
+ * Tools that ask the human on the other side: one through elicitation (a form), one through
+ * sampling (the client's "model", which in Loupe is the user answering from the inbox). They
+ * show Loupe's inbox for MCP with the demo server alone, no external server needed.
+ */
+
+function missing(ctx: ToolContext, capability: "elicitation" | "sampling"): CallToolResult | null {
+  if (ctx.clientCapabilities()?.[capability]) return null;
+  return textResult(
+    `This tool needs the client to declare "${capability}" in initialize. In Loupe: the connection's ` +
+      "Client tab, tick it, save and reconnect.",
+    true,
+  );
+}
+
+const confirmGuests = (state: DemoState) =>
+  defineTool<{ bookingId: string }>(
+    {
+      name: "confirm-guest-details",
+      title: "Confirm guest details",
+      description:
+        "Asks the traveler (via elicitation) for arrival time, room preferences and extras for a booking, " +
+        "then stores them on the booking. Declining or cancelling leaves the booking unchanged.",
+      inputSchema: {
+        type: "object",
+        properties: {
+          bookingId: { type: "string", pattern: "^BK-[0-9]{6}$", default: SAMPLE_BOOKING_ID },
+        },
+        required: ["bookingId"],
+        additionalProperties: false,
+      },
+      annotations: { title: "Confirm guest details", readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async ({ bookingId }, ctx) => {
+      const unsupported = missing(ctx, "elicitation");
+      if (unsupported) return unsupported;
+      const booking = state.bookings.get(bookingId);
+      if (!booking) return textResult(`No booking ${bookingId}.`, true);
+      const answer = await ctx.elicit({
+        mode: "form",
+        message: `Please confirm the details of booking ${bookingId} (check-in ${booking.checkIn}).`,
+        requestedSchema: {
+          type: "object",
+          properties: {
+            fullName: { type: "string", title: "Full name", minLength: 2 },
+            email: { type: "string", title: "Email", format: "email" },
+            arrival: { type: "string", title: "Arrival time", enum: ["morning", "afternoon", "evening", "late night"], default: "afternoon" },
+            bed: {
+              type: "string",
+              title: "Bed",
+              oneOf: [
+                { const: "double", title: "One double bed" },
+                { const: "twin", title: "Two single beds" },
+              ],
+            },
+            extras: {
+              type: "array",
+              title: "Extras",
+              items: { anyOf: [
+                { const: "breakfast", title: "Breakfast" },
+                { const: "parking", title: "Parking" },
+                { const: "late_checkout", title: "Late check-out" },
+              ] },
+              maxItems: 3,
+            },
+            guests: { type: "integer", title: "Guests", minimum: 1, maximum: 8, default: booking.guests.adults + booking.guests.children },
+            newsletter: { type: "boolean", title: "Subscribe to the newsletter", default: false },
+          },
+          required: ["fullName", "email"],
+        },
+      });
+      if (answer.action !== "accept") return textResult(`The traveler chose "${answer.action}"; booking ${bookingId} is unchanged.`);
+      booking.guestDetails = answer.content ?? {};
+      return {
+        content: [{ type: "text", text: `Saved the guest details of ${bookingId}: ${JSON.stringify(answer.content)}` }],
+        structuredContent: { bookingId, details: answer.content ?? {} },
+      };
+    },
+  );
+
+const draftWelcomeNote = (state: DemoState) =>
+  defineTool<{ tripId: string; tone: "warm" | "formal" | "playful" }>(
+    {
+      name: "draft-welcome-note",
+      title: "Draft a welcome note",
+      description:
+        "Asks the client's model (sampling/createMessage) to write a welcome note for a trip's traveler " +
+        "and returns what it wrote, with the model name it claimed.",
+      inputSchema: {
+        type: "object",
+        properties: {
+          tripId: { type: "string", pattern: "^TR-[0-9]{4}$", default: "TR-2001" },
+          tone: { type: "string", enum: ["warm", "formal", "playful"], default: "warm" },
+        },
+        required: ["tripId"],
+        additionalProperties: false,
+      },
+      annotations: { title: "Draft a welcome note", readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    async ({ tripId, tone }, ctx) => {
+      const unsupported = missing(ctx, "sampling");
+      if (unsupported) return unsupported;
+      const trip = state.trips.get(tripId);
+      if (!trip) return textResult(`No trip ${tripId}.`, true);
+      const route = trip.legs.map((l) => `${l.from}→${l.to} on ${l.date} by ${l.mode}`).join(", ");
+      const reply = await ctx.sample({
+        systemPrompt: "You write short, friendly travel notes. Two sentences at most.",
+        messages: [
+          { role: "user", content: { type: "text", text: `Write a ${tone} welcome note for ${trip.traveler.name}, travelling ${route}.` } },
+        ],
+        modelPreferences: { hints: [{ name: "claude-haiku" }, { name: "gemini-flash" }], speedPriority: 0.8, costPriority: 0.6, intelligencePriority: 0.3 },
+        maxTokens: 120,
+        temperature: 0.7,
+        includeContext: "none",
+      });
+      const text = reply.content.type === "text" ? reply.content.text : `(${reply.content.type} content)`;
+      return textResult(`Welcome note by ${reply.model} (${reply.stopReason ?? "no stop reason"}):\n\n${text}`);
+    },
+  );
+
+export function hitlTools(state: DemoState): DemoTool[] {
+  return [confirmGuests(state), draftWelcomeNote(state)];
+}
