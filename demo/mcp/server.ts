@@ -59,7 +59,9 @@ export function demoOptionsFromEnv(env: NodeJS.ProcessEnv): DemoServerOptions {
 const INSTRUCTIONS =
   "Loupe's demo server: a small trip planner and ops toolbox. Start with plan-trip or get-forecast, book " +
   "with book-hotel, then look up or cancel the booking. run-health-check shows progress, logging and " +
-  "cancellation; convert-currency with breakSchema shows output validation; download-report returns MiBs.";
+  "cancellation; convert-currency with breakSchema shows output validation; download-report returns MiBs. " +
+  "confirm-guest-details asks you a form (elicitation) and draft-welcome-note asks your model (sampling); " +
+  "bookings are resources you can subscribe to, and the prompts trip-brief and packing-list complete their arguments.";
 
 /** Opaque to clients; it is just the offset of the next page. */
 const encodeCursor = (offset: number) => Buffer.from(`offset:${offset}`).toString("base64url");
