@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    exclude: ["**/node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

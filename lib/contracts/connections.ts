@@ -56,6 +56,11 @@ export const OAuthSettings = z.object({
   clientSecret: z.string().optional(),
   /** Space-separated scopes to ask for; empty = what the server advertises. */
   scope: z.string().trim().optional(),
+  /**
+   * A Client ID Metadata Document URL (CIMD) to use as client id with authorization servers that
+   * support it (`client_id_metadata_document_supported`); it must be an https URL the server can fetch.
+   */
+  clientMetadataUrl: z.url().optional(),
 });
 export type OAuthSettings = z.infer<typeof OAuthSettings>;
 
