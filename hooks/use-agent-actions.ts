@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AgentServerInput, AgentServerView, InboxItem } from "@/lib/contracts/agents";
+import type { AgentServerInput, AgentServerView } from "@/lib/contracts/agents";
+import type { InboxRow } from "@/lib/contracts/inbox";
 import { agentApi, agentKeys, agentScope, removeAgent, upsertAgent } from "@/lib/queries/agents";
 import { inboxKeys, removeAgentItems } from "@/lib/queries/inbox";
 
@@ -27,7 +28,7 @@ export function useAgentActions() {
     mutationFn: (id: string) => agentApi.remove(id),
     onSuccess: (_void, id) => {
       qc.setQueryData<AgentServerView[]>(agentKeys.list(), (list) => removeAgent(list, id));
-      qc.setQueryData<InboxItem[]>(inboxKeys.list(), (list) => removeAgentItems(list, id));
+      qc.setQueryData<InboxRow[]>(inboxKeys.list(), (list) => removeAgentItems(list, id));
       qc.removeQueries({ queryKey: agentScope(id) });
     },
   });

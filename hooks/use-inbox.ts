@@ -2,9 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AnswerBody, InboxItem, InterruptAnswer, RunRecord } from "@/lib/contracts/agents";
+import { AppError } from "@/lib/errors";
 import { agentKeys, upsertRun } from "@/lib/queries/agents";
-import { inboxApi, inboxKeys, inboxQuery, setLastAnswer } from "@/lib/queries/inbox";
-import type { AnswerResult } from "@/lib/queries/inbox";
+import type { McpAnswerBody, McpClientRequest } from "@/lib/contracts/mcp-requests";
+import { inboxApi, inboxKeys, inboxQuery, mcpRequestsApi, setLastAnswer, upsertMcpRequest } from "@/lib/queries/inbox";
+import type { AnswerResult, InboxRow } from "@/lib/queries/inbox";
 
 export interface AnswerVars {
   item: InboxItem;
@@ -19,7 +21,7 @@ export interface AnswerVars {
 export function useInboxAnswers() {
   const qc = useQueryClient();
   const settle = ({ answer, run }: AnswerResult) => {
-    qc.setQueryData<InboxItem[]>(inboxKeys.list(), (list) => setLastAnswer(list, answer));
+    qc.setQueryData<InboxRow[]>(inboxKeys.list(), (list) => setLastAnswer(list, answer));
     if (run) putRun(run);
   };
   const putRun = (run: RunRecord) => {
@@ -41,7 +43,32 @@ export function useInboxAnswers() {
   return { answer, retry };
 }
 
-/** Every interrupt Loupe knows; the stream keeps it current. */
+export interface McpAnswerVars {
+  connectionId: string;
+  requestId: string;
+  body: McpAnswerBody;
+}
+
+/**
+ * Answering one MCP sampling / elicitation request. Each card owns one, so two cards never share
+ * a spinner or an error. The updated request goes into the inbox at once; the stream's
+ * loupe/mcp_request follows (and cannot reopen it, see upsertMcpRequest).
+ */
+export function useMcpRequestAnswer() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ connectionId, requestId, body }: McpAnswerVars) => mcpRequestsApi.answer(connectionId, requestId, body),
+    onSuccess: (request: McpClientRequest) => {
+      qc.setQueryData<InboxRow[]>(inboxKeys.list(), (list) => upsertMcpRequest(list, request));
+    },
+    // 409: the request no longer waits; re-list so the card shows what became of it.
+    onError: (error) => {
+      if (error instanceof AppError && error.status === 409) void qc.invalidateQueries({ queryKey: inboxKeys.list() });
+    },
+  });
+}
+
+/** Every interrupt and client request Loupe knows; the stream keeps it current. */
 export function useInbox() {
   return useQuery(inboxQuery());
 }

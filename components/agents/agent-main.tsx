@@ -27,6 +27,9 @@ export function AgentMain({ location, navigate }: AgentMainProps) {
         onOpenSession={(item) =>
           navigate({ agentId: item.agentId, app: item.appName, sessionId: item.sessionId, userId: item.userId })
         }
+        onOpenConnection={(request) =>
+          navigate({ connectionId: request.connectionId, tab: "tools", tool: request.relatedCall?.tool ?? null })
+        }
       />
     );
   }

@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { InboxItem, StoredAnswer } from "@/lib/contracts/agents";
+import type { InboxRow } from "@/lib/contracts/inbox";
+import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { InboxView } from "@/components/agents/inbox-view";
 import { fetchRouter, renderWithClient } from "@/components/workbench/test-support";
 
@@ -22,9 +24,21 @@ const LONG: InboxItem = {
   prompt: "Long-running tool ask_manager is waiting for its result.", createdAt: 1000, args: { amount: 5 }, payload: { amount: 5 },
 };
 
-function setup() {
+const SAMPLING: McpClientRequest = {
+  id: "req-9", connectionId: "ev", connectionName: "everything", sessionKey: "k", kind: "sampling", jsonrpcId: 3, createdAt: 1500, status: "pending",
+  params: { messages: [{ role: "user", content: { type: "text", text: "say hi" } }], maxTokens: 20 }, relatedCall: { callId: "call-1", tool: "trigger-sampling-request" },
+};
+
+const ROWS: InboxRow[] = [
+  { ...CONFIRM, source: "adk" } as InboxRow,
+  { ...SAMPLING, source: "mcp" },
+  { ...LONG, source: "adk" } as InboxRow,
+];
+
+function setup(onOpenConnection?: (row: McpClientRequest) => void) {
   const router = fetchRouter({
-    "GET /api/inbox": () => [CONFIRM, LONG],
+    "GET /api/inbox": () => ROWS,
+    "POST /api/connections/ev/requests/req-9": (req) => ({ ...SAMPLING, status: "answered", answer: { at: 3100, body: req.body } }),
     "POST /api/agents/ag/answers": (req) => {
       const body = req.body as { sessionKey: string; interruptId: string; answer: StoredAnswer["answer"] };
       const answer: StoredAnswer = { id: "ans-1", agentId: "ag", sessionKey: body.sessionKey, interruptId: body.interruptId, answer: body.answer, status: "sent", runId: "r9", createdAt: 3000 };
@@ -33,7 +47,7 @@ function setup() {
   });
   vi.stubGlobal("fetch", router.fetch);
   const onOpenSession = vi.fn();
-  renderWithClient(<InboxView onOpenSession={onOpenSession} />);
+  renderWithClient(<InboxView onOpenSession={onOpenSession} onOpenConnection={onOpenConnection} />);
   return { router, onOpenSession };
 }
 
@@ -58,6 +72,25 @@ describe("InboxView", () => {
     // The stored answer is shown on that card at once; the other card is untouched.
     expect(await within(screen.getAllByTestId("interrupt-card")[0]!).findByTestId("answer-sent")).toBeTruthy();
     expect(within(screen.getAllByTestId("interrupt-card")[1]!).queryByTestId("answer-sent")).toBeNull();
+  });
+
+  it("lists an MCP sampling request between the interrupts and answers it through the requests API", async () => {
+    const onOpenConnection = vi.fn();
+    const { router } = setup(onOpenConnection);
+    const card = await screen.findByTestId("mcp-request-card");
+    expect(screen.getAllByTestId("inbox-item").map((i) => `${i.dataset.source}:${i.dataset.kind}`)).toEqual(["adk:confirmation", "mcp:sampling", "adk:long_running"]);
+    expect(screen.getByTestId("inbox-waiting").textContent).toBe("3 waiting");
+    fireEvent.change(within(card).getByTestId("sampling-reply"), { target: { value: "hi!" } });
+    fireEvent.click(within(card).getByTestId("sampling-send"));
+    await waitFor(() => expect(screen.getByTestId("mcp-request-card").dataset.status).toBe("answered"));
+    const post = router.requests.find((r) => r.method === "POST")!;
+    expect(post.path).toBe("/api/connections/ev/requests/req-9");
+    expect(post.body).toEqual({ action: "accept", text: "hi!", model: "loupe-human", stopReason: "endTurn" });
+    // The cache took the answered request: the waiting count drops and it sorts after the pending ones.
+    await waitFor(() => expect(screen.getByTestId("inbox-waiting").textContent).toBe("2 waiting"));
+    expect(screen.getAllByTestId("inbox-item").map((i) => i.dataset.kind)).toEqual(["confirmation", "long_running", "sampling"]);
+    fireEvent.click(within(screen.getByTestId("mcp-request-card")).getByTestId("open-connection"));
+    expect(onOpenConnection).toHaveBeenCalledWith(expect.objectContaining({ connectionId: "ev", id: "req-9" }));
   });
 
   it("Open session hands the item to the navigation", async () => {

@@ -2,17 +2,21 @@
 
 import type { InboxItem } from "@/lib/contracts/agents";
 import { useInbox } from "@/hooks/use-inbox";
+import { isMcpRow, type McpRow } from "@/lib/queries/inbox";
 import { InboxList } from "@/components/inbox/inbox-list";
 import { QueryError } from "@/components/workbench/query-error";
 import { AnswerableCard } from "@/components/agents/answerable-card";
+import { AnswerableRequestCard } from "@/components/mcp-requests/answerable-request-card";
 
 export interface InboxViewProps {
   /** Navigate to the session an interrupt comes from. */
   onOpenSession: (item: InboxItem) => void;
+  /** Navigate to the MCP server (and tool) a sampling / elicitation request comes from. */
+  onOpenConnection?: (request: McpRow) => void;
 }
 
-/** Every interrupt of every agent server and session, answerable in place. */
-export function InboxView({ onOpenSession }: InboxViewProps) {
+/** Every interrupt of every agent server and session, and every MCP server request, answerable in place. */
+export function InboxView({ onOpenSession, onOpenConnection }: InboxViewProps) {
   const inbox = useInbox();
   return (
     <div className="min-h-0 flex-1 overflow-y-auto p-4" data-testid="inbox-view">
@@ -24,7 +28,13 @@ export function InboxView({ onOpenSession }: InboxViewProps) {
         ) : (
           <InboxList
             items={inbox.data}
-            renderCard={(item) => <AnswerableCard item={item} onOpenSession={() => onOpenSession(item)} />}
+            renderCard={(row) =>
+              isMcpRow(row) ? (
+                <AnswerableRequestCard request={row} onOpenConnection={onOpenConnection ? () => onOpenConnection(row) : undefined} />
+              ) : (
+                <AnswerableCard item={row} onOpenSession={() => onOpenSession(row)} />
+              )
+            }
           />
         )}
       </div>

@@ -1,8 +1,10 @@
 import type { InboxItem } from "@/lib/contracts/agents";
+import type { InboxRow } from "@/lib/contracts/inbox";
 import type { TimelineState } from "@/lib/protocols/adk/timeline";
 import { timelineInterrupts } from "@/lib/protocols/adk/timeline-views";
 import type { SessionRef } from "@/lib/queries/agents";
 import { refKey } from "@/lib/queries/agents";
+import { adkItemOf } from "@/lib/queries/inbox";
 
 /**
  * The interrupts of one open session by call id, for the cards inside its timeline. The inbox's
@@ -13,7 +15,7 @@ export function sessionInterrupts(
   ref: SessionRef,
   agentName: string,
   timeline: TimelineState | null,
-  inbox: readonly InboxItem[] | undefined,
+  inbox: readonly (InboxRow | InboxItem)[] | undefined,
 ): Map<string, InboxItem> {
   const sessionKey = refKey(ref);
   const out = new Map<string, InboxItem>();
@@ -22,8 +24,10 @@ export function sessionInterrupts(
       out.set(it.id, { ...it, agentId: ref.agentId, agentName, appName: ref.appName, userId: ref.userId, sessionId: ref.sessionId });
     }
   }
-  for (const item of inbox ?? []) {
-    if (item.agentId === ref.agentId && item.sessionKey === sessionKey) out.set(item.id, item);
+  for (const row of inbox ?? []) {
+    // MCP server requests share the inbox; they are not this session's interrupts.
+    const item = adkItemOf(row);
+    if (item && item.agentId === ref.agentId && item.sessionKey === sessionKey) out.set(item.id, item);
   }
   return out;
 }

@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { InboxItem } from "@/lib/contracts/agents";
+import type { InboxRow } from "@/lib/contracts/inbox";
+import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { InboxBadge } from "./inbox-badge";
 import { InboxList } from "./inbox-list";
@@ -10,14 +12,30 @@ import { failedAnswer, itemFrom, itemsOf } from "./test-items";
 
 afterEach(cleanup);
 
-function fixtureItems(): InboxItem[] {
+function fixtureItems(): InboxRow[] {
   const stale = itemsOf([...sseEvents("30"), ...sseEvents("32")], { sessionId: "s_pay" }).find((i) => i.status === "stale");
   const answered = itemsOf(sessionFixture("26_get_session_full.json").events).find((i) => i.kind === "confirmation" && i.status === "answered");
   const input = itemFrom(["50"], "input", { appName: "workflow_demo", sessionId: "w1" });
   const failed = { ...input, lastAnswer: failedAnswer(input, { kind: "input", value: { color: "green" } }, { code: "upstream:adk_run", message: "boom" }) };
   if (!stale || !answered) throw new Error("fixtures changed");
   // Deliberately out of order: the list must put what waits first.
-  return [stale, answered, failed, itemFrom(["22"], "long_running"), itemFrom(["23"], "credential")];
+  const items: InboxItem[] = [stale, answered, failed, itemFrom(["22"], "long_running"), itemFrom(["23"], "credential")];
+  return items.map((i) => ({ ...i, source: "adk" }) as InboxRow);
+}
+
+function mcp(id: string, kind: McpClientRequest["kind"], status: McpClientRequest["status"], params: Record<string, unknown>): InboxRow {
+  return { source: "mcp", id, connectionId: "ev", connectionName: "everything", sessionKey: "k", kind, jsonrpcId: 1, createdAt: 5, status, params, relatedCall: { callId: "c", tool: "trigger-elicitation-request" } };
+}
+
+/** The ADK rows with MCP requests in between, in the server's order (pending first). */
+function mixedItems(): InboxRow[] {
+  const adk = fixtureItems();
+  return [
+    mcp("m-form", "elicitation_form", "pending", { message: "Please provide inputs", requestedSchema: { type: "object" } }),
+    ...adk,
+    mcp("m-sampling", "sampling", "failed", { messages: [{ role: "user", content: { type: "text", text: "say hi" } }] }),
+    mcp("m-url", "elicitation_url", "stale", { mode: "url", url: "https://x.example", message: "Open it" }),
+  ];
 }
 
 const rows = () => screen.getAllByTestId("inbox-item");
@@ -65,7 +83,47 @@ describe("InboxList", () => {
   });
 });
 
+describe("InboxList — ADK interrupts and MCP requests together", () => {
+  it("sorts, counts, summarises and filters both sources", () => {
+    render(<InboxList items={mixedItems()} />);
+    expect(statuses()).toEqual([
+      "elicitation_form:pending",
+      "long_running:pending",
+      "credential:pending",
+      "input:failed",
+      "sampling:failed",
+      "confirmation:answered",
+      "confirmation:stale",
+      "elicitation_url:stale",
+    ]);
+    expect(rows().map((r) => r.dataset.source)).toEqual(["mcp", "adk", "adk", "adk", "mcp", "adk", "adk", "mcp"]);
+    expect(screen.getByTestId("inbox-waiting").textContent).toBe("5 waiting");
+    // The default row: the server's message or the sampling text, and "server › tool".
+    expect(rows()[0]!.textContent).toContain("Please provide inputs");
+    expect(rows()[0]!.textContent).toContain("everything › trigger-elicitation-request");
+    expect(rows()[4]!.textContent).toContain("say hi");
+    fireEvent.click(screen.getByTestId("filter-kind-sampling"));
+    expect(statuses()).toEqual(["sampling:failed"]);
+    fireEvent.click(screen.getByTestId("filter-kind-elicitation_url"));
+    fireEvent.click(screen.getByTestId("filter-status-stale"));
+    expect(statuses()).toEqual(["elicitation_url:stale"]);
+  });
+
+  it("groups MCP requests by server, beside the ADK sessions", () => {
+    render(<InboxList items={mixedItems()} groupBy="session" />);
+    const groups = screen.getAllByTestId("inbox-group");
+    expect(groups.map((g) => g.dataset.sessionKey)).toEqual(["mcp:ev", "inspector_demo/u1/s_full", "workflow_demo/u1/w1", "inspector_demo/u1/s_pay"]);
+    expect(within(groups[0]!).getAllByTestId("inbox-item")).toHaveLength(3);
+    expect(within(groups[0]!).getByRole("heading").textContent).toBe("everything");
+  });
+});
+
 describe("InboxBadge", () => {
+  it("counts waiting rows of both sources", () => {
+    render(<InboxBadge count={countWaiting(mixedItems())} />);
+    expect(screen.getByTestId("inbox-count").textContent).toBe("5");
+  });
+
   it("shows the waiting count, caps it, and hides at zero", () => {
     const { rerender } = render(<InboxBadge count={countWaiting(fixtureItems())} />);
     expect(screen.getByTestId("inbox-count").textContent).toBe("3");

@@ -3,24 +3,25 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { InboxIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import type { InboxItem } from "@/lib/contracts/agents";
+import { isMcpRow } from "@/lib/queries/inbox";
 import { InboxFilters, NO_FILTER, type InboxFilter } from "./inbox-filters";
-import { filterInbox, groupBySession, itemKey, kindCounts, sortInbox, statusCounts } from "./inbox-order";
+import { filterInbox, groupBySession, groupKeyOf, itemKey, kindCounts, sortInbox, statusCounts } from "./inbox-order";
 import { InboxRow } from "./inbox-row";
-import { countWaiting, inboxStatus, sourceLabel } from "./inbox-status";
+import { countWaiting, inboxStatus, rowSourceLabel, type AnyInboxRow } from "./inbox-status";
 
-export interface InboxListProps {
-  items: InboxItem[];
-  /** How one item is shown; the container passes an `InterruptCard` wired to its mutations. */
-  renderCard?: (item: InboxItem) => ReactNode;
+export interface InboxListProps<T extends AnyInboxRow = AnyInboxRow> {
+  /** ADK interrupts and MCP client requests (GET /api/inbox). */
+  items: T[];
+  /** How one item is shown; the container passes cards wired to their mutations. */
+  renderCard?: (item: T) => ReactNode;
   groupBy?: "none" | "session";
 }
 
-function Entries({ items, render }: { items: InboxItem[]; render: (item: InboxItem) => ReactNode }) {
+function Entries<T extends AnyInboxRow>({ items, render }: { items: T[]; render: (item: T) => ReactNode }) {
   return (
     <ul className="flex flex-col gap-2">
       {items.map((item) => (
-        <li key={itemKey(item)} data-testid="inbox-item" data-kind={item.kind} data-status={inboxStatus(item)}>
+        <li key={itemKey(item)} data-testid="inbox-item" data-source={isMcpRow(item) ? "mcp" : "adk"} data-kind={item.kind} data-status={inboxStatus(item)}>
           {render(item)}
         </li>
       ))}
@@ -28,13 +29,13 @@ function Entries({ items, render }: { items: InboxItem[]; render: (item: InboxIt
   );
 }
 
-/** Every interrupt Loupe knows: waiting ones first, filterable by kind and status. */
-export function InboxList({ items, renderCard, groupBy = "none" }: InboxListProps) {
+/** Every interrupt and client request Loupe knows: waiting ones first, filterable by kind and status. */
+export function InboxList<T extends AnyInboxRow>({ items, renderCard, groupBy = "none" }: InboxListProps<T>) {
   const [filter, setFilter] = useState<InboxFilter>(NO_FILTER);
   const sorted = useMemo(() => sortInbox(items), [items]);
   const shown = useMemo(() => filterInbox(sorted, filter), [sorted, filter]);
   const waiting = countWaiting(items);
-  const render = renderCard ?? ((item: InboxItem) => <InboxRow item={item} />);
+  const render = renderCard ?? ((item: T) => <InboxRow item={item} />);
   const filtered = filter.kinds.size > 0 || filter.statuses.size > 0;
 
   return (
@@ -57,7 +58,7 @@ export function InboxList({ items, renderCard, groupBy = "none" }: InboxListProp
       )}
       {filtered && shown.length === 0 && (
         <p className="text-sm text-muted-foreground" data-testid="inbox-no-match">
-          No interrupt matches these filters.{" "}
+          Nothing matches these filters.{" "}
           <Button variant="link" size="xs" className="px-0" onClick={() => setFilter(NO_FILTER)}>
             Clear filters
           </Button>
@@ -65,8 +66,8 @@ export function InboxList({ items, renderCard, groupBy = "none" }: InboxListProp
       )}
       {groupBy === "session" ? (
         groupBySession(shown).map((group) => (
-          <section key={group.key} data-testid="inbox-group" data-session-key={group.items[0]?.sessionKey} className="flex flex-col gap-2">
-            <h3 className="font-mono text-xs text-muted-foreground">{group.items[0] ? sourceLabel(group.items[0]) : ""}</h3>
+          <section key={group.key} data-testid="inbox-group" data-session-key={group.items[0] ? groupKeyOf(group.items[0]) : undefined} className="flex flex-col gap-2">
+            <h3 className="font-mono text-xs text-muted-foreground">{group.items[0] ? groupLabel(group.items[0]) : ""}</h3>
             <Entries items={group.items} render={render} />
           </section>
         ))
@@ -75,4 +76,9 @@ export function InboxList({ items, renderCard, groupBy = "none" }: InboxListProp
       )}
     </section>
   );
+}
+
+/** A session group is named by its source; an MCP group by its server (the tool varies per row). */
+function groupLabel(item: AnyInboxRow): string {
+  return isMcpRow(item) ? item.connectionName : rowSourceLabel(item);
 }

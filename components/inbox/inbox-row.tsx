@@ -1,17 +1,16 @@
-import type { InboxItem } from "@/lib/contracts/agents";
 import { InterruptStatusBadge } from "./interrupt-header";
-import { KIND_LABEL, inboxStatus, sourceLabel } from "./inbox-status";
+import { KIND_LABEL, inboxStatus, rowPrompt, rowSourceLabel, type AnyInboxRow } from "./inbox-status";
 
 /** The default list entry: a one-glance summary (the container passes `renderCard` for real cards). */
-export function InboxRow({ item }: { item: InboxItem }) {
+export function InboxRow({ item }: { item: AnyInboxRow }) {
   return (
     <div className="flex flex-col gap-1 rounded-md border px-3 py-2">
       <div className="flex items-center gap-2">
         <span className="text-sm font-medium">{KIND_LABEL[item.kind]}</span>
         <InterruptStatusBadge status={inboxStatus(item)} />
       </div>
-      <p className="line-clamp-2 text-sm">{item.prompt}</p>
-      <span className="font-mono text-xs text-muted-foreground">{sourceLabel(item)}</span>
+      <p className="line-clamp-2 text-sm">{rowPrompt(item)}</p>
+      <span className="font-mono text-xs text-muted-foreground">{rowSourceLabel(item)}</span>
     </div>
   );
 }

@@ -1,8 +1,14 @@
 import type { InboxItem } from "@/lib/contracts/agents";
+import type { McpRequestKind } from "@/lib/contracts/mcp-requests";
+import { isMcpRow, type InboxRow } from "@/lib/queries/inbox";
 
 /** What the inbox shows: the interrupt's own status, or "failed" when Loupe's last send failed. */
 export type InboxStatus = InboxItem["status"];
-export type InboxKind = InboxItem["kind"];
+/** ADK interrupt kinds and MCP client request kinds, one set of filter chips. */
+export type InboxKind = InboxItem["kind"] | McpRequestKind;
+
+/** A row of the inbox cache; bare InboxItems (no `source`) are ADK rows. */
+export type AnyInboxRow = InboxRow | InboxItem;
 
 /** Kind labels; a new interrupt kind without a label is a type error (STYLE.md rule 7). */
 export const KIND_LABEL: Record<InboxKind, string> = {
@@ -10,6 +16,9 @@ export const KIND_LABEL: Record<InboxKind, string> = {
   input: "Input",
   credential: "Credential",
   long_running: "Long-running tool",
+  sampling: "Sampling",
+  elicitation_form: "Elicitation",
+  elicitation_url: "Elicitation (URL)",
 };
 
 export type StatusTone = "info" | "success" | "secondary" | "destructive";
@@ -25,16 +34,18 @@ export const STATUS_META: Record<InboxStatus, { label: string; tone: StatusTone 
 export const STATUS_RANK: Record<InboxStatus, number> = { pending: 0, failed: 1, answered: 2, stale: 3 };
 
 /**
- * The session decides answered/stale; Loupe's own stored answer decides failed. A pending
+ * ADK: the session decides answered/stale; Loupe's own stored answer decides failed. A pending
  * interrupt whose last send failed is shown as failed so Retry is offered (DESIGN.md "Interrupts").
+ * MCP: the request's own status (the server keeps "failed" when sending the reply failed).
  */
-export function inboxStatus(item: InboxItem): InboxStatus {
+export function inboxStatus(item: AnyInboxRow): InboxStatus {
+  if (isMcpRow(item)) return item.status;
   if (item.status === "pending" && item.lastAnswer?.status === "failed") return "failed";
   return item.status;
 }
 
-/** Items that still need the user (pending or failed), for the sidebar badge. */
-export function countWaiting(items: readonly InboxItem[]): number {
+/** Items that still need the user (pending or failed), of both sources, for the sidebar badge. */
+export function countWaiting(items: readonly AnyInboxRow[]): number {
   return items.filter((i) => {
     const s = inboxStatus(i);
     return s === "pending" || s === "failed";
@@ -60,4 +71,22 @@ export function parseJsonText(text: string): JsonTextParse {
 /** "agent › app › session" — where an interrupt comes from. */
 export function sourceLabel(item: Pick<InboxItem, "agentName" | "appName" | "sessionId">): string {
   return `${item.agentName} › ${item.appName} › ${item.sessionId}`;
+}
+
+/** Where any row comes from: "agent › app › session", or "server › tool" for an MCP request. */
+export function rowSourceLabel(row: AnyInboxRow): string {
+  if (!isMcpRow(row)) return sourceLabel(row);
+  return row.relatedCall ? `${row.connectionName} › ${row.relatedCall.tool}` : row.connectionName;
+}
+
+/** The one-line text of a row: the interrupt's prompt, or what the server asks. */
+export function rowPrompt(row: AnyInboxRow): string {
+  if (!isMcpRow(row)) return row.prompt;
+  const message = row.params.message;
+  if (row.kind !== "sampling") return typeof message === "string" ? message : "The server asks for input.";
+  const messages = Array.isArray(row.params.messages) ? row.params.messages : [];
+  const last = messages.at(-1) as { content?: unknown } | undefined;
+  const blocks = Array.isArray(last?.content) ? last.content : [last?.content];
+  const text = blocks.find((b): b is { text: string } => typeof (b as { text?: unknown } | undefined)?.text === "string");
+  return text ? text.text : `The server asks for a model reply (${messages.length} message${messages.length === 1 ? "" : "s"}).`;
 }

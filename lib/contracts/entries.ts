@@ -14,7 +14,8 @@ export type EntryProtocol = "mcp" | "adk" | "loupe";
  * loupe kinds: "status" (raw = ConnectionState), "call" (raw = CallRecord),
  * "connection_removed" (raw = { id }), "agent_status" (raw = AgentServerView), "agent_removed" (raw = { id }),
  * "run" (raw = RunRecord), "inbox" (raw = { agentId, sessionKey, items: InboxItem[] } — the
- * interrupts of that session, sent whenever they change).
+ * interrupts of that session, sent whenever they change), "mcp_request" (raw = McpClientRequest: a
+ * sampling / elicitation request of an MCP server, recorded whole on every change).
  */
 export interface Entry {
   seq: number;

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { AgentServerView, InboxItem, RunRecord } from "@/lib/contracts/agents";
+import type { InboxRow } from "@/lib/contracts/inbox";
 import { parseAdkSessionKey } from "@/lib/contracts/agents";
 import type { Entry } from "@/lib/contracts/entries";
 import {
@@ -53,7 +54,7 @@ export function applyAgentLoupeEntry(qc: QueryClient, e: Entry): void {
     case "agent_removed": {
       const id = idOf(e.raw) ?? e.connectionId;
       qc.setQueryData<AgentServerView[]>(agentKeys.list(), (l) => removeAgent(l, id));
-      qc.setQueryData<InboxItem[]>(inboxKeys.list(), (l) => removeAgentItems(l, id));
+      qc.setQueryData<InboxRow[]>(inboxKeys.list(), (l) => removeAgentItems(l, id));
       qc.removeQueries({ queryKey: agentScope(id) });
       return;
     }
@@ -67,7 +68,7 @@ export function applyAgentLoupeEntry(qc: QueryClient, e: Entry): void {
       if (!isObject(raw) || typeof raw.agentId !== "string" || typeof raw.sessionKey !== "string" || !Array.isArray(raw.items)) return;
       const { agentId, sessionKey } = raw;
       const items = raw.items as InboxItem[];
-      qc.setQueryData<InboxItem[]>(inboxKeys.list(), (l) => replaceSessionItems(l, agentId, sessionKey, items));
+      qc.setQueryData<InboxRow[]>(inboxKeys.list(), (l) => replaceSessionItems(l, agentId, sessionKey, items));
       return;
     }
   }

@@ -1,18 +1,45 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { AnswerBody, InboxItem, RunRecord, StoredAnswer } from "@/lib/contracts/agents";
+import type { InboxRow } from "@/lib/contracts/inbox";
+import type { McpAnswerBody, McpClientRequest } from "@/lib/contracts/mcp-requests";
+
+export type { InboxRow };
+/** An ADK interrupt row of the shared inbox. */
+export type AdkRow = Extract<InboxRow, { source: "adk" }>;
+/** A sampling / elicitation request of an MCP server. */
+export type McpRow = Extract<InboxRow, { source: "mcp" }>;
+
+/**
+ * What the inbox cache may hold: rows as GET /api/inbox lists them, and — from code written
+ * before the MCP half existed, or an older server — bare InboxItems, which are ADK rows.
+ */
+type AnyRow = InboxRow | InboxItem;
 
 export const inboxKeys = {
   list: () => ["inbox"] as const,
 };
 
-/** Every interrupt Loupe knows, all servers and sessions (pending first, as the server sorts). */
+/** Every interrupt and client request Loupe knows, all servers and sessions (pending first, as the server sorts). */
 export function inboxQuery() {
   return queryOptions({
     queryKey: inboxKeys.list(),
-    queryFn: ({ signal }) => apiFetch<InboxItem[]>("/api/inbox", { signal }),
+    queryFn: ({ signal }) => apiFetch<InboxRow[]>("/api/inbox", { signal }),
   });
 }
+
+/** True for an MCP client request; a row without `source` is an ADK interrupt. */
+export function isMcpRow(row: AnyRow): row is McpRow {
+  return (row as { source?: unknown }).source === "mcp";
+}
+
+/** The ADK interrupt of a row, or null for an MCP request. */
+export function adkItemOf(row: AnyRow): InboxItem | null {
+  return isMcpRow(row) ? null : row;
+}
+
+export const toMcpRow = (request: McpClientRequest): McpRow => ({ ...request, source: "mcp" });
+export const toAdkRow = (item: InboxItem): AdkRow => ({ ...item, source: "adk" }) as AdkRow;
 
 export interface AnswerResult {
   answer: StoredAnswer;
@@ -28,42 +55,78 @@ export const inboxApi = {
     apiFetch<AnswerResult>(`${answersPath(agentId)}/${encodeURIComponent(answerId)}/retry`, { method: "POST" }),
 };
 
+export const mcpRequestsApi = {
+  /**
+   * Answers a sampling / elicitation request; returns the request as it is now. 409 when it no
+   * longer waits (stale or answered elsewhere); 400 with `details` when the content is invalid.
+   */
+  answer: (connectionId: string, requestId: string, body: McpAnswerBody) =>
+    apiFetch<McpClientRequest>(
+      `/api/connections/${encodeURIComponent(connectionId)}/requests/${encodeURIComponent(requestId)}`,
+      { method: "POST", body },
+    ),
+};
+
 const RANK: Record<InboxItem["status"], number> = { pending: 0, failed: 1, answered: 2, stale: 3 };
 
-/** Pending first, then newest first, like GET /api/inbox. */
-export function sortInbox(items: InboxItem[]): InboxItem[] {
+/** Pending first, then newest first, like GET /api/inbox; both sources interleave by time. */
+export function sortInbox<T extends AnyRow>(items: T[]): T[] {
   return items
     .map((item, i) => ({ item, i }))
     .sort((a, b) => RANK[a.item.status] - RANK[b.item.status] || (b.item.createdAt ?? 0) - (a.item.createdAt ?? 0) || a.i - b.i)
     .map((x) => x.item);
 }
 
-/** A `loupe/inbox` entry carries all interrupts of one session: they replace that session's rows. */
-export function replaceSessionItems(
-  list: InboxItem[] | undefined,
+/**
+ * A `loupe/inbox` entry carries all interrupts of one session: they replace that session's rows.
+ * MCP rows are left alone. Generic so callers that still type the cache as InboxItem[] compile;
+ * the rows added are ADK rows either way.
+ */
+export function replaceSessionItems<T extends AnyRow>(
+  list: T[] | undefined,
   agentId: string,
   sessionKey: string,
   items: InboxItem[],
-): InboxItem[] | undefined {
+): (T | AdkRow)[] | undefined {
   if (!list) return list;
-  const others = list.filter((i) => !(i.agentId === agentId && i.sessionKey === sessionKey));
-  return sortInbox([...others, ...items]);
+  const others = list.filter((row) => {
+    const item = adkItemOf(row);
+    return !(item && item.agentId === agentId && item.sessionKey === sessionKey);
+  });
+  return sortInbox<T | AdkRow>([...others, ...items.map(toAdkRow)]);
 }
 
-export function removeAgentItems(list: InboxItem[] | undefined, agentId: string): InboxItem[] | undefined {
-  return list?.filter((i) => i.agentId !== agentId);
+export function removeAgentItems<T extends AnyRow>(list: T[] | undefined, agentId: string): T[] | undefined {
+  return list?.filter((row) => adkItemOf(row)?.agentId !== agentId);
 }
 
 /** Shows Loupe's answer on its row at once; the stream's loupe/inbox brings the server's view. */
-export function setLastAnswer(list: InboxItem[] | undefined, answer: StoredAnswer): InboxItem[] | undefined {
+export function setLastAnswer<T extends AnyRow>(list: T[] | undefined, answer: StoredAnswer): T[] | undefined {
   if (!list) return list;
-  return list.map((i) =>
-    i.agentId === answer.agentId && i.sessionKey === answer.sessionKey && i.id === answer.interruptId
-      ? { ...i, lastAnswer: answer }
-      : i,
-  );
+  return list.map((row) => {
+    const i = adkItemOf(row);
+    return i && i.agentId === answer.agentId && i.sessionKey === answer.sessionKey && i.id === answer.interruptId ? { ...row, lastAnswer: answer } : row;
+  });
 }
 
-export function pendingCount(items: readonly InboxItem[] | undefined): number {
+/**
+ * Puts one MCP request (from the stream or an answer POST) into the list, replacing the row of the
+ * same connection and id. An older copy never overwrites a newer one: an answered or stale request
+ * does not reopen (a stream entry that arrives after the POST's answer must not undo it).
+ */
+const CLOSED: ReadonlySet<McpClientRequest["status"]> = new Set(["answered", "stale"]);
+
+export function upsertMcpRequest<T extends AnyRow>(list: T[] | undefined, request: McpClientRequest): (T | McpRow)[] | undefined {
+  if (!list) return list;
+  const at = list.findIndex((row) => isMcpRow(row) && row.connectionId === request.connectionId && row.id === request.id);
+  if (at < 0) return sortInbox<T | McpRow>([...list, toMcpRow(request)]);
+  const known = list[at] as McpRow;
+  if (CLOSED.has(known.status) && !CLOSED.has(request.status)) return list;
+  const next: (T | McpRow)[] = [...list];
+  next[at] = toMcpRow(request);
+  return sortInbox(next);
+}
+
+export function pendingCount(items: readonly AnyRow[] | undefined): number {
   return items?.filter((i) => i.status === "pending").length ?? 0;
 }

@@ -1,9 +1,25 @@
+import type { InboxRow } from "@/lib/contracts/inbox";
 import { getAgents } from "@/lib/server/adk/agents";
 import { handle } from "@/lib/server/http";
+import { getClientRequests } from "@/lib/server/mcp-requests";
 
 export const dynamic = "force-dynamic";
 
-/** Every interrupt Loupe knows (all servers and sessions): pending, failed, answered, stale. */
+/** Same order as the inbox UI: pending, then failed (can be retried), answered, stale. */
+const RANK: Record<InboxRow["status"], number> = { pending: 0, failed: 1, answered: 2, stale: 3 };
+
+/**
+ * The shared inbox (InboxRow[]): every ADK interrupt (all agent servers and sessions) and every
+ * sampling / elicitation request of an MCP server — pending first, then newest first.
+ */
 export function GET(): Promise<Response> {
-  return handle(() => Response.json(getAgents().listInbox()));
+  return handle(() => {
+    const adk: InboxRow[] = getAgents().listInbox().map((item) => ({ source: "adk" as const, ...item }));
+    const mcp: InboxRow[] = getClientRequests().list().map((request) => ({ source: "mcp" as const, ...request }));
+    const rows = [...adk, ...mcp]
+      .map((row, i) => ({ row, i }))
+      .sort((a, b) => RANK[a.row.status] - RANK[b.row.status] || (b.row.createdAt ?? 0) - (a.row.createdAt ?? 0) || a.i - b.i)
+      .map((x) => x.row);
+    return Response.json(rows);
+  });
 }

@@ -1,0 +1,22 @@
+import { getRegistry } from "@/lib/server/registry";
+import { handle, readBody } from "@/lib/server/http";
+import { getClientRequests } from "@/lib/server/mcp-requests";
+import { z } from "zod";
+
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ id: string; requestId: string }> };
+
+/**
+ * Answers one request: a SamplingAnswer or an ElicitationAnswer, checked against the request's
+ * kind. Returns the updated McpClientRequest; 409 once it is not pending, 400 (request kept) for a
+ * body or form content that does not fit.
+ */
+export function POST(req: Request, ctx: Ctx): Promise<Response> {
+  return handle(async () => {
+    const { id, requestId } = await ctx.params;
+    getRegistry().view(id);
+    const body = await readBody(req, z.unknown());
+    return Response.json(await getClientRequests().answer(id, requestId, body));
+  });
+}

@@ -1,0 +1,111 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import type { ClientCapabilitiesConfig, ConnectionView } from "@/lib/contracts/connections";
+import { capabilitiesOf, everythingToolCount } from "@/lib/queries/client-settings";
+
+type Key = keyof ClientCapabilitiesConfig;
+
+const CAPABILITIES: { key: Key; label: string; note: string; everything: string }[] = [
+  {
+    key: "sampling",
+    label: "Sampling",
+    note: "The server may ask for an LLM reply (sampling/createMessage); you write it, or reject, in the inbox.",
+    everything: "adds trigger-sampling-request",
+  },
+  {
+    key: "elicitationForm",
+    label: "Elicitation: form",
+    note: "The server may ask you to fill in a form (elicitation/create); schema defaults are applied to fields you leave out.",
+    everything: "adds trigger-elicitation-request (with URL mode too, it is one tool)",
+  },
+  {
+    key: "elicitationUrl",
+    label: "Elicitation: URL",
+    note: "The server may send you to a URL (sign-in, payment) and wait until you confirm.",
+    everything: "adds trigger-url-elicitation",
+  },
+  {
+    key: "roots",
+    label: "Roots",
+    note: "The server may ask which directories it may work in (roots/list); edits are announced live.",
+    everything: "adds get-roots-list",
+  },
+  {
+    key: "tasks",
+    label: "Tasks",
+    note: "The server may ask for sampling / elicitation as a task and poll for the answer (tasks/get, tasks/result).",
+    everything: "adds the -async variants of the sampling and elicitation tools",
+  },
+];
+
+function same(a: ClientCapabilitiesConfig, b: ClientCapabilitiesConfig): boolean {
+  return CAPABILITIES.every(({ key }) => a[key] === b[key]);
+}
+
+export interface CapabilitiesFormProps {
+  connection: ConnectionView;
+  /** Saves the choice and reconnects (capabilities are fixed for a session). */
+  onSave: (choice: ClientCapabilitiesConfig) => void;
+  saving: boolean;
+  error: Error | null;
+}
+
+/** What Loupe declares in initialize for this connection; saving reconnects. */
+export function CapabilitiesForm({ connection, onSave, saving, error }: CapabilitiesFormProps) {
+  const saved = capabilitiesOf(connection);
+  const [draft, setDraft] = useState<ClientCapabilitiesConfig>(saved);
+  const dirty = !same(draft, saved);
+  const declared = connection.state.status === "connected";
+  return (
+    <section className="flex flex-col gap-3" data-testid="client-capabilities">
+      <div>
+        <h3 className="text-xs font-semibold text-muted-foreground uppercase">Client capabilities</h3>
+        <p className="mt-1 text-xs text-muted-foreground">
+          What Loupe declares in <span className="font-mono">initialize</span>. A server may offer different tools for
+          different capabilities; a change takes a reconnect.
+        </p>
+      </div>
+      <ul className="flex flex-col gap-2.5">
+        {CAPABILITIES.map(({ key, label, note, everything }) => (
+          <li key={key} className="flex items-start gap-2.5">
+            <Checkbox
+              id={`cap-${key}`}
+              className="mt-0.5"
+              checked={draft[key]}
+              data-testid={`capability-${key}`}
+              onCheckedChange={(checked) => setDraft({ ...draft, [key]: checked === true })}
+            />
+            <label htmlFor={`cap-${key}`} className="flex flex-col gap-0.5 text-sm">
+              <span className="font-medium">{label}</span>
+              <span className="text-xs text-muted-foreground">{note}</span>
+              <span className="text-xs text-muted-foreground/80">server-everything: {everything}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-muted-foreground" data-testid="capability-tool-hint">
+        With this choice server-everything registers {everythingToolCount(draft)} tools (13 with none, 17 with sampling,
+        elicitation and roots, 19 with tasks too).
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" disabled={!dirty || saving} onClick={() => onSave(draft)} data-testid="save-capabilities">
+          {saving ? "Reconnecting…" : "Save and reconnect"}
+        </Button>
+        {dirty && (
+          <Button size="sm" variant="ghost" disabled={saving} onClick={() => setDraft(saved)}>
+            Discard changes
+          </Button>
+        )}
+        {!dirty && declared && <span className="text-xs text-muted-foreground">Declared in the current session.</span>}
+      </div>
+      {error && (
+        <p role="alert" className="text-xs text-destructive" data-testid="capabilities-error">
+          Could not save: {error.message}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+export { McpRequestCard, type McpRequestCardProps } from "./mcp-request-card";
+export { AnswerableRequestCard, type AnswerableRequestCardProps } from "./answerable-request-card";
+export { PendingRequestsForCall, type PendingRequestsForCallProps } from "./pending-for-call";

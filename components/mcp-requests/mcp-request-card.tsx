@@ -1,0 +1,124 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { BanIcon, XIcon } from "lucide-react";
+import { BusyButton } from "@/components/inbox/busy-button";
+import { ReadOnlyJson } from "@/components/inbox/json-text-field";
+import { Card, CardContent } from "@/components/ui/card";
+import type { ElicitationAnswer, McpAnswerBody, McpClientRequest } from "@/lib/contracts/mcp-requests";
+import { AnswerProblemView } from "./answer-problem";
+import { AnsweredBody } from "./answered-body";
+import { ElicitationForm, initialElicitationValue } from "./elicitation-form";
+import { ElicitationUrl } from "./elicitation-url";
+import { RequestHeader } from "./request-header";
+import { answerProblem, samplingView } from "./request-params";
+import { SamplingDetails } from "./sampling-details";
+import { initialSamplingDraft, SamplingForm, type SamplingDraft } from "./sampling-form";
+
+export interface McpRequestCardProps {
+  request: McpClientRequest;
+  /** The user's answer; the container POSTs it (POST /api/connections/:id/requests/:requestId). */
+  onAnswer: (body: McpAnswerBody) => void;
+  /** An answer is in flight: buttons disabled, spinner shown. */
+  sending?: boolean;
+  /** Why the last answer POST failed (400, 409, network), shown on the card. */
+  error?: Error | null;
+  /** Next to the running call on the tool page: no source line, details collapsed. */
+  compact?: boolean;
+  onOpenConnection?: () => void;
+}
+
+function DeclineCancel({ busy, onAnswer }: { busy: boolean; onAnswer: (a: ElicitationAnswer) => void }) {
+  return (
+    <>
+      <BusyButton variant="outline" data-testid="elicitation-decline" busy={busy} onClick={() => onAnswer({ action: "decline" })}>
+        <XIcon />
+        Decline
+      </BusyButton>
+      <BusyButton variant="ghost" data-testid="elicitation-cancel" busy={busy} onClick={() => onAnswer({ action: "cancel" })}>
+        <BanIcon />
+        Cancel
+      </BusyButton>
+    </>
+  );
+}
+
+/**
+ * One sampling or elicitation request of an MCP server: what it asks, the form to answer, or what
+ * became of it. The card keeps the user's draft itself, so a refused send (400), a request that
+ * went stale meanwhile (409) or a network failure never throws away what was typed.
+ */
+export function McpRequestCard({ request, onAnswer, sending = false, error = null, compact = false, onOpenConnection }: McpRequestCardProps) {
+  const [sampling, setSampling] = useState<SamplingDraft>(() => initialSamplingDraft(request));
+  const [formValue, setFormValue] = useState<Record<string, unknown>>(() => initialElicitationValue(request));
+  const status = request.status;
+  const open = status === "pending" || status === "failed";
+  const busy = sending;
+  const resend = status === "failed";
+  const problem = error ? answerProblem(error) : null;
+  const id = `mcp-request-${request.id}`;
+
+  let form: ReactNode = null;
+  if (request.kind === "sampling") {
+    form = <SamplingForm id={id} draft={sampling} onDraftChange={setSampling} onAnswer={onAnswer} busy={busy} resend={resend} />;
+  } else if (request.kind === "elicitation_form") {
+    form = (
+      <ElicitationForm
+        request={request}
+        value={formValue}
+        onValueChange={setFormValue}
+        onAnswer={onAnswer}
+        busy={busy}
+        serverIssues={problem?.issues ?? []}
+        resend={resend}
+        actions={<DeclineCancel busy={busy} onAnswer={onAnswer} />}
+      />
+    );
+  } else {
+    form = <ElicitationUrl request={request} onAnswer={onAnswer} busy={busy} actions={<DeclineCancel busy={busy} onAnswer={onAnswer} />} />;
+  }
+
+  // What the user typed but could not send, shown read-only once the form is gone (stale).
+  const unsent = request.kind === "sampling" ? (sampling.text.trim() !== "" ? sampling : null) : request.kind === "elicitation_form" && error ? formValue : null;
+
+  return (
+    <Card
+      data-testid="mcp-request-card"
+      data-kind={request.kind}
+      data-status={status}
+      data-request-id={request.id}
+      aria-busy={busy || undefined}
+      className={compact ? "gap-2 py-2" : undefined}
+    >
+      <RequestHeader request={request} status={status} compact={compact} onOpenConnection={onOpenConnection} />
+      <CardContent className="flex flex-col gap-3">
+        {request.kind === "sampling" && <SamplingDetails view={samplingView(request.params)} compact={compact} />}
+        {status === "failed" && (
+          <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="request-failed">
+            <span className="font-medium text-destructive">The answer could not be delivered.</span> {request.reason ?? "No reason was recorded."}
+            <span className="block text-xs text-muted-foreground">Your answer is kept in the form; the server still waits, so it can be sent again.</span>
+          </div>
+        )}
+        {open && form}
+        {status === "answered" &&
+          (request.answer ? (
+            <AnsweredBody body={request.answer.body} at={request.answer.at} />
+          ) : (
+            <p className="text-sm text-muted-foreground">Answered; the reply was not recorded.</p>
+          ))}
+        {status === "stale" && (
+          <div className="flex flex-col gap-2" data-testid="request-stale">
+            <p className="text-sm text-muted-foreground">
+              The server no longer waits for an answer{request.reason ? `: ${request.reason}` : "."}
+            </p>
+            {request.kind !== "sampling" && request.kind !== "elicitation_url" && request.params.message !== undefined && (
+              <p className="text-sm">{String(request.params.message)}</p>
+            )}
+            {unsent && <ReadOnlyJson label="What you wrote (not sent)" value={unsent} testId="request-unsent" />}
+          </div>
+        )}
+        {error && <AnswerProblemView error={error} />}
+      </CardContent>
+    </Card>
+  );
+}
