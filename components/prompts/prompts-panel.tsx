@@ -1,7 +1,141 @@
 "use client";
 
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { MessageSquareTextIcon, RefreshCwIcon, SearchIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { ListChangedBanner } from "@/components/resources/list-changed-banner";
+import { QueryError } from "@/components/workbench/query-error";
 import type { ConnectionView } from "@/lib/contracts/connections";
+import { promptKeys, promptsQuery } from "@/lib/queries/prompts";
+import { cn } from "@/lib/cn";
+import { filterPrompts } from "./prompt-args";
+import { PromptForm } from "./prompt-form";
 
+/** Prompts of one server: the list on the left, the selected prompt's form and messages on the right. */
 export function PromptsPanel({ connection }: { connection: ConnectionView }) {
-  return <p className="p-4 text-xs text-muted-foreground">Prompts of {connection.name}</p>;
+  const qc = useQueryClient();
+  const id = connection.id;
+  const state = connection.state;
+  const connected = state.status === "connected";
+  const caps = (state.capabilities ?? {}) as { prompts?: object; completions?: object };
+  const offered = connected && state.capabilities !== undefined && Boolean(caps.prompts);
+  const prompts = useQuery({ ...promptsQuery(id), enabled: offered });
+  const [search, setSearch] = useState("");
+  const [selected, setSelected] = useState<string | null>(null);
+  const version = state.promptsVersion ?? 0;
+  const [seenVersion, setSeenVersion] = useState(version);
+
+  const lastSeen = useRef({ version, connectedAt: state.connectedAt });
+  useEffect(() => {
+    const prev = lastSeen.current;
+    lastSeen.current = { version, connectedAt: state.connectedAt };
+    if (prev.version === version && prev.connectedAt === state.connectedAt) return;
+    if (version < prev.version) setSeenVersion(version);
+    void qc.invalidateQueries({ queryKey: promptKeys.list(id) });
+  }, [qc, id, version, state.connectedAt]);
+
+  const all = prompts.data?.prompts;
+  const visible = useMemo(() => filterPrompts(all ?? [], search), [all, search]);
+
+  if (!connected) {
+    return (
+      <p className="m-auto p-6 text-sm text-muted-foreground" data-testid="prompts-not-connected">
+        {state.status === "connecting" ? "Connecting…" : "Connect the server to list its prompts."}
+      </p>
+    );
+  }
+  if (!offered) {
+    return (
+      <p className="m-auto p-6 text-sm text-muted-foreground" data-testid="prompts-unsupported">
+        This server does not offer prompts (its initialize answer declares no &quot;prompts&quot; capability).
+      </p>
+    );
+  }
+
+  const prompt = all?.find((p) => p.name === selected);
+  return (
+    <div className="flex min-h-0 flex-1" data-testid="prompts-panel">
+      <div className="flex w-80 shrink-0 flex-col border-r">
+        <div className="flex items-center gap-1.5 border-b p-2">
+          <div className="relative flex-1">
+            <SearchIcon className="absolute top-1/2 left-2 size-3.5 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              aria-label="Search prompts"
+              data-testid="prompt-search"
+              className="h-8 pl-7 text-xs"
+              placeholder="Search prompts"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label="Refresh prompts"
+            title="Re-list prompts from the server"
+            data-testid="refresh-prompts"
+            disabled={prompts.isFetching}
+            onClick={() => void prompts.refetch()}
+          >
+            <RefreshCwIcon className={prompts.isFetching ? "animate-spin" : undefined} />
+          </Button>
+        </div>
+        <ListChangedBanner changes={version - seenVersion} what="prompt" testId="prompts-changed" onDismiss={() => setSeenVersion(version)} />
+        {prompts.isError ? (
+          <QueryError className="m-2" title="Could not list prompts" error={prompts.error} onRetry={() => void prompts.refetch()} />
+        ) : prompts.isPending ? (
+          <p className="p-3 text-xs text-muted-foreground">Listing prompts…</p>
+        ) : (
+          <>
+            <p className="border-b px-3 py-1 text-[11px] text-muted-foreground" data-testid="prompt-count">
+              {visible.length === prompts.data.prompts.length ? `${visible.length} prompts` : `${visible.length} of ${prompts.data.prompts.length} prompts`}
+              {` · ${prompts.data.pages} ${prompts.data.pages === 1 ? "page" : "pages"}`}
+              {prompts.data.truncated && " · more pages not listed"}
+            </p>
+            <div role="listbox" aria-label="Prompts" className="min-h-0 flex-1 overflow-y-auto" data-testid="prompt-list">
+              {visible.length === 0 && <p className="px-3 py-2 text-xs text-muted-foreground">No prompts match.</p>}
+              {visible.map((p) => (
+                <button
+                  type="button"
+                  role="option"
+                  aria-selected={p.name === selected}
+                  key={p.name}
+                  data-testid="prompt-item"
+                  data-prompt={p.name}
+                  onClick={() => setSelected(p.name)}
+                  className={cn(
+                    "flex w-full flex-col gap-0.5 border-b px-3 py-2 text-left outline-none hover:bg-accent focus-visible:bg-accent",
+                    p.name === selected && "bg-accent",
+                  )}
+                >
+                  <span className="flex items-center gap-1.5">
+                    <MessageSquareTextIcon className="size-3.5 shrink-0 text-muted-foreground" />
+                    <span className="truncate text-xs font-medium">{p.title ?? p.name}</span>
+                    {p.title && p.title !== p.name && <span className="truncate font-mono text-[11px] text-muted-foreground">{p.name}</span>}
+                  </span>
+                  {p.description && <span className="truncate text-[11px] text-muted-foreground">{p.description}</span>}
+                  {p.arguments && p.arguments.length > 0 && (
+                    <span className="truncate font-mono text-[11px] text-muted-foreground">
+                      ({p.arguments.map((a) => `${a.name}${a.required ? "*" : "?"}`).join(", ")})
+                    </span>
+                  )}
+                </button>
+              ))}
+            </div>
+          </>
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col overflow-y-auto p-4">
+        {prompt ? (
+          <PromptForm key={prompt.name} connectionId={id} prompt={prompt} completions={Boolean(caps.completions)} />
+        ) : (
+          <p className="m-auto text-sm text-muted-foreground">
+            {selected && prompts.data ? `No prompt named "${selected}" on this server.` : "Select a prompt to fill in its arguments."}
+          </p>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,6 +1,292 @@
 import "server-only";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  ErrorCode,
+  McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Prompt, Resource, ResourceTemplate, ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CompleteBody,
+  CompletionResponse,
+  GetPromptBody,
+  GetPromptResponse,
+  PromptsListing,
+  ReadResourceResponse,
+  ResourcesListing,
+  ResourceUpdatedEntry,
+  SubscriptionsResponse,
+  TemplatesListing,
+} from "@/lib/contracts/resources";
+import { AppError } from "@/lib/errors";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 
+/** Bounds a server that keeps answering with a nextCursor (like tools/list). */
+export const MAX_LIST_PAGES = 100;
+/** Over this many decoded bytes a read result is flagged `large` (the UI previews, never renders whole). */
+export const LARGE_READ_BYTES = 5 * 1024 * 1024;
+
 /** Registers resource / prompt notification handlers (list_changed, resources/updated). */
-export function installResourceHandlers(_conn: McpConnection, _client: Client, _gen: number): void {}
+export function installResourceHandlers(conn: McpConnection, client: Client, gen: number): void {
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+    if (gen !== conn.generation) return;
+    conn.setState({ resourcesVersion: (conn.state.resourcesVersion ?? 0) + 1 });
+  });
+  client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+    if (gen !== conn.generation) return;
+    conn.setState({ promptsVersion: (conn.state.promptsVersion ?? 0) + 1 });
+  });
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    if (gen !== conn.generation) return;
+    const uri = notification.params.uri;
+    const raw: ResourceUpdatedEntry = { uri, at: Date.now(), subscribed: (conn.state.subscriptions ?? []).includes(uri) };
+    conn.recordEntry("loupe", "local", "resource_updated", raw);
+  });
+}
+
+type Feature = "resources" | "prompts" | "completions";
+
+const FEATURE_WORDS: Record<Feature, string> = {
+  resources: "resources",
+  prompts: "prompts",
+  completions: "completions (completion/complete)",
+};
+
+function capabilities(client: Client): ServerCapabilities {
+  return client.getServerCapabilities() ?? {};
+}
+
+/** The connected client, or a clear AppError when the server did not declare the feature. */
+function requireFeature(conn: McpConnection, feature: Feature): Client {
+  const client = conn.requireClient();
+  if (!capabilities(client)[feature]) {
+    throw new AppError(
+      `conflict:no_${feature}`,
+      `"${conn.config.name}" does not offer ${FEATURE_WORDS[feature]}: its initialize answer declares no "${feature}" capability`,
+      { capabilities: capabilities(client) },
+    );
+  }
+  return client;
+}
+
+/** A JSON-RPC error or a timeout from the server, as an AppError that keeps the code and data. */
+function upstreamError(conn: McpConnection, what: string, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof McpError) {
+    const details = { jsonrpc: { code: error.code, message: error.message, data: error.data } };
+    if (error.code === ErrorCode.RequestTimeout) {
+      return new AppError("timeout:mcp", `${what} timed out after ${conn.config.requestTimeoutMs} ms`, details);
+    }
+    if (error.code === ErrorCode.ConnectionClosed) {
+      return new AppError("upstream:closed", `${what} failed: ${conn.closeReason()}`, details);
+    }
+    return new AppError("upstream:mcp", `${what} failed: ${error.message}`, details);
+  }
+  return new AppError("upstream:mcp", `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+async function rpc<T>(conn: McpConnection, what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw upstreamError(conn, what, error);
+  }
+}
+
+const opts = (conn: McpConnection) => ({ timeout: conn.config.requestTimeoutMs });
+
+interface Paged<T> {
+  items: T[];
+  pages: number;
+  nextCursor?: string;
+}
+
+/** Follows nextCursor up to `maxPages`; the last cursor is returned when the bound stopped it. */
+export async function collectPages<T>(
+  fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>,
+  start: string | undefined,
+  maxPages: number,
+): Promise<Paged<T>> {
+  const items: T[] = [];
+  let pages = 0;
+  let cursor = start;
+  do {
+    const page = await fetchPage(cursor);
+    items.push(...page.items);
+    pages++;
+    cursor = page.nextCursor;
+  } while (cursor !== undefined && pages < maxPages);
+  return { items, pages, nextCursor: cursor };
+}
+
+export interface ListOptions {
+  /** One page only (page-by-page browsing), starting at `cursor`. */
+  paged?: boolean;
+  cursor?: string;
+}
+
+export async function listResources(conn: McpConnection, options: ListOptions = {}): Promise<ResourcesListing> {
+  const client = requireFeature(conn, "resources");
+  const result = await rpc(conn, "resources/list", () =>
+    collectPages<Resource>(
+      async (cursor) => {
+        const page = await client.listResources(cursor === undefined ? {} : { cursor }, opts(conn));
+        return { items: page.resources, nextCursor: page.nextCursor };
+      },
+      options.cursor,
+      options.paged ? 1 : MAX_LIST_PAGES,
+    ),
+  );
+  return {
+    resources: result.items,
+    pages: result.pages,
+    ...(result.nextCursor !== undefined ? { nextCursor: result.nextCursor } : {}),
+    ...(!options.paged && result.nextCursor !== undefined ? { truncated: true } : {}),
+    listedAt: Date.now(),
+  };
+}
+
+export async function listResourceTemplates(conn: McpConnection): Promise<TemplatesListing> {
+  const client = requireFeature(conn, "resources");
+  const result = await rpc(conn, "resources/templates/list", () =>
+    collectPages<ResourceTemplate>(
+      async (cursor) => {
+        const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor }, opts(conn));
+        return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+      },
+      undefined,
+      MAX_LIST_PAGES,
+    ),
+  );
+  return {
+    resourceTemplates: result.items,
+    pages: result.pages,
+    ...(result.nextCursor !== undefined ? { truncated: true } : {}),
+    listedAt: Date.now(),
+  };
+}
+
+/** Decoded size of the contents: text as UTF-8, blobs from their base64 length. */
+export function contentsByteLength(contents: readonly unknown[]): number {
+  let total = 0;
+  for (const c of contents) {
+    if (typeof c !== "object" || c === null) continue;
+    const { text, blob } = c as { text?: unknown; blob?: unknown };
+    if (typeof text === "string") total += Buffer.byteLength(text, "utf8");
+    if (typeof blob === "string") {
+      const padding = blob.endsWith("==") ? 2 : blob.endsWith("=") ? 1 : 0;
+      total += Math.max(0, Math.floor((blob.length * 3) / 4) - padding);
+    }
+  }
+  return total;
+}
+
+export async function readResource(conn: McpConnection, uri: string): Promise<ReadResourceResponse> {
+  const client = requireFeature(conn, "resources");
+  const started = Date.now();
+  const result = await rpc(conn, `resources/read ${uri}`, () => client.readResource({ uri }, opts(conn)));
+  const totalBytes = contentsByteLength(Array.isArray(result.contents) ? result.contents : []);
+  return {
+    uri,
+    result,
+    readAt: Date.now(),
+    ms: Date.now() - started,
+    totalBytes,
+    ...(totalBytes > LARGE_READ_BYTES ? { large: true } : {}),
+  };
+}
+
+function subscribeSupported(client: Client): boolean {
+  return capabilities(client).resources?.subscribe === true;
+}
+
+export function listSubscriptions(conn: McpConnection): SubscriptionsResponse {
+  const supported = conn.client && conn.state.status === "connected" ? subscribeSupported(conn.client) : false;
+  return { supported, subscriptions: conn.state.subscriptions ?? [] };
+}
+
+function requireSubscribe(conn: McpConnection): Client {
+  const client = requireFeature(conn, "resources");
+  if (!subscribeSupported(client)) {
+    throw new AppError(
+      "conflict:no_subscribe",
+      `"${conn.config.name}" does not support resource subscriptions: its "resources" capability has no "subscribe"`,
+    );
+  }
+  return client;
+}
+
+/** resources/subscribe; the URI joins `state.subscriptions` (cleared on every reconnect). */
+export async function subscribe(conn: McpConnection, uri: string): Promise<SubscriptionsResponse> {
+  const client = requireSubscribe(conn);
+  const gen = conn.generation;
+  await rpc(conn, `resources/subscribe ${uri}`, () => client.subscribeResource({ uri }, opts(conn)));
+  // A reconnect while the request was out started a new session that is not subscribed.
+  if (gen === conn.generation) {
+    const current = conn.state.subscriptions ?? [];
+    if (!current.includes(uri)) conn.setState({ subscriptions: [...current, uri] });
+  }
+  return listSubscriptions(conn);
+}
+
+export async function unsubscribe(conn: McpConnection, uri: string): Promise<SubscriptionsResponse> {
+  const client = requireSubscribe(conn);
+  const gen = conn.generation;
+  await rpc(conn, `resources/unsubscribe ${uri}`, () => client.unsubscribeResource({ uri }, opts(conn)));
+  if (gen === conn.generation) {
+    const current = conn.state.subscriptions ?? [];
+    if (current.includes(uri)) conn.setState({ subscriptions: current.filter((u) => u !== uri) });
+  }
+  return listSubscriptions(conn);
+}
+
+export async function listPrompts(conn: McpConnection): Promise<PromptsListing> {
+  const client = requireFeature(conn, "prompts");
+  const result = await rpc(conn, "prompts/list", () =>
+    collectPages<Prompt>(
+      async (cursor) => {
+        const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, opts(conn));
+        return { items: page.prompts, nextCursor: page.nextCursor };
+      },
+      undefined,
+      MAX_LIST_PAGES,
+    ),
+  );
+  return {
+    prompts: result.items,
+    pages: result.pages,
+    ...(result.nextCursor !== undefined ? { truncated: true } : {}),
+    listedAt: Date.now(),
+  };
+}
+
+export async function getPrompt(conn: McpConnection, body: GetPromptBody): Promise<GetPromptResponse> {
+  const client = requireFeature(conn, "prompts");
+  const started = Date.now();
+  const result = await rpc(conn, `prompts/get ${body.name}`, () =>
+    client.getPrompt({ name: body.name, arguments: body.arguments }, opts(conn)),
+  );
+  return { name: body.name, arguments: body.arguments, result, ms: Date.now() - started, gotAt: Date.now() };
+}
+
+/**
+ * completion/complete. A server without the `completions` capability gets no request: the answer
+ * is an empty, `supported: false` list, so typing in a form never produces an error per keystroke.
+ */
+export async function complete(conn: McpConnection, body: CompleteBody): Promise<CompletionResponse> {
+  const client = conn.requireClient();
+  if (!capabilities(client).completions) return { values: [], supported: false };
+  const context = body.context && Object.keys(body.context.arguments).length ? { context: body.context } : {};
+  const result = await rpc(conn, "completion/complete", () =>
+    client.complete({ ref: body.ref, argument: body.argument, ...context }, opts(conn)),
+  );
+  const { values, total, hasMore } = result.completion;
+  return {
+    values,
+    ...(total !== undefined ? { total } : {}),
+    ...(hasMore !== undefined ? { hasMore } : {}),
+    supported: true,
+  };
+}

@@ -1,0 +1,16 @@
+import { ListResourcesQuery } from "@/lib/contracts/resources";
+import { getRegistry } from "@/lib/server/registry";
+import { handle, readQuery } from "@/lib/server/http";
+import { listResources } from "@/lib/server/mcp-resources";
+
+export const dynamic = "force-dynamic";
+
+/** resources/list: all pages aggregated (bounded), or one page with `?paged=true&cursor=…`. */
+export function GET(req: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
+  return handle(async () => {
+    const { id } = await ctx.params;
+    const query = readQuery(req, ListResourcesQuery);
+    const conn = getRegistry().connection(id);
+    return Response.json(await listResources(conn, { paged: query.paged === "true", cursor: query.cursor }));
+  });
+}

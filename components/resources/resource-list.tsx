@@ -1,0 +1,164 @@
+"use client";
+
+import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
+import { BellIcon, BellRingIcon, FileIcon, FileCodeIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import type { ResourceUpdate } from "@/lib/queries/resources";
+import { formatBytes } from "@/lib/tool-result/size";
+import { cn } from "@/lib/cn";
+import { resourceLabel } from "./resource-filter";
+
+const time = (at: number) => new Date(at).toLocaleTimeString();
+
+function Annotations({ annotations }: { annotations: Resource["annotations"] }) {
+  if (!annotations) return null;
+  return (
+    <span className="flex flex-wrap gap-1" data-testid="resource-annotations">
+      {annotations.audience?.length ? <Badge variant="outline">for {annotations.audience.join(", ")}</Badge> : null}
+      {annotations.priority !== undefined && <Badge variant="outline">priority {annotations.priority}</Badge>}
+      {annotations.lastModified && <Badge variant="outline">modified {annotations.lastModified}</Badge>}
+    </span>
+  );
+}
+
+function rowClass(selected: boolean) {
+  return cn(
+    "flex w-full cursor-pointer flex-col gap-0.5 border-b px-3 py-2 text-left outline-none hover:bg-accent focus-visible:bg-accent",
+    selected && "bg-accent",
+  );
+}
+
+export interface ResourceListProps {
+  resources: readonly Resource[];
+  selectedUri: string | null;
+  onSelect: (uri: string) => void;
+  subscriptions: readonly string[];
+  latestUpdates: ReadonlyMap<string, ResourceUpdate>;
+}
+
+export function ResourceList({ resources, selectedUri, onSelect, subscriptions, latestUpdates }: ResourceListProps) {
+  if (resources.length === 0) return <p className="px-3 py-2 text-xs text-muted-foreground">No resources match.</p>;
+  return (
+    <div role="listbox" aria-label="Resources" data-testid="resource-list">
+      {resources.map((r) => {
+        const update = latestUpdates.get(r.uri);
+        const subscribed = subscriptions.includes(r.uri);
+        return (
+          <button
+            type="button"
+            role="option"
+            aria-selected={r.uri === selectedUri}
+            key={r.uri}
+            data-testid="resource-item"
+            data-uri={r.uri}
+            onClick={() => onSelect(r.uri)}
+            className={rowClass(r.uri === selectedUri)}
+          >
+            <span className="flex items-center gap-1.5">
+              <FileIcon className="size-3.5 shrink-0 text-muted-foreground" />
+              <span className="truncate text-xs font-medium">{resourceLabel(r)}</span>
+              {r.title && r.title !== r.name && <span className="truncate font-mono text-[11px] text-muted-foreground">{r.name}</span>}
+              <span className="ml-auto flex shrink-0 items-center gap-1">
+                {subscribed && <BellIcon className="size-3 text-sky-600" aria-label="Subscribed" />}
+                {update && (
+                  <span className="inline-flex items-center gap-0.5 text-[10px] text-sky-700 dark:text-sky-300" data-testid="resource-updated-marker">
+                    <BellRingIcon className="size-3" /> {time(update.at)}
+                  </span>
+                )}
+              </span>
+            </span>
+            <span className="truncate font-mono text-[11px] text-muted-foreground">{r.uri}</span>
+            <span className="flex flex-wrap items-center gap-1 text-[11px] text-muted-foreground">
+              {r.mimeType && <Badge variant="secondary">{r.mimeType}</Badge>}
+              {r.size !== undefined && <Badge variant="outline">{formatBytes(r.size)}</Badge>}
+              <Annotations annotations={r.annotations} />
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export interface TemplateListProps {
+  templates: readonly ResourceTemplate[];
+  selected: string | null;
+  onSelect: (uriTemplate: string) => void;
+}
+
+export function TemplateList({ templates, selected, onSelect }: TemplateListProps) {
+  if (templates.length === 0) return <p className="px-3 py-2 text-xs text-muted-foreground">No templates match.</p>;
+  return (
+    <div role="listbox" aria-label="Resource templates" data-testid="template-list">
+      {templates.map((t) => (
+        <button
+          type="button"
+          role="option"
+          aria-selected={t.uriTemplate === selected}
+          key={t.uriTemplate}
+          data-testid="template-item"
+          data-template={t.uriTemplate}
+          onClick={() => onSelect(t.uriTemplate)}
+          className={rowClass(t.uriTemplate === selected)}
+        >
+          <span className="flex items-center gap-1.5">
+            <FileCodeIcon className="size-3.5 shrink-0 text-muted-foreground" />
+            <span className="truncate text-xs font-medium">{resourceLabel(t)}</span>
+          </span>
+          <span className="truncate font-mono text-[11px] text-muted-foreground">{t.uriTemplate}</span>
+          {t.mimeType && (
+            <span>
+              <Badge variant="secondary">{t.mimeType}</Badge>
+            </span>
+          )}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export interface SubscriptionListProps {
+  subscriptions: readonly string[];
+  selectedUri: string | null;
+  onSelect: (uri: string) => void;
+  latestUpdates: ReadonlyMap<string, ResourceUpdate>;
+}
+
+/** The URIs this session is subscribed to, each with its last update. */
+export function SubscriptionList({ subscriptions, selectedUri, onSelect, latestUpdates }: SubscriptionListProps) {
+  return (
+    <section className="border-b" data-testid="subscriptions">
+      <h3 className="px-3 pt-2 pb-1 text-[11px] font-medium text-muted-foreground" data-testid="subscription-count">
+        Subscribed ({subscriptions.length})
+      </h3>
+      {subscriptions.length === 0 ? (
+        <p className="px-3 pb-2 text-[11px] text-muted-foreground">None. Open a resource and press Subscribe.</p>
+      ) : (
+        <ul className="pb-1">
+          {subscriptions.map((uri) => {
+            const update = latestUpdates.get(uri);
+            return (
+              <li key={uri}>
+                <button
+                  type="button"
+                  data-testid="subscription-item"
+                  data-uri={uri}
+                  onClick={() => onSelect(uri)}
+                  className={cn("flex w-full items-center gap-1.5 px-3 py-1 text-left hover:bg-accent", uri === selectedUri && "bg-accent")}
+                >
+                  <BellIcon className="size-3 shrink-0 text-sky-600" />
+                  <span className="truncate font-mono text-[11px]">{uri}</span>
+                  {update && (
+                    <span className="ml-auto shrink-0 text-[10px] text-sky-700 dark:text-sky-300" data-testid="subscription-updated">
+                      updated {time(update.at)}
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
