@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionView } from "@/lib/contracts/connections";
@@ -11,6 +12,11 @@ import type { Tool } from "@/lib/queries/tools";
 import { useToolCall } from "@/hooks/use-tool-call";
 import { ToolResultView } from "@/components/tool-result/tool-result-view";
 import { useQuery } from "@tanstack/react-query";
+import { taskRunMode } from "@/lib/contracts/tasks";
+import type { TaskRecord } from "@/lib/contracts/tasks";
+import type { AppError } from "@/lib/errors";
+import { taskApi, taskKeys } from "@/lib/queries/tasks";
+import { TaskRunView } from "@/components/tasks/task-run-view";
 import { callQuery } from "@/lib/queries/calls";
 import { QueryError } from "@/components/workbench/query-error";
 import { CallHistory } from "@/components/tools/call-history";
@@ -39,6 +45,19 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
   const [timeout, setTimeoutText] = useState(String(connection.requestTimeoutMs));
   const [viewing, setViewing] = useState<CallRecord | null>(null);
   const { state, history, run, cancel, runError, cancelError } = useToolCall(connection.id, tool.name);
+  // MCP tasks: a "required" tool always runs as a task, an "optional" one when the box is ticked.
+  const qc = useQueryClient();
+  const taskMode = taskRunMode(connection.state.capabilities, tool);
+  const [asTask, setAsTask] = useState(false);
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const createTask = useMutation<TaskRecord, AppError, { args: Record<string, unknown>; timeoutMs: number }>({
+    mutationFn: ({ args: values, timeoutMs: ms }) => taskApi.run(connection.id, { name: tool.name, arguments: values, timeoutMs: ms }),
+    onSuccess: (record) => {
+      qc.setQueryData(taskKeys.one(connection.id, record.taskId), record);
+      setTaskId(record.taskId);
+    },
+  });
+  const runsAsTask = taskMode === "required" || (taskMode === "optional" && asTask);
 
   // Errors beside the fields appear after the first Run attempt, then follow every edit.
   const validation = attempted ? validateValue(tool.inputSchema, args) : { ok: true as const };
@@ -54,6 +73,11 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
     if (!check.ok && !fromForm) setArgs(values); // show a stale history call's errors in the form
     if ((fromForm && jsonError !== null) || !check.ok || timeoutError) return;
     setViewing(null);
+    if (runsAsTask) {
+      createTask.mutate({ args: values, timeoutMs });
+      return;
+    }
+    setTaskId(null);
     run(values, timeoutMs);
   };
 
@@ -80,20 +104,25 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
             blocked={attempted ? blocked : timeoutError}
             timeout={timeout}
             onTimeoutChange={setTimeoutText}
-            running={state.running}
+            running={state.running || createTask.isPending}
             disabledReason={connection.state.status === "connected" ? null : "Connect the server to run tools"}
             onRun={() => start(args, true)}
             onCancel={cancel}
+            taskMode={taskMode}
+            asTask={asTask}
+            onAsTaskChange={setAsTask}
           />
+          {createTask.isError && <QueryError title="The task could not be created" error={createTask.error} />}
+          {taskId && !viewing && <TaskRunView key={taskId} connection={connection} taskId={taskId} outputSchema={tool.outputSchema} />}
           {runError && <QueryError title="The call could not be made" error={runError} />}
           {cancelError && <QueryError title="Cancel failed" error={cancelError} />}
-          {!viewing && <CallProgress updates={state.progress} running={state.running} />}
+          {!viewing && !taskId && <CallProgress updates={state.progress} running={state.running} />}
           {picked?.resultOmitted && !shown && (
             <p className="text-xs text-muted-foreground" data-testid="result-loading">
               {full.isError ? `Could not load the result: ${full.error.message}` : "Loading the full result…"}
             </p>
           )}
-          {shown && <ToolResultView call={shown} outputSchema={tool.outputSchema} />}
+          {shown && !(taskId && !viewing) && <ToolResultView call={shown} outputSchema={tool.outputSchema} />}
         </TabsContent>
         <TabsContent value="schema" className="flex flex-col gap-2 pt-1">
           <JsonBlock title="Input schema" value={tool.inputSchema} defaultOpen testId="input-schema" />

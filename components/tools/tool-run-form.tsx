@@ -1,5 +1,6 @@
 import { PlayIcon, SquareIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ValidationIssue } from "@/lib/schema/form";
@@ -20,9 +21,20 @@ export interface ToolRunFormProps {
   disabledReason: string | null;
   onRun: () => void;
   onCancel: () => void;
+  /**
+   * MCP tasks: "required" (Run creates a task; a plain call would fail), "optional" (a "Run as
+   * task" choice), "none" or absent (no option).
+   */
+  taskMode?: "required" | "optional" | "none";
+  asTask?: boolean;
+  onAsTaskChange?: (value: boolean) => void;
 }
 
-/** Arguments form with the per-call timeout and Run / Cancel. */
+function runAsTask(p: ToolRunFormProps): boolean {
+  return p.taskMode === "required" || (p.taskMode === "optional" && p.asTask === true);
+}
+
+/** Arguments form with the per-call timeout and Run / Cancel (and "Run as task" where the tool allows it). */
 export function ToolRunForm(p: ToolRunFormProps) {
   return (
     <form
@@ -50,13 +62,31 @@ export function ToolRunForm(p: ToolRunFormProps) {
             onChange={(e) => p.onTimeoutChange(e.target.value)}
           />
         </div>
+        {p.taskMode === "optional" && (
+          <div className="flex h-8 items-center gap-1.5">
+            <Checkbox
+              id="run-as-task"
+              data-testid="run-as-task"
+              checked={p.asTask === true}
+              onCheckedChange={(v) => p.onAsTaskChange?.(v === true)}
+            />
+            <Label htmlFor="run-as-task" className="text-xs">
+              Run as task
+            </Label>
+          </div>
+        )}
         <Button type="submit" size="sm" disabled={p.running || p.disabledReason !== null} title={p.disabledReason ?? undefined} data-testid="run-tool">
-          <PlayIcon /> {p.running ? "Running…" : "Run"}
+          <PlayIcon /> {p.running ? "Running…" : runAsTask(p) ? "Run as task" : "Run"}
         </Button>
         {p.running && (
           <Button type="button" size="sm" variant="outline" onClick={p.onCancel} data-testid="cancel-call">
             <SquareIcon /> Cancel
           </Button>
+        )}
+        {p.taskMode === "required" && (
+          <p className="text-xs text-muted-foreground" data-testid="task-required-note">
+            This tool runs only as a task (execution.taskSupport “required”): Run creates one and follows it.
+          </p>
         )}
         {p.disabledReason && !p.running && <p className="text-xs text-muted-foreground">{p.disabledReason}</p>}
         {p.blocked && (

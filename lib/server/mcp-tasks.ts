@@ -1,0 +1,375 @@
+import "server-only";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  ErrorCode,
+  McpError,
+  ResultSchema,
+  TaskSchema,
+  TaskStatusNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Task } from "@modelcontextprotocol/sdk/types.js";
+import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
+import {
+  isTerminalTaskStatus,
+  parseTaskTime,
+  serverTaskSupport,
+  taskRefusal,
+} from "@/lib/contracts/tasks";
+import type { RunTaskBody, TaskListing, TaskRecord } from "@/lib/contracts/tasks";
+import { AppError } from "@/lib/errors";
+import type { McpConnection } from "@/lib/server/mcp-connection";
+
+/** Oldest finished records are dropped past this many per connection (memory bound). */
+const MAX_RECORDS = 200;
+/** Bounds a server that keeps answering tasks/list with a nextCursor. */
+const MAX_LIST_PAGES = 20;
+/** tasks/result blocks until the task ends (a human may be answering its question meanwhile). */
+const MAX_RESULT_WAIT_MS = 3_600_000;
+
+type TaskMethod = "tools/call" | "tasks/get" | "tasks/result" | "tasks/cancel" | "tasks/list";
+
+/** Turns a failed task request into an AppError that says which request failed. */
+export function taskRequestError(error: unknown, method: TaskMethod, timeoutMs?: number): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof McpError) {
+    const details = { code: error.code, data: error.data, method };
+    if (error.code === ErrorCode.RequestTimeout) {
+      const within = timeoutMs ? ` within ${timeoutMs} ms` : "";
+      return new AppError("timeout:task", `No answer to ${method}${within}`, details);
+    }
+    if (error.code === ErrorCode.ConnectionClosed) {
+      return new AppError("upstream:connection_closed", `The connection closed during ${method}`, details);
+    }
+    return new AppError("upstream:rpc_error", `${method} failed: ${error.message}`, details);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new AppError("upstream:task_request_failed", `${method} failed: ${message}`, { method });
+}
+
+/**
+ * Loupe's side of MCP tasks for every connection: creates tasks (tools/call with `task`), polls,
+ * fetches results, cancels, lists; keeps a record of each task and records every change as a
+ * loupe "task" entry (raw = TaskRecord) so the browser's cache follows along.
+ */
+export class TaskManager {
+  /** connectionId → taskId → record. In memory: tasks do not outlive their MCP session anyway. */
+  private readonly records = new Map<string, Map<string, TaskRecord>>();
+  /** `${connectionId}\n${taskId}` → the tasks/result request in flight. */
+  private readonly pendingResults = new Map<string, Promise<void>>();
+
+  private recordsOf(connectionId: string): Map<string, TaskRecord> {
+    let map = this.records.get(connectionId);
+    if (!map) {
+      map = new Map();
+      this.records.set(connectionId, map);
+    }
+    return map;
+  }
+
+  /** Loupe's records of one connection, newest first (no request to the server). */
+  recordsFor(connectionId: string): TaskRecord[] {
+    return [...this.recordsOf(connectionId).values()].sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  /** One record with its whole result; not_found when Loupe never saw that task. */
+  get(conn: McpConnection, taskId: string): TaskRecord {
+    const record = this.recordsOf(conn.id).get(taskId);
+    if (!record) throw new AppError("not_found:task", `No task "${taskId}" on "${conn.config.name}"`);
+    return record;
+  }
+
+  /** Stores the record and publishes it when it changed; returns the stored record. */
+  private save(conn: McpConnection, next: TaskRecord, opts: { force?: boolean } = {}): TaskRecord {
+    const map = this.recordsOf(conn.id);
+    const prev = map.get(next.taskId);
+    map.set(next.taskId, next);
+    if (opts.force || !prev || changed(prev, next)) this.publish(conn, next);
+    if (map.size > MAX_RECORDS) this.prune(map);
+    return next;
+  }
+
+  private publish(conn: McpConnection, record: TaskRecord): void {
+    // A large result is already in the tasks/result response frame: keep it out of the entry.
+    const large = record.result !== undefined && Buffer.byteLength(JSON.stringify(record.result)) > ENTRY_PREVIEW_BYTES;
+    conn.recordEntry("loupe", "local", "task", large ? { ...record, result: undefined, resultOmitted: true } : record);
+  }
+
+  private prune(map: Map<string, TaskRecord>): void {
+    const finished = [...map.values()].filter((t) => isTerminalTaskStatus(t.status)).sort((a, b) => a.createdAt - b.createdAt);
+    for (const t of finished) {
+      if (map.size <= MAX_RECORDS) break;
+      map.delete(t.taskId);
+    }
+  }
+
+  /**
+   * Applies what the server said about a task (creation, tasks/get, tasks/list, a notification).
+   * An older report never overwrites a newer one, and a finished task never goes back to running.
+   */
+  private applyTask(conn: McpConnection, task: Task, extra: Partial<TaskRecord> = {}): TaskRecord {
+    const now = Date.now();
+    const prev = this.recordsOf(conn.id).get(task.taskId);
+    const reported: TaskRecord = {
+      taskId: task.taskId,
+      connectionId: conn.id,
+      sessionKey: prev?.sessionKey ?? conn.sessionKey,
+      origin: prev?.origin ?? "server",
+      tool: prev?.tool ?? null,
+      ...(prev?.args ? { args: prev.args } : {}),
+      status: task.status,
+      ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
+      createdAt: parseTaskTime(task.createdAt, prev?.createdAt ?? now),
+      lastUpdatedAt: parseTaskTime(task.lastUpdatedAt, now),
+      ttl: task.ttl ?? null,
+      ...(task.pollInterval !== undefined ? { pollInterval: task.pollInterval } : {}),
+      checkedAt: now,
+      ...(prev?.result !== undefined ? { result: prev.result, resultFetchedAt: prev.resultFetchedAt } : {}),
+      ...(prev?.awaitingResult ? { awaitingResult: true } : {}),
+      ...extra,
+    };
+    let next = reported;
+    if (prev) {
+      const stale = reported.lastUpdatedAt < prev.lastUpdatedAt;
+      const reverts = isTerminalTaskStatus(prev.status) && !isTerminalTaskStatus(reported.status);
+      if (stale || reverts) {
+        next = { ...reported, status: prev.status, statusMessage: prev.statusMessage, lastUpdatedAt: prev.lastUpdatedAt };
+      }
+    }
+    const saved = this.save(conn, next);
+    // The server's questions for an input_required task travel on the tasks/result response
+    // stream (SEP-1686): open it so they reach the inbox.
+    if (saved.status === "input_required" && saved.sessionKey === conn.sessionKey) {
+      void this.startResult(conn, saved.taskId).catch(() => undefined);
+    }
+    return saved;
+  }
+
+  /** tools/call with a `task` param: the server answers at once with the created task. */
+  async run(conn: McpConnection, body: RunTaskBody): Promise<TaskRecord> {
+    const client = conn.requireClient();
+    const listing = await conn.listTools();
+    const tool = listing.tools.find((t) => t.name === body.name);
+    if (!tool) throw new AppError("not_found:tool", `"${conn.config.name}" lists no tool named "${body.name}"`);
+    const refusal = taskRefusal(conn.config.name, conn.state.capabilities, tool);
+    if (refusal) {
+      const code = serverTaskSupport(conn.state.capabilities).toolsCall ? "bad_request:task_support" : "conflict:tasks_unsupported";
+      throw new AppError(code, refusal, { taskSupport: tool.execution?.taskSupport ?? null });
+    }
+    const timeout = body.timeoutMs ?? conn.config.requestTimeoutMs;
+    let raw: unknown;
+    try {
+      raw = await client.request(
+        { method: "tools/call", params: { name: body.name, arguments: body.arguments } },
+        ResultSchema,
+        { task: body.ttl !== undefined ? { ttl: body.ttl } : {}, timeout },
+      );
+    } catch (error) {
+      throw taskRequestError(error, "tools/call", timeout);
+    }
+    const created = CreateTaskResultSchema.safeParse(raw);
+    if (!created.success) {
+      throw new AppError(
+        "upstream:task_not_created",
+        `"${conn.config.name}" answered tools/call without creating a task (no CreateTaskResult)`,
+        { result: raw },
+      );
+    }
+    return this.applyTask(conn, created.data.task, {
+      origin: "loupe",
+      tool: body.name,
+      args: body.arguments,
+      sessionKey: conn.sessionKey,
+    });
+  }
+
+  /** Refuses requests about a task of an earlier MCP session (the server no longer knows it). */
+  private requireLive(conn: McpConnection, taskId: string): { client: Client; record: TaskRecord | undefined } {
+    const client = conn.requireClient();
+    const record = this.recordsOf(conn.id).get(taskId);
+    if (record && record.sessionKey !== conn.sessionKey) {
+      throw new AppError(
+        "conflict:task_session",
+        `Task "${taskId}" belongs to an earlier session of "${conn.config.name}"; the server no longer knows it`,
+      );
+    }
+    return { client, record };
+  }
+
+  /** Keeps the failure on the record (shown beside the task) and returns it to throw. */
+  private fail(conn: McpConnection, taskId: string, error: AppError, method: TaskMethod): AppError {
+    const record = this.recordsOf(conn.id).get(taskId);
+    if (record) {
+      this.save(conn, { ...record, error: { ...error.toJSON(), method }, ...(method === "tasks/result" ? { awaitingResult: false } : {}) });
+    }
+    return error;
+  }
+
+  private clearError(conn: McpConnection, record: TaskRecord, method: TaskMethod): TaskRecord {
+    if (record.error?.method !== method) return record;
+    const { error: _drop, ...rest } = record;
+    return this.save(conn, rest);
+  }
+
+  /** tasks/get. */
+  async poll(conn: McpConnection, taskId: string): Promise<TaskRecord> {
+    const { client } = this.requireLive(conn, taskId);
+    const timeout = conn.config.requestTimeoutMs;
+    let task: Task;
+    try {
+      task = TaskSchema.parse(await client.experimental.tasks.getTask(taskId, { timeout }));
+    } catch (error) {
+      throw this.fail(conn, taskId, taskRequestError(error, "tasks/get", timeout), "tasks/get");
+    }
+    return this.clearError(conn, this.applyTask(conn, task), "tasks/get");
+  }
+
+  /**
+   * tasks/result. It blocks until the task ends, so it runs in the background: a finished task's
+   * result is awaited here, an unfinished one returns at once with `awaitingResult` and the
+   * result arrives as a "task" entry.
+   */
+  async fetchResult(conn: McpConnection, taskId: string): Promise<TaskRecord> {
+    const { record } = this.requireLive(conn, taskId);
+    const pending = this.startResult(conn, taskId);
+    if (!record || isTerminalTaskStatus(record.status)) await pending;
+    return this.get(conn, taskId);
+  }
+
+  private startResult(conn: McpConnection, taskId: string): Promise<void> {
+    const key = `${conn.id}\n${taskId}`;
+    const existing = this.pendingResults.get(key);
+    if (existing) return existing;
+    const known = this.recordsOf(conn.id).get(taskId);
+    const timeout = Math.min(MAX_RESULT_WAIT_MS, Math.max(conn.config.requestTimeoutMs, known?.ttl ?? 0));
+    const run = async () => {
+      try {
+        const client = conn.requireClient();
+        if (known && !known.awaitingResult) this.save(conn, { ...known, awaitingResult: true });
+        const result = await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema, {
+          timeout,
+          resetTimeoutOnProgress: true,
+        });
+        const base = this.recordsOf(conn.id).get(taskId) ?? serverOnlyRecord(conn, taskId);
+        const { error: _drop, ...rest } = base;
+        this.save(conn, { ...rest, result, resultFetchedAt: Date.now(), awaitingResult: false });
+        // The result means the task ended: learn its final status (best effort).
+        if (!isTerminalTaskStatus(base.status)) await this.poll(conn, taskId).catch(() => undefined);
+      } catch (error) {
+        const record = this.recordsOf(conn.id).get(taskId);
+        const failure = taskRequestError(error, "tasks/result", timeout);
+        // A cancelled task has no result to give: that is not a failure worth showing.
+        if (record?.status === "cancelled") this.save(conn, { ...record, awaitingResult: false });
+        else this.fail(conn, taskId, failure, "tasks/result");
+        throw failure;
+      } finally {
+        this.pendingResults.delete(key);
+      }
+    };
+    const pending = run();
+    this.pendingResults.set(key, pending);
+    return pending;
+  }
+
+  /** tasks/cancel: the server answers with the task in its new (cancelled) status. */
+  async cancel(conn: McpConnection, taskId: string): Promise<TaskRecord> {
+    const { client } = this.requireLive(conn, taskId);
+    if (!serverTaskSupport(conn.state.capabilities).cancel) {
+      throw new AppError("conflict:tasks_unsupported", `"${conn.config.name}" does not support tasks/cancel (no tasks.cancel capability)`);
+    }
+    const timeout = conn.config.requestTimeoutMs;
+    let task: Task;
+    try {
+      task = TaskSchema.parse(await client.experimental.tasks.cancelTask(taskId, { timeout }));
+    } catch (error) {
+      throw this.fail(conn, taskId, taskRequestError(error, "tasks/cancel", timeout), "tasks/cancel");
+    }
+    return this.clearError(conn, this.applyTask(conn, task), "tasks/cancel");
+  }
+
+  /** Loupe's records merged with the server's tasks/list (when connected and supported). */
+  async listing(conn: McpConnection): Promise<TaskListing> {
+    const support = serverTaskSupport(conn.state.capabilities);
+    let listError: TaskListing["listError"];
+    if (conn.state.status === "connected" && conn.client && support.list) {
+      const timeout = conn.config.requestTimeoutMs;
+      try {
+        let cursor: string | undefined;
+        let pages = 0;
+        do {
+          const page = await conn.client.experimental.tasks.listTasks(cursor, { timeout });
+          for (const task of page.tasks) this.applyTask(conn, task);
+          cursor = page.nextCursor;
+          pages++;
+        } while (cursor !== undefined && pages < MAX_LIST_PAGES);
+      } catch (error) {
+        listError = taskRequestError(error, "tasks/list", timeout).toJSON();
+      }
+    }
+    return {
+      support,
+      sessionKey: conn.sessionKey,
+      tasks: this.recordsFor(conn.id),
+      ...(listError ? { listError } : {}),
+      listedAt: Date.now(),
+    };
+  }
+
+  /** notifications/tasks/status: the server pushes a task's new status. */
+  onStatusNotification(conn: McpConnection, params: unknown): void {
+    const task = TaskSchema.safeParse(params);
+    if (task.success) this.applyTask(conn, task.data);
+  }
+}
+
+function serverOnlyRecord(conn: McpConnection, taskId: string): TaskRecord {
+  const now = Date.now();
+  return {
+    taskId,
+    connectionId: conn.id,
+    sessionKey: conn.sessionKey,
+    origin: "server",
+    tool: null,
+    status: "completed",
+    createdAt: now,
+    lastUpdatedAt: now,
+    ttl: null,
+    checkedAt: now,
+  };
+}
+
+/** Whether a record changed in a way worth an entry (checkedAt alone is not). */
+function changed(a: TaskRecord, b: TaskRecord): boolean {
+  return (
+    a.status !== b.status ||
+    a.statusMessage !== b.statusMessage ||
+    a.lastUpdatedAt !== b.lastUpdatedAt ||
+    a.result !== b.result ||
+    a.awaitingResult !== b.awaitingResult ||
+    JSON.stringify(a.error) !== JSON.stringify(b.error) ||
+    a.tool !== b.tool ||
+    a.pollInterval !== b.pollInterval
+  );
+}
+
+/**
+ * Registers the notifications/tasks/status handler on a new client. Called from
+ * McpConnection.open() with the connection's generation, so notifications of an old session are ignored.
+ */
+export function installTaskHandlers(conn: McpConnection, client: Client, gen: number): void {
+  client.setNotificationHandler(TaskStatusNotificationSchema, (notification) => {
+    if (gen !== conn.generation) return;
+    getTaskManager().onStatusNotification(conn, notification.params);
+  });
+}
+
+const TASKS_KEY = Symbol.for("loupe.tasks");
+type TasksGlobal = typeof globalThis & { [TASKS_KEY]?: TaskManager };
+
+/** The one TaskManager of this process (shared by route handlers and notification handlers). */
+export function getTaskManager(): TaskManager {
+  const g = globalThis as TasksGlobal;
+  g[TASKS_KEY] ??= new TaskManager();
+  return g[TASKS_KEY];
+}
