@@ -79,7 +79,7 @@ test("an elicitation form with a multi-select is answered from the inbox and the
   const instruments = card.getByRole("group", { name: "Untitled Multiple Select Enum" });
   await instruments.getByRole("checkbox", { name: "Piano" }).click();
   await instruments.getByRole("checkbox", { name: "Drums" }).click();
-  await card.getByRole("combobox", { name: "Titled Single Select Enum" }).selectOption({ label: "Wonder Woman" });
+  await card.getByRole("combobox", { name: "Titled Single Select Enum", exact: true }).selectOption({ label: "Wonder Woman" });
   await card.getByRole("group", { name: "Titled Multiple Select Enum" }).getByRole("checkbox", { name: "Salmon" }).click();
   await card.getByRole("combobox", { name: "Legacy Titled Single Select Enum" }).selectOption({ label: "Dogs" });
   await card.getByTestId("elicitation-accept").click();
