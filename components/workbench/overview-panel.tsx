@@ -1,9 +1,29 @@
+"use client";
+
+import { AuthNotice } from "@/components/auth/authorize-button";
 import type { ReactNode } from "react";
 import Markdown from "react-markdown";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CheckIcon, CircleSlashIcon, XIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { ConnectStep, ConnectionView } from "@/lib/contracts/connections";
+import type { ConnectStep, ConnectionState, ConnectionView, DiagnosisStep } from "@/lib/contracts/connections";
 import { StatusDot, TRANSPORT_LABEL } from "@/components/connections/connection-status";
+import { apiFetch } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
+import { connectionKeys, upsertConnection } from "@/lib/queries/connections";
+
+const DIAGNOSIS_LABEL: Record<DiagnosisStep["step"], string> = {
+  spawn: "Start the process",
+  initialize: "Answer initialize",
+  dns: "Resolve the host name",
+  tcp: "Open a TCP connection",
+  http: "HTTP answer",
+  auth: "Authorization",
+  protocol: "Protocol version",
+};
+
+const base = (id: string) => `/api/connections/${encodeURIComponent(id)}`;
 
 const STEP_LABEL: Record<ConnectStep, string> = {
   spawn: "starting the process",
@@ -18,6 +38,12 @@ const STEP_LABEL: Record<ConnectStep, string> = {
 export function OverviewPanel({ connection: c, onConnect }: { connection: ConnectionView; onConnect: () => void }) {
   const s = c.state;
   const caps = Object.entries(s.capabilities ?? {});
+  const qc = useQueryClient();
+  const ping = useMutation({ mutationFn: () => apiFetch<{ ms: number }>(`${base(c.id)}/ping`, { method: "POST" }) });
+  const diagnose = useMutation({
+    mutationFn: () => apiFetch<ConnectionView>(`${base(c.id)}/diagnose`, { method: "POST" }),
+    onSuccess: (view) => qc.setQueryData<ConnectionView[]>(connectionKeys.list(), (list) => upsertConnection(list, view)),
+  });
   return (
     <div className="flex max-w-4xl flex-col gap-4 p-4 text-sm" data-testid="overview">
       {s.error && (
@@ -30,6 +56,15 @@ export function OverviewPanel({ connection: c, onConnect }: { connection: Connec
             Try again
           </Button>
         </div>
+      )}
+      <AuthNotice connection={c} />
+      {(s.diagnosis || s.status === "error") && (
+        <DiagnosisChecklist
+          steps={s.diagnosis}
+          running={diagnose.isPending}
+          error={diagnose.error?.message}
+          onRunAgain={() => diagnose.mutate()}
+        />
       )}
       <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-1.5">
         <Row label="Status"><StatusDot status={s.status} /></Row>
@@ -50,6 +85,20 @@ export function OverviewPanel({ connection: c, onConnect }: { connection: Connec
         {s.connectedAt && <Row label="Connected at">{new Date(s.connectedAt).toLocaleString()}</Row>}
         <Row label="Request timeout"><span className="font-mono">{c.requestTimeoutMs} ms</span></Row>
         {s.logLevel && <Row label="Log level"><span className="font-mono">{s.logLevel}</span></Row>}
+        <Row label="Ping">
+          <span className="inline-flex items-center gap-2">
+            <Button
+              size="xs"
+              variant="outline"
+              disabled={s.status !== "connected" || ping.isPending}
+              onClick={() => ping.mutate()}
+              data-testid="ping"
+            >
+              Ping
+            </Button>
+            <PingResult lastPing={s.lastPing} pending={ping.isPending} error={ping.error?.message} />
+          </span>
+        </Row>
       </dl>
       <section>
         <h3 className="mb-1.5 text-xs font-semibold text-muted-foreground uppercase">Capabilities</h3>
@@ -97,4 +146,82 @@ function capabilityFlags(value: unknown): string {
   if (!value || typeof value !== "object") return "";
   const flags = Object.entries(value).filter(([, v]) => v === true).map(([k]) => k);
   return flags.length ? ` · ${flags.join(", ")}` : "";
+}
+
+/** The last ping from state (kept server-side), or the request's own error if it never got there. */
+export function PingResult({ lastPing, pending, error }: { lastPing?: ConnectionState["lastPing"]; pending?: boolean; error?: string }) {
+  if (pending) return <span className="text-xs text-muted-foreground">Pinging…</span>;
+  if (lastPing?.error ?? (error && !lastPing)) {
+    return (
+      <span className="text-xs text-destructive" data-testid="ping-result">
+        {lastPing?.error ?? error}
+      </span>
+    );
+  }
+  if (!lastPing) return <span className="text-xs text-muted-foreground">Not pinged yet</span>;
+  return (
+    <span className="font-mono text-xs" data-testid="ping-result">
+      {lastPing.ms} ms <span className="text-muted-foreground">at {new Date(lastPing.at).toLocaleTimeString()}</span>
+    </span>
+  );
+}
+
+export interface DiagnosisChecklistProps {
+  /** Absent while no check has run (the doctor runs after a failed connect, or on demand). */
+  steps?: DiagnosisStep[];
+  running: boolean;
+  error?: string;
+  onRunAgain: () => void;
+}
+
+/** The connection doctor's steps in order: passed ones ticked, the failing one highlighted. */
+export function DiagnosisChecklist({ steps, running, error, onRunAgain }: DiagnosisChecklistProps) {
+  return (
+    <section data-testid="diagnosis">
+      <div className="mb-1.5 flex items-center gap-2">
+        <h3 className="text-xs font-semibold text-muted-foreground uppercase">Connection checks</h3>
+        <Button size="xs" variant="outline" disabled={running} onClick={onRunAgain} data-testid="run-checks">
+          {running ? "Checking…" : steps ? "Run checks again" : "Run checks"}
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="mb-1 text-xs text-destructive">
+          {error}
+        </p>
+      )}
+      {!steps ? (
+        <p className="text-xs text-muted-foreground">{running ? "Checking each step…" : "No checks have run yet."}</p>
+      ) : (
+        <ol className="flex flex-col gap-1">
+          {steps.map((step, i) => (
+            <li
+              key={`${step.step}-${i}`}
+              data-testid="diagnosis-step"
+              data-step={step.step}
+              data-ok={step.ok}
+              aria-current={step.ok ? undefined : "step"}
+              className={cn(
+                "flex items-start gap-2 rounded-md px-2 py-1",
+                !step.ok && "border border-destructive/30 bg-destructive/5",
+              )}
+            >
+              {step.ok ? (
+                <CheckIcon aria-label="passed" className="mt-0.5 size-3.5 shrink-0 text-emerald-600" />
+              ) : (
+                <XIcon aria-label="failed" className="mt-0.5 size-3.5 shrink-0 text-destructive" />
+              )}
+              <span className="w-44 shrink-0 font-medium">{DIAGNOSIS_LABEL[step.step]}</span>
+              <span className={cn("min-w-0 break-words", !step.ok && "text-destructive")}>{step.detail}</span>
+              {step.ms !== undefined && <span className="ml-auto shrink-0 font-mono text-xs text-muted-foreground">{step.ms} ms</span>}
+            </li>
+          ))}
+          {steps.length > 0 && !steps[steps.length - 1]!.ok && (
+            <li className="flex items-center gap-2 px-2 text-xs text-muted-foreground">
+              <CircleSlashIcon aria-hidden className="size-3.5" /> Later steps were not checked.
+            </li>
+          )}
+        </ol>
+      )}
+    </section>
+  );
 }

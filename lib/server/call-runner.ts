@@ -6,6 +6,8 @@ import type { CallRecord, CallToolBody } from "@/lib/contracts/calls";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
 import { nextTick } from "@/lib/server/mcp-connection";
+import { sessionLostMessage } from "@/lib/server/recording-transport";
+import { describeNetworkError } from "@/lib/server/transports";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import type { Store } from "@/lib/server/store";
 
@@ -112,6 +114,10 @@ export class CallRunner {
       return fail("cancelled", { code: "cancelled:call", message: active.cancelReason });
     }
     const closed = gen !== conn.generation;
+    // Failed locally by the recording transport: the server restarted and forgot the session.
+    if (error instanceof McpError && (error.data as { loupe?: unknown } | undefined)?.loupe === "session_lost") {
+      return fail("failed", { code: "upstream:session_lost", message: sessionLostMessage("tools/call") });
+    }
     if (error instanceof McpError && !(closed && error.code === ErrorCode.ConnectionClosed)) {
       const details = { code: error.code, data: error.data };
       if (error.code === ErrorCode.RequestTimeout) {
@@ -123,13 +129,17 @@ export class CallRunner {
     if (closed) {
       // Let the child's last stderr lines and its exit code arrive before describing the failure.
       await nextTick();
-      const message = `${conn.closeReason(gen)} during the call`;
+      const message = conn.cutOffMessage(gen);
       const details = { stderrTail: conn.state.stderrTail };
       return fail("failed", { code: "upstream:connection_closed", message, details });
     }
-    const message = error instanceof Error ? error.message : String(error);
     // A remote that went away surfaces as a fetch failure, not as a transport close.
-    if (error instanceof TypeError) conn.markLost(`The server stopped answering: ${message}`);
+    if (error instanceof TypeError) {
+      const words = describeNetworkError(error);
+      conn.markLost(`The server stopped answering: ${words}`);
+      return fail("failed", { code: "upstream:unreachable", message: `The call could not reach the server: ${words}` });
+    }
+    const message = error instanceof Error ? error.message : String(error);
     return fail("failed", { code: "upstream:call_failed", message });
   }
 }

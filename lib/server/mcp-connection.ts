@@ -4,15 +4,17 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
-import type { ConnectionConfig, ConnectionState, ConnectionView } from "@/lib/contracts/connections";
+import type { ConnectionConfig, ConnectionState, ConnectionView, DiagnosisStep } from "@/lib/contracts/connections";
 import type { Direction, Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { Hub } from "@/lib/server/hub";
+import { diagnose } from "@/lib/server/doctor";
 import { RecordingTransport } from "@/lib/server/recording-transport";
 import { maskConfig } from "@/lib/server/secrets";
 import { attachStderr } from "@/lib/server/stderr";
 import { clientCapabilities, installClientRequestHandlers } from "@/lib/server/mcp-requests";
 import { installResourceHandlers } from "@/lib/server/mcp-resources";
+import { installTaskHandlers } from "@/lib/server/mcp-tasks";
 import { remoteTransportAuth } from "@/lib/server/oauth/connection-auth";
 import {
   classifyConnectError,
@@ -21,7 +23,7 @@ import {
   describeExit,
   shouldFallBackToSse,
 } from "@/lib/server/transports";
-import type { ObservedStdioTransport, TransportUsed } from "@/lib/server/transports";
+import type { ObservedStdioTransport, StreamWatch, TransportUsed } from "@/lib/server/transports";
 
 export interface ToolsListing {
   tools: Tool[];
@@ -54,10 +56,12 @@ export class McpConnection {
   sessionKey: string | null = null;
   /** Set when Loupe itself closed the session, so calls cut off by it say so. */
   private closeNote: { gen: number; text: string } | null = null;
+  /** Set when a remote was lost (network), so calls cut off by it say why. */
+  private lostNote: { gen: number; detail: string } | null = null;
 
   constructor(
     public config: ConnectionConfig,
-    private readonly hub: Hub,
+    readonly hub: Hub,
   ) {}
 
   get id(): string {
@@ -119,6 +123,10 @@ export class McpConnection {
       await this.closeClient();
       const step = exit ? "closed" : classifyConnectError(error, used);
       this.setState({ status: "error", error: { message, step } });
+      // The connection doctor says which step failed, in words; a newer attempt discards it.
+      const doctorGen = this.generation;
+      const diagnosis = await this.runDoctor();
+      if (doctorGen === this.generation && this.state.status === "error") this.setState({ diagnosis });
       return;
     }
     // Streamable HTTP drops list_changed sent during initialization: always list once connected.
@@ -127,14 +135,22 @@ export class McpConnection {
 
   private async open(gen: number, used: TransportUsed): Promise<void> {
     const config = this.config;
+    // The HTTP layer reports a forgotten session and stream resumptions to the recording transport.
+    let recording: RecordingTransport | null = null;
+    const watch: StreamWatch = {
+      onSessionGone: (sessionId, reason) => recording?.sessionGone(sessionId, reason),
+      onResume: (info) => {
+        if (gen === this.generation) this.recordEntry("loupe", "local", "stream_resumed", info);
+      },
+    };
+    const openRemote = (kind: "sse" | "streamable-http") =>
+      config.transport === "stdio" ? null : createRemoteTransport(config, kind, remoteTransportAuth(this), watch);
     const inner =
-      config.transport === "stdio"
-        ? createStdioTransport(config)
-        : createRemoteTransport(config, used === "sse" ? "sse" : "streamable-http", remoteTransportAuth(this));
+      config.transport === "stdio" ? createStdioTransport(config) : openRemote(used === "sse" ? "sse" : "streamable-http")!;
     this.stdio = config.transport === "stdio" ? (inner as ObservedStdioTransport) : null;
     const stdio = this.stdio;
     if (stdio) attachStderr(stdio, (line) => this.onStderrLine(stdio, line));
-    const recording = new RecordingTransport(inner, {
+    recording = new RecordingTransport(inner, {
       record: (direction, kind, raw) => this.recordEntry("mcp", direction, kind, raw),
       onClosed: () => this.onTransportClosed(gen),
       onError: (error) => {
@@ -145,6 +161,34 @@ export class McpConnection {
           this.markLost("The server closed the event stream and did not come back");
         }
       },
+      ...(used === "streamable-http"
+        ? {
+            reopen: () => openRemote("streamable-http")!,
+            onSessionReset: (info) => {
+              if (gen !== this.generation) return;
+              this.recordEntry("loupe", "local", "session_reset", {
+                reason: info.reason,
+                retried: info.retried,
+                failed: info.failed,
+              });
+              this.tools = null;
+              const server = info.result.serverInfo;
+              this.setState({
+                serverInfo: { name: server.name, version: server.version, title: server.title },
+                protocolVersion: info.result.protocolVersion,
+                capabilities: info.result.capabilities as Record<string, unknown>,
+                instructions: info.result.instructions,
+                // Subscriptions belonged to the old session.
+                ...(this.state.subscriptions?.length ? { subscriptions: [] } : {}),
+              });
+            },
+            onSessionResetFailed: (reason, error) => {
+              if (gen !== this.generation) return;
+              this.recordEntry("loupe", "local", "session_reset", { reason, error: errorMessage(error) });
+              this.markLost(`The server forgot the session and a new one could not be started: ${errorMessage(error)}`);
+            },
+          }
+        : {}),
     });
     const client = new Client(CLIENT_INFO, { capabilities: clientCapabilities(config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES) });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -155,6 +199,7 @@ export class McpConnection {
     // Server → client requests (sampling, elicitation, roots) and resource/prompt notifications.
     installClientRequestHandlers(this, client, gen);
     installResourceHandlers(this, client, gen);
+    installTaskHandlers(this, client, gen);
     this.client = client;
     this.recording = recording;
     await client.connect(recording, { timeout: config.requestTimeoutMs });
@@ -196,14 +241,24 @@ export class McpConnection {
   /** Why the session ended, for connection state and for calls cut off by it. */
   closeReason(gen?: number): string {
     if (this.closeNote && this.closeNote.gen === gen) return this.closeNote.text;
+    if (this.lostNote && this.lostNote.gen === gen) return `The connection to the server was lost (${this.lostNote.detail})`;
     const exit = this.stdio?.exit;
     if (exit) return `The server process ${describeExit(exit)}`;
     return "The connection to the server was closed";
   }
 
+  /** What a request cut off by the end of session `gen` failed with ("… during the call"). */
+  cutOffMessage(gen: number, what = "call"): string {
+    if (this.lostNote && this.lostNote.gen === gen) {
+      return `The connection to the server was lost during the ${what} (${this.lostNote.detail})`;
+    }
+    return `${this.closeReason(gen)} during the ${what}`;
+  }
+
   /** A remote that stopped answering: the SDK does not close the transport for us. */
   markLost(message: string): void {
     if (this.state.status !== "connected") return;
+    this.lostNote = { gen: this.generation, detail: message.charAt(0).toLowerCase() + message.slice(1) };
     this.generation++;
     const client = this.client;
     this.client = null;
@@ -254,6 +309,37 @@ export class McpConnection {
     const listing: ToolsListing = { tools, pages, listedAt: Date.now() };
     if (gen === this.generation) this.tools = listing;
     return listing;
+  }
+
+  /** Round trip of an MCP ping; the result (or the error) is kept in state.lastPing. */
+  async ping(): Promise<{ ms: number }> {
+    const client = this.requireClient();
+    const started = performance.now();
+    try {
+      await client.ping({ timeout: Math.min(this.config.requestTimeoutMs, 30_000) });
+    } catch (error) {
+      const message = errorMessage(error);
+      this.setState({ lastPing: { at: Date.now(), error: message } });
+      throw new AppError("upstream:ping", `Ping failed: ${message}`);
+    }
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    this.setState({ lastPing: { at: Date.now(), ms } });
+    return { ms };
+  }
+
+  /** Runs the connection doctor now and keeps its steps in state.diagnosis. */
+  async diagnose(): Promise<DiagnosisStep[]> {
+    const diagnosis = await this.runDoctor();
+    this.setState({ diagnosis });
+    return diagnosis;
+  }
+
+  private async runDoctor(): Promise<DiagnosisStep[]> {
+    try {
+      return await diagnose(this.config);
+    } catch (error) {
+      return [{ step: "initialize", ok: false, detail: `The checks themselves failed: ${errorMessage(error)}` }];
+    }
   }
 
   async setLogLevel(level: LoggingLevel): Promise<void> {

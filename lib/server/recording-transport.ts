@@ -1,6 +1,13 @@
 import "server-only";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage, MessageExtraInfo, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  InitializeResult,
+  JSONRPCMessage,
+  JSONRPCRequest,
+  MessageExtraInfo,
+  RequestId,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { Direction } from "@/lib/contracts/entries";
 
 export interface RecordingHooks {
@@ -10,6 +17,22 @@ export interface RecordingHooks {
   onClosed?(): void;
   /** Sees every transport error after it is recorded. */
   onError?(error: Error): void;
+  /**
+   * Streamable HTTP only: a fresh transport to the same endpoint, used to start a new session when
+   * the server forgot ours (a restart). Without it a lost session is not recovered.
+   */
+  reopen?(): Transport;
+  /** The new session is initialized; `retried`/`failed` are the requests pending at the loss. */
+  onSessionReset?(info: SessionResetInfo): void;
+  /** Starting a new session failed: the connection is lost. */
+  onSessionResetFailed?(reason: string, error: unknown): void;
+}
+
+export interface SessionResetInfo {
+  reason: string;
+  result: InitializeResult;
+  retried: { id: RequestId; method: string }[];
+  failed: { id: RequestId; method: string }[];
 }
 
 interface RequestWatcher {
@@ -17,14 +40,55 @@ interface RequestWatcher {
   onId(id: RequestId): void;
 }
 
+interface PendingRequest {
+  message: JSONRPCRequest;
+  retried: boolean;
+}
+
+/**
+ * Requests that may be sent again on a new session without doing anything twice. tools/call is
+ * never among them: a tool may have side effects, and whether it ran before the restart is unknown.
+ */
+export const RETRY_SAFE_METHODS: ReadonlySet<string> = new Set([
+  "ping",
+  "tools/list",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "resources/subscribe",
+  "resources/unsubscribe",
+  "prompts/list",
+  "prompts/get",
+  "completion/complete",
+  "logging/setLevel",
+]);
+
+/** The JSON-RPC error a request pending at a session loss gets; `data.loupe` lets callers recognise it. */
+export const SESSION_LOST_CODE = -32000;
+export function sessionLostMessage(method: string): string {
+  const what = method === "tools/call" ? "call" : "request";
+  return `The server restarted and the session was lost; the ${what} was not retried`;
+}
+
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId } {
+  return "id" in message && !("method" in message);
+}
+
+const INTERNAL_PREFIX = "loupe-session-reset-";
 
 /**
  * Wraps an SDK transport so every JSON-RPC frame in both directions is recorded raw: incoming
  * frames before the SDK handles them, outgoing frames as they are handed to the wire (recording
  * after the send resolved would put a Streamable HTTP JSON response ahead of its own request).
+ *
+ * It also owns session recovery for Streamable HTTP: when the server forgets the session (a 404 to
+ * our Mcp-Session-Id, reported through sessionGone()), it swaps in a fresh inner transport, repeats
+ * the client's own initialize on it, re-sends pending requests that are safe to repeat and fails
+ * the others with a clear error. The SDK Client above never notices the swap.
  */
 export class RecordingTransport implements Transport {
   onclose?: () => void;
@@ -32,33 +96,69 @@ export class RecordingTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
   protocolVersion?: string;
   private watchers: RequestWatcher[] = [];
+  private innerTransport!: Transport;
+  private readonly pending = new Map<RequestId, PendingRequest>();
+  private initializeRequest: JSONRPCRequest | null = null;
+  private internal = new Map<RequestId, { resolve(m: JSONRPCMessage): void; reject(e: Error): void }>();
+  private resetting: Promise<void> | null = null;
+  private resets = 0;
+  private closed = false;
 
   constructor(
-    readonly inner: Transport,
+    inner: Transport,
     private readonly hooks: RecordingHooks,
   ) {
+    this.attach(inner);
+  }
+
+  get inner(): Transport {
+    return this.innerTransport;
+  }
+
+  /** How many times a new session replaced a lost one. */
+  get sessionResets(): number {
+    return this.resets;
+  }
+
+  /** Routes an inner transport's events here; events of a replaced inner are ignored. */
+  private attach(inner: Transport): void {
+    this.innerTransport = inner;
     inner.onmessage = (message, extra) => {
+      if (this.innerTransport !== inner) return;
       this.hooks.record("in", "message", message);
+      if (isResponse(message)) {
+        const waiter = this.internal.get(message.id);
+        if (waiter) {
+          this.internal.delete(message.id);
+          waiter.resolve(message);
+          return;
+        }
+        this.pending.delete(message.id);
+      }
       this.onmessage?.(message, extra);
     };
     inner.onerror = (error) => {
+      if (this.innerTransport !== inner) return;
       // Errors reported by the transport are on the receiving side (bad frames, dropped streams).
       this.hooks.record("in", "transport_error", { message: errorMessage(error) });
       this.hooks.onError?.(error);
       this.onerror?.(error);
     };
     inner.onclose = () => {
+      if (this.innerTransport !== inner) return;
+      this.closed = true;
+      this.pending.clear();
       this.hooks.onClosed?.();
       this.onclose?.();
     };
   }
 
   get sessionId(): string | undefined {
-    return this.inner.sessionId;
+    return this.innerTransport.sessionId;
   }
 
   start(): Promise<void> {
-    return this.inner.start();
+    return this.innerTransport.start();
   }
 
   /**
@@ -78,20 +178,122 @@ export class RecordingTransport implements Transport {
       const index = this.watchers.findIndex((w) => w.method === message.method);
       const watcher = index >= 0 ? this.watchers.splice(index, 1)[0] : undefined;
       watcher?.onId(message.id);
+      if (message.method === "initialize") this.initializeRequest = message as JSONRPCRequest;
+      this.pending.set(message.id, { message: message as JSONRPCRequest, retried: false });
+    } else if ("method" in message && message.method === "notifications/cancelled") {
+      // A timed-out or aborted request will get no answer the SDK still waits for.
+      const requestId = (message.params as { requestId?: RequestId } | undefined)?.requestId;
+      if (requestId !== undefined) this.pending.delete(requestId);
     }
     this.hooks.record("out", "message", message);
-    return this.inner.send(message, options).catch((error: unknown) => {
+    return this.sendRecorded(message, options);
+  }
+
+  private async sendRecorded(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    // A request made while a new session is being set up waits for it.
+    if (this.resetting) await this.resetting.catch(() => undefined);
+    const target = this.innerTransport;
+    try {
+      await target.send(message, options);
+    } catch (error) {
       this.hooks.record("out", "transport_error", { message: errorMessage(error) });
+      // The HTTP layer reported the session gone before this rejection reached us: the reset
+      // re-sends this request or fails it with a clear error, so this send is settled.
+      if (this.resetting) await this.resetting.catch(() => undefined);
+      if (this.innerTransport !== target && !this.closed) return;
       throw error;
+    }
+  }
+
+  /**
+   * Called by the HTTP layer when a request carrying `sessionId` was answered "no such session".
+   * Starts one new session (further reports for the same old session are ignored).
+   */
+  sessionGone(sessionId: string, reason: string): void {
+    if (!this.hooks.reopen || this.closed || this.resetting) return;
+    if (sessionId !== this.innerTransport.sessionId || !this.initializeRequest) return;
+    this.resetting = this.resetSession(reason).finally(() => {
+      this.resetting = null;
+    });
+  }
+
+  private async resetSession(reason: string): Promise<void> {
+    const old = this.innerTransport;
+    const next = this.hooks.reopen!();
+    this.attach(next);
+    // Stops the old transport's retry timers and streams; its close event is ignored (detached).
+    void old.close().catch(() => undefined);
+    let result: InitializeResult;
+    try {
+      await next.start();
+      const id = `${INTERNAL_PREFIX}${++this.resets}`;
+      const request: JSONRPCRequest = { ...this.initializeRequest!, id };
+      const answer = await this.internalRequest(next, request);
+      if ("error" in answer) throw new Error(`initialize failed: ${(answer.error as { message: string }).message}`);
+      result = (answer as unknown as { result: InitializeResult }).result;
+      if (!SUPPORTED_PROTOCOL_VERSIONS.includes(result.protocolVersion)) {
+        throw new Error(`the new session speaks protocol ${result.protocolVersion}, which is not supported`);
+      }
+      this.setProtocolVersion(result.protocolVersion);
+      const initialized: JSONRPCMessage = { jsonrpc: "2.0", method: "notifications/initialized" };
+      this.hooks.record("out", "message", initialized);
+      await next.send(initialized);
+    } catch (error) {
+      this.hooks.onSessionResetFailed?.(reason, error);
+      return;
+    }
+    const retried: SessionResetInfo["retried"] = [];
+    const failed: SessionResetInfo["failed"] = [];
+    for (const [id, p] of [...this.pending]) {
+      const method = p.message.method;
+      if (RETRY_SAFE_METHODS.has(method) && !p.retried) {
+        p.retried = true;
+        retried.push({ id, method });
+        this.hooks.record("out", "message", p.message);
+        next.send(p.message).catch((error: unknown) => this.failLocally(id, method, errorMessage(error)));
+      } else {
+        failed.push({ id, method });
+        this.failLocally(id, method, sessionLostMessage(method));
+      }
+    }
+    this.hooks.onSessionReset?.({ reason, result, retried, failed });
+  }
+
+  /** Rejects a pending request of the SDK Client with a JSON-RPC error that never was on the wire. */
+  private failLocally(id: RequestId, method: string, message: string): void {
+    if (!this.pending.delete(id)) return;
+    this.onmessage?.({
+      jsonrpc: "2.0",
+      id,
+      error: { code: SESSION_LOST_CODE, message, data: { loupe: "session_lost", method } },
+    });
+  }
+
+  private internalRequest(target: Transport, request: JSONRPCRequest, timeoutMs = 15_000): Promise<JSONRPCMessage> {
+    return new Promise<JSONRPCMessage>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.internal.delete(request.id);
+        reject(new Error(`no answer to initialize within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.internal.set(request.id, {
+        resolve: (m) => (clearTimeout(timer), resolve(m)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      });
+      this.hooks.record("out", "message", request);
+      target.send(request).catch((error: unknown) => {
+        this.internal.delete(request.id);
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      });
     });
   }
 
   close(): Promise<void> {
-    return this.inner.close();
+    return this.innerTransport.close();
   }
 
   setProtocolVersion(version: string): void {
     this.protocolVersion = version;
-    this.inner.setProtocolVersion?.(version);
+    this.innerTransport.setProtocolVersion?.(version);
   }
 }

@@ -162,6 +162,18 @@ export class Registry {
     return call;
   }
 
+  /** MCP ping round trip; also kept in the connection's state.lastPing. */
+  ping(id: string): Promise<{ ms: number }> {
+    return this.require(id).ping();
+  }
+
+  /** Runs the connection doctor; the steps are also kept in state.diagnosis. */
+  async diagnose(id: string): Promise<ConnectionView> {
+    const conn = this.require(id);
+    await conn.diagnose();
+    return conn.view();
+  }
+
   setLogLevel(id: string, level: LoggingLevel): Promise<void> {
     return this.require(id).setLogLevel(level);
   }

@@ -6,6 +6,8 @@ import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { StreamableHTTPReconnectionOptions } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ConnectionConfig, ConnectStep } from "@/lib/contracts/connections";
@@ -51,15 +53,119 @@ export interface RemoteAuth {
   fetch?: FetchLike;
 }
 
+/**
+ * How the SDK re-opens a dropped Streamable HTTP event stream (with Last-Event-ID). Its default
+ * gives up after 2 tries (≈2.5 s), less than a server restart takes; this rides out about 12 s.
+ * A server's SSE `retry:` field replaces these delays (the SDK honours it).
+ */
+export const RECONNECTION_OPTIONS: StreamableHTTPReconnectionOptions = {
+  initialReconnectionDelay: 500,
+  maxReconnectionDelay: 5_000,
+  reconnectionDelayGrowFactor: 2,
+  maxRetries: 5,
+};
+
+/** What the HTTP layer of a Streamable HTTP transport tells the connection. */
+export interface StreamWatch {
+  /** A request carrying this session id was answered 404 (or 400 naming the session): the session is gone. */
+  onSessionGone(sessionId: string, reason: string): void;
+  /** The SDK re-opened an event stream with Last-Event-ID. */
+  onResume?(info: { lastEventId: string; status: number }): void;
+  /** Events dropped because their id was already delivered (a server replaying too much). */
+  onDuplicate?(eventId: string): void;
+}
+
+/**
+ * Per spec a 404 to a request with Mcp-Session-Id means the session is gone and the client must
+ * start a new one. Some servers (server-everything) answer 400 "No valid session ID" instead.
+ */
+export function isSessionGone(status: number, body: string, sentSession: boolean): boolean {
+  if (!sentSession) return false;
+  return status === 404 || (status === 400 && /session/i.test(body));
+}
+
+const MAX_SEEN_EVENT_IDS = 10_000;
+
+/**
+ * Passes an SSE byte stream through, dropping events whose `id:` was seen before on any stream of
+ * this session: a resumed stream may replay events that already arrived (server-everything's event
+ * store replays every stream's events after the Last-Event-ID), and each must be delivered once.
+ */
+export function dedupeSseEvents(seen: Set<string>, onDuplicate?: (id: string) => void): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let buffer = "";
+  const emit = (block: string, controller: TransformStreamDefaultController<Uint8Array>) => {
+    const id = /^id: ?(.*)$/m.exec(block)?.[1];
+    if (id) {
+      if (seen.has(id)) {
+        onDuplicate?.(id);
+        return;
+      }
+      seen.add(id);
+      if (seen.size > MAX_SEEN_EVENT_IDS) seen.delete(seen.values().next().value as string);
+    }
+    controller.enqueue(encoder.encode(`${block}\n\n`));
+  };
+  return new TransformStream({
+    transform(chunk, controller) {
+      buffer += decoder.decode(chunk, { stream: true });
+      // A CR at the end may be the first half of a CRLF: keep it for the next chunk.
+      const keepCr = buffer.endsWith("\r");
+      const text = (keepCr ? buffer.slice(0, -1) : buffer).replace(/\r\n?/g, "\n");
+      const blocks = text.split("\n\n");
+      buffer = (blocks.pop() ?? "") + (keepCr ? "\r" : "");
+      for (const block of blocks) emit(block, controller);
+    },
+    flush(controller) {
+      const rest = (buffer + decoder.decode()).replace(/\r\n?/g, "\n");
+      if (rest) controller.enqueue(encoder.encode(rest));
+    },
+  });
+}
+
+/** Wraps the transport's fetch: sees session loss and resumptions, de-duplicates replayed events. */
+export function watchingFetch(base: FetchLike | undefined, watch: StreamWatch): FetchLike {
+  const seen = new Set<string>();
+  return async (url, init) => {
+    const res = await (base ?? fetch)(url, init);
+    const headers = new Headers(init?.headers);
+    const session = headers.get("mcp-session-id");
+    if (session && (res.status === 404 || res.status === 400)) {
+      const body = res.status === 400 ? await res.clone().text().catch(() => "") : "";
+      if (isSessionGone(res.status, body, true)) {
+        watch.onSessionGone(session, `HTTP ${res.status} to ${init?.method ?? "GET"} for session ${session}`);
+      }
+    }
+    const lastEventId = headers.get("last-event-id");
+    if (lastEventId && (init?.method ?? "GET") === "GET") watch.onResume?.({ lastEventId, status: res.status });
+    const type = res.headers.get("content-type") ?? "";
+    if (res.ok && res.body && type.toLowerCase().includes("text/event-stream")) {
+      return new Response(res.body.pipeThrough(dedupeSseEvents(seen, watch.onDuplicate)), {
+        status: res.status,
+        statusText: res.statusText,
+        headers: res.headers,
+      });
+    }
+    return res;
+  };
+}
+
 export function createRemoteTransport(
   config: RemoteConnection,
   kind: "streamable-http" | "sse",
   auth: RemoteAuth = {},
+  watch?: StreamWatch,
 ): Transport {
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
   if (kind === "streamable-http") {
-    return new StreamableHTTPClientTransport(url, { requestInit, authProvider: auth.authProvider, fetch: auth.fetch });
+    return new StreamableHTTPClientTransport(url, {
+      requestInit,
+      authProvider: auth.authProvider,
+      fetch: watch ? watchingFetch(auth.fetch, watch) : auth.fetch,
+      reconnectionOptions: RECONNECTION_OPTIONS,
+    });
   }
   return new SSEClientTransport(url, {
     requestInit,
@@ -92,6 +198,8 @@ export function shouldFallBackToSse(error: unknown): boolean {
 
 /** Which step of connecting failed, for the connection error shown to the user. */
 export function classifyConnectError(error: unknown, transport: TransportUsed): ConnectStep {
+  // The SDK's auth provider throws this when the user must authorize first (OAuth).
+  if (error instanceof UnauthorizedError) return "auth";
   const status = httpStatus(error);
   if (status === 401 || status === 403) return "auth";
   if (status !== undefined && status > 0) return "http";
@@ -108,4 +216,26 @@ export function describeExit(exit: ChildExit): string {
   return exit.signal
     ? `was killed by ${exit.signal}`
     : `exited with code ${exit.code ?? "unknown"}`;
+}
+
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "the connection was reset",
+  ENOTFOUND: "host name not found",
+  EAI_AGAIN: "host name lookup failed (temporary DNS failure)",
+  ETIMEDOUT: "timed out",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  UND_ERR_SOCKET: "the connection closed unexpectedly",
+  UND_ERR_CONNECT_TIMEOUT: "timed out while connecting",
+};
+
+/** "fetch failed" says nothing: name the cause (connection refused, host not found, …). */
+export function describeNetworkError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const code = typeof cause?.code === "string" ? cause.code : undefined;
+  if (!code) return message;
+  const words = NETWORK_WORDS[code] ?? (typeof cause?.message === "string" ? cause.message : code);
+  return `${words} (${code})`;
 }
