@@ -44,7 +44,7 @@ export function ConnectionDialog({ open, onOpenChange, initial, onSubmit, pendin
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="add-server-dialog" className="max-w-xl">
+      <DialogContent data-testid="add-server-dialog" className="max-h-[90vh] max-w-xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{initial ? `Edit ${initial.name}` : "Add server"}</DialogTitle>
           <DialogDescription>

@@ -1,5 +1,5 @@
 import { ConnectionInput } from "@/lib/contracts/connections";
-import type { ConnectionView, TransportKind } from "@/lib/contracts/connections";
+import type { ConnectionInputDraft, ConnectionView, OAuthSettings, TransportKind } from "@/lib/contracts/connections";
 import { joinCommandLine, splitCommandLine } from "@/lib/shell-split";
 
 export interface KeyValueRow {
@@ -19,6 +19,14 @@ export interface ConnectionDraft {
   url: string;
   headers: KeyValueRow[];
   requestTimeoutMs: string;
+  /** OAuth 2.1 (remote transports). An empty client id means dynamic client registration. */
+  oauthEnabled: boolean;
+  oauthClientId: string;
+  /** Arrives as SECRET_MASK when one is stored; sent back unchanged it is kept. */
+  oauthClientSecret: string;
+  oauthScope: string;
+  /** Settings edited elsewhere (Client tab) that an edit here must not drop. */
+  kept: Pick<ConnectionInputDraft, "clientCapabilities" | "roots">;
 }
 
 export type DraftField = keyof ConnectionDraft;
@@ -26,6 +34,12 @@ export type DraftField = keyof ConnectionDraft;
 export type DraftResult =
   | { ok: true; input: ConnectionInput }
   | { ok: false; errors: Partial<Record<DraftField, string>> };
+
+const OAUTH_FIELD: Record<string, DraftField> = {
+  clientId: "oauthClientId",
+  clientSecret: "oauthClientSecret",
+  scope: "oauthScope",
+};
 
 export function emptyDraft(): ConnectionDraft {
   return {
@@ -38,7 +52,17 @@ export function emptyDraft(): ConnectionDraft {
     url: "",
     headers: [],
     requestTimeoutMs: "60000",
+    oauthEnabled: false,
+    oauthClientId: "",
+    oauthClientSecret: "",
+    oauthScope: "",
+    kept: {},
   };
+}
+
+/** Whether the remote draft sets an Authorization header of its own (it conflicts with OAuth). */
+export function hasAuthorizationHeader(d: ConnectionDraft): boolean {
+  return d.headers.some((row) => row.key.trim().toLowerCase() === "authorization");
 }
 
 /** Secrets arrive masked (SECRET_MASK); sent back unchanged they tell the server to keep them. */
@@ -47,6 +71,10 @@ export function draftFromView(view: ConnectionView): ConnectionDraft {
   d.name = view.name;
   d.transport = view.transport;
   d.requestTimeoutMs = String(view.requestTimeoutMs);
+  d.kept = {
+    ...(view.clientCapabilities ? { clientCapabilities: view.clientCapabilities } : {}),
+    ...(view.roots ? { roots: view.roots } : {}),
+  };
   if (view.transport === "stdio") {
     d.command = view.command;
     d.args = joinCommandLine(view.args);
@@ -55,6 +83,10 @@ export function draftFromView(view: ConnectionView): ConnectionDraft {
   } else {
     d.url = view.url;
     d.headers = toRows(view.headers);
+    d.oauthEnabled = view.oauth?.enabled ?? false;
+    d.oauthClientId = view.oauth?.clientId ?? "";
+    d.oauthClientSecret = view.oauth?.clientSecret ?? "";
+    d.oauthScope = view.oauth?.scope ?? "";
   }
   return d;
 }
@@ -75,7 +107,7 @@ export function draftToInput(d: ConnectionDraft): DraftResult {
     errors[/\s/.test(command) && d.args.trim() === "" ? "command" : "args"] = (e as Error).message;
   }
   const timeout = Number(d.requestTimeoutMs);
-  const common = { name: d.name, requestTimeoutMs: d.requestTimeoutMs.trim() === "" ? undefined : timeout };
+  const common = { ...d.kept, name: d.name, requestTimeoutMs: d.requestTimeoutMs.trim() === "" ? undefined : timeout };
   const candidate =
     d.transport === "stdio"
       ? {
@@ -86,17 +118,40 @@ export function draftToInput(d: ConnectionDraft): DraftResult {
           env: fromRows(d.env, "env", errors),
           cwd: d.cwd.trim() || undefined,
         }
-      : { ...common, transport: d.transport, url: d.url.trim(), headers: fromRows(d.headers, "headers", errors) };
+      : {
+          ...common,
+          transport: d.transport,
+          url: d.url.trim(),
+          headers: fromRows(d.headers, "headers", errors),
+          ...oauthFromDraft(d),
+        };
 
   const parsed = ConnectionInput.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? "name") as DraftField;
+      const [head, sub] = issue.path.map(String);
+      const field = (head === "oauth" ? OAUTH_FIELD[sub ?? ""] ?? "oauthEnabled" : head ?? "name") as DraftField;
       errors[field] ??= issue.message;
     }
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, input: parsed.data };
+}
+
+/** The oauth block, left out entirely when OAuth was never set up (off and every field empty). */
+function oauthFromDraft(d: ConnectionDraft): { oauth?: OAuthSettings } {
+  const clientId = d.oauthClientId.trim();
+  const scope = d.oauthScope.trim().split(/\s+/).filter(Boolean).join(" ");
+  const secret = d.oauthClientSecret;
+  if (!d.oauthEnabled && !clientId && !secret && !scope) return {};
+  return {
+    oauth: {
+      enabled: d.oauthEnabled,
+      ...(clientId ? { clientId } : {}),
+      ...(secret ? { clientSecret: secret } : {}),
+      ...(scope ? { scope } : {}),
+    },
+  };
 }
 
 function toRows(record: Record<string, string>): KeyValueRow[] {

@@ -68,3 +68,37 @@ describe("gate", () => {
     expect(gate(req("/_next/static/chunks/a.js", { host: "evil.example" }), opts)).toMatchObject({ status: 403 });
   });
 });
+
+describe("gate: OAuth callback exemption", () => {
+  const pending = new Set(["st4te"]);
+  const o = { ...opts, isOAuthState: (s: string) => pending.has(s) };
+
+  it("passes the callback without the token only with a pending state", () => {
+    expect(gate(req("/oauth/callback?code=c&state=st4te"), o)).toEqual({ action: "pass" });
+    expect(gate(req("/oauth/callback?code=c&state=other"), o)).toMatchObject({ action: "reject", status: 401 });
+    expect(gate(req("/oauth/callback?code=c"), o)).toMatchObject({ action: "reject", status: 401 });
+    expect(gate(req("/oauth/callback?error=access_denied&state=st4te"), o)).toEqual({ action: "pass" });
+  });
+
+  it("exempts exactly the callback path and GET", () => {
+    expect(gate(req("/api/connections?state=st4te"), o)).toMatchObject({ status: 401 });
+    expect(gate(req("/oauth/callback/x?state=st4te"), o)).toMatchObject({ status: 401 });
+    expect(gate(req("/?state=st4te"), o)).toMatchObject({ status: 401 });
+    expect(gate({ ...req("/oauth/callback?state=st4te"), method: "POST" }, o)).toMatchObject({ status: 401 });
+  });
+
+  it("keeps the Host and Origin checks", () => {
+    expect(gate(req("/oauth/callback?state=st4te", { host: "evil.example:6280" }), o)).toMatchObject({ status: 403 });
+    expect(gate(req("/oauth/callback?state=st4te", { origin: "http://evil.example" }), o)).toMatchObject({ status: 403 });
+  });
+
+  it("uses this process's pending flows by default (single use, expiring)", async () => {
+    const { registerPendingState, consumePendingState } = await import("@/lib/server/oauth/pending-states");
+    registerPendingState("live-state", "c1", Date.now() + 60_000);
+    registerPendingState("old-state", "c2", Date.now() - 1);
+    expect(gate(req("/oauth/callback?code=c&state=live-state"), opts)).toEqual({ action: "pass" });
+    expect(gate(req("/oauth/callback?code=c&state=old-state"), opts)).toMatchObject({ status: 401 });
+    consumePendingState("live-state");
+    expect(gate(req("/oauth/callback?code=c&state=live-state"), opts)).toMatchObject({ status: 401 });
+  });
+});

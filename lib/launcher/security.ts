@@ -1,6 +1,7 @@
 // Runs in the launcher (server.ts, plain Node before Next starts), never in a Next bundle:
 // hence no "server-only" import, which throws outside the react-server condition.
 import { timingSafeEqual } from "node:crypto";
+import { isPendingState, OAUTH_CALLBACK_PATH } from "@/lib/server/oauth/pending-states";
 
 /**
  * Request gate in front of Next (DESIGN.md "Security model"; the lesson of CVE-2025-49596):
@@ -8,6 +9,11 @@ import { timingSafeEqual } from "node:crypto";
  * everything but static assets needs the per-launch token, from the one-time URL (which sets a
  * cookie and is then dropped from the address bar), the cookie, or the `x-loupe-token` header.
  * Loupe's token never travels in `Authorization`, which belongs to the user's upstream servers.
+ *
+ * One exemption from the token: the OAuth callback. The authorization server sends the browser
+ * back with a cross-site navigation, which does not carry Loupe's SameSite=Strict cookie. So
+ * `GET /oauth/callback` passes without the token, but only with a `state` that belongs to a
+ * flow Loupe started and is still waiting for (single use, expires); Host/Origin still apply.
  */
 export interface GateOptions {
   token: string;
@@ -15,6 +21,8 @@ export interface GateOptions {
   port: number;
   /** Extra host names accepted besides the loopback ones (an explicit non-loopback bind). */
   extraHosts?: string[];
+  /** Whether an OAuth `state` belongs to a pending flow; default: the flows of this process. */
+  isOAuthState?: (state: string) => boolean;
 }
 
 export interface GateRequest {
@@ -84,6 +92,11 @@ export function gate(req: GateRequest, opts: GateOptions): GateDecision {
   const url = new URL(req.url, "http://loupe.invalid");
   // Build assets are public and carry nothing about the user; they are what the 401 page needs too.
   if (url.pathname.startsWith("/_next/static/") || url.pathname === "/favicon.ico") return { action: "pass" };
+
+  if (url.pathname === OAUTH_CALLBACK_PATH && (req.method === "GET" || req.method === "HEAD")) {
+    const state = url.searchParams.get("state");
+    if (state && (opts.isOAuthState ?? isPendingState)(state)) return { action: "pass" };
+  }
 
   const fromQuery = url.searchParams.get("token");
   if (fromQuery !== null && !url.pathname.startsWith("/api/")) {

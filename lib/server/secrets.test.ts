@@ -45,3 +45,36 @@ describe("mergeSecrets", () => {
     expect(mergeSecrets(switched, remote)).toMatchObject({ env: {} });
   });
 });
+
+const oauthOf = (c: ConnectionInput) => (c.transport === "stdio" ? undefined : c.oauth);
+
+describe("OAuth client secret", () => {
+  const withOAuth: ConnectionConfig = {
+    ...remote,
+    oauth: { enabled: true, clientId: "cid", clientSecret: "cl1ent-s3cret", scope: "mcp:read" },
+  };
+
+  it("is masked in the view while client id and scope stay readable", () => {
+    const masked = maskConfig(withOAuth);
+    expect(oauthOf(masked)).toEqual({ enabled: true, clientId: "cid", clientSecret: SECRET_MASK, scope: "mcp:read" });
+    expect(JSON.stringify(masked)).not.toContain("cl1ent-s3cret");
+    // Nothing to mask: the oauth block is unchanged (no secret invented).
+    const noSecret = maskConfig({ ...remote, oauth: { enabled: true } });
+    expect(oauthOf(noSecret)).toEqual({ enabled: true });
+  });
+
+  it("is kept when the mask comes back, replaced when a new one is typed, removed when emptied", () => {
+    const back = mergeSecrets(maskConfig(withOAuth), withOAuth);
+    expect(oauthOf(back)?.clientSecret).toBe("cl1ent-s3cret");
+    const typed = mergeSecrets({ ...withOAuth, oauth: { enabled: true, clientSecret: "new" } }, withOAuth);
+    expect(oauthOf(typed)?.clientSecret).toBe("new");
+    const cleared = mergeSecrets({ ...withOAuth, oauth: { enabled: true, clientId: "cid" } }, withOAuth);
+    expect(oauthOf(cleared)?.clientSecret).toBeUndefined();
+  });
+
+  it("never saves the mask itself when nothing is stored behind it", () => {
+    const input: ConnectionInput = { ...remote, oauth: { enabled: true, clientSecret: SECRET_MASK } };
+    const merged = mergeSecrets(input, remote);
+    expect(oauthOf(merged)).toEqual({ enabled: true });
+  });
+});

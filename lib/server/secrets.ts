@@ -6,10 +6,21 @@ function maskValues(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.keys(values).map((key) => [key, SECRET_MASK]));
 }
 
-/** The config as every API response shows it: env and header values replaced by SECRET_MASK. */
+type RemoteInput = Exclude<ConnectionInput, { transport: "stdio" }>;
+
+function maskOAuth(oauth: RemoteInput["oauth"]): RemoteInput["oauth"] {
+  if (!oauth?.clientSecret) return oauth;
+  return { ...oauth, clientSecret: SECRET_MASK };
+}
+
+/**
+ * The config as every API response shows it: env and header values and the OAuth client
+ * secret replaced by SECRET_MASK.
+ */
 export function maskConfig<T extends ConnectionInput>(config: T): T {
   if (config.transport === "stdio") return { ...config, env: maskValues(config.env) };
-  return { ...config, headers: maskValues(config.headers) };
+  const oauth = maskOAuth(config.oauth);
+  return { ...config, headers: maskValues(config.headers), ...(oauth ? { oauth } : {}) };
 }
 
 function mergeValues(
@@ -38,6 +49,13 @@ export function mergeSecrets(incoming: ConnectionInput, stored: ConnectionConfig
     const prev = stored?.transport === "stdio" ? stored.env : undefined;
     return { ...incoming, env: mergeValues(incoming.env, prev) };
   }
-  const prev = stored && stored.transport !== "stdio" ? stored.headers : undefined;
-  return { ...incoming, headers: mergeValues(incoming.headers, prev) };
+  const prevRemote = stored && stored.transport !== "stdio" ? stored : undefined;
+  const merged: RemoteInput = { ...incoming, headers: mergeValues(incoming.headers, prevRemote?.headers) };
+  if (incoming.oauth?.clientSecret === SECRET_MASK) {
+    // Same rule as headers: the mask means "keep"; with nothing stored behind it, no secret.
+    const kept = prevRemote?.oauth?.clientSecret;
+    const { clientSecret: _mask, ...rest } = incoming.oauth;
+    merged.oauth = kept !== undefined ? { ...rest, clientSecret: kept } : rest;
+  }
+  return merged;
 }

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
+import type { OAuthRecord } from "@/lib/server/oauth/record";
 
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
@@ -53,6 +54,13 @@ CREATE TABLE IF NOT EXISTS calls (
 );
 CREATE INDEX IF NOT EXISTS calls_connection_tool ON calls (connection_id, tool, started_at);
 CREATE INDEX IF NOT EXISTS calls_connection_started ON calls (connection_id, started_at);
+CREATE TABLE IF NOT EXISTS oauth (
+  connection_id TEXT PRIMARY KEY,
+  data TEXT NOT NULL,
+  pending_state TEXT,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS oauth_pending_state ON oauth (pending_state);
 `;
 
 function rowToEntry(row: EntryRow): Entry {
@@ -113,6 +121,7 @@ export class Store {
     this.db.transaction(() => {
       this.db.prepare("DELETE FROM connections WHERE id = ?").run(id);
       this.db.prepare("DELETE FROM calls WHERE connection_id = ?").run(id);
+      this.db.prepare("DELETE FROM oauth WHERE connection_id = ?").run(id);
     })();
   }
 
@@ -164,6 +173,17 @@ export class Store {
     return rows.reverse().map(rowToEntry);
   }
 
+  /** The last `limit` entries of some kinds of a connection before `beforeSeq`, ascending. */
+  connectionEntriesOfKinds(connectionId: string, kinds: readonly string[], beforeSeq: number | undefined, limit: number): Entry[] {
+    const marks = kinds.map(() => "?").join(", ");
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM entries WHERE connection_id = ? AND kind IN (${marks}) AND seq < ? ORDER BY seq DESC LIMIT ?`,
+      )
+      .all(connectionId, ...kinds, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit) as EntryRow[];
+    return rows.reverse().map(rowToEntry);
+  }
+
   maxSeq(): number {
     const row = this.db.prepare("SELECT MAX(seq) AS m FROM entries").get() as { m: number | null };
     return row.m ?? 0;
@@ -210,6 +230,35 @@ export class Store {
         ? { ...call, result: undefined, resultOmitted: true }
         : call;
     });
+  }
+
+  // ── oauth (tokens and client secrets: server-side only, never in entries) ──
+  getOAuth(connectionId: string): OAuthRecord {
+    const row = this.db.prepare("SELECT data FROM oauth WHERE connection_id = ?").get(connectionId) as
+      | { data: string }
+      | undefined;
+    return row ? (JSON.parse(row.data) as OAuthRecord) : {};
+  }
+
+  saveOAuth(connectionId: string, record: OAuthRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO oauth (connection_id, data, pending_state, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT(connection_id) DO UPDATE SET data = excluded.data, pending_state = excluded.pending_state, updated_at = excluded.updated_at`,
+      )
+      .run(connectionId, JSON.stringify(record), record.pending?.state ?? null, Date.now());
+  }
+
+  /** The connection whose pending authorization carries this `state`. */
+  oauthByState(state: string): { connectionId: string; record: OAuthRecord } | undefined {
+    const row = this.db.prepare("SELECT connection_id, data FROM oauth WHERE pending_state = ?").get(state) as
+      | { connection_id: string; data: string }
+      | undefined;
+    return row ? { connectionId: row.connection_id, record: JSON.parse(row.data) as OAuthRecord } : undefined;
+  }
+
+  deleteOAuth(connectionId: string): void {
+    this.db.prepare("DELETE FROM oauth WHERE connection_id = ?").run(connectionId);
   }
 
   close(): void {
