@@ -1,5 +1,6 @@
-// `npm test`: every runner (Vitest: unit, component, integration; Playwright: e2e in Chromium),
-// then one closing line "N passed, N failed" summed over all of them, which is what CI reads.
+// `npm test`: every runner (Vitest: unit, component, integration; the MCP conformance suite
+// against Loupe's client, one test per scenario; Playwright: e2e in Chromium), then one closing
+// line "N passed, N failed" summed over all of them, which is what CI reads.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +32,15 @@ if (existsSync(vitestJson)) {
   failed += loadFailures;
 } else if (vStatus !== 0) broken.push("vitest");
 
+// MCP conformance suite (client mode), one test per scenario: see conformance/README.md.
+const confJson = path.join(out, "conformance.json");
+const cStatus = run("MCP conformance", path.join(root, "scripts/conformance.mjs"), ["--json", confJson]);
+if (existsSync(confJson)) {
+  const r = JSON.parse(readFileSync(confJson, "utf8"));
+  passed += r.passed ?? 0;
+  failed += r.failed ?? 0;
+} else if (cStatus !== 0) broken.push("conformance");
+
 // Playwright
 const pwJson = path.join(out, "playwright.json");
 const pStatus = run("Playwright", bin("@playwright/test/cli.js"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
@@ -45,4 +55,4 @@ if (existsSync(pwJson)) {
 failed += broken.length;
 if (broken.length) console.log(`\nRunners that did not report: ${broken.join(", ")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || vStatus !== 0 || pStatus !== 0 ? 1 : 0);
+process.exit(failed > 0 || vStatus !== 0 || cStatus !== 0 || pStatus !== 0 ? 1 : 0);

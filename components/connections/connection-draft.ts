@@ -25,6 +25,8 @@ export interface ConnectionDraft {
   /** Arrives as SECRET_MASK when one is stored; sent back unchanged it is kept. */
   oauthClientSecret: string;
   oauthScope: string;
+  /** Client ID Metadata Document URL (https), used as client id where the server supports CIMD. */
+  oauthClientMetadataUrl: string;
   /** Settings edited elsewhere (Client tab) that an edit here must not drop. */
   kept: Pick<ConnectionInputDraft, "clientCapabilities" | "roots">;
 }
@@ -39,6 +41,7 @@ const OAUTH_FIELD: Record<string, DraftField> = {
   clientId: "oauthClientId",
   clientSecret: "oauthClientSecret",
   scope: "oauthScope",
+  clientMetadataUrl: "oauthClientMetadataUrl",
 };
 
 export function emptyDraft(): ConnectionDraft {
@@ -56,6 +59,7 @@ export function emptyDraft(): ConnectionDraft {
     oauthClientId: "",
     oauthClientSecret: "",
     oauthScope: "",
+    oauthClientMetadataUrl: "",
     kept: {},
   };
 }
@@ -87,6 +91,7 @@ export function draftFromView(view: ConnectionView): ConnectionDraft {
     d.oauthClientId = view.oauth?.clientId ?? "";
     d.oauthClientSecret = view.oauth?.clientSecret ?? "";
     d.oauthScope = view.oauth?.scope ?? "";
+    d.oauthClientMetadataUrl = view.oauth?.clientMetadataUrl ?? "";
   }
   return d;
 }
@@ -143,13 +148,15 @@ function oauthFromDraft(d: ConnectionDraft): { oauth?: OAuthSettings } {
   const clientId = d.oauthClientId.trim();
   const scope = d.oauthScope.trim().split(/\s+/).filter(Boolean).join(" ");
   const secret = d.oauthClientSecret;
-  if (!d.oauthEnabled && !clientId && !secret && !scope) return {};
+  const clientMetadataUrl = d.oauthClientMetadataUrl.trim();
+  if (!d.oauthEnabled && !clientId && !secret && !scope && !clientMetadataUrl) return {};
   return {
     oauth: {
       enabled: d.oauthEnabled,
       ...(clientId ? { clientId } : {}),
       ...(secret ? { clientSecret: secret } : {}),
       ...(scope ? { scope } : {}),
+      ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
     },
   };
 }

@@ -103,6 +103,20 @@ export function OAuthFields({ draft, errors, onChange }: FieldsProps) {
           <Field id="oauthScope" label="Scope (optional)" hint="Space-separated; empty: what the server advertises" error={errors.oauthScope}>
             <Input id="oauthScope" className="font-mono text-xs" value={draft.oauthScope} onChange={(e) => onChange({ oauthScope: e.target.value })} placeholder="mcp:read" />
           </Field>
+          <Field
+            id="oauthClientMetadataUrl"
+            label="Client metadata URL (optional)"
+            hint="An https Client ID Metadata Document you host; used as client id where the server supports it, instead of registering"
+            error={errors.oauthClientMetadataUrl}
+          >
+            <Input
+              id="oauthClientMetadataUrl"
+              className="font-mono text-xs"
+              value={draft.oauthClientMetadataUrl}
+              onChange={(e) => onChange({ oauthClientMetadataUrl: e.target.value })}
+              placeholder="https://example.com/loupe-client.json"
+            />
+          </Field>
         </>
       )}
     </fieldset>

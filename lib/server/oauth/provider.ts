@@ -38,6 +38,11 @@ export class LoupeOAuthProvider implements OAuthClientProvider {
     return this.ctx.redirectUrl;
   }
 
+  /** CIMD: the SDK uses it as client_id when the authorization server supports URL client ids. */
+  get clientMetadataUrl(): string | undefined {
+    return this.ctx.settings?.clientMetadataUrl;
+  }
+
   get clientMetadata(): OAuthClientMetadata {
     // Dynamic registration asks for a public client ("none") unless the authorization server
     // says it does not take those; then for a secret, in the SDK's own order of preference.
