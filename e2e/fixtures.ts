@@ -16,7 +16,8 @@ export class Workbench {
   }
 
   server(name: string): Locator {
-    return this.page.getByTestId("connection-item").filter({ hasText: name });
+    // By exact name: other specs add "everything (inbox)" and the like to the same Loupe.
+    return this.page.locator(`[data-testid="connection-item"][data-name="${name.replace(/"/g, '\\"')}"]`);
   }
 
   async addStdioServer(name: string, command: string, args: string) {

@@ -66,6 +66,8 @@ export function useToolCall(connectionId: string, tool: string) {
   const state: ToolCallState = { call, running, progress, cancelledAt };
   return {
     state,
+    /** Loupe's id of the latest call made here (known before the server answers). */
+    callId,
     history,
     /** The POST itself failed (network, 4xx): the call never produced a record. */
     runError: run.error,

@@ -34,6 +34,7 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd }: Con
             data-testid="connection-item"
             data-status={c.state.status}
             data-connection-id={c.id}
+            data-name={c.name}
             onClick={() => onSelect(c.id)}
             onKeyDown={(e) => {
               if (e.key === "Enter" || e.key === " ") {

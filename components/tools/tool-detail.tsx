@@ -21,6 +21,7 @@ import { callQuery } from "@/lib/queries/calls";
 import { QueryError } from "@/components/workbench/query-error";
 import { CallHistory } from "@/components/tools/call-history";
 import { CallProgress } from "@/components/tools/call-progress";
+import { PendingRequestsForCall } from "@/components/mcp-requests/pending-for-call";
 import { JsonBlock } from "@/components/tools/json-block";
 import { ToolHeader } from "@/components/tools/tool-header";
 import { ToolRunForm } from "@/components/tools/tool-run-form";
@@ -44,7 +45,7 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
   const [attempted, setAttempted] = useState(false);
   const [timeout, setTimeoutText] = useState(String(connection.requestTimeoutMs));
   const [viewing, setViewing] = useState<CallRecord | null>(null);
-  const { state, history, run, cancel, runError, cancelError } = useToolCall(connection.id, tool.name);
+  const { state, callId, history, run, cancel, runError, cancelError } = useToolCall(connection.id, tool.name);
   // MCP tasks: a "required" tool always runs as a task, an "optional" one when the box is ticked.
   const qc = useQueryClient();
   const taskMode = taskRunMode(connection.state.capabilities, tool);
@@ -117,6 +118,7 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
           {runError && <QueryError title="The call could not be made" error={runError} />}
           {cancelError && <QueryError title="Cancel failed" error={cancelError} />}
           {!viewing && !taskId && <CallProgress updates={state.progress} running={state.running} />}
+          {!viewing && !taskId && callId && <PendingRequestsForCall connectionId={connection.id} callId={callId} />}
           {picked?.resultOmitted && !shown && (
             <p className="text-xs text-muted-foreground" data-testid="result-loading">
               {full.isError ? `Could not load the result: ${full.error.message}` : "Loading the full result…"}
