@@ -1,8 +1,8 @@
 "use client";
 
 import type { Entry } from "@/lib/contracts/entries";
-import { AUTH_HTTP_KIND, AUTH_PHASE_ORDER } from "@/lib/server/oauth/contract";
-import type { AuthEvent, AuthHttpExchange, AuthPhase } from "@/lib/server/oauth/contract";
+import { AUTH_HTTP_KIND, AUTH_PHASE_ORDER } from "@/lib/contracts/auth";
+import type { AuthEvent, AuthHttpExchange, AuthPhase } from "@/lib/contracts/auth";
 import { cn } from "@/lib/cn";
 
 export const PHASE_LABEL: Record<AuthPhase, string> = {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { Entry } from "@/lib/contracts/entries";
 import { SECRET_MASK } from "@/lib/contracts/connections";
-import type { AuthEvent, AuthHttpExchange, AuthSummary } from "@/lib/server/oauth/contract";
+import type { AuthEvent, AuthHttpExchange, AuthSummary } from "@/lib/contracts/auth";
 import { AuthPanel } from "@/components/auth/auth-panel";
 import { stepsOf } from "@/components/auth/auth-log";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/workbench/test-support";

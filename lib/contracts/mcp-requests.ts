@@ -7,8 +7,10 @@ import { z } from "zod";
  *
  * Lifecycle: "pending" while the server waits; "answered" once Loupe sent the reply (or the
  * rejection); "stale" when the server cannot receive an answer any more (it cancelled the
- * request, the session closed, the request timed out on its side); "failed" when sending the
- * reply failed (the reply is kept and can be sent again while the request is still open).
+ * request, the session closed, the request timed out on its side). "failed" is shared with the
+ * ADK inbox (an answer that could not be delivered); MCP requests never take it: the SDK sends
+ * the reply after the handler returns and does not report a failed send back to it, and Loupe's
+ * replies always pass the SDK's own result checks.
  */
 export type McpRequestKind = "sampling" | "elicitation_form" | "elicitation_url";
 export type McpRequestStatus = "pending" | "answered" | "stale" | "failed";

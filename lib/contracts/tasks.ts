@@ -108,8 +108,8 @@ export function taskRunMode(
   tool: { execution?: { taskSupport?: string } } | null | undefined,
 ): "required" | "optional" | "none" {
   const support = toolTaskSupport(tool);
-  // A required tool is still offered as a task on a server that forgot the capability: a plain
-  // call would fail anyway, and the server's answer is the useful diagnosis.
+  // A required tool is still shown as a task on a server that forgot the capability (a plain call
+  // would fail anyway); running it is refused by Loupe with conflict:tasks_unsupported, in words.
   if (support === "required") return "required";
   if (support === "optional" && serverTaskSupport(capabilities).toolsCall) return "optional";
   return "none";

@@ -85,6 +85,8 @@ describe("gate: OAuth callback exemption", () => {
     expect(gate(req("/oauth/callback/x?state=st4te"), o)).toMatchObject({ status: 401 });
     expect(gate(req("/?state=st4te"), o)).toMatchObject({ status: 401 });
     expect(gate({ ...req("/oauth/callback?state=st4te"), method: "POST" }, o)).toMatchObject({ status: 401 });
+    // HEAD would run the GET handler (Next) and spend the single-use state.
+    expect(gate({ ...req("/oauth/callback?state=st4te"), method: "HEAD" }, o)).toMatchObject({ status: 401 });
   });
 
   it("keeps the Host and Origin checks", () => {

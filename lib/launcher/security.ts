@@ -93,7 +93,8 @@ export function gate(req: GateRequest, opts: GateOptions): GateDecision {
   // Build assets are public and carry nothing about the user; they are what the 401 page needs too.
   if (url.pathname.startsWith("/_next/static/") || url.pathname === "/favicon.ico") return { action: "pass" };
 
-  if (url.pathname === OAUTH_CALLBACK_PATH && (req.method === "GET" || req.method === "HEAD")) {
+  // GET only: Next answers HEAD with the GET handler, which would spend the single-use state.
+  if (url.pathname === OAUTH_CALLBACK_PATH && req.method === "GET") {
     const state = url.searchParams.get("state");
     if (state && (opts.isOAuthState ?? isPendingState)(state)) return { action: "pass" };
   }

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Entry } from "@/lib/contracts/entries";
-import { AUTH_ENTRY_KINDS, AUTH_EVENT_KIND } from "@/lib/server/oauth/contract";
+import { AUTH_ENTRY_KINDS, AUTH_EVENT_KIND } from "@/lib/contracts/auth";
 import { authKeys } from "@/lib/queries/auth";
 import { mergeEntries } from "@/lib/queries/traffic";
 

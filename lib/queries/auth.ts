@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { Entry } from "@/lib/contracts/entries";
-import type { AuthorizeResponse, AuthSummary } from "@/lib/server/oauth/contract";
+import type { AuthorizeResponse, AuthSummary } from "@/lib/contracts/auth";
 import { connectionScope } from "@/lib/queries/connections";
 import { mergeEntries } from "@/lib/queries/traffic";
 

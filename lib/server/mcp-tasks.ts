@@ -149,7 +149,9 @@ export class TaskManager {
   /** tools/call with a `task` param: the server answers at once with the created task. */
   async run(conn: McpConnection, body: RunTaskBody): Promise<TaskRecord> {
     const client = conn.requireClient();
-    const listing = await conn.listTools();
+    const listing = await conn.listTools().catch((error: unknown) => {
+      throw error instanceof AppError ? error : new AppError("upstream:mcp", `Listing the tools failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
     const tool = listing.tools.find((t) => t.name === body.name);
     if (!tool) throw new AppError("not_found:tool", `"${conn.config.name}" lists no tool named "${body.name}"`);
     const refusal = taskRefusal(conn.config.name, conn.state.capabilities, tool);

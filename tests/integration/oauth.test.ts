@@ -7,7 +7,7 @@ import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import { getRegistry } from "@/lib/server/registry";
 import { authLog, authSummary, completeAuthorization, handleOAuthCallback, signOut, startAuthorization } from "@/lib/server/oauth";
-import type { AuthEvent, AuthHttpExchange } from "@/lib/server/oauth/contract";
+import type { AuthEvent, AuthHttpExchange } from "@/lib/contracts/auth";
 import { tempDir } from "@/tests/support/servers";
 
 // The singletons read these lazily, on first use below.

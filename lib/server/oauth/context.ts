@@ -4,8 +4,8 @@ import type { AuthState, ConnectionConfig, OAuthSettings } from "@/lib/contracts
 import type { Hub } from "@/lib/server/hub";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import type { Store } from "@/lib/server/store";
-import { AUTH_EVENT_KIND, AUTH_HTTP_KIND } from "@/lib/server/oauth/contract";
-import type { AuthEvent, AuthHttpExchange, AuthSummary } from "@/lib/server/oauth/contract";
+import { AUTH_EVENT_KIND, AUTH_HTTP_KIND } from "@/lib/contracts/auth";
+import type { AuthEvent, AuthHttpExchange, AuthSummary } from "@/lib/contracts/auth";
 import { createAuthFetch } from "@/lib/server/oauth/recording-fetch";
 import type { OAuthRecord } from "@/lib/server/oauth/record";
 import { redirectUrl } from "@/lib/server/oauth/redirect-url";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { AuthPhase } from "@/lib/server/oauth/contract";
+import type { AuthPhase } from "@/lib/contracts/auth";
 import type { ConnectionOAuth } from "@/lib/server/oauth/context";
 import { customAuthorization, scopeCovers } from "@/lib/server/oauth/context";
 import { BODY_LOG_LIMIT, maskBodyText, maskHeaders, maskUrl } from "@/lib/server/oauth/mask";

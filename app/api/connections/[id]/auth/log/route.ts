@@ -1,6 +1,6 @@
 import { handle, readQuery } from "@/lib/server/http";
 import { authLog } from "@/lib/server/oauth";
-import { AuthLogQuery } from "@/lib/server/oauth/contract";
+import { AuthLogQuery } from "@/lib/contracts/auth";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { handle, readBody } from "@/lib/server/http";
 import { signOut } from "@/lib/server/oauth";
-import { SignOutBody } from "@/lib/server/oauth/contract";
+import { SignOutBody } from "@/lib/contracts/auth";
 
 export const dynamic = "force-dynamic";
 

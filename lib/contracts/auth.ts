@@ -1,5 +1,4 @@
-// Shared by the server and the browser (types and zod only): no "server-only" import here.
-// Could move to lib/contracts/auth.ts; it lives here because this helper owns lib/server/oauth/*.
+// OAuth shapes shared by the server and the browser (types and zod only).
 import { z } from "zod";
 
 /** Loupe entry kinds of the Auth log (protocol "loupe"). */
@@ -83,7 +82,10 @@ export interface AuthSummary {
   resourceMetadataUrl?: string;
   /** An authorization the user has not finished yet. */
   pending?: { authorizationUrl?: string; scope?: string; expiresAt: number };
-  /** The connection also sets its own Authorization header: with OAuth on it is not sent to the server. */
+  /**
+   * The connection also sets its own Authorization header: once a token is stored the OAuth token
+   * replaces it; before the first authorization the custom header is still sent.
+   */
   conflictingAuthorizationHeader: boolean;
 }
 
