@@ -17,10 +17,24 @@ let hooked = false;
 export async function loadRegistry(root: string): Promise<Registry | undefined> {
   const file = path.join(root, "lib/server/registry.ts");
   if (!existsSync(file)) return undefined;
-  if (!hooked) {
-    register(new URL("./server-only-hook.mjs", import.meta.url));
-    hooked = true;
-  }
+  hookServerOnly();
   const mod = (await import("@/lib/server/registry")) as typeof import("@/lib/server/registry");
   return mod.getRegistry();
+}
+
+function hookServerOnly(): void {
+  if (hooked) return;
+  register(new URL("./server-only-hook.mjs", import.meta.url));
+  hooked = true;
+}
+
+/**
+ * Another lib/server module (e.g. `() => import("@/lib/server/mcp-resources")`), or undefined while
+ * its file (`relPath` from the repo root) does not exist. Import such modules only this way, never
+ * statically: a static import runs before the server-only hook is registered.
+ */
+export async function loadServerModule<T>(root: string, relPath: string, load: () => Promise<T>): Promise<T | undefined> {
+  if (!existsSync(path.join(root, relPath))) return undefined;
+  hookServerOnly();
+  return load();
 }

@@ -20,8 +20,19 @@ import { largeResultBench } from "./large-result";
 import { loadRegistry } from "./load-server";
 import { browserRenderBench } from "./browser-render";
 import { adkSessionBench } from "./adk-session";
+import { samplingRoundtripBench } from "./sampling-roundtrip";
+import { resourceReadBench } from "./resource-read";
+import { subscriptionUpdatesBench } from "./subscription-updates";
 
-const BENCHES: Bench[] = [toolsListBench, largeResultBench, browserRenderBench, adkSessionBench];
+const BENCHES: Bench[] = [
+  toolsListBench,
+  largeResultBench,
+  browserRenderBench,
+  adkSessionBench,
+  samplingRoundtripBench,
+  resourceReadBench,
+  subscriptionUpdatesBench,
+];
 
 function memoryFigures(when: string): Figure[] {
   const { rss, heapUsed } = process.memoryUsage();
