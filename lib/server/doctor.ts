@@ -44,8 +44,13 @@ class Steps {
   }
 }
 
-export async function diagnose(config: ConnectionConfig): Promise<DiagnosisStep[]> {
-  return config.transport === "stdio" ? diagnoseStdio(config) : diagnoseRemote(config);
+export interface DiagnoseOptions {
+  /** The stored OAuth access token of the connection, sent as the SDK would (else a 401 blames auth wrongly). */
+  bearerToken?: string;
+}
+
+export async function diagnose(config: ConnectionConfig, opts: DiagnoseOptions = {}): Promise<DiagnosisStep[]> {
+  return config.transport === "stdio" ? diagnoseStdio(config) : diagnoseRemote(config, opts);
 }
 
 // ---------------------------------------------------------------- stdio
@@ -228,7 +233,7 @@ async function diagnoseStdio(config: StdioConfig): Promise<DiagnosisStep[]> {
 
 // ---------------------------------------------------------------- remote
 
-async function diagnoseRemote(config: RemoteConfig): Promise<DiagnosisStep[]> {
+async function diagnoseRemote(config: RemoteConfig, opts: DiagnoseOptions): Promise<DiagnosisStep[]> {
   const steps = new Steps();
   const url = new URL(config.url);
   const host = url.hostname.replace(/^\[|\]$/g, "");
@@ -259,7 +264,7 @@ async function diagnoseRemote(config: RemoteConfig): Promise<DiagnosisStep[]> {
   if (!steps.add("tcp", tcp.ok, tcp.detail, started)) return steps.list;
 
   started = performance.now();
-  const answer = await httpProbe(config);
+  const answer = await httpProbe(config, opts.bearerToken);
   const http = classifyHttpAnswer(answer, config.transport, url.pathname);
   if (!steps.add("http", http.ok, http.detail, started)) return steps.list;
 
@@ -318,8 +323,9 @@ export type HttpAnswer =
 
 const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/i;
 
-async function httpProbe(config: RemoteConfig): Promise<HttpAnswer> {
+async function httpProbe(config: RemoteConfig, bearerToken?: string): Promise<HttpAnswer> {
   const headers = new Headers(config.headers);
+  if (bearerToken) headers.set("authorization", `Bearer ${bearerToken}`);
   let res: Response;
   try {
     if (config.transport === "sse") {

@@ -29,10 +29,12 @@ export class Hub {
 
   record(entry: NewEntry): Entry {
     const saved = this.store.insertEntry(entry);
-    const shown = previewEntry(saved);
+    // Previewing a multi-MB frame costs tens of ms: only when someone is listening.
+    let shown: Entry | null = null;
     for (const sub of this.subscribers) {
       if (sub.replaying || sub.closed || saved.seq <= sub.cursor) continue;
       sub.cursor = saved.seq;
+      shown ??= previewEntry(saved);
       this.deliver(sub, shown);
     }
     return saved;
