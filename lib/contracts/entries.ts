@@ -15,7 +15,11 @@ export type EntryProtocol = "mcp" | "adk" | "loupe";
  * "connection_removed" (raw = { id }), "agent_status" (raw = AgentServerView), "agent_removed" (raw = { id }),
  * "run" (raw = RunRecord), "inbox" (raw = { agentId, sessionKey, items: InboxItem[] } — the
  * interrupts of that session, sent whenever they change), "mcp_request" (raw = McpClientRequest: a
- * sampling / elicitation request of an MCP server, recorded whole on every change).
+ * sampling / elicitation request of an MCP server, recorded whole on every change),
+ * "transport_fallback" (raw = { from, to, reason }), "resource_updated" (raw = { uri, at, subscribed }),
+ * "task" (raw = TaskRecord), "auth_http" / "auth_event" (the OAuth log, secrets masked),
+ * "session_reset" (raw = { reason, retried, failed }), "stream_resumed" (raw = { lastEventId, status }).
+ * docs/ARCHITECTURE.md lists each with its shape.
  */
 export interface Entry {
   seq: number;
