@@ -6,6 +6,7 @@ import {
   connectionApi,
   connectionKeys,
   connectionScope,
+  patchConnectionState,
   removeConnection,
   upsertConnection,
 } from "@/lib/queries/connections";
@@ -51,3 +52,25 @@ export function useConnectionActions() {
 }
 
 export type ConnectionActions = ReturnType<typeof useConnectionActions>;
+
+/** Pings one connection; the round trip shows at once, the stream's status entry confirms it. */
+export function useConnectionPing(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => connectionApi.ping(id),
+    onSuccess: ({ ms }) => {
+      qc.setQueryData<ConnectionView[]>(connectionKeys.list(), (list) =>
+        patchConnectionState(list, id, { lastPing: { at: Date.now(), ms } }),
+      );
+    },
+  });
+}
+
+/** Runs the connection doctor for one connection and writes the answer (with its steps) into the list. */
+export function useConnectionDiagnosis(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => connectionApi.diagnose(id),
+    onSuccess: (view) => qc.setQueryData<ConnectionView[]>(connectionKeys.list(), (list) => upsertConnection(list, view)),
+  });
+}

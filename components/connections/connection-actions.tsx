@@ -1,10 +1,11 @@
 "use client";
 
-import { useState } from "react";
-import { PencilIcon, PlugIcon, RotateCwIcon, Trash2Icon, UnplugIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { ActivityIcon, PencilIcon, PlugIcon, RotateCwIcon, Trash2Icon, UnplugIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import type { ConnectionStatus } from "@/lib/contracts/connections";
+import type { ConnectionState, ConnectionStatus, ReconnectInfo } from "@/lib/contracts/connections";
+import { cn } from "@/lib/cn";
 import type { AppError } from "@/lib/errors";
 
 export interface ConnectionActionsProps {
@@ -17,12 +18,21 @@ export interface ConnectionActionsProps {
   onEdit: () => void;
   onDelete: () => Promise<unknown>;
   error: AppError | null;
+  /** Set while Loupe reconnects a lost remote by itself: shows a countdown, and Disconnect stops it. */
+  reconnect?: ReconnectInfo;
+  /** With onPing, a compact Ping button and the last result from state. */
+  onPing?: () => void;
+  pinging?: boolean;
+  lastPing?: ConnectionState["lastPing"];
+  /** The ping request's own error (e.g. not connected) when it never reached state. */
+  pingError?: string;
 }
 
 /** Lifecycle buttons for one server; delete asks first because it stops a running process. */
 export function ConnectionActions(p: ConnectionActionsProps) {
   const [confirming, setConfirming] = useState(false);
-  const live = p.status === "connected" || p.status === "connecting";
+  // A scheduled automatic reconnect counts as live: Disconnect is how the user stops it.
+  const live = p.status === "connected" || p.status === "connecting" || p.reconnect !== undefined;
   return (
     <div className="flex items-center gap-1">
       {p.error && (
@@ -30,13 +40,29 @@ export function ConnectionActions(p: ConnectionActionsProps) {
           {p.error.message}
         </span>
       )}
+      {p.reconnect && <ReconnectCountdown status={p.status} reconnect={p.reconnect} className="mr-2" />}
+      {p.onPing && (
+        <span className="mr-1 inline-flex items-center gap-1">
+          <Button
+            size="xs"
+            variant="ghost"
+            disabled={p.status !== "connected" || p.pinging}
+            onClick={p.onPing}
+            data-testid="header-ping"
+            title="Send an MCP ping and measure the round trip"
+          >
+            <ActivityIcon /> Ping
+          </Button>
+          <CompactPing lastPing={p.lastPing} pending={p.pinging} error={p.pingError} />
+        </span>
+      )}
       {live ? (
         <>
           <Button size="xs" variant="outline" disabled={p.busy} onClick={p.onReconnect} data-testid="reconnect">
-            <RotateCwIcon /> Reconnect
+            <RotateCwIcon /> {p.reconnect ? "Reconnect now" : "Reconnect"}
           </Button>
           <Button size="xs" variant="outline" disabled={p.busy} onClick={p.onDisconnect} data-testid="disconnect">
-            <UnplugIcon /> Disconnect
+            <UnplugIcon /> {p.reconnect ? "Stop retrying" : "Disconnect"}
           </Button>
         </>
       ) : (
@@ -73,5 +99,66 @@ export function ConnectionActions(p: ConnectionActionsProps) {
         </DialogContent>
       </Dialog>
     </div>
+  );
+}
+
+/** The last ping in a few characters ("4.5 ms", "failed"); the full text is in the title. */
+function CompactPing({ lastPing, pending, error }: { lastPing?: ConnectionState["lastPing"]; pending?: boolean; error?: string }) {
+  if (pending) return <span className="text-xs text-muted-foreground">…</span>;
+  const failure = lastPing?.error ?? (lastPing ? undefined : error);
+  if (failure) {
+    return (
+      <span className="text-xs text-destructive" title={`Ping failed: ${failure}`} data-testid="header-ping-result">
+        failed
+      </span>
+    );
+  }
+  if (!lastPing) return null;
+  return (
+    <span
+      className="font-mono text-xs text-muted-foreground"
+      title={`Last ping at ${new Date(lastPing.at).toLocaleTimeString()}`}
+      data-testid="header-ping-result"
+    >
+      {lastPing.ms} ms
+    </span>
+  );
+}
+
+/** Re-renders every second while `active`, for countdowns. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+/**
+ * Where an automatic reconnect stands: "Reconnecting (attempt 3 of 10)…" while an attempt runs,
+ * "Retrying in 4 s (attempt 3 of 10)" counting down between attempts.
+ */
+export function ReconnectCountdown({
+  status,
+  reconnect,
+  className,
+}: {
+  status: ConnectionStatus;
+  reconnect: ReconnectInfo;
+  className?: string;
+}) {
+  const waiting = status !== "connecting";
+  const now = useNow(waiting);
+  const of = `attempt ${reconnect.attempt} of ${reconnect.max}`;
+  const text = waiting
+    ? `Retrying in ${Math.max(0, Math.ceil((reconnect.nextAt - now) / 1_000))} s (${of})`
+    : `Reconnecting (${of})…`;
+  return (
+    <span role="status" className={cn("text-xs text-amber-700 dark:text-amber-400", className)} data-testid="reconnect-countdown">
+      {text}
+    </span>
   );
 }

@@ -2,6 +2,7 @@
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ConnectionView as Connection } from "@/lib/contracts/connections";
+import { useConnectionPing } from "@/hooks/use-connection-actions";
 import type { ConnectionActions as Actions } from "@/hooks/use-connection-actions";
 import type { ConnectionTab, WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { ConnectionActions } from "@/components/connections/connection-actions";
@@ -33,6 +34,7 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
   const lastError = [actions.connect, actions.disconnect, actions.reconnect, actions.remove].find(
     (m) => m.isError && m.variables === c.id,
   )?.error;
+  const ping = useConnectionPing(c.id);
   return (
     <Tabs
       value={location.tab}
@@ -68,11 +70,20 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
             onReconnect={() => actions.reconnect.mutate(c.id)}
             onEdit={onEdit}
             onDelete={() => actions.remove.mutateAsync(c.id)}
+            reconnect={c.state.reconnect}
+            onPing={() => ping.mutate()}
+            pinging={ping.isPending}
+            lastPing={c.state.lastPing}
+            pingError={ping.error?.message}
           />
         </div>
       </div>
       <TabsContent value="overview" className="min-h-0 overflow-y-auto">
-        <OverviewPanel connection={c} onConnect={() => actions.connect.mutate(c.id)} />
+        <OverviewPanel
+          connection={c}
+          onConnect={() => actions.connect.mutate(c.id)}
+          onDisconnect={() => actions.disconnect.mutate(c.id)}
+        />
         <ServerPortability connection={c} />
       </TabsContent>
       <TabsContent value="tools" className="flex min-h-0">

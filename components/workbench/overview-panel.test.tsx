@@ -66,6 +66,50 @@ describe("OverviewPanel", () => {
     expect(router.requests[0]).toMatchObject({ method: "POST", path: "/api/connections/everything/ping" });
   });
 
+  it("shows an automatic reconnect with its countdown; Reconnect now and Stop retrying call back", () => {
+    const onConnect = vi.fn();
+    const onDisconnect = vi.fn();
+    const conn = connectionFixture(
+      { transport: "http", url: "http://127.0.0.1:9/mcp", headers: {} } as never,
+      {
+        status: "error",
+        error: { message: "The server is unreachable; retrying in 4 s (attempt 3 of 10). Last error: connection refused (ECONNREFUSED)", step: "network" },
+        reconnect: { attempt: 3, max: 10, nextAt: Date.now() + 3_600 },
+      },
+    );
+    renderWithClient(<OverviewPanel connection={conn} onConnect={onConnect} onDisconnect={onDisconnect} />);
+    expect(screen.getByTestId("reconnect-countdown").textContent).toBe("Retrying in 4 s (attempt 3 of 10)");
+    expect(screen.getByTestId("connection-error").textContent).toContain("attempt 3 of 10");
+    // The schedule replaces the plain Try again.
+    expect(screen.queryByTestId("try-again")).toBeNull();
+    fireEvent.click(screen.getByTestId("reconnect-now"));
+    fireEvent.click(screen.getByTestId("stop-retrying"));
+    expect(onConnect).toHaveBeenCalledTimes(1);
+    expect(onDisconnect).toHaveBeenCalledTimes(1);
+  });
+
+  it("says which attempt is running while it connects", () => {
+    const conn = connectionFixture({}, { status: "connecting", reconnect: { attempt: 2, max: 10, nextAt: Date.now() } });
+    renderWithClient(<OverviewPanel connection={conn} onConnect={() => undefined} />);
+    expect(screen.getByTestId("reconnect-countdown").textContent).toBe("Reconnecting (attempt 2 of 10)…");
+    expect(screen.queryByTestId("connection-error")).toBeNull();
+  });
+
+  it("offers Restart for a stdio server whose process ended, and Try again otherwise", () => {
+    const onConnect = vi.fn();
+    const ended = connectionFixture({}, { status: "error", error: { message: "The server process exited with code 1", step: "closed" } });
+    const { unmount } = renderWithClient(<OverviewPanel connection={ended} onConnect={onConnect} />);
+    expect(screen.getByTestId("connection-error").textContent).toContain("The server process ended");
+    expect(screen.queryByTestId("reconnect-notice")).toBeNull();
+    fireEvent.click(screen.getByTestId("restart-server"));
+    expect(onConnect).toHaveBeenCalledTimes(1);
+    unmount();
+    const refused = connectionFixture({}, { status: "error", error: { message: "spawn nope ENOENT", step: "spawn" } });
+    renderWithClient(<OverviewPanel connection={refused} onConnect={onConnect} />);
+    expect(screen.queryByTestId("restart-server")).toBeNull();
+    expect(screen.getByTestId("try-again").textContent).toBe("Try again");
+  });
+
   it("shows a failed ping's error", () => {
     const conn = connectionFixture({}, { lastPing: { at: Date.now(), error: "Request timed out" } });
     renderWithClient(<OverviewPanel connection={conn} onConnect={() => undefined} />);

@@ -3,15 +3,14 @@
 import { AuthNotice } from "@/components/auth/authorize-button";
 import type { ReactNode } from "react";
 import Markdown from "react-markdown";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckIcon, CircleSlashIcon, XIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { ConnectStep, ConnectionState, ConnectionView, DiagnosisStep } from "@/lib/contracts/connections";
 import { StatusDot, TRANSPORT_LABEL } from "@/components/connections/connection-status";
-import { apiFetch } from "@/lib/api-client";
+import { ReconnectCountdown } from "@/components/connections/connection-actions";
+import { useConnectionDiagnosis, useConnectionPing } from "@/hooks/use-connection-actions";
 import { cn } from "@/lib/cn";
-import { connectionKeys, upsertConnection } from "@/lib/queries/connections";
 
 const DIAGNOSIS_LABEL: Record<DiagnosisStep["step"], string> = {
   spawn: "Start the process",
@@ -23,8 +22,6 @@ const DIAGNOSIS_LABEL: Record<DiagnosisStep["step"], string> = {
   protocol: "Protocol version",
 };
 
-const base = (id: string) => `/api/connections/${encodeURIComponent(id)}`;
-
 const STEP_LABEL: Record<ConnectStep, string> = {
   spawn: "starting the process",
   network: "reaching the server",
@@ -34,27 +31,53 @@ const STEP_LABEL: Record<ConnectStep, string> = {
   closed: "the connection closed",
 };
 
+export interface OverviewPanelProps {
+  connection: ConnectionView;
+  /** Connect again (Try again, Restart, Reconnect now); also stops an automatic reconnect schedule. */
+  onConnect: () => void;
+  /** Stops an automatic reconnect (the connection ends disconnected). */
+  onDisconnect?: () => void;
+}
+
 /** What the server said about itself at initialize, and why connecting failed if it did. */
-export function OverviewPanel({ connection: c, onConnect }: { connection: ConnectionView; onConnect: () => void }) {
+export function OverviewPanel({ connection: c, onConnect, onDisconnect }: OverviewPanelProps) {
   const s = c.state;
   const caps = Object.entries(s.capabilities ?? {});
-  const qc = useQueryClient();
-  const ping = useMutation({ mutationFn: () => apiFetch<{ ms: number }>(`${base(c.id)}/ping`, { method: "POST" }) });
-  const diagnose = useMutation({
-    mutationFn: () => apiFetch<ConnectionView>(`${base(c.id)}/diagnose`, { method: "POST" }),
-    onSuccess: (view) => qc.setQueryData<ConnectionView[]>(connectionKeys.list(), (list) => upsertConnection(list, view)),
-  });
+  const ping = useConnectionPing(c.id);
+  const diagnose = useConnectionDiagnosis(c.id);
+  // A stdio server that exited is never restarted behind the user's back: they choose to.
+  const processEnded = c.transport === "stdio" && s.error?.step === "closed";
   return (
     <div className="flex max-w-4xl flex-col gap-4 p-4 text-sm" data-testid="overview">
+      {s.reconnect && (
+        <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/5 p-3" data-testid="reconnect-notice">
+          <p className="font-medium">The connection was lost; Loupe is reconnecting by itself.</p>
+          <ReconnectCountdown status={s.status} reconnect={s.reconnect} />
+          <span className="ml-auto inline-flex gap-1">
+            <Button size="xs" variant="outline" onClick={onConnect} data-testid="reconnect-now">
+              Reconnect now
+            </Button>
+            {onDisconnect && (
+              <Button size="xs" variant="ghost" onClick={onDisconnect} data-testid="stop-retrying">
+                Stop retrying
+              </Button>
+            )}
+          </span>
+        </div>
+      )}
       {s.error && (
         <div role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-3" data-testid="connection-error">
           <p className="font-medium text-destructive">
-            Connection failed{s.error.step ? ` while ${STEP_LABEL[s.error.step]}` : ""}
+            {processEnded
+              ? "The server process ended"
+              : `Connection failed${s.error.step ? ` while ${STEP_LABEL[s.error.step]}` : ""}`}
           </p>
           <p className="mt-1 font-mono text-xs break-words whitespace-pre-wrap">{s.error.message}</p>
-          <Button size="xs" variant="outline" className="mt-2" onClick={onConnect}>
-            Try again
-          </Button>
+          {!s.reconnect && (
+            <Button size="xs" variant="outline" className="mt-2" onClick={onConnect} data-testid={processEnded ? "restart-server" : "try-again"}>
+              {processEnded ? "Restart" : "Try again"}
+            </Button>
+          )}
         </div>
       )}
       <AuthNotice connection={c} />

@@ -131,6 +131,19 @@ export interface ConnectionState {
   lastPing?: { at: number; ms?: number; error?: string };
   /** When connecting failed: each step checked, in order (the connection doctor). */
   diagnosis?: DiagnosisStep[];
+  /**
+   * Set while Loupe reconnects a lost remote by itself: the attempt running (status "connecting")
+   * or the next one and when it starts (status "error"), for a countdown. Absent otherwise.
+   */
+  reconnect?: ReconnectInfo;
+}
+
+export interface ReconnectInfo {
+  /** 1-based number of the attempt running or coming next. */
+  attempt: number;
+  max: number;
+  /** Epoch ms the attempt starts (or started). */
+  nextAt: number;
 }
 
 export type AuthStatus = "none" | "needs_authorization" | "authorizing" | "authorized" | "error";

@@ -31,6 +31,10 @@ export const connectionApi = {
   disconnect: (id: string) => apiFetch<ConnectionView>(`${base(id)}/disconnect`, { method: "POST" }),
   setLogLevel: (id: string, level: string) =>
     apiFetch<{ ok: true }>(`${base(id)}/logging`, { method: "POST", body: { level } }),
+  /** MCP ping round trip; a failed ping is a 502 (and lands in state.lastPing as well). */
+  ping: (id: string) => apiFetch<{ ms: number }>(`${base(id)}/ping`, { method: "POST" }),
+  /** Runs the connection doctor; the answer carries the steps in `state.diagnosis`. */
+  diagnose: (id: string) => apiFetch<ConnectionView>(`${base(id)}/diagnose`, { method: "POST" }),
 };
 
 /** Inserts or replaces one connection in the list (keeps list order; new ones go last). */
@@ -59,6 +63,16 @@ export function setConnectionState(
   const next = list.slice();
   next[i] = { ...current, state };
   return next;
+}
+
+/** Merges a patch into one connection's state (a ping result before its status entry arrives). */
+export function patchConnectionState(
+  list: ConnectionView[] | undefined,
+  id: string,
+  patch: Partial<ConnectionState>,
+): ConnectionView[] | undefined {
+  const current = list?.find((c) => c.id === id);
+  return current ? setConnectionState(list, id, { ...current.state, ...patch }) : list;
 }
 
 export function removeConnection(list: ConnectionView[] | undefined, id: string) {

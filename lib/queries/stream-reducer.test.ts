@@ -4,6 +4,8 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionState, ConnectionView } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import { callKeys } from "@/lib/queries/calls";
+import { inboxKeys } from "@/lib/queries/inbox";
+import type { InboxRow } from "@/lib/queries/inbox";
 import { connectionKeys } from "@/lib/queries/connections";
 import { applyStreamEntries } from "@/lib/queries/stream-reducer";
 import { toolKeys } from "@/lib/queries/tools";
@@ -143,5 +145,30 @@ describe("applyStreamEntries", () => {
     expect(qc.getQueryData(trafficKeys.list("a"))).toBeUndefined();
     expect(qc.getQueryData(toolKeys.list("a"))).toBeUndefined();
     expect(qc.getQueryData<Entry[]>(trafficKeys.list("b"))).toHaveLength(1);
+  });
+
+  it("drops a removed connection's MCP requests from the inbox, keeping other servers' and ADK rows", () => {
+    const qc = client();
+    const mcp = (id: string, connectionId: string): InboxRow => ({
+      source: "mcp",
+      id,
+      connectionId,
+      connectionName: connectionId,
+      sessionKey: "s",
+      kind: "sampling",
+      jsonrpcId: 1,
+      params: {},
+      createdAt: 1,
+      status: "pending",
+    });
+    const adk = { source: "adk", id: "i1", agentId: "a", agentName: "agent", appName: "app", userId: "u", sessionId: "s1", status: "pending", createdAt: 1 } as unknown as InboxRow;
+    qc.setQueryData<InboxRow[]>(inboxKeys.list(), [mcp("r1", "a"), mcp("r2", "b"), adk, mcp("r3", "a")]);
+    applyStreamEntries(qc, [loupe(3, "connection_removed", { id: "a" })]);
+    const rows = qc.getQueryData<InboxRow[]>(inboxKeys.list())!;
+    expect(rows.map((r) => `${r.source}:${r.id}`)).toEqual(["mcp:r2", "adk:i1"]);
+    // Without a fetched inbox nothing is written (the next fetch lists what is left).
+    const fresh = client();
+    applyStreamEntries(fresh, [loupe(4, "connection_removed", { id: "a" })]);
+    expect(fresh.getQueryData(inboxKeys.list())).toBeUndefined();
   });
 });

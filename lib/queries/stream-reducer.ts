@@ -9,6 +9,8 @@ import {
   removeConnection,
   setConnectionState,
 } from "@/lib/queries/connections";
+import { inboxKeys, isMcpRow } from "@/lib/queries/inbox";
+import type { InboxRow } from "@/lib/queries/inbox";
 import { toolKeys } from "@/lib/queries/tools";
 import { mergeEntries, trafficKeys } from "@/lib/queries/traffic";
 import { applyAdkEntries, applyAgentLoupeEntry } from "@/lib/queries/agent-stream";
@@ -67,6 +69,10 @@ function applyLoupeEntry(qc: QueryClient, e: Entry): void {
       const id = idOf(e.raw) ?? e.connectionId;
       qc.setQueryData<ConnectionView[]>(connectionKeys.list(), (list) => removeConnection(list, id));
       qc.removeQueries({ queryKey: connectionScope(id) });
+      // Its sampling / elicitation requests can never be answered now; ADK rows stay.
+      if (qc.getQueryState(inboxKeys.list())) {
+        qc.setQueryData<InboxRow[]>(inboxKeys.list(), (list) => list?.filter((row) => !(isMcpRow(row) && row.connectionId === id)));
+      }
       return;
     }
     default:

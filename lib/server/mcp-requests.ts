@@ -260,6 +260,16 @@ export class ClientRequests {
     t.settle({ error: new McpError(ErrorCode.ConnectionClosed, reason) });
   }
 
+  /**
+   * The server forgot the MCP session (it restarted) while the client and its generation live on:
+   * nothing it asked before can be answered any more.
+   */
+  sessionLost(conn: McpConnection, reason: string): void {
+    for (const t of this.tracked.values()) {
+      if (t.conn === conn && t.request.status === "pending") this.markStale(t, `The session ended: ${reason}`);
+    }
+  }
+
   /** notifications/cancelled from the server for a request still waiting on the user. */
   cancelledByServer(conn: McpConnection, gen: number, jsonrpcId: RequestId, reason: string | undefined): void {
     for (const t of this.tracked.values()) {

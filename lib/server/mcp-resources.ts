@@ -242,6 +242,52 @@ export async function unsubscribe(conn: McpConnection, uri: string): Promise<Sub
   return listSubscriptions(conn);
 }
 
+/** What `restoreSubscriptions` did; also recorded as a loupe `subscriptions_restored` entry. */
+export interface RestoredSubscriptions {
+  /** Why the subscriptions had to be made again. */
+  after: "session_reset" | "reconnect";
+  restored: string[];
+  failed: { uri: string; error: string }[];
+}
+
+/**
+ * Subscriptions belong to an MCP session: after a new one replaced a lost one (a server restart)
+ * the URIs the old session was subscribed to are subscribed again, so updates keep arriving.
+ * Those that work join `state.subscriptions`; each failure is recorded with its reason.
+ */
+export async function restoreSubscriptions(
+  conn: McpConnection,
+  uris: readonly string[],
+  after: RestoredSubscriptions["after"],
+): Promise<RestoredSubscriptions> {
+  const gen = conn.generation;
+  const outcome: RestoredSubscriptions = { after, restored: [], failed: [] };
+  let client: Client;
+  try {
+    client = requireSubscribe(conn);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    outcome.failed = uris.map((uri) => ({ uri, error: message }));
+    conn.recordEntry("loupe", "local", "subscriptions_restored", outcome);
+    return outcome;
+  }
+  const results = await Promise.allSettled(
+    uris.map((uri) => rpc(conn, `resources/subscribe ${uri}`, () => client.subscribeResource({ uri }, opts(conn)))),
+  );
+  results.forEach((result, i) => {
+    const uri = uris[i]!;
+    if (result.status === "fulfilled") outcome.restored.push(uri);
+    else outcome.failed.push({ uri, error: result.reason instanceof Error ? result.reason.message : String(result.reason) });
+  });
+  conn.recordEntry("loupe", "local", "subscriptions_restored", outcome);
+  // A newer session (a reconnect meanwhile) is not subscribed to these.
+  if (gen === conn.generation && outcome.restored.length) {
+    const current = conn.state.subscriptions ?? [];
+    conn.setState({ subscriptions: [...new Set([...current, ...outcome.restored])] });
+  }
+  return outcome;
+}
+
 export async function listPrompts(conn: McpConnection): Promise<PromptsListing> {
   const client = requireFeature(conn, "prompts");
   const result = await rpc(conn, "prompts/list", () =>

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import net from "node:net";
+import { getClientRequests } from "@/lib/server/mcp-requests";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import { Hub } from "@/lib/server/hub";
@@ -212,6 +213,31 @@ describe("a Streamable HTTP server restarted on the same port", () => {
     const sum = await registry.callTool(id, { name: "get-sum", arguments: { a: 20, b: 22 } });
     expect(sum.status).toBe("ok");
     expect(JSON.stringify(sum.result)).toContain("42");
+  }, 60_000);
+
+  it("voids what the lost session asked: a pending sampling request goes stale, the session key and tool list change", async () => {
+    const view = await registry.create({
+      name: "everything-restart-sampling",
+      transport: "http",
+      url: `http://127.0.0.1:${port}/mcp`,
+      headers: {},
+      requestTimeoutMs: 20_000,
+    });
+    const id = view.id;
+    const conn = registry.connection(id);
+    const oldKey = conn.sessionKey;
+    const toolsVersion = registry.view(id).state.toolsVersion;
+    const call = registry.callTool(id, { name: "trigger-sampling-request", arguments: { prompt: "hello" } });
+    await until(() => getClientRequests().list({ connectionId: id }).some((r) => r.status === "pending"));
+    await server.stop();
+    server = await everythingOn(port);
+    await call;
+    await registry.listTools(id, { refresh: true });
+    const request = getClientRequests().list({ connectionId: id })[0]!;
+    expect(request.status).toBe("stale");
+    expect(request.reason).toMatch(/^The session ended: the server restarted and forgot the session/);
+    expect(conn.sessionKey).not.toBe(oldKey);
+    expect(registry.view(id).state.toolsVersion).toBe(toolsVersion + 1);
   }, 60_000);
 
   it("re-initializes on a tools/list whose session is gone, and fails a tools/call sent to a dead session", async () => {
