@@ -22,6 +22,7 @@ import { QueryError } from "@/components/workbench/query-error";
 import { CallHistory } from "@/components/tools/call-history";
 import { CallProgress } from "@/components/tools/call-progress";
 import { PendingRequestsForCall } from "@/components/mcp-requests/pending-for-call";
+import { WaitingRequestsBanner } from "@/components/mcp-requests/waiting-banner";
 import { JsonBlock } from "@/components/tools/json-block";
 import { ToolHeader } from "@/components/tools/tool-header";
 import { ToolRunForm } from "@/components/tools/tool-run-form";
@@ -119,6 +120,7 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
           {cancelError && <QueryError title="Cancel failed" error={cancelError} />}
           {!viewing && !taskId && <CallProgress updates={state.progress} running={state.running} />}
           {!viewing && !taskId && callId && <PendingRequestsForCall connectionId={connection.id} callId={callId} />}
+          <WaitingRequestsBanner connectionId={connection.id} exceptCallId={!viewing && !taskId ? callId : null} />
           {picked?.resultOmitted && !shown && (
             <p className="text-xs text-muted-foreground" data-testid="result-loading">
               {full.isError ? `Could not load the result: ${full.error.message}` : "Loading the full result…"}
