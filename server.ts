@@ -92,9 +92,19 @@ async function main() {
   console.log(`Loupe ready: ${url}`);
   if (opts.open && !process.env.CI) openBrowser(url);
 
+  let stopping = false;
   const stop = () => {
+    if (stopping) process.exit(1); // a second Ctrl-C does not wait
+    stopping = true;
     server.close();
-    process.exit(0);
+    // Close every MCP session so stdio servers are ended by the SDK (stdin closed, then SIGTERM,
+    // then SIGKILL): a server busy with a request or a task would otherwise outlive Loupe.
+    // The registry lives on globalThis (lib/server/registry.ts), created by Next's instance.
+    const registry = (globalThis as { [key: symbol]: { closeAll?: () => Promise<void> } | undefined })[
+      Symbol.for("loupe.registry")
+    ];
+    const closed = registry?.closeAll?.().catch(() => undefined) ?? Promise.resolve();
+    void Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 6_000))]).then(() => process.exit(0));
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
