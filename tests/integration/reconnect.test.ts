@@ -1,6 +1,3 @@
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
-import net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ConnectionInput, ConnectionState } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
@@ -10,7 +7,7 @@ import { subscribe } from "@/lib/server/mcp-resources";
 import type { RestoredSubscriptions } from "@/lib/server/mcp-resources";
 import { Registry } from "@/lib/server/registry";
 import { openStore } from "@/lib/server/store";
-import { EVERYTHING, FORCE_LOOPBACK, freePort, tempDir } from "@/tests/support/servers";
+import { freePort, startEverythingHttp, tempDir } from "@/tests/support/servers";
 
 const data = tempDir("loupe-reconnect-");
 let registry: Registry;
@@ -43,31 +40,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** server-everything over Streamable HTTP on a fixed loopback port, so it can be started again in place. */
 async function everythingOn(port: number): Promise<{ stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ["-r", FORCE_LOOPBACK, EVERYTHING, "streamableHttp"], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  child.stderr?.resume();
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const sock = net.connect(port, "127.0.0.1");
-      sock.once("connect", () => (sock.destroy(), resolve(true)));
-      sock.once("error", () => resolve(false));
-    });
-    if (open) break;
-    if (Date.now() > deadline) throw new Error(`port ${port} did not open`);
-    await sleep(50);
-  }
+  const started = await startEverythingHttp("streamableHttp", { port, kill: "SIGKILL" });
   const server = {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        servers.delete(server);
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGKILL");
-      }),
+    stop: async () => {
+      servers.delete(server);
+      await started.stop();
+    },
   };
   servers.add(server);
   return server;

@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 import { getClientRequests } from "@/lib/server/mcp-requests";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +5,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { Hub } from "@/lib/server/hub";
 import { Registry } from "@/lib/server/registry";
 import { openStore } from "@/lib/server/store";
-import { EVERYTHING, FORCE_LOOPBACK, freePort, stdioInput, tempDir } from "@/tests/support/servers";
+import { EVERYTHING, freePort, startEverythingHttp, stdioInput, tempDir } from "@/tests/support/servers";
 
 const data = tempDir("loupe-resilience-");
 let registry: Registry;
@@ -42,32 +40,7 @@ function progressCount(id: string, token: unknown): number {
 }
 
 /** server-everything over Streamable HTTP on a fixed loopback port, so it can be restarted in place. */
-async function everythingOn(port: number): Promise<{ stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ["-r", FORCE_LOOPBACK, EVERYTHING, "streamableHttp"], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  child.stderr?.resume();
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const sock = net.connect(port, "127.0.0.1");
-      sock.once("connect", () => (sock.destroy(), resolve(true)));
-      sock.once("error", () => resolve(false));
-    });
-    if (open) break;
-    if (Date.now() > deadline) throw new Error(`port ${port} did not open`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGKILL");
-    });
-  return { stop };
-}
+const everythingOn = (port: number) => startEverythingHttp("streamableHttp", { port, kill: "SIGKILL" });
 
 /** A TCP relay in front of a server; dropAll() cuts every connection while the server stays up. */
 async function relay(target: number): Promise<{ port: number; dropAll: () => void; close: () => Promise<void> }> {

@@ -57,9 +57,15 @@ async function waitForPort(port: number, child: ChildProcess, deadlineMs: number
   throw new Error(`port ${port} did not open`);
 }
 
-/** server-everything in an HTTP mode, on 127.0.0.1 only (the preload pins its listen()). */
-export async function startEverythingHttp(mode: "streamableHttp" | "sse"): Promise<{ port: number; stop: () => Promise<void> }> {
-  const port = await freePort();
+/**
+ * server-everything in an HTTP mode, on 127.0.0.1 only (the preload pins its listen()). A fixed
+ * `port` lets a test stop it and start it again in place (a restart); SIGKILL makes that abrupt.
+ */
+export async function startEverythingHttp(
+  mode: "streamableHttp" | "sse",
+  opts: { port?: number; kill?: "SIGTERM" | "SIGKILL" } = {},
+): Promise<{ port: number; stop: () => Promise<void> }> {
+  const port = opts.port ?? (await freePort());
   const child = spawn(process.execPath, ["-r", FORCE_LOOPBACK, EVERYTHING, mode], {
     env: { ...process.env, PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],
@@ -70,7 +76,7 @@ export async function startEverythingHttp(mode: "streamableHttp" | "sse"): Promi
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once("exit", () => resolve());
-      child.kill("SIGTERM");
+      child.kill(opts.kill ?? "SIGTERM");
     });
   return { port, stop };
 }
