@@ -290,6 +290,10 @@ export class McpConnection {
       onResume: (info) => {
         if (gen === this.generation) this.recordEntry("loupe", "local", "stream_resumed", info);
       },
+      // A resumed stream that replays an event already delivered: dropped, but never silently.
+      onDuplicate: (eventId) => {
+        if (gen === this.generation) this.recordEntry("loupe", "local", "sse_event_dropped", { eventId, reason: "already delivered" });
+      },
     };
     const openRemote = (kind: "sse" | "streamable-http") =>
       config.transport === "stdio" ? null : createRemoteTransport(config, kind, remoteTransportAuth(this), watch);

@@ -115,11 +115,6 @@ export class RecordingTransport implements Transport {
     return this.innerTransport;
   }
 
-  /** How many times a new session replaced a lost one. */
-  get sessionResets(): number {
-    return this.resets;
-  }
-
   /** Routes an inner transport's events here; events of a replaced inner are ignored. */
   private attach(inner: Transport): void {
     this.innerTransport = inner;

@@ -257,10 +257,6 @@ export class Store {
     return row ? { connectionId: row.connection_id, record: JSON.parse(row.data) as OAuthRecord } : undefined;
   }
 
-  deleteOAuth(connectionId: string): void {
-    this.db.prepare("DELETE FROM oauth WHERE connection_id = ?").run(connectionId);
-  }
-
   close(): void {
     this.db.close();
   }

@@ -1,7 +1,6 @@
 import "server-only";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { AuthState, ConnectionConfig, OAuthSettings } from "@/lib/contracts/connections";
-import type { Hub } from "@/lib/server/hub";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import type { Store } from "@/lib/server/store";
 import { AUTH_EVENT_KIND, AUTH_HTTP_KIND } from "@/lib/contracts/auth";
