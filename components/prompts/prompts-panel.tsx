@@ -2,10 +2,9 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { MessageSquareTextIcon, RefreshCwIcon, SearchIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { MessageSquareTextIcon } from "lucide-react";
 import { ListChangedBanner } from "@/components/resources/list-changed-banner";
+import { ListSearchBar } from "@/components/workbench/list-search-bar";
 import { QueryError } from "@/components/workbench/query-error";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { promptKeys, promptsQuery } from "@/lib/queries/prompts";
@@ -58,30 +57,16 @@ export function PromptsPanel({ connection }: { connection: ConnectionView }) {
   return (
     <div className="flex min-h-0 flex-1" data-testid="prompts-panel">
       <div className="flex w-80 shrink-0 flex-col border-r">
-        <div className="flex items-center gap-1.5 border-b p-2">
-          <div className="relative flex-1">
-            <SearchIcon className="absolute top-1/2 left-2 size-3.5 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              aria-label="Search prompts"
-              data-testid="prompt-search"
-              className="h-8 pl-7 text-xs"
-              placeholder="Search prompts"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <Button
-            size="icon"
-            variant="ghost"
-            aria-label="Refresh prompts"
-            title="Re-list prompts from the server"
-            data-testid="refresh-prompts"
-            disabled={prompts.isFetching}
-            onClick={() => void prompts.refetch()}
-          >
-            <RefreshCwIcon className={prompts.isFetching ? "animate-spin" : undefined} />
-          </Button>
-        </div>
+        <ListSearchBar
+          noun="prompts"
+          value={search}
+          onChange={setSearch}
+          searchTestId="prompt-search"
+          onRefresh={() => void prompts.refetch()}
+          refreshing={prompts.isFetching}
+          refreshTitle="Re-list prompts from the server"
+          refreshTestId="refresh-prompts"
+        />
         <ListChangedBanner changes={version - seenVersion} what="prompt" testId="prompts-changed" onDismiss={() => setSeenVersion(version)} />
         {prompts.isError ? (
           <QueryError className="m-2" title="Could not list prompts" error={prompts.error} onRetry={() => void prompts.refetch()} />

@@ -3,10 +3,9 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
-import { RefreshCwIcon, SearchIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { ListSearchBar } from "@/components/workbench/list-search-bar";
 import { QueryError } from "@/components/workbench/query-error";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import {
@@ -125,33 +124,20 @@ export function ResourcesPanel({ connection }: { connection: ConnectionView }) {
   return (
     <div className="flex min-h-0 flex-1" data-testid="resources-panel">
       <div className="flex w-80 shrink-0 flex-col border-r">
-        <div className="flex items-center gap-1.5 border-b p-2">
-          <div className="relative flex-1">
-            <SearchIcon className="absolute top-1/2 left-2 size-3.5 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              aria-label="Search resources"
-              data-testid="resource-search"
-              className="h-8 pl-7 text-xs"
-              placeholder="Search resources and templates"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <Button
-            size="icon"
-            variant="ghost"
-            aria-label="Refresh resources"
-            title="Re-list resources and templates from the server"
-            data-testid="refresh-resources"
-            disabled={refreshing}
-            onClick={() => {
-              void resources.refetch();
-              void templates.refetch();
-            }}
-          >
-            <RefreshCwIcon className={refreshing ? "animate-spin" : undefined} />
-          </Button>
-        </div>
+        <ListSearchBar
+          noun="resources"
+          placeholder="Search resources and templates"
+          value={search}
+          onChange={setSearch}
+          searchTestId="resource-search"
+          onRefresh={() => {
+            void resources.refetch();
+            void templates.refetch();
+          }}
+          refreshing={refreshing}
+          refreshTitle="Re-list resources and templates from the server"
+          refreshTestId="refresh-resources"
+        />
         <ListChangedBanner changes={version - seenVersion} what="resource" testId="resources-changed" onDismiss={() => setSeenVersion(version)} />
         <div className="min-h-0 flex-1 overflow-y-auto">
           <SubscriptionList

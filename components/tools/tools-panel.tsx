@@ -2,12 +2,10 @@
 
 import { useMemo, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { RefreshCwIcon, SearchIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { toolApi, toolKeys, toolsQuery } from "@/lib/queries/tools";
 import { useToolCollisions } from "@/hooks/use-tool-collisions";
+import { ListSearchBar } from "@/components/workbench/list-search-bar";
 import { QueryError } from "@/components/workbench/query-error";
 import { filterTools } from "@/components/tools/tool-filter";
 import { ToolList } from "@/components/tools/tool-list";
@@ -51,22 +49,16 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
   return (
     <div className="flex min-h-0 flex-1">
       <div className="flex w-80 shrink-0 flex-col border-r">
-        <div className="flex items-center gap-1.5 border-b p-2">
-          <div className="relative flex-1">
-            <SearchIcon className="absolute top-1/2 left-2 size-3.5 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              aria-label="Search tools"
-              data-testid="tool-search"
-              className="h-8 pl-7 text-xs"
-              placeholder="Search tools"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <Button size="icon" variant="ghost" aria-label="Refresh tools" title="Re-list tools from the server" data-testid="refresh-tools" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
-            <RefreshCwIcon className={refresh.isPending ? "animate-spin" : undefined} />
-          </Button>
-        </div>
+        <ListSearchBar
+          noun="tools"
+          value={search}
+          onChange={setSearch}
+          searchTestId="tool-search"
+          onRefresh={() => refresh.mutate()}
+          refreshing={refresh.isPending}
+          refreshTitle="Re-list tools from the server"
+          refreshTestId="refresh-tools"
+        />
         <ToolsChangedBanner
           changes={connection.state.toolsVersion - seenVersion}
           onDismiss={() => setSeenVersion(connection.state.toolsVersion)}
