@@ -32,12 +32,21 @@ export class Workbench {
     await expect(this.server(name)).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
   }
 
+  /** server-everything over stdio under `name`, added through the UI once (a rerun finds it saved), then selected. */
+  async useEverything(name: string) {
+    await this.open();
+    await expect(this.server("Loupe demo MCP server")).toBeVisible();
+    if ((await this.server(name).count()) === 0) await this.addStdioServer(name, "node", `${EVERYTHING} stdio`);
+    await expect(this.server(name)).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
+    await this.selectServer(name);
+  }
+
   async selectServer(name: string) {
     await this.server(name).click();
     await expect(this.page.getByTestId("connection-view")).toContainText(name);
   }
 
-  async openTab(name: "Overview" | "Tools" | "Traffic") {
+  async openTab(name: "Overview" | "Tools" | "Resources" | "Prompts" | "Tasks" | "Client" | "Auth" | "Traffic") {
     await this.page.getByRole("tab", { name, exact: true }).click();
   }
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { EVERYTHING, expect, test, type Workbench } from "./fixtures";
+import { expect, test, type Workbench } from "./fixtures";
 
 /**
  * Server → client requests answered by a human (issue 4): server-everything asks, through a
@@ -12,13 +12,7 @@ const SERVER = "everything (inbox)";
 
 /** The server this spec talks to, added through the UI once (a rerun of one test finds it saved). */
 async function ensureServer(workbench: Workbench, page: Page) {
-  await workbench.open();
-  await expect(workbench.server("Loupe demo MCP server")).toBeVisible();
-  if ((await workbench.server(SERVER).count()) === 0) {
-    await workbench.addStdioServer(SERVER, "node", `${EVERYTHING} stdio`);
-  }
-  await expect(workbench.server(SERVER)).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
-  await workbench.selectServer(SERVER);
+  await workbench.useEverything(SERVER);
   await workbench.openTab("Tools");
   // Sampling, elicitation and roots are declared by default: the conditional tools are listed.
   await expect(page.getByTestId("tool-count")).toContainText("17 tools");

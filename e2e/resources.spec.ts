@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { EVERYTHING, expect, test, type Workbench } from "./fixtures";
+import { expect, test, type Workbench } from "./fixtures";
 
 /**
  * Resources and prompts (issue 4) against server-everything over stdio: read a markdown document,
@@ -11,14 +11,8 @@ test.describe.configure({ mode: "serial" });
 const SERVER = "everything (resources)";
 const DOC = "demo://resource/static/document/architecture.md";
 
-async function ensureServer(workbench: Workbench, page: Page) {
-  await workbench.open();
-  await expect(workbench.server("Loupe demo MCP server")).toBeVisible();
-  if ((await workbench.server(SERVER).count()) === 0) {
-    await workbench.addStdioServer(SERVER, "node", `${EVERYTHING} stdio`);
-  }
-  await expect(workbench.server(SERVER)).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
-  await workbench.selectServer(SERVER);
+async function ensureServer(workbench: Workbench) {
+  await workbench.useEverything(SERVER);
 }
 
 async function openTab(page: Page, name: "Resources" | "Prompts" | "Tools") {
@@ -33,7 +27,7 @@ async function openDocument(page: Page) {
 }
 
 test("reads a markdown resource and renders it", async ({ workbench, page }) => {
-  await ensureServer(workbench, page);
+  await ensureServer(workbench);
   await openDocument(page);
   const content = page.getByTestId("resource-content").first();
   await expect(content).toHaveAttribute("data-kind", "markdown", { timeout: 30_000 });
@@ -42,7 +36,7 @@ test("reads a markdown resource and renders it", async ({ workbench, page }) => 
 });
 
 test("subscribes to a resource and sees the server's update arrive", async ({ workbench, page }) => {
-  await ensureServer(workbench, page);
+  await ensureServer(workbench);
   await openDocument(page);
   await expect(page.getByTestId("resource-content").first()).toBeVisible({ timeout: 30_000 });
   await page.getByTestId("subscribe").click();
@@ -76,7 +70,7 @@ test("subscribes to a resource and sees the server's update arrive", async ({ wo
 });
 
 test("fills the blob template and reads the expansion", async ({ workbench, page }) => {
-  await ensureServer(workbench, page);
+  await ensureServer(workbench);
   await openTab(page, "Resources");
   await page.locator('[data-testid="template-item"][data-template="demo://resource/dynamic/blob/{resourceId}"]').click();
   const form = page.getByTestId("template-form");
@@ -89,7 +83,7 @@ test("fills the blob template and reads the expansion", async ({ workbench, page
 });
 
 test("gets args-prompt with a city and sees the messages; completable-prompt suggests values", async ({ workbench, page }) => {
-  await ensureServer(workbench, page);
+  await ensureServer(workbench);
   await openTab(page, "Prompts");
   await expect(page.getByTestId("prompt-count")).toContainText("4 prompts");
   await page.locator('[data-testid="prompt-item"][data-prompt="args-prompt"]').click();

@@ -6,6 +6,7 @@ import { MessageSquareTextIcon } from "lucide-react";
 import { ListChangedBanner } from "@/components/resources/list-changed-banner";
 import { ListSearchBar } from "@/components/workbench/list-search-bar";
 import { QueryError } from "@/components/workbench/query-error";
+import { capabilityNotice } from "@/components/workbench/capability-notice";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { promptKeys, promptsQuery } from "@/lib/queries/prompts";
 import { cn } from "@/lib/cn";
@@ -38,20 +39,8 @@ export function PromptsPanel({ connection }: { connection: ConnectionView }) {
   const all = prompts.data?.prompts;
   const visible = useMemo(() => filterPrompts(all ?? [], search), [all, search]);
 
-  if (!connected) {
-    return (
-      <p className="m-auto p-6 text-sm text-muted-foreground" data-testid="prompts-not-connected">
-        {state.status === "connecting" ? "Connecting…" : "Connect the server to list its prompts."}
-      </p>
-    );
-  }
-  if (!offered) {
-    return (
-      <p className="m-auto p-6 text-sm text-muted-foreground" data-testid="prompts-unsupported">
-        This server does not offer prompts (its initialize answer declares no &quot;prompts&quot; capability).
-      </p>
-    );
-  }
+  const notice = capabilityNotice(state, "prompts", "list its prompts");
+  if (notice) return notice;
 
   const prompt = all?.find((p) => p.name === selected);
   return (

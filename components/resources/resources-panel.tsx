@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ListSearchBar } from "@/components/workbench/list-search-bar";
 import { QueryError } from "@/components/workbench/query-error";
+import { capabilityNotice } from "@/components/workbench/capability-notice";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import {
   latestUpdateByUri,
@@ -101,20 +102,8 @@ export function ResourcesPanel({ connection }: { connection: ConnectionView }) {
   const visible = useMemo(() => filterResources(allResources ?? [], search), [allResources, search]);
   const visibleTemplates = useMemo(() => filterTemplates(templates.data?.resourceTemplates ?? [], search), [templates.data, search]);
 
-  if (!connected) {
-    return (
-      <p className="m-auto p-6 text-sm text-muted-foreground" data-testid="resources-not-connected">
-        {state.status === "connecting" ? "Connecting…" : "Connect the server to browse its resources."}
-      </p>
-    );
-  }
-  if (!offered) {
-    return (
-      <p className="m-auto p-6 text-sm text-muted-foreground" data-testid="resources-unsupported">
-        This server does not offer resources (its initialize answer declares no &quot;resources&quot; capability).
-      </p>
-    );
-  }
+  const notice = capabilityNotice(state, "resources", "browse its resources");
+  if (notice) return notice;
 
   const refreshing = resources.isFetching || templates.isFetching;
   const selectedResource = selection?.kind === "resource" ? allResources?.find((r) => r.uri === selection.uri) : undefined;
