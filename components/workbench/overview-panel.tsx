@@ -23,12 +23,12 @@ const DIAGNOSIS_LABEL: Record<DiagnosisStep["step"], string> = {
 };
 
 const STEP_LABEL: Record<ConnectStep, string> = {
-  spawn: "starting the process",
-  network: "reaching the server",
-  http: "the HTTP exchange",
-  protocol: "the MCP handshake",
-  auth: "authorization",
-  closed: "the connection closed",
+  spawn: "while starting the process",
+  network: "while reaching the server",
+  http: "during the HTTP exchange",
+  protocol: "during the MCP handshake",
+  auth: "at authorization",
+  closed: "when the connection closed",
 };
 
 export interface OverviewPanelProps {
@@ -70,7 +70,7 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
           <p className="font-medium text-destructive">
             {processEnded
               ? "The server process ended"
-              : `Connection failed${s.error.step ? ` while ${STEP_LABEL[s.error.step]}` : ""}`}
+              : `Connection failed${s.error.step ? ` ${STEP_LABEL[s.error.step]}` : ""}`}
           </p>
           <p className="mt-1 font-mono text-xs break-words whitespace-pre-wrap">{s.error.message}</p>
           {!s.reconnect && (
