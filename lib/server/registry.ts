@@ -11,6 +11,7 @@ import type { Hub } from "@/lib/server/hub";
 import { McpConnection } from "@/lib/server/mcp-connection";
 import type { ToolsListing } from "@/lib/server/mcp-connection";
 import { mergeSecrets } from "@/lib/server/secrets";
+import { forgetOAuthIfRetargeted } from "@/lib/server/oauth/context";
 
 export type { ToolsListing } from "@/lib/server/mcp-connection";
 
@@ -100,7 +101,9 @@ export class Registry {
       ...(conn.config.builtin ? { builtin: true } : {}),
     };
     this.hub.store.saveConnection(config);
+    const before = conn.config;
     conn.config = config;
+    forgetOAuthIfRetargeted(conn, before, config);
     await conn.connect();
     return conn.view();
   }

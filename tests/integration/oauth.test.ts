@@ -188,6 +188,25 @@ describe("OAuth 2.1 against an OAuth-protected MCP server", () => {
     await expect(completeAuthorization(back.searchParams.get("state")!, "x")).rejects.toThrow();
   });
 
+  it("forgets the tokens and the client when an edit points the connection at another server URL", async () => {
+    const old = authSummary(id);
+    expect(old.token).toBeDefined();
+    const view = await getRegistry().update(id, input({ url: `${base}/mcp?tenant=other` }));
+    expect(view.state.auth?.status).toBe("needs_authorization");
+    const summary = authSummary(id);
+    expect(summary.token).toBeUndefined();
+    // The old client was forgotten too: the connect registered a new one for the new URL.
+    expect(summary.client?.clientId).toBeDefined();
+    expect(summary.client?.clientId).not.toBe(old.client?.clientId);
+    expect(events(id).at(-2)).toMatchObject({ event: "tokens_cleared", message: expect.stringContaining("server URL or client id changed") });
+    // Back to the first URL: a fresh authorization, not the old token.
+    const back = await getRegistry().update(id, input());
+    expect(back.state.auth?.status).toBe("needs_authorization");
+    const again = await approve(back.state.auth!.authorizationUrl!);
+    await completeAuthorization(again.searchParams.get("state")!, again.searchParams.get("code")!);
+    expect(getRegistry().view(id).state.status).toBe("connected");
+  });
+
   it("signs out: tokens forgotten, session closed, the next connect asks again", async () => {
     const summary = await signOut(id, { forgetClient: false });
     expect(summary.token).toBeUndefined();

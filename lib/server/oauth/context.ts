@@ -8,6 +8,7 @@ import type { AuthEvent, AuthHttpExchange, AuthSummary } from "@/lib/contracts/a
 import { createAuthFetch } from "@/lib/server/oauth/recording-fetch";
 import type { OAuthRecord } from "@/lib/server/oauth/record";
 import { redirectUrl } from "@/lib/server/oauth/redirect-url";
+import { dropPendingStates } from "@/lib/server/oauth/pending-states";
 
 export type RemoteConfig = Exclude<ConnectionConfig, { transport: "stdio" }>;
 
@@ -152,4 +153,34 @@ export function oauthFor(conn: McpConnection): ConnectionOAuth {
     contexts.set(conn, ctx);
   }
   return ctx;
+}
+
+/** The server a remote config points at, for comparing an edit with what OAuth data was issued for. */
+function oauthTarget(config: ConnectionConfig): string | null {
+  if (config.transport === "stdio") return null;
+  const url = new URL(config.url);
+  url.hash = "";
+  return `${url.href} ${config.oauth?.clientId ?? ""}`;
+}
+
+/**
+ * An edit that points the connection at another server URL or another client id: the stored
+ * tokens, client, discovery and any pending authorization were issued for the old one and are
+ * forgotten, so a token never travels to a server it was not issued for. True when it forgot.
+ */
+export function forgetOAuthIfRetargeted(conn: McpConnection, before: ConnectionConfig, after: ConnectionConfig): boolean {
+  const was = oauthTarget(before);
+  if (was === null || was === oauthTarget(after)) return false;
+  const ctx = oauthFor(conn);
+  const r = ctx.read();
+  if (!r.tokens && !r.client && !r.discovery && !r.pending) return false;
+  ctx.update(() => ({}));
+  dropPendingStates(conn.id);
+  ctx.logEvent({
+    phase: "token",
+    event: "tokens_cleared",
+    ok: true,
+    message: "The server URL or client id changed: tokens and the registered client were forgotten",
+  });
+  return true;
 }
