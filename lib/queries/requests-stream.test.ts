@@ -87,4 +87,15 @@ describe("applyRequestsEntry (loupe/mcp_request → inbox)", () => {
     applyRequestsEntry(qc, entry(1, "mcp_request", { preview: "…" }, { truncated: true }));
     expect(qc.getQueryState(inboxKeys.list())?.isInvalidated).toBe(true);
   });
+
+  it("a truncated preview that still parses (its answer cut) never replaces the full row", () => {
+    const qc = new QueryClient();
+    const full = { ...request("r1"), status: "answered" as const, answer: { at: 5, body: { action: "accept" as const, text: "long reply", model: "m", stopReason: "endTurn" } } };
+    qc.setQueryData<InboxRow[]>(inboxKeys.list(), [{ ...full, source: "mcp" }]);
+    const { answer: _cut, ...preview } = full;
+    applyRequestsEntry(qc, entry(2, "mcp_request", preview, { truncated: true }));
+    const rows = qc.getQueryData<InboxRow[]>(inboxKeys.list())!;
+    expect(rows[0]).toMatchObject({ id: "r1", answer: { body: { text: "long reply" } } });
+    expect(qc.getQueryState(inboxKeys.list())?.isInvalidated).toBe(true);
+  });
 });

@@ -31,12 +31,14 @@ export function asMcpRequest(raw: unknown): McpClientRequest | null {
  */
 export function applyRequestsEntry(qc: QueryClient, e: Entry): boolean {
   if (e.kind !== "mcp_request") return false;
-  const request = asMcpRequest(e.raw);
-  if (!request) {
-    // A preview cut for transport: the full row is one GET away.
-    if (e.truncated && qc.getQueryState(inboxKeys.list())) void qc.invalidateQueries({ queryKey: inboxKeys.list() });
+  // A preview cut for transport (a long reply or large params) may still parse, without the
+  // fields that were cut: never let it replace a full row. The full row is one GET away.
+  if (e.truncated) {
+    if (qc.getQueryState(inboxKeys.list())) void qc.invalidateQueries({ queryKey: inboxKeys.list() });
     return true;
   }
+  const request = asMcpRequest(e.raw);
+  if (!request) return true;
   if (qc.getQueryState(inboxKeys.list())) qc.setQueryData<InboxRow[]>(inboxKeys.list(), (list) => upsertMcpRequest(list, request));
   return true;
 }

@@ -395,6 +395,7 @@ export class McpConnection {
     void nextTick().then(() => {
       if (closedGen !== this.generation) return;
       const error = { message: this.closeReason(), step: "closed" as const };
+      getClientRequests().sessionEnded();
       // A remote is reconnected automatically; a stdio child is restarted only by the user.
       this.setState({ status: "error", error, pid: undefined, ...this.autoReconnect(error, subscriptions) });
     });
@@ -425,6 +426,7 @@ export class McpConnection {
     const client = this.client;
     this.client = null;
     void client?.close().catch(() => undefined);
+    getClientRequests().sessionEnded();
     const error = { message, step: "network" as const };
     // The first message says what happened; later ones (after failed attempts) count the retries.
     this.setState({ status: "error", error, ...this.autoReconnect(error, this.state.subscriptions ?? []) });
@@ -444,6 +446,7 @@ export class McpConnection {
     this.client = null;
     this.tools = null;
     await client?.close().catch(() => undefined);
+    getClientRequests().sessionEnded();
   }
 
   requireClient(): Client {

@@ -118,6 +118,8 @@ describe("answer mapping", () => {
       [{ name: "Ada", integer: 101 }, /integer/],
       [{ name: "Ada", untitledMultipleSelectEnum: ["Guitar", "Piano", "Violin", "Drums"] }, /untitledMultipleSelectEnum/],
       [{ name: "Ada", titledSingleSelectEnum: "hero-9" }, /titledSingleSelectEnum/],
+      // Fits the schema (extra keys are allowed) but not the wire: the SDK would refuse it after the fact.
+      [{ name: "Ada", extra: { deep: 1 } }, /\/extra: elicitation values must be/],
     ];
     for (const [content, pattern] of cases) {
       try {

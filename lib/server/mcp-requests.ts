@@ -1,5 +1,4 @@
 import "server-only";
-import { getHub } from "@/lib/server/hub";
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
@@ -7,6 +6,7 @@ import {
   CancelTaskRequestSchema,
   CreateMessageRequestSchema,
   ElicitRequestSchema,
+  ElicitResultSchema,
   ErrorCode,
   GetTaskPayloadRequestSchema,
   GetTaskRequestSchema,
@@ -123,6 +123,18 @@ export function elicitationOutcome(answer: ElicitationAnswer, params: Record<str
     throw new AppError("bad_request:elicitation_content", `The answer does not fit the requested schema: ${where}${first.message}`, {
       issues: checked.errors,
     });
+  }
+  // The SDK checks the result again (ElicitResultSchema: flat string / number / boolean / string[]
+  // values) after the handler returned, too late to tell the user: refuse here instead.
+  const wire = ElicitResultSchema.safeParse({ action: "accept", content });
+  if (!wire.success) {
+    const issue = wire.error.issues[0];
+    const where = issue?.path.length ? `/${issue.path.slice(1).join("/")}: ` : "";
+    throw new AppError(
+      "bad_request:elicitation_content",
+      `The answer cannot be sent: ${where}elicitation values must be strings, numbers, booleans or lists of strings`,
+      { issues: wire.error.issues.map((i) => ({ path: `/${i.path.slice(1).join("/")}`, message: i.message })) },
+    );
   }
   return { result: { action: "accept", content: content as ElicitResult["content"] } };
 }
@@ -319,6 +331,11 @@ export class ClientRequests {
     t.conn.recordEntry("loupe", "local", "mcp_request", t.request);
   }
 
+  /** A connection's session ended (closed, lost, replaced): its waiting requests go stale now, not at the next list. */
+  sessionEnded(): void {
+    this.sweep();
+  }
+
   /**
    * A request of a session that has ended can never be answered. The SDK aborts the handler's
    * signal on transport close (handled in the handler); this catches task-augmented requests,
@@ -479,8 +496,8 @@ export async function saveRoots(
  */
 function onlyRunningCall(conn: McpConnection): McpClientRequest["relatedCall"] | undefined {
   const since = conn.state.connectedAt ?? 0;
-  const running = getHub()
-    .store.listCalls(conn.id, { limit: 50 })
+  const running = conn.hub.store
+    .listCalls(conn.id, { limit: 50 })
     .filter((c) => c.status === "running" && c.startedAt >= since);
   return running.length === 1 ? { callId: running[0]!.id, tool: running[0]!.tool } : undefined;
 }

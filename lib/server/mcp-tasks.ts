@@ -269,7 +269,9 @@ export class TaskManager {
         this.pendingResults.delete(key);
       }
     };
-    const pending = run();
+    // Started a microtask later, so it is registered before its `finally` can run (a synchronous
+    // failure, e.g. not connected, would otherwise leave a rejected promise cached for good).
+    const pending = Promise.resolve().then(run);
     this.pendingResults.set(key, pending);
     return pending;
   }

@@ -71,7 +71,12 @@ export async function startEverythingHttp(
     stdio: ["ignore", "ignore", "pipe"],
   });
   child.stderr?.resume();
-  await waitForPort(port, child, 15_000);
+  try {
+    await waitForPort(port, child, 15_000);
+  } catch (error) {
+    child.kill("SIGKILL"); // never leave a server holding the port behind a failed start
+    throw error;
+  }
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
