@@ -43,6 +43,8 @@ interface RequestWatcher {
 interface PendingRequest {
   message: JSONRPCRequest;
   retried: boolean;
+  /** The inner transport it was handed to; null while it waits for a session reset to finish. */
+  sentOn: Transport | null;
 }
 
 /**
@@ -174,7 +176,7 @@ export class RecordingTransport implements Transport {
       const watcher = index >= 0 ? this.watchers.splice(index, 1)[0] : undefined;
       watcher?.onId(message.id);
       if (message.method === "initialize") this.initializeRequest = message as JSONRPCRequest;
-      this.pending.set(message.id, { message: message as JSONRPCRequest, retried: false });
+      this.pending.set(message.id, { message: message as JSONRPCRequest, retried: false, sentOn: null });
     } else if ("method" in message && message.method === "notifications/cancelled") {
       // A timed-out or aborted request will get no answer the SDK still waits for.
       const requestId = (message.params as { requestId?: RequestId } | undefined)?.requestId;
@@ -188,6 +190,10 @@ export class RecordingTransport implements Transport {
     // A request made while a new session is being set up waits for it.
     if (this.resetting) await this.resetting.catch(() => undefined);
     const target = this.innerTransport;
+    const entry = "id" in message && "method" in message ? this.pending.get(message.id) : undefined;
+    // A request failed locally by a reset while it waited: it must not reach the new session.
+    if ("id" in message && "method" in message && !entry) return;
+    if (entry) entry.sentOn = target;
     try {
       await target.send(message, options);
     } catch (error) {
@@ -240,9 +246,13 @@ export class RecordingTransport implements Transport {
     const retried: SessionResetInfo["retried"] = [];
     const failed: SessionResetInfo["failed"] = [];
     for (const [id, p] of [...this.pending]) {
+      // Only what went to the lost session: requests queued during the reset go out on the new one
+      // through sendRecorded (re-sending them here too would send them twice).
+      if (p.sentOn !== old) continue;
       const method = p.message.method;
       if (RETRY_SAFE_METHODS.has(method) && !p.retried) {
         p.retried = true;
+        p.sentOn = next;
         retried.push({ id, method });
         this.hooks.record("out", "message", p.message);
         next.send(p.message).catch((error: unknown) => this.failLocally(id, method, errorMessage(error)));
