@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
@@ -174,6 +175,20 @@ describe("Elicitation form card — server-everything's requestedSchema", () => 
     const problem = await screen.findByTestId("request-answer-error");
     expect(problem.dataset.kind).toBe("network");
     expect(problem.textContent).toContain("Failed to fetch");
+  });
+
+  it("a request that goes stale while the form is being filled keeps what was typed, read-only", () => {
+    const request = formRequest();
+    vi.stubGlobal("fetch", fetchRouter({}).fetch);
+    const { client, rerender } = renderWithClient(<AnswerableRequestCard request={request} />);
+    type(screen.getByRole("textbox", { name: "String" }), "Half-typed");
+    rerender(
+      <QueryClientProvider client={client}>
+        <AnswerableRequestCard request={{ ...request, status: "stale", reason: "The server cancelled the request" }} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId("request-stale").textContent).toContain("The server cancelled the request");
+    expect(screen.getByTestId("request-unsent").textContent).toContain("Half-typed");
   });
 
   it("a failed send is shown with its reason and the kept content pre-filled", () => {

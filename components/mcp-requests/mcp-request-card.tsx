@@ -51,6 +51,8 @@ function DeclineCancel({ busy, onAnswer }: { busy: boolean; onAnswer: (a: Elicit
 export function McpRequestCard({ request, onAnswer, sending = false, error = null, compact = false, onOpenConnection }: McpRequestCardProps) {
   const [sampling, setSampling] = useState<SamplingDraft>(() => initialSamplingDraft(request));
   const [formValue, setFormValue] = useState<Record<string, unknown>>(() => initialElicitationValue(request));
+  // Typed into (not just the schema defaults): kept in view if the request goes stale meanwhile.
+  const [formEdited, setFormEdited] = useState(false);
   const status = request.status;
   const open = status === "pending" || status === "failed";
   const busy = sending;
@@ -66,7 +68,10 @@ export function McpRequestCard({ request, onAnswer, sending = false, error = nul
       <ElicitationForm
         request={request}
         value={formValue}
-        onValueChange={setFormValue}
+        onValueChange={(next) => {
+          setFormValue(next);
+          setFormEdited(true);
+        }}
         onAnswer={onAnswer}
         busy={busy}
         serverIssues={problem?.issues ?? []}
@@ -79,7 +84,7 @@ export function McpRequestCard({ request, onAnswer, sending = false, error = nul
   }
 
   // What the user typed but could not send, shown read-only once the form is gone (stale).
-  const unsent = request.kind === "sampling" ? (sampling.text.trim() !== "" ? sampling : null) : request.kind === "elicitation_form" && error ? formValue : null;
+  const unsent = request.kind === "sampling" ? (sampling.text.trim() !== "" ? sampling : null) : request.kind === "elicitation_form" && (error || formEdited) ? formValue : null;
 
   return (
     <Card
