@@ -75,7 +75,11 @@ describe("gate: OAuth callback exemption", () => {
 
   it("passes the callback without the token only with a pending state", () => {
     expect(gate(req("/oauth/callback?code=c&state=st4te"), o)).toEqual({ action: "pass" });
-    expect(gate(req("/oauth/callback?code=c&state=other"), o)).toMatchObject({ action: "reject", status: 401 });
+    expect(gate(req("/oauth/callback?code=c&state=other"), o)).toMatchObject({
+      action: "reject",
+      status: 401,
+      message: expect.stringContaining("This authorization is no longer pending"),
+    });
     expect(gate(req("/oauth/callback?code=c"), o)).toMatchObject({ action: "reject", status: 401 });
     expect(gate(req("/oauth/callback?error=access_denied&state=st4te"), o)).toEqual({ action: "pass" });
   });

@@ -97,6 +97,18 @@ export function gate(req: GateRequest, opts: GateOptions): GateDecision {
   if (url.pathname === OAUTH_CALLBACK_PATH && req.method === "GET") {
     const state = url.searchParams.get("state");
     if (state && (opts.isOAuthState ?? isPendingState)(state)) return { action: "pass" };
+    // Still refused without Loupe's token, but in words: the authorization server's redirect
+    // carries no Loupe cookie, so this is what a user sees for a stale authorization page.
+    const presented = header(req, TOKEN_HEADER) ?? readCookie(header(req, "cookie"), cookieName(opts.port));
+    if (!sameSecret(presented, opts.token)) {
+      return {
+        action: "reject",
+        status: 401,
+        message:
+          "This authorization is no longer pending (it was used, it expired, a newer one replaced it, or Loupe restarted). " +
+          "Go back to Loupe and authorize again from the connection's Auth tab.",
+      };
+    }
   }
 
   const fromQuery = url.searchParams.get("token");
