@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
+import { useListChanges } from "@/hooks/use-list-changes";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageSquareTextIcon } from "lucide-react";
 import { ListChangedBanner } from "@/components/resources/list-changed-banner";
@@ -25,16 +26,9 @@ export function PromptsPanel({ connection }: { connection: ConnectionView }) {
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<string | null>(null);
   const version = state.promptsVersion ?? 0;
-  const [seenVersion, setSeenVersion] = useState(version);
-
-  const lastSeen = useRef({ version, connectedAt: state.connectedAt });
-  useEffect(() => {
-    const prev = lastSeen.current;
-    lastSeen.current = { version, connectedAt: state.connectedAt };
-    if (prev.version === version && prev.connectedAt === state.connectedAt) return;
-    if (version < prev.version) setSeenVersion(version);
+  const [changes, dismissChanges] = useListChanges(version, state.connectedAt, () => {
     void qc.invalidateQueries({ queryKey: promptKeys.list(id) });
-  }, [qc, id, version, state.connectedAt]);
+  });
 
   const all = prompts.data?.prompts;
   const visible = useMemo(() => filterPrompts(all ?? [], search), [all, search]);
@@ -56,7 +50,7 @@ export function PromptsPanel({ connection }: { connection: ConnectionView }) {
           refreshTitle="Re-list prompts from the server"
           refreshTestId="refresh-prompts"
         />
-        <ListChangedBanner changes={version - seenVersion} what="prompt" testId="prompts-changed" onDismiss={() => setSeenVersion(version)} />
+        <ListChangedBanner changes={changes} what="prompt" testId="prompts-changed" onDismiss={dismissChanges} />
         {prompts.isError ? (
           <QueryError className="m-2" title="Could not list prompts" error={prompts.error} onRetry={() => void prompts.refetch()} />
         ) : prompts.isPending ? (

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
+import { useListChanges } from "@/hooks/use-list-changes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import { Badge } from "@/components/ui/badge";
@@ -85,18 +86,11 @@ export function ResourcesPanel({ connection }: { connection: ConnectionView }) {
   const [search, setSearch] = useState("");
   const [selection, setSelection] = useState<Selection>(null);
   const version = state.resourcesVersion ?? 0;
-  const [seenVersion, setSeenVersion] = useState(version);
-
   // list_changed (version bump) and a new session (connectedAt) both mean the lists may differ now.
-  const lastSeen = useRef({ version, connectedAt: state.connectedAt });
-  useEffect(() => {
-    const prev = lastSeen.current;
-    lastSeen.current = { version, connectedAt: state.connectedAt };
-    if (prev.version === version && prev.connectedAt === state.connectedAt) return;
-    if (version < prev.version) setSeenVersion(version);
+  const [changes, dismissChanges] = useListChanges(version, state.connectedAt, () => {
     void qc.invalidateQueries({ queryKey: resourceKeys.list(id) });
     void qc.invalidateQueries({ queryKey: resourceKeys.templates(id) });
-  }, [qc, id, version, state.connectedAt]);
+  });
 
   const allResources = resources.data?.resources;
   const visible = useMemo(() => filterResources(allResources ?? [], search), [allResources, search]);
@@ -127,7 +121,7 @@ export function ResourcesPanel({ connection }: { connection: ConnectionView }) {
           refreshTitle="Re-list resources and templates from the server"
           refreshTestId="refresh-resources"
         />
-        <ListChangedBanner changes={version - seenVersion} what="resource" testId="resources-changed" onDismiss={() => setSeenVersion(version)} />
+        <ListChangedBanner changes={changes} what="resource" testId="resources-changed" onDismiss={dismissChanges} />
         <div className="min-h-0 flex-1 overflow-y-auto">
           <SubscriptionList
             subscriptions={subscriptions}
