@@ -29,12 +29,11 @@ function hookServerOnly(): void {
 }
 
 /**
- * Another lib/server module (e.g. `() => import("@/lib/server/mcp-resources")`), or undefined while
- * its file (`relPath` from the repo root) does not exist. Import such modules only this way, never
- * statically: a static import runs before the server-only hook is registered.
+ * Another lib/server module (e.g. `() => import("@/lib/server/mcp-resources")`). Import such
+ * modules only this way, never statically: a static import runs before the server-only hook is
+ * registered.
  */
-export async function loadServerModule<T>(root: string, relPath: string, load: () => Promise<T>): Promise<T | undefined> {
-  if (!existsSync(path.join(root, relPath))) return undefined;
+export async function loadServerModule<T>(load: () => Promise<T>): Promise<T> {
   hookServerOnly();
   return load();
 }

@@ -30,9 +30,9 @@ export const resourceReadBench: Bench = {
     await sdkRead(); // warm-up
 
     const registry = await loadRegistry(root);
-    const mod = await loadServerModule(root, "lib/server/mcp-resources.ts", () => import("@/lib/server/mcp-resources"));
+    const mod = await loadServerModule(() => import("@/lib/server/mcp-resources"));
     const note = `median of ${runs}`;
-    if (!registry || !mod) {
+    if (!registry) {
       const times = await interleavedMedians(runs, { sdk: sdkRead });
       await client.close();
       return [{ label: `${MEGABYTES} MiB resources/read, bare SDK`, value: times.sdk, unit: "ms", note }];

@@ -58,8 +58,8 @@ export const samplingRoundtripBench: Bench = {
     await sdkCall(); // warm-up
 
     const registry = await loadRegistry(root);
-    const mod = await loadServerModule(root, "lib/server/mcp-requests.ts", () => import("@/lib/server/mcp-requests"));
-    if (!registry || !mod) {
+    const mod = await loadServerModule(() => import("@/lib/server/mcp-requests"));
+    if (!registry) {
       const times = await interleavedMedians(n, { sdk: sdkCall });
       await client.close();
       return [{ label: "tools/call with one sampling round trip, bare SDK", value: times.sdk, unit: "ms", note: `median of ${n}` }];

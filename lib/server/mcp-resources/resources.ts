@@ -1,125 +1,18 @@
 import "server-only";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  ErrorCode,
-  McpError,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
-import type { Prompt, Resource, ResourceTemplate, ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import type {
-  CompleteBody,
-  CompletionResponse,
-  GetPromptBody,
-  GetPromptResponse,
-  PromptsListing,
   ReadResourceResponse,
   ResourcesListing,
-  ResourceUpdatedEntry,
   SubscriptionsResponse,
   TemplatesListing,
 } from "@/lib/contracts/resources";
 import { AppError } from "@/lib/errors";
 import type { McpConnection } from "@/lib/server/mcp-connection";
+import { MAX_LIST_PAGES, capabilities, collectPages, opts, requireFeature, rpc } from "@/lib/server/mcp-resources/errors";
 
-/** Bounds a server that keeps answering with a nextCursor (like tools/list). */
-export const MAX_LIST_PAGES = 100;
 /** Over this many decoded bytes a read result is flagged `large` (the UI previews, never renders whole). */
 export const LARGE_READ_BYTES = 5 * 1024 * 1024;
-
-/** Registers resource / prompt notification handlers (list_changed, resources/updated). */
-export function installResourceHandlers(conn: McpConnection, client: Client, gen: number): void {
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
-    if (gen !== conn.generation) return;
-    conn.setState({ resourcesVersion: (conn.state.resourcesVersion ?? 0) + 1 });
-  });
-  client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
-    if (gen !== conn.generation) return;
-    conn.setState({ promptsVersion: (conn.state.promptsVersion ?? 0) + 1 });
-  });
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
-    if (gen !== conn.generation) return;
-    const uri = notification.params.uri;
-    const raw: ResourceUpdatedEntry = { uri, at: Date.now(), subscribed: (conn.state.subscriptions ?? []).includes(uri) };
-    conn.recordEntry("loupe", "local", "resource_updated", raw);
-  });
-}
-
-type Feature = "resources" | "prompts" | "completions";
-
-const FEATURE_WORDS: Record<Feature, string> = {
-  resources: "resources",
-  prompts: "prompts",
-  completions: "completions (completion/complete)",
-};
-
-function capabilities(client: Client): ServerCapabilities {
-  return client.getServerCapabilities() ?? {};
-}
-
-/** The connected client, or a clear AppError when the server did not declare the feature. */
-function requireFeature(conn: McpConnection, feature: Feature): Client {
-  const client = conn.requireClient();
-  if (!capabilities(client)[feature]) {
-    throw new AppError(
-      `conflict:no_${feature}`,
-      `"${conn.config.name}" does not offer ${FEATURE_WORDS[feature]}: its initialize answer declares no "${feature}" capability`,
-      { capabilities: capabilities(client) },
-    );
-  }
-  return client;
-}
-
-/** A JSON-RPC error or a timeout from the server, as an AppError that keeps the code and data. */
-function upstreamError(conn: McpConnection, what: string, error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  if (error instanceof McpError) {
-    const details = { jsonrpc: { code: error.code, message: error.message, data: error.data } };
-    if (error.code === ErrorCode.RequestTimeout) {
-      return new AppError("timeout:mcp", `${what} timed out after ${conn.config.requestTimeoutMs} ms`, details);
-    }
-    if (error.code === ErrorCode.ConnectionClosed) {
-      return new AppError("upstream:closed", `${what} failed: ${conn.closeReason()}`, details);
-    }
-    return new AppError("upstream:mcp", `${what} failed: ${error.message}`, details);
-  }
-  return new AppError("upstream:mcp", `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
-}
-
-async function rpc<T>(conn: McpConnection, what: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw upstreamError(conn, what, error);
-  }
-}
-
-const opts = (conn: McpConnection) => ({ timeout: conn.config.requestTimeoutMs });
-
-interface Paged<T> {
-  items: T[];
-  pages: number;
-  nextCursor?: string;
-}
-
-/** Follows nextCursor up to `maxPages`; the last cursor is returned when the bound stopped it. */
-export async function collectPages<T>(
-  fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>,
-  start: string | undefined,
-  maxPages: number,
-): Promise<Paged<T>> {
-  const items: T[] = [];
-  let pages = 0;
-  let cursor = start;
-  do {
-    const page = await fetchPage(cursor);
-    items.push(...page.items);
-    pages++;
-    cursor = page.nextCursor;
-  } while (cursor !== undefined && pages < maxPages);
-  return { items, pages, nextCursor: cursor };
-}
 
 export interface ListOptions {
   /** One page only (page-by-page browsing), starting at `cursor`. */
@@ -286,53 +179,4 @@ export async function restoreSubscriptions(
     conn.setState({ subscriptions: [...new Set([...current, ...outcome.restored])] });
   }
   return outcome;
-}
-
-export async function listPrompts(conn: McpConnection): Promise<PromptsListing> {
-  const client = requireFeature(conn, "prompts");
-  const result = await rpc(conn, "prompts/list", () =>
-    collectPages<Prompt>(
-      async (cursor) => {
-        const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, opts(conn));
-        return { items: page.prompts, nextCursor: page.nextCursor };
-      },
-      undefined,
-      MAX_LIST_PAGES,
-    ),
-  );
-  return {
-    prompts: result.items,
-    pages: result.pages,
-    ...(result.nextCursor !== undefined ? { truncated: true } : {}),
-    listedAt: Date.now(),
-  };
-}
-
-export async function getPrompt(conn: McpConnection, body: GetPromptBody): Promise<GetPromptResponse> {
-  const client = requireFeature(conn, "prompts");
-  const started = Date.now();
-  const result = await rpc(conn, `prompts/get ${body.name}`, () =>
-    client.getPrompt({ name: body.name, arguments: body.arguments }, opts(conn)),
-  );
-  return { name: body.name, arguments: body.arguments, result, ms: Date.now() - started, gotAt: Date.now() };
-}
-
-/**
- * completion/complete. A server without the `completions` capability gets no request: the answer
- * is an empty, `supported: false` list, so typing in a form never produces an error per keystroke.
- */
-export async function complete(conn: McpConnection, body: CompleteBody): Promise<CompletionResponse> {
-  const client = conn.requireClient();
-  if (!capabilities(client).completions) return { values: [], supported: false };
-  const context = body.context && Object.keys(body.context.arguments).length ? { context: body.context } : {};
-  const result = await rpc(conn, "completion/complete", () =>
-    client.complete({ ref: body.ref, argument: body.argument, ...context }, opts(conn)),
-  );
-  const { values, total, hasMore } = result.completion;
-  return {
-    values,
-    ...(total !== undefined ? { total } : {}),
-    ...(hasMore !== undefined ? { hasMore } : {}),
-    supported: true,
-  };
 }

@@ -1,25 +1,14 @@
 import "server-only";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  CallToolResultSchema,
-  CreateTaskResultSchema,
-  ErrorCode,
-  McpError,
-  ResultSchema,
-  TaskSchema,
-  TaskStatusNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, CreateTaskResultSchema, ResultSchema, TaskSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
-import {
-  isTerminalTaskStatus,
-  parseTaskTime,
-  serverTaskSupport,
-  taskRefusal,
-} from "@/lib/contracts/tasks";
+import { isTerminalTaskStatus, serverTaskSupport, taskRefusal } from "@/lib/contracts/tasks";
 import type { RunTaskBody, TaskListing, TaskRecord } from "@/lib/contracts/tasks";
 import { AppError } from "@/lib/errors";
 import type { McpConnection } from "@/lib/server/mcp-connection";
+import { changed, mergeTaskReport, serverOnlyRecord, taskRequestError } from "@/lib/server/mcp-tasks/records";
+import type { TaskMethod } from "@/lib/server/mcp-tasks/records";
 
 /** Oldest finished records are dropped past this many per connection (memory bound). */
 const MAX_RECORDS = 200;
@@ -27,26 +16,6 @@ const MAX_RECORDS = 200;
 const MAX_LIST_PAGES = 20;
 /** tasks/result blocks until the task ends (a human may be answering its question meanwhile). */
 const MAX_RESULT_WAIT_MS = 3_600_000;
-
-type TaskMethod = "tools/call" | "tasks/get" | "tasks/result" | "tasks/cancel" | "tasks/list";
-
-/** Turns a failed task request into an AppError that says which request failed. */
-export function taskRequestError(error: unknown, method: TaskMethod, timeoutMs?: number): AppError {
-  if (error instanceof AppError) return error;
-  if (error instanceof McpError) {
-    const details = { code: error.code, data: error.data, method };
-    if (error.code === ErrorCode.RequestTimeout) {
-      const within = timeoutMs ? ` within ${timeoutMs} ms` : "";
-      return new AppError("timeout:task", `No answer to ${method}${within}`, details);
-    }
-    if (error.code === ErrorCode.ConnectionClosed) {
-      return new AppError("upstream:connection_closed", `The connection closed during ${method}`, details);
-    }
-    return new AppError("upstream:rpc_error", `${method} failed: ${error.message}`, details);
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new AppError("upstream:task_request_failed", `${method} failed: ${message}`, { method });
-}
 
 /**
  * Loupe's side of MCP tasks for every connection: creates tasks (tools/call with `task`), polls,
@@ -109,34 +78,7 @@ export class TaskManager {
    * An older report never overwrites a newer one, and a finished task never goes back to running.
    */
   private applyTask(conn: McpConnection, task: Task, extra: Partial<TaskRecord> = {}): TaskRecord {
-    const now = Date.now();
-    const prev = this.recordsOf(conn.id).get(task.taskId);
-    const reported: TaskRecord = {
-      taskId: task.taskId,
-      connectionId: conn.id,
-      sessionKey: prev?.sessionKey ?? conn.sessionKey,
-      origin: prev?.origin ?? "server",
-      tool: prev?.tool ?? null,
-      ...(prev?.args ? { args: prev.args } : {}),
-      status: task.status,
-      ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
-      createdAt: parseTaskTime(task.createdAt, prev?.createdAt ?? now),
-      lastUpdatedAt: parseTaskTime(task.lastUpdatedAt, now),
-      ttl: task.ttl ?? null,
-      ...(task.pollInterval !== undefined ? { pollInterval: task.pollInterval } : {}),
-      checkedAt: now,
-      ...(prev?.result !== undefined ? { result: prev.result, resultFetchedAt: prev.resultFetchedAt } : {}),
-      ...(prev?.awaitingResult ? { awaitingResult: true } : {}),
-      ...extra,
-    };
-    let next = reported;
-    if (prev) {
-      const stale = reported.lastUpdatedAt < prev.lastUpdatedAt;
-      const reverts = isTerminalTaskStatus(prev.status) && !isTerminalTaskStatus(reported.status);
-      if (stale || reverts) {
-        next = { ...reported, status: prev.status, statusMessage: prev.statusMessage, lastUpdatedAt: prev.lastUpdatedAt };
-      }
-    }
+    const next = mergeTaskReport(conn, this.recordsOf(conn.id).get(task.taskId), task, extra, Date.now());
     const saved = this.save(conn, next);
     // The server's questions for an input_required task travel on the tasks/result response
     // stream (SEP-1686): open it so they reach the inbox.
@@ -325,47 +267,6 @@ export class TaskManager {
     const task = TaskSchema.safeParse(params);
     if (task.success) this.applyTask(conn, task.data);
   }
-}
-
-function serverOnlyRecord(conn: McpConnection, taskId: string): TaskRecord {
-  const now = Date.now();
-  return {
-    taskId,
-    connectionId: conn.id,
-    sessionKey: conn.sessionKey,
-    origin: "server",
-    tool: null,
-    status: "completed",
-    createdAt: now,
-    lastUpdatedAt: now,
-    ttl: null,
-    checkedAt: now,
-  };
-}
-
-/** Whether a record changed in a way worth an entry (checkedAt alone is not). */
-function changed(a: TaskRecord, b: TaskRecord): boolean {
-  return (
-    a.status !== b.status ||
-    a.statusMessage !== b.statusMessage ||
-    a.lastUpdatedAt !== b.lastUpdatedAt ||
-    a.result !== b.result ||
-    a.awaitingResult !== b.awaitingResult ||
-    JSON.stringify(a.error) !== JSON.stringify(b.error) ||
-    a.tool !== b.tool ||
-    a.pollInterval !== b.pollInterval
-  );
-}
-
-/**
- * Registers the notifications/tasks/status handler on a new client. Called from
- * McpConnection.open() with the connection's generation, so notifications of an old session are ignored.
- */
-export function installTaskHandlers(conn: McpConnection, client: Client, gen: number): void {
-  client.setNotificationHandler(TaskStatusNotificationSchema, (notification) => {
-    if (gen !== conn.generation) return;
-    getTaskManager().onStatusNotification(conn, notification.params);
-  });
 }
 
 const TASKS_KEY = Symbol.for("loupe.tasks");

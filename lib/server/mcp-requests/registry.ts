@@ -1,0 +1,254 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestId, Task } from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitationAnswer, McpClientRequest, SamplingAnswer } from "@/lib/contracts/mcp-requests";
+import { AppError } from "@/lib/errors";
+import type { McpConnection } from "@/lib/server/mcp-connection";
+import {
+  cancelledReason,
+  elicitationOutcome,
+  parseAnswer,
+  requestKind,
+  samplingOutcome,
+} from "@/lib/server/mcp-requests/answers";
+import type { WireOutcome } from "@/lib/server/mcp-requests/answers";
+
+// ---------------------------------------------------------------------------------------------
+// The registry of client requests.
+// ---------------------------------------------------------------------------------------------
+
+interface TaskState {
+  task: Task;
+}
+
+interface Tracked {
+  request: McpClientRequest;
+  conn: McpConnection;
+  /** The connection generation (session) the request arrived in. */
+  gen: number;
+  /** Settles once: with what Loupe answered, or with the reason the request cannot be answered. */
+  outcome: Promise<WireOutcome>;
+  settle: (outcome: WireOutcome) => void;
+  /** Set when the server asked for the request to run as a task (params.task). */
+  task?: TaskState;
+}
+
+/** Answered / stale requests kept for the inbox; the oldest settled ones go first. */
+const MAX_SETTLED = 500;
+const TASK_POLL_MS = 1000;
+
+function deferred(): { promise: Promise<WireOutcome>; resolve: (o: WireOutcome) => void } {
+  let resolve!: (o: WireOutcome) => void;
+  const promise = new Promise<WireOutcome>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/**
+ * Every sampling / elicitation request servers sent, process-wide. Pending ones hold the resolver
+ * their SDK handler (or tasks/result) waits on. Every change is recorded as a loupe/mcp_request
+ * entry (raw = the whole McpClientRequest) so the UI stream sees it.
+ */
+export class ClientRequests {
+  private readonly tracked = new Map<string, Tracked>();
+  private readonly rootsSeen = new Map<string, { count: number; lastAt: number }>();
+
+  list(opts: { connectionId?: string } = {}): McpClientRequest[] {
+    this.sweep();
+    return [...this.tracked.values()]
+      .filter((t) => opts.connectionId === undefined || t.request.connectionId === opts.connectionId)
+      .map((t) => t.request)
+      .sort((a, b) => Number(b.status === "pending") - Number(a.status === "pending") || b.createdAt - a.createdAt);
+  }
+
+  get(id: string): McpClientRequest | undefined {
+    this.sweep();
+    return this.tracked.get(id)?.request;
+  }
+
+  /** How often the server asked for roots (roots/list) on this connection, this process. */
+  rootsRequests(connectionId: string): { count: number; lastAt: number | null } {
+    const seen = this.rootsSeen.get(connectionId);
+    return { count: seen?.count ?? 0, lastAt: seen?.lastAt ?? null };
+  }
+
+  noteRootsRequest(connectionId: string): void {
+    const seen = this.rootsSeen.get(connectionId) ?? { count: 0, lastAt: 0 };
+    this.rootsSeen.set(connectionId, { count: seen.count + 1, lastAt: Date.now() });
+  }
+
+  /**
+   * Sends the user's answer. 404 for an unknown request (or one of another connection), 409 when
+   * it is not pending any more, 400 (request kept pending) when the body does not fit.
+   */
+  async answer(connectionId: string, requestId: string, body: unknown): Promise<McpClientRequest> {
+    this.sweep();
+    const t = this.tracked.get(requestId);
+    if (!t || t.request.connectionId !== connectionId) {
+      throw new AppError("not_found:mcp_request", `No client request "${requestId}" on this connection`);
+    }
+    if (t.request.status !== "pending") {
+      const why = t.request.status === "answered" ? "was already answered" : `is ${t.request.status}${t.request.reason ? ` (${t.request.reason})` : ""}`;
+      throw new AppError("conflict:mcp_request", `The request ${why}`, { status: t.request.status });
+    }
+    const parsed = parseAnswer(t.request.kind, body);
+    const outcome =
+      t.request.kind === "sampling"
+        ? samplingOutcome(parsed as SamplingAnswer)
+        : elicitationOutcome(parsed as ElicitationAnswer, t.request.params);
+    this.update(t, { status: "answered", answer: { at: Date.now(), body: parsed } });
+    if (t.task) {
+      const failed = "error" in outcome;
+      this.setTaskStatus(t, failed ? "failed" : "completed", failed ? outcome.error.message : undefined);
+    }
+    t.settle(outcome);
+    return t.request;
+  }
+
+  /** Starts tracking a request the server just sent; recorded at once (relatedCall: see onlyRunningCall). */
+  open(conn: McpConnection, gen: number, method: string, jsonrpcId: string | number, params: Record<string, unknown>): Tracked {
+    const { promise, resolve } = deferred();
+    let settled = false;
+    const request: McpClientRequest = {
+      id: randomUUID(),
+      connectionId: conn.id,
+      connectionName: conn.config.name,
+      sessionKey: conn.sessionKey,
+      kind: requestKind(method, params),
+      jsonrpcId,
+      params,
+      createdAt: Date.now(),
+      status: "pending",
+    };
+    const related = onlyRunningCall(conn);
+    if (related) request.relatedCall = related;
+    const t: Tracked = {
+      request,
+      conn,
+      gen,
+      outcome: promise,
+      settle: (o) => {
+        if (settled) return;
+        settled = true;
+        resolve(o);
+      },
+    };
+    this.tracked.set(request.id, t);
+    this.prune();
+    conn.recordEntry("loupe", "local", "mcp_request", request);
+    return t;
+  }
+
+  /** The server cannot receive an answer any more; the waiting handler is released. */
+  markStale(t: Tracked, reason: string): void {
+    if (t.request.status !== "pending") return;
+    this.update(t, { status: "stale", reason });
+    if (t.task) this.setTaskStatus(t, "cancelled", reason);
+    t.settle({ error: new McpError(ErrorCode.ConnectionClosed, reason) });
+  }
+
+  /**
+   * The server forgot the MCP session (it restarted) while the client and its generation live on:
+   * nothing it asked before can be answered any more.
+   */
+  sessionLost(conn: McpConnection, reason: string): void {
+    for (const t of this.tracked.values()) {
+      if (t.conn === conn && t.request.status === "pending") this.markStale(t, `The session ended: ${reason}`);
+    }
+  }
+
+  /** notifications/cancelled from the server for a request still waiting on the user. */
+  cancelledByServer(conn: McpConnection, gen: number, jsonrpcId: RequestId, reason: string | undefined): void {
+    for (const t of this.tracked.values()) {
+      if (t.conn === conn && t.gen === gen && !t.task && t.request.jsonrpcId === jsonrpcId && t.request.status === "pending") {
+        this.markStale(t, cancelledReason(reason));
+      }
+    }
+  }
+
+  /** Task-augmented requests of one session, for tasks/get, tasks/list, tasks/result, tasks/cancel. */
+  findTask(conn: McpConnection, gen: number, taskId: string): Tracked {
+    this.sweep();
+    for (const t of this.tracked.values()) {
+      if (t.conn === conn && t.gen === gen && t.task?.task.taskId === taskId) return t;
+    }
+    throw new McpError(ErrorCode.InvalidParams, `Task not found: ${taskId}`);
+  }
+
+  sessionTasks(conn: McpConnection, gen: number): Task[] {
+    this.sweep();
+    return [...this.tracked.values()].filter((t) => t.conn === conn && t.gen === gen && t.task).map((t) => t.task!.task);
+  }
+
+  startTask(t: Tracked, ttl: number | undefined): Task {
+    const now = new Date().toISOString();
+    t.task = {
+      task: {
+        taskId: randomUUID(),
+        status: "working",
+        ttl: ttl ?? null,
+        createdAt: now,
+        lastUpdatedAt: now,
+        pollInterval: TASK_POLL_MS,
+        statusMessage: "Waiting for the user to answer in Loupe's inbox",
+      },
+    };
+    return t.task.task;
+  }
+
+  private setTaskStatus(t: Tracked, status: Task["status"], statusMessage?: string): void {
+    if (!t.task) return;
+    t.task.task = { ...t.task.task, status, lastUpdatedAt: new Date().toISOString(), statusMessage };
+  }
+
+  private update(t: Tracked, patch: Partial<McpClientRequest>): void {
+    t.request = { ...t.request, ...patch };
+    t.conn.recordEntry("loupe", "local", "mcp_request", t.request);
+  }
+
+  /** A connection's session ended (closed, lost, replaced): its waiting requests go stale now, not at the next list. */
+  sessionEnded(): void {
+    this.sweep();
+  }
+
+  /**
+   * A request of a session that has ended can never be answered. The SDK aborts the handler's
+   * signal on transport close (handled in the handler); this catches task-augmented requests,
+   * whose handler already returned, and any close the signal did not report.
+   */
+  private sweep(): void {
+    for (const t of this.tracked.values()) {
+      if (t.request.status === "pending" && t.conn.generation !== t.gen) {
+        this.markStale(t, `The session ended: ${t.conn.closeReason(t.gen)}`);
+      }
+    }
+  }
+
+  private prune(): void {
+    const settled = [...this.tracked.values()].filter((t) => t.request.status !== "pending");
+    for (const t of settled.slice(0, Math.max(0, settled.length - MAX_SETTLED))) this.tracked.delete(t.request.id);
+  }
+}
+
+const REQUESTS_KEY = Symbol.for("loupe.clientRequests");
+type RequestsGlobal = typeof globalThis & { [REQUESTS_KEY]?: ClientRequests };
+
+export function getClientRequests(): ClientRequests {
+  const g = globalThis as RequestsGlobal;
+  g[REQUESTS_KEY] ??= new ClientRequests();
+  return g[REQUESTS_KEY];
+}
+
+/**
+ * The tools/call a server request most likely belongs to. Nothing on the stdio wire links a
+ * server→client request to the call that caused it (and the SDK hides which Streamable HTTP
+ * stream it came on), so Loupe names a call only when it is the one tools/call of this session
+ * still running — never a guess between several.
+ */
+function onlyRunningCall(conn: McpConnection): McpClientRequest["relatedCall"] | undefined {
+  const since = conn.state.connectedAt ?? 0;
+  const running = conn.hub.store
+    .listCalls(conn.id, { limit: 50 })
+    .filter((c) => c.status === "running" && c.startedAt >= since);
+  return running.length === 1 ? { callId: running[0]!.id, tool: running[0]!.tool } : undefined;
+}

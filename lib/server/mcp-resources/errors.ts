@@ -1,0 +1,88 @@
+import "server-only";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import { AppError } from "@/lib/errors";
+import type { McpConnection } from "@/lib/server/mcp-connection";
+
+// Shared by resources.ts and prompts.ts: MCP errors as AppErrors, capability checks, paging.
+
+/** Bounds a server that keeps answering with a nextCursor (like tools/list). */
+export const MAX_LIST_PAGES = 100;
+
+type Feature = "resources" | "prompts" | "completions";
+
+const FEATURE_WORDS: Record<Feature, string> = {
+  resources: "resources",
+  prompts: "prompts",
+  completions: "completions (completion/complete)",
+};
+
+export function capabilities(client: Client): ServerCapabilities {
+  return client.getServerCapabilities() ?? {};
+}
+
+/** The connected client, or a clear AppError when the server did not declare the feature. */
+export function requireFeature(conn: McpConnection, feature: Feature): Client {
+  const client = conn.requireClient();
+  if (!capabilities(client)[feature]) {
+    throw new AppError(
+      `conflict:no_${feature}`,
+      `"${conn.config.name}" does not offer ${FEATURE_WORDS[feature]}: its initialize answer declares no "${feature}" capability`,
+      { capabilities: capabilities(client) },
+    );
+  }
+  return client;
+}
+
+/** A JSON-RPC error or a timeout from the server, as an AppError that keeps the code and data. */
+export function upstreamError(conn: McpConnection, what: string, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof McpError) {
+    const details = { jsonrpc: { code: error.code, message: error.message, data: error.data } };
+    if (error.code === ErrorCode.RequestTimeout) {
+      return new AppError("timeout:mcp", `${what} timed out after ${conn.config.requestTimeoutMs} ms`, details);
+    }
+    if (error.code === ErrorCode.ConnectionClosed) {
+      return new AppError("upstream:closed", `${what} failed: ${conn.closeReason()}`, details);
+    }
+    return new AppError("upstream:mcp", `${what} failed: ${error.message}`, details);
+  }
+  return new AppError("upstream:mcp", `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** Runs one request to the server; its failure becomes an AppError (see upstreamError). */
+export async function rpc<T>(conn: McpConnection, what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw upstreamError(conn, what, error);
+  }
+}
+
+/** Request options: the connection's timeout. */
+export const opts = (conn: McpConnection) => ({ timeout: conn.config.requestTimeoutMs });
+
+export interface Paged<T> {
+  items: T[];
+  pages: number;
+  nextCursor?: string;
+}
+
+/** Follows nextCursor up to `maxPages`; the last cursor is returned when the bound stopped it. */
+export async function collectPages<T>(
+  fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>,
+  start: string | undefined,
+  maxPages: number,
+): Promise<Paged<T>> {
+  const items: T[] = [];
+  let pages = 0;
+  let cursor = start;
+  do {
+    const page = await fetchPage(cursor);
+    items.push(...page.items);
+    pages++;
+    cursor = page.nextCursor;
+  } while (cursor !== undefined && pages < maxPages);
+  return { items, pages, nextCursor: cursor };
+}
