@@ -14,14 +14,17 @@ import type {
 } from "@/lib/contracts/connections";
 import type { Direction, Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
+import { AutoReconnect } from "@/lib/server/auto-reconnect";
+import type { ConnectOutcome, ReconnectPolicy } from "@/lib/server/auto-reconnect";
 import type { Hub } from "@/lib/server/hub";
 import { diagnose } from "@/lib/server/doctor";
 import { RecordingTransport } from "@/lib/server/recording-transport";
 import { maskConfig } from "@/lib/server/secrets";
 import { attachStderr } from "@/lib/server/stderr";
 import { clientCapabilities, getClientRequests, installClientRequestHandlers } from "@/lib/server/mcp-requests";
-import { installResourceHandlers, restoreSubscriptions } from "@/lib/server/mcp-resources";
+import { installResourceHandlers } from "@/lib/server/mcp-resources";
 import { installTaskHandlers } from "@/lib/server/mcp-tasks";
+import { sessionResetHooks } from "@/lib/server/session-reset";
 import { remoteTransportAuth } from "@/lib/server/oauth/connection-auth";
 import { oauthFor } from "@/lib/server/oauth/context";
 import {
@@ -29,10 +32,12 @@ import {
   createRemoteTransport,
   createStdioTransport,
   describeExit,
-  describeNetworkError,
   shouldFallBackToSse,
 } from "@/lib/server/transports";
 import type { ObservedStdioTransport, StreamWatch, TransportUsed } from "@/lib/server/transports";
+
+export { DEFAULT_RECONNECT_POLICY } from "@/lib/server/auto-reconnect";
+export type { ReconnectPolicy } from "@/lib/server/auto-reconnect";
 
 export interface ToolsListing {
   tools: Tool[];
@@ -47,47 +52,6 @@ const STDERR_TAIL_LINES = 50;
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * How Loupe reconnects a remote that was connected and then lost (never a stdio child: whether to
- * restart a process is the user's call): delays double from `firstDelayMs` up to `maxDelayMs`, and
- * it gives up after `maxAttempts` attempts or once the next one would start `maxTotalMs` after the loss.
- */
-export interface ReconnectPolicy {
-  firstDelayMs: number;
-  maxDelayMs: number;
-  maxAttempts: number;
-  maxTotalMs: number;
-}
-
-export const DEFAULT_RECONNECT_POLICY: ReconnectPolicy = {
-  firstDelayMs: 1_000,
-  maxDelayMs: 30_000,
-  maxAttempts: 10,
-  maxTotalMs: 5 * 60_000,
-};
-
-/** One run of automatic reconnect attempts after a loss; replaced or dropped, never reused. */
-interface ReconnectSchedule {
-  /** The attempt running or coming next (1-based). */
-  attempt: number;
-  startedAt: number;
-  /** What the lost session was subscribed to, re-subscribed once a new one is up. */
-  subscriptions: string[];
-  lastError: string;
-  timer: ReturnType<typeof setTimeout> | null;
-}
-
-/** How a connect ended, for the reconnect loop (a user's connect only looks at state). */
-type ConnectOutcome =
-  | { ok: true }
-  | { ok: false; superseded: true }
-  | { ok: false; superseded?: false; message: string; step: ConnectStep; error: unknown };
-
-/** "4 s", or "0.3 s" for the short delays tests use. */
-function seconds(ms: number): string {
-  return ms >= 1_000 ? String(Math.round(ms / 1_000)) : (ms / 1_000).toFixed(1);
 }
 
 /** Lets pending stream callbacks (stderr lines piped through a PassThrough) land first. */
@@ -108,15 +72,26 @@ export class McpConnection {
   private closeNote: { gen: number; text: string } | null = null;
   /** Set when a remote was lost (network), so calls cut off by it say why. */
   private lostNote: { gen: number; detail: string } | null = null;
-  /** Automatic reconnect of a lost remote, while one is scheduled or running. */
-  private reconnect: ReconnectSchedule | null = null;
-  /** Backoff of automatic reconnects (tests shorten it). */
-  reconnectPolicy: ReconnectPolicy = DEFAULT_RECONNECT_POLICY;
+  /** Automatic reconnect of a lost remote (never a stdio child). */
+  private readonly reconnect = new AutoReconnect({
+    conn: this,
+    connect: (auto) => this.doConnect(auto),
+    fail: (message, step) => this.failConnect(message, step),
+  });
 
   constructor(
     public config: ConnectionConfig,
     readonly hub: Hub,
   ) {}
+
+  /** Backoff of automatic reconnects (tests shorten it). */
+  get reconnectPolicy(): ReconnectPolicy {
+    return this.reconnect.policy;
+  }
+
+  set reconnectPolicy(policy: ReconnectPolicy) {
+    this.reconnect.policy = policy;
+  }
 
   get id(): string {
     return this.config.id;
@@ -149,7 +124,7 @@ export class McpConnection {
    * connect (also Reconnect and an edit) replaces any automatic reconnect that was scheduled.
    */
   async connect(): Promise<void> {
-    this.cancelReconnect("connect");
+    this.reconnect.cancel("connect");
     await this.doConnect();
   }
 
@@ -203,84 +178,6 @@ export class McpConnection {
     if (doctorGen === this.generation && this.state.status === "error") this.setState({ diagnosis });
   }
 
-  /**
-   * Starts automatic reconnects after a remote that was connected got lost (network or closed);
-   * returns the state patch announcing the first attempt, or {} when there is none to make.
-   */
-  private autoReconnect(error: { message: string; step: ConnectStep }, subscriptions: string[]): Partial<ConnectionState> {
-    if (this.config.transport === "stdio") return {};
-    if (error.step !== "network" && error.step !== "closed") return {};
-    this.cancelReconnect("loss");
-    const schedule: ReconnectSchedule = { attempt: 1, startedAt: Date.now(), subscriptions, lastError: error.message, timer: null };
-    const info = this.arm(schedule);
-    if (!info) return {};
-    this.reconnect = schedule;
-    return { reconnect: info };
-  }
-
-  /** Sets the timer of the schedule's next attempt; null when the policy says to give up. */
-  private arm(schedule: ReconnectSchedule): ReconnectInfo | null {
-    const policy = this.reconnectPolicy;
-    const delayMs = Math.min(policy.firstDelayMs * 2 ** (schedule.attempt - 1), policy.maxDelayMs);
-    const nextAt = Date.now() + delayMs;
-    if (schedule.attempt > policy.maxAttempts || nextAt - schedule.startedAt > policy.maxTotalMs) return null;
-    const info: ReconnectInfo = { attempt: schedule.attempt, max: policy.maxAttempts, nextAt };
-    this.recordEntry("loupe", "local", "reconnect_scheduled", { ...info, delayMs, lastError: schedule.lastError });
-    schedule.timer = setTimeout(() => void this.attemptReconnect(schedule), delayMs);
-    // A pending retry must not keep a test runner or a shutting-down server alive.
-    schedule.timer.unref?.();
-    return info;
-  }
-
-  private async attemptReconnect(schedule: ReconnectSchedule): Promise<void> {
-    if (this.reconnect !== schedule) return;
-    schedule.timer = null;
-    const max = this.reconnectPolicy.maxAttempts;
-    const outcome = await this.doConnect({ attempt: schedule.attempt, max, nextAt: Date.now() });
-    // The user connected, disconnected, edited or removed the server meanwhile.
-    if (this.reconnect !== schedule) return;
-    if (outcome.ok) {
-      this.reconnect = null;
-      this.recordEntry("loupe", "local", "reconnected", { attempts: schedule.attempt, afterMs: Date.now() - schedule.startedAt });
-      if (schedule.subscriptions.length) await restoreSubscriptions(this, schedule.subscriptions, "reconnect");
-      return;
-    }
-    if (outcome.superseded) {
-      this.reconnect = null;
-      return;
-    }
-    const words = outcome.step === "network" ? describeNetworkError(outcome.error) : outcome.message;
-    if (outcome.step === "auth") {
-      // Retrying cannot fix missing authorization: the user has to act.
-      this.reconnect = null;
-      this.recordEntry("loupe", "local", "reconnect_stopped", { reason: "auth", attempts: schedule.attempt, lastError: words });
-      await this.failConnect(outcome.message, outcome.step);
-      return;
-    }
-    schedule.lastError = words;
-    schedule.attempt++;
-    const info = this.arm(schedule);
-    if (!info) {
-      this.reconnect = null;
-      const attempts = schedule.attempt - 1;
-      this.recordEntry("loupe", "local", "reconnect_stopped", { reason: "gave_up", attempts, lastError: words });
-      const message = `The server is unreachable; gave up reconnecting after ${attempts} attempt${attempts === 1 ? "" : "s"} (last error: ${words})`;
-      await this.failConnect(message, outcome.step);
-      return;
-    }
-    const message = `The server is unreachable; retrying in ${seconds(info.nextAt - Date.now())} s (attempt ${info.attempt} of ${info.max}). Last error: ${words}`;
-    this.setState({ status: "error", error: { message, step: outcome.step }, reconnect: info });
-  }
-
-  /** Drops a scheduled automatic reconnect (an attempt in flight finds itself replaced and stops). */
-  private cancelReconnect(by: "connect" | "disconnect" | "loss"): void {
-    const schedule = this.reconnect;
-    if (!schedule) return;
-    this.reconnect = null;
-    if (schedule.timer) clearTimeout(schedule.timer);
-    this.recordEntry("loupe", "local", "reconnect_stopped", { reason: "cancelled", by, attempt: schedule.attempt });
-  }
-
   private async open(gen: number, used: TransportUsed): Promise<void> {
     const config = this.config;
     // The HTTP layer reports a forgotten session and stream resumptions to the recording transport.
@@ -316,36 +213,9 @@ export class McpConnection {
       ...(used === "streamable-http"
         ? {
             reopen: () => openRemote("streamable-http")!,
-            onSessionReset: (info) => {
-              if (gen !== this.generation) return;
-              this.recordEntry("loupe", "local", "session_reset", {
-                reason: info.reason,
-                retried: info.retried,
-                failed: info.failed,
-              });
-              // A new session: what the old one asked is void, its tasks are of an earlier session,
-              // and the server may register other tools (server-everything does so per session).
-              getClientRequests().sessionLost(this, `the server restarted and forgot the session (${info.reason})`);
-              this.sessionKey = randomUUID();
+            ...sessionResetHooks(this, gen, () => {
               this.tools = null;
-              const subscribed = this.state.subscriptions ?? [];
-              const server = info.result.serverInfo;
-              this.setState({
-                serverInfo: { name: server.name, version: server.version, title: server.title },
-                protocolVersion: info.result.protocolVersion,
-                capabilities: info.result.capabilities as Record<string, unknown>,
-                instructions: info.result.instructions,
-                toolsVersion: this.state.toolsVersion + 1,
-                // Subscriptions belonged to the old session; they are made again on the new one.
-                ...(subscribed.length ? { subscriptions: [] } : {}),
-              });
-              if (subscribed.length) void restoreSubscriptions(this, subscribed, "session_reset");
-            },
-            onSessionResetFailed: (reason, error) => {
-              if (gen !== this.generation) return;
-              this.recordEntry("loupe", "local", "session_reset", { reason, error: errorMessage(error) });
-              this.markLost(`The server forgot the session and a new one could not be started: ${errorMessage(error)}`);
-            },
+            }),
           }
         : {}),
     });
@@ -397,7 +267,7 @@ export class McpConnection {
       const error = { message: this.closeReason(), step: "closed" as const };
       getClientRequests().sessionEnded();
       // A remote is reconnected automatically; a stdio child is restarted only by the user.
-      this.setState({ status: "error", error, pid: undefined, ...this.autoReconnect(error, subscriptions) });
+      this.setState({ status: "error", error, pid: undefined, ...this.reconnect.start(error, subscriptions) });
     });
   }
 
@@ -429,12 +299,12 @@ export class McpConnection {
     getClientRequests().sessionEnded();
     const error = { message, step: "network" as const };
     // The first message says what happened; later ones (after failed attempts) count the retries.
-    this.setState({ status: "error", error, ...this.autoReconnect(error, this.state.subscriptions ?? []) });
+    this.setState({ status: "error", error, ...this.reconnect.start(error, this.state.subscriptions ?? []) });
   }
 
   /** Also stops automatic reconnects. */
   async disconnect(): Promise<void> {
-    this.cancelReconnect("disconnect");
+    this.reconnect.cancel("disconnect");
     await this.closeClient("Disconnected by the user");
     this.setState({ status: "disconnected", error: undefined, pid: undefined, reconnect: undefined });
   }
