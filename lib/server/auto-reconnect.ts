@@ -83,6 +83,11 @@ export class AutoReconnect {
     return { reconnect: info };
   }
 
+  /** What the lost session was subscribed to while a run of attempts is scheduled (else none). */
+  heldSubscriptions(): string[] {
+    return this.schedule?.subscriptions ?? [];
+  }
+
   /** Drops a scheduled automatic reconnect (an attempt in flight finds itself replaced and stops). */
   cancel(by: "connect" | "disconnect" | "loss"): void {
     const schedule = this.schedule;

@@ -22,7 +22,7 @@ import { RecordingTransport } from "@/lib/server/recording-transport";
 import { maskConfig } from "@/lib/server/secrets";
 import { attachStderr } from "@/lib/server/stderr";
 import { clientCapabilities, getClientRequests, installClientRequestHandlers } from "@/lib/server/mcp-requests";
-import { installResourceHandlers } from "@/lib/server/mcp-resources";
+import { installResourceHandlers, restoreSubscriptions } from "@/lib/server/mcp-resources";
 import { installTaskHandlers } from "@/lib/server/mcp-tasks";
 import { sessionResetHooks } from "@/lib/server/session-reset";
 import { remoteTransportAuth } from "@/lib/server/oauth/connection-auth";
@@ -123,9 +123,16 @@ export class McpConnection {
    * Connects (closing any current session first); failures end up in state, never thrown. A user's
    * connect (also Reconnect and an edit) replaces any automatic reconnect that was scheduled.
    */
-  async connect(): Promise<void> {
+  async connect(opts: { restoreSubscriptions?: boolean } = {}): Promise<void> {
+    // Subscriptions belong to a session: the user's Reconnect makes them again on the new one (an
+    // edit may point at another server, so it starts without them). A scheduled automatic
+    // reconnect holds those of the lost session once an attempt has reset the state.
+    const subscriptions = opts.restoreSubscriptions
+      ? [...new Set([...this.reconnect.heldSubscriptions(), ...(this.state.subscriptions ?? [])])]
+      : [];
     this.reconnect.cancel("connect");
-    await this.doConnect();
+    const outcome = await this.doConnect();
+    if (outcome.ok && subscriptions.length) await restoreSubscriptions(this, subscriptions, "reconnect");
   }
 
   /** `auto` is set for an automatic reconnect attempt: its failure is left to the reconnect loop. */

@@ -116,9 +116,10 @@ export class Registry {
     conn.recordEntry("loupe", "local", "connection_removed", { id });
   }
 
+  /** The user's Connect / Reconnect: a new session, subscribed again to what the old one was. */
   async connect(id: string): Promise<ConnectionView> {
     const conn = this.require(id);
-    await conn.connect();
+    await conn.connect({ restoreSubscriptions: true });
     return conn.view();
   }
 

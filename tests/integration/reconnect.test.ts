@@ -186,3 +186,32 @@ describe("subscriptions across a server restart", () => {
     await registry.disconnect(id);
   }, 90_000);
 });
+
+describe("subscriptions across a manual Reconnect", () => {
+  it("subscribes again on the new session the user's Reconnect starts, and updates arrive there", async () => {
+    const port = await freePort();
+    await everythingOn(port);
+    const { id } = await registry.create(remote("everything-manual-reconnect", port));
+    const conn = registry.connection(id);
+    await subscribe(conn, DOC);
+    const oldSession = conn.sessionKey;
+
+    // What POST /api/connections/:id/connect does (the Reconnect button).
+    const view = await registry.connect(id);
+    expect(view.state.status).toBe("connected");
+    expect(conn.sessionKey).not.toBe(oldSession);
+    await until(() => ofKind(id, "subscriptions_restored").length > 0, 15_000, "subscriptions restored");
+    expect(ofKind(id, "subscriptions_restored")[0]!.raw).toEqual({ after: "reconnect", restored: [DOC], failed: [] });
+    expect(state(id).subscriptions).toEqual([DOC]);
+    const subscribes = traffic(id).filter((e) => e.direction === "out" && (e.raw as { method?: string }).method === "resources/subscribe");
+    expect(subscribes).toHaveLength(2);
+    expect(subscribes[1]!.sessionKey).toBe(conn.sessionKey);
+
+    const toggled = await registry.callTool(id, { name: "toggle-subscriber-updates", arguments: {} });
+    expect(toggled.status).toBe("ok");
+    await until(() => ofKind(id, "resource_updated").length > 0, 15_000, "resource_updated");
+    expect(ofKind(id, "resource_updated")[0]!.raw).toMatchObject({ uri: DOC, subscribed: true });
+    await registry.callTool(id, { name: "toggle-subscriber-updates", arguments: {} });
+    await registry.disconnect(id);
+  }, 60_000);
+});
