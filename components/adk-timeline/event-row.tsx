@@ -4,6 +4,7 @@ import { cn } from "@/lib/cn";
 import type { TimelineEntry, TimelineState } from "@/lib/protocols/adk/timeline-types";
 import { EventItems } from "./event-items";
 import { formatEventTime } from "./format";
+import { SafeText } from "@/components/ui/safe-text";
 
 export type EventRowState = "final" | "streaming" | "error" | "unrecognized";
 
@@ -81,7 +82,7 @@ export function EventRow({
       )}
     >
       <header className="flex min-w-0 flex-wrap items-center gap-1.5 text-xs">
-        <span className={cn("font-semibold", AUTHOR_TONE[tone])}>{author}</span>
+        <SafeText text={author} className={cn("font-semibold", AUTHOR_TONE[tone])} />
         <span className="text-muted-foreground tabular-nums">{formatEventTime(event.timestamp)}</span>
         {event.nodeInfo && <span className="font-mono text-[11px] text-muted-foreground">{event.nodeInfo.path}</span>}
         {event.branch && !event.nodeInfo && <span className="font-mono text-[11px] text-muted-foreground">{event.branch}</span>}

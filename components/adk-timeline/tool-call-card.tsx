@@ -5,6 +5,7 @@ import type { ToolCallRecord, ToolResultRecord } from "@/lib/protocols/adk/timel
 import type { AdkItemOf, InterruptKind } from "@/lib/protocols/adk/types";
 import { formatLatency } from "./format";
 import { JsonView } from "./json-view";
+import { SafeText } from "@/components/ui/safe-text";
 
 export type CallState = "open" | "ok" | "error";
 
@@ -68,7 +69,7 @@ export function ToolCallCard({ call, record, interrupt }: ToolCallCardProps) {
         )}
       >
         <div className="flex flex-wrap items-center gap-1.5 text-xs">
-          <span className="font-mono font-semibold">{call.name}</span>
+          <SafeText text={call.name} className="font-mono font-semibold" />
           <Badge variant={badge.variant}>{badge.label}</Badge>
           {record?.interruptKind && <Badge variant="warning">{INTERRUPT_LABEL[record.interruptKind]}</Badge>}
           {record?.latencyMs != null && (
@@ -117,7 +118,7 @@ export function ToolResultLine({ item, record, entry }: ToolResultLineProps) {
     >
       <div className="flex flex-wrap items-center gap-1.5 text-xs">
         <span>↳ result of</span>
-        <span className="font-mono font-semibold">{item.name}</span>
+        <SafeText text={item.name} className="font-mono font-semibold" />
         {item.isError && <Badge variant="destructive">error</Badge>}
         {!seen && <Badge variant="outline">call not in this timeline</Badge>}
         {seen && record?.latencyMs != null && record.results[0]?.entry === entry && (

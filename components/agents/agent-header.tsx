@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import type { AppError } from "@/lib/errors";
 import { AgentStatusDot } from "@/components/agents/agent-status";
+import { SafeText } from "@/components/ui/safe-text";
 
 export interface AgentHeaderProps {
   agent: AgentServerView;
@@ -22,7 +23,9 @@ export function AgentHeader({ agent: a, busy, error, onCheck, onEdit, onDelete }
   return (
     <div className="border-b">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
-        <h1 className="truncate text-sm font-semibold">{a.name}</h1>
+        <h1 className="truncate text-sm font-semibold">
+          <SafeText text={a.name} />
+        </h1>
         <AgentStatusDot status={a.state.status} />
         <span className="font-mono text-xs text-muted-foreground">
           {a.url}

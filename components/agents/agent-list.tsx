@@ -4,6 +4,7 @@ import type { AgentServerView } from "@/lib/contracts/agents";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { AgentStatusDot } from "@/components/agents/agent-status";
+import { SafeText } from "@/components/ui/safe-text";
 
 export interface AgentListProps {
   agents: AgentServerView[];
@@ -52,7 +53,7 @@ export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inb
             )}
           >
             <div className="flex items-center justify-between gap-2">
-              <span className="truncate text-sm font-medium">{a.name}</span>
+              <SafeText text={a.name} className="truncate text-sm font-medium" />
               <span className="shrink-0 text-[10px] text-muted-foreground">
                 {a.state.apps.length} app{a.state.apps.length === 1 ? "" : "s"}
               </span>

@@ -1,4 +1,5 @@
 import { NativeSelect } from "@/components/ui/native-select";
+import { revealHidden } from "@/lib/text/hidden-chars";
 
 export interface AppPickerProps {
   /** `/list-apps` as last read by the server. */
@@ -25,7 +26,7 @@ export function AppPicker({ apps, value, onChange }: AppPickerProps) {
           {value !== null && !apps.includes(value) && <option value={value}>{value} (not listed)</option>}
           {apps.map((app) => (
             <option key={app} value={app}>
-              {app}
+              {revealHidden(app)}
             </option>
           ))}
         </NativeSelect>

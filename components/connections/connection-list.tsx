@@ -3,6 +3,7 @@ import type { ConnectionView } from "@/lib/contracts/connections";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { StatusDot, TRANSPORT_LABEL } from "@/components/connections/connection-status";
+import { SafeText } from "@/components/ui/safe-text";
 
 export interface ConnectionListProps {
   connections: ConnectionView[];
@@ -48,7 +49,7 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd }: Con
             )}
           >
             <div className="flex items-center justify-between gap-2">
-              <span className="truncate text-sm font-medium">{c.name}</span>
+              <SafeText text={c.name} className="truncate text-sm font-medium" />
               <span className="shrink-0 text-[10px] text-muted-foreground uppercase">{TRANSPORT_LABEL[c.transport]}</span>
             </div>
             <div className="flex items-center justify-between gap-2">

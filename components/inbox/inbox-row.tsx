@@ -1,5 +1,6 @@
 import { InterruptStatusBadge } from "./interrupt-header";
 import { KIND_LABEL, inboxStatus, rowPrompt, rowSourceLabel, type AnyInboxRow } from "./inbox-status";
+import { SafeText } from "@/components/ui/safe-text";
 
 /** The default list entry: a one-glance summary (the container passes `renderCard` for real cards). */
 export function InboxRow({ item }: { item: AnyInboxRow }) {
@@ -10,7 +11,7 @@ export function InboxRow({ item }: { item: AnyInboxRow }) {
         <InterruptStatusBadge status={inboxStatus(item)} />
       </div>
       <p className="line-clamp-2 text-sm">{rowPrompt(item)}</p>
-      <span className="font-mono text-xs text-muted-foreground">{rowSourceLabel(item)}</span>
+      <SafeText text={rowSourceLabel(item)} className="font-mono text-xs text-muted-foreground" />
     </div>
   );
 }

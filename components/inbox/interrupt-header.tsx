@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { CardHeader } from "@/components/ui/card";
 import type { InboxItem } from "@/lib/contracts/agents";
 import { KIND_LABEL, STATUS_META, sourceLabel, type InboxStatus } from "./inbox-status";
+import { SafeText } from "@/components/ui/safe-text";
 
 export function InterruptStatusBadge({ status }: { status: InboxStatus }) {
   const meta = STATUS_META[status];
@@ -41,10 +42,10 @@ export function InterruptHeader({ item, status, compact, onOpenSession }: Interr
       </div>
       {!compact && (
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted-foreground" data-testid="interrupt-source">
-          <span className="font-mono break-all">{sourceLabel(item)}</span>
+          <SafeText text={sourceLabel(item)} className="font-mono break-all" />
           <span>·</span>
           <span>
-            by <span className="font-medium text-foreground">{item.author}</span>
+            by <SafeText text={item.author} className="font-medium text-foreground" />
           </span>
           {item.nodePath && <span className="font-mono">({item.nodePath})</span>}
           {when && (

@@ -4,6 +4,7 @@ import { CardHeader } from "@/components/ui/card";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { InterruptStatusBadge } from "@/components/inbox/interrupt-header";
 import { KIND_LABEL, type InboxStatus } from "@/components/inbox/inbox-status";
+import { SafeText } from "@/components/ui/safe-text";
 
 export interface RequestHeaderProps {
   request: McpClientRequest;
@@ -33,11 +34,11 @@ export function RequestHeader({ request, status, compact, onOpenConnection }: Re
       {!compact && (
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted-foreground" data-testid="request-source">
           <span>
-            from <span className="font-medium text-foreground" data-testid="request-connection">{request.connectionName}</span>
+            from <SafeText text={request.connectionName} className="font-medium text-foreground" data-testid="request-connection" />
           </span>
           {request.relatedCall && (
             <span data-testid="request-related-call">
-              · while running <code className="font-mono font-medium text-foreground">{request.relatedCall.tool}</code>{" "}
+              · while running <SafeText text={request.relatedCall.tool} className="font-mono font-medium text-foreground" />{" "}
               <span className="font-mono opacity-70">({request.relatedCall.callId})</span>
             </span>
           )}

@@ -14,6 +14,7 @@ import { promptApi } from "@/lib/queries/prompts";
 import { formatDuration } from "@/lib/tool-result/size";
 import { PromptMessages } from "./prompt-messages";
 import { missingRequired, promptArguments } from "./prompt-args";
+import { SafeText } from "@/components/ui/safe-text";
 
 export interface PromptFormProps {
   connectionId: string;
@@ -35,8 +36,8 @@ export function PromptForm({ connectionId, prompt, completions }: PromptFormProp
     <div className="flex flex-col gap-4" data-testid="prompt-detail" data-prompt={prompt.name}>
       <header className="flex flex-col gap-1">
         <h2 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
-          {prompt.title ?? prompt.name}
-          {prompt.title && prompt.title !== prompt.name && <span className="font-mono text-xs font-normal text-muted-foreground">{prompt.name}</span>}
+          <SafeText text={prompt.title ?? prompt.name} />
+          {prompt.title && prompt.title !== prompt.name && <SafeText text={prompt.name} className="font-mono text-xs font-normal text-muted-foreground" />}
         </h2>
         {prompt.description && <p className="text-xs">{prompt.description}</p>}
       </header>

@@ -13,6 +13,7 @@ import { promptKeys, promptsQuery } from "@/lib/queries/prompts";
 import { cn } from "@/lib/cn";
 import { filterPrompts } from "./prompt-args";
 import { PromptForm } from "./prompt-form";
+import { SafeText } from "@/components/ui/safe-text";
 
 /** Prompts of one server: the list on the left, the selected prompt's form and messages on the right. */
 export function PromptsPanel({ connection }: { connection: ConnectionView }) {
@@ -80,8 +81,8 @@ export function PromptsPanel({ connection }: { connection: ConnectionView }) {
                 >
                   <span className="flex items-center gap-1.5">
                     <MessageSquareTextIcon className="size-3.5 shrink-0 text-muted-foreground" />
-                    <span className="truncate text-xs font-medium">{p.title ?? p.name}</span>
-                    {p.title && p.title !== p.name && <span className="truncate font-mono text-[11px] text-muted-foreground">{p.name}</span>}
+                    <SafeText text={p.title ?? p.name} className="truncate text-xs font-medium" />
+                    {p.title && p.title !== p.name && <SafeText text={p.name} className="truncate font-mono text-[11px] text-muted-foreground" />}
                   </span>
                   {p.description && <span className="truncate text-[11px] text-muted-foreground">{p.description}</span>}
                   {p.arguments && p.arguments.length > 0 && (

@@ -7,6 +7,7 @@ import type { ResourceUpdate } from "@/lib/queries/resources";
 import { formatBytes } from "@/lib/tool-result/size";
 import { cn } from "@/lib/cn";
 import { resourceLabel } from "./resource-filter";
+import { SafeText } from "@/components/ui/safe-text";
 
 const time = (at: number) => new Date(at).toLocaleTimeString();
 
@@ -56,8 +57,8 @@ export function ResourceList({ resources, selectedUri, onSelect, subscriptions, 
           >
             <span className="flex items-center gap-1.5">
               <FileIcon className="size-3.5 shrink-0 text-muted-foreground" />
-              <span className="truncate text-xs font-medium">{resourceLabel(r)}</span>
-              {r.title && r.title !== r.name && <span className="truncate font-mono text-[11px] text-muted-foreground">{r.name}</span>}
+              <SafeText text={resourceLabel(r)} className="truncate text-xs font-medium" />
+              {r.title && r.title !== r.name && <SafeText text={r.name} className="truncate font-mono text-[11px] text-muted-foreground" />}
               <span className="ml-auto flex shrink-0 items-center gap-1">
                 {subscribed && <BellIcon className="size-3 text-sky-600" aria-label="Subscribed" />}
                 {update && (
@@ -103,7 +104,7 @@ export function TemplateList({ templates, selected, onSelect }: TemplateListProp
         >
           <span className="flex items-center gap-1.5">
             <FileCodeIcon className="size-3.5 shrink-0 text-muted-foreground" />
-            <span className="truncate text-xs font-medium">{resourceLabel(t)}</span>
+            <SafeText text={resourceLabel(t)} className="truncate text-xs font-medium" />
           </span>
           <span className="truncate font-mono text-[11px] text-muted-foreground">{t.uriTemplate}</span>
           {t.mimeType && (

@@ -7,6 +7,7 @@ import type { Tool } from "@/lib/queries/tools";
 import { cn } from "@/lib/cn";
 import { ToolAnnotationBadges } from "@/components/tools/tool-annotations";
 import { toolDisplayName } from "@/components/tools/tool-filter";
+import { SafeText } from "@/components/ui/safe-text";
 
 export interface ToolListProps {
   tools: Tool[];
@@ -54,7 +55,7 @@ export function ToolList({ tools, selected, onSelect, collisions }: ToolListProp
               )}
             >
               <div className="flex items-center gap-1.5">
-                <span className="truncate font-mono text-xs font-medium">{tool.name}</span>
+                <SafeText text={tool.name} className="truncate font-mono text-xs font-medium" />
                 {collisions.has(tool.name) && (
                   <AlertTriangleIcon className="size-3 shrink-0 text-amber-600" aria-label="Name also used by another server" />
                 )}

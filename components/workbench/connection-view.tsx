@@ -16,6 +16,7 @@ import { PromptsPanel } from "@/components/prompts/prompts-panel";
 import { TasksPanel } from "@/components/tasks/tasks-panel";
 import { ClientPanel } from "@/components/client-settings/client-panel";
 import { AuthPanel } from "@/components/auth/auth-panel";
+import { SafeText } from "@/components/ui/safe-text";
 
 export interface ConnectionViewProps {
   connection: Connection;
@@ -43,11 +44,18 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
       data-testid="connection-view"
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-3 py-2">
-        <h1 className="truncate text-sm font-semibold">{c.name}</h1>
+        <h1 className="truncate text-sm font-semibold">
+          <SafeText text={c.name} />
+        </h1>
         <StatusDot status={c.state.status} />
         <span className="font-mono text-xs text-muted-foreground">
           {c.state.transportUsed ?? TRANSPORT_LABEL[c.transport]}
-          {c.state.serverInfo && ` · ${c.state.serverInfo.name} ${c.state.serverInfo.version}`}
+          {c.state.serverInfo && (
+            <>
+              {" · "}
+              <SafeText text={`${c.state.serverInfo.name} ${c.state.serverInfo.version}`} />
+            </>
+          )}
         </span>
         <TabsList className="ml-2">
           <TabsTrigger value="overview">Overview</TabsTrigger>
