@@ -1,23 +1,63 @@
 import { describe, expect, it } from "vitest";
 import { applyLocationPatch, locationFromParams, locationToSearch } from "@/hooks/use-workbench-location";
+import type { TabMemory } from "@/hooks/workbench-location";
 
 const at = (qs: string) => locationFromParams(new URLSearchParams(qs));
-const go = (qs: string, patch: Parameters<typeof applyLocationPatch>[1]) => locationToSearch(applyLocationPatch(at(qs), patch));
+const go = (qs: string, patch: Parameters<typeof applyLocationPatch>[1], memory?: TabMemory) =>
+  locationToSearch(applyLocationPatch(at(qs), patch, memory));
 
 describe("workbench location", () => {
   it("reads MCP, agent and inbox selections from the URL", () => {
-    expect(at("c=fs&tab=traffic")).toMatchObject({ connectionId: "fs", tab: "traffic", agentId: null, view: null });
-    expect(at("a=ag&app=demo&s=s1")).toMatchObject({ agentId: "ag", app: "demo", sessionId: "s1", connectionId: null, tab: "tools" });
+    expect(at("c=fs&tab=traffic&seq=42")).toMatchObject({ connectionId: "fs", tab: "traffic", seq: 42, agentId: null, view: null });
+    expect(at("a=ag&app=demo&s=s1&e=ev-1")).toMatchObject({ agentId: "ag", app: "demo", sessionId: "s1", eventId: "ev-1", connectionId: null });
+    expect(at("c=fs&tab=resources&r=file%3A%2F%2F%2Fa%20b.txt").resource).toBe("file:///a b.txt");
+    expect(at("c=fs&tab=prompts&p=greet").prompt).toBe("greet");
     expect(at("view=inbox").view).toBe("inbox");
-    expect(at("view=nope&tab=bogus")).toMatchObject({ view: null, tab: "tools" });
+    expect(at("view=nope&tab=bogus&c=x")).toMatchObject({ view: null, tab: "tools" });
+    expect(at("c=fs&tab=traffic&seq=-1").seq).toBeNull();
+  });
+
+  it("a URL carrying another view's parameters reads as what is really open", () => {
+    // The agent wins over the server (the workbench shows the agent), the inbox over both.
+    expect(locationToSearch(at("c=fs&tool=echo&a=ag&app=demo"))).toBe("a=ag&app=demo");
+    expect(locationToSearch(at("view=inbox&c=fs&tab=traffic&a=ag"))).toBe("view=inbox");
+    expect(locationToSearch(at("c=fs&tab=resources&tool=echo&r=demo%3A%2F%2Fx&p=greet"))).toBe("c=fs&tab=resources&r=demo%3A%2F%2Fx");
+    expect(locationToSearch(at("a=ag&e=ev-1"))).toBe("a=ag");
   });
 
   it("keeps one thing open: a server closes the agent, an agent or the inbox closes the server", () => {
-    expect(go("a=ag&app=demo&s=s1", { connectionId: "fs", tool: null })).toBe("c=fs");
+    expect(go("a=ag&app=demo&s=s1&e=ev", { connectionId: "fs", tool: null })).toBe("c=fs");
     expect(go("c=fs&tool=echo", { agentId: "ag", app: null, sessionId: null })).toBe("a=ag");
-    expect(go("c=fs&tab=traffic", { view: "inbox" })).toBe("tab=traffic&view=inbox");
-    expect(go("view=inbox", { agentId: "ag", app: "demo", sessionId: "s2", userId: "u9" })).toBe("a=ag&app=demo&s=s2&u=u9");
+    expect(go("c=fs&tab=traffic&seq=9", { view: "inbox" })).toBe("view=inbox");
+    expect(go("view=inbox", { agentId: "ag", app: "demo", sessionId: "s2", userId: "u9" })).toBe("a=ag&app=demo&u=u9&s=s2");
     expect(go("a=ag&app=demo", { sessionId: "s1" })).toBe("a=ag&app=demo&s=s1");
     expect(go("c=fs", { tab: "overview" })).toBe("c=fs&tab=overview");
+  });
+
+  it("a tool name does not follow the user to an agent, and back to a server it is gone", () => {
+    const toAgent = go("c=fs&tool=echo", { agentId: "ag" });
+    expect(toAgent).toBe("a=ag");
+    expect(go(toAgent, { connectionId: "fs" })).toBe("c=fs");
+  });
+
+  it("another server, app or session starts without the previous one's selection", () => {
+    expect(go("c=fs&tab=prompts&p=greet", { connectionId: "other" })).toBe("c=other&tab=prompts");
+    expect(go("a=ag&app=demo&s=s1&e=ev", { app: "other" })).toBe("a=ag&app=other");
+    expect(go("a=ag&app=demo&s=s1&e=ev", { sessionId: "s2" })).toBe("a=ag&app=demo&s=s2");
+    expect(go("a=ag&app=demo&s=s1&e=ev", { agentId: "ag2" })).toBe("a=ag2");
+    expect(go("a=ag&app=demo&s=s1", { agentId: "ag", eventId: "ev-2" })).toBe("a=ag&app=demo&s=s1&e=ev-2");
+    expect(go("a=ag&app=demo&s=s1&e=ev", { agentId: null })).toBe("");
+  });
+
+  it("switching tabs shows only the open tab's selection and brings the left tab's back", () => {
+    const memory: TabMemory = new Map();
+    const onResources = go("c=fs&tool=echo", { tab: "resources" }, memory);
+    expect(onResources).toBe("c=fs&tab=resources");
+    const withResource = go(onResources, { resource: "demo://a" }, memory);
+    expect(withResource).toBe("c=fs&tab=resources&r=demo%3A%2F%2Fa");
+    expect(go(withResource, { template: "demo://{id}", resource: null }, memory)).toBe("c=fs&tab=resources&rt=demo%3A%2F%2F%7Bid%7D");
+    expect(go(withResource, { tab: "tools" }, memory)).toBe("c=fs&tool=echo");
+    expect(go("c=fs&tool=echo", { tab: "resources" }, memory)).toBe("c=fs&tab=resources&r=demo%3A%2F%2Fa");
+    expect(go("c=fs&tab=traffic", { seq: 17 }, memory)).toBe("c=fs&tab=traffic&seq=17");
   });
 });

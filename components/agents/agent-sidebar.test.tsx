@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { AgentServerView, InboxItem } from "@/lib/contracts/agents";
-import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
+import { EMPTY_LOCATION, type WorkbenchLocation } from "@/hooks/workbench-location";
 import { AgentSidebar } from "@/components/agents/agent-sidebar";
 import { fetchRouter, renderWithClient } from "@/components/workbench/test-support";
 
@@ -11,7 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const LOCATION: WorkbenchLocation = { connectionId: null, tab: "tools", tool: null, agentId: null, app: null, sessionId: null, userId: null, view: null };
+const LOCATION: WorkbenchLocation = EMPTY_LOCATION;
 
 const agent = (id: string, status: AgentServerView["state"]["status"], apps: string[]): AgentServerView => ({
   id, name: id, url: "http://127.0.0.1:8000", headers: {}, userId: "user", createdAt: 1, state: { status, apps },

@@ -1,12 +1,31 @@
 "use client";
 
+import { useEffect } from "react";
 import type { AgentServerView } from "@/lib/contracts/agents";
+import { defaultApp } from "@/components/workbench/landing";
 import type { AgentActions } from "@/hooks/use-agent-actions";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { AgentHeader } from "@/components/agents/agent-header";
 import { AppPicker } from "@/components/agents/app-picker";
 import { SessionList } from "@/components/agents/session-list";
 import { SessionView } from "@/components/agents/session-view";
+
+// The app last chosen per agent server, for servers without the demo app (best effort: storage may be off).
+const appKey = (agentId: string) => `loupe:app:${agentId}`;
+function readRememberedApp(agentId: string): string | null {
+  try {
+    return window.localStorage.getItem(appKey(agentId));
+  } catch {
+    return null;
+  }
+}
+function rememberApp(agentId: string, app: string): void {
+  try {
+    window.localStorage.setItem(appKey(agentId), app);
+  } catch {
+    /* storage disabled: the default stays the first app */
+  }
+}
 
 export interface AgentViewProps {
   agent: AgentServerView;
@@ -19,8 +38,11 @@ export interface AgentViewProps {
 /** One agent server: the app, its sessions for the configured user, and the open session. */
 export function AgentView({ agent, location, navigate, actions, onEdit }: AgentViewProps) {
   const apps = agent.state.apps;
-  // No app in the URL: the first listed one, without rewriting the URL until the user picks.
-  const app = location.app ?? apps[0] ?? null;
+  // No app in the URL: the demo app, else the one last chosen here, else the first listed.
+  const app = location.app ?? defaultApp(apps, readRememberedApp(agent.id));
+  useEffect(() => {
+    if (location.app && apps.includes(location.app)) rememberApp(agent.id, location.app);
+  }, [agent.id, apps, location.app]);
   const userId = location.userId ?? agent.userId;
   const pending = [actions.check, actions.remove].some((m) => m.isPending && m.variables === agent.id);
   const error = [actions.check, actions.remove].find((m) => m.isError && m.variables === agent.id)?.error ?? null;
@@ -60,6 +82,8 @@ export function AgentView({ agent, location, navigate, actions, onEdit }: AgentV
             key={`${app}/${userId}/${location.sessionId}`}
             sessionRef={{ agentId: agent.id, appName: app, userId, sessionId: location.sessionId }}
             agentName={agent.name}
+            selectedEventId={location.eventId}
+            onSelectEvent={(eventId) => navigate({ agentId: agent.id, app, sessionId: location.sessionId, eventId })}
           />
         ) : (
           <div className="m-auto text-sm text-muted-foreground">Open or create a session to talk to the agent.</div>

@@ -3,6 +3,7 @@
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { SessionRef } from "@/lib/queries/agents";
+import type { TimelineState } from "@/lib/protocols/adk/timeline-types";
 import { inboxQuery } from "@/lib/queries/inbox";
 import { useAgentSession } from "@/hooks/use-agent-session";
 import { QueryError } from "@/components/workbench/query-error";
@@ -20,21 +21,35 @@ import { sessionInterrupts } from "@/components/agents/session-interrupts";
 import { useAgentRun } from "@/hooks/use-agent-run";
 import { cn } from "@/lib/cn";
 
+/** The entry an event id names: a final event by its id, a streaming one by its entry key. */
+function entryIndexOf(timeline: TimelineState | null | undefined, eventId: string | null | undefined): number | null {
+  if (!timeline || !eventId) return null;
+  const index = timeline.byEventId.get(eventId) ?? timeline.entries.findIndex((e) => e.key === eventId);
+  return index >= 0 ? index : null;
+}
+
 export interface SessionViewProps {
   sessionRef: SessionRef;
   agentName: string;
+  /** The event open in the inspector (?e=), by ADK event id. */
+  selectedEventId?: string | null;
+  onSelectEvent?: (eventId: string | null) => void;
 }
 
 /**
  * One open ADK session: summary, the timeline (answerable pauses inline), the selected event and
  * the artifacts beside it, and the composer under it.
  */
-export function SessionView({ sessionRef, agentName }: SessionViewProps) {
+export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEvent }: SessionViewProps) {
   const { timeline, isPending, error, refetch } = useAgentSession(sessionRef);
   const inbox = useQuery(inboxQuery());
   const [view, setView] = useState<TimelineView>("raw");
   const [filter, setFilter] = useState<TimelineFilter>(DEFAULT_TIMELINE_FILTER);
-  const [selected, setSelected] = useState<number | null>(null);
+  const [ownSelected, setOwnSelected] = useState<number | null>(null);
+  const controlled = selectedEventId !== undefined;
+  const selected = controlled ? entryIndexOf(timeline, selectedEventId) : ownSelected;
+  const setSelected = (index: number | null) =>
+    controlled ? onSelectEvent?.(index === null ? null : (timeline?.entries[index]?.key ?? null)) : setOwnSelected(index);
   const [artifact, setArtifact] = useState<OpenArtifact | null>(null);
   // Every run started here (a message or an answer) brings the newest events into view.
   const { runs } = useAgentRun(sessionRef);

@@ -15,8 +15,15 @@ import { filterPrompts } from "./prompt-args";
 import { PromptForm } from "./prompt-form";
 import { SafeText } from "@/components/ui/safe-text";
 
+export interface PromptsPanelProps {
+  connection: ConnectionView;
+  /** The open prompt when the caller keeps it (the workbench, in the URL); else kept here. */
+  selected?: string | null;
+  onSelect?: (name: string) => void;
+}
+
 /** Prompts of one server: the list on the left, the selected prompt's form and messages on the right. */
-export function PromptsPanel({ connection }: { connection: ConnectionView }) {
+export function PromptsPanel({ connection, selected: controlled, onSelect }: PromptsPanelProps) {
   const qc = useQueryClient();
   const id = connection.id;
   const state = connection.state;
@@ -25,7 +32,9 @@ export function PromptsPanel({ connection }: { connection: ConnectionView }) {
   const offered = connected && state.capabilities !== undefined && Boolean(caps.prompts);
   const prompts = useQuery({ ...promptsQuery(id), enabled: offered });
   const [search, setSearch] = useState("");
-  const [selected, setSelected] = useState<string | null>(null);
+  const [own, setOwn] = useState<string | null>(null);
+  const selected = controlled !== undefined ? controlled : own;
+  const setSelected = onSelect ?? setOwn;
   const version = state.promptsVersion ?? 0;
   const [changes, dismissChanges] = useListChanges(version, state.connectedAt, () => {
     void qc.invalidateQueries({ queryKey: promptKeys.list(id) });

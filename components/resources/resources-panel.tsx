@@ -26,7 +26,7 @@ import { ResourceList, SubscriptionList, TemplateList } from "./resource-list";
 import { ResourceRead } from "./resource-read";
 import { TemplateForm } from "./template-form";
 
-type Selection = { kind: "resource"; uri: string } | { kind: "template"; uriTemplate: string } | null;
+export type ResourceSelection = { kind: "resource"; uri: string } | { kind: "template"; uriTemplate: string } | null;
 
 interface Caps {
   resources?: { subscribe?: boolean; listChanged?: boolean };
@@ -62,8 +62,15 @@ function ResourceHeader({ resource, uri }: { resource: Resource | undefined; uri
   );
 }
 
+export interface ResourcesPanelProps {
+  connection: ConnectionView;
+  /** The open resource or template when the caller keeps it (the workbench, in the URL); else kept here. */
+  selection?: ResourceSelection;
+  onSelect?: (selection: ResourceSelection) => void;
+}
+
 /** Resources of one server: list, templates and subscriptions on the left, the selected one on the right. */
-export function ResourcesPanel({ connection }: { connection: ConnectionView }) {
+export function ResourcesPanel({ connection, selection: controlled, onSelect }: ResourcesPanelProps) {
   const qc = useQueryClient();
   const id = connection.id;
   const state = connection.state;
@@ -84,7 +91,9 @@ export function ResourcesPanel({ connection }: { connection: ConnectionView }) {
   });
 
   const [search, setSearch] = useState("");
-  const [selection, setSelection] = useState<Selection>(null);
+  const [own, setOwn] = useState<ResourceSelection>(null);
+  const selection = controlled !== undefined ? controlled : own;
+  const setSelection = onSelect ?? setOwn;
   const version = state.resourcesVersion ?? 0;
   // list_changed (version bump) and a new session (connectedAt) both mean the lists may differ now.
   const [changes, dismissChanges] = useListChanges(version, state.connectedAt, () => {

@@ -15,20 +15,26 @@ export interface TrafficTimelineProps {
   /** Fetches an entry whole (GET /api/entries/:seq) when the list carries a truncated preview. */
   onLoadFull?: (seq: number) => Promise<Entry>;
   className?: string;
+  /** The open row's seq when the caller keeps it (the workbench, in the URL); else kept here. */
+  selectedSeq?: number | null;
+  onSelectSeq?: (seq: number | null) => void;
 }
 
 /**
  * Every JSON-RPC frame, request and response paired with latency, filterable and searchable,
  * with the raw JSON of the selected row beside the list.
  */
-export function TrafficTimeline({ entries, onLoadFull, className }: TrafficTimelineProps) {
+export function TrafficTimeline({ entries, onLoadFull, className, selectedSeq, onSelectSeq }: TrafficTimelineProps) {
   const rows = useMemo(() => pairTraffic(entries), [entries]);
   const methods = useMemo(() => methodsOf(rows), [rows]);
   const [filter, setFilter] = useState<TrafficFilter>(DEFAULT_FILTER);
   // Typing in the search box stays responsive while 50k rows are filtered behind it.
   const deferredFilter = useDeferredValue(filter);
   const visible = useMemo(() => filterRows(rows, deferredFilter), [rows, deferredFilter]);
-  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [ownKey, setOwnKey] = useState<string | null>(null);
+  // A row's key is the seq of its first entry, so the seq in the URL names the row.
+  const selectedKey = selectedSeq !== undefined ? (selectedSeq === null ? null : String(selectedSeq)) : ownKey;
+  const setSelectedKey = onSelectSeq ? (key: string | null) => onSelectSeq(key === null ? null : Number(key)) : setOwnKey;
   const selected = useMemo(
     () => (selectedKey === null ? undefined : rows.find((r) => r.key === selectedKey)),
     [rows, selectedKey],

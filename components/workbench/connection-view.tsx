@@ -11,12 +11,19 @@ import { OverviewPanel } from "@/components/workbench/overview-panel";
 import { ServerPortability } from "@/components/workbench/server-portability";
 import { TrafficPanel } from "@/components/workbench/traffic-panel";
 import { ToolsPanel } from "@/components/tools/tools-panel";
-import { ResourcesPanel } from "@/components/resources/resources-panel";
+import { ResourcesPanel, type ResourceSelection } from "@/components/resources/resources-panel";
 import { PromptsPanel } from "@/components/prompts/prompts-panel";
 import { TasksPanel } from "@/components/tasks/tasks-panel";
 import { ClientPanel } from "@/components/client-settings/client-panel";
 import { AuthPanel } from "@/components/auth/auth-panel";
 import { SafeText } from "@/components/ui/safe-text";
+
+/** The Resources tab's open item as the URL names it (?r= or ?rt=). */
+function resourceSelection(l: WorkbenchLocation): ResourceSelection {
+  if (l.resource) return { kind: "resource", uri: l.resource };
+  if (l.template) return { kind: "template", uriTemplate: l.template };
+  return null;
+}
 
 export interface ConnectionViewProps {
   connection: Connection;
@@ -103,10 +110,14 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
         />
       </TabsContent>
       <TabsContent value="resources" className="flex min-h-0">
-        <ResourcesPanel connection={c} />
+        <ResourcesPanel
+          connection={c}
+          selection={resourceSelection(location)}
+          onSelect={(s) => navigate({ resource: s?.kind === "resource" ? s.uri : null, template: s?.kind === "template" ? s.uriTemplate : null })}
+        />
       </TabsContent>
       <TabsContent value="prompts" className="flex min-h-0">
-        <PromptsPanel connection={c} />
+        <PromptsPanel connection={c} selected={location.prompt} onSelect={(prompt) => navigate({ prompt })} />
       </TabsContent>
       <TabsContent value="tasks" className="flex min-h-0 flex-col">
         <TasksPanel connection={c} />
@@ -118,7 +129,7 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
         <AuthPanel connection={c} />
       </TabsContent>
       <TabsContent value="traffic" className="flex min-h-0 flex-col">
-        <TrafficPanel connection={c} />
+        <TrafficPanel connection={c} selectedSeq={location.seq} onSelectSeq={(seq) => navigate({ seq })} />
       </TabsContent>
     </Tabs>
   );

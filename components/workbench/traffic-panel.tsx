@@ -14,7 +14,16 @@ import { QueryError } from "@/components/workbench/query-error";
  * Every recorded frame of one server: history fetched on open, then kept live by the event
  * stream writing into the same cache entry.
  */
-export function TrafficPanel({ connection }: { connection: ConnectionView }) {
+export function TrafficPanel({
+  connection,
+  selectedSeq,
+  onSelectSeq,
+}: {
+  connection: ConnectionView;
+  /** The open row (?seq=). */
+  selectedSeq?: number | null;
+  onSelectSeq?: (seq: number | null) => void;
+}) {
   const qc = useQueryClient();
   const traffic = useQuery(trafficQuery(connection.id));
   const older = useMutation({
@@ -55,7 +64,7 @@ export function TrafficPanel({ connection }: { connection: ConnectionView }) {
       ) : traffic.isPending ? (
         <p className="p-3 text-xs text-muted-foreground">Loading traffic…</p>
       ) : (
-        <TrafficTimeline entries={entries} onLoadFull={fetchEntry} />
+        <TrafficTimeline entries={entries} onLoadFull={fetchEntry} selectedSeq={selectedSeq} onSelectSeq={onSelectSeq} />
       )}
     </div>
   );

@@ -4,6 +4,8 @@ import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { ConnectionView as Connection } from "@/lib/contracts/connections";
 import { connectionsQuery } from "@/lib/queries/connections";
+import { agentsQuery } from "@/lib/queries/agents";
+import { landingPatch } from "@/components/workbench/landing";
 import { useEventStream } from "@/hooks/use-event-stream";
 import { useConnectionActions } from "@/hooks/use-connection-actions";
 import { useWorkbenchLocation } from "@/hooks/use-workbench-location";
@@ -32,11 +34,17 @@ export function Workbench() {
   const agentOpen = Boolean(location.agentId || location.view);
   const selected = agentOpen ? null : (list.find((c) => c.id === location.connectionId) ?? null);
 
-  // Land on the first server when nothing (or a deleted server) is selected.
+  // Nothing (or a deleted server) open: the first server, or with no server the first agent server.
+  const agents = useQuery(agentsQuery());
+  const landing = landingPatch({
+    location,
+    connectionIds: connections.isSuccess ? list.map((c) => c.id) : null,
+    agentIds: agents.isSuccess ? agents.data.map((a) => a.id) : null,
+  });
+  const landingKey = landing ? JSON.stringify(landing) : null;
   useEffect(() => {
-    const first = list[0];
-    if (connections.isSuccess && !agentOpen && !selected && first) navigate({ connectionId: first.id, tool: null });
-  }, [connections.isSuccess, agentOpen, selected, list, navigate]);
+    if (landingKey) navigate(JSON.parse(landingKey) as Partial<typeof location>);
+  }, [landingKey, navigate]);
 
   const mutation = editing?.mode === "edit" ? actions.update : actions.create;
   const submit = (input: Parameters<typeof actions.create.mutateAsync>[0]) =>

@@ -1,0 +1,164 @@
+/**
+ * What the workbench shows, as a plain value that round-trips through the URL. Pure (no React):
+ * the hook in use-workbench-location.ts reads and writes it, tests call these functions directly.
+ *
+ * The URL names exactly what is open and nothing else:
+ *   MCP server   ?c=<id>[&tab=<tab>] + the open tab's selection: tool=<name> | r=<uri> | rt=<uri template> | p=<prompt> | seq=<traffic seq>
+ *   ADK agent    ?a=<id>[&app=<app>][&u=<user>][&s=<session>[&e=<event id>]]
+ *   inbox        ?view=inbox
+ */
+
+export const CONNECTION_TABS = ["overview", "tools", "resources", "prompts", "tasks", "client", "auth", "traffic"] as const;
+export type ConnectionTab = (typeof CONNECTION_TABS)[number];
+
+export interface WorkbenchLocation {
+  connectionId: string | null;
+  tab: ConnectionTab;
+  /** Tools tab: the open tool (?tool=). */
+  tool: string | null;
+  /** Resources tab: the open resource URI (?r=) or template (?rt=); at most one of the two. */
+  resource: string | null;
+  template: string | null;
+  /** Prompts tab: the open prompt (?p=). */
+  prompt: string | null;
+  /** Traffic tab: the seq of the open row (?seq=). */
+  seq: number | null;
+  /** ADK agent server (?a=), its app (?app=) and open session (?s=). */
+  agentId: string | null;
+  app: string | null;
+  sessionId: string | null;
+  /** ?u=: the ADK user of the open session when it is not the server's configured user. */
+  userId: string | null;
+  /** ?e=: the event open in the session's inspector. */
+  eventId: string | null;
+  /** ?view=inbox: the inbox of every interrupt. */
+  view: "inbox" | null;
+}
+
+type TabSelection = Pick<WorkbenchLocation, "tool" | "resource" | "template" | "prompt" | "seq">;
+const NO_TAB_SELECTION: TabSelection = { tool: null, resource: null, template: null, prompt: null, seq: null };
+const NO_AGENT: Pick<WorkbenchLocation, "agentId" | "app" | "sessionId" | "userId" | "eventId"> = {
+  agentId: null,
+  app: null,
+  sessionId: null,
+  userId: null,
+  eventId: null,
+};
+
+export const EMPTY_LOCATION: WorkbenchLocation = { connectionId: null, tab: "tools", ...NO_TAB_SELECTION, ...NO_AGENT, view: null };
+
+/** Which selection field belongs to which tab: the others are closed while that tab is open. */
+const TAB_SELECTION: Partial<Record<ConnectionTab, ReadonlyArray<keyof TabSelection>>> = {
+  tools: ["tool"],
+  resources: ["resource", "template"],
+  prompts: ["prompt"],
+  traffic: ["seq"],
+};
+
+/**
+ * Drops every field that does not describe what is open: the inbox hides servers and agents,
+ * an agent hides servers, a server shows only its open tab's selection.
+ */
+export function normalizeLocation(l: WorkbenchLocation): WorkbenchLocation {
+  if (l.view === "inbox") return { ...EMPTY_LOCATION, view: "inbox" };
+  if (l.agentId) {
+    const sessionId = l.sessionId;
+    return { ...EMPTY_LOCATION, agentId: l.agentId, app: l.app, userId: l.userId, sessionId, eventId: sessionId ? l.eventId : null };
+  }
+  if (!l.connectionId) return EMPTY_LOCATION;
+  const kept: TabSelection = { ...NO_TAB_SELECTION };
+  for (const field of TAB_SELECTION[l.tab] ?? []) (kept as Record<string, unknown>)[field] = l[field];
+  if (kept.resource) kept.template = null;
+  return { ...EMPTY_LOCATION, connectionId: l.connectionId, tab: l.tab, ...kept };
+}
+
+/** Remembered selection per server tab, so Tools → Resources → Tools reopens the same tool. */
+export type TabMemory = Map<string, TabSelection>;
+const memoryKey = (connectionId: string, tab: ConnectionTab) => `${connectionId}\u0000${tab}`;
+
+const changes = <K extends keyof WorkbenchLocation>(patch: Partial<WorkbenchLocation>, location: WorkbenchLocation, key: K) =>
+  key in patch && patch[key] !== location[key];
+
+/**
+ * The location after a navigation. Only one thing is open at a time: opening a server closes the
+ * agent or inbox and the other way round; a new server, agent, app or session starts without the
+ * previous one's selection unless the patch names it.
+ */
+export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<WorkbenchLocation>, memory?: TabMemory): WorkbenchLocation {
+  const from = normalizeLocation(location);
+  if (from.connectionId && memory) memory.set(memoryKey(from.connectionId, from.tab), pickSelection(from));
+
+  if (patch.view === "inbox") return normalizeLocation({ ...EMPTY_LOCATION, view: "inbox" });
+  if (patch.agentId) {
+    const base = patch.agentId === from.agentId ? from : { ...EMPTY_LOCATION, agentId: patch.agentId };
+    const next = { ...base, view: null, connectionId: null, ...patch };
+    if (changes(patch, base, "app") && !("sessionId" in patch)) next.sessionId = null;
+    if (next.sessionId !== base.sessionId && !("eventId" in patch)) next.eventId = null;
+    return normalizeLocation(next);
+  }
+  if (patch.connectionId) {
+    const sameServer = patch.connectionId === from.connectionId;
+    const base = sameServer ? from : { ...EMPTY_LOCATION, connectionId: patch.connectionId, tab: from.connectionId ? from.tab : "tools" };
+    return normalizeLocation({ ...base, ...NO_AGENT, view: null, ...patch });
+  }
+  if ("agentId" in patch || "connectionId" in patch) return normalizeLocation({ ...from, ...patch });
+
+  const next = { ...from, ...patch };
+  if (from.connectionId && changes(patch, from, "tab")) {
+    const remembered = memory?.get(memoryKey(from.connectionId, next.tab)) ?? NO_TAB_SELECTION;
+    Object.assign(next, remembered, pickPatched(patch));
+  }
+  if (changes(patch, from, "app") && !("sessionId" in patch)) next.sessionId = null;
+  if (next.sessionId !== from.sessionId && !("eventId" in patch)) next.eventId = null;
+  return normalizeLocation(next);
+}
+
+function pickSelection(l: WorkbenchLocation): TabSelection {
+  return { tool: l.tool, resource: l.resource, template: l.template, prompt: l.prompt, seq: l.seq };
+}
+
+function pickPatched(patch: Partial<WorkbenchLocation>): Partial<TabSelection> {
+  const out: Partial<TabSelection> = {};
+  for (const k of Object.keys(NO_TAB_SELECTION) as Array<keyof TabSelection>) if (k in patch) (out as Record<string, unknown>)[k] = patch[k];
+  return out;
+}
+
+export function locationFromParams(params: Pick<URLSearchParams, "get">): WorkbenchLocation {
+  const tab = params.get("tab");
+  const seq = Number(params.get("seq"));
+  return normalizeLocation({
+    connectionId: params.get("c"),
+    tab: (CONNECTION_TABS as readonly string[]).includes(tab ?? "") ? (tab as ConnectionTab) : "tools",
+    tool: params.get("tool"),
+    resource: params.get("r"),
+    template: params.get("rt"),
+    prompt: params.get("p"),
+    seq: params.get("seq") !== null && Number.isSafeInteger(seq) && seq >= 0 ? seq : null,
+    agentId: params.get("a"),
+    app: params.get("app"),
+    sessionId: params.get("s"),
+    userId: params.get("u"),
+    eventId: params.get("e"),
+    view: params.get("view") === "inbox" ? "inbox" : null,
+  });
+}
+
+export function locationToSearch(location: WorkbenchLocation): string {
+  const l = normalizeLocation(location);
+  const qs = new URLSearchParams();
+  const set = (key: string, value: string | number | null) => value !== null && value !== "" && qs.set(key, String(value));
+  set("view", l.view);
+  set("c", l.connectionId);
+  if (l.connectionId && l.tab !== "tools") qs.set("tab", l.tab);
+  set("tool", l.tool);
+  set("r", l.resource);
+  set("rt", l.template);
+  set("p", l.prompt);
+  set("seq", l.seq);
+  set("a", l.agentId);
+  set("app", l.app);
+  set("u", l.userId);
+  set("s", l.sessionId);
+  set("e", l.eventId);
+  return qs.toString();
+}
