@@ -1,7 +1,7 @@
 "use client";
 
 import { memo } from "react";
-import Markdown from "react-markdown";
+import { SafeMarkdown } from "@/components/ui/safe-markdown";
 import { cn } from "@/lib/cn";
 
 const PROSE =
@@ -26,14 +26,14 @@ export interface MessageTextProps {
 }
 
 /**
- * A message as markdown; react-markdown escapes raw HTML, which the agent's text must not inject.
+ * A message as markdown; raw HTML is escaped and remote images wait for a click (SafeMarkdown).
  * Memoized: every streamed chunk re-renders the visible rows, but only the growing text re-parses.
  */
 export const MessageText = memo(function MessageText({ text, partial, role }: MessageTextProps) {
   const cut = text.length > TEXT_LIMIT;
   return (
     <div data-testid="timeline-text" data-role={role} data-state={partial ? "streaming" : "final"} className={PROSE}>
-      <Markdown>{cut ? `${text.slice(0, TEXT_LIMIT)}…` : text}</Markdown>
+      <SafeMarkdown>{cut ? `${text.slice(0, TEXT_LIMIT)}…` : text}</SafeMarkdown>
       {cut && <span className="text-xs text-muted-foreground">(cut at {TEXT_LIMIT} characters; see the raw event)</span>}
       {partial && <StreamingMarker />}
     </div>
@@ -57,7 +57,7 @@ export const ThoughtText = memo(function ThoughtText({ text, partial }: ThoughtT
         Thought{partial ? " (streaming…)" : ""} · {text.length.toLocaleString("en-US")} chars
       </summary>
       <div className={cn(PROSE, "text-muted-foreground italic")}>
-        <Markdown>{text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text}</Markdown>
+        <SafeMarkdown>{text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text}</SafeMarkdown>
       </div>
     </details>
   );

@@ -2,7 +2,7 @@
 
 import { AuthNotice } from "@/components/auth/authorize-button";
 import type { ReactNode } from "react";
-import Markdown from "react-markdown";
+import { SafeMarkdown } from "@/components/ui/safe-markdown";
 import { CheckIcon, CircleSlashIcon, XIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -139,7 +139,7 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
         <section>
           <h3 className="mb-1.5 text-xs font-semibold text-muted-foreground uppercase">Instructions</h3>
           <div className="rounded-md border bg-muted/30 p-3 text-sm leading-relaxed [&_a]:underline [&_code]:font-mono [&_code]:text-xs [&_h1]:font-semibold [&_h2]:font-semibold [&_li]:ml-4 [&_li]:list-disc [&_p]:mb-2 [&_pre]:overflow-x-auto">
-            <Markdown>{s.instructions}</Markdown>
+            <SafeMarkdown>{s.instructions}</SafeMarkdown>
           </div>
         </section>
       )}
