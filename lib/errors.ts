@@ -8,6 +8,7 @@ export type ErrorKind =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "too_large"
   | "upstream"
   | "timeout"
   | "cancelled"
@@ -21,6 +22,7 @@ const STATUS: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   upstream: 502,
   timeout: 504,
   cancelled: 499,
@@ -33,7 +35,19 @@ export interface AppErrorBody {
   details?: unknown;
 }
 
+/**
+ * Brand shared by every copy of this module. In the built app each route is bundled on its own,
+ * so the registry (a globalThis singleton created by whichever route ran first) throws another
+ * copy's AppError: a plain `instanceof` against this copy would miss it and turn a 404 into a 500.
+ */
+const BRAND = Symbol.for("loupe.AppError");
+
+function isBranded(value: unknown): value is AppError {
+  return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+}
+
 export class AppError extends Error {
+  readonly [BRAND] = true;
   readonly code: ErrorCode;
   readonly status: number;
   readonly details?: unknown;
@@ -45,6 +59,12 @@ export class AppError extends Error {
     this.details = details;
     const kind = code.split(":")[0] as ErrorKind;
     this.status = STATUS[kind] ?? 500;
+  }
+
+  /** `x instanceof AppError` holds for an AppError of any copy of this module (see BRAND). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // A subclass (none today) keeps the ordinary prototype check.
+    return this === AppError ? isBranded(value) : Function.prototype[Symbol.hasInstance].call(this, value);
   }
 
   get kind(): ErrorKind {

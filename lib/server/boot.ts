@@ -7,6 +7,7 @@ import { getRegistry } from "@/lib/server/registry";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 import { startAgentServer, type AgentServer } from "@/demo/adk/start-agent-server";
 import { getAgents } from "@/lib/server/adk/agents";
+import { logLine } from "@/lib/log-text";
 
 export const DEMO_MCP_ID = "demo-mcp";
 export const DEMO_AGENT_ID = "demo-agent";
@@ -93,7 +94,7 @@ async function bootAgents(opts: BootOptions, root: string): Promise<void> {
     .then((server) => agents.create({ ...demo, url: server.url }, { id: DEMO_AGENT_ID, builtin: true }))
     .catch((e: unknown) => {
       const message = `The demo agent did not start: ${e instanceof Error ? e.message : String(e)}`;
-      console.error(message);
+      logLine(message);
       agents.announce({ ...demo, url: "http://127.0.0.1/" }, { id: DEMO_AGENT_ID, builtin: true, error: message });
     });
 }

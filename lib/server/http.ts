@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { logLine } from "@/lib/log-text";
 
 /** Runs a route body; anything thrown becomes the AppError's own response (STYLE rule 1). */
 export async function handle(fn: () => Promise<Response> | Response): Promise<Response> {
@@ -8,7 +9,8 @@ export async function handle(fn: () => Promise<Response> | Response): Promise<Re
     return await fn();
   } catch (error) {
     const appError = AppError.from(error);
-    if (appError.status >= 500) console.error("[loupe] route failed:", appError.message);
+    // Escaped: the message may quote ids, URLs or upstream text that must not forge log lines.
+    if (appError.status >= 500) logLine("[loupe] route failed:", appError.message);
     return appError.toResponse();
   }
 }
@@ -26,9 +28,41 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, surfac
   return parsed.data;
 }
 
+/**
+ * The largest JSON body a route reads (8 MiB: tool arguments, answers and configs are far smaller;
+ * a bigger body is a mistake or an attack and would otherwise be held in memory whole).
+ */
+export const MAX_JSON_BODY_BYTES = 8 * 1024 * 1024;
+
+function tooLarge(bytes: number, limit: number): AppError {
+  const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
+  return new AppError("too_large:body", `The request body (at least ${mb(bytes)}) is over the ${mb(limit)} limit`, { limit, bytes });
+}
+
+/** The body as text, refused with 413 as soon as it passes `limit` (by Content-Length or while streaming). */
+export async function readText(req: Request, limit = MAX_JSON_BODY_BYTES): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(declared, limit);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge(total, limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** Parses a JSON body; an empty body counts as `{}` (e.g. cancel without a reason). */
 export async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  const text = await req.text();
+  const text = await readText(req);
   let json: unknown = {};
   if (text.trim()) {
     try {

@@ -92,7 +92,7 @@ describe("sessions", () => {
     await agents.deleteSession(id, "loupe_demo", b.id);
     expect((await agents.listSessions(id, "loupe_demo")).map((s) => s.id)).toEqual(["s-a"]);
     const missing = await agents.getSession(id, "loupe_demo", b.id).catch((e: unknown) => e);
-    expect(missing).toMatchObject({ code: "not_found:agent_upstream", status: 404 });
+    expect(missing).toMatchObject({ code: "not_found:session", status: 404 });
     expect(await agents.listSessions(id, "loupe_demo", "someone-else")).toEqual([]);
   });
 });

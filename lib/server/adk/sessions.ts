@@ -92,12 +92,22 @@ export async function createSession(
   return requireSession(raw, "Create session");
 }
 
+/** The upstream's 404 on a session's own path means that session: said with the route's own code. */
+async function sessionNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found:agent_upstream") throw new AppError("not_found:session", error.message, error.details);
+    throw error;
+  }
+}
+
 export async function getSession(target: UpstreamTarget, app: string, userId: string, sid: string): Promise<AdkSession> {
-  return requireSession(await upstreamJson(target, sessionPath(app, userId, sid), "GET session"), "GET session");
+  return requireSession(await sessionNotFound(upstreamJson(target, sessionPath(app, userId, sid), "GET session")), "GET session");
 }
 
 export async function deleteSession(target: UpstreamTarget, app: string, userId: string, sid: string): Promise<void> {
-  await upstreamJson(target, sessionPath(app, userId, sid), "DELETE session", { method: "DELETE" });
+  await sessionNotFound(upstreamJson(target, sessionPath(app, userId, sid), "DELETE session", { method: "DELETE" }));
 }
 
 const artifactsPath = (app: string, userId: string, sid: string): string => `${sessionPath(app, userId, sid)}/artifacts`;

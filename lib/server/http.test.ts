@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { handle, MAX_JSON_BODY_BYTES, readBody } from "@/lib/server/http";
+
+const schema = z.object({ a: z.string().optional() });
+const url = "http://127.0.0.1:3000/api/x";
+
+/** A body streamed in 1 MiB chunks with no Content-Length; counts what the reader pulled. */
+function streamed(totalBytes: number): { req: Request; pulled: () => number } {
+  let sent = 0;
+  const chunk = new Uint8Array(1024 * 1024).fill(0x61);
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= totalBytes) return controller.close();
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  }, { highWaterMark: 0 });
+  const req = new Request(url, { method: "POST", body, duplex: "half" } as RequestInit);
+  return { req, pulled: () => sent };
+}
+
+describe("readBody limits", () => {
+  it("refuses a declared Content-Length over the limit with 413 too_large:body", async () => {
+    const req = new Request(url, { method: "POST", body: "{}", headers: { "content-length": String(MAX_JSON_BODY_BYTES + 1) } });
+    const res = await handle(async () => Response.json(await readBody(req, schema)));
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe("too_large:body");
+  });
+
+  it("stops reading a streamed body as soon as it passes the limit", async () => {
+    const { req, pulled } = streamed(64 * 1024 * 1024);
+    const res = await handle(async () => Response.json(await readBody(req, schema)));
+    expect(res.status).toBe(413);
+    const body = await res.json();
+    expect(body.error.code).toBe("too_large:body");
+    expect(body.error.message).toMatch(/over the 8 MiB limit/);
+    // Read up to the limit plus one chunk and a little read-ahead, not the whole 64 MiB.
+    expect(pulled()).toBeLessThanOrEqual(MAX_JSON_BODY_BYTES + 3 * 1024 * 1024);
+  });
+
+  it("reads a body at the limit, and bad JSON stays 400", async () => {
+    const json = JSON.stringify({ a: "x".repeat(MAX_JSON_BODY_BYTES - 20) });
+    expect(Buffer.byteLength(json)).toBeLessThanOrEqual(MAX_JSON_BODY_BYTES);
+    const ok = await handle(async () => Response.json((await readBody(new Request(url, { method: "POST", body: json }), schema)).a?.length));
+    expect(ok.status).toBe(200);
+    const bad = await handle(async () => Response.json(await readBody(new Request(url, { method: "POST", body: "{nope" }), schema)));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe("bad_request:json");
+  });
+});
+
+describe("route failures in the server log", () => {
+  it("are one line even when the message quotes a client-controlled id with CR/LF", async () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const id = "x\r\n[loupe] route failed: forged\u001b[2K";
+      const res = await handle(() => {
+        throw new AppError("upstream:agent_http", `GET session ${id} failed with HTTP 500`);
+      });
+      expect(res.status).toBe(502);
+      expect(spy).toHaveBeenCalledTimes(1);
+      const written = spy.mock.calls[0]!.map(String).join(" ");
+      expect(written).not.toMatch(/[\r\n\u001b]/);
+      expect(written).toContain("x\\r\\n[loupe] route failed: forged\\u001b[2K");
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
