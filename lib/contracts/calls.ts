@@ -7,7 +7,12 @@ export const CallToolBody = z.object({
   name: z.string().min(1),
   arguments: z.record(z.string(), z.unknown()).default({}),
   timeoutMs: z.number().int().min(100).max(3_600_000).optional(),
+  /** Total cap of a call whose timeout resets on every progress message (SDK `maxTotalTimeout`). */
+  maxTotalTimeoutMs: z.number().int().min(100).max(86_400_000).optional(),
 });
+
+/** The total cap when a call names none: progress may keep a call alive this long, no longer. */
+export const DEFAULT_MAX_TOTAL_TIMEOUT_MS = 600_000;
 export type CallToolBody = z.infer<typeof CallToolBody>;
 
 export type CallStatus =
@@ -30,6 +35,8 @@ export interface CallRecord {
   startedAt: number;
   endedAt: number | null;
   timeoutMs: number;
+  /** The total cap (absent on calls recorded before it existed). */
+  maxTotalTimeoutMs?: number;
   status: CallStatus;
   /** The CallToolResult as the server sent it (ok and tool_error). */
   result?: unknown;

@@ -1,8 +1,11 @@
 import "server-only";
 import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import { randomUUID } from "node:crypto";
-import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from "@/lib/contracts/calls";
 import type { CallRecord, CallToolBody } from "@/lib/contracts/calls";
+import { rpcErrorText, stripRpcPrefix } from "@/lib/protocols/mcp/error-text";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
 import { nextTick } from "@/lib/server/mcp-connection";
@@ -17,6 +20,12 @@ interface ActiveCall {
 }
 
 type Outcome = Pick<CallRecord, "status" | "result" | "error">;
+
+/**
+ * Any JSON object. The SDK's CallToolResultSchema refuses a whole result for one content item of
+ * an unknown type or with bad base64; the result view flags such items and shows the others.
+ */
+const AnyResult = z.looseObject({});
 
 /** Runs tools/call for one connection, keeps the in-flight ones cancellable, records every step. */
 export class CallRunner {
@@ -42,6 +51,7 @@ export class CallRunner {
       throw new AppError("conflict:call_id", `A call with id "${callId}" already exists`);
     }
     const timeoutMs = body.timeoutMs ?? conn.config.requestTimeoutMs;
+    const maxTotalTimeoutMs = Math.max(timeoutMs, body.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS);
     const record: CallRecord = {
       id: callId,
       connectionId: conn.id,
@@ -51,6 +61,7 @@ export class CallRunner {
       startedAt: Date.now(),
       endedAt: null,
       timeoutMs,
+      maxTotalTimeoutMs,
       status: "running",
     };
     const active: ActiveCall = { controller: new AbortController(), cancelReason: null };
@@ -67,11 +78,13 @@ export class CallRunner {
     try {
       pending = client.request(
         { method: "tools/call", params: { name: body.name, arguments: body.arguments } },
-        CallToolResultSchema,
+        AnyResult,
         {
           signal: active.controller.signal,
           timeout: timeoutMs,
+          // Progress keeps a call alive, but never past the total cap.
           resetTimeoutOnProgress: true,
+          maxTotalTimeout: maxTotalTimeoutMs,
           // Passing onprogress is what makes the SDK attach _meta.progressToken; frames are recorded anyway.
           onprogress: () => undefined,
         },
@@ -82,8 +95,8 @@ export class CallRunner {
     if (!started) this.publish(conn, record);
     let outcome: Outcome;
     try {
-      const result = CallToolResultSchema.parse(await pending);
-      outcome = { status: result.isError ? "tool_error" : "ok", result };
+      const result = AnyResult.parse(await pending);
+      outcome = { status: result.isError === true ? "tool_error" : "ok", result };
     } catch (error) {
       outcome = await this.failure(conn, gen, record, active, error);
     } finally {
@@ -118,13 +131,29 @@ export class CallRunner {
     if (error instanceof McpError && (error.data as { loupe?: unknown } | undefined)?.loupe === "session_lost") {
       return fail("failed", { code: "upstream:session_lost", message: sessionLostMessage("tools/call") });
     }
+    // The answer was larger than Loupe reads from a stdio server: said in words by the framing.
+    const data = error instanceof McpError ? (error.data as { loupe?: unknown; maxTotalTimeout?: unknown } | undefined) : undefined;
+    if (error instanceof McpError && data?.loupe === "message_too_large") {
+      return fail("failed", { code: "upstream:message_too_large", message: stripRpcPrefix(error.message), details: data });
+    }
     if (error instanceof McpError && !(closed && error.code === ErrorCode.ConnectionClosed)) {
       const details = { code: error.code, data: error.data };
+      if (error.code === ErrorCode.RequestTimeout && data?.maxTotalTimeout !== undefined) {
+        const message = `No result within ${record.maxTotalTimeoutMs} ms in total: progress resets the ${record.timeoutMs} ms timeout, but not this cap`;
+        // The SDK sends notifications/cancelled for a plain timeout but not for the total cap.
+        const requestId = record.requestId;
+        if (requestId !== null && !closed) {
+          void conn.client
+            ?.notification({ method: "notifications/cancelled", params: { requestId, reason: message } })
+            .catch(() => undefined);
+        }
+        return fail("timeout", { code: "timeout:call", message, details });
+      }
       if (error.code === ErrorCode.RequestTimeout) {
         const message = `No response from the server within ${record.timeoutMs} ms`;
         return fail("timeout", { code: "timeout:call", message, details });
       }
-      return fail("rpc_error", { code: "upstream:rpc_error", message: error.message, details });
+      return fail("rpc_error", { code: "upstream:rpc_error", message: rpcErrorText(error.message), details });
     }
     if (closed) {
       // Let the child's last stderr lines and its exit code arrive before describing the failure.

@@ -2,7 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { markDuplicates, readToolsPage } from "@/lib/protocols/mcp/tool-listing";
+import type { ListedTool } from "@/lib/protocols/mcp/tool-listing";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import type {
   ConnectionConfig,
@@ -40,13 +43,16 @@ export { DEFAULT_RECONNECT_POLICY } from "@/lib/server/auto-reconnect";
 export type { ReconnectPolicy } from "@/lib/server/auto-reconnect";
 
 export interface ToolsListing {
-  tools: Tool[];
+  /** Every tool as listed; a malformed or duplicated one carries `loupe` notes. */
+  tools: ListedTool[];
   pages: number;
   listedAt: number;
 }
 
 /** Bounds a server that keeps answering with a nextCursor. */
 const MAX_TOOL_PAGES = 100;
+/** tools/list is read item by item by readToolsPage. */
+const AnyObject = z.looseObject({});
 const CLIENT_INFO = { name: "loupe", version: "0.1.0" };
 const STDERR_TAIL_LINES = 50;
 
@@ -339,20 +345,24 @@ export class McpConnection {
     if (this.tools && !opts.refresh) return this.tools;
     const client = this.requireClient();
     const gen = this.generation;
-    const tools: Tool[] = [];
+    const tools: ListedTool[] = [];
     let pages = 0;
     let cursor: string | undefined;
     if (client.getServerCapabilities()?.tools) {
       do {
-        const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
-          timeout: this.config.requestTimeoutMs,
-        });
+        // Not client.listTools(): its schema refuses the whole list for one malformed tool.
+        const answer = await client.request(
+          { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+          AnyObject,
+          { timeout: this.config.requestTimeoutMs },
+        );
+        const page = readToolsPage(answer);
         tools.push(...page.tools);
         pages++;
         cursor = page.nextCursor;
       } while (cursor !== undefined && pages < MAX_TOOL_PAGES);
     }
-    const listing: ToolsListing = { tools, pages, listedAt: Date.now() };
+    const listing: ToolsListing = { tools: markDuplicates(tools), pages, listedAt: Date.now() };
     if (gen === this.generation) this.tools = listing;
     return listing;
   }

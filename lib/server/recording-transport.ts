@@ -9,6 +9,8 @@ import type {
   RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Direction } from "@/lib/contracts/entries";
+import { isStdioFrameError } from "@/lib/server/stdio-framing";
+import type { StdioFrameError } from "@/lib/server/stdio-framing";
 
 export interface RecordingHooks {
   /** Writes one entry to the record; called synchronously, before the SDK sees a frame. */
@@ -136,6 +138,10 @@ export class RecordingTransport implements Transport {
     };
     inner.onerror = (error) => {
       if (this.innerTransport !== inner) return;
+      if (isStdioFrameError(error)) {
+        this.frameProblem(error);
+        return;
+      }
       // Errors reported by the transport are on the receiving side (bad frames, dropped streams).
       this.hooks.record("in", "transport_error", { message: errorMessage(error) });
       this.hooks.onError?.(error);
@@ -264,13 +270,33 @@ export class RecordingTransport implements Transport {
     this.hooks.onSessionReset?.({ reason, result, retried, failed });
   }
 
+  /**
+   * A stdout line that did not become a message. Garbage is kept with its text (`unparsed`); a
+   * message over the size limit is noted in words and, when it was the answer to a pending
+   * request, that request fails with the same words instead of waiting for its timeout.
+   */
+  private frameProblem(error: StdioFrameError): void {
+    const problem = error.problem;
+    if (problem.kind === "unparsed") {
+      const { text, error: reason, bytes, cut } = problem;
+      this.hooks.record("in", "unparsed", { text, error: reason, bytes, ...(cut ? { cut } : {}) });
+      return;
+    }
+    const message = `The server sent ${error.message}`;
+    this.hooks.record("in", "transport_error", { message, bytes: problem.bytes, limit: problem.limit });
+    const id = problem.requestId;
+    const pending = id === undefined ? undefined : this.pending.get(id);
+    if (id === undefined || !pending) return;
+    this.failLocally(id, pending.message.method, message, { loupe: "message_too_large", bytes: problem.bytes, limit: problem.limit });
+  }
+
   /** Rejects a pending request of the SDK Client with a JSON-RPC error that never was on the wire. */
-  private failLocally(id: RequestId, method: string, message: string): void {
+  private failLocally(id: RequestId, method: string, message: string, data?: Record<string, unknown>): void {
     if (!this.pending.delete(id)) return;
     this.onmessage?.({
       jsonrpc: "2.0",
       id,
-      error: { code: SESSION_LOST_CODE, message, data: { loupe: "session_lost", method } },
+      error: { code: SESSION_LOST_CODE, message, data: data ?? { loupe: "session_lost", method } },
     });
   }
 

@@ -11,6 +11,7 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ConnectionConfig, ConnectStep } from "@/lib/contracts/connections";
+import { StdioFraming } from "@/lib/server/stdio-framing";
 
 export type TransportUsed = "stdio" | "streamable-http" | "sse";
 type StdioConnection = Extract<ConnectionConfig, { transport: "stdio" }>;
@@ -27,6 +28,12 @@ export interface ChildExit {
  */
 export class ObservedStdioTransport extends StdioClientTransport {
   exit: ChildExit | null = null;
+
+  constructor(...args: ConstructorParameters<typeof StdioClientTransport>) {
+    super(...args);
+    // Loupe's own framing: a 64 MiB line limit said in words, and garbage lines kept with their text.
+    (this as unknown as { _readBuffer: StdioFraming })._readBuffer = new StdioFraming();
+  }
 
   override async start(): Promise<void> {
     await super.start();

@@ -158,3 +158,29 @@ export function classifyPartialFrame(text: string): Frame {
   }
   return { type: "invalid", reason: "truncated frame: not recognisable from the preview" };
 }
+
+/**
+ * Classifies a server preview of an oversized frame (lib/server/preview.ts): the top-level fields
+ * up to 1 KB are kept as they were (`id`, `method`, `jsonrpc`), larger ones (`result`, `params`)
+ * survive only as the head of the JSON text in `_preview`. Why: a 200 KB tools/list answer must
+ * still be a response paired with its request, not an "unrecognized" row.
+ */
+export function classifyPreviewObject(raw: Record<string, unknown> & { _preview: string }): Frame {
+  const scanned = scanTopLevel(raw._preview);
+  const kept = Object.keys(raw).filter((k) => k !== "_preview");
+  const keys = new Set([...kept, ...scanned.keys]);
+  const method = typeof raw.method === "string" ? raw.method : scanned.values.get("method");
+  const id = "id" in raw ? raw.id : scanned.values.get("id");
+  if (typeof method === "string" && method !== "") {
+    if (!keys.has("id")) return { type: "notification", method };
+    if (isJsonRpcId(id)) return { type: "request", id, method };
+    return { type: "invalid", reason: `truncated "${method}" frame: id not in the preview` };
+  }
+  // Whatever was left out was over 1 KB; without a method that can only be a result or an error.
+  const isError = keys.has("error") && !keys.has("result");
+  if (keys.has("result") || keys.has("error") || kept.includes("id")) {
+    if (id === null || isJsonRpcId(id)) return { type: "response", id: id ?? null, isError };
+    return { type: "invalid", reason: "truncated response: id not in the preview" };
+  }
+  return { type: "invalid", reason: "truncated frame: not recognisable from the preview" };
+}

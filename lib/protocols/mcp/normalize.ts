@@ -1,7 +1,7 @@
 import type { CallRecord } from "@/lib/contracts/calls";
 import { ConnectionStatus, type ConnectionState } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
-import { classifyFrame, classifyPartialFrame, isJsonRpcId, isRecord, type Frame } from "./frame";
+import { classifyFrame, classifyPartialFrame, classifyPreviewObject, isJsonRpcId, isRecord, type Frame } from "./frame";
 import type { TimelineItem } from "./types";
 
 function unrecognized(reason: string, raw: unknown): TimelineItem {
@@ -68,6 +68,9 @@ function messageItems(entry: Entry): TimelineItem[] {
   const truncated = entry.truncated === true;
   if (truncated && typeof entry.raw === "string") {
     return frameItems(classifyPartialFrame(entry.raw), entry.raw, true);
+  }
+  if (truncated && isRecord(entry.raw) && typeof entry.raw._preview === "string") {
+    return frameItems(classifyPreviewObject(entry.raw as Record<string, unknown> & { _preview: string }), entry.raw, true);
   }
   return frameItems(classifyFrame(entry.raw), entry.raw, truncated);
 }

@@ -1,0 +1,149 @@
+import "server-only";
+import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { scanTopLevel } from "@/lib/protocols/mcp/frame";
+
+/**
+ * The largest stdio line (one JSON-RPC message) Loupe reads. The SDK's default is 10 MiB and it
+ * closes the connection when a line is longer, with a message that names a buffer, not the server.
+ */
+export const STDIO_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** A stdout line that is not JSON-RPC is kept as an `unparsed` entry up to this many bytes. */
+export const GARBAGE_LINE_CAP_BYTES = 1024 * 1024;
+/** How much of an oversized message is kept to find its id (head and tail). */
+const PEEK_BYTES = 4096;
+
+export type FrameProblem =
+  | { kind: "unparsed"; text: string; error: string; bytes: number; cut: boolean }
+  | { kind: "too_large"; bytes: number; limit: number; requestId?: RequestId };
+
+/** A stdout line that did not become a message; RecordingTransport turns it into an entry. */
+export class StdioFrameError extends Error {
+  constructor(
+    message: string,
+    readonly problem: FrameProblem,
+  ) {
+    super(message);
+    this.name = "StdioFrameError";
+  }
+}
+
+/** By name, not instanceof: route modules are bundled separately and may hold another copy of the class. */
+export function isStdioFrameError(error: unknown): error is StdioFrameError {
+  return error instanceof Error && error.name === "StdioFrameError" && "problem" in error;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function tooLargeMessage(bytes: number, limit: number): string {
+  return `a message of ${mb(bytes)} exceeded Loupe's limit of ${limit / 1024 / 1024} MiB for one stdio message; it was dropped`;
+}
+
+/**
+ * The id of a response too large to read, from its first and last bytes: SDK servers write
+ * `{"result":…,"jsonrpc":"2.0","id":N}` (id last), hand-written ones often put it first. Only a
+ * response gets one: a request or notification from the server must not fail a pending request.
+ */
+export function peekResponseId(head: string, tail: string): RequestId | undefined {
+  const top = scanTopLevel(head);
+  if (top.keys.has("method")) return undefined;
+  const first = top.values.get("id");
+  if (typeof first === "string" || typeof first === "number") return first;
+  const last = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/.exec(tail)?.[1];
+  if (last === undefined || !/"(result|error)"\s*:/.test(head)) return undefined;
+  return JSON.parse(last) as RequestId;
+}
+
+/**
+ * Newline-delimited JSON-RPC framing for a stdio child, in place of the SDK's ReadBuffer (same
+ * append / readMessage / clear surface). Differences: a line over STDIO_MAX_MESSAGE_BYTES is
+ * skipped to its end and reported with its size (the connection lives on); a line that is not
+ * JSON-RPC is reported with its text; chunks are joined once per line, not once per chunk.
+ */
+export class StdioFraming {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  /** Set while skipping an oversized line to its newline. */
+  private skipping: { bytes: number; head: Buffer; tail: Buffer } | null = null;
+  private readonly queue: ({ message: JSONRPCMessage } | { error: StdioFrameError })[] = [];
+
+  constructor(private readonly limit = STDIO_MAX_MESSAGE_BYTES) {}
+
+  append(chunk: Buffer): void {
+    let pos = 0;
+    while (pos <= chunk.length) {
+      const nl = chunk.indexOf(10, pos);
+      const piece = chunk.subarray(pos, nl === -1 ? chunk.length : nl);
+      this.take(piece);
+      if (nl === -1) return;
+      this.endLine();
+      pos = nl + 1;
+    }
+  }
+
+  private take(piece: Buffer): void {
+    if (piece.length === 0) return;
+    if (this.skipping) {
+      this.skipping.bytes += piece.length;
+      this.skipping.tail = Buffer.concat([this.skipping.tail, piece]).subarray(-PEEK_BYTES);
+      return;
+    }
+    this.chunks.push(piece);
+    this.size += piece.length;
+    if (this.size > this.limit) {
+      const all = Buffer.concat(this.chunks);
+      this.skipping = { bytes: this.size, head: all.subarray(0, PEEK_BYTES), tail: Buffer.from(all.subarray(-PEEK_BYTES)) };
+      this.chunks = [];
+      this.size = 0;
+    }
+  }
+
+  private endLine(): void {
+    const skipped = this.skipping;
+    if (skipped) {
+      this.skipping = null;
+      const requestId = peekResponseId(skipped.head.toString("utf8"), skipped.tail.toString("utf8"));
+      const problem: FrameProblem = { kind: "too_large", bytes: skipped.bytes, limit: this.limit, ...(requestId !== undefined ? { requestId } : {}) };
+      this.queue.push({ error: new StdioFrameError(tooLargeMessage(skipped.bytes, this.limit), problem) });
+      return;
+    }
+    const line = Buffer.concat(this.chunks, this.size);
+    this.chunks = [];
+    this.size = 0;
+    const text = line.toString("utf8").replace(/\r$/, "");
+    if (text.trim() === "") return;
+    this.queue.push(parseLine(text, line.length));
+  }
+
+  readMessage(): JSONRPCMessage | null {
+    const next = this.queue.shift();
+    if (!next) return null;
+    if ("error" in next) throw next.error;
+    return next.message;
+  }
+
+  clear(): void {
+    this.chunks = [];
+    this.size = 0;
+    this.skipping = null;
+    this.queue.length = 0;
+  }
+}
+
+function parseLine(text: string, bytes: number): { message: JSONRPCMessage } | { error: StdioFrameError } {
+  let reason: string;
+  try {
+    const parsed = JSONRPCMessageSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return { message: parsed.data };
+    reason = "valid JSON but not a JSON-RPC message";
+  } catch (error) {
+    reason = `not JSON (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const cut = bytes > GARBAGE_LINE_CAP_BYTES;
+  // Cut on bytes, then drop a split last character.
+  const kept = cut ? Buffer.from(text, "utf8").subarray(0, GARBAGE_LINE_CAP_BYTES).toString("utf8").replace(/\uFFFD$/, "") : text;
+  const problem: FrameProblem = { kind: "unparsed", text: kept, error: reason, bytes, cut };
+  return { error: new StdioFrameError(`The server wrote a line to stdout that is ${reason}`, problem) };
+}
