@@ -14,6 +14,12 @@ import { z } from "zod";
  */
 export type McpRequestKind = "sampling" | "elicitation_form" | "elicitation_url";
 export type McpRequestStatus = "pending" | "answered" | "stale" | "failed";
+/**
+ * Why a request went stale: Loupe stopped (or crashed) while it was pending, the tools/call it
+ * belongs to ended (timed out, cancelled, failed, finished), the server cancelled it, or its
+ * MCP session ended.
+ */
+export type McpStaleCause = "loupe_stopped" | "call_ended" | "server_cancelled" | "session_ended";
 
 export interface McpClientRequest {
   /** Loupe's id for the request (not the JSON-RPC id, which only the server's session scopes). */
@@ -35,6 +41,8 @@ export interface McpClientRequest {
   answer?: { at: number; body: McpAnswerBody };
   /** Why the request became stale or failed, in words. */
   reason?: string;
+  /** Set with status "stale": which kind of event ended it (older records have none). */
+  staleCause?: McpStaleCause;
 }
 
 /** Sampling: the reply the user writes (what "the model" said) or a rejection. */

@@ -9,6 +9,7 @@ import { CallRunner } from "@/lib/server/call-runner";
 import { getHub } from "@/lib/server/hub";
 import type { Hub } from "@/lib/server/hub";
 import { McpConnection } from "@/lib/server/mcp-connection";
+import { getClientRequests } from "@/lib/server/mcp-requests";
 import type { ToolsListing } from "@/lib/server/mcp-connection";
 import { mergeSecrets } from "@/lib/server/secrets";
 import { forgetOAuthIfRetargeted } from "@/lib/server/oauth/context";
@@ -190,6 +191,8 @@ export class Registry {
 
   /** Closes every session (tests, shutdown); saved configs stay. */
   async closeAll(): Promise<void> {
+    // Requests still waiting for the user end with Loupe, and their history says so.
+    getClientRequests().loupeStopping([...this.connections.values()]);
     await Promise.all([...this.connections.values()].map((c) => c.disconnect()));
   }
 }

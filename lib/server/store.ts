@@ -61,6 +61,24 @@ CREATE TABLE IF NOT EXISTS oauth (
   updated_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS oauth_pending_state ON oauth (pending_state);
+-- Server → client requests (sampling, elicitation) and task records: history that outlives
+-- Loupe's process (lib/server/mcp-requests/request-store.ts, lib/server/mcp-tasks/task-store.ts).
+CREATE TABLE IF NOT EXISTS mcp_requests (
+  id TEXT PRIMARY KEY,
+  connection_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS mcp_requests_connection ON mcp_requests (connection_id, created_at);
+CREATE INDEX IF NOT EXISTS mcp_requests_status ON mcp_requests (status);
+CREATE TABLE IF NOT EXISTS mcp_tasks (
+  connection_id TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  record TEXT NOT NULL,
+  PRIMARY KEY (connection_id, task_id)
+);
 `;
 
 function rowToEntry(row: EntryRow): Entry {
@@ -122,6 +140,8 @@ export class Store {
       this.db.prepare("DELETE FROM connections WHERE id = ?").run(id);
       this.db.prepare("DELETE FROM calls WHERE connection_id = ?").run(id);
       this.db.prepare("DELETE FROM oauth WHERE connection_id = ?").run(id);
+      this.db.prepare("DELETE FROM mcp_requests WHERE connection_id = ?").run(id);
+      this.db.prepare("DELETE FROM mcp_tasks WHERE connection_id = ?").run(id);
     })();
   }
 

@@ -2,6 +2,7 @@ import type { InboxRow } from "@/lib/contracts/inbox";
 import { getAgents } from "@/lib/server/adk/agents";
 import { handle } from "@/lib/server/http";
 import { getClientRequests } from "@/lib/server/mcp-requests";
+import { getRegistry } from "@/lib/server/registry";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +16,10 @@ const RANK: Record<InboxRow["status"], number> = { pending: 0, failed: 1, answer
 export function GET(): Promise<Response> {
   return handle(() => {
     const adk: InboxRow[] = getAgents().listInbox().map((item) => ({ source: "adk" as const, ...item }));
-    const mcp: InboxRow[] = getClientRequests().list().map((request) => ({ source: "mcp" as const, ...request }));
+    // With the stored history: requests of an earlier run of Loupe stay listed (stale, or answered).
+    const mcp: InboxRow[] = getClientRequests()
+      .list({ store: getRegistry().hub.store })
+      .map((request) => ({ source: "mcp" as const, ...request }));
     const rows = [...adk, ...mcp]
       .map((row, i) => ({ row, i }))
       .sort((a, b) => RANK[a.row.status] - RANK[b.row.status] || (b.row.createdAt ?? 0) - (a.row.createdAt ?? 0) || a.i - b.i)

@@ -81,11 +81,8 @@ export function installClientRequestHandlers(conn: McpConnection, client: Client
       return { task: requests.startTask(t, ttl) };
     }
     const onAbort = () => {
-      const reason =
-        conn.generation !== gen
-          ? `The session ended: ${conn.closeReason(gen)}`
-          : cancelledReason(extra.signal.reason);
-      requests.markStale(t, reason);
+      if (conn.generation !== gen) requests.markStale(t, `The session ended: ${conn.closeReason(gen)}`, "session_ended");
+      else requests.markStale(t, cancelledReason(extra.signal.reason), "server_cancelled");
     };
     if (extra.signal.aborted) onAbort();
     else extra.signal.addEventListener("abort", onAbort, { once: true });
@@ -136,7 +133,7 @@ export function installClientRequestHandlers(conn: McpConnection, client: Client
       if (t.request.status !== "pending") {
         throw new McpError(ErrorCode.InvalidParams, `Cannot cancel a task in terminal status: ${t.task!.task.status}`);
       }
-      requests.markStale(t, "The server cancelled the task");
+      requests.markStale(t, "The server cancelled the task", "server_cancelled");
       return t.task!.task;
     });
   }

@@ -2,9 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestId, Task } from "@modelcontextprotocol/sdk/types.js";
-import type { ElicitationAnswer, McpClientRequest, SamplingAnswer } from "@/lib/contracts/mcp-requests";
+import type { CallRecord, CallStatus } from "@/lib/contracts/calls";
+import type { ElicitationAnswer, McpClientRequest, McpStaleCause, SamplingAnswer } from "@/lib/contracts/mcp-requests";
 import { AppError } from "@/lib/errors";
 import type { McpConnection } from "@/lib/server/mcp-connection";
+import { LOUPE_STOPPED_REASON, requestStore } from "@/lib/server/mcp-requests/request-store";
+import type { McpRequestStore } from "@/lib/server/mcp-requests/request-store";
+import type { Store } from "@/lib/server/store";
 import {
   cancelledReason,
   elicitationOutcome,
@@ -37,6 +41,23 @@ interface Tracked {
 /** Answered / stale requests kept for the inbox; the oldest settled ones go first. */
 const MAX_SETTLED = 500;
 const TASK_POLL_MS = 1000;
+/** How often a waiting request checks whether its tools/call has ended. */
+const CALL_CHECK_MS = 200;
+
+/** How the tools/call a request belongs to ended, for its stale reason. */
+const CALL_ENDED: Record<CallStatus, string> = {
+  running: "is still running",
+  ok: "finished",
+  tool_error: "finished with a tool error",
+  rpc_error: "failed with an error",
+  cancelled: "cancelled",
+  timeout: "timed out",
+  failed: "failed",
+};
+
+export function callEndedReason(call: Pick<CallRecord, "tool" | "status">): string {
+  return `The call to ${call.tool} ended: ${CALL_ENDED[call.status]}; the server no longer waits for this answer`;
+}
 
 function deferred(): { promise: Promise<WireOutcome>; resolve: (o: WireOutcome) => void } {
   let resolve!: (o: WireOutcome) => void;
@@ -53,17 +74,29 @@ export class ClientRequests {
   private readonly tracked = new Map<string, Tracked>();
   private readonly rootsSeen = new Map<string, { count: number; lastAt: number }>();
 
-  list(opts: { connectionId?: string } = {}): McpClientRequest[] {
-    this.sweep();
-    return [...this.tracked.values()]
-      .filter((t) => opts.connectionId === undefined || t.request.connectionId === opts.connectionId)
-      .map((t) => t.request)
-      .sort((a, b) => Number(b.status === "pending") - Number(a.status === "pending") || b.createdAt - a.createdAt);
+  /** The store's request table; pending rows no request of this process holds are a stopped Loupe's. */
+  private rows(store: Store): McpRequestStore {
+    return requestStore(store, (id) => this.tracked.get(id)?.request.status === "pending");
   }
 
-  get(id: string): McpClientRequest | undefined {
+  /**
+   * This process's requests, plus with `store` the history it keeps (earlier runs of Loupe,
+   * requests pruned from memory): pending first, then newest first.
+   */
+  list(opts: { connectionId?: string; store?: Store } = {}): McpClientRequest[] {
     this.sweep();
-    return this.tracked.get(id)?.request;
+    const live = [...this.tracked.values()]
+      .filter((t) => opts.connectionId === undefined || t.request.connectionId === opts.connectionId)
+      .map((t) => t.request);
+    const stored = opts.store ? this.rows(opts.store).list(opts.connectionId).filter((r) => !this.tracked.has(r.id)) : [];
+    return [...live, ...stored].sort(
+      (a, b) => Number(b.status === "pending") - Number(a.status === "pending") || b.createdAt - a.createdAt,
+    );
+  }
+
+  get(id: string, store?: Store): McpClientRequest | undefined {
+    this.sweep();
+    return this.tracked.get(id)?.request ?? (store ? this.rows(store).get(id) : undefined);
   }
 
   /** How often the server asked for roots (roots/list) on this connection, this process. */
@@ -81,15 +114,16 @@ export class ClientRequests {
    * Sends the user's answer. 404 for an unknown request (or one of another connection), 409 when
    * it is not pending any more, 400 (request kept pending) when the body does not fit.
    */
-  async answer(connectionId: string, requestId: string, body: unknown): Promise<McpClientRequest> {
+  async answer(connectionId: string, requestId: string, body: unknown, store?: Store): Promise<McpClientRequest> {
     this.sweep();
     const t = this.tracked.get(requestId);
-    if (!t || t.request.connectionId !== connectionId) {
+    const request = t?.request ?? (store ? this.rows(store).get(requestId) : undefined);
+    if (!request || request.connectionId !== connectionId) {
       throw new AppError("not_found:mcp_request", `No client request "${requestId}" on this connection`);
     }
-    if (t.request.status !== "pending") {
-      const why = t.request.status === "answered" ? "was already answered" : `is ${t.request.status}${t.request.reason ? ` (${t.request.reason})` : ""}`;
-      throw new AppError("conflict:mcp_request", `The request ${why}`, { status: t.request.status });
+    if (!t || request.status !== "pending") {
+      const why = request.status === "answered" ? "was already answered" : `is ${request.status}${request.reason ? ` (${request.reason})` : ""}`;
+      throw new AppError("conflict:mcp_request", `The request ${why}`, { status: request.status, staleCause: request.staleCause });
     }
     const parsed = parseAnswer(t.request.kind, body);
     const outcome =
@@ -135,14 +169,16 @@ export class ClientRequests {
     };
     this.tracked.set(request.id, t);
     this.prune();
+    this.rows(conn.hub.store).save(request);
+    if (related) this.watchCall(t);
     conn.recordEntry("loupe", "local", "mcp_request", request);
     return t;
   }
 
   /** The server cannot receive an answer any more; the waiting handler is released. */
-  markStale(t: Tracked, reason: string): void {
+  markStale(t: Tracked, reason: string, cause: McpStaleCause): void {
     if (t.request.status !== "pending") return;
-    this.update(t, { status: "stale", reason });
+    this.update(t, { status: "stale", reason, staleCause: cause });
     if (t.task) this.setTaskStatus(t, "cancelled", reason);
     t.settle({ error: new McpError(ErrorCode.ConnectionClosed, reason) });
   }
@@ -153,7 +189,18 @@ export class ClientRequests {
    */
   sessionLost(conn: McpConnection, reason: string): void {
     for (const t of this.tracked.values()) {
-      if (t.conn === conn && t.request.status === "pending") this.markStale(t, `The session ended: ${reason}`);
+      if (t.conn === conn && t.request.status === "pending") this.markStale(t, `The session ended: ${reason}`, "session_ended");
+    }
+  }
+
+  /**
+   * Loupe is stopping (its sessions close next): what is still pending can never be answered,
+   * and says so in the words a restart would use rather than "disconnected by the user".
+   */
+  loupeStopping(conns: readonly McpConnection[]): void {
+    const closing = new Set(conns);
+    for (const t of this.tracked.values()) {
+      if (closing.has(t.conn) && t.request.status === "pending") this.markStale(t, LOUPE_STOPPED_REASON, "loupe_stopped");
     }
   }
 
@@ -161,7 +208,7 @@ export class ClientRequests {
   cancelledByServer(conn: McpConnection, gen: number, jsonrpcId: RequestId, reason: string | undefined): void {
     for (const t of this.tracked.values()) {
       if (t.conn === conn && t.gen === gen && !t.task && t.request.jsonrpcId === jsonrpcId && t.request.status === "pending") {
-        this.markStale(t, cancelledReason(reason));
+        this.markStale(t, cancelledReason(reason), "server_cancelled");
       }
     }
   }
@@ -203,7 +250,34 @@ export class ClientRequests {
 
   private update(t: Tracked, patch: Partial<McpClientRequest>): void {
     t.request = { ...t.request, ...patch };
+    this.rows(t.conn.hub.store).save(t.request);
     t.conn.recordEntry("loupe", "local", "mcp_request", t.request);
+  }
+
+  /**
+   * The call a request belongs to ended (timed out, cancelled, failed or finished): the server
+   * dropped the question with it, so the request must not look answerable. The call runner knows
+   * nothing of requests, so its saved record is checked while the request waits (a key lookup;
+   * a hub listener would make every recorded frame be previewed).
+   */
+  private watchCall(t: Tracked): void {
+    const timer = setInterval(() => {
+      try {
+        this.staleIfCallEnded(t);
+      } catch {
+        // The store was closed (Loupe stopping, a test's teardown): nothing left to watch.
+        clearInterval(timer);
+      }
+      if (t.request.status !== "pending") clearInterval(timer);
+    }, CALL_CHECK_MS);
+    timer.unref?.();
+  }
+
+  private staleIfCallEnded(t: Tracked): void {
+    const related = t.request.relatedCall;
+    if (t.request.status !== "pending" || !related) return;
+    const call = t.conn.hub.store.getCall(related.callId);
+    if (call && call.status !== "running") this.markStale(t, callEndedReason(call), "call_ended");
   }
 
   /** A connection's session ended (closed, lost, replaced): its waiting requests go stale now, not at the next list. */
@@ -219,9 +293,10 @@ export class ClientRequests {
   private sweep(): void {
     for (const t of this.tracked.values()) {
       if (t.request.status === "pending" && t.conn.generation !== t.gen) {
-        this.markStale(t, `The session ended: ${t.conn.closeReason(t.gen)}`);
+        this.markStale(t, `The session ended: ${t.conn.closeReason(t.gen)}`, "session_ended");
       }
     }
+    for (const t of this.tracked.values()) this.staleIfCallEnded(t);
   }
 
   private prune(): void {

@@ -6,11 +6,12 @@ export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ id: string }> };
 
-/** Sampling and elicitation requests of this connection (McpClientRequest[]), pending first. */
+/** Sampling and elicitation requests of this connection (McpClientRequest[]) with their stored history, pending first. */
 export function GET(_req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { id } = await ctx.params;
-    getRegistry().view(id);
-    return Response.json(getClientRequests().list({ connectionId: id }));
+    const registry = getRegistry();
+    registry.view(id);
+    return Response.json(getClientRequests().list({ connectionId: id, store: registry.hub.store }));
   });
 }

@@ -15,8 +15,10 @@ type Ctx = { params: Promise<{ id: string; requestId: string }> };
 export function POST(req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { id, requestId } = await ctx.params;
-    getRegistry().view(id);
+    const registry = getRegistry();
+    registry.view(id);
     const body = await readBody(req, z.unknown());
-    return Response.json(await getClientRequests().answer(id, requestId, body));
+    // The store knows requests of an earlier run of Loupe: those are a 409 (stale), not a 404.
+    return Response.json(await getClientRequests().answer(id, requestId, body, registry.hub.store));
   });
 }
