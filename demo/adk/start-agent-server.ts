@@ -86,12 +86,16 @@ export async function startAgentServer(options: StartAgentServerOptions = {}): P
   const root = options.repoRoot ?? REPO_ROOT;
   const agentsDir = options.agentsDir ?? path.join(root, "demo/agents");
   const watch = path.join(root, "demo/adk/parent-watch.cjs");
-  const args = ["--require", watch, cliPath(root), "api_server", agentsDir, "--host", host, "--port", String(port)];
+  // api_server checks neither Host nor Origin: host-gate.cjs refuses foreign ones, as Loupe does.
+  const hostGate = path.join(root, "demo/adk/host-gate.cjs");
+  const args = ["--require", watch, "--require", hostGate, cliPath(root), "api_server", agentsDir, "--host", host, "--port", String(port)];
   if (options.allowOrigins) args.push("--allow_origins", options.allowOrigins);
+  const loopback = ["127.0.0.1", "localhost", "::1"].includes(host);
+  const gateEnv = { LOUPE_ADK_ALLOW_ORIGINS: options.allowOrigins ?? "", LOUPE_ADK_EXTRA_HOSTS: loopback ? "" : host };
 
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, ...options.env },
+    env: { ...process.env, ...options.env, ...gateEnv },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
