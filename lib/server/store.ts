@@ -1,7 +1,7 @@
 import "server-only";
 import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
+import { prepareDataDir, tightenDatabaseFiles } from "@/lib/server/data-dir";
 import { homedir } from "node:os";
 import path from "node:path";
 import type { CallRecord } from "@/lib/contracts/calls";
@@ -102,10 +102,11 @@ export class Store {
   readonly file: string;
 
   constructor(dir: string) {
-    mkdirSync(dir, { recursive: true });
     this.file = path.join(dir, "loupe.db");
+    prepareDataDir(dir, this.file);
     this.db = new Database(this.file);
     this.db.pragma("journal_mode = WAL");
+    tightenDatabaseFiles(this.file);
     this.db.pragma("synchronous = NORMAL");
     this.db.exec(SCHEMA);
     this.failInterruptedCalls();
