@@ -60,8 +60,10 @@ export function rowLabel(row: TrafficRow): string {
     status: "status",
     call: "tool call",
     connection_removed: "connection removed",
+    record: "record",
     unrecognized: "unrecognized",
   };
+  if (first?.kind === "record") return first.recordKind;
   return first ? labels[first.kind] : "entry";
 }
 
@@ -90,6 +92,8 @@ export function rowSummary(row: TrafficRow): string {
       return `${last.call.tool} ${last.call.status}`;
     case "connection_removed":
       return last.connectionId;
+    case "record":
+      return last.summary;
     case "unrecognized":
       return `${last.reason} · ${oneLine(last.raw, 120)}`;
     case "rpc_response":

@@ -2,6 +2,7 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import { ConnectionStatus, type ConnectionState } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import { classifyFrame, classifyPartialFrame, classifyPreviewObject, isJsonRpcId, isRecord, type Frame } from "./frame";
+import { recordSummary } from "./records";
 import type { TimelineItem } from "./types";
 
 function unrecognized(reason: string, raw: unknown): TimelineItem {
@@ -116,7 +117,8 @@ function loupeItems(entry: Entry): TimelineItem[] {
         },
       ];
     default:
-      return [unrecognized(`unknown loupe entry kind "${entry.kind}"`, raw)];
+      // Loupe wrote it itself: whatever the kind, it is a record to show, not a protocol mystery.
+      return [{ kind: "record", recordKind: entry.kind, summary: recordSummary(entry.kind, raw), raw }];
   }
 }
 

@@ -58,6 +58,8 @@ export type TimelineItem =
   | { kind: "status"; state: ConnectionState }
   | { kind: "call"; call: CallRecord }
   | { kind: "connection_removed"; connectionId: string }
+  /** One of Loupe's own records (mcp_request, task, session_reset…): a fact, never "unrecognized". */
+  | { kind: "record"; recordKind: string; summary: string; raw: unknown }
   | { kind: "unrecognized"; reason: string; raw: unknown };
 
 export type TimelineItemKind = TimelineItem["kind"];

@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Entry } from "@/lib/contracts/entries";
+import { rowLabel, rowSummary } from "@/components/traffic/format";
+import { pairTraffic } from "./pairing";
+
+const doc = readFileSync(path.resolve(import.meta.dirname, "../../../docs/ARCHITECTURE.md"), "utf8");
+
+/** Every `loupe` kind the architecture page documents: the table rows and the kinds named before it. */
+function documentedKinds(): string[] {
+  const table = [...doc.matchAll(/^\| `([a-z_]+)`(?: \(direction `\w+`\))? \|/gm)].map((m) => m[1]!);
+  const before = ["status", "call", "connection_removed", "transport_fallback"];
+  return [...new Set([...before, ...table])];
+}
+
+function entry(seq: number, kind: string, raw: unknown): Entry {
+  return { seq, connectionId: "c", sessionKey: "s", receivedAt: seq, sourceTime: null, direction: "local", protocol: "loupe", kind, raw, rawBytes: 10 };
+}
+
+describe("Loupe's own records in the traffic view", () => {
+  it("finds the documented kinds", () => {
+    expect(documentedKinds()).toEqual(expect.arrayContaining(["mcp_request", "task", "resource_updated", "session_reset", "auth_http", "subscriptions_restored"]));
+  });
+
+  it("never shows a documented loupe kind as an unrecognized row", () => {
+    const kinds = documentedKinds().filter((k) => k !== "status" && k !== "call");
+    const rows = pairTraffic(kinds.map((k, i) => entry(i + 1, k, { id: "x", kind: "sampling", status: "pending", uri: "file:///a" })));
+    expect(rows.map((r) => [r.type === "entry" ? r.entry.kind : "", r.state])).toEqual(kinds.map((k) => [k, "info"]));
+    const reset = pairTraffic([entry(1, "session_reset", { reason: "404", retried: [{ id: 1, method: "tools/list" }], failed: [] })])[0]!;
+    expect(rowLabel(reset)).toBe("session_reset");
+    expect(rowSummary(reset)).toBe("404 · 1 retried, 0 failed");
+  });
+});

@@ -1,0 +1,41 @@
+import { isRecord } from "./frame";
+
+type Raw = Record<string, unknown>;
+
+function str(raw: Raw, key: string): string {
+  const v = raw[key];
+  return typeof v === "string" || typeof v === "number" ? String(v) : "";
+}
+
+function count(raw: Raw, key: string): number {
+  const v = raw[key];
+  return Array.isArray(v) ? v.length : 0;
+}
+
+/**
+ * One line per kind of Loupe's own records (docs/ARCHITECTURE.md lists them), for the traffic
+ * row. A kind not listed here still gets its kind name: Loupe recorded it, so it is never shown
+ * as an unrecognized frame.
+ */
+const SUMMARIES: Record<string, (raw: Raw) => string> = {
+  transport_fallback: (r) => `${str(r, "from")} → ${str(r, "to")}: ${str(r, "reason")}`,
+  mcp_request: (r) => `${str(r, "kind")} ${str(r, "status")}`,
+  resource_updated: (r) => `${str(r, "uri")}${r.subscribed === false ? " (not subscribed)" : ""}`,
+  task: (r) => `${str(r, "toolName") || str(r, "tool")} ${str(r, "taskId")} ${str(r, "status")}`,
+  auth_http: (r) => `${str(r, "phase")} ${str(r, "method")} ${str(r, "url")} ${str(r, "status")}`,
+  auth_event: (r) => `${str(r, "type") || str(r, "kind")} ${str(r, "message")}`,
+  session_reset: (r) =>
+    r.error !== undefined ? `no new session: ${str(r, "error")}` : `${str(r, "reason")} · ${count(r, "retried")} retried, ${count(r, "failed")} failed`,
+  stream_resumed: (r) => `Last-Event-ID ${str(r, "lastEventId")} · HTTP ${str(r, "status")}`,
+  sse_event_dropped: (r) => `event ${str(r, "eventId")}: ${str(r, "reason")}`,
+  reconnect_scheduled: (r) => `attempt ${str(r, "attempt")} of ${str(r, "max")} in ${str(r, "delayMs")} ms`,
+  reconnect_stopped: (r) => str(r, "reason"),
+  reconnected: (r) => `after ${str(r, "attempts")} attempts, ${str(r, "afterMs")} ms`,
+  subscriptions_restored: (r) => `after ${str(r, "after")}: ${count(r, "restored")} restored, ${count(r, "failed")} failed`,
+};
+
+export function recordSummary(kind: string, raw: unknown): string {
+  const fn = SUMMARIES[kind];
+  if (!fn || !isRecord(raw)) return "";
+  return fn(raw).replace(/\s+/g, " ").trim();
+}
