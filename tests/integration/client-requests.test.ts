@@ -281,3 +281,42 @@ describe("server-filesystem started without directories", () => {
     expect(getClientRequests().rootsRequests(view.id).count).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe("a request whose tools/call ended", () => {
+  async function ended(id: string, requestId: string): Promise<McpClientRequest> {
+    await until(() => getClientRequests().get(requestId)?.status !== "pending", 5_000);
+    const inbox = (await (await inboxRoute.GET()).json()) as InboxRow[];
+    const row = inbox.find((r) => r.source === "mcp" && r.id === requestId) as McpClientRequest | undefined;
+    expect(row).toEqual({ source: "mcp", ...getClientRequests().get(requestId) });
+    const late = await answer(id, requestId, { action: "accept", content: { name: "Ada" } });
+    expect(late.status).toBe(409);
+    expect((await late.json()).error).toMatchObject({ code: "conflict:mcp_request", details: { status: "stale", staleCause: "call_ended" } });
+    return row!;
+  }
+
+  it("goes stale saying the call was cancelled or timed out, in the inbox too, and can no longer be answered (409)", async () => {
+    const { id } = await getRegistry().create(stdioInput("everything-call-ended", [EVERYTHING, "stdio"]));
+
+    const cancelled = await callUntilRequest(id, "trigger-elicitation-request", {});
+    expect(cancelled.request.relatedCall?.tool).toBe("trigger-elicitation-request");
+    getRegistry().cancelCall(id, cancelled.request.relatedCall!.callId, "Changed my mind");
+    expect((await cancelled.call).status).toBe("cancelled");
+    expect(await ended(id, cancelled.request.id)).toMatchObject({
+      status: "stale",
+      staleCause: "call_ended",
+      reason: "The call to trigger-elicitation-request ended: cancelled; the server no longer waits for this answer",
+    });
+
+    const before = new Set(getClientRequests().list({ connectionId: id }).map((r) => r.id));
+    const timedOut = getRegistry().callTool(id, { name: "trigger-elicitation-request", arguments: {}, timeoutMs: 1_500 });
+    await until(() => getClientRequests().list({ connectionId: id }).some((r) => !before.has(r.id)));
+    const request = getClientRequests().list({ connectionId: id }).find((r) => !before.has(r.id))!;
+    expect((await timedOut).status).toBe("timeout");
+    expect(await ended(id, request.id)).toMatchObject({
+      status: "stale",
+      staleCause: "call_ended",
+      reason: expect.stringMatching(/^The call to trigger-elicitation-request ended: timed out/),
+    });
+    await getRegistry().disconnect(id);
+  }, 30_000);
+});
