@@ -58,6 +58,15 @@ function unknownBlock(index: number, raw: unknown, reason: string): ResultBlock 
   return { kind: "unknown", index, reason, raw };
 }
 
+/**
+ * Standard base64 (RFC 4648 §4), whitespace allowed. A server that sends anything else gets its
+ * block flagged here instead of a broken image, and the result's other blocks still show.
+ */
+export function isValidBase64(data: string): boolean {
+  const clean = data.replace(/\s/g, "");
+  return clean.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(clean);
+}
+
 function classifyResource(index: number, raw: Obj): ResultBlock {
   const res = raw.resource;
   if (!isObj(res)) return unknownBlock(index, raw, "resource block without a resource object");
@@ -68,6 +77,7 @@ function classifyResource(index: number, raw: Obj): ResultBlock {
   if (text !== undefined) return { kind: "resource_text", index, uri, mimeType, text, raw };
   const blob = str(res, "blob");
   if (blob !== undefined) {
+    if (!isValidBase64(blob)) return unknownBlock(index, raw, "embedded resource blob is not valid base64");
     return { kind: "resource_blob", index, uri, mimeType, blob, byteLength: base64ByteLength(blob), raw };
   }
   return unknownBlock(index, raw, "embedded resource with neither text nor blob");
@@ -91,6 +101,7 @@ export function classifyBlock(raw: unknown, index: number): ResultBlock {
       if (data === undefined || mimeType === undefined) {
         return unknownBlock(index, raw, `${type} block without data or mimeType`);
       }
+      if (!isValidBase64(data)) return unknownBlock(index, raw, `${type} data is not valid base64`);
       return { kind: type, index, data, mimeType, byteLength: base64ByteLength(data), raw };
     }
     case "resource_link": {
