@@ -20,7 +20,7 @@ describe("AppError across module copies", () => {
     expect(AppError.from(foreign)).toBe(foreign);
     expect(new Error("plain") instanceof AppError).toBe(false);
     expect({ code: "not_found:x", status: 404 } instanceof AppError).toBe(false);
-    expect(null instanceof AppError).toBe(false);
+    expect((null as unknown) instanceof AppError).toBe(false);
   });
 
   it("a route answers another copy's not-found with its own status and code, not 500", async () => {

@@ -17,41 +17,70 @@ export function formatEntryEvent(entry: Entry): string {
 }
 
 /**
+ * What one browser may leave unread before its stream is dropped (4 MiB, far above one previewed
+ * entry): past it the reader is not keeping up, and holding more would let a stalled tab grow
+ * Loupe's memory without bound. A dropped reader reconnects with Last-Event-ID and the rest is
+ * replayed from the store, so nothing is lost.
+ */
+export const SSE_QUEUE_CAP_BYTES = 4 * 1024 * 1024;
+
+/**
  * The entry stream for one browser (STYLE rule 6): the priming comment at once, every entry
  * after `afterSeq` with its seq as the event id, a ping comment every 15 s. Cleanup is bound to
  * `signal` synchronously, before anything can wait, so a client that leaves never leaks a listener.
+ * Bytes queued for a reader that does not read are capped at `capBytes`: the event that would
+ * pass it is not queued; an `overflow` event ends the stream after the last whole event instead.
  */
-export function entryStream(hub: Hub, afterSeq: number, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function entryStream(hub: Hub, afterSeq: number, signal: AbortSignal, capBytes = SSE_QUEUE_CAP_BYTES): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup = (): void => undefined;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      let closed = false;
-      const write = (text: string): void => {
-        if (!closed) controller.enqueue(encoder.encode(text));
-      };
-      cleanup = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(ping);
-        unsubscribe();
-        try {
-          controller.close();
-        } catch {
-          // Already closed by the consumer.
-        }
-      };
-      const ping = setInterval(() => write(": ping\n\n"), PING_MS);
-      let unsubscribe = (): void => undefined;
-      signal.addEventListener("abort", () => cleanup(), { once: true });
-      write(":\n\n");
-      if (signal.aborted) return cleanup();
-      unsubscribe = hub.subscribe(afterSeq, (entry) => write(formatEntryEvent(entry)));
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let closed = false;
+        let lastSeq = afterSeq;
+        // desiredSize = capBytes - bytes queued (the byte-length strategy below).
+        const queued = (): number => capBytes - (controller.desiredSize ?? capBytes);
+        const write = (text: string, seq?: number): void => {
+          if (closed) return;
+          const bytes = encoder.encode(text);
+          // One event bigger than the cap still goes out alone: refusing it would loop forever.
+          if (queued() > 0 && queued() + bytes.byteLength > capBytes) return overflow();
+          controller.enqueue(bytes);
+          if (seq !== undefined) lastSeq = seq;
+        };
+        const overflow = (): void => {
+          const note = { reason: "the reader fell behind", capBytes, resumeAfter: lastSeq };
+          // Past the cap on purpose: a small, final marker, then nothing more is ever queued.
+          controller.enqueue(encoder.encode(`event: overflow\ndata: ${JSON.stringify(note)}\n\n`));
+          cleanup();
+        };
+        cleanup = () => {
+          if (closed) return;
+          closed = true;
+          clearInterval(ping);
+          unsubscribe();
+          try {
+            controller.close();
+          } catch {
+            // Already closed by the consumer.
+          }
+        };
+        const ping = setInterval(() => write(": ping\n\n"), PING_MS);
+        let unsubscribe = (): void => undefined;
+        signal.addEventListener("abort", () => cleanup(), { once: true });
+        write(":\n\n");
+        if (signal.aborted) return cleanup();
+        unsubscribe = hub.subscribe(afterSeq, (entry) => write(formatEntryEvent(entry), entry.seq));
+        // The replay may already have overflowed inside subscribe(), before unsubscribe was set.
+        if (closed) unsubscribe();
+      },
+      cancel() {
+        cleanup();
+      },
     },
-    cancel() {
-      cleanup();
-    },
-  });
+    new ByteLengthQueuingStrategy({ highWaterMark: capBytes }),
+  );
 }
 
 /** Last-Event-ID wins, then ?since=; without either the stream starts live at the current max seq. */
