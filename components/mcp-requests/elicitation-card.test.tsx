@@ -191,6 +191,30 @@ describe("Elicitation form card — server-everything's requestedSchema", () => 
     expect(screen.getByTestId("request-unsent").textContent).toContain("Half-typed");
   });
 
+  it("a request left pending when Loupe stopped reads 'Stale — Loupe stopped' with what it asked, and offers no form", () => {
+    setup(
+      mcpRequest({
+        kind: "elicitation_form",
+        params: elicitationParams(),
+        status: "stale",
+        staleCause: "loupe_stopped",
+        reason: "Loupe stopped before it was answered; the server's session ended with it",
+      }),
+    );
+    const stale = screen.getByTestId("request-stale");
+    expect(screen.getByTestId("request-stale-cause").textContent).toBe("Stale — Loupe stopped");
+    expect(stale.textContent).toContain("Loupe stopped before it was answered");
+    expect(screen.getByTestId("request-stale-asked").textContent).toBe("Please provide inputs for the following fields:");
+    expect(screen.queryByTestId("elicitation-accept")).toBeNull();
+  });
+
+  it("a request whose call ended says which way it ended", () => {
+    const reason = "The call to trigger-elicitation-request ended: timed out; the server no longer waits for this answer";
+    setup(mcpRequest({ kind: "elicitation_form", params: elicitationParams(), status: "stale", staleCause: "call_ended", reason }));
+    expect(screen.getByTestId("request-stale-cause").textContent).toBe("Stale — the call ended");
+    expect(screen.getByTestId("request-stale").textContent).toContain("ended: timed out");
+  });
+
   it("a failed send is shown with its reason and the kept content pre-filled", () => {
     const content = { name: "Kept", integer: 9 };
     setup(mcpRequest({ kind: "elicitation_form", params: elicitationParams(), status: "failed", reason: "write EPIPE", answer: { at: 3, body: { action: "accept", content } } }));

@@ -13,6 +13,7 @@ import { ElicitationUrl } from "./elicitation-url";
 import { RequestHeader } from "./request-header";
 import { answerProblem, samplingView } from "./request-params";
 import { SamplingDetails } from "./sampling-details";
+import { StaleNotice } from "./stale-notice";
 import { initialSamplingDraft, SamplingForm, type SamplingDraft } from "./sampling-form";
 
 export interface McpRequestCardProps {
@@ -113,12 +114,7 @@ export function McpRequestCard({ request, onAnswer, sending = false, error = nul
           ))}
         {status === "stale" && (
           <div className="flex flex-col gap-2" data-testid="request-stale">
-            <p className="text-sm text-muted-foreground">
-              The server no longer waits for an answer{request.reason ? `: ${request.reason}` : "."}
-            </p>
-            {request.kind !== "sampling" && request.kind !== "elicitation_url" && request.params.message !== undefined && (
-              <p className="text-sm">{String(request.params.message)}</p>
-            )}
+            <StaleNotice request={request} />
             {unsent && <ReadOnlyJson label="What you wrote (not sent)" value={unsent} testId="request-unsent" />}
           </div>
         )}
