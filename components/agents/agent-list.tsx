@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { AgentStatusDot } from "@/components/agents/agent-status";
 import { SafeText } from "@/components/ui/safe-text";
+import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface AgentListProps {
   agents: AgentServerView[];
@@ -19,6 +20,7 @@ export interface AgentListProps {
 
 /** The sidebar's "Agents" section: every saved ADK server, then the inbox entry. */
 export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inboxActive, onOpenInbox }: AgentListProps) {
+  const onListKeyDown = useListKeys();
   return (
     <div className="flex min-h-0 flex-col border-t">
       <div className="flex items-center justify-between px-3 py-2">
@@ -27,7 +29,7 @@ export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inb
           <PlusIcon /> Add agent server
         </Button>
       </div>
-      <ul className="max-h-64 min-h-0 overflow-y-auto px-1.5" data-testid="agent-list" role="listbox" aria-label="Agent servers">
+      <ul className="max-h-64 min-h-0 overflow-y-auto px-1.5" data-testid="agent-list" role="listbox" aria-label="Agent servers" onKeyDown={onListKeyDown}>
         {agents.length === 0 && (
           <li className="px-2 py-3 text-center text-xs text-muted-foreground">No agent servers yet.</li>
         )}

@@ -10,6 +10,7 @@ import { adkSessionKey } from "@/lib/contracts/agents";
 import { cn } from "@/lib/cn";
 import { QueryError } from "@/components/workbench/query-error";
 import { NewSessionForm } from "@/components/agents/new-session-form";
+import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface SessionListProps {
   agentId: string;
@@ -22,6 +23,7 @@ export interface SessionListProps {
 /** The sessions of one (server, app, user), newest first: create, open, delete with a confirm. */
 export function SessionList({ agentId, appName, userId, selectedId, onOpen }: SessionListProps) {
   const qc = useQueryClient();
+  const onListKeyDown = useListKeys({ itemSelector: "[data-session-open]" });
   const sessions = useQuery(sessionsQuery(agentId, appName, userId));
   const listKey = agentKeys.sessions(agentId, appName, userId);
   const create = useMutation({
@@ -53,7 +55,7 @@ export function SessionList({ agentId, appName, userId, selectedId, onOpen }: Se
       ) : sessions.isPending ? (
         <p className="text-xs text-muted-foreground">Loading sessions…</p>
       ) : (
-        <ul className="min-h-0 flex-1 overflow-y-auto" data-testid="session-list" aria-label="Sessions">
+        <ul className="min-h-0 flex-1 overflow-y-auto" data-testid="session-list" aria-label="Sessions" onKeyDown={onListKeyDown}>
           {list.length === 0 && <li className="py-3 text-center text-xs text-muted-foreground">No sessions for {userId} yet.</li>}
           {list.map((s) => (
             <li
@@ -63,7 +65,7 @@ export function SessionList({ agentId, appName, userId, selectedId, onOpen }: Se
               aria-current={s.id === selectedId ? "true" : undefined}
               className={cn("group flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent", s.id === selectedId && "bg-accent")}
             >
-              <button type="button" className="min-w-0 flex-1 text-left outline-none" onClick={() => onOpen(s.id)}>
+              <button type="button" data-session-open className="min-w-0 flex-1 rounded-sm text-left outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={() => onOpen(s.id)}>
                 <span className="block truncate font-mono text-xs">{s.id}</span>
                 <span className="block text-[10px] text-muted-foreground">
                   {s.lastUpdateTime ? new Date(s.lastUpdateTime).toLocaleString() : "—"}

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { StatusDot, TRANSPORT_LABEL } from "@/components/connections/connection-status";
 import { SafeText } from "@/components/ui/safe-text";
+import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface ConnectionListProps {
   connections: ConnectionView[];
@@ -14,6 +15,7 @@ export interface ConnectionListProps {
 
 /** The left rail: every saved server with its transport and live status. */
 export function ConnectionList({ connections, selectedId, onSelect, onAdd }: ConnectionListProps) {
+  const onListKeyDown = useListKeys();
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center justify-between px-3 py-2">
@@ -22,7 +24,7 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd }: Con
           <PlusIcon /> Add server
         </Button>
       </div>
-      <ul className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-2" data-testid="connection-list" role="listbox" aria-label="Servers">
+      <ul className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-2" data-testid="connection-list" role="listbox" aria-label="Servers" onKeyDown={onListKeyDown}>
         {connections.length === 0 && (
           <li className="px-2 py-6 text-center text-xs text-muted-foreground">No servers yet. Add one to start.</li>
         )}
@@ -44,7 +46,7 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd }: Con
               }
             }}
             className={cn(
-              "flex cursor-pointer flex-col gap-0.5 rounded-md px-2 py-1.5 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/40",
+              "flex cursor-pointer flex-col gap-0.5 rounded-md px-2 py-1.5 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring",
               c.id === selectedId && "bg-accent",
             )}
           >

@@ -8,6 +8,7 @@ import { InboxFilters, NO_FILTER, type InboxFilter } from "./inbox-filters";
 import { filterInbox, groupBySession, groupKeyOf, itemKey, kindCounts, sortInbox, statusCounts } from "./inbox-order";
 import { InboxRow } from "./inbox-row";
 import { countWaiting, inboxStatus, rowSourceLabel, type AnyInboxRow } from "./inbox-status";
+import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface InboxListProps<T extends AnyInboxRow = AnyInboxRow> {
   /** ADK interrupts and MCP client requests (GET /api/inbox). */
@@ -21,7 +22,22 @@ function Entries<T extends AnyInboxRow>({ items, render }: { items: T[]; render:
   return (
     <ul className="flex flex-col gap-2">
       {items.map((item) => (
-        <li key={itemKey(item)} data-testid="inbox-item" data-source={isMcpRow(item) ? "mcp" : "adk"} data-kind={item.kind} data-status={inboxStatus(item)}>
+        <li
+          key={itemKey(item)}
+          data-testid="inbox-item"
+          data-item-key={itemKey(item)}
+          data-source={isMcpRow(item) ? "mcp" : "adk"}
+          data-kind={item.kind}
+          data-status={inboxStatus(item)}
+          // Arrow keys move between cards; Enter steps into the card's first control.
+          tabIndex={0}
+          onKeyDown={(e) => {
+            if (e.key !== "Enter" || e.target !== e.currentTarget) return;
+            e.preventDefault();
+            e.currentTarget.querySelector<HTMLElement>("textarea, input, select, button:not([disabled])")?.focus();
+          }}
+          className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           {render(item)}
         </li>
       ))}
@@ -37,9 +53,10 @@ export function InboxList<T extends AnyInboxRow>({ items, renderCard, groupBy = 
   const waiting = countWaiting(items);
   const render = renderCard ?? ((item: T) => <InboxRow item={item} />);
   const filtered = filter.kinds.size > 0 || filter.statuses.size > 0;
+  const onListKeyDown = useListKeys({ itemSelector: '[data-testid="inbox-item"]' });
 
   return (
-    <section className="flex flex-col gap-3" data-testid="inbox-list" aria-label="Inbox">
+    <section className="flex flex-col gap-3" data-testid="inbox-list" aria-label="Inbox" onKeyDown={onListKeyDown}>
       <header className="flex items-baseline gap-2">
         <h2 className="text-sm font-semibold">Inbox</h2>
         <span className="text-sm" data-testid="inbox-waiting" data-count={waiting}>

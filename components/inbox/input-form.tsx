@@ -11,6 +11,7 @@ import { BusyButton } from "./busy-button";
 import { previousOf, type AnswerFormProps } from "./form-types";
 import { inputFormSchema } from "./input-schema";
 import { ReadOnlyJson } from "./json-text-field";
+import { onModEnter } from "@/lib/keyboard";
 
 type Mode = "form" | "text";
 
@@ -46,7 +47,7 @@ export function InputForm({ item, onAnswer, busy, compact, previous }: AnswerFor
   };
 
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3" onKeyDown={onModEnter(form && mode === "form" ? submitForm : submitText, !busy)}>
       {item.message && <p className="text-sm whitespace-pre-wrap" data-testid="input-message">{item.message}</p>}
       {item.payload !== undefined && <ReadOnlyJson label="Payload" value={item.payload} testId="input-payload" collapsed={compact} />}
       {form && (

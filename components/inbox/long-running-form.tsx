@@ -6,6 +6,7 @@ import { BusyButton } from "./busy-button";
 import { previousOf, type AnswerFormProps } from "./form-types";
 import { parseJsonText, pretty } from "./inbox-status";
 import { JsonTextField, ReadOnlyJson } from "./json-text-field";
+import { onModEnter } from "@/lib/keyboard";
 
 /** `{"status":"done"}` over the tool's interim response: the usual final result keeps its ticket etc. */
 export function initialLongRunningResponse(interim: unknown): Record<string, unknown> {
@@ -27,7 +28,7 @@ export function LongRunningForm({ item, onAnswer, busy, compact, previous }: Ans
   };
 
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3" onKeyDown={onModEnter(submit, !busy && error === null)}>
       <div className="flex flex-col gap-1" data-testid="long-running-call">
         <span className="text-xs text-muted-foreground">
           Tool <code className="font-mono font-medium text-foreground">{item.callName}</code> is waiting for its result.

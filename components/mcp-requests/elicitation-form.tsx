@@ -7,6 +7,7 @@ import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
 import type { ElicitationAnswer, McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { defaultArgumentsForSchema, isPlainObject, validateValue, type ValidationIssue } from "@/lib/schema/form";
 import { elicitationFormView } from "./request-params";
+import { onModEnter } from "@/lib/keyboard";
 
 /**
  * The form's starting value: the content kept from a send that failed, else the requested
@@ -55,7 +56,7 @@ export function ElicitationForm({ request, value, onValueChange, onAnswer, busy,
   };
 
   return (
-    <div className="flex flex-col gap-3" data-testid="elicitation-form">
+    <div className="flex flex-col gap-3" data-testid="elicitation-form" onKeyDown={onModEnter(accept, !busy)}>
       <p className="text-sm whitespace-pre-wrap" data-testid="elicitation-message">
         {view.message || "The server asks for the following information."}
       </p>

@@ -14,6 +14,7 @@ import { cn } from "@/lib/cn";
 import { filterPrompts } from "./prompt-args";
 import { PromptForm } from "./prompt-form";
 import { SafeText } from "@/components/ui/safe-text";
+import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface PromptsPanelProps {
   connection: ConnectionView;
@@ -25,6 +26,7 @@ export interface PromptsPanelProps {
 /** Prompts of one server: the list on the left, the selected prompt's form and messages on the right. */
 export function PromptsPanel({ connection, selected: controlled, onSelect }: PromptsPanelProps) {
   const qc = useQueryClient();
+  const onListKeyDown = useListKeys();
   const id = connection.id;
   const state = connection.state;
   const connected = state.status === "connected";
@@ -72,7 +74,7 @@ export function PromptsPanel({ connection, selected: controlled, onSelect }: Pro
               {` · ${prompts.data.pages} ${prompts.data.pages === 1 ? "page" : "pages"}`}
               {prompts.data.truncated && " · more pages not listed"}
             </p>
-            <div role="listbox" aria-label="Prompts" className="min-h-0 flex-1 overflow-y-auto" data-testid="prompt-list">
+            <div role="listbox" aria-label="Prompts" className="min-h-0 flex-1 overflow-y-auto" data-testid="prompt-list" onKeyDown={onListKeyDown}>
               {visible.length === 0 && <p className="px-3 py-2 text-xs text-muted-foreground">No prompts match.</p>}
               {visible.map((p) => (
                 <button
@@ -84,7 +86,7 @@ export function PromptsPanel({ connection, selected: controlled, onSelect }: Pro
                   data-prompt={p.name}
                   onClick={() => setSelected(p.name)}
                   className={cn(
-                    "flex w-full flex-col gap-0.5 border-b px-3 py-2 text-left outline-none hover:bg-accent focus-visible:bg-accent",
+                    "flex w-full flex-col gap-0.5 border-b px-3 py-2 text-left outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
                     p.name === selected && "bg-accent",
                   )}
                 >

@@ -8,6 +8,7 @@ import { formatBytes } from "@/lib/tool-result/size";
 import { cn } from "@/lib/cn";
 import { resourceLabel } from "./resource-filter";
 import { SafeText } from "@/components/ui/safe-text";
+import { useListKeys } from "@/hooks/use-list-keys";
 
 const time = (at: number) => new Date(at).toLocaleTimeString();
 
@@ -24,7 +25,7 @@ function Annotations({ annotations }: { annotations: Resource["annotations"] }) 
 
 function rowClass(selected: boolean) {
   return cn(
-    "flex w-full cursor-pointer flex-col gap-0.5 border-b px-3 py-2 text-left outline-none hover:bg-accent focus-visible:bg-accent",
+    "flex w-full cursor-pointer flex-col gap-0.5 border-b px-3 py-2 text-left outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
     selected && "bg-accent",
   );
 }
@@ -38,9 +39,10 @@ export interface ResourceListProps {
 }
 
 export function ResourceList({ resources, selectedUri, onSelect, subscriptions, latestUpdates }: ResourceListProps) {
+  const onListKeyDown = useListKeys();
   if (resources.length === 0) return <p className="px-3 py-2 text-xs text-muted-foreground">No resources match.</p>;
   return (
-    <div role="listbox" aria-label="Resources" data-testid="resource-list">
+    <div role="listbox" aria-label="Resources" data-testid="resource-list" onKeyDown={onListKeyDown}>
       {resources.map((r) => {
         const update = latestUpdates.get(r.uri);
         const subscribed = subscriptions.includes(r.uri);
@@ -88,9 +90,10 @@ export interface TemplateListProps {
 }
 
 export function TemplateList({ templates, selected, onSelect }: TemplateListProps) {
+  const onListKeyDown = useListKeys();
   if (templates.length === 0) return <p className="px-3 py-2 text-xs text-muted-foreground">No templates match.</p>;
   return (
-    <div role="listbox" aria-label="Resource templates" data-testid="template-list">
+    <div role="listbox" aria-label="Resource templates" data-testid="template-list" onKeyDown={onListKeyDown}>
       {templates.map((t) => (
         <button
           type="button"

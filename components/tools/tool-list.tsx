@@ -8,6 +8,7 @@ import { cn } from "@/lib/cn";
 import { ToolAnnotationBadges } from "@/components/tools/tool-annotations";
 import { toolDisplayName } from "@/components/tools/tool-filter";
 import { SafeText } from "@/components/ui/safe-text";
+import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface ToolListProps {
   tools: Tool[];
@@ -22,6 +23,7 @@ const ROW_HEIGHT = 56;
 /** Virtualized from the start: servers with a thousand tools exist (mcp.md §5 item 9). */
 export function ToolList({ tools, selected, onSelect, collisions }: ToolListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const onListKeyDown = useListKeys({ edges: false });
   const virtualizer = useVirtualizer({
     count: tools.length,
     getScrollElement: () => scrollRef.current,
@@ -32,7 +34,7 @@ export function ToolList({ tools, selected, onSelect, collisions }: ToolListProp
   });
 
   return (
-    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="tool-list" role="listbox" aria-label="Tools">
+    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="tool-list" role="listbox" aria-label="Tools" onKeyDown={onListKeyDown}>
       <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         {virtualizer.getVirtualItems().map((row) => {
           const tool = tools[row.index];
@@ -50,7 +52,7 @@ export function ToolList({ tools, selected, onSelect, collisions }: ToolListProp
               onKeyDown={(e) => e.key === "Enter" && onSelect(tool.name)}
               style={{ position: "absolute", top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
               className={cn(
-                "flex cursor-pointer flex-col justify-center gap-0.5 border-b px-3 outline-none hover:bg-accent focus-visible:bg-accent",
+                "flex cursor-pointer flex-col justify-center gap-0.5 border-b px-3 outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
                 isSelected && "bg-accent",
               )}
             >

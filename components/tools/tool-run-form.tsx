@@ -5,6 +5,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ValidationIssue } from "@/lib/schema/form";
 import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
+import { onModEnter } from "@/lib/keyboard";
 
 export interface ToolRunFormProps {
   schema: unknown;
@@ -40,6 +41,7 @@ export function ToolRunForm(p: ToolRunFormProps) {
     <form
       className="flex flex-col gap-3"
       noValidate
+      onKeyDown={onModEnter(p.onRun, !p.running && p.disabledReason === null)}
       onSubmit={(e) => {
         e.preventDefault();
         p.onRun();
@@ -75,7 +77,7 @@ export function ToolRunForm(p: ToolRunFormProps) {
             </Label>
           </div>
         )}
-        <Button type="submit" size="sm" disabled={p.running || p.disabledReason !== null} title={p.disabledReason ?? undefined} data-testid="run-tool">
+        <Button type="submit" size="sm" disabled={p.running || p.disabledReason !== null} title={p.disabledReason ?? "Run (Ctrl+Enter or ⌘+Enter)"} aria-keyshortcuts="Control+Enter Meta+Enter" data-testid="run-tool">
           <PlayIcon /> {p.running ? "Running…" : runAsTask(p) ? "Run as task" : "Run"}
         </Button>
         {p.running && (
