@@ -2,10 +2,13 @@ import type { CallStatus } from "@/lib/contracts/calls";
 import type { AppErrorBody } from "@/lib/errors";
 import { readRpcErrorDetails } from "@/lib/tool-result/status";
 import { RawJson } from "./raw-json";
+import { requiredUrlElicitations, UrlElicitationError } from "./url-elicitation-error";
 
 export interface CallErrorViewProps {
   status: CallStatus;
   error: AppErrorBody;
+  /** Runs the same call again; offered where a retry is what the error asks for (-32042). */
+  onRetry?: () => void;
 }
 
 const ERROR_TITLE: Partial<Record<CallStatus, string>> = {
@@ -19,8 +22,10 @@ const ERROR_TITLE: Partial<Record<CallStatus, string>> = {
  * A call that produced no CallToolResult. Distinct from a tool error (`isError`), which is a result
  * the tool chose to return: here the protocol or transport failed.
  */
-export function CallErrorView({ status, error }: CallErrorViewProps) {
+export function CallErrorView({ status, error, onRetry }: CallErrorViewProps) {
   const rpc = status === "rpc_error" ? readRpcErrorDetails(error.details) : null;
+  // URL elicitation required: the links and a retry instead of raw data (still under Raw).
+  const links = status === "rpc_error" ? requiredUrlElicitations(error.details) : null;
   const danger = status === "rpc_error" || status === "failed";
   return (
     <section
@@ -46,7 +51,8 @@ export function CallErrorView({ status, error }: CallErrorViewProps) {
         {error.message}
       </p>
       <code className="font-mono text-xs text-muted-foreground">{error.code}</code>
-      {rpc?.hasData && <RawJson value={rpc.data} filename="rpc-error-data.json" title="Error data" />}
+      {links && <UrlElicitationError links={links} onRetry={onRetry} />}
+      {rpc?.hasData && !links && <RawJson value={rpc.data} filename="rpc-error-data.json" title="Error data" />}
       {!rpc && error.details !== undefined && (
         <RawJson value={error.details} filename="error-details.json" title="Details" />
       )}

@@ -14,6 +14,8 @@ export interface ToolResultViewProps {
   /** The called tool's outputSchema; structuredContent is validated against it when given. */
   outputSchema?: unknown;
   className?: string;
+  /** Runs the call again with its arguments (offered by errors that ask for a retry). */
+  onRetry?: () => void;
 }
 
 function rawOf(call: CallRecord): unknown {
@@ -22,7 +24,7 @@ function rawOf(call: CallRecord): unknown {
 }
 
 /** The outcome of one tools/call: status header, rendered content, and the raw JSON one click away. */
-export function ToolResultView({ call, outputSchema, className }: ToolResultViewProps) {
+export function ToolResultView({ call, outputSchema, className, onRetry }: ToolResultViewProps) {
   const [showRaw, setShowRaw] = useState(false);
   const durationMs = call.endedAt === null ? null : call.endedAt - call.startedAt;
   const raw = rawOf(call);
@@ -47,7 +49,7 @@ export function ToolResultView({ call, outputSchema, className }: ToolResultView
         </p>
       )}
       {call.result !== undefined && <ResultBody result={call.result} outputSchema={outputSchema} />}
-      {call.error !== undefined && <CallErrorView status={call.status} error={call.error} />}
+      {call.error !== undefined && <CallErrorView status={call.status} error={call.error} onRetry={onRetry} />}
       {call.status !== "running" && call.result === undefined && call.error === undefined && (
         <p className="text-sm text-muted-foreground">No result or error was recorded for this call.</p>
       )}

@@ -26,6 +26,8 @@ import { WaitingRequestsBanner } from "@/components/mcp-requests/waiting-banner"
 import { JsonBlock } from "@/components/tools/json-block";
 import { ToolHeader } from "@/components/tools/tool-header";
 import { ToolRunForm } from "@/components/tools/tool-run-form";
+import { ToolNotes } from "@/components/tools/tool-notes";
+import { useRunLimits } from "@/components/tools/run-limits";
 import { PortabilityPanel } from "@/components/portability/portability-panel";
 
 export interface ToolDetailProps {
@@ -44,7 +46,7 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
   const [args, setArgs] = useState<Record<string, unknown>>(() => defaultArgumentsForSchema(tool.inputSchema));
   const [jsonError, setJsonError] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
-  const [timeout, setTimeoutText] = useState(String(connection.requestTimeoutMs));
+  const limits = useRunLimits(connection.requestTimeoutMs);
   const [viewing, setViewing] = useState<CallRecord | null>(null);
   const { state, callId, history, run, cancel, runError, cancelError } = useToolCall(connection.id, tool.name);
   // MCP tasks: a "required" tool always runs as a task, an "optional" one when the box is ticked.
@@ -64,23 +66,23 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
   // Errors beside the fields appear after the first Run attempt, then follow every edit.
   const validation = attempted ? validateValue(tool.inputSchema, args) : { ok: true as const };
   const errors: ValidationIssue[] = validation.ok ? [] : validation.errors;
-  const timeoutMs = Number(timeout);
-  const timeoutError = !Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 3_600_000 ? "Timeout must be 100 – 3,600,000 ms" : null;
+  const { timeoutMs, error: timeoutError } = limits;
   const blocked =
     jsonError !== null ? `Fix the JSON first: ${jsonError}` : errors.length > 0 ? `${errors.length} invalid field${errors.length > 1 ? "s" : ""}` : timeoutError;
 
-  const start = (values: Record<string, unknown>, fromForm: boolean) => {
+  // `force`: "Send anyway" — a server author testing their own -32602 path sends invalid arguments.
+  const start = (values: Record<string, unknown>, fromForm: boolean, force = false) => {
     setAttempted(true);
     const check = validateValue(tool.inputSchema, values);
     if (!check.ok && !fromForm) setArgs(values); // show a stale history call's errors in the form
-    if ((fromForm && jsonError !== null) || !check.ok || timeoutError) return;
+    if ((fromForm && jsonError !== null) || (!check.ok && !force) || timeoutError) return;
     setViewing(null);
     if (runsAsTask) {
       createTask.mutate({ args: values, timeoutMs });
       return;
     }
     setTaskId(null);
-    run(values, timeoutMs);
+    run(values, timeoutMs, limits.maxTotalTimeoutMs);
   };
 
   const picked = viewing ?? state.call;
@@ -90,6 +92,7 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4" data-testid="tool-detail" data-tool={tool.name}>
       <ToolHeader tool={tool} collision={collision} connectionId={connection.id} />
+      <ToolNotes tool={tool} />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="run">Run</TabsTrigger>
@@ -104,8 +107,8 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
             errors={errors}
             onJsonErrorChange={setJsonError}
             blocked={attempted ? blocked : timeoutError}
-            timeout={timeout}
-            onTimeoutChange={setTimeoutText}
+            limits={limits}
+            onSendAnyway={attempted && jsonError === null && errors.length > 0 && !timeoutError ? () => start(args, true, true) : undefined}
             running={state.running || createTask.isPending}
             disabledReason={connection.state.status === "connected" ? null : "Connect the server to run tools"}
             onRun={() => start(args, true)}
@@ -126,7 +129,9 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
               {full.isError ? `Could not load the result: ${full.error.message}` : "Loading the full result…"}
             </p>
           )}
-          {shown && !(taskId && !viewing) && <ToolResultView call={shown} outputSchema={tool.outputSchema} />}
+          {shown && !(taskId && !viewing) && (
+            <ToolResultView call={shown} outputSchema={tool.outputSchema} onRetry={() => start(shown.args, false)} />
+          )}
         </TabsContent>
         <TabsContent value="schema" className="flex flex-col gap-2 pt-1">
           <JsonBlock title="Input schema" value={tool.inputSchema} defaultOpen testId="input-schema" />
