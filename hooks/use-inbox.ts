@@ -31,7 +31,7 @@ export function useInboxAnswers() {
 
   const answer = useMutation({
     mutationFn: ({ item, answer, streaming = false }: AnswerVars) => {
-      const body: AnswerBody = { sessionKey: item.sessionKey, interruptId: item.id, answer, streaming };
+      const body: AnswerBody = { sessionKey: item.sessionKey, interruptId: item.id, interruptKey: item.key, answer, streaming };
       return inboxApi.answer(item.agentId, body);
     },
     onSuccess: settle,

@@ -22,7 +22,7 @@ export interface AdkTimelineProps {
   /** Clicking a selected event again passes null. */
   onSelect: (index: number | null) => void;
   /** The interrupt card for a pause call, rendered right below that call. */
-  renderInterrupt?: (callId: string) => ReactNode;
+  renderInterrupt?: (callId: string, eventId: string) => ReactNode;
   /** An artifact delta was clicked. */
   onOpenArtifact?: (filename: string, version: number) => void;
   /** Changes when the user acts (sends, answers): the list jumps to the newest event and follows. */

@@ -39,7 +39,7 @@ export function itemBlocks(items: readonly AdkItem[]): Block[] {
 export interface EventItemsProps {
   entry: TimelineEntry;
   timeline: TimelineState;
-  renderInterrupt?: (callId: string) => ReactNode;
+  renderInterrupt?: (callId: string, eventId: string) => ReactNode;
   onOpenArtifact?: (filename: string, version: number) => void;
 }
 
@@ -62,7 +62,7 @@ export function EventItems({ entry, timeline, renderInterrupt, onOpenArtifact }:
                     key={call.callId}
                     call={call}
                     record={timeline.calls.get(call.callId)}
-                    interrupt={pauses ? renderInterrupt?.(call.callId) : undefined}
+                    interrupt={pauses ? renderInterrupt?.(call.callId, entry.event.id) : undefined}
                   />
                 ))}
               </div>
@@ -74,7 +74,7 @@ export function EventItems({ entry, timeline, renderInterrupt, onOpenArtifact }:
           case "pause":
             return (
               <div key={i} data-testid="interrupt-slot" data-call-id={block.callId}>
-                {renderInterrupt?.(block.callId)}
+                {renderInterrupt?.(block.callId, entry.event.id)}
               </div>
             );
           case "item":

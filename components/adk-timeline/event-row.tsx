@@ -31,7 +31,7 @@ export interface EventRowProps {
   compacted?: boolean;
   selected: boolean;
   onSelect: (index: number | null) => void;
-  renderInterrupt?: (callId: string) => ReactNode;
+  renderInterrupt?: (callId: string, eventId: string) => ReactNode;
   onOpenArtifact?: (filename: string, version: number) => void;
 }
 

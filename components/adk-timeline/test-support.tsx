@@ -41,7 +41,7 @@ export interface HarnessProps {
   timeline: TimelineState;
   initialView?: TimelineView;
   initialFilter?: TimelineFilter;
-  renderInterrupt?: (callId: string) => ReactNode;
+  renderInterrupt?: (callId: string, eventId: string) => ReactNode;
   onOpenArtifact?: (filename: string, version: number) => void;
   onSelect?: (index: number | null) => void;
 }

@@ -19,7 +19,7 @@ export interface TimelineListProps {
   selectedIndex: number | null;
   onSelect: (index: number | null) => void;
   onToggleFold: (entry: number) => void;
-  renderInterrupt?: (callId: string) => ReactNode;
+  renderInterrupt?: (callId: string, eventId: string) => ReactNode;
   onOpenArtifact?: (filename: string, version: number) => void;
   followSignal?: number;
 }

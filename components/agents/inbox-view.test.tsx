@@ -15,12 +15,12 @@ afterEach(() => {
 const base = { connectionId: "ag", agentId: "ag", agentName: "Demo agent", appName: "demo", userId: "u1", eventId: "ev", invocationId: "e-1", author: "demo", status: "pending" as const };
 
 const CONFIRM: InboxItem = {
-  ...base, kind: "confirmation", id: "conf-1", sessionKey: "demo/u1/s1", sessionId: "s1", callName: "adk_request_confirmation",
+  ...base, kind: "confirmation", id: "conf-1", key: "ev:conf-1", sessionKey: "demo/u1/s1", sessionId: "s1", callName: "adk_request_confirmation",
   prompt: "Approve the call to delete_file?", createdAt: 2000, payload: { path: "/tmp/old.log" },
   originalCall: { id: "orig", name: "delete_file", args: { path: "/tmp/old.log" } },
 };
 const LONG: InboxItem = {
-  ...base, kind: "long_running", id: "long-1", sessionKey: "demo/u1/s2", sessionId: "s2", callName: "ask_manager",
+  ...base, kind: "long_running", id: "long-1", key: "ev:long-1", sessionKey: "demo/u1/s2", sessionId: "s2", callName: "ask_manager",
   prompt: "Long-running tool ask_manager is waiting for its result.", createdAt: 1000, args: { amount: 5 }, payload: { amount: 5 },
 };
 
@@ -66,6 +66,7 @@ describe("InboxView", () => {
     expect(post.body).toEqual({
       sessionKey: "demo/u1/s1",
       interruptId: "conf-1",
+      interruptKey: "ev:conf-1",
       answer: { kind: "confirmation", confirmed: true, payload: { path: "/tmp/old.log" } },
       streaming: false,
     });

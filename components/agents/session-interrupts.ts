@@ -7,9 +7,10 @@ import { refKey } from "@/lib/queries/agents";
 import { adkItemOf } from "@/lib/queries/inbox";
 
 /**
- * The interrupts of one open session by call id, for the cards inside its timeline. The inbox's
- * row wins (it carries Loupe's stored answer); a pause the server has not listed yet (it just
- * streamed in) comes from the timeline itself, so its card shows at once.
+ * The interrupts of one open session by key (raising event id + call id: a workflow gate reuses
+ * its call id on every run), for the cards inside its timeline. The inbox's row wins (it carries
+ * Loupe's stored answer); a pause the server has not listed yet (it just streamed in) comes from
+ * the timeline itself, so its card shows at once.
  */
 export function sessionInterrupts(
   ref: SessionRef,
@@ -21,13 +22,13 @@ export function sessionInterrupts(
   const out = new Map<string, InboxItem>();
   if (timeline) {
     for (const it of timelineInterrupts(timeline, { connectionId: ref.agentId, sessionKey })) {
-      out.set(it.id, { ...it, agentId: ref.agentId, agentName, appName: ref.appName, userId: ref.userId, sessionId: ref.sessionId });
+      out.set(it.key, { ...it, agentId: ref.agentId, agentName, appName: ref.appName, userId: ref.userId, sessionId: ref.sessionId });
     }
   }
   for (const row of inbox ?? []) {
     // MCP server requests share the inbox; they are not this session's interrupts.
     const item = adkItemOf(row);
-    if (item && item.agentId === ref.agentId && item.sessionKey === sessionKey) out.set(item.id, item);
+    if (item && item.agentId === ref.agentId && item.sessionKey === sessionKey) out.set(item.key, item);
   }
   return out;
 }

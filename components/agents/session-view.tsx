@@ -18,6 +18,7 @@ import { ArtifactsPanel } from "@/components/agents/artifacts-panel";
 import type { OpenArtifact } from "@/components/agents/artifacts-panel";
 import { SessionComposer } from "@/components/agents/session-composer";
 import { sessionInterrupts } from "@/components/agents/session-interrupts";
+import { interruptKey } from "@/lib/protocols/adk/interrupts";
 import { useAgentRun } from "@/hooks/use-agent-run";
 import { cn } from "@/lib/cn";
 
@@ -78,8 +79,8 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
               onFilterChange={setFilter}
               selectedIndex={selected}
               onSelect={setSelected}
-              renderInterrupt={(callId) => {
-                const item = interrupts.get(callId);
+              renderInterrupt={(callId, eventId) => {
+                const item = interrupts.get(interruptKey(eventId, callId));
                 return item ? <AnswerableCard item={item} compact /> : null;
               }}
               onOpenArtifact={(name, version) => setArtifact({ name, version })}

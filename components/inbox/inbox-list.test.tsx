@@ -8,12 +8,12 @@ import { sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { InboxBadge } from "./inbox-badge";
 import { InboxList } from "./inbox-list";
 import { countWaiting } from "./inbox-status";
-import { failedAnswer, itemFrom, itemsOf } from "./test-items";
+import { failedAnswer, itemFrom, itemsOf, runOf } from "./test-items";
 
 afterEach(cleanup);
 
 function fixtureItems(): InboxRow[] {
-  const stale = itemsOf([...sseEvents("30"), ...sseEvents("32")], { sessionId: "s_pay" }).find((i) => i.status === "stale");
+  const stale = itemsOf([...sseEvents("30"), ...runOf("32")], { sessionId: "s_pay" }).find((i) => i.status === "stale");
   const answered = itemsOf(sessionFixture("26_get_session_full.json").events).find((i) => i.kind === "confirmation" && i.status === "answered");
   const input = itemFrom(["50"], "input", { appName: "workflow_demo", sessionId: "w1" });
   const failed = { ...input, lastAnswer: failedAnswer(input, { kind: "input", value: { color: "green" } }, { code: "upstream:adk_run", message: "boom" }) };

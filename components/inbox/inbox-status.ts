@@ -34,13 +34,16 @@ export const STATUS_META: Record<InboxStatus, { label: string; tone: StatusTone 
 export const STATUS_RANK: Record<InboxStatus, number> = { pending: 0, failed: 1, answered: 2, stale: 3 };
 
 /**
- * ADK: the session decides answered/stale; Loupe's own stored answer decides failed. A pending
- * interrupt whose last send failed is shown as failed so Retry is offered (DESIGN.md "Interrupts").
+ * ADK: the session decides answered/stale; Loupe's own stored answer decides failed. An interrupt
+ * whose last send failed is shown as failed, with Retry (DESIGN.md "Interrupts"), while the agent
+ * has not acted on any answer: still pending, or "answered" only by the user event the agent
+ * stored before refusing it — never a green Answered for a refused answer.
  * MCP: the request's own status (the server keeps "failed" when sending the reply failed).
  */
 export function inboxStatus(item: AnyInboxRow): InboxStatus {
   if (isMcpRow(item)) return item.status;
-  if (item.status === "pending" && item.lastAnswer?.status === "failed") return "failed";
+  if (item.lastAnswer?.status !== "failed") return item.status;
+  if (item.status === "pending" || (item.status === "answered" && item.answerTaken !== true)) return "failed";
   return item.status;
 }
 

@@ -5,7 +5,7 @@ import type { InterruptAnswer } from "@/lib/contracts/agents";
 import { confirmationResponse, credentialResponse, inputResponse, longRunningResponse } from "@/lib/protocols/adk/answers";
 import { requestMessage, sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { InterruptCard } from "./interrupt-card";
-import { failedAnswer, itemFrom, itemsOf } from "./test-items";
+import { failedAnswer, itemFrom, itemsOf, runOf } from "./test-items";
 
 afterEach(cleanup);
 
@@ -77,7 +77,7 @@ describe("InterruptCard — confirmation", () => {
   });
 
   it("30 then 32: the session moved past 30's confirmation — stale, no form", () => {
-    const stale = itemsOf([...sseEvents("30"), ...sseEvents("32")]).find((i) => i.status === "stale");
+    const stale = itemsOf([...sseEvents("30"), ...runOf("32")]).find((i) => i.status === "stale");
     if (!stale) throw new Error("no stale interrupt");
     setup(stale);
     expect(screen.getByTestId("interrupt-card").dataset.status).toBe("stale");

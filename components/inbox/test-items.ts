@@ -1,7 +1,9 @@
 // Test-only (Node): InboxItems built by the real extractor from the ADK JS captures.
 import { adkSessionKey, type InboxItem, type StoredAnswer } from "@/lib/contracts/agents";
 import { extractInterrupts } from "@/lib/protocols/adk/interrupts";
-import { sseEvents } from "@/lib/protocols/adk/test-fixtures";
+import { userMessageEvent } from "@/lib/protocols/adk/session";
+import { requestMessage, sseEvents } from "@/lib/protocols/adk/test-fixtures";
+import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { ItemOf } from "./form-types";
 
 export interface ItemOptions {
@@ -26,6 +28,11 @@ export function itemsOf(events: unknown[], opts: ItemOptions = {}): InboxItem[] 
     sessionId,
     ...(lastAnswer ? { lastAnswer } : {}),
   }));
+}
+
+/** A run of a capture with the user's own message first (SSE never echoes it): a new user turn. */
+export function runOf(prefix: string): unknown[] {
+  return [userMessageEvent(requestMessage(prefix) as AdkContent), ...sseEvents(prefix)];
 }
 
 /** The one interrupt of `kind` in the captures with these prefixes (events concatenated in order). */

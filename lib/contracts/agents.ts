@@ -92,7 +92,13 @@ export type InterruptAnswer = z.infer<typeof InterruptAnswer>;
 
 export const AnswerBody = z.object({
   sessionKey: z.string().min(1),
+  /** The call id to answer (the functionResponse id). */
   interruptId: z.string().min(1),
+  /**
+   * The interrupt's `key` (raising event id + call id): which request this answers when a workflow
+   * gate reused the call id. Absent: the newest request with that call id.
+   */
+  interruptKey: z.string().min(1).optional(),
   answer: InterruptAnswer,
   streaming: z.boolean().default(false),
 });
@@ -104,6 +110,8 @@ export interface StoredAnswer {
   agentId: string;
   sessionKey: string;
   interruptId: string;
+  /** The answered interrupt's `key`; an answer never applies to another request with the same call id. */
+  interruptKey?: string;
   answer: InterruptAnswer;
   status: "sending" | "sent" | "failed";
   error?: AppErrorBody;

@@ -100,12 +100,16 @@ export function removeAgentItems<T extends AnyRow>(list: T[] | undefined, agentI
   return list?.filter((row) => adkItemOf(row)?.agentId !== agentId);
 }
 
-/** Shows Loupe's answer on its row at once; the stream's loupe/inbox brings the server's view. */
+/**
+ * Shows Loupe's answer on its row at once; the stream's loupe/inbox brings the server's view. By
+ * the interrupt's key: another request that reuses the call id never gets this answer.
+ */
 export function setLastAnswer<T extends AnyRow>(list: T[] | undefined, answer: StoredAnswer): T[] | undefined {
   if (!list) return list;
   return list.map((row) => {
     const i = adkItemOf(row);
-    return i && i.agentId === answer.agentId && i.sessionKey === answer.sessionKey && i.id === answer.interruptId ? { ...row, lastAnswer: answer } : row;
+    if (!i || i.agentId !== answer.agentId || i.sessionKey !== answer.sessionKey || i.id !== answer.interruptId) return row;
+    return answer.interruptKey === undefined || i.key === answer.interruptKey ? { ...row, lastAnswer: answer } : row;
   });
 }
 

@@ -212,3 +212,140 @@ describe("status rules", () => {
     });
   });
 });
+
+describe("status follows what the upstream says about this request (issue 9 §1)", () => {
+  // Python shapes (adk.md §4): seconds timestamps, UUID event ids, content.role "model" on the call.
+  const confirmCall = (eventId: string, inv: string, callId: string, at: number) => ({
+    id: eventId,
+    invocationId: inv,
+    author: "py_agent",
+    timestamp: at,
+    content: {
+      role: "model",
+      parts: [
+        {
+          functionCall: {
+            id: callId,
+            name: "adk_request_confirmation",
+            args: { originalFunctionCall: { id: `orig-${callId}`, name: "delete_file", args: { path: `/tmp/${callId}` } }, toolConfirmation: { hint: "ok?", confirmed: false } },
+          },
+        },
+      ],
+    },
+    longRunningToolIds: [callId],
+    actions: { stateDelta: {}, artifactDelta: {}, requestedAuthConfigs: {}, requestedToolConfirmations: {} },
+  });
+  const compaction = (eventId: string, inv: string, author: string) => ({
+    id: eventId,
+    invocationId: inv,
+    author,
+    timestamp: 1795257300.25,
+    actions: {
+      stateDelta: {},
+      artifactDelta: {},
+      requestedAuthConfigs: {},
+      requestedToolConfirmations: {},
+      compaction: { startTimestamp: 1795257200.1, endTimestamp: 1795257299.9, compactedContent: { role: "model", parts: [{ text: "summary" }] } },
+    },
+  });
+  const userResponse = (eventId: string, inv: string, callId: string, name: string, response: unknown) => ({
+    id: eventId,
+    invocationId: inv,
+    author: "user",
+    timestamp: 1795257400,
+    content: { role: "user", parts: [{ functionResponse: { id: callId, name, response } }] },
+  });
+  const agentText = (eventId: string, inv: string, text: string) => ({
+    id: eventId,
+    invocationId: inv,
+    author: "py_agent",
+    timestamp: 1795257401,
+    content: { role: "model", parts: [{ text }] },
+  });
+
+  it("a compaction event (new invocation, author user or the app) after a paused run leaves the pause pending", () => {
+    const list = extractInterrupts(
+      [confirmCall("e1", "e-1", "c1", 1795257299.5), compaction("cmp-1", "e-2", "user"), compaction("cmp-2", "e-3", "py_app")],
+      ctx,
+    );
+    expect(list.map((i) => [i.id, i.status])).toEqual([["c1", "pending"]]);
+  });
+
+  it("a new real user turn after the pause makes it stale; an answer to another pause does not", () => {
+    const parallel = { ...confirmCall("e1", "e-1", "c1", 1), content: { role: "model", parts: [...confirmCall("e1", "e-1", "c1", 1).content.parts, ...confirmCall("e1", "e-1", "c2", 1).content.parts] }, longRunningToolIds: ["c1", "c2"] };
+    const afterOne = extractInterrupts([parallel, userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true }), agentText("a1", "e-2", "deleted")], ctx);
+    expect(afterOne.map((i) => [i.id, i.status])).toEqual([
+      ["c1", "answered"],
+      ["c2", "pending"],
+    ]);
+    const text = { id: "u2", invocationId: "e-3", author: "user", timestamp: 5, content: { role: "user", parts: [{ text: "never mind" }] } };
+    const afterText = extractInterrupts([parallel, userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true }), text], ctx);
+    expect(afterText.map((i) => [i.id, i.status])).toEqual([
+      ["c1", "answered"],
+      ["c2", "stale"],
+    ]);
+  });
+
+  it("a reused call id raised by a new run is a new request with its own key and no answer", () => {
+    const gate = (eventId: string, inv: string) => ({
+      id: eventId,
+      invocationId: inv,
+      author: "fetch_secret",
+      timestamp: 1,
+      nodeInfo: { path: "wf.fetch_secret" },
+      content: { role: "model", parts: [{ functionCall: { id: "wf_api_key", name: "adk_request_credential", args: { functionCallId: "wf_api_key", authConfig: { credentialKey: "wf_api_key" } } } }] },
+      longRunningToolIds: ["wf_api_key"],
+    });
+    const start = (eventId: string, inv: string) => ({ id: eventId, invocationId: inv, author: "user", timestamp: 1, content: { role: "user", parts: [{ text: "start" }] } });
+    const list = extractInterrupts(
+      [
+        start("s1", "e-1"),
+        gate("g1", "e-1"),
+        userResponse("r1", "e-2", "wf_api_key", "adk_request_credential", { apiKey: "k1" }),
+        agentText("o1", "e-2", "done"),
+        start("s2", "e-3"),
+        gate("g2", "e-3"),
+      ],
+      ctx,
+    );
+    expect(list.map((i) => [i.key, i.status, i.answer])).toEqual([
+      ["g1:wf_api_key", "answered", { apiKey: "k1" }],
+      ["g2:wf_api_key", "pending", undefined],
+    ]);
+    // The next answer goes to the newest request only.
+    const answered = extractInterrupts(
+      [start("s1", "e-1"), gate("g1", "e-1"), userResponse("r1", "e-2", "wf_api_key", "adk_request_credential", { apiKey: "k1" }), agentText("o1", "e-2", "done"), start("s2", "e-3"), gate("g2", "e-3"), userResponse("r2", "e-4", "wf_api_key", "adk_request_credential", { apiKey: "k2" })],
+      ctx,
+    );
+    expect(answered.map((i) => [i.key, i.answer])).toEqual([
+      ["g1:wf_api_key", { apiKey: "k1" }],
+      ["g2:wf_api_key", { apiKey: "k2" }],
+    ]);
+  });
+
+  it("the same event seen twice (Python's doubled frame, a re-read session) is one request", () => {
+    const ev = confirmCall("e1", "e-1", "c1", 1);
+    expect(extractInterrupts([ev, ev], ctx)).toHaveLength(1);
+  });
+
+  it("an answer the agent never acted on is answered but not taken; the agent's reply in that run takes it", () => {
+    const refused = extractInterrupts([confirmCall("e1", "e-1", "c1", 1), userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true })], ctx);
+    expect(refused[0]).toMatchObject({ status: "answered", answerTaken: false });
+    const taken = extractInterrupts(
+      [confirmCall("e1", "e-1", "c1", 1), userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true }), agentText("a1", "e-2", "ok")],
+      ctx,
+    );
+    expect(taken[0]).toMatchObject({ status: "answered", answerTaken: true, answeredByEventId: "u1" });
+    // A retried answer replaces the refused one.
+    const retried = extractInterrupts(
+      [
+        confirmCall("e1", "e-1", "c1", 1),
+        userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true, payload: 1 }),
+        userResponse("u2", "e-3", "c1", "adk_request_confirmation", { confirmed: true, payload: 2 }),
+        agentText("a1", "e-3", "ok"),
+      ],
+      ctx,
+    );
+    expect(retried[0]).toMatchObject({ answer: { confirmed: true, payload: 2 }, answeredByEventId: "u2", answerTaken: true });
+  });
+});

@@ -4,6 +4,13 @@
  * call listed in `longRunningToolIds`. It is answered by a later `functionResponse` with the same
  * id (sent by the client as a new run's `newMessage`). The tracker is incremental so the timeline
  * can keep it current in O(1) per event.
+ *
+ * Identity: an interrupt is the (event, call) that raised it — `key` — not the call id alone,
+ * because JS workflow gates reuse one call id (e.g. the credential key) every time they run.
+ * Status follows only what the upstream says about *this* request: a functionResponse for its call
+ * answers it; a new real user turn (text or a file, not a function response) after it makes it
+ * stale. Events of other invocations (Python's compaction event after a paused run, PATCH-state
+ * events, answers to other pauses) change nothing.
  */
 import { field, isRecord, rec, str, type JsonRecord } from "./guards";
 import { interruptKindOf } from "./items";
@@ -13,8 +20,10 @@ import type { AdkEvent, AdkFunctionCall, InterruptKind } from "./types";
 export type InterruptStatus = "pending" | "answered" | "stale" | "failed";
 
 interface InterruptBase {
-  /** The pause call's id (unique within a session); answer with this id. */
+  /** The pause call's id; answer with this id. Workflow gates reuse it on every run. */
   id: string;
+  /** Identity of this request: the raising event's id and the call id (see interruptKey). */
+  key: string;
   connectionId: string;
   sessionKey: string;
   prompt: string;
@@ -31,6 +40,11 @@ interface InterruptBase {
   nodePath?: string;
   createdAt: number | null;
   answeredByEventId?: string;
+  /**
+   * Answered and the agent went on with it (an agent event followed the answer in its run). False
+   * while the agent has not acted on the answer — e.g. it refused it with an error frame.
+   */
+  answerTaken?: boolean;
 }
 
 export type AdkInterrupt =
@@ -63,19 +77,35 @@ export interface InterruptContext {
   sessionKey: string;
 }
 
-type Tracked = AdkInterrupt & { ordinal: number };
+type Tracked = AdkInterrupt & {
+  /** User turns seen before it was raised; a later user turn leaves it behind. */
+  turn: number;
+  /** Invocation of the answering user event ("" when unknown, e.g. Loupe's own record). */
+  answeredInvocation?: string;
+  /** User events seen when it was answered (to tell the agent's reply to *this* answer). */
+  answeredAtUserEvent?: number;
+};
 
 export interface InterruptTracker {
-  byId: Map<string, Tracked>;
-  /** Count of distinct invocations seen so far; an interrupt from an older one is "moved past". */
-  ordinal: number;
-  lastInvocationId: string;
+  /** By interrupt key (event id + call id), in order of appearance. */
+  byKey: Map<string, Tracked>;
+  /** The newest interrupt key per call id: a functionResponse answers that one. */
+  latestByCall: Map<string, string>;
+  /** Real user turns (text or files) seen so far. */
+  userTurns: number;
+  /** Every user-authored event with content seen so far. */
+  userEvents: number;
   /** Every function call's name by id, to name the tool a credential is for. */
   callNames: Map<string, string>;
 }
 
 export function createInterruptTracker(): InterruptTracker {
-  return { byId: new Map(), ordinal: 0, lastInvocationId: "", callNames: new Map() };
+  return { byKey: new Map(), latestByCall: new Map(), userTurns: 0, userEvents: 0, callNames: new Map() };
+}
+
+/** The identity of the interrupt raised by call `callId` in event `eventId`. */
+export function interruptKey(eventId: string, callId: string): string {
+  return `${eventId}:${callId}`;
 }
 
 function describeScheme(scheme: JsonRecord | undefined): string {
@@ -95,6 +125,7 @@ function describeScheme(scheme: JsonRecord | undefined): string {
 function build(ev: AdkEvent, call: AdkFunctionCall, kind: InterruptKind, t: InterruptTracker): Tracked {
   const base = {
     id: call.id,
+    key: interruptKey(ev.id || `${ev.invocationId}#${t.byKey.size}`, call.id),
     connectionId: "",
     sessionKey: "",
     status: "pending" as const,
@@ -103,7 +134,7 @@ function build(ev: AdkEvent, call: AdkFunctionCall, kind: InterruptKind, t: Inte
     invocationId: ev.invocationId,
     author: ev.author,
     createdAt: ev.timestamp,
-    ordinal: t.ordinal,
+    turn: t.userTurns,
     ...(ev.nodeInfo ? { nodePath: ev.nodeInfo.path } : {}),
   };
   const args = call.args;
@@ -175,59 +206,98 @@ function build(ev: AdkEvent, call: AdkFunctionCall, kind: InterruptKind, t: Inte
   }
 }
 
+function answer(t: InterruptTracker, it: Tracked, ev: AdkEvent, value: unknown): void {
+  it.status = "answered";
+  it.answer = value;
+  it.answerTaken = false;
+  it.answeredInvocation = ev.invocationId;
+  it.answeredAtUserEvent = t.userEvents;
+  if (ev.id) it.answeredByEventId = ev.id;
+  else delete it.answeredByEventId;
+}
+
+/** A user event with something besides function responses: the user said something new. */
+function isUserTurn(ev: AdkEvent): boolean {
+  return ev.author === "user" && ev.parts.some((p) => p.kind !== "function_response");
+}
+
+/** An event of the agent itself (not the user, not a compaction summary). */
+function isAgentEvent(ev: AdkEvent): boolean {
+  return ev.author !== "user" && ev.author !== "" && !ev.compaction;
+}
+
+/**
+ * Whether a new sighting of a pause call id is a new request rather than a re-emission of the
+ * one already tracked (adk.md §9.6: workflows re-emit completed node events on resume).
+ */
+function isNewRequest(t: InterruptTracker, prev: Tracked, ev: AdkEvent): boolean {
+  if (ev.id !== "" && ev.id === prev.eventId) return false;
+  if (prev.status === "pending") return t.userTurns > prev.turn;
+  // An answered gate raised again in the run that carried its answer is that run re-emitting it.
+  return !(prev.answeredInvocation && prev.answeredInvocation === ev.invocationId);
+}
+
 /** Feeds one final (non-partial) event. */
 export function trackInterrupts(t: InterruptTracker, ev: AdkEvent): void {
   if (ev.shape !== "event" || ev.partial) return;
-  const inv = ev.invocationId;
-  // PATCH-state events (`p-…`) and compaction events (`""`) do not move the agent on.
-  if (inv !== "" && !inv.startsWith("p-") && inv !== t.lastInvocationId) {
-    t.ordinal += 1;
-    t.lastInvocationId = inv;
+  const fromUser = ev.author === "user";
+  if (fromUser && ev.parts.length > 0) t.userEvents += 1;
+  if (isAgentEvent(ev)) {
+    for (const it of t.byKey.values()) {
+      if (it.status !== "answered" || it.answerTaken !== false) continue;
+      const sameRun = it.answeredInvocation ? it.answeredInvocation === ev.invocationId : it.answeredAtUserEvent === t.userEvents;
+      if (sameRun) it.answerTaken = true;
+    }
   }
   let hasResponse = false;
   for (const part of ev.parts) {
     if (part.kind !== "function_response") continue;
     hasResponse = true;
-    const it = t.byId.get(part.response.id);
-    if (!it || it.status === "answered") continue;
-    if (it.kind === "long_running" && ev.author !== "user") {
+    const key = t.latestByCall.get(part.response.id);
+    const it = key !== undefined ? t.byKey.get(key) : undefined;
+    if (!it) continue;
+    if (it.kind === "long_running" && !fromUser) {
       // The tool's own return value; the pause still waits for the client's final result (adk.md §6.2).
-      it.interimResponse = part.response.response;
+      if (it.status === "pending") it.interimResponse = part.response.response;
       continue;
     }
-    it.status = "answered";
-    it.answer = part.response.response;
-    if (ev.id) it.answeredByEventId = ev.id;
+    // An answer the agent has not acted on yet (or refused) may be replaced by a later one.
+    if (it.status === "answered" && it.answerTaken !== false) continue;
+    answer(t, it, ev, part.response.response);
   }
-  if (ev.author === "user" && !hasResponse) {
+  if (fromUser && !hasResponse) {
     const text = ev.parts.map((p) => (p.kind === "text" ? p.text : "")).join("");
     // In workflows a plain text user message also answers pending adk_request_input (adk.md §6.4).
     if (text !== "") {
-      for (const it of t.byId.values()) {
-        if (it.kind !== "input" || it.status !== "pending" || !it.nodePath) continue;
-        it.status = "answered";
-        it.answer = { text };
-        if (ev.id) it.answeredByEventId = ev.id;
+      for (const it of t.byKey.values()) {
+        if (it.kind !== "input" || it.status !== "pending" || !it.nodePath || t.userTurns > it.turn) continue;
+        answer(t, it, ev, { text });
       }
     }
   }
+  if (isUserTurn(ev)) t.userTurns += 1;
   for (const part of ev.parts) {
     if (part.kind !== "function_call") continue;
     const { call } = part;
     t.callNames.set(call.id, call.name);
     const kind = interruptKindOf(call, ev.longRunningToolIds);
-    // Workflows re-emit completed node events on resume (adk.md §9.6): keep the first sighting.
-    if (kind && !t.byId.has(call.id)) t.byId.set(call.id, build(ev, call, kind, t));
+    if (!kind) continue;
+    const prevKey = t.latestByCall.get(call.id);
+    const prev = prevKey !== undefined ? t.byKey.get(prevKey) : undefined;
+    if (prev && !isNewRequest(t, prev, ev)) continue;
+    const it = build(ev, call, kind, t);
+    t.byKey.set(it.key, it);
+    t.latestByCall.set(call.id, it.key);
   }
 }
 
 /** The interrupts seen so far, in order of appearance, with their current status. */
 export function listInterrupts(t: InterruptTracker, ctx: InterruptContext): AdkInterrupt[] {
   const out: AdkInterrupt[] = [];
-  for (const tracked of t.byId.values()) {
-    const { ordinal, ...it } = tracked;
+  for (const tracked of t.byKey.values()) {
+    const { turn, answeredInvocation: _inv, answeredAtUserEvent: _at, ...it } = tracked;
     // Long-running results may still arrive in any later run, so those never go stale.
-    const stale = it.status === "pending" && it.kind !== "long_running" && t.ordinal > ordinal;
+    const stale = it.status === "pending" && it.kind !== "long_running" && t.userTurns > turn;
     out.push({ ...it, ...ctx, status: stale ? "stale" : it.status } as AdkInterrupt);
   }
   return out;

@@ -41,8 +41,9 @@ describe("live SSE plus the messages Loupe sent", () => {
     expect(tl.calls.get("adk-b6e1c298-624a-4573-a6b7-a172435725c7")?.results[0]?.response).toEqual({ deleted: "/tmp/old.log" });
   });
 
-  it("without the sent message, SSE alone shows the confirmation as stale (the run moved on)", () => {
+  it("without the sent message, a later run's events alone do not make the confirmation stale", () => {
+    // Another invocation is no evidence about this request: only its functionResponse or a new user turn is.
     const tl = buildTimeline([...sseEvents("21"), ...sseEvents("22")]);
-    expect(timelineInterrupts(tl, ctx)[0]?.status).toBe("stale");
+    expect(timelineInterrupts(tl, ctx)[0]?.status).toBe("pending");
   });
 });

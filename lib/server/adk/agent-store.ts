@@ -112,7 +112,7 @@ export class AgentStore {
     return row ? (JSON.parse(row.record) as StoredAnswer) : undefined;
   }
 
-  /** The newest answer per interrupt of one agent, keyed `${sessionKey}\n${interruptId}`. */
+  /** The newest answer per interrupt of one agent, keyed `${sessionKey}\n${interruptKey ?? interruptId}` (inbox.ts answerKey). */
   latestAnswers(agentId: string): Map<string, StoredAnswer> {
     const rows = this.db
       .prepare("SELECT record FROM agent_answers WHERE agent_id = ? ORDER BY created_at, rowid")
@@ -120,7 +120,7 @@ export class AgentStore {
     const out = new Map<string, StoredAnswer>();
     for (const row of rows) {
       const answer = JSON.parse(row.record) as StoredAnswer;
-      out.set(`${answer.sessionKey}\n${answer.interruptId}`, answer);
+      out.set(`${answer.sessionKey}\n${answer.interruptKey ?? answer.interruptId}`, answer);
     }
     return out;
   }

@@ -60,8 +60,8 @@ export class AnswerDesk {
   ) {}
 
   /** The interrupt, if it can still be answered (pending, or its last answer failed). */
-  private answerable(agentId: string, sessionKey: string, interruptId: string): AdkInterrupt {
-    const found = this.inbox.findRaw(agentId, sessionKey, interruptId);
+  private answerable(agentId: string, sessionKey: string, interruptId: string, interruptKey?: string): AdkInterrupt {
+    const found = this.inbox.findRaw(agentId, sessionKey, interruptId, interruptKey);
     if (!found) throw new AppError("not_found:interrupt", `No interrupt "${interruptId}" in session ${sessionKey}`);
     if (found.status === "stale") {
       throw new AppError("conflict:interrupt_stale", "The session has moved past this interrupt; it can no longer be answered");
@@ -72,13 +72,14 @@ export class AnswerDesk {
 
   async answer(agentId: string, target: UpstreamTarget, body: AnswerBody): Promise<AnswerResult> {
     if (!parseAdkSessionKey(body.sessionKey)) throw new AppError("bad_request:session_key", `Not a session key: "${body.sessionKey}"`);
-    const interrupt = this.answerable(agentId, body.sessionKey, body.interruptId);
+    const interrupt = this.answerable(agentId, body.sessionKey, body.interruptId, body.interruptKey);
     const newMessage = answerMessage(interrupt, body.answer);
     const stored: StoredAnswer = {
       id: randomUUID(),
       agentId,
       sessionKey: body.sessionKey,
       interruptId: body.interruptId,
+      interruptKey: interrupt.key,
       answer: body.answer,
       status: "sending",
       createdAt: Date.now(),
@@ -90,7 +91,7 @@ export class AnswerDesk {
     const stored = this.agentStore.getAnswer(answerId);
     if (!stored || stored.agentId !== agentId) throw new AppError("not_found:answer", `No answer "${answerId}" on this agent server`);
     if (stored.status !== "failed") throw new AppError(`conflict:answer_${stored.status}`, `This answer is ${stored.status}, not failed`);
-    const interrupt = this.answerable(agentId, stored.sessionKey, stored.interruptId);
+    const interrupt = this.answerable(agentId, stored.sessionKey, stored.interruptId, stored.interruptKey);
     const { error: _error, runId: _runId, ...rest } = stored;
     return this.send({ ...rest, status: "sending" }, target, interrupt, answerMessage(interrupt, stored.answer), false);
   }

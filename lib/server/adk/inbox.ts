@@ -19,15 +19,29 @@ interface SessionTrack {
 
 const ORDER: Record<InterruptStatus, number> = { pending: 0, failed: 1, answered: 2, stale: 3 };
 
-const answerKey = (sessionKey: string, interruptId: string): string => `${sessionKey}\n${interruptId}`;
+/** Where a stored answer is kept: by the interrupt's key (older rows without one: by call id). */
+export const answerKey = (sessionKey: string, interruptKeyOrId: string): string => `${sessionKey}\n${interruptKeyOrId}`;
+
+const storedAnswerKey = (a: StoredAnswer): string => answerKey(a.sessionKey, a.interruptKey ?? a.interruptId);
 
 /**
- * A Loupe answer that failed stays "failed" until the agent itself shows the interrupt answered
- * (the tracker already saw our own user message, which carries no event id).
+ * A Loupe answer that failed stays "failed" while the agent has not acted on any answer to the
+ * interrupt: still pending, or answered by a function response the agent refused (it stored the
+ * user's event, then sent an error frame and nothing else in that run).
  */
-function overlayStatus(it: AdkInterrupt, last: StoredAnswer | undefined): InterruptStatus {
-  if (last?.status === "failed" && !it.answeredByEventId && (it.status === "answered" || it.status === "pending")) return "failed";
+export function overlayStatus(it: AdkInterrupt, last: StoredAnswer | undefined): InterruptStatus {
+  if (last?.status !== "failed") return it.status;
+  if (it.status === "pending" || (it.status === "answered" && it.answerTaken !== true)) return "failed";
   return it.status;
+}
+
+/** The stored answer of one interrupt; an older row without a key only when no other request shares the call id. */
+function answerFor(answers: Map<string, StoredAnswer>, all: readonly AdkInterrupt[], it: AdkInterrupt): StoredAnswer | undefined {
+  const own = answers.get(answerKey(it.sessionKey, it.key));
+  if (own) return own;
+  const legacy = answers.get(answerKey(it.sessionKey, it.id));
+  if (!legacy || legacy.interruptKey !== undefined) return undefined;
+  return all.filter((other) => other.id === it.id).length === 1 ? legacy : undefined;
 }
 
 /**
@@ -61,10 +75,10 @@ export class Inbox {
   /** One raw ADK event as recorded (partials and non-events are ignored by the tracker). */
   feedEvent(agentId: string, sessionKey: string, raw: unknown, publish = true): void {
     const track = this.track(agentId, sessionKey);
-    const before = track.tracker.byId.size;
+    const before = track.tracker.byKey.size;
     trackInterrupts(track.tracker, normalizeEvent(raw));
     // Most events touch no interrupt; skip the comparison when the session never had one.
-    if (publish && (before > 0 || track.tracker.byId.size > 0)) this.publish(agentId, sessionKey, track);
+    if (publish && (before > 0 || track.tracker.byKey.size > 0)) this.publish(agentId, sessionKey, track);
   }
 
   /** The user's own message (masked copy), as the event ADK will store for it. */
@@ -97,7 +111,7 @@ export class Inbox {
 
   /** A stored answer changed (sending → sent / failed): its interrupt may show another status. */
   setAnswer(answer: StoredAnswer): void {
-    this.answersOf(answer.agentId).set(answerKey(answer.sessionKey, answer.interruptId), answer);
+    this.answersOf(answer.agentId).set(storedAnswerKey(answer), answer);
     const track = this.sessions.get(answer.agentId)?.get(answer.sessionKey);
     if (track) this.publish(answer.agentId, answer.sessionKey, track);
   }
@@ -116,14 +130,22 @@ export class Inbox {
     }
   }
 
-  /** The interrupt as tracked (secrets not masked: for building the answer), with its shown status. */
-  findRaw(agentId: string, sessionKey: string, interruptId: string): { interrupt: AdkInterrupt; status: InterruptStatus } | undefined {
+  /**
+   * The interrupt as tracked (secrets not masked: for building the answer), with its shown status.
+   * By key when given; otherwise the newest request with that call id.
+   */
+  findRaw(
+    agentId: string,
+    sessionKey: string,
+    interruptId: string,
+    interruptKey?: string,
+  ): { interrupt: AdkInterrupt; status: InterruptStatus } | undefined {
     const track = this.sessions.get(agentId)?.get(sessionKey);
     if (!track) return undefined;
-    const ctx = { connectionId: agentId, sessionKey };
-    const interrupt = listInterrupts(track.tracker, ctx).find((i) => i.id === interruptId);
+    const all = listInterrupts(track.tracker, { connectionId: agentId, sessionKey });
+    const interrupt = interruptKey !== undefined ? all.find((i) => i.key === interruptKey && i.id === interruptId) : all.findLast((i) => i.id === interruptId);
     if (!interrupt) return undefined;
-    return { interrupt, status: overlayStatus(interrupt, this.answersOf(agentId).get(answerKey(sessionKey, interruptId))) };
+    return { interrupt, status: overlayStatus(interrupt, answerFor(this.answersOf(agentId), all, interrupt)) };
   }
 
   /** The interrupts of one session as the browser sees them (secrets masked). */
@@ -133,8 +155,9 @@ export class Inbox {
     if (!track || !where) return [];
     const answers = this.answersOf(agentId);
     const agentName = this.agentName(agentId) ?? agentId;
-    return listInterrupts(track.tracker, { connectionId: agentId, sessionKey }).map((it) => {
-      const last = answers.get(answerKey(sessionKey, it.id));
+    const all = listInterrupts(track.tracker, { connectionId: agentId, sessionKey });
+    return all.map((it) => {
+      const last = answerFor(answers, all, it);
       const item = {
         ...maskCredentialSecrets(it),
         status: overlayStatus(it, last),

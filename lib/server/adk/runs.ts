@@ -156,7 +156,8 @@ export class RunManager {
           if (!streamError) {
             const details = frame.details !== undefined ? { frame: frame.data } : undefined;
             streamError = { code: "upstream:agent_stream_error", message: frame.message, ...(details ? { details } : {}) };
-            hooks.failed?.(streamError);
+            // Only an error before any event refuses the message; a later one ends a run that took it.
+            if (run.eventCount === 0) hooks.failed?.(streamError);
           }
         } else {
           this.record(run.agentId, run.sessionKey, "adk", "in", "malformed", { text: frame.text, error: frame.error });
