@@ -8,9 +8,10 @@ import type { RunTaskBody, TaskListing, TaskRecord } from "@/lib/contracts/tasks
 import { AppError } from "@/lib/errors";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import { changed, mergeTaskReport, serverOnlyRecord, taskRequestError } from "@/lib/server/mcp-tasks/records";
+import { deleteTask, loadTasks, saveTask } from "@/lib/server/mcp-tasks/task-store";
 import type { TaskMethod } from "@/lib/server/mcp-tasks/records";
 
-/** Oldest finished records are dropped past this many per connection (memory bound). */
+/** Oldest finished records are dropped past this many per connection (memory and store bound). */
 const MAX_RECORDS = 200;
 /** Bounds a server that keeps answering tasks/list with a nextCursor. */
 const MAX_LIST_PAGES = 20;
@@ -23,39 +24,44 @@ const MAX_RESULT_WAIT_MS = 3_600_000;
  * loupe "task" entry (raw = TaskRecord) so the browser's cache follows along.
  */
 export class TaskManager {
-  /** connectionId → taskId → record. In memory: tasks do not outlive their MCP session anyway. */
+  /**
+   * connectionId → taskId → record, read from the store on first use: a task does not outlive its
+   * MCP session, but its record (what ran, what it returned, where it stood) outlives Loupe.
+   */
   private readonly records = new Map<string, Map<string, TaskRecord>>();
   /** `${connectionId}\n${taskId}` → the tasks/result request in flight. */
   private readonly pendingResults = new Map<string, Promise<void>>();
 
-  private recordsOf(connectionId: string): Map<string, TaskRecord> {
-    let map = this.records.get(connectionId);
+  private recordsOf(conn: McpConnection): Map<string, TaskRecord> {
+    let map = this.records.get(conn.id);
     if (!map) {
-      map = new Map();
-      this.records.set(connectionId, map);
+      map = new Map(loadTasks(conn.hub.store, conn.id).map((t) => [t.taskId, t]));
+      this.records.set(conn.id, map);
     }
     return map;
   }
 
   /** Loupe's records of one connection, newest first (no request to the server). */
-  recordsFor(connectionId: string): TaskRecord[] {
-    return [...this.recordsOf(connectionId).values()].sort((a, b) => b.createdAt - a.createdAt);
+  recordsFor(conn: McpConnection): TaskRecord[] {
+    return [...this.recordsOf(conn).values()].sort((a, b) => b.createdAt - a.createdAt);
   }
 
   /** One record with its whole result; not_found when Loupe never saw that task. */
   get(conn: McpConnection, taskId: string): TaskRecord {
-    const record = this.recordsOf(conn.id).get(taskId);
+    const record = this.recordsOf(conn).get(taskId);
     if (!record) throw new AppError("not_found:task", `No task "${taskId}" on "${conn.config.name}"`);
     return record;
   }
 
   /** Stores the record and publishes it when it changed; returns the stored record. */
   private save(conn: McpConnection, next: TaskRecord, opts: { force?: boolean } = {}): TaskRecord {
-    const map = this.recordsOf(conn.id);
+    const map = this.recordsOf(conn);
     const prev = map.get(next.taskId);
     map.set(next.taskId, next);
-    if (opts.force || !prev || changed(prev, next)) this.publish(conn, next);
-    if (map.size > MAX_RECORDS) this.prune(map);
+    const worthTelling = opts.force || !prev || changed(prev, next);
+    if (worthTelling) saveTask(conn.hub.store, next);
+    if (worthTelling) this.publish(conn, next);
+    if (map.size > MAX_RECORDS) this.prune(conn, map);
     return next;
   }
 
@@ -65,11 +71,12 @@ export class TaskManager {
     conn.recordEntry("loupe", "local", "task", large ? { ...record, result: undefined, resultOmitted: true } : record);
   }
 
-  private prune(map: Map<string, TaskRecord>): void {
+  private prune(conn: McpConnection, map: Map<string, TaskRecord>): void {
     const finished = [...map.values()].filter((t) => isTerminalTaskStatus(t.status)).sort((a, b) => a.createdAt - b.createdAt);
     for (const t of finished) {
       if (map.size <= MAX_RECORDS) break;
       map.delete(t.taskId);
+      deleteTask(conn.hub.store, conn.id, t.taskId);
     }
   }
 
@@ -78,7 +85,7 @@ export class TaskManager {
    * An older report never overwrites a newer one, and a finished task never goes back to running.
    */
   private applyTask(conn: McpConnection, task: Task, extra: Partial<TaskRecord> = {}): TaskRecord {
-    const next = mergeTaskReport(conn, this.recordsOf(conn.id).get(task.taskId), task, extra, Date.now());
+    const next = mergeTaskReport(conn, this.recordsOf(conn).get(task.taskId), task, extra, Date.now());
     const saved = this.save(conn, next);
     // The server's questions for an input_required task travel on the tasks/result response
     // stream (SEP-1686): open it so they reach the inbox.
@@ -131,7 +138,7 @@ export class TaskManager {
   /** Refuses requests about a task of an earlier MCP session (the server no longer knows it). */
   private requireLive(conn: McpConnection, taskId: string): { client: Client; record: TaskRecord | undefined } {
     const client = conn.requireClient();
-    const record = this.recordsOf(conn.id).get(taskId);
+    const record = this.recordsOf(conn).get(taskId);
     if (record && record.sessionKey !== conn.sessionKey) {
       throw new AppError(
         "conflict:task_session",
@@ -143,7 +150,7 @@ export class TaskManager {
 
   /** Keeps the failure on the record (shown beside the task) and returns it to throw. */
   private fail(conn: McpConnection, taskId: string, error: AppError, method: TaskMethod): AppError {
-    const record = this.recordsOf(conn.id).get(taskId);
+    const record = this.recordsOf(conn).get(taskId);
     if (record) {
       this.save(conn, { ...record, error: { ...error.toJSON(), method }, ...(method === "tasks/result" ? { awaitingResult: false } : {}) });
     }
@@ -185,7 +192,7 @@ export class TaskManager {
     const key = `${conn.id}\n${taskId}`;
     const existing = this.pendingResults.get(key);
     if (existing) return existing;
-    const known = this.recordsOf(conn.id).get(taskId);
+    const known = this.recordsOf(conn).get(taskId);
     const timeout = Math.min(MAX_RESULT_WAIT_MS, Math.max(conn.config.requestTimeoutMs, known?.ttl ?? 0));
     const run = async () => {
       try {
@@ -195,13 +202,13 @@ export class TaskManager {
           timeout,
           resetTimeoutOnProgress: true,
         });
-        const base = this.recordsOf(conn.id).get(taskId) ?? serverOnlyRecord(conn, taskId);
+        const base = this.recordsOf(conn).get(taskId) ?? serverOnlyRecord(conn, taskId);
         const { error: _drop, ...rest } = base;
         this.save(conn, { ...rest, result, resultFetchedAt: Date.now(), awaitingResult: false });
         // The result means the task ended: learn its final status (best effort).
         if (!isTerminalTaskStatus(base.status)) await this.poll(conn, taskId).catch(() => undefined);
       } catch (error) {
-        const record = this.recordsOf(conn.id).get(taskId);
+        const record = this.recordsOf(conn).get(taskId);
         const failure = taskRequestError(error, "tasks/result", timeout);
         // A cancelled task has no result to give: that is not a failure worth showing.
         if (record?.status === "cancelled") this.save(conn, { ...record, awaitingResult: false });
@@ -256,7 +263,7 @@ export class TaskManager {
     return {
       support,
       sessionKey: conn.sessionKey,
-      tasks: this.recordsFor(conn.id),
+      tasks: this.recordsFor(conn),
       ...(listError ? { listError } : {}),
       listedAt: Date.now(),
     };
