@@ -1,0 +1,171 @@
+/**
+ * Issue 9 §1 against the real ADK JS api_server, with agents written for these tests
+ * (tests/adk/agents: pause_lab, gate_twice): parallel confirmations answered one by one, a workflow
+ * gate run twice (same call id), and answers the server refuses (error frame, HTTP 404).
+ */
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adkSessionKey } from "@/lib/contracts/agents";
+import type { InboxItem, InterruptAnswer, RunRecord } from "@/lib/contracts/agents";
+import type { AnswerResult } from "@/lib/server/adk/answers";
+import { AgentRegistry } from "@/lib/server/adk/agents";
+import { recorded } from "@/lib/server/adk/test-support";
+import { Hub } from "@/lib/server/hub";
+import { openStore } from "@/lib/server/store";
+import { SCRIPTED_ONLY, startAgentServer } from "@/demo/adk/start-agent-server";
+import type { AgentServer } from "@/demo/adk/start-agent-server";
+import { tempDir } from "@/tests/support/servers";
+
+const data = tempDir("loupe-adk-pauses-");
+let server: AgentServer;
+let agents: AgentRegistry;
+let id = "";
+
+beforeAll(async () => {
+  server = await startAgentServer({ port: 0, preload: true, env: SCRIPTED_ONLY, agentsDir: path.resolve(import.meta.dirname, "../adk/agents") });
+  agents = new AgentRegistry(new Hub(openStore(data.dir)));
+  id = (await agents.create({ name: "lab", url: server.url, headers: {}, userId: "u1" })).id;
+}, 60_000);
+
+afterAll(async () => {
+  await agents.closeAll();
+  agents.hub.store.close();
+  await server.stop();
+  data.cleanup();
+});
+
+async function finished(run: RunRecord | undefined): Promise<RunRecord> {
+  expect(run).toBeDefined();
+  return (await agents.waitRun(run!.id))!;
+}
+
+async function runText(app: string, sid: string, text: string): Promise<string> {
+  const run = agents.run(id, app, sid, { parts: [{ text }], streaming: false });
+  expect((await finished(run)).status).toBe("completed");
+  return adkSessionKey(app, "u1", sid);
+}
+
+function send(item: InboxItem, answer: InterruptAnswer): Promise<AnswerResult> {
+  return agents.answer(id, { sessionKey: item.sessionKey, interruptId: item.id, interruptKey: item.key, answer, streaming: false });
+}
+
+const inboxOf = (sessionKey: string): InboxItem[] => agents.listInbox().filter((i) => i.sessionKey === sessionKey);
+const byKey = (sessionKey: string, key: string): InboxItem | undefined => inboxOf(sessionKey).find((i) => i.key === key);
+/** By call id, where the call ids differ (parallel pauses). */
+const byId = (sessionKey: string, callId: string): InboxItem | undefined => inboxOf(sessionKey).find((i) => i.id === callId);
+
+/** Re-reads the stored session, as the browser does after every run (its events replace the tracker's). */
+async function refetch(app: string, sid: string): Promise<unknown[]> {
+  return (await agents.getSession(id, app, sid)).events;
+}
+
+describe("parallel pauses are separate", () => {
+  it("two confirmations of one model turn: answering one leaves the other pending and answerable", async () => {
+    await agents.createSession(id, "pause_lab", { sessionId: "par" });
+    const key = await runText("pause_lab", "par", "two");
+    const pending = inboxOf(key).filter((i) => i.kind === "confirmation" && i.status === "pending");
+    expect(pending).toHaveLength(2);
+    const [a, b] = pending.sort((x, y) => JSON.stringify(x.payload).localeCompare(JSON.stringify(y.payload)));
+    expect(a!.payload).toEqual({ path: "/tmp/a.log" });
+    expect(b!.payload).toEqual({ path: "/tmp/b.log" });
+    expect(a!.eventId).toBe(b!.eventId);
+
+    const first = await send(a!, { kind: "confirmation", confirmed: true });
+    expect((await finished(first.run)).status).toBe("completed");
+    await refetch("pause_lab", "par");
+    expect(byId(key, a!.id)?.status).toBe("answered");
+    expect(byId(key, b!.id)?.status).toBe("pending");
+
+    const second = await send(b!, { kind: "confirmation", confirmed: true });
+    expect(second.answer.status).toBe("sent");
+    const run = await finished(second.run);
+    expect(run.status).toBe("completed");
+    const events = JSON.stringify(await refetch("pause_lab", "par"));
+    expect(events).toContain('"deleted":"/tmp/b.log"');
+    expect(events).toContain("Results so far: /tmp/a.log, /tmp/b.log.");
+    expect(byId(key, a!.id)?.status).toBe("answered");
+    expect(byId(key, b!.id)).toMatchObject({ status: "answered", answer: { confirmed: true }, lastAnswer: { id: second.answer.id } });
+  });
+});
+
+describe("a reused call id is a new request", () => {
+  it("a workflow gate run twice: the second request is pending with no answer; answering it works", async () => {
+    await agents.createSession(id, "gate_twice", { sessionId: "gate" });
+    const key = await runText("gate_twice", "gate", "go");
+    const [first] = inboxOf(key);
+    expect(first).toMatchObject({ kind: "credential", id: "gate_key", status: "pending" });
+    const res1 = await send(first!, { kind: "credential", apiKey: "key-one" });
+    expect((await finished(res1.run)).status).toBe("completed");
+
+    await runText("gate_twice", "gate", "go again");
+    for (const when of ["live", "after the stored session is re-read"]) {
+      if (when !== "live") await refetch("gate_twice", "gate");
+      const items = inboxOf(key);
+      expect(items, when).toHaveLength(2);
+      const old = items.find((i) => i.key === first!.key)!;
+      const fresh = items.find((i) => i.key !== first!.key)!;
+      expect(fresh.id, when).toBe("gate_key");
+      expect(old, when).toMatchObject({ status: "answered", lastAnswer: { id: res1.answer.id, status: "sent" } });
+      expect(fresh.status, when).toBe("pending");
+      expect(fresh.lastAnswer, when).toBeUndefined();
+      expect(fresh.answer, when).toBeUndefined();
+    }
+    const fresh = inboxOf(key).find((i) => i.key !== first!.key)!;
+    const res2 = await send(fresh, { kind: "credential", apiKey: "key-two" });
+    expect(res2.answer).toMatchObject({ status: "sent", interruptId: "gate_key", interruptKey: fresh.key });
+    expect((await finished(res2.run)).status).toBe("completed");
+    await refetch("gate_twice", "gate");
+    expect(byKey(key, fresh.key)).toMatchObject({ status: "answered", lastAnswer: { id: res2.answer.id } });
+    expect(byKey(key, first!.key)).toMatchObject({ status: "answered", lastAnswer: { id: res1.answer.id } });
+    // After a restart the answers still belong to their own requests.
+    const reopened = new AgentRegistry(agents.hub);
+    const again = reopened.listInbox().filter((i) => i.sessionKey === key);
+    expect(again.find((i) => i.key === fresh.key)?.lastAnswer?.id).toBe(res2.answer.id);
+    expect(again.find((i) => i.key === first!.key)?.lastAnswer?.id).toBe(res1.answer.id);
+  });
+});
+
+describe("a refused answer says so", () => {
+  it("IntentMismatchError in the first frame: failed with the server's words, still failed after the session is re-read", async () => {
+    await agents.createSession(id, "pause_lab", { sessionId: "refuse" });
+    const key = await runText("pause_lab", "refuse", "dynamic");
+    const [item] = inboxOf(key).filter((i) => i.kind === "confirmation");
+    expect(item?.status).toBe("pending");
+    const res = await send(item!, { kind: "confirmation", confirmed: true });
+    const words = /Tool confirmation rejected for function call '.+': confirmation_not_required\./;
+    expect(res.answer.status).toBe("failed");
+    expect(res.answer.error).toMatchObject({ code: "upstream:agent_stream_error" });
+    expect(res.answer.error?.message).toMatch(words);
+    expect((await finished(res.run)).status).toBe("failed");
+    expect(byKey(key, item!.key)?.status).toBe("failed");
+
+    // ADK stored the user's functionResponse before refusing it: that is not an accepted answer.
+    const events = await refetch("pause_lab", "refuse");
+    expect(JSON.stringify(events)).toContain(`"functionResponse":{"id":"${item!.id}"`);
+    const shown = byKey(key, item!.key)!;
+    expect(shown.status).toBe("failed");
+    expect(shown.lastAnswer).toMatchObject({ id: res.answer.id, status: "failed" });
+    expect(shown.lastAnswer?.error?.message).toMatch(words);
+    const inboxEntry = recorded(agents.hub, id, { sessionKey: key, kind: "inbox" }).at(-1)!;
+    expect((inboxEntry.raw as { items: InboxItem[] }).items.find((i) => i.key === item!.key)?.status).toBe("failed");
+
+    // Retry re-sends the kept answer; the server refuses it again, and it says so again.
+    const retried = await agents.retry(id, res.answer.id);
+    expect(retried.answer.status).toBe("failed");
+    expect(retried.answer.error?.message).toMatch(words);
+    await finished(retried.run);
+    await refetch("pause_lab", "refuse");
+    expect(byKey(key, item!.key)?.status).toBe("failed");
+  });
+
+  it("an HTTP 404 from /run_sse: failed with the server's words", async () => {
+    await agents.createSession(id, "pause_lab", { sessionId: "gone" });
+    const key = await runText("pause_lab", "gone", "two");
+    const [item] = inboxOf(key).filter((i) => i.status === "pending");
+    expect((await fetch(`${server.url}/apps/pause_lab/users/u1/sessions/gone`, { method: "DELETE" })).status).toBe(204);
+    const res = await send(item!, { kind: "confirmation", confirmed: true });
+    expect(res.answer.status).toBe("failed");
+    expect(res.answer.error?.message).toContain("Session not found");
+    expect(byId(key, item!.id)).toMatchObject({ status: "failed", lastAnswer: { status: "failed" } });
+  });
+});
