@@ -34,11 +34,12 @@ export function useToolCall(connectionId: string, tool: string) {
   const traffic = useQuery({ ...trafficQuery(connectionId), enabled: callId !== null });
 
   const run = useMutation({
-    mutationFn: (input: { args: Record<string, unknown>; timeoutMs?: number }) => {
+    mutationFn: (input: { args: Record<string, unknown>; timeoutMs?: number; maxTotalTimeoutMs?: number }) => {
       const id = newCallId();
       setCallId(id);
       setCancelledAt(undefined);
-      return callApi.run(connectionId, { callId: id, name: tool, arguments: input.args, timeoutMs: input.timeoutMs });
+      const { timeoutMs, maxTotalTimeoutMs } = input;
+      return callApi.run(connectionId, { callId: id, name: tool, arguments: input.args, timeoutMs, ...(maxTotalTimeoutMs !== undefined ? { maxTotalTimeoutMs } : {}) });
     },
     onSuccess: (record) => {
       for (const q of qc.getQueryCache().findAll({ queryKey: callKeys.all(connectionId) })) {
@@ -71,7 +72,7 @@ export function useToolCall(connectionId: string, tool: string) {
     history,
     /** The POST itself failed (network, 4xx): the call never produced a record. */
     runError: run.error,
-    run: (args: Record<string, unknown>, timeoutMs?: number) => run.mutate({ args, timeoutMs }),
+    run: (args: Record<string, unknown>, timeoutMs?: number, maxTotalTimeoutMs?: number) => run.mutate({ args, timeoutMs, maxTotalTimeoutMs }),
     cancel: () => callId && cancel.mutate(callId),
     cancelError: cancel.error,
   };

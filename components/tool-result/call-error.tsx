@@ -1,6 +1,7 @@
 import type { CallStatus } from "@/lib/contracts/calls";
 import type { AppErrorBody } from "@/lib/errors";
 import { readRpcErrorDetails } from "@/lib/tool-result/status";
+import { rpcErrorText } from "@/lib/protocols/mcp/error-text";
 import { RawJson } from "./raw-json";
 import { requiredUrlElicitations, UrlElicitationError } from "./url-elicitation-error";
 
@@ -48,7 +49,8 @@ export function CallErrorView({ status, error, onRetry }: CallErrorViewProps) {
         </div>
       )}
       <p data-testid="call-error-message" className="text-sm break-words whitespace-pre-wrap">
-        {error.message}
+        {/* Calls stored before the runner collapsed it may still carry the SDK prefix twice. */}
+        {rpcErrorText(error.message)}
       </p>
       <code className="font-mono text-xs text-muted-foreground">{error.code}</code>
       {links && <UrlElicitationError links={links} onRetry={onRetry} />}

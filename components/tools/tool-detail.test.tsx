@@ -52,7 +52,7 @@ describe("ToolDetail while a call runs", () => {
     fireEvent.click(screen.getByTestId("run-tool"));
     await waitFor(() => expect(router.requests.some((r) => r.path.startsWith("/api/connections/everything/traffic"))).toBe(true));
     const post = router.requests.find((r) => r.method === "POST")!;
-    expect(post.body).toEqual({ callId: "call-1", name: longRunning.name, arguments: { duration: 10, steps: 5 }, timeoutMs: 60000 });
+    expect(post.body).toEqual({ callId: "call-1", name: longRunning.name, arguments: { duration: 10, steps: 5 }, timeoutMs: 60000, maxTotalTimeoutMs: 600000 });
 
     // What the event stream delivers: the start record (with the JSON-RPC id), then progress.
     act(() => applyStreamEntries(client, [mk({ protocol: "loupe", kind: "call", direction: "local", raw: started }), progress(2, Date.now())]));

@@ -3,15 +3,16 @@
 import { useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { AlertTriangleIcon } from "lucide-react";
-import type { Tool } from "@/lib/queries/tools";
 import { cn } from "@/lib/cn";
+import { toolKey } from "@/lib/protocols/mcp/tool-listing";
+import type { ListedTool } from "@/lib/protocols/mcp/tool-listing";
 import { ToolAnnotationBadges } from "@/components/tools/tool-annotations";
 import { toolDisplayName } from "@/components/tools/tool-filter";
 import { SafeText } from "@/components/ui/safe-text";
 import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface ToolListProps {
-  tools: Tool[];
+  tools: ListedTool[];
   selected: string | null;
   onSelect: (name: string) => void;
   /** Names another connected server also exposes. */
@@ -39,7 +40,10 @@ export function ToolList({ tools, selected, onSelect, collisions }: ToolListProp
         {virtualizer.getVirtualItems().map((row) => {
           const tool = tools[row.index];
           if (!tool) return null;
-          const isSelected = tool.name === selected;
+          // The key, not the name: a server may list two tools under one name ("dup", "dup (2)").
+          const key = toolKey(tool);
+          const isSelected = key === selected;
+          const warnings = tool.loupe?.warnings.length ?? 0;
           return (
             <div
               key={tool.name + row.index}
@@ -48,8 +52,9 @@ export function ToolList({ tools, selected, onSelect, collisions }: ToolListProp
               tabIndex={0}
               data-testid="tool-item"
               data-tool={tool.name}
-              onClick={() => onSelect(tool.name)}
-              onKeyDown={(e) => e.key === "Enter" && onSelect(tool.name)}
+              data-tool-key={key}
+              onClick={() => onSelect(key)}
+              onKeyDown={(e) => e.key === "Enter" && onSelect(key)}
               style={{ position: "absolute", top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
               className={cn(
                 "flex cursor-pointer flex-col justify-center gap-0.5 border-b px-3 outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
@@ -57,7 +62,10 @@ export function ToolList({ tools, selected, onSelect, collisions }: ToolListProp
               )}
             >
               <div className="flex items-center gap-1.5">
-                <SafeText text={tool.name} className="truncate font-mono text-xs font-medium" />
+                <SafeText text={key} className="truncate font-mono text-xs font-medium" />
+                {warnings > 0 && (
+                  <AlertTriangleIcon className="size-3 shrink-0 text-amber-600" aria-label="The server's definition of this tool has problems" data-testid="tool-item-warning" />
+                )}
                 {collisions.has(tool.name) && (
                   <AlertTriangleIcon className="size-3 shrink-0 text-amber-600" aria-label="Name also used by another server" />
                 )}

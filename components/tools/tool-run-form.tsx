@@ -5,6 +5,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ValidationIssue } from "@/lib/schema/form";
 import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
+import type { RunLimits } from "@/components/tools/run-limits";
 import { onModEnter } from "@/lib/keyboard";
 
 export interface ToolRunFormProps {
@@ -15,8 +16,10 @@ export interface ToolRunFormProps {
   onJsonErrorChange: (message: string | null) => void;
   /** Why Run did nothing (invalid args, JSON error, bad timeout); null when all is well. */
   blocked: string | null;
-  timeout: string;
-  onTimeoutChange: (value: string) => void;
+  /** Timeout (reset by progress) and total cap, as typed. */
+  limits: RunLimits;
+  /** Set while only schema errors block Run: sends the arguments as they are. */
+  onSendAnyway?: () => void;
   running: boolean;
   /** Set when Run cannot work at all, e.g. the server is not connected. */
   disabledReason: string | null;
@@ -51,7 +54,7 @@ export function ToolRunForm(p: ToolRunFormProps) {
       <div className="flex flex-wrap items-end gap-2 border-t pt-3">
         <div className="flex flex-col gap-1">
           <Label htmlFor="call-timeout" className="text-xs">
-            Timeout (ms)
+            Timeout (ms) <span className="font-normal text-muted-foreground">· resets on progress</span>
           </Label>
           <Input
             id="call-timeout"
@@ -60,8 +63,23 @@ export function ToolRunForm(p: ToolRunFormProps) {
             min={100}
             step={1000}
             className="h-8 w-32 font-mono text-xs"
-            value={p.timeout}
-            onChange={(e) => p.onTimeoutChange(e.target.value)}
+            value={p.limits.timeout}
+            onChange={(e) => p.limits.setTimeout(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="call-max-total" className="text-xs" title="Progress messages reset the timeout, but never past this total">
+            Total cap (ms)
+          </Label>
+          <Input
+            id="call-max-total"
+            data-testid="call-max-total"
+            type="number"
+            min={100}
+            step={1000}
+            className="h-8 w-32 font-mono text-xs"
+            value={p.limits.maxTotal}
+            onChange={(e) => p.limits.setMaxTotal(e.target.value)}
           />
         </div>
         {p.taskMode === "optional" && (
@@ -95,6 +113,19 @@ export function ToolRunForm(p: ToolRunFormProps) {
           <p role="alert" className="text-xs text-destructive" data-testid="run-blocked">
             {p.blocked}
           </p>
+        )}
+        {p.onSendAnyway && !p.running && (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={p.onSendAnyway}
+            disabled={p.disabledReason !== null}
+            title="Send these arguments although they do not fit the input schema, to see how the server answers (e.g. its -32602)"
+            data-testid="send-anyway"
+          >
+            Send anyway
+          </Button>
         )}
       </div>
     </form>

@@ -104,7 +104,7 @@ describe("ToolsPanel", () => {
     await waitFor(() => expect(router.requests.filter((r) => r.method === "POST")).toHaveLength(1));
     const post = router.requests.find((r) => r.method === "POST")!;
     expect(post.path).toBe("/api/connections/everything/tools/call");
-    expect(post.body).toEqual({ callId: "call-uuid-1", name: "get-sum", arguments: { a: 2, b: 3 }, timeoutMs: 5000 });
+    expect(post.body).toEqual({ callId: "call-uuid-1", name: "get-sum", arguments: { a: 2, b: 3 }, timeoutMs: 5000, maxTotalTimeoutMs: 600000 });
     await waitFor(() => expect(screen.getByTestId("tool-result").getAttribute("data-status")).toBe("ok"));
     expect(within(screen.getByTestId("call-history")).getAllByTestId("call-history-item")).toHaveLength(1);
   });

@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { toolApi, toolKeys, toolsQuery } from "@/lib/queries/tools";
+import { toolKey } from "@/lib/protocols/mcp/tool-listing";
 import { useToolCollisions } from "@/hooks/use-tool-collisions";
 import { ListSearchBar } from "@/components/workbench/list-search-bar";
 import { QueryError } from "@/components/workbench/query-error";
@@ -34,7 +35,7 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
 
   const all = useMemo(() => tools.data?.tools ?? [], [tools.data]);
   const visible = useMemo(() => filterTools(all, search), [all, search]);
-  const selected = all.find((t) => t.name === selectedTool) ?? null;
+  const selected = all.find((t) => toolKey(t) === selectedTool) ?? null;
   const siblingNames = useMemo(() => all.filter((t) => t !== selected).map((t) => t.name), [all, selected]);
   const collisionNames = useMemo(() => new Set(collisions.keys()), [collisions]);
 
@@ -47,7 +48,7 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
   }
 
   return (
-    <div className="flex min-h-0 flex-1">
+    <div className="flex min-h-0 min-w-0 flex-1">
       <div className="flex w-80 shrink-0 flex-col border-r">
         <ListSearchBar
           noun="tools"
@@ -83,7 +84,7 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
       <div className="flex min-w-0 flex-1 flex-col">
         {selected ? (
           <ToolDetail
-            key={`${connection.id}:${selected.name}`}
+            key={`${connection.id}:${toolKey(selected)}`}
             connection={connection}
             tool={selected}
             collision={collisions.get(selected.name) ?? null}

@@ -1,9 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ListedTool } from "@/lib/protocols/mcp/tool-listing";
 import { apiFetch } from "@/lib/api-client";
 import { connectionScope } from "@/lib/queries/connections";
 
-export type { Tool };
+/** A listed tool: the MCP Tool, with Loupe's notes when it is malformed or its name is listed twice. */
+export type Tool = ListedTool;
 
 /** GET /api/connections/:id/tools — every page aggregated by the server. */
 export interface ToolList {

@@ -47,6 +47,18 @@ function withoutDanglingRefs(node: unknown, root: Record<string, unknown>): unkn
   return out;
 }
 
+let anonymous = 0;
+
+/**
+ * Ajv (with addUsedSchema off) cannot follow `"$ref": "#"` in a schema without `$id` — which is
+ * what zod emits for a recursive type. A private `$id` gives the root an address; relative refs
+ * (`#/$defs/…`) resolve the same against it.
+ */
+function withRootId(schema: unknown): unknown {
+  if (!isPlainObject(schema) || typeof schema.$id === "string" || typeof schema.id === "string") return schema;
+  return { ...schema, $id: `loupe:input-schema/${++anonymous}` };
+}
+
 function compile(schema: unknown): ValidateFunction {
   const key = isPlainObject(schema) ? schema : { value: schema };
   const cached = compiled.get(key);
@@ -54,11 +66,13 @@ function compile(schema: unknown): ValidateFunction {
   const ajv = engine(dialectOf(schema));
   let fn: ValidateFunction;
   try {
-    fn = ajv.compile(schema as object | boolean);
+    fn = ajv.compile(withRootId(schema) as object | boolean);
   } catch (error) {
     // A remote or broken `$ref` should not stop the rest of the arguments from being checked.
     if (!isPlainObject(schema)) throw error;
-    fn = ajv.compile(withoutDanglingRefs(schema, schema) as object);
+    // …and a `$id` Ajv cannot resolve "#" against is replaced by Loupe's own.
+    const { $id: _ignored, ...rest } = withoutDanglingRefs(schema, schema) as Record<string, unknown>;
+    fn = ajv.compile(withRootId(rest) as object);
   }
   compiled.set(key, fn);
   return fn;

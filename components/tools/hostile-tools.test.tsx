@@ -1,0 +1,163 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { CallRecord } from "@/lib/contracts/calls";
+import { markDuplicates, readToolsPage } from "@/lib/protocols/mcp/tool-listing";
+import type { Tool } from "@/lib/queries/tools";
+import { ToolDetail } from "@/components/tools/tool-detail";
+import { connectionFixture, fetchRouter, renderWithClient } from "@/components/workbench/test-support";
+
+// The definitions tests/fixtures/hostile-mcp-server.mjs lists, read as the server reads them.
+const object = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: "object", properties, ...extra });
+const LISTED = markDuplicates(
+  readToolsPage({
+    tools: [
+      { name: "schema_not_object", inputSchema: "this is not a schema" },
+      { name: "schema_bool_props", inputSchema: object({ anything: true, nothing: false, label: { type: "string" } }, { frobnicate: 7 }) },
+      {
+        name: "recursive",
+        inputSchema: object({ name: { type: "string" }, children: { type: "array", items: { $ref: "#" } } }, { required: ["name"], additionalProperties: false }),
+      },
+      { name: "big_default", inputSchema: object({ blob: { type: "string", default: "d".repeat(200_000) } }) },
+      { name: "strict", inputSchema: object({ count: { type: "integer" } }, { required: ["count"] }) },
+      { name: "echo_size", inputSchema: object({ text: { type: "string" } }) },
+      { name: "dup", description: "The first dup (takes a)", inputSchema: object({ a: { type: "string" } }) },
+      { name: "dup", description: "The second dup (takes b)", inputSchema: object({ b: { type: "number" } }) },
+    ],
+  }).tools,
+);
+const tool = (name: string) => LISTED.find((t) => t.name === name) as Tool;
+
+function finished(body: { callId: string; name: string; arguments: Record<string, unknown> }): CallRecord {
+  return {
+    id: body.callId, connectionId: "everything", tool: body.name, args: body.arguments, requestId: 1,
+    startedAt: Date.now(), endedAt: Date.now(), timeoutMs: 60_000, status: "ok",
+    result: { content: [{ type: "text", text: `ran ${body.name}` }] },
+  };
+}
+
+function setup(t: Tool, answer?: (body: { callId: string; name: string; arguments: Record<string, unknown> }) => CallRecord) {
+  let n = 0;
+  vi.stubGlobal("crypto", { ...globalThis.crypto, randomUUID: () => `call-${++n}` });
+  const router = fetchRouter({
+    "GET /api/connections/everything/calls": () => [],
+    "GET /api/connections/everything/traffic": () => [],
+    "POST /api/connections/everything/tools/call": (req) => (answer ?? finished)(req.body as never),
+  });
+  vi.stubGlobal("fetch", router.fetch);
+  renderWithClient(<ToolDetail connection={connectionFixture()} tool={t} collision={null} />);
+  const posts = () =>
+    router.requests.filter((r) => r.method === "POST").map((r) => r.body as { name: string; arguments: Record<string, unknown>; timeoutMs?: number; maxTotalTimeoutMs?: number });
+  return { posts };
+}
+
+function toJson(text: string) {
+  fireEvent.click(within(screen.getByTestId("schema-form-mode")).getByText("JSON"));
+  fireEvent.change(screen.getByLabelText("JSON"), { target: { value: text } });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("tools a hostile server lists", () => {
+  it("runs a recursive root schema ($ref: #) from the form and from JSON", async () => {
+    const { posts } = setup(tool("recursive"));
+    fireEvent.change(screen.getByLabelText(/^name/), { target: { value: "root" } });
+    fireEvent.click(screen.getByTestId("run-tool"));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]!.arguments).toEqual({ name: "root" });
+    await screen.findByText("ran recursive");
+    toJson('{"name":"a","children":[{"name":"b","children":[{"name":"c"}]}]}');
+    fireEvent.click(screen.getByTestId("run-tool"));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[1]!.arguments).toEqual({ name: "a", children: [{ name: "b", children: [{ name: "c" }] }] });
+  });
+
+  it("runs with a 200 KB schema default in form and JSON mode", async () => {
+    const { posts } = setup(tool("big_default"));
+    expect(screen.getByTestId("tool-detail")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("run-tool"));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(String(posts()[0]!.arguments.blob)).toHaveLength(200_000);
+    fireEvent.click(within(screen.getByTestId("schema-form-mode")).getByText("JSON"));
+    expect((screen.getByLabelText("JSON") as HTMLTextAreaElement).value.length).toBeGreaterThan(200_000);
+    fireEvent.click(screen.getByTestId("run-tool"));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+  });
+
+  it("sends arguments over 64 KB typed in JSON mode and shows the call", async () => {
+    const { posts } = setup(tool("echo_size"));
+    toJson(JSON.stringify({ text: "t".repeat(70_000) }));
+    fireEvent.click(screen.getByTestId("run-tool"));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(String(posts()[0]!.arguments.text)).toHaveLength(70_000);
+    await screen.findByText("ran echo_size");
+  });
+
+  it("shows a broken schema's warning and its raw schema, and still runs the tool", async () => {
+    const { posts } = setup(tool("schema_not_object"));
+    const notes = screen.getByTestId("tool-warnings");
+    expect(notes.textContent).toMatch(/inputSchema is a string/);
+    expect(notes.textContent).toContain("this is not a schema");
+    fireEvent.click(screen.getByTestId("run-tool"));
+    await waitFor(() => expect(posts()).toEqual([expect.objectContaining({ arguments: {} })]));
+  });
+
+  it("edits true/false property schemas without crashing and says what they mean", async () => {
+    const { posts } = setup(tool("schema_bool_props"));
+    expect(screen.getByTestId("tool-warnings").textContent).toMatch(/"nothing" is the schema false/);
+    fireEvent.change(screen.getByLabelText(/^label/), { target: { value: "hi" } });
+    fireEvent.click(screen.getByTestId("run-tool"));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]!.arguments).toEqual({ label: "hi" });
+  });
+});
+
+describe("the run bar", () => {
+  it("sends schema-invalid JSON only with Send anyway, and shows the server's -32602 with its prefix once", async () => {
+    const { posts } = setup(tool("strict"), (body) => ({
+      ...finished(body),
+      status: "rpc_error",
+      result: undefined,
+      // As a call runner before the fix stored it: the SDK prefix twice.
+      error: { code: "upstream:rpc_error", message: "MCP error -32602: MCP error -32602: count must be an integer", details: { code: -32602 } },
+    }));
+    toJson('{"count":"three"}');
+    fireEvent.click(screen.getByTestId("run-tool"));
+    await screen.findByTestId("run-blocked");
+    expect(posts()).toHaveLength(0);
+    fireEvent.click(screen.getByTestId("send-anyway"));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]!.arguments).toEqual({ count: "three" });
+    const message = await screen.findByTestId("call-error-message");
+    expect(message.textContent).toBe("MCP error -32602: count must be an integer");
+  });
+
+  it("has a total cap beside the timeout, says the timeout resets on progress, and sends both", async () => {
+    const { posts } = setup(tool("echo_size"));
+    expect(screen.getByText(/resets on progress/)).toBeTruthy();
+    fireEvent.change(screen.getByTestId("call-timeout"), { target: { value: "5000" } });
+    fireEvent.change(screen.getByTestId("call-max-total"), { target: { value: "2000" } });
+    fireEvent.click(screen.getByTestId("run-tool"));
+    expect((await screen.findByTestId("run-blocked")).textContent).toMatch(/Total cap must be at least the timeout/);
+    fireEvent.change(screen.getByTestId("call-max-total"), { target: { value: "90000" } });
+    fireEvent.click(screen.getByTestId("run-tool"));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]).toMatchObject({ timeoutMs: 5000, maxTotalTimeoutMs: 90000 });
+  });
+});
+
+describe("two tools of one name", () => {
+  it("shows the second with its own schema and says which one the server will run", () => {
+    const [first, second] = LISTED.filter((t) => t.name === "dup");
+    setup(second as Tool);
+    expect(screen.getByLabelText(/^b/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^a$/)).toBeNull();
+    expect(screen.getByTestId("tool-duplicate").textContent).toMatch(/2 tools named dup; this is the 2nd.*usually the first one listed, not this one/);
+    cleanup();
+    setup(first as Tool);
+    expect(screen.getByLabelText(/^a/)).toBeTruthy();
+  });
+});
