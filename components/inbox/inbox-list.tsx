@@ -5,7 +5,7 @@ import { InboxIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { isMcpRow } from "@/lib/queries/inbox";
 import { InboxFilters, NO_FILTER, type InboxFilter } from "./inbox-filters";
-import { filterInbox, groupBySession, groupKeyOf, itemKey, kindCounts, sortInbox, statusCounts } from "./inbox-order";
+import { filterInbox, groupBySession, groupKeyOf, inboxItemDomKey, itemKey, kindCounts, sortInbox, statusCounts } from "./inbox-order";
 import { InboxRow } from "./inbox-row";
 import { countWaiting, inboxStatus, rowSourceLabel, type AnyInboxRow } from "./inbox-status";
 import { useListKeys } from "@/hooks/use-list-keys";
@@ -25,7 +25,7 @@ function Entries<T extends AnyInboxRow>({ items, render }: { items: T[]; render:
         <li
           key={itemKey(item)}
           data-testid="inbox-item"
-          data-item-key={itemKey(item)}
+          data-item-key={inboxItemDomKey(item)}
           data-source={isMcpRow(item) ? "mcp" : "adk"}
           data-kind={item.kind}
           data-status={inboxStatus(item)}

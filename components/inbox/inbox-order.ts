@@ -31,6 +31,11 @@ export function itemKey(item: AnyInboxRow): string {
   return `${item.agentId}\u0000${item.sessionKey}\u0000${item.id}`;
 }
 
+/** itemKey made safe for an HTML attribute and a CSS selector (itemKey joins with NUL). */
+export function inboxItemDomKey(item: AnyInboxRow): string {
+  return encodeURIComponent(itemKey(item));
+}
+
 /** What rows group under: an ADK session, or an MCP connection. */
 export function groupKeyOf(item: AnyInboxRow): string {
   return isMcpRow(item) ? `mcp:${item.connectionId}` : item.sessionKey;

@@ -16,6 +16,8 @@ import { LiveIndicator } from "@/components/workbench/live-indicator";
 import { QueryError } from "@/components/workbench/query-error";
 import { AgentMain } from "@/components/agents/agent-main";
 import { AgentSidebar } from "@/components/agents/agent-sidebar";
+import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
 
 type Editing = { mode: "add" } | { mode: "edit"; connection: Connection } | null;
 
@@ -59,7 +61,11 @@ export function Workbench() {
           <span className="text-sm font-semibold">Loupe</span>
           <span className="text-xs text-muted-foreground">inspector for agents and MCP servers</span>
         </div>
-        <LiveIndicator status={stream} />
+        <div className="flex items-center gap-2">
+          <PaletteLauncher navigate={navigate} />
+          <ThemeToggle />
+          <LiveIndicator status={stream} />
+        </div>
       </header>
       <div className="flex min-h-0 flex-1">
         <aside className="flex w-64 shrink-0 flex-col border-r bg-muted/30">

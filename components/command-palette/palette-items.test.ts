@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { filterPalette, fuzzyScore, paletteItems, sessionSourceKey, type PaletteSources } from "./palette-items";
+import { connectionFixture } from "@/components/workbench/test-support";
+import type { AgentServerView } from "@/lib/contracts/agents";
+import type { InboxRow } from "@/lib/contracts/inbox";
+
+const agent: AgentServerView = {
+  id: "ag1",
+  name: "Demo agent",
+  url: "http://127.0.0.1:8000",
+  headers: {},
+  userId: "user",
+  createdAt: 1,
+  state: { status: "ok", apps: ["loupe_demo", "workflow_demo"] },
+};
+
+const inboxRow = {
+  source: "mcp",
+  id: "r1",
+  connectionId: "ev",
+  connectionName: "everything",
+  sessionKey: "k",
+  kind: "elicitation_form",
+  jsonrpcId: 1,
+  createdAt: 5,
+  status: "pending",
+  params: { message: "Please provide your favourite colour" },
+  relatedCall: { callId: "c", tool: "trigger-elicitation-request" },
+} as InboxRow;
+
+const sources: PaletteSources = {
+  connections: [connectionFixture({ id: "ev", name: "everything" })],
+  tools: new Map([["ev", [{ name: "get-sum", inputSchema: { type: "object" } }, { name: "echo", inputSchema: { type: "object" } }, { name: "get-resource-links", inputSchema: { type: "object" } }]]]),
+  agents: [agent],
+  sessions: new Map([[sessionSourceKey("ag1", "loupe_demo"), [{ id: "s-42", appName: "loupe_demo", userId: "user", lastUpdateTime: null }, { id: "s-other", appName: "loupe_demo", userId: "bob", lastUpdateTime: null }]]]),
+  inbox: [inboxRow],
+};
+
+describe("palette items", () => {
+  it("lists servers, their tools, agents, apps, sessions and inbox items with the sidebar's navigation", () => {
+    const items = paletteItems(sources);
+    const byId = new Map(items.map((i) => [i.id, i]));
+    expect(byId.get("server:ev")?.target).toEqual({ connectionId: "ev", tool: null });
+    expect(byId.get("tool:ev:get-sum")?.target).toEqual({ connectionId: "ev", tab: "tools", tool: "get-sum" });
+    expect(byId.get("agent:ag1")?.target).toEqual({ agentId: "ag1", app: null, sessionId: null, userId: null });
+    expect(byId.get("app:ag1:workflow_demo")?.target).toEqual({ agentId: "ag1", app: "workflow_demo", sessionId: null, userId: null });
+    expect(byId.get("session:ag1:loupe_demo:user:s-42")?.target).toEqual({ agentId: "ag1", app: "loupe_demo", sessionId: "s-42", userId: null });
+    // Another user's session carries ?u=, as the inbox's "Open session" does.
+    expect(byId.get("session:ag1:loupe_demo:bob:s-other")?.target).toMatchObject({ userId: "bob" });
+    const inbox = items.find((i) => i.kind === "inbox" && i.id !== "inbox");
+    expect(inbox?.label).toBe("Elicitation: Please provide your favourite colour");
+    expect(inbox?.target).toEqual({ view: "inbox" });
+    expect(inbox?.focusSelector).toBe(`[data-testid="inbox-item"][data-item-key="${encodeURIComponent("mcp\u0000ev\u0000r1")}"]`);
+  });
+});
+
+describe("fuzzy filter", () => {
+  it("matches subsequences and ranks contiguous and word-start matches first", () => {
+    expect(fuzzyScore("gsum", "get-sum")).not.toBeNull();
+    expect(fuzzyScore("xyz", "get-sum")).toBeNull();
+    expect(fuzzyScore("sum", "get-sum")!).toBeGreaterThan(fuzzyScore("sum", "s-u-m-marize")!);
+  });
+
+  it("needs every word, and puts the best label first", () => {
+    const items = paletteItems(sources);
+    expect(filterPalette(items, "gsum")[0]?.id).toBe("tool:ev:get-sum");
+    expect(filterPalette(items, "get res")[0]?.id).toBe("tool:ev:get-resource-links");
+    expect(filterPalette(items, "colour")[0]?.kind).toBe("inbox");
+    expect(filterPalette(items, "workflow")[0]?.id).toBe("app:ag1:workflow_demo");
+    expect(filterPalette(items, "qqqq")).toEqual([]);
+    expect(filterPalette(items, "  ")).toHaveLength(items.length);
+  });
+});

@@ -1,0 +1,49 @@
+"use client";
+
+import { useMemo } from "react";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { connectionsQuery } from "@/lib/queries/connections";
+import { toolsQuery, type Tool } from "@/lib/queries/tools";
+import { agentsQuery, sessionsQuery } from "@/lib/queries/agents";
+import type { AgentSessionSummary } from "@/lib/contracts/agents";
+import { useInbox } from "@/hooks/use-inbox";
+import { sessionSourceKey, type PaletteSources } from "@/components/command-palette/palette-items";
+
+/**
+ * What the command palette searches. Tool lists and sessions are fetched only while it is open
+ * (`active`), from connected servers and reachable agents; servers, agents and the inbox are the
+ * sidebar's own queries, already cached.
+ */
+export function usePaletteSources(active: boolean): { sources: PaletteSources; loading: boolean } {
+  const connections = useQuery(connectionsQuery());
+  const agents = useQuery(agentsQuery());
+  const inbox = useInbox();
+
+  const connected = (connections.data ?? []).filter((c) => c.state.status === "connected");
+  const tools = useQueries({ queries: connected.map((c) => ({ ...toolsQuery(c.id), enabled: active })) });
+
+  const apps = (agents.data ?? []).filter((a) => a.state.status === "ok").flatMap((a) => a.state.apps.map((app) => ({ agent: a, app })));
+  const sessions = useQueries({ queries: apps.map(({ agent, app }) => ({ ...sessionsQuery(agent.id, app, agent.userId), enabled: active })) });
+
+  const toolData = tools.map((q) => q.data);
+  const sessionData = sessions.map((q) => q.data);
+  const loading = active && [...tools, ...sessions].some((q) => q.isPending && q.fetchStatus === "fetching");
+
+  const sources = useMemo<PaletteSources>(() => {
+    const toolMap = new Map<string, readonly Tool[]>();
+    connected.forEach((c, i) => {
+      const list = toolData[i]?.tools;
+      if (list) toolMap.set(c.id, list);
+    });
+    const sessionMap = new Map<string, readonly AgentSessionSummary[]>();
+    apps.forEach(({ agent, app }, i) => {
+      const list = sessionData[i];
+      if (list) sessionMap.set(sessionSourceKey(agent.id, app), list);
+    });
+    return { connections: connections.data ?? [], tools: toolMap, agents: agents.data ?? [], sessions: sessionMap, inbox: inbox.data ?? [] };
+    // The arrays are rebuilt each render; their contents (query data) decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [connections.data, agents.data, inbox.data, ...toolData, ...sessionData]);
+
+  return { sources, loading };
+}
