@@ -1,7 +1,10 @@
 import "server-only";
-import type { ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
+import type { ChildProcess, StdioOptions } from "node:child_process";
+import type { PassThrough } from "node:stream";
 import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
@@ -12,6 +15,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ConnectionConfig, ConnectStep } from "@/lib/contracts/connections";
 import { StdioFraming } from "@/lib/server/stdio-framing";
+import { attachLifeline, LIFELINE_SUPPORTED } from "@/lib/server/stdio-lifeline";
 
 export type TransportUsed = "stdio" | "streamable-http" | "sse";
 type StdioConnection = Extract<ConnectionConfig, { transport: "stdio" }>;
@@ -36,10 +40,61 @@ export class ObservedStdioTransport extends StdioClientTransport {
   }
 
   override async start(): Promise<void> {
-    await super.start();
+    if (LIFELINE_SUPPORTED) await this.startInOwnGroup();
+    else await super.start();
     const child = (this as unknown as { _process?: ChildProcess })._process;
     child?.once("exit", (code, signal) => {
       this.exit = { code, signal };
+    });
+    // The server (and what it spawned) ends with Loupe, even a Loupe that was SIGKILLed.
+    if (child) attachLifeline(child);
+  }
+
+  /**
+   * The SDK's start(), but with the child leading its own process group (`detached`), so the
+   * lifeline can end the server's grandchildren too (`npx` → node, a wrapper script → python).
+   * Same wiring as the SDK: its close(), send() and pid keep working on `_process`.
+   */
+  private startInOwnGroup(): Promise<void> {
+    const self = this as unknown as {
+      _process?: ChildProcess;
+      _serverParams: StdioServerParameters;
+      _readBuffer: { append(chunk: Buffer): void };
+      _stderrStream: PassThrough | null;
+      processReadBuffer(): void;
+    };
+    if (self._process) throw new Error("StdioClientTransport already started");
+    const params = self._serverParams;
+    return new Promise((resolve, reject) => {
+      const child: ChildProcess = spawn(params.command, params.args ?? [], {
+        env: { ...getDefaultEnvironment(), ...params.env } as NodeJS.ProcessEnv,
+        stdio: ["pipe", "pipe", params.stderr ?? "inherit"] as StdioOptions,
+        cwd: params.cwd,
+        detached: true,
+        shell: false,
+      });
+      self._process = child;
+      child.on("error", (error) => {
+        reject(error);
+        this.onerror?.(error);
+      });
+      child.on("spawn", () => resolve());
+      child.on("close", () => {
+        self._process = undefined;
+        this.onclose?.();
+      });
+      child.stdin?.on("error", (error) => this.onerror?.(error));
+      child.stdout?.on("data", (chunk: Buffer) => {
+        try {
+          self._readBuffer.append(chunk);
+          self.processReadBuffer();
+        } catch (error) {
+          this.onerror?.(error as Error);
+          this.close().catch(() => undefined);
+        }
+      });
+      child.stdout?.on("error", (error) => this.onerror?.(error));
+      if (self._stderrStream && child.stderr) child.stderr.pipe(self._stderrStream);
     });
   }
 }

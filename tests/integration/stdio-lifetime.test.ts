@@ -1,0 +1,73 @@
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { tempDir } from "@/tests/support/servers";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const HOST = path.join(root, "tests/fixtures/registry-host.ts");
+const STUBBORN = path.join(root, "tests/fixtures/stubborn-server.mjs");
+const TSX = pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
+
+/** Alive and not a zombie waiting for a reaper (a container's PID 1 may never reap it). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return true;
+  const state = readFileSync(stat, "utf8").replace(/^.*\) /s, "")[0];
+  return state !== "Z" && state !== "X";
+}
+
+async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return check();
+}
+
+const data = tempDir("loupe-lifetime-");
+const leftovers: number[] = [];
+let host: ChildProcess | undefined;
+
+afterAll(() => {
+  // Whatever the outcome, nothing of this test may keep running.
+  for (const pid of leftovers) if (alive(pid)) process.kill(pid, "SIGKILL");
+  if (host?.exitCode === null) host.kill("SIGKILL");
+  data.cleanup();
+});
+
+describe("stdio servers end with Loupe", () => {
+  it("a server that ignores stdin EOF and SIGTERM, and its grandchild, are gone soon after Loupe is SIGKILLed", async () => {
+    const pidFile = path.join(data.dir, "stubborn.pids");
+    host = spawn(process.execPath, ["--conditions=react-server", "--import", TSX, HOST, process.execPath, STUBBORN], {
+      cwd: root,
+      env: { ...process.env, LOUPE_DATA_DIR: data.dir, STUBBORN_PID_FILE: pidFile },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      host!.stdout!.on("data", (c: Buffer) => {
+        out += c.toString();
+        if (out.includes("\n")) resolve(out.split("\n")[0]!);
+      });
+      host!.once("exit", (code) => reject(new Error(`registry host exited with ${code} before connecting`)));
+    });
+    expect(JSON.parse(line)).toEqual({ status: "connected" });
+    const [server, grandchild] = readFileSync(pidFile, "utf8").split(" ").map(Number) as [number, number];
+    leftovers.push(server, grandchild);
+    expect(alive(server) && alive(grandchild)).toBe(true);
+
+    host.kill("SIGKILL");
+    // The watchdog sends SIGTERM (ignored here), then SIGKILL 2 s later.
+    expect(await waitUntil(() => !alive(server), 6_000)).toBe(true);
+    expect(await waitUntil(() => !alive(grandchild), 2_000)).toBe(true);
+  });
+});
