@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { markDuplicates, readToolsPage } from "@/lib/protocols/mcp/tool-listing";
 import type { Tool } from "@/lib/queries/tools";
 import { ToolDetail } from "@/components/tools/tool-detail";
+import { ToolsPanel } from "@/components/tools/tools-panel";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/workbench/test-support";
 
 // The definitions tests/fixtures/hostile-mcp-server.mjs lists, read as the server reads them.
@@ -159,5 +161,46 @@ describe("two tools of one name", () => {
     cleanup();
     setup(first as Tool);
     expect(screen.getByLabelText(/^a/)).toBeTruthy();
+  });
+});
+
+describe("the tool list of a server with a duplicated name", () => {
+  it("selects the second tool by its own key and shows its own schema", async () => {
+    vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(2000);
+    vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(320);
+    const router = fetchRouter({
+      "GET /api/connections/everything/tools": () => ({ tools: LISTED, pages: 1, listedAt: 1 }),
+      "GET /api/connections/everything/calls": () => [],
+      "GET /api/connections/everything/traffic": () => [],
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    const onSelectTool = vi.fn();
+    const conn = connectionFixture();
+    // The page keeps the selection (in the URL); here a state does.
+    function Page() {
+      const [selected, setSelected] = useState<string | null>(null);
+      return (
+        <ToolsPanel
+          connection={conn}
+          allConnections={[conn]}
+          selectedTool={selected}
+          onSelectTool={(key) => {
+            onSelectTool(key);
+            setSelected(key);
+          }}
+        />
+      );
+    }
+    renderWithClient(<Page />);
+    await waitFor(() => expect(screen.getAllByTestId("tool-item").length).toBe(LISTED.length));
+    const dups = screen.getAllByTestId("tool-item").filter((el) => el.getAttribute("data-tool") === "dup");
+    expect(dups.map((el) => el.textContent)).toEqual([expect.stringContaining("dup"), expect.stringContaining("dup (2)")]);
+    fireEvent.click(dups[1]!);
+    expect(onSelectTool).toHaveBeenCalledWith("dup (2)");
+    expect(screen.getAllByTestId("tool-item-warning").length).toBe(2);
+    const detail = await screen.findByTestId("tool-detail");
+    expect(within(detail).getByLabelText(/^b/)).toBeTruthy();
+    expect(within(detail).queryByLabelText(/^a$/)).toBeNull();
+    vi.restoreAllMocks();
   });
 });
