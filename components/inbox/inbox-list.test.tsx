@@ -8,7 +8,8 @@ import { sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { InboxBadge } from "./inbox-badge";
 import { InboxList } from "./inbox-list";
 import { countWaiting } from "./inbox-status";
-import { failedAnswer, itemFrom, itemsOf, runOf } from "./test-items";
+import { failedAnswer, itemFrom, itemsOf, refusedItem, runOf } from "./test-items";
+import { InboxRow as InboxRowView } from "./inbox-row";
 
 afterEach(cleanup);
 
@@ -131,5 +132,16 @@ describe("InboxBadge", () => {
     expect(screen.getByTestId("inbox-count").textContent).toBe("99+");
     rerender(<InboxBadge count={0} />);
     expect(screen.queryByTestId("inbox-count")).toBeNull();
+  });
+});
+
+describe("InboxRow — a refused answer", () => {
+  it("the row of an answer the agent refused reads Failed, and counts as waiting", () => {
+    const base = refusedItem();
+    const item = { ...base, lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, { code: "upstream:agent_stream_error", message: "IntentMismatchError" }) };
+    render(<InboxRowView item={item} />);
+    expect(screen.getByTestId("interrupt-status")).toMatchObject({ textContent: "Failed" });
+    expect(screen.getByTestId("interrupt-status").dataset.status).toBe("failed");
+    expect(countWaiting([item])).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import type { InterruptAnswer } from "@/lib/contracts/agents";
 import { confirmationResponse, credentialResponse, inputResponse, longRunningResponse } from "@/lib/protocols/adk/answers";
 import { requestMessage, sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { InterruptCard } from "./interrupt-card";
-import { failedAnswer, itemFrom, itemsOf, runOf } from "./test-items";
+import { failedAnswer, itemFrom, itemsOf, refusedItem, runOf } from "./test-items";
 
 afterEach(cleanup);
 
@@ -101,6 +101,30 @@ describe("InterruptCard — confirmation", () => {
     expect(onAnswer).not.toHaveBeenCalled();
     // Changing the answer instead starts from what was sent, not from the original payload.
     expect((screen.getByTestId("confirmation-payload") as HTMLTextAreaElement).value).toBe('{\n  "path": "/tmp/other.log"\n}');
+  });
+
+  it("an answer the agent stored and then refused shows failed with its words and Retry, never Answered", () => {
+    const base = refusedItem();
+    expect(base).toMatchObject({ status: "answered", answerTaken: false, answeredByEventId: "u-31" });
+    const message = "Tool confirmation rejected for function call 'adk-x': confirmation_not_required.";
+    const item = { ...base, lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, { code: "upstream:agent_stream_error", message }) };
+    const onRetry = vi.fn();
+    setup(item, { onRetry });
+    expect(screen.getByTestId("interrupt-card").dataset.status).toBe("failed");
+    expect(screen.getByTestId("interrupt-status").textContent).toBe("Failed");
+    expect(screen.queryByTestId("answered-value")).toBeNull();
+    expect(screen.getByTestId("answer-error").textContent).toContain(message);
+    fireEvent.click(button("retry-answer"));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it("an answer the agent acted on stays Answered even after an earlier failed send", () => {
+    const stored = { id: "u-31", invocationId: "e-ok", author: "user", timestamp: 1795257300000, content: requestMessage("31") };
+    const reply = { id: "a-1", invocationId: "e-ok", author: "inspector_demo", timestamp: 1795257300001, content: { role: "model", parts: [{ text: "done" }] } };
+    const base = itemsOf([...sseEvents("30"), stored, reply]).find((i) => i.kind === "confirmation")!;
+    const item = { ...base, lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, { code: "upstream:agent_run", message: "timeout" }) };
+    setup(item);
+    expect(screen.getByTestId("interrupt-card").dataset.status).toBe("answered");
   });
 
   it("compact drops the source line (the session view already shows it)", () => {

@@ -35,6 +35,17 @@ export function runOf(prefix: string): unknown[] {
   return [userMessageEvent(requestMessage(prefix) as AdkContent), ...sseEvents(prefix)];
 }
 
+/**
+ * A pause answered by a function response the agent stored and then refused (IntentMismatchError):
+ * capture 30's confirmation, 31's answer as a stored user event, and no agent event after it.
+ */
+export function refusedItem(opts: ItemOptions = {}): InboxItem {
+  const stored = userMessageEvent(requestMessage("31") as AdkContent, { id: "u-31", invocationId: "e-refused", timestamp: 1795257300000 });
+  const found = itemsOf([...sseEvents("30"), stored], opts).find((i) => i.kind === "confirmation");
+  if (!found) throw new Error("no confirmation in capture 30");
+  return found;
+}
+
 /** The one interrupt of `kind` in the captures with these prefixes (events concatenated in order). */
 export function itemFrom<K extends InboxItem["kind"]>(prefixes: string[], kind: K, opts?: ItemOptions): ItemOf<K> {
   const found = itemsOf(prefixes.flatMap(sseEvents), opts).filter((i): i is ItemOf<K> => i.kind === kind);
