@@ -75,8 +75,7 @@ describe("Ctrl/⌘+Enter", () => {
     errors: [],
     onJsonErrorChange: () => {},
     blocked: null,
-    timeout: "60000",
-    onTimeoutChange: () => {},
+    limits: { timeout: "60000", setTimeout: () => {}, maxTotal: "600000", setMaxTotal: () => {}, timeoutMs: 60_000, maxTotalTimeoutMs: 600_000, error: null },
     onCancel: () => {},
   };
 
