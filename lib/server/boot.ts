@@ -8,6 +8,8 @@ import { demoServerLaunch } from "@/demo/mcp/launch";
 import { startAgentServer, type AgentServer } from "@/demo/adk/start-agent-server";
 import { getAgents } from "@/lib/server/adk/agents";
 import { logLine } from "@/lib/log-text";
+import { startRetention } from "@/lib/server/retention";
+import { getStore } from "@/lib/server/store";
 
 export const DEMO_MCP_ID = "demo-mcp";
 export const DEMO_AGENT_ID = "demo-agent";
@@ -37,6 +39,8 @@ export function demoMcpInput(root: string): ConnectionInput {
 /** Restores saved connections and pre-connects the demo and the command line's servers. */
 export async function boot(opts: BootOptions): Promise<void> {
   const registry = getRegistry();
+  // Old traffic goes before anything replays it (LOUPE_RETENTION_DAYS / _MB), then hourly.
+  startRetention(getStore());
   const root = process.env.LOUPE_ROOT ?? process.cwd();
   const wanted: Promise<unknown>[] = [];
   const preset = new Set<string>();
