@@ -10,10 +10,11 @@ import { homedir } from "node:os";
 import path from "node:path";
 import next from "next";
 import { CliError, parseArgs, type BootOptions } from "@/lib/launcher/cli";
+import { logLine, logSafe } from "@/lib/log-text";
 import { gate } from "@/lib/launcher/security";
 
 function fail(message: string): never {
-  console.error(message);
+  logLine(message);
   process.exit(2);
 }
 
@@ -50,7 +51,7 @@ async function main() {
   process.env.LOUPE_DATA_DIR ||= path.join(homedir(), ".loupe");
   process.env.LOUPE_BOOT = JSON.stringify(opts);
   const loopback = ["127.0.0.1", "localhost", "::1"].includes(opts.host);
-  if (!loopback) console.warn(`WARNING: binding ${opts.host}: Loupe can spawn processes; anyone who reaches this address and has the token controls them.`);
+  if (!loopback) console.warn(`WARNING: binding ${logSafe(opts.host)}: Loupe can spawn processes; anyone who reaches this address and has the token controls them.`);
 
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
