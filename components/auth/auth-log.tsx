@@ -106,7 +106,7 @@ export function AuthExchanges({ entries }: { entries: readonly Entry[] }) {
                 <span className="font-mono text-muted-foreground">{time}</span>
                 <span className="w-44 shrink-0 font-medium">{PHASE_LABEL[x.phase]}</span>
                 <span className="font-mono">{x.method}</span>
-                <span className={cn("font-mono", exchangeOk(x) ? "text-emerald-600" : "text-destructive")}>{x.status || "—"}</span>
+                <span className={cn("font-mono", exchangeOk(x) ? "text-emerald-600 dark:text-emerald-400" : "text-destructive")}>{x.status || "—"}</span>
                 <span className="min-w-0 flex-1 truncate font-mono text-muted-foreground" title={x.url}>
                   {x.url}
                 </span>

@@ -26,7 +26,7 @@ export function WaitingRequestsBanner({ connectionId, exceptCallId }: WaitingReq
   return (
     <div
       role="status"
-      className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900"
+      className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
       data-testid="waiting-requests-banner"
       data-count={waiting.length}
     >

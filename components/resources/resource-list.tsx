@@ -62,7 +62,7 @@ export function ResourceList({ resources, selectedUri, onSelect, subscriptions, 
               <SafeText text={resourceLabel(r)} className="truncate text-xs font-medium" />
               {r.title && r.title !== r.name && <SafeText text={r.name} className="truncate font-mono text-[11px] text-muted-foreground" />}
               <span className="ml-auto flex shrink-0 items-center gap-1">
-                {subscribed && <BellIcon className="size-3 text-sky-600" aria-label="Subscribed" />}
+                {subscribed && <BellIcon className="size-3 text-sky-600 dark:text-sky-400" aria-label="Subscribed" />}
                 {update && (
                   <span className="inline-flex items-center gap-0.5 text-[10px] text-sky-700 dark:text-sky-300" data-testid="resource-updated-marker">
                     <BellRingIcon className="size-3" /> {time(update.at)}
@@ -150,7 +150,7 @@ export function SubscriptionList({ subscriptions, selectedUri, onSelect, latestU
                   onClick={() => onSelect(uri)}
                   className={cn("flex w-full items-center gap-1.5 px-3 py-1 text-left hover:bg-accent", uri === selectedUri && "bg-accent")}
                 >
-                  <BellIcon className="size-3 shrink-0 text-sky-600" />
+                  <BellIcon className="size-3 shrink-0 text-sky-600 dark:text-sky-400" />
                   <span className="truncate font-mono text-[11px]">{uri}</span>
                   {update && (
                     <span className="ml-auto shrink-0 text-[10px] text-sky-700 dark:text-sky-300" data-testid="subscription-updated">

@@ -64,10 +64,10 @@ export function ToolList({ tools, selected, onSelect, collisions }: ToolListProp
               <div className="flex items-center gap-1.5">
                 <SafeText text={key} className="truncate font-mono text-xs font-medium" />
                 {warnings > 0 && (
-                  <AlertTriangleIcon className="size-3 shrink-0 text-amber-600" aria-label="The server's definition of this tool has problems" data-testid="tool-item-warning" />
+                  <AlertTriangleIcon className="size-3 shrink-0 text-amber-600 dark:text-amber-400" aria-label="The server's definition of this tool has problems" data-testid="tool-item-warning" />
                 )}
                 {collisions.has(tool.name) && (
-                  <AlertTriangleIcon className="size-3 shrink-0 text-amber-600" aria-label="Name also used by another server" />
+                  <AlertTriangleIcon className="size-3 shrink-0 text-amber-600 dark:text-amber-400" aria-label="Name also used by another server" />
                 )}
                 <ToolAnnotationBadges annotations={tool.annotations} className="ml-auto flex shrink-0 gap-0.5" />
               </div>

@@ -7,8 +7,8 @@ import type { TrafficRow as Row } from "@/lib/protocols/mcp/pairing";
 import { STATE_BADGE, formatLatency, formatTime, rowLabel, rowSummary } from "./format";
 
 const DIRECTION: Record<Direction, { icon: typeof ArrowRightIcon; label: string; className: string }> = {
-  out: { icon: ArrowRightIcon, label: "Loupe → server", className: "text-sky-600" },
-  in: { icon: ArrowLeftIcon, label: "server → Loupe", className: "text-emerald-600" },
+  out: { icon: ArrowRightIcon, label: "Loupe → server", className: "text-sky-600 dark:text-sky-400" },
+  in: { icon: ArrowLeftIcon, label: "server → Loupe", className: "text-emerald-600 dark:text-emerald-400" },
   local: { icon: DotIcon, label: "Loupe", className: "text-muted-foreground" },
 };
 

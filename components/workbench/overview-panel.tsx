@@ -229,7 +229,7 @@ export function DiagnosisChecklist({ steps, running, error, onRunAgain }: Diagno
               )}
             >
               {step.ok ? (
-                <CheckIcon aria-label="passed" className="mt-0.5 size-3.5 shrink-0 text-emerald-600" />
+                <CheckIcon aria-label="passed" className="mt-0.5 size-3.5 shrink-0 text-emerald-600 dark:text-emerald-400" />
               ) : (
                 <XIcon aria-label="failed" className="mt-0.5 size-3.5 shrink-0 text-destructive" />
               )}
