@@ -7,7 +7,7 @@ export type EntryProtocol = "mcp" | "adk" | "loupe";
 
 /**
  * mcp kinds: "message" (one JSON-RPC frame; raw = the frame), "stderr" (raw = { line }),
- * "transport_error" (raw = { message }), "unparsed" (raw = { text, error }: a frame that was not JSON-RPC).
+ * "transport_error" (raw = { message }), "unparsed" (raw = { text, error, bytes, cut? }: a stdout line that was not JSON-RPC, text up to 1 MiB).
  * adk kinds (connectionId = the agent server id, sessionKey = adkSessionKey(app, user, session)):
  * "event" (raw = one ADK Event as received), "stream_error" (raw = the `{"error":…}` frame),
  * "malformed" (raw = { text, error }), "user_message" (direction out; raw = { runId, newMessage, stateDelta? }).
