@@ -9,7 +9,9 @@ import { adkSessionKey } from "@/lib/contracts/agents";
 import type { InboxItem, InterruptAnswer, RunRecord } from "@/lib/contracts/agents";
 import type { AnswerResult } from "@/lib/server/adk/answers";
 import { AgentRegistry } from "@/lib/server/adk/agents";
-import { recorded } from "@/lib/server/adk/test-support";
+import { SECRET_MASK } from "@/lib/contracts/connections";
+import { allRecordedText, recorded } from "@/lib/server/adk/test-support";
+import { OAUTH_CLIENT_SECRET } from "@/tests/adk/agents/oauth_gate/agent";
 import { Hub } from "@/lib/server/hub";
 import { openStore } from "@/lib/server/store";
 import { SCRIPTED_ONLY, startAgentServer } from "@/demo/adk/start-agent-server";
@@ -167,5 +169,40 @@ describe("a refused answer says so", () => {
     expect(res.answer.status).toBe("failed");
     expect(res.answer.error?.message).toContain("Session not found");
     expect(byId(key, item!.id)).toMatchObject({ status: "failed", lastAnswer: { status: "failed" } });
+  });
+});
+
+describe("an OAuth client secret in a credential request is masked", () => {
+  it("entries, inbox rows and the session GET never show it; an answer after a restart still sends the real one", async () => {
+    await agents.createSession(id, "oauth_gate", { sessionId: "oauth" });
+    const key = await runText("oauth_gate", "oauth", "my calendar");
+    const [item] = inboxOf(key);
+    expect(item).toMatchObject({ kind: "credential", schemeType: "oauth2", status: "pending" });
+    if (item?.kind !== "credential") throw new Error("expected a credential request");
+    expect(item.authUri).toContain("https://idp.example/authorize?client_id=loupe-test-client");
+    const session = await agents.getSession(id, "oauth_gate", "oauth");
+    const shown = [allRecordedText(agents.hub), JSON.stringify(agents.listInbox()), JSON.stringify(session)];
+    for (const text of shown) {
+      expect(text).not.toContain(OAUTH_CLIENT_SECRET);
+      expect(text).toContain(`"clientSecret":"${SECRET_MASK}"`);
+    }
+
+    // After a restart the inbox knows the request only from the masked entries.
+    const reopened = new AgentRegistry(agents.hub);
+    const again = reopened.listInbox().find((i) => i.key === item.key)!;
+    const res = await reopened.answer(id, {
+      sessionKey: key,
+      interruptId: again.id,
+      interruptKey: again.key,
+      answer: { kind: "credential_oauth", authResponseUri: "http://127.0.0.1/callback?code=abc&state=s", redirectUri: "http://127.0.0.1/callback" },
+      streaming: false,
+    });
+    await reopened.waitRun(res.run!.id);
+    const stored = (await (await fetch(`${server.url}/apps/oauth_gate/users/u1/sessions/oauth`)).json()) as { events: unknown[] };
+    const sent = JSON.stringify(stored.events.filter((e) => JSON.stringify(e).includes('"functionResponse"') && (e as { author: string }).author === "user"));
+    expect(sent).toContain(OAUTH_CLIENT_SECRET);
+    expect(sent).not.toContain(SECRET_MASK);
+    expect(allRecordedText(agents.hub)).not.toContain(OAUTH_CLIENT_SECRET);
+    await reopened.closeAll();
   });
 });

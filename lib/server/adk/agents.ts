@@ -10,7 +10,7 @@ import type {
   RunBody,
   RunRecord,
 } from "@/lib/contracts/agents";
-import { adkSessionKey } from "@/lib/contracts/agents";
+import { adkSessionKey, parseAdkSessionKey } from "@/lib/contracts/agents";
 import { AppError } from "@/lib/errors";
 import type { AdkSession } from "@/lib/protocols/adk/session";
 import { AgentStore } from "@/lib/server/adk/agent-store";
@@ -59,7 +59,11 @@ export class AgentRegistry {
     this.inbox = new Inbox(hub, this.agentStore, (id) => this.agents.get(id)?.config.name);
     this.inbox.rebuild((id) => this.agents.has(id));
     this.runs = new RunManager(hub, this.agentStore, this.inbox);
-    this.answers = new AnswerDesk(this.agentStore, this.inbox, this.runs);
+    // A tracker rebuilt from the (masked) recorded entries re-reads the session before a credential answer.
+    this.answers = new AnswerDesk(this.agentStore, this.inbox, this.runs, async (agentId, sessionKey) => {
+      const where = parseAdkSessionKey(sessionKey);
+      if (where) await this.getSession(agentId, where.appName, where.sessionId, where.userId);
+    });
   }
 
   private view(entry: AgentEntry): AgentServerView {
@@ -181,17 +185,15 @@ export class AgentRegistry {
   }
 
   /**
-   * The stored session with its raw events (only credential secrets in the user's own answers
-   * masked); its events replace what the session's interrupt tracker knew.
+   * The stored session with its raw events (only credential secrets masked: the user's answers and
+   * the agent's credential requests); its real events replace what the session's tracker knew.
    */
   async getSession(id: string, app: string, sid: string, userId?: string): Promise<AdkSession> {
     const entry = this.require(id);
     const user = this.userOf(entry, userId);
     const session = await api.getSession(entry.config, app, user, sid);
     this.inbox.replaceSession(id, adkSessionKey(app, user, sid), session.events);
-    const isUser = (ev: unknown): boolean => (ev as { author?: unknown } | null)?.author === "user";
-    const events = session.events.map((ev) => (isUser(ev) ? maskCredentialSecrets(ev) : ev));
-    return { ...session, events };
+    return { ...session, events: session.events.map((ev) => maskCredentialSecrets(ev)) };
   }
 
   async deleteSession(id: string, app: string, sid: string, userId?: string): Promise<void> {

@@ -64,4 +64,23 @@ describe("answer messages", () => {
     expect(maskInterruptAnswer({ kind: "credential_oauth", authResponseUri: "https://x/?code=1" })).toEqual({ kind: "credential_oauth", authResponseUri: SECRET_MASK });
     expect(maskInterruptAnswer({ kind: "input", value: 1 })).toEqual({ kind: "input", value: 1 });
   });
+
+  it("masks the OAuth client secret of an auth config in both spellings, raw and exchanged credentials", () => {
+    const camel = {
+      authScheme: { type: "oauth2" },
+      rawAuthCredential: { authType: "oauth2", oauth2: { clientId: "cid", clientSecret: "raw-shh" } },
+      exchangedAuthCredential: { authType: "oauth2", oauth2: { clientId: "cid", clientSecret: "ex-shh", authUri: "https://idp/a" } },
+    };
+    const snake = {
+      auth_scheme: { type: "oauth2" },
+      raw_auth_credential: { auth_type: "oauth2", oauth2: { client_id: "cid", client_secret: "raw-snake-shh" } },
+      exchanged_auth_credential: { auth_type: "oauth2", oauth2: { client_id: "cid", client_secret: "ex-snake-shh" } },
+    };
+    const event = { ...oauthRequest, actions: { requestedAuthConfigs: { "tool-1": camel } }, content: { role: "model", parts: [{ functionCall: { id: "c", name: "adk_request_credential", args: { function_call_id: "t", auth_config: snake } } }] } };
+    const text = JSON.stringify(maskCredentialSecrets(event));
+    for (const secret of ["raw-shh", "ex-shh", "raw-snake-shh", "ex-snake-shh"]) expect(text).not.toContain(secret);
+    expect(text).toContain('"clientId":"cid"');
+    expect(text).toContain('"client_id":"cid"');
+    expect(text).toContain('"authUri":"https://idp/a"');
+  });
 });

@@ -8,7 +8,7 @@ import type { AdkInterrupt } from "@/lib/protocols/adk/interrupts";
 import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AgentStore } from "@/lib/server/adk/agent-store";
 import type { Inbox } from "@/lib/server/adk/inbox";
-import { maskCredentialSecrets, maskStoredAnswer } from "@/lib/server/adk/mask";
+import { hasMaskedSecret, maskCredentialSecrets, maskStoredAnswer } from "@/lib/server/adk/mask";
 import type { RunManager } from "@/lib/server/adk/runs";
 import type { UpstreamTarget } from "@/lib/server/adk/upstream";
 
@@ -57,7 +57,21 @@ export class AnswerDesk {
     private readonly agentStore: AgentStore,
     private readonly inbox: Inbox,
     private readonly runs: RunManager,
+    /** Re-reads a stored session into the inbox (the agent's real events). */
+    private readonly refreshSession: (agentId: string, sessionKey: string) => Promise<void> = async () => undefined,
   ) {}
+
+  /**
+   * The interrupt to build an answer from. A credential request known only from recorded entries
+   * (after a restart) has its OAuth client secret masked; the agent needs the real auth config
+   * back, so the stored session is read again first.
+   */
+  private async unmasked(agentId: string, sessionKey: string, interruptId: string, interruptKey?: string): Promise<AdkInterrupt> {
+    const interrupt = this.answerable(agentId, sessionKey, interruptId, interruptKey);
+    if (interrupt.kind !== "credential" || !hasMaskedSecret(interrupt.authConfig)) return interrupt;
+    await this.refreshSession(agentId, sessionKey);
+    return this.answerable(agentId, sessionKey, interruptId, interrupt.key);
+  }
 
   /** The interrupt, if it can still be answered (pending, or its last answer failed). */
   private answerable(agentId: string, sessionKey: string, interruptId: string, interruptKey?: string): AdkInterrupt {
@@ -72,7 +86,7 @@ export class AnswerDesk {
 
   async answer(agentId: string, target: UpstreamTarget, body: AnswerBody): Promise<AnswerResult> {
     if (!parseAdkSessionKey(body.sessionKey)) throw new AppError("bad_request:session_key", `Not a session key: "${body.sessionKey}"`);
-    const interrupt = this.answerable(agentId, body.sessionKey, body.interruptId, body.interruptKey);
+    const interrupt = await this.unmasked(agentId, body.sessionKey, body.interruptId, body.interruptKey);
     const newMessage = answerMessage(interrupt, body.answer);
     const stored: StoredAnswer = {
       id: randomUUID(),
@@ -91,7 +105,7 @@ export class AnswerDesk {
     const stored = this.agentStore.getAnswer(answerId);
     if (!stored || stored.agentId !== agentId) throw new AppError("not_found:answer", `No answer "${answerId}" on this agent server`);
     if (stored.status !== "failed") throw new AppError(`conflict:answer_${stored.status}`, `This answer is ${stored.status}, not failed`);
-    const interrupt = this.answerable(agentId, stored.sessionKey, stored.interruptId, stored.interruptKey);
+    const interrupt = await this.unmasked(agentId, stored.sessionKey, stored.interruptId, stored.interruptKey);
     const { error: _error, runId: _runId, ...rest } = stored;
     return this.send({ ...rest, status: "sending" }, target, interrupt, answerMessage(interrupt, stored.answer), false);
   }

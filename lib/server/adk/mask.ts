@@ -41,7 +41,11 @@ const CREDENTIAL_SECRETS = new Set([
   "token",
   "password",
 ]);
-const EXCHANGED = new Set(["exchangedAuthCredential", "exchanged_auth_credential"]);
+/**
+ * Credentials inside an auth config: the exchanged one the client fills, and the raw one the agent
+ * declares — which carries the OAuth client secret (adk.md §6.3). Both spellings (Python, JS).
+ */
+const EXCHANGED = new Set(["exchangedAuthCredential", "exchanged_auth_credential", "rawAuthCredential", "raw_auth_credential"]);
 
 function walk(value: unknown, inCredential: boolean): unknown {
   if (Array.isArray(value)) return value.map((v) => walk(v, inCredential));
@@ -57,7 +61,8 @@ function walk(value: unknown, inCredential: boolean): unknown {
 
 /**
  * A deep copy with credential secrets replaced by SECRET_MASK: what the store, the stream and the
- * browser get for a credential answer (the real one goes upstream only).
+ * browser get for a credential answer and for the agent's own events (a credential request's
+ * auth config; the real one goes upstream only).
  */
 export function maskCredentialSecrets<T>(value: T): T {
   return walk(value, false) as T;
@@ -72,4 +77,9 @@ export function maskInterruptAnswer(answer: InterruptAnswer): InterruptAnswer {
 
 export function maskStoredAnswer(answer: StoredAnswer): StoredAnswer {
   return { ...answer, answer: maskInterruptAnswer(answer.answer) };
+}
+
+/** True when masking took something out of `value` (a masked copy cannot be sent back upstream). */
+export function hasMaskedSecret(value: unknown): boolean {
+  return JSON.stringify(value ?? null).includes(JSON.stringify(SECRET_MASK));
 }

@@ -11,6 +11,7 @@ import type { SseFrame } from "@/lib/protocols/adk/sse";
 import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AgentStore } from "@/lib/server/adk/agent-store";
 import type { Inbox } from "@/lib/server/adk/inbox";
+import { maskCredentialSecrets } from "@/lib/server/adk/mask";
 import { NETWORK_CLOSED, describeNetworkError, upstreamError, upstreamFetch } from "@/lib/server/adk/upstream";
 import type { UpstreamTarget } from "@/lib/server/adk/upstream";
 import type { Hub } from "@/lib/server/hub";
@@ -149,7 +150,9 @@ export class RunManager {
         if (frame.kind === "event") {
           run.eventCount += 1;
           const ts = typeof frame.data === "object" && frame.data !== null ? (frame.data as { timestamp?: unknown }).timestamp : undefined;
-          this.record(run.agentId, run.sessionKey, "adk", "in", "event", frame.data, toEpochMs(ts));
+          // A credential request's auth config may carry an OAuth client secret: stored masked;
+          // the tracker (memory only) keeps the real one to send back with the answer.
+          this.record(run.agentId, run.sessionKey, "adk", "in", "event", maskCredentialSecrets(frame.data), toEpochMs(ts));
           this.inbox.feedEvent(run.agentId, run.sessionKey, frame.data);
         } else if (frame.kind === "stream_error") {
           this.record(run.agentId, run.sessionKey, "adk", "in", "stream_error", frame.data);
