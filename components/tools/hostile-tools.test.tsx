@@ -204,3 +204,20 @@ describe("the tool list of a server with a duplicated name", () => {
     vi.restoreAllMocks();
   });
 });
+
+describe("every hostile definition", () => {
+  it("opens its Schema and Portability tabs without crashing", async () => {
+    for (const t of LISTED) {
+      setup(t as Tool);
+      for (const name of ["Schema", "Portability"]) {
+        const trigger = screen.getByRole("tab", { name });
+        fireEvent.mouseDown(trigger, { button: 0 });
+        fireEvent.click(trigger);
+        await waitFor(() => expect(trigger.getAttribute("aria-selected")).toBe("true"));
+      }
+      expect(screen.getByTestId("tool-detail")).toBeTruthy();
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+});
