@@ -3,13 +3,13 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 
 /**
- * The watchdog: `read` blocks on a pipe whose only writer is Loupe. "done" (Loupe saw the server
- * exit) ends it quietly; EOF without it means Loupe died, however abruptly (SIGKILL, OOM, crash:
- * the kernel closes the pipe). It then ends the server's whole process group: SIGTERM, and
- * SIGKILL after 2 s for a server that ignores that too.
+ * The watchdog: `read` blocks on a pipe whose only writer is Loupe. It returns on a line (Loupe saw
+ * the server's main process exit) or on EOF (Loupe died, however abruptly: SIGKILL, OOM, crash —
+ * the kernel closes the pipe). Either way what is left of the server's process group is ended:
+ * SIGTERM, and SIGKILL after 2 s for processes that ignore that too. An empty group ends it at once.
  */
 const WATCHDOG = `
-if read -r _; then exit 0; fi
+read -r _
 kill -TERM -"$1" 2>/dev/null || exit 0
 i=0
 while [ "$i" -lt 20 ]; do
@@ -25,9 +25,10 @@ export const LIFELINE_SUPPORTED = process.platform !== "win32";
 
 /**
  * Ties a stdio server (spawned `detached`, so it leads its own process group, grandchildren
- * included) to Loupe's life. Closing stdin is not enough: many servers ignore EOF. A tiny `sh`
- * watchdog per server costs about a megabyte; it runs in its own session, so a Ctrl-C meant for
- * Loupe does not end it before Loupe has closed its servers in order.
+ * included) to Loupe's life. Closing stdin is not enough: many servers ignore EOF, and killing the
+ * main process (the SDK's close) leaves what it spawned (`npx` → node). A tiny `sh` watchdog per
+ * server costs about a megabyte; it runs in its own session, so a Ctrl-C meant for Loupe does not
+ * end it before Loupe has closed its servers in order.
  */
 export function attachLifeline(child: ChildProcess): void {
   if (!LIFELINE_SUPPORTED || child.pid === undefined || child.exitCode !== null) return;
@@ -41,7 +42,8 @@ export function attachLifeline(child: ChildProcess): void {
   // Neither the watchdog nor its pipe may keep Loupe's event loop alive.
   watchdog.unref();
   (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  // The main process is gone: whatever it left in its group goes too.
   child.once("exit", () => {
-    watchdog.stdin?.end("done\n");
+    watchdog.stdin?.end("exited\n");
   });
 }

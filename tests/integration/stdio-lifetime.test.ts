@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { tempDir } from "@/tests/support/servers";
+import { getRegistry } from "@/lib/server/registry";
+import { stdioInput, tempDir } from "@/tests/support/servers";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const HOST = path.join(root, "tests/fixtures/registry-host.ts");
@@ -34,10 +35,13 @@ async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
 }
 
 const data = tempDir("loupe-lifetime-");
+// The in-process registry below reads this lazily; the hosted one gets it in its env.
+process.env.LOUPE_DATA_DIR = data.dir;
 const leftovers: number[] = [];
 let host: ChildProcess | undefined;
 
-afterAll(() => {
+afterAll(async () => {
+  await getRegistry().closeAll();
   // Whatever the outcome, nothing of this test may keep running.
   for (const pid of leftovers) if (alive(pid)) process.kill(pid, "SIGKILL");
   if (host?.exitCode === null) host.kill("SIGKILL");
@@ -67,7 +71,19 @@ describe("stdio servers end with Loupe", () => {
 
     host.kill("SIGKILL");
     // The watchdog sends SIGTERM (ignored here), then SIGKILL 2 s later.
-    expect(await waitUntil(() => !alive(server), 6_000)).toBe(true);
-    expect(await waitUntil(() => !alive(grandchild), 2_000)).toBe(true);
+    expect(await waitUntil(() => !alive(server), 15_000)).toBe(true);
+    expect(await waitUntil(() => !alive(grandchild), 5_000)).toBe(true);
+  });
+
+  it("removing a server that ignores EOF and SIGTERM also ends what it spawned", async () => {
+    const pidFile = path.join(data.dir, "removed.pids");
+    const view = await getRegistry().create(stdioInput("stubborn", [STUBBORN, pidFile]));
+    expect(view.state.status).toBe("connected");
+    const [server, grandchild] = readFileSync(pidFile, "utf8").split(" ").map(Number) as [number, number];
+    leftovers.push(server, grandchild);
+    // The SDK's close: stdin closed, SIGTERM after 2 s, SIGKILL after 4 s, to the main process only.
+    await getRegistry().remove(view.id);
+    expect(await waitUntil(() => !alive(server), 10_000)).toBe(true);
+    expect(await waitUntil(() => !alive(grandchild), 10_000)).toBe(true);
   });
 });
