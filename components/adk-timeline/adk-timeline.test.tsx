@@ -98,9 +98,13 @@ describe("AdkTimeline on the full session (26)", () => {
     fireEvent.change(screen.getByTestId("timeline-search"), { target: { value: "TRANSFER WORKED" } });
     expect(eventRows().map((r) => r.getAttribute("data-entry"))).toEqual(["18", "20"]);
     fireEvent.change(screen.getByTestId("timeline-search"), { target: { value: "" } });
-    for (const k of ["text", "tool_calls", "state", "errors", "interrupts"]) fireEvent.click(screen.getByTestId(`timeline-kind-${k}`));
+    fireEvent.click(screen.getByTestId("timeline-kind-artifacts"));
     expect(eventRows().map((r) => r.getAttribute("data-entry"))).toEqual(["2"]);
     expect(screen.getByTestId("timeline-kind-artifacts").getAttribute("data-state")).toBe("on");
+    expect(screen.getByTestId("timeline-kind-text").getAttribute("data-state")).toBe("off");
+    // Un-picking the only picked kind shows everything again.
+    fireEvent.click(screen.getByTestId("timeline-kind-artifacts"));
+    expect(eventRows()).toHaveLength(21);
   });
 });
 
@@ -250,5 +254,69 @@ describe("10,000 events", () => {
     settle();
     expect(entryRow(42)?.getAttribute("data-selected")).toBe("true");
     expect(eventRows().length).toBeLessThan(40);
+  });
+});
+
+describe("errors (issue 9 §4)", () => {
+  const toolError = {
+    id: "tErr1",
+    invocationId: "e-fail",
+    author: "loupe_demo",
+    timestamp: 1795257300001,
+    content: { role: "user", parts: [{ functionResponse: { id: "adk-f1", name: "flaky_service", response: { error: "Error in tool 'flaky_service': service 'x' is unavailable" } } }] },
+  };
+  const call = {
+    id: "tCall1",
+    invocationId: "e-fail",
+    author: "loupe_demo",
+    timestamp: 1795257300000,
+    content: { role: "model", parts: [{ functionCall: { id: "adk-f1", name: "flaky_service", args: { service: "x" } } }] },
+  };
+  const errorsTimeline = () => buildTimeline([...sseEvents("01"), call, toolError, ...sseEvents("09"), { error: "stream broke" }]);
+
+  it("the Errors chip shows the errors — error events, stream errors and tool-error results — and only them", () => {
+    const tl = errorsTimeline();
+    render(<Harness timeline={tl} />);
+    settle();
+    const total = eventRows().length;
+    fireEvent.click(screen.getByTestId("timeline-kind-errors"));
+    const shown = eventRows();
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    expect(shown.length).toBeLessThan(total);
+    expect(shown.map((r) => r.getAttribute("data-event-id"))).toContain("tErr1");
+    expect(shown.every((r) => r.getAttribute("data-state") === "error")).toBe(true);
+    expect(screen.getByTestId("timeline-kind-errors").getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("a tool-error result marks its row and its invocation as errors", () => {
+    render(<Harness timeline={errorsTimeline()} />);
+    settle();
+    const row = eventRows().find((r) => r.getAttribute("data-event-id") === "tErr1")!;
+    expect(row.getAttribute("data-state")).toBe("error");
+    const header = screen.getAllByTestId("timeline-invocation").find((h) => h.getAttribute("data-invocation") === "e-fail");
+    expect(header?.getAttribute("data-state")).toBe("error");
+  });
+});
+
+describe("streaming bubbles (issue 9 §4)", () => {
+  it("a stored session read while the run streamed leaves no stale streaming bubble and no merged badge", () => {
+    const frames = sseEvents("03");
+    const finals = frames.filter((f) => (f as { partial?: boolean }).partial !== true);
+    // The stored session already has the final events; the live stream then delivers the whole run.
+    let tl = buildTimeline(finals);
+    for (const f of frames) tl = applyEvent(tl, f);
+    render(<Harness timeline={tl} />);
+    settle();
+    expect(screen.queryByText("streaming…")).toBeNull();
+    expect(screen.queryByText(/messages merged/)).toBeNull();
+    expect(eventRows()).toHaveLength(finals.length);
+    expect(screen.getByTestId("timeline-count").textContent).toBe(`${finals.length} events`);
+  });
+
+  it("a streamed event that was not stored yet still shows its merged chunks once final", () => {
+    render(<Harness timeline={buildTimeline(sseEvents("03"))} />);
+    settle();
+    expect(screen.queryByText("streaming…")).toBeNull();
+    expect(screen.getAllByText(/messages merged/).length).toBeGreaterThan(0);
   });
 });

@@ -58,6 +58,8 @@ export function AdkTimeline({
   const authors = useMemo(() => timelineAuthors(timeline), [timeline]);
   const tools = useMemo(() => timelineToolNames(timeline), [timeline]);
   const shown = useMemo(() => rows.filter((r) => r.type === "fold" || (r.type === "event" && !r.inFold)).length, [rows]);
+  // A superseded streaming bubble is not an event of the session.
+  const total = useMemo(() => timeline.entries.reduce((n, e) => n + (e.superseded ? 0 : 1), 0), [timeline]);
   const toggleFold = useCallback((entry: number) => {
     setExpanded((prev) => {
       const next = new Set(prev);
@@ -88,7 +90,7 @@ export function AdkTimeline({
           authors={authors}
           tools={tools}
           shown={shown}
-          total={timeline.entries.length}
+          total={total}
         />
       </div>
       <TimelineList

@@ -10,7 +10,8 @@ export type EventRowState = "final" | "streaming" | "error" | "unrecognized";
 
 function rowState(entry: TimelineEntry): EventRowState {
   if (entry.event.shape === "unrecognized") return "unrecognized";
-  if (entry.items.some((i) => i.kind === "error")) return "error";
+  // A tool that returned an error counts as an error, like an error event.
+  if (entry.items.some((i) => i.kind === "error" || (i.kind === "tool_result" && i.isError))) return "error";
   return entry.streaming ? "streaming" : "final";
 }
 

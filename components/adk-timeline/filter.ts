@@ -75,6 +75,23 @@ function entryKinds(entry: TimelineEntry): Set<FilterKind> {
   return kinds;
 }
 
+/**
+ * A kind chip's click. With no kind filtering (all on), a chip picks *only* its kind — clicking
+ * Errors shows the errors, it never hides them. Then chips add or remove kinds; removing the
+ * last one goes back to showing everything.
+ */
+export function toggleKind(kinds: TimelineFilter["kinds"], kind: FilterKind): TimelineFilter["kinds"] {
+  const all = FILTER_KINDS.every((k) => kinds[k]);
+  if (all) return Object.fromEntries(FILTER_KINDS.map((k) => [k, k === kind])) as TimelineFilter["kinds"];
+  const next = { ...kinds, [kind]: !kinds[kind] };
+  return FILTER_KINDS.some((k) => next[k]) ? next : { ...DEFAULT_TIMELINE_FILTER.kinds };
+}
+
+/** True when the chips narrow the list (some kinds picked). */
+export function kindsPicked(kinds: TimelineFilter["kinds"]): boolean {
+  return !FILTER_KINDS.every((k) => kinds[k]);
+}
+
 export function isFiltering(filter: TimelineFilter): boolean {
   return (
     filter.search.trim() !== "" ||
@@ -150,6 +167,7 @@ export function filterTimeline(timeline: TimelineState, filter: TimelineFilter):
   const allKinds = FILTER_KINDS.every((k) => filter.kinds[k]);
   const out: number[] = [];
   for (const entry of timeline.entries) {
+    if (entry.superseded) continue;
     if (filter.author !== null && entry.event.author !== filter.author) continue;
     if (filter.tool !== null && !callsTool(entry, filter.tool)) continue;
     if (!allKinds && ![...entryKinds(entry)].some((k) => filter.kinds[k])) continue;

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { cn } from "@/lib/cn";
-import { FILTER_KIND_LABELS, FILTER_KINDS, type TimelineFilter } from "./filter";
+import { FILTER_KIND_LABELS, FILTER_KINDS, kindsPicked, toggleKind, type TimelineFilter } from "./filter";
 
 export interface TimelineToolbarProps {
   filter: TimelineFilter;
@@ -65,9 +65,10 @@ export function TimelineToolbar({ filter, onFilterChange, authors, tools, shown,
           ))}
         </NativeSelect>
       </div>
-      <div role="group" aria-label="Kinds" className="flex flex-wrap items-center gap-1">
+      <div role="group" aria-label="Show only" className="flex flex-wrap items-center gap-1">
         {FILTER_KINDS.map((kind) => {
-          const on = filter.kinds[kind];
+          // Nothing picked = everything shown; a picked chip is pressed, the others are not.
+          const on = kindsPicked(filter.kinds) && filter.kinds[kind];
           return (
             <Button
               key={kind}
@@ -76,8 +77,8 @@ export function TimelineToolbar({ filter, onFilterChange, authors, tools, shown,
               data-testid={`timeline-kind-${kind}`}
               data-state={on ? "on" : "off"}
               aria-pressed={on}
-              onClick={() => set({ kinds: { ...filter.kinds, [kind]: !on } })}
-              className={cn(!on && "text-muted-foreground line-through")}
+              title={on ? `Stop showing only ${FILTER_KIND_LABELS[kind].toLowerCase()}` : `Show ${FILTER_KIND_LABELS[kind].toLowerCase()}`}
+              onClick={() => set({ kinds: toggleKind(filter.kinds, kind) })}
             >
               {FILTER_KIND_LABELS[kind]}
             </Button>

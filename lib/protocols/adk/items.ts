@@ -30,8 +30,16 @@ export function stateScope(key: string): StateScope {
  * ADK turns thrown tool errors into `{"error": "…"}` and a rejected confirmation into
  * `{"error":"This tool call is rejected."}` (adk.md §5, §6.1).
  */
+/**
+ * A tool result that reports a failure: ADK's `{"error": …}` (a thrown error, a rejected call) or an
+ * MCP tool result passed through (`isError: true`). `{"error": null}` is not one.
+ */
 export function isErrorResponse(response: unknown): boolean {
-  return typeof response === "object" && response !== null && !Array.isArray(response) && "error" in response;
+  if (typeof response !== "object" || response === null || Array.isArray(response)) return false;
+  const r = response as Record<string, unknown>;
+  const error = r.error;
+  if (error !== undefined && error !== null && error !== false && error !== "") return true;
+  return r.isError === true || r.is_error === true;
 }
 
 function outputEchoText(ev: AdkEvent, text: string): boolean {

@@ -21,6 +21,11 @@ export interface TimelineEntry {
   streaming: boolean;
   /** Every raw message folded into this entry, in arrival order (partials, Python duplicates). */
   raws: unknown[];
+  /**
+   * A streaming bubble whose final event was already in the timeline (the stored session was read
+   * while the run still streamed): its text lives in that entry, so views skip this one.
+   */
+  superseded?: boolean;
   stateChanges: StateChange[];
 }
 

@@ -160,7 +160,8 @@ function absorbFinal(s: TimelineState, index: number, ev: AdkEvent, prior?: AdkE
     addUsage(s.usage, ev);
     if (inv) addUsage(inv.usage, ev);
   }
-  if (inv && ev.error) inv.hasError = true;
+  // A tool that returned an error is an error of its invocation too.
+  if (inv && (ev.error || ev.parts.some((p) => p.kind === "function_response" && isErrorResponse(p.response.response)))) inv.hasError = true;
   if (ev.compaction && !prior?.compaction) s.compactions.push(index);
   if (ev.id) s.byEventId.set(ev.id, index);
   trackInterrupts(s.interrupts, ev);
@@ -237,10 +238,32 @@ function applyPartial(s: TimelineState, ev: AdkEvent, raw: unknown): void {
   touchInvocation(s, index, ev);
 }
 
+/** The open streaming bubble of this event's (invocation, author), if any, closed as superseded. */
+function supersedeStream(s: TimelineState, ev: AdkEvent): void {
+  const key = streamKey(ev);
+  const open = s.openStreams.get(key);
+  if (open === undefined) return;
+  s.openStreams.delete(key);
+  const entry = s.entries[open];
+  if (entry) s.entries[open] = { ...entry, streaming: false, superseded: true };
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+}
+
 function applyFinal(s: TimelineState, ev: AdkEvent, raw: unknown): void {
   const dup = ev.id ? s.byEventId.get(ev.id) : undefined;
   const prev = dup !== undefined ? s.entries[dup] : undefined;
   if (prev) {
+    // The final event of partials that streamed in after the stored session already had it.
+    supersedeStream(s, ev);
+    // The very same message again (stored session and live stream both delivered it): nothing to merge.
+    if (prev.raws.some((r) => sameJson(r, raw))) return;
     const merged = mergeDuplicate(prev.event, ev);
     const changes = absorbFinal(s, prev.index, ev, prev.event);
     s.entries[prev.index] = {
