@@ -3,10 +3,29 @@
 import { useCallback, useMemo, useRef } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { applyLocationPatch, locationFromParams, locationToSearch } from "./workbench-location";
-import type { TabMemory, WorkbenchLocation } from "./workbench-location";
+import type { TabMemory, TabSelection, WorkbenchLocation } from "./workbench-location";
 
 export { CONNECTION_TABS, applyLocationPatch, locationFromParams, locationToSearch, normalizeLocation } from "./workbench-location";
 export type { ConnectionTab, WorkbenchLocation } from "./workbench-location";
+
+const MEMORY_KEY = "loupe:tab-selection";
+
+function loadMemory(): TabMemory {
+  try {
+    const raw: unknown = JSON.parse(window.sessionStorage.getItem(MEMORY_KEY) ?? "[]");
+    return new Map(Array.isArray(raw) ? (raw as Array<[string, TabSelection]>) : []);
+  } catch {
+    return new Map(); // storage off or garbled: tabs simply start empty
+  }
+}
+
+function saveMemory(memory: TabMemory): void {
+  try {
+    window.sessionStorage.setItem(MEMORY_KEY, JSON.stringify([...memory].slice(-200)));
+  } catch {
+    /* storage off or full: the memory lives as long as the page */
+  }
+}
 
 /**
  * Selection lives in the URL (see workbench-location.ts for the parameters) so a reload or a
@@ -17,14 +36,16 @@ export function useWorkbenchLocation(): [WorkbenchLocation, (patch: Partial<Work
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  // Per server tab, what was selected when the user left it (kept for this page's lifetime only).
-  const memory = useRef<TabMemory>(new Map());
+  // Per server tab, what was selected when the user left it; in sessionStorage so a reload keeps it.
+  const memory = useRef<TabMemory | null>(null);
 
   const location = useMemo(() => locationFromParams(params), [params]);
 
   const navigate = useCallback(
     (patch: Partial<WorkbenchLocation>) => {
+      memory.current ??= loadMemory();
       const s = locationToSearch(applyLocationPatch(location, patch, memory.current));
+      saveMemory(memory.current);
       if (s === params.toString()) return;
       router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false });
     },

@@ -35,7 +35,7 @@ export interface WorkbenchLocation {
   view: "inbox" | null;
 }
 
-type TabSelection = Pick<WorkbenchLocation, "tool" | "resource" | "template" | "prompt" | "seq">;
+export type TabSelection = Pick<WorkbenchLocation, "tool" | "resource" | "template" | "prompt" | "seq">;
 const NO_TAB_SELECTION: TabSelection = { tool: null, resource: null, template: null, prompt: null, seq: null };
 const NO_AGENT: Pick<WorkbenchLocation, "agentId" | "app" | "sessionId" | "userId" | "eventId"> = {
   agentId: null,
@@ -86,7 +86,11 @@ const changes = <K extends keyof WorkbenchLocation>(patch: Partial<WorkbenchLoca
  */
 export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<WorkbenchLocation>, memory?: TabMemory): WorkbenchLocation {
   const from = normalizeLocation(location);
-  if (from.connectionId && memory) memory.set(memoryKey(from.connectionId, from.tab), pickSelection(from));
+  if (from.connectionId && memory) {
+    const key = memoryKey(from.connectionId, from.tab);
+    memory.delete(key); // re-inserted last: the Map's order is recency, for trimming the stored copy
+    memory.set(key, pickSelection(from));
+  }
 
   if (patch.view === "inbox") return normalizeLocation({ ...EMPTY_LOCATION, view: "inbox" });
   if (patch.agentId) {

@@ -58,7 +58,7 @@ export function AgentView({ agent, location, navigate, actions, onEdit }: AgentV
         onDelete={() => actions.remove.mutate(agent.id, { onSuccess: () => navigate({ agentId: null, app: null, sessionId: null }) })}
       />
       <div className="flex min-h-0 flex-1">
-        <div className="flex w-64 shrink-0 flex-col border-r">
+        <div className="flex w-48 shrink-0 flex-col border-r lg:w-64">
           <div className="border-b p-2">
             <AppPicker apps={apps} value={app} onChange={(next) => navigate({ agentId: agent.id, app: next, sessionId: null, userId: null })} />
           </div>

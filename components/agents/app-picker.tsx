@@ -13,7 +13,7 @@ export function AppPicker({ apps, value, onChange }: AppPickerProps) {
   return (
     <label className="flex items-center gap-2 text-xs text-muted-foreground">
       App
-      <span className="w-56">
+      <span className="w-56 min-w-0 shrink">
         <NativeSelect
           data-testid="app-picker"
           aria-label="App"

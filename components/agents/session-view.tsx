@@ -22,10 +22,23 @@ import { interruptKey } from "@/lib/protocols/adk/interrupts";
 import { useAgentRun } from "@/hooks/use-agent-run";
 import { cn } from "@/lib/cn";
 
-/** The entry an event id names: a final event by its id, a streaming one by its entry key. */
-function entryIndexOf(timeline: TimelineState | null | undefined, eventId: string | null | undefined): number | null {
-  if (!timeline || !eventId) return null;
-  const index = timeline.byEventId.get(eventId) ?? timeline.entries.findIndex((e) => e.key === eventId);
+/**
+ * How the URL names an entry: its event id; `#<index>` for one without an id yet (the user's own
+ * message stands in until the stored session is read back, and has none).
+ */
+function entryRef(timeline: TimelineState | null | undefined, index: number): string | null {
+  const entry = timeline?.entries[index];
+  if (!entry) return null;
+  return entry.event.id || `#${index}`;
+}
+
+function entryIndexOf(timeline: TimelineState | null | undefined, ref: string | null | undefined): number | null {
+  if (!timeline || !ref) return null;
+  if (ref.startsWith("#")) {
+    const index = Number(ref.slice(1));
+    return Number.isInteger(index) && timeline.entries[index] ? index : null;
+  }
+  const index = timeline.byEventId.get(ref) ?? timeline.entries.findIndex((e) => e.key === ref);
   return index >= 0 ? index : null;
 }
 
@@ -50,7 +63,7 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
   const controlled = selectedEventId !== undefined;
   const selected = controlled ? entryIndexOf(timeline, selectedEventId) : ownSelected;
   const setSelected = (index: number | null) =>
-    controlled ? onSelectEvent?.(index === null ? null : (timeline?.entries[index]?.key ?? null)) : setOwnSelected(index);
+    controlled ? onSelectEvent?.(index === null ? null : entryRef(timeline, index)) : setOwnSelected(index);
   const [artifact, setArtifact] = useState<OpenArtifact | null>(null);
   // Every run started here (a message or an answer) brings the newest events into view.
   const { runs } = useAgentRun(sessionRef);
@@ -67,7 +80,7 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
         <p className="p-3 text-xs text-muted-foreground">Loading the session…</p>
       ) : (
         <div className="flex min-h-0 flex-1">
-          <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          <div className="flex min-h-0 min-w-48 flex-1 flex-col">
             <div className="border-b px-2 py-1.5">
               <SessionSummary timeline={timeline} />
             </div>
@@ -88,7 +101,7 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
             />
           </div>
           <aside
-            className={cn("flex shrink-0 flex-col overflow-y-auto border-l", selected !== null ? "w-80 xl:w-96" : "w-56")}
+            className={cn("flex min-w-40 shrink flex-col overflow-y-auto border-l", selected !== null ? "w-64 lg:w-80 xl:w-96" : "w-48 lg:w-56")}
             aria-label="Details"
           >
             {selected !== null && timeline.entries[selected] && (

@@ -50,8 +50,8 @@ export function PromptsPanel({ connection, selected: controlled, onSelect }: Pro
 
   const prompt = all?.find((p) => p.name === selected);
   return (
-    <div className="flex min-h-0 flex-1" data-testid="prompts-panel">
-      <div className="flex w-80 shrink-0 flex-col border-r">
+    <div className="flex min-h-0 min-w-0 flex-1" data-testid="prompts-panel">
+      <div className="flex w-64 shrink-0 flex-col border-r lg:w-80">
         <ListSearchBar
           noun="prompts"
           value={search}

@@ -114,8 +114,8 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
     selection?.kind === "template" ? templates.data?.resourceTemplates.find((t) => t.uriTemplate === selection.uriTemplate) : undefined;
 
   return (
-    <div className="flex min-h-0 flex-1" data-testid="resources-panel">
-      <div className="flex w-80 shrink-0 flex-col border-r">
+    <div className="flex min-h-0 min-w-0 flex-1" data-testid="resources-panel">
+      <div className="flex w-64 shrink-0 flex-col border-r lg:w-80">
         <ListSearchBar
           noun="resources"
           placeholder="Search resources and templates"

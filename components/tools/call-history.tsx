@@ -22,7 +22,7 @@ function preview(args: Record<string, unknown>): string {
 /** Past calls of one tool, newest first. */
 export function CallHistory({ calls, activeId, onView, onRerun, onEdit }: CallHistoryProps) {
   return (
-    <section className="flex flex-col gap-1" data-testid="call-history">
+    <section className="flex min-w-0 flex-col gap-1" data-testid="call-history">
       <h3 className="text-xs font-semibold text-muted-foreground uppercase">History ({calls.length})</h3>
       {calls.length === 0 && <p className="text-xs text-muted-foreground">No calls yet.</p>}
       <ul className="flex flex-col divide-y rounded-md border">
@@ -31,15 +31,15 @@ export function CallHistory({ calls, activeId, onView, onRerun, onEdit }: CallHi
             key={c.id}
             data-testid="call-history-item"
             data-status={c.status}
-            className={cn("flex items-center gap-2 px-2 py-1 text-xs hover:bg-accent/50", c.id === activeId && "bg-accent")}
+            className={cn("flex min-w-0 flex-wrap items-center gap-x-2 px-2 py-1 text-xs hover:bg-accent/50", c.id === activeId && "bg-accent")}
           >
-            <button type="button" className="flex min-w-0 flex-1 items-center gap-2 text-left" onClick={() => onView(c)} title="Show this result">
+            <button type="button" className="flex min-w-48 flex-1 basis-48 items-center gap-2 text-left" onClick={() => onView(c)} title="Show this result">
               <CallStatusBadge status={c.status} />
               <span className="shrink-0 font-mono text-muted-foreground">{new Date(c.startedAt).toLocaleTimeString()}</span>
               <span className="w-16 shrink-0 text-right font-mono text-muted-foreground">
                 {c.endedAt !== null ? formatDuration(c.endedAt - c.startedAt) : "…"}
               </span>
-              <span className="truncate font-mono">{preview(c.args)}</span>
+              <span className="min-w-0 truncate font-mono">{preview(c.args)}</span>
             </button>
             <Button size="xs" variant="ghost" onClick={() => onRerun(c)} data-testid="rerun-call" title="Run again with these arguments">
               <PlayIcon /> Re-run

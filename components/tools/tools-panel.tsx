@@ -49,7 +49,7 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1">
-      <div className="flex w-80 shrink-0 flex-col border-r">
+      <div className="flex w-64 shrink-0 flex-col border-r lg:w-80">
         <ListSearchBar
           noun="tools"
           value={search}

@@ -68,7 +68,7 @@ export function Workbench() {
         </div>
       </header>
       <div className="flex min-h-0 flex-1">
-        <aside className="flex w-64 shrink-0 flex-col border-r bg-muted/30">
+        <aside className="flex w-56 shrink-0 flex-col border-r bg-muted/30 lg:w-64">
           {connections.isError ? (
             <QueryError className="m-2" title="Could not load servers" error={connections.error} onRetry={() => void connections.refetch()} />
           ) : connections.isPending ? (
@@ -86,7 +86,7 @@ export function Workbench() {
           )}
           <AgentSidebar location={location} navigate={navigate} />
         </aside>
-        <main className="flex min-w-0 flex-1 flex-col">
+        <main className="flex min-w-0 flex-1 flex-col [overflow-wrap:anywhere]">
           {agentOpen ? (
             <AgentMain location={location} navigate={navigate} />
           ) : selected ? (

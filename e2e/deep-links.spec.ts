@@ -1,0 +1,109 @@
+import type { Page } from "@playwright/test";
+import { AgentDesk } from "./agent-fixtures";
+import { expect, test } from "./fixtures";
+
+/**
+ * The URL names exactly what is open, and a reload reopens it: a tool, a resource, a prompt, a
+ * traffic row, an agent session with its selected event. Parameters of the previous view never
+ * follow the user into the next one.
+ */
+test.describe.configure({ mode: "serial" });
+
+const SERVER = "everything (deep links)";
+const DOC = "demo://resource/static/document/architecture.md";
+
+const params = (page: Page) => new URL(page.url()).searchParams;
+const keys = (page: Page) => [...params(page).keys()].sort();
+
+test("a tool, a resource, a prompt and a traffic row each reopen after a reload", async ({ workbench, page }) => {
+  await workbench.useEverything(SERVER);
+  const serverId = params(page).get("c");
+  expect(serverId).toBeTruthy();
+
+  await workbench.selectTool("echo");
+  await workbench.field("message").fill("deep link");
+  await workbench.run();
+  await expect(workbench.result).toContainText("deep link");
+  expect(params(page).get("tool")).toBe("echo");
+  await page.reload();
+  await expect(workbench.toolDetail).toHaveAttribute("data-tool", "echo");
+
+  await workbench.openTab("Resources");
+  await page.locator(`[data-testid="resource-item"][data-uri="${DOC}"]`).click();
+  await expect(page.getByTestId("resource-read")).toHaveAttribute("data-uri", DOC);
+  // The tool belongs to the Tools tab: it is not in the URL while Resources is open.
+  expect(keys(page)).toEqual(["c", "r", "tab"]);
+  expect(params(page).get("r")).toBe(DOC);
+  await page.reload();
+  await expect(page.getByTestId("resource-read")).toHaveAttribute("data-uri", DOC);
+  await expect(page.locator(`[data-testid="resource-item"][data-uri="${DOC}"]`)).toHaveAttribute("aria-selected", "true");
+
+  await workbench.openTab("Prompts");
+  await page.locator('[data-testid="prompt-item"][data-prompt="args-prompt"]').click();
+  await expect(page.getByTestId("prompt-detail")).toHaveAttribute("data-prompt", "args-prompt");
+  expect(keys(page)).toEqual(["c", "p", "tab"]);
+  await page.reload();
+  await expect(page.getByTestId("prompt-detail")).toHaveAttribute("data-prompt", "args-prompt");
+
+  await workbench.openTab("Traffic");
+  const row = page.locator('[data-testid="traffic-row"][data-method="tools/call"][data-state="ok"]').last();
+  await expect(row).toBeVisible();
+  const seq = await row.getAttribute("data-seq");
+  await row.click();
+  await expect(page.getByTestId("traffic-detail")).toContainText('"method": "tools/call"');
+  expect(params(page).get("seq")).toBe(seq);
+  await page.reload();
+  await expect(page.getByTestId("traffic-detail")).toContainText('"method": "tools/call"');
+  await expect(page.locator(`[data-testid="traffic-row"][data-seq="${seq}"]`)).toHaveAttribute("aria-pressed", "true");
+
+  // Back on Tools, the tool chosen before is open again (and the traffic row left the URL).
+  await workbench.openTab("Tools");
+  await expect(workbench.toolDetail).toHaveAttribute("data-tool", "echo");
+  expect(keys(page)).toEqual(["c", "tool"]);
+  expect(params(page).get("c")).toBe(serverId);
+});
+
+test("an agent session and its selected event reopen after a reload; nothing of the server stays", async ({ workbench, page }) => {
+  const desk = new AgentDesk(page);
+  await workbench.useEverything(SERVER);
+  await workbench.openTab("Traffic");
+  await workbench.openTab("Tools");
+  await workbench.selectTool("echo");
+  expect(params(page).get("tool")).toBe("echo");
+
+  await desk.openDemoAgent();
+  // Several apps: the demo app opens, not the first alphabetically (compaction_demo).
+  await expect(page.getByTestId("app-picker")).toHaveValue("loupe_demo");
+  expect(keys(page).filter((k) => !["a", "app"].includes(k))).toEqual([]);
+
+  await desk.newSession("loupe_demo");
+  await desk.send("hello");
+  const event = page.getByTestId("timeline-event").filter({ hasText: "hello" }).first();
+  await expect(event).toBeVisible({ timeout: 30_000 });
+  await event.click();
+  await expect(page.getByTestId("event-inspector")).toHaveAttribute("data-entry", "0");
+  const sessionId = await page.getByTestId("session-view").getAttribute("data-session-id");
+  expect(keys(page)).toEqual(["a", "app", "e", "s"]);
+  expect(params(page).get("s")).toBe(sessionId);
+  expect(params(page).get("e")).toBeTruthy();
+
+  await page.reload();
+  await expect(page.getByTestId("session-view")).toHaveAttribute("data-session-id", sessionId!);
+  await expect(page.getByTestId("event-inspector")).toHaveAttribute("data-entry", "0");
+  await expect(page.getByTestId("timeline-event").filter({ hasText: "hello" }).first()).toHaveAttribute("data-selected", "true");
+
+  // An event picked after the reload is named by its ADK id, and reopens by it.
+  const reply = page.getByTestId("timeline-event").nth(1);
+  const replyId = await reply.getAttribute("data-event-id");
+  expect(replyId).toBeTruthy();
+  await reply.click();
+  await expect(page.getByTestId("event-inspector")).toHaveAttribute("data-entry", "1");
+  expect(params(page).get("e")).toBe(replyId);
+  await page.reload();
+  await expect(page.locator(`[data-testid="timeline-event"][data-event-id="${replyId}"]`)).toHaveAttribute("data-selected", "true");
+  await expect(page.getByTestId("event-inspector")).toHaveAttribute("data-entry", "1");
+
+  // The inbox is a view of its own: nothing of the agent stays in the URL.
+  await page.getByTestId("inbox-link").click();
+  await expect.poll(() => keys(page)).toEqual(["view"]);
+});

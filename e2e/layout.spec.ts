@@ -1,0 +1,108 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { AgentDesk } from "./agent-fixtures";
+import { ROOT, expect, test } from "./fixtures";
+
+/**
+ * The workbench never scrolls sideways, whatever a server or an agent sends: a 200-word argument,
+ * an unbroken 20 KB argument, a 20 KB unbroken tool description, a 300-character property name.
+ */
+test.describe.configure({ mode: "serial" });
+
+const WIDE = path.join(ROOT, "tests/fixtures/wide-mcp-server.mjs");
+const WIDE_SERVER = "wide fixture (layout)";
+const WIDE_TOOL = "wide_echo_tool_with_a_name_that_goes_on_and_on_and_on_without_any_space_at_all_to_wrap";
+const EVERYTHING = "everything (layout)";
+const WORDS = Array.from({ length: 200 }, (_, i) => `word${i}`).join(" ");
+const UNBROKEN = "x".repeat(20 * 1024);
+const WIDTHS = [1440, 800];
+
+/** Page and main pane widths; each must not exceed what is visible. */
+async function widths(page: Page) {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    const main = document.querySelector("main");
+    // A pane that scrolls sideways inside the page is as bad as the page doing it; a code block may.
+    const panes = [...document.querySelectorAll("main, main *")].filter((el) => {
+      const x = getComputedStyle(el).overflowX;
+      return (x === "auto" || x === "scroll") && el.tagName !== "PRE" && el.scrollWidth > el.clientWidth + 1;
+    });
+    return {
+      panes: panes.map((el) => `${(el as HTMLElement).dataset.testid ?? el.tagName} ${el.scrollWidth}>${el.clientWidth}`),
+      page: { scroll: doc.scrollWidth, client: doc.clientWidth },
+      main: main ? { scroll: main.scrollWidth, client: main.clientWidth } : null,
+    };
+  });
+}
+
+async function expectNoSideways(page: Page, where: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    // A frame for the layout to settle at the new width.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    const w = await widths(page);
+    expect(w.page.scroll, `${where} at ${width}px: the page scrolls sideways`).toBeLessThanOrEqual(w.page.client);
+    expect(w.main, `${where}: no main pane`).not.toBeNull();
+    expect(w.main!.scroll, `${where} at ${width}px: the main pane is wider than the window`).toBeLessThanOrEqual(w.main!.client);
+    expect(w.panes, `${where} at ${width}px: panes that scroll sideways`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test("a 20 KB unbroken description, a 300-character property and long arguments stay inside the window", async ({ workbench, page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await workbench.open();
+  await expect(workbench.server("Loupe demo MCP server")).toBeVisible();
+  if ((await workbench.server(WIDE_SERVER).count()) === 0) await workbench.addStdioServer(WIDE_SERVER, "node", WIDE);
+  await workbench.selectServer(WIDE_SERVER);
+  await workbench.selectTool(WIDE_TOOL);
+  await expectNoSideways(page, "wide tool, before a call");
+
+  await workbench.field("text").fill(WORDS);
+  await workbench.run();
+  await expect(workbench.result).toContainText("word199");
+  await expectNoSideways(page, "wide tool, 200-word argument");
+
+  const marker = `end${Date.now()}`;
+  await workbench.field("text").fill(UNBROKEN + marker);
+  await workbench.run();
+  await expect(workbench.result).toContainText(marker);
+  await expect(page.getByTestId("call-history-item").first()).toBeVisible();
+  await expectNoSideways(page, "wide tool, 20 KB unbroken argument and its history");
+
+  await workbench.openTab("Traffic");
+  const row = page.locator('[data-testid="traffic-row"][data-method="tools/call"]').last();
+  await row.click();
+  await expect(page.getByTestId("traffic-detail")).toBeVisible();
+  await expectNoSideways(page, "traffic with the 20 KB call open");
+});
+
+test("server-everything echo with a 200-word and a 20 KB unbroken message", async ({ workbench, page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await workbench.useEverything(EVERYTHING);
+  await workbench.selectTool("echo");
+  await workbench.field("message").fill(WORDS);
+  await workbench.run();
+  await expect(workbench.result).toContainText("word199");
+  const marker = `end${Date.now()}`;
+  await workbench.field("message").fill(UNBROKEN + marker);
+  await workbench.run();
+  await expect(workbench.result).toContainText(marker);
+  await expectNoSideways(page, "echo with long arguments");
+});
+
+test("an agent session with a 20 KB unbroken message, and the inbox", async ({ workbench, page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const desk = new AgentDesk(page);
+  await workbench.open();
+  await desk.openDemoAgent();
+  await desk.newSession("loupe_demo");
+  await desk.send(`${UNBROKEN} ${WORDS}`);
+  await expect(page.getByTestId("timeline-event").first()).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId("timeline-event").first().click();
+  await expect(page.getByTestId("event-inspector")).toBeVisible();
+  await expectNoSideways(page, "agent timeline with a 20 KB message selected");
+  await page.getByTestId("inbox-link").click();
+  await expect(page.getByTestId("inbox-view")).toBeVisible();
+  await expectNoSideways(page, "inbox");
+});
