@@ -138,6 +138,25 @@ describe("API route handlers", () => {
     abort.abort();
   });
 
+  it("answers client mistakes with 4xx and the route's code: bad JSON, wrong shapes, bad params, a body over 8 MiB", async () => {
+    const raw = (body: BodyInit) => new Request(base + "/api/connections", { method: "POST", body, duplex: "half" } as RequestInit);
+    const code = async (res: Response) => ({ status: res.status, code: ((await res.json()) as { error: { code: string } }).error.code });
+    expect(await code(await connections.POST(raw("{nope")))).toEqual({ status: 400, code: "bad_request:json" });
+    expect(await code(await connections.POST(raw("[1]")))).toEqual({ status: 400, code: "bad_request:body" });
+    expect(await code(await traffic.GET(new Request(`${base}/x?limit=-1`), ctx({ id })))).toEqual({ status: 400, code: "bad_request:query" });
+    expect(await code(await entries.GET(new Request(base), ctx({ seq: "abc" })))).toEqual({ status: 400, code: "bad_request:params" });
+    expect(await code(await stream.GET(new Request(`${base}/api/stream?since=x`)))).toEqual({ status: 400, code: "bad_request:query" });
+    expect(await code(await cancel.POST(post("/x", {}), ctx({ id, callId: "nope" })))).toEqual({ status: 404, code: "not_found:call" });
+    expect(await code(await tools.GET(new Request(base), ctx({ id: "nope" })))).toEqual({ status: 404, code: "not_found:connection" });
+    // Streamed without a Content-Length: refused once 8 MiB have arrived, not read whole.
+    let sent = 0;
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    const endless = new ReadableStream<Uint8Array>({ pull: (c) => void ((sent += chunk.byteLength), c.enqueue(chunk)) }, { highWaterMark: 0 });
+    expect(await code(await connections.POST(raw(endless)))).toEqual({ status: 413, code: "too_large:body" });
+    expect(sent).toBeLessThan(16 * 1024 * 1024);
+    expect((await (await connections.GET()).json()) as unknown[]).toHaveLength(1);
+  });
+
   it("deletes a connection", async () => {
     const res = await connection.DELETE(new Request(base, { method: "DELETE" }), ctx({ id }));
     expect(res.status).toBe(204);
