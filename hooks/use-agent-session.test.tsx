@@ -126,4 +126,37 @@ describe("useAgentSession", () => {
     await waitFor(() => expect(hook.result.current.liveEntries).toHaveLength(1));
     expect(texts(hook.result.current.timeline)).toEqual([["user", "hello", false], ["user", "next", false]]);
   });
+
+  it("keeps what the server streamed but did not store after the stored session is re-read", async () => {
+    const t0 = 1_795_257_092_000;
+    let body: Record<string, unknown> = { events: [ev("a", "e-1", "user", "hello", { timestamp: t0 / 1000 })], unstored: [] };
+    const router = fetchRouter({
+      "GET /api/agents/ag/apps/demo/sessions/s1": () => ({ id: "s1", appName: "demo", userId: "u1", state: {}, lastUpdateTime: 1, ...body }),
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const hook = renderHook(() => useAgentSession(REF), { wrapper });
+    await waitFor(() => expect(hook.result.current.timeline).not.toBeNull());
+    const broken = { seq: 41, kind: "malformed", receivedAt: t0 + 2000, raw: { text: "{not json", error: "Unexpected token" } };
+    const failed = { seq: 42, kind: "stream_error", receivedAt: t0 + 2001, raw: { error: "RuntimeError: gone" } };
+    act(() => {
+      applyStreamEntries(client, [
+        live(40, "event", ev("b", "e-2", "agent", "working", { timestamp: (t0 + 1000) / 1000 })),
+        { ...live(41, "malformed", broken.raw), receivedAt: broken.receivedAt },
+        { ...live(42, "stream_error", failed.raw), receivedAt: failed.receivedAt },
+      ]);
+    });
+    await waitFor(() => expect(hook.result.current.timeline!.entries).toHaveLength(4));
+
+    // The run ended and the stored session is read again: it has only the real events.
+    body = { events: [ev("a", "e-1", "user", "hello", { timestamp: t0 / 1000 }), ev("b", "e-2", "agent", "working", { timestamp: (t0 + 1000) / 1000 })], unstored: [broken, failed] };
+    await act(() => client.refetchQueries({ queryKey: agentKeys.stored("ag", KEY) }));
+    await waitFor(() => expect(hook.result.current.timeline!.entries).toHaveLength(4));
+    const tl = hook.result.current.timeline!;
+    expect(tl.entries.map((e) => e.event.shape)).toEqual(["event", "event", "unrecognized", "stream_error"]);
+    expect(tl.entries[2]!.event.raw).toBe("{not json");
+    expect(tl.entries[2]!.items[0]).toMatchObject({ kind: "unrecognized", reason: "malformed frame (Unexpected token)", raw: "{not json" });
+    expect(tl.entries[3]!.items[0]).toMatchObject({ kind: "error", message: "RuntimeError: gone" });
+  });
 });

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { Entry } from "@/lib/contracts/entries";
 import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AdkSession } from "@/lib/protocols/adk/session";
-import { userMessageEvent } from "@/lib/protocols/adk/session";
+import { frameRawOf, userMessageEvent, withUnstoredFrames } from "@/lib/protocols/adk/session";
 import { applyEvent, buildTimeline } from "@/lib/protocols/adk/timeline";
 import { normalizeEvent } from "@/lib/protocols/adk/event";
 import type { TimelineState } from "@/lib/protocols/adk/timeline";
@@ -22,7 +22,7 @@ export function liveEntryRaw(e: Entry): unknown {
     case "event":
     case "stream_error":
     case "malformed":
-      return e.raw;
+      return frameRawOf(e.kind, e.raw);
     case "user_message": {
       const raw = e.raw as { newMessage?: AdkContent; stateDelta?: Record<string, unknown> } | null;
       if (!raw?.newMessage) return null;
@@ -93,12 +93,15 @@ function applyLive(
   entries: readonly Entry[],
   after: number,
   stored: Map<string, number[]> | null = null,
+  unstored: ReadonlySet<number> = new Set(),
 ): { timeline: TimelineState; lastSeq: number } {
   let tl = timeline;
   let lastSeq = after;
   for (const e of entries) {
     if (e.seq <= after) continue;
     lastSeq = e.seq;
+    // Already placed from the GET's `unstored` list.
+    if (unstored.has(e.seq)) continue;
     if (alreadyStored(e, stored)) continue;
     const raw = liveEntryRaw(e);
     if (raw !== null && raw !== undefined) tl = applyEvent(tl, raw);
@@ -123,8 +126,12 @@ export function useAgentSession(ref: SessionRef) {
     const entries = live.data ?? [];
     let cur = built.current;
     if (!cur || cur.base !== base) {
-      const tl = buildTimeline(base.session.events, initialStateOf(base.session));
-      cur = { base, ...applyLive(tl, entries, base.liveCutoff, storedUserMessages(base.session)) };
+      // Stream errors, malformed lines and unknown shapes are not in the stored events: put back.
+      const unstored = base.unstored ?? [];
+      const frames = unstored.map((f) => ({ receivedAt: f.receivedAt, raw: frameRawOf(f.kind, f.raw) }));
+      const tl = buildTimeline(withUnstoredFrames(base.session.events, frames), initialStateOf(base.session));
+      const placed = new Set(unstored.map((f) => f.seq));
+      cur = { base, ...applyLive(tl, entries, base.liveCutoff, storedUserMessages(base.session), placed) };
     } else {
       cur = { base, ...applyLive(cur.timeline, entries, cur.lastSeq) };
     }

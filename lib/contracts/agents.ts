@@ -119,6 +119,19 @@ export interface StoredAnswer {
   createdAt: number;
 }
 
+/**
+ * A /run_sse frame Loupe recorded that the agent server does not store in the session (a stream
+ * error, a malformed line, an event of unknown shape): the session GET returns these as
+ * `unstored` beside the stored events, so they stay in the timeline after the run (entry `raw`).
+ */
+export interface UnstoredFrame {
+  /** The entry's seq (the same frame may also be in the browser's live entries). */
+  seq: number;
+  kind: "stream_error" | "malformed" | "event" | string;
+  receivedAt: number;
+  raw: unknown;
+}
+
 /** One row of the inbox: an interrupt, where it comes from, and Loupe's answer to it if any. */
 export type InboxItem = AdkInterrupt & {
   agentId: string;

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
-import type { AgentServerInput, AgentServerView, AgentSessionSummary, RunBody, RunRecord } from "@/lib/contracts/agents";
+import type { AgentServerInput, AgentServerView, AgentSessionSummary, RunBody, RunRecord, UnstoredFrame } from "@/lib/contracts/agents";
 import { adkSessionKey } from "@/lib/contracts/agents";
 import type { Entry } from "@/lib/contracts/entries";
 import { parseSession } from "@/lib/protocols/adk/session";
@@ -71,6 +71,16 @@ export function sessionsQuery(agentId: string, appName: string, userId: string) 
 export interface StoredSession {
   session: AdkSession;
   liveCutoff: number;
+  /** Frames the server streamed but did not store, as Loupe recorded them (GET's `unstored`). */
+  unstored: UnstoredFrame[];
+}
+
+function unstoredOf(raw: unknown): UnstoredFrame[] {
+  const list = (raw as { unstored?: unknown } | null)?.unstored;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (f): f is UnstoredFrame => typeof f === "object" && f !== null && typeof (f as UnstoredFrame).seq === "number" && typeof (f as UnstoredFrame).receivedAt === "number",
+  );
 }
 
 export function storedSessionQuery(r: SessionRef) {
@@ -82,7 +92,7 @@ export function storedSessionQuery(r: SessionRef) {
       const raw = await apiFetch<unknown>(`${sessionPath(r)}?${user(r.userId)}`, { signal });
       const session = parseSession(raw);
       if (!session) throw new AppError("upstream:protocol", "The agent server returned something that is not a session");
-      return { session, liveCutoff };
+      return { session, liveCutoff, unstored: unstoredOf(raw) };
     },
   });
 }

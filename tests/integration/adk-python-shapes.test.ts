@@ -118,6 +118,14 @@ class FakePythonAdk {
       return void res.end();
     }
     const text = (message.parts ?? []).map((part) => String(part.text ?? "")).join("");
+    if (text.includes("glitch")) {
+      // Frames no session will hold: a malformed line, JSON of unknown shape, an error frame.
+      emit(pyEvent(inv, APP, { content: { role: "model", parts: [{ text: "Working on it." }] } }));
+      res.write("data: {not json at all\n\n");
+      res.write(`data: ${JSON.stringify({ hello: "world", note: "unknown shape" })}\n\n`);
+      res.write(`data: ${JSON.stringify({ error: "RuntimeError: the model went away", error_details: { error_type: "RuntimeError", timestamp: nowS() } })}\n\n`);
+      return void res.end();
+    }
     if (!text.includes("delete")) {
       emit(pyEvent(inv, APP, { content: { role: "model", parts: [{ text: `You said: ${text}` }] }, turnComplete: true }));
       return void res.end();
@@ -235,5 +243,28 @@ describe("Python ADK: compaction after a paused run", () => {
     expect(res.answer).toMatchObject({ status: "failed", error: { code: "upstream:agent_stream_error" } });
     expect(res.answer.error?.message).toContain("ValueError: No function call event found");
     expect(statusOf(key, item)).toBe("failed");
+  });
+});
+
+describe("frames the server streamed but did not store", () => {
+  it("stay in the session GET after the run, with their raw text, after the event before them", async () => {
+    await agents.createSession(id, APP, { sessionId: "py-glitch" });
+    const run = await finished(agents.run(id, APP, "py-glitch", { parts: [{ text: "glitch please" }], streaming: false }));
+    expect(run).toMatchObject({ status: "failed", eventCount: 1, error: { message: "RuntimeError: the model went away" } });
+    const session = await agents.getSession(id, APP, "py-glitch");
+    expect(session.events).toHaveLength(2);
+    expect(session.unstored.map((f) => f.kind)).toEqual(["malformed", "event", "stream_error"]);
+    expect(session.unstored[0]!.raw).toMatchObject({ text: "{not json at all" });
+    expect(session.unstored[1]!.raw).toEqual({ hello: "world", note: "unknown shape" });
+    expect(session.unstored[2]!.raw).toMatchObject({ error: "RuntimeError: the model went away" });
+    const lastStored = session.events.at(-1) as { timestamp: number };
+    expect(session.unstored[0]!.receivedAt).toBeGreaterThanOrEqual(Math.floor(lastStored.timestamp * 1000));
+    // Another session's GET does not list them.
+    await agents.createSession(id, APP, { sessionId: "py-clean" });
+    expect((await agents.getSession(id, APP, "py-clean")).unstored).toEqual([]);
+    // They survive a restart of Loupe (read from the entry log).
+    const reopened = new AgentRegistry(agents.hub);
+    await reopened.create({ name: "python", url: py.url, headers: {}, userId: "u1" }, { id });
+    expect((await reopened.getSession(id, APP, "py-glitch")).unstored.map((f) => f.kind)).toEqual(["malformed", "event", "stream_error"]);
   });
 });

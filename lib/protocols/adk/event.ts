@@ -105,6 +105,11 @@ function emptyEvent(shape: AdkEvent["shape"], raw: unknown, issues: string[]): A
 export function normalizeEvent(raw: unknown): AdkEvent {
   if (!isRecord(raw)) return emptyEvent("unrecognized", raw, [`not an object (${raw === null ? "null" : typeof raw})`]);
   const e = raw;
+  if (typeof e.malformedFrame === "string") {
+    // A line of the stream that was not JSON (sse.ts): shown as its raw text, never as an error frame.
+    const why = typeof e.parseError === "string" ? e.parseError : "not JSON";
+    return emptyEvent("unrecognized", e.malformedFrame, [`malformed frame (${why})`]);
+  }
   if ("error" in e && !hasField(e, "invocationId")) {
     const err = e.error;
     const message = typeof err === "string" ? err : JSON.stringify(err);

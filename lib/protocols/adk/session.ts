@@ -63,3 +63,39 @@ export function userMessageEvent(newMessage: AdkContent, opts: UserEventOptions 
     ...(opts.timestamp !== undefined ? { timestamp: opts.timestamp } : {}),
   };
 }
+
+/** A recorded frame with the time Loupe received it (epoch ms). */
+export interface TimedFrame {
+  receivedAt: number;
+  raw: unknown;
+}
+
+/**
+ * The stored events with the frames the server streamed but did not store (stream errors,
+ * malformed lines, unknown shapes) put back where they happened: each after the last stored
+ * event not later than the frame. Both clocks are epoch ms (Python's seconds normalized).
+ */
+export function withUnstoredFrames(events: readonly unknown[], frames: readonly TimedFrame[]): unknown[] {
+  if (frames.length === 0) return [...events];
+  const sorted = [...frames].sort((a, b) => a.receivedAt - b.receivedAt);
+  const out: unknown[] = [];
+  let next = 0;
+  for (const raw of events) {
+    const at = toEpochMs(field(rec(raw) ?? {}, "timestamp"));
+    // Frames received before this event was made come first.
+    while (next < sorted.length && at !== null && sorted[next]!.receivedAt < at) out.push(sorted[next++]!.raw);
+    out.push(raw);
+  }
+  while (next < sorted.length) out.push(sorted[next++]!.raw);
+  return out;
+}
+
+/**
+ * What a recorded ADK entry contributes to the timeline: a malformed line (`{text, error}`) as a
+ * marked raw text (normalizeEvent shows it unrecognized, not as an error frame); anything else as is.
+ */
+export function frameRawOf(kind: string, raw: unknown): unknown {
+  if (kind !== "malformed") return raw;
+  const m = rec(raw) ?? {};
+  return { malformedFrame: typeof m.text === "string" ? m.text : JSON.stringify(raw), parseError: typeof m.error === "string" ? m.error : "not JSON" };
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import type { AgentServerInput, RunRecord, StoredAnswer } from "@/lib/contracts/agents";
+import type { AgentServerInput, RunRecord, StoredAnswer, UnstoredFrame } from "@/lib/contracts/agents";
 import type { Store } from "@/lib/server/store";
 
 /** A saved agent server as persisted (header values in clear; views mask them). */
@@ -38,7 +38,18 @@ CREATE TABLE IF NOT EXISTS agent_answers (
   record TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS agent_answers_interrupt ON agent_answers (agent_id, session_key, interrupt_id, created_at);
+-- Recorded /run_sse frames the agent server streamed but does not store (stream errors, malformed
+-- lines, events of unknown shape): the session GET lists them beside the stored events.
+CREATE TABLE IF NOT EXISTS agent_unstored (
+  seq INTEGER PRIMARY KEY,
+  agent_id TEXT NOT NULL,
+  session_key TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS agent_unstored_session ON agent_unstored (agent_id, session_key, seq);
 `;
+
+/** How many unstored frames one session GET carries at most (the newest). */
+const UNSTORED_LIMIT = 500;
 
 const RESTARTED = { code: "internal:loupe_restarted", message: "Loupe stopped before this finished" } as const;
 
@@ -75,7 +86,24 @@ export class AgentStore {
       this.db.prepare("DELETE FROM agent_servers WHERE id = ?").run(id);
       this.db.prepare("DELETE FROM agent_runs WHERE agent_id = ?").run(id);
       this.db.prepare("DELETE FROM agent_answers WHERE agent_id = ?").run(id);
+      this.db.prepare("DELETE FROM agent_unstored WHERE agent_id = ?").run(id);
     })();
+  }
+
+  // ── frames the agent server does not store ─────────────────────────────────
+  markUnstored(seq: number, agentId: string, sessionKey: string): void {
+    this.db.prepare("INSERT OR IGNORE INTO agent_unstored (seq, agent_id, session_key) VALUES (?, ?, ?)").run(seq, agentId, sessionKey);
+  }
+
+  /** The session's unstored frames still in the entry log, oldest first (the newest UNSTORED_LIMIT). */
+  unstoredFrames(agentId: string, sessionKey: string): UnstoredFrame[] {
+    const rows = this.db
+      .prepare(
+        `SELECT e.seq, e.kind, e.received_at, e.raw FROM agent_unstored u JOIN entries e ON e.seq = u.seq
+         WHERE u.agent_id = ? AND u.session_key = ? ORDER BY u.seq DESC LIMIT ?`,
+      )
+      .all(agentId, sessionKey, UNSTORED_LIMIT) as { seq: number; kind: string; received_at: number; raw: string }[];
+    return rows.reverse().map((r) => ({ seq: r.seq, kind: r.kind, receivedAt: r.received_at, raw: JSON.parse(r.raw) as unknown }));
   }
 
   // ── runs ───────────────────────────────────────────────────────────────────

@@ -9,6 +9,7 @@ import type {
   InboxItem,
   RunBody,
   RunRecord,
+  UnstoredFrame,
 } from "@/lib/contracts/agents";
 import { adkSessionKey, parseAdkSessionKey } from "@/lib/contracts/agents";
 import { AppError } from "@/lib/errors";
@@ -188,12 +189,15 @@ export class AgentRegistry {
    * The stored session with its raw events (only credential secrets masked: the user's answers and
    * the agent's credential requests); its real events replace what the session's tracker knew.
    */
-  async getSession(id: string, app: string, sid: string, userId?: string): Promise<AdkSession> {
+  async getSession(id: string, app: string, sid: string, userId?: string): Promise<AdkSession & { unstored: UnstoredFrame[] }> {
     const entry = this.require(id);
     const user = this.userOf(entry, userId);
     const session = await api.getSession(entry.config, app, user, sid);
-    this.inbox.replaceSession(id, adkSessionKey(app, user, sid), session.events);
-    return { ...session, events: session.events.map((ev) => maskCredentialSecrets(ev)) };
+    const sessionKey = adkSessionKey(app, user, sid);
+    this.inbox.replaceSession(id, sessionKey, session.events);
+    // What the server streamed but never stored stays visible after the run (issue 9 §1).
+    const unstored = this.agentStore.unstoredFrames(id, sessionKey);
+    return { ...session, events: session.events.map((ev) => maskCredentialSecrets(ev)), unstored };
   }
 
   async deleteSession(id: string, app: string, sid: string, userId?: string): Promise<void> {

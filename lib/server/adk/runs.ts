@@ -2,9 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { RunBody, RunRecord } from "@/lib/contracts/agents";
 import { adkSessionKey } from "@/lib/contracts/agents";
-import type { Direction, EntryProtocol } from "@/lib/contracts/entries";
+import type { Direction, Entry, EntryProtocol } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
+import { normalizeEvent } from "@/lib/protocols/adk/event";
 import { toEpochMs } from "@/lib/protocols/adk/guards";
 import { createSseParser } from "@/lib/protocols/adk/sse";
 import type { SseFrame } from "@/lib/protocols/adk/sse";
@@ -73,9 +74,15 @@ export class RunManager {
     kind: string,
     raw: unknown,
     sourceTime: number | null = null,
-  ): void {
+  ): Entry {
     const receivedAt = Date.now();
-    this.hub.record({ connectionId: agentId, sessionKey, receivedAt, sourceTime, direction, protocol, kind, raw });
+    return this.hub.record({ connectionId: agentId, sessionKey, receivedAt, sourceTime, direction, protocol, kind, raw });
+  }
+
+  /** A frame the agent server streamed but will not have in the stored session. */
+  private recordUnstored(run: RunRecord, kind: string, raw: unknown): void {
+    const saved = this.record(run.agentId, run.sessionKey, "adk", "in", kind, raw);
+    this.agentStore.markUnstored(saved.seq, run.agentId, run.sessionKey);
   }
 
   private publish(run: RunRecord): void {
@@ -147,7 +154,10 @@ export class RunManager {
     const onFrames = (frames: SseFrame[]): void => {
       for (const frame of frames) {
         first();
-        if (frame.kind === "event") {
+        if (frame.kind === "event" && normalizeEvent(frame.data).shape !== "event") {
+          // JSON, but not an ADK event: no session will ever hold it.
+          this.recordUnstored(run, "event", frame.data);
+        } else if (frame.kind === "event") {
           run.eventCount += 1;
           const ts = typeof frame.data === "object" && frame.data !== null ? (frame.data as { timestamp?: unknown }).timestamp : undefined;
           // A credential request's auth config may carry an OAuth client secret: stored masked;
@@ -155,7 +165,7 @@ export class RunManager {
           this.record(run.agentId, run.sessionKey, "adk", "in", "event", maskCredentialSecrets(frame.data), toEpochMs(ts));
           this.inbox.feedEvent(run.agentId, run.sessionKey, frame.data);
         } else if (frame.kind === "stream_error") {
-          this.record(run.agentId, run.sessionKey, "adk", "in", "stream_error", frame.data);
+          this.recordUnstored(run, "stream_error", frame.data);
           if (!streamError) {
             const details = frame.details !== undefined ? { frame: frame.data } : undefined;
             streamError = { code: "upstream:agent_stream_error", message: frame.message, ...(details ? { details } : {}) };
@@ -163,7 +173,7 @@ export class RunManager {
             if (run.eventCount === 0) hooks.failed?.(streamError);
           }
         } else {
-          this.record(run.agentId, run.sessionKey, "adk", "in", "malformed", { text: frame.text, error: frame.error });
+          this.recordUnstored(run, "malformed", { text: frame.text, error: frame.error });
         }
       }
     };
