@@ -11,7 +11,7 @@ import path from "node:path";
 import next from "next";
 import { CliError, parseArgs, type BootOptions } from "@/lib/launcher/cli";
 import { logLine, logSafe } from "@/lib/log-text";
-import { gate } from "@/lib/launcher/security";
+import { expireLegacyCookies, FRAME_HEADERS, gate } from "@/lib/launcher/security";
 
 function fail(message: string): never {
   logLine(message);
@@ -72,12 +72,10 @@ async function main() {
   const extraHosts = loopback ? [] : [opts.host];
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
+    const stale = expireLegacyCookies(req.headers.cookie);
+    if (stale.length) res.setHeader("Set-Cookie", stale);
     const decision = gate({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers }, { token, port, extraHosts });
-    if (decision.action === "redirect") {
-      res.writeHead(302, { Location: decision.location, "Set-Cookie": decision.setCookie, "Cache-Control": "no-store" });
-      res.end();
-      return;
-    }
     if (decision.action === "reject") {
       const wantsJson = (req.url ?? "").startsWith("/api/");
       res.writeHead(decision.status, { "Content-Type": wantsJson ? "application/json" : "text/html; charset=utf-8" });

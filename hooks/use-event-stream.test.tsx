@@ -7,35 +7,33 @@ import { useEventStream } from "@/hooks/use-event-stream";
 import { LiveIndicator } from "@/components/workbench/live-indicator";
 import { renderWithClient } from "@/components/workbench/test-support";
 
-/** Stands in for the browser's EventSource: the test plays the server. */
-class FakeEventSource {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSED = 2;
-  static last: FakeEventSource | null = null;
-  readyState = FakeEventSource.CONNECTING;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private listeners = new Map<string, (ev: MessageEvent<string>) => void>();
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
+/** Plays the server of /api/stream: each fetch gets a stream the test writes frames into. */
+class FakeStreamServer {
+  readonly requests: { url: string; headers: Headers }[] = [];
+  private controllers: ReadableStreamDefaultController<Uint8Array>[] = [];
+  private encoder = new TextEncoder();
+  status = 200;
+  fetch = async (url: string, init: RequestInit): Promise<Response> => {
+    this.requests.push({ url, headers: new Headers(init.headers) });
+    if (this.status !== 200) return new Response("{}", { status: this.status });
+    const body = new ReadableStream<Uint8Array>({ start: (c) => void this.controllers.push(c) });
+    init.signal?.addEventListener("abort", () => this.current.error(new DOMException("aborted", "AbortError")));
+    return new Response(body, { headers: { "content-type": "text/event-stream" } });
+  };
+  private get current() {
+    return this.controllers[this.controllers.length - 1]!;
   }
-  addEventListener(type: string, fn: (ev: MessageEvent<string>) => void) {
-    this.listeners.set(type, fn);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.onopen?.();
-  }
-  drop() {
-    this.readyState = FakeEventSource.CONNECTING;
-    this.onerror?.();
+  write(text: string) {
+    this.current.enqueue(this.encoder.encode(text));
   }
   send(e: Entry) {
-    this.listeners.get("entry")?.(new MessageEvent("entry", { data: JSON.stringify(e), lastEventId: String(e.seq) }));
+    // Split across chunks (and CRLF) as a real network may deliver it.
+    const frame = `id: ${e.seq}\r\nevent: entry\r\ndata: ${JSON.stringify(e)}\r\n\r\n`;
+    this.write(frame.slice(0, 17));
+    this.write(frame.slice(17));
+  }
+  drop() {
+    this.current.error(new TypeError("network error"));
   }
 }
 
@@ -50,38 +48,70 @@ function Probe() {
 
 afterEach(() => {
   cleanup();
+  window.localStorage.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
+const state = () => screen.getByTestId("live-indicator").getAttribute("data-state");
+
 describe("useEventStream", () => {
-  it("shows live / reconnecting and writes each entry once, in order, after a reconnect replay", async () => {
+  it("sends the token header, shows live / reconnecting and resumes with Last-Event-ID without duplicates", async () => {
     vi.useFakeTimers();
-    vi.stubGlobal("EventSource", FakeEventSource);
+    window.localStorage.setItem("loupe.token", "s3cret");
+    const server = new FakeStreamServer();
+    vi.stubGlobal("fetch", server.fetch);
     const { client } = renderWithClient(<Probe />);
     client.setQueryData(trafficKeys.list("a"), []);
-    const es = FakeEventSource.last!;
-    expect(es.url).toBe("/api/stream");
-    expect(screen.getByTestId("live-indicator").getAttribute("data-state")).toBe("connecting");
-
-    act(() => es.open());
-    expect(screen.getByTestId("live-indicator").getAttribute("data-state")).toBe("live");
-    act(() => {
-      es.send(entry(1));
-      es.send(entry(2));
-      es.drop();
-    });
-    expect(screen.getByTestId("live-indicator").getAttribute("data-state")).toBe("reconnecting");
-    // The server replays from Last-Event-ID; an overlap must not duplicate anything.
-    act(() => {
-      es.open();
-      es.send(entry(2));
-      es.send(entry(3));
-    });
+    expect(state()).toBe("connecting");
     await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(server.requests[0]!.url).toBe("/api/stream");
+    expect(server.requests[0]!.headers.get("x-loupe-token")).toBe("s3cret");
+    expect(server.requests[0]!.headers.has("last-event-id")).toBe(false);
+    expect(state()).toBe("live");
+
+    await act(async () => {
+      server.write(":\n\n: ping\n\n");
+      server.send(entry(1));
+      server.send(entry(2));
+      await vi.advanceTimersByTimeAsync(0);
+      server.drop();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(state()).toBe("reconnecting");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]!.headers.get("last-event-id")).toBe("2");
+    expect(server.requests[1]!.headers.get("x-loupe-token")).toBe("s3cret");
+    // The server replays from Last-Event-ID; an overlap must not duplicate anything.
+    await act(async () => {
+      server.send(entry(2));
+      server.send(entry(3));
       await vi.advanceTimersByTimeAsync(100);
     });
     expect(client.getQueryData<Entry[]>(trafficKeys.list("a"))!.map((e) => e.seq)).toEqual([1, 2, 3]);
-    expect(screen.getByTestId("live-indicator").getAttribute("data-state")).toBe("live");
+    expect(state()).toBe("live");
+  });
+
+  it("shows offline when the server refuses the stream, and tries again", async () => {
+    vi.useFakeTimers();
+    const server = new FakeStreamServer();
+    server.status = 401;
+    vi.stubGlobal("fetch", server.fetch);
+    renderWithClient(<Probe />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(state()).toBe("offline");
+    server.status = 200;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3_000);
+    });
+    expect(server.requests).toHaveLength(2);
+    expect(state()).toBe("live");
   });
 });

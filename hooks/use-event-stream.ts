@@ -4,31 +4,37 @@ import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Entry } from "@/lib/contracts/entries";
 import { applyStreamEntries } from "@/lib/queries/stream-reducer";
+import { authHeaders } from "@/lib/client-token";
+import { readEventStream, StreamHttpError, type SseEvent } from "@/lib/sse-reader";
 
 export type StreamStatus = "connecting" | "live" | "reconnecting" | "offline";
 
 const FLUSH_MS = 40;
+/** After the stream drops: try again soon, resuming from the last seq. */
+const RETRY_MS = 1_000;
+/** After the server refused the stream (401, 5xx…): it will not change in a second. */
 const REOPEN_MS = 3_000;
 
 /**
- * The one EventSource on /api/stream (STYLE rule 6). Entries are written into the react-query
- * cache in small batches, so a chatty server re-renders a few times a second, not per frame.
- * The browser reconnects by itself and sends Last-Event-ID, so the server replays what we
- * missed; the seq check drops anything replayed twice. If the browser gives up (e.g. a 401
- * closes the stream) we reopen a fresh stream and refetch everything, since the new stream
- * cannot carry Last-Event-ID.
+ * The one live stream on /api/stream (STYLE rule 6), read with fetch rather than EventSource so
+ * it can send Loupe's token in the `x-loupe-token` header (no cookie: lib/client-token.ts).
+ * Entries are written into the react-query cache in small batches, so a chatty server re-renders
+ * a few times a second, not per frame. A reconnect sends `Last-Event-ID` (the last seq seen), so
+ * the server replays what we missed; the seq check drops anything replayed twice. When there is
+ * no seq to resume from, or the server refused the stream for a while, everything is refetched.
  */
 export function useEventStream(url = "/api/stream"): StreamStatus {
   const qc = useQueryClient();
   const [status, setStatus] = useState<StreamStatus>("connecting");
 
   useEffect(() => {
-    let source: EventSource | null = null;
+    const abort = new AbortController();
     let lastSeq = -1;
     let buffer: Entry[] = [];
     let flushTimer: ReturnType<typeof setTimeout> | null = null;
     let reopenTimer: ReturnType<typeof setTimeout> | null = null;
-    let disposed = false;
+    let opened = false;
+    let refused = false;
 
     const flush = () => {
       flushTimer = null;
@@ -37,7 +43,8 @@ export function useEventStream(url = "/api/stream"): StreamStatus {
       if (batch.length) applyStreamEntries(qc, batch);
     };
 
-    const onEntry = (ev: MessageEvent<string>) => {
+    const onEvent = (ev: SseEvent) => {
+      if (ev.event !== "entry") return;
       let entry: Entry;
       try {
         entry = JSON.parse(ev.data) as Entry;
@@ -50,30 +57,34 @@ export function useEventStream(url = "/api/stream"): StreamStatus {
       flushTimer ??= setTimeout(flush, FLUSH_MS);
     };
 
-    const open = (fresh: boolean) => {
-      const es = new EventSource(url, { withCredentials: true });
-      source = es;
-      es.addEventListener("entry", onEntry as EventListener);
-      es.onopen = () => {
-        setStatus("live");
-        // A fresh stream starts at the current max seq: refetch so nothing between is lost.
-        if (fresh) void qc.invalidateQueries();
-      };
-      es.onerror = () => {
-        if (es.readyState === EventSource.CLOSED) {
-          setStatus("offline");
-          es.close();
-          if (!disposed) reopenTimer = setTimeout(() => open(true), REOPEN_MS);
-        } else {
-          setStatus("reconnecting");
-        }
-      };
+    const onOpen = () => {
+      setStatus("live");
+      // Without a seq to resume from, the new stream starts at the current max: refetch.
+      if ((opened && lastSeq < 0) || refused) void qc.invalidateQueries();
+      opened = true;
+      refused = false;
     };
 
-    open(false);
+    const open = () => {
+      if (abort.signal.aborted) return;
+      const headers = authHeaders();
+      if (lastSeq >= 0) headers.set("last-event-id", String(lastSeq));
+      readEventStream(url, { headers, signal: abort.signal, onOpen, onEvent }).then(
+        () => retry(false),
+        (e: unknown) => retry(e instanceof StreamHttpError),
+      );
+    };
+
+    const retry = (httpError: boolean) => {
+      if (abort.signal.aborted) return;
+      refused ||= httpError;
+      setStatus(httpError ? "offline" : "reconnecting");
+      reopenTimer = setTimeout(open, httpError ? REOPEN_MS : RETRY_MS);
+    };
+
+    open();
     return () => {
-      disposed = true;
-      source?.close();
+      abort.abort();
       if (flushTimer) clearTimeout(flushTimer);
       if (reopenTimer) clearTimeout(reopenTimer);
       flush();

@@ -5,14 +5,14 @@ import { AppError } from "@/lib/errors";
 afterEach(() => vi.unstubAllGlobals());
 
 describe("apiFetch", () => {
-  it("sends JSON with same-origin credentials and parses the answer", async () => {
+  it("sends JSON without cookies (credentials omitted) and parses the answer", async () => {
     const fetchMock = vi.fn(async (..._args: [string, RequestInit]) => Response.json({ id: "x" }, { status: 201 }));
     vi.stubGlobal("fetch", fetchMock);
     const out = await apiFetch<{ id: string }>("/api/connections", { method: "POST", body: { name: "n" } });
     expect(out).toEqual({ id: "x" });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/connections");
-    expect(init.credentials).toBe("same-origin");
+    expect(init.credentials).toBe("omit");
     expect(init.body).toBe('{"name":"n"}');
     expect(new Headers(init.headers).get("content-type")).toBe("application/json");
   });

@@ -1,4 +1,8 @@
 import { AppError } from "@/lib/errors";
+import { adoptTokenFromUrl, authHeaders } from "@/lib/client-token";
+
+// As soon as the page's code loads: the token leaves the address bar before anything renders.
+adoptTokenFromUrl();
 
 export interface ApiInit extends Omit<RequestInit, "body"> {
   /** Serialised as JSON (with the matching content-type) unless it is already a string. */
@@ -6,13 +10,13 @@ export interface ApiInit extends Omit<RequestInit, "body"> {
 }
 
 /**
- * The browser's one way to reach the server (STYLE rule 1). Same origin, so the auth cookie the
- * server set from the one-time URL travels with every request. Any non-2xx becomes an AppError
+ * The browser's one way to reach the server (STYLE rule 1). Every request carries Loupe's token
+ * in the `x-loupe-token` header (lib/client-token.ts; never a cookie). Any non-2xx becomes an AppError
  * rebuilt from the `{ error }` body, so `query.error` and `mutation.error` are always AppErrors.
  */
 export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
   const { body, headers, ...rest } = init;
-  const h = new Headers(headers);
+  const h = authHeaders(headers);
   let payload: BodyInit | undefined;
   if (body !== undefined) {
     payload = typeof body === "string" ? body : JSON.stringify(body);
@@ -22,7 +26,7 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
 
   let res: Response;
   try {
-    res = await fetch(path, { ...rest, headers: h, body: payload, credentials: "same-origin" });
+    res = await fetch(path, { ...rest, headers: h, body: payload, credentials: "omit" });
   } catch (e) {
     // An aborted request is the caller's choice, not a failure to report as "network".
     if (e instanceof DOMException && e.name === "AbortError") throw e;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cookieName, gate, type GateRequest } from "./security";
+import { expireLegacyCookies, FRAME_HEADERS, gate, type GateRequest } from "./security";
 
 const opts = { token: "t0ken", port: 6280 };
 const req = (url: string, headers: GateRequest["headers"] = {}): GateRequest => ({
@@ -21,15 +21,62 @@ describe("gate", () => {
     });
   });
 
-  it("passes the header token and the cookie token", () => {
+  it("passes the header token and accepts no cookie, not even Loupe's own old one", () => {
     expect(gate(req("/api/connections", { "x-loupe-token": "t0ken" }), opts)).toEqual({ action: "pass" });
-    const cookie = `other=1; ${cookieName(6280)}=t0ken`;
-    expect(gate(req("/api/connections", { cookie }), opts)).toEqual({ action: "pass" });
+    // Cookies reach every port of 127.0.0.1: a token in one would be handed to other local servers.
+    for (const cookie of ["loupe_token_6280=t0ken", "other=1; loupe_token_6280=t0ken", "x-loupe-token=t0ken"]) {
+      expect(gate(req("/api/connections", { cookie }), opts)).toMatchObject({ action: "reject", status: 401 });
+      expect(gate(req("/api/connections", { cookie, "sec-fetch-site": "same-origin" }), opts)).toMatchObject({ status: 401 });
+    }
   });
 
-  it("does not accept another port's cookie", () => {
-    const cookie = `${cookieName(6281)}=t0ken`;
-    expect(gate(req("/api/connections", { cookie }), opts)).toMatchObject({ status: 401 });
+  it("serves the page shell and build assets without a token, nothing else", () => {
+    for (const path of ["/", "/?c=abc&tab=tools", "/?_rsc=1x", "/_next/static/chunks/a.js", "/favicon.ico", "/icon.svg"]) {
+      expect(gate(req(path), opts)).toEqual({ action: "pass" });
+    }
+    for (const path of ["/api/connections", "/api/stream", "/api/entries/1", "/_next/image?url=%2Fapi%2Fconnections", "/other"]) {
+      expect(gate(req(path), opts)).toMatchObject({ action: "reject", status: 401 });
+    }
+    // A state-changing request to the shell still needs the token (Next server actions post there).
+    expect(gate({ ...req("/"), method: "POST" }, opts)).toMatchObject({ status: 401 });
+    expect(gate({ ...req("/", { "x-loupe-token": "t0ken" }), method: "POST" }, opts)).toEqual({ action: "pass" });
+  });
+
+  it("checks the one-time URL's token without setting any cookie (the page keeps it)", () => {
+    expect(gate(req("/?token=t0ken&tab=tools"), opts)).toEqual({ action: "pass" });
+    expect(gate(req("/?token=bad"), opts)).toMatchObject({ action: "reject", status: 401, message: "Wrong token" });
+    // The one-time URL is for the page only: /api never takes the token from the query.
+    expect(gate(req("/api/connections?token=t0ken"), opts)).toMatchObject({ status: 401 });
+  });
+
+  it("refuses state-changing requests from another site or another port, even with the token", () => {
+    const post = (site: string | undefined) => ({
+      ...req("/api/connections", { "x-loupe-token": "t0ken", ...(site ? { "sec-fetch-site": site } : {}) }),
+      method: "POST",
+    });
+    expect(gate(post("same-origin"), opts)).toEqual({ action: "pass" });
+    expect(gate(post(undefined), opts)).toEqual({ action: "pass" }); // scripts, curl
+    for (const site of ["same-site", "cross-site", "none"]) {
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+        expect(gate({ ...post(site), method }, opts)).toMatchObject({ action: "reject", status: 403 });
+      }
+    }
+    // Reads of the API from another port are refused too; the page shell may be navigated to.
+    expect(gate(req("/api/connections", { "x-loupe-token": "t0ken", "sec-fetch-site": "same-site" }), opts)).toMatchObject({ status: 403 });
+    expect(gate(req("/", { "sec-fetch-site": "cross-site" }), opts)).toEqual({ action: "pass" });
+  });
+
+  it("expires the token cookies of earlier versions, whatever their port", () => {
+    expect(expireLegacyCookies(undefined)).toEqual([]);
+    expect(expireLegacyCookies("theme=dark")).toEqual([]);
+    expect(expireLegacyCookies("loupe_token_6280=t0ken; theme=dark; loupe_token_7000=x; loupe_token_x=1")).toEqual([
+      "loupe_token_6280=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict",
+      "loupe_token_7000=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict",
+    ]);
+  });
+
+  it("forbids framing on every response", () => {
+    expect(FRAME_HEADERS).toMatchObject({ "Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY" });
   });
 
   it("refuses a foreign Host even with the token (403)", () => {
@@ -51,16 +98,6 @@ describe("gate", () => {
     expect(gate(req("/api/x", { origin: "http://localhost:9999", "x-loupe-token": "t0ken" }), opts)).toMatchObject({
       status: 403,
     });
-  });
-
-  it("turns the one-time URL into a cookie and drops the token from the address", () => {
-    const d = gate(req("/?token=t0ken&tab=tools"), opts);
-    expect(d).toEqual({
-      action: "redirect",
-      location: "/?tab=tools",
-      setCookie: `${cookieName(6280)}=t0ken; Path=/; HttpOnly; SameSite=Strict`,
-    });
-    expect(gate(req("/?token=bad"), opts)).toMatchObject({ status: 401 });
   });
 
   it("serves build assets without a token but still checks Host", () => {
@@ -87,7 +124,7 @@ describe("gate: OAuth callback exemption", () => {
   it("exempts exactly the callback path and GET", () => {
     expect(gate(req("/api/connections?state=st4te"), o)).toMatchObject({ status: 401 });
     expect(gate(req("/oauth/callback/x?state=st4te"), o)).toMatchObject({ status: 401 });
-    expect(gate(req("/?state=st4te"), o)).toMatchObject({ status: 401 });
+    expect(gate(req("/other?state=st4te"), o)).toMatchObject({ status: 401 });
     expect(gate({ ...req("/oauth/callback?state=st4te"), method: "POST" }, o)).toMatchObject({ status: 401 });
     // HEAD would run the GET handler (Next) and spend the single-use state.
     expect(gate({ ...req("/oauth/callback?state=st4te"), method: "HEAD" }, o)).toMatchObject({ status: 401 });

@@ -6,14 +6,21 @@ import { isPendingState, OAUTH_CALLBACK_PATH } from "@/lib/server/oauth/pending-
 /**
  * Request gate in front of Next (DESIGN.md "Security model"; the lesson of CVE-2025-49596):
  * a foreign Host or Origin is refused (DNS rebinding, drive-by requests from other pages), and
- * everything but static assets needs the per-launch token, from the one-time URL (which sets a
- * cookie and is then dropped from the address bar), the cookie, or the `x-loupe-token` header.
- * Loupe's token never travels in `Authorization`, which belongs to the user's upstream servers.
+ * every `/api/*` request and every state-changing request needs the per-launch token in the
+ * `x-loupe-token` header. Never in a cookie: browsers send cookies to every port of a host, so a
+ * cookie would reach any other local web server the user opens (an OAuth authorization page
+ * included). The page keeps the token in its own origin-scoped storage (lib/client-token.ts);
+ * page shells and build assets load without it, since they carry no data. Loupe's token never
+ * travels in `Authorization`, which belongs to the user's upstream servers.
+ *
+ * State-changing requests (anything but GET/HEAD) and `/api/*` also refuse a `Sec-Fetch-Site`
+ * other than `same-origin` (absent is fine: scripts, curl): a page on another port is
+ * `same-site`, and must not drive Loupe even if it somehow held the token.
  *
  * One exemption from the token: the OAuth callback. The authorization server sends the browser
- * back with a cross-site navigation, which does not carry Loupe's SameSite=Strict cookie. So
- * `GET /oauth/callback` passes without the token, but only with a `state` that belongs to a
- * flow Loupe started and is still waiting for (single use, expires); Host/Origin still apply.
+ * back with a cross-site navigation, which carries no header. So `GET /oauth/callback` passes
+ * without the token, but only with a `state` that belongs to a flow Loupe started and is still
+ * waiting for (single use, expires); Host/Origin still apply.
  */
 export interface GateOptions {
   token: string;
@@ -31,16 +38,33 @@ export interface GateRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export type GateDecision =
-  | { action: "pass" }
-  | { action: "reject"; status: 401 | 403; message: string }
-  | { action: "redirect"; location: string; setCookie: string };
+export type GateDecision = { action: "pass" } | { action: "reject"; status: 401 | 403; message: string };
 
 export const TOKEN_HEADER = "x-loupe-token";
 
-export function cookieName(port: number): string {
-  // Cookies are not port-scoped: two Loupes on one machine must not read each other's token.
-  return `loupe_token_${port}`;
+/** Headers on every response, rejections included: no page may frame Loupe (clickjacking). */
+export const FRAME_HEADERS: Record<string, string> = {
+  "Content-Security-Policy": "frame-ancestors 'none'",
+  "X-Frame-Options": "DENY",
+  // The one-time URL carries the token until the page drops it: never hand it to another origin.
+  "Referrer-Policy": "same-origin",
+};
+
+/** The cookie names earlier versions of Loupe kept the token in (`loupe_token_<port>`). */
+const LEGACY_COOKIE = /^loupe_token_\d+$/;
+
+/**
+ * Set-Cookie values that expire the token cookies of earlier versions found on a request: they
+ * would otherwise keep travelling to every server on this host. Sent until the browser drops them.
+ */
+export function expireLegacyCookies(cookieHeader: string | undefined): string[] {
+  if (!cookieHeader) return [];
+  const names = new Set<string>();
+  for (const part of cookieHeader.split(";")) {
+    const name = part.slice(0, part.indexOf("=")).trim();
+    if (LEGACY_COOKIE.test(name)) names.add(name);
+  }
+  return [...names].map((n) => `${n}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`);
 }
 
 function header(req: GateRequest, name: string): string | undefined {
@@ -55,18 +79,20 @@ function sameSecret(a: string | undefined, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
-
 function allowedHosts(opts: GateOptions): Set<string> {
   const names = ["127.0.0.1", "localhost", "[::1]", ...(opts.extraHosts ?? [])];
   return new Set(names.map((n) => `${n}:${opts.port}`.toLowerCase()));
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+/**
+ * What a browser may load without the token: the page shell (client-rendered, it fetches all
+ * data through /api with the header) and build assets. Not `/_next/image`, which fetches URLs.
+ */
+function isPublicShell(pathname: string): boolean {
+  if (pathname === "/" || pathname === "/favicon.ico" || pathname === "/icon.svg") return true;
+  return pathname.startsWith("/_next/") && !pathname.startsWith("/_next/image");
 }
 
 export function gate(req: GateRequest, opts: GateOptions): GateDecision {
@@ -90,16 +116,31 @@ export function gate(req: GateRequest, opts: GateOptions): GateDecision {
   }
 
   const url = new URL(req.url, "http://loupe.invalid");
-  // Build assets are public and carry nothing about the user; they are what the 401 page needs too.
-  if (url.pathname.startsWith("/_next/static/") || url.pathname === "/favicon.ico") return { action: "pass" };
+  const method = req.method.toUpperCase();
+  const safe = SAFE_METHODS.has(method);
+  const api = url.pathname.startsWith("/api/") || url.pathname === "/api";
+  const site = header(req, "sec-fetch-site");
+  if ((!safe || api) && site !== undefined && site !== "same-origin") {
+    return {
+      action: "reject",
+      status: 403,
+      message: `A request from another site (Sec-Fetch-Site: ${site}) cannot ${safe ? "read Loupe's API" : "change anything in Loupe"}`,
+    };
+  }
+  const presented = header(req, TOKEN_HEADER);
+
+  if (safe && isPublicShell(url.pathname)) {
+    // The printed one-time URL: the page stores the token itself; a wrong one is said at once.
+    const fromQuery = url.searchParams.get("token");
+    if (fromQuery !== null && !sameSecret(fromQuery, opts.token)) return { action: "reject", status: 401, message: "Wrong token" };
+    return { action: "pass" };
+  }
 
   // GET only: Next answers HEAD with the GET handler, which would spend the single-use state.
-  if (url.pathname === OAUTH_CALLBACK_PATH && req.method === "GET") {
+  if (url.pathname === OAUTH_CALLBACK_PATH && method === "GET") {
     const state = url.searchParams.get("state");
     if (state && (opts.isOAuthState ?? isPendingState)(state)) return { action: "pass" };
-    // Still refused without Loupe's token, but in words: the authorization server's redirect
-    // carries no Loupe cookie, so this is what a user sees for a stale authorization page.
-    const presented = header(req, TOKEN_HEADER) ?? readCookie(header(req, "cookie"), cookieName(opts.port));
+    // A navigation carries no header: this is what a user sees for a stale authorization page.
     if (!sameSecret(presented, opts.token)) {
       return {
         action: "reject",
@@ -111,15 +152,6 @@ export function gate(req: GateRequest, opts: GateOptions): GateDecision {
     }
   }
 
-  const fromQuery = url.searchParams.get("token");
-  if (fromQuery !== null && !url.pathname.startsWith("/api/")) {
-    if (!sameSecret(fromQuery, opts.token)) return { action: "reject", status: 401, message: "Wrong token" };
-    url.searchParams.delete("token");
-    const cookie = `${cookieName(opts.port)}=${encodeURIComponent(opts.token)}; Path=/; HttpOnly; SameSite=Strict`;
-    return { action: "redirect", location: url.pathname + url.search, setCookie: cookie };
-  }
-
-  const presented = header(req, TOKEN_HEADER) ?? readCookie(header(req, "cookie"), cookieName(opts.port));
   if (!sameSecret(presented, opts.token)) {
     return {
       action: "reject",

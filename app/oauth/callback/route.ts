@@ -14,9 +14,8 @@ function page(title: string, body: string, extraHead = ""): Response {
 /**
  * Where the authorization server sends the browser back (the launcher's gate lets it through
  * without Loupe's token only with a pending `state`). On success the page forwards to the
- * connection's Auth tab itself instead of answering 303: a redirect would still belong to the
- * cross-site navigation, so the browser would leave out Loupe's SameSite=Strict cookie and the
- * gate would refuse the workbench; a navigation started by this page is same-site.
+ * connection's Auth tab itself; the workbench there reads Loupe's token from the origin's
+ * localStorage (lib/client-token.ts), since no navigation carries it.
  */
 export async function GET(req: Request): Promise<Response> {
   const outcome = await handleOAuthCallback(new URL(req.url).searchParams);
