@@ -10,11 +10,14 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 export const DATA_DIR_MODE = 0o700;
 export const DATA_FILE_MODE = 0o600;
 
+// fs calls take /*turbopackIgnore*/: the paths are the user's data dir, not files of the build,
+// and without it Next's tracer would pull the whole project into the server output.
+
 /** Clears group/other bits; a path owned by someone else cannot be changed and is said so. */
 function tighten(p: string, mode: number): void {
-  if ((statSync(p).mode & 0o077) === 0) return;
+  if ((statSync(/*turbopackIgnore: true*/ p).mode & 0o077) === 0) return;
   try {
-    chmodSync(p, mode);
+    chmodSync(/*turbopackIgnore: true*/ p, mode);
   } catch (e) {
     console.warn(`Loupe could not restrict ${p} to its owner (${e instanceof Error ? e.message : String(e)}): other users may read saved secrets.`);
   }
@@ -22,14 +25,14 @@ function tighten(p: string, mode: number): void {
 
 /** Before the database opens: the folder, and the database file created private. */
 export function prepareDataDir(dir: string, dbFile: string): void {
-  mkdirSync(dir, { recursive: true, mode: DATA_DIR_MODE });
+  mkdirSync(/*turbopackIgnore: true*/ dir, { recursive: true, mode: DATA_DIR_MODE });
   tighten(dir, DATA_DIR_MODE);
   // SQLite creates -wal and -shm with the database file's mode, so the file is created first.
-  if (!existsSync(dbFile)) closeSync(openSync(dbFile, "a", DATA_FILE_MODE));
+  if (!existsSync(/*turbopackIgnore: true*/ dbFile)) closeSync(openSync(/*turbopackIgnore: true*/ dbFile, "a", DATA_FILE_MODE));
   tighten(dbFile, DATA_FILE_MODE);
 }
 
 /** After the database opened (WAL on): a -wal or -shm left by an older run is tightened too. */
 export function tightenDatabaseFiles(dbFile: string): void {
-  for (const p of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) if (existsSync(p)) tighten(p, DATA_FILE_MODE);
+  for (const p of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) if (existsSync(/*turbopackIgnore: true*/ p)) tighten(p, DATA_FILE_MODE);
 }
