@@ -145,3 +145,15 @@ describe("InboxRow — a refused answer", () => {
     expect(countWaiting([item])).toBe(1);
   });
 });
+
+describe("InboxList — a workflow gate run twice", () => {
+  it("lists both requests that share a call id, each with its own status", () => {
+    const first = itemFrom(["51"], "credential", { appName: "workflow_demo", sessionId: "w1" });
+    const answered = { ...first, status: "answered" as const, answer: { apiKey: "••••" } };
+    const again = { ...first, key: `second-event:${first.id}`, eventId: "second-event", createdAt: (first.createdAt ?? 0) + 1 };
+    render(<InboxList items={[answered, again].map((i) => ({ ...i, source: "adk" }) as InboxRow)} />);
+    expect(statuses()).toEqual(["credential:pending", "credential:answered"]);
+    const keys = rows().map((r) => r.getAttribute("data-item-key"));
+    expect(new Set(keys).size).toBe(2);
+  });
+});

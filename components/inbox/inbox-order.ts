@@ -28,7 +28,8 @@ export const statusCounts = (items: readonly AnyInboxRow[]) => countBy<InboxStat
 /** A unique React key: interrupt ids are unique within a session only, request ids within a connection. */
 export function itemKey(item: AnyInboxRow): string {
   if (isMcpRow(item)) return `mcp\u0000${item.connectionId}\u0000${item.id}`;
-  return `${item.agentId}\u0000${item.sessionKey}\u0000${item.id}`;
+  // By the interrupt's key (event + call id): a workflow gate reuses its call id on every run.
+  return `${item.agentId}\u0000${item.sessionKey}\u0000${item.key ?? item.id}`;
 }
 
 /** itemKey made safe for an HTML attribute and a CSS selector (itemKey joins with NUL). */

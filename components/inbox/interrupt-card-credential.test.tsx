@@ -94,3 +94,15 @@ describe("InterruptCard — long-running", () => {
     expect(longRunningResponse(item, response)).toEqual(requestMessage("23"));
   });
 });
+
+describe("InterruptCard — a reused call id", () => {
+  it("the next request of a gate run again starts with an empty form, not the previous draft", () => {
+    const first = itemFrom(["51"], "credential", { appName: "workflow_demo", sessionId: "w1" });
+    const { rerender } = render(<InterruptCard item={first} onAnswer={vi.fn()} />);
+    type(screen.getByTestId("api-key"), "typed-for-the-first-run");
+    expect((screen.getByTestId("api-key") as HTMLInputElement).value).toBe("typed-for-the-first-run");
+    const again = { ...first, key: `second-event:${first.id}`, eventId: "second-event" };
+    rerender(<InterruptCard item={again} onAnswer={vi.fn()} />);
+    expect((screen.getByTestId("api-key") as HTMLInputElement).value).toBe("");
+  });
+});
