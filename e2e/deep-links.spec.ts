@@ -1,6 +1,12 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Page } from "@playwright/test";
+import { SCRIPTED_ONLY, startAgentServer, type AgentServer } from "../demo/adk/start-agent-server";
 import { AgentDesk } from "./agent-fixtures";
-import { expect, test } from "./fixtures";
+import { ROOT, expect, test } from "./fixtures";
 
 /**
  * The URL names exactly what is open, and a reload reopens it: a tool, a resource, a prompt, a
@@ -106,4 +112,60 @@ test("an agent session and its selected event reopen after a reload; nothing of 
   // The inbox is a view of its own: nothing of the agent stays in the URL.
   await page.getByTestId("inbox-link").click();
   await expect.poll(() => keys(page)).toEqual(["view"]);
+});
+
+test.describe("a Loupe started with --no-demo --agent URL", () => {
+  const LOUPE_PORT = Number(process.env.LOUPE_E2E_SECOND_PORT ?? 7611);
+  const AGENT_PORT = LOUPE_PORT + 1;
+  const TOKEN = "second-loupe-token-0123456789";
+  let agent: AgentServer | undefined;
+  let loupe: ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    agent = await startAgentServer({ port: AGENT_PORT, env: SCRIPTED_ONLY, preload: true });
+    const tsx = pathToFileURL(path.join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
+    // The build the main Loupe of this run uses; no demo, one agent server, nothing else.
+    loupe = spawn(process.execPath, ["--import", tsx, "server.ts", "--no-demo", "--no-open", "--port", String(LOUPE_PORT), "--agent", agent.url], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", CI: "1", LOUPE_TOKEN: TOKEN, LOUPE_DATA_DIR: mkdtempSync(path.join(tmpdir(), "loupe-e2e-agent-only-")) },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let log = "";
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`Loupe did not start:\n${log}`)), 120_000);
+      const onData = (b: Buffer) => {
+        log += b.toString();
+        if (log.includes("Loupe ready")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      loupe!.stdout!.on("data", onData);
+      loupe!.stderr!.on("data", onData);
+      loupe!.once("exit", (code) => reject(new Error(`Loupe exited (${code}):\n${log}`)));
+    });
+  });
+
+  test.afterAll(async () => {
+    if (loupe?.pid) {
+      try {
+        process.kill(-loupe.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+    }
+    await agent?.stop();
+  });
+
+  test("the first screen is that agent server, not an empty 'add a server' page", async ({ page }) => {
+    await page.goto(`http://127.0.0.1:${LOUPE_PORT}/?token=${TOKEN}`);
+    const view = page.getByTestId("agent-view");
+    await expect(view).toBeVisible({ timeout: 30_000 });
+    await expect(view).toContainText(agent!.url.replace(/\/$/, ""));
+    await expect(page.getByTestId("app-picker")).toHaveValue("loupe_demo");
+    await expect(page.getByText("Add a server to start exploring its tools.")).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.get("a")).toBeTruthy();
+  });
 });

@@ -19,7 +19,7 @@ export function TrafficDetail({ row, onLoadFull, onClose }: TrafficDetailProps) 
     <aside
       data-testid="traffic-detail"
       data-state={row.state}
-      className="flex w-[45%] min-w-80 shrink-0 flex-col gap-3 overflow-auto border-l p-3"
+      className="flex w-[45%] min-w-64 shrink-0 flex-col gap-3 overflow-auto border-l p-3 lg:min-w-80"
     >
       <header className="flex items-center gap-2">
         <h2 className="truncate font-mono text-sm font-semibold">{rowLabel(row)}</h2>

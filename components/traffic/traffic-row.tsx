@@ -43,7 +43,7 @@ export function TrafficRow({ row, selected, onSelect, style }: TrafficRowProps) 
     >
       <span className="w-[6.5rem] shrink-0 text-muted-foreground tabular-nums">{formatTime(row.receivedAt)}</span>
       <Icon className={cn("size-3.5 shrink-0", dir.className)} aria-label={dir.label} role="img" />
-      <span className="max-w-[16rem] shrink-0 truncate font-medium">{rowLabel(row)}</span>
+      <span className="max-w-[16rem] min-w-8 shrink truncate font-medium">{rowLabel(row)}</span>
       {row.type === "request" && <span className="shrink-0 text-muted-foreground">#{String(row.id)}</span>}
       {log?.kind === "log" && (
         <Badge variant={log.level === "debug" || log.level === "info" ? "secondary" : "warning"}>
