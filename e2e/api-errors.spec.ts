@@ -45,7 +45,8 @@ test("unknown ids are 404 with the route's own code", async () => {
   const conn = "demo-mcp";
   await expect.poll(async () => (await call("GET", `/api/connections/${conn}`)).status, { timeout: 60_000 }).toBe(200);
   await expectError(call("GET", "/api/connections/nope"), 404, "not_found:connection");
-  await expectError(call("PATCH", "/api/connections/nope", JSON.stringify({ name: "x" })), 404, "not_found:connection");
+  const valid = { name: "x", transport: "http", url: "http://127.0.0.1:9/mcp", headers: {}, requestTimeoutMs: 1000 };
+  await expectError(call("PATCH", "/api/connections/nope", JSON.stringify(valid)), 404, "not_found:connection");
   await expectError(call("DELETE", "/api/connections/nope"), 404, "not_found:connection");
   await expectError(call("GET", "/api/connections/nope/tools"), 404, "not_found:connection");
   await expectError(call("GET", "/api/connections/nope/traffic"), 404, "not_found:connection");

@@ -44,10 +44,12 @@ if (!dev && (process.env.LOUPE_FORCE_BUILD === "1" || buildIsStale())) {
 
 // tsx as a loader in this very process (not its CLI, which adds a second process to signal).
 const tsx = pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
+// fd 3: a pipe Loupe watches; when this process dies, even by SIGKILL, Loupe stops too (server.ts).
+const lifeline = process.platform === "win32" ? {} : { LOUPE_LIFELINE_FD: "3" };
 const child = spawn(process.execPath, ["--import", tsx, path.join(root, "server.ts"), ...args], {
   cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, NODE_ENV: dev ? "development" : "production", NEXT_TELEMETRY_DISABLED: "1" },
+  stdio: process.platform === "win32" ? "inherit" : ["inherit", "inherit", "inherit", "pipe"],
+  env: { ...process.env, ...lifeline, NODE_ENV: dev ? "development" : "production", NEXT_TELEMETRY_DISABLED: "1" },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
