@@ -14,8 +14,10 @@ export interface CallHistoryProps {
   onEdit: (call: CallRecord) => void;
 }
 
-function preview(args: Record<string, unknown>): string {
-  const s = JSON.stringify(args);
+function preview(call: CallRecord): string {
+  // Large arguments are not carried by the live stream; Re-run and Edit fetch them.
+  if (call.argsOmitted) return "(large arguments)";
+  const s = JSON.stringify(call.args ?? {}) ?? "";
   return s.length > 120 ? `${s.slice(0, 120)}…` : s;
 }
 
@@ -39,7 +41,7 @@ export function CallHistory({ calls, activeId, onView, onRerun, onEdit }: CallHi
               <span className="w-16 shrink-0 text-right font-mono text-muted-foreground">
                 {c.endedAt !== null ? formatDuration(c.endedAt - c.startedAt) : "…"}
               </span>
-              <span className="min-w-0 truncate font-mono">{preview(c.args)}</span>
+              <span className="min-w-0 truncate font-mono">{preview(c)}</span>
             </button>
             <Button size="xs" variant="ghost" onClick={() => onRerun(c)} data-testid="rerun-call" title="Run again with these arguments">
               <PlayIcon /> Re-run

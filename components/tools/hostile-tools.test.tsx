@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { CallRecord } from "@/lib/contracts/calls";
+import type { Entry } from "@/lib/contracts/entries";
+import { applyStreamEntries } from "@/lib/queries/stream-reducer";
+import { previewEntry } from "@/lib/server/preview";
 import { markDuplicates, readToolsPage } from "@/lib/protocols/mcp/tool-listing";
 import type { Tool } from "@/lib/queries/tools";
 import { ToolDetail } from "@/components/tools/tool-detail";
@@ -47,10 +50,10 @@ function setup(t: Tool, answer?: (body: { callId: string; name: string; argument
     "POST /api/connections/everything/tools/call": (req) => (answer ?? finished)(req.body as never),
   });
   vi.stubGlobal("fetch", router.fetch);
-  renderWithClient(<ToolDetail connection={connectionFixture()} tool={t} collision={null} />);
+  const { client } = renderWithClient(<ToolDetail connection={connectionFixture()} tool={t} collision={null} />);
   const posts = () =>
     router.requests.filter((r) => r.method === "POST").map((r) => r.body as { name: string; arguments: Record<string, unknown>; timeoutMs?: number; maxTotalTimeoutMs?: number });
-  return { posts };
+  return { posts, client, router };
 }
 
 function toJson(text: string) {
@@ -219,5 +222,37 @@ describe("every hostile definition", () => {
       cleanup();
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe("a call with arguments over 64 KB", () => {
+  it("keeps the page when the stream's call entry comes without its arguments, and Edit loads them", async () => {
+    const text = "t".repeat(70_000);
+    const { client, router } = setup(tool("echo_size"), () => new Promise<never>(() => undefined) as never);
+    router.requests.length = 0;
+    await screen.findByText("No calls yet.");
+    const full: CallRecord = { ...finished({ callId: "call-1", name: "echo_size", arguments: { text } }), status: "running", result: undefined, endedAt: null };
+    vi.stubGlobal(
+      "fetch",
+      fetchRouter({
+        "GET /api/connections/everything/calls": () => [],
+        "GET /api/connections/everything/traffic": () => [],
+        "POST /api/connections/everything/tools/call": () => new Promise<never>(() => undefined),
+        "GET /api/connections/everything/calls/call-1": () => full,
+      }).fetch,
+    );
+    toJson(JSON.stringify({ text }));
+    fireEvent.click(screen.getByTestId("run-tool"));
+    // The start entry as the stream carries an entry over 64 KB: previewed, `args` dropped.
+    const entry: Entry = {
+      seq: 1, connectionId: "everything", sessionKey: "s", receivedAt: Date.now(), sourceTime: null, direction: "local",
+      protocol: "loupe", kind: "call", raw: full, rawBytes: JSON.stringify(full).length,
+    };
+    act(() => applyStreamEntries(client, [previewEntry(entry)]));
+    const row = await screen.findByTestId("call-history-item");
+    expect(row.textContent).toContain("(large arguments)");
+    toJson("{}");
+    fireEvent.click(within(row).getByTestId("edit-call"));
+    await waitFor(() => expect((screen.getByLabelText("JSON") as HTMLTextAreaElement).value).toContain("t".repeat(100)));
   });
 });

@@ -85,6 +85,8 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
     run(values, timeoutMs, limits.maxTotalTimeoutMs);
   };
 
+  // A history row from the stream may lack large arguments: the stored call has them.
+  const argsOf = async (c: CallRecord) => (c.argsOmitted ? (await qc.fetchQuery(callQuery(connection.id, c.id))).args : c.args);
   const picked = viewing ?? state.call;
   // The history leaves large results out; the one being looked at is fetched whole.
   const full = useQuery({ ...callQuery(connection.id, picked?.id ?? ""), enabled: picked?.resultOmitted === true });
@@ -153,11 +155,13 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
           calls={history.data ?? []}
           activeId={shown?.id ?? null}
           onView={setViewing}
-          onRerun={(c) => start(c.args, false)}
-          onEdit={(c) => {
-            setArgs(c.args);
-            setTab("run");
-          }}
+          onRerun={(c) => void argsOf(c).then((a) => start(a, false))}
+          onEdit={(c) =>
+            void argsOf(c).then((a) => {
+              setArgs(a);
+              setTab("run");
+            })
+          }
         />
       )}
     </div>

@@ -47,4 +47,6 @@ export interface CallRecord {
    * response frame and the calls table already hold it); GET …/calls returns it whole.
    */
   resultOmitted?: boolean;
+  /** Only on `loupe/call` stream entries: `args` (over 16 KB) was left out; GET …/calls has it. */
+  argsOmitted?: boolean;
 }

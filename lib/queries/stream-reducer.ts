@@ -107,9 +107,12 @@ function applyCall(qc: QueryClient, call: CallRecord): void {
 }
 
 function keepResult(list: CallRecord[] | undefined, call: CallRecord): CallRecord {
-  if (!call.resultOmitted) return call;
   const known = list?.find((c) => c.id === call.id);
-  return known?.result !== undefined ? { ...call, result: known.result, resultOmitted: false } : call;
+  // Large arguments are left out of call entries: keep the ones the history already holds.
+  const withArgs =
+    call.argsOmitted && known && !known.argsOmitted ? { ...call, args: known.args, argsOmitted: false } : call;
+  if (!withArgs.resultOmitted) return withArgs;
+  return known?.result !== undefined ? { ...withArgs, result: known.result, resultOmitted: false } : withArgs;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -133,7 +136,9 @@ function asCall(raw: unknown): CallRecord | null {
     typeof raw.tool === "string" &&
     typeof raw.status === "string" &&
     typeof raw.startedAt === "number";
-  return ok ? (raw as unknown as CallRecord) : null;
+  if (!ok) return null;
+  // A preview (an entry over 64 KB) drops fields over 1 KB, `args` among them.
+  return isObject(raw.args) ? (raw as unknown as CallRecord) : ({ ...raw, args: {}, argsOmitted: true } as unknown as CallRecord);
 }
 
 function idOf(raw: unknown): string | null {

@@ -27,6 +27,9 @@ type Outcome = Pick<CallRecord, "status" | "result" | "error">;
  */
 const AnyResult = z.looseObject({});
 
+/** Over this, a call entry leaves its arguments out (GET …/calls/:callId has them). */
+const ENTRY_ARGS_BYTES = 16 * 1024;
+
 /** Runs tools/call for one connection, keeps the in-flight ones cancellable, records every step. */
 export class CallRunner {
   private readonly active = new Map<string, ActiveCall>();
@@ -38,7 +41,15 @@ export class CallRunner {
     // A multi-MB result is already recorded in its response frame and saved with the call:
     // a third copy in the call entry would only grow the store (bench: 5 MB call → 15 MB).
     const large = record.result !== undefined && Buffer.byteLength(JSON.stringify(record.result)) > ENTRY_PREVIEW_BYTES;
-    conn.recordEntry("loupe", "local", "call", large ? { ...record, result: undefined, resultOmitted: true } : record);
+    // Large arguments too (they are in the request frame): an entry previewed over 64 KB would lose
+    // `args` altogether, and the page's history would get a call without arguments.
+    const bigArgs = Buffer.byteLength(JSON.stringify(record.args)) > ENTRY_ARGS_BYTES;
+    const entry: CallRecord = {
+      ...record,
+      ...(large ? { result: undefined, resultOmitted: true } : {}),
+      ...(bigArgs ? { args: {}, argsOmitted: true } : {}),
+    };
+    conn.recordEntry("loupe", "local", "call", entry);
   }
 
   async run(conn: McpConnection, body: CallToolBody): Promise<CallRecord> {

@@ -160,6 +160,19 @@ describe("a hostile MCP server over stdio", () => {
     expect(rows.filter((r) => r.state === "unrecognized" && r.entry?.kind === "message")).toEqual([]);
   });
 
+  it("keeps call entries of a call with 70 KB of arguments small, with argsOmitted; the stored call has them", async () => {
+    const text = "t".repeat(70_000);
+    const record = await registry.callTool(id, { name: "echo_size", arguments: { text } });
+    expect(record.status).toBe("ok");
+    const entries = traffic().filter((e) => e.kind === "call" && (e.raw as { id: string }).id === record.id);
+    expect(entries).toHaveLength(2);
+    for (const e of entries) {
+      expect(e.truncated).toBeUndefined();
+      expect(e.raw).toMatchObject({ argsOmitted: true, args: {}, requestId: record.requestId });
+    }
+    expect(registry.hub.store.getCall(record.id)?.args).toEqual({ text });
+  });
+
   it("caps the total time of a call whose progress keeps resetting the timeout", async () => {
     const started = Date.now();
     const record = await registry.callTool(id, { name: "progress_forever", arguments: {}, timeoutMs: 400, maxTotalTimeoutMs: 1500 });
