@@ -130,7 +130,11 @@ export function startRetention(store: Store, keep: () => Keep = pendingTraffic, 
   const run = (): void => {
     try {
       const { byAge, bySize } = pruneTraffic(store, policy, keep());
-      if (byAge + bySize > 0) logLine(`[loupe] retention: pruned ${byAge} entries older than ${policy.maxAgeDays} days, ${bySize} over ${policy.maxMb} MiB`);
+      const said = [
+        byAge > 0 ? `${byAge} entries older than ${policy.maxAgeDays} days` : "",
+        bySize > 0 ? `${bySize} entries to stay under ${policy.maxMb} MiB` : "",
+      ].filter(Boolean);
+      if (said.length) logLine(`[loupe] retention: pruned ${said.join(" and ")}`);
     } catch (error) {
       logLine("[loupe] retention failed:", error);
     }
