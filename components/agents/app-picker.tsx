@@ -12,7 +12,7 @@ export interface AppPickerProps {
 export function AppPicker({ apps, value, onChange }: AppPickerProps) {
   return (
     <label className="flex items-center gap-2 text-xs text-muted-foreground">
-      App
+      <span className="shrink-0">App</span>
       <span className="w-56 min-w-0 shrink">
         <NativeSelect
           data-testid="app-picker"
