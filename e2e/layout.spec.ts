@@ -57,6 +57,8 @@ test("a 20 KB unbroken description, a 300-character property and long arguments 
   await workbench.selectServer(WIDE_SERVER);
   await workbench.selectTool(WIDE_TOOL);
   await expectNoSideways(page, "wide tool, before a call");
+  // The 20 KB description scrolls in its own box instead of pushing the form off the screen.
+  expect((await page.getByTestId("tool-description").boundingBox())!.height).toBeLessThanOrEqual(200);
 
   await workbench.field("text").fill(WORDS);
   await workbench.run();

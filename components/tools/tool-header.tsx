@@ -22,7 +22,7 @@ export function ToolHeader({ tool, collision, connectionId }: { tool: Tool; coll
         )}
         <ToolAnnotationBadges annotations={tool.annotations} />
       </div>
-      {tool.description && <p className="text-sm whitespace-pre-wrap text-muted-foreground">{tool.description}</p>}
+      {tool.description && <p className="max-h-48 overflow-y-auto text-sm whitespace-pre-wrap text-muted-foreground" data-testid="tool-description">{tool.description}</p>}
       {collision && (
         <div role="alert" data-testid="collision-warning" className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-2 py-1.5 text-xs text-amber-900 dark:text-amber-200">
           <AlertTriangleIcon className="mt-px size-3.5 shrink-0" />
