@@ -8,7 +8,8 @@ const ANY_OR_LOOPBACK = new Set(["0.0.0.0", "::", "127.0.0.1", "localhost", "::1
 /**
  * Where the authorization server sends the browser back. LOUPE_PUBLIC_URL wins (tests, a proxy);
  * otherwise the launcher's address: LOUPE_PORT (set by server.ts once listening) on 127.0.0.1 —
- * the host of the URL Loupe prints, so the browser's Loupe cookie is for that same host — or the
+ * the host of the URL Loupe prints, so the callback lands on the origin whose localStorage holds
+ * Loupe's token (lib/client-token.ts) — or the
  * explicit non-loopback --host from LOUPE_BOOT.
  */
 export function publicBaseUrl(): string {
