@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import type { ConnectionView } from "@/lib/contracts/connections";
@@ -9,6 +10,8 @@ import { TRAFFIC_PAGE, fetchEntry, fetchTraffic, mergeEntries, trafficKeys, traf
 import { TrafficTimeline } from "@/components/traffic/traffic-timeline";
 import { LogLevelControl } from "@/components/traffic/log-level-control";
 import { QueryError } from "@/components/workbench/query-error";
+
+const MAX_AUTO_PAGES = 20;
 
 /**
  * Every recorded frame of one server: history fetched on open, then kept live by the event
@@ -37,6 +40,17 @@ export function TrafficPanel({
   // A short page means the server has nothing older: the first history page is short exactly
   // when the whole cache (history + what streamed in since) is under a page.
   const exhausted = older.data !== undefined ? older.data.length < TRAFFIC_PAGE : entries.length < TRAFFIC_PAGE;
+
+  // A link (or a reload) to a row older than what is loaded: load older pages until it is in,
+  // at most MAX_AUTO_PAGES, so ?seq= reopens the row instead of silently showing nothing.
+  const autoPages = useRef(0);
+  const wantsOlder = selectedSeq != null && first !== undefined && selectedSeq < first.seq && !exhausted;
+  const { mutate: loadOlder, isPending: loadingOlder, isError: olderFailed } = older;
+  useEffect(() => {
+    if (!wantsOlder || !first || loadingOlder || olderFailed || autoPages.current >= MAX_AUTO_PAGES) return;
+    autoPages.current += 1;
+    loadOlder(first.seq);
+  }, [wantsOlder, first, loadingOlder, olderFailed, loadOlder]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="traffic-panel">
