@@ -109,9 +109,19 @@ test("an agent session and its selected event reopen after a reload; nothing of 
   await expect(page.locator(`[data-testid="timeline-event"][data-event-id="${replyId}"]`)).toHaveAttribute("data-selected", "true");
   await expect(page.getByTestId("event-inspector")).toHaveAttribute("data-entry", "1");
 
-  // The inbox is a view of its own: nothing of the agent stays in the URL.
+  // A request raised in the session: the inbox is a view of its own (nothing of the agent stays
+  // in the URL), and opening the request's session from there selects the event that raised it.
+  await desk.send("delete");
+  await expect(desk.card("confirmation")).toBeVisible({ timeout: 30_000 });
   await page.getByTestId("inbox-link").click();
   await expect.poll(() => keys(page)).toEqual(["view"]);
+  const card = page.locator(`[data-testid="interrupt-card"][data-status="pending"]`).filter({ hasText: "delete_file" }).first();
+  await card.getByTestId("open-session").click();
+  await expect(page.getByTestId("session-view")).toHaveAttribute("data-session-id", sessionId!);
+  const raisedBy = params(page).get("e");
+  expect(raisedBy).toBeTruthy();
+  await expect(page.locator(`[data-testid="timeline-event"][data-event-id="${raisedBy}"]`)).toHaveAttribute("data-selected", "true");
+  await expect(page.getByTestId("event-inspector")).toBeVisible();
 });
 
 test.describe("a Loupe started with --no-demo --agent URL", () => {

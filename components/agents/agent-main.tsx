@@ -25,7 +25,8 @@ export function AgentMain({ location, navigate }: AgentMainProps) {
     return (
       <InboxView
         onOpenSession={(item) =>
-          navigate({ agentId: item.agentId, app: item.appName, sessionId: item.sessionId, userId: item.userId })
+          // The raising event opens selected, so the session scrolls to the request that was clicked.
+          navigate({ agentId: item.agentId, app: item.appName, sessionId: item.sessionId, userId: item.userId, eventId: item.eventId || null })
         }
         onOpenConnection={(request) =>
           navigate({ connectionId: request.connectionId, tab: "tools", tool: request.relatedCall?.tool ?? null })
