@@ -11,6 +11,7 @@ import { cn } from "@/lib/cn";
 import { QueryError } from "@/components/workbench/query-error";
 import { NewSessionForm } from "@/components/agents/new-session-form";
 import { useListKeys } from "@/hooks/use-list-keys";
+import { SafeText } from "@/components/ui/safe-text";
 
 export interface SessionListProps {
   agentId: string;
@@ -66,7 +67,7 @@ export function SessionList({ agentId, appName, userId, selectedId, onOpen }: Se
               className={cn("group flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent", s.id === selectedId && "bg-accent")}
             >
               <button type="button" data-session-open className="min-w-0 flex-1 rounded-sm text-left outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={() => onOpen(s.id)}>
-                <span className="block truncate font-mono text-xs">{s.id}</span>
+                <SafeText text={s.id} className="block truncate font-mono text-xs" />
                 <span className="block text-[10px] text-muted-foreground">
                   {s.lastUpdateTime ? new Date(s.lastUpdateTime).toLocaleString() : "—"}
                   {s.eventCount !== undefined && ` · ${s.eventCount} events`}
