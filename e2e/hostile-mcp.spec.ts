@@ -15,8 +15,12 @@ function watchErrors(page: Page): string[] {
 
 async function pick(page: Page, key: string) {
   await page.getByTestId("tool-search").fill("");
-  await page.locator(`[data-testid="tool-item"][data-tool-key="${key}"]`).click();
-  await expect(page.getByTestId("tool-detail")).toBeVisible();
+  const item = page.locator(`[data-testid="tool-item"][data-tool-key="${key}"]`);
+  await item.click();
+  await expect(item).toHaveAttribute("aria-selected", "true");
+  // The detail of the tool picked before is gone only once this one is mounted.
+  const name = (await item.getAttribute("data-tool")) ?? key;
+  await expect(page.locator(`[data-testid="tool-detail"][data-tool="${name}"]`)).toBeVisible();
 }
 
 test.beforeEach(async ({ workbench }) => {
