@@ -9,7 +9,8 @@ import { expect, ROOT, test } from "./fixtures";
  * with a stdio server that ignores stdin EOF and SIGTERM and has a grandchild. The launcher is
  * SIGKILLed: Loupe itself, the stdio server and its grandchild must all be gone soon after.
  */
-const PORT = Number(process.env.LOUPE_LIFETIME_PORT ?? 7401);
+// Port 0: the launcher picks a free one (this test never calls it over HTTP).
+const PORT = Number(process.env.LOUPE_LIFETIME_PORT ?? 0);
 const STUBBORN = path.join(ROOT, "tests/fixtures/stubborn-server.mjs");
 
 function alive(pid: number): boolean {
