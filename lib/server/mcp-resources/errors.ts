@@ -3,6 +3,8 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "@/lib/errors";
+// An SDK server's message already carries "MCP error N: ", which the SDK client adds again.
+import { rpcErrorText } from "@/lib/protocols/mcp/error-text";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 
 // Shared by resources.ts and prompts.ts: MCP errors as AppErrors, capability checks, paging.
@@ -46,7 +48,7 @@ export function upstreamError(conn: McpConnection, what: string, error: unknown)
     if (error.code === ErrorCode.ConnectionClosed) {
       return new AppError("upstream:closed", `${what} failed: ${conn.closeReason()}`, details);
     }
-    return new AppError("upstream:mcp", `${what} failed: ${error.message}`, details);
+    return new AppError("upstream:mcp", `${what} failed: ${rpcErrorText(error.message)}`, details);
   }
   return new AppError("upstream:mcp", `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -4,6 +4,8 @@ import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import { isTerminalTaskStatus, parseTaskTime } from "@/lib/contracts/tasks";
 import type { TaskRecord } from "@/lib/contracts/tasks";
 import { AppError } from "@/lib/errors";
+// An SDK server's message already carries "MCP error N: ", which the SDK client adds again.
+import { rpcErrorText } from "@/lib/protocols/mcp/error-text";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 
 /** The MCP requests Loupe sends about tasks (named in errors and on the record's `error`). */
@@ -21,7 +23,7 @@ export function taskRequestError(error: unknown, method: TaskMethod, timeoutMs?:
     if (error.code === ErrorCode.ConnectionClosed) {
       return new AppError("upstream:connection_closed", `The connection closed during ${method}`, details);
     }
-    return new AppError("upstream:rpc_error", `${method} failed: ${error.message}`, details);
+    return new AppError("upstream:rpc_error", `${method} failed: ${rpcErrorText(error.message)}`, details);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new AppError("upstream:task_request_failed", `${method} failed: ${message}`, { method });
