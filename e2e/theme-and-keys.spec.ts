@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { AgentDesk } from "./agent-fixtures";
-import { E2E_TOKEN, expect, test } from "./fixtures";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { E2E_TOKEN, ROOT, expect, test } from "./fixtures";
 
 /**
  * Dark mode, keyboard use and the command palette (issue 9 §4), on the demo MCP server and the
@@ -9,6 +11,8 @@ import { E2E_TOKEN, expect, test } from "./fixtures";
 test.describe.configure({ mode: "serial" });
 
 const DEMO = "Loupe demo MCP server";
+/** In this spec's own port range (7700–7799). */
+const PIXEL_PORT = 7701;
 
 /** Relative luminance (0 black … 1 white) of the body's background, whatever CSS colour space it is in. */
 async function bodyLuminance(page: Page): Promise<number> {
@@ -139,6 +143,49 @@ test("Ctrl+K jumps to an inbox item and focuses its card", async ({ workbench, p
   await expect(focused).toHaveAttribute("data-status", "pending");
   await expect(focused).toContainText("delete_file");
   expect(decodeURIComponent((await focused.getAttribute("data-item-key"))!)).toContain(session!);
+});
+
+test("a spoofing tool name shows its override; a remote image in a markdown result loads only on click", async ({ workbench, page }) => {
+  // A stand-in for a tracking pixel on another host: it counts who fetches it.
+  let hits = 0;
+  const pixel: Server = createServer((_req, res) => {
+    hits += 1;
+    res.writeHead(200, { "content-type": "image/gif" }).end(Buffer.from("R0lGODlhAQABAAAAACw=", "base64"));
+  });
+  await new Promise<void>((resolve) => pixel.listen(PIXEL_PORT, "127.0.0.1", resolve));
+  try {
+    await workbench.open();
+    const name = "spoof fixture";
+    if ((await workbench.server(name).count()) === 0) {
+      await workbench.addStdioServer(name, "node", `${path.join(ROOT, "tests/fixtures/spoof-mcp-server.mjs")} http://127.0.0.1:${PIXEL_PORT}/pixel.gif`);
+    }
+    await workbench.selectServer(name);
+    await workbench.openTab("Tools");
+    const spoof = page.locator('[data-testid="tool-item"]').filter({ has: page.getByTestId("hidden-char") });
+    await expect(spoof).toHaveCount(1);
+    await expect(spoof).toContainText("safe_⟨U+202E⟩daer");
+    // The server's own name carries isolates: the header spells them out too.
+    await expect(page.getByTestId("connection-view").locator("[data-hidden-chars]").filter({ hasText: "fixture" })).toHaveText(
+      "spoof⟨U+2066⟩-fixture⟨U+2069⟩ 1.0.0",
+    );
+
+    await workbench.selectTool("report");
+    await workbench.run();
+    await expect(workbench.result).toHaveAttribute("data-status", "ok");
+    const placeholder = workbench.result.getByTestId("remote-image-placeholder");
+    await expect(placeholder).toContainText("status chart");
+    await expect(placeholder).toHaveAttribute("data-host", `127.0.0.1:${PIXEL_PORT}`);
+    await expect(workbench.result.locator("img[src^=http]")).toHaveCount(0);
+    const link = workbench.result.getByRole("link", { name: "the dashboard" });
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    expect(hits).toBe(0);
+
+    await placeholder.click();
+    await expect(workbench.result.locator(`img[src="http://127.0.0.1:${PIXEL_PORT}/pixel.gif"]`)).toHaveCount(1);
+    await expect.poll(() => hits).toBe(1);
+  } finally {
+    await new Promise((resolve) => pixel.close(resolve));
+  }
 });
 
 test.describe("screenshots", () => {
