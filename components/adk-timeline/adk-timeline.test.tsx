@@ -320,3 +320,25 @@ describe("streaming bubbles (issue 9 §4)", () => {
     expect(screen.getAllByText(/messages merged/).length).toBeGreaterThan(0);
   });
 });
+
+describe("a reused call id (a workflow gate run twice)", () => {
+  const gate = (id: string, inv: string, t: number) => ({
+    id, invocationId: inv, author: "fetch", timestamp: t, nodeInfo: { path: "gate_twice.fetch" },
+    content: { role: "model", parts: [{ functionCall: { id: "gate_key", name: "adk_request_credential", args: { functionCallId: "gate_key", authConfig: { credentialKey: "gate_key" } } } }] },
+    longRunningToolIds: ["gate_key"],
+  });
+  const say = (id: string, inv: string, t: number, text: string) => ({ id, invocationId: inv, author: "user", timestamp: t, content: { role: "user", parts: [{ text }] } });
+  const reply = { id: "r1", invocationId: "e-2", author: "user", timestamp: 1795257300002, content: { role: "user", parts: [{ functionResponse: { id: "gate_key", name: "adk_request_credential", response: { credentialKey: "gate_key" } } }] } };
+  const done = { id: "o1", invocationId: "e-2", author: "fetch", timestamp: 1795257300003, output: { fetched: true } };
+
+  it("each run's call card shows its own result: the first done, the second still open", () => {
+    const tl = buildTimeline([
+      say("u1", "e-1", 1795257300000, "go"), gate("g1", "e-1", 1795257300001), reply, done,
+      say("u2", "e-3", 1795257300004, "go again"), gate("g2", "e-3", 1795257300005),
+    ]);
+    render(<Harness timeline={tl} />);
+    settle();
+    const cards = screen.getAllByTestId("tool-call").filter((c) => c.getAttribute("data-tool") === "adk_request_credential");
+    expect(cards.map((c) => c.getAttribute("data-state"))).toEqual(["ok", "open"]);
+  });
+});

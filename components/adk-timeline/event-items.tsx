@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { callRecordAt } from "@/lib/protocols/adk/timeline";
 import type { TimelineEntry, TimelineState } from "@/lib/protocols/adk/timeline-types";
 import type { AdkItem, AdkItemOf } from "@/lib/protocols/adk/types";
 import { ItemView, Unrecognized, type SimpleItem } from "./item-view";
@@ -61,7 +62,7 @@ export function EventItems({ entry, timeline, renderInterrupt, onOpenArtifact }:
                   <ToolCallCard
                     key={call.callId}
                     call={call}
-                    record={timeline.calls.get(call.callId)}
+                    record={callRecordAt(timeline, call.callId, entry.index)}
                     interrupt={pauses ? renderInterrupt?.(call.callId, entry.event.id) : undefined}
                   />
                 ))}
@@ -69,7 +70,7 @@ export function EventItems({ entry, timeline, renderInterrupt, onOpenArtifact }:
             );
           case "result":
             return (
-              <ToolResultLine key={i} item={block.item} record={timeline.calls.get(block.item.callId)} entry={entry.index} />
+              <ToolResultLine key={i} item={block.item} record={callRecordAt(timeline, block.item.callId, entry.index)} entry={entry.index} />
             );
           case "pause":
             return (

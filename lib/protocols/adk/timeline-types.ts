@@ -76,7 +76,10 @@ export interface TimelineState {
   entries: TimelineEntry[];
   byEventId: Map<string, number>;
   openStreams: Map<string, number>;
+  /** By call id: the newest call with that id (a workflow gate reuses its call id on every run). */
   calls: Map<string, ToolCallRecord>;
+  /** Older calls whose id a later call reused, oldest first (see callRecordAt). */
+  earlierCalls: Map<string, ToolCallRecord[]>;
   /** Insertion order = order of first appearance. Events without an invocation id are not grouped. */
   invocations: Map<string, InvocationSummary>;
   initialState: Record<string, unknown>;

@@ -2,6 +2,7 @@
  * Read-only views over a TimelineState: state at any entry, open tool calls, compaction folds,
  * "what the model sees", interrupts. Each is linear (or n log n) in the number of entries.
  */
+import { callRecordAt } from "./timeline";
 import { listInterrupts, type AdkInterrupt, type InterruptContext } from "./interrupts";
 import type { InvocationSummary, TimelineState, ToolCallRecord } from "./timeline-types";
 
@@ -31,7 +32,7 @@ export function callsOfEntry(tl: TimelineState, index: number): ToolCallRecord[]
   const out: ToolCallRecord[] = [];
   for (const item of entry.items) {
     if (item.kind !== "tool_call" && item.kind !== "tool_result") continue;
-    const rec = tl.calls.get(item.callId);
+    const rec = callRecordAt(tl, item.callId, index);
     if (rec && !out.includes(rec)) out.push(rec);
   }
   return out;

@@ -44,6 +44,7 @@ export function createTimeline(initialState: Record<string, unknown> = {}): Time
     byEventId: new Map(),
     openStreams: new Map(),
     calls: new Map(),
+    earlierCalls: new Map(),
     invocations: new Map(),
     initialState: { ...initialState },
     state: { ...initialState },
@@ -118,8 +119,13 @@ function registerParts(s: TimelineState, index: number, ev: AdkEvent): void {
   for (const part of ev.parts) {
     if (part.kind === "function_call") {
       const { call } = part;
-      const rec = s.calls.get(call.id) ?? callRecord(call.id, call.name);
-      if (rec.callEntry !== null) continue; // re-emitted call (adk.md §9.6): keep the first
+      let rec = s.calls.get(call.id) ?? callRecord(call.id, call.name);
+      if (rec.callEntry !== null) {
+        if (!isReusedId(s, rec, ev)) continue; // re-emitted call (adk.md §9.6): keep the first
+        // The same id for a new call (a workflow gate run again): the old record keeps its results.
+        s.earlierCalls.set(call.id, [...(s.earlierCalls.get(call.id) ?? []), rec]);
+        rec = callRecord(call.id, call.name);
+      }
       rec.name = call.name;
       rec.args = call.args;
       rec.longRunning = ev.longRunningToolIds.includes(call.id);
@@ -145,6 +151,32 @@ function registerParts(s: TimelineState, index: number, ev: AdkEvent): void {
       }
     }
   }
+}
+
+/**
+ * A call id seen again after its call got a result outside the run sending it now: a new call
+ * that reuses the id. Inside that run (or with no result yet) it is a re-emission.
+ */
+function isReusedId(s: TimelineState, rec: ToolCallRecord, ev: AdkEvent): boolean {
+  const last = rec.results[rec.results.length - 1];
+  if (!last) return false;
+  const resultInvocation = s.entries[last.entry]?.event.invocationId ?? "";
+  return ev.invocationId !== "" && ev.invocationId !== resultInvocation;
+}
+
+/**
+ * The record of call `callId` as seen from entry `index`: the newest call with that id made at or
+ * before it (a reused id names a different call in each run).
+ */
+export function callRecordAt(tl: TimelineState, callId: string, index: number): ToolCallRecord | undefined {
+  const current = tl.calls.get(callId);
+  const earlier = tl.earlierCalls.get(callId);
+  if (!earlier || (current && (current.callEntry ?? -1) <= index)) return current;
+  for (let i = earlier.length - 1; i >= 0; i--) {
+    const rec = earlier[i]!;
+    if ((rec.callEntry ?? -1) <= index) return rec;
+  }
+  return earlier[0] ?? current;
 }
 
 /** Bookkeeping for a final event (or the extra half of a Python duplicate) at `index`. */
