@@ -68,7 +68,7 @@ test("a 200 KB default and 70 KB of arguments run in form and JSON mode without 
   expect(errors).toEqual([]);
 });
 
-test("a recursive $ref: # schema runs from JSON; Send anyway shows the server's -32602 once", async ({ workbench, page }) => {
+test("a recursive $ref: # schema runs from JSON; Send anyway shows the server's -32602 once; a 65 MB answer fails in words", async ({ workbench, page }) => {
   await pick(page, "recursive");
   await workbench.toolDetail.getByTestId("schema-form-mode").getByText("JSON").click();
   await workbench.toolDetail.getByLabel("JSON").fill('{"name":"a","children":[{"name":"b","children":[]}]}');
@@ -84,6 +84,16 @@ test("a recursive $ref: # schema runs from JSON; Send anyway shows the server's 
   await expect(workbench.toolDetail.getByTestId("call-error-message")).toHaveText(
     "MCP error -32602: Invalid arguments for tool strict: count must be an integer",
   );
+
+  // Over the stdio limit: the call fails in words and the server stays connected.
+  await pick(page, "huge_result");
+  await workbench.toolDetail.getByTestId("schema-form-mode").getByText("JSON").click();
+  await workbench.toolDetail.getByLabel("JSON").fill('{"mb":65}');
+  await workbench.run();
+  await expect(workbench.toolDetail.getByTestId("call-error-message")).toHaveText(
+    "A message of 65.0 MB from the server exceeded Loupe's limit of 64 MiB for one stdio message; it was dropped",
+  );
+  await expect(workbench.server(NAME)).toHaveAttribute("data-status", "connected");
 });
 
 test("traffic: big frames keep their method and pair, garbage lines are kept, Loupe's records are not unrecognized", async ({ workbench, page }) => {

@@ -282,7 +282,7 @@ export class RecordingTransport implements Transport {
       this.hooks.record("in", "unparsed", { text, error: reason, bytes, ...(cut ? { cut } : {}) });
       return;
     }
-    const message = `The server sent ${error.message}`;
+    const message = error.message;
     this.hooks.record("in", "transport_error", { message, bytes: problem.bytes, limit: problem.limit });
     const id = problem.requestId;
     const pending = id === undefined ? undefined : this.pending.get(id);

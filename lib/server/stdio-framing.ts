@@ -38,7 +38,7 @@ function mb(bytes: number): string {
 }
 
 export function tooLargeMessage(bytes: number, limit: number): string {
-  return `a message of ${mb(bytes)} exceeded Loupe's limit of ${limit / 1024 / 1024} MiB for one stdio message; it was dropped`;
+  return `A message of ${mb(bytes)} from the server exceeded Loupe's limit of ${limit / 1024 / 1024} MiB for one stdio message; it was dropped`;
 }
 
 /**

@@ -118,7 +118,7 @@ describe("a hostile MCP server over stdio", () => {
     const record = await registry.callTool(id, { name: "huge_result", arguments: { mb } });
     expect(record.status).toBe("failed");
     expect(record.error?.code).toBe("upstream:message_too_large");
-    expect(record.error?.message).toMatch(/a message of 6\d\.\d MB exceeded Loupe's limit of 64 MiB/);
+    expect(record.error?.message).toMatch(/^A message of 6\d\.\d MB from the server exceeded Loupe's limit of 64 MiB for one stdio message; it was dropped$/);
     const note = traffic().filter((e) => e.kind === "transport_error").map((e) => (e.raw as { message: string }).message);
     expect(note.join("\n")).toMatch(/exceeded Loupe's limit of 64 MiB/);
     expect(registry.view(id).state.status).toBe("connected");
