@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Providers } from "@/components/workbench/providers";
+import { TokenGate } from "@/components/workbench/token-gate";
 import { Workbench } from "@/components/workbench/workbench";
 
 /** The workbench (agents, MCP servers, inbox). Client-rendered: everything on it is live data from the local server. */
@@ -8,7 +9,9 @@ export default function Page() {
     <Providers>
       {/* useSearchParams (selection in the URL) needs a Suspense boundary for prerendering. */}
       <Suspense fallback={<div className="p-4 text-sm text-muted-foreground">Loading Loupe…</div>}>
-        <Workbench />
+        <TokenGate>
+          <Workbench />
+        </TokenGate>
       </Suspense>
     </Providers>
   );
