@@ -71,6 +71,16 @@ test("the one-time URL keeps the token in the page's own storage, not in a cooki
   await tab.close();
 });
 
+test("without a token, or with one of an earlier launch, the page says to open the printed address", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("token-gate")).toHaveAttribute("data-state", "missing");
+  await expect(page.getByTestId("token-gate")).toContainText("Open the address Loupe printed");
+  await page.evaluate(() => window.localStorage.setItem("loupe.token", "token-of-an-earlier-launch"));
+  await page.reload();
+  await expect(page.getByTestId("token-gate")).toHaveAttribute("data-state", "wrong");
+  await expect(page.getByTestId("connection-item")).toHaveCount(0);
+});
+
 test("the token cookie of an earlier version is expired, and is no credential", async ({ workbench, page, context }) => {
   const port = new URL(test.info().project.use.baseURL!).port;
   await context.addCookies([{ name: `loupe_token_${port}`, value: E2E_TOKEN, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Strict" }]);
