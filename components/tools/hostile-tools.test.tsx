@@ -201,6 +201,8 @@ describe("the tool list of a server with a duplicated name", () => {
     fireEvent.click(dups[1]!);
     expect(onSelectTool).toHaveBeenCalledWith("dup (2)");
     expect(screen.getAllByTestId("tool-item-warning").length).toBe(2);
+    // Not "also used by another server": only this server lists it twice.
+    expect(screen.queryAllByLabelText("Name also used by another server")).toHaveLength(0);
     const detail = await screen.findByTestId("tool-detail");
     expect(within(detail).getByLabelText(/^b/)).toBeTruthy();
     expect(within(detail).queryByLabelText(/^a$/)).toBeNull();

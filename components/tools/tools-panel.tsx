@@ -37,7 +37,12 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
   const visible = useMemo(() => filterTools(all, search), [all, search]);
   const selected = all.find((t) => toolKey(t) === selectedTool) ?? null;
   const siblingNames = useMemo(() => all.filter((t) => t !== selected).map((t) => t.name), [all, selected]);
-  const collisionNames = useMemo(() => new Set(collisions.keys()), [collisions]);
+  // The list's icon says "also used by another server": a name listed twice by this server alone
+  // has its own note on the tool page instead.
+  const collisionNames = useMemo(
+    () => new Set([...collisions].filter(([, c]) => c.servers.some((s) => s.connectionId !== connection.id)).map(([name]) => name)),
+    [collisions, connection.id],
+  );
 
   if (!connected && !tools.data) {
     return (
