@@ -43,7 +43,9 @@ export const STATUS_RANK: Record<InboxStatus, number> = { pending: 0, failed: 1,
 export function inboxStatus(item: AnyInboxRow): InboxStatus {
   if (isMcpRow(item)) return item.status;
   if (item.lastAnswer?.status !== "failed") return item.status;
-  if (item.status === "pending" || (item.status === "answered" && item.answerTaken !== true)) return "failed";
+  if (item.status === "pending") return "failed";
+  // A refused answer the user has since moved past (a new turn) can no longer be retried.
+  if (item.status === "answered" && item.answerTaken !== true) return item.answerLeftBehind ? "stale" : "failed";
   return item.status;
 }
 

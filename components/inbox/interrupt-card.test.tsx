@@ -4,6 +4,8 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { InterruptAnswer } from "@/lib/contracts/agents";
 import { confirmationResponse, credentialResponse, inputResponse, longRunningResponse } from "@/lib/protocols/adk/answers";
 import { requestMessage, sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
+import { userMessageEvent } from "@/lib/protocols/adk/session";
+import type { AdkContent } from "@/lib/protocols/adk/types";
 import { InterruptCard } from "./interrupt-card";
 import { failedAnswer, itemFrom, itemsOf, refusedItem, runOf } from "./test-items";
 
@@ -116,6 +118,16 @@ describe("InterruptCard — confirmation", () => {
     expect(screen.getByTestId("answer-error").textContent).toContain(message);
     fireEvent.click(button("retry-answer"));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it("a refused answer the user has since moved past (a new user turn) is Stale, with no Retry", () => {
+    const refused = userMessageEvent(requestMessage("31") as AdkContent, { id: "u-31", invocationId: "e-refused", timestamp: 1795257300000 });
+    const turn = userMessageEvent({ role: "user", parts: [{ text: "never mind" }] }, { id: "u-32", invocationId: "e-next", timestamp: 1795257300100 });
+    const base = itemsOf([...sseEvents("30"), refused, turn]).find((i) => i.kind === "confirmation")!;
+    const item = { ...base, lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, { code: "upstream:agent_stream_error", message: "refused" }) };
+    setup(item);
+    expect(screen.getByTestId("interrupt-card").dataset.status).toBe("stale");
+    expect(screen.queryByTestId("retry-answer")).toBeNull();
   });
 
   it("an answer the agent acted on stays Answered even after an earlier failed send", () => {

@@ -160,6 +160,25 @@ describe("a refused answer says so", () => {
     expect(byKey(key, item!.key)?.status).toBe("failed");
   });
 
+  it("a refused answer followed by a new user turn is stale, not a Failed with Retry forever", async () => {
+    await agents.createSession(id, "pause_lab", { sessionId: "refuse-then-talk" });
+    const key = await runText("pause_lab", "refuse-then-talk", "dynamic");
+    const [item] = inboxOf(key).filter((i) => i.kind === "confirmation");
+    const res = await send(item!, { kind: "confirmation", confirmed: true });
+    expect(res.answer.status).toBe("failed");
+    await finished(res.run);
+    await refetch("pause_lab", "refuse-then-talk");
+    expect(byKey(key, item!.key)?.status).toBe("failed");
+
+    // The user moves on: the session is past this request, whatever Loupe's last send did.
+    await runText("pause_lab", "refuse-then-talk", "hello there");
+    for (const when of ["live", "after the stored session is re-read"]) {
+      if (when !== "live") await refetch("pause_lab", "refuse-then-talk");
+      expect(byKey(key, item!.key)?.status, when).toBe("stale");
+    }
+    await expect(agents.retry(id, res.answer.id)).rejects.toMatchObject({ code: "conflict:interrupt_stale" });
+  });
+
   it("an HTTP 404 from /run_sse: failed with the server's words", async () => {
     await agents.createSession(id, "pause_lab", { sessionId: "gone" });
     const key = await runText("pause_lab", "gone", "two");

@@ -45,6 +45,11 @@ interface InterruptBase {
    * while the agent has not acted on the answer — e.g. it refused it with an error frame.
    */
   answerTaken?: boolean;
+  /**
+   * Answered, never acted on, and a new user turn came after the answer: the session moved past
+   * this request (a refused answer is then stale, not failed with a Retry).
+   */
+  answerLeftBehind?: boolean;
 }
 
 export type AdkInterrupt =
@@ -84,6 +89,8 @@ type Tracked = AdkInterrupt & {
   answeredInvocation?: string;
   /** User events seen when it was answered (to tell the agent's reply to *this* answer). */
   answeredAtUserEvent?: number;
+  /** User turns counted once the answering event is in (a workflow text reply is itself a turn). */
+  answeredTurn?: number;
 };
 
 export interface InterruptTracker {
@@ -212,6 +219,7 @@ function answer(t: InterruptTracker, it: Tracked, ev: AdkEvent, value: unknown):
   it.answerTaken = false;
   it.answeredInvocation = ev.invocationId;
   it.answeredAtUserEvent = t.userEvents;
+  it.answeredTurn = t.userTurns + (isUserTurn(ev) ? 1 : 0);
   if (ev.id) it.answeredByEventId = ev.id;
   else delete it.answeredByEventId;
 }
@@ -295,10 +303,12 @@ export function trackInterrupts(t: InterruptTracker, ev: AdkEvent): void {
 export function listInterrupts(t: InterruptTracker, ctx: InterruptContext): AdkInterrupt[] {
   const out: AdkInterrupt[] = [];
   for (const tracked of t.byKey.values()) {
-    const { turn, answeredInvocation: _inv, answeredAtUserEvent: _at, ...it } = tracked;
+    const { turn, answeredInvocation: _inv, answeredAtUserEvent: _at, answeredTurn, ...it } = tracked;
     // Long-running results may still arrive in any later run, so those never go stale.
     const stale = it.status === "pending" && it.kind !== "long_running" && t.userTurns > turn;
-    out.push({ ...it, ...ctx, status: stale ? "stale" : it.status } as AdkInterrupt);
+    const leftBehind =
+      it.status === "answered" && it.answerTaken === false && it.kind !== "long_running" && t.userTurns > (answeredTurn ?? turn);
+    out.push({ ...it, ...ctx, status: stale ? "stale" : it.status, ...(leftBehind ? { answerLeftBehind: true } : {}) } as AdkInterrupt);
   }
   return out;
 }

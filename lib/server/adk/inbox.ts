@@ -31,7 +31,9 @@ const storedAnswerKey = (a: StoredAnswer): string => answerKey(a.sessionKey, a.i
  */
 export function overlayStatus(it: AdkInterrupt, last: StoredAnswer | undefined): InterruptStatus {
   if (last?.status !== "failed") return it.status;
-  if (it.status === "pending" || (it.status === "answered" && it.answerTaken !== true)) return "failed";
+  if (it.status === "pending") return "failed";
+  // A refused answer the user has since moved past (a new turn) can no longer be retried.
+  if (it.status === "answered" && it.answerTaken !== true) return it.answerLeftBehind ? "stale" : "failed";
   return it.status;
 }
 
