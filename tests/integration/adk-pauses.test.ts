@@ -9,6 +9,7 @@ import { adkSessionKey } from "@/lib/contracts/agents";
 import type { InboxItem, InterruptAnswer, RunRecord } from "@/lib/contracts/agents";
 import type { AnswerResult } from "@/lib/server/adk/answers";
 import { AgentRegistry } from "@/lib/server/adk/agents";
+import { AgentStore } from "@/lib/server/adk/agent-store";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { allRecordedText, recorded } from "@/lib/server/adk/test-support";
 import { OAUTH_CLIENT_SECRET } from "@/tests/adk/agents/oauth_gate/agent";
@@ -124,6 +125,37 @@ describe("a reused call id is a new request", () => {
     const again = reopened.listInbox().filter((i) => i.sessionKey === key);
     expect(again.find((i) => i.key === fresh.key)?.lastAnswer?.id).toBe(res2.answer.id);
     expect(again.find((i) => i.key === first!.key)?.lastAnswer?.id).toBe(res1.answer.id);
+  });
+});
+
+describe("answers stored before interrupt keys existed (a data dir of the previous version)", () => {
+  it("Retry of a failed keyless answer never goes to a later request that reuses its call id", async () => {
+    await agents.createSession(id, "gate_twice", { sessionId: "legacy" });
+    const key = await runText("gate_twice", "legacy", "go");
+    const [first] = inboxOf(key);
+    const res1 = await send(first!, { kind: "credential", apiKey: "key-one" });
+    expect((await finished(res1.run)).status).toBe("completed");
+    await runText("gate_twice", "legacy", "go again");
+    // A failed answer to the first gate as the previous version stored it: no interruptKey.
+    new AgentStore(agents.hub.store).saveAnswer({
+      id: "legacy-answer",
+      agentId: id,
+      sessionKey: key,
+      interruptId: "gate_key",
+      answer: { kind: "credential", apiKey: "old-run-key" },
+      status: "failed",
+      error: { code: "upstream:agent_run", message: "fetch failed" },
+      createdAt: Date.now(),
+    });
+    const reopened = new AgentRegistry(agents.hub);
+    const fresh = reopened.listInbox().find((i) => i.sessionKey === key && i.key !== first!.key)!;
+    expect(fresh).toMatchObject({ id: "gate_key", status: "pending" });
+    expect(fresh.lastAnswer).toBeUndefined();
+    await expect(reopened.retry(id, "legacy-answer")).rejects.toMatchObject({ code: "conflict:answer_legacy" });
+    const events = JSON.stringify((await reopened.getSession(id, "gate_twice", "legacy")).events);
+    expect(events).not.toContain("old-run-key");
+    expect(reopened.listInbox().find((i) => i.key === fresh.key)?.status).toBe("pending");
+    await reopened.closeAll();
   });
 });
 

@@ -105,6 +105,11 @@ export class AnswerDesk {
     const stored = this.agentStore.getAnswer(answerId);
     if (!stored || stored.agentId !== agentId) throw new AppError("not_found:answer", `No answer "${answerId}" on this agent server`);
     if (stored.status !== "failed") throw new AppError(`conflict:answer_${stored.status}`, `This answer is ${stored.status}, not failed`);
+    // Stored before answers carried their request's key: with the call id reused by a later
+    // request, which one it answered is unknown, and it must not go to the newer one.
+    if (stored.interruptKey === undefined && this.inbox.requestsWithCallId(agentId, stored.sessionKey, stored.interruptId) > 1) {
+      throw new AppError("conflict:answer_legacy", "This answer predates request keys and its call id now names several requests; answer the request again instead");
+    }
     const interrupt = await this.unmasked(agentId, stored.sessionKey, stored.interruptId, stored.interruptKey);
     const { error: _error, runId: _runId, ...rest } = stored;
     return this.send({ ...rest, status: "sending" }, target, interrupt, answerMessage(interrupt, stored.answer), false);

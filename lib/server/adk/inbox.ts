@@ -150,6 +150,13 @@ export class Inbox {
     return { interrupt, status: overlayStatus(interrupt, answerFor(this.answersOf(agentId), all, interrupt)) };
   }
 
+  /** How many requests of the session carry this call id (a reused id means several). */
+  requestsWithCallId(agentId: string, sessionKey: string, callId: string): number {
+    const track = this.sessions.get(agentId)?.get(sessionKey);
+    if (!track) return 0;
+    return listInterrupts(track.tracker, { connectionId: agentId, sessionKey }).filter((i) => i.id === callId).length;
+  }
+
   /** The interrupts of one session as the browser sees them (secrets masked). */
   items(agentId: string, sessionKey: string): InboxItem[] {
     const track = this.sessions.get(agentId)?.get(sessionKey);
