@@ -96,7 +96,7 @@ async function main() {
     if (decision.action === "reject") {
       const wantsJson = (req.url ?? "").startsWith("/api/");
       res.writeHead(decision.status, { "Content-Type": wantsJson ? "application/json" : "text/html; charset=utf-8" });
-      const code = decision.status === 401 ? "unauthorized:token" : "forbidden:origin";
+      const code = decision.status === 401 ? "unauthorized:token" : decision.status === 400 ? "bad_request:url" : "forbidden:origin";
       res.end(wantsJson ? JSON.stringify({ error: { code, message: decision.message } }) : unauthorizedPage(decision.status, decision.message));
       return;
     }

@@ -75,6 +75,9 @@ test("malformed bodies, wrong content and bad query parameters are 400, never 5x
   await expectError(call("GET", "/api/entries/abc"), 400, "bad_request:params");
   await expectError(call("GET", "/api/connections/demo-mcp/traffic?limit=abc"), 400, "bad_request:query");
   await expectError(call("GET", "/api/stream?since=-4"), 400, "bad_request:query");
+  // Next answers a plain 500 when it cannot decode a path segment into the route's params.
+  await expectError(call("GET", "/api/connections/%C0"), 400, "bad_request:url");
+  await expectError(call("POST", "/api/connections/demo%ZZ/connect", "{}"), 400, "bad_request:url");
 });
 
 test("a body over 8 MiB is refused with 413 before it is read whole", async () => {

@@ -100,6 +100,19 @@ describe("gate", () => {
     });
   });
 
+  it("answers a path with broken percent-encoding 400, not Next's 500 (after the token and origin checks)", () => {
+    const withToken = { "x-loupe-token": "t0ken" };
+    for (const path of ["/api/connections/%C0", "/api/connections/demo%ZZ/tools", "/api/entries/%E2%80"]) {
+      expect(gate(req(path, withToken), opts)).toMatchObject({ action: "reject", status: 400 });
+      expect(gate(req(path), opts)).toMatchObject({ action: "reject", status: 401 });
+      expect(gate(req(path, { ...withToken, origin: "http://evil.example" }), opts)).toMatchObject({ status: 403 });
+    }
+    // Well-formed escapes (and a broken one in the query, which routes read themselves) still pass.
+    for (const path of ["/api/connections/a%20b", "/api/connections/%E2%80%AE", "/api/connections?x=%C0"]) {
+      expect(gate(req(path, withToken), opts)).toEqual({ action: "pass" });
+    }
+  });
+
   it("serves build assets without a token but still checks Host", () => {
     expect(gate(req("/_next/static/chunks/a.js"), opts)).toEqual({ action: "pass" });
     expect(gate(req("/_next/static/chunks/a.js", { host: "evil.example" }), opts)).toMatchObject({ status: 403 });

@@ -38,7 +38,7 @@ export interface GateRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export type GateDecision = { action: "pass" } | { action: "reject"; status: 401 | 403; message: string };
+export type GateDecision = { action: "pass" } | { action: "reject"; status: 400 | 401 | 403; message: string };
 
 export const TOKEN_HEADER = "x-loupe-token";
 
@@ -159,5 +159,19 @@ export function gate(req: GateRequest, opts: GateOptions): GateDecision {
       message: presented ? "Wrong token" : "Missing token: open the URL Loupe printed when it started",
     };
   }
+  // Next decodes each path segment into the route's params and answers a plain 500 when that
+  // throws (`%C0`, `%ZZ`): a client mistake, said as one.
+  if (!decodablePath(url.pathname)) {
+    return { action: "reject", status: 400, message: "The request path has a malformed percent-encoding" };
+  }
   return { action: "pass" };
+}
+
+function decodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
