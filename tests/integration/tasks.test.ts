@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaskRecord, TaskStatus } from "@/lib/contracts/tasks";
 import { AppError } from "@/lib/errors";
 import { Hub } from "@/lib/server/hub";
+import { getClientRequests } from "@/lib/server/mcp-requests";
 import { getTaskManager, installTaskHandlers } from "@/lib/server/mcp-tasks";
 import { Registry } from "@/lib/server/registry";
 import { openStore } from "@/lib/server/store";
@@ -223,3 +224,30 @@ suite("Streamable HTTP", () => ({
   headers: {},
   requestTimeoutMs: 20_000,
 }));
+
+describe("a task's question while an unrelated tools/call runs", () => {
+  it("is not tied to that call: the call ending leaves the question pending and answerable", async () => {
+    const view = await registry.create(stdioInput("everything-task-question", [EVERYTHING, "stdio"]));
+    const id = view.id;
+    const conn = registry.connection(id);
+    installTaskHandlers(conn, conn.client!, conn.generation);
+    const requests = getClientRequests();
+    const before = new Set(requests.list({ connectionId: id }).map((r) => r.id));
+    // A long call of the user's own runs while the task asks its question.
+    const long = registry.callTool(id, { callId: "unrelated-long", name: "trigger-long-running-operation", arguments: { duration: 30, steps: 30 } });
+    await waitFor(() => (registry.listCalls(id, { tool: "trigger-long-running-operation" })[0]?.status === "running" ? true : undefined));
+    const created = await tasks.run(conn, { name: "simulate-research-query", arguments: { topic: "python", ambiguous: true } });
+    const question = await waitFor(() => requests.list({ connectionId: id }).find((r) => !before.has(r.id)), 15_000);
+    // Precondition of the case: the long call was the one tools/call running when it arrived.
+    expect(registry.listCalls(id, { tool: "trigger-long-running-operation" })[0]?.status).toBe("running");
+    expect(JSON.stringify(question.params)).toContain(created.taskId);
+    expect(question.relatedCall).toBeUndefined();
+
+    registry.cancelCall(id, "unrelated-long", "done with it");
+    expect((await long).status).toBe("cancelled");
+    await sleep(600);
+    expect(requests.get(question.id)?.status).toBe("pending");
+    expect((await requests.answer(id, question.id, { action: "decline" })).status).toBe("answered");
+    await registry.remove(id);
+  }, 40_000);
+});

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, RELATED_TASK_META_KEY } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestId, Task } from "@modelcontextprotocol/sdk/types.js";
 import type { CallRecord, CallStatus } from "@/lib/contracts/calls";
 import type { ElicitationAnswer, McpClientRequest, McpStaleCause, SamplingAnswer } from "@/lib/contracts/mcp-requests";
@@ -154,7 +154,9 @@ export class ClientRequests {
       createdAt: Date.now(),
       status: "pending",
     };
-    const related = onlyRunningCall(conn);
+    // A question a task asks (SEP-1686 related-task _meta) belongs to that task, not to whatever
+    // tools/call happens to be running: that call ending must not make it stale.
+    const related = relatedTaskId(params) === undefined ? onlyRunningCall(conn) : undefined;
     if (related) request.relatedCall = related;
     const t: Tracked = {
       request,
@@ -312,6 +314,15 @@ export function getClientRequests(): ClientRequests {
   const g = globalThis as RequestsGlobal;
   g[REQUESTS_KEY] ??= new ClientRequests();
   return g[REQUESTS_KEY];
+}
+
+/** The task a server request is asked for, from its `_meta` (io.modelcontextprotocol/related-task). */
+function relatedTaskId(params: Record<string, unknown>): string | undefined {
+  const meta = params._meta;
+  if (typeof meta !== "object" || meta === null) return undefined;
+  const related = (meta as Record<string, unknown>)[RELATED_TASK_META_KEY];
+  const taskId = typeof related === "object" && related !== null ? (related as { taskId?: unknown }).taskId : undefined;
+  return typeof taskId === "string" ? taskId : undefined;
 }
 
 /**
