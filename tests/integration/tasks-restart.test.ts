@@ -1,3 +1,4 @@
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ClientCapabilitiesConfig } from "@/lib/contracts/connections";
 import type { TaskRecord } from "@/lib/contracts/tasks";
@@ -62,4 +63,38 @@ describe("task records survive a restart of Loupe", () => {
     await expect(getTaskManager().poll(conn2, running.taskId)).rejects.toMatchObject({ code: "conflict:task_session" });
     expect(getTaskManager().get(conn2, finished.taskId).status).toBe("completed");
   }, 60_000);
+});
+
+const idsData = tempDir("loupe-task-ids-");
+afterAll(() => idsData.cleanup());
+
+describe("a task id the server hands out again in a later session", () => {
+  it("is a new task: its own args, session, status and result, not the earlier task's", async () => {
+    const fixture = path.resolve(import.meta.dirname, "../fixtures/counter-task-server.mjs");
+    const registry = new Registry(new Hub(openStore(idsData.dir)));
+    open.push(registry);
+    const { id } = await registry.create({ ...stdioInput("counter-tasks", [fixture]), clientCapabilities: WITH_TASKS });
+    const tasks = getTaskManager();
+    const settle = async (conn: ReturnType<Registry["connection"]>, taskId: string): Promise<TaskRecord> => {
+      for (let i = 0; i < 50 && (await tasks.poll(conn, taskId)).status !== "completed"; i++) await sleep(100);
+      return tasks.fetchResult(conn, taskId);
+    };
+
+    const conn1 = registry.connection(id);
+    const first = await tasks.run(conn1, { name: "job", arguments: { label: "first" } });
+    expect(first.taskId).toBe("task-1");
+    expect(JSON.stringify((await settle(conn1, first.taskId)).result)).toContain("job first done");
+
+    // Reconnect: a new server process, whose counter starts again.
+    await registry.connect(id);
+    const conn2 = registry.connection(id);
+    const second = await tasks.run(conn2, { name: "job", arguments: { label: "second" } });
+    expect(second.taskId).toBe("task-1");
+    expect(second).toMatchObject({ args: { label: "second" }, sessionKey: conn2.sessionKey });
+    expect(second.status).not.toBe("completed");
+    expect(second.result).toBeUndefined();
+    const done = await settle(conn2, second.taskId);
+    expect(JSON.stringify(done.result)).toContain("job second done");
+    expect(JSON.stringify(done.result)).not.toContain("job first done");
+  }, 30_000);
 });

@@ -41,6 +41,9 @@ export function mergeTaskReport(
   extra: Partial<TaskRecord>,
   now: number,
 ): TaskRecord {
+  // A record of an earlier session is another task: servers that number their tasks hand the
+  // same id out again after a Reconnect or a restart, and the live session's report wins.
+  if (prev && prev.sessionKey !== conn.sessionKey) prev = undefined;
   const reported: TaskRecord = {
     taskId: task.taskId,
     connectionId: conn.id,
