@@ -12,7 +12,7 @@ import path from "node:path";
 import next from "next";
 import { CliError, parseArgs, type BootOptions } from "@/lib/launcher/cli";
 import { logLine, logSafe } from "@/lib/log-text";
-import { expireLegacyCookies, FRAME_HEADERS, gate } from "@/lib/launcher/security";
+import { expireLegacyCookies, FRAME_HEADERS, gate, gateUpgrade } from "@/lib/launcher/security";
 
 function fail(message: string): never {
   logLine(message);
@@ -102,6 +102,20 @@ async function main() {
     }
     void ready.then(() => handle(req, res));
   });
+  // Next adds its own `upgrade` listener on the first request (the dev server's HMR socket):
+  // the check runs before every listener, so a refused socket never reaches Next.
+  const emit = server.emit.bind(server) as (event: string | symbol, ...args: unknown[]) => boolean;
+  server.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event === "upgrade") {
+      const [req, socket] = args as [IncomingMessage, Socket];
+      const decision = gateUpgrade({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers }, { token, port, extraHosts });
+      if (decision.action === "reject") {
+        socket.end(`HTTP/1.1 ${decision.status} Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+        return true;
+      }
+    }
+    return emit(event, ...args);
+  }) as typeof server.emit;
   await ready;
 
   const url = `http://127.0.0.1:${port}/?token=${token}`;

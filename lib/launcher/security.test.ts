@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expireLegacyCookies, FRAME_HEADERS, gate, type GateRequest } from "./security";
+import { expireLegacyCookies, FRAME_HEADERS, gate, gateUpgrade, type GateRequest } from "./security";
 
 const opts = { token: "t0ken", port: 6280 };
 const req = (url: string, headers: GateRequest["headers"] = {}): GateRequest => ({
@@ -110,6 +110,23 @@ describe("gate", () => {
     // Well-formed escapes (and a broken one in the query, which routes read themselves) still pass.
     for (const path of ["/api/connections/a%20b", "/api/connections/%E2%80%AE", "/api/connections?x=%C0"]) {
       expect(gate(req(path, withToken), opts)).toEqual({ action: "pass" });
+    }
+  });
+
+  it("checks WebSocket upgrades (the dev server's HMR socket) for Host, Origin with its port, and Sec-Fetch-Site", () => {
+    // Next's own dev check compares host names only, so a page on another local port passed it.
+    const up = (headers: GateRequest["headers"]) => req("/_next/webpack-hmr", headers);
+    expect(gateUpgrade(up({ origin: "http://127.0.0.1:6280", "sec-fetch-site": "same-origin" }), opts)).toEqual({ action: "pass" });
+    expect(gateUpgrade(up({}), opts)).toEqual({ action: "pass" }); // scripts, no browser
+    for (const headers of [
+      { origin: "http://127.0.0.1:9999" },
+      { origin: "http://localhost:9999", "sec-fetch-site": "same-site" },
+      { origin: "null" },
+      { origin: "http://evil.example" },
+      { host: "evil.example:6280", origin: "http://evil.example:6280" },
+      { "sec-fetch-site": "cross-site" },
+    ]) {
+      expect(gateUpgrade(up(headers), opts), JSON.stringify(headers)).toMatchObject({ action: "reject", status: 403 });
     }
   });
 

@@ -95,7 +95,8 @@ function isPublicShell(pathname: string): boolean {
   return pathname.startsWith("/_next/") && !pathname.startsWith("/_next/image");
 }
 
-export function gate(req: GateRequest, opts: GateOptions): GateDecision {
+/** Host and Origin (port included) must be Loupe's own: no DNS rebinding, no other page or port. */
+function foreignHostOrOrigin(req: GateRequest, opts: GateOptions): GateDecision | null {
   const hosts = allowedHosts(opts);
   const host = header(req, "host")?.toLowerCase();
   if (!host || !hosts.has(host)) {
@@ -114,6 +115,28 @@ export function gate(req: GateRequest, opts: GateOptions): GateDecision {
   } else if (origin === "null") {
     return { action: "reject", status: 403, message: "Origin null is not allowed" };
   }
+  return null;
+}
+
+/**
+ * WebSocket upgrades never reach gate(): Next attaches its own `upgrade` listener (the dev
+ * server's HMR socket), whose cross-site check compares host names only, so a page on another
+ * local port passed it. A browser cannot add the token to a WebSocket, so Host, Origin (port
+ * included) and Sec-Fetch-Site are what tells Loupe's own page from another.
+ */
+export function gateUpgrade(req: GateRequest, opts: GateOptions): GateDecision {
+  const foreign = foreignHostOrOrigin(req, opts);
+  if (foreign) return foreign;
+  const site = header(req, "sec-fetch-site");
+  if (site !== undefined && site !== "same-origin") {
+    return { action: "reject", status: 403, message: `A WebSocket from another site (Sec-Fetch-Site: ${site}) is not allowed` };
+  }
+  return { action: "pass" };
+}
+
+export function gate(req: GateRequest, opts: GateOptions): GateDecision {
+  const foreign = foreignHostOrOrigin(req, opts);
+  if (foreign) return foreign;
 
   const url = new URL(req.url, "http://loupe.invalid");
   const method = req.method.toUpperCase();
