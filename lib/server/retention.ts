@@ -81,6 +81,9 @@ const PRUNABLE = `
        AND connection_id || char(10) || session_key IN (SELECT value FROM json_each(@sessions)))
   AND NOT (received_at >= COALESCE((SELECT value FROM json_each(@since) WHERE key = connection_id), 9e18))`;
 
+/** By age. The `received_at` index (store.ts) makes the hourly run that finds nothing cost nothing, not a full scan. */
+export const PRUNE_BY_AGE_SQL = `DELETE FROM entries WHERE received_at < @cutoff AND ${PRUNABLE}`;
+
 export interface PruneResult {
   byAge: number;
   bySize: number;
@@ -93,7 +96,7 @@ export function pruneTraffic(store: Store, policy: RetentionPolicy, keep: Keep =
   if (policy.maxAgeDays !== null) {
     const cutoff = now - policy.maxAgeDays * 24 * 60 * 60 * 1000;
     result.byAge = store.db
-      .prepare(`DELETE FROM entries WHERE received_at < @cutoff AND ${PRUNABLE}`)
+      .prepare(PRUNE_BY_AGE_SQL)
       .run({ ...params, cutoff }).changes;
   }
   if (policy.maxMb !== null) {

@@ -45,6 +45,8 @@ CREATE TABLE IF NOT EXISTS entries (
   raw_bytes INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS entries_connection ON entries (connection_id, seq);
+-- Retention by age (lib/server/retention.ts) searches this instead of reading every entry hourly.
+CREATE INDEX IF NOT EXISTS entries_received ON entries (received_at);
 CREATE TABLE IF NOT EXISTS calls (
   id TEXT PRIMARY KEY,
   connection_id TEXT NOT NULL,
