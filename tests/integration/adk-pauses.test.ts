@@ -128,6 +128,26 @@ describe("a reused call id is a new request", () => {
   });
 });
 
+describe("a deleted session", () => {
+  it("its pending requests do not come back after a restart, and a new session of the same id starts clean", async () => {
+    await agents.createSession(id, "pause_lab", { sessionId: "gone-for-good" });
+    const key = await runText("pause_lab", "gone-for-good", "two");
+    expect(inboxOf(key).filter((i) => i.status === "pending")).toHaveLength(2);
+    await agents.deleteSession(id, "pause_lab", "gone-for-good");
+    expect(inboxOf(key)).toHaveLength(0);
+
+    const reopened = new AgentRegistry(agents.hub);
+    expect(reopened.listInbox().filter((i) => i.sessionKey === key)).toHaveLength(0);
+    // The same id again: only the new session's own requests.
+    await reopened.createSession(id, "pause_lab", { sessionId: "gone-for-good" });
+    const again = reopened.run(id, "pause_lab", "gone-for-good", { parts: [{ text: "hello" }], streaming: false });
+    expect((await reopened.waitRun(again.id))?.status).toBe("completed");
+    expect(reopened.listInbox().filter((i) => i.sessionKey === key)).toHaveLength(0);
+    expect((await reopened.getSession(id, "pause_lab", "gone-for-good")).unstored).toEqual([]);
+    await reopened.closeAll();
+  });
+});
+
 describe("answers stored before interrupt keys existed (a data dir of the previous version)", () => {
   it("Retry of a failed keyless answer never goes to a later request that reuses its call id", async () => {
     await agents.createSession(id, "gate_twice", { sessionId: "legacy" });

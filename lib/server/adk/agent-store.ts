@@ -46,6 +46,14 @@ CREATE TABLE IF NOT EXISTS agent_unstored (
   session_key TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS agent_unstored_session ON agent_unstored (agent_id, session_key, seq);
+-- Sessions deleted through Loupe: their recorded entries up to last_seq are not replayed into the
+-- inbox at start (a session created again with the same id starts clean).
+CREATE TABLE IF NOT EXISTS agent_deleted_sessions (
+  agent_id TEXT NOT NULL,
+  session_key TEXT NOT NULL,
+  last_seq INTEGER NOT NULL,
+  PRIMARY KEY (agent_id, session_key)
+);
 `;
 
 /** How many unstored frames one session GET carries at most (the newest). */
@@ -87,6 +95,7 @@ export class AgentStore {
       this.db.prepare("DELETE FROM agent_runs WHERE agent_id = ?").run(id);
       this.db.prepare("DELETE FROM agent_answers WHERE agent_id = ?").run(id);
       this.db.prepare("DELETE FROM agent_unstored WHERE agent_id = ?").run(id);
+      this.db.prepare("DELETE FROM agent_deleted_sessions WHERE agent_id = ?").run(id);
     })();
   }
 
@@ -96,6 +105,20 @@ export class AgentStore {
   }
 
   /** The session's unstored frames still in the entry log, oldest first (the newest UNSTORED_LIMIT). */
+  /** The session was deleted upstream: what was recorded of it so far is history, not inbox. */
+  markSessionDeleted(agentId: string, sessionKey: string): void {
+    this.db.transaction(() => {
+      const last = (this.db.prepare("SELECT COALESCE(MAX(seq), 0) AS seq FROM entries").get() as { seq: number }).seq;
+      this.db
+        .prepare(
+          `INSERT INTO agent_deleted_sessions (agent_id, session_key, last_seq) VALUES (?, ?, ?)
+           ON CONFLICT(agent_id, session_key) DO UPDATE SET last_seq = excluded.last_seq`,
+        )
+        .run(agentId, sessionKey, last);
+      this.db.prepare("DELETE FROM agent_unstored WHERE agent_id = ? AND session_key = ?").run(agentId, sessionKey);
+    })();
+  }
+
   unstoredFrames(agentId: string, sessionKey: string): UnstoredFrame[] {
     const rows = this.db
       .prepare(
@@ -153,12 +176,15 @@ export class AgentStore {
     return out;
   }
 
-  /** Recorded ADK events and user messages, oldest first (to rebuild interrupt trackers). */
+  /** Recorded ADK events and user messages, oldest first (to rebuild interrupt trackers), but not those of deleted sessions. */
   adkEntries(): AdkEntryRow[] {
     const rows = this.db
       .prepare(
-        `SELECT connection_id, session_key, kind, raw FROM entries
-         WHERE protocol = 'adk' AND kind IN ('event', 'user_message') AND session_key IS NOT NULL ORDER BY seq`,
+        `SELECT connection_id, session_key, kind, raw FROM entries e
+         WHERE protocol = 'adk' AND kind IN ('event', 'user_message') AND session_key IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM agent_deleted_sessions d
+                           WHERE d.agent_id = e.connection_id AND d.session_key = e.session_key AND e.seq <= d.last_seq)
+         ORDER BY seq`,
       )
       .all() as { connection_id: string; session_key: string; kind: string; raw: string }[];
     return rows.map((r) => ({ connectionId: r.connection_id, sessionKey: r.session_key, kind: r.kind, raw: JSON.parse(r.raw) as unknown }));

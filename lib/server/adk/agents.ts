@@ -204,6 +204,7 @@ export class AgentRegistry {
     const entry = this.require(id);
     const user = this.userOf(entry, userId);
     await api.deleteSession(entry.config, app, user, sid);
+    this.agentStore.markSessionDeleted(id, adkSessionKey(app, user, sid));
     this.inbox.dropSession(id, adkSessionKey(app, user, sid));
   }
 
