@@ -97,6 +97,37 @@ describe("useEventStream", () => {
     expect(state()).toBe("live");
   });
 
+  it("takes a server whose numbering restarted (a new data dir) from its first entry, and refetches", async () => {
+    vi.useFakeTimers();
+    const server = new FakeStreamServer();
+    vi.stubGlobal("fetch", server.fetch);
+    const { client } = renderWithClient(<Probe />);
+    client.setQueryData(trafficKeys.list("a"), []);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      server.send(entry(40));
+      server.send(entry(41));
+      await vi.advanceTimersByTimeAsync(100);
+      server.drop();
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(server.requests[1]!.headers.get("last-event-id")).toBe("41");
+    // Loupe restarted on an empty store: Last-Event-ID 41 is beyond it, so it replays from seq 1.
+    await act(async () => {
+      server.send(entry(1));
+      server.send(entry(2));
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(client.getQueryData<Entry[]>(trafficKeys.list("a"))!.map((e) => e.seq)).toEqual(expect.arrayContaining([1, 2]));
+    expect(client.getQueryState(trafficKeys.list("a"))!.isInvalidated).toBe(true);
+    // And the next reconnect resumes from the new numbering.
+    await act(async () => {
+      server.drop();
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(server.requests[2]!.headers.get("last-event-id")).toBe("2");
+  });
+
   it("shows offline when the server refuses the stream, and tries again", async () => {
     vi.useFakeTimers();
     const server = new FakeStreamServer();

@@ -35,12 +35,18 @@ export function useEventStream(url = "/api/stream"): StreamStatus {
     let reopenTimer: ReturnType<typeof setTimeout> | null = null;
     let opened = false;
     let refused = false;
+    let numberingRestarted = false;
+    // The Last-Event-ID sent on the current connection, until its first entry arrives.
+    let resumedFrom: number | null = null;
 
     const flush = () => {
       flushTimer = null;
       const batch = buffer;
       buffer = [];
       if (batch.length) applyStreamEntries(qc, batch);
+      // After the batch, so the refetched lists replace what the old numbering left in the cache.
+      if (numberingRestarted) void qc.invalidateQueries();
+      numberingRestarted = false;
     };
 
     const onEvent = (ev: SseEvent) => {
@@ -51,7 +57,15 @@ export function useEventStream(url = "/api/stream"): StreamStatus {
       } catch {
         return; // A malformed frame must not kill the stream; the record on the server is intact.
       }
-      if (typeof entry.seq !== "number" || entry.seq <= lastSeq) return;
+      if (typeof entry.seq !== "number") return;
+      if (resumedFrom !== null && entry.seq < resumedFrom) {
+        // The server replays from seq 1 when our id is beyond its store (a new data dir): its
+        // numbering restarted, so the old seqs mean nothing and everything cached is refetched.
+        lastSeq = -1;
+        numberingRestarted = true;
+      }
+      resumedFrom = null;
+      if (entry.seq <= lastSeq) return;
       lastSeq = entry.seq;
       buffer.push(entry);
       flushTimer ??= setTimeout(flush, FLUSH_MS);
@@ -69,6 +83,7 @@ export function useEventStream(url = "/api/stream"): StreamStatus {
       if (abort.signal.aborted) return;
       const headers = authHeaders();
       if (lastSeq >= 0) headers.set("last-event-id", String(lastSeq));
+      resumedFrom = lastSeq >= 0 ? lastSeq : null;
       readEventStream(url, { headers, signal: abort.signal, onOpen, onEvent }).then(
         () => retry(false),
         (e: unknown) => retry(e instanceof StreamHttpError),
