@@ -319,4 +319,19 @@ describe("a request whose tools/call ended", () => {
     });
     await getRegistry().disconnect(id);
   }, 30_000);
+
+  it("a request the tool did not wait for (its call finished) stays pending, and the answer reaches the server", async () => {
+    const fixture = path.resolve(import.meta.dirname, "../fixtures/background-ask-server.mjs");
+    const { id } = await getRegistry().create(stdioInput("background-ask", [fixture]));
+    const asked = await callUntilRequest(id, "ask-later", {});
+    // The case: Loupe ties the request to its call, which then finishes without waiting for it.
+    expect(asked.request.relatedCall?.tool).toBe("ask-later");
+    expect((await asked.call).status).toBe("ok");
+    await new Promise((r) => setTimeout(r, 600));
+    expect(getClientRequests().get(asked.request.id)?.status).toBe("pending");
+    const res = await answer(id, asked.request.id, { action: "accept", content: { name: "Ada" } });
+    expect(res.status).toBe(200);
+    await untilAsync(async () => text(await getRegistry().callTool(id, { name: "last-answer", arguments: {} })).includes("Ada"));
+    await getRegistry().disconnect(id);
+  }, 30_000);
 });

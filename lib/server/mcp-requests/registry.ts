@@ -55,6 +55,13 @@ const CALL_ENDED: Record<CallStatus, string> = {
   failed: "failed",
 };
 
+/**
+ * Call endings that abandon the server's handler (Loupe cancelled it, gave up on it, or lost the
+ * connection). A call that returned (a result, a tool error or an RPC error) while its request
+ * is still unanswered did not wait for it: the server still does, or cancels it itself.
+ */
+const ABANDONED: ReadonlySet<CallStatus> = new Set<CallStatus>(["cancelled", "timeout", "failed"]);
+
 export function callEndedReason(call: Pick<CallRecord, "tool" | "status">): string {
   return `The call to ${call.tool} ended: ${CALL_ENDED[call.status]}; the server no longer waits for this answer`;
 }
@@ -279,7 +286,7 @@ export class ClientRequests {
     const related = t.request.relatedCall;
     if (t.request.status !== "pending" || !related) return;
     const call = t.conn.hub.store.getCall(related.callId);
-    if (call && call.status !== "running") this.markStale(t, callEndedReason(call), "call_ended");
+    if (call && ABANDONED.has(call.status)) this.markStale(t, callEndedReason(call), "call_ended");
   }
 
   /** A connection's session ended (closed, lost, replaced): its waiting requests go stale now, not at the next list. */
