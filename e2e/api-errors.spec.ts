@@ -78,6 +78,9 @@ test("malformed bodies, wrong content and bad query parameters are 400, never 5x
   // Next answers a plain 500 when it cannot decode a path segment into the route's params.
   await expectError(call("GET", "/api/connections/%C0"), 400, "bad_request:url");
   await expectError(call("POST", "/api/connections/demo%ZZ/connect", "{}"), 400, "bad_request:url");
+  // Parsed fine, but storing or sending it would overflow the stack: refused up front.
+  const deep = '{"a":'.repeat(20_000) + "1" + "}".repeat(20_000);
+  await expectError(call("POST", "/api/connections/demo-mcp/tools/call", `{"name":"echo","arguments":{"message":${deep}}}`), 400, "bad_request:json");
 });
 
 test("a body over 8 MiB is refused with 413 before it is read whole", async () => {

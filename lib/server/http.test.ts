@@ -51,6 +51,26 @@ describe("readBody limits", () => {
   });
 });
 
+describe("readBody nesting", () => {
+  const nested = (depth: number) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
+  const loose = z.object({ a: z.unknown() });
+
+  it("refuses JSON nested deeper than any real argument with 400, not a stack overflow 500", async () => {
+    // JSON.parse copes with any depth; JSON.stringify (storing, sending upstream, answering) does not.
+    const req = new Request(url, { method: "POST", body: nested(20_000) });
+    const res = await handle(async () => Response.json(await readBody(req, loose)));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code: "bad_request:json", message: expect.stringMatching(/nested deeper than \d+ levels/) });
+  });
+
+  it("reads JSON nested up to the limit, arrays included", async () => {
+    const deepArray = "[".repeat(200) + "]".repeat(200);
+    const req = new Request(url, { method: "POST", body: `{"a":{"b":${deepArray},"c":${nested(200)}}}` });
+    const res = await handle(async () => Response.json(await readBody(req, loose)));
+    expect(res.status).toBe(200);
+  });
+});
+
 describe("route failures in the server log", () => {
   it("are one line even when the message quotes a client-controlled id with CR/LF", async () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);

@@ -60,6 +60,27 @@ export async function readText(req: Request, limit = MAX_JSON_BODY_BYTES): Promi
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/**
+ * How deep a body's JSON may nest. JSON.parse takes any depth, but JSON.stringify (storing the
+ * call, sending it upstream, answering) overflows the stack a few thousand levels down: deeper
+ * input is refused up front as the client's mistake, not left to fail later as a 500.
+ */
+export const MAX_JSON_DEPTH = 512;
+
+function tooDeep(value: unknown, limit: number): boolean {
+  // Iterative on purpose: a recursive walk would overflow on exactly the input it looks for.
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 /** Parses a JSON body; an empty body counts as `{}` (e.g. cancel without a reason). */
 export async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
   const text = await readText(req);
@@ -69,6 +90,9 @@ export async function readBody<S extends z.ZodType>(req: Request, schema: S): Pr
       json = JSON.parse(text);
     } catch {
       throw new AppError("bad_request:json", "The request body is not valid JSON");
+    }
+    if (tooDeep(json, MAX_JSON_DEPTH)) {
+      throw new AppError("bad_request:json", `The request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
     }
   }
   return parseWith(schema, json, "body");
