@@ -83,4 +83,15 @@ describe("answer messages", () => {
     expect(text).toContain('"client_id":"cid"');
     expect(text).toContain('"authUri":"https://idp/a"');
   });
+
+  it("masks a service account's private key in a raw or exchanged credential, both spellings", () => {
+    const config = {
+      authScheme: { type: "oauth2" },
+      rawAuthCredential: { authType: "serviceAccount", serviceAccount: { serviceAccountCredential: { clientEmail: "sa@p.iam", privateKey: "-----BEGIN PRIVATE KEY-----camel" } } },
+      exchanged_auth_credential: { auth_type: "service_account", service_account: { service_account_credential: { client_email: "sa@p.iam", private_key: "-----BEGIN PRIVATE KEY-----snake" } } },
+    };
+    const text = JSON.stringify(maskCredentialSecrets(config));
+    expect(text).not.toContain("BEGIN PRIVATE KEY");
+    expect(text).toContain('"clientEmail":"sa@p.iam"');
+  });
 });

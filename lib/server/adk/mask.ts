@@ -22,7 +22,7 @@ export function mergeHeaders(incoming: Record<string, string>, stored: Record<st
   return merged.transport === "stdio" ? {} : merged.headers;
 }
 
-/** Keys whose string values are secrets inside an exchanged credential (API key, OAuth tokens and codes). */
+/** Keys whose string values are secrets inside an exchanged credential (API key, OAuth tokens and codes, private keys). */
 const CREDENTIAL_SECRETS = new Set([
   "apiKey",
   "api_key",
@@ -40,6 +40,9 @@ const CREDENTIAL_SECRETS = new Set([
   "auth_response_uri",
   "token",
   "password",
+  // A service account's key (serviceAccount.serviceAccountCredential).
+  "privateKey",
+  "private_key",
 ]);
 /**
  * Credentials inside an auth config: the exchanged one the client fills, and the raw one the agent
