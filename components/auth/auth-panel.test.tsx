@@ -69,7 +69,7 @@ describe("AuthPanel", () => {
 
   it("Authorize asks the server for the URL and sends the tab there", async () => {
     const assign = vi.fn();
-    vi.stubGlobal("location", { ...window.location, assign });
+    vi.stubGlobal("location", { ...window.location, href: window.location.href, assign });
     const router = fetchRouter({
       "GET /api/connections/r/auth": () => summary,
       "GET /api/connections/r/auth/log": () => [],
