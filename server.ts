@@ -123,9 +123,16 @@ async function main() {
   if (opts.open && !process.env.CI) openBrowser(url);
 
   let stopping = false;
+  let stoppingAt = 0;
   const stop = () => {
-    if (stopping) process.exit(1); // a second Ctrl-C does not wait
+    if (stopping) {
+      // Under `npm start` one Ctrl-C arrives twice: from the terminal (same process group) and
+      // forwarded by scripts/start.mjs. Only a later one is the user's "do not wait".
+      if (Date.now() - stoppingAt > 1_000) process.exit(1);
+      return;
+    }
     stopping = true;
+    stoppingAt = Date.now();
     server.close();
     // Close every MCP session so stdio servers are ended by the SDK (stdin closed, then SIGTERM,
     // then SIGKILL): a server busy with a request or a task would otherwise outlive Loupe.

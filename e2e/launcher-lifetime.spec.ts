@@ -63,3 +63,51 @@ test("SIGKILL of the launcher ends Loupe and the stdio servers it started", asyn
     rmSync(data, { recursive: true, force: true });
   }
 });
+
+test("one Ctrl-C stops Loupe cleanly (exit 0), though it reaches Loupe both from the terminal and through the launcher", async () => {
+  test.setTimeout(120_000);
+  const data = mkdtempSync(path.join(tmpdir(), "loupe-ctrlc-e2e-"));
+  // Ignores stdin EOF and SIGTERM: closing it takes the SDK about 4 s, so the second SIGINT surely lands meanwhile.
+  const pidFile = path.join(data, "stubborn.pids");
+  // detached: the launcher leads its own process group, as `npm start` does in a terminal, where
+  // Ctrl-C sends SIGINT to every process of the foreground group: the launcher and Loupe both.
+  const launcher = spawn(
+    process.execPath,
+    ["scripts/start.mjs", "--no-open", "--no-demo", "--port", String(PORT), "--mcp", `${process.execPath} ${STUBBORN} ${pidFile}`],
+    { cwd: ROOT, env: { ...process.env, LOUPE_DATA_DIR: data, LOUPE_TOKEN: "ctrlc-token-0123456789", CI: "1" }, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  try {
+    let out = "";
+    await new Promise<void>((resolve, reject) => {
+      launcher.stdout!.on("data", (c: Buffer) => {
+        out += c.toString();
+        if (out.includes("Loupe ready:")) resolve();
+      });
+      launcher.stderr!.on("data", (c: Buffer) => (out += c.toString()));
+      launcher.once("exit", (code) => reject(new Error(`the launcher exited with ${code}: ${out}`)));
+    });
+    const base = /Loupe ready: (http:\/\/[^/]+)\//.exec(out)![1]!;
+    const connected = async () => {
+      const res = await fetch(`${base}/api/connections`, { headers: { "x-loupe-token": "ctrlc-token-0123456789" } });
+      const list = (await res.json()) as { state?: { status?: string } }[];
+      return list.length === 1 && list[0]!.state?.status === "connected";
+    };
+    await expect.poll(connected, { timeout: 30_000 }).toBe(true);
+    const exited = new Promise<number | null>((resolve) => launcher.once("exit", (code) => resolve(code)));
+    // The terminal's SIGINT and the launcher's forwarded one race; two standard signals that are
+    // both pending merge into one, so the race is made explicit: Loupe first, the launcher's copy
+    // a moment later (what a terminal does about half the time, measured by hand).
+    const loupe = Number(execFileSync("pgrep", ["-P", String(launcher.pid)]).toString().trim().split("\n")[0]);
+    process.kill(loupe, "SIGINT");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    process.kill(launcher.pid!, "SIGINT");
+    // Exit 1 is the "second Ctrl-C: do not wait" path, taken without closing the MCP servers.
+    expect(await exited, out).toBe(0);
+    // And the stdio server was closed, not left behind.
+    const [server] = readFileSync(pidFile, "utf8").split(" ").map(Number) as [number];
+    await expect.poll(() => alive(server), { timeout: 10_000 }).toBe(false);
+  } finally {
+    if (launcher.exitCode === null) process.kill(-launcher.pid!, "SIGKILL");
+    rmSync(data, { recursive: true, force: true });
+  }
+});
