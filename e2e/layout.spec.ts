@@ -108,3 +108,38 @@ test("an agent session with a 20 KB unbroken message, and the inbox", async ({ w
   await expect(page.getByTestId("inbox-view")).toBeVisible();
   await expectNoSideways(page, "inbox");
 });
+
+test("an 800 px window: the session timeline keeps its width and a confirmation's Approve and Reject are whole", async ({ workbench, page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  const desk = new AgentDesk(page);
+  await workbench.open();
+  await desk.openDemoAgent();
+  await desk.newSession("loupe_demo");
+  await desk.send("delete");
+  const card = desk.card("confirmation");
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  // Select an event too: the inspector and the artifacts must not squeeze the timeline.
+  await page.getByTestId("timeline-event").first().click();
+  await expect(page.getByTestId("event-inspector")).toBeVisible();
+
+  const timeline = (await desk.timeline.boundingBox())!;
+  expect.soft(timeline.width, "the timeline column at 800 px").toBeGreaterThanOrEqual(360);
+  const cardBox = (await card.boundingBox())!;
+  for (const id of ["approve", "reject"]) {
+    const button = card.getByTestId(id);
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
+    const where = `${id} (${Math.round(box.x)}+${Math.round(box.width)}) in the card (${Math.round(cardBox.x)}+${Math.round(cardBox.width)})`;
+    expect(box.x, where).toBeGreaterThanOrEqual(cardBox.x);
+    expect(box.x + box.width, where).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    expect(box.x + box.width, `${id} inside the timeline`).toBeLessThanOrEqual(timeline.x + timeline.width);
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  const page800 = await widths(page);
+  expect(page800.page.scroll, "the page scrolls sideways at 800 px").toBeLessThanOrEqual(page800.page.client);
+  expect(page800.panes, "panes that scroll sideways at 800 px").toEqual([]);
+
+  await card.getByTestId("reject").click();
+  await expect(desk.card("confirmation", "answered")).toBeVisible({ timeout: 30_000 });
+  await page.setViewportSize({ width: 1440, height: 900 });
+});

@@ -84,7 +84,8 @@ export function AdkTimeline({
           {VIEW_LABEL.model}
         </Button>
         <TimelineToolbar
-          className="min-w-0 flex-1"
+          // Beside the view toggle when both fit; in a narrow column the filters take their own row.
+          className="min-w-0 flex-1 basis-72"
           filter={filter}
           onFilterChange={onFilterChange}
           authors={authors}

@@ -15,12 +15,12 @@ import { EventInspector } from "@/components/adk-timeline/event-inspector";
 import { SessionSummary } from "@/components/adk-timeline/session-summary";
 import { AnswerableCard } from "@/components/agents/answerable-card";
 import { ArtifactsPanel } from "@/components/agents/artifacts-panel";
+import { SessionDetails } from "@/components/agents/session-details";
 import type { OpenArtifact } from "@/components/agents/artifacts-panel";
 import { SessionComposer } from "@/components/agents/session-composer";
 import { sessionInterrupts } from "@/components/agents/session-interrupts";
 import { interruptKey } from "@/lib/protocols/adk/interrupts";
 import { useAgentRun } from "@/hooks/use-agent-run";
-import { cn } from "@/lib/cn";
 
 /**
  * How the URL names an entry: its event id; `#<index>` for one without an id yet (the user's own
@@ -62,9 +62,18 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
   const [ownSelected, setOwnSelected] = useState<number | null>(null);
   const controlled = selectedEventId !== undefined;
   const selected = controlled ? entryIndexOf(timeline, selectedEventId) : ownSelected;
-  const setSelected = (index: number | null) =>
-    controlled ? onSelectEvent?.(index === null ? null : entryRef(timeline, index)) : setOwnSelected(index);
+  // Under the timeline (a narrow view) the details start folded, unless the URL opens an event.
+  const [detailsOpen, setDetailsOpen] = useState(Boolean(selectedEventId));
+  const setSelected = (index: number | null) => {
+    if (index !== null) setDetailsOpen(true);
+    if (controlled) onSelectEvent?.(index === null ? null : entryRef(timeline, index));
+    else setOwnSelected(index);
+  };
   const [artifact, setArtifact] = useState<OpenArtifact | null>(null);
+  const openArtifact = (next: OpenArtifact | null) => {
+    if (next) setDetailsOpen(true);
+    setArtifact(next);
+  };
   // Every run started here (a message or an answer) brings the newest events into view.
   const { runs } = useAgentRun(sessionRef);
   const interrupts = useMemo(
@@ -73,14 +82,14 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
   );
 
   return (
-    <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-testid="session-view" data-session-id={sessionRef.sessionId}>
+    <div className="@container flex min-h-0 min-w-0 flex-1 flex-col" data-testid="session-view" data-session-id={sessionRef.sessionId}>
       {error ? (
         <QueryError className="m-2" title="Could not load the session" error={error} onRetry={() => void refetch()} />
       ) : isPending || !timeline ? (
         <p className="p-3 text-xs text-muted-foreground">Loading the session…</p>
       ) : (
-        <div className="flex min-h-0 flex-1">
-          <div className="flex min-h-0 min-w-48 flex-1 flex-col">
+        <div className="flex min-h-0 flex-1 flex-col @3xl:flex-row">
+          <div className="flex min-h-0 min-w-0 flex-1 flex-col @3xl:min-w-48">
             <div className="border-b px-2 py-1.5">
               <SessionSummary timeline={timeline} />
             </div>
@@ -96,21 +105,18 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
                 const item = interrupts.get(interruptKey(eventId, callId));
                 return item ? <AnswerableCard item={item} compact /> : null;
               }}
-              onOpenArtifact={(name, version) => setArtifact({ name, version })}
+              onOpenArtifact={(name, version) => openArtifact({ name, version })}
               followSignal={runs.length}
             />
           </div>
-          <aside
-            className={cn("flex min-w-40 shrink flex-col overflow-y-auto border-l", selected !== null ? "w-64 lg:w-80 xl:w-96" : "w-48 lg:w-56")}
-            aria-label="Details"
-          >
+          <SessionDetails open={detailsOpen} onOpenChange={setDetailsOpen} wide={selected !== null}>
             {selected !== null && timeline.entries[selected] && (
               <div className="border-b p-2">
                 <EventInspector timeline={timeline} index={selected} />
               </div>
             )}
             <ArtifactsPanel sessionRef={sessionRef} open={artifact} onOpen={setArtifact} />
-          </aside>
+          </SessionDetails>
         </div>
       )}
       <SessionComposer sessionRef={sessionRef} />

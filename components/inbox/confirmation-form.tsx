@@ -52,7 +52,7 @@ export function ConfirmationForm({ item, onAnswer, busy, compact, previous }: An
         disabled={busy}
         onTextChange={setText}
       />
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <BusyButton data-testid="approve" busy={busy} disabled={!parsed.ok} onClick={approve}>
           <CheckIcon />
           Approve
