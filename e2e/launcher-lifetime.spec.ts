@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, ROOT, test } from "./fixtures";
+import { alive } from "../tests/support/processes";
 
 /**
  * A second, real Loupe (the built app, as `npm start` runs it: scripts/start.mjs → server.ts)
@@ -12,18 +13,6 @@ import { expect, ROOT, test } from "./fixtures";
 // Port 0: the launcher picks a free one (this test never calls it over HTTP).
 const PORT = Number(process.env.LOUPE_LIFETIME_PORT ?? 0);
 const STUBBORN = path.join(ROOT, "tests/fixtures/stubborn-server.mjs");
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return true;
-  const state = readFileSync(stat, "utf8").replace(/^.*\) /s, "")[0];
-  return state !== "Z" && state !== "X";
-}
 
 test("SIGKILL of the launcher ends Loupe and the stdio servers it started", async () => {
   test.setTimeout(120_000);

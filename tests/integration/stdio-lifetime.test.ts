@@ -1,29 +1,17 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { getRegistry } from "@/lib/server/registry";
 import { stdioInput, tempDir } from "@/tests/support/servers";
+import { alive } from "@/tests/support/processes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const HOST = path.join(root, "tests/fixtures/registry-host.ts");
 const STUBBORN = path.join(root, "tests/fixtures/stubborn-server.mjs");
 const TSX = pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
-
-/** Alive and not a zombie waiting for a reaper (a container's PID 1 may never reap it). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return true;
-  const state = readFileSync(stat, "utf8").replace(/^.*\) /s, "")[0];
-  return state !== "Z" && state !== "X";
-}
 
 async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
