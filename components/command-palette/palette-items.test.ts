@@ -3,6 +3,7 @@ import { filterPalette, fuzzyScore, paletteItems, sessionSourceKey, type Palette
 import { connectionFixture } from "@/components/workbench/test-support";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import type { InboxRow } from "@/lib/contracts/inbox";
+import { markDuplicates } from "@/lib/protocols/mcp/tool-listing";
 
 const agent: AgentServerView = {
   id: "ag1",
@@ -69,5 +70,16 @@ describe("fuzzy filter", () => {
     expect(filterPalette(items, "workflow")[0]?.id).toBe("app:ag1:workflow_demo");
     expect(filterPalette(items, "qqqq")).toEqual([]);
     expect(filterPalette(items, "  ")).toHaveLength(items.length);
+  });
+
+  it("a name a server lists twice gives two items, each opening its own tool (its listing key)", () => {
+    const dups = markDuplicates([
+      { name: "dup", inputSchema: { type: "object", properties: { a: { type: "string" } } } },
+      { name: "dup", inputSchema: { type: "object", properties: { b: { type: "number" } } } },
+    ]);
+    const items = paletteItems({ ...sources, tools: new Map([["ev", dups]]) }).filter((i) => i.kind === "tool");
+    expect(new Set(items.map((i) => i.id)).size).toBe(2);
+    expect(items.map((i) => i.target.tool)).toEqual(["dup", "dup (2)"]);
+    expect(items.map((i) => i.label)).toEqual(["dup", "dup (2)"]);
   });
 });

@@ -2,6 +2,7 @@ import type { AgentServerView, AgentSessionSummary } from "@/lib/contracts/agent
 import type { ConnectionView } from "@/lib/contracts/connections";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import type { Tool } from "@/lib/queries/tools";
+import { toolKey } from "@/lib/protocols/mcp/tool-listing";
 import { KIND_LABEL, STATUS_META, inboxStatus, rowPrompt, rowSourceLabel, type AnyInboxRow } from "@/components/inbox/inbox-status";
 import { inboxItemDomKey, sortInbox } from "@/components/inbox/inbox-order";
 
@@ -44,12 +45,13 @@ export const sessionSourceKey = (agentId: string, app: string) => `${agentId}/${
 function serverItems(s: PaletteSources): PaletteItem[] {
   return s.connections.flatMap((c) => [
     { id: `server:${c.id}`, kind: "server" as const, label: c.name, detail: c.state.status, target: { connectionId: c.id, tool: null } },
+    // By the listing key, as the tool list does: a name listed twice ("dup", "dup (2)") is two tools.
     ...(s.tools.get(c.id) ?? []).map((t) => ({
-      id: `tool:${c.id}:${t.name}`,
+      id: `tool:${c.id}:${toolKey(t)}`,
       kind: "tool" as const,
-      label: t.name,
+      label: toolKey(t),
       detail: c.name,
-      target: { connectionId: c.id, tab: "tools" as const, tool: t.name },
+      target: { connectionId: c.id, tab: "tools" as const, tool: toolKey(t) },
     })),
   ]);
 }
