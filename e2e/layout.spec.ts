@@ -143,3 +143,16 @@ test("an 800 px window: the session timeline keeps its width and a confirmation'
   await expect(desk.card("confirmation", "answered")).toBeVisible({ timeout: 30_000 });
   await page.setViewportSize({ width: 1440, height: 900 });
 });
+
+test("an 800 px window: tool names in the list stay readable beside their annotation badges", async ({ workbench, page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await workbench.open();
+  await workbench.selectServer("Loupe demo MCP server");
+  await workbench.openTab("Tools");
+  const item = page.locator('[data-testid="tool-item"][data-tool="cancel-booking"]');
+  await expect(item.locator("[data-annotation]").first()).toBeAttached();
+  const name = item.locator('[data-testid="tool-item-name"]');
+  await expect(name).toHaveText("cancel-booking");
+  // Not cut: the whole name fits in the width it is given.
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});

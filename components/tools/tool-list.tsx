@@ -62,14 +62,15 @@ export function ToolList({ tools, selected, onSelect, collisions }: ToolListProp
               )}
             >
               <div className="flex items-center gap-1.5">
-                <SafeText text={key} className="truncate font-mono text-xs font-medium" />
+                <SafeText text={key} className="truncate font-mono text-xs font-medium" data-testid="tool-item-name" />
                 {warnings > 0 && (
                   <AlertTriangleIcon className="size-3 shrink-0 text-amber-600 dark:text-amber-400" aria-label="The server's definition of this tool has problems" data-testid="tool-item-warning" />
                 )}
                 {collisions.has(tool.name) && (
                   <AlertTriangleIcon className="size-3 shrink-0 text-amber-600 dark:text-amber-400" aria-label="Name also used by another server" />
                 )}
-                <ToolAnnotationBadges annotations={tool.annotations} className="ml-auto flex shrink-0 gap-0.5" />
+                {/* The name wins the width: the badges give way first (clipped; the tool page lists them all). */}
+                <ToolAnnotationBadges annotations={tool.annotations} className="ml-auto flex min-w-0 shrink-[1000] gap-0.5 overflow-hidden" />
               </div>
               <span className="truncate text-xs text-muted-foreground">
                 {tool.description ?? (toolDisplayName(tool) !== tool.name ? toolDisplayName(tool) : "No description")}
