@@ -52,36 +52,14 @@ export function ToolRunForm(p: ToolRunFormProps) {
     >
       <SchemaFormEditor schema={p.schema} value={p.value} onChange={p.onChange} errors={p.errors} onJsonErrorChange={p.onJsonErrorChange} />
       <div className="flex flex-wrap items-end gap-2 border-t pt-3">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="call-timeout" className="text-xs">
-            Timeout (ms) <span className="font-normal text-muted-foreground">· resets on progress</span>
-          </Label>
-          <Input
-            id="call-timeout"
-            data-testid="call-timeout"
-            type="number"
-            min={100}
-            step={1000}
-            className="h-8 w-32 font-mono text-xs"
-            value={p.limits.timeout}
-            onChange={(e) => p.limits.setTimeout(e.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="call-max-total" className="text-xs" title="Progress messages reset the timeout, but never past this total">
-            Total cap (ms)
-          </Label>
-          <Input
-            id="call-max-total"
-            data-testid="call-max-total"
-            type="number"
-            min={100}
-            step={1000}
-            className="h-8 w-32 font-mono text-xs"
-            value={p.limits.maxTotal}
-            onChange={(e) => p.limits.setMaxTotal(e.target.value)}
-          />
-        </div>
+        <MsField id="call-timeout" label="Timeout (ms)" note="· resets on progress" value={p.limits.timeout} onChange={p.limits.setTimeout} />
+        <MsField
+          id="call-max-total"
+          label="Total cap (ms)"
+          title="Progress messages reset the timeout, but never past this total"
+          value={p.limits.maxTotal}
+          onChange={p.limits.setMaxTotal}
+        />
         {p.taskMode === "optional" && (
           <div className="flex h-8 items-center gap-1.5">
             <Checkbox
@@ -129,5 +107,26 @@ export function ToolRunForm(p: ToolRunFormProps) {
         )}
       </div>
     </form>
+  );
+}
+
+/** A millisecond limit beside the Run button; its id doubles as its test id. */
+function MsField(p: { id: string; label: string; note?: string; title?: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={p.id} className="text-xs" title={p.title}>
+        {p.label} {p.note && <span className="font-normal text-muted-foreground">{p.note}</span>}
+      </Label>
+      <Input
+        id={p.id}
+        data-testid={p.id}
+        type="number"
+        min={100}
+        step={1000}
+        className="h-8 w-32 font-mono text-xs"
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+      />
+    </div>
   );
 }
