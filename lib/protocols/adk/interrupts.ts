@@ -12,206 +12,27 @@
  * stale. Events of other invocations (Python's compaction event after a paused run, PATCH-state
  * events, answers to other pauses) change nothing.
  */
-import { field, isRecord, rec, str, type JsonRecord } from "./guards";
+import { isRecord } from "./guards";
 import { interruptKindOf } from "./items";
 import { normalizeEvent } from "./event";
-import type { AdkEvent, AdkFunctionCall, InterruptKind } from "./types";
+import { buildInterrupt } from "./interrupt-build";
+import {
+  createInterruptTracker,
+  type AdkInterrupt,
+  type InterruptContext,
+  type InterruptTracker,
+  type Tracked,
+} from "./interrupt-types";
+import type { AdkEvent } from "./types";
 
-export type InterruptStatus = "pending" | "answered" | "stale" | "failed";
-
-interface InterruptBase {
-  /** The pause call's id; answer with this id. Workflow gates reuse it on every run. */
-  id: string;
-  /** Identity of this request: the raising event's id and the call id (see interruptKey). */
-  key: string;
-  connectionId: string;
-  sessionKey: string;
-  prompt: string;
-  schema?: unknown;
-  payload?: unknown;
-  status: InterruptStatus;
-  /** The `response` of the answering functionResponse (or `{text}` for a workflow text reply). */
-  answer?: unknown;
-  /** Function name to answer with (`adk_request_*` or the long-running tool's name). */
-  callName: string;
-  eventId: string;
-  invocationId: string;
-  author: string;
-  nodePath?: string;
-  createdAt: number | null;
-  answeredByEventId?: string;
-  /**
-   * Answered and the agent went on with it (an agent event followed the answer in its run). False
-   * while the agent has not acted on the answer — e.g. it refused it with an error frame.
-   */
-  answerTaken?: boolean;
-  /**
-   * Answered, never acted on, and a new user turn came after the answer: the session moved past
-   * this request (a refused answer is then stale, not failed with a Retry).
-   */
-  answerLeftBehind?: boolean;
-}
-
-export type AdkInterrupt =
-  | (InterruptBase & {
-      kind: "confirmation";
-      originalCall: AdkFunctionCall | null;
-      hint?: string;
-    })
-  | (InterruptBase & { kind: "input"; message?: string; interruptId?: string })
-  | (InterruptBase & {
-      kind: "credential";
-      /** The tool call waiting for the credential. */
-      functionCallId?: string;
-      authConfig: JsonRecord;
-      /** JS LlmAgent tools send `function_call_id`/`auth_config`; workflows and Python camelCase (adk.md §9.4). */
-      argSpelling: "snake" | "camel";
-      schemeType?: string;
-      authUri?: string;
-      credentialKey?: string;
-    })
-  | (InterruptBase & {
-      kind: "long_running";
-      args: Record<string, unknown>;
-      /** The tool's own interim response (e.g. `{status:"pending"}`); the final one comes from the client. */
-      interimResponse?: unknown;
-    });
-
-export interface InterruptContext {
-  connectionId: string;
-  sessionKey: string;
-}
-
-type Tracked = AdkInterrupt & {
-  /** User turns seen before it was raised; a later user turn leaves it behind. */
-  turn: number;
-  /** Invocation of the answering user event ("" when unknown, e.g. Loupe's own record). */
-  answeredInvocation?: string;
-  /** User events seen when it was answered (to tell the agent's reply to *this* answer). */
-  answeredAtUserEvent?: number;
-  /** User turns counted once the answering event is in (a workflow text reply is itself a turn). */
-  answeredTurn?: number;
-};
-
-export interface InterruptTracker {
-  /** By interrupt key (event id + call id), in order of appearance. */
-  byKey: Map<string, Tracked>;
-  /** The newest interrupt key per call id: a functionResponse answers that one. */
-  latestByCall: Map<string, string>;
-  /** Real user turns (text or files) seen so far. */
-  userTurns: number;
-  /** Every user-authored event with content seen so far. */
-  userEvents: number;
-  /** Every function call's name by id, to name the tool a credential is for. */
-  callNames: Map<string, string>;
-}
-
-export function createInterruptTracker(): InterruptTracker {
-  return { byKey: new Map(), latestByCall: new Map(), userTurns: 0, userEvents: 0, callNames: new Map() };
-}
-
-/** The identity of the interrupt raised by call `callId` in event `eventId`. */
-export function interruptKey(eventId: string, callId: string): string {
-  return `${eventId}:${callId}`;
-}
-
-function describeScheme(scheme: JsonRecord | undefined): string {
-  const type = scheme ? str(scheme.type) : undefined;
-  if (!scheme || !type) return "a credential";
-  if (type === "apiKey") {
-    const name = str(scheme.name);
-    const where = str(scheme.in);
-    return `an API key${name ? ` "${name}"` : ""}${where ? ` in ${where}` : ""}`;
-  }
-  if (type === "oauth2") return "an OAuth2 sign-in";
-  if (type === "openIdConnect") return "an OpenID Connect sign-in";
-  if (type === "http") return `HTTP ${str(scheme.scheme) ?? "auth"} credentials`;
-  return `a ${type} credential`;
-}
-
-function build(ev: AdkEvent, call: AdkFunctionCall, kind: InterruptKind, t: InterruptTracker): Tracked {
-  const base = {
-    id: call.id,
-    key: interruptKey(ev.id || `${ev.invocationId}#${t.byKey.size}`, call.id),
-    connectionId: "",
-    sessionKey: "",
-    status: "pending" as const,
-    callName: call.name,
-    eventId: ev.id,
-    invocationId: ev.invocationId,
-    author: ev.author,
-    createdAt: ev.timestamp,
-    turn: t.userTurns,
-    ...(ev.nodeInfo ? { nodePath: ev.nodeInfo.path } : {}),
-  };
-  const args = call.args;
-  switch (kind) {
-    case "confirmation": {
-      const orig = rec(field(args, "originalFunctionCall"));
-      const conf = rec(field(args, "toolConfirmation"));
-      const origName = orig ? str(orig.name) : undefined;
-      const originalCall =
-        orig && origName ? { id: str(orig.id) ?? "", name: origName, args: rec(orig.args) ?? {} } : null;
-      const hint = conf ? str(conf.hint) : undefined;
-      // The tool's own suggested payload wins; otherwise pre-fill with the call's args like adk-web.
-      const payload = conf && conf.payload !== undefined ? conf.payload : originalCall?.args;
-      return {
-        ...base,
-        kind,
-        originalCall,
-        prompt: hint ?? `Approve the call to ${origName ?? "a tool"}?`,
-        ...(hint !== undefined ? { hint } : {}),
-        ...(payload !== undefined ? { payload } : {}),
-      };
-    }
-    case "input": {
-      const message = str(args.message);
-      const interruptId = str(field(args, "interruptId"));
-      const schema = field(args, "responseSchema");
-      return {
-        ...base,
-        kind,
-        prompt: message ?? "The agent asks for input.",
-        ...(message !== undefined ? { message } : {}),
-        ...(interruptId !== undefined ? { interruptId } : {}),
-        ...(schema !== undefined ? { schema } : {}),
-        ...(args.payload !== undefined ? { payload: args.payload } : {}),
-      };
-    }
-    case "credential": {
-      const authConfig = rec(field(args, "authConfig")) ?? {};
-      const functionCallId = str(field(args, "functionCallId"));
-      const scheme = rec(field(authConfig, "authScheme"));
-      const exchanged = rec(field(authConfig, "exchangedAuthCredential"));
-      const oauth2 = exchanged ? rec(exchanged.oauth2) : undefined;
-      const authUri = oauth2 ? str(field(oauth2, "authUri")) : undefined;
-      const credentialKey = str(field(authConfig, "credentialKey"));
-      const schemeType = scheme ? str(scheme.type) : undefined;
-      const tool = functionCallId ? t.callNames.get(functionCallId) : undefined;
-      const message = str(args.message);
-      return {
-        ...base,
-        kind,
-        authConfig,
-        argSpelling: "function_call_id" in args || "auth_config" in args ? "snake" : "camel",
-        prompt: message ?? `${tool ?? "A tool"} needs ${describeScheme(scheme)}.`,
-        payload: authConfig,
-        ...(functionCallId !== undefined ? { functionCallId } : {}),
-        ...(schemeType !== undefined ? { schemeType } : {}),
-        ...(authUri !== undefined ? { authUri } : {}),
-        ...(credentialKey !== undefined ? { credentialKey } : {}),
-      };
-    }
-    case "long_running":
-      return {
-        ...base,
-        kind,
-        args,
-        payload: args,
-        prompt: `Long-running tool ${call.name} is waiting for its result.`,
-      };
-  }
-}
+export {
+  createInterruptTracker,
+  interruptKey,
+  type AdkInterrupt,
+  type InterruptContext,
+  type InterruptStatus,
+  type InterruptTracker,
+} from "./interrupt-types";
 
 function answer(t: InterruptTracker, it: Tracked, ev: AdkEvent, value: unknown): void {
   it.status = "answered";
@@ -293,7 +114,7 @@ export function trackInterrupts(t: InterruptTracker, ev: AdkEvent): void {
     const prevKey = t.latestByCall.get(call.id);
     const prev = prevKey !== undefined ? t.byKey.get(prevKey) : undefined;
     if (prev && !isNewRequest(t, prev, ev)) continue;
-    const it = build(ev, call, kind, t);
+    const it = buildInterrupt(ev, call, kind, t);
     t.byKey.set(it.key, it);
     t.latestByCall.set(call.id, it.key);
   }
