@@ -1,8 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { ErrorCode, McpError, RELATED_TASK_META_KEY } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestId, Task } from "@modelcontextprotocol/sdk/types.js";
-import type { CallRecord, CallStatus } from "@/lib/contracts/calls";
 import type { ElicitationAnswer, McpClientRequest, McpStaleCause, SamplingAnswer } from "@/lib/contracts/mcp-requests";
 import { AppError } from "@/lib/errors";
 import type { McpConnection } from "@/lib/server/mcp-connection";
@@ -17,10 +16,9 @@ import {
   samplingOutcome,
 } from "@/lib/server/mcp-requests/answers";
 import type { WireOutcome } from "@/lib/server/mcp-requests/answers";
+import { ABANDONED, callEndedReason, onlyRunningCall, relatedTaskId } from "@/lib/server/mcp-requests/request-links";
 
-// ---------------------------------------------------------------------------------------------
-// The registry of client requests.
-// ---------------------------------------------------------------------------------------------
+export { callEndedReason } from "@/lib/server/mcp-requests/request-links";
 
 interface TaskState {
   task: Task;
@@ -43,28 +41,6 @@ const MAX_SETTLED = 500;
 const TASK_POLL_MS = 1000;
 /** How often a waiting request checks whether its tools/call has ended. */
 const CALL_CHECK_MS = 200;
-
-/** How the tools/call a request belongs to ended, for its stale reason. */
-const CALL_ENDED: Record<CallStatus, string> = {
-  running: "is still running",
-  ok: "finished",
-  tool_error: "finished with a tool error",
-  rpc_error: "failed with an error",
-  cancelled: "cancelled",
-  timeout: "timed out",
-  failed: "failed",
-};
-
-/**
- * Call endings that abandon the server's handler (Loupe cancelled it, gave up on it, or lost the
- * connection). A call that returned (a result, a tool error or an RPC error) while its request
- * is still unanswered did not wait for it: the server still does, or cancels it itself.
- */
-const ABANDONED: ReadonlySet<CallStatus> = new Set<CallStatus>(["cancelled", "timeout", "failed"]);
-
-export function callEndedReason(call: Pick<CallRecord, "tool" | "status">): string {
-  return `The call to ${call.tool} ended: ${CALL_ENDED[call.status]}; the server no longer waits for this answer`;
-}
 
 function deferred(): { promise: Promise<WireOutcome>; resolve: (o: WireOutcome) => void } {
   let resolve!: (o: WireOutcome) => void;
@@ -321,27 +297,4 @@ export function getClientRequests(): ClientRequests {
   const g = globalThis as RequestsGlobal;
   g[REQUESTS_KEY] ??= new ClientRequests();
   return g[REQUESTS_KEY];
-}
-
-/** The task a server request is asked for, from its `_meta` (io.modelcontextprotocol/related-task). */
-function relatedTaskId(params: Record<string, unknown>): string | undefined {
-  const meta = params._meta;
-  if (typeof meta !== "object" || meta === null) return undefined;
-  const related = (meta as Record<string, unknown>)[RELATED_TASK_META_KEY];
-  const taskId = typeof related === "object" && related !== null ? (related as { taskId?: unknown }).taskId : undefined;
-  return typeof taskId === "string" ? taskId : undefined;
-}
-
-/**
- * The tools/call a server request most likely belongs to. Nothing on the stdio wire links a
- * server→client request to the call that caused it (and the SDK hides which Streamable HTTP
- * stream it came on), so Loupe names a call only when it is the one tools/call of this session
- * still running — never a guess between several.
- */
-function onlyRunningCall(conn: McpConnection): McpClientRequest["relatedCall"] | undefined {
-  const since = conn.state.connectedAt ?? 0;
-  const running = conn.hub.store
-    .listCalls(conn.id, { limit: 50 })
-    .filter((c) => c.status === "running" && c.startedAt >= since);
-  return running.length === 1 ? { callId: running[0]!.id, tool: running[0]!.tool } : undefined;
 }
