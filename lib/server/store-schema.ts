@@ -1,0 +1,90 @@
+import "server-only";
+import type { Entry } from "@/lib/contracts/entries";
+
+/** The SQLite tables of Loupe's store (store.ts) and how an entry row maps to an Entry. */
+
+export interface EntryRow {
+  seq: number;
+  connection_id: string;
+  session_key: string | null;
+  received_at: number;
+  source_time: number | null;
+  direction: Entry["direction"];
+  protocol: Entry["protocol"];
+  kind: string;
+  raw: string;
+  raw_bytes: number;
+}
+
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS connections (
+  id TEXT PRIMARY KEY,
+  config TEXT NOT NULL,
+  builtin INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entries (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  connection_id TEXT NOT NULL,
+  session_key TEXT,
+  received_at INTEGER NOT NULL,
+  source_time INTEGER,
+  direction TEXT NOT NULL,
+  protocol TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  raw_bytes INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS entries_connection ON entries (connection_id, seq);
+-- Retention by age (lib/server/retention.ts) searches this instead of reading every entry hourly.
+CREATE INDEX IF NOT EXISTS entries_received ON entries (received_at);
+CREATE TABLE IF NOT EXISTS calls (
+  id TEXT PRIMARY KEY,
+  connection_id TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS calls_connection_tool ON calls (connection_id, tool, started_at);
+CREATE INDEX IF NOT EXISTS calls_connection_started ON calls (connection_id, started_at);
+CREATE TABLE IF NOT EXISTS oauth (
+  connection_id TEXT PRIMARY KEY,
+  data TEXT NOT NULL,
+  pending_state TEXT,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS oauth_pending_state ON oauth (pending_state);
+-- Server → client requests (sampling, elicitation) and task records: history that outlives
+-- Loupe's process (lib/server/mcp-requests/request-store.ts, lib/server/mcp-tasks/task-store.ts).
+CREATE TABLE IF NOT EXISTS mcp_requests (
+  id TEXT PRIMARY KEY,
+  connection_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS mcp_requests_connection ON mcp_requests (connection_id, created_at);
+CREATE INDEX IF NOT EXISTS mcp_requests_status ON mcp_requests (status);
+CREATE TABLE IF NOT EXISTS mcp_tasks (
+  connection_id TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  record TEXT NOT NULL,
+  PRIMARY KEY (connection_id, task_id)
+);
+`;
+
+export function rowToEntry(row: EntryRow): Entry {
+  return {
+    seq: row.seq,
+    connectionId: row.connection_id,
+    sessionKey: row.session_key,
+    receivedAt: row.received_at,
+    sourceTime: row.source_time,
+    direction: row.direction,
+    protocol: row.protocol,
+    kind: row.kind,
+    raw: JSON.parse(row.raw) as unknown,
+    rawBytes: row.raw_bytes,
+  };
+}
