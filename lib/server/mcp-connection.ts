@@ -1,12 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
-import { markDuplicates, readToolsPage } from "@/lib/protocols/mcp/tool-listing";
-import type { ListedTool } from "@/lib/protocols/mcp/tool-listing";
-import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import type {
   ConnectionConfig,
   ConnectionState,
@@ -20,45 +15,22 @@ import { AppError } from "@/lib/errors";
 import { AutoReconnect } from "@/lib/server/auto-reconnect";
 import type { ConnectOutcome, ReconnectPolicy } from "@/lib/server/auto-reconnect";
 import type { Hub } from "@/lib/server/hub";
-import { diagnose } from "@/lib/server/doctor";
-import { RecordingTransport } from "@/lib/server/recording-transport";
+import { diagnoseConnection, errorMessage, pingConnection, runDoctor, setConnectionLogLevel } from "@/lib/server/connection-checks";
+import type { RecordingTransport } from "@/lib/server/recording-transport";
 import { maskConfig } from "@/lib/server/secrets";
-import { attachStderr } from "@/lib/server/stderr";
-import { clientCapabilities, getClientRequests, installClientRequestHandlers } from "@/lib/server/mcp-requests";
-import { installResourceHandlers, restoreSubscriptions } from "@/lib/server/mcp-resources";
-import { installTaskHandlers } from "@/lib/server/mcp-tasks";
-import { sessionResetHooks } from "@/lib/server/session-reset";
-import { remoteTransportAuth } from "@/lib/server/oauth/connection-auth";
-import { oauthFor } from "@/lib/server/oauth/context";
-import {
-  classifyConnectError,
-  createRemoteTransport,
-  createStdioTransport,
-  describeExit,
-  shouldFallBackToSse,
-} from "@/lib/server/transports";
-import type { ObservedStdioTransport, StreamWatch, TransportUsed } from "@/lib/server/transports";
+import { getClientRequests } from "@/lib/server/mcp-requests";
+import { restoreSubscriptions } from "@/lib/server/mcp-resources";
+import { openSession } from "@/lib/server/session-open";
+import { readAllTools } from "@/lib/server/tool-pages";
+import type { ToolsListing } from "@/lib/server/tool-pages";
+import { classifyConnectError, describeExit, shouldFallBackToSse } from "@/lib/server/transports";
+import type { ObservedStdioTransport, TransportUsed } from "@/lib/server/transports";
 
 export { DEFAULT_RECONNECT_POLICY } from "@/lib/server/auto-reconnect";
 export type { ReconnectPolicy } from "@/lib/server/auto-reconnect";
+export type { ToolsListing } from "@/lib/server/tool-pages";
 
-export interface ToolsListing {
-  /** Every tool as listed; a malformed or duplicated one carries `loupe` notes. */
-  tools: ListedTool[];
-  pages: number;
-  listedAt: number;
-}
-
-/** Bounds a server that keeps answering with a nextCursor. */
-const MAX_TOOL_PAGES = 100;
-/** tools/list is read item by item by readToolsPage. */
-const AnyObject = z.looseObject({});
-const CLIENT_INFO = { name: "loupe", version: "0.1.0" };
 const STDERR_TAIL_LINES = 50;
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Lets pending stream callbacks (stderr lines piped through a PassThrough) land first. */
 export const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -187,61 +159,22 @@ export class McpConnection {
     this.setState({ status: "error", error: { message, step }, reconnect: undefined });
     // The connection doctor says which step failed, in words; a newer attempt discards it.
     const doctorGen = this.generation;
-    const diagnosis = await this.runDoctor();
+    const diagnosis = await runDoctor(this);
     if (doctorGen === this.generation && this.state.status === "error") this.setState({ diagnosis });
   }
 
   private async open(gen: number, used: TransportUsed): Promise<void> {
     const config = this.config;
-    // The HTTP layer reports a forgotten session and stream resumptions to the recording transport.
-    let recording: RecordingTransport | null = null;
-    const watch: StreamWatch = {
-      onSessionGone: (sessionId, reason) => recording?.sessionGone(sessionId, reason),
-      onResume: (info) => {
-        if (gen === this.generation) this.recordEntry("loupe", "local", "stream_resumed", info);
+    const { client, recording } = openSession(this, gen, used, {
+      setStdio: (stdio) => {
+        this.stdio = stdio;
       },
-      // A resumed stream that replays an event already delivered: dropped, but never silently.
-      onDuplicate: (eventId) => {
-        if (gen === this.generation) this.recordEntry("loupe", "local", "sse_event_dropped", { eventId, reason: "already delivered" });
+      onStderrLine: (source, line) => this.onStderrLine(source, line),
+      onTransportClosed: () => this.onTransportClosed(gen),
+      forgetTools: () => {
+        this.tools = null;
       },
-    };
-    const openRemote = (kind: "sse" | "streamable-http") =>
-      config.transport === "stdio" ? null : createRemoteTransport(config, kind, remoteTransportAuth(this), watch);
-    const inner =
-      config.transport === "stdio" ? createStdioTransport(config) : openRemote(used === "sse" ? "sse" : "streamable-http")!;
-    this.stdio = config.transport === "stdio" ? (inner as ObservedStdioTransport) : null;
-    const stdio = this.stdio;
-    if (stdio) attachStderr(stdio, (line) => this.onStderrLine(stdio, line));
-    recording = new RecordingTransport(inner, {
-      record: (direction, kind, raw) => this.recordEntry("mcp", direction, kind, raw),
-      onClosed: () => this.onTransportClosed(gen),
-      onError: (error) => {
-        // Streamable HTTP never closes on its own when the server dies; after its last retry of
-        // the event stream it only reports this error, so that is when the session is lost.
-        const gaveUp = /^Maximum reconnection attempts/.test(error.message);
-        if (gen === this.generation && used === "streamable-http" && gaveUp) {
-          this.markLost("The server closed the event stream and did not come back");
-        }
-      },
-      ...(used === "streamable-http"
-        ? {
-            reopen: () => openRemote("streamable-http")!,
-            ...sessionResetHooks(this, gen, () => {
-              this.tools = null;
-            }),
-          }
-        : {}),
     });
-    const client = new Client(CLIENT_INFO, { capabilities: clientCapabilities(config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES) });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      if (gen !== this.generation) return;
-      this.tools = null;
-      this.setState({ toolsVersion: this.state.toolsVersion + 1 });
-    });
-    // Server → client requests (sampling, elicitation, roots) and resource/prompt notifications.
-    installClientRequestHandlers(this, client, gen);
-    installResourceHandlers(this, client, gen);
-    installTaskHandlers(this, client, gen);
     this.client = client;
     this.recording = recording;
     await client.connect(recording, { timeout: config.requestTimeoutMs });
@@ -345,64 +278,22 @@ export class McpConnection {
     if (this.tools && !opts.refresh) return this.tools;
     const client = this.requireClient();
     const gen = this.generation;
-    const tools: ListedTool[] = [];
-    let pages = 0;
-    let cursor: string | undefined;
-    if (client.getServerCapabilities()?.tools) {
-      do {
-        // Not client.listTools(): its schema refuses the whole list for one malformed tool.
-        const answer = await client.request(
-          { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-          AnyObject,
-          { timeout: this.config.requestTimeoutMs },
-        );
-        const page = readToolsPage(answer);
-        tools.push(...page.tools);
-        pages++;
-        cursor = page.nextCursor;
-      } while (cursor !== undefined && pages < MAX_TOOL_PAGES);
-    }
-    const listing: ToolsListing = { tools: markDuplicates(tools), pages, listedAt: Date.now() };
+    const listing = await readAllTools(client, this.config.requestTimeoutMs);
     if (gen === this.generation) this.tools = listing;
     return listing;
   }
 
   /** Round trip of an MCP ping; the result (or the error) is kept in state.lastPing. */
-  async ping(): Promise<{ ms: number }> {
-    const client = this.requireClient();
-    const started = performance.now();
-    try {
-      await client.ping({ timeout: Math.min(this.config.requestTimeoutMs, 30_000) });
-    } catch (error) {
-      const message = errorMessage(error);
-      this.setState({ lastPing: { at: Date.now(), error: message } });
-      throw new AppError("upstream:ping", `Ping failed: ${message}`);
-    }
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    this.setState({ lastPing: { at: Date.now(), ms } });
-    return { ms };
+  ping(): Promise<{ ms: number }> {
+    return pingConnection(this);
   }
 
   /** Runs the connection doctor now and keeps its steps in state.diagnosis. */
-  async diagnose(): Promise<DiagnosisStep[]> {
-    const diagnosis = await this.runDoctor();
-    this.setState({ diagnosis });
-    return diagnosis;
+  diagnose(): Promise<DiagnosisStep[]> {
+    return diagnoseConnection(this);
   }
 
-  private async runDoctor(): Promise<DiagnosisStep[]> {
-    try {
-      const oauth = this.config.transport !== "stdio" && this.config.oauth?.enabled ? oauthFor(this) : null;
-      const bearerToken = oauth?.read().tokens?.access_token;
-      return await diagnose(this.config, bearerToken ? { bearerToken } : {});
-    } catch (error) {
-      return [{ step: "initialize", ok: false, detail: `The checks themselves failed: ${errorMessage(error)}` }];
-    }
-  }
-
-  async setLogLevel(level: LoggingLevel): Promise<void> {
-    const client = this.requireClient();
-    await client.setLoggingLevel(level, { timeout: this.config.requestTimeoutMs });
-    this.setState({ logLevel: level });
+  setLogLevel(level: LoggingLevel): Promise<void> {
+    return setConnectionLogLevel(this, level);
   }
 }
