@@ -134,6 +134,10 @@ async function main() {
     stopping = true;
     stoppingAt = Date.now();
     server.close();
+    // The MCP apps sandbox listener (lib/server/apps/apps-sandbox.ts) goes with Loupe.
+    (globalThis as { [key: symbol]: { sandbox?: { close(): Promise<void> } } | undefined })[Symbol.for("loupe.appsSandbox")]
+      ?.sandbox?.close()
+      .catch(() => undefined);
     // Close every MCP session so stdio servers are ended by the SDK (stdin closed, then SIGTERM,
     // then SIGKILL): a server busy with a request or a task would otherwise outlive Loupe.
     // The registry lives on globalThis (lib/server/registry.ts), created by Next's instance.

@@ -10,6 +10,7 @@ import { getAgents } from "@/lib/server/adk/agents";
 import { logLine } from "@/lib/log-text";
 import { startRetention } from "@/lib/server/retention";
 import { getStore } from "@/lib/server/store";
+import { startAppsHost } from "@/lib/server/apps/apps-sandbox";
 
 export const DEMO_MCP_ID = "demo-mcp";
 export const DEMO_AGENT_ID = "demo-agent";
@@ -41,6 +42,9 @@ export async function boot(opts: BootOptions): Promise<void> {
   const registry = getRegistry();
   // Old traffic goes before anything replays it (LOUPE_RETENTION_DAYS / _MB), then hourly.
   startRetention(getStore());
+  // The MCP apps sandbox: a second listener (own port, LOUPE_APPS_PORT) so app code never runs
+  // on Loupe's origin. Started first: it only binds a port.
+  await startAppsHost();
   const root = process.env.LOUPE_ROOT ?? process.cwd();
   const wanted: Promise<unknown>[] = [];
   const preset = new Set<string>();
