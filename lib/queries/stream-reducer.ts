@@ -18,9 +18,10 @@ import { applyAuthEntry } from "@/lib/queries/auth-stream";
 import { applyRequestsEntry } from "@/lib/queries/requests-stream";
 import { applyResourcesEntry } from "@/lib/queries/resources-stream";
 import { applyTasksEntry } from "@/lib/queries/tasks-stream";
+import { applyNetworkEntry } from "@/lib/queries/network-stream";
 
 /** Feature modules (issue 4) that own their own loupe entry kinds; each returns true if it took one. */
-const FEATURE_ENTRY_HANDLERS = [applyRequestsEntry, applyResourcesEntry, applyTasksEntry, applyAuthEntry];
+const FEATURE_ENTRY_HANDLERS = [applyRequestsEntry, applyResourcesEntry, applyTasksEntry, applyAuthEntry, applyNetworkEntry];
 
 /**
  * Writes a batch of stream entries into the react-query cache — the browser's only store

@@ -18,6 +18,8 @@ import { StdioFraming } from "@/lib/server/stdio-framing";
 import { attachLifeline, LIFELINE_SUPPORTED } from "@/lib/server/stdio-lifeline";
 import { watchingFetch } from "@/lib/server/stream-watch";
 import type { StreamWatch } from "@/lib/server/stream-watch";
+import { networkFetch } from "@/lib/server/network/recording-fetch";
+import type { NetworkSink } from "@/lib/server/network/recording-fetch";
 
 export { dedupeSseEvents, isSessionGone, watchingFetch } from "@/lib/server/stream-watch";
 export type { StreamWatch } from "@/lib/server/stream-watch";
@@ -118,6 +120,8 @@ export function createStdioTransport(config: StdioConnection): ObservedStdioTran
 export interface RemoteAuth {
   authProvider?: OAuthClientProvider;
   fetch?: FetchLike;
+  /** Where every HTTP exchange of the transport is recorded (the Network view). */
+  network?: NetworkSink;
 }
 
 /**
@@ -138,6 +142,8 @@ export function createRemoteTransport(
   auth: RemoteAuth = {},
   watch?: StreamWatch,
 ): Transport {
+  // Every fetch of the transport (MCP, event streams, OAuth discovery) goes through the recorder.
+  auth = { ...auth, fetch: networkFetch(auth.fetch, auth.network) };
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
   if (kind === "streamable-http") {

@@ -3,6 +3,7 @@ import type { McpConnection } from "@/lib/server/mcp-connection";
 import type { RemoteAuth } from "@/lib/server/transports";
 import { oauthFor } from "@/lib/server/oauth/context";
 import { LoupeOAuthProvider } from "@/lib/server/oauth/provider";
+import { networkSink } from "@/lib/server/network/sink";
 
 /**
  * The OAuth provider and recording fetch for a remote connection's transport (called on each
@@ -14,7 +15,9 @@ import { LoupeOAuthProvider } from "@/lib/server/oauth/provider";
 export function remoteTransportAuth(conn: McpConnection): RemoteAuth {
   const ctx = oauthFor(conn);
   if (!ctx.config) return {};
-  if (!ctx.enabled) return { fetch: ctx.fetch };
+  // Every exchange of the transport, OAuth's included, is also recorded for the Network view.
+  const network = networkSink(conn);
+  if (!ctx.enabled) return { fetch: ctx.fetch, network };
   ctx.publish(ctx.currentAuthState());
-  return { authProvider: new LoupeOAuthProvider(ctx), fetch: ctx.fetch };
+  return { authProvider: new LoupeOAuthProvider(ctx), fetch: ctx.fetch, network };
 }

@@ -20,11 +20,16 @@ const SECRET_FIELDS = new Set([
 
 /** Header names whose values are secrets; `authorization` keeps its scheme ("Bearer ••••••"). */
 const SECRET_HEADERS = new Set(["cookie", "set-cookie", "x-loupe-token", "proxy-authorization"]);
+/** Header names that by their look carry a credential (X-Api-Key, X-Auth-Token, Api-Secret …). */
+const SECRET_HEADER_NAME = /(^|[-_])(api[-_]?key|apikey|token|secret|password|auth|credentials?)([-_]|$)/;
+/** Query parameters masked in a logged URL besides SECRET_FIELDS (keys put in the URL). */
+const SECRET_QUERY = new Set(["api_key", "apikey", "api-key", "key", "token", "sig", "signature"]);
 
 /** Bodies longer than this are cut in the log (an auth exchange is small; a big one is not a token). */
 export const BODY_LOG_LIMIT = 16 * 1024;
 
-export function maskHeaders(headers: Headers | Record<string, string>): Record<string, string> {
+/** `extra`: lower-case names that are secrets for this connection (its configured headers). */
+export function maskHeaders(headers: Headers | Record<string, string>, extra?: ReadonlySet<string>): Record<string, string> {
   const out: Record<string, string> = {};
   const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   for (const [name, value] of entries) {
@@ -32,7 +37,7 @@ export function maskHeaders(headers: Headers | Record<string, string>): Record<s
     if (lower === "authorization") {
       const scheme = value.trim().split(/\s+/)[0];
       out[name] = scheme && scheme !== value.trim() ? `${scheme} ${SECRET_MASK}` : SECRET_MASK;
-    } else if (SECRET_HEADERS.has(lower)) {
+    } else if (SECRET_HEADERS.has(lower) || SECRET_HEADER_NAME.test(lower) || extra?.has(lower)) {
       out[name] = SECRET_MASK;
     } else {
       out[name] = value;
@@ -68,7 +73,7 @@ export function maskUrl(url: string): string {
     return url;
   }
   for (const key of [...u.searchParams.keys()]) {
-    if (SECRET_FIELDS.has(key)) u.searchParams.set(key, SECRET_MASK);
+    if (SECRET_FIELDS.has(key) || SECRET_QUERY.has(key.toLowerCase())) u.searchParams.set(key, SECRET_MASK);
   }
   if (u.username || u.password) {
     u.username = SECRET_MASK;

@@ -143,7 +143,7 @@ function bearer(tokenType: string | undefined): string {
   return !tokenType || tokenType.toLowerCase() === "bearer" ? "Bearer" : tokenType;
 }
 
-function causeOf(error: Error): string {
+export function causeOf(error: Error): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return cause ? ` (${cause.code ?? cause.message ?? "no detail"})` : "";
 }
