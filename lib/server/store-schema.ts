@@ -72,6 +72,14 @@ CREATE TABLE IF NOT EXISTS mcp_tasks (
   record TEXT NOT NULL,
   PRIMARY KEY (connection_id, task_id)
 );
+-- The last few conformance suite runs per connection (lib/server/conformance/run-store.ts).
+CREATE TABLE IF NOT EXISTS conformance_runs (
+  id TEXT PRIMARY KEY,
+  connection_id TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS conformance_runs_connection ON conformance_runs (connection_id, started_at);
 `;
 
 export function rowToEntry(row: EntryRow): Entry {

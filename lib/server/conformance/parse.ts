@@ -1,0 +1,158 @@
+import "server-only";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import type {
+  ConformanceCheck,
+  ConformanceRevision,
+  ConformanceScenarioList,
+  ConformanceScenarioResult,
+  ScenarioCounts,
+} from "@/lib/contracts/conformance";
+
+/**
+ * Reading what `conformance server … -o <dir>` leaves behind (0.2.0-alpha.12): one directory per
+ * scenario, `server-<scenario>-<ISO time with : and . as ->`, holding `checks.json` (an array of
+ * checks); and the lines it prints while it runs. The files are the truth; stdout only drives
+ * progress and tells which directory belongs to which scenario.
+ */
+
+const ANSI = /\u001b\[[0-9;]*m/g;
+export const stripAnsi = (s: string): string => s.replace(ANSI, "");
+
+// The suite's check as written; loose so a newer suite's extra fields do not drop a check.
+const RawCheck = z.looseObject({
+  id: z.string(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  status: z.string(),
+  timestamp: z.string().optional(),
+  errorMessage: z.string().optional(),
+  specReferences: z.array(z.looseObject({ id: z.string(), url: z.string().optional() })).optional(),
+  details: z.unknown().optional(),
+  logs: z.array(z.unknown()).optional(),
+});
+
+/** checks.json → checks; an entry that is not a check becomes a FAILURE saying so (never dropped silently). */
+export function parseChecks(json: unknown): ConformanceCheck[] {
+  if (!Array.isArray(json)) {
+    return [unreadable("checks.json is not an array")];
+  }
+  return json.map((item, i) => {
+    const parsed = RawCheck.safeParse(item);
+    if (!parsed.success) return unreadable(`check #${i + 1} has no id or status`);
+    const c = parsed.data;
+    return {
+      id: c.id,
+      name: c.name ?? c.id,
+      description: c.description ?? "",
+      status: c.status,
+      ...(c.errorMessage ? { message: c.errorMessage } : {}),
+      ...(c.timestamp ? { timestamp: c.timestamp } : {}),
+      specReferences: (c.specReferences ?? []).map((r) => ({ id: r.id, ...(r.url ? { url: r.url } : {}) })),
+      ...(c.details !== undefined ? { details: c.details } : {}),
+      ...(c.logs?.length ? { logs: c.logs.map((l) => (typeof l === "string" ? l : JSON.stringify(l))) } : {}),
+    };
+  });
+}
+
+function unreadable(message: string): ConformanceCheck {
+  return { id: "loupe-unreadable-check", name: "Unreadable result", description: "Loupe could not read the suite's result", status: "FAILURE", message, specReferences: [] };
+}
+
+export function countChecks(checks: ConformanceCheck[]): ScenarioCounts {
+  const counts: ScenarioCounts = { success: 0, failure: 0, warning: 0, info: 0, skipped: 0 };
+  for (const c of checks) {
+    if (c.status === "SUCCESS") counts.success++;
+    else if (c.status === "FAILURE") counts.failure++;
+    else if (c.status === "WARNING") counts.warning++;
+    else if (c.status === "SKIPPED") counts.skipped++;
+    else counts.info++;
+  }
+  return counts;
+}
+
+export function scenarioResult(scenario: string, checks: ConformanceCheck[], notScoredReason?: string): ConformanceScenarioResult {
+  const counts = countChecks(checks);
+  // The suite's baseline rule: a WARNING fails a scenario as a FAILURE does; no check at all is no pass.
+  const passed = checks.length > 0 && counts.failure === 0 && counts.warning === 0;
+  return {
+    scenario,
+    scored: notScoredReason === undefined,
+    ...(notScoredReason !== undefined ? { notScoredReason } : {}),
+    outcome: passed ? "passed" : "failed",
+    counts,
+    checks,
+  };
+}
+
+const DIR_NAME = /^server-(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
+
+/** The scenario a result directory belongs to, from the name the suite gives it. */
+export function scenarioFromDir(name: string): string | null {
+  return DIR_NAME.exec(name)?.[1] ?? null;
+}
+
+/** Every scenario result under an output directory, in the order the suite wrote them. */
+export function readResultsDir(outDir: string, notScored: ReadonlyMap<string, string> = new Map()): ConformanceScenarioResult[] {
+  const dirs = readdirSync(outDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && scenarioFromDir(d.name) !== null)
+    .map((d) => d.name)
+    .sort((a, b) => statSync(path.join(outDir, a)).mtimeMs - statSync(path.join(outDir, b)).mtimeMs || a.localeCompare(b));
+  return dirs.map((d) => readScenarioDir(path.join(outDir, d), scenarioFromDir(d) as string, notScored.get(scenarioFromDir(d) as string)));
+}
+
+/** One scenario's directory → its result; a missing or broken checks.json is a failed scenario that says so. */
+export function readScenarioDir(dir: string, scenario: string, notScoredReason?: string): ConformanceScenarioResult {
+  let checks: ConformanceCheck[];
+  try {
+    checks = parseChecks(JSON.parse(readFileSync(path.join(dir, "checks.json"), "utf8")) as unknown);
+  } catch (error) {
+    checks = [unreadable(`checks.json: ${error instanceof Error ? error.message : String(error)}`)];
+  }
+  return scenarioResult(scenario, checks, notScoredReason);
+}
+
+/** What one line of the suite's output means for progress. */
+export type OutputEvent =
+  | { kind: "total"; total: number }
+  | { kind: "start"; scenario: string }
+  | { kind: "saved"; dir: string };
+
+/** `conformance server` prints these lines (stdout) in this version; anything else is ignored. */
+export function parseOutputLine(rawLine: string): OutputEvent | null {
+  const line = stripAnsi(rawLine).trim();
+  let m = /^Running (?:requirements \S+|\S+ suite) \((\d+) scenarios\)/.exec(line);
+  if (m) return { kind: "total", total: Number(m[1]) };
+  m = /^Running client scenario '([^']+)' against server/.exec(line);
+  if (m?.[1]) return { kind: "start", scenario: m[1] };
+  m = /^Results saved to (.+)$/.exec(line);
+  if (m?.[1]) return { kind: "saved", dir: m[1] };
+  return null;
+}
+
+/**
+ * `conformance list --server --requirements <rev>`: the section "Server scenarios" lists the
+ * required ones; "Run and reported, but never scored" lists the rest per reason, tagged [server]
+ * or [client]. (The command prints the client scenarios too, whatever --server says.)
+ */
+export function parseScenarioList(revision: ConformanceRevision, text: string): ConformanceScenarioList {
+  const required: string[] = [];
+  const notScored: { scenario: string; reason: string }[] = [];
+  let section: "server" | "client" | "not-scored" | null = null;
+  let reason = "";
+  for (const raw of stripAnsi(text).split("\n")) {
+    const line = raw.trimEnd();
+    if (/^Server scenarios/.test(line)) section = "server";
+    else if (/^Client scenarios/.test(line)) section = "client";
+    else if (/^Run and reported, but never scored/.test(line)) section = "not-scored";
+    else if (section === "server" && /^\s+- \S+$/.test(line)) required.push(line.trim().slice(2));
+    else if (section === "not-scored") {
+      const head = /^\s{2}(\S[^(]*?) \(\d+\):$/.exec(line);
+      if (head?.[1]) reason = head[1];
+      const item = /^\s+- (\S+) \[server\]$/.exec(line);
+      if (item?.[1]) notScored.push({ scenario: item[1], reason });
+    }
+  }
+  return { revision, required, notScored };
+}

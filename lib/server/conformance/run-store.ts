@@ -1,0 +1,59 @@
+import "server-only";
+import type { ConformanceRun } from "@/lib/contracts/conformance";
+import type { Store } from "@/lib/server/store";
+
+/** Runs kept per connection: enough to compare with the last few, small enough to stay cheap. */
+export const KEEP_RUNS = 5;
+
+export const INTERRUPTED_REASON = "Loupe stopped while this run was going; the suite stopped with it";
+
+/**
+ * The `conformance_runs` table (created in lib/server/store-schema.ts): each run as one JSON
+ * record, rewritten as scenarios finish, so the results outlive Loupe's process.
+ */
+export class ConformanceRunStore {
+  constructor(private readonly store: Store) {
+    this.interruptLeftovers();
+  }
+
+  save(run: ConformanceRun): void {
+    const db = this.store.db;
+    db.transaction(() => {
+      db.prepare(
+        `INSERT INTO conformance_runs (id, connection_id, started_at, record) VALUES (?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
+      ).run(run.id, run.connectionId, run.startedAt, JSON.stringify(run));
+      db.prepare(
+        `DELETE FROM conformance_runs WHERE connection_id = ? AND id NOT IN
+           (SELECT id FROM conformance_runs WHERE connection_id = ? ORDER BY started_at DESC, id DESC LIMIT ?)`,
+      ).run(run.connectionId, run.connectionId, KEEP_RUNS);
+    })();
+  }
+
+  /** Newest first. */
+  list(connectionId: string): ConformanceRun[] {
+    const rows = this.store.db
+      .prepare("SELECT record FROM conformance_runs WHERE connection_id = ? ORDER BY started_at DESC, id DESC LIMIT ?")
+      .all(connectionId, KEEP_RUNS) as { record: string }[];
+    return rows.map((r) => JSON.parse(r.record) as ConformanceRun);
+  }
+
+  get(connectionId: string, runId: string): ConformanceRun | undefined {
+    const row = this.store.db
+      .prepare("SELECT record FROM conformance_runs WHERE connection_id = ? AND id = ?")
+      .get(connectionId, runId) as { record: string } | undefined;
+    return row ? (JSON.parse(row.record) as ConformanceRun) : undefined;
+  }
+
+  /** A run still "running" in the file belongs to a Loupe that stopped: its suite died with it. */
+  private interruptLeftovers(): void {
+    // Runs of a deleted connection go with it (the store's deleteConnection does not know this table).
+    this.store.db.prepare("DELETE FROM conformance_runs WHERE connection_id NOT IN (SELECT id FROM connections)").run();
+    const rows = this.store.db.prepare("SELECT record FROM conformance_runs").all() as { record: string }[];
+    for (const row of rows) {
+      const run = JSON.parse(row.record) as ConformanceRun;
+      if (run.status !== "running") continue;
+      this.save({ ...run, status: "interrupted", error: INTERRUPTED_REASON, finishedAt: run.finishedAt ?? Date.now() });
+    }
+  }
+}
