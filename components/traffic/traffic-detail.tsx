@@ -5,6 +5,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import type { TrafficRow } from "@/lib/protocols/mcp/pairing";
 import { STATE_BADGE, formatLatency, formatTime, rowLabel } from "./format";
 import { JsonBlock } from "./json-block";
+import { MrtrRounds } from "./mrtr-rounds";
 
 export interface TrafficDetailProps {
   row: TrafficRow;
@@ -38,6 +39,7 @@ export function TrafficDetail({ row, onLoadFull, onClose }: TrafficDetailProps) 
             {row.progressCount > 0 && ` · ${row.progressCount} progress notifications`}
             {row.cancelledAt !== undefined && ` · cancelled at ${formatTime(row.cancelledAt)}`}
           </p>
+          <MrtrRounds rowKey={row.key} />
           <JsonBlock key={row.request.seq} title="Request" entry={row.request} onLoadFull={onLoadFull} />
           {row.response ? (
             <JsonBlock key={row.response.seq} title="Response" entry={row.response} onLoadFull={onLoadFull} />

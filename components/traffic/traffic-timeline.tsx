@@ -1,10 +1,12 @@
 "use client";
 
-import { useDeferredValue, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Entry } from "@/lib/contracts/entries";
 import { cn } from "@/lib/cn";
 import { DEFAULT_FILTER, filterRows, methodsOf, type TrafficFilter } from "@/lib/protocols/mcp/filter";
 import { pairTraffic } from "@/lib/protocols/mcp/pairing";
+import { groupMrtrRounds } from "@/lib/protocols/mcp/mrtr-rounds";
+import { MrtrContext } from "./mrtr-context";
 import { TrafficDetail } from "./traffic-detail";
 import { TrafficList } from "./traffic-list";
 import { TrafficToolbar } from "./traffic-toolbar";
@@ -39,20 +41,30 @@ export function TrafficTimeline({ entries, onLoadFull, className, selectedSeq, o
     () => (selectedKey === null ? undefined : rows.find((r) => r.key === selectedKey)),
     [rows, selectedKey],
   );
+  // The legs of multi round-trip requests (2026-07-28), so rows and detail show them as one call.
+  // The select callback stays one object so the context (and every row) changes only with the rows.
+  const selectRef = useRef(setSelectedKey);
+  useLayoutEffect(() => {
+    selectRef.current = setSelectedKey;
+  });
+  const selectLeg = useCallback((key: string) => selectRef.current(key), []);
+  const mrtr = useMemo(() => ({ index: groupMrtrRounds(rows), select: selectLeg }), [rows, selectLeg]);
 
   return (
-    <div data-testid="traffic-timeline" className={cn("flex min-h-0 flex-1 flex-col", className)}>
-      <TrafficToolbar
-        filter={filter}
-        methods={methods}
-        onChange={setFilter}
-        shown={visible.length}
-        total={rows.length}
-      />
-      <div className="flex min-h-0 flex-1">
-        <TrafficList rows={visible} selectedKey={selectedKey} onSelect={setSelectedKey} />
-        {selected && <TrafficDetail row={selected} onLoadFull={onLoadFull} onClose={() => setSelectedKey(null)} />}
+    <MrtrContext.Provider value={mrtr}>
+      <div data-testid="traffic-timeline" className={cn("flex min-h-0 flex-1 flex-col", className)}>
+        <TrafficToolbar
+          filter={filter}
+          methods={methods}
+          onChange={setFilter}
+          shown={visible.length}
+          total={rows.length}
+        />
+        <div className="flex min-h-0 flex-1">
+          <TrafficList rows={visible} selectedKey={selectedKey} onSelect={setSelectedKey} />
+          {selected && <TrafficDetail row={selected} onLoadFull={onLoadFull} onClose={() => setSelectedKey(null)} />}
+        </div>
       </div>
-    </div>
+    </MrtrContext.Provider>
   );
 }
