@@ -35,8 +35,17 @@ export const RootEntry = z.object({
 });
 export type RootEntry = z.infer<typeof RootEntry>;
 
+/**
+ * Which MCP revision a connection speaks. `auto` probes with `server/discover` (2026-07-28) and
+ * falls back to the 2025-11-25 `initialize` handshake; a pinned era never falls back.
+ */
+export const ProtocolEraSetting = z.enum(["auto", "2025-11-25", "2026-07-28"]);
+export type ProtocolEraSetting = z.infer<typeof ProtocolEraSetting>;
+
 const common = {
   name: z.string().trim().min(1).max(200),
+  /** Absent (configs saved before issue 13) = "auto". */
+  protocolEra: ProtocolEraSetting.optional(),
   /** Per-connection default request timeout; each call may override it. */
   requestTimeoutMs: z.number().int().min(100).max(3_600_000).default(60_000),
   /** Absent = DEFAULT_CLIENT_CAPABILITIES (configs saved before issue 4 have none). */
@@ -104,8 +113,19 @@ export interface ServerInfo {
   title?: string;
 }
 
+/** The era a connected session speaks, and why (what `server/discover` returned, or that it failed). */
+export interface ConnectionEra {
+  version: string;
+  mode: "modern" | "legacy";
+  why: string;
+  /** The server's `server/discover` result on a modern connection. */
+  discover?: unknown;
+}
+
 export interface ConnectionState {
   status: ConnectionStatus;
+  /** Set once connected. */
+  era?: ConnectionEra;
   error?: { message: string; step?: ConnectStep };
   /** Transport actually in use (an `http` connection may have fallen back to `sse`). */
   transportUsed?: "stdio" | "streamable-http" | "sse";

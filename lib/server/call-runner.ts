@@ -2,6 +2,7 @@ import "server-only";
 import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import { randomUUID } from "node:crypto";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { toMcpError } from "@/lib/server/mcp-errors";
 import { z } from "zod";
 import { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from "@/lib/contracts/calls";
 import type { CallRecord, CallToolBody } from "@/lib/contracts/calls";
@@ -131,8 +132,9 @@ export class CallRunner {
     gen: number,
     record: CallRecord,
     active: ActiveCall,
-    error: unknown,
+    thrown: unknown,
   ): Promise<Outcome> {
+    const error = toMcpError(thrown);
     const fail = (status: CallRecord["status"], body: AppErrorBody): Outcome => ({ status, error: body });
     if (active.cancelReason !== null) {
       return fail("cancelled", { code: "cancelled:call", message: active.cancelReason });

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import type {
   ConnectionConfig,
@@ -21,6 +21,7 @@ import { maskConfig } from "@/lib/server/secrets";
 import { getClientRequests } from "@/lib/server/mcp-requests";
 import { restoreSubscriptions } from "@/lib/server/mcp-resources";
 import { openSession } from "@/lib/server/session-open";
+import { describeEra, isStdioProbeClose, pinFailureMessage } from "@/lib/server/era";
 import { readAllTools } from "@/lib/server/tool-pages";
 import type { ToolsListing } from "@/lib/server/tool-pages";
 import { classifyConnectError, describeExit, shouldFallBackToSse } from "@/lib/server/transports";
@@ -140,9 +141,9 @@ export class McpConnection {
       if (gen !== this.generation) return { ok: false, superseded: true };
       await nextTick();
       const exit = this.stdio?.exit;
-      const message = exit
+      const message = pinFailureMessage(error) ?? (exit
         ? `The server process ${describeExit(exit)} before the handshake finished`
-        : errorMessage(error);
+        : errorMessage(error));
       await this.closeClient();
       const step = exit ? "closed" : classifyConnectError(error, used);
       if (!auto) await this.failConnect(message, step);
@@ -164,6 +165,20 @@ export class McpConnection {
   }
 
   private async open(gen: number, used: TransportUsed): Promise<void> {
+    try {
+      await this.openOnce(gen, used, false);
+    } catch (error) {
+      // A legacy stdio server that exits on the server/discover probe: start it again, handshake only.
+      if (gen !== this.generation || used !== "stdio" || !isStdioProbeClose(error)) throw error;
+      this.recordEntry("loupe", "local", "era_fallback", {
+        reason: "The server process closed on server/discover; restarting it for the initialize handshake",
+      });
+      await this.client?.close().catch(() => undefined);
+      await this.openOnce(gen, used, true);
+    }
+  }
+
+  private async openOnce(gen: number, used: TransportUsed, legacyRestart: boolean): Promise<void> {
     const config = this.config;
     const { client, recording } = openSession(this, gen, used, {
       setStdio: (stdio) => {
@@ -177,15 +192,20 @@ export class McpConnection {
     });
     this.client = client;
     this.recording = recording;
-    await client.connect(recording, { timeout: config.requestTimeoutMs });
+    await client.connect(recording, {
+      timeout: config.requestTimeoutMs,
+      ...(legacyRestart ? { prior: { kind: "legacy" as const } } : {}),
+    });
     if (gen !== this.generation) return;
     const info = client.getServerVersion();
+    const era = describeEra(config, client, recording.discoverProbe, legacyRestart);
     this.setState({
       status: "connected",
       error: undefined,
       transportUsed: used,
       serverInfo: info ? { name: info.name, version: info.version, title: info.title } : undefined,
-      protocolVersion: recording.protocolVersion,
+      protocolVersion: client.getNegotiatedProtocolVersion() ?? recording.protocolVersion,
+      era,
       capabilities: client.getServerCapabilities() as Record<string, unknown> | undefined,
       instructions: client.getInstructions(),
       pid: this.stdio?.pid ?? undefined,

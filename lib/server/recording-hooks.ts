@@ -1,6 +1,5 @@
 import "server-only";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { InitializeResult, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { InitializeResult, RequestId, Transport } from "@modelcontextprotocol/client";
 import type { Direction } from "@/lib/contracts/entries";
 
 export interface RecordingHooks {

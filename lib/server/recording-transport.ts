@@ -1,13 +1,14 @@
 import "server-only";
-import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/client";
 import type {
   InitializeResult,
   JSONRPCMessage,
   JSONRPCRequest,
   MessageExtraInfo,
   RequestId,
-} from "@modelcontextprotocol/sdk/types.js";
+  Transport,
+  TransportSendOptions,
+} from "@modelcontextprotocol/client";
 import { isStdioFrameError } from "@/lib/server/stdio-framing";
 import type { StdioFrameError } from "@/lib/server/stdio-framing";
 import { RETRY_SAFE_METHODS, SESSION_LOST_CODE, sessionLostMessage } from "@/lib/server/recording-hooks";
@@ -38,6 +39,13 @@ function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: 
 
 const INTERNAL_PREFIX = "loupe-session-reset-";
 
+/** What the server did with the client's `server/discover` probe (2026-07-28), for the era's "why". */
+export type DiscoverProbe =
+  | { state: "sent" }
+  | { state: "result"; result: unknown }
+  | { state: "error"; code: number; message: string }
+  | { state: "transport_error"; message: string };
+
 /**
  * Wraps an SDK transport so every JSON-RPC frame in both directions is recorded raw: incoming
  * frames before the SDK handles them, outgoing frames as they are handed to the wire (recording
@@ -61,12 +69,29 @@ export class RecordingTransport implements Transport {
   private resetting: Promise<void> | null = null;
   private resets = 0;
   private closed = false;
+  /** The last `server/discover` sent on this transport and what came of it. */
+  discoverProbe: DiscoverProbe | null = null;
+  private discoverId: RequestId | null = null;
 
   constructor(
     inner: Transport,
     private readonly hooks: RecordingHooks,
   ) {
     this.attach(inner);
+    // The SDK probes a stdio-shaped transport (one with `stderr` and `pid`) differently from HTTP:
+    // silence there means a legacy server, not an outage. Keep that shape visible through the wrapper.
+    if ("stderr" in inner && "pid" in inner) {
+      const stdio = inner as Transport & { stderr: unknown; pid: number | null };
+      Object.defineProperties(this, {
+        stderr: { get: () => stdio.stderr, enumerable: true },
+        pid: { get: () => stdio.pid, enumerable: true },
+      });
+    }
+  }
+
+  /** Streamable HTTP opens one request per message, so cancelling is aborting it (2026-07-28). */
+  get hasPerRequestStream(): boolean | undefined {
+    return this.innerTransport.hasPerRequestStream;
   }
 
   get inner(): Transport {
@@ -80,6 +105,7 @@ export class RecordingTransport implements Transport {
       if (this.innerTransport !== inner) return;
       this.hooks.record("in", "message", message);
       if (isResponse(message)) {
+        if (this.discoverId !== null && message.id === this.discoverId) this.noteDiscoverAnswer(message);
         const waiter = this.internal.get(message.id);
         if (waiter) {
           this.internal.delete(message.id);
@@ -136,7 +162,15 @@ export class RecordingTransport implements Transport {
       const watcher = index >= 0 ? this.watchers.splice(index, 1)[0] : undefined;
       watcher?.onId(message.id);
       if (message.method === "initialize") this.initializeRequest = message as JSONRPCRequest;
+      if (message.method === "server/discover") {
+        this.discoverId = message.id;
+        this.discoverProbe = { state: "sent" };
+      }
       this.pending.set(message.id, { message: message as JSONRPCRequest, retried: false, sentOn: null });
+      // On 2026-07-28 over Streamable HTTP a cancel aborts the request's own POST instead of
+      // sending notifications/cancelled: the SDK stops waiting, so must we.
+      const id = message.id;
+      options?.requestSignal?.addEventListener("abort", () => this.pending.delete(id), { once: true });
     } else if ("method" in message && message.method === "notifications/cancelled") {
       // A timed-out or aborted request will get no answer the SDK still waits for.
       const requestId = (message.params as { requestId?: RequestId } | undefined)?.requestId;
@@ -158,6 +192,9 @@ export class RecordingTransport implements Transport {
       await target.send(message, options);
     } catch (error) {
       this.hooks.record("out", "transport_error", { message: errorMessage(error) });
+      if (entry && entry.message.method === "server/discover" && this.discoverId === entry.message.id) {
+        this.discoverProbe = { state: "transport_error", message: errorMessage(error) };
+      }
       // The HTTP layer reported the session gone before this rejection reached us: the reset
       // re-sends this request or fails it with a clear error, so this send is settled.
       if (this.resetting) await this.resetting.catch(() => undefined);
@@ -273,6 +310,15 @@ export class RecordingTransport implements Transport {
     });
   }
 
+  private noteDiscoverAnswer(message: JSONRPCMessage): void {
+    if ("error" in message) {
+      const { code, message: text } = message.error as { code: number; message: string };
+      this.discoverProbe = { state: "error", code, message: text };
+    } else if ("result" in message) {
+      this.discoverProbe = { state: "result", result: message.result };
+    }
+  }
+
   close(): Promise<void> {
     return this.innerTransport.close();
   }
@@ -280,5 +326,9 @@ export class RecordingTransport implements Transport {
   setProtocolVersion(version: string): void {
     this.protocolVersion = version;
     this.innerTransport.setProtocolVersion?.(version);
+  }
+
+  setSupportedProtocolVersions(versions: string[]): void {
+    this.innerTransport.setSupportedProtocolVersions?.(versions);
   }
 }

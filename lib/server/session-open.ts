@@ -1,7 +1,8 @@
 import "server-only";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Client } from "@modelcontextprotocol/client";
+import type { VersionNegotiationOptions } from "@modelcontextprotocol/client";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
+import type { ConnectionConfig, ProtocolEraSetting } from "@/lib/contracts/connections";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import { RecordingTransport } from "@/lib/server/recording-transport";
 import { attachStderr } from "@/lib/server/stderr";
@@ -14,6 +15,17 @@ import { createRemoteTransport, createStdioTransport } from "@/lib/server/transp
 import type { ObservedStdioTransport, StreamWatch, TransportUsed } from "@/lib/server/transports";
 
 const CLIENT_INFO = { name: "loupe", version: "0.1.0" };
+
+/** A stdio server that ignores an unknown request is a legacy one: no need to wait a whole request timeout. */
+const STDIO_PROBE_TIMEOUT_MS = 15_000;
+
+/** The SDK's version negotiation for a connection's `protocolEra` setting. */
+export function versionNegotiation(config: ConnectionConfig): VersionNegotiationOptions {
+  const era: ProtocolEraSetting = config.protocolEra ?? "auto";
+  const mode: VersionNegotiationOptions["mode"] = era === "auto" ? "auto" : era === "2025-11-25" ? "legacy" : { pin: era };
+  const timeoutMs = config.transport === "stdio" ? Math.min(config.requestTimeoutMs, STDIO_PROBE_TIMEOUT_MS) : config.requestTimeoutMs;
+  return { mode, probe: { timeoutMs } };
+}
 
 /** What the connection keeps private but a new session must reach. */
 export interface SessionHooks {
@@ -75,8 +87,11 @@ export function openSession(
         }
       : {}),
   });
-  const client = new Client(CLIENT_INFO, { capabilities: clientCapabilities(config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES) });
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+  const client = new Client(CLIENT_INFO, {
+    capabilities: clientCapabilities(config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES),
+    versionNegotiation: versionNegotiation(config),
+  });
+  client.setNotificationHandler("notifications/tools/list_changed", () => {
     if (gen !== conn.generation) return;
     hooks.forgetTools();
     conn.setState({ toolsVersion: conn.state.toolsVersion + 1 });

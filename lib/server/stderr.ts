@@ -1,6 +1,6 @@
 import "server-only";
 import type { Readable } from "node:stream";
-import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 /**
  * Splits the child's stderr into lines. The SDK hands out the PassThrough before start(), so no

@@ -1,5 +1,5 @@
 import "server-only";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike } from "@modelcontextprotocol/client";
 
 /** What the HTTP layer of a Streamable HTTP transport tells the connection. */
 export interface StreamWatch {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import { markDuplicates, readToolsPage } from "@/lib/protocols/mcp/tool-listing";
 import type { ListedTool } from "@/lib/protocols/mcp/tool-listing";

@@ -2,17 +2,15 @@ import "server-only";
 import { spawn } from "node:child_process";
 import type { ChildProcess, StdioOptions } from "node:child_process";
 import type { PassThrough } from "node:stream";
-import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js";
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { StreamableHTTPReconnectionOptions } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { SdkHttpError, SSEClientTransport, SseError, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
+import type {
+  FetchLike,
+  OAuthClientProvider,
+  StreamableHTTPReconnectionOptions,
+  Transport,
+} from "@modelcontextprotocol/client";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { StdioServerParameters } from "@modelcontextprotocol/client/stdio";
 import type { ConnectionConfig, ConnectStep } from "@/lib/contracts/connections";
 import { StdioFraming } from "@/lib/server/stdio-framing";
 import { attachLifeline, LIFELINE_SUPPORTED } from "@/lib/server/stdio-lifeline";
@@ -171,9 +169,8 @@ export function createRemoteTransport(
 }
 
 function httpStatus(error: unknown): number | undefined {
-  if (error instanceof StreamableHTTPError || error instanceof SseError) {
-    return typeof error.code === "number" ? error.code : undefined;
-  }
+  if (error instanceof SdkHttpError) return typeof error.status === "number" ? error.status : undefined;
+  if (error instanceof SseError) return typeof error.code === "number" ? error.code : undefined;
   return undefined;
 }
 

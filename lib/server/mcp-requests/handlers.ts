@@ -1,21 +1,17 @@
 import "server-only";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import {
-  CancelledNotificationSchema,
   CancelTaskRequestSchema,
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
   ErrorCode,
   GetTaskPayloadRequestSchema,
   GetTaskRequestSchema,
-  ListRootsRequestSchema,
   ListTasksRequestSchema,
   McpError,
   RELATED_TASK_META_KEY,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientCapabilities } from "@modelcontextprotocol/client";
 import type {
   CancelledNotification,
-  ClientCapabilities,
   ClientResult,
   CreateMessageResult,
   ElicitResult,
@@ -71,8 +67,11 @@ export function installClientRequestHandlers(conn: McpConnection, client: Client
   const ask = async (
     method: "sampling/createMessage" | "elicitation/create",
     params: Record<string, unknown>,
-    extra: { requestId: string | number; signal: AbortSignal },
+    ctx: { mcpReq: { id: string | number; signal: AbortSignal } },
   ): Promise<ClientResult> => {
+    // On a 2026-07-28 connection the SDK calls these handlers for each input request of an
+    // input_required result (MRTR), with the inputRequests key as id: same inbox, same answer path.
+    const extra = { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal };
     const t = requests.open(conn, gen, method, extra.requestId, params);
     const task = isPlainObject(params.task) ? params.task : undefined;
     if (task) {
@@ -98,38 +97,42 @@ export function installClientRequestHandlers(conn: McpConnection, client: Client
   // the SDK abort its handler as usual.
   const sdk = client as unknown as { _oncancel?: (n: CancelledNotification) => Promise<void> };
   const sdkCancel = sdk._oncancel?.bind(client);
-  client.setNotificationHandler(CancelledNotificationSchema, async (notification) => {
-    const { requestId, reason } = notification.params;
+  client.setNotificationHandler("notifications/cancelled", async (notification) => {
+    const { requestId, reason } = notification.params as { requestId?: string | number; reason?: string };
     if (requestId !== undefined) requests.cancelledByServer(conn, gen, requestId, reason);
-    await sdkCancel?.(notification);
+    await sdkCancel?.(notification as unknown as CancelledNotification);
   });
 
   if (choice.sampling) {
-    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-      ask("sampling/createMessage", request.params as Record<string, unknown>, extra),
+    client.setRequestHandler("sampling/createMessage", async (request, ctx) =>
+      (await ask("sampling/createMessage", request.params as Record<string, unknown>, ctx)) as never,
     );
   }
   if (choice.elicitationForm || choice.elicitationUrl) {
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      ask("elicitation/create", request.params as Record<string, unknown>, extra),
+    client.setRequestHandler("elicitation/create", async (request, ctx) =>
+      (await ask("elicitation/create", request.params as Record<string, unknown>, ctx)) as never,
     );
   }
   if (choice.roots) {
-    client.setRequestHandler(ListRootsRequestSchema, () => {
+    client.setRequestHandler("roots/list", () => {
       requests.noteRootsRequest(conn.id);
       return { roots: rootsForWire(conn.config.roots ?? []) };
     });
   }
   if (choice.tasks) {
-    client.setRequestHandler(GetTaskRequestSchema, (request) => requests.findTask(conn, gen, request.params.taskId).task!.task);
-    client.setRequestHandler(ListTasksRequestSchema, () => ({ tasks: requests.sessionTasks(conn, gen) }));
-    client.setRequestHandler(GetTaskPayloadRequestSchema, async (request) => {
-      const t = requests.findTask(conn, gen, request.params.taskId);
+    // 2025-11-25 tasks are not among the SDK v2's typed methods: registered with their v1 params schemas.
+    const taskParams = { params: GetTaskRequestSchema.shape.params };
+    client.setRequestHandler("tasks/get", taskParams, (params) => requests.findTask(conn, gen, params.taskId).task!.task);
+    client.setRequestHandler("tasks/list", { params: ListTasksRequestSchema.shape.params }, () => ({
+      tasks: requests.sessionTasks(conn, gen),
+    }));
+    client.setRequestHandler("tasks/result", { params: GetTaskPayloadRequestSchema.shape.params }, async (params) => {
+      const t = requests.findTask(conn, gen, params.taskId);
       const result = unwrap(await t.outcome);
-      return { ...result, _meta: { ...result._meta, [RELATED_TASK_META_KEY]: { taskId: request.params.taskId } } };
+      return { ...result, _meta: { ...result._meta, [RELATED_TASK_META_KEY]: { taskId: params.taskId } } };
     });
-    client.setRequestHandler(CancelTaskRequestSchema, (request) => {
-      const t = requests.findTask(conn, gen, request.params.taskId);
+    client.setRequestHandler("tasks/cancel", { params: CancelTaskRequestSchema.shape.params }, (params) => {
+      const t = requests.findTask(conn, gen, params.taskId);
       if (t.request.status !== "pending") {
         throw new McpError(ErrorCode.InvalidParams, `Cannot cancel a task in terminal status: ${t.task!.task.status}`);
       }

@@ -1,6 +1,7 @@
 import "server-only";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { toMcpError } from "@/lib/server/mcp-errors";
 import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "@/lib/errors";
 // An SDK server's message already carries "MCP error N: ", which the SDK client adds again.
@@ -38,7 +39,8 @@ export function requireFeature(conn: McpConnection, feature: Feature): Client {
 }
 
 /** A JSON-RPC error or a timeout from the server, as an AppError that keeps the code and data. */
-export function upstreamError(conn: McpConnection, what: string, error: unknown): AppError {
+export function upstreamError(conn: McpConnection, what: string, thrown: unknown): AppError {
+  const error = toMcpError(thrown);
   if (error instanceof AppError) return error;
   if (error instanceof McpError) {
     const details = { jsonrpc: { code: error.code, message: error.message, data: error.data } };

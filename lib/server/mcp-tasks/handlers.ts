@@ -1,5 +1,5 @@
 import "server-only";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { TaskStatusNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import { getTaskManager } from "@/lib/server/mcp-tasks/manager";
@@ -9,8 +9,9 @@ import { getTaskManager } from "@/lib/server/mcp-tasks/manager";
  * McpConnection.open() with the connection's generation, so notifications of an old session are ignored.
  */
 export function installTaskHandlers(conn: McpConnection, client: Client, gen: number): void {
-  client.setNotificationHandler(TaskStatusNotificationSchema, (notification) => {
+  // Not among the SDK v2's typed notifications (2025-11-25 tasks): registered with the v1 params schema.
+  client.setNotificationHandler("notifications/tasks/status", { params: TaskStatusNotificationSchema.shape.params }, (params) => {
     if (gen !== conn.generation) return;
-    getTaskManager().onStatusNotification(conn, notification.params);
+    getTaskManager().onStatusNotification(conn, params);
   });
 }

@@ -1,6 +1,14 @@
 import "server-only";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { CallToolResultSchema, CreateTaskResultSchema, ResultSchema, TaskSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
+import {
+  CallToolResultSchema,
+  CancelTaskResultSchema,
+  CreateTaskResultSchema,
+  GetTaskResultSchema,
+  ListTasksResultSchema,
+  ResultSchema,
+  TaskSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import { isTerminalTaskStatus, serverTaskSupport, taskRefusal } from "@/lib/contracts/tasks";
@@ -112,9 +120,10 @@ export class TaskManager {
     let raw: unknown;
     try {
       raw = await client.request(
-        { method: "tools/call", params: { name: body.name, arguments: body.arguments } },
+        // 2025-11-25 tasks: `task` in the params asks the server to run the call as a task.
+        { method: "tools/call", params: { name: body.name, arguments: body.arguments, task: body.ttl !== undefined ? { ttl: body.ttl } : {} } },
         ResultSchema,
-        { task: body.ttl !== undefined ? { ttl: body.ttl } : {}, timeout },
+        { timeout },
       );
     } catch (error) {
       throw taskRequestError(error, "tools/call", timeout);
@@ -169,7 +178,7 @@ export class TaskManager {
     const timeout = conn.config.requestTimeoutMs;
     let task: Task;
     try {
-      task = TaskSchema.parse(await client.experimental.tasks.getTask(taskId, { timeout }));
+      task = TaskSchema.parse(await client.request({ method: "tasks/get", params: { taskId } }, GetTaskResultSchema, { timeout }));
     } catch (error) {
       throw this.fail(conn, taskId, taskRequestError(error, "tasks/get", timeout), "tasks/get");
     }
@@ -198,7 +207,7 @@ export class TaskManager {
       try {
         const client = conn.requireClient();
         if (known && !known.awaitingResult) this.save(conn, { ...known, awaitingResult: true });
-        const result = await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema, {
+        const result = await client.request({ method: "tasks/result", params: { taskId } }, CallToolResultSchema, {
           timeout,
           resetTimeoutOnProgress: true,
         });
@@ -234,7 +243,7 @@ export class TaskManager {
     const timeout = conn.config.requestTimeoutMs;
     let task: Task;
     try {
-      task = TaskSchema.parse(await client.experimental.tasks.cancelTask(taskId, { timeout }));
+      task = TaskSchema.parse(await client.request({ method: "tasks/cancel", params: { taskId } }, CancelTaskResultSchema, { timeout }));
     } catch (error) {
       throw this.fail(conn, taskId, taskRequestError(error, "tasks/cancel", timeout), "tasks/cancel");
     }
@@ -251,7 +260,11 @@ export class TaskManager {
         let cursor: string | undefined;
         let pages = 0;
         do {
-          const page = await conn.client.experimental.tasks.listTasks(cursor, { timeout });
+          const page = await conn.client.request(
+            { method: "tasks/list", params: cursor === undefined ? {} : { cursor } },
+            ListTasksResultSchema,
+            { timeout },
+          );
           for (const task of page.tasks) this.applyTask(conn, task);
           cursor = page.nextCursor;
           pages++;

@@ -1,5 +1,6 @@
 import "server-only";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { toMcpError } from "@/lib/server/mcp-errors";
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import { isTerminalTaskStatus, parseTaskTime } from "@/lib/contracts/tasks";
 import type { TaskRecord } from "@/lib/contracts/tasks";
@@ -12,7 +13,8 @@ import type { McpConnection } from "@/lib/server/mcp-connection";
 export type TaskMethod = "tools/call" | "tasks/get" | "tasks/result" | "tasks/cancel" | "tasks/list";
 
 /** Turns a failed task request into an AppError that says which request failed. */
-export function taskRequestError(error: unknown, method: TaskMethod, timeoutMs?: number): AppError {
+export function taskRequestError(thrown: unknown, method: TaskMethod, timeoutMs?: number): AppError {
+  const error = toMcpError(thrown);
   if (error instanceof AppError) return error;
   if (error instanceof McpError) {
     const details = { code: error.code, data: error.data, method };

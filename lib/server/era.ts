@@ -1,0 +1,86 @@
+import "server-only";
+import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
+import type { ConnectionConfig, ConnectionEra } from "@/lib/contracts/connections";
+import type { DiscoverProbe } from "@/lib/server/recording-transport";
+
+/** The revision Loupe speaks on a modern connection; the legacy handshake offers 2025-11-25. */
+export const MODERN_REVISION = "2026-07-28";
+
+/** Why the legacy handshake was used after an `auto` probe, from what the server did with it. */
+function probeWords(probe: DiscoverProbe | null, stdioRestarted: boolean): string {
+  if (stdioRestarted) {
+    return "the server process exited on server/discover (it only knows the initialize handshake); Loupe started it again and used initialize";
+  }
+  if (!probe || probe.state === "sent") return "server/discover got no answer in time, so Loupe used the initialize handshake";
+  if (probe.state === "error") {
+    return `server/discover was refused (JSON-RPC ${probe.code}: ${probe.message}), so Loupe used the initialize handshake`;
+  }
+  if (probe.state === "transport_error") {
+    return `server/discover was refused at the HTTP level (${probe.message}), so Loupe used the initialize handshake`;
+  }
+  return "server/discover did not offer 2026-07-28, so Loupe used the initialize handshake";
+}
+
+/** What the connection state says about the era of a freshly connected client. */
+export function describeEra(
+  config: ConnectionConfig,
+  client: Client,
+  probe: DiscoverProbe | null,
+  stdioRestarted: boolean,
+): ConnectionEra {
+  const version = client.getNegotiatedProtocolVersion() ?? "unknown";
+  const setting = config.protocolEra ?? "auto";
+  if (client.getProtocolEra() === "modern") {
+    const discover = client.getDiscoverResult();
+    const offered = (discover as { supportedVersions?: unknown } | undefined)?.supportedVersions;
+    const list = Array.isArray(offered) ? ` (it offers ${offered.join(", ")})` : "";
+    const why =
+      setting === "auto"
+        ? `server/discover answered${list}: Loupe speaks ${version}, stateless, without the initialize handshake`
+        : `Pinned to ${setting} in the connection settings; server/discover answered${list}`;
+    return { version, mode: "modern", why, discover };
+  }
+  const why =
+    setting === "2025-11-25"
+      ? "Pinned to 2025-11-25 in the connection settings: initialize handshake, no server/discover probe"
+      : `${probeWords(probe, stdioRestarted)}; the server chose ${version}`;
+  return { version, mode: "legacy", why };
+}
+
+/**
+ * A stdio child that exits (or closes its pipe) on the unknown `server/discover` is a legacy server
+ * built on an SDK that ends on any request before initialize. The SDK can only tell that on its
+ * own stdio transport; Loupe's observed transport probes in place, so Loupe restarts the child.
+ */
+export function isStdioProbeClose(error: unknown): boolean {
+  return (
+    error instanceof SdkError &&
+    error.code === SdkErrorCode.EraNegotiationFailed &&
+    /connection closed during the server\/discover probe/i.test(error.message) &&
+    !/pinned/i.test(error.message)
+  );
+}
+
+/** Words for a pinned 2026-07-28 connect the server cannot honour (no fallback, on purpose). */
+export function pinFailureMessage(error: unknown): string | null {
+  if (!(error instanceof SdkError) || error.code !== SdkErrorCode.EraNegotiationFailed) return null;
+  return `The connection is pinned to ${MODERN_REVISION}, but the server does not speak it: ${error.message}. Set the protocol era to "auto" or "2025-11-25" to use the initialize handshake.`;
+}
+
+/** Requests and notifications the 2026-07-28 revision removed, with what to say instead of failing oddly. */
+export type RemovedInModern = "ping" | "logging/setLevel" | "notifications/roots/list_changed" | "resources/subscribe";
+export const REMOVED_IN_MODERN: Record<RemovedInModern, string> = {
+  ping: "ping does not exist in MCP 2026-07-28 (the revision is stateless: every request is its own liveness check)",
+  "logging/setLevel":
+    "logging/setLevel does not exist in MCP 2026-07-28: the log level is sent with each request (_meta io.modelcontextprotocol/logLevel) and stdio servers log to stderr",
+  "notifications/roots/list_changed":
+    "notifications/roots/list_changed does not exist in MCP 2026-07-28: the server asks for roots inside each request that needs them",
+  "resources/subscribe":
+    "resources/subscribe and resources/unsubscribe do not exist in MCP 2026-07-28: updates come over a subscriptions/listen stream",
+};
+
+/** Whether the connected session speaks 2026-07-28 (where REMOVED_IN_MODERN applies). */
+export function isModern(era: ConnectionEra | undefined): boolean {
+  return era?.mode === "modern";
+}

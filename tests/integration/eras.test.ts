@@ -1,0 +1,139 @@
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ConnectionInput, ConnectionView } from "@/lib/contracts/connections";
+import type { Entry } from "@/lib/contracts/entries";
+import { getClientRequests } from "@/lib/server/mcp-requests";
+import { getRegistry } from "@/lib/server/registry";
+import { EVERYTHING, startEverythingHttp, stdioInput, tempDir } from "@/tests/support/servers";
+import * as inboxRoute from "@/app/api/inbox/route";
+import * as answerRoute from "@/app/api/connections/[id]/requests/[requestId]/route";
+
+// Both MCP eras on every connection (issue 13): a 2026-07-28 server (the SDK v2 fixture) and a
+// 2025-11-25 one (server-everything), over stdio and Streamable HTTP, with auto and pinned eras.
+const data = tempDir("loupe-eras-");
+process.env.LOUPE_DATA_DIR = data.dir;
+
+const MODERN = path.join(process.cwd(), "tests/fixtures/modern-server.mjs");
+const MODERN_HTTP_PORT = 7141;
+const EVERYTHING_HTTP_PORT = 7142;
+
+let modernHttp: ChildProcess | null = null;
+let everythingHttp: Awaited<ReturnType<typeof startEverythingHttp>> | null = null;
+
+async function startModernHttp(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [MODERN, "--http", "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+  child.stderr?.resume();
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("modern-server did not start")), 15_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("listening")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`modern-server exited with ${code}`)));
+  });
+  return child;
+}
+
+beforeAll(async () => {
+  modernHttp = await startModernHttp(MODERN_HTTP_PORT);
+  everythingHttp = await startEverythingHttp("streamableHttp", { port: EVERYTHING_HTTP_PORT });
+}, 30_000);
+
+afterAll(async () => {
+  await getRegistry().closeAll();
+  modernHttp?.kill("SIGTERM");
+  await everythingHttp?.stop();
+  data.cleanup();
+});
+
+function httpInput(name: string, url: string, extra: Partial<ConnectionInput> = {}): ConnectionInput {
+  return { name, transport: "http", url, headers: {}, requestTimeoutMs: 20_000, ...extra } as ConnectionInput;
+}
+
+function outMethods(id: string): string[] {
+  return getRegistry()
+    .traffic(id, { limit: 10_000 })
+    .filter((e: Entry) => e.kind === "message" && e.direction === "out")
+    .map((e) => (e.raw as { method?: string }).method ?? "(response)");
+}
+
+async function create(input: ConnectionInput): Promise<ConnectionView> {
+  return getRegistry().create(input);
+}
+
+describe("auto: a 2026-07-28 server is spoken to in 2026-07-28", () => {
+  it("over stdio", async () => {
+    const view = await create(stdioInput("modern stdio", [MODERN]));
+    expect(view.state.status).toBe("connected");
+    expect(view.state.era?.mode).toBe("modern");
+    expect(view.state.era?.version).toBe("2026-07-28");
+    expect(view.state.era?.why).toMatch(/server\/discover answered/);
+    expect((view.state.era?.discover as { supportedVersions?: string[] }).supportedVersions).toContain("2026-07-28");
+    expect(view.state.protocolVersion).toBe("2026-07-28");
+    expect(outMethods(view.id)).not.toContain("initialize");
+    const record = await getRegistry().callTool(view.id, { name: "echo", arguments: { text: "hi" } });
+    expect(record.status).toBe("ok");
+    expect(JSON.stringify(record.result)).toContain("hi");
+  });
+
+  it("over Streamable HTTP", async () => {
+    const view = await create(httpInput("modern http", `http://127.0.0.1:${MODERN_HTTP_PORT}/mcp`));
+    expect(view.state.status).toBe("connected");
+    expect(view.state.era).toMatchObject({ mode: "modern", version: "2026-07-28" });
+    expect(view.state.transportUsed).toBe("streamable-http");
+    expect(outMethods(view.id)[0]).toBe("server/discover");
+    expect(outMethods(view.id)).not.toContain("initialize");
+    const record = await getRegistry().callTool(view.id, { name: "echo", arguments: { text: "over http" } });
+    expect(record.status).toBe("ok");
+  });
+});
+
+describe("auto: a 2025-11-25 server falls back to the initialize handshake", () => {
+  it("over stdio (server-everything), saying what server/discover got", async () => {
+    const view = await create(stdioInput("everything stdio", [EVERYTHING, "stdio"]));
+    expect(view.state.status).toBe("connected");
+    expect(view.state.era?.mode).toBe("legacy");
+    expect(view.state.era?.version).toBe("2025-11-25");
+    expect(view.state.era?.why).toMatch(/server\/discover/);
+    expect(view.state.era?.why).toMatch(/initialize/);
+    expect(view.state.era?.discover).toBeUndefined();
+    const out = outMethods(view.id);
+    expect(out.indexOf("server/discover")).toBeGreaterThanOrEqual(0);
+    expect(out.indexOf("initialize")).toBeGreaterThan(out.indexOf("server/discover"));
+    const record = await getRegistry().callTool(view.id, { name: "get-sum", arguments: { a: 2, b: 3 } });
+    expect(record.status).toBe("ok");
+  });
+
+  it("over Streamable HTTP (server-everything)", async () => {
+    const view = await create(httpInput("everything http", `http://127.0.0.1:${EVERYTHING_HTTP_PORT}/mcp`));
+    expect(view.state.status).toBe("connected");
+    expect(view.state.era?.mode).toBe("legacy");
+    expect(view.state.era?.why).toMatch(/server\/discover/);
+    expect(view.state.transportUsed).toBe("streamable-http");
+    const record = await getRegistry().callTool(view.id, { name: "get-sum", arguments: { a: 1, b: 1 } });
+    expect(record.status).toBe("ok");
+  });
+});
+
+describe("a pinned era", () => {
+  it("2025-11-25 against the 2026-07-28 server: initialize only, no probe", async () => {
+    const view = await create(stdioInput("modern pinned legacy", [MODERN], { protocolEra: "2025-11-25" }));
+    expect(view.state.status).toBe("connected");
+    expect(view.state.era?.mode).toBe("legacy");
+    expect(view.state.era?.why).toMatch(/Pinned to 2025-11-25/);
+    expect(outMethods(view.id)).not.toContain("server/discover");
+    expect(outMethods(view.id)[0]).toBe("initialize");
+  });
+
+  it("2026-07-28 against server-everything: a clear error, no fallback", async () => {
+    const view = await create(httpInput("everything pinned modern", `http://127.0.0.1:${EVERYTHING_HTTP_PORT}/mcp`, { protocolEra: "2026-07-28" }));
+    expect(view.state.status).toBe("error");
+    expect(view.state.error?.message).toMatch(/pinned to 2026-07-28/);
+    expect(view.state.error?.message).toMatch(/"auto" or "2025-11-25"/);
+    expect(outMethods(view.id)).not.toContain("initialize");
+  });
+});
