@@ -5,6 +5,7 @@ import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { InterruptStatusBadge } from "@/components/inbox/interrupt-header";
 import { KIND_LABEL, type InboxStatus } from "@/components/inbox/inbox-status";
 import { SafeText } from "@/components/ui/safe-text";
+import { MrtrRoundNote } from "./mrtr-round-note";
 
 export interface RequestHeaderProps {
   request: McpClientRequest;
@@ -46,6 +47,7 @@ export function RequestHeader({ request, status, compact, onOpenConnection }: Re
           <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>
         </div>
       )}
+      <MrtrRoundNote request={request} />
     </CardHeader>
   );
 }

@@ -21,6 +21,22 @@ export type McpRequestStatus = "pending" | "answered" | "stale" | "failed";
  */
 export type McpStaleCause = "loupe_stopped" | "call_ended" | "server_cancelled" | "session_ended";
 
+/**
+ * Where an in-band input request (MRTR) stands: the server's key in `inputRequests` (also the
+ * request's `jsonrpcId`, which the SDK hands the handler), which round of input of the logical
+ * request it is (1 = asked in answer to the original request), the request that waits
+ * (`tools/call`, `prompts/get` or `resources/read` and its tool / prompt name or resource URI),
+ * the JSON-RPC id of that request's first leg, and the requestState the server sent with it.
+ */
+export interface McpRoundInfo {
+  key: string;
+  round: number;
+  method: string;
+  target: string;
+  firstRequestId: string | number;
+  requestState?: string;
+}
+
 export interface McpClientRequest {
   /** Loupe's id for the request (not the JSON-RPC id, which only the server's session scopes). */
   id: string;
@@ -37,6 +53,11 @@ export interface McpClientRequest {
   status: McpRequestStatus;
   /** The tools/call that was running when the server asked (the call waits for this answer). */
   relatedCall?: { callId: string; tool: string };
+  /**
+   * Set when the request came in-band in an `input_required` result (2026-07-28 multi round-trip
+   * request) instead of as a JSON-RPC request: the logical request that waits for it.
+   */
+  mrtr?: McpRoundInfo;
   /** What Loupe sent back (result or error), once answered. */
   answer?: { at: number; body: McpAnswerBody };
   /** Why the request became stale or failed, in words. */

@@ -17,6 +17,7 @@ import {
 } from "@/lib/server/mcp-requests/answers";
 import type { WireOutcome } from "@/lib/server/mcp-requests/answers";
 import { ABANDONED, callEndedReason, onlyRunningCall, relatedTaskId } from "@/lib/server/mcp-requests/request-links";
+import { mrtrLink } from "@/lib/server/mcp-requests/mrtr-links";
 
 export { callEndedReason } from "@/lib/server/mcp-requests/request-links";
 
@@ -137,9 +138,13 @@ export class ClientRequests {
       createdAt: Date.now(),
       status: "pending",
     };
+    // An in-band question of a multi round-trip request (2026-07-28) names the request that waits
+    // for it from the recorded input_required frame, so it needs no guess.
+    const inBand = mrtrLink(conn, method, jsonrpcId, params);
+    if (inBand) request.mrtr = inBand.mrtr;
     // A question a task asks (SEP-1686 related-task _meta) belongs to that task, not to whatever
     // tools/call happens to be running: that call ending must not make it stale.
-    const related = relatedTaskId(params) === undefined ? onlyRunningCall(conn) : undefined;
+    const related = inBand ? inBand.relatedCall : relatedTaskId(params) === undefined ? onlyRunningCall(conn) : undefined;
     if (related) request.relatedCall = related;
     const t: Tracked = {
       request,
@@ -163,6 +168,16 @@ export class ClientRequests {
   /** The server cannot receive an answer any more; the waiting handler is released. */
   markStale(t: Tracked, reason: string, cause: McpStaleCause): void {
     if (t.request.status !== "pending") return;
+    if (t.request.mrtr && cause === "server_cancelled") {
+      // An in-band request has no JSON-RPC id the server could cancel: its handler's signal is the
+      // waiting request's own, aborted when Loupe gave the call up (cancel, or the connection going).
+      const { method, target } = t.request.mrtr;
+      const call = t.request.relatedCall ? t.conn.hub.store.getCall(t.request.relatedCall.callId) : undefined;
+      cause = "call_ended";
+      reason = call
+        ? callEndedReason({ tool: call.tool, status: call.status === "running" ? "cancelled" : call.status })
+        : `The ${method} of ${target} ended: ${reason}; the server no longer waits for this answer`;
+    }
     this.update(t, { status: "stale", reason, staleCause: cause });
     if (t.task) this.setTaskStatus(t, "cancelled", reason);
     t.settle({ error: new McpError(ErrorCode.ConnectionClosed, reason) });
@@ -192,7 +207,7 @@ export class ClientRequests {
   /** notifications/cancelled from the server for a request still waiting on the user. */
   cancelledByServer(conn: McpConnection, gen: number, jsonrpcId: RequestId, reason: string | undefined): void {
     for (const t of this.tracked.values()) {
-      if (t.conn === conn && t.gen === gen && !t.task && t.request.jsonrpcId === jsonrpcId && t.request.status === "pending") {
+      if (t.conn === conn && t.gen === gen && !t.task && !t.request.mrtr && t.request.jsonrpcId === jsonrpcId && t.request.status === "pending") {
         this.markStale(t, cancelledReason(reason), "server_cancelled");
       }
     }
