@@ -244,7 +244,11 @@ describe("demo MCP server: resources, prompts and completion", () => {
     ]);
     const read = await client.readResource({ uri: "demo://bookings/BK-100001" });
     expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ id: "BK-100001", status: expect.any(String) });
-    await expect(client.readResource({ uri: "demo://bookings/BK-999999" })).rejects.toMatchObject({ code: -32002 });
+    // -32602 with the uri in data: 2026-07-28 (SEP-2164) replaced -32002, and SDK v2 answers so in both eras.
+    await expect(client.readResource({ uri: "demo://bookings/BK-999999" })).rejects.toMatchObject({
+      code: -32602,
+      data: { uri: "demo://bookings/BK-999999" },
+    });
   });
 
   it("completes template variables and prompt arguments by prefix", async () => {

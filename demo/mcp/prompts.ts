@@ -1,5 +1,6 @@
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { GetPromptResult, Prompt } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import type { GetPromptResult, Prompt } from "@modelcontextprotocol/server";
+import type { PromptProvider } from "./types";
 import type { DemoState } from "./state";
 import { itineraryMarkdown } from "./state";
 
@@ -30,7 +31,7 @@ export const PROMPTS: Prompt[] = [
 export function getPrompt(state: DemoState, name: string, args: Record<string, string>): GetPromptResult {
   if (name === "trip-brief") {
     const trip = args.tripId ? state.trips.get(args.tripId) : undefined;
-    if (!trip) throw new McpError(ErrorCode.InvalidParams, `trip-brief: unknown tripId "${args.tripId ?? ""}"`);
+    if (!trip) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `trip-brief: unknown tripId "${args.tripId ?? ""}"`);
     const tone = args.tone && TONES.includes(args.tone) ? args.tone : "warm";
     return {
       description: `Briefing for ${trip.title}`,
@@ -48,7 +49,7 @@ export function getPrompt(state: DemoState, name: string, args: Record<string, s
     };
   }
   if (name === "packing-list") {
-    if (!args.city?.trim()) throw new McpError(ErrorCode.InvalidParams, "packing-list: city is required");
+    if (!args.city?.trim()) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "packing-list: city is required");
     const nights = Number.parseInt(args.nights ?? "3", 10);
     return {
       messages: [
@@ -59,8 +60,10 @@ export function getPrompt(state: DemoState, name: string, args: Record<string, s
       ],
     };
   }
-  throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`);
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${name}`);
 }
+
+const OWN_PROMPTS = new Set(["trip-brief", "packing-list"]);
 
 /** completion/complete for prompt arguments. */
 export function completePromptArgument(state: DemoState, prompt: string, argument: string, value: string): string[] {
@@ -74,4 +77,13 @@ export function completePromptArgument(state: DemoState, prompt: string, argumen
           ? CITIES
           : [];
   return pool.filter((v) => v.toLowerCase().startsWith(typed));
+}
+
+/** The travel demo's prompts as a module provider. */
+export function travelPrompts(state: DemoState): PromptProvider {
+  return {
+    prompts: PROMPTS,
+    get: (name, args) => (OWN_PROMPTS.has(name) ? getPrompt(state, name, args) : undefined),
+    complete: (ref, argument, value) => (ref.type === "ref/prompt" ? completePromptArgument(state, ref.name, argument, value) : []),
+  };
 }

@@ -1,5 +1,6 @@
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { ReadResourceResult, Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
+import { ResourceNotFoundError } from "@modelcontextprotocol/server";
+import type { ReadResourceResult, Resource } from "@modelcontextprotocol/server";
+import type { ResourceProvider, ResourceTemplate } from "./types";
 import type { DemoState } from "./state";
 import { itineraryMarkdown } from "./state";
 
@@ -49,8 +50,8 @@ export function readResource(state: DemoState, uri: string): ReadResourceResult 
   const match = /^demo:\/\/trips\/(TR-[0-9]{4})\/itinerary\.(md|json)$/.exec(uri);
   const trip = match?.[1] ? state.trips.get(match[1]) : undefined;
   if (!match || !trip) {
-    // -32002 is the spec's "resource not found" code.
-    throw new McpError(-32002, `Resource not found: ${uri}`, { uri });
+    // -32602 with the uri in data: the 2026-07-28 spec's answer (SEP-2164); SDK v2 sends it in both eras.
+    throw new ResourceNotFoundError(uri);
   }
   return match[2] === "md"
     ? { contents: [{ uri, mimeType: "text/markdown", text: itineraryMarkdown(trip) }] }
@@ -75,4 +76,17 @@ export function resourceFingerprints(state: DemoState): Map<string, string> {
     out.set(`demo://trips/${t.id}/itinerary.json`, json);
   }
   return out;
+}
+
+/** The travel demo's resources as a module provider. */
+export function travelResources(state: DemoState): ResourceProvider {
+  return {
+    list: () => listResources(state),
+    templates: RESOURCE_TEMPLATES,
+    read: (uri) => (uri.startsWith("demo://") ? readResource(state, uri) : undefined),
+    complete: (ref, argument, value) =>
+      ref.type === "ref/resource" && RESOURCE_TEMPLATES.some((t) => t.uriTemplate === ref.uri)
+        ? completeTemplateVariable(state, argument, value)
+        : [],
+  };
 }

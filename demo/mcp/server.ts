@@ -1,37 +1,27 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { randomBytes } from "node:crypto";
 import {
-  CallToolRequestSchema,
-  CompleteRequestSchema,
-  ElicitResultSchema,
-  CreateMessageResultSchema,
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
-import type { DemoTool, ToolContext } from "./types";
+  CLIENT_CAPABILITIES_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  createRequestStateCodec,
+} from "@modelcontextprotocol/server";
+import type { CacheHint, McpRequestContext, McpServerFactory, ServerContext } from "@modelcontextprotocol/server";
+import type { DemoModule, DemoTool, ToolContext } from "./types";
 import { createDemoState } from "./state";
+import type { DemoState } from "./state";
 import { tripTools } from "./tools/trip-tools";
 import { bookingTools } from "./tools/booking-tools";
 import { opsTools } from "./tools/ops-tools";
 import { mediaTools } from "./tools/media-tools";
 import { generatedTools } from "./generated-tools";
 import { hitlTools } from "./tools/hitl-tools";
-import {
-  RESOURCE_TEMPLATES,
-  completeTemplateVariable,
-  listResources,
-  readResource,
-  resourceFingerprints,
-} from "./resources";
-import { PROMPTS, completePromptArgument, getPrompt } from "./prompts";
+import { travelResources, resourceFingerprints } from "./resources";
+import { travelPrompts } from "./prompts";
+import { conformanceFixtures } from "./conformance/fixtures";
 import { validateArguments } from "./validate";
+import { ChangeHub } from "./change-hub";
+import type { ResourceChange } from "./change-hub";
 
 export const DEMO_SERVER_NAME = "loupe-demo";
 export const DEMO_SERVER_VERSION = "0.1.0";
@@ -41,6 +31,8 @@ export interface DemoServerOptions {
   extraTools?: number;
   /** tools/list page size; undefined means one page (LOUPE_DEMO_PAGE_SIZE). */
   pageSize?: number;
+  /** Adds the official conformance suite's fixture tools/resources/prompts (--conformance, LOUPE_DEMO_CONFORMANCE=1). */
+  conformance?: boolean;
 }
 
 function positiveInt(value: string | undefined, max: number): number | undefined {
@@ -53,6 +45,7 @@ export function demoOptionsFromEnv(env: NodeJS.ProcessEnv): DemoServerOptions {
   return {
     extraTools: positiveInt(env.LOUPE_DEMO_EXTRA_TOOLS, 10_000),
     pageSize: positiveInt(env.LOUPE_DEMO_PAGE_SIZE, 10_000),
+    conformance: env.LOUPE_DEMO_CONFORMANCE === "1",
   };
 }
 
@@ -67,7 +60,7 @@ const INSTRUCTIONS =
 const encodeCursor = (offset: number) => Buffer.from(`offset:${offset}`).toString("base64url");
 function decodeCursor(cursor: string): number {
   const match = /^offset:(\d+)$/.exec(Buffer.from(cursor, "base64url").toString());
-  if (!match?.[1]) throw new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
+  if (!match?.[1]) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
   return Number(match[1]);
 }
 
@@ -75,26 +68,105 @@ export function builtinTools(state = createDemoState()): DemoTool[] {
   return [...tripTools(state), ...bookingTools(state), ...opsTools, ...mediaTools(state), ...hitlTools(state)];
 }
 
-export function createDemoServer(options: DemoServerOptions = {}): Server {
-  const state = createDemoState();
-  const tools = [...builtinTools(state), ...generatedTools(options.extraTools ?? 0)];
-  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+/**
+ * What the demo serves, one module per line. A new feature (e.g. an MCP App) is one more entry
+ * here: a DemoModule with its tools, resources and prompts.
+ */
+function demoModules(state: DemoState, options: DemoServerOptions, hub: ChangeHub): DemoModule[] {
+  return [
+    { tools: builtinTools(state), resources: travelResources(state), prompts: travelPrompts(state) },
+    { tools: generatedTools(options.extraTools ?? 0) },
+    ...(options.conformance ? [conformanceFixtures(hub)] : []),
+  ];
+}
 
+/**
+ * Everything one demo process shares between its server instances: the bookings, the modules,
+ * the requestState key and the change hub. Over HTTP the 2026-07-28 era builds one Server per
+ * request and 2025-11-25 one per session, so state cannot live on a Server.
+ */
+export interface DemoRuntime {
+  options: DemoServerOptions;
+  state: DemoState;
+  hub: ChangeHub;
+  modules: DemoModule[];
+  /** Signs requestState so a client cannot forge a later round (the spec's integrity MUST). */
+  codec: ReturnType<typeof createRequestStateCodec>;
+}
+
+export function createDemoRuntime(options: DemoServerOptions = {}): DemoRuntime {
+  const state = createDemoState();
+  const hub = new ChangeHub();
+  return {
+    options,
+    state,
+    hub,
+    modules: demoModules(state, options, hub),
+    // Per process: every round of a flow reaches this process (stdio, or the one HTTP listener).
+    codec: createRequestStateCodec({ key: randomBytes(32), bind: (ctx) => ctx.mcpReq.method }),
+  };
+}
+
+/** Stable lists may be cached a while; anything that changes with bookings is never cached. */
+function cacheHints(options: DemoServerOptions): Partial<Record<string, CacheHint>> {
+  // The conformance fixtures change their tool and prompt lists on demand.
+  const listTtl = options.conformance ? 0 : 60_000;
+  return {
+    "tools/list": { ttlMs: listTtl, cacheScope: "public" },
+    "prompts/list": { ttlMs: listTtl, cacheScope: "public" },
+    "resources/templates/list": { ttlMs: listTtl, cacheScope: "public" },
+    "resources/list": { ttlMs: 0, cacheScope: "private" },
+    "resources/read": { ttlMs: 0, cacheScope: "private" },
+    "server/discover": { ttlMs: 300_000, cacheScope: "public" },
+  };
+}
+
+export interface DemoServerInstanceOptions {
+  /** Which era this instance serves (from the SDK's serving entry). */
+  era?: McpRequestContext["era"];
+  /**
+   * Whether this instance pushes resource notifications itself: true for a connection (stdio, a
+   * 2025-11-25 HTTP session), false for a per-request 2026-07-28 HTTP instance, whose
+   * subscriptions/listen streams are fed by the HTTP front instead.
+   */
+  announce?: boolean;
+}
+
+/** One Server over the shared runtime. */
+export function createDemoServer(runtime: DemoRuntime = createDemoRuntime(), instance: DemoServerInstanceOptions = {}): Server {
+  const { options, hub, modules, codec } = runtime;
+  const era = instance.era ?? "legacy";
+  const tools = modules.flatMap((m) => m.tools ?? []);
+  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  const resourceProviders = modules.flatMap((m) => (m.resources ? [m.resources] : []));
+  const promptProviders = modules.flatMap((m) => (m.prompts ? [m.prompts] : []));
+
+  // Only the conformance fixtures change the tool and prompt lists (test_trigger_*_change).
+  const listsChange = options.conformance === true;
   const server = new Server(
     { name: DEMO_SERVER_NAME, title: "Loupe demo: trip planner & ops toolbox", version: DEMO_SERVER_VERSION },
     {
       capabilities: {
-        tools: {},
+        tools: listsChange ? { listChanged: true } : {},
         resources: { subscribe: true, listChanged: true },
-        prompts: {},
+        prompts: listsChange ? { listChanged: true } : {},
         completions: {},
         logging: {},
       },
       instructions: INSTRUCTIONS,
+      cacheHints: cacheHints(options),
+      requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+  /** The client's declared capabilities: per request on 2026-07-28, from initialize on 2025-11-25. */
+  const clientCapabilities = (ctx: ServerContext): Record<string, unknown> | undefined => {
+    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+    const declared = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
+    return declared && typeof declared === "object" ? (declared as Record<string, unknown>) : undefined;
+  };
+
+  server.setRequestHandler("tools/list", (request) => {
     const pageSize = options.pageSize;
     if (!pageSize) return { tools: tools.map((t) => t.definition) };
     const offset = request.params?.cursor ? decodeCursor(request.params.cursor) : 0;
@@ -104,69 +176,89 @@ export function createDemoServer(options: DemoServerOptions = {}): Server {
   });
 
   const subscribed = new Set<string>();
-
-  /** After a tool ran: updated for subscribed URIs it changed, list_changed when URIs came or went. */
-  async function announceChanges(before: Map<string, string>): Promise<void> {
-    const after = resourceFingerprints(state);
-    for (const [uri, print] of after) {
-      if (subscribed.has(uri) && before.get(uri) !== print) await server.sendResourceUpdated({ uri });
+  const announce = (change: ResourceChange) => {
+    for (const uri of change.updated) {
+      // On 2026-07-28 over stdio the SDK's listen router filters by each stream's subscriptions.
+      if (era === "modern" || subscribed.has(uri)) void server.sendResourceUpdated({ uri }).catch(() => undefined);
     }
-    const sameUris = before.size === after.size && [...after.keys()].every((uri) => before.has(uri));
-    if (!sameUris) await server.sendResourceListChanged();
+    if (change.listChanged) void server.sendResourceListChanged().catch(() => undefined);
+    if (change.toolsChanged) void server.sendToolListChanged().catch(() => undefined);
+    if (change.promptsChanged) void server.sendPromptListChanged().catch(() => undefined);
+  };
+  if (instance.announce !== false) {
+    const off = hub.listen(announce);
+    const previous = server.onclose;
+    server.onclose = () => {
+      off();
+      previous?.();
+    };
   }
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler("tools/call", async (request, ctx) => {
     const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = validateArguments(tool.definition, request.params.arguments);
     const progressToken = request.params._meta?.progressToken;
-    const ctx: ToolContext = {
-      signal: extra.signal,
+    const toolCtx: ToolContext = {
+      signal: ctx.mcpReq.signal,
       progressToken,
       sendProgress: async (progress, total, message) => {
         if (progressToken === undefined) return;
-        await extra.sendNotification({
+        await ctx.mcpReq.notify({
           method: "notifications/progress",
           params: { progressToken, progress, total, ...(message ? { message } : {}) },
         });
       },
-      log: (level, logger, data) => server.sendLoggingMessage({ level, logger, data }),
-      clientCapabilities: () => server.getClientCapabilities() as Record<string, unknown> | undefined,
-      // Sent as related requests of this call, so the client can show which call is waiting.
-      elicit: (params) => extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, { timeout: 600_000 }),
-      sample: (params) =>
-        extra.sendRequest({ method: "sampling/createMessage", params }, CreateMessageResultSchema, { timeout: 600_000 }),
+      // Through the request context, so 2026-07-28 requests get logs only when their _meta asks for a level.
+      log: (level, logger, data) => ctx.mcpReq.log(level, data, logger),
+      clientCapabilities: () => clientCapabilities(ctx),
+      era,
+      inputResponses: ctx.mcpReq.inputResponses,
+      requestState: <T>() => ctx.mcpReq.requestState<T>(),
+      mintState: (payload) => codec.mint(payload, ctx),
     };
-    const before = resourceFingerprints(state);
+    const before = resourceFingerprints(runtime.state);
     try {
-      return await tool.handler(args, ctx);
+      return await tool.handler(args, toolCtx);
     } finally {
-      await announceChanges(before).catch(() => undefined);
+      hub.compare(before, resourceFingerprints(runtime.state));
     }
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources(state) }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(state, request.params.uri));
-  server.setRequestHandler(SubscribeRequestSchema, (request) => {
+  server.setRequestHandler("resources/list", () => ({ resources: resourceProviders.flatMap((p) => p.list()) }));
+  server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: resourceProviders.flatMap((p) => p.templates) }));
+  server.setRequestHandler("resources/read", async (request, ctx) => {
+    for (const provider of resourceProviders) {
+      const found = await provider.read(request.params.uri, ctx);
+      if (found) return found;
+    }
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${request.params.uri}`, { uri: request.params.uri });
+  });
+  server.setRequestHandler("resources/subscribe", (request) => {
     subscribed.add(request.params.uri);
     return {};
   });
-  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+  server.setRequestHandler("resources/unsubscribe", (request) => {
     subscribed.delete(request.params.uri);
     return {};
   });
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS }));
-  server.setRequestHandler(GetPromptRequestSchema, (request) =>
-    getPrompt(state, request.params.name, request.params.arguments ?? {}),
-  );
-  server.setRequestHandler(CompleteRequestSchema, (request) => {
+  server.setRequestHandler("prompts/list", () => ({ prompts: promptProviders.flatMap((p) => p.prompts) }));
+  server.setRequestHandler("prompts/get", async (request, ctx) => {
+    for (const provider of promptProviders) {
+      const found = await provider.get(request.params.name, request.params.arguments ?? {}, ctx);
+      if (found) return found;
+    }
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
+  });
+  server.setRequestHandler("completion/complete", (request) => {
     const { ref, argument } = request.params;
-    const values =
-      ref.type === "ref/prompt"
-        ? completePromptArgument(state, ref.name, argument.name, argument.value)
-        : completeTemplateVariable(state, argument.name, argument.value);
+    const values = [...resourceProviders, ...promptProviders].flatMap((p) => p.complete?.(ref, argument.name, argument.value) ?? []);
     return { completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } };
   });
   return server;
+}
+
+/** The factory the SDK's serving entries (serveStdio, createMcpHandler) call for each instance. */
+export function demoServerFactory(runtime: DemoRuntime, announce: (ctx: McpRequestContext) => boolean): McpServerFactory {
+  return (ctx) => createDemoServer(runtime, { era: ctx.era, announce: announce(ctx) });
 }

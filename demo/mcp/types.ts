@@ -1,12 +1,15 @@
 import type {
   CallToolResult,
-  CreateMessageRequest,
-  CreateMessageResult,
-  ElicitRequestFormParams,
-  ElicitResult,
+  GetPromptResult,
+  InputRequiredResult,
   LoggingLevel,
+  Prompt,
+  ListResourceTemplatesResult,
+  ReadResourceResult,
+  Resource,
+  ServerContext,
   Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 
 /** A JSON Schema object as written by hand in the tool definitions. */
 export type JsonSchema = Record<string, unknown>;
@@ -19,13 +22,28 @@ export interface ToolContext {
   progressToken?: string | number;
   sendProgress(progress: number, total: number, message?: string): Promise<void>;
   log(level: LoggingLevel, logger: string, data: unknown): Promise<void>;
-  /** What the client declared in initialize (sampling, elicitation, roots…), or undefined. */
+  /**
+   * What the client declared: in initialize on a 2025-11-25 connection, in the request's `_meta`
+   * envelope on 2026-07-28. Undefined when nothing was declared.
+   */
   clientCapabilities(): Record<string, unknown> | undefined;
-  /** Asks the client's user through elicitation/create (form mode), tied to this call. */
-  elicit(params: ElicitRequestFormParams): Promise<ElicitResult>;
-  /** Asks the client's model through sampling/createMessage, tied to this call. */
-  sample(params: CreateMessageRequest["params"]): Promise<CreateMessageResult>;
+  /** "modern" for a 2026-07-28 request, "legacy" for a 2025-11-25 connection. */
+  era: "modern" | "legacy";
+  /**
+   * Answers to the input this tool asked for on an earlier round (multi round-trip, MRTR), keyed
+   * by the names the tool gave its input requests. On 2026-07-28 the client re-sends the call with
+   * them; on 2025-11-25 the SDK's shim gets them through elicitation/create or
+   * sampling/createMessage requests tied to this call and re-enters the handler. Untrusted input.
+   */
+  inputResponses?: Record<string, unknown>;
+  /** The payload this tool sealed into requestState on the previous round (HMAC-verified, see server.ts). */
+  requestState<T = unknown>(): T | undefined;
+  /** Seals a payload into a signed requestState string for an input-required result. */
+  mintState(payload: unknown): Promise<string>;
 }
+
+/** What a tool handler may return: a result, or a request for more input (MRTR). */
+export type ToolOutcome = CallToolResult | InputRequiredResult;
 
 /**
  * One tool: its wire definition and its handler. Arguments reach the handler only after they
@@ -34,13 +52,13 @@ export interface ToolContext {
  */
 export interface DemoTool {
   definition: Tool;
-  handler(args: Record<string, unknown>, ctx: ToolContext): Promise<CallToolResult>;
+  handler(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome>;
 }
 
 /** Builds a DemoTool whose handler sees its validated arguments as `A`. */
 export function defineTool<A>(
   definition: Tool,
-  handler: (args: A, ctx: ToolContext) => Promise<CallToolResult> | CallToolResult,
+  handler: (args: A, ctx: ToolContext) => Promise<ToolOutcome> | ToolOutcome,
 ): DemoTool {
   return {
     definition,
@@ -62,4 +80,32 @@ export function hashString(value: string): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
+}
+
+/** A reference in completion/complete: a prompt by name or a resource template by URI template. */
+export type CompletionRef = { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string };
+
+/** A resource template as listed on the wire (the SDK's `ResourceTemplate` is its McpServer class). */
+export type ResourceTemplate = ListResourceTemplatesResult["resourceTemplates"][number];
+
+/** Resources one module serves; `read` answers undefined for a URI that is not its own. */
+export interface ResourceProvider {
+  list(): Resource[];
+  templates: ResourceTemplate[];
+  read(uri: string, ctx: ServerContext): Promise<ReadResourceResult | InputRequiredResult | undefined> | ReadResourceResult | InputRequiredResult | undefined;
+  complete?(ref: CompletionRef, argument: string, value: string): string[];
+}
+
+/** Prompts one module serves; `get` answers undefined for a name that is not its own. */
+export interface PromptProvider {
+  prompts: Prompt[];
+  get(name: string, args: Record<string, string>, ctx: ServerContext): Promise<GetPromptResult | InputRequiredResult | undefined> | GetPromptResult | InputRequiredResult | undefined;
+  complete?(ref: CompletionRef, argument: string, value: string): string[];
+}
+
+/** One feature of the demo server: its tools, resources and prompts (see demoModules in server.ts). */
+export interface DemoModule {
+  tools?: DemoTool[];
+  resources?: ResourceProvider;
+  prompts?: PromptProvider;
 }

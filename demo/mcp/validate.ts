@@ -1,8 +1,8 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import type { Tool } from "@modelcontextprotocol/server";
 
 // 2020-12 is the dialect MCP (2025-11-25) assumes when a schema has no $schema.
 // strict is off on the serving side: a schema quirk should not take a tool down; the test is strict.
@@ -26,7 +26,7 @@ export function validateArguments(tool: Tool, args: Record<string, unknown> | un
   if (validate(copy)) return copy;
   const errors = readableErrors(validate.errors ?? []);
   const summary = errors.map((e) => `${e.path} ${e.message}`).join("; ");
-  throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${tool.name}: ${summary}`, { errors });
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for ${tool.name}: ${summary}`, { errors });
 }
 
 /** The const values of a oneOf/anyOf error whose branches are all `{ const }` (a titled enum). */

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { DemoTool } from "../types";
 import { defineTool, textResult } from "../types";
 import type { Booking, DemoState } from "../state";
@@ -185,7 +185,7 @@ const cancelBooking = (state: DemoState) =>
     (args) => {
       // A rule JSON Schema cannot express cleanly, so it is checked here and reported the same way.
       if (args.reason === "other" && !args.details?.trim()) {
-        throw new McpError(ErrorCode.InvalidParams, "cancel-booking: reason 'other' needs a non-empty 'details'.", {
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, "cancel-booking: reason 'other' needs a non-empty 'details'.", {
           field: "details",
         });
       }

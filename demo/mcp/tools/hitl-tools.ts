@@ -1,19 +1,45 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { inputRequired } from "@modelcontextprotocol/server";
+import type { CallToolResult, CreateMessageResult, ElicitResult } from "@modelcontextprotocol/server";
 import type { DemoTool, ToolContext } from "../types";
 import { defineTool, textResult } from "../types";
-import type { DemoState } from "../state";
+import type { Booking, DemoState } from "../state";
 import { SAMPLE_BOOKING_ID } from "../state";
 
 /**
  * Tools that ask the human on the other side: one through elicitation (a form), one through
  * sampling (the client's "model", which in Loupe is the user answering from the inbox). They
  * show Loupe's inbox for MCP with the demo server alone, no external server needed.
+ *
+ * Both are written once in the multi round-trip style (MRTR): the first round returns an
+ * input-required result, the retry carries the answer in `ctx.inputResponses`. On 2026-07-28 the
+ * client does the retry; on 2025-11-25 the SDK's shim sends the real elicitation/create or
+ * sampling/createMessage request (tied to this call) and re-enters the handler.
  */
+
+/** Keys of the input requests, echoed back as the keys of inputResponses. */
+const DETAILS_KEY = "guest_details";
+const NOTE_KEY = "welcome_note";
+
+/** A bare elicitation result, or undefined when the entry is missing or is not one. */
+function elicitAnswer(ctx: ToolContext): ElicitResult | undefined {
+  const answer = ctx.inputResponses?.[DETAILS_KEY];
+  if (!answer || typeof answer !== "object") return undefined;
+  const action = (answer as { action?: unknown }).action;
+  return action === "accept" || action === "decline" || action === "cancel" ? (answer as ElicitResult) : undefined;
+}
+
+/** A bare sampling result with a content block, or undefined. */
+function sampledReply(ctx: ToolContext): CreateMessageResult | undefined {
+  const reply = ctx.inputResponses?.[NOTE_KEY];
+  if (!reply || typeof reply !== "object") return undefined;
+  const { content, model } = reply as { content?: unknown; model?: unknown };
+  return content && typeof content === "object" && typeof model === "string" ? (reply as CreateMessageResult) : undefined;
+}
 
 function missing(ctx: ToolContext, capability: "elicitation" | "sampling"): CallToolResult | null {
   if (ctx.clientCapabilities()?.[capability]) return null;
   return textResult(
-    `This tool needs the client to declare "${capability}" in initialize. In Loupe: the connection's ` +
+    `This tool needs the client to declare "${capability}" (in initialize, or in the request's _meta on 2026-07-28). In Loupe: the connection's ` +
       "Client tab, tick it, save and reconnect.",
     true,
   );
@@ -42,8 +68,21 @@ const confirmGuests = (state: DemoState) =>
       if (unsupported) return unsupported;
       const booking = state.bookings.get(bookingId);
       if (!booking) return textResult(`No booking ${bookingId}.`, true);
-      const answer = await ctx.elicit({
-        mode: "form",
+      const answer = elicitAnswer(ctx);
+      if (!answer) return askGuestDetails(bookingId, booking);
+      if (answer.action !== "accept") return textResult(`The traveler chose "${answer.action}"; booking ${bookingId} is unchanged.`);
+      booking.guestDetails = answer.content ?? {};
+      return {
+        content: [{ type: "text", text: `Saved the guest details of ${bookingId}: ${JSON.stringify(answer.content)}` }],
+        structuredContent: { bookingId, details: answer.content ?? {} },
+      };
+    },
+  );
+
+function askGuestDetails(bookingId: string, booking: Booking) {
+  return inputRequired({
+    inputRequests: {
+      [DETAILS_KEY]: inputRequired.elicit({
         message: `Please confirm the details of booking ${bookingId} (check-in ${booking.checkIn}).`,
         requestedSchema: {
           type: "object",
@@ -74,15 +113,10 @@ const confirmGuests = (state: DemoState) =>
           },
           required: ["fullName", "email"],
         },
-      });
-      if (answer.action !== "accept") return textResult(`The traveler chose "${answer.action}"; booking ${bookingId} is unchanged.`);
-      booking.guestDetails = answer.content ?? {};
-      return {
-        content: [{ type: "text", text: `Saved the guest details of ${bookingId}: ${JSON.stringify(answer.content)}` }],
-        structuredContent: { bookingId, details: answer.content ?? {} },
-      };
+      }),
     },
-  );
+  });
+}
 
 const draftWelcomeNote = (state: DemoState) =>
   defineTool<{ tripId: string; tone: "warm" | "formal" | "playful" }>(
@@ -109,20 +143,29 @@ const draftWelcomeNote = (state: DemoState) =>
       const trip = state.trips.get(tripId);
       if (!trip) return textResult(`No trip ${tripId}.`, true);
       const route = trip.legs.map((l) => `${l.from}→${l.to} on ${l.date} by ${l.mode}`).join(", ");
-      const reply = await ctx.sample({
+      const reply = sampledReply(ctx);
+      if (!reply) return askForNote(tone, trip.traveler.name, route);
+      const text = reply.content.type === "text" ? reply.content.text : `(${reply.content.type} content)`;
+      return textResult(`Welcome note by ${reply.model} (${reply.stopReason ?? "no stop reason"}):\n\n${text}`);
+    },
+  );
+
+function askForNote(tone: string, traveler: string, route: string) {
+  return inputRequired({
+    inputRequests: {
+      [NOTE_KEY]: inputRequired.createMessage({
         systemPrompt: "You write short, friendly travel notes. Two sentences at most.",
         messages: [
-          { role: "user", content: { type: "text", text: `Write a ${tone} welcome note for ${trip.traveler.name}, travelling ${route}.` } },
+          { role: "user", content: { type: "text", text: `Write a ${tone} welcome note for ${traveler}, travelling ${route}.` } },
         ],
         modelPreferences: { hints: [{ name: "claude-haiku" }, { name: "gemini-flash" }], speedPriority: 0.8, costPriority: 0.6, intelligencePriority: 0.3 },
         maxTokens: 120,
         temperature: 0.7,
         includeContext: "none",
-      });
-      const text = reply.content.type === "text" ? reply.content.text : `(${reply.content.type} content)`;
-      return textResult(`Welcome note by ${reply.model} (${reply.stopReason ?? "no stop reason"}):\n\n${text}`);
+      }),
     },
-  );
+  });
+}
 
 export function hitlTools(state: DemoState): DemoTool[] {
   return [confirmGuests(state), draftWelcomeNote(state)];

@@ -1,4 +1,4 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import type { DemoTool, JsonSchema } from "../types";
 import { defineTool, hashString, textResult } from "../types";
 import type { DemoState, Leg } from "../state";

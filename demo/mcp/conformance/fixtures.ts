@@ -1,0 +1,315 @@
+import { MissingRequiredClientCapabilityError, inputRequired } from "@modelcontextprotocol/server";
+import type { GetPromptResult, InputRequests, Prompt, ReadResourceResult, Resource } from "@modelcontextprotocol/server";
+import type { DemoModule, DemoTool, PromptProvider, ResourceProvider, ResourceTemplate, ToolContext } from "../types";
+import { defineTool, textResult } from "../types";
+import { Canvas } from "../png";
+import type { ChangeHub } from "../change-hub";
+import { mrtrTools } from "./mrtr-fixtures";
+
+/**
+ * The fixture set the official conformance suite's *server* scenarios call by name
+ * (`@modelcontextprotocol/conformance`, both the 2025-11-25 and the 2026-07-28 requirement sets).
+ * Served only with --conformance (or LOUPE_DEMO_CONFORMANCE=1), so the everyday demo stays a
+ * travel-booking demo. Names, texts and shapes follow each scenario's "Server Implementation
+ * Requirements".
+ */
+
+const NO_ARGS = { type: "object", properties: {}, additionalProperties: false } as const;
+const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/** A 2×2 red PNG, generated rather than pasted. */
+const RED_PNG = (() => {
+  const canvas = new Canvas(2, 2);
+  canvas.fill(() => [255, 0, 0]);
+  return canvas.toPng().toString("base64");
+})();
+
+/** A 10 ms silent mono 8 kHz 16-bit WAV. */
+const SILENT_WAV = (() => {
+  const samples = 80;
+  const data = Buffer.alloc(samples * 2);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]).toString("base64");
+})();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function simple(name: string, description: string, run: (args: Record<string, unknown>, ctx: ToolContext) => ReturnType<DemoTool["handler"]> | Awaited<ReturnType<DemoTool["handler"]>>, inputSchema: Record<string, unknown> = NO_ARGS): DemoTool {
+  return defineTool<Record<string, unknown>>({ name, description, inputSchema: inputSchema as DemoTool["definition"]["inputSchema"], annotations: readOnly }, run);
+}
+
+/** Declared by the client: per request on 2026-07-28, in initialize on 2025-11-25. */
+const declares = (ctx: ToolContext, capability: string) => Boolean(ctx.clientCapabilities()?.[capability]);
+
+function contentTools(): DemoTool[] {
+  return [
+    simple("test_simple_text", "Returns one text block.", () => textResult("This is a simple text response for testing.")),
+    simple("test_image_content", "Returns one PNG image block.", () => ({ content: [{ type: "image", data: RED_PNG, mimeType: "image/png" }] })),
+    simple("test_audio_content", "Returns one WAV audio block.", () => ({ content: [{ type: "audio", data: SILENT_WAV, mimeType: "audio/wav" }] })),
+    simple("test_embedded_resource", "Returns an embedded text resource.", () => ({
+      content: [{ type: "resource", resource: { uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." } }],
+    })),
+    simple("test_multiple_content_types", "Returns text, an image and an embedded resource.", () => ({
+      content: [
+        { type: "text", text: "Multiple content types test:" },
+        { type: "image", data: RED_PNG, mimeType: "image/png" },
+        { type: "resource", resource: { uri: "test://mixed-content-resource", mimeType: "application/json", text: JSON.stringify({ test: "data", value: 123 }) } },
+      ],
+    })),
+    simple("test_error_handling", "Always fails as a tool error (isError).", () => textResult("This tool intentionally returns an error for testing", true)),
+  ];
+}
+
+function behaviourTools(hub: ChangeHub): DemoTool[] {
+  return [
+    simple("test_tool_with_logging", "Logs three info messages 50 ms apart.", async (_args, ctx) => {
+      await ctx.log("info", "conformance", "Tool execution started");
+      await sleep(50);
+      await ctx.log("info", "conformance", "Tool processing data");
+      await sleep(50);
+      await ctx.log("info", "conformance", "Tool execution completed");
+      return textResult("Logging tool finished: 3 messages sent.");
+    }),
+    // The 2026-07-28 stateless scenario: logs only reach a client whose request _meta set a logLevel.
+    simple("test_logging_tool", "Logs one info message (sent only when the request asked for a log level).", async (_args, ctx) => {
+      await ctx.log("info", "conformance", "test_logging_tool ran");
+      return textResult("Logged once.");
+    }),
+    simple("test_tool_with_progress", "Reports progress 0, 50 and 100 of 100, 50 ms apart.", async (_args, ctx) => {
+      await ctx.sendProgress(0, 100);
+      await sleep(50);
+      await ctx.sendProgress(50, 100);
+      await sleep(50);
+      await ctx.sendProgress(100, 100);
+      return textResult("Progress tool finished.");
+    }),
+    simple("test_missing_capability", "Needs the client's sampling capability; refuses with -32021 without it.", (_args, ctx) => {
+      if (!declares(ctx, "sampling")) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { sampling: {} } });
+      return textResult("The client declared sampling.");
+    }),
+    simple("test_trigger_tool_change", "Announces notifications/tools/list_changed to listening clients.", () => {
+      hub.emit({ updated: [], listChanged: false, toolsChanged: true });
+      return textResult("Tool list change announced.");
+    }),
+    simple("test_trigger_prompt_change", "Announces notifications/prompts/list_changed to listening clients.", () => {
+      hub.emit({ updated: [], listChanged: false, promptsChanged: true });
+      return textResult("Prompt list change announced.");
+    }),
+  ];
+}
+
+/** Resolves one elicitation input, or asks for it (written once for both eras, see hitl-tools). */
+function elicitOnce(ctx: ToolContext, key: string, ask: () => InputRequests[string]) {
+  const answer = ctx.inputResponses?.[key] as { action?: string; content?: unknown } | undefined;
+  if (answer && typeof answer.action === "string") return { answer };
+  return { ask: inputRequired({ inputRequests: { [key]: ask() } }) };
+}
+
+function hitlTools(): DemoTool[] {
+  const described = (text: string, answer: { action?: string; content?: unknown }) =>
+    textResult(`${text}: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`);
+  return [
+    simple(
+      "test_sampling",
+      "Asks the client's model (sampling/createMessage) with the given prompt.",
+      (args, ctx) => {
+        if (!declares(ctx, "sampling")) return textResult("The client did not declare the sampling capability.", true);
+        const reply = ctx.inputResponses?.sample as { content?: { type?: string; text?: string } } | undefined;
+        if (reply?.content) return textResult(`LLM response: ${reply.content.type === "text" ? reply.content.text : `(${reply.content.type})`}`);
+        return inputRequired({
+          inputRequests: {
+            sample: inputRequired.createMessage({ messages: [{ role: "user", content: { type: "text", text: String(args.prompt) } }], maxTokens: 100 }),
+          },
+        });
+      },
+      { type: "object", properties: { prompt: { type: "string" } }, required: ["prompt"] },
+    ),
+    simple(
+      "test_elicitation",
+      "Asks the user (elicitation/create) for a username and email.",
+      (args, ctx) => {
+        if (!declares(ctx, "elicitation")) return textResult("The client did not declare the elicitation capability.", true);
+        const step = elicitOnce(ctx, "user", () =>
+          inputRequired.elicit({
+            message: String(args.message),
+            requestedSchema: {
+              type: "object",
+              properties: {
+                username: { type: "string", description: "User's response" },
+                email: { type: "string", description: "User's email address" },
+              },
+              required: ["username", "email"],
+            },
+          }),
+        );
+        return step.answer ? textResult(`User response: action=${step.answer.action}, content=${JSON.stringify(step.answer.content ?? {})}`) : step.ask;
+      },
+      { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
+    ),
+    simple("test_elicitation_sep1034_defaults", "Elicits a form whose fields all carry defaults (SEP-1034).", (_args, ctx) => {
+      const step = elicitOnce(ctx, "defaults", () =>
+        inputRequired.elicit({
+          message: "Please review these values",
+          requestedSchema: {
+            type: "object",
+            properties: {
+              name: { type: "string", default: "John Doe" },
+              age: { type: "integer", default: 30 },
+              score: { type: "number", default: 95.5 },
+              status: { type: "string", enum: ["active", "inactive", "pending"], default: "active" },
+              verified: { type: "boolean", default: true },
+            },
+          },
+        }),
+      );
+      return step.answer ? described("Elicitation completed", step.answer) : step.ask;
+    }),
+    simple("test_elicitation_sep1330_enums", "Elicits a form with the five enum shapes (SEP-1330).", (_args, ctx) => {
+      const step = elicitOnce(ctx, "enums", () =>
+        inputRequired.elicit({
+          message: "Pick some options",
+          requestedSchema: {
+            type: "object",
+            properties: {
+              untitledSingle: { type: "string", enum: ["option1", "option2", "option3"] },
+              titledSingle: {
+                type: "string",
+                oneOf: [
+                  { const: "value1", title: "First Option" },
+                  { const: "value2", title: "Second Option" },
+                  { const: "value3", title: "Third Option" },
+                ],
+              },
+              legacyEnum: { type: "string", enum: ["opt1", "opt2", "opt3"], enumNames: ["Option One", "Option Two", "Option Three"] },
+              untitledMulti: { type: "array", items: { type: "string", enum: ["option1", "option2", "option3"] } },
+              titledMulti: {
+                type: "array",
+                items: {
+                  anyOf: [
+                    { const: "value1", title: "First Choice" },
+                    { const: "value2", title: "Second Choice" },
+                    { const: "value3", title: "Third Choice" },
+                  ],
+                },
+              },
+            },
+          },
+        }),
+      );
+      return step.answer ? described("Elicitation completed", step.answer) : step.ask;
+    }),
+  ];
+}
+
+const RESOURCES: Resource[] = [
+  { uri: "test://static-text", name: "static-text", description: "A static text resource.", mimeType: "text/plain" },
+  { uri: "test://static-binary", name: "static-binary", description: "A static PNG resource.", mimeType: "image/png" },
+  { uri: "test://watched-resource", name: "watched-resource", description: "A resource to subscribe to.", mimeType: "text/plain" },
+];
+const TEMPLATES: ResourceTemplate[] = [
+  { uriTemplate: "test://template/{id}/data", name: "template-data", description: "Data for an id.", mimeType: "application/json" },
+];
+
+function fixtureResources(): ResourceProvider {
+  return {
+    list: () => RESOURCES,
+    templates: TEMPLATES,
+    read: (uri): ReadResourceResult | undefined => {
+      if (uri === "test://static-text") return { contents: [{ uri, mimeType: "text/plain", text: "This is the content of the static text resource." }] };
+      if (uri === "test://static-binary") return { contents: [{ uri, mimeType: "image/png", blob: RED_PNG }] };
+      if (uri === "test://watched-resource") return { contents: [{ uri, mimeType: "text/plain", text: "Watched resource content." }] };
+      const id = /^test:\/\/template\/([^/]+)\/data$/.exec(uri)?.[1];
+      if (id) return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }) }] };
+      return undefined;
+    },
+  };
+}
+
+const PROMPTS: Prompt[] = [
+  { name: "test_simple_prompt", description: "A prompt without arguments." },
+  {
+    name: "test_prompt_with_arguments",
+    description: "A prompt with two arguments.",
+    arguments: [
+      { name: "arg1", description: "First test argument", required: true },
+      { name: "arg2", description: "Second test argument", required: true },
+    ],
+  },
+  {
+    name: "test_prompt_with_embedded_resource",
+    description: "A prompt embedding a resource.",
+    arguments: [{ name: "resourceUri", description: "URI of the resource to embed", required: true }],
+  },
+  { name: "test_prompt_with_image", description: "A prompt with an image." },
+  { name: "test_input_required_result_prompt", description: "A prompt that first asks the user for context (MRTR)." },
+];
+
+function fixturePrompts(): PromptProvider {
+  return {
+    prompts: PROMPTS,
+    get: (name, args, ctx): GetPromptResult | ReturnType<typeof inputRequired> | undefined => {
+      switch (name) {
+        case "test_simple_prompt":
+          return { messages: [{ role: "user", content: { type: "text", text: "This is a simple prompt for testing." } }] };
+        case "test_prompt_with_arguments":
+          return { messages: [{ role: "user", content: { type: "text", text: `Prompt with arguments: arg1='${args.arg1 ?? ""}', arg2='${args.arg2 ?? ""}'` } }] };
+        case "test_prompt_with_embedded_resource":
+          return {
+            messages: [
+              { role: "user", content: { type: "resource", resource: { uri: args.resourceUri ?? "test://example-resource", mimeType: "text/plain", text: "Embedded resource content for testing." } } },
+              { role: "user", content: { type: "text", text: "Please process the embedded resource above." } },
+            ],
+          };
+        case "test_prompt_with_image":
+          return {
+            messages: [
+              { role: "user", content: { type: "image", data: RED_PNG, mimeType: "image/png" } },
+              { role: "user", content: { type: "text", text: "Please analyze the image above." } },
+            ],
+          };
+        case "test_input_required_result_prompt": {
+          const answer = ctx.mcpReq.inputResponses?.user_context as { action?: string; content?: { context?: unknown } } | undefined;
+          if (answer?.action === "accept") {
+            return { messages: [{ role: "user", content: { type: "text", text: `Use this context: ${String(answer.content?.context ?? "")}` } }] };
+          }
+          return inputRequired({
+            inputRequests: {
+              user_context: inputRequired.elicit({
+                message: "What context should the prompt use?",
+                requestedSchema: { type: "object", properties: { context: { type: "string" } }, required: ["context"] },
+              }),
+            },
+          });
+        }
+        default:
+          return undefined;
+      }
+    },
+    complete: (ref, argument, value) => {
+      if (ref.type !== "ref/prompt" || ref.name !== "test_prompt_with_arguments") return [];
+      const pool = argument === "arg1" ? ["paris", "park", "party", "test", "testing"] : ["world", "word"];
+      return pool.filter((v) => v.startsWith(value.toLowerCase()));
+    },
+  };
+}
+
+/** The fixture module: added to the demo's modules only in conformance mode. */
+export function conformanceFixtures(hub: ChangeHub): DemoModule {
+  return {
+    tools: [...contentTools(), ...behaviourTools(hub), ...hitlTools(), ...mrtrTools()],
+    resources: fixtureResources(),
+    prompts: fixturePrompts(),
+  };
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import {
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  isInitializeRequest,
+  isLegacyRequest,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  originValidationResponse,
+} from "@modelcontextprotocol/server";
+import type { DemoRuntime } from "./server";
+import { createDemoServer, demoServerFactory } from "./server";
+
+/**
+ * The demo server over Streamable HTTP, both eras on one endpoint (`/mcp`):
+ * - 2026-07-28 (requests carrying the `_meta` envelope): the SDK's stateless handler, one Server
+ *   per request; subscriptions/listen streams are fed from the shared change hub.
+ * - 2025-11-25 (initialize handshake, no envelope): sessions, one Server and transport per
+ *   Mcp-Session-Id, so server→client requests (elicitation, sampling via the MRTR shim),
+ *   resources/subscribe and GET streams work as before. The SDK's own legacy fallback is
+ *   stateless and could not carry those.
+ * Host and Origin are checked first (DNS rebinding): only localhost names are served.
+ */
+
+export interface DemoHttpServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function serveDemoHttp(runtime: DemoRuntime, opts: { port?: number; host?: string } = {}): Promise<DemoHttpServer> {
+  const modern = createMcpHandler(
+    demoServerFactory(runtime, () => false),
+    { legacy: "reject", onerror: (error) => process.stderr.write(`loupe-demo (2026-07-28): ${error.message}\n`) },
+  );
+  const offHub = runtime.hub.listen((change) => {
+    for (const uri of change.updated) modern.notify.resourceUpdated(uri);
+    if (change.listChanged) modern.notify.resourcesChanged();
+    if (change.toolsChanged) modern.notify.toolsChanged();
+    if (change.promptsChanged) modern.notify.promptsChanged();
+  });
+  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+
+  async function legacy(request: Request): Promise<Response> {
+    const sessionId = request.headers.get("mcp-session-id");
+    if (sessionId) {
+      const transport = sessions.get(sessionId);
+      return transport ? transport.handleRequest(request) : jsonRpcError(404, -32001, `Unknown or ended session: ${sessionId}`);
+    }
+    const body: unknown = request.method === "POST" ? await request.clone().json().catch(() => undefined) : undefined;
+    if (!isInitializeRequest(body)) return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id; a 2025-11-25 client starts with initialize");
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessionclosed: (id) => void sessions.delete(id),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await createDemoServer(runtime, { era: "legacy", announce: true }).connect(transport);
+    return transport.handleRequest(request, { parsedBody: body });
+  }
+
+  async function route(request: Request): Promise<Response> {
+    const rejected =
+      hostHeaderValidationResponse(request, localhostAllowedHostnames()) ?? originValidationResponse(request, localhostAllowedOrigins());
+    if (rejected) return rejected;
+    if (new URL(request.url).pathname !== "/mcp") return new Response("Not found: the MCP endpoint is /mcp\n", { status: 404 });
+    return (await isLegacyRequest(request)) ? legacy(request) : modern.fetch(request);
+  }
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      try {
+        await writeResponse(res, await route(toWebRequest(req, res)));
+      } catch (error) {
+        process.stderr.write(`loupe-demo http: ${(error as Error).stack ?? String(error)}\n`);
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+        res.end("Internal error\n");
+      }
+    })();
+  });
+  const host = opts.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}/mcp`,
+    port,
+    close: async () => {
+      offHub();
+      await modern.close();
+      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", id: null, error: { code, message } }, { status });
+}
+
+/** node:http request → web Request; aborted when the client goes away (ends SSE streams). */
+function toWebRequest(req: http.IncomingMessage, res: http.ServerResponse): Request {
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/** Streams a web Response (JSON or SSE) back through node:http. */
+async function writeResponse(res: http.ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  res.on("close", () => void reader.cancel().catch(() => undefined));
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+  } catch {
+    // The client went away mid-stream.
+  }
+  res.end();
+}
