@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+// Loupe's client is the SDK v2 Client (issue 13); the peer stays a v1 (2025-11-25) Server.
+import { InMemoryTransport } from "@modelcontextprotocol/client";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CreateMessageResultSchema,
@@ -12,6 +12,7 @@ import {
 import type { CreateMessageRequestParams } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientCapabilitiesConfig, ConnectionConfig } from "@/lib/contracts/connections";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
+import { LoupeClient } from "@/lib/server/loupe-client";
 import { ElicitationAnswer, SamplingAnswer } from "@/lib/contracts/mcp-requests";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { AppError } from "@/lib/errors";
@@ -178,7 +179,7 @@ describe("handlers against an in-process SDK server", () => {
       roots: [{ uri: "file:///work", name: "work" }],
     };
     const conn = new McpConnection(config, hub);
-    const client = new Client({ name: "loupe", version: "0" }, { capabilities: clientCapabilities(choice) });
+    const client = new LoupeClient({ name: "loupe", version: "0" }, { capabilities: clientCapabilities(choice) });
     installClientRequestHandlers(conn, client, conn.generation);
     const server = new Server({ name: "peer", version: "0" }, { capabilities: {} });
     const [a, b] = InMemoryTransport.createLinkedPair();

@@ -1,9 +1,9 @@
 import "server-only";
-import { Client } from "@modelcontextprotocol/client";
-import type { VersionNegotiationOptions } from "@modelcontextprotocol/client";
+import type { Client, VersionNegotiationOptions } from "@modelcontextprotocol/client";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import type { ConnectionConfig, ProtocolEraSetting } from "@/lib/contracts/connections";
 import type { McpConnection } from "@/lib/server/mcp-connection";
+import { LoupeClient } from "@/lib/server/loupe-client";
 import { RecordingTransport } from "@/lib/server/recording-transport";
 import { attachStderr } from "@/lib/server/stderr";
 import { clientCapabilities, installClientRequestHandlers } from "@/lib/server/mcp-requests";
@@ -87,7 +87,7 @@ export function openSession(
         }
       : {}),
   });
-  const client = new Client(CLIENT_INFO, {
+  const client = new LoupeClient(CLIENT_INFO, {
     capabilities: clientCapabilities(config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES),
     versionNegotiation: versionNegotiation(config),
   });

@@ -137,3 +137,51 @@ describe("a pinned era", () => {
     expect(outMethods(view.id)).not.toContain("initialize");
   });
 });
+
+const jsonRequest = (method: string, body: unknown) =>
+  new Request("http://127.0.0.1:3000/x", { method, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const routeCtx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
+
+describe("MRTR on a 2026-07-28 connection: the input_required elicitation lands in Loupe's inbox", () => {
+  for (const transport of ["stdio", "http"] as const) {
+    it(`answered from the inbox, the retried tools/call finishes (${transport})`, async () => {
+      const input =
+        transport === "stdio"
+          ? stdioInput("modern mrtr stdio", [MODERN])
+          : httpInput("modern mrtr http", `http://127.0.0.1:${MODERN_HTTP_PORT}/mcp`);
+      const view = await create(input);
+      expect(view.state.era?.mode).toBe("modern");
+      const call = getRegistry().callTool(view.id, { name: "confirm-order", arguments: { item: "tea" } });
+      let rowId: string | undefined;
+      for (let i = 0; i < 200 && !rowId; i++) {
+        const inbox = (await (await inboxRoute.GET()).json()) as { source: string; id: string; connectionId?: string; status: string; method?: string }[];
+        rowId = inbox.find((r) => r.source === "mcp" && r.connectionId === view.id && r.status === "pending")?.id;
+        if (!rowId) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(rowId).toBeDefined();
+      const request = getClientRequests().get(rowId!);
+      expect(request.kind).toBe("elicitation_form");
+      expect(JSON.stringify(request.params)).toContain("Who is the tea for?");
+      const answered = await answerRoute.POST(
+        jsonRequest("POST", { action: "accept", content: { name: "Ada" } }),
+        routeCtx({ id: view.id, requestId: rowId! }),
+      );
+      expect(answered.status).toBe(200);
+      const record = await call;
+      expect(record.status).toBe("ok");
+      expect(JSON.stringify(record.result)).toContain("Ordered tea for Ada");
+      // The answer went back as the retried request: a second tools/call carrying inputResponses.
+      const calls = getRegistry()
+        .traffic(view.id, { limit: 10_000 })
+        .filter((e) => e.kind === "message" && e.direction === "out" && (e.raw as { method?: string }).method === "tools/call");
+      expect(calls).toHaveLength(2);
+      const retry = (calls[1]!.raw as { params: { inputResponses?: Record<string, { action: string; content: unknown }> } }).params;
+      expect(retry.inputResponses?.who).toMatchObject({ action: "accept", content: { name: "Ada" } });
+      // No server→client request was ever sent on the modern wire.
+      const inbound = getRegistry()
+        .traffic(view.id, { limit: 10_000 })
+        .filter((e) => e.kind === "message" && e.direction === "in" && (e.raw as { method?: string }).method === "elicitation/create");
+      expect(inbound).toHaveLength(0);
+    });
+  }
+});

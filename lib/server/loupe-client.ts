@@ -1,0 +1,42 @@
+import "server-only";
+import { Client, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
+import type { ClientCapabilities, ClientContext, ClientOptions, Implementation, JSONRPCRequest, Result } from "@modelcontextprotocol/client";
+
+type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
+
+function isTaskAugmented(request: JSONRPCRequest): boolean {
+  const task = (request.params as { task?: unknown } | undefined)?.task;
+  return typeof task === "object" && task !== null && !Array.isArray(task);
+}
+
+/**
+ * The SDK v2 Client with 2025-11-25 task-augmented sampling / elicitation kept working: the SDK
+ * validates every sampling/elicitation answer as a plain result, which refuses the CreateTaskResult
+ * Loupe answers a task-augmented request with. Those requests go to Loupe's handler directly —
+ * only when the connection declared them (tasks.requests); otherwise they are refused in words.
+ */
+export class LoupeClient extends Client {
+  private readonly declared: ClientCapabilities;
+
+  constructor(info: Implementation, options: ClientOptions & { capabilities: ClientCapabilities }) {
+    super(info, options);
+    this.declared = options.capabilities;
+  }
+
+  protected override _wrapHandler(method: string, handler: Handler): Handler {
+    const wrapped = super._wrapHandler(method, handler);
+    if (method !== "sampling/createMessage" && method !== "elicitation/create") return wrapped;
+    return async (request, ctx) => {
+      if (!isTaskAugmented(request)) return wrapped(request, ctx);
+      const requests = (this.declared as { tasks?: { requests?: Record<string, Record<string, unknown> | undefined> } }).tasks?.requests;
+      const [group, verb] = method.split("/") as [string, string];
+      if (!requests?.[group]?.[verb]) {
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `Loupe does not accept ${method} as a task on this connection (tasks are off in its client capabilities)`,
+        );
+      }
+      return handler(request, ctx);
+    };
+  }
+}
