@@ -5,6 +5,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import type { TrafficRow } from "@/lib/protocols/mcp/pairing";
 import { STATE_BADGE, formatLatency, formatTime, rowLabel } from "./format";
 import { JsonBlock } from "./json-block";
+import { WireDetails } from "./wire-details";
 import { MrtrRounds } from "./mrtr-rounds";
 
 export interface TrafficDetailProps {
@@ -40,6 +41,7 @@ export function TrafficDetail({ row, onLoadFull, onClose }: TrafficDetailProps) 
             {row.cancelledAt !== undefined && ` · cancelled at ${formatTime(row.cancelledAt)}`}
           </p>
           <MrtrRounds rowKey={row.key} />
+          <WireDetails entries={[row.request, row.response]} />
           <JsonBlock key={row.request.seq} title="Request" entry={row.request} onLoadFull={onLoadFull} />
           {row.response ? (
             <JsonBlock key={row.response.seq} title="Response" entry={row.response} onLoadFull={onLoadFull} />
@@ -50,6 +52,7 @@ export function TrafficDetail({ row, onLoadFull, onClose }: TrafficDetailProps) 
       ) : (
         <>
           <EntryNotes row={row} />
+          <WireDetails entries={[row.entry]} />
           <JsonBlock key={row.entry.seq} title="Message" entry={row.entry} onLoadFull={onLoadFull} />
         </>
       )}

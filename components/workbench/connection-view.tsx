@@ -16,6 +16,7 @@ import { PromptsPanel } from "@/components/prompts/prompts-panel";
 import { TasksPanel } from "@/components/tasks/tasks-panel";
 import { ClientPanel } from "@/components/client-settings/client-panel";
 import { AuthPanel } from "@/components/auth/auth-panel";
+import { NetworkPanel } from "@/components/network/network-panel";
 import { SafeText } from "@/components/ui/safe-text";
 
 /** The Resources tab's open item as the URL names it (?r= or ?rt=). */
@@ -72,6 +73,7 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
           <TabsTrigger value="tasks">Tasks</TabsTrigger>
           <TabsTrigger value="client">Client</TabsTrigger>
           {c.transport !== "stdio" && <TabsTrigger value="auth">Auth</TabsTrigger>}
+          <TabsTrigger value="network">Network</TabsTrigger>
           <TabsTrigger value="traffic">Traffic</TabsTrigger>
         </TabsList>
         <div className="ml-auto">
@@ -128,8 +130,16 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
       <TabsContent value="auth" className="min-h-0 overflow-y-auto">
         <AuthPanel connection={c} />
       </TabsContent>
+      <TabsContent value="network" className="flex min-h-0 flex-col">
+        <NetworkPanel connection={c} onOpenSeq={(seq) => navigate({ tab: "traffic", seq })} onOpenTraffic={() => navigate({ tab: "traffic" })} />
+      </TabsContent>
       <TabsContent value="traffic" className="flex min-h-0 flex-col">
-        <TrafficPanel connection={c} selectedSeq={location.seq} onSelectSeq={(seq) => navigate({ seq })} />
+        <TrafficPanel
+          connection={c}
+          selectedSeq={location.seq}
+          onSelectSeq={(seq) => navigate({ seq })}
+          onOpenNetwork={c.transport === "stdio" ? undefined : () => navigate({ tab: "network" })}
+        />
       </TabsContent>
     </Tabs>
   );

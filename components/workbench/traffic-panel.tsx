@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import type { ConnectionView } from "@/lib/contracts/connections";
@@ -9,6 +9,9 @@ import { connectionApi } from "@/lib/queries/connections";
 import { TRAFFIC_PAGE, fetchEntry, fetchTraffic, mergeEntries, trafficKeys, trafficQuery } from "@/lib/queries/traffic";
 import { TrafficTimeline } from "@/components/traffic/traffic-timeline";
 import { LogLevelControl } from "@/components/traffic/log-level-control";
+import { WireContext } from "@/components/traffic/wire-context";
+import { HTTP_EXCHANGE_KIND } from "@/lib/contracts/network";
+import { networkLogQuery } from "@/lib/queries/network";
 import { QueryError } from "@/components/workbench/query-error";
 
 const MAX_AUTO_PAGES = 20;
@@ -21,8 +24,11 @@ export function TrafficPanel({
   connection,
   selectedSeq,
   onSelectSeq,
+  onOpenNetwork,
 }: {
   connection: ConnectionView;
+  /** Opens the Network tab (from the HTTP exchange that carried a message). */
+  onOpenNetwork?: () => void;
   /** The open row (?seq=). */
   selectedSeq?: number | null;
   onSelectSeq?: (seq: number | null) => void;
@@ -35,11 +41,15 @@ export function TrafficPanel({
   });
   const setLevel = useMutation({ mutationFn: (level: string) => connectionApi.setLogLevel(connection.id, level) });
   const hasLogging = Boolean(connection.state.capabilities?.logging);
-  const entries = traffic.data ?? [];
-  const first = entries[0];
+  // HTTP exchanges have their own view (Network); here they only say what carried each message.
+  const all = useMemo(() => traffic.data ?? [], [traffic.data]);
+  const entries = useMemo(() => all.filter((e) => e.kind !== HTTP_EXCHANGE_KIND), [all]);
+  const network = useQuery({ ...networkLogQuery(connection.id), enabled: connection.transport !== "stdio" });
+  const wire = useMemo(() => (network.data ? { exchanges: network.data, onOpenNetwork } : null), [network.data, onOpenNetwork]);
+  const first = all[0];
   // A short page means the server has nothing older: the first history page is short exactly
   // when the whole cache (history + what streamed in since) is under a page.
-  const exhausted = older.data !== undefined ? older.data.length < TRAFFIC_PAGE : entries.length < TRAFFIC_PAGE;
+  const exhausted = older.data !== undefined ? older.data.length < TRAFFIC_PAGE : all.length < TRAFFIC_PAGE;
 
   // A link (or a reload) to a row older than what is loaded: load older pages until it is in,
   // at most MAX_AUTO_PAGES, so ?seq= reopens the row instead of silently showing nothing.
@@ -78,7 +88,9 @@ export function TrafficPanel({
       ) : traffic.isPending ? (
         <p className="p-3 text-xs text-muted-foreground">Loading traffic…</p>
       ) : (
-        <TrafficTimeline entries={entries} onLoadFull={fetchEntry} selectedSeq={selectedSeq} onSelectSeq={onSelectSeq} />
+        <WireContext.Provider value={wire}>
+          <TrafficTimeline entries={entries} onLoadFull={fetchEntry} selectedSeq={selectedSeq} onSelectSeq={onSelectSeq} />
+        </WireContext.Provider>
       )}
     </div>
   );

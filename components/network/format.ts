@@ -1,0 +1,47 @@
+import type { HttpExchange, HttpExchangeState } from "@/lib/contracts/network";
+
+type Tone = "outline" | "success" | "warning" | "destructive" | "info" | "secondary";
+
+/** Badge per exchange state; a new state without a label is a type error (STYLE.md 7). */
+export const EXCHANGE_STATE: Record<HttpExchangeState, { label: string; variant: Tone }> = {
+  open: { label: "open", variant: "info" },
+  done: { label: "done", variant: "secondary" },
+  aborted: { label: "closed early", variant: "outline" },
+  error: { label: "failed", variant: "destructive" },
+};
+
+/** Text colour of an HTTP status: no answer and 4xx/5xx stand out. */
+export function statusTone(status: number): string {
+  if (status === 0 || status >= 400) return "text-destructive";
+  if (status >= 300) return "text-amber-700 dark:text-amber-300";
+  return "text-emerald-700 dark:text-emerald-400";
+}
+
+/** Path and query only: every exchange of a connection goes to one or two origins. */
+export function pathOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.pathname}${u.search}`;
+  } catch {
+    return url;
+  }
+}
+
+/** What the row says the exchange was for: the routing header (SEP-2243), else the methods it carried. */
+export function purposeOf(x: HttpExchange): string {
+  const method = x.requestHeaders["mcp-method"];
+  const name = x.requestHeaders["mcp-name"];
+  if (method) return name ? `${method} ${name}` : method;
+  const sent = x.messages.filter((m) => m.dir === "out").map((m) => m.method ?? (m.response ? `response #${String(m.id)}` : ""));
+  if (sent.length > 0) return sent.filter(Boolean).join(", ");
+  if (x.stream) return x.requestHeaders["last-event-id"] ? "event stream (resumed)" : "event stream";
+  return "";
+}
+
+export function formatMs(ms: number | undefined): string {
+  if (ms === undefined) return "—";
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(2)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
