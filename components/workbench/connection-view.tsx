@@ -17,6 +17,7 @@ import { TasksPanel } from "@/components/tasks/tasks-panel";
 import { ClientPanel } from "@/components/client-settings/client-panel";
 import { AuthPanel } from "@/components/auth/auth-panel";
 import { NetworkPanel } from "@/components/network/network-panel";
+import { ConformancePanel } from "@/components/conformance/conformance-panel";
 import { SafeText } from "@/components/ui/safe-text";
 
 /** The Resources tab's open item as the URL names it (?r= or ?rt=). */
@@ -75,6 +76,7 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
           {c.transport !== "stdio" && <TabsTrigger value="auth">Auth</TabsTrigger>}
           <TabsTrigger value="network">Network</TabsTrigger>
           <TabsTrigger value="traffic">Traffic</TabsTrigger>
+          {c.transport === "http" && <TabsTrigger value="conformance">Conformance</TabsTrigger>}
         </TabsList>
         <div className="ml-auto">
           <ConnectionActions
@@ -140,6 +142,9 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
           onSelectSeq={(seq) => navigate({ seq })}
           onOpenNetwork={c.transport === "stdio" ? undefined : () => navigate({ tab: "network" })}
         />
+      </TabsContent>
+      <TabsContent value="conformance" className="flex min-h-0 flex-col">
+        <ConformancePanel connection={c} />
       </TabsContent>
     </Tabs>
   );

@@ -160,7 +160,7 @@ export class ConformanceRunner {
 }
 
 /** The suite reaches a server by URL over Streamable HTTP only. */
-export function assertStreamableHttp(config: ConnectionConfig): asserts config is Extract<ConnectionConfig, { transport: "http" }> {
+export function assertStreamableHttp(config: ConnectionConfig): asserts config is Extract<ConnectionConfig, { transport: "http" | "sse" }> & { transport: "http" } {
   if (config.transport === "http") return;
   const why = config.transport === "stdio" ? "a stdio connection has no URL" : "this connection uses the legacy HTTP+SSE transport";
   throw new AppError("conflict:conformance_not_http", `The conformance suite tests servers over Streamable HTTP; ${why}`);

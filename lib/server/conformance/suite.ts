@@ -25,9 +25,12 @@ export function suitePaths(root = process.env.LOUPE_ROOT ?? process.cwd()) {
  * a process that talks to a server someone else wrote.
  */
 export function suiteEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { NO_COLOR: "1", FORCE_COLOR: "0" };
-  for (const key of ["PATH", "HOME", "TMPDIR", "LANG", "SystemRoot"]) if (process.env[key]) env[key] = process.env[key];
-  return env;
+  const env: Record<string, string> = { NO_COLOR: "1", FORCE_COLOR: "0" };
+  for (const key of ["PATH", "HOME", "TMPDIR", "LANG", "SystemRoot"]) {
+    const value = process.env[key];
+    if (value) env[key] = value;
+  }
+  return env as NodeJS.ProcessEnv;
 }
 
 /** Runs a short command to its end; stdout, or an AppError with what it printed. */

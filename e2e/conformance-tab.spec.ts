@@ -1,0 +1,139 @@
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { createConnection } from "node:net";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { ROOT, expect, test } from "./fixtures";
+
+// The Conformance tab against Loupe's demo MCP server over Streamable HTTP (demo/mcp-server.ts
+// --http, with the suite's fixtures: --conformance): the official suite runs from the page,
+// shows progress, can be cancelled, keeps its runs, and opens each check down to what it recorded.
+test.describe.configure({ mode: "serial" });
+
+const PORT = Number(process.env.LOUPE_E2E_CONFORMANCE_PORT ?? 7225);
+const NAME = "demo (conformance)";
+const SHOTS = process.env.LOUPE_E2E_SHOTS; // a directory: screenshots for a person to look at
+let server: ChildProcess;
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: "127.0.0.1" }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+test.beforeAll(async () => {
+  const loader = path.join(ROOT, "node_modules/tsx/dist/loader.mjs");
+  server = spawn(process.execPath, ["--import", `file://${loader}`, path.join(ROOT, "demo/mcp-server.ts"), "--http", "--port", String(PORT), "--conformance"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await expect.poll(() => listening(PORT), { timeout: 30_000 }).toBe(true);
+});
+
+test.afterAll(() => {
+  server?.kill("SIGTERM");
+});
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `conformance-${name}.png`) });
+}
+
+test("runs the suite against the demo server over HTTP: progress, cancel, passed set, a failing check opened", async ({ workbench, page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await workbench.open();
+  // Not offered on a stdio connection (the built-in demo).
+  await workbench.selectServer("Loupe demo MCP server");
+  await expect(page.getByRole("tab", { name: "Conformance", exact: true })).toHaveCount(0);
+
+  if ((await workbench.server(NAME).count()) === 0) {
+    await page.getByTestId("add-server").click();
+    const dialog = page.getByTestId("add-server-dialog");
+    await dialog.getByTestId("transport-http").click();
+    await dialog.locator("#name").fill(NAME);
+    await dialog.locator("#url").fill(`http://127.0.0.1:${PORT}/mcp`);
+    await dialog.getByRole("button", { name: "Add header" }).click();
+    await dialog.getByLabel("header name 1").fill("X-Api-Key");
+    await dialog.getByLabel("header value 1").fill("e2e-secret-value");
+    await dialog.getByTestId("save-server").click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(workbench.server(NAME)).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
+  await workbench.selectServer(NAME);
+  await page.getByRole("tab", { name: "Conformance", exact: true }).click();
+  const panel = page.getByTestId("conformance-panel");
+  await expect(panel.getByTestId("conformance-auth-note")).toHaveAttribute("data-carried", "false");
+  await expect(panel.getByTestId("conformance-auth-note")).toContainText("X-Api-Key");
+  await expect(panel).not.toContainText("e2e-secret-value");
+
+  // The whole 2026-07-28 set: progress shows, then Cancel stops it.
+  await panel.getByTestId("conformance-revision").selectOption("2026-07-28");
+  await expect(panel.getByTestId("conformance-scenario-picker").locator("option", { hasText: "input-required-result-basic-elicitation" })).toHaveCount(1);
+  await panel.getByTestId("conformance-run").click();
+  const progress = panel.getByTestId("conformance-progress");
+  await expect(progress).toContainText(/Scenario \d+ of \d{2}/);
+  await shot(page, "running-1440");
+  await panel.getByTestId("conformance-cancel").click();
+  await expect(panel.getByTestId("conformance-results")).toHaveAttribute("data-status", "cancelled");
+  await expect(progress).toBeHidden();
+
+  // The whole 2025-11-25 set passes on the demo server.
+  await panel.getByTestId("conformance-revision").selectOption("2025-11-25");
+  await panel.getByTestId("conformance-run").click();
+  const results = panel.getByTestId("conformance-results");
+  await expect(results).toHaveAttribute("data-status", "passed", { timeout: 120_000 });
+  await expect(results.getByTestId("conformance-summary")).toContainText("30/30 scored scenarios passed");
+  const ping = results.locator('[data-testid="conformance-scenario"][data-scenario="ping"]');
+  await expect(ping).toHaveAttribute("data-outcome", "passed");
+  await ping.locator("summary").click();
+  await expect(ping.getByTestId("conformance-check").first()).toHaveAttribute("data-status", "SUCCESS");
+  await shot(page, "passed-1440");
+
+  // One scenario the demo fails (pending in the suite): its failing check opens to message, spec link, details.
+  await panel.getByTestId("conformance-scenario-picker").selectOption("json-schema-2020-12");
+  await panel.getByTestId("conformance-run").click();
+  await expect(results).toHaveAttribute("data-status", "failed", { timeout: 60_000 });
+  const scenario = results.locator('[data-testid="conformance-scenario"][data-scenario="json-schema-2020-12"]');
+  await expect(scenario.getByText("not scored · pending")).toBeVisible();
+  await scenario.locator("summary").first().click();
+  const failing = scenario.locator('[data-testid="conformance-check"][data-status="FAILURE"]').first();
+  await failing.locator("summary").click();
+  await expect(failing.getByTestId("conformance-check-message")).not.toBeEmpty();
+  await expect(failing.getByTestId("conformance-spec-refs").locator("a").first()).toHaveAttribute("href", /^https:\/\//);
+  await shot(page, "failed-check-1440");
+
+  // Three runs kept; picking the earlier one shows it again.
+  const history = panel.getByTestId("conformance-history-run");
+  await expect(history).toHaveCount(3);
+  await history.filter({ has: page.locator("text=Passed") }).click();
+  await expect(results).toHaveAttribute("data-status", "passed");
+
+  // At ~800 px the same page still reads (no horizontal overflow of the panel).
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect(panel.getByTestId("conformance-run")).toBeVisible();
+  const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await shot(page, "passed-800");
+
+  // Kept over a reload (the store), not just in the page.
+  await page.reload();
+  await expect(page.getByTestId("conformance-history-run")).toHaveCount(3);
+});
+
+test.describe("dark", () => {
+  test.use({ colorScheme: "dark" });
+  test("the kept runs read in dark mode", async ({ workbench, page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await workbench.open();
+    await workbench.selectServer(NAME);
+    await page.getByRole("tab", { name: "Conformance", exact: true }).click();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    const results = page.getByTestId("conformance-results");
+    await expect(results).toBeVisible();
+    await results.locator('[data-testid="conformance-scenario"]').first().locator("summary").click();
+    await results.getByTestId("conformance-check").first().locator("summary").click();
+    await shot(page, "dark-1440");
+  });
+});
