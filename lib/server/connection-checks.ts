@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { diagnose } from "@/lib/server/doctor";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import { oauthFor } from "@/lib/server/oauth/context";
+import { refuseRemovedInModern } from "@/lib/server/era";
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -13,6 +14,7 @@ export function errorMessage(error: unknown): string {
 /** Round trip of an MCP ping; the result (or the error) is kept in state.lastPing. */
 export async function pingConnection(conn: McpConnection): Promise<{ ms: number }> {
   const client = conn.requireClient();
+  refuseRemovedInModern(conn, "ping");
   const started = performance.now();
   try {
     await client.ping({ timeout: Math.min(conn.config.requestTimeoutMs, 30_000) });
@@ -46,6 +48,7 @@ export async function diagnoseConnection(conn: McpConnection): Promise<Diagnosis
 
 export async function setConnectionLogLevel(conn: McpConnection, level: LoggingLevel): Promise<void> {
   const client = conn.requireClient();
+  refuseRemovedInModern(conn, "logging/setLevel");
   await client.setLoggingLevel(level, { timeout: conn.config.requestTimeoutMs });
   conn.setState({ logLevel: level });
 }

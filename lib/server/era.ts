@@ -2,6 +2,7 @@ import "server-only";
 import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import type { Client } from "@modelcontextprotocol/client";
 import type { ConnectionConfig, ConnectionEra } from "@/lib/contracts/connections";
+import { AppError } from "@/lib/errors";
 import type { DiscoverProbe } from "@/lib/server/recording-transport";
 
 /** The revision Loupe speaks on a modern connection; the legacy handshake offers 2025-11-25. */
@@ -83,4 +84,13 @@ export const REMOVED_IN_MODERN: Record<RemovedInModern, string> = {
 /** Whether the connected session speaks 2026-07-28 (where REMOVED_IN_MODERN applies). */
 export function isModern(era: ConnectionEra | undefined): boolean {
   return era?.mode === "modern";
+}
+
+/** A 409 that says the revision removed it, instead of the SDK's "not supported by the negotiated protocol version". */
+export function refuseRemovedInModern(conn: { state: { era?: ConnectionEra }; config: { name: string } }, what: RemovedInModern): void {
+  if (!isModern(conn.state.era)) return;
+  throw new AppError("conflict:removed_in_era", `"${conn.config.name}" speaks MCP ${conn.state.era!.version}: ${REMOVED_IN_MODERN[what]}`, {
+    era: conn.state.era!.version,
+    removed: what,
+  });
 }

@@ -9,6 +9,8 @@ import { getRegistry } from "@/lib/server/registry";
 import { EVERYTHING, startEverythingHttp, stdioInput, tempDir } from "@/tests/support/servers";
 import * as inboxRoute from "@/app/api/inbox/route";
 import * as answerRoute from "@/app/api/connections/[id]/requests/[requestId]/route";
+import * as pingRoute from "@/app/api/connections/[id]/ping/route";
+import * as loggingRoute from "@/app/api/connections/[id]/logging/route";
 
 // Both MCP eras on every connection (issue 13): a 2026-07-28 server (the SDK v2 fixture) and a
 // 2025-11-25 one (server-everything), over stdio and Streamable HTTP, with auto and pinned eras.
@@ -184,4 +186,28 @@ describe("MRTR on a 2026-07-28 connection: the input_required elicitation lands 
       expect(inbound).toHaveLength(0);
     });
   }
+});
+
+describe("what 2026-07-28 removed is said plainly", () => {
+  it("ping and logging/setLevel are 409 removed_in_era on a modern connection, and work on a legacy one", async () => {
+    const modern = await create(stdioInput("modern removed", [MODERN]));
+    const legacy = await create(stdioInput("legacy kept", [EVERYTHING, "stdio"]));
+    const ping = await pingRoute.POST(jsonRequest("POST", {}), routeCtx({ id: modern.id }));
+    expect(ping.status).toBe(409);
+    const pingError = (await ping.json()).error;
+    expect(pingError.code).toBe("conflict:removed_in_era");
+    expect(pingError.message).toMatch(/ping does not exist in MCP 2026-07-28/);
+    const level = await loggingRoute.POST(jsonRequest("POST", { level: "debug" }), routeCtx({ id: modern.id }));
+    expect(level.status).toBe(409);
+    expect((await level.json()).error.message).toMatch(/logging\/setLevel does not exist in MCP 2026-07-28/);
+    // Nothing was sent for either: the SDK would have refused them anyway, in other words.
+    expect(outMethods(modern.id)).not.toContain("ping");
+    expect(outMethods(modern.id)).not.toContain("logging/setLevel");
+
+    const legacyPing = await pingRoute.POST(jsonRequest("POST", {}), routeCtx({ id: legacy.id }));
+    expect(legacyPing.status).toBe(200);
+    const legacyLevel = await loggingRoute.POST(jsonRequest("POST", { level: "debug" }), routeCtx({ id: legacy.id }));
+    expect(legacyLevel.status).toBe(200);
+    expect(outMethods(legacy.id)).toEqual(expect.arrayContaining(["ping", "logging/setLevel"]));
+  });
 });

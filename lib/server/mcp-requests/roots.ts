@@ -3,6 +3,7 @@ import type { ConnectionConfig, ConnectionView, RootEntry } from "@/lib/contract
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import type { McpConnection } from "@/lib/server/mcp-connection";
+import { isModern } from "@/lib/server/era";
 
 /**
  * Saves a connection's roots without reconnecting and tells a connected server with
@@ -17,7 +18,8 @@ export async function saveRoots(
   store.saveConnection(config);
   conn.config = config;
   const choice = config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES;
-  if (choice.roots && conn.client && conn.state.status === "connected") {
+  // 2026-07-28 has no notifications/roots/list_changed: the server asks for roots in each request.
+  if (choice.roots && conn.client && conn.state.status === "connected" && !isModern(conn.state.era)) {
     try {
       await conn.client.sendRootsListChanged();
     } catch (error) {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import type {
   ReadResourceResponse,
@@ -8,6 +8,7 @@ import type {
   TemplatesListing,
 } from "@/lib/contracts/resources";
 import { AppError } from "@/lib/errors";
+import { isModern, refuseRemovedInModern } from "@/lib/server/era";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import { MAX_LIST_PAGES, capabilities, collectPages, opts, requireFeature, rpc } from "@/lib/server/mcp-resources/errors";
 
@@ -96,12 +97,14 @@ function subscribeSupported(client: Client): boolean {
 }
 
 export function listSubscriptions(conn: McpConnection): SubscriptionsResponse {
-  const supported = conn.client && conn.state.status === "connected" ? subscribeSupported(conn.client) : false;
+  const live = conn.client && conn.state.status === "connected" && !isModern(conn.state.era);
+  const supported = live && conn.client ? subscribeSupported(conn.client) : false;
   return { supported, subscriptions: conn.state.subscriptions ?? [] };
 }
 
 function requireSubscribe(conn: McpConnection): Client {
   const client = requireFeature(conn, "resources");
+  refuseRemovedInModern(conn, "resources/subscribe");
   if (!subscribeSupported(client)) {
     throw new AppError(
       "conflict:no_subscribe",
