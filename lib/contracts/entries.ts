@@ -17,7 +17,7 @@ export type EntryProtocol = "mcp" | "adk" | "loupe";
  * interrupts of that session, sent whenever they change), "mcp_request" (raw = McpClientRequest: a
  * sampling / elicitation request of an MCP server, recorded whole on every change),
  * "transport_fallback" (raw = { from, to, reason }), "resource_updated" (raw = { uri, at, subscribed }),
- * "task" (raw = TaskRecord), "auth_http" / "auth_event" (the OAuth log, secrets masked),
+ * "task" (raw = TaskRecord), "auth_http" / "auth_event" (the OAuth log, secrets masked), "http_exchange" (raw = HttpExchange: one HTTP exchange of a remote connection, masked),
  * "session_reset" (raw = { reason, retried, failed }), "stream_resumed" (raw = { lastEventId, status }), "sse_event_dropped" (raw = { eventId, reason }),
  * "reconnect_scheduled" / "reconnect_stopped" / "reconnected", "subscriptions_restored".
  * docs/ARCHITECTURE.md lists each with its shape.

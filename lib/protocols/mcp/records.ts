@@ -23,6 +23,7 @@ const SUMMARIES: Record<string, (raw: Raw) => string> = {
   resource_updated: (r) => `${str(r, "uri")}${r.subscribed === false ? " (not subscribed)" : ""}`,
   task: (r) => `${str(r, "toolName") || str(r, "tool")} ${str(r, "taskId")} ${str(r, "status")}`,
   auth_http: (r) => `${str(r, "phase")} ${str(r, "method")} ${str(r, "url")} ${str(r, "status")}`,
+  http_exchange: (r) => `${str(r, "method")} ${str(r, "url")} ${str(r, "status") || str(r, "error")} ${str(r, "state")}`,
   auth_event: (r) => `${str(r, "type") || str(r, "kind")} ${str(r, "message")}`,
   session_reset: (r) =>
     r.error !== undefined ? `no new session: ${str(r, "error")}` : `${str(r, "reason")} · ${count(r, "retried")} retried, ${count(r, "failed")} failed`,
