@@ -1,7 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatBytes } from "@/components/traffic/format";
+import { formatBytes, formatTime } from "@/components/traffic/format";
 import type { CarriedMessage } from "@/lib/contracts/network";
 import { cn } from "@/lib/cn";
 import type { ListedExchange } from "@/lib/queries/network";
@@ -46,7 +46,7 @@ export function ExchangeDetail({ exchange: x, seqOf, onOpenSeq, onClose }: Excha
       <p className="font-mono break-all" data-testid="network-url">{x.url}</p>
       {x.error && <p className="text-destructive" data-testid="network-error">{x.error}</p>}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5" data-testid="network-timing">
-        <Fact label="Started">{new Date(x.startedAt).toLocaleTimeString()}</Fact>
+        <Fact label="Started">{formatTime(x.startedAt)}</Fact>
         <Fact label="Time to headers">{formatMs(x.headersMs)}</Fact>
         <Fact label={x.stream ? "Stream open for" : "Duration"}>{x.state === "open" ? "still open" : formatMs(x.durationMs)}</Fact>
         {x.stream && <Fact label="SSE events">{x.stream.events}{x.stream.lastEventId ? ` · last id ${x.stream.lastEventId}` : ""}</Fact>}
