@@ -8,7 +8,7 @@
  *   inbox        ?view=inbox
  */
 
-export const CONNECTION_TABS = ["overview", "tools", "resources", "prompts", "tasks", "client", "auth", "network", "traffic", "conformance"] as const;
+export const CONNECTION_TABS = ["overview", "tools", "apps", "resources", "prompts", "tasks", "client", "auth", "network", "traffic", "conformance"] as const;
 export type ConnectionTab = (typeof CONNECTION_TABS)[number];
 
 export interface WorkbenchLocation {

@@ -29,6 +29,9 @@ import { ToolRunForm } from "@/components/tools/tool-run-form";
 import { ToolNotes } from "@/components/tools/tool-notes";
 import { useRunLimits } from "@/components/tools/run-limits";
 import { PortabilityPanel } from "@/components/portability/portability-panel";
+import { AppView } from "@/components/apps/app-view";
+import { toolUiResourceUri } from "@/lib/apps/tool-ui";
+import { outcomeOf } from "@/lib/apps/outcome";
 
 export interface ToolDetailProps {
   connection: ConnectionView;
@@ -91,6 +94,7 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
   // The history leaves large results out; the one being looked at is fetched whole.
   const full = useQuery({ ...callQuery(connection.id, picked?.id ?? ""), enabled: picked?.resultOmitted === true });
   const shown = picked?.resultOmitted ? (full.data ?? null) : picked;
+  const appUri = toolUiResourceUri(tool);
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4" data-testid="tool-detail" data-tool={tool.name}>
       <ToolHeader tool={tool} collision={collision} connectionId={connection.id} />
@@ -132,7 +136,15 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
             </p>
           )}
           {shown && !(taskId && !viewing) && (
-            <ToolResultView call={shown} outputSchema={tool.outputSchema} onRetry={() => start(shown.args, false)} />
+            // An MCP app tool (SEP-1865): its View runs beside the result, one instance per call.
+            <div className="@container grid min-w-0 gap-3">
+              <div className={appUri ? "grid min-w-0 gap-3 @4xl:grid-cols-2" : "min-w-0"}>
+                <ToolResultView call={shown} outputSchema={tool.outputSchema} onRetry={() => start(shown.args, false)} />
+                {appUri && (
+                  <AppView connectionId={connection.id} tool={tool} resourceUri={appUri} appSessionId={shown.id} input={shown.args} outcome={outcomeOf(shown)} />
+                )}
+              </div>
+            </div>
           )}
         </TabsContent>
         <TabsContent value="schema" className="flex flex-col gap-2 pt-1">

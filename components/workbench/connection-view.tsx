@@ -19,6 +19,7 @@ import { AuthPanel } from "@/components/auth/auth-panel";
 import { NetworkPanel } from "@/components/network/network-panel";
 import { ConformancePanel } from "@/components/conformance/conformance-panel";
 import { SafeText } from "@/components/ui/safe-text";
+import { AppsPanel } from "@/components/apps/apps-panel";
 
 /** The Resources tab's open item as the URL names it (?r= or ?rt=). */
 function resourceSelection(l: WorkbenchLocation): ResourceSelection {
@@ -69,6 +70,7 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
         <TabsList className="ml-2">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="tools">Tools</TabsTrigger>
+          <TabsTrigger value="apps">Apps</TabsTrigger>
           <TabsTrigger value="resources">Resources</TabsTrigger>
           <TabsTrigger value="prompts">Prompts</TabsTrigger>
           <TabsTrigger value="tasks">Tasks</TabsTrigger>
@@ -112,6 +114,9 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
           selectedTool={location.tool}
           onSelectTool={(tool) => navigate({ tool })}
         />
+      </TabsContent>
+      <TabsContent value="apps" className="flex min-h-0">
+        <AppsPanel connection={c} />
       </TabsContent>
       <TabsContent value="resources" className="flex min-h-0">
         <ResourcesPanel

@@ -33,7 +33,16 @@ const SUMMARIES: Record<string, (raw: Raw) => string> = {
   reconnect_stopped: (r) => str(r, "reason"),
   reconnected: (r) => `after ${str(r, "attempts")} attempts, ${str(r, "afterMs")} ms`,
   subscriptions_restored: (r) => `after ${str(r, "after")}: ${count(r, "restored")} restored, ${count(r, "failed")} failed`,
+  app_message: (r) => `${r.direction === "app_to_host" ? "app → Loupe" : "Loupe → app"} (${str(r, "tool")}): ${appRpc(r.message)}`,
 };
+
+/** An MCP app message (SEP-1865, JSON-RPC over postMessage) in a few words. */
+function appRpc(message: unknown): string {
+  if (!isRecord(message)) return "";
+  const id = message.id !== undefined ? ` #${String(message.id)}` : "";
+  if (typeof message.method === "string") return `${message.method}${id}`;
+  return `${isRecord(message.error) ? "error" : "result"}${id}`;
+}
 
 export function recordSummary(kind: string, raw: unknown): string {
   const fn = SUMMARIES[kind];
