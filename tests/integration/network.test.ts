@@ -4,6 +4,7 @@ import type { HttpExchange } from "@/lib/contracts/network";
 import { AppError } from "@/lib/errors";
 import { Hub } from "@/lib/server/hub";
 import { networkLog } from "@/lib/server/network";
+import { openStreams } from "@/lib/server/network/recording-fetch";
 import { Registry } from "@/lib/server/registry";
 import { openStore } from "@/lib/server/store";
 import { startEverythingHttp, tempDir } from "@/tests/support/servers";
@@ -99,6 +100,17 @@ describe("the Network view of server-everything over Streamable HTTP", () => {
     } finally {
       again.hub.store.close();
     }
+  });
+
+  it("shows a stream cut by Loupe stopping as aborted, not open forever", async () => {
+    const view = await registry.connect(id);
+    expect(view.state.status).toBe("connected");
+    const stream = await until(() => log().filter((x) => x.method === "GET" && x.state === "open").at(-1));
+    // What a restarted Loupe sees: the open record, and no such stream alive in the process.
+    openStreams.delete(stream.id);
+    const after = log().find((x) => x.id === stream.id);
+    expect(after).toMatchObject({ state: "aborted", error: "Loupe stopped while this stream was open" });
+    openStreams.add(stream.id);
   });
 
   it("answers 400 for a stdio connection", async () => {

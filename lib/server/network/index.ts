@@ -2,6 +2,7 @@ import "server-only";
 import type { HttpExchange, NetworkLog } from "@/lib/contracts/network";
 import { HTTP_EXCHANGE_KIND } from "@/lib/contracts/network";
 import { AppError } from "@/lib/errors";
+import { openStreams } from "@/lib/server/network/recording-fetch";
 import { getRegistry } from "@/lib/server/registry";
 import type { Registry } from "@/lib/server/registry";
 
@@ -23,7 +24,10 @@ export function networkLog(id: string, opts: { before?: number; limit: number },
   for (const row of rows) {
     const x = row.raw as HttpExchange;
     const first = byId.get(x.id);
-    byId.set(x.id, { ...x, seq: first?.seq ?? row.seq });
+    // Open in the record but not in this process: Loupe stopped before the stream ended.
+    const cut = x.state === "open" && !openStreams.has(x.id);
+    const shown: HttpExchange = cut ? { ...x, state: "aborted", error: "Loupe stopped while this stream was open" } : x;
+    byId.set(x.id, { ...shown, seq: first?.seq ?? row.seq });
   }
   const exchanges = [...byId.values()];
   return rows.length >= opts.limit && rows[0] ? { exchanges, before: rows[0].seq } : { exchanges };

@@ -12,6 +12,15 @@ export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Respo
 /** An answer that carried no JSON-RPC message keeps this much of its (masked) text. */
 export const PREVIEW_LIMIT = 2048;
 
+/**
+ * Ids of the event streams open in this process. A stream recorded `open` whose id is not here
+ * was cut by Loupe stopping: it never got its final record (see networkLog).
+ */
+// On globalThis: Next may load this module once per route bundle, and the transport that opens a
+// stream is not created by the route that lists it (same reason as the registry).
+const OPEN_KEY = Symbol.for("loupe.network.openStreams");
+export const openStreams: Set<string> = ((globalThis as Record<symbol, unknown>)[OPEN_KEY] ??= new Set<string>()) as Set<string>;
+
 /** Where a connection's exchanges go, and which of its header names are secrets. */
 export interface NetworkSink {
   record(exchange: HttpExchange): void;
@@ -133,6 +142,7 @@ export function networkFetch(base: FetchLike | undefined, sink: NetworkSink | un
     const finish = (state: HttpExchange["state"], error?: unknown) => {
       if (finished) return;
       finished = true;
+      openStreams.delete(x.id);
       if (state === "done") meter.end();
       const c = meter.carried;
       const messages = [...x.messages, ...c.messages];
@@ -148,7 +158,10 @@ export function networkFetch(base: FetchLike | undefined, sink: NetworkSink | un
       sink.record(final);
     };
     // An event stream may stay open for the whole session: it is listed from the moment it opens.
-    if (isStream) sink.record({ ...x, stream: { events: 0 } });
+    if (isStream) {
+      openStreams.add(x.id);
+      sink.record({ ...x, stream: { events: 0 } });
+    }
     return new Response(metered(res.body, (chunk) => meter.push(chunk), finish), {
       status: res.status,
       statusText: res.statusText,
