@@ -12,6 +12,7 @@ import { draftFromView, draftToInput, emptyDraft } from "@/components/connection
 import type { ConnectionDraft, DraftField } from "@/components/connections/connection-draft";
 import { Field, RemoteFields, StdioFields } from "@/components/connections/connection-fields";
 import { TRANSPORT_LABEL } from "@/components/connections/connection-status";
+import { ProtocolEraField } from "@/components/connections/protocol-era-field";
 
 export interface ConnectionDialogProps {
   open: boolean;
@@ -88,6 +89,7 @@ export function ConnectionDialog({ open, onOpenChange, initial, onSubmit, pendin
               onChange={(e) => patch({ requestTimeoutMs: e.target.value })}
             />
           </Field>
+          <ProtocolEraField value={draft.protocolEra} onChange={(protocolEra) => patch({ protocolEra })} />
           {error && (
             <p role="alert" className="rounded-md bg-destructive/10 px-2 py-1.5 text-xs text-destructive">
               {error.message}

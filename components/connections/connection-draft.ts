@@ -1,5 +1,5 @@
 import { ConnectionInput } from "@/lib/contracts/connections";
-import type { ConnectionInputDraft, ConnectionView, OAuthSettings, TransportKind } from "@/lib/contracts/connections";
+import type { ConnectionInputDraft, ConnectionView, OAuthSettings, ProtocolEraSetting, TransportKind } from "@/lib/contracts/connections";
 import { joinCommandLine, splitCommandLine } from "@/lib/shell-split";
 
 export interface KeyValueRow {
@@ -19,6 +19,8 @@ export interface ConnectionDraft {
   url: string;
   headers: KeyValueRow[];
   requestTimeoutMs: string;
+  /** Which MCP revision to speak: auto (server/discover, then the handshake) or a pinned one. */
+  protocolEra: ProtocolEraSetting;
   /** OAuth 2.1 (remote transports). An empty client id means dynamic client registration. */
   oauthEnabled: boolean;
   oauthClientId: string;
@@ -55,6 +57,7 @@ export function emptyDraft(): ConnectionDraft {
     url: "",
     headers: [],
     requestTimeoutMs: "60000",
+    protocolEra: "auto",
     oauthEnabled: false,
     oauthClientId: "",
     oauthClientSecret: "",
@@ -75,6 +78,7 @@ export function draftFromView(view: ConnectionView): ConnectionDraft {
   d.name = view.name;
   d.transport = view.transport;
   d.requestTimeoutMs = String(view.requestTimeoutMs);
+  d.protocolEra = view.protocolEra ?? "auto";
   d.kept = {
     ...(view.clientCapabilities ? { clientCapabilities: view.clientCapabilities } : {}),
     ...(view.roots ? { roots: view.roots } : {}),
@@ -112,7 +116,13 @@ export function draftToInput(d: ConnectionDraft): DraftResult {
     errors[/\s/.test(command) && d.args.trim() === "" ? "command" : "args"] = (e as Error).message;
   }
   const timeout = Number(d.requestTimeoutMs);
-  const common = { ...d.kept, name: d.name, requestTimeoutMs: d.requestTimeoutMs.trim() === "" ? undefined : timeout };
+  const common = {
+    ...d.kept,
+    name: d.name,
+    requestTimeoutMs: d.requestTimeoutMs.trim() === "" ? undefined : timeout,
+    // "auto" is what an absent setting means: saved only when pinned.
+    ...(d.protocolEra !== "auto" ? { protocolEra: d.protocolEra } : {}),
+  };
   const candidate =
     d.transport === "stdio"
       ? {

@@ -11,6 +11,8 @@ import { StatusDot, TRANSPORT_LABEL } from "@/components/connections/connection-
 import { ReconnectCountdown } from "@/components/connections/connection-actions";
 import { useConnectionDiagnosis, useConnectionPing } from "@/hooks/use-connection-actions";
 import { cn } from "@/lib/cn";
+import { EraSection } from "@/components/workbench/era-section";
+import { REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 
 const DIAGNOSIS_LABEL: Record<DiagnosisStep["step"], string> = {
   spawn: "Start the process",
@@ -47,6 +49,8 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
   const diagnose = useConnectionDiagnosis(c.id);
   // A stdio server that exited is never restarted behind the user's back: they choose to.
   const processEnded = c.transport === "stdio" && s.error?.step === "closed";
+  // 2026-07-28 has no ping: the button stays, disabled, with the reason beside it.
+  const pingRemoved = s.era?.mode === "modern";
   return (
     <div className="flex max-w-4xl flex-col gap-4 p-4 text-sm" data-testid="overview">
       {s.reconnect && (
@@ -113,16 +117,21 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
             <Button
               size="xs"
               variant="outline"
-              disabled={s.status !== "connected" || ping.isPending}
+              disabled={s.status !== "connected" || ping.isPending || pingRemoved}
               onClick={() => ping.mutate()}
               data-testid="ping"
             >
               Ping
             </Button>
-            <PingResult lastPing={s.lastPing} pending={ping.isPending} error={ping.error?.message} />
+            {pingRemoved ? (
+              <span className="text-xs text-muted-foreground" data-testid="ping-removed">{REMOVED_IN_MODERN.ping}</span>
+            ) : (
+              <PingResult lastPing={s.lastPing} pending={ping.isPending} error={ping.error?.message} />
+            )}
           </span>
         </Row>
       </dl>
+      <EraSection era={s.era} setting={c.protocolEra} />
       <section>
         <h3 className="mb-1.5 text-xs font-semibold text-muted-foreground uppercase">Capabilities</h3>
         <div className="flex flex-wrap gap-1.5" data-testid="capabilities">

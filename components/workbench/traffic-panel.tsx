@@ -9,6 +9,7 @@ import { connectionApi } from "@/lib/queries/connections";
 import { TRAFFIC_PAGE, fetchEntry, fetchTraffic, mergeEntries, trafficKeys, trafficQuery } from "@/lib/queries/traffic";
 import { TrafficTimeline } from "@/components/traffic/traffic-timeline";
 import { LogLevelControl } from "@/components/traffic/log-level-control";
+import { REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 import { WireContext } from "@/components/traffic/wire-context";
 import { HTTP_EXCHANGE_KIND } from "@/lib/contracts/network";
 import { networkLogQuery } from "@/lib/queries/network";
@@ -72,7 +73,12 @@ export function TrafficPanel({
           </Button>
         )}
         {older.error && <span className="text-destructive">{older.error.message}</span>}
-        {hasLogging && (
+        {hasLogging && connection.state.era?.mode === "modern" && (
+          <span className="ml-auto text-muted-foreground" data-testid="log-level-removed" title={REMOVED_IN_MODERN["logging/setLevel"]}>
+            Log level: not in MCP 2026-07-28 (sent per request)
+          </span>
+        )}
+        {hasLogging && connection.state.era?.mode !== "modern" && (
           <div className="ml-auto">
             <LogLevelControl
               level={setLevel.isError ? connection.state.logLevel : (setLevel.variables ?? connection.state.logLevel)}

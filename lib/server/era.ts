@@ -4,9 +4,10 @@ import type { Client } from "@modelcontextprotocol/client";
 import type { ConnectionConfig, ConnectionEra } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import type { DiscoverProbe } from "@/lib/server/recording-transport";
+import { MODERN_REVISION, REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
+import type { RemovedInModern } from "@/lib/protocols/mcp/eras";
 
-/** The revision Loupe speaks on a modern connection; the legacy handshake offers 2025-11-25. */
-export const MODERN_REVISION = "2026-07-28";
+export { MODERN_REVISION, REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 
 /** Why the legacy handshake was used after an `auto` probe, from what the server did with it. */
 function probeWords(probe: DiscoverProbe | null, stdioRestarted: boolean): string {
@@ -68,18 +69,6 @@ export function pinFailureMessage(error: unknown): string | null {
   if (!(error instanceof SdkError) || error.code !== SdkErrorCode.EraNegotiationFailed) return null;
   return `The connection is pinned to ${MODERN_REVISION}, but the server does not speak it: ${error.message}. Set the protocol era to "auto" or "2025-11-25" to use the initialize handshake.`;
 }
-
-/** Requests and notifications the 2026-07-28 revision removed, with what to say instead of failing oddly. */
-export type RemovedInModern = "ping" | "logging/setLevel" | "notifications/roots/list_changed" | "resources/subscribe";
-export const REMOVED_IN_MODERN: Record<RemovedInModern, string> = {
-  ping: "ping does not exist in MCP 2026-07-28 (the revision is stateless: every request is its own liveness check)",
-  "logging/setLevel":
-    "logging/setLevel does not exist in MCP 2026-07-28: the log level is sent with each request (_meta io.modelcontextprotocol/logLevel) and stdio servers log to stderr",
-  "notifications/roots/list_changed":
-    "notifications/roots/list_changed does not exist in MCP 2026-07-28: the server asks for roots inside each request that needs them",
-  "resources/subscribe":
-    "resources/subscribe and resources/unsubscribe do not exist in MCP 2026-07-28: updates come over a subscriptions/listen stream",
-};
 
 /** Whether the connected session speaks 2026-07-28 (where REMOVED_IN_MODERN applies). */
 export function isModern(era: ConnectionEra | undefined): boolean {

@@ -161,7 +161,7 @@ describe("MRTR on a 2026-07-28 connection: the input_required elicitation lands 
         if (!rowId) await new Promise((r) => setTimeout(r, 50));
       }
       expect(rowId).toBeDefined();
-      const request = getClientRequests().get(rowId!);
+      const request = getClientRequests().get(rowId!)!;
       expect(request.kind).toBe("elicitation_form");
       expect(JSON.stringify(request.params)).toContain("Who is the tea for?");
       const answered = await answerRoute.POST(
