@@ -159,6 +159,8 @@ export function createDemoServer(runtime: DemoRuntime = createDemoRuntime(), ins
     },
   );
 
+  for (const m of modules) if (m.capabilities) server.registerCapabilities(m.capabilities);
+
   /** The client's declared capabilities: per request on 2026-07-28, from initialize on 2025-11-25. */
   const clientCapabilities = (ctx: ServerContext): Record<string, unknown> | undefined => {
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
@@ -216,6 +218,7 @@ export function createDemoServer(runtime: DemoRuntime = createDemoRuntime(), ins
       inputResponses: ctx.mcpReq.inputResponses,
       requestState: <T>() => ctx.mcpReq.requestState<T>(),
       mintState: (payload) => codec.mint(payload, ctx),
+      request: ctx,
     };
     const before = resourceFingerprints(runtime.state);
     try {

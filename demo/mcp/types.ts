@@ -7,6 +7,7 @@ import type {
   ListResourceTemplatesResult,
   ReadResourceResult,
   Resource,
+  ServerCapabilities,
   ServerContext,
   Tool,
 } from "@modelcontextprotocol/server";
@@ -40,6 +41,8 @@ export interface ToolContext {
   requestState<T = unknown>(): T | undefined;
   /** Seals a payload into a signed requestState string for an input-required result. */
   mintState(payload: unknown): Promise<string>;
+  /** The SDK's own request context, for code written against McpServer callbacks (registrations.ts). */
+  request: ServerContext;
 }
 
 /** What a tool handler may return: a result, or a request for more input (MRTR). */
@@ -108,4 +111,6 @@ export interface DemoModule {
   tools?: DemoTool[];
   resources?: ResourceProvider;
   prompts?: PromptProvider;
+  /** Merged into the server's capabilities (e.g. an `extensions` entry for MCP Apps). */
+  capabilities?: ServerCapabilities;
 }
