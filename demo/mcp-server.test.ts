@@ -62,6 +62,8 @@ describe("demo MCP server: listing", () => {
       prompts: {},
       completions: {},
       logging: {},
+      // MCP Apps (SEP-1865): plan-trip's itinerary View (demo/mcp/apps/).
+      extensions: { "io.modelcontextprotocol/ui": {} },
     });
     expect(client.getInstructions()).toContain("plan-trip");
   });

@@ -16,6 +16,7 @@ import { opsTools } from "./tools/ops-tools";
 import { mediaTools } from "./tools/media-tools";
 import { generatedTools } from "./generated-tools";
 import { hitlTools } from "./tools/hitl-tools";
+import { itineraryApp } from "./apps/itinerary-app";
 import { travelResources, resourceFingerprints } from "./resources";
 import { travelPrompts } from "./prompts";
 import { conformanceFixtures } from "./conformance/fixtures";
@@ -75,6 +76,7 @@ export function builtinTools(state = createDemoState()): DemoTool[] {
 function demoModules(state: DemoState, options: DemoServerOptions, hub: ChangeHub): DemoModule[] {
   return [
     { tools: builtinTools(state), resources: travelResources(state), prompts: travelPrompts(state) },
+    itineraryApp(),
     { tools: generatedTools(options.extraTools ?? 0) },
     ...(options.conformance ? [conformanceFixtures(hub)] : []),
   ];

@@ -2,6 +2,7 @@ import type { Tool } from "@modelcontextprotocol/server";
 import type { DemoTool, JsonSchema } from "../types";
 import { defineTool, hashString, textResult } from "../types";
 import type { DemoState, Leg } from "../state";
+import { ITINERARY_APP_URI } from "../apps/itinerary-app";
 
 const airportCode: JsonSchema = {
   type: "string",
@@ -101,6 +102,7 @@ const planTrip = (state: DemoState) =>
         "export-itinerary. Planning the same trip twice gives the same id. Nothing is booked.",
       inputSchema: PLAN_TRIP_INPUT,
       annotations: { title: "Plan a trip", readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      _meta: { ui: { resourceUri: ITINERARY_APP_URI } },
     },
     (args) => {
       const id = `TR-${(hashString(JSON.stringify([args.title, args.legs])) % 9000) + 1000}`;
