@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -35,6 +35,22 @@ afterEach(() => {
 });
 
 describe("Store", () => {
+  it("compiles each statement once and reuses it for every later write and read", () => {
+    const entry = { connectionId: "c1", sessionKey: null, receivedAt: 1, sourceTime: null, direction: "in" as const, protocol: "mcp" as const, kind: "message", raw: { id: 1 } };
+    store.insertEntry(entry);
+    store.saveCall(call("a", "t", 1));
+    store.getCall("a");
+    const prepare = vi.spyOn(store.db, "prepare");
+    const second = store.insertEntry(entry);
+    store.saveCall(call("b", "t", 2));
+    expect(store.getCall("b")?.id).toBe("b");
+    expect(store.getEntry(second.seq)?.raw).toEqual({ id: 1 });
+    store.getEntry(second.seq);
+    // Only getEntry's statement was new here, and it was compiled once for both reads.
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(store.prepare("SELECT * FROM entries WHERE seq = ?")).toBe(store.prepare("SELECT * FROM entries WHERE seq = ?"));
+  });
+
   it("creates loupe.db in WAL mode", () => {
     expect(existsSync(path.join(dir, "loupe.db"))).toBe(true);
     expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");

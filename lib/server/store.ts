@@ -17,6 +17,8 @@ export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
 export class Store {
   readonly db: Database.Database;
   readonly file: string;
+  /** Compiled once per SQL text: preparing again on every call cost more than the write itself. */
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(dir: string) {
     this.file = path.join(dir, "loupe.db");
@@ -29,24 +31,31 @@ export class Store {
     this.failInterruptedCalls();
   }
 
+  /** The prepared statement for `sql`, compiled on first use and reused afterwards. */
+  prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   // ── connections ────────────────────────────────────────────────────────────
   listConnections(): ConnectionConfig[] {
-    const rows = this.db
-      .prepare("SELECT config FROM connections ORDER BY created_at, id")
-      .all() as { config: string }[];
+    const rows = this.prepare("SELECT config FROM connections ORDER BY created_at, id").all() as { config: string }[];
     return rows.map((r) => JSON.parse(r.config) as ConnectionConfig);
   }
 
   getConnection(id: string): ConnectionConfig | undefined {
-    const row = this.db.prepare("SELECT config FROM connections WHERE id = ?").get(id) as
+    const row = this.prepare("SELECT config FROM connections WHERE id = ?").get(id) as
       | { config: string }
       | undefined;
     return row ? (JSON.parse(row.config) as ConnectionConfig) : undefined;
   }
 
   saveConnection(config: ConnectionConfig): void {
-    this.db
-      .prepare(
+    this.prepare(
         `INSERT INTO connections (id, config, builtin, created_at) VALUES (?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET config = excluded.config, builtin = excluded.builtin`,
       )
@@ -55,11 +64,11 @@ export class Store {
 
   deleteConnection(id: string): void {
     this.db.transaction(() => {
-      this.db.prepare("DELETE FROM connections WHERE id = ?").run(id);
-      this.db.prepare("DELETE FROM calls WHERE connection_id = ?").run(id);
-      this.db.prepare("DELETE FROM oauth WHERE connection_id = ?").run(id);
-      this.db.prepare("DELETE FROM mcp_requests WHERE connection_id = ?").run(id);
-      this.db.prepare("DELETE FROM mcp_tasks WHERE connection_id = ?").run(id);
+      this.prepare("DELETE FROM connections WHERE id = ?").run(id);
+      this.prepare("DELETE FROM calls WHERE connection_id = ?").run(id);
+      this.prepare("DELETE FROM oauth WHERE connection_id = ?").run(id);
+      this.prepare("DELETE FROM mcp_requests WHERE connection_id = ?").run(id);
+      this.prepare("DELETE FROM mcp_tasks WHERE connection_id = ?").run(id);
     })();
   }
 
@@ -67,8 +76,7 @@ export class Store {
   insertEntry(entry: NewEntry): Entry {
     const raw = JSON.stringify(entry.raw ?? null);
     const rawBytes = Buffer.byteLength(raw);
-    const info = this.db
-      .prepare(
+    const info = this.prepare(
         `INSERT INTO entries (connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -87,7 +95,7 @@ export class Store {
   }
 
   getEntry(seq: number): Entry | undefined {
-    const row = this.db.prepare("SELECT * FROM entries WHERE seq = ?").get(seq) as
+    const row = this.prepare("SELECT * FROM entries WHERE seq = ?").get(seq) as
       | EntryRow
       | undefined;
     return row ? rowToEntry(row) : undefined;
@@ -95,16 +103,14 @@ export class Store {
 
   /** Entries with seq > afterSeq, ascending. */
   entriesAfter(afterSeq: number, limit: number): Entry[] {
-    const rows = this.db
-      .prepare("SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?")
+    const rows = this.prepare("SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?")
       .all(afterSeq, limit) as EntryRow[];
     return rows.map(rowToEntry);
   }
 
   /** The last `limit` entries of a connection before `beforeSeq`, returned ascending. */
   connectionEntries(connectionId: string, beforeSeq: number | undefined, limit: number): Entry[] {
-    const rows = this.db
-      .prepare(
+    const rows = this.prepare(
         `SELECT * FROM entries WHERE connection_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
       )
       .all(connectionId, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit) as EntryRow[];
@@ -114,8 +120,7 @@ export class Store {
   /** The last `limit` entries of some kinds of a connection before `beforeSeq`, ascending. */
   connectionEntriesOfKinds(connectionId: string, kinds: readonly string[], beforeSeq: number | undefined, limit: number): Entry[] {
     const marks = kinds.map(() => "?").join(", ");
-    const rows = this.db
-      .prepare(
+    const rows = this.prepare(
         `SELECT * FROM entries WHERE connection_id = ? AND kind IN (${marks}) AND seq < ? ORDER BY seq DESC LIMIT ?`,
       )
       .all(connectionId, ...kinds, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit) as EntryRow[];
@@ -123,14 +128,13 @@ export class Store {
   }
 
   maxSeq(): number {
-    const row = this.db.prepare("SELECT MAX(seq) AS m FROM entries").get() as { m: number | null };
+    const row = this.prepare("SELECT MAX(seq) AS m FROM entries").get() as { m: number | null };
     return row.m ?? 0;
   }
 
   // ── calls ──────────────────────────────────────────────────────────────────
   saveCall(record: CallRecord): void {
-    this.db
-      .prepare(
+    this.prepare(
         `INSERT INTO calls (id, connection_id, tool, started_at, record) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
       )
@@ -138,7 +142,7 @@ export class Store {
   }
 
   getCall(id: string): CallRecord | undefined {
-    const row = this.db.prepare("SELECT record FROM calls WHERE id = ?").get(id) as
+    const row = this.prepare("SELECT record FROM calls WHERE id = ?").get(id) as
       | { record: string }
       | undefined;
     return row ? (JSON.parse(row.record) as CallRecord) : undefined;
@@ -149,16 +153,13 @@ export class Store {
     const limit = opts.limit ?? 50;
     const rows = (
       opts.tool === undefined
-        ? this.db
-            .prepare(
-              "SELECT record FROM calls WHERE connection_id = ? ORDER BY started_at DESC, rowid DESC LIMIT ?",
-            )
-            .all(connectionId, limit)
-        : this.db
-            .prepare(
-              "SELECT record FROM calls WHERE connection_id = ? AND tool = ? ORDER BY started_at DESC, rowid DESC LIMIT ?",
-            )
-            .all(connectionId, opts.tool, limit)
+        ? this.prepare("SELECT record FROM calls WHERE connection_id = ? ORDER BY started_at DESC, rowid DESC LIMIT ?").all(
+            connectionId,
+            limit,
+          )
+        : this.prepare(
+            "SELECT record FROM calls WHERE connection_id = ? AND tool = ? ORDER BY started_at DESC, rowid DESC LIMIT ?",
+          ).all(connectionId, opts.tool, limit)
     ) as { record: string }[];
     // A history of multi-MB results would be heavy in the browser: a large result stays out of
     // the list (resultOmitted) and is fetched with the one call when the user opens it.
@@ -172,15 +173,14 @@ export class Store {
 
   // ── oauth (tokens and client secrets: server-side only, never in entries) ──
   getOAuth(connectionId: string): OAuthRecord {
-    const row = this.db.prepare("SELECT data FROM oauth WHERE connection_id = ?").get(connectionId) as
+    const row = this.prepare("SELECT data FROM oauth WHERE connection_id = ?").get(connectionId) as
       | { data: string }
       | undefined;
     return row ? (JSON.parse(row.data) as OAuthRecord) : {};
   }
 
   saveOAuth(connectionId: string, record: OAuthRecord): void {
-    this.db
-      .prepare(
+    this.prepare(
         `INSERT INTO oauth (connection_id, data, pending_state, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT(connection_id) DO UPDATE SET data = excluded.data, pending_state = excluded.pending_state, updated_at = excluded.updated_at`,
       )
@@ -189,7 +189,7 @@ export class Store {
 
   /** The connection whose pending authorization carries this `state`. */
   oauthByState(state: string): { connectionId: string; record: OAuthRecord } | undefined {
-    const row = this.db.prepare("SELECT connection_id, data FROM oauth WHERE pending_state = ?").get(state) as
+    const row = this.prepare("SELECT connection_id, data FROM oauth WHERE pending_state = ?").get(state) as
       | { connection_id: string; data: string }
       | undefined;
     return row ? { connectionId: row.connection_id, record: JSON.parse(row.data) as OAuthRecord } : undefined;
@@ -201,8 +201,7 @@ export class Store {
 
   /** A call still "running" in the file was cut off when Loupe stopped; it can never finish. */
   private failInterruptedCalls(): void {
-    const rows = this.db
-      .prepare("SELECT record FROM calls WHERE json_extract(record, '$.status') = 'running'")
+    const rows = this.prepare("SELECT record FROM calls WHERE json_extract(record, '$.status') = 'running'")
       .all() as { record: string }[];
     for (const row of rows) {
       const record = JSON.parse(row.record) as CallRecord;
