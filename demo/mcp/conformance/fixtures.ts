@@ -69,6 +69,24 @@ function contentTools(): DemoTool[] {
       ],
     })),
     simple("test_error_handling", "Always fails as a tool error (isError).", () => textResult("This tool intentionally returns an error for testing", true)),
+    // json-schema-2020-12 (pending in the suite): these keywords must reach tools/list untouched.
+    simple("json_schema_2020_12_tool", "Tool with JSON Schema 2020-12 features", (args) => textResult(`Received: ${JSON.stringify(args)}`), {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      $defs: { address: { $anchor: "addressDef", type: "object", properties: { street: { type: "string" }, city: { type: "string" } } } },
+      properties: {
+        name: { type: "string" },
+        address: { $ref: "#/$defs/address" },
+        contactMethod: { type: "string", enum: ["phone", "email"] },
+        phone: { type: "string" },
+        email: { type: "string" },
+      },
+      allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+      if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+      then: { required: ["phone"] },
+      else: { required: ["email"] },
+      additionalProperties: false,
+    }),
   ];
 }
 
