@@ -75,10 +75,11 @@ export function builtinTools(state = createDemoState()): DemoTool[] {
  */
 function demoModules(state: DemoState, options: DemoServerOptions, hub: ChangeHub): DemoModule[] {
   return [
+    // First when present: some scenarios probe the first listed tool or resource with no arguments.
+    ...(options.conformance ? [conformanceFixtures(hub)] : []),
     { tools: builtinTools(state), resources: travelResources(state), prompts: travelPrompts(state) },
     itineraryApp(),
     { tools: generatedTools(options.extraTools ?? 0) },
-    ...(options.conformance ? [conformanceFixtures(hub)] : []),
   ];
 }
 
