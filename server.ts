@@ -4,7 +4,7 @@
  * SQLite store and the SSE streams live in one place: DESIGN.md rule 1).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { Socket } from "node:net";
+import type { Socket } from "node:net";
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { homedir } from "node:os";
@@ -37,22 +37,6 @@ function openBrowser(url: string) {
   const child = spawn(cmd, args, { stdio: "ignore", detached: true });
   child.on("error", () => {});
   child.unref();
-}
-
-/**
- * Started by scripts/start.mjs, Loupe gets a pipe from it on fd LOUPE_LIFELINE_FD that nobody
- * writes. EOF means the launcher is gone, even SIGKILLed: stop as on SIGTERM (closing the MCP
- * servers) instead of serving on as an orphan nobody can Ctrl-C.
- */
-function watchLauncher(stop: () => void): void {
-  const fd = Number(process.env.LOUPE_LIFELINE_FD);
-  delete process.env.LOUPE_LIFELINE_FD;
-  if (!Number.isInteger(fd) || fd < 3) return;
-  const lifeline = new Socket({ fd, readable: true, writable: false });
-  lifeline.on("error", () => undefined);
-  lifeline.once("close", () => stop());
-  lifeline.resume();
-  lifeline.unref();
 }
 
 async function main() {
@@ -127,7 +111,7 @@ async function main() {
   const stop = () => {
     if (stopping) {
       // Under `npm start` one Ctrl-C arrives twice: from the terminal (same process group) and
-      // forwarded by scripts/start.mjs. Only a later one is the user's "do not wait".
+      // forwarded by npm. Only a later one is the user's "do not wait".
       if (Date.now() - stoppingAt > 1_000) process.exit(1);
       return;
     }
@@ -149,9 +133,6 @@ async function main() {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
-  watchLauncher(() => {
-    if (!stopping) stop();
-  });
 }
 
 void main();

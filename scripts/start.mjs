@@ -1,6 +1,6 @@
 // `npm start`: builds the app when the build is missing or older than the sources, then runs the
-// launcher (server.ts) with the arguments given after `npm start --`.
-import { spawn, spawnSync } from "node:child_process";
+// launcher (server.ts) in this same process with the arguments given after `npm start --`.
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -42,14 +42,22 @@ if (!dev && (process.env.LOUPE_FORCE_BUILD === "1" || buildIsStale())) {
   }
 }
 
-// tsx as a loader in this very process (not its CLI, which adds a second process to signal).
-const tsx = pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
-// fd 3: a pipe Loupe watches; when this process dies, even by SIGKILL, Loupe stops too (server.ts).
-const lifeline = process.platform === "win32" ? {} : { LOUPE_LIFELINE_FD: "3" };
-const child = spawn(process.execPath, ["--import", tsx, path.join(root, "server.ts"), ...args], {
-  cwd: root,
-  stdio: process.platform === "win32" ? "inherit" : ["inherit", "inherit", "inherit", "pipe"],
-  env: { ...process.env, ...lifeline, NODE_ENV: dev ? "development" : "production", NEXT_TELEMETRY_DISABLED: "1" },
-});
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// server.ts runs in this very process: a parent kept alive only to forward signals cost a whole
+// Node (about 49 MiB) and a second copy of every Ctrl-C. Its stdio servers are tied to this
+// process by their own watchdogs (lib/server/stdio-lifeline.ts), so a SIGKILL here still ends them.
+process.env.NODE_ENV = dev ? "development" : "production";
+// Relative paths (a `--mcp "node ./server.js"`, tsconfig's `@/`) resolve from the repo, as they did
+// when server.ts ran as a child started with cwd = root.
+process.chdir(root);
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+// tsx only for server.ts and the few lib/ modules it imports: its ESM hook, not its require hook,
+// which would sit in front of every require of Next's own (already compiled) code.
+const { register } = await import(pathToFileURL(path.join(root, "node_modules/tsx/dist/esm/api/index.mjs")).href);
+register({ tsconfig: path.join(root, "tsconfig.json") });
+// tsx turns Node's source maps on for the whole process, and Node then parses the map of every
+// chunk Next loads (13 % of start). Production keeps them off unless asked for
+// (NODE_OPTIONS=--enable-source-maps); `--dev` keeps them for readable stack traces.
+const askedForMaps = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].includes("--enable-source-maps");
+if (!dev && !askedForMaps) process.setSourceMapsEnabled(false);
+process.argv = [process.argv[0], path.join(root, "server.ts"), ...args];
+await import(pathToFileURL(path.join(root, "server.ts")).href);
