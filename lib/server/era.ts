@@ -64,9 +64,22 @@ export function isStdioProbeClose(error: unknown): boolean {
   );
 }
 
+/**
+ * The SDK wraps a probe that could not reach the server (or was refused at the HTTP level) in an
+ * era-negotiation error; the cause is what the user needs (connection refused, HTTP 401 …) and what
+ * says which connect step failed.
+ */
+export function unwrapProbeError(error: unknown): unknown {
+  if (!(error instanceof SdkError) || error.code !== SdkErrorCode.EraNegotiationFailed) return error;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause : error;
+}
+
 /** Words for a pinned 2026-07-28 connect the server cannot honour (no fallback, on purpose). */
 export function pinFailureMessage(error: unknown): string | null {
   if (!(error instanceof SdkError) || error.code !== SdkErrorCode.EraNegotiationFailed) return null;
+  // A probe that never reached the server is an outage, not a verdict on the era.
+  if ((error as { cause?: unknown }).cause instanceof Error) return null;
   return `The connection is pinned to ${MODERN_REVISION}, but the server does not speak it: ${error.message}. Set the protocol era to "auto" or "2025-11-25" to use the initialize handshake.`;
 }
 

@@ -21,7 +21,7 @@ import { maskConfig } from "@/lib/server/secrets";
 import { getClientRequests } from "@/lib/server/mcp-requests";
 import { restoreSubscriptions } from "@/lib/server/mcp-resources";
 import { openSession } from "@/lib/server/session-open";
-import { describeEra, isStdioProbeClose, pinFailureMessage } from "@/lib/server/era";
+import { describeEra, isStdioProbeClose, pinFailureMessage, unwrapProbeError } from "@/lib/server/era";
 import { readAllTools } from "@/lib/server/tool-pages";
 import type { ToolsListing } from "@/lib/server/tool-pages";
 import { classifyConnectError, describeExit, shouldFallBackToSse } from "@/lib/server/transports";
@@ -128,7 +128,7 @@ export class McpConnection {
       try {
         await this.open(gen, used);
       } catch (error) {
-        if (used !== "streamable-http" || !shouldFallBackToSse(error)) throw error;
+        if (used !== "streamable-http" || !shouldFallBackToSse(unwrapProbeError(error))) throw error;
         this.recordEntry("loupe", "local", "transport_fallback", {
           from: "streamable-http",
           to: "sse",
@@ -137,11 +137,12 @@ export class McpConnection {
         used = "sse";
         await this.open(gen, used);
       }
-    } catch (error) {
+    } catch (thrown) {
       if (gen !== this.generation) return { ok: false, superseded: true };
+      const error = unwrapProbeError(thrown);
       await nextTick();
       const exit = this.stdio?.exit;
-      const message = pinFailureMessage(error) ?? (exit
+      const message = pinFailureMessage(thrown) ?? (exit
         ? `The server process ${describeExit(exit)} before the handshake finished`
         : errorMessage(error));
       await this.closeClient();

@@ -169,8 +169,9 @@ describe("custom headers", () => {
       });
       expect(view.state.status).toBe("error");
       expect(view.state.error?.step).toBe("http");
-      // The connect attempt (POST, then the SSE fallback's GET); the connection doctor probes after it.
-      expect(seen.slice(0, 2).map((s) => s.method)).toEqual(["POST", "GET"]);
+      // The connect attempt (POST server/discover, POST initialize, then the SSE fallback's GET); the
+      // connection doctor probes after it.
+      expect(seen.slice(0, 3).map((s) => s.method)).toEqual(["POST", "POST", "GET"]);
       expect(seen.every((s) => s.key === "k-42")).toBe(true);
       expect(view.state.diagnosis?.map((d) => d.step)).toEqual(["dns", "tcp", "http"]);
       expect(view.state.diagnosis?.[2]).toMatchObject({ ok: false, detail: expect.stringMatching(/^HTTP 404 Not Found/) });

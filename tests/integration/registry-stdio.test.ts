@@ -62,7 +62,8 @@ describe("server-everything over stdio", () => {
     expect(listing.pages).toBe(1);
     expect(listing.tools.map((t) => t.name)).toContain("get-sum");
     const out = frames(id).filter((e) => e.direction === "out").map(method);
-    expect(out.slice(0, 3)).toEqual(["initialize", "notifications/initialized", "tools/list"]);
+    // The era probe first (server-everything refuses it), then the 2025-11-25 handshake.
+    expect(out.slice(0, 4)).toEqual(["server/discover", "initialize", "notifications/initialized", "tools/list"]);
     // server-everything registers tools in oninitialized, announcing each with list_changed.
     await until(() => registry.view(id).state.toolsVersion > 0);
     const statuses = registry.traffic(id).filter((e) => e.kind === "status").map((e) => (e.raw as { status: string }).status);
