@@ -95,10 +95,10 @@ export function scenarioFromDir(name: string): string | null {
 
 /** Every scenario result under an output directory, in the order the suite wrote them. */
 export function readResultsDir(outDir: string, notScored: ReadonlyMap<string, string> = new Map()): ConformanceScenarioResult[] {
-  const dirs = readdirSync(outDir, { withFileTypes: true })
+  const dirs = readdirSync(/*turbopackIgnore: true*/ outDir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && scenarioFromDir(d.name) !== null)
     .map((d) => d.name)
-    .sort((a, b) => statSync(path.join(outDir, a)).mtimeMs - statSync(path.join(outDir, b)).mtimeMs || a.localeCompare(b));
+    .sort((a, b) => statSync(/*turbopackIgnore: true*/ path.join(outDir, a)).mtimeMs - statSync(/*turbopackIgnore: true*/ path.join(outDir, b)).mtimeMs || a.localeCompare(b));
   return dirs.map((d) => readScenarioDir(path.join(outDir, d), scenarioFromDir(d) as string, notScored.get(scenarioFromDir(d) as string)));
 }
 
@@ -106,7 +106,7 @@ export function readResultsDir(outDir: string, notScored: ReadonlyMap<string, st
 export function readScenarioDir(dir: string, scenario: string, notScoredReason?: string): ConformanceScenarioResult {
   let checks: ConformanceCheck[];
   try {
-    checks = parseChecks(JSON.parse(readFileSync(path.join(dir, "checks.json"), "utf8")) as unknown);
+    checks = parseChecks(JSON.parse(readFileSync(/*turbopackIgnore: true*/ path.join(dir, "checks.json"), "utf8")) as unknown);
   } catch (error) {
     checks = [unreadable(`checks.json: ${error instanceof Error ? error.message : String(error)}`)];
   }

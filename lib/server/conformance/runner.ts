@@ -72,7 +72,7 @@ export class ConformanceRunner {
       scenarios: [],
       auth: authNote(config, hasOAuthToken),
     };
-    const a: Active = { run, child: null, outDir: mkdtempSync(path.join(tmpdir(), "loupe-conformance-")), ending: null, timer: null };
+    const a: Active = { run, child: null, outDir: mkdtempSync(/*turbopackIgnore: true*/ path.join(tmpdir(), "loupe-conformance-")), ending: null, timer: null };
     this.active.set(config.id, a);
     this.runs.save(run);
     void this.execute(a, notScored).catch((error: unknown) => this.finish(a, "error", error instanceof Error ? error.message : String(error)));
@@ -155,7 +155,7 @@ export class ConformanceRunner {
     a.run.progress = { ...a.run.progress, current: null };
     this.runs.save(a.run);
     this.active.delete(a.run.connectionId);
-    rmSync(a.outDir, { recursive: true, force: true });
+    rmSync(/*turbopackIgnore: true*/ a.outDir, { recursive: true, force: true });
   }
 }
 

@@ -9,7 +9,8 @@ import { parseScenarioList } from "@/lib/server/conformance/parse";
 /**
  * Where the official suite lives: `conformance/` at Loupe's root, installed apart from Loupe with
  * its own Node 22 (the suite's CLI needs Node >= 22; Loupe runs on 20). scripts/conformance.mjs
- * uses the same install for the client role.
+ * uses the same install for the client role. fs calls take /*turbopackIgnore*/: these are files
+ * of the install, not of the build, and must not make Next trace the whole project.
  */
 export function suitePaths(root = process.env.LOUPE_ROOT ?? process.cwd()) {
   const dir = path.join(root, "conformance");
@@ -59,10 +60,10 @@ let installing: Promise<void> | null = null;
 /** Installs the suite and its Node 22 when missing (a fresh clone): `npm ci --prefix conformance`. */
 export function ensureSuite(): Promise<void> {
   const p = suitePaths();
-  if (existsSync(p.node) && existsSync(p.cli)) return Promise.resolve();
+  if (existsSync(/*turbopackIgnore: true*/ p.node) && existsSync(/*turbopackIgnore: true*/ p.cli)) return Promise.resolve();
   installing ??= capture(process.platform === "win32" ? "npm.cmd" : "npm", ["ci", "--prefix", p.dir, "--no-audit", "--no-fund"], path.dirname(p.dir), 600_000)
     .then(() => {
-      if (!existsSync(p.node) || !existsSync(p.cli)) throw new AppError("internal:conformance_suite", "npm ci --prefix conformance did not install the suite");
+      if (!existsSync(/*turbopackIgnore: true*/ p.node) || !existsSync(/*turbopackIgnore: true*/ p.cli)) throw new AppError("internal:conformance_suite", "npm ci --prefix conformance did not install the suite");
     })
     .finally(() => {
       installing = null;
@@ -72,7 +73,7 @@ export function ensureSuite(): Promise<void> {
 
 /** The suite's Node, by real path (the .bin entry is a symlink the CLI does not need to see). */
 export function suiteNode(): string {
-  return realpathSync(suitePaths().node);
+  return realpathSync(/*turbopackIgnore: true*/ suitePaths().node);
 }
 
 const lists = new Map<ConformanceRevision, Promise<ConformanceScenarioList>>();
