@@ -3,6 +3,7 @@ import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoServerLaunch } from "./mcp/launch";
 
 /**
  * The official conformance suite (`conformance/`, its own Node 22) against the demo server
@@ -19,10 +20,9 @@ let server: ChildProcess;
 let url: string;
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ["--import", "tsx", "demo/mcp-server.ts", "--http", "--port", String(PORT), "--conformance"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // demoServerLaunch builds: node --import <tsx loader> demo/mcp-server.ts --http --port N --conformance
+  const launch = demoServerLaunch({ httpPort: PORT, conformance: true });
+  server = spawn(launch.command, launch.args, { cwd: ROOT, env: { ...process.env, ...launch.env }, stdio: ["ignore", "pipe", "pipe"] });
   url = await new Promise<string>((resolve, reject) => {
     let out = "";
     server.stdout?.on("data", (chunk: Buffer) => {

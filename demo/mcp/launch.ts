@@ -5,11 +5,15 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /**
- * How to start the demo MCP server as a stdio child: the current node with tsx as its loader
- * (half the start-up time of tsx's CLI, which spawns a second node). Pass extraTools / pageSize
- * for the benchmark configurations.
+ * How to start the demo MCP server as a child: the current node with tsx as its loader (half the
+ * start-up time of tsx's CLI, which spawns a second node). stdio by default; `httpPort` serves
+ * Streamable HTTP on 127.0.0.1:<port>/mcp instead (the URL is the child's first stdout line).
+ * `conformance` adds the official suite's fixtures. Pass extraTools / pageSize for the benchmark
+ * configurations.
  */
-export function demoServerLaunch(opts: { extraTools?: number; pageSize?: number; repoRoot?: string } = {}): {
+export function demoServerLaunch(
+  opts: { extraTools?: number; pageSize?: number; repoRoot?: string; httpPort?: number; conformance?: boolean } = {},
+): {
   command: string;
   args: string[];
   env: Record<string, string>;
@@ -24,6 +28,8 @@ export function demoServerLaunch(opts: { extraTools?: number; pageSize?: number;
       "--import",
       pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href,
       path.join(root, "demo/mcp-server.ts"),
+      ...(opts.httpPort !== undefined ? ["--http", "--port", String(opts.httpPort)] : []),
+      ...(opts.conformance ? ["--conformance"] : []),
     ],
     env,
   };
