@@ -9,7 +9,7 @@ import { parseScenarioList } from "@/lib/server/conformance/parse";
 /**
  * Where the official suite lives: `conformance/` at Loupe's root, installed apart from Loupe with
  * its own Node 22 (the suite's CLI needs Node >= 22; Loupe runs on 20). scripts/conformance.mjs
- * uses the same install for the client role. fs calls take /*turbopackIgnore*/: these are files
+ * uses the same install for the client role. fs calls carry turbopackIgnore: these are files
  * of the install, not of the build, and must not make Next trace the whole project.
  */
 export function suitePaths(root = process.env.LOUPE_ROOT ?? process.cwd()) {
