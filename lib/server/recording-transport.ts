@@ -199,6 +199,8 @@ export class RecordingTransport implements Transport {
       // re-sends this request or fails it with a clear error, so this send is settled.
       if (this.resetting) await this.resetting.catch(() => undefined);
       if (this.innerTransport !== target && !this.closed) return;
+      // The SDK fails this request itself (e.g. the era probe answered HTTP 400): nothing waits on the wire.
+      if (entry && "id" in message) this.pending.delete(message.id as RequestId);
       throw error;
     }
   }
