@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CallRecord } from "@/lib/contracts/calls";
-import type { ConnectionInput, ConnectionView } from "@/lib/contracts/connections";
+import { ProtocolEraSetting, type ConnectionInput, type ConnectionView } from "@/lib/contracts/connections";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { getClientRequests } from "@/lib/server/mcp-requests";
 import { completeAuthorization } from "@/lib/server/oauth";
@@ -31,6 +31,13 @@ const serverUrl = process.argv[2];
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
 /** The client metadata document URL the basic-cimd scenario expects the client to be configured with. */
 const CIMD_URL = "https://conformance-test.local/client-metadata.json";
+/**
+ * The era the suite runs this scenario at (it sets the variable from the requirement set's
+ * revision): Loupe's connection is pinned to it, as a user would in the connection's settings,
+ * so a 2026-07-28 run never falls back to the handshake and a 2025-11-25 run never probes
+ * server/discover.
+ */
+const protocolEra = eraOf(process.env.MCP_CONFORMANCE_PROTOCOL_VERSION);
 /** Per-scenario data, e.g. `{ client_id, client_secret }` for auth/pre-registration. */
 const context = parseContext(process.env.MCP_CONFORMANCE_CONTEXT);
 
@@ -40,6 +47,12 @@ const REQUEST_TIMEOUT_MS = 15_000;
 const PENDING_TIMEOUT_MS = 10_000;
 /** scope-retry-limit checks that a client gives up: never authorize more often than this. */
 const MAX_AUTHORIZATIONS = 3;
+
+function eraOf(raw: string | undefined): ProtocolEraSetting {
+  const parsed = ProtocolEraSetting.safeParse(raw ?? "2025-11-25");
+  if (!parsed.success || parsed.data === "auto") throw new Error(`MCP_CONFORMANCE_PROTOCOL_VERSION is "${raw}", not a revision Loupe speaks`);
+  return parsed.data;
+}
 
 function parseContext(raw: string | undefined): Record<string, unknown> {
   if (!raw) return {};
@@ -88,7 +101,7 @@ function expectConnected(view: ConnectionView): void {
   if (view.state.status !== "connected") {
     throw new Error(`Loupe did not connect: ${view.state.status} ${view.state.error?.message ?? ""}`.trim());
   }
-  log(`connected to ${view.state.serverInfo?.name ?? "?"} (protocol ${view.state.protocolVersion ?? "?"})`);
+  log(`connected to ${view.state.serverInfo?.name ?? "?"} (protocol ${view.state.protocolVersion ?? "?"}, era ${view.state.era?.version ?? "?"} ${view.state.era?.mode ?? ""})`);
 }
 
 async function createConnection(registry: Registry, extra: Partial<ConnectionInput> = {}): Promise<ConnectionView> {
@@ -98,6 +111,7 @@ async function createConnection(registry: Registry, extra: Partial<ConnectionInp
     url: serverUrl!,
     headers: {},
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    protocolEra,
     ...extra,
   } as ConnectionInput);
 }

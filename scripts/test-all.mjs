@@ -1,5 +1,5 @@
 // `npm test`: every runner (Vitest: unit, component, integration; the MCP conformance suite
-// against Loupe's client, one test per scenario; Playwright: e2e in Chromium), then one closing
+// against Loupe's client and the demo MCP server, one test per scenario; Playwright: e2e in Chromium), then one closing
 // line "N passed, N failed" summed over all of them, which is what CI reads.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -32,13 +32,20 @@ if (existsSync(vitestJson)) {
   failed += loadFailures;
 } else if (vStatus !== 0) broken.push("vitest");
 
-// MCP conformance suite (client mode), one test per scenario: see conformance/README.md.
+// MCP conformance suite, one test per scenario, in four requirement sets (Loupe's client and the
+// demo server, each at 2025-11-25 and 2026-07-28): see conformance/README.md. The sum is over
+// the four `conformance <role> <revision>: N passed, N failed` lines, read from --json.
 const confJson = path.join(out, "conformance.json");
 const cStatus = run("MCP conformance", path.join(root, "scripts/conformance.mjs"), ["--json", confJson]);
 if (existsSync(confJson)) {
   const r = JSON.parse(readFileSync(confJson, "utf8"));
-  passed += r.passed ?? 0;
-  failed += r.failed ?? 0;
+  const sets = r.sets ?? [];
+  for (const set of sets) {
+    passed += set.passed ?? 0;
+    failed += set.failed ?? 0;
+  }
+  // Fewer than the four sets (a runner that lost one) must not look green.
+  if (sets.length !== 4) broken.push(`conformance (${sets.length} of 4 requirement sets reported)`);
 } else if (cStatus !== 0) broken.push("conformance");
 
 // Playwright
