@@ -14,6 +14,8 @@ import { sessionLostMessage } from "@/lib/server/recording-transport";
 import { describeNetworkError } from "@/lib/server/transports";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import type { Store } from "@/lib/server/store";
+import type { Entry } from "@/lib/contracts/entries";
+import { resultRefOf } from "@/lib/server/result-ref";
 
 interface ActiveCall {
   controller: AbortController;
@@ -37,11 +39,12 @@ export class CallRunner {
 
   constructor(private readonly store: Store) {}
 
-  private publish(conn: McpConnection, record: CallRecord): void {
-    this.store.saveCall(record);
-    // A multi-MB result is already recorded in its response frame and saved with the call:
-    // a third copy in the call entry would only grow the store (bench: 5 MB call → 15 MB).
-    const large = record.result !== undefined && Buffer.byteLength(JSON.stringify(record.result)) > ENTRY_PREVIEW_BYTES;
+  /** `response`: the recorded response frame of this call, when there is one. */
+  private publish(conn: McpConnection, record: CallRecord, response?: Entry): void {
+    // A multi-MB result is stored once: in its response frame, which the call row points at
+    // (bench: a 5 MiB call wrote 10 MiB). The frame's size says "large" without serializing again.
+    const resultBytes = response ? response.rawBytes : record.result === undefined ? 0 : Buffer.byteLength(JSON.stringify(record.result));
+    const large = record.result !== undefined && resultBytes > ENTRY_PREVIEW_BYTES;
     // Large arguments too (they are in the request frame): an entry previewed over 64 KB would lose
     // `args` altogether, and the page's history would get a call without arguments.
     const bigArgs = Buffer.byteLength(JSON.stringify(record.args)) > ENTRY_ARGS_BYTES;
@@ -50,7 +53,11 @@ export class CallRunner {
       ...(large ? { result: undefined, resultOmitted: true } : {}),
       ...(bigArgs ? { args: {}, argsOmitted: true } : {}),
     };
-    conn.recordEntry("loupe", "local", "call", entry);
+    // The call row and its entry in one commit.
+    this.store.db.transaction(() => {
+      this.store.saveCall(record, large ? resultRefOf(response, record.result) : undefined);
+      conn.recordEntry("loupe", "local", "call", entry);
+    })();
   }
 
   async run(conn: McpConnection, body: CallToolBody): Promise<CallRecord> {
@@ -79,11 +86,14 @@ export class CallRunner {
     const active: ActiveCall = { controller: new AbortController(), cancelReason: null };
     this.active.set(key, active);
     let started = false;
+    let response: Entry | undefined;
+    let unwatchResponse: (() => void) | undefined;
     // The SDK picks the JSON-RPC id inside request() and sends synchronously, so the start entry
     // (carrying requestId = progressToken) is recorded just before the request frame itself.
     const unwatch = recording?.watchNextRequest("tools/call", (id) => {
       record.requestId = id;
       started = true;
+      unwatchResponse = conn.hub.watchResponse(conn.id, id, (entry) => (response = entry));
       this.publish(conn, record);
     });
     let pending: Promise<unknown>;
@@ -113,9 +123,10 @@ export class CallRunner {
       outcome = await this.failure(conn, gen, record, active, error);
     } finally {
       this.active.delete(key);
+      unwatchResponse?.();
     }
     const final: CallRecord = { ...record, ...outcome, endedAt: Date.now() };
-    this.publish(conn, final);
+    this.publish(conn, final, response);
     return final;
   }
 

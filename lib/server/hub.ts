@@ -1,6 +1,6 @@
 import "server-only";
 import type { Entry } from "@/lib/contracts/entries";
-import { previewEntry } from "@/lib/server/preview";
+import { previewEntry, previewEntryOf } from "@/lib/server/preview";
 import { getStore } from "@/lib/server/store";
 import type { NewEntry, Store } from "@/lib/server/store";
 
@@ -24,17 +24,20 @@ interface Subscriber {
  */
 export class Hub {
   private readonly subscribers = new Set<Subscriber>();
+  /** `${connectionId}\n${JSON-RPC id}` → who waits for that response frame's entry. */
+  private readonly responseWatches = new Map<string, (entry: Entry) => void>();
 
   constructor(readonly store: Store) {}
 
   record(entry: NewEntry): Entry {
     const saved = this.store.insertEntry(entry);
+    if (this.responseWatches.size > 0) this.noticeResponse(saved);
     // Previewing a multi-MB frame costs tens of ms: only when someone is listening.
     let shown: Entry | null = null;
     for (const sub of this.subscribers) {
       if (sub.replaying || sub.closed || saved.seq <= sub.cursor) continue;
       sub.cursor = saved.seq;
-      shown ??= previewEntry(saved);
+      shown ??= previewEntryOf(saved, this.store.lastRawText(saved.seq));
       this.deliver(sub, shown);
     }
     return saved;
@@ -42,6 +45,31 @@ export class Hub {
 
   maxSeq(): number {
     return this.store.maxSeq();
+  }
+
+  /**
+   * Hands `onEntry` the recorded entry of the response frame (result or error) with this JSON-RPC
+   * id on this connection, once it is recorded, so a call can point at it instead of storing its
+   * result a second time. Returns the unwatch.
+   */
+  watchResponse(connectionId: string, id: string | number, onEntry: (entry: Entry) => void): () => void {
+    const key = `${connectionId}\n${typeof id}:${id}`;
+    this.responseWatches.set(key, onEntry);
+    return () => {
+      if (this.responseWatches.get(key) === onEntry) this.responseWatches.delete(key);
+    };
+  }
+
+  private noticeResponse(saved: Entry): void {
+    if (saved.protocol !== "mcp" || saved.kind !== "message" || saved.direction !== "in") return;
+    const raw = saved.raw as { id?: unknown; result?: unknown; error?: unknown } | null;
+    if (!raw || (typeof raw.id !== "string" && typeof raw.id !== "number")) return;
+    if (raw.result === undefined && raw.error === undefined) return;
+    const key = `${saved.connectionId}\n${typeof raw.id}:${raw.id}`;
+    const onEntry = this.responseWatches.get(key);
+    if (!onEntry) return;
+    this.responseWatches.delete(key);
+    onEntry(saved);
   }
 
   /** The whole entry (raw not previewed). */

@@ -8,7 +8,8 @@ import type { Store } from "@/lib/server/store";
 /**
  * How much recorded traffic (the `entries` table) Loupe keeps. Only traffic is pruned: saved
  * connections and agent servers, call history, answers, MCP request and task records are never
- * touched, and neither is the traffic a pending request still needs (see `Keep`).
+ * touched, and neither is the traffic a pending request still needs (see `Keep`) nor a response
+ * frame that holds a large call result for the call history.
  */
 export interface RetentionPolicy {
   /** Entries older than this many days are pruned; null keeps them whatever their age. */
@@ -75,11 +76,15 @@ export function pendingTraffic(): Keep {
   return { adkSessions, pendingSince };
 }
 
-/** A row may go unless it belongs to a kept ADK session or to a kept span of a connection. */
+/**
+ * A row may go unless it belongs to a kept ADK session or to a kept span of a connection, or is
+ * the response frame holding a call's large result (the call history points at it: store.ts).
+ */
 const PRUNABLE = `
   NOT (protocol = 'adk' AND session_key IS NOT NULL
        AND connection_id || char(10) || session_key IN (SELECT value FROM json_each(@sessions)))
-  AND NOT (received_at >= COALESCE((SELECT value FROM json_each(@since) WHERE key = connection_id), 9e18))`;
+  AND NOT (received_at >= COALESCE((SELECT value FROM json_each(@since) WHERE key = connection_id), 9e18))
+  AND seq NOT IN (SELECT json_extract(record, '$.resultRef.seq') FROM calls WHERE json_extract(record, '$.resultRef.seq') IS NOT NULL)`;
 
 /** By age. The `received_at` index (store.ts) makes the hourly run that finds nothing cost nothing, not a full scan. */
 export const PRUNE_BY_AGE_SQL = `DELETE FROM entries WHERE received_at < @cutoff AND ${PRUNABLE}`;

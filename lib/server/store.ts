@@ -9,6 +9,10 @@ import type { ConnectionConfig } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import type { OAuthRecord } from "@/lib/server/oauth/record";
 import { SCHEMA, rowToEntry, type EntryRow } from "@/lib/server/store-schema";
+import { resultFromFrame, type ResultRef } from "@/lib/server/result-ref";
+
+/** A call row: the record, or the record pointing at the response frame entry that holds its result. */
+type StoredCall = CallRecord & { resultRef?: ResultRef };
 
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
@@ -19,6 +23,8 @@ export class Store {
   readonly file: string;
   /** Compiled once per SQL text: preparing again on every call cost more than the write itself. */
   private readonly statements = new Map<string, Database.Statement>();
+  /** The JSON text of the entry written last, so a preview of it needs no second serialization. */
+  private lastRaw: { seq: number; text: string } | null = null;
 
   constructor(dir: string) {
     this.file = path.join(dir, "loupe.db");
@@ -91,7 +97,15 @@ export class Store {
         raw,
         rawBytes,
       );
-    return { ...entry, seq: Number(info.lastInsertRowid), rawBytes };
+    const seq = Number(info.lastInsertRowid);
+    // Kept only when large: previews are made only of entries over ENTRY_PREVIEW_BYTES.
+    this.lastRaw = rawBytes > ENTRY_PREVIEW_BYTES ? { seq, text: raw } : null;
+    return { ...entry, seq, rawBytes };
+  }
+
+  /** The JSON text of entry `seq` if it is the one just written, else undefined. */
+  lastRawText(seq: number): string | undefined {
+    return this.lastRaw?.seq === seq ? this.lastRaw.text : undefined;
   }
 
   getEntry(seq: number): Entry | undefined {
@@ -133,19 +147,27 @@ export class Store {
   }
 
   // ── calls ──────────────────────────────────────────────────────────────────
-  saveCall(record: CallRecord): void {
+  /**
+   * `resultRef`: the response frame entry that holds this call's result (result-ref.ts). A large
+   * result is then stored once, in that frame, and the call row points at it (`resultRef`, never
+   * part of a CallRecord outside the store); retention keeps such frames (retention.ts).
+   */
+  saveCall(record: CallRecord, resultRef?: ResultRef): void {
+    const stored: StoredCall = resultRef && record.result !== undefined ? { ...record, result: undefined, resultRef } : record;
     this.prepare(
-        `INSERT INTO calls (id, connection_id, tool, started_at, record) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
-      )
-      .run(record.id, record.connectionId, record.tool, record.startedAt, JSON.stringify(record));
+      `INSERT INTO calls (id, connection_id, tool, started_at, record) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
+    ).run(record.id, record.connectionId, record.tool, record.startedAt, JSON.stringify(stored));
   }
 
   getCall(id: string): CallRecord | undefined {
-    const row = this.prepare("SELECT record FROM calls WHERE id = ?").get(id) as
-      | { record: string }
-      | undefined;
-    return row ? (JSON.parse(row.record) as CallRecord) : undefined;
+    const row = this.prepare("SELECT record FROM calls WHERE id = ?").get(id) as { record: string } | undefined;
+    if (!row) return undefined;
+    const { resultRef, ...call } = JSON.parse(row.record) as StoredCall;
+    if (resultRef === undefined) return call;
+    const frame = this.prepare("SELECT raw FROM entries WHERE seq = ?").get(resultRef.seq) as { raw: string } | undefined;
+    const result = frame ? resultFromFrame((JSON.parse(frame.raw) as { result?: unknown }).result, resultRef.keys) : undefined;
+    return result !== undefined ? { ...call, result } : { ...call, resultOmitted: true };
   }
 
   /** Newest first. */
@@ -164,7 +186,8 @@ export class Store {
     // A history of multi-MB results would be heavy in the browser: a large result stays out of
     // the list (resultOmitted) and is fetched with the one call when the user opens it.
     return rows.map((r) => {
-      const call = JSON.parse(r.record) as CallRecord;
+      const { resultRef, ...call } = JSON.parse(r.record) as StoredCall;
+      if (resultRef !== undefined) return { ...call, resultOmitted: true };
       return r.record.length > ENTRY_PREVIEW_BYTES && call.result !== undefined
         ? { ...call, result: undefined, resultOmitted: true }
         : call;
