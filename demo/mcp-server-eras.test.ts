@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/client";
+import { LOG_LEVEL_META_KEY } from "@modelcontextprotocol/client";
+import type { Client, JSONRPCMessage } from "@modelcontextprotocol/client";
 import type { CallToolResult, ElicitRequest, CreateMessageRequest } from "@modelcontextprotocol/client";
 import { connectDemoV2 } from "./mcp/connect-v2";
 import type { ConnectDemoV2Options } from "./mcp/connect-v2";
@@ -65,9 +66,10 @@ for (const transport of transports) {
     describe(`demo MCP server over ${transport.name}, client era ${era}`, () => {
       let client: Client;
       const seen = { elicit: [] as ElicitRequest[], sample: [] as CreateMessageRequest[] };
+      const frames: JSONRPCMessage[] = [];
 
       beforeAll(async () => {
-        client = await connectDemoV2({ era, url: transport.url(), ...withHumans(seen) });
+        client = await connectDemoV2({ era, url: transport.url(), onFrame: (f) => frames.push(f), ...withHumans(seen) });
       });
       afterAll(async () => {
         await client?.close();
@@ -124,6 +126,28 @@ for (const transport of transports) {
         await expect.poll(() => updated, { timeout: 3000 }).toContain(uri);
         await subscription?.close();
         if (!subscription) await client.unsubscribeResource({ uri });
+      });
+
+      it("reports progress and logs while a health check runs (on 2026-07-28 only when the request asks for a log level)", async () => {
+        const logs: string[] = [];
+        client.setNotificationHandler("notifications/message", (n) => {
+          logs.push(n.params.level);
+        });
+        const args = { steps: 3, stepMs: 5, services: ["payments"] };
+        const onprogress = () => undefined;
+        if (era === "auto") {
+          await client.callTool({ name: "run-health-check", arguments: args });
+          expect(logs).toEqual([]);
+          frames.length = 0;
+          await client.callTool({ name: "run-health-check", arguments: args, _meta: { [LOG_LEVEL_META_KEY]: "warning" } }, { onprogress });
+        } else {
+          await client.setLoggingLevel("warning");
+          frames.length = 0;
+          await client.callTool({ name: "run-health-check", arguments: args }, { onprogress });
+        }
+        const progress = frames.flatMap((f) => ("method" in f && f.method === "notifications/progress" ? [f.params?.progress] : []));
+        expect(progress).toEqual([1, 2, 3]);
+        await expect.poll(() => logs).toEqual(["warning", "warning", "warning"]);
       });
 
       it("rejects bad arguments with -32602 and readable details", async () => {

@@ -1,5 +1,5 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { ClientCapabilities } from "@modelcontextprotocol/client";
+import type { ClientCapabilities, JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
 import { demoServerLaunch } from "./launch";
 
@@ -18,6 +18,20 @@ export interface ConnectDemoV2Options {
   setup?: (client: Client) => void;
   extraTools?: number;
   conformance?: boolean;
+  /**
+   * Sees every frame from the server before the client does. The SDK client can drop a progress
+   * notification that arrives in the same read as the response, so counts belong on the wire.
+   */
+  onFrame?: (message: JSONRPCMessage) => void;
+}
+
+function tap(transport: Transport, onFrame: ((message: JSONRPCMessage) => void) | undefined): void {
+  if (!onFrame) return;
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    onFrame(message);
+    deliver?.(message, extra);
+  };
 }
 
 export async function connectDemoV2(opts: ConnectDemoV2Options): Promise<Client> {
@@ -27,11 +41,15 @@ export async function connectDemoV2(opts: ConnectDemoV2Options): Promise<Client>
   );
   opts.setup?.(client);
   if (opts.url) {
-    await client.connect(new StreamableHTTPClientTransport(new URL(opts.url)));
+    const transport = new StreamableHTTPClientTransport(new URL(opts.url));
+    await client.connect(transport);
+    tap(transport, opts.onFrame);
     return client;
   }
   const launch = demoServerLaunch({ extraTools: opts.extraTools });
   const env = { ...getDefaultEnvironment(), ...launch.env, ...(opts.conformance ? { LOUPE_DEMO_CONFORMANCE: "1" } : {}) };
-  await client.connect(new StdioClientTransport({ command: launch.command, args: launch.args, env, stderr: "pipe" }));
+  const transport = new StdioClientTransport({ command: launch.command, args: launch.args, env, stderr: "pipe" });
+  await client.connect(transport);
+  tap(transport, opts.onFrame);
   return client;
 }
