@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { callProgress } from "@/lib/protocols/mcp/progress";
 import type { ProgressUpdate } from "@/lib/protocols/mcp/progress";
-import { callApi, callKeys, callsQuery, toolOfCallKey, upsertCall } from "@/lib/queries/calls";
+import { callApi, callKeys, callQuery, callsQuery, toolOfCallKey, upsertCall } from "@/lib/queries/calls";
 import { trafficQuery } from "@/lib/queries/traffic";
 
 export interface ToolCallState {
@@ -46,6 +46,8 @@ export function useToolCall(connectionId: string, tool: string) {
         const t = toolOfCallKey(q.queryKey);
         if (t === null || t === record.tool) qc.setQueryData<CallRecord[]>(q.queryKey, (l) => upsertCall(l, record));
       }
+      // The answer holds the whole result: opening this call from the history needs no second fetch.
+      qc.setQueryData(callQuery(connectionId, record.id).queryKey, record);
     },
   });
 
@@ -69,6 +71,11 @@ export function useToolCall(connectionId: string, tool: string) {
     state,
     /** Loupe's id of the latest call made here (known before the server answers). */
     callId,
+    /**
+     * The POST of the latest call is still open: its answer carries the whole result, so a large
+     * result the stream announced without it must not be fetched a second time meanwhile.
+     */
+    awaitingAnswer: run.isPending,
     history,
     /** The POST itself failed (network, 4xx): the call never produced a record. */
     runError: run.error,

@@ -70,3 +70,36 @@ describe("ToolDetail while a call runs", () => {
     expect(screen.getByTestId("progress-after-cancel").textContent).toMatch(/after cancel.*3\/5/);
   });
 });
+
+describe("ToolDetail with a large result", () => {
+  const report: Tool = { name: "download-report", inputSchema: { type: "object", properties: { megabytes: { type: "number", default: 5 } } } };
+  const done: CallRecord = { ...started, id: "call-big", tool: report.name, args: { megabytes: 5 }, endedAt: started.startedAt + 1, status: "ok" };
+  const result = { content: [{ type: "text", text: "service,latency\napi,42\n" }] };
+
+  it("waits for the POST's own answer instead of fetching the result again when the stream says the call ended first", async () => {
+    vi.stubGlobal("crypto", { ...globalThis.crypto, randomUUID: () => "call-big" });
+    let answer: (record: CallRecord) => void = () => undefined;
+    const router = fetchRouter({
+      "GET /api/connections/everything/calls": () => [],
+      "GET /api/connections/everything/traffic": () => [],
+      "POST /api/connections/everything/tools/call": () => new Promise<CallRecord>((resolve) => (answer = resolve)),
+      "GET /api/connections/everything/calls/call-big": () => ({ ...done, result }),
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    const { client } = renderWithClient(<ToolDetail connection={connectionFixture()} tool={report} collision={null} />);
+    await screen.findByTestId("call-history");
+    fireEvent.click(screen.getByTestId("run-tool"));
+    await waitFor(() => expect(router.requests.some((r) => r.method === "POST")).toBe(true));
+
+    // The final call entry (result left out: it is large) arrives while the POST body is still coming.
+    act(() => applyStreamEntries(client, [mk({ protocol: "loupe", kind: "call", direction: "local", raw: { ...done, resultOmitted: true } })]));
+    await screen.findByTestId("result-loading");
+    await new Promise((r) => setTimeout(r, 50));
+    const refetches = () => router.requests.filter((r) => r.path === "/api/connections/everything/calls/call-big").length;
+    expect(refetches()).toBe(0);
+
+    act(() => answer({ ...done, result }));
+    await waitFor(() => expect(screen.getByTestId("tool-result").textContent).toContain("api,42"));
+    expect(refetches()).toBe(0);
+  });
+});

@@ -51,7 +51,7 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
   const [attempted, setAttempted] = useState(false);
   const limits = useRunLimits(connection.requestTimeoutMs);
   const [viewing, setViewing] = useState<CallRecord | null>(null);
-  const { state, callId, history, run, cancel, runError, cancelError } = useToolCall(connection.id, tool.name);
+  const { state, callId, awaitingAnswer, history, run, cancel, runError, cancelError } = useToolCall(connection.id, tool.name);
   // MCP tasks: a "required" tool always runs as a task, an "optional" one when the box is ticked.
   const qc = useQueryClient();
   const taskMode = taskRunMode(connection.state.capabilities, tool);
@@ -91,8 +91,10 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
   // A history row from the stream may lack large arguments: the stored call has them.
   const argsOf = async (c: CallRecord) => (c.argsOmitted ? (await qc.fetchQuery(callQuery(connection.id, c.id))).args : c.args);
   const picked = viewing ?? state.call;
-  // The history leaves large results out; the one being looked at is fetched whole.
-  const full = useQuery({ ...callQuery(connection.id, picked?.id ?? ""), enabled: picked?.resultOmitted === true });
+  // The history leaves large results out; the one being looked at is fetched whole, unless it is
+  // the call whose POST answer (with the result) is still arriving.
+  const arriving = awaitingAnswer && picked !== null && picked.id === callId;
+  const full = useQuery({ ...callQuery(connection.id, picked?.id ?? ""), enabled: picked?.resultOmitted === true && !arriving });
   const shown = picked?.resultOmitted ? (full.data ?? null) : picked;
   const appUri = toolUiResourceUri(tool);
   return (
