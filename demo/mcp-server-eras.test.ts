@@ -19,8 +19,19 @@ import type { DemoHttpServer } from "./mcp/serve-http";
 const HTTP_PORT = 7111;
 let http: DemoHttpServer;
 
+/** What run-health-check answered inside the HTTP server (this process), to see a cancel land there. */
+const healthOutcomes: string[] = [];
+
 beforeAll(async () => {
-  http = await serveDemoHttp(createDemoRuntime(), { port: HTTP_PORT });
+  const runtime = createDemoRuntime();
+  const health = runtime.modules.flatMap((m) => m.tools ?? []).find((t) => t.definition.name === "run-health-check")!;
+  const run = health.handler;
+  health.handler = async (args, ctx) => {
+    const outcome = await run(args, ctx);
+    healthOutcomes.push(text(outcome as CallToolResult));
+    return outcome;
+  };
+  http = await serveDemoHttp(runtime, { port: HTTP_PORT });
 });
 afterAll(async () => {
   await http?.close();
@@ -148,6 +159,27 @@ for (const transport of transports) {
         const progress = frames.flatMap((f) => ("method" in f && f.method === "notifications/progress" ? [f.params?.progress] : []));
         expect(progress).toEqual([1, 2, 3]);
         await expect.poll(() => logs).toEqual(["warning", "warning", "warning"]);
+      });
+
+      it("stops a health check when the call is cancelled", async () => {
+        frames.length = 0;
+        healthOutcomes.length = 0;
+        const progressFrames = () => frames.filter((f) => "method" in f && f.method === "notifications/progress").length;
+        const controller = new AbortController();
+        const pending = client.callTool(
+          { name: "run-health-check", arguments: { steps: 40, stepMs: 25, services: ["api"] } },
+          { signal: controller.signal, onprogress: () => undefined },
+        );
+        await expect.poll(progressFrames, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+        controller.abort();
+        await expect(pending).rejects.toThrow();
+        const atCancel = progressFrames();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // A step or two may already be on the way; 40 steps would take a second.
+        expect(progressFrames()).toBeLessThanOrEqual(atCancel + 2);
+        expect(progressFrames()).toBeLessThan(20);
+        // Over HTTP the server runs in this process: its handler saw the cancel and stopped early.
+        if (transport.name === "HTTP") await expect.poll(() => healthOutcomes, { timeout: 2000 }).toEqual([expect.stringMatching(/^Cancelled after \d+ of 40 checks\.$/)]);
       });
 
       it("rejects bad arguments with -32602 and readable details", async () => {
