@@ -17,7 +17,7 @@ afterEach(() => {
 
 const remote = connectionFixture({ id: "web", transport: "http", url: "http://127.0.0.1:7181/mcp", headers: {} } as never);
 
-function exchange(over: Partial<HttpExchange>): HttpExchange & { seq: number } {
+function exchange(over: Partial<HttpExchange & { seq: number }>): HttpExchange & { seq: number } {
   return {
     seq: 10,
     id: "x1",
