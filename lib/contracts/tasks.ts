@@ -28,9 +28,22 @@ export const RunTaskBody = z.object({
 export type RunTaskBody = z.infer<typeof RunTaskBody>;
 
 
+/**
+ * Which tasks a record is: the 2025-11-25 core tasks (SEP-1686: `task` param, tasks/result,
+ * tasks/list) or the Tasks extension of 2026-07-28 (SEP-2663, `io.modelcontextprotocol/tasks`
+ * negotiated in `capabilities.extensions`: the server decides, answering `resultType: "task"`;
+ * tasks/get carries the result, tasks/update the answers, no tasks/result or tasks/list).
+ */
+export type TaskFlavour = "2025-11-25" | "extension";
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
 /** Loupe's record of one task: what the server last said about it, plus what Loupe knows. */
 export interface TaskRecord {
   taskId: string;
+  /** Absent on records written before the extension existed: 2025-11-25. */
+  flavour?: TaskFlavour;
+  /** Extension tasks in input_required: the keys of the server's questions (in the inbox, answered with tasks/update). */
+  inputKeys?: string[];
   connectionId: string;
   /** The MCP session the task belongs to: tasks do not outlive their session on most servers. */
   sessionKey: string | null;
@@ -72,10 +85,12 @@ export interface TaskListing {
 }
 
 export interface TaskSupportInfo {
-  /** tools/call may be run as a task (server capability tasks.requests.tools.call). */
+  /** tools/call may be run as a task (server capability tasks.requests.tools.call, or the extension). */
   toolsCall: boolean;
   list: boolean;
   cancel: boolean;
+  /** The server declared the Tasks extension (SEP-2663) in capabilities.extensions (2026-07-28). */
+  extension?: boolean;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -84,6 +99,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 /** What the server declared under capabilities.tasks (ConnectionState.capabilities). */
 export function serverTaskSupport(capabilities: Record<string, unknown> | undefined): TaskSupportInfo {
+  const extensions = capabilities?.extensions;
+  // The extension: any tools/call may come back as a task (the server decides); cancel, no list.
+  if (isObject(extensions) && isObject(extensions[TASKS_EXTENSION])) return { toolsCall: true, list: false, cancel: true, extension: true };
   const tasks = capabilities?.tasks;
   if (!isObject(tasks)) return { toolsCall: false, list: false, cancel: false };
   const requests = isObject(tasks.requests) ? tasks.requests : {};
@@ -108,6 +126,8 @@ export function taskRunMode(
   tool: { execution?: { taskSupport?: string } } | null | undefined,
 ): "required" | "optional" | "none" {
   const support = toolTaskSupport(tool);
+  // With the extension a tool declares nothing: the server decides per call whether to make a task.
+  if (serverTaskSupport(capabilities).extension) return support === "required" ? "required" : "optional";
   // A required tool is still shown as a task on a server that forgot the capability (a plain call
   // would fail anyway); running it is refused by Loupe with conflict:tasks_unsupported, in words.
   if (support === "required") return "required";
@@ -124,6 +144,7 @@ export function taskRefusal(
   if (!serverTaskSupport(capabilities).toolsCall) {
     return `"${serverName}" does not support tasks: it declared no tasks.requests.tools.call capability`;
   }
+  if (serverTaskSupport(capabilities).extension) return null;
   if (toolTaskSupport(tool) === "forbidden") {
     const declared = tool.execution?.taskSupport;
     return declared

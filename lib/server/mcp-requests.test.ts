@@ -56,6 +56,8 @@ describe("clientCapabilities", () => {
       elicitation: { url: {} },
       roots: { listChanged: true },
       tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+      // 2026-07-28: the Tasks extension (SEP-2663), sent in each request's clientCapabilities.
+      extensions: { "io.modelcontextprotocol/tasks": {} },
     });
   });
 });

@@ -9,6 +9,7 @@ import { groupMrtrRounds } from "@/lib/protocols/mcp/mrtr-rounds";
 import { pairTraffic } from "@/lib/protocols/mcp/pairing";
 import { getClientRequests } from "@/lib/server/mcp-requests";
 import { getRegistry } from "@/lib/server/registry";
+import { getTaskManager } from "@/lib/server/mcp-tasks";
 import { stdioInput, tempDir } from "@/tests/support/servers";
 import * as callRoute from "@/app/api/connections/[id]/tools/call/route";
 import * as cancelRoute from "@/app/api/connections/[id]/calls/[callId]/cancel/route";
@@ -16,6 +17,11 @@ import * as promptRoute from "@/app/api/connections/[id]/prompts/get/route";
 import * as answerRoute from "@/app/api/connections/[id]/requests/[requestId]/route";
 import * as trafficRoute from "@/app/api/connections/[id]/traffic/route";
 import * as inboxRoute from "@/app/api/inbox/route";
+import * as tasksRoute from "@/app/api/connections/[id]/tasks/route";
+import * as taskCancelRoute from "@/app/api/connections/[id]/tasks/[taskId]/cancel/route";
+import * as taskPollRoute from "@/app/api/connections/[id]/tasks/[taskId]/poll/route";
+import * as taskResultRoute from "@/app/api/connections/[id]/tasks/[taskId]/result/route";
+import type { TaskRecord } from "@/lib/contracts/tasks";
 
 // Multi round-trip requests (2026-07-28) through Loupe's routes against a real SDK-v2 server
 // (tests/fixtures/mrtr-server.mjs): the input requests land in the inbox next to the waiting call,
@@ -164,3 +170,70 @@ describe("MRTR input requests in the inbox (2026-07-28, stdio)", () => {
     expect(JSON.stringify(await res.json())).toContain("Say hello to Ada");
   }, 40_000);
 });
+
+describe("the Tasks extension (SEP-2663) on a 2026-07-28 connection", () => {
+  const WITH_TASKS = { sampling: true, elicitationForm: true, elicitationUrl: false, roots: true, tasks: true };
+  const json = async <T>(res: Response, status = 200): Promise<T> => {
+    expect(res.status).toBe(status);
+    return (await res.json()) as T;
+  };
+
+  it("a task-augmented call, its question answered from the inbox (tasks/update), polled to completed with the result", async () => {
+    const id = await connect("tasks-ext", { clientCapabilities: WITH_TASKS });
+    const created = await json<TaskRecord>(await tasksRoute.POST(post({ name: "slow-report", arguments: { ms: 600 } }), ctx({ id })), 201);
+    expect(created).toMatchObject({ flavour: "extension", origin: "loupe", tool: "slow-report", status: "working", ttl: 600_000, pollInterval: 250 });
+    const taskId = created.taskId;
+
+    // Half-way the server asks which format (input_required): Loupe's poller puts it in the inbox.
+    const question = await until(() => getClientRequests().list({ connectionId: id }).find((r) => r.status === "pending"), 20_000);
+    expect(question).toMatchObject({ kind: "elicitation_form", jsonrpcId: "format" });
+    expect(question.relatedCall).toBeUndefined();
+    expect(question.params.message).toBe("Report format?");
+    const waiting = await json<TaskRecord>(await taskPollRoute.POST(post({}), ctx({ id, taskId })));
+    expect(waiting).toMatchObject({ status: "input_required", inputKeys: ["format"], flavour: "extension" });
+
+    expect((await answer(id, question.id, { action: "accept", content: { format: "long" } })).status).toBe(200);
+    // The answer travelled as tasks/update with inputResponses under the server's key.
+    const sent = (await traffic(id)).find((e) => e.direction === "out" && (e.raw as { method?: string }).method === "tasks/update");
+    const params = (sent?.raw as { params: Record<string, unknown> }).params;
+    expect(params.taskId).toBe(taskId);
+    expect(params.inputResponses).toEqual({ format: { action: "accept", content: { format: "long" } } });
+
+    const done = await until(() => {
+      const r = getTaskRecord(id, taskId);
+      return r?.status === "completed" ? r : undefined;
+    }, 20_000);
+    expect(done.result).toEqual({ content: [{ type: "text", text: "Report ready (long)" }], isError: false });
+    // Fetching the result asks tasks/get (the extension has no tasks/result).
+    const fetched = await json<TaskRecord>(await taskResultRoute.POST(post({}), ctx({ id, taskId })));
+    expect(fetched).toMatchObject({ status: "completed", result: done.result });
+    expect((await traffic(id)).some((e) => (e.raw as { method?: string }).method === "tasks/result")).toBe(false);
+  }, 60_000);
+
+  it("tasks/cancel: the task ends cancelled and its open question goes stale", async () => {
+    const id = await connect("tasks-ext-cancel", { clientCapabilities: WITH_TASKS });
+    const created = await json<TaskRecord>(await tasksRoute.POST(post({ name: "slow-report", arguments: { ms: 400 } }), ctx({ id })), 201);
+    const question = await until(() => getClientRequests().list({ connectionId: id }).find((r) => r.status === "pending"), 20_000);
+    const cancelled = await json<TaskRecord>(await taskCancelRoute.POST(post({}), ctx({ id, taskId: created.taskId })));
+    expect(cancelled).toMatchObject({ status: "cancelled", flavour: "extension" });
+    expect(getClientRequests().get(question.id)).toMatchObject({ status: "stale", staleCause: "call_ended" });
+    expect((await answer(id, question.id, { action: "accept", content: { format: "short" } })).status).toBe(409);
+  }, 60_000);
+
+  it("without tasks declared the same tool runs inline: no task, a plain result", async () => {
+    const id = await connect("tasks-ext-off");
+    const res = await callRoute.POST(post({ name: "slow-report", arguments: { ms: 50 } }), ctx({ id }));
+    const record = (await res.json()) as CallRecord;
+    expect(record.status).toBe("ok");
+    expect(text(record)).toBe("Report ready after 50 ms (inline)");
+  }, 40_000);
+});
+
+function getTaskRecord(connectionId: string, taskId: string): TaskRecord | undefined {
+  const conn = getRegistry().connection(connectionId);
+  try {
+    return conn ? getTaskManager().get(conn, taskId) : undefined;
+  } catch {
+    return undefined;
+  }
+}

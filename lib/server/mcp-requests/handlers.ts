@@ -17,6 +17,7 @@ import type {
   ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
+import { TASKS_EXTENSION } from "@/lib/contracts/tasks";
 import type { ClientCapabilitiesConfig } from "@/lib/contracts/connections";
 import { isPlainObject } from "@/lib/schema/form";
 import type { McpConnection } from "@/lib/server/mcp-connection";
@@ -44,6 +45,8 @@ export function clientCapabilities(choice: ClientCapabilitiesConfig): ClientCapa
         ...(choice.elicitationForm || choice.elicitationUrl ? { elicitation: { create: {} } } : {}),
       },
     };
+    // 2026-07-28: tasks are the Tasks extension (SEP-2663), declared in every request's capabilities.
+    caps.extensions = { [TASKS_EXTENSION]: {} };
   }
   return caps;
 }

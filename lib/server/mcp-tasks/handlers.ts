@@ -3,6 +3,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import { TaskStatusNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import { getTaskManager } from "@/lib/server/mcp-tasks/manager";
+import { ExtensionTask } from "@/lib/server/mcp-tasks/extension";
 
 /**
  * Registers the notifications/tasks/status handler on a new client. Called from
@@ -13,5 +14,10 @@ export function installTaskHandlers(conn: McpConnection, client: Client, gen: nu
   client.setNotificationHandler("notifications/tasks/status", { params: TaskStatusNotificationSchema.shape.params }, (params) => {
     if (gen !== conn.generation) return;
     getTaskManager().onStatusNotification(conn, params);
+  });
+  // The Tasks extension (SEP-2663) pushes the detailed task on notifications/tasks.
+  client.setNotificationHandler("notifications/tasks", { params: ExtensionTask }, (params) => {
+    if (gen !== conn.generation) return;
+    getTaskManager().onExtensionNotification(conn, params);
   });
 }

@@ -18,6 +18,7 @@ import type { McpConnection } from "@/lib/server/mcp-connection";
 import { changed, mergeTaskReport, serverOnlyRecord, taskRequestError } from "@/lib/server/mcp-tasks/records";
 import { deleteTask, loadTasks, saveTask } from "@/lib/server/mcp-tasks/task-store";
 import type { TaskMethod } from "@/lib/server/mcp-tasks/records";
+import { ExtensionTaskFollower } from "@/lib/server/mcp-tasks/extension-follow";
 
 /** Oldest finished records are dropped past this many per connection (memory and store bound). */
 const MAX_RECORDS = 200;
@@ -39,6 +40,12 @@ export class TaskManager {
   private readonly records = new Map<string, Map<string, TaskRecord>>();
   /** `${connectionId}\n${taskId}` → the tasks/result request in flight. */
   private readonly pendingResults = new Map<string, Promise<void>>();
+  /** Tasks of the 2026-07-28 Tasks extension: created, polled, answered and cancelled there. */
+  private readonly extension = new ExtensionTaskFollower({
+    apply: (conn, task, extra) => this.applyTask(conn, task, extra),
+    record: (conn, taskId) => this.recordsOf(conn).get(taskId),
+    save: (conn, record) => this.save(conn, record),
+  });
 
   private recordsOf(conn: McpConnection): Map<string, TaskRecord> {
     let map = this.records.get(conn.id);
@@ -97,7 +104,7 @@ export class TaskManager {
     const saved = this.save(conn, next);
     // The server's questions for an input_required task travel on the tasks/result response
     // stream (SEP-1686): open it so they reach the inbox.
-    if (saved.status === "input_required" && saved.sessionKey === conn.sessionKey) {
+    if (saved.status === "input_required" && saved.flavour !== "extension" && saved.sessionKey === conn.sessionKey) {
       void this.startResult(conn, saved.taskId).catch(() => undefined);
     }
     return saved;
@@ -111,6 +118,7 @@ export class TaskManager {
     });
     const tool = listing.tools.find((t) => t.name === body.name);
     if (!tool) throw new AppError("not_found:tool", `"${conn.config.name}" lists no tool named "${body.name}"`);
+    if (this.extension.negotiated(conn)) return this.extension.run(conn, body);
     const refusal = taskRefusal(conn.config.name, conn.state.capabilities, tool);
     if (refusal) {
       const code = serverTaskSupport(conn.state.capabilities).toolsCall ? "bad_request:task_support" : "conflict:tasks_unsupported";
@@ -174,7 +182,8 @@ export class TaskManager {
 
   /** tasks/get. */
   async poll(conn: McpConnection, taskId: string): Promise<TaskRecord> {
-    const { client } = this.requireLive(conn, taskId);
+    const { client, record } = this.requireLive(conn, taskId);
+    if (record?.flavour === "extension") return this.extension.poll(conn, taskId);
     const timeout = conn.config.requestTimeoutMs;
     let task: Task;
     try {
@@ -192,6 +201,8 @@ export class TaskManager {
    */
   async fetchResult(conn: McpConnection, taskId: string): Promise<TaskRecord> {
     const { record } = this.requireLive(conn, taskId);
+    // The extension has no tasks/result: tasks/get carries the result once the task completed.
+    if (record?.flavour === "extension") return this.extension.fetchResult(conn, taskId);
     const pending = this.startResult(conn, taskId);
     if (!record || isTerminalTaskStatus(record.status)) await pending;
     return this.get(conn, taskId);
@@ -236,7 +247,8 @@ export class TaskManager {
 
   /** tasks/cancel: the server answers with the task in its new (cancelled) status. */
   async cancel(conn: McpConnection, taskId: string): Promise<TaskRecord> {
-    const { client } = this.requireLive(conn, taskId);
+    const { client, record } = this.requireLive(conn, taskId);
+    if (record?.flavour === "extension") return this.extension.cancel(conn, taskId);
     if (!serverTaskSupport(conn.state.capabilities).cancel) {
       throw new AppError("conflict:tasks_unsupported", `"${conn.config.name}" does not support tasks/cancel (no tasks.cancel capability)`);
     }
@@ -280,6 +292,11 @@ export class TaskManager {
       ...(listError ? { listError } : {}),
       listedAt: Date.now(),
     };
+  }
+
+  /** notifications/tasks (Tasks extension): the server pushes the detailed task. */
+  onExtensionNotification(conn: McpConnection, params: unknown): void {
+    this.extension.onNotification(conn, params);
   }
 
   /** notifications/tasks/status: the server pushes a task's new status. */

@@ -10,7 +10,7 @@ import { rpcErrorText } from "@/lib/protocols/mcp/error-text";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 
 /** The MCP requests Loupe sends about tasks (named in errors and on the record's `error`). */
-export type TaskMethod = "tools/call" | "tasks/get" | "tasks/result" | "tasks/cancel" | "tasks/list";
+export type TaskMethod = "tools/call" | "tasks/get" | "tasks/result" | "tasks/cancel" | "tasks/list" | "tasks/update";
 
 /** Turns a failed task request into an AppError that says which request failed. */
 export function taskRequestError(thrown: unknown, method: TaskMethod, timeoutMs?: number): AppError {
