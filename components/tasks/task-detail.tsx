@@ -12,6 +12,7 @@ import type { TaskRecord } from "@/lib/contracts/tasks";
 import { taskQuery } from "@/lib/queries/tasks";
 import { formatTime, taskResultAsCall } from "./format";
 import { TaskStatusBadge } from "./task-status-badge";
+import { TaskFlavourBadge } from "./task-flavour-badge";
 import type { useTaskActions } from "./use-task-actions";
 
 export interface TaskActionsProps {
@@ -100,6 +101,7 @@ export function TaskDetail({ task, actions, blocked, canCancel, outputSchema }: 
     <section className="flex flex-col gap-3" data-testid="task-detail" data-task={task.taskId}>
       <div className="flex flex-wrap items-center gap-2">
         <TaskStatusBadge status={task.status} />
+        <TaskFlavourBadge flavour={task.flavour} />
         <span className="text-sm font-medium">{task.tool ?? "(not started from Loupe)"}</span>
         <code className="font-mono text-xs text-muted-foreground" data-testid="task-id">
           {task.taskId}

@@ -135,6 +135,7 @@ export function TasksPanel({ connection }: { connection: ConnectionView }) {
                     <td className="px-2 py-1.5 font-mono" title={t.taskId}>
                       {shortId(t.taskId)}
                       {earlier && <span className="ml-1 font-sans text-muted-foreground">(earlier session)</span>}
+                      {t.flavour === "extension" && <span className="ml-1 font-sans text-muted-foreground" data-testid="task-row-flavour">· extension</span>}
                     </td>
                     <td className="px-2 py-1.5 whitespace-nowrap">{formatTime(t.createdAt)}</td>
                     <td className="px-2 py-1.5 whitespace-nowrap">{formatTime(t.lastUpdatedAt)}</td>
