@@ -59,15 +59,25 @@ export async function startAuthorization(id: string, registry: Registry = getReg
 
 /**
  * Finishes a flow with the code the authorization server sent back: finds the connection by
- * `state` (single use, expires), exchanges the code (PKCE verifier from the store), and
+ * `state` (single use, expires), checks the response's issuer (`iss`, RFC 9207; null or omitted
+ * when the redirect carried none), exchanges the code (PKCE verifier from the store), and
  * reconnects. For the callback route and for headless drivers (the conformance runner).
  */
 export async function completeAuthorization(
   state: string,
   code: string,
   registry: Registry = getRegistry(),
+  iss: string | null = null,
 ): Promise<{ connectionId: string }> {
-  const ctx = takePending(state, registry);
+  const { ctx, pending } = takePending(state, registry);
+  const mixUp = issuerProblem(pending, iss);
+  if (mixUp) {
+    // The state is used up already: a response from the wrong server cannot be replayed either.
+    const message = `The authorization response was refused, no token was requested: ${mixUp}`;
+    ctx.logEvent({ phase: "authorization", event: "error", ok: false, message });
+    ctx.publish({ status: "error", message });
+    throw new AppError("bad_request:oauth_issuer", message, { connectionId: ctx.conn.id });
+  }
   ctx.logEvent({ phase: "authorization", event: "callback", ok: true, message: "The authorization server sent back a code" });
   ctx.publish({ ...ctx.currentAuthState(), status: "authorizing" });
   try {
@@ -87,8 +97,25 @@ export async function completeAuthorization(
   return { connectionId: ctx.conn.id };
 }
 
-/** The connection waiting for this state; the state is used up either way. */
-function takePending(state: string, registry: Registry): ConnectionOAuth {
+/**
+ * RFC 9207 (authorization server mix-up): an `iss` in the response must be exactly the issuer
+ * the authorization was sent to (no case folding, default ports or trailing slashes), whether
+ * or not that server advertised it; a server whose metadata promised `iss` must send it.
+ */
+function issuerProblem(pending: PendingAuthorization, iss: string | null): string | undefined {
+  if (iss !== null) {
+    if (!pending.issuer) return `it names issuer "${iss}", but Loupe recorded no issuer for this authorization`;
+    if (iss !== pending.issuer) return `it comes from issuer "${iss}", not from "${pending.issuer}" where this authorization was sent`;
+    return undefined;
+  }
+  if (pending.issSupported) return `"${pending.issuer ?? "the authorization server"}" promised an iss parameter (RFC 9207) and sent none`;
+  return undefined;
+}
+
+type PendingAuthorization = NonNullable<ReturnType<ConnectionOAuth["read"]>["pending"]>;
+
+/** The connection waiting for this state, and its pending authorization; the state is used up either way. */
+function takePending(state: string, registry: Registry): { ctx: ConnectionOAuth; pending: PendingAuthorization } {
   consumePendingState(state);
   const found = registry.hub.store.oauthByState(state);
   const pending = found?.record.pending;
@@ -106,7 +133,7 @@ function takePending(state: string, registry: Registry): ConnectionOAuth {
   if (!conn) throw new AppError("not_found:connection", "The connection of this authorization was removed");
   const ctx = oauthFor(conn);
   if (!ctx.config) throw new AppError("bad_request:oauth_transport", "This connection is no longer a remote one");
-  return ctx;
+  return { ctx, pending };
 }
 
 export type CallbackOutcome =
@@ -123,7 +150,7 @@ export async function handleOAuthCallback(params: URLSearchParams, registry: Reg
     const message = `The authorization server answered "${error}"${description ? `: ${description}` : ""}`;
     let connectionId: string | undefined;
     try {
-      const ctx = takePending(state, registry);
+      const { ctx } = takePending(state, registry);
       connectionId = ctx.conn.id;
       ctx.logEvent({ phase: "authorization", event: "error", ok: false, message });
       ctx.publish({ status: "error", message });
@@ -136,7 +163,7 @@ export async function handleOAuthCallback(params: URLSearchParams, registry: Reg
     return { ok: false, message: "The authorization server came back without a code or state" };
   }
   try {
-    return { ok: true, ...(await completeAuthorization(state, code, registry)) };
+    return { ok: true, ...(await completeAuthorization(state, code, registry, params.get("iss"))) };
   } catch (e) {
     const err = AppError.from(e);
     const connectionId = (err.details as { connectionId?: string } | undefined)?.connectionId;

@@ -11,6 +11,7 @@ import type { ConnectionOAuth } from "@/lib/server/oauth/context";
 import { scopeCovers } from "@/lib/server/oauth/context";
 import { dropPendingStates, PENDING_STATE_TTL_MS, registerPendingState } from "@/lib/server/oauth/pending-states";
 import { maskUrl } from "@/lib/server/oauth/mask";
+import type { OAuthRecord } from "@/lib/server/oauth/record";
 
 /**
  * Thrown by redirectToAuthorization: the SDK's auth() passes it through, so a connect or call that
@@ -134,7 +135,7 @@ export class LoupeOAuthProvider implements OAuthClientProvider {
     const scope = authorizationUrl.searchParams.get("scope") ?? undefined;
     const r = this.ctx.update((rec) => ({
       ...rec,
-      pending: rec.pending ? { ...rec.pending, authorizationUrl: url, scope } : undefined,
+      pending: rec.pending ? { ...rec.pending, authorizationUrl: url, scope, ...issuerExpectation(rec) } : undefined,
     }));
     const stepUp = Boolean(r.stepUpScope && r.tokens);
     const message = stepUp
@@ -192,4 +193,18 @@ export class LoupeOAuthProvider implements OAuthClientProvider {
   discoveryState(): OAuthDiscoveryState | undefined {
     return this.ctx.read().discovery;
   }
+}
+
+/**
+ * What the authorization response must say about its issuer (RFC 9207): the `issuer` of the
+ * authorization server metadata this authorization was built from (the server URL discovery used
+ * when the metadata has none), and whether that metadata promised `iss` in every response.
+ */
+function issuerExpectation(rec: OAuthRecord): { issuer?: string; issSupported?: boolean } {
+  const metadata = rec.discovery?.authorizationServerMetadata as { issuer?: unknown; authorization_response_iss_parameter_supported?: unknown } | undefined;
+  const issuer = typeof metadata?.issuer === "string" ? metadata.issuer : rec.discovery?.authorizationServerUrl;
+  return {
+    ...(issuer ? { issuer } : {}),
+    ...(metadata?.authorization_response_iss_parameter_supported === true ? { issSupported: true } : {}),
+  };
 }

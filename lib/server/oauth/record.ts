@@ -17,8 +17,12 @@ export interface OAuthRecord {
   tokensSavedAt?: number;
   codeVerifier?: string;
   discovery?: OAuthDiscoveryState;
-  /** The authorization the user has been sent to and not come back from. */
-  pending?: { state: string; expiresAt: number; authorizationUrl?: string; scope?: string };
+  /**
+   * The authorization the user has been sent to and not come back from, with the issuer of the
+   * authorization server it was sent to and whether that server's metadata promised an `iss` in
+   * its redirect (RFC 9207): the callback is checked against both.
+   */
+  pending?: { state: string; expiresAt: number; authorizationUrl?: string; scope?: string; issuer?: string; issSupported?: boolean };
   /**
    * Scope the server asked for in a 403 insufficient_scope that the current token lacks. While
    * set, the refresh token is held back from the SDK: a refresh cannot widen a grant (RFC 6749
