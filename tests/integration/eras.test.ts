@@ -137,6 +137,19 @@ describe("a pinned era", () => {
     expect(view.state.error?.message).toMatch(/pinned to 2026-07-28/);
     expect(view.state.error?.message).toMatch(/"auto" or "2025-11-25"/);
     expect(outMethods(view.id)).not.toContain("initialize");
+    // The doctor checks what the pin needs (server/discover), not the handshake the pin forbids.
+    const last = view.state.diagnosis?.at(-1);
+    expect(last?.ok).toBe(false);
+    expect(last?.detail).toMatch(/server\/discover/);
+  });
+
+  it("2026-07-28 against the 2026-07-28 server: the doctor on demand finds server/discover offering it", async () => {
+    const view = await create(stdioInput("modern pinned modern", [MODERN], { protocolEra: "2026-07-28" }));
+    expect(view.state.era).toMatchObject({ mode: "modern", version: "2026-07-28" });
+    expect(view.state.era?.why).toMatch(/Pinned to 2026-07-28/);
+    const steps = await getRegistry().connection(view.id).diagnose();
+    expect(steps.map((s) => [s.step, s.ok])).toEqual([["spawn", true], ["initialize", true], ["protocol", true]]);
+    expect(steps.at(-1)?.detail).toMatch(/server\/discover offers .*2026-07-28/);
   });
 });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { initializeAnswerStep, initializeRequest } from "@/lib/server/doctor/initialize";
+import { discoverAnswerStep, handshakeFor, initializeAnswerStep } from "@/lib/server/doctor/initialize";
 import { STEP_TIMEOUT_MS, withTimeout } from "@/lib/server/doctor/steps";
 import type { RemoteConfig, StepVerdict } from "@/lib/server/doctor/steps";
 import { networkWords, quote } from "@/lib/server/doctor/words";
@@ -35,10 +35,16 @@ export async function httpProbe(config: RemoteConfig, bearerToken?: string): Pro
     } else {
       headers.set("content-type", "application/json");
       headers.set("accept", "application/json, text/event-stream");
+      const handshake = handshakeFor(config);
+      // 2026-07-28 routes by headers too: the version and the method of the request.
+      if (handshake.method === "server/discover") {
+        headers.set("mcp-protocol-version", "2026-07-28");
+        headers.set("mcp-method", "server/discover");
+      }
       res = await fetch(config.url, {
         method: "POST",
         headers,
-        body: JSON.stringify(initializeRequest()),
+        body: JSON.stringify(handshake.request),
         redirect: "manual",
         signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
       });
@@ -181,7 +187,12 @@ function mediaType(contentType: string): string {
 }
 
 /** Judges what a remote endpoint answered to the probe (POST initialize; GET for legacy SSE). */
-export function classifyHttpAnswer(answer: HttpAnswer, transport: "http" | "sse", pathname: string): HttpVerdict {
+export function classifyHttpAnswer(
+  answer: HttpAnswer,
+  transport: "http" | "sse",
+  pathname: string,
+  handshake: "initialize" | "server/discover" = "initialize",
+): HttpVerdict {
   if ("error" in answer) {
     const detail = answer.tls ? `TLS error: ${answer.error}` : `The HTTP request failed: ${answer.error}`;
     return { ok: false, detail, protocol: NOT_REACHED };
@@ -207,7 +218,7 @@ export function classifyHttpAnswer(answer: HttpAnswer, transport: "http" | "sse"
   if (status === 404) return fail(`HTTP 404 Not Found: nothing answers at ${pathname} (check the path; MCP servers often use /mcp)`);
   if (status === 405) return fail(`HTTP 405 Method Not Allowed: the endpoint does not accept ${method}`);
   if (status >= 500) return fail(`HTTP ${status}: the server failed while answering (${snippet})`);
-  if (status >= 400) return fail(`HTTP ${status}: the server refused the ${transport === "sse" ? "event stream request" : "initialize request"} (${snippet})`);
+  if (status >= 400) return fail(`HTTP ${status}: the server refused the ${transport === "sse" ? "event stream request" : `${handshake} request`} (${snippet})`);
   if (type === "text/html") {
     return fail(`HTTP ${status}, but the answer is an HTML page, not JSON or an event stream: is this a web page rather than the MCP endpoint?`);
   }
@@ -234,6 +245,6 @@ export function classifyHttpAnswer(answer: HttpAnswer, transport: "http" | "sse"
   } else {
     return fail(`HTTP ${status} with content type ${answer.contentType || "(none)"}; MCP answers application/json or text/event-stream`);
   }
-  const init = initializeAnswerStep(message);
+  const init = handshake === "server/discover" ? discoverAnswerStep(message) : initializeAnswerStep(message);
   return { ok: true, detail: `HTTP ${status} (${type})`, protocol: init };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { handshakeFor } from "@/lib/server/doctor/initialize";
 import { lookup } from "node:dns/promises";
 import net from "node:net";
 import type { DiagnosisStep } from "@/lib/contracts/connections";
@@ -42,7 +43,7 @@ export async function diagnoseRemote(config: RemoteConfig, opts: DiagnoseOptions
 
   started = performance.now();
   const answer = await httpProbe(config, opts.bearerToken);
-  const http = classifyHttpAnswer(answer, config.transport, url.pathname);
+  const http = classifyHttpAnswer(answer, config.transport, url.pathname, handshakeFor(config).method);
   if (!steps.add("http", http.ok, http.detail, started)) return steps.list;
 
   started = performance.now();

@@ -5,7 +5,7 @@ import { access, stat } from "node:fs/promises";
 import path from "node:path";
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { DiagnosisStep } from "@/lib/contracts/connections";
-import { INIT_ID, initializeAnswerStep, initializeRequest } from "@/lib/server/doctor/initialize";
+import { handshakeFor, INIT_ID } from "@/lib/server/doctor/initialize";
 import { Steps } from "@/lib/server/doctor/steps";
 import type { StdioConfig } from "@/lib/server/doctor/steps";
 import { networkWords, quote } from "@/lib/server/doctor/words";
@@ -99,7 +99,7 @@ function probeStdio(config: StdioConfig, file: string, timeoutMs: number): Promi
     child.once("spawn", () => {
       probe.pid = child.pid;
       child.stdin.on("error", () => undefined);
-      child.stdin.write(`${JSON.stringify(initializeRequest())}\n`);
+      child.stdin.write(`${JSON.stringify(handshakeFor(config).request)}\n`);
     });
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
@@ -156,6 +156,7 @@ export async function diagnoseStdio(config: StdioConfig): Promise<DiagnosisStep[
     return steps.list;
   }
   const probe = await probeStdio(config, resolved.file, Math.min(config.requestTimeoutMs, 10_000));
+  const handshake = handshakeFor(config);
   if (probe.spawnError) {
     steps.add("spawn", false, `Starting ${quote(resolved.file)} failed: ${networkWords(probe.spawnError)}`, started);
     return steps.list;
@@ -173,16 +174,16 @@ export async function diagnoseStdio(config: StdioConfig): Promise<DiagnosisStep[
     if (garbage !== undefined) {
       detail = `The server wrote a line to stdout that is not JSON (${quote(garbage)}): stdout is reserved for MCP messages, logs must go to stderr`;
     } else if (probe.exit) {
-      detail = `The process ${describeExit(probe.exit)} before answering initialize${stderrTail}`;
+      detail = `The process ${describeExit(probe.exit)} before answering ${handshake.method}${stderrTail}`;
     } else {
-      detail = `No answer to initialize within ${Math.min(config.requestTimeoutMs, 10_000)} ms${stderrTail}`;
+      detail = `No answer to ${handshake.method} within ${Math.min(config.requestTimeoutMs, 10_000)} ms${stderrTail}`;
     }
     steps.add("initialize", false, detail, started);
     return steps.list;
   }
-  const init = initializeAnswerStep(probe.answer);
+  const init = handshake.judge(probe.answer);
   const note = garbage !== undefined ? `; but it also wrote non-JSON to stdout (${quote(garbage)})` : "";
-  if (!steps.add("initialize", init.answered, init.answered ? `The server answered initialize${note}` : init.detail, started)) {
+  if (!steps.add("initialize", init.answered, init.answered ? `The server answered ${handshake.method}${note}` : init.detail, started)) {
     return steps.list;
   }
   steps.add("protocol", init.ok, init.detail, started);
