@@ -45,13 +45,15 @@ const HOTEL = {
 };
 const GUEST = { fullName: "Ada Lovelace", email: "ada@example.com", arrival: "evening" };
 
-function withHumans(seen: { elicit: ElicitRequest[]; sample: CreateMessageRequest[] }): Pick<ConnectDemoV2Options, "capabilities" | "setup"> {
+type Humans = { elicit: ElicitRequest[]; sample: CreateMessageRequest[]; /** Form answers to give first, before GUEST. */ answers: Record<string, unknown>[] };
+
+function withHumans(seen: Humans): Pick<ConnectDemoV2Options, "capabilities" | "setup"> {
   return {
     capabilities: { elicitation: { form: {} }, sampling: {} },
     setup: (client) => {
       client.setRequestHandler("elicitation/create", (request) => {
         seen.elicit.push(request);
-        return { action: "accept", content: GUEST };
+        return { action: "accept", content: (seen.answers.shift() ?? GUEST) as typeof GUEST };
       });
       client.setRequestHandler("sampling/createMessage", (request) => {
         seen.sample.push(request);
@@ -76,7 +78,7 @@ for (const transport of transports) {
   for (const { era, version } of eras) {
     describe(`demo MCP server over ${transport.name}, client era ${era}`, () => {
       let client: Client;
-      const seen = { elicit: [] as ElicitRequest[], sample: [] as CreateMessageRequest[] };
+      const seen: Humans = { elicit: [], sample: [], answers: [] };
       const frames: JSONRPCMessage[] = [];
 
       beforeAll(async () => {
@@ -112,6 +114,15 @@ for (const transport of transports) {
         expect(result.structuredContent).toEqual({ bookingId: "BK-100001", details: GUEST });
         const booking = await client.readResource({ uri: "demo://bookings/BK-100001" });
         expect(JSON.parse((booking.contents[0] as { text: string }).text).guestDetails).toEqual(GUEST);
+      });
+
+      it("asks again, saying what to fix, when the form answer does not fit the schema", async () => {
+        seen.elicit.length = 0;
+        seen.answers.push({ fullName: "A", email: "not-an-email" });
+        const result = await client.callTool({ name: "confirm-guest-details", arguments: { bookingId: "BK-100001" } });
+        expect(seen.elicit).toHaveLength(2);
+        expect(seen.elicit[1]?.params.message).toMatch(/Please fix: fullName must NOT have fewer than 2 characters; email must match format "email"\.$/);
+        expect(result.structuredContent).toEqual({ bookingId: "BK-100001", details: GUEST });
       });
 
       it("asks the client's model through sampling and returns what it wrote", async () => {

@@ -51,3 +51,22 @@ function readableErrors(raw: ErrorObject[]): { path: string; message: string }[]
   }
   return out;
 }
+
+const answerChecks = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Checks what a user typed into an elicitation form against the schema the tool asked with.
+ * Returns a readable summary of what is wrong, or null when the answer fits. Clients send the
+ * content unchecked and neither SDK era validates it for a multi round-trip tool.
+ */
+export function answerProblems(schema: object, content: unknown): string | null {
+  let validate = answerChecks.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    answerChecks.set(schema, validate);
+  }
+  if (validate(structuredClone(content ?? {}))) return null;
+  return readableErrors(validate.errors ?? [])
+    .map((e) => `${e.path === "/" ? "the form" : e.path.slice(1)} ${e.message}`)
+    .join("; ");
+}

@@ -1,9 +1,10 @@
 import { inputRequired } from "@modelcontextprotocol/server";
-import type { CallToolResult, CreateMessageResult, ElicitResult } from "@modelcontextprotocol/server";
+import type { CallToolResult, CreateMessageResult, ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/server";
 import type { DemoTool, ToolContext } from "../types";
 import { defineTool, textResult } from "../types";
 import type { Booking, DemoState } from "../state";
 import { SAMPLE_BOOKING_ID } from "../state";
+import { answerProblems } from "../validate";
 
 /**
  * Tools that ask the human on the other side: one through elicitation (a form), one through
@@ -71,6 +72,9 @@ const confirmGuests = (state: DemoState) =>
       const answer = elicitAnswer(ctx);
       if (!answer) return askGuestDetails(bookingId, booking);
       if (answer.action !== "accept") return textResult(`The traveler chose "${answer.action}"; booking ${bookingId} is unchanged.`);
+      // A form that does not fit is asked again with what to fix (another round), not stored.
+      const problems = answerProblems(GUEST_FORM, answer.content);
+      if (problems) return askGuestDetails(bookingId, booking, problems);
       booking.guestDetails = answer.content ?? {};
       return {
         content: [{ type: "text", text: `Saved the guest details of ${bookingId}: ${JSON.stringify(answer.content)}` }],
@@ -79,43 +83,56 @@ const confirmGuests = (state: DemoState) =>
     },
   );
 
-function askGuestDetails(bookingId: string, booking: Booking) {
+function askGuestDetails(bookingId: string, booking: Booking, problems?: string) {
+  const ask = `Please confirm the details of booking ${bookingId} (check-in ${booking.checkIn}).`;
   return inputRequired({
     inputRequests: {
       [DETAILS_KEY]: inputRequired.elicit({
-        message: `Please confirm the details of booking ${bookingId} (check-in ${booking.checkIn}).`,
-        requestedSchema: {
-          type: "object",
-          properties: {
-            fullName: { type: "string", title: "Full name", minLength: 2 },
-            email: { type: "string", title: "Email", format: "email" },
-            arrival: { type: "string", title: "Arrival time", enum: ["morning", "afternoon", "evening", "late night"], default: "afternoon" },
-            bed: {
-              type: "string",
-              title: "Bed",
-              oneOf: [
-                { const: "double", title: "One double bed" },
-                { const: "twin", title: "Two single beds" },
-              ],
-            },
-            extras: {
-              type: "array",
-              title: "Extras",
-              items: { anyOf: [
-                { const: "breakfast", title: "Breakfast" },
-                { const: "parking", title: "Parking" },
-                { const: "late_checkout", title: "Late check-out" },
-              ] },
-              maxItems: 3,
-            },
-            guests: { type: "integer", title: "Guests", minimum: 1, maximum: 8, default: booking.guests.adults + booking.guests.children },
-            newsletter: { type: "boolean", title: "Subscribe to the newsletter", default: false },
-          },
-          required: ["fullName", "email"],
-        },
+        message: problems ? `${ask} Please fix: ${problems}.` : ask,
+        requestedSchema: guestSchema(booking),
       }),
     },
   });
+}
+
+type GuestForm = ElicitRequestFormParams["requestedSchema"];
+
+/** The guest form; `guests` defaults to the booking's party size when asked. */
+const GUEST_FORM: GuestForm = {
+  type: "object",
+  properties: {
+    fullName: { type: "string", title: "Full name", minLength: 2 },
+    email: { type: "string", title: "Email", format: "email" },
+    arrival: { type: "string", title: "Arrival time", enum: ["morning", "afternoon", "evening", "late night"], default: "afternoon" },
+    bed: {
+      type: "string",
+      title: "Bed",
+      oneOf: [
+        { const: "double", title: "One double bed" },
+        { const: "twin", title: "Two single beds" },
+      ],
+    },
+    extras: {
+      type: "array",
+      title: "Extras",
+      items: {
+        anyOf: [
+          { const: "breakfast", title: "Breakfast" },
+          { const: "parking", title: "Parking" },
+          { const: "late_checkout", title: "Late check-out" },
+        ],
+      },
+      maxItems: 3,
+    },
+    guests: { type: "integer", title: "Guests", minimum: 1, maximum: 8 },
+    newsletter: { type: "boolean", title: "Subscribe to the newsletter", default: false },
+  },
+  required: ["fullName", "email"],
+};
+
+function guestSchema(booking: Booking): GuestForm {
+  const guests = { type: "integer" as const, title: "Guests", minimum: 1, maximum: 8, default: booking.guests.adults + booking.guests.children };
+  return { ...GUEST_FORM, properties: { ...GUEST_FORM.properties, guests } };
 }
 
 const draftWelcomeNote = (state: DemoState) =>
