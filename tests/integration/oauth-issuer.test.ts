@@ -115,3 +115,29 @@ describe("OAuth callback: the authorization server's issuer (RFC 9207)", () => {
     expect(again.ok === false && again.message).toContain("unknown or was already used");
   });
 });
+
+describe("OAuth: the resource moves to another authorization server (SEP-2352)", () => {
+  it("reads the resource metadata again when its token is refused, and registers with the new server", async () => {
+    await fetch(`${base}/admin/iss`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advertise: false, send: "omit" }) });
+    const { id, callback } = await authorizeWith({ advertise: false, send: "omit" });
+    const registry = getRegistry();
+    const firstClient = new URL(registry.view(id).state.auth!.authorizationUrl ?? `${base}/authorize`).searchParams.get("client_id");
+    expect(await handleOAuthCallback(callback)).toEqual({ ok: true, connectionId: id });
+    expect((await registry.listTools(id, { refresh: true })).tools.length).toBeGreaterThan(0);
+
+    await fetch(`${base}/admin/move-as`, { method: "POST" });
+    await expect(registry.listTools(id, { refresh: true })).rejects.toThrow();
+    const auth = registry.view(id).state.auth;
+    expect(auth?.status).toBe("needs_authorization");
+    const url = new URL(auth!.authorizationUrl!);
+    expect(url.origin + url.pathname).toBe(`${base}/as2/authorize`);
+    expect(url.searchParams.get("client_id")).not.toBe(firstClient);
+    const state = (await (await fetch(`${base}/admin/state`)).json()) as { seen: { path: string }[] };
+    expect(state.seen.some((s) => s.path === "/as2/register")).toBe(true);
+
+    const res = await fetch(url, { redirect: "manual" });
+    expect(await handleOAuthCallback(new URL(res.headers.get("location")!).searchParams)).toEqual({ ok: true, connectionId: id });
+    if (registry.view(id).state.status !== "connected") await registry.connect(id);
+    expect((await registry.listTools(id, { refresh: true })).tools.length).toBeGreaterThan(0);
+  });
+});

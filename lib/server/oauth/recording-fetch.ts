@@ -133,7 +133,7 @@ export function createAuthFetch(ctx: ConnectionOAuth): FetchLike {
         ms,
       });
     }
-    if (phase === "resource" && challenged) onChallenge(ctx, res);
+    if (phase === "resource" && challenged) onChallenge(ctx, res, record?.tokens !== undefined);
     return res;
   };
 }
@@ -149,7 +149,7 @@ export function causeOf(error: Error): string {
 }
 
 /** What a 401/403 from the MCP endpoint means for the connection's auth state. */
-function onChallenge(ctx: ConnectionOAuth, res: Response): void {
+function onChallenge(ctx: ConnectionOAuth, res: Response, sentToken: boolean): void {
   const { error, scope } = challengeParams(res.headers.get("www-authenticate"));
   if (!ctx.enabled) {
     ctx.publish({
@@ -157,6 +157,12 @@ function onChallenge(ctx: ConnectionOAuth, res: Response): void {
       message: `The server answered ${res.status}${error ? ` (${error})` : ""}: it wants authorization. Turn on OAuth 2.1 in the connection settings, or set an Authorization header.`,
     });
     return;
+  }
+  if (res.status === 401 && sentToken && ctx.read().discovery) {
+    // The server refused a token it used to take: it may have moved to another authorization
+    // server (SEP-2352). Forget the discovery the SDK would otherwise reuse, so the next auth()
+    // reads the resource metadata again; credentials stamped for the old issuer then drop out.
+    ctx.update((rec) => ({ ...rec, discovery: undefined }));
   }
   if (res.status === 403 && error === "insufficient_scope" && scope) {
     const r = ctx.read();
