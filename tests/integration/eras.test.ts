@@ -224,3 +224,65 @@ describe("what 2026-07-28 removed is said plainly", () => {
     expect(outMethods(legacy.id)).toEqual(expect.arrayContaining(["ping", "logging/setLevel"]));
   });
 });
+
+// The demo server (SDK v2, both eras): progress and cancellation through Loupe in each era.
+const DEMO = [`--import`, path.join(process.cwd(), "node_modules/tsx/dist/loader.mjs"), path.join(process.cwd(), "demo/mcp-server.ts")];
+
+describe("progress and cancellation keep working in both eras (the demo server over stdio)", () => {
+  for (const era of ["2026-07-28", "2025-11-25"] as const) {
+    it(`pinned ${era}: progress arrives, then the user's cancel ends the call`, async () => {
+      const view = await create(stdioInput(`demo ${era}`, DEMO, { command: process.execPath, protocolEra: era }));
+      expect(view.state.era?.version).toBe(era);
+      const callId = `health-${era}`;
+      const call = getRegistry().callTool(view.id, { callId, name: "run-health-check", arguments: { steps: 50, stepMs: 100 } });
+      const progress = () =>
+        getRegistry()
+          .traffic(view.id, { limit: 10_000 })
+          .filter((e) => e.kind === "message" && (e.raw as { method?: string }).method === "notifications/progress");
+      for (let i = 0; i < 200 && progress().length < 2; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(progress().length).toBeGreaterThanOrEqual(2);
+      getRegistry().cancelCall(view.id, callId, "enough");
+      const record = await call;
+      expect(record.status).toBe("cancelled");
+      expect(record.error?.message).toBe("enough");
+      // stdio has no per-request stream: the cancel goes out as notifications/cancelled in both eras.
+      expect(outMethods(view.id)).toContain("notifications/cancelled");
+    });
+  }
+});
+
+describe("cancellation on 2026-07-28 over Streamable HTTP (the demo server)", () => {
+  it("closes the call's own request stream instead of sending notifications/cancelled", async () => {
+    const port = 7143;
+    const child = spawn(process.execPath, [...DEMO, "--http", "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout?.resume();
+    child.stderr?.resume();
+    try {
+      const deadline = Date.now() + 20_000;
+      let view: ConnectionView | null = null;
+      while (Date.now() < deadline) {
+        const up = await fetch(`http://127.0.0.1:${port}/mcp`, { method: "GET" }).then(() => true, () => false);
+        if (up) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      view = await create(httpInput("demo http modern", `http://127.0.0.1:${port}/mcp`));
+      expect(view.state.era).toMatchObject({ mode: "modern", version: "2026-07-28" });
+      const call = getRegistry().callTool(view.id, { callId: "health-http", name: "run-health-check", arguments: { steps: 50, stepMs: 100 } });
+      const progress = () =>
+        getRegistry()
+          .traffic(view!.id, { limit: 10_000 })
+          .filter((e) => e.kind === "message" && (e.raw as { method?: string }).method === "notifications/progress");
+      for (let i = 0; i < 200 && progress().length < 2; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(progress().length).toBeGreaterThanOrEqual(2);
+      getRegistry().cancelCall(view.id, "health-http", "stop it");
+      const record = await call;
+      expect(record.status).toBe("cancelled");
+      expect(outMethods(view.id)).not.toContain("notifications/cancelled");
+      // The connection is still usable afterwards.
+      const next = await getRegistry().callTool(view.id, { name: "run-health-check", arguments: { steps: 1, stepMs: 0 } });
+      expect(next.status).toBe("ok");
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }, 40_000);
+});
