@@ -51,7 +51,15 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: { port?: number;
       const transport = sessions.get(sessionId);
       return transport ? transport.handleRequest(request) : jsonRpcError(404, -32001, `Unknown or ended session: ${sessionId}`);
     }
-    const body: unknown = request.method === "POST" ? await request.clone().json().catch(() => undefined) : undefined;
+    let body: unknown;
+    if (request.method === "POST") {
+      const raw = await request.clone().text();
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return jsonRpcError(400, -32700, "Parse error: the request body is not JSON");
+      }
+    }
     if (!isInitializeRequest(body)) return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id; a 2025-11-25 client starts with initialize");
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
@@ -61,8 +69,12 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: { port?: number;
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    await createDemoServer(runtime, { era: "legacy", announce: true }).connect(transport);
-    return transport.handleRequest(request, { parsedBody: body });
+    const server = createDemoServer(runtime, { era: "legacy", announce: true });
+    await server.connect(transport);
+    const response = await transport.handleRequest(request, { parsedBody: body });
+    // A refused initialize (bad Accept, bad version…) opens no session: drop its server.
+    if (!transport.sessionId) void server.close().catch(() => undefined);
+    return response;
   }
 
   async function route(request: Request): Promise<Response> {
