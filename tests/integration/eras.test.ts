@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConnectionInput, ConnectionView } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import { getClientRequests } from "@/lib/server/mcp-requests";
+import { complete, getPrompt, listPrompts, listResources, listResourceTemplates, readResource } from "@/lib/server/mcp-resources";
 import { getRegistry } from "@/lib/server/registry";
 import { EVERYTHING, startEverythingHttp, stdioInput, tempDir } from "@/tests/support/servers";
 import * as inboxRoute from "@/app/api/inbox/route";
@@ -285,4 +286,27 @@ describe("cancellation on 2026-07-28 over Streamable HTTP (the demo server)", ()
       child.kill("SIGTERM");
     }
   }, 40_000);
+});
+
+describe("resources, templates, prompts and completion in both eras (the demo server over stdio)", () => {
+  for (const era of ["2026-07-28", "2025-11-25"] as const) {
+    it(`pinned ${era}`, async () => {
+      const view = await create(stdioInput(`demo lists ${era}`, DEMO, { protocolEra: era }));
+      expect(view.state.era?.version).toBe(era);
+      const conn = getRegistry().connection(view.id);
+      const resources = await listResources(conn);
+      expect(resources.resources.length).toBeGreaterThan(0);
+      const uri = resources.resources.find((r) => r.uri.endsWith("itinerary.md"))!.uri;
+      const read = await readResource(conn, uri);
+      expect(JSON.stringify(read.result.contents)).toContain("text/markdown");
+      expect((await listResourceTemplates(conn)).resourceTemplates.map((t) => t.uriTemplate)).toContain("demo://bookings/{bookingId}");
+      const prompts = await listPrompts(conn);
+      expect(prompts.prompts.map((p) => p.name)).toContain("packing-list");
+      const prompt = await getPrompt(conn, { name: "packing-list", arguments: { city: "Lisbon" } });
+      expect(JSON.stringify(prompt.result.messages)).toContain("Lisbon");
+      const done = await complete(conn, { ref: { type: "ref/prompt", name: "packing-list" }, argument: { name: "city", value: "" } });
+      expect(done.supported).toBe(true);
+      expect(done.values.length).toBeGreaterThan(0);
+    });
+  }
 });
