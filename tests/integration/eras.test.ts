@@ -111,6 +111,18 @@ describe("auto: a 2025-11-25 server falls back to the initialize handshake", () 
     expect(record.status).toBe("ok");
   });
 
+  it("over stdio, a server that exits on server/discover is started again for the handshake", async () => {
+    const strict = path.join(process.cwd(), "tests/fixtures/strict-legacy-server.mjs");
+    const view = await create(stdioInput("strict legacy", [strict]));
+    expect(view.state.status).toBe("connected");
+    expect(view.state.era?.mode).toBe("legacy");
+    expect(view.state.era?.why).toMatch(/exited on server\/discover/);
+    const fallback = getRegistry().traffic(view.id, { limit: 1000 }).filter((e) => e.kind === "era_fallback");
+    expect(fallback).toHaveLength(1);
+    const record = await getRegistry().callTool(view.id, { name: "hello", arguments: {} });
+    expect(record.status).toBe("ok");
+  });
+
   it("over Streamable HTTP (server-everything)", async () => {
     const view = await create(httpInput("everything http", `http://127.0.0.1:${EVERYTHING_HTTP_PORT}/mcp`));
     expect(view.state.status).toBe("connected");
