@@ -16,6 +16,7 @@ import type { McpConnection } from "@/lib/server/mcp-connection";
 import type { Store } from "@/lib/server/store";
 import type { Entry } from "@/lib/contracts/entries";
 import { resultRefOf } from "@/lib/server/result-ref";
+import { paramHeaderValues, scanParamHeaders } from "@/lib/protocols/mcp/param-headers";
 
 interface ActiveCall {
   controller: AbortController;
@@ -70,6 +71,8 @@ export class CallRunner {
       throw new AppError("conflict:call_id", `A call with id "${callId}" already exists`);
     }
     const timeoutMs = body.timeoutMs ?? conn.config.requestTimeoutMs;
+    // Only a 2026-07-28 HTTP call waits for this (and only when its tool was never listed).
+    const paramHeaders = carriesParamHeaders(conn) ? await paramHeadersFor(conn, body) : undefined;
     const maxTotalTimeoutMs = Math.max(timeoutMs, body.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS);
     const record: CallRecord = {
       id: callId,
@@ -109,6 +112,7 @@ export class CallRunner {
           maxTotalTimeout: maxTotalTimeoutMs,
           // Passing onprogress is what makes the SDK attach _meta.progressToken; frames are recorded anyway.
           onprogress: () => undefined,
+          ...(paramHeaders ? { headers: paramHeaders } : {}),
         },
       );
     } finally {
@@ -195,4 +199,21 @@ export class CallRunner {
     const message = error instanceof Error ? error.message : String(error);
     return fail("failed", { code: "upstream:call_failed", message });
   }
+}
+
+/**
+ * SEP-2243: on a 2026-07-28 connection over HTTP, the arguments the tool's schema marks with
+ * `x-mcp-header` also travel as `Mcp-Param-*` headers (the listed schema, listed once if needed).
+ */
+function carriesParamHeaders(conn: McpConnection): boolean {
+  return conn.config.transport !== "stdio" && conn.requireClient().getProtocolEra() === "modern";
+}
+
+async function paramHeadersFor(conn: McpConnection, body: CallToolBody): Promise<Record<string, string> | undefined> {
+  const listing = await conn.listTools().catch(() => undefined);
+  const tool = listing?.tools.find((t) => t.name === body.name);
+  const scan = tool ? scanParamHeaders(tool.inputSchema) : undefined;
+  if (!scan?.ok || scan.headers.length === 0) return undefined;
+  const headers = paramHeaderValues(scan.headers, body.arguments);
+  return Object.keys(headers).length > 0 ? headers : undefined;
 }

@@ -299,7 +299,9 @@ export class McpConnection {
     if (this.tools && !opts.refresh) return this.tools;
     const client = this.requireClient();
     const gen = this.generation;
-    const listing = await readAllTools(client, this.config.requestTimeoutMs);
+    // SEP-2243: a 2026-07-28 HTTP connection leaves out tools whose x-mcp-header declarations are invalid.
+    const paramHeaders = this.config.transport !== "stdio" && client.getProtocolEra() === "modern";
+    const listing = await readAllTools(client, this.config.requestTimeoutMs, { paramHeaders });
     if (gen === this.generation) this.tools = listing;
     return listing;
   }

@@ -3,12 +3,18 @@ import type { Client } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import { markDuplicates, readToolsPage } from "@/lib/protocols/mcp/tool-listing";
 import type { ListedTool } from "@/lib/protocols/mcp/tool-listing";
+import { scanParamHeaders } from "@/lib/protocols/mcp/param-headers";
 
 export interface ToolsListing {
   /** Every tool as listed; a malformed or duplicated one carries `loupe` notes. */
   tools: ListedTool[];
   pages: number;
   listedAt: number;
+  /**
+   * Tools the server listed that a 2026-07-28 HTTP client must leave out (SEP-2243: their
+   * `x-mcp-header` declarations break the rules, so their calls could not carry the headers).
+   */
+  excluded?: { name: string; reason: string }[];
 }
 
 /** Bounds a server that keeps answering with a nextCursor. */
@@ -16,8 +22,12 @@ const MAX_TOOL_PAGES = 100;
 /** tools/list is read item by item by readToolsPage. */
 const AnyObject = z.looseObject({});
 
-/** Every page of tools/list (none when the server has no tools capability). */
-export async function readAllTools(client: Client, timeout: number): Promise<ToolsListing> {
+/**
+ * Every page of tools/list (none when the server has no tools capability). With `paramHeaders`
+ * (a 2026-07-28 connection over HTTP), tools with invalid `x-mcp-header` declarations are left
+ * out and named in `excluded`.
+ */
+export async function readAllTools(client: Client, timeout: number, opts: { paramHeaders?: boolean } = {}): Promise<ToolsListing> {
   const tools: ListedTool[] = [];
   let pages = 0;
   let cursor: string | undefined;
@@ -35,5 +45,13 @@ export async function readAllTools(client: Client, timeout: number): Promise<Too
       cursor = page.nextCursor;
     } while (cursor !== undefined && pages < MAX_TOOL_PAGES);
   }
-  return { tools: markDuplicates(tools), pages, listedAt: Date.now() };
+  const excluded: { name: string; reason: string }[] = [];
+  const kept = opts.paramHeaders
+    ? tools.filter((tool) => {
+        const scan = scanParamHeaders(tool.inputSchema);
+        if (!scan.ok) excluded.push({ name: tool.name, reason: scan.reason });
+        return scan.ok;
+      })
+    : tools;
+  return { tools: markDuplicates(kept), pages, listedAt: Date.now(), ...(excluded.length ? { excluded } : {}) };
 }
