@@ -374,8 +374,9 @@ async function runClientRole(sets, outDir) {
   };
   const solo = await pool(items.filter((i) => SOLO.has(i.scenario)).map(run), 1);
   const rest = await pool(items.filter((i) => !SOLO.has(i.scenario)).map(run), CLIENT_JOBS);
-  for (const { set, result, res, logFile } of [...solo, ...rest]) {
+  for (const { set, result, res, logFile, secs } of [...solo, ...rest]) {
     set.results.push(result);
+    result.secs = Math.round(secs * 10) / 10;
     // The CLI's own baseline check must agree; if it failed where the checks look fine, something
     // went wrong outside them (a crash, a bad baseline file): note it (counted in finish()).
     result.cliCode = res.code;
