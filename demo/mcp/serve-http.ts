@@ -13,6 +13,7 @@ import {
   originValidationResponse,
 } from "@modelcontextprotocol/server";
 import type { DemoRuntime } from "./server";
+import { HEADER_MISMATCH, paramHeaderProblem } from "./param-headers";
 import { createDemoServer, demoServerFactory } from "./server";
 
 /**
@@ -82,7 +83,20 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: { port?: number;
       hostHeaderValidationResponse(request, localhostAllowedHostnames()) ?? originValidationResponse(request, localhostAllowedOrigins());
     if (rejected) return rejected;
     if (new URL(request.url).pathname !== "/mcp") return new Response("Not found: the MCP endpoint is /mcp\n", { status: 404 });
-    return (await isLegacyRequest(request)) ? legacy(request) : modern.fetch(request);
+    if (await isLegacyRequest(request)) return legacy(request);
+    const mismatch = await checkParamHeaders(request);
+    return mismatch ?? modern.fetch(request);
+  }
+
+  const tools = new Map(runtime.modules.flatMap((m) => m.tools ?? []).map((t) => [t.definition.name, t.definition]));
+  /** SEP-2243 Mcp-Param-* headers against the body (see param-headers.ts). */
+  async function checkParamHeaders(request: Request): Promise<Response | undefined> {
+    if (request.method !== "POST" || request.headers.get("mcp-method")?.trim() !== "tools/call") return undefined;
+    const body: unknown = await request.clone().json().catch(() => undefined);
+    const problem = paramHeaderProblem(body, request.headers, (name) => tools.get(name));
+    if (!problem) return undefined;
+    const id = (body as { id?: unknown }).id ?? null;
+    return Response.json({ jsonrpc: "2.0", id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } }, { status: 400 });
   }
 
   const server = http.createServer((req, res) => {

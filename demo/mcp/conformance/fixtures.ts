@@ -43,6 +43,12 @@ function contentTools(): DemoTool[] {
       ],
     })),
     simple("test_error_handling", "Always fails as a tool error (isError).", () => textResult("This tool intentionally returns an error for testing", true)),
+    // http-custom-header-server-validation (pending): the argument travels in Mcp-Param-Region too.
+    simple("test_custom_header_param", "Echoes a region that the client also sends as the Mcp-Param-Region header (SEP-2243).", (args) => textResult(`Region: ${String(args.region)}`), {
+      type: "object",
+      properties: { region: { type: "string", "x-mcp-header": "Region", description: "Mirrored into Mcp-Param-Region." } },
+      required: ["region"],
+    }),
     // json-schema-2020-12 (pending in the suite): these keywords must reach tools/list untouched.
     simple("json_schema_2020_12_tool", "Tool with JSON Schema 2020-12 features", (args) => textResult(`Received: ${JSON.stringify(args)}`), {
       $schema: "https://json-schema.org/draft/2020-12/schema",
