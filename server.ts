@@ -46,7 +46,8 @@ async function main() {
   } catch (e) {
     fail(e instanceof CliError ? e.message : String(e));
   }
-  const root = path.dirname(new URL(import.meta.url).pathname);
+  // scripts/start.mjs runs a compiled copy of this file from .next/: it says where the repo is.
+  const root = process.env.LOUPE_ROOT || path.dirname(new URL(import.meta.url).pathname);
   const token = process.env.LOUPE_TOKEN || randomBytes(32).toString("hex");
   process.env.LOUPE_ROOT = root;
   process.env.LOUPE_DATA_DIR ||= path.join(homedir(), ".loupe");

@@ -1,7 +1,7 @@
 // `npm start`: builds the app when the build is missing or older than the sources, then runs the
 // launcher (server.ts) in this same process with the arguments given after `npm start --`.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -50,14 +50,49 @@ process.env.NODE_ENV = dev ? "development" : "production";
 // when server.ts ran as a child started with cwd = root.
 process.chdir(root);
 process.env.NEXT_TELEMETRY_DISABLED = "1";
-// tsx only for server.ts and the few lib/ modules it imports: its ESM hook, not its require hook,
-// which would sit in front of every require of Next's own (already compiled) code.
-const { register } = await import(pathToFileURL(path.join(root, "node_modules/tsx/dist/esm/api/index.mjs")).href);
-register({ tsconfig: path.join(root, "tsconfig.json") });
-// tsx turns Node's source maps on for the whole process, and Node then parses the map of every
-// chunk Next loads (13 % of start). Production keeps them off unless asked for
-// (NODE_OPTIONS=--enable-source-maps); `--dev` keeps them for readable stack traces.
-const askedForMaps = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].includes("--enable-source-maps");
-if (!dev && !askedForMaps) process.setSourceMapsEnabled(false);
+process.env.LOUPE_ROOT = root;
 process.argv = [process.argv[0], path.join(root, "server.ts"), ...args];
-await import(pathToFileURL(path.join(root, "server.ts")).href);
+
+/**
+ * Production runs server.ts compiled once to plain JS (.next/loupe-launcher.mjs, rebuilt when one
+ * of its sources is newer): no TypeScript loader at all, so no hooks thread, no esbuild service
+ * process, and Node's source maps stay off (with tsx on, Node parsed the map of every chunk Next
+ * loads: 13 % of start). `--dev` keeps tsx for readable stack traces.
+ */
+async function compiledLauncher() {
+  const out = path.join(root, ".next", "loupe-launcher.mjs");
+  const inputsFile = `${out}.inputs.json`;
+  if (existsSync(out) && existsSync(inputsFile)) {
+    const built = statSync(out).mtimeMs;
+    const inputs = JSON.parse(readFileSync(inputsFile, "utf8"));
+    if (inputs.every((f) => existsSync(path.join(root, f)) && statSync(path.join(root, f)).mtimeMs <= built)) return out;
+  }
+  // esbuild comes with tsx (the same version tsx uses to run server.ts in dev).
+  const { build } = await import(pathToFileURL(path.join(root, "node_modules/esbuild/lib/main.js")).href);
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ["server.ts"],
+    outfile: out,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    tsconfig: "tsconfig.json",
+    // Next must stay the one instance the app's bundles talk to; node_modules are loaded as is.
+    external: ["next", "next/*"],
+    packages: "external",
+    metafile: true,
+    logLevel: "error",
+  });
+  writeFileSync(inputsFile, JSON.stringify(Object.keys(result.metafile.inputs)));
+  return out;
+}
+
+if (dev) {
+  // tsx only for server.ts and the few lib/ modules it imports: its ESM hook, not its require hook.
+  const { register } = await import(pathToFileURL(path.join(root, "node_modules/tsx/dist/esm/api/index.mjs")).href);
+  register({ tsconfig: path.join(root, "tsconfig.json") });
+  await import(pathToFileURL(path.join(root, "server.ts")).href);
+} else {
+  await import(pathToFileURL(await compiledLauncher()).href);
+}
