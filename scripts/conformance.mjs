@@ -392,7 +392,10 @@ async function runServerRole(sets, outDir) {
   try {
     demo = await startDemoServer(path.join(outDir, "demo-server.log"));
   } catch (error) {
-    for (const set of sets) set.runErrors.push(error.message);
+    // Nothing could be tested: every scenario of these sets fails, with the reason.
+    for (const set of sets) {
+      for (const scenario of set.scenarios) set.results.push({ scenario, ok: false, success: 0, failure: 0, warning: 0, problems: [error.message] });
+    }
     return;
   }
   try {
