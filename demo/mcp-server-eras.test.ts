@@ -279,6 +279,14 @@ describe("demo MCP server over HTTP: the 2026-07-28 wire", () => {
     expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32020);
   });
 
+  it("answers a body that is not JSON with a parse error, and an unknown session with 404", async () => {
+    const garbled = await fetch(http.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{not json" });
+    expect(garbled.status).toBe(400);
+    expect(((await garbled.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    const ended = await fetch(http.url, { headers: { accept: "text/event-stream", "mcp-session-id": "no-such-session" } });
+    expect(ended.status).toBe(404);
+  });
+
   it("refuses an Origin or a Host that is not localhost (DNS rebinding)", async () => {
     const fromEvilPage = await post("server/discover", {}, { origin: "http://evil.example" });
     expect(fromEvilPage.status).toBe(403);
