@@ -9,6 +9,7 @@ import { attachStderr } from "@/lib/server/stderr";
 import { clientCapabilities, installClientRequestHandlers } from "@/lib/server/mcp-requests";
 import { installResourceHandlers } from "@/lib/server/mcp-resources";
 import { installTaskHandlers } from "@/lib/server/mcp-tasks";
+import { withAppsExtension } from "@/lib/server/apps/client-extension";
 import { sessionResetHooks } from "@/lib/server/session-reset";
 import { remoteTransportAuth } from "@/lib/server/oauth/connection-auth";
 import { createRemoteTransport, createStdioTransport } from "@/lib/server/transports";
@@ -88,7 +89,7 @@ export function openSession(
       : {}),
   });
   const client = new LoupeClient(CLIENT_INFO, {
-    capabilities: clientCapabilities(config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES),
+    capabilities: withAppsExtension(clientCapabilities(config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES)),
     versionNegotiation: versionNegotiation(config),
   });
   client.setNotificationHandler("notifications/tools/list_changed", () => {

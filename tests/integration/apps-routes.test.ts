@@ -44,6 +44,18 @@ describe("MCP app routes against server-basic-react (stdio)", () => {
     expect(content.text).toContain("<!DOCTYPE html>");
   });
 
+  it("declares the MCP Apps extension to the server (so servers that check it list their apps)", () => {
+    const out = getRegistry()
+      .traffic(id, { limit: 10_000 })
+      .filter((e) => e.kind === "message" && e.direction === "out")
+      .map((e) => e.raw as { method?: string; params?: { capabilities?: unknown; _meta?: Record<string, unknown> } });
+    const declared = out.map((m) => (m.params?.capabilities ?? m.params?._meta?.["io.modelcontextprotocol/clientCapabilities"]) as { extensions?: Record<string, unknown> } | undefined);
+    expect(declared.some((c) => c?.extensions?.["io.modelcontextprotocol/ui"] !== undefined)).toBe(true);
+    expect(declared.find((c) => c?.extensions?.["io.modelcontextprotocol/ui"])?.extensions?.["io.modelcontextprotocol/ui"]).toEqual({
+      mimeTypes: ["text/html;profile=mcp-app"],
+    });
+  });
+
   it("records app↔host messages in order with their direction", async () => {
     const before = appEntries(id).length;
     const body = {
