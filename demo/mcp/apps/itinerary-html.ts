@@ -34,6 +34,7 @@ h1 { font-size: 16px; margin: 0; } .muted { color: var(--muted); font-size: 12px
 ol { list-style: none; margin: 0; padding: 0; border-left: 2px solid var(--line); }
 .leg { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 6px 0 6px 12px; position: relative; }
 .leg::before { content: ""; position: absolute; left: -6px; top: 13px; width: 10px; height: 10px; border-radius: 50%; background: var(--fg); }
+.mode { font-size: 11px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); border: 1px solid var(--line); border-radius: 4px; padding: 0 4px; }
 .route { font-weight: 600; } .date, .forecast { color: var(--muted); font-size: 12px; }
 button { font: inherit; border: 1px solid var(--line); background: var(--soft); color: var(--fg); border-radius: 6px; padding: 4px 10px; cursor: pointer; }
 button.small { padding: 1px 8px; font-size: 12px; } button:disabled { opacity: .6; }

@@ -4,7 +4,8 @@
 (() => {
   const { App, applyDocumentTheme, applyHostStyleVariables } = McpApps;
   const CITY = { LIS: "Lisbon", OPO: "Porto", MAD: "Madrid", BCN: "Barcelona", CDG: "Paris", ORY: "Paris", LHR: "London", FCO: "Rome", BER: "Berlin", AMS: "Amsterdam" };
-  const MODE = { flight: "✈", train: "🚆", bus: "🚌", car: "🚗" };
+  // Words, not emoji: a host's fonts may lack the pictographs.
+  const MODE = { flight: "flight", train: "train", bus: "bus", car: "car" };
   const $ = (id) => document.getElementById(id);
   const el = (tag, props = {}, ...children) => {
     const node = Object.assign(document.createElement(tag), props);
