@@ -1,31 +1,18 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { AppBridge, PostMessageTransport, type McpUiHostContext, type McpUiMessageRequest } from "@modelcontextprotocol/ext-apps/app-bridge";
+import { AppBridge, PostMessageTransport, type McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { AppResource } from "@/lib/apps/app-resource";
 import type { CallOutcome } from "@/lib/apps/outcome";
-import { needsApproval, toolVisibility } from "@/lib/apps/tool-ui";
-import { callApi } from "@/lib/queries/calls";
-import { resourceApi } from "@/lib/queries/resources";
 import type { Tool } from "@/lib/queries/tools";
-import { createAppRecorder, RecordingTransport, type LoggedAppMessage } from "@/components/apps/app-recorder";
+import { createAppRecorder, RecordingTransport } from "@/components/apps/app-recorder";
+import { installHostHandlers, type AppHostCallbacks } from "@/components/apps/host-handlers";
+
+export type { AppDisplayMode, AppHostCallbacks } from "@/components/apps/host-handlers";
 
 /** What the host has to tell the View about the tool call it belongs to. */
 export type AppOutcome = CallOutcome;
-export type AppDisplayMode = "inline" | "fullscreen";
-
-export interface AppHostCallbacks {
-  /** The user's yes or no to an app's tools/call of a tool that is not read-only. */
-  confirmCall(tool: Tool, args: Record<string, unknown>): Promise<boolean>;
-  /** The user's yes or no to `ui/open-link`. */
-  confirmLink(url: string): Promise<boolean>;
-  onUserMessage(params: McpUiMessageRequest["params"]): void;
-  onSize(size: { width?: number; height?: number }): void;
-  onDisplayMode(mode: AppDisplayMode): void;
-  onLog(m: LoggedAppMessage): void;
-  onError(message: string): void;
-}
 
 export interface AppHostOptions {
   connectionId: string;
@@ -45,7 +32,6 @@ export interface AppHostOptions {
 }
 
 const HOST_INFO = { name: "Loupe", version: "0.1.0" };
-const httpUrl = (u: string) => /^https?:\/\//i.test(u);
 
 /**
  * The host side of one MCP app (SEP-1865) through the SDK's AppBridge over the SDK's
@@ -76,31 +62,7 @@ export function useAppHost(o: AppHostOptions): { connected: boolean; ready: bool
     bridge.addEventListener("sandboxready", () => void bridge.sendSandboxResourceReady({ html, csp, permissions }));
     bridge.addEventListener("initialized", () => setReady(true));
     bridge.addEventListener("sizechange", (size) => cb().onSize(size));
-    bridge.oncalltool = async ({ name, arguments: args = {} }) => {
-      const tool = live.current.tools.find((t) => t.name === name);
-      if (!tool) throw new Error(`The server lists no tool named ${name}`);
-      if (!toolVisibility(tool).includes("app")) throw new Error(`The tool ${name} is not visible to apps (_meta.ui.visibility)`);
-      if (needsApproval(tool) && !(await cb().confirmCall(tool, args))) throw new Error(`The user declined the call to ${name}`);
-      const call = await callApi.run(connectionId, { name, arguments: args });
-      if (call.status === "ok" || call.status === "tool_error") return call.result as CallToolResult;
-      throw new Error(call.error?.message ?? `The call to ${name} ended: ${call.status}`);
-    };
-    bridge.onreadresource = async ({ uri }) => (await resourceApi.read(connectionId, uri)).result as Awaited<ReturnType<NonNullable<AppBridge["onreadresource"]>>>;
-    bridge.onopenlink = async ({ url }) => {
-      const ok = httpUrl(url) && (await cb().confirmLink(url));
-      if (ok) window.open(url, "_blank", "noopener,noreferrer");
-      return ok ? {} : { isError: true };
-    };
-    bridge.onmessage = async (params) => {
-      cb().onUserMessage(params);
-      return {};
-    };
-    bridge.onupdatemodelcontext = async () => ({});
-    bridge.onrequestdisplaymode = async ({ mode }) => {
-      const next: AppDisplayMode = mode === "fullscreen" ? "fullscreen" : "inline";
-      cb().onDisplayMode(next);
-      return { mode: next };
-    };
+    installHostHandlers(bridge, { connectionId, tools: () => live.current.tools, callbacks: cb });
     bridgeRef.current = bridge;
     sent.current = { input: false, outcome: false };
     const transport = new RecordingTransport(new PostMessageTransport(win, win), recorder.record);
