@@ -12,6 +12,7 @@ import { filterTools } from "@/components/tools/tool-filter";
 import { ToolList } from "@/components/tools/tool-list";
 import { ToolDetail } from "@/components/tools/tool-detail";
 import { ToolsChangedBanner } from "@/components/tools/tools-changed-banner";
+import { ExcludedTools } from "@/components/tools/excluded-tools";
 
 export interface ToolsPanelProps {
   connection: ConnectionView;
@@ -82,6 +83,7 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
               {` · listed ${new Date(tools.data.listedAt).toLocaleTimeString()}`}
               {!connected && " · server not connected"}
             </p>
+            <ExcludedTools excluded={tools.data.excluded} />
             <ToolList tools={visible} selected={selectedTool} onSelect={onSelectTool} collisions={collisionNames} />
           </>
         )}

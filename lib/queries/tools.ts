@@ -6,11 +6,19 @@ import { connectionScope } from "@/lib/queries/connections";
 /** A listed tool: the MCP Tool, with Loupe's notes when it is malformed or its name is listed twice. */
 export type Tool = ListedTool;
 
+/** A tool the server listed that Loupe left out (invalid `x-mcp-header`, SEP-2243), with why. */
+export interface ExcludedTool {
+  name: string;
+  reason: string;
+}
+
 /** GET /api/connections/:id/tools — every page aggregated by the server. */
 export interface ToolList {
   tools: Tool[];
   pages: number;
   listedAt: number;
+  /** Present only when some were left out (a 2026-07-28 HTTP connection). */
+  excluded?: ExcludedTool[];
 }
 
 export const toolKeys = {
