@@ -10,13 +10,15 @@
  *     node --import tsx demo/mcp-server.ts --http --port 7100 --conformance
  *
  * Env: LOUPE_DEMO_EXTRA_TOOLS=N adds N generated tools; LOUPE_DEMO_PAGE_SIZE=K paginates tools/list;
- * LOUPE_DEMO_CONFORMANCE=1 is the same as --conformance.
+ * LOUPE_DEMO_CONFORMANCE=1 is the same as --conformance; LOUPE_DEMO_SESSION_IDLE_MS ends an idle
+ * 2025-11-25 HTTP session after that many ms (default 30 minutes).
  * stdout carries JSON-RPC only on stdio, so diagnostics go to stderr.
  */
 import { parseArgs } from "node:util";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { createDemoRuntime, demoOptionsFromEnv, demoServerFactory } from "./mcp/server";
 import { serveDemoHttp } from "./mcp/serve-http";
+import { tasksStdioTransport } from "./mcp/tasks/stdio";
 
 const { values: flags } = parseArgs({
   options: {
@@ -38,7 +40,8 @@ if (flags.http) {
     process.stderr.write(`loupe-demo: --port must be a number from 0 to 65535, got "${flags.port}"\n`);
     process.exit(2);
   }
-  const served = await serveDemoHttp(runtime, { port });
+  const idle = Number.parseInt(process.env.LOUPE_DEMO_SESSION_IDLE_MS ?? "", 10);
+  const served = await serveDemoHttp(runtime, { port, ...(idle > 0 ? { sessionIdleMs: idle } : {}) });
   // The first stdout line is the URL, so a parent started with --port 0 can read where it landed.
   process.stdout.write(`${served.url}\n`);
   process.stderr.write(`loupe-demo MCP server ready on ${served.url} (2025-11-25 and 2026-07-28; ${summary})\n`);
@@ -48,6 +51,7 @@ if (flags.http) {
 } else {
   // The connection's opening message picks the era; one Server is pinned for its lifetime.
   serveStdio(demoServerFactory(runtime, () => true), {
+    transport: tasksStdioTransport(runtime),
     onerror: (error) => process.stderr.write(`loupe-demo: ${error.message}\n`),
   });
   process.stderr.write(`loupe-demo MCP server ready on stdio (2025-11-25 and 2026-07-28; ${summary})\n`);

@@ -15,6 +15,7 @@ import {
 import type { DemoRuntime } from "./server";
 import { HEADER_MISMATCH, paramHeaderProblem } from "./param-headers";
 import { createDemoServer, demoServerFactory } from "./server";
+import { answerTasksRequest, asRequest, isTasksMessage } from "./tasks/extension";
 
 /**
  * The demo server over Streamable HTTP, both eras on one endpoint (`/mcp`):
@@ -24,8 +25,18 @@ import { createDemoServer, demoServerFactory } from "./server";
  *   Mcp-Session-Id, so server→client requests (elicitation, sampling via the MRTR shim),
  *   resources/subscribe and GET streams work as before. The SDK's own legacy fallback is
  *   stateless and could not carry those.
+ * - The Tasks extension (SEP-2663) on 2026-07-28: its messages are answered before the SDK (see
+ *   tasks/extension.ts), after the same Mcp-Method / Mcp-Name checks the SDK makes.
  * Host and Origin are checked first (DNS rebinding): only localhost names are served.
+ *
+ * A 2025-11-25 session ends when its client deletes it, when its transport closes, or after
+ * `sessionIdleMs` (default 30 minutes, LOUPE_DEMO_SESSION_IDLE_MS) with no request and no open
+ * stream: its Server is closed and later requests with its id get 404, as the spec says for an
+ * ended session (the client then initializes again).
  */
+
+/** How long a 2025-11-25 HTTP session may sit with no request and no open stream. */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 
 export interface DemoHttpServer {
   url: string;
@@ -33,7 +44,14 @@ export interface DemoHttpServer {
   close(): Promise<void>;
 }
 
-export async function serveDemoHttp(runtime: DemoRuntime, opts: { port?: number; host?: string } = {}): Promise<DemoHttpServer> {
+export interface DemoHttpOptions {
+  port?: number;
+  host?: string;
+  /** Idle time after which a 2025-11-25 session is ended (ms). */
+  sessionIdleMs?: number;
+}
+
+export async function serveDemoHttp(runtime: DemoRuntime, opts: DemoHttpOptions = {}): Promise<DemoHttpServer> {
   const modern = createMcpHandler(
     demoServerFactory(runtime, () => false),
     { legacy: "reject", onerror: (error) => process.stderr.write(`loupe-demo (2026-07-28): ${error.message}\n`) },
@@ -45,6 +63,31 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: { port?: number;
     if (change.promptsChanged) modern.notify.promptsChanged();
   });
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const idleMs = opts.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  /** Per session: when it was last used, and how many of its requests/streams are still open. */
+  const activity = new Map<string, { lastSeen: number; open: number }>();
+  const touch = (id: string, delta: number) => {
+    const entry = activity.get(id) ?? { lastSeen: Date.now(), open: 0 };
+    entry.lastSeen = Date.now();
+    entry.open = Math.max(0, entry.open + delta);
+    if (sessions.has(id)) activity.set(id, entry);
+  };
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, transport] of sessions) {
+        const entry = activity.get(id);
+        if (entry && entry.open === 0 && now - entry.lastSeen >= idleMs) {
+          process.stderr.write(`loupe-demo: session ${id} idle for ${Math.round((now - entry.lastSeen) / 1000)} s, ended\n`);
+          sessions.delete(id);
+          activity.delete(id);
+          void transport.close().catch(() => undefined);
+        }
+      }
+    },
+    Math.max(50, Math.min(idleMs / 4, 60_000)),
+  );
+  sweep.unref();
 
   async function legacy(request: Request): Promise<Response> {
     const sessionId = request.headers.get("mcp-session-id");
@@ -64,11 +107,19 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: { port?: number;
     if (!isInitializeRequest(body)) return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id; a 2025-11-25 client starts with initialize");
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void sessions.set(id, transport),
-      onsessionclosed: (id) => void sessions.delete(id),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+        activity.set(id, { lastSeen: Date.now(), open: 0 });
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+        activity.delete(id);
+      },
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (!transport.sessionId) return;
+      sessions.delete(transport.sessionId);
+      activity.delete(transport.sessionId);
     };
     const server = createDemoServer(runtime, { era: "legacy", announce: true });
     await server.connect(transport);
@@ -84,8 +135,33 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: { port?: number;
     if (rejected) return rejected;
     if (new URL(request.url).pathname !== "/mcp") return new Response("Not found: the MCP endpoint is /mcp\n", { status: 404 });
     if (await isLegacyRequest(request)) return legacy(request);
+    const tasksAnswer = await tasksExtension(request);
+    if (tasksAnswer) return tasksAnswer;
     const mismatch = await checkParamHeaders(request);
     return mismatch ?? modern.fetch(request);
+  }
+
+  /** The Tasks extension's messages (2026-07-28 only), answered as JSON. */
+  async function tasksExtension(request: Request): Promise<Response | undefined> {
+    if (request.method !== "POST") return undefined;
+    const message = asRequest(await request.clone().json().catch(() => undefined));
+    if (!message || !isTasksMessage(message, runtime.toolsByName)) return undefined;
+    // SEP-2243 as the SDK applies it: Mcp-Method mirrors the method, Mcp-Name the taskId on tasks/*.
+    const method = request.headers.get("mcp-method")?.trim();
+    const name = request.headers.get("mcp-name")?.trim();
+    const taskId = message.params?.taskId;
+    // A removed method (tasks/result, tasks/list) is -32601 whatever its headers say.
+    const problem =
+      method !== message.method && !REMOVED_TASK_METHODS.has(message.method)
+        ? `Mcp-Method ${method === undefined ? "is missing" : `"${method}" does not match the body's method "${message.method}"`}`
+        : NAMED_TASK_METHODS.has(message.method) && typeof taskId === "string" && name !== taskId
+          ? `Mcp-Name ${name === undefined ? "is missing" : `"${name}" does not match params.taskId`}`
+          : undefined;
+    if (problem) {
+      return Response.json({ jsonrpc: "2.0", id: message.id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } }, { status: 400 });
+    }
+    const answer = answerTasksRequest(message, runtime.tasks, runtime.toolsByName);
+    return answer ? Response.json(answer) : undefined;
   }
 
   const tools = new Map(runtime.modules.flatMap((m) => m.tools ?? []).map((t) => [t.definition.name, t.definition]));
@@ -101,6 +177,13 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: { port?: number;
 
   const server = http.createServer((req, res) => {
     void (async () => {
+      // A session's open requests and streams keep it alive; the idle clock starts when they end.
+      const claimed = req.headers["mcp-session-id"];
+      const sessionId = typeof claimed === "string" && sessions.has(claimed) ? claimed : undefined;
+      if (sessionId) {
+        touch(sessionId, +1);
+        res.once("close", () => touch(sessionId, -1));
+      }
       try {
         await writeResponse(res, await route(toWebRequest(req, res)));
       } catch (error) {
@@ -121,6 +204,8 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: { port?: number;
     port,
     close: async () => {
       offHub();
+      clearInterval(sweep);
+      runtime.tasks.close();
       await modern.close();
       await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
       server.closeAllConnections();
@@ -128,6 +213,10 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: { port?: number;
     },
   };
 }
+
+/** SEP-2663 routing: these carry `Mcp-Name: <taskId>`. */
+const NAMED_TASK_METHODS = new Set(["tasks/get", "tasks/update", "tasks/cancel"]);
+const REMOVED_TASK_METHODS = new Set(["tasks/result", "tasks/list"]);
 
 function jsonRpcError(status: number, code: number, message: string): Response {
   return Response.json({ jsonrpc: "2.0", id: null, error: { code, message } }, { status });

@@ -16,6 +16,9 @@ import { opsTools } from "./tools/ops-tools";
 import { mediaTools } from "./tools/media-tools";
 import { generatedTools } from "./generated-tools";
 import { hitlTools } from "./tools/hitl-tools";
+import { rebookTools } from "./tools/rebook-tools";
+import { DemoTaskStore } from "./tasks/task-store";
+import { TASKS_EXTENSION } from "./tasks/task-tools";
 import { itineraryApp } from "./apps/itinerary-app";
 import { travelResources, resourceFingerprints } from "./resources";
 import { travelPrompts } from "./prompts";
@@ -66,7 +69,7 @@ function decodeCursor(cursor: string): number {
 }
 
 export function builtinTools(state = createDemoState()): DemoTool[] {
-  return [...tripTools(state), ...bookingTools(state), ...opsTools, ...mediaTools(state), ...hitlTools(state)];
+  return [...tripTools(state), ...bookingTools(state), ...opsTools, ...mediaTools(state), ...hitlTools(state), ...rebookTools()];
 }
 
 /**
@@ -79,6 +82,8 @@ function demoModules(state: DemoState, options: DemoServerOptions, hub: ChangeHu
     ...(options.conformance ? [conformanceFixtures(hub)] : []),
     { tools: builtinTools(state), resources: travelResources(state), prompts: travelPrompts(state) },
     itineraryApp(),
+    // The Tasks extension (SEP-2663): rebook-all and the conformance task fixtures run as tasks.
+    { capabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
     { tools: generatedTools(options.extraTools ?? 0) },
   ];
 }
@@ -93,6 +98,10 @@ export interface DemoRuntime {
   state: DemoState;
   hub: ChangeHub;
   modules: DemoModule[];
+  /** The Tasks extension's tasks: a task outlives the per-request Server that created it. */
+  tasks: DemoTaskStore;
+  /** Every tool by name (the tasks extension answers task tools before the SDK). */
+  toolsByName: ReadonlyMap<string, DemoTool>;
   /** Signs requestState so a client cannot forge a later round (the spec's integrity MUST). */
   codec: ReturnType<typeof createRequestStateCodec>;
 }
@@ -100,11 +109,14 @@ export interface DemoRuntime {
 export function createDemoRuntime(options: DemoServerOptions = {}): DemoRuntime {
   const state = createDemoState();
   const hub = new ChangeHub();
+  const modules = demoModules(state, options, hub);
   return {
     options,
     state,
     hub,
-    modules: demoModules(state, options, hub),
+    modules,
+    tasks: new DemoTaskStore(),
+    toolsByName: new Map(modules.flatMap((m) => m.tools ?? []).map((t) => [t.definition.name, t])),
     // Per process: every round of a flow reaches this process (stdio, or the one HTTP listener).
     codec: createRequestStateCodec({ key: randomBytes(32), bind: (ctx) => ctx.mcpReq.method }),
   };

@@ -6,6 +6,7 @@ import { RED_PNG, SILENT_WAV } from "./media";
 import { fixturePrompts, fixtureResources } from "./resources-prompts";
 import type { ChangeHub } from "../change-hub";
 import { mrtrTools } from "./mrtr-fixtures";
+import { taskFixtures } from "./task-fixtures";
 
 /**
  * The fixture set the official conformance suite's *server* scenarios call by name
@@ -214,7 +215,7 @@ function hitlTools(): DemoTool[] {
 /** The fixture module: added to the demo's modules only in conformance mode. */
 export function conformanceFixtures(hub: ChangeHub): DemoModule {
   return {
-    tools: [...contentTools(), ...behaviourTools(hub), ...hitlTools(), ...mrtrTools()],
+    tools: [...contentTools(), ...behaviourTools(hub), ...hitlTools(), ...mrtrTools(), ...taskFixtures()],
     resources: fixtureResources(),
     prompts: fixturePrompts(),
   };
