@@ -32,7 +32,7 @@ export const browserRenderBench: Bench = {
       for (let i = 0; i < ctx.runs; i++) {
         const t0 = Date.now();
         await page.goto(`${loupe.baseUrl}/?c=${conn.id}&tab=tools`);
-        await page.getByTestId("tool-count").filter({ hasText: "1012 tools" }).waitFor();
+        await page.getByTestId("tool-count").filter({ hasText: "1013 tools" }).waitFor();
         await page.locator('[data-testid="tool-item"]').first().waitFor();
         listMs.push(Date.now() - t0);
         rows = await page.locator('[data-testid="tool-item"]').count();
@@ -51,8 +51,8 @@ export const browserRenderBench: Bench = {
       }
       const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
       const figures: Figure[] = [
-        { label: "page load → 1,012-tool list rendered", value: median(listMs), unit: "ms", note: `median of ${ctx.runs}` },
-        { label: "tool rows in the DOM (virtualized) of 1,012", value: rows, unit: "count" },
+        { label: "page load → 1,013-tool list rendered", value: median(listMs), unit: "ms", note: `median of ${ctx.runs}` },
+        { label: "tool rows in the DOM (virtualized) of 1,013", value: rows, unit: "count" },
         { label: "run → 5 MB result shown (call + transfer + render)", value: median(resultMs), unit: "ms", note: `median of ${ctx.runs}` },
       ];
       if (heap > 0) figures.push({ label: "page JS heap after the 5 MB results", value: heap / MB, unit: "MB" });

@@ -87,15 +87,15 @@ describe("demo MCP server: 1,000 generated tools, paginated", () => {
     await client?.close();
   });
 
-  it("pages through the 12 built-in plus 1,000 generated tools, 100 at a time", async () => {
+  it("pages through the 13 built-in plus 1,000 generated tools, 100 at a time", async () => {
     const { tools, pages } = await listAllTools(client);
-    // 1,012 tools in pages of 100: ten full pages and one of 12.
+    // 1,013 tools in pages of 100: ten full pages and one of 13.
     expect(pages).toBe(11);
-    expect(tools).toHaveLength(1012);
-    expect(new Set(tools.map((t) => t.name)).size).toBe(1012);
-    expect(tools[12]?.name).toBe("generated-tool-0001");
+    expect(tools).toHaveLength(1013);
+    expect(new Set(tools.map((t) => t.name)).size).toBe(1013);
+    expect(tools[13]?.name).toBe("generated-tool-0001");
     expect(tools.at(-1)?.name).toBe("generated-tool-1000");
-    const shapes = new Set(tools.slice(12).map((t) => JSON.stringify(Object.keys(t.inputSchema.properties ?? {}))));
+    const shapes = new Set(tools.slice(13).map((t) => JSON.stringify(Object.keys(t.inputSchema.properties ?? {}))));
     expect(shapes.size).toBe(6);
   });
 

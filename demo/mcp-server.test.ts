@@ -27,6 +27,7 @@ const BUILTIN = [
   "export-itinerary",
   "confirm-guest-details",
   "draft-welcome-note",
+  "rebook-all",
 ];
 
 let client: Client;
@@ -62,8 +63,9 @@ describe("demo MCP server: listing", () => {
       prompts: {},
       completions: {},
       logging: {},
-      // MCP Apps (SEP-1865): plan-trip's itinerary View (demo/mcp/apps/).
-      extensions: { "io.modelcontextprotocol/ui": {} },
+      // MCP Apps (SEP-1865): plan-trip's itinerary View (demo/mcp/apps/); the Tasks extension
+      // (SEP-2663): rebook-all runs as a task for a 2026-07-28 client that declares it.
+      extensions: { "io.modelcontextprotocol/ui": {}, "io.modelcontextprotocol/tasks": {} },
     });
     expect(client.getInstructions()).toContain("plan-trip");
   });

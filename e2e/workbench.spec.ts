@@ -10,7 +10,7 @@ test("the demo MCP server is connected on first start", async ({ workbench, page
   await expect(workbench.server("Loupe demo MCP server")).toHaveAttribute("data-status", "connected");
   await workbench.selectServer("Loupe demo MCP server");
   await workbench.openTab("Tools");
-  await expect(page.getByTestId("tool-count")).toContainText("12 tools");
+  await expect(page.getByTestId("tool-count")).toContainText("13 tools");
 });
 
 test("connect server-everything through the UI and run get-sum through the form", async ({ workbench, page }) => {
