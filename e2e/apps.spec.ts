@@ -51,6 +51,18 @@ test("get-time's app renders from the second origin and its button's call is gat
   await expect(app.locator("code")).toHaveText(resultText!);
   // The app cannot reach Loupe: its document has an opaque origin, not Loupe's.
   expect(await app.locator("body").evaluate(() => window.origin)).toBe("null");
+  // Nor fetch it, nor anything else: the sandbox's CSP (connect-src 'none', inherited by the
+  // View's srcdoc document) stops the request before it leaves the browser.
+  const violated = await app.locator("body").evaluate(
+    (url) =>
+      new Promise<string>((resolve) => {
+        document.addEventListener("securitypolicyviolation", (e) => resolve(e.effectiveDirective), { once: true });
+        fetch(url).catch(() => undefined);
+        setTimeout(() => resolve("no violation"), 5_000);
+      }),
+    `${loupe.origin}/api/connections`,
+  );
+  expect(violated).toBe("connect-src");
 
   // Its button calls get-time (not read-only): Loupe asks first; Deny gives the app an error.
   await app.getByRole("button", { name: "Get Server Time" }).click();
@@ -101,6 +113,11 @@ test("get-time's app renders from the second origin and its button's call is gat
 
 test("the Apps tab opens get-time's app with hand-entered input, without calling the tool", async ({ workbench, page }) => {
   await useBasicReact(workbench, page);
+  // With the Apps tab an 800 px window holds eleven tabs: they wrap, none is cut off.
+  await page.setViewportSize({ width: 800, height: 900 });
+  const last = await page.getByRole("tab", { name: "Traffic", exact: true }).boundingBox();
+  expect(last!.x + last!.width).toBeLessThanOrEqual(800);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole("tab", { name: "Apps", exact: true }).click();
   const panel = page.getByTestId("apps-panel");
   await expect(panel.getByTestId("app-tool")).toHaveCount(1);

@@ -67,7 +67,8 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
             </>
           )}
         </span>
-        <TabsList className="ml-2">
+        {/* Eleven tabs do not fit an 800 px window in one row: they wrap instead of being cut off. */}
+        <TabsList className="ml-2 h-auto max-w-full flex-wrap">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="tools">Tools</TabsTrigger>
           <TabsTrigger value="apps">Apps</TabsTrigger>
