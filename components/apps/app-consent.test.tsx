@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { AppConsentDialog, useAppConsent, type AppAsk } from "@/components/apps/app-confirm";
+
+afterEach(cleanup);
+
+let ask: ((a: AppAsk) => Promise<boolean>) | null = null;
+function Harness() {
+  const consent = useAppConsent();
+  ask = consent.ask;
+  return <AppConsentDialog ask={consent.current} onAnswer={consent.answer} />;
+}
+
+describe("the app consent dialog", () => {
+  it("asks one thing at a time, in order, and answers each once", async () => {
+    render(<Harness />);
+    let first!: Promise<boolean>;
+    let second!: Promise<boolean>;
+    act(() => {
+      first = ask!({ kind: "call", tool: "get-time", args: { zone: "UTC" } });
+      second = ask!({ kind: "link", url: "https://example.com/docs" });
+    });
+    expect(screen.getByTestId("app-consent").dataset.kind).toBe("call");
+    expect(screen.getByTestId("app-consent-detail").textContent).toContain('"zone": "UTC"');
+    act(() => fireEvent.click(screen.getByTestId("app-consent-allow")));
+    await expect(first).resolves.toBe(true);
+    expect(screen.getByTestId("app-consent").dataset.kind).toBe("link");
+    expect(screen.getByTestId("app-consent").textContent).toContain("example.com");
+    act(() => fireEvent.click(screen.getByTestId("app-consent-deny")));
+    await expect(second).resolves.toBe(false);
+    expect(screen.queryByTestId("app-consent")).toBeNull();
+  });
+
+  it("takes Escape as a no", async () => {
+    render(<Harness />);
+    let asked!: Promise<boolean>;
+    act(() => {
+      asked = ask!({ kind: "call", tool: "delete-all", args: {} });
+    });
+    act(() => fireEvent.keyDown(screen.getByTestId("app-consent"), { key: "Escape" }));
+    await expect(asked).resolves.toBe(false);
+  });
+});
