@@ -54,7 +54,7 @@ test("get-time's app renders from the second origin and its button's call is gat
   // Nor fetch it, nor anything else: the sandbox's CSP (connect-src 'none', inherited by the
   // View's srcdoc document) stops the request before it leaves the browser.
   const violated = await app.locator("body").evaluate(
-    (url) =>
+    (_body, url) =>
       new Promise<string>((resolve) => {
         document.addEventListener("securitypolicyviolation", (e) => resolve(e.effectiveDirective), { once: true });
         fetch(url).catch(() => undefined);

@@ -7,13 +7,15 @@ import { SafeText } from "@/components/ui/safe-text";
 
 /** Something an app asked for that waits on the user. */
 export type AppAsk = { kind: "call"; tool: string; args: Record<string, unknown> } | { kind: "link"; url: string };
-type Pending = AppAsk & { resolve: (ok: boolean) => void };
+/** The user's answer: no, yes, or yes to every call of this tool while this app instance runs. */
+export type AppAnswer = false | true | "session";
+type Pending = AppAsk & { resolve: (ok: AppAnswer) => void };
 
 /** A queue of the app's requests for consent: one dialog at a time, each answered once. */
 export function useAppConsent() {
   const [queue, setQueue] = useState<Pending[]>([]);
-  const ask = useCallback((a: AppAsk) => new Promise<boolean>((resolve) => setQueue((q) => [...q, { ...a, resolve }])), []);
-  const answer = useCallback((ok: boolean) => {
+  const ask = useCallback((a: AppAsk) => new Promise<AppAnswer>((resolve) => setQueue((q) => [...q, { ...a, resolve }])), []);
+  const answer = useCallback((ok: AppAnswer) => {
     setQueue(([head, ...rest]) => {
       head?.resolve(ok);
       return rest;
@@ -36,7 +38,7 @@ function hostOf(url: string): string {
 }
 
 /** The consent dialog: closing it any way but the allow button is a no. */
-export function AppConsentDialog({ ask, onAnswer }: { ask: AppAsk | null; onAnswer: (ok: boolean) => void }) {
+export function AppConsentDialog({ ask, onAnswer }: { ask: AppAsk | null; onAnswer: (ok: AppAnswer) => void }) {
   return (
     <Dialog open={ask !== null} onOpenChange={(open) => !open && onAnswer(false)}>
       {ask && (
@@ -65,6 +67,12 @@ export function AppConsentDialog({ ask, onAnswer }: { ask: AppAsk | null; onAnsw
             <Button variant="outline" onClick={() => onAnswer(false)} data-testid="app-consent-deny">
               {ask.kind === "call" ? "Deny" : "Cancel"}
             </Button>
+            {ask.kind === "call" && (
+              // An app that polls a tool would otherwise ask on every poll.
+              <Button variant="outline" onClick={() => onAnswer("session")} data-testid="app-consent-allow-session">
+                Allow while this app is open
+              </Button>
+            )}
             <Button onClick={() => onAnswer(true)} data-testid="app-consent-allow">
               {ask.kind === "call" ? "Allow the call" : "Open link"}
             </Button>

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { AppConsentDialog, useAppConsent, type AppAsk } from "@/components/apps/app-confirm";
+import { AppConsentDialog, useAppConsent, type AppAnswer, type AppAsk } from "@/components/apps/app-confirm";
 
 afterEach(cleanup);
 
-let ask: ((a: AppAsk) => Promise<boolean>) | null = null;
+let ask: ((a: AppAsk) => Promise<AppAnswer>) | null = null;
 function Harness() {
   const consent = useAppConsent();
   ask = consent.ask;
@@ -15,8 +15,8 @@ function Harness() {
 describe("the app consent dialog", () => {
   it("asks one thing at a time, in order, and answers each once", async () => {
     render(<Harness />);
-    let first!: Promise<boolean>;
-    let second!: Promise<boolean>;
+    let first!: Promise<AppAnswer>;
+    let second!: Promise<AppAnswer>;
     act(() => {
       first = ask!({ kind: "call", tool: "get-time", args: { zone: "UTC" } });
       second = ask!({ kind: "link", url: "https://example.com/docs" });
@@ -32,9 +32,23 @@ describe("the app consent dialog", () => {
     expect(screen.queryByTestId("app-consent")).toBeNull();
   });
 
+  it("offers a call (not a link) for the rest of the app's life", async () => {
+    render(<Harness />);
+    let asked!: Promise<AppAnswer>;
+    act(() => {
+      asked = ask!({ kind: "call", tool: "poll-stats", args: {} });
+    });
+    act(() => fireEvent.click(screen.getByTestId("app-consent-allow-session")));
+    await expect(asked).resolves.toBe("session");
+    act(() => {
+      asked = ask!({ kind: "link", url: "https://example.com" });
+    });
+    expect(screen.queryByTestId("app-consent-allow-session")).toBeNull();
+  });
+
   it("takes Escape as a no", async () => {
     render(<Harness />);
-    let asked!: Promise<boolean>;
+    let asked!: Promise<AppAnswer>;
     act(() => {
       asked = ask!({ kind: "call", tool: "delete-all", args: {} });
     });

@@ -44,6 +44,8 @@ export function AppFrame(p: AppFrameProps) {
   const width = useWidth(box);
   const hostContext = useHostContext(p.tool, mode, width, Math.max(0, viewport - TOOLBAR_PX));
   const { ask } = consent;
+  // Tools the user allowed for the life of this app instance (a new call mounts a new one).
+  const [allowed] = useState(() => new Set<string>());
 
   useEffect(() => {
     const read = () => setViewport(window.innerHeight);
@@ -60,15 +62,20 @@ export function AppFrame(p: AppFrameProps) {
 
   const callbacks = useMemo<AppHostCallbacks>(
     () => ({
-      confirmCall: (tool, args) => ask({ kind: "call", tool: tool.name, args }),
-      confirmLink: (url) => ask({ kind: "link", url }),
+      confirmCall: async (tool, args) => {
+        if (allowed.has(tool.name)) return true;
+        const answer = await ask({ kind: "call", tool: tool.name, args });
+        if (answer === "session") allowed.add(tool.name);
+        return answer !== false;
+      },
+      confirmLink: async (url) => (await ask({ kind: "link", url })) !== false,
       onUserMessage: (m) => setSaid((s) => [...s, m]),
       onSize: ({ height: h }) => h !== undefined && setHeight(Math.min(INLINE_MAX_HEIGHT, Math.max(40, Math.ceil(h)))),
       onDisplayMode: setMode,
       onLog: (m) => setLog((l) => [...l.slice(-999), m]),
       onError: setError,
     }),
-    [ask],
+    [ask, allowed],
   );
   const { connected, ready } = useAppHost({ ...p, frame, hostContext, callbacks });
   const state: FrameState = ready ? "ready" : connected ? "loading" : "starting";
