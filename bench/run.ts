@@ -2,7 +2,9 @@
  * Loupe benchmark: `npm run bench` (= `tsx bench/run.ts`), optionally `npm run bench -- <name>…`
  * to run only some benches, `-- --json` for machine-readable output.
  *
- * Prints figures only (no thresholds, no pass/fail). Each run uses a fresh temp LOUPE_DATA_DIR.
+ * Prints figures (no pass/fail); a ratio with a target (issue 13's speed targets) prints it beside
+ * the figure. Each run uses a fresh temp LOUPE_DATA_DIR. `api-call` and `cold-start` start a real
+ * Loupe with scripts/start.mjs, which builds first when the build is stale.
  * lib/server modules are loaded through bench/load-server.ts, which registers
  * bench/server-only-hook.mjs so their `import "server-only"` resolves to an empty module.
  *
@@ -23,6 +25,10 @@ import { adkSessionBench } from "./adk-session";
 import { samplingRoundtripBench } from "./sampling-roundtrip";
 import { resourceReadBench } from "./resource-read";
 import { subscriptionUpdatesBench } from "./subscription-updates";
+import { erasBench } from "./eras";
+import { appPaintBench } from "./app-paint";
+import { apiCallBench } from "./api-call";
+import { coldStartBench } from "./cold-start";
 
 const BENCHES: Bench[] = [
   toolsListBench,
@@ -32,6 +38,10 @@ const BENCHES: Bench[] = [
   samplingRoundtripBench,
   resourceReadBench,
   subscriptionUpdatesBench,
+  erasBench,
+  appPaintBench,
+  apiCallBench,
+  coldStartBench,
 ];
 
 function memoryFigures(when: string): Figure[] {

@@ -18,7 +18,7 @@ export interface BenchContext {
 
 /**
  * A group of measurements. To add one, write `bench/<name>.ts` exporting a Bench and list it in
- * BENCHES in bench/run.ts. A bench prints figures only: no thresholds, no pass/fail.
+ * BENCHES in bench/run.ts. A bench prints figures only, a target at most as a note: no pass/fail.
  */
 export interface Bench {
   name: string;

@@ -1,0 +1,93 @@
+import Database from "better-sqlite3";
+import path from "node:path";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { connectDemo } from "@/demo/mcp/connect-demo";
+import type { Bench, Figure } from "./types";
+import { MB, interleavedMedians, ratio } from "./types";
+import { startLoupe } from "./loupe-process";
+import { demoConnection } from "./tools-list";
+
+/** The same tool at two sizes: a small answer shows per-request cost, a large one copying cost. */
+const SIZES = [
+  { label: "1 KiB", megabytes: 1 / 1024, runs: 40, target: 1.5 },
+  { label: "5 MiB", megabytes: 5, runs: 7, target: 1.2 },
+] as const;
+
+/**
+ * tools/call as the page makes it (POST /api/connections/:id/tools/call on a real Loupe process,
+ * started as `npm start` does, without the demo servers) against the bare SDK client (v1,
+ * `@modelcontextprotocol/sdk` Client over stdio) calling the same demo server. Measured in
+ * alternation, so the ratio holds on a busy machine. Also counts how many copies of one result
+ * the store keeps (read straight from the SQLite file while Loupe runs: WAL readers do not block).
+ */
+export const apiCallBench: Bench = {
+  name: "api-call",
+  async run({ root, dataDir }) {
+    const figures: Figure[] = [];
+    const loupeDir = path.join(dataDir, "api-call");
+    const loupe = await startLoupe(root, loupeDir);
+    const client = await connectDemo();
+    try {
+      const conn = await loupe.api<{ id: string }>("POST", "/api/connections", demoConnection(root));
+      const route = `/api/connections/${encodeURIComponent(conn.id)}/tools/call`;
+      for (const size of SIZES) {
+        const params = { name: "download-report", arguments: { megabytes: size.megabytes } };
+        const sdk = async () => {
+          const r = await client.request({ method: "tools/call", params }, CallToolResultSchema);
+          if (r.isError) throw new Error("the SDK call failed");
+        };
+        // The page's request: JSON body, token header, JSON answer read whole.
+        const api = async () => {
+          const record = await loupe.api<{ status: string }>("POST", route, params);
+          if (record.status !== "ok") throw new Error(`call ended ${record.status}`);
+        };
+        await sdk();
+        await api(); // warm: Next compiles nothing in production, but loads the route's chunk
+        const times = await interleavedMedians(size.runs, { sdk, api });
+        const note = `median of ${size.runs}`;
+        figures.push({ label: `${size.label} tools/call, bare SDK (v1 client)`, value: times.sdk, unit: "ms", note });
+        figures.push({ label: `${size.label} tools/call, Loupe API (POST …/tools/call)`, value: times.api, unit: "ms", note });
+        figures.push(ratio(`  Loupe API / bare SDK`, times.api, times.sdk, `target ≤ ${size.target}x`));
+        figures.push(await storedCopies(path.join(loupeDir, "loupe.db"), size.label, api));
+      }
+    } finally {
+      await client.close();
+      await loupe.stop();
+    }
+    return figures;
+  },
+};
+
+/**
+ * Runs one more call and counts how many times its result's text was written to the store (entry
+ * raws of that call + its call row).
+ */
+async function storedCopies(file: string, label: string, call: () => Promise<void>): Promise<Figure> {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const seq = (db.prepare("SELECT MAX(seq) AS m FROM entries").get() as { m: number }).m;
+    await call();
+    const rows = db.prepare("SELECT raw FROM entries WHERE seq > ?").all(seq) as { raw: string }[];
+    const latest = db.prepare("SELECT record FROM calls ORDER BY rowid DESC LIMIT 1").get() as { record: string };
+    const record = JSON.parse(latest.record) as { result?: { content?: { text?: string }[] } };
+    const text = record.result?.content?.[0]?.text ?? resultTextFromFrames(rows);
+    if (!text) throw new Error("no result text found in the store");
+    // As the JSON text holds it (the report's newlines are escaped there).
+    const needle = JSON.stringify(text.slice(-200)).slice(1, -1);
+    const copies = [...rows.map((r) => r.raw), latest.record].filter((s) => s.includes(needle)).length;
+    const entryBytes = rows.reduce((n, r) => n + r.raw.length, 0);
+    const note = `target 1; ${rows.length} entry rows, ${(entryBytes / MB).toFixed(2)} MiB + call row ${(latest.record.length / MB).toFixed(2)} MiB`;
+    return { label: `  ${label} result copies stored for one call`, value: copies, unit: "count", note };
+  } finally {
+    db.close();
+  }
+}
+
+function resultTextFromFrames(rows: { raw: string }[]): string | undefined {
+  for (const { raw } of rows) {
+    const frame = JSON.parse(raw) as { result?: { content?: { text?: string }[] } };
+    const text = frame.result?.content?.[0]?.text;
+    if (text) return text;
+  }
+  return undefined;
+}
