@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as z from "zod";
 import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { connectDemoV2 } from "./mcp/connect-v2";
 import { demoServerLaunch } from "./mcp/launch";
@@ -94,8 +95,8 @@ async function runsAsTask(send: Send) {
   const asking = await until(send, taskId, (t) => t.status === "input_required");
   expect(asking).toMatchObject({ resultType: "complete", statusMessage: "Waiting for your answer" });
   const question = (asking.inputRequests as Record<string, { method: string; params: { message: string } }>).seating;
-  expect(question.method).toBe("elicitation/create");
-  expect(question.params.message).toContain("2 of 4 passengers are rebooked");
+  expect(question?.method).toBe("elicitation/create");
+  expect(question?.params.message).toContain("2 of 4 passengers are rebooked");
 
   const ack = await send("tasks/update", { taskId, inputResponses: { seating: { action: "accept", content: { seating: "together" } } } });
   expect(ack.result).toEqual({ resultType: "complete" });
@@ -179,4 +180,47 @@ for (const transport of ["stdio", "HTTP"] as const) {
       });
     });
   }
+}
+
+/** Any result: the SDK client has no 2025-11-25 task helpers for a hand-built server, so the test reads the wire. */
+const Any = z.record(z.string(), z.unknown());
+
+for (const transport of ["stdio", "HTTP"] as const) {
+  describe(`rebook-all as a 2025-11-25 task over ${transport}`, () => {
+    let client: Client;
+    const asked: { message: string; related: unknown }[] = [];
+    beforeAll(async () => {
+      client = await connectDemoV2({
+        era: "legacy",
+        url: transport === "HTTP" ? http.url : undefined,
+        capabilities: { elicitation: { form: {} } },
+        setup: (c) =>
+          c.setRequestHandler("elicitation/create", (request) => {
+            asked.push({ message: String(request.params.message), related: request.params._meta?.["io.modelcontextprotocol/related-task"] });
+            return { action: "accept", content: { seating: "earliest" } };
+          }),
+      });
+    });
+    afterAll(async () => {
+      await client?.close();
+    });
+
+    it("declares tasks; a task-augmented call creates a task whose question reaches the client; tasks/result, list, cancel", async () => {
+      expect(client.getServerCapabilities()?.tasks).toMatchObject({ requests: { tools: { call: {} } }, list: {}, cancel: {} });
+      const created = await client.request({ method: "tools/call", params: { name: "rebook-all", arguments: { passengers: 2, stepMs: 20 }, task: { ttl: 60_000 } } }, Any);
+      const task = created.task as { taskId: string; status: string; ttl: number };
+      expect(task).toMatchObject({ status: "working", ttl: 1_800_000, pollInterval: 250 });
+      const result = await client.request({ method: "tasks/result", params: { taskId: task.taskId } }, Any);
+      expect(resultText(result)).toContain("Rebooked 2 passengers from LP 204 (rest seated earliest)");
+      expect(result._meta).toMatchObject({ "io.modelcontextprotocol/related-task": { taskId: task.taskId } });
+      expect(asked.at(-1)).toEqual({ message: expect.stringContaining("1 of 2 passengers are rebooked"), related: { taskId: task.taskId } });
+      expect(await client.request({ method: "tasks/get", params: { taskId: task.taskId } }, Any)).toMatchObject({ taskId: task.taskId, status: "completed" });
+
+      const slow = (await client.request({ method: "tools/call", params: { name: "rebook-all", arguments: { stepMs: 10_000 }, task: {} } }, Any)).task as { taskId: string };
+      expect(await client.request({ method: "tasks/cancel", params: { taskId: slow.taskId } }, Any)).toMatchObject({ status: "cancelled" });
+      const listed = (await client.request({ method: "tasks/list", params: {} }, Any)).tasks as { taskId: string; status: string }[];
+      expect(listed.map((t) => [t.taskId, t.status])).toEqual(expect.arrayContaining([[task.taskId, "completed"], [slow.taskId, "cancelled"]]));
+      await expect(client.request({ method: "tasks/get", params: { taskId: "no-such-task" } }, Any)).rejects.toMatchObject({ code: -32602 });
+    });
+  });
 }

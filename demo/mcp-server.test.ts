@@ -66,6 +66,8 @@ describe("demo MCP server: listing", () => {
       // MCP Apps (SEP-1865): plan-trip's itinerary View (demo/mcp/apps/); the Tasks extension
       // (SEP-2663): rebook-all runs as a task for a 2026-07-28 client that declares it.
       extensions: { "io.modelcontextprotocol/ui": {}, "io.modelcontextprotocol/tasks": {} },
+      // 2025-11-25 tasks for this era's clients (demo/mcp/tasks/legacy-tasks.ts).
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
     });
     expect(client.getInstructions()).toContain("plan-trip");
   });

@@ -16,6 +16,7 @@ import type { DemoRuntime } from "./server";
 import { HEADER_MISMATCH, paramHeaderProblem } from "./param-headers";
 import { createDemoServer, demoServerFactory } from "./server";
 import { answerTasksRequest, asRequest, isTasksMessage } from "./tasks/extension";
+import { LegacyTaskSession } from "./tasks/legacy-tasks";
 
 /**
  * The demo server over Streamable HTTP, both eras on one endpoint (`/mcp`):
@@ -63,6 +64,8 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: DemoHttpOptions 
     if (change.promptsChanged) modern.notify.promptsChanged();
   });
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  /** 2025-11-25 tasks per session (legacy-tasks.ts); their questions go out on the session's GET stream. */
+  const sessionTasks = new Map<string, LegacyTaskSession>();
   const idleMs = opts.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
   /** Per session: when it was last used, and how many of its requests/streams are still open. */
   const activity = new Map<string, { lastSeen: number; open: number }>();
@@ -93,7 +96,16 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: DemoHttpOptions 
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId) {
       const transport = sessions.get(sessionId);
-      return transport ? transport.handleRequest(request) : jsonRpcError(404, -32001, `Unknown or ended session: ${sessionId}`);
+      if (!transport) return jsonRpcError(404, -32001, `Unknown or ended session: ${sessionId}`);
+      const tasks = sessionTasks.get(sessionId);
+      if (tasks && request.method === "POST") {
+        const message: unknown = await request.clone().json().catch(() => undefined);
+        if (tasks.takeResponse(message)) return new Response(null, { status: 202 });
+        const parsed = asRequest(message);
+        const pending = parsed ? tasks.answer(parsed) : undefined;
+        if (pending) return Response.json(await pending);
+      }
+      return transport.handleRequest(request);
     }
     let body: unknown;
     if (request.method === "POST") {
@@ -109,16 +121,21 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: DemoHttpOptions 
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
         sessions.set(id, transport);
+        sessionTasks.set(id, new LegacyTaskSession(runtime.tasks, runtime.toolsByName, (message) => transport.send(message)));
         activity.set(id, { lastSeen: Date.now(), open: 0 });
       },
       onsessionclosed: (id) => {
         sessions.delete(id);
+        sessionTasks.get(id)?.close();
+        sessionTasks.delete(id);
         activity.delete(id);
       },
     });
     transport.onclose = () => {
       if (!transport.sessionId) return;
       sessions.delete(transport.sessionId);
+      sessionTasks.get(transport.sessionId)?.close();
+      sessionTasks.delete(transport.sessionId);
       activity.delete(transport.sessionId);
     };
     const server = createDemoServer(runtime, { era: "legacy", announce: true });

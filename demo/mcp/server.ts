@@ -19,6 +19,7 @@ import { hitlTools } from "./tools/hitl-tools";
 import { rebookTools } from "./tools/rebook-tools";
 import { DemoTaskStore } from "./tasks/task-store";
 import { TASKS_EXTENSION } from "./tasks/task-tools";
+import { LEGACY_TASKS_CAPABILITY } from "./tasks/legacy-tasks";
 import { itineraryApp } from "./apps/itinerary-app";
 import { travelResources, resourceFingerprints } from "./resources";
 import { travelPrompts } from "./prompts";
@@ -175,6 +176,8 @@ export function createDemoServer(runtime: DemoRuntime = createDemoRuntime(), ins
   );
 
   for (const m of modules) if (m.capabilities) server.registerCapabilities(m.capabilities);
+  // 2025-11-25 tasks (task-augmented tools/call), answered before the SDK by tasks/legacy-tasks.ts.
+  if (era === "legacy") server.registerCapabilities({ tasks: LEGACY_TASKS_CAPABILITY });
 
   /** The client's declared capabilities: per request on 2026-07-28, from initialize on 2025-11-25. */
   const clientCapabilities = (ctx: ServerContext): Record<string, unknown> | undefined => {
