@@ -53,16 +53,17 @@ export function ExchangeList({ exchanges, selectedId, onSelect }: ExchangeListPr
                 x.id === selectedId && "bg-accent",
               )}
             >
-              <span className="w-[6.5rem] shrink-0 text-muted-foreground tabular-nums">{formatTime(x.startedAt)}</span>
+              <span className="hidden w-[6.5rem] shrink-0 text-muted-foreground tabular-nums md:inline">{formatTime(x.startedAt)}</span>
               <span className="w-12 shrink-0 font-semibold">{x.method}</span>
               <span className={cn("w-8 shrink-0 tabular-nums", statusTone(x.status))}>{x.status || "—"}</span>
-              <span className="max-w-[12rem] min-w-8 shrink truncate text-muted-foreground" title={x.url}>
+              {state && <Badge variant={state.variant}>{state.label}</Badge>}
+              <span className="min-w-16 flex-1 truncate">{purposeOf(x)}</span>
+              {/* Every exchange of a connection usually has the same path: it gives way first. */}
+              <span className="hidden max-w-[12rem] shrink truncate text-muted-foreground xl:inline" title={x.url}>
                 {pathOf(x.url)}
               </span>
-              {state && <Badge variant={state.variant}>{state.label}</Badge>}
-              <span className="min-w-0 flex-1 truncate">{purposeOf(x)}</span>
-              {x.stream && <span className="hidden shrink-0 text-muted-foreground sm:inline">{x.stream.events} events</span>}
-              <span className="hidden w-16 shrink-0 text-right text-muted-foreground tabular-nums md:inline">{formatBytes(x.responseBytes)}</span>
+              {x.stream && <span className="hidden shrink-0 text-muted-foreground xl:inline">{x.stream.events} events</span>}
+              <span className="hidden w-16 shrink-0 text-right text-muted-foreground tabular-nums lg:inline">{formatBytes(x.responseBytes)}</span>
               <span className="w-16 shrink-0 text-right tabular-nums">{x.state === "open" ? "open" : formatMs(x.durationMs)}</span>
             </button>
           );

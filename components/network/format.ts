@@ -32,7 +32,9 @@ export function purposeOf(x: HttpExchange): string {
   const method = x.requestHeaders["mcp-method"];
   const name = x.requestHeaders["mcp-name"];
   if (method) return name ? `${method} ${name}` : method;
-  const sent = x.messages.filter((m) => m.dir === "out").map((m) => m.method ?? (m.response ? `response #${String(m.id)}` : ""));
+  const sent = x.messages
+    .filter((m) => m.dir === "out")
+    .map((m) => (m.method ? (m.name ? `${m.method} ${m.name}` : m.method) : m.response ? `response #${String(m.id)}` : ""));
   if (sent.length > 0) return sent.filter(Boolean).join(", ");
   if (x.stream) return x.requestHeaders["last-event-id"] ? "event stream (resumed)" : "event stream";
   return "";

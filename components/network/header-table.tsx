@@ -14,7 +14,7 @@ export function HeaderTable({ headers, testId }: { headers: Record<string, strin
   const rows = Object.entries(headers).sort(([a], [b]) => Number(isMcp(b)) - Number(isMcp(a)) || a.localeCompare(b));
   if (rows.length === 0) return <p className="text-xs text-muted-foreground">(none)</p>;
   return (
-    <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 gap-y-0.5 font-mono text-[11px]" data-testid={testId}>
+    <dl className="grid grid-cols-[fit-content(45%)_minmax(0,1fr)] gap-x-3 gap-y-0.5 font-mono text-[11px]" data-testid={testId}>
       {rows.map(([name, value]) => (
         <div key={name} className="contents" data-header={name}>
           <dt className={cn("truncate", isMcp(name) ? "font-semibold text-sky-700 dark:text-sky-300" : NOTABLE.has(name) ? "font-medium" : "text-muted-foreground")} title={name}>

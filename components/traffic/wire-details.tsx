@@ -47,7 +47,7 @@ function Fields({ title, rows, testId }: { title: string; rows: { label: string;
   return (
     <section className="flex flex-col gap-1" data-testid={testId}>
       <h3 className="font-semibold">{title}</h3>
-      <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 gap-y-0.5">
+      <dl className="grid grid-cols-[fit-content(45%)_minmax(0,1fr)] gap-x-3 gap-y-0.5">
         {rows.map((r) => (
           <div key={r.label} className="contents">
             <dt className="text-muted-foreground">{r.label}</dt>

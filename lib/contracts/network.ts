@@ -17,6 +17,8 @@ export interface CarriedMessage {
   dir: "out" | "in";
   id?: string | number;
   method?: string;
+  /** What a request names: `params.name` (tool, prompt) or `params.uri` (resource), cut to 200 characters. */
+  name?: string;
   /** A response (result or error) rather than a request or notification. */
   response?: boolean;
 }

@@ -79,6 +79,7 @@ describe("the Network view of server-everything over Streamable HTTP", () => {
     const x = await until(() =>
       log().find((e) => e.state !== "open" && e.messages.some((m) => m.dir === "out" && m.id === call.requestId && m.method === "tools/call")),
     );
+    expect(x.messages).toContainEqual({ dir: "out", id: call.requestId, method: "tools/call", name: "get-sum" });
     expect(x).toMatchObject({ status: 200, state: "done" });
     // A priming event (id, no data) may come before the one carrying the result.
     expect(x.stream?.events).toBeGreaterThanOrEqual(1);

@@ -64,6 +64,9 @@ function describe(m: unknown, dir: CarriedMessage["dir"]): CarriedMessage | null
   const out: CarriedMessage = { dir };
   if (typeof o.id === "string" || typeof o.id === "number") out.id = o.id;
   if (typeof o.method === "string") out.method = o.method;
+  const params = o.params && typeof o.params === "object" ? (o.params as Record<string, unknown>) : undefined;
+  const name = typeof params?.name === "string" ? params.name : typeof params?.uri === "string" ? params.uri : undefined;
+  if (name !== undefined && out.method !== undefined) out.name = name.slice(0, 200);
   if ("result" in o || "error" in o) out.response = true;
   return out.id === undefined && out.method === undefined ? null : out;
 }

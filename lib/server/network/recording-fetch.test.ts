@@ -107,7 +107,7 @@ describe("networkFetch", () => {
     expect(x.startedAt).toBeLessThanOrEqual(Date.now());
     expect(x.responseBytes).toBe(Buffer.byteLength(JSON.stringify({ jsonrpc: "2.0", id: 3, result: {} })));
     expect(x.messages).toEqual([
-      { dir: "out", id: 3, method: "tools/call" },
+      { dir: "out", id: 3, method: "tools/call", name: "add" },
       { dir: "in", id: 3, response: true },
     ]);
     expect(x.responsePreview).toBeUndefined();
