@@ -77,3 +77,33 @@ describe("the demo's rebook-all in Loupe's Tasks view (Tasks extension)", () => 
     }, 60_000);
   }
 });
+
+describe("the demo's rebook-all in Loupe's Tasks view (2025-11-25 tasks)", () => {
+  for (const [transport, input] of Object.entries(inputs)) {
+    it(`over ${transport}: a 2025-11-25 task, its question (a related-task elicitation) answered from the inbox, completed`, async () => {
+      const view = await getRegistry().create({ ...input(), name: `demo-legacy-tasks-${transport}`, protocolEra: "2025-11-25" } as ConnectionInput);
+      expect(view.state.era?.version).toBe("2025-11-25");
+      const id = view.id;
+      const res = await tasksRoute.POST(post({ name: "rebook-all", arguments: { passengers: 2, stepMs: 100 } }), ctx({ id }));
+      expect(res.status).toBe(201);
+      const created = (await res.json()) as TaskRecord;
+      expect(created).toMatchObject({ tool: "rebook-all", status: "working", pollInterval: 250 });
+      expect(created.flavour ?? "2025-11-25").toBe("2025-11-25");
+
+      const question = await until(() => getClientRequests().list({ connectionId: id }).find((r) => r.status === "pending"));
+      expect(String(question.params.message)).toContain("1 of 2 passengers are rebooked");
+      const answered = await answerRoute.POST(post({ action: "accept", content: { seating: "together" } }), ctx({ id, requestId: question.id }));
+      expect(answered.status).toBe(200);
+
+      const done = await until(() => {
+        const conn = getRegistry().connection(id);
+        const record = conn ? getTaskManager().recordsFor(conn).find((t) => t.taskId === created.taskId) : undefined;
+        return record?.status === "completed" ? record : undefined;
+      });
+      expect(done.status).toBe("completed");
+      const listing = (await (await tasksRoute.GET(new Request(`${base}/api/connections/${id}/tasks`), ctx({ id }))).json()) as TaskListing;
+      expect(listing.support.toolsCall).toBe(true);
+      expect(listing.tasks.find((t) => t.taskId === created.taskId)).toMatchObject({ status: "completed", tool: "rebook-all" });
+    }, 60_000);
+  }
+});
