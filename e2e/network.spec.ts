@@ -74,7 +74,7 @@ test("the Network tab lists the exchanges of an HTTP connection and opens one wi
   await expect(traffic).toBeVisible();
   const wire = traffic.getByTestId("wire-details");
   await expect(wire.getByTestId("wire-carrier").first()).toContainText("POST");
-  await expect(wire.getByTestId("wire-carrier").last().locator('[data-header="mcp-session-id"]')).toBeVisible();
+  await expect(wire.getByTestId("wire-carrier").first().locator('[data-header="mcp-session-id"]')).toBeVisible();
 });
 
 test("a stdio connection's Network tab says there is no HTTP and leads to Traffic", async ({ workbench, page }) => {

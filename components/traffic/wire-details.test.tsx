@@ -60,7 +60,9 @@ describe("the traffic detail shows the wire", () => {
     );
     const wire = screen.getByTestId("wire-details");
     const carriers = within(wire).getAllByTestId("wire-carrier");
-    expect(carriers).toHaveLength(2);
+    // The request and its answer travelled in one POST: shown once.
+    expect(carriers).toHaveLength(1);
+    expect(wire.textContent).toContain("Sent and answered in");
     const headers = within(carriers[0]!).getByTestId("wire-headers").textContent;
     expect(headers).toContain("mcp-methodtools/list");
     expect(headers).toContain("mcp-protocol-version2026-07-28");

@@ -69,7 +69,10 @@ export function WireDetails({ entries }: { entries: readonly (Entry | undefined)
   const wire = useWire();
   const legs = entries.filter((e): e is Entry => e !== undefined && e.protocol === "mcp" && e.kind === "message");
   if (legs.length === 0) return null;
-  const carried = legs.map((e) => ({ e, x: wire ? exchangeForEntry(wire.exchanges, e) : undefined }));
+  const found = legs.map((e) => ({ e, x: wire ? exchangeForEntry(wire.exchanges, e) : undefined }));
+  // A request and its answer in one POST: that exchange is shown once.
+  const carried = found.filter((c, i) => !c.x || found.findIndex((o) => o.x?.id === c.x?.id) === i);
+  const both = (x: ListedExchange) => found.filter((c) => c.x?.id === x.id).length > 1;
   const hints = legs.map((e) => resultHints(e.raw)).find((h) => Object.keys(h).length > 0);
   return (
     <div className="flex flex-col gap-3 text-xs" data-testid="wire-details">
@@ -79,7 +82,7 @@ export function WireDetails({ entries }: { entries: readonly (Entry | undefined)
           {carried.map(({ e, x }) =>
             x ? (
               <div key={e.seq} className="flex flex-col gap-1">
-                <span className="text-muted-foreground">{e.direction === "out" ? "Sent in" : "Received in"}</span>
+                <span className="text-muted-foreground">{both(x) ? "Sent and answered in" : e.direction === "out" ? "Sent in" : "Received in"}</span>
                 <Carrier x={x} dir={e.direction} onOpen={wire?.onOpenNetwork} />
               </div>
             ) : null,
