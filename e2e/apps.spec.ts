@@ -11,6 +11,7 @@ import { E2E_TOKEN, ROOT, expect, test, type Workbench } from "./fixtures";
 test.describe.configure({ mode: "serial" });
 
 const BASIC_REACT = path.join(ROOT, "node_modules/@modelcontextprotocol/server-basic-react/dist/index.js");
+const SYSTEM_MONITOR = path.join(ROOT, "node_modules/@modelcontextprotocol/server-system-monitor/dist/index.js");
 const SERVER = "basic-react (apps)";
 const SHOTS = process.env.LOUPE_APPS_SHOTS;
 
@@ -160,6 +161,25 @@ test("the demo's plan-trip renders its itinerary app; a leg's weather comes from
   await page.getByTestId("app-consent-allow").click();
   await expect(app.locator("#status")).toContainText("Planned TR-");
   if (SHOTS) await shots(page, "demo-itinerary");
+});
+
+test("server-system-monitor's app polls an app-only tool: allowed once for the app's life, then no more questions", async ({ workbench, page }) => {
+  const name = "system-monitor (apps)";
+  await workbench.open();
+  if ((await workbench.server(name).count()) === 0) await workbench.addStdioServer(name, "node", `${SYSTEM_MONITOR} --stdio`);
+  await workbench.selectServer(name);
+  await workbench.selectTool("get-system-info");
+  await workbench.run();
+  await expect(workbench.result).toHaveAttribute("data-status", "ok");
+  const frame = page.getByTestId("tool-detail").getByTestId("app-frame");
+  await expect(frame).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
+  // poll-system-stats is visible to the app only and not read-only: Loupe asks before the first poll.
+  const consent = page.getByTestId("app-consent");
+  await expect(consent).toContainText("poll-system-stats", { timeout: 30_000 });
+  await consent.getByTestId("app-consent-allow-session").click();
+  const polls = frame.getByTestId("app-message-log").locator('[data-direction="app_to_host"]', { hasText: "tools/call" });
+  await expect.poll(() => polls.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  await expect(consent).toBeHidden();
 });
 
 /** Screenshots for a look by eye (LOUPE_APPS_SHOTS=dir): 1440 and 800 px, light and dark. */

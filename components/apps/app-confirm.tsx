@@ -18,7 +18,11 @@ export function useAppConsent() {
   const answer = useCallback((ok: AppAnswer) => {
     setQueue(([head, ...rest]) => {
       head?.resolve(ok);
-      return rest;
+      if (ok !== "session" || head?.kind !== "call") return rest;
+      // Calls of the same tool that queued up meanwhile (a poll timer keeps asking) are yes too.
+      const same = (p: Pending) => p.kind === "call" && p.tool === head.tool;
+      for (const p of rest.filter(same)) p.resolve("session");
+      return rest.filter((p) => !same(p));
     });
   }, []);
   return { current: queue[0] ?? null, ask, answer };

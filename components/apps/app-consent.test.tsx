@@ -35,11 +35,20 @@ describe("the app consent dialog", () => {
   it("offers a call (not a link) for the rest of the app's life", async () => {
     render(<Harness />);
     let asked!: Promise<AppAnswer>;
+    let queued!: Promise<AppAnswer>;
+    let other!: Promise<AppAnswer>;
     act(() => {
       asked = ask!({ kind: "call", tool: "poll-stats", args: {} });
+      other = ask!({ kind: "call", tool: "reset-stats", args: {} });
+      queued = ask!({ kind: "call", tool: "poll-stats", args: {} });
     });
     act(() => fireEvent.click(screen.getByTestId("app-consent-allow-session")));
     await expect(asked).resolves.toBe("session");
+    // The same tool's queued call is answered with it; another tool still asks.
+    await expect(queued).resolves.toBe("session");
+    expect(screen.getByTestId("app-consent").textContent).toContain("reset-stats");
+    act(() => fireEvent.click(screen.getByTestId("app-consent-deny")));
+    await expect(other).resolves.toBe(false);
     act(() => {
       asked = ask!({ kind: "link", url: "https://example.com" });
     });
