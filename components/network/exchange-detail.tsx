@@ -49,9 +49,13 @@ export function ExchangeDetail({ exchange: x, seqOf, onOpenSeq, onClose }: Excha
         <Fact label="Started">{formatTime(x.startedAt)}</Fact>
         <Fact label="Time to headers">{formatMs(x.headersMs)}</Fact>
         <Fact label={x.stream ? "Stream open for" : "Duration"}>{x.state === "open" ? "still open" : formatMs(x.durationMs)}</Fact>
-        {x.stream && <Fact label="SSE events">{x.stream.events}{x.stream.lastEventId ? ` · last id ${x.stream.lastEventId}` : ""}</Fact>}
+        {x.stream && (
+          <Fact label="SSE events">
+            {x.state === "open" ? "counted when the stream closes" : `${x.stream.events}${x.stream.lastEventId ? ` · last id ${x.stream.lastEventId}` : ""}`}
+          </Fact>
+        )}
         <Fact label="Request body">{formatBytes(x.requestBytes)}</Fact>
-        <Fact label="Response body">{formatBytes(x.responseBytes)}{x.state === "open" ? " so far" : ""}</Fact>
+        <Fact label="Response body">{x.state === "open" ? "counted when it ends" : formatBytes(x.responseBytes)}</Fact>
       </dl>
       <section className="flex flex-col gap-1">
         <h3 className="font-semibold">JSON-RPC messages</h3>

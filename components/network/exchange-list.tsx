@@ -62,8 +62,8 @@ export function ExchangeList({ exchanges, selectedId, onSelect }: ExchangeListPr
               <span className="hidden max-w-[12rem] shrink truncate text-muted-foreground xl:inline" title={x.url}>
                 {pathOf(x.url)}
               </span>
-              {x.stream && <span className="hidden shrink-0 text-muted-foreground xl:inline">{x.stream.events} events</span>}
-              <span className="hidden w-16 shrink-0 text-right text-muted-foreground tabular-nums lg:inline">{formatBytes(x.responseBytes)}</span>
+              {x.stream && x.state !== "open" && <span className="hidden shrink-0 text-muted-foreground xl:inline">{x.stream.events} events</span>}
+              <span className="hidden w-16 shrink-0 text-right text-muted-foreground tabular-nums lg:inline">{x.state === "open" ? "" : formatBytes(x.responseBytes)}</span>
               <span className="w-16 shrink-0 text-right tabular-nums">{x.state === "open" ? "open" : formatMs(x.durationMs)}</span>
             </button>
           );
