@@ -27,6 +27,8 @@ import { resourceReadBench } from "./resource-read";
 import { subscriptionUpdatesBench } from "./subscription-updates";
 import { erasBench } from "./eras";
 import { appPaintBench } from "./app-paint";
+import { erasBench } from "./eras";
+import { appPaintBench } from "./app-paint";
 import { apiCallBench } from "./api-call";
 import { coldStartBench } from "./cold-start";
 
@@ -38,6 +40,8 @@ const BENCHES: Bench[] = [
   samplingRoundtripBench,
   resourceReadBench,
   subscriptionUpdatesBench,
+  erasBench,
+  appPaintBench,
   erasBench,
   appPaintBench,
   apiCallBench,
