@@ -26,6 +26,8 @@ export interface ConnectionActionsProps {
   lastPing?: ConnectionState["lastPing"];
   /** The ping request's own error (e.g. not connected) when it never reached state. */
   pingError?: string;
+  /** Set on a 2026-07-28 session, which has no ping: why the button is disabled. */
+  pingRemoved?: string;
 }
 
 /** Lifecycle buttons for one server; delete asks first because it stops a running process. */
@@ -46,10 +48,10 @@ export function ConnectionActions(p: ConnectionActionsProps) {
           <Button
             size="xs"
             variant="ghost"
-            disabled={p.status !== "connected" || p.pinging}
+            disabled={p.status !== "connected" || p.pinging || p.pingRemoved !== undefined}
             onClick={p.onPing}
             data-testid="header-ping"
-            title="Send an MCP ping and measure the round trip"
+            title={p.pingRemoved ?? "Send an MCP ping and measure the round trip"}
           >
             <ActivityIcon /> Ping
           </Button>

@@ -13,7 +13,7 @@ const ERA_LABEL: Record<ProtocolEraSetting, string> = {
 /** The connection's MCP revision: auto-negotiated (server/discover first) or pinned, like the official inspector's pin. */
 export function ProtocolEraField({ value, onChange }: { value: ProtocolEraSetting; onChange: (era: ProtocolEraSetting) => void }) {
   return (
-    <Field id="protocolEra" label="Protocol era" hint="A pinned era never falls back; the change applies on the next connect">
+    <Field id="protocolEra" label="Protocol era" hint="A pinned era never falls back (no server/discover probe when pinned to 2025-11-25)">
       <NativeSelect
         id="protocolEra"
         data-testid="protocol-era"

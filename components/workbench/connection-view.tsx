@@ -20,6 +20,7 @@ import { NetworkPanel } from "@/components/network/network-panel";
 import { ConformancePanel } from "@/components/conformance/conformance-panel";
 import { SafeText } from "@/components/ui/safe-text";
 import { AppsPanel } from "@/components/apps/apps-panel";
+import { REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 
 /** The Resources tab's open item as the URL names it (?r= or ?rt=). */
 function resourceSelection(l: WorkbenchLocation): ResourceSelection {
@@ -97,6 +98,7 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
             pinging={ping.isPending}
             lastPing={c.state.lastPing}
             pingError={ping.error?.message}
+            pingRemoved={c.state.era?.mode === "modern" ? REMOVED_IN_MODERN.ping : undefined}
           />
         </div>
       </div>
