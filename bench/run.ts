@@ -27,8 +27,6 @@ import { resourceReadBench } from "./resource-read";
 import { subscriptionUpdatesBench } from "./subscription-updates";
 import { erasBench } from "./eras";
 import { appPaintBench } from "./app-paint";
-import { erasBench } from "./eras";
-import { appPaintBench } from "./app-paint";
 import { apiCallBench } from "./api-call";
 import { coldStartBench } from "./cold-start";
 
@@ -40,8 +38,6 @@ const BENCHES: Bench[] = [
   samplingRoundtripBench,
   resourceReadBench,
   subscriptionUpdatesBench,
-  erasBench,
-  appPaintBench,
   erasBench,
   appPaintBench,
   apiCallBench,
