@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Socket } from "node:net";
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
+import { Readable } from "node:stream";
 import { homedir } from "node:os";
 import path from "node:path";
 import next from "next";
@@ -37,6 +38,44 @@ function openBrowser(url: string) {
   const child = spawn(cmd, args, { stdio: "ignore", detached: true });
   child.on("error", () => {});
   child.unref();
+}
+
+/** POST /api/connections/:id/tools/call, the route lib/server/fast-routes.ts may offer. */
+const TOOLS_CALL = /^\/api\/connections\/([^/?#]+)\/tools\/call(?:\?|$)/;
+type FastHandler = (req: Request, ctx: { params: Promise<{ id: string }> }) => Promise<Response>;
+
+/** The tools/call handler once Next has loaded its route (production), else undefined. */
+function fastToolsCall(req: IncomingMessage): { handler: FastHandler; id: string } | undefined {
+  if (req.method !== "POST") return undefined;
+  const match = TOOLS_CALL.exec(req.url ?? "");
+  const routes = (globalThis as { [key: symbol]: Map<string, FastHandler> | undefined })[Symbol.for("loupe.fastRoutes")];
+  const handler = routes?.get("tools/call");
+  if (!match || !handler) return undefined;
+  try {
+    return { handler, id: decodeURIComponent(match[1]!) };
+  } catch {
+    return undefined; // a malformed escape: Next answers it
+  }
+}
+
+/** Runs a route handler on a Node request, as Next would, and writes its Response. */
+async function serveDirect(route: { handler: FastHandler; id: string }, req: IncomingMessage, res: ServerResponse, port: number): Promise<void> {
+  try {
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body, duplex: "half" } as RequestInit);
+    const response = await route.handler(request, { params: Promise.resolve({ id: route.id }) });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // x-loupe-direct: says which path answered (e2e/fast-route.spec.ts), nothing else reads it.
+    res.writeHead(response.status, { ...Object.fromEntries(response.headers), "content-length": String(bytes.length), "x-loupe-direct": "1" });
+    res.end(bytes);
+  } catch (error) {
+    logLine("[loupe] route failed:", error instanceof Error ? error.message : String(error));
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(500, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ error: { code: "internal:route", message: "The request failed inside Loupe" } }));
+  }
 }
 
 async function main() {
@@ -85,6 +124,10 @@ async function main() {
       res.end(wantsJson ? JSON.stringify({ error: { code, message: decision.message } }) : unauthorizedPage(decision.status, decision.message));
       return;
     }
+    // The hottest API route skips Next's per-request pipeline once Next has loaded it (the same
+    // handler, after the same gate): lib/server/fast-routes.ts.
+    const direct = opts.dev ? undefined : fastToolsCall(req);
+    if (direct) return void serveDirect(direct, req, res, port);
     void ready.then(() => handle(req, res));
   });
   // Next adds its own `upgrade` listener on the first request (the dev server's HMR socket):

@@ -1,5 +1,6 @@
 import { getRegistry } from "@/lib/server/registry";
 import { handle, readBody } from "@/lib/server/http";
+import { offerFastRoute } from "@/lib/server/fast-routes";
 import { callToolBody } from "./schema";
 
 export const dynamic = "force-dynamic";
@@ -12,3 +13,6 @@ export function POST(req: Request, ctx: { params: Promise<{ id: string }> }): Pr
     return Response.json(await getRegistry().callTool(id, body));
   });
 }
+
+// The hottest route: the launcher calls this handler directly after Next's first load of it.
+offerFastRoute("tools/call", POST);
