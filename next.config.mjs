@@ -6,5 +6,13 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   devIndicators: false,
+  // Loupe answers on loopback: gzip of a multi-MB JSON answer cost more time than the bytes it
+  // saved (bench: 5 MiB tools/call). Static files are small and cached by the browser anyway.
+  compress: false,
+  experimental: {
+    // Next loads every route's module before the first request by default (docs: guides/memory-usage):
+    // a local tool uses a few routes per session, so load each on its first request instead.
+    preloadEntriesOnStart: false,
+  },
 };
 export default nextConfig;
