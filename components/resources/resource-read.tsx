@@ -17,6 +17,8 @@ export interface ResourceReadProps {
   uri: string;
   subscribed: boolean;
   canSubscribe: boolean;
+  /** Why subscribing is not offered, when it is not the server's choice (the protocol era). */
+  subscribeNote?: string;
   /** The newest `notifications/resources/updated` for this URI, if any. */
   lastUpdate?: ResourceUpdate;
 }
@@ -24,7 +26,7 @@ export interface ResourceReadProps {
 const time = (at: number) => new Date(at).toLocaleTimeString();
 
 /** resources/read of one URI (read on open), its contents by type, and its subscription. */
-export function ResourceRead({ connectionId, uri, subscribed, canSubscribe, lastUpdate }: ResourceReadProps) {
+export function ResourceRead({ connectionId, uri, subscribed, canSubscribe, subscribeNote, lastUpdate }: ResourceReadProps) {
   const read = useQuery(readResourceQuery(connectionId, uri));
   const [raw, setRaw] = useState(false);
   const readAt = read.data ? read.dataUpdatedAt : 0;
@@ -36,7 +38,7 @@ export function ResourceRead({ connectionId, uri, subscribed, canSubscribe, last
         <Button size="xs" variant="outline" data-testid="reread" disabled={read.isFetching} onClick={() => void read.refetch()}>
           <RefreshCwIcon className={read.isFetching ? "animate-spin" : undefined} /> {read.data ? "Re-read" : "Read"}
         </Button>
-        <SubscribeButton connectionId={connectionId} uri={uri} subscribed={subscribed} supported={canSubscribe} />
+        <SubscribeButton connectionId={connectionId} uri={uri} subscribed={subscribed} supported={canSubscribe} note={subscribeNote} />
         {read.data && (
           <Button size="xs" variant="ghost" aria-pressed={raw} data-testid="resource-raw-toggle" onClick={() => setRaw((r) => !r)}>
             {raw ? "Rendered" : "Raw JSON"}

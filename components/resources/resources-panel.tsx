@@ -77,7 +77,9 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
   const connected = state.status === "connected";
   const caps = (state.capabilities ?? {}) as Caps;
   const offered = connected && state.capabilities !== undefined && Boolean(caps.resources);
-  const canSubscribe = caps.resources?.subscribe === true;
+  // 2026-07-28 has no resources/subscribe (updates come over subscriptions/listen): said, not offered.
+  const subscribeRemoved = state.era?.mode === "modern";
+  const canSubscribe = caps.resources?.subscribe === true && !subscribeRemoved;
   const completions = Boolean(caps.completions);
 
   const resources = useQuery({ ...resourcesQuery(id), enabled: offered });
@@ -199,6 +201,7 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
               uri={selection.uri}
               subscribed={subscriptions.includes(selection.uri)}
               canSubscribe={canSubscribe}
+              subscribeNote={subscribeRemoved ? "resources/subscribe is not in MCP 2026-07-28" : undefined}
               lastUpdate={latestUpdates.get(selection.uri)}
             />
           </div>

@@ -28,15 +28,17 @@ export interface SubscribeButtonProps {
   subscribed: boolean;
   /** The server declared `resources.subscribe`. */
   supported: boolean;
+  /** Shown instead of "Server does not support subscriptions" when something else rules them out. */
+  note?: string;
 }
 
 /** Subscribe / Unsubscribe for one URI, with the failure shown next to it. */
-export function SubscribeButton({ connectionId, uri, subscribed, supported }: SubscribeButtonProps) {
+export function SubscribeButton({ connectionId, uri, subscribed, supported, note }: SubscribeButtonProps) {
   const mutation = useSubscription(connectionId);
   if (!supported) {
     return (
       <span className="text-[11px] text-muted-foreground" data-testid="subscribe-unsupported">
-        Server does not support subscriptions
+        {note ?? "Server does not support subscriptions"}
       </span>
     );
   }

@@ -41,3 +41,12 @@ describe("the protocolEra setting in the connection draft", () => {
     expect(draftFromView(view).protocolEra).toBe("2025-11-25");
   });
 });
+
+describe("SubscribeButton on a 2026-07-28 session", () => {
+  it("says the revision has no resources/subscribe instead of blaming the server", async () => {
+    const { SubscribeButton } = await import("@/components/resources/subscribe-button");
+    const { renderWithClient } = await import("@/components/workbench/test-support");
+    renderWithClient(<SubscribeButton connectionId="c1" uri="demo://x" subscribed={false} supported={false} note="resources/subscribe is not in MCP 2026-07-28" />);
+    expect(screen.getByTestId("subscribe-unsupported").textContent).toBe("resources/subscribe is not in MCP 2026-07-28");
+  });
+});
