@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CallRecord } from "@/lib/contracts/calls";
@@ -17,6 +18,7 @@ import * as promptRoute from "@/app/api/connections/[id]/prompts/get/route";
 import * as answerRoute from "@/app/api/connections/[id]/requests/[requestId]/route";
 import * as trafficRoute from "@/app/api/connections/[id]/traffic/route";
 import * as inboxRoute from "@/app/api/inbox/route";
+import * as readRoute from "@/app/api/connections/[id]/resources/read/route";
 import * as tasksRoute from "@/app/api/connections/[id]/tasks/route";
 import * as taskCancelRoute from "@/app/api/connections/[id]/tasks/[taskId]/cancel/route";
 import * as taskPollRoute from "@/app/api/connections/[id]/tasks/[taskId]/poll/route";
@@ -168,6 +170,43 @@ describe("MRTR input requests in the inbox (2026-07-28, stdio)", () => {
     const res = await got;
     expect(res.status).toBe(200);
     expect(JSON.stringify(await res.json())).toContain("Say hello to Ada");
+  }, 40_000);
+});
+
+describe("MRTR over Streamable HTTP and for resources/read", () => {
+  let server: ChildProcess | undefined;
+  afterAll(() => {
+    server?.kill("SIGTERM");
+  });
+
+  it("an HTTP connection: the round lands in the inbox next to the call and the retry finishes it", async () => {
+    // Port from the range this work was given (7240–7259).
+    const port = 7243;
+    server = spawn(process.execPath, [FIXTURE, "--http", String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise<void>((resolve, reject) => {
+      server!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
+      server!.once("exit", (code) => reject(new Error(`fixture exited ${code}`)));
+    });
+    const view = await getRegistry().create({ name: "mrtr-http", transport: "http", url: `http://127.0.0.1:${port}/mcp`, headers: {}, requestTimeoutMs: 20_000 } as ConnectionInput);
+    expect(view.state.era?.mode).toBe("modern");
+    const { call, request } = await callUntilRequest(view.id, "summarize", { text: "a long text" }, "call-http");
+    expect(request).toMatchObject({ kind: "sampling", mrtr: { round: 1, key: "draft", target: "summarize" }, relatedCall: { callId: "call-http" } });
+    expect((await answer(view.id, request.id, { action: "accept", text: "Short." })).status).toBe(200);
+    expect(text(await call)).toBe("Summary: Short.");
+    const chain = groupMrtrRounds(pairTraffic(await traffic(view.id))).chains.find((c) => c.target === "summarize")!;
+    expect(chain.legs.map((l) => l.outcome)).toEqual(["input_required", "complete"]);
+  }, 40_000);
+
+  it("resources/read asks in-band: the request names the resource URI", async () => {
+    const id = await connect("mrtr-resource");
+    const before = new Set(getClientRequests().list({ connectionId: id }).map((r) => r.id));
+    const read = readRoute.POST(post({ uri: "mrtr://secret" }), ctx({ id }));
+    const request = await until(() => getClientRequests().list({ connectionId: id }).find((r) => !before.has(r.id)));
+    expect(request).toMatchObject({ mrtr: { method: "resources/read", target: "mrtr://secret", round: 1, key: "unlock" } });
+    expect((await answer(id, request.id, { action: "accept", content: { pin: "2468" } })).status).toBe(200);
+    const res = await read;
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(await res.json())).toContain("secret for pin 2468");
   }, 40_000);
 });
 
