@@ -4,6 +4,7 @@ import type { Tool } from "@/lib/queries/tools";
 import { ToolAnnotationBadges } from "@/components/tools/tool-annotations";
 import { toolDisplayName } from "@/components/tools/tool-filter";
 import { SafeText } from "@/components/ui/safe-text";
+import { ToolAppBadges } from "@/components/apps/tool-app-badge";
 
 /** Title, wire name, hints, description and the cross-server name clash, if any. */
 export function ToolHeader({ tool, collision, connectionId }: { tool: Tool; collision: ToolCollision | null; connectionId: string }) {
@@ -21,6 +22,7 @@ export function ToolHeader({ tool, collision, connectionId }: { tool: Tool; coll
           </code>
         )}
         <ToolAnnotationBadges annotations={tool.annotations} />
+        <ToolAppBadges tool={tool} />
       </div>
       {tool.description && <p className="max-h-48 overflow-y-auto text-sm whitespace-pre-wrap text-muted-foreground" data-testid="tool-description">{tool.description}</p>}
       {collision && (
