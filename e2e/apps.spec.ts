@@ -26,7 +26,7 @@ async function useBasicReact(workbench: Workbench, page: Page) {
   await expect(workbench.server(SERVER)).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
   await workbench.selectServer(SERVER);
   await workbench.selectTool("get-time");
-  await expect(page.getByTestId("tool-detail")).toBeVisible();
+  await expect(page.getByTestId("tool-detail").getByTestId("tool-app-badge")).toBeVisible();
 }
 
 test("get-time's app renders from the second origin and its button's call is gated, sent and recorded", async ({ workbench, page, request }) => {
