@@ -12,6 +12,7 @@ import * as inboxRoute from "@/app/api/inbox/route";
 import * as answerRoute from "@/app/api/connections/[id]/requests/[requestId]/route";
 import * as pingRoute from "@/app/api/connections/[id]/ping/route";
 import * as loggingRoute from "@/app/api/connections/[id]/logging/route";
+import * as rootsRoute from "@/app/api/connections/[id]/roots/route";
 
 // Both MCP eras on every connection (issue 13): a 2026-07-28 server (the SDK v2 fixture) and a
 // 2025-11-25 one (server-everything), over stdio and Streamable HTTP, with auto and pinned eras.
@@ -235,6 +236,13 @@ describe("what 2026-07-28 removed is said plainly", () => {
     const legacyLevel = await loggingRoute.POST(jsonRequest("POST", { level: "debug" }), routeCtx({ id: legacy.id }));
     expect(legacyLevel.status).toBe(200);
     expect(outMethods(legacy.id)).toEqual(expect.arrayContaining(["ping", "logging/setLevel"]));
+
+    // Saving roots: a legacy session is told with roots/list_changed, a modern one has no such notification.
+    const roots = { roots: [{ uri: "file:///tmp/eras", name: "eras" }] };
+    expect((await rootsRoute.PUT(jsonRequest("PUT", roots), routeCtx({ id: modern.id }))).status).toBe(200);
+    expect((await rootsRoute.PUT(jsonRequest("PUT", roots), routeCtx({ id: legacy.id }))).status).toBe(200);
+    expect(outMethods(modern.id)).not.toContain("notifications/roots/list_changed");
+    expect(outMethods(legacy.id)).toContain("notifications/roots/list_changed");
   });
 });
 
