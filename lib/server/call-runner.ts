@@ -3,6 +3,8 @@ import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import { randomUUID } from "node:crypto";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { toMcpError } from "@/lib/server/mcp-errors";
+import { isTaskResultError } from "@/lib/server/mcp-tasks/extension";
+import { getTaskManager } from "@/lib/server/mcp-tasks/manager";
 import { z } from "zod";
 import { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from "@/lib/contracts/calls";
 import type { CallRecord, CallToolBody } from "@/lib/contracts/calls";
@@ -153,6 +155,15 @@ export class CallRunner {
     const fail = (status: CallRecord["status"], body: AppErrorBody): Outcome => ({ status, error: body });
     if (active.cancelReason !== null) {
       return fail("cancelled", { code: "cancelled:call", message: active.cancelReason });
+    }
+    // Tasks extension (SEP-2663): with tasks declared, the server may make any call a task. The
+    // call itself returns no result; the task is followed in the Tasks tab.
+    if (isTaskResultError(thrown) && record.requestId !== null) {
+      const task = getTaskManager().adoptCallTask(conn, record.requestId, record.tool, record.args);
+      if (task) {
+        const message = `The server made this call a task (Tasks extension): task ${task.taskId} is followed in the Tasks tab`;
+        return fail("failed", { code: "upstream:call_became_task", message, details: { taskId: task.taskId } });
+      }
     }
     const closed = gen !== conn.generation;
     // Failed locally by the recording transport: the server restarted and forgot the session.

@@ -259,6 +259,20 @@ describe("the Tasks extension (SEP-2663) on a 2026-07-28 connection", () => {
     expect((await answer(id, question.id, { action: "accept", content: { format: "short" } })).status).toBe(409);
   }, 60_000);
 
+  it("a plain call the server makes a task is followed as one: the call says so and names the task", async () => {
+    const id = await connect("tasks-ext-plain", { clientCapabilities: WITH_TASKS });
+    const record = (await (await callRoute.POST(post({ name: "slow-report", arguments: { ms: 400 } }), ctx({ id }))).json()) as CallRecord;
+    expect(record.status).toBe("failed");
+    expect(record.error).toMatchObject({ code: "upstream:call_became_task" });
+    const taskId = (record.error?.details as { taskId: string }).taskId;
+    expect(record.error?.message).toContain(`task ${taskId} is followed in the Tasks tab`);
+    expect(getTaskRecord(id, taskId)).toMatchObject({ flavour: "extension", tool: "slow-report", origin: "loupe" });
+    // Followed: its question reaches the inbox like a task created from the Tasks tab.
+    const question = await until(() => getClientRequests().list({ connectionId: id }).find((r) => r.status === "pending"), 20_000);
+    expect(question.params.message).toBe("Report format?");
+    expect((await taskCancelRoute.POST(post({}), ctx({ id, taskId }))).status).toBe(200);
+  }, 60_000);
+
   it("without tasks declared the same tool runs inline: no task, a plain result", async () => {
     const id = await connect("tasks-ext-off");
     const res = await callRoute.POST(post({ name: "slow-report", arguments: { ms: 50 } }), ctx({ id }));

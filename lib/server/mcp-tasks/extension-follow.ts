@@ -55,6 +55,13 @@ export class ExtensionTaskFollower {
     return record;
   }
 
+  /** A plain tools/call the server answered with a task: Loupe follows it like one it created. */
+  adopt(conn: McpConnection, task: ExtensionTask, tool: string, args: Record<string, unknown>): TaskRecord {
+    const record = this.apply(conn, task, { origin: "loupe", tool, args, sessionKey: conn.sessionKey });
+    this.follow(conn, task.taskId);
+    return record;
+  }
+
   async poll(conn: McpConnection, taskId: string): Promise<TaskRecord> {
     const timeout = conn.config.requestTimeoutMs;
     let task: ExtensionTask;

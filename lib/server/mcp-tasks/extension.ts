@@ -81,9 +81,22 @@ export async function createExtensionTask(conn: McpConnection, body: RunTaskBody
     throw new AppError("upstream:task_not_created", `"${conn.config.name}" ran ${body.name} at once instead of creating a task (the server decides under the Tasks extension)`, { result });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const isTask = error instanceof SdkError && error.code === SdkErrorCode.UnsupportedResultType && (error.data as { resultType?: unknown } | undefined)?.resultType === "task";
-    if (!isTask || requestId === undefined) throw taskRequestError(error, "tools/call", timeout);
+    if (!isTaskResultError(error) || requestId === undefined) throw taskRequestError(error, "tools/call", timeout);
   }
+  return recordedTask(conn, requestId);
+}
+
+/** The SDK's refusal of a `resultType: "task"` answer (it implements no Tasks extension). */
+export function isTaskResultError(error: unknown): boolean {
+  return (
+    error instanceof SdkError &&
+    error.code === SdkErrorCode.UnsupportedResultType &&
+    (error.data as { resultType?: unknown } | undefined)?.resultType === "task"
+  );
+}
+
+/** The task a recorded response to `requestId` carried (the frame is recorded before the SDK reads it). */
+export function recordedTask(conn: McpConnection, requestId: string | number): ExtensionTask {
   const frame = conn.hub.store
     .connectionEntriesOfKinds(conn.id, ["message"], undefined, 200)
     .reverse()

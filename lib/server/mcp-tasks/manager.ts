@@ -19,6 +19,7 @@ import { changed, mergeTaskReport, serverOnlyRecord, taskRequestError } from "@/
 import { deleteTask, loadTasks, saveTask } from "@/lib/server/mcp-tasks/task-store";
 import type { TaskMethod } from "@/lib/server/mcp-tasks/records";
 import { ExtensionTaskFollower } from "@/lib/server/mcp-tasks/extension-follow";
+import { recordedTask } from "@/lib/server/mcp-tasks/extension";
 
 /** Oldest finished records are dropped past this many per connection (memory and store bound). */
 const MAX_RECORDS = 200;
@@ -292,6 +293,19 @@ export class TaskManager {
       ...(listError ? { listError } : {}),
       listedAt: Date.now(),
     };
+  }
+
+  /**
+   * A plain tools/call answered with a task of the Tasks extension (the server's choice once Loupe
+   * declared it): the task is read from the recorded response and followed; null when the
+   * response carried none.
+   */
+  adoptCallTask(conn: McpConnection, requestId: string | number, tool: string, args: Record<string, unknown>): TaskRecord | null {
+    try {
+      return this.extension.adopt(conn, recordedTask(conn, requestId), tool, args);
+    } catch {
+      return null;
+    }
   }
 
   /** notifications/tasks (Tasks extension): the server pushes the detailed task. */
