@@ -3,17 +3,20 @@ import type { ChildProcess } from "node:child_process";
 import { createConnection } from "node:net";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { ROOT, expect, test } from "./fixtures";
+import { EVERYTHING, ROOT, expect, test } from "./fixtures";
 
 // The Conformance tab against Loupe's demo MCP server over Streamable HTTP (demo/mcp-server.ts
 // --http, with the suite's fixtures: --conformance): the official suite runs from the page,
 // shows progress, can be cancelled, keeps its runs, and opens each check down to what it recorded.
+// server-everything (HTTP) is the server that fails a check for certain (no DNS-rebinding check).
 test.describe.configure({ mode: "serial" });
 
 const PORT = Number(process.env.LOUPE_E2E_CONFORMANCE_PORT ?? 7225);
+const EVERYTHING_PORT = PORT + 1;
 const NAME = "demo (conformance)";
 const SHOTS = process.env.LOUPE_E2E_SHOTS; // a directory: screenshots for a person to look at
 let server: ChildProcess;
+let everything: ChildProcess;
 
 function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -30,18 +33,25 @@ test.beforeAll(async () => {
   server = spawn(process.execPath, ["--import", `file://${loader}`, path.join(ROOT, "demo/mcp-server.ts"), "--http", "--port", String(PORT), "--conformance"], {
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // server-everything binds every interface: the preload pins it to 127.0.0.1.
+  everything = spawn(process.execPath, ["-r", path.join(ROOT, "tests/support/force-loopback.cjs"), EVERYTHING, "streamableHttp"], {
+    env: { ...process.env, PORT: String(EVERYTHING_PORT) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   await expect.poll(() => listening(PORT), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => listening(EVERYTHING_PORT), { timeout: 30_000 }).toBe(true);
 });
 
 test.afterAll(() => {
   server?.kill("SIGTERM");
+  everything?.kill("SIGTERM");
 });
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `conformance-${name}.png`) });
 }
 
-test("runs the suite against the demo server over HTTP: progress, cancel, passed set, a failing check opened", async ({ workbench, page }) => {
+test("runs the suite against the demo server over HTTP: progress, cancel, the passed 2025-11-25 set, one 2026-07-28 scenario", async ({ workbench, page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await workbench.open();
   // Not offered on a stdio connection (the built-in demo).
@@ -87,28 +97,29 @@ test("runs the suite against the demo server over HTTP: progress, cancel, passed
   await expect(results.getByTestId("conformance-summary")).toContainText("30/30 scored scenarios passed");
   const ping = results.locator('[data-testid="conformance-scenario"][data-scenario="ping"]');
   await expect(ping).toHaveAttribute("data-outcome", "passed");
-  await ping.locator("summary").click();
+  await ping.locator("summary").first().click();
   await expect(ping.getByTestId("conformance-check").first()).toHaveAttribute("data-status", "SUCCESS");
   await shot(page, "passed-1440");
 
-  // One scenario the demo fails (pending in the suite): its failing check opens to message, spec link, details.
-  await panel.getByTestId("conformance-scenario-picker").selectOption("json-schema-2020-12");
+  // One scenario at the 2026-07-28 wire: a check opens to its spec link and what the suite recorded.
+  await panel.getByTestId("conformance-revision").selectOption("2026-07-28");
+  await panel.getByTestId("conformance-scenario-picker").selectOption("tools-list");
   await panel.getByTestId("conformance-run").click();
-  await expect(results).toHaveAttribute("data-status", "failed", { timeout: 60_000 });
-  const scenario = results.locator('[data-testid="conformance-scenario"][data-scenario="json-schema-2020-12"]');
-  await expect(scenario.getByText("not scored · pending")).toBeVisible();
-  await scenario.locator("summary").first().click();
-  const failing = scenario.locator('[data-testid="conformance-check"][data-status="FAILURE"]').first();
-  await failing.locator("summary").click();
-  await expect(failing.getByTestId("conformance-check-message")).not.toBeEmpty();
-  await expect(failing.getByTestId("conformance-spec-refs").locator("a").first()).toHaveAttribute("href", /^https:\/\//);
-  await shot(page, "failed-check-1440");
+  await expect(results).toContainText("2026-07-28 · tools-list");
+  await expect(results).toHaveAttribute("data-status", "passed", { timeout: 60_000 });
+  const tools = results.locator('[data-testid="conformance-scenario"][data-scenario="tools-list"]');
+  await tools.locator("summary").first().click();
+  const listed = tools.locator('[data-testid="conformance-check"][data-check="tools-list"]');
+  await listed.locator("summary").click();
+  await expect(listed.getByTestId("conformance-spec-refs").locator("a").first()).toHaveAttribute("href", /^https:\/\/modelcontextprotocol\.io\//);
+  await expect(listed.getByTestId("conformance-check-json")).toContainText("test_simple_text");
 
   // Three runs kept; picking the earlier one shows it again.
   const history = panel.getByTestId("conformance-history-run");
   await expect(history).toHaveCount(3);
-  await history.filter({ has: page.locator("text=Passed") }).click();
+  await history.filter({ hasText: "2025-11-25" }).click();
   await expect(results).toHaveAttribute("data-status", "passed");
+  await expect(results.getByTestId("conformance-summary")).toContainText("30/30 scored scenarios passed");
 
   // At ~800 px the same page still reads (no horizontal overflow of the panel).
   await page.setViewportSize({ width: 800, height: 900 });
@@ -122,6 +133,43 @@ test("runs the suite against the demo server over HTTP: progress, cancel, passed
   await expect(page.getByTestId("conformance-history-run")).toHaveCount(3);
 });
 
+test("a failing server: server-everything's missing DNS-rebinding protection opens to the suite's message", async ({ workbench, page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await workbench.open();
+  const name = "everything (conformance)";
+  if ((await workbench.server(name).count()) === 0) {
+    await page.getByTestId("add-server").click();
+    const dialog = page.getByTestId("add-server-dialog");
+    await dialog.getByTestId("transport-http").click();
+    await dialog.locator("#name").fill(name);
+    await dialog.locator("#url").fill(`http://127.0.0.1:${EVERYTHING_PORT}/mcp`);
+    await dialog.getByTestId("save-server").click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(workbench.server(name)).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
+  await workbench.selectServer(name);
+  await page.getByRole("tab", { name: "Conformance", exact: true }).click();
+  const panel = page.getByTestId("conformance-panel");
+  await expect(panel.getByTestId("conformance-auth-note")).toHaveAttribute("data-carried", "none");
+  await panel.getByTestId("conformance-revision").selectOption("2025-11-25");
+  await panel.getByTestId("conformance-scenario-picker").selectOption("dns-rebinding-protection");
+  await panel.getByTestId("conformance-run").click();
+  const results = panel.getByTestId("conformance-results");
+  await expect(results).toHaveAttribute("data-status", "failed", { timeout: 60_000 });
+  const scenario = results.locator('[data-testid="conformance-scenario"][data-scenario="dns-rebinding-protection"]');
+  await expect(scenario).toHaveAttribute("data-outcome", "failed");
+  await scenario.locator("summary").first().click();
+  const failing = scenario.locator('[data-testid="conformance-check"][data-check="localhost-host-rebinding-rejected"]');
+  await expect(failing).toHaveAttribute("data-status", "FAILURE");
+  await failing.locator("summary").click();
+  await expect(failing.getByTestId("conformance-check-message")).toHaveText("Expected HTTP 4xx for invalid Host/Origin headers, got 200");
+  await expect(failing.getByTestId("conformance-spec-refs").locator("a").first()).toHaveAttribute("href", /security_best_practices/);
+  await expect(failing.getByTestId("conformance-check-json")).toContainText("evil.example.com");
+  await shot(page, "failed-check-1440");
+  await page.setViewportSize({ width: 800, height: 900 });
+  await shot(page, "failed-check-800");
+});
+
 test.describe("dark", () => {
   test.use({ colorScheme: "dark" });
   test("the kept runs read in dark mode", async ({ workbench, page }) => {
@@ -132,7 +180,7 @@ test.describe("dark", () => {
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     const results = page.getByTestId("conformance-results");
     await expect(results).toBeVisible();
-    await results.locator('[data-testid="conformance-scenario"]').first().locator("summary").click();
+    await results.locator('[data-testid="conformance-scenario"]').first().locator("summary").first().click();
     await results.getByTestId("conformance-check").first().locator("summary").click();
     await shot(page, "dark-1440");
   });
