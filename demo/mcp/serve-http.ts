@@ -161,6 +161,11 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: DemoHttpOptions 
   /** The Tasks extension's messages (2026-07-28 only), answered as JSON. */
   async function tasksExtension(request: Request): Promise<Response | undefined> {
     if (request.method !== "POST") return undefined;
+    // Only a request routed as a task message (by its headers) is parsed here; any other body goes
+    // to the SDK, which refuses headers that disagree with it.
+    const routed = request.headers.get("mcp-method")?.trim() ?? "";
+    const named = request.headers.get("mcp-name")?.trim() ?? "";
+    if (!routed.startsWith("tasks/") && !(routed === "tools/call" && runtime.toolsByName.get(named)?.task)) return undefined;
     const message = asRequest(await request.clone().json().catch(() => undefined));
     if (!message || !isTasksMessage(message, runtime.toolsByName)) return undefined;
     // SEP-2243 as the SDK applies it: Mcp-Method mirrors the method, Mcp-Name the taskId on tasks/*.
