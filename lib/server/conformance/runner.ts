@@ -19,6 +19,7 @@ import { parseOutputLine, readResultsDir, readScenarioDir, stripAnsi } from "@/l
 import { ConformanceRunStore } from "@/lib/server/conformance/run-store";
 import { ensureSuite, suiteEnv, suiteNode, suitePaths } from "@/lib/server/conformance/suite";
 import { getStore } from "@/lib/server/store";
+import { attachLifeline } from "@/lib/server/stdio-lifeline";
 
 /** Per-scenario limit handed to the suite (its own default). */
 const SCENARIO_TIMEOUT_MS = 30_000;
@@ -100,6 +101,9 @@ export class ConformanceRunner {
     const args = [p.cli, "server", "--url", run.url, ...selection, "--timeout", String(SCENARIO_TIMEOUT_MS), "-o", a.outDir];
     const child = spawn(suiteNode(), args, { cwd: p.dir, env: suiteEnv(), detached: process.platform !== "win32", stdio: ["ignore", "pipe", "pipe"] });
     a.child = child;
+    // Its own process group, so neither Ctrl-C nor Loupe's death reaches it: the watchdog ends it
+    // when Loupe goes, however abruptly, instead of leaving it to hammer the server for minutes.
+    attachLifeline(child);
     a.timer = setTimeout(() => {
       a.ending ??= "timed_out";
       killGroup(child);
