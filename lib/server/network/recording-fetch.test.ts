@@ -69,6 +69,21 @@ function recorder(secretHeaders?: Set<string>) {
 }
 
 describe("networkFetch", () => {
+  it("masks credentials in the URL whatever their case or spelling (?auth_token=, ?accessToken=, ?ACCESS_TOKEN=, ?X-Api-Key=, user:pass@)", async () => {
+    const { records, f } = recorder();
+    const url = `http://me:pw-s3cret@127.0.0.1:${new URL(base).port}/json?auth_token=t1-s3cret&accessToken=t2-s3cret&ACCESS_TOKEN=t3-s3cret&X-Api-Key=t4-s3cret&Client_Secret=t5-s3cret&page=2`;
+    const res = await f(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) }).catch(
+      // fetch refuses credentials in a URL; a bare one is what a server sees then
+      () => f(url.replace("me:pw-s3cret@", ""), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) }),
+    );
+    await res.json();
+    expect(records.length).toBeGreaterThan(0);
+    for (const x of records) {
+      expect(x.url).not.toMatch(/s3cret/);
+      expect(new URL(x.url).searchParams.get("page")).toBe("2");
+    }
+  });
+
   it("records a JSON exchange with masked secrets, timing, sizes and the ids it carried", async () => {
     const { records, f } = recorder(new Set(["x-custom"]));
     const body = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "add" } });

@@ -73,7 +73,13 @@ export function maskUrl(url: string): string {
     return url;
   }
   for (const key of [...u.searchParams.keys()]) {
-    if (SECRET_FIELDS.has(key) || SECRET_QUERY.has(key.toLowerCase())) u.searchParams.set(key, SECRET_MASK);
+    // Servers spell URL credentials every way (ACCESS_TOKEN, accessToken, auth_token, X-Api-Key):
+    // judge the name case-blind, split camelCase, and by the same look as a secret header's name.
+    const lower = key.toLowerCase();
+    const words = key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+    if (SECRET_FIELDS.has(lower) || SECRET_QUERY.has(lower) || SECRET_HEADER_NAME.test(lower) || SECRET_HEADER_NAME.test(words)) {
+      u.searchParams.set(key, SECRET_MASK);
+    }
   }
   if (u.username || u.password) {
     u.username = SECRET_MASK;
