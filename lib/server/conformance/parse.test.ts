@@ -101,4 +101,27 @@ describe("conformance output parser (real captured run)", () => {
     expect(scenarioResult("x", []).outcome).toBe("failed");
     expect(scenarioResult("x", parseChecks([{ id: "a", status: "SUCCESS" }, { id: "b", status: "INFO" }])).outcome).toBe("passed");
   });
+
+  it("bounds what a hostile server can make a check hold (it is stored with the connection and sent on every poll)", () => {
+    const huge = "z".repeat(4 * 1024 * 1024);
+    const [check] = parseChecks([
+      {
+        id: "tools-call",
+        status: "FAILURE",
+        errorMessage: `Server said: ${huge}`,
+        details: { result: { content: [{ type: "text", text: huge }] } },
+        logs: Array.from({ length: 5_000 }, (_, i) => `log ${i} ${"y".repeat(1_000)}`),
+      },
+    ]);
+    expect(JSON.stringify(check).length).toBeLessThan(256 * 1024);
+    // What is kept says it was cut, and keeps the beginning.
+    expect(check!.message).toMatch(/^Server said: z+/);
+    expect(check!.message).toMatch(/cut/);
+    expect(JSON.stringify(check!.details)).toMatch(/cut/);
+    expect(check!.logs![0]).toMatch(/^log 0 /);
+    expect(check!.logs!.at(-1)).toMatch(/more log lines/);
+    // A small check is kept as the suite wrote it.
+    const [small] = parseChecks([{ id: "a", status: "SUCCESS", details: { status: 200 }, logs: ["one"] }]);
+    expect(small).toMatchObject({ details: { status: 200 }, logs: ["one"] });
+  });
 });

@@ -33,6 +33,29 @@ const RawCheck = z.looseObject({
   logs: z.array(z.unknown()).optional(),
 });
 
+/**
+ * What one check may hold. The suite copies what the server sent into a check (its error text,
+ * the result, SSE events), and a run is stored with the connection and sent on every poll of the
+ * tab: a server answering megabytes must not make each of them megabytes.
+ */
+export const CHECK_LIMITS = { message: 8 * 1024, details: 64 * 1024, logLine: 2 * 1024, logLines: 100 };
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (cut by Loupe: ${text.length} characters in all)` : text;
+}
+
+/** Details small enough are kept as JSON; bigger ones become the start of their JSON text. */
+function boundedDetails(details: unknown): unknown {
+  const text = JSON.stringify(details) ?? "";
+  return text.length > CHECK_LIMITS.details ? cut(text, CHECK_LIMITS.details) : details;
+}
+
+function boundedLogs(logs: unknown[]): string[] {
+  const lines = logs.slice(0, CHECK_LIMITS.logLines).map((l) => cut(typeof l === "string" ? l : (JSON.stringify(l) ?? ""), CHECK_LIMITS.logLine));
+  if (logs.length > CHECK_LIMITS.logLines) lines.push(`… ${logs.length - CHECK_LIMITS.logLines} more log lines (cut by Loupe)`);
+  return lines;
+}
+
 /** checks.json → checks; an entry that is not a check becomes a FAILURE saying so (never dropped silently). */
 export function parseChecks(json: unknown): ConformanceCheck[] {
   if (!Array.isArray(json)) {
@@ -47,11 +70,11 @@ export function parseChecks(json: unknown): ConformanceCheck[] {
       name: c.name ?? c.id,
       description: c.description ?? "",
       status: c.status,
-      ...(c.errorMessage ? { message: c.errorMessage } : {}),
+      ...(c.errorMessage ? { message: cut(c.errorMessage, CHECK_LIMITS.message) } : {}),
       ...(c.timestamp ? { timestamp: c.timestamp } : {}),
       specReferences: (c.specReferences ?? []).map((r) => ({ id: r.id, ...(r.url ? { url: r.url } : {}) })),
-      ...(c.details !== undefined ? { details: c.details } : {}),
-      ...(c.logs?.length ? { logs: c.logs.map((l) => (typeof l === "string" ? l : JSON.stringify(l))) } : {}),
+      ...(c.details !== undefined ? { details: boundedDetails(c.details) } : {}),
+      ...(c.logs?.length ? { logs: boundedLogs(c.logs) } : {}),
     };
   });
 }
