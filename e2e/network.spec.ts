@@ -75,6 +75,12 @@ test("the Network tab lists the exchanges of an HTTP connection and opens one wi
   const wire = traffic.getByTestId("wire-details");
   await expect(wire.getByTestId("wire-carrier").first()).toContainText("POST");
   await expect(wire.getByTestId("wire-carrier").first().locator('[data-header="mcp-session-id"]')).toBeVisible();
+  // …and leads back to that exchange in the Network tab (?x= names it, so a reload keeps it open).
+  await wire.getByTestId("wire-carrier").first().getByRole("button", { name: "Network" }).click();
+  await expect(page).toHaveURL(/tab=network&x=[\w-]+/);
+  await expect(page.getByTestId("network-detail").getByTestId("network-messages")).toContainText("initialize #0");
+  await page.reload();
+  await expect(page.getByTestId("network-detail").getByTestId("network-messages")).toContainText("initialize #0");
 });
 
 test("a stdio connection's Network tab says there is no HTTP and leads to Traffic", async ({ workbench, page }) => {

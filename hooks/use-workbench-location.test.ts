@@ -60,4 +60,13 @@ describe("workbench location", () => {
     expect(go("c=fs&tool=echo", { tab: "resources" }, memory)).toBe("c=fs&tab=resources&r=demo%3A%2F%2Fa");
     expect(go("c=fs&tab=traffic", { seq: 17 }, memory)).toBe("c=fs&tab=traffic&seq=17");
   });
+
+  it("names the open Network exchange with ?x=, only while the Network tab is open", () => {
+    expect(at("c=web&tab=network&x=ab-12")).toMatchObject({ tab: "network", exchange: "ab-12", seq: null });
+    expect(at("c=web&tab=traffic&x=ab-12").exchange).toBeNull();
+    // From a traffic row to the exchange that carried it, and back to the row.
+    const onNetwork = go("c=web&tab=traffic&seq=5", { tab: "network", exchange: "ab-12" });
+    expect(onNetwork).toBe("c=web&tab=network&x=ab-12");
+    expect(go(onNetwork, { tab: "traffic", seq: 5 })).toBe("c=web&tab=traffic&seq=5");
+  });
 });

@@ -3,7 +3,7 @@
  * the hook in use-workbench-location.ts reads and writes it, tests call these functions directly.
  *
  * The URL names exactly what is open and nothing else:
- *   MCP server   ?c=<id>[&tab=<tab>] + the open tab's selection: tool=<name> | r=<uri> | rt=<uri template> | p=<prompt> | seq=<traffic seq>
+ *   MCP server   ?c=<id>[&tab=<tab>] + the open tab's selection: tool=<name> | r=<uri> | rt=<uri template> | p=<prompt> | seq=<traffic seq> | x=<network exchange id>
  *   ADK agent    ?a=<id>[&app=<app>][&u=<user>][&s=<session>[&e=<event id>]]
  *   inbox        ?view=inbox
  */
@@ -23,6 +23,8 @@ export interface WorkbenchLocation {
   prompt: string | null;
   /** Traffic tab: the seq of the open row (?seq=). */
   seq: number | null;
+  /** Network tab: the id of the open HTTP exchange (?x=). */
+  exchange: string | null;
   /** ADK agent server (?a=), its app (?app=) and open session (?s=). */
   agentId: string | null;
   app: string | null;
@@ -35,8 +37,8 @@ export interface WorkbenchLocation {
   view: "inbox" | null;
 }
 
-export type TabSelection = Pick<WorkbenchLocation, "tool" | "resource" | "template" | "prompt" | "seq">;
-const NO_TAB_SELECTION: TabSelection = { tool: null, resource: null, template: null, prompt: null, seq: null };
+export type TabSelection = Pick<WorkbenchLocation, "tool" | "resource" | "template" | "prompt" | "seq" | "exchange">;
+const NO_TAB_SELECTION: TabSelection = { tool: null, resource: null, template: null, prompt: null, seq: null, exchange: null };
 const NO_AGENT: Pick<WorkbenchLocation, "agentId" | "app" | "sessionId" | "userId" | "eventId"> = {
   agentId: null,
   app: null,
@@ -53,6 +55,7 @@ const TAB_SELECTION: Partial<Record<ConnectionTab, ReadonlyArray<keyof TabSelect
   resources: ["resource", "template"],
   prompts: ["prompt"],
   traffic: ["seq"],
+  network: ["exchange"],
 };
 
 /**
@@ -118,7 +121,7 @@ export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<W
 }
 
 function pickSelection(l: WorkbenchLocation): TabSelection {
-  return { tool: l.tool, resource: l.resource, template: l.template, prompt: l.prompt, seq: l.seq };
+  return { tool: l.tool, resource: l.resource, template: l.template, prompt: l.prompt, seq: l.seq, exchange: l.exchange };
 }
 
 function pickPatched(patch: Partial<WorkbenchLocation>): Partial<TabSelection> {
@@ -138,6 +141,7 @@ export function locationFromParams(params: Pick<URLSearchParams, "get">): Workbe
     template: params.get("rt"),
     prompt: params.get("p"),
     seq: params.get("seq") !== null && Number.isSafeInteger(seq) && seq >= 0 ? seq : null,
+    exchange: params.get("x"),
     agentId: params.get("a"),
     app: params.get("app"),
     sessionId: params.get("s"),
@@ -159,6 +163,7 @@ export function locationToSearch(location: WorkbenchLocation): string {
   set("rt", l.template);
   set("p", l.prompt);
   set("seq", l.seq);
+  set("x", l.exchange);
   set("a", l.agentId);
   set("app", l.app);
   set("u", l.userId);

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+import { useState } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { HttpExchange, NetworkLog } from "@/lib/contracts/network";
 import { entry } from "@/lib/protocols/mcp/test-fixtures";
 import { NetworkPanel } from "@/components/network/network-panel";
+import type { NetworkPanelProps } from "@/components/network/network-panel";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/workbench/test-support";
 
 beforeAll(() => {
@@ -14,6 +16,12 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+/** The panel with its selection kept as the workbench keeps it (?x=). */
+function Selecting(props: Omit<NetworkPanelProps, "selectedId" | "onSelect">) {
+  const [selectedId, onSelect] = useState<string | null>(null);
+  return <NetworkPanel {...props} selectedId={selectedId} onSelect={onSelect} />;
+}
 
 const remote = connectionFixture({ id: "web", transport: "http", url: "http://127.0.0.1:7181/mcp", headers: {} } as never);
 
@@ -56,7 +64,7 @@ describe("NetworkPanel", () => {
     });
     vi.stubGlobal("fetch", router.fetch);
     const onOpenSeq = vi.fn();
-    renderWithClient(<NetworkPanel connection={remote} onOpenSeq={onOpenSeq} onOpenTraffic={() => undefined} />);
+    renderWithClient(<Selecting connection={remote} onOpenSeq={onOpenSeq} onOpenTraffic={() => undefined} />);
 
     const rows = await screen.findAllByTestId("network-row");
     expect(rows).toHaveLength(2);
@@ -83,7 +91,7 @@ describe("NetworkPanel", () => {
     const onOpenTraffic = vi.fn();
     const router = fetchRouter({});
     vi.stubGlobal("fetch", router.fetch);
-    renderWithClient(<NetworkPanel connection={connectionFixture()} onOpenSeq={() => undefined} onOpenTraffic={onOpenTraffic} />);
+    renderWithClient(<Selecting connection={connectionFixture()} onOpenSeq={() => undefined} onOpenTraffic={onOpenTraffic} />);
     expect(screen.getByTestId("network-stdio")?.textContent).toContain("no HTTP exchange");
     fireEvent.click(screen.getByRole("button", { name: "Open Traffic" }));
     expect(onOpenTraffic).toHaveBeenCalled();

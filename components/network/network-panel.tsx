@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { QueryError } from "@/components/workbench/query-error";
@@ -14,13 +14,16 @@ import { ExchangeList } from "./exchange-list";
 
 export interface NetworkPanelProps {
   connection: ConnectionView;
+  /** The open exchange (?x=) and how to change it. */
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
   /** Opens a traffic row (the Traffic tab with ?seq=). */
   onOpenSeq: (seq: number) => void;
   onOpenTraffic: () => void;
 }
 
 /** The Network tab: every HTTP exchange of a remote connection; a stdio connection has none. */
-export function NetworkPanel({ connection, onOpenSeq, onOpenTraffic }: NetworkPanelProps) {
+export function NetworkPanel({ connection, selectedId, onSelect, onOpenSeq, onOpenTraffic }: NetworkPanelProps) {
   if (connection.transport === "stdio") {
     return (
       <div className="m-auto flex max-w-md flex-col items-center gap-3 p-6 text-center text-sm" data-testid="network-stdio">
@@ -35,14 +38,15 @@ export function NetworkPanel({ connection, onOpenSeq, onOpenTraffic }: NetworkPa
       </div>
     );
   }
-  return <RemoteNetwork connectionId={connection.id} onOpenSeq={onOpenSeq} />;
+  return <RemoteNetwork connectionId={connection.id} selectedId={selectedId} onSelect={onSelect} onOpenSeq={onOpenSeq} />;
 }
 
-function RemoteNetwork({ connectionId, onOpenSeq }: { connectionId: string; onOpenSeq: (seq: number) => void }) {
+type RemoteProps = Pick<NetworkPanelProps, "selectedId" | "onSelect" | "onOpenSeq"> & { connectionId: string };
+
+function RemoteNetwork({ connectionId, selectedId, onSelect, onOpenSeq }: RemoteProps) {
   const log = useQuery(networkLogQuery(connectionId));
   // The traffic rows the exchanges link to (the same cache the Traffic tab uses).
   const traffic = useQuery(trafficQuery(connectionId));
-  const [selectedId, setSelectedId] = useState<string | null>(null);
   const exchanges = useMemo(() => log.data ?? [], [log.data]);
   const selected = selectedId === null ? undefined : exchanges.find((x) => x.id === selectedId);
   const entries = traffic.data;
@@ -67,8 +71,8 @@ function RemoteNetwork({ connectionId, onOpenSeq }: { connectionId: string; onOp
         <p className="p-3 text-xs text-muted-foreground">Loading exchanges…</p>
       ) : (
         <div className="flex min-h-0 flex-1">
-          <ExchangeList exchanges={exchanges} selectedId={selectedId} onSelect={setSelectedId} />
-          {selected && <ExchangeDetail exchange={selected} seqOf={seqOf} onOpenSeq={onOpenSeq} onClose={() => setSelectedId(null)} />}
+          <ExchangeList exchanges={exchanges} selectedId={selectedId} onSelect={onSelect} />
+          {selected && <ExchangeDetail exchange={selected} seqOf={seqOf} onOpenSeq={onOpenSeq} onClose={() => onSelect(null)} />}
         </div>
       )}
     </div>

@@ -9,7 +9,8 @@ import type { ListedExchange } from "@/lib/queries/network";
  */
 export interface WireContextValue {
   exchanges: readonly ListedExchange[];
-  onOpenNetwork?: () => void;
+  /** Opens the Network tab on that exchange. */
+  onOpenNetwork?: (exchangeId: string) => void;
 }
 
 export const WireContext = createContext<WireContextValue | null>(null);

@@ -75,7 +75,7 @@ describe("the traffic detail shows the wire", () => {
     expect(result).toContain("Cache TTL (ttlMs)5 min");
     expect(result).toContain("Cache scopepublic");
     fireEvent.click(within(carriers[0]!).getByRole("button", { name: "Network" }));
-    expect(onOpenNetwork).toHaveBeenCalled();
+    expect(onOpenNetwork).toHaveBeenCalledWith("p");
   });
 
   it("shows _meta and hints without HTTP on a connection that has none (stdio)", () => {

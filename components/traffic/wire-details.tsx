@@ -23,7 +23,7 @@ function routingOf(x: ListedExchange, dir: Entry["direction"]): Record<string, s
   return out;
 }
 
-function Carrier({ x, dir, onOpen }: { x: ListedExchange; dir: Entry["direction"]; onOpen?: () => void }) {
+function Carrier({ x, dir, onOpen }: { x: ListedExchange; dir: Entry["direction"]; onOpen?: (id: string) => void }) {
   return (
     <div className="flex flex-col gap-1 rounded border p-2" data-testid="wire-carrier">
       <p className="flex flex-wrap items-center gap-2 font-mono">
@@ -32,7 +32,7 @@ function Carrier({ x, dir, onOpen }: { x: ListedExchange; dir: Entry["direction"
         <span className="min-w-0 truncate text-muted-foreground">{pathOf(x.url)}</span>
         <span className="text-muted-foreground">{x.stream ? "event stream" : formatMs(x.durationMs)}</span>
         {onOpen && (
-          <Button size="xs" variant="ghost" className="ml-auto" onClick={onOpen}>
+          <Button size="xs" variant="ghost" className="ml-auto" onClick={() => onOpen(x.id)}>
             Network
           </Button>
         )}

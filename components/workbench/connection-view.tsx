@@ -141,14 +141,20 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
         <AuthPanel connection={c} />
       </TabsContent>
       <TabsContent value="network" className="flex min-h-0 flex-col">
-        <NetworkPanel connection={c} onOpenSeq={(seq) => navigate({ tab: "traffic", seq })} onOpenTraffic={() => navigate({ tab: "traffic" })} />
+        <NetworkPanel
+          connection={c}
+          selectedId={location.exchange}
+          onSelect={(exchange) => navigate({ exchange })}
+          onOpenSeq={(seq) => navigate({ tab: "traffic", seq })}
+          onOpenTraffic={() => navigate({ tab: "traffic" })}
+        />
       </TabsContent>
       <TabsContent value="traffic" className="flex min-h-0 flex-col">
         <TrafficPanel
           connection={c}
           selectedSeq={location.seq}
           onSelectSeq={(seq) => navigate({ seq })}
-          onOpenNetwork={c.transport === "stdio" ? undefined : () => navigate({ tab: "network" })}
+          onOpenNetwork={c.transport === "stdio" ? undefined : (exchange) => navigate({ tab: "network", exchange })}
         />
       </TabsContent>
       <TabsContent value="conformance" className="flex min-h-0 flex-col">

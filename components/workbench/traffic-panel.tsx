@@ -28,8 +28,8 @@ export function TrafficPanel({
   onOpenNetwork,
 }: {
   connection: ConnectionView;
-  /** Opens the Network tab (from the HTTP exchange that carried a message). */
-  onOpenNetwork?: () => void;
+  /** Opens the Network tab on the HTTP exchange that carried a message. */
+  onOpenNetwork?: (exchangeId: string) => void;
   /** The open row (?seq=). */
   selectedSeq?: number | null;
   onSelectSeq?: (seq: number | null) => void;
