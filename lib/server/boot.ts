@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { BootOptions } from "@/lib/launcher/cli";
+import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import type { ConnectionInput } from "@/lib/contracts/connections";
 import { getRegistry } from "@/lib/server/registry";
 import { demoServerLaunch } from "@/demo/mcp/launch";
@@ -34,7 +35,10 @@ export function nameFor(words: string[]): string {
 
 export function demoMcpInput(root: string): ConnectionInput {
   const { command, args } = demoServerLaunch({ repoRoot: root });
-  return { name: "Loupe demo MCP server", transport: "stdio", command, args, env: {}, cwd: root, requestTimeoutMs: 60_000 };
+  // Tasks on, so the demo's rebook-all runs as a task in either era (on 2026-07-28 Loupe then
+  // declares the Tasks extension, which the demo server waits for before it makes a task).
+  const clientCapabilities = { ...DEFAULT_CLIENT_CAPABILITIES, tasks: true };
+  return { name: "Loupe demo MCP server", transport: "stdio", command, args, env: {}, cwd: root, requestTimeoutMs: 60_000, clientCapabilities };
 }
 
 /** Restores saved connections and pre-connects the demo and the command line's servers. */

@@ -5,7 +5,9 @@ import { getClientRequests } from "@/lib/server/mcp-requests";
 import { getRegistry } from "@/lib/server/registry";
 import { getTaskManager } from "@/lib/server/mcp-tasks";
 import { stdioInput, tempDir } from "@/tests/support/servers";
+import path from "node:path";
 import { demoServerLaunch } from "@/demo/mcp/launch";
+import { demoMcpInput } from "@/lib/server/boot";
 import { createDemoRuntime } from "@/demo/mcp/server";
 import { serveDemoHttp } from "@/demo/mcp/serve-http";
 import type { DemoHttpServer } from "@/demo/mcp/serve-http";
@@ -106,4 +108,14 @@ describe("the demo's rebook-all in Loupe's Tasks view (2025-11-25 tasks)", () =>
       expect(listing.tasks.find((t) => t.taskId === created.taskId)).toMatchObject({ status: "completed", tool: "rebook-all" });
     }, 60_000);
   }
+});
+
+describe("the demo connection npm start creates", () => {
+  it("runs rebook-all as a task from the Tasks view with its own settings (era auto → the extension)", async () => {
+    const view = await getRegistry().create(demoMcpInput(path.resolve(import.meta.dirname, "../..")));
+    expect(view.state.era?.version).toBe("2026-07-28");
+    const res = await tasksRoute.POST(post({ name: "rebook-all", arguments: { passengers: 2, stepMs: 2_000 } }), ctx({ id: view.id }));
+    expect(res.status).toBe(201);
+    expect((await res.json()) as TaskRecord).toMatchObject({ flavour: "extension", tool: "rebook-all", status: "working" });
+  }, 60_000);
 });
