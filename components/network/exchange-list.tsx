@@ -53,7 +53,7 @@ export function ExchangeList({ exchanges, selectedId, onSelect }: ExchangeListPr
                 x.id === selectedId && "bg-accent",
               )}
             >
-              <span className="hidden w-[6.5rem] shrink-0 text-muted-foreground tabular-nums md:inline">{formatTime(x.startedAt)}</span>
+              <span className="hidden w-[6.5rem] shrink-0 text-muted-foreground tabular-nums lg:inline">{formatTime(x.startedAt)}</span>
               <span className="w-12 shrink-0 font-semibold">{x.method}</span>
               <span className={cn("w-8 shrink-0 tabular-nums", statusTone(x.status))}>{x.status || "—"}</span>
               {state && <Badge variant={state.variant}>{state.label}</Badge>}
