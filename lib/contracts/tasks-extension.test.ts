@@ -5,7 +5,7 @@ import { serverTaskSupport, taskRefusal, taskRunMode } from "./tasks";
 // its tools declare no execution.taskSupport: the server decides per call.
 const extensionCaps = { tools: {}, extensions: { "io.modelcontextprotocol/tasks": {} } };
 const coreCaps = { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } };
-const plainTool = { name: "slow-report" };
+const plainTool: { name: string; execution?: { taskSupport?: string } } = { name: "slow-report" };
 
 describe("task support with the Tasks extension", () => {
   it("reads the extension from capabilities.extensions: calls and cancel, no tasks/list", () => {
