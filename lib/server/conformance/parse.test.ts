@@ -6,6 +6,7 @@ import {
   parseOutputLine,
   parseScenarioList,
   readResultsDir,
+  savedDirIn,
   scenarioFromDir,
   scenarioResult,
 } from "@/lib/server/conformance/parse";
@@ -123,5 +124,14 @@ describe("conformance output parser (real captured run)", () => {
     // A small check is kept as the suite wrote it.
     const [small] = parseChecks([{ id: "a", status: "SUCCESS", details: { status: 200 }, logs: ["one"] }]);
     expect(small).toMatchObject({ details: { status: 200 }, logs: ["one"] });
+  });
+
+  it("reads a 'Results saved to' directory only inside the run's own output directory (a server's text echoed on stdout cannot point Loupe elsewhere)", () => {
+    const out = "/tmp/loupe-conformance-abc";
+    expect(savedDirIn(out, `${out}/server-ping-2026-11-24T01-00-00-000Z`)).toBe(`${out}/server-ping-2026-11-24T01-00-00-000Z`);
+    expect(savedDirIn(out, "/home/someone/project")).toBeNull();
+    expect(savedDirIn(out, `${out}/../elsewhere`)).toBeNull();
+    expect(savedDirIn(out, `${out}-other/server-ping`)).toBeNull();
+    expect(savedDirIn(out, out)).toBeNull();
   });
 });

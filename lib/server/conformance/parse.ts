@@ -136,6 +136,17 @@ export function readScenarioDir(dir: string, scenario: string, notScoredReason?:
   return scenarioResult(scenario, checks, notScoredReason);
 }
 
+/**
+ * The directory of a "Results saved to" line, when it is one of the run's own (under `outDir`).
+ * The suite prints what a server said on the same stdout; a line it made up must not send Loupe
+ * to read a checks.json anywhere else on the disk.
+ */
+export function savedDirIn(outDir: string, dir: string): string | null {
+  const root = path.resolve(outDir);
+  const resolved = path.resolve(root, dir);
+  return resolved.startsWith(root + path.sep) ? resolved : null;
+}
+
 /** What one line of the suite's output means for progress. */
 export type OutputEvent =
   | { kind: "total"; total: number }

@@ -15,7 +15,7 @@ import type {
 } from "@/lib/contracts/conformance";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
-import { parseOutputLine, readResultsDir, readScenarioDir, stripAnsi } from "@/lib/server/conformance/parse";
+import { parseOutputLine, readResultsDir, readScenarioDir, savedDirIn, stripAnsi } from "@/lib/server/conformance/parse";
 import { ConformanceRunStore } from "@/lib/server/conformance/run-store";
 import { ensureSuite, suiteEnv, suiteNode, suitePaths } from "@/lib/server/conformance/suite";
 import { getStore } from "@/lib/server/store";
@@ -114,9 +114,9 @@ export class ConformanceRunner {
       const event = parseOutputLine(line);
       if (event?.kind === "total") run.progress = { ...run.progress, total: event.total };
       else if (event?.kind === "start") run.progress = { ...run.progress, index: run.progress.index + 1, current: event.scenario };
-      else if (event?.kind === "saved" && run.progress.current) {
+      else if (event?.kind === "saved" && run.progress.current && savedDirIn(a.outDir, event.dir)) {
         const scenario = run.progress.current;
-        addScenario(run, readScenarioDir(event.dir, scenario, notScored.get(scenario)));
+        addScenario(run, readScenarioDir(savedDirIn(a.outDir, event.dir)!, scenario, notScored.get(scenario)));
         this.runs.save(run);
       }
     };
