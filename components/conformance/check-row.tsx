@@ -53,7 +53,7 @@ export function CheckRow({ check }: { check: ConformanceCheck }) {
         )}
         {check.details !== undefined && (
           <div className="flex flex-col gap-1" data-testid="conformance-check-details">
-            <span className="font-medium text-muted-foreground">Recorded by the suite (requests, responses, headers it kept)</span>
+            <span className="font-medium text-muted-foreground">Recorded by the suite with this check</span>
             <JsonView value={check.details} data-testid="conformance-check-json" />
           </div>
         )}
