@@ -126,15 +126,22 @@ export interface SubscriptionListProps {
   selectedUri: string | null;
   onSelect: (uri: string) => void;
   latestUpdates: ReadonlyMap<string, ResourceUpdate>;
+  /** What carries the subscriptions, when it is worth saying (2026-07-28: subscriptions/listen). */
+  note?: string;
 }
 
 /** The URIs this session is subscribed to, each with its last update. */
-export function SubscriptionList({ subscriptions, selectedUri, onSelect, latestUpdates }: SubscriptionListProps) {
+export function SubscriptionList({ subscriptions, selectedUri, onSelect, latestUpdates, note }: SubscriptionListProps) {
   return (
     <section className="border-b" data-testid="subscriptions">
       <h3 className="px-3 pt-2 pb-1 text-[11px] font-medium text-muted-foreground" data-testid="subscription-count">
         Subscribed ({subscriptions.length})
       </h3>
+      {note && (
+        <p className="px-3 pb-1 text-[10px] text-muted-foreground" data-testid="subscriptions-via">
+          {note}
+        </p>
+      )}
       {subscriptions.length === 0 ? (
         <p className="px-3 pb-2 text-[11px] text-muted-foreground">None. Open a resource and press Subscribe.</p>
       ) : (

@@ -77,9 +77,9 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
   const connected = state.status === "connected";
   const caps = (state.capabilities ?? {}) as Caps;
   const offered = connected && state.capabilities !== undefined && Boolean(caps.resources);
-  // 2026-07-28 has no resources/subscribe (updates come over subscriptions/listen): said, not offered.
-  const subscribeRemoved = state.era?.mode === "modern";
-  const canSubscribe = caps.resources?.subscribe === true && !subscribeRemoved;
+  // 2026-07-28 has no resources/subscribe: the same control changes the subscriptions/listen filter.
+  const viaListen = state.era?.mode === "modern";
+  const canSubscribe = caps.resources?.subscribe === true;
   const completions = Boolean(caps.completions);
 
   const resources = useQuery({ ...resourcesQuery(id), enabled: offered });
@@ -139,6 +139,7 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
             selectedUri={selection?.kind === "resource" ? selection.uri : null}
             onSelect={(uri) => setSelection({ kind: "resource", uri })}
             latestUpdates={latestUpdates}
+            note={viaListen ? "MCP 2026-07-28: subscriptions ride the subscriptions/listen stream" : undefined}
           />
           <section>
             {resources.isError ? (
@@ -201,7 +202,6 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
               uri={selection.uri}
               subscribed={subscriptions.includes(selection.uri)}
               canSubscribe={canSubscribe}
-              subscribeNote={subscribeRemoved ? "resources/subscribe is not in MCP 2026-07-28" : undefined}
               lastUpdate={latestUpdates.get(selection.uri)}
             />
           </div>

@@ -76,6 +76,8 @@ export interface SubscriptionsResponse {
   /** Whether the server declared `resources.subscribe`. */
   supported: boolean;
   subscriptions: string[];
+  /** What carries them on the wire: resources/subscribe (2025-11-25) or the subscriptions/listen filter (2026-07-28). */
+  via?: "resources/subscribe" | "subscriptions/listen";
 }
 
 /** POST /api/connections/:id/prompts/get */

@@ -20,6 +20,7 @@ import type { RecordingTransport } from "@/lib/server/recording-transport";
 import { maskConfig } from "@/lib/server/secrets";
 import { getClientRequests } from "@/lib/server/mcp-requests";
 import { restoreSubscriptions } from "@/lib/server/mcp-resources";
+import { startListen, stopListen } from "@/lib/server/mcp-resources/listen";
 import { openSession } from "@/lib/server/session-open";
 import { describeEra, isStdioProbeClose, pinFailureMessage, unwrapProbeError } from "@/lib/server/era";
 import { readAllTools } from "@/lib/server/tool-pages";
@@ -213,6 +214,8 @@ export class McpConnection {
       connectedAt: Date.now(),
       reconnect: undefined,
     });
+    // 2026-07-28: change notifications come only over a subscriptions/listen stream (listen.ts).
+    startListen(this, client, gen);
   }
 
   private onStderrLine(source: ObservedStdioTransport, line: string): void {
@@ -278,6 +281,7 @@ export class McpConnection {
 
   private async closeClient(note?: string): Promise<void> {
     if (note && this.client) this.closeNote = { gen: this.generation, text: note };
+    await stopListen(this);
     this.generation++;
     const client = this.client;
     this.client = null;

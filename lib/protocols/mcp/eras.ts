@@ -1,9 +1,10 @@
 /**
  * What MCP 2026-07-28 removed that Loupe offers on a 2025-11-25 connection, in words for the UI and
  * the API (shared by both). The list follows the SDK v2's 2026-07-28 method registry: these methods
- * are not part of that revision's wire.
+ * are not part of that revision's wire. resources/subscribe is not here: Loupe carries the same
+ * subscriptions in the subscriptions/listen filter (lib/server/mcp-resources/listen.ts).
  */
-export type RemovedInModern = "ping" | "logging/setLevel" | "notifications/roots/list_changed" | "resources/subscribe";
+export type RemovedInModern = "ping" | "logging/setLevel" | "notifications/roots/list_changed";
 
 export const REMOVED_IN_MODERN: Record<RemovedInModern, string> = {
   ping: "ping does not exist in MCP 2026-07-28 (the revision is stateless: every request is its own liveness check)",
@@ -11,8 +12,6 @@ export const REMOVED_IN_MODERN: Record<RemovedInModern, string> = {
     "logging/setLevel does not exist in MCP 2026-07-28: the log level is sent with each request (_meta io.modelcontextprotocol/logLevel) and stdio servers log to stderr",
   "notifications/roots/list_changed":
     "notifications/roots/list_changed does not exist in MCP 2026-07-28: the server asks for roots inside each request that needs them",
-  "resources/subscribe":
-    "resources/subscribe and resources/unsubscribe do not exist in MCP 2026-07-28: updates come over a subscriptions/listen stream",
 };
 
 /** The revision Loupe speaks on a modern connection; the legacy handshake offers 2025-11-25. */

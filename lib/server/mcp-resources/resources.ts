@@ -8,9 +8,10 @@ import type {
   TemplatesListing,
 } from "@/lib/contracts/resources";
 import { AppError } from "@/lib/errors";
-import { isModern, refuseRemovedInModern } from "@/lib/server/era";
+import { isModern } from "@/lib/server/era";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import { MAX_LIST_PAGES, capabilities, collectPages, opts, requireFeature, rpc } from "@/lib/server/mcp-resources/errors";
+import { refreshListen } from "@/lib/server/mcp-resources/listen";
 
 /** Over this many decoded bytes a read result is flagged `large` (the UI previews, never renders whole). */
 export const LARGE_READ_BYTES = 5 * 1024 * 1024;
@@ -97,14 +98,33 @@ function subscribeSupported(client: Client): boolean {
 }
 
 export function listSubscriptions(conn: McpConnection): SubscriptionsResponse {
-  const live = conn.client && conn.state.status === "connected" && !isModern(conn.state.era);
+  const live = conn.client && conn.state.status === "connected";
   const supported = live && conn.client ? subscribeSupported(conn.client) : false;
-  return { supported, subscriptions: conn.state.subscriptions ?? [] };
+  return {
+    supported,
+    subscriptions: conn.state.subscriptions ?? [],
+    ...(live ? { via: isModern(conn.state.era) ? ("subscriptions/listen" as const) : ("resources/subscribe" as const) } : {}),
+  };
+}
+
+/**
+ * 2026-07-28 has no resources/subscribe: the URIs are the `resourceSubscriptions` of the
+ * connection's subscriptions/listen filter (listen.ts), so subscribing changes the filter and
+ * re-opens the stream. If the server refuses the new stream the change is undone and reported.
+ */
+async function changeListenFilter(conn: McpConnection, next: string[]): Promise<void> {
+  const before = conn.state.subscriptions ?? [];
+  conn.setState({ subscriptions: next });
+  try {
+    await rpc(conn, "subscriptions/listen", () => refreshListen(conn));
+  } catch (error) {
+    conn.setState({ subscriptions: before });
+    throw error;
+  }
 }
 
 function requireSubscribe(conn: McpConnection): Client {
   const client = requireFeature(conn, "resources");
-  refuseRemovedInModern(conn, "resources/subscribe");
   if (!subscribeSupported(client)) {
     throw new AppError(
       "conflict:no_subscribe",
@@ -114,9 +134,14 @@ function requireSubscribe(conn: McpConnection): Client {
   return client;
 }
 
-/** resources/subscribe; the URI joins `state.subscriptions` (cleared on every reconnect). */
+/** resources/subscribe (2026-07-28: the listen filter); the URI joins `state.subscriptions` (cleared on every reconnect). */
 export async function subscribe(conn: McpConnection, uri: string): Promise<SubscriptionsResponse> {
   const client = requireSubscribe(conn);
+  if (isModern(conn.state.era)) {
+    const current = conn.state.subscriptions ?? [];
+    if (!current.includes(uri)) await changeListenFilter(conn, [...current, uri]);
+    return listSubscriptions(conn);
+  }
   const gen = conn.generation;
   await rpc(conn, `resources/subscribe ${uri}`, () => client.subscribeResource({ uri }, opts(conn)));
   // A reconnect while the request was out started a new session that is not subscribed.
@@ -129,6 +154,11 @@ export async function subscribe(conn: McpConnection, uri: string): Promise<Subsc
 
 export async function unsubscribe(conn: McpConnection, uri: string): Promise<SubscriptionsResponse> {
   const client = requireSubscribe(conn);
+  if (isModern(conn.state.era)) {
+    const current = conn.state.subscriptions ?? [];
+    if (current.includes(uri)) await changeListenFilter(conn, current.filter((u) => u !== uri));
+    return listSubscriptions(conn);
+  }
   const gen = conn.generation;
   await rpc(conn, `resources/unsubscribe ${uri}`, () => client.unsubscribeResource({ uri }, opts(conn)));
   if (gen === conn.generation) {
@@ -164,6 +194,19 @@ export async function restoreSubscriptions(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     outcome.failed = uris.map((uri) => ({ uri, error: message }));
+    conn.recordEntry("loupe", "local", "subscriptions_restored", outcome);
+    return outcome;
+  }
+  if (isModern(conn.state.era)) {
+    // One listen stream carries them all: it is accepted or refused as a whole.
+    const current = conn.state.subscriptions ?? [];
+    try {
+      await changeListenFilter(conn, [...new Set([...current, ...uris])]);
+      outcome.restored = [...uris];
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      outcome.failed = uris.map((uri) => ({ uri, error: message }));
+    }
     conn.recordEntry("loupe", "local", "subscriptions_restored", outcome);
     return outcome;
   }

@@ -17,6 +17,7 @@ import {
 } from "@/lib/server/mcp-tasks/extension";
 import { taskRequestError } from "@/lib/server/mcp-tasks/records";
 import type { TaskMethod } from "@/lib/server/mcp-tasks/records";
+import { refreshListen } from "@/lib/server/mcp-resources/listen";
 
 /** What the follower needs of the TaskManager (its records and how a report is applied). */
 export interface TaskRecordsAccess {
@@ -151,12 +152,15 @@ export class ExtensionTaskFollower {
     const id = `${conn.id}\n${taskId}`;
     if (this.following.has(id)) return;
     this.following.add(id);
+    // On 2026-07-28 its status notifications come only if the listen filter names the task.
+    void refreshListen(conn).catch(() => undefined);
     const session = conn.sessionKey;
     let failures = 0;
     const tick = async () => {
       const record = this.records.record(conn, taskId);
       if (!record || isTerminalTaskStatus(record.status) || conn.sessionKey !== session || conn.state.status !== "connected") {
         this.following.delete(id);
+        void refreshListen(conn).catch(() => undefined);
         return;
       }
       try {
