@@ -19,7 +19,8 @@ export type EntryProtocol = "mcp" | "adk" | "loupe";
  * "transport_fallback" (raw = { from, to, reason }), "resource_updated" (raw = { uri, at, subscribed }),
  * "task" (raw = TaskRecord), "auth_http" / "auth_event" (the OAuth log, secrets masked), "http_exchange" (raw = HttpExchange: one HTTP exchange of a remote connection, masked),
  * "session_reset" (raw = { reason, retried, failed }), "stream_resumed" (raw = { lastEventId, status }), "sse_event_dropped" (raw = { eventId, reason }),
- * "reconnect_scheduled" / "reconnect_stopped" / "reconnected", "subscriptions_restored".
+ * "reconnect_scheduled" / "reconnect_stopped" / "reconnected", "subscriptions_restored",
+ * "listen" (raw = ListenEntry: a 2026-07-28 subscriptions/listen stream opened, closed, failed, retried).
  * docs/ARCHITECTURE.md lists each with its shape.
  */
 export interface Entry {

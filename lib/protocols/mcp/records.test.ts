@@ -32,3 +32,14 @@ describe("Loupe's own records in the traffic view", () => {
     expect(rowSummary(reset)).toBe("404 · 1 retried, 0 failed");
   });
 });
+
+describe("the subscriptions/listen record", () => {
+  it("says what an opened stream carries, and why one ended or when it is tried again", () => {
+    const summary = (raw: unknown) => rowSummary(pairTraffic([entry(1, "listen", raw)])[0]!);
+    expect(summary({ event: "opened", filter: { toolsListChanged: true, resourceSubscriptions: ["demo://a", "demo://b"], taskIds: ["t1"] } })).toBe(
+      "subscriptions/listen opened: list changes, 2 resource(s), 1 task(s)",
+    );
+    expect(summary({ event: "closed", cause: "remote" })).toBe("subscriptions/listen closed (remote)");
+    expect(summary({ event: "retry", inMs: 500, attempt: 2 })).toBe("subscriptions/listen retry in 500 ms (attempt 2)");
+  });
+});

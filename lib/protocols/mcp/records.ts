@@ -33,8 +33,20 @@ const SUMMARIES: Record<string, (raw: Raw) => string> = {
   reconnect_stopped: (r) => str(r, "reason"),
   reconnected: (r) => `after ${str(r, "attempts")} attempts, ${str(r, "afterMs")} ms`,
   subscriptions_restored: (r) => `after ${str(r, "after")}: ${count(r, "restored")} restored, ${count(r, "failed")} failed`,
+  listen: (r) => `subscriptions/listen ${str(r, "event")}${listenDetail(r)}`,
   app_message: (r) => `${r.direction === "app_to_host" ? "app → Loupe" : "Loupe → app"} (${str(r, "tool")}): ${appRpc(r.message)}`,
 };
+
+/** A subscriptions/listen entry: what the stream carries, or why it ended / when it is tried again. */
+function listenDetail(r: Raw): string {
+  if (r.event === "retry") return ` in ${str(r, "inMs")} ms (attempt ${str(r, "attempt")})`;
+  if (r.event === "closed") return ` (${str(r, "cause")})`;
+  if (r.event === "failed") return `: ${str(r, "error")}`;
+  const filter = isRecord(r.filter) ? r.filter : {};
+  const uris = Array.isArray(filter.resourceSubscriptions) ? filter.resourceSubscriptions.length : 0;
+  const tasks = Array.isArray(filter.taskIds) ? filter.taskIds.length : 0;
+  return `: list changes, ${uris} resource(s), ${tasks} task(s)`;
+}
 
 /** An MCP app message (SEP-1865, JSON-RPC over postMessage) in a few words. */
 function appRpc(message: unknown): string {
