@@ -22,7 +22,23 @@ export type CallStatus =
   | "rpc_error"
   | "cancelled"
   | "timeout"
-  | "failed";
+  | "failed"
+  /** The server answered with a task (Tasks extension, SEP-2663): the work goes on as `taskId`. */
+  | "task";
+
+/**
+ * A call row as stored may come from another Loupe version: calls that became a task were once
+ * stored as `failed` with `upstream:call_became_task` (its details name the task). They read as
+ * status "task" now; any other value is left as it is for the views to show as unknown.
+ */
+export function normalizeStoredCall(call: CallRecord): CallRecord {
+  if (call.status !== "failed" || call.error?.code !== "upstream:call_became_task") return call;
+  const taskId = (call.error.details as { taskId?: unknown } | undefined)?.taskId;
+  if (typeof taskId !== "string") return call;
+  const read: CallRecord = { ...call, status: "task", taskId };
+  delete read.error;
+  return read;
+}
 
 /** One tools/call made through Loupe, kept for the per-tool history. */
 export interface CallRecord {
@@ -38,6 +54,8 @@ export interface CallRecord {
   /** The total cap (absent on calls recorded before it existed). */
   maxTotalTimeoutMs?: number;
   status: CallStatus;
+  /** status "task": the task the server made of this call (followed in the Tasks tab). */
+  taskId?: string;
   /** The CallToolResult as the server sent it (ok and tool_error). */
   result?: unknown;
   /** rpc_error / timeout / cancelled / failed: JSON-RPC errors keep code and data in details. */

@@ -25,7 +25,7 @@ interface ActiveCall {
   cancelReason: string | null;
 }
 
-type Outcome = Pick<CallRecord, "status" | "result" | "error">;
+type Outcome = Pick<CallRecord, "status" | "result" | "error" | "taskId">;
 
 /**
  * Any JSON object. The SDK's CallToolResultSchema refuses a whole result for one content item of
@@ -156,14 +156,11 @@ export class CallRunner {
     if (active.cancelReason !== null) {
       return fail("cancelled", { code: "cancelled:call", message: active.cancelReason });
     }
-    // Tasks extension (SEP-2663): with tasks declared, the server may make any call a task. The
-    // call itself returns no result; the task is followed in the Tasks tab.
+    // Tasks extension (SEP-2663): with tasks declared, the server may make any call a task. Nothing
+    // failed: the call's answer is the task, followed in the Tasks tab (its result arrives there).
     if (isTaskResultError(thrown) && record.requestId !== null) {
       const task = getTaskManager().adoptCallTask(conn, record.requestId, record.tool, record.args);
-      if (task) {
-        const message = `The server made this call a task (Tasks extension): task ${task.taskId} is followed in the Tasks tab`;
-        return fail("failed", { code: "upstream:call_became_task", message, details: { taskId: task.taskId } });
-      }
+      if (task) return { status: "task", taskId: task.taskId };
     }
     const closed = gen !== conn.generation;
     // Failed locally by the recording transport: the server restarted and forgot the session.

@@ -87,6 +87,20 @@ describe("Store", () => {
     expect(store.getCall("a")?.status).toBe("tool_error");
   });
 
+  it("reads a call stored as failed with upstream:call_became_task as status task, and keeps unknown statuses", () => {
+    // How Loupe stored a call the server made a task before the "task" status existed.
+    const error = { code: "upstream:call_became_task", message: "The server made this call a task", details: { taskId: "t-1" } };
+    store.saveCall({ ...call("old", "rebook-all", 10, "failed"), error });
+    store.saveCall({ ...call("odd", "rebook-all", 20), status: "from_a_later_loupe" as CallRecord["status"] });
+    const old = store.getCall("old");
+    expect(old).toMatchObject({ status: "task", taskId: "t-1" });
+    expect(old?.error).toBeUndefined();
+    expect(store.listCalls("c1").map((c) => [c.id, c.status, c.taskId])).toEqual([
+      ["odd", "from_a_later_loupe", undefined],
+      ["old", "task", "t-1"],
+    ]);
+  });
+
   it("marks calls left running by a stopped Loupe as failed on reopen", () => {
     store.saveConnection(config);
     store.saveCall({ ...call("r", "echo", 5, "running"), endedAt: null });

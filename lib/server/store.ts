@@ -5,6 +5,7 @@ import { prepareDataDir, tightenDatabaseFiles } from "@/lib/server/data-dir";
 import { homedir } from "node:os";
 import path from "node:path";
 import type { CallRecord } from "@/lib/contracts/calls";
+import { normalizeStoredCall } from "@/lib/contracts/calls";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import type { OAuthRecord } from "@/lib/server/oauth/record";
@@ -163,7 +164,8 @@ export class Store {
   getCall(id: string): CallRecord | undefined {
     const row = this.prepare("SELECT record FROM calls WHERE id = ?").get(id) as { record: string } | undefined;
     if (!row) return undefined;
-    const { resultRef, ...call } = JSON.parse(row.record) as StoredCall;
+    const { resultRef, ...stored } = JSON.parse(row.record) as StoredCall;
+    const call = normalizeStoredCall(stored);
     if (resultRef === undefined) return call;
     const frame = this.prepare("SELECT raw FROM entries WHERE seq = ?").get(resultRef.seq) as { raw: string } | undefined;
     const result = frame ? resultFromFrame((JSON.parse(frame.raw) as { result?: unknown }).result, resultRef.keys) : undefined;
@@ -186,7 +188,8 @@ export class Store {
     // A history of multi-MB results would be heavy in the browser: a large result stays out of
     // the list (resultOmitted) and is fetched with the one call when the user opens it.
     return rows.map((r) => {
-      const { resultRef, ...call } = JSON.parse(r.record) as StoredCall;
+      const { resultRef, ...stored } = JSON.parse(r.record) as StoredCall;
+      const call = normalizeStoredCall(stored);
       if (resultRef !== undefined) return { ...call, resultOmitted: true };
       return r.record.length > ENTRY_PREVIEW_BYTES && call.result !== undefined
         ? { ...call, result: undefined, resultOmitted: true }

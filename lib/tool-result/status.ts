@@ -11,7 +11,16 @@ export const CALL_STATUS_META: Record<CallStatus, { label: string; tone: StatusT
   cancelled: { label: "Cancelled", tone: "warning" },
   timeout: { label: "Timed out", tone: "warning" },
   failed: { label: "Failed", tone: "danger" },
+  task: { label: "Running as task", tone: "info" },
 };
+
+/**
+ * The label of any status a stored or streamed call carries: a value this build does not know
+ * (a row written by another Loupe version) is shown as it is rather than breaking the view.
+ */
+export function callStatusMeta(status: string): { label: string; tone: StatusTone } {
+  return Object.hasOwn(CALL_STATUS_META, status) ? CALL_STATUS_META[status as CallStatus] : { label: status || "Unknown", tone: "neutral" };
+}
 
 /** Names of the JSON-RPC 2.0 reserved codes and the ones MCP adds, for the error panel. */
 const RPC_CODE_NAMES: Record<number, string> = {

@@ -14,6 +14,8 @@ import { getTaskManager } from "@/lib/server/mcp-tasks";
 import { stdioInput, tempDir } from "@/tests/support/servers";
 import * as callRoute from "@/app/api/connections/[id]/tools/call/route";
 import * as cancelRoute from "@/app/api/connections/[id]/calls/[callId]/cancel/route";
+import * as oneCallRoute from "@/app/api/connections/[id]/calls/[callId]/route";
+import * as callsRoute from "@/app/api/connections/[id]/calls/route";
 import * as promptRoute from "@/app/api/connections/[id]/prompts/get/route";
 import * as answerRoute from "@/app/api/connections/[id]/requests/[requestId]/route";
 import * as trafficRoute from "@/app/api/connections/[id]/traffic/route";
@@ -259,18 +261,29 @@ describe("the Tasks extension (SEP-2663) on a 2026-07-28 connection", () => {
     expect((await answer(id, question.id, { action: "accept", content: { format: "short" } })).status).toBe(409);
   }, 60_000);
 
-  it("a plain call the server makes a task is followed as one: the call says so and names the task", async () => {
+  it("a plain Run the server makes a task ends as status task (not failed), its record names the task, and the task's result comes with it", async () => {
     const id = await connect("tasks-ext-plain", { clientCapabilities: WITH_TASKS });
-    const record = (await (await callRoute.POST(post({ name: "slow-report", arguments: { ms: 400 } }), ctx({ id }))).json()) as CallRecord;
-    expect(record.status).toBe("failed");
-    expect(record.error).toMatchObject({ code: "upstream:call_became_task" });
-    const taskId = (record.error?.details as { taskId: string }).taskId;
-    expect(record.error?.message).toContain(`task ${taskId} is followed in the Tasks tab`);
+    const record = await json<CallRecord>(await callRoute.POST(post({ name: "slow-report", arguments: { ms: 400 }, callId: "plain-run" }), ctx({ id })));
+    // Nothing failed: the call's answer is the task.
+    expect(record).toMatchObject({ id: "plain-run", status: "task", tool: "slow-report" });
+    expect(record.error).toBeUndefined();
+    const taskId = record.taskId!;
+    expect(taskId).toEqual(expect.any(String));
     expect(getTaskRecord(id, taskId)).toMatchObject({ flavour: "extension", tool: "slow-report", origin: "loupe" });
-    // Followed: its question reaches the inbox like a task created from the Tasks tab.
+    // The stored call (one call and the history) points at the task.
+    expect(await json<CallRecord>(await oneCallRoute.GET(new Request(`${base}/x`), ctx({ id, callId: "plain-run" })))).toMatchObject({ status: "task", taskId });
+    const history = await json<CallRecord[]>(await callsRoute.GET(new Request(`${base}/api/connections/${id}/calls?tool=slow-report`), ctx({ id })));
+    expect(history.find((c) => c.id === "plain-run")).toMatchObject({ status: "task", taskId });
+    // Followed: its question reaches the inbox, stays answerable (the call's end abandons nothing)
+    // and the answer finishes the task with its result.
     const question = await until(() => getClientRequests().list({ connectionId: id }).find((r) => r.status === "pending"), 20_000);
     expect(question.params.message).toBe("Report format?");
-    expect((await taskCancelRoute.POST(post({}), ctx({ id, taskId }))).status).toBe(200);
+    expect((await answer(id, question.id, { action: "accept", content: { format: "short" } })).status).toBe(200);
+    const done = await until(() => {
+      const r = getTaskRecord(id, taskId);
+      return r?.status === "completed" ? r : undefined;
+    }, 20_000);
+    expect(done.result).toEqual({ content: [{ type: "text", text: "Report ready (short)" }], isError: false });
   }, 60_000);
 
   it("without tasks declared the same tool runs inline: no task, a plain result", async () => {

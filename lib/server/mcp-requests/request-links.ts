@@ -18,6 +18,7 @@ const CALL_ENDED: Record<CallStatus, string> = {
   cancelled: "cancelled",
   timeout: "timed out",
   failed: "failed",
+  task: "became a task",
 };
 
 /**
@@ -28,7 +29,7 @@ const CALL_ENDED: Record<CallStatus, string> = {
 export const ABANDONED: ReadonlySet<CallStatus> = new Set<CallStatus>(["cancelled", "timeout", "failed"]);
 
 export function callEndedReason(call: Pick<CallRecord, "tool" | "status">): string {
-  return `The call to ${call.tool} ended: ${CALL_ENDED[call.status]}; the server no longer waits for this answer`;
+  return `The call to ${call.tool} ended: ${CALL_ENDED[call.status] ?? call.status}; the server no longer waits for this answer`;
 }
 
 /** The task a server request is asked for, from its `_meta` (io.modelcontextprotocol/related-task). */
