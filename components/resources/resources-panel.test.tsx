@@ -239,3 +239,21 @@ describe("ResourcesPanel", () => {
     await waitFor(() => expect(router.requests.filter((r) => r.path.endsWith("/resources")).length).toBe(before + 1));
   });
 });
+
+describe("ResourcesPanel on a 2026-07-28 connection", () => {
+  const era = { version: "2026-07-28", mode: "modern" as const, why: "server/discover answered" };
+
+  it("offers Subscribe (it changes the subscriptions/listen filter) and says so; a 2025-11-25 one says nothing", async () => {
+    const { router } = setup({ connection: connectionFixture({}, { capabilities: CAPS, connectedAt: 1, era }) });
+    await waitFor(() => expect(listedUris()).toHaveLength(7));
+    expect(screen.getByTestId("subscriptions-via").textContent).toBe("MCP 2026-07-28: subscriptions ride the subscriptions/listen stream");
+    fireEvent.click(screen.getAllByTestId("resource-item").find((el) => el.getAttribute("data-uri") === DOC)!);
+    fireEvent.click(await screen.findByTestId("subscribe"));
+    await waitFor(() => expect(router.requests.some((r) => r.method === "POST" && r.path.endsWith("/subscriptions"))).toBe(true));
+    expect(screen.queryByTestId("subscribe-unsupported")).toBeNull();
+    cleanup();
+    setup();
+    await waitFor(() => expect(listedUris()).toHaveLength(7));
+    expect(screen.queryByTestId("subscriptions-via")).toBeNull();
+  });
+});
