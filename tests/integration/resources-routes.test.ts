@@ -117,7 +117,7 @@ describe("resources and prompts routes against server-everything (stdio)", () =>
 
   it("subscribes, receives resource_updated after toggle-subscriber-updates, then unsubscribes", async () => {
     const sub = await json<SubscriptionsResponse>(subscriptions.POST(post("/x", { uri: DOC }), ctx(id)));
-    expect(sub).toEqual({ supported: true, subscriptions: [DOC] });
+    expect(sub).toEqual({ supported: true, subscriptions: [DOC], via: "resources/subscribe" });
     expect(getRegistry().view(id).state.subscriptions).toEqual([DOC]);
     // Subscribing twice keeps one entry.
     await json(subscriptions.POST(post("/x", { uri: DOC }), ctx(id)));
