@@ -203,5 +203,15 @@ describe("subscriptions/listen on a 2026-07-28 connection", () => {
     await call(id, "cancel-booking", { bookingId, reason: "found_better_price" });
     await until(() => updates(id).length > before && updates(id).at(-1)!.uri === uri);
     expect(getRegistry().view(id).state.status).toBe("connected");
+
+    // The user's Reconnect: a new session whose stream names the same URI (no resources/subscribe).
+    const openedBeforeReconnect = listenEvents(id).filter((e) => e.event === "opened").length;
+    await getRegistry().connect(id);
+    expect(getRegistry().view(id).state.subscriptions).toEqual([uri]);
+    const restored = entries(id).filter((e) => e.kind === "subscriptions_restored").at(-1)!.raw as { restored: string[] };
+    expect(restored.restored).toEqual([uri]);
+    const afterReconnect = listenEvents(id).filter((e) => e.event === "opened").slice(openedBeforeReconnect);
+    expect(afterReconnect.at(-1)!.filter?.resourceSubscriptions).toEqual([uri]);
+    expect(frames(id, "out", "resources/subscribe")).toHaveLength(0);
   }, 60_000);
 });

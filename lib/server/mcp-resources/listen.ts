@@ -1,4 +1,5 @@
 import "server-only";
+import { ProtocolError } from "@modelcontextprotocol/client";
 import type { Client } from "@modelcontextprotocol/client";
 import { isTerminalTaskStatus } from "@/lib/contracts/tasks";
 import type { TaskRecord } from "@/lib/contracts/tasks";
@@ -37,6 +38,8 @@ export interface ListenEntry {
   /** For "closed": the SDK's cause (`remote` = dropped, `graceful` = the server ended it, `local` = Loupe). */
   cause?: string;
   error?: string;
+  /** For "failed": the server answered with a JSON-RPC error, so Loupe does not ask again on its own. */
+  refused?: boolean;
   /** For "retry": the delay before the next attempt. */
   inMs?: number;
   attempt?: number;
@@ -110,9 +113,12 @@ class ListenSession {
       sub = await this.client.listen(filter as Parameters<Client["listen"]>[0], { timeout: this.conn.config.requestTimeoutMs });
     } catch (error) {
       if (!this.live) return;
-      this.record({ event: "failed", filter, error: error instanceof Error ? error.message : String(error) });
+      // A JSON-RPC error is the server's answer (no listen support, a filter it rejects): asking
+      // again would get the same. A timeout or a dropped connection is worth another try.
+      const refused = error instanceof ProtocolError;
+      this.record({ event: "failed", filter, error: error instanceof Error ? error.message : String(error), ...(refused ? { refused } : {}) });
       // Without any stream Loupe hears nothing: keep trying. With the old one open, it still hears most.
-      if (!this.current) this.scheduleRetry();
+      if (!this.current && !refused) this.scheduleRetry();
       throw error;
     }
     if (!this.live) {
