@@ -9,10 +9,16 @@ import type { RemovedInModern } from "@/lib/protocols/mcp/eras";
 
 export { MODERN_REVISION, REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 
+/** Why a second connect skipped the probe: the stdio child exited on it, or an HTTP server never answered it. */
+export type LegacyRetry = "stdio_exit" | "http_no_answer" | null;
+
 /** Why the legacy handshake was used after an `auto` probe, from what the server did with it. */
-function probeWords(probe: DiscoverProbe | null, stdioRestarted: boolean): string {
-  if (stdioRestarted) {
+function probeWords(probe: DiscoverProbe | null, retry: LegacyRetry): string {
+  if (retry === "stdio_exit") {
     return "the server process exited on server/discover (it only knows the initialize handshake); Loupe started it again and used initialize";
+  }
+  if (retry === "http_no_answer") {
+    return "server/discover got no answer in time (a 2025-11-25 server may leave an unknown method unanswered), so Loupe opened a new HTTP session with the initialize handshake";
   }
   if (!probe || probe.state === "sent") return "server/discover got no answer in time, so Loupe used the initialize handshake";
   if (probe.state === "error") {
@@ -29,7 +35,7 @@ export function describeEra(
   config: ConnectionConfig,
   client: Client,
   probe: DiscoverProbe | null,
-  stdioRestarted: boolean,
+  retry: LegacyRetry,
 ): ConnectionEra {
   const version = client.getNegotiatedProtocolVersion() ?? "unknown";
   const setting = config.protocolEra ?? "auto";
@@ -46,7 +52,7 @@ export function describeEra(
   const why =
     setting === "2025-11-25"
       ? "Pinned to 2025-11-25 in the connection settings: initialize handshake, no server/discover probe"
-      : `${probeWords(probe, stdioRestarted)}; the server chose ${version}`;
+      : `${probeWords(probe, retry)}; the server chose ${version}`;
   return { version, mode: "legacy", why };
 }
 
@@ -61,6 +67,20 @@ export function isStdioProbeClose(error: unknown): boolean {
     error.code === SdkErrorCode.EraNegotiationFailed &&
     /connection closed during the server\/discover probe/i.test(error.message) &&
     !/pinned/i.test(error.message)
+  );
+}
+
+/**
+ * The SDK fails an HTTP connect whose server/discover probe got no answer (only stdio falls back).
+ * A 2025-11-25 server that leaves an unknown method unanswered is still a server the user wants to
+ * reach, so an `auto` connection retries with the initialize handshake instead.
+ */
+export function isHttpProbeTimeout(error: unknown, config: ConnectionConfig): boolean {
+  return (
+    (config.protocolEra ?? "auto") === "auto" &&
+    error instanceof SdkError &&
+    error.code === SdkErrorCode.RequestTimeout &&
+    /version negotiation probe timed out/i.test(error.message)
   );
 }
 

@@ -22,7 +22,8 @@ import { getClientRequests } from "@/lib/server/mcp-requests";
 import { restoreSubscriptions } from "@/lib/server/mcp-resources";
 import { startListen, stopListen } from "@/lib/server/mcp-resources/listen";
 import { openSession } from "@/lib/server/session-open";
-import { describeEra, isStdioProbeClose, pinFailureMessage, unwrapProbeError } from "@/lib/server/era";
+import { describeEra, isHttpProbeTimeout, isStdioProbeClose, pinFailureMessage, unwrapProbeError } from "@/lib/server/era";
+import type { LegacyRetry } from "@/lib/server/era";
 import { readAllTools } from "@/lib/server/tool-pages";
 import type { ToolsListing } from "@/lib/server/tool-pages";
 import { classifyConnectError, describeExit, shouldFallBackToSse } from "@/lib/server/transports";
@@ -168,19 +169,27 @@ export class McpConnection {
 
   private async open(gen: number, used: TransportUsed): Promise<void> {
     try {
-      await this.openOnce(gen, used, false);
+      await this.openOnce(gen, used, null);
     } catch (error) {
+      if (gen !== this.generation) throw error;
       // A legacy stdio server that exits on the server/discover probe: start it again, handshake only.
-      if (gen !== this.generation || used !== "stdio" || !isStdioProbeClose(error)) throw error;
+      // A legacy HTTP server that never answers it: a fresh transport, handshake only (the SDK
+      // falls back on a silent probe over stdio but fails the connect over HTTP).
+      const retry: LegacyRetry =
+        used === "stdio" && isStdioProbeClose(error) ? "stdio_exit" : used !== "stdio" && isHttpProbeTimeout(error, this.config) ? "http_no_answer" : null;
+      if (!retry) throw error;
       this.recordEntry("loupe", "local", "era_fallback", {
-        reason: "The server process closed on server/discover; restarting it for the initialize handshake",
+        reason:
+          retry === "stdio_exit"
+            ? "The server process closed on server/discover; restarting it for the initialize handshake"
+            : "server/discover got no answer in time; connecting again with the initialize handshake",
       });
       await this.client?.close().catch(() => undefined);
-      await this.openOnce(gen, used, true);
+      await this.openOnce(gen, used, retry);
     }
   }
 
-  private async openOnce(gen: number, used: TransportUsed, legacyRestart: boolean): Promise<void> {
+  private async openOnce(gen: number, used: TransportUsed, legacyRetry: LegacyRetry): Promise<void> {
     const config = this.config;
     const { client, recording } = openSession(this, gen, used, {
       setStdio: (stdio) => {
@@ -196,11 +205,11 @@ export class McpConnection {
     this.recording = recording;
     await client.connect(recording, {
       timeout: config.requestTimeoutMs,
-      ...(legacyRestart ? { prior: { kind: "legacy" as const } } : {}),
+      ...(legacyRetry ? { prior: { kind: "legacy" as const } } : {}),
     });
     if (gen !== this.generation) return;
     const info = client.getServerVersion();
-    const era = describeEra(config, client, recording.discoverProbe, legacyRestart);
+    const era = describeEra(config, client, recording.discoverProbe, legacyRetry);
     this.setState({
       status: "connected",
       error: undefined,

@@ -17,14 +17,18 @@ import type { ObservedStdioTransport, StreamWatch, TransportUsed } from "@/lib/s
 
 const CLIENT_INFO = { name: "loupe", version: "0.1.0" };
 
-/** A stdio server that ignores an unknown request is a legacy one: no need to wait a whole request timeout. */
-const STDIO_PROBE_TIMEOUT_MS = 15_000;
+/**
+ * A server that ignores an unknown request is a legacy one: no need to wait a whole request
+ * timeout (over HTTP the connection then retries with the handshake, see McpConnection.open).
+ */
+const PROBE_TIMEOUT_MS = 15_000;
 
 /** The SDK's version negotiation for a connection's `protocolEra` setting. */
 export function versionNegotiation(config: ConnectionConfig): VersionNegotiationOptions {
   const era: ProtocolEraSetting = config.protocolEra ?? "auto";
   const mode: VersionNegotiationOptions["mode"] = era === "auto" ? "auto" : era === "2025-11-25" ? "legacy" : { pin: era };
-  const timeoutMs = config.transport === "stdio" ? Math.min(config.requestTimeoutMs, STDIO_PROBE_TIMEOUT_MS) : config.requestTimeoutMs;
+  // A pinned 2026-07-28 connection has no fallback: its probe may take the whole request timeout.
+  const timeoutMs = era === "auto" ? Math.min(config.requestTimeoutMs, PROBE_TIMEOUT_MS) : config.requestTimeoutMs;
   return { mode, probe: { timeoutMs } };
 }
 

@@ -1,0 +1,95 @@
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ConnectionInput } from "@/lib/contracts/connections";
+import { getRegistry } from "@/lib/server/registry";
+import { stdioInput, tempDir } from "@/tests/support/servers";
+
+// Real 2025-11-25-only servers meet the 2026-07-28 server/discover probe in every way they can:
+// each ends up connected in the legacy era, with `why` saying what the probe got, in good time.
+const data = tempDir("loupe-legacy-probe-");
+process.env.LOUPE_DATA_DIR = data.dir;
+
+const FIXTURE = path.join(process.cwd(), "tests/fixtures/legacy-probe-server.mjs");
+const children: ChildProcess[] = [];
+
+afterAll(async () => {
+  await getRegistry().closeAll();
+  for (const child of children) child.kill("SIGTERM");
+  data.cleanup();
+});
+
+async function startHttp(mode: string, port: number): Promise<string> {
+  const child = spawn(process.execPath, [FIXTURE, "--http", "--port", String(port), "--discover", mode], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("legacy-probe server did not start")), 10_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("listening")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  return `http://127.0.0.1:${port}/mcp`;
+}
+
+function httpInput(name: string, url: string, requestTimeoutMs = 20_000): ConnectionInput {
+  return { name, transport: "http", url, headers: {}, requestTimeoutMs } as ConnectionInput;
+}
+
+async function expectLegacy(input: ConnectionInput, why: RegExp, withinMs: number): Promise<string> {
+  const started = Date.now();
+  const view = await getRegistry().create(input);
+  const took = Date.now() - started;
+  expect(view.state.error?.message).toBeUndefined();
+  expect(view.state.status).toBe("connected");
+  expect(view.state.era?.mode).toBe("legacy");
+  expect(view.state.era?.version).toBe("2025-11-25");
+  expect(view.state.era?.why).toMatch(why);
+  expect(took).toBeLessThan(withinMs);
+  const record = await getRegistry().callTool(view.id, { name: "hello", arguments: {} });
+  expect(record.status).toBe("ok");
+  return view.id;
+}
+
+describe("stdio legacy servers and server/discover", () => {
+  it("answers -32601", async () => {
+    await expectLegacy(stdioInput("err", [FIXTURE, "--discover", "error"]), /refused \(JSON-RPC -32601/, 10_000);
+  });
+
+  it("ignores it silently: legacy after the stdio probe timeout, not the request timeout", async () => {
+    await expectLegacy(stdioInput("ignore", [FIXTURE, "--discover", "ignore"], { requestTimeoutMs: 60_000 }), /no answer/, 20_000);
+  }, 30_000);
+
+  it("exits on it: started again", async () => {
+    await expectLegacy(stdioInput("exit", [FIXTURE, "--discover", "exit"]), /exited on server\/discover/, 10_000);
+  });
+
+  it("prints junk to stdout first", async () => {
+    await expectLegacy(stdioInput("junk", [FIXTURE, "--discover", "junk"]), /refused \(JSON-RPC -32601/, 10_000);
+  });
+});
+
+describe("Streamable HTTP legacy servers and the discover POST", () => {
+  for (const [mode, port] of [
+    ["400", 7341],
+    ["404", 7342],
+    ["405", 7343],
+    ["html", 7344],
+  ] as const) {
+    it(`answered with ${mode}`, async () => {
+      const url = await startHttp(mode, port);
+      const id = await expectLegacy(httpInput(`http ${mode}`, url), /server\/discover/, 10_000);
+      expect(getRegistry().get(id)?.state.transportUsed).toBe("streamable-http");
+    });
+  }
+
+  it("never answered: falls back to the handshake after a bounded probe instead of failing", async () => {
+    const url = await startHttp("hang", 7345);
+    await expectLegacy(httpInput("http hang", url, 60_000), /no answer/, 25_000);
+  }, 40_000);
+});
