@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ConnectionInput } from "@/lib/contracts/connections";
 import { getRegistry } from "@/lib/server/registry";
-import { stdioInput, tempDir } from "@/tests/support/servers";
+import { startEverythingHttp, stdioInput, tempDir } from "@/tests/support/servers";
 
 // Real 2025-11-25-only servers meet the 2026-07-28 server/discover probe in every way they can:
 // each ends up connected in the legacy era, with `why` saying what the probe got, in good time.
@@ -91,5 +91,31 @@ describe("Streamable HTTP legacy servers and the discover POST", () => {
   it("never answered: falls back to the handshake after a bounded probe instead of failing", async () => {
     const url = await startHttp("hang", 7345);
     await expectLegacy(httpInput("http hang", url, 60_000), /no answer/, 25_000);
+  }, 40_000);
+});
+
+describe("legacy SSE transport (server-everything sse)", () => {
+  it("transport sse, and transport http falling back to SSE: legacy era, saying what server/discover got", async () => {
+    const sse = await startEverythingHttp("sse", { port: 7346 });
+    try {
+      for (const transport of ["sse", "http"] as const) {
+        const view = await getRegistry().create({
+          name: `everything ${transport}`,
+          transport,
+          url: `http://127.0.0.1:7346/sse`,
+          headers: {},
+          requestTimeoutMs: 20_000,
+        } as ConnectionInput);
+        expect(view.state.status).toBe("connected");
+        expect(view.state.transportUsed).toBe("sse");
+        expect(view.state.era?.mode).toBe("legacy");
+        expect(view.state.era?.why).toMatch(/server\/discover/);
+        const sum = await getRegistry().callTool(view.id, { name: "get-sum", arguments: { a: 2, b: 3 } });
+        expect(sum.status).toBe("ok");
+      }
+    } finally {
+      await getRegistry().closeAll();
+      await sse.stop();
+    }
   }, 40_000);
 });
