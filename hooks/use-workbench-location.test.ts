@@ -69,4 +69,12 @@ describe("workbench location", () => {
     expect(onNetwork).toBe("c=web&tab=network&x=ab-12");
     expect(go(onNetwork, { tab: "traffic", seq: 5 })).toBe("c=web&tab=traffic&seq=5");
   });
+
+  it("names the open task with ?task=, only while the Tasks tab is open (a call that became a task links there)", () => {
+    expect(at("c=demo&tab=tasks&task=t-1")).toMatchObject({ tab: "tasks", task: "t-1", tool: null });
+    expect(at("c=demo&tool=rebook-all&task=t-1").task).toBeNull();
+    const onTasks = go("c=demo&tool=rebook-all", { tab: "tasks", task: "t-1" });
+    expect(onTasks).toBe("c=demo&tab=tasks&task=t-1");
+    expect(go(onTasks, { task: "t-2" })).toBe("c=demo&tab=tasks&task=t-2");
+  });
 });

@@ -3,7 +3,7 @@
  * the hook in use-workbench-location.ts reads and writes it, tests call these functions directly.
  *
  * The URL names exactly what is open and nothing else:
- *   MCP server   ?c=<id>[&tab=<tab>] + the open tab's selection: tool=<name> | r=<uri> | rt=<uri template> | p=<prompt> | seq=<traffic seq> | x=<network exchange id>
+ *   MCP server   ?c=<id>[&tab=<tab>] + the open tab's selection: tool=<name> | r=<uri> | rt=<uri template> | p=<prompt> | seq=<traffic seq> | x=<network exchange id> | task=<task id>
  *   ADK agent    ?a=<id>[&app=<app>][&u=<user>][&s=<session>[&e=<event id>]]
  *   inbox        ?view=inbox
  */
@@ -25,6 +25,8 @@ export interface WorkbenchLocation {
   seq: number | null;
   /** Network tab: the id of the open HTTP exchange (?x=). */
   exchange: string | null;
+  /** Tasks tab: the open task (?task=). */
+  task: string | null;
   /** ADK agent server (?a=), its app (?app=) and open session (?s=). */
   agentId: string | null;
   app: string | null;
@@ -37,8 +39,8 @@ export interface WorkbenchLocation {
   view: "inbox" | null;
 }
 
-export type TabSelection = Pick<WorkbenchLocation, "tool" | "resource" | "template" | "prompt" | "seq" | "exchange">;
-const NO_TAB_SELECTION: TabSelection = { tool: null, resource: null, template: null, prompt: null, seq: null, exchange: null };
+export type TabSelection = Pick<WorkbenchLocation, "tool" | "resource" | "template" | "prompt" | "seq" | "exchange" | "task">;
+const NO_TAB_SELECTION: TabSelection = { tool: null, resource: null, template: null, prompt: null, seq: null, exchange: null, task: null };
 const NO_AGENT: Pick<WorkbenchLocation, "agentId" | "app" | "sessionId" | "userId" | "eventId"> = {
   agentId: null,
   app: null,
@@ -56,6 +58,7 @@ const TAB_SELECTION: Partial<Record<ConnectionTab, ReadonlyArray<keyof TabSelect
   prompts: ["prompt"],
   traffic: ["seq"],
   network: ["exchange"],
+  tasks: ["task"],
 };
 
 /**
@@ -121,7 +124,7 @@ export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<W
 }
 
 function pickSelection(l: WorkbenchLocation): TabSelection {
-  return { tool: l.tool, resource: l.resource, template: l.template, prompt: l.prompt, seq: l.seq, exchange: l.exchange };
+  return { tool: l.tool, resource: l.resource, template: l.template, prompt: l.prompt, seq: l.seq, exchange: l.exchange, task: l.task };
 }
 
 function pickPatched(patch: Partial<WorkbenchLocation>): Partial<TabSelection> {
@@ -142,6 +145,7 @@ export function locationFromParams(params: Pick<URLSearchParams, "get">): Workbe
     prompt: params.get("p"),
     seq: params.get("seq") !== null && Number.isSafeInteger(seq) && seq >= 0 ? seq : null,
     exchange: params.get("x"),
+    task: params.get("task"),
     agentId: params.get("a"),
     app: params.get("app"),
     sessionId: params.get("s"),
@@ -164,6 +168,7 @@ export function locationToSearch(location: WorkbenchLocation): string {
   set("p", l.prompt);
   set("seq", l.seq);
   set("x", l.exchange);
+  set("task", l.task);
   set("a", l.agentId);
   set("app", l.app);
   set("u", l.userId);

@@ -35,13 +35,16 @@ export function taskBlockedReason(
  * (stream entries, status notifications, and polling while a task is unfinished), and one task's
  * detail with its result.
  */
-export function TasksPanel({ connection }: { connection: ConnectionView }) {
+export function TasksPanel({ connection, selected: opened, onSelect }: { connection: ConnectionView; selected?: string | null; onSelect?: (taskId: string) => void }) {
   const qc = useQueryClient();
   const support = serverTaskSupport(connection.state.capabilities);
   const connected = connection.state.status === "connected";
   const query = useQuery(tasksQuery(connection.id));
   const actions = useTaskActions(connection.id);
-  const [selected, setSelected] = useState<string | null>(null);
+  // The open task lives in the URL (?task=) when the workbench passes it: a call that became a task links here.
+  const [own, setOwn] = useState<string | null>(null);
+  const selected = opened !== undefined ? opened : own;
+  const setSelected = onSelect ?? setOwn;
   const listing = query.data;
   const tasks = listing?.tasks ?? [];
   useTaskPolling(connection.id, tasks, { sessionKey: listing?.sessionKey ?? null, enabled: connected && listing !== undefined });

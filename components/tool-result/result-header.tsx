@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { CallStatus } from "@/lib/contracts/calls";
 import type { StatusTone } from "@/lib/tool-result/status";
-import { CALL_STATUS_META } from "@/lib/tool-result/status";
+import { callStatusMeta } from "@/lib/tool-result/status";
 import { formatDuration } from "@/lib/tool-result/size";
 
 const TONE_VARIANT: Record<StatusTone, "secondary" | "info" | "success" | "warning" | "destructive"> = {
@@ -23,7 +23,7 @@ export interface ResultHeaderProps {
 }
 
 export function ResultHeader({ tool, status, durationMs, showRaw, onToggleRaw }: ResultHeaderProps) {
-  const meta = CALL_STATUS_META[status];
+  const meta = callStatusMeta(status);
   return (
     <header className="flex flex-wrap items-center gap-2">
       <Badge data-testid="result-status" variant={TONE_VARIANT[meta.tone]}>
@@ -31,7 +31,7 @@ export function ResultHeader({ tool, status, durationMs, showRaw, onToggleRaw }:
       </Badge>
       <span className="font-mono text-sm">{tool}</span>
       <span data-testid="result-duration" className="text-xs text-muted-foreground">
-        {durationMs === null ? "running…" : formatDuration(durationMs)}
+        {durationMs === null ? "running…" : status === "task" ? `answered with a task in ${formatDuration(durationMs)}` : formatDuration(durationMs)}
       </span>
       <Button className="ml-auto" size="xs" variant={showRaw ? "secondary" : "outline"} aria-pressed={showRaw} onClick={onToggleRaw}>
         Raw JSON

@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { cn } from "@/lib/cn";
 import { CallErrorView } from "./call-error";
+import { CallTaskNote } from "./call-task-note";
 import { RawJson } from "./raw-json";
 import { ResultBody } from "./result-body";
 import { ResultHeader } from "./result-header";
@@ -16,6 +17,8 @@ export interface ToolResultViewProps {
   className?: string;
   /** Runs the call again with its arguments (offered by errors that ask for a retry). */
   onRetry?: () => void;
+  /** Opens the task a call became (status "task") in the Tasks tab. */
+  onOpenTask?: (taskId: string) => void;
 }
 
 function rawOf(call: CallRecord): unknown {
@@ -24,7 +27,7 @@ function rawOf(call: CallRecord): unknown {
 }
 
 /** The outcome of one tools/call: status header, rendered content, and the raw JSON one click away. */
-export function ToolResultView({ call, outputSchema, className, onRetry }: ToolResultViewProps) {
+export function ToolResultView({ call, outputSchema, className, onRetry, onOpenTask }: ToolResultViewProps) {
   const [showRaw, setShowRaw] = useState(false);
   const durationMs = call.endedAt === null ? null : call.endedAt - call.startedAt;
   const raw = rawOf(call);
@@ -50,7 +53,8 @@ export function ToolResultView({ call, outputSchema, className, onRetry }: ToolR
       )}
       {call.result !== undefined && <ResultBody result={call.result} outputSchema={outputSchema} />}
       {call.error !== undefined && <CallErrorView status={call.status} error={call.error} onRetry={onRetry} />}
-      {call.status !== "running" && call.result === undefined && call.error === undefined && (
+      {call.status === "task" && call.taskId !== undefined && <CallTaskNote taskId={call.taskId} onOpenTask={onOpenTask} />}
+      {call.status !== "running" && call.status !== "task" && call.result === undefined && call.error === undefined && (
         <p className="text-sm text-muted-foreground">No result or error was recorded for this call.</p>
       )}
     </article>

@@ -2,7 +2,7 @@ import type { CallStatus } from "@/lib/contracts/calls";
 import { Badge } from "@/components/ui/badge";
 import type { badgeVariants } from "@/components/ui/badge";
 import type { VariantProps } from "class-variance-authority";
-import { CALL_STATUS_META, type StatusTone } from "@/lib/tool-result/status";
+import { callStatusMeta, type StatusTone } from "@/lib/tool-result/status";
 
 type Variant = VariantProps<typeof badgeVariants>["variant"];
 
@@ -16,7 +16,7 @@ const TONE_VARIANT: Record<StatusTone, Variant> = {
 
 /** The status of a call in lists; labels come from the one CallStatus map. */
 export function CallStatusBadge({ status }: { status: CallStatus }) {
-  const s = CALL_STATUS_META[status];
+  const s = callStatusMeta(status);
   return (
     <Badge variant={TONE_VARIANT[s.tone]} data-status={status} className="px-1 py-0 text-[10px]">
       {s.label}

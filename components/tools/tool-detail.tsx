@@ -39,12 +39,14 @@ export interface ToolDetailProps {
   collision: ToolCollision | null;
   /** The other tools of this server, for the name collisions normalization can create. */
   siblingToolNames?: string[];
+  /** Opens a task in the Tasks tab (a call the server made a task links to it). */
+  onOpenTask?: (taskId: string) => void;
 }
 
 /**
  * One tool: header, then tabs (Run, Schema, Portability), then its call history. Mount with a key per tool so the form starts from its defaults.
  */
-export function ToolDetail({ connection, tool, collision, siblingToolNames }: ToolDetailProps) {
+export function ToolDetail({ connection, tool, collision, siblingToolNames, onOpenTask }: ToolDetailProps) {
   const [tab, setTab] = useState("run");
   const [args, setArgs] = useState<Record<string, unknown>>(() => defaultArgumentsForSchema(tool.inputSchema));
   const [jsonError, setJsonError] = useState<string | null>(null);
@@ -141,11 +143,13 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames }: To
             // An MCP app tool (SEP-1865): its View runs beside the result, one instance per call.
             <div className="@container grid min-w-0 gap-3">
               <div className={appUri ? "grid min-w-0 gap-3 @4xl:grid-cols-2" : "min-w-0"}>
-                <ToolResultView call={shown} outputSchema={tool.outputSchema} onRetry={() => start(shown.args, false)} />
+                <ToolResultView call={shown} outputSchema={tool.outputSchema} onRetry={() => start(shown.args, false)} onOpenTask={onOpenTask} />
                 {appUri && (
                   <AppView connectionId={connection.id} tool={tool} resourceUri={appUri} appSessionId={shown.id} input={shown.args} outcome={outcomeOf(shown)} />
                 )}
               </div>
+              {/* The server made the call a task: its live status and, once done, its result. */}
+              {shown.status === "task" && shown.taskId && <TaskRunView key={shown.taskId} connection={connection} taskId={shown.taskId} outputSchema={tool.outputSchema} />}
             </div>
           )}
         </TabsContent>

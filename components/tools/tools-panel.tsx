@@ -19,10 +19,12 @@ export interface ToolsPanelProps {
   allConnections: ConnectionView[];
   selectedTool: string | null;
   onSelectTool: (name: string | null) => void;
+  /** Opens a task in the Tasks tab (a call the server made a task links to it). */
+  onOpenTask?: (taskId: string) => void;
 }
 
 /** Tools of one server: searchable list on the left, the selected tool on the right. */
-export function ToolsPanel({ connection, allConnections, selectedTool, onSelectTool }: ToolsPanelProps) {
+export function ToolsPanel({ connection, allConnections, selectedTool, onSelectTool, onOpenTask }: ToolsPanelProps) {
   const qc = useQueryClient();
   const connected = connection.state.status === "connected";
   const tools = useQuery({ ...toolsQuery(connection.id), enabled: connected });
@@ -96,6 +98,7 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
             tool={selected}
             collision={collisions.get(selected.name) ?? null}
             siblingToolNames={siblingNames}
+            onOpenTask={onOpenTask}
           />
         ) : (
           <p className="m-auto text-sm text-muted-foreground">

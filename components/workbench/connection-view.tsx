@@ -116,6 +116,7 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
           allConnections={allConnections}
           selectedTool={location.tool}
           onSelectTool={(tool) => navigate({ tool })}
+          onOpenTask={(task) => navigate({ tab: "tasks", task })}
         />
       </TabsContent>
       <TabsContent value="apps" className="flex min-h-0">
@@ -132,7 +133,7 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
         <PromptsPanel connection={c} selected={location.prompt} onSelect={(prompt) => navigate({ prompt })} />
       </TabsContent>
       <TabsContent value="tasks" className="flex min-h-0 flex-col">
-        <TasksPanel connection={c} />
+        <TasksPanel connection={c} selected={location.task} onSelect={(task) => navigate({ task })} />
       </TabsContent>
       <TabsContent value="client" className="min-h-0 overflow-y-auto">
         <ClientPanel connection={c} />
