@@ -89,7 +89,7 @@ describe("Store", () => {
 
   it("reads a call stored as failed with upstream:call_became_task as status task, and keeps unknown statuses", () => {
     // How Loupe stored a call the server made a task before the "task" status existed.
-    const error = { code: "upstream:call_became_task", message: "The server made this call a task", details: { taskId: "t-1" } };
+    const error = { code: "upstream:call_became_task" as const, message: "The server made this call a task", details: { taskId: "t-1" } };
     store.saveCall({ ...call("old", "rebook-all", 10, "failed"), error });
     store.saveCall({ ...call("odd", "rebook-all", 20), status: "from_a_later_loupe" as CallRecord["status"] });
     const old = store.getCall("old");
