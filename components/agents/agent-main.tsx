@@ -9,6 +9,7 @@ import { QueryError } from "@/components/workbench/query-error";
 import { AgentDialog } from "@/components/agents/agent-dialog";
 import { AgentView } from "@/components/agents/agent-view";
 import { InboxView } from "@/components/agents/inbox-view";
+import { relatedTaskIdOf } from "@/components/mcp-requests/request-params";
 
 export interface AgentMainProps {
   location: WorkbenchLocation;
@@ -28,9 +29,11 @@ export function AgentMain({ location, navigate }: AgentMainProps) {
           // The raising event opens selected, so the session scrolls to the request that was clicked.
           navigate({ agentId: item.agentId, app: item.appName, sessionId: item.sessionId, userId: item.userId, eventId: item.eventId || null })
         }
-        onOpenConnection={(request) =>
-          navigate({ connectionId: request.connectionId, tab: "tools", tool: request.relatedCall?.tool ?? null })
-        }
+        onOpenConnection={(request) => {
+          // A task's question opens its task; any other, the tool whose call waits for it.
+          const task = request.relatedCall ? undefined : relatedTaskIdOf(request.params);
+          navigate(task ? { connectionId: request.connectionId, tab: "tasks", task } : { connectionId: request.connectionId, tab: "tools", tool: request.relatedCall?.tool ?? null });
+        }}
       />
     );
   }

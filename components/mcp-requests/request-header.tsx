@@ -6,6 +6,7 @@ import { InterruptStatusBadge } from "@/components/inbox/interrupt-header";
 import { KIND_LABEL, type InboxStatus } from "@/components/inbox/inbox-status";
 import { SafeText } from "@/components/ui/safe-text";
 import { MrtrRoundNote } from "./mrtr-round-note";
+import { relatedTaskIdOf } from "./request-params";
 
 export interface RequestHeaderProps {
   request: McpClientRequest;
@@ -18,6 +19,8 @@ export interface RequestHeaderProps {
 /** Kind, status, the server asking and the tools/call that waits for the answer. */
 export function RequestHeader({ request, status, compact, onOpenConnection }: RequestHeaderProps) {
   const when = new Date(request.createdAt);
+  // A task's question waits on no call: the card names the task instead (also on the tool page).
+  const taskId = relatedTaskIdOf(request.params);
   return (
     <CardHeader className="gap-1.5">
       <div className="flex flex-wrap items-center gap-2">
@@ -45,6 +48,11 @@ export function RequestHeader({ request, status, compact, onOpenConnection }: Re
           )}
           <span>·</span>
           <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>
+        </div>
+      )}
+      {taskId && (
+        <div className="text-xs text-muted-foreground" data-testid="request-related-task" data-task-id={taskId}>
+          asked by task <SafeText text={taskId} className="font-mono font-medium text-foreground" />
         </div>
       )}
       <MrtrRoundNote request={request} />

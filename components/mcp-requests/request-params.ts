@@ -155,3 +155,14 @@ export function answerProblem(error: Error): AnswerProblem {
   }
   return { kind: "other", title: "Could not send the answer", message: error.message, issues: [] };
 }
+
+/**
+ * The task a question belongs to: its `_meta["io.modelcontextprotocol/related-task"].taskId`
+ * (set by the server for a 2025-11-25 task, by Loupe for a Tasks-extension task's inputRequests).
+ */
+export function relatedTaskIdOf(params: Obj): string | undefined {
+  const meta = params._meta;
+  if (!isPlainObject(meta)) return undefined;
+  const related = meta["io.modelcontextprotocol/related-task"];
+  return isPlainObject(related) ? text(related.taskId) : undefined;
+}
