@@ -13,6 +13,8 @@ import { serveDemoHttp } from "@/demo/mcp/serve-http";
 import type { DemoHttpServer } from "@/demo/mcp/serve-http";
 import * as tasksRoute from "@/app/api/connections/[id]/tasks/route";
 import * as answerRoute from "@/app/api/connections/[id]/requests/[requestId]/route";
+import * as callRoute from "@/app/api/connections/[id]/tools/call/route";
+import type { CallRecord } from "@/lib/contracts/calls";
 
 // The demo server's rebook-all through Loupe's Tasks view API on a 2026-07-28 connection with
 // tasks on: it becomes a task of the Tasks extension (flavour "extension"), its mid-way question
@@ -78,6 +80,30 @@ describe("the demo's rebook-all in Loupe's Tasks view (Tasks extension)", () => 
       expect(listing.tasks.find((t) => t.taskId === created.taskId)).toMatchObject({ flavour: "extension", status: "completed", tool: "rebook-all" });
     }, 60_000);
   }
+});
+
+describe("the demo's rebook-all from a plain Run (the Tool page's tools/call)", () => {
+  it("over stdio: the call ends with status task (not failed) naming the task, which finishes with the result", async () => {
+    const view = await getRegistry().create({ ...inputs.stdio!(), name: "demo-tasks-plain" });
+    const id = view.id;
+    const res = await callRoute.POST(post({ name: "rebook-all", arguments: { passengers: 2, stepMs: 100 }, callId: "demo-plain" }), ctx({ id }));
+    expect(res.status).toBe(200);
+    const call = (await res.json()) as CallRecord;
+    expect(call).toMatchObject({ status: "task", tool: "rebook-all" });
+    expect(call.error).toBeUndefined();
+    const stored = getRegistry().listCalls(id, { tool: "rebook-all" }).find((c) => c.id === "demo-plain");
+    expect(stored).toMatchObject({ status: "task", taskId: call.taskId });
+
+    const question = await until(() => getClientRequests().list({ connectionId: id }).find((r) => r.status === "pending"));
+    expect(question.params._meta).toEqual({ "io.modelcontextprotocol/related-task": { taskId: call.taskId } });
+    expect((await answerRoute.POST(post({ action: "accept", content: { seating: "earliest" } }), ctx({ id, requestId: question.id }))).status).toBe(200);
+    const done = await until(() => {
+      const conn = getRegistry().connection(id);
+      const record = conn ? getTaskManager().recordsFor(conn).find((t) => t.taskId === call.taskId) : undefined;
+      return record?.status === "completed" ? record : undefined;
+    });
+    expect(JSON.stringify(done.result)).toContain("rest seated earliest");
+  }, 60_000);
 });
 
 describe("the demo's rebook-all in Loupe's Tasks view (2025-11-25 tasks)", () => {
