@@ -64,8 +64,25 @@ export async function rpc<T>(conn: McpConnection, what: string, run: () => Promi
   }
 }
 
-/** Request options: the connection's timeout. */
-export const opts = (conn: McpConnection) => ({ timeout: conn.config.requestTimeoutMs });
+/**
+ * Request options: the connection's timeout, and never the SDK's response cache. Loupe inspects
+ * the server: a list or read the user asks for again must reach the server again (and show on the
+ * traffic), not come back from a cache for as long as a 2026-07-28 result's `ttlMs` allows.
+ */
+export const opts = (conn: McpConnection) => ({ timeout: conn.config.requestTimeoutMs, cacheMode: "bypass" as const });
+
+/**
+ * One page of a list method. Not client.listResources() & co: without a cursor they walk every
+ * page themselves (page-by-page browsing would fetch them all, past MAX_LIST_PAGES).
+ */
+export function listPage<M extends "resources/list" | "resources/templates/list" | "prompts/list">(
+  conn: McpConnection,
+  client: Client,
+  method: M,
+  cursor: string | undefined,
+) {
+  return client.request({ method, params: cursor === undefined ? {} : { cursor } }, opts(conn));
+}
 
 export interface Paged<T> {
   items: T[];

@@ -8,14 +8,14 @@ import type {
   PromptsListing,
 } from "@/lib/contracts/resources";
 import type { McpConnection } from "@/lib/server/mcp-connection";
-import { MAX_LIST_PAGES, capabilities, collectPages, opts, requireFeature, rpc } from "@/lib/server/mcp-resources/errors";
+import { MAX_LIST_PAGES, capabilities, collectPages, listPage, opts, requireFeature, rpc } from "@/lib/server/mcp-resources/errors";
 
 export async function listPrompts(conn: McpConnection): Promise<PromptsListing> {
   const client = requireFeature(conn, "prompts");
   const result = await rpc(conn, "prompts/list", () =>
     collectPages<Prompt>(
       async (cursor) => {
-        const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, opts(conn));
+        const page = await listPage(conn, client, "prompts/list", cursor);
         return { items: page.prompts, nextCursor: page.nextCursor };
       },
       undefined,

@@ -10,7 +10,7 @@ import type {
 import { AppError } from "@/lib/errors";
 import { isModern } from "@/lib/server/era";
 import type { McpConnection } from "@/lib/server/mcp-connection";
-import { MAX_LIST_PAGES, capabilities, collectPages, opts, requireFeature, rpc } from "@/lib/server/mcp-resources/errors";
+import { MAX_LIST_PAGES, capabilities, collectPages, listPage, opts, requireFeature, rpc } from "@/lib/server/mcp-resources/errors";
 import { refreshListen } from "@/lib/server/mcp-resources/listen";
 
 /** Over this many decoded bytes a read result is flagged `large` (the UI previews, never renders whole). */
@@ -27,7 +27,7 @@ export async function listResources(conn: McpConnection, options: ListOptions = 
   const result = await rpc(conn, "resources/list", () =>
     collectPages<Resource>(
       async (cursor) => {
-        const page = await client.listResources(cursor === undefined ? {} : { cursor }, opts(conn));
+        const page = await listPage(conn, client, "resources/list", cursor);
         return { items: page.resources, nextCursor: page.nextCursor };
       },
       options.cursor,
@@ -48,7 +48,7 @@ export async function listResourceTemplates(conn: McpConnection): Promise<Templa
   const result = await rpc(conn, "resources/templates/list", () =>
     collectPages<ResourceTemplate>(
       async (cursor) => {
-        const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor }, opts(conn));
+        const page = await listPage(conn, client, "resources/templates/list", cursor);
         return { items: page.resourceTemplates, nextCursor: page.nextCursor };
       },
       undefined,
