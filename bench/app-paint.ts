@@ -20,7 +20,7 @@ interface AppCase {
 
 const CASES: AppCase[] = [
   {
-    label: "demo plan-trip (itinerary app)",
+    label: "demo plan-trip",
     connection: (root) => ({ ...demoConnection(root), name: "bench demo (apps)" }),
     tool: "plan-trip",
     async fill(detail, run) {
@@ -39,7 +39,7 @@ const CASES: AppCase[] = [
     painted: (view, run) => view.locator("#title").filter({ hasText: `Bench trip ${run}` }),
   },
   {
-    label: "server-basic-react get-time (npm, stdio)",
+    label: "basic-react get-time",
     connection: (root) => ({
       name: "bench basic-react",
       transport: "stdio",
@@ -107,8 +107,8 @@ async function measure(app: AppCase, loupe: LoupeProcess, page: Page, root: stri
   const cold = paint.shift()!;
   const note = `median of ${runs}`;
   return [
-    { label: `${app.label}: run → result shown`, value: median(result), unit: "ms", note },
-    { label: `${app.label}: run → app's first paint`, value: median(paint), unit: "ms", note },
-    { label: `${app.label}: run → app's first paint, first run`, value: cold, unit: "ms", note: "cold: apps origin and View loaded once" },
+    { label: `${app.label}: Run → result shown`, value: median(result), unit: "ms", note },
+    { label: `${app.label}: Run → app's first paint`, value: median(paint), unit: "ms", note },
+    { label: `${app.label}: Run → first paint, first run`, value: cold, unit: "ms", note: "its View's first load; not in the median" },
   ];
 }
