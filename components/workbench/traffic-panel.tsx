@@ -73,13 +73,13 @@ export function TrafficPanel({
           </Button>
         )}
         {older.error && <span className="text-destructive">{older.error.message}</span>}
-        {hasLogging && connection.state.era?.mode === "modern" && (
-          <span className="ml-auto text-muted-foreground" data-testid="log-level-removed" title={REMOVED_IN_MODERN["logging/setLevel"]}>
-            Log level: not in MCP 2026-07-28 (sent per request)
-          </span>
-        )}
-        {hasLogging && connection.state.era?.mode !== "modern" && (
-          <div className="ml-auto">
+        {hasLogging && (
+          // 2026-07-28 has no logging/setLevel: there the level picked goes with each request (_meta).
+          <div
+            className="ml-auto"
+            data-testid={connection.state.era?.mode === "modern" ? "log-level-per-request" : undefined}
+            title={connection.state.era?.mode === "modern" ? REMOVED_IN_MODERN["logging/setLevel"] : undefined}
+          >
             <LogLevelControl
               level={setLevel.isError ? connection.state.logLevel : (setLevel.variables ?? connection.state.logLevel)}
               disabled={connection.state.status !== "connected" || setLevel.isPending}

@@ -5,7 +5,8 @@ import { AppError } from "@/lib/errors";
 import { diagnose } from "@/lib/server/doctor";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import { oauthFor } from "@/lib/server/oauth/context";
-import { refuseRemovedInModern } from "@/lib/server/era";
+import { isModern, refuseRemovedInModern } from "@/lib/server/era";
+import { LoupeClient } from "@/lib/server/loupe-client";
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -48,6 +49,12 @@ export async function diagnoseConnection(conn: McpConnection): Promise<Diagnosis
 
 export async function setConnectionLogLevel(conn: McpConnection, level: LoggingLevel): Promise<void> {
   const client = conn.requireClient();
+  if (isModern(conn.state.era) && client instanceof LoupeClient) {
+    // No logging/setLevel in 2026-07-28: the level goes with each request from now on (_meta).
+    client.requestLogLevel = level;
+    conn.setState({ logLevel: level });
+    return;
+  }
   refuseRemovedInModern(conn, "logging/setLevel");
   await client.setLoggingLevel(level, { timeout: conn.config.requestTimeoutMs });
   conn.setState({ logLevel: level });

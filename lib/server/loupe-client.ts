@@ -1,5 +1,6 @@
 import "server-only";
-import { Client, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
+import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
+import type { LoggingLevel } from "@modelcontextprotocol/client";
 import type { ClientCapabilities, ClientContext, ClientOptions, Implementation, JSONRPCRequest, Result } from "@modelcontextprotocol/client";
 
 type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
@@ -17,6 +18,17 @@ function isTaskAugmented(request: JSONRPCRequest): boolean {
  */
 export class LoupeClient extends Client {
   private readonly declared: ClientCapabilities;
+  /**
+   * 2026-07-28 has no logging/setLevel: a server sends log notifications for a request only when
+   * its `_meta` names a level. The level the user picked rides every request of the session.
+   */
+  requestLogLevel: LoggingLevel | undefined;
+
+  protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
+    const envelope = super._outboundMetaEnvelope();
+    if (!envelope || this.requestLogLevel === undefined) return envelope;
+    return { ...envelope, [LOG_LEVEL_META_KEY]: this.requestLogLevel };
+  }
 
   constructor(info: Implementation, options: ClientOptions & { capabilities: ClientCapabilities }) {
     super(info, options);

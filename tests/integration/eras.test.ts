@@ -216,7 +216,7 @@ describe("MRTR on a 2026-07-28 connection: the input_required elicitation lands 
 });
 
 describe("what 2026-07-28 removed is said plainly", () => {
-  it("ping and logging/setLevel are 409 removed_in_era on a modern connection, and work on a legacy one", async () => {
+  it("ping is 409 removed_in_era on a modern connection (the log level goes per request instead of logging/setLevel), and both work on a legacy one", async () => {
     const modern = await create(stdioInput("modern removed", [MODERN]));
     const legacy = await create(stdioInput("legacy kept", [EVERYTHING, "stdio"]));
     const ping = await pingRoute.POST(jsonRequest("POST", {}), routeCtx({ id: modern.id }));
@@ -225,8 +225,8 @@ describe("what 2026-07-28 removed is said plainly", () => {
     expect(pingError.code).toBe("conflict:removed_in_era");
     expect(pingError.message).toMatch(/ping does not exist in MCP 2026-07-28/);
     const level = await loggingRoute.POST(jsonRequest("POST", { level: "debug" }), routeCtx({ id: modern.id }));
-    expect(level.status).toBe(409);
-    expect((await level.json()).error.message).toMatch(/logging\/setLevel does not exist in MCP 2026-07-28/);
+    // No logging/setLevel in 2026-07-28: the level is kept and sent in each request's _meta (modern-logging.test.ts).
+    expect(level.status).toBe(200);
     // Nothing was sent for either: the SDK would have refused them anyway, in other words.
     expect(outMethods(modern.id)).not.toContain("ping");
     expect(outMethods(modern.id)).not.toContain("logging/setLevel");

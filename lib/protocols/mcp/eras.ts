@@ -9,7 +9,7 @@ export type RemovedInModern = "ping" | "logging/setLevel" | "notifications/roots
 export const REMOVED_IN_MODERN: Record<RemovedInModern, string> = {
   ping: "ping does not exist in MCP 2026-07-28 (the revision is stateless: every request is its own liveness check)",
   "logging/setLevel":
-    "logging/setLevel does not exist in MCP 2026-07-28: the log level is sent with each request (_meta io.modelcontextprotocol/logLevel) and stdio servers log to stderr",
+    "logging/setLevel does not exist in MCP 2026-07-28: Loupe sends the level you pick with each request (_meta io.modelcontextprotocol/logLevel); stdio servers may also log to stderr",
   "notifications/roots/list_changed":
     "notifications/roots/list_changed does not exist in MCP 2026-07-28: the server asks for roots inside each request that needs them",
 };
