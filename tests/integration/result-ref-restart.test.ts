@@ -1,0 +1,46 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { demoServerLaunch } from "@/demo/mcp/launch";
+import type { ConnectionInput } from "@/lib/contracts/connections";
+import { getRegistry } from "@/lib/server/registry";
+import { pruneTraffic } from "@/lib/server/retention";
+import { Store } from "@/lib/server/store";
+import { stdioInput, tempDir } from "@/tests/support/servers";
+
+// A large result stored once (the call row points at its response frame: resultRef) is still
+// whole after Loupe restarts (a new Store on the same data directory) and after retention by age
+// removes every other entry — in both eras (a 2026-07-28 frame also carries resultType).
+const data = tempDir("loupe-result-ref-restart-");
+process.env.LOUPE_DATA_DIR = data.dir;
+
+afterAll(async () => {
+  await getRegistry().closeAll();
+  data.cleanup();
+});
+
+describe("a large call result after a restart and retention", () => {
+  for (const era of ["2026-07-28", "2025-11-25"] as const) {
+    it(`pinned ${era}`, async () => {
+      const launch = demoServerLaunch();
+      const view = await getRegistry().create(
+        stdioInput(`big ${era}`, launch.args, { command: launch.command, env: launch.env, protocolEra: era }) as ConnectionInput,
+      );
+      expect(view.state.era?.version).toBe(era);
+      const callId = `big-${era}`;
+      const answered = await getRegistry().callTool(view.id, { callId, name: "download-report", arguments: { megabytes: 0.25 } });
+      expect(answered.status).toBe("ok");
+
+      const restarted = new Store(data.dir);
+      try {
+        const row = restarted.db.prepare("SELECT record FROM calls WHERE id = ?").get(callId) as { record: string };
+        expect(JSON.parse(row.record).resultRef).toBeDefined();
+        expect(restarted.getCall(callId)?.result).toEqual(answered.result);
+        // Retention by age, run later than every entry: only what is kept survives.
+        pruneTraffic(restarted, { maxAgeDays: 1, maxMb: null }, undefined, Date.now() + 3 * 24 * 3600 * 1000);
+        expect((restarted.db.prepare("SELECT COUNT(*) AS n FROM entries").get() as { n: number }).n).toBeGreaterThan(0);
+        expect(restarted.getCall(callId)?.result).toEqual(answered.result);
+      } finally {
+        restarted.db.close();
+      }
+    }, 30_000);
+  }
+});
