@@ -1,4 +1,9 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test } from "./fixtures";
+
+// Outside test-results/, which the next Playwright run (of any spec) empties.
+const shot = (name: string) => path.join(process.env.LOUPE_E2E_SHOTS ?? tmpdir(), name);
 
 /**
  * The Client tab (issue 4): what Loupe declares in initialize changes what server-everything
@@ -61,4 +66,51 @@ test("a tool that requires a task runs as one: status followed to completed, res
   const row = page.getByTestId("task-row").first();
   await expect(row).toContainText("simulate-research-query");
   await expect(row.getByTestId("task-status")).toHaveAttribute("data-status", "completed");
+});
+
+test("a plain Run the demo server makes a task reads 'Running as task', links to the task, and shows its result", async ({ workbench, page }) => {
+  // The demo connection npm start creates speaks 2026-07-28 with tasks on: rebook-all becomes a
+  // Tasks-extension task even though "Run as task" is not ticked.
+  const DEMO = "Loupe demo MCP server";
+  await workbench.open();
+  await expect(workbench.server(DEMO)).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
+  await workbench.selectServer(DEMO);
+  await workbench.selectTool("rebook-all");
+  await workbench.run();
+  await expect(workbench.result.first()).toHaveAttribute("data-status", "task", { timeout: 30_000 });
+  await expect(workbench.result.first().getByTestId("result-status")).toHaveText("Running as task");
+  await expect(workbench.toolDetail.getByTestId("call-error")).toHaveCount(0);
+  const taskId = await workbench.toolDetail.getByTestId("call-task").getAttribute("data-task-id");
+  expect(taskId).toBeTruthy();
+  const run = workbench.toolDetail.getByTestId("task-run-view");
+  await expect(run.getByTestId("task-id")).toHaveText(taskId!);
+  await expect(page.getByTestId("call-history-item").first()).toHaveAttribute("data-status", "task");
+  await expect(run.getByTestId("task-status")).toHaveAttribute("data-status", "input_required", { timeout: 30_000 });
+  await workbench.toolDetail.getByTestId("call-task").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot("call-became-task.png"), fullPage: true });
+
+  // Its question in the inbox names the task; the answer lets the task finish.
+  await page.getByTestId("inbox-link").click();
+  const pending = page.getByTestId("inbox-view").locator('[data-testid="mcp-request-card"][data-status="pending"]').filter({
+    has: page.locator(`[data-testid="request-related-task"][data-task-id="${taskId}"]`),
+  });
+  await expect(pending).toBeVisible({ timeout: 30_000 });
+  const card = page.locator(`[data-testid="mcp-request-card"][data-request-id="${await pending.getAttribute("data-request-id")}"]`);
+  await expect(card.getByTestId("request-related-task")).toHaveText(`asked by task ${taskId}`);
+  await page.screenshot({ path: shot("call-became-task-inbox.png"), fullPage: true });
+  await card.getByRole("combobox", { name: "Seating" }).selectOption("together");
+  await card.getByTestId("elicitation-accept").click();
+  await expect(card).toHaveAttribute("data-status", "answered");
+
+  // Back on the call: the task's result is shown under it; Open in Tasks opens that task.
+  await workbench.selectServer(DEMO);
+  await workbench.selectTool("rebook-all");
+  await page.getByTestId("call-history-item").first().getByTitle("Show this result").click();
+  await expect(run.getByTestId("task-status")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+  await expect(run.getByTestId("tool-result")).toContainText("rest seated together", { timeout: 30_000 });
+  await run.getByTestId("tool-result").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot("call-became-task-done.png"), fullPage: true });
+  await workbench.toolDetail.getByTestId("open-call-task").click();
+  await expect(page).toHaveURL(new RegExp(`tab=tasks&task=${taskId}`));
+  await expect(page.getByTestId("task-detail")).toHaveAttribute("data-task", taskId!);
 });
