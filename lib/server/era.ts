@@ -25,9 +25,22 @@ function probeWords(probe: DiscoverProbe | null, retry: LegacyRetry): string {
     return `server/discover was refused (JSON-RPC ${probe.code}: ${probe.message}), so Loupe used the initialize handshake`;
   }
   if (probe.state === "transport_error") {
-    return `server/discover was refused at the HTTP level (${probe.message}), so Loupe used the initialize handshake`;
+    return `server/discover was refused at the HTTP level (${httpRefusal(probe)}), so Loupe used the initialize handshake`;
   }
   return "server/discover did not offer 2026-07-28, so Loupe used the initialize handshake";
+}
+
+/** "HTTP 404: Not Found" — the status, and the body as words (an HTML error page's tags dropped, cut short). */
+function httpRefusal(probe: { message: string; status?: number }): string {
+  const text = probe.message
+    .replace(/^Error POSTing to endpoint(?: \(HTTP \d+\))?:\s*/i, "")
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const words = text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  if (probe.status === undefined) return words || probe.message;
+  return words ? `HTTP ${probe.status}: ${words}` : `HTTP ${probe.status}`;
 }
 
 /** What the connection state says about the era of a freshly connected client. */

@@ -44,7 +44,7 @@ export type DiscoverProbe =
   | { state: "sent" }
   | { state: "result"; result: unknown }
   | { state: "error"; code: number; message: string }
-  | { state: "transport_error"; message: string };
+  | { state: "transport_error"; message: string; status?: number };
 
 /**
  * Wraps an SDK transport so every JSON-RPC frame in both directions is recorded raw: incoming
@@ -193,7 +193,8 @@ export class RecordingTransport implements Transport {
     } catch (error) {
       this.hooks.record("out", "transport_error", { message: errorMessage(error) });
       if (entry && entry.message.method === "server/discover" && this.discoverId === entry.message.id) {
-        this.discoverProbe = { state: "transport_error", message: errorMessage(error) };
+        const status = (error as { status?: unknown }).status;
+        this.discoverProbe = { state: "transport_error", message: errorMessage(error), ...(typeof status === "number" ? { status } : {}) };
       }
       // The HTTP layer reported the session gone before this rejection reached us: the reset
       // re-sends this request or fails it with a clear error, so this send is settled.

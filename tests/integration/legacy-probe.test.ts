@@ -83,8 +83,11 @@ describe("Streamable HTTP legacy servers and the discover POST", () => {
   ] as const) {
     it(`answered with ${mode}`, async () => {
       const url = await startHttp(mode, port);
-      const id = await expectLegacy(httpInput(`http ${mode}`, url), /server\/discover/, 10_000);
+      const status = mode === "html" ? "404" : mode;
+      const id = await expectLegacy(httpInput(`http ${mode}`, url), new RegExp(`server/discover was refused at the HTTP level.*${status}`), 10_000);
       expect(getRegistry().get(id)?.state.transportUsed).toBe("streamable-http");
+      // An HTML error page is said in words, not shown as markup.
+      expect(getRegistry().get(id)?.state.era?.why).not.toMatch(/</);
     });
   }
 
