@@ -68,7 +68,7 @@ test("a tool that requires a task runs as one: status followed to completed, res
   await expect(row.getByTestId("task-status")).toHaveAttribute("data-status", "completed");
 });
 
-test("a plain Run the demo server makes a task reads 'Running as task', links to the task, and shows its result", async ({ workbench, page }) => {
+test("a plain Run the demo server makes a task reads 'Ran as a task', links to the task, and shows its result", async ({ workbench, page }) => {
   // The demo connection npm start creates speaks 2026-07-28 with tasks on: rebook-all becomes a
   // Tasks-extension task even though "Run as task" is not ticked.
   const DEMO = "Loupe demo MCP server";
@@ -78,7 +78,7 @@ test("a plain Run the demo server makes a task reads 'Running as task', links to
   await workbench.selectTool("rebook-all");
   await workbench.run();
   await expect(workbench.result.first()).toHaveAttribute("data-status", "task", { timeout: 30_000 });
-  await expect(workbench.result.first().getByTestId("result-status")).toHaveText("Running as task");
+  await expect(workbench.result.first().getByTestId("result-status")).toHaveText("Ran as a task");
   await expect(workbench.toolDetail.getByTestId("call-error")).toHaveCount(0);
   const taskId = await workbench.toolDetail.getByTestId("call-task").getAttribute("data-task-id");
   expect(taskId).toBeTruthy();

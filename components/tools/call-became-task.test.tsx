@@ -8,7 +8,7 @@ import { ToolDetail } from "@/components/tools/tool-detail";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/workbench/test-support";
 
 // A plain Run on a 2026-07-28 connection with tasks on, the server answering with a task
-// (Tasks extension): the call reads "Running as task", links to the task, and shows its result.
+// (Tasks extension): the call reads "Ran as a task", links to the task, and shows its result.
 const rebook: Tool = { name: "rebook-all", inputSchema: { type: "object", properties: {} } };
 const now = Date.now();
 const call: CallRecord = {
@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe("a plain Run the server makes a task", () => {
-  it("reads 'Running as task' with the task's id and a link to it (not an error), then shows the task's result", async () => {
+  it("reads 'Ran as a task' with the task's id and a link to it (not an error), then shows the task's result", async () => {
     vi.stubGlobal("crypto", { ...globalThis.crypto, randomUUID: () => "call-t" });
     let finished = false;
     const router = fetchRouter({
@@ -46,7 +46,7 @@ describe("a plain Run the server makes a task", () => {
     const note = await screen.findByTestId("call-task");
     const result = screen.getAllByTestId("tool-result")[0]!;
     expect(result.getAttribute("data-status")).toBe("task");
-    expect(within(result).getByTestId("result-status").textContent).toBe("Running as task");
+    expect(within(result).getByTestId("result-status").textContent).toBe("Ran as a task");
     expect(within(note).getByTestId("call-task-id").textContent).toBe("task-9");
     expect(screen.queryByTestId("call-error")).toBeNull();
     fireEvent.click(within(note).getByTestId("open-call-task"));

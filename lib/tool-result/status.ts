@@ -11,7 +11,7 @@ export const CALL_STATUS_META: Record<CallStatus, { label: string; tone: StatusT
   cancelled: { label: "Cancelled", tone: "warning" },
   timeout: { label: "Timed out", tone: "warning" },
   failed: { label: "Failed", tone: "danger" },
-  task: { label: "Running as task", tone: "info" },
+  task: { label: "Ran as a task", tone: "info" },
 };
 
 /**
