@@ -57,14 +57,20 @@ export function ExchangeList({ exchanges, selectedId, onSelect }: ExchangeListPr
               <span className="w-12 shrink-0 font-semibold">{x.method}</span>
               <span className={cn("w-8 shrink-0 tabular-nums", statusTone(x.status))}>{x.status || "—"}</span>
               {state && <Badge variant={state.variant}>{state.label}</Badge>}
-              <span className="min-w-16 flex-1 truncate">{purposeOf(x)}</span>
+              {/* The full purpose on hover: at 800 px with the detail open the column is narrow. */}
+              <span className="min-w-16 flex-1 truncate" title={purposeOf(x)} data-testid="network-purpose">
+                {purposeOf(x)}
+              </span>
               {/* Every exchange of a connection usually has the same path: it gives way first. */}
               <span className="hidden max-w-[12rem] shrink truncate text-muted-foreground xl:inline" title={x.url}>
                 {pathOf(x.url)}
               </span>
               {x.stream && x.state !== "open" && <span className="hidden shrink-0 text-muted-foreground xl:inline">{x.stream.events} events</span>}
               <span className="hidden w-16 shrink-0 text-right text-muted-foreground tabular-nums lg:inline">{x.state === "open" ? "" : formatBytes(x.responseBytes)}</span>
-              <span className="w-16 shrink-0 text-right tabular-nums">{x.state === "open" ? "open" : formatMs(x.durationMs)}</span>
+              {/* A long-lived stream lasts minutes ("6 min 48 s"): the column grows rather than clip or wrap it. */}
+              <span className="min-w-16 shrink-0 text-right whitespace-nowrap tabular-nums" data-testid="network-duration">
+                {x.state === "open" ? "open" : formatMs(x.durationMs)}
+              </span>
             </button>
           );
         })}
