@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { StatusDot, TRANSPORT_LABEL } from "@/components/connections/connection-status";
 import { SafeText } from "@/components/ui/safe-text";
+import { hasHiddenChars } from "@/lib/text/hidden-chars";
 import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface ConnectionListProps {
@@ -50,13 +51,17 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd }: Con
               c.id === selectedId && "bg-accent",
             )}
           >
-            <div className="flex items-center justify-between gap-2">
-              <SafeText text={c.name} className="truncate text-sm font-medium" />
-              <span className="shrink-0 text-[10px] text-muted-foreground uppercase">{TRANSPORT_LABEL[c.transport]}</span>
-            </div>
+            {/* The name gets the whole width (the transport sits under it): at 800 px "STREAMABLE HTTP"
+                beside it cut "demo http 2026" and "demo http auto" to the same "demo http …". */}
+            <SafeText text={c.name} title={hasHiddenChars(c.name) ? undefined : c.name} className="truncate text-sm font-medium" data-testid="connection-name" />
             <div className="flex items-center justify-between gap-2">
               <StatusDot status={c.state.status} />
-              {c.builtin && <span className="text-[10px] text-muted-foreground">demo</span>}
+              <span className="flex shrink-0 items-center gap-1.5 text-[10px] text-muted-foreground">
+                <span className="uppercase" data-testid="connection-transport">
+                  {TRANSPORT_LABEL[c.transport]}
+                </span>
+                {c.builtin && <span>· demo</span>}
+              </span>
             </div>
           </li>
         ))}
