@@ -10,7 +10,7 @@ import type { RemovedInModern } from "@/lib/protocols/mcp/eras";
 export { MODERN_REVISION, REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 
 /** Why a second connect skipped the probe: the stdio child exited on it, or an HTTP server never answered it. */
-export type LegacyRetry = "stdio_exit" | "http_no_answer" | null;
+export type LegacyRetry = "stdio_exit" | "http_no_answer" | "http_server_error" | null;
 
 /** Why the legacy handshake was used after an `auto` probe, from what the server did with it. */
 function probeWords(probe: DiscoverProbe | null, retry: LegacyRetry): string {
@@ -19,6 +19,9 @@ function probeWords(probe: DiscoverProbe | null, retry: LegacyRetry): string {
   }
   if (retry === "http_no_answer") {
     return "server/discover got no answer in time (a 2025-11-25 server may leave an unknown method unanswered), so Loupe opened a new HTTP session with the initialize handshake";
+  }
+  if (retry === "http_server_error") {
+    return "server/discover failed on the server (HTTP 5xx: a 2025-11-25 server may crash on a method it does not know), so Loupe opened a new HTTP session with the initialize handshake";
   }
   if (!probe || probe.state === "sent") return "server/discover got no answer in time, so Loupe used the initialize handshake";
   if (probe.state === "error") {
@@ -98,6 +101,22 @@ export function isHttpProbeTimeout(error: unknown, config: ConnectionConfig): bo
 }
 
 /**
+ * The SDK also fails an HTTP connect whose probe got a 5xx. Some 2025-11-25 servers crash on a
+ * method they do not know (HTTP 500) yet answer initialize: an `auto` connection tries that too
+ * (a server that is down answers initialize with the same 5xx, and that is the error shown).
+ */
+export function isHttpProbeServerError(error: unknown, config: ConnectionConfig): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return (
+    (config.protocolEra ?? "auto") === "auto" &&
+    error instanceof SdkError &&
+    error.code === SdkErrorCode.EraNegotiationFailed &&
+    typeof status === "number" &&
+    status >= 500
+  );
+}
+
+/**
  * The SDK wraps a probe that could not reach the server (or was refused at the HTTP level) in an
  * era-negotiation error; the cause is what the user needs (connection refused, HTTP 401 …) and what
  * says which connect step failed.
@@ -109,7 +128,9 @@ export function unwrapProbeError(error: unknown): unknown {
 }
 
 /** Words for a pinned 2026-07-28 connect the server cannot honour (no fallback, on purpose). */
-export function pinFailureMessage(error: unknown): string | null {
+export function pinFailureMessage(error: unknown, config: { protocolEra?: string }): string | null {
+  // Only a pinned connection: an `auto` one that failed the probe (e.g. HTTP 5xx) is not "pinned".
+  if (config.protocolEra !== MODERN_REVISION) return null;
   if (!(error instanceof SdkError) || error.code !== SdkErrorCode.EraNegotiationFailed) return null;
   // A probe that never reached the server is an outage, not a verdict on the era.
   if ((error as { cause?: unknown }).cause instanceof Error) return null;

@@ -22,7 +22,7 @@ import { getClientRequests } from "@/lib/server/mcp-requests";
 import { restoreSubscriptions } from "@/lib/server/mcp-resources";
 import { startListen, stopListen } from "@/lib/server/mcp-resources/listen";
 import { openSession } from "@/lib/server/session-open";
-import { describeEra, isHttpProbeTimeout, isStdioProbeClose, pinFailureMessage, unwrapProbeError } from "@/lib/server/era";
+import { describeEra, isHttpProbeServerError, isHttpProbeTimeout, isStdioProbeClose, pinFailureMessage, unwrapProbeError } from "@/lib/server/era";
 import type { LegacyRetry } from "@/lib/server/era";
 import { readAllTools } from "@/lib/server/tool-pages";
 import type { ToolsListing } from "@/lib/server/tool-pages";
@@ -144,7 +144,7 @@ export class McpConnection {
       const error = unwrapProbeError(thrown);
       await nextTick();
       const exit = this.stdio?.exit;
-      const message = pinFailureMessage(thrown) ?? (exit
+      const message = pinFailureMessage(thrown, this.config) ?? (exit
         ? `The server process ${describeExit(exit)} before the handshake finished`
         : errorMessage(error));
       await this.closeClient();
@@ -176,13 +176,23 @@ export class McpConnection {
       // A legacy HTTP server that never answers it: a fresh transport, handshake only (the SDK
       // falls back on a silent probe over stdio but fails the connect over HTTP).
       const retry: LegacyRetry =
-        used === "stdio" && isStdioProbeClose(error) ? "stdio_exit" : used !== "stdio" && isHttpProbeTimeout(error, this.config) ? "http_no_answer" : null;
+        used === "stdio" && isStdioProbeClose(error)
+          ? "stdio_exit"
+          : used === "stdio"
+            ? null
+            : isHttpProbeTimeout(error, this.config)
+              ? "http_no_answer"
+              : isHttpProbeServerError(error, this.config)
+                ? "http_server_error"
+                : null;
       if (!retry) throw error;
       this.recordEntry("loupe", "local", "era_fallback", {
         reason:
           retry === "stdio_exit"
             ? "The server process closed on server/discover; restarting it for the initialize handshake"
-            : "server/discover got no answer in time; connecting again with the initialize handshake",
+            : retry === "http_no_answer"
+              ? "server/discover got no answer in time; connecting again with the initialize handshake"
+              : "server/discover failed with HTTP 5xx; connecting again with the initialize handshake",
       });
       await this.client?.close().catch(() => undefined);
       await this.openOnce(gen, used, retry);

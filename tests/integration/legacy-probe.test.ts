@@ -91,6 +91,21 @@ describe("Streamable HTTP legacy servers and the discover POST", () => {
     });
   }
 
+  it("answered with 500 (a server that crashes on a method it does not know): falls back to the handshake", async () => {
+    const url = await startHttp("500", 7347);
+    const id = await expectLegacy(httpInput("http 500", url), /HTTP 5xx/, 10_000);
+    expect(getRegistry().traffic(id, { limit: 1000 }).filter((e) => e.kind === "era_fallback")).toHaveLength(1);
+  });
+
+  it("a server that is down (503 to everything): an HTTP-step error with its body, not that the connection is pinned", async () => {
+    const url = await startHttp("down", 7349);
+    const view = await getRegistry().create(httpInput("http down", url));
+    expect(view.state.status).toBe("error");
+    expect(view.state.error?.step).toBe("http");
+    expect(view.state.error?.message).toMatch(/down for maintenance/);
+    expect(view.state.error?.message).not.toMatch(/pinned/);
+  });
+
   it("never answered: falls back to the handshake after a bounded probe instead of failing", async () => {
     const url = await startHttp("hang", 7345);
     await expectLegacy(httpInput("http hang", url, 60_000), /no answer/, 25_000);
