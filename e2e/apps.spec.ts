@@ -152,6 +152,12 @@ test("the demo's plan-trip renders its itinerary app; a leg's weather comes from
   await expect(app.locator("#title")).toHaveText("Iberia by rail");
   await expect(app.locator(".leg")).toHaveCount(2);
   await expect(app.locator("#trip-id")).toHaveText(/^TR-\d{4}$/);
+  // At 800 px the View's ui:// URI stays readable (it was cut to "ui://loupe-…").
+  await page.setViewportSize({ width: 800, height: 900 });
+  const uri = frame.getByTestId("app-resource-uri");
+  await expect(uri).toHaveText("ui://loupe-demo/itinerary.html");
+  expect(await uri.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await app.locator(".leg").first().getByRole("button", { name: "Weather" }).click();
   await expect(app.locator("#forecast-0")).toContainText("Madrid:");
   await expect(page.getByTestId("app-consent")).toBeHidden();

@@ -90,8 +90,9 @@ export function AppFrame(p: AppFrameProps) {
       data-state={state}
       data-display-mode={mode}
     >
-      <div className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
-        <span className="truncate font-mono" title={p.resourceUri}>
+      {/* Wraps rather than truncates: at 800 px the URI was cut to "ui://loupe-…", naming nothing. */}
+      <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+        <span className="min-w-0 font-mono break-all" title={p.resourceUri} data-testid="app-resource-uri">
           {p.resourceUri}
         </span>
         <span className="shrink-0" data-testid="app-state">
