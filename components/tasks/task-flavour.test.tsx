@@ -31,6 +31,8 @@ describe("tasks of both flavours side by side", () => {
     expect(rows.map((r) => r.dataset.task)).toEqual(["t-ext", "t-core"]);
     expect(within(rows[0]!).getByTestId("task-row-flavour").textContent).toContain("extension");
     expect(within(rows[1]!).queryByTestId("task-row-flavour")).toBeNull();
+    // At 800 px the table squeezed the tool and task id to one letter per line; they keep to one line.
+    for (const id of ["task-row-tool", "task-row-id"]) expect(within(rows[0]!).getByTestId(id).className).toContain("whitespace-nowrap");
 
     fireEvent.click(rows[0]!);
     expect(within(await screen.findByTestId("task-detail")).getByTestId("task-flavour").dataset.flavour).toBe("extension");

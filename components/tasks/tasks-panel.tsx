@@ -134,8 +134,11 @@ export function TasksPanel({ connection, selected: opened, onSelect }: { connect
                     <td className="px-2 py-1.5">
                       <TaskStatusBadge status={t.status} />
                     </td>
-                    <td className="px-2 py-1.5 font-medium">{t.tool ?? <span className="text-muted-foreground">—</span>}</td>
-                    <td className="px-2 py-1.5 font-mono" title={t.taskId}>
+                    {/* nowrap: at 800 px the table squeezed these to one letter per line; it scrolls sideways instead. */}
+                    <td className="px-2 py-1.5 font-medium whitespace-nowrap" data-testid="task-row-tool">
+                      {t.tool ?? <span className="text-muted-foreground">—</span>}
+                    </td>
+                    <td className="px-2 py-1.5 font-mono whitespace-nowrap" title={t.taskId} data-testid="task-row-id">
                       {shortId(t.taskId)}
                       {earlier && <span className="ml-1 font-sans text-muted-foreground">(earlier session)</span>}
                       {t.flavour === "extension" && <span className="ml-1 font-sans text-muted-foreground" data-testid="task-row-flavour">· extension</span>}
