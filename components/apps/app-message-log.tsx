@@ -10,6 +10,18 @@ export const DIRECTION_LABEL: Record<AppMessageDirection, string> = {
   host_to_app: "Loupe → app",
 };
 
+/** What the narrow direction column shows; the full label is on hover. */
+const DIRECTION_SHORT: Record<AppMessageDirection, string> = {
+  app_to_host: "← app",
+  host_to_app: "→ app",
+};
+
+/** A method name that may break only after its '/' separators, never inside a word (a part too long for the line is cut with an ellipsis; the whole name is on hover). */
+function SlashBreaking({ text }: { text: string }) {
+  const parts = text.split("/");
+  return parts.flatMap((part, i) => (i < parts.length - 1 ? [part + "/", <wbr key={i} />] : [part]));
+}
+
 /** A JSON-RPC message in a few words: its method, or which request it answers. */
 export function appMessageSummary(message: unknown): string {
   const m = (message ?? {}) as { method?: unknown; id?: unknown; error?: { message?: unknown } };
@@ -49,14 +61,18 @@ export function AppMessageLog({ log }: { log: LoggedAppMessage[] }) {
         {shown.map((m) => (
           <li key={m.n} data-testid="app-message" data-direction={m.direction} className="flex min-w-0 gap-2 py-0.5">
             <span
+              data-testid="app-message-direction"
+              title={DIRECTION_LABEL[m.direction]}
               className={cn(
-                "w-24 shrink-0",
+                "w-12 shrink-0 whitespace-nowrap",
                 m.direction === "app_to_host" ? "text-sky-700 dark:text-sky-300" : "text-emerald-700 dark:text-emerald-300",
               )}
             >
-              {DIRECTION_LABEL[m.direction]}
+              {DIRECTION_SHORT[m.direction]}
             </span>
-            <span className="min-w-0 break-all">{appMessageSummary(m.message)}</span>
+            <span data-testid="app-message-summary" className="min-w-0 overflow-hidden text-ellipsis" title={appMessageSummary(m.message)}>
+              <SlashBreaking text={appMessageSummary(m.message)} />
+            </span>
           </li>
         ))}
       </ol>
