@@ -24,6 +24,8 @@ import { startListen, stopListen } from "@/lib/server/mcp-resources/listen";
 import { openSession } from "@/lib/server/session-open";
 import { describeEra, isHttpProbeServerError, isHttpProbeTimeout, isStdioProbeClose, pinFailureMessage, unwrapProbeError } from "@/lib/server/era";
 import type { LegacyRetry } from "@/lib/server/era";
+import { checkRememberedModern, forgetEra, priorOf, recallEra, rememberEra, rememberedWhy, staleVerdictReason, verdictStopped } from "@/lib/server/era-memory";
+import type { EraVerdict } from "@/lib/server/era-memory";
 import { readAllTools } from "@/lib/server/tool-pages";
 import type { ToolsListing } from "@/lib/server/tool-pages";
 import { classifyConnectError, describeExit, shouldFallBackToSse } from "@/lib/server/transports";
@@ -168,6 +170,22 @@ export class McpConnection {
   }
 
   private async open(gen: number, used: TransportUsed): Promise<void> {
+    // An `auto` connection reuses the era it found last time (no probe); a verdict that stopped
+    // being true is forgotten and the server probed again, once.
+    const remembered = recallEra(this.id, this.config);
+    if (remembered) {
+      try {
+        await this.openOnce(gen, used, null, remembered);
+        return;
+      } catch (error) {
+        if (gen !== this.generation || !verdictStopped(error, remembered)) throw error;
+        forgetEra(this.id);
+        this.recordEntry("loupe", "local", "era_fallback", {
+          reason: staleVerdictReason(error, remembered),
+        });
+        await this.client?.close().catch(() => undefined);
+      }
+    }
     try {
       await this.openOnce(gen, used, null);
     } catch (error) {
@@ -199,7 +217,7 @@ export class McpConnection {
     }
   }
 
-  private async openOnce(gen: number, used: TransportUsed, legacyRetry: LegacyRetry): Promise<void> {
+  private async openOnce(gen: number, used: TransportUsed, legacyRetry: LegacyRetry, remembered: EraVerdict | null = null): Promise<void> {
     const config = this.config;
     const { client, recording } = openSession(this, gen, used, {
       setStdio: (stdio) => {
@@ -215,11 +233,16 @@ export class McpConnection {
     this.recording = recording;
     await client.connect(recording, {
       timeout: config.requestTimeoutMs,
-      ...(legacyRetry ? { prior: { kind: "legacy" as const } } : {}),
+      ...(legacyRetry ? { prior: { kind: "legacy" as const } } : remembered ? { prior: priorOf(remembered) } : {}),
     });
+    if (gen !== this.generation) return;
+    // Before the session is shown: a failed check must not look like a lost connection.
+    if (remembered) await checkRememberedModern(client, remembered, config.requestTimeoutMs);
     if (gen !== this.generation) return;
     const info = client.getServerVersion();
     const era = describeEra(config, client, recording.discoverProbe, legacyRetry);
+    if (remembered) era.why = rememberedWhy(remembered, era.version);
+    else rememberEra(this.id, config, era.mode, era.discover);
     this.setState({
       status: "connected",
       error: undefined,

@@ -13,6 +13,7 @@ import { getClientRequests } from "@/lib/server/mcp-requests";
 import type { ToolsListing } from "@/lib/server/mcp-connection";
 import { mergeSecrets } from "@/lib/server/secrets";
 import { forgetOAuthIfRetargeted } from "@/lib/server/oauth/context";
+import { forgetEra } from "@/lib/server/era-memory";
 
 export type { ToolsListing } from "@/lib/server/mcp-connection";
 
@@ -114,6 +115,7 @@ export class Registry {
     this.connections.delete(id);
     await conn.disconnect();
     this.hub.store.deleteConnection(id);
+    forgetEra(id);
     conn.recordEntry("loupe", "local", "connection_removed", { id });
   }
 
@@ -122,6 +124,13 @@ export class Registry {
     const conn = this.require(id);
     await conn.connect({ restoreSubscriptions: true });
     return conn.view();
+  }
+
+  /** Re-detect era: forgets the remembered era verdict and reconnects, probing with server/discover. */
+  async redetectEra(id: string): Promise<ConnectionView> {
+    this.require(id);
+    forgetEra(id);
+    return this.connect(id);
   }
 
   async disconnect(id: string): Promise<ConnectionView> {
