@@ -17,7 +17,8 @@ export function HeaderTable({ headers, testId }: { headers: Record<string, strin
     <dl className="grid grid-cols-[fit-content(45%)_minmax(0,1fr)] gap-x-3 gap-y-0.5 font-mono text-[11px]" data-testid={testId}>
       {rows.map(([name, value]) => (
         <div key={name} className="contents" data-header={name}>
-          <dt className={cn("truncate", isMcp(name) ? "font-semibold text-sky-700 dark:text-sky-300" : NOTABLE.has(name) ? "font-medium" : "text-muted-foreground")} title={name}>
+          {/* The name wraps at its hyphens (never cut: "mcp-protocol-ver…" hid which header it was); only an unbreakable name breaks inside. */}
+          <dt className={cn("break-words", isMcp(name) ? "font-semibold text-sky-700 dark:text-sky-300" : NOTABLE.has(name) ? "font-medium" : "text-muted-foreground")} title={name}>
             {name}
           </dt>
           <dd className="break-all">{value}</dd>
