@@ -33,10 +33,17 @@ export function AppLauncher({ connectionId, connected, tool, resourceUri }: AppL
   const [jsonError, setJsonError] = useState<string | null>(null);
   const [launch, setLaunch] = useState<Launch | null>(null);
   const { state, run, runError } = useToolCall(connectionId, tool.name);
+  // As in the Tools tab: errors beside the fields appear after the first Open/Run attempt, then follow every edit.
+  const [attempted, setAttempted] = useState(false);
   const check = validateValue(tool.inputSchema, args);
-  const errors = check.ok ? [] : check.errors;
-  const blocked = !connected ? "Connect the server first" : jsonError ? `Fix the JSON first: ${jsonError}` : errors.length ? "Some arguments are invalid" : null;
+  const errors = attempted && !check.ok ? check.errors : [];
+  const unready = !connected ? "Connect the server first" : null;
+  const invalid = jsonError ? `Fix the JSON first: ${jsonError}` : !check.ok ? "Some arguments are invalid" : null;
   const call = launch?.kind === "run" ? state.call : null;
+  const attempt = (go: () => void) => {
+    setAttempted(true);
+    if (invalid === null) go();
+  };
 
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid="app-launcher" data-tool={tool.name}>
@@ -44,23 +51,26 @@ export function AppLauncher({ connectionId, connected, tool, resourceUri }: AppL
         <SafeText text={tool.name} />
         <span className="ml-2 font-mono text-xs font-normal text-muted-foreground">{resourceUri}</span>
       </h2>
-      <SchemaFormEditor schema={tool.inputSchema} value={args} onChange={setArgs} errors={errors} onJsonErrorChange={setJsonError} idPrefix="app-args" />
-      <div className="flex flex-wrap items-center gap-2 border-t pt-3">
-        <Button variant="outline" disabled={blocked !== null} onClick={() => setLaunch({ kind: "open", id: newId(), args })} data-testid="app-open">
+      {/* Above the form and sticky: a long form (plan-trip) must not push Open/Run out of reach. */}
+      <div className="sticky top-0 z-10 -mx-1 flex flex-wrap items-center gap-2 border-b bg-background px-1 py-2" data-testid="app-actions">
+        <Button variant="outline" disabled={unready !== null} onClick={() => attempt(() => setLaunch({ kind: "open", id: newId(), args }))} data-testid="app-open">
           <AppWindowIcon /> Open app
         </Button>
         <Button
-          disabled={blocked !== null || state.running}
-          onClick={() => {
-            setLaunch({ kind: "run" });
-            run(args);
-          }}
+          disabled={unready !== null || state.running}
+          onClick={() =>
+            attempt(() => {
+              setLaunch({ kind: "run" });
+              run(args);
+            })
+          }
           data-testid="app-run"
         >
           <PlayIcon /> Run tool
         </Button>
-        {blocked && <span className="text-xs text-muted-foreground">{blocked}</span>}
+        {(unready ?? (attempted ? invalid : null)) && <span className="text-xs text-muted-foreground">{unready ?? invalid}</span>}
       </div>
+      <SchemaFormEditor schema={tool.inputSchema} value={args} onChange={setArgs} errors={errors} onJsonErrorChange={setJsonError} idPrefix="app-args" />
       {runError && <QueryError title="The call could not be made" error={runError} />}
       {launch?.kind === "open" && (
         <AppView connectionId={connectionId} tool={tool} resourceUri={resourceUri} appSessionId={launch.id} input={launch.args} outcome={null} />
