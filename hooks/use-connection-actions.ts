@@ -66,6 +66,15 @@ export function useConnectionPing(id: string) {
   });
 }
 
+/** Re-detect era: reconnects with a fresh server/discover probe and writes the answer into the list. */
+export function useEraRedetect(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => connectionApi.redetectEra(id),
+    onSuccess: (view) => qc.setQueryData<ConnectionView[]>(connectionKeys.list(), (list) => upsertConnection(list, view)),
+  });
+}
+
 /** Runs the connection doctor for one connection and writes the answer (with its steps) into the list. */
 export function useConnectionDiagnosis(id: string) {
   const qc = useQueryClient();

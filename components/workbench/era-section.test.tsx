@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { EraSection } from "@/components/workbench/era-section";
 import { draftFromView, draftToInput, emptyDraft } from "@/components/connections/connection-draft";
 import type { ConnectionView } from "@/lib/contracts/connections";
@@ -25,6 +25,21 @@ describe("EraSection", () => {
     expect(screen.getByTestId("era-setting").textContent).toBe("pinned to 2025-11-25");
     expect(screen.queryByTestId("era-removed")).toBeNull();
     expect(screen.queryByTestId("era-discover")).toBeNull();
+  });
+
+  it("an auto session offers Re-detect era, which runs the re-probe; a pinned one does not", () => {
+    let runs = 0;
+    const why = "Era legacy (initialize handshake, no server/discover probe), remembered from 2026-11-24 01:00:00 UTC; Reconnect with re-probe to check again";
+    const era = { version: "2025-11-25", mode: "legacy" as const, why, rememberedAt: 1 };
+    const { rerender } = render(<EraSection era={era} setting="auto" redetect={{ run: () => runs++, pending: false }} />);
+    expect(screen.getByTestId("era-why").textContent).toMatch(/remembered from .*Reconnect with re-probe/);
+    fireEvent.click(screen.getByTestId("era-redetect"));
+    expect(runs).toBe(1);
+    rerender(<EraSection era={era} setting="auto" redetect={{ run: () => runs++, pending: true }} />);
+    expect(screen.getByTestId("era-redetect").textContent).toBe("Re-detecting…");
+    expect((screen.getByTestId("era-redetect") as HTMLButtonElement).disabled).toBe(true);
+    rerender(<EraSection era={era} setting="2025-11-25" redetect={{ run: () => runs++, pending: false }} />);
+    expect(screen.queryByTestId("era-redetect")).toBeNull();
   });
 });
 

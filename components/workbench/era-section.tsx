@@ -1,6 +1,7 @@
 "use client";
 
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import type { ConnectionEra, ProtocolEraSetting } from "@/lib/contracts/connections";
 import { REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 
@@ -19,7 +20,16 @@ const SETTING_LABEL: Record<ProtocolEraSetting, string> = {
  * Which MCP era the session speaks and why (what server/discover returned, or that the handshake
  * was used), and on a 2026-07-28 session what that revision removed, said plainly.
  */
-export function EraSection({ era, setting }: { era?: ConnectionEra; setting?: ProtocolEraSetting }) {
+export function EraSection({
+  era,
+  setting,
+  redetect,
+}: {
+  era?: ConnectionEra;
+  setting?: ProtocolEraSetting;
+  /** Re-detect era (an `auto` connection): reconnect, forgetting the remembered verdict. */
+  redetect?: { run: () => void; pending: boolean; error?: string };
+}) {
   return (
     <section data-testid="era">
       <h3 className="mb-1.5 text-xs font-semibold text-muted-foreground uppercase">Protocol era</h3>
@@ -39,6 +49,18 @@ export function EraSection({ era, setting }: { era?: ConnectionEra; setting?: Pr
             </span>
           </p>
           <p className="text-xs" data-testid="era-why">{era.why}</p>
+          {redetect && (setting ?? "auto") === "auto" && (
+            <p className="flex flex-wrap items-center gap-2 text-xs">
+              <Button size="sm" variant="outline" disabled={redetect.pending} onClick={redetect.run} data-testid="era-redetect">
+                {redetect.pending ? "Re-detecting…" : "Re-detect era"}
+              </Button>
+              {/* Why the button is there: a remembered verdict skips the probe until it stops being true. */}
+              <span className="text-muted-foreground">
+                {era.rememberedAt ? "Reconnects and probes with server/discover again." : "Reconnects and probes again."}
+              </span>
+              {redetect.error && <span className="text-destructive" data-testid="era-redetect-error">{redetect.error}</span>}
+            </p>
+          )}
           {era.discover !== undefined && (
             <details className="text-xs" data-testid="era-discover">
               <summary className="cursor-pointer text-muted-foreground">What server/discover returned</summary>

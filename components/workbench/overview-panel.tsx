@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import type { ConnectStep, ConnectionState, ConnectionView, DiagnosisStep } from "@/lib/contracts/connections";
 import { StatusDot, TRANSPORT_LABEL } from "@/components/connections/connection-status";
 import { ReconnectCountdown } from "@/components/connections/connection-actions";
-import { useConnectionDiagnosis, useConnectionPing } from "@/hooks/use-connection-actions";
+import { useConnectionDiagnosis, useConnectionPing, useEraRedetect } from "@/hooks/use-connection-actions";
 import { cn } from "@/lib/cn";
 import { EraSection } from "@/components/workbench/era-section";
 import { REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
@@ -47,6 +47,7 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
   const caps = Object.entries(s.capabilities ?? {});
   const ping = useConnectionPing(c.id);
   const diagnose = useConnectionDiagnosis(c.id);
+  const redetect = useEraRedetect(c.id);
   // A stdio server that exited is never restarted behind the user's back: they choose to.
   const processEnded = c.transport === "stdio" && s.error?.step === "closed";
   // 2026-07-28 has no ping: the button stays, disabled, with the reason beside it.
@@ -131,7 +132,11 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
           </span>
         </Row>
       </dl>
-      <EraSection era={s.era} setting={c.protocolEra} />
+      <EraSection
+        era={s.era}
+        setting={c.protocolEra}
+        redetect={{ run: () => redetect.mutate(), pending: redetect.isPending, error: redetect.error?.message }}
+      />
       <section>
         <h3 className="mb-1.5 text-xs font-semibold text-muted-foreground uppercase">Capabilities</h3>
         <div className="flex flex-wrap gap-1.5" data-testid="capabilities">

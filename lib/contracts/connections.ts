@@ -120,6 +120,8 @@ export interface ConnectionEra {
   why: string;
   /** The server's `server/discover` result on a modern connection. */
   discover?: unknown;
+  /** Set when an `auto` session reused the verdict of an earlier probe (when that probe ran, epoch ms). */
+  rememberedAt?: number;
 }
 
 export interface ConnectionState {

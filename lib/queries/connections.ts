@@ -29,6 +29,8 @@ export const connectionApi = {
   remove: (id: string) => apiFetch<void>(base(id), { method: "DELETE" }),
   connect: (id: string) => apiFetch<ConnectionView>(`${base(id)}/connect`, { method: "POST" }),
   disconnect: (id: string) => apiFetch<ConnectionView>(`${base(id)}/disconnect`, { method: "POST" }),
+  /** Reconnect that forgets the remembered era verdict, so server/discover probes again. */
+  redetectEra: (id: string) => apiFetch<ConnectionView>(`${base(id)}/era/redetect`, { method: "POST" }),
   setLogLevel: (id: string, level: string) =>
     apiFetch<{ ok: true }>(`${base(id)}/logging`, { method: "POST", body: { level } }),
   /** MCP ping round trip; a failed ping is a 502 (and lands in state.lastPing as well). */

@@ -241,7 +241,7 @@ export class McpConnection {
     if (gen !== this.generation) return;
     const info = client.getServerVersion();
     const era = describeEra(config, client, recording.discoverProbe, legacyRetry);
-    if (remembered) era.why = rememberedWhy(remembered, era.version);
+    if (remembered) Object.assign(era, { why: rememberedWhy(remembered, era.version), rememberedAt: remembered.at });
     else rememberEra(this.id, config, era.mode, era.discover);
     this.setState({
       status: "connected",

@@ -58,6 +58,7 @@ describe("remembered era", () => {
     expect(again.state.status).toBe("connected");
     expect(again.state.era?.mode).toBe("legacy");
     expect(again.state.era?.why).toMatch(/remembered from .*Reconnect with re-probe to check again/);
+    expect(again.state.era?.rememberedAt).toBeGreaterThan(0);
     expect(discoverSent(registry, first.id)).toBe(1);
     expect((await registry.callTool(first.id, { name: "hello", arguments: {} })).status).toBe("ok");
     await registry.closeAll();
