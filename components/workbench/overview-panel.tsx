@@ -141,12 +141,21 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
         <h3 className="mb-1.5 text-xs font-semibold text-muted-foreground uppercase">Capabilities</h3>
         <div className="flex flex-wrap gap-1.5" data-testid="capabilities">
           {caps.length === 0 && <span className="text-xs text-muted-foreground">None reported</span>}
-          {caps.map(([name, value]) => (
-            <Badge key={name} variant="secondary" title={JSON.stringify(value)}>
-              {name}
-              {capabilityFlags(value)}
-            </Badge>
-          ))}
+          {caps.map(([name, value]) =>
+            // A bare "extensions" chip hid which ones (Tasks, MCP Apps…): one chip per extension name.
+            name === "extensions" && value && typeof value === "object" && Object.keys(value).length > 0 ? (
+              Object.entries(value).map(([ext, settings]) => (
+                <Badge key={`ext:${ext}`} variant="secondary" title={JSON.stringify(settings)} data-testid="capability-extension" data-extension={ext}>
+                  extension · {ext}
+                </Badge>
+              ))
+            ) : (
+              <Badge key={name} variant="secondary" title={JSON.stringify(value)}>
+                {name}
+                {capabilityFlags(value)}
+              </Badge>
+            ),
+          )}
         </div>
       </section>
       {s.instructions && (
