@@ -14,6 +14,7 @@ import { taskKeys, tasksQuery } from "@/lib/queries/tasks";
 import { formatTime, shortId } from "./format";
 import { TaskActions, TaskDetail } from "./task-detail";
 import { TaskStatusBadge } from "./task-status-badge";
+import { TasksEmpty, tasksUnsupportedText } from "./tasks-empty";
 import { useTaskActions } from "./use-task-actions";
 import { useTaskPolling } from "./use-task-polling";
 
@@ -82,9 +83,7 @@ export function TasksPanel({ connection, selected: opened, onSelect }: { connect
       </div>
       {unsupported && (
         <p className="rounded-md border bg-muted/30 p-3 text-sm" data-testid="tasks-unsupported">
-          {connected
-            ? `“${connection.name}” does not support tasks: it declared no tasks capability in initialize (tasks.requests.tools.call), so its tools can only be called directly.`
-            : `“${connection.name}” is not connected: whether it supports tasks is known once it is.`}
+          {tasksUnsupportedText(connection)}
         </p>
       )}
       {query.isError && <QueryError title="Could not load the tasks" error={query.error} onRetry={() => void query.refetch()} />}
@@ -92,12 +91,7 @@ export function TasksPanel({ connection, selected: opened, onSelect }: { connect
         <QueryError title="tasks/list failed (Loupe's own records are shown)" error={AppError.fromBody({ error: listing.listError }, 502)} />
       )}
       {query.isPending && <p className="text-xs text-muted-foreground">Loading tasks…</p>}
-      {listing && tasks.length === 0 && !unsupported && (
-        <p className="text-sm text-muted-foreground" data-testid="tasks-empty">
-          No tasks yet. Open a tool whose page offers “Run as task” in the Tools tab (tools with execution.taskSupport
-          “optional” or “required”).
-        </p>
-      )}
+      {listing && tasks.length === 0 && !unsupported && <TasksEmpty connection={connection} />}
       {tasks.length > 0 && (
         <div className="overflow-x-auto rounded-md border">
           <table className="w-full text-left text-xs" data-testid="tasks-table">
