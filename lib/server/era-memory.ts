@@ -17,6 +17,11 @@ export interface EraVerdict {
   kind: "legacy" | "modern";
   /** The server/discover result a modern verdict adopts (zero round trips). */
   discover?: unknown;
+  /**
+   * The transport it was found on: an `http` connection that fell back to SSE keeps its verdict for
+   * SSE, and its Streamable HTTP attempt (refused with a 4xx) neither uses nor forgets it.
+   */
+  transport?: string;
   /** When the probe that made it ran (epoch ms). */
   at: number;
   fingerprint: string;
@@ -51,19 +56,26 @@ function writeAll(all: Record<string, EraVerdict>): void {
 }
 
 /** The remembered verdict of an `auto` connection, when it still matches its settings. */
-export function recallEra(id: string, config: ConnectionConfig): EraVerdict | null {
+export function recallEra(id: string, config: ConnectionConfig, transport: string): EraVerdict | null {
   if ((config.protocolEra ?? "auto") !== "auto") return null;
   const verdict = readAll()[id];
   if (!verdict || verdict.fingerprint !== fingerprint(config)) return null;
   if (verdict.kind !== "legacy" && verdict.kind !== "modern") return null;
+  if (verdict.transport !== undefined && verdict.transport !== transport) return null;
   return verdict;
 }
 
 /** Keeps what an `auto` probe found for the next connect. */
-export function rememberEra(id: string, config: ConnectionConfig, kind: "legacy" | "modern", discover?: unknown): void {
+export function rememberEra(
+  id: string,
+  config: ConnectionConfig,
+  transport: string,
+  kind: "legacy" | "modern",
+  discover?: unknown,
+): void {
   if ((config.protocolEra ?? "auto") !== "auto") return;
   const all = readAll();
-  all[id] = { kind, ...(kind === "modern" ? { discover } : {}), at: Date.now(), fingerprint: fingerprint(config) };
+  all[id] = { kind, ...(kind === "modern" ? { discover } : {}), transport, at: Date.now(), fingerprint: fingerprint(config) };
   writeAll(all);
 }
 

@@ -172,7 +172,7 @@ export class McpConnection {
   private async open(gen: number, used: TransportUsed): Promise<void> {
     // An `auto` connection reuses the era it found last time (no probe); a verdict that stopped
     // being true is forgotten and the server probed again, once.
-    const remembered = recallEra(this.id, this.config);
+    const remembered = recallEra(this.id, this.config, used);
     if (remembered) {
       try {
         await this.openOnce(gen, used, null, remembered);
@@ -242,7 +242,7 @@ export class McpConnection {
     const info = client.getServerVersion();
     const era = describeEra(config, client, recording.discoverProbe, legacyRetry);
     if (remembered) Object.assign(era, { why: rememberedWhy(remembered, era.version), rememberedAt: remembered.at });
-    else rememberEra(this.id, config, era.mode, era.discover);
+    else rememberEra(this.id, config, used, era.mode, era.discover);
     this.setState({
       status: "connected",
       error: undefined,

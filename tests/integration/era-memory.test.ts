@@ -118,6 +118,29 @@ describe("remembered era", () => {
     await registry.closeAll();
   }, 60_000);
 
+  it("an http connection that falls back to SSE keeps its verdict for SSE: its Streamable HTTP 4xx neither uses nor forgets it", async () => {
+    const registry = newRegistry();
+    const sse = await startEverythingHttp("sse", { port: 7361 });
+    try {
+      const input = { name: "everything sse", transport: "http" as const, url: `http://127.0.0.1:7361/sse`, headers: {}, requestTimeoutMs: 20_000 };
+      const view = await registry.create(input);
+      expect(view.state.transportUsed).toBe("sse");
+      expect(view.state.era?.mode).toBe("legacy");
+      const first = discoverSent(registry, view.id);
+      const again = await registry.connect(view.id);
+      expect(again.state.status).toBe("connected");
+      expect(again.state.transportUsed).toBe("sse");
+      expect(again.state.era?.why).toMatch(/remembered from/);
+      expect(eraFallbacks(registry, view.id)).toEqual([]);
+      // Only the Streamable HTTP attempt probes again; the SSE session does not.
+      expect(discoverSent(registry, view.id) - first).toBeLessThan(first);
+      expect((await registry.callTool(view.id, { name: "get-sum", arguments: { a: 2, b: 3 } })).status).toBe("ok");
+    } finally {
+      await registry.closeAll();
+      await sse.stop();
+    }
+  }, 60_000);
+
   it("the demo server (both eras) and server-everything: a modern verdict is adopted, a legacy one reused", async () => {
     const registry = newRegistry();
     const launch = demoServerLaunch();
