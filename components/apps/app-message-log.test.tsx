@@ -15,7 +15,7 @@ describe("AppMessageLog at narrow widths", () => {
         ]}
       />,
     );
-    const [first, second] = screen.getAllByTestId("app-message");
+    const [first, second] = screen.getAllByTestId("app-message") as [HTMLElement, HTMLElement];
     const dir = first.querySelector("[data-testid=app-message-direction]") as HTMLElement;
     // Short visible label, the full sentence on hover.
     expect(dir.textContent!.length).toBeLessThanOrEqual(6);
