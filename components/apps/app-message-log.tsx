@@ -19,7 +19,15 @@ const DIRECTION_SHORT: Record<AppMessageDirection, string> = {
 /** A method name that may break only after its '/' separators, never inside a word (a part too long for the line is cut with an ellipsis; the whole name is on hover). */
 function SlashBreaking({ text }: { text: string }) {
   const parts = text.split("/");
-  return parts.flatMap((part, i) => (i < parts.length - 1 ? [part + "/", <wbr key={i} />] : [part]));
+  // Each part stays whole (no break at its hyphens either: "sandbox-resource- ready" read as two words).
+  return parts.flatMap((part, i) => {
+    const whole = (
+      <span key={`p${i}`} className="whitespace-nowrap">
+        {i < parts.length - 1 ? `${part}/` : part}
+      </span>
+    );
+    return i < parts.length - 1 ? [whole, <wbr key={`w${i}`} />] : [whole];
+  });
 }
 
 /** A JSON-RPC message in a few words: its method, or which request it answers. */
