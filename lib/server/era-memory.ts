@@ -131,3 +131,11 @@ export function staleVerdictReason(error: unknown, verdict: EraVerdict): string 
   const what = error instanceof ProtocolError ? `JSON-RPC ${error.code}: ${message}` : message;
   return `The remembered ${verdict.kind} era no longer holds (${what}); probing again with server/discover`;
 }
+
+/**
+ * An edit of the command, args, URL, transport or era pin forgets the verdict for good (a pin and
+ * back to `auto` probes again, as the user would expect), not only until the settings match again.
+ */
+export function forgetEraIfRetargeted(id: string, before: ConnectionConfig, after: ConnectionConfig): void {
+  if (fingerprint(before) !== fingerprint(after)) forgetEra(id);
+}

@@ -13,7 +13,7 @@ import { getClientRequests } from "@/lib/server/mcp-requests";
 import type { ToolsListing } from "@/lib/server/mcp-connection";
 import { mergeSecrets } from "@/lib/server/secrets";
 import { forgetOAuthIfRetargeted } from "@/lib/server/oauth/context";
-import { forgetEra } from "@/lib/server/era-memory";
+import { forgetEra, forgetEraIfRetargeted } from "@/lib/server/era-memory";
 
 export type { ToolsListing } from "@/lib/server/mcp-connection";
 
@@ -106,6 +106,7 @@ export class Registry {
     const before = conn.config;
     conn.config = config;
     forgetOAuthIfRetargeted(conn, before, config);
+    forgetEraIfRetargeted(id, before, config);
     await conn.connect();
     return conn.view();
   }

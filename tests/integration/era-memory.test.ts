@@ -79,14 +79,21 @@ describe("remembered era", () => {
     await registry.connect(id);
     expect(discoverSent(registry, id)).toBe(1);
 
-    const edited = await registry.update(id, { ...input, args: [LEGACY, "--discover", "error", "--note", "edited"] });
+    const editedInput = { ...input, args: [LEGACY, "--discover", "error", "--note", "edited"] };
+    const edited = await registry.update(id, editedInput);
     expect(edited.state.status).toBe("connected");
     expect(edited.state.era?.why).toMatch(/refused \(JSON-RPC -32601/);
     expect(discoverSent(registry, id)).toBe(2);
 
+    // Pinned and back to auto: probed again, not the verdict from before the pin.
+    await registry.update(id, { ...editedInput, protocolEra: "2025-11-25" });
+    const auto = await registry.update(id, { ...editedInput, protocolEra: "auto" });
+    expect(auto.state.era?.why).toMatch(/refused \(JSON-RPC -32601/);
+    expect(discoverSent(registry, id)).toBe(3);
+
     const redetected = await registry.redetectEra(id);
     expect(redetected.state.era?.why).toMatch(/refused \(JSON-RPC -32601/);
-    expect(discoverSent(registry, id)).toBe(3);
+    expect(discoverSent(registry, id)).toBe(4);
     await registry.closeAll();
   }, 60_000);
 
