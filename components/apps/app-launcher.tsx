@@ -51,8 +51,8 @@ export function AppLauncher({ connectionId, connected, tool, resourceUri }: AppL
         <SafeText text={tool.name} />
         <span className="ml-2 font-mono text-xs font-normal text-muted-foreground">{resourceUri}</span>
       </h2>
-      {/* Above the form and sticky: a long form (plan-trip) must not push Open/Run out of reach. */}
-      <div className="sticky top-0 z-10 -mx-1 flex flex-wrap items-center gap-2 border-b bg-background px-1 py-2" data-testid="app-actions">
+      {/* Above the form and sticky (at -top-4, over the scroll pane's p-4, so no field peeks above it): a long form (plan-trip) must not push Open/Run out of reach. */}
+      <div className="sticky -top-4 z-10 -mx-1 flex flex-wrap items-center gap-2 border-b bg-background px-1 py-2" data-testid="app-actions">
         <Button variant="outline" disabled={unready !== null} onClick={() => attempt(() => setLaunch({ kind: "open", id: newId(), args }))} data-testid="app-open">
           <AppWindowIcon /> Open app
         </Button>
