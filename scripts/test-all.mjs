@@ -20,6 +20,20 @@ function run(label, cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
+// The official MCP conformance suite runs on its own Node 22 in conformance/ (installed apart from
+// Loupe). Vitest's integration tests drive it too (the Conformance tab's routes), so a fresh clone
+// installs it once here, before any runner, instead of each test racing to install it mid-run.
+const confDir = path.join(root, "conformance");
+const confReady = () =>
+  existsSync(path.join(confDir, "node_modules/.bin/node")) &&
+  existsSync(path.join(confDir, "node_modules/@modelcontextprotocol/conformance/dist/index.js"));
+if (!confReady()) {
+  console.log("\n=== Installing the MCP conformance suite (npm ci --prefix conformance) ===");
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  spawnSync(npm, ["ci", "--prefix", confDir, "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  if (!confReady()) broken.push("conformance install");
+}
+
 // Vitest
 const vitestJson = path.join(out, "vitest.json");
 const vStatus = run("Vitest", bin("vitest/vitest.mjs"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);

@@ -3,6 +3,7 @@ import type { ConformanceRun, ConformanceScenarioList, ConformanceState } from "
 import { getRegistry } from "@/lib/server/registry";
 import { getStore } from "@/lib/server/store";
 import { ConformanceRunStore, INTERRUPTED_REASON, KEEP_RUNS } from "@/lib/server/conformance/run-store";
+import { ensureSuite } from "@/lib/server/conformance/suite";
 import { EVERYTHING, startEverythingHttp, stdioInput, tempDir } from "@/tests/support/servers";
 import * as conformance from "@/app/api/connections/[id]/conformance/route";
 import * as cancel from "@/app/api/connections/[id]/conformance/cancel/route";
@@ -39,13 +40,16 @@ let id = "";
 const SECRET = "Bearer conformance-s3cret";
 
 beforeAll(async () => {
+  // A fresh clone has no suite yet: install it before the tests' own timeouts start (npm test
+  // does this before Vitest; this covers running the file alone).
+  await ensureSuite();
   everything = await startEverythingHttp("streamableHttp");
   const view = await getRegistry().create(
     { name: "everything-http", transport: "http", url: `http://127.0.0.1:${everything.port}/mcp`, headers: { Authorization: SECRET }, requestTimeoutMs: 20_000 },
     { connect: false },
   );
   id = view.id;
-});
+}, 600_000);
 
 afterAll(async () => {
   await getRegistry().closeAll();
