@@ -51,7 +51,7 @@ export function JsonBlock({ title, entry, onLoadFull }: JsonBlockProps) {
   return (
     <section className="flex min-w-0 flex-col gap-1" data-testid="traffic-json" data-seq={entry.seq}>
       <header className="flex items-center gap-2 text-xs">
-        <h3 className="font-semibold">{title}</h3>
+        <h3 className="shrink-0 font-semibold">{title}</h3>
         <span className="text-muted-foreground">
           seq {entry.seq} · {formatBytes(entry.rawBytes)}
         </span>

@@ -38,14 +38,19 @@ export function TrafficRow({ row, selected, onSelect, style }: TrafficRowProps) 
       onClick={() => onSelect(row.key)}
       style={style}
       className={cn(
-        "flex w-full items-center gap-2 border-b border-border/50 px-2 text-left font-mono text-xs hover:bg-accent/60",
+        "flex w-full items-center gap-1.5 overflow-hidden border-b border-border/50 px-2 text-left font-mono text-xs hover:bg-accent/60",
         selected && "bg-accent",
       )}
     >
       <span className="w-[6.5rem] shrink-0 text-muted-foreground tabular-nums">{formatTime(row.receivedAt)}</span>
       <Icon className={cn("size-3.5 shrink-0", dir.className)} aria-label={dir.label} role="img" />
       <span className="max-w-[16rem] min-w-8 shrink truncate font-medium">{rowLabel(row)}</span>
-      {row.type === "request" && <span className="shrink-0 text-muted-foreground">#{String(row.id)}</span>}
+      {row.type === "request" && (
+        // Ids are any string a peer chooses (the era probe's, UUIDs): cut, whole on hover.
+        <span className="max-w-[8rem] min-w-0 shrink truncate text-muted-foreground" title={`#${String(row.id)}`}>
+          #{String(row.id)}
+        </span>
+      )}
       {log?.kind === "log" && (
         <Badge variant={log.level === "debug" || log.level === "info" ? "secondary" : "warning"}>
           {log.level}
