@@ -7,7 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "@/tests/support/servers";
-import { alive } from "@/tests/support/processes";
+import { alive, firstLine } from "@/tests/support/processes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const HOST = path.join(root, "tests/fixtures/conformance-host.ts");
@@ -61,14 +61,7 @@ describe.skipIf(process.platform === "win32")("a conformance run ends with Loupe
       env: { ...process.env, LOUPE_DATA_DIR: data.dir },
       stdio: ["ignore", "pipe", "inherit"],
     });
-    const line = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      host!.stdout!.on("data", (c: Buffer) => {
-        out += c.toString();
-        if (out.includes("\n")) resolve(out.split("\n")[0]!);
-      });
-      host!.once("exit", (code) => reject(new Error(`conformance host exited with ${code} before starting`)));
-    });
+    const line = await firstLine(host, "conformance host");
     expect(JSON.parse(line)).toEqual({ status: "running" });
     expect(await waitUntil(() => pidsWith(tag).length > 0, 20_000)).toBe(true);
     // The suite is inside a scenario, waiting on the server (it prints nothing for a while then).

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { getRegistry } from "@/lib/server/registry";
 import { stdioInput, tempDir } from "@/tests/support/servers";
-import { alive } from "@/tests/support/processes";
+import { alive, firstLine } from "@/tests/support/processes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const HOST = path.join(root, "tests/fixtures/registry-host.ts");
@@ -44,14 +44,7 @@ describe("stdio servers end with Loupe", () => {
       env: { ...process.env, LOUPE_DATA_DIR: data.dir, STUBBORN_PID_FILE: pidFile },
       stdio: ["ignore", "pipe", "inherit"],
     });
-    const line = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      host!.stdout!.on("data", (c: Buffer) => {
-        out += c.toString();
-        if (out.includes("\n")) resolve(out.split("\n")[0]!);
-      });
-      host!.once("exit", (code) => reject(new Error(`registry host exited with ${code} before connecting`)));
-    });
+    const line = await firstLine(host, "registry host");
     expect(JSON.parse(line)).toEqual({ status: "connected" });
     const [server, grandchild] = readFileSync(pidFile, "utf8").split(" ").map(Number) as [number, number];
     leftovers.push(server, grandchild);
