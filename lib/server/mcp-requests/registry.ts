@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestId, Task } from "@modelcontextprotocol/sdk/types.js";
 import type { ElicitationAnswer, McpClientRequest, McpStaleCause, SamplingAnswer } from "@/lib/contracts/mcp-requests";
@@ -8,46 +7,15 @@ import type { McpConnection } from "@/lib/server/mcp-connection";
 import { LOUPE_STOPPED_REASON, requestStore } from "@/lib/server/mcp-requests/request-store";
 import type { McpRequestStore } from "@/lib/server/mcp-requests/request-store";
 import type { Store } from "@/lib/server/store";
-import {
-  cancelledReason,
-  elicitationOutcome,
-  parseAnswer,
-  requestKind,
-  samplingOutcome,
-} from "@/lib/server/mcp-requests/answers";
-import type { WireOutcome } from "@/lib/server/mcp-requests/answers";
-import { ABANDONED, callEndedReason, onlyRunningCall, relatedTaskId } from "@/lib/server/mcp-requests/request-links";
-import { mrtrLink } from "@/lib/server/mcp-requests/mrtr-links";
+import { cancelledReason, elicitationOutcome, parseAnswer, samplingOutcome } from "@/lib/server/mcp-requests/answers";
+import { ABANDONED, callEndedReason } from "@/lib/server/mcp-requests/request-links";
+import { CALL_CHECK_MS, deferred, newRequest, staleWhy, waitingTask } from "@/lib/server/mcp-requests/tracked";
+import type { Tracked } from "@/lib/server/mcp-requests/tracked";
 
 export { callEndedReason } from "@/lib/server/mcp-requests/request-links";
 
-interface TaskState {
-  task: Task;
-}
-
-interface Tracked {
-  request: McpClientRequest;
-  conn: McpConnection;
-  /** The connection generation (session) the request arrived in. */
-  gen: number;
-  /** Settles once: with what Loupe answered, or with the reason the request cannot be answered. */
-  outcome: Promise<WireOutcome>;
-  settle: (outcome: WireOutcome) => void;
-  /** Set when the server asked for the request to run as a task (params.task). */
-  task?: TaskState;
-}
-
 /** Answered / stale requests kept for the inbox; the oldest settled ones go first. */
 const MAX_SETTLED = 500;
-const TASK_POLL_MS = 1000;
-/** How often a waiting request checks whether its tools/call has ended. */
-const CALL_CHECK_MS = 200;
-
-function deferred(): { promise: Promise<WireOutcome>; resolve: (o: WireOutcome) => void } {
-  let resolve!: (o: WireOutcome) => void;
-  const promise = new Promise<WireOutcome>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 /**
  * Every sampling / elicitation request servers sent, process-wide. Pending ones hold the resolver
@@ -127,25 +95,8 @@ export class ClientRequests {
   open(conn: McpConnection, gen: number, method: string, jsonrpcId: string | number, params: Record<string, unknown>): Tracked {
     const { promise, resolve } = deferred();
     let settled = false;
-    const request: McpClientRequest = {
-      id: randomUUID(),
-      connectionId: conn.id,
-      connectionName: conn.config.name,
-      sessionKey: conn.sessionKey,
-      kind: requestKind(method, params),
-      jsonrpcId,
-      params,
-      createdAt: Date.now(),
-      status: "pending",
-    };
-    // An in-band question of a multi round-trip request (2026-07-28) names the request that waits
-    // for it from the recorded input_required frame, so it needs no guess.
-    const inBand = mrtrLink(conn, method, jsonrpcId, params);
-    if (inBand) request.mrtr = inBand.mrtr;
-    // A question a task asks (SEP-1686 related-task _meta) belongs to that task, not to whatever
-    // tools/call happens to be running: that call ending must not make it stale.
-    const related = inBand ? inBand.relatedCall : relatedTaskId(params) === undefined ? onlyRunningCall(conn) : undefined;
-    if (related) request.relatedCall = related;
+    const request = newRequest(conn, method, jsonrpcId, params);
+    const related = request.relatedCall;
     const t: Tracked = {
       request,
       conn,
@@ -166,18 +117,9 @@ export class ClientRequests {
   }
 
   /** The server cannot receive an answer any more; the waiting handler is released. */
-  markStale(t: Tracked, reason: string, cause: McpStaleCause): void {
+  markStale(t: Tracked, why: string, staleCause: McpStaleCause): void {
     if (t.request.status !== "pending") return;
-    if (t.request.mrtr && cause === "server_cancelled") {
-      // An in-band request has no JSON-RPC id the server could cancel: its handler's signal is the
-      // waiting request's own, aborted when Loupe gave the call up (cancel, or the connection going).
-      const { method, target } = t.request.mrtr;
-      const call = t.request.relatedCall ? t.conn.hub.store.getCall(t.request.relatedCall.callId) : undefined;
-      cause = "call_ended";
-      reason = call
-        ? callEndedReason({ tool: call.tool, status: call.status === "running" ? "cancelled" : call.status })
-        : `The ${method} of ${target} ended: ${reason}; the server no longer waits for this answer`;
-    }
+    const { reason, cause } = staleWhy(t, why, staleCause);
     this.update(t, { status: "stale", reason, staleCause: cause });
     if (t.task) this.setTaskStatus(t, "cancelled", reason);
     t.settle({ error: new McpError(ErrorCode.ConnectionClosed, reason) });
@@ -228,18 +170,7 @@ export class ClientRequests {
   }
 
   startTask(t: Tracked, ttl: number | undefined): Task {
-    const now = new Date().toISOString();
-    t.task = {
-      task: {
-        taskId: randomUUID(),
-        status: "working",
-        ttl: ttl ?? null,
-        createdAt: now,
-        lastUpdatedAt: now,
-        pollInterval: TASK_POLL_MS,
-        statusMessage: "Waiting for the user to answer in Loupe's inbox",
-      },
-    };
+    t.task = { task: waitingTask(ttl) };
     return t.task.task;
   }
 
