@@ -13,9 +13,13 @@ import { isStdioFrameError } from "@/lib/server/stdio-framing";
 import type { StdioFrameError } from "@/lib/server/stdio-framing";
 import { RETRY_SAFE_METHODS, SESSION_LOST_CODE, sessionLostMessage } from "@/lib/server/recording-hooks";
 import type { RecordingHooks, SessionResetInfo } from "@/lib/server/recording-hooks";
+import { DiscoverProbeTracker, errorMessage, isResponse } from "@/lib/server/discover-probe";
+import type { DiscoverProbe } from "@/lib/server/discover-probe";
+import { INTERNAL_PREFIX, InternalRequests } from "@/lib/server/internal-requests";
 
 export { RETRY_SAFE_METHODS, SESSION_LOST_CODE, sessionLostMessage } from "@/lib/server/recording-hooks";
 export type { RecordingHooks, SessionResetInfo } from "@/lib/server/recording-hooks";
+export type { DiscoverProbe } from "@/lib/server/discover-probe";
 
 interface RequestWatcher {
   method: string;
@@ -28,23 +32,6 @@ interface PendingRequest {
   /** The inner transport it was handed to; null while it waits for a session reset to finish. */
   sentOn: Transport | null;
 }
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId } {
-  return "id" in message && !("method" in message);
-}
-
-const INTERNAL_PREFIX = "loupe-session-reset-";
-
-/** What the server did with the client's `server/discover` probe (2026-07-28), for the era's "why". */
-export type DiscoverProbe =
-  | { state: "sent" }
-  | { state: "result"; result: unknown }
-  | { state: "error"; code: number; message: string }
-  | { state: "transport_error"; message: string; status?: number };
 
 /**
  * Wraps an SDK transport so every JSON-RPC frame in both directions is recorded raw: incoming
@@ -65,13 +52,11 @@ export class RecordingTransport implements Transport {
   private innerTransport!: Transport;
   private readonly pending = new Map<RequestId, PendingRequest>();
   private initializeRequest: JSONRPCRequest | null = null;
-  private internal = new Map<RequestId, { resolve(m: JSONRPCMessage): void; reject(e: Error): void }>();
+  private readonly internal = new InternalRequests();
   private resetting: Promise<void> | null = null;
   private resets = 0;
   private closed = false;
-  /** The last `server/discover` sent on this transport and what came of it. */
-  discoverProbe: DiscoverProbe | null = null;
-  private discoverId: RequestId | null = null;
+  private readonly discover = new DiscoverProbeTracker();
 
   constructor(
     inner: Transport,
@@ -94,6 +79,11 @@ export class RecordingTransport implements Transport {
     return this.innerTransport.hasPerRequestStream;
   }
 
+  /** The last `server/discover` sent on this transport and what came of it. */
+  get discoverProbe(): DiscoverProbe | null {
+    return this.discover.probe;
+  }
+
   get inner(): Transport {
     return this.innerTransport;
   }
@@ -105,13 +95,8 @@ export class RecordingTransport implements Transport {
       if (this.innerTransport !== inner) return;
       this.hooks.record("in", "message", message);
       if (isResponse(message)) {
-        if (this.discoverId !== null && message.id === this.discoverId) this.noteDiscoverAnswer(message);
-        const waiter = this.internal.get(message.id);
-        if (waiter) {
-          this.internal.delete(message.id);
-          waiter.resolve(message);
-          return;
-        }
+        this.discover.answered(message);
+        if (this.internal.settle(message)) return;
         this.pending.delete(message.id);
       }
       this.onmessage?.(message, extra);
@@ -162,10 +147,7 @@ export class RecordingTransport implements Transport {
       const watcher = index >= 0 ? this.watchers.splice(index, 1)[0] : undefined;
       watcher?.onId(message.id);
       if (message.method === "initialize") this.initializeRequest = message as JSONRPCRequest;
-      if (message.method === "server/discover") {
-        this.discoverId = message.id;
-        this.discoverProbe = { state: "sent" };
-      }
+      if (message.method === "server/discover") this.discover.sent(message.id);
       this.pending.set(message.id, { message: message as JSONRPCRequest, retried: false, sentOn: null });
       // On 2026-07-28 over Streamable HTTP a cancel aborts the request's own POST instead of
       // sending notifications/cancelled: the SDK stops waiting, so must we.
@@ -192,10 +174,7 @@ export class RecordingTransport implements Transport {
       await target.send(message, options);
     } catch (error) {
       this.hooks.record("out", "transport_error", { message: errorMessage(error) });
-      if (entry && entry.message.method === "server/discover" && this.discoverId === entry.message.id) {
-        const status = (error as { status?: unknown }).status;
-        this.discoverProbe = { state: "transport_error", message: errorMessage(error), ...(typeof status === "number" ? { status } : {}) };
-      }
+      if (entry) this.discover.sendFailed(entry.message.method, entry.message.id, error);
       // The HTTP layer reported the session gone before this rejection reached us: the reset
       // re-sends this request or fails it with a clear error, so this send is settled.
       if (this.resetting) await this.resetting.catch(() => undefined);
@@ -229,7 +208,7 @@ export class RecordingTransport implements Transport {
       await next.start();
       const id = `${INTERNAL_PREFIX}${++this.resets}`;
       const request: JSONRPCRequest = { ...this.initializeRequest!, id };
-      const answer = await this.internalRequest(next, request);
+      const answer = await this.internal.send(next, request, (m) => this.hooks.record("out", "message", m));
       if ("error" in answer) throw new Error(`initialize failed: ${(answer.error as { message: string }).message}`);
       result = (answer as unknown as { result: InitializeResult }).result;
       if (!SUPPORTED_PROTOCOL_VERSIONS.includes(result.protocolVersion)) {
@@ -292,34 +271,6 @@ export class RecordingTransport implements Transport {
       id,
       error: { code: SESSION_LOST_CODE, message, data: data ?? { loupe: "session_lost", method } },
     });
-  }
-
-  private internalRequest(target: Transport, request: JSONRPCRequest, timeoutMs = 15_000): Promise<JSONRPCMessage> {
-    return new Promise<JSONRPCMessage>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.internal.delete(request.id);
-        reject(new Error(`no answer to initialize within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.internal.set(request.id, {
-        resolve: (m) => (clearTimeout(timer), resolve(m)),
-        reject: (e) => (clearTimeout(timer), reject(e)),
-      });
-      this.hooks.record("out", "message", request);
-      target.send(request).catch((error: unknown) => {
-        this.internal.delete(request.id);
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      });
-    });
-  }
-
-  private noteDiscoverAnswer(message: JSONRPCMessage): void {
-    if ("error" in message) {
-      const { code, message: text } = message.error as { code: number; message: string };
-      this.discoverProbe = { state: "error", code, message: text };
-    } else if ("result" in message) {
-      this.discoverProbe = { state: "result", result: message.result };
-    }
   }
 
   close(): Promise<void> {
