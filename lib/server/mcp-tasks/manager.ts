@@ -3,28 +3,23 @@ import type { Client } from "@modelcontextprotocol/client";
 import {
   CallToolResultSchema,
   CancelTaskResultSchema,
-  CreateTaskResultSchema,
   GetTaskResultSchema,
-  ListTasksResultSchema,
-  ResultSchema,
   TaskSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
-import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import { isTerminalTaskStatus, serverTaskSupport, taskRefusal } from "@/lib/contracts/tasks";
 import type { RunTaskBody, TaskListing, TaskRecord } from "@/lib/contracts/tasks";
 import { AppError } from "@/lib/errors";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import { changed, mergeTaskReport, serverOnlyRecord, taskRequestError } from "@/lib/server/mcp-tasks/records";
-import { deleteTask, loadTasks, saveTask } from "@/lib/server/mcp-tasks/task-store";
+import { loadTasks, saveTask } from "@/lib/server/mcp-tasks/task-store";
 import type { TaskMethod } from "@/lib/server/mcp-tasks/records";
 import { ExtensionTaskFollower } from "@/lib/server/mcp-tasks/extension-follow";
 import { recordedTask } from "@/lib/server/mcp-tasks/extension";
+import { createNativeTask, listServerTasks, publishTask, pruneFinished } from "@/lib/server/mcp-tasks/native";
 
 /** Oldest finished records are dropped past this many per connection (memory and store bound). */
 const MAX_RECORDS = 200;
-/** Bounds a server that keeps answering tasks/list with a nextCursor. */
-const MAX_LIST_PAGES = 20;
 /** tasks/result blocks until the task ends (a human may be answering its question meanwhile). */
 const MAX_RESULT_WAIT_MS = 3_600_000;
 
@@ -76,24 +71,9 @@ export class TaskManager {
     map.set(next.taskId, next);
     const worthTelling = opts.force || !prev || changed(prev, next);
     if (worthTelling) saveTask(conn.hub.store, next);
-    if (worthTelling) this.publish(conn, next);
-    if (map.size > MAX_RECORDS) this.prune(conn, map);
+    if (worthTelling) publishTask(conn, next);
+    if (map.size > MAX_RECORDS) pruneFinished(conn, map, MAX_RECORDS);
     return next;
-  }
-
-  private publish(conn: McpConnection, record: TaskRecord): void {
-    // A large result is already in the tasks/result response frame: keep it out of the entry.
-    const large = record.result !== undefined && Buffer.byteLength(JSON.stringify(record.result)) > ENTRY_PREVIEW_BYTES;
-    conn.recordEntry("loupe", "local", "task", large ? { ...record, result: undefined, resultOmitted: true } : record);
-  }
-
-  private prune(conn: McpConnection, map: Map<string, TaskRecord>): void {
-    const finished = [...map.values()].filter((t) => isTerminalTaskStatus(t.status)).sort((a, b) => a.createdAt - b.createdAt);
-    for (const t of finished) {
-      if (map.size <= MAX_RECORDS) break;
-      map.delete(t.taskId);
-      deleteTask(conn.hub.store, conn.id, t.taskId);
-    }
   }
 
   /**
@@ -125,27 +105,8 @@ export class TaskManager {
       const code = serverTaskSupport(conn.state.capabilities).toolsCall ? "bad_request:task_support" : "conflict:tasks_unsupported";
       throw new AppError(code, refusal, { taskSupport: tool.execution?.taskSupport ?? null });
     }
-    const timeout = body.timeoutMs ?? conn.config.requestTimeoutMs;
-    let raw: unknown;
-    try {
-      raw = await client.request(
-        // 2025-11-25 tasks: `task` in the params asks the server to run the call as a task.
-        { method: "tools/call", params: { name: body.name, arguments: body.arguments, task: body.ttl !== undefined ? { ttl: body.ttl } : {} } },
-        ResultSchema,
-        { timeout },
-      );
-    } catch (error) {
-      throw taskRequestError(error, "tools/call", timeout);
-    }
-    const created = CreateTaskResultSchema.safeParse(raw);
-    if (!created.success) {
-      throw new AppError(
-        "upstream:task_not_created",
-        `"${conn.config.name}" answered tools/call without creating a task (no CreateTaskResult)`,
-        { result: raw },
-      );
-    }
-    return this.applyTask(conn, created.data.task, {
+    const task = await createNativeTask(conn, client, body);
+    return this.applyTask(conn, task, {
       origin: "loupe",
       tool: body.name,
       args: body.arguments,
@@ -268,23 +229,7 @@ export class TaskManager {
     const support = serverTaskSupport(conn.state.capabilities);
     let listError: TaskListing["listError"];
     if (conn.state.status === "connected" && conn.client && support.list) {
-      const timeout = conn.config.requestTimeoutMs;
-      try {
-        let cursor: string | undefined;
-        let pages = 0;
-        do {
-          const page = await conn.client.request(
-            { method: "tasks/list", params: cursor === undefined ? {} : { cursor } },
-            ListTasksResultSchema,
-            { timeout },
-          );
-          for (const task of page.tasks) this.applyTask(conn, task);
-          cursor = page.nextCursor;
-          pages++;
-        } while (cursor !== undefined && pages < MAX_LIST_PAGES);
-      } catch (error) {
-        listError = taskRequestError(error, "tasks/list", timeout).toJSON();
-      }
+      listError = await listServerTasks(conn, (task) => this.applyTask(conn, task));
     }
     return {
       support,
