@@ -11,6 +11,15 @@ export const CallToolBody = z.object({
   maxTotalTimeoutMs: z.number().int().min(100).max(86_400_000).optional(),
 });
 
+/**
+ * Who made a call, when it was not the user on the tool page: a playground model (issue 10), a
+ * client of a tap (named by its clientInfo), or an MCP App. Absent: the user, by hand.
+ */
+export type CallOrigin =
+  | { kind: "playground"; conversationId: string; columnId: string; toolCallId: string }
+  | { kind: "tap"; tapId: string; client?: { name: string; version?: string } }
+  | { kind: "app"; tool: string };
+
 /** The total cap when a call names none: progress may keep a call alive this long, no longer. */
 export const DEFAULT_MAX_TOTAL_TIMEOUT_MS = 600_000;
 export type CallToolBody = z.infer<typeof CallToolBody>;
@@ -67,4 +76,8 @@ export interface CallRecord {
   resultOmitted?: boolean;
   /** Only on `loupe/call` stream entries: `args` (over 16 KB) was left out; GET …/calls has it. */
   argsOmitted?: boolean;
+  /** Who made the call (absent: the user on the tool page). */
+  origin?: CallOrigin;
+  /** The approval the call waited for, when a gate asked the user (ToolApproval id). */
+  approvalId?: string;
 }

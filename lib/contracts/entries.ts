@@ -3,7 +3,7 @@
  * arrived; `items` are derived from it by the pure normalizers in lib/protocols/.
  */
 export type Direction = "out" | "in" | "local";
-export type EntryProtocol = "mcp" | "adk" | "loupe";
+export type EntryProtocol = "mcp" | "adk" | "loupe" | "playground";
 
 /**
  * mcp kinds: "message" (one JSON-RPC frame; raw = the frame), "stderr" (raw = { line }),
@@ -20,7 +20,11 @@ export type EntryProtocol = "mcp" | "adk" | "loupe";
  * "task" (raw = TaskRecord), "auth_http" / "auth_event" (the OAuth log, secrets masked), "http_exchange" (raw = HttpExchange: one HTTP exchange of a remote connection, masked),
  * "session_reset" (raw = { reason, retried, failed }), "stream_resumed" (raw = { lastEventId, status }), "sse_event_dropped" (raw = { eventId, reason }),
  * "reconnect_scheduled" / "reconnect_stopped" / "reconnected", "subscriptions_restored",
- * "listen" (raw = ListenEntry: a 2026-07-28 subscriptions/listen stream opened, closed, failed, retried).
+ * "listen" (raw = ListenEntry: a 2026-07-28 subscriptions/listen stream opened, closed, failed, retried),
+ * "tool_approval" (raw = ToolApproval, connectionId = the upstream connection: a gated tools/call of a
+ * playground model or a tap's client, recorded whole on every change).
+ * playground kinds (connectionId = the conversation id, sessionKey = the column id): see
+ * lib/contracts/playground.ts ("pg_user", "pg_model_request", "pg_model_response", "pg_tool_call", …).
  * docs/ARCHITECTURE.md lists each with its shape.
  */
 export interface Entry {

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { ApprovalPolicy, ToolPolicies } from "@/lib/contracts/approvals";
+
+/**
+ * The MCP tap (issue 10): Loupe serves a connection (or several, as one "aggregate" server) as an
+ * MCP server over Streamable HTTP at `http://127.0.0.1:<Loupe's port>/mcp/<tap id>`, so any MCP
+ * client (Claude Desktop, Cursor, an ADK McpToolset…) can be pointed at Loupe instead of the
+ * server. Every request and reply passing through is recorded on the upstream connection.
+ *
+ * A tap has its own key, sent as `Authorization: Bearer <key>`; never Loupe's login token (which
+ * must not leave the browser tab), no key → 401. The tap id of a single connection's tap is the
+ * connection id; an aggregate tap's id starts with `agg_`.
+ *
+ * Routes:
+ *   POST   /api/connections/:id/tap   body TapSettings (optional) → 200 TapSecret (turns it on, or
+ *                                      returns the existing tap; `rotate: true` issues a new key)
+ *   GET    /api/connections/:id/tap   → 200 TapSecret | 404 tap:not_found
+ *   DELETE /api/connections/:id/tap   → 204 (off; the key stops working at once)
+ *   GET    /api/connections/:id       → ConnectionView with `tap?: TapView` (no key)
+ *   GET    /api/taps                  → TapView[] (every tap, single and aggregate)
+ *   POST   /api/taps                  body AggregateTapInput → 201 TapSecret
+ *   GET    /api/taps/:tapId           → TapSecret ; PATCH body TapSettings → TapView ; DELETE → 204
+ */
+
+export const TapSettings = z.object({
+  /** When a tapped tools/call must wait for the user in the inbox (default "never"). */
+  policy: ApprovalPolicy.optional(),
+  toolPolicies: ToolPolicies.optional(),
+  /** Issue a new key; the old one stops working. */
+  rotate: z.boolean().optional(),
+});
+export type TapSettings = z.infer<typeof TapSettings>;
+
+export const AggregateTapInput = TapSettings.omit({ rotate: true }).extend({
+  name: z.string().trim().min(1).max(200),
+  connectionIds: z.array(z.string().min(1)).min(1).max(50),
+});
+export type AggregateTapInput = z.infer<typeof AggregateTapInput>;
+
+/** A downstream client seen on a tap (from its initialize / _meta clientInfo). */
+export interface TapClient {
+  name: string;
+  version?: string;
+  /** The protocol revision it spoke. */
+  protocolVersion?: string;
+  firstSeenAt: number;
+  lastSeenAt: number;
+}
+
+export interface TapView {
+  id: string;
+  kind: "connection" | "aggregate";
+  /** Aggregate taps: the name given; connection taps: the connection's name. */
+  name: string;
+  connectionIds: string[];
+  /** The URL to give the MCP client. */
+  url: string;
+  /** The key's last 4 characters, for recognising it; the whole key only in TapSecret. */
+  keyHint: string;
+  policy: ApprovalPolicy;
+  toolPolicies: ToolPolicies;
+  createdAt: number;
+  clients: TapClient[];
+}
+
+/** What the user copies into a client config: the view plus the whole key. */
+export interface TapSecret {
+  tap: TapView;
+  url: string;
+  key: string;
+}
