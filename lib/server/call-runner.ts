@@ -7,7 +7,7 @@ import { isTaskResultError } from "@/lib/server/mcp-tasks/extension";
 import { getTaskManager } from "@/lib/server/mcp-tasks/manager";
 import { z } from "zod";
 import { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from "@/lib/contracts/calls";
-import type { CallRecord, CallToolBody } from "@/lib/contracts/calls";
+import type { CallOrigin, CallRecord, CallToolBody } from "@/lib/contracts/calls";
 import { rpcErrorText, stripRpcPrefix } from "@/lib/protocols/mcp/error-text";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
@@ -26,6 +26,13 @@ interface ActiveCall {
 }
 
 type Outcome = Pick<CallRecord, "status" | "result" | "error" | "taskId">;
+
+/** Who made a call that the user did not make on the tool page (a playground model, a tap's client). */
+export interface CallAttribution {
+  origin?: CallOrigin;
+  /** The ToolApproval the call waited for. */
+  approvalId?: string;
+}
 
 /**
  * Any JSON object. The SDK's CallToolResultSchema refuses a whole result for one content item of
@@ -63,7 +70,7 @@ export class CallRunner {
     })();
   }
 
-  async run(conn: McpConnection, body: CallToolBody): Promise<CallRecord> {
+  async run(conn: McpConnection, body: CallToolBody, by: CallAttribution = {}): Promise<CallRecord> {
     const client = conn.requireClient();
     const recording = conn.recording;
     const gen = conn.generation;
@@ -87,6 +94,8 @@ export class CallRunner {
       timeoutMs,
       maxTotalTimeoutMs,
       status: "running",
+      ...(by.origin ? { origin: by.origin } : {}),
+      ...(by.approvalId ? { approvalId: by.approvalId } : {}),
     };
     const active: ActiveCall = { controller: new AbortController(), cancelReason: null };
     this.active.set(key, active);

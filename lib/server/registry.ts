@@ -6,6 +6,7 @@ import type { ConnectionConfig, ConnectionInput, ConnectionView } from "@/lib/co
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import { CallRunner } from "@/lib/server/call-runner";
+import type { CallAttribution } from "@/lib/server/call-runner";
 import { getHub } from "@/lib/server/hub";
 import type { Hub } from "@/lib/server/hub";
 import { McpConnection } from "@/lib/server/mcp-connection";
@@ -155,8 +156,9 @@ export class Registry {
     return this.require(id).listTools(opts);
   }
 
-  callTool(id: string, body: CallToolBody): Promise<CallRecord> {
-    return this.calls.run(this.require(id), body);
+  /** `by`: who made the call when it was not the user on the tool page (kept on the CallRecord). */
+  callTool(id: string, body: CallToolBody, by?: CallAttribution): Promise<CallRecord> {
+    return this.calls.run(this.require(id), body, by);
   }
 
   cancelCall(id: string, callId: string, reason?: string): void {
