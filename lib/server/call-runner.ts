@@ -32,6 +32,12 @@ export interface CallAttribution {
   origin?: CallOrigin;
   /** The ToolApproval the call waited for. */
   approvalId?: string;
+  /** Progress the server reports for this call (the tap forwards it to its own client). */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Aborting cancels the call upstream (notifications/cancelled), as cancel() does; its reason is kept. */
+  signal?: AbortSignal;
+  /** Called once with the record as it starts (its id links server→client requests to the caller). */
+  onStart?: (record: CallRecord) => void;
 }
 
 /**
@@ -99,6 +105,15 @@ export class CallRunner {
     };
     const active: ActiveCall = { controller: new AbortController(), cancelReason: null };
     this.active.set(key, active);
+    by.onStart?.(record);
+    const onCallerAbort = () => {
+      if (active.cancelReason !== null) return;
+      const reason: unknown = by.signal?.reason;
+      active.cancelReason = typeof reason === "string" ? reason : reason instanceof Error ? reason.message : "Cancelled by the caller";
+      active.controller.abort(active.cancelReason);
+    };
+    if (by.signal?.aborted) onCallerAbort();
+    else by.signal?.addEventListener("abort", onCallerAbort, { once: true });
     let started = false;
     let response: Entry | undefined;
     let unwatchResponse: (() => void) | undefined;
@@ -122,7 +137,9 @@ export class CallRunner {
           resetTimeoutOnProgress: true,
           maxTotalTimeout: maxTotalTimeoutMs,
           // Passing onprogress is what makes the SDK attach _meta.progressToken; frames are recorded anyway.
-          onprogress: () => undefined,
+          onprogress: by.onProgress
+            ? (p: { progress: number; total?: number; message?: string }) => by.onProgress!({ progress: p.progress, total: p.total, message: p.message })
+            : () => undefined,
           ...(paramHeaders ? { headers: paramHeaders } : {}),
         },
       );
@@ -139,6 +156,7 @@ export class CallRunner {
     } finally {
       this.active.delete(key);
       unwatchResponse?.();
+      by.signal?.removeEventListener("abort", onCallerAbort);
     }
     const final: CallRecord = { ...record, ...outcome, endedAt: Date.now() };
     this.publish(conn, final, response);
