@@ -61,6 +61,14 @@ export type ConversationPatch = z.infer<typeof ConversationPatch>;
 export const ColumnInput = z.object({ config: ColumnConfig, replay: z.boolean().default(true) });
 export type ColumnInput = z.infer<typeof ColumnInput>;
 
+/**
+ * PATCH /api/playground/conversations/:id/columns/:columnId — another provider/model for a column,
+ * from its next turn on (the setup panel's picker). DELETE …/columns/:columnId removes a column
+ * (a pg_column entry with `removed: true`). Added by the playground UI helper (issue 10).
+ */
+export const ColumnPatch = z.object({ config: ColumnConfig });
+export type ColumnPatch = z.infer<typeof ColumnPatch>;
+
 /** POST /api/playground/conversations/:id/messages — to every column, or the ones named. */
 export const MessageInput = z.object({
   text: z.string().min(1).max(200_000),
