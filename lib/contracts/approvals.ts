@@ -45,6 +45,12 @@ export interface ToolApproval {
   annotations?: Record<string, unknown>;
   /** The tool's inputSchema, so the card can offer the schema form for editing. */
   inputSchema?: unknown;
+  /**
+   * Set (false) when the tool was not in the connection's tool listing (or the listing could not
+   * be read): the gate then treats it as not read-only, and the card says why, in `notListed`.
+   */
+  listed?: boolean;
+  notListed?: string;
   origin: ApprovalOrigin;
   /** Why it was gated: the policy that applied and where it came from. */
   policy: { value: ApprovalPolicy; from: "tool" | "default" };

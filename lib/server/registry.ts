@@ -33,6 +33,8 @@ export interface CreateOptions {
 export class Registry {
   private readonly connections = new Map<string, McpConnection>();
   private readonly calls: CallRunner;
+  /** Told after a connection is deleted (the approvals desk makes its waiting calls stale). */
+  private readonly removeListeners = new Set<(id: string) => void>();
 
   constructor(readonly hub: Hub) {
     this.calls = new CallRunner(hub.store);
@@ -119,6 +121,13 @@ export class Registry {
     this.hub.store.deleteConnection(id);
     forgetEra(id);
     conn.recordEntry("loupe", "local", "connection_removed", { id });
+    for (const listener of this.removeListeners) listener(id);
+  }
+
+  /** Calls `listener` with the id of every connection deleted from now on; returns the unsubscribe. */
+  onRemove(listener: (id: string) => void): () => void {
+    this.removeListeners.add(listener);
+    return () => this.removeListeners.delete(listener);
   }
 
   /** The user's Connect / Reconnect: a new session, subscribed again to what the old one was. */

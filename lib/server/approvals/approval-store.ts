@@ -1,0 +1,83 @@
+import "server-only";
+import type { ApprovalStatus, ToolApproval } from "@/lib/contracts/approvals";
+import type { Store } from "@/lib/server/store";
+
+/** What an approval pending when Loupe stopped (or crashed) says once Loupe runs again. */
+export const LOUPE_STOPPED_REASON = "Loupe stopped while this call waited";
+
+/** Rows read back per list (newest first). */
+const LIST_LIMIT = 500;
+
+// Additive table beside the core ones in lib/server/store-schema.ts (same file, same connection).
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS tool_approvals (
+  id TEXT PRIMARY KEY,
+  connection_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tool_approvals_created ON tool_approvals (created_at);
+CREATE INDEX IF NOT EXISTS tool_approvals_status ON tool_approvals (status);
+`;
+
+/**
+ * The `tool_approvals` table: every gated tool call with what became of it, so the inbox keeps
+ * them after Loupe restarts. A pending row no gate of this process waits on was left by a Loupe
+ * that stopped: nobody can receive its answer, so it turns stale when this process opens the file.
+ */
+export class ApprovalStore {
+  constructor(
+    private readonly store: Store,
+    isLive: (id: string) => boolean,
+  ) {
+    store.db.exec(SCHEMA);
+    this.staleAfterRestart(isLive);
+  }
+
+  save(approval: ToolApproval): void {
+    this.store
+      .prepare(
+        `INSERT INTO tool_approvals (id, connection_id, status, created_at, record) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET status = excluded.status, record = excluded.record`,
+      )
+      .run(approval.id, approval.connectionId, approval.status, approval.createdAt, JSON.stringify(approval));
+  }
+
+  get(id: string): ToolApproval | undefined {
+    const row = this.store.prepare("SELECT record FROM tool_approvals WHERE id = ?").get(id) as { record: string } | undefined;
+    return row ? (JSON.parse(row.record) as ToolApproval) : undefined;
+  }
+
+  /** Newest first, optionally of one status. */
+  list(status?: ApprovalStatus): ToolApproval[] {
+    const rows = (
+      status === undefined
+        ? this.store.prepare("SELECT record FROM tool_approvals ORDER BY created_at DESC, rowid DESC LIMIT ?").all(LIST_LIMIT)
+        : this.store
+            .prepare("SELECT record FROM tool_approvals WHERE status = ? ORDER BY created_at DESC, rowid DESC LIMIT ?")
+            .all(status, LIST_LIMIT)
+    ) as { record: string }[];
+    return rows.map((r) => JSON.parse(r.record) as ToolApproval);
+  }
+
+  private staleAfterRestart(isLive: (id: string) => boolean): void {
+    const rows = this.store.prepare("SELECT record FROM tool_approvals WHERE status = 'pending'").all() as { record: string }[];
+    for (const row of rows) {
+      const approval = JSON.parse(row.record) as ToolApproval;
+      if (!isLive(approval.id)) this.save({ ...approval, status: "stale", reason: LOUPE_STOPPED_REASON });
+    }
+  }
+}
+
+const opened = new WeakMap<Store, ApprovalStore>();
+
+/** The approvals table of one store, opened (and swept of a stopped Loupe's pending rows) once per process. */
+export function approvalStore(store: Store, isLive: (id: string) => boolean): ApprovalStore {
+  let found = opened.get(store);
+  if (!found) {
+    found = new ApprovalStore(store, isLive);
+    opened.set(store, found);
+  }
+  return found;
+}

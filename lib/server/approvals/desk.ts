@@ -1,0 +1,205 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { DEFAULT_REJECT_REASON } from "@/lib/contracts/approvals";
+import type { ApprovalAnswer, ApprovalOrigin, ApprovalPolicy, ApprovalStatus, ToolApproval, ToolPolicies } from "@/lib/contracts/approvals";
+import { AppError } from "@/lib/errors";
+import { approvalStore } from "@/lib/server/approvals/approval-store";
+import type { ApprovalStore } from "@/lib/server/approvals/approval-store";
+import { asks, resolvePolicy, toolFacts } from "@/lib/server/approvals/policy";
+import { getRegistry } from "@/lib/server/registry";
+import type { Registry } from "@/lib/server/registry";
+
+export interface GateInput {
+  connectionId: string;
+  /** The tool's name on its server. */
+  tool: string;
+  /** The name the caller used, when it differs (namespaced). */
+  calledAs?: string;
+  arguments: Record<string, unknown>;
+  origin: ApprovalOrigin;
+  /** The caller's default policy. */
+  policy: ApprovalPolicy;
+  /** Per-tool overrides, keyed `<connectionId>/<tool>`. */
+  toolPolicies?: ToolPolicies;
+  /** Aborting it (the turn stopped, the client went away) makes a pending approval stale. */
+  signal?: AbortSignal;
+}
+
+export type GateOutcome =
+  | { action: "approve"; arguments: Record<string, unknown>; edited: boolean; approvalId?: string }
+  | { action: "reject"; reason: string; approvalId: string }
+  | { action: "stale"; reason: string; approvalId: string };
+
+interface Waiting {
+  approval: ToolApproval;
+  settle: (outcome: GateOutcome) => void;
+}
+
+/** Why a connection's pending approvals went stale when it was deleted. */
+export const CONNECTION_DELETED_REASON = "The connection was deleted while this call waited";
+
+/** The words for an aborted caller: the abort's own reason when it gave one. */
+export function abortReason(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  if (typeof reason === "string" && reason.trim()) return reason;
+  if (reason instanceof Error && reason.name !== "AbortError" && reason.message) return reason.message;
+  return "The caller stopped waiting for the answer";
+}
+
+/** JSON text with object keys sorted, so two equal argument objects compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * The approvals desk: a gated tools/call (playground model, tap client) waits here for the user.
+ * Each gate owns its own record and resolver, keyed by a fresh id, so an answer reaches exactly
+ * the call it was given for even when two identical calls wait. Every change is saved to the
+ * `tool_approvals` table and recorded as a loupe/tool_approval entry (raw = the whole
+ * ToolApproval) on the upstream connection, so the browser's stream sees it.
+ */
+export class Approvals {
+  private readonly waiting = new Map<string, Waiting>();
+
+  constructor(private readonly registry: Registry) {
+    registry.onRemove((id) => this.connectionRemoved(id));
+  }
+
+  private rows(): ApprovalStore {
+    return approvalStore(this.registry.hub.store, (id) => this.waiting.has(id));
+  }
+
+  /**
+   * Resolves at once with approve (no approvalId) when the policy does not ask; otherwise when the
+   * user answers, or stale when `signal` aborts first. A connection Loupe does not know is a
+   * not_found AppError, unless the policy is "never" (nothing to look up).
+   */
+  async gate(input: GateInput): Promise<GateOutcome> {
+    const policy = resolvePolicy(input.connectionId, input.tool, input.policy, input.toolPolicies);
+    if (policy.value === "never") return { action: "approve", arguments: input.arguments, edited: false };
+    const conn = this.registry.connection(input.connectionId);
+    const facts = await toolFacts(() => this.registry.listTools(input.connectionId), input.tool);
+    if (!asks(policy.value, facts)) return { action: "approve", arguments: input.arguments, edited: false };
+    this.rows();
+    const approval: ToolApproval = {
+      id: randomUUID(),
+      connectionId: input.connectionId,
+      connectionName: conn.config.name,
+      tool: input.tool,
+      ...(input.calledAs !== undefined && input.calledAs !== input.tool ? { calledAs: input.calledAs } : {}),
+      arguments: input.arguments,
+      ...(facts.listed ? { annotations: facts.annotations, inputSchema: facts.inputSchema } : { listed: false, notListed: facts.notListed }),
+      origin: input.origin,
+      policy,
+      createdAt: Date.now(),
+      status: "pending",
+    };
+    return new Promise<GateOutcome>((resolve) => {
+      const signal = input.signal;
+      const onAbort = () => this.markStale(approval.id, abortReason(signal!));
+      const w: Waiting = {
+        approval,
+        settle: (outcome) => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve(outcome);
+        },
+      };
+      this.waiting.set(approval.id, w);
+      this.save(approval);
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  /**
+   * The user's answer, delivered to the one gate that waits for it. 404 for an unknown id, 409 for
+   * one already answered or stale. Returns the approval as answered.
+   */
+  answer(id: string, answer: ApprovalAnswer): ToolApproval {
+    const w = this.waiting.get(id);
+    if (!w) {
+      const known = this.get(id);
+      if (known.status === "answered") {
+        throw new AppError("conflict:approval_already_answered", "This tool call was already answered", { decision: known.decision });
+      }
+      throw new AppError("conflict:approval_stale", `This tool call no longer waits: ${known.reason ?? "it went stale"}`, { reason: known.reason });
+    }
+    const at = Date.now();
+    if (answer.action === "approve") {
+      const args = answer.arguments ?? w.approval.arguments;
+      const edited = canonical(args) !== canonical(w.approval.arguments);
+      const approval = this.settle(w, { status: "answered", decision: { action: "approve", arguments: args, edited, at } });
+      w.settle({ action: "approve", arguments: args, edited, approvalId: id });
+      return approval;
+    }
+    const reason = answer.reason?.trim() || DEFAULT_REJECT_REASON;
+    const approval = this.settle(w, { status: "answered", decision: { action: "reject", reason, at } });
+    w.settle({ action: "reject", reason, approvalId: id });
+    return approval;
+  }
+
+  /** Every approval kept (this run's and earlier runs'): pending first, then newest first. */
+  list(opts: { status?: ApprovalStatus } = {}): ToolApproval[] {
+    return this.rows()
+      .list(opts.status)
+      .sort((a, b) => Number(b.status === "pending") - Number(a.status === "pending") || b.createdAt - a.createdAt);
+  }
+
+  /** One approval; not_found when there is none with that id. */
+  get(id: string): ToolApproval {
+    const found = this.waiting.get(id)?.approval ?? this.rows().get(id);
+    if (!found) throw new AppError("not_found:approval", `No tool approval "${id}"`);
+    return found;
+  }
+
+  /** The caller stopped waiting (or can never receive an answer): the gate resolves stale. */
+  markStale(id: string, reason: string): void {
+    const w = this.waiting.get(id);
+    if (!w) return;
+    this.settle(w, { status: "stale", reason });
+    w.settle({ action: "stale", reason, approvalId: id });
+  }
+
+  /** A deleted connection's calls can never be sent: what waits on it goes stale. */
+  connectionRemoved(connectionId: string): void {
+    for (const w of [...this.waiting.values()]) {
+      if (w.approval.connectionId === connectionId) this.markStale(w.approval.id, CONNECTION_DELETED_REASON);
+    }
+  }
+
+  private settle(w: Waiting, patch: Partial<ToolApproval>): ToolApproval {
+    this.waiting.delete(w.approval.id);
+    w.approval = { ...w.approval, ...patch };
+    this.save(w.approval);
+    return w.approval;
+  }
+
+  private save(approval: ToolApproval): void {
+    this.rows().save(approval);
+    const live = this.registry.allConnections().find((c) => c.id === approval.connectionId);
+    this.registry.hub.record({
+      connectionId: approval.connectionId,
+      sessionKey: live?.sessionKey ?? null,
+      receivedAt: Date.now(),
+      sourceTime: null,
+      direction: "local",
+      protocol: "loupe",
+      kind: "tool_approval",
+      raw: approval,
+    });
+  }
+}
+
+const APPROVALS_KEY = Symbol.for("loupe.approvals");
+type ApprovalsGlobal = typeof globalThis & { [APPROVALS_KEY]?: Approvals };
+
+/** The process-wide desk, bound to the process-wide registry (survives dev hot reload on globalThis). */
+export function getApprovals(): Approvals {
+  const g = globalThis as ApprovalsGlobal;
+  g[APPROVALS_KEY] ??= new Approvals(getRegistry());
+  return g[APPROVALS_KEY];
+}
