@@ -1,0 +1,54 @@
+import "server-only";
+import type { ColumnStatus, PgToolCall, PlaygroundColumn } from "@/lib/contracts/playground";
+import type { Hub } from "@/lib/server/hub";
+import type { ColumnRow, ConversationStore } from "@/lib/server/playground/conversation-store";
+import { FINAL_TOOL_STATUSES } from "@/lib/server/playground/history";
+import { columnHistoryEntries, recordPg } from "@/lib/server/playground/recorder";
+
+/** A turn (or a replay of turns) running in a column now. */
+export interface ActiveColumn {
+  controller: AbortController;
+  /** Tool calls of this column waiting for the user's approval. */
+  waiting: number;
+}
+
+export function columnStatus(row: ColumnRow, active: ActiveColumn | undefined): ColumnStatus {
+  if (active) return active.waiting > 0 ? "awaiting_approval" : "running";
+  return row.lastStatus === "error" ? "error" : "idle";
+}
+
+export function columnView(row: ColumnRow, active: ActiveColumn | undefined): PlaygroundColumn {
+  return {
+    id: row.id,
+    config: row.config,
+    status: columnStatus(row, active),
+    usage: row.usage,
+    costUsd: row.costUnknown ? null : row.costUsd,
+  };
+}
+
+export const LOUPE_STOPPED_TURN = "Loupe stopped during this turn";
+
+/**
+ * A turn still marked running in the file was cut off when Loupe stopped: its end is recorded as
+ * "stopped", and each of its tool calls that had not finished as failed, so the column's history
+ * stays whole (every tool call has a result) and the timeline says what happened.
+ */
+export function stopInterruptedTurns(hub: Hub, rows: ConversationStore): void {
+  for (const column of rows.columnsWithRunningTurn()) {
+    const turn = column.runningTurn!;
+    const last = new Map<string, PgToolCall>();
+    for (const entry of columnHistoryEntries(hub, column.conversationId, column.id)) {
+      if (entry.kind !== "pg_tool_call") continue;
+      const call = entry.raw as PgToolCall;
+      if (call.turn === turn.turn) last.set(call.toolCallId, call);
+    }
+    for (const call of last.values()) {
+      if (FINAL_TOOL_STATUSES.includes(call.status)) continue;
+      const result = `error: ${LOUPE_STOPPED_TURN.toLowerCase()}; this tool call did not finish`;
+      recordPg(hub, column.conversationId, column.id, "pg_tool_call", { ...call, status: "failed", result, error: LOUPE_STOPPED_TURN });
+    }
+    recordPg(hub, column.conversationId, column.id, "pg_turn", { ...turn, status: "stopped", endedAt: Date.now(), error: LOUPE_STOPPED_TURN });
+    rows.saveColumn({ ...column, turns: Math.max(column.turns, turn.turn), runningTurn: null });
+  }
+}

@@ -1,0 +1,92 @@
+import type { LanguageModelV3Message, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
+import type { Entry } from "@/lib/contracts/entries";
+import type { PgModelResponse, PgModelToolCall, PgToolCall, PgToolCallStatus } from "@/lib/contracts/playground";
+
+/**
+ * A column's model history, rebuilt from its recorded entries (pure): every earlier user message,
+ * each answered step's text and tool calls, and each tool result exactly as the loop sent it
+ * (`toolOutput` is the one conversion used both live and here). The record is the source, so a
+ * restart of Loupe loses nothing of what the model saw.
+ */
+
+export const FINAL_TOOL_STATUSES: readonly PgToolCallStatus[] = ["ok", "tool_error", "rejected", "failed", "unknown_tool", "invalid_arguments"];
+
+/** What a call that never finished (its turn was stopped, Loupe stopped) tells the model next time. */
+export const UNFINISHED_RESULT = "error: this tool call did not finish (the turn was stopped before its result came back)";
+
+/** The tool-result output the model receives for a call in its final state. */
+export function toolOutput(call: Pick<PgToolCall, "status" | "result">): LanguageModelV3ToolResultOutput {
+  if (call.status === "ok" || call.status === "tool_error") {
+    const text = textOfResult(call.result);
+    if (call.status === "tool_error") return { type: "error-text", value: text ?? JSON.stringify(call.result) };
+    return text !== undefined ? { type: "text", value: text } : { type: "json", value: toJsonValue(call.result) };
+  }
+  return { type: "error-text", value: typeof call.result === "string" ? call.result : JSON.stringify(call.result ?? null) };
+}
+
+/** The text of a CallToolResult made only of text items; undefined when it has anything else. */
+function textOfResult(result: unknown): string | undefined {
+  if (typeof result !== "object" || result === null) return undefined;
+  const content = (result as { content?: unknown }).content;
+  if (!Array.isArray(content) || content.length === 0) return undefined;
+  const texts: string[] = [];
+  for (const item of content) {
+    if (typeof item !== "object" || item === null || (item as { type?: unknown }).type !== "text") return undefined;
+    const text = (item as { text?: unknown }).text;
+    if (typeof text !== "string") return undefined;
+    texts.push(text);
+  }
+  return texts.join("\n");
+}
+
+function toJsonValue(value: unknown): import("@ai-sdk/provider").JSONValue {
+  return JSON.parse(JSON.stringify(value ?? null)) as import("@ai-sdk/provider").JSONValue;
+}
+
+/** The assistant message of one step: its text, then its tool calls (input: the parsed arguments). */
+export function assistantMessage(text: string, calls: PgModelToolCall[]): LanguageModelV3Message | null {
+  const content: Extract<LanguageModelV3Message, { role: "assistant" }>["content"] = [];
+  if (text) content.push({ type: "text", text });
+  for (const call of calls) {
+    // Input that was not a JSON object goes back as {}: providers refuse anything else in history,
+    // and the tool result tells the model what was wrong with what it wrote.
+    content.push({ type: "tool-call", toolCallId: call.toolCallId, toolName: call.name, input: call.arguments ?? {} });
+  }
+  return content.length > 0 ? { role: "assistant", content } : null;
+}
+
+export function toolMessage(calls: PgModelToolCall[], finals: Map<string, PgToolCall>): LanguageModelV3Message {
+  return {
+    role: "tool",
+    content: calls.map((call) => {
+      const done = finals.get(call.toolCallId);
+      const output: LanguageModelV3ToolResultOutput =
+        done && FINAL_TOOL_STATUSES.includes(done.status) ? toolOutput(done) : { type: "error-text", value: UNFINISHED_RESULT };
+      return { type: "tool-result", toolCallId: call.toolCallId, toolName: call.name, output };
+    }),
+  };
+}
+
+/** The prompt messages (no system message) of one column, from its entries in seq order. */
+export function historyOf(entries: Entry[]): LanguageModelV3Message[] {
+  const finals = new Map<string, PgToolCall>();
+  for (const entry of entries) {
+    if (entry.kind === "pg_tool_call") {
+      const call = entry.raw as PgToolCall;
+      finals.set(call.toolCallId, call);
+    }
+  }
+  const messages: LanguageModelV3Message[] = [];
+  for (const entry of entries) {
+    if (entry.kind === "pg_user") {
+      messages.push({ role: "user", content: [{ type: "text", text: (entry.raw as { text: string }).text }] });
+    } else if (entry.kind === "pg_model_response") {
+      const response = entry.raw as PgModelResponse;
+      if (response.status !== "ok") continue;
+      const assistant = assistantMessage(response.text, response.toolCalls);
+      if (assistant) messages.push(assistant);
+      if (response.toolCalls.length > 0) messages.push(toolMessage(response.toolCalls, finals));
+    }
+  }
+  return messages;
+}

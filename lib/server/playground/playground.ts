@@ -1,0 +1,253 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Entry } from "@/lib/contracts/entries";
+import type {
+  ColumnConfig,
+  ColumnInput,
+  Conversation,
+  ConversationInput,
+  ConversationPatch,
+  MessageInput,
+  PgTurn,
+  PlaygroundColumn,
+} from "@/lib/contracts/playground";
+import { AppError } from "@/lib/errors";
+import type { Hub } from "@/lib/server/hub";
+import { addUsage, runTurn } from "@/lib/server/playground/loop";
+import type { LoopDeps } from "@/lib/server/playground/loop-deps";
+import type { ActiveColumn } from "@/lib/server/playground/column-state";
+import { columnView, stopInterruptedTurns } from "@/lib/server/playground/column-state";
+import { ConversationStore, ZERO_USAGE } from "@/lib/server/playground/conversation-store";
+import type { ColumnRow, ConversationRow } from "@/lib/server/playground/conversation-store";
+import { recordPg } from "@/lib/server/playground/recorder";
+
+const STOP_REASON = "The playground turn was stopped";
+
+/**
+ * The playground's conversations (issue 10): their rows, the turns running in their columns, and
+ * the pg_conversation / pg_column entries that keep the browser in step. A turn runs in the
+ * background (loop.ts); one column runs one turn at a time.
+ */
+export class Playground {
+  readonly rows: ConversationStore;
+  private readonly active = new Map<string, ActiveColumn>();
+
+  constructor(
+    readonly hub: Hub,
+    private readonly deps: LoopDeps,
+  ) {
+    this.rows = new ConversationStore(hub.store);
+    stopInterruptedTurns(hub, this.rows);
+  }
+
+  list(): Conversation[] {
+    return this.rows.listConversations().map((c) => this.view(c));
+  }
+
+  get(id: string): Conversation {
+    return this.view(this.require(id));
+  }
+
+  create(input: ConversationInput): Conversation {
+    const now = Date.now();
+    const { title, columns, ...settings } = input;
+    const row: ConversationRow = { id: randomUUID(), title: title || "New conversation", settings, messages: [], createdAt: now, updatedAt: now };
+    this.rows.saveConversation(row);
+    columns.forEach((config, position) => this.rows.saveColumn(newColumn(row.id, position, config)));
+    return this.changed(row);
+  }
+
+  patch(id: string, patch: ConversationPatch): Conversation {
+    const row = this.require(id);
+    const { title, ...settings } = patch;
+    const defined = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+    return this.changed({ ...row, ...(title ? { title } : {}), settings: { ...row.settings, ...defined }, updatedAt: Date.now() });
+  }
+
+  remove(id: string): void {
+    const row = this.require(id);
+    const columns = this.rows.columns(id);
+    for (const c of columns) this.active.get(c.id)?.controller.abort(STOP_REASON);
+    this.rows.deleteConversation(id);
+    recordPg(this.hub, id, null, "pg_conversation", { conversation: this.view(row, columns), removed: true });
+  }
+
+  /** Starts the turn in each named column (all by default); 409 when one of them is running. */
+  send(id: string, input: MessageInput): { turn: number; columnIds: string[] } {
+    const row = this.require(id);
+    const columns = this.rows.columns(id);
+    const targets = input.columnIds ? input.columnIds.map((cid) => this.requireColumn(columns, cid)) : columns;
+    const busy = targets.find((c) => this.active.has(c.id));
+    if (busy) throw new AppError("conflict:playground_running", "A turn is still running in this column: stop it or wait for it to end", { columnId: busy.id });
+    const updated = { ...row, messages: [...row.messages, input.text], updatedAt: Date.now() };
+    this.rows.saveConversation(updated);
+    for (const column of targets) this.start(updated, column, [input.text]);
+    return { turn: updated.messages.length, columnIds: targets.map((c) => c.id) };
+  }
+
+  /** Stops the running turns (of the named columns): the model request, running calls, pending approvals. */
+  stop(id: string, columnIds?: string[]): Conversation {
+    const row = this.require(id);
+    for (const column of this.rows.columns(id)) {
+      if (columnIds && !columnIds.includes(column.id)) continue;
+      this.active.get(column.id)?.controller.abort(STOP_REASON);
+    }
+    return this.view(row);
+  }
+
+  /** Adds a column; with `replay`, the conversation's user messages so far run on it in order. */
+  addColumn(id: string, input: ColumnInput): PlaygroundColumn {
+    const row = this.require(id);
+    const columns = this.rows.columns(id);
+    if (columns.length >= 3) throw new AppError("conflict:playground_columns", "A conversation has at most three columns");
+    const column = newColumn(id, Math.max(-1, ...columns.map((c) => c.position)) + 1, input.config);
+    this.rows.saveColumn(column);
+    this.changed({ ...row, updatedAt: Date.now() });
+    if (input.replay && row.messages.length > 0) this.start(row, column, row.messages);
+    return columnView(column, this.active.get(column.id));
+  }
+
+  /** Another provider/model for a column, from its next turn on. */
+  patchColumn(id: string, columnId: string, config: ColumnConfig): PlaygroundColumn {
+    const row = this.require(id);
+    const column = { ...this.requireColumn(this.rows.columns(id), columnId), config };
+    this.rows.saveColumn(column);
+    this.changed({ ...row, updatedAt: Date.now() });
+    return this.publishColumn(column);
+  }
+
+  removeColumn(id: string, columnId: string): void {
+    const row = this.require(id);
+    const columns = this.rows.columns(id);
+    const column = this.requireColumn(columns, columnId);
+    if (columns.length === 1) throw new AppError("conflict:playground_columns", "A conversation keeps at least one column");
+    this.active.get(columnId)?.controller.abort(STOP_REASON);
+    this.rows.deleteColumn(columnId);
+    recordPg(this.hub, id, columnId, "pg_column", { column: columnView(column, undefined), removed: true });
+    this.changed({ ...row, updatedAt: Date.now() });
+  }
+
+  /** The conversation's entries before `before`, ascending, previewed (like a connection's traffic). */
+  entries(id: string, opts: { before?: number; limit?: number }): Entry[] {
+    this.require(id);
+    return this.hub.list(id, opts);
+  }
+
+  /** Whether a turn runs in any column now (tests, shutdown). */
+  running(): boolean {
+    return this.active.size > 0;
+  }
+
+  private start(conversation: ConversationRow, column: ColumnRow, texts: string[]): void {
+    const active: ActiveColumn = { controller: new AbortController(), waiting: 0 };
+    this.active.set(column.id, active);
+    this.publishColumn(column);
+    void this.runTexts(conversation, column.id, texts, active).finally(() => {
+      this.active.delete(column.id);
+      const row = this.rows.columns(conversation.id).find((c) => c.id === column.id);
+      if (row) this.publishColumn(row);
+    });
+  }
+
+  private async runTexts(conversation: ConversationRow, columnId: string, texts: string[], active: ActiveColumn): Promise<void> {
+    for (const text of texts) {
+      const column = this.rows.columns(conversation.id).find((c) => c.id === columnId);
+      if (!column || active.controller.signal.aborted) return;
+      // The settings as they are now: a PATCH applies from the next turn on.
+      const now = this.rows.getConversation(conversation.id);
+      if (!now) return;
+      const ended = await runTurn({
+        hub: this.hub,
+        deps: this.deps,
+        conversationId: now.id,
+        title: now.title,
+        settings: now.settings,
+        columnId,
+        config: column.config,
+        turn: column.turns + 1,
+        text,
+        signal: active.controller.signal,
+        onWaiting: (delta) => {
+          const before = active.waiting > 0;
+          active.waiting += delta;
+          if (before !== active.waiting > 0) this.republish(conversation.id, columnId);
+        },
+        onTurn: (turn) => this.turnChanged(conversation.id, columnId, turn),
+      });
+      if (ended.status === "error" || ended.status === "stopped") return;
+    }
+  }
+
+  private turnChanged(conversationId: string, columnId: string, turn: PgTurn): void {
+    const column = this.rows.columns(conversationId).find((c) => c.id === columnId);
+    if (!column) return;
+    if (turn.status === "running") {
+      this.rows.saveColumn({ ...column, turns: turn.turn, runningTurn: turn, lastStatus: "idle" });
+      return;
+    }
+    this.rows.saveColumn({
+      ...column,
+      runningTurn: null,
+      usage: addUsage(column.usage, turn.usage),
+      costUsd: column.costUsd + (turn.costUsd ?? 0),
+      costUnknown: column.costUnknown || turn.costUsd === null,
+      lastStatus: turn.status === "error" ? "error" : "idle",
+    });
+  }
+
+  private republish(conversationId: string, columnId: string): void {
+    const column = this.rows.columns(conversationId).find((c) => c.id === columnId);
+    if (column) this.publishColumn(column);
+  }
+
+  private publishColumn(column: ColumnRow): PlaygroundColumn {
+    const view = columnView(column, this.active.get(column.id));
+    recordPg(this.hub, column.conversationId, column.id, "pg_column", { column: view });
+    return view;
+  }
+
+  private changed(row: ConversationRow): Conversation {
+    this.rows.saveConversation(row);
+    const conversation = this.view(row);
+    recordPg(this.hub, row.id, null, "pg_conversation", { conversation });
+    return conversation;
+  }
+
+  private view(row: ConversationRow, columns = this.rows.columns(row.id)): Conversation {
+    return {
+      id: row.id,
+      title: row.title,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      ...row.settings,
+      columns: columns.map((c) => columnView(c, this.active.get(c.id))),
+    };
+  }
+
+  private require(id: string): ConversationRow {
+    const row = this.rows.getConversation(id);
+    if (!row) throw new AppError("not_found:conversation", `No playground conversation with id "${id}"`);
+    return row;
+  }
+
+  private requireColumn(columns: ColumnRow[], columnId: string): ColumnRow {
+    const column = columns.find((c) => c.id === columnId);
+    if (!column) throw new AppError("not_found:playground_column", `No column "${columnId}" in this conversation`);
+    return column;
+  }
+}
+
+function newColumn(conversationId: string, position: number, config: ColumnConfig): ColumnRow {
+  return {
+    id: randomUUID(),
+    conversationId,
+    position,
+    config,
+    turns: 0,
+    usage: { ...ZERO_USAGE },
+    costUsd: 0,
+    costUnknown: false,
+    lastStatus: "idle",
+    runningTurn: null,
+  };
+}

@@ -1,0 +1,186 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { ToolApproval } from "@/lib/contracts/approvals";
+import type { Entry } from "@/lib/contracts/entries";
+import type { PgModelToolCall, PgToolCall, PlaygroundSettings } from "@/lib/contracts/playground";
+import type { Hub } from "@/lib/server/hub";
+import { getRegistry } from "@/lib/server/registry";
+import type { GateDecision, LoopDeps } from "@/lib/server/playground/loop-deps";
+import { recordPg } from "@/lib/server/playground/recorder";
+import { invalidArgumentsText } from "@/lib/server/playground/tool-input";
+
+/** Everything one step's tool calls need to know about where they come from. */
+export interface ToolStepContext {
+  hub: Hub;
+  deps: LoopDeps;
+  conversationId: string;
+  title: string;
+  columnId: string;
+  turn: number;
+  step: number;
+  settings: PlaygroundSettings;
+  toolMap: Record<string, { connectionId: string; tool: string }>;
+  signal: AbortSignal;
+  /** +1 when a call starts waiting for the user, -1 when its answer came. */
+  onWaiting(delta: 1 | -1): void;
+}
+
+export const STOPPED_TEXT = "error: the turn was stopped before this tool call ran";
+
+/**
+ * Runs one step's tool calls: each is checked (arguments, name), gated and run on its own, all at
+ * once, so an approval waiting for the user never holds another call's decision or run. Every
+ * status change is a pg_tool_call entry. Returns each call's final record, by toolCallId.
+ */
+export async function runToolCalls(ctx: ToolStepContext, calls: PgModelToolCall[]): Promise<Map<string, PgToolCall>> {
+  const watch = watchApprovals(ctx);
+  try {
+    const finals = await Promise.all(calls.map((call) => runOne(ctx, call, watch)));
+    return new Map(finals.map((f) => [f.toolCallId, f]));
+  } finally {
+    watch.stop();
+  }
+}
+
+function record(ctx: ToolStepContext, call: PgToolCall): PgToolCall {
+  recordPg(ctx.hub, ctx.conversationId, ctx.columnId, "pg_tool_call", call);
+  return call;
+}
+
+async function runOne(ctx: ToolStepContext, call: PgModelToolCall, watch: ApprovalWatch): Promise<PgToolCall> {
+  const base: PgToolCall = {
+    turn: ctx.turn,
+    step: ctx.step,
+    toolCallId: call.toolCallId,
+    calledAs: call.name,
+    connectionId: null,
+    tool: null,
+    arguments: call.arguments ?? {},
+    status: "invalid_arguments",
+  };
+  if (!call.arguments) return record(ctx, { ...base, result: invalidArgumentsText(call), error: `The arguments are ${call.parseError}` });
+  const target = ctx.toolMap[call.name];
+  if (!target) {
+    const names = Object.keys(ctx.toolMap);
+    const offered = names.length > 0 ? `the tools are: ${names.join(", ")}` : "no tools were given";
+    return record(ctx, { ...base, status: "unknown_tool", result: `error: there is no tool named "${call.name}"; ${offered}`, error: `No tool named "${call.name}" was declared` });
+  }
+  const mapped: PgToolCall = { ...base, connectionId: target.connectionId, tool: target.tool };
+  if (ctx.signal.aborted) return record(ctx, { ...mapped, status: "failed", result: STOPPED_TEXT, error: "The turn was stopped" });
+  const decision = await gate(ctx, mapped, watch);
+  if (decision.action === "reject") {
+    return record(ctx, { ...mapped, status: "rejected", approvalId: decision.approvalId, result: `rejected: ${decision.reason}` });
+  }
+  if (decision.action === "stale") {
+    return record(ctx, { ...mapped, status: "failed", approvalId: decision.approvalId, result: `error: ${decision.reason}`, error: decision.reason });
+  }
+  const approved: PgToolCall = {
+    ...mapped,
+    arguments: decision.arguments,
+    ...(decision.approvalId ? { approvalId: decision.approvalId } : {}),
+  };
+  if (ctx.signal.aborted) return record(ctx, { ...approved, status: "failed", result: STOPPED_TEXT, error: "The turn was stopped" });
+  return execute(ctx, approved, target);
+}
+
+async function gate(ctx: ToolStepContext, call: PgToolCall, watch: ApprovalWatch): Promise<GateDecision> {
+  const waiting = watch.expect(call, (approvalId) => {
+    record(ctx, { ...call, status: "awaiting_approval", approvalId });
+    ctx.onWaiting(1);
+  });
+  try {
+    return await ctx.deps.gate({
+      connectionId: call.connectionId!,
+      tool: call.tool!,
+      ...(call.calledAs !== call.tool ? { calledAs: call.calledAs } : {}),
+      arguments: call.arguments,
+      origin: { kind: "playground", conversationId: ctx.conversationId, title: ctx.title, columnId: ctx.columnId },
+      policy: ctx.settings.policy,
+      toolPolicies: ctx.settings.toolPolicies,
+      signal: ctx.signal,
+    });
+  } catch (error) {
+    const reason = `The approval gate failed: ${error instanceof Error ? error.message : String(error)}`;
+    return { action: "stale", reason, approvalId: "" };
+  } finally {
+    if (waiting.cancel()) ctx.onWaiting(-1);
+  }
+}
+
+async function execute(ctx: ToolStepContext, call: PgToolCall, target: { connectionId: string; tool: string }): Promise<PgToolCall> {
+  const callId = randomUUID();
+  record(ctx, { ...call, status: "running", callId });
+  const registry = getRegistry();
+  const started = Date.now();
+  try {
+    const done = await registry.callTool(
+      target.connectionId,
+      { callId, name: target.tool, arguments: call.arguments },
+      {
+        origin: { kind: "playground", conversationId: ctx.conversationId, columnId: ctx.columnId, toolCallId: call.toolCallId },
+        ...(call.approvalId ? { approvalId: call.approvalId } : {}),
+        // Stopping the turn cancels the call upstream (notifications/cancelled).
+        signal: ctx.signal,
+      },
+    );
+    const latencyMs = (done.endedAt ?? Date.now()) - done.startedAt;
+    if (done.status === "ok" || done.status === "tool_error") {
+      return record(ctx, { ...call, callId, status: done.status, result: done.result, latencyMs });
+    }
+    const why = done.error?.message ?? (done.status === "task" ? `the server made the call a task (${done.taskId})` : done.status);
+    return record(ctx, { ...call, callId, status: "failed", result: `error: the call failed: ${why}`, error: why, latencyMs });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return record(ctx, { ...call, callId, status: "failed", result: `error: the call failed: ${why}`, error: why, latencyMs: Date.now() - started });
+  }
+}
+
+interface ApprovalWatch {
+  /** Calls `onAsked(approvalId)` when the desk records a pending approval for this call. */
+  expect(call: PgToolCall, onAsked: (approvalId: string) => void): { cancel(): boolean };
+  stop(): void;
+}
+
+/**
+ * The gate answers only when the user did; to show "awaiting approval" (with the approval's id, so
+ * the card can be answered inline) the loop watches the desk's `tool_approval` entries for this
+ * column and pairs each pending one with a waiting call of the same tool and arguments.
+ */
+function watchApprovals(ctx: ToolStepContext): ApprovalWatch {
+  const waiting: { call: PgToolCall; onAsked: (id: string) => void; asked: boolean; told: boolean; over: boolean }[] = [];
+  const seen = new Set<string>();
+  const unsubscribe = ctx.hub.subscribe(ctx.hub.maxSeq(), (entry: Entry) => {
+    if (entry.kind !== "tool_approval" || entry.protocol !== "loupe") return;
+    const approval = entry.raw as ToolApproval;
+    const origin = approval.origin;
+    if (approval.status !== "pending" || seen.has(approval.id)) return;
+    if (origin.kind !== "playground" || origin.conversationId !== ctx.conversationId || origin.columnId !== ctx.columnId) return;
+    const args = JSON.stringify(approval.arguments);
+    const match = waiting.find(
+      (w) => !w.asked && w.call.connectionId === approval.connectionId && w.call.tool === approval.tool && JSON.stringify(w.call.arguments) === args,
+    );
+    if (!match) return;
+    seen.add(approval.id);
+    match.asked = true;
+    // Not from inside the hub's delivery: recording there would skip this entry for later subscribers.
+    queueMicrotask(() => {
+      if (match.over) return;
+      match.told = true;
+      match.onAsked(approval.id);
+    });
+  });
+  return {
+    expect(call, onAsked) {
+      const item = { call, onAsked, asked: false, told: false, over: false };
+      waiting.push(item);
+      return {
+        cancel() {
+          item.over = true;
+          waiting.splice(waiting.indexOf(item), 1);
+          return item.told;
+        },
+      };
+    },
+    stop: unsubscribe,
+  };
+}
