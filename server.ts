@@ -14,6 +14,7 @@ import next from "next";
 import { CliError, parseArgs, type BootOptions } from "@/lib/launcher/cli";
 import { logLine, logSafe } from "@/lib/log-text";
 import { expireLegacyCookies, FRAME_HEADERS, gate, gateUpgrade } from "@/lib/launcher/security";
+import { isTapPath, serveTapHttp } from "@/lib/launcher/tap-gate";
 
 function fail(message: string): never {
   logLine(message);
@@ -114,6 +115,8 @@ async function main() {
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
+    // The MCP tap (/mcp/<tap id>): its own gate and key, never the login token (lib/launcher/tap-gate.ts).
+    if (isTapPath(req.url ?? "")) return void serveTapHttp(req, res, { port, ready });
     const stale = expireLegacyCookies(req.headers.cookie);
     if (stale.length) res.setHeader("Set-Cookie", stale);
     const decision = gate({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers }, { token, port, extraHosts });

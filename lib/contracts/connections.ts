@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TapView } from "@/lib/contracts/taps";
 
 /**
  * Saved MCP connection configuration, shared by the API, the store and the UI.
@@ -191,5 +192,8 @@ export interface DiagnosisStep {
   ms?: number;
 }
 
-/** A connection as the API shows it: config with every header and env value masked. */
-export type ConnectionView = ConnectionConfig & { state: ConnectionState };
+/**
+ * A connection as the API shows it: config with every header and env value masked. `tap`: the
+ * connection's MCP tap when it is on (issue 10; GET /api/connections and …/:id), without its key.
+ */
+export type ConnectionView = ConnectionConfig & { state: ConnectionState; tap?: TapView };

@@ -69,3 +69,29 @@ export interface TapSecret {
   url: string;
   key: string;
 }
+
+/**
+ * A `loupe/tap_exchange` entry (issue 10), recorded on the upstream connection for every request
+ * a tap's client made (the frames themselves are on the same timeline as any other): who asked,
+ * what, and both legs' latency. `totalMs` is the client's wait (the tap's whole handling, an
+ * approval included); `upstreamMs` the server's share when it was one call (tools/call: the
+ * CallRecord's own duration, linked by `callId`).
+ */
+export interface TapExchange {
+  tapId: string;
+  era: "legacy" | "modern";
+  method: string;
+  /** The tool or prompt name the client used. */
+  name?: string;
+  /** The JSON-RPC id the client gave the request. */
+  downstreamId: string | number;
+  client?: { name: string; version?: string };
+  startedAt: number;
+  totalMs: number;
+  upstreamMs?: number;
+  callId?: string;
+  approvalId?: string;
+  outcome: "ok" | "error";
+  /** The error the client received, in words. */
+  error?: string;
+}

@@ -12,6 +12,8 @@ import { logLine } from "@/lib/log-text";
 import { startRetention } from "@/lib/server/retention";
 import { getStore } from "@/lib/server/store";
 import { startAppsHost } from "@/lib/server/apps/apps-sandbox";
+import { installTapEndpoint } from "@/lib/server/tap/endpoint";
+import { getTaps } from "@/lib/server/tap/store";
 
 export const DEMO_MCP_ID = "demo-mcp";
 export const DEMO_AGENT_ID = "demo-agent";
@@ -49,6 +51,9 @@ export async function boot(opts: BootOptions): Promise<void> {
   // The MCP apps sandbox: a second listener (own port, LOUPE_APPS_PORT) so app code never runs
   // on Loupe's origin. Started first: it only binds a port.
   await startAppsHost();
+  // The MCP tap's endpoint (/mcp/<tap id>, served by the launcher) and taps.json with this port.
+  installTapEndpoint();
+  getTaps().writeFile();
   const root = process.env.LOUPE_ROOT ?? process.cwd();
   const wanted: Promise<unknown>[] = [];
   const preset = new Set<string>();

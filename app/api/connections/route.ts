@@ -1,11 +1,17 @@
 import { getRegistry } from "@/lib/server/registry";
 import { handle, readBody } from "@/lib/server/http";
+import { getTaps } from "@/lib/server/tap/store";
 import { createConnectionBody } from "./schema";
 
 export const dynamic = "force-dynamic";
 
 export function GET(): Promise<Response> {
-  return handle(() => Response.json(getRegistry().list()));
+  return handle(() => {
+    // Each tapped connection carries its tap (issue 10) without the key.
+    const taps = getTaps();
+    const byId = new Map(taps.list().filter((t) => t.kind === "connection").map((t) => [t.id, taps.view(t)]));
+    return Response.json(getRegistry().list().map((c) => (byId.has(c.id) ? { ...c, tap: byId.get(c.id) } : c)));
+  });
 }
 
 export function POST(req: Request): Promise<Response> {

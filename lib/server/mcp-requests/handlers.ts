@@ -55,6 +55,29 @@ export function clientCapabilities(choice: ClientCapabilitiesConfig): ClientCapa
 // SDK handlers.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Answers a server request by other means than Loupe's inbox, or returns undefined: the MCP tap
+ * (lib/server/tap) forwards the requests of a tapped call to its own client when that client
+ * declared the capability. Set once per process, on globalThis like the registry.
+ */
+export type ServerRequestRouter = (
+  conn: McpConnection,
+  method: string,
+  params: Record<string, unknown>,
+  signal: AbortSignal,
+) => Promise<Record<string, unknown>> | undefined;
+
+const ROUTER_KEY = Symbol.for("loupe.serverRequestRouter");
+type RouterGlobal = typeof globalThis & { [ROUTER_KEY]?: ServerRequestRouter };
+
+export function setServerRequestRouter(router: ServerRequestRouter | undefined): void {
+  (globalThis as RouterGlobal)[ROUTER_KEY] = router;
+}
+
+function routeElsewhere(conn: McpConnection, method: string, params: Record<string, unknown>, signal: AbortSignal) {
+  return (globalThis as RouterGlobal)[ROUTER_KEY]?.(conn, method, params, signal);
+}
+
 /** Throws what the outcome carries, or returns the result. */
 function unwrap(outcome: WireOutcome): CreateMessageResult | ElicitResult {
   if ("error" in outcome) throw outcome.error;
@@ -75,6 +98,9 @@ export function installClientRequestHandlers(conn: McpConnection, client: Client
     // On a 2026-07-28 connection the SDK calls these handlers for each input request of an
     // input_required result (MRTR), with the inputRequests key as id: same inbox, same answer path.
     const extra = { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal };
+    // A task-augmented request is Loupe's to answer (the tap's client never saw the task).
+    const forwarded = isPlainObject(params.task) ? undefined : routeElsewhere(conn, method, params, extra.signal);
+    if (forwarded) return (await forwarded) as ClientResult;
     const t = requests.open(conn, gen, method, extra.requestId, params);
     const task = isPlainObject(params.task) ? params.task : undefined;
     if (task) {
@@ -117,8 +143,10 @@ export function installClientRequestHandlers(conn: McpConnection, client: Client
     );
   }
   if (choice.roots) {
-    client.setRequestHandler("roots/list", () => {
+    client.setRequestHandler("roots/list", async (request, ctx) => {
       requests.noteRootsRequest(conn.id);
+      const forwarded = routeElsewhere(conn, "roots/list", (request.params ?? {}) as Record<string, unknown>, ctx.mcpReq.signal);
+      if (forwarded) return (await forwarded) as never;
       return { roots: rootsForWire(conn.config.roots ?? []) };
     });
   }

@@ -16,5 +16,6 @@ export {
 } from "@/lib/server/mcp-requests/answers";
 export type { WireOutcome } from "@/lib/server/mcp-requests/answers";
 export { ClientRequests, getClientRequests } from "@/lib/server/mcp-requests/registry";
-export { clientCapabilities, installClientRequestHandlers } from "@/lib/server/mcp-requests/handlers";
+export { clientCapabilities, installClientRequestHandlers, setServerRequestRouter } from "@/lib/server/mcp-requests/handlers";
+export type { ServerRequestRouter } from "@/lib/server/mcp-requests/handlers";
 export { saveRoots } from "@/lib/server/mcp-requests/roots";

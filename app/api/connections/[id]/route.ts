@@ -1,5 +1,6 @@
 import { getRegistry } from "@/lib/server/registry";
 import { handle, readBody } from "@/lib/server/http";
+import { getTaps } from "@/lib/server/tap/store";
 import { updateConnectionBody } from "./schema";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +10,10 @@ type Ctx = { params: Promise<{ id: string }> };
 export function GET(_req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { id } = await ctx.params;
-    return Response.json(getRegistry().view(id));
+    const view = getRegistry().view(id);
+    // The tap (issue 10) without its key: GET …/tap has the key.
+    const tap = getTaps().forConnection(id);
+    return Response.json(tap ? { ...view, tap: getTaps().view(tap) } : view);
   });
 }
 

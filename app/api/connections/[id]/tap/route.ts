@@ -1,0 +1,39 @@
+import { TapSettings } from "@/lib/contracts/taps";
+import { AppError } from "@/lib/errors";
+import { handle, readBody } from "@/lib/server/http";
+import { getRegistry } from "@/lib/server/registry";
+import { getTaps } from "@/lib/server/tap/store";
+
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** Turns the connection's tap on (or returns it; `rotate: true` issues a new key): TapSecret. */
+export function POST(req: Request, ctx: Ctx): Promise<Response> {
+  return handle(async () => {
+    const { id } = await ctx.params;
+    const settings = await readBody(req, TapSettings);
+    return Response.json(getTaps().tapConnection(id, settings));
+  });
+}
+
+/** The tap with its key (TapSecret), or 404 tap:not_found when the connection is not tapped. */
+export function GET(_req: Request, ctx: Ctx): Promise<Response> {
+  return handle(async () => {
+    const { id } = await ctx.params;
+    getRegistry().view(id);
+    const tap = getTaps().forConnection(id);
+    if (!tap) throw new AppError("not_found:tap", `The connection "${id}" is not tapped`);
+    return Response.json(getTaps().secret(tap));
+  });
+}
+
+/** Turns the tap off: its key stops working at once. */
+export function DELETE(_req: Request, ctx: Ctx): Promise<Response> {
+  return handle(async () => {
+    const { id } = await ctx.params;
+    getRegistry().view(id);
+    getTaps().delete(id);
+    return new Response(null, { status: 204 });
+  });
+}

@@ -1,0 +1,98 @@
+import "server-only";
+import { setServerRequestRouter } from "@/lib/server/mcp-requests";
+import type { ServerRequestRouter } from "@/lib/server/mcp-requests";
+import { MAX_JSON_BODY_BYTES, readText } from "@/lib/server/http";
+import { AppError } from "@/lib/errors";
+import { declares, downstreamFor } from "@/lib/server/tap/links";
+import { jsonRpcError, serveTap } from "@/lib/server/tap/serve";
+import { getTaps, sameKey } from "@/lib/server/tap/store";
+
+/**
+ * `/mcp/<tap id>` on Loupe's own port. The launcher (lib/launcher/tap-gate.ts) has refused a
+ * foreign Host or a browser Origin before this runs; here the tap's own key is checked
+ * (`Authorization: Bearer <key>`, constant time). Loupe's login token is never accepted (it is
+ * not the key, and `x-loupe-token` is ignored), and the tap key opens nothing but its tap.
+ */
+
+export const TAP_PATH_PREFIX = "/mcp/";
+
+const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="loupe-tap"' };
+
+function bearer(request: Request): string | undefined {
+  const header = request.headers.get("authorization");
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** The tap id of a `/mcp/<id>` path; undefined for anything else. */
+export function tapIdOf(pathname: string): string | undefined {
+  if (!pathname.startsWith(TAP_PATH_PREFIX)) return undefined;
+  const rest = pathname.slice(TAP_PATH_PREFIX.length).replace(/\/$/, "");
+  if (!rest || rest.includes("/")) return undefined;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answers one request to a tap: 401 without the right key, 413 over the body limit, else the MCP exchange. */
+export async function handleTapRequest(request: Request): Promise<Response> {
+  const tapId = tapIdOf(new URL(request.url).pathname);
+  if (tapId === undefined) return jsonRpcError(404, -32600, "Not found: a tap's endpoint is /mcp/<tap id>");
+  // One answer for an unknown tap and a wrong key: the endpoint does not say which taps exist.
+  const tap = getTaps().get(tapId);
+  const presented = bearer(request);
+  if (!tap || !sameKey(presented, tap.key)) {
+    const message = presented
+      ? "Wrong tap key: use the key Loupe showed when the tap was turned on (Authorization: Bearer <key>)"
+      : "Missing tap key: send Authorization: Bearer <key> with the key Loupe showed when the tap was turned on";
+    return jsonRpcError(401, -32001, message, CHALLENGE);
+  }
+  let body: unknown;
+  if (request.method === "POST") {
+    let text: string;
+    try {
+      text = await readText(request, MAX_JSON_BODY_BYTES);
+    } catch (error) {
+      const appError = AppError.from(error);
+      return jsonRpcError(appError.status === 413 ? 413 : 400, -32600, appError.message);
+    }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return jsonRpcError(400, -32700, "Parse error: the request body is not JSON");
+    }
+    // The SDK reads the body again from the request it is given.
+    request = new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal });
+  }
+  return serveTap(tap, request, body);
+}
+
+/**
+ * Server requests of a tapped call (sampling, elicitation, roots) go to the tap's client when it
+ * declared the capability; otherwise (undefined) Loupe's inbox answers them as for any call.
+ */
+const routeToTapClient: ServerRequestRouter = (conn, method, params, signal) => {
+  const link = downstreamFor(conn);
+  if (!link || !declares(link.capabilities, method, params)) return undefined;
+  conn.recordEntry("loupe", "local", "tap_forward", {
+    tapId: link.tapId,
+    method,
+    ...(link.callId ? { callId: link.callId } : {}),
+    ...(link.client ? { client: link.client } : {}),
+  });
+  return link.send(method, params, signal);
+};
+
+const ENDPOINT_KEY = Symbol.for("loupe.tapEndpoint");
+type EndpointGlobal = typeof globalThis & { [ENDPOINT_KEY]?: (request: Request) => Promise<Response> };
+
+/**
+ * Offers the tap endpoint to the launcher (server.ts serves `/mcp/*` with it, outside Next) and
+ * routes tapped calls' server requests to their clients. Called once at boot (and by tests).
+ */
+export function installTapEndpoint(): void {
+  (globalThis as EndpointGlobal)[ENDPOINT_KEY] = handleTapRequest;
+  setServerRequestRouter(routeToTapClient);
+}

@@ -1,0 +1,150 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { CallRecord } from "@/lib/contracts/calls";
+
+/**
+ * A tapped tools/call of a 2026-07-28 client that needs input from that client. The revision has
+ * no server→client requests: the tap answers the client's tools/call with an `input_required`
+ * result naming what the upstream server asked (sampling, elicitation, roots), and the client
+ * retries the call with `inputResponses` and the `requestState` (this flow's id). Meanwhile the
+ * upstream call keeps running: its request handler in Loupe's client waits on `ask()`.
+ *
+ * A flow lives from the first leg to the upstream call's end; a client that never comes back
+ * (no retry within ABANDON_MS) or whose leg closes while waiting cancels the upstream call.
+ */
+
+/** A client that left a round unanswered this long is gone: the upstream call is cancelled. */
+export const ABANDON_MS = 10 * 60_000;
+
+interface Asked {
+  key: string;
+  method: string;
+  params: Record<string, unknown>;
+  resolve: (result: Record<string, unknown>) => void;
+  reject: (error: Error) => void;
+}
+
+export type FlowStep = { kind: "done"; record: CallRecord } | { kind: "input"; requests: Record<string, { method: string; params: Record<string, unknown> }> };
+
+export class ModernFlow {
+  readonly id = randomUUID();
+  /** Aborting it cancels the upstream call (the CallRunner's caller signal). */
+  readonly controller = new AbortController();
+  private readonly asked = new Map<string, Asked>();
+  private wake: (() => void) | null = null;
+  private record: CallRecord | null = null;
+  private failure: unknown = null;
+  private abandonTimer: NodeJS.Timeout | null = null;
+  private counter = 0;
+  /** The current leg's progress sink (each retry carries its own progress token). */
+  progress: ((p: { progress: number; total?: number; message?: string }) => void) | undefined;
+
+  constructor(
+    readonly tapId: string,
+    private readonly onEnd: (flow: ModernFlow) => void,
+  ) {}
+
+  /** Starts the upstream call; its server requests come back through ask(). */
+  run(call: (signal: AbortSignal) => Promise<CallRecord>): void {
+    call(this.controller.signal).then(
+      (record) => this.finish(record, null),
+      (error: unknown) => this.finish(null, error ?? new Error("The call failed")),
+    );
+  }
+
+  private finish(record: CallRecord | null, error: unknown): void {
+    this.record = record;
+    this.failure = error;
+    for (const a of this.asked.values()) a.reject(new Error("The call ended before the client answered"));
+    this.asked.clear();
+    this.clearAbandon();
+    this.onEnd(this);
+    this.wake?.();
+  }
+
+  /** Called by the upstream's request handler: waits for the client's answer in a later leg. */
+  ask(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const key = `${method.replace(/\W+/g, "_")}_${++this.counter}`;
+    return new Promise((resolve, reject) => {
+      const asked: Asked = { key, method, params, resolve, reject };
+      this.asked.set(key, asked);
+      signal.addEventListener(
+        "abort",
+        () => {
+          if (this.asked.delete(key)) reject(new Error("The server withdrew the request"));
+        },
+        { once: true },
+      );
+      this.wake?.();
+    });
+  }
+
+  /** A retry leg's answers: each goes to the upstream handler that waits for it. */
+  answer(responses: Record<string, unknown> | undefined): void {
+    this.clearAbandon();
+    for (const [key, value] of Object.entries(responses ?? {})) {
+      const asked = this.asked.get(key);
+      if (!asked || typeof value !== "object" || value === null) continue;
+      this.asked.delete(key);
+      asked.resolve(value as Record<string, unknown>);
+    }
+  }
+
+  /**
+   * Waits for the call's end or its next question. The leg closing while waiting (the client
+   * went away) cancels the upstream call.
+   */
+  async next(legSignal: AbortSignal): Promise<FlowStep> {
+    for (;;) {
+      if (this.record) return { kind: "done", record: this.record };
+      if (this.failure) throw this.failure;
+      if (this.asked.size > 0) {
+        // The client has ABANDON_MS to come back with the answers.
+        this.abandonTimer = setTimeout(() => this.controller.abort("The client never answered the input it was asked for"), ABANDON_MS);
+        this.abandonTimer.unref?.();
+        const requests = Object.fromEntries([...this.asked.values()].map((a) => [a.key, { method: a.method, params: a.params }]));
+        return { kind: "input", requests };
+      }
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = () => {
+          this.controller.abort("The client closed its request");
+          reject(new Error("The client closed its request"));
+        };
+        if (legSignal.aborted) return onAbort();
+        legSignal.addEventListener("abort", onAbort, { once: true });
+        this.wake = () => {
+          legSignal.removeEventListener("abort", onAbort);
+          this.wake = null;
+          resolve();
+        };
+      });
+    }
+  }
+
+  private clearAbandon(): void {
+    if (this.abandonTimer) clearTimeout(this.abandonTimer);
+    this.abandonTimer = null;
+  }
+}
+
+const FLOWS_KEY = Symbol.for("loupe.tapModernFlows");
+type FlowsGlobal = typeof globalThis & { [FLOWS_KEY]?: Map<string, ModernFlow> };
+
+function flows(): Map<string, ModernFlow> {
+  const g = globalThis as FlowsGlobal;
+  return (g[FLOWS_KEY] ??= new Map());
+}
+
+/** A new flow for a tap's call; forgotten when its call ends. */
+export function startFlow(tapId: string): ModernFlow {
+  const flow = new ModernFlow(tapId, (f) => flows().delete(f.id));
+  flows().set(flow.id, flow);
+  return flow;
+}
+
+/** The flow a retry leg's requestState names, if it is this tap's and still running. */
+export function findFlow(tapId: string, state: unknown): ModernFlow | undefined {
+  if (typeof state !== "string") return undefined;
+  const flow = flows().get(state);
+  return flow && flow.tapId === tapId ? flow : undefined;
+}

@@ -1,0 +1,184 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import {
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+} from "@modelcontextprotocol/server";
+import type { McpHttpHandler, Server } from "@modelcontextprotocol/server";
+import type { Entry } from "@/lib/contracts/entries";
+import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
+import { getHub } from "@/lib/server/hub";
+import { logLine } from "@/lib/log-text";
+import { identityRouting } from "@/lib/server/tap/routing";
+import type { TapRouting } from "@/lib/server/tap/routing";
+import { createTapServer } from "@/lib/server/tap/tap-server";
+import { getTaps } from "@/lib/server/tap/store";
+import type { TapRecord } from "@/lib/server/tap/store";
+
+/**
+ * The tap's Streamable HTTP server, both revisions on one endpoint (`/mcp/<tap id>`):
+ * - 2025-11-25 (initialize, no per-request envelope): a session per Mcp-Session-Id, one SDK
+ *   Server and transport each, so a tapped call's server→client requests go back on the call's
+ *   own SSE stream and list/resource notifications on the session's GET stream.
+ * - 2026-07-28 (server/discover, per-request `_meta`): the SDK's stateless handler, one Server
+ *   per request; server requests become input_required rounds (modern.ts), change notifications
+ *   go to subscriptions/listen streams.
+ * The caller (endpoint.ts) has checked Host, Origin and the tap's key already.
+ */
+
+interface LegacySession {
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: Server;
+  subscriptions: Set<string>;
+}
+
+/** Everything one tap serves; kept per tap id for the life of the process (or until the tap goes). */
+class TapHost {
+  readonly sessions = new Map<string, LegacySession>();
+  readonly modern: McpHttpHandler;
+  private unwatch: (() => void) | null = null;
+
+  constructor(
+    readonly tapId: string,
+    readonly routing: TapRouting,
+  ) {
+    this.modern = createMcpHandler(
+      async () => createTapServer(this.tap(), this.routing, { era: "modern" }),
+      {
+        legacy: "reject",
+        maxRequestBodySize: MAX_JSON_BODY_BYTES,
+        onerror: (error) => logLine("[loupe] tap (2026-07-28):", error.message),
+      },
+    );
+    this.watchUpstream();
+  }
+
+  /** The tap as stored now (policy changes apply to the next call). */
+  tap(): TapRecord {
+    return getTaps().require(this.tapId);
+  }
+
+  async legacy(request: Request, body: unknown): Promise<Response> {
+    const sessionId = request.headers.get("mcp-session-id");
+    if (sessionId) {
+      const session = this.sessions.get(sessionId);
+      if (!session) return jsonRpcError(404, -32001, `Unknown or ended session: ${sessionId}`);
+      return session.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
+    }
+    if (request.method !== "POST" || !isInitializeRequest(body)) {
+      return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id; a 2025-11-25 client starts with initialize");
+    }
+    const subscriptions = new Set<string>();
+    const server = await createTapServer(this.tap(), this.routing, { era: "legacy", subscriptions });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => {
+        this.sessions.set(id, { transport, server, subscriptions });
+      },
+      onsessionclosed: (id) => {
+        this.sessions.delete(id);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) this.sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    const response = await transport.handleRequest(request, { parsedBody: body });
+    // A refused initialize (bad Accept, bad version…) opens no session: drop its server.
+    if (!transport.sessionId) void server.close().catch(() => undefined);
+    return response;
+  }
+
+  /**
+   * Upstream notifications (list changes, resource updates, log messages) reach the tap's clients:
+   * 2025-11-25 sessions on their GET stream, 2026-07-28 clients on their subscriptions/listen streams.
+   * Progress is not among them: each tapped call forwards its own with the client's token.
+   */
+  private watchUpstream(): void {
+    const hub = getHub();
+    const ids = new Set(this.routing.connectionIds);
+    this.unwatch = hub.subscribe(hub.maxSeq(), (entry: Entry) => {
+      if (entry.protocol !== "mcp" || entry.kind !== "message" || entry.direction !== "in" || !ids.has(entry.connectionId)) return;
+      const raw = entry.raw as { method?: unknown; id?: unknown; params?: Record<string, unknown> } | null;
+      if (!raw || typeof raw.method !== "string" || raw.id !== undefined) return;
+      this.notify(raw.method, raw.params);
+    });
+  }
+
+  private notify(method: string, params: Record<string, unknown> | undefined): void {
+    const uri = typeof params?.uri === "string" ? params.uri : undefined;
+    const send = (session: LegacySession) => void session.server.notification({ method, ...(params ? { params } : {}) } as never).catch(() => undefined);
+    switch (method) {
+      case "notifications/tools/list_changed":
+        this.modern.notify.toolsChanged();
+        break;
+      case "notifications/prompts/list_changed":
+        this.modern.notify.promptsChanged();
+        break;
+      case "notifications/resources/list_changed":
+        this.modern.notify.resourcesChanged();
+        break;
+      case "notifications/resources/updated":
+        if (uri) this.modern.notify.resourceUpdated(uri);
+        for (const session of this.sessions.values()) if (uri && session.subscriptions.has(uri)) send(session);
+        return;
+      case "notifications/message":
+        break;
+      default:
+        return;
+    }
+    for (const session of this.sessions.values()) send(session);
+  }
+
+  async close(): Promise<void> {
+    this.unwatch?.();
+    await this.modern.close().catch(() => undefined);
+    await Promise.all([...this.sessions.values()].map((s) => s.transport.close().catch(() => undefined)));
+    this.sessions.clear();
+  }
+}
+
+const HOSTS_KEY = Symbol.for("loupe.tapHosts");
+type HostsGlobal = typeof globalThis & { [HOSTS_KEY]?: Map<string, TapHost> };
+
+function hosts(): Map<string, TapHost> {
+  const g = globalThis as HostsGlobal;
+  return (g[HOSTS_KEY] ??= new Map());
+}
+
+/**
+ * Serves one HTTP request of a tap's client (after the key was checked). The entry point for any
+ * tap: a connection tap passes nothing else; an aggregate tap (T2) passes the routing that
+ * namespaces its connections' names. `body` is the POST body already read and parsed (endpoint.ts
+ * applies Loupe's body size limit), undefined for GET and DELETE.
+ */
+export async function serveTap(tap: TapRecord, request: Request, body: unknown, routing: TapRouting = identityRouting(tap.id)): Promise<Response> {
+  let host = hosts().get(tap.id);
+  if (!host || host.routing.connectionIds.join("\n") !== routing.connectionIds.join("\n")) {
+    void host?.close();
+    host = new TapHost(tap.id, routing);
+    hosts().set(tap.id, host);
+  }
+  const legacy = body === undefined ? await isLegacyRequest(request) : await isLegacyRequest(request, body);
+  if (legacy) return host.legacy(request, body);
+  return host.modern.fetch(request, body === undefined ? undefined : { parsedBody: body });
+}
+
+/** Ends a tap's sessions (the tap was turned off or its key rotated); later requests start anew. */
+export async function closeTapHost(tapId: string): Promise<void> {
+  const host = hosts().get(tapId);
+  hosts().delete(tapId);
+  await host?.close();
+}
+
+/** Every tap's sessions (tests, shutdown). */
+export async function closeAllTapHosts(): Promise<void> {
+  const all = [...hosts().keys()];
+  await Promise.all(all.map((id) => closeTapHost(id)));
+}
+
+export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: "2.0", id: null, error: { code, message } }, { status, headers });
+}

@@ -1,0 +1,299 @@
+import "server-only";
+import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, ProtocolError, ProtocolErrorCode, Server, inputRequired } from "@modelcontextprotocol/server";
+import type { ServerCapabilities, ServerContext } from "@modelcontextprotocol/server";
+import { getRegistry } from "@/lib/server/registry";
+import type { McpConnection } from "@/lib/server/mcp-connection";
+import { gateTappedCall } from "@/lib/server/tap/gate";
+import { linkCall, withDownstream } from "@/lib/server/tap/links";
+import { findFlow, startFlow } from "@/lib/server/tap/modern";
+import type { ModernFlow } from "@/lib/server/tap/modern";
+import type { DownstreamLink } from "@/lib/server/tap/links";
+import { recordExchange } from "@/lib/server/tap/exchange";
+import { isPassThrough } from "@/lib/server/tap/routing";
+import type { TapRouting } from "@/lib/server/tap/routing";
+import type { TapRecord } from "@/lib/server/tap/store";
+import { getTaps } from "@/lib/server/tap/store";
+import { callOutcome, connectedUpstream, forward, withoutMeta } from "@/lib/server/tap/upstream";
+
+export const TAP_SERVER_VERSION = "1.0.0";
+
+export type TapEra = "legacy" | "modern";
+
+/** What one served unit (a 2025-11-25 session, or one 2026-07-28 request) knows of its client. */
+export interface TapSessionHooks {
+  era: TapEra;
+  /** 2025-11-25: the resource URIs this session subscribed to (its notifications are filtered by them). */
+  subscriptions?: Set<string>;
+}
+
+/** The client as its request says: the 2026-07-28 envelope, else what it sent in initialize. */
+export function clientOf(server: Server, ctx: ServerContext): { name: string; version?: string } | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const info = (envelope?.[CLIENT_INFO_META_KEY] ?? server.getClientVersion()) as { name?: unknown; version?: unknown } | undefined;
+  if (!info || typeof info.name !== "string") return undefined;
+  return { name: info.name, ...(typeof info.version === "string" ? { version: info.version } : {}) };
+}
+
+function capabilitiesOf(server: Server, ctx: ServerContext): Record<string, unknown> | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const caps = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
+  return caps && typeof caps === "object" ? (caps as Record<string, unknown>) : undefined;
+}
+
+/**
+ * What the tap advertises: only what its upstream servers declared (tools, resources with
+ * subscribe, prompts, completions, logging). Tasks are not served: a tapped call is a plain call.
+ */
+export function tapCapabilities(conns: McpConnection[]): ServerCapabilities {
+  const caps: ServerCapabilities = {};
+  for (const conn of conns) {
+    const up = (conn.state.capabilities ?? {}) as Record<string, Record<string, unknown> | undefined>;
+    if (up.tools) caps.tools = { listChanged: true };
+    if (up.prompts) caps.prompts = { listChanged: true };
+    if (up.resources) {
+      caps.resources = {
+        listChanged: true,
+        ...((caps.resources as { subscribe?: boolean } | undefined)?.subscribe || up.resources.subscribe ? { subscribe: true } : {}),
+      };
+    }
+    if (up.completions) caps.completions = {};
+    if (up.logging) caps.logging = {};
+  }
+  return caps;
+}
+
+function instructionsOf(conns: McpConnection[]): string | undefined {
+  const parts = conns.map((c) => c.state.instructions).filter((t): t is string => typeof t === "string" && t.length > 0);
+  return parts.length ? parts.join("\n\n") : undefined;
+}
+
+/** One SDK Server that answers for the tap's upstream connections, forwarding each request. */
+export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks: TapSessionHooks): Promise<Server> {
+  // The capabilities are the upstream's: connect it first if it is not (or say why not).
+  const conns = await Promise.all(routing.connectionIds.map((id) => connectedUpstream(id)));
+  const name = tap.kind === "aggregate" ? (tap.name ?? tap.id) : conns[0]!.config.name;
+  const server = new Server(
+    { name: `loupe-tap: ${name}`, title: `${name} (through Loupe's tap)`, version: TAP_SERVER_VERSION },
+    { capabilities: tapCapabilities(conns), instructions: instructionsOf(conns) },
+  );
+  const caps = server.getCapabilities();
+  const passThrough = isPassThrough(routing);
+  const first = routing.connectionIds[0]!;
+
+  /** Runs one forwarded request: notes the client, records the exchange on the upstream connection. */
+  const exchange = async <T>(ctx: ServerContext, method: string, connectionId: string, work: () => Promise<T>, extra: Record<string, unknown> = {}): Promise<T> => {
+    const startedAt = Date.now();
+    const client = clientOf(server, ctx);
+    if (client) getTaps().noteClient(tap.id, { ...client, protocolVersion: server.getNegotiatedProtocolVersion() });
+    let outcome: "ok" | "error" = "ok";
+    let error: string | undefined;
+    try {
+      return await work();
+    } catch (thrown) {
+      outcome = "error";
+      error = thrown instanceof Error ? thrown.message : String(thrown);
+      throw thrown;
+    } finally {
+      recordExchange(connectionId, {
+        tapId: tap.id,
+        era: hooks.era,
+        method,
+        downstreamId: ctx.mcpReq.id,
+        ...(client ? { client } : {}),
+        startedAt,
+        totalMs: Date.now() - startedAt,
+        outcome,
+        ...(error ? { error } : {}),
+        ...extra,
+      });
+    }
+  };
+
+  /** A list merged across connections (aggregate), names mapped; one connection passes through. */
+  const list = (method: string, key: string, mapName?: boolean) => async (request: { params?: Record<string, unknown> }, ctx: ServerContext) => {
+    if (passThrough) return exchange(ctx, method, first, () => forward(first, method, request.params, ctx.mcpReq.signal));
+    return exchange(ctx, method, first, async () => {
+      const items: unknown[] = [];
+      for (const id of routing.connectionIds) {
+        const page = await forward(id, method, {}, ctx.mcpReq.signal);
+        for (const item of (page[key] as Record<string, unknown>[] | undefined) ?? []) {
+          items.push(mapName && typeof item.name === "string" ? { ...item, name: routing.expose(id, item.name) } : item);
+        }
+      }
+      return { [key]: items };
+    });
+  };
+
+  const resolve = (name: string, what: string) => {
+    const target = routing.resolve(name);
+    if (!target) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown ${what}: ${name}`);
+    return target;
+  };
+
+  if (caps.tools) {
+    server.setRequestHandler("tools/list", list("tools/list", "tools", true) as never);
+    server.setRequestHandler("tools/call", async (request, ctx) => {
+      const target = resolve(request.params.name, "tool");
+      // Filled by callTool: the CallRecord, its own duration and the approval it waited for.
+      const info: Record<string, unknown> = { name: request.params.name };
+      return exchange(ctx, "tools/call", target.connectionId, () => callTool(ctx, target, request.params, info), info) as never;
+    });
+  }
+
+  const callTool = async (
+    ctx: ServerContext,
+    target: { connectionId: string; name: string },
+    params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
+    info: Record<string, unknown>,
+  ) => {
+    const conn = await connectedUpstream(target.connectionId);
+    const client = clientOf(server, ctx);
+    const origin = { kind: "tap" as const, tapId: tap.id, ...(client ? { client } : {}) };
+    // The client giving up (notifications/cancelled, or its HTTP request closing) cancels upstream.
+    const signals = [ctx.mcpReq.signal, ctx.http?.req?.signal].filter((s): s is AbortSignal => s !== undefined);
+    const legSignal = AbortSignal.any(signals);
+    const progressToken = params._meta?.progressToken as string | number | undefined;
+    const progress =
+      progressToken === undefined
+        ? undefined
+        : (p: { progress: number; total?: number; message?: string }) =>
+            void ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, ...p } }).catch(() => undefined);
+
+    // 2026-07-28: a retry leg of a call that asked its client for input (modern.ts).
+    const resumed = hooks.era === "modern" ? findFlow(tap.id, ctx.mcpReq.requestState()) : undefined;
+    if (resumed) {
+      info.resumed = true;
+      resumed.progress = progress;
+      resumed.answer(ctx.mcpReq.inputResponses);
+      return modernStep(conn, resumed, legSignal, info);
+    }
+
+    const args = params.arguments ?? {};
+    const decision = await gateTappedCall({
+      tap: getTaps().get(tap.id) ?? tap,
+      connectionId: conn.id,
+      tool: target.name,
+      ...(params.name !== target.name ? { calledAs: params.name } : {}),
+      arguments: args,
+      origin,
+      signal: legSignal,
+    });
+    if (decision.approvalId) info.approvalId = decision.approvalId;
+    if (decision.action === "reject") {
+      return { content: [{ type: "text" as const, text: decision.reason }], isError: true };
+    }
+    if (decision.action === "stale") throw new ProtocolError(ProtocolErrorCode.InternalError, decision.reason);
+
+    const flow = hooks.era === "modern" ? startFlow(tap.id) : undefined;
+    if (flow) flow.progress = progress;
+    const link: DownstreamLink = {
+      tapId: tap.id,
+      connectionId: conn.id,
+      ...(client ? { client } : {}),
+      capabilities: capabilitiesOf(server, ctx),
+      send: (method, sent, abort) =>
+        flow ? flow.ask(method, sent, abort) : (ctx.mcpReq.send({ method, params: sent } as never, { signal: abort }) as Promise<Record<string, unknown>>),
+    };
+    const run = (signal: AbortSignal) => {
+      let unlink: (() => void) | undefined;
+      return withDownstream(link, () =>
+        getRegistry().callTool(
+          conn.id,
+          { name: target.name, arguments: decision.arguments },
+          {
+            origin,
+            ...(decision.approvalId ? { approvalId: decision.approvalId } : {}),
+            signal,
+            onStart: (r) => (unlink = linkCall(link, r.id)),
+            onProgress: (p) => (flow ? flow.progress?.(p) : progress?.(p)),
+          },
+        ),
+      ).finally(() => unlink?.());
+    };
+    if (flow) {
+      flow.run(run);
+      return modernStep(conn, flow, legSignal, info);
+    }
+    const record = await run(legSignal);
+    info.callId = record.id;
+    if (record.endedAt !== null) info.upstreamMs = record.endedAt - record.startedAt;
+    return callOutcome(conn, record);
+  };
+
+  /** One 2026-07-28 leg: the call's result, or the input its server asked for as input_required. */
+  const modernStep = async (conn: McpConnection, flow: ModernFlow, legSignal: AbortSignal, info: Record<string, unknown>) => {
+    const step = await flow.next(legSignal);
+    if (step.kind === "input") {
+      info.inputRequired = Object.keys(step.requests);
+      return inputRequired({ inputRequests: step.requests as never, requestState: flow.id }) as never;
+    }
+    info.callId = step.record.id;
+    if (step.record.endedAt !== null) info.upstreamMs = step.record.endedAt - step.record.startedAt;
+    return callOutcome(conn, step.record);
+  };
+
+  if (caps.resources) {
+    server.setRequestHandler("resources/list", list("resources/list", "resources") as never);
+    server.setRequestHandler("resources/templates/list", list("resources/templates/list", "resourceTemplates") as never);
+    server.setRequestHandler("resources/read", async (request, ctx) => {
+      const id = await owner(routing, "resources/list", "resources", "uri", request.params.uri, ctx.mcpReq.signal);
+      return exchange(ctx, "resources/read", id, () => forward(id, "resources/read", request.params, ctx.mcpReq.signal) as never);
+    });
+    if ((caps.resources as { subscribe?: boolean }).subscribe) {
+      server.setRequestHandler("resources/subscribe", async (request, ctx) => {
+        const id = await owner(routing, "resources/list", "resources", "uri", request.params.uri, ctx.mcpReq.signal);
+        hooks.subscriptions?.add(request.params.uri);
+        return exchange(ctx, "resources/subscribe", id, () => forward(id, "resources/subscribe", request.params, ctx.mcpReq.signal));
+      });
+      server.setRequestHandler("resources/unsubscribe", async (request, ctx) => {
+        const id = await owner(routing, "resources/list", "resources", "uri", request.params.uri, ctx.mcpReq.signal);
+        hooks.subscriptions?.delete(request.params.uri);
+        return exchange(ctx, "resources/unsubscribe", id, () => forward(id, "resources/unsubscribe", request.params, ctx.mcpReq.signal));
+      });
+    }
+  }
+  if (caps.prompts) {
+    server.setRequestHandler("prompts/list", list("prompts/list", "prompts", true) as never);
+    server.setRequestHandler("prompts/get", async (request, ctx) => {
+      const target = resolve(request.params.name, "prompt");
+      return exchange(ctx, "prompts/get", target.connectionId, () =>
+        forward(target.connectionId, "prompts/get", { ...request.params, name: target.name }, ctx.mcpReq.signal) as never,
+      );
+    });
+  }
+  if (caps.completions) {
+    server.setRequestHandler("completion/complete", async (request, ctx) => {
+      const ref = request.params.ref as { type: string; name?: string; uri?: string };
+      let id = first;
+      let params = withoutMeta(request.params as unknown as Record<string, unknown>)!;
+      if (ref.type === "ref/prompt" && ref.name) {
+        const target = resolve(ref.name, "prompt");
+        id = target.connectionId;
+        params = { ...params, ref: { ...ref, name: target.name } };
+      }
+      return exchange(ctx, "completion/complete", id, () => forward(id, "completion/complete", params, ctx.mcpReq.signal) as never);
+    });
+  }
+  if (caps.logging) {
+    server.setRequestHandler("logging/setLevel", async (request, ctx) => {
+      // Every upstream gets the level (an aggregate's servers log to the same client).
+      return exchange(ctx, "logging/setLevel", first, async () => {
+        for (const id of routing.connectionIds) await forward(id, "logging/setLevel", request.params, ctx.mcpReq.signal);
+        return {};
+      });
+    });
+  }
+  return server;
+}
+
+/** Which connection serves a URI: the one whose listing names it, else the first (templates). */
+async function owner(routing: TapRouting, method: string, key: string, field: string, value: string, signal: AbortSignal): Promise<string> {
+  const ids = routing.connectionIds;
+  if (ids.length === 1) return ids[0]!;
+  for (const id of ids) {
+    const page = await forward(id, method, {}, signal).catch(() => undefined);
+    const items = (page?.[key] as Record<string, unknown>[] | undefined) ?? [];
+    if (items.some((item) => item[field] === value)) return id;
+  }
+  return ids[0]!;
+}

@@ -1,0 +1,155 @@
+import { readFileSync, statSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { TapSecret } from "@/lib/contracts/taps";
+import { getRegistry } from "@/lib/server/registry";
+import { closeAllTapHosts } from "@/lib/server/tap/serve";
+import { getTaps } from "@/lib/server/tap/store";
+import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+import { startTapHost } from "@/tests/support/tap-host";
+import type { TapHostServer } from "@/tests/support/tap-host";
+import * as tapRoute from "@/app/api/connections/[id]/tap/route";
+import * as connectionRoute from "@/app/api/connections/[id]/route";
+
+// The singletons read LOUPE_DATA_DIR lazily, on first use below.
+const data = tempDir("loupe-tap-");
+process.env.LOUPE_DATA_DIR = data.dir;
+const PORT = 8650;
+
+let host: TapHostServer;
+let everything: string;
+let secret: TapSecret;
+const clients: Client[] = [];
+
+const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+const post = (body: unknown) => new Request("http://127.0.0.1/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+
+async function connectClient(url: string, key: string, era: "legacy" | "modern", name = "tap-test-client"): Promise<Client> {
+  const client = new Client({ name, version: "9.9.9" }, { capabilities: {}, versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: "2026-07-28" } } });
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${key}` } } });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  host = await startTapHost(PORT);
+  const view = await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]));
+  everything = view.id;
+  expect(getRegistry().get(everything)?.state.status).toBe("connected");
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+  await closeAllTapHosts();
+  await host?.close();
+  await getRegistry().closeAll();
+  data.cleanup();
+});
+
+describe("the tap store and its routes", () => {
+  it("turns a connection's tap on, shows it without the key, and writes taps.json (0600)", async () => {
+    const res = await tapRoute.POST(post({}), ctx(everything));
+    expect(res.status).toBe(200);
+    secret = (await res.json()) as TapSecret;
+    expect(secret.url).toBe(`http://127.0.0.1:${PORT}/mcp/${everything}`);
+    expect(Buffer.from(secret.key, "base64url").length).toBeGreaterThanOrEqual(32);
+    expect(secret.tap).toMatchObject({ id: everything, kind: "connection", name: "everything", policy: "never", keyHint: secret.key.slice(-4) });
+
+    const again = (await (await tapRoute.POST(post({}), ctx(everything))).json()) as TapSecret;
+    expect(again.key).toBe(secret.key);
+    const view = (await (await connectionRoute.GET(new Request("http://x"), ctx(everything))).json()) as Record<string, unknown>;
+    expect(view.tap).toMatchObject({ id: everything, url: secret.url });
+    expect(JSON.stringify(view)).not.toContain(secret.key);
+
+    const file = path.join(data.dir, "taps.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ port: PORT, taps: [{ id: everything, name: "everything", url: secret.url, key: secret.key }] });
+  });
+
+  it("answers 404 tap:not_found for a connection that is not tapped", async () => {
+    const other = await getRegistry().create(stdioInput("untapped", [EVERYTHING, "stdio"]), { connect: false });
+    const res = await tapRoute.GET(new Request("http://x"), ctx(other.id));
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found:tap");
+    await getRegistry().remove(other.id);
+  });
+});
+
+describe("serving a connection over Streamable HTTP (2025-11-25)", () => {
+  it("lists the upstream's tools unchanged and calls one through the CallRunner, origin tap", async () => {
+    const client = await connectClient(secret.url, secret.key, "legacy");
+    expect(client.getNegotiatedProtocolVersion()).toBe("2025-11-25");
+    const upstream = await getRegistry().listTools(everything, { refresh: true });
+    const listed = await client.listTools();
+    expect(listed.tools.map((t) => t.name).sort()).toEqual(upstream.tools.map((t) => t.name).sort());
+    expect(listed.tools.find((t) => t.name === "echo")?.inputSchema).toEqual(upstream.tools.find((t) => t.name === "echo")?.inputSchema);
+
+    const result = await client.callTool({ name: "echo", arguments: { message: "through the tap" } });
+    expect(result.content).toEqual([{ type: "text", text: "Echo: through the tap" }]);
+    const call = getRegistry().listCalls(everything, { tool: "echo" })[0]!;
+    expect(call).toMatchObject({ status: "ok", origin: { kind: "tap", tapId: everything, client: { name: "tap-test-client", version: "9.9.9" } } });
+    const exchange = getRegistry()
+      .traffic(everything, { limit: 500 })
+      .filter((e) => e.kind === "tap_exchange")
+      .map((e) => e.raw as Record<string, unknown>)
+      .find((x) => x.method === "tools/call");
+    expect(exchange).toMatchObject({ tapId: everything, era: "legacy", name: "echo", callId: call.id, outcome: "ok", client: { name: "tap-test-client" } });
+    expect(typeof exchange?.totalMs).toBe("number");
+    expect(typeof exchange?.upstreamMs).toBe("number");
+    expect(getTaps().get(everything)?.clients[0]).toMatchObject({ name: "tap-test-client", version: "9.9.9", protocolVersion: "2025-11-25" });
+  });
+});
+
+describe("the tap's gate", () => {
+  const initialize = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "curl", version: "1" } },
+  });
+  const send = (headers: Record<string, string>, url = secret.url) =>
+    fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: initialize });
+
+  it("refuses no key, a wrong key and Loupe's login token with 401 and a Bearer challenge", async () => {
+    for (const headers of [{}, { authorization: "Bearer not-the-key" }, { authorization: `Bearer ${host.token}` }, { "x-loupe-token": host.token }]) {
+      const res = await send(headers);
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    }
+  });
+
+  it("refuses a browser Origin that is not Loupe's own, and a foreign Host, with 403", async () => {
+    const auth = { authorization: `Bearer ${secret.key}` };
+    expect((await send({ ...auth, origin: "http://evil.example" })).status).toBe(403);
+    expect((await send({ ...auth, origin: "http://127.0.0.1:9999" })).status).toBe(403);
+    // fetch() does not let a caller set Host: a raw request does, as a DNS-rebinding page's would arrive.
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(secret.url, { method: "POST", headers: { ...auth, host: `evil.example:${PORT}`, "content-type": "application/json" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end(initialize);
+    });
+    expect(status).toBe(403);
+    expect((await send(auth)).status).toBe(200);
+  });
+
+  it("does not open /api with the tap key", async () => {
+    const res = await fetch(`http://127.0.0.1:${PORT}/api/connections`, { headers: { authorization: `Bearer ${secret.key}` } });
+    expect(res.status).toBe(401);
+  });
+
+  it("refuses a body over the limit with 413", async () => {
+    const big = "x".repeat(9 * 1024 * 1024);
+    const res = await fetch(secret.url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${secret.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { big } }),
+    });
+    expect(res.status).toBe(413);
+  });
+});
