@@ -2,11 +2,12 @@
 
 import type { InboxItem } from "@/lib/contracts/agents";
 import { useInbox } from "@/hooks/use-inbox";
-import { isMcpRow, type McpRow } from "@/lib/queries/inbox";
+import { isApprovalRow, isMcpRow, type McpRow } from "@/lib/queries/inbox";
 import { InboxList } from "@/components/inbox/inbox-list";
 import { QueryError } from "@/components/workbench/query-error";
 import { AnswerableCard } from "@/components/agents/answerable-card";
 import { AnswerableRequestCard } from "@/components/mcp-requests/answerable-request-card";
+import { ApprovalCard } from "@/components/approvals/approval-card";
 
 export interface InboxViewProps {
   /** Navigate to the session an interrupt comes from. */
@@ -15,7 +16,7 @@ export interface InboxViewProps {
   onOpenConnection?: (request: McpRow) => void;
 }
 
-/** Every interrupt of every agent server and session, and every MCP server request, answerable in place. */
+/** Every interrupt of every agent server and session, every MCP server request and every gated tool call, answerable in place. */
 export function InboxView({ onOpenSession, onOpenConnection }: InboxViewProps) {
   const inbox = useInbox();
   return (
@@ -29,7 +30,9 @@ export function InboxView({ onOpenSession, onOpenConnection }: InboxViewProps) {
           <InboxList
             items={inbox.data}
             renderCard={(row) =>
-              isMcpRow(row) ? (
+              isApprovalRow(row) ? (
+                <ApprovalCard approval={row} />
+              ) : isMcpRow(row) ? (
                 <AnswerableRequestCard request={row} onOpenConnection={onOpenConnection ? () => onOpenConnection(row) : undefined} />
               ) : (
                 <AnswerableCard item={row} onOpenSession={() => onOpenSession(row)} />

@@ -3,7 +3,7 @@ import type { ConnectionView } from "@/lib/contracts/connections";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import type { Tool } from "@/lib/queries/tools";
 import { toolKey } from "@/lib/protocols/mcp/tool-listing";
-import { KIND_LABEL, STATUS_META, inboxStatus, rowPrompt, rowSourceLabel, type AnyInboxRow } from "@/components/inbox/inbox-status";
+import { KIND_LABEL, STATUS_META, inboxStatus, rowKind, rowPrompt, rowSourceLabel, type AnyInboxRow } from "@/components/inbox/inbox-status";
 import { inboxItemDomKey, sortInbox } from "@/components/inbox/inbox-order";
 
 export type PaletteKind = "server" | "tool" | "agent" | "app" | "session" | "inbox";
@@ -78,7 +78,7 @@ function inboxItems(s: PaletteSources): PaletteItem[] {
     return {
       id: `inbox:${key}`,
       kind: "inbox" as const,
-      label: `${KIND_LABEL[row.kind]}: ${rowPrompt(row)}`.slice(0, 200),
+      label: `${KIND_LABEL[rowKind(row)]}: ${rowPrompt(row)}`.slice(0, 200),
       detail: `${STATUS_META[inboxStatus(row)].label} · ${rowSourceLabel(row)}`,
       target: { view: "inbox" as const },
       focusSelector: `[data-testid="inbox-item"][data-item-key="${key}"]`,

@@ -3,11 +3,11 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { InboxIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { isMcpRow } from "@/lib/queries/inbox";
+import { isApprovalRow, isMcpRow } from "@/lib/queries/inbox";
 import { InboxFilters, NO_FILTER, type InboxFilter } from "./inbox-filters";
 import { filterInbox, groupBySession, groupKeyOf, inboxItemDomKey, itemKey, kindCounts, sortInbox, statusCounts } from "./inbox-order";
 import { InboxRow } from "./inbox-row";
-import { countWaiting, inboxStatus, rowSourceLabel, type AnyInboxRow } from "./inbox-status";
+import { countWaiting, inboxStatus, rowKind, rowSourceLabel, type AnyInboxRow } from "./inbox-status";
 import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface InboxListProps<T extends AnyInboxRow = AnyInboxRow> {
@@ -26,8 +26,8 @@ function Entries<T extends AnyInboxRow>({ items, render }: { items: T[]; render:
           key={itemKey(item)}
           data-testid="inbox-item"
           data-item-key={inboxItemDomKey(item)}
-          data-source={isMcpRow(item) ? "mcp" : "adk"}
-          data-kind={item.kind}
+          data-source={isApprovalRow(item) ? "approval" : isMcpRow(item) ? "mcp" : "adk"}
+          data-kind={rowKind(item)}
           data-status={inboxStatus(item)}
           // Arrow keys move between cards; Enter steps into the card's first control.
           tabIndex={0}
@@ -97,5 +97,5 @@ export function InboxList<T extends AnyInboxRow>({ items, renderCard, groupBy = 
 
 /** A session group is named by its source; an MCP group by its server (the tool varies per row). */
 function groupLabel(item: AnyInboxRow): string {
-  return isMcpRow(item) ? item.connectionName : rowSourceLabel(item);
+  return isMcpRow(item) || isApprovalRow(item) ? item.connectionName : rowSourceLabel(item);
 }

@@ -1,6 +1,6 @@
 import type { InboxFilter } from "./inbox-filters";
-import { isMcpRow } from "@/lib/queries/inbox";
-import { STATUS_RANK, inboxStatus, type AnyInboxRow, type InboxKind, type InboxStatus } from "./inbox-status";
+import { isApprovalRow, isMcpRow } from "@/lib/queries/inbox";
+import { STATUS_RANK, inboxStatus, rowKind, type AnyInboxRow, type InboxKind, type InboxStatus } from "./inbox-status";
 
 /** What needs the user first (pending, then failed), history after; the server's order within. */
 export function sortInbox<T extends AnyInboxRow>(items: readonly T[]): T[] {
@@ -12,7 +12,7 @@ export function sortInbox<T extends AnyInboxRow>(items: readonly T[]): T[] {
 
 export function filterInbox<T extends AnyInboxRow>(items: readonly T[], filter: InboxFilter): T[] {
   return items.filter(
-    (i) => (filter.kinds.size === 0 || filter.kinds.has(i.kind)) && (filter.statuses.size === 0 || filter.statuses.has(inboxStatus(i))),
+    (i) => (filter.kinds.size === 0 || filter.kinds.has(rowKind(i))) && (filter.statuses.size === 0 || filter.statuses.has(inboxStatus(i))),
   );
 }
 
@@ -22,11 +22,12 @@ export function countBy<K>(items: readonly AnyInboxRow[], key: (item: AnyInboxRo
   return counts;
 }
 
-export const kindCounts = (items: readonly AnyInboxRow[]) => countBy<InboxKind>(items, (i) => i.kind);
+export const kindCounts = (items: readonly AnyInboxRow[]) => countBy<InboxKind>(items, rowKind);
 export const statusCounts = (items: readonly AnyInboxRow[]) => countBy<InboxStatus>(items, inboxStatus);
 
 /** A unique React key: interrupt ids are unique within a session only, request ids within a connection. */
 export function itemKey(item: AnyInboxRow): string {
+  if (isApprovalRow(item)) return `approval\u0000${item.id}`;
   if (isMcpRow(item)) return `mcp\u0000${item.connectionId}\u0000${item.id}`;
   // By the interrupt's key (event + call id): a workflow gate reuses its call id on every run.
   return `${item.agentId}\u0000${item.sessionKey}\u0000${item.key ?? item.id}`;
@@ -37,8 +38,9 @@ export function inboxItemDomKey(item: AnyInboxRow): string {
   return encodeURIComponent(itemKey(item));
 }
 
-/** What rows group under: an ADK session, or an MCP connection. */
+/** What rows group under: an ADK session, an MCP connection, or the connection a gated call is for. */
 export function groupKeyOf(item: AnyInboxRow): string {
+  if (isApprovalRow(item)) return `approval:${item.connectionId}`;
   return isMcpRow(item) ? `mcp:${item.connectionId}` : item.sessionKey;
 }
 
@@ -51,7 +53,11 @@ export interface InboxGroup<T extends AnyInboxRow = AnyInboxRow> {
 export function groupBySession<T extends AnyInboxRow>(items: readonly T[]): InboxGroup<T>[] {
   const groups = new Map<string, T[]>();
   for (const item of items) {
-    const key = isMcpRow(item) ? `mcp\u0000${item.connectionId}` : `${item.agentId}\u0000${item.sessionKey}`;
+    const key = isApprovalRow(item)
+      ? `approval\u0000${item.connectionId}`
+      : isMcpRow(item)
+        ? `mcp\u0000${item.connectionId}`
+        : `${item.agentId}\u0000${item.sessionKey}`;
     const list = groups.get(key);
     if (list) list.push(item);
     else groups.set(key, [item]);

@@ -1,5 +1,5 @@
 import { InterruptStatusBadge } from "./interrupt-header";
-import { KIND_LABEL, inboxStatus, rowPrompt, rowSourceLabel, type AnyInboxRow } from "./inbox-status";
+import { KIND_LABEL, inboxStatus, rowKind, rowPrompt, rowSourceLabel, type AnyInboxRow } from "./inbox-status";
 import { SafeText } from "@/components/ui/safe-text";
 
 /** The default list entry: a one-glance summary (the container passes `renderCard` for real cards). */
@@ -7,7 +7,7 @@ export function InboxRow({ item }: { item: AnyInboxRow }) {
   return (
     <div className="flex flex-col gap-1 rounded-md border px-3 py-2">
       <div className="flex items-center gap-2">
-        <span className="text-sm font-medium">{KIND_LABEL[item.kind]}</span>
+        <span className="text-sm font-medium">{KIND_LABEL[rowKind(item)]}</span>
         <InterruptStatusBadge status={inboxStatus(item)} />
       </div>
       <p className="line-clamp-2 text-sm">{rowPrompt(item)}</p>

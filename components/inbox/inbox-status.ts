@@ -1,11 +1,12 @@
 import type { InboxItem } from "@/lib/contracts/agents";
 import type { McpRequestKind } from "@/lib/contracts/mcp-requests";
-import { isMcpRow, type InboxRow } from "@/lib/queries/inbox";
+import { isApprovalRow, isMcpRow, type InboxRow } from "@/lib/queries/inbox";
+import { approvalAsker } from "@/components/approvals/approval-words";
 
 /** What the inbox shows: the interrupt's own status, or "failed" when Loupe's last send failed. */
 export type InboxStatus = InboxItem["status"];
-/** ADK interrupt kinds and MCP client request kinds, one set of filter chips. */
-export type InboxKind = InboxItem["kind"] | McpRequestKind;
+/** ADK interrupt kinds, MCP client request kinds and tool approvals, one set of filter chips. */
+export type InboxKind = InboxItem["kind"] | McpRequestKind | "tool_approval";
 
 /** A row of the inbox cache; bare InboxItems (no `source`) are ADK rows. */
 export type AnyInboxRow = InboxRow | InboxItem;
@@ -19,7 +20,13 @@ export const KIND_LABEL: Record<InboxKind, string> = {
   sampling: "Sampling",
   elicitation_form: "Elicitation",
   elicitation_url: "Elicitation (URL)",
+  tool_approval: "Tool call approval",
 };
+
+/** A row's kind for labels and filters (a tool approval has no `kind` of its own). */
+export function rowKind(row: AnyInboxRow): InboxKind {
+  return isApprovalRow(row) ? "tool_approval" : row.kind;
+}
 
 export type StatusTone = "info" | "success" | "secondary" | "destructive";
 
@@ -41,7 +48,7 @@ export const STATUS_RANK: Record<InboxStatus, number> = { pending: 0, failed: 1,
  * MCP: the request's own status (the server keeps "failed" when sending the reply failed).
  */
 export function inboxStatus(item: AnyInboxRow): InboxStatus {
-  if (isMcpRow(item)) return item.status;
+  if (isMcpRow(item) || isApprovalRow(item)) return item.status;
   if (item.lastAnswer?.status !== "failed") return item.status;
   if (item.status === "pending") return "failed";
   // A refused answer the user has since moved past (a new turn) can no longer be retried.
@@ -80,12 +87,14 @@ export function sourceLabel(item: Pick<InboxItem, "agentName" | "appName" | "ses
 
 /** Where any row comes from: "agent › app › session", or "server › tool" for an MCP request. */
 export function rowSourceLabel(row: AnyInboxRow): string {
+  if (isApprovalRow(row)) return `${row.connectionName} › ${row.tool}`;
   if (!isMcpRow(row)) return sourceLabel(row);
   return row.relatedCall ? `${row.connectionName} › ${row.relatedCall.tool}` : row.connectionName;
 }
 
 /** The one-line text of a row: the interrupt's prompt, or what the server asks. */
 export function rowPrompt(row: AnyInboxRow): string {
+  if (isApprovalRow(row)) return `${approvalAsker(row.origin)} wants to call ${row.calledAs ?? row.tool}`;
   if (!isMcpRow(row)) return row.prompt;
   const message = row.params.message;
   if (row.kind !== "sampling") return typeof message === "string" ? message : "The server asks for input.";

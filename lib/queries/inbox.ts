@@ -3,12 +3,15 @@ import { apiFetch } from "@/lib/api-client";
 import type { AnswerBody, InboxItem, RunRecord, StoredAnswer } from "@/lib/contracts/agents";
 import type { InboxRow } from "@/lib/contracts/inbox";
 import type { McpAnswerBody, McpClientRequest } from "@/lib/contracts/mcp-requests";
+import type { ToolApproval } from "@/lib/contracts/approvals";
 
 export type { InboxRow };
 /** An ADK interrupt row of the shared inbox. */
 export type AdkRow = Extract<InboxRow, { source: "adk" }>;
 /** A sampling / elicitation request of an MCP server. */
 export type McpRow = Extract<InboxRow, { source: "mcp" }>;
+/** A gated tool call (playground model or tap client) waiting for approval. */
+export type ApprovalRow = Extract<InboxRow, { source: "approval" }>;
 
 /**
  * What the inbox cache may hold: rows as GET /api/inbox lists them, and — from code written
@@ -33,12 +36,18 @@ export function isMcpRow(row: AnyRow): row is McpRow {
   return (row as { source?: unknown }).source === "mcp";
 }
 
-/** The ADK interrupt of a row, or null for an MCP request. */
+/** True for a tool approval row. */
+export function isApprovalRow(row: AnyRow): row is ApprovalRow {
+  return (row as { source?: unknown }).source === "approval";
+}
+
+/** The ADK interrupt of a row, or null for an MCP request or a tool approval. */
 export function adkItemOf(row: AnyRow): InboxItem | null {
-  return isMcpRow(row) ? null : row;
+  return isMcpRow(row) || isApprovalRow(row) ? null : row;
 }
 
 export const toMcpRow = (request: McpClientRequest): McpRow => ({ ...request, source: "mcp" });
+export const toApprovalRow = (approval: ToolApproval): ApprovalRow => ({ ...approval, source: "approval" });
 export const toAdkRow = (item: InboxItem): AdkRow => ({ ...item, source: "adk" }) as AdkRow;
 
 export interface AnswerResult {
@@ -128,6 +137,21 @@ export function upsertMcpRequest<T extends AnyRow>(list: T[] | undefined, reques
   if (CLOSED.has(known.status) && !CLOSED.has(request.status)) return list;
   const next: (T | McpRow)[] = [...list];
   next[at] = toMcpRow(request);
+  return sortInbox(next);
+}
+
+/**
+ * Puts one tool approval (from the stream or an answer POST) into the list, replacing the row with
+ * its id. As for MCP requests, an answered or stale copy is never reopened by an older pending one.
+ */
+export function upsertApproval<T extends AnyRow>(list: T[] | undefined, approval: ToolApproval): (T | ApprovalRow)[] | undefined {
+  if (!list) return list;
+  const at = list.findIndex((row) => isApprovalRow(row) && row.id === approval.id);
+  if (at < 0) return sortInbox<T | ApprovalRow>([...list, toApprovalRow(approval)]);
+  const known = list[at] as ApprovalRow;
+  if (known.status !== "pending" && approval.status === "pending") return list;
+  const next: (T | ApprovalRow)[] = [...list];
+  next[at] = toApprovalRow(approval);
   return sortInbox(next);
 }
 

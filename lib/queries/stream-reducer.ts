@@ -19,9 +19,10 @@ import { applyRequestsEntry } from "@/lib/queries/requests-stream";
 import { applyResourcesEntry } from "@/lib/queries/resources-stream";
 import { applyTasksEntry } from "@/lib/queries/tasks-stream";
 import { applyNetworkEntry } from "@/lib/queries/network-stream";
+import { applyApprovalsEntry } from "@/lib/queries/approvals";
 
 /** Feature modules (issue 4) that own their own loupe entry kinds; each returns true if it took one. */
-const FEATURE_ENTRY_HANDLERS = [applyRequestsEntry, applyResourcesEntry, applyTasksEntry, applyAuthEntry, applyNetworkEntry];
+const FEATURE_ENTRY_HANDLERS = [applyRequestsEntry, applyResourcesEntry, applyTasksEntry, applyAuthEntry, applyNetworkEntry, applyApprovalsEntry];
 
 /**
  * Writes a batch of stream entries into the react-query cache — the browser's only store

@@ -1,5 +1,6 @@
 import type { InboxRow } from "@/lib/contracts/inbox";
 import { getAgents } from "@/lib/server/adk/agents";
+import { getApprovals } from "@/lib/server/approvals";
 import { handle } from "@/lib/server/http";
 import { getClientRequests } from "@/lib/server/mcp-requests";
 import { getRegistry } from "@/lib/server/registry";
@@ -10,8 +11,9 @@ export const dynamic = "force-dynamic";
 const RANK: Record<InboxRow["status"], number> = { pending: 0, failed: 1, answered: 2, stale: 3 };
 
 /**
- * The shared inbox (InboxRow[]): every ADK interrupt (all agent servers and sessions) and every
- * sampling / elicitation request of an MCP server — pending first, then newest first.
+ * The shared inbox (InboxRow[]): every ADK interrupt (all agent servers and sessions), every
+ * sampling / elicitation request of an MCP server and every gated tool call (approvals) — pending
+ * first, then newest first.
  */
 export function GET(): Promise<Response> {
   return handle(() => {
@@ -20,7 +22,10 @@ export function GET(): Promise<Response> {
     const mcp: InboxRow[] = getClientRequests()
       .list({ store: getRegistry().hub.store })
       .map((request) => ({ source: "mcp" as const, ...request }));
-    const rows = [...adk, ...mcp]
+    const approvals: InboxRow[] = getApprovals()
+      .list()
+      .map((approval) => ({ source: "approval" as const, ...approval }));
+    const rows = [...adk, ...mcp, ...approvals]
       .map((row, i) => ({ row, i }))
       .sort((a, b) => RANK[a.row.status] - RANK[b.row.status] || (b.row.createdAt ?? 0) - (a.row.createdAt ?? 0) || a.i - b.i)
       .map((x) => x.row);

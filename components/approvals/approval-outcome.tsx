@@ -1,0 +1,62 @@
+import { AlertTriangleIcon } from "lucide-react";
+import { ReadOnlyJson } from "@/components/inbox/json-text-field";
+import type { ToolApproval } from "@/lib/contracts/approvals";
+import { AppError } from "@/lib/errors";
+
+/** What the user decided (or why nobody can any more), once the approval no longer waits. */
+export function ApprovalOutcome({ approval }: { approval: ToolApproval }) {
+  if (approval.status === "stale") {
+    return (
+      <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground" data-testid="approval-stale">
+        No longer waiting: {approval.reason ?? "the caller stopped waiting."}
+      </p>
+    );
+  }
+  const decision = approval.decision;
+  if (!decision) return null;
+  const at = new Date(decision.at).toLocaleString();
+  if (decision.action === "reject") {
+    return (
+      <div className="flex flex-col gap-1 text-sm" data-testid="approval-decision" data-action="reject">
+        <p>
+          <span className="font-medium text-destructive">Rejected</span> <span className="text-xs text-muted-foreground">· {at}</span>
+        </p>
+        <p className="text-xs text-muted-foreground">
+          The caller was told: <span className="text-foreground" data-testid="approval-reject-reason">{decision.reason}</span>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2 text-sm" data-testid="approval-decision" data-action="approve" data-edited={decision.edited}>
+      <p>
+        <span className="font-medium text-emerald-700 dark:text-emerald-400">Approved</span>{" "}
+        {decision.edited ? "with edited arguments" : "as asked"} <span className="text-xs text-muted-foreground">· {at}</span>
+      </p>
+      {decision.edited && (
+        <>
+          <ReadOnlyJson label="Arguments sent" value={decision.arguments} testId="approval-sent-args" />
+          <ReadOnlyJson label="Arguments the caller asked for" value={approval.arguments} testId="approval-asked-args" collapsed />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Why the last answer failed, on the card; the draft above stays as typed. */
+export function ApprovalAnswerError({ error }: { error: Error }) {
+  const gone = error instanceof AppError && error.status === 409;
+  const code = error instanceof AppError ? error.code : undefined;
+  return (
+    <div role="alert" data-testid="approval-answer-error" className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm">
+      <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="font-medium">{gone ? "This call no longer waits for an answer" : "Could not send the answer"}</p>
+        <p className="break-words text-xs text-muted-foreground">
+          {error.message}
+          {code && <span className="ml-1 font-mono opacity-70">({code})</span>}
+        </p>
+      </div>
+    </div>
+  );
+}

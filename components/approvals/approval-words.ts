@@ -1,0 +1,34 @@
+import type { ApprovalOrigin, ApprovalPolicy, ToolApproval } from "@/lib/contracts/approvals";
+
+/** What each policy means, said the way the card explains why a call waits. */
+export const POLICY_LABEL: Record<ApprovalPolicy, string> = {
+  always: "ask for every call",
+  unless_read_only: "ask unless the tool is read-only",
+  never: "never ask",
+};
+
+/** Where the policy that applied was set. */
+export const POLICY_FROM_LABEL: Record<ToolApproval["policy"]["from"], string> = {
+  tool: "set for this tool",
+  default: "the default",
+};
+
+/** Who asks: the playground conversation, or the tap's client as it named itself. */
+export function approvalAsker(origin: ApprovalOrigin): string {
+  if (origin.kind === "playground") return `Playground “${origin.title}”`;
+  if (!origin.client) return "A client of the tap";
+  return origin.client.version ? `${origin.client.name} ${origin.client.version}` : origin.client.name;
+}
+
+/** Where the asker is: the playground or the tap it came through. */
+export function approvalVia(origin: ApprovalOrigin): string {
+  return origin.kind === "playground" ? "playground" : `tap ${origin.tapId}`;
+}
+
+/** Whether the listing says the tool only reads; why the gate asked in words. */
+export function gateWhy(approval: ToolApproval): string {
+  const policy = `Policy: ${POLICY_LABEL[approval.policy.value]} (${POLICY_FROM_LABEL[approval.policy.from]})`;
+  if (approval.listed === false) return `${policy}. ${approval.notListed ?? "The tool is not in the connection's listing, so it is treated as not read-only."}`;
+  const readOnly = approval.annotations?.readOnlyHint === true;
+  return `${policy}. The tool is ${readOnly ? "annotated read-only" : "not annotated read-only"}.`;
+}

@@ -1,0 +1,100 @@
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api-client";
+import type { ApprovalAnswer, ApprovalStatus, ToolApproval } from "@/lib/contracts/approvals";
+import type { Entry } from "@/lib/contracts/entries";
+import { inboxKeys, upsertApproval, type InboxRow } from "@/lib/queries/inbox";
+
+export const approvalKeys = {
+  all: () => ["approvals"] as const,
+  list: (status?: ApprovalStatus) => ["approvals", "list", status ?? "all"] as const,
+  one: (id: string) => ["approvals", "one", id] as const,
+};
+
+/** GET /api/approvals: pending first, then newest first (`status` narrows it). */
+export function approvalsQuery(status?: ApprovalStatus) {
+  return queryOptions({
+    queryKey: approvalKeys.list(status),
+    queryFn: ({ signal }) => apiFetch<ToolApproval[]>(`/api/approvals${status ? `?status=${status}` : ""}`, { signal }),
+  });
+}
+
+export function approvalQuery(id: string) {
+  return queryOptions({
+    queryKey: approvalKeys.one(id),
+    queryFn: ({ signal }) => apiFetch<ToolApproval>(`/api/approvals/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export const approvalsApi = {
+  /** Approve (arguments absent: the caller's) or reject; 409 once it is answered or stale. */
+  answer: (id: string, body: ApprovalAnswer) =>
+    apiFetch<ToolApproval>(`/api/approvals/${encodeURIComponent(id)}`, { method: "POST", body }),
+};
+
+const STATUSES: ReadonlySet<string> = new Set(["pending", "answered", "stale"]);
+
+/** The entry's ToolApproval, or null when `raw` is not one (a truncated preview, a newer server). */
+export function asToolApproval(raw: unknown): ToolApproval | null {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
+  const r = raw as Record<string, unknown>;
+  const ok =
+    typeof r.id === "string" &&
+    typeof r.connectionId === "string" &&
+    typeof r.tool === "string" &&
+    typeof r.status === "string" &&
+    STATUSES.has(r.status) &&
+    typeof r.createdAt === "number" &&
+    typeof r.arguments === "object" &&
+    r.arguments !== null &&
+    typeof r.origin === "object" &&
+    r.origin !== null &&
+    typeof r.policy === "object" &&
+    r.policy !== null;
+  return ok ? (raw as ToolApproval) : null;
+}
+
+/** The more settled of two copies of one approval: an answered or stale copy never reopens. */
+export function newerApproval(a: ToolApproval, b: ToolApproval | null | undefined): ToolApproval {
+  if (!b || b.id !== a.id) return a;
+  if (a.status === "pending" && b.status !== "pending") return b;
+  return a;
+}
+
+function upsertList(list: ToolApproval[] | undefined, approval: ToolApproval, status: ApprovalStatus | "all"): ToolApproval[] | undefined {
+  if (!list) return list;
+  const known = list.find((a) => a.id === approval.id);
+  const shown = known ? newerApproval(known, approval) : approval;
+  const rest = list.filter((a) => a.id !== approval.id);
+  const keep = status === "all" || shown.status === status;
+  return [...(keep ? [shown] : []), ...rest].sort(
+    (a, b) => Number(b.status === "pending") - Number(a.status === "pending") || b.createdAt - a.createdAt,
+  );
+}
+
+/** One approval as it is now (a stream entry or an answer POST) → every cache that holds it. */
+export function putApproval(qc: QueryClient, approval: ToolApproval): void {
+  if (qc.getQueryState(inboxKeys.list())) qc.setQueryData<InboxRow[]>(inboxKeys.list(), (list) => upsertApproval(list, approval));
+  for (const status of ["all", "pending", "answered", "stale"] as const) {
+    const key = approvalKeys.list(status === "all" ? undefined : status);
+    if (qc.getQueryState(key)) qc.setQueryData<ToolApproval[]>(key, (list) => upsertList(list, approval, status));
+  }
+  const one = approvalKeys.one(approval.id);
+  if (qc.getQueryState(one)) qc.setQueryData<ToolApproval>(one, (known) => (known ? newerApproval(known, approval) : approval));
+}
+
+/**
+ * `loupe/tool_approval` (raw = ToolApproval, recorded whole on every change) → the inbox and the
+ * approvals caches. Only lists that exist are updated (a partial list would hide the other rows).
+ * A preview cut for transport (large arguments) never replaces a full row: the lists are re-read.
+ */
+export function applyApprovalsEntry(qc: QueryClient, e: Entry): boolean {
+  if (e.kind !== "tool_approval") return false;
+  if (e.truncated) {
+    if (qc.getQueryState(inboxKeys.list())) void qc.invalidateQueries({ queryKey: inboxKeys.list() });
+    void qc.invalidateQueries({ queryKey: approvalKeys.all() });
+    return true;
+  }
+  const approval = asToolApproval(e.raw);
+  if (approval) putApproval(qc, approval);
+  return true;
+}
