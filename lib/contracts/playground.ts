@@ -51,8 +51,16 @@ export const ConversationInput = PlaygroundSettings.extend({
 });
 export type ConversationInput = z.infer<typeof ConversationInput>;
 
-/** PATCH /api/playground/conversations/:id — settings apply from the next turn on. */
-export const ConversationPatch = PlaygroundSettings.partial().extend({
+/**
+ * PATCH /api/playground/conversations/:id — settings apply from the next turn on. Spelled out
+ * without defaults: `PlaygroundSettings.partial()` keeps them, so a patch of the title alone
+ * would reset the policy, the servers and the system prompt.
+ */
+export const ConversationPatch = z.object({
+  systemPrompt: z.string().max(100_000).optional(),
+  servers: z.array(ToolSelection).max(50).optional(),
+  policy: ApprovalPolicy.optional(),
+  toolPolicies: ToolPolicies.optional(),
   title: z.string().trim().min(1).max(200).optional(),
 });
 export type ConversationPatch = z.infer<typeof ConversationPatch>;
