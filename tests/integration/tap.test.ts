@@ -4,6 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { TapSecret } from "@/lib/contracts/taps";
+import type { CallRecord } from "@/lib/contracts/calls";
+import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
+import { getClientRequests } from "@/lib/server/mcp-requests";
 import { getRegistry } from "@/lib/server/registry";
 import { closeAllTapHosts } from "@/lib/server/tap/serve";
 import { getTaps } from "@/lib/server/tap/store";
@@ -153,3 +156,105 @@ describe("the tap's gate", () => {
     expect(res.status).toBe(413);
   });
 });
+
+/** The tap client with sampling and elicitation declared and answered (by this test, as a model/user would). */
+async function answeringClient(era: "legacy" | "modern", seen: { method: string; params: unknown }[]): Promise<Client> {
+  const client = new Client(
+    { name: `answering-${era}`, version: "1.0.0" },
+    { capabilities: { sampling: {}, elicitation: { form: {} } }, versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: "2026-07-28" } } },
+  );
+  client.setRequestHandler("sampling/createMessage", async (request) => {
+    seen.push({ method: request.method, params: request.params });
+    return { role: "assistant", content: { type: "text", text: `sampled by ${era}` }, model: "test-model", stopReason: "endTurn" };
+  });
+  client.setRequestHandler("elicitation/create", async (request) => {
+    seen.push({ method: request.method, params: request.params });
+    return { action: "decline" };
+  });
+  const transport = new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+const textOf = (result: { content?: unknown }) => ((result.content as { text?: string }[] | undefined) ?? []).map((c) => c.text ?? "").join("\n");
+
+describe.each(["legacy", "modern"] as const)("the %s era", (era) => {
+  it("speaks the era and calls a tool", async () => {
+    const client = await connectClient(secret.url, secret.key, era, `plain-${era}`);
+    expect(client.getNegotiatedProtocolVersion()).toBe(era === "legacy" ? "2025-11-25" : "2026-07-28");
+    const result = await client.callTool({ name: "get-sum", arguments: { a: 2, b: 40 } });
+    expect(textOf(result)).toContain("42");
+    const call = getRegistry().listCalls(everything, { tool: "get-sum" })[0]!;
+    expect(call.origin).toMatchObject({ kind: "tap", client: { name: `plain-${era}` } });
+  });
+
+  it("forwards the upstream's sampling and elicitation to a client that declared them", async () => {
+    const seen: { method: string; params: unknown }[] = [];
+    const client = await answeringClient(era, seen);
+    const inboxBefore = getClientRequests().list({ connectionId: everything }).length;
+    const sampled = await client.callTool({ name: "trigger-sampling-request", arguments: { prompt: "hello", maxTokens: 5 } });
+    expect(textOf(sampled)).toContain(`sampled by ${era}`);
+    expect(seen[0]).toMatchObject({ method: "sampling/createMessage" });
+    const elicited = await client.callTool({ name: "trigger-elicitation-request", arguments: {} });
+    expect(textOf(elicited)).toContain("declined");
+    expect(seen[1]).toMatchObject({ method: "elicitation/create" });
+    // Nothing went to Loupe's inbox: the tap's client answered.
+    expect(getClientRequests().list({ connectionId: everything }).length).toBe(inboxBefore);
+    const forwards = getRegistry()
+      .traffic(everything, { limit: 500 })
+      .filter((e) => e.kind === "tap_forward")
+      .map((e) => e.raw as { method: string; client?: { name: string } });
+    expect(forwards.filter((f) => f.client?.name === `answering-${era}`).map((f) => f.method)).toEqual(["sampling/createMessage", "elicitation/create"]);
+  });
+
+  it("sends a server request to Loupe's inbox when the client did not declare the capability", async () => {
+    const client = await connectClient(secret.url, secret.key, era, `bare-${era}`);
+    const before = new Set(getClientRequests().list({ connectionId: everything }).map((r) => r.id));
+    const pending = client.callTool({ name: "trigger-sampling-request", arguments: { prompt: "inbox", maxTokens: 5 } });
+    let request: McpClientRequest | undefined;
+    await until(() => (request = getClientRequests().list({ connectionId: everything }).find((r) => !before.has(r.id))) !== undefined);
+    expect(request).toMatchObject({ kind: "sampling", status: "pending" });
+    await getClientRequests().answer(everything, request!.id, { action: "accept", text: "from the inbox" });
+    expect(textOf(await pending)).toContain("from the inbox");
+  });
+
+  it("forwards progress with the client's token", async () => {
+    const client = await connectClient(secret.url, secret.key, era, `progress-${era}`);
+    const progress: number[] = [];
+    const result = await client.callTool(
+      { name: "trigger-long-running-operation", arguments: { duration: 1, steps: 3 } },
+      { onprogress: (p) => progress.push(p.progress) },
+    );
+    expect(textOf(result)).toContain("Long running operation completed");
+    expect(progress).toEqual([1, 2, 3]);
+  });
+
+  it("cancels the upstream call when the client aborts", async () => {
+    const client = await connectClient(secret.url, secret.key, era, `abort-${era}`);
+    const controller = new AbortController();
+    let gotProgress = false;
+    const pending = client.callTool(
+      { name: "trigger-long-running-operation", arguments: { duration: 30, steps: 30 } },
+      { signal: controller.signal, onprogress: () => (gotProgress = true) },
+    );
+    await until(() => gotProgress);
+    controller.abort("the test aborts");
+    await expect(pending).rejects.toThrow();
+    let call: CallRecord | undefined;
+    await until(() => (call = getRegistry().listCalls(everything, { tool: "trigger-long-running-operation" })[0])?.status === "cancelled");
+    const cancelled = getRegistry()
+      .traffic(everything, { limit: 500 })
+      .filter((e) => e.direction === "out" && (e.raw as { method?: string }).method === "notifications/cancelled")
+      .map((e) => (e.raw as { params: { requestId: unknown } }).params.requestId);
+    expect(cancelled).toContain(call!.requestId);
+  });
+});
+
+async function until(check: () => boolean, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
