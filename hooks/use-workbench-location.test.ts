@@ -77,4 +77,16 @@ describe("workbench location", () => {
     expect(onTasks).toBe("c=demo&tab=tasks&task=t-1");
     expect(go(onTasks, { task: "t-2" })).toBe("c=demo&tab=tasks&task=t-2");
   });
+  it("the playground (?view=playground&pg=) keeps its open conversation and closes everything else", () => {
+    expect(at("view=playground&pg=c1&c=fs&tool=echo")).toMatchObject({ view: "playground", conversationId: "c1", connectionId: null, tool: null });
+    expect(locationToSearch(at("view=playground&pg=c1&a=ag"))).toBe("view=playground&pg=c1");
+    expect(at("c=fs&pg=c1").conversationId).toBeNull();
+    expect(go("c=fs&tool=echo", { view: "playground" })).toBe("view=playground");
+    expect(go("view=playground&pg=c1", { conversationId: "c2" })).toBe("view=playground&pg=c2");
+    expect(go("view=playground&pg=c1", { conversationId: null })).toBe("view=playground");
+    expect(go("view=playground&pg=c1", { view: "playground" })).toBe("view=playground&pg=c1");
+    expect(go("view=playground&pg=c1", { connectionId: "fs", tool: null })).toBe("c=fs");
+    expect(go("view=playground&pg=c1", { view: "inbox" })).toBe("view=inbox");
+    expect(go("view=playground&pg=c1", { agentId: "ag" })).toBe("a=ag");
+  });
 });

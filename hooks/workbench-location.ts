@@ -6,6 +6,7 @@
  *   MCP server   ?c=<id>[&tab=<tab>] + the open tab's selection: tool=<name> | r=<uri> | rt=<uri template> | p=<prompt> | seq=<traffic seq> | x=<network exchange id> | task=<task id>
  *   ADK agent    ?a=<id>[&app=<app>][&u=<user>][&s=<session>[&e=<event id>]]
  *   inbox        ?view=inbox
+ *   playground   ?view=playground[&pg=<conversation id>]
  */
 
 export const CONNECTION_TABS = ["overview", "tools", "apps", "resources", "prompts", "tasks", "client", "auth", "network", "traffic", "conformance"] as const;
@@ -35,8 +36,10 @@ export interface WorkbenchLocation {
   userId: string | null;
   /** ?e=: the event open in the session's inspector. */
   eventId: string | null;
-  /** ?view=inbox: the inbox of every interrupt. */
-  view: "inbox" | null;
+  /** ?view=inbox: the inbox of every interrupt; ?view=playground: the playground. */
+  view: "inbox" | "playground" | null;
+  /** ?pg=: the playground conversation open (issue 10). */
+  conversationId: string | null;
 }
 
 export type TabSelection = Pick<WorkbenchLocation, "tool" | "resource" | "template" | "prompt" | "seq" | "exchange" | "task">;
@@ -49,7 +52,7 @@ const NO_AGENT: Pick<WorkbenchLocation, "agentId" | "app" | "sessionId" | "userI
   eventId: null,
 };
 
-export const EMPTY_LOCATION: WorkbenchLocation = { connectionId: null, tab: "tools", ...NO_TAB_SELECTION, ...NO_AGENT, view: null };
+export const EMPTY_LOCATION: WorkbenchLocation = { connectionId: null, tab: "tools", ...NO_TAB_SELECTION, ...NO_AGENT, view: null, conversationId: null };
 
 /** Which selection field belongs to which tab: the others are closed while that tab is open. */
 const TAB_SELECTION: Partial<Record<ConnectionTab, ReadonlyArray<keyof TabSelection>>> = {
@@ -67,6 +70,7 @@ const TAB_SELECTION: Partial<Record<ConnectionTab, ReadonlyArray<keyof TabSelect
  */
 export function normalizeLocation(l: WorkbenchLocation): WorkbenchLocation {
   if (l.view === "inbox") return { ...EMPTY_LOCATION, view: "inbox" };
+  if (l.view === "playground") return { ...EMPTY_LOCATION, view: "playground", conversationId: l.conversationId };
   if (l.agentId) {
     const sessionId = l.sessionId;
     return { ...EMPTY_LOCATION, agentId: l.agentId, app: l.app, userId: l.userId, sessionId, eventId: sessionId ? l.eventId : null };
@@ -99,6 +103,12 @@ export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<W
   }
 
   if (patch.view === "inbox") return normalizeLocation({ ...EMPTY_LOCATION, view: "inbox" });
+  // The playground keeps its open conversation unless the patch names another (or none).
+  const stayInPlayground = from.view === "playground" && patch.view === undefined && !patch.agentId && !patch.connectionId;
+  if (patch.view === "playground" || (stayInPlayground && "conversationId" in patch)) {
+    const kept = from.view === "playground" ? from.conversationId : null;
+    return normalizeLocation({ ...EMPTY_LOCATION, view: "playground", conversationId: "conversationId" in patch ? (patch.conversationId ?? null) : kept });
+  }
   if (patch.agentId) {
     const base = patch.agentId === from.agentId ? from : { ...EMPTY_LOCATION, agentId: patch.agentId };
     const next = { ...base, view: null, connectionId: null, ...patch };
@@ -151,7 +161,8 @@ export function locationFromParams(params: Pick<URLSearchParams, "get">): Workbe
     sessionId: params.get("s"),
     userId: params.get("u"),
     eventId: params.get("e"),
-    view: params.get("view") === "inbox" ? "inbox" : null,
+    view: params.get("view") === "inbox" ? "inbox" : params.get("view") === "playground" ? "playground" : null,
+    conversationId: params.get("pg"),
   });
 }
 
@@ -160,6 +171,7 @@ export function locationToSearch(location: WorkbenchLocation): string {
   const qs = new URLSearchParams();
   const set = (key: string, value: string | number | null) => value !== null && value !== "" && qs.set(key, String(value));
   set("view", l.view);
+  set("pg", l.conversationId);
   set("c", l.connectionId);
   if (l.connectionId && l.tab !== "tools") qs.set("tab", l.tab);
   set("tool", l.tool);

@@ -36,4 +36,7 @@ describe("landingPatch", () => {
     expect(landingPatch({ location: at("view=inbox"), connectionIds: [], agentIds: ["a1"] })).toBeNull();
     expect(landingPatch({ location: at("a=a2"), connectionIds: ["s1"], agentIds: ["a1", "a2"] })).toBeNull();
   });
+  it("stays on the playground, which has no server to land on", () => {
+    expect(landingPatch({ location: at("view=playground&pg=c1"), connectionIds: ["s1"], agentIds: [] })).toBeNull();
+  });
 });

@@ -28,7 +28,7 @@ interface Landing {
  * none but there are agent servers (`--no-demo --agent URL`), the first agent. null = stay.
  */
 export function landingPatch({ location, connectionIds, agentIds }: Landing): Partial<WorkbenchLocation> | null {
-  if (location.view === "inbox" || location.agentId) return null;
+  if (location.view || location.agentId) return null;
   if (connectionIds === null) return null;
   if (location.connectionId && connectionIds.includes(location.connectionId)) return null;
   const firstServer = connectionIds[0];

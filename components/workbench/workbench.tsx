@@ -16,6 +16,8 @@ import { LiveIndicator } from "@/components/workbench/live-indicator";
 import { QueryError } from "@/components/workbench/query-error";
 import { AgentMain } from "@/components/agents/agent-main";
 import { AgentSidebar } from "@/components/agents/agent-sidebar";
+import { PlaygroundMain } from "@/components/playground/playground-main";
+import { PlaygroundNav } from "@/components/playground/playground-nav";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 
@@ -85,9 +87,12 @@ export function Workbench() {
             />
           )}
           <AgentSidebar location={location} navigate={navigate} />
+          <PlaygroundNav location={location} navigate={navigate} />
         </aside>
         <main className="flex min-w-0 flex-1 flex-col [overflow-wrap:anywhere]">
-          {agentOpen ? (
+          {location.view === "playground" ? (
+            <PlaygroundMain location={location} navigate={navigate} />
+          ) : agentOpen ? (
             <AgentMain location={location} navigate={navigate} />
           ) : selected ? (
             <ConnectionView

@@ -20,6 +20,7 @@ import { applyResourcesEntry } from "@/lib/queries/resources-stream";
 import { applyTasksEntry } from "@/lib/queries/tasks-stream";
 import { applyNetworkEntry } from "@/lib/queries/network-stream";
 import { applyApprovalsEntry } from "@/lib/queries/approvals";
+import { applyPlaygroundEntries } from "@/lib/queries/playground";
 
 /** Feature modules (issue 4) that own their own loupe entry kinds; each returns true if it took one. */
 const FEATURE_ENTRY_HANDLERS = [applyRequestsEntry, applyResourcesEntry, applyTasksEntry, applyAuthEntry, applyNetworkEntry, applyApprovalsEntry];
@@ -35,9 +36,15 @@ const FEATURE_ENTRY_HANDLERS = [applyRequestsEntry, applyResourcesEntry, applyTa
 export function applyStreamEntries(qc: QueryClient, entries: readonly Entry[]): void {
   const byConnection = new Map<string, Entry[]>();
   const adk: Entry[] = [];
+  const playground: Entry[] = [];
   for (const e of entries) {
     if (e.protocol === "adk") {
       adk.push(e);
+      continue;
+    }
+    // connectionId is a conversation id here, not a connection: no traffic list to append to.
+    if (e.protocol === "playground") {
+      playground.push(e);
       continue;
     }
     const list = byConnection.get(e.connectionId);
@@ -51,6 +58,7 @@ export function applyStreamEntries(qc: QueryClient, entries: readonly Entry[]): 
     qc.setQueryData<Entry[]>(key, (prev) => mergeEntries(prev, batch));
   }
   if (adk.length) applyAdkEntries(qc, adk);
+  if (playground.length) applyPlaygroundEntries(qc, playground);
 }
 
 function applyLoupeEntry(qc: QueryClient, e: Entry): void {

@@ -1,0 +1,122 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Columns3Icon, SlidersHorizontalIcon } from "lucide-react";
+import type { ConnectionView } from "@/lib/contracts/connections";
+import type { Conversation, PgModelRequest, PlaygroundProvider, ProviderStatus } from "@/lib/contracts/playground";
+import { conversationEntriesQuery } from "@/lib/queries/playground";
+import type { PlaygroundActions } from "@/hooks/use-playground";
+import { Button } from "@/components/ui/button";
+import { SafeText } from "@/components/ui/safe-text";
+import { QueryError } from "@/components/workbench/query-error";
+import { ApprovalSlot } from "@/components/playground/approval-slot";
+import { ColumnPane } from "@/components/playground/column-pane";
+import { defaultColumn } from "@/components/playground/defaults";
+import { PgComposer } from "@/components/playground/pg-composer";
+import { ProviderKeyDialog } from "@/components/playground/provider-key-dialog";
+import { SetupPanel } from "@/components/playground/setup-panel";
+import { cn } from "@/lib/cn";
+
+export interface ConversationViewProps {
+  conversation: Conversation;
+  connections: ConnectionView[];
+  providers: ProviderStatus[];
+  actions: PlaygroundActions;
+  onOpenInbox: () => void;
+}
+
+/** One conversation: its setup beside (or above, when narrow) its columns, and the composer under them. */
+export function ConversationView({ conversation: c, connections, providers, actions, onOpenInbox }: ConversationViewProps) {
+  const entries = useQuery(conversationEntriesQuery(c.id));
+  const [showSetup, setShowSetup] = useState(true);
+  const [keysFor, setKeysFor] = useState<PlaygroundProvider | null>(null);
+  const list = useMemo(() => entries.data ?? [], [entries.data]);
+  const serverNames = useMemo(() => Object.fromEntries(connections.map((x) => [x.id, x.name])), [connections]);
+  const lastRequests = useMemo(() => {
+    const out: Record<string, PgModelRequest | undefined> = {};
+    for (const e of list) if (e.kind === "pg_model_request" && e.sessionKey && !e.truncated) out[e.sessionKey] = e.raw as PgModelRequest;
+    return out;
+  }, [list]);
+  const running = c.columns.some((col) => col.status === "running" || col.status === "awaiting_approval");
+  const keyStatus = providers.find((p) => p.provider === keysFor);
+  const errors = [
+    [actions.send.error, "Could not send the message"],
+    [actions.stop.error, "Could not stop the turn"],
+    [actions.patch.error, "Could not save the setup"],
+    [actions.addColumn.error, "Could not add a column"],
+    [actions.updateColumn.error, "Could not change the model"],
+    [actions.removeColumn.error, "Could not close the column"],
+  ] as const;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-testid="pg-conversation-view" data-conversation-id={c.id} data-running={running}>
+      <div className="flex flex-wrap items-center gap-2 border-b px-3 py-1.5">
+        <h1 className="min-w-0 truncate text-sm font-semibold">
+          <SafeText text={c.title} />
+        </h1>
+        <span className="text-xs text-muted-foreground">
+          {c.columns.length} column{c.columns.length === 1 ? "" : "s"}
+        </span>
+        <div className="ml-auto flex items-center gap-1.5">
+          <Button size="xs" variant={showSetup ? "secondary" : "outline"} aria-pressed={showSetup} data-testid="pg-toggle-setup" onClick={() => setShowSetup((v) => !v)}>
+            <SlidersHorizontalIcon /> Setup
+          </Button>
+          <Button
+            size="xs"
+            variant="outline"
+            data-testid="pg-compare"
+            disabled={c.columns.length >= 3 || actions.addColumn.isPending}
+            title={c.columns.length >= 3 ? "At most three columns" : "Run this conversation on another provider/model, side by side"}
+            onClick={() => actions.addColumn.mutate({ id: c.id, input: { config: defaultColumn(providers, c.columns.map((x) => x.config)), replay: true } })}
+          >
+            <Columns3Icon /> Compare
+          </Button>
+        </div>
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col xl:flex-row">
+        {showSetup && (
+          <aside className="max-h-[45%] shrink-0 overflow-y-auto border-b xl:max-h-none xl:w-96 xl:border-r xl:border-b-0" aria-label="Setup">
+            <SetupPanel
+              conversation={c}
+              connections={connections}
+              providers={providers}
+              lastRequests={lastRequests}
+              onPatch={(patch) => actions.patch.mutate({ id: c.id, patch })}
+              onColumnChange={(columnId, config) => actions.updateColumn.mutate({ id: c.id, columnId, config })}
+              onOpenKeys={setKeysFor}
+            />
+          </aside>
+        )}
+        <div className="flex min-h-0 min-w-0 flex-1 overflow-x-auto" data-testid="pg-columns">
+          {entries.isError ? (
+            <QueryError className="m-3 self-start" title="Could not load the conversation" error={entries.error} onRetry={() => void entries.refetch()} />
+          ) : (
+            c.columns.map((col) => (
+              <ColumnPane
+                key={col.id}
+                column={col}
+                entries={list}
+                serverNames={serverNames}
+                renderApproval={(call) => <ApprovalSlot call={call} onOpenInbox={onOpenInbox} />}
+                onRemove={c.columns.length > 1 ? () => actions.removeColumn.mutate({ id: c.id, columnId: col.id }) : undefined}
+              />
+            ))
+          )}
+        </div>
+      </div>
+      {errors.map(([error, title]) =>
+        error ? <QueryError key={title} className={cn("mx-2 mt-2")} title={title} error={error} /> : null,
+      )}
+      <PgComposer
+        running={running}
+        sending={actions.send.isPending}
+        stopping={actions.stop.isPending}
+        disabledReason={c.columns.length === 0 ? "Add a column to start" : undefined}
+        onSend={(text) => actions.send.mutateAsync({ id: c.id, text })}
+        onStop={() => actions.stop.mutate(c.id)}
+      />
+      {keysFor && keyStatus && <ProviderKeyDialog status={keyStatus} onClose={() => setKeysFor(null)} />}
+    </div>
+  );
+}

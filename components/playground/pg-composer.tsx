@@ -1,0 +1,59 @@
+"use client";
+
+import { useState } from "react";
+import { SendIcon, SquareIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/textarea";
+
+export interface PgComposerProps {
+  /** Resolves when the server accepted the turn (202); the text is cleared then, kept on failure. */
+  onSend: (text: string) => Promise<unknown>;
+  onStop: () => void;
+  /** A turn is going in some column: sending waits, Stop is offered. */
+  running: boolean;
+  sending: boolean;
+  stopping: boolean;
+  /** Why nothing can be sent (no column, no conversation), when that is the case. */
+  disabledReason?: string;
+}
+
+/** The message box under the columns: Enter sends to every column, Shift+Enter breaks the line. */
+export function PgComposer({ onSend, onStop, running, sending, stopping, disabledReason }: PgComposerProps) {
+  const [text, setText] = useState("");
+  const blocked = running || sending || Boolean(disabledReason);
+  const send = () => {
+    if (blocked || text.trim() === "") return;
+    onSend(text).then(
+      () => setText(""),
+      () => undefined, // the container shows the error; nothing typed is lost
+    );
+  };
+  return (
+    <div className="flex items-end gap-2 border-t p-2" data-testid="pg-composer">
+      <Textarea
+        data-testid="pg-composer-input"
+        aria-label="Message"
+        placeholder={disabledReason ?? (running ? "Wait for the turn to finish, or stop it…" : "Message the model… (Enter sends, Shift+Enter for a new line)")}
+        className="max-h-48 min-h-10 flex-1 resize-y"
+        rows={2}
+        value={text}
+        disabled={Boolean(disabledReason)}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            send();
+          }
+        }}
+      />
+      {running && (
+        <Button variant="destructive" size="sm" data-testid="pg-stop" disabled={stopping} onClick={onStop}>
+          <SquareIcon /> {stopping ? "Stopping…" : "Stop"}
+        </Button>
+      )}
+      <Button size="sm" data-testid="pg-send" disabled={blocked || text.trim() === ""} onClick={send}>
+        <SendIcon /> {sending ? "Sending…" : "Send"}
+      </Button>
+    </div>
+  );
+}

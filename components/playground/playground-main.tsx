@@ -1,0 +1,58 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
+import { usePlaygroundActions } from "@/hooks/use-playground";
+import { connectionsQuery } from "@/lib/queries/connections";
+import { conversationsQuery, providersQuery } from "@/lib/queries/playground";
+import { QueryError } from "@/components/workbench/query-error";
+import { ConversationView } from "@/components/playground/conversation-view";
+
+export interface PlaygroundMainProps {
+  location: WorkbenchLocation;
+  navigate: (patch: Partial<WorkbenchLocation>) => void;
+}
+
+/** The main pane when the URL says ?view=playground: the open conversation (?pg=), or how to start one. */
+export function PlaygroundMain({ location, navigate }: PlaygroundMainProps) {
+  const conversations = useQuery(conversationsQuery());
+  const providers = useQuery(providersQuery());
+  const connections = useQuery(connectionsQuery());
+  const actions = usePlaygroundActions();
+
+  if (conversations.isError) {
+    return <QueryError className="m-3" title="Could not load the playground" error={conversations.error} onRetry={() => void conversations.refetch()} />;
+  }
+  const open = conversations.data?.find((c) => c.id === location.conversationId);
+  if (!open) {
+    return (
+      <div className="m-auto flex max-w-md flex-col gap-2 p-6 text-sm text-muted-foreground" data-testid="pg-empty">
+        {conversations.isPending ? (
+          <p>Loading conversations…</p>
+        ) : (
+          <>
+            {location.conversationId && <p className="text-foreground">This conversation does not exist (any more).</p>}
+            <p>
+              The playground lets a model use your connected servers&apos; tools while Loupe runs the loop: every request, tool call, approval and
+              result is recorded here. Start a <strong>New conversation</strong> in the sidebar, or open one.
+            </p>
+            <p>No key? The scripted model works offline against the demo server.</p>
+          </>
+        )}
+      </div>
+    );
+  }
+  return (
+    <>
+      {providers.isError && <QueryError className="m-2" title="Could not read the providers' key status" error={providers.error} onRetry={() => void providers.refetch()} />}
+      <ConversationView
+        key={open.id}
+        conversation={open}
+        connections={connections.data ?? []}
+        providers={providers.data ?? []}
+        actions={actions}
+        onOpenInbox={() => navigate({ view: "inbox" })}
+      />
+    </>
+  );
+}

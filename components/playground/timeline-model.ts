@@ -1,0 +1,151 @@
+/**
+ * One playground column's entries folded into turns and steps (pure: unit-tested directly).
+ * Entries are read defensively: a raw that does not have the shape lib/contracts/playground.ts
+ * describes is kept as an "odd" entry and shown raw where it arrived, never dropped, never
+ * allowed to blank the column.
+ */
+import { z } from "zod";
+import type { Entry } from "@/lib/contracts/entries";
+import type { PgModelRequest, PgModelResponse, PgToolCall, PgTurn } from "@/lib/contracts/playground";
+
+const num = z.number().int().min(0);
+const UserRaw = z.object({ turn: num, text: z.string() });
+const StreamRaw = z.object({ turn: num, step: num, text: z.string(), reasoning: z.string().optional() });
+const RequestRaw = z.looseObject({ turn: num, step: num, provider: z.string(), model: z.string() });
+const ResponseRaw = z.looseObject({ turn: num, step: num, status: z.enum(["ok", "error"]), toolCalls: z.array(z.unknown()) });
+const ToolCallRaw = z.looseObject({ turn: num, step: num, toolCallId: z.string(), calledAs: z.string(), status: z.string() });
+const TurnRaw = z.looseObject({ turn: num, status: z.string(), startedAt: z.number() });
+
+/** A recorded entry and its raw as the shape it was checked against. */
+export interface Recorded<T> {
+  seq: number;
+  raw: T;
+  /** The raw is a preview (over 64 KB): GET /api/entries/:seq has it whole. */
+  truncated: boolean;
+}
+
+export interface StepView {
+  step: number;
+  request?: Recorded<PgModelRequest>;
+  /** The response so far while it streams. */
+  stream?: { text: string; reasoning?: string };
+  response?: Recorded<PgModelResponse>;
+  /** In the order the model made them; each as its latest record. */
+  toolCalls: Recorded<PgToolCall>[];
+}
+
+export interface TurnView {
+  turn: number;
+  user?: { seq: number; text: string };
+  steps: StepView[];
+  /** The latest pg_turn record: running, then done / error / stopped / max_steps. */
+  status?: PgTurn;
+  /** Entries of this turn whose shape Loupe does not know: shown raw. */
+  odd: Entry[];
+}
+
+export interface ColumnTimeline {
+  turns: TurnView[];
+  /** Odd entries before any turn. */
+  odd: Entry[];
+}
+
+function turnOf(turns: Map<number, TurnView>, n: number): TurnView {
+  let t = turns.get(n);
+  if (!t) {
+    t = { turn: n, steps: [], odd: [] };
+    turns.set(n, t);
+  }
+  return t;
+}
+
+function stepOf(turn: TurnView, n: number): StepView {
+  let s = turn.steps.find((x) => x.step === n);
+  if (!s) {
+    s = { step: n, toolCalls: [] };
+    turn.steps.push(s);
+    turn.steps.sort((a, b) => a.step - b.step);
+  }
+  return s;
+}
+
+const rec = <T>(e: Entry, raw: T): Recorded<T> => ({ seq: e.seq, raw, truncated: e.truncated === true });
+
+/** Folds one column's entries (any order, duplicates allowed) into its turns. */
+export function buildColumnTimeline(entries: readonly Entry[], columnId: string): ColumnTimeline {
+  const mine = entries.filter((e) => e.sessionKey === columnId).sort((a, b) => a.seq - b.seq);
+  const turns = new Map<number, TurnView>();
+  const preamble: Entry[] = [];
+  let current: TurnView | null = null;
+  const odd = (e: Entry) => (current ? current.odd : preamble).push(e);
+
+  for (const e of mine) {
+    switch (e.kind) {
+      case "pg_user": {
+        const p = UserRaw.safeParse(e.raw);
+        if (!p.success) break;
+        current = turnOf(turns, p.data.turn);
+        current.user = { seq: e.seq, text: p.data.text };
+        continue;
+      }
+      case "pg_model_request": {
+        const p = RequestRaw.safeParse(e.raw);
+        if (!p.success) break;
+        current = turnOf(turns, p.data.turn);
+        stepOf(current, p.data.step).request = rec(e, e.raw as PgModelRequest);
+        continue;
+      }
+      case "pg_model_stream": {
+        const p = StreamRaw.safeParse(e.raw);
+        if (!p.success) break;
+        current = turnOf(turns, p.data.turn);
+        stepOf(current, p.data.step).stream = { text: p.data.text, reasoning: p.data.reasoning };
+        continue;
+      }
+      case "pg_model_response": {
+        const p = ResponseRaw.safeParse(e.raw);
+        if (!p.success) break;
+        current = turnOf(turns, p.data.turn);
+        stepOf(current, p.data.step).response = rec(e, e.raw as PgModelResponse);
+        continue;
+      }
+      case "pg_tool_call": {
+        const p = ToolCallRaw.safeParse(e.raw);
+        if (!p.success) break;
+        current = turnOf(turns, p.data.turn);
+        const calls = stepOf(current, p.data.step).toolCalls;
+        const at = calls.findIndex((c) => c.raw.toolCallId === p.data.toolCallId);
+        const call = e.raw as Partial<PgToolCall> & Pick<PgToolCall, "turn" | "step" | "toolCallId" | "calledAs" | "status">;
+        const next = rec(e, { ...call, arguments: call.arguments ?? {}, connectionId: call.connectionId ?? null, tool: call.tool ?? null });
+        if (at === -1) calls.push(next);
+        else calls[at] = next;
+        continue;
+      }
+      case "pg_turn": {
+        const p = TurnRaw.safeParse(e.raw);
+        if (!p.success) break;
+        current = turnOf(turns, p.data.turn);
+        current.status = e.raw as PgTurn;
+        continue;
+      }
+      // Conversation and column records drive the lists, not the timeline.
+      case "pg_column":
+      case "pg_conversation":
+        continue;
+    }
+    odd(e);
+  }
+  return { turns: [...turns.values()].sort((a, b) => a.turn - b.turn), odd: preamble };
+}
+
+/** The text an assistant step shows: the final response's, else what has streamed so far. */
+export function stepText(step: StepView): { text: string; reasoning?: string; streaming: boolean } {
+  const r = step.response?.raw;
+  if (r) return { text: typeof r.text === "string" ? r.text : "", reasoning: r.reasoning, streaming: false };
+  return { text: step.stream?.text ?? "", reasoning: step.stream?.reasoning, streaming: step.stream !== undefined };
+}
+
+/** Is any turn of the column still going (its last pg_turn says running)? */
+export function isRunning(timeline: ColumnTimeline): boolean {
+  return timeline.turns.some((t) => t.status?.status === "running");
+}

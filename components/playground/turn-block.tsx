@@ -1,0 +1,65 @@
+"use client";
+
+import type { ReactNode } from "react";
+import type { Entry } from "@/lib/contracts/entries";
+import type { PgToolCall } from "@/lib/contracts/playground";
+import { Badge } from "@/components/ui/badge";
+import { JsonView } from "@/components/adk-timeline/json-view";
+import { formatCost, formatUsage, TURN_STATUS } from "@/components/playground/labels";
+import { StepBlock } from "@/components/playground/step-block";
+import type { StepView, TurnView } from "@/components/playground/timeline-model";
+
+export interface TurnBlockProps {
+  turn: TurnView;
+  serverNames: Record<string, string>;
+  onOpenRaw: (turn: number, step: StepView) => void;
+  renderApproval?: (call: PgToolCall) => ReactNode;
+}
+
+/** A user message, the model steps it caused, and the turn's outcome with its tokens and cost. */
+export function TurnBlock({ turn, serverNames, onOpenRaw, renderApproval }: TurnBlockProps) {
+  const status = turn.status;
+  const label = status ? (TURN_STATUS[status.status] ?? { label: String(status.status), variant: "outline" as const }) : null;
+  return (
+    <section data-testid="pg-turn" data-turn={turn.turn} data-state={status?.status ?? "unknown"} className="flex min-w-0 flex-col gap-2 border-b px-3 py-3">
+      {turn.user && (
+        <div data-testid="pg-user-message" className="ml-auto max-w-[85%] rounded-lg bg-primary px-3 py-1.5 text-sm whitespace-pre-wrap text-primary-foreground">
+          {turn.user.text}
+        </div>
+      )}
+      {turn.steps.map((s) => (
+        <StepBlock key={s.step} step={s} serverNames={serverNames} onOpenRaw={(step) => onOpenRaw(turn.turn, step)} renderApproval={renderApproval} />
+      ))}
+      {turn.odd.map((e) => (
+        <OddEntry key={e.seq} entry={e} />
+      ))}
+      {status && label && (
+        <div data-testid="pg-turn-footer" className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-[11px] text-muted-foreground">
+          <Badge variant={label.variant} data-testid="pg-turn-status">
+            {label.label}
+          </Badge>
+          <span data-testid="pg-turn-usage">{formatUsage(status.usage)}</span>
+          <span data-testid="pg-turn-cost">· {formatCost(status.costUsd)}</span>
+          {status.endedAt && Number.isFinite(status.startedAt) && <span>· {((status.endedAt - status.startedAt) / 1000).toFixed(1)} s</span>}
+        </div>
+      )}
+      {status?.error && (
+        <p role="alert" data-testid="pg-turn-error" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-xs break-words text-destructive">
+          {status.error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** An entry whose shape this version does not know: shown as recorded rather than dropped. */
+export function OddEntry({ entry }: { entry: Entry }) {
+  return (
+    <div data-testid="pg-odd-entry" data-kind={entry.kind} className="flex flex-col gap-0.5 rounded-md border border-dashed p-2">
+      <span className="text-[11px] text-muted-foreground">
+        Unrecognised entry <code className="font-mono">{entry.kind}</code> #{entry.seq}, shown raw
+      </span>
+      <JsonView value={entry.raw} />
+    </div>
+  );
+}
