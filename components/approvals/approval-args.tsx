@@ -52,7 +52,10 @@ export function ApprovalArgs({ id, inputSchema, draft, onDraftChange }: Approval
           idPrefix={id}
           errors={check.ok ? [] : check.errors}
           onChange={(value) => onDraftChange({ value, text: JSON.stringify(value, null, 2), error: null })}
-          onJsonErrorChange={(error) => error !== draft.error && onDraftChange({ ...draft, error })}
+          // A block body: the editor runs this inside an effect, which must not return a value.
+          onJsonErrorChange={(error) => {
+            if (error !== draft.error) onDraftChange({ ...draft, error });
+          }}
         />
       </div>
     );

@@ -7,7 +7,7 @@ import { ReadOnlyJson } from "@/components/inbox/json-text-field";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { DEFAULT_REJECT_REASON, type ApprovalAnswer, type ToolApproval } from "@/lib/contracts/approvals";
+import { DEFAULT_REJECT_REASON, sameArguments, type ApprovalAnswer, type ToolApproval } from "@/lib/contracts/approvals";
 import { useApprovalAnswer, useLiveApproval } from "@/hooks/use-approvals";
 import { ApprovalArgs, initialArgsDraft, type ArgsDraft } from "./approval-args";
 import { ApprovalHeader } from "./approval-header";
@@ -34,7 +34,7 @@ export function ApprovalCardView({ approval, onAnswer, sending = false, error = 
   const [reason, setReason] = useState("");
   const pending = approval.status === "pending";
   const id = `approval-${approval.id}`;
-  const edited = JSON.stringify(draft.value) !== JSON.stringify(approval.arguments);
+  const edited = !sameArguments(draft.value, approval.arguments);
   return (
     <Card data-testid="approval-card" data-status={approval.status} data-approval-id={approval.id} aria-busy={sending || undefined} className={compact ? "gap-2 py-2" : undefined}>
       <ApprovalHeader approval={approval} compact={compact} />

@@ -75,5 +75,17 @@ export const ApprovalAnswer = z.discriminatedUnion("action", [
 ]);
 export type ApprovalAnswer = z.infer<typeof ApprovalAnswer>;
 
+/**
+ * Whether two argument objects are the same JSON whatever their key order: an approval is
+ * "edited" only when the arguments sent differ from the caller's (shared by the desk and the card).
+ */
+export function sameArguments(a: unknown, b: unknown): boolean {
+  const sorted = (_key: string, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : v;
+  return JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
+}
+
 /** The reason a rejected call's caller receives when the user gave none. */
 export const DEFAULT_REJECT_REASON = "The user rejected this tool call.";

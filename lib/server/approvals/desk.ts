@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { DEFAULT_REJECT_REASON } from "@/lib/contracts/approvals";
+import { DEFAULT_REJECT_REASON, sameArguments } from "@/lib/contracts/approvals";
 import type { ApprovalAnswer, ApprovalOrigin, ApprovalPolicy, ApprovalStatus, ToolApproval, ToolPolicies } from "@/lib/contracts/approvals";
 import { AppError } from "@/lib/errors";
 import { approvalStore } from "@/lib/server/approvals/approval-store";
@@ -44,15 +44,6 @@ export function abortReason(signal: AbortSignal): string {
   if (typeof reason === "string" && reason.trim()) return reason;
   if (reason instanceof Error && reason.name !== "AbortError" && reason.message) return reason.message;
   return "The caller stopped waiting for the answer";
-}
-
-/** JSON text with object keys sorted, so two equal argument objects compare equal whatever their key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
 }
 
 /**
@@ -131,7 +122,7 @@ export class Approvals {
     const at = Date.now();
     if (answer.action === "approve") {
       const args = answer.arguments ?? w.approval.arguments;
-      const edited = canonical(args) !== canonical(w.approval.arguments);
+      const edited = !sameArguments(args, w.approval.arguments);
       const approval = this.settle(w, { status: "answered", decision: { action: "approve", arguments: args, edited, at } });
       w.settle({ action: "approve", arguments: args, edited, approvalId: id });
       return approval;
