@@ -42,6 +42,8 @@ const forecastSchema = {
 const toolSources = [
   { connectionId: "conn-weather", connectionName: "Weather", tool: { name: "get-forecast", description: "Weather forecast for a city.", inputSchema: forecastSchema } },
   { connectionId: "conn-weather", connectionName: "Weather", tool: { name: "ping", description: "No parameters." } },
+  // An integer enum: Portability sends Gemini string values, on which the Google SDK's own converter throws.
+  { connectionId: "conn-weather", connectionName: "Weather", tool: { name: "set-level", inputSchema: { type: "object", properties: { level: { type: "integer", enum: [1, 2, 3] } } } } },
 ];
 
 function sdkTools(declared: DeclaredTool[]): ToolSet {
@@ -123,7 +125,8 @@ describe.each(CASES)("createModel($provider) against the fake $wire server", ({ 
     expect((await result.usage).inputTokens).toBe(120);
 
     const got = received(wire, fake.requests[0]!.body);
-    expect(Object.keys(got).sort()).toEqual(["get-forecast", "ping"]);
+    expect(Object.keys(got).sort()).toEqual(["get-forecast", "ping", "set-level"]);
+    for (const d of declared) expect(got[d.name]!.schema, d.name).toEqual(wire === "gemini" && d.name === "ping" ? null : d.inputSchema);
     // The schema the provider received IS the Portability output for its target.
     expect(got["get-forecast"]!.schema).toEqual(expected);
     expect(got["get-forecast"]!.schema).toEqual(declared.find((d) => d.name === "get-forecast")!.inputSchema);
