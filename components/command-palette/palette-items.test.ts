@@ -55,6 +55,28 @@ describe("palette items", () => {
   });
 });
 
+describe("palette inbox items: tool approvals", () => {
+  it("lists a waiting tool approval with who asks and the tool, focusing its inbox card", () => {
+    const approvalRow = {
+      source: "approval",
+      id: "ap1",
+      connectionId: "ev",
+      connectionName: "everything",
+      tool: "echo",
+      calledAs: "everything__echo",
+      arguments: { message: "hi" },
+      origin: { kind: "tap", tapId: "ev", client: { name: "claude-ai", version: "0.1.0" } },
+      policy: { value: "always", from: "default" },
+      createdAt: 9,
+      status: "pending",
+    } as InboxRow;
+    const item = paletteItems({ ...sources, inbox: [approvalRow] }).find((i) => i.id.startsWith("inbox:"));
+    expect(item?.label).toBe("Tool call approval: claude-ai 0.1.0 wants to call everything__echo");
+    expect(item?.detail).toBe("Pending · everything › echo");
+    expect(item?.focusSelector).toBe(`[data-testid="inbox-item"][data-item-key="${encodeURIComponent("approval\u0000ap1")}"]`);
+  });
+});
+
 describe("fuzzy filter", () => {
   it("matches subsequences and ranks contiguous and word-start matches first", () => {
     expect(fuzzyScore("gsum", "get-sum")).not.toBeNull();
