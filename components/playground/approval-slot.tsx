@@ -3,29 +3,31 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import type { PgToolCall } from "@/lib/contracts/playground";
-import { inboxQuery } from "@/lib/queries/inbox";
+import { approvalQuery } from "@/lib/queries/approvals";
+import { inboxQuery, isApprovalRow } from "@/lib/queries/inbox";
+import { ApprovalCard } from "@/components/approvals";
 
 export interface ApprovalSlotProps {
   call: PgToolCall;
   onOpenInbox: () => void;
 }
 
-function approvalOf(rows: readonly unknown[] | undefined, id: string | undefined): ToolApproval | undefined {
-  if (!id || !rows) return undefined;
-  return rows.find((r): r is ToolApproval => (r as { source?: unknown }).source === "approval" && (r as { id?: unknown }).id === id);
-}
-
 /**
- * The gate of a waiting call, inline under it: the same approval the inbox lists (one record,
- * answered in either place). Read from the inbox cache, which the stream keeps current.
+ * The gate of a waiting call, inline under it: the very approval the inbox lists (one record,
+ * answered in either place). Read from the inbox cache, which the stream keeps current; fetched
+ * on its own only when the inbox does not hold it (yet).
  */
 export function ApprovalSlot({ call, onOpenInbox }: ApprovalSlotProps) {
   const inbox = useQuery(inboxQuery());
-  const approval = approvalOf(inbox.data, call.approvalId);
+  const id = call.approvalId;
+  const row = id ? (inbox.data?.find((r) => isApprovalRow(r) && r.id === id) as ToolApproval | undefined) : undefined;
+  const one = useQuery({ ...approvalQuery(id ?? ""), enabled: Boolean(id) && !row && inbox.isFetched });
+  const approval = row ?? one.data;
+  if (approval) return <ApprovalCard approval={approval} compact />;
   return (
-    <div data-testid="pg-approval" data-approval-id={call.approvalId} data-found={approval ? "yes" : "no"} className="rounded-md border border-amber-500/40 bg-amber-500/5 p-2 text-xs">
+    <div data-testid="pg-approval-waiting" data-approval-id={id} className="rounded-md border border-amber-500/40 bg-amber-500/5 p-2 text-xs">
       <p>
-        Waiting for your approval.{" "}
+        {one.isError ? `Waiting for approval (the card could not be loaded: ${one.error.message}). ` : "Waiting for approval… "}
         <button type="button" className="underline" onClick={onOpenInbox}>
           Open the inbox
         </button>

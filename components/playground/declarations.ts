@@ -37,11 +37,13 @@ export function previewDeclarations(provider: PlaygroundProvider, strict: boolea
   const taken = new Set<string>();
   return tools.map((t) => {
     const shared = (servers.get(norm(t.name))?.size ?? 0) > 1;
-    const first = norm(shared ? namespaced(t.connectionName, t.name) : t.name);
+    const wanted = shared ? namespaced(t.connectionName, t.name) : t.name;
+    const first = norm(wanted);
     let name = first;
     for (let n = 2; taken.has(name); n++) name = `${first}_${n}`;
     taken.add(name);
-    const findings = target ? analyzeTool({ name: t.name, inputSchema: t.inputSchema }).targets[target].findings : [];
+    const findings = target ? [...analyzeTool({ name: wanted, inputSchema: t.inputSchema }).targets[target].findings] : [];
+    if (shared) findings.unshift({ path: "name", keyword: "name", action: "rewritten", severity: "shape_changed", basis: "assumed", reason: `Another selected server also offers "${t.name}"; namespaced by server so both are kept.` });
     return { name, connectionId: t.connectionId, connectionName: t.connectionName, tool: t.name, findings, verdict: verdictOf(findings), namespaced: shared };
   });
 }

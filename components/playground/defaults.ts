@@ -2,7 +2,9 @@
 import type { ConnectionView } from "@/lib/contracts/connections";
 import type { ColumnConfig, ConversationInput, PlaygroundProvider, ProviderStatus } from "@/lib/contracts/playground";
 
-const ready = (p: ProviderStatus) => p.keySource !== "none";
+// A key the user gave (settings or env). "not_needed" alone says nothing: a local OpenAI-compatible
+// server may well not be running, so it is never picked for the user.
+const ready = (p: ProviderStatus) => p.keySource === "settings" || p.keySource === "env";
 
 /**
  * The first provider that can run now: a real one with a key (settings or env) before the

@@ -44,7 +44,8 @@ export function conversationEntriesQuery(conversationId: string) {
   return queryOptions({
     queryKey,
     queryFn: async ({ signal, client }) => {
-      const history = await apiFetch<Entry[]>(`${conv(conversationId)}/entries`, { signal });
+      // The newest 5000 (the route's cap): every turn of any conversation a person would read here.
+      const history = await apiFetch<Entry[]>(`${conv(conversationId)}/entries?limit=5000`, { signal });
       return mergeEntries(client.getQueryData<Entry[]>(queryKey), Array.isArray(history) ? history : []);
     },
     staleTime: Infinity,
