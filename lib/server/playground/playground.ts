@@ -20,6 +20,9 @@ import { columnView, stopInterruptedTurns } from "@/lib/server/playground/column
 import { ConversationStore, ZERO_USAGE } from "@/lib/server/playground/conversation-store";
 import type { ColumnRow, ConversationRow } from "@/lib/server/playground/conversation-store";
 import { recordPg } from "@/lib/server/playground/recorder";
+import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
+import { draftSampling } from "@/lib/server/playground/sampling-draft";
+import type { SamplingDraftResult } from "@/lib/server/playground/sampling-draft";
 
 const STOP_REASON = "The playground turn was stopped";
 
@@ -131,6 +134,13 @@ export class Playground {
   entries(id: string, opts: { before?: number; limit?: number }): Entry[] {
     this.require(id);
     return this.hub.list(id, opts);
+  }
+
+  /** The column's model drafts the answer to a server's sampling request (the user approves it in the card). */
+  draftSampling(conversationId: string, columnId: string, request: McpClientRequest): Promise<SamplingDraftResult> {
+    this.require(conversationId);
+    const column = this.requireColumn(this.rows.columns(conversationId), columnId);
+    return draftSampling(this.hub, this.deps, column, request);
   }
 
   /** Whether a turn runs in any column now (tests, shutdown). */
