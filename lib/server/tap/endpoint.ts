@@ -5,6 +5,7 @@ import { MAX_JSON_BODY_BYTES, readText } from "@/lib/server/http";
 import { AppError } from "@/lib/errors";
 import { declares, downstreamFor } from "@/lib/server/tap/links";
 import { jsonRpcError, serveTap } from "@/lib/server/tap/serve";
+import { routingFor } from "@/lib/server/tap/aggregate";
 import { getTaps, sameKey } from "@/lib/server/tap/store";
 
 /**
@@ -66,7 +67,7 @@ export async function handleTapRequest(request: Request): Promise<Response> {
     // The SDK reads the body again from the request it is given.
     request = new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal });
   }
-  return serveTap(tap, request, body);
+  return serveTap(tap, request, body, routingFor(tap));
 }
 
 /**

@@ -115,6 +115,8 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     return exchange(ctx, method, first, async () => {
       const items: unknown[] = [];
       for (const id of routing.connectionIds) {
+        // An aggregate's server without the feature (server-filesystem has no resources) is skipped, not a failed list.
+        if (!getRegistry().get(id)?.state.capabilities?.[method.split("/")[0]!]) continue;
         const page = await forward(id, method, {}, ctx.mcpReq.signal);
         for (const item of (page[key] as Record<string, unknown>[] | undefined) ?? []) {
           items.push(mapName && typeof item.name === "string" ? { ...item, name: routing.expose(id, item.name) } : item);
