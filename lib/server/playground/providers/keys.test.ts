@@ -146,3 +146,26 @@ describe("provider routes", () => {
     expect((await one.DELETE(new Request("http://x/"), ctx("mistral"))).status).toBe(404);
   });
 });
+
+describe("a damaged keys file", () => {
+  it("is ignored (never quoted) and replaced by the next save", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const file = path.join(data.dir, "playground-providers.json");
+    writeFileSync(file, `{"openai": {"apiKey": "${SETTINGS_KEY}"`, { mode: 0o600 });
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args.join(" "));
+    try {
+      const { list: all, text } = await statuses();
+      expect(statusOf(all, "openai").keySource).toBe("none");
+      expect(text).not.toContain(SETTINGS_KEY);
+      const res = await one.PUT(put({ apiKey: ENV_KEY }), ctx("openai"));
+      expect(res.status).toBe(200);
+      expect(resolveKey("openai")).toEqual({ apiKey: ENV_KEY, source: "settings" });
+    } finally {
+      console.error = original;
+    }
+    expect(errors.some((e) => e.includes("is damaged"))).toBe(true);
+    expect(errors.join("\n")).not.toContain(SETTINGS_KEY);
+  });
+});

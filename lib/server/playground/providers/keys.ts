@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { PlaygroundProvider, ProviderKeyInput, ProviderStatus } from "@/lib/contracts/playground";
 import { PROVIDER_IDS } from "@/lib/contracts/playground";
 import { AppError } from "@/lib/errors";
+import { logLine } from "@/lib/log-text";
 import { DATA_DIR_MODE, DATA_FILE_MODE } from "@/lib/server/data-dir";
 import { dataDir } from "@/lib/server/store";
 import { PROVIDER_INFO } from "@/lib/server/playground/providers/catalog";
@@ -35,9 +36,11 @@ function readStored(): StoredFile {
     const parsed = StoredFile.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;
   } catch {
-    // fall through: a damaged file is reported below, never shown (it may hold a key).
+    // fall through
   }
-  throw new AppError("internal:playground_keys", `${file()} is damaged; fix or delete it and enter the keys again`);
+  // Never quoted (it may hold a key). Treated as empty so the settings still work: the next save replaces it.
+  logLine(`[loupe] ${file()} is damaged; its provider keys are ignored until they are entered again`);
+  return {};
 }
 
 function writeStored(all: StoredFile): void {
@@ -129,12 +132,3 @@ export function forgetProviderSettings(provider: PlaygroundProvider): void {
   writeStored(all);
 }
 
-/** Every key Loupe could send, for scrubbing them out of anything shown (errors, captured bodies). */
-export function knownKeys(env: NodeJS.ProcessEnv = process.env): string[] {
-  const keys = new Set<string>();
-  for (const p of PROVIDER_IDS) {
-    const k = resolveKey(p, env).apiKey;
-    if (k) keys.add(k);
-  }
-  return [...keys];
-}
