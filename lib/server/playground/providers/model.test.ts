@@ -166,3 +166,25 @@ describe.each(CASES)("createModel($provider) against the fake $wire server", ({ 
     });
   }
 });
+
+describe("createModel(scripted)", () => {
+  it("is the offline scripted model: no key, no HTTP, and it calls a declared tool with arguments from the message", async () => {
+    const saved = { ...process.env };
+    for (const k of Object.keys(KEYS)) delete process.env[k];
+    try {
+      const requests: string[] = [];
+      const created = createModel({ provider: "scripted", model: "scripted", strict: false, maxSteps: 20 }, { onRequest: (url) => requests.push(url) });
+      expect(created.model.provider).toBe("scripted");
+      const { declared } = declareTools("scripted", false, toolSources);
+      expect(declared.find((d) => d.name === "get-forecast")!.inputSchema).toEqual(prepared);
+      const result = streamText({ model: created.model, prompt: "What is the forecast for Lisbon?", tools: sdkTools(declared), maxRetries: 0 });
+      const calls = (await collect(result.fullStream)).filter((p) => p.type === "tool-call");
+      expect(calls.map((c) => c.toolName)).toContain("get-forecast");
+      expect(calls.find((c) => c.toolName === "get-forecast")!.input).toMatchObject({ city: expect.stringMatching(/lisbon/i) });
+      await created.settled();
+      expect(requests).toEqual([]);
+    } finally {
+      Object.assign(process.env, saved);
+    }
+  });
+});

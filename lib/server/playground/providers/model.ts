@@ -9,6 +9,7 @@ import { AppError } from "@/lib/errors";
 import type { CaptureHooks, CapturingFetch } from "@/lib/server/playground/providers/capture";
 import { capturingFetch, redactText } from "@/lib/server/playground/providers/capture";
 import { requireKey, resolveBaseUrl } from "@/lib/server/playground/providers/keys";
+import { createScriptedModel } from "@/lib/server/playground/scripted-model";
 
 type Fetch = typeof globalThis.fetch;
 type Build = (fetch: Fetch) => LanguageModelV3;
@@ -166,8 +167,8 @@ function capturedModel(config: ColumnConfig, build: Build, hooks: CaptureHooks, 
  */
 export function createModel(config: ColumnConfig, hooks: CaptureHooks = {}): CreatedModel {
   if (config.provider === "scripted") {
-    // The offline model (lib/server/playground/scripted-model.ts) is being written alongside.
-    throw new AppError("internal:playground_scripted_missing", "The scripted model is not available in this build yet");
+    // Offline and in-process: no key, no HTTP, so no exchange to capture.
+    return { model: createScriptedModel({ modelId: config.model }), settled: async () => undefined };
   }
   const key = requireKey(config.provider);
   const baseUrl = resolveBaseUrl(config.provider, config.baseUrl);
