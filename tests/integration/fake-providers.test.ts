@@ -191,6 +191,25 @@ describe.each(CLIENTS)("$client client against the fake $wire wire", ({ client, 
     expect((errorPart!.error as APICallError).responseBody).toContain("messages: bad shape");
   });
 
+  it("fails mid-stream with the provider's in-stream error frame, after some text arrived", async () => {
+    // Frames before the error: OpenAI role + one text chunk; Anthropic message_start,
+    // content_block_start, ping, one text_delta; Gemini one text chunk.
+    const afterChunks = wire === "openai" ? 2 : wire === "anthropic" ? 4 : 1;
+    fake.enqueue({ text: "one two three four five six", streamError: { message: "Overloaded right now", afterChunks } });
+    const result = streamText({ model: modelFor(client, fake, model), prompt: "hi", maxRetries: 0, onError: () => undefined });
+    const parts = await collect(result.fullStream);
+    const text = parts.flatMap((p) => (p.type === "text-delta" ? [p.text] : [])).join("");
+    expect(text).toBe("one two");
+    const errorPart = parts.find((p) => p.type === "error") as { error: unknown } | undefined;
+    const message = (errorPart?.error as { message?: string } | undefined)?.message ?? JSON.stringify(errorPart?.error);
+    expect(message).toContain("Overloaded right now");
+
+    fake.enqueue({ text: "never sent", streamError: { message: "Overloaded right now", status: 503 } });
+    const err = await generateText({ model: modelFor(client, fake, model), prompt: "hi", maxRetries: 0 }).catch((e: unknown) => e);
+    expect((err as APICallError).statusCode).toBe(503);
+    expect((err as APICallError).message).toBe("Overloaded right now");
+  });
+
   it("rejects a request without a key, and one with the wrong key, like the real API", async () => {
     const missing = await generateText({ model: modelFor(client, fake, model, ""), prompt: "hi", maxRetries: 0 }).catch((e: unknown) => e);
     expect(APICallError.isInstance(missing)).toBe(true);
