@@ -15,6 +15,7 @@ import { answerProblem, samplingView } from "./request-params";
 import { SamplingDetails } from "./sampling-details";
 import { StaleNotice } from "./stale-notice";
 import { initialSamplingDraft, SamplingForm, type SamplingDraft } from "./sampling-form";
+import { useSamplingDrafter } from "@/hooks/use-sampling-drafter";
 
 export interface McpRequestCardProps {
   request: McpClientRequest;
@@ -60,10 +61,12 @@ export function McpRequestCard({ request, onAnswer, sending = false, error = nul
   const resend = status === "failed";
   const problem = error ? answerProblem(error) : null;
   const id = `mcp-request-${request.id}`;
+  // A sampling request raised by a playground model's tool call can be drafted by that model.
+  const drafter = useSamplingDrafter(request);
 
   let form: ReactNode = null;
   if (request.kind === "sampling") {
-    form = <SamplingForm id={id} draft={sampling} onDraftChange={setSampling} onAnswer={onAnswer} busy={busy} resend={resend} />;
+    form = <SamplingForm id={id} draft={sampling} onDraftChange={setSampling} onAnswer={onAnswer} busy={busy} resend={resend} drafter={drafter} />;
   } else if (request.kind === "elicitation_form") {
     form = (
       <ElicitationForm

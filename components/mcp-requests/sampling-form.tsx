@@ -1,12 +1,13 @@
 "use client";
 
-import { SendIcon, XIcon } from "lucide-react";
+import { SendIcon, SparklesIcon, XIcon } from "lucide-react";
 import { BusyButton } from "@/components/inbox/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import type { McpClientRequest, SamplingAnswer } from "@/lib/contracts/mcp-requests";
+import type { SamplingDrafter } from "@/hooks/use-sampling-drafter";
 
 /** What the user is writing as "the model's" reply; the card keeps it so nothing typed is lost. */
 export interface SamplingDraft {
@@ -34,10 +35,12 @@ export interface SamplingFormProps {
   busy: boolean;
   /** The last send failed: the primary button says so. */
   resend: boolean;
+  /** A playground model that can draft the reply (the user still sends it). */
+  drafter?: SamplingDrafter | null;
 }
 
 /** The human stands in for the model: the reply text, the model name claimed, and a stop reason. */
-export function SamplingForm({ id, draft, onDraftChange, onAnswer, busy, resend }: SamplingFormProps) {
+export function SamplingForm({ id, draft, onDraftChange, onAnswer, busy, resend, drafter }: SamplingFormProps) {
   const set = (patch: Partial<SamplingDraft>) => onDraftChange({ ...draft, ...patch });
   const modelError = draft.model.trim() === "" ? "Enter the model name the reply claims to come from." : null;
   const blocked = draft.text.trim() === "" || modelError !== null;
@@ -102,7 +105,18 @@ export function SamplingForm({ id, draft, onDraftChange, onAnswer, busy, resend 
           <XIcon />
           Reject
         </BusyButton>
+        {drafter && (
+          <BusyButton variant="outline" data-testid="sampling-draft" busy={drafter.pending} disabled={busy} onClick={() => drafter.draft((a) => set({ text: a.text, model: a.model }))}>
+            <SparklesIcon />
+            Draft with {drafter.model}
+          </BusyButton>
+        )}
       </div>
+      {drafter?.error && (
+        <p role="alert" className="text-xs text-destructive" data-testid="sampling-draft-error">
+          {drafter.error.message}
+        </p>
+      )}
     </div>
   );
 }
