@@ -9,7 +9,7 @@
  *   playground   ?view=playground[&pg=<conversation id>]
  */
 
-export const CONNECTION_TABS = ["overview", "tools", "apps", "resources", "prompts", "tasks", "client", "auth", "network", "traffic", "conformance"] as const;
+export const CONNECTION_TABS = ["overview", "tools", "apps", "resources", "prompts", "tasks", "client", "auth", "network", "traffic", "conformance", "tap"] as const;
 export type ConnectionTab = (typeof CONNECTION_TABS)[number];
 
 export interface WorkbenchLocation {

@@ -20,6 +20,7 @@ import { NetworkPanel } from "@/components/network/network-panel";
 import { ConformancePanel } from "@/components/conformance/conformance-panel";
 import { SafeText } from "@/components/ui/safe-text";
 import { AppsPanel } from "@/components/apps/apps-panel";
+import { TapPanel } from "@/components/tap/tap-panel";
 import { REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 
 /** The Resources tab's open item as the URL names it (?r= or ?rt=). */
@@ -68,7 +69,7 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
             </>
           )}
         </span>
-        {/* Eleven tabs do not fit an 800 px window in one row: they wrap instead of being cut off. */}
+        {/* Twelve tabs do not fit an 800 px window in one row: they wrap instead of being cut off. */}
         <TabsList className="ml-2 h-auto max-w-full flex-wrap">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="tools">Tools</TabsTrigger>
@@ -81,6 +82,10 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
           <TabsTrigger value="network">Network</TabsTrigger>
           <TabsTrigger value="traffic">Traffic</TabsTrigger>
           {c.transport === "http" && <TabsTrigger value="conformance">Conformance</TabsTrigger>}
+          <TabsTrigger value="tap" data-testid="tap-tab">
+            Tap
+            {c.tap && <span className="size-1.5 rounded-full bg-emerald-500" aria-label="(on)" />}
+          </TabsTrigger>
         </TabsList>
         <div className="ml-auto">
           <ConnectionActions
@@ -160,6 +165,9 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
       </TabsContent>
       <TabsContent value="conformance" className="flex min-h-0 flex-col">
         <ConformancePanel connection={c} />
+      </TabsContent>
+      <TabsContent value="tap" className="min-h-0 overflow-y-auto">
+        <TapPanel connection={c} allConnections={allConnections} />
       </TabsContent>
     </Tabs>
   );

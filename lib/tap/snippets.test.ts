@@ -1,0 +1,28 @@
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { tapSnippet } from "@/lib/tap/snippets";
+
+const input = { name: "Trip Planner", url: "http://127.0.0.1:3000/mcp/c_1", key: "k3y'x" };
+
+describe("tap snippets", () => {
+  it("Claude Desktop runs the bin by the tap's name under the Portability server key", () => {
+    expect(JSON.parse(tapSnippet("claude", input))).toEqual({ mcpServers: { trip_planner: { command: "npx", args: ["loupe", "tap", "Trip Planner"] } } });
+  });
+
+  it("Cursor and VS Code reach the URL with the key as a bearer header", () => {
+    expect(JSON.parse(tapSnippet("cursor", input))).toEqual({
+      mcpServers: { trip_planner: { url: input.url, headers: { Authorization: "Bearer k3y'x" } } },
+    });
+    expect(JSON.parse(tapSnippet("vscode", input))).toEqual({
+      servers: { trip_planner: { type: "http", url: input.url, headers: { Authorization: "Bearer k3y'x" } } },
+    });
+  });
+
+  it("the curl line survives a shell: a quote in the key stays one argument", () => {
+    const line = tapSnippet("curl", input);
+    // The shell itself splits it: print each argument curl would get.
+    const args = execFileSync("sh", ["-c", `set -- ${line.replace(/^curl /, "").replace(/\\\n/g, " ")}; for a; do printf '%s\\n' "$a"; done`], { encoding: "utf8" }).trim().split("\n");
+    expect(args).toContain("Authorization: Bearer k3y'x");
+    expect(JSON.parse(args[args.length - 1]!)).toMatchObject({ method: "initialize", params: { protocolVersion: "2025-11-25" } });
+  });
+});

@@ -1,0 +1,73 @@
+import { serverKey } from "@/lib/schema/portability/names";
+
+/**
+ * The config entries a user pastes into an MCP client to reach a tap (issue 10). Pure, shared by
+ * the Tap panel and its tests. The entry's key is the Portability `serverKey` of the tap's name,
+ * the identifier hosts namespace tools with (so the names the model sees match the playground's).
+ */
+
+export type SnippetKind = "claude" | "cursor" | "vscode" | "curl";
+
+export const SNIPPET_LABEL: Record<SnippetKind, string> = {
+  claude: "Claude Desktop",
+  cursor: "Cursor",
+  vscode: "VS Code",
+  curl: "curl",
+};
+
+/** Where each snippet goes, in words under it. */
+export const SNIPPET_WHERE: Record<SnippetKind, string> = {
+  claude:
+    "claude_desktop_config.json. Claude Desktop starts a command over stdio; `loupe tap` bridges it to the tap and finds the key in Loupe's taps.json. npx finds the `loupe` bin where Loupe is installed or linked (`npm link` in Loupe's folder); otherwise run `node <Loupe folder>/bin/loupe.mjs tap …`.",
+  cursor: "~/.cursor/mcp.json (or .cursor/mcp.json in a project). Cursor speaks Streamable HTTP and sends the key as a header.",
+  vscode: ".vscode/mcp.json in the workspace (or the user's mcp.json).",
+  curl: "An initialize request by hand (2025-11-25): the answer shows the session id header to send on the next request.",
+};
+
+export interface SnippetInput {
+  /** The tap's name (a connection's name, or the aggregate tap's). */
+  name: string;
+  url: string;
+  /** The key, or a placeholder while it is hidden. */
+  key: string;
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+export function tapSnippet(kind: SnippetKind, { name, url, key }: SnippetInput): string {
+  const entry = serverKey(name);
+  const headers = { Authorization: `Bearer ${key}` };
+  switch (kind) {
+    case "claude":
+      return json({ mcpServers: { [entry]: { command: "npx", args: ["loupe", "tap", name] } } });
+    case "cursor":
+      return json({ mcpServers: { [entry]: { url, headers } } });
+    case "vscode":
+      return json({ servers: { [entry]: { type: "http", url, headers } } });
+    case "curl": {
+      const body = JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "curl", version: "1.0.0" } },
+      });
+      return [
+        `curl -i ${shellQuote(url)} \\`,
+        `  -H ${shellQuote(`Authorization: Bearer ${key}`)} \\`,
+        "  -H 'Content-Type: application/json' \\",
+        "  -H 'Accept: application/json, text/event-stream' \\",
+        `  -d ${shellQuote(body)}`,
+      ].join("\n");
+    }
+  }
+}
+
+/** POSIX single quotes: a quote inside becomes '\'' . */
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** What a hidden key shows as in the snippets: the last 4 characters, so the user still recognises it. */
+export function maskedKey(keyHint: string): string {
+  return `••••••••${keyHint}`;
+}
