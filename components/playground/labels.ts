@@ -74,16 +74,5 @@ export function keyStatusText(s: ProviderStatus | undefined): string {
   }
 }
 
-/**
- * The Portability target a provider's declarations come from (as the server's declareTools picks
- * it): both chat-completions wires pass `strict` through; the scripted model gets schemas as listed.
- */
-export function portabilityTarget(provider: PlaygroundProvider, strict: boolean): "openai" | "openai-strict" | "anthropic" | "gemini" | null {
-  if (provider === "anthropic") return "anthropic";
-  if (provider === "google") return "gemini";
-  if (provider === "scripted") return null;
-  return strict ? "openai-strict" : "openai";
-}
-
 /** Strict function calling is an OpenAI chat-completions option. */
 export const offersStrict = (provider: PlaygroundProvider) => provider === "openai" || provider === "openai-compatible";

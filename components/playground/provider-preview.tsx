@@ -38,9 +38,13 @@ export function ProviderPreview({ column, tools, lastRequest }: ProviderPreviewP
             const key = `${d.connectionId}/${d.tool}`;
             const notable = d.findings.filter((f) => f.severity !== "lossless").length;
             return (
-              <li key={key} className="flex flex-col gap-1 px-2 py-1 text-xs" data-testid="pg-declared-tool" data-name={d.name}>
+              <li key={key} className="flex flex-col gap-1 px-2 py-1 text-xs" data-testid="pg-declared-tool" data-name={d.name ?? ""} data-left-out={d.name === null || undefined}>
                 <div className="flex flex-wrap items-center gap-1.5">
-                  <SafeText text={d.name} className="font-mono font-medium" />
+                  {d.name === null ? (
+                    <span className="text-destructive">not sent</span>
+                  ) : (
+                    <SafeText text={d.name} className="font-mono font-medium" />
+                  )}
                   {d.namespaced && <Badge variant="info">namespaced</Badge>}
                   <span className="text-muted-foreground">
                     → <SafeText text={`${d.connectionName}/${d.tool}`} />

@@ -42,7 +42,10 @@ export function useToolCatalog(connections: readonly ConnectionView[], selection
       const listed = listings[i]?.tools ?? [];
       if (!conn) continue;
       const names = selectedTools(sel, listed.map((t) => t.name));
-      for (const name of names) out.push({ connectionId: conn.id, connectionName: conn.name, name, inputSchema: listed.find((t) => t.name === name)?.inputSchema });
+      for (const name of names) {
+        const t = listed.find((x) => x.name === name);
+        out.push({ connectionId: conn.id, connectionName: conn.name, name, description: t?.description, inputSchema: t?.inputSchema });
+      }
     }
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- as above, plus the selection itself
