@@ -80,6 +80,20 @@ describe("capturingFetch", () => {
     expect(rec.responses[0]).toMatchObject({ status: 200, truncated: true, responseBody: "é".repeat(50) });
   });
 
+  it("reports what arrived when the caller aborts mid-stream, and settles", async () => {
+    const rec = recorder();
+    const cap = capturingFetch(rec.hooks);
+    const abort = new AbortController();
+    const res = await cap.fetch(`${base}/sse`, { method: "POST", body: "{}", signal: abort.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    abort.abort(new Error("stopped by the user"));
+    await expect(reader.read()).rejects.toThrow();
+    await cap.settled();
+    expect(rec.responses).toEqual([{ url: `${base}/sse`, requestBody: {}, status: 200, responseBody: 'data: {"n":1}\n\n', truncated: false }]);
+    release?.();
+  });
+
   it("reports a failed connection with no status and rethrows", async () => {
     const rec = recorder();
     const cap = capturingFetch(rec.hooks);

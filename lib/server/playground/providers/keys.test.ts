@@ -47,6 +47,17 @@ describe("provider keys: resolution order", () => {
     expect(resolveKey("openai").source).toBe("env");
   });
 
+  it("takes the endpoint from the settings, then the provider's env variable, then its default", async () => {
+    const { resolveBaseUrl } = await import("@/lib/server/playground/providers/keys");
+    expect(resolveBaseUrl("openai")).toBe("https://api.openai.com/v1");
+    process.env.OPENAI_BASE_URL = "https://gateway.example/openai/v1";
+    expect(resolveBaseUrl("openai")).toBe("https://gateway.example/openai/v1");
+    await one.PUT(put({ baseUrl: "https://settings.example/v1" }), ctx("openai"));
+    expect(resolveBaseUrl("openai")).toBe("https://settings.example/v1");
+    expect(resolveBaseUrl("openai", "http://127.0.0.1:8520/v1")).toBe("http://127.0.0.1:8520/v1");
+    expect(resolveBaseUrl("openai-compatible")).toBe("http://127.0.0.1:11434/v1");
+  });
+
   it("reads GOOGLE_API_KEY, then GOOGLE_GENERATIVE_AI_API_KEY", () => {
     process.env.GOOGLE_GENERATIVE_AI_API_KEY = "g-generative-key-123456";
     expect(resolveKey("google")).toMatchObject({ source: "env", envVar: "GOOGLE_GENERATIVE_AI_API_KEY" });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { jsonSchema, streamText, tool, type TextStreamPart, type ToolSet } from "ai";
+import { generateText, jsonSchema, streamText, tool, type TextStreamPart, type ToolSet } from "ai";
 import type { ColumnConfig, PlaygroundProvider } from "@/lib/contracts/playground";
 import { prepareInput, toAnthropic, toGemini, toOpenAi, toOpenAiStrict } from "@/lib/schema/portability";
 import { startFakeProvider, type FakeProvider, type ProviderWire } from "@/tests/fixtures/fake-providers";
@@ -135,6 +135,19 @@ describe.each(CASES)("createModel($provider) against the fake $wire server", ({ 
       expect(got["get-forecast"]!.schema).toMatchObject({ properties: { days: { minimum: 1, maximum: 7, default: 1 } } });
       expect(got.ping!.schema).toBeNull();
     }
+  });
+
+  it("answers a non-streamed call too, its JSON body captured", async () => {
+    fake.enqueue({ text: "Short answer.", usage: { inputTokens: 5, outputTokens: 2 } });
+    const responses: CapturedExchange[] = [];
+    const created = createModel(config(), { onResponse: (ex) => responses.push(ex) });
+    const result = await generateText({ model: created.model, prompt: "hi", maxRetries: 0 });
+    expect(result.text).toBe("Short answer.");
+    await created.settled();
+    expect(fake.requests[0]!.stream).toBe(false);
+    expect(responses).toHaveLength(1);
+    expect(JSON.parse(responses[0]!.responseBody)).toBeTypeOf("object");
+    expect(responses[0]!.responseBody).toContain("Short answer.");
   });
 
   if (wire === "openai") {
