@@ -1,4 +1,5 @@
 import { PencilIcon, PlayIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { cn } from "@/lib/cn";
@@ -41,6 +42,11 @@ export function CallHistory({ calls, activeId, onView, onRerun, onEdit }: CallHi
               <span className="w-16 shrink-0 text-right font-mono text-muted-foreground">
                 {c.endedAt !== null ? formatDuration(c.endedAt - c.startedAt) : "…"}
               </span>
+              {c.origin?.kind === "tap" && (
+                <Badge variant="info" className="shrink-0" data-testid="call-origin" title={`Made through the tap ${c.origin.tapId}`}>
+                  via {c.origin.client?.name ?? "a tap client"}
+                </Badge>
+              )}
               <span className="min-w-0 truncate font-mono">{preview(c)}</span>
             </button>
             <Button size="xs" variant="ghost" onClick={() => onRerun(c)} data-testid="rerun-call" title="Run again with these arguments">

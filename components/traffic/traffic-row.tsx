@@ -6,6 +6,7 @@ import { cn } from "@/lib/cn";
 import type { TrafficRow as Row } from "@/lib/protocols/mcp/pairing";
 import { STATE_BADGE, formatLatency, formatTime, rowLabel, rowSummary } from "./format";
 import { MrtrBadge } from "./mrtr-badge";
+import { TapOriginBadge } from "./tap-origin";
 
 const DIRECTION: Record<Direction, { icon: typeof ArrowRightIcon; label: string; className: string }> = {
   out: { icon: ArrowRightIcon, label: "Loupe → server", className: "text-sky-600 dark:text-sky-400" },
@@ -60,6 +61,7 @@ export function TrafficRow({ row, selected, onSelect, style }: TrafficRowProps) 
       {badge && <Badge variant={badge.variant}>{badge.label}</Badge>}
       {row.type === "request" && row.duplicateId && <Badge variant="warning">duplicate id</Badge>}
       {row.type === "request" && <MrtrBadge rowKey={row.key} />}
+      {row.type === "request" && row.direction === "out" && row.id !== null && <TapOriginBadge requestId={row.id} />}
       <span className="min-w-0 flex-1 truncate text-muted-foreground">{rowSummary(row)}</span>
       {row.type === "request" && row.progressCount > 0 && (
         <span className="shrink-0 text-muted-foreground">{row.progressCount} progress</span>

@@ -7,6 +7,8 @@ import { DEFAULT_FILTER, filterRows, methodsOf, type TrafficFilter } from "@/lib
 import { pairTraffic } from "@/lib/protocols/mcp/pairing";
 import { groupMrtrRounds } from "@/lib/protocols/mcp/mrtr-rounds";
 import { MrtrContext } from "./mrtr-context";
+import { TapOriginContext } from "./tap-origin";
+import { tapOrigins } from "@/lib/protocols/mcp/tap-origin";
 import { TrafficDetail } from "./traffic-detail";
 import { TrafficList } from "./traffic-list";
 import { TrafficToolbar } from "./traffic-toolbar";
@@ -49,22 +51,25 @@ export function TrafficTimeline({ entries, onLoadFull, className, selectedSeq, o
   });
   const selectLeg = useCallback((key: string) => selectRef.current(key), []);
   const mrtr = useMemo(() => ({ index: groupMrtrRounds(rows), select: selectLeg }), [rows, selectLeg]);
+  const taps = useMemo(() => tapOrigins(entries), [entries]);
 
   return (
     <MrtrContext.Provider value={mrtr}>
-      <div data-testid="traffic-timeline" className={cn("flex min-h-0 flex-1 flex-col", className)}>
-        <TrafficToolbar
-          filter={filter}
-          methods={methods}
-          onChange={setFilter}
-          shown={visible.length}
-          total={rows.length}
-        />
-        <div className="flex min-h-0 flex-1">
-          <TrafficList rows={visible} selectedKey={selectedKey} onSelect={setSelectedKey} />
-          {selected && <TrafficDetail row={selected} onLoadFull={onLoadFull} onClose={() => setSelectedKey(null)} />}
+      <TapOriginContext.Provider value={taps}>
+        <div data-testid="traffic-timeline" className={cn("flex min-h-0 flex-1 flex-col", className)}>
+          <TrafficToolbar
+            filter={filter}
+            methods={methods}
+            onChange={setFilter}
+            shown={visible.length}
+            total={rows.length}
+          />
+          <div className="flex min-h-0 flex-1">
+            <TrafficList rows={visible} selectedKey={selectedKey} onSelect={setSelectedKey} />
+            {selected && <TrafficDetail row={selected} onLoadFull={onLoadFull} onClose={() => setSelectedKey(null)} />}
+          </div>
         </div>
-      </div>
+      </TapOriginContext.Provider>
     </MrtrContext.Provider>
   );
 }

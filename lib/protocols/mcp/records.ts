@@ -34,6 +34,12 @@ const SUMMARIES: Record<string, (raw: Raw) => string> = {
   reconnected: (r) => `after ${str(r, "attempts")} attempts, ${str(r, "afterMs")} ms`,
   subscriptions_restored: (r) => `after ${str(r, "after")}: ${count(r, "restored")} restored, ${count(r, "failed")} failed`,
   listen: (r) => `subscriptions/listen ${str(r, "event")}${listenDetail(r)}`,
+  tap_exchange: (r) => {
+    const client = isRecord(r.client) && typeof r.client.name === "string" ? r.client.name : "a client";
+    const upstream = r.upstreamMs !== undefined ? `, server ${str(r, "upstreamMs")} ms` : "";
+    const failed = r.outcome === "error" ? ` · error: ${str(r, "error")}` : "";
+    return `${str(r, "method")} ${str(r, "name")} via ${client} · ${str(r, "totalMs")} ms${upstream}${failed}`;
+  },
   app_message: (r) => `${r.direction === "app_to_host" ? "app → Loupe" : "Loupe → app"} (${str(r, "tool")}): ${appRpc(r.message)}`,
 };
 

@@ -1,0 +1,25 @@
+import type { Entry } from "@/lib/contracts/entries";
+import { isRecord } from "./frame";
+
+/** A tapped call as the traffic shows it: which tap, and which client asked (its clientInfo name). */
+export interface TapOrigin {
+  tapId: string;
+  client?: string;
+}
+
+/**
+ * The upstream `tools/call` requests a tap's client made, by JSON-RPC id (as a string), read from
+ * the `loupe/call` records (CallRecord.origin, issue 10) so the traffic row of the request can say
+ * "via <client>". A later record with the same id wins: ids restart when a connection does.
+ */
+export function tapOrigins(entries: Entry[]): Map<string, TapOrigin> {
+  const out = new Map<string, TapOrigin>();
+  for (const e of entries) {
+    if (e.protocol !== "loupe" || e.kind !== "call" || !isRecord(e.raw)) continue;
+    const { requestId, origin } = e.raw;
+    if ((typeof requestId !== "string" && typeof requestId !== "number") || !isRecord(origin) || origin.kind !== "tap") continue;
+    const client = isRecord(origin.client) && typeof origin.client.name === "string" ? origin.client.name : undefined;
+    out.set(String(requestId), { tapId: String(origin.tapId), ...(client ? { client } : {}) });
+  }
+  return out;
+}
