@@ -29,6 +29,7 @@ import { erasBench } from "./eras";
 import { appPaintBench } from "./app-paint";
 import { apiCallBench } from "./api-call";
 import { coldStartBench } from "./cold-start";
+import { playgroundBench } from "./playground";
 
 const BENCHES: Bench[] = [
   toolsListBench,
@@ -42,6 +43,7 @@ const BENCHES: Bench[] = [
   appPaintBench,
   apiCallBench,
   coldStartBench,
+  playgroundBench,
 ];
 
 function memoryFigures(when: string): Figure[] {
