@@ -98,4 +98,14 @@ describe("declareTools", () => {
     expect(toGemini(prepareInput(undefined).schema).schema).toBeNull();
     expect(declareTools("openai", false, [src("c1", "A", "ping", null)]).declared[0]!.inputSchema).toEqual({ type: "object", properties: {} });
   });
+
+  it("passes the tool's readOnlyHint along when it gives one", () => {
+    const { declared } = declareTools("scripted", false, [
+      { connectionId: "c1", connectionName: "A", tool: { name: "get", annotations: { readOnlyHint: true } } },
+      { connectionId: "c1", connectionName: "A", tool: { name: "set", annotations: { readOnlyHint: false } } },
+      { connectionId: "c1", connectionName: "A", tool: { name: "other", annotations: { title: "x" } } },
+    ]);
+    expect(declared.map((d) => d.readOnlyHint)).toEqual([true, false, undefined]);
+    expect(declared[2]).not.toHaveProperty("readOnlyHint");
+  });
 });

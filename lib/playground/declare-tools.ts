@@ -17,6 +17,8 @@ export interface DeclaredTool {
   tool: string;
   /** Portability's findings for this provider (all severities, worst first) plus Loupe's renames. */
   findings: Finding[];
+  /** The tool's `annotations.readOnlyHint`, when it gives one (the scripted model reads it as providerOptions.loupe.readOnlyHint). */
+  readOnlyHint?: boolean;
 }
 
 /** A selected tool Portability rejects for the provider: not declared, its findings say why. */
@@ -144,6 +146,7 @@ export function declareTools(provider: PlaygroundProvider, strict: boolean, tool
       connectionId: source.connectionId,
       tool: source.tool.name,
       findings: sortFindings(findings),
+      ...(typeof source.tool.annotations?.readOnlyHint === "boolean" ? { readOnlyHint: source.tool.annotations.readOnlyHint } : {}),
     });
   });
   return { declared, toolMap, leftOut };
