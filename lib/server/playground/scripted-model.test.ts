@@ -147,6 +147,15 @@ describe("scripted model", () => {
     expect(() => validateArguments(byName.get("plan-trip")!.definition, tripArgs as unknown as Record<string, unknown>)).not.toThrow();
   });
 
+  it("picks the tools the message names best: full name matches over partial ones", async () => {
+    const m = model();
+    const names = async (text: string) => (await step(m, [user(text)])).calls.map((c) => c.toolName);
+    expect(await names("export the itinerary for TR-2001")).toEqual(["export-itinerary"]);
+    expect(await names("draw the route map for my trip")).toEqual(["render-route-map"]);
+    expect(await names("Cancel booking BK-100001, my plans changed")).toEqual(["lookup-booking"]);
+    expect(await names("what's the exchange rate for 50 pounds in yen")).toEqual(["convert-currency"]);
+  });
+
   it("calls two read-only tools in one step", async () => {
     const out = await step(model(), [user("Weather in Madrid, and convert 100 EUR to USD")]);
     expect(out.calls.map((c) => [c.toolName, JSON.parse(c.input)])).toEqual([

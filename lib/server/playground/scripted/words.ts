@@ -32,14 +32,20 @@ const SYNONYMS: Record<string, string[]> = {
   euro: ["currency"],
   pound: ["currency"],
   yen: ["currency"],
-  trip: ["plan", "trip"],
-  itinerary: ["trip"],
+  eur: ["currency"],
+  usd: ["currency"],
+  gbp: ["currency"],
+  jpy: ["currency"],
+  chf: ["currency"],
+  journey: ["trip"],
 };
 
 const WRITE_VERBS = new Set(
   "book cancel create delete remove update set send pay write add plan reserve submit post put approve rebook upload insert edit modify move rename transfer charge order purchase buy".split(" "),
 );
-const READ_VERBS = new Set("get list lookup look search find fetch read convert check show describe query view estimate calculate compute count echo".split(" "));
+const READ_VERBS = new Set(
+  "get list lookup look search find fetch read convert check show describe query view estimate calculate compute count echo render export download preview summarize inspect".split(" "),
+);
 
 /** Lower-case words of a text; a plural "s" dropped, so "hotels" matches "hotel". */
 export function wordsOf(text: string): string[] {
@@ -75,19 +81,22 @@ export interface NamedTool {
 }
 
 /**
- * The tools a message asks for, in the order given: a tool is picked when at least half of the
- * meaningful words of its name appear in the message (or stand for them). When no name
- * matches, the one tool whose description shares the most words with the message (two at
- * least) is picked.
+ * The tools a message asks for, in the order given. A tool's score is the share of the
+ * meaningful words of its name that the message names (or stands for); every tool the message
+ * names fully is picked (a message can ask for several), else the best-scoring ones if they
+ * reach half. When no name matches, the one tool whose description shares the most words with
+ * the message (two at least) is picked.
  */
 export function matchTools<T extends NamedTool>(message: string, tools: T[]): T[] {
   const terms = messageTerms(message);
-  const byName = tools.filter((tool) => {
+  const scored = tools.map((tool) => {
     const words = [...new Set(wordsOf(tool.name).filter((w) => !GENERIC_NAME_WORDS.has(w)))];
-    if (words.length === 0) return false;
     const hits = words.filter((w) => terms.has(w)).length;
-    return hits > 0 && hits * 2 >= words.length;
+    return { tool, score: words.length === 0 ? 0 : hits / words.length };
   });
+  const full = scored.filter((s) => s.score === 1);
+  const top = Math.max(0, ...scored.map((s) => s.score));
+  const byName = (full.length > 0 ? full : top >= 0.5 ? scored.filter((s) => s.score === top) : []).map((s) => s.tool);
   if (byName.length > 0) return byName;
   let best: T | null = null;
   let bestScore = 1;
