@@ -1,0 +1,132 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Entry } from "@/lib/contracts/entries";
+import type { ColumnConfig, Conversation, PgModelRequest, PgModelResponse, PgToolCall, PgTurn } from "@/lib/contracts/playground";
+import { prepareInput, toOpenAiStrict } from "@/lib/schema/portability";
+import { getHub } from "@/lib/server/hub";
+import { getRegistry } from "@/lib/server/registry";
+import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
+import { EVERYTHING, freePort, stdioInput, tempDir } from "@/tests/support/servers";
+import * as conversations from "@/app/api/playground/conversations/route";
+import * as conversation from "@/app/api/playground/conversations/[id]/route";
+import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
+
+/** The loop's edges on the OpenAI wire: steps cap, unknown tools, strict declarations, an unreachable provider, two columns. */
+
+const data = tempDir("loupe-playground-edges-");
+process.env.LOUPE_DATA_DIR = data.dir;
+const KEY = "test-key-playground-edges";
+process.env.OPENAI_API_KEY = KEY;
+
+const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
+const post = (body: unknown) => new Request("http://127.0.0.1:3000/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+
+let everything = "";
+let fake: FakeProvider;
+
+beforeAll(async () => {
+  everything = (await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
+  fake = await startFakeProvider("openai", { apiKey: KEY });
+});
+afterAll(async () => {
+  await fake.close();
+  await getRegistry().closeAll();
+  data.cleanup();
+});
+afterEach(() => {
+  expect(fake.pending()).toBe(0);
+  fake.requests.length = 0;
+});
+
+async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const raws = <T,>(entries: Entry[], kind: string, columnId?: string) =>
+  entries.filter((e) => e.kind === kind && (!columnId || e.sessionKey === columnId)).map((e) => e.raw as T);
+const live = (id: string) => getHub().list(id, { limit: 5000 });
+const ended = (id: string, columnId: string) =>
+  waitFor("the turn's end", () => raws<PgTurn>(live(id), "pg_turn", columnId).find((t) => t.status !== "running"));
+
+async function run(columns: Partial<ColumnConfig>[], text: string, tools: string[] = ["get-sum"]): Promise<Conversation> {
+  const res = await conversations.POST(
+    post({ servers: [{ connectionId: everything, tools }], policy: "never", columns: columns.map((c) => ({ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl, ...c })) }),
+  );
+  expect(res.status).toBe(201);
+  const made = (await res.json()) as Conversation;
+  expect((await messages.POST(post({ text }), ctx({ id: made.id }))).status).toBe(202);
+  return made;
+}
+
+describe("playground loop edges", () => {
+  it("stops after maxSteps when the model keeps calling tools", async () => {
+    fake.enqueue({ toolCalls: [{ name: "get-sum", arguments: { a: 1, b: 1 } }] }, { toolCalls: [{ name: "get-sum", arguments: { a: 2, b: 2 } }] });
+    const made = await run([{ maxSteps: 2 }], "loop");
+    const turn = await ended(made.id, made.columns[0]!.id);
+    expect(turn.status).toBe("max_steps");
+    expect(turn.error).toBe("The model was still calling tools after 2 steps");
+    // Both steps' calls ran (the history stays whole for the next turn).
+    expect(raws<PgToolCall>(live(made.id), "pg_tool_call").filter((c) => c.status === "ok")).toHaveLength(2);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("a call to a tool that was not declared is unknown_tool and the model is told which exist", async () => {
+    fake.enqueue({ toolCalls: [{ name: "rm-rf", arguments: {} }] }, { text: "Sorry." });
+    const made = await run([{}], "delete everything");
+    expect((await ended(made.id, made.columns[0]!.id)).status).toBe("done");
+    const [call] = raws<PgToolCall>(live(made.id), "pg_tool_call");
+    expect(call).toMatchObject({ status: "unknown_tool", calledAs: "rm-rf", connectionId: null, tool: null });
+    const sent = JSON.stringify((fake.requests[1]!.body as { messages: unknown[] }).messages.at(-1));
+    expect(sent).toContain('there is no tool named \\"rm-rf\\"; the tools are: get-sum');
+  });
+
+  it("strict mode declares Portability's openai-strict schemas with strict: true", async () => {
+    fake.enqueue({ text: "Fine." });
+    const made = await run([{ strict: true }], "hi", ["get-sum", "echo"]);
+    expect((await ended(made.id, made.columns[0]!.id)).status).toBe("done");
+    const tools = (fake.requests[0]!.body as { tools: { function: { name: string; parameters: unknown; strict?: boolean } }[] }).tools;
+    const listed = (await getRegistry().listTools(everything)).tools;
+    for (const t of tools) {
+      expect(t.function.strict).toBe(true);
+      const source = listed.find((l) => l.name === t.function.name)!;
+      expect(t.function.parameters).toEqual(toOpenAiStrict(prepareInput(source.inputSchema).schema).schema);
+    }
+    expect(tools.map((t) => t.function.name).sort()).toEqual(["echo", "get-sum"]);
+  });
+
+  it("an unreachable provider ends the turn in error with the network failure in words", async () => {
+    const port = await freePort();
+    const made = await run([{ baseUrl: `http://127.0.0.1:${port}/v1` }], "hello");
+    const turn = await ended(made.id, made.columns[0]!.id);
+    expect(turn.status).toBe("error");
+    const [request] = raws<PgModelRequest>(live(made.id), "pg_model_request");
+    expect(request!.url).toBe(`http://127.0.0.1:${port}/v1/chat/completions`);
+    const [response] = raws<PgModelResponse>(live(made.id), "pg_model_response");
+    expect(response).toMatchObject({ status: "error", http: null });
+    expect(response!.error!.message).toMatch(/fetch|connect|ECONNREFUSED/i);
+    const after = (await (await conversation.GET(new Request("http://x"), ctx({ id: made.id }))).json()) as Conversation;
+    expect(after.columns[0]!.status).toBe("error");
+  });
+
+  it("one message runs in every column side by side, each with its own model, usage and cost", async () => {
+    fake.enqueue((req) => ({ text: `I am ${req.model}.`, usage: { inputTokens: 1000, outputTokens: 100 } }));
+    fake.enqueue((req) => ({ text: `I am ${req.model}.`, usage: { inputTokens: 1000, outputTokens: 100 } }));
+    const made = await run([{ model: "gpt-4o-mini" }, { model: "gpt-4.1" }], "who are you?");
+    const [a, b] = made.columns;
+    await ended(made.id, a!.id);
+    await ended(made.id, b!.id);
+    const text = (columnId: string) => raws<PgModelResponse>(live(made.id), "pg_model_response", columnId)[0]!.text;
+    expect(text(a!.id)).toBe("I am gpt-4o-mini.");
+    expect(text(b!.id)).toBe("I am gpt-4.1.");
+    const view = (await (await conversation.GET(new Request("http://x"), ctx({ id: made.id }))).json()) as Conversation;
+    for (const column of view.columns) {
+      expect(column.usage).toMatchObject({ inputTokens: 1000, outputTokens: 100 });
+      expect(column.costUsd).toBeGreaterThan(0);
+    }
+    expect(view.columns[0]!.costUsd).not.toBe(view.columns[1]!.costUsd);
+  });
+});
