@@ -9,6 +9,8 @@ import { EVERYTHING, freePort, stdioInput, tempDir } from "@/tests/support/serve
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as conversation from "@/app/api/playground/conversations/[id]/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
+import { Playground } from "@/lib/server/playground";
+import { defaultDeps } from "@/lib/server/playground/default-deps";
 
 /** The loop's edges on the OpenAI wire: steps cap, unknown tools, strict declarations, an unreachable provider, two columns. */
 
@@ -128,5 +130,29 @@ describe("playground loop edges", () => {
       expect(column.costUsd).toBeGreaterThan(0);
     }
     expect(view.columns[0]!.costUsd).not.toBe(view.columns[1]!.costUsd);
+  });
+
+  it("a message naming the same column twice runs one turn there", async () => {
+    fake.enqueue({ text: "Once." });
+    const res = await conversations.POST(post({ columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }] }));
+    const made = (await res.json()) as Conversation;
+    const columnId = made.columns[0]!.id;
+    const sent = await messages.POST(post({ text: "hi", columnIds: [columnId, columnId] }), ctx({ id: made.id }));
+    expect(await sent.json()).toEqual({ turn: 1, columnIds: [columnId] });
+    await ended(made.id, columnId);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(raws(live(made.id), "pg_user")).toHaveLength(1);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("a gate that fails ends the call failed in words, with no empty approval id", async () => {
+    const playground = new Playground(getHub(), { ...defaultDeps(), gate: () => Promise.reject(new Error("the desk is closed")) });
+    fake.enqueue({ toolCalls: [{ name: "get-sum", arguments: { a: 1, b: 2 } }] }, { text: "Could not." });
+    const made = playground.create({ title: "gate", systemPrompt: "", servers: [{ connectionId: everything, tools: ["get-sum"] }], policy: "always", toolPolicies: {}, columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl, strict: false, maxSteps: 5 }] });
+    playground.send(made.id, { text: "add" });
+    expect((await ended(made.id, made.columns[0]!.id)).status).toBe("done");
+    const [call] = raws<PgToolCall>(live(made.id), "pg_tool_call");
+    expect(call).toMatchObject({ status: "failed", error: "The approval gate failed: the desk is closed" });
+    expect("approvalId" in call!).toBe(false);
   });
 });

@@ -79,7 +79,7 @@ export class Playground {
   send(id: string, input: MessageInput): { turn: number; columnIds: string[] } {
     const row = this.require(id);
     const columns = this.rows.columns(id);
-    const targets = input.columnIds ? input.columnIds.map((cid) => this.requireColumn(columns, cid)) : columns;
+    const targets = input.columnIds ? [...new Set(input.columnIds)].map((cid) => this.requireColumn(columns, cid)) : columns;
     const busy = targets.find((c) => this.active.has(c.id));
     if (busy) throw new AppError("conflict:playground_running", "A turn is still running in this column: stop it or wait for it to end", { columnId: busy.id });
     const updated = { ...row, messages: [...row.messages, input.text], updatedAt: Date.now() };

@@ -72,7 +72,8 @@ async function runOne(ctx: ToolStepContext, call: PgModelToolCall, watch: Approv
     return record(ctx, { ...mapped, status: "rejected", approvalId: decision.approvalId, result: `rejected: ${decision.reason}` });
   }
   if (decision.action === "stale") {
-    return record(ctx, { ...mapped, status: "failed", approvalId: decision.approvalId, result: `error: ${decision.reason}`, error: decision.reason });
+    const approval = decision.approvalId ? { approvalId: decision.approvalId } : {};
+    return record(ctx, { ...mapped, status: "failed", ...approval, result: `error: ${decision.reason}`, error: decision.reason });
   }
   const approved: PgToolCall = {
     ...mapped,
