@@ -30,6 +30,8 @@ export interface CaptureOptions {
   redact?: readonly string[];
   /** The real fetch (tests may pass another). */
   fetch?: typeof globalThis.fetch;
+  /** Where bodies still being captured are tracked (shared by the fetches of one model); default: its own. */
+  pending?: Set<Promise<void>>;
 }
 
 export interface CapturingFetch {
@@ -76,7 +78,7 @@ export function capturingFetch(hooks: CaptureHooks = {}, options: CaptureOptions
   const maxBytes = options.maxBytes ?? MAX_CAPTURED_BYTES;
   const redact = options.redact ?? [];
   const realFetch = options.fetch ?? globalThis.fetch;
-  const pending = new Set<Promise<void>>();
+  const pending = options.pending ?? new Set<Promise<void>>();
 
   const report = (exchange: CapturedExchange) => {
     try {
@@ -120,10 +122,13 @@ export function capturingFetch(hooks: CaptureHooks = {}, options: CaptureOptions
 
   return {
     fetch: wrapped as typeof globalThis.fetch,
-    settled: async () => {
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
+    settled: () => settle(pending),
   };
+}
+
+/** Resolves once no capture tracked in `pending` is running (captures begun meanwhile included). */
+export async function settle(pending: Set<Promise<void>>): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending]);
 }
 
 /** Reads a stream to its end (or to `maxBytes`) as UTF-8 text; a failing stream keeps what came before. */

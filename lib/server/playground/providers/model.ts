@@ -6,8 +6,8 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import type { ColumnConfig } from "@/lib/contracts/playground";
 import { AppError } from "@/lib/errors";
-import type { CaptureHooks, CapturingFetch } from "@/lib/server/playground/providers/capture";
-import { capturingFetch, redactText } from "@/lib/server/playground/providers/capture";
+import type { CaptureHooks } from "@/lib/server/playground/providers/capture";
+import { capturingFetch, redactText, settle } from "@/lib/server/playground/providers/capture";
 import { requireKey, resolveBaseUrl } from "@/lib/server/playground/providers/keys";
 import { createScriptedModel } from "@/lib/server/playground/scripted-model";
 
@@ -118,11 +118,10 @@ function scrubStream(stream: ReadableStream<LanguageModelV3StreamPart>, secrets:
  */
 function capturedModel(config: ColumnConfig, build: Build, hooks: CaptureHooks, secrets: readonly string[]): CreatedModel {
   const inner = build(globalThis.fetch);
-  const captures = new Set<CapturingFetch>();
+  const pending = new Set<Promise<void>>();
   const start = (options: LanguageModelV3CallOptions) => {
     const call = prepareCall(config, options);
-    const capture = capturingFetch(hooks, { redact: secrets, rewriteBody: call.rewrite });
-    captures.add(capture);
+    const capture = capturingFetch(hooks, { redact: secrets, rewriteBody: call.rewrite, pending });
     return { model: build(capture.fetch), options: call.options };
   };
   const model: LanguageModelV3 = {
@@ -148,15 +147,7 @@ function capturedModel(config: ColumnConfig, build: Build, hooks: CaptureHooks, 
       }
     },
   };
-  return {
-    model,
-    settled: async () => {
-      for (const c of [...captures]) {
-        await c.settled();
-        captures.delete(c);
-      }
-    },
-  };
+  return { model, settled: () => settle(pending) };
 }
 
 /**
