@@ -13,6 +13,9 @@ const bin = (p) => path.join(root, "node_modules", p);
 let passed = 0;
 let failed = 0;
 let broken = [];
+/** Names of the failed tests, listed again just above the closing line (CI shows the output's tail). */
+const failures = [];
+const firstLine = (text) => String(text ?? "").split("\n").find((l) => l.trim()) ?? "";
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -42,8 +45,15 @@ if (existsSync(vitestJson)) {
   passed += r.numPassedTests ?? 0;
   failed += (r.numFailedTests ?? 0);
   // A file that fails to load has no test results but must still count as a failure.
-  const loadFailures = (r.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0).length;
-  failed += loadFailures;
+  const loadFailures = (r.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0);
+  failed += loadFailures.length;
+  for (const file of r.testResults ?? []) {
+    const rel = path.relative(root, file.name ?? "");
+    if (file.status === "failed" && (file.assertionResults ?? []).length === 0) failures.push(`vitest ${rel}: ${firstLine(file.message)}`);
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === "failed") failures.push(`vitest ${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+  }
 } else if (vStatus !== 0) broken.push("vitest");
 
 // MCP conformance suite, one test per scenario, in four requirement sets (Loupe's client and the
@@ -57,6 +67,11 @@ if (existsSync(confJson)) {
   for (const set of sets) {
     passed += set.passed ?? 0;
     failed += set.failed ?? 0;
+    const tag = `conformance ${set.role} ${set.revision}`;
+    for (const res of set.results ?? []) {
+      if (res.verdict === "fail" || res.verdict === "stale") failures.push(`${tag} › ${res.scenario}: ${res.problems?.[0] ?? res.verdict}`);
+    }
+    for (const e of set.runErrors ?? []) failures.push(`${tag}: ${e}`);
   }
   // Fewer than the four sets (a runner that lost one) must not look green.
   if (sets.length !== 4) broken.push(`conformance (${sets.length} of 4 requirement sets reported)`);
@@ -66,7 +81,17 @@ if (existsSync(confJson)) {
 const pwJson = path.join(out, "playwright.json");
 const pStatus = run("Playwright", bin("@playwright/test/cli.js"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
 if (existsSync(pwJson)) {
-  const s = JSON.parse(readFileSync(pwJson, "utf8")).stats ?? {};
+  const report = JSON.parse(readFileSync(pwJson, "utf8"));
+  const s = report.stats ?? {};
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === "unexpected") failures.push(`playwright ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(t.results?.at(-1)?.error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
   passed += (s.expected ?? 0) + (s.flaky ?? 0);
   failed += s.unexpected ?? 0;
   if ((s.expected ?? 0) + (s.unexpected ?? 0) + (s.flaky ?? 0) === 0 && pStatus !== 0) broken.push("playwright");
@@ -75,5 +100,6 @@ if (existsSync(pwJson)) {
 // A runner that crashed before reporting counts as one failure, so the total can never look green.
 failed += broken.length;
 if (broken.length) console.log(`\nRunners that did not report: ${broken.join(", ")}`);
+if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ✗ ${f.slice(0, 400)}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || vStatus !== 0 || cStatus !== 0 || pStatus !== 0 ? 1 : 0);
