@@ -1,3 +1,4 @@
+import "server-only";
 import type { LanguageModelV3Message, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
 import type { Entry } from "@/lib/contracts/entries";
 import type { PgModelResponse, PgModelToolCall, PgToolCall, PgToolCallStatus } from "@/lib/contracts/playground";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { PgModelToolCall } from "@/lib/contracts/playground";
 
 /**
