@@ -27,6 +27,8 @@ export function runBridge(opts) {
   const listIds = new Set();
   const closing = new AbortController();
   let getStream = null;
+  /** Settles once the latest initialize has its answer. */
+  let initialized = Promise.resolve();
   let lastError = "";
 
   const write = (message) => {
@@ -177,7 +179,12 @@ export function runBridge(opts) {
       }
       if (isRequest(message) && message.method === "initialize") initIds.add(message.id);
       if (isRequest(message) && message.method === "tools/list") listIds.add(message.id);
-      const p = post(message).catch((error) => fail(message, `The bridge failed: ${error?.message ?? error}`));
+      // Until initialize is answered there is no session id: what follows it waits (a client that
+      // pipelines `notifications/initialized` would otherwise reach the tap without a session).
+      const isInit = isRequest(message) && message.method === "initialize";
+      const before = initialized;
+      const p = (isInit ? post(message) : before.then(() => post(message))).catch((error) => fail(message, `The bridge failed: ${error?.message ?? error}`));
+      if (isInit) initialized = p.catch(() => undefined);
       inflight.add(p);
       void p.finally(() => inflight.delete(p));
     });

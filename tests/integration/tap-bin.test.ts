@@ -21,9 +21,13 @@ const BIN = path.resolve(import.meta.dirname, "../../bin/loupe.mjs");
 const DEMO_PORT = 8701;
 const REFUSING_PORT = 8702;
 const DEAD_PORT = 8703; // nothing listens here
+const SESSION_PORT = 8708;
 let demo: DemoHttpServer;
 let refusing: Server;
+let sessions: Server;
 const refusedAuth: string[] = [];
+/** What the session server saw: method, session header, JSON-RPC method of the body. */
+const seen: { method: string; session?: string; version?: string; rpc?: string }[] = [];
 
 beforeAll(async () => {
   demo = await serveDemoHttp(createDemoRuntime(), { port: DEMO_PORT });
@@ -34,10 +38,29 @@ beforeAll(async () => {
     res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Unknown tap key" } }));
   });
   await new Promise<void>((r) => refusing.listen(REFUSING_PORT, "127.0.0.1", r));
+  // A minimal 2025-11-25 session server: gives a session id at initialize, no GET stream (405).
+  sessions = createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
+      const rpc = body ? (JSON.parse(body) as { id?: number; method?: string }) : undefined;
+      seen.push({ method: req.method ?? "", session: req.headers["mcp-session-id"] as string | undefined, version: req.headers["mcp-protocol-version"] as string | undefined, rpc: rpc?.method });
+      if (req.method === "GET") return void res.writeHead(405).end();
+      if (req.method === "DELETE") return void res.writeHead(200).end();
+      if (rpc?.method === "initialize") {
+        return void res
+          .writeHead(200, { "content-type": "application/json", "mcp-session-id": "sess-1" })
+          .end(JSON.stringify({ jsonrpc: "2.0", id: rpc.id, result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } } }));
+      }
+      res.writeHead(202).end();
+    });
+  });
+  await new Promise<void>((r) => sessions.listen(SESSION_PORT, "127.0.0.1", r));
 });
 afterAll(async () => {
   await demo?.close();
   await new Promise((r) => refusing?.close(r));
+  await new Promise((r) => sessions?.close(r));
 });
 
 function bridgeTransport(url: string, key = "test-key") {
@@ -118,6 +141,16 @@ describe("the bridge's failures, in words", () => {
     expect(r.out).toHaveLength(1);
     expect(r.out[0]).toMatchObject({ id: 1, error: { message: expect.stringMatching(/^The tap refused the key \(HTTP 401: Unknown tap key\)/) } });
     expect(refusedAuth).toContain("Bearer wrong-key");
+  });
+
+  it("keeps the session id and revision, asks for the GET stream after initialized, and DELETEs the session when stdin closes", async () => {
+    const r = await rawExchange(["tap", "--url", `http://127.0.0.1:${SESSION_PORT}/mcp/c1`, "--key", "k"], [INIT, { jsonrpc: "2.0", method: "notifications/initialized" }]);
+    expect(r.out).toEqual([{ jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } } }]);
+    await expect.poll(() => seen.map((x) => x.method)).toContain("DELETE");
+    expect(seen.find((x) => x.rpc === "initialize")?.session).toBeUndefined();
+    expect(seen.find((x) => x.rpc === "notifications/initialized")).toMatchObject({ session: "sess-1", version: "2025-11-25" });
+    expect(seen.find((x) => x.method === "GET")).toMatchObject({ session: "sess-1" });
+    expect(seen.find((x) => x.method === "DELETE")).toMatchObject({ session: "sess-1" });
   });
 
   it("no such tap in taps.json: exits 1 with the reason, nothing on stdout", async () => {
