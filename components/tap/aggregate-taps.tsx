@@ -13,6 +13,14 @@ import { TapEndpoint } from "@/components/tap/tap-endpoint";
 import { TapClients } from "@/components/tap/tap-clients";
 import { TapSnippets } from "@/components/tap/tap-snippets";
 import { AggregateTapDialog } from "@/components/tap/aggregate-tap-dialog";
+import { NativeSelect } from "@/components/ui/native-select";
+import type { ApprovalPolicy } from "@/lib/contracts/approvals";
+
+const POLICY_SHORT: Record<ApprovalPolicy, string> = {
+  never: "Never ask",
+  unless_read_only: "Ask unless read-only",
+  always: "Ask for every call",
+};
 
 /** One aggregate tap's URL, key and snippets, read (with the key) only once the user opens it. */
 function AggregateDetails({ tap }: { tap: TapView }) {
@@ -40,7 +48,7 @@ function AggregateDetails({ tap }: { tap: TapView }) {
 /** Aggregate taps that serve this connection together with others, and a way to make one. */
 export function AggregateTaps({ connection, allConnections }: { connection: ConnectionView; allConnections: ConnectionView[] }) {
   const taps = useQuery(tapsQuery());
-  const { create, remove } = useAggregateTaps();
+  const { create, patch, remove } = useAggregateTaps();
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const names = new Map(allConnections.map((c) => [c.id, c.name]));
@@ -76,7 +84,22 @@ export function AggregateTaps({ connection, allConnections }: { connection: Conn
               <span className="min-w-0 truncate text-xs text-muted-foreground">
                 <SafeText text={t.connectionIds.map((id) => names.get(id) ?? id).join(", ")} />
               </span>
-              <span className="ml-auto inline-flex gap-1">
+              <span className="ml-auto inline-flex items-center gap-1">
+                <span className="w-44">
+                  <NativeSelect
+                    value={t.policy}
+                    disabled={patch.isPending}
+                    onChange={(e) => patch.mutate({ tapId: t.id, settings: { policy: e.target.value as ApprovalPolicy } })}
+                    aria-label={`Approval for ${t.name}`}
+                    className="h-6 text-xs"
+                  >
+                    {(Object.keys(POLICY_SHORT) as ApprovalPolicy[]).map((p) => (
+                      <option key={p} value={p}>
+                        {POLICY_SHORT[p]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </span>
                 <Button size="xs" variant="ghost" onClick={() => setOpen(open === t.id ? null : t.id)} aria-expanded={open === t.id}>
                   {open === t.id ? "Hide" : "URL, key and config"}
                 </Button>
