@@ -40,6 +40,13 @@ async function shots(page: Page, name: string) {
     for (const width of [1440, 1024, 800]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `${dir}/${name}-${width}-${theme}.png` });
+      // Narrow, the setup sits above the columns: also the view with it folded away.
+      const toggle = page.getByTestId("pg-toggle-setup");
+      if (width < 1280 && (await page.getByTestId("pg-raw-dialog").count()) === 0 && (await toggle.getAttribute("aria-pressed")) === "true") {
+        await toggle.click();
+        await page.screenshot({ path: `${dir}/${name}-${width}-${theme}-nosetup.png` });
+        await toggle.click();
+      }
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
@@ -121,7 +128,7 @@ test("a scripted model reads the forecast unasked, waits at the gate to book, ru
 test("Compare replays the conversation in a second column with its own totals", async ({ workbench, page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await workbench.open("view=playground");
-  await page.locator('[data-testid="pg-conversation"]', { hasText: "Lisbon trip" }).getByRole("button", { name: "Lisbon trip" }).click();
+  await page.locator('[data-testid="pg-conversation"]', { hasText: "Lisbon trip" }).getByRole("button", { name: "Lisbon trip", exact: true }).click();
   const v = view(page);
   await v.getByTestId("pg-compare").click();
   await expect(v.getByTestId("pg-column")).toHaveCount(2);

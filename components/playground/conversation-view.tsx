@@ -18,6 +18,8 @@ import { ProviderKeyDialog } from "@/components/playground/provider-key-dialog";
 import { SetupPanel } from "@/components/playground/setup-panel";
 import { cn } from "@/lib/cn";
 
+const wide = () => typeof window === "undefined" || typeof window.matchMedia !== "function" || window.matchMedia("(min-width: 1280px)").matches;
+
 export interface ConversationViewProps {
   conversation: Conversation;
   connections: ConnectionView[];
@@ -29,7 +31,9 @@ export interface ConversationViewProps {
 /** One conversation: its setup beside (or above, when narrow) its columns, and the composer under them. */
 export function ConversationView({ conversation: c, connections, providers, actions, onOpenInbox }: ConversationViewProps) {
   const entries = useQuery(conversationEntriesQuery(c.id));
-  const [showSetup, setShowSetup] = useState(true);
+  // Under 1280 px the setup sits above the columns: open it for a fresh conversation, and fold it
+  // away once the conversation has run (and on the first send), so the timeline gets the height.
+  const [showSetup, setShowSetup] = useState(() => wide() || c.columns.every((col) => col.usage.inputTokens === 0));
   const [keysFor, setKeysFor] = useState<PlaygroundProvider | null>(null);
   const list = useMemo(() => entries.data ?? [], [entries.data]);
   const serverNames = useMemo(() => Object.fromEntries(connections.map((x) => [x.id, x.name])), [connections]);
@@ -113,7 +117,7 @@ export function ConversationView({ conversation: c, connections, providers, acti
         sending={actions.send.isPending}
         stopping={actions.stop.isPending}
         disabledReason={c.columns.length === 0 ? "Add a column to start" : undefined}
-        onSend={(text) => actions.send.mutateAsync({ id: c.id, text })}
+        onSend={(text) => actions.send.mutateAsync({ id: c.id, text }).then(() => !wide() && setShowSetup(false))}
         onStop={() => actions.stop.mutate(c.id)}
       />
       {keysFor && keyStatus && <ProviderKeyDialog status={keyStatus} onClose={() => setKeysFor(null)} />}

@@ -61,7 +61,7 @@ function RequestBody({ request }: { request: PgModelRequest }) {
   return (
     <div className="flex min-w-0 flex-col gap-2" data-testid="pg-raw-request">
       <p className="font-mono text-xs break-all">
-        POST {request.url ?? "(no HTTP: the scripted model runs in Loupe)"} · {request.provider} · {request.model}
+        {request.url ? `POST ${request.url}` : "No HTTP request: the scripted model runs inside Loupe"} · {request.provider} · {request.model}
       </p>
       <RawJson value={request.body ?? null} filename={`request-${request.turn}-${request.step}.json`} title="Request body" />
     </div>
