@@ -14,7 +14,7 @@ describe("ConversationList", () => {
     const props = { onSelect: vi.fn(), onCreate: vi.fn(), onRename: vi.fn(() => Promise.resolve()), onDelete: vi.fn() };
     render(<ConversationList conversations={[conv("a", "Trip"), conv("b", "Bugs")]} selectedId="a" creating={false} {...props} />);
     expect(screen.getAllByTestId("pg-conversation").map((r) => r.getAttribute("aria-current"))).toEqual(["page", null]);
-    fireEvent.click(screen.getByRole("button", { name: "Bugs", exact: true }));
+    fireEvent.click(screen.getByRole("button", { name: "Bugs" }));
     expect(props.onSelect).toHaveBeenCalledWith("b");
     fireEvent.click(screen.getByTestId("pg-new-conversation"));
     expect(props.onCreate).toHaveBeenCalled();

@@ -8,6 +8,7 @@ import { JsonView } from "@/components/adk-timeline/json-view";
 import { formatLatency } from "@/components/adk-timeline/format";
 import { ResultBody } from "@/components/tool-result";
 import { TOOL_CALL_STATUS } from "@/components/playground/labels";
+import { PgToolApp } from "@/components/playground/pg-tool-app";
 import { cn } from "@/lib/cn";
 
 export interface PgToolCallCardProps {
@@ -75,6 +76,7 @@ export function PgToolCallCard({ call, modelCall, serverName, approval }: PgTool
       )}
       {approval && <div data-testid="pg-approval-slot">{approval}</div>}
       {call.result !== undefined && <CallResult result={call.result} />}
+      <PgToolApp call={call} />
     </div>
   );
 }
