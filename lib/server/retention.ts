@@ -78,10 +78,13 @@ export function pendingTraffic(): Keep {
 
 /**
  * A row may go unless it belongs to a kept ADK session or to a kept span of a connection, or is
- * the response frame holding a call's large result (the call history points at it: store.ts).
+ * the response frame holding a call's large result (the call history points at it: store.ts), or
+ * is an entry of a playground conversation that still exists (its columns' history is rebuilt
+ * from them: a pruned start would send the model a broken conversation).
  */
 const PRUNABLE = `
-  NOT (protocol = 'adk' AND session_key IS NOT NULL
+  NOT (protocol = 'playground' AND connection_id IN (SELECT id FROM playground_conversations))
+  AND NOT (protocol = 'adk' AND session_key IS NOT NULL
        AND connection_id || char(10) || session_key IN (SELECT value FROM json_each(@sessions)))
   AND NOT (received_at >= COALESCE((SELECT value FROM json_each(@since) WHERE key = connection_id), 9e18))
   AND seq NOT IN (SELECT json_extract(record, '$.resultRef.seq') FROM calls WHERE json_extract(record, '$.resultRef.seq') IS NOT NULL)`;

@@ -3,34 +3,12 @@ import type { ColumnConfig, PgTurn, PlaygroundSettings, TokenUsage } from "@/lib
 import type { Store } from "@/lib/server/store";
 
 /**
- * The playground's tables. A conversation row holds its settings and the user messages sent so
- * far (a column added later replays them); a column row holds its config, its totals, the number
- * of turns it ran and, while a turn runs, that turn (so a turn cut off by a stopped Loupe can be
- * marked "stopped" on the next start). What the model saw and said is in the entries (pg_*).
+ * The playground's tables (created with the store's schema, store-schema.ts). A conversation row
+ * holds its settings and the user messages sent so far (a column added later replays them); a
+ * column row holds its config, its totals, the number of turns it ran and, while a turn runs,
+ * that turn (so a turn cut off by a stopped Loupe can be marked "stopped" on the next start).
+ * What the model saw and said is in the entries (pg_*).
  */
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS playground_conversations (
-  id TEXT PRIMARY KEY,
-  title TEXT NOT NULL,
-  settings TEXT NOT NULL,
-  messages TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS playground_columns (
-  id TEXT PRIMARY KEY,
-  conversation_id TEXT NOT NULL,
-  position INTEGER NOT NULL,
-  config TEXT NOT NULL,
-  turns INTEGER NOT NULL,
-  usage TEXT NOT NULL,
-  cost_usd REAL,
-  cost_unknown INTEGER NOT NULL DEFAULT 0,
-  last_status TEXT NOT NULL DEFAULT 'idle',
-  running_turn TEXT
-);
-CREATE INDEX IF NOT EXISTS playground_columns_conversation ON playground_columns (conversation_id, position);
-`;
 
 export interface ConversationRow {
   id: string;
@@ -109,9 +87,7 @@ function toColumn(row: RawColumn): ColumnRow {
 }
 
 export class ConversationStore {
-  constructor(private readonly store: Store) {
-    store.db.exec(SCHEMA);
-  }
+  constructor(private readonly store: Store) {}
 
   listConversations(): ConversationRow[] {
     const rows = this.store.prepare("SELECT * FROM playground_conversations ORDER BY updated_at DESC, id").all() as RawConversation[];
