@@ -155,4 +155,23 @@ describe("playground loop edges", () => {
     expect(call).toMatchObject({ status: "failed", error: "The approval gate failed: the desk is closed" });
     expect("approvalId" in call!).toBe(false);
   });
+
+  it("a message to a column whose provider has no key is a 400 naming the variable; nothing runs", async () => {
+    const res = await conversations.POST(post({ columns: [{ provider: "anthropic", model: "claude-sonnet-4-5", baseUrl: fake.baseUrl }] }));
+    const made = (await res.json()) as Conversation;
+    const saved = process.env.ANTHROPIC_API_KEY;
+    delete process.env.ANTHROPIC_API_KEY;
+    try {
+      const sent = await messages.POST(post({ text: "hi" }), ctx({ id: made.id }));
+      expect(sent.status).toBe(400);
+      const body = (await sent.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe("bad_request:playground_no_key");
+      expect(body.error.message).toContain("ANTHROPIC_API_KEY");
+    } finally {
+      if (saved !== undefined) process.env.ANTHROPIC_API_KEY = saved;
+    }
+    expect(raws(live(made.id), "pg_user")).toHaveLength(0);
+    const view = (await (await conversation.GET(new Request("http://x"), ctx({ id: made.id }))).json()) as Conversation;
+    expect(view.columns[0]!.status).toBe("idle");
+  });
 });

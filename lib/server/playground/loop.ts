@@ -1,6 +1,7 @@
 import "server-only";
 import type { JSONSchema7, LanguageModelV3Message } from "@ai-sdk/provider";
 import type { ColumnConfig, PgModelRequest, PgTurn, PlaygroundSettings, TokenUsage } from "@/lib/contracts/playground";
+import { AppError } from "@/lib/errors";
 import type { Hub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { assistantMessage, historyOf, toolMessage } from "@/lib/server/playground/history";
@@ -98,8 +99,11 @@ export async function runTurn(ctx: TurnContext): Promise<PgTurn> {
   try {
     final = await steps(ctx, messages, record);
   } catch (error) {
-    // Loupe's own failure (not the provider's): the turn says so instead of hanging as running.
-    final = { ...record, status: "error", error: `Loupe failed during the turn: ${error instanceof Error ? error.message : String(error)}` };
+    // Not the provider's answer (that is a response with status error): a setup problem said in
+    // its own words (an AppError: a key removed meanwhile, a bad endpoint), or Loupe's own failure.
+    // Either way the turn ends instead of hanging as running.
+    const words = error instanceof AppError ? error.message : `Loupe failed during the turn: ${error instanceof Error ? error.message : String(error)}`;
+    final = { ...record, status: "error", error: words };
   }
   final = { ...final, endedAt: Date.now() };
   recordPg(hub, conversationId, columnId, "pg_turn", final);

@@ -82,6 +82,9 @@ export class Playground {
     const targets = input.columnIds ? [...new Set(input.columnIds)].map((cid) => this.requireColumn(columns, cid)) : columns;
     const busy = targets.find((c) => this.active.has(c.id));
     if (busy) throw new AppError("conflict:playground_running", "A turn is still running in this column: stop it or wait for it to end", { columnId: busy.id });
+    // A column that cannot build its model (no key for its provider) is the sender's to fix: a 400
+    // now, rather than a turn that starts only to fail.
+    for (const column of targets) this.deps.createModel(column.config, {});
     const updated = { ...row, messages: [...row.messages, input.text], updatedAt: Date.now() };
     this.rows.saveConversation(updated);
     for (const column of targets) this.start(updated, column, [input.text]);
