@@ -229,4 +229,25 @@ describe("playground routes", () => {
     expect(call.status).toBe("ok");
     expect(JSON.stringify(call.result)).toContain("Tides pull and return.");
   });
+
+  it("stop cancels a tool call that is running on the server", async () => {
+    const made = await create({ policy: "never", servers: [{ connectionId: everything, tools: ["trigger-long-running-operation"] }] });
+    const columnId = made.columns[0]!.id;
+    fake.enqueue({ toolCalls: [{ name: "trigger-long-running-operation", arguments: { duration: 20, steps: 20 } }] });
+    await messages.POST(req("POST", { text: "run long" }), ctx({ id: made.id }));
+    const running = await waitFor("the running call", () => raws<PgToolCall>(live(made.id), "pg_tool_call").find((c) => c.status === "running"));
+    await stop.POST(req("POST", {}), ctx({ id: made.id }));
+    expect((await turnEnd(made.id, columnId, 1)).status).toBe("stopped");
+    const last = raws<PgToolCall>(live(made.id), "pg_tool_call").at(-1)!;
+    expect(last).toMatchObject({ status: "failed", callId: running.callId });
+    expect(last.error).toContain("The playground turn was stopped");
+    const record = getRegistry().getCall(everything, running.callId!);
+    expect(record).toMatchObject({ status: "cancelled", origin: { kind: "playground", conversationId: made.id, columnId } });
+    // Loupe told the server: notifications/cancelled for the call's request id.
+    const cancelled = getHub()
+      .list(everything, { limit: 5000 })
+      .filter((e) => e.kind === "message" && (e.raw as { method?: string }).method === "notifications/cancelled")
+      .map((e) => (e.raw as { params: { requestId: unknown } }).params.requestId);
+    expect(cancelled).toContain(record.requestId);
+  });
 });
