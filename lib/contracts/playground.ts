@@ -126,6 +126,8 @@ export interface TokenUsage {
  *   "pg_turn"           PgTurn (recorded when a turn starts and when it ends)
  *   "pg_column"         { column: PlaygroundColumn, removed?: true }
  *   "pg_conversation"   { conversation: Conversation, removed?: true }
+ *   "pg_sampling_draft" { connectionId, requestId, provider, model, url, body, text, latencyMs, http, error? } —
+ *                       the column's model drafted the answer to a server's sampling request
  */
 export interface PgModelRequest {
   turn: number;
