@@ -18,7 +18,11 @@ export class AgentDesk {
 
   async newSession(app: string) {
     await this.page.getByTestId("app-picker").selectOption(app);
-    await this.page.getByTestId("new-session").click();
+    // The app changes through the router (a transition): until the panel of the chosen app is
+    // rendered, "New session" still belongs to the previous app (a CI run created the session there).
+    const panel = this.page.locator(`[data-testid="session-panel"][data-app="${app}"]`);
+    await expect(panel).toBeVisible();
+    await panel.getByTestId("new-session").click();
     await expect(this.page.getByTestId("session-view")).toBeVisible();
   }
 

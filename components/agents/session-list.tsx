@@ -47,7 +47,7 @@ export function SessionList({ agentId, appName, userId, selectedId, onOpen }: Se
   const list = sessions.data ?? [];
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-2 p-2">
+    <div className="flex min-h-0 flex-1 flex-col gap-2 p-2" data-testid="session-panel" data-app={appName}>
       <NewSessionForm onCreate={(state) => create.mutate(state)} pending={create.isPending} />
       {create.error && <QueryError title="Could not create a session" error={create.error} />}
       {remove.error && <QueryError title="Could not delete the session" error={remove.error} />}
