@@ -42,18 +42,21 @@ export function ColumnPane({ column, entries, serverNames, renderApproval, onRem
 
   return (
     <div data-testid="pg-column" data-column-id={column.id} data-status={column.status} className="flex min-h-0 min-w-[18rem] flex-1 basis-0 flex-col border-r last:border-r-0">
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b bg-muted/20 px-3 py-1.5 text-xs">
-        <span className="font-medium">{PROVIDER_LABEL[column.config.provider] ?? column.config.provider}</span>
-        <SafeText text={column.config.model} className="truncate font-mono" data-testid="pg-column-model" />
-        {column.config.strict && <Badge variant="secondary">strict</Badge>}
-        <Badge variant={status.variant} data-testid="pg-column-status">
-          {status.label}
-        </Badge>
-        <span className="ml-auto text-muted-foreground tabular-nums" data-testid="pg-column-totals">
-          {formatUsage(column.usage)} · {formatCost(column.costUsd)}
-        </span>
+      <div className="flex items-start gap-2 border-b bg-muted/20 px-3 py-1.5 text-xs">
+        {/* The close button keeps its corner; the rest wraps in a narrow column. */}
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-medium">{PROVIDER_LABEL[column.config.provider] ?? column.config.provider}</span>
+          <SafeText text={column.config.model} className="truncate font-mono" data-testid="pg-column-model" />
+          {column.config.strict && <Badge variant="secondary">strict</Badge>}
+          <Badge variant={status.variant} data-testid="pg-column-status">
+            {status.label}
+          </Badge>
+          <span className="ml-auto text-muted-foreground tabular-nums" data-testid="pg-column-totals">
+            {formatUsage(column.usage)} · {formatCost(column.costUsd)}
+          </span>
+        </div>
         {onRemove && (
-          <Button size="icon" variant="ghost" className="size-6" aria-label="Close this column" data-testid="pg-column-remove" onClick={onRemove}>
+          <Button size="icon" variant="ghost" className="size-6 shrink-0" aria-label="Close this column" data-testid="pg-column-remove" onClick={onRemove}>
             <XIcon />
           </Button>
         )}

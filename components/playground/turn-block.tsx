@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import type { Entry } from "@/lib/contracts/entries";
-import type { PgToolCall } from "@/lib/contracts/playground";
+import type { PgToolCall, TokenUsage } from "@/lib/contracts/playground";
 import { Badge } from "@/components/ui/badge";
 import { JsonView } from "@/components/adk-timeline/json-view";
 import { formatCost, formatUsage, TURN_STATUS } from "@/components/playground/labels";
@@ -38,8 +38,15 @@ export function TurnBlock({ turn, serverNames, onOpenRaw, renderApproval }: Turn
           <Badge variant={label.variant} data-testid="pg-turn-status">
             {label.label}
           </Badge>
-          <span data-testid="pg-turn-usage">{formatUsage(status.usage)}</span>
-          <span data-testid="pg-turn-cost">· {formatCost(status.costUsd)}</span>
+          {status.status === "running" ? (
+            // The turn record carries its totals when it ends; meanwhile, what the steps so far cost.
+            <span data-testid="pg-turn-usage">so far {formatUsage(sumSteps(turn.steps))}</span>
+          ) : (
+            <>
+              <span data-testid="pg-turn-usage">{formatUsage(status.usage)}</span>
+              <span data-testid="pg-turn-cost">· {formatCost(status.costUsd)}</span>
+            </>
+          )}
           {status.endedAt && Number.isFinite(status.startedAt) && <span>· {((status.endedAt - status.startedAt) / 1000).toFixed(1)} s</span>}
         </div>
       )}
@@ -50,6 +57,17 @@ export function TurnBlock({ turn, serverNames, onOpenRaw, renderApproval }: Turn
       )}
     </section>
   );
+}
+
+function sumSteps(steps: readonly StepView[]): TokenUsage {
+  const total = { inputTokens: 0, outputTokens: 0 };
+  for (const s of steps) {
+    const u = s.response?.raw.usage;
+    if (!u) continue;
+    total.inputTokens += Number.isFinite(u.inputTokens) ? u.inputTokens : 0;
+    total.outputTokens += Number.isFinite(u.outputTokens) ? u.outputTokens : 0;
+  }
+  return total;
 }
 
 /** An entry whose shape this version does not know: shown as recorded rather than dropped. */
