@@ -26,3 +26,12 @@ describe("tap snippets", () => {
     expect(JSON.parse(args[args.length - 1]!)).toMatchObject({ method: "initialize", params: { protocolVersion: "2025-11-25" } });
   });
 });
+
+describe("snippet layout", () => {
+  it("keeps short arrays on one line, without changing what a string says", () => {
+    const text = tapSnippet("claude", { name: "a, b]\n", url: "u", key: "k" });
+    expect(JSON.parse(text)).toEqual({ mcpServers: { a_b: { command: "npx", args: ["loupe", "tap", "a, b]\n"] } } });
+    const plain = tapSnippet("claude", { name: "files", url: "u", key: "k" });
+    expect(plain).toContain('"args": ["loupe", "tap", "files"]');
+  });
+});

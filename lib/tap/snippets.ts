@@ -32,7 +32,11 @@ export interface SnippetInput {
   key: string;
 }
 
-const json = (value: unknown) => JSON.stringify(value, null, 2);
+/** Indented JSON with short arrays of plain values on one line (`"args": ["loupe", "tap", "x"]`). */
+function json(value: unknown): string {
+  // A JSON string never holds a raw newline, so ",\n" inside the brackets is always a separator.
+  return JSON.stringify(value, null, 2).replace(/\[\n\s*([^[\]{}]*?)\n\s*\]/g, (_all, inner: string) => `[${inner.replace(/,\n\s*/g, ", ")}]`);
+}
 
 export function tapSnippet(kind: SnippetKind, { name, url, key }: SnippetInput): string {
   const entry = serverKey(name);
