@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import { defaultApp } from "@/components/workbench/landing";
 import type { AgentActions } from "@/hooks/use-agent-actions";
@@ -38,11 +38,22 @@ export interface AgentViewProps {
 /** One agent server: the app, its sessions for the configured user, and the open session. */
 export function AgentView({ agent, location, navigate, actions, onEdit }: AgentViewProps) {
   const apps = agent.state.apps;
+  // The app just picked, until the URL has it: the router's navigation is a transition, and a
+  // "New session" clicked meanwhile must go to the app the picker shows, not the previous one.
+  const [picked, setPicked] = useState<{ agentId: string; app: string } | null>(null);
+  useEffect(() => setPicked(null), [location.app, agent.id]);
   // No app in the URL: the demo app, else the one last chosen here, else the first listed.
-  const app = location.app ?? defaultApp(apps, readRememberedApp(agent.id));
+  const pickedHere = picked?.agentId === agent.id ? picked.app : null;
+  const app = pickedHere ?? location.app ?? defaultApp(apps, readRememberedApp(agent.id));
+  // The open session belongs to the previous app until the URL drops it.
+  const sessionId = pickedHere ? null : location.sessionId;
   useEffect(() => {
     if (location.app && apps.includes(location.app)) rememberApp(agent.id, location.app);
   }, [agent.id, apps, location.app]);
+  const pickApp = (next: string) => {
+    setPicked({ agentId: agent.id, app: next });
+    navigate({ agentId: agent.id, app: next, sessionId: null, userId: null });
+  };
   const userId = location.userId ?? agent.userId;
   const pending = [actions.check, actions.remove].some((m) => m.isPending && m.variables === agent.id);
   const error = [actions.check, actions.remove].find((m) => m.isError && m.variables === agent.id)?.error ?? null;
@@ -60,7 +71,7 @@ export function AgentView({ agent, location, navigate, actions, onEdit }: AgentV
       <div className="flex min-h-0 flex-1">
         <div className="flex w-48 shrink-0 flex-col border-r lg:w-64">
           <div className="border-b p-2">
-            <AppPicker apps={apps} value={app} onChange={(next) => navigate({ agentId: agent.id, app: next, sessionId: null, userId: null })} />
+            <AppPicker apps={apps} value={app} onChange={pickApp} />
           </div>
           {app ? (
             <SessionList
@@ -68,7 +79,7 @@ export function AgentView({ agent, location, navigate, actions, onEdit }: AgentV
               agentId={agent.id}
               appName={app}
               userId={userId}
-              selectedId={location.sessionId}
+              selectedId={sessionId}
               onOpen={(sessionId) => navigate({ agentId: agent.id, app, sessionId })}
             />
           ) : (
@@ -77,13 +88,13 @@ export function AgentView({ agent, location, navigate, actions, onEdit }: AgentV
             </p>
           )}
         </div>
-        {app && location.sessionId ? (
+        {app && sessionId ? (
           <SessionView
-            key={`${app}/${userId}/${location.sessionId}`}
-            sessionRef={{ agentId: agent.id, appName: app, userId, sessionId: location.sessionId }}
+            key={`${app}/${userId}/${sessionId}`}
+            sessionRef={{ agentId: agent.id, appName: app, userId, sessionId }}
             agentName={agent.name}
             selectedEventId={location.eventId}
-            onSelectEvent={(eventId) => navigate({ agentId: agent.id, app, sessionId: location.sessionId, eventId })}
+            onSelectEvent={(eventId) => navigate({ agentId: agent.id, app, sessionId, eventId })}
           />
         ) : (
           <div className="m-auto text-sm text-muted-foreground">Open or create a session to talk to the agent.</div>

@@ -1,0 +1,43 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { AgentServerView } from "@/lib/contracts/agents";
+import { EMPTY_LOCATION } from "@/hooks/workbench-location";
+import { useAgentActions } from "@/hooks/use-agent-actions";
+import { AgentView } from "@/components/agents/agent-view";
+import { fetchRouter, renderWithClient } from "@/components/workbench/test-support";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const agent: AgentServerView = { id: "ag", name: "ag", url: "http://127.0.0.1:8000", headers: {}, userId: "u1", createdAt: 1, state: { status: "ok", apps: ["first", "second"] } };
+
+function View({ navigate }: { navigate: (patch: object) => void }) {
+  const actions = useAgentActions();
+  return <AgentView agent={agent} location={{ ...EMPTY_LOCATION, agentId: "ag" }} navigate={navigate} actions={actions} onEdit={() => {}} />;
+}
+
+describe("AgentView", () => {
+  it("a session made right after picking an app belongs to that app, even before the URL has caught up", async () => {
+    const session = (app: string) => ({ id: `s-${app}`, appName: app, userId: "u1", state: {}, events: [], lastUpdateTime: 1 });
+    const router = fetchRouter({
+      "GET /api/agents/ag/apps/first/sessions": () => [],
+      "GET /api/agents/ag/apps/second/sessions": () => [],
+      "POST /api/agents/ag/apps/first/sessions": () => Response.json(session("first"), { status: 201 }),
+      "POST /api/agents/ag/apps/second/sessions": () => Response.json(session("second"), { status: 201 }),
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    // The router's navigation is a transition: here it never lands, as when the click comes first.
+    const navigate = vi.fn();
+    renderWithClient(<View navigate={navigate} />);
+    await waitFor(() => expect(screen.getByTestId("session-panel").getAttribute("data-app")).toBe("first"));
+    fireEvent.change(screen.getByTestId("app-picker"), { target: { value: "second" } });
+    expect(navigate).toHaveBeenCalledWith(expect.objectContaining({ app: "second" }));
+    expect((screen.getByTestId("app-picker") as HTMLSelectElement).value).toBe("second");
+    fireEvent.click(screen.getByTestId("new-session"));
+    await waitFor(() => expect(router.requests.some((r) => r.method === "POST")).toBe(true));
+    expect(router.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual(["/api/agents/ag/apps/second/sessions"]);
+  });
+});
