@@ -19,6 +19,8 @@ const call = (scope: Locator, tool: string) => scope.locator(`[data-testid="pg-t
 async function newConversation(page: Page, title: string) {
   await page.getByTestId("playground-link").click();
   await expect(page).toHaveURL(/view=playground/);
+  await expect(page.getByTestId("pg-empty")).toBeVisible();
+  await shots(page, "playground-empty");
   await page.getByTestId("pg-new-conversation").click();
   await expect(page).toHaveURL(/pg=/);
   await expect(view(page)).toBeVisible();
@@ -86,9 +88,15 @@ test("a scripted model reads the forecast unasked, waits at the gate to book, ru
   await expect(v.getByTestId("pg-send")).toBeDisabled();
   await shots(page, "playground-gate");
 
-  // The same approval is in the inbox.
+  // The same approval is in the inbox; back in the playground it still waits inline.
   const approvalId = await card.getAttribute("data-approval-id");
+  expect(approvalId).toBeTruthy();
   await expect(page.getByTestId("inbox-count")).not.toHaveAttribute("data-count", "0");
+  await page.getByTestId("inbox-link").click();
+  await expect(page.locator(`[data-testid="approval-card"][data-approval-id="${approvalId}"]`)).toHaveAttribute("data-status", "pending");
+  await page.getByTestId("playground-link").click();
+  await page.locator('[data-testid="pg-conversation"]', { hasText: "Lisbon trip" }).getByRole("button", { name: "Lisbon trip", exact: true }).click();
+  await expect(card).toHaveAttribute("data-status", "pending");
 
   // Edit an argument, then approve.
   const nights = card.getByRole("textbox", { name: "nights", exact: true });
@@ -122,7 +130,6 @@ test("a scripted model reads the forecast unasked, waits at the gate to book, ru
   await expect(view(page).locator("h1")).toHaveText("Lisbon trip");
   await expect(call(view(page), "book-hotel")).toHaveAttribute("data-state", "ok");
   await expect(view(page).getByTestId("pg-turn").first()).toHaveAttribute("data-state", "done");
-  expect(approvalId).toBeTruthy();
 });
 
 test("Compare replays the conversation in a second column with its own totals", async ({ workbench, page }) => {
