@@ -58,7 +58,7 @@ async function until<T>(find: () => T | undefined, ms = 15_000): Promise<T> {
   }
 }
 
-const textOf = (result: { content?: unknown }) => ((result.content as { text?: string }[] | undefined) ?? []).map((c) => c.text ?? "").join("\n");
+const textOf = (result: unknown) => (((result as { content?: unknown }).content as { text?: string }[] | undefined) ?? []).map((c) => c.text ?? "").join("\n");
 const pendingFor = (tapId: string) => () =>
   getApprovals()
     .list({ status: "pending" })

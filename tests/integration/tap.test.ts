@@ -117,7 +117,8 @@ describe("the tap's gate", () => {
     fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: initialize });
 
   it("refuses no key, a wrong key and Loupe's login token with 401 and a Bearer challenge", async () => {
-    for (const headers of [{}, { authorization: "Bearer not-the-key" }, { authorization: `Bearer ${host.token}` }, { "x-loupe-token": host.token }]) {
+    const attempts: Record<string, string>[] = [{}, { authorization: "Bearer not-the-key" }, { authorization: `Bearer ${host.token}` }, { "x-loupe-token": host.token }];
+    for (const headers of attempts) {
       const res = await send(headers);
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
@@ -177,7 +178,7 @@ async function answeringClient(era: "legacy" | "modern", seen: { method: string;
   return client;
 }
 
-const textOf = (result: { content?: unknown }) => ((result.content as { text?: string }[] | undefined) ?? []).map((c) => c.text ?? "").join("\n");
+const textOf = (result: unknown) => (((result as { content?: unknown }).content as { text?: string }[] | undefined) ?? []).map((c) => c.text ?? "").join("\n");
 
 describe.each(["legacy", "modern"] as const)("the %s era", (era) => {
   it("speaks the era and calls a tool", async () => {

@@ -65,6 +65,8 @@ export type ServerRequestRouter = (
   method: string,
   params: Record<string, unknown>,
   signal: AbortSignal,
+  /** The request's id: a JSON-RPC id, or on 2026-07-28 the server's inputRequests key. */
+  id: string | number,
 ) => Promise<Record<string, unknown>> | undefined;
 
 const ROUTER_KEY = Symbol.for("loupe.serverRequestRouter");
@@ -74,8 +76,8 @@ export function setServerRequestRouter(router: ServerRequestRouter | undefined):
   (globalThis as RouterGlobal)[ROUTER_KEY] = router;
 }
 
-function routeElsewhere(conn: McpConnection, method: string, params: Record<string, unknown>, signal: AbortSignal) {
-  return (globalThis as RouterGlobal)[ROUTER_KEY]?.(conn, method, params, signal);
+function routeElsewhere(conn: McpConnection, method: string, params: Record<string, unknown>, signal: AbortSignal, id: string | number) {
+  return (globalThis as RouterGlobal)[ROUTER_KEY]?.(conn, method, params, signal, id);
 }
 
 /** Throws what the outcome carries, or returns the result. */
@@ -99,7 +101,7 @@ export function installClientRequestHandlers(conn: McpConnection, client: Client
     // input_required result (MRTR), with the inputRequests key as id: same inbox, same answer path.
     const extra = { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal };
     // A task-augmented request is Loupe's to answer (the tap's client never saw the task).
-    const forwarded = isPlainObject(params.task) ? undefined : routeElsewhere(conn, method, params, extra.signal);
+    const forwarded = isPlainObject(params.task) ? undefined : routeElsewhere(conn, method, params, extra.signal, extra.requestId);
     if (forwarded) return (await forwarded) as ClientResult;
     const t = requests.open(conn, gen, method, extra.requestId, params);
     const task = isPlainObject(params.task) ? params.task : undefined;
@@ -145,7 +147,7 @@ export function installClientRequestHandlers(conn: McpConnection, client: Client
   if (choice.roots) {
     client.setRequestHandler("roots/list", async (request, ctx) => {
       requests.noteRootsRequest(conn.id);
-      const forwarded = routeElsewhere(conn, "roots/list", (request.params ?? {}) as Record<string, unknown>, ctx.mcpReq.signal);
+      const forwarded = routeElsewhere(conn, "roots/list", (request.params ?? {}) as Record<string, unknown>, ctx.mcpReq.signal, ctx.mcpReq.id);
       if (forwarded) return (await forwarded) as never;
       return { roots: rootsForWire(conn.config.roots ?? []) };
     });

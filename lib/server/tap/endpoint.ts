@@ -74,8 +74,8 @@ export async function handleTapRequest(request: Request): Promise<Response> {
  * Server requests of a tapped call (sampling, elicitation, roots) go to the tap's client when it
  * declared the capability; otherwise (undefined) Loupe's inbox answers them as for any call.
  */
-const routeToTapClient: ServerRequestRouter = (conn, method, params, signal) => {
-  const link = downstreamFor(conn);
+const routeToTapClient: ServerRequestRouter = (conn, method, params, signal, id) => {
+  const link = downstreamFor(conn, method, params, id);
   if (!link || !declares(link.capabilities, method, params)) return undefined;
   conn.recordEntry("loupe", "local", "tap_forward", {
     tapId: link.tapId,
@@ -83,7 +83,7 @@ const routeToTapClient: ServerRequestRouter = (conn, method, params, signal) => 
     ...(link.callId ? { callId: link.callId } : {}),
     ...(link.client ? { client: link.client } : {}),
   });
-  return link.send(method, params, signal);
+  return link.send(method, params, signal, id);
 };
 
 const ENDPOINT_KEY = Symbol.for("loupe.tapEndpoint");

@@ -1,6 +1,10 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { CallRecord } from "@/lib/contracts/calls";
+import type { Entry } from "@/lib/contracts/entries";
+import { getHub } from "@/lib/server/hub";
 import type { McpConnection } from "@/lib/server/mcp-connection";
+import { mrtrLink } from "@/lib/server/mcp-requests/mrtr-links";
 import { onlyRunningCall } from "@/lib/server/mcp-requests/request-links";
 
 /**
@@ -16,11 +20,17 @@ export interface DownstreamLink {
   connectionId: string;
   /** The CallRecord id, once the call started. */
   callId?: string;
+  /** The call's record (its requestId, the upstream progress token, is set as it is sent). */
+  record?: CallRecord;
   client?: { name: string; version?: string };
   /** What the tap's client declared (initialize, or the request's envelope). */
   capabilities: Record<string, unknown> | undefined;
   /** Sends the request to the tap's client, related to its tools/call; resolves with its answer. */
-  send(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>>;
+  send(method: string, params: Record<string, unknown>, signal: AbortSignal, id: string | number): Promise<Record<string, unknown>>;
+  /** Sends a notification on the call's own stream (the upstream's log messages during the call). */
+  notify(notification: { method: string; params: Record<string, unknown> }): void;
+  /** Relays the upstream's progress for the call, with the client's own token. */
+  progress(progress: { progress: number; total?: number; message?: string }): void;
 }
 
 const storage = new AsyncLocalStorage<DownstreamLink>();
@@ -31,9 +41,12 @@ export function withDownstream<T>(link: DownstreamLink, fn: () => Promise<T>): P
 }
 
 /** The call started: its id now names the link (for the stdio fallback). */
-export function linkCall(link: DownstreamLink, callId: string): () => void {
+export function linkCall(link: DownstreamLink, record: CallRecord): () => void {
+  const callId = record.id;
   link.callId = callId;
+  link.record = record;
   byCall.set(callId, link);
+  watchProgress();
   return () => {
     if (byCall.get(callId) === link) byCall.delete(callId);
   };
@@ -55,10 +68,50 @@ export function declares(capabilities: Record<string, unknown> | undefined, meth
 }
 
 /** The tap client a server request of this connection belongs to, when it is a tapped call's. */
-export function downstreamFor(conn: McpConnection): DownstreamLink | undefined {
+export function downstreamFor(conn: McpConnection, method: string, params: Record<string, unknown>, id: string | number): DownstreamLink | undefined {
   const current = storage.getStore();
   if (current && current.connectionId === conn.id) return current;
+  if (byCall.size === 0) return undefined;
+  // 2026-07-28: the SDK runs the input_required round outside the call's async context, but the
+  // recorded input_required frame names the call (the inbox links its requests the same way).
+  const inBand = typeof id === "string" ? mrtrLink(conn, method, id, params) : undefined;
+  if (inBand) {
+    const link = inBand.relatedCall ? byCall.get(inBand.relatedCall.callId) : undefined;
+    return link && link.connectionId === conn.id ? link : undefined;
+  }
   const running = onlyRunningCall(conn);
   const link = running ? byCall.get(running.callId) : undefined;
   return link && link.connectionId === conn.id ? link : undefined;
+}
+
+/** The tapped calls running on a connection now (their streams get its log messages). */
+export function runningLinks(connectionId: string): DownstreamLink[] {
+  return [...byCall.values()].filter((l) => l.connectionId === connectionId);
+}
+
+let progressWatch: (() => void) | null = null;
+
+/**
+ * The upstream's notifications/progress for tapped calls, taken from the recorded frames: the
+ * recording transport records each frame as it arrives, before the SDK reads it, and the SDK
+ * drops a progress notification it processes after the call's response (the last one of a tool
+ * that reports 100 % just before answering was lost that way). One hub listener per process.
+ */
+function watchProgress(): void {
+  if (progressWatch) return;
+  const hub = getHub();
+  progressWatch = hub.subscribe(hub.maxSeq(), (entry: Entry) => {
+    if (byCall.size === 0 || entry.protocol !== "mcp" || entry.kind !== "message" || entry.direction !== "in") return;
+    const raw = entry.raw as { method?: unknown; params?: { progressToken?: unknown; progress?: unknown; total?: unknown; message?: unknown } } | null;
+    if (raw?.method !== "notifications/progress" || typeof raw.params?.progress !== "number") return;
+    const { progressToken, progress, total, message } = raw.params;
+    for (const link of byCall.values()) {
+      if (link.connectionId !== entry.connectionId || link.record?.requestId !== progressToken) continue;
+      link.progress({
+        progress,
+        ...(typeof total === "number" ? { total } : {}),
+        ...(typeof message === "string" ? { message } : {}),
+      });
+    }
+  });
 }

@@ -24,7 +24,12 @@ interface Asked {
   reject: (error: Error) => void;
 }
 
-export type FlowStep = { kind: "done"; record: CallRecord } | { kind: "input"; requests: Record<string, { method: string; params: Record<string, unknown> }> };
+export type FlowStep =
+  | { kind: "done"; record: CallRecord }
+  | { kind: "input"; requests: Record<string, { method: string; params: Record<string, unknown> }>; requestState: string };
+
+/** How long a round waits for the upstream's other questions of the same round. */
+const SIBLINGS_MS = 20;
 
 export class ModernFlow {
   readonly id = randomUUID();
@@ -36,8 +41,12 @@ export class ModernFlow {
   private failure: unknown = null;
   private abandonTimer: NodeJS.Timeout | null = null;
   private counter = 0;
+  /** Each input_required round gets its own requestState (`<flow id>.<round>`): an old one is refused. */
+  private round = 0;
   /** The current leg's progress sink (each retry carries its own progress token). */
   progress: ((p: { progress: number; total?: number; message?: string }) => void) | undefined;
+  /** The current leg's stream, for the upstream's log messages during the call. */
+  relay: ((notification: { method: string; params: Record<string, unknown> }) => void) | undefined;
 
   constructor(
     readonly tapId: string,
@@ -63,8 +72,10 @@ export class ModernFlow {
   }
 
   /** Called by the upstream's request handler: waits for the client's answer in a later leg. */
-  ask(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
-    const key = `${method.replace(/\W+/g, "_")}_${++this.counter}`;
+  ask(method: string, params: Record<string, unknown>, signal: AbortSignal, id?: string | number): Promise<Record<string, unknown>> {
+    // A 2026-07-28 upstream's own inputRequests key is kept (the client sees what the server asked);
+    // a 2025-11-25 upstream's JSON-RPC id is no key, so one is made.
+    const key = typeof id === "string" && !this.asked.has(id) ? id : `${method.replace(/\W+/g, "_")}_${++this.counter}`;
     return new Promise((resolve, reject) => {
       const asked: Asked = { key, method, params, resolve, reject };
       this.asked.set(key, asked);
@@ -99,11 +110,15 @@ export class ModernFlow {
       if (this.record) return { kind: "done", record: this.record };
       if (this.failure) throw this.failure;
       if (this.asked.size > 0) {
+        // The upstream asks its questions of one round at once: let the siblings arrive too.
+        await new Promise((resolve) => setTimeout(resolve, SIBLINGS_MS));
+        if (this.record || this.failure) continue;
         // The client has ABANDON_MS to come back with the answers.
         this.abandonTimer = setTimeout(() => this.controller.abort("The client never answered the input it was asked for"), ABANDON_MS);
         this.abandonTimer.unref?.();
         const requests = Object.fromEntries([...this.asked.values()].map((a) => [a.key, { method: a.method, params: a.params }]));
-        return { kind: "input", requests };
+        this.round += 1;
+        return { kind: "input", requests, requestState: `${this.id}.${this.round}` };
       }
       await new Promise<void>((resolve, reject) => {
         const onAbort = () => {
@@ -119,6 +134,10 @@ export class ModernFlow {
         };
       });
     }
+  }
+
+  isRound(round: number): boolean {
+    return round === this.round;
   }
 
   private clearAbandon(): void {
@@ -142,9 +161,15 @@ export function startFlow(tapId: string): ModernFlow {
   return flow;
 }
 
-/** The flow a retry leg's requestState names, if it is this tap's and still running. */
-export function findFlow(tapId: string, state: unknown): ModernFlow | undefined {
-  if (typeof state !== "string") return undefined;
-  const flow = flows().get(state);
-  return flow && flow.tapId === tapId ? flow : undefined;
+/**
+ * The flow a retry leg's requestState names: undefined when the leg carries none (a new call);
+ * `"unknown"` when it names no running flow of this tap or an earlier round (forged, replayed, or
+ * the call already ended), which the tap refuses.
+ */
+export function findFlow(tapId: string, state: unknown): ModernFlow | "unknown" | undefined {
+  if (state === undefined) return undefined;
+  if (typeof state !== "string") return "unknown";
+  const [id, round] = state.split(".");
+  const flow = id ? flows().get(id) : undefined;
+  return flow && flow.tapId === tapId && flow.isRound(Number(round)) ? flow : "unknown";
 }

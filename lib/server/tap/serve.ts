@@ -11,6 +11,8 @@ import type { Entry } from "@/lib/contracts/entries";
 import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
 import { getHub } from "@/lib/server/hub";
 import { logLine } from "@/lib/log-text";
+import { TapEventStore } from "@/lib/server/tap/event-store";
+import { runningLinks } from "@/lib/server/tap/links";
 import { identityRouting } from "@/lib/server/tap/routing";
 import type { TapRouting } from "@/lib/server/tap/routing";
 import { createTapServer } from "@/lib/server/tap/tap-server";
@@ -27,6 +29,9 @@ import type { TapRecord } from "@/lib/server/tap/store";
  *   go to subscriptions/listen streams.
  * The caller (endpoint.ts) has checked Host, Origin and the tap's key already.
  */
+
+/** The reconnect delay a 2025-11-25 client is told on each SSE stream. */
+const SSE_RETRY_MS = 1000;
 
 interface LegacySession {
   transport: WebStandardStreamableHTTPServerTransport;
@@ -74,6 +79,9 @@ class TapHost {
     const server = await createTapServer(this.tap(), this.routing, { era: "legacy", subscriptions });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
+      // Priming events and a retry hint, so a client whose stream drops mid-call can resume it.
+      eventStore: new TapEventStore(),
+      retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (id) => {
         this.sessions.set(id, { transport, server, subscriptions });
       },
@@ -103,11 +111,11 @@ class TapHost {
       if (entry.protocol !== "mcp" || entry.kind !== "message" || entry.direction !== "in" || !ids.has(entry.connectionId)) return;
       const raw = entry.raw as { method?: unknown; id?: unknown; params?: Record<string, unknown> } | null;
       if (!raw || typeof raw.method !== "string" || raw.id !== undefined) return;
-      this.notify(raw.method, raw.params);
+      this.notify(entry.connectionId, raw.method, raw.params);
     });
   }
 
-  private notify(method: string, params: Record<string, unknown> | undefined): void {
+  private notify(connectionId: string, method: string, params: Record<string, unknown> | undefined): void {
     const uri = typeof params?.uri === "string" ? params.uri : undefined;
     const send = (session: LegacySession) => void session.server.notification({ method, ...(params ? { params } : {}) } as never).catch(() => undefined);
     switch (method) {
@@ -124,8 +132,16 @@ class TapHost {
         if (uri) this.modern.notify.resourceUpdated(uri);
         for (const session of this.sessions.values()) if (uri && session.subscriptions.has(uri)) send(session);
         return;
-      case "notifications/message":
+      case "notifications/message": {
+        // During tapped calls, a log message goes on those calls' own streams (where a client
+        // reads what its call logged); otherwise on the sessions' GET streams.
+        const calls = runningLinks(connectionId);
+        if (calls.length > 0) {
+          for (const link of calls) link.notify({ method, params: params ?? {} });
+          return;
+        }
         break;
+      }
       default:
         return;
     }

@@ -14,6 +14,7 @@ import type { TapRouting } from "@/lib/server/tap/routing";
 import type { TapRecord } from "@/lib/server/tap/store";
 import { getTaps } from "@/lib/server/tap/store";
 import { callOutcome, connectedUpstream, forward, withoutMeta } from "@/lib/server/tap/upstream";
+import { subscribe, unsubscribe } from "@/lib/server/mcp-resources";
 
 export const TAP_SERVER_VERSION = "1.0.0";
 
@@ -155,19 +156,31 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     const signals = [ctx.mcpReq.signal, ctx.http?.req?.signal].filter((s): s is AbortSignal => s !== undefined);
     const legSignal = AbortSignal.any(signals);
     const progressToken = params._meta?.progressToken as string | number | undefined;
+    // Sent in order, and all of them before the result (the stream closes with the result).
+    let sent: Promise<void> = Promise.resolve();
+    const relay = (notification: { method: string; params: Record<string, unknown> }) => {
+      sent = sent.then(() => ctx.mcpReq.notify(notification as never)).catch(() => undefined);
+    };
     const progress =
       progressToken === undefined
         ? undefined
-        : (p: { progress: number; total?: number; message?: string }) =>
-            void ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, ...p } }).catch(() => undefined);
+        : (p: { progress: number; total?: number; message?: string }) => relay({ method: "notifications/progress", params: { progressToken, ...p } });
+    const flushed = async <T>(value: T): Promise<T> => {
+      await sent;
+      return value;
+    };
 
     // 2026-07-28: a retry leg of a call that asked its client for input (modern.ts).
     const resumed = hooks.era === "modern" ? findFlow(tap.id, ctx.mcpReq.requestState()) : undefined;
+    if (resumed === "unknown") {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Unknown or expired requestState: this call's input round is over (or was never the tap's); call the tool again");
+    }
     if (resumed) {
       info.resumed = true;
       resumed.progress = progress;
+      resumed.relay = relay;
       resumed.answer(ctx.mcpReq.inputResponses);
-      return modernStep(conn, resumed, legSignal, info);
+      return flushed(await modernStep(conn, resumed, legSignal, info));
     }
 
     const args = params.arguments ?? {};
@@ -187,14 +200,19 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     if (decision.action === "stale") throw new ProtocolError(ProtocolErrorCode.InternalError, decision.reason);
 
     const flow = hooks.era === "modern" ? startFlow(tap.id) : undefined;
-    if (flow) flow.progress = progress;
+    if (flow) {
+      flow.progress = progress;
+      flow.relay = relay;
+    }
     const link: DownstreamLink = {
       tapId: tap.id,
       connectionId: conn.id,
       ...(client ? { client } : {}),
       capabilities: capabilitiesOf(server, ctx),
-      send: (method, sent, abort) =>
-        flow ? flow.ask(method, sent, abort) : (ctx.mcpReq.send({ method, params: sent } as never, { signal: abort }) as Promise<Record<string, unknown>>),
+      send: (method, asked, abort, id) =>
+        flow ? flow.ask(method, asked, abort, id) : (ctx.mcpReq.send({ method, params: asked } as never, { signal: abort }) as Promise<Record<string, unknown>>),
+      notify: (notification) => (flow ? flow.relay?.(notification) : relay(notification)),
+      progress: (p) => (flow ? flow.progress?.(p) : progress?.(p)),
     };
     const run = (signal: AbortSignal) => {
       let unlink: (() => void) | undefined;
@@ -206,20 +224,20 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
             origin,
             ...(decision.approvalId ? { approvalId: decision.approvalId } : {}),
             signal,
-            onStart: (r) => (unlink = linkCall(link, r.id)),
-            onProgress: (p) => (flow ? flow.progress?.(p) : progress?.(p)),
+            // Progress is relayed from the recorded frames (links.ts), not from the SDK's callback.
+            onStart: (r) => (unlink = linkCall(link, r)),
           },
         ),
       ).finally(() => unlink?.());
     };
     if (flow) {
       flow.run(run);
-      return modernStep(conn, flow, legSignal, info);
+      return flushed(await modernStep(conn, flow, legSignal, info));
     }
     const record = await run(legSignal);
     info.callId = record.id;
     if (record.endedAt !== null) info.upstreamMs = record.endedAt - record.startedAt;
-    return callOutcome(conn, record);
+    return flushed(callOutcome(conn, record));
   };
 
   /** One 2026-07-28 leg: the call's result, or the input its server asked for as input_required. */
@@ -227,7 +245,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     const step = await flow.next(legSignal);
     if (step.kind === "input") {
       info.inputRequired = Object.keys(step.requests);
-      return inputRequired({ inputRequests: step.requests as never, requestState: flow.id }) as never;
+      return inputRequired({ inputRequests: step.requests as never, requestState: step.requestState }) as never;
     }
     info.callId = step.record.id;
     if (step.record.endedAt !== null) info.upstreamMs = step.record.endedAt - step.record.startedAt;
@@ -242,16 +260,23 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
       return exchange(ctx, "resources/read", id, () => forward(id, "resources/read", request.params, ctx.mcpReq.signal) as never);
     });
     if ((caps.resources as { subscribe?: boolean }).subscribe) {
-      server.setRequestHandler("resources/subscribe", async (request, ctx) => {
-        const id = await owner(routing, "resources/list", "resources", "uri", request.params.uri, ctx.mcpReq.signal);
-        hooks.subscriptions?.add(request.params.uri);
-        return exchange(ctx, "resources/subscribe", id, () => forward(id, "resources/subscribe", request.params, ctx.mcpReq.signal));
-      });
-      server.setRequestHandler("resources/unsubscribe", async (request, ctx) => {
-        const id = await owner(routing, "resources/list", "resources", "uri", request.params.uri, ctx.mcpReq.signal);
-        hooks.subscriptions?.delete(request.params.uri);
-        return exchange(ctx, "resources/unsubscribe", id, () => forward(id, "resources/unsubscribe", request.params, ctx.mcpReq.signal));
-      });
+      // Through the connection's own subscriptions: resources/subscribe on a 2025-11-25 upstream,
+      // its subscriptions/listen filter on a 2026-07-28 one.
+      const change = (method: "resources/subscribe" | "resources/unsubscribe") => async (request: { params: { uri: string } }, ctx: ServerContext) => {
+        const uri = request.params.uri;
+        const id = await owner(routing, "resources/list", "resources", "uri", uri, ctx.mcpReq.signal);
+        return exchange(ctx, method, id, async () => {
+          const conn = await connectedUpstream(id);
+          await (method === "resources/subscribe" ? subscribe(conn, uri) : unsubscribe(conn, uri)).catch((e: unknown) => {
+            throw new ProtocolError(ProtocolErrorCode.InternalError, e instanceof Error ? e.message : String(e));
+          });
+          if (method === "resources/subscribe") hooks.subscriptions?.add(uri);
+          else hooks.subscriptions?.delete(uri);
+          return {};
+        });
+      };
+      server.setRequestHandler("resources/subscribe", change("resources/subscribe") as never);
+      server.setRequestHandler("resources/unsubscribe", change("resources/unsubscribe") as never);
     }
   }
   if (caps.prompts) {
@@ -278,9 +303,15 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
   }
   if (caps.logging) {
     server.setRequestHandler("logging/setLevel", async (request, ctx) => {
-      // Every upstream gets the level (an aggregate's servers log to the same client).
+      // Every upstream gets the level (an aggregate's servers log to the same client); a 2026-07-28
+      // upstream has no logging/setLevel and gets it in each request's _meta (the connection's own way).
       return exchange(ctx, "logging/setLevel", first, async () => {
-        for (const id of routing.connectionIds) await forward(id, "logging/setLevel", request.params, ctx.mcpReq.signal);
+        for (const id of routing.connectionIds) {
+          const conn = await connectedUpstream(id);
+          await conn.setLogLevel(request.params.level).catch((e: unknown) => {
+            throw new ProtocolError(ProtocolErrorCode.InternalError, e instanceof Error ? e.message : String(e));
+          });
+        }
         return {};
       });
     });

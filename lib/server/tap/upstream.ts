@@ -61,6 +61,20 @@ export async function upstreamError(conn: McpConnection, gen: number, thrown: un
   return failure(conn, errorMessage(thrown));
 }
 
+const SERVER_INFO_META = "io.modelcontextprotocol/serverInfo";
+
+/** The upstream's answer without its serverInfo `_meta` (the tap's client talks to the tap, which adds its own). */
+export function asTapResult(result: Record<string, unknown>): Record<string, unknown> {
+  const meta = result._meta as Record<string, unknown> | undefined;
+  if (!meta || !(SERVER_INFO_META in meta)) return result;
+  const rest = { ...meta };
+  delete rest[SERVER_INFO_META];
+  const out = { ...result };
+  if (Object.keys(rest).length) out._meta = rest;
+  else delete out._meta;
+  return out;
+}
+
 /** Removes the downstream's `_meta` (its envelope, its progress token): the upstream leg has its own. */
 export function withoutMeta(params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!params || !("_meta" in params)) return params;
@@ -79,7 +93,7 @@ export async function forward(connectionId: string, method: string, params: Reco
       AnyResult,
       { timeout: conn.config.requestTimeoutMs, ...(signal ? { signal } : {}) },
     );
-    return result as Record<string, unknown>;
+    return asTapResult(result as Record<string, unknown>);
   } catch (error) {
     throw await upstreamError(conn, gen, error);
   }
@@ -88,7 +102,7 @@ export async function forward(connectionId: string, method: string, params: Reco
 /** A tapped tools/call's record as what the tap's client receives: the result, or an error in words. */
 export function callOutcome(conn: McpConnection, record: CallRecord): Record<string, unknown> {
   if ((record.status === "ok" || record.status === "tool_error") && record.result && typeof record.result === "object") {
-    return record.result as Record<string, unknown>;
+    return asTapResult(record.result as Record<string, unknown>);
   }
   const message = record.error?.message ?? `The call ended as "${record.status}"`;
   if (record.status === "rpc_error") {
