@@ -22,7 +22,10 @@ export function PATCH(req: Request, ctx: Ctx): Promise<Response> {
     const { tapId } = await ctx.params;
     const settings = await readBody(req, TapSettings);
     const taps = getTaps();
-    return Response.json(taps.view(taps.update(tapId, settings)));
+    const view = taps.view(taps.update(tapId, settings));
+    // The old key's sessions (their streams, their waiting calls) end with it.
+    if (settings.rotate) await closeTapHost(tapId);
+    return Response.json(view);
   });
 }
 

@@ -2,6 +2,7 @@ import { TapSettings } from "@/lib/contracts/taps";
 import { AppError } from "@/lib/errors";
 import { handle, readBody } from "@/lib/server/http";
 import { getRegistry } from "@/lib/server/registry";
+import { closeTapHost } from "@/lib/server/tap/serve";
 import { getTaps } from "@/lib/server/tap/store";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +14,10 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { id } = await ctx.params;
     const settings = await readBody(req, TapSettings);
-    return Response.json(getTaps().tapConnection(id, settings));
+    const secret = getTaps().tapConnection(id, settings);
+    // The old key stops at once: the sessions it opened (their streams, their waiting calls) end too.
+    if (settings.rotate) await closeTapHost(id);
+    return Response.json(secret);
   });
 }
 
@@ -28,12 +32,13 @@ export function GET(_req: Request, ctx: Ctx): Promise<Response> {
   });
 }
 
-/** Turns the tap off: its key stops working at once. */
+/** Turns the tap off: its key stops working at once, and the sessions it opened end. */
 export function DELETE(_req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { id } = await ctx.params;
     getRegistry().view(id);
     getTaps().delete(id);
+    await closeTapHost(id);
     return new Response(null, { status: 204 });
   });
 }

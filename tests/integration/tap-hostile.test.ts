@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TapSecret } from "@/lib/contracts/taps";
+import { getApprovals } from "@/lib/server/approvals";
+import { getRegistry } from "@/lib/server/registry";
+import { closeAllTapHosts } from "@/lib/server/tap/serve";
+import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+import { startTapHost } from "@/tests/support/tap-host";
+import type { TapHostServer } from "@/tests/support/tap-host";
+import * as tapRoute from "@/app/api/connections/[id]/tap/route";
+import * as tapByIdRoute from "@/app/api/taps/[tapId]/route";
+
+/**
+ * The tap seen by a hostile local program or web page, and by a user who turns a tap off or
+ * rotates its key: the old key must stop at once, open streams and waiting calls included.
+ */
+const data = tempDir("loupe-tap-hostile-");
+process.env.LOUPE_DATA_DIR = data.dir;
+const PORT = 8751;
+
+let host: TapHostServer;
+let connectionId: string;
+
+const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+const tapCtx = (tapId: string) => ({ params: Promise.resolve({ tapId }) });
+const json = (method: string, body: unknown) =>
+  new Request("http://127.0.0.1/x", { method, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+
+beforeAll(async () => {
+  host = await startTapHost(PORT);
+  const view = await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]));
+  connectionId = view.id;
+  expect(getRegistry().get(connectionId)?.state.status).toBe("connected");
+});
+
+afterAll(async () => {
+  await closeAllTapHosts();
+  await host?.close();
+  await getRegistry().closeAll();
+  data.cleanup();
+});
+
+async function turnOn(settings: Record<string, unknown> = {}): Promise<TapSecret> {
+  const res = await tapRoute.POST(json("POST", settings), ctx(connectionId));
+  expect(res.status).toBe(200);
+  return (await res.json()) as TapSecret;
+}
+
+const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
+
+/** A raw 2025-11-25 session: initialize, initialized, then its GET stream held open. */
+async function openSession(secret: TapSecret): Promise<{ sessionId: string; stream: ReadableStreamDefaultReader<Uint8Array> }> {
+  const auth = { authorization: `Bearer ${secret.key}` };
+  const init = await fetch(secret.url, {
+    method: "POST",
+    headers: { ...MCP_HEADERS, ...auth },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "hostile", version: "1" } } }),
+  });
+  expect(init.status).toBe(200);
+  const sessionId = init.headers.get("mcp-session-id")!;
+  expect(sessionId).toBeTruthy();
+  await init.text();
+  const initialized = await fetch(secret.url, {
+    method: "POST",
+    headers: { ...MCP_HEADERS, ...auth, "mcp-session-id": sessionId },
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  });
+  expect(initialized.status).toBe(202);
+  const get = await fetch(secret.url, { method: "GET", headers: { ...auth, accept: "text/event-stream", "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" } });
+  expect(get.status).toBe(200);
+  return { sessionId, stream: get.body!.getReader() };
+}
+
+/** Reads the stream to its end; "open" when it is still open after `ms`. */
+async function endsWithin(stream: ReadableStreamDefaultReader<Uint8Array>, ms: number): Promise<"ended" | "open"> {
+  const timer = new Promise<"open">((resolve) => setTimeout(() => resolve("open"), ms));
+  const drained = (async () => {
+    for (;;) {
+      const { done } = await stream.read().catch(() => ({ done: true }));
+      if (done) return "ended" as const;
+    }
+  })();
+  const outcome = await Promise.race([drained, timer]);
+  if (outcome === "open") void stream.cancel().catch(() => undefined);
+  return outcome;
+}
+
+describe("turning a tap off or rotating its key stops the old key at once", () => {
+  it("DELETE /api/connections/:id/tap ends the sessions the old key opened (their GET stream closes)", async () => {
+    const secret = await turnOn();
+    const { stream } = await openSession(secret);
+    const res = await tapRoute.DELETE(new Request("http://x", { method: "DELETE" }), ctx(connectionId));
+    expect(res.status).toBe(204);
+    expect(await endsWithin(stream, 3_000)).toBe("ended");
+  });
+
+  it("POST /api/connections/:id/tap with rotate ends the old key's sessions", async () => {
+    const secret = await turnOn();
+    const { stream } = await openSession(secret);
+    const rotated = await turnOn({ rotate: true });
+    expect(rotated.key).not.toBe(secret.key);
+    expect(await endsWithin(stream, 3_000)).toBe("ended");
+  });
+
+  it("PATCH /api/taps/:id with rotate ends the old key's sessions", async () => {
+    const secret = await turnOn();
+    const { stream } = await openSession(secret);
+    const res = await tapByIdRoute.PATCH(json("PATCH", { rotate: true }), tapCtx(connectionId));
+    expect(res.status).toBe(200);
+    expect(await endsWithin(stream, 3_000)).toBe("ended");
+  });
+
+  it("a call waiting for approval when the tap is turned off goes stale: approving it later sends nothing", async () => {
+    const secret = await turnOn({ policy: "always" });
+    const { sessionId } = await openSession(secret);
+    const calls = () => getRegistry().listCalls(connectionId, { tool: "echo" }).length;
+    const before = calls();
+    const pending = fetch(secret.url, {
+      method: "POST",
+      headers: { ...MCP_HEADERS, authorization: `Bearer ${secret.key}`, "mcp-session-id": sessionId },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: { message: "after the tap is off" } } }),
+    }).then((r) => r.text().catch(() => ""), () => "");
+    let approvalId: string | undefined;
+    const deadline = Date.now() + 10_000;
+    while (!approvalId && Date.now() < deadline) {
+      approvalId = getApprovals()
+        .list({ status: "pending" })
+        .find((a) => a.origin.kind === "tap" && a.origin.tapId === connectionId && (a.arguments as { message?: string }).message === "after the tap is off")?.id;
+      if (!approvalId) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(approvalId).toBeTruthy();
+    const res = await tapRoute.DELETE(new Request("http://x", { method: "DELETE" }), ctx(connectionId));
+    expect(res.status).toBe(204);
+    // Closing the session aborts the waiting call: its approval goes stale, and an answer is refused.
+    const staleBy = Date.now() + 3_000;
+    while (getApprovals().get(approvalId!).status === "pending" && Date.now() < staleBy) await new Promise((r) => setTimeout(r, 25));
+    expect(getApprovals().get(approvalId!).status).toBe("stale");
+    expect(() => getApprovals().answer(approvalId!, { action: "approve" })).toThrow(/no longer waits/);
+    await pending;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(calls()).toBe(before);
+  });
+});
