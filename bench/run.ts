@@ -30,6 +30,7 @@ import { appPaintBench } from "./app-paint";
 import { apiCallBench } from "./api-call";
 import { coldStartBench } from "./cold-start";
 import { playgroundBench } from "./playground";
+import { tapBench } from "./tap";
 
 const BENCHES: Bench[] = [
   toolsListBench,
@@ -44,6 +45,7 @@ const BENCHES: Bench[] = [
   apiCallBench,
   coldStartBench,
   playgroundBench,
+  tapBench,
 ];
 
 function memoryFigures(when: string): Figure[] {
