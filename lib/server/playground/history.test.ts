@@ -27,10 +27,21 @@ describe("readToolCall", () => {
 });
 
 describe("toolOutput", () => {
-  it("sends text results as text, others as JSON, failures as error text", () => {
+  it("sends text results as text, images as image data, others as JSON, failures as error text", () => {
     expect(toolOutput({ status: "ok", result: { content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] } })).toEqual({ type: "text", value: "a\nb" });
     const image = { content: [{ type: "image", data: "AA==", mimeType: "image/png" }] };
-    expect(toolOutput({ status: "ok", result: image })).toEqual({ type: "json", value: image });
+    // Images go as image data after one text part (never empty), not as base64 in a JSON string.
+    expect(toolOutput({ status: "ok", result: image })).toEqual({
+      type: "content",
+      value: [{ type: "text", text: "The tool returned an image." }, { type: "image-data", data: "AA==", mediaType: "image/png" }],
+    });
+    const mixed = { content: [{ type: "text", text: "a" }, { type: "image", data: "AA==", mimeType: "image/png" }, { type: "resource_link", uri: "file:///x", name: "x" }] };
+    expect(toolOutput({ status: "ok", result: mixed })).toEqual({
+      type: "content",
+      value: [{ type: "text", text: 'a\n{"type":"resource_link","uri":"file:///x","name":"x"}' }, { type: "image-data", data: "AA==", mediaType: "image/png" }],
+    });
+    const link = { content: [{ type: "resource_link", uri: "file:///x", name: "x" }] };
+    expect(toolOutput({ status: "ok", result: link })).toEqual({ type: "json", value: link });
     expect(toolOutput({ status: "tool_error", result: { content: [{ type: "text", text: "bad" }], isError: true } })).toEqual({ type: "error-text", value: "bad" });
     expect(toolOutput({ status: "rejected", result: "rejected: no" })).toEqual({ type: "error-text", value: "rejected: no" });
   });

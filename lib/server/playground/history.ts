@@ -20,7 +20,8 @@ export function toolOutput(call: Pick<PgToolCall, "status" | "result">): Languag
   if (call.status === "ok" || call.status === "tool_error") {
     const text = textOfResult(call.result);
     if (call.status === "tool_error") return { type: "error-text", value: text ?? JSON.stringify(call.result) };
-    return text !== undefined ? { type: "text", value: text } : { type: "json", value: toJsonValue(call.result) };
+    if (text !== undefined) return { type: "text", value: text };
+    return withImages(call.result) ?? { type: "json", value: toJsonValue(call.result) };
   }
   return { type: "error-text", value: typeof call.result === "string" ? call.result : JSON.stringify(call.result ?? null) };
 }
@@ -38,6 +39,28 @@ function textOfResult(result: unknown): string | undefined {
     texts.push(text);
   }
   return texts.join("\n");
+}
+
+/**
+ * A result with images: one text part (the text items, other items as JSON), then each image as
+ * image data, so Anthropic gets image blocks in its tool_result and Gemini inline image data
+ * instead of base64 inside a JSON string. Exactly one text part, never empty: Gemini's older
+ * models turn each text part into its own functionResponse (their count must equal the calls'),
+ * and Anthropic refuses an empty text block. Undefined when the result has no image.
+ */
+function withImages(result: unknown): LanguageModelV3ToolResultOutput | undefined {
+  const content = typeof result === "object" && result !== null ? (result as { content?: unknown }).content : undefined;
+  if (!Array.isArray(content)) return undefined;
+  const images: { type: "image-data"; data: string; mediaType: string }[] = [];
+  const texts: string[] = [];
+  for (const item of content as Record<string, unknown>[]) {
+    if (item?.type === "image" && typeof item.data === "string" && typeof item.mimeType === "string") images.push({ type: "image-data", data: item.data, mediaType: item.mimeType });
+    else if (item?.type === "text" && typeof item.text === "string") texts.push(item.text);
+    else texts.push(JSON.stringify(item));
+  }
+  if (images.length === 0) return undefined;
+  const text = texts.length > 0 ? texts.join("\n") : `The tool returned ${images.length === 1 ? "an image" : `${images.length} images`}.`;
+  return { type: "content", value: [{ type: "text", text }, ...images] };
 }
 
 function toJsonValue(value: unknown): import("@ai-sdk/provider").JSONValue {
