@@ -107,9 +107,26 @@ function keyForUrl(dataDir, url) {
   }
 }
 
+/**
+ * The key taps.json holds for this very tap URL, else none: a URL that only ends in a tap's id
+ * (another port, another host: a shared config, a typo) must never be handed the key.
+ */
 function findTapByUrl(dataDir, url) {
   const id = new URL(url).pathname.split("/").filter(Boolean).pop();
-  return id ? findTap(dataDir, id).key : undefined;
+  if (!id) return undefined;
+  const tap = findTap(dataDir, id);
+  return sameTapUrl(url, tap.url) ? tap.key : undefined;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** Same scheme, port and path; the host the same, or both loopback names for this machine. */
+function sameTapUrl(given, own) {
+  const a = new URL(given);
+  const b = new URL(own);
+  const trim = (p) => p.replace(/\/+$/, "");
+  const sameHost = a.hostname === b.hostname || (LOOPBACK.has(a.hostname) && LOOPBACK.has(b.hostname));
+  return a.protocol === b.protocol && a.port === b.port && trim(a.pathname) === trim(b.pathname) && sameHost;
 }
 
 main(process.argv.slice(2)).then(

@@ -140,3 +140,56 @@ describe("turning a tap off or rotating its key stops the old key at once", () =
     expect(calls()).toBe(before);
   });
 });
+
+describe("loupe tap --url never hands a tap's key to another address", () => {
+  it("does not send the key taps.json holds for a tap id to a URL that is not that tap's own", async () => {
+    const { spawn } = await import("node:child_process");
+    const http = await import("node:http");
+    const { writeFileSync } = await import("node:fs");
+    const path = await import("node:path");
+    const dir = tempDir("loupe-tap-bin-url-");
+    const KEY = "the-real-tap-key-of-c1";
+    writeFileSync(path.join(dir.dir, "taps.json"), JSON.stringify({ port: 8799, taps: [{ id: "c1", name: "one", url: "http://127.0.0.1:8799/mcp/c1", key: KEY }] }), { mode: 0o600 });
+    const seen: string[] = [];
+    // Another server, whose URL ends in the same tap id (a config snippet someone shared, a typo'd port).
+    const other = http.createServer((req, res) => {
+      seen.push(String(req.headers.authorization ?? ""));
+      res.writeHead(401, { "content-type": "application/json" });
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => other.listen(8752, "127.0.0.1", () => resolve()));
+    try {
+      const child = spawn(process.execPath, ["bin/loupe.mjs", "tap", "--url", "http://127.0.0.1:8752/mcp/c1", "--data-dir", dir.dir], {
+        stdio: ["pipe", "pipe", "pipe"],
+        env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "LOUPE_TAP_KEY")),
+      });
+      let stderr = "";
+      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } })}\n`);
+      const exited = await Promise.race([
+        new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code))),
+        new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 5_000)),
+      ]);
+      if (exited === "running") child.kill();
+      expect(seen.join("\n")).not.toContain(KEY);
+      expect(exited).toBe(2);
+      expect(stderr).toMatch(/no key for http:\/\/127\.0\.0\.1:8752\/mcp\/c1/);
+
+      // The tap's own URL (written with another loopback name) still finds its key in taps.json.
+      writeFileSync(path.join(dir.dir, "taps.json"), JSON.stringify({ port: 8752, taps: [{ id: "c1", name: "one", url: "http://localhost:8752/mcp/c1", key: KEY }] }), { mode: 0o600 });
+      const own = spawn(process.execPath, ["bin/loupe.mjs", "tap", "--url", "http://127.0.0.1:8752/mcp/c1", "--data-dir", dir.dir], {
+        stdio: ["pipe", "pipe", "pipe"],
+        env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "LOUPE_TAP_KEY")),
+      });
+      own.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } })}\n`);
+      const deadline = Date.now() + 5_000;
+      while (!seen.includes(`Bearer ${KEY}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      own.kill();
+      expect(seen).toContain(`Bearer ${KEY}`);
+    } finally {
+      other.closeAllConnections();
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+      dir.cleanup();
+    }
+  });
+});
