@@ -44,7 +44,8 @@ async function shots(page: Page, name: string) {
       await page.screenshot({ path: `${dir}/${name}-${width}-${theme}.png` });
       // Narrow, the setup sits above the columns: also the view with it folded away.
       const toggle = page.getByTestId("pg-toggle-setup");
-      if (width < 1280 && (await page.getByTestId("pg-raw-dialog").count()) === 0 && (await toggle.getAttribute("aria-pressed")) === "true") {
+      const foldable = (await toggle.count()) > 0 && (await page.getByTestId("pg-raw-dialog").count()) === 0;
+      if (width < 1280 && foldable && (await toggle.getAttribute("aria-pressed")) === "true") {
         await toggle.click();
         await page.screenshot({ path: `${dir}/${name}-${width}-${theme}-nosetup.png` });
         await toggle.click();
