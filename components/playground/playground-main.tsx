@@ -7,6 +7,9 @@ import { connectionsQuery } from "@/lib/queries/connections";
 import { conversationsQuery, providersQuery } from "@/lib/queries/playground";
 import { QueryError } from "@/components/workbench/query-error";
 import { ConversationView } from "@/components/playground/conversation-view";
+import { defaultConversation } from "@/components/playground/defaults";
+import { Button } from "@/components/ui/button";
+import { PlusIcon } from "lucide-react";
 
 export interface PlaygroundMainProps {
   location: WorkbenchLocation;
@@ -37,6 +40,20 @@ export function PlaygroundMain({ location, navigate }: PlaygroundMainProps) {
               result is recorded here. Start a <strong>New conversation</strong> in the sidebar, or open one.
             </p>
             <p>No key? The scripted model works offline against the demo server.</p>
+            <Button
+              size="sm"
+              className="self-start"
+              data-testid="pg-empty-new"
+              disabled={actions.create.isPending || providers.isPending}
+              onClick={() =>
+                actions.create.mutate(defaultConversation(providers.data ?? [], connections.data ?? [], `Conversation ${(conversations.data?.length ?? 0) + 1}`), {
+                  onSuccess: (c) => navigate({ view: "playground", conversationId: c.id }),
+                })
+              }
+            >
+              <PlusIcon /> New conversation
+            </Button>
+            {actions.create.error && <QueryError title="Could not create the conversation" error={actions.create.error} />}
           </>
         )}
       </div>
