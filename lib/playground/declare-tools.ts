@@ -138,7 +138,8 @@ export function declareTools(provider: PlaygroundProvider, strict: boolean, tool
     const name = unique(first, taken, target);
     if (name !== first) findings.push(renamed(`"${first}" is already the name of another declared tool; numbered "${name}".`));
     taken.add(name);
-    toolMap[name] = { connectionId: source.connectionId, tool: source.tool.name };
+    // Defined, not assigned: a server's tool named "__proto__" is an entry, not the map's prototype.
+    Object.defineProperty(toolMap, name, { value: { connectionId: source.connectionId, tool: source.tool.name }, enumerable: true, writable: true, configurable: true });
     declared.push({
       name,
       ...(source.tool.description !== undefined ? { description: source.tool.description } : {}),

@@ -59,7 +59,8 @@ async function runOne(ctx: ToolStepContext, call: PgModelToolCall, watch: Approv
     status: "invalid_arguments",
   };
   if (!call.arguments) return record(ctx, { ...base, result: invalidArgumentsText(call), error: `The arguments are ${call.parseError}` });
-  const target = ctx.toolMap[call.name];
+  // Own names only: a model's "constructor" or "__proto__" must not find Object.prototype's.
+  const target = Object.hasOwn(ctx.toolMap, call.name) ? ctx.toolMap[call.name] : undefined;
   if (!target) {
     const names = Object.keys(ctx.toolMap);
     const offered = names.length > 0 ? `the tools are: ${names.join(", ")}` : "no tools were given";
