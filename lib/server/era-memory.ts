@@ -6,6 +6,7 @@ import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from "@model
 import type { Client, PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { dataDir } from "@/lib/server/store";
+import { DATA_FILE_MODE } from "@/lib/server/data-dir";
 
 /**
  * The era verdict of an `auto` connection, kept in the data dir so a reconnect (or a restart of
@@ -48,7 +49,7 @@ function readAll(): Record<string, EraVerdict> {
 function writeAll(all: Record<string, EraVerdict>): void {
   const file = path.join(dataDir(), FILE);
   try {
-    writeFileSync(`${file}.tmp`, JSON.stringify(all));
+    writeFileSync(`${file}.tmp`, JSON.stringify(all), { mode: DATA_FILE_MODE });
     renameSync(`${file}.tmp`, file);
   } catch {
     // Remembering is an optimisation: a data dir we cannot write only costs a probe next time.

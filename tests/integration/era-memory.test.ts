@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { demoServerLaunch } from "@/demo/mcp/launch";
@@ -53,6 +53,8 @@ describe("remembered era", () => {
     expect(first.state.era?.mode).toBe("legacy");
     expect(first.state.era?.why).toMatch(/no answer/);
     expect(discoverSent(registry, first.id)).toBe(1);
+    // Like the database: only Loupe's user may read what it remembers of its servers.
+    expect(statSync(path.join(data.dir, "era-verdicts.json")).mode & 0o777).toBe(0o600);
 
     const again = await registry.connect(first.id);
     expect(again.state.status).toBe("connected");
