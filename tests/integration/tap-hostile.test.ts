@@ -193,3 +193,43 @@ describe("loupe tap --url never hands a tap's key to another address", () => {
     }
   });
 });
+
+describe("a web page (another local port, a sandboxed frame, a rebinding name) cannot use a tap", () => {
+  const raw = (secret: TapSecret, method: string, headers: Record<string, string>, body?: string) =>
+    new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+      void import("node:http").then((http) => {
+        const req = http.request(secret.url, { method, headers }, (res) => {
+          let text = "";
+          res.on("data", (d: Buffer) => (text += d.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    });
+  const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "page", version: "1" } } });
+
+  it("refuses Origin null, a same-site page, a preflight, a text/plain simple POST and foreign Host names, even with the key", async () => {
+    const secret = await turnOn();
+    const auth = { authorization: `Bearer ${secret.key}`, accept: "application/json, text/event-stream" };
+    const refused: [string, string, Record<string, string>][] = [
+      ["Origin null (sandboxed frame, file://)", "POST", { ...auth, "content-type": "application/json", origin: "null" }],
+      ["a page on another local port", "POST", { ...auth, "content-type": "application/json", origin: "http://127.0.0.1:8753", "sec-fetch-site": "same-site" }],
+      ["same-site without Origin", "POST", { ...auth, "content-type": "application/json", "sec-fetch-site": "same-site" }],
+      ["a cross-site navigation", "GET", { accept: "text/event-stream", "sec-fetch-site": "cross-site" }],
+      ["a CORS preflight", "OPTIONS", { origin: "http://evil.test", "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" }],
+      ["a text/plain simple POST", "POST", { "content-type": "text/plain", origin: "http://evil.test", "sec-fetch-site": "cross-site" }],
+      ["an https Origin of Loupe's own port", "POST", { ...auth, "content-type": "application/json", origin: `https://127.0.0.1:${PORT}` }],
+      ["DNS rebinding (Host evil.test)", "POST", { ...auth, "content-type": "application/json", host: `evil.test:${PORT}` }],
+      ["a Host without the port", "POST", { ...auth, "content-type": "application/json", host: "127.0.0.1" }],
+    ];
+    for (const [what, method, headers] of refused) {
+      const res = await raw(secret, method, headers, method === "POST" ? initialize : undefined);
+      expect({ what, status: res.status }).toEqual({ what, status: 403 });
+      expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+    }
+    // Loupe's own page and a plain MCP client pass the gate.
+    const own = await raw(secret, "POST", { ...auth, "content-type": "application/json", origin: `http://localhost:${PORT}`, host: `localhost:${PORT}` }, initialize);
+    expect(own.status).toBe(200);
+  });
+});
