@@ -122,11 +122,11 @@ test("screenshots of the Tap panel at 1440 and 800 px, light and dark", async ({
     await page.emulateMedia({ colorScheme: scheme });
     for (const width of [1440, 800]) {
       await page.setViewportSize({ width, height: 1000 });
-      await expect(panel.getByTestId("tap-url")).toBeVisible();
+      await expect(panel.getByTestId("tap-url").first()).toBeVisible();
       await page.screenshot({ path: path.join(SHOTS, `tap-${width}-${scheme}.png`) });
       await panel.getByTestId("aggregate-taps").scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `tap-${width}-${scheme}-aggregate.png`) });
-      await panel.getByTestId("tap-url").scrollIntoViewIfNeeded();
+      await panel.getByTestId("tap-url").first().scrollIntoViewIfNeeded();
     }
   }
 });
