@@ -233,3 +233,17 @@ describe("a web page (another local port, a sandboxed frame, a rebinding name) c
     expect(own.status).toBe(200);
   });
 });
+
+describe("deleting a connection served by an aggregate tap", () => {
+  it("ends the aggregate's sessions: the old key's stream does not keep receiving the other servers' notifications", async () => {
+    const { getTaps } = await import("@/lib/server/tap/store");
+    const a = await getRegistry().create(stdioInput("agg-a", [EVERYTHING, "stdio"]));
+    const b = await getRegistry().create(stdioInput("agg-b", [EVERYTHING, "stdio"]));
+    const secret = getTaps().createAggregate({ name: "both", connectionIds: [a.id, b.id] });
+    const { stream } = await openSession(secret);
+    await getRegistry().remove(a.id);
+    expect(getTaps().get(secret.tap.id)).toBeUndefined();
+    expect(await endsWithin(stream, 3_000)).toBe("ended");
+    await getRegistry().remove(b.id);
+  });
+});

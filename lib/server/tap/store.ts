@@ -9,6 +9,8 @@ import { DATA_FILE_MODE } from "@/lib/server/data-dir";
 import { getRegistry } from "@/lib/server/registry";
 import { dataDir, getStore } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
+// A cycle (serve.ts reads the taps), safe: each side uses the other only inside functions.
+import { closeTapHost } from "@/lib/server/tap/serve";
 
 /**
  * The taps (issue 10): which connections Loupe serves as an MCP server at `/mcp/<tap id>`, with
@@ -183,9 +185,16 @@ export class TapStore {
     return result.changes > 0;
   }
 
-  /** A connection was deleted: its tap goes, and so does every aggregate tap that served it. */
+  /**
+   * A connection was deleted: its tap goes, and so does every aggregate tap that served it, with
+   * their sessions (an aggregate's open streams would go on carrying the other servers' messages).
+   */
   connectionRemoved(connectionId: string): void {
-    for (const tap of this.rows()) if (tap.connectionIds.includes(connectionId)) this.delete(tap.id);
+    for (const tap of this.rows()) {
+      if (!tap.connectionIds.includes(connectionId)) continue;
+      this.delete(tap.id);
+      void closeTapHost(tap.id);
+    }
   }
 
   /** Notes a downstream client (from initialize or a 2026-07-28 request's _meta clientInfo). */
