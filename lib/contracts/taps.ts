@@ -94,4 +94,8 @@ export interface TapExchange {
   outcome: "ok" | "error";
   /** The error the client received, in words. */
   error?: string;
+  /** 2026-07-28 tools/call: this leg answered with input_required, naming the keys asked. */
+  inputRequired?: string[];
+  /** 2026-07-28 tools/call: this leg was the client's retry with inputResponses. */
+  resumed?: boolean;
 }

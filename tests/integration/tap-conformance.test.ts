@@ -35,7 +35,6 @@ const KNOWN_FAILURES: Record<(typeof REVISIONS)[number], Record<string, string>>
     "server-sse-polling": "a client that reconnects with Last-Event-ID after the server closed the stream does not get the tool's response",
   },
   "2026-07-28": {
-    "http-custom-header-server-validation": "the tap does not check SEP-2243 Mcp-Param-* headers against the body",
     "server-stateless": "a call needing a capability the client did not declare goes to Loupe's inbox (by design) instead of -32021",
     "input-required-result-capability-check": "same: undeclared capability → Loupe's inbox instead of -32021",
     ...Object.fromEntries(

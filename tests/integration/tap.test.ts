@@ -259,3 +259,21 @@ async function until(check: () => boolean, ms = 15_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+describe("a deleted connection", () => {
+  it("takes its tap along: the key stops working and taps.json forgets it", async () => {
+    const view = await getRegistry().create(stdioInput("short-lived", [EVERYTHING, "stdio"]), { connect: false });
+    const tap = getTaps().tapConnection(view.id);
+    const file = path.join(data.dir, "taps.json");
+    expect((JSON.parse(readFileSync(file, "utf8")) as { taps: { id: string }[] }).taps.map((t) => t.id)).toContain(view.id);
+    await connectionRoute.DELETE(new Request("http://x", { method: "DELETE" }), ctx(view.id));
+    expect(getTaps().get(view.id)).toBeUndefined();
+    expect((JSON.parse(readFileSync(file, "utf8")) as { taps: { id: string }[] }).taps.map((t) => t.id)).not.toContain(view.id);
+    const res = await fetch(tap.url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tap.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    });
+    expect(res.status).toBe(401);
+  });
+});

@@ -11,6 +11,8 @@ import type { Entry } from "@/lib/contracts/entries";
 import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
 import { getHub } from "@/lib/server/hub";
 import { logLine } from "@/lib/log-text";
+import { HEADER_MISMATCH, paramHeaderProblem } from "@/demo/mcp/param-headers";
+import { getRegistry } from "@/lib/server/registry";
 import { TapEventStore } from "@/lib/server/tap/event-store";
 import { runningLinks } from "@/lib/server/tap/links";
 import { identityRouting } from "@/lib/server/tap/routing";
@@ -179,7 +181,30 @@ export async function serveTap(tap: TapRecord, request: Request, body: unknown, 
   }
   const legacy = body === undefined ? await isLegacyRequest(request) : await isLegacyRequest(request, body);
   if (legacy) return host.legacy(request, body);
+  const mismatch = await paramHeaderMismatch(request, body, routing);
+  if (mismatch) return mismatch;
   return host.modern.fetch(request, body === undefined ? undefined : { parsedBody: body });
+}
+
+/**
+ * SEP-2243 on 2026-07-28: a tools/call's `Mcp-Param-*` headers must agree with its body for the
+ * arguments the tool's schema marks with `x-mcp-header` (the upstream's listing, as Loupe keeps
+ * it). The SDK checks only servers built with McpServer; the tap's tools are the upstream's.
+ */
+async function paramHeaderMismatch(request: Request, body: unknown, routing: TapRouting): Promise<Response | undefined> {
+  if (request.method !== "POST" || request.headers.get("mcp-method")?.trim() !== "tools/call") return undefined;
+  const name = (body as { params?: { name?: unknown } } | undefined)?.params?.name;
+  const target = typeof name === "string" ? routing.resolve(name) : undefined;
+  if (!target) return undefined;
+  const listing = await getRegistry()
+    .listTools(target.connectionId)
+    .catch(() => undefined);
+  const tool = listing?.tools.find((t) => t.name === target.name);
+  if (!tool) return undefined;
+  const problem = paramHeaderProblem(body, request.headers, () => tool as never);
+  if (!problem) return undefined;
+  const id = (body as { id?: unknown }).id ?? null;
+  return Response.json({ jsonrpc: "2.0", id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } }, { status: 400 });
 }
 
 /** Ends a tap's sessions (the tap was turned off or its key rotated); later requests start anew. */
