@@ -247,3 +247,40 @@ describe("deleting a connection served by an aggregate tap", () => {
     await getRegistry().remove(b.id);
   });
 });
+
+describe("an upstream's log message during a tapped call", () => {
+  it("reaches the calling client once, even when another tap (an aggregate) serves the same connection", async () => {
+    const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+    const path = await import("node:path");
+    const { getTaps } = await import("@/lib/server/tap/store");
+    const fixture = path.join(process.cwd(), "tests/fixtures/log-during-call-server.mjs");
+    const conn = await getRegistry().create(stdioInput("logger", [fixture]));
+    expect(getRegistry().get(conn.id)?.state.status).toBe("connected");
+    const own = getTaps().tapConnection(conn.id);
+    const agg = getTaps().createAggregate({ name: "logger-agg", connectionIds: [conn.id] });
+    const connect = async (secret: TapSecret, name: string) => {
+      const client = new Client({ name, version: "1" }, { capabilities: {}, versionNegotiation: { mode: "legacy" } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }));
+      return client;
+    };
+    const caller = await connect(own, "caller");
+    const other = await connect(agg, "other");
+    const seen: { who: string; data: unknown }[] = [];
+    caller.setNotificationHandler("notifications/message", (n) => void seen.push({ who: "caller", data: n.params.data }));
+    other.setNotificationHandler("notifications/message", (n) => void seen.push({ who: "other", data: n.params.data }));
+    try {
+      // The aggregate's client lists once, so its tap is being served (its host watches the connection).
+      await other.listTools();
+      const result = await caller.callTool({ name: "log-once", arguments: { tag: "one" } });
+      expect(JSON.stringify(result.content)).toContain("done one");
+      await new Promise((r) => setTimeout(r, 300));
+      // Once to the caller (on its call's stream); the aggregate's client, with no call running,
+      // gets the server's log on its session's stream as any tap client does.
+      expect(seen.filter((s) => s.who === "caller" && s.data === "log of one")).toHaveLength(1);
+    } finally {
+      await caller.close().catch(() => undefined);
+      await other.close().catch(() => undefined);
+      await getRegistry().remove(conn.id);
+    }
+  });
+});

@@ -136,8 +136,9 @@ class TapHost {
         return;
       case "notifications/message": {
         // During tapped calls, a log message goes on those calls' own streams (where a client
-        // reads what its call logged); otherwise on the sessions' GET streams.
-        const calls = runningLinks(connectionId);
+        // reads what its call logged); otherwise on the sessions' GET streams. This tap's calls
+        // only: every tap serving the connection gets the message, and sends it to its own clients.
+        const calls = runningLinks(connectionId).filter((link) => link.tapId === this.tapId);
         if (calls.length > 0) {
           for (const link of calls) link.notify({ method, params: params ?? {} });
           return;
