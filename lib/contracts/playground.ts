@@ -134,7 +134,11 @@ export interface PgModelRequest {
   step: number;
   provider: PlaygroundProvider;
   model: string;
-  /** The URL and the exact JSON body sent (headers left out: they hold the key). */
+  /**
+   * The URL and the exact JSON body sent (headers left out: they hold the key), except that a
+   * tool result of 64 Ki characters or more, stored with its pg_tool_call, is not stored again:
+   * in its place a note names the tool call (every later request re-sends it).
+   */
   url: string | null;
   body: unknown;
   /** name the model sees → which tool of which connection. */

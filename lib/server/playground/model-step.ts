@@ -91,6 +91,56 @@ function describeError(error: unknown): { message: string; raw?: unknown; http?:
   return { message: String(error), raw: error };
 }
 
+/** Strings at least this long, already stored with their tool call, are not stored again in a request body. */
+export const LONG_RESULT_CHARS = 64 * 1024;
+
+/**
+ * The long strings of the prompt's tool results (the text, the image data, the JSON as the
+ * provider layer serializes it), each with the tool call it came from. Every later request of a
+ * column re-sends them (they are the model's history), and each is already stored whole with its
+ * pg_tool_call: recording them again would keep one more copy per request.
+ */
+function longResults(prompt: LanguageModelV3Prompt): Map<string, string> {
+  const found = new Map<string, string>();
+  const keep = (value: unknown, toolCallId: string) => {
+    if (typeof value === "string" && value.length >= LONG_RESULT_CHARS) found.set(value, toolCallId);
+  };
+  for (const message of prompt) {
+    if (message.role !== "tool") continue;
+    for (const part of message.content) {
+      if (part.type !== "tool-result") continue;
+      const output = part.output;
+      if (output.type === "text" || output.type === "error-text") keep(output.value, part.toolCallId);
+      else if (output.type === "json" || output.type === "error-json") keep(JSON.stringify(output.value), part.toolCallId);
+      else if (output.type === "content") {
+        keep(JSON.stringify(output.value), part.toolCallId);
+        for (const item of output.value) keep("text" in item ? item.text : "data" in item ? item.data : undefined, part.toolCallId);
+      }
+    }
+  }
+  return found;
+}
+
+/** A copy of `body` with each string of `known` replaced by a note naming its tool call (the original is never changed). */
+function withoutStoredResults(body: unknown, known: Map<string, string>): unknown {
+  if (known.size === 0) return body;
+  const walk = (value: unknown): unknown => {
+    if (typeof value === "string") {
+      const toolCallId = known.get(value);
+      return toolCallId === undefined
+        ? value
+        : `[Loupe: ${value.length.toLocaleString("en-US")} characters sent here are not stored again: the result of tool call "${toolCallId}", recorded with that call]`;
+    }
+    if (Array.isArray(value)) return value.map(walk);
+    // Plain objects only: a URL or a byte array of the scripted model's prompt stays as it is.
+    if (typeof value === "object" && value !== null && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+    }
+    return value;
+  };
+  return walk(body);
+}
+
 /**
  * One model request of a turn: sent with the tools declared but never executed by the SDK
  * (`doStream` of the LanguageModelV3 itself, so what comes back is exactly the model's output,
@@ -111,7 +161,7 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
       provider: input.config.provider,
       model: input.config.model,
       url,
-      body,
+      body: withoutStoredResults(body, longResults(input.prompt)),
       toolMap: input.toolMap,
       findings: input.findings,
     };

@@ -1,0 +1,84 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Entry } from "@/lib/contracts/entries";
+import type { Conversation, PgModelRequest, PgToolCall, PgTurn } from "@/lib/contracts/playground";
+import { getHub } from "@/lib/server/hub";
+import { getRegistry } from "@/lib/server/registry";
+import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
+import { FILESYSTEM, stdioInput, tempDir } from "@/tests/support/servers";
+import * as conversations from "@/app/api/playground/conversations/route";
+import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
+
+const data = tempDir("loupe-playground-huge-");
+process.env.LOUPE_DATA_DIR = data.dir;
+const KEY = "test-key-huge-1234";
+process.env.OPENAI_API_KEY = KEY;
+const files = tempDir("loupe-playground-huge-files-");
+const BIG = path.join(files.dir, "big.txt");
+const SIZE = 5 * 1024 * 1024;
+
+const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
+const req = (body: unknown) => new Request("http://127.0.0.1:3000/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+
+let fs = "";
+let fake: FakeProvider;
+beforeAll(async () => {
+  writeFileSync(BIG, "0123456789abcdef".repeat(SIZE / 16));
+  fs = (await getRegistry().create(stdioInput("files", [FILESYSTEM, files.dir]))).id;
+  fake = await startFakeProvider("openai", { apiKey: KEY });
+});
+afterAll(async () => {
+  await fake.close();
+  await getRegistry().closeAll();
+  data.cleanup();
+  files.cleanup();
+});
+
+async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 30_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const raws = <T,>(entries: Entry[], kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.raw as T);
+const live = (id: string) => getHub().list(id, { limit: 5000 });
+const turnEnded = (id: string, turn: number) => waitFor(`turn ${turn}`, () => raws<PgTurn>(live(id), "pg_turn").find((t) => t.turn === turn && t.status !== "running"));
+
+describe("a 5 MiB tool result", () => {
+  it("reaches the model whole once per request and is stored without a copy per later request", async () => {
+    const res = await conversations.POST(
+      req({ servers: [{ connectionId: fs, tools: ["read_text_file"] }], policy: "never", columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }] }),
+    );
+    const { id } = (await res.json()) as Conversation;
+    fake.enqueue({ toolCalls: [{ id: "call_big", name: "read_text_file", arguments: { path: BIG } }] }, { text: "Big." });
+    await messages.POST(req({ text: "read it" }), ctx({ id }));
+    expect((await turnEnded(id, 1)).status).toBe("done");
+    for (let turn = 2; turn <= 4; turn++) {
+      fake.enqueue({ text: `Turn ${turn}.` });
+      await messages.POST(req({ text: `turn ${turn}` }), ctx({ id }));
+      expect((await turnEnded(id, turn)).status).toBe("done");
+    }
+    const call = raws<PgToolCall>(live(id), "pg_tool_call").at(-1)!;
+    expect(call.status).toBe("ok");
+    // The model received the whole file in every later request (it is the model's history)…
+    const sent = fake.requests.map((r) => JSON.stringify(r.body));
+    expect(sent).toHaveLength(5);
+    for (const body of sent.slice(1)) expect(body.length).toBeGreaterThan(SIZE);
+    // …but the record keeps it once, with the call: each request's recorded body names the call
+    // instead of storing another 5 MiB (four requests would otherwise store 20 MiB more).
+    const entries = live(id);
+    const bytes = (kind: string) => entries.filter((e) => e.kind === kind).reduce((n, e) => n + e.rawBytes, 0);
+    expect(bytes("pg_tool_call")).toBeGreaterThan(SIZE);
+    expect(bytes("pg_model_request")).toBeLessThan(256 * 1024);
+    const stored = raws<PgModelRequest>(getHub().store.connectionEntriesOfKinds(id, ["pg_model_request"], undefined, 100), "pg_model_request");
+    const last = JSON.stringify(stored.at(-1)!.body);
+    expect(last).toContain('the result of tool call \\"call_big\\"');
+    expect(last).toContain("Turn 3.");
+    // The history rebuilt from the record still gives the model the whole file.
+    expect(sent.at(-1)!).toContain("0123456789abcdef".repeat(1000));
+  });
+});
