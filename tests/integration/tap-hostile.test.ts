@@ -284,3 +284,28 @@ describe("an upstream's log message during a tapped call", () => {
     }
   });
 });
+
+describe("an approval that lands just as its caller gives up", () => {
+  it("sends nothing upstream when the caller's signal is already aborted as the call starts", async () => {
+    const sentBefore = getRegistry()
+      .traffic(connectionId, { limit: 5000 })
+      .filter((e) => e.direction === "out" && (e.raw as { method?: string }).method === "tools/call").length;
+    const record = await getRegistry().callTool(
+      connectionId,
+      { name: "echo", arguments: { message: "too late" } },
+      { origin: { kind: "tap", tapId: connectionId }, signal: AbortSignal.abort("the client left") },
+    );
+    expect(record.status).not.toBe("ok");
+    await new Promise((r) => setTimeout(r, 200));
+    const sentAfter = getRegistry()
+      .traffic(connectionId, { limit: 5000 })
+      .filter((e) => e.direction === "out" && (e.raw as { method?: string }).method === "tools/call").length;
+    expect(sentAfter).toBe(sentBefore);
+    // The count does see a call that is sent.
+    expect((await getRegistry().callTool(connectionId, { name: "echo", arguments: { message: "in time" } })).status).toBe("ok");
+    const sentLater = getRegistry()
+      .traffic(connectionId, { limit: 5000 })
+      .filter((e) => e.direction === "out" && (e.raw as { method?: string }).method === "tools/call").length;
+    expect(sentLater).toBe(sentBefore + 1);
+  });
+});
