@@ -171,6 +171,11 @@ export interface PgModelToolCall {
   /** Absent when `input` did not parse as a JSON object. */
   arguments?: Record<string, unknown>;
   parseError?: string;
+  /**
+   * What the provider attached to the call and wants back with it in the history (Gemini
+   * thinking models' `google.thoughtSignature`), as the AI SDK reports it.
+   */
+  providerMetadata?: Record<string, Record<string, unknown>>;
 }
 
 export type PgToolCallStatus =

@@ -174,6 +174,31 @@ describe.each(WIRES)("history fidelity on the $wire wire", ({ wire, provider, mo
   });
 });
 
+describe("Gemini thinking models", () => {
+  it("get each function call's thoughtSignature back in the history, as the API asks", async () => {
+    const fake = await startFakeProvider("gemini", { apiKey: KEY });
+    fake.enqueue({ toolCalls: [{ name: "echo", arguments: { message: "hi" }, thoughtSignature: "c2lnbmVkLWJ5LWdlbWluaQ==" }] }, { text: "Echoed." }, { text: "Again." });
+    const created = await conversations.POST(
+      post("/api/playground/conversations", {
+        servers: [{ connectionId: everything, tools: ["echo"] }],
+        policy: "never",
+        columns: [{ provider: "google", model: "gemini-3-pro-preview", baseUrl: fake.baseUrl }],
+      }),
+    );
+    const { id } = (await created.json()) as Conversation;
+    await messages.POST(post("/x", { text: "Echo hi" }), ctx({ id }));
+    expect((await turnEnded(id, 1)).status).toBe("done");
+    // Rebuilt from the record on the next turn too, not only within the turn.
+    await messages.POST(post("/x", { text: "Once more" }), ctx({ id }));
+    expect((await turnEnded(id, 2)).status).toBe("done");
+    for (const request of fake.requests.slice(1)) {
+      const parts = ((request.body as Json).contents as Json[]).flatMap((c) => c.parts).filter((p: Json) => p.functionCall);
+      expect(parts).toMatchObject([{ functionCall: { name: "echo" }, thoughtSignature: "c2lnbmVkLWJ5LWdlbWluaQ==" }]);
+    }
+    await fake.close();
+  });
+});
+
 describe("the fake providers refuse the histories the real APIs refuse", () => {
   it("openai: tool_calls without their tool messages; a tool message without tool_calls; a name with a dot", async () => {
     const fake = await startFakeProvider("openai", { apiKey: KEY, fallback: { text: "ok" } });

@@ -1,5 +1,5 @@
 import "server-only";
-import type { LanguageModelV3Message, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
+import type { LanguageModelV3Message, LanguageModelV3ToolResultOutput, SharedV3ProviderOptions } from "@ai-sdk/provider";
 import type { Entry } from "@/lib/contracts/entries";
 import type { PgModelResponse, PgModelToolCall, PgToolCall, PgToolCallStatus } from "@/lib/contracts/playground";
 
@@ -74,7 +74,15 @@ export function assistantMessage(text: string, calls: PgModelToolCall[]): Langua
   for (const call of calls) {
     // Input that was not a JSON object goes back as {}: providers refuse anything else in history,
     // and the tool result tells the model what was wrong with what it wrote.
-    content.push({ type: "tool-call", toolCallId: call.toolCallId, toolName: call.name, input: call.arguments ?? {} });
+    // providerOptions: what the provider attached to the call comes back with it (Gemini 3 asks
+    // for its thoughtSignature; without it the SDK sends a "skip validation" sentinel instead).
+    content.push({
+      type: "tool-call",
+      toolCallId: call.toolCallId,
+      toolName: call.name,
+      input: call.arguments ?? {},
+      ...(call.providerMetadata ? { providerOptions: call.providerMetadata as SharedV3ProviderOptions } : {}),
+    });
   }
   return content.length > 0 ? { role: "assistant", content } : null;
 }

@@ -206,7 +206,11 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
         if (done || input.signal.aborted) break;
         if (part.type === "text-delta") text += part.delta;
         else if (part.type === "reasoning-delta") reasoning += part.delta;
-        else if (part.type === "tool-call") toolCalls.push(readToolCall(part.toolCallId, part.toolName, part.input));
+        else if (part.type === "tool-call") {
+          const call = readToolCall(part.toolCallId, part.toolName, part.input);
+          // Kept to go back with the call in the history (a Gemini thinking model's signature).
+          toolCalls.push(part.providerMetadata ? { ...call, providerMetadata: part.providerMetadata as PgModelToolCall["providerMetadata"] } : call);
+        }
         else if (part.type === "finish") {
           usage = tokenUsage(part.usage);
           finishReason = part.finishReason.raw ?? part.finishReason.unified;
