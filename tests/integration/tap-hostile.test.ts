@@ -161,7 +161,7 @@ describe("loupe tap --url never hands a tap's key to another address", () => {
     try {
       const child = spawn(process.execPath, ["bin/loupe.mjs", "tap", "--url", "http://127.0.0.1:8752/mcp/c1", "--data-dir", dir.dir], {
         stdio: ["pipe", "pipe", "pipe"],
-        env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "LOUPE_TAP_KEY")),
+        env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "LOUPE_TAP_KEY")) as NodeJS.ProcessEnv,
       });
       let stderr = "";
       child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
@@ -179,7 +179,7 @@ describe("loupe tap --url never hands a tap's key to another address", () => {
       writeFileSync(path.join(dir.dir, "taps.json"), JSON.stringify({ port: 8752, taps: [{ id: "c1", name: "one", url: "http://localhost:8752/mcp/c1", key: KEY }] }), { mode: 0o600 });
       const own = spawn(process.execPath, ["bin/loupe.mjs", "tap", "--url", "http://127.0.0.1:8752/mcp/c1", "--data-dir", dir.dir], {
         stdio: ["pipe", "pipe", "pipe"],
-        env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "LOUPE_TAP_KEY")),
+        env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "LOUPE_TAP_KEY")) as NodeJS.ProcessEnv,
       });
       own.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } })}\n`);
       const deadline = Date.now() + 5_000;
