@@ -119,6 +119,22 @@ describe.each(WIRES)("provider failures on the $wire wire", ({ wire, provider, m
     await continues(id, columnId, 2);
   });
 
+  it("a 500 after the tools ran: the results stay in the history the next message sends", async () => {
+    const { id } = await conversationOn(good.baseUrl);
+    good.enqueue({ toolCalls: [{ name: "echo", ...(wire === "gemini" ? {} : { id: "call_kept" }), arguments: { message: "kept" } }] });
+    good.enqueue({ error: { status: 500, message: "The server had an error while processing your request." } });
+    expect((await messages.POST(req("POST", { text: "Echo kept" }), ctx({ id }))).status).toBe(202);
+    const turn = await turnEnded(id, 1);
+    expect(turn.status).toBe("error");
+    expect(raws<PgModelResponse>(live(id), "pg_model_response").at(-1)!.http!.body).toContain("The server had an error");
+    good.enqueue({ text: "Back again." });
+    expect((await messages.POST(req("POST", { text: "Still there?" }), ctx({ id }))).status).toBe(202);
+    expect((await turnEnded(id, 2)).status).toBe("done");
+    const sent = JSON.stringify(good.requests.at(-1)!.body);
+    expect(sent).toContain("Echo: kept");
+    expect(sent).toContain("Still there?");
+  });
+
   it("a stream cut mid-way: the turn errors with what arrived kept, and the next message works", async () => {
     const cut = await brokenStream((res) => {
       res.writeHead(200, { "content-type": "text/event-stream" });
