@@ -25,7 +25,11 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
     const { id } = await ctx.params;
     const desk = getApprovals();
     desk.get(id);
-    const answer = parseWith(ApprovalAnswer, await readBody(req, z.unknown()), "approval_answer");
+    const raw = await readBody(req, z.unknown());
+    const answer = parseWith(ApprovalAnswer, raw, "approval_answer");
+    // zod rebuilds a record by assignment, which drops a "__proto__" key: the arguments sent are
+    // the very JSON the user approved (checked above), not the rebuilt copy.
+    if (answer.action === "approve" && answer.arguments) answer.arguments = (raw as { arguments: Record<string, unknown> }).arguments;
     return Response.json(desk.answer(id, answer));
   });
 }
