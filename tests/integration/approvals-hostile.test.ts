@@ -52,3 +52,17 @@ describe("approving with arguments", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe("two answers at once", () => {
+  it("exactly one wins: one 200, the other 409, and the gate gets the winner's answer only", async () => {
+    const { outcome, approval } = await gated({ message: "race" });
+    const [a, b] = await Promise.all([
+      post(approval.id, '{"action":"approve","arguments":{"message":"from tab A"}}'),
+      post(approval.id, '{"action":"reject","reason":"from tab B"}'),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const winner = a.status === 200 ? "approve" : "reject";
+    expect((await outcome).action).toBe(winner);
+    expect(getApprovals().get(approval.id).decision?.action).toBe(winner);
+  });
+});
