@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { TapSecret } from "@/lib/contracts/taps";
 import { getApprovals } from "@/lib/server/approvals";
 import { getRegistry } from "@/lib/server/registry";
@@ -250,7 +251,6 @@ describe("deleting a connection served by an aggregate tap", () => {
 
 describe("an upstream's log message during a tapped call", () => {
   it("reaches the calling client once, even when another tap (an aggregate) serves the same connection", async () => {
-    const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
     const path = await import("node:path");
     const { getTaps } = await import("@/lib/server/tap/store");
     const fixture = path.join(process.cwd(), "tests/fixtures/log-during-call-server.mjs");
@@ -307,5 +307,35 @@ describe("an approval that lands just as its caller gives up", () => {
       .traffic(connectionId, { limit: 5000 })
       .filter((e) => e.direction === "out" && (e.raw as { method?: string }).method === "tools/call").length;
     expect(sentLater).toBe(sentBefore + 1);
+  });
+});
+
+describe("a 2026-07-28 call waiting for approval when its tap is turned off", () => {
+  it("goes stale: the old key's waiting call cannot be approved afterwards", async () => {
+    const secret = await turnOn({ policy: "always" });
+    const client = new Client({ name: "modern-hostile", version: "1" }, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }));
+    try {
+      const pending = client.callTool({ name: "echo", arguments: { message: "modern, tap off" } }).then(
+        () => "answered",
+        () => "failed",
+      );
+      let approvalId: string | undefined;
+      const deadline = Date.now() + 10_000;
+      while (!approvalId && Date.now() < deadline) {
+        approvalId = getApprovals()
+          .list({ status: "pending" })
+          .find((a) => (a.arguments as { message?: string }).message === "modern, tap off")?.id;
+        if (!approvalId) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(approvalId).toBeTruthy();
+      expect((await tapRoute.DELETE(new Request("http://x", { method: "DELETE" }), ctx(connectionId))).status).toBe(204);
+      const staleBy = Date.now() + 3_000;
+      while (getApprovals().get(approvalId!).status === "pending" && Date.now() < staleBy) await new Promise((r) => setTimeout(r, 25));
+      expect(getApprovals().get(approvalId!).status).toBe("stale");
+      expect(await pending).toBe("failed");
+    } finally {
+      await client.close().catch(() => undefined);
+    }
   });
 });
