@@ -1,8 +1,9 @@
 import "server-only";
-import type { ColumnStatus, PgToolCall, PlaygroundColumn } from "@/lib/contracts/playground";
+import type { ColumnStatus, PgModelResponse, PgToolCall, PlaygroundColumn } from "@/lib/contracts/playground";
 import type { Hub } from "@/lib/server/hub";
 import type { ColumnRow, ConversationStore } from "@/lib/server/playground/conversation-store";
 import { FINAL_TOOL_STATUSES } from "@/lib/server/playground/history";
+import { addUsage } from "@/lib/server/playground/loop";
 import { columnHistoryEntries, recordPg } from "@/lib/server/playground/recorder";
 
 /** A turn (or a replay of turns) running in a column now. */
@@ -38,7 +39,16 @@ export function stopInterruptedTurns(hub: Hub, rows: ConversationStore): void {
   for (const column of rows.columnsWithRunningTurn()) {
     const turn = column.runningTurn!;
     const last = new Map<string, PgToolCall>();
+    // The model steps that finished were billed: their usage stays the turn's and the column's.
+    let usage = turn.usage;
+    let costUsd: number | null = turn.costUsd;
     for (const entry of columnHistoryEntries(hub, column.conversationId, column.id)) {
+      if (entry.kind === "pg_model_response") {
+        const response = entry.raw as PgModelResponse;
+        if (response.turn !== turn.turn || !response.usage) continue;
+        usage = addUsage(usage, response.usage);
+        costUsd = costUsd === null || response.costUsd === null ? null : costUsd + response.costUsd;
+      }
       if (entry.kind !== "pg_tool_call") continue;
       const call = entry.raw as PgToolCall;
       if (call.turn === turn.turn) last.set(call.toolCallId, call);
@@ -48,7 +58,14 @@ export function stopInterruptedTurns(hub: Hub, rows: ConversationStore): void {
       const result = `error: ${LOUPE_STOPPED_TURN.toLowerCase()}; this tool call did not finish`;
       recordPg(hub, column.conversationId, column.id, "pg_tool_call", { ...call, status: "failed", result, error: LOUPE_STOPPED_TURN });
     }
-    recordPg(hub, column.conversationId, column.id, "pg_turn", { ...turn, status: "stopped", endedAt: Date.now(), error: LOUPE_STOPPED_TURN });
-    rows.saveColumn({ ...column, turns: Math.max(column.turns, turn.turn), runningTurn: null });
+    recordPg(hub, column.conversationId, column.id, "pg_turn", { ...turn, status: "stopped", usage, costUsd, endedAt: Date.now(), error: LOUPE_STOPPED_TURN });
+    rows.saveColumn({
+      ...column,
+      turns: Math.max(column.turns, turn.turn),
+      runningTurn: null,
+      usage: addUsage(column.usage, usage),
+      costUsd: column.costUsd + (costUsd ?? 0),
+      costUnknown: column.costUnknown || costUsd === null,
+    });
   }
 }
