@@ -34,6 +34,8 @@ const WIRES: { wire: ProviderWire; provider: ColumnConfig["provider"]; model: st
   { wire: "openai", provider: "openai", model: "gpt-4o-mini" },
   { wire: "anthropic", provider: "anthropic", model: "claude-sonnet-4-5" },
   { wire: "gemini", provider: "google", model: "gemini-2.5-flash" },
+  // Ollama, LM Studio, vLLM: the chat completions wire through @ai-sdk/openai-compatible.
+  { wire: "openai", provider: "openai-compatible", model: "llama3.2" },
 ];
 
 let everything = "";
@@ -65,10 +67,11 @@ const pending = (id: string): ToolApproval[] =>
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-describe.each(WIRES)("history fidelity on the $wire wire", ({ wire, provider, model }) => {
+describe.each(WIRES)("history fidelity on the $wire wire ($provider)", ({ wire, provider, model }) => {
   let fake: FakeProvider;
   beforeAll(async () => {
-    fake = await startFakeProvider(wire, { apiKey: KEY });
+    // A local OpenAI-compatible server takes no key.
+    fake = await startFakeProvider(wire, provider === "openai-compatible" ? { requireKey: false } : { apiKey: KEY });
   });
   afterAll(() => fake.close());
   afterEach(() => {
