@@ -66,3 +66,25 @@ describe("two answers at once", () => {
     expect(getApprovals().get(approval.id).decision?.action).toBe(winner);
   });
 });
+
+describe("a second Loupe opening the same data folder", () => {
+  it("does not hide this Loupe's waiting calls: they stay pending in its list and can be answered", async () => {
+    const { approvalStore } = await import("@/lib/server/approvals/approval-store");
+    const { openStore } = await import("@/lib/server/store");
+    const { outcome, approval } = await gated({ message: "still waiting here" });
+    // The other Loupe sweeps the pending rows no gate of *its* process waits on.
+    const other = openStore(data.dir);
+    try {
+      approvalStore(other, () => false);
+      expect(approvalStore(other, () => false).get(approval.id)?.status).toBe("stale");
+    } finally {
+      other.db.close();
+    }
+    expect(getApprovals().get(approval.id).status).toBe("pending");
+    expect(getApprovals().list({ status: "pending" }).map((a) => a.id)).toContain(approval.id);
+    expect(getApprovals().list().find((a) => a.id === approval.id)?.status).toBe("pending");
+    const res = await post(approval.id, '{"action":"reject","reason":"seen after all"}');
+    expect(res.status).toBe(200);
+    expect(await outcome).toMatchObject({ action: "reject", reason: "seen after all" });
+  });
+});

@@ -135,8 +135,15 @@ export class Approvals {
 
   /** Every approval kept (this run's and earlier runs'): pending first, then newest first. */
   list(opts: { status?: ApprovalStatus } = {}): ToolApproval[] {
-    return this.rows()
+    // This process's waiting calls as it holds them: another Loupe opening the same data folder
+    // marks rows it cannot answer stale in the table, which must not hide them from this inbox.
+    const live = [...this.waiting.values()].map((w) => w.approval);
+    const liveIds = new Set(live.map((a) => a.id));
+    const stored = this.rows()
       .list(opts.status)
+      .filter((a) => !liveIds.has(a.id));
+    const mine = opts.status === undefined || opts.status === "pending" ? live : [];
+    return [...mine, ...stored]
       .sort((a, b) => Number(b.status === "pending") - Number(a.status === "pending") || b.createdAt - a.createdAt);
   }
 
