@@ -4,6 +4,7 @@ import type { TapSecret } from "@/lib/contracts/taps";
 import { getApprovals } from "@/lib/server/approvals";
 import { getRegistry } from "@/lib/server/registry";
 import { closeAllTapHosts } from "@/lib/server/tap/serve";
+import { getTaps } from "@/lib/server/tap/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
 import type { TapHostServer } from "@/tests/support/tap-host";
@@ -237,7 +238,6 @@ describe("a web page (another local port, a sandboxed frame, a rebinding name) c
 
 describe("deleting a connection served by an aggregate tap", () => {
   it("ends the aggregate's sessions: the old key's stream does not keep receiving the other servers' notifications", async () => {
-    const { getTaps } = await import("@/lib/server/tap/store");
     const a = await getRegistry().create(stdioInput("agg-a", [EVERYTHING, "stdio"]));
     const b = await getRegistry().create(stdioInput("agg-b", [EVERYTHING, "stdio"]));
     const secret = getTaps().createAggregate({ name: "both", connectionIds: [a.id, b.id] });
@@ -252,7 +252,6 @@ describe("deleting a connection served by an aggregate tap", () => {
 describe("an upstream's log message during a tapped call", () => {
   it("reaches the calling client once, even when another tap (an aggregate) serves the same connection", async () => {
     const path = await import("node:path");
-    const { getTaps } = await import("@/lib/server/tap/store");
     const fixture = path.join(process.cwd(), "tests/fixtures/log-during-call-server.mjs");
     const conn = await getRegistry().create(stdioInput("logger", [fixture]));
     expect(getRegistry().get(conn.id)?.state.status).toBe("connected");
@@ -337,5 +336,18 @@ describe("a 2026-07-28 call waiting for approval when its tap is turned off", ()
     } finally {
       await client.close().catch(() => undefined);
     }
+  });
+});
+
+describe("one tap's key", () => {
+  it("opens no other tap: an aggregate's key on the connection's tap (and the reverse) is 401", async () => {
+    const own = await turnOn();
+    const agg = getTaps().createAggregate({ name: "key-swap", connectionIds: [connectionId] });
+    const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "swap", version: "1" } } });
+    const send = (url: string, key: string) => fetch(url, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${key}` }, body: init });
+    expect((await send(own.url, agg.key)).status).toBe(401);
+    expect((await send(agg.url, own.key)).status).toBe(401);
+    expect((await send(agg.url, agg.key)).status).toBe(200);
+    getTaps().delete(agg.tap.id);
   });
 });
