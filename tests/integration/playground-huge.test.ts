@@ -5,6 +5,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import type { Conversation, PgModelRequest, PgToolCall, PgTurn } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
+import { MODEL_RESULT_MAX_CHARS } from "@/lib/server/playground/history";
 import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
 import { FILESYSTEM, stdioInput, tempDir } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
@@ -49,7 +50,7 @@ const live = (id: string) => getHub().list(id, { limit: 5000 });
 const turnEnded = (id: string, turn: number) => waitFor(`turn ${turn}`, () => raws<PgTurn>(live(id), "pg_turn").find((t) => t.turn === turn && t.status !== "running"));
 
 describe("a 5 MiB tool result", () => {
-  it("reaches the model whole once per request and is stored without a copy per later request", async () => {
+  it("reaches the model cut to a size it can take, and is stored once, with its call", async () => {
     const res = await conversations.POST(
       req({ servers: [{ connectionId: fs, tools: ["read_text_file"] }], policy: "never", columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }] }),
     );
@@ -64,10 +65,14 @@ describe("a 5 MiB tool result", () => {
     }
     const call = raws<PgToolCall>(live(id), "pg_tool_call").at(-1)!;
     expect(call.status).toBe("ok");
-    // The model received the whole file in every later request (it is the model's history)…
+    // The model gets the result's head and the size in words, not 5 MiB (about 1.3M tokens: over
+    // every provider's context, so each later turn of the conversation would fail as well).
     const sent = fake.requests.map((r) => JSON.stringify(r.body));
     expect(sent).toHaveLength(5);
-    for (const body of sent.slice(1)) expect(body.length).toBeGreaterThan(SIZE);
+    for (const body of sent.slice(1)) {
+      expect(body.length).toBeLessThan(MODEL_RESULT_MAX_CHARS + 10_000);
+      expect(body).toContain(`[Loupe: the tool result is ${SIZE.toLocaleString("en-US")} characters long; the first ${MODEL_RESULT_MAX_CHARS.toLocaleString("en-US")} are sent here.`);
+    }
     // …but the record keeps it once, with the call: each request's recorded body names the call
     // instead of storing another 5 MiB (four requests would otherwise store 20 MiB more).
     const entries = live(id);
@@ -78,7 +83,9 @@ describe("a 5 MiB tool result", () => {
     const last = JSON.stringify(stored.at(-1)!.body);
     expect(last).toContain('the result of tool call \\"call_big\\"');
     expect(last).toContain("Turn 3.");
-    // The history rebuilt from the record still gives the model the whole file.
+    // The history rebuilt from the record gives the model the same head; the call keeps the whole file.
     expect(sent.at(-1)!).toContain("0123456789abcdef".repeat(1000));
+    const whole = raws<PgToolCall>(getHub().store.connectionEntriesOfKinds(id, ["pg_tool_call"], undefined, 100), "pg_tool_call").at(-1)!;
+    expect(JSON.stringify(whole.result)).toContain("0123456789abcdef".repeat(SIZE / 16));
   });
 });

@@ -15,13 +15,30 @@ export const FINAL_TOOL_STATUSES: readonly PgToolCallStatus[] = ["ok", "tool_err
 /** What a call that never finished (its turn was stopped, Loupe stopped) tells the model next time. */
 export const UNFINISHED_RESULT = "error: this tool call did not finish (the turn was stopped before its result came back)";
 
+/**
+ * The most of one tool result's text the model is sent (about 25k tokens, the cap MCP hosts such
+ * as Claude Code apply by default). A 5 MiB file read is over every provider's context: sent
+ * whole, that step fails and so does every later turn, which re-sends it. The call's record keeps
+ * the whole result.
+ */
+export const MODEL_RESULT_MAX_CHARS = 100_000;
+
+function capped(text: string): string {
+  if (text.length <= MODEL_RESULT_MAX_CHARS) return text;
+  const size = (n: number) => n.toLocaleString("en-US");
+  return `${text.slice(0, MODEL_RESULT_MAX_CHARS)}\n[Loupe: the tool result is ${size(text.length)} characters long; the first ${size(MODEL_RESULT_MAX_CHARS)} are sent here. The whole result is in the call's record.]`;
+}
+
 /** The tool-result output the model receives for a call in its final state. */
 export function toolOutput(call: Pick<PgToolCall, "status" | "result">): LanguageModelV3ToolResultOutput {
   if (call.status === "ok" || call.status === "tool_error") {
     const text = textOfResult(call.result);
-    if (call.status === "tool_error") return { type: "error-text", value: text ?? JSON.stringify(call.result) };
-    if (text !== undefined) return { type: "text", value: text };
-    return withImages(call.result) ?? { type: "json", value: toJsonValue(call.result) };
+    if (call.status === "tool_error") return { type: "error-text", value: capped(text ?? JSON.stringify(call.result)) };
+    if (text !== undefined) return { type: "text", value: capped(text) };
+    const images = withImages(call.result);
+    if (images) return images;
+    const json = JSON.stringify(call.result ?? null);
+    return json.length > MODEL_RESULT_MAX_CHARS ? { type: "text", value: capped(json) } : { type: "json", value: toJsonValue(call.result) };
   }
   return { type: "error-text", value: typeof call.result === "string" ? call.result : JSON.stringify(call.result ?? null) };
 }
@@ -60,7 +77,7 @@ function withImages(result: unknown): LanguageModelV3ToolResultOutput | undefine
   }
   if (images.length === 0) return undefined;
   const text = texts.length > 0 ? texts.join("\n") : `The tool returned ${images.length === 1 ? "an image" : `${images.length} images`}.`;
-  return { type: "content", value: [{ type: "text", text }, ...images] };
+  return { type: "content", value: [{ type: "text", text: capped(text) }, ...images] };
 }
 
 function toJsonValue(value: unknown): import("@ai-sdk/provider").JSONValue {
