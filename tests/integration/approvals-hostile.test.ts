@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { getApprovals } from "@/lib/server/approvals";
+import { approvalStore } from "@/lib/server/approvals/approval-store";
+import { openStore } from "@/lib/server/store";
 import type { GateOutcome } from "@/lib/server/approvals";
 import { getRegistry } from "@/lib/server/registry";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
@@ -69,8 +71,6 @@ describe("two answers at once", () => {
 
 describe("a second Loupe opening the same data folder", () => {
   it("does not hide this Loupe's waiting calls: they stay pending in its list and can be answered", async () => {
-    const { approvalStore } = await import("@/lib/server/approvals/approval-store");
-    const { openStore } = await import("@/lib/server/store");
     const { outcome, approval } = await gated({ message: "still waiting here" });
     // The other Loupe sweeps the pending rows no gate of *its* process waits on.
     const other = openStore(data.dir);

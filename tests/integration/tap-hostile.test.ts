@@ -1,3 +1,7 @@
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { TapSecret } from "@/lib/contracts/taps";
@@ -145,10 +149,6 @@ describe("turning a tap off or rotating its key stops the old key at once", () =
 
 describe("loupe tap --url never hands a tap's key to another address", () => {
   it("does not send the key taps.json holds for a tap id to a URL that is not that tap's own", async () => {
-    const { spawn } = await import("node:child_process");
-    const http = await import("node:http");
-    const { writeFileSync } = await import("node:fs");
-    const path = await import("node:path");
     const dir = tempDir("loupe-tap-bin-url-");
     const KEY = "the-real-tap-key-of-c1";
     writeFileSync(path.join(dir.dir, "taps.json"), JSON.stringify({ port: 8799, taps: [{ id: "c1", name: "one", url: "http://127.0.0.1:8799/mcp/c1", key: KEY }] }), { mode: 0o600 });
@@ -251,7 +251,6 @@ describe("deleting a connection served by an aggregate tap", () => {
 
 describe("an upstream's log message during a tapped call", () => {
   it("reaches the calling client once, even when another tap (an aggregate) serves the same connection", async () => {
-    const path = await import("node:path");
     const fixture = path.join(process.cwd(), "tests/fixtures/log-during-call-server.mjs");
     const conn = await getRegistry().create(stdioInput("logger", [fixture]));
     expect(getRegistry().get(conn.id)?.state.status).toBe("connected");
