@@ -37,7 +37,7 @@ export function PlaygroundMain({ location, navigate }: PlaygroundMainProps) {
             {location.conversationId && <p className="text-foreground">This conversation does not exist (any more).</p>}
             <p>
               The playground lets a model use your connected servers&apos; tools while Loupe runs the loop: every request, tool call, approval and
-              result is recorded here. Start a <strong>New conversation</strong> in the sidebar, or open one.
+              result is recorded here. Start a new conversation, or open one from the sidebar.
             </p>
             <p>No key? The scripted model works offline against the demo server.</p>
             <Button
