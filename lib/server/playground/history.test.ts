@@ -43,8 +43,7 @@ describe("toolOutput", () => {
     // Past the cap the model gets the head and the size in words; the record keeps the whole result.
     const long = "a".repeat(MODEL_RESULT_MAX_CHARS + 5);
     const cut = toolOutput({ status: "ok", result: { content: [{ type: "text", text: long }] } });
-    expect(cut.type).toBe("text");
-    expect(cut.value).toBe(`${"a".repeat(MODEL_RESULT_MAX_CHARS)}\n[Loupe: the tool result is 100,005 characters long; the first 100,000 are sent here. The whole result is in the call's record.]`);
+    expect(cut).toEqual({ type: "text", value: `${"a".repeat(MODEL_RESULT_MAX_CHARS)}\n[Loupe: the tool result is 100,005 characters long; the first 100,000 are sent here. The whole result is in the call's record.]` });
     const link = { content: [{ type: "resource_link", uri: "file:///x", name: "x" }] };
     expect(toolOutput({ status: "ok", result: link })).toEqual({ type: "json", value: link });
     expect(toolOutput({ status: "tool_error", result: { content: [{ type: "text", text: "bad" }], isError: true } })).toEqual({ type: "error-text", value: "bad" });
