@@ -36,22 +36,8 @@ const KNOWN_FAILURES: Record<(typeof REVISIONS)[number], Record<string, string>>
   },
   "2026-07-28": {
     "server-stateless": "a call needing a capability the client did not declare goes to Loupe's inbox (by design) instead of -32021",
-    "input-required-result-capability-check": "same: undeclared capability → Loupe's inbox instead of -32021",
-    ...Object.fromEntries(
-      [
-        "basic-elicitation",
-        "ignore-extra-params",
-        "missing-input-response",
-        "multiple-input-requests",
-        "non-tool-request",
-        "result-type",
-        "tampered-state",
-        "validate-input",
-      ].map((s) => [
-        `input-required-result-${s}`,
-        "input_required forwarding is partial: non-tool requests are not forwarded, and after a scenario that leaves a call waiting in Loupe's inbox (capability-check) the next rounds time out",
-      ]),
-    ),
+    "input-required-result-ignore-extra-params": "a retry carrying extra inputResponses keys gets the next round instead of the result (the tap waits for the upstream, which re-asks)",
+    "input-required-result-non-tool-request": "input_required of prompts/get and resources/read is not forwarded to the client (only tools/call's); it goes to Loupe's inbox",
     ...Object.fromEntries(
       [
         "capability-negotiation",

@@ -29,6 +29,11 @@ export interface DownstreamLink {
   send(method: string, params: Record<string, unknown>, signal: AbortSignal, id: string | number): Promise<Record<string, unknown>>;
   /** Sends a notification on the call's own stream (the upstream's log messages during the call). */
   notify(notification: { method: string; params: Record<string, unknown> }): void;
+  /**
+   * Whether the client waits for this call now: always on 2025-11-25 (the call's stream is open);
+   * on 2026-07-28 only while one of its legs is open (a client that left an input round has none).
+   */
+  waiting(): boolean;
   /** Relays the upstream's progress for the call, with the client's own token. */
   progress(progress: { progress: number; total?: number; message?: string }): void;
 }
@@ -75,9 +80,15 @@ export function downstreamFor(conn: McpConnection, method: string, params: Recor
   // 2026-07-28: the SDK runs the input_required round outside the call's async context, but the
   // recorded input_required frame names the call (the inbox links its requests the same way).
   const inBand = typeof id === "string" ? mrtrLink(conn, method, id, params) : undefined;
-  if (inBand) {
-    const link = inBand.relatedCall ? byCall.get(inBand.relatedCall.callId) : undefined;
-    return link && link.connectionId === conn.id ? link : undefined;
+  const named = inBand?.relatedCall ? byCall.get(inBand.relatedCall.callId) : undefined;
+  if (named && named.connectionId === conn.id && named.waiting()) return named;
+  // A round of a call that is not a waiting tapped one (a hand call's) is the inbox's.
+  if (inBand?.relatedCall && !named) return undefined;
+  if (typeof id === "string") {
+    // The frames can be ambiguous (the same key asked again by a newer call while an older one's
+    // client left its round): the one tapped call whose client waits now is the one asking.
+    const waiting = [...byCall.values()].filter((l) => l.connectionId === conn.id && l.waiting());
+    if (waiting.length === 1) return waiting[0];
   }
   const running = onlyRunningCall(conn);
   const link = running ? byCall.get(running.callId) : undefined;

@@ -43,6 +43,7 @@ export class ModernFlow {
   private counter = 0;
   /** Each input_required round gets its own requestState (`<flow id>.<round>`): an old one is refused. */
   private round = 0;
+  private legs = 0;
   /** The current leg's progress sink (each retry carries its own progress token). */
   progress: ((p: { progress: number; total?: number; message?: string }) => void) | undefined;
   /** The current leg's stream, for the upstream's log messages during the call. */
@@ -106,6 +107,20 @@ export class ModernFlow {
    * went away) cancels the upstream call.
    */
   async next(legSignal: AbortSignal): Promise<FlowStep> {
+    this.legs += 1;
+    try {
+      return await this.step(legSignal);
+    } finally {
+      this.legs -= 1;
+    }
+  }
+
+  /** Whether a leg of the client waits for this call now (a flow whose client left has none). */
+  get waiting(): boolean {
+    return this.legs > 0;
+  }
+
+  private async step(legSignal: AbortSignal): Promise<FlowStep> {
     for (;;) {
       if (this.record) return { kind: "done", record: this.record };
       if (this.failure) throw this.failure;

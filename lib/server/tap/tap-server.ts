@@ -213,6 +213,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
         flow ? flow.ask(method, asked, abort, id) : (ctx.mcpReq.send({ method, params: asked } as never, { signal: abort }) as Promise<Record<string, unknown>>),
       notify: (notification) => (flow ? flow.relay?.(notification) : relay(notification)),
       progress: (p) => (flow ? flow.progress?.(p) : progress?.(p)),
+      waiting: () => (flow ? flow.waiting : true),
     };
     const run = (signal: AbortSignal) => {
       let unlink: (() => void) | undefined;
