@@ -53,6 +53,14 @@ describe("buildColumnTimeline", () => {
     expect(isRunning(t)).toBe(false);
   });
 
+  it("shows a sampling reply the column's model drafted inside the turn it came in, and one without a turn raw", () => {
+    const draft = { connectionId: "demo", requestId: "r1", provider: "scripted", model: "scripted", url: null, body: {}, text: "Dear guest", latencyMs: 3, http: null };
+    const early = pgEntry("pg_sampling_draft", draft);
+    const t = buildColumnTimeline([early, pgEntry("pg_user", { turn: 1, text: "hi" }), pgEntry("pg_sampling_draft", { ...draft, error: { message: "no key" } })], "col-1");
+    expect(t.odd.map((e) => e.seq)).toEqual([early.seq]);
+    expect(t.turns[0]!.drafts.map((d) => [d.requestId, d.text, d.error])).toEqual([["r1", "Dear guest", "no key"]]);
+  });
+
   it("fills what a tool-call record leaves out, so a card never reads undefined", () => {
     const sparse = pgEntry("pg_tool_call", { turn: 1, step: 2, toolCallId: "x", calledAs: "mystery", status: "unknown_tool" });
     const call = buildColumnTimeline([sparse], "col-1").turns[0]!.steps[0]!.toolCalls[0]!.raw;

@@ -15,6 +15,18 @@ const RequestRaw = z.looseObject({ turn: num, step: num, provider: z.string(), m
 const ResponseRaw = z.looseObject({ turn: num, step: num, status: z.enum(["ok", "error"]), toolCalls: z.array(z.unknown()) });
 const ToolCallRaw = z.looseObject({ turn: num, step: num, toolCallId: z.string(), calledAs: z.string(), status: z.string() });
 const TurnRaw = z.looseObject({ turn: num, status: z.string(), startedAt: z.number() });
+const DraftRaw = z.looseObject({ connectionId: z.string(), requestId: z.string(), model: z.string(), text: z.string().optional(), error: z.unknown().optional() });
+
+/** The column's model drafted the answer to a server's sampling request (the user approves it in the inbox). */
+export interface SamplingDraft {
+  seq: number;
+  connectionId: string;
+  requestId: string;
+  model: string;
+  text: string;
+  error?: string;
+  raw: unknown;
+}
 
 /** A recorded entry and its raw as the shape it was checked against. */
 export interface Recorded<T> {
@@ -42,6 +54,8 @@ export interface TurnView {
   status?: PgTurn;
   /** Entries of this turn whose shape Loupe does not know: shown raw. */
   odd: Entry[];
+  /** Sampling answers the model drafted while this turn ran. */
+  drafts: SamplingDraft[];
 }
 
 export interface ColumnTimeline {
@@ -53,7 +67,7 @@ export interface ColumnTimeline {
 function turnOf(turns: Map<number, TurnView>, n: number): TurnView {
   let t = turns.get(n);
   if (!t) {
-    t = { turn: n, steps: [], odd: [] };
+    t = { turn: n, steps: [], odd: [], drafts: [] };
     turns.set(n, t);
   }
   return t;
@@ -126,6 +140,14 @@ export function buildColumnTimeline(entries: readonly Entry[], columnId: string)
         if (!p.success) break;
         current = turnOf(turns, p.data.turn);
         current.status = e.raw as PgTurn;
+        continue;
+      }
+      case "pg_sampling_draft": {
+        const p = DraftRaw.safeParse(e.raw);
+        if (!p.success || !current) break;
+        const error = p.data.error;
+        const message = typeof error === "string" ? error : error && typeof error === "object" && "message" in error ? String(error.message) : undefined;
+        current.drafts.push({ seq: e.seq, connectionId: p.data.connectionId, requestId: p.data.requestId, model: p.data.model, text: p.data.text ?? "", error: message, raw: e.raw });
         continue;
       }
       // Conversation and column records drive the lists, not the timeline.

@@ -30,6 +30,18 @@ export function TurnBlock({ turn, serverNames, onOpenRaw, renderApproval }: Turn
       {turn.steps.map((s) => (
         <StepBlock key={s.step} step={s} serverNames={serverNames} onOpenRaw={(step) => onOpenRaw(turn.turn, step)} renderApproval={renderApproval} />
       ))}
+      {turn.drafts.map((d) => (
+        <div key={d.seq} data-testid="pg-sampling-draft" className="flex flex-col gap-1 rounded-md border border-violet-500/40 bg-violet-500/5 p-2 text-xs">
+          <span className="text-muted-foreground">
+            {serverNames[d.connectionId] ?? d.connectionId} asked for a sampling reply; {d.model} drafted it (approve it in the inbox):
+          </span>
+          {d.error ? <p className="text-destructive">{d.error}</p> : <p className="whitespace-pre-wrap">{d.text}</p>}
+          <details>
+            <summary className="cursor-pointer text-muted-foreground">Raw</summary>
+            <JsonView value={d.raw} />
+          </details>
+        </div>
+      ))}
       {turn.odd.map((e) => (
         <OddEntry key={e.seq} entry={e} />
       ))}
