@@ -37,7 +37,6 @@ const KNOWN_FAILURES: Record<(typeof REVISIONS)[number], Record<string, string>>
   "2026-07-28": {
     "server-stateless": "a call needing a capability the client did not declare goes to Loupe's inbox (by design) instead of -32021",
     "input-required-result-ignore-extra-params": "a retry carrying extra inputResponses keys gets the next round instead of the result (the tap waits for the upstream, which re-asks)",
-    "input-required-result-non-tool-request": "input_required of prompts/get and resources/read is not forwarded to the client (only tools/call's); it goes to Loupe's inbox",
     ...Object.fromEntries(
       [
         "capability-negotiation",

@@ -40,6 +40,17 @@ export interface DownstreamLink {
 
 const storage = new AsyncLocalStorage<DownstreamLink>();
 const byCall = new Map<string, DownstreamLink>();
+/** prompts/get and resources/read in flight for a tap's client, by `<connection id>\n<upstream JSON-RPC id>`. */
+const byRequest = new Map<string, DownstreamLink>();
+
+/** A forwarded request other than tools/call was sent upstream with this JSON-RPC id. */
+export function linkRequest(link: DownstreamLink, connectionId: string, upstreamId: string | number): () => void {
+  const key = `${connectionId}\n${String(upstreamId)}`;
+  byRequest.set(key, link);
+  return () => {
+    if (byRequest.get(key) === link) byRequest.delete(key);
+  };
+}
 
 export function withDownstream<T>(link: DownstreamLink, fn: () => Promise<T>): Promise<T> {
   return storage.run(link, fn);
@@ -76,10 +87,12 @@ export function declares(capabilities: Record<string, unknown> | undefined, meth
 export function downstreamFor(conn: McpConnection, method: string, params: Record<string, unknown>, id: string | number): DownstreamLink | undefined {
   const current = storage.getStore();
   if (current && current.connectionId === conn.id) return current;
-  if (byCall.size === 0) return undefined;
+  if (byCall.size === 0 && byRequest.size === 0) return undefined;
   // 2026-07-28: the SDK runs the input_required round outside the call's async context, but the
   // recorded input_required frame names the call (the inbox links its requests the same way).
   const inBand = typeof id === "string" ? mrtrLink(conn, method, id, params) : undefined;
+  const forRequest = inBand ? byRequest.get(`${conn.id}\n${String(inBand.mrtr.firstRequestId)}`) : undefined;
+  if (forRequest) return forRequest;
   const named = inBand?.relatedCall ? byCall.get(inBand.relatedCall.callId) : undefined;
   if (named && named.connectionId === conn.id && named.waiting()) return named;
   // A round of a call that is not a waiting tapped one (a hand call's) is the inbox's.
@@ -87,7 +100,7 @@ export function downstreamFor(conn: McpConnection, method: string, params: Recor
   if (typeof id === "string") {
     // The frames can be ambiguous (the same key asked again by a newer call while an older one's
     // client left its round): the one tapped call whose client waits now is the one asking.
-    const waiting = [...byCall.values()].filter((l) => l.connectionId === conn.id && l.waiting());
+    const waiting = [...byCall.values(), ...byRequest.values()].filter((l) => l.connectionId === conn.id && l.waiting());
     if (waiting.length === 1) return waiting[0];
   }
   const running = onlyRunningCall(conn);

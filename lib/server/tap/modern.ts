@@ -1,6 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { CallRecord } from "@/lib/contracts/calls";
 
 /**
  * A tapped tools/call of a 2026-07-28 client that needs input from that client. The revision has
@@ -25,7 +24,8 @@ interface Asked {
 }
 
 export type FlowStep =
-  | { kind: "done"; record: CallRecord }
+  /** The upstream call's end: a CallRecord for tools/call, the result for other requests. */
+  | { kind: "done"; value: unknown }
   | { kind: "input"; requests: Record<string, { method: string; params: Record<string, unknown> }>; requestState: string };
 
 /** How long a round waits for the upstream's other questions of the same round. */
@@ -37,7 +37,8 @@ export class ModernFlow {
   readonly controller = new AbortController();
   private readonly asked = new Map<string, Asked>();
   private wake: (() => void) | null = null;
-  private record: CallRecord | null = null;
+  private done = false;
+  private value: unknown = undefined;
   private failure: unknown = null;
   private abandonTimer: NodeJS.Timeout | null = null;
   private counter = 0;
@@ -55,15 +56,16 @@ export class ModernFlow {
   ) {}
 
   /** Starts the upstream call; its server requests come back through ask(). */
-  run(call: (signal: AbortSignal) => Promise<CallRecord>): void {
+  run(call: (signal: AbortSignal) => Promise<unknown>): void {
     call(this.controller.signal).then(
-      (record) => this.finish(record, null),
+      (value) => this.finish(value, null),
       (error: unknown) => this.finish(null, error ?? new Error("The call failed")),
     );
   }
 
-  private finish(record: CallRecord | null, error: unknown): void {
-    this.record = record;
+  private finish(value: unknown, error: unknown): void {
+    this.done = error === null;
+    this.value = value;
     this.failure = error;
     for (const a of this.asked.values()) a.reject(new Error("The call ended before the client answered"));
     this.asked.clear();
@@ -122,12 +124,12 @@ export class ModernFlow {
 
   private async step(legSignal: AbortSignal): Promise<FlowStep> {
     for (;;) {
-      if (this.record) return { kind: "done", record: this.record };
+      if (this.done) return { kind: "done", value: this.value };
       if (this.failure) throw this.failure;
       if (this.asked.size > 0) {
         // The upstream asks its questions of one round at once: let the siblings arrive too.
         await new Promise((resolve) => setTimeout(resolve, SIBLINGS_MS));
-        if (this.record || this.failure) continue;
+        if (this.done || this.failure) continue;
         // The client has ABANDON_MS to come back with the answers.
         this.abandonTimer = setTimeout(() => this.controller.abort("The client never answered the input it was asked for"), ABANDON_MS);
         this.abandonTimer.unref?.();

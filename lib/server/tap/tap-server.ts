@@ -4,7 +4,7 @@ import type { ServerCapabilities, ServerContext } from "@modelcontextprotocol/se
 import { getRegistry } from "@/lib/server/registry";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import { gateTappedCall } from "@/lib/server/tap/gate";
-import { linkCall, withDownstream } from "@/lib/server/tap/links";
+import { linkCall, linkRequest, withDownstream } from "@/lib/server/tap/links";
 import { findFlow, startFlow } from "@/lib/server/tap/modern";
 import type { ModernFlow } from "@/lib/server/tap/modern";
 import type { DownstreamLink } from "@/lib/server/tap/links";
@@ -15,6 +15,7 @@ import type { TapRecord } from "@/lib/server/tap/store";
 import { getTaps } from "@/lib/server/tap/store";
 import { callOutcome, connectedUpstream, forward, withoutMeta } from "@/lib/server/tap/upstream";
 import { subscribe, unsubscribe } from "@/lib/server/mcp-resources";
+import type { CallRecord } from "@/lib/contracts/calls";
 
 export const TAP_SERVER_VERSION = "1.0.0";
 
@@ -248,9 +249,53 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
       info.inputRequired = Object.keys(step.requests);
       return inputRequired({ inputRequests: step.requests as never, requestState: step.requestState }) as never;
     }
-    info.callId = step.record.id;
-    if (step.record.endedAt !== null) info.upstreamMs = step.record.endedAt - step.record.startedAt;
-    return callOutcome(conn, step.record);
+    const record = step.value as CallRecord;
+    info.callId = record.id;
+    if (record.endedAt !== null) info.upstreamMs = record.endedAt - record.startedAt;
+    return callOutcome(conn, record);
+  };
+
+  /**
+   * prompts/get and resources/read may make the server ask too (2026-07-28 input_required, or a
+   * 2025-11-25 request during them): as for tools/call, the question goes to the tap's client when
+   * it declared the capability, in the client's era.
+   */
+  const forwardAsking = async (ctx: ServerContext, method: string, connectionId: string, params: Record<string, unknown>) => {
+    const signals = [ctx.mcpReq.signal, ctx.http?.req?.signal].filter((s): s is AbortSignal => s !== undefined);
+    const legSignal = AbortSignal.any(signals);
+    const resumed = hooks.era === "modern" ? findFlow(tap.id, ctx.mcpReq.requestState()) : undefined;
+    if (resumed === "unknown") {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown or expired requestState: this ${method}'s input round is over; send it again`);
+    }
+    const answer = async (flow: ModernFlow) => {
+      const step = await flow.next(legSignal);
+      if (step.kind === "input") return inputRequired({ inputRequests: step.requests as never, requestState: step.requestState }) as never;
+      return step.value as Record<string, unknown>;
+    };
+    if (resumed) {
+      resumed.answer(ctx.mcpReq.inputResponses);
+      return answer(resumed);
+    }
+    const client = clientOf(server, ctx);
+    const flow = hooks.era === "modern" ? startFlow(tap.id) : undefined;
+    const link: DownstreamLink = {
+      tapId: tap.id,
+      connectionId,
+      ...(client ? { client } : {}),
+      capabilities: capabilitiesOf(server, ctx),
+      send: (m, asked, abort, id) =>
+        flow ? flow.ask(m, asked, abort, id) : (ctx.mcpReq.send({ method: m, params: asked } as never, { signal: abort }) as Promise<Record<string, unknown>>),
+      notify: (notification) => void ctx.mcpReq.notify(notification as never).catch(() => undefined),
+      progress: () => undefined,
+      waiting: () => (flow ? flow.waiting : true),
+    };
+    const run = (signal: AbortSignal) => {
+      let unlink: (() => void) | undefined;
+      return withDownstream(link, () => forward(connectionId, method, params, signal, (id) => (unlink = linkRequest(link, connectionId, id)))).finally(() => unlink?.());
+    };
+    if (!flow) return run(legSignal);
+    flow.run(run);
+    return answer(flow);
   };
 
   if (caps.resources) {
@@ -258,7 +303,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     server.setRequestHandler("resources/templates/list", list("resources/templates/list", "resourceTemplates") as never);
     server.setRequestHandler("resources/read", async (request, ctx) => {
       const id = await owner(routing, "resources/list", "resources", "uri", request.params.uri, ctx.mcpReq.signal);
-      return exchange(ctx, "resources/read", id, () => forward(id, "resources/read", request.params, ctx.mcpReq.signal) as never);
+      return exchange(ctx, "resources/read", id, () => forwardAsking(ctx, "resources/read", id, request.params as never) as never);
     });
     if ((caps.resources as { subscribe?: boolean }).subscribe) {
       // Through the connection's own subscriptions: resources/subscribe on a 2025-11-25 upstream,
@@ -285,7 +330,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     server.setRequestHandler("prompts/get", async (request, ctx) => {
       const target = resolve(request.params.name, "prompt");
       return exchange(ctx, "prompts/get", target.connectionId, () =>
-        forward(target.connectionId, "prompts/get", { ...request.params, name: target.name }, ctx.mcpReq.signal) as never,
+        forwardAsking(ctx, "prompts/get", target.connectionId, { ...request.params, name: target.name }) as never,
       );
     });
   }

@@ -84,9 +84,17 @@ export function withoutMeta(params: Record<string, unknown> | undefined): Record
 }
 
 /** Sends one request upstream (recorded on the connection's traffic like any other) and returns its result. */
-export async function forward(connectionId: string, method: string, params: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<Record<string, unknown>> {
+export async function forward(
+  connectionId: string,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  signal?: AbortSignal,
+  /** Told the JSON-RPC id the request goes out with (links the server's questions to it). */
+  onRequestId?: (id: string | number) => void,
+): Promise<Record<string, unknown>> {
   const conn = await connectedUpstream(connectionId);
   const gen = conn.generation;
+  const unwatch = onRequestId ? conn.recording?.watchNextRequest(method, (id) => onRequestId(id)) : undefined;
   try {
     const result = await conn.requireClient().request(
       { method, ...(params ? { params: withoutMeta(params) } : {}) } as never,
@@ -96,6 +104,8 @@ export async function forward(connectionId: string, method: string, params: Reco
     return asTapResult(result as Record<string, unknown>);
   } catch (error) {
     throw await upstreamError(conn, gen, error);
+  } finally {
+    unwatch?.();
   }
 }
 
