@@ -8,6 +8,7 @@ import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as columns from "@/app/api/playground/conversations/[id]/columns/route";
+import * as columnRoute from "@/app/api/playground/conversations/[id]/columns/[columnId]/route";
 
 /**
  * Side by side across providers: every column gets the same user messages, each keeps its own
@@ -105,5 +106,30 @@ describe("columns side by side", () => {
     for (const col of [a!, b!, c]) expect((await done(made.id, col.id, 3)).status).toBe("done");
     expect(assistantTexts("gemini", fakes.gemini.requests.at(-1)!.body)).toEqual(["gemini saw one", "gemini saw one + two"]);
     expect(assistantTexts("anthropic", fakes.anthropic.requests.at(-1)!.body)).toEqual(["anthropic saw one", "anthropic saw one + two"]);
+  });
+
+  it("a column switched to another provider mid-conversation re-sends its tool calls in the new provider's shape", async () => {
+    const res = await conversations.POST(
+      req({ servers: [{ connectionId: everything, tools: ["echo"] }], policy: "never", columns: [{ provider: "google", model: "gemini-2.5-flash", baseUrl: fakes.gemini.baseUrl }] }),
+    );
+    const made = (await res.json()) as Conversation;
+    const col = made.columns[0]!;
+    fakes.gemini.enqueue({ toolCalls: [{ name: "echo", arguments: { message: "from gemini" } }] }, { text: "Gemini echoed." });
+    await messages.POST(req({ text: "echo" }), ctx({ id: made.id }));
+    expect((await done(made.id, col.id, 1)).status).toBe("done");
+    const patch = (config: unknown) => columnRoute.PATCH(new Request("http://127.0.0.1:3000/x", { method: "PATCH", body: JSON.stringify({ config }) }), ctx({ id: made.id, columnId: col.id }));
+    let turn = 1;
+    for (const [wire, config] of [
+      ["anthropic", { provider: "anthropic", model: "claude-sonnet-4-5", baseUrl: fakes.anthropic.baseUrl }],
+      ["openai", { provider: "openai", model: "gpt-4o-mini", baseUrl: fakes.openai.baseUrl }],
+    ] as const) {
+      expect((await patch(config)).status).toBe(200);
+      turn += 1;
+      await messages.POST(req({ text: `now ${wire}` }), ctx({ id: made.id }));
+      const ended = await done(made.id, col.id, turn);
+      expect(ended.status, JSON.stringify(ended)).toBe("done");
+      // The strict fake accepted the Gemini turn's call and result, re-sent as this provider's pair.
+      expect(JSON.stringify(fakes[wire].requests.at(-1)!.body)).toContain("Echo: from gemini");
+    }
   });
 });
