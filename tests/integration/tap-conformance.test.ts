@@ -36,7 +36,6 @@ const KNOWN_FAILURES: Record<(typeof REVISIONS)[number], Record<string, string>>
   },
   "2026-07-28": {
     "server-stateless": "a call needing a capability the client did not declare goes to Loupe's inbox (by design) instead of -32021",
-    "input-required-result-ignore-extra-params": "a retry carrying extra inputResponses keys gets the next round instead of the result (the tap waits for the upstream, which re-asks)",
     ...Object.fromEntries(
       [
         "capability-negotiation",

@@ -75,7 +75,18 @@ export class ModernFlow {
   }
 
   /** Called by the upstream's request handler: waits for the client's answer in a later leg. */
+  /**
+   * Answers the client sent before being asked (a first leg carrying inputResponses): a question
+   * under one of these keys is answered at once, as the server itself would have used them.
+   */
+  preset: Record<string, unknown> = {};
+
   ask(method: string, params: Record<string, unknown>, signal: AbortSignal, id?: string | number): Promise<Record<string, unknown>> {
+    const given = typeof id === "string" ? this.preset[id] : undefined;
+    if (typeof id === "string" && typeof given === "object" && given !== null) {
+      delete this.preset[id];
+      return Promise.resolve(given as Record<string, unknown>);
+    }
     // A 2026-07-28 upstream's own inputRequests key is kept (the client sees what the server asked);
     // a 2025-11-25 upstream's JSON-RPC id is no key, so one is made.
     const key = typeof id === "string" && !this.asked.has(id) ? id : `${method.replace(/\W+/g, "_")}_${++this.counter}`;

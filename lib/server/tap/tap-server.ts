@@ -204,6 +204,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     if (flow) {
       flow.progress = progress;
       flow.relay = relay;
+      flow.preset = { ...(ctx.mcpReq.inputResponses ?? {}) };
     }
     const link: DownstreamLink = {
       tapId: tap.id,
@@ -278,6 +279,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     }
     const client = clientOf(server, ctx);
     const flow = hooks.era === "modern" ? startFlow(tap.id) : undefined;
+    if (flow) flow.preset = { ...(ctx.mcpReq.inputResponses ?? {}) };
     const link: DownstreamLink = {
       tapId: tap.id,
       connectionId,
