@@ -21,7 +21,14 @@ export type ToolPolicies = z.infer<typeof ToolPolicies>;
 
 /** Who wants to make the call. */
 export type ApprovalOrigin =
-  | { kind: "playground"; conversationId: string; title: string; columnId?: string }
+  | {
+      kind: "playground";
+      conversationId: string;
+      title: string;
+      columnId?: string;
+      /** The model's id for the call: two identical calls in one step are told apart by it. */
+      toolCallId?: string;
+    }
   | { kind: "tap"; tapId: string; client?: { name: string; version?: string } };
 
 export type ApprovalStatus = "pending" | "answered" | "stale";

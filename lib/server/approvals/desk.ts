@@ -23,6 +23,12 @@ export interface GateInput {
   toolPolicies?: ToolPolicies;
   /** Aborting it (the turn stopped, the client went away) makes a pending approval stale. */
   signal?: AbortSignal;
+  /**
+   * Called once, synchronously, when the call starts waiting (its approval recorded): the caller
+   * learns which approval is its own from the gate itself, not by matching tool and arguments
+   * (two identical calls would be indistinguishable).
+   */
+  onPending?(approval: ToolApproval): void;
 }
 
 export type GateOutcome =
@@ -101,6 +107,13 @@ export class Approvals {
       };
       this.waiting.set(approval.id, w);
       this.save(approval);
+      try {
+        input.onPending?.(approval);
+      } catch (error) {
+        // The call would wait with nobody shown its approval: it goes stale, in words.
+        this.markStale(approval.id, `The caller could not show this approval: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
       if (signal?.aborted) onAbort();
       else signal?.addEventListener("abort", onAbort, { once: true });
     });

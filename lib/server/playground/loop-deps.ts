@@ -1,6 +1,6 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { ApprovalOrigin, ApprovalPolicy, ToolPolicies } from "@/lib/contracts/approvals";
+import type { ApprovalOrigin, ApprovalPolicy, ToolApproval, ToolPolicies } from "@/lib/contracts/approvals";
 import type { ColumnConfig, PlaygroundProvider, TokenUsage } from "@/lib/contracts/playground";
 
 /**
@@ -72,6 +72,8 @@ export interface GateRequest {
   policy: ApprovalPolicy;
   toolPolicies: ToolPolicies;
   signal?: AbortSignal;
+  /** The gate's approval, the moment the call starts waiting for the user (see desk.ts). */
+  onPending?(approval: ToolApproval): void;
 }
 
 export type GateDecision =

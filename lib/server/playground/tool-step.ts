@@ -1,7 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { ToolApproval } from "@/lib/contracts/approvals";
-import type { Entry } from "@/lib/contracts/entries";
 import type { PgModelToolCall, PgToolCall, PlaygroundSettings } from "@/lib/contracts/playground";
 import type { Hub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
@@ -33,13 +31,8 @@ export const STOPPED_TEXT = "error: the turn was stopped before this tool call r
  * status change is a pg_tool_call entry. Returns each call's final record, by toolCallId.
  */
 export async function runToolCalls(ctx: ToolStepContext, calls: PgModelToolCall[]): Promise<Map<string, PgToolCall>> {
-  const watch = watchApprovals(ctx);
-  try {
-    const finals = await Promise.all(calls.map((call) => runOne(ctx, call, watch)));
-    return new Map(finals.map((f) => [f.toolCallId, f]));
-  } finally {
-    watch.stop();
-  }
+  const finals = await Promise.all(calls.map((call) => runOne(ctx, call)));
+  return new Map(finals.map((f) => [f.toolCallId, f]));
 }
 
 function record(ctx: ToolStepContext, call: PgToolCall): PgToolCall {
@@ -47,7 +40,7 @@ function record(ctx: ToolStepContext, call: PgToolCall): PgToolCall {
   return call;
 }
 
-async function runOne(ctx: ToolStepContext, call: PgModelToolCall, watch: ApprovalWatch): Promise<PgToolCall> {
+async function runOne(ctx: ToolStepContext, call: PgModelToolCall): Promise<PgToolCall> {
   const base: PgToolCall = {
     turn: ctx.turn,
     step: ctx.step,
@@ -68,7 +61,7 @@ async function runOne(ctx: ToolStepContext, call: PgModelToolCall, watch: Approv
   }
   const mapped: PgToolCall = { ...base, connectionId: target.connectionId, tool: target.tool };
   if (ctx.signal.aborted) return record(ctx, { ...mapped, status: "failed", result: STOPPED_TEXT, error: "The turn was stopped" });
-  const decision = await gate(ctx, mapped, watch);
+  const decision = await gate(ctx, mapped);
   if (decision.action === "reject") {
     return record(ctx, { ...mapped, status: "rejected", approvalId: decision.approvalId, result: `rejected: ${decision.reason}` });
   }
@@ -85,27 +78,35 @@ async function runOne(ctx: ToolStepContext, call: PgModelToolCall, watch: Approv
   return execute(ctx, approved, target);
 }
 
-async function gate(ctx: ToolStepContext, call: PgToolCall, watch: ApprovalWatch): Promise<GateDecision> {
-  const waiting = watch.expect(call, (approvalId) => {
-    record(ctx, { ...call, status: "awaiting_approval", approvalId });
-    ctx.onWaiting(1);
-  });
+/**
+ * The gate answers only when the user did; the moment the call starts waiting, the gate hands
+ * over its approval (onPending), so the call shows "awaiting approval" with its own approval's
+ * id (the card answered inline), even when another call of the step is identical.
+ */
+async function gate(ctx: ToolStepContext, call: PgToolCall): Promise<GateDecision> {
+  let waiting = false;
   try {
     return await ctx.deps.gate({
       connectionId: call.connectionId!,
       tool: call.tool!,
       ...(call.calledAs !== call.tool ? { calledAs: call.calledAs } : {}),
       arguments: call.arguments,
-      origin: { kind: "playground", conversationId: ctx.conversationId, title: ctx.title, columnId: ctx.columnId },
+      origin: { kind: "playground", conversationId: ctx.conversationId, title: ctx.title, columnId: ctx.columnId, toolCallId: call.toolCallId },
       policy: ctx.settings.policy,
       toolPolicies: ctx.settings.toolPolicies,
       signal: ctx.signal,
+      onPending: (approval) => {
+        if (waiting) return;
+        waiting = true;
+        record(ctx, { ...call, status: "awaiting_approval", approvalId: approval.id });
+        ctx.onWaiting(1);
+      },
     });
   } catch (error) {
     const reason = `The approval gate failed: ${error instanceof Error ? error.message : String(error)}`;
     return { action: "stale", reason, approvalId: "" };
   } finally {
-    if (waiting.cancel()) ctx.onWaiting(-1);
+    if (waiting) ctx.onWaiting(-1);
   }
 }
 
@@ -135,54 +136,4 @@ async function execute(ctx: ToolStepContext, call: PgToolCall, target: { connect
     const why = error instanceof Error ? error.message : String(error);
     return record(ctx, { ...call, callId, status: "failed", result: `error: the call failed: ${why}`, error: why, latencyMs: Date.now() - started });
   }
-}
-
-interface ApprovalWatch {
-  /** Calls `onAsked(approvalId)` when the desk records a pending approval for this call. */
-  expect(call: PgToolCall, onAsked: (approvalId: string) => void): { cancel(): boolean };
-  stop(): void;
-}
-
-/**
- * The gate answers only when the user did; to show "awaiting approval" (with the approval's id, so
- * the card can be answered inline) the loop watches the desk's `tool_approval` entries for this
- * column and pairs each pending one with a waiting call of the same tool and arguments.
- */
-function watchApprovals(ctx: ToolStepContext): ApprovalWatch {
-  const waiting: { call: PgToolCall; onAsked: (id: string) => void; asked: boolean; told: boolean; over: boolean }[] = [];
-  const seen = new Set<string>();
-  const unsubscribe = ctx.hub.subscribe(ctx.hub.maxSeq(), (entry: Entry) => {
-    if (entry.kind !== "tool_approval" || entry.protocol !== "loupe") return;
-    const approval = entry.raw as ToolApproval;
-    const origin = approval.origin;
-    if (approval.status !== "pending" || seen.has(approval.id)) return;
-    if (origin.kind !== "playground" || origin.conversationId !== ctx.conversationId || origin.columnId !== ctx.columnId) return;
-    const args = JSON.stringify(approval.arguments);
-    const match = waiting.find(
-      (w) => !w.asked && w.call.connectionId === approval.connectionId && w.call.tool === approval.tool && JSON.stringify(w.call.arguments) === args,
-    );
-    if (!match) return;
-    seen.add(approval.id);
-    match.asked = true;
-    // Not from inside the hub's delivery: recording there would skip this entry for later subscribers.
-    queueMicrotask(() => {
-      if (match.over) return;
-      match.told = true;
-      match.onAsked(approval.id);
-    });
-  });
-  return {
-    expect(call, onAsked) {
-      const item = { call, onAsked, asked: false, told: false, over: false };
-      waiting.push(item);
-      return {
-        cancel() {
-          item.over = true;
-          waiting.splice(waiting.indexOf(item), 1);
-          return item.told;
-        },
-      };
-    },
-    stop: unsubscribe,
-  };
 }
