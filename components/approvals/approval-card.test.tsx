@@ -115,6 +115,15 @@ describe("ApprovalCard", () => {
     expect(screen.getByTestId("approval-reject-reason").textContent).toBe("Not in /tmp, please");
   });
 
+  it("answering keeps keyboard focus on the card (the clicked button goes away with the form)", async () => {
+    setup(approval());
+    const approve = screen.getByTestId("approval-approve");
+    approve.focus();
+    fireEvent.click(approve);
+    await waitFor(() => expect(screen.getByTestId("approval-decision")).toBeTruthy());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("approval-card")));
+  });
+
   it("with an inputSchema the schema form edits the arguments (its JSON mode too)", async () => {
     const schema = { type: "object", properties: { path: { type: "string" }, content: { type: "string" } }, required: ["path", "content"] };
     const router = setup(approval({ inputSchema: schema }));

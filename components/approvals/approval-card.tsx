@@ -1,12 +1,13 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CheckIcon, XIcon } from "lucide-react";
 import { BusyButton } from "@/components/inbox/busy-button";
 import { ReadOnlyJson } from "@/components/inbox/json-text-field";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { cn } from "@/lib/cn";
 import { DEFAULT_REJECT_REASON, sameArguments, type ApprovalAnswer, type ToolApproval } from "@/lib/contracts/approvals";
 import { useApprovalAnswer, useLiveApproval } from "@/hooks/use-approvals";
 import { ApprovalArgs, initialArgsDraft, type ArgsDraft } from "./approval-args";
@@ -35,8 +36,20 @@ export function ApprovalCardView({ approval, onAnswer, sending = false, error = 
   const pending = approval.status === "pending";
   const id = `approval-${approval.id}`;
   const edited = !sameArguments(draft.value, approval.arguments);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const answeredHere = useRef(false);
+  // The button the user pressed leaves with the form: keep keyboard focus on this card (not the
+  // page's body) — only when the answer came from here and focus fell nowhere else.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!pending && answeredHere.current && (!active || active === document.body)) cardRef.current?.focus({ preventScroll: true });
+  }, [pending]);
+  const answer = (a: ApprovalAnswer) => {
+    answeredHere.current = true;
+    onAnswer(a);
+  };
   return (
-    <Card data-testid="approval-card" data-status={approval.status} data-approval-id={approval.id} aria-busy={sending || undefined} className={compact ? "gap-2 py-2" : undefined}>
+    <Card ref={cardRef} tabIndex={-1} data-testid="approval-card" data-status={approval.status} data-approval-id={approval.id} aria-busy={sending || undefined} className={cn("outline-none focus-visible:ring-2 focus-visible:ring-ring", compact && "gap-2 py-2")}>
       <ApprovalHeader approval={approval} compact={compact} />
       <CardContent className="flex flex-col gap-3">
         {pending ? (
@@ -60,7 +73,7 @@ export function ApprovalCardView({ approval, onAnswer, sending = false, error = 
                 data-testid="approval-approve"
                 busy={sending}
                 disabled={draft.error !== null}
-                onClick={() => onAnswer(edited ? { action: "approve", arguments: draft.value } : { action: "approve" })}
+                onClick={() => answer(edited ? { action: "approve", arguments: draft.value } : { action: "approve" })}
               >
                 <CheckIcon />
                 {edited ? "Approve with edits" : "Approve"}
@@ -69,7 +82,7 @@ export function ApprovalCardView({ approval, onAnswer, sending = false, error = 
                 variant="outline"
                 data-testid="approval-reject"
                 busy={sending}
-                onClick={() => onAnswer(reason.trim() ? { action: "reject", reason: reason.trim() } : { action: "reject" })}
+                onClick={() => answer(reason.trim() ? { action: "reject", reason: reason.trim() } : { action: "reject" })}
               >
                 <XIcon />
                 Reject
