@@ -277,3 +277,31 @@ describe("a deleted connection", () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe("a client whose HTTP request closes mid-call", () => {
+  it("cancels the upstream call although it sent no notifications/cancelled", async () => {
+    const headers = { authorization: `Bearer ${secret.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const init = await fetch(secret.url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw-http", version: "1" } } }),
+    });
+    const session = { ...headers, "mcp-session-id": init.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
+    await init.text();
+    await (await fetch(secret.url, { method: "POST", headers: session, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
+    const before = getRegistry().listCalls(everything, { tool: "trigger-long-running-operation" }).length;
+    const controller = new AbortController();
+    const res = await fetch(secret.url, {
+      method: "POST",
+      headers: session,
+      signal: controller.signal,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 30, steps: 30 } } }),
+    });
+    expect(res.status).toBe(200);
+    let call: CallRecord | undefined;
+    await until(() => getRegistry().listCalls(everything, { tool: "trigger-long-running-operation" }).length > before);
+    controller.abort();
+    await until(() => (call = getRegistry().listCalls(everything, { tool: "trigger-long-running-operation" })[0])?.status === "cancelled");
+    expect(call?.origin).toMatchObject({ kind: "tap", client: { name: "raw-http" } });
+  });
+});
