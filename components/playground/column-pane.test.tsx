@@ -69,6 +69,17 @@ describe("ColumnPane", () => {
     await waitFor(() => expect(within(dialog).getByTestId("pg-raw-response").textContent).toContain("Let me check the weather and book."));
   });
 
+  it("closing the raw dialog gives keyboard focus back to the step's Raw button", async () => {
+    renderPane();
+    const opener = screen.getByTestId("pg-step-raw");
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByTestId("pg-raw-dialog");
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByTestId("pg-raw-dialog")).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
   it("shows every call status in words, a model's non-JSON arguments raw, and the turn's usage and cost", () => {
     const entries = [
       pgEntry("pg_user", { turn: 1, text: "go" }),

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PgModelRequest, PgModelResponse } from "@/lib/contracts/playground";
@@ -20,9 +20,20 @@ export interface RawExchangeDialogProps {
 
 /** One model step exactly as it went over the wire: the request body Loupe sent and the provider's raw answer. */
 export function RawExchangeDialog({ title, request, response, onClose }: RawExchangeDialogProps) {
+  // Opened by a step's Raw button, not a DialogTrigger: Radix has no trigger to return focus to,
+  // so remember what had focus when it opened and give it back on close.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-4xl" data-testid="pg-raw-dialog">
+      <DialogContent
+        className="max-w-4xl"
+        data-testid="pg-raw-dialog"
+        onCloseAutoFocus={(e) => {
+          if (!opener?.isConnected) return;
+          e.preventDefault();
+          opener.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>The exact request body sent to the provider (headers left out: they hold the key) and the response as it came back.</DialogDescription>
