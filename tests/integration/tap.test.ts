@@ -305,3 +305,24 @@ describe("a client whose HTTP request closes mid-call", () => {
     expect(call?.origin).toMatchObject({ kind: "tap", client: { name: "raw-http" } });
   });
 });
+
+describe("upstream notifications", () => {
+  it("reach a 2025-11-25 client that subscribed to a resource through the tap", async () => {
+    const client = await connectClient(secret.url, secret.key, "legacy", "subscriber");
+    const updated: string[] = [];
+    client.setNotificationHandler("notifications/resources/updated", (n) => {
+      updated.push(n.params.uri);
+    });
+    const uri = (await client.listResources()).resources[0]!.uri;
+    await client.subscribeResource({ uri });
+    expect(getRegistry().get(everything)?.state.subscriptions).toContain(uri);
+    await client.callTool({ name: "toggle-subscriber-updates", arguments: {} });
+    try {
+      await until(() => updated.includes(uri), 20_000);
+    } finally {
+      await client.callTool({ name: "toggle-subscriber-updates", arguments: {} });
+    }
+    await client.unsubscribeResource({ uri });
+    expect(getRegistry().get(everything)?.state.subscriptions ?? []).not.toContain(uri);
+  });
+});
