@@ -8,7 +8,7 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { getClientRequests } from "@/lib/server/mcp-requests";
 import { getRegistry } from "@/lib/server/registry";
-import { closeAllTapHosts } from "@/lib/server/tap/serve";
+import { SESSION_IDLE_MS, closeAllTapHosts, sweepTapSessions } from "@/lib/server/tap/serve";
 import { getTaps } from "@/lib/server/tap/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
@@ -324,5 +324,26 @@ describe("upstream notifications", () => {
     }
     await client.unsubscribeResource({ uri });
     expect(getRegistry().get(everything)?.state.subscriptions ?? []).not.toContain(uri);
+  });
+});
+
+describe("an idle 2025-11-25 session", () => {
+  it("is ended after SESSION_IDLE_MS without requests: the client gets 404 and initializes again", async () => {
+    const headers = { authorization: `Bearer ${secret.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const init = await fetch(secret.url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "idle", version: "1" } } }),
+    });
+    const session = { ...headers, "mcp-session-id": init.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
+    await init.text();
+    const ping = () => fetch(secret.url, { method: "POST", headers: session, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }) });
+    const first = await ping();
+    expect(first.status).toBe(200);
+    await first.text();
+    sweepTapSessions(Date.now() + 1_000);
+    expect((await ping()).status).toBe(200);
+    sweepTapSessions(Date.now() + SESSION_IDLE_MS + 1);
+    expect((await ping()).status).toBe(404);
   });
 });

@@ -39,13 +39,24 @@ interface LegacySession {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
   subscriptions: Set<string>;
+  /** When a request of the session last came or ended, and how many are open (GET streams, calls). */
+  lastSeen: number;
+  open: number;
 }
+
+/**
+ * A 2025-11-25 session with no open request and none for this long is ended (its client, say a
+ * Claude Desktop that was quit, never sent DELETE); the client's next request gets 404 and it
+ * initializes again, as the spec says.
+ */
+export const SESSION_IDLE_MS = Number(process.env.LOUPE_TAP_SESSION_IDLE_MS) || 30 * 60_000;
 
 /** Everything one tap serves; kept per tap id for the life of the process (or until the tap goes). */
 class TapHost {
   readonly sessions = new Map<string, LegacySession>();
   readonly modern: McpHttpHandler;
   private unwatch: (() => void) | null = null;
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(
     readonly tapId: string,
@@ -60,6 +71,8 @@ class TapHost {
       },
     );
     this.watchUpstream();
+    this.sweeper = setInterval(() => this.sweep(), Math.max(50, Math.min(SESSION_IDLE_MS / 4, 60_000)));
+    this.sweeper.unref?.();
   }
 
   /** The tap as stored now (policy changes apply to the next call). */
@@ -72,7 +85,27 @@ class TapHost {
     if (sessionId) {
       const session = this.sessions.get(sessionId);
       if (!session) return jsonRpcError(404, -32001, `Unknown or ended session: ${sessionId}`);
-      return session.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
+      session.open += 1;
+      session.lastSeen = Date.now();
+      const done = () => {
+        session.open = Math.max(0, session.open - 1);
+        session.lastSeen = Date.now();
+      };
+      // A request is open until its client closes it (the signal) or its answer ends.
+      if (request.signal.aborted) done();
+      else request.signal.addEventListener("abort", done, { once: true });
+      try {
+        const response = await session.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
+        if (!response.body || !response.headers.get("content-type")?.includes("text/event-stream")) {
+          request.signal.removeEventListener("abort", done);
+          done();
+        }
+        return response;
+      } catch (error) {
+        request.signal.removeEventListener("abort", done);
+        done();
+        throw error;
+      }
     }
     if (request.method !== "POST" || !isInitializeRequest(body)) {
       return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id; a 2025-11-25 client starts with initialize");
@@ -85,7 +118,7 @@ class TapHost {
       eventStore: new TapEventStore(),
       retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, subscriptions });
+        this.sessions.set(id, { transport, server, subscriptions, lastSeen: Date.now(), open: 0 });
       },
       onsessionclosed: (id) => {
         this.sessions.delete(id);
@@ -151,7 +184,18 @@ class TapHost {
     for (const session of this.sessions.values()) send(session);
   }
 
+  /** Ends the sessions idle past SESSION_IDLE_MS (checked on each new session and periodically). */
+  sweep(now = Date.now()): void {
+    for (const [id, session] of this.sessions) {
+      if (session.open === 0 && now - session.lastSeen >= SESSION_IDLE_MS) {
+        this.sessions.delete(id);
+        void session.transport.close().catch(() => undefined);
+      }
+    }
+  }
+
   async close(): Promise<void> {
+    clearInterval(this.sweeper);
     this.unwatch?.();
     await this.modern.close().catch(() => undefined);
     await Promise.all([...this.sessions.values()].map((s) => s.transport.close().catch(() => undefined)));
@@ -213,6 +257,11 @@ export async function closeTapHost(tapId: string): Promise<void> {
   const host = hosts().get(tapId);
   hosts().delete(tapId);
   await host?.close();
+}
+
+/** Ends every tap's idle 2025-11-25 sessions as of `now` (the periodic sweep; tests pass a later time). */
+export function sweepTapSessions(now = Date.now()): void {
+  for (const host of hosts().values()) host.sweep(now);
 }
 
 /** Every tap's sessions (tests, shutdown). */
