@@ -126,6 +126,19 @@ describe("ColumnPane", () => {
     expect(screen.getByTestId("pg-turn-error").textContent).toBe("The provider refused the request");
   });
 
+  it("a step the user stopped says so, not that the provider answered with an error", () => {
+    const entries = [
+      pgEntry("pg_user", { turn: 1, text: "go" }),
+      pgEntry("pg_model_response", responseRaw(1, 1, { status: "error", stopped: true, finishReason: null, usage: null, error: { message: "Stopped by the user" } })),
+      pgEntry("pg_turn", turnRaw("stopped")),
+    ];
+    renderPane(entries);
+    const step = screen.getByTestId("pg-step");
+    expect(step.dataset.state).toBe("stopped");
+    expect(screen.queryByTestId("pg-step-error")).toBeNull();
+    expect(screen.getByTestId("pg-step-stopped").textContent).toBe("Stopped by you before the model finished this step.");
+  });
+
   it("never blanks on bad data: unknown kinds and shapes are shown raw", () => {
     renderPane([pgEntry("pg_hologram", { beam: 1 }), pgEntry("pg_user", { turn: 1, text: "hi" }), pgEntry("pg_tool_call", "not an object")]);
     const odd = screen.getAllByTestId("pg-odd-entry");

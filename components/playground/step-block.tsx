@@ -23,9 +23,11 @@ export function StepBlock({ step, serverNames, onOpenRaw, renderApproval }: Step
   const { text, reasoning, streaming } = stepText(step);
   const response = step.response?.raw;
   const modelCalls = Array.isArray(response?.toolCalls) ? response.toolCalls : [];
-  const failed = response?.status === "error";
+  // A stop is recorded as an errored step; it is the user's doing, not the provider's.
+  const stopped = response?.status === "error" && response.stopped === true;
+  const failed = response?.status === "error" && !stopped;
   return (
-    <div data-testid="pg-step" data-step={step.step} data-state={failed ? "error" : response ? "done" : "running"} className="flex min-w-0 flex-col gap-1.5">
+    <div data-testid="pg-step" data-step={step.step} data-state={stopped ? "stopped" : failed ? "error" : response ? "done" : "running"} className="flex min-w-0 flex-col gap-1.5">
       {reasoning && <ThoughtText text={reasoning} partial={streaming} />}
       {text !== "" && (
         <div data-testid="pg-assistant-text" className="rounded-md bg-muted/40 px-2.5 py-1.5">
@@ -35,6 +37,11 @@ export function StepBlock({ step, serverNames, onOpenRaw, renderApproval }: Step
       {!response && !streaming && text === "" && (
         <p className="animate-pulse text-xs text-muted-foreground" data-testid="pg-step-waiting">
           Waiting for the model…
+        </p>
+      )}
+      {stopped && (
+        <p data-testid="pg-step-stopped" className="text-xs text-muted-foreground">
+          Stopped by you before the model finished this step.
         </p>
       )}
       {failed && (

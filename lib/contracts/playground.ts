@@ -161,6 +161,8 @@ export interface PgModelResponse {
   /** The HTTP status and the raw body (the SSE text for a stream) as the provider sent it. */
   http: { status: number; body: string; truncated?: boolean } | null;
   error?: { message: string; raw?: unknown };
+  /** The user stopped the turn while this step ran (status is "error", but no provider failed). */
+  stopped?: boolean;
 }
 
 /** A tool call as the model produced it; `input` is the text it wrote (may not be JSON). */

@@ -149,7 +149,7 @@ describe("playground routes", () => {
     await stop.POST(req("POST", { columnIds: [columnId] }), ctx({ id: made.id }));
     expect((await turnEnd(made.id, columnId, 1)).status).toBe("stopped");
     const [response] = raws<PgModelResponse>(live(made.id), "pg_model_response");
-    expect(response).toMatchObject({ status: "error", error: { message: "Stopped by the user" } });
+    expect(response).toMatchObject({ status: "error", error: { message: "Stopped by the user" }, stopped: true });
     expect(response!.text.length).toBeLessThan("one two three four five six seven eight nine ten eleven twelve".length);
   });
 

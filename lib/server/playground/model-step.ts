@@ -252,6 +252,7 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
     latencyMs: Date.now() - started,
     http,
     ...(failure ? { error: { message: failure.message, ...(failure.raw !== undefined ? { raw: failure.raw } : {}) } } : {}),
+    ...(stopped ? { stopped: true } : {}),
   };
   recordPg(hub, conversationId, columnId, "pg_model_response", response, "in");
   return { response, stopped };
