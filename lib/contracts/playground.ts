@@ -26,7 +26,10 @@ export type ToolSelection = z.infer<typeof ToolSelection>;
 export const ColumnConfig = z.object({
   provider: PlaygroundProvider,
   model: z.string().trim().min(1).max(200),
-  /** openai-compatible: the endpoint (Ollama, LM Studio, vLLM…); others: an override (tests use it). */
+  /**
+   * openai-compatible: the endpoint (Ollama, LM Studio, vLLM…); others: an override (tests use it).
+   * Returned with credentials masked (`user:***@`, `?api_key=***`); sent back masked, it keeps the real one.
+   */
   baseUrl: z.url().optional(),
   /** OpenAI strict function calling (declarations from Portability's openai-strict target). */
   strict: z.boolean().default(false),
@@ -241,6 +244,7 @@ export interface ProviderStatus {
   /** The env variable the key came from, when keySource is "env". */
   envVar?: string;
   keyHint?: string;
+  /** Credentials in it (userinfo password, key-like query values) masked as `***`. */
   baseUrl?: string;
   /** Models to offer in the picker (the user can type any other). */
   suggestedModels: string[];

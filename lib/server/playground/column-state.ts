@@ -5,6 +5,7 @@ import type { ColumnRow, ConversationStore } from "@/lib/server/playground/conve
 import { FINAL_TOOL_STATUSES } from "@/lib/server/playground/history";
 import { addUsage } from "@/lib/server/playground/loop";
 import { columnHistoryEntries, recordPg } from "@/lib/server/playground/recorder";
+import { maskUrl } from "@/lib/server/playground/providers/url-secrets";
 
 /** A turn (or a replay of turns) running in a column now. */
 export interface ActiveColumn {
@@ -21,7 +22,8 @@ export function columnStatus(row: ColumnRow, active: ActiveColumn | undefined): 
 export function columnView(row: ColumnRow, active: ActiveColumn | undefined): PlaygroundColumn {
   return {
     id: row.id,
-    config: row.config,
+    // Shown and recorded without the credentials a base URL may hold (the row keeps them).
+    config: row.config.baseUrl ? { ...row.config, baseUrl: maskUrl(row.config.baseUrl) } : row.config,
     status: columnStatus(row, active),
     usage: row.usage,
     costUsd: row.costUnknown ? null : row.costUsd,

@@ -20,6 +20,7 @@ import { columnView, stopInterruptedTurns } from "@/lib/server/playground/column
 import { ConversationStore, ZERO_USAGE } from "@/lib/server/playground/conversation-store";
 import type { ColumnRow, ConversationRow } from "@/lib/server/playground/conversation-store";
 import { recordPg } from "@/lib/server/playground/recorder";
+import { unmaskUrl } from "@/lib/server/playground/providers/url-secrets";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { draftSampling } from "@/lib/server/playground/sampling-draft";
 import type { SamplingDraftResult } from "@/lib/server/playground/sampling-draft";
@@ -106,7 +107,8 @@ export class Playground {
     const row = this.require(id);
     const columns = this.rows.columns(id);
     if (columns.length >= 3) throw new AppError("conflict:playground_columns", "A conversation has at most three columns");
-    const column = newColumn(id, Math.max(-1, ...columns.map((c) => c.position)) + 1, input.config);
+    const config = withRealBaseUrl(input.config, columns.map((c) => c.config.baseUrl));
+    const column = newColumn(id, Math.max(-1, ...columns.map((c) => c.position)) + 1, config);
     this.rows.saveColumn(column);
     this.changed({ ...row, updatedAt: Date.now() });
     if (input.replay && row.messages.length > 0) this.start(row, column, row.messages);
@@ -116,7 +118,9 @@ export class Playground {
   /** Another provider/model for a column, from its next turn on. */
   patchColumn(id: string, columnId: string, config: ColumnConfig): PlaygroundColumn {
     const row = this.require(id);
-    const column = { ...this.requireColumn(this.rows.columns(id), columnId), config };
+    const existing = this.requireColumn(this.rows.columns(id), columnId);
+    // The setup panel re-sends the config as it was shown: a masked base URL keeps the real one.
+    const column = { ...existing, config: withRealBaseUrl(config, [existing.config.baseUrl]) };
     this.rows.saveColumn(column);
     this.changed({ ...row, updatedAt: Date.now() });
     return this.publishColumn(column);
@@ -248,6 +252,12 @@ export class Playground {
     if (!column) throw new AppError("not_found:playground_column", `No column "${columnId}" in this conversation`);
     return column;
   }
+}
+
+/** The config with a base URL sent back masked (as Loupe shows it) replaced by the real one it masks. */
+function withRealBaseUrl(config: ColumnConfig, known: (string | undefined)[]): ColumnConfig {
+  const baseUrl = unmaskUrl(config.baseUrl, known);
+  return baseUrl === config.baseUrl ? config : { ...config, baseUrl };
 }
 
 function newColumn(conversationId: string, position: number, config: ColumnConfig): ColumnRow {

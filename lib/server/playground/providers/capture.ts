@@ -1,4 +1,6 @@
 import "server-only";
+import type { Endpoint } from "@/lib/server/playground/providers/url-secrets";
+import { maskUrl } from "@/lib/server/playground/providers/url-secrets";
 
 /** One HTTP exchange with a provider as the playground records it: never the headers (they hold the key). */
 export interface CapturedExchange {
@@ -32,6 +34,8 @@ export interface CaptureOptions {
   fetch?: typeof globalThis.fetch;
   /** Where bodies still being captured are tracked (shared by the fetches of one model); default: its own. */
   pending?: Set<Promise<void>>;
+  /** What the base URL carried besides the endpoint (url-secrets.ts): added to every request. */
+  endpoint?: Pick<Endpoint, "query" | "authorization">;
 }
 
 export interface CapturingFetch {
@@ -88,8 +92,10 @@ export function capturingFetch(hooks: CaptureHooks = {}, options: CaptureOptions
     }
   };
 
-  const wrapped = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
-    const url = urlOf(input);
+  const wrapped = async (given: Parameters<typeof fetch>[0], givenInit?: RequestInit): Promise<Response> => {
+    const { input, init } = withEndpoint(given, givenInit, options.endpoint);
+    // What is recorded never carries a credential the base URL held (the request does).
+    const url = maskUrl(redactText(urlOf(input), redact));
     let body = parseBody(init?.body);
     let sendInit = init;
     if (options.rewriteBody && typeof init?.body === "string" && typeof body === "object" && body !== null) {
@@ -124,6 +130,21 @@ export function capturingFetch(hooks: CaptureHooks = {}, options: CaptureOptions
     fetch: wrapped as typeof globalThis.fetch,
     settled: () => settle(pending),
   };
+}
+
+/** The request with the base URL's query and Basic authorization (when it has no Authorization of its own). */
+function withEndpoint(
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit | undefined,
+  endpoint: CaptureOptions["endpoint"],
+): { input: Parameters<typeof fetch>[0]; init: RequestInit | undefined } {
+  if (!endpoint || (endpoint.query.length === 0 && !endpoint.authorization)) return { input, init };
+  const url = new URL(urlOf(input));
+  for (const [name, value] of endpoint.query) if (!url.searchParams.has(name)) url.searchParams.append(name, value);
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+  if (endpoint.authorization && !headers.has("authorization")) headers.set("authorization", endpoint.authorization);
+  const next = input instanceof Request ? new Request(url.href, input) : url.href;
+  return { input: next, init: { ...init, headers } };
 }
 
 /** Resolves once no capture tracked in `pending` is running (captures begun meanwhile included). */

@@ -9,6 +9,7 @@ import { logLine } from "@/lib/log-text";
 import { DATA_DIR_MODE, DATA_FILE_MODE } from "@/lib/server/data-dir";
 import { dataDir } from "@/lib/server/store";
 import { PROVIDER_INFO } from "@/lib/server/playground/providers/catalog";
+import { maskUrl, unmaskUrl } from "@/lib/server/playground/providers/url-secrets";
 
 /**
  * Provider keys and endpoints entered in Loupe's settings. They live in one file of the data dir,
@@ -91,7 +92,10 @@ export function requireKey(provider: PlaygroundProvider, env: NodeJS.ProcessEnv 
 /** The endpoint: the column's override, then the settings, then the provider's env variable, then its default. */
 export function resolveBaseUrl(provider: PlaygroundProvider, override?: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const info = PROVIDER_INFO[provider];
-  return override ?? readStored()[provider]?.baseUrl ?? (info.baseUrlEnv ? env[info.baseUrlEnv]?.trim() || undefined : undefined) ?? info.defaultBaseUrl;
+  const stored = readStored()[provider]?.baseUrl;
+  const fromEnv = info.baseUrlEnv ? env[info.baseUrlEnv]?.trim() || undefined : undefined;
+  // A column given the endpoint as the providers list showed it (masked) uses the real one.
+  return unmaskUrl(override, [stored, fromEnv]) ?? stored ?? fromEnv ?? info.defaultBaseUrl;
 }
 
 /** Long enough that four characters say which key without giving much of it away. */
@@ -104,7 +108,7 @@ export function providerStatus(provider: PlaygroundProvider, env: NodeJS.Process
   if (key.envVar) status.envVar = key.envVar;
   if (key.apiKey && key.apiKey.length >= HINT_MIN_LENGTH) status.keyHint = key.apiKey.slice(-4);
   const baseUrl = resolveBaseUrl(provider, undefined, env);
-  if (baseUrl) status.baseUrl = baseUrl;
+  if (baseUrl) status.baseUrl = maskUrl(baseUrl);
   return status;
 }
 
@@ -119,7 +123,9 @@ export function saveProviderSettings(provider: PlaygroundProvider, input: Provid
     throw new AppError("bad_request:body", "Give an apiKey, a baseUrl or both");
   }
   const all = readStored();
-  all[provider] = { ...all[provider], ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}), ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}) };
+  // The dialog re-sends the endpoint as it was shown (masked): that keeps the stored one.
+  const baseUrl = unmaskUrl(input.baseUrl, [all[provider]?.baseUrl]);
+  all[provider] = { ...all[provider], ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
   writeStored(all);
   return providerStatus(provider);
 }

@@ -8,6 +8,8 @@ import type { ColumnConfig } from "@/lib/contracts/playground";
 import { AppError } from "@/lib/errors";
 import type { CaptureHooks } from "@/lib/server/playground/providers/capture";
 import { capturingFetch, redactText, settle } from "@/lib/server/playground/providers/capture";
+import { endpointOf, urlSecrets } from "@/lib/server/playground/providers/url-secrets";
+import type { Endpoint } from "@/lib/server/playground/providers/url-secrets";
 import { requireKey, resolveBaseUrl } from "@/lib/server/playground/providers/keys";
 import { createScriptedModel } from "@/lib/server/playground/scripted-model";
 
@@ -116,12 +118,12 @@ function scrubStream(stream: ReadableStream<LanguageModelV3StreamPart>, secrets:
  * Wraps the SDK model so that every call gets its own capturing fetch (and, for Gemini, the
  * declaration rewrite bound to that call's tools), and no key leaves through an error.
  */
-function capturedModel(config: ColumnConfig, build: Build, hooks: CaptureHooks, secrets: readonly string[]): CreatedModel {
+function capturedModel(config: ColumnConfig, build: Build, hooks: CaptureHooks, secrets: readonly string[], endpoint?: Endpoint): CreatedModel {
   const inner = build(globalThis.fetch);
   const pending = new Set<Promise<void>>();
   const start = (options: LanguageModelV3CallOptions) => {
     const call = prepareCall(config, options);
-    const capture = capturingFetch(hooks, { redact: secrets, rewriteBody: call.rewrite, pending });
+    const capture = capturingFetch(hooks, { redact: secrets, rewriteBody: call.rewrite, pending, ...(endpoint ? { endpoint } : {}) });
     return { model: build(capture.fetch), options: call.options };
   };
   const model: LanguageModelV3 = {
@@ -162,7 +164,9 @@ export function createModel(config: ColumnConfig, hooks: CaptureHooks = {}): Cre
     return { model: createScriptedModel({ modelId: config.model }), settled: async () => undefined };
   }
   const key = requireKey(config.provider);
+  // Credentials typed into the base URL are sent (endpointOf) and redacted like the key.
   const baseUrl = resolveBaseUrl(config.provider, config.baseUrl);
-  const secrets = key.apiKey ? [key.apiKey] : [];
-  return capturedModel(config, builder(config, key.apiKey, baseUrl), hooks, secrets);
+  const endpoint = endpointOf(baseUrl);
+  const secrets = [...(key.apiKey ? [key.apiKey] : []), ...urlSecrets(baseUrl)];
+  return capturedModel(config, builder(config, key.apiKey, endpoint?.baseUrl ?? baseUrl), hooks, secrets, endpoint);
 }
