@@ -68,7 +68,11 @@ export const ConversationPatch = z.object({
 });
 export type ConversationPatch = z.infer<typeof ConversationPatch>;
 
-/** POST /api/playground/conversations/:id/columns — add a column; `replay` re-runs the user turns so far on it. */
+/**
+ * POST /api/playground/conversations/:id/columns — add a column; `replay` re-runs the user turns
+ * so far on it, one after another. A replayed turn that errors ends that turn only: the next
+ * message is still sent (as in a live column); stopping the column ends the replay.
+ */
 export const ColumnInput = z.object({ config: ColumnConfig, replay: z.boolean().default(true) });
 export type ColumnInput = z.infer<typeof ColumnInput>;
 

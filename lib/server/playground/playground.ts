@@ -191,7 +191,10 @@ export class Playground {
         },
         onTurn: (turn) => this.turnChanged(conversation.id, columnId, turn),
       });
-      if (ended.status === "error" || ended.status === "stopped") return;
+      // A turn that errors ends only that turn: the next message is sent, as it would be in a
+      // live column (the failed turn's user message stays in the history, its error does not).
+      // Stopping (by the user, or the column removed) ends the replay.
+      if (ended.status === "stopped") return;
     }
   }
 
