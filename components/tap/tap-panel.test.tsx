@@ -27,6 +27,26 @@ const view = (over: Partial<TapView> = {}): TapView => ({
 const secret = (over: Partial<TapView> = {}): TapSecret => ({ tap: view(over), url: view().url, key: KEY });
 
 describe("TapPanel", () => {
+  it("an off tap is read once, not every 5 s (each read was a 404 in the console); once on it is followed", async () => {
+    let on: TapSecret | null = null;
+    const router = fetchRouter({
+      "GET /api/connections/everything/tap": () => on ?? Response.json({ error: { code: "not_found:tap", message: "not tapped" } }, { status: 404 }),
+      "POST /api/connections/everything/tap": () => (on = secret()),
+      "GET /api/taps": () => [],
+      "GET /api/connections": () => [],
+      "GET /api/connections/everything/tools": () => ({ tools: [], pages: 1, listedAt: 1 }),
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<TapPanel connection={connectionFixture()} allConnections={[connectionFixture()]} />);
+    await waitFor(() => expect(router.requests.filter((r) => r.path === "/api/connections/everything/tap")).toHaveLength(1));
+    const gets = () => router.requests.filter((r) => r.method === "GET" && r.path === "/api/connections/everything/tap").length;
+    await new Promise((r) => setTimeout(r, 5_600));
+    expect(gets()).toBe(1);
+    fireEvent.click(screen.getByTestId("tap-switch"));
+    await waitFor(() => expect(screen.getByTestId("tap-panel").dataset.state).toBe("on"));
+    await waitFor(() => expect(gets()).toBe(2), { timeout: 7_000 });
+  }, 20_000);
+
   it("off: a switch that turns the tap on with POST …/tap, then shows the URL with the key masked until Show", async () => {
     let on: TapSecret | null = null;
     const router = fetchRouter({

@@ -29,7 +29,8 @@ export function connectionTapQuery(id: string) {
         throw e;
       }
     },
-    refetchInterval: CLIENTS_REFRESH_MS,
+    // Only an open tap has clients to follow; polling an off tap logged a 404 in the console every 5 s.
+    refetchInterval: (q) => (q.state.data ? CLIENTS_REFRESH_MS : false),
   });
 }
 
