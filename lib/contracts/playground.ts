@@ -70,8 +70,10 @@ export type ConversationPatch = z.infer<typeof ConversationPatch>;
 
 /**
  * POST /api/playground/conversations/:id/columns — add a column; `replay` re-runs the user turns
- * so far on it, one after another. A replayed turn that errors ends that turn only: the next
- * message is still sent (as in a live column); stopping the column ends the replay.
+ * so far on it, one after another. Only the messages that went to every column at the time are
+ * replayed (the shared conversation): one sent to some columns only (`MessageInput.columnIds`) is
+ * left out. A replayed turn that errors ends that turn only: the next message is still sent (as
+ * in a live column); stopping the column ends the replay.
  */
 export const ColumnInput = z.object({ config: ColumnConfig, replay: z.boolean().default(true) });
 export type ColumnInput = z.infer<typeof ColumnInput>;
@@ -84,7 +86,10 @@ export type ColumnInput = z.infer<typeof ColumnInput>;
 export const ColumnPatch = z.object({ config: ColumnConfig });
 export type ColumnPatch = z.infer<typeof ColumnPatch>;
 
-/** POST /api/playground/conversations/:id/messages — to every column, or the ones named. */
+/**
+ * POST /api/playground/conversations/:id/messages — to every column, or the ones named. A message
+ * to some columns only is not replayed on a column added later (ColumnInput).
+ */
 export const MessageInput = z.object({
   text: z.string().min(1).max(200_000),
   columnIds: z.array(z.string().min(1)).max(3).optional(),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import type { Conversation, PgTurn, PlaygroundColumn } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
+import { ConversationStore } from "@/lib/server/playground/conversation-store";
 import { startFakeProvider, type FakeProvider, type RecordedRequest } from "@/tests/fixtures/fake-providers";
 import { tempDir } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
@@ -90,5 +91,33 @@ describe("replay on an added column", () => {
     // The failed turn's user message stays in the history the next turns send (the live columns' shape).
     expect(anthropic.requests.map((r) => userTexts(r.body).join(" | "))).toEqual(["one", "one / two", "one / two | three"]);
     expect(column(made.id, added.id).status).toBe("idle");
+  });
+
+  it("replays only the messages that went to every column, not one sent to some columns only", async () => {
+    const made = await conversation();
+    const [a, b] = made.columns;
+    await send(made, "shared one");
+    await send(made, "only to the first column", [a!.id]);
+    // Naming every column is the same as naming none.
+    await send(made, "shared two", [a!.id, b!.id]);
+    anthropic.requests.length = 0;
+    const added = await addColumn(made);
+    await waitFor("the replay to start", () => turns(made.id, added.id).length > 0);
+    await waitFor("the replay to end", () => !["running", "awaiting_approval"].includes(column(made.id, added.id).status));
+    const sent = columnEntries(made.id, added.id).filter((e) => e.kind === "pg_user").map((e) => (e.raw as { text: string }).text);
+    expect(sent).toEqual(["shared one", "shared two"]);
+    expect(anthropic.requests.map((r) => userTexts(r.body).join(" | "))).toEqual(["shared one", "shared one | shared two"]);
+  });
+
+  it("reads a conversation saved before messages named their columns as sent to every column", () => {
+    const store = getHub().store;
+    store
+      .prepare("INSERT INTO playground_conversations (id, title, settings, messages, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .run("older", "older", JSON.stringify({ systemPrompt: "", servers: [], policy: "never", toolPolicies: {} }), JSON.stringify(["hello", "again"]), 1, 1);
+    const rows = new ConversationStore(store);
+    expect(rows.getConversation("older")!.messages).toEqual([{ text: "hello" }, { text: "again" }]);
+    rows.saveConversation({ ...rows.getConversation("older")!, messages: [{ text: "hello" }, { text: "aside", columnIds: ["c1"] }] });
+    const raw = store.prepare("SELECT messages FROM playground_conversations WHERE id = ?").get("older") as { messages: string };
+    expect(JSON.parse(raw.messages)).toEqual(["hello", { text: "aside", columnIds: ["c1"] }]);
   });
 });

@@ -10,12 +10,18 @@ import type { Store } from "@/lib/server/store";
  * What the model saw and said is in the entries (pg_*).
  */
 
+/** A user message sent to the conversation; `columnIds` when it went to some of its columns only. */
+export interface SentMessage {
+  text: string;
+  columnIds?: string[];
+}
+
 export interface ConversationRow {
   id: string;
   title: string;
   settings: PlaygroundSettings;
   /** Every user message sent to the conversation, in order. */
-  messages: string[];
+  messages: SentMessage[];
   createdAt: number;
   updatedAt: number;
 }
@@ -65,7 +71,7 @@ function toConversation(row: RawConversation): ConversationRow {
     id: row.id,
     title: row.title,
     settings: JSON.parse(row.settings) as PlaygroundSettings,
-    messages: JSON.parse(row.messages) as string[],
+    messages: (JSON.parse(row.messages) as (string | SentMessage)[]).map((m) => (typeof m === "string" ? { text: m } : m)),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -84,6 +90,11 @@ function toColumn(row: RawColumn): ColumnRow {
     lastStatus: row.last_status === "error" ? "error" : "idle",
     runningTurn: row.running_turn ? (JSON.parse(row.running_turn) as PgTurn) : null,
   };
+}
+
+/** A message to every column is stored as its text alone (the shape rows had before `columnIds`). */
+function storedMessage(m: SentMessage): string | SentMessage {
+  return m.columnIds ? { text: m.text, columnIds: m.columnIds } : m.text;
 }
 
 export class ConversationStore {
@@ -105,7 +116,7 @@ export class ConversationStore {
         `INSERT INTO playground_conversations (id, title, settings, messages, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET title = excluded.title, settings = excluded.settings, messages = excluded.messages, updated_at = excluded.updated_at`,
       )
-      .run(c.id, c.title, JSON.stringify(c.settings), JSON.stringify(c.messages), c.createdAt, c.updatedAt);
+      .run(c.id, c.title, JSON.stringify(c.settings), JSON.stringify(c.messages.map(storedMessage)), c.createdAt, c.updatedAt);
   }
 
   deleteConversation(id: string): void {

@@ -86,7 +86,11 @@ export class Playground {
     // A column that cannot build its model (no key for its provider) is the sender's to fix: a 400
     // now, rather than a turn that starts only to fail.
     for (const column of targets) this.deps.createModel(column.config, {});
-    const updated = { ...row, messages: [...row.messages, input.text], updatedAt: Date.now() };
+    // Kept with the columns it went to when not all of them: a column added later replays only
+    // the messages every column got (the shared conversation), not a question put to one.
+    const toAll = targets.length === columns.length;
+    const message = toAll ? { text: input.text } : { text: input.text, columnIds: targets.map((c) => c.id) };
+    const updated = { ...row, messages: [...row.messages, message], updatedAt: Date.now() };
     this.rows.saveConversation(updated);
     for (const column of targets) this.start(updated, column, [input.text]);
     return { turn: updated.messages.length, columnIds: targets.map((c) => c.id) };
@@ -102,7 +106,7 @@ export class Playground {
     return this.view(row);
   }
 
-  /** Adds a column; with `replay`, the conversation's user messages so far run on it in order. */
+  /** Adds a column; with `replay`, the user messages so far that went to every column run on it in order. */
   addColumn(id: string, input: ColumnInput): PlaygroundColumn {
     const row = this.require(id);
     const columns = this.rows.columns(id);
@@ -111,7 +115,8 @@ export class Playground {
     const column = newColumn(id, Math.max(-1, ...columns.map((c) => c.position)) + 1, config);
     this.rows.saveColumn(column);
     this.changed({ ...row, updatedAt: Date.now() });
-    if (input.replay && row.messages.length > 0) this.start(row, column, row.messages);
+    const shared = row.messages.filter((m) => !m.columnIds).map((m) => m.text);
+    if (input.replay && shared.length > 0) this.start(row, column, shared);
     return columnView(column, this.active.get(column.id));
   }
 
