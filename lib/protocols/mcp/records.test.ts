@@ -42,4 +42,13 @@ describe("the subscriptions/listen record", () => {
     expect(summary({ event: "closed", cause: "remote" })).toBe("subscriptions/listen closed (remote)");
     expect(summary({ event: "retry", inMs: 500, attempt: 2 })).toBe("subscriptions/listen retry in 500 ms (attempt 2)");
   });
+
+  it("a tool_approval row says which tool and what became of it", () => {
+    const summary = (raw: unknown) => rowSummary(pairTraffic([entry(1, "tool_approval", raw)])[0]!);
+    expect(summary({ tool: "book-hotel", status: "pending" })).toBe("book-hotel waiting for approval");
+    expect(summary({ tool: "book-hotel", status: "answered", decision: { action: "approve", arguments: {}, edited: true, at: 1 } })).toBe("book-hotel approved with edits");
+    expect(summary({ tool: "book-hotel", status: "answered", decision: { action: "approve", arguments: {}, edited: false, at: 1 } })).toBe("book-hotel approved");
+    expect(summary({ tool: "book-hotel", status: "answered", decision: { action: "reject", reason: "too pricey", at: 1 } })).toBe("book-hotel rejected: too pricey");
+    expect(summary({ tool: "book-hotel", status: "stale", reason: "The playground turn was stopped" })).toBe("book-hotel stale: The playground turn was stopped");
+  });
 });

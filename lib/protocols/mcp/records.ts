@@ -40,8 +40,19 @@ const SUMMARIES: Record<string, (raw: Raw) => string> = {
     const failed = r.outcome === "error" ? ` · error: ${str(r, "error")}` : "";
     return `${str(r, "method")} ${str(r, "name")} via ${client} · ${str(r, "totalMs")} ms${upstream}${failed}`;
   },
+  tool_approval: (r) => `${str(r, "tool")} ${approvalState(r)}`,
   app_message: (r) => `${r.direction === "app_to_host" ? "app → Loupe" : "Loupe → app"} (${str(r, "tool")}): ${appRpc(r.message)}`,
 };
+
+/** What became of a gated call (a ToolApproval), so the Traffic row reads without opening it. */
+function approvalState(r: Raw): string {
+  const d = isRecord(r.decision) ? r.decision : null;
+  if (r.status === "pending") return "waiting for approval";
+  if (r.status === "stale") return `stale: ${str(r, "reason")}`;
+  if (d?.action === "approve") return d.edited === true ? "approved with edits" : "approved";
+  if (d?.action === "reject") return `rejected: ${typeof d.reason === "string" ? d.reason : ""}`;
+  return str(r, "status");
+}
 
 /** A subscriptions/listen entry: what the stream carries, or why it ended / when it is tried again. */
 function listenDetail(r: Raw): string {
