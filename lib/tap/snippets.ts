@@ -18,7 +18,7 @@ export const SNIPPET_LABEL: Record<SnippetKind, string> = {
 /** Where each snippet goes, in words under it. */
 export const SNIPPET_WHERE: Record<SnippetKind, string> = {
   claude:
-    "claude_desktop_config.json. Claude Desktop starts a command over stdio; loupe tap bridges it to the tap and finds the key in Loupe's taps.json. npx finds the loupe bin in Loupe's folder and wherever Loupe is installed or linked (npm link); otherwise run node <Loupe folder>/bin/loupe.mjs tap ….",
+    "claude_desktop_config.json. Claude Desktop starts a command over stdio; loupe tap bridges it to the tap and finds the key in Loupe's taps.json. npx finds the loupe bin in Loupe's folder and wherever Loupe is installed or linked (npm link); otherwise run node <Loupe folder>/bin/loupe.mjs tap <name or id>.",
   cursor: "~/.cursor/mcp.json (or .cursor/mcp.json in a project). Cursor speaks Streamable HTTP and sends the key as a header.",
   vscode: ".vscode/mcp.json in the workspace (or the user's mcp.json).",
   curl: "An initialize request by hand (2025-11-25): the answer shows the session id header to send on the next request.",
