@@ -165,6 +165,13 @@ async function main() {
     stopping = true;
     stoppingAt = Date.now();
     server.close();
+    // taps.json loses its port and keys: a `loupe tap` started while Loupe is down must not send
+    // a key to whatever takes the port next (lib/server/tap/store.ts; boot writes it again).
+    try {
+      (globalThis as { [key: symbol]: { markStopped?: () => void } | undefined })[Symbol.for("loupe.taps")]?.markStopped?.();
+    } catch {
+      // A data dir that cannot be written must not keep Loupe from stopping.
+    }
     // The MCP apps sandbox listener (lib/server/apps/apps-sandbox.ts) goes with Loupe.
     (globalThis as { [key: symbol]: { sandbox?: { close(): Promise<void> } } | undefined })[Symbol.for("loupe.appsSandbox")]
       ?.sandbox?.close()

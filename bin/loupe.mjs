@@ -82,11 +82,15 @@ async function main(argv) {
   // A client that closes its end of stdout must not crash the bridge with EPIPE.
   process.stdout.on("error", () => process.exit(0));
   const explicit = Boolean(values.url || values.key || process.env.LOUPE_TAP_KEY);
+  // A key the user gave is sent where the user said; a key read from taps.json only to a listener
+  // that proves it holds it (taps.json's port may be stale and another program listen there now).
+  const fromFile = !values.key && !process.env.LOUPE_TAP_KEY;
   return runBridge({
     ...target,
     input: process.stdin,
     output: process.stdout,
     log: (line) => process.stderr.write(`loupe: ${line}\n`),
+    prove: fromFile,
     reload: explicit
       ? undefined
       : () => {

@@ -4,6 +4,7 @@
 // MCP eras (2025-11-25 sessions, 2026-07-28 stateless requests) work without the bridge knowing
 // either; only the transport headers are derived from the messages, as the SDK's HTTP client does.
 
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
@@ -55,8 +56,12 @@ export function findTap(dataDir, wanted) {
   let taps;
   try {
     const parsed = JSON.parse(text);
+    if (parsed && typeof parsed.stoppedAt === "number") {
+      throw new TapLookupError(`Loupe is not running: it stopped (${file} names no port). Start Loupe (npm start) with this data folder; it writes its port there again.`);
+    }
     taps = Array.isArray(parsed?.taps) ? parsed.taps.filter((t) => t && typeof t.url === "string" && typeof t.key === "string") : null;
-  } catch {
+  } catch (e) {
+    if (e instanceof TapLookupError) throw e;
     taps = null;
   }
   if (!taps) throw new TapLookupError(`${file} is not the taps file Loupe writes (expected { "taps": [{ "id", "name", "url", "key" }] }).`);
@@ -70,6 +75,50 @@ export function findTap(dataDir, wanted) {
   }
   const known = taps.length ? `Taps that are on: ${taps.map((t) => `"${t.name}" (${t.id})`).join(", ")}.` : "No tap is on.";
   throw new TapLookupError(`No tap "${wanted}" is on in Loupe (${file}). ${known} Turn it on in the server's Tap tab.`);
+}
+
+// ── proof that the listener is the Loupe holding the key ──────────────────────────────────────
+
+/** Must match TAP_PROOF_PREFIX in lib/server/tap/endpoint.ts. */
+const TAP_PROOF_PREFIX = "loupe-tap-proof-v1\n";
+
+/**
+ * Before a key read from taps.json is sent: the port there may be stale (Loupe stopped or
+ * crashed) and another program may listen on it now. Asks `GET <tap url>/proof?nonce=…` (no key
+ * sent) and checks the answer is HMAC-SHA256(key, prefix + port + tap id + nonce), which only the
+ * Loupe holding the key on that port can give. Resolves to null when proven, else the refusal in words.
+ */
+export async function proveTap(url, key, signal) {
+  const target = new URL(url);
+  const port = target.port || (target.protocol === "https:" ? "443" : "80");
+  const segments = target.pathname.replace(/\/+$/, "").split("/");
+  let tapId;
+  try {
+    tapId = decodeURIComponent(segments.pop() ?? "");
+  } catch {
+    tapId = "";
+  }
+  const nonce = randomBytes(32).toString("hex");
+  const proofUrl = new URL(target);
+  proofUrl.pathname = `${target.pathname.replace(/\/+$/, "")}/proof`;
+  proofUrl.search = `?nonce=${nonce}`;
+  const refused = (why) =>
+    `The program listening at ${target.origin} did not prove it is the Loupe holding this tap's key (${why}), so the key was not sent. ` +
+    `Loupe may have stopped and another program taken its port: start Loupe (npm start), which writes its port to taps.json again.`;
+  let body;
+  try {
+    const response = await fetch(proofUrl, { method: "GET", headers: { accept: "application/json" }, redirect: "manual", signal: signal ?? AbortSignal.timeout(5000) });
+    if (!response.ok) return refused(`it answered HTTP ${response.status} to the proof request`);
+    body = await response.json();
+  } catch (error) {
+    const code = error?.cause?.code ?? error?.code;
+    if (code === "ECONNREFUSED") return `Loupe is not running at ${target.origin} (connection refused). Start Loupe (npm start) and turn the tap on.`;
+    return refused(`no valid answer: ${error?.cause?.message ?? error?.message ?? error}`);
+  }
+  const presented = typeof body?.proof === "string" && /^[0-9a-f]{64}$/.test(body.proof) ? Buffer.from(body.proof, "hex") : null;
+  const expected = createHmac("sha256", key).update(`${TAP_PROOF_PREFIX}${port}\n${tapId}\n${nonce}`).digest();
+  if (!presented || !timingSafeEqual(presented, expected)) return refused("its answer to the challenge is wrong");
+  return null;
 }
 
 // ── SSE ───────────────────────────────────────────────────────────────────────────────────────

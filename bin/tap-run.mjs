@@ -10,6 +10,7 @@ import {
   isRequest,
   paramHeaderDeclarations,
   postHeaders,
+  proveTap,
 } from "./tap-bridge.mjs";
 
 /**
@@ -17,6 +18,8 @@ import {
  *   log: (line: string) => void, reload?: () => ({ url: string, key: string } | null) }} opts
  *   `reload` re-reads taps.json: after a refused key or a refused connection the tap may have a new
  *   key (rotated) or Loupe a new port (restarted), and the bridge retries once with what it says.
+ *   `prove`: the key came from taps.json, whose port may be stale; before the key goes to a URL,
+ *   the listener must prove it holds the key (proveTap), else nothing is sent.
  * @returns {Promise<number>} the exit code once stdin has closed and the session is ended
  */
 export function runBridge(opts) {
@@ -30,6 +33,16 @@ export function runBridge(opts) {
   /** Settles once the latest initialize has its answer. */
   let initialized = Promise.resolve();
   let lastError = "";
+  /** url + key → the pending or passed proof (null: proven; a string: the refusal, asked again next time). */
+  const proofs = new Map();
+  const proven = async (url, key) => {
+    if (!opts.prove) return null;
+    const id = `${url}\n${key}`;
+    if (!proofs.has(id)) proofs.set(id, proveTap(url, key));
+    const problem = await proofs.get(id);
+    if (problem) proofs.delete(id);
+    return problem;
+  };
 
   const write = (message) => {
     if (closing.signal.aborted) return;
@@ -78,12 +91,18 @@ export function runBridge(opts) {
     });
 
   async function post(message, retried = false) {
+    const problem = await proven(state.url, state.key);
+    if (closing.signal.aborted) return;
+    if (problem) {
+      if (!retried && (await refreshed())) return post(message, true);
+      return fail(message, problem);
+    }
     let response;
     try {
       response = await fetch(state.url, { method: "POST", headers: postHeaders(message, state), body: JSON.stringify(message), signal: closing.signal });
     } catch (error) {
       if (closing.signal.aborted) return;
-      if (!retried && refreshed()) return post(message, true);
+      if (!retried && (await refreshed())) return post(message, true);
       return fail(message, describeNetworkFailure(error, state.url));
     }
     const sid = response.headers.get("mcp-session-id");
@@ -92,7 +111,7 @@ export function runBridge(opts) {
     }
     if (!response.ok) {
       const body = await response.text().catch(() => "");
-      if ((response.status === 401 || response.status === 404) && !retried && refreshed()) return post(message, true);
+      if ((response.status === 401 || response.status === 404) && !retried && (await refreshed())) return post(message, true);
       // A server may answer a failed request with a JSON-RPC error body: that is the reply, as is.
       const rpc = parseRpc(body);
       if (rpc && isRequest(message) && rpc.id === message.id) {
@@ -122,9 +141,16 @@ export function runBridge(opts) {
   }
 
   /** taps.json names another key or URL than the one in use: take it (true) so the caller retries. */
-  function refreshed() {
+  async function refreshed() {
     const next = opts.reload?.();
     if (!next || (next.url === state.url && next.key === state.key)) return false;
+    // The new URL is taken only once its listener proved it holds the key (the GET stream and the
+    // final DELETE use the state too).
+    const problem = await proven(next.url, next.key);
+    if (problem) {
+      warn(problem);
+      return false;
+    }
     opts.log(`taps.json now names ${next.url}${next.key !== state.key ? " with a new key" : ""}: retrying.`);
     state.url = next.url;
     state.key = next.key;

@@ -41,6 +41,8 @@ export interface TapRecord {
 export interface TapsFile {
   port: number | null;
   taps: { id: string; name: string; url: string; key: string }[];
+  /** Set when Loupe stopped cleanly: no port, no taps (no key is left for a stale port). */
+  stoppedAt?: number;
 }
 
 export const TAPS_FILE = "taps.json";
@@ -238,13 +240,25 @@ export class TapStore {
     return { tap: view, url: view.url, key: tap.key };
   }
 
+  /**
+   * Loupe is stopping cleanly (server.ts): taps.json keeps no port and no key, so a `loupe tap`
+   * started later says Loupe is not running instead of knocking on a port someone else may take.
+   * Boot writes the file again with the new port.
+   */
+  markStopped(): void {
+    this.writeContent({ port: null, taps: [], stoppedAt: Date.now() });
+  }
+
   /** `<data dir>/taps.json`, 0600, written whole then renamed so the bin never reads half a file. */
   writeFile(taps: TapRecord[] = this.rows()): void {
     const port = Number(process.env.LOUPE_PORT);
-    const file: TapsFile = {
+    this.writeContent({
       port: Number.isFinite(port) && port > 0 ? port : null,
       taps: taps.map((t) => ({ id: t.id, name: this.view(t).name, url: tapUrl(t.id), key: t.key })),
-    };
+    });
+  }
+
+  private writeContent(file: TapsFile): void {
     const target = path.join(dataDir(), TAPS_FILE);
     const temp = `${target}.${process.pid}.tmp`;
     writeFileSync(/*turbopackIgnore: true*/ temp, `${JSON.stringify(file, null, 2)}\n`, { mode: DATA_FILE_MODE });
