@@ -26,13 +26,14 @@ export function urlSecrets(url: string | undefined): string[] {
   const found = new Set<string>();
   const add = (v: string) => {
     if (!v || v === MASK) return;
-    found.add(v);
+    let plain = v;
     try {
-      found.add(decodeURIComponent(v));
+      plain = decodeURIComponent(v);
     } catch {
-      // not %-encoded text: the raw form is enough
+      // not %-encoded text: the raw form is the value
     }
-    found.add(encodeURIComponent(v));
+    // As typed, as sent, and as an error message may quote it.
+    for (const form of [v, plain, encodeURIComponent(plain)]) found.add(form);
   };
   if (u.password) add(u.password);
   else if (u.username) add(u.username);
