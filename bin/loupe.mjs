@@ -21,8 +21,9 @@ command (Claude Desktop) talks to a server through Loupe, which records and can 
   --data-dir <dir>   Loupe's data folder (default: LOUPE_DATA_DIR, else ~/.loupe)
   -h, --help         this help
 
-Claude Desktop (claude_desktop_config.json):
-  { "mcpServers": { "my-server": { "command": "npx", "args": ["loupe", "tap", "my-server"] } } }
+Claude Desktop (claude_desktop_config.json), with the absolute path of this file:
+  { "mcpServers": { "my-server": { "command": "node", "args": ["/path/to/loupe/bin/loupe.mjs", "tap", "my-server"] } } }
+(npx loupe tap … only inside Loupe's folder: elsewhere npx fetches an unrelated npm package "loupe".)
 `;
 
 function die(message, code = 2) {

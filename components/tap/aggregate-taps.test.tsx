@@ -19,9 +19,9 @@ describe("AggregateTaps", () => {
         const input = req.body as { name: string; connectionIds: string[]; policy: TapView["policy"] };
         const tap: TapView = { id: "agg_1", kind: "aggregate", name: input.name, connectionIds: input.connectionIds, url: "http://127.0.0.1:1/mcp/agg_1", keyHint: "abcd", policy: input.policy, toolPolicies: {}, createdAt: 1, clients: [] };
         taps.push(tap);
-        return Response.json({ tap, url: tap.url, key: "secret-abcd" }, { status: 201 });
+        return Response.json({ tap, url: tap.url, key: "secret-abcd", bin: "/l/bin/loupe.mjs" }, { status: 201 });
       },
-      "GET /api/taps/agg_1": () => ({ tap: taps[0], url: taps[0]!.url, key: "secret-abcd" }),
+      "GET /api/taps/agg_1": () => ({ tap: taps[0], url: taps[0]!.url, key: "secret-abcd", bin: "/l/bin/loupe.mjs" }),
       "PATCH /api/taps/agg_1": (req) => Object.assign(taps[0]!, req.body as object),
     });
     vi.stubGlobal("fetch", router.fetch);

@@ -40,7 +40,7 @@ function AggregateDetails({ tap }: { tap: TapView }) {
         onRotate={() => patch.mutate({ tapId: tap.id, settings: { rotate: true } })}
       />
       <TapClients clients={tap.clients} now={secret.dataUpdatedAt} />
-      <TapSnippets name={tap.name} url={secret.data.url} secret={secret.data.key} keyHint={tap.keyHint} shown={shown} />
+      <TapSnippets name={tap.name} url={secret.data.url} secret={secret.data.key} keyHint={tap.keyHint} bin={secret.data.bin} shown={shown} />
     </div>
   );
 }

@@ -24,7 +24,8 @@ const view = (over: Partial<TapView> = {}): TapView => ({
   clients: [],
   ...over,
 });
-const secret = (over: Partial<TapView> = {}): TapSecret => ({ tap: view(over), url: view().url, key: KEY });
+const BIN = "/home/ada/loupe/bin/loupe.mjs";
+const secret = (over: Partial<TapView> = {}): TapSecret => ({ tap: view(over), url: view().url, key: KEY, bin: BIN });
 
 describe("TapPanel", () => {
   it("an off tap is read once, not every 5 s (each read was a 404 in the console); once on it is followed", async () => {
@@ -70,7 +71,8 @@ describe("TapPanel", () => {
     expect(screen.getByTestId("tap-snippet-text").textContent).not.toContain(KEY);
     fireEvent.click(screen.getByTestId("tap-key-toggle"));
     expect(screen.getByTestId("tap-key").textContent).toBe(KEY);
-    expect(screen.getByTestId("tap-snippet-text").textContent).toContain('"args": [');
+    // Claude Desktop runs Loupe's own bin with node, never `npx loupe` (an unrelated npm package).
+    expect(JSON.parse(screen.getByTestId("tap-snippet-text").textContent ?? "")).toEqual({ mcpServers: { everything: { command: "node", args: [BIN, "tap", "everything"] } } });
     fireEvent.click(screen.getByTestId("tap-snippet-vscode"));
     expect(screen.getByTestId("tap-snippet-text").textContent).toContain(`"Authorization": "Bearer ${KEY}"`);
     expect(screen.getByTestId("tap-clients-empty")).toBeTruthy();

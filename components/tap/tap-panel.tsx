@@ -43,8 +43,15 @@ export function TapPanel({ connection: c, allConnections }: { connection: Connec
       <div className="flex flex-wrap items-start gap-3">
         <Switch
           checked={on}
-          disabled={busy || tap.isPending}
-          onCheckedChange={(next) => (next ? m.turnOn.mutate() : m.turnOff.mutate())}
+          // While a change is sent the switch is aria-disabled, not disabled: a disabled control
+          // drops keyboard focus to the page.
+          disabled={tap.isPending}
+          aria-disabled={busy || undefined}
+          onCheckedChange={(next) => {
+            if (busy) return;
+            if (next) m.turnOn.mutate();
+            else m.turnOff.mutate();
+          }}
           aria-label="Tap this server"
           data-testid="tap-switch"
         />
@@ -89,7 +96,7 @@ export function TapPanel({ connection: c, allConnections }: { connection: Connec
             <TapClients clients={secret.tap.clients} now={tap.dataUpdatedAt} />
           </Section>
           <Section title="Client config">
-            <TapSnippets name={secret.tap.name} url={secret.url} secret={secret.key} keyHint={secret.tap.keyHint} shown={shown} />
+            <TapSnippets name={secret.tap.name} url={secret.url} secret={secret.key} keyHint={secret.tap.keyHint} bin={secret.bin} shown={shown} />
           </Section>
         </>
       )}

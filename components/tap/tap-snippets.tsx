@@ -13,14 +13,16 @@ export interface TapSnippetsProps {
   url: string;
   secret: string;
   keyHint: string;
+  /** Loupe's bin/loupe.mjs on this machine (TapSecret.bin). */
+  bin: string;
   /** Whether the key is shown in the text; Copy always copies the real key (that is what gets pasted). */
   shown: boolean;
 }
 
 /** Ready-to-paste client configs for the tap, one client at a time. */
-export function TapSnippets({ name, url, secret, keyHint, shown }: TapSnippetsProps) {
+export function TapSnippets({ name, url, secret, keyHint, bin, shown }: TapSnippetsProps) {
   const [kind, setKind] = useState<SnippetKind>("claude");
-  const text = (key: string) => tapSnippet(kind, { name, url, key });
+  const text = (key: string) => tapSnippet(kind, { name, url, key, bin });
   return (
     <div className="flex min-w-0 flex-col gap-2" data-testid="tap-snippets">
       <div className="flex flex-wrap items-center gap-1" role="tablist" aria-label="Client">

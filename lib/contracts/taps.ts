@@ -68,6 +68,12 @@ export interface TapSecret {
   tap: TapView;
   url: string;
   key: string;
+  /**
+   * The absolute path of Loupe's `bin/loupe.mjs` on this machine: the Claude Desktop snippet runs
+   * it with `node`, because `npx loupe` outside Loupe's folder would fetch an unrelated npm
+   * package named `loupe`.
+   */
+  bin: string;
 }
 
 /**

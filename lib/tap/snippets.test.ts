@@ -1,12 +1,17 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { tapSnippet } from "@/lib/tap/snippets";
+import { SNIPPET_WHERE, tapSnippet } from "@/lib/tap/snippets";
 
-const input = { name: "Trip Planner", url: "http://127.0.0.1:3000/mcp/c_1", key: "k3y'x" };
+const BIN = "/opt/Loupe folder/bin/loupe.mjs";
+const input = { name: "Trip Planner", url: "http://127.0.0.1:3000/mcp/c_1", key: "k3y'x", bin: BIN };
 
 describe("tap snippets", () => {
-  it("Claude Desktop runs the bin by the tap's name under the Portability server key", () => {
-    expect(JSON.parse(tapSnippet("claude", input))).toEqual({ mcpServers: { trip_planner: { command: "npx", args: ["loupe", "tap", "Trip Planner"] } } });
+  it("Claude Desktop runs Loupe's own bin with node by its absolute path (npx loupe outside Loupe's folder fetches an unrelated npm package)", () => {
+    expect(JSON.parse(tapSnippet("claude", input))).toEqual({ mcpServers: { trip_planner: { command: "node", args: [BIN, "tap", "Trip Planner"] } } });
+    expect(tapSnippet("claude", input)).not.toContain("npx");
+    // npx stays only as the in-folder alternative, with the reason.
+    expect(SNIPPET_WHERE.claude).toMatch(/Inside Loupe's folder npx loupe tap/);
+    expect(SNIPPET_WHERE.claude).toMatch(/unrelated npm package named loupe/);
   });
 
   it("Cursor and VS Code reach the URL with the key as a bearer header", () => {
@@ -29,9 +34,9 @@ describe("tap snippets", () => {
 
 describe("snippet layout", () => {
   it("keeps short arrays on one line, without changing what a string says", () => {
-    const text = tapSnippet("claude", { name: "a, b]\n", url: "u", key: "k" });
-    expect(JSON.parse(text)).toEqual({ mcpServers: { a_b: { command: "npx", args: ["loupe", "tap", "a, b]\n"] } } });
-    const plain = tapSnippet("claude", { name: "files", url: "u", key: "k" });
-    expect(plain).toContain('"args": ["loupe", "tap", "files"]');
+    const text = tapSnippet("claude", { name: "a, b]\n", url: "u", key: "k", bin: "/l/bin/loupe.mjs" });
+    expect(JSON.parse(text)).toEqual({ mcpServers: { a_b: { command: "node", args: ["/l/bin/loupe.mjs", "tap", "a, b]\n"] } } });
+    const plain = tapSnippet("claude", { name: "files", url: "u", key: "k", bin: "/l/bin/loupe.mjs" });
+    expect(plain).toContain('"args": ["/l/bin/loupe.mjs", "tap", "files"]');
   });
 });

@@ -18,7 +18,7 @@ export const SNIPPET_LABEL: Record<SnippetKind, string> = {
 /** Where each snippet goes, in words under it. */
 export const SNIPPET_WHERE: Record<SnippetKind, string> = {
   claude:
-    "claude_desktop_config.json. Claude Desktop starts a command over stdio; loupe tap bridges it to the tap and finds the key in Loupe's taps.json. npx finds the loupe bin in Loupe's folder and wherever Loupe is installed or linked (npm link); otherwise run node <Loupe folder>/bin/loupe.mjs tap <name or id>.",
+    "claude_desktop_config.json. Claude Desktop starts a command over stdio; node runs Loupe's own loupe bin (this machine's path), which bridges it to the tap and finds the key in Loupe's taps.json. Inside Loupe's folder npx loupe tap <name or id> does the same; elsewhere npx would fetch an unrelated npm package named loupe.",
   cursor: "~/.cursor/mcp.json (or .cursor/mcp.json in a project). Cursor speaks Streamable HTTP and sends the key as a header.",
   vscode: ".vscode/mcp.json in the workspace (or the user's mcp.json).",
   curl: "An initialize request by hand (2025-11-25): the answer shows the session id header to send on the next request.",
@@ -30,6 +30,8 @@ export interface SnippetInput {
   url: string;
   /** The key, or a placeholder while it is hidden. */
   key: string;
+  /** The absolute path of Loupe's bin/loupe.mjs (TapSecret.bin). */
+  bin: string;
 }
 
 /** Indented JSON with short arrays of plain values on one line (`"args": ["loupe", "tap", "x"]`). */
@@ -38,12 +40,14 @@ function json(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(/\[\n\s*([^[\]{}]*?)\n\s*\]/g, (_all, inner: string) => `[${inner.replace(/,\n\s*/g, ", ")}]`);
 }
 
-export function tapSnippet(kind: SnippetKind, { name, url, key }: SnippetInput): string {
+export function tapSnippet(kind: SnippetKind, { name, url, key, bin }: SnippetInput): string {
   const entry = serverKey(name);
   const headers = { Authorization: `Bearer ${key}` };
   switch (kind) {
     case "claude":
-      return json({ mcpServers: { [entry]: { command: "npx", args: ["loupe", "tap", name] } } });
+      // node and the absolute path, never `npx loupe`: outside Loupe's folder npx fetches the
+      // unrelated npm package named `loupe`.
+      return json({ mcpServers: { [entry]: { command: "node", args: [bin, "tap", name] } } });
     case "cursor":
       return json({ mcpServers: { [entry]: { url, headers } } });
     case "vscode":

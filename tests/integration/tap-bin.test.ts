@@ -168,6 +168,7 @@ describe("the bridge's failures, in words", () => {
       child.once("exit", () => resolve(s));
     });
     expect(r).toMatch(/loupe tap <connection name or id>/);
-    expect(r).toMatch(/"command": "npx", "args": \["loupe", "tap", "my-server"\]/);
+    expect(r).toMatch(/"command": "node", "args": \["\/path\/to\/loupe\/bin\/loupe.mjs", "tap", "my-server"\]/);
+    expect(r).toMatch(/npx loupe tap … only inside Loupe's folder/);
   });
 });

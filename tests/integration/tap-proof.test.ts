@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -10,6 +10,7 @@ import type { TapSecret } from "@/lib/contracts/taps";
 import { getRegistry } from "@/lib/server/registry";
 import { closeAllTapHosts } from "@/lib/server/tap/serve";
 import { getTaps } from "@/lib/server/tap/store";
+import { tapSnippet } from "@/lib/tap/snippets";
 import type { TapsFile } from "@/lib/server/tap/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
@@ -104,11 +105,14 @@ describe("the proof route", () => {
 });
 
 describe("loupe tap <name> and the port in taps.json", () => {
-  it("the real Loupe proves itself and the tap works", async () => {
+  it("the Claude Desktop snippet as Loupe gives it (node + the absolute path of its bin) reaches the real Loupe, which proves itself", async () => {
+    expect(path.isAbsolute(secret.bin)).toBe(true);
+    expect(existsSync(secret.bin)).toBe(true);
+    expect(secret.bin).toBe(BIN);
+    const entry = Object.values((JSON.parse(tapSnippet("claude", { ...secret, name: secret.tap.name })) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers)[0]!;
+    expect(entry).toEqual({ command: "node", args: [BIN, "tap", "proof everything"] });
     const client = new Client({ name: "proof-test", version: "1.0.0" });
-    await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [BIN, "tap", "proof everything"], env: { ...getDefaultEnvironment(), LOUPE_DATA_DIR: data.dir }, stderr: "pipe" }),
-    );
+    await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, env: { ...getDefaultEnvironment(), LOUPE_DATA_DIR: data.dir }, stderr: "pipe" }));
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
       expect(names).toContain("echo");

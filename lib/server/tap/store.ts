@@ -64,6 +64,11 @@ export function sameKey(presented: string | undefined, key: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** Loupe's own `bin/loupe.mjs` (LOUPE_ROOT, set by the launcher), for the Claude Desktop snippet. */
+export function tapBinPath(): string {
+  return path.join(process.env.LOUPE_ROOT || process.cwd(), "bin", "loupe.mjs");
+}
+
 /** The tap's URL on Loupe's own port (LOUPE_PORT, set by the launcher). */
 export function tapUrl(id: string): string {
   const port = process.env.LOUPE_PORT ?? "3000";
@@ -237,7 +242,7 @@ export class TapStore {
 
   secret(tap: TapRecord): TapSecret {
     const view = this.view(tap);
-    return { tap: view, url: view.url, key: tap.key };
+    return { tap: view, url: view.url, key: tap.key, bin: tapBinPath() };
   }
 
   /**
