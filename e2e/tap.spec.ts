@@ -55,6 +55,8 @@ test("a tapped call from an external client waits in the inbox, is approved in t
   await expect(panel).toHaveAttribute("data-state", "off");
   await panel.getByTestId("tap-switch").click();
   await expect(panel).toHaveAttribute("data-state", "on");
+  // Keyboard focus stays on the switch while the tap turns on (a disabled switch dropped it to the page).
+  await expect(panel.getByTestId("tap-switch")).toBeFocused();
 
   // The key is masked until Show; the copied one is the whole key.
   await expect(panel.getByTestId("tap-key")).toHaveAttribute("data-state", "hidden");
