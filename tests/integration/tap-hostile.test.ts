@@ -7,6 +7,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import type { TapSecret } from "@/lib/contracts/taps";
 import { getApprovals } from "@/lib/server/approvals";
 import { getRegistry } from "@/lib/server/registry";
+import { tapProof } from "@/lib/server/tap/endpoint";
 import { closeAllTapHosts } from "@/lib/server/tap/serve";
 import { getTaps } from "@/lib/server/tap/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
@@ -155,6 +156,9 @@ describe("loupe tap --url never hands a tap's key to another address", () => {
     const seen: string[] = [];
     // Another server, whose URL ends in the same tap id (a config snippet someone shared, a typo'd port).
     const other = http.createServer((req, res) => {
+      // Plays the Loupe holding KEY on 8752 for the bin's proof (tap-proof.test.ts: an impostor cannot).
+      const proof = /^\/mcp\/c1\/proof\?nonce=([0-9a-f]{64})$/.exec(req.url ?? "");
+      if (proof) return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ proof: tapProof(KEY, "8752", "c1", proof[1]!) }));
       seen.push(String(req.headers.authorization ?? ""));
       res.writeHead(401, { "content-type": "application/json" });
       res.end("{}");
