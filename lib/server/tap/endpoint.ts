@@ -8,6 +8,7 @@ import { declares, downstreamFor } from "@/lib/server/tap/links";
 import { jsonRpcError, serveTap } from "@/lib/server/tap/serve";
 import { routingFor } from "@/lib/server/tap/aggregate";
 import { getTaps, sameKey } from "@/lib/server/tap/store";
+import type { TapRecord } from "@/lib/server/tap/store";
 
 /**
  * `/mcp/<tap id>` on Loupe's own port. The launcher (lib/launcher/tap-gate.ts) has refused a
@@ -72,6 +73,80 @@ function proofOf(request: Request, url: URL): Response | undefined {
   return Response.json({ proof: tapProof(tap ? tap.key : UNKNOWN_TAP_SECRET, url.port, tapId, nonce) }, { headers: { "Cache-Control": "no-store" } });
 }
 
+/**
+ * Limits per tap, so a key holder cannot exhaust Loupe's memory: at most `LOUPE_TAP_MAX_SESSIONS`
+ * 2025-11-25 sessions (default 64) and `LOUPE_TAP_MAX_INFLIGHT` requests being answered at once,
+ * both eras, open streams included (default 256). Kept here, before dispatch: a request counts
+ * until its answer's body ends or is cancelled. Sessions are known from the initialize answers'
+ * `Mcp-Session-Id`; at the cap the session with no open request that was seen longest ago is
+ * ended (DELETE through the tap, as its client would) — one the idle sweep already ended counts
+ * here until then, so the real number is never above the cap. None idle: 503 in words.
+ */
+const limit = (name: string, fallback: number) => {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+export const tapMaxSessions = () => limit("LOUPE_TAP_MAX_SESSIONS", 64);
+export const tapMaxInflight = () => limit("LOUPE_TAP_MAX_INFLIGHT", 256);
+
+interface TapLoad {
+  inflight: number;
+  /** Session id → when last seen and how many of its requests are open. */
+  sessions: Map<string, { lastSeen: number; open: number }>;
+}
+const LOAD_KEY = Symbol.for("loupe.tapLoad");
+function loadOf(tapId: string): TapLoad {
+  const g = globalThis as typeof globalThis & { [LOAD_KEY]?: Map<string, TapLoad> };
+  const all = (g[LOAD_KEY] ??= new Map());
+  let load = all.get(tapId);
+  if (!load) all.set(tapId, (load = { inflight: 0, sessions: new Map() }));
+  return load;
+}
+
+/** The same response, with `release` called once when its body ends, fails or is cancelled (or at once without a body). */
+function releasing(response: Response, release: () => void): Response {
+  let done = false;
+  const once = () => {
+    if (!done) (done = true), release();
+  };
+  if (!response.body) {
+    once();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: end, value } = await reader.read();
+        if (end) {
+          once();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        once();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      once();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Makes room for one more 2025-11-25 session: ends the longest-idle one at the cap; false when none is idle. */
+async function roomForSession(tap: TapRecord, load: TapLoad, url: string): Promise<boolean> {
+  if (load.sessions.size < tapMaxSessions()) return true;
+  let oldest: [string, { lastSeen: number }] | undefined;
+  for (const entry of load.sessions) if (entry[1].open === 0 && (!oldest || entry[1].lastSeen < oldest[1].lastSeen)) oldest = entry;
+  if (!oldest) return false;
+  load.sessions.delete(oldest[0]);
+  const end = new Request(url, { method: "DELETE", headers: { "mcp-session-id": oldest[0] } });
+  await serveTap(tap, end, undefined, routingFor(tap)).catch(() => undefined);
+  return true;
+}
+
 /** Answers one request to a tap: 401 without the right key, 413 over the body limit, else the MCP exchange. */
 export async function handleTapRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -88,6 +163,36 @@ export async function handleTapRequest(request: Request): Promise<Response> {
       : "Missing tap key: send Authorization: Bearer <key> with the key Loupe showed when the tap was turned on";
     return jsonRpcError(401, -32001, message, CHALLENGE);
   }
+  const load = loadOf(tap.id);
+  if (load.inflight >= tapMaxInflight()) {
+    return jsonRpcError(429, -32000, `Too many requests at once on this tap (${tapMaxInflight()}, LOUPE_TAP_MAX_INFLIGHT): wait for some to finish and retry`, { "Retry-After": "1" });
+  }
+  load.inflight += 1;
+  const sessionId = request.headers.get("mcp-session-id") ?? undefined;
+  const session = sessionId ? load.sessions.get(sessionId) : undefined;
+  if (session) {
+    session.open += 1;
+    session.lastSeen = Date.now();
+  }
+  const release = () => {
+    load.inflight = Math.max(0, load.inflight - 1);
+    if (session) {
+      session.open = Math.max(0, session.open - 1);
+      session.lastSeen = Date.now();
+    }
+  };
+  let response: Response;
+  try {
+    response = await answer(tap, request, load, sessionId);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  if (sessionId && (response.status === 404 || request.method === "DELETE")) load.sessions.delete(sessionId);
+  return releasing(response, release);
+}
+
+async function answer(tap: TapRecord, request: Request, load: TapLoad, sessionId: string | undefined): Promise<Response> {
   let body: unknown;
   if (request.method === "POST") {
     let text: string;
@@ -105,7 +210,15 @@ export async function handleTapRequest(request: Request): Promise<Response> {
     // The SDK reads the body again from the request it is given.
     request = new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal });
   }
-  return serveTap(tap, request, body, routingFor(tap));
+  // Only a 2025-11-25 initialize opens a session (2026-07-28 has none).
+  const opens = !sessionId && (body as { method?: unknown } | null)?.method === "initialize";
+  if (opens && !(await roomForSession(tap, load, request.url))) {
+    return jsonRpcError(503, -32000, `This tap has ${tapMaxSessions()} open sessions, all busy (LOUPE_TAP_MAX_SESSIONS): close one (its client's DELETE) or retry later`, { "Retry-After": "5" });
+  }
+  const response = await serveTap(tap, request, body, routingFor(tap));
+  const opened = opens ? response.headers.get("mcp-session-id") : null;
+  if (opened) load.sessions.set(opened, { lastSeen: Date.now(), open: 0 });
+  return response;
 }
 
 /**

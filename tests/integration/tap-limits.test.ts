@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TapSecret } from "@/lib/contracts/taps";
+import { getRegistry } from "@/lib/server/registry";
+import { closeAllTapHosts } from "@/lib/server/tap/serve";
+import { getTaps } from "@/lib/server/tap/store";
+import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+import { startTapHost } from "@/tests/support/tap-host";
+import type { TapHostServer } from "@/tests/support/tap-host";
+
+/**
+ * A key holder cannot exhaust Loupe's memory through a tap: 2025-11-25 sessions are capped per tap
+ * (the longest-idle one is ended to make room; all busy → 503 in words) and so are requests being
+ * answered at once (→ 429 in words), against a real tap of server-everything. Small caps via env.
+ */
+
+const data = tempDir("loupe-tap-limits-data-");
+process.env.LOUPE_DATA_DIR = data.dir;
+process.env.LOUPE_TAP_MAX_SESSIONS = "3";
+process.env.LOUPE_TAP_MAX_INFLIGHT = "10"; // 2 in the test of requests at once (read per request)
+const PORT = 9003;
+
+let host: TapHostServer;
+let sessionsTap: TapSecret;
+let inflightTap: TapSecret;
+
+beforeAll(async () => {
+  host = await startTapHost(PORT);
+  const a = await getRegistry().create(stdioInput("limits sessions", [EVERYTHING, "stdio"]));
+  const b = await getRegistry().create(stdioInput("limits inflight", [EVERYTHING, "stdio"]));
+  sessionsTap = getTaps().tapConnection(a.id, {});
+  inflightTap = getTaps().tapConnection(b.id, {});
+}, 60_000);
+
+afterAll(async () => {
+  delete process.env.LOUPE_TAP_MAX_SESSIONS;
+  delete process.env.LOUPE_TAP_MAX_INFLIGHT;
+  await closeAllTapHosts();
+  await host?.close();
+  await getRegistry().closeAll();
+  data.cleanup();
+});
+
+const headers = (tap: TapSecret, session?: string): Record<string, string> => ({
+  authorization: `Bearer ${tap.key}`,
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  ...(session ? { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" } : {}),
+});
+const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "limits", version: "0" } } };
+
+async function initialize(tap: TapSecret): Promise<Response> {
+  return fetch(tap.url, { method: "POST", headers: headers(tap), body: JSON.stringify(INIT) });
+}
+
+async function openSession(tap: TapSecret): Promise<string> {
+  const res = await initialize(tap);
+  expect(res.status).toBe(200);
+  await res.text();
+  const id = res.headers.get("mcp-session-id")!;
+  const ack = await fetch(tap.url, { method: "POST", headers: headers(tap, id), body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+  expect(ack.status).toBe(202);
+  return id;
+}
+
+async function ping(tap: TapSecret, session: string): Promise<number> {
+  const res = await fetch(tap.url, { method: "POST", headers: headers(tap, session), body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "ping" }) });
+  await res.text();
+  return res.status;
+}
+
+describe("tap limits", () => {
+  it("sessions: at the cap the longest-idle session is ended to make room; all busy → 503 in words", async () => {
+    const s1 = await openSession(sessionsTap);
+    const s2 = await openSession(sessionsTap);
+    const s3 = await openSession(sessionsTap);
+    expect(await ping(sessionsTap, s1)).toBe(200); // s1 seen last now; s2 is the longest idle
+    const s4 = await openSession(sessionsTap);
+    expect(await ping(sessionsTap, s2)).toBe(404);
+    for (const s of [s1, s3, s4]) expect(await ping(sessionsTap, s)).toBe(200);
+
+    // Every session busy (a GET stream open on each): no room, and the client reads why.
+    const streams = new AbortController();
+    const opened = await Promise.all(
+      [s1, s3, s4].map((s) => fetch(sessionsTap.url, { method: "GET", headers: { ...headers(sessionsTap, s), accept: "text/event-stream" }, signal: streams.signal })),
+    );
+    try {
+      for (const r of opened) expect(r.status).toBe(200);
+      const refused = await initialize(sessionsTap);
+      expect(refused.status).toBe(503);
+      const body = (await refused.json()) as { error: { code: number; message: string } };
+      expect(body.error.message).toMatch(/This tap has 3 open sessions, all busy \(LOUPE_TAP_MAX_SESSIONS\)/);
+    } finally {
+      streams.abort();
+    }
+    // A stream closed: its session is idle again and can be ended for a new one.
+    await expect.poll(async () => (await initialize(sessionsTap)).status, { timeout: 5_000 }).toBe(200);
+  });
+
+  it("requests at once: over the cap → 429 with a JSON-RPC error in words; the tap answers again once they end", async () => {
+    process.env.LOUPE_TAP_MAX_INFLIGHT = "2";
+    const s = await openSession(inflightTap);
+    const call = (duration: number) =>
+      fetch(inflightTap.url, {
+        method: "POST",
+        headers: headers(inflightTap, s),
+        body: JSON.stringify({ jsonrpc: "2.0", id: duration, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration, steps: 2 } } }),
+      });
+    const slow = [call(2), call(3)];
+    // Both are being answered (their responses' headers came, the bodies stream until the end).
+    const running = await Promise.all(slow);
+    const third = await fetch(inflightTap.url, { method: "POST", headers: headers(inflightTap, s), body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" }) });
+    expect(third.status).toBe(429);
+    expect(((await third.json()) as { error: { message: string } }).error.message).toMatch(/Too many requests at once on this tap \(2, LOUPE_TAP_MAX_INFLIGHT\)/);
+    await Promise.all(running.map((r) => r.text()));
+    expect(await ping(inflightTap, s)).toBe(200);
+  }, 20_000);
+});
