@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { fetchRouter, renderWithClient } from "@/components/workbench/test-support";
 import { ColumnPane } from "@/components/playground/column-pane";
@@ -67,6 +68,23 @@ describe("ColumnPane", () => {
     fireEvent.mouseDown(within(dialog).getByTestId("pg-raw-response-tab"));
     fireEvent.click(within(dialog).getByTestId("pg-raw-response-tab"));
     await waitFor(() => expect(within(dialog).getByTestId("pg-raw-response").textContent).toContain("Let me check the weather and book."));
+  });
+
+  it("when a gated call leaves the gate (its card goes away), keyboard focus moves to the call, not the page", async () => {
+    const { rerender, client } = renderPane();
+    const approve = await screen.findByTestId("approval-approve");
+    approve.focus();
+    expect(document.activeElement).toBe(approve);
+    const ran = [...gatedTurn(), pgEntry("pg_tool_call", callRaw({ toolCallId: "c2", calledAs: "book-hotel", status: "running", approvalId: "ap-1" }))];
+    rerender(
+      <QueryClientProvider client={client}>
+        <ColumnPane column={column({ status: "running" })} entries={ran} serverNames={{ demo: "demo server" }} renderApproval={(call) => <ApprovalSlot call={call} onOpenInbox={() => undefined} />} />
+      </QueryClientProvider>,
+    );
+    const hotel = screen.getAllByTestId("pg-tool-call")[1]!;
+    expect(hotel.dataset.state).toBe("running");
+    expect(within(hotel).queryByTestId("approval-card")).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(hotel));
   });
 
   it("closing the raw dialog gives keyboard focus back to the step's Raw button", async () => {

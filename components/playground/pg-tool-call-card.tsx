@@ -1,6 +1,7 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { useEffect, useRef } from "react";
+import type { FocusEvent, ReactNode } from "react";
 import type { PgModelToolCall, PgToolCall, PgToolCallStatus } from "@/lib/contracts/playground";
 import { Badge } from "@/components/ui/badge";
 import { SafeText } from "@/components/ui/safe-text";
@@ -29,14 +30,17 @@ export function PgToolCallCard({ call, modelCall, serverName, approval }: PgTool
   const status = KNOWN.has(call.status) ? call.status : null;
   const badge = status ? TOOL_CALL_STATUS[status] : { label: String(call.status), variant: "outline" as const };
   const renamed = call.tool !== null && call.tool !== call.calledAs;
+  const focusAfterGate = useFocusAfterGate(call.status === "awaiting_approval");
   return (
     <div
+      {...focusAfterGate}
+      tabIndex={-1}
       data-testid="pg-tool-call"
       data-tool={call.calledAs}
       data-state={call.status}
       data-call-id={call.toolCallId}
       className={cn(
-        "flex min-w-0 flex-col gap-1.5 rounded-md border p-2",
+        "flex min-w-0 flex-col gap-1.5 rounded-md border p-2 outline-none focus-visible:ring-2 focus-visible:ring-ring",
         status === "running" && "border-dashed border-sky-500/60",
         status === "awaiting_approval" && "border-amber-500/60",
         status && FAILED.has(status) && "border-destructive/50",
@@ -89,4 +93,22 @@ function CallResult({ result }: { result: unknown }) {
       {typeof result === "string" ? <p className="text-sm whitespace-pre-wrap">{result}</p> : <ResultBody result={result} />}
     </div>
   );
+}
+
+/**
+ * The inline approval card leaves with the gate, taking the focused Approve/Reject button with it:
+ * keep keyboard focus on this call instead of letting it fall to the page — only when it was inside.
+ */
+function useFocusAfterGate(gated: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const inside = useRef(false);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!gated && inside.current && (!active || active === document.body)) ref.current?.focus({ preventScroll: true });
+  }, [gated]);
+  return {
+    ref,
+    onFocus: () => void (inside.current = true),
+    onBlur: (e: FocusEvent) => void (inside.current = e.currentTarget.contains(e.relatedTarget as Node | null)),
+  };
 }
