@@ -21,6 +21,8 @@ export interface ProviderKeyDialogProps {
  */
 export function ProviderKeyDialog({ status, onClose }: ProviderKeyDialogProps) {
   const { save, forget } = useProviderKeys();
+  // Opened by a plain button, not a DialogTrigger: Radix has nothing to return focus to on close.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
   const [apiKey, setApiKey] = useState("");
   const [baseUrl, setBaseUrl] = useState(status.baseUrl ?? "");
   const compatible = status.provider === "openai-compatible";
@@ -35,7 +37,14 @@ export function ProviderKeyDialog({ status, onClose }: ProviderKeyDialogProps) {
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent data-testid="pg-key-dialog">
+      <DialogContent
+        data-testid="pg-key-dialog"
+        onCloseAutoFocus={(e) => {
+          if (!opener?.isConnected) return;
+          e.preventDefault();
+          opener.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{PROVIDER_LABEL[status.provider]} key</DialogTitle>
           <DialogDescription>
