@@ -94,6 +94,14 @@ function behaviourTools(hub: ChangeHub): DemoTool[] {
       await ctx.sendProgress(100, 100);
       return textResult("Progress tool finished.");
     }),
+    // server-sse-polling (SEP-1699): over HTTP with an event store the SDK offers closeSSE, and the
+    // tool closes its own POST stream mid-call so the client resumes with Last-Event-ID; over stdio
+    // (or without an event store) there is no stream to close and the result comes as usual.
+    simple("test_reconnection", "Closes its SSE stream mid-call (when it has one), then answers after 300 ms.", async (_args, ctx) => {
+      ctx.request.http?.closeSSE?.();
+      await sleep(300);
+      return textResult("Reconnection test completed.");
+    }),
     simple("test_missing_capability", "Needs the client's sampling capability; refuses with -32021 without it.", (_args, ctx) => {
       if (!declares(ctx, "sampling")) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { sampling: {} } });
       return textResult("The client declared sampling.");
