@@ -190,6 +190,15 @@ export function startFlow(tapId: string): ModernFlow {
 }
 
 /**
+ * Cancels every upstream call of a tap that still runs a flow (the tap was turned off, its key
+ * rotated, or its connection deleted): a round the client can no longer answer must not hold the
+ * upstream call until ABANDON_MS.
+ */
+export function endFlows(tapId: string, reason: string): void {
+  for (const flow of flows().values()) if (flow.tapId === tapId) flow.controller.abort(reason);
+}
+
+/**
  * The flow a retry leg's requestState names: undefined when the leg carries none (a new call);
  * `"unknown"` when it names no running flow of this tap or an earlier round (forged, replayed, or
  * the call already ended), which the tap refuses.

@@ -15,6 +15,7 @@ import { HEADER_MISMATCH, paramHeaderProblem } from "@/demo/mcp/param-headers";
 import { getRegistry } from "@/lib/server/registry";
 import { TapEventStore } from "@/lib/server/tap/event-store";
 import { runningLinks } from "@/lib/server/tap/links";
+import { endFlows } from "@/lib/server/tap/modern";
 import { identityRouting } from "@/lib/server/tap/routing";
 import type { TapRouting } from "@/lib/server/tap/routing";
 import { createTapServer } from "@/lib/server/tap/tap-server";
@@ -254,6 +255,7 @@ async function paramHeaderMismatch(request: Request, body: unknown, routing: Tap
 
 /** Ends a tap's sessions (the tap was turned off or its key rotated); later requests start anew. */
 export async function closeTapHost(tapId: string): Promise<void> {
+  endFlows(tapId, "The tap was turned off or its key rotated");
   const host = hosts().get(tapId);
   hosts().delete(tapId);
   await host?.close();
