@@ -134,9 +134,25 @@ function requireSubscribe(conn: McpConnection): Client {
   return client;
 }
 
+/**
+ * Who holds each subscription of a connection: the user in Loupe's UI ("loupe") and each tap
+ * client session. The upstream subscription goes only when its last holder lets go, so a tap
+ * client's resources/unsubscribe cannot drop one the user (or another tap client) made.
+ */
+const holders = new WeakMap<McpConnection, Map<string, Set<string>>>();
+
+function holdersOf(conn: McpConnection, uri: string): Set<string> {
+  let byUri = holders.get(conn);
+  if (!byUri) holders.set(conn, (byUri = new Map()));
+  let set = byUri.get(uri);
+  if (!set) byUri.set(uri, (set = new Set()));
+  return set;
+}
+
 /** resources/subscribe (2026-07-28: the listen filter); the URI joins `state.subscriptions` (cleared on every reconnect). */
-export async function subscribe(conn: McpConnection, uri: string): Promise<SubscriptionsResponse> {
+export async function subscribe(conn: McpConnection, uri: string, holder = "loupe"): Promise<SubscriptionsResponse> {
   const client = requireSubscribe(conn);
+  holdersOf(conn, uri).add(holder);
   if (isModern(conn.state.era)) {
     const current = conn.state.subscriptions ?? [];
     if (!current.includes(uri)) await changeListenFilter(conn, [...current, uri]);
@@ -152,8 +168,12 @@ export async function subscribe(conn: McpConnection, uri: string): Promise<Subsc
   return listSubscriptions(conn);
 }
 
-export async function unsubscribe(conn: McpConnection, uri: string): Promise<SubscriptionsResponse> {
+export async function unsubscribe(conn: McpConnection, uri: string, holder = "loupe"): Promise<SubscriptionsResponse> {
   const client = requireSubscribe(conn);
+  const held = holdersOf(conn, uri);
+  held.delete(holder);
+  // Another holder still wants its updates: the upstream subscription stays.
+  if (held.size > 0 && (conn.state.subscriptions ?? []).includes(uri)) return listSubscriptions(conn);
   if (isModern(conn.state.era)) {
     const current = conn.state.subscriptions ?? [];
     if (current.includes(uri)) await changeListenFilter(conn, current.filter((u) => u !== uri));

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, ProtocolError, ProtocolErrorCode, Server, inputRequired } from "@modelcontextprotocol/server";
 import type { ServerCapabilities, ServerContext } from "@modelcontextprotocol/server";
 import { getRegistry } from "@/lib/server/registry";
@@ -310,16 +311,35 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     if ((caps.resources as { subscribe?: boolean }).subscribe) {
       // Through the connection's own subscriptions: resources/subscribe on a 2025-11-25 upstream,
       // its subscriptions/listen filter on a 2026-07-28 one.
+      const holder = `tap:${tap.id}:${randomUUID()}`;
+      // What this session holds (uri → connection), let go when the session ends without unsubscribing.
+      const held = new Map<string, string>();
+      const previousClose = server.onclose;
+      server.onclose = () => {
+        previousClose?.();
+        for (const [uri, connectionId] of held) {
+          // A connection deleted meanwhile took its subscriptions along.
+          if (!getRegistry().get(connectionId)) continue;
+          void unsubscribe(getRegistry().connection(connectionId), uri, holder).catch(() => undefined);
+        }
+        held.clear();
+      };
       const change = (method: "resources/subscribe" | "resources/unsubscribe") => async (request: { params: { uri: string } }, ctx: ServerContext) => {
         const uri = request.params.uri;
         const id = await owner(routing, "resources/list", "resources", "uri", uri, ctx.mcpReq.signal);
         return exchange(ctx, method, id, async () => {
           const conn = await connectedUpstream(id);
-          await (method === "resources/subscribe" ? subscribe(conn, uri) : unsubscribe(conn, uri)).catch((e: unknown) => {
+          // This session is one holder of the connection's subscription among others (the UI's, other sessions').
+          await (method === "resources/subscribe" ? subscribe(conn, uri, holder) : unsubscribe(conn, uri, holder)).catch((e: unknown) => {
             throw new ProtocolError(ProtocolErrorCode.InternalError, e instanceof Error ? e.message : String(e));
           });
-          if (method === "resources/subscribe") hooks.subscriptions?.add(uri);
-          else hooks.subscriptions?.delete(uri);
+          if (method === "resources/subscribe") {
+            hooks.subscriptions?.add(uri);
+            held.set(uri, id);
+          } else {
+            hooks.subscriptions?.delete(uri);
+            held.delete(uri);
+          }
           return {};
         });
       };
