@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { SendIcon, SquareIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
@@ -20,6 +20,7 @@ export interface PgComposerProps {
 /** The message box under the columns: Enter sends to every column, Shift+Enter breaks the line. */
 export function PgComposer({ onSend, onStop, running, sending, stopping, disabledReason }: PgComposerProps) {
   const [text, setText] = useState("");
+  const input = useRef<HTMLTextAreaElement>(null);
   const blocked = running || sending || Boolean(disabledReason);
   const send = () => {
     if (blocked || text.trim() === "") return;
@@ -31,6 +32,7 @@ export function PgComposer({ onSend, onStop, running, sending, stopping, disable
   return (
     <div className="flex items-end gap-2 border-t p-2" data-testid="pg-composer">
       <Textarea
+        ref={input}
         data-testid="pg-composer-input"
         aria-label="Message"
         placeholder={disabledReason ?? (running ? "Wait for the turn to finish, or stop it…" : "Message the model… (Enter sends, Shift+Enter for a new line)")}
@@ -47,7 +49,17 @@ export function PgComposer({ onSend, onStop, running, sending, stopping, disable
         }}
       />
       {running && (
-        <Button variant="destructive" size="sm" data-testid="pg-stop" disabled={stopping} onClick={onStop}>
+        <Button
+          variant="destructive"
+          size="sm"
+          data-testid="pg-stop"
+          disabled={stopping}
+          // The button leaves with the turn: the message box keeps keyboard focus, not the page.
+          onClick={() => {
+            input.current?.focus();
+            onStop();
+          }}
+        >
           <SquareIcon /> {stopping ? "Stopping…" : "Stop"}
         </Button>
       )}
