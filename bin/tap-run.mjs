@@ -25,6 +25,8 @@ import {
 export function runBridge(opts) {
   const state = { url: opts.url, key: opts.key, sessionId: undefined, protocolVersion: undefined, paramHeaders: new Map() };
   const inflight = new Set();
+  /** The client's notifications and replies on their way: delivered before the bridge closes. */
+  const sends = new Set();
   const initIds = new Set();
   /** tools/list request ids: their results say which arguments travel as Mcp-Param headers too. */
   const listIds = new Set();
@@ -213,9 +215,16 @@ export function runBridge(opts) {
       if (isInit) initialized = p.catch(() => undefined);
       inflight.add(p);
       void p.finally(() => inflight.delete(p));
+      if (!isRequest(message)) {
+        sends.add(p);
+        void p.finally(() => sends.delete(p));
+      }
     });
     lines.once("close", async () => {
-      // The client is gone: abort what is in flight (the tap cancels those upstream calls) and end the session.
+      // Notifications and replies the client wrote before it closed stdin (e.g. a cancellation, its
+      // answer to an elicitation) still go out, briefly; then what is in flight is aborted (the tap
+      // cancels those upstream calls) and the session ended.
+      if (sends.size) await Promise.race([Promise.allSettled([...sends]), new Promise((r) => setTimeout(r, 2000))]);
       closing.abort();
       if (state.sessionId) {
         await fetch(state.url, {

@@ -111,7 +111,8 @@ for (const { era, version } of [
 }
 
 /** Raw lines through the bin, to see exactly what a client receives on failures. */
-async function rawExchange(args: string[], lines: unknown[]): Promise<{ out: unknown[]; err: string; code: number | null }> {
+/** `settled`: also wait for this before closing stdin (the replies alone are awaited otherwise). */
+async function rawExchange(args: string[], lines: unknown[], settled?: () => boolean): Promise<{ out: unknown[]; err: string; code: number | null }> {
   const child = spawn(process.execPath, [BIN, ...args], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, LOUPE_DATA_DIR: "/nonexistent-loupe-data" } });
   let out = "";
   let err = "";
@@ -120,7 +121,7 @@ async function rawExchange(args: string[], lines: unknown[]): Promise<{ out: unk
   for (const l of lines) child.stdin.write(`${JSON.stringify(l)}\n`);
   const want = lines.filter((l) => typeof l === "object" && l !== null && "id" in l).length;
   const until = Date.now() + 10_000;
-  while (out.split("\n").filter(Boolean).length < want && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  while ((out.split("\n").filter(Boolean).length < want || (settled && !settled())) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   child.stdin.end();
   const code = await new Promise<number | null>((r) => child.once("exit", r));
   return { out: out.split("\n").filter(Boolean).map((l) => JSON.parse(l) as unknown), err, code };
@@ -143,14 +144,23 @@ describe("the bridge's failures, in words", () => {
     expect(refusedAuth).toContain("Bearer wrong-key");
   });
 
-  it("keeps the session id and revision, asks for the GET stream after initialized, and DELETEs the session when stdin closes", async () => {
+  it("keeps the session id and revision; a notification written just before stdin closes still goes out, then the session is DELETEd", async () => {
+    seen.length = 0;
+    // stdin closes as soon as initialize is answered, while notifications/initialized may still be on its way.
     const r = await rawExchange(["tap", "--url", `http://127.0.0.1:${SESSION_PORT}/mcp/c1`, "--key", "k"], [INIT, { jsonrpc: "2.0", method: "notifications/initialized" }]);
     expect(r.out).toEqual([{ jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } } }]);
     await expect.poll(() => seen.map((x) => x.method)).toContain("DELETE");
     expect(seen.find((x) => x.rpc === "initialize")?.session).toBeUndefined();
     expect(seen.find((x) => x.rpc === "notifications/initialized")).toMatchObject({ session: "sess-1", version: "2025-11-25" });
-    expect(seen.find((x) => x.method === "GET")).toMatchObject({ session: "sess-1" });
     expect(seen.find((x) => x.method === "DELETE")).toMatchObject({ session: "sess-1" });
+  });
+
+  it("asks for the GET stream with the session id once initialized is sent", async () => {
+    seen.length = 0;
+    await rawExchange(["tap", "--url", `http://127.0.0.1:${SESSION_PORT}/mcp/c1`, "--key", "k"], [INIT, { jsonrpc: "2.0", method: "notifications/initialized" }], () =>
+      seen.some((x) => x.method === "GET"),
+    );
+    expect(seen.find((x) => x.method === "GET")).toMatchObject({ session: "sess-1" });
   });
 
   it("no such tap in taps.json: exits 1 with the reason, nothing on stdout", async () => {
