@@ -38,6 +38,11 @@ export interface CallAttribution {
   signal?: AbortSignal;
   /** Called once with the record as it starts (its id links server→client requests to the caller). */
   onStart?: (record: CallRecord) => void;
+  /**
+   * `_meta` keys sent with the request; on 2026-07-28 they take precedence over the client's
+   * envelope (the tap sends its own client's declared capabilities this way).
+   */
+  meta?: Record<string, unknown>;
 }
 
 /**
@@ -128,7 +133,7 @@ export class CallRunner {
     let pending: Promise<unknown>;
     try {
       pending = client.request(
-        { method: "tools/call", params: { name: body.name, arguments: body.arguments } },
+        { method: "tools/call", params: { name: body.name, arguments: body.arguments, ...(by.meta ? { _meta: by.meta } : {}) } },
         AnyResult,
         {
           signal: active.controller.signal,

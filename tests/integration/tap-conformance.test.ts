@@ -33,7 +33,6 @@ const REVISIONS = ["2025-11-25", "2026-07-28"] as const;
 const KNOWN_FAILURES: Record<(typeof REVISIONS)[number], Record<string, string>> = {
   "2025-11-25": {},
   "2026-07-28": {
-    "server-stateless": "a call needing a capability the client did not declare goes to Loupe's inbox (by design) instead of -32021",
     ...Object.fromEntries(
       [
         "capability-negotiation",

@@ -3,6 +3,9 @@ import { randomUUID } from "node:crypto";
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, ProtocolError, ProtocolErrorCode, Server, inputRequired } from "@modelcontextprotocol/server";
 import type { ServerCapabilities, ServerContext } from "@modelcontextprotocol/server";
 import { getRegistry } from "@/lib/server/registry";
+import { isModern } from "@/lib/server/era";
+import { clientCapabilities } from "@/lib/server/mcp-requests/handlers";
+import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import { gateTappedCall } from "@/lib/server/tap/gate";
 import { linkCall, linkRequest, withDownstream } from "@/lib/server/tap/links";
@@ -41,6 +44,16 @@ function capabilitiesOf(server: Server, ctx: ServerContext): Record<string, unkn
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const caps = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
   return caps && typeof caps === "object" ? (caps as Record<string, unknown>) : undefined;
+}
+
+/** Loupe's own client capabilities with the server-request ones (sampling, elicitation, roots) replaced by the downstream's. */
+function downstreamCapabilitiesMeta(conn: McpConnection, declared: Record<string, unknown> | undefined): Record<string, unknown> {
+  const own = { ...(clientCapabilities(conn.config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES) as Record<string, unknown>) };
+  for (const key of ["sampling", "elicitation", "roots"]) {
+    delete own[key];
+    if (declared?.[key] !== undefined) own[key] = declared[key];
+  }
+  return { [CLIENT_CAPABILITIES_META_KEY]: own };
 }
 
 /**
@@ -218,6 +231,10 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
       progress: (p) => (flow ? flow.progress?.(p) : progress?.(p)),
       waiting: () => (flow ? flow.waiting : true),
     };
+    // 2026-07-28 on both sides: the upstream learns what the tap's client declared (sampling,
+    // elicitation, roots) per request, so a server that needs one it lacks answers -32021 to it,
+    // as the spec requires; a server that asks anyway still reaches Loupe's inbox (links.ts).
+    const upstreamMeta = hooks.era === "modern" && isModern(conn.state.era) ? downstreamCapabilitiesMeta(conn, capabilitiesOf(server, ctx)) : undefined;
     const run = (signal: AbortSignal) => {
       let unlink: (() => void) | undefined;
       return withDownstream(link, () =>
@@ -228,6 +245,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
             origin,
             ...(decision.approvalId ? { approvalId: decision.approvalId } : {}),
             signal,
+            ...(upstreamMeta ? { meta: upstreamMeta } : {}),
             // Progress is relayed from the recorded frames (links.ts), not from the SDK's callback.
             onStart: (r) => (unlink = linkCall(link, r)),
           },
