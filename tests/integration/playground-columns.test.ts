@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Entry } from "@/lib/contracts/entries";
 import type { Conversation, PgTurn, PlaygroundColumn } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { startFakeProvider, type FakeProvider, type RecordedRequest } from "@/tests/fixtures/fake-providers";
-import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as columns from "@/app/api/playground/conversations/[id]/columns/route";
 import * as columnRoute from "@/app/api/playground/conversations/[id]/columns/[columnId]/route";
+import { waitFor, raws, ctx, jsonPost as req, playgroundDataDir, openAiKey, connectEverything } from "@/tests/support/playground";
 
 /**
  * Side by side across providers: every column gets the same user messages, each keeps its own
@@ -16,20 +15,15 @@ import * as columnRoute from "@/app/api/playground/conversations/[id]/columns/[c
  * in order, each with its own answers so far.
  */
 
-const data = tempDir("loupe-playground-columns-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-columns-1234";
-process.env.OPENAI_API_KEY = KEY;
+const data = playgroundDataDir("loupe-playground-columns-");
+const KEY = openAiKey("test-key-columns-1234");
 process.env.ANTHROPIC_API_KEY = KEY;
 process.env.GOOGLE_API_KEY = KEY;
-
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
-const req = (body: unknown) => new Request("http://127.0.0.1:3000/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 let everything = "";
 const fakes: Record<"openai" | "anthropic" | "gemini", FakeProvider> = {} as never;
 beforeAll(async () => {
-  everything = (await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
+  everything = await connectEverything();
   for (const wire of ["openai", "anthropic", "gemini"] as const) {
     // Each answers with its wire and how many user messages it was sent: the test reads both back.
     fakes[wire] = await startFakeProvider(wire, { apiKey: KEY, fallback: (r: RecordedRequest) => ({ text: `${wire} saw ${userTexts(wire, r.body).join(" + ")}` }) });
@@ -55,16 +49,6 @@ function assistantTexts(wire: string, body: unknown): string[] {
   return (b.messages as Json[]).filter((m) => m.role === "assistant").map((m) => text(m.content));
 }
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const raws = <T,>(entries: Entry[], kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.raw as T);
 const done = (id: string, columnId: string, turn: number) =>
   waitFor(`turn ${turn} of ${columnId}`, () =>
     raws<PgTurn>(getHub().list(id, { limit: 5000 }).filter((e) => e.sessionKey === columnId), "pg_turn").find((t) => t.turn === turn && t.status !== "running"),

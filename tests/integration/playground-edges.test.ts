@@ -1,56 +1,31 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Entry } from "@/lib/contracts/entries";
 import type { ColumnConfig, Conversation, PgModelRequest, PgModelResponse, PgToolCall, PgTurn } from "@/lib/contracts/playground";
 import { prepareInput, toOpenAiStrict } from "@/lib/schema/portability";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
-import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
-import { EVERYTHING, freePort, stdioInput, tempDir } from "@/tests/support/servers";
+import type { FakeProvider } from "@/tests/fixtures/fake-providers";
+import { freePort } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as conversation from "@/app/api/playground/conversations/[id]/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import { Playground } from "@/lib/server/playground";
 import { defaultDeps } from "@/lib/server/playground/default-deps";
+import { waitFor, raws, live, ctx, jsonPost as post, playgroundDataDir, openAiKey, startPeers, stopPeers, expectProviderDrained } from "@/tests/support/playground";
 
 /** The loop's edges on the OpenAI wire: steps cap, unknown tools, strict declarations, an unreachable provider, two columns. */
 
-const data = tempDir("loupe-playground-edges-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-playground-edges";
-process.env.OPENAI_API_KEY = KEY;
-
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
-const post = (body: unknown) => new Request("http://127.0.0.1:3000/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const data = playgroundDataDir("loupe-playground-edges-");
+const KEY = openAiKey("test-key-playground-edges");
 
 let everything = "";
 let fake: FakeProvider;
 
 beforeAll(async () => {
-  everything = (await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
-  fake = await startFakeProvider("openai", { apiKey: KEY });
+  ({ everything, fake } = await startPeers(KEY));
 });
-afterAll(async () => {
-  await fake.close();
-  await getRegistry().closeAll();
-  data.cleanup();
-});
-afterEach(() => {
-  expect(fake.pending()).toBe(0);
-  fake.requests.length = 0;
-});
+afterAll(() => stopPeers(fake, data));
+afterEach(() => expectProviderDrained(fake));
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const raws = <T,>(entries: Entry[], kind: string, columnId?: string) =>
-  entries.filter((e) => e.kind === kind && (!columnId || e.sessionKey === columnId)).map((e) => e.raw as T);
-const live = (id: string) => getHub().list(id, { limit: 5000 });
 const ended = (id: string, columnId: string) =>
   waitFor("the turn's end", () => raws<PgTurn>(live(id), "pg_turn", columnId).find((t) => t.status !== "running"));
 

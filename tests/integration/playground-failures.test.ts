@@ -1,18 +1,17 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Entry } from "@/lib/contracts/entries";
 import type { ColumnConfig, Conversation, PgModelResponse, PgToolCall, PgTurn } from "@/lib/contracts/playground";
-import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { startFakeProvider, type FakeProvider, type ProviderWire } from "@/tests/fixtures/fake-providers";
 import { anthropicWire } from "@/tests/fixtures/fake-providers/anthropic";
 import { geminiWire } from "@/tests/fixtures/fake-providers/gemini";
 import { openaiWire } from "@/tests/fixtures/fake-providers/openai";
-import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+import { EVERYTHING, stdioInput } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as columnRoute from "@/app/api/playground/conversations/[id]/columns/[columnId]/route";
+import { waitFor, raws, live, ctx, playgroundDataDir, openAiKey, connectEverything } from "@/tests/support/playground";
 
 /**
  * A provider failing the way real ones do — a wrong key, a stream cut mid-way, a malformed SSE
@@ -22,15 +21,12 @@ import * as columnRoute from "@/app/api/playground/conversations/[id]/columns/[c
  * in words for the model.
  */
 
-const data = tempDir("loupe-playground-failures-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-failures-1234";
-process.env.OPENAI_API_KEY = KEY;
+const data = playgroundDataDir("loupe-playground-failures-");
+const KEY = openAiKey("test-key-failures-1234");
 process.env.ANTHROPIC_API_KEY = KEY;
 process.env.GOOGLE_API_KEY = KEY;
 
 const base = "http://127.0.0.1:3000";
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 const req = (method: string, body?: unknown) =>
   new Request(base + "/x", { method, ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}) });
 
@@ -42,24 +38,13 @@ const WIRES = [
 
 let everything = "";
 beforeAll(async () => {
-  everything = (await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
+  everything = await connectEverything();
 });
 afterAll(async () => {
   await getRegistry().closeAll();
   data.cleanup();
 });
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const raws = <T,>(entries: Entry[], kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.raw as T);
-const live = (id: string) => getHub().list(id, { limit: 5000 });
 const turnEnded = (id: string, turn: number) =>
   waitFor(`turn ${turn}`, () => raws<PgTurn>(live(id), "pg_turn").find((t) => t.turn === turn && t.status !== "running"));
 

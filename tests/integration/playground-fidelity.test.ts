@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ToolApproval } from "@/lib/contracts/approvals";
-import type { Entry } from "@/lib/contracts/entries";
 import type { ColumnConfig, Conversation, PgToolCall, PgTurn } from "@/lib/contracts/playground";
 import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { startFakeProvider, type FakeProvider, type ProviderWire } from "@/tests/fixtures/fake-providers";
-import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+import { EVERYTHING, stdioInput } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
+import { waitFor, raws, ctx, playgroundDataDir, openAiKey } from "@/tests/support/playground";
 
 /**
  * What a demanding user of the real APIs expects of the history Loupe re-sends: after a turn with
@@ -18,15 +18,12 @@ import * as messages from "@/app/api/playground/conversations/[id]/messages/rout
  * a broken history fails the turn here as it would in production.
  */
 
-const data = tempDir("loupe-playground-fidelity-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-fidelity-1234";
-process.env.OPENAI_API_KEY = KEY;
+const data = playgroundDataDir("loupe-playground-fidelity-");
+const KEY = openAiKey("test-key-fidelity-1234");
 process.env.ANTHROPIC_API_KEY = KEY;
 process.env.GOOGLE_API_KEY = KEY;
 
 const base = "http://127.0.0.1:3000";
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 const post = (url: string, body: unknown) =>
   new Request(base + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
@@ -48,16 +45,6 @@ afterAll(async () => {
   data.cleanup();
 });
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const raws = <T,>(entries: Entry[], kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.raw as T);
 const turnEnded = (id: string, turn: number) =>
   waitFor(`turn ${turn} to end`, () => raws<PgTurn>(getHub().list(id, { limit: 5000 }), "pg_turn").find((t) => t.turn === turn && t.status !== "running"));
 const pending = (id: string): ToolApproval[] =>

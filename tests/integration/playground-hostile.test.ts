@@ -1,54 +1,30 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Entry } from "@/lib/contracts/entries";
 import type { Conversation, PgToolCall, PgTurn } from "@/lib/contracts/playground";
 import { declareTools } from "@/lib/playground/declare-tools";
-import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
-import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
-import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+import type { FakeProvider } from "@/tests/fixtures/fake-providers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
+import { waitFor, raws, live, ctx, jsonPost as post, playgroundDataDir, openAiKey, startPeers, stopPeers } from "@/tests/support/playground";
 
 /**
  * A model that tries to reach tools it was not given: only the tools selected for the
  * conversation may run, whatever name the model makes up (a server's tool left out, a namespaced
  * look-alike, a name every JavaScript object answers to).
  */
-const data = tempDir("loupe-playground-hostile-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-playground-hostile";
-process.env.OPENAI_API_KEY = KEY;
-
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
-const post = (body: unknown) => new Request("http://127.0.0.1:3000/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const data = playgroundDataDir("loupe-playground-hostile-");
+const KEY = openAiKey("test-key-playground-hostile");
 
 let everything = "";
 let fake: FakeProvider;
 
 beforeAll(async () => {
-  everything = (await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
-  fake = await startFakeProvider("openai", { apiKey: KEY });
+  ({ everything, fake } = await startPeers(KEY));
 });
-afterAll(async () => {
-  await fake.close();
-  await getRegistry().closeAll();
-  data.cleanup();
-});
+afterAll(() => stopPeers(fake, data));
 afterEach(() => {
   fake.requests.length = 0;
 });
-
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const raws = <T,>(entries: Entry[], kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.raw as T);
-const live = (id: string) => getHub().list(id, { limit: 5000 });
 
 describe("a model calling tools it was not given", () => {
   it.each(["echo", "everything__echo", "constructor", "toString", "__proto__", "hasOwnProperty"])("%s is unknown_tool and nothing runs", async (name) => {

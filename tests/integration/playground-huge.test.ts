@@ -1,7 +1,6 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Entry } from "@/lib/contracts/entries";
 import type { Conversation, PgModelRequest, PgToolCall, PgTurn } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
@@ -10,17 +9,13 @@ import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-prov
 import { FILESYSTEM, stdioInput, tempDir } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
+import { waitFor as pollFor, raws, live, ctx, jsonPost as req, playgroundDataDir, openAiKey } from "@/tests/support/playground";
 
-const data = tempDir("loupe-playground-huge-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-huge-1234";
-process.env.OPENAI_API_KEY = KEY;
+const data = playgroundDataDir("loupe-playground-huge-");
+const KEY = openAiKey("test-key-huge-1234");
 const files = tempDir("loupe-playground-huge-files-");
 const BIG = path.join(files.dir, "big.txt");
 const SIZE = 5 * 1024 * 1024;
-
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
-const req = (body: unknown) => new Request("http://127.0.0.1:3000/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 let fs = "";
 let fake: FakeProvider;
@@ -36,17 +31,7 @@ afterAll(async () => {
   files.cleanup();
 });
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const raws = <T,>(entries: Entry[], kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.raw as T);
-const live = (id: string) => getHub().list(id, { limit: 5000 });
+const waitFor = <T,>(what: string, read: () => T | undefined | null | false, ms = 30_000) => pollFor(what, read, ms);
 const turnEnded = (id: string, turn: number) => waitFor(`turn ${turn}`, () => raws<PgTurn>(live(id), "pg_turn").find((t) => t.turn === turn && t.status !== "running"));
 
 describe("a 5 MiB tool result", () => {

@@ -6,13 +6,13 @@ import type { Conversation, PgModelResponse, PgTurn } from "@/lib/contracts/play
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
-import { tempDir } from "@/tests/support/servers";
 import * as providers from "@/app/api/playground/providers/route";
 import * as provider from "@/app/api/playground/providers/[provider]/route";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as conversation from "@/app/api/playground/conversations/[id]/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as entriesRoute from "@/app/api/playground/conversations/[id]/entries/route";
+import { ctx, playgroundDataDir } from "@/tests/support/playground";
 
 /**
  * A provider key entered in the settings is used (the fake OpenAI server checks it) and is found
@@ -20,12 +20,10 @@ import * as entriesRoute from "@/app/api/playground/conversations/[id]/entries/r
  * data dir but the 0600 keys file — even when the provider echoes the key back in an error.
  */
 
-const data = tempDir("loupe-pg-keys-e2e-");
-process.env.LOUPE_DATA_DIR = data.dir;
+const data = playgroundDataDir("loupe-pg-keys-e2e-");
 delete process.env.OPENAI_API_KEY;
 const KEY = "sk-proj-settings-Zq81xYw3Vb5nT0Lk";
 const base = "http://127.0.0.1:3000";
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 const req = (method: string, body?: unknown) =>
   new Request(`${base}/x`, { method, ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}) });
 

@@ -8,10 +8,11 @@ import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { startFakeProvider, type FakeProvider, type ProviderWire } from "@/tests/fixtures/fake-providers";
-import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+import { EVERYTHING, stdioInput } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as entriesRoute from "@/app/api/playground/conversations/[id]/entries/route";
+import { waitFor, raws, ctx, playgroundDataDir, openAiKey } from "@/tests/support/playground";
 
 /**
  * The playground loop against each provider's real client library and a fake provider server
@@ -19,15 +20,12 @@ import * as entriesRoute from "@/app/api/playground/conversations/[id]/entries/r
  * runs the tools, through the approvals desk and the connection's recorded call path.
  */
 
-const data = tempDir("loupe-playground-loop-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-playground-1234";
-process.env.OPENAI_API_KEY = KEY;
+const data = playgroundDataDir("loupe-playground-loop-");
+const KEY = openAiKey("test-key-playground-1234");
 process.env.ANTHROPIC_API_KEY = KEY;
 process.env.GOOGLE_API_KEY = KEY;
 
 const base = "http://127.0.0.1:3000";
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 const post = (url: string, body: unknown) =>
   new Request(base + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
@@ -50,23 +48,11 @@ afterAll(async () => {
   data.cleanup();
 });
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 async function entriesOf(id: string): Promise<Entry[]> {
   const res = await entriesRoute.GET(new Request(`${base}/api/playground/conversations/${id}/entries?limit=5000`), ctx({ id }));
   expect(res.status).toBe(200);
   return (await res.json()) as Entry[];
 }
-
-const raws = <T,>(entries: Entry[], kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.raw as T);
 
 async function turnEnded(id: string, turn = 1): Promise<PgTurn> {
   let ended: PgTurn | undefined;

@@ -1,13 +1,13 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Entry } from "@/lib/contracts/entries";
 import type { ColumnConfig, Conversation, PgModelRequest, PgToolCall, PgTurn } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { startFakeProvider, type FakeProvider, type ProviderWire, type RecordedRequest } from "@/tests/fixtures/fake-providers";
-import { stdioInput, tempDir } from "@/tests/support/servers";
+import { stdioInput } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
+import { waitFor, raws, ctx, playgroundDataDir, openAiKey } from "@/tests/support/playground";
 
 /**
  * The name round trip with names providers refuse (dots, slashes, over 64 characters, two that
@@ -17,17 +17,14 @@ import * as messages from "@/app/api/playground/conversations/[id]/messages/rout
  * re-sent in the next turn uses the declared names.
  */
 
-const data = tempDir("loupe-playground-names-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-names-1234";
-process.env.OPENAI_API_KEY = KEY;
+const data = playgroundDataDir("loupe-playground-names-");
+const KEY = openAiKey("test-key-names-1234");
 process.env.ANTHROPIC_API_KEY = KEY;
 process.env.GOOGLE_API_KEY = KEY;
 
 const ODD = path.resolve(import.meta.dirname, "../fixtures/odd-names-server.mjs");
 const TOOLS = ["files.read", "files_read", "git/status", `report_${"x".repeat(80)}_final`, "ping"];
 const base = "http://127.0.0.1:3000";
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 const post = (url: string, body: unknown) => new Request(base + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 const WIRES: { wire: ProviderWire; provider: ColumnConfig["provider"]; model: string }[] = [
@@ -49,16 +46,6 @@ afterAll(async () => {
   data.cleanup();
 });
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const raws = <T,>(entries: Entry[], kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.raw as T);
 const turnEnded = (id: string, turn: number) =>
   waitFor(`turn ${turn}`, () => raws<PgTurn>(getHub().list(id, { limit: 5000 }), "pg_turn").find((t) => t.turn === turn && t.status !== "running"));
 

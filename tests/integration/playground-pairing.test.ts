@@ -6,8 +6,8 @@ import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { Playground } from "@/lib/server/playground";
 import { defaultDeps } from "@/lib/server/playground/default-deps";
-import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
-import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+import type { FakeProvider } from "@/tests/fixtures/fake-providers";
+import { waitFor, playgroundDataDir, openAiKey, startPeers, stopPeers } from "@/tests/support/playground";
 
 /**
  * Two identical tool calls in one step (same tool, same arguments) each wait for their own
@@ -15,32 +15,16 @@ import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
  * the second call's approval is created first (its tool listing came back sooner).
  */
 
-const data = tempDir("loupe-playground-pairing-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-pairing-1234";
-process.env.OPENAI_API_KEY = KEY;
+const data = playgroundDataDir("loupe-playground-pairing-");
+const KEY = openAiKey("test-key-pairing-1234");
 
 let everything = "";
 let fake: FakeProvider;
 beforeAll(async () => {
-  everything = (await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
-  fake = await startFakeProvider("openai", { apiKey: KEY });
+  ({ everything, fake } = await startPeers(KEY));
 });
-afterAll(async () => {
-  await fake.close();
-  await getRegistry().closeAll();
-  data.cleanup();
-});
+afterAll(() => stopPeers(fake, data));
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const calls = (id: string) => getHub().list(id, { limit: 5000 }).filter((e) => e.kind === "pg_tool_call").map((e) => e.raw as PgToolCall);
 
 describe("approval pairing", () => {

@@ -4,24 +4,19 @@ import type { Conversation, PgTurn, PlaygroundColumn } from "@/lib/contracts/pla
 import { getHub } from "@/lib/server/hub";
 import { ConversationStore } from "@/lib/server/playground/conversation-store";
 import { startFakeProvider, type FakeProvider, type RecordedRequest } from "@/tests/fixtures/fake-providers";
-import { tempDir } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as columns from "@/app/api/playground/conversations/[id]/columns/route";
+import { waitFor, ctx, jsonPost as req, playgroundDataDir, openAiKey } from "@/tests/support/playground";
 
 /**
  * A column added later replays the conversation's user messages: past a turn that errors (as the
  * live columns went on past theirs), and only the messages that went to every column.
  */
 
-const data = tempDir("loupe-playground-replay-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-replay-1234";
-process.env.OPENAI_API_KEY = KEY;
+const data = playgroundDataDir("loupe-playground-replay-");
+const KEY = openAiKey("test-key-replay-1234");
 process.env.ANTHROPIC_API_KEY = KEY;
-
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
-const req = (body: unknown) => new Request("http://127.0.0.1:3000/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** The user texts of an OpenAI or Anthropic request, in order. */
@@ -43,15 +38,6 @@ afterAll(async () => {
   data.cleanup();
 });
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const columnEntries = (id: string, columnId: string): Entry[] => getHub().list(id, { limit: 5000 }).filter((e) => e.sessionKey === columnId);
 const turns = (id: string, columnId: string) => columnEntries(id, columnId).filter((e) => e.kind === "pg_turn").map((e) => e.raw as PgTurn);
 const ended = (id: string, columnId: string, turn: number) =>

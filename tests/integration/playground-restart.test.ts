@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Entry } from "@/lib/contracts/entries";
 import type { Conversation, PgModelResponse, PgTurn } from "@/lib/contracts/playground";
 import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
 import { Playground } from "@/lib/server/playground";
 import { defaultDeps } from "@/lib/server/playground/default-deps";
-import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
-import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+import type { FakeProvider } from "@/tests/fixtures/fake-providers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as stop from "@/app/api/playground/conversations/[id]/stop/route";
+import { waitFor, raws, live, ctx, jsonPost as req, playgroundDataDir, openAiKey, startPeers, stopPeers } from "@/tests/support/playground";
 
 /**
  * Loupe stopping mid-turn (a new process opens the same file; here a new Playground on the same
@@ -18,37 +16,15 @@ import * as stop from "@/app/api/playground/conversations/[id]/stop/route";
  * billed to the turn and the column — the provider charged them.
  */
 
-const data = tempDir("loupe-playground-restart-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-restart-1234";
-process.env.OPENAI_API_KEY = KEY;
-
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
-const req = (body: unknown) => new Request("http://127.0.0.1:3000/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const data = playgroundDataDir("loupe-playground-restart-");
+const KEY = openAiKey("test-key-restart-1234");
 
 let everything = "";
 let fake: FakeProvider;
 beforeAll(async () => {
-  everything = (await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
-  fake = await startFakeProvider("openai", { apiKey: KEY });
+  ({ everything, fake } = await startPeers(KEY));
 });
-afterAll(async () => {
-  await fake.close();
-  await getRegistry().closeAll();
-  data.cleanup();
-});
-
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const raws = <T,>(entries: Entry[], kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.raw as T);
-const live = (id: string) => getHub().list(id, { limit: 5000 });
+afterAll(() => stopPeers(fake, data));
 
 describe("a turn cut off by Loupe stopping", () => {
   it("keeps the usage and cost of its finished model steps in the turn and the column", async () => {

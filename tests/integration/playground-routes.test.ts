@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Entry } from "@/lib/contracts/entries";
 import type { Conversation, PgModelResponse, PgToolCall, PgTurn, PlaygroundColumn } from "@/lib/contracts/playground";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { getApprovals } from "@/lib/server/approvals";
@@ -7,8 +6,7 @@ import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { Playground } from "@/lib/server/playground";
 import { defaultDeps } from "@/lib/server/playground/default-deps";
-import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
-import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+import type { FakeProvider } from "@/tests/fixtures/fake-providers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as conversation from "@/app/api/playground/conversations/[id]/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
@@ -19,16 +17,14 @@ import * as entriesRoute from "@/app/api/playground/conversations/[id]/entries/r
 import * as draft from "@/app/api/connections/[id]/requests/[requestId]/draft/route";
 import * as answerRequest from "@/app/api/connections/[id]/requests/[requestId]/route";
 import { getClientRequests } from "@/lib/server/mcp-requests";
+import { waitFor, raws, live, ctx, playgroundDataDir, openAiKey, startPeers, stopPeers, expectProviderDrained } from "@/tests/support/playground";
 
 /** The playground's routes: shapes, 4xx codes, stop, column replay, and a turn cut off by a stopped Loupe. */
 
-const data = tempDir("loupe-playground-routes-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-playground-routes";
-process.env.OPENAI_API_KEY = KEY;
+const data = playgroundDataDir("loupe-playground-routes-");
+const KEY = openAiKey("test-key-playground-routes");
 
 const base = "http://127.0.0.1:3000";
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 const req = (method: string, body?: unknown) =>
   new Request(base + "/x", { method, ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }), headers: { "content-type": "application/json" } });
 
@@ -36,32 +32,11 @@ let everything = "";
 let fake: FakeProvider;
 
 beforeAll(async () => {
-  everything = (await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
-  fake = await startFakeProvider("openai", { apiKey: KEY });
+  ({ everything, fake } = await startPeers(KEY));
 });
-afterAll(async () => {
-  await fake.close();
-  await getRegistry().closeAll();
-  data.cleanup();
-});
-afterEach(() => {
-  expect(fake.pending()).toBe(0);
-  fake.requests.length = 0;
-});
+afterAll(() => stopPeers(fake, data));
+afterEach(() => expectProviderDrained(fake));
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const raws = <T,>(entries: Entry[], kind: string, columnId?: string) =>
-  entries.filter((e) => e.kind === kind && (!columnId || e.sessionKey === columnId)).map((e) => e.raw as T);
-const live = (id: string) => getHub().list(id, { limit: 5000 });
 const turnEnd = (id: string, columnId: string, turn: number) =>
   waitFor(`turn ${turn} of ${columnId}`, () => raws<PgTurn>(live(id), "pg_turn", columnId).find((t) => t.turn === turn && t.status !== "running"));
 const pending = (id: string): ToolApproval[] =>

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Entry } from "@/lib/contracts/entries";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import type { Conversation, PgModelResponse, PgToolCall, PgTurn } from "@/lib/contracts/playground";
 import type { ToolApproval } from "@/lib/contracts/approvals";
@@ -7,10 +6,11 @@ import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { demoServerLaunch } from "@/demo/mcp/launch";
-import { stdioInput, tempDir } from "@/tests/support/servers";
+import { stdioInput } from "@/tests/support/servers";
 import * as connections from "@/app/api/connections/route";
 import * as conversationsRoute from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
+import { waitFor as pollFor, raws, ctx, playgroundDataDir } from "@/tests/support/playground";
 
 /**
  * What `npm start` shows without a key: the scripted model, the demo MCP server and the
@@ -18,13 +18,10 @@ import * as messages from "@/app/api/playground/conversations/[id]/messages/rout
  * and the model answers from both results — or quotes the rejection's reason.
  */
 
-const data = tempDir("loupe-playground-scripted-");
-process.env.LOUPE_DATA_DIR = data.dir;
+const data = playgroundDataDir("loupe-playground-scripted-");
 
 const base = "http://127.0.0.1:3000";
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 const post = (url: string, body: unknown) => new Request(base + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-const raws = <T,>(entries: Entry[], kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.raw as T);
 
 let demo = "";
 
@@ -40,15 +37,7 @@ afterAll(async () => {
   data.cleanup();
 });
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const waitFor = <T,>(what: string, read: () => T | undefined | null | false, ms = 20_000) => pollFor(what, read, ms);
 
 async function start(text: string): Promise<string> {
   const res = await conversationsRoute.POST(

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Conversation, PgModelRequest, PgTurn, ProviderStatus } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
 import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
-import { tempDir } from "@/tests/support/servers";
 import * as providers from "@/app/api/playground/providers/route";
 import * as provider from "@/app/api/playground/providers/[provider]/route";
 import * as conversations from "@/app/api/playground/conversations/route";
@@ -10,20 +9,19 @@ import * as conversation from "@/app/api/playground/conversations/[id]/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as entries from "@/app/api/playground/conversations/[id]/entries/route";
 import * as columnRoute from "@/app/api/playground/conversations/[id]/columns/[columnId]/route";
+import { waitFor, ctx, playgroundDataDir } from "@/tests/support/playground";
 
 /**
  * A base URL typed with credentials (`http://user:secret@host/v1?api_key=…`): the requests still
  * carry them (Basic authorization, the query), but no route response and no recorded entry does.
  */
 
-const data = tempDir("loupe-playground-url-secrets-");
-process.env.LOUPE_DATA_DIR = data.dir;
+const data = playgroundDataDir("loupe-playground-url-secrets-");
 
 const PASSWORD = "pw-s3cret-98765";
 const QUERY_KEY = "qk-s3cret-54321";
 const SECRETS = [PASSWORD, QUERY_KEY];
 
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 const json = (method: string, body: unknown) =>
   new Request("http://127.0.0.1:3000/x", { method, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
@@ -38,15 +36,6 @@ afterAll(async () => {
   data.cleanup();
 });
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const ended = (id: string, turn: number) =>
   waitFor(`turn ${turn}`, () => getHub().list(id, { limit: 5000 }).map((e) => e.raw as PgTurn).find((t) => t.turn === turn && t.status !== undefined && t.status !== "running" && "startedAt" in t));
 

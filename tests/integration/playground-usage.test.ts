@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Entry } from "@/lib/contracts/entries";
 import type { ColumnConfig, Conversation, PgModelResponse, PgTurn } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { costOf } from "@/lib/server/playground/providers/pricing";
 import { startFakeProvider, type FakeProvider, type ProviderWire } from "@/tests/fixtures/fake-providers";
-import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
+import { waitFor, raws, ctx, playgroundDataDir, openAiKey, connectEverything } from "@/tests/support/playground";
 
 /**
  * Usage and cost as a user reading the bill expects: per step as the provider reported it (cached
@@ -15,15 +14,12 @@ import * as messages from "@/app/api/playground/conversations/[id]/messages/rout
  * a model Loupe has no price for is "price unknown" (null) everywhere, never NaN or a guess.
  */
 
-const data = tempDir("loupe-playground-usage-");
-process.env.LOUPE_DATA_DIR = data.dir;
-const KEY = "test-key-usage-1234";
-process.env.OPENAI_API_KEY = KEY;
+const data = playgroundDataDir("loupe-playground-usage-");
+const KEY = openAiKey("test-key-usage-1234");
 process.env.ANTHROPIC_API_KEY = KEY;
 process.env.GOOGLE_API_KEY = KEY;
 
 const base = "http://127.0.0.1:3000";
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 const post = (url: string, body: unknown) => new Request(base + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 const WIRES: { wire: ProviderWire; provider: ColumnConfig["provider"]; model: string; unknown: string }[] = [
@@ -34,23 +30,13 @@ const WIRES: { wire: ProviderWire; provider: ColumnConfig["provider"]; model: st
 
 let everything = "";
 beforeAll(async () => {
-  everything = (await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
+  everything = await connectEverything();
 });
 afterAll(async () => {
   await getRegistry().closeAll();
   data.cleanup();
 });
 
-async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const raws = <T,>(entries: Entry[], kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.raw as T);
 const turnEnded = (id: string, turn: number) =>
   waitFor(`turn ${turn}`, () => raws<PgTurn>(getHub().list(id, { limit: 5000 }), "pg_turn").find((t) => t.turn === turn && t.status !== "running"));
 async function column(id: string) {

@@ -1,0 +1,76 @@
+import { expect } from "vitest";
+import type { Entry } from "@/lib/contracts/entries";
+import { getHub } from "@/lib/server/hub";
+import { getRegistry } from "@/lib/server/registry";
+import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
+import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+
+/**
+ * The setup every playground integration test repeats: a data dir for the store, the fake
+ * provider with server-everything as the MCP peer, route calls, and reading a conversation's
+ * entries while its turns run. Called at a test file's top level, so the env is set before the
+ * store is first opened.
+ */
+
+/** A fresh data dir that Loupe's store will open (LOUPE_DATA_DIR points at it). */
+export function playgroundDataDir(prefix: string): { dir: string; cleanup: () => void } {
+  const data = tempDir(prefix);
+  process.env.LOUPE_DATA_DIR = data.dir;
+  return data;
+}
+
+/** The OpenAI key the playground finds in the environment (the fake provider checks it). */
+export function openAiKey(key: string): string {
+  process.env.OPENAI_API_KEY = key;
+  return key;
+}
+
+/** The `{ params }` second argument of a Next route handler. */
+export const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
+
+/** A JSON POST for a route handler (the URL is not read by the handlers under test). */
+export const jsonPost = (body: unknown) =>
+  new Request("http://127.0.0.1:3000/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+
+/** Polls `read` every 20 ms until it returns something truthy; throws after `ms`. */
+export async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The raw payloads of the entries of one kind, optionally of one column only. */
+export const raws = <T,>(entries: Entry[], kind: string, columnId?: string) =>
+  entries.filter((e) => e.kind === kind && (!columnId || e.sessionKey === columnId)).map((e) => e.raw as T);
+
+/** A conversation's entries as the hub holds them now. */
+export const live = (id: string) => getHub().list(id, { limit: 5000 });
+
+/** server-everything over stdio, registered as a connection; resolves to its connection id. */
+export async function connectEverything(): Promise<string> {
+  return (await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
+}
+
+/** server-everything plus a fake OpenAI provider that wants `key`. */
+export async function startPeers(key: string): Promise<{ everything: string; fake: FakeProvider }> {
+  const everything = await connectEverything();
+  const fake = await startFakeProvider("openai", { apiKey: key });
+  return { everything, fake };
+}
+
+/** Undoes startPeers and removes the data dir. */
+export async function stopPeers(fake: FakeProvider, data: { cleanup: () => void }): Promise<void> {
+  await fake.close();
+  await getRegistry().closeAll();
+  data.cleanup();
+}
+
+/** After each test: every scripted reply was used, and the next test sees only its own requests. */
+export function expectProviderDrained(fake: FakeProvider): void {
+  expect(fake.pending()).toBe(0);
+  fake.requests.length = 0;
+}
