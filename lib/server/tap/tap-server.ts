@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, ProtocolError, ProtocolErrorCode, Server, inputRequired } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, Server, inputRequired } from "@modelcontextprotocol/server";
 import type { ServerCapabilities, ServerContext } from "@modelcontextprotocol/server";
 import { getRegistry } from "@/lib/server/registry";
 import { isModern } from "@/lib/server/era";
@@ -44,6 +44,12 @@ function capabilitiesOf(server: Server, ctx: ServerContext): Record<string, unkn
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const caps = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
   return caps && typeof caps === "object" ? (caps as Record<string, unknown>) : undefined;
+}
+
+/** Whether a 2026-07-28 request named a log level in its envelope (without one, the server sends no log messages). */
+function asksLogs(ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  return typeof envelope?.[LOG_LEVEL_META_KEY] === "string";
 }
 
 /** Loupe's own client capabilities with the server-request ones (sampling, elicitation, roots) replaced by the downstream's. */
@@ -227,7 +233,13 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
       capabilities: capabilitiesOf(server, ctx),
       send: (method, asked, abort, id) =>
         flow ? flow.ask(method, asked, abort, id) : (ctx.mcpReq.send({ method, params: asked } as never, { signal: abort }) as Promise<Record<string, unknown>>),
-      notify: (notification) => (flow ? flow.relay?.(notification) : relay(notification)),
+      notify: (notification) => {
+        // 2026-07-28: a request that named no log level gets no log messages (the upstream's may
+        // come from the level Loupe's own client asked for).
+        if (notification.method === "notifications/message" && hooks.era === "modern" && !asksLogs(ctx)) return;
+        if (flow) flow.relay?.(notification);
+        else relay(notification);
+      },
       progress: (p) => (flow ? flow.progress?.(p) : progress?.(p)),
       waiting: () => (flow ? flow.waiting : true),
     };
