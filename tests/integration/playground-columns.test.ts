@@ -7,7 +7,7 @@ import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as columns from "@/app/api/playground/conversations/[id]/columns/route";
 import * as columnRoute from "@/app/api/playground/conversations/[id]/columns/[columnId]/route";
-import { waitFor, raws, ctx, jsonPost as req, playgroundDataDir, openAiKey, connectEverything } from "@/tests/support/playground";
+import { waitFor, raws, ctx, jsonPost as req, playgroundDataDir, connectEverything, providerKeys } from "@/tests/support/playground";
 
 /**
  * Side by side across providers: every column gets the same user messages, each keeps its own
@@ -16,9 +16,7 @@ import { waitFor, raws, ctx, jsonPost as req, playgroundDataDir, openAiKey, conn
  */
 
 const data = playgroundDataDir("loupe-playground-columns-");
-const KEY = openAiKey("test-key-columns-1234");
-process.env.ANTHROPIC_API_KEY = KEY;
-process.env.GOOGLE_API_KEY = KEY;
+const KEY = providerKeys("test-key-columns-1234");
 
 let everything = "";
 const fakes: Record<"openai" | "anthropic" | "gemini", FakeProvider> = {} as never;

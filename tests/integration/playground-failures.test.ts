@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ColumnConfig, Conversation, PgModelResponse, PgToolCall, PgTurn } from "@/lib/contracts/playground";
+import type { ColumnConfig, Conversation, PgModelResponse, PgToolCall } from "@/lib/contracts/playground";
 import { getRegistry } from "@/lib/server/registry";
 import { startFakeProvider, type FakeProvider, type ProviderWire } from "@/tests/fixtures/fake-providers";
 import { anthropicWire } from "@/tests/fixtures/fake-providers/anthropic";
@@ -11,7 +11,7 @@ import { EVERYTHING, stdioInput } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as columnRoute from "@/app/api/playground/conversations/[id]/columns/[columnId]/route";
-import { waitFor, raws, live, ctx, playgroundDataDir, openAiKey, connectEverything } from "@/tests/support/playground";
+import { waitFor, raws, live, ctx, playgroundDataDir, connectEverything, providerKeys, closeConnections, turnEnded } from "@/tests/support/playground";
 
 /**
  * A provider failing the way real ones do — a wrong key, a stream cut mid-way, a malformed SSE
@@ -22,9 +22,7 @@ import { waitFor, raws, live, ctx, playgroundDataDir, openAiKey, connectEverythi
  */
 
 const data = playgroundDataDir("loupe-playground-failures-");
-const KEY = openAiKey("test-key-failures-1234");
-process.env.ANTHROPIC_API_KEY = KEY;
-process.env.GOOGLE_API_KEY = KEY;
+const KEY = providerKeys("test-key-failures-1234");
 
 const base = "http://127.0.0.1:3000";
 const req = (method: string, body?: unknown) =>
@@ -40,13 +38,7 @@ let everything = "";
 beforeAll(async () => {
   everything = await connectEverything();
 });
-afterAll(async () => {
-  await getRegistry().closeAll();
-  data.cleanup();
-});
-
-const turnEnded = (id: string, turn: number) =>
-  waitFor(`turn ${turn}`, () => raws<PgTurn>(live(id), "pg_turn").find((t) => t.turn === turn && t.status !== "running"));
+afterAll(() => closeConnections(data));
 
 /** A provider endpoint that answers a stream the way a broken network or proxy does. */
 async function brokenStream(write: (res: http.ServerResponse) => void): Promise<{ origin: string; close(): Promise<void> }> {

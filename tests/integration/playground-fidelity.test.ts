@@ -1,14 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ToolApproval } from "@/lib/contracts/approvals";
-import type { ColumnConfig, Conversation, PgToolCall, PgTurn } from "@/lib/contracts/playground";
+import type { ColumnConfig, Conversation, PgToolCall } from "@/lib/contracts/playground";
 import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
 import { startFakeProvider, type FakeProvider, type ProviderWire } from "@/tests/fixtures/fake-providers";
-import { EVERYTHING, stdioInput } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
-import { waitFor, raws, ctx, playgroundDataDir, openAiKey } from "@/tests/support/playground";
+import { waitFor, raws, ctx, playgroundDataDir, providerKeys, jsonPostTo as post, closeConnections, connectEverything, turnEnded } from "@/tests/support/playground";
 
 /**
  * What a demanding user of the real APIs expects of the history Loupe re-sends: after a turn with
@@ -19,13 +17,9 @@ import { waitFor, raws, ctx, playgroundDataDir, openAiKey } from "@/tests/suppor
  */
 
 const data = playgroundDataDir("loupe-playground-fidelity-");
-const KEY = openAiKey("test-key-fidelity-1234");
-process.env.ANTHROPIC_API_KEY = KEY;
-process.env.GOOGLE_API_KEY = KEY;
+const KEY = providerKeys("test-key-fidelity-1234");
 
 const base = "http://127.0.0.1:3000";
-const post = (url: string, body: unknown) =>
-  new Request(base + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 const WIRES: { wire: ProviderWire; provider: ColumnConfig["provider"]; model: string }[] = [
   { wire: "openai", provider: "openai", model: "gpt-4o-mini" },
@@ -37,16 +31,10 @@ const WIRES: { wire: ProviderWire; provider: ColumnConfig["provider"]; model: st
 
 let everything = "";
 beforeAll(async () => {
-  const view = await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]));
-  everything = view.id;
+  everything = await connectEverything();
 });
-afterAll(async () => {
-  await getRegistry().closeAll();
-  data.cleanup();
-});
+afterAll(() => closeConnections(data));
 
-const turnEnded = (id: string, turn: number) =>
-  waitFor(`turn ${turn} to end`, () => raws<PgTurn>(getHub().list(id, { limit: 5000 }), "pg_turn").find((t) => t.turn === turn && t.status !== "running"));
 const pending = (id: string): ToolApproval[] =>
   getApprovals()
     .list({ status: "pending" })

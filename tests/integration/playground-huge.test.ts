@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Conversation, PgModelRequest, PgToolCall, PgTurn } from "@/lib/contracts/playground";
+import type { Conversation, PgModelRequest, PgToolCall } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { MODEL_RESULT_MAX_CHARS } from "@/lib/server/playground/history";
@@ -9,7 +9,7 @@ import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-prov
 import { FILESYSTEM, stdioInput, tempDir } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
-import { waitFor as pollFor, raws, live, ctx, jsonPost as req, playgroundDataDir, openAiKey } from "@/tests/support/playground";
+import { raws, live, ctx, jsonPost as req, playgroundDataDir, openAiKey, turnEnded } from "@/tests/support/playground";
 
 const data = playgroundDataDir("loupe-playground-huge-");
 const KEY = openAiKey("test-key-huge-1234");
@@ -31,8 +31,8 @@ afterAll(async () => {
   files.cleanup();
 });
 
-const waitFor = <T,>(what: string, read: () => T | undefined | null | false, ms = 30_000) => pollFor(what, read, ms);
-const turnEnded = (id: string, turn: number) => waitFor(`turn ${turn}`, () => raws<PgTurn>(live(id), "pg_turn").find((t) => t.turn === turn && t.status !== "running"));
+/** A 5 MiB result takes longer than the usual wait to go through the loop. */
+const TURN_MS = 30_000;
 
 describe("a 5 MiB tool result", () => {
   it("reaches the model cut to a size it can take, and is stored once, with its call", async () => {
@@ -42,11 +42,11 @@ describe("a 5 MiB tool result", () => {
     const { id } = (await res.json()) as Conversation;
     fake.enqueue({ toolCalls: [{ id: "call_big", name: "read_text_file", arguments: { path: BIG } }] }, { text: "Big." });
     await messages.POST(req({ text: "read it" }), ctx({ id }));
-    expect((await turnEnded(id, 1)).status).toBe("done");
+    expect((await turnEnded(id, 1, TURN_MS)).status).toBe("done");
     for (let turn = 2; turn <= 4; turn++) {
       fake.enqueue({ text: `Turn ${turn}.` });
       await messages.POST(req({ text: `turn ${turn}` }), ctx({ id }));
-      expect((await turnEnded(id, turn)).status).toBe("done");
+      expect((await turnEnded(id, turn, TURN_MS)).status).toBe("done");
     }
     const call = raws<PgToolCall>(live(id), "pg_tool_call").at(-1)!;
     expect(call.status).toBe("ok");

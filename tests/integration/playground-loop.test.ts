@@ -12,7 +12,7 @@ import { EVERYTHING, stdioInput } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as entriesRoute from "@/app/api/playground/conversations/[id]/entries/route";
-import { waitFor, raws, ctx, playgroundDataDir, openAiKey } from "@/tests/support/playground";
+import { waitFor, raws, ctx, playgroundDataDir, providerKeys, jsonPostTo as post, closeConnections } from "@/tests/support/playground";
 
 /**
  * The playground loop against each provider's real client library and a fake provider server
@@ -21,13 +21,9 @@ import { waitFor, raws, ctx, playgroundDataDir, openAiKey } from "@/tests/suppor
  */
 
 const data = playgroundDataDir("loupe-playground-loop-");
-const KEY = openAiKey("test-key-playground-1234");
-process.env.ANTHROPIC_API_KEY = KEY;
-process.env.GOOGLE_API_KEY = KEY;
+const KEY = providerKeys("test-key-playground-1234");
 
 const base = "http://127.0.0.1:3000";
-const post = (url: string, body: unknown) =>
-  new Request(base + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 const WIRES: { wire: ProviderWire; provider: ColumnConfig["provider"]; model: string }[] = [
   { wire: "openai", provider: "openai", model: "gpt-4o-mini" },
@@ -43,10 +39,7 @@ beforeAll(async () => {
   expect(view.state.status).toBe("connected");
 });
 
-afterAll(async () => {
-  await getRegistry().closeAll();
-  data.cleanup();
-});
+afterAll(() => closeConnections(data));
 
 async function entriesOf(id: string): Promise<Entry[]> {
   const res = await entriesRoute.GET(new Request(`${base}/api/playground/conversations/${id}/entries?limit=5000`), ctx({ id }));

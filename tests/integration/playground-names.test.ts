@@ -1,13 +1,13 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ColumnConfig, Conversation, PgModelRequest, PgToolCall, PgTurn } from "@/lib/contracts/playground";
+import type { ColumnConfig, Conversation, PgModelRequest, PgToolCall } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { startFakeProvider, type FakeProvider, type ProviderWire, type RecordedRequest } from "@/tests/fixtures/fake-providers";
 import { stdioInput } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
-import { waitFor, raws, ctx, playgroundDataDir, openAiKey } from "@/tests/support/playground";
+import { raws, ctx, playgroundDataDir, providerKeys, jsonPostTo as post, closeConnections, turnEnded } from "@/tests/support/playground";
 
 /**
  * The name round trip with names providers refuse (dots, slashes, over 64 characters, two that
@@ -18,14 +18,11 @@ import { waitFor, raws, ctx, playgroundDataDir, openAiKey } from "@/tests/suppor
  */
 
 const data = playgroundDataDir("loupe-playground-names-");
-const KEY = openAiKey("test-key-names-1234");
-process.env.ANTHROPIC_API_KEY = KEY;
-process.env.GOOGLE_API_KEY = KEY;
+const KEY = providerKeys("test-key-names-1234");
 
 const ODD = path.resolve(import.meta.dirname, "../fixtures/odd-names-server.mjs");
 const TOOLS = ["files.read", "files_read", "git/status", `report_${"x".repeat(80)}_final`, "ping"];
 const base = "http://127.0.0.1:3000";
-const post = (url: string, body: unknown) => new Request(base + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 const WIRES: { wire: ProviderWire; provider: ColumnConfig["provider"]; model: string }[] = [
   { wire: "openai", provider: "openai", model: "gpt-4o-mini" },
@@ -41,13 +38,7 @@ beforeAll(async () => {
     labels[view.id] = label;
   }
 });
-afterAll(async () => {
-  await getRegistry().closeAll();
-  data.cleanup();
-});
-
-const turnEnded = (id: string, turn: number) =>
-  waitFor(`turn ${turn}`, () => raws<PgTurn>(getHub().list(id, { limit: 5000 }), "pg_turn").find((t) => t.turn === turn && t.status !== "running"));
+afterAll(() => closeConnections(data));
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -4,13 +4,12 @@ import type { Conversation, PgModelResponse, PgToolCall, PgTurn } from "@/lib/co
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 import { stdioInput } from "@/tests/support/servers";
 import * as connections from "@/app/api/connections/route";
 import * as conversationsRoute from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
-import { waitFor as pollFor, raws, ctx, playgroundDataDir } from "@/tests/support/playground";
+import { waitFor as pollFor, raws, ctx, playgroundDataDir, jsonPostTo as post, closeConnections } from "@/tests/support/playground";
 
 /**
  * What `npm start` shows without a key: the scripted model, the demo MCP server and the
@@ -20,8 +19,6 @@ import { waitFor as pollFor, raws, ctx, playgroundDataDir } from "@/tests/suppor
 
 const data = playgroundDataDir("loupe-playground-scripted-");
 
-const base = "http://127.0.0.1:3000";
-const post = (url: string, body: unknown) => new Request(base + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 let demo = "";
 
@@ -32,10 +29,7 @@ beforeAll(async () => {
   demo = ((await res.json()) as ConnectionView).id;
 });
 
-afterAll(async () => {
-  await getRegistry().closeAll();
-  data.cleanup();
-});
+afterAll(() => closeConnections(data));
 
 const waitFor = <T,>(what: string, read: () => T | undefined | null | false, ms = 20_000) => pollFor(what, read, ms);
 

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColumnConfig, Conversation, PgModelResponse, PgTurn } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
 import { costOf } from "@/lib/server/playground/providers/pricing";
 import { startFakeProvider, type FakeProvider, type ProviderWire } from "@/tests/fixtures/fake-providers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
-import { waitFor, raws, ctx, playgroundDataDir, openAiKey, connectEverything } from "@/tests/support/playground";
+import { raws, ctx, playgroundDataDir, connectEverything, providerKeys, jsonPostTo as post, closeConnections, turnEnded } from "@/tests/support/playground";
 
 /**
  * Usage and cost as a user reading the bill expects: per step as the provider reported it (cached
@@ -15,12 +14,9 @@ import { waitFor, raws, ctx, playgroundDataDir, openAiKey, connectEverything } f
  */
 
 const data = playgroundDataDir("loupe-playground-usage-");
-const KEY = openAiKey("test-key-usage-1234");
-process.env.ANTHROPIC_API_KEY = KEY;
-process.env.GOOGLE_API_KEY = KEY;
+const KEY = providerKeys("test-key-usage-1234");
 
 const base = "http://127.0.0.1:3000";
-const post = (url: string, body: unknown) => new Request(base + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 const WIRES: { wire: ProviderWire; provider: ColumnConfig["provider"]; model: string; unknown: string }[] = [
   { wire: "openai", provider: "openai", model: "gpt-4o-mini", unknown: "gpt-imaginary-9" },
@@ -32,13 +28,8 @@ let everything = "";
 beforeAll(async () => {
   everything = await connectEverything();
 });
-afterAll(async () => {
-  await getRegistry().closeAll();
-  data.cleanup();
-});
+afterAll(() => closeConnections(data));
 
-const turnEnded = (id: string, turn: number) =>
-  waitFor(`turn ${turn}`, () => raws<PgTurn>(getHub().list(id, { limit: 5000 }), "pg_turn").find((t) => t.turn === turn && t.status !== "running"));
 async function column(id: string) {
   const list = (await (await conversations.GET()).json()) as Conversation[];
   return list.find((c) => c.id === id)!.columns[0]!;

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
+import type { PgTurn } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/registry";
 import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
@@ -25,12 +26,23 @@ export function openAiKey(key: string): string {
   return key;
 }
 
+/** The same key for every provider the playground reads from the environment (OpenAI, Anthropic, Google). */
+export function providerKeys(key: string): string {
+  process.env.ANTHROPIC_API_KEY = key;
+  process.env.GOOGLE_API_KEY = key;
+  return openAiKey(key);
+}
+
 /** The `{ params }` second argument of a Next route handler. */
 export const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 
 /** A JSON POST for a route handler (the URL is not read by the handlers under test). */
 export const jsonPost = (body: unknown) =>
   new Request("http://127.0.0.1:3000/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+
+/** A JSON POST to a path under Loupe's origin. */
+export const jsonPostTo = (url: string, body: unknown) =>
+  new Request("http://127.0.0.1:3000" + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 /** Polls `read` every 20 ms until it returns something truthy; throws after `ms`. */
 export async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
@@ -50,6 +62,11 @@ export const raws = <T,>(entries: Entry[], kind: string, columnId?: string) =>
 /** A conversation's entries as the hub holds them now. */
 export const live = (id: string) => getHub().list(id, { limit: 5000 });
 
+/** Waits for turn `turn` of the conversation (any column) to stop running, and returns it. */
+export function turnEnded(id: string, turn: number, ms = 15_000): Promise<PgTurn> {
+  return waitFor(`turn ${turn}`, () => raws<PgTurn>(live(id), "pg_turn").find((t) => t.turn === turn && t.status !== "running"), ms);
+}
+
 /** server-everything over stdio, registered as a connection; resolves to its connection id. */
 export async function connectEverything(): Promise<string> {
   return (await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
@@ -62,11 +79,16 @@ export async function startPeers(key: string): Promise<{ everything: string; fak
   return { everything, fake };
 }
 
+/** Closes every connection and removes the data dir. */
+export async function closeConnections(data: { cleanup: () => void }): Promise<void> {
+  await getRegistry().closeAll();
+  data.cleanup();
+}
+
 /** Undoes startPeers and removes the data dir. */
 export async function stopPeers(fake: FakeProvider, data: { cleanup: () => void }): Promise<void> {
   await fake.close();
-  await getRegistry().closeAll();
-  data.cleanup();
+  await closeConnections(data);
 }
 
 /** After each test: every scripted reply was used, and the next test sees only its own requests. */
