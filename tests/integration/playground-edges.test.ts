@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ColumnConfig, Conversation, PgModelRequest, PgModelResponse, PgToolCall, PgTurn } from "@/lib/contracts/playground";
 import { prepareInput, toOpenAiStrict } from "@/lib/schema/portability";
 import { getHub } from "@/lib/server/hub";
@@ -10,7 +10,7 @@ import * as conversation from "@/app/api/playground/conversations/[id]/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import { Playground } from "@/lib/server/playground";
 import { defaultDeps } from "@/lib/server/playground/default-deps";
-import { waitFor, raws, live, ctx, jsonPost as post, playgroundDataDir, openAiKey, startPeers, stopPeers, expectProviderDrained } from "@/tests/support/playground";
+import { waitFor, raws, live, ctx, jsonPost as post, playgroundDataDir, openAiKey, usePeers } from "@/tests/support/playground";
 
 /** The loop's edges on the OpenAI wire: steps cap, unknown tools, strict declarations, an unreachable provider, two columns. */
 
@@ -20,11 +20,7 @@ const KEY = openAiKey("test-key-playground-edges");
 let everything = "";
 let fake: FakeProvider;
 
-beforeAll(async () => {
-  ({ everything, fake } = await startPeers(KEY));
-});
-afterAll(() => stopPeers(fake, data));
-afterEach(() => expectProviderDrained(fake));
+usePeers(KEY, data, (peers) => ({ everything, fake } = peers), { drained: true });
 
 const ended = (id: string, columnId: string) =>
   waitFor("the turn's end", () => raws<PgTurn>(live(id), "pg_turn", columnId).find((t) => t.status !== "running"));

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Conversation, PgToolCall, PgTurn } from "@/lib/contracts/playground";
 import { declareTools } from "@/lib/playground/declare-tools";
 import { getRegistry } from "@/lib/server/registry";
 import type { FakeProvider } from "@/tests/fixtures/fake-providers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
-import { waitFor, raws, live, ctx, jsonPost as post, playgroundDataDir, openAiKey, startPeers, stopPeers } from "@/tests/support/playground";
+import { waitFor, raws, live, ctx, jsonPost as post, playgroundDataDir, openAiKey, usePeers } from "@/tests/support/playground";
 
 /**
  * A model that tries to reach tools it was not given: only the tools selected for the
@@ -18,10 +18,7 @@ const KEY = openAiKey("test-key-playground-hostile");
 let everything = "";
 let fake: FakeProvider;
 
-beforeAll(async () => {
-  ({ everything, fake } = await startPeers(KEY));
-});
-afterAll(() => stopPeers(fake, data));
+usePeers(KEY, data, (peers) => ({ everything, fake } = peers));
 afterEach(() => {
   fake.requests.length = 0;
 });

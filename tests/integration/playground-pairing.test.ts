@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PgToolCall, PgTurn } from "@/lib/contracts/playground";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { getApprovals } from "@/lib/server/approvals";
@@ -7,7 +7,7 @@ import { getRegistry } from "@/lib/server/registry";
 import { Playground } from "@/lib/server/playground";
 import { defaultDeps } from "@/lib/server/playground/default-deps";
 import type { FakeProvider } from "@/tests/fixtures/fake-providers";
-import { waitFor, playgroundDataDir, openAiKey, startPeers, stopPeers } from "@/tests/support/playground";
+import { waitFor, playgroundDataDir, openAiKey, usePeers } from "@/tests/support/playground";
 
 /**
  * Two identical tool calls in one step (same tool, same arguments) each wait for their own
@@ -20,10 +20,7 @@ const KEY = openAiKey("test-key-pairing-1234");
 
 let everything = "";
 let fake: FakeProvider;
-beforeAll(async () => {
-  ({ everything, fake } = await startPeers(KEY));
-});
-afterAll(() => stopPeers(fake, data));
+usePeers(KEY, data, (peers) => ({ everything, fake } = peers));
 
 const calls = (id: string) => getHub().list(id, { limit: 5000 }).filter((e) => e.kind === "pg_tool_call").map((e) => e.raw as PgToolCall);
 

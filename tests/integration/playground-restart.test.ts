@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Conversation, PgModelResponse, PgTurn } from "@/lib/contracts/playground";
 import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
@@ -8,7 +8,7 @@ import type { FakeProvider } from "@/tests/fixtures/fake-providers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as stop from "@/app/api/playground/conversations/[id]/stop/route";
-import { waitFor, raws, live, ctx, jsonPost as req, playgroundDataDir, openAiKey, startPeers, stopPeers } from "@/tests/support/playground";
+import { waitFor, raws, live, ctx, jsonPost as req, playgroundDataDir, openAiKey, usePeers } from "@/tests/support/playground";
 
 /**
  * Loupe stopping mid-turn (a new process opens the same file; here a new Playground on the same
@@ -21,10 +21,7 @@ const KEY = openAiKey("test-key-restart-1234");
 
 let everything = "";
 let fake: FakeProvider;
-beforeAll(async () => {
-  ({ everything, fake } = await startPeers(KEY));
-});
-afterAll(() => stopPeers(fake, data));
+usePeers(KEY, data, (peers) => ({ everything, fake } = peers));
 
 describe("a turn cut off by Loupe stopping", () => {
   it("keeps the usage and cost of its finished model steps in the turn and the column", async () => {

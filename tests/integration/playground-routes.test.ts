@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Conversation, PgModelResponse, PgToolCall, PgTurn, PlaygroundColumn } from "@/lib/contracts/playground";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { getApprovals } from "@/lib/server/approvals";
@@ -17,7 +17,7 @@ import * as entriesRoute from "@/app/api/playground/conversations/[id]/entries/r
 import * as draft from "@/app/api/connections/[id]/requests/[requestId]/draft/route";
 import * as answerRequest from "@/app/api/connections/[id]/requests/[requestId]/route";
 import { getClientRequests } from "@/lib/server/mcp-requests";
-import { waitFor, raws, live, ctx, playgroundDataDir, openAiKey, startPeers, stopPeers, expectProviderDrained } from "@/tests/support/playground";
+import { waitFor, raws, live, ctx, playgroundDataDir, openAiKey, usePeers } from "@/tests/support/playground";
 
 /** The playground's routes: shapes, 4xx codes, stop, column replay, and a turn cut off by a stopped Loupe. */
 
@@ -31,11 +31,7 @@ const req = (method: string, body?: unknown) =>
 let everything = "";
 let fake: FakeProvider;
 
-beforeAll(async () => {
-  ({ everything, fake } = await startPeers(KEY));
-});
-afterAll(() => stopPeers(fake, data));
-afterEach(() => expectProviderDrained(fake));
+usePeers(KEY, data, (peers) => ({ everything, fake } = peers), { drained: true });
 
 const turnEnd = (id: string, columnId: string, turn: number) =>
   waitFor(`turn ${turn} of ${columnId}`, () => raws<PgTurn>(live(id), "pg_turn", columnId).find((t) => t.turn === turn && t.status !== "running"));

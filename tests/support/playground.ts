@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import type { PgTurn } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
@@ -95,4 +95,24 @@ export async function stopPeers(fake: FakeProvider, data: { cleanup: () => void 
 export function expectProviderDrained(fake: FakeProvider): void {
   expect(fake.pending()).toBe(0);
   fake.requests.length = 0;
+}
+
+/**
+ * Registers this file's hooks: the peers start before its tests (`got` receives them) and stop
+ * after; with `drained`, every test must also use up the replies it scripted.
+ */
+export function usePeers(
+  key: string,
+  data: { cleanup: () => void },
+  got: (peers: { everything: string; fake: FakeProvider }) => void,
+  opts: { drained?: boolean } = {},
+): void {
+  let fake: FakeProvider;
+  beforeAll(async () => {
+    const peers = await startPeers(key);
+    fake = peers.fake;
+    got(peers);
+  });
+  afterAll(() => stopPeers(fake, data));
+  if (opts.drained) afterEach(() => expectProviderDrained(fake));
 }
