@@ -55,6 +55,9 @@ describe("ApprovalCard", () => {
     expect(screen.getByTestId("approval-called-as").textContent).toContain("filesystem__write_file");
     expect(screen.getByTestId("approval-connection").textContent).toBe("filesystem");
     expect(screen.getByTestId("approval-asker").textContent).toContain("claude-ai 0.1.0");
+    // The server's own tap is named in words, not by its internal id.
+    expect(screen.getByTestId("approval-asker").textContent).toContain("through this server's tap");
+    expect(screen.getByTestId("approval-asker").textContent).not.toContain("tap fs");
     expect(screen.getByTestId("approval-why").textContent).toBe("Policy: ask unless the tool is read-only (the default). The tool is not annotated read-only.");
     expect(screen.getByTestId("approval-destructive")).toBeTruthy();
     expect(screen.queryByTestId("approval-read-only")).toBeNull();
@@ -71,6 +74,7 @@ describe("ApprovalCard", () => {
       }),
     );
     expect(screen.getByTestId("approval-asker").textContent).toContain("Playground “Weather check”");
+    expect(screen.getByTestId("approval-asker").textContent).not.toContain("via playground");
     expect(screen.getByTestId("approval-why").textContent).toContain("ask for every call (set for this tool)");
     expect(screen.getByTestId("approval-why").textContent).toContain("not in the connection's tool listing");
     expect(screen.getByTestId("approval-not-listed")).toBeTruthy();

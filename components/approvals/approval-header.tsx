@@ -53,7 +53,7 @@ export function ApprovalHeader({ approval, compact }: ApprovalHeaderProps) {
           <span>
             asked by <SafeText text={approvalAsker(approval.origin)} className="font-medium text-foreground" />
           </span>
-          <span>via {approvalVia(approval.origin)}</span>
+          {approvalVia(approval) && <span>{approvalVia(approval)}</span>}
           <span>·</span>
           <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>
         </div>

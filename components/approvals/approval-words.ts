@@ -20,9 +20,14 @@ export function approvalAsker(origin: ApprovalOrigin): string {
   return origin.client.version ? `${origin.client.name} ${origin.client.version}` : origin.client.name;
 }
 
-/** Where the asker is: the playground or the tap it came through. */
-export function approvalVia(origin: ApprovalOrigin): string {
-  return origin.kind === "playground" ? "playground" : `tap ${origin.tapId}`;
+/**
+ * The way a tap's client came in: the server's own tap (its id is the connection's), or an
+ * aggregate tap. Nothing for the playground: the asker already says it.
+ */
+export function approvalVia(approval: Pick<ToolApproval, "origin" | "connectionId">): string | null {
+  const { origin } = approval;
+  if (origin.kind === "playground") return null;
+  return origin.tapId === approval.connectionId ? "through this server's tap" : `through the aggregate tap ${origin.tapId}`;
 }
 
 /** Whether the listing says the tool only reads; why the gate asked in words. */
