@@ -60,6 +60,27 @@ describe("ColumnPane", () => {
     expect(screen.getByTestId("pg-column-totals").textContent).toContain("price unknown");
   });
 
+  it("counts a running turn's tokens so far in the column's header totals, not only finished turns", () => {
+    const router = fetchRouter({ "GET /api/inbox": () => [] });
+    vi.stubGlobal("fetch", router.fetch);
+    // The column's first turn is running: the server has added nothing to the column's totals yet.
+    renderWithClient(<ColumnPane column={column({ status: "running", usage: { inputTokens: 0, outputTokens: 0 } })} entries={gatedTurn()} serverNames={{}} />);
+    expect(screen.getByTestId("pg-turn-usage").textContent).toBe("so far 1,200 in · 80 out");
+    expect(screen.getByTestId("pg-column-totals").textContent).toBe("1,200 in · 80 out · price unknown");
+  });
+
+  it("adds a running turn's steps to earlier turns' totals, and a finished turn only once", () => {
+    const router = fetchRouter({ "GET /api/inbox": () => [] });
+    vi.stubGlobal("fetch", router.fetch);
+    const done = [pgEntry("pg_turn", turnRaw("done", { turn: 2 })), pgEntry("pg_user", { turn: 2, text: "thanks" }), pgEntry("pg_model_response", responseRaw(2, 1, { finishReason: "stop" }))];
+    const { unmount } = renderWithClient(<ColumnPane column={column({ usage: { inputTokens: 5000, outputTokens: 300 } })} entries={[...gatedTurn(), ...done]} serverNames={{}} />);
+    expect(screen.getByTestId("pg-column-totals").textContent).toBe("6,200 in · 380 out · price unknown");
+    unmount();
+    const finished = gatedTurn().map((e) => (e.kind === "pg_turn" ? { ...e, raw: turnRaw("done") } : e));
+    renderWithClient(<ColumnPane column={column({ usage: { inputTokens: 5000, outputTokens: 300 } })} entries={finished} serverNames={{}} />);
+    expect(screen.getByTestId("pg-column-totals").textContent).toBe("5,000 in · 300 out · price unknown");
+  });
+
   it("opens the exact request body and the raw response of a step", async () => {
     renderPane();
     fireEvent.click(screen.getByTestId("pg-step-raw"));

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { SafeText } from "@/components/ui/safe-text";
 import { COLUMN_STATUS, formatCost, formatUsage, PROVIDER_LABEL } from "@/components/playground/labels";
 import { RawExchangeDialog } from "@/components/playground/raw-exchange-dialog";
-import { buildColumnTimeline } from "@/components/playground/timeline-model";
+import { buildColumnTimeline, columnUsage } from "@/components/playground/timeline-model";
 import { OddEntry, TurnBlock } from "@/components/playground/turn-block";
 
 export interface ColumnPaneProps {
@@ -26,6 +26,7 @@ export interface ColumnPaneProps {
 /** One provider/model's side of the conversation, scrolling on its own, with its totals on top. */
 export function ColumnPane({ column, entries, serverNames, renderApproval, onRemove }: ColumnPaneProps) {
   const timeline = useMemo(() => buildColumnTimeline(entries, column.id), [entries, column.id]);
+  const usage = useMemo(() => columnUsage(column.usage, timeline), [column.usage, timeline]);
   const [raw, setRaw] = useState<{ turn: number; step: number } | null>(null);
   // Looked up on each render, so a dialog opened mid-step shows the response once it lands.
   const rawStep = raw ? timeline.turns.find((t) => t.turn === raw.turn)?.steps.find((s) => s.step === raw.step) : undefined;
@@ -52,7 +53,7 @@ export function ColumnPane({ column, entries, serverNames, renderApproval, onRem
             {status.label}
           </Badge>
           <span className="ml-auto text-muted-foreground tabular-nums" data-testid="pg-column-totals">
-            {formatUsage(column.usage)} · {formatCost(column.costUsd)}
+            {formatUsage(usage)} · {formatCost(column.costUsd)}
           </span>
         </div>
         {onRemove && (

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { Entry } from "@/lib/contracts/entries";
-import type { PgModelRequest, PgModelResponse, PgToolCall, PgTurn } from "@/lib/contracts/playground";
+import type { PgModelRequest, PgModelResponse, PgToolCall, PgTurn, TokenUsage } from "@/lib/contracts/playground";
 
 const num = z.number().int().min(0);
 const UserRaw = z.object({ turn: num, text: z.string() });
@@ -170,4 +170,31 @@ export function stepText(step: StepView): { text: string; reasoning?: string; st
 /** Is any turn of the column still going (its last pg_turn says running)? */
 export function isRunning(timeline: ColumnTimeline): boolean {
   return timeline.turns.some((t) => t.status?.status === "running");
+}
+
+/** What a turn's finished model steps used (a running turn's record has no totals until it ends). */
+export function stepsUsage(steps: readonly StepView[]): TokenUsage {
+  const total = { inputTokens: 0, outputTokens: 0 };
+  for (const s of steps) {
+    const u = s.response?.raw.usage;
+    if (!u) continue;
+    total.inputTokens += Number.isFinite(u.inputTokens) ? u.inputTokens : 0;
+    total.outputTokens += Number.isFinite(u.outputTokens) ? u.outputTokens : 0;
+  }
+  return total;
+}
+
+/**
+ * The column's totals to show: the server adds a turn's usage to the column only when the turn
+ * ends, so the steps of a turn still running are added here, as the turn's footer counts them.
+ */
+export function columnUsage(base: TokenUsage, timeline: ColumnTimeline): TokenUsage {
+  let { inputTokens, outputTokens } = base;
+  for (const t of timeline.turns) {
+    if (t.status?.status !== "running") continue;
+    const u = stepsUsage(t.steps);
+    inputTokens += u.inputTokens;
+    outputTokens += u.outputTokens;
+  }
+  return { ...base, inputTokens, outputTokens };
 }

@@ -2,11 +2,12 @@
 
 import type { ReactNode } from "react";
 import type { Entry } from "@/lib/contracts/entries";
-import type { PgToolCall, TokenUsage } from "@/lib/contracts/playground";
+import type { PgToolCall } from "@/lib/contracts/playground";
 import { Badge } from "@/components/ui/badge";
 import { JsonView } from "@/components/adk-timeline/json-view";
 import { formatCost, formatUsage, TURN_STATUS } from "@/components/playground/labels";
 import { StepBlock } from "@/components/playground/step-block";
+import { stepsUsage } from "@/components/playground/timeline-model";
 import type { StepView, TurnView } from "@/components/playground/timeline-model";
 
 export interface TurnBlockProps {
@@ -52,7 +53,7 @@ export function TurnBlock({ turn, serverNames, onOpenRaw, renderApproval }: Turn
           </Badge>
           {status.status === "running" ? (
             // The turn record carries its totals when it ends; meanwhile, what the steps so far cost.
-            <span data-testid="pg-turn-usage">so far {formatUsage(sumSteps(turn.steps))}</span>
+            <span data-testid="pg-turn-usage">so far {formatUsage(stepsUsage(turn.steps))}</span>
           ) : (
             <>
               <span data-testid="pg-turn-usage">{formatUsage(status.usage)}</span>
@@ -69,17 +70,6 @@ export function TurnBlock({ turn, serverNames, onOpenRaw, renderApproval }: Turn
       )}
     </section>
   );
-}
-
-function sumSteps(steps: readonly StepView[]): TokenUsage {
-  const total = { inputTokens: 0, outputTokens: 0 };
-  for (const s of steps) {
-    const u = s.response?.raw.usage;
-    if (!u) continue;
-    total.inputTokens += Number.isFinite(u.inputTokens) ? u.inputTokens : 0;
-    total.outputTokens += Number.isFinite(u.outputTokens) ? u.outputTokens : 0;
-  }
-  return total;
 }
 
 /** An entry whose shape this version does not know: shown as recorded rather than dropped. */
