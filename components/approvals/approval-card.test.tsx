@@ -81,6 +81,11 @@ describe("ApprovalCard", () => {
     expect(screen.queryByTestId("approval-destructive")).toBeNull();
   });
 
+  it("with several columns, says which column of the playground conversation asked", () => {
+    setup(approval({ origin: { kind: "playground", conversationId: "c1", title: "Conversation 1", columnId: "col-b", columnLabel: "column 2 · openai gpt-4o" } }));
+    expect(screen.getByTestId("approval-asker").textContent).toContain("asked by Playground “Conversation 1”, column 2 · openai gpt-4o");
+  });
+
   it("edited JSON is sent with Approve, and the card then says it was approved with edits", async () => {
     const router = setup(approval());
     const field = screen.getByTestId("approval-args-json");

@@ -13,9 +13,12 @@ export const POLICY_FROM_LABEL: Record<ToolApproval["policy"]["from"], string> =
   default: "the default",
 };
 
-/** Who asks: the playground conversation, or the tap's client as it named itself. */
+/**
+ * Who asks: the playground conversation (and which column, when it has several: they share the
+ * title), or the tap's client as it named itself.
+ */
 export function approvalAsker(origin: ApprovalOrigin): string {
-  if (origin.kind === "playground") return `Playground “${origin.title}”`;
+  if (origin.kind === "playground") return `Playground “${origin.title}”${origin.columnLabel ? `, ${origin.columnLabel}` : ""}`;
   if (!origin.client) return "A client of the tap";
   return origin.client.version ? `${origin.client.name} ${origin.client.version}` : origin.client.name;
 }

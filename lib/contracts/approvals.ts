@@ -26,6 +26,8 @@ export type ApprovalOrigin =
       conversationId: string;
       title: string;
       columnId?: string;
+      /** Which column asked, in words ("column 2 · openai gpt-4o"), when the conversation has several. */
+      columnLabel?: string;
       /** The model's id for the call: two identical calls in one step are told apart by it. */
       toolCallId?: string;
     }

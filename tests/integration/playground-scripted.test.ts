@@ -4,6 +4,7 @@ import type { Conversation, PgModelResponse, PgToolCall, PgTurn } from "@/lib/co
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
+import { getPlayground } from "@/lib/server/playground";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 import { stdioInput } from "@/tests/support/servers";
 import * as connections from "@/app/api/connections/route";
@@ -33,13 +34,13 @@ afterAll(() => closeConnections(data));
 
 const waitFor = <T,>(what: string, read: () => T | undefined | null | false, ms = 20_000) => pollFor(what, read, ms);
 
-async function start(text: string): Promise<string> {
+async function start(text: string, columns = 1): Promise<string> {
   const res = await conversationsRoute.POST(
     post("/api/playground/conversations", {
       title: "scripted demo",
       servers: [{ connectionId: demo, tools: "all" }],
       policy: "unless_read_only",
-      columns: [{ provider: "scripted", model: "scripted" }],
+      columns: Array.from({ length: columns }, () => ({ provider: "scripted", model: "scripted" })),
     }),
   );
   expect(res.status).toBe(201);
@@ -84,9 +85,21 @@ describe("the scripted model in the playground loop, against the demo MCP server
     const id = await start("Book me a hotel in Paris for 2 nights");
     const [approval] = await waitFor("the booking's approval", () => (pendingFor(id).length === 1 ? pendingFor(id) : undefined));
     expect(approval!.arguments).toMatchObject({ hotelId: "hotel-paris-marais", nights: 2 });
+    // One column: the conversation's title says who asked; no column label.
+    expect(approval!.origin).not.toHaveProperty("columnLabel");
     getApprovals().answer(approval!.id, { action: "reject", reason: "Paris is full that week" });
     expect((await ended(id)).status).toBe("done");
     const responses = raws<PgModelResponse>(getHub().list(id, { limit: 5000 }), "pg_model_response");
     expect(responses.at(-1)!.text).toContain('was rejected: "Paris is full that week"');
+  });
+
+  it("with two columns, each column's approval says which column asked (they share the title)", async () => {
+    const id = await start("Book me a hotel in Paris for 2 nights", 2);
+    const pending = await waitFor("both columns' approvals", () => (pendingFor(id).length === 2 ? pendingFor(id) : undefined));
+    const { columns } = getPlayground().get(id);
+    const labels = Object.fromEntries(pending.map((a) => [a.origin.kind === "playground" ? a.origin.columnId : "", a.origin.kind === "playground" ? a.origin.columnLabel : ""]));
+    expect(labels).toEqual({ [columns[0]!.id]: "column 1 · scripted scripted", [columns[1]!.id]: "column 2 · scripted scripted" });
+    for (const a of pending) getApprovals().answer(a.id, { action: "reject", reason: "not now" });
+    await waitFor("both turns to end", () => raws<PgTurn>(getHub().list(id, { limit: 5000 }), "pg_turn").filter((t) => t.status !== "running").length === 2);
   });
 });

@@ -18,6 +18,8 @@ export interface TurnContext {
   /** The conversation's settings when the turn started (a PATCH applies from the next turn). */
   settings: PlaygroundSettings;
   columnId: string;
+  /** "column 2 · openai gpt-4o" when the conversation has several columns: approvals say it. */
+  columnLabel?: string;
   config: ColumnConfig;
   turn: number;
   text: string;
@@ -157,7 +159,7 @@ async function steps(ctx: TurnContext, messages: LanguageModelV3Message[], start
     if (assistant) messages.push(assistant);
     if (response.toolCalls.length === 0) return done("done");
     const finals = await runToolCalls(
-      { hub, deps, conversationId, title: ctx.title, columnId, turn, step, settings: ctx.settings, toolMap: declarations.toolMap, signal: ctx.signal, onWaiting: ctx.onWaiting },
+      { hub, deps, conversationId, title: ctx.title, columnId, columnLabel: ctx.columnLabel, turn, step, settings: ctx.settings, toolMap: declarations.toolMap, signal: ctx.signal, onWaiting: ctx.onWaiting },
       response.toolCalls,
     );
     messages.push(toolMessage(response.toolCalls, finals));

@@ -173,8 +173,11 @@ export class Playground {
 
   private async runTexts(conversation: ConversationRow, columnId: string, texts: string[], active: ActiveColumn): Promise<void> {
     for (const text of texts) {
-      const column = this.rows.columns(conversation.id).find((c) => c.id === columnId);
+      const all = this.rows.columns(conversation.id);
+      const column = all.find((c) => c.id === columnId);
       if (!column || active.controller.signal.aborted) return;
+      // With several columns an approval card must say which one asked (they share the title).
+      const columnLabel = all.length > 1 ? `column ${all.indexOf(column) + 1} · ${column.config.provider} ${column.config.model}` : undefined;
       // The settings as they are now: a PATCH applies from the next turn on.
       const now = this.rows.getConversation(conversation.id);
       if (!now) return;
@@ -185,6 +188,7 @@ export class Playground {
         title: now.title,
         settings: now.settings,
         columnId,
+        ...(columnLabel ? { columnLabel } : {}),
         config: column.config,
         turn: column.turns + 1,
         text,

@@ -14,6 +14,8 @@ export interface ToolStepContext {
   conversationId: string;
   title: string;
   columnId: string;
+  /** Said on the approval card when the conversation has several columns. */
+  columnLabel?: string;
   turn: number;
   step: number;
   settings: PlaygroundSettings;
@@ -91,7 +93,7 @@ async function gate(ctx: ToolStepContext, call: PgToolCall): Promise<GateDecisio
       tool: call.tool!,
       ...(call.calledAs !== call.tool ? { calledAs: call.calledAs } : {}),
       arguments: call.arguments,
-      origin: { kind: "playground", conversationId: ctx.conversationId, title: ctx.title, columnId: ctx.columnId, toolCallId: call.toolCallId },
+      origin: { kind: "playground", conversationId: ctx.conversationId, title: ctx.title, columnId: ctx.columnId, ...(ctx.columnLabel ? { columnLabel: ctx.columnLabel } : {}), toolCallId: call.toolCallId },
       policy: ctx.settings.policy,
       toolPolicies: ctx.settings.toolPolicies,
       signal: ctx.signal,
