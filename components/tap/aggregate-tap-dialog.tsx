@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { SafeText } from "@/components/ui/safe-text";
-import { POLICY_LABEL } from "@/components/tap/tap-policy";
+import { POLICY_HELP, POLICY_LABEL } from "@/components/tap/tap-policy";
 import { serverKey } from "@/lib/schema/portability/names";
 
 export interface AggregateTapDialogProps {
@@ -75,6 +75,7 @@ export function AggregateTapDialog({ open, onOpenChange, connections, initial, p
                 </option>
               ))}
             </NativeSelect>
+            <span className="text-muted-foreground">{POLICY_HELP[policy]}</span>
           </label>
           {error && (
             <p role="alert" className="text-xs text-destructive">

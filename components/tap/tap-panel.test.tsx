@@ -96,8 +96,13 @@ describe("TapPanel", () => {
     await waitFor(() => expect(screen.getByTestId("tap-client").textContent).toContain("Claude Desktop"));
     expect(screen.getByTestId("tap-client").textContent).toContain("2025-11-25 (session)");
 
+    // Short option labels (the long ones were cut in the select at 1440 px); the meaning is said under it.
+    const options = [...screen.getByTestId("tap-policy-select").querySelectorAll("option")].map((o) => o.textContent ?? "");
+    expect(options).toEqual(["Never ask", "Ask unless read-only", "Ask for every call"]);
+    expect(screen.getByTestId("tap-policy-help").textContent).toBe("Calls go straight to the server.");
     fireEvent.change(screen.getByTestId("tap-policy-select"), { target: { value: "always" } });
     await waitFor(() => expect(router.requests.some((r) => r.method === "POST" && JSON.stringify(r.body) === '{"policy":"always","toolPolicies":{}}')).toBe(true));
+    await waitFor(() => expect(screen.getByTestId("tap-policy-help").textContent).toBe("Every call waits in the inbox for your approval."));
     await waitFor(() => expect(screen.getByTestId("tap-tool-policies-toggle")).toBeTruthy());
     fireEvent.click(screen.getByTestId("tap-tool-policies-toggle"));
     fireEvent.change(screen.getByLabelText("Approval for echo"), { target: { value: "never" } });

@@ -6,10 +6,17 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Button } from "@/components/ui/button";
 import { SafeText } from "@/components/ui/safe-text";
 
+// Short, so the select shows them whole at any width; what each means is said under it.
 export const POLICY_LABEL: Record<ApprovalPolicy, string> = {
-  never: "Never ask: calls go straight to the server",
-  unless_read_only: "Ask unless the tool is read-only (readOnlyHint)",
+  never: "Never ask",
+  unless_read_only: "Ask unless read-only",
   always: "Ask for every call",
+};
+
+export const POLICY_HELP: Record<ApprovalPolicy, string> = {
+  never: "Calls go straight to the server.",
+  unless_read_only: "A call waits in the inbox unless the tool is annotated read-only (readOnlyHint).",
+  always: "Every call waits in the inbox for your approval.",
 };
 
 const OVERRIDE_LABEL: Record<ApprovalPolicy | "", string> = {
@@ -43,7 +50,7 @@ export function TapPolicy({ connectionId, policy, toolPolicies, tools, pending, 
     <div className="flex flex-col gap-2" data-testid="tap-policy">
       <label className="flex flex-wrap items-center gap-2 text-xs">
         <span className="text-muted-foreground">Approval for tapped calls</span>
-        <span className="w-80 max-w-full">
+        <span className="w-52 max-w-full">
           <NativeSelect
             value={policy}
             disabled={pending}
@@ -64,6 +71,9 @@ export function TapPolicy({ connectionId, policy, toolPolicies, tools, pending, 
           </Button>
         )}
       </label>
+      <p className="text-xs text-muted-foreground" data-testid="tap-policy-help">
+        {POLICY_HELP[policy]}
+      </p>
       {open && tools.length > 0 && (
         <ul className="grid max-h-64 grid-cols-[repeat(auto-fill,minmax(20rem,1fr))] gap-x-4 gap-y-1 overflow-y-auto rounded-md border p-2" data-testid="tap-tool-policies">
           {tools.map((t) => (
