@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { InboxIcon, PlusIcon } from "lucide-react";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import { Button } from "@/components/ui/button";
+import { sidebarItemState } from "@/components/workbench/sidebar-item";
 import { cn } from "@/lib/cn";
 import { AgentStatusDot } from "@/components/agents/agent-status";
 import { SafeText } from "@/components/ui/safe-text";
@@ -50,8 +51,8 @@ export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inb
               }
             }}
             className={cn(
-              "flex cursor-pointer flex-col gap-0.5 rounded-md px-2 py-1.5 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/40",
-              a.id === selectedId && "bg-accent",
+              "flex cursor-pointer flex-col gap-0.5 rounded-md px-2 py-1.5 outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
+              sidebarItemState(a.id === selectedId),
             )}
           >
             <div className="flex items-center justify-between gap-2">
@@ -74,8 +75,8 @@ export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inb
           aria-current={inboxActive ? "page" : undefined}
           onClick={onOpenInbox}
           className={cn(
-            "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/40",
-            inboxActive && "bg-accent",
+            "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
+            sidebarItemState(inboxActive),
           )}
         >
           <InboxIcon className="size-4 text-muted-foreground" />

@@ -20,7 +20,7 @@ const agent = (id: string, status: AgentServerView["state"]["status"], apps: str
 const item = (id: string, status: InboxItem["status"]) =>
   ({ id, kind: "input", status, agentId: "demo", sessionKey: `app/user/${id}`, sessionId: id }) as unknown as InboxItem;
 
-function setup() {
+function setup(location: WorkbenchLocation = LOCATION) {
   const router = fetchRouter({
     "GET /api/agents": () => [agent("demo", "ok", ["a", "b"]), agent("down", "error", [])],
     "GET /api/inbox": () => [item("i1", "pending"), item("i2", "answered")],
@@ -28,7 +28,7 @@ function setup() {
   });
   vi.stubGlobal("fetch", router.fetch);
   const navigate = vi.fn();
-  renderWithClient(<AgentSidebar location={LOCATION} navigate={navigate} />);
+  renderWithClient(<AgentSidebar location={location} navigate={navigate} />);
   return { router, navigate };
 }
 
@@ -44,6 +44,28 @@ describe("AgentSidebar", () => {
     expect(navigate).toHaveBeenLastCalledWith({ view: "inbox" });
     fireEvent.click(items[1]!);
     expect(navigate).toHaveBeenLastCalledWith({ agentId: "down", app: null, sessionId: null, userId: null });
+  });
+
+  it("on the inbox, an agent row under the pointer does not look selected: hover is lighter than the selected style", async () => {
+    // Clicking Inbox from the playground moves the sidebar up under the pointer: the agent row it
+    // lands on took the selected row's very background (hover:bg-accent = bg-accent) and read as open.
+    setup({ ...EMPTY_LOCATION, view: "inbox" });
+    await waitFor(() => expect(screen.getAllByTestId("agent-item")).toHaveLength(2));
+    const classes = (el: Element) => el.className.split(/\s+/);
+    for (const row of screen.getAllByTestId("agent-item")) {
+      expect(row.getAttribute("aria-selected")).toBe("false");
+      expect(classes(row)).not.toContain("bg-accent");
+      expect(classes(row)).not.toContain("hover:bg-accent");
+      expect(classes(row)).toContain("hover:bg-accent/50");
+    }
+    expect(classes(screen.getByTestId("inbox-link"))).toContain("bg-accent");
+    cleanup();
+    setup({ ...EMPTY_LOCATION, agentId: "demo" });
+    await waitFor(() => expect(screen.getAllByTestId("agent-item")).toHaveLength(2));
+    const [demo, down] = screen.getAllByTestId("agent-item");
+    expect(classes(demo!)).toContain("bg-accent");
+    expect(classes(down!)).not.toContain("bg-accent");
+    expect(classes(screen.getByTestId("inbox-link"))).not.toContain("hover:bg-accent");
   });
 
   it("adds an agent server with a masked header and opens it", async () => {

@@ -1,6 +1,7 @@
 import { PlusIcon } from "lucide-react";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { Button } from "@/components/ui/button";
+import { sidebarItemState } from "@/components/workbench/sidebar-item";
 import { cn } from "@/lib/cn";
 import { StatusDot, TRANSPORT_LABEL } from "@/components/connections/connection-status";
 import { SafeText } from "@/components/ui/safe-text";
@@ -47,8 +48,8 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd }: Con
               }
             }}
             className={cn(
-              "flex cursor-pointer flex-col gap-0.5 rounded-md px-2 py-1.5 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring",
-              c.id === selectedId && "bg-accent",
+              "flex cursor-pointer flex-col gap-0.5 rounded-md px-2 py-1.5 outline-none focus-visible:ring-2 focus-visible:ring-ring",
+              sidebarItemState(c.id === selectedId),
             )}
           >
             {/* The name gets the whole width (the transport sits under it): at 800 px "STREAMABLE HTTP"

@@ -6,6 +6,7 @@ import type { Conversation } from "@/lib/contracts/playground";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { SafeText } from "@/components/ui/safe-text";
+import { sidebarItemState } from "@/components/workbench/sidebar-item";
 import { cn } from "@/lib/cn";
 
 export interface ConversationListProps {
@@ -41,7 +42,7 @@ export function ConversationList({ conversations, selectedId, onSelect, onCreate
               data-testid="pg-conversation"
               data-conversation-id={c.id}
               aria-current={c.id === selectedId ? "page" : undefined}
-              className={cn("group flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-accent", c.id === selectedId && "bg-accent")}
+              className={cn("group flex items-center gap-1 rounded-md px-2 py-1 text-sm", sidebarItemState(c.id === selectedId))}
             >
               <button type="button" className="min-w-0 flex-1 truncate text-left outline-none focus-visible:underline" onClick={() => onSelect(c.id)} title={c.title}>
                 <SafeText text={c.title || "Untitled"} />

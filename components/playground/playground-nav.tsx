@@ -9,6 +9,7 @@ import { conversationsQuery, providersQuery } from "@/lib/queries/playground";
 import { QueryError } from "@/components/workbench/query-error";
 import { ConversationList } from "@/components/playground/conversation-list";
 import { defaultConversation } from "@/components/playground/defaults";
+import { sidebarItemState } from "@/components/workbench/sidebar-item";
 import { cn } from "@/lib/cn";
 
 export interface PlaygroundNavProps {
@@ -39,8 +40,8 @@ export function PlaygroundNav({ location, navigate }: PlaygroundNavProps) {
           aria-current={open ? "page" : undefined}
           onClick={() => navigate({ view: "playground" })}
           className={cn(
-            "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/40",
-            open && !location.conversationId && "bg-accent",
+            "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
+            sidebarItemState(open && !location.conversationId),
           )}
         >
           <MessagesSquareIcon className="size-4 text-muted-foreground" />
