@@ -33,19 +33,9 @@ const REVISIONS = ["2025-11-25", "2026-07-28"] as const;
 const KNOWN_FAILURES: Record<(typeof REVISIONS)[number], Record<string, string>> = {
   "2025-11-25": {},
   "2026-07-28": {
-    ...Object.fromEntries(
-      [
-        "capability-negotiation",
-        "dispatch-and-envelope",
-        "lifecycle",
-        "mrtr-composition",
-        "mrtr-input",
-        "request-headers",
-        "request-state-removal",
-        "status-notifications",
-        "wire-fields",
-      ].map((s) => [`tasks-${s}`, "the tap does not serve the Tasks extension (a tapped call is a plain call)"]),
-    ),
+    // Not the tap's: in this suite version the scenario is a placeholder with one skipped check
+    // (notifications/tasks is to be observed on subscriptions/listen), so no server passes it.
+    "tasks-status-notifications": "the suite's scenario is a placeholder with no check to pass (pending its subscriptions/listen rewrite)",
   },
 };
 // Ports overridable so two runs (helpers sharing a machine) do not collide.

@@ -1,11 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, Server, inputRequired } from "@modelcontextprotocol/server";
-import type { ServerCapabilities, ServerContext } from "@modelcontextprotocol/server";
+import type { ServerContext } from "@modelcontextprotocol/server";
 import { getRegistry } from "@/lib/server/registry";
 import { isModern } from "@/lib/server/era";
-import { clientCapabilities } from "@/lib/server/mcp-requests/handlers";
-import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import type { McpConnection } from "@/lib/server/mcp-connection";
 import { gateTappedCall } from "@/lib/server/tap/gate";
 import { linkCall, linkRequest, withDownstream } from "@/lib/server/tap/links";
@@ -19,6 +17,8 @@ import type { TapRecord } from "@/lib/server/tap/store";
 import { getTaps } from "@/lib/server/tap/store";
 import { callOutcome, connectedUpstream, forward, withoutMeta } from "@/lib/server/tap/upstream";
 import { subscribe, unsubscribe } from "@/lib/server/mcp-resources";
+import { instructionsOf, tapCapabilities } from "@/lib/server/tap/capabilities";
+import { TapServer, createdTaskResult, downstreamCapabilitiesMeta, madeTask, serveTaskMethods, tasksOffered } from "@/lib/server/tap/tasks";
 import type { CallRecord } from "@/lib/contracts/calls";
 
 export const TAP_SERVER_VERSION = "1.0.0";
@@ -52,51 +52,14 @@ function asksLogs(ctx: ServerContext): boolean {
   return typeof envelope?.[LOG_LEVEL_META_KEY] === "string";
 }
 
-/** Loupe's own client capabilities with the server-request ones (sampling, elicitation, roots) replaced by the downstream's. */
-function downstreamCapabilitiesMeta(conn: McpConnection, declared: Record<string, unknown> | undefined): Record<string, unknown> {
-  const own = { ...(clientCapabilities(conn.config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES) as Record<string, unknown>) };
-  for (const key of ["sampling", "elicitation", "roots"]) {
-    delete own[key];
-    if (declared?.[key] !== undefined) own[key] = declared[key];
-  }
-  return { [CLIENT_CAPABILITIES_META_KEY]: own };
-}
-
-/**
- * What the tap advertises: only what its upstream servers declared (tools, resources with
- * subscribe, prompts, completions, logging). Tasks are not served: a tapped call is a plain call.
- */
-export function tapCapabilities(conns: McpConnection[]): ServerCapabilities {
-  const caps: ServerCapabilities = {};
-  for (const conn of conns) {
-    const up = (conn.state.capabilities ?? {}) as Record<string, Record<string, unknown> | undefined>;
-    if (up.tools) caps.tools = { listChanged: true };
-    if (up.prompts) caps.prompts = { listChanged: true };
-    if (up.resources) {
-      caps.resources = {
-        listChanged: true,
-        ...((caps.resources as { subscribe?: boolean } | undefined)?.subscribe || up.resources.subscribe ? { subscribe: true } : {}),
-      };
-    }
-    if (up.completions) caps.completions = {};
-    if (up.logging) caps.logging = {};
-  }
-  return caps;
-}
-
-function instructionsOf(conns: McpConnection[]): string | undefined {
-  const parts = conns.map((c) => c.state.instructions).filter((t): t is string => typeof t === "string" && t.length > 0);
-  return parts.length ? parts.join("\n\n") : undefined;
-}
-
 /** One SDK Server that answers for the tap's upstream connections, forwarding each request. */
 export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks: TapSessionHooks): Promise<Server> {
   // The capabilities are the upstream's: connect it first if it is not (or say why not).
   const conns = await Promise.all(routing.connectionIds.map((id) => connectedUpstream(id)));
   const name = tap.kind === "aggregate" ? (tap.name ?? tap.id) : conns[0]!.config.name;
-  const server = new Server(
+  const server = new TapServer(
     { name: `loupe-tap: ${name}`, title: `${name} (through Loupe's tap)`, version: TAP_SERVER_VERSION },
-    { capabilities: tapCapabilities(conns), instructions: instructionsOf(conns) },
+    { capabilities: tapCapabilities(conns, hooks.era), instructions: instructionsOf(conns) },
   );
   const caps = server.getCapabilities();
   const passThrough = isPassThrough(routing);
@@ -154,6 +117,9 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     return target;
   };
 
+  if ((caps as { extensions?: Record<string, unknown> }).extensions) {
+    serveTaskMethods(server, { tapId: tap.id, connectionIds: tasksOffered(conns), declared: (ctx) => capabilitiesOf(server, ctx), exchange });
+  }
   if (caps.tools) {
     server.setRequestHandler("tools/list", list("tools/list", "tools", true) as never);
     server.setRequestHandler("tools/call", async (request, ctx) => {
@@ -271,7 +237,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     const record = await run(legSignal);
     info.callId = record.id;
     if (record.endedAt !== null) info.upstreamMs = record.endedAt - record.startedAt;
-    return flushed(callOutcome(conn, record));
+    return flushed(outcome(conn, record));
   };
 
   /** One 2026-07-28 leg: the call's result, or the input its server asked for as input_required. */
@@ -284,8 +250,12 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     const record = step.value as CallRecord;
     info.callId = record.id;
     if (record.endedAt !== null) info.upstreamMs = record.endedAt - record.startedAt;
-    return callOutcome(conn, record);
+    return outcome(conn, record);
   };
+
+  /** The call's answer; a call the upstream made a task (the downstream opted in) answers its CreateTaskResult. */
+  const outcome = (conn: McpConnection, record: CallRecord) =>
+    madeTask(record) && hooks.era === "modern" ? createdTaskResult(tap.id, conn, record) : callOutcome(conn, record);
 
   /**
    * prompts/get and resources/read may make the server ask too (2026-07-28 input_required, or a
