@@ -41,7 +41,8 @@ export function AgentView({ agent, location, navigate, actions, onEdit }: AgentV
   // The app just picked, until the URL has it: the router's navigation is a transition, and a
   // "New session" clicked meanwhile must go to the app the picker shows, not the previous one.
   const [picked, setPicked] = useState<{ agentId: string; app: string } | null>(null);
-  useEffect(() => setPicked(null), [location.app, agent.id]);
+  // Any move of the URL's app or session means the navigation landed (or another one replaced it).
+  useEffect(() => setPicked(null), [location.app, location.sessionId, agent.id]);
   // No app in the URL: the demo app, else the one last chosen here, else the first listed.
   const pickedHere = picked?.agentId === agent.id ? picked.app : null;
   const app = pickedHere ?? location.app ?? defaultApp(apps, readRememberedApp(agent.id));
@@ -51,7 +52,8 @@ export function AgentView({ agent, location, navigate, actions, onEdit }: AgentV
     if (location.app && apps.includes(location.app)) rememberApp(agent.id, location.app);
   }, [agent.id, apps, location.app]);
   const pickApp = (next: string) => {
-    setPicked({ agentId: agent.id, app: next });
+    // The URL already names this app: nothing to bridge (and nothing would ever clear it).
+    if (next !== location.app) setPicked({ agentId: agent.id, app: next });
     navigate({ agentId: agent.id, app: next, sessionId: null, userId: null });
   };
   const userId = location.userId ?? agent.userId;
