@@ -31,6 +31,21 @@ async function newConversation(page: Page, title: string) {
   await expect(view(page).locator("h1")).toHaveText(title);
 }
 
+/**
+ * A new conversation gives the model every connected server. In a full run other specs have left
+ * servers connected (one of them another copy of the demo server, whose tools would then be
+ * namespaced), so the model gets the demo server alone.
+ */
+async function onlyDemoServer(v: Locator) {
+  const boxes = v.getByTestId("pg-server-checkbox");
+  await expect(boxes.first()).toBeVisible();
+  for (const box of await boxes.all()) {
+    const label = (await box.getAttribute("aria-label")) ?? "";
+    if (label !== `Give the model ${DEMO}` && (await box.isChecked())) await box.uncheck();
+  }
+  await expect(v.getByRole("checkbox", { name: `Give the model ${DEMO}` })).toBeChecked();
+}
+
 async function shots(page: Page, name: string) {
   const dir = process.env.LOUPE_SHOTS;
   if (!dir) return;
@@ -62,6 +77,7 @@ test("a scripted model reads the forecast unasked, waits at the gate to book, ru
   await expect(workbench.server(DEMO)).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
   await newConversation(page, "Lisbon trip");
   const v = view(page);
+  await onlyDemoServer(v);
 
   // No key in this environment: the offline scripted model, with the demo server's tools.
   await expect(v.getByTestId("pg-provider")).toHaveValue("scripted");
