@@ -114,4 +114,26 @@ describe("tap limits", () => {
     await Promise.all(running.map((r) => r.text()));
     expect(await ping(inflightTap, s)).toBe(200);
   }, 20_000);
+
+  it("an id reused while its request still runs on the session is refused at once in words; the other call still gets its answer", async () => {
+    process.env.LOUPE_TAP_MAX_INFLIGHT = "10";
+    const s = await openSession(inflightTap);
+    const call = (amount: number) =>
+      fetch(inflightTap.url, {
+        method: "POST",
+        headers: headers(inflightTap, s),
+        body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: amount, steps: 2 } } }),
+      });
+    const first = await call(2);
+    expect(first.status).toBe(200);
+    // Before the fix the second request was taken too, and one of the two never got an answer.
+    const second = await call(1);
+    expect(second.status).toBe(400);
+    expect(await second.json()).toMatchObject({ id: 7, error: { code: -32600, message: expect.stringMatching(/id 7 is already used by a request still running on this session/) } });
+    expect(await first.text()).toMatch(/"id":7/);
+    // Once that request has its answer, the id is free again.
+    const again = await call(1);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toMatch(/"id":7/);
+  }, 20_000);
 });

@@ -92,7 +92,7 @@ export const tapMaxInflight = () => limit("LOUPE_TAP_MAX_INFLIGHT", 256);
 interface TapLoad {
   inflight: number;
   /** Session id → when last seen and how many of its requests are open. */
-  sessions: Map<string, { lastSeen: number; open: number }>;
+  sessions: Map<string, { lastSeen: number; open: number; ids?: Set<string> }>;
 }
 const LOAD_KEY = Symbol.for("loupe.tapLoad");
 function loadOf(tapId: string): TapLoad {
@@ -174,8 +174,11 @@ export async function handleTapRequest(request: Request): Promise<Response> {
     session.open += 1;
     session.lastSeen = Date.now();
   }
+  // The request id this request holds on its session while it runs (see `answer`).
+  let heldId: string | undefined;
   const release = () => {
     load.inflight = Math.max(0, load.inflight - 1);
+    if (heldId !== undefined) session?.ids?.delete(heldId);
     if (session) {
       session.open = Math.max(0, session.open - 1);
       session.lastSeen = Date.now();
@@ -183,7 +186,16 @@ export async function handleTapRequest(request: Request): Promise<Response> {
   };
   let response: Response;
   try {
-    response = await answer(tap, request, load, sessionId);
+    response = await answer(tap, request, load, sessionId, (id) => {
+      // A client that reuses the id of a request still running on its session would have one of
+      // the two answers lost (the transport maps ids to streams) and the other request hang.
+      if (!session) return true;
+      const ids = (session.ids ??= new Set());
+      if (ids.has(id)) return false;
+      ids.add(id);
+      heldId = id;
+      return true;
+    });
   } catch (error) {
     release();
     throw error;
@@ -192,7 +204,13 @@ export async function handleTapRequest(request: Request): Promise<Response> {
   return releasing(response, release);
 }
 
-async function answer(tap: TapRecord, request: Request, load: TapLoad, sessionId: string | undefined): Promise<Response> {
+async function answer(
+  tap: TapRecord,
+  request: Request,
+  load: TapLoad,
+  sessionId: string | undefined,
+  holdId: (id: string) => boolean,
+): Promise<Response> {
   let body: unknown;
   if (request.method === "POST") {
     let text: string;
@@ -206,6 +224,15 @@ async function answer(tap: TapRecord, request: Request, load: TapLoad, sessionId
       body = JSON.parse(text);
     } catch {
       return jsonRpcError(400, -32700, "Parse error: the request body is not JSON");
+    }
+    const rpc = body as { id?: unknown; method?: unknown } | null;
+    if (rpc && typeof rpc === "object" && !Array.isArray(rpc) && typeof rpc.method === "string" && (typeof rpc.id === "string" || typeof rpc.id === "number")) {
+      if (!holdId(JSON.stringify(rpc.id))) {
+        return Response.json(
+          { jsonrpc: "2.0", id: rpc.id, error: { code: -32600, message: `Invalid request: id ${JSON.stringify(rpc.id)} is already used by a request still running on this session; use a new id` } },
+          { status: 400 },
+        );
+      }
     }
     // The SDK reads the body again from the request it is given.
     request = new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal });
