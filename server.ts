@@ -166,19 +166,19 @@ async function main() {
     stoppingAt = Date.now();
     server.close();
     // taps.json loses its port and keys: a `loupe tap` started while Loupe is down must not send
-    // a key to whatever takes the port next (lib/server/tap/store.ts; boot writes it again).
+    // a key to whatever takes the port next (lib/server/mcp/tap/store.ts; boot writes it again).
     try {
       (globalThis as { [key: symbol]: { markStopped?: () => void } | undefined })[Symbol.for("loupe.taps")]?.markStopped?.();
     } catch {
       // A data dir that cannot be written must not keep Loupe from stopping.
     }
-    // The MCP apps sandbox listener (lib/server/apps/apps-sandbox.ts) goes with Loupe.
+    // The MCP apps sandbox listener (lib/server/mcp/apps/apps-sandbox.ts) goes with Loupe.
     (globalThis as { [key: symbol]: { sandbox?: { close(): Promise<void> } } | undefined })[Symbol.for("loupe.appsSandbox")]
       ?.sandbox?.close()
       .catch(() => undefined);
     // Close every MCP session so stdio servers are ended by the SDK (stdin closed, then SIGTERM,
     // then SIGKILL): a server busy with a request or a task would otherwise outlive Loupe.
-    // The registry lives on globalThis (lib/server/registry.ts), created by Next's instance.
+    // The registry lives on globalThis (lib/server/mcp/registry.ts), created by Next's instance.
     const registry = (globalThis as { [key: symbol]: { closeAll?: () => Promise<void> } | undefined })[
       Symbol.for("loupe.registry")
     ];

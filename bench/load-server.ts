@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import { register } from "node:module";
 import path from "node:path";
-import type { Registry } from "@/lib/server/registry";
+import type { Registry } from "@/lib/server/mcp/registry";
 
 let hooked = false;
 
 /**
- * Loads Loupe's connection registry (lib/server/registry.ts) for benches that measure recording
+ * Loads Loupe's connection registry (lib/server/mcp/registry.ts) for benches that measure recording
  * overhead, or undefined while that module does not exist yet. Must be called after
  * LOUPE_DATA_DIR is set: the store opens its database on first use.
  *
@@ -15,10 +15,10 @@ let hooked = false;
  * NODE_OPTIONS or preload is needed; `npm run bench` (= `tsx bench/run.ts`) is enough.
  */
 export async function loadRegistry(root: string): Promise<Registry | undefined> {
-  const file = path.join(root, "lib/server/registry.ts");
+  const file = path.join(root, "lib/server/mcp/registry.ts");
   if (!existsSync(file)) return undefined;
   hookServerOnly();
-  const mod = (await import("@/lib/server/registry")) as typeof import("@/lib/server/registry");
+  const mod = (await import("@/lib/server/mcp/registry")) as typeof import("@/lib/server/mcp/registry");
   return mod.getRegistry();
 }
 
@@ -29,7 +29,7 @@ function hookServerOnly(): void {
 }
 
 /**
- * Another lib/server module (e.g. `() => import("@/lib/server/mcp-resources")`). Import such
+ * Another lib/server module (e.g. `() => import("@/lib/server/mcp/resources")`). Import such
  * modules only this way, never statically: a static import runs before the server-only hook is
  * registered.
  */

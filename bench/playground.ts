@@ -40,7 +40,7 @@ export const playgroundBench: Bench = {
     const server = everythingServer(root);
     const client = await connectBare(server);
     const registry = await loadRegistry(root);
-    if (!registry) throw new Error("lib/server/registry.ts is missing");
+    if (!registry) throw new Error("lib/server/mcp/registry.ts is missing");
     const { getPlayground } = await loadServerModule(() => import("@/lib/server/playground"));
     const playground = getPlayground();
     const connectionId = "bench-playground";

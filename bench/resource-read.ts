@@ -30,7 +30,7 @@ export const resourceReadBench: Bench = {
     await sdkRead(); // warm-up
 
     const registry = await loadRegistry(root);
-    const mod = await loadServerModule(() => import("@/lib/server/mcp-resources"));
+    const mod = await loadServerModule(() => import("@/lib/server/mcp/resources"));
     const note = `median of ${runs}`;
     if (!registry) {
       const times = await interleavedMedians(runs, { sdk: sdkRead });

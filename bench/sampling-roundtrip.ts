@@ -58,7 +58,7 @@ export const samplingRoundtripBench: Bench = {
     await sdkCall(); // warm-up
 
     const registry = await loadRegistry(root);
-    const mod = await loadServerModule(() => import("@/lib/server/mcp-requests"));
+    const mod = await loadServerModule(() => import("@/lib/server/mcp/requests"));
     if (!registry) {
       const times = await interleavedMedians(n, { sdk: sdkCall });
       await client.close();

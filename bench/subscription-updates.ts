@@ -70,7 +70,7 @@ export const subscriptionUpdatesBench: Bench = {
       client.request({ method: "tools/call", params: { name: "emit-updates", arguments: { count, intervalMs } } }, CallToolResultSchema);
 
     const registry = await loadRegistry(root);
-    const mod = await loadServerModule(() => import("@/lib/server/mcp-resources"));
+    const mod = await loadServerModule(() => import("@/lib/server/mcp/resources"));
     if (!registry) {
       await client.close();
       return figures;

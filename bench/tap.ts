@@ -43,9 +43,9 @@ export const tapBench: Bench = {
   async run({ root, runs }) {
     const registry = await loadRegistry(root);
     if (!registry) return [];
-    const { installTapEndpoint } = await loadServerModule(() => import("@/lib/server/tap/endpoint"));
-    const { getTaps } = await loadServerModule(() => import("@/lib/server/tap/store"));
-    const { closeAllTapHosts } = await loadServerModule(() => import("@/lib/server/tap/serve"));
+    const { installTapEndpoint } = await loadServerModule(() => import("@/lib/server/mcp/tap/endpoint"));
+    const { getTaps } = await loadServerModule(() => import("@/lib/server/mcp/tap/store"));
+    const { closeAllTapHosts } = await loadServerModule(() => import("@/lib/server/mcp/tap/serve"));
     const { isTapPath, serveTapHttp } = await import("@/lib/launcher/tap-gate");
     process.env.LOUPE_PORT = String(TAP_PORT);
     installTapEndpoint();

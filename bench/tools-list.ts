@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { ConnectionInput } from "@/lib/contracts/connections";
-import type { Registry } from "@/lib/server/registry";
+import type { Registry } from "@/lib/server/mcp/registry";
 import { connectDemo, listAllTools } from "@/demo/mcp/connect-demo";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 import type { Bench, Figure } from "./types";

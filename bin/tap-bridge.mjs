@@ -79,7 +79,7 @@ export function findTap(dataDir, wanted) {
 
 // ── proof that the listener is the Loupe holding the key ──────────────────────────────────────
 
-/** Must match TAP_PROOF_PREFIX in lib/server/tap/endpoint.ts. */
+/** Must match TAP_PROOF_PREFIX in lib/server/mcp/tap/endpoint.ts. */
 const TAP_PROOF_PREFIX = "loupe-tap-proof-v1\n";
 
 /**

@@ -7,7 +7,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { agentKeys } from "@/lib/queries/agents";
 import { applyStreamEntries } from "@/lib/queries/stream-reducer";
 import { useAgentSession } from "@/hooks/use-agent-session";
-import { fetchRouter } from "@/components/workbench/test-support";
+import { fetchRouter } from "@/components/mcp/workbench/test-support";
 
 afterEach(() => {
   cleanup();

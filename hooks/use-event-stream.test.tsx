@@ -4,8 +4,8 @@ import { act, cleanup, screen } from "@testing-library/react";
 import type { Entry } from "@/lib/contracts/entries";
 import { trafficKeys } from "@/lib/queries/traffic";
 import { useEventStream } from "@/hooks/use-event-stream";
-import { LiveIndicator } from "@/components/workbench/live-indicator";
-import { renderWithClient } from "@/components/workbench/test-support";
+import { LiveIndicator } from "@/components/mcp/workbench/live-indicator";
+import { renderWithClient } from "@/components/mcp/workbench/test-support";
 
 /** Plays the server of /api/stream: each fetch gets a stream the test writes frames into. */
 class FakeStreamServer {

@@ -2,13 +2,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { nextIndex } from "./use-list-keys";
-import { ConnectionList } from "@/components/connections/connection-list";
-import { ResourceList } from "@/components/resources/resource-list";
+import { ConnectionList } from "@/components/mcp/connections/connection-list";
+import { ResourceList } from "@/components/mcp/resources/resource-list";
 import { InboxList } from "@/components/inbox/inbox-list";
 import { itemFrom } from "@/components/inbox/test-items";
-import { ToolRunForm } from "@/components/tools/tool-run-form";
+import { ToolRunForm } from "@/components/mcp/tools/tool-run-form";
 import { InputForm } from "@/components/inbox/input-form";
-import { connectionFixture } from "@/components/workbench/test-support";
+import { connectionFixture } from "@/components/mcp/workbench/test-support";
 import type { InboxRow } from "@/lib/contracts/inbox";
 
 afterEach(cleanup);

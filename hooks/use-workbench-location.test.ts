@@ -17,6 +17,15 @@ describe("workbench location", () => {
     expect(at("c=fs&tab=traffic&seq=-1").seq).toBeNull();
   });
 
+  it("opens A2A and AG-UI agents with their thread and item, and nothing else", () => {
+    expect(at("view=a2a&peer=p1&th=ctx&item=t1&c=fs&a=ag")).toMatchObject({ view: "a2a", peerId: "p1", thread: "ctx", item: "t1", connectionId: null, agentId: null });
+    expect(go("view=a2a&peer=p1&th=ctx&item=t1", { thread: "ctx2" })).toBe("view=a2a&peer=p1&th=ctx2");
+    expect(go("view=a2a&peer=p1&th=ctx&item=t1", { view: "agui", peerId: "g1" })).toBe("view=agui&peer=g1");
+    expect(go("view=agui&peer=g1&th=t", { connectionId: "fs" })).toBe("c=fs");
+    expect(go("c=fs", { view: "a2a", peerId: "p1" })).toBe("view=a2a&peer=p1");
+    expect(at("view=agui&th=t").thread).toBeNull();
+  });
+
   it("a URL carrying another view's parameters reads as what is really open", () => {
     // The agent wins over the server (the workbench shows the agent), the inbox over both.
     expect(locationToSearch(at("c=fs&tool=echo&a=ag&app=demo"))).toBe("a=ag&app=demo");

@@ -7,6 +7,8 @@
  *   ADK agent    ?a=<id>[&app=<app>][&u=<user>][&s=<session>[&e=<event id>]]
  *   inbox        ?view=inbox
  *   playground   ?view=playground[&pg=<conversation id>]
+ *   A2A agent    ?view=a2a&peer=<agent id>[&th=<contextId>][&item=<taskId>]
+ *   AG-UI agent  ?view=agui&peer=<agent id>[&th=<threadId>][&item=<runId>]
  */
 
 export const CONNECTION_TABS = ["overview", "tools", "apps", "resources", "prompts", "tasks", "client", "auth", "network", "traffic", "conformance", "tap"] as const;
@@ -37,10 +39,20 @@ export interface WorkbenchLocation {
   /** ?e=: the event open in the session's inspector. */
   eventId: string | null;
   /** ?view=inbox: the inbox of every interrupt; ?view=playground: the playground. */
-  view: "inbox" | "playground" | null;
+  view: WorkbenchView | null;
   /** ?pg=: the playground conversation open (issue 10). */
   conversationId: string | null;
+  /** ?peer=: the A2A or AG-UI agent open (?view=a2a / ?view=agui, issue 11). */
+  peerId: string | null;
+  /** ?th=: its open conversation (A2A contextId, AG-UI threadId). */
+  thread: string | null;
+  /** ?item=: the open task (A2A taskId) or run (AG-UI runId). */
+  item: string | null;
 }
+
+export const WORKBENCH_VIEWS = ["inbox", "playground", "a2a", "agui"] as const;
+export type WorkbenchView = (typeof WORKBENCH_VIEWS)[number];
+const NO_PEER = { peerId: null, thread: null, item: null } as const;
 
 export type TabSelection = Pick<WorkbenchLocation, "tool" | "resource" | "template" | "prompt" | "seq" | "exchange" | "task">;
 const NO_TAB_SELECTION: TabSelection = { tool: null, resource: null, template: null, prompt: null, seq: null, exchange: null, task: null };
@@ -52,7 +64,7 @@ const NO_AGENT: Pick<WorkbenchLocation, "agentId" | "app" | "sessionId" | "userI
   eventId: null,
 };
 
-export const EMPTY_LOCATION: WorkbenchLocation = { connectionId: null, tab: "tools", ...NO_TAB_SELECTION, ...NO_AGENT, view: null, conversationId: null };
+export const EMPTY_LOCATION: WorkbenchLocation = { connectionId: null, tab: "tools", ...NO_TAB_SELECTION, ...NO_AGENT, view: null, conversationId: null, ...NO_PEER };
 
 /** Which selection field belongs to which tab: the others are closed while that tab is open. */
 const TAB_SELECTION: Partial<Record<ConnectionTab, ReadonlyArray<keyof TabSelection>>> = {
@@ -71,6 +83,10 @@ const TAB_SELECTION: Partial<Record<ConnectionTab, ReadonlyArray<keyof TabSelect
 export function normalizeLocation(l: WorkbenchLocation): WorkbenchLocation {
   if (l.view === "inbox") return { ...EMPTY_LOCATION, view: "inbox" };
   if (l.view === "playground") return { ...EMPTY_LOCATION, view: "playground", conversationId: l.conversationId };
+  if (l.view === "a2a" || l.view === "agui") {
+    if (!l.peerId) return { ...EMPTY_LOCATION, view: l.view };
+    return { ...EMPTY_LOCATION, view: l.view, peerId: l.peerId, thread: l.thread, item: l.item };
+  }
   if (l.agentId) {
     const sessionId = l.sessionId;
     return { ...EMPTY_LOCATION, agentId: l.agentId, app: l.app, userId: l.userId, sessionId, eventId: sessionId ? l.eventId : null };
@@ -103,6 +119,15 @@ export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<W
   }
 
   if (patch.view === "inbox") return normalizeLocation({ ...EMPTY_LOCATION, view: "inbox" });
+  // An A2A / AG-UI agent: a new agent starts without the previous one's thread and item.
+  const peerView = patch.view === "a2a" || patch.view === "agui" ? patch.view : patch.view === undefined && (from.view === "a2a" || from.view === "agui") && !patch.agentId && !patch.connectionId ? from.view : null;
+  if (peerView) {
+    const samePeer = from.view === peerView && (!("peerId" in patch) || patch.peerId === from.peerId);
+    const base = samePeer ? from : { ...EMPTY_LOCATION, view: peerView, peerId: patch.peerId ?? null };
+    const next = { ...base, ...patch, view: peerView };
+    if (changes(patch, base, "thread") && !("item" in patch)) next.item = null;
+    return normalizeLocation(next);
+  }
   // The playground keeps its open conversation unless the patch names another (or none).
   const stayInPlayground = from.view === "playground" && patch.view === undefined && !patch.agentId && !patch.connectionId;
   if (patch.view === "playground" || (stayInPlayground && "conversationId" in patch)) {
@@ -161,8 +186,11 @@ export function locationFromParams(params: Pick<URLSearchParams, "get">): Workbe
     sessionId: params.get("s"),
     userId: params.get("u"),
     eventId: params.get("e"),
-    view: params.get("view") === "inbox" ? "inbox" : params.get("view") === "playground" ? "playground" : null,
+    view: (WORKBENCH_VIEWS as readonly string[]).includes(params.get("view") ?? "") ? (params.get("view") as WorkbenchView) : null,
     conversationId: params.get("pg"),
+    peerId: params.get("peer"),
+    thread: params.get("th"),
+    item: params.get("item"),
   });
 }
 
@@ -172,6 +200,9 @@ export function locationToSearch(location: WorkbenchLocation): string {
   const set = (key: string, value: string | number | null) => value !== null && value !== "" && qs.set(key, String(value));
   set("view", l.view);
   set("pg", l.conversationId);
+  set("peer", l.peerId);
+  set("th", l.thread);
+  set("item", l.item);
   set("c", l.connectionId);
   if (l.connectionId && l.tab !== "tools") qs.set("tab", l.tab);
   set("tool", l.tool);

@@ -44,7 +44,7 @@ if (!dev && (process.env.LOUPE_FORCE_BUILD === "1" || buildIsStale())) {
 
 // server.ts runs in this very process: a parent kept alive only to forward signals cost a whole
 // Node (about 49 MiB) and a second copy of every Ctrl-C. Its stdio servers are tied to this
-// process by their own watchdogs (lib/server/stdio-lifeline.ts), so a SIGKILL here still ends them.
+// process by their own watchdogs (lib/server/mcp/stdio-lifeline.ts), so a SIGKILL here still ends them.
 process.env.NODE_ENV = dev ? "development" : "production";
 // Relative paths (a `--mcp "node ./server.js"`, tsconfig's `@/`) resolve from the repo, as they did
 // when server.ts ran as a child started with cwd = root.

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ApprovalAnswer, ToolApproval } from "@/lib/contracts/approvals";
 import type { InboxRow } from "@/lib/contracts/inbox";
-import { InboxView } from "@/components/agents/inbox-view";
-import { fetchRouter, renderWithClient, type RecordedRequest } from "@/components/workbench/test-support";
+import { InboxView } from "@/components/adk/agents/inbox-view";
+import { fetchRouter, renderWithClient, type RecordedRequest } from "@/components/mcp/workbench/test-support";
 import { ApprovalCard } from "./approval-card";
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterPalette, fuzzyScore, paletteItems, sessionSourceKey, type PaletteSources } from "./palette-items";
-import { connectionFixture } from "@/components/workbench/test-support";
+import { connectionFixture } from "@/components/mcp/workbench/test-support";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import type { InboxRow } from "@/lib/contracts/inbox";
 import { markDuplicates } from "@/lib/protocols/mcp/tool-listing";

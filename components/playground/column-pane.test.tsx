@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ToolApproval } from "@/lib/contracts/approvals";
-import { fetchRouter, renderWithClient } from "@/components/workbench/test-support";
+import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 import { ColumnPane } from "@/components/playground/column-pane";
 import { ApprovalSlot } from "@/components/playground/approval-slot";
 import { callRaw, column, gatedTurn, pgEntry, requestRaw, responseRaw, turnRaw } from "@/components/playground/test-entries";

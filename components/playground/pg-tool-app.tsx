@@ -6,7 +6,7 @@ import type { PgToolCall } from "@/lib/contracts/playground";
 import { toolUiResourceUri } from "@/lib/apps/tool-ui";
 import { toolsQuery } from "@/lib/queries/tools";
 import { Button } from "@/components/ui/button";
-import { AppView } from "@/components/apps/app-view";
+import { AppView } from "@/components/mcp/apps/app-view";
 
 /**
  * An MCP App (SEP-1865) under a playground call whose tool has one, fed the call's arguments and

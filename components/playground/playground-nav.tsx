@@ -6,10 +6,10 @@ import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { usePlaygroundActions } from "@/hooks/use-playground";
 import { connectionsQuery } from "@/lib/queries/connections";
 import { conversationsQuery, providersQuery } from "@/lib/queries/playground";
-import { QueryError } from "@/components/workbench/query-error";
+import { QueryError } from "@/components/mcp/workbench/query-error";
 import { ConversationList } from "@/components/playground/conversation-list";
 import { defaultConversation } from "@/components/playground/defaults";
-import { sidebarItemState } from "@/components/workbench/sidebar-item";
+import { sidebarItemState } from "@/components/mcp/workbench/sidebar-item";
 import { cn } from "@/lib/cn";
 
 export interface PlaygroundNavProps {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ProviderStatus } from "@/lib/contracts/playground";
-import { fetchRouter, renderWithClient } from "@/components/workbench/test-support";
+import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 import { ProviderKeyDialog } from "@/components/playground/provider-key-dialog";
 
 afterEach(() => {

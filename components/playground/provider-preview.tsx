@@ -4,8 +4,8 @@ import { useMemo, useState } from "react";
 import type { PgModelRequest, PlaygroundColumn } from "@/lib/contracts/playground";
 import { Badge } from "@/components/ui/badge";
 import { SafeText } from "@/components/ui/safe-text";
-import { FindingsList } from "@/components/portability/findings-list";
-import { VerdictBadge } from "@/components/portability/severity";
+import { FindingsList } from "@/components/mcp/portability/findings-list";
+import { VerdictBadge } from "@/components/mcp/portability/severity";
 import { previewDeclarations, type PreviewSource } from "@/components/playground/declarations";
 import { PROVIDER_LABEL } from "@/components/playground/labels";
 

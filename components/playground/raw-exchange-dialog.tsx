@@ -7,8 +7,8 @@ import type { PgModelRequest, PgModelResponse } from "@/lib/contracts/playground
 import { fullEntryQuery } from "@/lib/queries/playground";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { LargeText, RawJson } from "@/components/tool-result";
-import { QueryError } from "@/components/workbench/query-error";
+import { LargeText, RawJson } from "@/components/mcp/tool-result";
+import { QueryError } from "@/components/mcp/workbench/query-error";
 import type { Recorded } from "@/components/playground/timeline-model";
 
 export interface RawExchangeDialogProps {

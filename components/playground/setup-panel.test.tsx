@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { Conversation, ProviderStatus } from "@/lib/contracts/playground";
-import { connectionFixture, fetchRouter, renderWithClient } from "@/components/workbench/test-support";
+import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 import { SetupPanel } from "@/components/playground/setup-panel";
 import { ProviderKeyDialog } from "@/components/playground/provider-key-dialog";
 import { column } from "@/components/playground/test-entries";

@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { SafeText } from "./safe-text";
-import { ToolList } from "@/components/tools/tool-list";
-import { ConnectionList } from "@/components/connections/connection-list";
-import { connectionFixture } from "@/components/workbench/test-support";
+import { ToolList } from "@/components/mcp/tools/tool-list";
+import { ConnectionList } from "@/components/mcp/connections/connection-list";
+import { connectionFixture } from "@/components/mcp/workbench/test-support";
 
 beforeEach(() => {
   // happy-dom does no layout: give the virtualized tool list a height so rows render.

@@ -3,7 +3,7 @@
  * arrived; `items` are derived from it by the pure normalizers in lib/protocols/.
  */
 export type Direction = "out" | "in" | "local";
-export type EntryProtocol = "mcp" | "adk" | "loupe" | "playground";
+export type EntryProtocol = "mcp" | "adk" | "loupe" | "playground" | "a2a" | "agui";
 
 /**
  * mcp kinds: "message" (one JSON-RPC frame; raw = the frame), "stderr" (raw = { line }),

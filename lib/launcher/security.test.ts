@@ -166,7 +166,7 @@ describe("gate: OAuth callback exemption", () => {
   });
 
   it("uses this process's pending flows by default (single use, expiring)", async () => {
-    const { registerPendingState, consumePendingState } = await import("@/lib/server/oauth/pending-states");
+    const { registerPendingState, consumePendingState } = await import("@/lib/server/mcp/oauth/pending-states");
     registerPendingState("live-state", "c1", Date.now() + 60_000);
     registerPendingState("old-state", "c2", Date.now() - 1);
     expect(gate(req("/oauth/callback?code=c&state=live-state"), opts)).toEqual({ action: "pass" });

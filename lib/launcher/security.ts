@@ -1,7 +1,7 @@
 // Runs in the launcher (server.ts, plain Node before Next starts), never in a Next bundle:
 // hence no "server-only" import, which throws outside the react-server condition.
 import { timingSafeEqual } from "node:crypto";
-import { isPendingState, OAUTH_CALLBACK_PATH } from "@/lib/server/oauth/pending-states";
+import { isPendingState, OAUTH_CALLBACK_PATH } from "@/lib/server/mcp/oauth/pending-states";
 
 /**
  * Request gate in front of Next (DESIGN.md "Security model"; the lesson of CVE-2025-49596):

@@ -12,7 +12,7 @@ import type { GateDecision, GateRequest } from "@/lib/launcher/security";
  * - a browser `Origin` is refused unless it is Loupe's own page (a web page must not drive a tap,
  *   and neither may a page of another local server: other programs on localhost are not trusted),
  *   and so is a cross-site `Sec-Fetch-Site`.
- * The key itself is checked by the tap (lib/server/tap/endpoint.ts), which owns the store.
+ * The key itself is checked by the tap (lib/server/mcp/tap/endpoint.ts), which owns the store.
  */
 
 export const TAP_PREFIX = "/mcp/";
@@ -50,7 +50,7 @@ export function gateTap(req: GateRequest, opts: { port: number }): GateDecision 
 
 type TapHandler = (request: Request) => Promise<Response>;
 
-/** The handler lib/server/tap/endpoint.ts installed once Next's instance booted, if it did. */
+/** The handler lib/server/mcp/tap/endpoint.ts installed once Next's instance booted, if it did. */
 export function tapHandler(): TapHandler | undefined {
   return (globalThis as { [key: symbol]: TapHandler | undefined })[Symbol.for("loupe.tapEndpoint")];
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { logLine } from "@/lib/log-text";
 import { getAgents } from "@/lib/server/adk/agents";
-import { getClientRequests } from "@/lib/server/mcp-requests";
+import { getClientRequests } from "@/lib/server/mcp/requests";
 import type { Store } from "@/lib/server/store";
 
 /**

@@ -59,7 +59,7 @@ CREATE TABLE IF NOT EXISTS oauth (
 );
 CREATE INDEX IF NOT EXISTS oauth_pending_state ON oauth (pending_state);
 -- Server → client requests (sampling, elicitation) and task records: history that outlives
--- Loupe's process (lib/server/mcp-requests/request-store.ts, lib/server/mcp-tasks/task-store.ts).
+-- Loupe's process (lib/server/mcp/requests/request-store.ts, lib/server/mcp/tasks/task-store.ts).
 CREATE TABLE IF NOT EXISTS mcp_requests (
   id TEXT PRIMARY KEY,
   connection_id TEXT NOT NULL,
@@ -76,7 +76,7 @@ CREATE TABLE IF NOT EXISTS mcp_tasks (
   record TEXT NOT NULL,
   PRIMARY KEY (connection_id, task_id)
 );
--- The last few conformance suite runs per connection (lib/server/conformance/run-store.ts).
+-- The last few conformance suite runs per connection (lib/server/mcp/conformance/run-store.ts).
 CREATE TABLE IF NOT EXISTS conformance_runs (
   id TEXT PRIMARY KEY,
   connection_id TEXT NOT NULL,

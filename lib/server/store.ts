@@ -8,9 +8,9 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import { normalizeStoredCall } from "@/lib/contracts/calls";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
-import type { OAuthRecord } from "@/lib/server/oauth/record";
+import type { OAuthRecord } from "@/lib/server/mcp/oauth/record";
 import { SCHEMA, rowToEntry, type EntryRow } from "@/lib/server/store-schema";
-import { resultFromFrame, type ResultRef } from "@/lib/server/result-ref";
+import { resultFromFrame, type ResultRef } from "@/lib/server/mcp/result-ref";
 
 /** A call row: the record, or the record pointing at the response frame entry that holds its result. */
 type StoredCall = CallRecord & { resultRef?: ResultRef };

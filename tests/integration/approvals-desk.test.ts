@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { Approvals, CONNECTION_DELETED_REASON, LOUPE_STOPPED_REASON } from "@/lib/server/approvals";
 import type { GateInput } from "@/lib/server/approvals";
 import { Hub } from "@/lib/server/hub";
-import { Registry } from "@/lib/server/registry";
+import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 

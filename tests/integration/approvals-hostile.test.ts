@@ -4,7 +4,7 @@ import { getApprovals } from "@/lib/server/approvals";
 import { approvalStore } from "@/lib/server/approvals/approval-store";
 import { openStore } from "@/lib/server/store";
 import type { GateOutcome } from "@/lib/server/approvals";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import * as one from "@/app/api/approvals/[id]/route";
 

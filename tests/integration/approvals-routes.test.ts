@@ -4,7 +4,7 @@ import type { InboxRow } from "@/lib/contracts/inbox";
 import { getAgents } from "@/lib/server/adk/agents";
 import { getApprovals } from "@/lib/server/approvals";
 import type { GateOutcome } from "@/lib/server/approvals";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import * as list from "@/app/api/approvals/route";
 import * as one from "@/app/api/approvals/[id]/route";

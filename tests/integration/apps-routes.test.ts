@@ -4,7 +4,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import type { AppMessageRecord } from "@/lib/contracts/app-messages";
 import type { ReadResourceResponse } from "@/lib/contracts/resources";
 import type { CallRecord } from "@/lib/contracts/calls";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { toolUiResourceUri } from "@/lib/apps/tool-ui";
 import { stdioInput, tempDir } from "@/tests/support/servers";
 import * as appMessages from "@/app/api/connections/[id]/app-messages/route";

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { demoServerLaunch } from "@/demo/mcp/launch";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { getStore } from "@/lib/server/store";
 import { pruneTraffic } from "@/lib/server/retention";
 import { stdioInput, tempDir } from "@/tests/support/servers";

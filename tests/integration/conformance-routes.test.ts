@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConformanceRun, ConformanceScenarioList, ConformanceState } from "@/lib/contracts/conformance";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { getStore } from "@/lib/server/store";
-import { ConformanceRunStore, INTERRUPTED_REASON, KEEP_RUNS } from "@/lib/server/conformance/run-store";
-import { ensureSuite } from "@/lib/server/conformance/suite";
+import { ConformanceRunStore, INTERRUPTED_REASON, KEEP_RUNS } from "@/lib/server/mcp/conformance/run-store";
+import { ensureSuite } from "@/lib/server/mcp/conformance/suite";
 import { EVERYTHING, startEverythingHttp, stdioInput, tempDir } from "@/tests/support/servers";
 import * as conformance from "@/app/api/connections/[id]/conformance/route";
 import * as cancel from "@/app/api/connections/[id]/conformance/cancel/route";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConnectionInput } from "@/lib/contracts/connections";
 import type { TaskListing, TaskRecord } from "@/lib/contracts/tasks";
-import { getClientRequests } from "@/lib/server/mcp-requests";
-import { getRegistry } from "@/lib/server/registry";
-import { getTaskManager } from "@/lib/server/mcp-tasks";
+import { getClientRequests } from "@/lib/server/mcp/requests";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { getTaskManager } from "@/lib/server/mcp/tasks";
 import { stdioInput, tempDir } from "@/tests/support/servers";
 import path from "node:path";
 import { demoServerLaunch } from "@/demo/mcp/launch";

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ConnectionInput } from "@/lib/contracts/connections";
-import { getClientRequests } from "@/lib/server/mcp-requests";
-import { getRegistry } from "@/lib/server/registry";
+import { getClientRequests } from "@/lib/server/mcp/requests";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { stdioInput, tempDir } from "@/tests/support/servers";
 
 // Switching a connection's era pin while it is connected (and while an MRTR question waits in the

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import { pairTraffic } from "@/lib/protocols/mcp/pairing";
 import { Hub } from "@/lib/server/hub";
-import { Registry } from "@/lib/server/registry";
+import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
-import { STDIO_MAX_MESSAGE_BYTES, GARBAGE_LINE_CAP_BYTES } from "@/lib/server/stdio-framing";
+import { STDIO_MAX_MESSAGE_BYTES, GARBAGE_LINE_CAP_BYTES } from "@/lib/server/mcp/stdio-framing";
 import { stdioInput, tempDir } from "@/tests/support/servers";
 
 // §3 of issue 9: hostile input never hides good input. One real stdio server sends every case.

@@ -3,7 +3,7 @@ import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ConnectionInput } from "@/lib/contracts/connections";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { startEverythingHttp, stdioInput, tempDir } from "@/tests/support/servers";
 
 // Real 2025-11-25-only servers meet the 2026-07-28 server/discover probe in every way they can:

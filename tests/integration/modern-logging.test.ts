@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 import type { ConnectionInput } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { stdioInput, tempDir } from "@/tests/support/servers";
 import * as loggingRoute from "@/app/api/connections/[id]/logging/route";
 

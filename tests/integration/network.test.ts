@@ -3,9 +3,9 @@ import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { HttpExchange } from "@/lib/contracts/network";
 import { AppError } from "@/lib/errors";
 import { Hub } from "@/lib/server/hub";
-import { networkLog } from "@/lib/server/network";
-import { openStreams } from "@/lib/server/network/recording-fetch";
-import { Registry } from "@/lib/server/registry";
+import { networkLog } from "@/lib/server/mcp/network";
+import { openStreams } from "@/lib/server/mcp/network/recording-fetch";
+import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { startEverythingHttp, tempDir } from "@/tests/support/servers";
 

@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConnectionInput } from "@/lib/contracts/connections";
 import type { AuthEvent } from "@/lib/contracts/auth";
-import { getRegistry } from "@/lib/server/registry";
-import { authLog, handleOAuthCallback } from "@/lib/server/oauth";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { authLog, handleOAuthCallback } from "@/lib/server/mcp/oauth";
 import { tempDir } from "@/tests/support/servers";
 
 /**

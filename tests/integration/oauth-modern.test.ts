@@ -3,8 +3,8 @@ import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConnectionInput } from "@/lib/contracts/connections";
-import { getRegistry } from "@/lib/server/registry";
-import { completeAuthorization } from "@/lib/server/oauth";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { completeAuthorization } from "@/lib/server/mcp/oauth";
 import { tempDir } from "@/tests/support/servers";
 
 // OAuth against a 2026-07-28 server (the OAuth fixture with --modern): the 401 on the

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConnectionInput, ConnectionView } from "@/lib/contracts/connections";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
-import { getRegistry } from "@/lib/server/registry";
-import { authLog, authSummary, completeAuthorization, handleOAuthCallback, signOut, startAuthorization } from "@/lib/server/oauth";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { authLog, authSummary, completeAuthorization, handleOAuthCallback, signOut, startAuthorization } from "@/lib/server/mcp/oauth";
 import type { AuthEvent, AuthHttpExchange } from "@/lib/contracts/auth";
 import { tempDir } from "@/tests/support/servers";
 
@@ -89,7 +89,7 @@ describe("OAuth 2.1 against an OAuth-protected MCP server", () => {
     id = first.id;
     expect(first.state.status).toBe("error");
     expect(first.state.error?.message).toBe("Authorization needed: open the authorization page");
-    // Needs classifyConnectError to map UnauthorizedError to "auth" (lib/server/transports.ts).
+    // Needs classifyConnectError to map UnauthorizedError to "auth" (lib/server/mcp/transports.ts).
     expect(first.state.error?.step).toBe("auth");
     expect(first.state.auth?.status).toBe("needs_authorization");
     const url = new URL(first.state.auth!.authorizationUrl!);

@@ -2,8 +2,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ConnectionInput } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
-import { listPrompts, listResources, listResourceTemplates, readResource } from "@/lib/server/mcp-resources";
-import { getRegistry } from "@/lib/server/registry";
+import { listPrompts, listResources, listResourceTemplates, readResource } from "@/lib/server/mcp/resources";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { stdioInput, tempDir } from "@/tests/support/servers";
 
 // List pagination and 2026-07-28 cache hints (ttlMs) through Loupe, in both eras: page-by-page

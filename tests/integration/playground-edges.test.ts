@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ColumnConfig, Conversation, PgModelRequest, PgModelResponse, PgToolCall, PgTurn } from "@/lib/contracts/playground";
 import { prepareInput, toOpenAiStrict } from "@/lib/schema/portability";
 import { getHub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import type { FakeProvider } from "@/tests/fixtures/fake-providers";
 import { freePort } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColumnConfig, Conversation, PgModelResponse, PgToolCall } from "@/lib/contracts/playground";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { startFakeProvider, type FakeProvider, type ProviderWire } from "@/tests/fixtures/fake-providers";
 import { anthropicWire } from "@/tests/fixtures/fake-providers/anthropic";
 import { geminiWire } from "@/tests/fixtures/fake-providers/gemini";

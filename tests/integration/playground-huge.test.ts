@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Conversation, PgModelRequest, PgToolCall } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { MODEL_RESULT_MAX_CHARS } from "@/lib/server/playground/history";
 import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
 import { FILESYSTEM, stdioInput, tempDir } from "@/tests/support/servers";

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Entry } from "@/lib/contracts/entries";
 import type { Conversation, PgModelResponse, PgTurn } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
 import * as providers from "@/app/api/playground/providers/route";
 import * as provider from "@/app/api/playground/providers/[provider]/route";

@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColumnConfig, Conversation, PgModelRequest, PgToolCall } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { startFakeProvider, type FakeProvider, type ProviderWire, type RecordedRequest } from "@/tests/fixtures/fake-providers";
 import { stdioInput } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";

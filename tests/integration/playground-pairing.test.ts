@@ -3,7 +3,7 @@ import type { PgToolCall, PgTurn } from "@/lib/contracts/playground";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { Playground } from "@/lib/server/playground";
 import { defaultDeps } from "@/lib/server/playground/default-deps";
 import type { FakeProvider } from "@/tests/fixtures/fake-providers";

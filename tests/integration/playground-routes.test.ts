@@ -3,7 +3,7 @@ import type { Conversation, PgModelResponse, PgToolCall, PgTurn, PlaygroundColum
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { Playground } from "@/lib/server/playground";
 import { defaultDeps } from "@/lib/server/playground/default-deps";
 import type { FakeProvider } from "@/tests/fixtures/fake-providers";
@@ -16,7 +16,7 @@ import * as column from "@/app/api/playground/conversations/[id]/columns/[column
 import * as entriesRoute from "@/app/api/playground/conversations/[id]/entries/route";
 import * as draft from "@/app/api/connections/[id]/requests/[requestId]/draft/route";
 import * as answerRequest from "@/app/api/connections/[id]/requests/[requestId]/route";
-import { getClientRequests } from "@/lib/server/mcp-requests";
+import { getClientRequests } from "@/lib/server/mcp/requests";
 import { waitFor, raws, live, ctx, playgroundDataDir, openAiKey, usePeers } from "@/tests/support/playground";
 
 /** The playground's routes: shapes, 4xx codes, stop, column replay, and a turn cut off by a stopped Loupe. */

@@ -3,9 +3,9 @@ import type { ConnectionInput, ConnectionState } from "@/lib/contracts/connectio
 import type { Entry } from "@/lib/contracts/entries";
 import type { ResourceUpdatedEntry } from "@/lib/contracts/resources";
 import { Hub } from "@/lib/server/hub";
-import { subscribe } from "@/lib/server/mcp-resources";
-import type { RestoredSubscriptions } from "@/lib/server/mcp-resources";
-import { Registry } from "@/lib/server/registry";
+import { subscribe } from "@/lib/server/mcp/resources";
+import type { RestoredSubscriptions } from "@/lib/server/mcp/resources";
+import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { freePort, startEverythingHttp, tempDir } from "@/tests/support/servers";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { Hub } from "@/lib/server/hub";
-import { Registry } from "@/lib/server/registry";
+import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { startEverythingHttp, tempDir } from "@/tests/support/servers";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import { Hub } from "@/lib/server/hub";
-import { Registry } from "@/lib/server/registry";
+import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { CRASH_FIXTURE, EVERYTHING, FILESYSTEM, stdioInput, tempDir } from "@/tests/support/servers";
 

@@ -1,9 +1,9 @@
 import net from "node:net";
-import { getClientRequests } from "@/lib/server/mcp-requests";
+import { getClientRequests } from "@/lib/server/mcp/requests";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import { Hub } from "@/lib/server/hub";
-import { Registry } from "@/lib/server/registry";
+import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { EVERYTHING, freePort, startEverythingHttp, stdioInput, tempDir } from "@/tests/support/servers";
 

@@ -10,8 +10,8 @@ import {
   readResource,
   subscribe,
   unsubscribe,
-} from "@/lib/server/mcp-resources";
-import { Registry } from "@/lib/server/registry";
+} from "@/lib/server/mcp/resources";
+import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { expandTemplate, variableNames } from "@/lib/uri-template";
 import { startEverythingHttp, tempDir } from "@/tests/support/servers";

@@ -10,7 +10,7 @@ import type {
   SubscriptionsResponse,
   TemplatesListing,
 } from "@/lib/contracts/resources";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { expandTemplate } from "@/lib/uri-template";
 import { EVERYTHING, FILESYSTEM, stdioInput, tempDir } from "@/tests/support/servers";
 import * as resources from "@/app/api/connections/[id]/resources/route";

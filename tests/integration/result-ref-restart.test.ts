@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 import type { ConnectionInput } from "@/lib/contracts/connections";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { pruneTraffic } from "@/lib/server/retention";
 import { Store } from "@/lib/server/store";
 import { stdioInput, tempDir } from "@/tests/support/servers";

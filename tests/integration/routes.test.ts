@@ -5,7 +5,7 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import * as connections from "@/app/api/connections/route";
 import * as connection from "@/app/api/connections/[id]/route";

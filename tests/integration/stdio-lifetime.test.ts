@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { stdioInput, tempDir } from "@/tests/support/servers";
 import { alive, firstLine } from "@/tests/support/processes";
 

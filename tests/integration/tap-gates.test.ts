@@ -7,9 +7,9 @@ import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextproto
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import type { TapSecret } from "@/lib/contracts/taps";
 import { getApprovals } from "@/lib/server/approvals";
-import { getRegistry } from "@/lib/server/registry";
-import { closeAllTapHosts } from "@/lib/server/tap/serve";
-import { getTaps } from "@/lib/server/tap/store";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { closeAllTapHosts } from "@/lib/server/mcp/tap/serve";
+import { getTaps } from "@/lib/server/mcp/tap/store";
 import { CRASH_FIXTURE, EVERYTHING, FILESYSTEM, stdioInput, tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
 import type { TapHostServer } from "@/tests/support/tap-host";

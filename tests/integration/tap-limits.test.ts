@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TapSecret } from "@/lib/contracts/taps";
-import { getRegistry } from "@/lib/server/registry";
-import { closeAllTapHosts } from "@/lib/server/tap/serve";
-import { getTaps } from "@/lib/server/tap/store";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { closeAllTapHosts } from "@/lib/server/mcp/tap/serve";
+import { getTaps } from "@/lib/server/mcp/tap/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
 import type { TapHostServer } from "@/tests/support/tap-host";

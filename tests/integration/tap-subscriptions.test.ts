@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { TapSecret } from "@/lib/contracts/taps";
-import { subscribe, unsubscribe } from "@/lib/server/mcp-resources";
-import { getRegistry } from "@/lib/server/registry";
-import { closeAllTapHosts } from "@/lib/server/tap/serve";
-import { getTaps } from "@/lib/server/tap/store";
+import { subscribe, unsubscribe } from "@/lib/server/mcp/resources";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { closeAllTapHosts } from "@/lib/server/mcp/tap/serve";
+import { getTaps } from "@/lib/server/mcp/tap/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
 import type { TapHostServer } from "@/tests/support/tap-host";

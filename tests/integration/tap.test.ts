@@ -6,10 +6,10 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import type { TapSecret } from "@/lib/contracts/taps";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
-import { getClientRequests } from "@/lib/server/mcp-requests";
-import { getRegistry } from "@/lib/server/registry";
-import { SESSION_IDLE_MS, closeAllTapHosts, sweepTapSessions } from "@/lib/server/tap/serve";
-import { getTaps } from "@/lib/server/tap/store";
+import { getClientRequests } from "@/lib/server/mcp/requests";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { SESSION_IDLE_MS, closeAllTapHosts, sweepTapSessions } from "@/lib/server/mcp/tap/serve";
+import { getTaps } from "@/lib/server/mcp/tap/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
 import type { TapHostServer } from "@/tests/support/tap-host";

@@ -3,8 +3,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ClientCapabilitiesConfig } from "@/lib/contracts/connections";
 import type { TaskRecord } from "@/lib/contracts/tasks";
 import { Hub } from "@/lib/server/hub";
-import { getTaskManager } from "@/lib/server/mcp-tasks";
-import { Registry } from "@/lib/server/registry";
+import { getTaskManager } from "@/lib/server/mcp/tasks";
+import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 

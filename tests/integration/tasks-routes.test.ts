@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { TaskListing, TaskRecord } from "@/lib/contracts/tasks";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import * as tasksRoute from "@/app/api/connections/[id]/tasks/route";
 import * as oneTask from "@/app/api/connections/[id]/tasks/[taskId]/route";

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaskRecord, TaskStatus } from "@/lib/contracts/tasks";
 import { AppError } from "@/lib/errors";
 import { Hub } from "@/lib/server/hub";
-import { getClientRequests } from "@/lib/server/mcp-requests";
-import { getTaskManager, installTaskHandlers } from "@/lib/server/mcp-tasks";
-import { Registry } from "@/lib/server/registry";
+import { getClientRequests } from "@/lib/server/mcp/requests";
+import { getTaskManager, installTaskHandlers } from "@/lib/server/mcp/tasks";
+import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { EVERYTHING, startEverythingHttp, stdioInput, tempDir } from "@/tests/support/servers";
 

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import path from "node:path";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { Hub } from "@/lib/server/hub";
-import { Registry } from "@/lib/server/registry";
+import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
-import { requiredUrlElicitations } from "@/components/tool-result/url-elicitation-error";
+import { requiredUrlElicitations } from "@/components/mcp/tool-result/url-elicitation-error";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 
 const FIXTURE = path.resolve(import.meta.dirname, "../fixtures/url-elicitation-server.mjs");

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import type { PgTurn } from "@/lib/contracts/playground";
 import { getHub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 

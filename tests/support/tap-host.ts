@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gate } from "@/lib/launcher/security";
 import { isTapPath, serveTapHttp } from "@/lib/launcher/tap-gate";
-import { installTapEndpoint } from "@/lib/server/tap/endpoint";
+import { installTapEndpoint } from "@/lib/server/mcp/tap/endpoint";
 
 /**
  * Loupe's front as the launcher (server.ts) runs it, for tests: `/mcp/*` through the tap's own gate

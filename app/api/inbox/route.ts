@@ -2,8 +2,8 @@ import type { InboxRow } from "@/lib/contracts/inbox";
 import { getAgents } from "@/lib/server/adk/agents";
 import { getApprovals } from "@/lib/server/approvals";
 import { handle } from "@/lib/server/http";
-import { getClientRequests } from "@/lib/server/mcp-requests";
-import { getRegistry } from "@/lib/server/registry";
+import { getClientRequests } from "@/lib/server/mcp/requests";
+import { getRegistry } from "@/lib/server/mcp/registry";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { AggregateTapInput } from "@/lib/contracts/taps";
 import { handle, readBody } from "@/lib/server/http";
-import { getTaps } from "@/lib/server/tap/store";
+import { getTaps } from "@/lib/server/mcp/tap/store";
 
 export const dynamic = "force-dynamic";
 

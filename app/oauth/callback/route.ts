@@ -1,4 +1,4 @@
-import { handleOAuthCallback } from "@/lib/server/oauth";
+import { handleOAuthCallback } from "@/lib/server/mcp/oauth";
 
 export const dynamic = "force-dynamic";
 

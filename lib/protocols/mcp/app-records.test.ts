@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
-import { rowLabel, rowSummary } from "@/components/traffic/format";
+import { rowLabel, rowSummary } from "@/components/mcp/traffic/format";
 import { pairTraffic } from "./pairing";
 
 function entry(seq: number, direction: Entry["direction"], raw: unknown): Entry {

@@ -2,7 +2,7 @@
  * What MCP 2026-07-28 removed that Loupe offers on a 2025-11-25 connection, in words for the UI and
  * the API (shared by both). The list follows the SDK v2's 2026-07-28 method registry: these methods
  * are not part of that revision's wire. resources/subscribe is not here: Loupe carries the same
- * subscriptions in the subscriptions/listen filter (lib/server/mcp-resources/listen.ts).
+ * subscriptions in the subscriptions/listen filter (lib/server/mcp/resources/listen.ts).
  */
 export type RemovedInModern = "ping" | "logging/setLevel" | "notifications/roots/list_changed";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
-import { rowLabel, rowSummary } from "@/components/traffic/format";
+import { rowLabel, rowSummary } from "@/components/mcp/traffic/format";
 import { pairTraffic } from "./pairing";
 
 const doc = readFileSync(path.resolve(import.meta.dirname, "../../../docs/ARCHITECTURE.md"), "utf8");

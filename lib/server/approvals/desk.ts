@@ -6,8 +6,8 @@ import { AppError } from "@/lib/errors";
 import { approvalStore } from "@/lib/server/approvals/approval-store";
 import type { ApprovalStore } from "@/lib/server/approvals/approval-store";
 import { asks, resolvePolicy, toolFacts } from "@/lib/server/approvals/policy";
-import { getRegistry } from "@/lib/server/registry";
-import type { Registry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import type { Registry } from "@/lib/server/mcp/registry";
 
 export interface GateInput {
   connectionId: string;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ApprovalPolicy, ToolApproval, ToolPolicies } from "@/lib/contracts/approvals";
-import type { ToolsListing } from "@/lib/server/tool-pages";
+import type { ToolsListing } from "@/lib/server/mcp/tool-pages";
 
 /** The policy that applies to one call: the tool's own override, else the caller's default. */
 export function resolvePolicy(

@@ -3,7 +3,7 @@ import type { JSONSchema7, LanguageModelV3Message } from "@ai-sdk/provider";
 import type { ColumnConfig, PgModelRequest, PgTurn, PlaygroundSettings, TokenUsage } from "@/lib/contracts/playground";
 import { AppError } from "@/lib/errors";
 import type { Hub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { assistantMessage, historyOf, toolMessage } from "@/lib/server/playground/history";
 import type { Declarations, LoopDeps, PortabilityFinding, ToolSource } from "@/lib/server/playground/loop-deps";
 import { runModelStep, StepHooks } from "@/lib/server/playground/model-step";

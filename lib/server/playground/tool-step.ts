@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PgModelToolCall, PgToolCall, PlaygroundSettings } from "@/lib/contracts/playground";
 import type { Hub } from "@/lib/server/hub";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import type { GateDecision, LoopDeps } from "@/lib/server/playground/loop-deps";
 import { recordPg } from "@/lib/server/playground/recorder";
 import { invalidArgumentsText } from "@/lib/server/playground/tool-input";

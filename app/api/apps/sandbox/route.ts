@@ -1,5 +1,5 @@
 import { handle } from "@/lib/server/http";
-import { appsSandboxInfo } from "@/lib/server/apps/apps-sandbox";
+import { appsSandboxInfo } from "@/lib/server/mcp/apps/apps-sandbox";
 
 export const dynamic = "force-dynamic";
 

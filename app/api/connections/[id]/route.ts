@@ -1,6 +1,6 @@
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle, readBody } from "@/lib/server/http";
-import { getTaps } from "@/lib/server/tap/store";
+import { getTaps } from "@/lib/server/mcp/tap/store";
 import { updateConnectionBody } from "./schema";
 
 export const dynamic = "force-dynamic";

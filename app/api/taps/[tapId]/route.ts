@@ -1,7 +1,7 @@
 import { TapSettings } from "@/lib/contracts/taps";
 import { handle, readBody } from "@/lib/server/http";
-import { closeTapHost } from "@/lib/server/tap/serve";
-import { getTaps } from "@/lib/server/tap/store";
+import { closeTapHost } from "@/lib/server/mcp/tap/serve";
+import { getTaps } from "@/lib/server/mcp/tap/store";
 
 export const dynamic = "force-dynamic";
 

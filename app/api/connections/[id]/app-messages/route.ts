@@ -1,7 +1,7 @@
 import { AppMessagesBody } from "@/lib/contracts/app-messages";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle, readBody } from "@/lib/server/http";
-import { recordAppMessages } from "@/lib/server/apps/app-messages";
+import { recordAppMessages } from "@/lib/server/mcp/apps/app-messages";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { handle } from "@/lib/server/http";
-import { authSummary } from "@/lib/server/oauth";
+import { authSummary } from "@/lib/server/mcp/oauth";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { CompleteBody } from "@/lib/contracts/resources";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle, readBody } from "@/lib/server/http";
-import { complete } from "@/lib/server/mcp-resources";
+import { complete } from "@/lib/server/mcp/resources";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { StartConformanceBody } from "@/lib/contracts/conformance";
-import { assertStreamableHttp, getConformanceRunner } from "@/lib/server/conformance/runner";
-import { scenarioList } from "@/lib/server/conformance/suite";
+import { assertStreamableHttp, getConformanceRunner } from "@/lib/server/mcp/conformance/runner";
+import { scenarioList } from "@/lib/server/mcp/conformance/suite";
 import { handle, readBody } from "@/lib/server/http";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { getStore } from "@/lib/server/store";
 
 export const dynamic = "force-dynamic";

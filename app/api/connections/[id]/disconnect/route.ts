@@ -1,4 +1,4 @@
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";

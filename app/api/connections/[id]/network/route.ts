@@ -1,5 +1,5 @@
 import { handle, readQuery } from "@/lib/server/http";
-import { networkLog } from "@/lib/server/network";
+import { networkLog } from "@/lib/server/mcp/network";
 import { NetworkLogQuery } from "@/lib/contracts/network";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle } from "@/lib/server/http";
-import { getClientRequests } from "@/lib/server/mcp-requests";
+import { getClientRequests } from "@/lib/server/mcp/requests";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle } from "@/lib/server/http";
-import { listResourceTemplates } from "@/lib/server/mcp-resources";
+import { listResourceTemplates } from "@/lib/server/mcp/resources";
 
 export const dynamic = "force-dynamic";
 

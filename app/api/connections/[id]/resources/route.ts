@@ -1,7 +1,7 @@
 import { ListResourcesQuery } from "@/lib/contracts/resources";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle, readQuery } from "@/lib/server/http";
-import { listResources } from "@/lib/server/mcp-resources";
+import { listResources } from "@/lib/server/mcp/resources";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { RootEntry } from "@/lib/contracts/connections";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle, readBody } from "@/lib/server/http";
-import { getClientRequests, saveRoots } from "@/lib/server/mcp-requests";
+import { getClientRequests, saveRoots } from "@/lib/server/mcp/requests";
 
 export const dynamic = "force-dynamic";
 

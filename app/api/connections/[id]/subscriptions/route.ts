@@ -1,7 +1,7 @@
 import { SubscriptionBody } from "@/lib/contracts/resources";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle, parseWith, readBody } from "@/lib/server/http";
-import { listSubscriptions, subscribe, unsubscribe } from "@/lib/server/mcp-resources";
+import { listSubscriptions, subscribe, unsubscribe } from "@/lib/server/mcp/resources";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { TapSettings } from "@/lib/contracts/taps";
 import { AppError } from "@/lib/errors";
 import { handle, readBody } from "@/lib/server/http";
-import { getRegistry } from "@/lib/server/registry";
-import { closeTapHost } from "@/lib/server/tap/serve";
-import { getTaps } from "@/lib/server/tap/store";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { closeTapHost } from "@/lib/server/mcp/tap/serve";
+import { getTaps } from "@/lib/server/mcp/tap/store";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { RunTaskBody } from "@/lib/contracts/tasks";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle, readBody } from "@/lib/server/http";
-import { getTaskManager } from "@/lib/server/mcp-tasks";
+import { getTaskManager } from "@/lib/server/mcp/tasks";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { handle } from "@/lib/server/http";
-import { startAuthorization } from "@/lib/server/oauth";
+import { startAuthorization } from "@/lib/server/mcp/oauth";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { handle, readQuery } from "@/lib/server/http";
-import { authLog } from "@/lib/server/oauth";
+import { authLog } from "@/lib/server/mcp/oauth";
 import { AuthLogQuery } from "@/lib/contracts/auth";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { handle, readBody } from "@/lib/server/http";
-import { signOut } from "@/lib/server/oauth";
+import { signOut } from "@/lib/server/mcp/oauth";
 import { SignOutBody } from "@/lib/contracts/auth";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { getConformanceRunner } from "@/lib/server/conformance/runner";
+import { getConformanceRunner } from "@/lib/server/mcp/conformance/runner";
 import { handle } from "@/lib/server/http";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { ScenariosQuery } from "@/lib/contracts/conformance";
-import { scenarioList } from "@/lib/server/conformance/suite";
+import { scenarioList } from "@/lib/server/mcp/conformance/suite";
 import { handle, readQuery } from "@/lib/server/http";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { ReadResourceBody } from "@/lib/contracts/resources";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle, readBody } from "@/lib/server/http";
-import { readResource } from "@/lib/server/mcp-resources";
+import { readResource } from "@/lib/server/mcp/resources";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle, readBody } from "@/lib/server/http";
 import { offerFastRoute } from "@/lib/server/fast-routes";
 import { callToolBody } from "./schema";

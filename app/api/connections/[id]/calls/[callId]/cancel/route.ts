@@ -1,4 +1,4 @@
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle, readBody } from "@/lib/server/http";
 import { cancelCallBody } from "./schema";
 

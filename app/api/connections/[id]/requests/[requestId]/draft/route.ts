@@ -1,9 +1,9 @@
 import { AppError } from "@/lib/errors";
 import { handle, readBody } from "@/lib/server/http";
-import { getClientRequests } from "@/lib/server/mcp-requests";
+import { getClientRequests } from "@/lib/server/mcp/requests";
 import { getPlayground } from "@/lib/server/playground";
 import { DraftInput } from "@/lib/server/playground/sampling-draft";
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { getRegistry } from "@/lib/server/registry";
+import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle } from "@/lib/server/http";
-import { getTaskManager } from "@/lib/server/mcp-tasks";
+import { getTaskManager } from "@/lib/server/mcp/tasks";
 
 export const dynamic = "force-dynamic";
 

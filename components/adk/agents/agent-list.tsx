@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import { InboxIcon, PlusIcon } from "lucide-react";
+import type { AgentServerView } from "@/lib/contracts/agents";
+import { Button } from "@/components/ui/button";
+import { sidebarItemState } from "@/components/mcp/workbench/sidebar-item";
+import { cn } from "@/lib/cn";
+import { AgentStatusDot } from "@/components/adk/agents/agent-status";
+import { SafeText } from "@/components/ui/safe-text";
+import { useListKeys } from "@/hooks/use-list-keys";
+
+export interface AgentListProps {
+  agents: AgentServerView[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onAdd: () => void;
+  /** The inbox entry under the list: its badge and whether it is the open view. */
+  inboxBadge: ReactNode;
+  inboxActive: boolean;
+  onOpenInbox: () => void;
+}
+
+/** The sidebar's "Agents" section: every saved ADK server, then the inbox entry. */
+export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inboxActive, onOpenInbox }: AgentListProps) {
+  const onListKeyDown = useListKeys();
+  return (
+    <div className="flex min-h-0 flex-col border-t">
+      <div className="flex items-center justify-between px-3 py-2">
+        <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Agents</h2>
+        <Button size="xs" variant="outline" onClick={onAdd} data-testid="add-agent">
+          <PlusIcon /> Add agent server
+        </Button>
+      </div>
+      <ul className="max-h-64 min-h-0 overflow-y-auto px-1.5" data-testid="agent-list" role="listbox" aria-label="Agent servers" onKeyDown={onListKeyDown}>
+        {agents.length === 0 && (
+          <li className="px-2 py-3 text-center text-xs text-muted-foreground">No agent servers yet.</li>
+        )}
+        {agents.map((a) => (
+          <li
+            key={a.id}
+            role="option"
+            aria-selected={a.id === selectedId}
+            tabIndex={0}
+            data-testid="agent-item"
+            data-status={a.state.status}
+            data-agent-id={a.id}
+            onClick={() => onSelect(a.id)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" || e.key === " ") {
+                e.preventDefault();
+                onSelect(a.id);
+              }
+            }}
+            className={cn(
+              "flex cursor-pointer flex-col gap-0.5 rounded-md px-2 py-1.5 outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
+              sidebarItemState(a.id === selectedId),
+            )}
+          >
+            <div className="flex items-center justify-between gap-2">
+              <SafeText text={a.name} className="truncate text-sm font-medium" />
+              <span className="shrink-0 text-[10px] text-muted-foreground">
+                {a.state.apps.length} app{a.state.apps.length === 1 ? "" : "s"}
+              </span>
+            </div>
+            <div className="flex items-center justify-between gap-2">
+              <AgentStatusDot status={a.state.status} />
+              {a.builtin && <span className="text-[10px] text-muted-foreground">demo</span>}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="px-1.5 py-2">
+        <button
+          type="button"
+          data-testid="inbox-link"
+          aria-current={inboxActive ? "page" : undefined}
+          onClick={onOpenInbox}
+          className={cn(
+            "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
+            sidebarItemState(inboxActive),
+          )}
+        >
+          <InboxIcon className="size-4 text-muted-foreground" />
+          <span className="flex-1 text-left font-medium">Inbox</span>
+          {inboxBadge}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { agentsQuery } from "@/lib/queries/agents";
+import { useAgentActions } from "@/hooks/use-agent-actions";
+import { useInbox } from "@/hooks/use-inbox";
+import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
+import { InboxBadge } from "@/components/inbox/inbox-badge";
+import { countWaiting } from "@/components/inbox/inbox-status";
+import { QueryError } from "@/components/mcp/workbench/query-error";
+import { AgentDialog } from "@/components/adk/agents/agent-dialog";
+import { AgentList } from "@/components/adk/agents/agent-list";
+
+export interface AgentSidebarProps {
+  location: WorkbenchLocation;
+  navigate: (patch: Partial<WorkbenchLocation>) => void;
+}
+
+/** The sidebar's agent half: saved ADK servers, "Add agent server", and the inbox with its count. */
+export function AgentSidebar({ location, navigate }: AgentSidebarProps) {
+  const agents = useQuery(agentsQuery());
+  const inbox = useInbox();
+  const { create } = useAgentActions();
+  const [adding, setAdding] = useState(false);
+  const open = (agentId: string) => navigate({ agentId, app: null, sessionId: null, userId: null });
+
+  return (
+    <>
+      {agents.isError ? (
+        <QueryError className="m-2" title="Could not load agent servers" error={agents.error} onRetry={() => void agents.refetch()} />
+      ) : (
+        <AgentList
+          agents={agents.data ?? []}
+          selectedId={location.view ? null : location.agentId}
+          onSelect={open}
+          onAdd={() => {
+            create.reset();
+            setAdding(true);
+          }}
+          inboxBadge={<InboxBadge count={countWaiting(inbox.data ?? [])} />}
+          inboxActive={location.view === "inbox"}
+          onOpenInbox={() => navigate({ view: "inbox" })}
+        />
+      )}
+      {adding && (
+        <AgentDialog
+          open
+          onOpenChange={(o) => !o && setAdding(false)}
+          onSubmit={(input) => create.mutateAsync(input).then((view) => open(view.id))}
+          pending={create.isPending}
+          error={create.error}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { PaperclipIcon, SendIcon, SquareIcon, XIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/textarea";
+import type { MessagePart } from "@/components/adk/agents/file-parts";
+import { messageParts } from "@/components/adk/agents/file-parts";
+
+export interface ComposerProps {
+  /** Resolves when the run was accepted; the text and files are cleared then (kept on failure). */
+  onSend: (parts: MessagePart[], streaming: boolean) => Promise<unknown>;
+  onStop: () => void;
+  /** A run of this session is going: Stop is shown. */
+  running: boolean;
+  sending: boolean;
+  stopping?: boolean;
+  disabled?: boolean;
+}
+
+/** The message box under a session: text (Enter sends, Shift+Enter breaks the line), files, streaming. */
+export function Composer({ onSend, onStop, running, sending, stopping, disabled }: ComposerProps) {
+  const [text, setText] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [streaming, setStreaming] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const empty = text.trim() === "" && files.length === 0;
+
+  const send = async () => {
+    if (empty || sending || disabled) return;
+    const parts = await messageParts(text, files);
+    await onSend(parts, streaming).then(
+      () => {
+        setText("");
+        setFiles([]);
+      },
+      () => undefined, // the container shows the error; nothing typed is lost
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-1.5 border-t p-2" data-testid="composer">
+      {files.length > 0 && (
+        <ul className="flex flex-wrap gap-1" aria-label="Attached files">
+          {files.map((f, i) => (
+            <li key={`${f.name}-${i}`} className="flex items-center gap-1 rounded border bg-muted/40 px-1.5 py-0.5 text-xs" data-testid="attached-file">
+              <span className="max-w-48 truncate">{f.name}</span>
+              <span className="text-muted-foreground">{f.type || "binary"}</span>
+              <button type="button" aria-label={`Remove ${f.name}`} onClick={() => setFiles((l) => l.filter((_, j) => j !== i))}>
+                <XIcon className="size-3" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex items-end gap-2">
+        <Textarea
+          data-testid="composer-input"
+          aria-label="Message"
+          placeholder="Message the agent… (Enter sends, Shift+Enter for a new line)"
+          className="max-h-48 min-h-10 flex-1 resize-y"
+          rows={2}
+          value={text}
+          disabled={disabled}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void send();
+            }
+          }}
+        />
+        <div className="flex shrink-0 flex-col gap-1">
+          <div className="flex items-center gap-1">
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              data-testid="attach-file"
+              onChange={(e) => {
+                const picked = Array.from(e.currentTarget.files ?? []);
+                setFiles((l) => [...l, ...picked]);
+                e.currentTarget.value = "";
+              }}
+            />
+            <Button size="icon" variant="ghost" aria-label="Attach files" disabled={disabled} onClick={() => fileInput.current?.click()}>
+              <PaperclipIcon />
+            </Button>
+            {running ? (
+              <Button variant="destructive" size="sm" data-testid="composer-stop" disabled={stopping} onClick={onStop}>
+                <SquareIcon /> Stop
+              </Button>
+            ) : null}
+            <Button size="sm" data-testid="composer-send" disabled={empty || sending || disabled} onClick={() => void send()}>
+              <SendIcon /> {sending ? "Sending…" : "Send"}
+            </Button>
+          </div>
+          <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <input
+              type="checkbox"
+              data-testid="streaming-toggle"
+              checked={streaming}
+              onChange={(e) => setStreaming(e.target.checked)}
+            />
+            Streaming
+          </label>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { SessionRef } from "@/lib/queries/agents";
+import type { TimelineState } from "@/lib/protocols/adk/timeline-types";
+import { inboxQuery } from "@/lib/queries/inbox";
+import { useAgentSession } from "@/hooks/use-agent-session";
+import { QueryError } from "@/components/mcp/workbench/query-error";
+import { AdkTimeline } from "@/components/adk/timeline/adk-timeline";
+import { DEFAULT_TIMELINE_FILTER } from "@/components/adk/timeline/filter";
+import type { TimelineFilter } from "@/components/adk/timeline/filter";
+import type { TimelineView } from "@/components/adk/timeline/rows";
+import { EventInspector } from "@/components/adk/timeline/event-inspector";
+import { SessionSummary } from "@/components/adk/timeline/session-summary";
+import { AnswerableCard } from "@/components/adk/agents/answerable-card";
+import { ArtifactsPanel } from "@/components/adk/agents/artifacts-panel";
+import { SessionDetails } from "@/components/adk/agents/session-details";
+import type { OpenArtifact } from "@/components/adk/agents/artifacts-panel";
+import { SessionComposer } from "@/components/adk/agents/session-composer";
+import { sessionInterrupts } from "@/components/adk/agents/session-interrupts";
+import { interruptKey } from "@/lib/protocols/adk/interrupts";
+import { useAgentRun } from "@/hooks/use-agent-run";
+
+/**
+ * How the URL names an entry: its event id; `#<index>` for one without an id yet (the user's own
+ * message stands in until the stored session is read back, and has none).
+ */
+function entryRef(timeline: TimelineState | null | undefined, index: number): string | null {
+  const entry = timeline?.entries[index];
+  if (!entry) return null;
+  return entry.event.id || `#${index}`;
+}
+
+function entryIndexOf(timeline: TimelineState | null | undefined, ref: string | null | undefined): number | null {
+  if (!timeline || !ref) return null;
+  if (ref.startsWith("#")) {
+    const index = Number(ref.slice(1));
+    return Number.isInteger(index) && timeline.entries[index] ? index : null;
+  }
+  const index = timeline.byEventId.get(ref) ?? timeline.entries.findIndex((e) => e.key === ref);
+  return index >= 0 ? index : null;
+}
+
+export interface SessionViewProps {
+  sessionRef: SessionRef;
+  agentName: string;
+  /** The event open in the inspector (?e=), by ADK event id. */
+  selectedEventId?: string | null;
+  onSelectEvent?: (eventId: string | null) => void;
+}
+
+/**
+ * One open ADK session: summary, the timeline (answerable pauses inline), the selected event and
+ * the artifacts beside it, and the composer under it.
+ */
+export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEvent }: SessionViewProps) {
+  const { timeline, isPending, error, refetch } = useAgentSession(sessionRef);
+  const inbox = useQuery(inboxQuery());
+  const [view, setView] = useState<TimelineView>("raw");
+  const [filter, setFilter] = useState<TimelineFilter>(DEFAULT_TIMELINE_FILTER);
+  const [ownSelected, setOwnSelected] = useState<number | null>(null);
+  const controlled = selectedEventId !== undefined;
+  const selected = controlled ? entryIndexOf(timeline, selectedEventId) : ownSelected;
+  // Under the timeline (a narrow view) the details start folded, unless the URL opens an event.
+  const [detailsOpen, setDetailsOpen] = useState(Boolean(selectedEventId));
+  const setSelected = (index: number | null) => {
+    if (index !== null) setDetailsOpen(true);
+    if (controlled) onSelectEvent?.(index === null ? null : entryRef(timeline, index));
+    else setOwnSelected(index);
+  };
+  const [artifact, setArtifact] = useState<OpenArtifact | null>(null);
+  const openArtifact = (next: OpenArtifact | null) => {
+    if (next) setDetailsOpen(true);
+    setArtifact(next);
+  };
+  // Every run started here (a message or an answer) brings the newest events into view.
+  const { runs } = useAgentRun(sessionRef);
+  const interrupts = useMemo(
+    () => sessionInterrupts(sessionRef, agentName, timeline, inbox.data),
+    [sessionRef, agentName, timeline, inbox.data],
+  );
+
+  return (
+    <div className="@container flex min-h-0 min-w-0 flex-1 flex-col" data-testid="session-view" data-session-id={sessionRef.sessionId}>
+      {error ? (
+        <QueryError className="m-2" title="Could not load the session" error={error} onRetry={() => void refetch()} />
+      ) : isPending || !timeline ? (
+        <p className="p-3 text-xs text-muted-foreground">Loading the session…</p>
+      ) : (
+        <div className="flex min-h-0 flex-1 flex-col @3xl:flex-row">
+          <div className="flex min-h-0 min-w-0 flex-1 flex-col @3xl:min-w-48">
+            <div className="border-b px-2 py-1.5">
+              <SessionSummary timeline={timeline} />
+            </div>
+            <AdkTimeline
+              timeline={timeline}
+              view={view}
+              onViewChange={setView}
+              filter={filter}
+              onFilterChange={setFilter}
+              selectedIndex={selected}
+              onSelect={setSelected}
+              renderInterrupt={(callId, eventId) => {
+                const item = interrupts.get(interruptKey(eventId, callId));
+                return item ? <AnswerableCard item={item} compact /> : null;
+              }}
+              onOpenArtifact={(name, version) => openArtifact({ name, version })}
+              followSignal={runs.length}
+            />
+          </div>
+          <SessionDetails open={detailsOpen} onOpenChange={setDetailsOpen} wide={selected !== null}>
+            {selected !== null && timeline.entries[selected] && (
+              <div className="border-b p-2">
+                <EventInspector timeline={timeline} index={selected} />
+              </div>
+            )}
+            <ArtifactsPanel sessionRef={sessionRef} open={artifact} onOpen={setArtifact} />
+          </SessionDetails>
+        </div>
+      )}
+      <SessionComposer sessionRef={sessionRef} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { Entry } from "@/lib/contracts/entries";
+import { SECRET_MASK } from "@/lib/contracts/connections";
+import type { AuthEvent, AuthHttpExchange, AuthSummary } from "@/lib/contracts/auth";
+import { AuthPanel } from "@/components/mcp/auth/auth-panel";
+import { stepsOf } from "@/components/mcp/auth/auth-log";
+import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+let seq = 0;
+const http = (x: Partial<AuthHttpExchange>): Entry => ({
+  seq: ++seq, connectionId: "r", sessionKey: null, receivedAt: 1_700_000_000_000, sourceTime: null, direction: "out", protocol: "loupe", kind: "auth_http", rawBytes: 1,
+  raw: { phase: "resource", method: "GET", url: "http://as/x", status: 200, requestHeaders: {}, responseStatus: 200, responseHeaders: {}, ms: 3, ...x, ...(x.status !== undefined ? { responseStatus: x.status } : {}) },
+});
+const event = (ev: AuthEvent): Entry => ({ ...http({}), seq: ++seq, kind: "auth_event", direction: "local", raw: ev });
+
+const flow: Entry[] = [
+  http({ phase: "resource", method: "POST", status: 401, responseHeaders: { "www-authenticate": 'Bearer resource_metadata="x"' } }),
+  http({ phase: "prm-discovery", status: 200 }),
+  http({ phase: "as-discovery", status: 404 }),
+  http({ phase: "as-discovery", status: 200 }),
+  http({ phase: "registration", method: "POST", status: 201, requestBody: { client_name: "Loupe" } }),
+  event({ phase: "authorization", event: "authorization_needed", ok: true, message: "Authorization needed: open the authorization page" }),
+  event({ phase: "authorization", event: "callback", ok: true, message: "code" }),
+  http({ phase: "token", method: "POST", status: 400, requestBody: { code: SECRET_MASK }, responseBody: { error: "invalid_grant", error_description: "PKCE verification failed" } }),
+];
+
+describe("stepsOf", () => {
+  it("gives each phase of the flow in order, a discovery 404 followed by a success counting as ok", () => {
+    expect(stepsOf(flow).map((s) => [s.phase, s.status])).toEqual([
+      ["resource", "ok"],
+      ["prm-discovery", "ok"],
+      ["as-discovery", "ok"],
+      ["registration", "ok"],
+      ["authorization", "ok"],
+      ["token", "failed"],
+    ]);
+    expect(stepsOf(flow.slice(0, 6)).at(-1)).toMatchObject({ phase: "authorization", status: "waiting" });
+  });
+});
+
+describe("AuthPanel", () => {
+  const remote = connectionFixture(
+    { id: "r", name: "remote", transport: "http", url: "http://127.0.0.1:1/mcp", headers: { Authorization: SECRET_MASK }, oauth: { enabled: true } } as never,
+    { status: "error", auth: { status: "needs_authorization", authorizationUrl: "http://as/authorize?x", message: "Authorization needed: open the authorization page" } },
+  );
+  const summary: AuthSummary = { enabled: true, redirectUrl: "http://127.0.0.1:6280/oauth/callback", conflictingAuthorizationHeader: true, client: { clientId: "dyn-1", registration: "dynamic", hasSecret: false } };
+
+  it("shows the status, the conflict warning, the steps, and each exchange with its masked bodies", async () => {
+    const router = fetchRouter({ "GET /api/connections/r/auth": () => summary, "GET /api/connections/r/auth/log": () => flow });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<AuthPanel connection={remote} />);
+    expect(screen.getByTestId("auth-status").textContent).toBe("Authorization needed");
+    expect(screen.getByTestId("auth-message").textContent).toContain("open the authorization page");
+    await waitFor(() => expect(screen.getByTestId("auth-steps")).toBeTruthy());
+    expect(screen.getByTestId("auth-header-conflict")).toBeTruthy();
+    expect(screen.getByTestId("auth-step-token").getAttribute("data-status")).toBe("failed");
+    const token = screen.getAllByTestId("auth-exchange").find((d) => d.getAttribute("data-phase") === "token")!;
+    expect(token.textContent).toContain("PKCE verification failed");
+    expect(token.textContent).toContain(SECRET_MASK);
+    expect(screen.getByTestId("auth-summary").textContent).toContain("dyn-1 (dynamic, public)");
+  });
+
+  it("Authorize asks the server for the URL and sends the tab there", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, href: window.location.href, assign });
+    const router = fetchRouter({
+      "GET /api/connections/r/auth": () => summary,
+      "GET /api/connections/r/auth/log": () => [],
+      "POST /api/connections/r/auth/authorize": () => ({ authorized: false, authorizationUrl: "http://as/authorize?fresh" }),
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<AuthPanel connection={remote} />);
+    expect(screen.getByText("No authorization has been attempted yet.")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("authorize"));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("http://as/authorize?fresh"));
+  });
+
+  it("says OAuth is off for a remote connection without it", () => {
+    const router = fetchRouter({ "GET /api/connections/r/auth": () => ({ ...summary, enabled: false }), "GET /api/connections/r/auth/log": () => [] });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<AuthPanel connection={{ ...remote, oauth: undefined } as never} />);
+    expect(screen.getByTestId("auth-off")).toBeTruthy();
+    expect(screen.queryByTestId("authorize")).toBeNull();
+  });
+});

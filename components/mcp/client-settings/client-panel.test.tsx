@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useQuery } from "@tanstack/react-query";
+import { connectionsQuery } from "@/lib/queries/connections";
+import { SECRET_MASK } from "@/lib/contracts/connections";
+import type { ConnectionView, RootEntry } from "@/lib/contracts/connections";
+import { ClientPanel } from "@/components/mcp/client-settings/client-panel";
+import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
+import { everythingToolCount, pathToFileUri } from "@/lib/queries/client-settings";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** As the workbench renders it: the connection comes from the connections list in the cache. */
+function Harness() {
+  const { data } = useQuery(connectionsQuery());
+  return data?.[0] ? <ClientPanel connection={data[0]} /> : null;
+}
+
+function setup(over: Partial<ConnectionView> = {}, opts: { rootsStatus?: number } = {}) {
+  let connection = connectionFixture({ env: { TOKEN: SECRET_MASK }, roots: [{ uri: "file:///srv/a", name: "A" }], ...over });
+  const router = fetchRouter({
+    "GET /api/connections": () => [connection],
+    "GET /api/connections/everything/roots": () => ({ roots: connection.roots ?? [], requests: { count: 3, lastAt: 1_700_000_000_000 } }),
+    "PUT /api/connections/everything/roots": (req) => {
+      if (opts.rootsStatus) {
+        const error = { code: "upstream:roots_list_changed", message: "The roots were saved but the server could not be told: gone" };
+        return Response.json({ error }, { status: opts.rootsStatus });
+      }
+      connection = { ...connection, roots: (req.body as { roots: RootEntry[] }).roots };
+      return connection;
+    },
+    "PATCH /api/connections/everything": (req) => (connection = { ...connection, ...(req.body as object) }),
+  });
+  vi.stubGlobal("fetch", router.fetch);
+  const view = renderWithClient(<Harness />);
+  return { router, ...view };
+}
+
+describe("everythingToolCount / pathToFileUri", () => {
+  it("predicts server-everything's 13 / 17 / 19 tools", () => {
+    const off = { sampling: false, elicitationForm: false, elicitationUrl: false, roots: false, tasks: false };
+    expect(everythingToolCount(off)).toBe(13);
+    expect(everythingToolCount({ ...off, sampling: true, elicitationForm: true, elicitationUrl: true, roots: true })).toBe(17);
+    expect(everythingToolCount({ sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, tasks: true })).toBe(19);
+    expect(everythingToolCount({ ...off, elicitationForm: true })).toBe(14);
+  });
+
+  it("turns absolute paths into file:// URIs and leaves URIs alone", () => {
+    expect(pathToFileUri("/home/me/my project")).toBe("file:///home/me/my%20project");
+    expect(pathToFileUri("C:\\Users\\me")).toBe("file:///C:/Users/me");
+    expect(pathToFileUri("file:///x")).toBeNull();
+    expect(pathToFileUri("relative/dir")).toBeNull();
+  });
+});
+
+describe("ClientPanel", () => {
+  it("shows the saved capabilities and saves a new choice with the whole (masked) config, then reconnects", async () => {
+    const { router } = setup();
+    await screen.findByTestId("client-panel");
+    expect(screen.getByTestId("capability-sampling").getAttribute("data-state")).toBe("checked");
+    expect(screen.getByTestId("capability-tasks").getAttribute("data-state")).toBe("unchecked");
+    expect(screen.getByTestId("capability-tool-hint").textContent).toContain("registers 17 tools");
+    const save = screen.getByTestId("save-capabilities") as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+
+    fireEvent.click(screen.getByTestId("capability-tasks"));
+    expect(screen.getByTestId("capability-tool-hint").textContent).toContain("registers 19 tools");
+    fireEvent.click(screen.getByTestId("capability-sampling"));
+    expect(screen.getByTestId("capability-tool-hint").textContent).toContain("registers 17 tools");
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+
+    await waitFor(() => expect(router.requests.some((r) => r.method === "PATCH")).toBe(true));
+    const patch = router.requests.find((r) => r.method === "PATCH")!;
+    expect(patch.path).toBe("/api/connections/everything");
+    expect(patch.body).toEqual({
+      name: "everything",
+      transport: "stdio",
+      command: "npx",
+      args: ["-y", "@modelcontextprotocol/server-everything"],
+      env: { TOKEN: SECRET_MASK },
+      requestTimeoutMs: 60_000,
+      roots: [{ uri: "file:///srv/a", name: "A" }],
+      clientCapabilities: { sampling: false, elicitationForm: true, elicitationUrl: true, roots: true, tasks: true },
+    });
+    // The saved choice comes back as the connection: the form starts over from it.
+    await waitFor(() => expect((screen.getByTestId("save-capabilities") as HTMLButtonElement).disabled).toBe(true));
+    expect(screen.getByTestId("capability-sampling").getAttribute("data-state")).toBe("unchecked");
+  });
+
+  it("edits roots: converts a typed path, removes a row, saves them with PUT and says list_changed was sent", async () => {
+    const { router } = setup();
+    await screen.findByTestId("client-panel");
+    expect(await screen.findByText(/asked for roots 3 times/)).toBeTruthy();
+    expect(screen.getAllByTestId("root-row")).toHaveLength(1);
+    fireEvent.click(screen.getByText("Add root"));
+    const save = screen.getByTestId("save-roots") as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(screen.getByText("Root 2 needs a URI.")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Root URI 2"), { target: { value: "/home/me/proj" } });
+    fireEvent.click(screen.getByText("Use file:///home/me/proj"));
+    expect((screen.getByLabelText("Root URI 2") as HTMLInputElement).value).toBe("file:///home/me/proj");
+    fireEvent.change(screen.getByLabelText("Root name 2"), { target: { value: " Project " } });
+    fireEvent.click(screen.getByLabelText("Remove root 1"));
+    expect(screen.getAllByTestId("root-row")).toHaveLength(1);
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+
+    await waitFor(() => expect(router.requests.some((r) => r.method === "PUT")).toBe(true));
+    expect(router.requests.find((r) => r.method === "PUT")!.body).toEqual({ roots: [{ uri: "file:///home/me/proj", name: "Project" }] });
+    expect((await screen.findByTestId("roots-saved")).textContent).toContain("notifications/roots/list_changed");
+  });
+
+  it("keeps the draft and shows the server's message when saving roots fails", async () => {
+    setup({}, { rootsStatus: 502 });
+    await screen.findByTestId("client-panel");
+    fireEvent.change(screen.getByLabelText("Root URI 1"), { target: { value: "file:///srv/b" } });
+    fireEvent.click(screen.getByTestId("save-roots"));
+    expect((await screen.findByTestId("roots-error")).textContent).toContain("could not be told: gone");
+    expect((screen.getByLabelText("Root URI 1") as HTMLInputElement).value).toBe("file:///srv/b");
+  });
+
+  it("says when the roots capability is off and warns about non-file URIs", async () => {
+    setup({ clientCapabilities: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: false, tasks: false } });
+    await screen.findByTestId("client-panel");
+    const editor = screen.getByTestId("roots-editor");
+    expect(within(editor).getByTestId("roots-requests").textContent).toContain("roots capability is off");
+    fireEvent.change(screen.getByLabelText("Root URI 1"), { target: { value: "https://example.com" } });
+    expect(within(editor).getByText(/MCP roots are file:\/\/ URIs/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { SECRET_MASK } from "@/lib/contracts/connections";
+import type { ConnectionView } from "@/lib/contracts/connections";
+import { ConnectionDialog } from "@/components/mcp/connections/connection-dialog";
+import { connectionFixture } from "@/components/mcp/workbench/test-support";
+
+afterEach(cleanup);
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe("ConnectionDialog", () => {
+  it("builds a stdio ConnectionInput with shell-split args and env rows", async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    const onOpenChange = vi.fn();
+    render(<ConnectionDialog open onOpenChange={onOpenChange} onSubmit={onSubmit} pending={false} error={null} />);
+    expect(screen.getByTestId("add-server-dialog")).toBeTruthy();
+    type("Name", "fs");
+    type("Command", "npx");
+    type("Arguments", `-y @modelcontextprotocol/server-filesystem "/tmp/a b"`);
+    fireEvent.click(screen.getByText("Add env"));
+    type("env name 1", "DEBUG");
+    type("env value 1", "1");
+    fireEvent.click(screen.getByTestId("save-server"));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(onSubmit).toHaveBeenCalledWith({
+      name: "fs", transport: "stdio", command: "npx",
+      args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp/a b"], env: { DEBUG: "1" }, requestTimeoutMs: 60000,
+    });
+  });
+
+  it("shows field errors and sends nothing while the draft is invalid", () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<ConnectionDialog open onOpenChange={() => undefined} onSubmit={onSubmit} pending={false} error={null} />);
+    fireEvent.click(screen.getByTestId("transport-http"));
+    type("URL", "nope");
+    fireEvent.click(screen.getByTestId("save-server"));
+    expect(screen.getByTestId("field-error-url")).toBeTruthy();
+    expect(screen.getByTestId("field-error-name")).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("edits a remote server with its header value masked and kept", async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    const { command: _c, args: _a, env: _e, ...base } = connectionFixture() as Extract<ConnectionView, { transport: "stdio" }>;
+    const initial: ConnectionView = { ...base, transport: "http", url: "http://127.0.0.1:3001/mcp", headers: { Authorization: SECRET_MASK } };
+    render(<ConnectionDialog open initial={initial} onOpenChange={() => undefined} onSubmit={onSubmit} pending={false} error={null} />);
+    expect((screen.getByLabelText("header value 1") as HTMLInputElement).value).toBe(SECRET_MASK);
+    fireEvent.click(screen.getByTestId("save-server"));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ transport: "http", headers: { Authorization: SECRET_MASK } }));
+  });
+
+  it("sets up OAuth 2.1 for a remote server and warns about a custom Authorization header", async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<ConnectionDialog open onOpenChange={() => undefined} onSubmit={onSubmit} pending={false} error={null} />);
+    fireEvent.click(screen.getByTestId("transport-http"));
+    type("Name", "remote");
+    type("URL", "http://127.0.0.1:3001/mcp");
+    expect(screen.queryByLabelText("Client ID (optional)")).toBeNull();
+    fireEvent.click(screen.getByTestId("oauth-enabled"));
+    type("Client ID (optional)", "my-client");
+    type("Client secret (optional)", "s3cret");
+    type("Scope (optional)", "mcp:read");
+    expect((screen.getByLabelText("Client secret (optional)") as HTMLInputElement).type).toBe("password");
+    expect(screen.queryByTestId("oauth-header-conflict")).toBeNull();
+    fireEvent.click(screen.getByText("Add header"));
+    type("header name 1", "Authorization");
+    type("header value 1", "Bearer x");
+    expect(screen.getByTestId("oauth-header-conflict").textContent).toMatch(/OAuth access token instead/);
+    fireEvent.click(screen.getByTestId("save-server"));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ oauth: { enabled: true, clientId: "my-client", clientSecret: "s3cret", scope: "mcp:read" } }),
+    );
+  });
+
+  it("shows a stored client secret masked and sends the mask back to keep it", async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    const { command: _c, args: _a, env: _e, ...base } = connectionFixture() as Extract<ConnectionView, { transport: "stdio" }>;
+    const initial: ConnectionView = {
+      ...base, transport: "http", url: "http://127.0.0.1:3001/mcp", headers: {},
+      oauth: { enabled: true, clientId: "cid", clientSecret: SECRET_MASK },
+    };
+    render(<ConnectionDialog open initial={initial} onOpenChange={() => undefined} onSubmit={onSubmit} pending={false} error={null} />);
+    expect((screen.getByLabelText("Client secret (optional)") as HTMLInputElement).value).toBe(SECRET_MASK);
+    fireEvent.click(screen.getByTestId("save-server"));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ oauth: { enabled: true, clientId: "cid", clientSecret: SECRET_MASK } }));
+  });
+});

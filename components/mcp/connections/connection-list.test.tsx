@@ -1,0 +1,28 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import { ConnectionList } from "@/components/mcp/connections/connection-list";
+import { connectionFixture } from "@/components/mcp/workbench/test-support";
+
+afterEach(cleanup);
+
+describe("ConnectionList", () => {
+  it("gives a server's name its own line (the transport sits under it) and the whole name on hover", () => {
+    const a = connectionFixture({ id: "a", name: "demo http 2026", transport: "http" } as never);
+    const b = connectionFixture({ id: "b", name: "demo http auto", transport: "http" } as never);
+    render(<ConnectionList connections={[a, b]} selectedId={null} onSelect={() => {}} onAdd={() => {}} />);
+    const names = screen.getAllByTestId("connection-name");
+    expect(names.map((n) => n.getAttribute("title"))).toEqual(["demo http 2026", "demo http auto"]);
+    // Beside the name, "STREAMABLE HTTP" left two names only "demo http …" at 800 px.
+    for (const n of names) expect(n.parentElement?.getAttribute("data-testid")).toBe("connection-item");
+    const transports = screen.getAllByTestId("connection-transport");
+    expect(transports).toHaveLength(2);
+    for (const t of transports) expect(t.closest("[data-testid=connection-item]")).not.toBeNull();
+  });
+
+  it("keeps the hidden-character warning as the title of a name that has them", () => {
+    const c = connectionFixture({ id: "c1", name: "github\u202Eevil" });
+    render(<ConnectionList connections={[c]} selectedId={null} onSelect={() => {}} onAdd={() => {}} />);
+    expect(screen.getByTestId("connection-name").getAttribute("title")).toContain("Contains hidden characters");
+  });
+});

@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { TapSecret, TapView } from "@/lib/contracts/taps";
+import { TapPanel } from "@/components/mcp/tap/tap-panel";
+import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const KEY = "k".repeat(39) + "WXYZ";
+const view = (over: Partial<TapView> = {}): TapView => ({
+  id: "everything",
+  kind: "connection",
+  name: "everything",
+  connectionIds: ["everything"],
+  url: "http://127.0.0.1:6280/mcp/everything",
+  keyHint: "WXYZ",
+  policy: "never",
+  toolPolicies: {},
+  createdAt: 1,
+  clients: [],
+  ...over,
+});
+const BIN = "/home/ada/loupe/bin/loupe.mjs";
+const secret = (over: Partial<TapView> = {}): TapSecret => ({ tap: view(over), url: view().url, key: KEY, bin: BIN });
+
+describe("TapPanel", () => {
+  it("an off tap is read once, not every 5 s (each read was a 404 in the console); once on it is followed", async () => {
+    let on: TapSecret | null = null;
+    const router = fetchRouter({
+      "GET /api/connections/everything/tap": () => on ?? Response.json({ error: { code: "not_found:tap", message: "not tapped" } }, { status: 404 }),
+      "POST /api/connections/everything/tap": () => (on = secret()),
+      "GET /api/taps": () => [],
+      "GET /api/connections": () => [],
+      "GET /api/connections/everything/tools": () => ({ tools: [], pages: 1, listedAt: 1 }),
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<TapPanel connection={connectionFixture()} allConnections={[connectionFixture()]} />);
+    await waitFor(() => expect(router.requests.filter((r) => r.path === "/api/connections/everything/tap")).toHaveLength(1));
+    const gets = () => router.requests.filter((r) => r.method === "GET" && r.path === "/api/connections/everything/tap").length;
+    await new Promise((r) => setTimeout(r, 5_600));
+    expect(gets()).toBe(1);
+    fireEvent.click(screen.getByTestId("tap-switch"));
+    await waitFor(() => expect(screen.getByTestId("tap-panel").dataset.state).toBe("on"));
+    await waitFor(() => expect(gets()).toBe(2), { timeout: 7_000 });
+  }, 20_000);
+
+  it("off: a switch that turns the tap on with POST …/tap, then shows the URL with the key masked until Show", async () => {
+    let on: TapSecret | null = null;
+    const router = fetchRouter({
+      "GET /api/connections/everything/tap": () => on ?? Response.json({ error: { code: "not_found:tap", message: "not tapped" } }, { status: 404 }),
+      "POST /api/connections/everything/tap": () => (on = secret()),
+      "GET /api/taps": () => [],
+      "GET /api/connections": () => [],
+      "GET /api/connections/everything/tools": () => ({ tools: [{ name: "echo", inputSchema: { type: "object" } }], pages: 1, listedAt: 1 }),
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<TapPanel connection={connectionFixture()} allConnections={[connectionFixture()]} />);
+    await waitFor(() => expect((screen.getByTestId("tap-switch") as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.getByTestId("tap-panel").dataset.state).toBe("off");
+    expect(screen.queryByTestId("tap-url")).toBeNull();
+
+    fireEvent.click(screen.getByTestId("tap-switch"));
+    await waitFor(() => expect(screen.getByTestId("tap-url").textContent).toBe("http://127.0.0.1:6280/mcp/everything"));
+    expect(router.requests.some((r) => r.method === "POST" && r.path === "/api/connections/everything/tap")).toBe(true);
+    const key = screen.getByTestId("tap-key");
+    expect(key.textContent).toBe("••••••••WXYZ");
+    expect(screen.getByTestId("tap-snippet-text").textContent).not.toContain(KEY);
+    fireEvent.click(screen.getByTestId("tap-key-toggle"));
+    expect(screen.getByTestId("tap-key").textContent).toBe(KEY);
+    // Claude Desktop runs Loupe's own bin with node, never `npx loupe` (an unrelated npm package).
+    expect(JSON.parse(screen.getByTestId("tap-snippet-text").textContent ?? "")).toEqual({ mcpServers: { everything: { command: "node", args: [BIN, "tap", "everything"] } } });
+    fireEvent.click(screen.getByTestId("tap-snippet-vscode"));
+    expect(screen.getByTestId("tap-snippet-text").textContent).toContain(`"Authorization": "Bearer ${KEY}"`);
+    expect(screen.getByTestId("tap-clients-empty")).toBeTruthy();
+  });
+
+  it("on: changing the policy and a per-tool override POSTs them; the clients seen are listed", async () => {
+    const router = fetchRouter({
+      "GET /api/connections/everything/tap": () =>
+        secret({ clients: [{ name: "Claude Desktop", version: "0.9", protocolVersion: "2025-11-25", firstSeenAt: 1, lastSeenAt: 2 }] }),
+      "POST /api/connections/everything/tap": (req) => secret(req.body as Partial<TapView>),
+      "GET /api/taps": () => [],
+      "GET /api/connections": () => [],
+      "GET /api/connections/everything/tools": () => ({
+        tools: [{ name: "echo", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }],
+        pages: 1,
+        listedAt: 1,
+      }),
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<TapPanel connection={connectionFixture()} allConnections={[connectionFixture()]} />);
+    await waitFor(() => expect(screen.getByTestId("tap-client").textContent).toContain("Claude Desktop"));
+    expect(screen.getByTestId("tap-client").textContent).toContain("2025-11-25 (session)");
+
+    // Short option labels (the long ones were cut in the select at 1440 px); the meaning is said under it.
+    const options = [...screen.getByTestId("tap-policy-select").querySelectorAll("option")].map((o) => o.textContent ?? "");
+    expect(options).toEqual(["Never ask", "Ask unless read-only", "Ask for every call"]);
+    expect(screen.getByTestId("tap-policy-help").textContent).toBe("Calls go straight to the server.");
+    fireEvent.change(screen.getByTestId("tap-policy-select"), { target: { value: "always" } });
+    await waitFor(() => expect(router.requests.some((r) => r.method === "POST" && JSON.stringify(r.body) === '{"policy":"always","toolPolicies":{}}')).toBe(true));
+    await waitFor(() => expect(screen.getByTestId("tap-policy-help").textContent).toBe("Every call waits in the inbox for your approval."));
+    await waitFor(() => expect(screen.getByTestId("tap-tool-policies-toggle")).toBeTruthy());
+    fireEvent.click(screen.getByTestId("tap-tool-policies-toggle"));
+    fireEvent.change(screen.getByLabelText("Approval for echo"), { target: { value: "never" } });
+    await waitFor(() =>
+      expect(router.requests.some((r) => r.method === "POST" && JSON.stringify(r.body) === '{"policy":"always","toolPolicies":{"everything/echo":"never"}}')).toBe(true),
+    );
+  });
+});

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import type { AppErrorBody } from "@/lib/errors";
+
+/**
+ * AG-UI agents (issue 11). Loupe runs an AG-UI agent with `@ag-ui/client` (HttpAgent): POST the
+ * RunAgentInput, read the event stream, record every event. Facts: ../shared/protocols/agent-uis.md §3.
+ *
+ * Routes (all under the Loupe token):
+ *   GET    /api/agui/agents                              AguiAgentView[]
+ *   POST   /api/agui/agents              (AguiAgentInput) → AguiAgentView
+ *   GET    /api/agui/agents/:id                          AguiAgentView
+ *   PATCH  /api/agui/agents/:id          (partial AguiAgentInput) → AguiAgentView
+ *   DELETE /api/agui/agents/:id
+ *   GET    /api/agui/agents/:id/threads                  AguiThreadSummary[]
+ *   GET    /api/agui/agents/:id/threads/:threadId        AguiThreadDetail (messages, state, runs)
+ *   POST   /api/agui/agents/:id/runs     (AguiRunBody) → 202 { runId, threadId } (events arrive as entries)
+ *   POST   /api/agui/agents/:id/runs/:runId/abort        stop a running run
+ *   POST   /api/agui/requests/:requestId (AguiAnswerBody) → AguiHumanRequest (resumes the thread)
+ *
+ * Entries: protocol "agui", connectionId = the agent id, sessionKey = the threadId.
+ */
+
+/** A front-end tool the user declares: the agent may call it, and the user answers the call. */
+export const AguiToolDeclaration = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(10_000).default(""),
+  /** JSON Schema of the tool's arguments. */
+  parameters: z.record(z.string(), z.unknown()).default({ type: "object", properties: {} }),
+});
+export type AguiToolDeclaration = z.infer<typeof AguiToolDeclaration>;
+
+export const AguiAgentInput = z.object({
+  name: z.string().trim().min(1).max(200),
+  /** The agent's run endpoint (HttpAgent url). */
+  url: z.url(),
+  headers: z.record(z.string(), z.string()).default({}),
+  /** Front-end tools sent with every run unless the run body names its own. */
+  tools: z.array(AguiToolDeclaration).default([]),
+});
+export type AguiAgentInput = z.infer<typeof AguiAgentInput>;
+
+export interface AguiAgentState {
+  status: "unknown" | "starting" | "ok" | "error";
+  error?: string;
+  checkedAt?: number;
+}
+
+export type AguiAgentView = AguiAgentInput & {
+  id: string;
+  createdAt: number;
+  builtin?: boolean;
+  state: AguiAgentState;
+};
+
+export const AguiRunBody = z.object({
+  /** Absent: a new thread. */
+  threadId: z.string().min(1).optional(),
+  /** The user's message for this run (absent: run with the thread's messages as they are). */
+  text: z.string().optional(),
+  /** Replaces the thread's state for this run when given. */
+  state: z.unknown().optional(),
+  tools: z.array(AguiToolDeclaration).optional(),
+  context: z.array(z.object({ description: z.string(), value: z.string() })).default([]),
+  forwardedProps: z.record(z.string(), z.unknown()).optional(),
+});
+export type AguiRunBody = z.infer<typeof AguiRunBody>;
+
+export type AguiRunStatus = "running" | "finished" | "interrupted" | "error" | "aborted";
+
+export interface AguiRunRecord {
+  runId: string;
+  threadId: string;
+  agentId: string;
+  status: AguiRunStatus;
+  startedAt: number;
+  endedAt: number | null;
+  eventCount: number;
+  /** Set when this run answered human requests (tool results or resume[]). */
+  answers?: string[];
+  error?: AppErrorBody;
+}
+
+export interface AguiThreadSummary {
+  agentId: string;
+  threadId: string;
+  createdAt: number;
+  updatedAt: number;
+  runCount: number;
+  lastStatus: AguiRunStatus;
+}
+
+export interface AguiThreadDetail extends AguiThreadSummary {
+  /** The thread's messages as Loupe will send them on the next run (AG-UI Message[]). */
+  messages: unknown[];
+  /** The thread's state after the last snapshot/deltas. */
+  state: unknown;
+  runs: AguiRunRecord[];
+}
+
+/**
+ * Something an AG-UI run waits on the user for (inbox source "agui"):
+ *   "tool"      the agent called a front-end tool (TOOL_CALL_START…END for a declared tool);
+ *               answered by a new run with a `tool` message (toolCallId, content).
+ *   "interrupt" RUN_FINISHED with outcome { type: "interrupt", interrupts }; answered by a new
+ *               run with `resume: [{ interruptId, status, payload }]`.
+ */
+export interface AguiHumanRequest {
+  id: string;
+  agentId: string;
+  agentName: string;
+  threadId: string;
+  runId: string;
+  kind: "tool" | "interrupt";
+  /** kind "tool": the call. */
+  toolCallId?: string;
+  toolName?: string;
+  arguments?: unknown;
+  /** The declared tool's (or the interrupt's responseSchema) JSON Schema, for the form. */
+  schema?: unknown;
+  /** kind "interrupt": the Interrupt object as received. */
+  interrupt?: { id: string; reason?: string; message?: string; toolCallId?: string; responseSchema?: unknown; expiresAt?: string; metadata?: unknown };
+  createdAt: number;
+  status: "pending" | "answered" | "failed" | "stale";
+  answeredAt?: number;
+  reason?: string;
+  error?: AppErrorBody;
+}
+
+export const AguiAnswerBody = z.union([
+  /** A front-end tool's result (content is sent as the tool message's content, JSON-encoded if not a string). */
+  z.object({ kind: z.literal("tool_result"), result: z.unknown() }),
+  z.object({ kind: z.literal("resume"), status: z.enum(["resolved", "cancelled"]), payload: z.unknown().optional() }),
+]);
+export type AguiAnswerBody = z.infer<typeof AguiAnswerBody>;
+
+/**
+ * Entry kinds of protocol "agui":
+ *   "agui_input"     direction out: { runId, input } — the RunAgentInput Loupe POSTed
+ *   "agui_event"     direction in:  { runId, event } — one AG-UI event as received (any type, unknown ones too)
+ *   "agui_malformed" direction in:  { runId, text, error } — a line/frame that did not parse or validate
+ *   "agui_run"       local:         AguiRunRecord, on start and end
+ *   "agui_request"   local:         AguiHumanRequest, recorded whole on every change
+ */
+export const AGUI_ENTRY_KIND_NAMES = ["agui_input", "agui_event", "agui_malformed", "agui_run", "agui_request"] as const;

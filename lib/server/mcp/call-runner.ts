@@ -1,0 +1,259 @@
+import "server-only";
+import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
+import { randomUUID } from "node:crypto";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { toMcpError } from "@/lib/server/mcp/errors";
+import { isTaskResultError } from "@/lib/server/mcp/tasks/extension";
+import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
+import { z } from "zod";
+import { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from "@/lib/contracts/calls";
+import type { CallOrigin, CallRecord, CallToolBody } from "@/lib/contracts/calls";
+import { rpcErrorText, stripRpcPrefix } from "@/lib/protocols/mcp/error-text";
+import { AppError } from "@/lib/errors";
+import type { AppErrorBody } from "@/lib/errors";
+import { nextTick } from "@/lib/server/mcp/connection";
+import { sessionLostMessage } from "@/lib/server/mcp/recording-transport";
+import { describeNetworkError } from "@/lib/server/mcp/transports";
+import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { Store } from "@/lib/server/store";
+import type { Entry } from "@/lib/contracts/entries";
+import { resultRefOf } from "@/lib/server/mcp/result-ref";
+import { paramHeaderValues, scanParamHeaders } from "@/lib/protocols/mcp/param-headers";
+
+interface ActiveCall {
+  controller: AbortController;
+  cancelReason: string | null;
+}
+
+type Outcome = Pick<CallRecord, "status" | "result" | "error" | "taskId">;
+
+/** Who made a call that the user did not make on the tool page (a playground model, a tap's client). */
+export interface CallAttribution {
+  origin?: CallOrigin;
+  /** The ToolApproval the call waited for. */
+  approvalId?: string;
+  /** Progress the server reports for this call (the tap forwards it to its own client). */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Aborting cancels the call upstream (notifications/cancelled), as cancel() does; its reason is kept. */
+  signal?: AbortSignal;
+  /** Called once with the record as it starts (its id links server→client requests to the caller). */
+  onStart?: (record: CallRecord) => void;
+  /**
+   * `_meta` keys sent with the request; on 2026-07-28 they take precedence over the client's
+   * envelope (the tap sends its own client's declared capabilities this way).
+   */
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * Any JSON object. The SDK's CallToolResultSchema refuses a whole result for one content item of
+ * an unknown type or with bad base64; the result view flags such items and shows the others.
+ */
+const AnyResult = z.looseObject({});
+
+/** Over this, a call entry leaves its arguments out (GET …/calls/:callId has them). */
+const ENTRY_ARGS_BYTES = 16 * 1024;
+
+/** Runs tools/call for one connection, keeps the in-flight ones cancellable, records every step. */
+export class CallRunner {
+  private readonly active = new Map<string, ActiveCall>();
+
+  constructor(private readonly store: Store) {}
+
+  /** `response`: the recorded response frame of this call, when there is one. */
+  private publish(conn: McpConnection, record: CallRecord, response?: Entry): void {
+    // A multi-MB result is stored once: in its response frame, which the call row points at
+    // (bench: a 5 MiB call wrote 10 MiB). The frame's size says "large" without serializing again.
+    const resultBytes = response ? response.rawBytes : record.result === undefined ? 0 : Buffer.byteLength(JSON.stringify(record.result));
+    const large = record.result !== undefined && resultBytes > ENTRY_PREVIEW_BYTES;
+    // Large arguments too (they are in the request frame): an entry previewed over 64 KB would lose
+    // `args` altogether, and the page's history would get a call without arguments.
+    const bigArgs = Buffer.byteLength(JSON.stringify(record.args)) > ENTRY_ARGS_BYTES;
+    const entry: CallRecord = {
+      ...record,
+      ...(large ? { result: undefined, resultOmitted: true } : {}),
+      ...(bigArgs ? { args: {}, argsOmitted: true } : {}),
+    };
+    // The call row and its entry in one commit.
+    this.store.db.transaction(() => {
+      this.store.saveCall(record, large ? resultRefOf(response, record.result) : undefined);
+      conn.recordEntry("loupe", "local", "call", entry);
+    })();
+  }
+
+  async run(conn: McpConnection, body: CallToolBody, by: CallAttribution = {}): Promise<CallRecord> {
+    const client = conn.requireClient();
+    const recording = conn.recording;
+    const gen = conn.generation;
+    const callId = body.callId ?? randomUUID();
+    const key = `${conn.id}:${callId}`;
+    if (this.active.has(key) || this.store.getCall(callId)) {
+      throw new AppError("conflict:call_id", `A call with id "${callId}" already exists`);
+    }
+    const timeoutMs = body.timeoutMs ?? conn.config.requestTimeoutMs;
+    // Only a 2026-07-28 HTTP call waits for this (and only when its tool was never listed).
+    const paramHeaders = carriesParamHeaders(conn) ? await paramHeadersFor(conn, body) : undefined;
+    const maxTotalTimeoutMs = Math.max(timeoutMs, body.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS);
+    const record: CallRecord = {
+      id: callId,
+      connectionId: conn.id,
+      tool: body.name,
+      args: body.arguments,
+      requestId: null,
+      startedAt: Date.now(),
+      endedAt: null,
+      timeoutMs,
+      maxTotalTimeoutMs,
+      status: "running",
+      ...(by.origin ? { origin: by.origin } : {}),
+      ...(by.approvalId ? { approvalId: by.approvalId } : {}),
+    };
+    const active: ActiveCall = { controller: new AbortController(), cancelReason: null };
+    this.active.set(key, active);
+    by.onStart?.(record);
+    const onCallerAbort = () => {
+      if (active.cancelReason !== null) return;
+      const reason: unknown = by.signal?.reason;
+      active.cancelReason = typeof reason === "string" ? reason : reason instanceof Error ? reason.message : "Cancelled by the caller";
+      active.controller.abort(active.cancelReason);
+    };
+    if (by.signal?.aborted) onCallerAbort();
+    else by.signal?.addEventListener("abort", onCallerAbort, { once: true });
+    let started = false;
+    let response: Entry | undefined;
+    let unwatchResponse: (() => void) | undefined;
+    // The SDK picks the JSON-RPC id inside request() and sends synchronously, so the start entry
+    // (carrying requestId = progressToken) is recorded just before the request frame itself.
+    const unwatch = recording?.watchNextRequest("tools/call", (id) => {
+      record.requestId = id;
+      started = true;
+      unwatchResponse = conn.hub.watchResponse(conn.id, id, (entry) => (response = entry));
+      this.publish(conn, record);
+    });
+    let pending: Promise<unknown>;
+    try {
+      pending = client.request(
+        { method: "tools/call", params: { name: body.name, arguments: body.arguments, ...(by.meta ? { _meta: by.meta } : {}) } },
+        AnyResult,
+        {
+          signal: active.controller.signal,
+          timeout: timeoutMs,
+          // Progress keeps a call alive, but never past the total cap.
+          resetTimeoutOnProgress: true,
+          maxTotalTimeout: maxTotalTimeoutMs,
+          // Passing onprogress is what makes the SDK attach _meta.progressToken; frames are recorded anyway.
+          onprogress: by.onProgress
+            ? (p: { progress: number; total?: number; message?: string }) => by.onProgress!({ progress: p.progress, total: p.total, message: p.message })
+            : () => undefined,
+          ...(paramHeaders ? { headers: paramHeaders } : {}),
+        },
+      );
+    } finally {
+      unwatch?.();
+    }
+    if (!started) this.publish(conn, record);
+    let outcome: Outcome;
+    try {
+      const result = AnyResult.parse(await pending);
+      outcome = { status: result.isError === true ? "tool_error" : "ok", result };
+    } catch (error) {
+      outcome = await this.failure(conn, gen, record, active, error);
+    } finally {
+      this.active.delete(key);
+      unwatchResponse?.();
+      by.signal?.removeEventListener("abort", onCallerAbort);
+    }
+    const final: CallRecord = { ...record, ...outcome, endedAt: Date.now() };
+    this.publish(conn, final, response);
+    return final;
+  }
+
+  /** Aborting makes the SDK send notifications/cancelled and reject the pending request. */
+  cancel(connectionId: string, callId: string, reason?: string): void {
+    const active = this.active.get(`${connectionId}:${callId}`);
+    if (!active) throw new AppError("not_found:call", `No running call "${callId}"`);
+    active.cancelReason = reason ?? "Cancelled by the user";
+    active.controller.abort(active.cancelReason);
+  }
+
+  private async failure(
+    conn: McpConnection,
+    gen: number,
+    record: CallRecord,
+    active: ActiveCall,
+    thrown: unknown,
+  ): Promise<Outcome> {
+    const error = toMcpError(thrown);
+    const fail = (status: CallRecord["status"], body: AppErrorBody): Outcome => ({ status, error: body });
+    if (active.cancelReason !== null) {
+      return fail("cancelled", { code: "cancelled:call", message: active.cancelReason });
+    }
+    // Tasks extension (SEP-2663): with tasks declared, the server may make any call a task. Nothing
+    // failed: the call's answer is the task, followed in the Tasks tab (its result arrives there).
+    if (isTaskResultError(thrown) && record.requestId !== null) {
+      const task = getTaskManager().adoptCallTask(conn, record.requestId, record.tool, record.args);
+      if (task) return { status: "task", taskId: task.taskId };
+    }
+    const closed = gen !== conn.generation;
+    // Failed locally by the recording transport: the server restarted and forgot the session.
+    if (error instanceof McpError && (error.data as { loupe?: unknown } | undefined)?.loupe === "session_lost") {
+      return fail("failed", { code: "upstream:session_lost", message: sessionLostMessage("tools/call") });
+    }
+    // The answer was larger than Loupe reads from a stdio server: said in words by the framing.
+    const data = error instanceof McpError ? (error.data as { loupe?: unknown; maxTotalTimeout?: unknown } | undefined) : undefined;
+    if (error instanceof McpError && data?.loupe === "message_too_large") {
+      return fail("failed", { code: "upstream:message_too_large", message: stripRpcPrefix(error.message), details: data });
+    }
+    if (error instanceof McpError && !(closed && error.code === ErrorCode.ConnectionClosed)) {
+      const details = { code: error.code, data: error.data };
+      if (error.code === ErrorCode.RequestTimeout && data?.maxTotalTimeout !== undefined) {
+        const message = `No result within ${record.maxTotalTimeoutMs} ms in total: progress resets the ${record.timeoutMs} ms timeout, but not this cap`;
+        // The SDK sends notifications/cancelled for a plain timeout but not for the total cap.
+        const requestId = record.requestId;
+        if (requestId !== null && !closed) {
+          void conn.client
+            ?.notification({ method: "notifications/cancelled", params: { requestId, reason: message } })
+            .catch(() => undefined);
+        }
+        return fail("timeout", { code: "timeout:call", message, details });
+      }
+      if (error.code === ErrorCode.RequestTimeout) {
+        const message = `No response from the server within ${record.timeoutMs} ms`;
+        return fail("timeout", { code: "timeout:call", message, details });
+      }
+      return fail("rpc_error", { code: "upstream:rpc_error", message: rpcErrorText(error.message), details });
+    }
+    if (closed) {
+      // Let the child's last stderr lines and its exit code arrive before describing the failure.
+      await nextTick();
+      const message = conn.cutOffMessage(gen);
+      const details = { stderrTail: conn.state.stderrTail };
+      return fail("failed", { code: "upstream:connection_closed", message, details });
+    }
+    // A remote that went away surfaces as a fetch failure, not as a transport close.
+    if (error instanceof TypeError) {
+      const words = describeNetworkError(error);
+      conn.markLost(`The server stopped answering: ${words}`);
+      return fail("failed", { code: "upstream:unreachable", message: `The call could not reach the server: ${words}` });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return fail("failed", { code: "upstream:call_failed", message });
+  }
+}
+
+/**
+ * SEP-2243: on a 2026-07-28 connection over HTTP, the arguments the tool's schema marks with
+ * `x-mcp-header` also travel as `Mcp-Param-*` headers (the listed schema, listed once if needed).
+ */
+function carriesParamHeaders(conn: McpConnection): boolean {
+  return conn.config.transport !== "stdio" && conn.requireClient().getProtocolEra() === "modern";
+}
+
+async function paramHeadersFor(conn: McpConnection, body: CallToolBody): Promise<Record<string, string> | undefined> {
+  const listing = await conn.listTools().catch(() => undefined);
+  const tool = listing?.tools.find((t) => t.name === body.name);
+  const scan = tool ? scanParamHeaders(tool.inputSchema) : undefined;
+  if (!scan?.ok || scan.headers.length === 0) return undefined;
+  const headers = paramHeaderValues(scan.headers, body.arguments);
+  return Object.keys(headers).length > 0 ? headers : undefined;
+}

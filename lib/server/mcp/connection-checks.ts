@@ -1,0 +1,61 @@
+import "server-only";
+import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { DiagnosisStep } from "@/lib/contracts/connections";
+import { AppError } from "@/lib/errors";
+import { diagnose } from "@/lib/server/mcp/doctor";
+import type { McpConnection } from "@/lib/server/mcp/connection";
+import { oauthFor } from "@/lib/server/mcp/oauth/context";
+import { isModern, refuseRemovedInModern } from "@/lib/server/mcp/era";
+import { LoupeClient } from "@/lib/server/mcp/loupe-client";
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Round trip of an MCP ping; the result (or the error) is kept in state.lastPing. */
+export async function pingConnection(conn: McpConnection): Promise<{ ms: number }> {
+  const client = conn.requireClient();
+  refuseRemovedInModern(conn, "ping");
+  const started = performance.now();
+  try {
+    await client.ping({ timeout: Math.min(conn.config.requestTimeoutMs, 30_000) });
+  } catch (error) {
+    const message = errorMessage(error);
+    conn.setState({ lastPing: { at: Date.now(), error: message } });
+    throw new AppError("upstream:ping", `Ping failed: ${message}`);
+  }
+  const ms = Math.round((performance.now() - started) * 10) / 10;
+  conn.setState({ lastPing: { at: Date.now(), ms } });
+  return { ms };
+}
+
+/** The connection doctor's steps for `conn`; never throws. */
+export async function runDoctor(conn: McpConnection): Promise<DiagnosisStep[]> {
+  try {
+    const oauth = conn.config.transport !== "stdio" && conn.config.oauth?.enabled ? oauthFor(conn) : null;
+    const bearerToken = oauth?.read().tokens?.access_token;
+    return await diagnose(conn.config, bearerToken ? { bearerToken } : {});
+  } catch (error) {
+    return [{ step: "initialize", ok: false, detail: `The checks themselves failed: ${errorMessage(error)}` }];
+  }
+}
+
+/** Runs the connection doctor now and keeps its steps in state.diagnosis. */
+export async function diagnoseConnection(conn: McpConnection): Promise<DiagnosisStep[]> {
+  const diagnosis = await runDoctor(conn);
+  conn.setState({ diagnosis });
+  return diagnosis;
+}
+
+export async function setConnectionLogLevel(conn: McpConnection, level: LoggingLevel): Promise<void> {
+  const client = conn.requireClient();
+  if (isModern(conn.state.era) && client instanceof LoupeClient) {
+    // No logging/setLevel in 2026-07-28: the level goes with each request from now on (_meta).
+    client.requestLogLevel = level;
+    conn.setState({ logLevel: level });
+    return;
+  }
+  refuseRemovedInModern(conn, "logging/setLevel");
+  await client.setLoggingLevel(level, { timeout: conn.config.requestTimeoutMs });
+  conn.setState({ logLevel: level });
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
+import { RecordingTransport } from "@/lib/server/mcp/recording-transport";
+
+/** An inner transport that logs what it is sent and answers initialize itself (after a delay). */
+class FakeTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  sessionId?: string;
+  constructor(
+    readonly name: string,
+    readonly log: string[],
+    private readonly initDelayMs = 0,
+  ) {
+    this.sessionId = name;
+  }
+  async start(): Promise<void> {}
+  async close(): Promise<void> {}
+  async send(message: JSONRPCMessage): Promise<void> {
+    if ("method" in message) this.log.push(`${this.name}:${message.method}${"id" in message ? `:${String(message.id)}` : ""}`);
+    if ("method" in message && message.method === "initialize" && "id" in message) {
+      const id = message.id;
+      setTimeout(() => {
+        this.onmessage?.({
+          jsonrpc: "2.0",
+          id,
+          result: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, serverInfo: { name: "fake", version: "1" } },
+        } as JSONRPCMessage);
+      }, this.initDelayMs);
+    }
+  }
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 30));
+
+describe("RecordingTransport session reset", () => {
+  it("fails or retries only what went to the lost session; a request queued during the reset goes out once, on the new one", async () => {
+    const log: string[] = [];
+    const received: JSONRPCMessage[] = [];
+    const first = new FakeTransport("s0", log);
+    const rt = new RecordingTransport(first, {
+      record: () => undefined,
+      reopen: () => new FakeTransport("s1", log, 10),
+    });
+    rt.onmessage = (m) => received.push(m);
+    await rt.start();
+    await rt.send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+    await flush();
+    received.length = 0;
+
+    // In flight on the old session: a safe list and a tool call.
+    await rt.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    await rt.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "x" } });
+    rt.sessionGone("s0", "HTTP 404");
+    // Queued while the new session starts.
+    const queued = rt.send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "y" } });
+    await queued;
+    await flush();
+
+    const onNew = log.filter((l) => l.startsWith("s1:"));
+    expect(onNew.filter((l) => l === "s1:tools/call:3")).toHaveLength(1);
+    expect(onNew.filter((l) => l === "s1:tools/list:1")).toHaveLength(1);
+    expect(onNew).not.toContain("s1:tools/call:2");
+    const errors = received.filter((m) => "error" in m).map((m) => (m as { id: number }).id);
+    expect(errors).toEqual([2]); // the old call fails locally; the queued one is not failed
+  });
+});

@@ -1,0 +1,228 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { CallRecord, CallToolBody } from "@/lib/contracts/calls";
+import type { ConnectionConfig, ConnectionInput, ConnectionView } from "@/lib/contracts/connections";
+import type { Entry } from "@/lib/contracts/entries";
+import { AppError } from "@/lib/errors";
+import { CallRunner } from "@/lib/server/mcp/call-runner";
+import type { CallAttribution } from "@/lib/server/mcp/call-runner";
+import { getHub } from "@/lib/server/hub";
+import type { Hub } from "@/lib/server/hub";
+import { McpConnection } from "@/lib/server/mcp/connection";
+import { getClientRequests } from "@/lib/server/mcp/requests";
+import type { ToolsListing } from "@/lib/server/mcp/connection";
+import { mergeSecrets } from "@/lib/server/secrets";
+import { forgetOAuthIfRetargeted } from "@/lib/server/mcp/oauth/context";
+import { forgetEra, forgetEraIfRetargeted } from "@/lib/server/mcp/era-memory";
+
+export type { ToolsListing } from "@/lib/server/mcp/connection";
+
+export interface CreateOptions {
+  /** Fixed id (boot code uses "demo"); an existing connection with it is replaced. */
+  id?: string;
+  builtin?: boolean;
+  /** Default true: connect right after saving. */
+  connect?: boolean;
+}
+
+/**
+ * All live MCP connections (STYLE rule 3): route handlers look connections up here and never
+ * build clients themselves. Saved configs are loaded from the store on first use.
+ */
+export class Registry {
+  private readonly connections = new Map<string, McpConnection>();
+  private readonly calls: CallRunner;
+  /** Told after a connection is deleted (the approvals desk makes its waiting calls stale). */
+  private readonly removeListeners = new Set<(id: string) => void>();
+
+  constructor(readonly hub: Hub) {
+    this.calls = new CallRunner(hub.store);
+    for (const config of hub.store.listConnections()) {
+      this.connections.set(config.id, new McpConnection(config, hub));
+    }
+  }
+
+  list(): ConnectionView[] {
+    return [...this.connections.values()].map((c) => c.view());
+  }
+
+  /** The connection, or undefined when there is none with that id. */
+  get(id: string): ConnectionView | undefined {
+    return this.connections.get(id)?.view();
+  }
+
+  /** Like get(), but a missing id is a not_found AppError (for route handlers). */
+  view(id: string): ConnectionView {
+    return this.require(id).view();
+  }
+
+  /** The live connection object, for feature modules (resources, requests, tasks, auth); not_found if none. */
+  connection(id: string): McpConnection {
+    return this.require(id);
+  }
+
+  /** Every live connection object. */
+  allConnections(): McpConnection[] {
+    return [...this.connections.values()];
+  }
+
+  private require(id: string): McpConnection {
+    const conn = this.connections.get(id);
+    if (!conn) throw new AppError("not_found:connection", `No connection with id "${id}"`);
+    return conn;
+  }
+
+  async create(input: ConnectionInput, opts: CreateOptions = {}): Promise<ConnectionView> {
+    const id = opts.id ?? randomUUID();
+    const existing = this.connections.get(id);
+    const config: ConnectionConfig = {
+      ...input,
+      id,
+      createdAt: existing?.config.createdAt ?? Date.now(),
+      ...(opts.builtin ? { builtin: true } : {}),
+    };
+    this.hub.store.saveConnection(config);
+    let conn = existing;
+    if (conn) {
+      await conn.disconnect();
+      conn.config = config;
+    } else {
+      conn = new McpConnection(config, this.hub);
+      this.connections.set(id, conn);
+    }
+    if (opts.connect !== false) await conn.connect();
+    return conn.view();
+  }
+
+  /** Masked values in `input` keep the stored secret; the connection reconnects. */
+  async update(id: string, input: ConnectionInput): Promise<ConnectionView> {
+    const conn = this.require(id);
+    const merged = mergeSecrets(input, conn.config);
+    const config: ConnectionConfig = {
+      ...merged,
+      id,
+      createdAt: conn.config.createdAt,
+      ...(conn.config.builtin ? { builtin: true } : {}),
+    };
+    this.hub.store.saveConnection(config);
+    const before = conn.config;
+    conn.config = config;
+    forgetOAuthIfRetargeted(conn, before, config);
+    forgetEraIfRetargeted(id, before, config);
+    await conn.connect();
+    return conn.view();
+  }
+
+  async remove(id: string): Promise<void> {
+    const conn = this.require(id);
+    this.connections.delete(id);
+    await conn.disconnect();
+    this.hub.store.deleteConnection(id);
+    forgetEra(id);
+    conn.recordEntry("loupe", "local", "connection_removed", { id });
+    for (const listener of this.removeListeners) listener(id);
+  }
+
+  /** Calls `listener` with the id of every connection deleted from now on; returns the unsubscribe. */
+  onRemove(listener: (id: string) => void): () => void {
+    this.removeListeners.add(listener);
+    return () => this.removeListeners.delete(listener);
+  }
+
+  /** The user's Connect / Reconnect: a new session, subscribed again to what the old one was. */
+  async connect(id: string): Promise<ConnectionView> {
+    const conn = this.require(id);
+    await conn.connect({ restoreSubscriptions: true });
+    return conn.view();
+  }
+
+  /** Re-detect era: forgets the remembered era verdict and reconnects, probing with server/discover. */
+  async redetectEra(id: string): Promise<ConnectionView> {
+    this.require(id);
+    forgetEra(id);
+    return this.connect(id);
+  }
+
+  async disconnect(id: string): Promise<ConnectionView> {
+    const conn = this.require(id);
+    await conn.disconnect();
+    return conn.view();
+  }
+
+  /**
+   * Connects every saved connection (at boot) except those in `except` (already connected by
+   * the caller); failures end up in each connection's state.
+   */
+  async connectSaved(opts: { except?: Iterable<string> } = {}): Promise<ConnectionView[]> {
+    const skip = new Set(opts.except ?? []);
+    const todo = [...this.connections.values()].filter((c) => !skip.has(c.id));
+    await Promise.all(todo.map((c) => c.connect()));
+    return this.list();
+  }
+
+  listTools(id: string, opts: { refresh?: boolean } = {}): Promise<ToolsListing> {
+    return this.require(id).listTools(opts);
+  }
+
+  /** `by`: who made the call when it was not the user on the tool page (kept on the CallRecord). */
+  callTool(id: string, body: CallToolBody, by?: CallAttribution): Promise<CallRecord> {
+    return this.calls.run(this.require(id), body, by);
+  }
+
+  cancelCall(id: string, callId: string, reason?: string): void {
+    this.require(id);
+    this.calls.cancel(id, callId, reason);
+  }
+
+  listCalls(id: string, opts: { tool?: string; limit?: number } = {}): CallRecord[] {
+    this.require(id);
+    return this.hub.store.listCalls(id, opts);
+  }
+
+  /** One call with its whole result. */
+  getCall(id: string, callId: string): CallRecord {
+    this.require(id);
+    const call = this.hub.store.getCall(callId);
+    if (!call || call.connectionId !== id) throw new AppError("not_found:call", `No call "${callId}" on this connection`);
+    return call;
+  }
+
+  /** MCP ping round trip; also kept in the connection's state.lastPing. */
+  ping(id: string): Promise<{ ms: number }> {
+    return this.require(id).ping();
+  }
+
+  /** Runs the connection doctor; the steps are also kept in state.diagnosis. */
+  async diagnose(id: string): Promise<ConnectionView> {
+    const conn = this.require(id);
+    await conn.diagnose();
+    return conn.view();
+  }
+
+  setLogLevel(id: string, level: LoggingLevel): Promise<void> {
+    return this.require(id).setLogLevel(level);
+  }
+
+  /** Recorded entries of one connection (ascending, raw previewed). */
+  traffic(id: string, opts: { before?: number; limit?: number } = {}): Entry[] {
+    this.require(id);
+    return this.hub.list(id, opts);
+  }
+
+  /** Closes every session (tests, shutdown); saved configs stay. */
+  async closeAll(): Promise<void> {
+    // Requests still waiting for the user end with Loupe, and their history says so.
+    getClientRequests().loupeStopping([...this.connections.values()]);
+    await Promise.all([...this.connections.values()].map((c) => c.disconnect()));
+  }
+}
+
+const REGISTRY_KEY = Symbol.for("loupe.registry");
+type RegistryGlobal = typeof globalThis & { [REGISTRY_KEY]?: Registry };
+
+export function getRegistry(): Registry {
+  const g = globalThis as RegistryGlobal;
+  g[REGISTRY_KEY] ??= new Registry(getHub());
+  return g[REGISTRY_KEY];
+}

@@ -1,0 +1,109 @@
+import "server-only";
+import type { Client, VersionNegotiationOptions } from "@modelcontextprotocol/client";
+import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
+import type { ConnectionConfig, ProtocolEraSetting } from "@/lib/contracts/connections";
+import type { McpConnection } from "@/lib/server/mcp/connection";
+import { LoupeClient } from "@/lib/server/mcp/loupe-client";
+import { RecordingTransport } from "@/lib/server/mcp/recording-transport";
+import { attachStderr } from "@/lib/server/mcp/stderr";
+import { clientCapabilities, installClientRequestHandlers } from "@/lib/server/mcp/requests";
+import { installResourceHandlers } from "@/lib/server/mcp/resources";
+import { installTaskHandlers } from "@/lib/server/mcp/tasks";
+import { withAppsExtension } from "@/lib/server/mcp/apps/client-extension";
+import { sessionResetHooks } from "@/lib/server/mcp/session-reset";
+import { remoteTransportAuth } from "@/lib/server/mcp/oauth/connection-auth";
+import { createRemoteTransport, createStdioTransport } from "@/lib/server/mcp/transports";
+import type { ObservedStdioTransport, StreamWatch, TransportUsed } from "@/lib/server/mcp/transports";
+
+const CLIENT_INFO = { name: "loupe", version: "0.1.0" };
+
+/**
+ * A server that ignores an unknown request is a legacy one: no need to wait a whole request
+ * timeout (over HTTP the connection then retries with the handshake, see McpConnection.open).
+ */
+const PROBE_TIMEOUT_MS = 15_000;
+
+/** The SDK's version negotiation for a connection's `protocolEra` setting. */
+export function versionNegotiation(config: ConnectionConfig): VersionNegotiationOptions {
+  const era: ProtocolEraSetting = config.protocolEra ?? "auto";
+  const mode: VersionNegotiationOptions["mode"] = era === "auto" ? "auto" : era === "2025-11-25" ? "legacy" : { pin: era };
+  // A pinned 2026-07-28 connection has no fallback: its probe may take the whole request timeout.
+  const timeoutMs = era === "auto" ? Math.min(config.requestTimeoutMs, PROBE_TIMEOUT_MS) : config.requestTimeoutMs;
+  return { mode, probe: { timeoutMs } };
+}
+
+/** What the connection keeps private but a new session must reach. */
+export interface SessionHooks {
+  /** The stdio transport of this session (null for a remote), set before anything is wired to it. */
+  setStdio(stdio: ObservedStdioTransport | null): void;
+  onStderrLine(source: ObservedStdioTransport, line: string): void;
+  onTransportClosed(): void;
+  /** The cached tools/list is stale. */
+  forgetTools(): void;
+}
+
+/**
+ * Wires one session of `conn`: the transport (with the HTTP watch and session-reset hooks), the
+ * recording transport around it, and the SDK client with Loupe's handlers. Not yet connected.
+ */
+export function openSession(
+  conn: McpConnection,
+  gen: number,
+  used: TransportUsed,
+  hooks: SessionHooks,
+): { client: Client; recording: RecordingTransport } {
+  const config = conn.config;
+  // The HTTP layer reports a forgotten session and stream resumptions to the recording transport.
+  let recording: RecordingTransport | null = null;
+  const watch: StreamWatch = {
+    onSessionGone: (sessionId, reason) => recording?.sessionGone(sessionId, reason),
+    onResume: (info) => {
+      if (gen === conn.generation) conn.recordEntry("loupe", "local", "stream_resumed", info);
+    },
+    // A resumed stream that replays an event already delivered: dropped, but never silently.
+    onDuplicate: (eventId) => {
+      if (gen === conn.generation) conn.recordEntry("loupe", "local", "sse_event_dropped", { eventId, reason: "already delivered" });
+    },
+  };
+  const openRemote = (kind: "sse" | "streamable-http") =>
+    config.transport === "stdio" ? null : createRemoteTransport(config, kind, remoteTransportAuth(conn), watch);
+  const inner =
+    config.transport === "stdio" ? createStdioTransport(config) : openRemote(used === "sse" ? "sse" : "streamable-http")!;
+  const stdio = config.transport === "stdio" ? (inner as ObservedStdioTransport) : null;
+  hooks.setStdio(stdio);
+  if (stdio) attachStderr(stdio, (line) => hooks.onStderrLine(stdio, line));
+  recording = new RecordingTransport(inner, {
+    record: (direction, kind, raw) => conn.recordEntry("mcp", direction, kind, raw),
+    onClosed: () => hooks.onTransportClosed(),
+    onError: (error) => {
+      // Streamable HTTP never closes on its own when the server dies; after its last retry of
+      // the event stream it only reports this error, so that is when the session is lost.
+      const gaveUp = /^Maximum reconnection attempts/.test(error.message);
+      if (gen === conn.generation && used === "streamable-http" && gaveUp) {
+        conn.markLost("The server closed the event stream and did not come back");
+      }
+    },
+    ...(used === "streamable-http"
+      ? {
+          reopen: () => openRemote("streamable-http")!,
+          ...sessionResetHooks(conn, gen, () => {
+            hooks.forgetTools();
+          }),
+        }
+      : {}),
+  });
+  const client = new LoupeClient(CLIENT_INFO, {
+    capabilities: withAppsExtension(clientCapabilities(config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES)),
+    versionNegotiation: versionNegotiation(config),
+  });
+  client.setNotificationHandler("notifications/tools/list_changed", () => {
+    if (gen !== conn.generation) return;
+    hooks.forgetTools();
+    conn.setState({ toolsVersion: conn.state.toolsVersion + 1 });
+  });
+  // Server → client requests (sampling, elicitation, roots) and resource/prompt notifications.
+  installClientRequestHandlers(conn, client, gen);
+  installResourceHandlers(conn, client, gen);
+  installTaskHandlers(conn, client, gen);
+  return { client, recording };
+}

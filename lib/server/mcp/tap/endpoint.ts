@@ -1,0 +1,277 @@
+import "server-only";
+import { createHmac, randomBytes } from "node:crypto";
+import { setServerRequestRouter } from "@/lib/server/mcp/requests";
+import type { ServerRequestRouter } from "@/lib/server/mcp/requests";
+import { MAX_JSON_BODY_BYTES, readText } from "@/lib/server/http";
+import { AppError } from "@/lib/errors";
+import { declares, downstreamFor } from "@/lib/server/mcp/tap/links";
+import { jsonRpcError, serveTap } from "@/lib/server/mcp/tap/serve";
+import { routingFor } from "@/lib/server/mcp/tap/aggregate";
+import { getTaps, sameKey } from "@/lib/server/mcp/tap/store";
+import type { TapRecord } from "@/lib/server/mcp/tap/store";
+
+/**
+ * `/mcp/<tap id>` on Loupe's own port. The launcher (lib/launcher/tap-gate.ts) has refused a
+ * foreign Host or a browser Origin before this runs; here the tap's own key is checked
+ * (`Authorization: Bearer <key>`, constant time). Loupe's login token is never accepted (it is
+ * not the key, and `x-loupe-token` is ignored), and the tap key opens nothing but its tap.
+ */
+
+export const TAP_PATH_PREFIX = "/mcp/";
+
+const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="loupe-tap"' };
+
+function bearer(request: Request): string | undefined {
+  const header = request.headers.get("authorization");
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** The tap id of a `/mcp/<id>` path; undefined for anything else. */
+export function tapIdOf(pathname: string): string | undefined {
+  if (!pathname.startsWith(TAP_PATH_PREFIX)) return undefined;
+  const rest = pathname.slice(TAP_PATH_PREFIX.length).replace(/\/$/, "");
+  if (!rest || rest.includes("/")) return undefined;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `GET /mcp/<tap id>/proof?nonce=<64 hex>`: the `loupe tap` bin asks this before it sends a key
+ * it read from taps.json, because the port there may be stale (Loupe stopped or crashed) and
+ * another program may listen on it now. Loupe answers HMAC-SHA256(key, TAP_PROOF_PREFIX + port +
+ * "\n" + tapId + "\n" + nonce): only the holder of the key can, the port binds the answer to this
+ * listener (a program on the stale port cannot relay the nonce to a Loupe on another port: the
+ * launcher refuses a Host that is not Loupe's own port), and the prefix keeps it from being a MAC
+ * of anything else. An unknown tap gets a MAC under a random secret, so the route does not say
+ * which taps exist. Nothing but the proof is answered.
+ */
+export const TAP_PROOF_PREFIX = "loupe-tap-proof-v1\n";
+const NONCE = /^[0-9a-f]{64}$/;
+const UNKNOWN_TAP_SECRET = randomBytes(32);
+
+export function tapProof(key: string | Buffer, port: string, tapId: string, nonce: string): string {
+  return createHmac("sha256", key).update(`${TAP_PROOF_PREFIX}${port}\n${tapId}\n${nonce}`).digest("hex");
+}
+
+function proofOf(request: Request, url: URL): Response | undefined {
+  const match = /^\/mcp\/([^/]+)\/proof$/.exec(url.pathname);
+  if (!match) return undefined;
+  if (request.method !== "GET") return jsonRpcError(405, -32600, "A tap's proof is asked with GET", { Allow: "GET" });
+  const nonce = url.searchParams.get("nonce") ?? "";
+  if (!NONCE.test(nonce)) return jsonRpcError(400, -32600, "The proof's nonce must be 64 lowercase hex characters (32 random bytes)");
+  let tapId: string;
+  try {
+    tapId = decodeURIComponent(match[1]!);
+  } catch {
+    return jsonRpcError(404, -32600, "Not found: a tap's endpoint is /mcp/<tap id>");
+  }
+  const tap = getTaps().get(tapId);
+  return Response.json({ proof: tapProof(tap ? tap.key : UNKNOWN_TAP_SECRET, url.port, tapId, nonce) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * Limits per tap, so a key holder cannot exhaust Loupe's memory: at most `LOUPE_TAP_MAX_SESSIONS`
+ * 2025-11-25 sessions (default 64) and `LOUPE_TAP_MAX_INFLIGHT` requests being answered at once,
+ * both eras, open streams included (default 256). Kept here, before dispatch: a request counts
+ * until its answer's body ends or is cancelled. Sessions are known from the initialize answers'
+ * `Mcp-Session-Id`; at the cap the session with no open request that was seen longest ago is
+ * ended (DELETE through the tap, as its client would) — one the idle sweep already ended counts
+ * here until then, so the real number is never above the cap. None idle: 503 in words.
+ */
+const limit = (name: string, fallback: number) => {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+export const tapMaxSessions = () => limit("LOUPE_TAP_MAX_SESSIONS", 64);
+export const tapMaxInflight = () => limit("LOUPE_TAP_MAX_INFLIGHT", 256);
+
+interface TapLoad {
+  inflight: number;
+  /** Session id → when last seen and how many of its requests are open. */
+  sessions: Map<string, { lastSeen: number; open: number; ids?: Set<string> }>;
+}
+const LOAD_KEY = Symbol.for("loupe.tapLoad");
+function loadOf(tapId: string): TapLoad {
+  const g = globalThis as typeof globalThis & { [LOAD_KEY]?: Map<string, TapLoad> };
+  const all = (g[LOAD_KEY] ??= new Map());
+  let load = all.get(tapId);
+  if (!load) all.set(tapId, (load = { inflight: 0, sessions: new Map() }));
+  return load;
+}
+
+/** The same response, with `release` called once when its body ends, fails or is cancelled (or at once without a body). */
+function releasing(response: Response, release: () => void): Response {
+  let done = false;
+  const once = () => {
+    if (!done) (done = true), release();
+  };
+  if (!response.body) {
+    once();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: end, value } = await reader.read();
+        if (end) {
+          once();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        once();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      once();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Makes room for one more 2025-11-25 session: ends the longest-idle one at the cap; false when none is idle. */
+async function roomForSession(tap: TapRecord, load: TapLoad, url: string): Promise<boolean> {
+  if (load.sessions.size < tapMaxSessions()) return true;
+  let oldest: [string, { lastSeen: number }] | undefined;
+  for (const entry of load.sessions) if (entry[1].open === 0 && (!oldest || entry[1].lastSeen < oldest[1].lastSeen)) oldest = entry;
+  if (!oldest) return false;
+  load.sessions.delete(oldest[0]);
+  const end = new Request(url, { method: "DELETE", headers: { "mcp-session-id": oldest[0] } });
+  await serveTap(tap, end, undefined, routingFor(tap)).catch(() => undefined);
+  return true;
+}
+
+/** Answers one request to a tap: 401 without the right key, 413 over the body limit, else the MCP exchange. */
+export async function handleTapRequest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const proof = proofOf(request, url);
+  if (proof) return proof;
+  const tapId = tapIdOf(url.pathname);
+  if (tapId === undefined) return jsonRpcError(404, -32600, "Not found: a tap's endpoint is /mcp/<tap id>");
+  // One answer for an unknown tap and a wrong key: the endpoint does not say which taps exist.
+  const tap = getTaps().get(tapId);
+  const presented = bearer(request);
+  if (!tap || !sameKey(presented, tap.key)) {
+    const message = presented
+      ? "Wrong tap key: use the key Loupe showed when the tap was turned on (Authorization: Bearer <key>)"
+      : "Missing tap key: send Authorization: Bearer <key> with the key Loupe showed when the tap was turned on";
+    return jsonRpcError(401, -32001, message, CHALLENGE);
+  }
+  const load = loadOf(tap.id);
+  if (load.inflight >= tapMaxInflight()) {
+    return jsonRpcError(429, -32000, `Too many requests at once on this tap (${tapMaxInflight()}, LOUPE_TAP_MAX_INFLIGHT): wait for some to finish and retry`, { "Retry-After": "1" });
+  }
+  load.inflight += 1;
+  const sessionId = request.headers.get("mcp-session-id") ?? undefined;
+  const session = sessionId ? load.sessions.get(sessionId) : undefined;
+  if (session) {
+    session.open += 1;
+    session.lastSeen = Date.now();
+  }
+  // The request id this request holds on its session while it runs (see `answer`).
+  let heldId: string | undefined;
+  const release = () => {
+    load.inflight = Math.max(0, load.inflight - 1);
+    if (heldId !== undefined) session?.ids?.delete(heldId);
+    if (session) {
+      session.open = Math.max(0, session.open - 1);
+      session.lastSeen = Date.now();
+    }
+  };
+  let response: Response;
+  try {
+    response = await answer(tap, request, load, sessionId, (id) => {
+      // A client that reuses the id of a request still running on its session would have one of
+      // the two answers lost (the transport maps ids to streams) and the other request hang.
+      if (!session) return true;
+      const ids = (session.ids ??= new Set());
+      if (ids.has(id)) return false;
+      ids.add(id);
+      heldId = id;
+      return true;
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  if (sessionId && (response.status === 404 || request.method === "DELETE")) load.sessions.delete(sessionId);
+  return releasing(response, release);
+}
+
+async function answer(
+  tap: TapRecord,
+  request: Request,
+  load: TapLoad,
+  sessionId: string | undefined,
+  holdId: (id: string) => boolean,
+): Promise<Response> {
+  let body: unknown;
+  if (request.method === "POST") {
+    let text: string;
+    try {
+      text = await readText(request, MAX_JSON_BODY_BYTES);
+    } catch (error) {
+      const appError = AppError.from(error);
+      return jsonRpcError(appError.status === 413 ? 413 : 400, -32600, appError.message);
+    }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return jsonRpcError(400, -32700, "Parse error: the request body is not JSON");
+    }
+    const rpc = body as { id?: unknown; method?: unknown } | null;
+    if (rpc && typeof rpc === "object" && !Array.isArray(rpc) && typeof rpc.method === "string" && (typeof rpc.id === "string" || typeof rpc.id === "number")) {
+      if (!holdId(JSON.stringify(rpc.id))) {
+        return Response.json(
+          { jsonrpc: "2.0", id: rpc.id, error: { code: -32600, message: `Invalid request: id ${JSON.stringify(rpc.id)} is already used by a request still running on this session; use a new id` } },
+          { status: 400 },
+        );
+      }
+    }
+    // The SDK reads the body again from the request it is given.
+    request = new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal });
+  }
+  // Only a 2025-11-25 initialize opens a session (2026-07-28 has none).
+  const opens = !sessionId && (body as { method?: unknown } | null)?.method === "initialize";
+  if (opens && !(await roomForSession(tap, load, request.url))) {
+    return jsonRpcError(503, -32000, `This tap has ${tapMaxSessions()} open sessions, all busy (LOUPE_TAP_MAX_SESSIONS): close one (its client's DELETE) or retry later`, { "Retry-After": "5" });
+  }
+  const response = await serveTap(tap, request, body, routingFor(tap));
+  const opened = opens ? response.headers.get("mcp-session-id") : null;
+  if (opened) load.sessions.set(opened, { lastSeen: Date.now(), open: 0 });
+  return response;
+}
+
+/**
+ * Server requests of a tapped call (sampling, elicitation, roots) go to the tap's client when it
+ * declared the capability; otherwise (undefined) Loupe's inbox answers them as for any call.
+ */
+const routeToTapClient: ServerRequestRouter = (conn, method, params, signal, id) => {
+  const link = downstreamFor(conn, method, params, id);
+  if (!link || !declares(link.capabilities, method, params)) return undefined;
+  conn.recordEntry("loupe", "local", "tap_forward", {
+    tapId: link.tapId,
+    method,
+    ...(link.callId ? { callId: link.callId } : {}),
+    ...(link.client ? { client: link.client } : {}),
+  });
+  return link.send(method, params, signal, id);
+};
+
+const ENDPOINT_KEY = Symbol.for("loupe.tapEndpoint");
+type EndpointGlobal = typeof globalThis & { [ENDPOINT_KEY]?: (request: Request) => Promise<Response> };
+
+/**
+ * Offers the tap endpoint to the launcher (server.ts serves `/mcp/*` with it, outside Next) and
+ * routes tapped calls' server requests to their clients. Called once at boot (and by tests).
+ */
+export function installTapEndpoint(): void {
+  (globalThis as EndpointGlobal)[ENDPOINT_KEY] = handleTapRequest;
+  setServerRequestRouter(routeToTapClient);
+}

@@ -1,0 +1,277 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import {
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+} from "@modelcontextprotocol/server";
+import type { McpHttpHandler, Server } from "@modelcontextprotocol/server";
+import type { Entry } from "@/lib/contracts/entries";
+import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
+import { getHub } from "@/lib/server/hub";
+import { logLine } from "@/lib/log-text";
+import { HEADER_MISMATCH, paramHeaderProblem } from "@/demo/mcp/param-headers";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { TapEventStore } from "@/lib/server/mcp/tap/event-store";
+import { runningLinks } from "@/lib/server/mcp/tap/links";
+import { endFlows } from "@/lib/server/mcp/tap/modern";
+import { identityRouting } from "@/lib/server/mcp/tap/routing";
+import type { TapRouting } from "@/lib/server/mcp/tap/routing";
+import { createTapServer } from "@/lib/server/mcp/tap/tap-server";
+import { getTaps } from "@/lib/server/mcp/tap/store";
+import type { TapRecord } from "@/lib/server/mcp/tap/store";
+
+/**
+ * The tap's Streamable HTTP server, both revisions on one endpoint (`/mcp/<tap id>`):
+ * - 2025-11-25 (initialize, no per-request envelope): a session per Mcp-Session-Id, one SDK
+ *   Server and transport each, so a tapped call's server→client requests go back on the call's
+ *   own SSE stream and list/resource notifications on the session's GET stream.
+ * - 2026-07-28 (server/discover, per-request `_meta`): the SDK's stateless handler, one Server
+ *   per request; server requests become input_required rounds (modern.ts), change notifications
+ *   go to subscriptions/listen streams.
+ * The caller (endpoint.ts) has checked Host, Origin and the tap's key already.
+ */
+
+/** The reconnect delay a 2025-11-25 client is told on each SSE stream. */
+const SSE_RETRY_MS = 1000;
+
+interface LegacySession {
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: Server;
+  subscriptions: Set<string>;
+  /** When a request of the session last came or ended, and how many are open (GET streams, calls). */
+  lastSeen: number;
+  open: number;
+}
+
+/**
+ * A 2025-11-25 session with no open request and none for this long is ended (its client, say a
+ * Claude Desktop that was quit, never sent DELETE); the client's next request gets 404 and it
+ * initializes again, as the spec says.
+ */
+export const SESSION_IDLE_MS = Number(process.env.LOUPE_TAP_SESSION_IDLE_MS) || 30 * 60_000;
+
+/** Everything one tap serves; kept per tap id for the life of the process (or until the tap goes). */
+class TapHost {
+  readonly sessions = new Map<string, LegacySession>();
+  readonly modern: McpHttpHandler;
+  private unwatch: (() => void) | null = null;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    readonly tapId: string,
+    readonly routing: TapRouting,
+  ) {
+    this.modern = createMcpHandler(
+      async () => createTapServer(this.tap(), this.routing, { era: "modern" }),
+      {
+        legacy: "reject",
+        maxRequestBodySize: MAX_JSON_BODY_BYTES,
+        onerror: (error) => logLine("[loupe] tap (2026-07-28):", error.message),
+      },
+    );
+    this.watchUpstream();
+    this.sweeper = setInterval(() => this.sweep(), Math.max(50, Math.min(SESSION_IDLE_MS / 4, 60_000)));
+    this.sweeper.unref?.();
+  }
+
+  /** The tap as stored now (policy changes apply to the next call). */
+  tap(): TapRecord {
+    return getTaps().require(this.tapId);
+  }
+
+  async legacy(request: Request, body: unknown): Promise<Response> {
+    const sessionId = request.headers.get("mcp-session-id");
+    if (sessionId) {
+      const session = this.sessions.get(sessionId);
+      if (!session) return jsonRpcError(404, -32001, `Unknown or ended session: ${sessionId}`);
+      session.open += 1;
+      session.lastSeen = Date.now();
+      const done = () => {
+        session.open = Math.max(0, session.open - 1);
+        session.lastSeen = Date.now();
+      };
+      // A request is open until its client closes it (the signal) or its answer ends.
+      if (request.signal.aborted) done();
+      else request.signal.addEventListener("abort", done, { once: true });
+      try {
+        const response = await session.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
+        if (!response.body || !response.headers.get("content-type")?.includes("text/event-stream")) {
+          request.signal.removeEventListener("abort", done);
+          done();
+        }
+        return response;
+      } catch (error) {
+        request.signal.removeEventListener("abort", done);
+        done();
+        throw error;
+      }
+    }
+    if (request.method !== "POST" || !isInitializeRequest(body)) {
+      return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id; a 2025-11-25 client starts with initialize");
+    }
+    const subscriptions = new Set<string>();
+    const server = await createTapServer(this.tap(), this.routing, { era: "legacy", subscriptions });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      // Priming events and a retry hint, so a client whose stream drops mid-call can resume it.
+      eventStore: new TapEventStore(),
+      retryInterval: SSE_RETRY_MS,
+      onsessioninitialized: (id) => {
+        this.sessions.set(id, { transport, server, subscriptions, lastSeen: Date.now(), open: 0 });
+      },
+      onsessionclosed: (id) => {
+        this.sessions.delete(id);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) this.sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    const response = await transport.handleRequest(request, { parsedBody: body });
+    // A refused initialize (bad Accept, bad version…) opens no session: drop its server.
+    if (!transport.sessionId) void server.close().catch(() => undefined);
+    return response;
+  }
+
+  /**
+   * Upstream notifications (list changes, resource updates, log messages) reach the tap's clients:
+   * 2025-11-25 sessions on their GET stream, 2026-07-28 clients on their subscriptions/listen streams.
+   * Progress is not among them: each tapped call forwards its own with the client's token.
+   */
+  private watchUpstream(): void {
+    const hub = getHub();
+    const ids = new Set(this.routing.connectionIds);
+    this.unwatch = hub.subscribe(hub.maxSeq(), (entry: Entry) => {
+      if (entry.protocol !== "mcp" || entry.kind !== "message" || entry.direction !== "in" || !ids.has(entry.connectionId)) return;
+      const raw = entry.raw as { method?: unknown; id?: unknown; params?: Record<string, unknown> } | null;
+      if (!raw || typeof raw.method !== "string" || raw.id !== undefined) return;
+      this.notify(entry.connectionId, raw.method, raw.params);
+    });
+  }
+
+  private notify(connectionId: string, method: string, params: Record<string, unknown> | undefined): void {
+    const uri = typeof params?.uri === "string" ? params.uri : undefined;
+    const send = (session: LegacySession) => void session.server.notification({ method, ...(params ? { params } : {}) } as never).catch(() => undefined);
+    switch (method) {
+      case "notifications/tools/list_changed":
+        this.modern.notify.toolsChanged();
+        break;
+      case "notifications/prompts/list_changed":
+        this.modern.notify.promptsChanged();
+        break;
+      case "notifications/resources/list_changed":
+        this.modern.notify.resourcesChanged();
+        break;
+      case "notifications/resources/updated":
+        if (uri) this.modern.notify.resourceUpdated(uri);
+        for (const session of this.sessions.values()) if (uri && session.subscriptions.has(uri)) send(session);
+        return;
+      case "notifications/message": {
+        // During tapped calls, a log message goes on those calls' own streams (where a client
+        // reads what its call logged); otherwise on the sessions' GET streams. This tap's calls
+        // only: every tap serving the connection gets the message, and sends it to its own clients.
+        const calls = runningLinks(connectionId).filter((link) => link.tapId === this.tapId);
+        if (calls.length > 0) {
+          for (const link of calls) link.notify({ method, params: params ?? {} });
+          return;
+        }
+        break;
+      }
+      default:
+        return;
+    }
+    for (const session of this.sessions.values()) send(session);
+  }
+
+  /** Ends the sessions idle past SESSION_IDLE_MS (checked on each new session and periodically). */
+  sweep(now = Date.now()): void {
+    for (const [id, session] of this.sessions) {
+      if (session.open === 0 && now - session.lastSeen >= SESSION_IDLE_MS) {
+        this.sessions.delete(id);
+        void session.transport.close().catch(() => undefined);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.unwatch?.();
+    await this.modern.close().catch(() => undefined);
+    await Promise.all([...this.sessions.values()].map((s) => s.transport.close().catch(() => undefined)));
+    this.sessions.clear();
+  }
+}
+
+const HOSTS_KEY = Symbol.for("loupe.tapHosts");
+type HostsGlobal = typeof globalThis & { [HOSTS_KEY]?: Map<string, TapHost> };
+
+function hosts(): Map<string, TapHost> {
+  const g = globalThis as HostsGlobal;
+  return (g[HOSTS_KEY] ??= new Map());
+}
+
+/**
+ * Serves one HTTP request of a tap's client (after the key was checked). The entry point for any
+ * tap: a connection tap passes nothing else; an aggregate tap (T2) passes the routing that
+ * namespaces its connections' names. `body` is the POST body already read and parsed (endpoint.ts
+ * applies Loupe's body size limit), undefined for GET and DELETE.
+ */
+export async function serveTap(tap: TapRecord, request: Request, body: unknown, routing: TapRouting = identityRouting(tap.id)): Promise<Response> {
+  let host = hosts().get(tap.id);
+  if (!host || host.routing.connectionIds.join("\n") !== routing.connectionIds.join("\n")) {
+    void host?.close();
+    host = new TapHost(tap.id, routing);
+    hosts().set(tap.id, host);
+  }
+  const legacy = body === undefined ? await isLegacyRequest(request) : await isLegacyRequest(request, body);
+  if (legacy) return host.legacy(request, body);
+  const mismatch = await paramHeaderMismatch(request, body, routing);
+  if (mismatch) return mismatch;
+  return host.modern.fetch(request, body === undefined ? undefined : { parsedBody: body });
+}
+
+/**
+ * SEP-2243 on 2026-07-28: a tools/call's `Mcp-Param-*` headers must agree with its body for the
+ * arguments the tool's schema marks with `x-mcp-header` (the upstream's listing, as Loupe keeps
+ * it). The SDK checks only servers built with McpServer; the tap's tools are the upstream's.
+ */
+async function paramHeaderMismatch(request: Request, body: unknown, routing: TapRouting): Promise<Response | undefined> {
+  if (request.method !== "POST" || request.headers.get("mcp-method")?.trim() !== "tools/call") return undefined;
+  const name = (body as { params?: { name?: unknown } } | undefined)?.params?.name;
+  const target = typeof name === "string" ? routing.resolve(name) : undefined;
+  if (!target) return undefined;
+  const listing = await getRegistry()
+    .listTools(target.connectionId)
+    .catch(() => undefined);
+  const tool = listing?.tools.find((t) => t.name === target.name);
+  if (!tool) return undefined;
+  const problem = paramHeaderProblem(body, request.headers, () => tool as never);
+  if (!problem) return undefined;
+  const id = (body as { id?: unknown }).id ?? null;
+  return Response.json({ jsonrpc: "2.0", id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } }, { status: 400 });
+}
+
+/** Ends a tap's sessions (the tap was turned off or its key rotated); later requests start anew. */
+export async function closeTapHost(tapId: string): Promise<void> {
+  endFlows(tapId, "The tap was turned off or its key rotated");
+  const host = hosts().get(tapId);
+  hosts().delete(tapId);
+  await host?.close();
+}
+
+/** Ends every tap's idle 2025-11-25 sessions as of `now` (the periodic sweep; tests pass a later time). */
+export function sweepTapSessions(now = Date.now()): void {
+  for (const host of hosts().values()) host.sweep(now);
+}
+
+/** Every tap's sessions (tests, shutdown). */
+export async function closeAllTapHosts(): Promise<void> {
+  const all = [...hosts().keys()];
+  await Promise.all(all.map((id) => closeTapHost(id)));
+}
+
+export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: "2.0", id: null, error: { code, message } }, { status, headers });
+}

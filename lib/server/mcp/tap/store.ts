@@ -1,0 +1,283 @@
+import "server-only";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { chmodSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { ApprovalPolicy, ToolPolicies } from "@/lib/contracts/approvals";
+import type { AggregateTapInput, TapClient, TapSecret, TapSettings, TapView } from "@/lib/contracts/taps";
+import { AppError } from "@/lib/errors";
+import { DATA_FILE_MODE } from "@/lib/server/data-dir";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { dataDir, getStore } from "@/lib/server/store";
+import type { Store } from "@/lib/server/store";
+// A cycle (serve.ts reads the taps), safe: each side uses the other only inside functions.
+import { closeTapHost } from "@/lib/server/mcp/tap/serve";
+
+/**
+ * The taps (issue 10): which connections Loupe serves as an MCP server at `/mcp/<tap id>`, with
+ * which key and which approval policy, and which clients came. Kept in the SQLite store (a table
+ * of its own, one JSON row per tap: the key is a secret like a connection's headers, and the data
+ * dir is the user's alone), and mirrored to `<data dir>/taps.json` (0600) on every change so the
+ * `loupe tap` bin finds a tap by name or id without Loupe's login token.
+ *
+ * For the aggregate tap (T2): `getTaps().create({ kind: "aggregate", … })` with several
+ * connection ids gives an `agg_…` id; `serveTap()` (serve.ts) serves any TapRecord.
+ */
+
+/** A tap as stored: the view's facts plus the whole key. */
+export interface TapRecord {
+  id: string;
+  kind: "connection" | "aggregate";
+  /** Aggregate taps only: the name given (a connection tap shows its connection's name). */
+  name?: string;
+  connectionIds: string[];
+  key: string;
+  policy: ApprovalPolicy;
+  toolPolicies: ToolPolicies;
+  createdAt: number;
+  clients: TapClient[];
+}
+
+/** The file the `loupe tap` bin reads (format agreed in the issue's brief). */
+export interface TapsFile {
+  port: number | null;
+  taps: { id: string; name: string; url: string; key: string }[];
+  /** Set when Loupe stopped cleanly: no port, no taps (no key is left for a stale port). */
+  stoppedAt?: number;
+}
+
+export const TAPS_FILE = "taps.json";
+/** Clients seen per tap, newest first; older ones are dropped. */
+const MAX_CLIENTS = 20;
+/** A client seen again within this time is not written again (every request would write otherwise). */
+const SEEN_WRITE_MS = 5_000;
+
+/** 32 random bytes, base64url: what the client sends as `Authorization: Bearer <key>`. */
+export function newTapKey(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Constant-time: hashes first, so neither the content nor the length of the key leaks by timing. */
+export function sameKey(presented: string | undefined, key: string): boolean {
+  if (!presented) return false;
+  const a = createHash("sha256").update(presented).digest();
+  const b = createHash("sha256").update(key).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Loupe's own `bin/loupe.mjs` (LOUPE_ROOT, set by the launcher), for the Claude Desktop snippet. */
+export function tapBinPath(): string {
+  return path.join(process.env.LOUPE_ROOT || process.cwd(), "bin", "loupe.mjs");
+}
+
+/** The tap's URL on Loupe's own port (LOUPE_PORT, set by the launcher). */
+export function tapUrl(id: string): string {
+  const port = process.env.LOUPE_PORT ?? "3000";
+  return `http://127.0.0.1:${port}/mcp/${encodeURIComponent(id)}`;
+}
+
+export class TapStore {
+  constructor(private readonly store: Store) {
+    store.db.exec("CREATE TABLE IF NOT EXISTS taps (id TEXT PRIMARY KEY, json TEXT NOT NULL)");
+    // Deleting a connection removes its tap (and the aggregate taps that served it).
+    getRegistry().onRemove((id) => this.connectionRemoved(id));
+  }
+
+  private rows(): TapRecord[] {
+    const rows = this.store.db.prepare("SELECT json FROM taps ORDER BY rowid").all() as { json: string }[];
+    return rows.map((r) => JSON.parse(r.json) as TapRecord);
+  }
+
+  /** Every tap whose connections all still exist (a tap of a deleted connection is removed). */
+  list(): TapRecord[] {
+    const registry = getRegistry();
+    const live: TapRecord[] = [];
+    let dropped = false;
+    for (const tap of this.rows()) {
+      if (tap.connectionIds.every((id) => registry.get(id))) live.push(tap);
+      else {
+        this.store.db.prepare("DELETE FROM taps WHERE id = ?").run(tap.id);
+        dropped = true;
+      }
+    }
+    if (dropped) this.writeFile(live);
+    return live;
+  }
+
+  get(id: string): TapRecord | undefined {
+    const row = this.store.db.prepare("SELECT json FROM taps WHERE id = ?").get(id) as { json: string } | undefined;
+    if (!row) return undefined;
+    const tap = JSON.parse(row.json) as TapRecord;
+    const registry = getRegistry();
+    if (tap.connectionIds.every((c) => registry.get(c))) return tap;
+    this.delete(id);
+    return undefined;
+  }
+
+  /** Like get(), but a missing tap is `tap:not_found` (404). */
+  require(id: string): TapRecord {
+    const tap = this.get(id);
+    if (!tap) throw new AppError("not_found:tap", `No tap "${id}"`);
+    return tap;
+  }
+
+  /** The tap of one connection, if it is tapped. */
+  forConnection(connectionId: string): TapRecord | undefined {
+    return this.get(connectionId);
+  }
+
+  private save(tap: TapRecord): void {
+    this.store.db.prepare("INSERT INTO taps (id, json) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json").run(tap.id, JSON.stringify(tap));
+    this.writeFile();
+  }
+
+  /**
+   * Turns on the tap of a connection (POST /api/connections/:id/tap): the existing one is kept
+   * (its settings updated; `rotate` issues a new key), or a new one is made with a new key.
+   */
+  tapConnection(connectionId: string, settings: TapSettings = {}): TapSecret {
+    getRegistry().view(connectionId); // not_found:connection
+    const existing = this.get(connectionId);
+    const tap: TapRecord = existing ?? {
+      id: connectionId,
+      kind: "connection",
+      connectionIds: [connectionId],
+      key: newTapKey(),
+      policy: "never",
+      toolPolicies: {},
+      createdAt: Date.now(),
+      clients: [],
+    };
+    this.apply(tap, settings);
+    this.save(tap);
+    return this.secret(tap);
+  }
+
+  /** An aggregate tap over several connections (id `agg_…`). */
+  createAggregate(input: AggregateTapInput): TapSecret {
+    const registry = getRegistry();
+    for (const id of input.connectionIds) registry.view(id);
+    const tap: TapRecord = {
+      id: `agg_${randomBytes(9).toString("base64url")}`,
+      kind: "aggregate",
+      name: input.name,
+      connectionIds: [...new Set(input.connectionIds)],
+      key: newTapKey(),
+      policy: input.policy ?? "never",
+      toolPolicies: input.toolPolicies ?? {},
+      createdAt: Date.now(),
+      clients: [],
+    };
+    this.save(tap);
+    return this.secret(tap);
+  }
+
+  /** Changes a tap's policy (and rotates its key when asked). */
+  update(id: string, settings: TapSettings): TapRecord {
+    const tap = this.require(id);
+    this.apply(tap, settings);
+    this.save(tap);
+    return tap;
+  }
+
+  private apply(tap: TapRecord, settings: TapSettings): void {
+    if (settings.policy) tap.policy = settings.policy;
+    if (settings.toolPolicies) tap.toolPolicies = settings.toolPolicies;
+    if (settings.rotate) tap.key = newTapKey();
+  }
+
+  /** Turns a tap off: its key stops working at once (the endpoint reads the store per request). */
+  delete(id: string): boolean {
+    const result = this.store.db.prepare("DELETE FROM taps WHERE id = ?").run(id);
+    if (result.changes > 0) this.writeFile();
+    return result.changes > 0;
+  }
+
+  /**
+   * A connection was deleted: its tap goes, and so does every aggregate tap that served it, with
+   * their sessions (an aggregate's open streams would go on carrying the other servers' messages).
+   */
+  connectionRemoved(connectionId: string): void {
+    for (const tap of this.rows()) {
+      if (!tap.connectionIds.includes(connectionId)) continue;
+      this.delete(tap.id);
+      void closeTapHost(tap.id);
+    }
+  }
+
+  /** Notes a downstream client (from initialize or a 2026-07-28 request's _meta clientInfo). */
+  noteClient(tapId: string, client: { name: string; version?: string; protocolVersion?: string }): void {
+    const tap = this.get(tapId);
+    if (!tap) return;
+    const now = Date.now();
+    const seen = tap.clients.find((c) => c.name === client.name && c.version === client.version);
+    if (seen && seen.protocolVersion === client.protocolVersion && now - seen.lastSeenAt < SEEN_WRITE_MS) return;
+    const others = tap.clients.filter((c) => c !== seen);
+    const updated: TapClient = {
+      name: client.name,
+      ...(client.version ? { version: client.version } : {}),
+      ...(client.protocolVersion ? { protocolVersion: client.protocolVersion } : {}),
+      firstSeenAt: seen?.firstSeenAt ?? now,
+      lastSeenAt: now,
+    };
+    tap.clients = [updated, ...others].slice(0, MAX_CLIENTS);
+    this.store.db.prepare("UPDATE taps SET json = ? WHERE id = ?").run(JSON.stringify(tap), tap.id);
+  }
+
+  /** What the UI and the API show: everything but the key (its last 4 characters as a hint). */
+  view(tap: TapRecord): TapView {
+    const name = tap.kind === "aggregate" ? (tap.name ?? tap.id) : (getRegistry().get(tap.connectionIds[0]!)?.name ?? tap.id);
+    return {
+      id: tap.id,
+      kind: tap.kind,
+      name,
+      connectionIds: tap.connectionIds,
+      url: tapUrl(tap.id),
+      keyHint: tap.key.slice(-4),
+      policy: tap.policy,
+      toolPolicies: tap.toolPolicies,
+      createdAt: tap.createdAt,
+      clients: tap.clients,
+    };
+  }
+
+  secret(tap: TapRecord): TapSecret {
+    const view = this.view(tap);
+    return { tap: view, url: view.url, key: tap.key, bin: tapBinPath() };
+  }
+
+  /**
+   * Loupe is stopping cleanly (server.ts): taps.json keeps no port and no key, so a `loupe tap`
+   * started later says Loupe is not running instead of knocking on a port someone else may take.
+   * Boot writes the file again with the new port.
+   */
+  markStopped(): void {
+    this.writeContent({ port: null, taps: [], stoppedAt: Date.now() });
+  }
+
+  /** `<data dir>/taps.json`, 0600, written whole then renamed so the bin never reads half a file. */
+  writeFile(taps: TapRecord[] = this.rows()): void {
+    const port = Number(process.env.LOUPE_PORT);
+    this.writeContent({
+      port: Number.isFinite(port) && port > 0 ? port : null,
+      taps: taps.map((t) => ({ id: t.id, name: this.view(t).name, url: tapUrl(t.id), key: t.key })),
+    });
+  }
+
+  private writeContent(file: TapsFile): void {
+    const target = path.join(dataDir(), TAPS_FILE);
+    const temp = `${target}.${process.pid}.tmp`;
+    writeFileSync(/*turbopackIgnore: true*/ temp, `${JSON.stringify(file, null, 2)}\n`, { mode: DATA_FILE_MODE });
+    chmodSync(/*turbopackIgnore: true*/ temp, DATA_FILE_MODE);
+    renameSync(/*turbopackIgnore: true*/ temp, target);
+  }
+}
+
+const TAPS_KEY = Symbol.for("loupe.taps");
+type TapsGlobal = typeof globalThis & { [TAPS_KEY]?: TapStore };
+
+/** The process's tap store (created on first use, next to the connections in the store). */
+export function getTaps(): TapStore {
+  const g = globalThis as TapsGlobal;
+  g[TAPS_KEY] ??= new TapStore(getStore());
+  return g[TAPS_KEY];
+}

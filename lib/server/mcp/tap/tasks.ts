@@ -1,0 +1,189 @@
+import "server-only";
+import { z } from "zod";
+import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
+import type { ServerContext } from "@modelcontextprotocol/server";
+import type { CallRecord } from "@/lib/contracts/calls";
+import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
+import { TASKS_EXTENSION } from "@/lib/contracts/tasks";
+import { isModern } from "@/lib/server/mcp/era";
+import type { McpConnection } from "@/lib/server/mcp/connection";
+import { clientCapabilities } from "@/lib/server/mcp/requests/handlers";
+import { recordedTask } from "@/lib/server/mcp/tasks/extension";
+import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
+import { AnyResult, asTapResult, connectedUpstream, upstreamError } from "@/lib/server/mcp/tap/upstream";
+
+/**
+ * The Tasks extension (SEP-2663, 2026-07-28) through the tap: the tap offers it when an upstream
+ * does, and stays a relay — the upstream creates, runs and answers for its tasks. A task-augmented
+ * tools/call goes through the connection's CallRunner like any tapped call (gate, history, the
+ * Tasks tab adopts the task) and its CreateTaskResult goes back as the upstream sent it; the
+ * extension's methods are forwarded to the connection that owns the task, recorded on its traffic.
+ * Whether a request is task-augmented is the downstream's choice: its declaration of the extension
+ * (session or per request) replaces Loupe's own in the upstream request's clientCapabilities.
+ */
+
+/** The extension's methods the tap forwards (tasks/result and tasks/list too: the upstream says whether it serves them). */
+export const TAP_TASK_METHODS = ["tasks/get", "tasks/update", "tasks/cancel", "tasks/result", "tasks/list"] as const;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The upstream's `capabilities.extensions` tasks entry, when it is a 2026-07-28 server offering the extension. */
+export function upstreamTasksEntry(conn: McpConnection): Record<string, unknown> | undefined {
+  if (!isModern(conn.state.era)) return undefined;
+  const extensions = conn.state.capabilities?.extensions;
+  const entry = isRecord(extensions) ? extensions[TASKS_EXTENSION] : undefined;
+  return isRecord(entry) ? entry : undefined;
+}
+
+/**
+ * Loupe's own client capabilities with the ones that are the downstream's to declare replaced by
+ * what the downstream declared: sampling, elicitation and roots (the server asks the tap's client),
+ * and the Tasks extension (the downstream follows the task, so only it may opt in).
+ */
+export function downstreamCapabilitiesMeta(conn: McpConnection, declared: Record<string, unknown> | undefined): Record<string, unknown> {
+  const own = { ...(clientCapabilities(conn.config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES) as Record<string, unknown>) };
+  for (const key of ["sampling", "elicitation", "roots"]) {
+    delete own[key];
+    if (declared?.[key] !== undefined) own[key] = declared[key];
+  }
+  const extensions = isRecord(own.extensions) ? { ...own.extensions } : {};
+  delete extensions[TASKS_EXTENSION];
+  const asked = isRecord(declared?.extensions) ? declared.extensions[TASKS_EXTENSION] : undefined;
+  if (asked !== undefined) extensions[TASKS_EXTENSION] = asked;
+  if (Object.keys(extensions).length) own.extensions = extensions;
+  else delete own.extensions;
+  return { [CLIENT_CAPABILITIES_META_KEY]: own };
+}
+
+/** The downstream's declared capabilities with a per-request `_meta` declaration (SEP-2575) taking precedence. */
+export function requestCapabilities(session: Record<string, unknown> | undefined, params: { _meta?: Record<string, unknown> } | undefined): Record<string, unknown> | undefined {
+  const own = params?._meta?.[CLIENT_CAPABILITIES_META_KEY];
+  return isRecord(own) ? own : session;
+}
+
+/** Which upstream connection each task created through a tap belongs to (an aggregate has several). */
+const owners = new Map<string, string>();
+const MAX_OWNERS = 2000;
+const ownerKey = (tapId: string, taskId: string) => `${tapId}\u0000${taskId}`;
+
+/**
+ * Whether the upstream answered this tapped call with a task: at once (the CallRunner adopted it,
+ * status "task"), or on a 2026-07-28 input round's retry leg, which the SDK refused as an
+ * unsupported result type after the frame was recorded (the record then says "failed").
+ */
+export function madeTask(record: CallRecord): boolean {
+  if (record.status === "task") return true;
+  // The CallRunner keeps no details for that SDK error, only its words (SdkErrorCode.UnsupportedResultType).
+  return record.status === "failed" && (record.error?.message ?? "").startsWith("Unsupported result type 'task'");
+}
+
+/** The id of the tools/call leg the task came back on: the first, else the latest retry leg of this call. */
+function taskLegId(conn: McpConnection, record: CallRecord): string | number {
+  if (record.status === "task" && record.requestId !== null) return record.requestId;
+  const frames = conn.hub.store.connectionEntriesOfKinds(conn.id, ["message"], undefined, 200);
+  const legs = new Set<string | number>();
+  for (const frame of [...frames].reverse()) {
+    const raw = frame.raw as Record<string, unknown> | null;
+    if (!isRecord(raw) || frame.receivedAt < record.startedAt) continue;
+    const params = raw.params as Record<string, unknown> | undefined;
+    if (frame.direction === "out" && raw.method === "tools/call" && params?.name === record.tool && params.inputResponses !== undefined) {
+      legs.add(raw.id as string | number);
+    }
+  }
+  for (const frame of frames) {
+    const raw = frame.raw as Record<string, unknown> | null;
+    if (frame.direction === "in" && isRecord(raw) && legs.has(raw.id as string | number) && (raw.result as Record<string, unknown> | undefined)?.resultType === "task") {
+      return raw.id as string | number;
+    }
+  }
+  throw new ProtocolError(ProtocolErrorCode.InternalError, `Loupe's tap: the server made ${record.tool} a task but its answer was not found in the traffic`);
+}
+
+/** A tapped call the upstream made a task: its CreateTaskResult, as the upstream sent it (read from the recorded frame). */
+export function createdTaskResult(tapId: string, conn: McpConnection, record: CallRecord): Record<string, unknown> {
+  const legId = taskLegId(conn, record);
+  const task = recordedTask(conn, legId);
+  // A task that came on a retry leg is not in the Tasks tab yet (the CallRunner saw a failure).
+  if (record.status !== "task") getTaskManager().adoptCallTask(conn, legId, record.tool, record.args);
+  owners.set(ownerKey(tapId, task.taskId), conn.id);
+  // Bounded: the oldest tasks' owners go first (their connection is only needed by aggregates).
+  if (owners.size > MAX_OWNERS) owners.delete(owners.keys().next().value!);
+  return asTapResult(task as Record<string, unknown>);
+}
+
+/** Carries a CreateTaskResult past the SDK's tools/call result validation (which wants a CallToolResult). */
+class TaskAnswer extends Error {
+  constructor(readonly result: Record<string, unknown>) {
+    super("task answer");
+  }
+}
+
+/**
+ * The tap's SDK Server: a tools/call answered with a CreateTaskResult goes out as the upstream sent
+ * it. The SDK validates every tools/call result as a CallToolResult and would add `content: []` to
+ * a task or refuse one carrying `inputRequests` (a task that starts by asking); any other result is
+ * still validated.
+ */
+export class TapServer extends Server {
+  protected override _wrapHandler(method: string, handler: Parameters<Server["_wrapHandler"]>[1]): ReturnType<Server["_wrapHandler"]> {
+    if (method !== "tools/call") return super._wrapHandler(method, handler);
+    const wrapped = super._wrapHandler(method, async (request, ctx) => {
+      const result = await handler(request, ctx);
+      if ((result as { resultType?: unknown }).resultType === "task") throw new TaskAnswer(result as Record<string, unknown>);
+      return result;
+    });
+    return async (request, ctx) => {
+      try {
+        return await wrapped(request, ctx);
+      } catch (thrown) {
+        if (thrown instanceof TaskAnswer) return thrown.result as never;
+        throw thrown;
+      }
+    };
+  }
+}
+
+const TaskParams = z.looseObject({ taskId: z.string().optional() });
+
+/** Registers the extension's methods on the tap's server, each forwarded to the task's upstream connection. */
+export function serveTaskMethods(
+  server: Server,
+  options: {
+    tapId: string;
+    /** The tap's upstream connections offering the extension (the first answers for a task it did not see created). */
+    connectionIds: string[];
+    /** What the downstream declared for this request (session capabilities or the 2026-07-28 envelope). */
+    declared: (ctx: ServerContext) => Record<string, unknown> | undefined;
+    exchange: <T>(ctx: ServerContext, method: string, connectionId: string, work: () => Promise<T>) => Promise<T>;
+  },
+): void {
+  for (const method of TAP_TASK_METHODS) {
+    server.setRequestHandler(method, { params: TaskParams, result: AnyResult }, async (params, ctx) => {
+      const taskId = typeof params.taskId === "string" ? params.taskId : undefined;
+      const connectionId = (taskId ? owners.get(ownerKey(options.tapId, taskId)) : undefined) ?? options.connectionIds[0]!;
+      return options.exchange(ctx, method, connectionId, async () => {
+        const conn = await connectedUpstream(connectionId);
+        const rest: Record<string, unknown> = { ...params };
+        delete rest._meta;
+        // The SDK lifts a request's inputResponses out of its params (the MRTR field); tasks/update carries them.
+        if (ctx.mcpReq.inputResponses !== undefined && rest.inputResponses === undefined) rest.inputResponses = ctx.mcpReq.inputResponses;
+        const meta = downstreamCapabilitiesMeta(conn, requestCapabilities(options.declared(ctx), params as never));
+        const gen = conn.generation;
+        try {
+          const result = await conn.requireClient().request({ method, params: { ...rest, _meta: meta } } as never, AnyResult, {
+            timeout: conn.config.requestTimeoutMs,
+            signal: ctx.mcpReq.signal,
+          });
+          return asTapResult(result as Record<string, unknown>);
+        } catch (error) {
+          throw await upstreamError(conn, gen, error);
+        }
+      });
+    });
+  }
+}
+
+/** The connections (of a tap's) that offer the extension. */
+export function tasksOffered(conns: McpConnection[]): string[] {
+  return conns.filter((conn) => upstreamTasksEntry(conn) !== undefined).map((conn) => conn.id);
+}
