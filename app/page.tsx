@@ -1,7 +1,7 @@
 import { Suspense } from "react";
-import { Providers } from "@/components/mcp/workbench/providers";
-import { TokenGate } from "@/components/mcp/workbench/token-gate";
-import { Workbench } from "@/components/mcp/workbench/workbench";
+import { Providers } from "@/components/shell/providers";
+import { TokenGate } from "@/components/shell/token-gate";
+import { Workbench } from "@/components/shell/workbench";
 
 /** The workbench (agents, MCP servers, inbox). Client-rendered: everything on it is live data from the local server. */
 export default function Page() {

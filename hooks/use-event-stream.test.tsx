@@ -4,7 +4,7 @@ import { act, cleanup, screen } from "@testing-library/react";
 import type { Entry } from "@/lib/contracts/entries";
 import { trafficKeys } from "@/lib/queries/traffic";
 import { useEventStream } from "@/hooks/use-event-stream";
-import { LiveIndicator } from "@/components/mcp/workbench/live-indicator";
+import { LiveIndicator } from "@/components/shell/live-indicator";
 import { renderWithClient } from "@/components/mcp/workbench/test-support";
 
 /** Plays the server of /api/stream: each fetch gets a stream the test writes frames into. */

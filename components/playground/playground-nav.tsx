@@ -9,7 +9,7 @@ import { conversationsQuery, providersQuery } from "@/lib/queries/playground";
 import { QueryError } from "@/components/mcp/workbench/query-error";
 import { ConversationList } from "@/components/playground/conversation-list";
 import { defaultConversation } from "@/components/playground/defaults";
-import { sidebarItemState } from "@/components/mcp/workbench/sidebar-item";
+import { sidebarItemState } from "@/components/shell/sidebar-item";
 import { cn } from "@/lib/cn";
 
 export interface PlaygroundNavProps {

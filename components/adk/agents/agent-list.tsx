@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { InboxIcon, PlusIcon } from "lucide-react";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import { Button } from "@/components/ui/button";
-import { sidebarItemState } from "@/components/mcp/workbench/sidebar-item";
+import { sidebarItemState } from "@/components/shell/sidebar-item";
 import { cn } from "@/lib/cn";
 import { AgentStatusDot } from "@/components/adk/agents/agent-status";
 import { SafeText } from "@/components/ui/safe-text";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { locationFromParams } from "@/hooks/workbench-location";
-import { defaultApp, landingPatch } from "@/components/mcp/workbench/landing";
+import { defaultApp, landingPatch } from "@/components/shell/landing";
 
 const at = (qs: string) => locationFromParams(new URLSearchParams(qs));
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { TokenGate } from "@/components/mcp/workbench/token-gate";
+import { TokenGate } from "@/components/shell/token-gate";
 
 afterEach(() => {
   cleanup();
