@@ -13,6 +13,7 @@ import type { AppErrorBody } from "@/lib/errors";
  *   DELETE /api/agui/agents/:id
  *   GET    /api/agui/agents/:id/threads                  AguiThreadSummary[]
  *   GET    /api/agui/agents/:id/threads/:threadId        AguiThreadDetail (messages, state, runs)
+ *   GET    /api/agui/agents/:id/threads/:threadId/entries  Entry[] of the thread, ascending by seq (raws over 64 KB previewed); the run timeline
  *   POST   /api/agui/agents/:id/runs     (AguiRunBody) → 202 { runId, threadId } (events arrive as entries)
  *   POST   /api/agui/agents/:id/runs/:runId/abort        stop a running run
  *   POST   /api/agui/requests/:requestId (AguiAnswerBody) → AguiHumanRequest (resumes the thread)
