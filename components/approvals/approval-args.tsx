@@ -1,7 +1,7 @@
 "use client";
 
 import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
-import { JsonTextField } from "@/components/inbox/json-text-field";
+import { JsonTextField } from "@/components/elements/json-text-field";
 import { isPlainObject, validateValue } from "@/lib/schema/form";
 
 /** The arguments being edited: the value, and the text while it is not a JSON object. */

@@ -2,8 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import { CheckIcon, XIcon } from "lucide-react";
-import { BusyButton } from "@/components/inbox/busy-button";
-import { ReadOnlyJson } from "@/components/inbox/json-text-field";
+import { BusyButton } from "@/components/elements/busy-button";
+import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

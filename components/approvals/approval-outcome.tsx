@@ -1,5 +1,5 @@
 import { AlertTriangleIcon } from "lucide-react";
-import { ReadOnlyJson } from "@/components/inbox/json-text-field";
+import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { AppError } from "@/lib/errors";
 

@@ -1,7 +1,7 @@
 import { RotateCwIcon } from "lucide-react";
 import type { InboxItem, StoredAnswer } from "@/lib/contracts/agents";
-import { BusyButton } from "./busy-button";
-import { ReadOnlyJson } from "./json-text-field";
+import { BusyButton } from "@/components/elements/busy-button";
+import { ReadOnlyJson } from "@/components/elements/json-text-field";
 
 export interface FailedAnswerProps {
   answer: StoredAnswer;

@@ -2,10 +2,10 @@
 
 import { useState } from "react";
 import { CheckIcon, XIcon } from "lucide-react";
-import { BusyButton } from "./busy-button";
+import { BusyButton } from "@/components/elements/busy-button";
 import { previousOf, type AnswerFormProps } from "./form-types";
 import { parseJsonText, pretty } from "./inbox-status";
-import { JsonTextField, ReadOnlyJson } from "./json-text-field";
+import { JsonTextField, ReadOnlyJson } from "@/components/elements/json-text-field";
 
 /**
  * Approve or reject a gated tool call (adk.md §6.1). The payload is the tool's suggested payload

@@ -1,6 +1,6 @@
 import { field, rec, str } from "@/lib/protocols/adk/guards";
 import type { ItemOf } from "./form-types";
-import { ReadOnlyJson } from "./json-text-field";
+import { ReadOnlyJson } from "@/components/elements/json-text-field";
 
 /** What is being asked for, so the user knows which secret to paste (never the secret itself). */
 export function CredentialDetails({ item }: { item: ItemOf<"credential"> }) {

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { InterruptAnswer } from "@/lib/contracts/agents";
-import { BusyButton } from "./busy-button";
+import { BusyButton } from "@/components/elements/busy-button";
 
 interface CredentialInputProps {
   id: string;

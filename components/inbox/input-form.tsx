@@ -7,10 +7,10 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { defaultArgumentsForSchema, isPlainObject, validateValue } from "@/lib/schema/form";
 import type { ValidationIssue } from "@/lib/schema/form";
-import { BusyButton } from "./busy-button";
+import { BusyButton } from "@/components/elements/busy-button";
 import { previousOf, type AnswerFormProps } from "./form-types";
 import { inputFormSchema } from "./input-schema";
-import { ReadOnlyJson } from "./json-text-field";
+import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import { onModEnter } from "@/lib/keyboard";
 
 type Mode = "form" | "text";

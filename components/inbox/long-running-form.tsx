@@ -2,10 +2,10 @@
 
 import { useState } from "react";
 import { isPlainObject } from "@/lib/schema/form";
-import { BusyButton } from "./busy-button";
+import { BusyButton } from "@/components/elements/busy-button";
 import { previousOf, type AnswerFormProps } from "./form-types";
 import { parseJsonText, pretty } from "./inbox-status";
-import { JsonTextField, ReadOnlyJson } from "./json-text-field";
+import { JsonTextField, ReadOnlyJson } from "@/components/elements/json-text-field";
 import { onModEnter } from "@/lib/keyboard";
 
 /** `{"status":"done"}` over the tool's interim response: the usual final result keeps its ticket etc. */

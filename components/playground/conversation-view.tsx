@@ -9,7 +9,7 @@ import { conversationEntriesQuery } from "@/lib/queries/playground";
 import type { PlaygroundActions } from "@/hooks/use-playground";
 import { Button } from "@/components/ui/button";
 import { SafeText } from "@/components/ui/safe-text";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { ApprovalSlot } from "@/components/playground/approval-slot";
 import { ColumnPane } from "@/components/playground/column-pane";
 import { defaultColumn } from "@/components/playground/defaults";

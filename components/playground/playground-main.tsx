@@ -5,7 +5,7 @@ import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { usePlaygroundActions } from "@/hooks/use-playground";
 import { connectionsQuery } from "@/lib/queries/connections";
 import { conversationsQuery, providersQuery } from "@/lib/queries/playground";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { ConversationView } from "@/components/playground/conversation-view";
 import { defaultConversation } from "@/components/playground/defaults";
 import { Button } from "@/components/ui/button";

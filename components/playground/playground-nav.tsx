@@ -6,7 +6,7 @@ import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { usePlaygroundActions } from "@/hooks/use-playground";
 import { connectionsQuery } from "@/lib/queries/connections";
 import { conversationsQuery, providersQuery } from "@/lib/queries/playground";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { ConversationList } from "@/components/playground/conversation-list";
 import { defaultConversation } from "@/components/playground/defaults";
 import { sidebarItemState } from "@/components/shell/sidebar-item";

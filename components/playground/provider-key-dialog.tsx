@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { keyStatusText, PROVIDER_LABEL } from "@/components/playground/labels";
 
 export interface ProviderKeyDialogProps {

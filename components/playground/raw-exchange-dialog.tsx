@@ -8,7 +8,7 @@ import { fullEntryQuery } from "@/lib/queries/playground";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { LargeText, RawJson } from "@/components/mcp/tool-result";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import type { Recorded } from "@/components/playground/timeline-model";
 
 export interface RawExchangeDialogProps {

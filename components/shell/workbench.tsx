@@ -13,7 +13,7 @@ import { ConnectionList } from "@/components/mcp/connections/connection-list";
 import { ConnectionDialog } from "@/components/mcp/connections/connection-dialog";
 import { ConnectionView } from "@/components/mcp/workbench/connection-view";
 import { LiveIndicator } from "@/components/shell/live-indicator";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { AgentMain } from "@/components/adk/agents/agent-main";
 import { AgentSidebar } from "@/components/adk/agents/agent-sidebar";
 import { PlaygroundMain } from "@/components/playground/playground-main";

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { agentsQuery } from "@/lib/queries/agents";
 import { useAgentActions } from "@/hooks/use-agent-actions";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { AgentDialog } from "@/components/adk/agents/agent-dialog";
 import { AgentView } from "@/components/adk/agents/agent-view";
 import { InboxView } from "@/components/adk/agents/inbox-view";

@@ -8,7 +8,7 @@ import { useInbox } from "@/hooks/use-inbox";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { InboxBadge } from "@/components/inbox/inbox-badge";
 import { countWaiting } from "@/components/inbox/inbox-status";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { AgentDialog } from "@/components/adk/agents/agent-dialog";
 import { AgentList } from "@/components/adk/agents/agent-list";
 

@@ -3,7 +3,7 @@
 import type { InboxItem } from "@/lib/contracts/agents";
 import { useInboxAnswers } from "@/hooks/use-inbox";
 import { InterruptCard } from "@/components/inbox/interrupt-card";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 
 export interface AnswerableCardProps {
   item: InboxItem;

@@ -5,7 +5,7 @@ import { FileIcon } from "lucide-react";
 import type { SessionRef } from "@/lib/queries/agents";
 import { artifactPartQuery, artifactsQuery, artifactVersionsQuery } from "@/lib/queries/agents";
 import { cn } from "@/lib/cn";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { ArtifactPreview } from "@/components/adk/timeline/artifact-preview";
 
 export interface OpenArtifact {

@@ -4,7 +4,7 @@ import type { InboxItem } from "@/lib/contracts/agents";
 import { useInbox } from "@/hooks/use-inbox";
 import { isApprovalRow, isMcpRow, type McpRow } from "@/lib/queries/inbox";
 import { InboxList } from "@/components/inbox/inbox-list";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { AnswerableCard } from "@/components/adk/agents/answerable-card";
 import { AnswerableRequestCard } from "@/components/mcp/requests/answerable-request-card";
 import { ApprovalCard } from "@/components/approvals/approval-card";

@@ -2,7 +2,7 @@
 
 import type { SessionRef } from "@/lib/queries/agents";
 import { useAgentRun } from "@/hooks/use-agent-run";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { Composer } from "@/components/adk/agents/composer";
 
 /**

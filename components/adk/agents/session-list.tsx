@@ -8,7 +8,7 @@ import type { AgentSessionSummary } from "@/lib/contracts/agents";
 import { agentApi, agentKeys, removeSessionSummary, sessionScope, sessionsQuery } from "@/lib/queries/agents";
 import { adkSessionKey } from "@/lib/contracts/agents";
 import { cn } from "@/lib/cn";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { NewSessionForm } from "@/components/adk/agents/new-session-form";
 import { useListKeys } from "@/hooks/use-list-keys";
 import { SafeText } from "@/components/ui/safe-text";

@@ -6,7 +6,7 @@ import type { SessionRef } from "@/lib/queries/agents";
 import type { TimelineState } from "@/lib/protocols/adk/timeline-types";
 import { inboxQuery } from "@/lib/queries/inbox";
 import { useAgentSession } from "@/hooks/use-agent-session";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { AdkTimeline } from "@/components/adk/timeline/adk-timeline";
 import { DEFAULT_TIMELINE_FILTER } from "@/components/adk/timeline/filter";
 import type { TimelineFilter } from "@/components/adk/timeline/filter";

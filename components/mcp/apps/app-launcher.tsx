@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { SafeText } from "@/components/ui/safe-text";
 import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
 import { ToolResultView } from "@/components/mcp/tool-result/tool-result-view";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { AppView } from "@/components/mcp/apps/app-view";
 import { useToolCall } from "@/hooks/use-tool-call";
 import { defaultArgumentsForSchema, validateValue } from "@/lib/schema/form";

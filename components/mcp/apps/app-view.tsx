@@ -8,7 +8,7 @@ import { cleanCspSummary } from "@/lib/apps/csp-summary";
 import { appsSandboxQuery } from "@/lib/queries/apps";
 import { readResourceQuery } from "@/lib/queries/resources";
 import { toolsQuery, type Tool } from "@/lib/queries/tools";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { AppFrame } from "@/components/mcp/apps/app-frame";
 import type { AppOutcome } from "@/components/mcp/apps/use-app-host";
 

@@ -7,7 +7,7 @@ import type { ConnectionView } from "@/lib/contracts/connections";
 import { toolUiResourceUri } from "@/lib/apps/tool-ui";
 import { toolsQuery } from "@/lib/queries/tools";
 import { SafeText } from "@/components/ui/safe-text";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { AppLauncher } from "@/components/mcp/apps/app-launcher";
 import { cn } from "@/lib/cn";
 

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { AuthStatus, ConnectionView } from "@/lib/contracts/connections";
 import { authApi, authLogQuery, authSummaryQuery } from "@/lib/queries/auth";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { AuthExchanges, AuthSteps } from "@/components/mcp/auth/auth-log";
 import { AuthorizeButton } from "@/components/mcp/auth/authorize-button";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import type { ConformanceRevision } from "@/lib/contracts/conformance";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { AuthNote } from "./auth-note";

@@ -3,7 +3,7 @@
 import { useCallback, useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import type { CarriedMessage } from "@/lib/contracts/network";
 import { entryForMessage } from "@/lib/protocols/mcp/wire";

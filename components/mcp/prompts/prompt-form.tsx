@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { RawJson } from "@/components/mcp/tool-result";
 import { CompletionInput } from "@/components/mcp/resources/completion-input";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { promptApi } from "@/lib/queries/prompts";
 import { formatDuration } from "@/lib/tool-result/size";
 import { PromptMessages } from "./prompt-messages";

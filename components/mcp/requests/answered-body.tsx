@@ -1,4 +1,4 @@
-import { ReadOnlyJson } from "@/components/inbox/json-text-field";
+import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import type { McpAnswerBody } from "@/lib/contracts/mcp-requests";
 
 const ACTION_LABEL: Record<McpAnswerBody["action"], string> = {

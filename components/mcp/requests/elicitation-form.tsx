@@ -2,7 +2,7 @@
 
 import { useMemo, useState, type ReactNode } from "react";
 import { CheckIcon } from "lucide-react";
-import { BusyButton } from "@/components/inbox/busy-button";
+import { BusyButton } from "@/components/elements/busy-button";
 import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
 import type { ElicitationAnswer, McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { defaultArgumentsForSchema, isPlainObject, validateValue, type ValidationIssue } from "@/lib/schema/form";

@@ -2,8 +2,8 @@
 
 import { useState, type ReactNode } from "react";
 import { BanIcon, XIcon } from "lucide-react";
-import { BusyButton } from "@/components/inbox/busy-button";
-import { ReadOnlyJson } from "@/components/inbox/json-text-field";
+import { BusyButton } from "@/components/elements/busy-button";
+import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import { Card, CardContent } from "@/components/ui/card";
 import type { ElicitationAnswer, McpAnswerBody, McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { AnswerProblemView } from "./answer-problem";

@@ -1,7 +1,7 @@
 "use client";
 
 import { SendIcon, SparklesIcon, XIcon } from "lucide-react";
-import { BusyButton } from "@/components/inbox/busy-button";
+import { BusyButton } from "@/components/elements/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { BellRingIcon, RefreshCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { RawJson } from "@/components/mcp/tool-result";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { readResourceQuery } from "@/lib/queries/resources";
 import type { ResourceUpdate } from "@/lib/queries/resources";
 import { formatBytes, formatDuration } from "@/lib/tool-result/size";

@@ -6,8 +6,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ListSearchBar } from "@/components/mcp/workbench/list-search-bar";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { ListSearchBar } from "@/components/elements/list-search-bar";
+import { QueryError } from "@/components/elements/query-error";
 import { capabilityNotice } from "@/components/mcp/workbench/capability-notice";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import {

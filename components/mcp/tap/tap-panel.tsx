@@ -8,7 +8,7 @@ import { connectionTapQuery } from "@/lib/queries/taps";
 import { toolsQuery } from "@/lib/queries/tools";
 import { useConnectionTap } from "@/hooks/use-tap";
 import { Switch } from "@/components/ui/switch";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { TapEndpoint } from "@/components/mcp/tap/tap-endpoint";
 import { TapPolicy } from "@/components/mcp/tap/tap-policy";
 import { TapClients } from "@/components/mcp/tap/tap-clients";

@@ -6,7 +6,7 @@ import { BanIcon, DownloadIcon, InboxIcon, RefreshCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { JsonBlock } from "@/components/mcp/tools/json-block";
 import { ToolResultView } from "@/components/mcp/tool-result/tool-result-view";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { isTerminalTaskStatus } from "@/lib/contracts/tasks";
 import type { TaskRecord } from "@/lib/contracts/tasks";
 import { taskQuery } from "@/lib/queries/tasks";

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { serverTaskSupport } from "@/lib/contracts/tasks";
 import { taskQuery } from "@/lib/queries/tasks";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { TaskDetail } from "./task-detail";
 import { useTaskActions } from "./use-task-actions";
 import { useTaskPolling } from "./use-task-polling";

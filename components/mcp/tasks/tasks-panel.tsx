@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { RotateCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { serverTaskSupport } from "@/lib/contracts/tasks";
 import type { TaskRecord } from "@/lib/contracts/tasks";

@@ -18,7 +18,7 @@ import type { AppError } from "@/lib/errors";
 import { taskApi, taskKeys } from "@/lib/queries/tasks";
 import { TaskRunView } from "@/components/mcp/tasks/task-run-view";
 import { callQuery } from "@/lib/queries/calls";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 import { CallHistory } from "@/components/mcp/tools/call-history";
 import { CallProgress } from "@/components/mcp/tools/call-progress";
 import { PendingRequestsForCall } from "@/components/mcp/requests/pending-for-call";

@@ -13,7 +13,7 @@ import { REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 import { WireContext } from "@/components/mcp/traffic/wire-context";
 import { HTTP_EXCHANGE_KIND } from "@/lib/contracts/network";
 import { networkLogQuery } from "@/lib/queries/network";
-import { QueryError } from "@/components/mcp/workbench/query-error";
+import { QueryError } from "@/components/elements/query-error";
 
 const MAX_AUTO_PAGES = 20;
 
