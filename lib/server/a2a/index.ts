@@ -1,0 +1,21 @@
+import "server-only";
+import { A2aRegistry } from "@/lib/server/a2a/registry";
+import { getHub } from "@/lib/server/hub";
+
+/**
+ * A2A agents (issue 11 §2): registry.ts holds the saved agents, their tasks, human requests and
+ * push webhooks; card.ts fetches and checks agent cards; wire.ts records every frame the SDK
+ * client sends and receives.
+ */
+export { A2aRegistry } from "@/lib/server/a2a/registry";
+export type { A2aBuiltinInput } from "@/lib/server/a2a/registry";
+
+const A2A_KEY = Symbol.for("loupe.a2a");
+type A2aGlobal = typeof globalThis & { [A2A_KEY]?: A2aRegistry };
+
+/** The process-wide A2A registry (on globalThis: survives dev hot reload, shared by every route bundle). */
+export function getA2a(): A2aRegistry {
+  const g = globalThis as A2aGlobal;
+  g[A2A_KEY] ??= new A2aRegistry(getHub());
+  return g[A2A_KEY];
+}
