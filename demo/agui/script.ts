@@ -1,0 +1,205 @@
+import { EventType } from "@ag-ui/core";
+import type { BaseEvent, Interrupt, Message, RunAgentInput } from "@ag-ui/core";
+
+/**
+ * What the demo AG-UI agent says, as a pure function of the run input and the thread's memory:
+ * deterministic (no LLM) so tests and captured fixtures are stable.
+ *
+ * Triggers (in the last user message): "book" → calls the front-end tool `confirm_booking`;
+ * "approve" → ends with an interrupt outcome ("approve twice" → two interrupts); "slow" → streams
+ * slowly (to abort); "fail" → RUN_ERROR; anything else → the showcase run (every event family).
+ */
+
+export const FRONTEND_TOOL = "confirm_booking";
+
+export const CONFIRM_BOOKING_TOOL = {
+  name: FRONTEND_TOOL,
+  description: "Ask the user to confirm a hotel booking before it is made.",
+  parameters: {
+    type: "object",
+    properties: {
+      hotel: { type: "string" },
+      nights: { type: "integer", minimum: 1 },
+      confirmed: { type: "boolean", description: "What the user decided (the tool's result)" },
+    },
+    required: ["hotel", "nights"],
+  },
+};
+
+export const APPROVAL_SCHEMA = {
+  type: "object",
+  properties: { approved: { type: "boolean" }, note: { type: "string" } },
+  required: ["approved"],
+};
+
+/** Per-thread memory of the demo agent: interrupts it still waits on. */
+export interface ThreadMemory {
+  pending: Interrupt[];
+}
+
+/** One scripted step: an event, or a pause before the next one. */
+export type Step = BaseEvent | { pauseMs: number };
+
+function lastUserText(messages: Message[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role === "user") return typeof m.content === "string" ? m.content : m.content.map((p) => ("text" in p ? p.text : "")).join(" ");
+  }
+  return "";
+}
+
+function text(messageId: string, parts: string[]): BaseEvent[] {
+  return [
+    { type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" } as BaseEvent,
+    ...parts.map((delta) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta }) as BaseEvent),
+    { type: EventType.TEXT_MESSAGE_END, messageId } as BaseEvent,
+  ];
+}
+
+function split(s: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i += size) out.push(s.slice(i, i + size));
+  return out;
+}
+
+function showcase(input: RunAgentInput, id: (p: string) => string, said: string): BaseEvent[] {
+  const weatherArgs = JSON.stringify({ city: "Lisbon", unit: "celsius" });
+  const toolCallId = id("tc");
+  const msg1 = id("msg");
+  const msg2 = id("msg");
+  const reasoningId = id("rsn");
+  const assistantText = `You said: ${said || "(nothing)"}. Let me check the weather.`;
+  const closing = "It is sunny in Lisbon, 21°C.";
+  return [
+    { type: EventType.STEP_STARTED, stepName: "plan" } as BaseEvent,
+    { type: EventType.REASONING_START, messageId: reasoningId } as BaseEvent,
+    { type: EventType.REASONING_MESSAGE_START, messageId: reasoningId, role: "reasoning" } as BaseEvent,
+    { type: EventType.REASONING_MESSAGE_CONTENT, messageId: reasoningId, delta: "The user wants a trip; " } as BaseEvent,
+    { type: EventType.REASONING_MESSAGE_CONTENT, messageId: reasoningId, delta: "check the weather first." } as BaseEvent,
+    { type: EventType.REASONING_MESSAGE_END, messageId: reasoningId } as BaseEvent,
+    { type: EventType.REASONING_END, messageId: reasoningId } as BaseEvent,
+    { type: EventType.STEP_FINISHED, stepName: "plan" } as BaseEvent,
+    { type: EventType.STATE_SNAPSHOT, snapshot: { trip: { city: "Lisbon", nights: 0 }, checks: [] } } as BaseEvent,
+    { type: EventType.STEP_STARTED, stepName: "act" } as BaseEvent,
+    ...text(msg1, split(assistantText, 12)),
+    { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: "get_weather", parentMessageId: msg1 } as BaseEvent,
+    ...split(weatherArgs, 10).map((delta) => ({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta }) as BaseEvent),
+    { type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent,
+    { type: EventType.TOOL_CALL_RESULT, messageId: id("msg"), toolCallId, content: JSON.stringify({ sky: "sunny", tempC: 21 }), role: "tool" } as BaseEvent,
+    {
+      type: EventType.STATE_DELTA,
+      delta: [
+        { op: "replace", path: "/trip/nights", value: 3 },
+        { op: "add", path: "/checks/-", value: "weather" },
+      ],
+    } as BaseEvent,
+    { type: EventType.STATE_DELTA, delta: [{ op: "add", path: "/trip/weather", value: "sunny" }] } as BaseEvent,
+    // The CHUNK variant of a text message: the client expands it into START/CONTENT/END.
+    { type: EventType.TEXT_MESSAGE_CHUNK, messageId: msg2, role: "assistant", delta: closing.slice(0, 14) } as BaseEvent,
+    { type: EventType.TEXT_MESSAGE_CHUNK, messageId: msg2, delta: closing.slice(14) } as BaseEvent,
+    { type: EventType.CUSTOM, name: "loupe.demo.rating", value: { stars: 5 } } as BaseEvent,
+    { type: EventType.STEP_FINISHED, stepName: "act" } as BaseEvent,
+    {
+      type: EventType.MESSAGES_SNAPSHOT,
+      messages: [
+        ...input.messages,
+        {
+          id: msg1,
+          role: "assistant",
+          content: assistantText,
+          toolCalls: [{ id: toolCallId, type: "function", function: { name: "get_weather", arguments: weatherArgs } }],
+        },
+        { id: id("msg"), role: "tool", toolCallId, content: JSON.stringify({ sky: "sunny", tempC: 21 }) },
+        { id: msg2, role: "assistant", content: closing },
+      ],
+    } as BaseEvent,
+  ];
+}
+
+/** The scripted steps of one run (RUN_STARTED … RUN_FINISHED / RUN_ERROR). */
+export function scriptRun(input: RunAgentInput, memory: ThreadMemory): Step[] {
+  let n = 0;
+  const id = (p: string) => `${p}-${input.runId.slice(0, 8)}-${++n}`;
+  const start = { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent;
+  const finished = (extra: Record<string, unknown> = {}) =>
+    ({ type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId, ...extra }) as BaseEvent;
+  const error = (message: string, code: string) => [start, { type: EventType.RUN_ERROR, message, code } as BaseEvent];
+
+  const resume = input.resume ?? [];
+  if (memory.pending.length > 0) {
+    // Interrupt contract rules 3 and 4: a run on a thread with open interrupts must answer all of them.
+    const answered = new Set(resume.map((r) => r.interruptId));
+    const open = memory.pending.filter((i) => !answered.has(i.id));
+    if (open.length > 0) return error(`Open interrupts not answered by resume: ${open.map((i) => i.id).join(", ")}`, "resume_required");
+    const words = resume.map((r) => {
+      const payload = r.payload as { approved?: unknown } | undefined;
+      if (r.status === "cancelled") return `${r.interruptId}: cancelled`;
+      return `${r.interruptId}: ${payload?.approved === true ? "approved" : "denied"}`;
+    });
+    memory.pending = [];
+    return [
+      start,
+      ...text(id("msg"), [`Resumed. `, words.join("; "), "."]),
+      { type: EventType.STATE_DELTA, delta: [{ op: "add", path: "/approval", value: words }] } as BaseEvent,
+      finished({ outcome: { type: "success" }, result: { resumed: words } }),
+    ];
+  }
+  if (resume.length > 0) return error(`Nothing to resume: no open interrupt on thread ${input.threadId}`, "unknown_interrupt");
+
+  const last = input.messages[input.messages.length - 1];
+  if (last?.role === "tool") {
+    const answer = typeof last.content === "string" ? last.content : JSON.stringify(last.content);
+    return [
+      start,
+      ...text(id("msg"), ["The booking tool answered: ", answer, "."]),
+      { type: EventType.STATE_SNAPSHOT, snapshot: { booking: { toolCallId: last.toolCallId, answer } } } as BaseEvent,
+      finished({ outcome: { type: "success" } }),
+    ];
+  }
+
+  const said = lastUserText(input.messages);
+  const lower = said.toLowerCase();
+  if (lower.includes("fail")) return error("The demo agent was asked to fail", "demo_failure");
+  if (lower.includes("slow")) {
+    const msg = id("msg");
+    const steps: Step[] = [start, { type: EventType.TEXT_MESSAGE_START, messageId: msg, role: "assistant" } as BaseEvent];
+    for (let i = 0; i < 200; i++) steps.push({ pauseMs: 50 }, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: msg, delta: `tick ${i} ` } as BaseEvent);
+    return [...steps, { type: EventType.TEXT_MESSAGE_END, messageId: msg } as BaseEvent, finished()];
+  }
+  if (lower.includes("book")) {
+    if (!input.tools.some((t) => t.name === FRONTEND_TOOL)) {
+      return [start, ...text(id("msg"), [`I would ask you to confirm, but the client declared no ${FRONTEND_TOOL} tool.`]), finished()];
+    }
+    const toolCallId = id("tc");
+    const msg = id("msg");
+    const args = JSON.stringify({ hotel: "Hotel Aurora", nights: 3 });
+    return [
+      start,
+      ...text(msg, ["I found Hotel Aurora. ", "Please confirm the booking."]),
+      { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: FRONTEND_TOOL, parentMessageId: msg } as BaseEvent,
+      ...split(args, 8).map((delta) => ({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta }) as BaseEvent),
+      { type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent,
+      finished({ outcome: { type: "success" } }),
+    ];
+  }
+  if (lower.includes("approve")) {
+    const count = lower.includes("twice") ? 2 : 1;
+    const interrupts: Interrupt[] = [];
+    for (let i = 1; i <= count; i++) {
+      interrupts.push({
+        id: id("int"),
+        reason: "confirmation",
+        message: count === 1 ? "Spend 300 EUR on the booking?" : `Approval ${i} of ${count}: spend ${i * 100} EUR?`,
+        responseSchema: APPROVAL_SCHEMA,
+      });
+    }
+    memory.pending = interrupts;
+    return [
+      start,
+      ...text(id("msg"), ["This needs your approval."]),
+      { type: EventType.STATE_SNAPSHOT, snapshot: { awaiting: interrupts.map((i) => i.id) } } as BaseEvent,
+      finished({ outcome: { type: "interrupt", interrupts } }),
+    ];
+  }
+  return [start, ...showcase(input, id, said), finished({ outcome: { type: "success" }, result: { ok: true } })];
+}
