@@ -1,0 +1,53 @@
+import { z } from "zod";
+import type { A2aHumanRequest } from "@/lib/contracts/a2a";
+import { recordOf } from "@/lib/contracts/entry-kinds/shape";
+
+/**
+ * Entry kinds of protocol "a2a" (connectionId = the agent id, sessionKey = the contextId when
+ * known); lib/contracts/a2a.ts says what each means. Frames of the agent stay loose: a frame that
+ * does not fit is still recorded and shown raw. (Owned by the A2A server side, which tightens these.)
+ */
+export const a2aEntryKinds = {
+  /** Direction out: what Loupe sent. */
+  a2a_request: z.looseObject({
+    exchangeId: z.string(),
+    transport: z.string(),
+    method: z.string(),
+    url: z.string(),
+    body: z.unknown(),
+  }),
+  /** Direction in: one JSON-RPC response / REST body / SSE event, payload as received. */
+  a2a_frame: z.looseObject({
+    exchangeId: z.string(),
+    transport: z.string(),
+    method: z.string(),
+    taskId: z.string().optional(),
+    contextId: z.string().optional(),
+    kind: z.string(),
+    payload: z.unknown(),
+  }),
+  /** Direction in: a frame that did not parse or fit. */
+  a2a_malformed: z.looseObject({ exchangeId: z.string(), text: z.string().optional(), error: z.string() }),
+  a2a_stream: z.looseObject({
+    exchangeId: z.string(),
+    taskId: z.string().optional(),
+    event: z.enum(["open", "closed", "dropped", "resubscribed"]),
+    error: z.string().optional(),
+  }),
+  /** Direction in: a webhook POST (headers masked). */
+  a2a_push: z.looseObject({ pushId: z.string(), taskId: z.string(), headers: z.record(z.string(), z.string()), body: z.unknown() }),
+  /** Direction in: the agent card fetched. */
+  a2a_card: z.looseObject({ url: z.string(), status: z.number(), card: z.unknown(), error: z.string().optional() }),
+  /** An A2aHumanRequest, whole, on every change. */
+  a2a_request_state: recordOf<A2aHumanRequest>(
+    z.looseObject({
+      id: z.string(),
+      agentId: z.string(),
+      taskId: z.string(),
+      contextId: z.string(),
+      kind: z.enum(["input", "auth"]),
+      status: z.enum(["pending", "answered", "failed", "stale"]),
+      createdAt: z.number(),
+    }),
+  ),
+} as const;

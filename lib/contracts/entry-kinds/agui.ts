@@ -1,0 +1,33 @@
+import { z } from "zod";
+import type { AguiHumanRequest, AguiRunRecord } from "@/lib/contracts/agui";
+import { recordOf } from "@/lib/contracts/entry-kinds/shape";
+
+/**
+ * Entry kinds of protocol "agui" (connectionId = the agent id, sessionKey = the threadId);
+ * lib/contracts/agui.ts says what each means. Events stay loose: an event of an unknown type or
+ * shape is still recorded and shown raw. (Owned by the AG-UI server side, which tightens these.)
+ */
+export const aguiEntryKinds = {
+  /** Direction out: the RunAgentInput Loupe POSTed. */
+  agui_input: z.looseObject({ runId: z.string(), input: z.unknown() }),
+  /** Direction in: one AG-UI event as received (any type, unknown ones too). */
+  agui_event: z.looseObject({ runId: z.string(), event: z.unknown() }),
+  /** Direction in: a line / frame that did not parse or validate. */
+  agui_malformed: z.looseObject({ runId: z.string(), text: z.string().optional(), error: z.string() }),
+  /** The run, on start and end. */
+  agui_run: recordOf<AguiRunRecord>(
+    z.looseObject({ runId: z.string(), threadId: z.string(), agentId: z.string(), status: z.string(), startedAt: z.number() }),
+  ),
+  /** An AguiHumanRequest, whole, on every change. */
+  agui_request: recordOf<AguiHumanRequest>(
+    z.looseObject({
+      id: z.string(),
+      agentId: z.string(),
+      threadId: z.string(),
+      runId: z.string(),
+      kind: z.enum(["tool", "interrupt"]),
+      status: z.enum(["pending", "answered", "failed", "stale"]),
+      createdAt: z.number(),
+    }),
+  ),
+} as const;

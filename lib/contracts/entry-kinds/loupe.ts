@@ -1,0 +1,149 @@
+import { z } from "zod";
+import type { AgentServerView, InboxItem, RunRecord } from "@/lib/contracts/agents";
+import type { AppMessageRecord } from "@/lib/contracts/app-messages";
+import type { ToolApproval } from "@/lib/contracts/approvals";
+import type { AuthEvent, AuthHttpExchange } from "@/lib/contracts/auth";
+import type { CallRecord } from "@/lib/contracts/calls";
+import type { ConnectionState } from "@/lib/contracts/connections";
+import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
+import type { HttpExchange } from "@/lib/contracts/network";
+import type { ResourceUpdatedEntry } from "@/lib/contracts/resources";
+import type { TapExchange } from "@/lib/contracts/taps";
+import type { TaskRecord } from "@/lib/contracts/tasks";
+import { jsonObject, recordOf } from "@/lib/contracts/entry-kinds/shape";
+
+/**
+ * Entry kinds of protocol "loupe": Loupe's own records, direction "local" unless said
+ * (connectionId = the MCP connection or ADK agent server they are about).
+ * docs/ARCHITECTURE.md says who records each.
+ */
+export const loupeEntryKinds = {
+  /** The connection's ConnectionState, on every change. */
+  status: recordOf<ConnectionState>(z.looseObject({ status: z.string() })),
+  /** A tool call: at start (with its requestId) and at the end; large args / result left out. */
+  call: recordOf<CallRecord>(
+    z.looseObject({ id: z.string(), connectionId: z.string(), tool: z.string(), status: z.string(), startedAt: z.number() }),
+  ),
+  connection_removed: z.looseObject({ id: z.string() }),
+  /** Streamable HTTP fell back to SSE. */
+  transport_fallback: z.looseObject({ from: z.string(), to: z.string(), reason: z.string() }),
+  /** A 2026-07-28 probe failed: connecting again with the initialize handshake. */
+  era_fallback: z.looseObject({ reason: z.string() }),
+  /** An ADK agent server's view, on every change. */
+  agent_status: recordOf<AgentServerView>(z.looseObject({ id: z.string(), state: z.looseObject({ status: z.string() }) })),
+  agent_removed: z.looseObject({ id: z.string() }),
+  /** An ADK run (RunRecord) when it starts and ends. */
+  run: recordOf<RunRecord>(
+    z.looseObject({ id: z.string(), agentId: z.string(), sessionKey: z.string(), status: z.string(), startedAt: z.number() }),
+  ),
+  /** The interrupts of one ADK session, whenever they change. */
+  inbox: recordOf<{ agentId: string; sessionKey: string; items: InboxItem[] }>(
+    z.looseObject({ agentId: z.string(), sessionKey: z.string(), items: z.array(z.unknown()) }),
+  ),
+  /** A sampling / elicitation request of an MCP server, whole, on every change. */
+  mcp_request: recordOf<McpClientRequest>(
+    z.looseObject({
+      id: z.string(),
+      connectionId: z.string(),
+      kind: z.enum(["sampling", "elicitation_form", "elicitation_url"]),
+      status: z.enum(["pending", "answered", "stale", "failed"]),
+      createdAt: z.number(),
+      params: z.looseObject({}),
+    }),
+  ),
+  resource_updated: recordOf<ResourceUpdatedEntry>(
+    z.looseObject({ uri: z.string(), at: z.number().optional(), subscribed: z.boolean().optional() }),
+  ),
+  /** A TaskRecord on every change (a result over 64 KB left out: resultOmitted). */
+  task: recordOf<TaskRecord>(
+    z.looseObject({
+      taskId: z.string(),
+      connectionId: z.string(),
+      status: z.enum(["working", "input_required", "completed", "failed", "cancelled"]),
+      createdAt: z.number(),
+    }),
+  ),
+  /** Direction out: one HTTP exchange of the OAuth flow, masked. */
+  auth_http: recordOf<AuthHttpExchange>(z.looseObject({ phase: z.string(), method: z.string(), url: z.string() })),
+  auth_event: recordOf<AuthEvent>(z.looseObject({ phase: z.string(), event: z.string(), ok: z.boolean() })),
+  /** Direction out: one HTTP exchange of a remote connection, masked. */
+  http_exchange: recordOf<HttpExchange>(
+    z.looseObject({ id: z.string(), state: z.string(), method: z.string(), url: z.string(), startedAt: z.number() }),
+  ),
+  /** The server forgot the session: `{ reason, retried, failed }`, or `{ reason, error }`. */
+  session_reset: z.looseObject({
+    reason: z.string(),
+    retried: z.array(z.looseObject({ id: z.unknown(), method: z.string() })).optional(),
+    failed: z.array(z.looseObject({ id: z.unknown(), method: z.string() })).optional(),
+    error: z.string().optional(),
+  }),
+  /** An event stream re-opened with Last-Event-ID. */
+  stream_resumed: z.looseObject({ lastEventId: z.string(), status: z.number().optional() }),
+  /** A resumed stream replayed an event already delivered; it was not handed to the SDK again. */
+  sse_event_dropped: z.looseObject({ eventId: z.string(), reason: z.string() }),
+  reconnect_scheduled: z.looseObject({
+    attempt: z.number(),
+    max: z.number(),
+    nextAt: z.number(),
+    delayMs: z.number(),
+    lastError: z.string().optional(),
+  }),
+  reconnect_stopped: z.looseObject({
+    reason: z.enum(["cancelled", "gave_up", "auth"]),
+    by: z.string().optional(),
+    attempt: z.number().optional(),
+    attempts: z.number().optional(),
+    lastError: z.string().optional(),
+  }),
+  reconnected: z.looseObject({ attempts: z.number(), afterMs: z.number() }),
+  subscriptions_restored: z.looseObject({
+    after: z.enum(["session_reset", "reconnect"]),
+    restored: z.array(z.string()),
+    failed: z.array(z.looseObject({ uri: z.string(), error: z.string() })),
+  }),
+  /** A 2026-07-28 subscriptions/listen stream opened, closed, failed or retried. */
+  listen: z.looseObject({
+    event: z.enum(["opened", "closed", "failed", "retry"]),
+    filter: z.unknown().optional(),
+    honoredFilter: z.unknown().optional(),
+    cause: z.string().optional(),
+    error: z.string().optional(),
+    refused: z.boolean().optional(),
+    inMs: z.number().optional(),
+    attempt: z.number().optional(),
+  }),
+  /** A gated tools/call (of a playground model or a tap's client), whole, on every change. */
+  tool_approval: recordOf<ToolApproval>(
+    z.looseObject({
+      id: z.string(),
+      connectionId: z.string(),
+      tool: z.string(),
+      status: z.enum(["pending", "answered", "stale"]),
+      createdAt: z.number(),
+      arguments: jsonObject,
+      origin: jsonObject,
+      policy: jsonObject,
+    }),
+  ),
+  /** Direction in (app → Loupe) or out: one JSON-RPC message between an MCP app and the host bridge. */
+  app_message: recordOf<AppMessageRecord>(
+    z.looseObject({
+      appSessionId: z.string(),
+      tool: z.string(),
+      resourceUri: z.string(),
+      direction: z.enum(["app_to_host", "host_to_app"]),
+      at: z.number(),
+    }),
+  ),
+  /** A server request of a tapped call was handed to the tap's client. */
+  tap_forward: z.looseObject({
+    tapId: z.string(),
+    method: z.string(),
+    callId: z.string().optional(),
+    client: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
+  }),
+  /** One request a tap's client made through the tap. */
+  tap_exchange: recordOf<TapExchange>(
+    z.looseObject({ tapId: z.string(), method: z.string(), startedAt: z.number(), outcome: z.enum(["ok", "error"]) }),
+  ),
+} as const;
