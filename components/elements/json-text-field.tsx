@@ -2,6 +2,7 @@
 
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { JsonView } from "./json-view";
 
 export interface JsonTextFieldProps {
   id: string;
@@ -55,8 +56,7 @@ export interface ReadOnlyJsonProps {
 
 /** A read-only value the user needs to see to answer (tool args, payloads, interim responses). */
 export function ReadOnlyJson({ label, value, testId, collapsed = false }: ReadOnlyJsonProps) {
-  const text = JSON.stringify(value, null, 2) ?? "undefined";
-  const pre = <pre className="max-h-64 overflow-auto rounded-md border bg-muted/30 p-2 font-mono text-xs leading-relaxed">{text}</pre>;
+  const pre = <JsonView value={value} className="rounded-md border bg-muted/30 p-2 text-xs leading-relaxed" />;
   if (collapsed) {
     return (
       <details data-testid={testId} className="text-xs">

@@ -2,6 +2,7 @@ import type { InboxItem } from "@/lib/contracts/agents";
 import type { McpRequestKind } from "@/lib/contracts/mcp-requests";
 import { isApprovalRow, isMcpRow, type InboxRow } from "@/lib/queries/inbox";
 import { approvalAsker } from "@/components/approvals/approval-words";
+import type { StatusTone } from "@/components/elements/status-badge";
 
 /** What the inbox shows: the interrupt's own status, or "failed" when Loupe's last send failed. */
 export type InboxStatus = InboxItem["status"];
@@ -28,13 +29,11 @@ export function rowKind(row: AnyInboxRow): InboxKind {
   return isApprovalRow(row) ? "tool_approval" : row.kind;
 }
 
-export type StatusTone = "info" | "success" | "secondary" | "destructive";
-
 export const STATUS_META: Record<InboxStatus, { label: string; tone: StatusTone }> = {
-  pending: { label: "Pending", tone: "info" },
-  failed: { label: "Failed", tone: "destructive" },
-  answered: { label: "Answered", tone: "success" },
-  stale: { label: "Stale", tone: "secondary" },
+  pending: { label: "Pending", tone: "pending" },
+  failed: { label: "Failed", tone: "failed" },
+  answered: { label: "Answered", tone: "ok" },
+  stale: { label: "Stale", tone: "stale" },
 };
 
 /** Order of the list: what still needs the user first, history last. */

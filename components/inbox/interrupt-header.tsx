@@ -1,5 +1,5 @@
 import { ExternalLinkIcon } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/elements/status-badge";
 import { Button } from "@/components/ui/button";
 import { CardHeader } from "@/components/ui/card";
 import type { InboxItem } from "@/lib/contracts/agents";
@@ -9,9 +9,9 @@ import { SafeText } from "@/components/ui/safe-text";
 export function InterruptStatusBadge({ status }: { status: InboxStatus }) {
   const meta = STATUS_META[status];
   return (
-    <Badge variant={meta.tone} data-testid="interrupt-status" data-status={status}>
+    <StatusBadge tone={meta.tone} data-testid="interrupt-status" data-status={status}>
       {meta.label}
-    </Badge>
+    </StatusBadge>
   );
 }
 

@@ -5,7 +5,7 @@ import type { FocusEvent, ReactNode } from "react";
 import type { PgModelToolCall, PgToolCall, PgToolCallStatus } from "@/lib/contracts/playground";
 import { Badge } from "@/components/ui/badge";
 import { SafeText } from "@/components/ui/safe-text";
-import { JsonView } from "@/components/adk/timeline/json-view";
+import { JsonView } from "@/components/elements/json-view";
 import { formatLatency } from "@/components/adk/timeline/format";
 import { ResultBody } from "@/components/mcp/tool-result";
 import { TOOL_CALL_STATUS } from "@/components/playground/labels";

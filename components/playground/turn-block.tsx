@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import type { Entry } from "@/lib/contracts/entries";
 import type { PgToolCall } from "@/lib/contracts/playground";
 import { Badge } from "@/components/ui/badge";
-import { JsonView } from "@/components/adk/timeline/json-view";
+import { JsonView } from "@/components/elements/json-view";
 import { formatCost, formatUsage, TURN_STATUS } from "@/components/playground/labels";
 import { StepBlock } from "@/components/playground/step-block";
 import { stepsUsage } from "@/components/playground/timeline-model";

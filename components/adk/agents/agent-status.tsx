@@ -1,5 +1,6 @@
 import type { AgentServerState } from "@/lib/contracts/agents";
 import { cn } from "@/lib/cn";
+import { TONE_DOT_CLASS, type StatusTone } from "@/components/elements/status-badge";
 
 type AgentStatus = AgentServerState["status"];
 
@@ -11,18 +12,18 @@ export const AGENT_STATUS_LABEL: Record<AgentStatus, string> = {
   error: "Unreachable",
 };
 
-const DOT: Record<AgentStatus, string> = {
-  unknown: "bg-neutral-300 dark:bg-neutral-600",
-  starting: "animate-pulse bg-amber-400",
-  ok: "bg-emerald-500",
-  error: "bg-red-500",
+const TONE: Record<AgentStatus, StatusTone> = {
+  unknown: "canceled",
+  starting: "running",
+  ok: "ok",
+  error: "failed",
 };
 
 /** A coloured dot with its label; the label stays visible so colour is never the only signal. */
 export function AgentStatusDot({ status, showLabel = true }: { status: AgentStatus; showLabel?: boolean }) {
   return (
     <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground" data-status={status}>
-      <span aria-hidden className={cn("size-2 shrink-0 rounded-full", DOT[status])} />
+      <span aria-hidden className={cn("size-2 shrink-0 rounded-full", TONE_DOT_CLASS[TONE[status]])} />
       {showLabel && <span>{AGENT_STATUS_LABEL[status]}</span>}
     </span>
   );

@@ -4,7 +4,7 @@ import { cn } from "@/lib/cn";
 import type { ToolCallRecord, ToolResultRecord } from "@/lib/protocols/adk/timeline-types";
 import type { AdkItemOf, InterruptKind } from "@/lib/protocols/adk/types";
 import { formatLatency } from "./format";
-import { JsonView } from "./json-view";
+import { JsonView } from "@/components/elements/json-view";
 import { SafeText } from "@/components/ui/safe-text";
 
 export type CallState = "open" | "ok" | "error";

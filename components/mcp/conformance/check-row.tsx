@@ -1,5 +1,5 @@
 import { ChevronRightIcon, ExternalLinkIcon } from "lucide-react";
-import { JsonView } from "@/components/adk/timeline/json-view";
+import { JsonView } from "@/components/elements/json-view";
 import { Badge } from "@/components/ui/badge";
 import { SafeText } from "@/components/ui/safe-text";
 import type { ConformanceCheck } from "@/lib/contracts/conformance";

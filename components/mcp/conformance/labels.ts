@@ -1,3 +1,4 @@
+import type { StatusTone } from "@/components/elements/status-badge";
 import type { CheckStatus, ConformanceRunStatus } from "@/lib/contracts/conformance";
 
 type BadgeVariant = "success" | "destructive" | "warning" | "info" | "secondary" | "outline";
@@ -12,14 +13,14 @@ export const RUN_STATUS_LABEL: Record<ConformanceRunStatus, string> = {
   interrupted: "Interrupted",
 };
 
-export const RUN_STATUS_VARIANT: Record<ConformanceRunStatus, BadgeVariant> = {
-  running: "info",
-  passed: "success",
-  failed: "destructive",
-  cancelled: "secondary",
+export const RUN_STATUS_TONE: Record<ConformanceRunStatus, StatusTone> = {
+  running: "running",
+  passed: "ok",
+  failed: "failed",
+  cancelled: "canceled",
   timed_out: "warning",
-  error: "destructive",
-  interrupted: "secondary",
+  error: "failed",
+  interrupted: "stale",
 };
 
 type KnownCheckStatus = "SUCCESS" | "FAILURE" | "WARNING" | "INFO" | "SKIPPED";

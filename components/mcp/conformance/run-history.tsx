@@ -1,7 +1,7 @@
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/elements/status-badge";
 import type { ConformanceRun } from "@/lib/contracts/conformance";
 import { cn } from "@/lib/cn";
-import { RUN_STATUS_LABEL, RUN_STATUS_VARIANT, formatWhen } from "./labels";
+import { RUN_STATUS_LABEL, RUN_STATUS_TONE, formatWhen } from "./labels";
 
 export interface RunHistoryProps {
   runs: ConformanceRun[];
@@ -31,7 +31,7 @@ export function RunHistory({ runs, selectedId, onSelect }: RunHistoryProps) {
                   run.id === selectedId && "border-primary bg-muted",
                 )}
               >
-                <Badge variant={RUN_STATUS_VARIANT[run.status]}>{RUN_STATUS_LABEL[run.status]}</Badge>
+                <StatusBadge tone={RUN_STATUS_TONE[run.status]}>{RUN_STATUS_LABEL[run.status]}</StatusBadge>
                 <span className="font-mono">{run.revision}</span>
                 <span className="max-w-40 truncate">{run.scenario ?? "all"}</span>
                 <span className="tabular-nums text-muted-foreground">

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/elements/status-badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import type { ConformanceRun } from "@/lib/contracts/conformance";
-import { RUN_STATUS_LABEL, RUN_STATUS_VARIANT, formatDuration, formatWhen } from "./labels";
+import { RUN_STATUS_LABEL, RUN_STATUS_TONE, formatDuration, formatWhen } from "./labels";
 import { ScenarioGroup } from "./scenario-group";
 
 /** One run: what ran against which URL, totals, then each scenario with its checks. */
@@ -15,9 +15,9 @@ export function RunResults({ run }: { run: ConformanceRun }) {
   return (
     <section className="flex flex-col gap-2" data-testid="conformance-results" data-run={run.id} data-status={run.status}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-        <Badge variant={RUN_STATUS_VARIANT[run.status]} data-testid="conformance-run-status">
+        <StatusBadge tone={RUN_STATUS_TONE[run.status]} data-testid="conformance-run-status">
           {RUN_STATUS_LABEL[run.status]}
-        </Badge>
+        </StatusBadge>
         <span className="font-medium">
           {run.revision} · {run.scenario ?? "all server scenarios"}
         </span>

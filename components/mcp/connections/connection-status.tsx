@@ -1,5 +1,6 @@
 import type { ConnectionStatus, TransportKind } from "@/lib/contracts/connections";
 import { cn } from "@/lib/cn";
+import { TONE_DOT_CLASS, type StatusTone } from "@/components/elements/status-badge";
 
 /** A Record, so a new status without a label or colour is a type error (STYLE rule 7). */
 export const STATUS_LABEL: Record<ConnectionStatus, string> = {
@@ -10,12 +11,12 @@ export const STATUS_LABEL: Record<ConnectionStatus, string> = {
   error: "Error",
 };
 
-const STATUS_DOT: Record<ConnectionStatus, string> = {
-  idle: "bg-neutral-300 dark:bg-neutral-600",
-  connecting: "bg-amber-400 animate-pulse",
-  connected: "bg-emerald-500",
-  disconnected: "bg-neutral-400",
-  error: "bg-red-500",
+const STATUS_TONE: Record<ConnectionStatus, StatusTone> = {
+  idle: "canceled",
+  connecting: "running",
+  connected: "ok",
+  disconnected: "stale",
+  error: "failed",
 };
 
 export const TRANSPORT_LABEL: Record<TransportKind, string> = {
@@ -28,7 +29,7 @@ export const TRANSPORT_LABEL: Record<TransportKind, string> = {
 export function StatusDot({ status, showLabel = true, className }: { status: ConnectionStatus; showLabel?: boolean; className?: string }) {
   return (
     <span className={cn("inline-flex items-center gap-1.5 text-xs text-muted-foreground", className)} data-status={status}>
-      <span aria-hidden className={cn("size-2 shrink-0 rounded-full", STATUS_DOT[status])} />
+      <span aria-hidden className={cn("size-2 shrink-0 rounded-full", TONE_DOT_CLASS[STATUS_TONE[status]])} />
       {showLabel && <span>{STATUS_LABEL[status]}</span>}
     </span>
   );

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { EyeIcon, EyeOffIcon, RotateCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/mcp/tool-result/copy-button";
+import { CopyButton } from "@/components/elements/copy-button";
 import { maskedKey } from "@/lib/tap/snippets";
 
 export interface TapEndpointProps {

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/mcp/tool-result/copy-button";
+import { CopyButton } from "@/components/elements/copy-button";
 import { SNIPPET_LABEL, SNIPPET_WHERE, maskedKey, tapSnippet } from "@/lib/tap/snippets";
 import type { SnippetKind } from "@/lib/tap/snippets";
 

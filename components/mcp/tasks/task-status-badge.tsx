@@ -1,19 +1,19 @@
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge, type StatusTone } from "@/components/elements/status-badge";
 import type { TaskStatus } from "@/lib/contracts/tasks";
 import { TASK_STATUS_LABEL } from "./format";
 
-const VARIANT = {
-  working: "info",
+const TONE: Record<TaskStatus, StatusTone> = {
+  working: "running",
   input_required: "warning",
-  completed: "success",
-  failed: "destructive",
-  cancelled: "secondary",
-} as const;
+  completed: "ok",
+  failed: "failed",
+  cancelled: "canceled",
+};
 
 export function TaskStatusBadge({ status }: { status: TaskStatus }) {
   return (
-    <Badge variant={VARIANT[status]} data-testid="task-status" data-status={status}>
+    <StatusBadge tone={TONE[status]} data-testid="task-status" data-status={status}>
       {TASK_STATUS_LABEL[status]}
-    </Badge>
+    </StatusBadge>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { prettyJson } from "@/lib/tool-result/text-format";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/elements/copy-button";
 import { LargeText } from "./large-text";
 
 export interface RawJsonProps {

@@ -1,14 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { CheckIcon, CopyIcon } from "lucide-react";
+import { CopyButton } from "@/components/elements/copy-button";
 import { Button } from "@/components/ui/button";
 import type { Entry } from "@/lib/contracts/entries";
 import { previewJson } from "@/lib/protocols/mcp/preview";
-import { formatBytes } from "./format";
-
-/** Shown at once; "Show all" renders the rest (STYLE.md 8: large payloads are cut in view). */
-export const VIEW_LIMIT_BYTES = 100 * 1024;
+import { formatBytes, VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
 
 export interface JsonBlockProps {
   title: string;
@@ -23,18 +20,12 @@ export function JsonBlock({ title, entry, onLoadFull }: JsonBlockProps) {
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [showAll, setShowAll] = useState(false);
-  const [copied, setCopied] = useState(false);
   const shown = full ?? entry;
   // A transport preview is JSON text cut mid-way: show it as text, not as a quoted string.
   const rawText = typeof shown.raw === "string" && shown.truncated ? shown.raw : null;
   const preview = rawText === null ? previewJson(shown.raw, showAll ? Infinity : VIEW_LIMIT_BYTES) : null;
   const text = rawText ?? preview?.text ?? "";
 
-  const copy = async () => {
-    await navigator.clipboard.writeText(rawText ?? previewJson(shown.raw, Infinity).text);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1500);
-  };
   const loadFull = async () => {
     if (!onLoadFull) return;
     setLoading(true);
@@ -55,10 +46,12 @@ export function JsonBlock({ title, entry, onLoadFull }: JsonBlockProps) {
         <span className="text-muted-foreground">
           seq {entry.seq} · {formatBytes(entry.rawBytes)}
         </span>
-        <Button size="xs" variant="ghost" className="ml-auto" onClick={() => void copy()} aria-label={`Copy ${title}`}>
-          {copied ? <CheckIcon /> : <CopyIcon />}
-          {copied ? "Copied" : "Copy"}
-        </Button>
+        <CopyButton
+          variant="ghost"
+          className="ml-auto"
+          ariaLabel={`Copy ${title}`}
+          getText={() => rawText ?? previewJson(shown.raw, Infinity).text}
+        />
       </header>
       {shown.truncated && (
         <div className="flex items-center gap-2 rounded border border-amber-500/30 bg-amber-500/10 px-2 py-1 text-xs">

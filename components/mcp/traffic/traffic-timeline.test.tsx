@@ -124,7 +124,7 @@ describe("TrafficTimeline", () => {
 
     fireEvent.click(read!);
     const detail = screen.getByTestId("traffic-detail");
-    expect(detail.textContent).toContain("Preview of a 68.4 KB message.");
+    expect(detail.textContent).toContain("Preview of a 68 KB message.");
     await act(async () => fireEvent.click(within(detail).getByRole("button", { name: "Load full message" })));
     expect(onLoadFull).toHaveBeenCalledWith(2);
     expect(detail.textContent).toContain('"uri": "demo://big"');

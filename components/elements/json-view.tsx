@@ -4,24 +4,28 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { previewJson } from "@/lib/protocols/mcp/preview";
-import { formatBytes } from "@/lib/tool-result/size";
+import { formatBytes, VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
 
 export interface JsonViewProps {
   value: unknown;
-  /** Bytes shown before "Show all" (STYLE.md 8: large payloads are cut in view). */
+  /** Bytes shown before "Show all"; the one rule is VIEW_LIMIT_BYTES (STYLE.md 8), tests pass less. */
   limitBytes?: number;
   className?: string;
   "data-testid"?: string;
 }
 
-/** Pretty JSON, cut to a prefix until the user asks for all of it. */
-export function JsonView({ value, limitBytes = 4096, className, ...rest }: JsonViewProps) {
+/**
+ * The one JSON viewer: pretty JSON, cut on a character boundary at VIEW_LIMIT_BYTES UTF-8 bytes
+ * until the user asks for all of it.
+ */
+export function JsonView({ value, limitBytes = VIEW_LIMIT_BYTES, className, ...rest }: JsonViewProps) {
   const [all, setAll] = useState(false);
   const preview = useMemo(() => previewJson(value, all ? Infinity : limitBytes), [value, all, limitBytes]);
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <pre
         data-testid={rest["data-testid"] ?? "json-view"}
+        data-truncated={preview.truncated || undefined}
         className={cn("max-h-64 overflow-auto rounded bg-muted/60 p-1.5 font-mono text-[11px] break-all whitespace-pre-wrap", className)}
       >
         {preview.text}
