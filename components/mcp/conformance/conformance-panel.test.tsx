@@ -9,7 +9,7 @@ import { ConformancePanel } from "@/components/mcp/conformance/conformance-panel
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 
 // Rendered from the real captured run (suite 0.2.0-alpha.12 vs server-everything, 2025-11-25).
-const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures/conformance");
+const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/conformance");
 const list = parseScenarioList("2025-11-25", readFileSync(path.join(FIXTURES, "list-2025-11-25.txt"), "utf8"));
 const scenarios = readResultsDir(path.join(FIXTURES, "everything-2025-11-25"), new Map(list.notScored.map((n) => [n.scenario, n.reason])));
 const run: ConformanceRun = {

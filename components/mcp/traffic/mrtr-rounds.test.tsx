@@ -14,7 +14,7 @@ beforeAll(() => {
 afterEach(cleanup);
 
 // Recorded from tests/fixtures/mrtr-server.mjs with the SDK v2 client (2026-07-28).
-const frames = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/mrtr-wire.json"), "utf8")) as {
+const frames = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/mrtr-wire.json"), "utf8")) as {
   t: number;
   dir: string;
   msg: unknown;
