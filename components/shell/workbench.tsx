@@ -18,6 +18,8 @@ import { AgentMain } from "@/components/adk/agents/agent-main";
 import { AgentSidebar } from "@/components/adk/agents/agent-sidebar";
 import { PlaygroundMain } from "@/components/playground/playground-main";
 import { PlaygroundNav } from "@/components/playground/playground-nav";
+import { A2aMain } from "@/components/a2a/a2a-main";
+import { A2aNav } from "@/components/a2a/a2a-nav";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 
@@ -88,10 +90,13 @@ export function Workbench() {
           )}
           <AgentSidebar location={location} navigate={navigate} />
           <PlaygroundNav location={location} navigate={navigate} />
+          <A2aNav location={location} navigate={navigate} />
         </aside>
         <main className="flex min-w-0 flex-1 flex-col [overflow-wrap:anywhere]">
           {location.view === "playground" ? (
             <PlaygroundMain location={location} navigate={navigate} />
+          ) : location.view === "a2a" ? (
+            <A2aMain location={location} navigate={navigate} />
           ) : agentOpen ? (
             <AgentMain location={location} navigate={navigate} />
           ) : selected ? (

@@ -21,6 +21,7 @@ import { applyTasksEntry } from "@/lib/queries/tasks-stream";
 import { applyNetworkEntry } from "@/lib/queries/network-stream";
 import { applyApprovalsEntry } from "@/lib/queries/approvals";
 import { applyPlaygroundEntries } from "@/lib/queries/playground";
+import { applyA2aEntries } from "@/lib/queries/a2a";
 
 /** Feature modules (issue 4) that own their own loupe entry kinds; each returns true if it took one. */
 const FEATURE_ENTRY_HANDLERS = [applyRequestsEntry, applyResourcesEntry, applyTasksEntry, applyAuthEntry, applyNetworkEntry, applyApprovalsEntry];
@@ -37,6 +38,7 @@ export function applyStreamEntries(qc: QueryClient, entries: readonly Entry[]): 
   const byConnection = new Map<string, Entry[]>();
   const adk: Entry[] = [];
   const playground: Entry[] = [];
+  const a2a: Entry[] = [];
   for (const e of entries) {
     if (e.protocol === "adk") {
       adk.push(e);
@@ -45,6 +47,11 @@ export function applyStreamEntries(qc: QueryClient, entries: readonly Entry[]): 
     // connectionId is a conversation id here, not a connection: no traffic list to append to.
     if (e.protocol === "playground") {
       playground.push(e);
+      continue;
+    }
+    // connectionId is an A2A agent id: its entries feed the agent's tasks, not a traffic list.
+    if (e.protocol === "a2a") {
+      a2a.push(e);
       continue;
     }
     const list = byConnection.get(e.connectionId);
@@ -59,6 +66,7 @@ export function applyStreamEntries(qc: QueryClient, entries: readonly Entry[]): 
   }
   if (adk.length) applyAdkEntries(qc, adk);
   if (playground.length) applyPlaygroundEntries(qc, playground);
+  if (a2a.length) applyA2aEntries(qc, a2a);
 }
 
 function applyLoupeEntry(qc: QueryClient, e: Entry): void {

@@ -1,0 +1,42 @@
+import { PencilIcon, RefreshCwIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { AgentStatusDot } from "@/components/adk/agents/agent-status";
+import type { A2aAgentView } from "@/lib/contracts/a2a";
+
+export interface A2aAgentHeaderProps {
+  agent: A2aAgentView;
+  onEdit: () => void;
+  onRefetchCard: () => void;
+  refetching: boolean;
+}
+
+/** Who the agent is and how Loupe talks to it: URL, wire version, transport, status. */
+export function A2aAgentHeader({ agent, onEdit, onRefetchCard, refetching }: A2aAgentHeaderProps) {
+  const s = agent.state;
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-2 border-b px-4 py-2.5" data-testid="a2a-agent-header">
+      <div className="flex min-w-0 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-base font-semibold">{agent.name}</h2>
+          {agent.builtin && <Badge variant="outline">demo</Badge>}
+          <AgentStatusDot status={s.status} />
+        </div>
+        <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+          <span className="font-mono break-all">{agent.url}</span>
+          {s.protocolVersion && <Badge variant="secondary">A2A v{s.protocolVersion}</Badge>}
+          {s.transport && <Badge variant="info" data-testid="a2a-transport-in-use">{s.transport}</Badge>}
+          {s.cardFetchedAt && <span>card fetched {new Date(s.cardFetchedAt).toLocaleTimeString()}</span>}
+        </div>
+      </div>
+      <div className="flex items-center gap-1.5">
+        <Button size="xs" variant="outline" onClick={onRefetchCard} disabled={refetching} data-testid="a2a-refetch-card">
+          <RefreshCwIcon className={refetching ? "animate-spin" : undefined} /> Re-fetch card
+        </Button>
+        <Button size="xs" variant="ghost" onClick={onEdit}>
+          <PencilIcon /> Edit
+        </Button>
+      </div>
+    </header>
+  );
+}

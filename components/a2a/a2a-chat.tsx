@@ -1,0 +1,63 @@
+"use client";
+
+import { useCallback } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
+import type { A2aAgentView } from "@/lib/contracts/a2a";
+import { A2A_TERMINAL_STATES } from "@/lib/contracts/a2a";
+import { useA2aTaskActions } from "@/hooks/use-a2a";
+import { useA2aFollow } from "@/hooks/use-a2a-follow";
+import { a2aTasksQuery } from "@/lib/queries/a2a";
+import { QueryError } from "@/components/elements/query-error";
+import { readCard } from "@/components/a2a/card-model";
+import { A2aComposer } from "@/components/a2a/a2a-composer";
+import type { ComposeTarget } from "@/components/a2a/a2a-composer";
+import { A2aTaskPane } from "@/components/a2a/a2a-task-pane";
+import type { A2aPartInput } from "@/lib/contracts/a2a";
+
+export interface A2aChatProps {
+  agent: A2aAgentView;
+  location: WorkbenchLocation;
+  navigate: (patch: Partial<WorkbenchLocation>) => void;
+}
+
+const short = (id: string) => (id.length > 10 ? `${id.slice(0, 8)}…` : id);
+
+/**
+ * Talk to the agent: the open task (?item=) above, the composer below. "Continue" sends into the
+ * open context, and into the open task while it is not terminal (A2A: a terminal task takes no
+ * more messages; an interrupted one is continued by its taskId).
+ */
+export function A2aChat({ agent, location, navigate }: A2aChatProps) {
+  const tasks = useQuery(a2aTasksQuery(agent.id));
+  const { send } = useA2aTaskActions(agent.id);
+  const canStream = readCard(agent.state.card).streaming;
+  const openTask = tasks.data?.find((t) => t.taskId === location.item);
+  const contextId = location.thread ?? openTask?.contextId ?? null;
+  const continueTask = openTask && !A2A_TERMINAL_STATES.includes(openTask.state) ? openTask.taskId : null;
+  const continueLabel = contextId ? (continueTask ? `task ${short(continueTask)}` : `context ${short(contextId)}`) : null;
+
+  const onTask = useCallback((taskId: string, ctx: string | null) => navigate({ thread: ctx, item: taskId }), [navigate]);
+  const follow = useA2aFollow(agent.id, onTask);
+
+  const onSend = async ({ parts, stream, target }: { parts: A2aPartInput[]; stream: boolean; target: ComposeTarget }) => {
+    const into = target === "continue" && contextId ? { contextId, ...(continueTask ? { taskId: continueTask } : {}) } : {};
+    const { exchangeId } = await send.mutateAsync({ parts, stream, ...into });
+    follow(exchangeId);
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-testid="a2a-chat">
+      {location.item ? (
+        <A2aTaskPane key={location.item} agent={agent} taskId={location.item} />
+      ) : (
+        <div className="m-auto p-4 text-center text-sm text-muted-foreground" data-testid="a2a-no-task">
+          {tasks.isSuccess && tasks.data.length === 0 ? "No tasks yet — send a message." : "Send a message, or open a task from the Tasks tab."}
+        </div>
+      )}
+      {tasks.isError && <QueryError className="mx-3" title="Could not load the tasks" error={tasks.error} onRetry={() => void tasks.refetch()} />}
+      {send.error && <QueryError className="mx-3" title="The message was not sent" error={send.error} />}
+      <A2aComposer canStream={canStream} continueLabel={continueLabel} onSend={onSend} busy={send.isPending} />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { BanIcon, BellIcon, RefreshCwIcon, RadioIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import type { A2aTaskDetail } from "@/lib/contracts/a2a";
+import { A2aStateBadge } from "@/components/a2a/state-badge";
+import { CopyButton } from "@/components/elements/copy-button";
+
+export interface TaskHeaderProps {
+  task: A2aTaskDetail;
+  terminal: boolean;
+  canPush: boolean;
+  busy: Record<"refresh" | "cancel" | "resubscribe" | "push", boolean>;
+  onRefresh: () => void;
+  onCancel: () => void;
+  onResubscribe: () => void;
+  onRegisterPush: () => void;
+}
+
+/** The task's state and ids, and what can be done to it: tasks/get, cancel, resubscribe, push webhook. */
+export function TaskHeader({ task, terminal, canPush, busy, onRefresh, onCancel, onResubscribe, onRegisterPush }: TaskHeaderProps) {
+  return (
+    <div className="flex flex-col gap-1.5 border-b px-3 py-2" data-testid="a2a-task-header">
+      <div className="flex flex-wrap items-center gap-2">
+        <A2aStateBadge state={task.state} />
+        {task.streaming && (
+          <span className="inline-flex items-center gap-1 text-xs text-sky-700 dark:text-sky-300" data-testid="a2a-task-streaming">
+            <RadioIcon className="size-3.5 animate-pulse" aria-hidden /> stream open
+          </span>
+        )}
+        <span className="font-mono text-xs text-muted-foreground" title="taskId">
+          task {task.taskId}
+        </span>
+        <CopyButton variant="ghost" getText={() => task.taskId} label="" ariaLabel="Copy task id" />
+        <span className="font-mono text-xs text-muted-foreground" title="contextId">
+          context {task.contextId}
+        </span>
+        <span className="text-xs text-muted-foreground">{task.artifactCount} artifacts</span>
+      </div>
+      {task.statusText && <p className="text-sm whitespace-pre-wrap">{task.statusText}</p>}
+      <div className="flex flex-wrap items-center gap-1.5">
+        <Button size="xs" variant="outline" onClick={onRefresh} disabled={busy.refresh} data-testid="a2a-task-refresh">
+          <RefreshCwIcon className={busy.refresh ? "animate-spin" : undefined} /> Refresh (tasks/get)
+        </Button>
+        <Button size="xs" variant="outline" onClick={onCancel} disabled={terminal || busy.cancel} data-testid="a2a-task-cancel">
+          <BanIcon /> Cancel
+        </Button>
+        <Button size="xs" variant="outline" onClick={onResubscribe} disabled={terminal || task.streaming || busy.resubscribe} data-testid="a2a-task-resubscribe" title="Reopen the event stream after a drop">
+          <RadioIcon /> Resubscribe
+        </Button>
+        <Button size="xs" variant="outline" onClick={onRegisterPush} disabled={!canPush || terminal || busy.push || Boolean(task.push)} data-testid="a2a-task-push">
+          <BellIcon /> {task.push ? "Webhook registered" : "Register push webhook"}
+        </Button>
+        {task.push && (
+          <span className="text-xs text-muted-foreground" data-testid="a2a-push-info">
+            {task.push.received} push notifications received{task.push.error ? ` · ${task.push.error}` : ""} · <span className="font-mono">{task.push.url}</span>
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

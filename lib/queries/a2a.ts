@@ -1,0 +1,152 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api-client";
+import type {
+  A2aAgentInput,
+  A2aAgentView,
+  A2aAnswerBody,
+  A2aHumanRequest,
+  A2aPushRegistration,
+  A2aSendBody,
+  A2aTaskDetail,
+  A2aTaskSummary,
+} from "@/lib/contracts/a2a";
+import type { Entry } from "@/lib/contracts/entries";
+import { inboxKeys } from "@/lib/queries/inbox";
+import { mergeEntries } from "@/lib/queries/traffic";
+
+/** Root of everything cached for one A2A agent: dropped together when it is removed. */
+export const a2aScope = (agentId: string) => ["a2a", agentId] as const;
+
+export const a2aKeys = {
+  list: () => ["a2a", "agents"] as const,
+  tasks: (agentId: string) => [...a2aScope(agentId), "tasks"] as const,
+  task: (agentId: string, taskId: string) => [...a2aScope(agentId), "task", taskId] as const,
+  taskEntries: (agentId: string, taskId: string) => [...a2aScope(agentId), "task", taskId, "entries"] as const,
+  /** Every entry of this agent that arrived on the stream while a view of it was open. */
+  live: (agentId: string) => [...a2aScope(agentId), "live"] as const,
+};
+
+const enc = encodeURIComponent;
+const agentPath = (id: string) => `/api/a2a/agents/${enc(id)}`;
+const taskPath = (id: string, taskId: string) => `${agentPath(id)}/tasks/${enc(taskId)}`;
+
+export function a2aAgentsQuery() {
+  return queryOptions({
+    queryKey: a2aKeys.list(),
+    queryFn: ({ signal }) => apiFetch<A2aAgentView[]>("/api/a2a/agents", { signal }),
+  });
+}
+
+export function a2aTasksQuery(agentId: string) {
+  return queryOptions({
+    queryKey: a2aKeys.tasks(agentId),
+    queryFn: ({ signal }) => apiFetch<A2aTaskSummary[]>(`${agentPath(agentId)}/tasks`, { signal }),
+  });
+}
+
+export function a2aTaskQuery(agentId: string, taskId: string) {
+  return queryOptions({
+    queryKey: a2aKeys.task(agentId, taskId),
+    queryFn: ({ signal }) => apiFetch<A2aTaskDetail>(taskPath(agentId, taskId), { signal }),
+  });
+}
+
+/** How many entries are fetched at once: the contract lists a task's seqs, /api/entries/:seq serves each whole. */
+const ENTRY_FETCH_CONCURRENCY = 8;
+
+/**
+ * A task's recorded entries, whole (the timeline must show every raw frame). The stream merges
+ * newer ones into the same cache entry (applyA2aEntries), so the fetch merges too.
+ */
+export function a2aTaskEntriesQuery(agentId: string, taskId: string, seqs: readonly number[]) {
+  const queryKey = a2aKeys.taskEntries(agentId, taskId);
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal, client }) => {
+      const have = new Set((client.getQueryData<Entry[]>(queryKey) ?? []).filter((e) => !e.truncated).map((e) => e.seq));
+      const todo = seqs.filter((s) => !have.has(s));
+      const fetched: Entry[] = [];
+      for (let i = 0; i < todo.length; i += ENTRY_FETCH_CONCURRENCY) {
+        const batch = todo.slice(i, i + ENTRY_FETCH_CONCURRENCY);
+        fetched.push(...(await Promise.all(batch.map((seq) => apiFetch<Entry>(`/api/entries/${seq}`, { signal })))));
+      }
+      return mergeEntries(client.getQueryData<Entry[]>(queryKey), fetched);
+    },
+    staleTime: Infinity,
+  });
+}
+
+export function a2aLiveQuery(agentId: string) {
+  return queryOptions({
+    queryKey: a2aKeys.live(agentId),
+    // Nothing to fetch: the stream fills it (applyA2aEntries) from the moment a view subscribes.
+    queryFn: ({ client }) => client.getQueryData<Entry[]>(a2aKeys.live(agentId)) ?? [],
+    staleTime: Infinity,
+  });
+}
+
+export const a2aApi = {
+  create: (input: A2aAgentInput) => apiFetch<A2aAgentView>("/api/a2a/agents", { method: "POST", body: input }),
+  update: (id: string, patch: Partial<A2aAgentInput>) => apiFetch<A2aAgentView>(agentPath(id), { method: "PATCH", body: patch }),
+  remove: (id: string) => apiFetch<void>(agentPath(id), { method: "DELETE" }),
+  refetchCard: (id: string) => apiFetch<A2aAgentView>(`${agentPath(id)}/card`, { method: "POST" }),
+  /** 202: the exchange runs on the server; its frames arrive on the stream. */
+  send: (id: string, body: A2aSendBody) => apiFetch<{ exchangeId: string }>(`${agentPath(id)}/messages`, { method: "POST", body }),
+  refresh: (id: string, taskId: string) => apiFetch<A2aTaskDetail>(`${taskPath(id, taskId)}/refresh`, { method: "POST" }),
+  cancel: (id: string, taskId: string) => apiFetch<A2aTaskDetail>(`${taskPath(id, taskId)}/cancel`, { method: "POST" }),
+  resubscribe: (id: string, taskId: string) => apiFetch<unknown>(`${taskPath(id, taskId)}/resubscribe`, { method: "POST" }),
+  registerPush: (id: string, taskId: string) => apiFetch<A2aPushRegistration>(`${taskPath(id, taskId)}/push`, { method: "POST" }),
+  answer: (requestId: string, body: A2aAnswerBody) =>
+    apiFetch<A2aHumanRequest>(`/api/a2a/requests/${enc(requestId)}`, { method: "POST", body }),
+};
+
+/** The task an entry is about, when its raw names one (frames, streams, pushes, request states). */
+export function entryTaskId(e: Entry): string | null {
+  const raw = e.raw;
+  if (typeof raw !== "object" || raw === null) return null;
+  const taskId = (raw as { taskId?: unknown }).taskId;
+  return typeof taskId === "string" && taskId ? taskId : null;
+}
+
+export function entryExchangeId(e: Entry): string | null {
+  const raw = e.raw;
+  if (typeof raw !== "object" || raw === null) return null;
+  const id = (raw as { exchangeId?: unknown }).exchangeId;
+  return typeof id === "string" && id ? id : null;
+}
+
+/** How many live entries of one agent the browser keeps. */
+export const A2A_LIVE_CAP = 20_000;
+
+/**
+ * The A2A half of the stream reducer. Live entries go to the agent's live cache (only while a
+ * view holds it) and to the open task's entries; anything that changes a task or the card
+ * re-reads the server's record, which is the truth for summaries (state, artifact counts).
+ */
+export function applyA2aEntries(qc: QueryClient, entries: readonly Entry[]): void {
+  const byAgent = new Map<string, Entry[]>();
+  for (const e of entries) {
+    const list = byAgent.get(e.connectionId);
+    if (list) list.push(e);
+    else byAgent.set(e.connectionId, [e]);
+  }
+  for (const [agentId, batch] of byAgent) {
+    if (qc.getQueryState(a2aKeys.live(agentId))) qc.setQueryData<Entry[]>(a2aKeys.live(agentId), (prev) => mergeEntries(prev, batch, A2A_LIVE_CAP));
+    const tasks = new Set<string>();
+    for (const e of batch) {
+      const taskId = entryTaskId(e);
+      if (taskId) tasks.add(taskId);
+      if (e.kind === "a2a_card") void qc.invalidateQueries({ queryKey: a2aKeys.list() });
+      // The inbox lists A2A requests too; its own reducer may upsert them, a re-read is always right.
+      if (e.kind === "a2a_request_state") void qc.invalidateQueries({ queryKey: inboxKeys.list() });
+    }
+    for (const taskId of tasks) {
+      const mine = batch.filter((e) => entryTaskId(e) === taskId);
+      const key = a2aKeys.taskEntries(agentId, taskId);
+      if (qc.getQueryState(key)) qc.setQueryData<Entry[]>(key, (prev) => mergeEntries(prev, mine));
+      void qc.invalidateQueries({ queryKey: a2aKeys.task(agentId, taskId), exact: true });
+    }
+    if (tasks.size) void qc.invalidateQueries({ queryKey: a2aKeys.tasks(agentId) });
+  }
+}
