@@ -17,6 +17,8 @@ export interface StartAgentServerOptions {
   agentsDir?: string;
   /** Passed to `--allow_origins` (one origin or "*"), for a browser on another origin. */
   allowOrigins?: string;
+  /** Also serve every app over A2A (`--a2a`, ADK's own A2A support) at /a2a/<app>; see adk-a2a.ts. */
+  a2a?: boolean;
   /** Call /list-apps before resolving, so the agents are bundled (3–5 s) before the first run. */
   preload?: boolean;
   /** How long to wait for /health. */
@@ -90,6 +92,7 @@ export async function startAgentServer(options: StartAgentServerOptions = {}): P
   const hostGate = path.join(root, "demo/adk/host-gate.cjs");
   const args = ["--require", watch, "--require", hostGate, cliPath(root), "api_server", agentsDir, "--host", host, "--port", String(port)];
   if (options.allowOrigins) args.push("--allow_origins", options.allowOrigins);
+  if (options.a2a) args.push("--a2a");
   const loopback = ["127.0.0.1", "localhost", "::1"].includes(host);
   const gateEnv = { LOUPE_ADK_ALLOW_ORIGINS: options.allowOrigins ?? "", LOUPE_ADK_EXTRA_HOSTS: loopback ? "" : host };
 
