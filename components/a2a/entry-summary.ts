@@ -107,7 +107,12 @@ function summarizeFrame(payload: unknown): EntrySummary {
   if (kind === "artifact-update") {
     const artifact = rec(obj.artifact) ?? {};
     const name = typeof artifact.name === "string" ? artifact.name : String(artifact.artifactId ?? "artifact");
-    return { chip: kind, text: `${name}: ${partsText(artifact.parts)}`, streaming: obj.append === true && obj.lastChunk !== true };
+    return { chip: kind, text: `${name}: ${partsText(artifact.parts)}`, streaming: isOpenChunk(obj) };
   }
   return { chip: kind };
+}
+
+/** More chunks follow: lastChunk is false, or a chunk appended without lastChunk (A2A TaskArtifactUpdateEvent). */
+function isOpenChunk(update: Rec): boolean {
+  return update.lastChunk === false || (update.append === true && update.lastChunk !== true);
 }
