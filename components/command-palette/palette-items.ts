@@ -3,8 +3,10 @@ import type { ConnectionView } from "@/lib/contracts/connections";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import type { Tool } from "@/lib/queries/tools";
 import { toolKey } from "@/lib/protocols/mcp/tool-listing";
-import { KIND_LABEL, STATUS_META, inboxStatus, rowKind, rowPrompt, rowSourceLabel, type AnyInboxRow } from "@/components/inbox/inbox-status";
-import { inboxItemDomKey, sortInbox } from "@/components/inbox/inbox-order";
+import type { InboxRow } from "@/lib/contracts/inbox";
+import { KIND_LABEL, STATUS_META } from "@/components/inbox/inbox-status";
+import { inboxItemDomKey, inboxStatus, rowKind, rowPrompt, rowSourceLabel } from "@/components/inbox/source-text";
+import { sortInbox } from "@/components/inbox/inbox-order";
 
 export type PaletteKind = "server" | "tool" | "agent" | "app" | "session" | "inbox";
 
@@ -37,7 +39,7 @@ export interface PaletteSources {
   agents: readonly AgentServerView[];
   /** Sessions per `${agentId}/${app}`. */
   sessions: ReadonlyMap<string, readonly AgentSessionSummary[]>;
-  inbox: readonly AnyInboxRow[];
+  inbox: readonly InboxRow[];
 }
 
 export const sessionSourceKey = (agentId: string, app: string) => `${agentId}/${app}`;

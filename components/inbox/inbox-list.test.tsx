@@ -7,7 +7,7 @@ import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { InboxBadge } from "./inbox-badge";
 import { InboxList } from "./inbox-list";
-import { countWaiting } from "./inbox-status";
+import { countWaiting } from "./source-text";
 import { failedAnswer, itemFrom, itemsOf, refusedItem, runOf } from "./test-items";
 import { InboxRow as InboxRowView } from "./inbox-row";
 
@@ -40,6 +40,7 @@ function mixedItems(): InboxRow[] {
 }
 
 const rows = () => screen.getAllByTestId("inbox-item");
+const rowsOf = (group: HTMLElement) => rows().filter((r) => r.dataset.groupKey === group.dataset.sessionKey);
 const statuses = () => rows().map((r) => `${r.dataset.kind}:${r.dataset.status}`);
 
 describe("InboxList", () => {
@@ -78,9 +79,10 @@ describe("InboxList", () => {
   it("groups by session and renders items with renderCard", () => {
     render(<InboxList items={fixtureItems()} groupBy="session" renderCard={(i) => <span data-testid="custom">{i.id}</span>} />);
     const groups = screen.getAllByTestId("inbox-group");
-    expect(groups.map((g) => g.dataset.sessionKey)).toEqual(["inspector_demo/u1/s_full", "workflow_demo/u1/w1", "inspector_demo/u1/s_pay"]);
-    expect(within(groups[0]!).getAllByTestId("inbox-item")).toHaveLength(3);
-    expect(within(groups[1]!).getByTestId("custom").textContent).toBe("dc4dcd77-851e-4013-ae84-1ce234d1efe6");
+    expect(groups.map((g) => g.dataset.sessionKey)).toEqual(["adk:adk1:inspector_demo/u1/s_full", "adk:adk1:workflow_demo/u1/w1", "adk:adk1:inspector_demo/u1/s_pay"]);
+    // The list is flat (virtualized): each row names its group, and follows its heading.
+    expect(rowsOf(groups[0]!)).toHaveLength(3);
+    expect(within(rowsOf(groups[1]!)[0]!).getByTestId("custom").textContent).toBe("dc4dcd77-851e-4013-ae84-1ce234d1efe6");
   });
 });
 
@@ -113,9 +115,9 @@ describe("InboxList — ADK interrupts and MCP requests together", () => {
   it("groups MCP requests by server, beside the ADK sessions", () => {
     render(<InboxList items={mixedItems()} groupBy="session" />);
     const groups = screen.getAllByTestId("inbox-group");
-    expect(groups.map((g) => g.dataset.sessionKey)).toEqual(["mcp:ev", "inspector_demo/u1/s_full", "workflow_demo/u1/w1", "inspector_demo/u1/s_pay"]);
-    expect(within(groups[0]!).getAllByTestId("inbox-item")).toHaveLength(3);
-    expect(within(groups[0]!).getByRole("heading").textContent).toBe("everything");
+    expect(groups.map((g) => g.dataset.sessionKey)).toEqual(["mcp:ev", "adk:adk1:inspector_demo/u1/s_full", "adk:adk1:workflow_demo/u1/w1", "adk:adk1:inspector_demo/u1/s_pay"]);
+    expect(rowsOf(groups[0]!)).toHaveLength(3);
+    expect(groups[0]!.textContent).toBe("everything");
   });
 });
 
@@ -138,7 +140,7 @@ describe("InboxBadge", () => {
 describe("InboxRow — a refused answer", () => {
   it("the row of an answer the agent refused reads Failed, and counts as waiting", () => {
     const base = refusedItem();
-    const item = { ...base, lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, { code: "upstream:agent_stream_error", message: "IntentMismatchError" }) };
+    const item = { ...base, source: "adk", lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, { code: "upstream:agent_stream_error", message: "IntentMismatchError" }) } as InboxRow;
     render(<InboxRowView item={item} />);
     expect(screen.getByTestId("interrupt-status")).toMatchObject({ textContent: "Failed" });
     expect(screen.getByTestId("interrupt-status").dataset.status).toBe("failed");

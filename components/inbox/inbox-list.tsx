@@ -1,62 +1,110 @@
 "use client";
 
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { observeElementRect, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { InboxIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { isApprovalRow, isMcpRow } from "@/lib/queries/inbox";
+import { SafeText } from "@/components/ui/safe-text";
+import type { InboxRow as Row } from "@/lib/contracts/inbox";
 import { InboxFilters, NO_FILTER, type InboxFilter } from "./inbox-filters";
-import { filterInbox, groupBySession, groupKeyOf, inboxItemDomKey, itemKey, kindCounts, sortInbox, statusCounts } from "./inbox-order";
+import { filterInbox, inboxLines, kindCounts, sortInbox, statusCounts, type InboxLine } from "./inbox-order";
+import { onInboxReveal, takePendingReveal } from "./inbox-reveal";
 import { InboxRow } from "./inbox-row";
-import { countWaiting, inboxStatus, rowKind, rowSourceLabel, type AnyInboxRow } from "./inbox-status";
+import { countWaiting, inboxItemDomKey, inboxStatus, rowKind } from "./source-text";
 import { useListKeys } from "@/hooks/use-list-keys";
 
-export interface InboxListProps<T extends AnyInboxRow = AnyInboxRow> {
-  /** ADK interrupts and MCP client requests (GET /api/inbox). */
+export interface InboxListProps<T extends Row = Row> {
+  /** Every source's rows (GET /api/inbox). */
   items: T[];
-  /** How one item is shown; the container passes cards wired to their mutations. */
+  /** How one item is shown; the inbox view passes each source's card (INBOX_SOURCES). */
   renderCard?: (item: T) => ReactNode;
   groupBy?: "none" | "session";
 }
 
-function Entries<T extends AnyInboxRow>({ items, render }: { items: T[]; render: (item: T) => ReactNode }) {
+/**
+ * The pane's height as measured, or a typical pane's while it has none (before layout, or where
+ * nothing is laid out): a list of requests never renders blank for want of a measurement.
+ */
+const PANE_FALLBACK = { width: 720, height: 800 };
+function observePane(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void) {
+  return observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : PANE_FALLBACK));
+}
+
+/** A first guess before a line is measured: cards are tall, headings short. */
+const estimate = (line: InboxLine | undefined) => (line?.type === "group" ? 28 : 160);
+
+function Line<T extends Row>({ line, render }: { line: InboxLine<T>; render: (item: T) => ReactNode }) {
+  if (line.type === "group") {
+    return (
+      <h3 className="pt-2 pb-1 font-mono text-xs text-muted-foreground" data-testid="inbox-group" data-session-key={line.groupKey}>
+        <SafeText text={line.label} />
+      </h3>
+    );
+  }
+  const { row } = line;
   return (
-    <ul className="flex flex-col gap-2">
-      {items.map((item) => (
-        <li
-          key={itemKey(item)}
-          data-testid="inbox-item"
-          data-item-key={inboxItemDomKey(item)}
-          data-source={isApprovalRow(item) ? "approval" : isMcpRow(item) ? "mcp" : "adk"}
-          data-kind={rowKind(item)}
-          data-status={inboxStatus(item)}
-          // Arrow keys move between cards; Enter steps into the card's first control.
-          tabIndex={0}
-          onKeyDown={(e) => {
-            if (e.key !== "Enter" || e.target !== e.currentTarget) return;
-            e.preventDefault();
-            e.currentTarget.querySelector<HTMLElement>("textarea, input, select, button:not([disabled])")?.focus();
-          }}
-          className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {render(item)}
-        </li>
-      ))}
-    </ul>
+    <div
+      data-testid="inbox-item"
+      data-item-key={inboxItemDomKey(row)}
+      data-group-key={line.groupKey}
+      data-source={row.source}
+      data-kind={rowKind(row)}
+      data-status={inboxStatus(row)}
+      // Arrow keys move between cards; Enter steps into the card's first control.
+      tabIndex={0}
+      onKeyDown={(e) => {
+        if (e.key !== "Enter" || e.target !== e.currentTarget) return;
+        e.preventDefault();
+        e.currentTarget.querySelector<HTMLElement>("textarea, input, select, button:not([disabled])")?.focus();
+      }}
+      className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {render(row)}
+    </div>
   );
 }
 
-/** Every interrupt and client request Loupe knows: waiting ones first, filterable by kind and status. */
-export function InboxList<T extends AnyInboxRow>({ items, renderCard, groupBy = "none" }: InboxListProps<T>) {
+/**
+ * Every human request Loupe knows, of every protocol: waiting ones first, filterable by kind and
+ * status. Virtualized (thousands of stored requests stay one window of cards in the DOM); the
+ * counts and filters read every row.
+ */
+export function InboxList<T extends Row>({ items, renderCard, groupBy = "none" }: InboxListProps<T>) {
   const [filter, setFilter] = useState<InboxFilter>(NO_FILTER);
   const sorted = useMemo(() => sortInbox(items), [items]);
   const shown = useMemo(() => filterInbox(sorted, filter), [sorted, filter]);
+  const lines = useMemo(() => inboxLines(shown, groupBy === "session"), [shown, groupBy]);
   const waiting = countWaiting(items);
   const render = renderCard ?? ((item: T) => <InboxRow item={item} />);
   const filtered = filter.kinds.size > 0 || filter.statuses.size > 0;
-  const onListKeyDown = useListKeys({ itemSelector: '[data-testid="inbox-item"]' });
+  // Home / End off: the first and last rendered cards are not the list's first and last.
+  const onListKeyDown = useListKeys({ itemSelector: '[data-testid="inbox-item"]', edges: false });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => estimate(lines[i]),
+    getItemKey: (i) => lines[i]?.key ?? i,
+    overscan: 6,
+    initialRect: PANE_FALLBACK,
+    observeElementRect: observePane,
+    useFlushSync: false,
+  });
+
+  // The command palette's jump to a row: scroll it into the window so its focus finds it.
+  useEffect(() => {
+    const indexOf = (domKey: string) => lines.findIndex((l) => l.type === "row" && inboxItemDomKey(l.row) === domKey);
+    const reveal = (domKey: string) => {
+      const at = indexOf(domKey);
+      if (at >= 0) virtualizer.scrollToIndex(at, { align: "center" });
+    };
+    const pending = takePendingReveal((k) => indexOf(k) >= 0);
+    if (pending) reveal(pending);
+    return onInboxReveal(reveal);
+  }, [lines, virtualizer]);
 
   return (
-    <section className="flex flex-col gap-3" data-testid="inbox-list" aria-label="Inbox" onKeyDown={onListKeyDown}>
+    <section className="flex min-h-0 flex-1 flex-col gap-3" data-testid="inbox-list" aria-label="Inbox" onKeyDown={onListKeyDown}>
       <header className="flex items-baseline gap-2">
         <h2 className="text-sm font-semibold">Inbox</h2>
         <span className="text-sm" data-testid="inbox-waiting" data-count={waiting}>
@@ -81,21 +129,25 @@ export function InboxList<T extends AnyInboxRow>({ items, renderCard, groupBy = 
           </Button>
         </p>
       )}
-      {groupBy === "session" ? (
-        groupBySession(shown).map((group) => (
-          <section key={group.key} data-testid="inbox-group" data-session-key={group.items[0] ? groupKeyOf(group.items[0]) : undefined} className="flex flex-col gap-2">
-            <h3 className="font-mono text-xs text-muted-foreground">{group.items[0] ? groupLabel(group.items[0]) : ""}</h3>
-            <Entries items={group.items} render={render} />
-          </section>
-        ))
-      ) : (
-        <Entries items={shown} render={render} />
-      )}
+      <div ref={scrollRef} className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1" data-testid="inbox-scroll">
+        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const line = lines[v.index];
+            if (!line) return null;
+            return (
+              <div
+                key={v.key}
+                data-index={v.index}
+                ref={virtualizer.measureElement}
+                className="absolute inset-x-0 top-0 pb-2"
+                style={{ transform: `translateY(${v.start}px)` }}
+              >
+                <Line line={line} render={render} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
     </section>
   );
-}
-
-/** A session group is named by its source; an MCP group by its server (the tool varies per row). */
-function groupLabel(item: AnyInboxRow): string {
-  return isMcpRow(item) || isApprovalRow(item) ? item.connectionName : rowSourceLabel(item);
 }

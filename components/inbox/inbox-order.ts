@@ -1,66 +1,60 @@
+import type { InboxRow } from "@/lib/contracts/inbox";
 import type { InboxFilter } from "./inbox-filters";
-import { isApprovalRow, isMcpRow } from "@/lib/queries/inbox";
-import { STATUS_RANK, inboxStatus, rowKind, type AnyInboxRow, type InboxKind, type InboxStatus } from "./inbox-status";
+import { STATUS_RANK, type InboxKind, type InboxStatus } from "./inbox-status";
+import { groupKeyOf, groupLabelOf, inboxStatus, itemKey, rowKind } from "./source-text";
 
 /** What needs the user first (pending, then failed), history after; the server's order within. */
-export function sortInbox<T extends AnyInboxRow>(items: readonly T[]): T[] {
+export function sortInbox<T extends InboxRow>(items: readonly T[]): T[] {
   return items
     .map((item, index) => ({ item, index, rank: STATUS_RANK[inboxStatus(item)] }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map((e) => e.item);
 }
 
-export function filterInbox<T extends AnyInboxRow>(items: readonly T[], filter: InboxFilter): T[] {
+export function filterInbox<T extends InboxRow>(items: readonly T[], filter: InboxFilter): T[] {
   return items.filter(
     (i) => (filter.kinds.size === 0 || filter.kinds.has(rowKind(i))) && (filter.statuses.size === 0 || filter.statuses.has(inboxStatus(i))),
   );
 }
 
-export function countBy<K>(items: readonly AnyInboxRow[], key: (item: AnyInboxRow) => K): Map<K, number> {
+export function countBy<K>(items: readonly InboxRow[], key: (item: InboxRow) => K): Map<K, number> {
   const counts = new Map<K, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
   return counts;
 }
 
-export const kindCounts = (items: readonly AnyInboxRow[]) => countBy<InboxKind>(items, rowKind);
-export const statusCounts = (items: readonly AnyInboxRow[]) => countBy<InboxStatus>(items, inboxStatus);
+export const kindCounts = (items: readonly InboxRow[]) => countBy<InboxKind>(items, rowKind);
+export const statusCounts = (items: readonly InboxRow[]) => countBy<InboxStatus>(items, inboxStatus);
 
-/** A unique React key: interrupt ids are unique within a session only, request ids within a connection. */
-export function itemKey(item: AnyInboxRow): string {
-  if (isApprovalRow(item)) return `approval\u0000${item.id}`;
-  if (isMcpRow(item)) return `mcp\u0000${item.connectionId}\u0000${item.id}`;
-  // By the interrupt's key (event + call id): a workflow gate reuses its call id on every run.
-  return `${item.agentId}\u0000${item.sessionKey}\u0000${item.key ?? item.id}`;
-}
-
-/** itemKey made safe for an HTML attribute and a CSS selector (itemKey joins with NUL). */
-export function inboxItemDomKey(item: AnyInboxRow): string {
-  return encodeURIComponent(itemKey(item));
-}
-
-/** What rows group under: an ADK session, an MCP connection, or the connection a gated call is for. */
-export function groupKeyOf(item: AnyInboxRow): string {
-  if (isApprovalRow(item)) return `approval:${item.connectionId}`;
-  return isMcpRow(item) ? `mcp:${item.connectionId}` : item.sessionKey;
-}
-
-export interface InboxGroup<T extends AnyInboxRow = AnyInboxRow> {
+export interface InboxGroup<T extends InboxRow = InboxRow> {
   key: string;
   items: T[];
 }
 
-/** Groups by (server, session) — or by MCP connection — in order of first appearance, so a group with a pending item leads. */
-export function groupBySession<T extends AnyInboxRow>(items: readonly T[]): InboxGroup<T>[] {
+/** Groups by each source's group (ADK session, MCP connection, A2A context…) in order of first appearance, so a group with a pending item leads. */
+export function groupBySession<T extends InboxRow>(items: readonly T[]): InboxGroup<T>[] {
   const groups = new Map<string, T[]>();
   for (const item of items) {
-    const key = isApprovalRow(item)
-      ? `approval\u0000${item.connectionId}`
-      : isMcpRow(item)
-        ? `mcp\u0000${item.connectionId}`
-        : `${item.agentId}\u0000${item.sessionKey}`;
+    const key = groupKeyOf(item);
     const list = groups.get(key);
     if (list) list.push(item);
     else groups.set(key, [item]);
   }
   return [...groups].map(([key, list]) => ({ key, items: list }));
+}
+
+export { groupKeyOf, inboxItemDomKey, itemKey } from "./source-text";
+
+/** One line of the (virtualized) list: a group's heading or a row. */
+export type InboxLine<T extends InboxRow = InboxRow> =
+  | { type: "group"; key: string; groupKey: string; label: string }
+  | { type: "row"; key: string; groupKey: string; row: T };
+
+/** The list flattened for the virtualizer: rows, each group led by its heading when grouped. */
+export function inboxLines<T extends InboxRow>(items: readonly T[], grouped: boolean): InboxLine<T>[] {
+  if (!grouped) return items.map((row) => ({ type: "row", key: itemKey(row), groupKey: groupKeyOf(row), row }));
+  return groupBySession(items).flatMap((group) => [
+    { type: "group" as const, key: `group\u0000${group.key}`, groupKey: group.key, label: group.items[0] ? groupLabelOf(group.items[0]) : "" },
+    ...group.items.map((row) => ({ type: "row" as const, key: itemKey(row), groupKey: group.key, row })),
+  ]);
 }

@@ -1,17 +1,20 @@
+import type { InboxRow as Row } from "@/lib/contracts/inbox";
 import { InterruptStatusBadge } from "./interrupt-header";
-import { KIND_LABEL, inboxStatus, rowKind, rowPrompt, rowSourceLabel, type AnyInboxRow } from "./inbox-status";
+import { textOf } from "./source-text";
 import { SafeText } from "@/components/ui/safe-text";
 
-/** The default list entry: a one-glance summary (the container passes `renderCard` for real cards). */
-export function InboxRow({ item }: { item: AnyInboxRow }) {
+/** The default list entry: a one-glance summary of any source's row (the inbox view passes real cards). */
+export function InboxRow({ item }: { item: Row }) {
+  const t = textOf(item);
   return (
     <div className="flex flex-col gap-1 rounded-md border px-3 py-2">
       <div className="flex items-center gap-2">
-        <span className="text-sm font-medium">{KIND_LABEL[rowKind(item)]}</span>
-        <InterruptStatusBadge status={inboxStatus(item)} />
+        <span className="text-sm font-medium">{t.kindLabel(item)}</span>
+        <span className="text-xs text-muted-foreground">{t.label}</span>
+        <InterruptStatusBadge status={t.status(item)} />
       </div>
-      <p className="line-clamp-2 text-sm">{rowPrompt(item)}</p>
-      <SafeText text={rowSourceLabel(item)} className="font-mono text-xs text-muted-foreground" />
+      <p className="line-clamp-2 text-sm">{t.prompt(item)}</p>
+      <SafeText text={t.where(item)} className="font-mono text-xs text-muted-foreground" />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { InboxItem, InterruptAnswer } from "@/lib/contracts/agents";
 import { AnsweredValue, FailedAnswer, StaleNote } from "./answer-state";
 import { ConfirmationForm } from "./confirmation-form";
 import { CredentialForm } from "./credential-form";
-import { inboxStatus } from "./inbox-status";
+import { interruptStatus } from "./inbox-status";
 import { InputForm } from "./input-form";
 import { InterruptHeader } from "./interrupt-header";
 import { LongRunningForm } from "./long-running-form";
@@ -46,7 +46,7 @@ function AnswerForm({ item, ...rest }: AnswerFormSwitchProps) {
 
 /** One interrupt: where it comes from, and the form to answer it, or what became of it. */
 export function InterruptCard({ item, onAnswer, onRetry, sending = false, compact = false, onOpenSession }: InterruptCardProps) {
-  const status = inboxStatus(item);
+  const status = interruptStatus(item);
   const last = item.lastAnswer;
   const busy = sending || last?.status === "sending";
   const open = status === "pending" || status === "failed";

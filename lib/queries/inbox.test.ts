@@ -57,9 +57,9 @@ describe("ADK cache updates leave MCP rows alone", () => {
     expect("lastAnswer" in next[1]!).toBe(false);
   });
 
-  it("counts pending of both sources; bare items without source are ADK rows", () => {
+  it("counts pending of both sources; every row names its source", () => {
     expect(pendingCount([adk("a", 1), mcp("m", 2), mcp("s", 3, "stale")])).toBe(2);
-    expect(isMcpRow(adkItem("bare", 1))).toBe(false);
+    expect(isMcpRow(adk("a", 1))).toBe(false);
     expect(isMcpRow(mcp("m", 1))).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { AnswerBody, InboxItem, RunRecord, StoredAnswer } from "@/lib/contracts/agents";
-import type { InboxRow } from "@/lib/contracts/inbox";
+import { orderInbox, type InboxRow } from "@/lib/contracts/inbox";
+import type { A2aHumanRequest } from "@/lib/contracts/a2a";
+import type { AguiHumanRequest } from "@/lib/contracts/agui";
 import type { McpAnswerBody, McpClientRequest } from "@/lib/contracts/mcp-requests";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 
@@ -12,12 +14,13 @@ export type AdkRow = Extract<InboxRow, { source: "adk" }>;
 export type McpRow = Extract<InboxRow, { source: "mcp" }>;
 /** A gated tool call (playground model or tap client) waiting for approval. */
 export type ApprovalRow = Extract<InboxRow, { source: "approval" }>;
+/** An A2A task waiting for input or a credential. */
+export type A2aRow = Extract<InboxRow, { source: "a2a" }>;
+/** An AG-UI front-end tool call or interrupt. */
+export type AguiRow = Extract<InboxRow, { source: "agui" }>;
 
-/**
- * What the inbox cache may hold: rows as GET /api/inbox lists them, and — from code written
- * before the MCP half existed, or an older server — bare InboxItems, which are ADK rows.
- */
-type AnyRow = InboxRow | InboxItem;
+/** The inbox cache holds rows as GET /api/inbox lists them: every row names its source. */
+type AnyRow = InboxRow;
 
 export const inboxKeys = {
   list: () => ["inbox"] as const,
@@ -31,24 +34,19 @@ export function inboxQuery() {
   });
 }
 
-/** True for an MCP client request; a row without `source` is an ADK interrupt. */
-export function isMcpRow(row: AnyRow): row is McpRow {
-  return (row as { source?: unknown }).source === "mcp";
-}
+export const isMcpRow = (row: AnyRow): row is McpRow => row.source === "mcp";
+export const isApprovalRow = (row: AnyRow): row is ApprovalRow => row.source === "approval";
 
-/** True for a tool approval row. */
-export function isApprovalRow(row: AnyRow): row is ApprovalRow {
-  return (row as { source?: unknown }).source === "approval";
-}
-
-/** The ADK interrupt of a row, or null for an MCP request or a tool approval. */
+/** The ADK interrupt of a row, or null for any other source's request. */
 export function adkItemOf(row: AnyRow): InboxItem | null {
-  return isMcpRow(row) || isApprovalRow(row) ? null : row;
+  return row.source === "adk" ? row : null;
 }
 
 export const toMcpRow = (request: McpClientRequest): McpRow => ({ ...request, source: "mcp" });
 export const toApprovalRow = (approval: ToolApproval): ApprovalRow => ({ ...approval, source: "approval" });
-export const toAdkRow = (item: InboxItem): AdkRow => ({ ...item, source: "adk" }) as AdkRow;
+export const toAdkRow = (item: InboxItem): AdkRow => ({ ...item, source: "adk" });
+export const toA2aRow = (request: A2aHumanRequest): A2aRow => ({ ...request, source: "a2a" });
+export const toAguiRow = (request: AguiHumanRequest): AguiRow => ({ ...request, source: "agui" });
 
 export interface AnswerResult {
   answer: StoredAnswer;
@@ -76,14 +74,9 @@ export const mcpRequestsApi = {
     ),
 };
 
-const RANK: Record<InboxItem["status"], number> = { pending: 0, failed: 1, answered: 2, stale: 3 };
-
-/** Pending first, then newest first, like GET /api/inbox; both sources interleave by time. */
+/** Pending first, then newest first, like GET /api/inbox (one order: orderInbox); every source interleaves by time. */
 export function sortInbox<T extends AnyRow>(items: T[]): T[] {
-  return items
-    .map((item, i) => ({ item, i }))
-    .sort((a, b) => RANK[a.item.status] - RANK[b.item.status] || (b.item.createdAt ?? 0) - (a.item.createdAt ?? 0) || a.i - b.i)
-    .map((x) => x.item);
+  return orderInbox(items);
 }
 
 /**
@@ -157,4 +150,20 @@ export function upsertApproval<T extends AnyRow>(list: T[] | undefined, approval
 
 export function pendingCount(items: readonly AnyRow[] | undefined): number {
   return items?.filter((i) => i.status === "pending").length ?? 0;
+}
+
+/**
+ * Puts one A2A or AG-UI human request (a stream entry, recorded whole on every change) into the
+ * list, replacing the row of the same source and id. As for MCP requests, an answered or stale
+ * copy is never reopened by an older pending one.
+ */
+export function upsertPeerRequest<T extends AnyRow>(list: T[] | undefined, row: A2aRow | AguiRow): (T | A2aRow | AguiRow)[] | undefined {
+  if (!list) return list;
+  const at = list.findIndex((r) => r.source === row.source && r.id === row.id);
+  if (at < 0) return sortInbox<T | A2aRow | AguiRow>([...list, row]);
+  const known = list[at]!;
+  if (CLOSED.has(known.status) && !CLOSED.has(row.status)) return list;
+  const next: (T | A2aRow | AguiRow)[] = [...list];
+  next[at] = row;
+  return sortInbox(next);
 }

@@ -7,7 +7,7 @@ import { useAgentActions } from "@/hooks/use-agent-actions";
 import { useInbox } from "@/hooks/use-inbox";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { InboxBadge } from "@/components/inbox/inbox-badge";
-import { countWaiting } from "@/components/inbox/inbox-status";
+import { countWaiting } from "@/components/inbox/source-text";
 import { QueryError } from "@/components/elements/query-error";
 import { AgentDialog } from "@/components/adk/agents/agent-dialog";
 import { AgentList } from "@/components/adk/agents/agent-list";

@@ -1,13 +1,13 @@
 "use client";
 
+import { useMemo } from "react";
 import type { InboxItem } from "@/lib/contracts/agents";
 import { useInbox } from "@/hooks/use-inbox";
-import { isApprovalRow, isMcpRow, type McpRow } from "@/lib/queries/inbox";
+import type { McpRow } from "@/lib/queries/inbox";
 import { InboxList } from "@/components/inbox/inbox-list";
+import { InboxNavigationProvider, type InboxNavigation } from "@/components/inbox/inbox-navigation";
+import { InboxCard } from "@/components/inbox/sources";
 import { QueryError } from "@/components/elements/query-error";
-import { AnswerableCard } from "@/components/adk/agents/answerable-card";
-import { AnswerableRequestCard } from "@/components/mcp/requests/answerable-request-card";
-import { ApprovalCard } from "@/components/approvals/approval-card";
 
 export interface InboxViewProps {
   /** Navigate to the session an interrupt comes from. */
@@ -16,29 +16,24 @@ export interface InboxViewProps {
   onOpenConnection?: (request: McpRow) => void;
 }
 
-/** Every interrupt of every agent server and session, every MCP server request and every gated tool call, answerable in place. */
+/** Every human request of every protocol (INBOX_SOURCES), each answerable in place by its own card. */
 export function InboxView({ onOpenSession, onOpenConnection }: InboxViewProps) {
   const inbox = useInbox();
+  const navigation = useMemo<InboxNavigation>(
+    () => ({ openSession: onOpenSession, openConnection: onOpenConnection ? (request) => onOpenConnection({ ...request, source: "mcp" }) : undefined }),
+    [onOpenSession, onOpenConnection],
+  );
   return (
-    <div className="min-h-0 flex-1 overflow-y-auto p-4" data-testid="inbox-view">
-      <div className="mx-auto max-w-3xl">
+    <div className="flex min-h-0 flex-1 flex-col p-4" data-testid="inbox-view">
+      <div className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col">
         {inbox.isError ? (
           <QueryError title="Could not load the inbox" error={inbox.error} onRetry={() => void inbox.refetch()} />
         ) : inbox.isPending ? (
           <p className="text-xs text-muted-foreground">Loading the inbox…</p>
         ) : (
-          <InboxList
-            items={inbox.data}
-            renderCard={(row) =>
-              isApprovalRow(row) ? (
-                <ApprovalCard approval={row} />
-              ) : isMcpRow(row) ? (
-                <AnswerableRequestCard request={row} onOpenConnection={onOpenConnection ? () => onOpenConnection(row) : undefined} />
-              ) : (
-                <AnswerableCard item={row} onOpenSession={() => onOpenSession(row)} />
-              )
-            }
-          />
+          <InboxNavigationProvider value={navigation}>
+            <InboxList items={inbox.data} renderCard={(row) => <InboxCard row={row} />} />
+          </InboxNavigationProvider>
         )}
       </div>
     </div>

@@ -4,7 +4,6 @@ import type { TimelineState } from "@/lib/protocols/adk/timeline";
 import { timelineInterrupts } from "@/lib/protocols/adk/timeline-views";
 import type { SessionRef } from "@/lib/queries/agents";
 import { refKey } from "@/lib/queries/agents";
-import { adkItemOf } from "@/lib/queries/inbox";
 
 /**
  * The interrupts of one open session by key (raising event id + call id: a workflow gate reuses
@@ -16,7 +15,7 @@ export function sessionInterrupts(
   ref: SessionRef,
   agentName: string,
   timeline: TimelineState | null,
-  inbox: readonly (InboxRow | InboxItem)[] | undefined,
+  inbox: readonly InboxRow[] | undefined,
 ): Map<string, InboxItem> {
   const sessionKey = refKey(ref);
   const out = new Map<string, InboxItem>();
@@ -26,9 +25,8 @@ export function sessionInterrupts(
     }
   }
   for (const row of inbox ?? []) {
-    // MCP server requests share the inbox; they are not this session's interrupts.
-    const item = adkItemOf(row);
-    if (item && item.agentId === ref.agentId && item.sessionKey === sessionKey) out.set(item.key, item);
+    // Other protocols' requests share the inbox; they are not this session's interrupts.
+    if (row.source === "adk" && row.agentId === ref.agentId && row.sessionKey === sessionKey) out.set(row.key, row);
   }
   return out;
 }

@@ -18,7 +18,7 @@ import { AgentStore } from "@/lib/server/adk/agent-store";
 import type { AgentServerConfig } from "@/lib/server/adk/agent-store";
 import { AnswerDesk } from "@/lib/server/adk/answers";
 import type { AnswerResult } from "@/lib/server/adk/answers";
-import { Inbox } from "@/lib/server/adk/inbox";
+import { AdkInbox } from "@/lib/server/adk/inbox";
 import { maskCredentialSecrets, maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
 import { RunManager } from "@/lib/server/adk/runs";
 import * as api from "@/lib/server/adk/sessions";
@@ -49,7 +49,7 @@ export interface NewSessionOptions {
  */
 export class AgentRegistry {
   readonly agentStore: AgentStore;
-  readonly inbox: Inbox;
+  readonly inbox: AdkInbox;
   readonly runs: RunManager;
   private readonly answers: AnswerDesk;
   private readonly agents = new Map<string, AgentEntry>();
@@ -57,7 +57,7 @@ export class AgentRegistry {
   constructor(readonly hub: Hub) {
     this.agentStore = new AgentStore(hub.store);
     for (const config of this.agentStore.listServers()) this.agents.set(config.id, { config, state: { status: "unknown", apps: [] } });
-    this.inbox = new Inbox(hub, this.agentStore, (id) => this.agents.get(id)?.config.name);
+    this.inbox = new AdkInbox(hub, this.agentStore, (id) => this.agents.get(id)?.config.name);
     this.inbox.rebuild((id) => this.agents.has(id));
     this.runs = new RunManager(hub, this.agentStore, this.inbox);
     // A tracker rebuilt from the (masked) recorded entries re-reads the session before a credential answer.

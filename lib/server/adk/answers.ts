@@ -7,7 +7,7 @@ import { confirmationResponse, credentialResponse, inputResponse, longRunningRes
 import type { AdkInterrupt } from "@/lib/protocols/adk/interrupts";
 import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AgentStore } from "@/lib/server/adk/agent-store";
-import type { Inbox } from "@/lib/server/adk/inbox";
+import type { AdkInbox } from "@/lib/server/adk/inbox";
 import { hasMaskedSecret, maskCredentialSecrets, maskStoredAnswer } from "@/lib/server/adk/mask";
 import type { RunManager } from "@/lib/server/adk/runs";
 import type { UpstreamTarget } from "@/lib/server/adk/upstream";
@@ -49,13 +49,14 @@ export function answerMessage(interrupt: AdkInterrupt, answer: InterruptAnswer):
 }
 
 /**
- * Answers to interrupts: stored before they are sent (so a failed send can be retried without
+ * The ADK answer sender (the inbox itself only lists; each protocol answers its own requests).
+ * Answers to ADK interrupts: stored before they are sent (so a failed send can be retried without
  * retyping), sent as a new run, marked sent / failed from what the upstream did with it.
  */
 export class AnswerDesk {
   constructor(
     private readonly agentStore: AgentStore,
-    private readonly inbox: Inbox,
+    private readonly inbox: AdkInbox,
     private readonly runs: RunManager,
     /** Re-reads a stored session into the inbox (the agent's real events). */
     private readonly refreshSession: (agentId: string, sessionKey: string) => Promise<void> = async () => undefined,

@@ -47,10 +47,11 @@ function answerFor(answers: Map<string, StoredAnswer>, all: readonly AdkInterrup
 }
 
 /**
- * Every interrupt Loupe knows, per agent server and session (DESIGN "Interrupts"): fed by each
+ * The ADK part of the shared inbox (lib/server/inbox lists it with the other protocols'): every
+ * interrupt Loupe knows, per agent server and session (DESIGN "Interrupts"): fed by each
  * recorded event and user message and by stored sessions; publishes `loupe/inbox` on change.
  */
-export class Inbox {
+export class AdkInbox {
   private readonly sessions = new Map<string, Map<string, SessionTrack>>();
   private readonly answers = new Map<string, Map<string, StoredAnswer>>();
 

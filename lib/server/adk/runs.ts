@@ -11,7 +11,7 @@ import { createSseParser } from "@/lib/protocols/adk/sse";
 import type { SseFrame } from "@/lib/protocols/adk/sse";
 import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AgentStore } from "@/lib/server/adk/agent-store";
-import type { Inbox } from "@/lib/server/adk/inbox";
+import type { AdkInbox } from "@/lib/server/adk/inbox";
 import { maskCredentialSecrets } from "@/lib/server/adk/mask";
 import { NETWORK_CLOSED, describeNetworkError, upstreamError, upstreamFetch } from "@/lib/server/adk/upstream";
 import type { UpstreamTarget } from "@/lib/server/adk/upstream";
@@ -63,7 +63,7 @@ export class RunManager {
   constructor(
     private readonly hub: Hub,
     private readonly agentStore: AgentStore,
-    private readonly inbox: Inbox,
+    private readonly inbox: AdkInbox,
   ) {}
 
   private record(

@@ -1,0 +1,25 @@
+/**
+ * The inbox list is virtualized: a row far down is not in the DOM until scrolled to. The command
+ * palette asks for a row here before it navigates; the list scrolls it into its window when it
+ * holds it (now, or once it mounts), so the palette's focus finds it.
+ */
+let pending: string | null = null;
+const listeners = new Set<(domKey: string) => void>();
+
+export function requestInboxReveal(domKey: string): void {
+  pending = domKey;
+  for (const listener of listeners) listener(domKey);
+}
+
+/** The key asked for and not yet revealed, taken by the list that reveals it. */
+export function takePendingReveal(has: (domKey: string) => boolean): string | null {
+  if (pending === null || !has(pending)) return null;
+  const key = pending;
+  pending = null;
+  return key;
+}
+
+export function onInboxReveal(listener: (domKey: string) => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
