@@ -40,12 +40,6 @@ function ApprovalInboxCard({ row, compact }: InboxCardProps<RowOf<"approval">>) 
 }
 
 // Until the A2A and AG-UI views bring their own answer cards: what is asked, raw, and a link there.
-function A2aGenericCard({ row, compact }: InboxCardProps<RowOf<"a2a">>) {
-  const t = INBOX_SOURCE_TEXT.a2a;
-  const href = peerHref("a2a", row.agentId, row.contextId, row.taskId);
-  return <GenericRequestCard row={row} title={t.kindLabel(row)} prompt={t.prompt(row)} where={t.where(row)} status={t.status(row)} href={href} compact={compact} />;
-}
-
 function AguiGenericCard({ row, compact }: InboxCardProps<RowOf<"agui">>) {
   const t = INBOX_SOURCE_TEXT.agui;
   const href = peerHref("agui", row.agentId, row.threadId, row.runId);
