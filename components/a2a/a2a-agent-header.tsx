@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { AgentStatusDot } from "@/components/adk/agents/agent-status";
 import type { A2aAgentView } from "@/lib/contracts/a2a";
+import { formatClock } from "@/lib/format";
 
 export interface A2aAgentHeaderProps {
   agent: A2aAgentView;
@@ -26,7 +27,7 @@ export function A2aAgentHeader({ agent, onEdit, onRefetchCard, refetching }: A2a
           <span className="font-mono break-all">{agent.url}</span>
           {s.protocolVersion && <Badge variant="secondary">A2A v{s.protocolVersion}</Badge>}
           {s.transport && <Badge variant="info" data-testid="a2a-transport-in-use">{s.transport}</Badge>}
-          {s.cardFetchedAt && <span>card fetched {new Date(s.cardFetchedAt).toLocaleTimeString()}</span>}
+          {s.cardFetchedAt && <span>card fetched {formatClock(s.cardFetchedAt)}</span>}
         </div>
       </div>
       <div className="flex items-center gap-1.5">

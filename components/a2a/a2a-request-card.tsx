@@ -9,6 +9,7 @@ import { InterruptStatusBadge } from "@/components/inbox/interrupt-header";
 import { INBOX_SOURCE_TEXT, peerHref } from "@/components/inbox/source-text";
 import { A2aInputForm } from "@/components/a2a/a2a-input-form";
 import { A2aCredentialForm } from "@/components/a2a/a2a-credential-form";
+import { formatClock } from "@/lib/format";
 
 export interface A2aRequestCardProps {
   /** The inbox row (source "a2a") or the request as the timeline holds it. */
@@ -60,7 +61,7 @@ export function A2aRequestCard({ row, compact }: A2aRequestCardProps) {
         )}
         {row.status === "answered" && (
           <p className="text-sm text-muted-foreground" data-testid="a2a-request-answered">
-            Answered{row.answeredAt ? ` at ${new Date(row.answeredAt).toLocaleTimeString()}` : ""}; the task goes on.
+            Answered{row.answeredAt ? ` at ${formatClock(row.answeredAt)}` : ""}; the task goes on.
           </p>
         )}
         {row.status === "stale" && (

@@ -2,6 +2,7 @@ import type { A2aTaskSummary } from "@/lib/contracts/a2a";
 import { cn } from "@/lib/cn";
 import { sidebarItemState } from "@/components/shell/sidebar-item";
 import { A2aStateBadge } from "@/components/a2a/state-badge";
+import { formatClock } from "@/lib/format";
 
 export interface A2aTaskListProps {
   tasks: readonly A2aTaskSummary[];
@@ -44,7 +45,7 @@ export function A2aTaskList({ tasks, selectedTaskId, onSelect }: A2aTaskListProp
                     <A2aStateBadge state={t.state} />
                     {t.streaming && <span className="text-[10px] text-sky-600">live</span>}
                     {t.push && <span className="text-[10px] text-muted-foreground">push {t.push.received}</span>}
-                    <span className="ml-auto text-[11px] text-muted-foreground">{new Date(t.updatedAt).toLocaleTimeString()}</span>
+                    <span className="ml-auto text-[11px] text-muted-foreground">{formatClock(t.updatedAt)}</span>
                   </span>
                   <span className="truncate font-mono text-[11px]">{t.taskId}</span>
                   {t.statusText && <span className="line-clamp-2 text-xs text-muted-foreground">{t.statusText}</span>}

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CopyButton } from "@/components/elements/copy-button";
 import { JsonView } from "@/components/elements/json-view";
+import { formatBytes, formatClock } from "@/lib/format";
 
 export interface RawEntryDialogProps {
   entry: Entry;
@@ -34,7 +35,7 @@ export function RawEntryDialog({ entry, request, onClose }: RawEntryDialogProps)
             {entry.kind} · seq {entry.seq}
           </DialogTitle>
           <DialogDescription>
-            {entry.direction === "out" ? "Sent" : entry.direction === "in" ? "Received" : "Recorded"} {new Date(entry.receivedAt).toLocaleTimeString()} · {entry.rawBytes} bytes
+            {entry.direction === "out" ? "Sent" : entry.direction === "in" ? "Received" : "Recorded"} {formatClock(entry.receivedAt)} · {formatBytes(entry.rawBytes)}
             {entry.truncated ? " · preview (the whole entry is loading)" : ""}
           </DialogDescription>
         </DialogHeader>

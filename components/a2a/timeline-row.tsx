@@ -2,6 +2,7 @@ import { ArrowDownLeftIcon, ArrowUpRightIcon, DotIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import type { Entry } from "@/lib/contracts/entries";
 import { cn } from "@/lib/cn";
+import { formatDuration } from "@/lib/format";
 import type { EntrySummary } from "@/components/a2a/entry-summary";
 import { A2aStateBadge } from "@/components/a2a/state-badge";
 
@@ -16,12 +17,6 @@ export interface TimelineRowProps {
 }
 
 const DIRECTION_ICON = { out: ArrowUpRightIcon, in: ArrowDownLeftIcon, local: DotIcon } as const;
-
-export function formatMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-  return `${Math.floor(ms / 60_000)} m ${Math.round((ms % 60_000) / 1000)} s`;
-}
 
 /** One step: direction, kind chip, state, words, latency; click opens its raw JSON. */
 export function TimelineRow({ entry, summary, sincePrev, sinceStart, selected, onSelect }: TimelineRowProps) {
@@ -41,8 +36,8 @@ export function TimelineRow({ entry, summary, sincePrev, sinceStart, selected, o
       )}
     >
       <Icon className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-label={entry.direction} />
-      <span className="w-16 shrink-0 text-right font-mono text-[11px] text-muted-foreground tabular-nums" title={`${formatMs(sinceStart)} since the first step`}>
-        {sincePrev === null ? "start" : `+${formatMs(sincePrev)}`}
+      <span className="w-16 shrink-0 text-right font-mono text-[11px] text-muted-foreground tabular-nums" title={`${formatDuration(sinceStart)} since the first step`}>
+        {sincePrev === null ? "start" : `+${formatDuration(sincePrev)}`}
       </span>
       <Badge variant={summary.error ? "destructive" : "outline"} className="shrink-0 font-mono">
         {summary.chip}
