@@ -63,7 +63,7 @@ test("the traffic timeline pairs the tools/call request with its response", asyn
   await expect(detail).toContainText('"result"');
 });
 
-test("server-filesystem edit_file with two edits from the array-of-objects form, dry run", async ({ workbench, page }) => {
+test("server-filesystem edit_file with two edits from the array-of-objects form, dry run", async ({ workbench }) => {
   const dir = mkdtempSync(path.join(tmpdir(), "loupe-e2e-fs-"));
   const file = path.join(dir, "notes.txt");
   writeFileSync(file, "hello world\nsecond line\nthird line\n");

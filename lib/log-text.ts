@@ -6,7 +6,6 @@
  * sequences…), DEL, C1 controls, the Unicode line/paragraph separators, and the bidi controls
  * that reorder what a terminal shows.
  */
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };

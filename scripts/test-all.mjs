@@ -1,4 +1,4 @@
-// `npm test`: every runner (Vitest: unit, component, integration; the MCP conformance suite
+// `npm test`: every runner (the static checks: tsc, ESLint, Prettier; Vitest: unit, component, integration; the MCP conformance suite
 // against Loupe's client and the demo MCP server, one test per scenario; Playwright: e2e in Chromium), then one closing
 // line "N passed, N failed" summed over all of them, which is what CI reads.
 import { spawnSync } from "node:child_process";
@@ -21,6 +21,72 @@ function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const r = spawnSync(process.execPath, [cmd, ...args], { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   return r.status ?? 1;
+}
+
+// Static checks first (issue 11): tsc counts as one check; ESLint and Prettier count one per file
+// (a file with a lint error, or not formatted, is one failure named in "Failed tests").
+function capture(cmd, args) {
+  const r = spawnSync(process.execPath, [cmd, ...args], { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  return { status: r.status ?? 1, stdout: r.stdout ?? "", stderr: r.stderr ?? "" };
+}
+
+console.log("\n=== Typecheck (tsc --noEmit) ===");
+{
+  const r = capture(bin("typescript/bin/tsc"), ["--noEmit", "-p", "."]);
+  const errors = r.stdout.split("\n").filter((l) => /error TS\d+/.test(l));
+  if (r.status === 0) passed += 1;
+  else {
+    failed += 1;
+    failures.push(`typecheck: ${errors.length} error${errors.length === 1 ? "" : "s"}, first: ${errors[0] ?? firstLine(r.stdout + r.stderr)}`);
+  }
+  console.log(r.status === 0 ? "tsc: no errors" : errors.slice(0, 50).join("\n") || r.stdout.slice(0, 4000));
+}
+
+console.log("\n=== Lint (ESLint) ===");
+{
+  const r = capture(bin("eslint/bin/eslint.js"), [".", "--format", "json"]);
+  let report = null;
+  try {
+    report = JSON.parse(r.stdout);
+  } catch {
+    broken.push("eslint");
+    console.log(r.stderr.slice(0, 4000));
+  }
+  if (report) {
+    let files = 0;
+    for (const file of report) {
+      files += 1;
+      const errors = file.messages.filter((m) => m.severity === 2);
+      if (errors.length === 0) passed += 1;
+      else {
+        failed += 1;
+        const rel = path.relative(root, file.filePath);
+        const first = errors[0];
+        failures.push(`eslint ${rel}:${first.line} ${first.ruleId ?? ""}: ${first.message}`);
+        for (const e of errors) console.log(`${rel}:${e.line}:${e.column} ${e.ruleId ?? ""} ${e.message.split("\n")[0]}`);
+      }
+    }
+    console.log(`eslint: ${files} files`);
+  }
+}
+
+console.log("\n=== Format (Prettier --check) ===");
+{
+  const listed = capture(bin("prettier/bin/prettier.cjs"), ["--list-different", "."]);
+  const different = listed.stdout.split("\n").map((l) => l.trim()).filter(Boolean);
+  // Every file Prettier would look at: git's list filtered the way .prettierignore filters.
+  const files = spawnSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" }).stdout
+    .split("\n")
+    .filter((f) => /\.(ts|tsx|mjs|cjs|js|json|css|md|yml|yaml)$/.test(f) && !/^(conformance\/|package-lock\.json)/.test(f));
+  if (listed.status !== 0 && listed.status !== 1) {
+    broken.push("prettier");
+    console.log(listed.stderr.slice(0, 4000));
+  } else {
+    failed += different.length;
+    passed += Math.max(0, files.length - different.length);
+    for (const f of different) failures.push(`prettier ${f}: not formatted (npx prettier --write ${f})`);
+    console.log(different.length ? different.join("\n") : `prettier: ${files.length} files formatted`);
+  }
 }
 
 // The official MCP conformance suite runs on its own Node 22 in conformance/ (installed apart from

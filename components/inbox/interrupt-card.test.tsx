@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { InterruptAnswer } from "@/lib/contracts/agents";
-import { confirmationResponse, credentialResponse, inputResponse, longRunningResponse } from "@/lib/protocols/adk/answers";
+import { confirmationResponse, inputResponse } from "@/lib/protocols/adk/answers";
 import { requestMessage, sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { userMessageEvent } from "@/lib/protocols/adk/session";
 import type { AdkContent } from "@/lib/protocols/adk/types";

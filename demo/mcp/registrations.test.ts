@@ -9,7 +9,7 @@ import type { ToolContext } from "./types";
 /** ext-apps' own registerAppTool / registerAppResource, pointed at the demo's registrar. */
 describe("moduleFromRegistrations", () => {
   const uri = "ui://loupe-demo/itinerary.html";
-  const module = moduleFromRegistrations(
+  const registered = moduleFromRegistrations(
     (server) => {
       registerAppTool(
         server,
@@ -30,7 +30,7 @@ describe("moduleFromRegistrations", () => {
   );
 
   it("turns an app tool into a demo tool with a JSON Schema and the ui meta", async () => {
-    const tool = module.tools?.[0];
+    const tool = registered.tools?.[0];
     expect(tool?.definition).toMatchObject({
       name: "show-itinerary",
       inputSchema: { type: "object", properties: { tripId: { type: "string", pattern: "^TR-\\d{4}$" } }, required: ["tripId"] },
@@ -43,10 +43,10 @@ describe("moduleFromRegistrations", () => {
   });
 
   it("serves the app resource with the MCP App mime type, and declares the extension", async () => {
-    expect(module.resources?.list()).toEqual([{ uri, name: "Itinerary app", description: "The app's HTML.", mimeType: RESOURCE_MIME_TYPE }]);
-    const read = await module.resources?.read(uri, {} as ServerContext);
+    expect(registered.resources?.list()).toEqual([{ uri, name: "Itinerary app", description: "The app's HTML.", mimeType: RESOURCE_MIME_TYPE }]);
+    const read = await registered.resources?.read(uri, {} as ServerContext);
     expect(read).toMatchObject({ contents: [{ uri, mimeType: "text/html;profile=mcp-app" }] });
-    expect(await module.resources?.read("ui://other", {} as ServerContext)).toBeUndefined();
-    expect(module.capabilities).toEqual({ extensions: { "io.modelcontextprotocol/ui": {} } });
+    expect(await registered.resources?.read("ui://other", {} as ServerContext)).toBeUndefined();
+    expect(registered.capabilities).toEqual({ extensions: { "io.modelcontextprotocol/ui": {} } });
   });
 });

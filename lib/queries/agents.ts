@@ -84,11 +84,10 @@ function unstoredOf(raw: unknown): UnstoredFrame[] {
 }
 
 export function storedSessionQuery(r: SessionRef) {
-  const live = agentKeys.live(r.agentId, refKey(r));
   return queryOptions({
     queryKey: agentKeys.stored(r.agentId, refKey(r)),
     queryFn: async ({ signal, client }): Promise<StoredSession> => {
-      const liveCutoff = client.getQueryData<Entry[]>(live)?.at(-1)?.seq ?? -1;
+      const liveCutoff = client.getQueryData<Entry[]>(agentKeys.live(r.agentId, refKey(r)))?.at(-1)?.seq ?? -1;
       const raw = await apiFetch<unknown>(`${sessionPath(r)}?${user(r.userId)}`, { signal });
       const session = parseSession(raw);
       if (!session) throw new AppError("upstream:protocol", "The agent server returned something that is not a session");
@@ -105,7 +104,7 @@ export function liveEntriesQuery(agentId: string, sessionKey: string) {
   const queryKey = agentKeys.live(agentId, sessionKey);
   return queryOptions({
     queryKey,
-    queryFn: ({ client }) => client.getQueryData<Entry[]>(queryKey) ?? [],
+    queryFn: ({ client, queryKey }) => client.getQueryData<Entry[]>(queryKey) ?? [],
     initialData: (): Entry[] => [],
     staleTime: Infinity,
   });
@@ -116,7 +115,7 @@ export function runsQuery(agentId: string, sessionKey: string) {
   const queryKey = agentKeys.runs(agentId, sessionKey);
   return queryOptions({
     queryKey,
-    queryFn: ({ client }) => client.getQueryData<RunRecord[]>(queryKey) ?? [],
+    queryFn: ({ client, queryKey }) => client.getQueryData<RunRecord[]>(queryKey) ?? [],
     initialData: (): RunRecord[] => [],
     staleTime: Infinity,
   });
@@ -139,10 +138,12 @@ export function artifactVersionsQuery(r: SessionRef, name: string) {
 
 /** One artifact version as the genai Part ADK returns (`version: null` = the latest). */
 export function artifactPartQuery(r: SessionRef, name: string, version: number | null) {
-  const qs = version === null ? user(r.userId) : `${user(r.userId)}&version=${version}`;
   return queryOptions({
     queryKey: agentKeys.artifactPart(r.agentId, refKey(r), name, version),
-    queryFn: ({ signal }) => apiFetch<unknown>(`${sessionPath(r)}/artifacts/${enc(name)}?${qs}`, { signal }),
+    queryFn: ({ signal }) => {
+      const qs = version === null ? user(r.userId) : `${user(r.userId)}&version=${version}`;
+      return apiFetch<unknown>(`${sessionPath(r)}/artifacts/${enc(name)}?${qs}`, { signal });
+    },
     // A stored version never changes.
     staleTime: version === null ? 30_000 : Infinity,
   });

@@ -25,7 +25,7 @@ export function authLogQuery(connectionId: string) {
   const queryKey = authKeys.log(connectionId);
   return queryOptions({
     queryKey,
-    queryFn: async ({ signal, client }) => {
+    queryFn: async ({ signal, client , queryKey }) => {
       const history = await apiFetch<Entry[]>(`${base(connectionId)}/log?limit=1000`, { signal });
       return mergeEntries(client.getQueryData<Entry[]>(queryKey), history, 2000);
     },

@@ -19,12 +19,13 @@ export function toolOfCallKey(key: QueryKey): string | null | undefined {
 }
 
 export function callsQuery(connectionId: string, tool: string | null) {
-  const qs = new URLSearchParams({ limit: String(CALL_HISTORY_LIMIT) });
-  if (tool) qs.set("tool", tool);
   return queryOptions({
     queryKey: callKeys.list(connectionId, tool),
-    queryFn: ({ signal }) =>
-      apiFetch<CallRecord[]>(`/api/connections/${encodeURIComponent(connectionId)}/calls?${qs}`, { signal }),
+    queryFn: ({ signal }) => {
+      const qs = new URLSearchParams({ limit: String(CALL_HISTORY_LIMIT) });
+      if (tool) qs.set("tool", tool);
+      return apiFetch<CallRecord[]>(`/api/connections/${encodeURIComponent(connectionId)}/calls?${qs}`, { signal });
+    },
   });
 }
 

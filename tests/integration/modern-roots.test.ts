@@ -1,5 +1,5 @@
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import type { ConnectionInput } from "@/lib/contracts/connections";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { stdioInput, tempDir } from "@/tests/support/servers";

@@ -19,8 +19,6 @@ import { waitFor, raws, ctx, playgroundDataDir, providerKeys, jsonPostTo as post
 const data = playgroundDataDir("loupe-playground-fidelity-");
 const KEY = providerKeys("test-key-fidelity-1234");
 
-const base = "http://127.0.0.1:3000";
-
 const WIRES: { wire: ProviderWire; provider: ColumnConfig["provider"]; model: string }[] = [
   { wire: "openai", provider: "openai", model: "gpt-4o-mini" },
   { wire: "anthropic", provider: "anthropic", model: "claude-sonnet-4-5" },

@@ -22,8 +22,6 @@ const KEY = providerKeys("test-key-names-1234");
 
 const ODD = path.resolve(import.meta.dirname, "../fixtures/odd-names-server.mjs");
 const TOOLS = ["files.read", "files_read", "git/status", `report_${"x".repeat(80)}_final`, "ping"];
-const base = "http://127.0.0.1:3000";
-
 const WIRES: { wire: ProviderWire; provider: ColumnConfig["provider"]; model: string }[] = [
   { wire: "openai", provider: "openai", model: "gpt-4o-mini" },
   { wire: "anthropic", provider: "anthropic", model: "claude-sonnet-4-5" },

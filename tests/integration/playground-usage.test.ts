@@ -16,8 +16,6 @@ import { raws, ctx, playgroundDataDir, connectEverything, providerKeys, jsonPost
 const data = playgroundDataDir("loupe-playground-usage-");
 const KEY = providerKeys("test-key-usage-1234");
 
-const base = "http://127.0.0.1:3000";
-
 const WIRES: { wire: ProviderWire; provider: ColumnConfig["provider"]; model: string; unknown: string }[] = [
   { wire: "openai", provider: "openai", model: "gpt-4o-mini", unknown: "gpt-imaginary-9" },
   { wire: "anthropic", provider: "anthropic", model: "claude-sonnet-4-5", unknown: "claude-imaginary-9" },

@@ -59,9 +59,8 @@ export function CompletionInput({
     const [v, ctx] = JSON.parse(debounced) as [string, Record<string, string>];
     return { value: v, context: ctx };
   }, [debounced]);
-  const refKey = completionRef.type === "ref/prompt" ? completionRef.name : completionRef.uri;
   const suggestions = useQuery({
-    queryKey: [...connectionScope(connectionId), "complete", completionRef.type, refKey, name, request.value, request.context] as const,
+    queryKey: [...connectionScope(connectionId), "complete", completionRef, name, request.value, request.context] as const,
     queryFn: ({ signal }) =>
       resourceApi.complete(
         connectionId,

@@ -89,7 +89,7 @@ function findingsOf(declarations: Declarations, problems: PgModelRequest["findin
  * are gated and run by Loupe (tool-step.ts) and their results go back in the next step.
  */
 export async function runTurn(ctx: TurnContext): Promise<PgTurn> {
-  const { hub, conversationId, columnId, config, turn } = ctx;
+  const { hub, conversationId, columnId, turn } = ctx;
   const messages: LanguageModelV3Message[] = historyOf(columnHistoryEntries(hub, conversationId, columnId));
   recordPg(hub, conversationId, columnId, "pg_user", { turn, text: ctx.text }, "out");
   messages.push({ role: "user", content: [{ type: "text", text: ctx.text }] });

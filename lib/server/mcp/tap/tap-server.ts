@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, Server, inputRequired } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type Server, inputRequired } from "@modelcontextprotocol/server";
 import type { ServerContext } from "@modelcontextprotocol/server";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { isModern } from "@/lib/server/mcp/era";

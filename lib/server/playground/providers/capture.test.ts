@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { capturingFetch } from "@/lib/server/playground/providers/capture";
 import type { CapturedExchange } from "@/lib/server/playground/providers/capture";
 
