@@ -13,7 +13,7 @@ import {
 
 // Captured from the real suite (0.2.0-alpha.12) run against server-everything over Streamable HTTP:
 //   conformance server --url http://127.0.0.1:7220/mcp --requirements 2025-11-25 -o <out>
-const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/conformance");
+const FIXTURES = path.resolve(import.meta.dirname, "../../../../tests/fixtures/conformance");
 const RUN = path.join(FIXTURES, "everything-2025-11-25");
 
 describe("conformance output parser (real captured run)", () => {
