@@ -1,5 +1,6 @@
 import "server-only";
 import { orderInbox, type InboxRow, type InboxSource } from "@/lib/contracts/inbox";
+import { getA2a } from "@/lib/server/a2a";
 import { getAgents } from "@/lib/server/adk/agents";
 import { getAgui } from "@/lib/server/agui";
 import { getApprovals } from "@/lib/server/approvals";
@@ -22,8 +23,8 @@ export const INBOX_READERS: Record<InboxSource, InboxReader> = {
       .list({ store: getRegistry().hub.store })
       .map((request) => ({ ...request, source: "mcp" as const })),
   approval: () => getApprovals().list().map((approval) => ({ ...approval, source: "approval" as const })),
-  // A2A: lib/server/a2a has no service entry point yet; its tasks join the inbox when it lands.
-  a2a: () => [],
+  // A2A tasks that are input- or auth-required (stored ones after a restart: stale).
+  a2a: () => getA2a().listRequests().map((request) => ({ ...request, source: "a2a" as const })),
   agui: () => getAgui().listRequests().map((request) => ({ ...request, source: "agui" as const })),
 };
 

@@ -1,5 +1,0 @@
-export * from "./content";
-export * from "./size";
-export * from "./status";
-export * from "./text-format";
-export * from "./validate";
