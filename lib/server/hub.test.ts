@@ -6,12 +6,12 @@ import type { Entry } from "@/lib/contracts/entries";
 import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import { Hub } from "@/lib/server/hub";
 import { openStore } from "@/lib/server/store";
-import type { NewEntry } from "@/lib/server/store";
+import type { TypedNewEntry } from "@/lib/contracts/entry-kinds";
 
 let dir: string;
 let hub: Hub;
 
-function entry(raw: unknown, connectionId = "c1"): NewEntry {
+function entry(raw: unknown, connectionId = "c1"): TypedNewEntry<"message"> {
   return { connectionId, sessionKey: null, receivedAt: Date.now(), sourceTime: null, direction: "in", protocol: "mcp", kind: "message", raw };
 }
 

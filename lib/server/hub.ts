@@ -1,8 +1,9 @@
 import "server-only";
 import type { Entry } from "@/lib/contracts/entries";
+import type { EntryKind, TypedNewEntry } from "@/lib/contracts/entry-kinds";
 import { previewEntry, previewEntryOf } from "@/lib/server/preview";
 import { getStore } from "@/lib/server/store";
-import type { NewEntry, Store } from "@/lib/server/store";
+import type { Store } from "@/lib/server/store";
 
 export type EntryListener = (entry: Entry) => void;
 
@@ -29,7 +30,12 @@ export class Hub {
 
   constructor(readonly store: Store) {}
 
-  record(entry: NewEntry): Entry {
+  /**
+   * Records one entry. Typed by the entry contract (lib/contracts/entry-kinds): the kind names its
+   * protocol and the type of its raw, so a payload of the wrong shape does not compile. Nothing is
+   * checked at run time: this is the hot path of every frame, and the raw is kept as given.
+   */
+  record<K extends EntryKind>(entry: TypedNewEntry<K>): Entry {
     const saved = this.store.insertEntry(entry);
     if (this.responseWatches.size > 0) this.noticeResponse(saved);
     // Previewing a multi-MB frame costs tens of ms: only when someone is listening.

@@ -5,12 +5,12 @@ import path from "node:path";
 import { Hub } from "@/lib/server/hub";
 import { entryStream, SSE_QUEUE_CAP_BYTES } from "@/lib/server/sse";
 import { openStore } from "@/lib/server/store";
-import type { NewEntry } from "@/lib/server/store";
+import type { TypedNewEntry } from "@/lib/contracts/entry-kinds";
 
 let dir: string;
 let hub: Hub;
 
-const entry = (i: number): NewEntry => ({
+const entry = (i: number): TypedNewEntry<"message"> => ({
   connectionId: "c1",
   sessionKey: null,
   receivedAt: Date.now(),

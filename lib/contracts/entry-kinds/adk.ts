@@ -11,9 +11,9 @@ export const adkEntryKinds = {
   /** The `{"error": …}` frame of the stream, as received. */
   stream_error: z.unknown(),
   /** A frame that was not JSON. */
-  malformed: z.looseObject({ text: z.string(), error: z.string() }),
+  malformed: z.object({ text: z.string(), error: z.string() }),
   /** Direction out: what the user sent (/run_sse never echoes it). */
-  user_message: z.looseObject({
+  user_message: z.object({
     runId: z.string(),
     newMessage: z.unknown(),
     stateDelta: z.record(z.string(), z.unknown()).optional(),

@@ -9,18 +9,18 @@ import { recordOf } from "@/lib/contracts/entry-kinds/shape";
  */
 export const aguiEntryKinds = {
   /** Direction out: the RunAgentInput Loupe POSTed. */
-  agui_input: z.looseObject({ runId: z.string(), input: z.unknown() }),
+  agui_input: z.object({ runId: z.string(), input: z.unknown() }),
   /** Direction in: one AG-UI event as received (any type, unknown ones too). */
-  agui_event: z.looseObject({ runId: z.string(), event: z.unknown() }),
+  agui_event: z.object({ runId: z.string(), event: z.unknown() }),
   /** Direction in: a line / frame that did not parse or validate. */
-  agui_malformed: z.looseObject({ runId: z.string(), text: z.string().optional(), error: z.string() }),
+  agui_malformed: z.object({ runId: z.string(), text: z.string().optional(), error: z.string() }),
   /** The run, on start and end. */
   agui_run: recordOf<AguiRunRecord>(
-    z.looseObject({ runId: z.string(), threadId: z.string(), agentId: z.string(), status: z.string(), startedAt: z.number() }),
+    z.object({ runId: z.string(), threadId: z.string(), agentId: z.string(), status: z.string(), startedAt: z.number() }),
   ),
   /** An AguiHumanRequest, whole, on every change. */
   agui_request: recordOf<AguiHumanRequest>(
-    z.looseObject({
+    z.object({
       id: z.string(),
       agentId: z.string(),
       threadId: z.string(),

@@ -42,8 +42,9 @@ export const ENTRY_KINDS = {
 export type EntryKind = keyof typeof ENTRY_KINDS;
 /** What `raw` holds for an entry of kind K. */
 export type EntryPayload<K extends EntryKind> = z.infer<(typeof ENTRY_KINDS)[K]>;
-/** The protocol an entry of kind K is recorded under. */
-export type ProtocolOfKind<K extends EntryKind> = { [P in EntryProtocol]: K extends KindsOf<P> ? P : never }[EntryProtocol];
+type KindProtocols = { [K in EntryKind]: { [P in EntryProtocol]: K extends KindsOf<P> ? P : never }[EntryProtocol] };
+/** The protocol an entry of kind K is recorded under (a lookup, so it resolves for a generic K too). */
+export type ProtocolOfKind<K extends EntryKind> = KindProtocols[K];
 
 /** Which protocol each kind belongs to. */
 export const ENTRY_KIND_PROTOCOL = Object.fromEntries(
@@ -90,8 +91,9 @@ export function parseEntry(entry: Entry): ParsedEntry {
     const where = issue?.path.length ? ` at ${issue.path.join(".")}` : "";
     return { ok: false, kind, entry, error: `A "${kind}" entry that does not fit its shape: ${issue?.message ?? "invalid"}${where}` };
   }
-  // The schema checked this raw against kind's own schema; the union just cannot see that.
-  return { ok: true, kind, raw: parsed.data, entry } as KnownEntry;
+  // The raw as recorded (a parse would strip fields the schema does not name). The schema checked
+  // it against kind's own schema; the union just cannot see that.
+  return { ok: true, kind, raw: entry.raw, entry } as KnownEntry;
 }
 
 /** The raw of an entry of this kind, read through its schema; null for another kind or a raw that does not fit. */

@@ -19,44 +19,44 @@ import { jsonObject, recordOf } from "@/lib/contracts/entry-kinds/shape";
  */
 export const loupeEntryKinds = {
   /** The connection's ConnectionState, on every change. */
-  status: recordOf<ConnectionState>(z.looseObject({ status: z.string() })),
+  status: recordOf<ConnectionState>(z.object({ status: z.string() })),
   /** A tool call: at start (with its requestId) and at the end; large args / result left out. */
   call: recordOf<CallRecord>(
-    z.looseObject({ id: z.string(), connectionId: z.string(), tool: z.string(), status: z.string(), startedAt: z.number() }),
+    z.object({ id: z.string(), connectionId: z.string(), tool: z.string(), status: z.string(), startedAt: z.number() }),
   ),
-  connection_removed: z.looseObject({ id: z.string() }),
+  connection_removed: z.object({ id: z.string() }),
   /** Streamable HTTP fell back to SSE. */
-  transport_fallback: z.looseObject({ from: z.string(), to: z.string(), reason: z.string() }),
+  transport_fallback: z.object({ from: z.string(), to: z.string(), reason: z.string() }),
   /** A 2026-07-28 probe failed: connecting again with the initialize handshake. */
-  era_fallback: z.looseObject({ reason: z.string() }),
+  era_fallback: z.object({ reason: z.string() }),
   /** An ADK agent server's view, on every change. */
-  agent_status: recordOf<AgentServerView>(z.looseObject({ id: z.string(), state: z.looseObject({ status: z.string() }) })),
-  agent_removed: z.looseObject({ id: z.string() }),
+  agent_status: recordOf<AgentServerView>(z.object({ id: z.string(), state: z.object({ status: z.string() }) })),
+  agent_removed: z.object({ id: z.string() }),
   /** An ADK run (RunRecord) when it starts and ends. */
   run: recordOf<RunRecord>(
-    z.looseObject({ id: z.string(), agentId: z.string(), sessionKey: z.string(), status: z.string(), startedAt: z.number() }),
+    z.object({ id: z.string(), agentId: z.string(), sessionKey: z.string(), status: z.string(), startedAt: z.number() }),
   ),
   /** The interrupts of one ADK session, whenever they change. */
   inbox: recordOf<{ agentId: string; sessionKey: string; items: InboxItem[] }>(
-    z.looseObject({ agentId: z.string(), sessionKey: z.string(), items: z.array(z.unknown()) }),
+    z.object({ agentId: z.string(), sessionKey: z.string(), items: z.array(z.unknown()) }),
   ),
   /** A sampling / elicitation request of an MCP server, whole, on every change. */
   mcp_request: recordOf<McpClientRequest>(
-    z.looseObject({
+    z.object({
       id: z.string(),
       connectionId: z.string(),
       kind: z.enum(["sampling", "elicitation_form", "elicitation_url"]),
       status: z.enum(["pending", "answered", "stale", "failed"]),
       createdAt: z.number(),
-      params: z.looseObject({}),
+      params: z.object({}),
     }),
   ),
   resource_updated: recordOf<ResourceUpdatedEntry>(
-    z.looseObject({ uri: z.string(), at: z.number().optional(), subscribed: z.boolean().optional() }),
+    z.object({ uri: z.string(), at: z.number().optional(), subscribed: z.boolean().optional() }),
   ),
   /** A TaskRecord on every change (a result over 64 KB left out: resultOmitted). */
   task: recordOf<TaskRecord>(
-    z.looseObject({
+    z.object({
       taskId: z.string(),
       connectionId: z.string(),
       status: z.enum(["working", "input_required", "completed", "failed", "cancelled"]),
@@ -64,45 +64,45 @@ export const loupeEntryKinds = {
     }),
   ),
   /** Direction out: one HTTP exchange of the OAuth flow, masked. */
-  auth_http: recordOf<AuthHttpExchange>(z.looseObject({ phase: z.string(), method: z.string(), url: z.string() })),
-  auth_event: recordOf<AuthEvent>(z.looseObject({ phase: z.string(), event: z.string(), ok: z.boolean() })),
+  auth_http: recordOf<AuthHttpExchange>(z.object({ phase: z.string(), method: z.string(), url: z.string() })),
+  auth_event: recordOf<AuthEvent>(z.object({ phase: z.string(), event: z.string(), ok: z.boolean() })),
   /** Direction out: one HTTP exchange of a remote connection, masked. */
   http_exchange: recordOf<HttpExchange>(
-    z.looseObject({ id: z.string(), state: z.string(), method: z.string(), url: z.string(), startedAt: z.number() }),
+    z.object({ id: z.string(), state: z.string(), method: z.string(), url: z.string(), startedAt: z.number() }),
   ),
   /** The server forgot the session: `{ reason, retried, failed }`, or `{ reason, error }`. */
-  session_reset: z.looseObject({
+  session_reset: z.object({
     reason: z.string(),
-    retried: z.array(z.looseObject({ id: z.unknown(), method: z.string() })).optional(),
-    failed: z.array(z.looseObject({ id: z.unknown(), method: z.string() })).optional(),
+    retried: z.array(z.object({ id: z.unknown(), method: z.string() })).optional(),
+    failed: z.array(z.object({ id: z.unknown(), method: z.string() })).optional(),
     error: z.string().optional(),
   }),
   /** An event stream re-opened with Last-Event-ID. */
-  stream_resumed: z.looseObject({ lastEventId: z.string(), status: z.number().optional() }),
+  stream_resumed: z.object({ lastEventId: z.string(), status: z.number().optional() }),
   /** A resumed stream replayed an event already delivered; it was not handed to the SDK again. */
-  sse_event_dropped: z.looseObject({ eventId: z.string(), reason: z.string() }),
-  reconnect_scheduled: z.looseObject({
+  sse_event_dropped: z.object({ eventId: z.string(), reason: z.string() }),
+  reconnect_scheduled: z.object({
     attempt: z.number(),
     max: z.number(),
     nextAt: z.number(),
     delayMs: z.number(),
     lastError: z.string().optional(),
   }),
-  reconnect_stopped: z.looseObject({
+  reconnect_stopped: z.object({
     reason: z.enum(["cancelled", "gave_up", "auth"]),
     by: z.string().optional(),
     attempt: z.number().optional(),
     attempts: z.number().optional(),
     lastError: z.string().optional(),
   }),
-  reconnected: z.looseObject({ attempts: z.number(), afterMs: z.number() }),
-  subscriptions_restored: z.looseObject({
+  reconnected: z.object({ attempts: z.number(), afterMs: z.number() }),
+  subscriptions_restored: z.object({
     after: z.enum(["session_reset", "reconnect"]),
     restored: z.array(z.string()),
-    failed: z.array(z.looseObject({ uri: z.string(), error: z.string() })),
+    failed: z.array(z.object({ uri: z.string(), error: z.string() })),
   }),
   /** A 2026-07-28 subscriptions/listen stream opened, closed, failed or retried. */
-  listen: z.looseObject({
+  listen: z.object({
     event: z.enum(["opened", "closed", "failed", "retry"]),
     filter: z.unknown().optional(),
     honoredFilter: z.unknown().optional(),
@@ -114,7 +114,7 @@ export const loupeEntryKinds = {
   }),
   /** A gated tools/call (of a playground model or a tap's client), whole, on every change. */
   tool_approval: recordOf<ToolApproval>(
-    z.looseObject({
+    z.object({
       id: z.string(),
       connectionId: z.string(),
       tool: z.string(),
@@ -127,7 +127,7 @@ export const loupeEntryKinds = {
   ),
   /** Direction in (app → Loupe) or out: one JSON-RPC message between an MCP app and the host bridge. */
   app_message: recordOf<AppMessageRecord>(
-    z.looseObject({
+    z.object({
       appSessionId: z.string(),
       tool: z.string(),
       resourceUri: z.string(),
@@ -136,14 +136,14 @@ export const loupeEntryKinds = {
     }),
   ),
   /** A server request of a tapped call was handed to the tap's client. */
-  tap_forward: z.looseObject({
+  tap_forward: z.object({
     tapId: z.string(),
     method: z.string(),
     callId: z.string().optional(),
-    client: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
+    client: z.object({ name: z.string(), version: z.string().optional() }).optional(),
   }),
   /** One request a tap's client made through the tap. */
   tap_exchange: recordOf<TapExchange>(
-    z.looseObject({ tapId: z.string(), method: z.string(), startedAt: z.number(), outcome: z.enum(["ok", "error"]) }),
+    z.object({ tapId: z.string(), method: z.string(), startedAt: z.number(), outcome: z.enum(["ok", "error"]) }),
   ),
 } as const;

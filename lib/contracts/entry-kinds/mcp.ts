@@ -9,9 +9,9 @@ export const mcpEntryKinds = {
   /** One JSON-RPC frame, direction out or in, exactly as sent or received. */
   message: z.unknown(),
   /** One line a stdio server wrote to stderr. */
-  stderr: z.looseObject({ line: z.string().optional() }),
+  stderr: z.object({ line: z.string().optional() }),
   /** The transport failed (or a frame passed the size limit: bytes, limit). */
-  transport_error: z.looseObject({ message: z.string(), bytes: z.number().optional(), limit: z.number().optional() }),
+  transport_error: z.object({ message: z.string(), bytes: z.number().optional(), limit: z.number().optional() }),
   /** A stdout line that was not JSON-RPC; text up to 1 MiB, `cut` when longer. */
-  unparsed: z.looseObject({ text: z.string().optional(), error: z.string(), bytes: z.number(), cut: z.unknown().optional() }),
+  unparsed: z.object({ text: z.string().optional(), error: z.string(), bytes: z.number(), cut: z.unknown().optional() }),
 } as const;

@@ -10,26 +10,26 @@ const turnStep = { turn: z.number(), step: z.number() };
  * a long one drops them (see shape.ts).
  */
 export const playgroundEntryKinds = {
-  pg_user: z.looseObject({ turn: z.number(), text: z.string().optional() }),
-  pg_model_request: recordOf<PgModelRequest>(z.looseObject({ ...turnStep, provider: z.string(), model: z.string() })),
-  pg_model_stream: z.looseObject({ ...turnStep, text: z.string().optional(), reasoning: z.string().optional() }),
-  pg_model_response: recordOf<PgModelResponse>(z.looseObject({ ...turnStep, status: z.enum(["ok", "error"]) })),
-  pg_tool_call: recordOf<PgToolCall>(z.looseObject({ ...turnStep, toolCallId: z.string(), calledAs: z.string(), status: z.string() })),
-  pg_turn: recordOf<PgTurn>(z.looseObject({ turn: z.number(), status: z.string(), startedAt: z.number() })),
+  pg_user: z.object({ turn: z.number(), text: z.string().optional() }),
+  pg_model_request: recordOf<PgModelRequest>(z.object({ ...turnStep, provider: z.string(), model: z.string() })),
+  pg_model_stream: z.object({ ...turnStep, text: z.string().optional(), reasoning: z.string().optional() }),
+  pg_model_response: recordOf<PgModelResponse>(z.object({ ...turnStep, status: z.enum(["ok", "error"]) })),
+  pg_tool_call: recordOf<PgToolCall>(z.object({ ...turnStep, toolCallId: z.string(), calledAs: z.string(), status: z.string() })),
+  pg_turn: recordOf<PgTurn>(z.object({ turn: z.number(), status: z.string(), startedAt: z.number() })),
   pg_column: recordOf<{ column: PlaygroundColumn; removed?: boolean }>(
-    z.looseObject({
-      column: z.looseObject({ id: z.string(), config: jsonObject, status: z.string() }),
+    z.object({
+      column: z.object({ id: z.string(), config: jsonObject, status: z.string() }),
       removed: z.boolean().optional(),
     }),
   ),
   pg_conversation: recordOf<{ conversation: Conversation; removed?: boolean }>(
-    z.looseObject({
-      conversation: z.looseObject({ id: z.string(), title: z.string(), columns: z.array(z.unknown()) }),
+    z.object({
+      conversation: z.object({ id: z.string(), title: z.string(), columns: z.array(z.unknown()) }),
       removed: z.boolean().optional(),
     }),
   ),
   /** The column's model drafted the answer to a server's sampling request. */
-  pg_sampling_draft: z.looseObject({
+  pg_sampling_draft: z.object({
     connectionId: z.string(),
     requestId: z.string(),
     provider: z.string(),

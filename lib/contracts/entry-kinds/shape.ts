@@ -1,5 +1,11 @@
 import { z } from "zod";
 
+/*
+ * The schemas use z.object, not z.looseObject: a parse still accepts fields a schema does not
+ * name (a newer server's), parseEntry hands out the raw as recorded (nothing stripped), and the
+ * inferred types stay exact, so the server's own interfaces are assignable to them.
+ */
+
 /**
  * The schema of a payload the server records as the contract type `T` (a CallRecord, a
  * ConnectionState…). It checks the fields readers rely on, and only small ones: a raw over

@@ -12,6 +12,7 @@ import type {
   UnstoredFrame,
 } from "@/lib/contracts/agents";
 import { adkSessionKey, parseAdkSessionKey } from "@/lib/contracts/agents";
+import type { EntryPayload } from "@/lib/contracts/entry-kinds";
 import { AppError } from "@/lib/errors";
 import type { AdkSession } from "@/lib/protocols/adk/session";
 import { AgentStore } from "@/lib/server/adk/agent-store";
@@ -166,7 +167,7 @@ export class AgentRegistry {
     return this.list();
   }
 
-  private recordLoupe(id: string, kind: string, raw: unknown): void {
+  private recordLoupe<K extends "agent_status" | "agent_removed">(id: string, kind: K, raw: EntryPayload<K>): void {
     const at = Date.now();
     this.hub.record({ connectionId: id, sessionKey: null, receivedAt: at, sourceTime: null, direction: "local", protocol: "loupe", kind, raw });
   }

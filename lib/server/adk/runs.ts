@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { RunBody, RunRecord } from "@/lib/contracts/agents";
 import { adkSessionKey } from "@/lib/contracts/agents";
-import type { Direction, Entry, EntryProtocol } from "@/lib/contracts/entries";
+import type { Direction, Entry } from "@/lib/contracts/entries";
+import type { EntryKind, EntryPayload, ProtocolOfKind } from "@/lib/contracts/entry-kinds";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
 import { normalizeEvent } from "@/lib/protocols/adk/event";
@@ -66,13 +67,13 @@ export class RunManager {
     private readonly inbox: AdkInbox,
   ) {}
 
-  private record(
+  private record<K extends EntryKind>(
     agentId: string,
     sessionKey: string,
-    protocol: EntryProtocol,
+    protocol: ProtocolOfKind<K>,
     direction: Direction,
-    kind: string,
-    raw: unknown,
+    kind: K,
+    raw: EntryPayload<K>,
     sourceTime: number | null = null,
   ): Entry {
     const receivedAt = Date.now();
@@ -80,8 +81,8 @@ export class RunManager {
   }
 
   /** A frame the agent server streamed but will not have in the stored session. */
-  private recordUnstored(run: RunRecord, kind: string, raw: unknown): void {
-    const saved = this.record(run.agentId, run.sessionKey, "adk", "in", kind, raw);
+  private recordUnstored(run: RunRecord, kind: "event" | "stream_error" | "malformed", raw: EntryPayload<typeof kind>): void {
+    const saved = this.record<typeof kind>(run.agentId, run.sessionKey, "adk", "in", kind, raw);
     this.agentStore.markUnstored(saved.seq, run.agentId, run.sessionKey);
   }
 

@@ -11,6 +11,7 @@ import type {
   ReconnectInfo,
 } from "@/lib/contracts/connections";
 import type { Direction, Entry } from "@/lib/contracts/entries";
+import type { EntryKind, EntryPayload, ProtocolOfKind } from "@/lib/contracts/entry-kinds";
 import { AppError } from "@/lib/errors";
 import { AutoReconnect } from "@/lib/server/mcp/auto-reconnect";
 import type { ConnectOutcome, ReconnectPolicy } from "@/lib/server/mcp/auto-reconnect";
@@ -84,7 +85,8 @@ export class McpConnection {
     return { ...maskConfig(this.config), state: this.state };
   }
 
-  recordEntry(protocol: Entry["protocol"], direction: Direction, kind: string, raw: unknown): Entry {
+  /** Records one entry of this connection; the kind fixes the protocol and the raw's type. */
+  recordEntry<K extends EntryKind>(protocol: ProtocolOfKind<K>, direction: Direction, kind: K, raw: EntryPayload<K>): Entry {
     return this.hub.record({
       connectionId: this.id,
       sessionKey: this.sessionKey,

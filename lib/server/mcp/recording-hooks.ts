@@ -1,10 +1,15 @@
 import "server-only";
 import type { InitializeResult, RequestId, Transport } from "@modelcontextprotocol/client";
 import type { Direction } from "@/lib/contracts/entries";
+import type { EntryPayload } from "@/lib/contracts/entry-kinds";
+import type { mcpEntryKinds } from "@/lib/contracts/entry-kinds/mcp";
+
+/** The kinds a recording transport writes (protocol "mcp"). */
+export type McpFrameKind = keyof typeof mcpEntryKinds;
 
 export interface RecordingHooks {
   /** Writes one entry to the record; called synchronously, before the SDK sees a frame. */
-  record(direction: Direction, kind: string, raw: unknown): void;
+  record<K extends McpFrameKind>(direction: Direction, kind: K, raw: EntryPayload<K>): void;
   /** Runs before the SDK's own close handling (which rejects pending requests). */
   onClosed?(): void;
   /** Sees every transport error after it is recorded. */

@@ -5,6 +5,7 @@ import type { ConnectionConfig, ProtocolEraSetting } from "@/lib/contracts/conne
 import type { McpConnection } from "@/lib/server/mcp/connection";
 import { LoupeClient } from "@/lib/server/mcp/loupe-client";
 import { RecordingTransport } from "@/lib/server/mcp/recording-transport";
+import type { McpFrameKind } from "@/lib/server/mcp/recording-hooks";
 import { attachStderr } from "@/lib/server/mcp/stderr";
 import { clientCapabilities, installClientRequestHandlers } from "@/lib/server/mcp/requests";
 import { installResourceHandlers } from "@/lib/server/mcp/resources";
@@ -73,7 +74,7 @@ export function openSession(
   hooks.setStdio(stdio);
   if (stdio) attachStderr(stdio, (line) => hooks.onStderrLine(stdio, line));
   recording = new RecordingTransport(inner, {
-    record: (direction, kind, raw) => conn.recordEntry("mcp", direction, kind, raw),
+    record: (direction, kind, raw) => conn.recordEntry<McpFrameKind>("mcp", direction, kind, raw),
     onClosed: () => hooks.onTransportClosed(),
     onError: (error) => {
       // Streamable HTTP never closes on its own when the server dies; after its last retry of

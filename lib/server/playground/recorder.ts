@@ -1,10 +1,19 @@
 import "server-only";
 import type { Direction, Entry } from "@/lib/contracts/entries";
+import type { EntryPayload } from "@/lib/contracts/entry-kinds";
+import type { playgroundEntryKinds } from "@/lib/contracts/entry-kinds/playground";
 import type { Hub } from "@/lib/server/hub";
 
 /** Records one playground entry (protocol "playground", connectionId = conversation, sessionKey = column). */
-export function recordPg(hub: Hub, conversationId: string, columnId: string | null, kind: string, raw: unknown, direction: Direction = "local"): Entry {
-  return hub.record({
+export function recordPg<K extends keyof typeof playgroundEntryKinds>(
+  hub: Hub,
+  conversationId: string,
+  columnId: string | null,
+  kind: K,
+  raw: EntryPayload<K>,
+  direction: Direction = "local",
+): Entry {
+  return hub.record<K>({
     connectionId: conversationId,
     sessionKey: columnId,
     receivedAt: Date.now(),
