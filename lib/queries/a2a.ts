@@ -60,10 +60,9 @@ const ENTRY_FETCH_CONCURRENCY = 8;
  * newer ones into the same cache entry (applyA2aEntries), so the fetch merges too.
  */
 export function a2aTaskEntriesQuery(agentId: string, taskId: string, seqs: readonly number[]) {
-  const queryKey = a2aKeys.taskEntries(agentId, taskId);
   return queryOptions({
-    queryKey,
-    queryFn: async ({ signal, client }) => {
+    queryKey: a2aKeys.taskEntries(agentId, taskId),
+    queryFn: async ({ signal, client, queryKey }) => {
       const have = new Set((client.getQueryData<Entry[]>(queryKey) ?? []).filter((e) => !e.truncated).map((e) => e.seq));
       const todo = seqs.filter((s) => !have.has(s));
       const fetched: Entry[] = [];
@@ -81,7 +80,7 @@ export function a2aLiveQuery(agentId: string) {
   return queryOptions({
     queryKey: a2aKeys.live(agentId),
     // Nothing to fetch: the stream fills it (applyA2aEntries) from the moment a view subscribes.
-    queryFn: ({ client }) => client.getQueryData<Entry[]>(a2aKeys.live(agentId)) ?? [],
+    queryFn: ({ client, queryKey }) => client.getQueryData<Entry[]>(queryKey) ?? [],
     staleTime: Infinity,
   });
 }
