@@ -10,10 +10,10 @@
  * Push notifications: the SDK's InMemoryPushNotificationStore + DefaultPushNotificationSender POST
  * every task update to a registered webhook, with the registered token in X-A2A-Notification-Token.
  */
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { AgentCard } from "@a2a-js/sdk";
 import { DefaultPushNotificationSender, DefaultRequestHandler, InMemoryPushNotificationStore, InMemoryTaskStore } from "@a2a-js/sdk/server";
 import { UserBuilder, agentCardHandler, jsonRpcHandler, restHandler } from "@a2a-js/sdk/server/express";
@@ -82,8 +82,8 @@ export async function startA2aDemo(options: A2aDemoOptions = {}): Promise<A2aDem
   // it is handed the card's spec JSON (AgentCard.toJSON) instead, so the wire carries a valid card.
   app.use("/.well-known/agent-card.json", agentCardHandler({ agentCardProvider: async () => AgentCard.toJSON(await requestHandler().getAgentCard()) as AgentCard }));
   // The express handlers take the request handler at creation: mount them lazily too.
-  let jsonRpc: express.RequestHandler | undefined;
-  let rest: express.RequestHandler | undefined;
+  let jsonRpc: RequestHandler | undefined;
+  let rest: RequestHandler | undefined;
   app.use(JSONRPC_PATH, (req, res, next) => (jsonRpc ??= jsonRpcHandler({ requestHandler: requestHandler(), userBuilder: UserBuilder.noAuthentication }))(req, res, next));
   app.use(REST_PATH, (req, res, next) => (rest ??= restHandler({ requestHandler: requestHandler(), userBuilder: UserBuilder.noAuthentication }))(req, res, next));
   app.use((_req, res) => void res.status(404).json({ error: "Not found: the card is at /.well-known/agent-card.json" }));
@@ -94,7 +94,7 @@ export async function startA2aDemo(options: A2aDemoOptions = {}): Promise<A2aDem
   });
   const port = (server.address() as AddressInfo).port;
   baseUrl = `http://${host}:${port}`;
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));

@@ -7,6 +7,9 @@ import type { ConnectionInput } from "@/lib/contracts/connections";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 import { startAgentServer, type AgentServer } from "@/demo/adk/start-agent-server";
+import { ADK_A2A_APP, adkA2aCardUrl, waitForAdkA2aCard } from "@/demo/adk/adk-a2a";
+import { spawnA2aDemo, type SpawnedA2aDemo } from "@/demo/a2a/spawn-a2a-demo";
+import { getA2a } from "@/lib/server/a2a";
 import { getAgents } from "@/lib/server/adk/agents";
 import { logLine } from "@/lib/log-text";
 import { startRetention } from "@/lib/server/retention";
@@ -17,6 +20,8 @@ import { getTaps } from "@/lib/server/mcp/tap/store";
 
 export const DEMO_MCP_ID = "demo-mcp";
 export const DEMO_AGENT_ID = "demo-agent";
+export const DEMO_A2A_ID = "demo-a2a";
+export const DEMO_ADK_A2A_ID = "demo-adk-a2a";
 
 function stableId(prefix: string, key: string): string {
   // The same --mcp / --mcp-url on every launch maps to the same saved connection (and its history).
@@ -105,8 +110,10 @@ async function bootAgents(opts: BootOptions, root: string): Promise<void> {
   const demo = { name: "Loupe demo agent", headers: {}, userId: "user" };
   if (!g[demoAgentKey]) {
     agents.announce({ ...demo, url: "http://127.0.0.1/" }, { id: DEMO_AGENT_ID, builtin: true });
-    g[demoAgentKey] = startAgentServer({ port: 0, preload: true, repoRoot: root });
+    // --a2a: the same server also serves its apps over A2A (ADK's own toA2a), see bootA2aPeers.
+    g[demoAgentKey] = startAgentServer({ port: 0, preload: true, repoRoot: root, a2a: true });
   }
+  bootA2aPeers(g[demoAgentKey], root);
   void g[demoAgentKey]
     .then((server) => agents.create({ ...demo, url: server.url }, { id: DEMO_AGENT_ID, builtin: true }))
     .catch((e: unknown) => {
@@ -114,4 +121,27 @@ async function bootAgents(opts: BootOptions, root: string): Promise<void> {
       logLine(message);
       agents.announce({ ...demo, url: "http://127.0.0.1/" }, { id: DEMO_AGENT_ID, builtin: true, error: message });
     });
+}
+
+const demoA2aKey = Symbol.for("loupe.demoA2aAgent");
+
+/**
+ * The two demo A2A peers, pre-connected as builtin A2A agents once they serve their cards: the demo
+ * A2A agent (SDK server side, a child of ours) and the demo ADK agent's loupe_demo app served over
+ * A2A by the ADK server above. Neither blocks Loupe's start; a failure is logged.
+ */
+function bootA2aPeers(adkServer: Promise<AgentServer>, root: string): void {
+  const g = globalThis as typeof globalThis & { [demoA2aKey]?: Promise<SpawnedA2aDemo> };
+  g[demoA2aKey] ??= spawnA2aDemo({ port: 0, repoRoot: root });
+  const fail = (what: string) => (e: unknown) => logLine(`${what} did not start: ${e instanceof Error ? e.message : String(e)}`);
+  void g[demoA2aKey]
+    .then((demo) => getA2a().registerBuiltin({ id: DEMO_A2A_ID, name: "Loupe demo A2A agent", url: `${demo.url}/.well-known/agent-card.json` }))
+    .catch(fail("The demo A2A agent"));
+  void adkServer
+    .then(async (server) => {
+      await waitForAdkA2aCard(server.url, ADK_A2A_APP);
+      // The card's own URL: the app lives under /a2a/<app>, where a base URL would lose its last segment.
+      return getA2a().registerBuiltin({ id: DEMO_ADK_A2A_ID, name: "Loupe demo ADK agent (A2A)", url: adkA2aCardUrl(server.url, ADK_A2A_APP) });
+    })
+    .catch(fail("The demo ADK agent over A2A"));
 }
