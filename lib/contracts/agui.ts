@@ -79,6 +79,10 @@ export interface AguiRunRecord {
   /** Set when this run answered human requests (tool results or resume[]). */
   answers?: string[];
   error?: AppErrorBody;
+  /** What @ag-ui/client's own checks (transformChunks + verifyEvents) said when they refused the stream; Loupe kept reading. */
+  clientError?: string;
+  /** How the run ended, as RUN_FINISHED.outcome said ("success" when omitted). */
+  outcome?: "success" | "interrupt" | "cancelled";
 }
 
 export interface AguiThreadSummary {
@@ -125,6 +129,10 @@ export interface AguiHumanRequest {
   answeredAt?: number;
   reason?: string;
   error?: AppErrorBody;
+  /** The accepted answer (kept so a failed continuation can be retried as it was). */
+  answer?: AguiAnswerBody;
+  /** The run that carried the answer to the agent. */
+  answeredByRunId?: string;
 }
 
 export const AguiAnswerBody = z.union([

@@ -1,0 +1,147 @@
+import "server-only";
+import type { AguiAgentInput, AguiHumanRequest, AguiRunRecord, AguiRunStatus } from "@/lib/contracts/agui";
+import type { Store } from "@/lib/server/store";
+
+/** A saved AG-UI agent as persisted (header values in clear; views mask them). */
+export type AguiAgentConfig = AguiAgentInput & { id: string; createdAt: number; builtin?: boolean };
+
+/** What Loupe keeps of a thread between runs: it is the client, the agent may keep nothing. */
+export interface AguiThreadRecord {
+  agentId: string;
+  threadId: string;
+  createdAt: number;
+  updatedAt: number;
+  messages: unknown[];
+  state: unknown;
+  runCount: number;
+  lastStatus: AguiRunStatus;
+}
+
+const RESTARTED = { code: "internal:loupe_restarted", message: "Loupe stopped before this run ended" } as const;
+
+/** SQLite persistence (tables in store-schema.ts) for AG-UI agents, threads, runs and requests. */
+export class AguiStore {
+  constructor(readonly store: Store) {}
+
+  private get db(): Store["db"] {
+    return this.store.db;
+  }
+
+  // ── agents ─────────────────────────────────────────────────────────────────
+  listAgents(): AguiAgentConfig[] {
+    const rows = this.db.prepare("SELECT config FROM agui_agents ORDER BY created_at, id").all() as { config: string }[];
+    return rows.map((r) => JSON.parse(r.config) as AguiAgentConfig);
+  }
+
+  saveAgent(config: AguiAgentConfig): void {
+    this.db
+      .prepare(
+        `INSERT INTO agui_agents (id, config, builtin, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET config = excluded.config, builtin = excluded.builtin`,
+      )
+      .run(config.id, JSON.stringify(config), config.builtin ? 1 : 0, config.createdAt);
+  }
+
+  deleteAgent(id: string): void {
+    this.db.transaction(() => {
+      for (const table of ["agui_threads", "agui_runs", "agui_requests"]) this.db.prepare(`DELETE FROM ${table} WHERE agent_id = ?`).run(id);
+      this.db.prepare("DELETE FROM agui_agents WHERE id = ?").run(id);
+    })();
+  }
+
+  // ── threads ────────────────────────────────────────────────────────────────
+  getThread(agentId: string, threadId: string): AguiThreadRecord | undefined {
+    const row = this.db.prepare("SELECT record FROM agui_threads WHERE agent_id = ? AND thread_id = ?").get(agentId, threadId) as
+      | { record: string }
+      | undefined;
+    return row ? (JSON.parse(row.record) as AguiThreadRecord) : undefined;
+  }
+
+  listThreads(agentId: string): AguiThreadRecord[] {
+    const rows = this.db.prepare("SELECT record FROM agui_threads WHERE agent_id = ? ORDER BY updated_at DESC").all(agentId) as { record: string }[];
+    return rows.map((r) => JSON.parse(r.record) as AguiThreadRecord);
+  }
+
+  saveThread(thread: AguiThreadRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO agui_threads (agent_id, thread_id, updated_at, record) VALUES (?, ?, ?, ?)
+         ON CONFLICT(agent_id, thread_id) DO UPDATE SET updated_at = excluded.updated_at, record = excluded.record`,
+      )
+      .run(thread.agentId, thread.threadId, thread.updatedAt, JSON.stringify(thread));
+  }
+
+  // ── runs ───────────────────────────────────────────────────────────────────
+  saveRun(run: AguiRunRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO agui_runs (id, agent_id, thread_id, started_at, record) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
+      )
+      .run(run.runId, run.agentId, run.threadId, run.startedAt, JSON.stringify(run));
+  }
+
+  getRun(runId: string): AguiRunRecord | undefined {
+    const row = this.db.prepare("SELECT record FROM agui_runs WHERE id = ?").get(runId) as { record: string } | undefined;
+    return row ? (JSON.parse(row.record) as AguiRunRecord) : undefined;
+  }
+
+  threadRuns(agentId: string, threadId: string): AguiRunRecord[] {
+    const rows = this.db
+      .prepare("SELECT record FROM agui_runs WHERE agent_id = ? AND thread_id = ? ORDER BY started_at, rowid")
+      .all(agentId, threadId) as { record: string }[];
+    return rows.map((r) => JSON.parse(r.record) as AguiRunRecord);
+  }
+
+  // ── requests ───────────────────────────────────────────────────────────────
+  saveRequest(request: AguiHumanRequest): void {
+    this.db
+      .prepare(
+        `INSERT INTO agui_requests (id, agent_id, thread_id, status, created_at, record) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET status = excluded.status, record = excluded.record`,
+      )
+      .run(request.id, request.agentId, request.threadId, request.status, request.createdAt, JSON.stringify(request));
+  }
+
+  getRequest(id: string): AguiHumanRequest | undefined {
+    const row = this.db.prepare("SELECT record FROM agui_requests WHERE id = ?").get(id) as { record: string } | undefined;
+    return row ? (JSON.parse(row.record) as AguiHumanRequest) : undefined;
+  }
+
+  listRequests(): AguiHumanRequest[] {
+    const rows = this.db
+      .prepare("SELECT record FROM agui_requests ORDER BY CASE status WHEN 'pending' THEN 0 ELSE 1 END, created_at DESC LIMIT 1000")
+      .all() as { record: string }[];
+    return rows.map((r) => JSON.parse(r.record) as AguiHumanRequest);
+  }
+
+  threadRequests(agentId: string, threadId: string): AguiHumanRequest[] {
+    const rows = this.db
+      .prepare("SELECT record FROM agui_requests WHERE agent_id = ? AND thread_id = ? ORDER BY created_at, rowid")
+      .all(agentId, threadId) as { record: string }[];
+    return rows.map((r) => JSON.parse(r.record) as AguiHumanRequest);
+  }
+
+  /**
+   * At start: runs still "running" in the file were cut off when Loupe stopped; requests still
+   * pending (or answered but waiting for their siblings) are stale: the run they belong to ended
+   * in a process that is gone. Failed ones stay failed (their retry rebuilds the run from the
+   * stored thread). Returns what changed, for the caller to record.
+   */
+  settleAfterRestart(): { runs: AguiRunRecord[]; requests: AguiHumanRequest[] } {
+    const now = Date.now();
+    const runs = (this.db.prepare("SELECT record FROM agui_runs WHERE json_extract(record, '$.status') = 'running'").all() as { record: string }[]).map((r) => {
+      const run = JSON.parse(r.record) as AguiRunRecord;
+      const next: AguiRunRecord = { ...run, status: "error", endedAt: run.endedAt ?? now, error: { ...RESTARTED } };
+      this.saveRun(next);
+      return next;
+    });
+    const requests = (this.db.prepare("SELECT record FROM agui_requests WHERE status = 'pending' OR (status = 'answered' AND json_extract(record, '$.answeredByRunId') IS NULL)").all() as { record: string }[]).map((r) => {
+      const request = JSON.parse(r.record) as AguiHumanRequest;
+      const next: AguiHumanRequest = { ...request, status: "stale", reason: "Loupe restarted: the run waiting on this answer is gone" };
+      this.saveRequest(next);
+      return next;
+    });
+    return { runs, requests };
+  }
+}
