@@ -5,10 +5,10 @@ import type { InboxRow, InboxSource } from "@/lib/contracts/inbox";
 import { AnswerableCard } from "@/components/adk/agents/answerable-card";
 import { AnswerableRequestCard } from "@/components/mcp/requests/answerable-request-card";
 import { ApprovalCard } from "@/components/approvals/approval-card";
-import { GenericRequestCard } from "./generic-request-card";
 import { A2aRequestCard } from "@/components/a2a/a2a-request-card";
+import { AguiRequestCard } from "@/components/agui/agui-request-card";
 import { useInboxNavigation } from "./inbox-navigation";
-import { INBOX_SOURCE_TEXT, peerHref, type InboxSourceText, type RowOf } from "./source-text";
+import { INBOX_SOURCE_TEXT, type InboxSourceText, type RowOf } from "./source-text";
 
 /** The props every source's card takes; `compact` inside a view that already says where it is. */
 export interface InboxCardProps<R extends InboxRow = InboxRow> {
@@ -39,19 +39,12 @@ function ApprovalInboxCard({ row, compact }: InboxCardProps<RowOf<"approval">>) 
   return <ApprovalCard approval={row} compact={compact} />;
 }
 
-// Until the A2A and AG-UI views bring their own answer cards: what is asked, raw, and a link there.
-function AguiGenericCard({ row, compact }: InboxCardProps<RowOf<"agui">>) {
-  const t = INBOX_SOURCE_TEXT.agui;
-  const href = peerHref("agui", row.agentId, row.threadId, row.runId);
-  return <GenericRequestCard row={row} title={t.kindLabel(row)} prompt={t.prompt(row)} where={t.where(row)} status={t.status(row)} href={href} compact={compact} />;
-}
-
 export const INBOX_SOURCES: { [S in InboxSource]: InboxSourceDescriptor<RowOf<S>> } = {
   adk: { ...INBOX_SOURCE_TEXT.adk, Card: AdkInboxCard },
   mcp: { ...INBOX_SOURCE_TEXT.mcp, Card: McpInboxCard },
   approval: { ...INBOX_SOURCE_TEXT.approval, Card: ApprovalInboxCard },
   a2a: { ...INBOX_SOURCE_TEXT.a2a, Card: A2aRequestCard },
-  agui: { ...INBOX_SOURCE_TEXT.agui, Card: AguiGenericCard },
+  agui: { ...INBOX_SOURCE_TEXT.agui, Card: AguiRequestCard },
 };
 
 /** The descriptor of a row's source (the table is keyed by the row's own source). */

@@ -20,6 +20,8 @@ import { PlaygroundMain } from "@/components/playground/playground-main";
 import { PlaygroundNav } from "@/components/playground/playground-nav";
 import { A2aMain } from "@/components/a2a/a2a-main";
 import { A2aNav } from "@/components/a2a/a2a-nav";
+import { AguiMain } from "@/components/agui/agui-main";
+import { AguiNav } from "@/components/agui/agui-nav";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 
@@ -91,12 +93,15 @@ export function Workbench() {
           <AgentSidebar location={location} navigate={navigate} />
           <PlaygroundNav location={location} navigate={navigate} />
           <A2aNav location={location} navigate={navigate} />
+          <AguiNav location={location} navigate={navigate} />
         </aside>
         <main className="flex min-w-0 flex-1 flex-col [overflow-wrap:anywhere]">
           {location.view === "playground" ? (
             <PlaygroundMain location={location} navigate={navigate} />
           ) : location.view === "a2a" ? (
             <A2aMain location={location} navigate={navigate} />
+          ) : location.view === "agui" ? (
+            <AguiMain location={location} navigate={navigate} />
           ) : agentOpen ? (
             <AgentMain location={location} navigate={navigate} />
           ) : selected ? (

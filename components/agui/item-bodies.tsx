@@ -1,0 +1,191 @@
+"use client";
+
+import type { ReactNode } from "react";
+import type {
+  AguiActivityItem,
+  AguiMessagesSnapshotItem,
+  AguiOtherItem,
+  AguiReasoningItem,
+  AguiRunMarkItem,
+  AguiStepItem,
+  AguiSubagentItem,
+  AguiTextItem,
+  AguiTimelineItem,
+  AguiToolCallItem,
+} from "@/lib/protocols/agui/types";
+import { JsonView } from "@/components/elements/json-view";
+import { StatusBadge } from "@/components/elements/status-badge";
+import { StateDiffView } from "./state-diff-view";
+
+/** What a tool call's row embeds when Loupe waits on the user for it (the inline request card). */
+export type RenderRequest = (key: { toolCallId?: string; interruptId?: string }) => ReactNode;
+
+const Streaming = ({ on }: { on: boolean }) =>
+  on ? (
+    <StatusBadge tone="running" data-testid="agui-streaming">
+      streaming
+    </StatusBadge>
+  ) : null;
+
+function TextBody({ item }: { item: AguiTextItem }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <p data-testid="agui-text" className="text-sm whitespace-pre-wrap">
+        {item.text || <span className="text-muted-foreground italic">(empty)</span>}
+      </p>
+      <div className="flex gap-1.5 text-[11px] text-muted-foreground">
+        <span>{item.role}</span>
+        {item.chunked && <span>· from chunks</span>}
+        <Streaming on={!item.complete} />
+      </div>
+    </div>
+  );
+}
+
+function ReasoningBody({ item }: { item: AguiReasoningItem }) {
+  return (
+    <details data-testid="agui-reasoning" className="text-xs" open={!item.complete}>
+      <summary className="cursor-pointer text-muted-foreground select-none">
+        Reasoning ({item.text.length} chars{item.encrypted ? `, ${item.encrypted} encrypted value(s)` : ""}
+        {item.legacy ? ", THINKING_* events" : ""}) <Streaming on={!item.complete} />
+      </summary>
+      <p className="mt-1 border-l-2 pl-2 whitespace-pre-wrap text-muted-foreground italic">{item.text}</p>
+    </details>
+  );
+}
+
+function ToolCallBody({ item, renderRequest }: { item: AguiToolCallItem; renderRequest?: RenderRequest }) {
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="agui-tool-call" data-tool={item.name}>
+      <div className="flex flex-wrap items-center gap-1.5 text-xs">
+        <span className="font-mono font-semibold">{item.name}</span>
+        <span className="font-mono text-muted-foreground">{item.toolCallId}</span>
+        {item.chunked && <span className="text-muted-foreground">· from chunks</span>}
+        <Streaming on={!item.complete} />
+      </div>
+      {item.parsedArgs !== undefined ? (
+        <JsonView value={item.parsedArgs} data-testid="agui-tool-args" />
+      ) : (
+        <pre data-testid="agui-tool-args" className="rounded bg-muted/60 p-1.5 font-mono text-[11px] break-all whitespace-pre-wrap">
+          {item.args || " "}
+        </pre>
+      )}
+      {item.argsError && <p className="text-[11px] text-destructive">Arguments are not JSON: {item.argsError}</p>}
+      {item.result ? (
+        <div className="flex flex-col gap-0.5" data-testid="agui-tool-result">
+          <span className="text-[11px] text-muted-foreground">Result{item.result.error ? ` (${item.result.error})` : ""}</span>
+          <JsonView value={item.result.content} />
+        </div>
+      ) : (
+        renderRequest?.({ toolCallId: item.toolCallId })
+      )}
+    </div>
+  );
+}
+
+function MessagesBody({ item }: { item: AguiMessagesSnapshotItem }) {
+  return (
+    <details className="text-xs" data-testid="agui-messages-snapshot">
+      <summary className="cursor-pointer text-muted-foreground select-none">{item.messages.length} message(s) replace the thread&apos;s history</summary>
+      <JsonView value={item.messages} />
+    </details>
+  );
+}
+
+function ActivityBody({ item }: { item: AguiActivityItem }) {
+  return (
+    <div className="flex flex-col gap-1 text-xs">
+      <span>
+        <span className="font-mono">{item.activityType}</span> <span className="text-muted-foreground">· {item.updates} update(s)</span>
+      </span>
+      {item.error && <p className="text-destructive">{item.error}</p>}
+      <JsonView value={item.content} />
+    </div>
+  );
+}
+
+const StepBody = ({ item }: { item: AguiStepItem }) => (
+  <span className="text-xs">
+    <span className="font-mono font-semibold">{item.name}</span> <Streaming on={!item.complete} />
+  </span>
+);
+
+const SubagentBody = ({ item }: { item: AguiSubagentItem }) => (
+  <span className="flex items-center gap-1.5 text-xs">
+    <span className="font-semibold">{item.name}</span>
+    <span className="font-mono text-muted-foreground">{item.subagentRunId}</span>
+    <StatusBadge tone={item.status === "running" ? "running" : item.status === "error" ? "failed" : "ok"}>{item.status}</StatusBadge>
+  </span>
+);
+
+function RunMarkBody({ item, renderRequest }: { item: AguiRunMarkItem; renderRequest?: RenderRequest }) {
+  const e = item.event;
+  const outcome = e.outcome as { type?: string; interrupts?: Array<{ id?: string; message?: string; reason?: string }> } | undefined;
+  return (
+    <div className="flex flex-col gap-1 text-xs">
+      {item.kind === "run_error" && <p className="text-destructive" data-testid="agui-run-error">{String(e.message ?? "")}{e.code ? ` (${String(e.code)})` : ""}</p>}
+      {typeof e.parentRunId === "string" && <span className="text-muted-foreground">branched from run {e.parentRunId}</span>}
+      {outcome?.type && <span>outcome: <span className="font-mono">{outcome.type}</span></span>}
+      {outcome?.interrupts?.map((i) => (
+        <div key={i.id} className="flex flex-col gap-1 rounded border p-1.5" data-testid="agui-interrupt">
+          <span>
+            <span className="font-semibold">{i.reason ?? "interrupt"}</span> {i.message}
+          </span>
+          {i.id && renderRequest?.({ interruptId: i.id })}
+        </div>
+      ))}
+      {e.result !== undefined && <JsonView value={e.result} />}
+      {Array.isArray(e.usage) && <UsageLine usage={e.usage} />}
+    </div>
+  );
+}
+
+export function UsageLine({ usage }: { usage: unknown[] }) {
+  return (
+    <span data-testid="agui-usage" className="text-muted-foreground">
+      {usage
+        .map((u) => {
+          const t = u as { model?: string; inputTokens?: number; outputTokens?: number; totalTokens?: number };
+          return `${t.model ?? "usage"}: ${t.inputTokens ?? "?"} in · ${t.outputTokens ?? "?"} out${t.totalTokens !== undefined ? ` · ${t.totalTokens} total` : ""}`;
+        })
+        .join("; ")}
+    </span>
+  );
+}
+
+const OtherBody = ({ item }: { item: AguiOtherItem }) => (
+  <div className="flex flex-col gap-1 text-xs">
+    <span className="font-mono">{item.name ?? item.type}</span>
+    <JsonView value={item.kind === "custom" ? item.event.value : item.kind === "raw" ? item.event.event : item.event} />
+  </div>
+);
+
+/** The body of one timeline item, by kind. */
+export function ItemBody({ item, renderRequest }: { item: AguiTimelineItem; renderRequest?: RenderRequest }) {
+  switch (item.kind) {
+    case "text":
+      return <TextBody item={item} />;
+    case "reasoning":
+      return <ReasoningBody item={item} />;
+    case "tool_call":
+      return <ToolCallBody item={item} renderRequest={renderRequest} />;
+    case "state":
+      return <StateDiffView before={item.before} after={item.after} error={item.error} />;
+    case "messages_snapshot":
+      return <MessagesBody item={item} />;
+    case "activity":
+      return <ActivityBody item={item} />;
+    case "step":
+      return <StepBody item={item} />;
+    case "subagent":
+      return <SubagentBody item={item} />;
+    case "run_started":
+    case "run_finished":
+    case "run_error":
+      return <RunMarkBody item={item} renderRequest={renderRequest} />;
+    case "raw":
+    case "custom":
+    case "unknown":
+      return <OtherBody item={item} />;
+  }
+}

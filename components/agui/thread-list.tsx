@@ -1,0 +1,67 @@
+"use client";
+
+import { PlusIcon } from "lucide-react";
+import type { AguiRunStatus, AguiThreadSummary } from "@/lib/contracts/agui";
+import { StatusBadge, type StatusTone } from "@/components/elements/status-badge";
+import { Button } from "@/components/ui/button";
+import { sidebarItemState } from "@/components/shell/sidebar-item";
+import { cn } from "@/lib/cn";
+
+/** Records, so a new run status without a label or tone is a type error (STYLE rule 7). */
+export const RUN_STATUS_META: Record<AguiRunStatus, { label: string; tone: StatusTone }> = {
+  running: { label: "Running", tone: "running" },
+  finished: { label: "Finished", tone: "ok" },
+  interrupted: { label: "Waiting", tone: "pending" },
+  error: { label: "Error", tone: "failed" },
+  aborted: { label: "Aborted", tone: "canceled" },
+};
+
+export function RunStatusBadge({ status }: { status: AguiRunStatus }) {
+  const meta = RUN_STATUS_META[status];
+  return (
+    <StatusBadge tone={meta.tone} data-testid="agui-run-status" data-status={status}>
+      {meta.label}
+    </StatusBadge>
+  );
+}
+
+export interface ThreadListProps {
+  threads: AguiThreadSummary[];
+  selectedId: string | null;
+  onSelect: (threadId: string | null) => void;
+}
+
+/** The agent's threads, newest first; "New thread" clears the selection so the next run starts one. */
+export function ThreadList({ threads, selectedId, onSelect }: ThreadListProps) {
+  const sorted = [...threads].sort((a, b) => b.updatedAt - a.updatedAt);
+  return (
+    <div className="flex flex-col gap-1 p-1.5" data-testid="agui-thread-list">
+      <Button size="sm" variant={selectedId === null ? "secondary" : "outline"} data-testid="agui-new-thread" onClick={() => onSelect(null)}>
+        <PlusIcon /> New thread
+      </Button>
+      {sorted.length === 0 && <p className="px-1.5 py-2 text-xs text-muted-foreground">No threads yet: the first run starts one.</p>}
+      <ul className="flex flex-col gap-0.5">
+        {sorted.map((t) => (
+          <li key={t.threadId}>
+            <button
+              type="button"
+              data-testid="agui-thread-row"
+              data-thread-id={t.threadId}
+              aria-current={selectedId === t.threadId ? "page" : undefined}
+              onClick={() => onSelect(t.threadId)}
+              className={cn("flex w-full flex-col gap-0.5 rounded-md px-2 py-1.5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring/40", sidebarItemState(selectedId === t.threadId))}
+            >
+              <span className="truncate font-mono text-xs" title={t.threadId}>
+                {t.threadId}
+              </span>
+              <span className="flex items-center gap-1.5 text-[11px] text-muted-foreground">
+                <RunStatusBadge status={t.lastStatus} />
+                {t.runCount} run{t.runCount === 1 ? "" : "s"} · {new Date(t.updatedAt).toLocaleTimeString()}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api-client";
+import type { AguiAgentInput, AguiAgentView, AguiAnswerBody, AguiHumanRequest, AguiRunBody, AguiRunRecord, AguiThreadDetail, AguiThreadSummary } from "@/lib/contracts/agui";
+import type { Entry } from "@/lib/contracts/entries";
+import { inboxKeys } from "@/lib/queries/inbox";
+import { mergeEntries } from "@/lib/queries/traffic";
+
+/** Root of everything cached for one AG-UI agent: dropped together when it is removed. */
+export const aguiScope = (agentId: string) => ["agui", agentId] as const;
+
+export const aguiKeys = {
+  list: () => ["agui", "agents"] as const,
+  threads: (agentId: string) => [...aguiScope(agentId), "threads"] as const,
+  thread: (agentId: string, threadId: string) => [...aguiScope(agentId), "thread", threadId] as const,
+  entries: (agentId: string, threadId: string) => [...aguiScope(agentId), "thread", threadId, "entries"] as const,
+};
+
+const enc = encodeURIComponent;
+export const aguiAgentPath = (id: string) => `/api/agui/agents/${enc(id)}`;
+const threadPath = (id: string, threadId: string) => `${aguiAgentPath(id)}/threads/${enc(threadId)}`;
+
+export function aguiAgentsQuery() {
+  return queryOptions({
+    queryKey: aguiKeys.list(),
+    queryFn: ({ signal }) => apiFetch<AguiAgentView[]>("/api/agui/agents", { signal }),
+  });
+}
+
+export function aguiThreadsQuery(agentId: string) {
+  return queryOptions({
+    queryKey: aguiKeys.threads(agentId),
+    queryFn: ({ signal }) => apiFetch<AguiThreadSummary[]>(`${aguiAgentPath(agentId)}/threads`, { signal }),
+  });
+}
+
+export function aguiThreadQuery(agentId: string, threadId: string) {
+  return queryOptions({
+    queryKey: aguiKeys.thread(agentId, threadId),
+    queryFn: ({ signal }) => apiFetch<AguiThreadDetail>(threadPath(agentId, threadId), { signal }),
+  });
+}
+
+/**
+ * Every entry of one thread (inputs, events, runs, requests). The stream appends to this same
+ * cache entry while it exists, so the fetch merges into what is there instead of replacing it.
+ */
+export function aguiEntriesQuery(agentId: string, threadId: string) {
+  const queryKey = aguiKeys.entries(agentId, threadId);
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal, client }) => {
+      const history = await apiFetch<Entry[]>(`${threadPath(agentId, threadId)}/entries`, { signal });
+      return mergeEntries(client.getQueryData<Entry[]>(queryKey), history, Number.MAX_SAFE_INTEGER);
+    },
+    staleTime: Infinity,
+  });
+}
+
+/** The mutations' fetchers (routes in lib/contracts/agui.ts). */
+export const aguiApi = {
+  create: (input: AguiAgentInput) => apiFetch<AguiAgentView>("/api/agui/agents", { method: "POST", body: input }),
+  update: (id: string, input: Partial<AguiAgentInput>) => apiFetch<AguiAgentView>(aguiAgentPath(id), { method: "PATCH", body: input }),
+  remove: (id: string) => apiFetch<void>(aguiAgentPath(id), { method: "DELETE" }),
+  run: (id: string, body: AguiRunBody) => apiFetch<{ runId: string; threadId: string }>(`${aguiAgentPath(id)}/runs`, { method: "POST", body }),
+  abort: (id: string, runId: string) => apiFetch<unknown>(`${aguiAgentPath(id)}/runs/${enc(runId)}/abort`, { method: "POST" }),
+  answer: (requestId: string, body: AguiAnswerBody) => apiFetch<AguiHumanRequest>(`/api/agui/requests/${enc(requestId)}`, { method: "POST", body }),
+};
+
+export function upsertAguiAgent(list: AguiAgentView[] | undefined, view: AguiAgentView): AguiAgentView[] | undefined {
+  if (!list) return list;
+  const at = list.findIndex((a) => a.id === view.id);
+  if (at < 0) return [...list, view];
+  return list.map((a, i) => (i === at ? view : a));
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function asRun(raw: unknown): AguiRunRecord | null {
+  if (!isObject(raw)) return null;
+  const ok = typeof raw.runId === "string" && typeof raw.threadId === "string" && typeof raw.agentId === "string" && typeof raw.status === "string";
+  return ok ? (raw as unknown as AguiRunRecord) : null;
+}
+
+function asRequest(raw: unknown): AguiHumanRequest | null {
+  if (!isObject(raw)) return null;
+  return typeof raw.id === "string" && typeof raw.agentId === "string" && typeof raw.threadId === "string" ? (raw as unknown as AguiHumanRequest) : null;
+}
+
+/**
+ * The AG-UI half of the stream reducer: entries of protocol "agui" (connectionId = the agent,
+ * sessionKey = the thread) are appended to the thread's entry cache while it exists; a run's
+ * start or end refreshes the thread list and the thread's detail (state, messages).
+ */
+export function applyAguiEntries(qc: QueryClient, entries: readonly Entry[]): void {
+  const byThread = new Map<string, Entry[]>();
+  for (const e of entries) {
+    if (e.kind === "agui_run") {
+      const run = asRun(e.raw);
+      if (run) {
+        void qc.invalidateQueries({ queryKey: aguiKeys.threads(run.agentId) });
+        if (run.status !== "running") void qc.invalidateQueries({ queryKey: aguiKeys.thread(run.agentId, run.threadId), exact: true });
+      }
+    }
+    if (e.kind === "agui_request" && asRequest(e.raw)) void qc.invalidateQueries({ queryKey: inboxKeys.list() });
+    if (!e.sessionKey) continue;
+    const id = `${e.connectionId}\u0000${e.sessionKey}`;
+    const list = byThread.get(id);
+    if (list) list.push(e);
+    else byThread.set(id, [e]);
+  }
+  for (const batch of byThread.values()) {
+    const first = batch[0]!;
+    const key = aguiKeys.entries(first.connectionId, first.sessionKey!);
+    if (!qc.getQueryState(key)) continue;
+    qc.setQueryData<Entry[]>(key, (prev) => mergeEntries(prev, batch, Number.MAX_SAFE_INTEGER));
+  }
+}
+
+/** One event of a run as the timeline shows it: the AG-UI event plus where it sits in the record. */
+export interface RunEvent {
+  seq: number;
+  receivedAt: number;
+  /** The event as received (any type, unknown ones too). */
+  event: Record<string, unknown>;
+  type: string;
+  /** The entry's raw was cut for transport (GET /api/entries/:seq has it whole). */
+  truncated: boolean;
+}
+
+export interface MalformedFrame {
+  seq: number;
+  receivedAt: number;
+  text: string;
+  error: string;
+}
+
+/** Everything the thread's entries say about one run. */
+export interface RunRecordView {
+  runId: string;
+  input: unknown;
+  record: AguiRunRecord | null;
+  events: RunEvent[];
+  malformed: MalformedFrame[];
+  requests: AguiHumanRequest[];
+  firstSeq: number;
+}
+
+
+function runOf(map: Map<string, RunRecordView>, runId: string, seq: number): RunRecordView {
+  let run = map.get(runId);
+  if (!run) {
+    run = { runId, input: undefined, record: null, events: [], malformed: [], requests: [], firstSeq: seq };
+    map.set(runId, run);
+  }
+  return run;
+}
+
+/**
+ * Groups a thread's entries by run, in the order the runs started. An entry of an unexpected
+ * shape is kept as a malformed frame of its run (or of "unknown"), never dropped.
+ */
+export function runsOfEntries(entries: readonly Entry[]): RunRecordView[] {
+  const runs = new Map<string, RunRecordView>();
+  const requests = new Map<string, AguiHumanRequest>();
+  for (const e of entries) {
+    const raw = e.raw;
+    const runId = isObject(raw) && typeof raw.runId === "string" ? raw.runId : "unknown";
+    switch (e.kind) {
+      case "agui_input":
+        runOf(runs, runId, e.seq).input = isObject(raw) ? raw.input : raw;
+        break;
+      case "agui_event": {
+        const event = isObject(raw) && isObject(raw.event) ? raw.event : null;
+        if (!event) {
+          runOf(runs, runId, e.seq).malformed.push({ seq: e.seq, receivedAt: e.receivedAt, text: JSON.stringify(raw), error: "An agui_event entry without an event object" });
+          break;
+        }
+        const type = typeof event.type === "string" ? event.type : "(no type)";
+        runOf(runs, runId, e.seq).events.push({ seq: e.seq, receivedAt: e.receivedAt, event, type, truncated: Boolean(e.truncated) });
+        break;
+      }
+      case "agui_malformed":
+        runOf(runs, runId, e.seq).malformed.push({
+          seq: e.seq,
+          receivedAt: e.receivedAt,
+          text: isObject(raw) && typeof raw.text === "string" ? raw.text : JSON.stringify(raw),
+          error: isObject(raw) && typeof raw.error === "string" ? raw.error : "Malformed frame",
+        });
+        break;
+      case "agui_run":
+        if (isObject(raw) && typeof raw.status === "string") runOf(runs, runId, e.seq).record = raw as unknown as AguiRunRecord;
+        break;
+      case "agui_request":
+        // Recorded whole on every change: the last copy is the request's current state.
+        if (isObject(raw) && typeof raw.id === "string") requests.set(raw.id, raw as unknown as AguiHumanRequest);
+        break;
+    }
+  }
+  for (const request of requests.values()) runOf(runs, request.runId, Number.MAX_SAFE_INTEGER).requests.push(request);
+  return [...runs.values()].sort((a, b) => a.firstSeq - b.firstSeq);
+}
