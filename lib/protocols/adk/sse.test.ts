@@ -94,6 +94,13 @@ describe("SSE parser edge cases", () => {
     expect(cut.map((f) => f.kind)).toEqual(["event", "malformed"]);
   });
 
+  it("a body that ends on a lone CR, or with CR-only line ends, still gives every frame once", () => {
+    const parser = createSseParser();
+    expect(parser.push('data: {"a":1}\r\rdata: {"b":2}\r')).toEqual([{ kind: "event", data: { a: 1 }, text: '{"a":1}' }]);
+    expect(parser.end()).toEqual([{ kind: "event", data: { b: 2 }, text: '{"b":2}' }]);
+    expect(parser.end()).toEqual([]);
+  });
+
   it("empty body gives no frames", () => {
     expect(parseSseBody("")).toEqual([]);
   });

@@ -1,9 +1,11 @@
 /**
  * Incremental parser for `/run_sse` bodies (adk.md §0.3, §2): one `data: <json>` frame per event,
  * frames separated by a blank line, no `event:`/`id:` lines, no terminator. Chunks may split
- * anywhere (inside a CRLF pair, inside a UTF-8 sequence), so line assembly is done here, following
- * the WHATWG event-stream rules (CR, LF or CRLF line ends; multi-line data joined with "\n").
+ * anywhere (inside a CRLF pair, inside a UTF-8 sequence): the bytes are decoded here as a stream
+ * and the lines assembled by `eventsource-parser` (the WHATWG event-stream rules: CR, LF or CRLF
+ * line ends, multi-line data joined with "\n", comments skipped).
  */
+import { createParser } from "eventsource-parser";
 import { isRecord, field, str } from "./guards";
 
 export type SseFrame =
@@ -43,70 +45,32 @@ export interface SseParser {
 
 export function createSseParser(): SseParser {
   const decoder = new TextDecoder("utf-8");
-  let buffer = "";
-  let dataLines: string[] = [];
+  let out: SseFrame[] = [];
   let started = false;
-  // A chunk ending in "\r" may be the first half of "\r\n": hold the decision until the next char.
-  let pendingCr = false;
+  // `event:`, `id:` and `retry:` are not used by ADK; a frame is its data, whatever its event name.
+  const parser = createParser({ onEvent: (message) => out.push(parseData(message.data)) });
 
-  function dispatch(out: SseFrame[]): void {
-    if (dataLines.length === 0) return;
-    const text = dataLines.join("\n");
-    dataLines = [];
-    out.push(parseData(text));
-  }
-
-  function line(l: string, out: SseFrame[]): void {
-    if (l === "") return dispatch(out);
-    if (l.startsWith(":")) return; // comment / keep-alive
-    const colon = l.indexOf(":");
-    const name = colon === -1 ? l : l.slice(0, colon);
-    let value = colon === -1 ? "" : l.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    if (name === "data") dataLines.push(value);
-    // event:, id:, retry: are not used by ADK; ignored per the spec's unknown-field rule.
-  }
-
-  function feed(text: string, out: SseFrame[]): void {
+  function feed(text: string): SseFrame[] {
     if (!started && text.length > 0) {
       started = true;
+      // A BOM on a body given as text (bytes lose theirs in the TextDecoder).
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    if (pendingCr && text.length > 0) {
-      pendingCr = false;
-      if (text[0] === "\n") text = text.slice(1);
-    }
-    buffer += text;
-    let start = 0;
-    for (let i = 0; i < buffer.length; i++) {
-      const c = buffer.charCodeAt(i);
-      if (c !== 10 && c !== 13) continue;
-      line(buffer.slice(start, i), out);
-      if (c === 13) {
-        if (i + 1 < buffer.length) {
-          if (buffer.charCodeAt(i + 1) === 10) i++;
-        } else {
-          pendingCr = true;
-        }
-      }
-      start = i + 1;
-    }
-    buffer = buffer.slice(start);
+    if (text.length > 0) parser.feed(text);
+    const frames = out;
+    out = [];
+    return frames;
   }
 
   return {
     push(chunk) {
-      const out: SseFrame[] = [];
-      feed(typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }), out);
-      return out;
+      return feed(typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }));
     },
     end() {
-      const out: SseFrame[] = [];
-      feed(decoder.decode(), out);
-      if (buffer !== "") line(buffer, out);
-      buffer = "";
-      dispatch(out);
-      return out;
+      const rest = decoder.decode();
+      // ADK ends the body after its last frame, sometimes without the blank line: two line ends
+      // finish the open line and dispatch what was collected (a no-op when nothing is pending).
+      return feed(rest + "\n\n");
     },
   };
 }
