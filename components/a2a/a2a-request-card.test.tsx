@@ -85,7 +85,7 @@ describe("A2aRequestCard", () => {
   });
 
   it("a refused answer shows the agent's words and offers Retry", async () => {
-    stubAnswerRoute({ status: 502, body: { error: { code: "bad_gateway:a2a_rejected", message: "city unknown: Atlantis" } } });
+    stubAnswerRoute({ status: 502, body: { error: { code: "upstream:a2a_rejected", message: "city unknown: Atlantis" } } });
     renderCard(base);
     fireEvent.change(screen.getByTestId("a2a-free-text"), { target: { value: "Atlantis" } });
     fireEvent.click(screen.getByTestId("a2a-submit"));
@@ -94,7 +94,7 @@ describe("A2aRequestCard", () => {
   });
 
   it("a stored failed request shows its error and the form again", () => {
-    renderCard({ ...base, status: "failed", error: { code: "bad_gateway:a2a_rejected", message: "agent said no" } });
+    renderCard({ ...base, status: "failed", error: { code: "upstream:a2a_rejected", message: "agent said no" } });
     expect(screen.getByTestId("a2a-answer-error").textContent).toContain("agent said no");
     expect(screen.getByTestId("a2a-free-text")).toBeTruthy();
   });
