@@ -4,50 +4,34 @@
  * reach every port of the host; `fetch` sends Loupe's token in `x-loupe-token` instead and
  * `Last-Event-ID` by hand, so a reconnect still resumes where the last one stopped.
  */
+import { createParser } from "eventsource-parser";
+
 export interface SseEvent {
   event: string;
   data: string;
   id: string | null;
 }
 
-/** Incremental parser (WHATWG "event stream interpretation"): feed text, get whole events. */
+/**
+ * Incremental parser (WHATWG "event stream interpretation", by `eventsource-parser`): feed text,
+ * get whole events. The last event id carries over to later events that name none, as in
+ * EventSource, so a reconnect sends the newest one.
+ */
 export class SseParser {
-  private pending = "";
-  private data: string[] = [];
-  private event = "";
+  private out: SseEvent[] = [];
   private id: string | null = null;
+  private readonly parser = createParser({
+    onEvent: (message) => {
+      if (message.id !== undefined && !message.id.includes("\0")) this.id = message.id;
+      this.out.push({ event: message.event || "message", data: message.data, id: this.id });
+    },
+  });
 
   push(chunk: string): SseEvent[] {
-    this.pending += chunk;
-    const out: SseEvent[] = [];
-    let nl: number;
-    while ((nl = this.pending.search(/\r\n|\r|\n/)) >= 0) {
-      const line = this.pending.slice(0, nl);
-      // A lone \r at the very end may be half of \r\n: wait for the next chunk.
-      if (this.pending[nl] === "\r" && nl === this.pending.length - 1) break;
-      this.pending = this.pending.slice(nl + (this.pending.startsWith("\r\n", nl) ? 2 : 1));
-      const ev = this.line(line);
-      if (ev) out.push(ev);
-    }
-    return out;
-  }
-
-  private line(line: string): SseEvent | null {
-    if (line === "") {
-      const ev = this.data.length ? { event: this.event || "message", data: this.data.join("\n"), id: this.id } : null;
-      this.data = [];
-      this.event = "";
-      return ev;
-    }
-    if (line.startsWith(":")) return null; // comment: the priming line and the pings
-    const colon = line.indexOf(":");
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    if (field === "data") this.data.push(value);
-    else if (field === "event") this.event = value;
-    else if (field === "id" && !value.includes("\0")) this.id = value;
-    return null;
+    this.parser.feed(chunk);
+    const events = this.out;
+    this.out = [];
+    return events;
   }
 }
 
