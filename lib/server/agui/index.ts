@@ -263,7 +263,7 @@ export class AguiService {
     return request;
   }
 
-  abortRun(agentId: string, runId: string): Promise<AguiRunRecord> {
+  async abortRun(agentId: string, runId: string): Promise<AguiRunRecord> {
     const a = this.active.get(runId);
     if (!a || !a.threadKey.startsWith(`${agentId}\n`)) {
       const stored = this.store.getRun(runId);
@@ -271,7 +271,7 @@ export class AguiService {
       throw new AppError("not_found:agui_run", `No run "${runId}" on this agent`);
     }
     a.run.abort();
-    return a.done.then((r) => r.record);
+    return (await a.done).record;
   }
 
   /** Resolves when the run ends (tests, and routes that want to wait). */
@@ -296,7 +296,7 @@ export class AguiService {
    * resume array must address every open interrupt"): until the last is answered, the others wait.
    * A failed answer may be given again; the group is then re-sent with the answers it had.
    */
-  answerRequest(requestId: string, body: AguiAnswerBody): Promise<AguiHumanRequest> {
+  async answerRequest(requestId: string, body: AguiAnswerBody): Promise<AguiHumanRequest> {
     const r = this.getRequest(requestId);
     if (r.status === "answered") throw new AppError("conflict:agui_request_answered", "This request was already answered");
     if (r.status === "stale") throw new AppError("conflict:agui_request_stale", `This request is stale: ${r.reason ?? "its run is gone"}`);
@@ -316,10 +316,10 @@ export class AguiService {
     const waiting = group.filter((x) => x.status === "pending");
     if (waiting.length > 0) {
       const reason = `Sent with the ${waiting.length} other request${waiting.length === 1 ? "" : "s"} of this run once ${waiting.length === 1 ? "it is" : "they are"} answered`;
-      return Promise.resolve(this.saveRequest({ ...answered, reason }));
+      return this.saveRequest({ ...answered, reason });
     }
     const carried = group.filter((x) => (x.status === "answered" || x.status === "failed") && x.answer && !(x.status === "answered" && x.answeredByRunId));
-    return Promise.resolve(this.continueThread(entry.config, r, carried));
+    return this.continueThread(entry.config, r, carried);
   }
 
   private continueThread(config: AguiAgentConfig, r: AguiHumanRequest, group: AguiHumanRequest[]): AguiHumanRequest {

@@ -62,6 +62,27 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/**
+ * The client's copy of the body, ending quietly where the real one breaks: @ag-ui/client cancels
+ * its reader on teardown and rethrows any rejection other than AbortError, which for a stream cut
+ * by the agent ("terminated") would surface as an unhandled rejection. Loupe's own copy sees the break.
+ */
+function quietEnd(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(ctrl) {
+      try {
+        const { value, done } = await reader.read();
+        if (done) ctrl.close();
+        else ctrl.enqueue(value);
+      } catch {
+        ctrl.close();
+      }
+    },
+    cancel: (reason) => reader.cancel(reason).catch(() => undefined),
+  });
+}
+
 export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecord) => void): ActiveRun {
   const { agentId, input } = plan;
   const record: AguiRunRecord = {
@@ -110,7 +131,7 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
     }
     const [mine, theirs] = res.body.tee();
     raw.resolve({ ok: true, stream: mine });
-    return new Response(theirs, { status: res.status, statusText: res.statusText, headers: res.headers });
+    return new Response(quietEnd(theirs), { status: res.status, statusText: res.statusText, headers: res.headers });
   };
 
   const agent = new HttpAgent({ url: plan.url, headers: plan.headers, fetch: fetchThrough });
