@@ -36,45 +36,33 @@ export function applyAdkEntries(qc: QueryClient, entries: readonly Entry[]): voi
   }
 }
 
-/** loupe/agent_status, agent_removed, run, inbox; other loupe kinds are not about agents. */
-export function applyAgentLoupeEntry(qc: QueryClient, e: Entry): void {
-  switch (e.kind) {
-    case "agent_status": {
-      const view = asAgent(e.raw);
-      if (!view) return;
-      const list = qc.getQueryData<AgentServerView[]>(agentKeys.list());
-      const previous = list?.find((a) => a.id === view.id);
-      qc.setQueryData<AgentServerView[]>(agentKeys.list(), (l) => upsertAgent(l, view));
-      // New apps or a server back up: the session lists under it may have changed.
-      if (previous && previous.state.status !== view.state.status) {
-        void qc.invalidateQueries({ queryKey: agentKeys.sessionsOf(view.id) });
-      }
-      return;
-    }
-    case "agent_removed": {
-      const id = idOf(e.raw) ?? e.connectionId;
-      qc.setQueryData<AgentServerView[]>(agentKeys.list(), (l) => removeAgent(l, id));
-      qc.setQueryData<InboxRow[]>(inboxKeys.list(), (l) => removeAgentItems(l, id));
-      qc.removeQueries({ queryKey: agentScope(id) });
-      return;
-    }
-    case "run": {
-      const run = asRun(e.raw);
-      if (run) applyRun(qc, run);
-      return;
-    }
-    case "inbox": {
-      const raw = e.raw;
-      if (!isObject(raw) || typeof raw.agentId !== "string" || typeof raw.sessionKey !== "string" || !Array.isArray(raw.items)) return;
-      const { agentId, sessionKey } = raw;
-      const items = raw.items as InboxItem[];
-      qc.setQueryData<InboxRow[]>(inboxKeys.list(), (l) => replaceSessionItems(l, agentId, sessionKey, items));
-      return;
-    }
+/** loupe/agent_status (the stream reducer's handler table calls in here for each agent kind). */
+export function applyAgentStatus(qc: QueryClient, raw: AgentServerView): void {
+  // Older records may lack the app list; the views map over it.
+  const view: AgentServerView = Array.isArray(raw.state.apps) ? raw : { ...raw, state: { ...raw.state, apps: [] } };
+  const list = qc.getQueryData<AgentServerView[]>(agentKeys.list());
+  const previous = list?.find((a) => a.id === view.id);
+  qc.setQueryData<AgentServerView[]>(agentKeys.list(), (l) => upsertAgent(l, view));
+  // New apps or a server back up: the session lists under it may have changed.
+  if (previous && previous.state.status !== view.state.status) {
+    void qc.invalidateQueries({ queryKey: agentKeys.sessionsOf(view.id) });
   }
 }
 
-function applyRun(qc: QueryClient, run: RunRecord): void {
+/** loupe/agent_removed: the server and everything cached under it go. */
+export function applyAgentRemoved(qc: QueryClient, id: string): void {
+  qc.setQueryData<AgentServerView[]>(agentKeys.list(), (l) => removeAgent(l, id));
+  qc.setQueryData<InboxRow[]>(inboxKeys.list(), (l) => removeAgentItems(l, id));
+  qc.removeQueries({ queryKey: agentScope(id) });
+}
+
+/** loupe/inbox: the interrupts of one session, whole, replace that session's rows. */
+export function applySessionInbox(qc: QueryClient, raw: { agentId: string; sessionKey: string; items: InboxItem[] }): void {
+  qc.setQueryData<InboxRow[]>(inboxKeys.list(), (l) => replaceSessionItems(l, raw.agentId, raw.sessionKey, raw.items));
+}
+
+/** loupe/run. */
+export function applyRun(qc: QueryClient, run: RunRecord): void {
   const runsKey = agentKeys.runs(run.agentId, run.sessionKey);
   if (qc.getQueryState(runsKey)) qc.setQueryData<RunRecord[]>(runsKey, (l) => upsertRun(l, run));
   if (run.status === "running") return;
@@ -84,29 +72,4 @@ function applyRun(qc: QueryClient, run: RunRecord): void {
   void qc.invalidateQueries({ queryKey: agentKeys.artifacts(run.agentId, run.sessionKey) });
   const ref = parseAdkSessionKey(run.sessionKey);
   if (ref) void qc.invalidateQueries({ queryKey: agentKeys.sessions(run.agentId, ref.appName, ref.userId) });
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function asAgent(raw: unknown): AgentServerView | null {
-  if (!isObject(raw) || typeof raw.id !== "string" || !isObject(raw.state) || typeof raw.state.status !== "string") return null;
-  const state = { ...raw.state, apps: Array.isArray(raw.state.apps) ? raw.state.apps : [] };
-  return { ...raw, state } as AgentServerView;
-}
-
-function asRun(raw: unknown): RunRecord | null {
-  if (!isObject(raw)) return null;
-  const ok =
-    typeof raw.id === "string" &&
-    typeof raw.agentId === "string" &&
-    typeof raw.sessionKey === "string" &&
-    typeof raw.status === "string" &&
-    typeof raw.startedAt === "number";
-  return ok ? (raw as unknown as RunRecord) : null;
-}
-
-function idOf(raw: unknown): string | null {
-  return isObject(raw) && typeof raw.id === "string" ? raw.id : null;
 }

@@ -3,7 +3,8 @@ import { QueryClient } from "@tanstack/react-query";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import type { Entry } from "@/lib/contracts/entries";
 import type { InboxRow } from "@/lib/contracts/inbox";
-import { approvalKeys, asToolApproval } from "@/lib/queries/approvals";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
+import { approvalKeys } from "@/lib/queries/approvals";
 import { inboxKeys } from "@/lib/queries/inbox";
 import { applyStreamEntries } from "@/lib/queries/stream-reducer";
 
@@ -66,7 +67,7 @@ describe("loupe/tool_approval entries → the inbox and approvals caches", () =>
     const qc = new QueryClient();
     applyStreamEntries(qc, [entry(1, approval("p1"))]);
     expect(qc.getQueryData(inboxKeys.list())).toBeUndefined();
-    expect(asToolApproval({ id: "x", status: "pending" })).toBeNull();
-    expect(asToolApproval(approval("ok"))).not.toBeNull();
+    expect(entryPayload(entry(2, { id: "x", status: "pending" }), "tool_approval")).toBeNull();
+    expect(entryPayload(entry(3, approval("ok")), "tool_approval")).not.toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { ApprovalAnswer, ApprovalStatus, ToolApproval } from "@/lib/contracts/approvals";
 import type { Entry } from "@/lib/contracts/entries";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import { inboxKeys, upsertApproval, type InboxRow } from "@/lib/queries/inbox";
 
 export const approvalKeys = {
@@ -30,28 +31,6 @@ export const approvalsApi = {
   answer: (id: string, body: ApprovalAnswer) =>
     apiFetch<ToolApproval>(`/api/approvals/${encodeURIComponent(id)}`, { method: "POST", body }),
 };
-
-const STATUSES: ReadonlySet<string> = new Set(["pending", "answered", "stale"]);
-
-/** The entry's ToolApproval, or null when `raw` is not one (a truncated preview, a newer server). */
-export function asToolApproval(raw: unknown): ToolApproval | null {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
-  const r = raw as Record<string, unknown>;
-  const ok =
-    typeof r.id === "string" &&
-    typeof r.connectionId === "string" &&
-    typeof r.tool === "string" &&
-    typeof r.status === "string" &&
-    STATUSES.has(r.status) &&
-    typeof r.createdAt === "number" &&
-    typeof r.arguments === "object" &&
-    r.arguments !== null &&
-    typeof r.origin === "object" &&
-    r.origin !== null &&
-    typeof r.policy === "object" &&
-    r.policy !== null;
-  return ok ? (raw as ToolApproval) : null;
-}
 
 /** The more settled of two copies of one approval: an answered or stale copy never reopens. */
 export function newerApproval(a: ToolApproval, b: ToolApproval | null | undefined): ToolApproval {
@@ -94,7 +73,7 @@ export function applyApprovalsEntry(qc: QueryClient, e: Entry): boolean {
     void qc.invalidateQueries({ queryKey: approvalKeys.all() });
     return true;
   }
-  const approval = asToolApproval(e.raw);
+  const approval = entryPayload(e, "tool_approval");
   if (approval) putApproval(qc, approval);
   return true;
 }

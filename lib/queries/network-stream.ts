@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Entry } from "@/lib/contracts/entries";
-import type { HttpExchange } from "@/lib/contracts/network";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import { HTTP_EXCHANGE_KIND } from "@/lib/contracts/network";
 import { mergeExchanges, networkKeys } from "@/lib/queries/network";
 import type { ListedExchange } from "@/lib/queries/network";
@@ -12,8 +12,7 @@ import type { ListedExchange } from "@/lib/queries/network";
 export function applyNetworkEntry(qc: QueryClient, e: Entry): boolean {
   if (e.protocol !== "loupe" || e.kind !== HTTP_EXCHANGE_KIND) return false;
   const key = networkKeys.log(e.connectionId);
-  if (qc.getQueryState(key) && !e.truncated) {
-    qc.setQueryData<ListedExchange[]>(key, (prev) => mergeExchanges(prev, [{ ...(e.raw as HttpExchange), seq: e.seq }]));
-  }
+  const exchange = qc.getQueryState(key) && !e.truncated ? entryPayload(e, HTTP_EXCHANGE_KIND) : null;
+  if (exchange) qc.setQueryData<ListedExchange[]>(key, (prev) => mergeExchanges(prev, [{ ...exchange, seq: e.seq }]));
   return true;
 }

@@ -110,22 +110,10 @@ export function upsertColumn(
   });
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function isConversation(v: unknown): v is Conversation {
-  return isObject(v) && typeof v.id === "string" && typeof v.title === "string" && Array.isArray(v.columns);
-}
-
-function isColumn(v: unknown): v is PlaygroundColumn {
-  return isObject(v) && typeof v.id === "string" && isObject(v.config) && typeof v.status === "string";
-}
-
 /**
  * The playground half of the stream reducer (lib/queries/stream-reducer.ts calls in here):
- * entries go to their conversation's entry list while that list is cached, and the
- * conversation / column records keep the conversation list current.
+ * entries go to their conversation's entry list while that list is cached. (The conversation /
+ * column records keep the conversation list current through the reducer's handler table.)
  */
 export function applyPlaygroundEntries(qc: QueryClient, entries: readonly Entry[]): void {
   const byConversation = new Map<string, Entry[]>();
@@ -133,7 +121,6 @@ export function applyPlaygroundEntries(qc: QueryClient, entries: readonly Entry[
     const batch = byConversation.get(e.connectionId);
     if (batch) batch.push(e);
     else byConversation.set(e.connectionId, [e]);
-    applyRecord(qc, e);
   }
   for (const [id, batch] of byConversation) {
     const key = playgroundKeys.entries(id);
@@ -142,23 +129,21 @@ export function applyPlaygroundEntries(qc: QueryClient, entries: readonly Entry[
   }
 }
 
-function applyRecord(qc: QueryClient, e: Entry): void {
-  const raw = e.raw;
-  if (!isObject(raw)) return;
+/** playground/pg_conversation (the stream reducer's handler table calls in here). */
+export function applyConversationRecord(qc: QueryClient, raw: { conversation: Conversation; removed?: boolean }): void {
   const key = playgroundKeys.conversations();
-  if (e.kind === "pg_conversation" && isConversation(raw.conversation)) {
-    const c = raw.conversation;
-    if (raw.removed === true) {
-      qc.setQueryData<Conversation[]>(key, (l) => l?.filter((x) => x.id !== c.id));
-      qc.removeQueries({ queryKey: playgroundKeys.entries(c.id) });
-    } else if (qc.getQueryData<Conversation[]>(key)?.some((x) => x.id === c.id) === false) {
-      qc.setQueryData<Conversation[]>(key, (l) => upsertConversation(l, c));
-    } else {
-      qc.setQueryData<Conversation[]>(key, (l) => l?.map((x) => (x.id === c.id ? c : x)));
-    }
-    return;
+  const c = raw.conversation;
+  if (raw.removed === true) {
+    qc.setQueryData<Conversation[]>(key, (l) => l?.filter((x) => x.id !== c.id));
+    qc.removeQueries({ queryKey: playgroundKeys.entries(c.id) });
+  } else if (qc.getQueryData<Conversation[]>(key)?.some((x) => x.id === c.id) === false) {
+    qc.setQueryData<Conversation[]>(key, (l) => upsertConversation(l, c));
+  } else {
+    qc.setQueryData<Conversation[]>(key, (l) => l?.map((x) => (x.id === c.id ? c : x)));
   }
-  if (e.kind === "pg_column" && isColumn(raw.column)) {
-    qc.setQueryData<Conversation[]>(key, (l) => upsertColumn(l, e.connectionId, raw.column as PlaygroundColumn, raw.removed === true));
-  }
+}
+
+/** playground/pg_column: `conversationId` is the entry's connectionId. */
+export function applyColumnRecord(qc: QueryClient, conversationId: string, raw: { column: PlaygroundColumn; removed?: boolean }): void {
+  qc.setQueryData<Conversation[]>(playgroundKeys.conversations(), (l) => upsertColumn(l, conversationId, raw.column, raw.removed === true));
 }

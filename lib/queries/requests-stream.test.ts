@@ -5,7 +5,8 @@ import type { Entry } from "@/lib/contracts/entries";
 import type { InboxRow } from "@/lib/contracts/inbox";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { inboxKeys } from "@/lib/queries/inbox";
-import { applyRequestsEntry, asMcpRequest } from "@/lib/queries/requests-stream";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
+import { applyRequestsEntry } from "@/lib/queries/requests-stream";
 import { applyStreamEntries } from "@/lib/queries/stream-reducer";
 
 function request(id: string, over: Partial<McpClientRequest> = {}): McpClientRequest {
@@ -76,9 +77,9 @@ describe("applyRequestsEntry (loupe/mcp_request → inbox)", () => {
     expect(applyRequestsEntry(qc, entry(1, "status", { status: "connected" }))).toBe(false);
     expect(applyRequestsEntry(qc, entry(2, "mcp_request", { id: "x", kind: "roots" }))).toBe(true);
     expect(qc.getQueryData<InboxRow[]>(inboxKeys.list())).toEqual([]);
-    expect(asMcpRequest(request("ok"))).not.toBeNull();
-    expect(asMcpRequest({ ...request("bad"), status: "waiting" })).toBeNull();
-    expect(asMcpRequest("nope")).toBeNull();
+    expect(entryPayload(entry(3, "mcp_request", request("ok")), "mcp_request")).not.toBeNull();
+    expect(entryPayload(entry(4, "mcp_request", { ...request("bad"), status: "waiting" }), "mcp_request")).toBeNull();
+    expect(entryPayload(entry(5, "mcp_request", "nope"), "mcp_request")).toBeNull();
   });
 
   it("a truncated preview re-fetches the inbox instead of writing a partial row", async () => {

@@ -1,27 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Entry } from "@/lib/contracts/entries";
-import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import { inboxKeys, upsertMcpRequest, type InboxRow } from "@/lib/queries/inbox";
-
-const KINDS = new Set(["sampling", "elicitation_form", "elicitation_url"]);
-const STATUSES = new Set(["pending", "answered", "stale", "failed"]);
-
-/** The entry's McpClientRequest, or null when `raw` is not one (a truncated preview, a newer server). */
-export function asMcpRequest(raw: unknown): McpClientRequest | null {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
-  const r = raw as Record<string, unknown>;
-  const ok =
-    typeof r.id === "string" &&
-    typeof r.connectionId === "string" &&
-    typeof r.kind === "string" &&
-    KINDS.has(r.kind) &&
-    typeof r.status === "string" &&
-    STATUSES.has(r.status) &&
-    typeof r.createdAt === "number" &&
-    typeof r.params === "object" &&
-    r.params !== null;
-  return ok ? (raw as McpClientRequest) : null;
-}
 
 /**
  * `loupe/mcp_request` (raw = McpClientRequest, recorded on every change of a sampling or
@@ -37,7 +17,7 @@ export function applyRequestsEntry(qc: QueryClient, e: Entry): boolean {
     if (qc.getQueryState(inboxKeys.list())) void qc.invalidateQueries({ queryKey: inboxKeys.list() });
     return true;
   }
-  const request = asMcpRequest(e.raw);
+  const request = entryPayload(e, "mcp_request");
   if (!request) return true;
   if (qc.getQueryState(inboxKeys.list())) qc.setQueryData<InboxRow[]>(inboxKeys.list(), (list) => upsertMcpRequest(list, request));
   return true;
