@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/compone
 import { SafeText } from "@/components/ui/safe-text";
 import { cn } from "@/lib/cn";
 import { PALETTE_KIND_LABEL, filterPalette, type PaletteItem } from "./palette-items";
+import { plural } from "@/lib/format";
 
 /** More would be a wall of rows; typing narrows it. */
 const SHOWN = 60;
@@ -107,7 +108,7 @@ export function CommandPalette({ open, onOpenChange, items, loading, onChoose }:
           ))}
         </ul>
         <p className="border-t px-3 py-1.5 text-[11px] text-muted-foreground" data-testid="palette-status" aria-live="polite">
-          {matches.length === 0 ? "No matches." : matches.length > SHOWN ? `${SHOWN} of ${matches.length}; type to narrow.` : `${matches.length} result${matches.length === 1 ? "" : "s"}.`}
+          {matches.length === 0 ? "No matches." : matches.length > SHOWN ? `${SHOWN} of ${matches.length}; type to narrow.` : `${plural(matches.length, "result")}.`}
           {loading && " Loading tools and sessions…"}
         </p>
       </DialogContent>

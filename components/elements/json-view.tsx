@@ -4,7 +4,8 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { previewJson } from "@/lib/protocols/mcp/preview";
-import { formatBytes, VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
+import { formatBytes } from "@/lib/format";
+import { VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
 
 export interface JsonViewProps {
   value: unknown;

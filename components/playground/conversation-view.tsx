@@ -17,6 +17,7 @@ import { PgComposer } from "@/components/playground/pg-composer";
 import { ProviderKeyDialog } from "@/components/playground/provider-key-dialog";
 import { SetupPanel } from "@/components/playground/setup-panel";
 import { cn } from "@/lib/cn";
+import { plural } from "@/lib/format";
 
 const wide = () => typeof window === "undefined" || typeof window.matchMedia !== "function" || window.matchMedia("(min-width: 1280px)").matches;
 
@@ -60,7 +61,7 @@ export function ConversationView({ conversation: c, connections, providers, acti
           <SafeText text={c.title} />
         </h1>
         <span className="text-xs text-muted-foreground">
-          {c.columns.length} column{c.columns.length === 1 ? "" : "s"}
+          {plural(c.columns.length, "column")}
         </span>
         <div className="ml-auto flex items-center gap-1.5">
           <Button size="xs" variant={showSetup ? "secondary" : "outline"} aria-pressed={showSetup} data-testid="pg-toggle-setup" onClick={() => setShowSetup((v) => !v)}>

@@ -1,4 +1,5 @@
 /** Labels and formats of the playground views: a new state without a label is a type error. */
+import { formatCount } from "@/lib/format";
 import type { ApprovalPolicy } from "@/lib/contracts/approvals";
 import type { ColumnStatus, PgToolCallStatus, PgTurn, PlaygroundProvider, ProviderStatus, TokenUsage } from "@/lib/contracts/playground";
 
@@ -44,16 +45,9 @@ export const POLICY_LABEL: Record<ApprovalPolicy, string> = {
   never: "Never ask",
 };
 
-/** "$0.0123", "$1.20"; null → "price unknown" (a model Loupe has no price for). */
-export function formatCost(usd: number | null | undefined): string {
-  if (usd === null || usd === undefined || !Number.isFinite(usd)) return "price unknown";
-  if (usd === 0) return "$0";
-  return usd < 0.01 ? `$${usd.toPrecision(2)}` : `$${usd.toFixed(2)}`;
-}
-
 export function formatUsage(u: TokenUsage | null | undefined): string {
   if (!u) return "no usage reported";
-  const n = (x: number) => (Number.isFinite(x) ? x.toLocaleString("en-US") : "?");
+  const n = formatCount;
   const extra = [u.cachedInputTokens ? `${n(u.cachedInputTokens)} cached` : null, u.reasoningTokens ? `${n(u.reasoningTokens)} reasoning` : null].filter(Boolean);
   return `${n(u.inputTokens)} in · ${n(u.outputTokens)} out${extra.length ? ` (${extra.join(", ")})` : ""}`;
 }

@@ -6,7 +6,7 @@ import type { PgModelToolCall, PgToolCall, PgToolCallStatus } from "@/lib/contra
 import { Badge } from "@/components/ui/badge";
 import { SafeText } from "@/components/ui/safe-text";
 import { JsonView } from "@/components/elements/json-view";
-import { formatLatency } from "@/components/adk/timeline/format";
+import { formatDuration } from "@/lib/format";
 import { ResultBody } from "@/components/mcp/tool-result";
 import { TOOL_CALL_STATUS } from "@/components/playground/labels";
 import { PgToolApp } from "@/components/playground/pg-tool-app";
@@ -58,7 +58,7 @@ export function PgToolCallCard({ call, modelCall, serverName, approval }: PgTool
         )}
         {call.latencyMs != null && (
           <span data-testid="pg-tool-call-latency" className="text-muted-foreground tabular-nums">
-            {formatLatency(call.latencyMs)}
+            {formatDuration(call.latencyMs)}
           </span>
         )}
         <span className="ml-auto truncate font-mono text-[10px] text-muted-foreground">{call.toolCallId}</span>

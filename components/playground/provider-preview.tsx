@@ -8,6 +8,7 @@ import { FindingsList } from "@/components/mcp/portability/findings-list";
 import { VerdictBadge } from "@/components/mcp/portability/severity";
 import { previewDeclarations, type PreviewSource } from "@/components/playground/declarations";
 import { PROVIDER_LABEL } from "@/components/playground/labels";
+import { plural } from "@/lib/format";
 
 export interface ProviderPreviewProps {
   column: PlaygroundColumn;
@@ -52,7 +53,7 @@ export function ProviderPreview({ column, tools, lastRequest }: ProviderPreviewP
                   {provider !== "scripted" && <VerdictBadge verdict={d.verdict} />}
                   {d.findings.length > 0 && (
                     <button type="button" className="ml-auto text-[11px] underline" data-testid="pg-declared-findings" aria-expanded={open === key} onClick={() => setOpen(open === key ? null : key)}>
-                      {notable > 0 ? `${notable} finding${notable === 1 ? "" : "s"}` : "details"}
+                      {notable > 0 ? plural(notable, "finding") : "details"}
                     </button>
                   )}
                 </div>
@@ -64,7 +65,7 @@ export function ProviderPreview({ column, tools, lastRequest }: ProviderPreviewP
       )}
       {lastRequest && sentNames && (
         <p className="text-[11px] text-muted-foreground" data-testid="pg-last-declared">
-          Last request (turn {lastRequest.turn}, step {lastRequest.step}) declared {sentNames.length} tool{sentNames.length === 1 ? "" : "s"}
+          Last request (turn {lastRequest.turn}, step {lastRequest.step}) declared {plural(sentNames.length, "tool")}
           {sentNames.length > 0 && `: ${sentNames.slice(0, 12).join(", ")}${sentNames.length > 12 ? "…" : ""}`}. Its request body is under Raw.
         </p>
       )}

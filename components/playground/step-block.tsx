@@ -5,9 +5,9 @@ import { FileJsonIcon } from "lucide-react";
 import type { PgToolCall } from "@/lib/contracts/playground";
 import { Button } from "@/components/ui/button";
 import { MessageText, ThoughtText } from "@/components/adk/timeline/message-text";
-import { formatLatency } from "@/components/adk/timeline/format";
+import { formatCost, formatDuration } from "@/lib/format";
 import { PgToolCallCard } from "@/components/playground/pg-tool-call-card";
-import { formatCost, formatUsage } from "@/components/playground/labels";
+import { formatUsage } from "@/components/playground/labels";
 import { stepText, type StepView } from "@/components/playground/timeline-model";
 
 export interface StepBlockProps {
@@ -63,7 +63,7 @@ export function StepBlock({ step, serverNames, onOpenRaw, renderApproval }: Step
       <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-[11px] text-muted-foreground">
         <span>step {step.step}</span>
         {response?.finishReason && <span>· {response.finishReason}</span>}
-        {response && Number.isFinite(response.latencyMs) && <span className="tabular-nums">· {formatLatency(response.latencyMs)}</span>}
+        {response && Number.isFinite(response.latencyMs) && <span className="tabular-nums">· {formatDuration(response.latencyMs)}</span>}
         {response?.usage && <span data-testid="pg-step-usage">· {formatUsage(response.usage)}</span>}
         {response && <span>· {formatCost(response.costUsd)}</span>}
         <Button size="xs" variant="ghost" className="ml-auto" data-testid="pg-step-raw" onClick={() => onOpenRaw(step)} disabled={!step.request && !step.response}>

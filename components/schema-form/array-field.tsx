@@ -8,6 +8,7 @@ import { FieldShell } from "./field-shell";
 import type { FieldProps } from "./field-types";
 import { useSchemaForm } from "./form-context";
 import { SchemaField } from "./schema-field";
+import { plural } from "@/lib/format";
 
 interface ItemControlsProps {
   label: string;
@@ -80,7 +81,7 @@ export function ArrayField({ model, frame, value, onChange }: FieldProps<ArrayFi
         </Button>
         {(model.minItems !== undefined || model.maxItems !== undefined) && (
           <span className="text-[11px] text-muted-foreground">
-            {items.length} item{items.length === 1 ? "" : "s"}
+            {plural(items.length, "item")}
             {model.minItems !== undefined ? ` · min ${model.minItems}` : ""}
             {model.maxItems !== undefined ? ` · max ${model.maxItems}` : ""}
           </span>

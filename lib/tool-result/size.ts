@@ -67,22 +67,6 @@ export function truncateUtf8(text: string, maxBytes: number = VIEW_LIMIT_BYTES):
   };
 }
 
-const UNITS = ["KB", "MB", "GB", "TB"] as const;
-
-/** 512 B, 1.5 KB, 100 KB, 5.0 MB — one decimal below 10 units, whole numbers above (binary units). */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return "? B";
-  if (bytes < 1024) return `${Math.round(bytes)} B`;
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const shown = value < 10 ? value.toFixed(1) : String(Math.round(value));
-  return `${shown} ${UNITS[unit]}`;
-}
-
 /** Decoded size of a base64 payload, computed from its length (no decoding needed). */
 export function base64ByteLength(b64: string): number {
   const clean = b64.replace(/[\s]/g, "");
@@ -91,12 +75,3 @@ export function base64ByteLength(b64: string): number {
   return Math.floor((clean.length * 3) / 4) - padding;
 }
 
-/** 850 ms, 2.35 s, 1 min 05 s. */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return "–";
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(2)} s`;
-  const min = Math.floor(ms / 60_000);
-  const sec = Math.round((ms % 60_000) / 1000);
-  return `${min} min ${String(sec).padStart(2, "0")} s`;
-}

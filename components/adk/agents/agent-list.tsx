@@ -7,6 +7,7 @@ import { cn } from "@/lib/cn";
 import { AgentStatusDot } from "@/components/adk/agents/agent-status";
 import { SafeText } from "@/components/ui/safe-text";
 import { useListKeys } from "@/hooks/use-list-keys";
+import { plural } from "@/lib/format";
 
 export interface AgentListProps {
   agents: AgentServerView[];
@@ -58,7 +59,7 @@ export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inb
             <div className="flex items-center justify-between gap-2">
               <SafeText text={a.name} className="truncate text-sm font-medium" />
               <span className="shrink-0 text-[10px] text-muted-foreground">
-                {a.state.apps.length} app{a.state.apps.length === 1 ? "" : "s"}
+                {plural(a.state.apps.length, "app")}
               </span>
             </div>
             <div className="flex items-center justify-between gap-2">

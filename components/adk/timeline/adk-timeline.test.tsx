@@ -24,7 +24,7 @@ describe("AdkTimeline on the full session (26)", () => {
     const fourth = headers[3]!;
     expect(within(fourth).getByTestId("invocation-authors").textContent).toBe("user → inspector_demo → helper_agent");
     expect(within(fourth).getByTestId("invocation-events").textContent).toBe("5 events");
-    expect(within(fourth).getByTestId("invocation-duration").textContent).toBe("9 ms");
+    expect(within(fourth).getByTestId("invocation-duration").textContent).toBe("9.0 ms");
     expect(within(fourth).getByTestId("invocation-tokens").textContent).toContain("950 tokens");
     expect(eventRows()).toHaveLength(21);
     expect(screen.getByTestId("timeline-count").textContent).toBe("21 events");

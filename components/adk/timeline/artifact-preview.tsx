@@ -8,7 +8,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { cn } from "@/lib/cn";
 import { prettyJson } from "@/lib/tool-result/text-format";
 import { downloadBase64 } from "@/lib/tool-result/download";
-import { formatBytes } from "@/lib/tool-result/size";
+import { formatBytes } from "@/lib/format";
 import { artifactFilename, classifyArtifact, type ArtifactContent } from "./artifact-part";
 
 export interface ArtifactPreviewProps {

@@ -6,7 +6,8 @@ import { RawJson } from "@/components/mcp/tool-result/raw-json";
 import { Badge } from "@/components/ui/badge";
 import { callsOfEntry, stateAt } from "@/lib/protocols/adk/timeline-views";
 import type { TimelineState } from "@/lib/protocols/adk/timeline-types";
-import { formatEventTime, formatLatency, formatTokens } from "./format";
+import { formatDuration, formatTokens, plural } from "@/lib/format";
+import { formatEventTime } from "./format";
 import { StateDiff, StateSnapshot } from "./state-diff";
 import { callState } from "./tool-call-card";
 
@@ -81,8 +82,8 @@ export function EventInspector({ timeline, index, className }: EventInspectorPro
                 <span className="font-mono font-semibold">{c.name}</span>
                 <Badge variant="outline">{callState(c)}</Badge>
                 <span className="text-muted-foreground tabular-nums">called {formatEventTime(c.callTime)}</span>
-                {c.latencyMs !== null && <span className="tabular-nums">{formatLatency(c.latencyMs)}</span>}
-                <span className="text-muted-foreground">{c.results.length} result{c.results.length === 1 ? "" : "s"}</span>
+                {c.latencyMs !== null && <span className="tabular-nums">{formatDuration(c.latencyMs)}</span>}
+                <span className="text-muted-foreground">{plural(c.results.length, "result")}</span>
                 <span className="truncate font-mono text-[10px] text-muted-foreground">{c.callId}</span>
               </li>
             ))}

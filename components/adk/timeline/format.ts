@@ -1,17 +1,10 @@
 /** Display formats shared by the ADK timeline views. */
-import { formatLatency, formatTime } from "@/components/mcp/traffic/format";
-import { formatDuration } from "@/lib/tool-result/size";
+import { formatClockMs } from "@/lib/format";
 import type { StateScope } from "@/lib/protocols/adk/types";
-
-export { formatDuration, formatLatency, formatTime };
-
-export function formatTokens(n: number): string {
-  return n.toLocaleString("en-US");
-}
 
 /** Event time as a clock, or "–" when the event carried none. */
 export function formatEventTime(ms: number | null): string {
-  return ms === null ? "–" : formatTime(ms);
+  return ms === null ? "–" : formatClockMs(ms);
 }
 
 /** Badge per state scope (adk.md §4: `app:`/`user:` shared, `temp:` never persisted). */

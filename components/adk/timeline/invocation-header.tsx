@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import type { InvocationSummary } from "@/lib/protocols/adk/timeline-types";
-import { formatDuration, formatEventTime, formatTokens } from "./format";
+import { formatDuration, formatTokens } from "@/lib/format";
+import { formatEventTime } from "./format";
 
 export interface InvocationHeaderProps {
   invocation: InvocationSummary | undefined;

@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import type { AdkItem, AdkItemOf } from "@/lib/protocols/adk/types";
-import { formatTokens, inlineJson } from "./format";
+import { formatTokens } from "@/lib/format";
+import { inlineJson } from "./format";
 import { JsonView } from "@/components/elements/json-view";
 import { MessageText, ThoughtText } from "./message-text";
 import { StateDeltaList } from "./state-diff";

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { cn } from "@/lib/cn";
 import { openCalls, timelineInterrupts } from "@/lib/protocols/adk/timeline-views";
 import type { TimelineState } from "@/lib/protocols/adk/timeline-types";
-import { formatTokens } from "./format";
+import { formatTokens } from "@/lib/format";
 
 export interface SessionSummaryProps {
   timeline: TimelineState;

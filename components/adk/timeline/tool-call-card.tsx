@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import type { ToolCallRecord, ToolResultRecord } from "@/lib/protocols/adk/timeline-types";
 import type { AdkItemOf, InterruptKind } from "@/lib/protocols/adk/types";
-import { formatLatency } from "./format";
+import { formatDuration } from "@/lib/format";
 import { JsonView } from "@/components/elements/json-view";
 import { SafeText } from "@/components/ui/safe-text";
 
@@ -74,7 +74,7 @@ export function ToolCallCard({ call, record, interrupt }: ToolCallCardProps) {
           {record?.interruptKind && <Badge variant="warning">{INTERRUPT_LABEL[record.interruptKind]}</Badge>}
           {record?.latencyMs != null && (
             <span data-testid="tool-call-latency" className="text-muted-foreground tabular-nums">
-              {formatLatency(record.latencyMs)}
+              {formatDuration(record.latencyMs)}
             </span>
           )}
           <span className="ml-auto truncate font-mono text-[10px] text-muted-foreground">{call.callId}</span>
@@ -122,7 +122,7 @@ export function ToolResultLine({ item, record, entry }: ToolResultLineProps) {
         {item.isError && <Badge variant="destructive">error</Badge>}
         {!seen && <Badge variant="outline">call not in this timeline</Badge>}
         {seen && record?.latencyMs != null && record.results[0]?.entry === entry && (
-          <span className="text-muted-foreground tabular-nums">{formatLatency(record.latencyMs)}</span>
+          <span className="text-muted-foreground tabular-nums">{formatDuration(record.latencyMs)}</span>
         )}
       </div>
       <JsonView value={item.response} className={cn(item.isError && "bg-destructive/10 text-destructive")} />

@@ -4,6 +4,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { AUTH_HTTP_KIND, AUTH_PHASE_ORDER } from "@/lib/contracts/auth";
 import type { AuthEvent, AuthHttpExchange, AuthPhase } from "@/lib/contracts/auth";
 import { cn } from "@/lib/cn";
+import { formatClock } from "@/lib/format";
 
 export const PHASE_LABEL: Record<AuthPhase, string> = {
   resource: "MCP server challenge",
@@ -87,7 +88,7 @@ export function AuthExchanges({ entries }: { entries: readonly Entry[] }) {
   return (
     <ul className="flex flex-col gap-1" data-testid="auth-exchanges">
       {entries.map((e) => {
-        const time = new Date(e.receivedAt).toLocaleTimeString();
+        const time = formatClock(e.receivedAt);
         if (e.kind !== AUTH_HTTP_KIND) {
           const ev = e.raw as AuthEvent;
           return (

@@ -10,6 +10,7 @@ import { authApi, authLogQuery, authSummaryQuery } from "@/lib/queries/auth";
 import { QueryError } from "@/components/elements/query-error";
 import { AuthExchanges, AuthSteps } from "@/components/mcp/auth/auth-log";
 import { AuthorizeButton } from "@/components/mcp/auth/authorize-button";
+import { formatClock } from "@/lib/format";
 
 const STATUS_LABEL: Record<AuthStatus, string> = {
   none: "Not authorized",
@@ -97,7 +98,7 @@ export function AuthPanel({ connection: c }: { connection: ConnectionView }) {
           </Row>
           <Row label="Authorization server">{s.authorizationServer ?? "not discovered yet"}</Row>
           <Row label="Redirect URL"><span className="font-mono">{s.redirectUrl}</span></Row>
-          {s.pending && <Row label="Waiting since">the authorization page was opened (valid until {new Date(s.pending.expiresAt).toLocaleTimeString()})</Row>}
+          {s.pending && <Row label="Waiting since">the authorization page was opened (valid until {formatClock(s.pending.expiresAt)})</Row>}
         </dl>
       )}
       <section className="flex flex-col gap-2">

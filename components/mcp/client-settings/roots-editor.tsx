@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { RootEntry } from "@/lib/contracts/connections";
 import { pathToFileUri } from "@/lib/queries/client-settings";
+import { formatClock } from "@/lib/format";
 
 interface Row {
   uri: string;
@@ -62,7 +63,7 @@ export function RootsEditor({ roots, enabled, connected, requests, onSave, savin
               : requests.count === 0
                 ? "The server has not asked for roots yet."
                 : `The server asked for roots ${requests.count} time${requests.count === 1 ? "" : "s"}${
-                    requests.lastAt ? `, last at ${new Date(requests.lastAt).toLocaleTimeString()}` : ""
+                    requests.lastAt ? `, last at ${formatClock(requests.lastAt)}` : ""
                   }.`}
         </p>
       </div>

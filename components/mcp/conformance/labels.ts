@@ -47,11 +47,3 @@ const known = (s: CheckStatus): s is KnownCheckStatus => s in CHECK_LABEL;
 export const checkLabel = (s: CheckStatus): string => (known(s) ? CHECK_LABEL[s] : s);
 export const checkVariant = (s: CheckStatus): BadgeVariant => (known(s) ? CHECK_VARIANT[s] : "outline");
 
-export function formatWhen(ms: number): string {
-  const d = new Date(ms);
-  return d.toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-}
-
-export function formatDuration(ms: number): string {
-  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
-}

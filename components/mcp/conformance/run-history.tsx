@@ -1,7 +1,8 @@
 import { StatusBadge } from "@/components/elements/status-badge";
 import type { ConformanceRun } from "@/lib/contracts/conformance";
 import { cn } from "@/lib/cn";
-import { RUN_STATUS_LABEL, RUN_STATUS_TONE, formatWhen } from "./labels";
+import { formatDateTime } from "@/lib/format";
+import { RUN_STATUS_LABEL, RUN_STATUS_TONE } from "./labels";
 
 export interface RunHistoryProps {
   runs: ConformanceRun[];
@@ -36,7 +37,7 @@ export function RunHistory({ runs, selectedId, onSelect }: RunHistoryProps) {
                 <span className="max-w-40 truncate">{run.scenario ?? "all"}</span>
                 <span className="tabular-nums text-muted-foreground">
                   {run.scenario ? "" : `${passed}/${scored.length} · `}
-                  {formatWhen(run.startedAt)}
+                  {formatDateTime(run.startedAt)}
                 </span>
               </button>
             </li>

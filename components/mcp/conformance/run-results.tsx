@@ -2,7 +2,8 @@ import { useState } from "react";
 import { StatusBadge } from "@/components/elements/status-badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import type { ConformanceRun } from "@/lib/contracts/conformance";
-import { RUN_STATUS_LABEL, RUN_STATUS_TONE, formatDuration, formatWhen } from "./labels";
+import { formatDateTime, formatDuration } from "@/lib/format";
+import { RUN_STATUS_LABEL, RUN_STATUS_TONE } from "./labels";
 import { ScenarioGroup } from "./scenario-group";
 
 /** One run: what ran against which URL, totals, then each scenario with its checks. */
@@ -22,7 +23,7 @@ export function RunResults({ run }: { run: ConformanceRun }) {
           {run.revision} · {run.scenario ?? "all server scenarios"}
         </span>
         <span className="text-muted-foreground">
-          {formatWhen(run.startedAt)}
+          {formatDateTime(run.startedAt)}
           {run.finishedAt !== undefined && ` · ${formatDuration(run.finishedAt - run.startedAt)}`}
         </span>
         <span className="tabular-nums" data-testid="conformance-summary">

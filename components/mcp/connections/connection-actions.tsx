@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import type { ConnectionState, ConnectionStatus, ReconnectInfo } from "@/lib/contracts/connections";
 import { cn } from "@/lib/cn";
 import type { AppError } from "@/lib/errors";
+import { formatClock } from "@/lib/format";
 
 export interface ConnectionActionsProps {
   name: string;
@@ -119,7 +120,7 @@ function CompactPing({ lastPing, pending, error }: { lastPing?: ConnectionState[
   return (
     <span
       className="font-mono text-xs text-muted-foreground"
-      title={`Last ping at ${new Date(lastPing.at).toLocaleTimeString()}`}
+      title={`Last ping at ${formatClock(lastPing.at)}`}
       data-testid="header-ping-result"
     >
       {lastPing.ms} ms

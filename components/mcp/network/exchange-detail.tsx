@@ -1,11 +1,11 @@
 import { XIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatBytes, formatTime } from "@/components/mcp/traffic/format";
+import { formatBytes, formatClockMs, formatDuration } from "@/lib/format";
 import type { CarriedMessage } from "@/lib/contracts/network";
 import { cn } from "@/lib/cn";
 import type { ListedExchange } from "@/lib/queries/network";
-import { EXCHANGE_STATE, formatMs, statusTone } from "./format";
+import { EXCHANGE_STATE, statusTone } from "./format";
 import { HeaderTable } from "./header-table";
 
 export interface ExchangeDetailProps {
@@ -46,9 +46,9 @@ export function ExchangeDetail({ exchange: x, seqOf, onOpenSeq, onClose }: Excha
       <p className="font-mono break-all" data-testid="network-url">{x.url}</p>
       {x.error && <p className="text-destructive" data-testid="network-error">{x.error}</p>}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5" data-testid="network-timing">
-        <Fact label="Started">{formatTime(x.startedAt)}</Fact>
-        <Fact label="Time to headers">{formatMs(x.headersMs)}</Fact>
-        <Fact label={x.stream ? "Stream open for" : "Duration"}>{x.state === "open" ? "still open" : formatMs(x.durationMs)}</Fact>
+        <Fact label="Started">{formatClockMs(x.startedAt)}</Fact>
+        <Fact label="Time to headers">{formatDuration(x.headersMs)}</Fact>
+        <Fact label={x.stream ? "Stream open for" : "Duration"}>{x.state === "open" ? "still open" : formatDuration(x.durationMs)}</Fact>
         {x.stream && (
           <Fact label="SSE events">
             {x.state === "open" ? "counted when the stream closes" : `${x.stream.events}${x.stream.lastEventId ? ` · last id ${x.stream.lastEventId}` : ""}`}

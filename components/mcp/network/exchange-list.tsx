@@ -2,11 +2,11 @@
 
 import { useRef } from "react";
 import { Badge } from "@/components/ui/badge";
-import { formatBytes, formatTime } from "@/components/mcp/traffic/format";
+import { formatBytes, formatClockMs, formatDuration } from "@/lib/format";
 import { useLiveVirtualizer } from "@/hooks/use-live-virtualizer";
 import { cn } from "@/lib/cn";
 import type { ListedExchange } from "@/lib/queries/network";
-import { EXCHANGE_STATE, formatMs, pathOf, purposeOf, statusTone } from "./format";
+import { EXCHANGE_STATE, pathOf, purposeOf, statusTone } from "./format";
 
 const ROW_HEIGHT = 28;
 
@@ -53,7 +53,7 @@ export function ExchangeList({ exchanges, selectedId, onSelect }: ExchangeListPr
                 x.id === selectedId && "bg-accent",
               )}
             >
-              <span className="hidden w-[6.5rem] shrink-0 text-muted-foreground tabular-nums lg:inline">{formatTime(x.startedAt)}</span>
+              <span className="hidden w-[6.5rem] shrink-0 text-muted-foreground tabular-nums lg:inline">{formatClockMs(x.startedAt)}</span>
               <span className="w-12 shrink-0 font-semibold">{x.method}</span>
               <span className={cn("w-8 shrink-0 tabular-nums", statusTone(x.status))}>{x.status || "—"}</span>
               {state && <Badge variant={state.variant}>{state.label}</Badge>}
@@ -69,7 +69,7 @@ export function ExchangeList({ exchanges, selectedId, onSelect }: ExchangeListPr
               <span className="hidden w-16 shrink-0 text-right text-muted-foreground tabular-nums lg:inline">{x.state === "open" ? "" : formatBytes(x.responseBytes)}</span>
               {/* A long-lived stream lasts minutes ("6 min 48 s"): the column grows rather than clip or wrap it. */}
               <span className="min-w-16 shrink-0 text-right whitespace-nowrap tabular-nums" data-testid="network-duration">
-                {x.state === "open" ? "open" : formatMs(x.durationMs)}
+                {x.state === "open" ? "open" : formatDuration(x.durationMs)}
               </span>
             </button>
           );

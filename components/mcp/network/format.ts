@@ -40,10 +40,3 @@ export function purposeOf(x: HttpExchange): string {
   return "";
 }
 
-export function formatMs(ms: number | undefined): string {
-  if (ms === undefined) return "—";
-  if (ms < 10) return `${ms.toFixed(1)} ms`;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(2)} s`;
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
-}

@@ -11,7 +11,7 @@ import { RawJson } from "@/components/mcp/tool-result";
 import { CompletionInput } from "@/components/mcp/resources/completion-input";
 import { QueryError } from "@/components/elements/query-error";
 import { promptApi } from "@/lib/queries/prompts";
-import { formatDuration } from "@/lib/tool-result/size";
+import { formatDuration } from "@/lib/format";
 import { PromptMessages } from "./prompt-messages";
 import { missingRequired, promptArguments } from "./prompt-args";
 import { SafeText } from "@/components/ui/safe-text";

@@ -9,7 +9,7 @@ import { LargeText, RawJson } from "@/components/mcp/tool-result";
 import { MarkdownView } from "@/components/mcp/tool-result/markdown-view";
 import { AudioBlockView, ImageBlockView } from "@/components/mcp/tool-result/media-blocks";
 import { downloadBase64, filenameFromUri } from "@/lib/tool-result/download";
-import { formatBytes } from "@/lib/tool-result/size";
+import { formatBytes } from "@/lib/format";
 import { prettyJson } from "@/lib/tool-result/text-format";
 import { classifyResourceContent } from "./resource-content";
 import type { ResourceContentView } from "./resource-content";

@@ -4,13 +4,13 @@ import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types
 import { BellIcon, BellRingIcon, FileIcon, FileCodeIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import type { ResourceUpdate } from "@/lib/queries/resources";
-import { formatBytes } from "@/lib/tool-result/size";
+import { formatBytes, formatClock } from "@/lib/format";
 import { cn } from "@/lib/cn";
 import { resourceLabel } from "./resource-filter";
 import { SafeText } from "@/components/ui/safe-text";
 import { useListKeys } from "@/hooks/use-list-keys";
 
-const time = (at: number) => new Date(at).toLocaleTimeString();
+const time = formatClock;
 
 function Annotations({ annotations }: { annotations: Resource["annotations"] }) {
   if (!annotations) return null;

@@ -8,7 +8,7 @@ import { RawJson } from "@/components/mcp/tool-result";
 import { QueryError } from "@/components/elements/query-error";
 import { readResourceQuery } from "@/lib/queries/resources";
 import type { ResourceUpdate } from "@/lib/queries/resources";
-import { formatBytes, formatDuration } from "@/lib/tool-result/size";
+import { formatBytes, formatClock, formatDuration } from "@/lib/format";
 import { ResourceContents } from "./resource-contents";
 import { SubscribeButton } from "./subscribe-button";
 
@@ -23,7 +23,7 @@ export interface ResourceReadProps {
   lastUpdate?: ResourceUpdate;
 }
 
-const time = (at: number) => new Date(at).toLocaleTimeString();
+const time = formatClock;
 
 /** resources/read of one URI (read on open), its contents by type, and its subscription. */
 export function ResourceRead({ connectionId, uri, subscribed, canSubscribe, subscribeNote, lastUpdate }: ResourceReadProps) {

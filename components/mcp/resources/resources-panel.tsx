@@ -19,7 +19,7 @@ import {
   resourceUpdatesQuery,
 } from "@/lib/queries/resources";
 import type { ResourcesListing } from "@/lib/queries/resources";
-import { formatBytes } from "@/lib/tool-result/size";
+import { formatBytes, formatClock } from "@/lib/format";
 import { ListChangedBanner } from "./list-changed-banner";
 import { filterResources, filterTemplates, resourceLabel } from "./resource-filter";
 import { ResourceList, SubscriptionList, TemplateList } from "./resource-list";
@@ -153,7 +153,7 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
                     ? `${resources.data.resources.length} resources`
                     : `${visible.length} of ${resources.data.resources.length} resources`}
                   {` · ${resources.data.pages} ${resources.data.pages === 1 ? "page" : "pages"}`}
-                  {` · listed ${new Date(resources.data.listedAt).toLocaleTimeString()}`}
+                  {` · listed ${formatClock(resources.data.listedAt)}`}
                 </p>
                 <ResourceList
                   resources={visible}

@@ -1,5 +1,6 @@
 import type { TapClient } from "@/lib/contracts/taps";
 import { SafeText } from "@/components/ui/safe-text";
+import { formatRelative } from "@/lib/format";
 
 /** Which era a revision belongs to, as the Overview says it. */
 function eraOf(version: string | undefined): string {
@@ -7,12 +8,6 @@ function eraOf(version: string | undefined): string {
   return version >= "2026-07-28" ? `${version} (stateless)` : `${version} (session)`;
 }
 
-function ago(at: number, now: number): string {
-  const s = Math.max(0, Math.round((now - at) / 1000));
-  if (s < 60) return `${s}s ago`;
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  return new Date(at).toLocaleString();
-}
 
 export interface TapClientsProps {
   clients: TapClient[];
@@ -48,7 +43,7 @@ export function TapClients({ clients, now }: TapClientsProps) {
             <td className="py-1 pr-3 font-mono">{c.version ? <SafeText text={c.version} /> : "—"}</td>
             <td className="py-1 pr-3 font-mono">{eraOf(c.protocolVersion)}</td>
             <td className="py-1" title={new Date(c.lastSeenAt).toLocaleString()}>
-              {ago(c.lastSeenAt, now)}
+              {formatRelative(c.lastSeenAt, now)}
             </td>
           </tr>
         ))}

@@ -35,10 +35,6 @@ export function taskResultAsCall(task: TaskRecord): CallRecord {
   };
 }
 
-export function formatTime(ms: number): string {
-  return new Date(ms).toLocaleTimeString(undefined, { hour12: false });
-}
-
 export function shortId(id: string): string {
   return id.length > 12 ? `${id.slice(0, 8)}…` : id;
 }

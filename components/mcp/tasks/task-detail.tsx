@@ -10,7 +10,8 @@ import { QueryError } from "@/components/elements/query-error";
 import { isTerminalTaskStatus } from "@/lib/contracts/tasks";
 import type { TaskRecord } from "@/lib/contracts/tasks";
 import { taskQuery } from "@/lib/queries/tasks";
-import { formatTime, taskResultAsCall } from "./format";
+import { formatClock } from "@/lib/format";
+import { taskResultAsCall } from "./format";
 import { TaskStatusBadge } from "./task-status-badge";
 import { TaskFlavourBadge } from "./task-flavour-badge";
 import type { useTaskActions } from "./use-task-actions";
@@ -119,11 +120,11 @@ export function TaskDetail({ task, actions, blocked, canCancel, outputSchema }: 
       {blocked && <p className="text-xs text-muted-foreground">{blocked}</p>}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
         <dt className="text-muted-foreground">Created</dt>
-        <dd>{formatTime(task.createdAt)}</dd>
+        <dd>{formatClock(task.createdAt)}</dd>
         <dt className="text-muted-foreground">Last update</dt>
-        <dd>{formatTime(task.lastUpdatedAt)}</dd>
+        <dd>{formatClock(task.lastUpdatedAt)}</dd>
         <dt className="text-muted-foreground">Checked</dt>
-        <dd>{formatTime(task.checkedAt)}</dd>
+        <dd>{formatClock(task.checkedAt)}</dd>
         <dt className="text-muted-foreground">TTL</dt>
         <dd>{task.ttl === null ? "unlimited" : `${task.ttl.toLocaleString()} ms`}</dd>
         {task.pollInterval !== undefined && (

@@ -11,7 +11,8 @@ import type { TaskRecord } from "@/lib/contracts/tasks";
 import { AppError } from "@/lib/errors";
 import { cn } from "@/lib/cn";
 import { taskKeys, tasksQuery } from "@/lib/queries/tasks";
-import { formatTime, shortId } from "./format";
+import { formatClock } from "@/lib/format";
+import { shortId } from "./format";
 import { TaskActions, TaskDetail } from "./task-detail";
 import { TaskStatusBadge } from "./task-status-badge";
 import { TasksEmpty, tasksUnsupportedText } from "./tasks-empty";
@@ -68,7 +69,7 @@ export function TasksPanel({ connection, selected: opened, onSelect }: { connect
         <span className="text-xs text-muted-foreground" data-testid="tasks-count">
           {tasks.length} {tasks.length === 1 ? "task" : "tasks"}
         </span>
-        {listing && <span className="text-xs text-muted-foreground">· listed {formatTime(listing.listedAt)}</span>}
+        {listing && <span className="text-xs text-muted-foreground">· listed {formatClock(listing.listedAt)}</span>}
         <Button
           size="xs"
           variant="outline"
@@ -137,8 +138,8 @@ export function TasksPanel({ connection, selected: opened, onSelect }: { connect
                       {earlier && <span className="ml-1 font-sans text-muted-foreground">(earlier session)</span>}
                       {t.flavour === "extension" && <span className="ml-1 font-sans text-muted-foreground" data-testid="task-row-flavour">· extension</span>}
                     </td>
-                    <td className="px-2 py-1.5 whitespace-nowrap">{formatTime(t.createdAt)}</td>
-                    <td className="px-2 py-1.5 whitespace-nowrap">{formatTime(t.lastUpdatedAt)}</td>
+                    <td className="px-2 py-1.5 whitespace-nowrap">{formatClock(t.createdAt)}</td>
+                    <td className="px-2 py-1.5 whitespace-nowrap">{formatClock(t.lastUpdatedAt)}</td>
                     <td className="max-w-72 truncate px-2 py-1.5" title={t.statusMessage}>
                       {t.status === "input_required" ? (
                         <span className="text-amber-800 dark:text-amber-300">{t.statusMessage ?? "Waiting for input"} · see inbox</span>

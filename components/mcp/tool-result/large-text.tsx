@@ -4,7 +4,8 @@ import { useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { downloadText } from "@/lib/tool-result/download";
-import { formatBytes, truncateUtf8, VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
+import { formatBytes } from "@/lib/format";
+import { truncateUtf8, VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
 import { cn } from "@/lib/cn";
 
 export interface LargeTextProps {

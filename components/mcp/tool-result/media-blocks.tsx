@@ -1,4 +1,4 @@
-import { formatBytes } from "@/lib/tool-result/size";
+import { formatBytes } from "@/lib/format";
 
 export interface MediaBlockProps {
   /** Base64 payload as sent in the content block. */

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { downloadBase64, filenameFromUri } from "@/lib/tool-result/download";
-import { formatBytes } from "@/lib/tool-result/size";
+import { formatBytes } from "@/lib/format";
 import type { ResultBlock } from "@/lib/tool-result/content";
 import { TextBlockView } from "./text-block";
 

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import type { CallStatus } from "@/lib/contracts/calls";
 import type { StatusTone } from "@/lib/tool-result/status";
 import { callStatusMeta } from "@/lib/tool-result/status";
-import { formatDuration } from "@/lib/tool-result/size";
+import { formatDuration } from "@/lib/format";
 
 const TONE_VARIANT: Record<StatusTone, "secondary" | "info" | "success" | "warning" | "destructive"> = {
   neutral: "secondary",

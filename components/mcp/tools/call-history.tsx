@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { cn } from "@/lib/cn";
 import { CallStatusBadge } from "@/components/mcp/tools/call-status";
-import { formatDuration } from "@/lib/tool-result/size";
+import { formatClock, formatDuration } from "@/lib/format";
 
 export interface CallHistoryProps {
   calls: CallRecord[];
@@ -38,7 +38,7 @@ export function CallHistory({ calls, activeId, onView, onRerun, onEdit }: CallHi
           >
             <button type="button" className="flex min-w-48 flex-1 basis-48 items-center gap-2 text-left" onClick={() => onView(c)} title="Show this result">
               <CallStatusBadge status={c.status} />
-              <span className="shrink-0 font-mono text-muted-foreground">{new Date(c.startedAt).toLocaleTimeString()}</span>
+              <span className="shrink-0 font-mono text-muted-foreground">{formatClock(c.startedAt)}</span>
               <span className="w-16 shrink-0 text-right font-mono text-muted-foreground">
                 {c.endedAt !== null ? formatDuration(c.endedAt - c.startedAt) : "…"}
               </span>

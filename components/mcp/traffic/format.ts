@@ -16,24 +16,6 @@ export const STATE_BADGE: Record<
   unrecognized: { label: "unrecognized", variant: "destructive" },
 };
 
-export function formatTime(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number, w = 2) => String(n).padStart(w, "0");
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
-}
-
-export function formatLatency(ms: number): string {
-  if (ms < 10) return `${ms.toFixed(1)} ms`;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(2)} s`;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** Compact one-line JSON for row summaries; never throws. */
 export function oneLine(value: unknown, max = 160): string {
   let text: string;

@@ -5,7 +5,8 @@ import { CopyButton } from "@/components/elements/copy-button";
 import { Button } from "@/components/ui/button";
 import type { Entry } from "@/lib/contracts/entries";
 import { previewJson } from "@/lib/protocols/mcp/preview";
-import { formatBytes, VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
+import { formatBytes } from "@/lib/format";
+import { VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
 
 export interface JsonBlockProps {
   title: string;

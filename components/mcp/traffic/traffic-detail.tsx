@@ -3,7 +3,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { Entry } from "@/lib/contracts/entries";
 import type { TrafficRow } from "@/lib/protocols/mcp/pairing";
-import { STATE_BADGE, formatLatency, formatTime, rowLabel } from "./format";
+import { formatClockMs, formatDuration } from "@/lib/format";
+import { STATE_BADGE, rowLabel } from "./format";
 import { JsonBlock } from "./json-block";
 import { WireDetails } from "./wire-details";
 import { MrtrRounds } from "./mrtr-rounds";
@@ -35,10 +36,10 @@ export function TrafficDetail({ row, onLoadFull, onClose }: TrafficDetailProps) 
       {row.type === "request" ? (
         <>
           <p className="text-xs text-muted-foreground">
-            {formatTime(row.receivedAt)}
-            {row.latencyMs !== undefined && ` · ${formatLatency(row.latencyMs)}`}
+            {formatClockMs(row.receivedAt)}
+            {row.latencyMs !== undefined && ` · ${formatDuration(row.latencyMs)}`}
             {row.progressCount > 0 && ` · ${row.progressCount} progress notifications`}
-            {row.cancelledAt !== undefined && ` · cancelled at ${formatTime(row.cancelledAt)}`}
+            {row.cancelledAt !== undefined && ` · cancelled at ${formatClockMs(row.cancelledAt)}`}
           </p>
           <MrtrRounds rowKey={row.key} />
           <WireDetails entries={[row.request, row.response]} />
@@ -63,7 +64,7 @@ export function TrafficDetail({ row, onLoadFull, onClose }: TrafficDetailProps) 
 function EntryNotes({ row }: { row: Extract<TrafficRow, { type: "entry" }> }) {
   return (
     <ul className="flex flex-col gap-1 text-xs">
-      <li className="text-muted-foreground">{formatTime(row.receivedAt)}</li>
+      <li className="text-muted-foreground">{formatClockMs(row.receivedAt)}</li>
       {row.items.map((item, i) => {
         if (item.kind === "log") {
           return (

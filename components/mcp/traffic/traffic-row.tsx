@@ -4,7 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import type { Direction } from "@/lib/contracts/entries";
 import { cn } from "@/lib/cn";
 import type { TrafficRow as Row } from "@/lib/protocols/mcp/pairing";
-import { STATE_BADGE, formatLatency, formatTime, rowLabel, rowSummary } from "./format";
+import { formatClockMs, formatDuration } from "@/lib/format";
+import { STATE_BADGE, rowLabel, rowSummary } from "./format";
 import { MrtrBadge } from "./mrtr-badge";
 import { TapOriginBadge } from "./tap-origin";
 
@@ -43,7 +44,7 @@ export function TrafficRow({ row, selected, onSelect, style }: TrafficRowProps) 
         selected && "bg-accent",
       )}
     >
-      <span className="w-[6.5rem] shrink-0 text-muted-foreground tabular-nums">{formatTime(row.receivedAt)}</span>
+      <span className="w-[6.5rem] shrink-0 text-muted-foreground tabular-nums">{formatClockMs(row.receivedAt)}</span>
       <Icon className={cn("size-3.5 shrink-0", dir.className)} aria-label={dir.label} role="img" />
       <span className="max-w-[16rem] min-w-8 shrink truncate font-medium">{rowLabel(row)}</span>
       {row.type === "request" && (
@@ -67,7 +68,7 @@ export function TrafficRow({ row, selected, onSelect, style }: TrafficRowProps) 
         <span className="shrink-0 text-muted-foreground">{row.progressCount} progress</span>
       )}
       {row.type === "request" && row.latencyMs !== undefined && (
-        <span className="w-16 shrink-0 text-right tabular-nums">{formatLatency(row.latencyMs)}</span>
+        <span className="w-16 shrink-0 text-right tabular-nums">{formatDuration(row.latencyMs)}</span>
       )}
     </button>
   );

@@ -2,7 +2,8 @@
 
 import { Button } from "@/components/ui/button";
 import { HeaderTable } from "@/components/mcp/network/header-table";
-import { formatMs, pathOf, statusTone } from "@/components/mcp/network/format";
+import { formatDuration } from "@/lib/format";
+import { pathOf, statusTone } from "@/components/mcp/network/format";
 import type { Entry } from "@/lib/contracts/entries";
 import { ROUTING_HEADERS } from "@/lib/contracts/network";
 import { cn } from "@/lib/cn";
@@ -30,7 +31,7 @@ function Carrier({ x, dir, onOpen }: { x: ListedExchange; dir: Entry["direction"
         <span className="font-semibold">{x.method}</span>
         <span className={statusTone(x.status)}>{x.status || "no answer"}</span>
         <span className="min-w-0 truncate text-muted-foreground">{pathOf(x.url)}</span>
-        <span className="text-muted-foreground">{x.stream ? "event stream" : formatMs(x.durationMs)}</span>
+        <span className="text-muted-foreground">{x.stream ? "event stream" : formatDuration(x.durationMs)}</span>
         {onOpen && (
           <Button size="xs" variant="ghost" className="ml-auto" onClick={() => onOpen(x.id)}>
             Network

@@ -13,6 +13,7 @@ import { useConnectionDiagnosis, useConnectionPing, useEraRedetect } from "@/hoo
 import { cn } from "@/lib/cn";
 import { EraSection } from "@/components/mcp/workbench/era-section";
 import { REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
+import { formatClock } from "@/lib/format";
 
 const DIAGNOSIS_LABEL: Record<DiagnosisStep["step"], string> = {
   spawn: "Start the process",
@@ -207,7 +208,7 @@ export function PingResult({ lastPing, pending, error }: { lastPing?: Connection
   if (!lastPing) return <span className="text-xs text-muted-foreground">Not pinged yet</span>;
   return (
     <span className="font-mono text-xs" data-testid="ping-result">
-      {lastPing.ms} ms <span className="text-muted-foreground">at {new Date(lastPing.at).toLocaleTimeString()}</span>
+      {lastPing.ms} ms <span className="text-muted-foreground">at {formatClock(lastPing.at)}</span>
     </span>
   );
 }

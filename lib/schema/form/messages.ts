@@ -1,4 +1,5 @@
 import type { ErrorObject } from "ajv";
+import { plural } from "@/lib/format";
 import { joinPointer } from "./pointer";
 import type { ValidationIssue } from "./types";
 
@@ -27,9 +28,6 @@ const FORMAT_NAMES: Record<string, string> = {
   regex: "a regular expression",
 };
 
-function plural(n: unknown, word: string): string {
-  return `${String(n)} ${word}${n === 1 ? "" : "s"}`;
-}
 
 function show(value: unknown): string {
   return typeof value === "string" ? `"${value}"` : JSON.stringify(value);
@@ -67,9 +65,9 @@ export function toIssue(error: ErrorObject): ValidationIssue {
     case "multipleOf":
       return { path: at, message: `must be a multiple of ${String(p.multipleOf)}` };
     case "minLength":
-      return { path: at, message: p.limit === 1 ? "must not be empty" : `must be at least ${plural(p.limit, "character")}` };
+      return { path: at, message: p.limit === 1 ? "must not be empty" : `must be at least ${plural(Number(p.limit), "character")}` };
     case "maxLength":
-      return { path: at, message: `must be at most ${plural(p.limit, "character")}` };
+      return { path: at, message: `must be at most ${plural(Number(p.limit), "character")}` };
     case "pattern":
       return { path: at, message: `must match the pattern ${String(p.pattern)}` };
     case "format":
@@ -79,20 +77,20 @@ export function toIssue(error: ErrorObject): ValidationIssue {
     case "const":
       return { path: at, message: `must be ${show(p.allowedValue)}` };
     case "minItems":
-      return { path: at, message: `must have at least ${plural(p.limit, "item")}` };
+      return { path: at, message: `must have at least ${plural(Number(p.limit), "item")}` };
     case "items":
     case "additionalItems":
       // Tuple schemas: items past the declared positions are not allowed.
-      if (typeof p.limit === "number") return { path: at, message: `must have at most ${plural(p.limit, "item")}` };
+      if (typeof p.limit === "number") return { path: at, message: `must have at most ${plural(Number(p.limit), "item")}` };
       return { path: at, message: error.message ?? "has an item that is not allowed" };
     case "maxItems":
-      return { path: at, message: `must have at most ${plural(p.limit, "item")}` };
+      return { path: at, message: `must have at most ${plural(Number(p.limit), "item")}` };
     case "uniqueItems":
       return { path: at, message: `must not repeat items (items ${Number(p.j) + 1} and ${Number(p.i) + 1} are equal)` };
     case "minProperties":
-      return { path: at, message: `must have at least ${plural(p.limit, "property")}`.replace("propertys", "properties") };
+      return { path: at, message: `must have at least ${plural(Number(p.limit), "property", "properties")}` };
     case "maxProperties":
-      return { path: at, message: `must have at most ${plural(p.limit, "property")}`.replace("propertys", "properties") };
+      return { path: at, message: `must have at most ${plural(Number(p.limit), "property", "properties")}` };
     case "anyOf":
     case "oneOf":
       return {
