@@ -1,0 +1,161 @@
+import "server-only";
+import { createParser } from "eventsource-parser";
+import type { A2aTransport } from "@/lib/contracts/a2a";
+import { SECRET_MASK } from "@/lib/contracts/connections";
+import type { Entry } from "@/lib/contracts/entries";
+import type { A2aItem } from "@/lib/protocols/a2a/frames";
+import { readFrame } from "@/lib/protocols/a2a/frames";
+import { maskHeaders } from "@/lib/server/adk/mask";
+import type { Hub } from "@/lib/server/hub";
+import type { EntryPayload } from "@/lib/contracts/entry-kinds";
+import type { a2aEntryKinds } from "@/lib/contracts/entry-kinds/a2a";
+
+export type A2aKind = keyof typeof a2aEntryKinds;
+
+/** Records one entry of protocol "a2a" (connectionId = the agent, sessionKey = the contextId). */
+export function recordA2a<K extends A2aKind>(
+  hub: Hub,
+  agentId: string,
+  sessionKey: string | null,
+  kind: K,
+  direction: Entry["direction"],
+  raw: EntryPayload<K>,
+): Entry {
+  return hub.record<K>({ connectionId: agentId, sessionKey, receivedAt: Date.now(), sourceTime: null, direction, protocol: "a2a", kind, raw });
+}
+
+/** What one exchange (a send, a get, a cancel, a resubscribe…) records under. */
+export interface WireContext {
+  agentId: string;
+  exchangeId: string;
+  transport: A2aTransport;
+  /** The conversation, when already known (continuations); frames name their own. */
+  contextId?: string;
+  /** Values replaced by SECRET_MASK in what is recorded (a credential being sent). */
+  secrets?: readonly string[];
+  /** Called with each frame that parsed, after it is recorded and before the SDK sees it. */
+  onItem?: (item: A2aItem, entry: Entry) => void;
+}
+
+function hide(value: unknown, secrets: readonly string[]): unknown {
+  if (secrets.length === 0) return value;
+  if (typeof value === "string") return secrets.includes(value) ? SECRET_MASK : value;
+  if (Array.isArray(value)) return value.map((v) => hide(v, secrets));
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hide(v, secrets)]));
+  return value;
+}
+
+function contextOf(item: A2aItem): string | undefined {
+  if (item.type === "message") return item.message.contextId;
+  if (item.type === "task" || item.type === "status" || item.type === "artifact") return item.contextId;
+  return undefined;
+}
+
+function taskOf(item: A2aItem): string | undefined {
+  if (item.type === "message") return item.message.taskId;
+  if (item.type === "error") return undefined;
+  return item.taskId;
+}
+
+/**
+ * The recorder of the A2A wire: a `fetch` for the SDK's transports that writes the request body
+ * and each response body / SSE event to the hub exactly as it arrived, BEFORE the SDK parses it,
+ * so a frame the SDK rejects is still on record (`a2a_malformed` when it does not parse or fit).
+ */
+export class A2aWire {
+  private contextId: string | undefined;
+  private method = "";
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly ctx: WireContext,
+  ) {
+    this.contextId = ctx.contextId;
+  }
+
+  /** The method of the last request (JSON-RPC method or REST verb and path). */
+  get lastMethod(): string {
+    return this.method;
+  }
+
+  record<K extends A2aKind>(kind: K, direction: Entry["direction"], raw: EntryPayload<K>): Entry {
+    return recordA2a(this.hub, this.ctx.agentId, this.contextId ?? null, kind, direction, raw);
+  }
+
+  /** One frame's text: parsed, checked, recorded; the item goes to the exchange's listener. */
+  frame(text: string, extra: { status?: number; sseEvent?: string } = {}): void {
+    const base = { exchangeId: this.ctx.exchangeId, transport: this.ctx.transport, method: this.method, ...extra };
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      this.record("a2a_malformed", "in", { ...base, text, error: `not JSON: ${e instanceof Error ? e.message : String(e)}` });
+      return;
+    }
+    const read = readFrame(json);
+    if (!read.ok) {
+      this.record("a2a_malformed", "in", { ...base, text, error: read.error });
+      return;
+    }
+    this.contextId ??= contextOf(read.item);
+    const taskId = taskOf(read.item);
+    const entry = this.record("a2a_frame", "in", {
+      ...base,
+      ...(taskId ? { taskId } : {}),
+      ...(this.contextId ? { contextId: this.contextId } : {}),
+      kind: read.item.type,
+      version: read.version,
+      payload: json,
+    });
+    this.ctx.onItem?.(read.item, entry);
+  }
+
+  /** The fetch handed to the SDK transport: `headers` (the agent's saved ones) go on every request. */
+  fetchWith(headers: Record<string, string>): typeof fetch {
+    return async (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      const merged = new Headers(init?.headers);
+      for (const [k, v] of Object.entries(headers)) merged.set(k, v);
+      const bodyText = typeof init?.body === "string" ? init.body : undefined;
+      let body: unknown = bodyText;
+      try {
+        body = bodyText === undefined ? undefined : JSON.parse(bodyText);
+      } catch {
+        // Recorded as the text it was.
+      }
+      const rpcMethod = (body as { method?: unknown } | undefined)?.method;
+      this.method = typeof rpcMethod === "string" ? rpcMethod : `${init?.method ?? "GET"} ${new URL(url).pathname}`;
+      const shownHeaders = maskHeaders(Object.fromEntries(merged.entries()));
+      this.record("a2a_request", "out", {
+        exchangeId: this.ctx.exchangeId,
+        transport: this.ctx.transport,
+        method: this.method,
+        url,
+        headers: shownHeaders,
+        body: hide(body, this.ctx.secrets ?? []),
+      });
+      const res = await fetch(url, { ...init, headers: merged });
+      const type = res.headers.get("content-type") ?? "";
+      if (type.includes("text/event-stream") && res.body) return this.tapStream(res);
+      const text = await res.text();
+      if (text.trim()) this.frame(text, { status: res.status });
+      else if (!res.ok) this.record("a2a_malformed", "in", { exchangeId: this.ctx.exchangeId, transport: this.ctx.transport, method: this.method, status: res.status, text: "", error: `HTTP ${res.status} with an empty body` });
+      return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+    };
+  }
+
+  /** Records every SSE event as its bytes pass through, then hands the same bytes on to the SDK. */
+  private tapStream(res: Response): Response {
+    const parser = createParser({
+      onEvent: (event) => this.frame(event.data, event.event && event.event !== "message" ? { sseEvent: event.event } : {}),
+    });
+    const decoder = new TextDecoder();
+    const tap = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        parser.feed(decoder.decode(chunk, { stream: true }));
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(res.body!.pipeThrough(tap), { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
+}
