@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import type { A2aAgentView } from "@/lib/contracts/a2a";
@@ -13,6 +13,8 @@ import { readCard } from "@/components/a2a/card-model";
 import { A2aComposer } from "@/components/a2a/a2a-composer";
 import type { ComposeTarget } from "@/components/a2a/a2a-composer";
 import { A2aTaskPane } from "@/components/a2a/a2a-task-pane";
+import { A2aTimeline } from "@/components/a2a/a2a-timeline";
+import { RawEntryDialog } from "@/components/a2a/raw-entry-dialog";
 import type { A2aPartInput } from "@/lib/contracts/a2a";
 
 export interface A2aChatProps {
@@ -38,11 +40,16 @@ export function A2aChat({ agent, location, navigate }: A2aChatProps) {
   const continueLabel = contextId ? (continueTask ? `task ${short(continueTask)}` : `context ${short(contextId)}`) : null;
 
   const onTask = useCallback((taskId: string, ctx: string | null) => navigate({ thread: ctx, item: taskId }), [navigate]);
-  const follow = useA2aFollow(agent.id, onTask);
+  const { follow, exchange } = useA2aFollow(agent.id, onTask);
+
+  const [selected, setSelected] = useState<number | null>(null);
+  const openEntry = selected === null ? undefined : exchange.find((e) => e.seq === selected);
 
   const onSend = async ({ parts, stream, target }: { parts: A2aPartInput[]; stream: boolean; target: ComposeTarget }) => {
     const into = target === "continue" && contextId ? { contextId, ...(continueTask ? { taskId: continueTask } : {}) } : {};
     const { exchangeId } = await send.mutateAsync({ parts, stream, ...into });
+    // A new context closes the open task, so the reply (a task or a plain message) shows in its place.
+    if (!("contextId" in into) && location.item) navigate({ thread: null, item: null });
     follow(exchangeId);
   };
 
@@ -50,6 +57,12 @@ export function A2aChat({ agent, location, navigate }: A2aChatProps) {
     <div className="flex min-h-0 flex-1 flex-col" data-testid="a2a-chat">
       {location.item ? (
         <A2aTaskPane key={location.item} agent={agent} taskId={location.item} />
+      ) : exchange.length > 0 ? (
+        // No task (yet, or at all: an agent may answer with a plain message): the exchange itself.
+        <div className="flex min-h-0 flex-1 flex-col" data-testid="a2a-exchange">
+          <A2aTimeline entries={exchange} selectedSeq={selected} onSelect={setSelected} />
+          {openEntry && <RawEntryDialog entry={openEntry} request={exchange.find((e) => e.kind === "a2a_request")} onClose={() => setSelected(null)} />}
+        </div>
       ) : (
         <div className="m-auto p-4 text-center text-sm text-muted-foreground" data-testid="a2a-no-task">
           {tasks.isSuccess && tasks.data.length === 0 ? "No tasks yet — send a message." : "Send a message, or open a task from the Tasks tab."}

@@ -13,6 +13,8 @@ import { RawEntryDialog } from "@/components/a2a/raw-entry-dialog";
 import { A2aRequestCard } from "@/components/a2a/a2a-request-card";
 import { TaskHeader } from "@/components/a2a/task-header";
 import { readCard } from "@/components/a2a/card-model";
+import { taskTimeline } from "@/components/a2a/task-model";
+import { TaskSummary } from "@/components/a2a/task-summary";
 
 export interface A2aTaskPaneProps {
   agent: A2aAgentView;
@@ -29,6 +31,7 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
     () => (inbox.data ?? []).find((r) => r.source === "a2a" && r.taskId === taskId && (r.status === "pending" || r.status === "failed")),
     [inbox.data, taskId],
   );
+  const timeline = useMemo(() => taskTimeline(entries, taskId), [entries, taskId]);
   const open = selected === null ? undefined : entries.find((e) => e.seq === selected);
   const exchange = open ? entryExchangeId(open) : null;
   const requestEntry = exchange ? entries.find((e) => e.kind === "a2a_request" && entryExchangeId(e) === exchange) : undefined;
@@ -56,6 +59,7 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
           <A2aRequestCard row={request} compact />
         </div>
       )}
+      {timeline && <TaskSummary timeline={timeline} onOpenSeq={setSelected} />}
       <A2aTimeline entries={entries} selectedSeq={selected} onSelect={setSelected} />
       {open && <RawEntryDialog entry={open} request={requestEntry} onClose={() => setSelected(null)} />}
     </div>

@@ -80,8 +80,15 @@ describe("RawEntryDialog", () => {
 describe("summarizeEntry", () => {
   it("reads v0.3 frames too (kind discriminator, lowercase states)", () => {
     const [e] = everyStep();
-    const v03 = { ...e!, kind: "a2a_frame", raw: { exchangeId: "x", payload: { jsonrpc: "2.0", id: 1, result: { kind: "status-update", taskId: "t", status: { state: "input-required", message: { parts: [{ kind: "text", text: "City?" }] } } } } } };
+    const v03 = { ...e!, kind: "a2a_frame", raw: { exchangeId: "x", payload: { jsonrpc: "2.0", id: 1, result: { kind: "status-update", taskId: "t", contextId: "c", final: true, status: { state: "input-required", message: { kind: "message", messageId: "m", role: "agent", parts: [{ kind: "text", text: "City?" }] } } } } } };
     expect(summarizeEntry(v03)).toMatchObject({ chip: "status-update", state: "input-required", text: "City?" });
+  });
+
+  it("says a frame it cannot read is shown raw, with why", () => {
+    const [e] = everyStep();
+    const bad = { ...e!, kind: "a2a_frame", raw: { exchangeId: "x", payload: { jsonrpc: "2.0", id: 1, result: { kind: "status-update", taskId: "t" } } } };
+    expect(summarizeEntry(bad)).toMatchObject({ chip: "raw", error: true });
+    expect(summarizeEntry(bad).text).toMatch(/status-update\.(status|contextId)/);
   });
 
   it("shows a JSON-RPC error as an error row", () => {

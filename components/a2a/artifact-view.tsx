@@ -1,0 +1,66 @@
+import { DownloadIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { JsonView } from "@/components/elements/json-view";
+import type { A2aPart } from "@/lib/protocols/a2a/frames";
+import type { A2aAssembledArtifact } from "@/lib/protocols/a2a/timeline";
+
+/** One artifact, assembled from its chunks: text, files (download, image preview), data as JSON. */
+export function ArtifactView({ artifact }: { artifact: A2aAssembledArtifact }) {
+  return (
+    <li className="flex flex-col gap-1.5 rounded-md border p-2" data-testid="a2a-artifact" data-complete={artifact.complete}>
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <span className="font-medium">{artifact.name ?? artifact.artifactId}</span>
+        <span className="text-muted-foreground">
+          {artifact.chunks} {artifact.chunks === 1 ? "chunk" : "chunks"}
+        </span>
+        {!artifact.complete && (
+          <Badge variant="info" className="animate-pulse" data-testid="a2a-artifact-streaming">
+            streaming
+          </Badge>
+        )}
+      </div>
+      {artifact.description && <p className="text-xs text-muted-foreground">{artifact.description}</p>}
+      {artifact.parts.map((p, i) => (
+        <PartView key={i} part={p} />
+      ))}
+    </li>
+  );
+}
+
+/** Text shown whole up to this many characters; the rest behind "show all" (STYLE.md 8). */
+const TEXT_VIEW_CHARS = 20_000;
+
+export function PartView({ part }: { part: A2aPart }) {
+  if (part.kind === "text") {
+    const cut = part.text.length > TEXT_VIEW_CHARS;
+    return (
+      <pre className="max-h-64 overflow-auto rounded bg-muted/40 p-1.5 font-sans text-xs whitespace-pre-wrap" data-testid="a2a-part-text">
+        {cut ? `${part.text.slice(0, TEXT_VIEW_CHARS)}…` : part.text}
+      </pre>
+    );
+  }
+  if (part.kind === "data") return <JsonView value={part.data} data-testid="a2a-part-data" />;
+  const mime = part.mimeType ?? "application/octet-stream";
+  const href = part.bytes ? `data:${mime};base64,${part.bytes}` : part.uri;
+  const name = part.name ?? "file";
+  return (
+    <div className="flex flex-col gap-1" data-testid="a2a-part-file">
+      {href && mime.startsWith("image/") && (
+        // A data: URL of bytes the agent sent, or its own link: shown as-is, nothing fetched by Loupe.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={href} alt={name} className="max-h-48 w-fit rounded border object-contain" data-testid="a2a-part-image" />
+      )}
+      <span className="flex items-center gap-2 text-xs">
+        <span className="font-mono">{name}</span>
+        <span className="text-muted-foreground">{mime}</span>
+        {href ? (
+          <a href={href} download={part.bytes ? name : undefined} target={part.bytes ? undefined : "_blank"} rel="noreferrer" className="inline-flex items-center gap-1 underline" data-testid="a2a-part-download">
+            <DownloadIcon className="size-3" aria-hidden /> {part.bytes ? "Download" : "Open link"}
+          </a>
+        ) : (
+          <span className="text-muted-foreground">no bytes or link</span>
+        )}
+      </span>
+    </div>
+  );
+}
