@@ -12,7 +12,6 @@ import type {
   A2aTaskSummary,
 } from "@/lib/contracts/a2a";
 import type { Entry } from "@/lib/contracts/entries";
-import { inboxKeys } from "@/lib/queries/inbox";
 import { mergeEntries } from "@/lib/queries/traffic";
 
 /** Root of everything cached for one A2A agent: dropped together when it is removed. */
@@ -137,8 +136,6 @@ export function applyA2aEntries(qc: QueryClient, entries: readonly Entry[]): voi
       const taskId = entryTaskId(e);
       if (taskId) tasks.add(taskId);
       if (e.kind === "a2a_card") void qc.invalidateQueries({ queryKey: a2aKeys.list() });
-      // The inbox lists A2A requests too; its own reducer may upsert them, a re-read is always right.
-      if (e.kind === "a2a_request_state") void qc.invalidateQueries({ queryKey: inboxKeys.list() });
     }
     for (const taskId of tasks) {
       const mine = batch.filter((e) => entryTaskId(e) === taskId);
