@@ -19,7 +19,7 @@ export function A2aTasks({ agent, location, navigate }: A2aTasksProps) {
   const tasks = useQuery(a2aTasksQuery(agent.id));
   return (
     <div className="flex min-h-0 flex-1 border-t" data-testid="a2a-tasks">
-      <div className="flex w-72 shrink-0 flex-col overflow-auto border-r">
+      <div className="flex w-52 shrink-0 flex-col overflow-auto border-r lg:w-72">
         {tasks.isError ? (
           <QueryError className="m-2" title="Could not load the tasks" error={tasks.error} onRetry={() => void tasks.refetch()} />
         ) : tasks.isPending ? (
