@@ -74,7 +74,7 @@ export function startAguiDemo(opts: { port?: number } = {}): Promise<AguiDemo> {
     res.on("close", () => (closed = true));
     for (const step of scriptRun(input, memory)) {
       if (closed) return;
-      if ("pauseMs" in step) await sleep(step.pauseMs);
+      if ("pauseMs" in step) await sleep(step.pauseMs as number);
       else res.write(encoder.encodeSSE({ ...step, timestamp: Date.now() } as BaseEvent));
     }
     res.end();

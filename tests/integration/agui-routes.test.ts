@@ -67,7 +67,7 @@ describe("AG-UI routes", () => {
     await getAgui().runDone(runId);
     const threads = (await (await threadsRoute.GET(req(`/api/agui/agents/${id}/threads`), ctx({ id }))).json()) as AguiThreadSummary[];
     expect(threads.find((t) => t.threadId === threadId)).toMatchObject({ runCount: 1, lastStatus: "finished" });
-    const inbox = (await (await inboxRoute.GET(req("/api/inbox"))).json()) as InboxRow[];
+    const inbox = (await (await inboxRoute.GET()).json()) as InboxRow[];
     const row = inbox.find((r): r is Extract<InboxRow, { source: "agui" }> => r.source === "agui" && r.threadId === threadId)!;
     expect(row).toMatchObject({ kind: "tool", status: "pending", toolName: "confirm_booking" });
 

@@ -108,9 +108,10 @@ export class AguiService {
     return this.view(entry);
   }
 
-  remove(id: string): void {
+  /** `builtin: true` (boot without the demo) removes the built-in demo agent too. */
+  remove(id: string, opts: { builtin?: boolean } = {}): void {
     const entry = this.require(id);
-    if (entry.config.builtin) throw new AppError("bad_request:agui_agent_builtin", "The demo AG-UI agent is built in and cannot be removed");
+    if (entry.config.builtin && !opts.builtin) throw new AppError("bad_request:agui_agent_builtin", "The demo AG-UI agent is built in and cannot be removed");
     for (const a of this.active.values()) if (a.threadKey.startsWith(`${id}\n`)) a.run.abort();
     this.store.deleteAgent(id);
     this.agents.delete(id);
