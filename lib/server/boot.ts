@@ -10,6 +10,9 @@ import { startAgentServer, type AgentServer } from "@/demo/adk/start-agent-serve
 import { ADK_A2A_APP, adkA2aCardUrl, waitForAdkA2aCard } from "@/demo/adk/adk-a2a";
 import { spawnA2aDemo, type SpawnedA2aDemo } from "@/demo/a2a/spawn-a2a-demo";
 import { getA2a } from "@/lib/server/a2a";
+import { startAguiDemo, type AguiDemo } from "@/demo/agui/server";
+import { CONFIRM_BOOKING_TOOL } from "@/demo/agui/script";
+import { getAgui } from "@/lib/server/agui";
 import { getAgents } from "@/lib/server/adk/agents";
 import { logLine } from "@/lib/log-text";
 import { startRetention } from "@/lib/server/retention";
@@ -20,6 +23,7 @@ import { getTaps } from "@/lib/server/mcp/tap/store";
 
 export const DEMO_MCP_ID = "demo-mcp";
 export const DEMO_AGENT_ID = "demo-agent";
+export const DEMO_AGUI_ID = "demo-agui";
 export const DEMO_A2A_ID = "demo-a2a";
 export const DEMO_ADK_A2A_ID = "demo-adk-a2a";
 
@@ -102,8 +106,10 @@ async function bootAgents(opts: BootOptions, root: string): Promise<void> {
   void agents.checkSaved({ except: preset }).catch(() => undefined);
   if (!opts.demo) {
     if (agents.has(DEMO_AGENT_ID)) await agents.remove(DEMO_AGENT_ID);
+    if (getAgui().has(DEMO_AGUI_ID)) getAgui().remove(DEMO_AGUI_ID, { builtin: true });
     return;
   }
+  bootAguiDemo();
   // The agent server takes seconds to bundle its agents: it comes up in the background and
   // appears in the UI over the event stream when ready; Loupe does not wait for it.
   const g = globalThis as typeof globalThis & { [demoAgentKey]?: Promise<AgentServer> };
@@ -121,6 +127,20 @@ async function bootAgents(opts: BootOptions, root: string): Promise<void> {
       logLine(message);
       agents.announce({ ...demo, url: "http://127.0.0.1/" }, { id: DEMO_AGENT_ID, builtin: true, error: message });
     });
+}
+
+const demoAguiKey = Symbol.for("loupe.demoAguiAgent");
+
+/**
+ * The demo AG-UI agent: a loopback server inside Loupe's process (so it dies with it), pre-connected
+ * as a builtin agent with its front-end tool declared by default. It does not block Loupe's start.
+ */
+function bootAguiDemo(): void {
+  const g = globalThis as typeof globalThis & { [demoAguiKey]?: Promise<AguiDemo> };
+  g[demoAguiKey] ??= startAguiDemo({ port: 0 });
+  void g[demoAguiKey]
+    .then((demo) => getAgui().registerBuiltin({ id: DEMO_AGUI_ID, name: "Loupe demo AG-UI agent", url: demo.url, tools: [CONFIRM_BOOKING_TOOL] }))
+    .catch((e: unknown) => logLine(`The demo AG-UI agent did not start: ${e instanceof Error ? e.message : String(e)}`));
 }
 
 const demoA2aKey = Symbol.for("loupe.demoA2aAgent");
