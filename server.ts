@@ -15,6 +15,7 @@ import { CliError, parseArgs, type BootOptions } from "@/lib/launcher/cli";
 import { logLine, logSafe } from "@/lib/log-text";
 import { expireLegacyCookies, FRAME_HEADERS, gate, gateUpgrade } from "@/lib/launcher/security";
 import { isTapPath, serveTapHttp } from "@/lib/launcher/tap-gate";
+import { errorMessage } from "@/lib/values";
 
 function fail(message: string): never {
   logLine(message);
@@ -72,7 +73,7 @@ async function serveDirect(route: { handler: FastHandler; id: string }, req: Inc
     res.writeHead(response.status, { ...Object.fromEntries(response.headers), "content-length": String(bytes.length), "x-loupe-direct": "1" });
     res.end(bytes);
   } catch (error) {
-    logLine("[loupe] route failed:", error instanceof Error ? error.message : String(error));
+    logLine("[loupe] route failed:", errorMessage(error));
     if (res.headersSent) return void res.destroy();
     res.writeHead(500, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ error: { code: "internal:route", message: "The request failed inside Loupe" } }));

@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { adoptTokenFromUrl, authHeaders } from "@/lib/client-token";
+import { errorMessage } from "@/lib/values";
 
 // As soon as the page's code loads: the token leaves the address bar before anything renders.
 adoptTokenFromUrl();
@@ -46,6 +47,3 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   return parsed as T;
 }
 
-function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}

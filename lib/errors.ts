@@ -1,3 +1,4 @@
+import { errorMessage } from "@/lib/values";
 /**
  * The one error type (STYLE.md rule 4). `code` is "kind:surface"; the client fetcher rebuilds it
  * from the JSON body so `query.error` is always an AppError. JSON-RPC errors travel in `details`.
@@ -91,7 +92,7 @@ export class AppError extends Error {
   /** Wraps anything thrown into an AppError without losing its message. */
   static from(e: unknown, fallback: ErrorCode = "internal:server"): AppError {
     if (e instanceof AppError) return e;
-    const message = e instanceof Error ? e.message : String(e);
+    const message = errorMessage(e);
     return new AppError(fallback, message);
   }
 }

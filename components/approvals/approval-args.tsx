@@ -3,6 +3,7 @@
 import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
 import { JsonTextField } from "@/components/elements/json-text-field";
 import { isPlainObject, validateValue } from "@/lib/schema/form";
+import { errorMessage } from "@/lib/values";
 
 /** The arguments being edited: the value, and the text while it is not a JSON object. */
 export interface ArgsDraft {
@@ -24,7 +25,7 @@ export function draftFromText(text: string, previous: ArgsDraft): ArgsDraft {
     if (!isPlainObject(parsed)) return { ...previous, text, error: "The arguments must be a JSON object" };
     return { value: parsed, text, error: null };
   } catch (error) {
-    return { ...previous, text, error: `Invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ...previous, text, error: `Invalid JSON: ${errorMessage(error)}` };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { InboxItem } from "@/lib/contracts/agents";
 import type { McpRequestKind } from "@/lib/contracts/mcp-requests";
 import type { StatusTone } from "@/components/elements/status-badge";
+import { errorMessage } from "@/lib/values";
 
 /** What the inbox shows: the interrupt's own status, or "failed" when Loupe's last send failed. */
 export type InboxStatus = InboxItem["status"];
@@ -63,7 +64,7 @@ export function parseJsonText(text: string): JsonTextParse {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, error: `Invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: `Invalid JSON: ${errorMessage(error)}` };
   }
 }
 

@@ -6,13 +6,14 @@ import { controlProps, FieldShell } from "./field-shell";
 import type { FieldProps } from "./field-types";
 import { useDraftErrorReport } from "./form-context";
 import { useDraft, type DraftParse } from "./use-draft";
+import { errorMessage } from "@/lib/values";
 
 function parseJson(text: string): DraftParse {
   if (text.trim() === "") return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, error: `is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: `is not valid JSON: ${errorMessage(error)}` };
   }
 }
 

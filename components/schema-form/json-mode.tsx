@@ -3,6 +3,7 @@
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import type { ValidationIssue } from "@/lib/schema/form";
+import { errorMessage } from "@/lib/values";
 
 export type JsonParse = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
@@ -13,7 +14,7 @@ export function parseJsonObject(text: string): JsonParse {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `Invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: `Invalid JSON: ${errorMessage(error)}` };
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     return { ok: false, error: "The value must be a JSON object ({ … })." };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AppErrorBody } from "@/lib/errors";
+import { isRecord } from "@/lib/values";
 
 /**
  * MCP tasks (SEP-1686, experimental in the SDK): a tools/call with a `task` param answers at once
@@ -93,20 +94,17 @@ export interface TaskSupportInfo {
   extension?: boolean;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** What the server declared under capabilities.tasks (ConnectionState.capabilities). */
 export function serverTaskSupport(capabilities: Record<string, unknown> | undefined): TaskSupportInfo {
   const extensions = capabilities?.extensions;
   // The extension: any tools/call may come back as a task (the server decides); cancel, no list.
-  if (isObject(extensions) && isObject(extensions[TASKS_EXTENSION])) return { toolsCall: true, list: false, cancel: true, extension: true };
+  if (isRecord(extensions) && isRecord(extensions[TASKS_EXTENSION])) return { toolsCall: true, list: false, cancel: true, extension: true };
   const tasks = capabilities?.tasks;
-  if (!isObject(tasks)) return { toolsCall: false, list: false, cancel: false };
-  const requests = isObject(tasks.requests) ? tasks.requests : {};
-  const tools = isObject(requests.tools) ? requests.tools : {};
-  return { toolsCall: isObject(tools.call), list: isObject(tasks.list), cancel: isObject(tasks.cancel) };
+  if (!isRecord(tasks)) return { toolsCall: false, list: false, cancel: false };
+  const requests = isRecord(tasks.requests) ? tasks.requests : {};
+  const tools = isRecord(requests.tools) ? requests.tools : {};
+  return { toolsCall: isRecord(tools.call), list: isRecord(tasks.list), cancel: isRecord(tasks.cancel) };
 }
 
 export type ToolTaskSupport = "required" | "optional" | "forbidden";

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { GateDecision, GateRequest } from "@/lib/launcher/security";
+import { errorMessage } from "@/lib/values";
 
 /**
  * The MCP tap's endpoint, `/mcp/<tap id>` (issue 10), is served outside Next and outside the
@@ -86,7 +87,7 @@ export async function serveTapHttp(req: IncomingMessage, res: ServerResponse, op
   try {
     response = await handler(request);
   } catch (error) {
-    if (!res.headersSent) jsonRpc(res, 500, `The tap failed inside Loupe: ${error instanceof Error ? error.message : String(error)}`);
+    if (!res.headersSent) jsonRpc(res, 500, `The tap failed inside Loupe: ${errorMessage(error)}`);
     else res.destroy();
     return;
   }

@@ -20,6 +20,7 @@ import { getStore } from "@/lib/server/store";
 import { startAppsHost } from "@/lib/server/mcp/apps/apps-sandbox";
 import { installTapEndpoint } from "@/lib/server/mcp/tap/endpoint";
 import { getTaps } from "@/lib/server/mcp/tap/store";
+import { errorMessage } from "@/lib/values";
 
 export const DEMO_MCP_ID = "demo-mcp";
 export const DEMO_AGENT_ID = "demo-agent";
@@ -123,7 +124,7 @@ async function bootAgents(opts: BootOptions, root: string): Promise<void> {
   void g[demoAgentKey]
     .then((server) => agents.create({ ...demo, url: server.url }, { id: DEMO_AGENT_ID, builtin: true }))
     .catch((e: unknown) => {
-      const message = `The demo agent did not start: ${e instanceof Error ? e.message : String(e)}`;
+      const message = `The demo agent did not start: ${errorMessage(e)}`;
       logLine(message);
       agents.announce({ ...demo, url: "http://127.0.0.1/" }, { id: DEMO_AGENT_ID, builtin: true, error: message });
     });
@@ -153,7 +154,7 @@ const demoA2aKey = Symbol.for("loupe.demoA2aAgent");
 function bootA2aPeers(adkServer: Promise<AgentServer>, root: string): void {
   const g = globalThis as typeof globalThis & { [demoA2aKey]?: Promise<SpawnedA2aDemo> };
   g[demoA2aKey] ??= spawnA2aDemo({ port: 0, repoRoot: root });
-  const fail = (what: string) => (e: unknown) => logLine(`${what} did not start: ${e instanceof Error ? e.message : String(e)}`);
+  const fail = (what: string) => (e: unknown) => logLine(`${what} did not start: ${errorMessage(e)}`);
   void g[demoA2aKey]
     .then((demo) => getA2a().registerBuiltin({ id: DEMO_A2A_ID, name: "Loupe demo A2A agent", url: `${demo.url}/.well-known/agent-card.json` }))
     .catch(fail("The demo A2A agent"));

@@ -1,5 +1,6 @@
 import "server-only";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
+import { errorMessage } from "@/lib/values";
 
 /**
  * The data folder holds saved connections with their secrets (environment values, headers, an
@@ -19,7 +20,7 @@ function tighten(p: string, mode: number): void {
   try {
     chmodSync(/*turbopackIgnore: true*/ p, mode);
   } catch (e) {
-    console.warn(`Loupe could not restrict ${p} to its owner (${e instanceof Error ? e.message : String(e)}): other users may read saved secrets.`);
+    console.warn(`Loupe could not restrict ${p} to its owner (${errorMessage(e)}): other users may read saved secrets.`);
   }
 }
 

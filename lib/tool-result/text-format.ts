@@ -1,3 +1,4 @@
+import { errorMessage } from "@/lib/values";
 /** Above this, markdown is not offered: rendering megabytes through react-markdown would freeze the page. */
 export const MARKDOWN_MAX_CHARS = 1024 * 1024;
 
@@ -60,6 +61,6 @@ export function prettyJson(value: unknown): string {
     const out = JSON.stringify(value, null, 2) as string | undefined;
     return out ?? String(value);
   } catch (e) {
-    return `/* not serializable: ${e instanceof Error ? e.message : String(e)} */`;
+    return `/* not serializable: ${errorMessage(e)} */`;
   }
 }

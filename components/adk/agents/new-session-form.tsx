@@ -4,6 +4,7 @@ import { useState } from "react";
 import { PlusIcon, SlidersHorizontalIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
+import { errorMessage } from "@/lib/values";
 
 export type StateParse = { ok: true; state?: Record<string, unknown> } | { ok: false; error: string };
 
@@ -15,7 +16,7 @@ export function parseInitialState(text: string): StateParse {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, error: "The initial state must be a JSON object" };
     return { ok: true, state: value as Record<string, unknown> };
   } catch (e) {
-    return { ok: false, error: `Invalid JSON: ${e instanceof Error ? e.message : String(e)}` };
+    return { ok: false, error: `Invalid JSON: ${errorMessage(e)}` };
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { base64ToBytes } from "@/lib/tool-result/download";
 import { base64ByteLength } from "@/lib/tool-result/size";
+import { isRecord } from "@/lib/values";
 
 export type ArtifactContent =
   | { kind: "empty" }
@@ -13,7 +14,6 @@ export type ArtifactContent =
   | { kind: "binary"; mimeType: string; data: string; bytes: number }
   | { kind: "unknown"; raw: unknown };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Python serializes bytes as URL-safe base64; atob wants the standard alphabet and padding. */
 export function standardBase64(data: string): string {

@@ -3,6 +3,7 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from "@modelcontextprotocol/client";
 import type { AppMessageDirection, AppMessagesBody } from "@/lib/contracts/app-messages";
 import { appApi } from "@/lib/queries/apps";
+import { errorMessage } from "@/lib/values";
 
 /** One message as the panel lists it. */
 export interface LoggedAppMessage {
@@ -51,7 +52,7 @@ export function createAppRecorder(
       chain = chain.then(() =>
         appApi.record(connectionId, { ...meta, messages }).then(
           () => undefined,
-          (e: unknown) => onError(`App messages were not recorded: ${e instanceof Error ? e.message : String(e)}`),
+          (e: unknown) => onError(`App messages were not recorded: ${errorMessage(e)}`),
         ),
       );
     }

@@ -8,6 +8,7 @@ import type { CallOutcome } from "@/lib/apps/outcome";
 import type { Tool } from "@/lib/queries/tools";
 import { createAppRecorder, RecordingTransport } from "@/components/mcp/apps/app-recorder";
 import { installHostHandlers, type AppHostCallbacks } from "@/components/mcp/apps/host-handlers";
+import { errorMessage } from "@/lib/values";
 
 export type { AppDisplayMode, AppHostCallbacks } from "@/components/mcp/apps/host-handlers";
 
@@ -68,7 +69,7 @@ export function useAppHost(o: AppHostOptions): { connected: boolean; ready: bool
     const transport = new RecordingTransport(new PostMessageTransport(win, win), recorder.record);
     bridge.connect(transport).then(
       () => setConnected(true),
-      (e: unknown) => cb().onError(`The app bridge did not start: ${e instanceof Error ? e.message : String(e)}`),
+      (e: unknown) => cb().onError(`The app bridge did not start: ${errorMessage(e)}`),
     );
     return () => {
       bridgeRef.current = null;

@@ -7,6 +7,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { previewJson } from "@/lib/protocols/mcp/preview";
 import { formatBytes } from "@/lib/format";
 import { VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
+import { errorMessage } from "@/lib/values";
 
 export interface JsonBlockProps {
   title: string;
@@ -34,7 +35,7 @@ export function JsonBlock({ title, entry, onLoadFull }: JsonBlockProps) {
     try {
       setFull(await onLoadFull(entry.seq));
     } catch (e) {
-      setLoadError(e instanceof Error ? e.message : String(e));
+      setLoadError(errorMessage(e));
     } finally {
       setLoading(false);
     }

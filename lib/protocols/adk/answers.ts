@@ -2,7 +2,8 @@
  * Answers to ADK pauses: each builder returns the exact `newMessage` Content for the next
  * `/run_sse` (adk.md §6; the shapes in shared/fixtures/adk-js/*.request.json).
  */
-import { field, isRecord, rec, type JsonRecord } from "./guards";
+import { isRecord } from "@/lib/values";
+import { field, rec, type JsonRecord } from "./guards";
 import type { AdkInterrupt } from "./interrupts";
 import type { AdkContent } from "./types";
 

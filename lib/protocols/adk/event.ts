@@ -4,7 +4,8 @@
  * `nodeInfo.path` with `.` (JS) or `/` + `@run` (Python), JS CompactedEvent or Python
  * `actions.compaction`. Never throws: odd input becomes `shape: "unrecognized"` with `issues`.
  */
-import { field, hasField, isRecord, rec, str, strList, toEpochMs, type JsonRecord } from "./guards";
+import { isRecord } from "@/lib/values";
+import { field, hasField, rec, str, strList, toEpochMs, type JsonRecord } from "./guards";
 import { contentText, normalizeContent, normalizeUsage } from "./parts";
 import type { AdkActions, AdkCompaction, AdkEvent, AdkNodeInfo } from "./types";
 

@@ -1,14 +1,11 @@
+import { isRecord, type JsonRecord } from "@/lib/values";
 /**
  * Small guards for reading ADK JSON. ADK servers speak camelCase, but Python also accepts (and some
  * of its payloads, e.g. `adk_request_credential` args from JS LlmAgent tools, carry) snake_case, so
  * every field read here goes through `field()` which tries both spellings (adk.md §4, §6.3).
  */
 
-export type JsonRecord = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export type { JsonRecord };
 
 const snakeCache = new Map<string, string>();
 

@@ -12,7 +12,7 @@
  * stale. Events of other invocations (Python's compaction event after a paused run, PATCH-state
  * events, answers to other pauses) change nothing.
  */
-import { isRecord } from "./guards";
+import { isRecord } from "@/lib/values";
 import { interruptKindOf } from "./items";
 import { normalizeEvent } from "./event";
 import { buildInterrupt } from "./interrupt-build";

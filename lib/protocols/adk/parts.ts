@@ -2,7 +2,8 @@
  * genai Content parts and usage metadata. Python dumps by alias (camelCase) but snake_case is
  * accepted too, since Python also reads it and hand-written/older captures use it (adk.md §4).
  */
-import { field, isRecord, num, rec, str, type JsonRecord } from "./guards";
+import { isRecord } from "@/lib/values";
+import { field, num, rec, str, type JsonRecord } from "./guards";
 import type { AdkPart, AdkUsage } from "./types";
 
 function callArgs(value: unknown): Record<string, unknown> {

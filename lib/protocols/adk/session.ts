@@ -3,7 +3,8 @@
  * `{id,appName,userId,state,events,lastUpdateTime}` in both languages (JS ms, Python s); the list
  * endpoint returns a paginated object in JS and an array in Python (adk.md §2, §3).
  */
-import { field, isRecord, rec, str, toEpochMs } from "./guards";
+import { isRecord } from "@/lib/values";
+import { field, rec, str, toEpochMs } from "./guards";
 import type { AdkContent } from "./types";
 
 export interface AdkSession {

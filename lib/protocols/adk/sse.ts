@@ -6,7 +6,8 @@
  * line ends, multi-line data joined with "\n", comments skipped).
  */
 import { createParser } from "eventsource-parser";
-import { isRecord, field, str } from "./guards";
+import { field, str } from "./guards";
+import { errorMessage, isRecord } from "@/lib/values";
 
 export type SseFrame =
   /** A JSON payload (normally an ADK Event; give it to `normalizeEvent`). */
@@ -32,7 +33,7 @@ function parseData(text: string): SseFrame {
   try {
     return classifyPayload(JSON.parse(text) as unknown, text);
   } catch (e) {
-    return { kind: "malformed", text, error: e instanceof Error ? e.message : String(e) };
+    return { kind: "malformed", text, error: errorMessage(e) };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { JsonRpcId, RpcError } from "./types";
+import { isRecord } from "@/lib/values";
 
 /** One JSON-RPC 2.0 message, classified; `invalid` keeps the reason for the "unrecognized" marker. */
 export type Frame =
@@ -7,9 +8,6 @@ export type Frame =
   | { type: "response"; id: JsonRpcId | null; isError: boolean; result?: unknown; error?: RpcError }
   | { type: "invalid"; reason: string };
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 export function isJsonRpcId(value: unknown): value is JsonRpcId {
   return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));

@@ -1,4 +1,4 @@
-import { isRecord } from "./frame";
+import { isRecord } from "@/lib/values";
 import type { RequestRow, TrafficRow } from "./pairing";
 
 /**

@@ -1,7 +1,8 @@
 import type { CallRecord } from "@/lib/contracts/calls";
 import { ConnectionStatus, type ConnectionState } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
-import { classifyFrame, classifyPartialFrame, classifyPreviewObject, isJsonRpcId, isRecord, type Frame } from "./frame";
+import { isRecord } from "@/lib/values";
+import { classifyFrame, classifyPartialFrame, classifyPreviewObject, isJsonRpcId, type Frame } from "./frame";
 import { recordSummary } from "./records";
 import type { TimelineItem } from "./types";
 

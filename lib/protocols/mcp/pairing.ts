@@ -1,5 +1,6 @@
 import type { Direction, Entry } from "@/lib/contracts/entries";
-import { isJsonRpcId, isRecord } from "./frame";
+import { isRecord } from "@/lib/values";
+import { isJsonRpcId } from "./frame";
 import { cachedEntryItems } from "./normalize";
 import type { ItemOf, JsonRpcId, ProgressToken, TimelineItem } from "./types";
 

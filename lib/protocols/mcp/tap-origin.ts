@@ -1,5 +1,5 @@
 import type { Entry } from "@/lib/contracts/entries";
-import { isRecord } from "./frame";
+import { isRecord } from "@/lib/values";
 
 /** A tapped call as the traffic shows it: which tap, and which client asked (its clientInfo name). */
 export interface TapOrigin {

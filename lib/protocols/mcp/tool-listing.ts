@@ -1,5 +1,5 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { isRecord } from "./frame";
+import { isRecord } from "@/lib/values";
 
 /**
  * What Loupe noticed about one listed tool. Absent on a well-formed tool with a unique name.

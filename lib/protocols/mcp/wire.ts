@@ -1,6 +1,6 @@
 import type { Entry } from "@/lib/contracts/entries";
 import type { CarriedMessage, HttpExchange } from "@/lib/contracts/network";
-import { isRecord } from "./frame";
+import { isRecord } from "@/lib/values";
 
 /**
  * What a message carried beside its payload, read from the recorded frame (pure: the traffic

@@ -1,3 +1,4 @@
+import { isRecord } from "@/lib/values";
 /** JSON pointers (RFC 6901): how values, errors and field test ids are addressed. */
 
 export function escapePointerToken(token: string): string {
@@ -18,9 +19,8 @@ export function parsePointer(pointer: string): string[] {
   return pointer.slice(1).split("/").map(unescapePointerToken);
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+/** Kept under its schema-form name for the form modules; the one definition is lib/values. */
+export const isPlainObject = isRecord;
 
 /** Follows a pointer inside any JSON value; `undefined` when a step is missing. */
 export function getAtPointer(root: unknown, pointer: string): unknown {

@@ -7,6 +7,7 @@ import { toIssue } from "./messages";
 import { isPlainObject } from "./pointer";
 import { lookupRef } from "./resolve";
 import type { ValidationIssue, ValidationResult } from "./types";
+import { errorMessage } from "@/lib/values";
 
 type Dialect = "2020" | "2019" | "07";
 type Engine = Pick<Ajv, "compile" | "removeSchema">;
@@ -117,7 +118,7 @@ export function validateValue(schema: unknown, value: unknown): ValidationResult
   try {
     fn = compile(schema);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     return { ok: false, errors: [{ path: "", message: `the schema cannot be used for validation: ${detail}` }] };
   }
   if (fn(value)) return { ok: true };

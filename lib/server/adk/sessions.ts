@@ -1,7 +1,7 @@
 import "server-only";
 import type { AgentSessionSummary } from "@/lib/contracts/agents";
 import { AppError } from "@/lib/errors";
-import { isRecord } from "@/lib/protocols/adk/guards";
+import { isRecord } from "@/lib/values";
 import { parseSession, parseSessionList } from "@/lib/protocols/adk/session";
 import type { AdkSession } from "@/lib/protocols/adk/session";
 import { seg, upstreamJson } from "@/lib/server/adk/upstream";

@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import type { ErrorCode } from "@/lib/errors";
+import { errorMessage } from "@/lib/values";
 
 /** Where and how to reach one agent server. */
 export interface UpstreamTarget {
@@ -43,7 +44,7 @@ export function describeNetworkError(error: unknown): string {
   const cause = causeOf(error);
   if (cause.code && NETWORK_WORDS[cause.code]) return NETWORK_WORDS[cause.code]!;
   if (cause.message) return cause.message;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 export function baseUrl(target: UpstreamTarget): string {

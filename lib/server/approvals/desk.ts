@@ -8,6 +8,7 @@ import type { ApprovalStore } from "@/lib/server/approvals/approval-store";
 import { asks, resolvePolicy, toolFacts } from "@/lib/server/approvals/policy";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import type { Registry } from "@/lib/server/mcp/registry";
+import { errorMessage } from "@/lib/values";
 
 export interface GateInput {
   connectionId: string;
@@ -111,7 +112,7 @@ export class Approvals {
         input.onPending?.(approval);
       } catch (error) {
         // The call would wait with nobody shown its approval: it goes stale, in words.
-        this.markStale(approval.id, `The caller could not show this approval: ${error instanceof Error ? error.message : String(error)}`);
+        this.markStale(approval.id, `The caller could not show this approval: ${errorMessage(error)}`);
         return;
       }
       if (signal?.aborted) onAbort();

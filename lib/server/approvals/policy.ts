@@ -1,6 +1,7 @@
 import "server-only";
 import type { ApprovalPolicy, ToolApproval, ToolPolicies } from "@/lib/contracts/approvals";
 import type { ToolsListing } from "@/lib/server/mcp/tool-pages";
+import { errorMessage } from "@/lib/values";
 
 /** The policy that applies to one call: the tool's own override, else the caller's default. */
 export function resolvePolicy(
@@ -27,7 +28,7 @@ export async function toolFacts(readListing: () => Promise<ToolsListing>, tool: 
   try {
     listing = await readListing();
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorMessage(error);
     return { listed: false, notListed: `The tool listing could not be read (${why}), so the tool is treated as not read-only` };
   }
   const found = listing.tools.find((t) => t.name === tool);

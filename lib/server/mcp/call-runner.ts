@@ -19,6 +19,7 @@ import type { Store } from "@/lib/server/store";
 import type { Entry } from "@/lib/contracts/entries";
 import { resultRefOf } from "@/lib/server/mcp/result-ref";
 import { paramHeaderValues, scanParamHeaders } from "@/lib/protocols/mcp/param-headers";
+import { errorMessage } from "@/lib/values";
 
 interface ActiveCall {
   controller: AbortController;
@@ -236,7 +237,7 @@ export class CallRunner {
       conn.markLost(`The server stopped answering: ${words}`);
       return fail("failed", { code: "upstream:unreachable", message: `The call could not reach the server: ${words}` });
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return fail("failed", { code: "upstream:call_failed", message });
   }
 }

@@ -7,10 +7,8 @@ import type { McpConnection } from "@/lib/server/mcp/connection";
 import { oauthFor } from "@/lib/server/mcp/oauth/context";
 import { isModern, refuseRemovedInModern } from "@/lib/server/mcp/era";
 import { LoupeClient } from "@/lib/server/mcp/loupe-client";
+import { errorMessage } from "@/lib/values";
 
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Round trip of an MCP ping; the result (or the error) is kept in state.lastPing. */
 export async function pingConnection(conn: McpConnection): Promise<{ ms: number }> {

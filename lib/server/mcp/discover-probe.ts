@@ -1,5 +1,6 @@
 import "server-only";
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/client";
+import { errorMessage } from "@/lib/values";
 
 /** What the server did with the client's `server/discover` probe (2026-07-28), for the era's "why". */
 export type DiscoverProbe =
@@ -8,9 +9,6 @@ export type DiscoverProbe =
   | { state: "error"; code: number; message: string }
   | { state: "transport_error"; message: string; status?: number };
 
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId } {
   return "id" in message && !("method" in message);

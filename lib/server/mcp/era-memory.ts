@@ -7,6 +7,7 @@ import type { Client, PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { dataDir } from "@/lib/server/store";
 import { DATA_FILE_MODE } from "@/lib/server/data-dir";
+import { errorMessage } from "@/lib/values";
 
 /**
  * The era verdict of an `auto` connection, kept in the data dir so a reconnect (or a restart of
@@ -128,7 +129,7 @@ export async function checkRememberedModern(client: Client, verdict: EraVerdict,
 
 /** The `era_fallback` reason for a remembered verdict that stopped being true. */
 export function staleVerdictReason(error: unknown, verdict: EraVerdict): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const what = error instanceof ProtocolError ? `JSON-RPC ${error.code}: ${message}` : message;
   return `The remembered ${verdict.kind} era no longer holds (${what}); probing again with server/discover`;
 }

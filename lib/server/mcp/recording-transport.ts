@@ -13,7 +13,8 @@ import { isStdioFrameError } from "@/lib/server/mcp/stdio-framing";
 import type { StdioFrameError } from "@/lib/server/mcp/stdio-framing";
 import { RETRY_SAFE_METHODS, SESSION_LOST_CODE, sessionLostMessage } from "@/lib/server/mcp/recording-hooks";
 import type { RecordingHooks, SessionResetInfo } from "@/lib/server/mcp/recording-hooks";
-import { DiscoverProbeTracker, errorMessage, isResponse } from "@/lib/server/mcp/discover-probe";
+import { errorMessage } from "@/lib/values";
+import { DiscoverProbeTracker, isResponse } from "@/lib/server/mcp/discover-probe";
 import type { DiscoverProbe } from "@/lib/server/mcp/discover-probe";
 import { INTERNAL_PREFIX, InternalRequests } from "@/lib/server/mcp/internal-requests";
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { Entry } from "@/lib/contracts/entries";
+import { isRecord } from "@/lib/values";
 
 /**
  * Where a call's large result is stored: in the recorded response frame `seq`, whose `result`
@@ -31,9 +32,6 @@ export function resultFromFrame(frameResult: unknown, keys: string[]): Record<st
   return Object.fromEntries(keys.filter((k) => Object.hasOwn(frameResult, k)).map((k) => [k, frameResult[k]]));
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** Equal as JSON (undefined members ignored, as JSON.stringify does). */
 function sameJson(a: unknown, b: unknown): boolean {

@@ -4,10 +4,8 @@ import type { McpConnection } from "@/lib/server/mcp/connection";
 import { getClientRequests } from "@/lib/server/mcp/requests";
 import { restoreSubscriptions } from "@/lib/server/mcp/resources";
 import type { RecordingHooks } from "@/lib/server/mcp/recording-transport";
+import { errorMessage } from "@/lib/values";
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * What a Streamable HTTP session `gen` of `conn` does when the server forgot it (a restart) and the

@@ -2,6 +2,7 @@ import "server-only";
 import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { scanTopLevel } from "@/lib/protocols/mcp/frame";
+import { errorMessage } from "@/lib/values";
 
 /**
  * The largest stdio line (one JSON-RPC message) Loupe reads. The SDK's default is 10 MiB and it
@@ -139,7 +140,7 @@ function parseLine(text: string, bytes: number): { message: JSONRPCMessage } | {
     if (parsed.success) return { message: parsed.data };
     reason = "valid JSON but not a JSON-RPC message";
   } catch (error) {
-    reason = `not JSON (${error instanceof Error ? error.message : String(error)})`;
+    reason = `not JSON (${errorMessage(error)})`;
   }
   const cut = bytes > GARBAGE_LINE_CAP_BYTES;
   // Cut on bytes, then drop a split last character.

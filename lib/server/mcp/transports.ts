@@ -18,6 +18,7 @@ import { watchingFetch } from "@/lib/server/mcp/stream-watch";
 import type { StreamWatch } from "@/lib/server/mcp/stream-watch";
 import { networkFetch } from "@/lib/server/mcp/network/recording-fetch";
 import type { NetworkSink } from "@/lib/server/mcp/network/recording-fetch";
+import { errorMessage } from "@/lib/values";
 
 export { dedupeSseEvents, isSessionGone, watchingFetch } from "@/lib/server/mcp/stream-watch";
 export type { StreamWatch } from "@/lib/server/mcp/stream-watch";
@@ -216,7 +217,7 @@ const NETWORK_WORDS: Record<string, string> = {
 
 /** "fetch failed" says nothing: name the cause (connection refused, host not found, …). */
 export function describeNetworkError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
   const code = typeof cause?.code === "string" ? cause.code : undefined;
   if (!code) return message;

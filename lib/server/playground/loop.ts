@@ -9,6 +9,7 @@ import type { Declarations, LoopDeps, PortabilityFinding, ToolSource } from "@/l
 import { runModelStep, StepHooks } from "@/lib/server/playground/model-step";
 import { columnHistoryEntries, recordPg } from "@/lib/server/playground/recorder";
 import { runToolCalls } from "@/lib/server/playground/tool-step";
+import { errorMessage } from "@/lib/values";
 
 export interface TurnContext {
   hub: Hub;
@@ -60,7 +61,7 @@ async function selectedTools(settings: PlaygroundSettings): Promise<{ tools: Too
         tools.push({ connectionId: view.id, connectionName: view.name, tool });
       }
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
+      const why = errorMessage(error);
       problems[view.name] = [{ severity: "unavailable", message: `The tools of "${view.name}" could not be listed (${why}): they were not given to the model` }];
     }
   }
@@ -104,7 +105,7 @@ export async function runTurn(ctx: TurnContext): Promise<PgTurn> {
     // Not the provider's answer (that is a response with status error): a setup problem said in
     // its own words (an AppError: a key removed meanwhile, a bad endpoint), or Loupe's own failure.
     // Either way the turn ends instead of hanging as running.
-    const words = error instanceof AppError ? error.message : `Loupe failed during the turn: ${error instanceof Error ? error.message : String(error)}`;
+    const words = error instanceof AppError ? error.message : `Loupe failed during the turn: ${errorMessage(error)}`;
     final = { ...record, status: "error", error: words };
   }
   final = { ...final, endedAt: Date.now() };

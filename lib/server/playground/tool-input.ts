@@ -1,5 +1,6 @@
 import "server-only";
 import type { PgModelToolCall } from "@/lib/contracts/playground";
+import { errorMessage } from "@/lib/values";
 
 /**
  * A tool call as the model wrote it: `input` is its text, kept as is; `arguments` only when that
@@ -13,7 +14,7 @@ export function readToolCall(toolCallId: string, name: string, input: string): P
   try {
     parsed = JSON.parse(input);
   } catch (error) {
-    return { ...call, parseError: `not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+    return { ...call, parseError: `not valid JSON (${errorMessage(error)})` };
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     const kind = parsed === null ? "null" : Array.isArray(parsed) ? "an array" : `a ${typeof parsed}`;

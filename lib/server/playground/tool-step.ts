@@ -6,6 +6,7 @@ import { getRegistry } from "@/lib/server/mcp/registry";
 import type { GateDecision, LoopDeps } from "@/lib/server/playground/loop-deps";
 import { recordPg } from "@/lib/server/playground/recorder";
 import { invalidArgumentsText } from "@/lib/server/playground/tool-input";
+import { errorMessage } from "@/lib/values";
 
 /** Everything one step's tool calls need to know about where they come from. */
 export interface ToolStepContext {
@@ -105,7 +106,7 @@ async function gate(ctx: ToolStepContext, call: PgToolCall): Promise<GateDecisio
       },
     });
   } catch (error) {
-    const reason = `The approval gate failed: ${error instanceof Error ? error.message : String(error)}`;
+    const reason = `The approval gate failed: ${errorMessage(error)}`;
     return { action: "stale", reason, approvalId: "" };
   } finally {
     if (waiting) ctx.onWaiting(-1);
@@ -135,7 +136,7 @@ async function execute(ctx: ToolStepContext, call: PgToolCall, target: { connect
     const why = done.error?.message ?? (done.status === "task" ? `the server made the call a task (${done.taskId})` : done.status);
     return record(ctx, { ...call, callId, status: "failed", result: `error: the call failed: ${why}`, error: why, latencyMs });
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorMessage(error);
     return record(ctx, { ...call, callId, status: "failed", result: `error: the call failed: ${why}`, error: why, latencyMs: Date.now() - started });
   }
 }

@@ -20,6 +20,7 @@ import { ConformanceRunStore } from "@/lib/server/mcp/conformance/run-store";
 import { ensureSuite, suiteEnv, suiteNode, suitePaths } from "@/lib/server/mcp/conformance/suite";
 import { getStore } from "@/lib/server/store";
 import { attachLifeline } from "@/lib/server/mcp/stdio-lifeline";
+import { errorMessage } from "@/lib/values";
 
 /** Per-scenario limit handed to the suite (its own default). */
 const SCENARIO_TIMEOUT_MS = 30_000;
@@ -76,7 +77,7 @@ export class ConformanceRunner {
     const a: Active = { run, child: null, outDir: mkdtempSync(/*turbopackIgnore: true*/ path.join(tmpdir(), "loupe-conformance-")), ending: null, timer: null };
     this.active.set(config.id, a);
     this.runs.save(run);
-    void this.execute(a, notScored).catch((error: unknown) => this.finish(a, "error", error instanceof Error ? error.message : String(error)));
+    void this.execute(a, notScored).catch((error: unknown) => this.finish(a, "error", errorMessage(error)));
     return run;
   }
 

@@ -11,10 +11,8 @@ import { oauthFor } from "@/lib/server/mcp/oauth/context";
 import type { ConnectionOAuth } from "@/lib/server/mcp/oauth/context";
 import { consumePendingState, dropPendingStates } from "@/lib/server/mcp/oauth/pending-states";
 import { AuthorizationRequiredError, LoupeOAuthProvider } from "@/lib/server/mcp/oauth/provider";
+import { errorMessage } from "@/lib/values";
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function remoteOAuth(id: string, registry: Registry): ConnectionOAuth {
   const ctx = oauthFor(registry.connection(id));

@@ -4,6 +4,7 @@ import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import type { McpConnection } from "@/lib/server/mcp/connection";
 import { isModern } from "@/lib/server/mcp/era";
+import { errorMessage } from "@/lib/values";
 
 /**
  * Saves a connection's roots without reconnecting and tells a connected server with
@@ -23,7 +24,7 @@ export async function saveRoots(
     try {
       await conn.client.sendRootsListChanged();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       throw new AppError("upstream:roots_list_changed", `The roots were saved but the server could not be told: ${message}`);
     }
   }

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 // An SDK server's message already carries "MCP error N: ", which the SDK client adds again.
 import { rpcErrorText } from "@/lib/protocols/mcp/error-text";
 import type { McpConnection } from "@/lib/server/mcp/connection";
+import { errorMessage } from "@/lib/values";
 
 // Shared by resources.ts and prompts.ts: MCP errors as AppErrors, capability checks, paging.
 
@@ -52,7 +53,7 @@ export function upstreamError(conn: McpConnection, what: string, thrown: unknown
     }
     return new AppError("upstream:mcp", `${what} failed: ${rpcErrorText(error.message)}`, details);
   }
-  return new AppError("upstream:mcp", `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  return new AppError("upstream:mcp", `${what} failed: ${errorMessage(error)}`);
 }
 
 /** Runs one request to the server; its failure becomes an AppError (see upstreamError). */

@@ -6,6 +6,7 @@ import type { TaskRecord } from "@/lib/contracts/tasks";
 import { isModern } from "@/lib/server/mcp/era";
 import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
 import type { McpConnection } from "@/lib/server/mcp/connection";
+import { errorMessage } from "@/lib/values";
 
 /**
  * MCP 2026-07-28 removed resources/subscribe and unsolicited change notifications: a client opens a
@@ -116,7 +117,7 @@ class ListenSession {
       // A JSON-RPC error is the server's answer (no listen support, a filter it rejects): asking
       // again would get the same. A timeout or a dropped connection is worth another try.
       const refused = error instanceof ProtocolError;
-      this.record({ event: "failed", filter, error: error instanceof Error ? error.message : String(error), ...(refused ? { refused } : {}) });
+      this.record({ event: "failed", filter, error: errorMessage(error), ...(refused ? { refused } : {}) });
       // Without any stream Loupe hears nothing: keep trying. With the old one open, it still hears most.
       if (!this.current && !refused) this.scheduleRetry();
       throw error;

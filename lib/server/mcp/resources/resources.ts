@@ -12,6 +12,7 @@ import { isModern } from "@/lib/server/mcp/era";
 import type { McpConnection } from "@/lib/server/mcp/connection";
 import { MAX_LIST_PAGES, capabilities, collectPages, listPage, opts, requireFeature, rpc } from "@/lib/server/mcp/resources/errors";
 import { refreshListen } from "@/lib/server/mcp/resources/listen";
+import { errorMessage } from "@/lib/values";
 
 /** Over this many decoded bytes a read result is flagged `large` (the UI previews, never renders whole). */
 export const LARGE_READ_BYTES = 5 * 1024 * 1024;
@@ -212,7 +213,7 @@ export async function restoreSubscriptions(
   try {
     client = requireSubscribe(conn);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     outcome.failed = uris.map((uri) => ({ uri, error: message }));
     conn.recordEntry("loupe", "local", "subscriptions_restored", outcome);
     return outcome;
@@ -224,7 +225,7 @@ export async function restoreSubscriptions(
       await changeListenFilter(conn, [...new Set([...current, ...uris])]);
       outcome.restored = [...uris];
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       outcome.failed = uris.map((uri) => ({ uri, error: message }));
     }
     conn.recordEntry("loupe", "local", "subscriptions_restored", outcome);

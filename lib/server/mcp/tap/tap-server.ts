@@ -20,6 +20,7 @@ import { subscribe, unsubscribe } from "@/lib/server/mcp/resources";
 import { instructionsOf, tapCapabilities } from "@/lib/server/mcp/tap/capabilities";
 import { TapServer, createdTaskResult, downstreamCapabilitiesMeta, madeTask, serveTaskMethods, tasksOffered } from "@/lib/server/mcp/tap/tasks";
 import type { CallRecord } from "@/lib/contracts/calls";
+import { errorMessage } from "@/lib/values";
 
 export const TAP_SERVER_VERSION = "1.0.0";
 
@@ -76,7 +77,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
       return await work();
     } catch (thrown) {
       outcome = "error";
-      error = thrown instanceof Error ? thrown.message : String(thrown);
+      error = errorMessage(thrown);
       throw thrown;
     } finally {
       recordExchange(connectionId, {
@@ -331,7 +332,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
           const conn = await connectedUpstream(id);
           // This session is one holder of the connection's subscription among others (the UI's, other sessions').
           await (method === "resources/subscribe" ? subscribe(conn, uri, holder) : unsubscribe(conn, uri, holder)).catch((e: unknown) => {
-            throw new ProtocolError(ProtocolErrorCode.InternalError, e instanceof Error ? e.message : String(e));
+            throw new ProtocolError(ProtocolErrorCode.InternalError, errorMessage(e));
           });
           if (method === "resources/subscribe") {
             hooks.subscriptions?.add(uri);
@@ -377,7 +378,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
         for (const id of routing.connectionIds) {
           const conn = await connectedUpstream(id);
           await conn.setLogLevel(request.params.level).catch((e: unknown) => {
-            throw new ProtocolError(ProtocolErrorCode.InternalError, e instanceof Error ? e.message : String(e));
+            throw new ProtocolError(ProtocolErrorCode.InternalError, errorMessage(e));
           });
         }
         return {};

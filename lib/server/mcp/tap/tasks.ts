@@ -11,6 +11,7 @@ import { clientCapabilities } from "@/lib/server/mcp/requests/handlers";
 import { recordedTask } from "@/lib/server/mcp/tasks/extension";
 import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
 import { AnyResult, asTapResult, connectedUpstream, upstreamError } from "@/lib/server/mcp/tap/upstream";
+import { isRecord } from "@/lib/values";
 
 /**
  * The Tasks extension (SEP-2663, 2026-07-28) through the tap: the tap offers it when an upstream
@@ -25,7 +26,6 @@ import { AnyResult, asTapResult, connectedUpstream, upstreamError } from "@/lib/
 /** The extension's methods the tap forwards (tasks/result and tasks/list too: the upstream says whether it serves them). */
 export const TAP_TASK_METHODS = ["tasks/get", "tasks/update", "tasks/cancel", "tasks/result", "tasks/list"] as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The upstream's `capabilities.extensions` tasks entry, when it is a 2026-07-28 server offering the extension. */
 export function upstreamTasksEntry(conn: McpConnection): Record<string, unknown> | undefined {

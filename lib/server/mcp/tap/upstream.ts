@@ -2,10 +2,10 @@ import "server-only";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { CallRecord } from "@/lib/contracts/calls";
-import { errorMessage } from "@/lib/server/mcp/connection-checks";
 import { nextTick } from "@/lib/server/mcp/connection";
 import type { McpConnection } from "@/lib/server/mcp/connection";
 import { getRegistry } from "@/lib/server/mcp/registry";
+import { errorMessage } from "@/lib/values";
 
 /** Any JSON object: the tap passes the upstream's answers on as they came. */
 export const AnyResult = z.looseObject({});
@@ -56,7 +56,7 @@ export async function upstreamError(conn: McpConnection, gen: number, thrown: un
   }
   if (typeof code === "number" && Number.isInteger(code)) {
     const data = (thrown as { data?: unknown }).data;
-    return new ProtocolError(code, thrown instanceof Error ? thrown.message : String(thrown), data);
+    return new ProtocolError(code, errorMessage(thrown), data);
   }
   return failure(conn, errorMessage(thrown));
 }

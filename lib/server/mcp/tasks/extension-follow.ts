@@ -4,7 +4,7 @@ import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import { isTerminalTaskStatus, pollDelay } from "@/lib/contracts/tasks";
 import type { RunTaskBody, TaskRecord } from "@/lib/contracts/tasks";
 import type { AppError } from "@/lib/errors";
-import { isRecord } from "@/lib/protocols/mcp/frame";
+import { isRecord } from "@/lib/values";
 import type { McpConnection } from "@/lib/server/mcp/connection";
 import { getClientRequests } from "@/lib/server/mcp/requests/registry";
 import {

@@ -5,7 +5,7 @@ import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import { TASKS_EXTENSION } from "@/lib/contracts/tasks";
 import type { RunTaskBody } from "@/lib/contracts/tasks";
 import { AppError } from "@/lib/errors";
-import { isRecord } from "@/lib/protocols/mcp/frame";
+import { isRecord } from "@/lib/values";
 import type { McpConnection } from "@/lib/server/mcp/connection";
 import { taskRequestError } from "@/lib/server/mcp/tasks/records";
 

@@ -17,6 +17,7 @@ import type { TaskMethod } from "@/lib/server/mcp/tasks/records";
 import { ExtensionTaskFollower } from "@/lib/server/mcp/tasks/extension-follow";
 import { recordedTask } from "@/lib/server/mcp/tasks/extension";
 import { createNativeTask, listServerTasks, publishTask, pruneFinished } from "@/lib/server/mcp/tasks/native";
+import { errorMessage } from "@/lib/values";
 
 /** Oldest finished records are dropped past this many per connection (memory and store bound). */
 const MAX_RECORDS = 200;
@@ -95,7 +96,7 @@ export class TaskManager {
   async run(conn: McpConnection, body: RunTaskBody): Promise<TaskRecord> {
     const client = conn.requireClient();
     const listing = await conn.listTools().catch((error: unknown) => {
-      throw error instanceof AppError ? error : new AppError("upstream:mcp", `Listing the tools failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw error instanceof AppError ? error : new AppError("upstream:mcp", `Listing the tools failed: ${errorMessage(error)}`);
     });
     const tool = listing.tools.find((t) => t.name === body.name);
     if (!tool) throw new AppError("not_found:tool", `"${conn.config.name}" lists no tool named "${body.name}"`);

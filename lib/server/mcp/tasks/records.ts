@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 // An SDK server's message already carries "MCP error N: ", which the SDK client adds again.
 import { rpcErrorText } from "@/lib/protocols/mcp/error-text";
 import type { McpConnection } from "@/lib/server/mcp/connection";
+import { errorMessage } from "@/lib/values";
 
 /** The MCP requests Loupe sends about tasks (named in errors and on the record's `error`). */
 export type TaskMethod = "tools/call" | "tasks/get" | "tasks/result" | "tasks/cancel" | "tasks/list" | "tasks/update";
@@ -27,7 +28,7 @@ export function taskRequestError(thrown: unknown, method: TaskMethod, timeoutMs?
     }
     return new AppError("upstream:rpc_error", `${method} failed: ${rpcErrorText(error.message)}`, details);
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new AppError("upstream:task_request_failed", `${method} failed: ${message}`, { method });
 }
 

@@ -12,6 +12,7 @@ import { endpointOf, urlSecrets } from "@/lib/server/playground/providers/url-se
 import type { Endpoint } from "@/lib/server/playground/providers/url-secrets";
 import { requireKey, resolveBaseUrl } from "@/lib/server/playground/providers/keys";
 import { createScriptedModel } from "@/lib/server/playground/scripted-model";
+import { errorMessage } from "@/lib/values";
 
 type Fetch = typeof globalThis.fetch;
 type Build = (fetch: Fetch) => LanguageModelV3;
@@ -99,7 +100,7 @@ function scrub(error: unknown, secrets: readonly string[]): unknown {
     text = String(error);
   }
   if (!secrets.some((s) => text.includes(s))) return error;
-  const message = redactText(error instanceof Error ? error.message : String(error), secrets);
+  const message = redactText(errorMessage(error), secrets);
   return new AppError("upstream:playground_provider", message);
 }
 
