@@ -30,6 +30,8 @@ export interface PaletteItem {
   target: Partial<WorkbenchLocation>;
   /** After navigating: the element to focus (an inbox card). */
   focusSelector?: string;
+  /** An inbox row's DOM key: the (virtualized) inbox scrolls it into its window first. */
+  inboxKey?: string;
 }
 
 export interface PaletteSources {
@@ -84,6 +86,7 @@ function inboxItems(s: PaletteSources): PaletteItem[] {
       detail: `${STATUS_META[inboxStatus(row)].label} · ${rowSourceLabel(row)}`,
       target: { view: "inbox" as const },
       focusSelector: `[data-testid="inbox-item"][data-item-key="${key}"]`,
+      inboxKey: key,
     };
   });
   return [{ id: "inbox", kind: "inbox", label: "Inbox", detail: "every interrupt and server request", target: { view: "inbox" } }, ...rows];

@@ -7,6 +7,7 @@ import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { usePaletteSources } from "@/hooks/use-palette-sources";
 import { CommandPalette } from "./command-palette";
 import { paletteItems, type PaletteItem } from "./palette-items";
+import { requestInboxReveal } from "@/components/inbox/inbox-reveal";
 
 /** Focus (and show) the element once the view it lives in has rendered; gives up after a few seconds. */
 function focusWhenShown(selector: string, timeoutMs = 5000) {
@@ -46,6 +47,8 @@ export function PaletteLauncher({ navigate }: PaletteLauncherProps) {
   const choose = useCallback(
     (item: PaletteItem) => {
       setOpen(false);
+      // Asked before navigating: an inbox that mounts with it scrolls the row into its window.
+      if (item.inboxKey) requestInboxReveal(item.inboxKey);
       navigate(item.target);
       if (item.focusSelector) focusWhenShown(item.focusSelector);
     },

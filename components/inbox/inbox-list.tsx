@@ -97,6 +97,7 @@ export function InboxList<T extends Row>({ items, renderCard, groupBy = "none" }
     const reveal = (domKey: string) => {
       const at = indexOf(domKey);
       if (at >= 0) virtualizer.scrollToIndex(at, { align: "center" });
+      return at >= 0;
     };
     const pending = takePendingReveal((k) => indexOf(k) >= 0);
     if (pending) reveal(pending);

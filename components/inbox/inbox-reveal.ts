@@ -4,11 +4,13 @@
  * holds it (now, or once it mounts), so the palette's focus finds it.
  */
 let pending: string | null = null;
-const listeners = new Set<(domKey: string) => void>();
+/** A mounted list's reveal: true when it holds the row (and scrolled to it). */
+type Listener = (domKey: string) => boolean;
+const listeners = new Set<Listener>();
 
 export function requestInboxReveal(domKey: string): void {
-  pending = domKey;
-  for (const listener of listeners) listener(domKey);
+  // Kept for a list that mounts (or loads the row) later, unless a mounted one had it.
+  pending = [...listeners].some((reveal) => reveal(domKey)) ? null : domKey;
 }
 
 /** The key asked for and not yet revealed, taken by the list that reveals it. */
@@ -19,7 +21,7 @@ export function takePendingReveal(has: (domKey: string) => boolean): string | nu
   return key;
 }
 
-export function onInboxReveal(listener: (domKey: string) => void): () => void {
+export function onInboxReveal(listener: Listener): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }

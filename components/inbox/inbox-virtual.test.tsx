@@ -5,7 +5,8 @@ import type { InboxRow } from "@/lib/contracts/inbox";
 import { rowsOfEverySource } from "@/lib/testing/inbox-rows";
 import { InboxBadge } from "./inbox-badge";
 import { InboxList } from "./inbox-list";
-import { countWaiting } from "./source-text";
+import { requestInboxReveal } from "./inbox-reveal";
+import { countWaiting, inboxItemDomKey } from "./source-text";
 
 afterEach(cleanup);
 
@@ -91,5 +92,25 @@ describe("InboxList — virtualized", () => {
     first!.focus();
     fireEvent.keyDown(first!, { key: "ArrowDown" });
     expect(document.activeElement).toBe(second);
+  });
+
+  it("scrolls a row far down into the window when the command palette asks for it, before or after the list mounts", () => {
+    const rows = manyRows(5000);
+    const far = rows[4001]!;
+    const key = inboxItemDomKey(far);
+    const inDom = () => rendered().some((r) => r.getAttribute("data-item-key") === key);
+    render(<InboxList items={rows} />);
+    expect(inDom()).toBe(false);
+    act(() => requestInboxReveal(key));
+    act(() => void fireEvent.scroll(screen.getByTestId("inbox-scroll")));
+    expect(inDom()).toBe(true);
+    cleanup();
+
+    // Asked while no inbox is shown (the palette navigates there next): the list reveals it on mount.
+    const other = inboxItemDomKey(rows[3003]!);
+    requestInboxReveal(other);
+    render(<InboxList items={rows} />);
+    act(() => void fireEvent.scroll(screen.getByTestId("inbox-scroll")));
+    expect(rendered().some((r) => r.getAttribute("data-item-key") === other)).toBe(true);
   });
 });
