@@ -31,6 +31,7 @@ import { apiCallBench } from "./api-call";
 import { coldStartBench } from "./cold-start";
 import { playgroundBench } from "./playground";
 import { tapBench } from "./tap";
+import { a2aBench } from "./a2a";
 
 const BENCHES: Bench[] = [
   toolsListBench,
@@ -46,6 +47,7 @@ const BENCHES: Bench[] = [
   coldStartBench,
   playgroundBench,
   tapBench,
+  a2aBench,
 ];
 
 function memoryFigures(when: string): Figure[] {
