@@ -3,6 +3,7 @@
 import { useMemo, useRef } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { Entry } from "@/lib/contracts/entries";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AdkSession } from "@/lib/protocols/adk/session";
 import { frameRawOf, userMessageEvent, withUnstoredFrames } from "@/lib/protocols/adk/session";
@@ -24,9 +25,10 @@ export function liveEntryRaw(e: Entry): unknown {
     case "malformed":
       return frameRawOf(e.kind, e.raw);
     case "user_message": {
-      const raw = e.raw as { newMessage?: AdkContent; stateDelta?: Record<string, unknown> } | null;
-      if (!raw?.newMessage) return null;
-      return userMessageEvent(raw.newMessage, {
+      const raw = entryPayload(e, "user_message");
+      if (!raw) return null;
+      // The composer's parts (text, inlineData) are ADK wire parts as well.
+      return userMessageEvent(raw.newMessage as AdkContent, {
         timestamp: e.sourceTime ?? e.receivedAt,
         ...(raw.stateDelta ? { stateDelta: raw.stateDelta } : {}),
       });
@@ -78,7 +80,7 @@ function storedUserMessages(session: AdkSession): Map<string, number[]> {
 
 function alreadyStored(e: Entry, stored: Map<string, number[]> | null): boolean {
   if (!stored || e.kind !== "user_message") return false;
-  const parts = (e.raw as { newMessage?: AdkContent } | null)?.newMessage?.parts;
+  const parts = entryPayload(e, "user_message")?.newMessage.parts;
   if (!parts) return false;
   const times = stored.get(JSON.stringify(parts));
   const sent = e.sourceTime ?? e.receivedAt;

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import type { AdkContent } from "@/lib/protocols/adk/types";
+import type { RunBody } from "@/lib/contracts/agents";
+import { recordOf } from "@/lib/contracts/entry-kinds/shape";
+
+/** A user Content as sent: answers (function responses) or the composer's text and files. */
+export type UserContent = AdkContent | { role: "user"; parts: RunBody["parts"] };
 
 /**
  * Entry kinds of protocol "adk" (connectionId = the agent server id, sessionKey =
@@ -12,10 +18,12 @@ export const adkEntryKinds = {
   stream_error: z.unknown(),
   /** A frame that was not JSON. */
   malformed: z.object({ text: z.string(), error: z.string() }),
-  /** Direction out: what the user sent (/run_sse never echoes it). */
-  user_message: z.object({
-    runId: z.string(),
-    newMessage: z.unknown(),
-    stateDelta: z.record(z.string(), z.unknown()).optional(),
-  }),
+  /** Direction out: what the user sent (/run_sse never echoes it; credential secrets masked). */
+  user_message: recordOf<{ runId: string; newMessage: UserContent; stateDelta?: Record<string, unknown> }>(
+    z.object({
+      runId: z.string(),
+      newMessage: z.object({ parts: z.array(z.unknown()) }),
+      stateDelta: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
 } as const;

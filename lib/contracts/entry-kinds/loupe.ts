@@ -4,6 +4,7 @@ import type { AppMessageRecord } from "@/lib/contracts/app-messages";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import type { AuthEvent, AuthHttpExchange } from "@/lib/contracts/auth";
 import type { CallRecord } from "@/lib/contracts/calls";
+import { ConnectionStatus } from "@/lib/contracts/connections";
 import type { ConnectionState } from "@/lib/contracts/connections";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import type { HttpExchange } from "@/lib/contracts/network";
@@ -19,7 +20,7 @@ import { jsonObject, recordOf } from "@/lib/contracts/entry-kinds/shape";
  */
 export const loupeEntryKinds = {
   /** The connection's ConnectionState, on every change. */
-  status: recordOf<ConnectionState>(z.object({ status: z.string() })),
+  status: recordOf<ConnectionState>(z.object({ status: ConnectionStatus })),
   /** A tool call: at start (with its requestId) and at the end; large args / result left out. */
   call: recordOf<CallRecord>(
     z.object({ id: z.string(), connectionId: z.string(), tool: z.string(), status: z.string(), startedAt: z.number() }),

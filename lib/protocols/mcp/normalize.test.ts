@@ -97,10 +97,10 @@ describe("entryItems on malformed and non-message entries", () => {
     expect(entryItems(entry({ seq: 2, kind: "transport_error", raw: { message: "EPIPE" } }))).toEqual([
       { kind: "error", message: "EPIPE" },
     ]);
-    expect(entryItems(entry({ seq: 3, kind: "unparsed", raw: { text: "{oops", error: "Unexpected token" } }))[0]).toEqual({
+    expect(entryItems(entry({ seq: 3, kind: "unparsed", raw: { text: "{oops", error: "Unexpected token", bytes: 5 } }))[0]).toEqual({
       kind: "unrecognized",
       reason: "not JSON-RPC: Unexpected token",
-      raw: { text: "{oops", error: "Unexpected token" },
+      raw: { text: "{oops", error: "Unexpected token", bytes: 5 },
     });
     const state = { status: "connected", stderrTail: [], toolsVersion: 0 };
     expect(entryItems(entry({ seq: 4, protocol: "loupe", kind: "status", direction: "local", raw: state }))).toEqual([

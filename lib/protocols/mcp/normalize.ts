@@ -1,6 +1,5 @@
-import type { CallRecord } from "@/lib/contracts/calls";
-import { ConnectionStatus, type ConnectionState } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
+import { isEntryKind, parseEntry } from "@/lib/contracts/entry-kinds";
 import { isRecord } from "@/lib/values";
 import { classifyFrame, classifyPartialFrame, classifyPreviewObject, isJsonRpcId, type Frame } from "./frame";
 import { recordSummary } from "./records";
@@ -79,44 +78,33 @@ function messageItems(entry: Entry): TimelineItem[] {
 
 function mcpItems(entry: Entry): TimelineItem[] {
   const raw = entry.raw;
-  switch (entry.kind) {
-    case "message":
-      return messageItems(entry);
+  if (entry.kind === "message") return messageItems(entry);
+  if (!isEntryKind(entry.kind)) return [unrecognized(`unknown mcp entry kind "${entry.kind}"`, raw)];
+  const read = parseEntry(entry);
+  switch (read.kind) {
     case "stderr":
-      return isRecord(raw) && typeof raw.line === "string"
-        ? [{ kind: "stderr", line: raw.line }]
+      return read.ok && read.raw.line !== undefined
+        ? [{ kind: "stderr", line: read.raw.line }]
         : [unrecognized("stderr entry without a line", raw)];
     case "transport_error":
-      return isRecord(raw) && typeof raw.message === "string"
-        ? [{ kind: "error", message: raw.message }]
-        : [unrecognized("transport_error entry without a message", raw)];
-    case "unparsed": {
-      const why = isRecord(raw) && typeof raw.error === "string" ? `: ${raw.error}` : "";
-      return [unrecognized(`not JSON-RPC${why}`, raw)];
-    }
+      return read.ok ? [{ kind: "error", message: read.raw.message }] : [unrecognized("transport_error entry without a message", raw)];
+    case "unparsed":
+      return [unrecognized(read.ok ? `not JSON-RPC: ${read.raw.error}` : "not JSON-RPC", raw)];
     default:
-      return [unrecognized(`unknown mcp entry kind "${entry.kind}"`, raw)];
+      return [unrecognized(read.ok ? `unknown mcp entry kind "${entry.kind}"` : read.error, raw)];
   }
 }
 
 function loupeItems(entry: Entry): TimelineItem[] {
   const raw = entry.raw;
-  switch (entry.kind) {
+  const read = parseEntry(entry);
+  switch (read.kind) {
     case "status":
-      return isRecord(raw) && ConnectionStatus.safeParse(raw.status).success
-        ? [{ kind: "status", state: raw as unknown as ConnectionState }]
-        : [unrecognized("malformed connection status", raw)];
+      return read.ok ? [{ kind: "status", state: read.raw }] : [unrecognized("malformed connection status", raw)];
     case "call":
-      return isRecord(raw) && typeof raw.id === "string" && typeof raw.tool === "string" && typeof raw.status === "string"
-        ? [{ kind: "call", call: raw as unknown as CallRecord }]
-        : [unrecognized("malformed call record", raw)];
+      return read.ok ? [{ kind: "call", call: read.raw }] : [unrecognized("malformed call record", raw)];
     case "connection_removed":
-      return [
-        {
-          kind: "connection_removed",
-          connectionId: isRecord(raw) && typeof raw.id === "string" ? raw.id : entry.connectionId,
-        },
-      ];
+      return [{ kind: "connection_removed", connectionId: read.ok ? read.raw.id : entry.connectionId }];
     default:
       // Loupe wrote it itself: whatever the kind, it is a record to show, not a protocol mystery.
       return [{ kind: "record", recordKind: entry.kind, summary: recordSummary(entry.kind, raw), raw }];

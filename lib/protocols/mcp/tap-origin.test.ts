@@ -10,10 +10,10 @@ const entry = (protocol: "mcp" | "loupe", kind: string, raw: unknown): Entry =>
 describe("tapped calls on the traffic timeline", () => {
   it("maps upstream request ids of tap-made calls to their client; other calls are not listed", () => {
     const map = tapOrigins([
-      entry("loupe", "call", { id: "a", tool: "echo", status: "ok", requestId: 7, origin: { kind: "tap", tapId: "c1", client: { name: "Claude Desktop" } } }),
-      entry("loupe", "call", { id: "b", tool: "echo", status: "ok", requestId: 8 }),
-      entry("loupe", "call", { id: "c", tool: "echo", status: "ok", requestId: "x-9", origin: { kind: "tap", tapId: "agg_1" } }),
-      entry("loupe", "call", { id: "d", tool: "echo", status: "ok", requestId: 10, origin: { kind: "playground", conversationId: "p" } }),
+      entry("loupe", "call", { id: "a", connectionId: "c1", tool: "echo", status: "ok", startedAt: 1, requestId: 7, origin: { kind: "tap", tapId: "c1", client: { name: "Claude Desktop" } } }),
+      entry("loupe", "call", { id: "b", connectionId: "c1", tool: "echo", status: "ok", startedAt: 1, requestId: 8 }),
+      entry("loupe", "call", { id: "c", connectionId: "c1", tool: "echo", status: "ok", startedAt: 1, requestId: "x-9", origin: { kind: "tap", tapId: "agg_1" } }),
+      entry("loupe", "call", { id: "d", connectionId: "c1", tool: "echo", status: "ok", startedAt: 1, requestId: 10, origin: { kind: "playground", conversationId: "p" } }),
       entry("mcp", "message", { jsonrpc: "2.0", id: 7, method: "tools/call" }),
     ]);
     expect([...map]).toEqual([

@@ -1,4 +1,5 @@
 import type { Entry } from "@/lib/contracts/entries";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import { isRecord } from "@/lib/values";
 
 /** A tapped call as the traffic shows it: which tap, and which client asked (its clientInfo name). */
@@ -15,8 +16,10 @@ export interface TapOrigin {
 export function tapOrigins(entries: Entry[]): Map<string, TapOrigin> {
   const out = new Map<string, TapOrigin>();
   for (const e of entries) {
-    if (e.protocol !== "loupe" || e.kind !== "call" || !isRecord(e.raw)) continue;
-    const { requestId, origin } = e.raw;
+    const call = entryPayload(e, "call");
+    if (!call) continue;
+    // The call schema checks only the fields every reader needs; origin is read with care.
+    const { requestId, origin } = call as { requestId?: unknown; origin?: unknown };
     if ((typeof requestId !== "string" && typeof requestId !== "number") || !isRecord(origin) || origin.kind !== "tap") continue;
     const client = isRecord(origin.client) && typeof origin.client.name === "string" ? origin.client.name : undefined;
     out.set(String(requestId), { tapId: String(origin.tapId), ...(client ? { client } : {}) });
