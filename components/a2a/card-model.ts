@@ -1,3 +1,5 @@
+import { isRecord, type JsonRecord } from "@/lib/values";
+
 /**
  * Reads what the Card view shows out of a raw agent card, whichever wire version wrote it:
  * v0.3 (`url` + `preferredTransport` + `additionalInterfaces`, `security`, security schemes as
@@ -51,7 +53,7 @@ export interface CardModel {
   outputModes: string[];
 }
 
-const rec = (v: unknown): Record<string, unknown> | null => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+const rec = (v: unknown): JsonRecord | null => (isRecord(v) ? v : null);
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);

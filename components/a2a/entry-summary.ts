@@ -3,6 +3,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { messageText } from "@/lib/protocols/a2a/frames";
 import type { A2aFrameResult, A2aPart } from "@/lib/protocols/a2a/frames";
 import { readEntry } from "@/components/a2a/task-model";
+import { isRecord, type JsonRecord } from "@/lib/values";
 
 /** What one row of the task log says about its entry: a chip, maybe a state, a line of text. */
 export interface EntrySummary {
@@ -17,8 +18,7 @@ export interface EntrySummary {
   error?: boolean;
 }
 
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec | null => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Rec) : null);
+const rec = (v: unknown): JsonRecord | null => (isRecord(v) ? v : null);
 
 const partsLine = (parts: readonly A2aPart[]) =>
   parts.map((p) => (p.kind === "text" ? p.text : p.kind === "file" ? `[file ${p.name ?? p.mimeType ?? ""}]`.replace(" ]", "]") : "[data]")).join(" ");

@@ -3,9 +3,9 @@ import { readFrame, readResult } from "@/lib/protocols/a2a/frames";
 import type { A2aFrameResult, A2aItem } from "@/lib/protocols/a2a/frames";
 import { buildTaskTimelines } from "@/lib/protocols/a2a/timeline";
 import type { A2aTaskTimeline, A2aTimedItem } from "@/lib/protocols/a2a/timeline";
+import { isRecord, type JsonRecord } from "@/lib/values";
 
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec | null => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Rec) : null);
+const rec = (v: unknown): JsonRecord | null => (isRecord(v) ? v : null);
 
 /** The message Loupe sent in a request body (JSON-RPC params.message, or a REST body's message). */
 function sentMessage(body: unknown): A2aFrameResult | null {
