@@ -8,6 +8,8 @@ import type { A2aAnswerBody } from "@/lib/contracts/a2a";
 
 export interface A2aCredentialFormProps {
   id: string;
+  /** The security schemes the agent's card declares, offered as suggestions. */
+  schemes?: readonly string[];
   busy: boolean;
   retry: boolean;
   onAnswer: (body: A2aAnswerBody) => void;
@@ -17,7 +19,7 @@ export interface A2aCredentialFormProps {
  * auth-required: a credential (password field; Loupe masks it in every recording and view and
  * never shows it again) and, optionally, which security scheme it is for.
  */
-export function A2aCredentialForm({ id, busy, retry, onAnswer }: A2aCredentialFormProps) {
+export function A2aCredentialForm({ id, schemes = [], busy, retry, onAnswer }: A2aCredentialFormProps) {
   const [credential, setCredential] = useState("");
   const [scheme, setScheme] = useState("");
   const submit = () => {
@@ -45,7 +47,12 @@ export function A2aCredentialForm({ id, busy, retry, onAnswer }: A2aCredentialFo
         <Label htmlFor={`a2a-${id}-scheme`} className="text-xs">
           Scheme (optional, e.g. bearer or the card&apos;s scheme name)
         </Label>
-        <Input id={`a2a-${id}-scheme`} className="font-mono text-xs" data-testid="a2a-scheme" value={scheme} disabled={busy} onChange={(e) => setScheme(e.target.value)} />
+        <Input id={`a2a-${id}-scheme`} list={`a2a-${id}-schemes`} className="font-mono text-xs" data-testid="a2a-scheme" value={scheme} disabled={busy} onChange={(e) => setScheme(e.target.value)} />
+        <datalist id={`a2a-${id}-schemes`}>
+          {schemes.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
       </div>
       <BusyButton type="submit" className="w-fit" data-testid="a2a-submit" busy={busy} disabled={!credential}>
         {retry ? "Retry" : "Send credential"}

@@ -4,7 +4,10 @@ import { ExternalLinkIcon, RotateCwIcon } from "lucide-react";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { SafeText } from "@/components/ui/safe-text";
 import type { A2aAnswerBody, A2aHumanRequest } from "@/lib/contracts/a2a";
+import { useQuery } from "@tanstack/react-query";
 import { useA2aAnswer } from "@/hooks/use-a2a";
+import { a2aAgentsQuery } from "@/lib/queries/a2a";
+import { readCard } from "@/components/a2a/card-model";
 import { InterruptStatusBadge } from "@/components/inbox/interrupt-header";
 import { INBOX_SOURCE_TEXT, peerHref } from "@/components/inbox/source-text";
 import { A2aInputForm } from "@/components/a2a/a2a-input-form";
@@ -25,6 +28,10 @@ export interface A2aRequestCardProps {
  */
 export function A2aRequestCard({ row, compact }: A2aRequestCardProps) {
   const answer = useA2aAnswer();
+  // The agent's card names its security schemes: offered as suggestions for a credential.
+  const agents = useQuery({ ...a2aAgentsQuery(), enabled: row.kind === "auth" });
+  const card = agents.data?.find((a) => a.id === row.agentId)?.state.card;
+  const schemes = card === undefined ? [] : readCard(card).schemes.map((s) => s.name);
   const t = INBOX_SOURCE_TEXT.a2a;
   const asRow = { ...row, source: "a2a" as const };
   const send = (body: A2aAnswerBody) => answer.mutate({ requestId: row.id, body });
@@ -71,7 +78,7 @@ export function A2aRequestCard({ row, compact }: A2aRequestCardProps) {
         )}
         {open &&
           (row.kind === "auth" ? (
-            <A2aCredentialForm id={row.id} busy={answer.isPending} retry={Boolean(error)} onAnswer={send} />
+            <A2aCredentialForm id={row.id} schemes={schemes} busy={answer.isPending} retry={Boolean(error)} onAnswer={send} />
           ) : (
             <A2aInputForm id={row.id} schema={row.schema} busy={answer.isPending} retry={Boolean(error)} onAnswer={send} />
           ))}
