@@ -35,6 +35,9 @@ function item(id: string, sessionKey: string, over: Partial<InboxItem> = {}): In
   } as InboxItem;
 }
 
+/** A row of the inbox cache, as GET /api/inbox lists it: the item, naming its source. */
+const row = (id: string, sessionKey: string, over: Partial<InboxItem> = {}) => ({ ...item(id, sessionKey, over), source: "adk" as const });
+
 describe("applyStreamEntries — ADK", () => {
   it("appends adk entries to the live cache of an open session only, deduped by seq", () => {
     const qc = client();
@@ -55,7 +58,7 @@ describe("applyStreamEntries — ADK", () => {
     const qc = client();
     qc.setQueryData(agentKeys.list(), [agent("ag"), agent("b")]);
     qc.setQueryData(agentKeys.live("ag", KEY), []);
-    qc.setQueryData(inboxKeys.list(), [item("i1", KEY), item("i2", "x/u/s", { agentId: "b" })]);
+    qc.setQueryData(inboxKeys.list(), [row("i1", KEY), row("i2", "x/u/s", { agentId: "b" })]);
     applyStreamEntries(qc, [loupe(1, "agent_status", agent("ag", { status: "error", error: "ECONNREFUSED", apps: [] })), loupe(2, "agent_status", agent("c"))]);
     const list = qc.getQueryData<AgentServerView[]>(agentKeys.list())!;
     expect(list.map((a) => [a.id, a.state.status])).toEqual([["ag", "error"], ["b", "ok"], ["c", "ok"]]);
@@ -106,7 +109,7 @@ describe("applyStreamEntries — ADK", () => {
 
   it("replaces one session's inbox rows on loupe/inbox, leaving other sessions alone", () => {
     const qc = client();
-    qc.setQueryData(inboxKeys.list(), [item("old", KEY), item("other", "demo/u1/s2", { createdAt: 5 })]);
+    qc.setQueryData(inboxKeys.list(), [row("old", KEY), row("other", "demo/u1/s2", { createdAt: 5 })]);
     applyStreamEntries(qc, [
       loupe(1, "inbox", { agentId: "ag", sessionKey: KEY, items: [item("new", KEY, { createdAt: 9 }), item("done", KEY, { status: "answered" })] }),
     ]);

@@ -17,8 +17,9 @@ const agent = (id: string, status: AgentServerView["state"]["status"], apps: str
   id, name: id, url: "http://127.0.0.1:8000", headers: {}, userId: "user", createdAt: 1, state: { status, apps },
 });
 
+// As GET /api/inbox lists them: every row names its source.
 const item = (id: string, status: InboxItem["status"]) =>
-  ({ id, kind: "input", status, agentId: "demo", sessionKey: `app/user/${id}`, sessionId: id }) as unknown as InboxItem;
+  ({ source: "adk", id, kind: "input", status, agentId: "demo", sessionKey: `app/user/${id}`, sessionId: id }) as unknown as InboxItem;
 
 function setup(location: WorkbenchLocation = LOCATION) {
   const router = fetchRouter({
