@@ -1,8 +1,5 @@
-import Ajv from "ajv";
-import Ajv2019 from "ajv/dist/2019";
-import Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import { compileSchema } from "@/lib/schema/ajv";
 
 export interface StructuredError {
   /** JSON pointer into structuredContent ("" is the root); points at the missing/extra property itself. */
@@ -21,31 +18,6 @@ export type StructuredFinding =
   /** Nothing to check: no outputSchema, or an isError result without structuredContent. */
   | { kind: "not_checked" };
 
-type Dialect = "draft7" | "2019" | "2020";
-
-function dialectOf(schema: Record<string, unknown>): Dialect | "unknown" {
-  const id = schema.$schema;
-  if (typeof id !== "string") return "draft7";
-  if (id.includes("2020-12")) return "2020";
-  if (id.includes("2019-09")) return "2019";
-  if (/draft-0[4-7]/.test(id)) return "draft7";
-  return "unknown";
-}
-
-const instances = new Map<Dialect, Ajv>();
-
-function ajvFor(dialect: Dialect): Ajv {
-  let ajv = instances.get(dialect);
-  if (!ajv) {
-    // strict:false because servers ship schemas with annotations Ajv does not know (e.g. zod's extras).
-    const opts = { strict: false, allErrors: true, validateSchema: false } as const;
-    ajv = dialect === "2020" ? new Ajv2020(opts) : dialect === "2019" ? new Ajv2019(opts) : new Ajv(opts);
-    addFormats(ajv);
-    instances.set(dialect, ajv);
-  }
-  return ajv;
-}
-
 // Tool definitions are reused for every call; compiling once per schema object keeps re-renders cheap.
 const compiled = new WeakMap<object, ValidateFunction | Error>();
 
@@ -54,21 +26,12 @@ function compile(schema: Record<string, unknown>): ValidateFunction | Error {
   if (hit) return hit;
   let out: ValidateFunction | Error;
   try {
-    const dialect = dialectOf(schema);
-    // An unknown $schema URI would make Ajv look up a meta-schema it lacks; validate as draft-07 instead.
-    const target = dialect === "unknown" ? withoutMetaSchema(schema) : schema;
-    out = ajvFor(dialect === "unknown" ? "draft7" : dialect).compile(target);
+    out = compileSchema(schema);
   } catch (e) {
     out = e instanceof Error ? e : new Error(String(e));
   }
   compiled.set(schema, out);
   return out;
-}
-
-function withoutMetaSchema(schema: Record<string, unknown>): Record<string, unknown> {
-  const copy = { ...schema };
-  delete copy.$schema;
-  return copy;
 }
 
 function escapePointer(segment: string): string {

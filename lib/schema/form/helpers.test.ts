@@ -16,14 +16,16 @@ describe("pointers", () => {
 });
 
 describe("dialects", () => {
-  it("uses the 2020-12 vocabulary when $schema says so, draft-07 otherwise", () => {
+  it("uses the 2020-12 vocabulary when $schema says so or says nothing (MCP's default), draft-07 when declared", () => {
     const tuple = { type: "array", prefixItems: [{ type: "string" }], items: false };
-    expect(validateValue({ $schema: "https://json-schema.org/draft/2020-12/schema", ...tuple }, ["a", "b"])).toEqual({
-      ok: false,
-      errors: [{ path: "", message: "must have at most 1 item" }],
-    });
+    const tooMany = { ok: false, errors: [{ path: "", message: "must have at most 1 item" }] };
+    expect(validateValue({ $schema: "https://json-schema.org/draft/2020-12/schema", ...tuple }, ["a", "b"])).toEqual(tooMany);
+    expect(validateValue(tuple, ["a", "b"])).toEqual(tooMany);
     // draft-07 ignores prefixItems, and `items: false` then forbids every item.
-    expect(validateValue(tuple, ["a"])).toEqual({ ok: false, errors: [{ path: "/0", message: "is not allowed" }] });
+    expect(validateValue({ $schema: "http://json-schema.org/draft-07/schema#", ...tuple }, ["a"])).toEqual({
+      ok: false,
+      errors: [{ path: "/0", message: "is not allowed" }],
+    });
   });
 });
 

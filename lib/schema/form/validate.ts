@@ -1,40 +1,12 @@
-import Ajv from "ajv";
-import Ajv2019 from "ajv/dist/2019";
-import Ajv2020 from "ajv/dist/2020";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import { compileSchema } from "@/lib/schema/ajv";
 import { toIssue } from "./messages";
 import { isPlainObject } from "./pointer";
 import { lookupRef } from "./resolve";
 import type { ValidationIssue, ValidationResult } from "./types";
 import { errorMessage } from "@/lib/values";
 
-type Dialect = "2020" | "2019" | "07";
-type Engine = Pick<Ajv, "compile" | "removeSchema">;
-
-const engines = new Map<Dialect, Engine>();
 const compiled = new WeakMap<object, ValidateFunction>();
-
-function dialectOf(schema: unknown): Dialect {
-  const uri = isPlainObject(schema) && typeof schema.$schema === "string" ? schema.$schema : "";
-  if (uri.includes("2020-12")) return "2020";
-  if (uri.includes("2019-09")) return "2019";
-  return "07";
-}
-
-function engine(dialect: Dialect): Engine {
-  let found = engines.get(dialect);
-  if (found === undefined) {
-    // strict:false — real servers emit vendor keywords (enumNames, nullable, x-*) that must not
-    // break validation; validateSchema:false lets draft-04/unknown `$schema` URIs through.
-    const options = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: false };
-    const ajv = dialect === "2020" ? new Ajv2020(options) : dialect === "2019" ? new Ajv2019(options) : new Ajv(options);
-    addFormats(ajv);
-    found = ajv;
-    engines.set(dialect, found);
-  }
-  return found;
-}
 
 /** A copy of the schema with every `$ref` that points nowhere dropped (it then allows anything). */
 function withoutDanglingRefs(node: unknown, root: Record<string, unknown>): unknown {
@@ -64,16 +36,15 @@ function compile(schema: unknown): ValidateFunction {
   const key = isPlainObject(schema) ? schema : { value: schema };
   const cached = compiled.get(key);
   if (cached !== undefined) return cached;
-  const ajv = engine(dialectOf(schema));
   let fn: ValidateFunction;
   try {
-    fn = ajv.compile(withRootId(schema) as object | boolean);
+    fn = compileSchema(withRootId(schema) as object | boolean);
   } catch (error) {
     // A remote or broken `$ref` should not stop the rest of the arguments from being checked.
     if (!isPlainObject(schema)) throw error;
     // …and a `$id` Ajv cannot resolve "#" against is replaced by Loupe's own.
     const { $id: _ignored, ...rest } = withoutDanglingRefs(schema, schema) as Record<string, unknown>;
-    fn = ajv.compile(withRootId(rest) as object);
+    fn = compileSchema(withRootId(rest) as object);
   }
   compiled.set(key, fn);
   return fn;

@@ -1,0 +1,83 @@
+import Ajv from "ajv";
+import Ajv2019 from "ajv/dist/2019";
+import Ajv2020 from "ajv/dist/2020";
+import type { ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+import { isRecord } from "@/lib/values";
+
+/**
+ * The one Ajv engine of Loupe: tool input forms, elicitation, inbox answers, approvals and the
+ * structuredContent/outputSchema check all compile through here, so a schema means the same thing
+ * everywhere.
+ *
+ * Dialect rule: a schema that declares no `$schema` is JSON Schema 2020-12 — what MCP assumes
+ * (SEP-1613, MCP 2025-11-25: embedded schemas without `$schema` conform to 2020-12).
+ * A declared dialect is honoured: 2019-09, and draft-07 for draft-04/06/07 URIs. An unknown URI is
+ * validated under the default, with its `$schema` dropped so Ajv does not look up a meta-schema it lacks.
+ */
+export type Dialect = "2020-12" | "2019-09" | "draft-07";
+
+export const DEFAULT_DIALECT: Dialect = "2020-12";
+
+export interface DialectChoice {
+  dialect: Dialect;
+  /** The schema declared it (false: absent or unknown, so the default applies). */
+  declared: boolean;
+  /** The `$schema` URI is one Ajv has no meta-schema for. */
+  unknownUri: boolean;
+}
+
+export function dialectOf(schema: unknown): DialectChoice {
+  const uri = isRecord(schema) && typeof schema.$schema === "string" ? schema.$schema : null;
+  if (uri === null) return { dialect: DEFAULT_DIALECT, declared: false, unknownUri: false };
+  if (uri.includes("2020-12")) return { dialect: "2020-12", declared: true, unknownUri: false };
+  if (uri.includes("2019-09")) return { dialect: "2019-09", declared: true, unknownUri: false };
+  if (/draft-0[4-7]/.test(uri)) return { dialect: "draft-07", declared: true, unknownUri: false };
+  return { dialect: DEFAULT_DIALECT, declared: false, unknownUri: true };
+}
+
+export type AjvEngine = Pick<Ajv, "compile" | "removeSchema">;
+
+const engines = new Map<Dialect, AjvEngine>();
+
+/**
+ * One shared Ajv per dialect. strict:false — real servers emit vendor keywords (enumNames,
+ * nullable, x-*, zod extras) that must not break validation; validateSchema:false lets draft-04
+ * and odd schemas through; addUsedSchema:false so two tools reusing one `$id` do not collide;
+ * allErrors so a form can mark every wrong field at once; formats on.
+ */
+export function ajvFor(dialect: Dialect): AjvEngine {
+  let found = engines.get(dialect);
+  if (found === undefined) {
+    const options = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: false } as const;
+    const ajv = dialect === "2020-12" ? new Ajv2020(options) : dialect === "2019-09" ? new Ajv2019(options) : new Ajv(options);
+    addFormats(ajv);
+    found = ajv;
+    engines.set(dialect, found);
+  }
+  return found;
+}
+
+/**
+ * Compiles a schema under the dialect rule above. A schema that declares nothing but only
+ * compiles as draft-07 (tuple `items: [...]`, which 2020-12 forbids) falls back to draft-07
+ * rather than refusing to validate at all; a declared dialect never falls back.
+ */
+export function compileSchema(schema: object | boolean): ValidateFunction {
+  const choice = dialectOf(schema);
+  let target = schema;
+  if (choice.unknownUri && isRecord(schema)) {
+    const { $schema: _unknown, ...rest } = schema;
+    target = rest;
+  }
+  try {
+    return ajvFor(choice.dialect).compile(target);
+  } catch (error) {
+    if (choice.declared) throw error;
+    try {
+      return ajvFor("draft-07").compile(target);
+    } catch {
+      throw error;
+    }
+  }
+}
