@@ -7,7 +7,7 @@ import type { BaseEvent, Interrupt, Message, RunAgentInput } from "@ag-ui/core";
  *
  * Triggers (in the last user message): "book" → calls the front-end tool `confirm_booking`;
  * "approve" → ends with an interrupt outcome ("approve twice" → two interrupts); "slow" → streams
- * slowly (to abort); "fail" → RUN_ERROR; anything else → the showcase run (every event family).
+ * slowly (to abort); "fail" → RUN_ERROR; "bulk N" → a run of N events; anything else → the showcase run (every event family).
  */
 
 export const FRONTEND_TOOL = "confirm_booking";
@@ -116,6 +116,41 @@ function showcase(input: RunAgentInput, id: (p: string) => string, said: string)
   ];
 }
 
+/**
+ * A long run of `n` events (RUN_STARTED and RUN_FINISHED included) mixing every common family:
+ * text, reasoning, tool calls with streamed args and results, state deltas, steps. For the
+ * benches ("bulk 10000") and for opening a big run in the browser.
+ */
+export function bulkEvents(n: number, threadId: string, runId: string): BaseEvent[] {
+  const out: BaseEvent[] = [{ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent, { type: EventType.STATE_SNAPSHOT, snapshot: { counters: {} } } as BaseEvent];
+  const GROUP = 17;
+  for (let k = 0; out.length + GROUP <= n - 1; k++) {
+    const m = `m${k}`;
+    const c = `c${k}`;
+    out.push(
+      { type: EventType.STEP_STARTED, stepName: `step ${k}` } as BaseEvent,
+      { type: EventType.REASONING_MESSAGE_START, messageId: `r${k}`, role: "reasoning" } as BaseEvent,
+      { type: EventType.REASONING_MESSAGE_CONTENT, messageId: `r${k}`, delta: `thinking about step ${k}` } as BaseEvent,
+      { type: EventType.REASONING_MESSAGE_END, messageId: `r${k}` } as BaseEvent,
+      { type: EventType.TEXT_MESSAGE_START, messageId: m, role: "assistant" } as BaseEvent,
+      ...["Working ", "on ", "step ", `${k}. `].map((delta) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: m, delta }) as BaseEvent),
+      { type: EventType.TEXT_MESSAGE_END, messageId: m } as BaseEvent,
+      { type: EventType.TOOL_CALL_START, toolCallId: c, toolCallName: "count", parentMessageId: m } as BaseEvent,
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: c, delta: `{"step":` } as BaseEvent,
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: c, delta: `${k}}` } as BaseEvent,
+      { type: EventType.TOOL_CALL_END, toolCallId: c } as BaseEvent,
+      { type: EventType.TOOL_CALL_RESULT, messageId: `t${k}`, toolCallId: c, content: `${k}`, role: "tool" } as BaseEvent,
+      { type: EventType.STATE_DELTA, delta: [{ op: "add", path: `/counters/c${k % 100}`, value: k }] } as BaseEvent,
+      { type: EventType.STEP_FINISHED, stepName: `step ${k}` } as BaseEvent,
+    );
+  }
+  // Whole groups only (a cut one would leave a step or a message open); CUSTOM events pad to n.
+  for (let k = 0; out.length < n - 1; k++) out.push({ type: EventType.CUSTOM, name: "loupe.bulk.pad", value: k } as BaseEvent);
+  out.length = Math.max(1, n - 1);
+  out.push({ type: EventType.RUN_FINISHED, threadId, runId, outcome: { type: "success" } } as BaseEvent);
+  return out;
+}
+
 /** The scripted steps of one run (RUN_STARTED … RUN_FINISHED / RUN_ERROR). */
 export function scriptRun(input: RunAgentInput, memory: ThreadMemory): Step[] {
   let n = 0;
@@ -159,6 +194,8 @@ export function scriptRun(input: RunAgentInput, memory: ThreadMemory): Step[] {
 
   const said = lastUserText(input.messages);
   const lower = said.toLowerCase();
+  const bulk = /\bbulk (\d+)/.exec(lower);
+  if (bulk) return bulkEvents(Math.min(Math.max(Number(bulk[1]), 2), 200_000), input.threadId, input.runId);
   if (lower.includes("fail")) return error("The demo agent was asked to fail", "demo_failure");
   if (lower.includes("slow")) {
     const msg = id("msg");

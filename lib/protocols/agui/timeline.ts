@@ -1,4 +1,5 @@
-import { applyPatch } from "fast-json-patch";
+// The default export: under plain Node ESM (benches, tsx) the CJS build exposes no named exports.
+import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
 import type {
   AguiActivityItem,
@@ -388,7 +389,7 @@ class Builder {
     if (!Array.isArray(e.delta)) error = "STATE_DELTA.delta is not a JSON Patch array";
     else {
       try {
-        after = applyPatch(before ?? {}, e.delta as Operation[], true, false).newDocument;
+        after = jsonpatch.applyPatch(before ?? {}, e.delta as Operation[], true, false).newDocument;
       } catch (err) {
         error = errText(err);
       }
@@ -413,7 +414,7 @@ class Builder {
       return;
     }
     try {
-      item.content = applyPatch(item.content ?? {}, (e.patch ?? []) as Operation[], true, false).newDocument;
+      item.content = jsonpatch.applyPatch(item.content ?? {}, (e.patch ?? []) as Operation[], true, false).newDocument;
     } catch (err) {
       item.error = errText(err);
       this.find(i, "error", "activity_patch_failed", `An ACTIVITY_DELTA patch did not apply: ${item.error}`);
