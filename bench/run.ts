@@ -31,6 +31,7 @@ import { apiCallBench } from "./api-call";
 import { coldStartBench } from "./cold-start";
 import { playgroundBench } from "./playground";
 import { tapBench } from "./tap";
+import { aguiBench } from "./agui";
 import { a2aBench } from "./a2a";
 
 const BENCHES: Bench[] = [
@@ -47,6 +48,7 @@ const BENCHES: Bench[] = [
   coldStartBench,
   playgroundBench,
   tapBench,
+  aguiBench,
   a2aBench,
 ];
 
