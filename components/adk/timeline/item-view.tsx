@@ -132,7 +132,7 @@ export function Unrecognized({ reason, raw }: { reason: string; raw: unknown }) 
       <span>
         <Badge variant="warning">unrecognized</Badge> <span className="text-muted-foreground">{reason}</span>
       </span>
-      <JsonView value={raw} limitBytes={2048} />
+      <JsonView value={raw} />
     </div>
   );
 }
