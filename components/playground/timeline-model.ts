@@ -1,21 +1,12 @@
 /**
  * One playground column's entries folded into turns and steps (pure: unit-tested directly).
- * Entries are read defensively: a raw that does not have the shape lib/contracts/playground.ts
- * describes is kept as an "odd" entry and shown raw where it arrived, never dropped, never
+ * Entries are read through the entry contract (lib/contracts/entry-kinds/playground.ts): a raw
+ * that does not have its kind's shape is kept as an "odd" entry and shown raw where it arrived, never dropped, never
  * allowed to blank the column.
  */
-import { z } from "zod";
 import type { Entry } from "@/lib/contracts/entries";
+import { parseEntry } from "@/lib/contracts/entry-kinds";
 import type { PgModelRequest, PgModelResponse, PgToolCall, PgTurn, TokenUsage } from "@/lib/contracts/playground";
-
-const num = z.number().int().min(0);
-const UserRaw = z.object({ turn: num, text: z.string() });
-const StreamRaw = z.object({ turn: num, step: num, text: z.string(), reasoning: z.string().optional() });
-const RequestRaw = z.looseObject({ turn: num, step: num, provider: z.string(), model: z.string() });
-const ResponseRaw = z.looseObject({ turn: num, step: num, status: z.enum(["ok", "error"]), toolCalls: z.array(z.unknown()) });
-const ToolCallRaw = z.looseObject({ turn: num, step: num, toolCallId: z.string(), calledAs: z.string(), status: z.string() });
-const TurnRaw = z.looseObject({ turn: num, status: z.string(), startedAt: z.number() });
-const DraftRaw = z.looseObject({ connectionId: z.string(), requestId: z.string(), model: z.string(), text: z.string().optional(), error: z.unknown().optional() });
 
 /** The column's model drafted the answer to a server's sampling request (the user approves it in the inbox). */
 export interface SamplingDraft {
@@ -94,66 +85,50 @@ export function buildColumnTimeline(entries: readonly Entry[], columnId: string)
   const odd = (e: Entry) => (current ? current.odd : preamble).push(e);
 
   for (const e of mine) {
-    switch (e.kind) {
-      case "pg_user": {
-        const p = UserRaw.safeParse(e.raw);
-        if (!p.success) break;
-        current = turnOf(turns, p.data.turn);
-        current.user = { seq: e.seq, text: p.data.text };
-        continue;
+    // Conversation and column records drive the lists, not the timeline.
+    if (e.kind === "pg_column" || e.kind === "pg_conversation") continue;
+    const read = parseEntry(e);
+    if (read.ok) {
+      switch (read.kind) {
+        case "pg_user":
+          current = turnOf(turns, read.raw.turn);
+          current.user = { seq: e.seq, text: read.raw.text };
+          continue;
+        case "pg_model_request":
+          current = turnOf(turns, read.raw.turn);
+          stepOf(current, read.raw.step).request = rec<PgModelRequest>(e, read.raw);
+          continue;
+        case "pg_model_stream":
+          current = turnOf(turns, read.raw.turn);
+          stepOf(current, read.raw.step).stream = { text: read.raw.text, reasoning: read.raw.reasoning };
+          continue;
+        case "pg_model_response":
+          current = turnOf(turns, read.raw.turn);
+          stepOf(current, read.raw.step).response = rec<PgModelResponse>(e, read.raw);
+          continue;
+        case "pg_tool_call": {
+          const call = read.raw;
+          current = turnOf(turns, call.turn);
+          const calls = stepOf(current, call.step).toolCalls;
+          const at = calls.findIndex((c) => c.raw.toolCallId === call.toolCallId);
+          // A preview (over 64 KB) lost its large fields: the card still needs these three.
+          const next = rec<PgToolCall>(e, { ...call, arguments: call.arguments ?? {}, connectionId: call.connectionId ?? null, tool: call.tool ?? null });
+          if (at === -1) calls.push(next);
+          else calls[at] = next;
+          continue;
+        }
+        case "pg_turn":
+          current = turnOf(turns, read.raw.turn);
+          current.status = read.raw;
+          continue;
+        case "pg_sampling_draft": {
+          if (!current) break;
+          const { error, ...draft } = read.raw;
+          const message = typeof error === "string" ? error : error && typeof error === "object" && "message" in error ? String(error.message) : undefined;
+          current.drafts.push({ seq: e.seq, connectionId: draft.connectionId, requestId: draft.requestId, model: draft.model, text: draft.text ?? "", error: message, raw: e.raw });
+          continue;
+        }
       }
-      case "pg_model_request": {
-        const p = RequestRaw.safeParse(e.raw);
-        if (!p.success) break;
-        current = turnOf(turns, p.data.turn);
-        stepOf(current, p.data.step).request = rec(e, e.raw as PgModelRequest);
-        continue;
-      }
-      case "pg_model_stream": {
-        const p = StreamRaw.safeParse(e.raw);
-        if (!p.success) break;
-        current = turnOf(turns, p.data.turn);
-        stepOf(current, p.data.step).stream = { text: p.data.text, reasoning: p.data.reasoning };
-        continue;
-      }
-      case "pg_model_response": {
-        const p = ResponseRaw.safeParse(e.raw);
-        if (!p.success) break;
-        current = turnOf(turns, p.data.turn);
-        stepOf(current, p.data.step).response = rec(e, e.raw as PgModelResponse);
-        continue;
-      }
-      case "pg_tool_call": {
-        const p = ToolCallRaw.safeParse(e.raw);
-        if (!p.success) break;
-        current = turnOf(turns, p.data.turn);
-        const calls = stepOf(current, p.data.step).toolCalls;
-        const at = calls.findIndex((c) => c.raw.toolCallId === p.data.toolCallId);
-        const call = e.raw as Partial<PgToolCall> & Pick<PgToolCall, "turn" | "step" | "toolCallId" | "calledAs" | "status">;
-        const next = rec(e, { ...call, arguments: call.arguments ?? {}, connectionId: call.connectionId ?? null, tool: call.tool ?? null });
-        if (at === -1) calls.push(next);
-        else calls[at] = next;
-        continue;
-      }
-      case "pg_turn": {
-        const p = TurnRaw.safeParse(e.raw);
-        if (!p.success) break;
-        current = turnOf(turns, p.data.turn);
-        current.status = e.raw as PgTurn;
-        continue;
-      }
-      case "pg_sampling_draft": {
-        const p = DraftRaw.safeParse(e.raw);
-        if (!p.success || !current) break;
-        const error = p.data.error;
-        const message = typeof error === "string" ? error : error && typeof error === "object" && "message" in error ? String(error.message) : undefined;
-        current.drafts.push({ seq: e.seq, connectionId: p.data.connectionId, requestId: p.data.requestId, model: p.data.model, text: p.data.text ?? "", error: message, raw: e.raw });
-        continue;
-      }
-      // Conversation and column records drive the lists, not the timeline.
-      case "pg_column":
-      case "pg_conversation":
-        continue;
     }
     odd(e);
   }
