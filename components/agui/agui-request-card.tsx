@@ -33,7 +33,7 @@ export function AguiRequestCard({ row, compact }: AguiRequestCardProps) {
   const schema = row.schema ?? row.interrupt?.responseSchema;
 
   return (
-    <Card className="gap-2 py-3" data-testid="agui-request-card" data-kind={row.kind} data-status={status} data-request-id={row.id}>
+    <Card className="gap-2 py-3" data-testid="agui-request-card" data-kind={row.kind} data-status={status} data-request-id={row.id} data-thread-id={row.threadId} data-run-id={row.runId}>
       <CardHeader className="gap-1 px-3">
         <div className="flex items-center gap-2">
           <span className="text-sm font-medium">{t.kindLabel(asRow)}</span>
