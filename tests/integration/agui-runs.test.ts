@@ -155,6 +155,7 @@ describe("AG-UI runs against a hostile agent", () => {
     expect(r.record.error?.code).toBe("upstream:agui_stream_cut");
     const es = entries(hostileId, r.threadId);
     expect(es.filter((e) => e.kind === "agui_event")).toHaveLength(2);
+    expect(es.filter((e) => e.kind === "agui_malformed").map((e) => (e.raw as { text: string }).text)).toEqual(['{"type":"TEXT_MESSAGE_CONT']);
   });
 
   it("HTTP errors and an agent that is down end the run as error in words", async () => {

@@ -189,14 +189,19 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
         const decoder = new TextDecoder();
         // One SQLite transaction per chunk read: a commit per event made a 10,000-event run take seconds.
         const feed = hub.store.db.transaction((text: string) => parser.feed(text));
-        for (;;) {
-          const { value, done: end } = await reader.read();
-          if (end) break;
-          feed(decoder.decode(value, { stream: true }));
+        try {
+          for (;;) {
+            const { value, done: end } = await reader.read();
+            if (end) break;
+            feed(decoder.decode(value, { stream: true }));
+          }
+        } finally {
+          // Also when the stream broke: the frame it was cut in the middle of is dispatched (and
+          // recorded as malformed) instead of lost with the parser.
+          // (A line without its newline is not data yet to the parser: end it first.)
+          parser.feed(`${decoder.decode()}\n\n`);
+          parser.reset({ consume: true });
         }
-        parser.feed(decoder.decode());
-        // A frame the stream was cut in the middle of is dispatched (and recorded as malformed).
-        parser.reset({ consume: true });
       }
     } catch (e) {
       if (aborted) error = { code: "cancelled:agui_run_aborted", message: "Aborted from Loupe" };
