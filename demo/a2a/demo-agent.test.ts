@@ -17,6 +17,21 @@ import { ASK_SCHEMA, SCHEMA_MEDIA_TYPE } from "./skills";
 const PORT = 7150;
 const WEBHOOK_PORT = 7152;
 
+/** The card as served (v1.0 JSON), the fields checked here. */
+interface CardJson {
+  name: string;
+  capabilities: Record<string, unknown>;
+  securitySchemes: Record<string, { apiKeySecurityScheme?: Record<string, unknown> }>;
+  supportedInterfaces: { protocolBinding: string; url: string }[];
+  skills: { id: string }[];
+}
+/** A push notification body: one StreamResponse in v1.0 JSON. */
+interface PushBody {
+  task?: { id: string };
+  statusUpdate?: { taskId: string; status?: { state?: string } };
+  artifactUpdate?: { taskId: string };
+}
+
 let demo: A2aDemo;
 let rpc: Client;
 let rest: Client;
@@ -58,15 +73,15 @@ describe("demo A2A agent: the card", () => {
   it("serves skills, capabilities, a security scheme and both interfaces at /.well-known/agent-card.json", async () => {
     const res = await fetch(demo.cardUrl);
     expect(res.status).toBe(200);
-    const card = (await res.json()) as Record<string, any>;
+    const card = (await res.json()) as CardJson;
     expect(card.name).toBe("Loupe demo A2A agent");
     expect(card.capabilities).toMatchObject({ streaming: true, pushNotifications: true });
-    expect(card.securitySchemes.demoKey.apiKeySecurityScheme).toMatchObject({ location: "header", name: "X-Demo-Key" });
-    expect(card.supportedInterfaces.map((i: any) => [i.protocolBinding, i.url])).toEqual([
+    expect(card.securitySchemes.demoKey?.apiKeySecurityScheme).toMatchObject({ location: "header", name: "X-Demo-Key" });
+    expect(card.supportedInterfaces.map((i) => [i.protocolBinding, i.url])).toEqual([
       ["JSONRPC", `http://127.0.0.1:${PORT}/a2a/jsonrpc`],
       ["HTTP+JSON", `http://127.0.0.1:${PORT}/a2a/rest`],
     ]);
-    expect(card.skills.map((s: any) => s.id)).toEqual(["report", "stream", "ask", "login", "slow", "fail", "reject"]);
+    expect(card.skills.map((s) => s.id)).toEqual(["report", "stream", "ask", "login", "slow", "fail", "reject"]);
     expect(rpc.transport.protocolName).toBe("JSONRPC");
     expect(rest.transport.protocolName).toBe("HTTP+JSON");
   });
@@ -192,14 +207,14 @@ describe("demo A2A agent: every state", () => {
 
 describe("demo A2A agent: push notifications", () => {
   let webhook: Server;
-  const received: { headers: IncomingHttpHeaders; body: any }[] = [];
+  const received: { headers: IncomingHttpHeaders; body: PushBody }[] = [];
 
   beforeAll(async () => {
     webhook = createServer((req, res) => {
       let body = "";
       req.on("data", (c: Buffer) => (body += c.toString()));
       req.on("end", () => {
-        received.push({ headers: req.headers, body: JSON.parse(body) });
+        received.push({ headers: req.headers, body: JSON.parse(body) as PushBody });
         res.writeHead(200).end();
       });
     });

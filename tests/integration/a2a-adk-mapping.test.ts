@@ -50,10 +50,25 @@ function send(parts: unknown[], ids: { taskId?: string; contextId?: string } = {
 const text = (t: string) => ({ text: t });
 const functionResponse = (id: string, name: string, response: unknown) => ({ data: { id, name, response }, metadata: { adk_type: "function_response" } });
 
+/** The args of the ADK function calls met here (confirmation, credential, input, tools). */
+interface CallArgs {
+  originalFunctionCall?: unknown;
+  auth_config?: Record<string, unknown>;
+  authConfig?: Record<string, unknown>;
+  message?: string;
+  response_schema?: unknown;
+  jobName?: string;
+}
+interface PendingCall {
+  id: string;
+  name: string;
+  args: CallArgs;
+}
+
 /** The pending function call ADK put in the input-required status message. */
-function pendingCall(task: Task): { part: Part; call: { id: string; name: string; args: Record<string, any> } } {
+function pendingCall(task: Task): { part: Part; call: PendingCall } {
   const part = task.status!.message!.parts.find((p) => p.content?.$case === "data" && p.metadata?.adk_type === "function_call")!;
-  return { part, call: part.content!.value as { id: string; name: string; args: Record<string, any> } };
+  return { part, call: part.content!.value as PendingCall };
 }
 const messageText = (m: Message | undefined) => (m?.parts ?? []).map((p) => (p.content?.$case === "text" ? p.content.value : "")).join("");
 const artifactTexts = (task: Task) => task.artifacts.flatMap((a) => a.parts.flatMap((p) => (p.content?.$case === "text" ? [p.content.value] : [])));
@@ -67,13 +82,20 @@ afterAll(async () => {
 
 describe("ADK JS over A2A (adk api_server --a2a)", () => {
   it("serves a v0.3 card per app: JSON-RPC + HTTP+JSON, streaming, no push notifications", async () => {
-    const card = (await (await fetch(adkA2aCardUrl(server.url))).json()) as Record<string, any>;
+    const card = (await (await fetch(adkA2aCardUrl(server.url))).json()) as {
+      protocolVersion: string;
+      url: string;
+      preferredTransport: string;
+      additionalInterfaces: unknown[];
+      capabilities: Record<string, unknown>;
+      skills: { name: string }[];
+    };
     expect(card.protocolVersion).toBe("0.3.0");
     expect(card.url).toBe(`${server.url}/a2a/loupe_demo/jsonrpc`);
     expect(card.preferredTransport).toBe("JSONRPC");
     expect(card.additionalInterfaces).toEqual(expect.arrayContaining([{ url: `${server.url}/a2a/loupe_demo/rest`, transport: "HTTP+JSON" }]));
     expect(card.capabilities).toMatchObject({ streaming: true, pushNotifications: false });
-    expect(card.skills.map((s: any) => s.name)).toEqual(expect.arrayContaining(["delete_file", "call_secure_api", "start_job"]));
+    expect(card.skills.map((s) => s.name)).toEqual(expect.arrayContaining(["delete_file", "call_secure_api", "start_job"]));
   });
 
   it("a confirmation becomes input-required (streamed: task, working, artifacts, input-required) and an A2A approval is ignored", async () => {
