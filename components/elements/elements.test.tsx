@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
+import { VIEW_LIMIT_BYTES } from "@/lib/text/truncate";
 import { AppError } from "@/lib/errors";
 import { BusyButton, COPY_FEEDBACK_MS, CopyButton, JsonTextField, JsonView, ListSearchBar, QueryError, ReadOnlyJson, StatusBadge, TONE_CLASS, type StatusTone } from "./index";
 

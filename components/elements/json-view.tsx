@@ -3,9 +3,8 @@
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { previewJson } from "@/lib/protocols/mcp/preview";
 import { formatBytes } from "@/lib/format";
-import { VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
+import { previewJson, VIEW_LIMIT_BYTES } from "@/lib/text/truncate";
 
 export interface JsonViewProps {
   value: unknown;

@@ -1,4 +1,4 @@
-import { base64ByteLength } from "./size";
+import { base64ByteLength } from "@/lib/text/truncate";
 
 /**
  * One content block of a CallToolResult, classified for display. Anything that does not match a

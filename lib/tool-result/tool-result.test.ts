@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseToolResult, classifyBlock } from "./content";
-import { base64ByteLength, truncateUtf8, utf8ByteLength } from "./size";
+import { base64ByteLength, truncateUtf8, utf8ByteLength } from "@/lib/text/truncate";
 import { detectTextFormat, looksLikeMarkdown, prettyJson } from "./text-format";
 import { validateStructured } from "./validate";
 import { readRpcErrorDetails, CALL_STATUS_META } from "./status";

@@ -3,7 +3,7 @@
  * `{"inlineData":{"mimeType":"text/plain","data":"<b64>"}}` or `{"text":…}`) should be shown as.
  */
 import { base64ToBytes } from "@/lib/tool-result/download";
-import { base64ByteLength } from "@/lib/tool-result/size";
+import { base64ByteLength } from "@/lib/text/truncate";
 import { isRecord } from "@/lib/values";
 
 export type ArtifactContent =

@@ -1,4 +1,4 @@
-import { base64ByteLength, utf8ByteLength } from "@/lib/tool-result/size";
+import { base64ByteLength, utf8ByteLength } from "@/lib/text/truncate";
 
 /**
  * How one item of a ReadResourceResult's `contents` is shown, decided by its mimeType first and

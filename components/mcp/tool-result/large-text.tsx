@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { downloadText } from "@/lib/tool-result/download";
 import { formatBytes } from "@/lib/format";
-import { truncateUtf8, VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
+import { truncateUtf8, VIEW_LIMIT_BYTES } from "@/lib/text/truncate";
 import { cn } from "@/lib/cn";
 
 export interface LargeTextProps {

@@ -4,9 +4,8 @@ import { useState } from "react";
 import { CopyButton } from "@/components/elements/copy-button";
 import { Button } from "@/components/ui/button";
 import type { Entry } from "@/lib/contracts/entries";
-import { previewJson } from "@/lib/protocols/mcp/preview";
 import { formatBytes } from "@/lib/format";
-import { VIEW_LIMIT_BYTES } from "@/lib/tool-result/size";
+import { previewJson, VIEW_LIMIT_BYTES } from "@/lib/text/truncate";
 import { errorMessage } from "@/lib/values";
 
 export interface JsonBlockProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previewJson } from "./preview";
+import { previewJson } from "./truncate";
 
 describe("previewJson", () => {
   it("returns small values whole and pretty", () => {

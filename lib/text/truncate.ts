@@ -1,4 +1,9 @@
-/** Payloads above this many UTF-8 bytes are cut in view (STYLE.md rule 8: never render a large payload whole by default). */
+/**
+ * The one truncation rule of every view (JSON viewer, traffic detail, tool results, resources,
+ * artifacts, inbox payloads): a payload above VIEW_LIMIT_BYTES UTF-8 bytes is shown cut to that
+ * many bytes on a character boundary, with "Show all" (STYLE.md rule 8: never render a large
+ * payload whole by default). Byte-based because transport limits are in bytes.
+ */
 export const VIEW_LIMIT_BYTES = 100 * 1024;
 
 // Native encoding beats a JS loop by ~5x on multi-megabyte strings; the temporary buffer is short-lived.
@@ -75,3 +80,38 @@ export function base64ByteLength(b64: string): number {
   return Math.floor((clean.length * 3) / 4) - padding;
 }
 
+// Pretty JSON for views, cut by the same rule.
+const jsonEncoder = new TextEncoder();
+const jsonDecoder = new TextDecoder();
+
+export interface JsonPreview {
+  /** Pretty JSON, cut to at most maxBytes UTF-8 bytes without splitting a character. */
+  text: string;
+  /** UTF-8 size of the whole pretty JSON. */
+  bytes: number;
+  truncated: boolean;
+}
+
+function stringify(value: unknown): string {
+  try {
+    // undefined and functions stringify to undefined; circular values and BigInt throw.
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Pretty JSON for views, cut at maxBytes (STYLE.md rule 8: large payloads are never rendered
+ * whole by default). Byte-based because the 64 KB transport limit is in bytes.
+ */
+export function previewJson(value: unknown, maxBytes: number): JsonPreview {
+  const full = stringify(value);
+  const encoded = jsonEncoder.encode(full);
+  const bytes = encoded.length;
+  if (bytes <= maxBytes) return { text: full, bytes, truncated: false };
+  let cut = Math.max(0, Math.floor(maxBytes));
+  // Back off over UTF-8 continuation bytes (10xxxxxx) so the cut lands on a character start.
+  while (cut > 0 && ((encoded[cut] ?? 0) & 0xc0) === 0x80) cut--;
+  return { text: jsonDecoder.decode(encoded.subarray(0, cut)), bytes, truncated: true };
+}
