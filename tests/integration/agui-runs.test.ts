@@ -124,6 +124,18 @@ describe("AG-UI runs against the demo agent", () => {
     await expect(agui.abortRun(demoId, started.runId)).rejects.toMatchObject({ code: "conflict:agui_run_not_running" });
   });
 
+  it("removing an agent while it runs aborts the run and leaves no rows behind", async () => {
+    const temp = agui.create({ name: "temp", url: demo.url, headers: {}, tools: [] });
+    const started = agui.startRun(temp.id, { text: "slow", context: [] });
+    const done = agui.runDone(started.runId)!;
+    await new Promise((r) => setTimeout(r, 150));
+    agui.remove(temp.id);
+    expect((await done).record.status).toBe("aborted");
+    expect(agui.store.threadRuns(temp.id, started.threadId)).toEqual([]);
+    expect(agui.store.getThread(temp.id, started.threadId)).toBeUndefined();
+    expect(() => agui.remove(demoId)).toThrow(/built in/);
+  });
+
   it("a RUN_ERROR ends the run as error with the agent's words", async () => {
     const r = await run(demoId, { text: "please fail", context: [] });
     expect(r.record).toMatchObject({ status: "error", error: { code: "upstream:agui_run_error", message: "The demo agent was asked to fail" } });

@@ -209,6 +209,8 @@ export class AguiService {
   private finish(config: AguiAgentConfig, plan: RunPlan, tools: AguiToolDeclaration[], result: RunResult): void {
     const { record, timeline } = result;
     const { input } = plan;
+    // Removed while running: its rows are gone and stay gone.
+    if (!this.agents.has(config.id)) return;
     this.store.saveRun(record);
     const prev = this.store.getThread(config.id, input.threadId) as Thread | undefined;
     const now = Date.now();
