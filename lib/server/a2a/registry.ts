@@ -1,11 +1,29 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import type { A2aAgentInput, A2aAgentState, A2aAgentView, A2aAnswerBody, A2aHumanRequest } from "@/lib/contracts/a2a";
+import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import type {
+  A2aAgentInput,
+  A2aAgentState,
+  A2aAgentView,
+  A2aAnswerBody,
+  A2aHumanRequest,
+  A2aPushRegistration,
+  A2aSendBody,
+  A2aTaskDetail,
+  A2aTaskSummary,
+} from "@/lib/contracts/a2a";
+import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
+import type { AppErrorBody } from "@/lib/errors";
+import type { A2aItem } from "@/lib/protocols/a2a/frames";
+import { readFrame, readResult } from "@/lib/protocols/a2a/frames";
 import { maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
 import type { Hub } from "@/lib/server/hub";
+import { fetchCard } from "@/lib/server/a2a/card";
+import { makeClient, sendRequest } from "@/lib/server/a2a/client";
 import { A2aStore } from "@/lib/server/a2a/store";
-import type { A2aAgentConfig } from "@/lib/server/a2a/store";
+import type { A2aAgentConfig, A2aPushRecord } from "@/lib/server/a2a/store";
+import { A2aTasks } from "@/lib/server/a2a/tasks";
+import { A2aWire, recordA2a } from "@/lib/server/a2a/wire";
 
 export interface A2aBuiltinInput {
   id: string;
@@ -19,16 +37,55 @@ interface AgentEntry {
   state: A2aAgentState;
 }
 
-/** Every saved A2A agent; routes look them up here (STYLE rule 3). */
+/** One call to the agent: its wire, and what the agent's frames said. */
+interface Exchange {
+  id: string;
+  agentId: string;
+  wire: A2aWire;
+  error?: { code: number | string; message: string; data?: unknown };
+  frames: number;
+  taskIds: Set<string>;
+}
+
+/** JSON-RPC / REST error codes of the A2A spec → Loupe's error codes. */
+function agentError(err: NonNullable<Exchange["error"]>): AppError {
+  const details = { code: err.code, message: err.message, ...(err.data !== undefined ? { data: err.data } : {}) };
+  if (err.code === -32001 || err.code === 404 || err.code === "NOT_FOUND") return new AppError("not_found:a2a_task", `The agent has no such task: ${err.message}`, details);
+  if (err.code === -32002) return new AppError("conflict:a2a_not_cancelable", `The agent will not cancel this task: ${err.message}`, details);
+  if (err.code === -32003) return new AppError("conflict:a2a_push_unsupported", `The agent does not take push notifications: ${err.message}`, details);
+  return new AppError("upstream:a2a_error", `The agent answered with an error: ${err.message} (${err.code})`, details);
+}
+
+function transportError(e: unknown, url: string): AppError {
+  if (e instanceof AppError) return e;
+  const cause = (e as { cause?: { code?: string } }).cause;
+  const message = e instanceof Error ? e.message : String(e);
+  if (cause?.code === "ECONNREFUSED" || cause?.code === "ECONNRESET" || cause?.code === "ENOTFOUND" || message === "fetch failed") {
+    return new AppError("upstream:a2a_unreachable", `The agent at ${url} did not answer (${cause?.code ?? message})`);
+  }
+  return new AppError("upstream:a2a_protocol", `The agent's answer could not be used: ${message}`);
+}
+
+const PUSH_PATH = "/a2a-push/";
+
+/** Every saved A2A agent, the tasks Loupe saw, their human requests and push webhooks (STYLE rule 3). */
 export class A2aRegistry {
   readonly a2aStore: A2aStore;
+  readonly tasks: A2aTasks;
   private readonly agents = new Map<string, AgentEntry>();
+  /** taskId → the exchange whose stream is open for it now. */
+  private readonly streams = new Map<string, string>();
+  private readonly exchanges = new Map<string, Promise<void>>();
+  private readonly push = new Map<string, A2aPushRecord>();
 
   constructor(readonly hub: Hub) {
     this.a2aStore = new A2aStore(hub.store);
     for (const config of this.a2aStore.listAgents()) this.agents.set(config.id, { config, state: { status: "unknown" } });
+    this.tasks = new A2aTasks(hub, this.a2aStore, (id) => this.agents.get(id)?.config.name ?? id);
+    for (const p of this.a2aStore.listPush()) this.push.set(p.pushId, p);
   }
 
+  // ── agents ─────────────────────────────────────────────────────────────────
   private view(entry: AgentEntry): A2aAgentView {
     return { ...entry.config, headers: maskHeaders(entry.config.headers), state: entry.state };
   }
@@ -51,46 +108,340 @@ export class A2aRegistry {
     return this.agents.has(id);
   }
 
+  /** Saves the agent and fetches its card at once; a card that cannot be had shows in its state. */
   async create(input: A2aAgentInput, opts: { id?: string; builtin?: boolean } = {}): Promise<A2aAgentView> {
     const id = opts.id ?? randomUUID();
     const existing = this.agents.get(id);
-    const config: A2aAgentConfig = { ...input, id, createdAt: existing?.config.createdAt ?? Date.now(), ...(opts.builtin ? { builtin: true } : {}) };
+    const config: A2aAgentConfig = { ...input, id, createdAt: existing?.config.createdAt ?? Date.now(), ...(opts.builtin || existing?.config.builtin ? { builtin: true } : {}) };
     this.a2aStore.saveAgent(config);
     const entry: AgentEntry = existing ?? { config, state: { status: "unknown" } };
     entry.config = config;
     this.agents.set(id, entry);
-    return this.view(entry);
+    return this.refreshCard(id).catch(() => this.view(entry));
   }
 
-  /** Boot's demo peers: saved once under a fixed id, builtin; calling again only updates the URL. */
+  /** Boot's demo peers: saved under a fixed id as builtin; calling again (every boot) only updates them. */
   registerBuiltin(input: A2aBuiltinInput): Promise<A2aAgentView> {
     return this.create({ name: input.name, url: input.url, headers: input.headers ?? {} }, { id: input.id, builtin: true });
   }
 
+  /** Masked header values keep the stored secret. */
   async update(id: string, input: Partial<A2aAgentInput>): Promise<A2aAgentView> {
     const entry = this.require(id);
     const headers = input.headers ? mergeHeaders(input.headers, entry.config.headers) : entry.config.headers;
     entry.config = { ...entry.config, ...input, headers };
     this.a2aStore.saveAgent(entry.config);
-    return this.view(entry);
+    return this.refreshCard(id).catch(() => this.view(entry));
   }
 
   remove(id: string): void {
     const entry = this.require(id);
-    if (entry.config.builtin) throw new AppError("conflict:a2a_builtin", `"${entry.config.name}" is a demo agent Loupe starts itself`);
+    if (entry.config.builtin) throw new AppError("conflict:a2a_builtin", `"${entry.config.name}" is a demo agent Loupe starts itself: it cannot be removed`);
     this.agents.delete(id);
     this.a2aStore.deleteAgent(id);
+    this.tasks.dropAgent(id);
+    for (const [pushId, p] of this.push) if (p.agentId === id) this.push.delete(pushId);
   }
 
-  /** Every human request, pending first. */
+  /** Re-reads the card; the failure is kept in the state and thrown (AppError 4xx/502). */
+  async refreshCard(id: string): Promise<A2aAgentView> {
+    const entry = this.require(id);
+    try {
+      const state = await fetchCard(this.hub, id, entry.config.url, entry.config.headers);
+      const transport = entry.config.transport && state.transports?.includes(entry.config.transport) ? entry.config.transport : state.transports?.[0];
+      entry.state = { ...state, ...(transport ? { transport } : {}) };
+    } catch (e) {
+      const err = AppError.from(e);
+      entry.state = { ...entry.state, status: "error", error: err.message };
+      throw err;
+    }
+    return this.view(entry);
+  }
+
+  // ── exchanges ──────────────────────────────────────────────────────────────
+  private async open(agentId: string, opts: { contextId?: string; secrets?: string[] } = {}) {
+    const entry = this.require(agentId);
+    if (!entry.state.card || entry.state.status !== "ok") await this.refreshCard(agentId);
+    const exchange: Exchange = { id: randomUUID(), agentId, frames: 0, taskIds: new Set(), wire: undefined as unknown as A2aWire };
+    exchange.wire = new A2aWire(this.hub, {
+      agentId,
+      exchangeId: exchange.id,
+      transport: entry.state.transport ?? "JSONRPC",
+      ...(opts.contextId ? { contextId: opts.contextId } : {}),
+      ...(opts.secrets ? { secrets: opts.secrets } : {}),
+      onItem: (item, recorded) => this.onItem(exchange, item, recorded),
+    });
+    const client = await makeClient(entry.state.card, entry.state.transport, exchange.wire.fetchWith(entry.config.headers));
+    return { entry, exchange, client };
+  }
+
+  private onItem(exchange: Exchange, item: A2aItem, recorded: Entry): void {
+    exchange.frames++;
+    if (item.type === "error") {
+      exchange.error = item;
+      return;
+    }
+    this.tasks.apply(exchange.agentId, item);
+    if (item.type === "task") {
+      exchange.taskIds.add(item.taskId);
+      const payload = recorded.raw as { payload?: { result?: { task?: unknown } | unknown } };
+      const result = (payload.payload as { result?: unknown } | undefined)?.result ?? payload.payload;
+      this.tasks.keepTask(exchange.agentId, item.taskId, (result as { task?: unknown }).task ?? result);
+    }
+    if (item.type === "status" || item.type === "artifact") exchange.taskIds.add(item.taskId);
+    if (item.type === "message" && item.message.taskId) exchange.taskIds.add(item.message.taskId);
+  }
+
+  /** A unary call: the agent's JSON-RPC / REST error becomes the AppError, never a 500. */
+  private async unary<T>(agentId: string, call: (client: Awaited<ReturnType<typeof makeClient>>) => Promise<T>): Promise<T> {
+    const { entry, exchange, client } = await this.open(agentId);
+    try {
+      return await call(client);
+    } catch (e) {
+      if (exchange.error) throw agentError(exchange.error);
+      throw transportError(e, entry.config.url);
+    }
+  }
+
+  /**
+   * Sends a message (message/stream when asked and the card streams, message/send otherwise).
+   * Resolves once the agent's first frame arrived (or rejects with its error); the rest of a
+   * stream keeps arriving as entries.
+   */
+  async send(agentId: string, body: A2aSendBody, opts: { secrets?: string[] } = {}): Promise<{ exchangeId: string; taskId?: string; contextId?: string }> {
+    const { entry, exchange, client } = await this.open(agentId, { ...(body.contextId ? { contextId: body.contextId } : {}), ...opts });
+    const request = sendRequest(body);
+    const capabilities = (entry.state.card as { capabilities?: { streaming?: boolean } } | undefined)?.capabilities;
+    const ids = () => {
+      const taskId = [...exchange.taskIds][0] ?? body.taskId;
+      const rec = taskId ? this.tasks.get(agentId, taskId) : undefined;
+      return { exchangeId: exchange.id, ...(taskId ? { taskId } : {}), ...(rec?.contextId ? { contextId: rec.contextId } : body.contextId ? { contextId: body.contextId } : {}) };
+    };
+    if (!body.stream || capabilities?.streaming !== true) {
+      try {
+        await client.sendMessage(request);
+      } catch (e) {
+        if (exchange.error) throw agentError(exchange.error);
+        throw transportError(e, entry.config.url);
+      }
+      return ids();
+    }
+    await this.stream(entry, exchange, client.sendMessageStream(request), body.taskId);
+    return ids();
+  }
+
+  /**
+   * Drains a stream in the background; resolves at its first frame. A stream that dies after
+   * frames arrived is recorded `dropped` (resubscribe is offered), one the agent ended with an
+   * error or a frame the SDK refused is `closed` with the reason.
+   */
+  private stream(entry: AgentEntry, exchange: Exchange, gen: AsyncGenerator<unknown>, knownTaskId?: string, event: "open" | "resubscribed" = "open"): Promise<void> {
+    const streamEntry = (ev: "open" | "closed" | "dropped" | "resubscribed", error?: string) => {
+      const taskId = [...exchange.taskIds][0] ?? knownTaskId;
+      exchange.wire.record("a2a_stream", "local", { exchangeId: exchange.id, event: ev, method: exchange.wire.lastMethod, ...(taskId ? { taskId } : {}), ...(error ? { error } : {}) });
+    };
+    let first: { resolve: () => void; reject: (e: AppError) => void; settled: boolean } | undefined;
+    const started = new Promise<void>((resolve, reject) => {
+      first = { resolve, reject, settled: false };
+    });
+    const settle = (e?: AppError) => {
+      if (!first || first.settled) return;
+      first.settled = true;
+      if (e) first.reject(e);
+      else first.resolve();
+    };
+    const mark = (on: boolean) => {
+      for (const id of exchange.taskIds) {
+        if (on) this.streams.set(id, exchange.id);
+        else if (this.streams.get(id) === exchange.id) this.streams.delete(id);
+      }
+    };
+    if (knownTaskId) exchange.taskIds.add(knownTaskId);
+    const run = (async () => {
+      let opened = false;
+      try {
+        for await (const _ of gen) {
+          if (!opened) {
+            opened = true;
+            streamEntry(event);
+          }
+          mark(true);
+          settle();
+        }
+        await exchange.wire.streamEnded;
+        if (!opened) streamEntry(event);
+        streamEntry("closed");
+      } catch (e) {
+        const cut = await exchange.wire.streamEnded;
+        if (exchange.error) {
+          streamEntry("closed", `The agent ended the stream with an error: ${exchange.error.message}`);
+          settle(agentError(exchange.error));
+        } else if (exchange.wire.sawMalformed) {
+          streamEntry("closed", `A frame did not fit the A2A schema; the SDK stopped reading: ${e instanceof Error ? e.message : String(e)}`);
+          settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
+        } else if (exchange.frames > 0) {
+          streamEntry("dropped", cut ?? (e instanceof Error ? e.message : String(e)));
+        } else {
+          settle(transportError(e, entry.config.url));
+        }
+      } finally {
+        mark(false);
+        settle();
+      }
+    })();
+    this.exchanges.set(exchange.id, run);
+    void run.finally(() => this.exchanges.delete(exchange.id));
+    return started;
+  }
+
+  /** Resolves when an exchange's stream has ended (tests). */
+  async waitExchange(exchangeId: string): Promise<void> {
+    await this.exchanges.get(exchangeId);
+  }
+
+  // ── tasks ──────────────────────────────────────────────────────────────────
+  private summary(agentId: string, taskId: string): A2aTaskSummary | undefined {
+    const rec = this.tasks.get(agentId, taskId);
+    if (!rec) return undefined;
+    const { task: _task, artifactIds: _ids, ...summary } = rec as typeof rec & { artifactIds?: string[] };
+    const push = [...this.push.values()].find((p) => p.agentId === agentId && p.taskId === taskId);
+    return { ...summary, streaming: this.streams.has(taskId), ...(push ? { push: push.registration } : {}) };
+  }
+
+  listTasks(agentId: string): A2aTaskSummary[] {
+    this.require(agentId);
+    return this.tasks.list(agentId).flatMap((t) => this.summary(agentId, t.taskId) ?? []);
+  }
+
+  getTask(agentId: string, taskId: string): A2aTaskDetail {
+    this.require(agentId);
+    const summary = this.summary(agentId, taskId);
+    if (!summary) throw new AppError("not_found:a2a_task", `Loupe has seen no task "${taskId}" of this agent`);
+    // The task's frames, streams, pushes and requests, and the requests of the exchanges that carried them.
+    const rows = this.hub.store
+      .prepare(
+        `SELECT seq FROM entries WHERE connection_id = ? AND protocol = 'a2a' AND (json_extract(raw, '$.taskId') = ?
+           OR json_extract(raw, '$.exchangeId') IN (SELECT json_extract(raw, '$.exchangeId') FROM entries
+             WHERE connection_id = ? AND protocol = 'a2a' AND json_extract(raw, '$.taskId') = ?)) ORDER BY seq`,
+      )
+      .all(agentId, taskId, agentId, taskId) as { seq: number }[];
+    return { ...summary, task: this.tasks.get(agentId, taskId)?.task, entrySeqs: rows.map((r) => r.seq) };
+  }
+
+  /** tasks/get now. */
+  async refreshTask(agentId: string, taskId: string): Promise<A2aTaskDetail> {
+    await this.unary(agentId, (c) => c.getTask({ tenant: "", id: taskId }));
+    return this.getTask(agentId, taskId);
+  }
+
+  /** tasks/cancel. */
+  async cancelTask(agentId: string, taskId: string): Promise<A2aTaskDetail> {
+    await this.unary(agentId, (c) => c.cancelTask({ tenant: "", id: taskId, metadata: undefined }));
+    return this.getTask(agentId, taskId);
+  }
+
+  /** tasks/resubscribe (v0.3) / SubscribeToTask (v1.0) after a drop; resolves at the first frame. */
+  async resubscribe(agentId: string, taskId: string): Promise<{ exchangeId: string }> {
+    const rec = this.tasks.get(agentId, taskId);
+    const { entry, exchange, client } = await this.open(agentId, rec?.contextId ? { contextId: rec.contextId } : {});
+    await this.stream(entry, exchange, client.resubscribeTask({ tenant: "", id: taskId }), taskId, "resubscribed");
+    return { exchangeId: exchange.id };
+  }
+
+  // ── human requests ─────────────────────────────────────────────────────────
   listRequests(): A2aHumanRequest[] {
-    const all = this.a2aStore.listRequests();
-    return [...all.filter((r) => r.status === "pending"), ...all.filter((r) => r.status !== "pending")];
+    return this.tasks.listRequests();
   }
 
-  async answerRequest(requestId: string, _body: A2aAnswerBody): Promise<A2aHumanRequest> {
-    const request = this.a2aStore.listRequests().find((r) => r.id === requestId);
+  /** Continues the request's task (same taskId and contextId) with the answer, exactly once. */
+  async answerRequest(requestId: string, body: A2aAnswerBody): Promise<A2aHumanRequest> {
+    const request = this.tasks.getRequest(requestId);
     if (!request) throw new AppError("not_found:a2a_request", `No A2A request with id "${requestId}"`);
-    throw new AppError("conflict:a2a_request_stale", "Answering A2A requests is not wired yet");
+    this.require(request.agentId);
+    const claim = this.tasks.claim(requestId, this.tasks.get(request.agentId, request.taskId)?.state);
+    if (claim === "answered") throw new AppError("conflict:a2a_request_answered", "This request was already answered");
+    if (claim === "stale") {
+      const now = this.tasks.getRequest(requestId);
+      throw new AppError("conflict:a2a_request_stale", `This request no longer waits: ${now?.reason ?? "the task moved on"}`);
+    }
+    const parts =
+      body.kind === "text"
+        ? [{ kind: "text" as const, text: body.text }]
+        : body.kind === "data"
+          ? [{ kind: "data" as const, data: body.data }]
+          : [{ kind: "data" as const, data: { credential: body.credential, ...(body.scheme ? { scheme: body.scheme } : {}) } }];
+    try {
+      await this.send(
+        request.agentId,
+        { parts, taskId: request.taskId, contextId: request.contextId, stream: true },
+        body.kind === "credential" ? { secrets: [body.credential] } : {},
+      );
+      const { error: _e, ...rest } = this.tasks.getRequest(requestId) ?? request;
+      return this.tasks.save({ ...rest, status: "answered", answeredAt: Date.now() });
+    } catch (e) {
+      const error: AppErrorBody = AppError.from(e).toJSON();
+      this.tasks.save({ ...(this.tasks.getRequest(requestId) ?? request), status: "failed", error });
+      throw e;
+    } finally {
+      this.tasks.release(requestId);
+    }
+  }
+
+  // ── push notifications ─────────────────────────────────────────────────────
+  /** Registers Loupe's webhook for the task, with a random per-task token. */
+  async registerPush(agentId: string, taskId: string): Promise<A2aPushRegistration> {
+    this.require(agentId);
+    const pushId = randomUUID();
+    const token = randomBytes(24).toString("base64url");
+    const url = `http://127.0.0.1:${process.env.LOUPE_PORT ?? "3000"}${PUSH_PATH}${pushId}`;
+    const registration: A2aPushRegistration = { pushId, url, registeredAt: Date.now(), received: 0 };
+    const record: A2aPushRecord = { pushId, agentId, taskId, token, registration };
+    // Known before the agent answers: some agents post the first notification at once.
+    this.push.set(pushId, record);
+    try {
+      await this.unary(agentId, (c) => c.createTaskPushNotificationConfig({ tenant: "", id: pushId, taskId, url, token, authentication: undefined }));
+    } catch (e) {
+      this.push.delete(pushId);
+      throw e;
+    }
+    this.a2aStore.savePush(record);
+    return registration;
+  }
+
+  /**
+   * One webhook POST (the launcher's /a2a-push/:pushId, outside the Loupe token): the per-task
+   * token is compared in constant time; the body is recorded as it came and applied to the task.
+   */
+  receivePush(pushId: string, headers: Record<string, string>, bodyText: string): { status: number; message: string } {
+    const record = this.push.get(pushId);
+    const given = Buffer.from(headers["x-a2a-notification-token"] ?? "");
+    const want = Buffer.from(record?.token ?? randomBytes(24).toString("base64url"));
+    const ok = given.length === want.length && timingSafeEqual(given, want);
+    if (!record || !ok) return { status: 401, message: "Unknown webhook or wrong X-A2A-Notification-Token" };
+    let body: unknown = bodyText;
+    let read: ReturnType<typeof readResult> | undefined;
+    try {
+      body = JSON.parse(bodyText);
+      read = readFrame(body);
+    } catch {
+      read = { ok: false, error: "the body is not JSON" };
+    }
+    const rec = this.tasks.get(record.agentId, record.taskId);
+    recordA2a(this.hub, record.agentId, rec?.contextId ?? null, "a2a_push", "in", {
+      pushId,
+      taskId: record.taskId,
+      headers: maskHeaders(headers),
+      body,
+      ...(read.ok ? { kind: read.item.type } : { error: read.error }),
+    });
+    if (read.ok) this.tasks.apply(record.agentId, read.item);
+    record.registration = { ...record.registration, received: record.registration.received + 1 };
+    this.a2aStore.savePush(record);
+    return { status: 200, message: "recorded" };
+  }
+
+  /** Every open stream ends (tests, shutdown). */
+  async closeAll(): Promise<void> {
+    await Promise.allSettled([...this.exchanges.values()]);
   }
 }

@@ -89,11 +89,13 @@ export class A2aWire {
     try {
       json = JSON.parse(text);
     } catch (e) {
+      this.sawMalformed = true;
       this.record("a2a_malformed", "in", { ...base, text, error: `not JSON: ${e instanceof Error ? e.message : String(e)}` });
       return;
     }
     const read = readFrame(json);
     if (!read.ok) {
+      this.sawMalformed = true;
       this.record("a2a_malformed", "in", { ...base, text, error: read.error });
       return;
     }
@@ -144,7 +146,16 @@ export class A2aWire {
     };
   }
 
-  /** Records every SSE event as its bytes pass through, then hands the same bytes on to the SDK. */
+  /** Settles when the last SSE body this wire tapped has been read to its end (or failed). */
+  streamEnded: Promise<string | undefined> = Promise.resolve(undefined);
+  /** A frame of this exchange was malformed. */
+  sawMalformed = false;
+
+  /**
+   * Records every SSE event as its bytes pass through, then hands the same bytes on to the SDK.
+   * Loupe reads its own branch to the end, so the frames after one the SDK chokes on are still
+   * recorded.
+   */
   private tapStream(res: Response): Response {
     const parser = createParser({
       onEvent: (event) => this.frame(event.data, event.event && event.event !== "message" ? { sseEvent: event.event } : {}),
@@ -156,6 +167,21 @@ export class A2aWire {
         controller.enqueue(chunk);
       },
     });
-    return new Response(res.body!.pipeThrough(tap), { status: res.status, statusText: res.statusText, headers: res.headers });
+    const [mine, sdk] = res.body!.pipeThrough(tap).tee();
+    this.streamEnded = drain(mine);
+    return new Response(sdk, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
+}
+
+async function drain(stream: ReadableStream<Uint8Array>): Promise<string | undefined> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) return undefined;
+    }
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string } }).cause;
+    return cause?.code ?? (e instanceof Error ? e.message : String(e));
   }
 }

@@ -1,0 +1,79 @@
+import "server-only";
+import type { A2aAgentState } from "@/lib/contracts/a2a";
+import { AppError } from "@/lib/errors";
+import { validateCard } from "@/lib/protocols/a2a/card";
+import type { Hub } from "@/lib/server/hub";
+import { recordA2a } from "@/lib/server/a2a/wire";
+
+const CARD_PATHS = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
+const CARD_TIMEOUT_MS = 10_000;
+/** A card is a few KB; a multi-MB one is a mistake or an attack. */
+const CARD_MAX_BYTES = 1024 * 1024;
+
+/** The URLs to try: the URL itself when it names a card, else the well-known paths (new, then old). */
+export function cardUrls(url: string): string[] {
+  const u = new URL(url);
+  if (u.pathname.endsWith(".json")) return [u.href];
+  const base = u.href.replace(/\/+$/, "");
+  return CARD_PATHS.map((p) => `${base}${p}`);
+}
+
+function unreachable(url: string, e: unknown): AppError {
+  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+  const why = cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
+  return new AppError("upstream:a2a_unreachable", `The agent at ${url} did not answer (${why})`);
+}
+
+/**
+ * Fetches and checks the agent card; every attempt's outcome is recorded as `a2a_card`. Throws
+ * AppError upstream:a2a_unreachable (nothing answered), not_found:a2a_card (404 on every path) or
+ * upstream:a2a_card (not JSON, too large, another HTTP error).
+ */
+export async function fetchCard(hub: Hub, agentId: string, url: string, headers: Record<string, string>): Promise<A2aAgentState> {
+  const tried: string[] = [];
+  let last: AppError | undefined;
+  for (const cardUrl of cardUrls(url)) {
+    tried.push(cardUrl);
+    let res: Response;
+    try {
+      // The SDK announces its native version when it resolves a card; so does Loupe, so an agent
+      // serving both versions (the SDK's compat layer) answers with its v1.0 card.
+      res = await fetch(cardUrl, { headers: { Accept: "application/json", "A2A-Version": "1.0", ...headers }, signal: AbortSignal.timeout(CARD_TIMEOUT_MS) });
+    } catch (e) {
+      last = unreachable(cardUrl, e);
+      recordA2a(hub, agentId, null, "a2a_card", "in", { url: cardUrl, status: 0, card: null, error: last.message, tried: [...tried] });
+      throw last;
+    }
+    const text = await res.text();
+    if (res.status === 404) {
+      last = new AppError("not_found:a2a_card", `No agent card at ${tried.join(" or ")} (HTTP 404)`);
+      recordA2a(hub, agentId, null, "a2a_card", "in", { url: cardUrl, status: 404, card: null, error: last.message, tried: [...tried] });
+      continue;
+    }
+    const fail = (message: string) => {
+      recordA2a(hub, agentId, null, "a2a_card", "in", { url: cardUrl, status: res.status, card: text.slice(0, 4096), error: message, tried: [...tried] });
+      return new AppError("upstream:a2a_card", message);
+    };
+    if (!res.ok) throw fail(`The agent card at ${cardUrl} answered HTTP ${res.status}`);
+    if (text.length > CARD_MAX_BYTES) throw fail(`The agent card at ${cardUrl} is over ${CARD_MAX_BYTES} bytes`);
+    let card: unknown;
+    try {
+      card = JSON.parse(text);
+    } catch {
+      throw fail(`The agent card at ${cardUrl} is not JSON`);
+    }
+    recordA2a(hub, agentId, null, "a2a_card", "in", { url: cardUrl, status: res.status, card, tried: [...tried] });
+    const report = validateCard(card);
+    return {
+      status: report.usable.length > 0 ? "ok" : "error",
+      ...(report.usable.length > 0 ? {} : { error: "The card offers no transport Loupe can use" }),
+      card,
+      cardUrl,
+      cardFetchedAt: Date.now(),
+      ...(report.version ? { protocolVersion: report.version } : {}),
+      findings: report.findings,
+      transports: report.usable,
+    };
+  }
+  throw last ?? new AppError("not_found:a2a_card", `No agent card at ${url}`);
+}

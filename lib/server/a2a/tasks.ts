@@ -1,0 +1,153 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { A2aHumanRequest, A2aTaskState } from "@/lib/contracts/a2a";
+import { A2A_INTERRUPTED_STATES, A2A_TERMINAL_STATES } from "@/lib/contracts/a2a";
+import type { A2aItem } from "@/lib/protocols/a2a/frames";
+import { messageSchema, messageText } from "@/lib/protocols/a2a/frames";
+import type { A2aStore, A2aTaskRecord } from "@/lib/server/a2a/store";
+import type { Hub } from "@/lib/server/hub";
+import { recordA2a } from "@/lib/server/a2a/wire";
+
+type Stored = A2aTaskRecord & { artifactIds?: string[] };
+
+export const LOUPE_RESTARTED_REASON = "Loupe restarted while this waited: refresh the task to see whether the agent still waits";
+
+/**
+ * Loupe's own record of every task seen (from any frame: a stream, tasks/get, a push) and the
+ * human requests its interrupted states make. Fed only by frames already recorded.
+ */
+export class A2aTasks {
+  /** Requests whose answer is being sent: their task's frames must not make them stale. */
+  private readonly answering = new Set<string>();
+  private readonly requests = new Map<string, A2aHumanRequest>();
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly store: A2aStore,
+    private readonly agentName: (agentId: string) => string,
+  ) {
+    for (const r of store.listRequests()) {
+      // Nothing tells Loupe what happened to a task while it was down.
+      const request = r.status === "pending" ? { ...r, status: "stale" as const, reason: LOUPE_RESTARTED_REASON } : r;
+      if (request !== r) store.saveRequest(request);
+      this.requests.set(request.id, request);
+    }
+  }
+
+  list(agentId: string): Stored[] {
+    return this.store.listTasks(agentId);
+  }
+
+  get(agentId: string, taskId: string): Stored | undefined {
+    return this.store.getTask(agentId, taskId);
+  }
+
+  /** Applies one frame's item to the task it names (no-op for items without a task). */
+  apply(agentId: string, item: A2aItem): void {
+    if (item.type !== "task" && item.type !== "status" && item.type !== "artifact") return;
+    const now = Date.now();
+    const prev = this.get(agentId, item.taskId);
+    const rec: Stored = prev ?? {
+      agentId,
+      taskId: item.taskId,
+      contextId: item.contextId,
+      state: "unknown",
+      createdAt: now,
+      updatedAt: now,
+      artifactCount: 0,
+      artifactIds: [],
+    };
+    rec.updatedAt = now;
+    if (!rec.contextId && item.contextId) rec.contextId = item.contextId;
+    const ids = new Set(rec.artifactIds ?? []);
+    if (item.type === "artifact") ids.add(item.artifact.artifactId);
+    if (item.type === "task") for (const a of item.artifacts) ids.add(a.artifactId);
+    rec.artifactIds = [...ids];
+    rec.artifactCount = ids.size;
+    if (item.type === "task" || item.type === "status") {
+      const text = messageText(item.message);
+      const changed = item.state !== rec.state;
+      rec.state = item.state;
+      if (text) rec.statusText = text;
+      else if (changed) delete rec.statusText;
+      this.store.saveTask(rec);
+      this.onState(rec, item);
+      return;
+    }
+    this.store.saveTask(rec);
+  }
+
+  /** Keeps the raw Task object a tasks/get or a stream's task frame carried. */
+  keepTask(agentId: string, taskId: string, task: unknown): void {
+    const rec = this.get(agentId, taskId);
+    if (!rec) return;
+    this.store.saveTask({ ...rec, task });
+  }
+
+  private onState(rec: Stored, item: Extract<A2aItem, { type: "task" | "status" }>): void {
+    const pending = [...this.requests.values()].filter((r) => r.agentId === rec.agentId && r.taskId === rec.taskId && r.status === "pending");
+    for (const r of pending) {
+      if (this.answering.has(r.id)) continue;
+      const same = (r.kind === "input" && item.state === "input-required") || (r.kind === "auth" && item.state === "auth-required");
+      if (!same) this.save({ ...r, status: "stale", reason: `The task moved on to ${item.state} without an answer from Loupe` });
+    }
+    if (!A2A_INTERRUPTED_STATES.includes(item.state)) return;
+    const kind = item.state === "auth-required" ? "auth" : "input";
+    // A tasks/get or a push repeating the same interruption is the same request.
+    if (pending.some((r) => r.kind === kind && !this.answering.has(r.id))) return;
+    const prompt = messageText(item.message);
+    const schema = messageSchema(item.message);
+    this.save({
+      id: randomUUID(),
+      agentId: rec.agentId,
+      agentName: this.agentName(rec.agentId),
+      taskId: rec.taskId,
+      contextId: rec.contextId,
+      kind,
+      ...(prompt ? { prompt } : {}),
+      ...(schema !== undefined ? { schema } : {}),
+      ...(item.message ? { message: item.message } : {}),
+      createdAt: Date.now(),
+      status: "pending",
+    });
+  }
+
+  save(request: A2aHumanRequest): A2aHumanRequest {
+    this.requests.set(request.id, request);
+    this.store.saveRequest(request);
+    recordA2a(this.hub, request.agentId, request.contextId || null, "a2a_request_state", "local", request);
+    return request;
+  }
+
+  listRequests(): A2aHumanRequest[] {
+    const all = [...this.requests.values()].sort((a, b) => b.createdAt - a.createdAt);
+    return [...all.filter((r) => r.status === "pending"), ...all.filter((r) => r.status !== "pending")];
+  }
+
+  getRequest(id: string): A2aHumanRequest | undefined {
+    return this.requests.get(id);
+  }
+
+  /** Claims a request for answering (exactly once); the reason it cannot be, as an error code. */
+  claim(id: string, taskState: A2aTaskState | undefined): "ok" | "answered" | "stale" {
+    const r = this.requests.get(id);
+    if (!r) return "stale";
+    if (this.answering.has(id) || r.status === "answered") return "answered";
+    if (r.status === "stale") return "stale";
+    const waiting = r.kind === "auth" ? "auth-required" : "input-required";
+    if (taskState !== undefined && (taskState !== waiting || A2A_TERMINAL_STATES.includes(taskState))) {
+      this.save({ ...r, status: "stale", reason: `The task is ${taskState} now` });
+      return "stale";
+    }
+    this.answering.add(id);
+    return "ok";
+  }
+
+  release(id: string): void {
+    this.answering.delete(id);
+  }
+
+  dropAgent(agentId: string): void {
+    for (const [id, r] of this.requests) if (r.agentId === agentId) this.requests.delete(id);
+  }
+}
