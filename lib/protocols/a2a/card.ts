@@ -202,7 +202,8 @@ export function validateCard(card: unknown): CardReport {
   checkSkills(card, version, add);
   checkSecurity(card, add);
   checkSignatures(card, add);
-  const usable = USABLE.filter((t) => interfaces.some((i) => i.transport === t));
+  // In the card's order: the first interface is the agent's preferred one.
+  const usable = [...new Set(interfaces.map((i) => i.transport))].filter((t): t is A2aTransport => USABLE.includes(t as A2aTransport));
   if (interfaces.length > 0 && usable.length === 0) add({ severity: "error", path: "", message: "None of the card's transports is one Loupe can use (JSONRPC, HTTP+JSON)" });
   return { ...(version ? { version } : {}), findings, interfaces, usable };
 }

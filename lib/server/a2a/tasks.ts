@@ -93,8 +93,11 @@ export class A2aTasks {
     }
     if (!A2A_INTERRUPTED_STATES.includes(item.state)) return;
     const kind = item.state === "auth-required" ? "auth" : "input";
-    // A tasks/get or a push repeating the same interruption is the same request.
+    // A tasks/get, a push or a continuation's first task frame repeating the same interruption
+    // (the same status message) is the same request, answered or not.
     if (pending.some((r) => r.kind === kind && !this.answering.has(r.id))) return;
+    const messageId = item.message?.messageId;
+    if (messageId && [...this.requests.values()].some((r) => r.taskId === rec.taskId && (r.message as { messageId?: string } | undefined)?.messageId === messageId)) return;
     const prompt = messageText(item.message);
     const schema = messageSchema(item.message);
     this.save({

@@ -83,7 +83,9 @@ export class A2aWire {
   }
 
   /** One frame's text: parsed, checked, recorded; the item goes to the exchange's listener. */
-  frame(text: string, extra: { status?: number; sseEvent?: string } = {}): void {
+  frame(raw: string, extra: { status?: number; sseEvent?: string } = {}): void {
+    // An agent may echo what it was sent (a task's history): a credential stays masked there too.
+    const text = (this.ctx.secrets ?? []).reduce((t, secret) => t.split(secret).join(SECRET_MASK), raw);
     const base = { exchangeId: this.ctx.exchangeId, transport: this.ctx.transport, method: this.method, ...extra };
     let json: unknown;
     try {
