@@ -114,7 +114,10 @@ export function InboxList<T extends Row>({ items, renderCard, groupBy = "none" }
         {items.length > 0 && <span className="text-xs text-muted-foreground">· {items.length} in total</span>}
       </header>
       {waiting === 0 && (
-        <div className="flex items-center gap-2 rounded-md border border-dashed px-3 py-4 text-sm text-muted-foreground" data-testid="inbox-empty">
+        <div
+          className="flex items-center gap-2 rounded-md border border-dashed px-3 py-4 text-sm text-muted-foreground"
+          data-testid="inbox-empty"
+        >
           <InboxIcon className="size-4" aria-hidden />
           Nothing is waiting for you
         </div>

@@ -47,14 +47,18 @@ export { groupKeyOf, inboxItemDomKey, itemKey } from "./source-text";
 
 /** One line of the (virtualized) list: a group's heading or a row. */
 export type InboxLine<T extends InboxRow = InboxRow> =
-  | { type: "group"; key: string; groupKey: string; label: string }
-  | { type: "row"; key: string; groupKey: string; row: T };
+  { type: "group"; key: string; groupKey: string; label: string } | { type: "row"; key: string; groupKey: string; row: T };
 
 /** The list flattened for the virtualizer: rows, each group led by its heading when grouped. */
 export function inboxLines<T extends InboxRow>(items: readonly T[], grouped: boolean): InboxLine<T>[] {
   if (!grouped) return items.map((row) => ({ type: "row", key: itemKey(row), groupKey: groupKeyOf(row), row }));
   return groupBySession(items).flatMap((group) => [
-    { type: "group" as const, key: `group\u0000${group.key}`, groupKey: group.key, label: group.items[0] ? groupLabelOf(group.items[0]) : "" },
+    {
+      type: "group" as const,
+      key: `group\u0000${group.key}`,
+      groupKey: group.key,
+      label: group.items[0] ? groupLabelOf(group.items[0]) : "",
+    },
     ...group.items.map((row) => ({ type: "row" as const, key: itemKey(row), groupKey: group.key, row })),
   ]);
 }

@@ -41,7 +41,10 @@ function mcpPrompt(row: RowOf<"mcp">): string {
 
 const a2aKind = (row: RowOf<"a2a">): InboxKind => (row.kind === "auth" ? "a2a_auth" : "a2a_input");
 const aguiKind = (row: RowOf<"agui">): InboxKind => (row.kind === "tool" ? "agui_tool" : "agui_interrupt");
-const labelOf = <R extends InboxRow>(kind: (row: R) => InboxKind) => (row: R) => KIND_LABEL[kind(row)];
+const labelOf =
+  <R extends InboxRow>(kind: (row: R) => InboxKind) =>
+  (row: R) =>
+    KIND_LABEL[kind(row)];
 
 export const INBOX_SOURCE_TEXT: { [S in InboxSource]: InboxSourceText<RowOf<S>> } = {
   adk: {
@@ -86,7 +89,11 @@ export const INBOX_SOURCE_TEXT: { [S in InboxSource]: InboxSourceText<RowOf<S>> 
     kindLabel: labelOf(a2aKind),
     // The task's status message, or what the state means when the agent sent no text.
     prompt: (row) =>
-      row.prompt?.trim() ? row.prompt : row.kind === "auth" ? "The agent needs a credential to go on with the task." : "The agent needs input to go on with the task.",
+      row.prompt?.trim()
+        ? row.prompt
+        : row.kind === "auth"
+          ? "The agent needs a credential to go on with the task."
+          : "The agent needs input to go on with the task.",
     where: (row) => `${row.agentName} › task ${row.taskId}`,
     key: (row) => `a2a\u0000${row.agentId}\u0000${row.id}`,
     groupKey: (row) => `a2a:${row.agentId}:${row.contextId}`,

@@ -20,7 +20,8 @@ describe("INBOX_SOURCES", () => {
       const d = sourceOf(row);
       expect(d, row.source).toBe(INBOX_SOURCES[row.source]);
       expect(typeof d.Card).toBe("function");
-      for (const text of [d.label, d.kindLabel(row), d.prompt(row), d.where(row), d.groupLabel(row)]) expect(text.length, row.source).toBeGreaterThan(0);
+      for (const text of [d.label, d.kindLabel(row), d.prompt(row), d.where(row), d.groupLabel(row)])
+        expect(text.length, row.source).toBeGreaterThan(0);
       expect(d.status(row)).toBe("pending");
     }
     expect(new Set(Object.values(INBOX_SOURCES).map((d) => d.label)).size).toBe(5);

@@ -32,7 +32,9 @@ function AdkInboxCard({ row, compact }: InboxCardProps<RowOf<"adk">>) {
 
 function McpInboxCard({ row, compact }: InboxCardProps<RowOf<"mcp">>) {
   const { openConnection } = useInboxNavigation();
-  return <AnswerableRequestCard request={row} compact={compact} onOpenConnection={openConnection ? () => openConnection(row) : undefined} />;
+  return (
+    <AnswerableRequestCard request={row} compact={compact} onOpenConnection={openConnection ? () => openConnection(row) : undefined} />
+  );
 }
 
 function ApprovalInboxCard({ row, compact }: InboxCardProps<RowOf<"approval">>) {

@@ -31,6 +31,9 @@ export const INBOX_STATUS_RANK: Record<InboxRow["status"], number> = { pending: 
 export function orderInbox<T extends Pick<InboxRow, "status" | "createdAt">>(rows: readonly T[]): T[] {
   return rows
     .map((row, i) => ({ row, i }))
-    .sort((a, b) => INBOX_STATUS_RANK[a.row.status] - INBOX_STATUS_RANK[b.row.status] || (b.row.createdAt ?? 0) - (a.row.createdAt ?? 0) || a.i - b.i)
+    .sort(
+      (a, b) =>
+        INBOX_STATUS_RANK[a.row.status] - INBOX_STATUS_RANK[b.row.status] || (b.row.createdAt ?? 0) - (a.row.createdAt ?? 0) || a.i - b.i,
+    )
     .map((x) => x.row);
 }

@@ -13,8 +13,17 @@ const { source: _g, ...AGUI } = fixture.agui;
 
 function entry(seq: number, protocol: "a2a" | "agui", raw: unknown, over: Partial<Entry> = {}): Entry {
   return {
-    seq, connectionId: protocol === "a2a" ? "a2" : "g1", sessionKey: null, receivedAt: 1000 + seq, sourceTime: null, direction: "local",
-    protocol, kind: protocol === "a2a" ? "a2a_request_state" : "agui_request", raw, rawBytes: 10, ...over,
+    seq,
+    connectionId: protocol === "a2a" ? "a2" : "g1",
+    sessionKey: null,
+    receivedAt: 1000 + seq,
+    sourceTime: null,
+    direction: "local",
+    protocol,
+    kind: protocol === "a2a" ? "a2a_request_state" : "agui_request",
+    raw,
+    rawBytes: 10,
+    ...over,
   };
 }
 const a2a = (seq: number, request: A2aHumanRequest, over?: Partial<Entry>) => entry(seq, "a2a", request, over);
@@ -35,7 +44,10 @@ describe("stream → inbox: A2A and AG-UI human requests", () => {
     applyStreamEntries(qc, [a2a(3, { ...A2A, status: "answered", answeredAt: 3000 })]);
     expect(listed(qc)).toEqual(["agui:req-1:pending", "a2a:req-1:answered", "mcp:req-1:answered"]);
     // The row is the request as recorded, whole.
-    expect(qc.getQueryData<InboxRow[]>(inboxKeys.list())?.find((r) => r.source === "a2a")).toMatchObject({ prompt: "Which size?", answeredAt: 3000 });
+    expect(qc.getQueryData<InboxRow[]>(inboxKeys.list())?.find((r) => r.source === "a2a")).toMatchObject({
+      prompt: "Which size?",
+      answeredAt: 3000,
+    });
   });
 
   it("never reopens an answered or stale request with an older pending copy", () => {

@@ -58,13 +58,25 @@ describe("GET /api/inbox — every protocol's requests together", () => {
     expect((await agents.waitRun(run.id))?.status).toBe("completed");
 
     // MCP: a tool call that waits on the client's model (sampling).
-    const mcp = await getRegistry().create({ ...stdioInput("everything", [EVERYTHING, "stdio"]), clientCapabilities: CAPS } as ConnectionInput);
+    const mcp = await getRegistry().create({
+      ...stdioInput("everything", [EVERYTHING, "stdio"]),
+      clientCapabilities: CAPS,
+    } as ConnectionInput);
     const call = getRegistry().callTool(mcp.id, { name: "trigger-sampling-request", arguments: { prompt: "say hi", maxTokens: 20 } });
-    await until(() => getClientRequests().list({ connectionId: mcp.id }).some((r) => r.status === "pending"));
+    await until(() =>
+      getClientRequests()
+        .list({ connectionId: mcp.id })
+        .some((r) => r.status === "pending"),
+    );
 
     // AG-UI: the demo agent calls the front-end tool the user declared.
     const service = getAgui();
-    const aguiId = service.registerBuiltin({ id: "demo-agui", name: "Loupe demo AG-UI agent", url: agui.url, tools: [CONFIRM_BOOKING_TOOL] }).id;
+    const aguiId = service.registerBuiltin({
+      id: "demo-agui",
+      name: "Loupe demo AG-UI agent",
+      url: agui.url,
+      tools: [CONFIRM_BOOKING_TOOL],
+    }).id;
     const started = service.startRun(aguiId, { text: "book a room", context: [] });
     await service.runDone(started.runId);
 

@@ -20,7 +20,10 @@ export interface InboxViewProps {
 export function InboxView({ onOpenSession, onOpenConnection }: InboxViewProps) {
   const inbox = useInbox();
   const navigation = useMemo<InboxNavigation>(
-    () => ({ openSession: onOpenSession, openConnection: onOpenConnection ? (request) => onOpenConnection({ ...request, source: "mcp" }) : undefined }),
+    () => ({
+      openSession: onOpenSession,
+      openConnection: onOpenConnection ? (request) => onOpenConnection({ ...request, source: "mcp" }) : undefined,
+    }),
     [onOpenSession, onOpenConnection],
   );
   return (

@@ -7,7 +7,10 @@ const label = (r: InboxRow) => `${r.source}:${r.status}:${r.createdAt}`;
 
 /** Readers that hand out fixed rows of every source, per source: what each protocol's service would list. */
 function readersOf(rows: InboxRow[]): Record<InboxSource, InboxReader> {
-  const of = (s: InboxSource): InboxReader => () => rows.filter((r) => r.source === s);
+  const of =
+    (s: InboxSource): InboxReader =>
+    () =>
+      rows.filter((r) => r.source === s);
   return { adk: of("adk"), mcp: of("mcp"), approval: of("approval"), a2a: of("a2a"), agui: of("agui") };
 }
 

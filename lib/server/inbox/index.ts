@@ -16,16 +16,28 @@ export type InboxReader = () => InboxRow[];
  */
 export const INBOX_READERS: Record<InboxSource, InboxReader> = {
   // Every interrupt of every ADK agent server and session (lib/server/adk/inbox.ts tracks them).
-  adk: () => getAgents().listInbox().map((item) => ({ ...item, source: "adk" as const })),
+  adk: () =>
+    getAgents()
+      .listInbox()
+      .map((item) => ({ ...item, source: "adk" as const })),
   // With the stored history: requests of an earlier run of Loupe stay listed (stale, or answered).
   mcp: () =>
     getClientRequests()
       .list({ store: getRegistry().hub.store })
       .map((request) => ({ ...request, source: "mcp" as const })),
-  approval: () => getApprovals().list().map((approval) => ({ ...approval, source: "approval" as const })),
+  approval: () =>
+    getApprovals()
+      .list()
+      .map((approval) => ({ ...approval, source: "approval" as const })),
   // A2A tasks that are input- or auth-required (stored ones after a restart: stale).
-  a2a: () => getA2a().listRequests().map((request) => ({ ...request, source: "a2a" as const })),
-  agui: () => getAgui().listRequests().map((request) => ({ ...request, source: "agui" as const })),
+  a2a: () =>
+    getA2a()
+      .listRequests()
+      .map((request) => ({ ...request, source: "a2a" as const })),
+  agui: () =>
+    getAgui()
+      .listRequests()
+      .map((request) => ({ ...request, source: "agui" as const })),
 };
 
 /**
