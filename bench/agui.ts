@@ -41,12 +41,18 @@ export const aguiBench: Bench = {
           const { runId } = agui.startRun(agent.id, { text: `bulk ${EVENTS}`, context: [] });
           return (await agui.runDone(runId))!.record;
         });
-        if (value.status !== "finished" || value.eventCount !== EVENTS) throw new Error(`bench run ended ${value.status} with ${value.eventCount} events`);
+        if (value.status !== "finished" || value.eventCount !== EVENTS)
+          throw new Error(`bench run ended ${value.status} with ${value.eventCount} events`);
         runs.push(ms);
       }
       const runMs = median(runs);
       figures.push(
-        { label: `record a ${EVENTS.toLocaleString("en")}-event run from the demo agent`, value: runMs, unit: "ms", note: `median of ${runs.length}` },
+        {
+          label: `record a ${EVENTS.toLocaleString("en")}-event run from the demo agent`,
+          value: runMs,
+          unit: "ms",
+          note: `median of ${runs.length}`,
+        },
         { label: "recorded run throughput", value: EVENTS / (runMs / 1000), unit: "count", note: "events/s" },
       );
     } finally {

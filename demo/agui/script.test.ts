@@ -37,11 +37,15 @@ describe("the demo AG-UI agent's script", () => {
     const first = normalizeAguiRun(events(scriptRun(input("approve twice"), memory)));
     expect(first.outcome.type).toBe("interrupt");
     const ids = first.outcome.type === "interrupt" ? first.outcome.interrupts.map((i) => i.id) : [];
-    const partial = normalizeAguiRun(events(scriptRun(input("x", { resume: [{ interruptId: ids[0]!, status: "resolved", payload: { approved: true } }] }), memory)));
+    const partial = normalizeAguiRun(
+      events(scriptRun(input("x", { resume: [{ interruptId: ids[0]!, status: "resolved", payload: { approved: true } }] }), memory)),
+    );
     expect(partial.outcome).toMatchObject({ type: "error", code: "resume_required" });
     const none = normalizeAguiRun(events(scriptRun(input("hello"), memory)));
     expect(none.outcome).toMatchObject({ type: "error", code: "resume_required" });
-    const all = normalizeAguiRun(events(scriptRun(input("x", { resume: ids.map((interruptId) => ({ interruptId, status: "cancelled" as const })) }), memory)));
+    const all = normalizeAguiRun(
+      events(scriptRun(input("x", { resume: ids.map((interruptId) => ({ interruptId, status: "cancelled" as const })) }), memory)),
+    );
     expect(all.outcome.type).toBe("success");
     expect(memory.pending).toEqual([]);
   });

@@ -85,7 +85,13 @@ function showcase(input: RunAgentInput, id: (p: string) => string, said: string)
     { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: "get_weather", parentMessageId: msg1 } as BaseEvent,
     ...split(weatherArgs, 10).map((delta) => ({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta }) as BaseEvent),
     { type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent,
-    { type: EventType.TOOL_CALL_RESULT, messageId: id("msg"), toolCallId, content: JSON.stringify({ sky: "sunny", tempC: 21 }), role: "tool" } as BaseEvent,
+    {
+      type: EventType.TOOL_CALL_RESULT,
+      messageId: id("msg"),
+      toolCallId,
+      content: JSON.stringify({ sky: "sunny", tempC: 21 }),
+      role: "tool",
+    } as BaseEvent,
     {
       type: EventType.STATE_DELTA,
       delta: [
@@ -122,7 +128,10 @@ function showcase(input: RunAgentInput, id: (p: string) => string, said: string)
  * benches ("bulk 10000") and for opening a big run in the browser.
  */
 export function bulkEvents(n: number, threadId: string, runId: string): BaseEvent[] {
-  const out: BaseEvent[] = [{ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent, { type: EventType.STATE_SNAPSHOT, snapshot: { counters: {} } } as BaseEvent];
+  const out: BaseEvent[] = [
+    { type: EventType.RUN_STARTED, threadId, runId } as BaseEvent,
+    { type: EventType.STATE_SNAPSHOT, snapshot: { counters: {} } } as BaseEvent,
+  ];
   const GROUP = 17;
   for (let k = 0; out.length + GROUP <= n - 1; k++) {
     const m = `m${k}`;
@@ -133,7 +142,9 @@ export function bulkEvents(n: number, threadId: string, runId: string): BaseEven
       { type: EventType.REASONING_MESSAGE_CONTENT, messageId: `r${k}`, delta: `thinking about step ${k}` } as BaseEvent,
       { type: EventType.REASONING_MESSAGE_END, messageId: `r${k}` } as BaseEvent,
       { type: EventType.TEXT_MESSAGE_START, messageId: m, role: "assistant" } as BaseEvent,
-      ...["Working ", "on ", "step ", `${k}. `].map((delta) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: m, delta }) as BaseEvent),
+      ...["Working ", "on ", "step ", `${k}. `].map(
+        (delta) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: m, delta }) as BaseEvent,
+      ),
       { type: EventType.TEXT_MESSAGE_END, messageId: m } as BaseEvent,
       { type: EventType.TOOL_CALL_START, toolCallId: c, toolCallName: "count", parentMessageId: m } as BaseEvent,
       { type: EventType.TOOL_CALL_ARGS, toolCallId: c, delta: `{"step":` } as BaseEvent,
@@ -200,7 +211,8 @@ export function scriptRun(input: RunAgentInput, memory: ThreadMemory): Step[] {
   if (lower.includes("slow")) {
     const msg = id("msg");
     const steps: Step[] = [start, { type: EventType.TEXT_MESSAGE_START, messageId: msg, role: "assistant" } as BaseEvent];
-    for (let i = 0; i < 200; i++) steps.push({ pauseMs: 50 }, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: msg, delta: `tick ${i} ` } as BaseEvent);
+    for (let i = 0; i < 200; i++)
+      steps.push({ pauseMs: 50 }, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: msg, delta: `tick ${i} ` } as BaseEvent);
     return [...steps, { type: EventType.TEXT_MESSAGE_END, messageId: msg } as BaseEvent, finished()];
   }
   if (lower.includes("book")) {

@@ -25,7 +25,9 @@ const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.
 const req = (url: string, method = "GET", body?: unknown) =>
   new Request(base + url, {
     method,
-    ...(body !== undefined ? { body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
+    ...(body !== undefined
+      ? { body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" } }
+      : {}),
   });
 
 let demo: AguiDemo;
@@ -47,15 +49,23 @@ describe("AG-UI routes", () => {
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("bad_request:body");
     const notJson = await agentsRoute.POST(req("/api/agui/agents", "POST", "{oops"));
     expect(notJson.status).toBe(400);
-    const res = await agentsRoute.POST(req("/api/agui/agents", "POST", { name: "demo", url: demo.url, headers: { "x-key": "k1" }, tools: [CONFIRM_BOOKING_TOOL] }));
+    const res = await agentsRoute.POST(
+      req("/api/agui/agents", "POST", { name: "demo", url: demo.url, headers: { "x-key": "k1" }, tools: [CONFIRM_BOOKING_TOOL] }),
+    );
     expect(res.status).toBe(201);
     const view = (await res.json()) as AguiAgentView;
     id = view.id;
     expect(view.headers).toEqual({ "x-key": SECRET_MASK });
     // PATCH with the mask keeps the stored value; fields not given stay.
-    const patched = (await (await agentRoute.PATCH(req(`/api/agui/agents/${id}`, "PATCH", { name: "demo 2", headers: { "x-key": SECRET_MASK } }), ctx({ id }))).json()) as AguiAgentView;
+    const patched = (await (
+      await agentRoute.PATCH(req(`/api/agui/agents/${id}`, "PATCH", { name: "demo 2", headers: { "x-key": SECRET_MASK } }), ctx({ id }))
+    ).json()) as AguiAgentView;
     expect(patched).toMatchObject({ name: "demo 2", tools: [{ name: "confirm_booking" }] });
-    expect(getAgui().store.listAgents().find((a) => a.id === id)!.headers).toEqual({ "x-key": "k1" });
+    expect(
+      getAgui()
+        .store.listAgents()
+        .find((a) => a.id === id)!.headers,
+    ).toEqual({ "x-key": "k1" });
     const missing = await agentRoute.GET(req("/api/agui/agents/nope"), ctx({ id: "nope" }));
     expect(missing.status).toBe(404);
   });
@@ -71,22 +81,35 @@ describe("AG-UI routes", () => {
     const row = inbox.find((r): r is Extract<InboxRow, { source: "agui" }> => r.source === "agui" && r.threadId === threadId)!;
     expect(row).toMatchObject({ kind: "tool", status: "pending", toolName: "confirm_booking" });
 
-    const wrongKind = await requestRoute.POST(req(`/api/agui/requests/${row.id}`, "POST", { kind: "resume", status: "resolved" }), ctx({ requestId: row.id }));
+    const wrongKind = await requestRoute.POST(
+      req(`/api/agui/requests/${row.id}`, "POST", { kind: "resume", status: "resolved" }),
+      ctx({ requestId: row.id }),
+    );
     expect(wrongKind.status).toBe(400);
-    const ok = await requestRoute.POST(req(`/api/agui/requests/${row.id}`, "POST", { kind: "tool_result", result: "yes" }), ctx({ requestId: row.id }));
+    const ok = await requestRoute.POST(
+      req(`/api/agui/requests/${row.id}`, "POST", { kind: "tool_result", result: "yes" }),
+      ctx({ requestId: row.id }),
+    );
     expect(ok.status).toBe(200);
     const answered = (await ok.json()) as AguiHumanRequest;
-    const again = await requestRoute.POST(req(`/api/agui/requests/${row.id}`, "POST", { kind: "tool_result", result: "no" }), ctx({ requestId: row.id }));
+    const again = await requestRoute.POST(
+      req(`/api/agui/requests/${row.id}`, "POST", { kind: "tool_result", result: "no" }),
+      ctx({ requestId: row.id }),
+    );
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: { code: string } }).error.code).toBe("conflict:agui_request_answered");
     await getAgui().runDone(answered.answeredByRunId!);
-    const thread = (await (await threadRoute.GET(req(`/api/agui/agents/${id}/threads/${threadId}`), ctx({ id, threadId }))).json()) as AguiThreadDetail;
+    const thread = (await (
+      await threadRoute.GET(req(`/api/agui/agents/${id}/threads/${threadId}`), ctx({ id, threadId }))
+    ).json()) as AguiThreadDetail;
     expect(thread.runs.map((r) => r.status)).toEqual(["finished", "finished"]);
     expect(thread.messages.some((m) => (m as { role: string; content: string }).role === "tool")).toBe(true);
   });
 
   it("aborts a run; an unknown run or request is 404, a finished run 409", async () => {
-    const { runId } = (await (await runsRoute.POST(req(`/api/agui/agents/${id}/runs`, "POST", { text: "slow" }), ctx({ id }))).json()) as { runId: string };
+    const { runId } = (await (await runsRoute.POST(req(`/api/agui/agents/${id}/runs`, "POST", { text: "slow" }), ctx({ id }))).json()) as {
+      runId: string;
+    };
     await new Promise((r) => setTimeout(r, 200));
     const aborted = await abortRoute.POST(req(`/api/agui/agents/${id}/runs/${runId}/abort`, "POST"), ctx({ id, runId }));
     expect(((await aborted.json()) as { status: string }).status).toBe("aborted");

@@ -36,7 +36,10 @@ afterAll(async () => {
 });
 
 function entries(agentId: string, threadId: string): Entry[] {
-  return agui.hub.store.connectionEntries(agentId, undefined, 10_000).filter((e) => e.sessionKey === threadId).sort((a, b) => a.seq - b.seq);
+  return agui.hub.store
+    .connectionEntries(agentId, undefined, 10_000)
+    .filter((e) => e.sessionKey === threadId)
+    .sort((a, b) => a.seq - b.seq);
 }
 
 async function run(agentId: string, body: Parameters<AguiService["startRun"]>[1]) {
@@ -45,7 +48,8 @@ async function run(agentId: string, body: Parameters<AguiService["startRun"]>[1]
   return { ...started, ...result };
 }
 
-const pendingOf = (threadId: string): AguiHumanRequest[] => agui.listRequests().filter((r) => r.threadId === threadId && r.status === "pending");
+const pendingOf = (threadId: string): AguiHumanRequest[] =>
+  agui.listRequests().filter((r) => r.threadId === threadId && r.status === "pending");
 
 describe("AG-UI runs against the demo agent", () => {
   it("records the input, every event and the run; keeps the thread's messages and state", async () => {
@@ -75,15 +79,24 @@ describe("AG-UI runs against the demo agent", () => {
     const first = await run(demoId, { text: "book a room", context: [] });
     expect(first.record.status).toBe("finished");
     const [req] = pendingOf(first.threadId);
-    expect(req).toMatchObject({ kind: "tool", toolName: "confirm_booking", arguments: { hotel: "Hotel Aurora", nights: 3 }, agentName: "Loupe demo AG-UI agent" });
+    expect(req).toMatchObject({
+      kind: "tool",
+      toolName: "confirm_booking",
+      arguments: { hotel: "Hotel Aurora", nights: 3 },
+      agentName: "Loupe demo AG-UI agent",
+    });
     expect(req!.schema).toEqual(CONFIRM_BOOKING_TOOL.parameters);
     const answered = await agui.answerRequest(req!.id, { kind: "tool_result", result: { confirmed: true } });
     expect(answered.status).toBe("answered");
     // Exactly one answer wins.
-    await expect(agui.answerRequest(req!.id, { kind: "tool_result", result: { confirmed: false } })).rejects.toMatchObject({ code: "conflict:agui_request_answered" });
+    await expect(agui.answerRequest(req!.id, { kind: "tool_result", result: { confirmed: false } })).rejects.toMatchObject({
+      code: "conflict:agui_request_answered",
+    });
     const next = await agui.runDone(answered.answeredByRunId!)!;
     expect(next.record).toMatchObject({ status: "finished", answers: [req!.id] });
-    const sent = entries(demoId, first.threadId).filter((e) => e.kind === "agui_input").at(-1)!.raw as { input: { messages: Record<string, unknown>[] } };
+    const sent = entries(demoId, first.threadId)
+      .filter((e) => e.kind === "agui_input")
+      .at(-1)!.raw as { input: { messages: Record<string, unknown>[] } };
     expect(sent.input.messages.at(-1)).toMatchObject({ role: "tool", toolCallId: req!.toolCallId, content: '{"confirmed":true}' });
     expect(agui.thread(demoId, first.threadId).state).toMatchObject({ booking: { answer: '{"confirmed":true}' } });
   });
@@ -94,14 +107,18 @@ describe("AG-UI runs against the demo agent", () => {
     const reqs = pendingOf(first.threadId).sort((a, b) => a.interrupt!.id.localeCompare(b.interrupt!.id));
     expect(reqs).toHaveLength(2);
     expect(reqs[0]!.schema).toMatchObject({ required: ["approved"] });
-    await expect(agui.answerRequest(reqs[0]!.id, { kind: "tool_result", result: 1 })).rejects.toMatchObject({ code: "bad_request:agui_answer_kind" });
+    await expect(agui.answerRequest(reqs[0]!.id, { kind: "tool_result", result: 1 })).rejects.toMatchObject({
+      code: "bad_request:agui_answer_kind",
+    });
     const a = await agui.answerRequest(reqs[0]!.id, { kind: "resume", status: "resolved", payload: { approved: true } });
     expect(a.answeredByRunId).toBeUndefined();
     expect(a.reason).toMatch(/other request/);
     const b = await agui.answerRequest(reqs[1]!.id, { kind: "resume", status: "cancelled" });
     const resumed = await agui.runDone(b.answeredByRunId!)!;
     expect(resumed.record.status).toBe("finished");
-    const sent = entries(demoId, first.threadId).filter((e) => e.kind === "agui_input").at(-1)!.raw as { input: { resume: unknown[] } };
+    const sent = entries(demoId, first.threadId)
+      .filter((e) => e.kind === "agui_input")
+      .at(-1)!.raw as { input: { resume: unknown[] } };
     expect(sent.input.resume).toEqual([
       { interruptId: reqs[0]!.interrupt!.id, status: "resolved", payload: { approved: true } },
       { interruptId: reqs[1]!.interrupt!.id, status: "cancelled" },
@@ -138,7 +155,10 @@ describe("AG-UI runs against the demo agent", () => {
 
   it("a RUN_ERROR ends the run as error with the agent's words", async () => {
     const r = await run(demoId, { text: "please fail", context: [] });
-    expect(r.record).toMatchObject({ status: "error", error: { code: "upstream:agui_run_error", message: "The demo agent was asked to fail" } });
+    expect(r.record).toMatchObject({
+      status: "error",
+      error: { code: "upstream:agui_run_error", message: "The demo agent was asked to fail" },
+    });
   });
 });
 
@@ -167,7 +187,9 @@ describe("AG-UI runs against a hostile agent", () => {
     expect(r.record.error?.code).toBe("upstream:agui_stream_cut");
     const es = entries(hostileId, r.threadId);
     expect(es.filter((e) => e.kind === "agui_event")).toHaveLength(2);
-    expect(es.filter((e) => e.kind === "agui_malformed").map((e) => (e.raw as { text: string }).text)).toEqual(['{"type":"TEXT_MESSAGE_CONT']);
+    expect(es.filter((e) => e.kind === "agui_malformed").map((e) => (e.raw as { text: string }).text)).toEqual([
+      '{"type":"TEXT_MESSAGE_CONT',
+    ]);
   });
 
   it("HTTP errors and an agent that is down end the run as error in words", async () => {
@@ -203,7 +225,9 @@ describe("AG-UI runs against a hostile agent", () => {
     // The thread moves on: a new run without answering.
     await run(demoId, { threadId: again.threadId, text: "never mind", context: [] });
     expect(agui.getRequest(tool!.id)).toMatchObject({ status: "stale" });
-    await expect(agui.answerRequest(tool!.id, { kind: "tool_result", result: 1 })).rejects.toMatchObject({ code: "conflict:agui_request_stale" });
+    await expect(agui.answerRequest(tool!.id, { kind: "tool_result", result: 1 })).rejects.toMatchObject({
+      code: "conflict:agui_request_stale",
+    });
     // "Restart": a second service on the same store.
     const after = new AguiService(agui.hub);
     expect(after.getRequest(req!.id)).toMatchObject({ status: "stale", reason: expect.stringMatching(/restarted/) });

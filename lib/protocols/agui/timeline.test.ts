@@ -24,7 +24,12 @@ describe("normalizeAguiRun on the demo agent's showcase run", () => {
     const reasoning = t.items.find((i) => i.kind === "reasoning");
     expect(reasoning).toMatchObject({ text: "The user wants a trip; check the weather first.", complete: true, legacy: false });
     const call = t.items.find((i): i is AguiToolCallItem => i.kind === "tool_call")!;
-    expect(call).toMatchObject({ name: "get_weather", args: '{"city":"Lisbon","unit":"celsius"}', parsedArgs: { city: "Lisbon", unit: "celsius" }, complete: true });
+    expect(call).toMatchObject({
+      name: "get_weather",
+      args: '{"city":"Lisbon","unit":"celsius"}',
+      parsedArgs: { city: "Lisbon", unit: "celsius" },
+      complete: true,
+    });
     expect(JSON.parse(call.result!.content as string)).toEqual({ sky: "sunny", tempC: 21 });
   });
 
@@ -39,7 +44,9 @@ describe("normalizeAguiRun on the demo agent's showcase run", () => {
   });
 
   it("keeps steps, the custom event, the messages snapshot, and the outcome; no findings", () => {
-    expect(t.items.filter((i) => i.kind === "step").map((s) => [(s as { name: string }).name, (s as { complete: boolean }).complete])).toEqual([
+    expect(
+      t.items.filter((i) => i.kind === "step").map((s) => [(s as { name: string }).name, (s as { complete: boolean }).complete]),
+    ).toEqual([
       ["plan", true],
       ["act", true],
     ]);
@@ -91,7 +98,14 @@ describe("hostile and legacy streams", () => {
     ]);
     expect(t.items.find((i) => i.kind === "reasoning")).toMatchObject({ text: "hmm ok", legacy: true, complete: true });
     expect(t.items.find((i) => i.kind === "unknown")).toMatchObject({ type: "FUTURE_EVENT", event: { x: 1 } });
-    expect(t.findings.map((f) => f.code).sort()).toEqual(["deprecated_event", "deprecated_event", "deprecated_event", "deprecated_event", "deprecated_event", "unknown_event_type"]);
+    expect(t.findings.map((f) => f.code).sort()).toEqual([
+      "deprecated_event",
+      "deprecated_event",
+      "deprecated_event",
+      "deprecated_event",
+      "deprecated_event",
+      "unknown_event_type",
+    ]);
     // Legacy outcome (omitted) counts as success.
     expect(t.outcome).toEqual({ type: "success", result: undefined });
   });
@@ -112,7 +126,15 @@ describe("hostile and legacy streams", () => {
       { initialState: { a: 1 } },
     );
     const codes = t.findings.map((f) => f.code);
-    for (const code of ["run_started_not_first", "tool_args_before_start", "tool_args_not_json", "tool_args_after_end", "state_patch_failed", "text_not_ended", "event_after_run_end"]) {
+    for (const code of [
+      "run_started_not_first",
+      "tool_args_before_start",
+      "tool_args_not_json",
+      "tool_args_after_end",
+      "state_patch_failed",
+      "text_not_ended",
+      "event_after_run_end",
+    ]) {
       expect(codes).toContain(code);
     }
     const delta = t.items.find((i): i is AguiStateItem => i.kind === "state")!;
@@ -130,7 +152,12 @@ describe("hostile and legacy streams", () => {
       { type: "STEP_STARTED", stepName: "s" },
       { type: "RUN_FINISHED", threadId: "t", runId: "r", outcome: { type: "cancelled" } },
     ]);
-    expect(t.items.find((i) => i.kind === "tool_call")).toMatchObject({ args: '{"a":1}', parsedArgs: { a: 1 }, complete: true, chunked: true });
+    expect(t.items.find((i) => i.kind === "tool_call")).toMatchObject({
+      args: '{"a":1}',
+      parsedArgs: { a: 1 },
+      complete: true,
+      chunked: true,
+    });
     expect(t.outcome).toEqual({ type: "cancelled" });
   });
 

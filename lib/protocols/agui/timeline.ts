@@ -29,14 +29,42 @@ const isObj = (v: unknown): v is Ev => typeof v === "object" && v !== null && !A
 const errText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 const KNOWN = new Set([
-  "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TEXT_MESSAGE_CHUNK",
-  "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "TOOL_CALL_CHUNK", "TOOL_CALL_RESULT",
-  "STATE_SNAPSHOT", "STATE_DELTA", "MESSAGES_SNAPSHOT", "ACTIVITY_SNAPSHOT", "ACTIVITY_DELTA",
-  "RAW", "CUSTOM", "RUN_STARTED", "RUN_FINISHED", "RUN_ERROR", "STEP_STARTED", "STEP_FINISHED",
-  "REASONING_START", "REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END",
-  "REASONING_MESSAGE_CHUNK", "REASONING_END", "REASONING_ENCRYPTED_VALUE",
-  "SUBAGENT_STARTED", "SUBAGENT_FINISHED", "SUBAGENT_ERROR",
-  "THINKING_START", "THINKING_END", "THINKING_TEXT_MESSAGE_START", "THINKING_TEXT_MESSAGE_CONTENT", "THINKING_TEXT_MESSAGE_END",
+  "TEXT_MESSAGE_START",
+  "TEXT_MESSAGE_CONTENT",
+  "TEXT_MESSAGE_END",
+  "TEXT_MESSAGE_CHUNK",
+  "TOOL_CALL_START",
+  "TOOL_CALL_ARGS",
+  "TOOL_CALL_END",
+  "TOOL_CALL_CHUNK",
+  "TOOL_CALL_RESULT",
+  "STATE_SNAPSHOT",
+  "STATE_DELTA",
+  "MESSAGES_SNAPSHOT",
+  "ACTIVITY_SNAPSHOT",
+  "ACTIVITY_DELTA",
+  "RAW",
+  "CUSTOM",
+  "RUN_STARTED",
+  "RUN_FINISHED",
+  "RUN_ERROR",
+  "STEP_STARTED",
+  "STEP_FINISHED",
+  "REASONING_START",
+  "REASONING_MESSAGE_START",
+  "REASONING_MESSAGE_CONTENT",
+  "REASONING_MESSAGE_END",
+  "REASONING_MESSAGE_CHUNK",
+  "REASONING_END",
+  "REASONING_ENCRYPTED_VALUE",
+  "SUBAGENT_STARTED",
+  "SUBAGENT_FINISHED",
+  "SUBAGENT_ERROR",
+  "THINKING_START",
+  "THINKING_END",
+  "THINKING_TEXT_MESSAGE_START",
+  "THINKING_TEXT_MESSAGE_CONTENT",
+  "THINKING_TEXT_MESSAGE_END",
 ]);
 
 export function isKnownAguiEventType(type: string): boolean {
@@ -127,7 +155,8 @@ class Builder {
   private dispatch(type: string, e: Ev, i: number): void {
     switch (type) {
       case "RUN_STARTED":
-        if (this.started && !this.terminated) this.find(i, "warning", "run_started_twice", "RUN_STARTED again while the run was still open");
+        if (this.started && !this.terminated)
+          this.find(i, "warning", "run_started_twice", "RUN_STARTED again while the run was still open");
         this.started = true;
         this.items.push({ kind: "run_started", first: i, last: i, event: e });
         return;
@@ -180,7 +209,8 @@ class Builder {
       }
       case "STEP_FINISHED": {
         const step = this.steps.get(str(e.stepName) ?? "");
-        if (!step || step.complete) return this.find(i, "warning", "step_not_started", `STEP_FINISHED for "${str(e.stepName)}" without an open STEP_STARTED`);
+        if (!step || step.complete)
+          return this.find(i, "warning", "step_not_started", `STEP_FINISHED for "${str(e.stepName)}" without an open STEP_STARTED`);
         step.complete = true;
         step.last = i;
         return;
@@ -258,7 +288,8 @@ class Builder {
     const kind = isObj(outcome) ? outcome.type : outcome;
     if (kind === "interrupt") {
       const interrupts = parseInterrupts(isObj(outcome) ? outcome.interrupts : [e.interrupt]);
-      if (interrupts.length === 0) this.find(i, "error", "interrupt_without_interrupts", "RUN_FINISHED has an interrupt outcome with no interrupt carrying an id");
+      if (interrupts.length === 0)
+        this.find(i, "error", "interrupt_without_interrupts", "RUN_FINISHED has an interrupt outcome with no interrupt carrying an id");
       this.outcome = { type: "interrupt", interrupts };
     } else if (kind === "cancelled") this.outcome = { type: "cancelled" };
     else this.outcome = { type: "success", result: e.result };
@@ -266,15 +297,26 @@ class Builder {
   }
 
   private terminate(i: number): void {
-    for (const t of this.texts.values()) if (!t.complete && !t.chunked) this.find(i, "warning", "text_not_ended", `Text message ${t.messageId} never got TEXT_MESSAGE_END`);
-    for (const t of this.tools.values()) if (!t.complete) this.find(i, "warning", "tool_call_not_ended", `Tool call ${t.toolCallId} (${t.name}) never got TOOL_CALL_END`);
+    for (const t of this.texts.values())
+      if (!t.complete && !t.chunked) this.find(i, "warning", "text_not_ended", `Text message ${t.messageId} never got TEXT_MESSAGE_END`);
+    for (const t of this.tools.values())
+      if (!t.complete) this.find(i, "warning", "tool_call_not_ended", `Tool call ${t.toolCallId} (${t.name}) never got TOOL_CALL_END`);
     this.terminated = true;
   }
 
   private textStart(e: Ev, i: number, chunked: boolean): void {
     const messageId = str(e.messageId) ?? `text-${i}`;
     if (this.texts.has(messageId)) this.find(i, "warning", "text_started_twice", `Text message ${messageId} started again`);
-    const item: AguiTextItem = { kind: "text", messageId, role: str(e.role) ?? "assistant", text: "", complete: false, chunked, first: i, last: i };
+    const item: AguiTextItem = {
+      kind: "text",
+      messageId,
+      role: str(e.role) ?? "assistant",
+      text: "",
+      complete: false,
+      chunked,
+      first: i,
+      last: i,
+    };
     this.texts.set(messageId, item);
     this.items.push(item);
   }
@@ -328,7 +370,8 @@ class Builder {
 
   private toolArgs(e: Ev, i: number): void {
     const item = this.tools.get(str(e.toolCallId) ?? "");
-    if (!item) return this.find(i, "error", "tool_args_before_start", `TOOL_CALL_ARGS for ${str(e.toolCallId)} without its TOOL_CALL_START`);
+    if (!item)
+      return this.find(i, "error", "tool_args_before_start", `TOOL_CALL_ARGS for ${str(e.toolCallId)} without its TOOL_CALL_START`);
     if (item.complete) this.find(i, "error", "tool_args_after_end", `TOOL_CALL_ARGS for ${item.toolCallId} after its TOOL_CALL_END`);
     if (typeof e.delta === "string") item.args += e.delta;
     item.last = i;
@@ -451,7 +494,15 @@ class Builder {
     const id = str(e.subagentRunId) ?? `subagent-${i}`;
     const known = this.subagents.get(id);
     if (type === "SUBAGENT_STARTED" || !known) {
-      const item: AguiSubagentItem = { kind: "subagent", subagentRunId: id, name: str(e.name) ?? "", status: "running", event: e, first: i, last: i };
+      const item: AguiSubagentItem = {
+        kind: "subagent",
+        subagentRunId: id,
+        name: str(e.name) ?? "",
+        status: "running",
+        event: e,
+        first: i,
+        last: i,
+      };
       this.subagents.set(id, item);
       this.items.push(item);
       if (type === "SUBAGENT_STARTED") return;
@@ -478,5 +529,13 @@ export function normalizeAguiRun(events: readonly unknown[], opts: NormalizeOpti
   const b = new Builder(opts.initialState);
   for (let i = 0; i < events.length; i++) b.event(events[i], i);
   b.done(events.length);
-  return { items: b.items, findings: b.findings, outcome: b.outcome, state: b.state, usage: b.usage, counts: b.counts, eventCount: events.length };
+  return {
+    items: b.items,
+    findings: b.findings,
+    outcome: b.outcome,
+    state: b.state,
+    usage: b.usage,
+    counts: b.counts,
+    eventCount: events.length,
+  };
 }

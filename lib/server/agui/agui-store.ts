@@ -44,7 +44,8 @@ export class AguiStore {
 
   deleteAgent(id: string): void {
     this.db.transaction(() => {
-      for (const table of ["agui_threads", "agui_runs", "agui_requests"]) this.db.prepare(`DELETE FROM ${table} WHERE agent_id = ?`).run(id);
+      for (const table of ["agui_threads", "agui_runs", "agui_requests"])
+        this.db.prepare(`DELETE FROM ${table} WHERE agent_id = ?`).run(id);
       this.db.prepare("DELETE FROM agui_agents WHERE id = ?").run(id);
     })();
   }
@@ -52,13 +53,14 @@ export class AguiStore {
   // ── threads ────────────────────────────────────────────────────────────────
   getThread(agentId: string, threadId: string): AguiThreadRecord | undefined {
     const row = this.db.prepare("SELECT record FROM agui_threads WHERE agent_id = ? AND thread_id = ?").get(agentId, threadId) as
-      | { record: string }
-      | undefined;
+      { record: string } | undefined;
     return row ? (JSON.parse(row.record) as AguiThreadRecord) : undefined;
   }
 
   listThreads(agentId: string): AguiThreadRecord[] {
-    const rows = this.db.prepare("SELECT record FROM agui_threads WHERE agent_id = ? ORDER BY updated_at DESC").all(agentId) as { record: string }[];
+    const rows = this.db.prepare("SELECT record FROM agui_threads WHERE agent_id = ? ORDER BY updated_at DESC").all(agentId) as {
+      record: string;
+    }[];
     return rows.map((r) => JSON.parse(r.record) as AguiThreadRecord);
   }
 
@@ -130,13 +132,21 @@ export class AguiStore {
    */
   settleAfterRestart(): { runs: AguiRunRecord[]; requests: AguiHumanRequest[] } {
     const now = Date.now();
-    const runs = (this.db.prepare("SELECT record FROM agui_runs WHERE json_extract(record, '$.status') = 'running'").all() as { record: string }[]).map((r) => {
+    const runs = (
+      this.db.prepare("SELECT record FROM agui_runs WHERE json_extract(record, '$.status') = 'running'").all() as { record: string }[]
+    ).map((r) => {
       const run = JSON.parse(r.record) as AguiRunRecord;
       const next: AguiRunRecord = { ...run, status: "error", endedAt: run.endedAt ?? now, error: { ...RESTARTED } };
       this.saveRun(next);
       return next;
     });
-    const requests = (this.db.prepare("SELECT record FROM agui_requests WHERE status = 'pending' OR (status = 'answered' AND json_extract(record, '$.answeredByRunId') IS NULL)").all() as { record: string }[]).map((r) => {
+    const requests = (
+      this.db
+        .prepare(
+          "SELECT record FROM agui_requests WHERE status = 'pending' OR (status = 'answered' AND json_extract(record, '$.answeredByRunId') IS NULL)",
+        )
+        .all() as { record: string }[]
+    ).map((r) => {
       const request = JSON.parse(r.record) as AguiHumanRequest;
       const next: AguiHumanRequest = { ...request, status: "stale", reason: "Loupe restarted: the run waiting on this answer is gone" };
       this.saveRequest(next);

@@ -62,7 +62,14 @@ export class AguiService {
   private recordLocal(kind: "agui_run", agentId: string, threadId: string, raw: AguiRunRecord): void;
   private recordLocal(kind: "agui_request", agentId: string, threadId: string, raw: AguiHumanRequest): void;
   private recordLocal(kind: "agui_run" | "agui_request", agentId: string, threadId: string, raw: AguiRunRecord | AguiHumanRequest): void {
-    const base = { connectionId: agentId, sessionKey: threadId, protocol: "agui" as const, direction: "local" as const, receivedAt: Date.now(), sourceTime: null };
+    const base = {
+      connectionId: agentId,
+      sessionKey: threadId,
+      protocol: "agui" as const,
+      direction: "local" as const,
+      receivedAt: Date.now(),
+      sourceTime: null,
+    };
     if (kind === "agui_run") this.hub.record({ ...base, kind, raw: raw as AguiRunRecord });
     else this.hub.record({ ...base, kind, raw: raw as AguiHumanRequest });
   }
@@ -93,7 +100,12 @@ export class AguiService {
   create(input: AguiAgentInput, opts: { id?: string; builtin?: boolean } = {}): AguiAgentView {
     const id = opts.id ?? randomUUID();
     const prev = this.agents.get(id);
-    const config: AguiAgentConfig = { ...input, id, createdAt: prev?.config.createdAt ?? Date.now(), ...(opts.builtin ? { builtin: true } : {}) };
+    const config: AguiAgentConfig = {
+      ...input,
+      id,
+      createdAt: prev?.config.createdAt ?? Date.now(),
+      ...(opts.builtin ? { builtin: true } : {}),
+    };
     this.store.saveAgent(config);
     const entry = { config, state: prev?.state ?? { status: "unknown" as const } };
     this.agents.set(id, entry);
@@ -111,7 +123,8 @@ export class AguiService {
   /** `builtin: true` (boot without the demo) removes the built-in demo agent too. */
   remove(id: string, opts: { builtin?: boolean } = {}): void {
     const entry = this.require(id);
-    if (entry.config.builtin && !opts.builtin) throw new AppError("bad_request:agui_agent_builtin", "The demo AG-UI agent is built in and cannot be removed");
+    if (entry.config.builtin && !opts.builtin)
+      throw new AppError("bad_request:agui_agent_builtin", "The demo AG-UI agent is built in and cannot be removed");
     for (const a of this.active.values()) if (a.threadKey.startsWith(`${id}\n`)) a.run.abort();
     this.store.deleteAgent(id);
     this.agents.delete(id);
@@ -124,7 +137,14 @@ export class AguiService {
 
   // ── threads ────────────────────────────────────────────────────────────────
   private summary(t: AguiThreadRecord): AguiThreadSummary {
-    return { agentId: t.agentId, threadId: t.threadId, createdAt: t.createdAt, updatedAt: t.updatedAt, runCount: t.runCount, lastStatus: t.lastStatus };
+    return {
+      agentId: t.agentId,
+      threadId: t.threadId,
+      createdAt: t.createdAt,
+      updatedAt: t.updatedAt,
+      runCount: t.runCount,
+      lastStatus: t.lastStatus,
+    };
   }
 
   threads(agentId: string): AguiThreadSummary[] {
@@ -239,10 +259,24 @@ export class AguiService {
       return;
     }
     const name = config.name;
-    const base = { agentId: config.id, agentName: name, threadId: input.threadId, runId: record.runId, createdAt: now, status: "pending" as const };
+    const base = {
+      agentId: config.id,
+      agentName: name,
+      threadId: input.threadId,
+      runId: record.runId,
+      createdAt: now,
+      status: "pending" as const,
+    };
     if (timeline.outcome.type === "interrupt") {
       for (const interrupt of timeline.outcome.interrupts) {
-        this.saveRequest({ ...base, id: randomUUID(), kind: "interrupt", interrupt, schema: interrupt.responseSchema, ...(interrupt.toolCallId ? { toolCallId: interrupt.toolCallId } : {}) });
+        this.saveRequest({
+          ...base,
+          id: randomUUID(),
+          kind: "interrupt",
+          interrupt,
+          schema: interrupt.responseSchema,
+          ...(interrupt.toolCallId ? { toolCallId: interrupt.toolCallId } : {}),
+        });
       }
       return;
     }
@@ -270,7 +304,8 @@ export class AguiService {
     const a = this.active.get(runId);
     if (!a || !a.threadKey.startsWith(`${agentId}\n`)) {
       const stored = this.store.getRun(runId);
-      if (stored && stored.agentId === agentId) throw new AppError("conflict:agui_run_not_running", `Run ${runId} already ended (${stored.status})`);
+      if (stored && stored.agentId === agentId)
+        throw new AppError("conflict:agui_run_not_running", `Run ${runId} already ended (${stored.status})`);
       throw new AppError("not_found:agui_run", `No run "${runId}" on this agent`);
     }
     a.run.abort();
@@ -303,10 +338,21 @@ export class AguiService {
     const r = this.getRequest(requestId);
     if (r.status === "answered") throw new AppError("conflict:agui_request_answered", "This request was already answered");
     if (r.status === "stale") throw new AppError("conflict:agui_request_stale", `This request is stale: ${r.reason ?? "its run is gone"}`);
-    if (r.kind === "tool" && body.kind !== "tool_result") throw new AppError("bad_request:agui_answer_kind", "A front-end tool call is answered with { kind: \"tool_result\", result }");
-    if (r.kind === "interrupt" && body.kind !== "resume") throw new AppError("bad_request:agui_answer_kind", "An interrupt is answered with { kind: \"resume\", status, payload? }");
-    if (r.kind === "interrupt" && body.kind === "resume" && body.status === "resolved" && r.interrupt?.expiresAt && Date.parse(r.interrupt.expiresAt) < Date.now()) {
-      throw new AppError("conflict:agui_interrupt_expired", `The interrupt expired at ${r.interrupt.expiresAt}; it can only be cancelled now`);
+    if (r.kind === "tool" && body.kind !== "tool_result")
+      throw new AppError("bad_request:agui_answer_kind", 'A front-end tool call is answered with { kind: "tool_result", result }');
+    if (r.kind === "interrupt" && body.kind !== "resume")
+      throw new AppError("bad_request:agui_answer_kind", 'An interrupt is answered with { kind: "resume", status, payload? }');
+    if (
+      r.kind === "interrupt" &&
+      body.kind === "resume" &&
+      body.status === "resolved" &&
+      r.interrupt?.expiresAt &&
+      Date.parse(r.interrupt.expiresAt) < Date.now()
+    ) {
+      throw new AppError(
+        "conflict:agui_interrupt_expired",
+        `The interrupt expired at ${r.interrupt.expiresAt}; it can only be cancelled now`,
+      );
     }
     const entry = this.agents.get(r.agentId);
     if (!entry) {
@@ -314,14 +360,24 @@ export class AguiService {
       throw new AppError("conflict:agui_request_stale", "This request's agent was removed");
     }
     this.assertIdle(r.agentId, r.threadId);
-    const answered = this.saveRequest({ ...r, status: "answered", answeredAt: Date.now(), answer: body, error: undefined, reason: undefined, answeredByRunId: undefined });
+    const answered = this.saveRequest({
+      ...r,
+      status: "answered",
+      answeredAt: Date.now(),
+      answer: body,
+      error: undefined,
+      reason: undefined,
+      answeredByRunId: undefined,
+    });
     const group = this.store.threadRequests(r.agentId, r.threadId).filter((x) => x.runId === r.runId);
     const waiting = group.filter((x) => x.status === "pending");
     if (waiting.length > 0) {
       const reason = `Sent with the ${waiting.length} other request${waiting.length === 1 ? "" : "s"} of this run once ${waiting.length === 1 ? "it is" : "they are"} answered`;
       return this.saveRequest({ ...answered, reason });
     }
-    const carried = group.filter((x) => (x.status === "answered" || x.status === "failed") && x.answer && !(x.status === "answered" && x.answeredByRunId));
+    const carried = group.filter(
+      (x) => (x.status === "answered" || x.status === "failed") && x.answer && !(x.status === "answered" && x.answeredByRunId),
+    );
     return this.continueThread(entry.config, r, carried);
   }
 
@@ -329,12 +385,20 @@ export class AguiService {
     const thread = this.store.getThread(config.id, r.threadId) as Thread | undefined;
     const runId = randomUUID();
     const toolIds = new Set(group.filter((g) => g.kind === "tool").map((g) => g.toolCallId));
-    const messages = (thread?.messages ?? []).filter((m) => !((m as { role?: unknown }).role === "tool" && toolIds.has((m as { toolCallId?: string }).toolCallId)));
+    const messages = (thread?.messages ?? []).filter(
+      (m) => !((m as { role?: unknown }).role === "tool" && toolIds.has((m as { toolCallId?: string }).toolCallId)),
+    );
     const resume: NonNullable<RunAgentInput["resume"]> = [];
     for (const g of group) {
       const a = g.answer!;
-      if (a.kind === "tool_result") messages.push({ id: randomUUID(), role: "tool", toolCallId: g.toolCallId, content: toolContent(a.result) });
-      else resume.push({ interruptId: g.interrupt!.id, status: a.status, ...(a.status === "resolved" && a.payload !== undefined ? { payload: a.payload } : {}) });
+      if (a.kind === "tool_result")
+        messages.push({ id: randomUUID(), role: "tool", toolCallId: g.toolCallId, content: toolContent(a.result) });
+      else
+        resume.push({
+          interruptId: g.interrupt!.id,
+          status: a.status,
+          ...(a.status === "resolved" && a.payload !== undefined ? { payload: a.payload } : {}),
+        });
     }
     const tools = thread?.tools ?? config.tools;
     const input = {
@@ -349,10 +413,21 @@ export class AguiService {
     } as RunAgentInput;
     let mine = r;
     for (const g of group) {
-      const saved = this.saveRequest({ ...this.store.getRequest(g.id)!, status: "answered", answeredByRunId: runId, reason: undefined, error: undefined });
+      const saved = this.saveRequest({
+        ...this.store.getRequest(g.id)!,
+        status: "answered",
+        answeredByRunId: runId,
+        reason: undefined,
+        error: undefined,
+      });
       if (g.id === r.id) mine = saved;
     }
-    this.launch(config, input, tools, group.map((g) => g.id));
+    this.launch(
+      config,
+      input,
+      tools,
+      group.map((g) => g.id),
+    );
     return mine;
   }
 }

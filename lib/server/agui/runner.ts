@@ -96,8 +96,12 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
     ...(plan.answers?.length ? { answers: plan.answers } : {}),
   };
   const base = { connectionId: agentId, sessionKey: input.threadId, protocol: "agui" as const };
-  const rec = <K extends AguiEntryKind>(kind: K, direction: "in" | "out" | "local", raw: EntryPayload<K>, sourceTime: number | null = null) =>
-    hub.record<K>({ ...base, kind, direction, raw, receivedAt: Date.now(), sourceTime } as TypedNewEntry<K>);
+  const rec = <K extends AguiEntryKind>(
+    kind: K,
+    direction: "in" | "out" | "local",
+    raw: EntryPayload<K>,
+    sourceTime: number | null = null,
+  ) => hub.record<K>({ ...base, kind, direction, raw, receivedAt: Date.now(), sourceTime } as TypedNewEntry<K>);
   onStart(record);
   rec("agui_run", "local", record);
 
@@ -164,7 +168,11 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
       const check = EventSchemas.safeParse(parsed);
       if (!check.success) {
         const issue = check.error.issues[0];
-        rec("agui_malformed", "in", { runId: input.runId, text, error: `${type} does not match the AG-UI schema: ${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"}` });
+        rec("agui_malformed", "in", {
+          runId: input.runId,
+          text,
+          error: `${type} does not match the AG-UI schema: ${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"}`,
+        });
         return;
       }
     }
@@ -179,7 +187,11 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
     try {
       const got = await raw.promise;
       if (!got.ok) {
-        error = { code: "upstream:agui_http", message: `The agent answered HTTP ${got.status}${got.text ? `: ${got.text.slice(0, 2000)}` : ""}`, details: { status: got.status } };
+        error = {
+          code: "upstream:agui_http",
+          message: `The agent answered HTTP ${got.status}${got.text ? `: ${got.text.slice(0, 2000)}` : ""}`,
+          details: { status: got.status },
+        };
       } else {
         const parser = createParser({
           onEvent: (m) => onData(m.data),
@@ -220,7 +232,11 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
       record.error = error ?? { code: "cancelled:agui_run_aborted", message: "Aborted from Loupe" };
     } else if (outcome.type === "error") {
       record.status = "error";
-      record.error = { code: "upstream:agui_run_error", message: outcome.message, ...(outcome.code ? { details: { code: outcome.code } } : {}) };
+      record.error = {
+        code: "upstream:agui_run_error",
+        message: outcome.message,
+        ...(outcome.code ? { details: { code: outcome.code } } : {}),
+      };
     } else if (error) {
       record.status = "error";
       record.error = error;
