@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ApprovalAnswer, ToolApproval } from "@/lib/contracts/approvals";
 import type { InboxRow } from "@/lib/contracts/inbox";
-import { InboxView } from "@/components/adk/agents/inbox-view";
+import { InboxView } from "@/components/inbox/inbox-view";
 import { fetchRouter, renderWithClient, type RecordedRequest } from "@/components/mcp/workbench/test-support";
 import { ApprovalCard } from "./approval-card";
 

@@ -8,7 +8,7 @@ import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { QueryError } from "@/components/elements/query-error";
 import { AgentDialog } from "@/components/adk/agents/agent-dialog";
 import { AgentView } from "@/components/adk/agents/agent-view";
-import { InboxView } from "@/components/adk/agents/inbox-view";
+import { InboxView } from "@/components/inbox/inbox-view";
 import { relatedTaskIdOf } from "@/components/mcp/requests/request-params";
 
 export interface AgentMainProps {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import type { InboxItem, StoredAnswer } from "@/lib/contracts/agents";
 import type { InboxRow } from "@/lib/contracts/inbox";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
-import { InboxView } from "@/components/adk/agents/inbox-view";
+import { InboxView } from "@/components/inbox/inbox-view";
 import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 
 afterEach(() => {
