@@ -49,19 +49,23 @@ interface EditorProps {
 function ValueEditor({ id, schema, editor, busy }: EditorProps) {
   return (
     <div className="flex flex-col gap-2">
-      {editor.usable && (
-        <div role="group" aria-label="Answer as" className="flex w-fit gap-0.5 rounded-md border p-0.5">
-          {(["form", "json"] as const).map((m) => (
-            <Button key={m} size="xs" variant={editor.mode === m ? "secondary" : "ghost"} aria-pressed={editor.mode === m} data-testid={`agui-answer-mode-${m}`} onClick={() => editor.setMode(m)}>
-              {m === "form" ? "Form" : "JSON"}
-            </Button>
-          ))}
-        </div>
-      )}
       {editor.mode === "form" && editor.usable ? (
         <SchemaFormEditor schema={schema} value={editor.value} onChange={editor.setValue} errors={editor.errors} onJsonErrorChange={editor.setDraftError} idPrefix={id} />
       ) : (
         <JsonTextField id={`${id}-json`} label="Value (JSON)" text={editor.text} error={editor.jsonError} disabled={busy} testId="agui-answer-json" onTextChange={editor.setText} />
+      )}
+      {editor.usable && (
+        // The form has its own JSON view for the object; this switch is for any other JSON value.
+        <Button
+          size="xs"
+          variant="ghost"
+          className="self-start"
+          aria-pressed={editor.mode === "json"}
+          data-testid={`agui-answer-mode-${editor.mode === "form" ? "json" : "form"}`}
+          onClick={() => editor.setMode(editor.mode === "form" ? "json" : "form")}
+        >
+          {editor.mode === "form" ? "Answer with any JSON value instead" : "Back to the form"}
+        </Button>
       )}
       {editor.tried && !editor.check.ok && editor.mode === "form" && (
         <p role="alert" className="text-xs text-destructive">

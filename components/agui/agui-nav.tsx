@@ -29,7 +29,9 @@ export function AguiNav({ location, navigate }: AguiNavProps) {
   return (
     <div className="flex flex-col border-t" data-testid="agui-nav">
       <div className="flex items-center justify-between px-3 pt-2 pb-1">
-        <span className="text-xs font-medium text-muted-foreground">AG-UI agents</span>
+        <span className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          <RadioTowerIcon className="size-3.5" aria-hidden /> AG-UI agents
+        </span>
         <Button
           size="icon"
           variant="ghost"
@@ -64,8 +66,7 @@ export function AguiNav({ location, navigate }: AguiNavProps) {
                   sidebarItemState(openId === a.id),
                 )}
               >
-                <RadioTowerIcon className="size-4 shrink-0 text-muted-foreground" />
-                <span className="min-w-0 flex-1">
+                                <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{a.name}</span>
                   <AgentStatusDot status={a.state.status} />
                 </span>

@@ -21,6 +21,16 @@ export { UsageLine } from "./item-bodies-run";
 /** What a tool call's row embeds when Loupe waits on the user for it (the inline request card). */
 export type RenderRequest = (key: { toolCallId?: string; interruptId?: string }) => ReactNode;
 
+/** A tool result is a string by the protocol; one that holds JSON is shown as that JSON. */
+function jsonOrText(content: unknown): unknown {
+  if (typeof content !== "string") return content;
+  try {
+    return JSON.parse(content) as unknown;
+  } catch {
+    return content;
+  }
+}
+
 const Streaming = ({ on }: { on: boolean }) =>
   on ? (
     <StatusBadge tone="running" data-testid="agui-streaming">
@@ -75,7 +85,7 @@ function ToolCallBody({ item, renderRequest }: { item: AguiToolCallItem; renderR
       {item.result ? (
         <div className="flex flex-col gap-0.5" data-testid="agui-tool-result">
           <span className="text-[11px] text-muted-foreground">Result{item.result.error ? ` (${item.result.error})` : ""}</span>
-          <JsonView value={item.result.content} />
+          <JsonView value={jsonOrText(item.result.content)} />
         </div>
       ) : (
         renderRequest?.({ toolCallId: item.toolCallId })

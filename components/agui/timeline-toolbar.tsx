@@ -49,7 +49,7 @@ export function AguiTimelineToolbar({ value, onChange, counts, shown, total }: A
         type="search"
         aria-label="Search the run"
         data-testid="agui-timeline-search"
-        placeholder={value.mode === "items" ? "Search text, tools, args, state…" : "Search type and payload…"}
+        placeholder={value.mode === "items" ? "Search the run…" : "Search type and payload…"}
         value={value.search}
         onChange={(e) => set({ search: e.target.value })}
         className="h-8 w-52"
