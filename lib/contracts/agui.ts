@@ -13,9 +13,12 @@ import type { AppErrorBody } from "@/lib/errors";
  *   DELETE /api/agui/agents/:id
  *   GET    /api/agui/agents/:id/threads                  AguiThreadSummary[]
  *   GET    /api/agui/agents/:id/threads/:threadId        AguiThreadDetail (messages, state, runs)
+ *   GET    /api/agui/agents/:id/threads/:threadId/entries Entry[] of the thread, oldest first
  *   GET    /api/agui/agents/:id/threads/:threadId/entries  Entry[] of the thread, ascending by seq (raws over 64 KB previewed); the run timeline
  *   POST   /api/agui/agents/:id/runs     (AguiRunBody) → 202 { runId, threadId } (events arrive as entries)
  *   POST   /api/agui/agents/:id/runs/:runId/abort        stop a running run
+ *   GET    /api/agui/requests                            AguiHumanRequest[] (pending first)
+ *   GET    /api/agui/requests/:requestId                 AguiHumanRequest
  *   POST   /api/agui/requests/:requestId (AguiAnswerBody) → AguiHumanRequest (resumes the thread)
  *
  * Entries: protocol "agui", connectionId = the agent id, sessionKey = the threadId.

@@ -11,6 +11,8 @@ import * as agentsRoute from "@/app/api/agui/agents/route";
 import * as agentRoute from "@/app/api/agui/agents/[id]/route";
 import * as threadsRoute from "@/app/api/agui/agents/[id]/threads/route";
 import * as threadRoute from "@/app/api/agui/agents/[id]/threads/[threadId]/route";
+import * as threadEntriesRoute from "@/app/api/agui/agents/[id]/threads/[threadId]/entries/route";
+import type { Entry } from "@/lib/contracts/entries";
 import * as runsRoute from "@/app/api/agui/agents/[id]/runs/route";
 import * as abortRoute from "@/app/api/agui/agents/[id]/runs/[runId]/abort/route";
 import * as requestRoute from "@/app/api/agui/requests/[requestId]/route";
@@ -103,6 +105,16 @@ describe("AG-UI routes", () => {
       await threadRoute.GET(req(`/api/agui/agents/${id}/threads/${threadId}`), ctx({ id, threadId }))
     ).json()) as AguiThreadDetail;
     expect(thread.runs.map((r) => r.status)).toEqual(["finished", "finished"]);
+    const threadEntries = (await (await threadEntriesRoute.GET(req(""), ctx({ id, threadId }))).json()) as Entry[];
+    expect(threadEntries.every((e) => e.protocol === "agui" && e.sessionKey === threadId)).toBe(true);
+    expect(threadEntries.map((e) => e.seq)).toEqual([...threadEntries.map((e) => e.seq)].sort((a, b) => a - b));
+    expect(threadEntries.filter((e) => e.kind === "agui_input")).toHaveLength(2);
+    expect(threadEntries.filter((e) => e.kind === "agui_request").map((e) => (e.raw as { status: string }).status)).toEqual([
+      "pending",
+      "answered",
+      "answered",
+    ]);
+    expect((await threadEntriesRoute.GET(req(""), ctx({ id: "nope", threadId }))).status).toBe(404);
     expect(thread.messages.some((m) => (m as { role: string; content: string }).role === "tool")).toBe(true);
   });
 

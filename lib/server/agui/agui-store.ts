@@ -1,6 +1,9 @@
 import "server-only";
 import type { AguiAgentInput, AguiHumanRequest, AguiRunRecord, AguiRunStatus } from "@/lib/contracts/agui";
+import type { Entry } from "@/lib/contracts/entries";
 import type { Store } from "@/lib/server/store";
+import { rowToEntry } from "@/lib/server/store-schema";
+import type { EntryRow } from "@/lib/server/store-schema";
 
 /** A saved AG-UI agent as persisted (header values in clear; views mask them). */
 export type AguiAgentConfig = AguiAgentInput & { id: string; createdAt: number; builtin?: boolean };
@@ -93,6 +96,14 @@ export class AguiStore {
       .prepare("SELECT record FROM agui_runs WHERE agent_id = ? AND thread_id = ? ORDER BY started_at, rowid")
       .all(agentId, threadId) as { record: string }[];
     return rows.map((r) => JSON.parse(r.record) as AguiRunRecord);
+  }
+
+  /** A thread's recorded entries, oldest first (the newest `limit` when there are more). */
+  threadEntries(agentId: string, threadId: string, limit: number): Entry[] {
+    const rows = this.db
+      .prepare("SELECT * FROM entries WHERE connection_id = ? AND session_key = ? AND protocol = 'agui' ORDER BY seq DESC LIMIT ?")
+      .all(agentId, threadId, limit) as EntryRow[];
+    return rows.reverse().map(rowToEntry);
   }
 
   // ── requests ───────────────────────────────────────────────────────────────

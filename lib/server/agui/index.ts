@@ -21,6 +21,8 @@ import type { AguiAgentConfig, AguiThreadRecord } from "@/lib/server/agui/agui-s
 import { startRun } from "@/lib/server/agui/runner";
 import type { ActiveRun, RunPlan, RunResult } from "@/lib/server/agui/runner";
 import { getHub } from "@/lib/server/hub";
+import { previewEntry } from "@/lib/server/preview";
+import type { Entry } from "@/lib/contracts/entries";
 import type { Hub } from "@/lib/server/hub";
 
 /**
@@ -42,6 +44,9 @@ function mergeHeaders(incoming: Record<string, string>, stored: Record<string, s
   }
   return out;
 }
+
+/** Entries one thread GET returns at most (the newest); a 10,000-event run fits several times over. */
+const THREAD_ENTRIES_LIMIT = 100_000;
 
 const toolContent = (result: unknown): string => (typeof result === "string" ? result : JSON.stringify(result ?? null));
 
@@ -157,6 +162,12 @@ export class AguiService {
     const t = this.store.getThread(agentId, threadId);
     if (!t) throw new AppError("not_found:agui_thread", `No thread "${threadId}" on this agent`);
     return { ...this.summary(t), messages: t.messages, state: t.state, runs: this.store.threadRuns(agentId, threadId) };
+  }
+
+  /** Every entry of the thread (inputs, events, runs, requests), oldest first; large raws previewed. */
+  threadEntries(agentId: string, threadId: string): Entry[] {
+    this.require(agentId);
+    return this.store.threadEntries(agentId, threadId, THREAD_ENTRIES_LIMIT).map((e) => previewEntry(e));
   }
 
   // ── runs ───────────────────────────────────────────────────────────────────
