@@ -7,7 +7,7 @@ import type { ConnectionInput } from "@/lib/contracts/connections";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 import { startAgentServer, type AgentServer } from "@/demo/adk/start-agent-server";
-import { ADK_A2A_APP, adkA2aCardUrl, waitForAdkA2aCard } from "@/demo/adk/adk-a2a";
+import { ADK_A2A_APP, adkA2aCardUrl, startAdkA2aServer } from "@/demo/adk/adk-a2a";
 import { spawnA2aDemo, type SpawnedA2aDemo } from "@/demo/a2a/spawn-a2a-demo";
 import { getA2a } from "@/lib/server/a2a";
 import { startAguiDemo, type AguiDemo } from "@/demo/agui/server";
@@ -63,6 +63,9 @@ export async function boot(opts: BootOptions): Promise<void> {
   await startAppsHost();
   // The MCP tap's endpoint (/mcp/<tap id>, served by the launcher) and taps.json with this port.
   installTapEndpoint();
+  // The A2A registry installs the push webhook handler (/a2a-push/<id>): webhooks registered before
+  // a restart are answered even if nothing else touches A2A.
+  getA2a();
   getTaps().writeFile();
   const root = process.env.LOUPE_ROOT ?? process.cwd();
   const wanted: Promise<unknown>[] = [];
@@ -117,8 +120,7 @@ async function bootAgents(opts: BootOptions, root: string): Promise<void> {
   const demo = { name: "Loupe demo agent", headers: {}, userId: "user" };
   if (!g[demoAgentKey]) {
     agents.announce({ ...demo, url: "http://127.0.0.1/" }, { id: DEMO_AGENT_ID, builtin: true });
-    // --a2a: the same server also serves its apps over A2A (ADK's own toA2a), see bootA2aPeers.
-    g[demoAgentKey] = startAgentServer({ port: 0, preload: true, repoRoot: root, a2a: true });
+    g[demoAgentKey] = startAgentServer({ port: 0, preload: true, repoRoot: root });
   }
   bootA2aPeers(g[demoAgentKey], root);
   void g[demoAgentKey]
@@ -145,24 +147,25 @@ function bootAguiDemo(): void {
 }
 
 const demoA2aKey = Symbol.for("loupe.demoA2aAgent");
+const demoAdkA2aKey = Symbol.for("loupe.demoAdkA2aServer");
 
 /**
  * The two demo A2A peers, pre-connected as builtin A2A agents once they serve their cards: the demo
- * A2A agent (SDK server side, a child of ours) and the demo ADK agent's loupe_demo app served over
- * A2A by the ADK server above. Neither blocks Loupe's start; a failure is logged.
+ * A2A agent (SDK server side, a child of ours) and the demo ADK agents served over A2A by ADK's own
+ * support (a second `adk api_server --a2a`). That one starts only after the demo ADK server is up:
+ * `--a2a` bundles every app at start, and on the same server it delayed the demo ADK agent by
+ * 15–25 s on 2 busy cores. Neither blocks Loupe's start; a failure is logged.
  */
 function bootA2aPeers(adkServer: Promise<AgentServer>, root: string): void {
-  const g = globalThis as typeof globalThis & { [demoA2aKey]?: Promise<SpawnedA2aDemo> };
+  const g = globalThis as typeof globalThis & { [demoA2aKey]?: Promise<SpawnedA2aDemo>; [demoAdkA2aKey]?: Promise<AgentServer> };
   g[demoA2aKey] ??= spawnA2aDemo({ port: 0, repoRoot: root });
   const fail = (what: string) => (e: unknown) => logLine(`${what} did not start: ${errorMessage(e)}`);
   void g[demoA2aKey]
     .then((demo) => getA2a().registerBuiltin({ id: DEMO_A2A_ID, name: "Loupe demo A2A agent", url: `${demo.url}/.well-known/agent-card.json` }))
     .catch(fail("The demo A2A agent"));
-  void adkServer
-    .then(async (server) => {
-      await waitForAdkA2aCard(server.url, ADK_A2A_APP);
-      // The card's own URL: the app lives under /a2a/<app>, where a base URL would lose its last segment.
-      return getA2a().registerBuiltin({ id: DEMO_ADK_A2A_ID, name: "Loupe demo ADK agent (A2A)", url: adkA2aCardUrl(server.url, ADK_A2A_APP) });
-    })
+  g[demoAdkA2aKey] ??= adkServer.catch(() => undefined).then(() => startAdkA2aServer({ port: 0, repoRoot: root }));
+  void g[demoAdkA2aKey]
+    // The card's own URL: the app lives under /a2a/<app>, where a base URL would lose its last segment.
+    .then((server) => getA2a().registerBuiltin({ id: DEMO_ADK_A2A_ID, name: "Loupe demo ADK agent (A2A)", url: adkA2aCardUrl(server.url, ADK_A2A_APP) }))
     .catch(fail("The demo ADK agent over A2A"));
 }
