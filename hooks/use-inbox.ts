@@ -5,7 +5,7 @@ import type { AnswerBody, InboxItem, InterruptAnswer, RunRecord } from "@/lib/co
 import { AppError } from "@/lib/errors";
 import { agentKeys, upsertRun } from "@/lib/queries/agents";
 import type { McpAnswerBody, McpClientRequest } from "@/lib/contracts/mcp-requests";
-import { inboxApi, inboxKeys, inboxQuery, mcpRequestsApi, setLastAnswer, upsertMcpRequest } from "@/lib/queries/inbox";
+import { adkAnswersApi, inboxKeys, inboxQuery, mcpRequestsApi, setLastAnswer, upsertMcpRequest } from "@/lib/queries/inbox";
 import type { AnswerResult, InboxRow } from "@/lib/queries/inbox";
 
 export interface AnswerVars {
@@ -15,10 +15,11 @@ export interface AnswerVars {
 }
 
 /**
- * Answering interrupts, from the inbox or inline in a session. The result (the stored answer and
- * the run it started) goes into the cache at once; the stream's loupe/inbox and loupe/run follow.
+ * Answering ADK interrupts (the inbox lists them; each protocol answers its own), from the inbox
+ * or inline in a session. The result (the stored answer and the run it started) goes into the
+ * cache at once; the stream's loupe/inbox and loupe/run follow.
  */
-export function useInboxAnswers() {
+export function useAdkAnswers() {
   const qc = useQueryClient();
   const settle = ({ answer, run }: AnswerResult) => {
     qc.setQueryData<InboxRow[]>(inboxKeys.list(), (list) => setLastAnswer(list, answer));
@@ -32,12 +33,12 @@ export function useInboxAnswers() {
   const answer = useMutation({
     mutationFn: ({ item, answer, streaming = false }: AnswerVars) => {
       const body: AnswerBody = { sessionKey: item.sessionKey, interruptId: item.id, interruptKey: item.key, answer, streaming };
-      return inboxApi.answer(item.agentId, body);
+      return adkAnswersApi.answer(item.agentId, body);
     },
     onSuccess: settle,
   });
   const retry = useMutation({
-    mutationFn: ({ agentId, answerId }: { agentId: string; answerId: string }) => inboxApi.retry(agentId, answerId),
+    mutationFn: ({ agentId, answerId }: { agentId: string; answerId: string }) => adkAnswersApi.retry(agentId, answerId),
     onSuccess: settle,
   });
   return { answer, retry };

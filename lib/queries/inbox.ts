@@ -55,7 +55,7 @@ export interface AnswerResult {
 
 const answersPath = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/answers`;
 
-export const inboxApi = {
+export const adkAnswersApi = {
   /** Stored first, then sent as a new run; a failed send comes back as `answer.status: "failed"`. */
   answer: (agentId: string, body: AnswerBody) => apiFetch<AnswerResult>(answersPath(agentId), { method: "POST", body }),
   retry: (agentId: string, answerId: string) =>

@@ -1,7 +1,7 @@
 "use client";
 
 import type { InboxItem } from "@/lib/contracts/agents";
-import { useInboxAnswers } from "@/hooks/use-inbox";
+import { useAdkAnswers } from "@/hooks/use-inbox";
 import { InterruptCard } from "@/components/inbox/interrupt-card";
 import { QueryError } from "@/components/elements/query-error";
 
@@ -17,7 +17,7 @@ export interface AnswerableCardProps {
  * refusal comes back as a failed StoredAnswer, which the card shows with Retry.
  */
 export function AnswerableCard({ item, compact, onOpenSession }: AnswerableCardProps) {
-  const { answer, retry } = useInboxAnswers();
+  const { answer, retry } = useAdkAnswers();
   const latest = [answer.data?.answer, retry.data?.answer].filter((a) => a !== undefined).sort((a, b) => b.createdAt - a.createdAt)[0];
   // Our own answer may be newer than the item (an interrupt the inbox has not listed yet).
   const shown = latest && latest.createdAt > (item.lastAnswer?.createdAt ?? -1) ? { ...item, lastAnswer: latest } : item;
