@@ -32,6 +32,7 @@ import { coldStartBench } from "./cold-start";
 import { playgroundBench } from "./playground";
 import { tapBench } from "./tap";
 import { aguiBench } from "./agui";
+import { aguiBrowserBench } from "./agui-browser";
 import { a2aBench } from "./a2a";
 
 const BENCHES: Bench[] = [
@@ -49,6 +50,7 @@ const BENCHES: Bench[] = [
   playgroundBench,
   tapBench,
   aguiBench,
+  aguiBrowserBench,
   a2aBench,
 ];
 
