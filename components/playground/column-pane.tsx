@@ -6,6 +6,7 @@ import { XIcon } from "lucide-react";
 import type { Entry } from "@/lib/contracts/entries";
 import type { PgToolCall, PlaygroundColumn } from "@/lib/contracts/playground";
 import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/elements/status-badge";
 import { Button } from "@/components/ui/button";
 import { SafeText } from "@/components/ui/safe-text";
 import { formatCost } from "@/lib/format";
@@ -33,7 +34,7 @@ export function ColumnPane({ column, entries, serverNames, renderApproval, onRem
   const rawStep = raw ? timeline.turns.find((t) => t.turn === raw.turn)?.steps.find((s) => s.step === raw.step) : undefined;
   const scrollRef = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
-  const status = COLUMN_STATUS[column.status] ?? { label: String(column.status), variant: "outline" as const };
+  const status = COLUMN_STATUS[column.status] ?? { label: String(column.status), tone: "info" as const };
 
   // Follow new output while the user is at the bottom; leave them alone once they scroll up to read.
   const last = entries[entries.length - 1]?.seq;
@@ -50,9 +51,9 @@ export function ColumnPane({ column, entries, serverNames, renderApproval, onRem
           <span className="font-medium">{PROVIDER_LABEL[column.config.provider] ?? column.config.provider}</span>
           <SafeText text={column.config.model} className="truncate font-mono" data-testid="pg-column-model" />
           {column.config.strict && <Badge variant="secondary">strict</Badge>}
-          <Badge variant={status.variant} data-testid="pg-column-status">
+          <StatusBadge tone={status.tone} data-testid="pg-column-status">
             {status.label}
-          </Badge>
+          </StatusBadge>
           <span className="ml-auto text-muted-foreground tabular-nums" data-testid="pg-column-totals">
             {formatUsage(usage)} · {formatCost(column.costUsd)}
           </span>

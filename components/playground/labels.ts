@@ -1,34 +1,33 @@
 /** Labels and formats of the playground views: a new state without a label is a type error. */
+import type { StatusTone } from "@/components/elements/status-badge";
 import { formatCount } from "@/lib/format";
 import type { ApprovalPolicy } from "@/lib/contracts/approvals";
 import type { ColumnStatus, PgToolCallStatus, PgTurn, PlaygroundProvider, ProviderStatus, TokenUsage } from "@/lib/contracts/playground";
 
-type Variant = "info" | "success" | "destructive" | "warning" | "secondary" | "outline";
-
-export const TOOL_CALL_STATUS: Record<PgToolCallStatus, { label: string; variant: Variant }> = {
-  awaiting_approval: { label: "awaiting approval", variant: "warning" },
-  running: { label: "running", variant: "info" },
-  ok: { label: "ok", variant: "success" },
-  tool_error: { label: "tool error", variant: "destructive" },
-  rejected: { label: "rejected", variant: "destructive" },
-  failed: { label: "failed", variant: "destructive" },
-  unknown_tool: { label: "unknown tool", variant: "destructive" },
-  invalid_arguments: { label: "invalid arguments", variant: "destructive" },
+export const TOOL_CALL_STATUS: Record<PgToolCallStatus, { label: string; tone: StatusTone }> = {
+  awaiting_approval: { label: "awaiting approval", tone: "pending" },
+  running: { label: "running", tone: "running" },
+  ok: { label: "ok", tone: "ok" },
+  tool_error: { label: "tool error", tone: "failed" },
+  rejected: { label: "rejected", tone: "failed" },
+  failed: { label: "failed", tone: "failed" },
+  unknown_tool: { label: "unknown tool", tone: "failed" },
+  invalid_arguments: { label: "invalid arguments", tone: "failed" },
 };
 
-export const TURN_STATUS: Record<PgTurn["status"], { label: string; variant: Variant }> = {
-  running: { label: "running", variant: "info" },
-  done: { label: "done", variant: "success" },
-  error: { label: "error", variant: "destructive" },
-  stopped: { label: "stopped", variant: "secondary" },
-  max_steps: { label: "step limit reached", variant: "warning" },
+export const TURN_STATUS: Record<PgTurn["status"], { label: string; tone: StatusTone }> = {
+  running: { label: "running", tone: "running" },
+  done: { label: "done", tone: "ok" },
+  error: { label: "error", tone: "failed" },
+  stopped: { label: "stopped", tone: "canceled" },
+  max_steps: { label: "step limit reached", tone: "warning" },
 };
 
-export const COLUMN_STATUS: Record<ColumnStatus, { label: string; variant: Variant }> = {
-  idle: { label: "idle", variant: "outline" },
-  running: { label: "running", variant: "info" },
-  awaiting_approval: { label: "awaiting approval", variant: "warning" },
-  error: { label: "error", variant: "destructive" },
+export const COLUMN_STATUS: Record<ColumnStatus, { label: string; tone: StatusTone }> = {
+  idle: { label: "idle", tone: "info" },
+  running: { label: "running", tone: "running" },
+  awaiting_approval: { label: "awaiting approval", tone: "pending" },
+  error: { label: "error", tone: "failed" },
 };
 
 export const PROVIDER_LABEL: Record<PlaygroundProvider, string> = {

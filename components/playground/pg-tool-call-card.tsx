@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import type { FocusEvent, ReactNode } from "react";
 import type { PgModelToolCall, PgToolCall, PgToolCallStatus } from "@/lib/contracts/playground";
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/elements/status-badge";
 import { SafeText } from "@/components/ui/safe-text";
 import { JsonView } from "@/components/elements/json-view";
 import { formatDuration } from "@/lib/format";
@@ -28,7 +28,7 @@ const FAILED: ReadonlySet<PgToolCallStatus> = new Set(["tool_error", "rejected",
 /** One tool call of a step: who it went to, its status, arguments, latency and result. */
 export function PgToolCallCard({ call, modelCall, serverName, approval }: PgToolCallCardProps) {
   const status = KNOWN.has(call.status) ? call.status : null;
-  const badge = status ? TOOL_CALL_STATUS[status] : { label: String(call.status), variant: "outline" as const };
+  const badge = status ? TOOL_CALL_STATUS[status] : { label: String(call.status), tone: "info" as const };
   const renamed = call.tool !== null && call.tool !== call.calledAs;
   const focusAfterGate = useFocusAfterGate(call.status === "awaiting_approval");
   return (
@@ -48,9 +48,9 @@ export function PgToolCallCard({ call, modelCall, serverName, approval }: PgTool
     >
       <div className="flex flex-wrap items-center gap-1.5 text-xs">
         <SafeText text={call.calledAs} className="font-mono font-semibold" />
-        <Badge variant={badge.variant} data-testid="pg-tool-call-status">
+        <StatusBadge tone={badge.tone} data-testid="pg-tool-call-status">
           {badge.label}
-        </Badge>
+        </StatusBadge>
         {(renamed || serverName) && (
           <span className="text-muted-foreground" data-testid="pg-tool-call-target">
             → {serverName ?? call.connectionId}/{call.tool}

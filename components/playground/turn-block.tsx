@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { Entry } from "@/lib/contracts/entries";
 import type { PgToolCall } from "@/lib/contracts/playground";
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/elements/status-badge";
 import { JsonView } from "@/components/elements/json-view";
 import { formatCost } from "@/lib/format";
 import { formatUsage, TURN_STATUS } from "@/components/playground/labels";
@@ -21,7 +21,7 @@ export interface TurnBlockProps {
 /** A user message, the model steps it caused, and the turn's outcome with its tokens and cost. */
 export function TurnBlock({ turn, serverNames, onOpenRaw, renderApproval }: TurnBlockProps) {
   const status = turn.status;
-  const label = status ? (TURN_STATUS[status.status] ?? { label: String(status.status), variant: "outline" as const }) : null;
+  const label = status ? (TURN_STATUS[status.status] ?? { label: String(status.status), tone: "info" as const }) : null;
   return (
     <section data-testid="pg-turn" data-turn={turn.turn} data-state={status?.status ?? "unknown"} className="flex min-w-0 flex-col gap-2 border-b px-3 py-3">
       {turn.user && (
@@ -49,9 +49,9 @@ export function TurnBlock({ turn, serverNames, onOpenRaw, renderApproval }: Turn
       ))}
       {status && label && (
         <div data-testid="pg-turn-footer" className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-[11px] text-muted-foreground">
-          <Badge variant={label.variant} data-testid="pg-turn-status">
+          <StatusBadge tone={label.tone} data-testid="pg-turn-status">
             {label.label}
-          </Badge>
+          </StatusBadge>
           {status.status === "running" ? (
             // The turn record carries its totals when it ends; meanwhile, what the steps so far cost.
             <span data-testid="pg-turn-usage">so far {formatUsage(stepsUsage(turn.steps))}</span>

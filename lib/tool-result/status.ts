@@ -1,25 +1,23 @@
 import type { CallStatus } from "@/lib/contracts/calls";
 
-export type StatusTone = "neutral" | "info" | "success" | "warning" | "danger";
-
-/** A Record so that a new CallStatus without a label fails to compile (STYLE.md rule 7). */
-export const CALL_STATUS_META: Record<CallStatus, { label: string; tone: StatusTone }> = {
-  running: { label: "Running", tone: "info" },
-  ok: { label: "OK", tone: "success" },
-  tool_error: { label: "Tool error", tone: "danger" },
-  rpc_error: { label: "JSON-RPC error", tone: "danger" },
-  cancelled: { label: "Cancelled", tone: "warning" },
-  timeout: { label: "Timed out", tone: "warning" },
-  failed: { label: "Failed", tone: "danger" },
-  task: { label: "Ran as a task", tone: "info" },
+/** A Record so that a new CallStatus without a label fails to compile (STYLE.md rule 7). Tones: components/mcp/tools/call-status.tsx. */
+export const CALL_STATUS_META: Record<CallStatus, { label: string }> = {
+  running: { label: "Running" },
+  ok: { label: "OK" },
+  tool_error: { label: "Tool error" },
+  rpc_error: { label: "JSON-RPC error" },
+  cancelled: { label: "Cancelled" },
+  timeout: { label: "Timed out" },
+  failed: { label: "Failed" },
+  task: { label: "Ran as a task" },
 };
 
 /**
  * The label of any status a stored or streamed call carries: a value this build does not know
  * (a row written by another Loupe version) is shown as it is rather than breaking the view.
  */
-export function callStatusMeta(status: string): { label: string; tone: StatusTone } {
-  return Object.hasOwn(CALL_STATUS_META, status) ? CALL_STATUS_META[status as CallStatus] : { label: status || "Unknown", tone: "neutral" };
+export function callStatusMeta(status: string): { label: string } {
+  return Object.hasOwn(CALL_STATUS_META, status) ? CALL_STATUS_META[status as CallStatus] : { label: status || "Unknown" };
 }
 
 /** Names of the JSON-RPC 2.0 reserved codes and the ones MCP adds, for the error panel. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { StatusBadge, type StatusTone } from "@/components/elements/status-badge";
 import { cn } from "@/lib/cn";
 import type { ToolCallRecord, ToolResultRecord } from "@/lib/protocols/adk/timeline-types";
 import type { AdkItemOf, InterruptKind } from "@/lib/protocols/adk/types";
@@ -9,10 +10,10 @@ import { SafeText } from "@/components/ui/safe-text";
 
 export type CallState = "open" | "ok" | "error";
 
-const CALL_BADGE: Record<CallState, { label: string; variant: "info" | "success" | "destructive" }> = {
-  open: { label: "open", variant: "info" },
-  ok: { label: "done", variant: "success" },
-  error: { label: "error", variant: "destructive" },
+const CALL_BADGE: Record<CallState, { label: string; tone: StatusTone }> = {
+  open: { label: "open", tone: "running" },
+  ok: { label: "done", tone: "ok" },
+  error: { label: "error", tone: "failed" },
 };
 
 const INTERRUPT_LABEL: Record<InterruptKind, string> = {
@@ -70,7 +71,7 @@ export function ToolCallCard({ call, record, interrupt }: ToolCallCardProps) {
       >
         <div className="flex flex-wrap items-center gap-1.5 text-xs">
           <SafeText text={call.name} className="font-mono font-semibold" />
-          <Badge variant={badge.variant}>{badge.label}</Badge>
+          <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>
           {record?.interruptKind && <Badge variant="warning">{INTERRUPT_LABEL[record.interruptKind]}</Badge>}
           {record?.latencyMs != null && (
             <span data-testid="tool-call-latency" className="text-muted-foreground tabular-nums">

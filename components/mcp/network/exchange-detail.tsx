@@ -1,5 +1,5 @@
 import { XIcon } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/elements/status-badge";
 import { Button } from "@/components/ui/button";
 import { formatBytes, formatClockMs, formatDuration } from "@/lib/format";
 import type { CarriedMessage } from "@/lib/contracts/network";
@@ -38,7 +38,7 @@ export function ExchangeDetail({ exchange: x, seqOf, onOpenSeq, onClose }: Excha
       <header className="flex items-center gap-2">
         <h2 className="font-mono text-sm font-semibold">{x.method}</h2>
         <span className={cn("font-mono text-sm font-semibold", statusTone(x.status))}>{x.status || "no answer"}</span>
-        <Badge variant={state.variant}>{state.label}</Badge>
+        <StatusBadge tone={state.tone}>{state.label}</StatusBadge>
         <Button size="icon" variant="ghost" className="ml-auto" onClick={onClose} aria-label="Close exchange">
           <XIcon />
         </Button>

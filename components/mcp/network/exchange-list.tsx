@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef } from "react";
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/elements/status-badge";
 import { formatBytes, formatClockMs, formatDuration } from "@/lib/format";
 import { useLiveVirtualizer } from "@/hooks/use-live-virtualizer";
 import { cn } from "@/lib/cn";
@@ -56,7 +56,7 @@ export function ExchangeList({ exchanges, selectedId, onSelect }: ExchangeListPr
               <span className="hidden w-[6.5rem] shrink-0 text-muted-foreground tabular-nums lg:inline">{formatClockMs(x.startedAt)}</span>
               <span className="w-12 shrink-0 font-semibold">{x.method}</span>
               <span className={cn("w-8 shrink-0 tabular-nums", statusTone(x.status))}>{x.status || "—"}</span>
-              {state && <Badge variant={state.variant}>{state.label}</Badge>}
+              {state && <StatusBadge tone={state.tone}>{state.label}</StatusBadge>}
               {/* The full purpose on hover: at 800 px with the detail open the column is narrow. */}
               <span className="min-w-16 flex-1 truncate" title={purposeOf(x)} data-testid="network-purpose">
                 {purposeOf(x)}

@@ -1,13 +1,12 @@
+import type { StatusTone } from "@/components/elements/status-badge";
 import type { HttpExchange, HttpExchangeState } from "@/lib/contracts/network";
 
-type Tone = "outline" | "success" | "warning" | "destructive" | "info" | "secondary";
-
 /** Badge per exchange state; a new state without a label is a type error (STYLE.md 7). */
-export const EXCHANGE_STATE: Record<HttpExchangeState, { label: string; variant: Tone }> = {
-  open: { label: "open", variant: "info" },
-  done: { label: "done", variant: "secondary" },
-  aborted: { label: "closed early", variant: "outline" },
-  error: { label: "failed", variant: "destructive" },
+export const EXCHANGE_STATE: Record<HttpExchangeState, { label: string; tone: StatusTone }> = {
+  open: { label: "open", tone: "running" },
+  done: { label: "done", tone: "ok" },
+  aborted: { label: "closed early", tone: "canceled" },
+  error: { label: "failed", tone: "failed" },
 };
 
 /** Text colour of an HTTP status: no answer and 4xx/5xx stand out. */

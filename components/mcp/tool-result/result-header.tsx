@@ -1,17 +1,9 @@
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/elements/status-badge";
+import { callStatusTone } from "@/components/mcp/tools/call-status";
 import { Button } from "@/components/ui/button";
 import type { CallStatus } from "@/lib/contracts/calls";
-import type { StatusTone } from "@/lib/tool-result/status";
 import { callStatusMeta } from "@/lib/tool-result/status";
 import { formatDuration } from "@/lib/format";
-
-const TONE_VARIANT: Record<StatusTone, "secondary" | "info" | "success" | "warning" | "destructive"> = {
-  neutral: "secondary",
-  info: "info",
-  success: "success",
-  warning: "warning",
-  danger: "destructive",
-};
 
 export interface ResultHeaderProps {
   tool: string;
@@ -26,9 +18,9 @@ export function ResultHeader({ tool, status, durationMs, showRaw, onToggleRaw }:
   const meta = callStatusMeta(status);
   return (
     <header className="flex flex-wrap items-center gap-2">
-      <Badge data-testid="result-status" variant={TONE_VARIANT[meta.tone]}>
+      <StatusBadge data-testid="result-status" tone={callStatusTone(status)}>
         {meta.label}
-      </Badge>
+      </StatusBadge>
       <span className="font-mono text-sm">{tool}</span>
       <span data-testid="result-duration" className="text-xs text-muted-foreground">
         {durationMs === null ? "running…" : status === "task" ? `answered with a task in ${formatDuration(durationMs)}` : formatDuration(durationMs)}

@@ -1,19 +1,17 @@
+import type { StatusTone } from "@/components/elements/status-badge";
 import type { TrafficRow, TrafficRowState } from "@/lib/protocols/mcp/pairing";
 import type { TimelineItem } from "@/lib/protocols/mcp/types";
 
 /** Badge label and tone per row state; a new state without a label is a type error (STYLE.md 7). */
-export const STATE_BADGE: Record<
-  TrafficRowState,
-  { label: string; variant: "outline" | "success" | "warning" | "destructive" | "info" | "secondary" } | null
-> = {
+export const STATE_BADGE: Record<TrafficRowState, { label: string; tone: StatusTone } | null> = {
   ok: null,
   info: null,
-  pending: { label: "pending", variant: "info" },
-  error: { label: "error", variant: "destructive" },
-  cancelled: { label: "cancelled", variant: "warning" },
-  unanswered: { label: "no response", variant: "outline" },
-  unmatched: { label: "no matching request", variant: "warning" },
-  unrecognized: { label: "unrecognized", variant: "destructive" },
+  pending: { label: "pending", tone: "pending" },
+  error: { label: "error", tone: "failed" },
+  cancelled: { label: "cancelled", tone: "canceled" },
+  unanswered: { label: "no response", tone: "stale" },
+  unmatched: { label: "no matching request", tone: "warning" },
+  unrecognized: { label: "unrecognized", tone: "failed" },
 };
 
 /** Compact one-line JSON for row summaries; never throws. */

@@ -1,5 +1,6 @@
 import { XIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/elements/status-badge";
 import { Button } from "@/components/ui/button";
 import type { Entry } from "@/lib/contracts/entries";
 import type { TrafficRow } from "@/lib/protocols/mcp/pairing";
@@ -27,7 +28,7 @@ export function TrafficDetail({ row, onLoadFull, onClose }: TrafficDetailProps) 
       <header className="flex items-center gap-2">
         <h2 className="truncate font-mono text-sm font-semibold">{rowLabel(row)}</h2>
         {row.type === "request" && <span className="font-mono text-xs text-muted-foreground">#{String(row.id)}</span>}
-        {badge && <Badge variant={badge.variant}>{badge.label}</Badge>}
+        {badge && <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>}
         <Button size="icon" variant="ghost" className="ml-auto" onClick={onClose} aria-label="Close detail">
           <XIcon />
         </Button>

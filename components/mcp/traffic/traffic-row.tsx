@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { ArrowLeftIcon, ArrowRightIcon, DotIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/elements/status-badge";
 import type { Direction } from "@/lib/contracts/entries";
 import { cn } from "@/lib/cn";
 import type { TrafficRow as Row } from "@/lib/protocols/mcp/pairing";
@@ -59,7 +60,7 @@ export function TrafficRow({ row, selected, onSelect, style }: TrafficRowProps) 
           {log.logger ? ` · ${log.logger}` : ""}
         </Badge>
       )}
-      {badge && <Badge variant={badge.variant}>{badge.label}</Badge>}
+      {badge && <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>}
       {row.type === "request" && row.duplicateId && <Badge variant="warning">duplicate id</Badge>}
       {row.type === "request" && <MrtrBadge rowKey={row.key} />}
       {row.type === "request" && row.direction === "out" && row.id !== null && <TapOriginBadge requestId={row.id} />}
