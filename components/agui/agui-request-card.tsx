@@ -55,6 +55,11 @@ export function AguiRequestCard({ row, compact }: AguiRequestCardProps) {
             {row.interrupt.expiresAt ? ` · expires ${new Date(row.interrupt.expiresAt).toLocaleString()}` : ""}
           </p>
         )}
+        {status === "pending" && row.reason && (
+          <p className="text-xs text-muted-foreground" data-testid="agui-request-reason">
+            {row.reason}
+          </p>
+        )}
         {error && (
           <div role="alert" data-testid="agui-answer-error" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm">
             <p className="font-medium text-destructive">The agent did not take the answer — change it or send it again (Retry)</p>
