@@ -15,6 +15,7 @@ import { CliError, parseArgs, type BootOptions } from "@/lib/launcher/cli";
 import { logLine, logSafe } from "@/lib/log-text";
 import { expireLegacyCookies, FRAME_HEADERS, gate, gateUpgrade } from "@/lib/launcher/security";
 import { isTapPath, serveTapHttp } from "@/lib/launcher/tap-gate";
+import { isA2aPushPath, serveA2aPushHttp } from "@/lib/launcher/a2a-push-gate";
 import { errorMessage } from "@/lib/values";
 
 function fail(message: string): never {
@@ -118,6 +119,8 @@ async function main() {
     for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
     // The MCP tap (/mcp/<tap id>): its own gate and key, never the login token (lib/launcher/tap-gate.ts).
     if (isTapPath(req.url ?? "")) return void serveTapHttp(req, res, { port, ready });
+    // The A2A push webhook (/a2a-push/<id>): no login token; the per-task token instead (lib/launcher/a2a-push-gate.ts).
+    if (isA2aPushPath(req.url ?? "")) return void serveA2aPushHttp(req, res, { port, ready });
     const stale = expireLegacyCookies(req.headers.cookie);
     if (stale.length) res.setHeader("Set-Cookie", stale);
     const decision = gate({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers }, { token, port, extraHosts });

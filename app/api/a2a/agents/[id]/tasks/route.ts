@@ -1,0 +1,10 @@
+import { getA2a } from "@/lib/server/a2a";
+import { handle } from "@/lib/server/http";
+
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+export function GET(_req: Request, ctx: Ctx): Promise<Response> {
+  return handle(async () => Response.json(getA2a().listTasks((await ctx.params).id)));
+}

@@ -1,0 +1,87 @@
+import { createServer, request as httpRequest } from "node:http";
+import type { Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SECRET_MASK } from "@/lib/contracts/connections";
+import { serveA2aPushHttp } from "@/lib/launcher/a2a-push-gate";
+import type { A2aRegistry } from "@/lib/server/a2a/registry";
+import { recorded, until } from "@/lib/server/adk/test-support";
+import { startSdkAgent } from "@/tests/fixtures/a2a/sdk-agent";
+import type { SdkAgent } from "@/tests/fixtures/a2a/sdk-agent";
+import { tempDir } from "@/tests/support/servers";
+
+// Loupe's webhook as the launcher serves it (the real gate) on 7144; a real SDK agent on 7145
+// whose DefaultPushNotificationSender posts task updates with the registered token.
+const LOUPE_PORT = 7144;
+const data = tempDir("loupe-a2a-push-");
+let launcher: Server;
+let agent: SdkAgent;
+let a2a: A2aRegistry;
+let agentId = "";
+
+beforeAll(async () => {
+  process.env.LOUPE_DATA_DIR = data.dir;
+  process.env.LOUPE_PORT = String(LOUPE_PORT);
+  const { getA2a } = await import("@/lib/server/a2a");
+  a2a = getA2a();
+  launcher = createServer((req, res) => void serveA2aPushHttp(req, res, { port: LOUPE_PORT }));
+  await new Promise<void>((r) => launcher.listen(LOUPE_PORT, "127.0.0.1", () => r()));
+  agent = await startSdkAgent(7145);
+  agentId = (await a2a.create({ name: "pushy", url: agent.url, headers: {} })).id;
+});
+
+afterAll(async () => {
+  await agent.close();
+  await a2a.closeAll();
+  await new Promise<void>((r) => launcher.close(() => r()));
+  data.cleanup();
+});
+
+function post(path: string, body: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port: LOUPE_PORT, path, method: "POST", headers: { "content-type": "application/json", ...headers } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("A2A push notifications", () => {
+  let pushId = "";
+  let taskId = "";
+
+  it("registers Loupe's webhook for a task; the agent's posts are recorded with the token masked and applied", async () => {
+    const sent = await a2a.send(agentId, { parts: [{ kind: "text", text: "drip" }], stream: true });
+    taskId = sent.taskId!;
+    const reg = await a2a.registerPush(agentId, taskId);
+    pushId = reg.pushId;
+    expect(reg.url).toBe(`http://127.0.0.1:${LOUPE_PORT}/a2a-push/${reg.pushId}`);
+    await a2a.waitExchange(sent.exchangeId);
+    await until(() => recorded(a2a.hub, agentId, { kind: "a2a_push" }).some((e) => (e.raw as { kind?: string }).kind === "status"), 10_000, "a pushed status");
+    const pushes = recorded(a2a.hub, agentId, { kind: "a2a_push" }).map((e) => e.raw as { headers: Record<string, string>; taskId: string; body: unknown });
+    expect(pushes.every((p) => p.taskId === taskId)).toBe(true);
+    expect(pushes[0]!.headers["x-a2a-notification-token"]).toBe(SECRET_MASK);
+    expect(a2a.getTask(agentId, taskId).push?.received).toBeGreaterThan(0);
+  });
+
+  it("refuses a wrong or missing token, an unknown webhook, a browser Origin and a foreign Host", async () => {
+    const body = JSON.stringify({ statusUpdate: { taskId, contextId: "c", status: { state: "TASK_STATE_FAILED" } } });
+    const before = recorded(a2a.hub, agentId, { kind: "a2a_push" }).length;
+    expect(await post(`/a2a-push/${pushId}`, body, { "x-a2a-notification-token": "wrong" })).toBe(401);
+    expect(await post(`/a2a-push/${pushId}`, body, {})).toBe(401);
+    expect(await post(`/a2a-push/not-a-push`, body, { "x-a2a-notification-token": "wrong" })).toBe(401);
+    expect(await post(`/a2a-push/${pushId}`, body, { origin: "http://evil.example" })).toBe(403);
+    expect(await post(`/a2a-push/${pushId}`, body, { host: "evil.example:7144" })).toBe(403);
+    expect(recorded(a2a.hub, agentId, { kind: "a2a_push" })).toHaveLength(before);
+    expect(a2a.getTask(agentId, taskId).state).toBe("completed");
+  });
+
+  it("the right token is recorded as it came, even a body that is not A2A", async () => {
+    const token = a2a.a2aStore.listPush().find((p) => p.pushId === pushId)!.token;
+    expect(await post(`/a2a-push/${pushId}`, `{"hello":1}`, { "x-a2a-notification-token": token })).toBe(200);
+    const last = recorded(a2a.hub, agentId, { kind: "a2a_push" }).at(-1)!.raw as { body: unknown; error?: string };
+    expect(last.body).toEqual({ hello: 1 });
+    expect(last.error).toMatch(/none of task/);
+  });
+});
