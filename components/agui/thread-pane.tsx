@@ -44,9 +44,11 @@ export function ThreadPane({ agent, threadId, runId, navigate, actions }: Thread
           A new thread starts with the next run. Type a message below; open “State, context, tools” to send a state, context entries, forwardedProps or front-end tools.
         </div>
       ) : entries.isError ? (
-        <QueryError className="m-3" title="Could not load the thread's events" error={entries.error} onRetry={() => void entries.refetch()} />
+        <div className="flex-1">
+          <QueryError className="m-3" title="Could not load the thread's events" error={entries.error} onRetry={() => void entries.refetch()} />
+        </div>
       ) : entries.isPending ? (
-        <p className="p-3 text-xs text-muted-foreground">Loading the thread…</p>
+        <p className="flex-1 p-3 text-xs text-muted-foreground">Loading the thread…</p>
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-1.5 border-b px-3 py-2" data-testid="agui-run-bar">
