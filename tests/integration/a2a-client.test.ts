@@ -13,12 +13,14 @@ import { tempDir } from "@/tests/support/servers";
 const data = tempDir("loupe-a2a-client-");
 let agent: SdkAgent;
 let restAgent: SdkAgent;
+let legacyAgent: SdkAgent;
 let a2a: A2aRegistry;
 let id = "";
 
 beforeAll(async () => {
   agent = await startSdkAgent(7142);
   restAgent = await startSdkAgent(7143, { preferred: "HTTP+JSON" });
+  legacyAgent = await startSdkAgent(7146, { v03: true });
   a2a = new A2aRegistry(new Hub(openStore(data.dir)));
   const view = await a2a.create({ name: "scripted", url: agent.url, headers: { Authorization: "Bearer sekrit-header" } });
   id = view.id;
@@ -27,6 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await agent.close();
   await restAgent.close();
+  await legacyAgent.close();
   await a2a.closeAll();
   a2a.hub.store.close();
   data.cleanup();
@@ -181,6 +184,23 @@ describe("A2A agents through the SDK client", () => {
     const req = recorded(a2a.hub, view.id, { kind: "a2a_request" }).at(-1)!.raw as { method: string; transport: string };
     expect(req.transport).toBe("HTTP+JSON");
     expect(req.method).toMatch(/^POST \/a2a\/rest/);
+  });
+
+  it("speaks v0.3 to an agent whose card says 0.3: message/stream, kind-tagged frames, input-required answered", async () => {
+    const view = await a2a.create({ name: "legacy", url: legacyAgent.url, headers: {} });
+    expect(view.state.protocolVersion).toBe("0.3");
+    const sent = await a2a.send(view.id, text("input"));
+    await a2a.waitExchange(sent.exchangeId);
+    const req = recorded(a2a.hub, view.id, { kind: "a2a_request" }).at(-1)!.raw as { method: string };
+    expect(req.method).toBe("message/stream");
+    const frames = recorded(a2a.hub, view.id, { kind: "a2a_frame" }).map((e) => e.raw as { version: string; payload: { result: { kind: string } } });
+    expect(frames.every((f) => f.version === "0.3")).toBe(true);
+    expect(frames.map((f) => f.payload.result.kind)).toContain("status-update");
+    const request = a2a.listRequests().find((r) => r.taskId === sent.taskId)!;
+    expect(request).toMatchObject({ kind: "input", status: "pending", prompt: "What is your name?" });
+    await a2a.answerRequest(request.id, { kind: "text", text: "Grace" });
+    await until(() => a2a.listTasks(view.id).find((t) => t.taskId === sent.taskId)?.state === "completed", 10_000, "completed");
+    expect(a2a.getTask(view.id, sent.taskId!).statusText).toBe("Thanks: Grace");
   });
 
   it("an agent that is down: the card fetch is 502 a2a_unreachable, kept in the state; a missing card is 404", async () => {
