@@ -1,8 +1,9 @@
 "use client";
 
 import type { Entry } from "@/lib/contracts/entries";
-import { AUTH_HTTP_KIND, AUTH_PHASE_ORDER } from "@/lib/contracts/auth";
-import type { AuthEvent, AuthHttpExchange, AuthPhase } from "@/lib/contracts/auth";
+import { AUTH_EVENT_KIND, AUTH_HTTP_KIND, AUTH_PHASE_ORDER } from "@/lib/contracts/auth";
+import type { AuthHttpExchange, AuthPhase } from "@/lib/contracts/auth";
+import { parseEntry } from "@/lib/contracts/entry-kinds";
 import { cn } from "@/lib/cn";
 import { formatClock } from "@/lib/format";
 
@@ -30,15 +31,17 @@ function exchangeOk(x: AuthHttpExchange): boolean {
 export function stepsOf(entries: readonly Entry[]): { phase: AuthPhase; status: StepStatus; detail: string }[] {
   const last = new Map<AuthPhase, { status: StepStatus; detail: string }>();
   for (const e of entries) {
-    if (e.kind === AUTH_HTTP_KIND) {
-      const x = e.raw as AuthHttpExchange;
+    const read = parseEntry(e);
+    if (!read.ok) continue;
+    if (read.kind === AUTH_HTTP_KIND) {
+      const x = read.raw;
       const prev = last.get(x.phase);
       const ok = exchangeOk(x);
       // Discovery tries several URLs: one success makes the step a success.
       if (prev?.status === "ok" && !ok && (x.phase === "prm-discovery" || x.phase === "as-discovery")) continue;
       last.set(x.phase, { status: ok ? "ok" : "failed", detail: x.error ?? `${x.method} ${x.status || "no answer"}` });
-    } else {
-      const ev = e.raw as AuthEvent;
+    } else if (read.kind === AUTH_EVENT_KIND) {
+      const ev = read.raw;
       if (ev.event === "authorization_needed") last.set("authorization", { status: "waiting", detail: "Waiting for the user" });
       else if (ev.event === "callback") last.set("authorization", { status: "ok", detail: "Code received" });
       else if (ev.event === "error") last.set(ev.phase, { status: "failed", detail: ev.message });
@@ -89,8 +92,11 @@ export function AuthExchanges({ entries }: { entries: readonly Entry[] }) {
     <ul className="flex flex-col gap-1" data-testid="auth-exchanges">
       {entries.map((e) => {
         const time = formatClock(e.receivedAt);
-        if (e.kind !== AUTH_HTTP_KIND) {
-          const ev = e.raw as AuthEvent;
+        const read = parseEntry(e);
+        if (!read.ok) return <UnreadEntry key={e.seq} time={time} error={read.error} raw={e.raw} />;
+        if (read.kind !== AUTH_HTTP_KIND) {
+          if (read.kind !== AUTH_EVENT_KIND) return null;
+          const ev = read.raw;
           return (
             <li key={e.seq} className={cn("rounded border px-2 py-1 text-xs", !ev.ok && "border-destructive/40 bg-destructive/5")} data-testid="auth-event">
               <span className="mr-2 font-mono text-muted-foreground">{time}</span>
@@ -99,7 +105,7 @@ export function AuthExchanges({ entries }: { entries: readonly Entry[] }) {
             </li>
           );
         }
-        const x = e.raw as AuthHttpExchange;
+        const x = read.raw;
         return (
           <li key={e.seq}>
             <details className={cn("rounded border text-xs", !exchangeOk(x) && "border-destructive/40")} data-testid="auth-exchange" data-phase={x.phase}>
@@ -133,5 +139,22 @@ export function AuthExchanges({ entries }: { entries: readonly Entry[] }) {
         );
       })}
     </ul>
+  );
+}
+
+/** An entry of the log that does not have its kind's shape (another version's): shown raw. */
+function UnreadEntry({ time, error, raw }: { time: string; error: string; raw: unknown }) {
+  return (
+    <li data-testid="auth-unread">
+      <details className="rounded border border-dashed text-xs">
+        <summary className="flex cursor-pointer items-center gap-2 px-2 py-1">
+          <span className="font-mono text-muted-foreground">{time}</span>
+          <span className="min-w-0 truncate text-muted-foreground">{error}</span>
+        </summary>
+        <div className="border-t p-2">
+          <Pre value={raw} />
+        </div>
+      </details>
+    </li>
   );
 }

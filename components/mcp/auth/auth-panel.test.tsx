@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { Entry } from "@/lib/contracts/entries";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { AuthEvent, AuthHttpExchange, AuthSummary } from "@/lib/contracts/auth";
 import { AuthPanel } from "@/components/mcp/auth/auth-panel";
-import { stepsOf } from "@/components/mcp/auth/auth-log";
+import { AuthExchanges, stepsOf } from "@/components/mcp/auth/auth-log";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 
 afterEach(() => {
@@ -42,6 +42,15 @@ describe("stepsOf", () => {
       ["token", "failed"],
     ]);
     expect(stepsOf(flow.slice(0, 6)).at(-1)).toMatchObject({ phase: "authorization", status: "waiting" });
+  });
+
+  it("skips a log entry that does not have its kind's shape, and the log shows it raw instead of failing", () => {
+    const odd: Entry = { ...http({}), seq: ++seq, kind: "auth_event", raw: null };
+    const alien: Entry = { ...http({}), seq: ++seq, raw: { phase: "teleport", method: "GET", url: "x", status: 200 } };
+    expect(stepsOf([odd, alien, ...flow.slice(0, 2)]).map((s) => s.phase)).toEqual(["resource", "prm-discovery"]);
+    render(<AuthExchanges entries={[odd, alien, flow[0]!]} />);
+    expect(screen.getAllByTestId("auth-unread")).toHaveLength(2);
+    expect(screen.getAllByTestId("auth-exchange")).toHaveLength(1);
   });
 });
 

@@ -13,6 +13,8 @@ import type { TapExchange } from "@/lib/contracts/taps";
 import type { TaskRecord } from "@/lib/contracts/tasks";
 import { jsonObject, recordOf } from "@/lib/contracts/entry-kinds/shape";
 
+const authPhase = z.enum(["prm-discovery", "as-discovery", "registration", "authorization", "token", "refresh", "resource", "other"]);
+
 /**
  * Entry kinds of protocol "loupe": Loupe's own records, direction "local" unless said
  * (connectionId = the MCP connection or ADK agent server they are about).
@@ -65,8 +67,14 @@ export const loupeEntryKinds = {
     }),
   ),
   /** Direction out: one HTTP exchange of the OAuth flow, masked. */
-  auth_http: recordOf<AuthHttpExchange>(z.object({ phase: z.string(), method: z.string(), url: z.string() })),
-  auth_event: recordOf<AuthEvent>(z.object({ phase: z.string(), event: z.string(), ok: z.boolean() })),
+  auth_http: recordOf<AuthHttpExchange>(z.object({ phase: authPhase, method: z.string(), url: z.string(), status: z.number() })),
+  auth_event: recordOf<AuthEvent>(
+    z.object({
+      phase: authPhase,
+      event: z.enum(["authorization_needed", "callback", "tokens_saved", "tokens_cleared", "step_up", "error"]),
+      ok: z.boolean(),
+    }),
+  ),
   /** Direction out: one HTTP exchange of a remote connection, masked. */
   http_exchange: recordOf<HttpExchange>(
     z.object({ id: z.string(), state: z.string(), method: z.string(), url: z.string(), startedAt: z.number() }),
