@@ -143,7 +143,7 @@ function bootAguiDemo(): void {
   g[demoAguiKey] ??= startAguiDemo({ port: 0 });
   void g[demoAguiKey]
     .then((demo) => getAgui().registerBuiltin({ id: DEMO_AGUI_ID, name: "Loupe demo AG-UI agent", url: demo.url, tools: [CONFIRM_BOOKING_TOOL] }))
-    .catch((e: unknown) => logLine(`The demo AG-UI agent did not start: ${e instanceof Error ? e.message : String(e)}`));
+    .catch((e: unknown) => logLine(`The demo AG-UI agent did not start: ${errorMessage(e)}`));
 }
 
 const demoA2aKey = Symbol.for("loupe.demoA2aAgent");

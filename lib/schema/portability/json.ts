@@ -1,10 +1,10 @@
 // Small JSON Schema helpers shared by the provider modules.
 import type { Finding, JsonObject, Severity } from "@/lib/schema/portability/types";
 import { SEVERITY_RANK } from "@/lib/schema/portability/types";
+import { isRecord } from "@/lib/values";
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+/** The portability modules' name for lib/values' isRecord (JsonObject is the same Record). */
+export const isObject: (value: unknown) => value is JsonObject = isRecord;
 
 /** RFC 6901 escaping of one pointer segment. */
 export function pointer(base: string, ...segments: (string | number)[]): string {

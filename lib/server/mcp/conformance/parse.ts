@@ -9,6 +9,7 @@ import type {
   ConformanceScenarioResult,
   ScenarioCounts,
 } from "@/lib/contracts/conformance";
+import { errorMessage } from "@/lib/values";
 
 /**
  * Reading what `conformance server … -o <dir>` leaves behind (0.2.0-alpha.12): one directory per
@@ -131,7 +132,7 @@ export function readScenarioDir(dir: string, scenario: string, notScoredReason?:
   try {
     checks = parseChecks(JSON.parse(readFileSync(/*turbopackIgnore: true*/ path.join(dir, "checks.json"), "utf8")) as unknown);
   } catch (error) {
-    checks = [unreadable(`checks.json: ${error instanceof Error ? error.message : String(error)}`)];
+    checks = [unreadable(`checks.json: ${errorMessage(error)}`)];
   }
   return scenarioResult(scenario, checks, notScoredReason);
 }
