@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Columns3Icon, SlidersHorizontalIcon } from "lucide-react";
 import type { ConnectionView } from "@/lib/contracts/connections";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { Conversation, PgModelRequest, PlaygroundProvider, ProviderStatus } from "@/lib/contracts/playground";
 import { conversationEntriesQuery } from "@/lib/queries/playground";
 import type { PlaygroundActions } from "@/hooks/use-playground";
@@ -40,7 +41,10 @@ export function ConversationView({ conversation: c, connections, providers, acti
   const serverNames = useMemo(() => Object.fromEntries(connections.map((x) => [x.id, x.name])), [connections]);
   const lastRequests = useMemo(() => {
     const out: Record<string, PgModelRequest | undefined> = {};
-    for (const e of list) if (e.kind === "pg_model_request" && e.sessionKey && !e.truncated) out[e.sessionKey] = e.raw as PgModelRequest;
+    for (const e of list) {
+      const request = e.sessionKey && !e.truncated ? entryPayload(e, "pg_model_request") : null;
+      if (request) out[e.sessionKey!] = request;
+    }
     return out;
   }, [list]);
   const running = c.columns.some((col) => col.status === "running" || col.status === "awaiting_approval");
