@@ -127,6 +127,17 @@ describe("A2A agents through the SDK client", () => {
     await expect(a2a.answerRequest(request.id, { kind: "text", text: "late" })).rejects.toMatchObject({ code: "conflict:a2a_request_stale", status: 409 });
   });
 
+  it("after a restart a pending request is stale with a reason, and answering it is 409", async () => {
+    const sent = await a2a.send(id, text("input"));
+    await a2a.waitExchange(sent.exchangeId);
+    const request = a2a.listRequests().find((r) => r.taskId === sent.taskId)!;
+    expect(request.status).toBe("pending");
+    const restarted = new A2aRegistry(a2a.hub);
+    const after = restarted.listRequests().find((r) => r.id === request.id)!;
+    expect(after).toMatchObject({ status: "stale", reason: expect.stringMatching(/Loupe restarted/) });
+    await expect(restarted.answerRequest(request.id, { kind: "text", text: "late" })).rejects.toMatchObject({ code: "conflict:a2a_request_stale" });
+  });
+
   it("cancels a working task", async () => {
     const sent = await a2a.send(id, text("slow"));
     expect(taskState(sent.taskId!)).toBe("working");
