@@ -173,6 +173,19 @@ describe("demo A2A agent: every state", () => {
     expect(done.artifacts[0]!.parts[0]!.content).toEqual({ $case: "data", value: { user: "demo-user", keyPrefix: "sk-" } });
   });
 
+  it("login over a stream: the stream ends at auth-required, and the credential's own stream completes the task", async () => {
+    // Before the demo settled auth-required buses, the first stream stayed open and broke with a
+    // "Stream ordering violation" when the answer's turn published the task again.
+    const first = await Promise.race([
+      collect(rpc.sendMessageStream(say("login"))),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the login stream did not end at auth-required")), 3000)),
+    ]);
+    expect(states(first)).toEqual([TaskState.TASK_STATE_SUBMITTED, TaskState.TASK_STATE_WORKING, TaskState.TASK_STATE_AUTH_REQUIRED]);
+    const asked = first.at(-1)!.payload!.value as { taskId: string; contextId: string };
+    const done = await collect(rpc.sendMessageStream(request([{ text: "sk-typed" }], { taskId: asked.taskId, contextId: asked.contextId })));
+    expect(states(done)).toEqual([TaskState.TASK_STATE_AUTH_REQUIRED, TaskState.TASK_STATE_WORKING, "artifactUpdate", TaskState.TASK_STATE_COMPLETED]);
+  });
+
   it("fail ends failed, reject ends rejected, and an unknown text gets a plain message (no task)", async () => {
     const failed = (await rpc.sendMessage(say("fail"))) as Task;
     expect(failed.status?.state).toBe(TaskState.TASK_STATE_FAILED);

@@ -14,7 +14,7 @@ import type { AddressInfo, Socket } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { AgentCard } from "@a2a-js/sdk";
+import { AgentCard, TaskState } from "@a2a-js/sdk";
 import { DefaultPushNotificationSender, DefaultRequestHandler, InMemoryPushNotificationStore, InMemoryTaskStore } from "@a2a-js/sdk/server";
 import { UserBuilder, agentCardHandler, jsonRpcHandler, restHandler } from "@a2a-js/sdk/server/express";
 import { JSONRPC_PATH, REST_PATH, demoCard } from "./card";
@@ -74,8 +74,13 @@ export async function startA2aDemo(options: A2aDemoOptions = {}): Promise<A2aDem
   const pushStore = new InMemoryPushNotificationStore();
   // The card names the real port, known only once listening: built on first use.
   let handler: DefaultRequestHandler | undefined;
+  // keepBusAliveStates without AUTH_REQUIRED: by default the SDK keeps an auth-required task's bus
+  // (and so its stream) open for a credential injected out of band, but here the credential comes
+  // as a new message on the task, whose turn opens with the task again, and the still-open first
+  // stream then broke with "Stream ordering violation". Settled, the stream ends at auth-required.
+  const handlerOptions = { keepBusAliveStates: [TaskState.TASK_STATE_INPUT_REQUIRED] };
   const requestHandler = (): DefaultRequestHandler =>
-    (handler ??= new DefaultRequestHandler(demoCard(baseUrl), new InMemoryTaskStore(), new DemoExecutor(timing), undefined, pushStore, new DefaultPushNotificationSender(pushStore, { timeout: 3000 })));
+    (handler ??= new DefaultRequestHandler(demoCard(baseUrl), new InMemoryTaskStore(), new DemoExecutor(timing), undefined, pushStore, new DefaultPushNotificationSender(pushStore, { timeout: 3000 }), undefined, undefined, handlerOptions));
 
   // SDK 1.3.0's card handler JSON.stringify()s the card object it is given, which for its own
   // AgentCard type leaks the codec's internals (`securitySchemes.x.scheme.$case`, `tenant: ""`):
