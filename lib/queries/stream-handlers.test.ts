@@ -26,14 +26,35 @@ const entry = (over: Partial<Entry>): Entry => ({
 });
 
 const conn = (id: string): ConnectionView =>
-  ({ id, name: id, transport: "stdio", command: "x", args: [], env: {}, state: { status: "connected", stderrTail: [], toolsVersion: 1 } }) as unknown as ConnectionView;
+  ({
+    id,
+    name: id,
+    transport: "stdio",
+    command: "x",
+    args: [],
+    env: {},
+    state: { status: "connected", stderrTail: [], toolsVersion: 1 },
+  }) as unknown as ConnectionView;
 
 describe("the stream reducer's handler table", () => {
   it("has a row, handler or explicit null, for exactly the kinds of the entry contract", () => {
     expect(Object.keys(ENTRY_HANDLERS).sort()).toEqual(Object.keys(ENTRY_KINDS).sort());
-    for (const [kind, handler] of Object.entries(ENTRY_HANDLERS)) expect(handler === null || typeof handler === "function", kind).toBe(true);
+    for (const [kind, handler] of Object.entries(ENTRY_HANDLERS))
+      expect(handler === null || typeof handler === "function", kind).toBe(true);
     // The kinds that keep caches other than their list current are not silently null.
-    for (const kind of ["status", "call", "connection_removed", "agent_status", "run", "inbox", "mcp_request", "task", "tool_approval", "pg_column", "pg_conversation"] as const) {
+    for (const kind of [
+      "status",
+      "call",
+      "connection_removed",
+      "agent_status",
+      "run",
+      "inbox",
+      "mcp_request",
+      "task",
+      "tool_approval",
+      "pg_column",
+      "pg_conversation",
+    ] as const) {
       expect(ENTRY_HANDLERS[kind], kind).not.toBeNull();
     }
   });
@@ -56,7 +77,11 @@ describe("the stream reducer's handler table", () => {
     const qc = new QueryClient();
     qc.setQueryData(connectionKeys.list(), [conn("a")]);
     applyStreamEntries(qc, [entry({ kind: "status", raw: { status: "disconnected" } })]);
-    expect(qc.getQueryData<ConnectionView[]>(connectionKeys.list())![0]!.state).toEqual({ status: "disconnected", stderrTail: [], toolsVersion: 0 });
+    expect(qc.getQueryData<ConnectionView[]>(connectionKeys.list())![0]!.state).toEqual({
+      status: "disconnected",
+      stderrTail: [],
+      toolsVersion: 0,
+    });
   });
 
   it("applies playground conversation records through the table, and leaves a malformed one alone", () => {

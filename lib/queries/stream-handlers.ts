@@ -169,8 +169,7 @@ function applyCall(qc: QueryClient, call: CallRecord): void {
 function keepResult(list: CallRecord[] | undefined, call: CallRecord): CallRecord {
   const known = list?.find((c) => c.id === call.id);
   // Large arguments are left out of call entries: keep the ones the history already holds.
-  const withArgs =
-    call.argsOmitted && known && !known.argsOmitted ? { ...call, args: known.args, argsOmitted: false } : call;
+  const withArgs = call.argsOmitted && known && !known.argsOmitted ? { ...call, args: known.args, argsOmitted: false } : call;
   if (!withArgs.resultOmitted) return withArgs;
   return known?.result !== undefined ? { ...withArgs, result: known.result, resultOmitted: false } : withArgs;
 }

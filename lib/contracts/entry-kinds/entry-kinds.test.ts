@@ -5,7 +5,14 @@ import { z } from "zod";
 import { A2A_ENTRY_KIND_NAMES } from "@/lib/contracts/a2a";
 import { AGUI_ENTRY_KIND_NAMES } from "@/lib/contracts/agui";
 import type { Entry, EntryProtocol } from "@/lib/contracts/entries";
-import { ENTRY_KIND_PROTOCOL, ENTRY_KINDS, ENTRY_KINDS_BY_PROTOCOL, entryPayload, isEntryKind, parseEntry } from "@/lib/contracts/entry-kinds";
+import {
+  ENTRY_KIND_PROTOCOL,
+  ENTRY_KINDS,
+  ENTRY_KINDS_BY_PROTOCOL,
+  entryPayload,
+  isEntryKind,
+  parseEntry,
+} from "@/lib/contracts/entry-kinds";
 
 const doc = readFileSync(path.resolve(import.meta.dirname, "../../../docs/ARCHITECTURE.md"), "utf8");
 
@@ -31,7 +38,11 @@ function documentedList(): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const line of doc.slice(start).split("\n")) {
     const m = /^- `([a-z0-9]+)`: (.*)$/.exec(line);
-    if (m) out.set(m[1]!, [...m[2]!.matchAll(/`([a-z0-9_]+)`/g)].map((x) => x[1]!));
+    if (m)
+      out.set(
+        m[1]!,
+        [...m[2]!.matchAll(/`([a-z0-9_]+)`/g)].map((x) => x[1]!),
+      );
     else if (out.size > 0) break;
   }
   return out;
