@@ -85,7 +85,8 @@ export type A2aAgentView = A2aAgentInput & {
 export const A2aPartInput = z.union([
   z.object({ kind: z.literal("text"), text: z.string() }),
   z.object({ kind: z.literal("file"), name: z.string().optional(), mimeType: z.string().min(1), bytes: z.string() }),
-  z.object({ kind: z.literal("data"), data: z.record(z.string(), z.unknown()) }),
+  /** `metadata` is the part's own (ADK reads `adk_type` there). */
+  z.object({ kind: z.literal("data"), data: z.record(z.string(), z.unknown()), metadata: z.record(z.string(), z.unknown()).optional() }),
 ]);
 export type A2aPartInput = z.infer<typeof A2aPartInput>;
 

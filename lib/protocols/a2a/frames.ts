@@ -14,7 +14,7 @@ import type { A2aProtocolVersion, A2aTaskState } from "@/lib/contracts/a2a";
 export type A2aPart =
   | { kind: "text"; text: string }
   | { kind: "file"; name?: string; mimeType?: string; bytes?: string; uri?: string }
-  | { kind: "data"; data: unknown };
+  | { kind: "data"; data: unknown; metadata?: Record<string, unknown> };
 
 export interface A2aMessage {
   messageId?: string;
@@ -92,11 +92,11 @@ const OptStr = z.string().optional();
 
 const V03Part = z.union([
   z.object({ kind: z.literal("text"), text: Str }),
-  z.object({ kind: z.literal("data"), data: z.unknown() }),
+  z.object({ kind: z.literal("data"), data: z.unknown(), metadata: z.record(z.string(), z.unknown()).optional() }),
   z.object({ kind: z.literal("file"), file: z.object({ name: OptStr, mimeType: OptStr, bytes: OptStr, uri: OptStr }) }),
 ]);
 // v1.0 parts are a oneof: exactly one of text / data / raw (base64) / url.
-const V1Part = z.object({ text: OptStr, data: z.unknown().optional(), raw: OptStr, url: OptStr, filename: OptStr, mediaType: OptStr }).refine(
+const V1Part = z.object({ text: OptStr, data: z.unknown().optional(), raw: OptStr, url: OptStr, filename: OptStr, mediaType: OptStr, metadata: z.record(z.string(), z.unknown()).optional() }).refine(
   (p) => [p.text, p.data, p.raw, p.url].filter((v) => v !== undefined).length === 1,
   "a part must carry exactly one of text, data, raw, url",
 );
@@ -106,14 +106,14 @@ function readPart(raw: unknown): A2aPart | string {
   if (v03.success) {
     const p = v03.data;
     if (p.kind === "text") return { kind: "text", text: p.text };
-    if (p.kind === "data") return { kind: "data", data: p.data };
+    if (p.kind === "data") return { kind: "data", data: p.data, ...(p.metadata ? { metadata: p.metadata } : {}) };
     return { kind: "file", ...strip({ name: p.file.name, mimeType: p.file.mimeType, bytes: p.file.bytes, uri: p.file.uri }) };
   }
   const v1 = V1Part.safeParse(raw);
   if (!v1.success) return v1.error.issues[0]?.message ?? "not a part";
   const p = v1.data;
   if (p.text !== undefined) return { kind: "text", text: p.text };
-  if (p.data !== undefined) return { kind: "data", data: p.data };
+  if (p.data !== undefined) return { kind: "data", data: p.data, ...(p.metadata ? { metadata: p.metadata } : {}) };
   return { kind: "file", ...strip({ name: p.filename, mimeType: p.mediaType, bytes: p.raw, uri: p.url }) };
 }
 

@@ -24,7 +24,7 @@ export async function makeClient(card: unknown, transport: A2aTransport | undefi
 
 function part(p: A2aPartInput): Part {
   if (p.kind === "text") return { content: { $case: "text", value: p.text }, metadata: undefined, filename: "", mediaType: "text/plain" };
-  if (p.kind === "data") return { content: { $case: "data", value: p.data }, metadata: undefined, filename: "", mediaType: "application/json" };
+  if (p.kind === "data") return { content: { $case: "data", value: p.data }, metadata: p.metadata, filename: "", mediaType: "application/json" };
   return { content: { $case: "raw", value: Buffer.from(p.bytes, "base64") }, metadata: undefined, filename: p.name ?? "", mediaType: p.mimeType };
 }
 

@@ -6,6 +6,7 @@ import type {
   A2aAgentView,
   A2aAnswerBody,
   A2aHumanRequest,
+  A2aPartInput,
   A2aPushRegistration,
   A2aSendBody,
   A2aTaskDetail,
@@ -14,7 +15,7 @@ import type {
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
-import type { A2aItem } from "@/lib/protocols/a2a/frames";
+import type { A2aItem, A2aMessage } from "@/lib/protocols/a2a/frames";
 import { readFrame, readResult } from "@/lib/protocols/a2a/frames";
 import { maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
 import type { Hub } from "@/lib/server/hub";
@@ -67,6 +68,33 @@ function transportError(e: unknown, url: string): AppError {
 }
 
 const PUSH_PATH = "/a2a-push/";
+
+/** The function call an ADK agent paused on: a data part tagged `adk_type: function_call` (ADK JS's A2A mapping). */
+function adkPendingCall(request: A2aHumanRequest): { id: string; name: string } | undefined {
+  const parts = (request.message as A2aMessage | undefined)?.parts ?? [];
+  for (const p of parts) {
+    if (p.kind !== "data" || p.metadata?.adk_type !== "function_call") continue;
+    const call = p.data as { id?: unknown; name?: unknown };
+    if (typeof call.id === "string" && typeof call.name === "string") return { id: call.id, name: call.name };
+  }
+  return undefined;
+}
+
+/**
+ * The answer as message parts. An ADK agent (served by ADK's own A2A support) only takes a
+ * function response to its pending call (a text answer is "No input provided"), so a data or text
+ * answer to one is wrapped as `{ id, name, response }` with `adk_type: function_response`.
+ */
+function answerParts(request: A2aHumanRequest, body: A2aAnswerBody): A2aPartInput[] {
+  const call = adkPendingCall(request);
+  if (call && body.kind !== "credential") {
+    const response = body.kind === "data" ? body.data : { text: body.text };
+    return [{ kind: "data", data: { id: call.id, name: call.name, response }, metadata: { adk_type: "function_response" } }];
+  }
+  if (body.kind === "text") return [{ kind: "text", text: body.text }];
+  if (body.kind === "data") return [{ kind: "data", data: body.data }];
+  return [{ kind: "data", data: { credential: body.credential, ...(body.scheme ? { scheme: body.scheme } : {}) } }];
+}
 
 /** Every saved A2A agent, the tasks Loupe saw, their human requests and push webhooks (STYLE rule 3). */
 export class A2aRegistry {
@@ -364,12 +392,7 @@ export class A2aRegistry {
       const now = this.tasks.getRequest(requestId);
       throw new AppError("conflict:a2a_request_stale", `This request no longer waits: ${now?.reason ?? "the task moved on"}`);
     }
-    const parts =
-      body.kind === "text"
-        ? [{ kind: "text" as const, text: body.text }]
-        : body.kind === "data"
-          ? [{ kind: "data" as const, data: body.data }]
-          : [{ kind: "data" as const, data: { credential: body.credential, ...(body.scheme ? { scheme: body.scheme } : {}) } }];
+    const parts = answerParts(request, body);
     try {
       await this.send(
         request.agentId,
