@@ -4,13 +4,13 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { observeElementRect, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { InboxIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { SafeText } from "@/components/ui/safe-text";
 import type { InboxRow as Row } from "@/lib/contracts/inbox";
 import { InboxFilters, NO_FILTER, type InboxFilter } from "./inbox-filters";
 import { filterInbox, inboxLines, kindCounts, sortInbox, statusCounts, type InboxLine } from "./inbox-order";
+import { Line } from "./inbox-line";
 import { onInboxReveal, takePendingReveal } from "./inbox-reveal";
 import { InboxRow } from "./inbox-row";
-import { countWaiting, inboxItemDomKey, inboxStatus, rowKind } from "./source-text";
+import { countWaiting, inboxItemDomKey } from "./source-text";
 import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface InboxListProps<T extends Row = Row> {
@@ -32,37 +32,6 @@ function observePane(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: 
 
 /** A first guess before a line is measured: cards are tall, headings short. */
 const estimate = (line: InboxLine | undefined) => (line?.type === "group" ? 28 : 160);
-
-function Line<T extends Row>({ line, render }: { line: InboxLine<T>; render: (item: T) => ReactNode }) {
-  if (line.type === "group") {
-    return (
-      <h3 className="pt-2 pb-1 font-mono text-xs text-muted-foreground" data-testid="inbox-group" data-session-key={line.groupKey}>
-        <SafeText text={line.label} />
-      </h3>
-    );
-  }
-  const { row } = line;
-  return (
-    <div
-      data-testid="inbox-item"
-      data-item-key={inboxItemDomKey(row)}
-      data-group-key={line.groupKey}
-      data-source={row.source}
-      data-kind={rowKind(row)}
-      data-status={inboxStatus(row)}
-      // Arrow keys move between cards; Enter steps into the card's first control.
-      tabIndex={0}
-      onKeyDown={(e) => {
-        if (e.key !== "Enter" || e.target !== e.currentTarget) return;
-        e.preventDefault();
-        e.currentTarget.querySelector<HTMLElement>("textarea, input, select, button:not([disabled])")?.focus();
-      }}
-      className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      {render(row)}
-    </div>
-  );
-}
 
 /**
  * Every human request Loupe knows, of every protocol: waiting ones first, filterable by kind and
