@@ -63,7 +63,8 @@ async function startReplay(results: string[]): Promise<{ url: string; close(): P
  * A2A streaming relay: one `stream N` task (N artifact chunks plus task, working and completed)
  * read by the SDK's own client over JSON-RPC SSE, bare vs. through Loupe's recorder
  * (lib/server/a2a/wire.ts: the fetch Loupe hands the SDK transport, which parses and records every
- * SSE event as an `a2a_frame` entry before the SDK sees it). Live: from the demo A2A agent. Relay:
+ * SSE event as an `a2a_frame` entry before the SDK sees it), and the whole send path
+ * (`getA2a().send` + waitExchange: wire, task records, timeline). Live: from the demo A2A agent. Relay:
  * the same agent's frames, captured once and replayed at socket speed, so the figure is the
  * client side's. Interleaved runs.
  */
@@ -80,13 +81,19 @@ export const a2aBench: Bench = {
     const recordingFetch: typeof fetch = (input, init) =>
       new A2aWire(hub, { agentId: "bench-a2a", exchangeId: `bench-${++exchange}`, transport: "JSONRPC", onItem: () => void recordedEntries++ }).fetchWith({})(input, init);
 
+    const registry = getA2a();
     const measure = async (label: string, url: string): Promise<Figure[]> => {
       const bare = await factory().createFromUrl(url);
       const recorded = await factory(recordingFetch).createFromUrl(url);
+      // The whole path of a send from the UI: registry.send (task records, timeline, requests) + the wire.
+      const agent = await registry.create({ name: `bench ${label}`, url: `${url}/.well-known/agent-card.json`, headers: {} });
+      const body = { parts: [{ kind: "data" as const, data: { skill: "stream", count: CHUNKS } }], stream: true };
+      const viaLoupe = async () => registry.waitExchange((await registry.send(agent.id, body)).exchangeId);
       const events = await drain(bare); // warm-up: JIT, sockets
       await drain(recorded);
+      await viaLoupe();
       recordedEntries = 0;
-      const ms = await interleavedMedians(runs, { bare: () => drain(bare), recorded: () => drain(recorded) });
+      const ms = await interleavedMedians(runs, { bare: () => drain(bare), recorded: () => drain(recorded), loupe: viaLoupe });
       return [
         { label: `${label}: events per stream (${CHUNKS} chunks + 3)`, value: events, unit: "count" },
         { label: `${label}: bare SDK client`, value: ms.bare, unit: "ms", note: `median of ${runs}` },
@@ -95,6 +102,9 @@ export const a2aBench: Bench = {
         { label: `${label}: recorded events/s`, value: (events / ms.recorded) * 1000, unit: "count" },
         { label: `${label}: frames recorded per stream`, value: recordedEntries / runs, unit: "count" },
         ratio(`${label}: recorded / bare time`, ms.recorded, ms.bare),
+        { label: `${label}: getA2a().send, stream to its end`, value: ms.loupe, unit: "ms", note: `median of ${runs}` },
+        { label: `${label}: getA2a().send events/s`, value: (events / ms.loupe) * 1000, unit: "count" },
+        ratio(`${label}: getA2a().send / bare time`, ms.loupe, ms.bare),
       ];
     };
 
