@@ -138,6 +138,26 @@ describe("A2A agents through the SDK client", () => {
     await expect(restarted.answerRequest(request.id, { kind: "text", text: "late" })).rejects.toMatchObject({ code: "conflict:a2a_request_stale" });
   });
 
+  it("an answer the agent refuses (it lost the task) leaves the request failed with the agent's words; a retry is allowed", async () => {
+    let forgetful = await startSdkAgent(7148);
+    const view = await a2a.create({ name: "forgetful", url: forgetful.url, headers: {} });
+    const sent = await a2a.send(view.id, text("auth"));
+    await a2a.waitExchange(sent.exchangeId);
+    const request = a2a.listRequests().find((r) => r.taskId === sent.taskId)!;
+    await forgetful.close();
+    forgetful = await startSdkAgent(7148);
+    try {
+      await expect(a2a.answerRequest(request.id, { kind: "credential", credential: "good-token" })).rejects.toMatchObject({ code: "not_found:a2a_task", status: 404 });
+      const failed = a2a.tasks.getRequest(request.id)!;
+      expect(failed.status).toBe("failed");
+      expect(failed.error?.message).toMatch(/task/i);
+      // Not "already answered": the user may try again.
+      await expect(a2a.answerRequest(request.id, { kind: "credential", credential: "good-token" })).rejects.toMatchObject({ code: "not_found:a2a_task" });
+    } finally {
+      await forgetful.close();
+    }
+  });
+
   it("cancels a working task", async () => {
     const sent = await a2a.send(id, text("slow"));
     expect(taskState(sent.taskId!)).toBe("working");

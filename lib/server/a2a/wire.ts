@@ -138,7 +138,7 @@ export class A2aWire {
         headers: shownHeaders,
         body: hide(body, this.ctx.secrets ?? []),
       });
-      const res = await fetch(url, { ...init, headers: merged });
+      const res = await fetchOnce(url, { ...init, headers: merged });
       const type = res.headers.get("content-type") ?? "";
       if (type.includes("text/event-stream") && res.body) return this.tapStream(res);
       const text = await res.text();
@@ -172,6 +172,23 @@ export class A2aWire {
     const [mine, sdk] = res.body!.pipeThrough(tap).tee();
     this.streamEnded = drain(mine);
     return new Response(sdk, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
+}
+
+/** undici's codes for a kept-alive socket the agent closed (it restarted, or timed the socket out). */
+const STALE_SOCKET = new Set(["UND_ERR_SOCKET", "ECONNRESET"]);
+
+/**
+ * fetch, tried a second time when the first attempt died on a pooled socket the agent had closed
+ * before answering (no response at all: the agent never read the request), e.g. after it restarted.
+ */
+async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    if (!code || !STALE_SOCKET.has(code) || init.signal?.aborted) throw e;
+    return fetch(url, init);
   }
 }
 
