@@ -67,7 +67,7 @@ export function AguiMain({ location, navigate }: AguiMainProps) {
         </p>
       )}
       <div className="flex min-h-0 flex-1">
-        <nav aria-label="Threads" className="w-60 shrink-0 overflow-y-auto border-r bg-muted/20 max-lg:w-48">
+        <nav aria-label="Threads" className="w-60 shrink-0 overflow-y-auto border-r bg-muted/20 max-lg:w-40">
           {threads.isError ? (
             <QueryError className="m-2" title="Could not load threads" error={threads.error} onRetry={() => void threads.refetch()} />
           ) : threads.isPending ? (

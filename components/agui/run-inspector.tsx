@@ -22,9 +22,9 @@ const copyJson = (v: unknown) => () => JSON.stringify(v, null, 2);
 /** Everything about one item or one event, raw: the inspector beside the timeline. */
 export function RunInspector({ target, events, onClose, onOpenEvent }: RunInspectorProps) {
   return (
-    <aside data-testid="agui-inspector" className="flex w-[26rem] max-w-[45%] shrink-0 flex-col border-l">
+    <aside data-testid="agui-inspector" className="flex w-[26rem] max-w-[45%] shrink-0 flex-col border-l bg-background max-lg:absolute max-lg:inset-y-0 max-lg:right-0 max-lg:z-10 max-lg:w-[min(26rem,100%)] max-lg:max-w-full max-lg:shadow-lg">
       <div className="flex items-center gap-2 border-b px-3 py-2">
-        <span className="text-sm font-medium">{target.kind === "item" ? ITEM_KIND_LABEL[target.item.kind] : target.event.type}</span>
+        <span className="min-w-0 text-sm font-medium break-words">{target.kind === "item" ? ITEM_KIND_LABEL[target.item.kind] : target.event.type}</span>
         <span className="font-mono text-xs text-muted-foreground">
           {target.kind === "item" ? `events #${target.item.first}–${target.item.last}` : `event #${target.index} · seq ${target.event.seq}`}
         </span>

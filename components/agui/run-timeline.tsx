@@ -61,7 +61,7 @@ export function RunTimeline({ run, timeline, renderRequest }: RunTimelineProps) 
         total={filter.mode === "items" ? timeline.items.length : run.events.length}
       />
       <RunFindings findings={timeline.findings} malformed={run.malformed} onOpenEvent={openEvent} />
-      <div className="flex min-h-0 flex-1">
+      <div className="relative flex min-h-0 flex-1">
         {filter.mode === "items" ? (
           <VirtualRows
             testId="agui-items"

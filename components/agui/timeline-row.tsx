@@ -72,7 +72,7 @@ export function EventRowView({ row, offsetMs, selected, onSelect }: EventRowView
     >
       <span className="w-12 shrink-0 text-right text-muted-foreground tabular-nums">#{row.index}</span>
       <span className="w-16 shrink-0 text-muted-foreground tabular-nums">{ms(offsetMs)}</span>
-      <span className="w-56 shrink-0 truncate font-semibold">{row.event.type}</span>
+      <span className="w-40 shrink-0 truncate font-semibold lg:w-56">{row.event.type}</span>
       <span className="min-w-0 flex-1 truncate text-muted-foreground">{eventSummary(row.event.event)}</span>
     </button>
   );
