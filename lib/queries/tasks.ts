@@ -10,6 +10,8 @@ export const taskKeys = {
   list: (connectionId: string) => [...connectionScope(connectionId), "tasks"] as const,
   /** One record with its whole result. */
   one: (connectionId: string, taskId: string) => [...connectionScope(connectionId), "task", taskId] as const,
+  /** The automatic tasks/get polling of one task (use-task-polling.ts); its data is the last answer. */
+  poll: (connectionId: string, taskId: string) => [...connectionScope(connectionId), "task-poll", taskId] as const,
 };
 
 const base = (connectionId: string) => `/api/connections/${encodeURIComponent(connectionId)}/tasks`;

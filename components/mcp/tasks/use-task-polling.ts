@@ -1,16 +1,38 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueries, useQueryClient } from "@tanstack/react-query";
+import type { Query } from "@tanstack/react-query";
 import { pollDelay } from "@/lib/contracts/tasks";
 import type { TaskRecord } from "@/lib/contracts/tasks";
-import { taskApi, writeTaskRecord } from "@/lib/queries/tasks";
+import { taskApi, taskKeys, writeTaskRecord } from "@/lib/queries/tasks";
 import { isPollable } from "./format";
+
+/** A lost connection to Loupe itself is worth trying again; a server-side failure is not. */
+function isNetworkError(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "upstream:network";
+}
+
+/**
+ * How long to wait before the next tasks/get, as a function of the last answer: the server's
+ * pollInterval while the task is unfinished, nothing once it is terminal or a poll failed on
+ * the server's side (the failure is kept on the record). react-query skips the interval while
+ * the tab is hidden (refetchIntervalInBackground is off).
+ */
+export function nextPollDelay(
+  query: Pick<Query<TaskRecord>, "state">,
+  sessionKey?: string | null,
+): number | false {
+  const { data, error } = query.state;
+  if (error && !isNetworkError(error)) return false;
+  if (!data || !isPollable(data, sessionKey)) return false;
+  return pollDelay(data.pollInterval);
+}
 
 /**
  * While mounted (a view shows these tasks), polls tasks/get for every unfinished task of the
  * current session, waiting the server's pollInterval between answers. Status notifications make
- * polls mostly redundant, but not every server sends them.
+ * polls mostly redundant, but not every server sends them. One poll query per task, so two views
+ * of the same task share its polling.
  */
 export function useTaskPolling(
   connectionId: string,
@@ -18,36 +40,23 @@ export function useTaskPolling(
   opts: { sessionKey?: string | null; enabled: boolean },
 ): void {
   const qc = useQueryClient();
-  const [retry, setRetry] = useState(0);
   const due = opts.enabled ? tasks.filter((t) => isPollable(t, opts.sessionKey)) : [];
-  // A new answer (checkedAt) re-arms the timer: one poll in flight per task at a time.
-  const signature = due.map((t) => `${t.taskId}@${t.checkedAt}@${t.pollInterval ?? ""}`).join(",");
-
-  useEffect(() => {
-    if (!signature) return;
-    const ids = signature.split(",").map((s) => s.split("@")[0]!);
-    const delay = Math.min(...due.map((t) => pollDelay(t.pollInterval)));
-    let stopped = false;
-    const timer = setTimeout(() => {
-      for (const taskId of ids) {
-        taskApi
-          .poll(connectionId, taskId)
-          .then((record) => {
-            if (!stopped) writeTaskRecord(qc, record);
-          })
-          .catch((error: unknown) => {
-            // A server-side failure is kept on the record (and stops polling it); only a lost
-            // connection to Loupe itself is worth trying again.
-            const code = (error as { code?: unknown } | null)?.code;
-            if (!stopped && code === "upstream:network") setTimeout(() => setRetry((n) => n + 1), delay);
-          });
-      }
-    }, delay);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-    // `due` is summarised by `signature`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [connectionId, signature, retry, qc]);
+  useQueries({
+    queries: due.map((task) => ({
+      queryKey: taskKeys.poll(connectionId, task.taskId),
+      queryFn: async () => {
+        const record = await taskApi.poll(connectionId, task.taskId);
+        writeTaskRecord(qc, record);
+        return record;
+      },
+      // The record in hand is the first answer: the first poll waits a pollInterval, like the rest.
+      initialData: task,
+      initialDataUpdatedAt: task.checkedAt,
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchInterval: (query: Query<TaskRecord>) => nextPollDelay(query, opts.sessionKey),
+      // A failed poll is not retried on its own: after a network error the interval tries again.
+      retry: false,
+    })),
+  });
 }
