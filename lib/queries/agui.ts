@@ -46,10 +46,9 @@ export function aguiThreadQuery(agentId: string, threadId: string) {
  * cache entry while it exists, so the fetch merges into what is there instead of replacing it.
  */
 export function aguiEntriesQuery(agentId: string, threadId: string) {
-  const queryKey = aguiKeys.entries(agentId, threadId);
   return queryOptions({
-    queryKey,
-    queryFn: async ({ signal, client }) => {
+    queryKey: aguiKeys.entries(agentId, threadId),
+    queryFn: async ({ signal, client, queryKey }) => {
       const history = await apiFetch<Entry[]>(`${threadPath(agentId, threadId)}/entries`, { signal });
       return mergeEntries(client.getQueryData<Entry[]>(queryKey), history, Number.MAX_SAFE_INTEGER);
     },
