@@ -234,6 +234,23 @@ describe("A2A agents through the SDK client", () => {
     expect(a2a.getTask(view.id, sent.taskId!).statusText).toBe("Thanks: Grace");
   });
 
+  it("verifies a signed card against its jku key set with the SDK's verifier; a card changed after signing fails", async () => {
+    const signed = await startSdkAgent(7140, { signed: "valid" });
+    try {
+      const ok = await a2a.create({ name: "signed", url: signed.url, headers: {} });
+      expect(ok.state.findings).toContainEqual({ severity: "info", path: "/signatures", message: `Signature verified with key k1 from ${signed.url}/jwks.json` });
+    } finally {
+      await signed.close();
+    }
+    const tampered = await startSdkAgent(7140, { signed: "tampered" });
+    try {
+      const bad = await a2a.create({ name: "tampered", url: tampered.url, headers: {} });
+      expect(bad.state.findings).toContainEqual({ severity: "error", path: "/signatures", message: `No signature verifies against the keys at ${tampered.url}/jwks.json` });
+    } finally {
+      await tampered.close();
+    }
+  });
+
   it("an agent that is down: the card fetch is 502 a2a_unreachable, kept in the state; a missing card is 404", async () => {
     const down = await a2a.create({ name: "down", url: "http://127.0.0.1:7149", headers: {} });
     expect(down.state).toMatchObject({ status: "error" });

@@ -1,5 +1,6 @@
 import "server-only";
-import type { A2aAgentState } from "@/lib/contracts/a2a";
+import { AgentCard, verifyAgentCardSignature } from "@a2a-js/sdk";
+import type { A2aAgentState, A2aCardFinding } from "@/lib/contracts/a2a";
 import { AppError } from "@/lib/errors";
 import { validateCard } from "@/lib/protocols/a2a/card";
 import type { Hub } from "@/lib/server/hub";
@@ -64,6 +65,7 @@ export async function fetchCard(hub: Hub, agentId: string, url: string, headers:
     }
     recordA2a(hub, agentId, null, "a2a_card", "in", { url: cardUrl, status: res.status, card, tried: [...tried] });
     const report = validateCard(card);
+    report.findings = await verifySignatures(card, report.findings, report.version);
     return {
       status: report.usable.length > 0 ? "ok" : "error",
       ...(report.usable.length > 0 ? {} : { error: "The card offers no transport Loupe can use" }),
@@ -76,4 +78,48 @@ export async function fetchCard(hub: Hub, agentId: string, url: string, headers:
     };
   }
   throw last ?? new AppError("not_found:a2a_card", `No agent card at ${url}`);
+}
+
+const JWKS_MAX_BYTES = 256 * 1024;
+
+function jkusOf(card: unknown): string[] {
+  const sigs = (card as { signatures?: { protected?: unknown }[] }).signatures;
+  if (!Array.isArray(sigs)) return [];
+  return sigs.flatMap((s) => {
+    try {
+      const header = JSON.parse(Buffer.from(String(s.protected), "base64url").toString("utf8")) as { jku?: unknown };
+      return typeof header.jku === "string" ? [header.jku] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Verifies the card's JWS signatures with the SDK's verifier (JCS canonical card, jose) when a
+ * signature names its key set (`jku`, fetched here); without one the pure report's "not verified"
+ * stands. v0.3 cards are left unverified: the SDK canonicalizes the v1.0 shape only.
+ */
+async function verifySignatures(card: unknown, findings: A2aCardFinding[], version: string | undefined): Promise<A2aCardFinding[]> {
+  const jkus = jkusOf(card);
+  if (jkus.length === 0 || version !== "1.0") return findings;
+  const parsedOnly = (f: A2aCardFinding) => f.path.startsWith("/signatures/") && f.message.includes("not verified");
+  const rest = findings.filter((f) => !parsedOnly(f));
+  const used: string[] = [];
+  const retrieve = async (kid: string, jku?: string) => {
+    if (!jku || !/^https?:/.test(jku)) throw new Error("no http(s) jku");
+    const res = await fetch(jku, { signal: AbortSignal.timeout(CARD_TIMEOUT_MS) });
+    const text = await res.text();
+    if (!res.ok || text.length > JWKS_MAX_BYTES) throw new Error(`jku answered HTTP ${res.status}`);
+    const key = ((JSON.parse(text) as { keys?: { kid?: string }[] }).keys ?? []).find((k) => k.kid === kid);
+    if (!key) throw new Error(`no key ${kid} at ${jku}`);
+    used.push(`${kid} from ${jku}`);
+    return key;
+  };
+  try {
+    await verifyAgentCardSignature(retrieve)(AgentCard.fromJSON(card));
+    return [...rest, { severity: "info", path: "/signatures", message: `Signature verified with key ${used.at(-1) ?? "?"}` }];
+  } catch {
+    return [...rest, { severity: "error", path: "/signatures", message: `No signature verifies against the keys at ${[...new Set(jkus)].join(", ")}` }];
+  }
 }
