@@ -6,7 +6,7 @@ import { EventType } from "@ag-ui/core";
 import type { BaseEvent } from "@ag-ui/core";
 import type { Bench, Figure } from "./types";
 import { MB, median } from "./types";
-import { startLoupe } from "./loupe-process";
+import { startLoupe, type LoupeProcess } from "./loupe-process";
 
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
 const EVENTS = 10_000;
@@ -69,56 +69,64 @@ function startBigAgent(): Promise<{ url: string; close: () => Promise<void> }> {
 export const aguiBrowserBench: Bench = {
   name: "agui-browser",
   async run(ctx) {
-    const agent = await startBigAgent();
     const loupe = await startLoupe(ctx.root, ctx.dataDir);
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: [...CHROMIUM_ARGS, "--enable-precise-memory-info"] });
     try {
-      const saved = await loupe.api<{ id: string }>("POST", "/api/agui/agents", { name: "bench-10k", url: agent.url });
-      const started = await loupe.api<{ runId: string; threadId: string }>("POST", `/api/agui/agents/${saved.id}/runs`, { text: "go", context: [] });
-      const threadPath = `/api/agui/agents/${saved.id}/threads/${started.threadId}`;
-      for (let i = 0; i < 600; i++) {
-        const t = await loupe.api<{ runs: Array<{ status: string; eventCount: number }> }>("GET", threadPath);
-        if (t.runs.some((r) => r.status !== "running")) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      await page.goto(`${loupe.baseUrl}/?token=${loupe.token}`);
-      const url = `${loupe.baseUrl}/?view=agui&peer=${saved.id}&th=${started.threadId}&item=${started.runId}`;
-      const openMs: number[] = [];
-      for (let i = 0; i < ctx.runs; i++) {
-        const t0 = Date.now();
-        await page.goto(url);
-        await page.locator('[data-testid="agui-item"]').first().waitFor({ timeout: 120_000 });
-        openMs.push(Date.now() - t0);
-      }
-      const rows = await page.locator('[data-testid="agui-item"]').count();
-      const items = Number(await page.getByTestId("agui-items").getAttribute("data-count"));
-      // Scroll the whole run in 40 steps; the worst gap between animation frames is the jank.
-      const worstFrame = await page.getByTestId("agui-items").evaluate(async (el) => {
-        const gaps: number[] = [];
-        let last = performance.now();
-        for (let step = 0; step <= 40; step++) {
-          el.scrollTop = (el.scrollHeight * step) / 40;
-          await new Promise((r) => requestAnimationFrame(() => r(null)));
-          const now = performance.now();
-          gaps.push(now - last);
-          last = now;
-        }
-        return Math.max(...gaps);
-      });
-      const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
-      const figures: Figure[] = [
-        { label: "10,000-event run: navigation → first timeline rows", value: median(openMs), unit: "ms", note: `median of ${ctx.runs}` },
-        { label: "timeline items assembled from 10,000 events", value: items, unit: "count" },
-        { label: "timeline rows in the DOM (virtualized)", value: rows, unit: "count" },
-        { label: "worst frame while scrolling the run top → bottom", value: worstFrame, unit: "ms", note: "40 scroll steps" },
-      ];
-      if (heap > 0) figures.push({ label: "page JS heap with the 10,000-event run open", value: heap / MB, unit: "MB" });
-      return figures;
+      return await measureAguiBrowser(loupe, ctx.runs);
     } finally {
-      await browser.close();
       await loupe.stop();
-      await agent.close();
     }
   },
 };
+
+/** The measurement itself, against any running Loupe (the bench starts one; a by-hand run may pass its own). */
+export async function measureAguiBrowser(loupe: Pick<LoupeProcess, "baseUrl" | "token" | "api">, runs: number): Promise<Figure[]> {
+  const agent = await startBigAgent();
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: [...CHROMIUM_ARGS, "--enable-precise-memory-info"] });
+  try {
+    const saved = await loupe.api<{ id: string }>("POST", "/api/agui/agents", { name: "bench-10k", url: agent.url });
+    const started = await loupe.api<{ runId: string; threadId: string }>("POST", `/api/agui/agents/${saved.id}/runs`, { text: "go", context: [] });
+    const threadPath = `/api/agui/agents/${saved.id}/threads/${started.threadId}`;
+    for (let i = 0; i < 600; i++) {
+      const t = await loupe.api<{ runs: Array<{ status: string }> }>("GET", threadPath);
+      if (t.runs.some((r) => r.status !== "running")) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${loupe.baseUrl}/?token=${loupe.token}`);
+    const url = `${loupe.baseUrl}/?view=agui&peer=${saved.id}&th=${started.threadId}&item=${started.runId}`;
+    const openMs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = Date.now();
+      await page.goto(url);
+      await page.locator('[data-testid="agui-item"]').first().waitFor({ timeout: 120_000 });
+      openMs.push(Date.now() - t0);
+    }
+    const rows = await page.locator('[data-testid="agui-item"]').count();
+    const items = Number(await page.getByTestId("agui-items").getAttribute("data-count"));
+    // Scroll the whole run in 40 steps; the worst gap between animation frames is the jank.
+    const worstFrame = await page.getByTestId("agui-items").evaluate(async (el) => {
+      const gaps: number[] = [];
+      let last = performance.now();
+      for (let step = 0; step <= 40; step++) {
+        el.scrollTop = (el.scrollHeight * step) / 40;
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+        const now = performance.now();
+        gaps.push(now - last);
+        last = now;
+      }
+      return Math.max(...gaps);
+    });
+    const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
+    const figures: Figure[] = [
+      { label: "10,000-event run: navigation → first timeline rows", value: median(openMs), unit: "ms", note: `median of ${runs}` },
+      { label: "timeline items assembled from 10,000 events", value: items, unit: "count" },
+      { label: "timeline rows in the DOM (virtualized)", value: rows, unit: "count" },
+      { label: "worst frame while scrolling the run top → bottom", value: worstFrame, unit: "ms", note: "40 scroll steps" },
+    ];
+    if (heap > 0) figures.push({ label: "page JS heap with the 10,000-event run open", value: heap / MB, unit: "MB" });
+    return figures;
+  } finally {
+    await browser.close();
+    await agent.close();
+  }
+}
