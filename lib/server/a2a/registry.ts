@@ -15,8 +15,8 @@ import type {
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
-import type { A2aItem, A2aMessage } from "@/lib/protocols/a2a/frames";
-import { readFrame, readResult } from "@/lib/protocols/a2a/frames";
+import type { A2aFrameResult, A2aItem, A2aMessage } from "@/lib/protocols/a2a/frames";
+import { readFrame } from "@/lib/protocols/a2a/frames";
 import { maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
 import type { Hub } from "@/lib/server/hub";
 import { fetchCard } from "@/lib/server/a2a/card";
@@ -442,7 +442,7 @@ export class A2aRegistry {
     const ok = given.length === want.length && timingSafeEqual(given, want);
     if (!record || !ok) return { status: 401, message: "Unknown webhook or wrong X-A2A-Notification-Token" };
     let body: unknown = bodyText;
-    let read: ReturnType<typeof readResult> | undefined;
+    let read: A2aFrameResult | undefined;
     try {
       body = JSON.parse(bodyText);
       read = readFrame(body);
