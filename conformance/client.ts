@@ -19,10 +19,10 @@ import path from "node:path";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { ProtocolEraSetting, type ConnectionInput, type ConnectionView } from "@/lib/contracts/connections";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
-import { getClientRequests } from "@/lib/server/mcp-requests";
-import { getPrompt, listPrompts, listResources, readResource } from "@/lib/server/mcp-resources";
-import { completeAuthorization } from "@/lib/server/oauth";
-import type { Registry, ToolsListing } from "@/lib/server/registry";
+import { getClientRequests } from "@/lib/server/mcp/requests";
+import { getPrompt, listPrompts, listResources, readResource } from "@/lib/server/mcp/resources";
+import { completeAuthorization } from "@/lib/server/mcp/oauth";
+import type { Registry, ToolsListing } from "@/lib/server/mcp/registry";
 
 // Loupe's SDK types (via Loupe's modules): a bare SDK import here would resolve to the suite's own
 // copy in conformance/node_modules.
@@ -377,7 +377,7 @@ async function main(): Promise<number> {
   // A throwaway store: set before the registry (and so the store) is first created.
   const dataDir = mkdtempSync(path.join(tmpdir(), "loupe-conformance-"));
   process.env.LOUPE_DATA_DIR = dataDir;
-  const { getRegistry } = await import("@/lib/server/registry");
+  const { getRegistry } = await import("@/lib/server/mcp/registry");
   const registry = getRegistry();
   try {
     log(`scenario ${scenario} against ${serverUrl}`);
