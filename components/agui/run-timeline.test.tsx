@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { Entry } from "@/lib/contracts/entries";
 import { normalizeAguiRun } from "@/lib/protocols/agui";
@@ -77,6 +77,24 @@ describe("RunTimeline — the demo agent's showcase run", () => {
     fireEvent.click(hits[0]!);
     const raw = within(screen.getByTestId("agui-inspector")).getByTestId("agui-inspector-event");
     expect(JSON.parse(raw.textContent!)).toEqual(run.events.find((e) => JSON.stringify(e.event).includes('"/trip/weather"'))!.event);
+  });
+});
+
+describe("RunTimeline — export", () => {
+  it("Export JSON saves the run's events exactly as received", async () => {
+    const { run } = renderRun(fixture("showcase.json"));
+    let saved: Blob | null = null;
+    const create = vi.spyOn(URL, "createObjectURL").mockImplementation((b) => {
+      saved = b as Blob;
+      return "blob:agui-test";
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    fireEvent.click(screen.getByTestId("agui-export"));
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(await saved!.text())).toEqual(run.events.map((e) => e.event));
+    create.mockRestore();
+    click.mockRestore();
   });
 });
 

@@ -17,6 +17,17 @@ export interface RunTimelineProps {
   renderRequest?: RenderRequest;
 }
 
+/** The run's events as received, one JSON array, saved by the browser. */
+function exportEvents(run: RunRecordView): void {
+  const blob = new Blob([JSON.stringify(run.events.map((e) => e.event), null, 2)], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `agui-run-${run.runId}.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
 type Selection = { kind: "item"; index: number } | { kind: "event"; index: number } | null;
 
 const INITIAL: TimelineFilterState = { mode: "items", filters: new Set(), type: null, search: "" };
@@ -59,6 +70,7 @@ export function RunTimeline({ run, timeline, renderRequest }: RunTimelineProps) 
         counts={timeline.counts}
         shown={filter.mode === "items" ? items.length : events.length}
         total={filter.mode === "items" ? timeline.items.length : run.events.length}
+        onExport={() => exportEvents(run)}
       />
       <RunFindings findings={timeline.findings} malformed={run.malformed} onOpenEvent={openEvent} />
       <div className="relative flex min-h-0 flex-1">

@@ -1,5 +1,6 @@
 "use client";
 
+import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -23,12 +24,14 @@ export interface AguiTimelineToolbarProps {
   counts: Record<string, number>;
   shown: number;
   total: number;
+  /** Downloads the run's events as received (JSON array), like CopilotKit's "Export JSON". */
+  onExport: () => void;
 }
 
 const ALL = "__all__";
 
 /** Assembled timeline or raw AG-UI events, with kind chips / an event-type filter and a search. */
-export function AguiTimelineToolbar({ value, onChange, counts, shown, total }: AguiTimelineToolbarProps) {
+export function AguiTimelineToolbar({ value, onChange, counts, shown, total, onExport }: AguiTimelineToolbarProps) {
   const set = (patch: Partial<TimelineFilterState>) => onChange({ ...value, ...patch });
   const toggle = (f: ItemFilter) => {
     const next = new Set(value.filters);
@@ -82,6 +85,9 @@ export function AguiTimelineToolbar({ value, onChange, counts, shown, total }: A
       <span data-testid="agui-timeline-count" className="ml-auto text-xs text-muted-foreground tabular-nums">
         {shown === total ? `${total} ${value.mode === "items" ? "items" : "events"}` : `${shown} of ${total}`}
       </span>
+      <Button size="xs" variant="outline" data-testid="agui-export" onClick={onExport}>
+        <DownloadIcon /> Export JSON
+      </Button>
     </div>
   );
 }
