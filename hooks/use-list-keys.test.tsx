@@ -45,7 +45,7 @@ describe("arrow keys in lists", () => {
 
   it("the resource list moves between its rows", () => {
     const resources = ["file:///a", "file:///b"].map((uri) => ({ uri, name: uri }));
-    render(<ResourceList resources={resources} selectedUri={null} onSelect={() => {}} subscriptions={[]} latestUpdates={new Map()} />);
+    render(<ResourceList resources={resources} selectedUri={null} onSelect={() => {}} subscriptions={[]} latestUpdates={new Map()} scrollRef={{ current: null }} />);
     const rows = screen.getAllByTestId("resource-item");
     rows[0]!.focus();
     fireEvent.keyDown(rows[0]!, { key: "ArrowDown" });

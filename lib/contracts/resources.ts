@@ -37,6 +37,8 @@ export interface ResourcesListing {
 export interface TemplatesListing {
   resourceTemplates: ResourceTemplate[];
   pages: number;
+  /** Set when there are more pages: page mode, or the aggregate hit its page bound. */
+  nextCursor?: string;
   truncated?: boolean;
   listedAt: number;
 }

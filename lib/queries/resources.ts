@@ -1,4 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type {
   CompleteBody,
@@ -34,18 +35,78 @@ export const resourceKeys = {
 
 const base = (id: string) => `/api/connections/${encodeURIComponent(id)}`;
 
+/** `?paged=true&cursor=…` for a later page; nothing for the first (the bounded aggregate). */
+const pageQuery = (cursor: string | undefined) =>
+  cursor === undefined ? "" : `?paged=true&cursor=${encodeURIComponent(cursor)}`;
+
+/** A listing as the panel shows it: every loaded page in order, each item once (by `keyOf`). */
+export interface FlatListing<T> {
+  items: T[];
+  pages: number;
+  nextCursor?: string;
+  listedAt: number;
+}
+
+/** Flattens an infinite listing; the first answer may already hold many pages (the aggregate). */
+export function flattenPages<P extends { pages: number; nextCursor?: string; listedAt: number }, T>(
+  data: InfiniteData<P, string | undefined>,
+  itemsOf: (page: P) => readonly T[],
+  keyOf: (item: T) => string,
+): FlatListing<T> {
+  const seen = new Set<string>();
+  const items: T[] = [];
+  for (const page of data.pages) {
+    for (const item of itemsOf(page)) {
+      const key = keyOf(item);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push(item);
+    }
+  }
+  const last = data.pages[data.pages.length - 1];
+  return {
+    items,
+    pages: data.pages.reduce((n, p) => n + p.pages, 0),
+    ...(last?.nextCursor !== undefined ? { nextCursor: last.nextCursor } : {}),
+    listedAt: data.pages[0]?.listedAt ?? 0,
+  };
+}
+
+/**
+ * resources/list: the first page is the server's aggregate (all pages up to a bound); when the
+ * bound stopped it, `nextCursor` lets the user load the rest one page at a time (fetchNextPage).
+ */
 export function resourcesQuery(connectionId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: resourceKeys.list(connectionId),
-    queryFn: ({ signal }) => apiFetch<ResourcesListing>(`${base(connectionId)}/resources`, { signal }),
+    queryFn: ({ signal, pageParam }) => apiFetch<ResourcesListing>(`${base(connectionId)}/resources${pageQuery(pageParam)}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data) => flattenPages(data, (p) => p.resources, (r) => r.uri),
   });
 }
 
+/** resources/templates/list, paged like resourcesQuery. */
 export function resourceTemplatesQuery(connectionId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: resourceKeys.templates(connectionId),
-    queryFn: ({ signal }) => apiFetch<TemplatesListing>(`${base(connectionId)}/resource-templates`, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch<TemplatesListing>(`${base(connectionId)}/resource-templates${pageQuery(pageParam)}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data) => flattenPages(data, (p) => p.resourceTemplates, (t) => t.uriTemplate),
   });
+}
+
+/**
+ * Re-lists from the first page: cursors are opaque and may not survive a list change, so the
+ * pages loaded after the first are dropped before the refetch instead of being asked for again.
+ */
+export function relistFromFirstPage(qc: QueryClient, queryKey: readonly unknown[]): Promise<void> {
+  qc.setQueryData<InfiniteData<unknown, string | undefined>>(queryKey, (data) =>
+    data && data.pages.length > 1 ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+  );
+  return qc.invalidateQueries({ queryKey, exact: true });
 }
 
 /**
@@ -75,11 +136,6 @@ export function resourceUpdatesQuery(connectionId: string) {
 }
 
 export const resourceApi = {
-  /** One page only, from `cursor` (absent = first page). */
-  listPage: (connectionId: string, cursor?: string) =>
-    apiFetch<ResourcesListing>(
-      `${base(connectionId)}/resources?paged=true${cursor !== undefined ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-    ),
   read: (connectionId: string, uri: string, signal?: AbortSignal) =>
     apiFetch<ReadResourceResponse>(`${base(connectionId)}/resources/read`, { method: "POST", body: { uri }, signal }),
   subscribe: (connectionId: string, uri: string) =>

@@ -1,5 +1,7 @@
 "use client";
 
+import { useLayoutEffect, useRef, useState } from "react";
+import type { RefObject } from "react";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { BellIcon, BellRingIcon, FileIcon, FileCodeIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -9,6 +11,7 @@ import { cn } from "@/lib/cn";
 import { resourceLabel } from "./resource-filter";
 import { SafeText } from "@/components/ui/safe-text";
 import { useListKeys } from "@/hooks/use-list-keys";
+import { useListVirtualizer } from "@/hooks/use-list-virtualizer";
 
 const time = formatClock;
 
@@ -36,14 +39,46 @@ export interface ResourceListProps {
   onSelect: (uri: string) => void;
   subscriptions: readonly string[];
   latestUpdates: ReadonlyMap<string, ResourceUpdate>;
+  /** The column's scroller, shared with the subscriptions and templates around the list. */
+  scrollRef: RefObject<HTMLDivElement | null>;
 }
 
-export function ResourceList({ resources, selectedUri, onSelect, subscriptions, latestUpdates }: ResourceListProps) {
-  const onListKeyDown = useListKeys();
+const ROW_ESTIMATE = 64;
+
+/**
+ * Virtualized: a server may list thousands of resources. The rows live in the column's own
+ * scroller (with the sections above and below), so the list's offset in it is the scroll margin.
+ */
+export function ResourceList({ resources, selectedUri, onSelect, subscriptions, latestUpdates, scrollRef }: ResourceListProps) {
+  const onListKeyDown = useListKeys({ edges: false });
+  const listRef = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(0);
+  // The sections above (subscriptions, count line) change height with their content: re-measure
+  // each render. The scroller is positioned, so it is the list's offsetParent.
+  useLayoutEffect(() => {
+    const offset = listRef.current?.offsetTop ?? 0;
+    if (offset !== margin) setMargin(offset);
+  });
+  const virtualizer = useListVirtualizer({
+    count: resources.length,
+    scrollRef,
+    estimate: ROW_ESTIMATE,
+    getItemKey: (index) => resources[index]?.uri ?? index,
+    scrollMargin: margin,
+  });
   if (resources.length === 0) return <p className="px-3 py-2 text-xs text-muted-foreground">No resources match.</p>;
   return (
-    <div role="listbox" aria-label="Resources" data-testid="resource-list" onKeyDown={onListKeyDown}>
-      {resources.map((r) => {
+    <div
+      ref={listRef}
+      role="listbox"
+      aria-label="Resources"
+      data-testid="resource-list"
+      onKeyDown={onListKeyDown}
+      style={{ height: virtualizer.getTotalSize(), position: "relative" }}
+    >
+      {virtualizer.getVirtualItems().map((row) => {
+        const r = resources[row.index];
+        if (!r) return null;
         const update = latestUpdates.get(r.uri);
         const subscribed = subscriptions.includes(r.uri);
         return (
@@ -51,10 +86,13 @@ export function ResourceList({ resources, selectedUri, onSelect, subscriptions, 
             type="button"
             role="option"
             aria-selected={r.uri === selectedUri}
-            key={r.uri}
+            key={row.key}
+            ref={virtualizer.measureElement}
+            data-index={row.index}
             data-testid="resource-item"
             data-uri={r.uri}
             onClick={() => onSelect(r.uri)}
+            style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${row.start - margin}px)` }}
             className={rowClass(r.uri === selectedUri)}
           >
             <span className="flex items-center gap-1.5">

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { readFileSync } from "node:fs";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useQuery } from "@tanstack/react-query";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
@@ -95,6 +95,11 @@ function updateEntry(seq: number, uri: string, at: number): Entry {
   };
 }
 
+beforeEach(() => {
+  // happy-dom does no layout: give the virtualized list's scroller a height so rows render.
+  vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(2000);
+  vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(320);
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,26 +1,25 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useListChanges } from "@/hooks/use-list-changes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { ListSearchBar } from "@/components/elements/list-search-bar";
 import { QueryError } from "@/components/elements/query-error";
 import { capabilityNotice } from "@/components/mcp/workbench/capability-notice";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import {
   latestUpdateByUri,
-  resourceApi,
+  relistFromFirstPage,
   resourceKeys,
   resourcesQuery,
   resourceTemplatesQuery,
   resourceUpdatesQuery,
 } from "@/lib/queries/resources";
-import type { ResourcesListing } from "@/lib/queries/resources";
 import { formatBytes, formatClock } from "@/lib/format";
 import { ListChangedBanner } from "./list-changed-banner";
+import { LoadMore } from "./load-more";
 import { filterResources, filterTemplates, resourceLabel } from "./resource-filter";
 import { ResourceList, SubscriptionList, TemplateList } from "./resource-list";
 import { ResourceRead } from "./resource-read";
@@ -31,19 +30,6 @@ export type ResourceSelection = { kind: "resource"; uri: string } | { kind: "tem
 interface Caps {
   resources?: { subscribe?: boolean; listChanged?: boolean };
   completions?: object;
-}
-
-/** Appends the next page (page-by-page browsing past the server's aggregate bound). */
-function appendPage(prev: ResourcesListing | undefined, page: ResourcesListing): ResourcesListing {
-  if (!prev) return page;
-  const known = new Set(prev.resources.map((r) => r.uri));
-  return {
-    ...prev,
-    resources: [...prev.resources, ...page.resources.filter((r) => !known.has(r.uri))],
-    pages: prev.pages + page.pages,
-    nextCursor: page.nextCursor,
-    truncated: page.nextCursor !== undefined,
-  };
 }
 
 function ResourceHeader({ resource, uri }: { resource: Resource | undefined; uri: string }) {
@@ -82,15 +68,13 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
   const canSubscribe = caps.resources?.subscribe === true;
   const completions = Boolean(caps.completions);
 
-  const resources = useQuery({ ...resourcesQuery(id), enabled: offered });
-  const templates = useQuery({ ...resourceTemplatesQuery(id), enabled: offered });
+  // Paged past the server's aggregate bound with fetchNextPage (nextCursor); see resourcesQuery.
+  const resources = useInfiniteQuery({ ...resourcesQuery(id), enabled: offered });
+  const templates = useInfiniteQuery({ ...resourceTemplatesQuery(id), enabled: offered });
   const updates = useQuery(resourceUpdatesQuery(id));
   const latestUpdates = useMemo(() => latestUpdateByUri(updates.data ?? []), [updates.data]);
   const subscriptions = useMemo(() => state.subscriptions ?? [], [state.subscriptions]);
-  const more = useMutation({
-    mutationFn: (cursor: string) => resourceApi.listPage(id, cursor),
-    onSuccess: (page) => qc.setQueryData<ResourcesListing>(resourceKeys.list(id), (prev) => appendPage(prev, page)),
-  });
+  const scrollRef = useRef<HTMLDivElement>(null);
 
   const [search, setSearch] = useState("");
   const [own, setOwn] = useState<ResourceSelection>(null);
@@ -98,14 +82,16 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
   const setSelection = onSelect ?? setOwn;
   const version = state.resourcesVersion ?? 0;
   // list_changed (version bump) and a new session (connectedAt) both mean the lists may differ now.
-  const [changes, dismissChanges] = useListChanges(version, state.connectedAt, () => {
-    void qc.invalidateQueries({ queryKey: resourceKeys.list(id) });
-    void qc.invalidateQueries({ queryKey: resourceKeys.templates(id) });
-  });
+  const relist = () => {
+    void relistFromFirstPage(qc, resourceKeys.list(id));
+    void relistFromFirstPage(qc, resourceKeys.templates(id));
+  };
+  const [changes, dismissChanges] = useListChanges(version, state.connectedAt, relist);
 
-  const allResources = resources.data?.resources;
+  const allResources = resources.data?.items;
+  const allTemplates = templates.data?.items;
   const visible = useMemo(() => filterResources(allResources ?? [], search), [allResources, search]);
-  const visibleTemplates = useMemo(() => filterTemplates(templates.data?.resourceTemplates ?? [], search), [templates.data, search]);
+  const visibleTemplates = useMemo(() => filterTemplates(allTemplates ?? [], search), [allTemplates, search]);
 
   const notice = capabilityNotice(state, "resources", "browse its resources");
   if (notice) return notice;
@@ -113,7 +99,7 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
   const refreshing = resources.isFetching || templates.isFetching;
   const selectedResource = selection?.kind === "resource" ? allResources?.find((r) => r.uri === selection.uri) : undefined;
   const selectedTemplate =
-    selection?.kind === "template" ? templates.data?.resourceTemplates.find((t) => t.uriTemplate === selection.uriTemplate) : undefined;
+    selection?.kind === "template" ? allTemplates?.find((t) => t.uriTemplate === selection.uriTemplate) : undefined;
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1" data-testid="resources-panel">
@@ -124,16 +110,13 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
           value={search}
           onChange={setSearch}
           searchTestId="resource-search"
-          onRefresh={() => {
-            void resources.refetch();
-            void templates.refetch();
-          }}
+          onRefresh={relist}
           refreshing={refreshing}
           refreshTitle="Re-list resources and templates from the server"
           refreshTestId="refresh-resources"
         />
         <ListChangedBanner changes={changes} what="resource" testId="resources-changed" onDismiss={dismissChanges} />
-        <div className="min-h-0 flex-1 overflow-y-auto">
+        <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-y-auto" data-testid="resources-scroller">
           <SubscriptionList
             subscriptions={subscriptions}
             selectedUri={selection?.kind === "resource" ? selection.uri : null}
@@ -142,16 +125,16 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
             note={viaListen ? "MCP 2026-07-28: subscriptions ride the subscriptions/listen stream" : undefined}
           />
           <section>
-            {resources.isError ? (
+            {resources.isError && !resources.isFetchNextPageError ? (
               <QueryError className="m-2" title="Could not list resources" error={resources.error} onRetry={() => void resources.refetch()} />
             ) : resources.isPending ? (
               <p className="p-3 text-xs text-muted-foreground">Listing resources…</p>
             ) : (
               <>
                 <p className="border-b px-3 py-1 text-[11px] text-muted-foreground" data-testid="resource-count">
-                  {visible.length === resources.data.resources.length
-                    ? `${resources.data.resources.length} resources`
-                    : `${visible.length} of ${resources.data.resources.length} resources`}
+                  {visible.length === resources.data.items.length
+                    ? `${resources.data.items.length} resources`
+                    : `${visible.length} of ${resources.data.items.length} resources`}
                   {` · ${resources.data.pages} ${resources.data.pages === 1 ? "page" : "pages"}`}
                   {` · listed ${formatClock(resources.data.listedAt)}`}
                 </p>
@@ -161,33 +144,43 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
                   onSelect={(uri) => setSelection({ kind: "resource", uri })}
                   subscriptions={subscriptions}
                   latestUpdates={latestUpdates}
+                  scrollRef={scrollRef}
                 />
-                {resources.data.nextCursor !== undefined && (
-                  <div className="flex items-center gap-2 border-b px-3 py-2 text-[11px]">
-                    <span className="text-muted-foreground">The server has more pages.</span>
-                    <Button size="xs" variant="outline" data-testid="resources-more" disabled={more.isPending} onClick={() => more.mutate(resources.data.nextCursor!)}>
-                      Load next page
-                    </Button>
-                    {more.isError && <span className="text-destructive">{more.error.message}</span>}
-                  </div>
+                {resources.hasNextPage && (
+                  <LoadMore
+                    testId="resources-more"
+                    loading={resources.isFetchingNextPage}
+                    error={resources.isFetchNextPageError ? resources.error : null}
+                    onLoad={() => void resources.fetchNextPage()}
+                  />
                 )}
               </>
             )}
           </section>
           <section>
             <h3 className="border-b px-3 pt-3 pb-1 text-[11px] font-medium text-muted-foreground" data-testid="template-count">
-              Templates{templates.data ? ` (${visibleTemplates.length === templates.data.resourceTemplates.length ? visibleTemplates.length : `${visibleTemplates.length} of ${templates.data.resourceTemplates.length}`})` : ""}
+              Templates{allTemplates ? ` (${visibleTemplates.length === allTemplates.length ? visibleTemplates.length : `${visibleTemplates.length} of ${allTemplates.length}`})` : ""}
             </h3>
-            {templates.isError ? (
+            {templates.isError && !templates.isFetchNextPageError ? (
               <QueryError className="m-2" title="Could not list templates" error={templates.error} onRetry={() => void templates.refetch()} />
             ) : templates.isPending ? (
               <p className="p-3 text-xs text-muted-foreground">Listing templates…</p>
             ) : (
-              <TemplateList
-                templates={visibleTemplates}
-                selected={selection?.kind === "template" ? selection.uriTemplate : null}
-                onSelect={(uriTemplate) => setSelection({ kind: "template", uriTemplate })}
-              />
+              <>
+                <TemplateList
+                  templates={visibleTemplates}
+                  selected={selection?.kind === "template" ? selection.uriTemplate : null}
+                  onSelect={(uriTemplate) => setSelection({ kind: "template", uriTemplate })}
+                />
+                {templates.hasNextPage && (
+                  <LoadMore
+                    testId="templates-more"
+                    loading={templates.isFetchingNextPage}
+                    error={templates.isFetchNextPageError ? templates.error : null}
+                    onLoad={() => void templates.fetchNextPage()}
+                  />
+                )}
+              </>
             )}
           </section>
         </div>

@@ -44,7 +44,7 @@ export async function listResources(conn: McpConnection, options: ListOptions = 
   };
 }
 
-export async function listResourceTemplates(conn: McpConnection): Promise<TemplatesListing> {
+export async function listResourceTemplates(conn: McpConnection, options: ListOptions = {}): Promise<TemplatesListing> {
   const client = requireFeature(conn, "resources");
   const result = await rpc(conn, "resources/templates/list", () =>
     collectPages<ResourceTemplate>(
@@ -52,14 +52,15 @@ export async function listResourceTemplates(conn: McpConnection): Promise<Templa
         const page = await listPage(conn, client, "resources/templates/list", cursor);
         return { items: page.resourceTemplates, nextCursor: page.nextCursor };
       },
-      undefined,
-      MAX_LIST_PAGES,
+      options.cursor,
+      options.paged ? 1 : MAX_LIST_PAGES,
     ),
   );
   return {
     resourceTemplates: result.items,
     pages: result.pages,
-    ...(result.nextCursor !== undefined ? { truncated: true } : {}),
+    ...(result.nextCursor !== undefined ? { nextCursor: result.nextCursor } : {}),
+    ...(!options.paged && result.nextCursor !== undefined ? { truncated: true } : {}),
     listedAt: Date.now(),
   };
 }
