@@ -1,13 +1,19 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AgentSessionSummary } from "@/lib/contracts/agents";
 import { SessionList } from "@/components/adk/agents/session-list";
 import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 
+beforeEach(() => {
+  // happy-dom does no layout: give the virtualized list's scroller a height so rows render.
+  vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(440);
+  vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(280);
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const summary = (id: string, t: number): AgentSessionSummary => ({ id, appName: "demo", userId: "u1", lastUpdateTime: t });
@@ -62,5 +68,32 @@ describe("SessionList", () => {
     await waitFor(() => expect(ids()).toEqual(["s1"]));
     expect(router.requests.find((r) => r.method === "DELETE")!.path).toBe("/api/agents/ag/apps/demo/sessions/s2?userId=u1");
     expect(onOpen).toHaveBeenCalledWith(null);
+  });
+
+  it("renders only a window of 5,000 sessions; scrolling, arrow keys and opening still work", async () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => summary(`s${i}`, 10_000 - i));
+    vi.stubGlobal("fetch", fetchRouter({ "GET /api/agents/ag/apps/demo/sessions": () => many }).fetch);
+    const onOpen = vi.fn();
+    renderWithClient(<SessionList agentId="ag" appName="demo" userId="u1" selectedId="s1" onOpen={onOpen} />);
+    await waitFor(() => expect(ids()[0]).toBe("s0"));
+    expect(ids().length).toBeGreaterThan(5);
+    expect(ids().length).toBeLessThan(40);
+    expect(screen.getAllByTestId("session-item")[1]!.getAttribute("aria-current")).toBe("true");
+
+    const opens = () => screen.getAllByTestId("session-item").map((li) => li.querySelector<HTMLElement>("[data-session-open]")!);
+    opens()[0]!.focus();
+    fireEvent.keyDown(opens()[0]!, { key: "ArrowDown" });
+    expect(document.activeElement).toBe(opens()[1]);
+    fireEvent.click(opens()[1]!);
+    expect(onOpen).toHaveBeenCalledWith("s1");
+
+    const scroller = screen.getByTestId("session-scroll");
+    act(() => {
+      scroller.scrollTop = 44 * 4_500;
+      fireEvent.scroll(scroller);
+    });
+    await waitFor(() => expect(ids()).toContain("s4500"));
+    expect(ids()).not.toContain("s0");
+    expect(ids().length).toBeLessThan(40);
   });
 });

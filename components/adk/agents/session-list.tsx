@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Trash2Icon } from "lucide-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
@@ -11,6 +11,7 @@ import { cn } from "@/lib/cn";
 import { QueryError } from "@/components/elements/query-error";
 import { NewSessionForm } from "@/components/adk/agents/new-session-form";
 import { useListKeys } from "@/hooks/use-list-keys";
+import { useListVirtualizer } from "@/hooks/use-list-virtualizer";
 import { SafeText } from "@/components/ui/safe-text";
 
 export interface SessionListProps {
@@ -24,7 +25,7 @@ export interface SessionListProps {
 /** The sessions of one (server, app, user), newest first: create, open, delete with a confirm. */
 export function SessionList({ agentId, appName, userId, selectedId, onOpen }: SessionListProps) {
   const qc = useQueryClient();
-  const onListKeyDown = useListKeys({ itemSelector: "[data-session-open]" });
+  const onListKeyDown = useListKeys({ itemSelector: "[data-session-open]", edges: false });
   const sessions = useQuery(sessionsQuery(agentId, appName, userId));
   const listKey = agentKeys.sessions(agentId, appName, userId);
   const create = useMutation({
@@ -45,6 +46,14 @@ export function SessionList({ agentId, appName, userId, selectedId, onOpen }: Se
   });
   const [confirming, setConfirming] = useState<string | null>(null);
   const list = sessions.data ?? [];
+  // Virtualized: an app under test piles up thousands of sessions.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useListVirtualizer({
+    count: list.length,
+    scrollRef,
+    estimate: 44,
+    getItemKey: (index) => list[index]?.id ?? index,
+  });
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2 p-2" data-testid="session-panel" data-app={appName}>
@@ -56,53 +65,62 @@ export function SessionList({ agentId, appName, userId, selectedId, onOpen }: Se
       ) : sessions.isPending ? (
         <p className="text-xs text-muted-foreground">Loading sessions…</p>
       ) : (
-        <ul className="min-h-0 flex-1 overflow-y-auto" data-testid="session-list" aria-label="Sessions" onKeyDown={onListKeyDown}>
-          {list.length === 0 && <li className="py-3 text-center text-xs text-muted-foreground">No sessions for {userId} yet.</li>}
-          {list.map((s) => (
-            <li
-              key={s.id}
-              data-testid="session-item"
-              data-session-id={s.id}
-              aria-current={s.id === selectedId ? "true" : undefined}
-              className={cn("group flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent", s.id === selectedId && "bg-accent")}
-            >
-              <button type="button" data-session-open className="min-w-0 flex-1 rounded-sm text-left outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={() => onOpen(s.id)}>
-                <SafeText text={s.id} className="block truncate font-mono text-xs" />
-                <span className="block text-[10px] text-muted-foreground">
-                  {s.lastUpdateTime ? new Date(s.lastUpdateTime).toLocaleString() : "—"}
-                  {s.eventCount !== undefined && ` · ${s.eventCount} events`}
-                </span>
-              </button>
-              {confirming === s.id ? (
-                <span className="flex shrink-0 gap-1">
-                  <Button
-                    size="xs"
-                    variant="destructive"
-                    data-testid="confirm-delete-session"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(s.id, { onSettled: () => setConfirming(null) })}
-                  >
-                    Delete
-                  </Button>
-                  <Button size="xs" variant="ghost" onClick={() => setConfirming(null)}>
-                    Cancel
-                  </Button>
-                </span>
-              ) : (
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  aria-label={`Delete session ${s.id}`}
-                  data-testid="delete-session"
-                  className="opacity-60 group-hover:opacity-100"
-                  onClick={() => setConfirming(s.id)}
+        <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="session-scroll">
+          {list.length === 0 && <p className="py-3 text-center text-xs text-muted-foreground">No sessions for {userId} yet.</p>}
+          <ul data-testid="session-list" aria-label="Sessions" onKeyDown={onListKeyDown} style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const s = list[row.index];
+              if (!s) return null;
+              return (
+                <li
+                  key={row.key}
+                  ref={virtualizer.measureElement}
+                  data-index={row.index}
+                  data-testid="session-item"
+                  data-session-id={s.id}
+                  aria-current={s.id === selectedId ? "true" : undefined}
+                  style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${row.start}px)` }}
+                  className={cn("group flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent", s.id === selectedId && "bg-accent")}
                 >
-                  <Trash2Icon />
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
+                  <button type="button" data-session-open className="min-w-0 flex-1 rounded-sm text-left outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={() => onOpen(s.id)}>
+                    <SafeText text={s.id} className="block truncate font-mono text-xs" />
+                    <span className="block text-[10px] text-muted-foreground">
+                      {s.lastUpdateTime ? new Date(s.lastUpdateTime).toLocaleString() : "—"}
+                      {s.eventCount !== undefined && ` · ${s.eventCount} events`}
+                    </span>
+                  </button>
+                  {confirming === s.id ? (
+                    <span className="flex shrink-0 gap-1">
+                      <Button
+                        size="xs"
+                        variant="destructive"
+                        data-testid="confirm-delete-session"
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate(s.id, { onSettled: () => setConfirming(null) })}
+                      >
+                        Delete
+                      </Button>
+                      <Button size="xs" variant="ghost" onClick={() => setConfirming(null)}>
+                        Cancel
+                      </Button>
+                    </span>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      aria-label={`Delete session ${s.id}`}
+                      data-testid="delete-session"
+                      className="opacity-60 group-hover:opacity-100"
+                      onClick={() => setConfirming(s.id)}
+                    >
+                      <Trash2Icon />
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       )}
     </div>
   );
