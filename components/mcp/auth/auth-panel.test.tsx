@@ -1,16 +1,23 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { Entry } from "@/lib/contracts/entries";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { AuthEvent, AuthHttpExchange, AuthSummary } from "@/lib/contracts/auth";
 import { AuthPanel } from "@/components/mcp/auth/auth-panel";
-import { AuthExchanges, stepsOf } from "@/components/mcp/auth/auth-log";
+import { stepsOf } from "@/components/mcp/auth/auth-log";
+import { AuthExchanges } from "@/components/mcp/auth/auth-exchanges";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 
+beforeEach(() => {
+  // happy-dom does no layout: give the virtualized log's scroller a height so rows render.
+  vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(800);
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 let seq = 0;
@@ -51,6 +58,39 @@ describe("stepsOf", () => {
     render(<AuthExchanges entries={[odd, alien, flow[0]!]} />);
     expect(screen.getAllByTestId("auth-unread")).toHaveLength(2);
     expect(screen.getAllByTestId("auth-exchange")).toHaveLength(1);
+  });
+});
+
+describe("AuthExchanges", () => {
+  it("renders only a window of a 5,000-entry log, and an opened exchange stays open when scrolled out and back", () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => http({ phase: i % 2 ? "refresh" : "token", method: "POST", status: 200, url: `http://as/token/${i}` }));
+    render(<AuthExchanges entries={many} />);
+    const shown = () => screen.getAllByTestId("auth-exchange");
+    const urls = () => shown().map((d) => d.querySelector("summary [title]")!.getAttribute("title"));
+    expect(shown().length).toBeGreaterThan(5);
+    expect(shown().length).toBeLessThan(60);
+    expect(urls()[0]).toBe("http://as/token/0");
+
+    const details = shown()[0] as HTMLDetailsElement;
+    act(() => {
+      details.open = true;
+      details.dispatchEvent(new Event("toggle"));
+    });
+    const scroller = screen.getByTestId("auth-exchanges-scroll");
+    act(() => {
+      scroller.scrollTop = 30 * 4_000;
+      fireEvent.scroll(scroller);
+    });
+    expect(urls()).toContain("http://as/token/4000");
+    expect(urls()).not.toContain("http://as/token/0");
+    expect(shown().length).toBeLessThan(60);
+    act(() => {
+      scroller.scrollTop = 0;
+      fireEvent.scroll(scroller);
+    });
+    expect(urls()[0]).toBe("http://as/token/0");
+    expect((shown()[0] as HTMLDetailsElement).open).toBe(true);
+    expect((shown()[1] as HTMLDetailsElement).open).toBe(false);
   });
 });
 

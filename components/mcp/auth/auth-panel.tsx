@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import type { AuthStatus, ConnectionView } from "@/lib/contracts/connections";
 import { authApi, authLogQuery, authSummaryQuery } from "@/lib/queries/auth";
 import { QueryError } from "@/components/elements/query-error";
-import { AuthExchanges, AuthSteps } from "@/components/mcp/auth/auth-log";
+import { AuthSteps } from "@/components/mcp/auth/auth-log";
+import { AuthExchanges } from "@/components/mcp/auth/auth-exchanges";
 import { AuthorizeButton } from "@/components/mcp/auth/authorize-button";
 import { formatClock } from "@/lib/format";
 
