@@ -111,6 +111,8 @@ async function bootAgents(opts: BootOptions, root: string): Promise<void> {
   if (!opts.demo) {
     if (agents.has(DEMO_AGENT_ID)) await agents.remove(DEMO_AGENT_ID);
     if (getAgui().has(DEMO_AGUI_ID)) getAgui().remove(DEMO_AGUI_ID, { builtin: true });
+    // The demo A2A peers are not started either: their saved builtin agents would point at nothing.
+    for (const id of [DEMO_A2A_ID, DEMO_ADK_A2A_ID]) if (getA2a().has(id)) getA2a().remove(id, { builtin: true });
     return;
   }
   bootAguiDemo();

@@ -162,9 +162,10 @@ export class A2aRegistry {
     return this.refreshCard(id).catch(() => this.view(entry));
   }
 
-  remove(id: string): void {
+  /** `builtin: true` (boot without the demo, whose peers are then not started) removes a demo agent too. */
+  remove(id: string, opts: { builtin?: boolean } = {}): void {
     const entry = this.require(id);
-    if (entry.config.builtin) throw new AppError("conflict:a2a_builtin", `"${entry.config.name}" is a demo agent Loupe starts itself: it cannot be removed`);
+    if (entry.config.builtin && !opts.builtin) throw new AppError("conflict:a2a_builtin", `"${entry.config.name}" is a demo agent Loupe starts itself: it cannot be removed`);
     this.agents.delete(id);
     this.a2aStore.deleteAgent(id);
     this.tasks.dropAgent(id);
