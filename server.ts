@@ -186,7 +186,9 @@ async function main() {
     const registry = (globalThis as { [key: symbol]: { closeAll?: () => Promise<void> } | undefined })[
       Symbol.for("loupe.registry")
     ];
-    const closed = registry?.closeAll?.().catch(() => undefined) ?? Promise.resolve();
+    // The A2A registry (lib/server/a2a) aborts its open streams (recorded closed) rather than waiting on agents.
+    const a2a = (globalThis as { [key: symbol]: { closeAll?: () => Promise<void> } | undefined })[Symbol.for("loupe.a2a")];
+    const closed = Promise.all([registry?.closeAll?.().catch(() => undefined), a2a?.closeAll?.().catch(() => undefined)]);
     void Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 6_000))]).then(() => process.exit(0));
   };
   process.on("SIGINT", stop);

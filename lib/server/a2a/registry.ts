@@ -46,6 +46,10 @@ interface Exchange {
   error?: { code: number | string; message: string; data?: unknown };
   frames: number;
   taskIds: Set<string>;
+  /** Aborts the exchange's HTTP requests (its stream): the agent was removed, or Loupe stops. */
+  abort: AbortController;
+  /** Why it was aborted: the `a2a_stream` closed entry's reason. */
+  aborted?: string;
 }
 
 /** JSON-RPC / REST error codes of the A2A spec → Loupe's error codes. */
@@ -103,7 +107,8 @@ export class A2aRegistry {
   private readonly agents = new Map<string, AgentEntry>();
   /** taskId → the exchange whose stream is open for it now. */
   private readonly streams = new Map<string, string>();
-  private readonly exchanges = new Map<string, Promise<void>>();
+  /** Exchanges whose stream is being drained: removing their agent or closing aborts them. */
+  private readonly exchanges = new Map<string, { exchange: Exchange; run: Promise<void> }>();
   private readonly push = new Map<string, A2aPushRecord>();
 
   constructor(readonly hub: Hub) {
@@ -166,6 +171,8 @@ export class A2aRegistry {
   remove(id: string, opts: { builtin?: boolean } = {}): void {
     const entry = this.require(id);
     if (entry.config.builtin && !opts.builtin) throw new AppError("conflict:a2a_builtin", `"${entry.config.name}" is a demo agent Loupe starts itself: it cannot be removed`);
+    // Its open streams end now (recorded `closed` with the reason), not when the agent ends them.
+    for (const { exchange } of this.exchanges.values()) if (exchange.agentId === id) this.abortExchange(exchange, `The agent "${entry.config.name}" was removed`);
     this.agents.delete(id);
     this.a2aStore.deleteAgent(id);
     this.tasks.dropAgent(id);
@@ -191,13 +198,14 @@ export class A2aRegistry {
   private async open(agentId: string, opts: { contextId?: string; secrets?: string[] } = {}) {
     const entry = this.require(agentId);
     if (!entry.state.card || entry.state.status !== "ok") await this.refreshCard(agentId);
-    const exchange: Exchange = { id: randomUUID(), agentId, frames: 0, taskIds: new Set(), wire: undefined as unknown as A2aWire };
+    const exchange: Exchange = { id: randomUUID(), agentId, frames: 0, taskIds: new Set(), abort: new AbortController(), wire: undefined as unknown as A2aWire };
     exchange.wire = new A2aWire(this.hub, {
       agentId,
       exchangeId: exchange.id,
       transport: entry.state.transport ?? "JSONRPC",
       ...(opts.contextId ? { contextId: opts.contextId } : {}),
       ...(opts.secrets ? { secrets: opts.secrets } : {}),
+      signal: exchange.abort.signal,
       onItem: (item, recorded) => this.onItem(exchange, item, recorded),
     });
     const client = await makeClient(entry.state.card, entry.state.transport, exchange.wire.fetchWith(entry.config.headers));
@@ -299,10 +307,13 @@ export class A2aRegistry {
         }
         await exchange.wire.streamEnded;
         if (!opened) streamEntry(event);
-        streamEntry("closed");
+        streamEntry("closed", exchange.aborted);
       } catch (e) {
         const cut = await exchange.wire.streamEnded;
-        if (exchange.error) {
+        if (exchange.aborted) {
+          streamEntry("closed", exchange.aborted);
+          settle(new AppError("conflict:a2a_aborted", exchange.aborted));
+        } else if (exchange.error) {
           streamEntry("closed", `The agent ended the stream with an error: ${exchange.error.message}`);
           settle(agentError(exchange.error));
         } else if (exchange.wire.sawMalformed) {
@@ -318,14 +329,19 @@ export class A2aRegistry {
         settle();
       }
     })();
-    this.exchanges.set(exchange.id, run);
+    this.exchanges.set(exchange.id, { exchange, run });
     void run.finally(() => this.exchanges.delete(exchange.id));
     return started;
   }
 
+  private abortExchange(exchange: Exchange, reason: string): void {
+    exchange.aborted ??= reason;
+    exchange.abort.abort(new Error(reason));
+  }
+
   /** Resolves when an exchange's stream has ended (tests). */
   async waitExchange(exchangeId: string): Promise<void> {
-    await this.exchanges.get(exchangeId);
+    await this.exchanges.get(exchangeId)?.run;
   }
 
   // ── tasks ──────────────────────────────────────────────────────────────────
@@ -464,8 +480,10 @@ export class A2aRegistry {
     return { status: 200, message: "recorded" };
   }
 
-  /** Every open stream ends (tests, shutdown). */
+  /** Every open stream is aborted (recorded `closed`) and has ended (tests, shutdown): an agent that keeps one open cannot hold Loupe. */
   async closeAll(): Promise<void> {
-    await Promise.allSettled([...this.exchanges.values()]);
+    const open = [...this.exchanges.values()];
+    for (const { exchange } of open) this.abortExchange(exchange, "Loupe is shutting down");
+    await Promise.allSettled(open.map((o) => o.run));
   }
 }

@@ -33,6 +33,8 @@ export interface WireContext {
   contextId?: string;
   /** Values replaced by SECRET_MASK in what is recorded (a credential being sent). */
   secrets?: readonly string[];
+  /** Aborts every request of the exchange (its agent was removed, Loupe stops). */
+  signal?: AbortSignal;
   /** Called with each frame that parsed, after it is recorded and before the SDK sees it. */
   onItem?: (item: A2aItem, entry: Entry) => void;
 }
@@ -138,7 +140,9 @@ export class A2aWire {
         headers: shownHeaders,
         body: hide(body, this.ctx.secrets ?? []),
       });
-      const res = await fetchOnce(url, { ...init, headers: merged });
+      const own = this.ctx.signal;
+      const signal = own && init?.signal ? AbortSignal.any([own, init.signal]) : (own ?? init?.signal);
+      const res = await fetchOnce(url, { ...init, headers: merged, ...(signal ? { signal } : {}) });
       const type = res.headers.get("content-type") ?? "";
       if (type.includes("text/event-stream") && res.body) return this.tapStream(res);
       const text = await res.text();
