@@ -466,6 +466,11 @@ export class A2aRegistry {
     } catch {
       read = { ok: false, error: "the body is not JSON" };
     }
+    // The token was issued for one task: an update naming another (even of the same agent) must
+    // not change it or open a human request for it. Recorded as it came, then refused.
+    const named = read.ok && "taskId" in read.item ? (read.item as { taskId?: string }).taskId : undefined;
+    const foreign = named !== undefined && named !== record.taskId ? `The update names task "${named}"; this webhook is for task "${record.taskId}" only` : undefined;
+    if (foreign) read = { ok: false, error: foreign };
     const rec = this.tasks.get(record.agentId, record.taskId);
     recordA2a(this.hub, record.agentId, rec?.contextId ?? null, "a2a_push", "in", {
       pushId,
@@ -474,6 +479,7 @@ export class A2aRegistry {
       body,
       ...(read.ok ? { kind: read.item.type } : { error: read.error }),
     });
+    if (foreign) return { status: 400, message: foreign };
     if (read.ok) this.tasks.apply(record.agentId, read.item);
     record.registration = { ...record.registration, received: record.registration.received + 1 };
     this.a2aStore.savePush(record);
