@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { A2aHumanRequest, A2aTaskState } from "@/lib/contracts/a2a";
 import { A2A_INTERRUPTED_STATES, A2A_TERMINAL_STATES } from "@/lib/contracts/a2a";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
-import { messageSchema, messageText } from "@/lib/protocols/a2a/frames";
+import { messagePrompt, messageSchema, messageText } from "@/lib/protocols/a2a/frames";
 import type { A2aStore, A2aTaskRecord } from "@/lib/server/a2a/store";
 import type { Hub } from "@/lib/server/hub";
 import { recordA2a } from "@/lib/server/a2a/wire";
@@ -97,8 +97,8 @@ export class A2aTasks {
     // (the same status message) is the same request, answered or not.
     if (pending.some((r) => r.kind === kind && !this.answering.has(r.id))) return;
     const messageId = item.message?.messageId;
-    if (messageId && [...this.requests.values()].some((r) => r.taskId === rec.taskId && (r.message as { messageId?: string } | undefined)?.messageId === messageId)) return;
-    const prompt = messageText(item.message);
+    if (messageId && [...this.requests.values()].some((r) => r.agentId === rec.agentId && r.taskId === rec.taskId && (r.message as { messageId?: string } | undefined)?.messageId === messageId)) return;
+    const prompt = messagePrompt(item.message);
     const schema = messageSchema(item.message);
     this.save({
       id: randomUUID(),
