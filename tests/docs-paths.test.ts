@@ -23,15 +23,15 @@ function walk(dir: string, out: string[]): void {
 export function expandBraces(p: string): string[] {
   const m = /\{([^{}]*)\}/.exec(p);
   if (!m) return [p];
-  return m[1].split(",").flatMap((alt) => expandBraces(p.slice(0, m.index) + alt + p.slice(m.index + m[0].length)));
+  return (m[1] ?? "").split(",").flatMap((alt) => expandBraces(p.slice(0, m.index) + alt + p.slice(m.index + m[0].length)));
 }
 
 /** Every repo path written in backticks in a markdown text. */
 export function docPaths(markdown: string): string[] {
   const found: string[] = [];
   const prefix = new RegExp(`(?:^|[\\s(,])((?:${TOP.join("|")})/[^\\s\`]*)`, "g");
-  for (const [, code] of markdown.matchAll(/`([^`\n]+)`/g)) {
-    for (const [, raw] of code.matchAll(prefix)) {
+  for (const [, code = ""] of markdown.matchAll(/`([^`\n]+)`/g)) {
+    for (const [, raw = ""] of code.matchAll(prefix)) {
       // trailing punctuation belongs to the sentence; `file.ts:42` / `file.ts#fn` name a place in it
       const p = raw.replace(/[),.;:]+$/, "").replace(/(\.[a-z]+)(?::\d+|#.*)$/, "$1");
       found.push(...expandBraces(p));
