@@ -396,9 +396,19 @@ export class AguiService {
     const thread = this.store.getThread(config.id, r.threadId) as Thread | undefined;
     const runId = randomUUID();
     const toolIds = new Set(group.filter((g) => g.kind === "tool").map((g) => g.toolCallId));
-    const messages = (thread?.messages ?? []).filter(
-      (m) => !((m as { role?: unknown }).role === "tool" && toolIds.has((m as { toolCallId?: string }).toolCallId)),
-    );
+    // A retried answer replaces the tool result its failed attempt left after the call. Only after
+    // the newest assistant message making that call: agents that number calls per run reuse ids, and
+    // an earlier run's answer under the same id stays in the history.
+    const all = thread?.messages ?? [];
+    const lastCall = new Map<string | undefined, number>();
+    all.forEach((m, i) => {
+      const calls = (m as { role?: unknown; toolCalls?: { id?: string }[] }).toolCalls;
+      if ((m as { role?: unknown }).role === "assistant" && Array.isArray(calls)) for (const c of calls) if (toolIds.has(c.id)) lastCall.set(c.id, i);
+    });
+    const messages = all.filter((m, i) => {
+      const id = (m as { toolCallId?: string }).toolCallId;
+      return !((m as { role?: unknown }).role === "tool" && toolIds.has(id) && i > (lastCall.get(id) ?? -1));
+    });
     const resume: NonNullable<RunAgentInput["resume"]> = [];
     for (const g of group) {
       const a = g.answer!;

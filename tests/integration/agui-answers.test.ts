@@ -1,0 +1,73 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AguiService } from "@/lib/server/agui";
+import { Hub } from "@/lib/server/hub";
+import { openStore } from "@/lib/server/store";
+import { until } from "@/lib/server/adk/test-support";
+import { tempDir } from "@/tests/support/servers";
+
+// A real AG-UI server (raw SSE on 7211) that, like many simple agents, numbers its tool calls per
+// run: every "book" run asks the front-end tool `pick` with the id "call_1"; a run whose last
+// message is the tool's result says thanks. Its inputs are kept to see what Loupe sent.
+const data = tempDir("loupe-agui-answers-");
+const inputs: { runId: string; messages: { role: string; toolCallId?: string; content?: unknown }[]; resume?: unknown[] }[] = [];
+let server: http.Server;
+let agui: AguiService;
+let id = "";
+
+const frame = (e: unknown) => `data: ${JSON.stringify(e)}\n\n`;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const input = JSON.parse(Buffer.concat(chunks).toString("utf8")) as (typeof inputs)[number] & { threadId: string };
+      inputs.push(input);
+      const ids = { threadId: input.threadId, runId: input.runId };
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const last = input.messages.at(-1);
+      let body = frame({ type: "RUN_STARTED", ...ids });
+      if (last?.role === "tool") {
+        body += frame({ type: "TEXT_MESSAGE_START", messageId: `m-${input.runId}`, role: "assistant" });
+        body += frame({ type: "TEXT_MESSAGE_CONTENT", messageId: `m-${input.runId}`, delta: "thanks" });
+        body += frame({ type: "TEXT_MESSAGE_END", messageId: `m-${input.runId}` });
+      } else {
+        body += frame({ type: "TOOL_CALL_START", toolCallId: "call_1", toolCallName: "pick", parentMessageId: `a-${input.runId}` });
+        body += frame({ type: "TOOL_CALL_ARGS", toolCallId: "call_1", delta: "{}" });
+        body += frame({ type: "TOOL_CALL_END", toolCallId: "call_1" });
+      }
+      res.end(body + frame({ type: "RUN_FINISHED", ...ids }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(7211, "127.0.0.1", () => r()));
+  agui = new AguiService(new Hub(openStore(data.dir)));
+  id = agui.create({ name: "numbering", url: "http://127.0.0.1:7211/", headers: {}, tools: [{ name: "pick", description: "", parameters: { type: "object", properties: {} } }] }).id;
+});
+
+afterAll(async () => {
+  agui.hub.store.close();
+  await new Promise<void>((r) => server.close(() => r()));
+  data.cleanup();
+});
+
+async function answerPending(threadId: string, result: unknown) {
+  const r = agui.listRequests().find((x) => x.threadId === threadId && x.status === "pending")!;
+  expect(r).toMatchObject({ kind: "tool", toolCallId: "call_1" });
+  await agui.answerRequest(r.id, { kind: "tool_result", result });
+  const answered = agui.getRequest(r.id);
+  await until(() => !!answered.answeredByRunId && agui.thread(id, threadId).runs.some((run) => run.runId === answered.answeredByRunId && run.status !== "running"), 10_000, "the continuation run");
+}
+
+describe("AG-UI answers reach exactly their request", () => {
+  it("a front-end tool call id reused in a later run: the later answer does not erase the earlier one from the thread", async () => {
+    const first = agui.startRun(id, { text: "book A" });
+    await agui.runDone(first.runId);
+    await answerPending(first.threadId, "A");
+    const second = agui.startRun(id, { threadId: first.threadId, text: "book B" });
+    await agui.runDone(second.runId);
+    await answerPending(first.threadId, "B");
+    const sent = inputs.at(-1)!.messages.filter((m) => m.role === "tool").map((m) => m.content);
+    expect(sent).toEqual(['"A"', '"B"'].map((s) => JSON.parse(s) as string));
+  });
+});
