@@ -65,7 +65,7 @@ export async function fetchCard(hub: Hub, agentId: string, url: string, headers:
     }
     recordA2a(hub, agentId, null, "a2a_card", "in", { url: cardUrl, status: res.status, card, tried: [...tried] });
     const report = validateCard(card);
-    report.findings = await verifySignatures(card, report.findings, report.version);
+    report.findings = [...(await verifySignatures(card, report.findings, report.version)), ...elsewhere(url, report.interfaces.map((i) => i.url))];
     return {
       status: report.usable.length > 0 ? "ok" : "error",
       ...(report.usable.length > 0 ? {} : { error: "The card offers no transport Loupe can use" }),
@@ -78,6 +78,28 @@ export async function fetchCard(hub: Hub, agentId: string, url: string, headers:
     };
   }
   throw last ?? new AppError("not_found:a2a_card", `No agent card at ${url}`);
+}
+
+/**
+ * A card may send Loupe to another origin than the one the user typed; Loupe follows it (an agent
+ * may serve its card apart from its endpoint) but says so, since the saved headers go there too.
+ */
+function elsewhere(typed: string, interfaceUrls: string[]): A2aCardFinding[] {
+  const own = new URL(typed).origin;
+  const others = new Set<string>();
+  for (const u of interfaceUrls) {
+    try {
+      const origin = new URL(u).origin;
+      if (origin !== own) others.add(origin);
+    } catch {
+      // Not a URL: validateCard already reports it.
+    }
+  }
+  return [...others].map((origin) => ({
+    severity: "warning" as const,
+    path: "",
+    message: `The card sends Loupe to ${origin}, not ${own} where you added the agent: its calls and your saved headers go there`,
+  }));
 }
 
 const JWKS_MAX_BYTES = 256 * 1024;
