@@ -105,3 +105,19 @@ describe("A2A push notifications cannot reach another task", () => {
     expect(last.error).toMatch(/names task/);
   });
 });
+
+describe("A2A push webhook body cap", () => {
+  it("a chunked body over the cap (no Content-Length) is answered 413, not cut off", async () => {
+    const status = await new Promise<number | string>((resolve) => {
+      const req = httpRequest({ host: "127.0.0.1", port: LOUPE_PORT, path: "/a2a-push/whatever", method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", (e) => resolve((e as NodeJS.ErrnoException).code ?? e.message));
+      const chunk = "x".repeat(64 * 1024);
+      for (let i = 0; i < 40; i++) req.write(chunk);
+      req.end();
+    });
+    expect(status).toBe(413);
+  });
+});

@@ -28,7 +28,11 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "text/event-stream" });
       const last = input.messages.at(-1);
       let body = frame({ type: "RUN_STARTED", ...ids });
-      if (last?.role === "tool") {
+      if (last?.role === "user" && last.content === "huge") {
+        body += frame({ type: "TEXT_MESSAGE_START", messageId: `m-${input.runId}`, role: "assistant" });
+        body += frame({ type: "TEXT_MESSAGE_CONTENT", messageId: `m-${input.runId}`, delta: "x".repeat(10 * 1024 * 1024) });
+        body += frame({ type: "TEXT_MESSAGE_END", messageId: `m-${input.runId}` });
+      } else if (last?.role === "tool") {
         body += frame({ type: "TEXT_MESSAGE_START", messageId: `m-${input.runId}`, role: "assistant" });
         body += frame({ type: "TEXT_MESSAGE_CONTENT", messageId: `m-${input.runId}`, delta: "thanks" });
         body += frame({ type: "TEXT_MESSAGE_END", messageId: `m-${input.runId}` });
@@ -70,4 +74,14 @@ describe("AG-UI answers reach exactly their request", () => {
     const sent = inputs.at(-1)!.messages.filter((m) => m.role === "tool").map((m) => m.content);
     expect(sent).toEqual(['"A"', '"B"'].map((s) => JSON.parse(s) as string));
   });
+
+  it("a 10 MB frame: the run finishes, the frame is kept, the thread's entries come back previewed", async () => {
+    const started = agui.startRun(id, { text: "huge" });
+    const result = await agui.runDone(started.runId)!;
+    expect(result.record.status).toBe("finished");
+    const text = agui.thread(id, started.threadId).messages.find((m) => (m as { role?: string }).role === "assistant") as { content?: string };
+    expect(text.content).toHaveLength(10 * 1024 * 1024);
+    const listed = JSON.stringify(agui.threadEntries(id, started.threadId));
+    expect(listed.length).toBeLessThan(2 * 1024 * 1024);
+  }, 60_000);
 });
