@@ -84,4 +84,25 @@ describe("AG-UI answers reach exactly their request", () => {
     const listed = JSON.stringify(agui.threadEntries(id, started.threadId));
     expect(listed.length).toBeLessThan(2 * 1024 * 1024);
   }, 60_000);
+
+  it("an answer to a request whose thread moved on is 409 stale and nothing is sent; two racing answers: one wins, one 409", async () => {
+    const first = agui.startRun(id, { text: "book" });
+    await agui.runDone(first.runId);
+    const old = agui.listRequests().find((x) => x.threadId === first.threadId && x.status === "pending")!;
+    const next = agui.startRun(id, { threadId: first.threadId, text: "book again" });
+    await agui.runDone(next.runId);
+    const sentBefore = inputs.length;
+    await expect(agui.answerRequest(old.id, { kind: "tool_result", result: "late" })).rejects.toMatchObject({ status: 409, code: "conflict:agui_request_stale" });
+    expect(inputs).toHaveLength(sentBefore);
+    const current = agui.listRequests().find((x) => x.threadId === first.threadId && x.status === "pending")!;
+    const out = await Promise.allSettled([
+      agui.answerRequest(current.id, { kind: "tool_result", result: "one" }),
+      agui.answerRequest(current.id, { kind: "tool_result", result: "two" }),
+    ]);
+    expect(out.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect((out.find((o) => o.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+    await until(() => inputs.length === sentBefore + 1, 10_000, "one continuation");
+    expect(inputs.at(-1)!.messages.filter((m) => m.role === "tool").map((m) => m.content)).toContain("one");
+    expect(inputs.at(-1)!.messages.filter((m) => m.role === "tool").map((m) => m.content)).not.toContain("two");
+  });
 });
