@@ -94,4 +94,19 @@ describe("A2A answers reach exactly their request", () => {
     expect(theirs[0]!.id).not.toBe(mine.id);
     expect(a2a.tasks.getRequest(mine.id)?.status).toBe("pending");
   });
+
+  it("after a restart, refreshing a task that still waits opens a new request the user can answer", async () => {
+    const sent = await ask();
+    const before = pendingFor(sent.taskId!)[0]!;
+    await a2a.closeAll();
+    const restarted = new A2aRegistry(a2a.hub);
+    expect(restarted.tasks.getRequest(before.id)?.status).toBe("stale");
+    await restarted.refreshTask(id, sent.taskId!);
+    const fresh = restarted.listRequests().filter((r) => r.taskId === sent.taskId && r.status === "pending");
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]!.id).not.toBe(before.id);
+    await restarted.answerRequest(fresh[0]!.id, { kind: "text", text: "Nairobi" });
+    await until(() => restarted.getTask(id, sent.taskId!).state === "completed", 10_000, "completed after restart");
+    await restarted.closeAll();
+  });
 });

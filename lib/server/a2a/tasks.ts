@@ -94,10 +94,11 @@ export class A2aTasks {
     if (!A2A_INTERRUPTED_STATES.includes(item.state)) return;
     const kind = item.state === "auth-required" ? "auth" : "input";
     // A tasks/get, a push or a continuation's first task frame repeating the same interruption
-    // (the same status message) is the same request, answered or not.
+    // (the same status message) is the same request, answered or not. Not a stale one: a task
+    // still waiting after Loupe restarted (seen again on refresh) must get a request to answer.
     if (pending.some((r) => r.kind === kind && !this.answering.has(r.id))) return;
     const messageId = item.message?.messageId;
-    if (messageId && [...this.requests.values()].some((r) => r.agentId === rec.agentId && r.taskId === rec.taskId && (r.message as { messageId?: string } | undefined)?.messageId === messageId)) return;
+    if (messageId && [...this.requests.values()].some((r) => r.status !== "stale" && r.agentId === rec.agentId && r.taskId === rec.taskId && (r.message as { messageId?: string } | undefined)?.messageId === messageId)) return;
     const prompt = messagePrompt(item.message);
     const schema = messageSchema(item.message);
     this.save({
