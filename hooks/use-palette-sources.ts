@@ -1,13 +1,22 @@
 "use client";
 
 import { useMemo } from "react";
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { connectionsQuery } from "@/lib/queries/connections";
 import { toolsQuery, type Tool } from "@/lib/queries/tools";
 import { agentsQuery, sessionsQuery } from "@/lib/queries/agents";
 import type { AgentSessionSummary } from "@/lib/contracts/agents";
 import { useInbox } from "@/hooks/use-inbox";
 import { sessionSourceKey, type PaletteSources } from "@/components/command-palette/palette-items";
+
+/**
+ * The data of several queries and whether any is still fetching for the first time. TanStack
+ * shares the result structurally, so its `data` array keeps its identity while nothing changed:
+ * a stable, fixed-length dependency however many servers or apps there are.
+ */
+function dataAndLoading<T>(results: UseQueryResult<T>[]): { data: (T | undefined)[]; loading: boolean } {
+  return { data: results.map((q) => q.data), loading: results.some((q) => q.isPending && q.fetchStatus === "fetching") };
+}
 
 /**
  * What the command palette searches. Tool lists and sessions are fetched only while it is open
@@ -20,14 +29,17 @@ export function usePaletteSources(active: boolean): { sources: PaletteSources; l
   const inbox = useInbox();
 
   const connected = (connections.data ?? []).filter((c) => c.state.status === "connected");
-  const tools = useQueries({ queries: connected.map((c) => ({ ...toolsQuery(c.id), enabled: active })) });
+  const tools = useQueries({ queries: connected.map((c) => ({ ...toolsQuery(c.id), enabled: active })), combine: dataAndLoading });
 
   const apps = (agents.data ?? []).filter((a) => a.state.status === "ok").flatMap((a) => a.state.apps.map((app) => ({ agent: a, app })));
-  const sessions = useQueries({ queries: apps.map(({ agent, app }) => ({ ...sessionsQuery(agent.id, app, agent.userId), enabled: active })) });
+  const sessions = useQueries({
+    queries: apps.map(({ agent, app }) => ({ ...sessionsQuery(agent.id, app, agent.userId), enabled: active })),
+    combine: dataAndLoading,
+  });
 
-  const toolData = tools.map((q) => q.data);
-  const sessionData = sessions.map((q) => q.data);
-  const loading = active && [...tools, ...sessions].some((q) => q.isPending && q.fetchStatus === "fetching");
+  const toolData = tools.data;
+  const sessionData = sessions.data;
+  const loading = active && (tools.loading || sessions.loading);
 
   const sources = useMemo<PaletteSources>(() => {
     const toolMap = new Map<string, readonly Tool[]>();
@@ -41,9 +53,9 @@ export function usePaletteSources(active: boolean): { sources: PaletteSources; l
       if (list) sessionMap.set(sessionSourceKey(agent.id, app), list);
     });
     return { connections: connections.data ?? [], tools: toolMap, agents: agents.data ?? [], sessions: sessionMap, inbox: inbox.data ?? [] };
-    // The arrays are rebuilt each render; their contents (query data) decide.
+    // `connected` and `apps` are derived from connections.data and agents.data, listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [connections.data, agents.data, inbox.data, ...toolData, ...sessionData]);
+  }, [connections.data, agents.data, inbox.data, toolData, sessionData]);
 
   return { sources, loading };
 }
