@@ -167,7 +167,13 @@ export class A2aWire {
       onEvent: (event) => this.frame(event.data, event.event && event.event !== "message" ? { sseEvent: event.event } : {}),
     });
     const decoder = new TextDecoder();
+    const signal = this.ctx.signal;
     const tap = new TransformStream<Uint8Array, Uint8Array>({
+      start(controller) {
+        // Aborting the fetch does not always error a body already piped (seen with ADK's v0.3 SSE):
+        // the tap itself errors, so both branches (Loupe's and the SDK's) end at once.
+        signal?.addEventListener("abort", () => controller.error(signal.reason), { once: true });
+      },
       transform(chunk, controller) {
         parser.feed(decoder.decode(chunk, { stream: true }));
         controller.enqueue(chunk);
