@@ -53,4 +53,17 @@ describe("ADK served over A2A", () => {
     expect(out.body.params.message.taskId).toBe(sent.taskId);
     expect(out.body.params.message.parts[0]!.metadata).toEqual({ adk_type: "function_response" });
   });
+
+  it("RequestInput's schema and message become the request's form and prompt; the form's answer continues the task", async () => {
+    const wf = (await a2a.create({ name: "adk workflow", url: adkA2aCardUrl(server.url, "workflow_demo"), headers: {} })).id;
+    const sent = await a2a.send(wf, { parts: [{ kind: "text", text: "start" }], stream: true });
+    await a2a.waitExchange(sent.exchangeId);
+    await until(() => a2a.listRequests().some((r) => r.taskId === sent.taskId && r.status === "pending"), 15_000, "the input request");
+    const request = a2a.listRequests().find((r) => r.taskId === sent.taskId && r.status === "pending")!;
+    expect(request.prompt).toBe("What is your favorite color?");
+    expect(request.schema).toMatchObject({ type: "object", properties: { color: { enum: ["red", "green", "blue", "purple"] } }, required: ["color"] });
+    await a2a.answerRequest(request.id, { kind: "data", data: { color: "blue" } });
+    // The workflow goes on to its credential request: a new pause on the same task.
+    await until(() => a2a.listRequests().some((r) => r.taskId === sent.taskId && r.status === "pending" && r.id !== request.id), 30_000, "the next pause");
+  });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import v03 from "@/tests/fixtures/a2a/frames-v03.json";
 import v1 from "@/tests/fixtures/a2a/frames-v1.json";
+import adk from "@/tests/fixtures/a2a/adk-pauses.json";
 import { validateCard } from "@/lib/protocols/a2a/card";
-import { messageSchema, messageText, normalizeState, readFrame } from "@/lib/protocols/a2a/frames";
+import { messagePrompt, messageSchema, messageText, normalizeState, readFrame } from "@/lib/protocols/a2a/frames";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { buildTaskTimelines } from "@/lib/protocols/a2a/timeline";
 import type { A2aTimedItem } from "@/lib/protocols/a2a/timeline";
@@ -139,5 +140,44 @@ describe("agent card validation", () => {
     expect(r.usable).toEqual(["HTTP+JSON"]);
     expect(r.findings.map((f) => f.message)).toContain("Signature ES256 kid k1 parsed; not verified (Loupe has no key for it)");
     expect(r.findings.some((f) => f.message.startsWith("gRPC is offered"))).toBe(true);
+  });
+});
+
+describe("ADK pauses over A2A (frames captured from ADK's own A2A server)", () => {
+  const pausedOn = (frame: unknown) => {
+    const read = readFrame(frame);
+    if (!read.ok || read.item.type !== "status") throw new Error("not a status frame");
+    expect(read.item.state).toBe("input-required");
+    return read.item.message;
+  };
+
+  it("RequestInput: the form is the call's args.response_schema, the prompt its args.message", () => {
+    const message = pausedOn(adk.requestInput);
+    expect(messageText(message)).toBeUndefined(); // ADK sends no text part: the question is in the call
+    expect(messagePrompt(message)).toBe("What is your favorite color?");
+    expect(messageSchema(message)).toEqual(adk.requestInput.result.status.message.parts[0]!.data.args.response_schema);
+  });
+
+  it("a camel-case responseSchema and args.prompt are read too", () => {
+    const message = pausedOn(adk.requestInput);
+    const part = message!.parts[0] as { data: { args: Record<string, unknown> } };
+    const { response_schema: schema, message: _m, ...rest } = part.data.args;
+    part.data.args = { ...rest, responseSchema: schema, prompt: "Pick one" };
+    expect(messageSchema(message)).toMatchObject({ type: "object", required: ["color"] });
+    expect(messagePrompt(message)).toBe("Pick one");
+  });
+
+  it("a tool confirmation: the prompt is its hint, the form a ToolConfirmation { confirmed }", () => {
+    const message = pausedOn(adk.confirmation);
+    expect(messagePrompt(message)).toMatch(/^Please approve or reject the tool call delete_file\(\)/);
+    expect(messageSchema(message)).toMatchObject({ type: "object", properties: { confirmed: { type: "boolean" } }, required: ["confirmed"] });
+  });
+
+  it("a long-running tool or a credential request names no schema or prompt: free input stays", () => {
+    for (const frame of [adk.longRunning, adk.credential]) {
+      const message = pausedOn(frame);
+      expect(messageSchema(message)).toBeUndefined();
+      expect(messagePrompt(message)).toBeUndefined();
+    }
   });
 });
