@@ -32,7 +32,7 @@ beforeAll(async () => {
         body += frame({ type: "TEXT_MESSAGE_START", messageId: `m-${input.runId}`, role: "assistant" });
         body += frame({ type: "TEXT_MESSAGE_CONTENT", messageId: `m-${input.runId}`, delta: "x".repeat(10 * 1024 * 1024) });
         body += frame({ type: "TEXT_MESSAGE_END", messageId: `m-${input.runId}` });
-      } else if (last?.role === "tool") {
+      } else if (last?.role === "tool" || input.resume?.length) {
         body += frame({ type: "TEXT_MESSAGE_START", messageId: `m-${input.runId}`, role: "assistant" });
         body += frame({ type: "TEXT_MESSAGE_CONTENT", messageId: `m-${input.runId}`, delta: "thanks" });
         body += frame({ type: "TEXT_MESSAGE_END", messageId: `m-${input.runId}` });
@@ -40,6 +40,10 @@ beforeAll(async () => {
         body += frame({ type: "TOOL_CALL_START", toolCallId: "call_1", toolCallName: "pick", parentMessageId: `a-${input.runId}` });
         body += frame({ type: "TOOL_CALL_ARGS", toolCallId: "call_1", delta: "{}" });
         body += frame({ type: "TOOL_CALL_END", toolCallId: "call_1" });
+      }
+      if (last?.role === "user" && last.content === "approve" && !input.resume?.length) {
+        // The same interrupt id in every run and thread, as a numbering agent would.
+        return void res.end(body + frame({ type: "RUN_FINISHED", ...ids, outcome: { type: "interrupt", interrupts: [{ id: "int-1", reason: "approval" }] } }));
       }
       res.end(body + frame({ type: "RUN_FINISHED", ...ids }));
     });
@@ -104,5 +108,22 @@ describe("AG-UI answers reach exactly their request", () => {
     await until(() => inputs.length === sentBefore + 1, 10_000, "one continuation");
     expect(inputs.at(-1)!.messages.filter((m) => m.role === "tool").map((m) => m.content)).toContain("one");
     expect(inputs.at(-1)!.messages.filter((m) => m.role === "tool").map((m) => m.content)).not.toContain("two");
+  });
+
+  it("the same interrupt id in two threads: each resume goes to its own thread and names only its interrupt", async () => {
+    const a = agui.startRun(id, { text: "approve" });
+    const b = agui.startRun(id, { text: "approve" });
+    await agui.runDone(a.runId);
+    await agui.runDone(b.runId);
+    const ra = agui.listRequests().find((x) => x.threadId === a.threadId && x.status === "pending")!;
+    const rb = agui.listRequests().find((x) => x.threadId === b.threadId && x.status === "pending")!;
+    expect([ra.interrupt?.id, rb.interrupt?.id]).toEqual(["int-1", "int-1"]);
+    const sentBefore = inputs.length;
+    await agui.answerRequest(rb.id, { kind: "resume", status: "resolved", payload: { ok: "b" } });
+    await until(() => inputs.length === sentBefore + 1, 10_000, "thread b's resume");
+    const sent = inputs.at(-1)! as (typeof inputs)[number] & { threadId: string };
+    expect(sent.threadId).toBe(b.threadId);
+    expect(sent.resume).toEqual([{ interruptId: "int-1", status: "resolved", payload: { ok: "b" } }]);
+    expect(agui.getRequest(ra.id).status).toBe("pending");
   });
 });
