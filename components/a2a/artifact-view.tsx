@@ -1,6 +1,7 @@
 import { DownloadIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { JsonView } from "@/components/elements/json-view";
+import { plural } from "@/lib/format";
 import type { A2aPart } from "@/lib/protocols/a2a/frames";
 import type { A2aAssembledArtifact } from "@/lib/protocols/a2a/timeline";
 
@@ -11,7 +12,7 @@ export function ArtifactView({ artifact }: { artifact: A2aAssembledArtifact }) {
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="font-medium">{artifact.name ?? artifact.artifactId}</span>
         <span className="text-muted-foreground">
-          {artifact.chunks} {artifact.chunks === 1 ? "chunk" : "chunks"}
+          {plural(artifact.chunks, "chunk")}
         </span>
         {!artifact.complete && (
           <Badge variant="info" className="animate-pulse" data-testid="a2a-artifact-streaming">

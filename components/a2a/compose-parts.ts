@@ -1,5 +1,6 @@
 import type { A2aPartInput } from "@/lib/contracts/a2a";
 import { bytesToBase64 } from "@/components/adk/agents/file-parts";
+import { errorMessage } from "@/lib/values";
 
 export type DataParse = { ok: true; data: Record<string, unknown> | null } | { ok: false; error: string };
 
@@ -11,7 +12,7 @@ export function parseDataPart(text: string): DataParse {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return { ok: false, error: "A data part is a JSON object: { … }" };
     return { ok: true, data: v as Record<string, unknown> };
   } catch (e) {
-    return { ok: false, error: `Not JSON: ${e instanceof Error ? e.message : String(e)}` };
+    return { ok: false, error: `Not JSON: ${errorMessage(e)}` };
   }
 }
 

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { defaultArgumentsForSchema, isPlainObject, validateValue } from "@/lib/schema/form";
 import type { ValidationIssue } from "@/lib/schema/form";
 import { onModEnter } from "@/lib/keyboard";
+import { errorMessage } from "@/lib/values";
 
 type Mode = "form" | "json";
 
@@ -25,7 +26,7 @@ function useValueEditor(schema: unknown, initial: unknown) {
       JSON.parse(text);
       return null;
     } catch (e) {
-      return `Not JSON: ${e instanceof Error ? e.message : String(e)}`;
+      return `Not JSON: ${errorMessage(e)}`;
     }
   }, [text]);
   const check = mode === "form" && usable ? validateValue(schema, value) : ({ ok: true } as const);

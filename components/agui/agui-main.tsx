@@ -6,6 +6,7 @@ import { PencilIcon } from "lucide-react";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { useAguiActions } from "@/hooks/use-agui";
 import { aguiAgentsQuery, aguiThreadsQuery } from "@/lib/queries/agui";
+import { plural } from "@/lib/format";
 import { QueryError } from "@/components/elements/query-error";
 import { Button } from "@/components/ui/button";
 import { AgentStatusDot } from "@/components/adk/agents/agent-status";
@@ -45,7 +46,7 @@ export function AguiMain({ location, navigate }: AguiMainProps) {
           {agent.url}
         </code>
         <span className="text-xs text-muted-foreground">
-          {agent.tools.length} default front-end tool{agent.tools.length === 1 ? "" : "s"}
+          {plural(agent.tools.length, "default front-end tool")}
           {agent.builtin ? " · built in" : ""}
         </span>
         <Button

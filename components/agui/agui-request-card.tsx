@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { SafeText } from "@/components/ui/safe-text";
 import type { AguiAnswerBody, AguiHumanRequest } from "@/lib/contracts/agui";
 import { useAguiAnswer } from "@/hooks/use-agui";
+import { formatClock, formatDateTime } from "@/lib/format";
 import { InterruptStatusBadge } from "@/components/inbox/interrupt-header";
 import { INBOX_SOURCE_TEXT, peerHref } from "@/components/inbox/source-text";
 import { InterruptForm, ToolResultForm } from "./agui-answer-forms";
@@ -52,7 +53,7 @@ export function AguiRequestCard({ row, compact }: AguiRequestCardProps) {
         {row.kind === "interrupt" && row.interrupt?.reason && row.interrupt.message && (
           <p className="text-xs text-muted-foreground">
             Reason: <span className="font-mono">{row.interrupt.reason}</span>
-            {row.interrupt.expiresAt ? ` · expires ${new Date(row.interrupt.expiresAt).toLocaleString()}` : ""}
+            {row.interrupt.expiresAt ? ` · expires ${formatDateTime(Date.parse(row.interrupt.expiresAt))}` : ""}
           </p>
         )}
         {status === "pending" && row.reason && (
@@ -71,7 +72,7 @@ export function AguiRequestCard({ row, compact }: AguiRequestCardProps) {
         )}
         {status === "answered" && (
           <p className="text-sm text-muted-foreground" data-testid="agui-request-answered">
-            Answered{(answer.data?.answeredAt ?? row.answeredAt) ? ` at ${new Date((answer.data?.answeredAt ?? row.answeredAt)!).toLocaleTimeString()}` : ""}; the thread goes on in the next run.
+            Answered{(answer.data?.answeredAt ?? row.answeredAt) ? ` at ${formatClock((answer.data?.answeredAt ?? row.answeredAt)!)}` : ""}; the thread goes on in the next run.
           </p>
         )}
         {status === "stale" && (

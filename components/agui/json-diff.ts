@@ -1,3 +1,5 @@
+import { isRecord } from "@/lib/values";
+
 /** One changed place of a JSON value, addressed by JSON Pointer (RFC 6901). */
 export interface JsonChange {
   path: string;
@@ -6,7 +8,6 @@ export interface JsonChange {
   after?: unknown;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const token = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /**
@@ -23,7 +24,7 @@ export function diffJson(before: unknown, after: unknown, limit = 200): { change
       return;
     }
     if (a === b) return;
-    if (isObject(a) && isObject(b)) {
+    if (isRecord(a) && isRecord(b)) {
       for (const key of Object.keys(a)) {
         if (!(key in b)) changes.push({ path: `${path}/${token(key)}`, kind: "removed", before: a[key] });
         else walk(a[key], b[key], `${path}/${token(key)}`);

@@ -1,5 +1,6 @@
 import type { AguiRunBody, AguiToolDeclaration } from "@/lib/contracts/agui";
 import { isPlainObject } from "@/lib/schema/form";
+import { errorMessage } from "@/lib/values";
 import { toolDraftOf, toolsFromDrafts, type ToolDraft, type ToolDraftErrors } from "./tool-drafts";
 
 export interface ContextDraft {
@@ -37,7 +38,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
-    return { ok: false, error: `Not JSON: ${e instanceof Error ? e.message : String(e)}` };
+    return { ok: false, error: `Not JSON: ${errorMessage(e)}` };
   }
 }
 

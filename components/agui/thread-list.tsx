@@ -6,6 +6,7 @@ import { StatusBadge, type StatusTone } from "@/components/elements/status-badge
 import { Button } from "@/components/ui/button";
 import { sidebarItemState } from "@/components/shell/sidebar-item";
 import { cn } from "@/lib/cn";
+import { formatClock, plural } from "@/lib/format";
 
 /** Records, so a new run status without a label or tone is a type error (STYLE rule 7). */
 export const RUN_STATUS_META: Record<AguiRunStatus, { label: string; tone: StatusTone }> = {
@@ -56,7 +57,7 @@ export function ThreadList({ threads, selectedId, onSelect }: ThreadListProps) {
               </span>
               <span className="flex items-center gap-1.5 text-[11px] text-muted-foreground">
                 <RunStatusBadge status={t.lastStatus} />
-                {t.runCount} run{t.runCount === 1 ? "" : "s"} · {new Date(t.updatedAt).toLocaleTimeString()}
+                {plural(t.runCount, "run")} · {formatClock(t.updatedAt)}
               </span>
             </button>
           </li>

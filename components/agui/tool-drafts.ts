@@ -1,5 +1,6 @@
 import type { AguiToolDeclaration } from "@/lib/contracts/agui";
 import { isPlainObject, validateValue } from "@/lib/schema/form";
+import { errorMessage } from "@/lib/values";
 
 /** One front-end tool as the user types it: the schema stays text until it parses. */
 export interface ToolDraft {
@@ -30,7 +31,7 @@ export function schemaError(text: string): string | null {
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    return `Not JSON: ${e instanceof Error ? e.message : String(e)}`;
+    return `Not JSON: ${errorMessage(e)}`;
   }
   if (!isPlainObject(parsed)) return "The schema must be a JSON object.";
   if (parsed.type !== undefined && parsed.type !== "object") return `A tool's parameters describe an object; this schema has type ${JSON.stringify(parsed.type)}.`;

@@ -2,6 +2,7 @@
 // hence no "server-only" import, which throws outside the react-server condition.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { GateRequest } from "@/lib/launcher/security";
+import { errorMessage } from "@/lib/values";
 
 type PushGateDecision = { action: "pass" } | { action: "reject"; status: 403 | 405 | 413; message: string };
 
@@ -79,6 +80,6 @@ export async function serveA2aPushHttp(req: IncomingMessage, res: ServerResponse
     const out = handler(pushId, headers, body);
     reply(res, out.status, out.message);
   } catch (error) {
-    reply(res, 500, `The webhook failed inside Loupe: ${error instanceof Error ? error.message : String(error)}`);
+    reply(res, 500, `The webhook failed inside Loupe: ${errorMessage(error)}`);
   }
 }

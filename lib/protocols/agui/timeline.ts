@@ -1,6 +1,7 @@
 // The default export: under plain Node ESM (benches, tsx) the CJS build exposes no named exports.
 import jsonpatch from "fast-json-patch";
 import type { Operation } from "fast-json-patch";
+import { errorMessage } from "@/lib/values";
 import type {
   AguiActivityItem,
   AguiFinding,
@@ -26,7 +27,6 @@ type Ev = Record<string, unknown>;
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const isObj = (v: unknown): v is Ev => typeof v === "object" && v !== null && !Array.isArray(v);
-const errText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 const KNOWN = new Set([
   "TEXT_MESSAGE_START",
@@ -394,7 +394,7 @@ class Builder {
     try {
       item.parsedArgs = JSON.parse(item.args) as unknown;
     } catch (err) {
-      item.argsError = errText(err);
+      item.argsError = errorMessage(err);
       this.find(i, "warning", "tool_args_not_json", `Arguments of ${item.toolCallId} (${item.name}) are not JSON: ${item.argsError}`);
     }
   }
@@ -434,7 +434,7 @@ class Builder {
       try {
         after = jsonpatch.applyPatch(before ?? {}, e.delta as Operation[], true, false).newDocument;
       } catch (err) {
-        error = errText(err);
+        error = errorMessage(err);
       }
     }
     if (error) this.find(i, "error", "state_patch_failed", `A STATE_DELTA patch did not apply: ${error}`);
@@ -459,7 +459,7 @@ class Builder {
     try {
       item.content = jsonpatch.applyPatch(item.content ?? {}, (e.patch ?? []) as Operation[], true, false).newDocument;
     } catch (err) {
-      item.error = errText(err);
+      item.error = errorMessage(err);
       this.find(i, "error", "activity_patch_failed", `An ACTIVITY_DELTA patch did not apply: ${item.error}`);
     }
   }

@@ -25,6 +25,7 @@ import { A2aStore } from "@/lib/server/a2a/store";
 import type { A2aAgentConfig, A2aPushRecord } from "@/lib/server/a2a/store";
 import { A2aTasks } from "@/lib/server/a2a/tasks";
 import { A2aWire, recordA2a } from "@/lib/server/a2a/wire";
+import { errorMessage } from "@/lib/values";
 
 export interface A2aBuiltinInput {
   id: string;
@@ -64,7 +65,7 @@ function agentError(err: NonNullable<Exchange["error"]>): AppError {
 function transportError(e: unknown, url: string): AppError {
   if (e instanceof AppError) return e;
   const cause = (e as { cause?: { code?: string } }).cause;
-  const message = e instanceof Error ? e.message : String(e);
+  const message = errorMessage(e);
   if (cause?.code === "ECONNREFUSED" || cause?.code === "ECONNRESET" || cause?.code === "ENOTFOUND" || message === "fetch failed") {
     return new AppError("upstream:a2a_unreachable", `The agent at ${url} did not answer (${cause?.code ?? message})`);
   }
@@ -105,7 +106,7 @@ export class A2aRegistry {
   readonly a2aStore: A2aStore;
   readonly tasks: A2aTasks;
   private readonly agents = new Map<string, AgentEntry>();
-  /** taskId → the exchange whose stream is open for it now. */
+  /** `agentId\ntaskId` → the exchange whose stream is open for it now (task ids are the agent's: two agents may share one). */
   private readonly streams = new Map<string, string>();
   /** Exchanges whose stream is being drained: removing their agent or closing aborts them. */
   private readonly exchanges = new Map<string, { exchange: Exchange; run: Promise<void> }>();
@@ -289,8 +290,9 @@ export class A2aRegistry {
     };
     const mark = (on: boolean) => {
       for (const id of exchange.taskIds) {
-        if (on) this.streams.set(id, exchange.id);
-        else if (this.streams.get(id) === exchange.id) this.streams.delete(id);
+        const key = `${exchange.agentId}\n${id}`;
+        if (on) this.streams.set(key, exchange.id);
+        else if (this.streams.get(key) === exchange.id) this.streams.delete(key);
       }
     };
     if (knownTaskId) exchange.taskIds.add(knownTaskId);
@@ -317,10 +319,10 @@ export class A2aRegistry {
           streamEntry("closed", `The agent ended the stream with an error: ${exchange.error.message}`);
           settle(agentError(exchange.error));
         } else if (exchange.wire.sawMalformed) {
-          streamEntry("closed", `A frame did not fit the A2A schema; the SDK stopped reading: ${e instanceof Error ? e.message : String(e)}`);
+          streamEntry("closed", `A frame did not fit the A2A schema; the SDK stopped reading: ${errorMessage(e)}`);
           settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
         } else if (exchange.frames > 0) {
-          streamEntry("dropped", cut ?? (e instanceof Error ? e.message : String(e)));
+          streamEntry("dropped", cut ?? errorMessage(e));
         } else {
           settle(transportError(e, entry.config.url));
         }
@@ -350,7 +352,7 @@ export class A2aRegistry {
     if (!rec) return undefined;
     const { task: _task, artifactIds: _ids, ...summary } = rec as typeof rec & { artifactIds?: string[] };
     const push = [...this.push.values()].find((p) => p.agentId === agentId && p.taskId === taskId);
-    return { ...summary, streaming: this.streams.has(taskId), ...(push ? { push: push.registration } : {}) };
+    return { ...summary, streaming: this.streams.has(`${agentId}\n${taskId}`), ...(push ? { push: push.registration } : {}) };
   }
 
   listTasks(agentId: string): A2aTaskSummary[] {

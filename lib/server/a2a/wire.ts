@@ -5,6 +5,7 @@ import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { readFrame } from "@/lib/protocols/a2a/frames";
+import { errorMessage } from "@/lib/values";
 import { maskHeaders } from "@/lib/server/adk/mask";
 import type { Hub } from "@/lib/server/hub";
 import type { EntryPayload } from "@/lib/contracts/entry-kinds";
@@ -94,7 +95,7 @@ export class A2aWire {
       json = JSON.parse(text);
     } catch (e) {
       this.sawMalformed = true;
-      this.record("a2a_malformed", "in", { ...base, text, error: `not JSON: ${e instanceof Error ? e.message : String(e)}` });
+      this.record("a2a_malformed", "in", { ...base, text, error: `not JSON: ${errorMessage(e)}` });
       return;
     }
     const read = readFrame(json);
@@ -211,6 +212,6 @@ async function drain(stream: ReadableStream<Uint8Array>): Promise<string | undef
     }
   } catch (e) {
     const cause = (e as { cause?: { code?: string } }).cause;
-    return cause?.code ?? (e instanceof Error ? e.message : String(e));
+    return cause?.code ?? errorMessage(e);
   }
 }

@@ -238,7 +238,7 @@ export async function restoreSubscriptions(
   results.forEach((result, i) => {
     const uri = uris[i]!;
     if (result.status === "fulfilled") outcome.restored.push(uri);
-    else outcome.failed.push({ uri, error: result.reason instanceof Error ? result.reason.message : String(result.reason) });
+    else outcome.failed.push({ uri, error: errorMessage(result.reason) });
   });
   conn.recordEntry("loupe", "local", "subscriptions_restored", outcome);
   // A newer session (a reconnect meanwhile) is not subscribed to these.
