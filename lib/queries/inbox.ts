@@ -148,10 +148,6 @@ export function upsertApproval<T extends AnyRow>(list: T[] | undefined, approval
   return sortInbox(next);
 }
 
-export function pendingCount(items: readonly AnyRow[] | undefined): number {
-  return items?.filter((i) => i.status === "pending").length ?? 0;
-}
-
 /**
  * Puts one A2A or AG-UI human request (a stream entry, recorded whole on every change) into the
  * list, replacing the row of the same source and id. As for MCP requests, an answered or stale
