@@ -69,10 +69,10 @@ async function answerPending(threadId: string, result: unknown) {
 
 describe("AG-UI answers reach exactly their request", () => {
   it("a front-end tool call id reused in a later run: the later answer does not erase the earlier one from the thread", async () => {
-    const first = agui.startRun(id, { text: "book A" });
+    const first = agui.startRun(id, { context: [], text: "book A" });
     await agui.runDone(first.runId);
     await answerPending(first.threadId, "A");
-    const second = agui.startRun(id, { threadId: first.threadId, text: "book B" });
+    const second = agui.startRun(id, { context: [], threadId: first.threadId, text: "book B" });
     await agui.runDone(second.runId);
     await answerPending(first.threadId, "B");
     const sent = inputs.at(-1)!.messages.filter((m) => m.role === "tool").map((m) => m.content);
@@ -80,7 +80,7 @@ describe("AG-UI answers reach exactly their request", () => {
   });
 
   it("a 10 MB frame: the run finishes, the frame is kept, the thread's entries come back previewed", async () => {
-    const started = agui.startRun(id, { text: "huge" });
+    const started = agui.startRun(id, { context: [], text: "huge" });
     const result = await agui.runDone(started.runId)!;
     expect(result.record.status).toBe("finished");
     const text = agui.thread(id, started.threadId).messages.find((m) => (m as { role?: string }).role === "assistant") as { content?: string };
@@ -90,10 +90,10 @@ describe("AG-UI answers reach exactly their request", () => {
   }, 60_000);
 
   it("an answer to a request whose thread moved on is 409 stale and nothing is sent; two racing answers: one wins, one 409", async () => {
-    const first = agui.startRun(id, { text: "book" });
+    const first = agui.startRun(id, { context: [], text: "book" });
     await agui.runDone(first.runId);
     const old = agui.listRequests().find((x) => x.threadId === first.threadId && x.status === "pending")!;
-    const next = agui.startRun(id, { threadId: first.threadId, text: "book again" });
+    const next = agui.startRun(id, { context: [], threadId: first.threadId, text: "book again" });
     await agui.runDone(next.runId);
     const sentBefore = inputs.length;
     await expect(agui.answerRequest(old.id, { kind: "tool_result", result: "late" })).rejects.toMatchObject({ status: 409, code: "conflict:agui_request_stale" });
@@ -111,8 +111,8 @@ describe("AG-UI answers reach exactly their request", () => {
   });
 
   it("the same interrupt id in two threads: each resume goes to its own thread and names only its interrupt", async () => {
-    const a = agui.startRun(id, { text: "approve" });
-    const b = agui.startRun(id, { text: "approve" });
+    const a = agui.startRun(id, { context: [], text: "approve" });
+    const b = agui.startRun(id, { context: [], text: "approve" });
     await agui.runDone(a.runId);
     await agui.runDone(b.runId);
     const ra = agui.listRequests().find((x) => x.threadId === a.threadId && x.status === "pending")!;
