@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useQueries } from "@tanstack/react-query";
 import type { Query } from "@tanstack/react-query";
 import { pollDelay } from "@/lib/contracts/tasks";
 import type { TaskRecord } from "@/lib/contracts/tasks";
@@ -39,14 +39,13 @@ export function useTaskPolling(
   tasks: readonly TaskRecord[],
   opts: { sessionKey?: string | null; enabled: boolean },
 ): void {
-  const qc = useQueryClient();
   const due = opts.enabled ? tasks.filter((t) => isPollable(t, opts.sessionKey)) : [];
   useQueries({
     queries: due.map((task) => ({
       queryKey: taskKeys.poll(connectionId, task.taskId),
-      queryFn: async () => {
+      queryFn: async ({ client }) => {
         const record = await taskApi.poll(connectionId, task.taskId);
-        writeTaskRecord(qc, record);
+        writeTaskRecord(client, record);
         return record;
       },
       // The record in hand is the first answer: the first poll waits a pollInterval, like the rest.
