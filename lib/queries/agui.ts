@@ -3,8 +3,10 @@ import type { QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { AguiAgentInput, AguiAgentView, AguiAnswerBody, AguiHumanRequest, AguiRunBody, AguiRunRecord, AguiThreadDetail, AguiThreadSummary } from "@/lib/contracts/agui";
 import type { Entry } from "@/lib/contracts/entries";
+import { entryPayload, parseEntry } from "@/lib/contracts/entry-kinds";
 import { inboxKeys } from "@/lib/queries/inbox";
 import { mergeEntries } from "@/lib/queries/traffic";
+import { isRecord } from "@/lib/values";
 
 /** Root of everything cached for one AG-UI agent: dropped together when it is removed. */
 export const aguiScope = (agentId: string) => ["agui", agentId] as const;
@@ -73,21 +75,6 @@ export function upsertAguiAgent(list: AguiAgentView[] | undefined, view: AguiAge
   return list.map((a, i) => (i === at ? view : a));
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function asRun(raw: unknown): AguiRunRecord | null {
-  if (!isObject(raw)) return null;
-  const ok = typeof raw.runId === "string" && typeof raw.threadId === "string" && typeof raw.agentId === "string" && typeof raw.status === "string";
-  return ok ? (raw as unknown as AguiRunRecord) : null;
-}
-
-function asRequest(raw: unknown): AguiHumanRequest | null {
-  if (!isObject(raw)) return null;
-  return typeof raw.id === "string" && typeof raw.agentId === "string" && typeof raw.threadId === "string" ? (raw as unknown as AguiHumanRequest) : null;
-}
-
 /**
  * The AG-UI half of the stream reducer: entries of protocol "agui" (connectionId = the agent,
  * sessionKey = the thread) are appended to the thread's entry cache while it exists; a run's
@@ -96,14 +83,12 @@ function asRequest(raw: unknown): AguiHumanRequest | null {
 export function applyAguiEntries(qc: QueryClient, entries: readonly Entry[]): void {
   const byThread = new Map<string, Entry[]>();
   for (const e of entries) {
-    if (e.kind === "agui_run") {
-      const run = asRun(e.raw);
-      if (run) {
-        void qc.invalidateQueries({ queryKey: aguiKeys.threads(run.agentId) });
-        if (run.status !== "running") void qc.invalidateQueries({ queryKey: aguiKeys.thread(run.agentId, run.threadId), exact: true });
-      }
+    const run = entryPayload(e, "agui_run");
+    if (run) {
+      void qc.invalidateQueries({ queryKey: aguiKeys.threads(run.agentId) });
+      if (run.status !== "running") void qc.invalidateQueries({ queryKey: aguiKeys.thread(run.agentId, run.threadId), exact: true });
     }
-    if (e.kind === "agui_request" && asRequest(e.raw)) void qc.invalidateQueries({ queryKey: inboxKeys.list() });
+    if (entryPayload(e, "agui_request")) void qc.invalidateQueries({ queryKey: inboxKeys.list() });
     if (!e.sessionKey) continue;
     const id = `${e.connectionId}\u0000${e.sessionKey}`;
     const list = byThread.get(id);
@@ -165,16 +150,24 @@ export function runsOfEntries(entries: readonly Entry[]): RunRecordView[] {
   const runs = new Map<string, RunRecordView>();
   const requests = new Map<string, AguiHumanRequest>();
   for (const e of entries) {
-    const raw = e.raw;
-    const runId = isObject(raw) && typeof raw.runId === "string" ? raw.runId : "unknown";
-    switch (e.kind) {
+    const read = parseEntry(e);
+    if (!read.ok) {
+      // An agui entry that does not fit its kind's schema is shown raw under its run, never dropped.
+      if (e.protocol === "agui") {
+        const runId = isRecord(e.raw) && typeof e.raw.runId === "string" ? e.raw.runId : "unknown";
+        runOf(runs, runId, e.seq).malformed.push({ seq: e.seq, receivedAt: e.receivedAt, text: JSON.stringify(e.raw) ?? String(e.raw), error: read.error });
+      }
+      continue;
+    }
+    switch (read.kind) {
       case "agui_input":
-        runOf(runs, runId, e.seq).input = isObject(raw) ? raw.input : raw;
+        runOf(runs, read.raw.runId, e.seq).input = read.raw.input;
         break;
       case "agui_event": {
-        const event = isObject(raw) && isObject(raw.event) ? raw.event : null;
+        const runId = read.raw.runId;
+        const event = isRecord(read.raw.event) ? read.raw.event : null;
         if (!event) {
-          runOf(runs, runId, e.seq).malformed.push({ seq: e.seq, receivedAt: e.receivedAt, text: JSON.stringify(raw), error: "An agui_event entry without an event object" });
+          runOf(runs, runId, e.seq).malformed.push({ seq: e.seq, receivedAt: e.receivedAt, text: JSON.stringify(e.raw), error: "An agui_event entry without an event object" });
           break;
         }
         const type = typeof event.type === "string" ? event.type : "(no type)";
@@ -182,19 +175,14 @@ export function runsOfEntries(entries: readonly Entry[]): RunRecordView[] {
         break;
       }
       case "agui_malformed":
-        runOf(runs, runId, e.seq).malformed.push({
-          seq: e.seq,
-          receivedAt: e.receivedAt,
-          text: isObject(raw) && typeof raw.text === "string" ? raw.text : JSON.stringify(raw),
-          error: isObject(raw) && typeof raw.error === "string" ? raw.error : "Malformed frame",
-        });
+        runOf(runs, read.raw.runId, e.seq).malformed.push({ seq: e.seq, receivedAt: e.receivedAt, text: read.raw.text ?? JSON.stringify(e.raw), error: read.raw.error });
         break;
       case "agui_run":
-        if (isObject(raw) && typeof raw.status === "string") runOf(runs, runId, e.seq).record = raw as unknown as AguiRunRecord;
+        runOf(runs, read.raw.runId, e.seq).record = read.raw;
         break;
       case "agui_request":
         // Recorded whole on every change: the last copy is the request's current state.
-        if (isObject(raw) && typeof raw.id === "string") requests.set(raw.id, raw as unknown as AguiHumanRequest);
+        requests.set(read.raw.id, read.raw);
         break;
     }
   }
