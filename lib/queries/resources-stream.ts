@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Entry } from "@/lib/contracts/entries";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import { appendUpdate, resourceKeys } from "@/lib/queries/resources";
 import type { ResourceUpdate } from "@/lib/queries/resources";
 
@@ -10,8 +11,8 @@ import type { ResourceUpdate } from "@/lib/queries/resources";
  */
 export function applyResourcesEntry(qc: QueryClient, e: Entry): boolean {
   if (e.kind !== "resource_updated") return false;
-  const raw = e.raw as { uri?: unknown; at?: unknown; subscribed?: unknown } | null;
-  if (!raw || typeof raw.uri !== "string") return true;
+  const raw = entryPayload(e, "resource_updated");
+  if (!raw) return true;
   const update: ResourceUpdate = {
     uri: raw.uri,
     at: typeof raw.at === "number" ? raw.at : e.receivedAt,
