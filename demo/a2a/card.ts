@@ -1,6 +1,7 @@
 /**
  * The demo A2A agent's card (v1.0 JSON, parsed by the SDK's own AgentCard codec). Served at
- * `/.well-known/agent-card.json`; both interfaces live under the agent's own origin.
+ * `/.well-known/agent-card.json`; the JSON-RPC and HTTP+JSON interfaces live under the agent's own
+ * origin, the gRPC one on a port of its own.
  */
 import { AgentCard } from "@a2a-js/sdk";
 import { ASK_SCHEMA, DEMO_SCHEME } from "./skills";
@@ -9,7 +10,8 @@ export const DEMO_A2A_NAME = "Loupe demo A2A agent";
 export const JSONRPC_PATH = "/a2a/jsonrpc";
 export const REST_PATH = "/a2a/rest";
 
-export function demoCardJson(baseUrl: string): Record<string, unknown> {
+/** `grpcTarget` (`host:port`, the form grpc-js dials) adds the gRPC interface, served on its own port. */
+export function demoCardJson(baseUrl: string, grpcTarget?: string): Record<string, unknown> {
   const skill = (id: string, name: string, description: string, examples: string[], extra: Record<string, unknown> = {}) => ({
     id,
     name,
@@ -28,6 +30,7 @@ export function demoCardJson(baseUrl: string): Record<string, unknown> {
     supportedInterfaces: [
       { url: `${baseUrl}${JSONRPC_PATH}`, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
       { url: `${baseUrl}${REST_PATH}`, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
+      ...(grpcTarget ? [{ url: grpcTarget, protocolBinding: "GRPC", protocolVersion: "1.0" }] : []),
     ],
     capabilities: { streaming: true, pushNotifications: true, extendedAgentCard: false },
     // Declared for the `login` skill only: the agent asks for it in-band (auth-required), so calls
@@ -51,6 +54,6 @@ export function demoCardJson(baseUrl: string): Record<string, unknown> {
   };
 }
 
-export function demoCard(baseUrl: string): AgentCard {
-  return AgentCard.fromJSON(demoCardJson(baseUrl));
+export function demoCard(baseUrl: string, grpcTarget?: string): AgentCard {
+  return AgentCard.fromJSON(demoCardJson(baseUrl, grpcTarget));
 }

@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 describe("demo A2A agent: the card", () => {
-  it("serves skills, capabilities, a security scheme and both interfaces at /.well-known/agent-card.json", async () => {
+  it("serves skills, capabilities, a security scheme and its three interfaces at /.well-known/agent-card.json", async () => {
     const res = await fetch(demo.cardUrl);
     expect(res.status).toBe(200);
     const card = (await res.json()) as CardJson;
@@ -80,7 +80,9 @@ describe("demo A2A agent: the card", () => {
     expect(card.supportedInterfaces.map((i) => [i.protocolBinding, i.url])).toEqual([
       ["JSONRPC", `http://127.0.0.1:${PORT}/a2a/jsonrpc`],
       ["HTTP+JSON", `http://127.0.0.1:${PORT}/a2a/rest`],
+      ["GRPC", demo.grpcTarget],
     ]);
+    expect(demo.grpcTarget).toMatch(/^127\.0\.0\.1:\d+$/);
     expect(card.skills.map((s) => s.id)).toEqual(["report", "stream", "ask", "login", "slow", "fail", "reject"]);
     expect(rpc.transport.protocolName).toBe("JSONRPC");
     expect(rest.transport.protocolName).toBe("HTTP+JSON");

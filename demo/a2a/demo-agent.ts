@@ -6,6 +6,7 @@
  *   GET  /.well-known/agent-card.json   the card (v1.0)
  *   POST /a2a/jsonrpc                   JSON-RPC binding (SendMessage, SendStreamingMessage, GetTask, CancelTask, …)
  *   *    /a2a/rest/…                    HTTP+JSON binding (POST /message:send, GET /tasks/{id}, …)
+ *   gRPC on `grpcPort` (its own loopback port, h2c)   the SDK's gRPC binding (lf.a2a.v1.A2AService)
  *
  * Push notifications: the SDK's InMemoryPushNotificationStore + DefaultPushNotificationSender POST
  * every task update to a registered webhook, with the registered token in X-A2A-Notification-Token.
@@ -17,6 +18,8 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { AgentCard, TaskState } from "@a2a-js/sdk";
 import { DefaultPushNotificationSender, DefaultRequestHandler, InMemoryPushNotificationStore, InMemoryTaskStore } from "@a2a-js/sdk/server";
 import { UserBuilder, agentCardHandler, jsonRpcHandler, restHandler } from "@a2a-js/sdk/server/express";
+import { A2AService, UserBuilder as GrpcUserBuilder, grpcService } from "@a2a-js/sdk/server/grpc";
+import * as grpc from "@grpc/grpc-js";
 import { JSONRPC_PATH, REST_PATH, demoCard } from "./card";
 import { DEFAULT_TIMING, DemoExecutor } from "./skills";
 import type { DemoTiming } from "./skills";
@@ -27,6 +30,8 @@ export interface A2aDemoOptions {
   /** Loopback only: the agent runs code on request, like the demo ADK server. */
   host?: "127.0.0.1" | "localhost";
   timing?: Partial<DemoTiming>;
+  /** The gRPC binding's port; 0 or absent = a free port. */
+  grpcPort?: number;
 }
 
 export interface A2aDemo {
@@ -34,6 +39,8 @@ export interface A2aDemo {
   url: string;
   cardUrl: string;
   port: number;
+  /** The gRPC interface's target (`host:port`), as the card declares it. */
+  grpcTarget: string;
   stop(): Promise<void>;
 }
 
@@ -71,6 +78,7 @@ export async function startA2aDemo(options: A2aDemoOptions = {}): Promise<A2aDem
   app.use(loopbackGate);
 
   let baseUrl = "";
+  let grpcTarget = "";
   const pushStore = new InMemoryPushNotificationStore();
   // The card names the real port, known only once listening: built on first use.
   let handler: DefaultRequestHandler | undefined;
@@ -80,7 +88,7 @@ export async function startA2aDemo(options: A2aDemoOptions = {}): Promise<A2aDem
   // stream then broke with "Stream ordering violation". Settled, the stream ends at auth-required.
   const handlerOptions = { keepBusAliveStates: [TaskState.TASK_STATE_INPUT_REQUIRED] };
   const requestHandler = (): DefaultRequestHandler =>
-    (handler ??= new DefaultRequestHandler(demoCard(baseUrl), new InMemoryTaskStore(), new DemoExecutor(timing), undefined, pushStore, new DefaultPushNotificationSender(pushStore, { timeout: 3000 }), undefined, undefined, handlerOptions));
+    (handler ??= new DefaultRequestHandler(demoCard(baseUrl, grpcTarget), new InMemoryTaskStore(), new DemoExecutor(timing), undefined, pushStore, new DefaultPushNotificationSender(pushStore, { timeout: 3000 }), undefined, undefined, handlerOptions));
 
   // SDK 1.3.0's card handler JSON.stringify()s the card object it is given, which for its own
   // AgentCard type leaks the codec's internals (`securitySchemes.x.scheme.$case`, `tenant: ""`):
@@ -99,6 +107,21 @@ export async function startA2aDemo(options: A2aDemoOptions = {}): Promise<A2aDem
   });
   const port = (server.address() as AddressInfo).port;
   baseUrl = `http://${host}:${port}`;
+  // gRPC has no Host / Origin to check: a web page cannot speak HTTP/2 gRPC to it (no fetch/XHR
+  // sends h2c with gRPC framing), so loopback binding is the gate here.
+  const grpcServer = new grpc.Server();
+  let grpcPort: number;
+  try {
+    grpcPort = await new Promise<number>((resolve, reject) =>
+      grpcServer.bindAsync(`${host === "localhost" ? "127.0.0.1" : host}:${options.grpcPort ?? 0}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    );
+  } catch (e) {
+    server.close();
+    throw e;
+  }
+  grpcTarget = `127.0.0.1:${grpcPort}`;
+  // Added once both ports are known: the request handler's card names them.
+  grpcServer.addService(A2AService, grpcService({ requestHandler: requestHandler(), userBuilder: GrpcUserBuilder.noAuthentication }));
   const sockets = new Set<Socket>();
   server.on("connection", (socket) => {
     sockets.add(socket);
@@ -108,7 +131,8 @@ export async function startA2aDemo(options: A2aDemoOptions = {}): Promise<A2aDem
   const stop = async (): Promise<void> => {
     // Open SSE streams (a slow task) would keep close() waiting forever.
     for (const socket of sockets) socket.destroy();
+    grpcServer.forceShutdown();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
-  return { url: baseUrl, cardUrl: `${baseUrl}/.well-known/agent-card.json`, port, stop };
+  return { url: baseUrl, cardUrl: `${baseUrl}/.well-known/agent-card.json`, port, grpcTarget, stop };
 }

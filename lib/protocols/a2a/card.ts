@@ -18,11 +18,11 @@ export interface CardReport {
   findings: A2aCardFinding[];
   /** Interfaces in the card's order of preference (v0.3: the main url first). */
   interfaces: CardInterfaceInfo[];
-  /** The transports the card offers that Loupe can use here (no gRPC: @grpc/grpc-js is not installed). */
+  /** The transports the card offers that Loupe can use here (all three: gRPC through the SDK's gRPC transport). */
   usable: A2aTransport[];
 }
 
-const USABLE: readonly A2aTransport[] = ["JSONRPC", "HTTP+JSON"];
+const USABLE: readonly A2aTransport[] = ["JSONRPC", "HTTP+JSON", "GRPC"];
 const KNOWN = new Set(["JSONRPC", "HTTP+JSON", "GRPC"]);
 
 type Obj = Record<string, unknown>;
@@ -183,10 +183,11 @@ export function validateCard(card: unknown): CardReport {
   if (version === "0.3" && !nonEmpty(card.protocolVersion)) add({ severity: "warning", path: "/protocolVersion", message: "No protocolVersion (v0.3 cards declare it)" });
   const interfaces = version ? interfacesOf(card, version, add) : [];
   interfaces.forEach((i, n) => {
+    // A gRPC interface may name its target as grpc-js does (`host:port`), without a scheme.
+    if (i.transport === "GRPC" && /^[\w.-]+:\d+$/.test(i.url)) return;
     checkUrl(i.url, version === "1.0" ? `/supportedInterfaces/${n}/url` : n === 0 ? "/url" : `/additionalInterfaces/${n - 1}/url`, add);
     if (!KNOWN.has(i.transport)) add({ severity: "warning", path: "", message: `Unknown transport "${i.transport}" (${i.url})` });
   });
-  if (interfaces.some((i) => i.transport === "GRPC")) add({ severity: "info", path: "", message: "gRPC is offered; Loupe talks JSON-RPC or HTTP+JSON here (no gRPC client installed)" });
   if (!isObj(card.capabilities)) add({ severity: "error", path: "/capabilities", message: "capabilities is required (an empty object if none)" });
   else {
     for (const key of ["streaming", "pushNotifications"] as const) {
@@ -204,6 +205,6 @@ export function validateCard(card: unknown): CardReport {
   checkSignatures(card, add);
   // In the card's order: the first interface is the agent's preferred one.
   const usable = [...new Set(interfaces.map((i) => i.transport))].filter((t): t is A2aTransport => USABLE.includes(t as A2aTransport));
-  if (interfaces.length > 0 && usable.length === 0) add({ severity: "error", path: "", message: "None of the card's transports is one Loupe can use (JSONRPC, HTTP+JSON)" });
+  if (interfaces.length > 0 && usable.length === 0) add({ severity: "error", path: "", message: "None of the card's transports is one Loupe can use (JSONRPC, HTTP+JSON, GRPC)" });
   return { ...(version ? { version } : {}), findings, interfaces, usable };
 }

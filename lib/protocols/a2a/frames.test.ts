@@ -137,9 +137,9 @@ describe("agent card validation", () => {
       signatures: [{ protected: header, signature: "sig" }],
     });
     expect(r.version).toBe("0.3");
-    expect(r.usable).toEqual(["HTTP+JSON"]);
+    // gRPC is usable now (the SDK's gRPC transport): the card's order, preferred first.
+    expect(r.usable).toEqual(["HTTP+JSON", "GRPC"]);
     expect(r.findings.map((f) => f.message)).toContain("Signature ES256 kid k1 parsed; not verified (Loupe has no key for it)");
-    expect(r.findings.some((f) => f.message.startsWith("gRPC is offered"))).toBe(true);
   });
 });
 

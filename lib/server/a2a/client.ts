@@ -3,23 +3,50 @@ import { randomUUID } from "node:crypto";
 import { Role } from "@a2a-js/sdk";
 import type { AgentCard, Part, SendMessageRequest } from "@a2a-js/sdk";
 import { ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory } from "@a2a-js/sdk/client";
-import type { Client } from "@a2a-js/sdk/client";
+import type { Client, Transport, TransportFactory } from "@a2a-js/sdk/client";
+import { GrpcTransportFactory } from "@a2a-js/sdk/client/grpc";
+import * as grpc from "@grpc/grpc-js";
 import type { A2aPartInput, A2aSendBody, A2aTransport } from "@/lib/contracts/a2a";
 
 /**
  * The official SDK client for one exchange. Its v0.3 compat layer is on: a card in the v0.3 shape
  * (or a v1.0 card whose interfaces say 0.x) gets the legacy transports, so Loupe speaks the
- * agent's own version. gRPC is not offered: @grpc/grpc-js (the SDK's gRPC transport) is not
- * installed here.
+ * agent's own version. gRPC goes through the SDK's gRPC transport, recorded by `grpcInterceptor`
+ * (a grpc-js interceptor for the target the card names).
  */
-export async function makeClient(card: unknown, transport: A2aTransport | undefined, fetchImpl: typeof fetch): Promise<Client> {
+export async function makeClient(
+  card: unknown,
+  transport: A2aTransport | undefined,
+  fetchImpl: typeof fetch,
+  grpcInterceptor?: (target: string) => grpc.Interceptor,
+): Promise<Client> {
   const options = { fetchImpl, legacyCompat: { enabled: true } };
   const factory = new ClientFactory({
-    transports: [new JsonRpcTransportFactory(options), new RestTransportFactory(options)],
-    ...(transport && transport !== "GRPC" ? { preferredTransports: [transport] } : {}),
+    transports: [new JsonRpcTransportFactory(options), new RestTransportFactory(options), new RecordedGrpcFactory(grpcInterceptor)],
+    ...(transport ? { preferredTransports: [transport] } : {}),
     cardResolver: new DefaultAgentCardResolver({ fetchImpl, legacyCompat: { enabled: true } }),
   });
   return factory.createFromAgentCard(card as AgentCard);
+}
+
+/**
+ * The SDK's gRPC factory, per call: cards write a gRPC interface as `host:port` or as an http(s)
+ * URL (grpc-js takes only the former; https means TLS), and the recorder needs that target.
+ */
+class RecordedGrpcFactory implements TransportFactory {
+  constructor(private readonly interceptor?: (target: string) => grpc.Interceptor) {}
+  get protocolName(): string {
+    return "GRPC";
+  }
+  create(url: string, card: AgentCard): Promise<Transport> {
+    const tls = url.startsWith("https://");
+    const target = url.replace(/^https?:\/\//, "").replace(/\/+$/, "");
+    return new GrpcTransportFactory({
+      grpcChannelCredentials: tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure(),
+      ...(this.interceptor ? { grpcCallOptions: { interceptors: [this.interceptor(target)] } } : {}),
+      legacyCompat: { enabled: true },
+    }).create(target, card);
+  }
 }
 
 function part(p: A2aPartInput): Part {

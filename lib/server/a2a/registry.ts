@@ -24,6 +24,7 @@ import { makeClient, sendRequest } from "@/lib/server/a2a/client";
 import { A2aStore } from "@/lib/server/a2a/store";
 import type { A2aAgentConfig, A2aPushRecord } from "@/lib/server/a2a/store";
 import { A2aTasks } from "@/lib/server/a2a/tasks";
+import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
 import { A2aWire, recordA2a } from "@/lib/server/a2a/wire";
 
 export interface A2aBuiltinInput {
@@ -208,7 +209,8 @@ export class A2aRegistry {
       signal: exchange.abort.signal,
       onItem: (item, recorded) => this.onItem(exchange, item, recorded),
     });
-    const client = await makeClient(entry.state.card, entry.state.transport, exchange.wire.fetchWith(entry.config.headers));
+    const grpcRecorded = (target: string) => grpcRecorder(exchange.wire, target, entry.config.headers, exchange.abort.signal);
+    const client = await makeClient(entry.state.card, entry.state.transport, exchange.wire.fetchWith(entry.config.headers), grpcRecorded);
     return { entry, exchange, client };
   }
 

@@ -117,6 +117,12 @@ export class A2aWire {
     this.ctx.onItem?.(read.item, entry);
   }
 
+  /** A request made without fetch (gRPC): recorded like fetchWith's; the frames after it are named after it. */
+  request(method: string, url: string, headers: Record<string, string>, body: unknown): void {
+    this.method = method;
+    this.record("a2a_request", "out", { exchangeId: this.ctx.exchangeId, transport: this.ctx.transport, method, url, headers: maskHeaders(headers), body: hide(body, this.ctx.secrets ?? []) });
+  }
+
   /** The fetch handed to the SDK transport: `headers` (the agent's saved ones) go on every request. */
   fetchWith(headers: Record<string, string>): typeof fetch {
     return async (input, init) => {
