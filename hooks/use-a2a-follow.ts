@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { Entry } from "@/lib/contracts/entries";
-import { a2aLiveQuery, entryExchangeId, entryTaskId } from "@/lib/queries/a2a";
+import { a2aLiveQuery, entryExchangeId, entryId, entryTaskId } from "@/lib/queries/a2a";
 
 /**
  * After a send (202 { exchangeId }), the task it created is only known once a frame of that
@@ -20,9 +20,8 @@ export function useA2aFollow(agentId: string, onTask: (taskId: string, contextId
     if (!waiting) return;
     const hit = exchange.find((e) => entryTaskId(e));
     if (!hit) return;
-    const raw = hit.raw as { contextId?: unknown };
     setWaiting(false);
-    onTask(entryTaskId(hit)!, typeof raw.contextId === "string" ? raw.contextId : hit.sessionKey);
+    onTask(entryTaskId(hit)!, entryId(hit, "contextId") ?? hit.sessionKey);
   }, [waiting, exchange, onTask]);
   const follow = (id: string) => {
     setExchangeId(id);

@@ -13,6 +13,7 @@ import type {
 } from "@/lib/contracts/a2a";
 import type { Entry } from "@/lib/contracts/entries";
 import { mergeEntries } from "@/lib/queries/traffic";
+import { isRecord } from "@/lib/values";
 
 /** Root of everything cached for one A2A agent: dropped together when it is removed. */
 export const a2aScope = (agentId: string) => ["a2a", agentId] as const;
@@ -99,20 +100,21 @@ export const a2aApi = {
     apiFetch<A2aHumanRequest>(`/api/a2a/requests/${enc(requestId)}`, { method: "POST", body }),
 };
 
-/** The task an entry is about, when its raw names one (frames, streams, pushes, request states). */
-export function entryTaskId(e: Entry): string | null {
-  const raw = e.raw;
-  if (typeof raw !== "object" || raw === null) return null;
-  const taskId = (raw as { taskId?: unknown }).taskId;
-  return typeof taskId === "string" && taskId ? taskId : null;
-}
-
-export function entryExchangeId(e: Entry): string | null {
-  const raw = e.raw;
-  if (typeof raw !== "object" || raw === null) return null;
-  const id = (raw as { exchangeId?: unknown }).exchangeId;
+/**
+ * One id field of an entry's raw. Read off the raw as recorded, not through parseEntry on
+ * purpose: the ids route an entry to its task's view, and an entry that does not fit its kind's
+ * schema must still show there (raw, with the parse error), not vanish from the task.
+ */
+export function entryId(e: Entry, field: "taskId" | "exchangeId" | "contextId"): string | null {
+  if (!isRecord(e.raw)) return null;
+  const id = e.raw[field];
   return typeof id === "string" && id ? id : null;
 }
+
+/** The task an entry is about, when its raw names one (frames, streams, pushes, request states). */
+export const entryTaskId = (e: Entry): string | null => entryId(e, "taskId");
+
+export const entryExchangeId = (e: Entry): string | null => entryId(e, "exchangeId");
 
 /** How many live entries of one agent the browser keeps. */
 export const A2A_LIVE_CAP = 20_000;
