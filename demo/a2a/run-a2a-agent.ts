@@ -12,6 +12,8 @@ const READY_PREFIX = "LOUPE_A2A_READY ";
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: "8766" },
+    // The gRPC binding's port; 0 = a free one.
+    "grpc-port": { type: "string", default: "0" },
     host: { type: "string", default: "127.0.0.1" },
   },
 });
@@ -20,8 +22,8 @@ if (values.host !== "127.0.0.1" && values.host !== "localhost") {
   process.exit(2);
 }
 
-const demo = await startA2aDemo({ port: Number(values.port), host: values.host });
-console.log(`A2A demo agent: ${demo.url} (card: ${demo.cardUrl})`);
+const demo = await startA2aDemo({ port: Number(values.port), host: values.host, grpcPort: Number(values["grpc-port"]) });
+console.log(`A2A demo agent: ${demo.url} (card: ${demo.cardUrl}, gRPC: ${demo.grpcTarget})`);
 console.log(`${READY_PREFIX}${JSON.stringify({ url: demo.url, port: demo.port })}`);
 const shutdown = (): void => void demo.stop().then(() => process.exit(0));
 process.once("SIGINT", shutdown);

@@ -104,6 +104,20 @@ describe("A2A over gRPC (the demo agent's gRPC binding)", () => {
     expect(out[0]!.body.message.parts[0]!.data).toEqual({ city: "Lyon", days: 2 });
   });
 
+  it("auth-required answered with a credential over gRPC: the task completes and the credential is masked in every record", async () => {
+    const sent = await a2a.send(id, say("login"));
+    await a2a.waitExchange(sent.exchangeId);
+    const request = a2a.listRequests().find((r) => r.taskId === sent.taskId)!;
+    expect(request).toMatchObject({ kind: "auth", status: "pending" });
+    const before = recorded(a2a.hub, id, { kind: "a2a_request" }).length;
+    await a2a.answerRequest(request.id, { kind: "credential", credential: "sk-grpc-secret-42" });
+    await settled(sent.taskId!, "completed");
+    const out = recorded(a2a.hub, id, { kind: "a2a_request" }).slice(before).map((e) => e.raw as Request);
+    expect(out[0]).toMatchObject({ transport: "GRPC" });
+    expect(JSON.stringify(out[0]!.body)).toContain(SECRET_MASK);
+    expect(allRecordedText(a2a.hub)).not.toContain("sk-grpc-secret-42");
+  });
+
   it("cancels a working task over gRPC; the agent's refusal of an unknown task is a 404, recorded as an error frame", async () => {
     const sent = await a2a.send(id, say("slow"));
     await settled(sent.taskId!, "working");
