@@ -4,6 +4,8 @@ import { useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PgModelRequest, PgModelResponse } from "@/lib/contracts/playground";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
+import type { EntryPayload } from "@/lib/contracts/entry-kinds";
 import { fullEntryQuery } from "@/lib/queries/playground";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -44,10 +46,10 @@ export function RawExchangeDialog({ title, request, response, onClose }: RawExch
             <TabsTrigger value="response" data-testid="pg-raw-response-tab">Response</TabsTrigger>
           </TabsList>
           <TabsContent value="request" className="min-w-0">
-            {request ? <Whole recorded={request} render={(r) => <RequestBody request={r} />} /> : <Missing what="request" />}
+            {request ? <Whole kind="pg_model_request" recorded={request} render={(r) => <RequestBody request={r} />} /> : <Missing what="request" />}
           </TabsContent>
           <TabsContent value="response" className="min-w-0">
-            {response ? <Whole recorded={response} render={(r) => <ResponseBody response={r} />} /> : <Missing what="response (the step is still running)" />}
+            {response ? <Whole kind="pg_model_response" recorded={response} render={(r) => <ResponseBody response={r} />} /> : <Missing what="response (the step is still running)" />}
           </TabsContent>
         </Tabs>
       </DialogContent>
@@ -59,13 +61,18 @@ function Missing({ what }: { what: string }) {
   return <p className="text-sm text-muted-foreground">No {what} was recorded.</p>;
 }
 
+type WholeKind = "pg_model_request" | "pg_model_response";
+
 /** A recorded raw, fetched whole first when the stream carried a preview of it. */
-function Whole<T>({ recorded, render }: { recorded: Recorded<T>; render: (raw: T) => ReactNode }) {
+function Whole<K extends WholeKind>({ kind, recorded, render }: { kind: K; recorded: Recorded<EntryPayload<K>>; render: (raw: EntryPayload<K>) => ReactNode }) {
   const full = useQuery({ ...fullEntryQuery(recorded.seq), enabled: recorded.truncated });
   if (!recorded.truncated) return render(recorded.raw);
   if (full.isError) return <QueryError title="Could not load the whole entry" error={full.error} onRetry={() => void full.refetch()} />;
   if (!full.data) return <p className="text-sm text-muted-foreground">Loading the whole entry…</p>;
-  return render(full.data.raw as T);
+  const whole = entryPayload(full.data, kind);
+  // A whole entry that does not fit its kind is shown as recorded, never thrown on.
+  if (!whole) return <RawJson value={full.data.raw} filename={`entry-${recorded.seq}.json`} title="Recorded entry (not the expected shape)" />;
+  return render(whole);
 }
 
 function RequestBody({ request }: { request: PgModelRequest }) {

@@ -66,7 +66,9 @@ export class AguiService {
 
   private recordLocal(kind: "agui_run", agentId: string, threadId: string, raw: AguiRunRecord): void;
   private recordLocal(kind: "agui_request", agentId: string, threadId: string, raw: AguiHumanRequest): void;
-  private recordLocal(kind: "agui_run" | "agui_request", agentId: string, threadId: string, raw: AguiRunRecord | AguiHumanRequest): void {
+  private recordLocal(
+    ...[kind, agentId, threadId, raw]: ["agui_run", string, string, AguiRunRecord] | ["agui_request", string, string, AguiHumanRequest]
+  ): void {
     const base = {
       connectionId: agentId,
       sessionKey: threadId,
@@ -75,8 +77,8 @@ export class AguiService {
       receivedAt: Date.now(),
       sourceTime: null,
     };
-    if (kind === "agui_run") this.hub.record({ ...base, kind, raw: raw as AguiRunRecord });
-    else this.hub.record({ ...base, kind, raw: raw as AguiHumanRequest });
+    if (kind === "agui_run") this.hub.record({ ...base, kind, raw });
+    else this.hub.record({ ...base, kind, raw });
   }
 
   // ── agents ─────────────────────────────────────────────────────────────────
