@@ -11,6 +11,7 @@ import type { A2aAgentView, A2aTransport } from "@/lib/contracts/a2a";
 import type { AppError } from "@/lib/errors";
 import { Field } from "@/components/mcp/connections/connection-fields";
 import { HeaderRows } from "@/components/adk/agents/header-rows";
+import { headersFromRows } from "@/components/adk/agents/agent-draft";
 import type { HeaderRow } from "@/components/adk/agents/agent-draft";
 
 export interface A2aAgentDialogProps {
@@ -35,11 +36,8 @@ export function A2aAgentDialog({ onOpenChange, initial, onSubmit, pending, error
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const h: Record<string, string> = {};
-    for (const row of headers) {
-      if (!row.key.trim()) return setErrors({ headers: "Every header needs a name" });
-      h[row.key.trim()] = row.value;
-    }
+    const { headers: h, error: headersError } = headersFromRows(headers);
+    if (headersError) return setErrors({ headers: headersError });
     const parsed = A2aAgentInput.safeParse({ name, url: url.trim(), headers: h, transport: transport || undefined });
     if (!parsed.success) {
       const next: Errors = {};

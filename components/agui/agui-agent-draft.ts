@@ -1,5 +1,6 @@
 import { AguiAgentInput } from "@/lib/contracts/agui";
 import type { AguiAgentView } from "@/lib/contracts/agui";
+import { headersFromRows } from "@/components/adk/agents/agent-draft";
 import type { HeaderRow } from "@/components/adk/agents/agent-draft";
 import { toolDraftOf, toolsFromDrafts, type ToolDraft, type ToolDraftErrors } from "./tool-drafts";
 
@@ -34,13 +35,8 @@ export function aguiDraftFromView(view: AguiAgentView): AguiAgentDraft {
 
 export function aguiDraftToInput(d: AguiAgentDraft): AguiAgentDraftResult {
   const errors: AguiAgentDraftErrors = {};
-  const headers: Record<string, string> = {};
-  for (const row of d.headers) {
-    const key = row.key.trim();
-    if (!key && !row.value) continue;
-    if (!key) errors.headers = "Every header needs a name";
-    else headers[key] = row.value;
-  }
+  const { headers, error: headersError } = headersFromRows(d.headers);
+  if (headersError) errors.headers = headersError;
   const tools = toolsFromDrafts(d.tools);
   if (!tools.ok) errors.tools = tools.errors;
   const parsed = AguiAgentInput.safeParse({ name: d.name, url: d.url.trim(), headers, tools: tools.ok ? tools.tools : [] });

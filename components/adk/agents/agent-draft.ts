@@ -34,15 +34,26 @@ export function agentDraftFromView(view: AgentServerView): AgentDraft {
   };
 }
 
-export function agentDraftToInput(d: AgentDraft): AgentDraftResult {
-  const errors: Partial<Record<AgentDraftField, string>> = {};
+/**
+ * The header rows of an agent dialog as a header map: a blank row is skipped, a value without a
+ * name is the error. Shared by the ADK, A2A and AG-UI agent dialogs.
+ */
+export function headersFromRows(rows: readonly HeaderRow[]): { headers: Record<string, string>; error?: string } {
   const headers: Record<string, string> = {};
-  for (const row of d.headers) {
+  let error: string | undefined;
+  for (const row of rows) {
     const key = row.key.trim();
     if (!key && !row.value) continue;
-    if (!key) errors.headers = "Every header needs a name";
+    if (!key) error = "Every header needs a name";
     else headers[key] = row.value;
   }
+  return error ? { headers, error } : { headers };
+}
+
+export function agentDraftToInput(d: AgentDraft): AgentDraftResult {
+  const errors: Partial<Record<AgentDraftField, string>> = {};
+  const { headers, error: headersError } = headersFromRows(d.headers);
+  if (headersError) errors.headers = headersError;
   const parsed = AgentServerInput.safeParse({ name: d.name, url: d.url.trim(), userId: d.userId, headers });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
