@@ -213,19 +213,12 @@ export class AguiService {
     this.busyThreads.set(threadKey, input.runId);
     const run = startRun(this.hub, plan, (record) => {
       this.store.saveRun(record);
-      const prev = this.store.getThread(config.id, input.threadId) as Thread | undefined;
-      const now = Date.now();
-      this.store.saveThread({
-        agentId: config.id,
-        threadId: input.threadId,
-        createdAt: prev?.createdAt ?? now,
-        updatedAt: now,
+      this.saveThreadAround(config.id, input.threadId, tools, (prev) => ({
         messages: prev?.messages ?? [],
         state: prev?.state ?? {},
         runCount: (prev?.runCount ?? 0) + 1,
         lastStatus: "running",
-        tools,
-      } as Thread);
+      }));
     });
     const done = run.done
       .then((result) => {
@@ -239,25 +232,31 @@ export class AguiService {
     this.active.set(input.runId, { run, threadKey, done });
   }
 
+  /** Saves a thread's row as a run starts or ends (created by its first run); returns the time written. */
+  private saveThreadAround(
+    agentId: string,
+    threadId: string,
+    tools: AguiToolDeclaration[],
+    change: (prev: Thread | undefined) => Pick<Thread, "messages" | "state" | "runCount" | "lastStatus">,
+  ): number {
+    const prev = this.store.getThread(agentId, threadId) as Thread | undefined;
+    const now = Date.now();
+    this.store.saveThread({ agentId, threadId, createdAt: prev?.createdAt ?? now, updatedAt: now, ...change(prev), tools } as Thread);
+    return now;
+  }
+
   private finish(config: AguiAgentConfig, plan: RunPlan, tools: AguiToolDeclaration[], result: RunResult): void {
     const { record, timeline } = result;
     const { input } = plan;
     // Removed while running: its rows are gone and stay gone.
     if (!this.agents.has(config.id)) return;
     this.store.saveRun(record);
-    const prev = this.store.getThread(config.id, input.threadId) as Thread | undefined;
-    const now = Date.now();
-    this.store.saveThread({
-      agentId: config.id,
-      threadId: input.threadId,
-      createdAt: prev?.createdAt ?? now,
-      updatedAt: now,
+    const now = this.saveThreadAround(config.id, input.threadId, tools, (prev) => ({
       messages: threadMessagesAfterRun(input.messages, timeline),
       state: timeline.state,
       runCount: prev?.runCount ?? 1,
       lastStatus: record.status,
-      tools,
-    } as Thread);
+    }));
     const entry = this.agents.get(config.id);
     if (entry) {
       const unreachable = record.error?.code === "upstream:agui_unreachable" || record.error?.code === "upstream:agui_http";
