@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { cn } from "@/lib/cn";
+import { JsonView } from "@/components/elements/json-view";
 import { analyzeTool, PROVIDERS } from "@/lib/schema/portability";
 import type { ProviderId, TargetResult } from "@/lib/schema/portability";
 import { FindingsList } from "@/components/mcp/portability/findings-list";
@@ -92,11 +93,15 @@ function NameRow({ target }: { target: TargetResult }) {
 }
 
 function SchemaColumn({ title, value, testId }: { title: string; value: unknown; testId: string }) {
-  const text = value === null ? "(no parameters sent)" : value === undefined ? "(none declared)" : JSON.stringify(value, null, 2);
+  const none = value === null ? "(no parameters sent)" : value === undefined ? "(none declared)" : null;
   return (
     <div className="flex min-w-0 flex-col rounded-md border">
       <div className="border-b px-2 py-1 text-xs font-medium">{title}</div>
-      <pre className="max-h-96 overflow-auto bg-muted/30 p-2 font-mono text-xs leading-relaxed" data-testid={testId}>{text}</pre>
+      {none !== null ? (
+        <pre className="bg-muted/30 p-2 font-mono text-xs leading-relaxed" data-testid={testId}>{none}</pre>
+      ) : (
+        <JsonView value={value} data-testid={testId} className="max-h-96 rounded-none bg-muted/30 p-2 text-xs leading-relaxed" />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { JsonView } from "@/components/elements/json-view";
 import type { ConnectionEra, ProtocolEraSetting } from "@/lib/contracts/connections";
 import { REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 
@@ -64,9 +65,7 @@ export function EraSection({
           {era.discover !== undefined && (
             <details className="text-xs" data-testid="era-discover">
               <summary className="cursor-pointer text-muted-foreground">What server/discover returned</summary>
-              <pre className="mt-1 max-h-64 overflow-auto rounded border bg-background p-2 font-mono text-[11px] whitespace-pre-wrap">
-                {JSON.stringify(era.discover, null, 2)}
-              </pre>
+              <JsonView value={era.discover} className="mt-1 rounded border bg-background p-2" />
             </details>
           )}
           {era.mode === "modern" && (
