@@ -3,6 +3,7 @@ import { cn } from "@/lib/cn";
 import type { TimelineState } from "@/lib/protocols/adk/timeline-types";
 import { formatEventTime } from "./format";
 import type { TimelineView } from "./rows";
+import { plural } from "@/lib/format";
 
 export interface CompactionFoldProps {
   timeline: TimelineState;
@@ -47,7 +48,7 @@ export function CompactionFold({ timeline, entry, covered, summary, expanded, vi
       </button>
       <button type="button" className="flex min-w-0 flex-1 flex-col items-start gap-0.5 text-left" onClick={() => onSelect(selected ? null : entry)}>
         <span className="font-semibold">
-          Compacted {n} {n === 1 ? "event" : "events"}
+          Compacted {plural(n, "event")}
           {view === "model" && <span className="ml-1 font-normal text-muted-foreground">— the model sees this summary instead</span>}
         </span>
         <span data-testid="compaction-fold-summary" className="line-clamp-2 text-muted-foreground italic">

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { InvocationSummary } from "@/lib/protocols/adk/timeline-types";
-import { formatDuration, formatTokens } from "@/lib/format";
+import { formatDuration, formatTokens, plural } from "@/lib/format";
 import { formatEventTime } from "./format";
 
 export interface InvocationHeaderProps {
@@ -26,7 +26,7 @@ export function InvocationHeader({ invocation, invocationId }: InvocationHeaderP
       {inv && <span data-testid="invocation-authors">{inv.authors.join(" → ")}</span>}
       {inv && (
         <span data-testid="invocation-events" className="text-muted-foreground">
-          {inv.entries.length} {inv.entries.length === 1 ? "event" : "events"}
+          {plural(inv.entries.length, "event")}
         </span>
       )}
       {inv && <span className="text-muted-foreground tabular-nums">{formatEventTime(inv.firstTime)}</span>}

@@ -11,7 +11,7 @@ import { RawJson } from "@/components/mcp/tool-result";
 import { CompletionInput } from "@/components/mcp/resources/completion-input";
 import { QueryError } from "@/components/elements/query-error";
 import { promptApi } from "@/lib/queries/prompts";
-import { formatDuration } from "@/lib/format";
+import { formatDuration, plural } from "@/lib/format";
 import { PromptMessages } from "./prompt-messages";
 import { missingRequired, promptArguments } from "./prompt-args";
 import { SafeText } from "@/components/ui/safe-text";
@@ -89,7 +89,7 @@ export function PromptForm({ connectionId, prompt, completions }: PromptFormProp
         <section className="flex flex-col gap-2" data-testid="prompt-result">
           <div className="flex flex-wrap items-center gap-2 text-[11px] text-muted-foreground">
             <span>
-              {get.data.result.messages.length} {get.data.result.messages.length === 1 ? "message" : "messages"} · {formatDuration(get.data.ms)}
+              {plural(get.data.result.messages.length, "message")} · {formatDuration(get.data.ms)}
             </span>
             {Object.keys(get.data.arguments).length > 0 && (
               <span className="flex flex-wrap gap-1">

@@ -15,6 +15,7 @@ import { filterPrompts } from "./prompt-args";
 import { PromptForm } from "./prompt-form";
 import { SafeText } from "@/components/ui/safe-text";
 import { useListKeys } from "@/hooks/use-list-keys";
+import { plural } from "@/lib/format";
 
 export interface PromptsPanelProps {
   connection: ConnectionView;
@@ -71,7 +72,7 @@ export function PromptsPanel({ connection, selected: controlled, onSelect }: Pro
           <>
             <p className="border-b px-3 py-1 text-[11px] text-muted-foreground" data-testid="prompt-count">
               {visible.length === prompts.data.prompts.length ? `${visible.length} prompts` : `${visible.length} of ${prompts.data.prompts.length} prompts`}
-              {` · ${prompts.data.pages} ${prompts.data.pages === 1 ? "page" : "pages"}`}
+              {` · ${plural(prompts.data.pages, "page")}`}
               {prompts.data.truncated && " · more pages not listed"}
             </p>
             <div role="listbox" aria-label="Prompts" className="min-h-0 flex-1 overflow-y-auto" data-testid="prompt-list" onKeyDown={onListKeyDown}>

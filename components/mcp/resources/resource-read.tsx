@@ -8,7 +8,7 @@ import { RawJson } from "@/components/mcp/tool-result";
 import { QueryError } from "@/components/elements/query-error";
 import { readResourceQuery } from "@/lib/queries/resources";
 import type { ResourceUpdate } from "@/lib/queries/resources";
-import { formatBytes, formatClock, formatDuration } from "@/lib/format";
+import { formatBytes, formatClock, formatDuration, plural } from "@/lib/format";
 import { ResourceContents } from "./resource-contents";
 import { SubscribeButton } from "./subscribe-button";
 
@@ -74,7 +74,7 @@ export function ResourceRead({ connectionId, uri, subscribed, canSubscribe, subs
           {read.isError && <QueryError title="Re-reading failed (showing the previous read)" error={read.error} />}
           <p className="text-[11px] text-muted-foreground" data-testid="resource-read-meta" data-read-at={readAt}>
             read {time(read.data.readAt)} · {formatDuration(read.data.ms)} · {formatBytes(read.data.totalBytes)}
-            {` · ${read.data.result.contents.length} ${read.data.result.contents.length === 1 ? "item" : "items"}`}
+            {` · ${plural(read.data.result.contents.length, "item")}`}
           </p>
           {read.data.large && (
             <p className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-1.5 text-xs" data-testid="resource-large">

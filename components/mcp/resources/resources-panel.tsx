@@ -17,7 +17,7 @@ import {
   resourceTemplatesQuery,
   resourceUpdatesQuery,
 } from "@/lib/queries/resources";
-import { formatBytes, formatClock } from "@/lib/format";
+import { formatBytes, formatClock, plural } from "@/lib/format";
 import { ListChangedBanner } from "./list-changed-banner";
 import { LoadMore } from "./load-more";
 import { filterResources, filterTemplates, resourceLabel } from "./resource-filter";
@@ -135,7 +135,7 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
                   {visible.length === resources.data.items.length
                     ? `${resources.data.items.length} resources`
                     : `${visible.length} of ${resources.data.items.length} resources`}
-                  {` · ${resources.data.pages} ${resources.data.pages === 1 ? "page" : "pages"}`}
+                  {` · ${plural(resources.data.pages, "page")}`}
                   {` · listed ${formatClock(resources.data.listedAt)}`}
                 </p>
                 <ResourceList

@@ -11,7 +11,7 @@ import type { TaskRecord } from "@/lib/contracts/tasks";
 import { AppError } from "@/lib/errors";
 import { cn } from "@/lib/cn";
 import { taskKeys, tasksQuery } from "@/lib/queries/tasks";
-import { formatClock } from "@/lib/format";
+import { formatClock, plural } from "@/lib/format";
 import { shortId } from "./format";
 import { TaskActions, TaskDetail } from "./task-detail";
 import { TaskStatusBadge } from "./task-status-badge";
@@ -67,7 +67,7 @@ export function TasksPanel({ connection, selected: opened, onSelect }: { connect
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-sm font-semibold">Tasks</h2>
         <span className="text-xs text-muted-foreground" data-testid="tasks-count">
-          {tasks.length} {tasks.length === 1 ? "task" : "tasks"}
+          {plural(tasks.length, "task")}
         </span>
         {listing && <span className="text-xs text-muted-foreground">· listed {formatClock(listing.listedAt)}</span>}
         <Button

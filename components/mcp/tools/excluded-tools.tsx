@@ -5,6 +5,7 @@ import { ChevronRightIcon } from "lucide-react";
 import { cn } from "@/lib/cn";
 import type { ExcludedTool } from "@/lib/queries/tools";
 import { SafeText } from "@/components/ui/safe-text";
+import { plural } from "@/lib/format";
 
 /**
  * Tools the server listed that Loupe left out (SEP-2243: on a 2026-07-28 HTTP connection a tool
@@ -16,7 +17,7 @@ export function ExcludedTools({ excluded }: { excluded: ExcludedTool[] | undefin
   const [open, setOpen] = useState(false);
   const listId = useId();
   if (!excluded?.length) return null;
-  const count = `${excluded.length} ${excluded.length === 1 ? "tool" : "tools"} left out`;
+  const count = `${plural(excluded.length, "tool")} left out`;
   return (
     <div className="border-b text-[11px] text-muted-foreground" data-testid="excluded-tools">
       <button

@@ -13,7 +13,7 @@ import { ToolList } from "@/components/mcp/tools/tool-list";
 import { ToolDetail } from "@/components/mcp/tools/tool-detail";
 import { ToolsChangedBanner } from "@/components/mcp/tools/tools-changed-banner";
 import { ExcludedTools } from "@/components/mcp/tools/excluded-tools";
-import { formatClock } from "@/lib/format";
+import { formatClock, plural } from "@/lib/format";
 
 export interface ToolsPanelProps {
   connection: ConnectionView;
@@ -82,7 +82,7 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
           <>
             <p className="border-b px-3 py-1 text-[11px] text-muted-foreground" data-testid="tool-count">
               {visible.length === all.length ? `${all.length} tools` : `${visible.length} of ${all.length} tools`}
-              {` · ${tools.data.pages} ${tools.data.pages === 1 ? "page" : "pages"}`}
+              {` · ${plural(tools.data.pages, "page")}`}
               {` · listed ${formatClock(tools.data.listedAt)}`}
               {!connected && " · server not connected"}
             </p>
