@@ -26,6 +26,7 @@ import type { A2aAgentConfig, A2aPushRecord } from "@/lib/server/a2a/store";
 import { A2aTasks } from "@/lib/server/a2a/tasks";
 import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
 import { A2aWire, recordA2a } from "@/lib/server/a2a/wire";
+import { errorMessage } from "@/lib/values";
 
 export interface A2aBuiltinInput {
   id: string;
@@ -65,7 +66,7 @@ function agentError(err: NonNullable<Exchange["error"]>): AppError {
 function transportError(e: unknown, url: string): AppError {
   if (e instanceof AppError) return e;
   const cause = (e as { cause?: { code?: string } }).cause;
-  const message = e instanceof Error ? e.message : String(e);
+  const message = errorMessage(e);
   if (cause?.code === "ECONNREFUSED" || cause?.code === "ECONNRESET" || cause?.code === "ENOTFOUND" || message === "fetch failed") {
     return new AppError("upstream:a2a_unreachable", `The agent at ${url} did not answer (${cause?.code ?? message})`);
   }
@@ -320,10 +321,10 @@ export class A2aRegistry {
           streamEntry("closed", `The agent ended the stream with an error: ${exchange.error.message}`);
           settle(agentError(exchange.error));
         } else if (exchange.wire.sawMalformed) {
-          streamEntry("closed", `A frame did not fit the A2A schema; the SDK stopped reading: ${e instanceof Error ? e.message : String(e)}`);
+          streamEntry("closed", `A frame did not fit the A2A schema; the SDK stopped reading: ${errorMessage(e)}`);
           settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
         } else if (exchange.frames > 0) {
-          streamEntry("dropped", cut ?? (e instanceof Error ? e.message : String(e)));
+          streamEntry("dropped", cut ?? errorMessage(e));
         } else {
           settle(transportError(e, entry.config.url));
         }
