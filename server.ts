@@ -62,7 +62,12 @@ function fastToolsCall(req: IncomingMessage): { handler: FastHandler; id: string
 }
 
 /** Runs a route handler on a Node request, as Next would, and writes its Response. */
-async function serveDirect(route: { handler: FastHandler; id: string }, req: IncomingMessage, res: ServerResponse, port: number): Promise<void> {
+async function serveDirect(
+  route: { handler: FastHandler; id: string },
+  req: IncomingMessage,
+  res: ServerResponse,
+  port: number,
+): Promise<void> {
   try {
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -71,7 +76,11 @@ async function serveDirect(route: { handler: FastHandler; id: string }, req: Inc
     const response = await route.handler(request, { params: Promise.resolve({ id: route.id }) });
     const bytes = Buffer.from(await response.arrayBuffer());
     // x-loupe-direct: says which path answered (e2e/fast-route.spec.ts), nothing else reads it.
-    res.writeHead(response.status, { ...Object.fromEntries(response.headers), "content-length": String(bytes.length), "x-loupe-direct": "1" });
+    res.writeHead(response.status, {
+      ...Object.fromEntries(response.headers),
+      "content-length": String(bytes.length),
+      "x-loupe-direct": "1",
+    });
     res.end(bytes);
   } catch (error) {
     logLine("[loupe] route failed:", errorMessage(error));
@@ -95,7 +104,10 @@ async function main() {
   process.env.LOUPE_DATA_DIR ||= path.join(homedir(), ".loupe");
   process.env.LOUPE_BOOT = JSON.stringify(opts);
   const loopback = ["127.0.0.1", "localhost", "::1"].includes(opts.host);
-  if (!loopback) console.warn(`WARNING: binding ${logSafe(opts.host)}: Loupe can spawn processes; anyone who reaches this address and has the token controls them.`);
+  if (!loopback)
+    console.warn(
+      `WARNING: binding ${logSafe(opts.host)}: Loupe can spawn processes; anyone who reaches this address and has the token controls them.`,
+    );
 
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -128,7 +140,9 @@ async function main() {
       const wantsJson = (req.url ?? "").startsWith("/api/");
       res.writeHead(decision.status, { "Content-Type": wantsJson ? "application/json" : "text/html; charset=utf-8" });
       const code = decision.status === 401 ? "unauthorized:token" : decision.status === 400 ? "bad_request:url" : "forbidden:origin";
-      res.end(wantsJson ? JSON.stringify({ error: { code, message: decision.message } }) : unauthorizedPage(decision.status, decision.message));
+      res.end(
+        wantsJson ? JSON.stringify({ error: { code, message: decision.message } }) : unauthorizedPage(decision.status, decision.message),
+      );
       return;
     }
     // The hottest API route skips Next's per-request pipeline once Next has loaded it (the same
@@ -177,15 +191,13 @@ async function main() {
       // A data dir that cannot be written must not keep Loupe from stopping.
     }
     // The MCP apps sandbox listener (lib/server/mcp/apps/apps-sandbox.ts) goes with Loupe.
-    (globalThis as { [key: symbol]: { sandbox?: { close(): Promise<void> } } | undefined })[Symbol.for("loupe.appsSandbox")]
-      ?.sandbox?.close()
+    (globalThis as { [key: symbol]: { sandbox?: { close(): Promise<void> } } | undefined })[Symbol.for("loupe.appsSandbox")]?.sandbox
+      ?.close()
       .catch(() => undefined);
     // Close every MCP session so stdio servers are ended by the SDK (stdin closed, then SIGTERM,
     // then SIGKILL): a server busy with a request or a task would otherwise outlive Loupe.
     // The registry lives on globalThis (lib/server/mcp/registry.ts), created by Next's instance.
-    const registry = (globalThis as { [key: symbol]: { closeAll?: () => Promise<void> } | undefined })[
-      Symbol.for("loupe.registry")
-    ];
+    const registry = (globalThis as { [key: symbol]: { closeAll?: () => Promise<void> } | undefined })[Symbol.for("loupe.registry")];
     // The A2A registry (lib/server/a2a) aborts its open streams (recorded closed) rather than waiting on agents.
     const a2a = (globalThis as { [key: symbol]: { closeAll?: () => Promise<void> } | undefined })[Symbol.for("loupe.a2a")];
     const closed = Promise.all([registry?.closeAll?.().catch(() => undefined), a2a?.closeAll?.().catch(() => undefined)]);

@@ -17,7 +17,9 @@ const REPLAY_CHUNKS = 5000;
 let CHUNKS = LIVE_CHUNKS;
 
 const streamRequest = (): SendMessageRequest =>
-  SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data: { skill: "stream", count: CHUNKS } }] } });
+  SendMessageRequest.fromJSON({
+    message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data: { skill: "stream", count: CHUNKS } }] },
+  });
 
 /** Reads a whole `stream N` task and returns how many stream events arrived. */
 async function drain(client: Client): Promise<number> {
@@ -29,8 +31,17 @@ async function drain(client: Client): Promise<number> {
 /** The `result` of every SSE event of one real `stream N` task, as the agent sent them. */
 async function capture(url: string, chunks: number): Promise<string[]> {
   const results: string[] = [];
-  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendStreamingMessage", params: { message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data: { skill: "stream", count: chunks } }] } } });
-  const res = await fetch(`${url}/a2a/jsonrpc`, { method: "POST", headers: { "content-type": "application/json", "a2a-version": "1.0" }, body });
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "SendStreamingMessage",
+    params: { message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data: { skill: "stream", count: chunks } }] } },
+  });
+  const res = await fetch(`${url}/a2a/jsonrpc`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "a2a-version": "1.0" },
+    body,
+  });
   for (const block of (await res.text()).split("\n\n")) {
     const data = block.split("\n").find((l) => l.startsWith("data: "));
     if (data) results.push(JSON.stringify((JSON.parse(data.slice(6)) as { result: unknown }).result));
@@ -76,10 +87,16 @@ export const a2aBench: Bench = {
     const hub = getA2a().hub;
     let exchange = 0;
     let recordedEntries = 0;
-    const factory = (fetchImpl?: typeof fetch) => new ClientFactory({ transports: [new JsonRpcTransportFactory(fetchImpl ? { fetchImpl } : {})] });
+    const factory = (fetchImpl?: typeof fetch) =>
+      new ClientFactory({ transports: [new JsonRpcTransportFactory(fetchImpl ? { fetchImpl } : {})] });
     // A fresh wire per exchange, as Loupe makes one per send.
     const recordingFetch: typeof fetch = (input, init) =>
-      new A2aWire(hub, { agentId: "bench-a2a", exchangeId: `bench-${++exchange}`, transport: "JSONRPC", onItem: () => void recordedEntries++ }).fetchWith({})(input, init);
+      new A2aWire(hub, {
+        agentId: "bench-a2a",
+        exchangeId: `bench-${++exchange}`,
+        transport: "JSONRPC",
+        onItem: () => void recordedEntries++,
+      }).fetchWith({})(input, init);
 
     const registry = getA2a();
     const measure = async (label: string, url: string): Promise<Figure[]> => {

@@ -85,12 +85,24 @@ export const adkSessionBench: Bench = {
         rows = await page.getByTestId("timeline-event").count();
       }
       const total = await page.getByTestId("summary-events").textContent();
-      const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
+      const heap = await page.evaluate(
+        () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+      );
       const figures: Figure[] = [
-        { label: `ADK events relayed to the browser stream`, value: relayed.events, unit: "count", note: `run started ${Math.round(relayed.firstAt - t0)} ms after the POST` },
+        {
+          label: `ADK events relayed to the browser stream`,
+          value: relayed.events,
+          unit: "count",
+          note: `run started ${Math.round(relayed.firstAt - t0)} ms after the POST`,
+        },
         { label: "relay: first → last event", value: relayMs, unit: "ms" },
         { label: "relay throughput", value: relayed.events / (relayMs / 1000), unit: "count", note: "events per second" },
-        { label: `open the ${total ?? "?"}-event session → first row painted`, value: median(openMs), unit: "ms", note: `median of ${ctx.runs}, page load included` },
+        {
+          label: `open the ${total ?? "?"}-event session → first row painted`,
+          value: median(openMs),
+          unit: "ms",
+          note: `median of ${ctx.runs}, page load included`,
+        },
         { label: "timeline rows in the DOM (virtualized)", value: rows, unit: "count" },
       ];
       if (heap > 0) figures.push({ label: "page JS heap with the session open", value: heap / MB, unit: "MB" });

@@ -16,14 +16,20 @@ const EVENTS = 10_000;
  * calls with streamed args and results, state deltas, steps and custom events.
  */
 function bigRun(threadId: string, runId: string): BaseEvent[] {
-  const out: BaseEvent[] = [{ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent, { type: EventType.STATE_SNAPSHOT, snapshot: { n: 0, log: [] } } as BaseEvent];
+  const out: BaseEvent[] = [
+    { type: EventType.RUN_STARTED, threadId, runId } as BaseEvent,
+    { type: EventType.STATE_SNAPSHOT, snapshot: { n: 0, log: [] } } as BaseEvent,
+  ];
   let i = 0;
   while (out.length < EVENTS - 1) {
     const k = i++;
     const block: BaseEvent[] = [
       { type: EventType.STEP_STARTED, stepName: `step-${k}` } as BaseEvent,
       { type: EventType.TEXT_MESSAGE_START, messageId: `m${k}`, role: "assistant" } as BaseEvent,
-      ...Array.from({ length: 8 }, (_, j) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: `m${k}`, delta: `word${j} ` }) as BaseEvent),
+      ...Array.from(
+        { length: 8 },
+        (_, j) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: `m${k}`, delta: `word${j} ` }) as BaseEvent,
+      ),
       { type: EventType.TEXT_MESSAGE_END, messageId: `m${k}` } as BaseEvent,
       { type: EventType.TOOL_CALL_START, toolCallId: `tc${k}`, toolCallName: "lookup" } as BaseEvent,
       { type: EventType.TOOL_CALL_ARGS, toolCallId: `tc${k}`, delta: `{"q":"item ` } as BaseEvent,
@@ -84,7 +90,10 @@ export async function measureAguiBrowser(loupe: Pick<LoupeProcess, "baseUrl" | "
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: [...CHROMIUM_ARGS, "--enable-precise-memory-info"] });
   try {
     const saved = await loupe.api<{ id: string }>("POST", "/api/agui/agents", { name: "bench-10k", url: agent.url });
-    const started = await loupe.api<{ runId: string; threadId: string }>("POST", `/api/agui/agents/${saved.id}/runs`, { text: "go", context: [] });
+    const started = await loupe.api<{ runId: string; threadId: string }>("POST", `/api/agui/agents/${saved.id}/runs`, {
+      text: "go",
+      context: [],
+    });
     const threadPath = `/api/agui/agents/${saved.id}/threads/${started.threadId}`;
     for (let i = 0; i < 600; i++) {
       const t = await loupe.api<{ runs: Array<{ status: string }> }>("GET", threadPath);

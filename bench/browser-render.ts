@@ -49,7 +49,9 @@ export const browserRenderBench: Bench = {
         await detail.getByTestId("result-truncated").first().waitFor({ timeout: 120_000 });
         resultMs.push(Date.now() - t0);
       }
-      const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
+      const heap = await page.evaluate(
+        () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+      );
       const figures: Figure[] = [
         { label: "page load → 1,013-tool list rendered", value: median(listMs), unit: "ms", note: `median of ${ctx.runs}` },
         { label: "tool rows in the DOM (virtualized) of 1,013", value: rows, unit: "count" },

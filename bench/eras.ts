@@ -46,7 +46,8 @@ export const erasBench: Bench = {
           requestTimeoutMs: 60_000,
           protocolEra: era,
         });
-        if (conn.state.era?.version !== era) throw new Error(`Loupe's ${era} connection speaks ${conn.state.era?.version ?? conn.state.status}`);
+        if (conn.state.era?.version !== era)
+          throw new Error(`Loupe's ${era} connection speaks ${conn.state.era?.version ?? conn.state.status}`);
         const route = `/api/connections/${encodeURIComponent(conn.id)}/tools/call`;
 
         variants[`sdk ${era}`] = async () => {

@@ -62,7 +62,12 @@ export const largeResultBench: Bench = {
       figures.push({ label: `${MEGABYTES} MiB tools/call, bare SDK`, value: times.sdk, unit: "ms", note });
       figures.push({ label: `${MEGABYTES} MiB tools/call, Loupe registry`, value: times.loupe, unit: "ms", note });
       figures.push(ratio("  registry / bare SDK", times.loupe, times.sdk));
-      figures.push({ label: "  recorded for one call (entries' rawBytes)", value: recorded / MB, unit: "MB", note: "frames + call records" });
+      figures.push({
+        label: "  recorded for one call (entries' rawBytes)",
+        value: recorded / MB,
+        unit: "MB",
+        note: "frames + call records",
+      });
       figures.push({ label: "  store file growth for one call", value: dbGrowth / MB, unit: "MB", note: "loupe.db + WAL" });
     }
     await client.close();

@@ -50,11 +50,24 @@ export const playgroundBench: Bench = {
     const model = createOpenAI({ apiKey: KEY, baseURL: fake.baseUrl }).chat(MODEL);
     const sumTool = tool({
       description: "Returns the sum of two numbers",
-      inputSchema: jsonSchema<{ a: number; b: number }>({ type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] }),
-      execute: async (args) => (await client.request({ method: "tools/call", params: { name: "get-sum", arguments: args } }, CallToolResultSchema)) as CallToolResult,
+      inputSchema: jsonSchema<{ a: number; b: number }>({
+        type: "object",
+        properties: { a: { type: "number" }, b: { type: "number" } },
+        required: ["a", "b"],
+      }),
+      execute: async (args) =>
+        (await client.request(
+          { method: "tools/call", params: { name: "get-sum", arguments: args } },
+          CallToolResultSchema,
+        )) as CallToolResult,
     });
     const bare = async (withTools: boolean) => {
-      const result = streamText({ model, prompt: "What is 2 + 3?", maxRetries: 0, ...(withTools ? { tools: { "get-sum": sumTool }, stopWhen: stepCountIs(2) } : {}) });
+      const result = streamText({
+        model,
+        prompt: "What is 2 + 3?",
+        maxRetries: 0,
+        ...(withTools ? { tools: { "get-sum": sumTool }, stopWhen: stepCountIs(2) } : {}),
+      });
       const text = await result.text;
       if (!text.includes("5")) throw new Error(`bare streamText answered ${JSON.stringify(text)}`);
     };

@@ -57,8 +57,18 @@ export const resourceReadBench: Bench = {
       figures.push({ label: `${MEGABYTES} MiB resources/read, bare SDK`, value: times.sdk, unit: "ms", note });
       figures.push({ label: `${MEGABYTES} MiB resources/read, Loupe readResource`, value: times.loupe, unit: "ms", note });
       figures.push(ratio("  Loupe / bare SDK", times.loupe, times.sdk));
-      figures.push({ label: "  recorded for one read (entries' rawBytes)", value: recorded / MB, unit: "MB", note: `${entries} entries: request + response frames` });
-      figures.push({ label: "  store file growth for one read", value: dbGrowth / MB, unit: "MB", note: "loupe.db + WAL; a checkpoint can hide some" });
+      figures.push({
+        label: "  recorded for one read (entries' rawBytes)",
+        value: recorded / MB,
+        unit: "MB",
+        note: `${entries} entries: request + response frames`,
+      });
+      figures.push({
+        label: "  store file growth for one read",
+        value: dbGrowth / MB,
+        unit: "MB",
+        note: "loupe.db + WAL; a checkpoint can hide some",
+      });
     } finally {
       await client.close();
       await registry.remove(id);

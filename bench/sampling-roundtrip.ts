@@ -17,7 +17,8 @@ function resultText(result: { content?: unknown } | undefined): string {
 }
 
 function expectReply(text: string, who: string): void {
-  if (!text.includes(REPLY.text) || !text.includes(REPLY.model)) throw new Error(`${who}: the tool result lacks the reply: ${text.slice(0, 200)}`);
+  if (!text.includes(REPLY.text) || !text.includes(REPLY.model))
+    throw new Error(`${who}: the tool result lacks the reply: ${text.slice(0, 200)}`);
 }
 
 function isSamplingFrame(entry: Entry): entry is Entry & { raw: { id: string | number } } {
@@ -68,9 +69,7 @@ export const samplingRoundtripBench: Bench = {
     const id = "bench-sampling";
     const requests = mod.getClientRequests();
     await registry.create(loupeInput(root, server), { id }); // default capabilities: sampling on
-    await until(`Loupe: ${TOOL} listed`, async () =>
-      (await registry.listTools(id, { refresh: true })).tools.some((t) => t.name === TOOL),
-    );
+    await until(`Loupe: ${TOOL} listed`, async () => (await registry.listTools(id, { refresh: true })).tools.some((t) => t.name === TOOL));
 
     // Request frame recorded (it has reached Loupe) → its pending mcp_request entry (it is listed).
     const frameAt = new Map<string | number, number>();
@@ -109,8 +108,18 @@ export const samplingRoundtripBench: Bench = {
       const times = await interleavedMedians(n, { sdk: sdkCall, loupe: loupeCall });
       if (inboxLatency.length !== n) throw new Error(`saw ${inboxLatency.length} inbox arrivals for ${n} calls`);
       const note = `median of ${n}`;
-      figures.push({ label: "tools/call with one sampling round trip, bare SDK", value: times.sdk, unit: "ms", note: `${note}, handler answers at once` });
-      figures.push({ label: "tools/call with one sampling round trip, Loupe", value: times.loupe, unit: "ms", note: `${note}, answered via the inbox` });
+      figures.push({
+        label: "tools/call with one sampling round trip, bare SDK",
+        value: times.sdk,
+        unit: "ms",
+        note: `${note}, handler answers at once`,
+      });
+      figures.push({
+        label: "tools/call with one sampling round trip, Loupe",
+        value: times.loupe,
+        unit: "ms",
+        note: `${note}, answered via the inbox`,
+      });
       figures.push(ratio("  Loupe / bare SDK", times.loupe, times.sdk));
       figures.push({
         label: "  inbox latency: request frame recorded → listed",

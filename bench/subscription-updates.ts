@@ -46,7 +46,9 @@ function sentAtOf(params: { _meta?: Record<string, unknown> } | undefined): numb
 }
 
 function isUpdatedFrame(entry: Entry): entry is Entry & { raw: { params?: { uri?: string; _meta?: Record<string, unknown> } } } {
-  return entry.kind === "message" && entry.direction === "in" && (entry.raw as { method?: unknown }).method === "notifications/resources/updated";
+  return (
+    entry.kind === "message" && entry.direction === "in" && (entry.raw as { method?: unknown }).method === "notifications/resources/updated"
+  );
 }
 
 /**
@@ -104,7 +106,10 @@ export const subscriptionUpdatesBench: Bench = {
 
     try {
       // Spaced: one-way latency of each of 50 updates.
-      for (const [arrivals, emit] of [[bare, sdkEmit], [loupe, loupeEmit]] as const) {
+      for (const [arrivals, emit] of [
+        [bare, sdkEmit],
+        [loupe, loupeEmit],
+      ] as const) {
         await emit(3, 0); // warm-up
         await arrivals.waitFor(3);
         arrivals.reset();

@@ -15,7 +15,11 @@ const CALL = { name: "get-forecast", arguments: { city: "Lisbon", days: 1 } };
 
 async function startDemoHttp(root: string): Promise<{ child: ChildProcess; url: string }> {
   const launch = demoServerLaunch({ repoRoot: root, httpPort: DEMO_PORT });
-  const child = spawn(launch.command, launch.args, { cwd: root, env: { ...process.env, ...launch.env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(launch.command, launch.args, {
+    cwd: root,
+    env: { ...process.env, ...launch.env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
     lines.once("line", (line) => resolve(line.trim()));
@@ -25,7 +29,10 @@ async function startDemoHttp(root: string): Promise<{ child: ChildProcess; url: 
 }
 
 async function connect(url: string, era: "legacy" | "modern", key?: string): Promise<Client> {
-  const client = new Client({ name: "bench-tap", version: "1.0.0" }, { capabilities: {}, versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: "2026-07-28" } } });
+  const client = new Client(
+    { name: "bench-tap", version: "1.0.0" },
+    { capabilities: {}, versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: "2026-07-28" } } },
+  );
   const headers = key ? { Authorization: `Bearer ${key}` } : undefined;
   await client.connect(new StreamableHTTPClientTransport(new URL(url), headers ? { requestInit: { headers } } : undefined));
   return client;
@@ -57,7 +64,10 @@ export const tapBench: Bench = {
     const demo = await startDemoHttp(root);
     const clients: Client[] = [];
     try {
-      const view = await registry.create({ name: "demo-http", transport: "http", url: demo.url, headers: {}, requestTimeoutMs: 20_000 }, { id: "bench-tap" });
+      const view = await registry.create(
+        { name: "demo-http", transport: "http", url: demo.url, headers: {}, requestTimeoutMs: 20_000 },
+        { id: "bench-tap" },
+      );
       if (view.state.status !== "connected") throw new Error(`Loupe could not connect to the demo server: ${view.state.error?.message}`);
       const secret = getTaps().tapConnection(view.id);
       const figures: Figure[] = [];

@@ -57,7 +57,9 @@ export function findTap(dataDir, wanted) {
   try {
     const parsed = JSON.parse(text);
     if (parsed && typeof parsed.stoppedAt === "number") {
-      throw new TapLookupError(`Loupe is not running: it stopped (${file} names no port). Start Loupe (npm start) with this data folder; it writes its port there again.`);
+      throw new TapLookupError(
+        `Loupe is not running: it stopped (${file} names no port). Start Loupe (npm start) with this data folder; it writes its port there again.`,
+      );
     }
     taps = Array.isArray(parsed?.taps) ? parsed.taps.filter((t) => t && typeof t.url === "string" && typeof t.key === "string") : null;
   } catch (e) {
@@ -107,12 +109,18 @@ export async function proveTap(url, key, signal) {
     `Loupe may have stopped and another program taken its port: start Loupe (npm start), which writes its port to taps.json again.`;
   let body;
   try {
-    const response = await fetch(proofUrl, { method: "GET", headers: { accept: "application/json" }, redirect: "manual", signal: signal ?? AbortSignal.timeout(5000) });
+    const response = await fetch(proofUrl, {
+      method: "GET",
+      headers: { accept: "application/json" },
+      redirect: "manual",
+      signal: signal ?? AbortSignal.timeout(5000),
+    });
     if (!response.ok) return refused(`it answered HTTP ${response.status} to the proof request`);
     body = await response.json();
   } catch (error) {
     const code = error?.cause?.code ?? error?.code;
-    if (code === "ECONNREFUSED") return `Loupe is not running at ${target.origin} (connection refused). Start Loupe (npm start) and turn the tap on.`;
+    if (code === "ECONNREFUSED")
+      return `Loupe is not running at ${target.origin} (connection refused). Start Loupe (npm start) and turn the tap on.`;
     return refused(`no valid answer: ${error?.cause?.message ?? error?.message ?? error}`);
   }
   const presented = typeof body?.proof === "string" && /^[0-9a-f]{64}$/.test(body.proof) ? Buffer.from(body.proof, "hex") : null;
@@ -201,7 +209,8 @@ export function postHeaders(message, state) {
     const declared = message.method === "tools/call" ? state.paramHeaders?.get(message.params?.name) : undefined;
     for (const [arg, suffix] of declared ?? []) {
       const v = message.params?.arguments?.[arg];
-      if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") h[`mcp-param-${suffix.toLowerCase()}`] = encodeHeaderValue(String(v));
+      if (typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+        h[`mcp-param-${suffix.toLowerCase()}`] = encodeHeaderValue(String(v));
     }
   }
   return h;
@@ -213,7 +222,9 @@ export function paramHeaderDeclarations(result) {
   for (const tool of Array.isArray(result?.tools) ? result.tools : []) {
     const props = tool?.inputSchema?.properties;
     if (typeof tool?.name !== "string" || !props || typeof props !== "object") continue;
-    const pairs = Object.entries(props).flatMap(([arg, schema]) => (typeof schema?.["x-mcp-header"] === "string" ? [[arg, schema["x-mcp-header"]]] : []));
+    const pairs = Object.entries(props).flatMap(([arg, schema]) =>
+      typeof schema?.["x-mcp-header"] === "string" ? [[arg, schema["x-mcp-header"]]] : [],
+    );
     if (pairs.length) out.set(tool.name, pairs);
   }
   return out;
@@ -228,16 +239,19 @@ export function isRequest(m) {
 /** What went wrong reaching the tap, in words (Loupe not running, tap off, wrong key, …). */
 export function describeHttpFailure(status, url, body) {
   const detail = typeof body === "string" && body.trim() ? `: ${bodyWords(body)}` : "";
-  if (status === 401) return `The tap refused the key (HTTP 401${detail}). Copy the key again from Loupe's Tap tab (it changes when rotated), or pass --key.`;
+  if (status === 401)
+    return `The tap refused the key (HTTP 401${detail}). Copy the key again from Loupe's Tap tab (it changes when rotated), or pass --key.`;
   if (status === 403) return `The tap refused the request (HTTP 403${detail}).`;
-  if (status === 404) return `No tap is on at ${url} (HTTP 404${detail}): the tap was turned off or its server removed. Turn it on in Loupe's Tap tab.`;
+  if (status === 404)
+    return `No tap is on at ${url} (HTTP 404${detail}): the tap was turned off or its server removed. Turn it on in Loupe's Tap tab.`;
   return `The tap at ${url} answered HTTP ${status}${detail}.`;
 }
 
 /** A fetch that never reached Loupe, in words. */
 export function describeNetworkFailure(error, url) {
   const code = error?.cause?.code ?? error?.code;
-  if (code === "ECONNREFUSED") return `Loupe is not running at ${new URL(url).origin} (connection refused). Start Loupe (npm start) and turn the tap on.`;
+  if (code === "ECONNREFUSED")
+    return `Loupe is not running at ${new URL(url).origin} (connection refused). Start Loupe (npm start) and turn the tap on.`;
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `Cannot resolve the host of ${url}.`;
   const why = error?.cause?.message ?? error?.message ?? String(error);
   return `Could not reach the tap at ${url}: ${why}.`;
@@ -251,7 +265,10 @@ function bodyWords(body) {
   } catch {
     /* not JSON: the text itself */
   }
-  const text = body.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const text = body
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 

@@ -51,7 +51,12 @@ describe("POST headers", () => {
   });
 
   it("a 2026-07-28 request's headers mirror its body (revision, method, name), non-ASCII names in base64", () => {
-    const call = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "météo", _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } };
+    const call = {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "météo", _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } },
+    };
     const h = postHeaders(call, { key: "k" });
     expect(h["mcp-protocol-version"]).toBe("2026-07-28");
     expect(h["mcp-method"]).toBe("tools/call");
@@ -71,7 +76,10 @@ describe("finding a tap in taps.json", () => {
   });
 
   it("finds by id, then by exact name, then by name in any case; names the taps that are on otherwise", () => {
-    writeFileSync(path.join(dir, "taps.json"), JSON.stringify({ port: 1, taps: [tap("c1", "Everything"), tap("c2", "files"), tap("c3", "Files")] }));
+    writeFileSync(
+      path.join(dir, "taps.json"),
+      JSON.stringify({ port: 1, taps: [tap("c1", "Everything"), tap("c2", "files"), tap("c3", "Files")] }),
+    );
     expect(findTap(dir, "c2").key).toBe("key-c2");
     expect(findTap(dir, "files").id).toBe("c2");
     expect(findTap(dir, "everything").id).toBe("c1");
@@ -87,7 +95,9 @@ describe("finding a tap in taps.json", () => {
 
 describe("failures in words", () => {
   it("names a refused key, a tap that is off, and Loupe not running", () => {
-    expect(describeHttpFailure(401, "http://127.0.0.1:1/mcp/c", '{"error":{"message":"Missing tap key"}}')).toMatch(/refused the key \(HTTP 401: Missing tap key\)/);
+    expect(describeHttpFailure(401, "http://127.0.0.1:1/mcp/c", '{"error":{"message":"Missing tap key"}}')).toMatch(
+      /refused the key \(HTTP 401: Missing tap key\)/,
+    );
     expect(describeHttpFailure(404, "http://127.0.0.1:1/mcp/c", "")).toMatch(/No tap is on at http:\/\/127.0.0.1:1\/mcp\/c/);
     const refused = Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
     expect(describeNetworkFailure(refused, "http://127.0.0.1:8799/mcp/c")).toBe(

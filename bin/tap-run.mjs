@@ -101,7 +101,12 @@ export function runBridge(opts) {
     }
     let response;
     try {
-      response = await fetch(state.url, { method: "POST", headers: postHeaders(message, state), body: JSON.stringify(message), signal: closing.signal });
+      response = await fetch(state.url, {
+        method: "POST",
+        headers: postHeaders(message, state),
+        body: JSON.stringify(message),
+        signal: closing.signal,
+      });
     } catch (error) {
       if (closing.signal.aborted) return;
       if (!retried && (await refreshed())) return post(message, true);
@@ -175,7 +180,9 @@ export function runBridge(opts) {
           const response = await fetch(state.url, { method: "GET", headers, signal: closing.signal });
           if (response.status === 405) return; // the server offers no stream: nothing to listen to
           if (!response.ok || !response.body) {
-            opts.log(`The tap's event stream was refused: ${describeHttpFailure(response.status, state.url, await response.text().catch(() => ""))}`);
+            opts.log(
+              `The tap's event stream was refused: ${describeHttpFailure(response.status, state.url, await response.text().catch(() => ""))}`,
+            );
             return;
           }
           attempt = 0;
@@ -211,7 +218,9 @@ export function runBridge(opts) {
       // pipelines `notifications/initialized` would otherwise reach the tap without a session).
       const isInit = isRequest(message) && message.method === "initialize";
       const before = initialized;
-      const p = (isInit ? post(message) : before.then(() => post(message))).catch((error) => fail(message, `The bridge failed: ${error?.message ?? error}`));
+      const p = (isInit ? post(message) : before.then(() => post(message))).catch((error) =>
+        fail(message, `The bridge failed: ${error?.message ?? error}`),
+      );
       if (isInit) initialized = p.catch(() => undefined);
       inflight.add(p);
       void p.finally(() => inflight.delete(p));

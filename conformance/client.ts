@@ -51,7 +51,8 @@ const MAX_AUTHORIZATIONS = 3;
 
 function eraOf(raw: string | undefined): ProtocolEraSetting {
   const parsed = ProtocolEraSetting.safeParse(raw ?? "2025-11-25");
-  if (!parsed.success || parsed.data === "auto") throw new Error(`MCP_CONFORMANCE_PROTOCOL_VERSION is "${raw}", not a revision Loupe speaks`);
+  if (!parsed.success || parsed.data === "auto")
+    throw new Error(`MCP_CONFORMANCE_PROTOCOL_VERSION is "${raw}", not a revision Loupe speaks`);
   return parsed.data;
 }
 
@@ -102,7 +103,9 @@ function expectConnected(view: ConnectionView): void {
   if (view.state.status !== "connected") {
     throw new Error(`Loupe did not connect: ${view.state.status} ${view.state.error?.message ?? ""}`.trim());
   }
-  log(`connected to ${view.state.serverInfo?.name ?? "?"} (protocol ${view.state.protocolVersion ?? "?"}, era ${view.state.era?.version ?? "?"} ${view.state.era?.mode ?? ""})`);
+  log(
+    `connected to ${view.state.serverInfo?.name ?? "?"} (protocol ${view.state.protocolVersion ?? "?"}, era ${view.state.era?.version ?? "?"} ${view.state.era?.mode ?? ""})`,
+  );
 }
 
 async function createConnection(registry: Registry, extra: Partial<ConnectionInput> = {}): Promise<ConnectionView> {
@@ -246,7 +249,8 @@ async function authScenario(registry: Registry): Promise<void> {
 
 /** Content a user would fill into a form elicitation: each field's default, else a plain value of its type. */
 function formContent(params: Record<string, unknown>): Record<string, unknown> {
-  const schema = params.requestedSchema as { properties?: Record<string, { type?: string; default?: unknown; enum?: unknown[] }> } | undefined;
+  const schema = params.requestedSchema as
+    { properties?: Record<string, { type?: string; default?: unknown; enum?: unknown[] }> } | undefined;
   const content: Record<string, unknown> = {};
   for (const [name, prop] of Object.entries(schema?.properties ?? {})) {
     if (prop.default !== undefined) content[name] = prop.default;
@@ -325,23 +329,30 @@ async function exercise(registry: Registry): Promise<void> {
       log(`${name} → ${describeCall(call)}`);
     }
   });
-  const step = (what: string, run: () => Promise<void>): Promise<void> => run().catch((error: unknown) => log(`${what} failed: ${String(error)}`));
+  const step = (what: string, run: () => Promise<void>): Promise<void> =>
+    run().catch((error: unknown) => log(`${what} failed: ${String(error)}`));
   if (caps.resources) {
     await step("resources", async () => {
-    const { resources } = await listResources(conn);
-    for (const r of resources) {
-      const read = await readResource(conn, r.uri).then(() => "ok", (error: unknown) => String(error));
-      log(`resources/read ${r.uri} → ${read}`);
-    }
+      const { resources } = await listResources(conn);
+      for (const r of resources) {
+        const read = await readResource(conn, r.uri).then(
+          () => "ok",
+          (error: unknown) => String(error),
+        );
+        log(`resources/read ${r.uri} → ${read}`);
+      }
     });
   }
   if (caps.prompts) {
     await step("prompts", async () => {
-    const { prompts } = await listPrompts(conn);
-    for (const p of prompts) {
-      const got = await getPrompt(conn, { name: p.name, arguments: {} }).then(() => "ok", (error: unknown) => String(error));
-      log(`prompts/get ${p.name} → ${got}`);
-    }
+      const { prompts } = await listPrompts(conn);
+      for (const p of prompts) {
+        const got = await getPrompt(conn, { name: p.name, arguments: {} }).then(
+          () => "ok",
+          (error: unknown) => String(error),
+        );
+        log(`prompts/get ${p.name} → ${got}`);
+      }
     });
   }
 }

@@ -37,11 +37,18 @@ afterAll(() => {
   server?.kill("SIGTERM");
 });
 
-async function runScenario(scenario: string, specVersion: string): Promise<{ passed: number; total: number; failed: number; output: string }> {
-  const { stdout } = await promisify(execFile)(SUITE_NODE, [SUITE, "server", "--url", url, "--scenario", scenario, "--spec-version", specVersion], {
-    cwd: ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
+async function runScenario(
+  scenario: string,
+  specVersion: string,
+): Promise<{ passed: number; total: number; failed: number; output: string }> {
+  const { stdout } = await promisify(execFile)(
+    SUITE_NODE,
+    [SUITE, "server", "--url", url, "--scenario", scenario, "--spec-version", specVersion],
+    {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
   const match = /Passed: (\d+)\/(\d+), (\d+) failed/.exec(stdout);
   if (!match) throw new Error(`no result line in the suite's output:\n${stdout}`);
   return { passed: Number(match[1]), total: Number(match[2]), failed: Number(match[3]), output: stdout };

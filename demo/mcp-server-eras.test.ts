@@ -45,7 +45,11 @@ const HOTEL = {
 };
 const GUEST = { fullName: "Ada Lovelace", email: "ada@example.com", arrival: "evening" };
 
-type Humans = { elicit: ElicitRequest[]; sample: CreateMessageRequest[]; /** Form answers to give first, before GUEST. */ answers: Record<string, unknown>[] };
+type Humans = {
+  elicit: ElicitRequest[];
+  sample: CreateMessageRequest[];
+  /** Form answers to give first, before GUEST. */ answers: Record<string, unknown>[];
+};
 
 function withHumans(seen: Humans): Pick<ConnectDemoV2Options, "capabilities" | "setup"> {
   return {
@@ -110,7 +114,10 @@ for (const transport of transports) {
         seen.elicit.length = 0;
         const result = await client.callTool({ name: "confirm-guest-details", arguments: { bookingId: "BK-100001" } });
         expect(seen.elicit).toHaveLength(1);
-        expect(seen.elicit[0]?.params).toMatchObject({ message: expect.stringContaining("BK-100001"), requestedSchema: { required: ["fullName", "email"] } });
+        expect(seen.elicit[0]?.params).toMatchObject({
+          message: expect.stringContaining("BK-100001"),
+          requestedSchema: { required: ["fullName", "email"] },
+        });
         expect(result.structuredContent).toEqual({ bookingId: "BK-100001", details: GUEST });
         const booking = await client.readResource({ uri: "demo://bookings/BK-100001" });
         expect(JSON.parse((booking.contents[0] as { text: string }).text).guestDetails).toEqual(GUEST);
@@ -121,7 +128,9 @@ for (const transport of transports) {
         seen.answers.push({ fullName: "A", email: "not-an-email" });
         const result = await client.callTool({ name: "confirm-guest-details", arguments: { bookingId: "BK-100001" } });
         expect(seen.elicit).toHaveLength(2);
-        expect(seen.elicit[1]?.params.message).toMatch(/Please fix: fullName must NOT have fewer than 2 characters; email must match format "email"\.$/);
+        expect(seen.elicit[1]?.params.message).toMatch(
+          /Please fix: fullName must NOT have fewer than 2 characters; email must match format "email"\.$/,
+        );
         expect(result.structuredContent).toEqual({ bookingId: "BK-100001", details: GUEST });
       });
 
@@ -129,7 +138,10 @@ for (const transport of transports) {
         seen.sample.length = 0;
         const result = await client.callTool({ name: "draft-welcome-note", arguments: { tripId: "TR-2001", tone: "formal" } });
         expect(seen.sample).toHaveLength(1);
-        expect(seen.sample[0]?.params).toMatchObject({ maxTokens: 120, messages: [{ content: { text: expect.stringContaining("formal welcome note for Ada Lovelace") } }] });
+        expect(seen.sample[0]?.params).toMatchObject({
+          maxTokens: 120,
+          messages: [{ content: { text: expect.stringContaining("formal welcome note for Ada Lovelace") } }],
+        });
         expect(text(result)).toBe("Welcome note by test-model (endTurn):\n\nWelcome, Ada!");
       });
 
@@ -190,11 +202,16 @@ for (const transport of transports) {
         expect(progressFrames()).toBeLessThanOrEqual(atCancel + 2);
         expect(progressFrames()).toBeLessThan(20);
         // Over HTTP the server runs in this process: its handler saw the cancel and stopped early.
-        if (transport.name === "HTTP") await expect.poll(() => healthOutcomes, { timeout: 2000 }).toEqual([expect.stringMatching(/^Cancelled after \d+ of 40 checks\.$/)]);
+        if (transport.name === "HTTP")
+          await expect
+            .poll(() => healthOutcomes, { timeout: 2000 })
+            .toEqual([expect.stringMatching(/^Cancelled after \d+ of 40 checks\.$/)]);
       });
 
       it("rejects bad arguments with -32602 and readable details", async () => {
-        await expect(client.callTool({ name: "cancel-booking", arguments: { bookingId: "nope", reason: "duplicate" } })).rejects.toMatchObject({
+        await expect(
+          client.callTool({ name: "cancel-booking", arguments: { bookingId: "nope", reason: "duplicate" } }),
+        ).rejects.toMatchObject({
           code: -32602,
           message: expect.stringContaining("/bookingId must match pattern"),
         });
@@ -280,7 +297,11 @@ describe("demo MCP server over HTTP: the 2026-07-28 wire", () => {
   });
 
   it("answers a body that is not JSON with a parse error, and an unknown session with 404", async () => {
-    const garbled = await fetch(http.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{not json" });
+    const garbled = await fetch(http.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: "{not json",
+    });
     expect(garbled.status).toBe(400);
     expect(((await garbled.json()) as { error: { code: number } }).error.code).toBe(-32700);
     const ended = await fetch(http.url, { headers: { accept: "text/event-stream", "mcp-session-id": "no-such-session" } });
@@ -292,10 +313,14 @@ describe("demo MCP server over HTTP: the 2026-07-28 wire", () => {
     expect(fromEvilPage.status).toBe(403);
     // fetch will not send a forged Host, so this one goes through node:http.
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(http.url, { method: "POST", headers: { host: `evil.example:${HTTP_PORT}`, "content-type": "application/json" } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        http.url,
+        { method: "POST", headers: { host: `evil.example:${HTTP_PORT}`, "content-type": "application/json" } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on("error", reject);
       req.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: envelope } }));
     });

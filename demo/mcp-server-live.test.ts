@@ -39,7 +39,9 @@ describe("demo MCP server: progress, logging, cancellation", () => {
       [4, 4],
     ]);
     expect(progress[1]?.message).toMatch(/^payments: \d+ ms$/);
-    expect(result.content).toEqual([{ type: "text", text: expect.stringMatching(/^4 of 4 checks passed\. Slow: payments \(\d+ ms\), payments \(\d+ ms\)\.$/) }]);
+    expect(result.content).toEqual([
+      { type: "text", text: expect.stringMatching(/^4 of 4 checks passed\. Slow: payments \(\d+ ms\), payments \(\d+ ms\)\.$/) },
+    ]);
     expect(new Set(logs.map((l) => l.level))).toEqual(new Set(["info", "debug", "warning", "notice"]));
     expect(logs.every((l) => l.logger === "health-check")).toBe(true);
     expect(logs.at(-1)).toEqual({ level: "notice", logger: "health-check", data: "Finished 4 checks, 2 slow." });
@@ -58,17 +60,13 @@ describe("demo MCP server: progress, logging, cancellation", () => {
     frames.length = 0;
     const progress: Progress[] = [];
     const controller = new AbortController();
-    const pending = client.callTool(
-      { name: "run-health-check", arguments: { steps: 50, stepMs: 150 } },
-      undefined,
-      {
-        signal: controller.signal,
-        onprogress: (p) => {
-          progress.push(p);
-          if (p.progress === 2) controller.abort("enough");
-        },
+    const pending = client.callTool({ name: "run-health-check", arguments: { steps: 50, stepMs: 150 } }, undefined, {
+      signal: controller.signal,
+      onprogress: (p) => {
+        progress.push(p);
+        if (p.progress === 2) controller.abort("enough");
       },
-    );
+    });
     await expect(pending).rejects.toThrow();
     // Long enough for several more steps had the server ignored the cancellation.
     await new Promise((resolve) => setTimeout(resolve, 600));

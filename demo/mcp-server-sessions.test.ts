@@ -35,7 +35,11 @@ async function openSession(): Promise<string> {
   const id = response.headers.get("mcp-session-id");
   await response.body?.cancel();
   expect(id).toBeTruthy();
-  await fetch(http.url, { method: "POST", headers: { ...HEADERS, "mcp-session-id": id!, "mcp-protocol-version": "2025-11-25" }, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+  await fetch(http.url, {
+    method: "POST",
+    headers: { ...HEADERS, "mcp-session-id": id!, "mcp-protocol-version": "2025-11-25" },
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  });
   return id!;
 }
 
@@ -65,7 +69,9 @@ describe("demo MCP server over HTTP: idle 2025-11-25 sessions", () => {
       await response.body?.cancel();
     }
     const listening = await openSession();
-    const stream = await fetch(http.url, { headers: { accept: "text/event-stream", "mcp-session-id": listening, "mcp-protocol-version": "2025-11-25" } });
+    const stream = await fetch(http.url, {
+      headers: { accept: "text/event-stream", "mcp-session-id": listening, "mcp-protocol-version": "2025-11-25" },
+    });
     expect(stream.status).toBe(200);
     await sleep(IDLE_MS * 3);
     expect((await listTools(listening)).status).toBe(200);
@@ -74,7 +80,10 @@ describe("demo MCP server over HTTP: idle 2025-11-25 sessions", () => {
 
   it("ends a session its client deletes", async () => {
     const session = await openSession();
-    const deleted = await fetch(http.url, { method: "DELETE", headers: { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" } });
+    const deleted = await fetch(http.url, {
+      method: "DELETE",
+      headers: { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" },
+    });
     expect(deleted.status).toBe(200);
     expect((await listTools(session)).status).toBe(404);
   });

@@ -57,7 +57,10 @@ const httpSend: Send = async (method, params, declare = true) => {
 /** The demo over stdio, spoken to line by line; notifications are kept for the test to read. */
 function stdioPeer() {
   const launch = demoServerLaunch();
-  const child: ChildProcessWithoutNullStreams = spawn(launch.command, launch.args, { env: { ...process.env, ...launch.env }, stdio: "pipe" });
+  const child: ChildProcessWithoutNullStreams = spawn(launch.command, launch.args, {
+    env: { ...process.env, ...launch.env },
+    stdio: "pipe",
+  });
   const waiting = new Map<number, (answer: Answer) => void>();
   const notifications: { method: string; params: Record<string, unknown> }[] = [];
   createInterface({ input: child.stdout }).on("line", (line) => {
@@ -126,7 +129,13 @@ describe("rebook-all as a task of the Tasks extension (2026-07-28)", () => {
     const taskId = String(created.result!.taskId);
     const response = await fetch(http.url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", "mcp-protocol-version": "2026-07-28", "mcp-method": "tasks/get", "mcp-name": "other" },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tasks/get",
+        "mcp-name": "other",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tasks/get", params: { taskId, _meta: envelope(true) } }),
     });
     expect(response.status).toBe(400);
@@ -138,7 +147,9 @@ describe("rebook-all as a task of the Tasks extension (2026-07-28)", () => {
     const peer = stdioPeer();
     try {
       const taskId = await runsAsTask(peer.send);
-      const statuses = peer.notifications.filter((n) => n.method === "notifications/tasks" && n.params.taskId === taskId).map((n) => n.params.status);
+      const statuses = peer.notifications
+        .filter((n) => n.method === "notifications/tasks" && n.params.taskId === taskId)
+        .map((n) => n.params.status);
       expect(statuses).toContain("input_required");
       expect(statuses.at(-1)).toBe("completed");
     } finally {
@@ -196,7 +207,10 @@ for (const transport of ["stdio", "HTTP"] as const) {
         capabilities: { elicitation: { form: {} } },
         setup: (c) =>
           c.setRequestHandler("elicitation/create", (request) => {
-            asked.push({ message: String(request.params.message), related: request.params._meta?.["io.modelcontextprotocol/related-task"] });
+            asked.push({
+              message: String(request.params.message),
+              related: request.params._meta?.["io.modelcontextprotocol/related-task"],
+            });
             return { action: "accept", content: { seating: "earliest" } };
           }),
       });
@@ -207,20 +221,38 @@ for (const transport of ["stdio", "HTTP"] as const) {
 
     it("declares tasks; a task-augmented call creates a task whose question reaches the client; tasks/result, list, cancel", async () => {
       expect(client.getServerCapabilities()?.tasks).toMatchObject({ requests: { tools: { call: {} } }, list: {}, cancel: {} });
-      const created = await client.request({ method: "tools/call", params: { name: "rebook-all", arguments: { passengers: 2, stepMs: 20 }, task: { ttl: 60_000 } } }, Any);
+      const created = await client.request(
+        { method: "tools/call", params: { name: "rebook-all", arguments: { passengers: 2, stepMs: 20 }, task: { ttl: 60_000 } } },
+        Any,
+      );
       const task = created.task as { taskId: string; status: string; ttl: number };
       expect(task).toMatchObject({ status: "working", ttl: 1_800_000, pollInterval: 250 });
       const result = await client.request({ method: "tasks/result", params: { taskId: task.taskId } }, Any);
       expect(resultText(result)).toContain("Rebooked 2 passengers from LP 204 (rest seated earliest)");
       expect(result._meta).toMatchObject({ "io.modelcontextprotocol/related-task": { taskId: task.taskId } });
-      expect(asked.at(-1)).toEqual({ message: expect.stringContaining("1 of 2 passengers are rebooked"), related: { taskId: task.taskId } });
-      expect(await client.request({ method: "tasks/get", params: { taskId: task.taskId } }, Any)).toMatchObject({ taskId: task.taskId, status: "completed" });
+      expect(asked.at(-1)).toEqual({
+        message: expect.stringContaining("1 of 2 passengers are rebooked"),
+        related: { taskId: task.taskId },
+      });
+      expect(await client.request({ method: "tasks/get", params: { taskId: task.taskId } }, Any)).toMatchObject({
+        taskId: task.taskId,
+        status: "completed",
+      });
 
-      const slow = (await client.request({ method: "tools/call", params: { name: "rebook-all", arguments: { stepMs: 10_000 }, task: {} } }, Any)).task as { taskId: string };
+      const slow = (
+        await client.request({ method: "tools/call", params: { name: "rebook-all", arguments: { stepMs: 10_000 }, task: {} } }, Any)
+      ).task as { taskId: string };
       expect(await client.request({ method: "tasks/cancel", params: { taskId: slow.taskId } }, Any)).toMatchObject({ status: "cancelled" });
       const listed = (await client.request({ method: "tasks/list", params: {} }, Any)).tasks as { taskId: string; status: string }[];
-      expect(listed.map((t) => [t.taskId, t.status])).toEqual(expect.arrayContaining([[task.taskId, "completed"], [slow.taskId, "cancelled"]]));
-      await expect(client.request({ method: "tasks/get", params: { taskId: "no-such-task" } }, Any)).rejects.toMatchObject({ code: -32602 });
+      expect(listed.map((t) => [t.taskId, t.status])).toEqual(
+        expect.arrayContaining([
+          [task.taskId, "completed"],
+          [slow.taskId, "cancelled"],
+        ]),
+      );
+      await expect(client.request({ method: "tasks/get", params: { taskId: "no-such-task" } }, Any)).rejects.toMatchObject({
+        code: -32602,
+      });
     });
   });
 }

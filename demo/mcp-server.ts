@@ -50,9 +50,12 @@ if (flags.http) {
   process.once("SIGTERM", stop);
 } else {
   // The connection's opening message picks the era; one Server is pinned for its lifetime.
-  serveStdio(demoServerFactory(runtime, () => true), {
-    transport: tasksStdioTransport(runtime),
-    onerror: (error) => process.stderr.write(`loupe-demo: ${error.message}\n`),
-  });
+  serveStdio(
+    demoServerFactory(runtime, () => true),
+    {
+      transport: tasksStdioTransport(runtime),
+      onerror: (error) => process.stderr.write(`loupe-demo: ${error.message}\n`),
+    },
+  );
   process.stderr.write(`loupe-demo MCP server ready on stdio (2025-11-25 and 2026-07-28; ${summary})\n`);
 }

@@ -54,7 +54,11 @@ test("unknown ids are 404 with the route's own code", async () => {
   await expectError(call("GET", `/api/connections/${conn}/calls/nope`), 404, "not_found:call");
   await expectError(call("POST", `/api/connections/${conn}/calls/nope/cancel`, "{}"), 404, "not_found:call");
   await expectError(call("GET", `/api/connections/${conn}/tasks/nope`), 404, "not_found:task");
-  await expectError(call("POST", `/api/connections/${conn}/requests/nope`, JSON.stringify({ action: "decline" })), 404, "not_found:mcp_request");
+  await expectError(
+    call("POST", `/api/connections/${conn}/requests/nope`, JSON.stringify({ action: "decline" })),
+    404,
+    "not_found:mcp_request",
+  );
   await expectError(call("GET", "/api/agents/nope"), 404, "not_found:agent");
   await expectError(call("GET", "/api/agents/nope/apps/loupe_demo/sessions"), 404, "not_found:agent");
   await expectError(call("POST", "/api/agents/demo-agent/runs/nope/abort"), 404, "not_found:run");
@@ -80,7 +84,11 @@ test("malformed bodies, wrong content and bad query parameters are 400, never 5x
   await expectError(call("POST", "/api/connections/demo%ZZ/connect", "{}"), 400, "bad_request:url");
   // Parsed fine, but storing or sending it would overflow the stack: refused up front.
   const deep = '{"a":'.repeat(20_000) + "1" + "}".repeat(20_000);
-  await expectError(call("POST", "/api/connections/demo-mcp/tools/call", `{"name":"echo","arguments":{"message":${deep}}}`), 400, "bad_request:json");
+  await expectError(
+    call("POST", "/api/connections/demo-mcp/tools/call", `{"name":"echo","arguments":{"message":${deep}}}`),
+    400,
+    "bad_request:json",
+  );
 });
 
 test("a body over 8 MiB is refused with 413 before it is read whole", async () => {

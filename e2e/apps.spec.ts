@@ -29,7 +29,11 @@ async function useBasicReact(workbench: Workbench, page: Page) {
   await expect(page.getByTestId("tool-detail").getByTestId("tool-app-badge")).toBeVisible();
 }
 
-test("get-time's app renders from the second origin and its button's call is gated, sent and recorded", async ({ workbench, page, request }) => {
+test("get-time's app renders from the second origin and its button's call is gated, sent and recorded", async ({
+  workbench,
+  page,
+  request,
+}) => {
   await useBasicReact(workbench, page);
   await workbench.run();
   await expect(workbench.result).toHaveAttribute("data-status", "ok");
@@ -100,8 +104,14 @@ test("get-time's app renders from the second origin and its button's call is gat
   await expect(rows.filter({ hasText: "Loupe → app (get-time): ui/notifications/tool-input" }).first()).toBeVisible();
   // The list is virtualized: what is not on screen is counted through the API.
   const id = new URL(page.url()).searchParams.get("c")!;
-  const traffic = await request.get(`/api/connections/${encodeURIComponent(id)}/traffic?limit=2000`, { headers: { "x-loupe-token": E2E_TOKEN } });
-  const entries = (await traffic.json()) as { kind: string; direction: string; raw: { method?: string; direction?: string; message?: { method?: string } } }[];
+  const traffic = await request.get(`/api/connections/${encodeURIComponent(id)}/traffic?limit=2000`, {
+    headers: { "x-loupe-token": E2E_TOKEN },
+  });
+  const entries = (await traffic.json()) as {
+    kind: string;
+    direction: string;
+    raw: { method?: string; direction?: string; message?: { method?: string } };
+  }[];
   const appCalls = entries.filter((e) => e.kind === "app_message" && e.raw.message?.method === "tools/call");
   expect(appCalls.map((e) => [e.direction, e.raw.direction])).toEqual([
     ["in", "app_to_host"],
@@ -109,7 +119,9 @@ test("get-time's app renders from the second origin and its button's call is gat
   ]);
   // The Run and the allowed app call reached the server; the denied one never left Loupe.
   expect(entries.filter((e) => e.kind === "message" && e.direction === "out" && e.raw.method === "tools/call")).toHaveLength(2);
-  expect(entries.some((e) => e.kind === "app_message" && e.direction === "out" && e.raw.message?.method === "ui/notifications/tool-result")).toBe(true);
+  expect(
+    entries.some((e) => e.kind === "app_message" && e.direction === "out" && e.raw.message?.method === "ui/notifications/tool-result"),
+  ).toBe(true);
 });
 
 test("the Apps tab opens get-time's app with hand-entered input, without calling the tool", async ({ workbench, page }) => {
@@ -130,7 +142,10 @@ test("the Apps tab opens get-time's app with hand-entered input, without calling
   await expect(view(page, panel).locator("code")).toHaveText("Loading...");
 });
 
-test("the demo's plan-trip renders its itinerary app; a leg's weather comes from get-forecast without asking", async ({ workbench, page }) => {
+test("the demo's plan-trip renders its itinerary app; a leg's weather comes from get-forecast without asking", async ({
+  workbench,
+  page,
+}) => {
   await workbench.open();
   await workbench.selectServer("Loupe demo MCP server");
   await workbench.selectTool("plan-trip");
@@ -169,7 +184,10 @@ test("the demo's plan-trip renders its itinerary app; a leg's weather comes from
   if (SHOTS) await shots(page, "demo-itinerary");
 });
 
-test("server-system-monitor's app polls an app-only tool: allowed once for the app's life, then no more questions", async ({ workbench, page }) => {
+test("server-system-monitor's app polls an app-only tool: allowed once for the app's life, then no more questions", async ({
+  workbench,
+  page,
+}) => {
   const name = "system-monitor (apps)";
   await workbench.open();
   if ((await workbench.server(name).count()) === 0) await workbench.addStdioServer(name, "node", `${SYSTEM_MONITOR} --stdio`);

@@ -68,7 +68,10 @@ test("a tool that requires a task runs as one: status followed to completed, res
   await expect(row.getByTestId("task-status")).toHaveAttribute("data-status", "completed");
 });
 
-test("a plain Run the demo server makes a task reads 'Ran as a task', links to the task, and shows its result", async ({ workbench, page }) => {
+test("a plain Run the demo server makes a task reads 'Ran as a task', links to the task, and shows its result", async ({
+  workbench,
+  page,
+}) => {
   // The demo connection npm start creates speaks 2026-07-28 with tasks on: rebook-all becomes a
   // Tasks-extension task even though "Run as task" is not ticked.
   const DEMO = "Loupe demo MCP server";
@@ -91,9 +94,12 @@ test("a plain Run the demo server makes a task reads 'Ran as a task', links to t
 
   // Its question in the inbox names the task; the answer lets the task finish.
   await page.getByTestId("inbox-link").click();
-  const pending = page.getByTestId("inbox-view").locator('[data-testid="mcp-request-card"][data-status="pending"]').filter({
-    has: page.locator(`[data-testid="request-related-task"][data-task-id="${taskId}"]`),
-  });
+  const pending = page
+    .getByTestId("inbox-view")
+    .locator('[data-testid="mcp-request-card"][data-status="pending"]')
+    .filter({
+      has: page.locator(`[data-testid="request-related-task"][data-task-id="${taskId}"]`),
+    });
   await expect(pending).toBeVisible({ timeout: 30_000 });
   const card = page.locator(`[data-testid="mcp-request-card"][data-request-id="${await pending.getAttribute("data-request-id")}"]`);
   await expect(card.getByTestId("request-related-task")).toHaveText(`asked by task ${taskId}`);

@@ -30,9 +30,13 @@ function listening(port: number): Promise<boolean> {
 
 test.beforeAll(async () => {
   const loader = path.join(ROOT, "node_modules/tsx/dist/loader.mjs");
-  server = spawn(process.execPath, ["--import", `file://${loader}`, path.join(ROOT, "demo/mcp-server.ts"), "--http", "--port", String(PORT), "--conformance"], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  server = spawn(
+    process.execPath,
+    ["--import", `file://${loader}`, path.join(ROOT, "demo/mcp-server.ts"), "--http", "--port", String(PORT), "--conformance"],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   // server-everything binds every interface: the preload pins it to 127.0.0.1.
   everything = spawn(process.execPath, ["-r", path.join(ROOT, "tests/support/force-loopback.cjs"), EVERYTHING, "streamableHttp"], {
     env: { ...process.env, PORT: String(EVERYTHING_PORT) },
@@ -51,7 +55,10 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `conformance-${name}.png`) });
 }
 
-test("runs the suite against the demo server over HTTP: progress, cancel, the passed 2025-11-25 set, one 2026-07-28 scenario", async ({ workbench, page }) => {
+test("runs the suite against the demo server over HTTP: progress, cancel, the passed 2025-11-25 set, one 2026-07-28 scenario", async ({
+  workbench,
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await workbench.open();
   // Not offered on a stdio connection (the built-in demo).
@@ -80,7 +87,9 @@ test("runs the suite against the demo server over HTTP: progress, cancel, the pa
 
   // The whole 2026-07-28 set: progress shows, then Cancel stops it.
   await panel.getByTestId("conformance-revision").selectOption("2026-07-28");
-  await expect(panel.getByTestId("conformance-scenario-picker").locator("option", { hasText: "input-required-result-basic-elicitation" })).toHaveCount(1);
+  await expect(
+    panel.getByTestId("conformance-scenario-picker").locator("option", { hasText: "input-required-result-basic-elicitation" }),
+  ).toHaveCount(1);
   await panel.getByTestId("conformance-run").click();
   const progress = panel.getByTestId("conformance-progress");
   await expect(progress).toContainText(/Scenario \d+ of \d{2}/);
@@ -111,7 +120,10 @@ test("runs the suite against the demo server over HTTP: progress, cancel, the pa
   await tools.locator("summary").first().click();
   const listed = tools.locator('[data-testid="conformance-check"][data-check="tools-list"]');
   await listed.locator("summary").click();
-  await expect(listed.getByTestId("conformance-spec-refs").locator("a").first()).toHaveAttribute("href", /^https:\/\/modelcontextprotocol\.io\//);
+  await expect(listed.getByTestId("conformance-spec-refs").locator("a").first()).toHaveAttribute(
+    "href",
+    /^https:\/\/modelcontextprotocol\.io\//,
+  );
   await expect(listed.getByTestId("conformance-check-json")).toContainText("test_simple_text");
 
   // Three runs kept; picking the earlier one shows it again.

@@ -136,12 +136,22 @@ test.describe("a Loupe started with --no-demo --agent URL", () => {
     agent = await startAgentServer({ port: AGENT_PORT, env: SCRIPTED_ONLY, preload: true });
     const tsx = pathToFileURL(path.join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
     // The build the main Loupe of this run uses; no demo, one agent server, nothing else.
-    loupe = spawn(process.execPath, ["--import", tsx, "server.ts", "--no-demo", "--no-open", "--port", String(LOUPE_PORT), "--agent", agent.url], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", CI: "1", LOUPE_TOKEN: TOKEN, LOUPE_DATA_DIR: mkdtempSync(path.join(tmpdir(), "loupe-e2e-agent-only-")) },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
+    loupe = spawn(
+      process.execPath,
+      ["--import", tsx, "server.ts", "--no-demo", "--no-open", "--port", String(LOUPE_PORT), "--agent", agent.url],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          CI: "1",
+          LOUPE_TOKEN: TOKEN,
+          LOUPE_DATA_DIR: mkdtempSync(path.join(tmpdir(), "loupe-e2e-agent-only-")),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      },
+    );
     let log = "";
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`Loupe did not start:\n${log}`)), 120_000);

@@ -19,7 +19,9 @@ function post(path: string, body: string, token = E2E_TOKEN): Promise<Reply> {
     const req = httpRequest({ host: "127.0.0.1", port: Number(url.port), path, method: "POST", headers }, (res) => {
       let text = "";
       res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, direct: res.headers["x-loupe-direct"] === "1", json: JSON.parse(text) as Reply["json"] }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, direct: res.headers["x-loupe-direct"] === "1", json: JSON.parse(text) as Reply["json"] }),
+      );
     });
     req.on("error", reject);
     req.end(body);
@@ -42,10 +44,18 @@ test("tools/call answers the same through Next and directly, errors and the toke
   expect(replies[1]!.direct).toBe(true);
 
   const bad = await post(route, "{not json");
-  expect({ status: bad.status, code: bad.json.error?.code, direct: bad.direct }).toEqual({ status: 400, code: "bad_request:json", direct: true });
+  expect({ status: bad.status, code: bad.json.error?.code, direct: bad.direct }).toEqual({
+    status: 400,
+    code: "bad_request:json",
+    direct: true,
+  });
   const unknown = await post("/api/connections/nope/tools/call", call);
   expect({ status: unknown.status, code: unknown.json.error?.code }).toEqual({ status: 404, code: "not_found:connection" });
   // The gate runs before either path.
   const stranger = await post(route, call, "wrong-token");
-  expect({ status: stranger.status, code: stranger.json.error?.code, direct: stranger.direct }).toEqual({ status: 401, code: "unauthorized:token", direct: false });
+  expect({ status: stranger.status, code: stranger.json.error?.code, direct: stranger.direct }).toEqual({
+    status: 401,
+    code: "unauthorized:token",
+    direct: false,
+  });
 });

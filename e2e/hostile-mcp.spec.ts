@@ -68,7 +68,10 @@ test("a 200 KB default and 70 KB of arguments run in form and JSON mode without 
   expect(errors).toEqual([]);
 });
 
-test("a recursive $ref: # schema runs from JSON; Send anyway shows the server's -32602 once; a 65 MB answer fails in words", async ({ workbench, page }) => {
+test("a recursive $ref: # schema runs from JSON; Send anyway shows the server's -32602 once; a 65 MB answer fails in words", async ({
+  workbench,
+  page,
+}) => {
   await pick(page, "recursive");
   await workbench.toolDetail.getByTestId("schema-form-mode").getByText("JSON").click();
   await workbench.toolDetail.getByLabel("JSON").fill('{"name":"a","children":[{"name":"b","children":[]}]}');
@@ -96,7 +99,10 @@ test("a recursive $ref: # schema runs from JSON; Send anyway shows the server's 
   await expect(workbench.server(NAME)).toHaveAttribute("data-status", "connected");
 });
 
-test("traffic: big frames keep their method and pair, garbage lines are kept, Loupe's records are not unrecognized", async ({ workbench, page }) => {
+test("traffic: big frames keep their method and pair, garbage lines are kept, Loupe's records are not unrecognized", async ({
+  workbench,
+  page,
+}) => {
   await pick(page, "garbage");
   await workbench.run();
   await expect(workbench.result).toContainText("answered after the garbage");

@@ -21,7 +21,11 @@ test("SIGKILL of Loupe (one process: no launcher kept alive beside it) ends the 
   const launcher = spawn(
     process.execPath,
     ["scripts/start.mjs", "--no-open", "--no-demo", "--port", String(PORT), "--mcp", `${process.execPath} ${STUBBORN} ${pidFile}`],
-    { cwd: ROOT, env: { ...process.env, LOUPE_DATA_DIR: data, LOUPE_TOKEN: "lifetime-token-0123456789", CI: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      cwd: ROOT,
+      env: { ...process.env, LOUPE_DATA_DIR: data, LOUPE_TOKEN: "lifetime-token-0123456789", CI: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   const pids: number[] = [];
   try {
@@ -39,7 +43,11 @@ test("SIGKILL of Loupe (one process: no launcher kept alive beside it) ends the 
     pids.push(server, grandchild);
     expect(pids.every(alive)).toBe(true);
     // Loupe serves from the launcher's own process: none of its children is a second Loupe.
-    const children = execFileSync("pgrep", ["-P", String(launcher.pid)]).toString().trim().split("\n").map(Number);
+    const children = execFileSync("pgrep", ["-P", String(launcher.pid)])
+      .toString()
+      .trim()
+      .split("\n")
+      .map(Number);
     const commands = children.map((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " "));
     expect(commands.filter((c) => c.includes("server.ts") || c.includes("start.mjs"))).toEqual([]);
     expect(children).toContain(server);
@@ -66,7 +74,12 @@ test("one Ctrl-C stops Loupe cleanly (exit 0), though it reaches Loupe both from
   const launcher = spawn(
     process.execPath,
     ["scripts/start.mjs", "--no-open", "--no-demo", "--port", String(PORT), "--mcp", `${process.execPath} ${STUBBORN} ${pidFile}`],
-    { cwd: ROOT, env: { ...process.env, LOUPE_DATA_DIR: data, LOUPE_TOKEN: "ctrlc-token-0123456789", CI: "1" }, stdio: ["ignore", "pipe", "pipe"], detached: true },
+    {
+      cwd: ROOT,
+      env: { ...process.env, LOUPE_DATA_DIR: data, LOUPE_TOKEN: "ctrlc-token-0123456789", CI: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
   );
   try {
     let out = "";

@@ -109,7 +109,10 @@ test("an agent session with a 20 KB unbroken message, and the inbox", async ({ w
   await expectNoSideways(page, "inbox");
 });
 
-test("an 800 px window: the session timeline keeps its width and a confirmation's Approve and Reject are whole", async ({ workbench, page }) => {
+test("an 800 px window: the session timeline keeps its width and a confirmation's Approve and Reject are whole", async ({
+  workbench,
+  page,
+}) => {
   await page.setViewportSize({ width: 800, height: 900 });
   const desk = new AgentDesk(page);
   await workbench.open();

@@ -56,7 +56,9 @@ test("an elicitation form with a multi-select is answered from the inbox and the
   await expect(card.getByTestId("elicitation-message")).toHaveText("Please provide inputs for the following fields:");
   // Schema defaults are applied before the user types anything.
   await expect(card.getByLabel("Integer", { exact: true })).toHaveValue("42");
-  await expect(card.getByRole("group", { name: "Untitled Multiple Select Enum" }).getByRole("checkbox", { name: "Guitar" })).toHaveAttribute("aria-checked", "true");
+  await expect(
+    card.getByRole("group", { name: "Untitled Multiple Select Enum" }).getByRole("checkbox", { name: "Guitar" }),
+  ).toHaveAttribute("aria-checked", "true");
 
   // Validation comes before sending: the required name is missing.
   await card.getByTestId("elicitation-accept").click();

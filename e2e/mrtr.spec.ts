@@ -63,7 +63,10 @@ test("an MRTR elicitation is answered from the inbox; the call finishes and the 
   await workbench.openTab("Traffic");
   const badges = page.getByTestId("mrtr-badge");
   await expect(badges.filter({ hasText: "MRTR 1/2 · asks round 1" }).last()).toBeVisible();
-  const retry = page.locator('[data-testid="traffic-row"]').filter({ has: page.getByTestId("mrtr-badge").filter({ hasText: "MRTR 2/2 · retry 1" }) }).last();
+  const retry = page
+    .locator('[data-testid="traffic-row"]')
+    .filter({ has: page.getByTestId("mrtr-badge").filter({ hasText: "MRTR 2/2 · retry 1" }) })
+    .last();
   await retry.click();
   const rounds = page.getByTestId("mrtr-rounds");
   await expect(rounds).toContainText("One tools/call confirm-order: 2 legs, 1 round of input");

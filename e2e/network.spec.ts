@@ -68,7 +68,10 @@ test("the Network tab lists the exchanges of an HTTP connection and opens one wi
   await expect(detail.getByTestId("network-request-headers").locator('[data-header="accept"] dd')).toContainText("text/event-stream");
 
   // The initialize request it carried opens its traffic row, whose detail names the exchange.
-  await detail.getByTestId("network-messages").getByRole("button", { name: /initialize #0/ }).click();
+  await detail
+    .getByTestId("network-messages")
+    .getByRole("button", { name: /initialize #0/ })
+    .click();
   await expect(page).toHaveURL(/tab=traffic&seq=\d+/);
   const traffic = page.getByTestId("traffic-detail");
   await expect(traffic).toBeVisible();

@@ -74,7 +74,10 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-test("a scripted model reads the forecast unasked, waits at the gate to book, runs the edited booking once approved", async ({ workbench, page }) => {
+test("a scripted model reads the forecast unasked, waits at the gate to book, runs the edited booking once approved", async ({
+  workbench,
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await workbench.open();
   await expect(workbench.server(DEMO)).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
@@ -115,7 +118,10 @@ test("a scripted model reads the forecast unasked, waits at the gate to book, ru
   await page.getByTestId("inbox-link").click();
   await expect(page.locator(`[data-testid="approval-card"][data-approval-id="${approvalId}"]`)).toHaveAttribute("data-status", "pending");
   await page.getByTestId("playground-link").click();
-  await page.locator('[data-testid="pg-conversation"]', { hasText: "Lisbon trip" }).getByRole("button", { name: "Lisbon trip", exact: true }).click();
+  await page
+    .locator('[data-testid="pg-conversation"]', { hasText: "Lisbon trip" })
+    .getByRole("button", { name: "Lisbon trip", exact: true })
+    .click();
   await expect(card).toHaveAttribute("data-status", "pending");
 
   // Edit an argument, then approve.
@@ -155,7 +161,10 @@ test("a scripted model reads the forecast unasked, waits at the gate to book, ru
 test("Compare replays the conversation in a second column with its own totals", async ({ workbench, page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await workbench.open("view=playground");
-  await page.locator('[data-testid="pg-conversation"]', { hasText: "Lisbon trip" }).getByRole("button", { name: "Lisbon trip", exact: true }).click();
+  await page
+    .locator('[data-testid="pg-conversation"]', { hasText: "Lisbon trip" })
+    .getByRole("button", { name: "Lisbon trip", exact: true })
+    .click();
   const v = view(page);
   await v.getByTestId("pg-compare").click();
   await expect(v.getByTestId("pg-column")).toHaveCount(2);

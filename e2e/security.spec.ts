@@ -44,7 +44,9 @@ test("no token → 401, wrong token → 401, right token → 200; the page shell
   expect(shell.body).not.toContain("Loupe demo MCP server");
   expect((await get("/?token=wrong", { host })).status).toBe(401);
   // A cookie is never a credential any more, not even one named like the old one.
-  expect((await get("/api/connections", { host, cookie: `loupe_token_${new URL(test.info().project.use.baseURL!).port}=${E2E_TOKEN}` })).status).toBe(401);
+  expect(
+    (await get("/api/connections", { host, cookie: `loupe_token_${new URL(test.info().project.use.baseURL!).port}=${E2E_TOKEN}` })).status,
+  ).toBe(401);
 });
 
 test("a foreign Host or Origin → 403, even with the token", async () => {
@@ -55,7 +57,11 @@ test("a foreign Host or Origin → 403, even with the token", async () => {
   expect(origin.status).toBe(403);
 });
 
-test("the one-time URL keeps the token in the page's own storage, not in a cookie, and drops it from the address bar", async ({ workbench, page, context }) => {
+test("the one-time URL keeps the token in the page's own storage, not in a cookie, and drops it from the address bar", async ({
+  workbench,
+  page,
+  context,
+}) => {
   await workbench.open("view=inbox");
   await expect(page).not.toHaveURL(/token=/);
   await expect(page).toHaveURL(/view=inbox/);
@@ -83,7 +89,9 @@ test("without a token, or with one of an earlier launch, the page says to open t
 
 test("the token cookie of an earlier version is expired, and is no credential", async ({ workbench, page, context }) => {
   const port = new URL(test.info().project.use.baseURL!).port;
-  await context.addCookies([{ name: `loupe_token_${port}`, value: E2E_TOKEN, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Strict" }]);
+  await context.addCookies([
+    { name: `loupe_token_${port}`, value: E2E_TOKEN, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Strict" },
+  ]);
   const response = await page.goto("/");
   expect(await response!.headerValue("set-cookie")).toContain(`loupe_token_${port}=; Path=/; Max-Age=0`);
   expect((await context.cookies()).filter((c) => c.name.startsWith("loupe_token_"))).toEqual([]);
@@ -109,17 +117,29 @@ test("state-changing requests from another site or another local port are refuse
   const url = new URL(test.info().project.use.baseURL!);
   const body = JSON.stringify({ name: "from-elsewhere", transport: "http", url: "http://127.0.0.1:9/mcp" });
   for (const site of ["same-site", "cross-site"]) {
-    const res = await send("POST", "/api/connections", { host: url.host, "x-loupe-token": E2E_TOKEN, "sec-fetch-site": site, "content-type": "application/json" }, body);
+    const res = await send(
+      "POST",
+      "/api/connections",
+      { host: url.host, "x-loupe-token": E2E_TOKEN, "sec-fetch-site": site, "content-type": "application/json" },
+      body,
+    );
     expect(res.status, site).toBe(403);
     expect(JSON.parse(res.body).error.code).toBe("forbidden:origin");
   }
   const list = await get("/api/connections", { host: url.host, "x-loupe-token": E2E_TOKEN });
   expect(list.body).not.toContain("from-elsewhere");
   // Loupe's own page (same-origin) and scripts (no Sec-Fetch-Site) are fine.
-  const own = await send("POST", "/api/connections", { host: url.host, "x-loupe-token": E2E_TOKEN, "sec-fetch-site": "same-origin", "content-type": "application/json" }, body);
+  const own = await send(
+    "POST",
+    "/api/connections",
+    { host: url.host, "x-loupe-token": E2E_TOKEN, "sec-fetch-site": "same-origin", "content-type": "application/json" },
+    body,
+  );
   expect(own.status).toBe(201);
   const id = (JSON.parse(own.body) as { id: string }).id;
-  expect((await send("DELETE", `/api/connections/${id}`, { host: url.host, "x-loupe-token": E2E_TOKEN, "sec-fetch-site": "same-site" })).status).toBe(403);
+  expect(
+    (await send("DELETE", `/api/connections/${id}`, { host: url.host, "x-loupe-token": E2E_TOKEN, "sec-fetch-site": "same-site" })).status,
+  ).toBe(403);
   expect((await send("DELETE", `/api/connections/${id}`, { host: url.host, "x-loupe-token": E2E_TOKEN })).status).toBeLessThan(300);
 });
 
@@ -127,13 +147,23 @@ test("secrets never come back from the API", async () => {
   const host = new URL(test.info().project.use.baseURL!).host;
   const headers = { host, "x-loupe-token": E2E_TOKEN, "content-type": "application/json" };
   const created = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port: Number(host.split(":")[1]), path: "/api/connections", method: "POST", headers }, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = httpRequest(
+      { host: "127.0.0.1", port: Number(host.split(":")[1]), path: "/api/connections", method: "POST", headers },
+      (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on("error", reject);
-    req.end(JSON.stringify({ name: "secretive", transport: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer sk-very-secret" } }));
+    req.end(
+      JSON.stringify({
+        name: "secretive",
+        transport: "http",
+        url: "http://127.0.0.1:9/mcp",
+        headers: { Authorization: "Bearer sk-very-secret" },
+      }),
+    );
   });
   expect(created.status).toBe(201);
   expect(created.body).not.toContain("sk-very-secret");
@@ -158,13 +188,24 @@ test.describe("a web page on another 127.0.0.1 port", () => {
   let marker = "";
 
   const stdioBody = (name: string) =>
-    JSON.stringify({ name, transport: "stdio", command: "node", args: ["-e", `require("fs").writeFileSync(${JSON.stringify(marker)}, "pwned")`] });
+    JSON.stringify({
+      name,
+      transport: "stdio",
+      command: "node",
+      args: ["-e", `require("fs").writeFileSync(${JSON.stringify(marker)}, "pwned")`],
+    });
 
   /** What a thief does with a stolen value: POST /api/connections from Node, as `curl` would. */
   function replay(value: string, loupe: URL): Promise<void> {
     return new Promise((resolve) => {
       const req = httpRequest(
-        { host: "127.0.0.1", port: Number(loupe.port), path: "/api/connections", method: "POST", headers: { host: loupe.host, "x-loupe-token": value, "content-type": "application/json" } },
+        {
+          host: "127.0.0.1",
+          port: Number(loupe.port),
+          path: "/api/connections",
+          method: "POST",
+          headers: { host: loupe.host, "x-loupe-token": value, "content-type": "application/json" },
+        },
         (res) => {
           res.resume();
           res.on("end", () => {
@@ -211,7 +252,10 @@ const attempt = async (name, fn) => { try { out[name] = String(await fn()); } ca
     hostile = createServer((req, res) => {
       seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
       // Anything credential-shaped is replayed: every cookie value, any x-loupe-token header.
-      const values = (req.headers.cookie ?? "").split(";").map((c) => decodeURIComponent(c.slice(c.indexOf("=") + 1).trim())).filter(Boolean);
+      const values = (req.headers.cookie ?? "")
+        .split(";")
+        .map((c) => decodeURIComponent(c.slice(c.indexOf("=") + 1).trim()))
+        .filter(Boolean);
       const header = req.headers["x-loupe-token"];
       if (typeof header === "string") values.push(header);
       void Promise.all(values.map((v) => replay(v, loupe)));
@@ -235,7 +279,11 @@ const attempt = async (name, fn) => { try { out[name] = String(await fn()); } ca
     if (markerDir) rmSync(markerDir, { recursive: true, force: true });
   });
 
-  test("opened after Loupe's login, it receives no credential of Loupe's and cannot create, read or frame anything", async ({ workbench, page, context }) => {
+  test("opened after Loupe's login, it receives no credential of Loupe's and cannot create, read or frame anything", async ({
+    workbench,
+    page,
+    context,
+  }) => {
     await workbench.open();
     const host = new URL(test.info().project.use.baseURL!).host;
     const before = JSON.parse((await get("/api/connections", { host, "x-loupe-token": E2E_TOKEN })).body) as { name: string }[];

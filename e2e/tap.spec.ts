@@ -47,7 +47,11 @@ async function copied(page: Page, button: string): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
-test("a tapped call from an external client waits in the inbox, is approved in the browser, and shows 'via <client>'", async ({ workbench, page, context }) => {
+test("a tapped call from an external client waits in the inbox, is approved in the browser, and shows 'via <client>'", async ({
+  workbench,
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await workbench.useEverything(SERVER);
   await page.getByTestId("tap-tab").click();

@@ -157,7 +157,11 @@ test("a spoofing tool name shows its override; a remote image in a markdown resu
     await workbench.open();
     const name = "spoof fixture";
     if ((await workbench.server(name).count()) === 0) {
-      await workbench.addStdioServer(name, "node", `${path.join(ROOT, "tests/fixtures/spoof-mcp-server.mjs")} http://127.0.0.1:${PIXEL_PORT}/pixel.gif`);
+      await workbench.addStdioServer(
+        name,
+        "node",
+        `${path.join(ROOT, "tests/fixtures/spoof-mcp-server.mjs")} http://127.0.0.1:${PIXEL_PORT}/pixel.gif`,
+      );
     }
     await workbench.selectServer(name);
     await workbench.openTab("Tools");
@@ -198,12 +202,16 @@ test.describe("screenshots", () => {
       await desk.newSession("loupe_demo");
       await desk.send("full");
       await expect(desk.card("confirmation")).toBeVisible({ timeout: 30_000 });
-      await page.getByTestId("theme-toggle").getByRole("radio", { name: theme === "dark" ? "Dark theme" : "Light theme" }).click();
+      await page
+        .getByTestId("theme-toggle")
+        .getByRole("radio", { name: theme === "dark" ? "Dark theme" : "Light theme" })
+        .click();
       for (const width of [1440, 800]) {
         await page.setViewportSize({ width, height: 900 });
         // LOUPE_SHOTS_DIR keeps them out of test-results, which the next Playwright run empties.
         const dir = process.env.LOUPE_SHOTS_DIR;
-        const shot = (name: string) => page.screenshot({ path: dir ? `${dir}/${theme}-${width}-${name}.png` : info.outputPath(`${theme}-${width}-${name}.png`) });
+        const shot = (name: string) =>
+          page.screenshot({ path: dir ? `${dir}/${theme}-${width}-${name}.png` : info.outputPath(`${theme}-${width}-${name}.png`) });
 
         await workbench.selectServer(DEMO);
         await workbench.selectTool("convert-currency");

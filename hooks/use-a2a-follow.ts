@@ -15,7 +15,10 @@ export function useA2aFollow(agentId: string, onTask: (taskId: string, contextId
   const [exchangeId, setExchangeId] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
   const live = useQuery(a2aLiveQuery(agentId));
-  const exchange: Entry[] = useMemo(() => (exchangeId ? (live.data ?? []).filter((e) => entryExchangeId(e) === exchangeId) : []), [exchangeId, live.data]);
+  const exchange: Entry[] = useMemo(
+    () => (exchangeId ? (live.data ?? []).filter((e) => entryExchangeId(e) === exchangeId) : []),
+    [exchangeId, live.data],
+  );
   useEffect(() => {
     if (!waiting) return;
     const hit = exchange.find((e) => entryTaskId(e));

@@ -37,8 +37,14 @@ export function useA2aTaskActions(agentId: string) {
     void qc.invalidateQueries({ queryKey: a2aKeys.tasks(agentId) });
   };
   const send = useMutation<{ exchangeId: string }, AppError, A2aSendBody>({ mutationFn: (body) => a2aApi.send(agentId, body) });
-  const refresh = useMutation<A2aTaskDetail, AppError, string>({ mutationFn: (taskId) => a2aApi.refresh(agentId, taskId), onSuccess: putTask });
-  const cancel = useMutation<A2aTaskDetail, AppError, string>({ mutationFn: (taskId) => a2aApi.cancel(agentId, taskId), onSuccess: putTask });
+  const refresh = useMutation<A2aTaskDetail, AppError, string>({
+    mutationFn: (taskId) => a2aApi.refresh(agentId, taskId),
+    onSuccess: putTask,
+  });
+  const cancel = useMutation<A2aTaskDetail, AppError, string>({
+    mutationFn: (taskId) => a2aApi.cancel(agentId, taskId),
+    onSuccess: putTask,
+  });
   const resubscribe = useMutation<unknown, AppError, string>({ mutationFn: (taskId) => a2aApi.resubscribe(agentId, taskId) });
   const registerPush = useMutation({
     mutationFn: (taskId: string) => a2aApi.registerPush(agentId, taskId),

@@ -13,8 +13,7 @@ export function useAgentRun(ref: SessionRef) {
   const qc = useQueryClient();
   const sessionKey = refKey(ref);
   const runs = useQuery(runsQuery(ref.agentId, sessionKey));
-  const put = (run: RunRecord) =>
-    qc.setQueryData<RunRecord[]>(agentKeys.runs(ref.agentId, sessionKey), (list) => upsertRun(list, run));
+  const put = (run: RunRecord) => qc.setQueryData<RunRecord[]>(agentKeys.runs(ref.agentId, sessionKey), (list) => upsertRun(list, run));
 
   const run = useMutation({
     mutationFn: (body: RunBody) => agentApi.run(ref, { ...body, userId: body.userId ?? ref.userId }),

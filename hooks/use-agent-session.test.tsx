@@ -18,17 +18,41 @@ const REF = { agentId: "ag", appName: "demo", userId: "u1", sessionId: "s1" };
 const KEY = "demo/u1/s1";
 
 const ev = (id: string, inv: string, author: string, text: string, extra: Record<string, unknown> = {}) => ({
-  id, invocationId: inv, author, timestamp: 1795257092, content: { role: author === "user" ? "user" : "model", parts: [{ text }] },
-  actions: { stateDelta: {}, artifactDelta: {} }, longRunningToolIds: [], ...extra,
+  id,
+  invocationId: inv,
+  author,
+  timestamp: 1795257092,
+  content: { role: author === "user" ? "user" : "model", parts: [{ text }] },
+  actions: { stateDelta: {}, artifactDelta: {} },
+  longRunningToolIds: [],
+  ...extra,
 });
 
 function live(seq: number, kind: string, raw: unknown): Entry {
-  return { seq, connectionId: "ag", sessionKey: KEY, receivedAt: 2_000_000 + seq, sourceTime: null, direction: kind === "user_message" ? "out" : "in", protocol: "adk", kind, raw, rawBytes: 1 };
+  return {
+    seq,
+    connectionId: "ag",
+    sessionKey: KEY,
+    receivedAt: 2_000_000 + seq,
+    sourceTime: null,
+    direction: kind === "user_message" ? "out" : "in",
+    protocol: "adk",
+    kind,
+    raw,
+    rawBytes: 1,
+  };
 }
 
 function setup(storedEvents: () => unknown[]) {
   const router = fetchRouter({
-    "GET /api/agents/ag/apps/demo/sessions/s1": () => ({ id: "s1", appName: "demo", userId: "u1", state: { seeded: true, count: 2 }, events: storedEvents(), lastUpdateTime: 1 }),
+    "GET /api/agents/ag/apps/demo/sessions/s1": () => ({
+      id: "s1",
+      appName: "demo",
+      userId: "u1",
+      state: { seeded: true, count: 2 },
+      events: storedEvents(),
+      lastUpdateTime: 1,
+    }),
   });
   vi.stubGlobal("fetch", router.fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -42,10 +66,16 @@ const texts = (tl: ReturnType<typeof useAgentSession>["timeline"]) =>
 
 describe("useAgentSession", () => {
   it("builds from the stored session, then folds in the user's message, partials and the final event", async () => {
-    const stored = [ev("a", "e-1", "user", "hello"), ev("b", "e-1", "agent", "hi there", { actions: { stateDelta: { count: 2 }, artifactDelta: {} } })];
+    const stored = [
+      ev("a", "e-1", "user", "hello"),
+      ev("b", "e-1", "agent", "hi there", { actions: { stateDelta: { count: 2 }, artifactDelta: {} } }),
+    ];
     const { client, hook } = setup(() => stored);
     await waitFor(() => expect(hook.result.current.timeline).not.toBeNull());
-    expect(texts(hook.result.current.timeline)).toEqual([["user", "hello", false], ["agent", "hi there", false]]);
+    expect(texts(hook.result.current.timeline)).toEqual([
+      ["user", "hello", false],
+      ["agent", "hi there", false],
+    ]);
     // Only the keys no event wrote count as initial state.
     expect(hook.result.current.timeline!.initialState).toEqual({ seeded: true });
     expect(hook.result.current.timeline!.state).toEqual({ seeded: true, count: 2 });
@@ -58,7 +88,10 @@ describe("useAgentSession", () => {
     });
     await waitFor(() => expect(hook.result.current.timeline!.entries).toHaveLength(4));
     const first = hook.result.current.timeline!;
-    expect(texts(first).slice(2)).toEqual([["user", "weather?", false], ["agent", "It is ", true]]);
+    expect(texts(first).slice(2)).toEqual([
+      ["user", "weather?", false],
+      ["agent", "It is ", true],
+    ]);
 
     act(() => {
       applyStreamEntries(client, [live(12, "event", { ...ev("p2", "e-2", "agent", "sunny"), partial: true })]);
@@ -97,7 +130,11 @@ describe("useAgentSession", () => {
     stored = [ev("a", "e-1", "user", "hello"), ev("u2", "e-2", "user", "again"), ev("b", "e-2", "agent", "answer")];
     await act(() => client.refetchQueries({ queryKey: agentKeys.stored("ag", KEY) }));
     await waitFor(() => expect(hook.result.current.timeline!.byEventId.has("u2")).toBe(true));
-    expect(texts(hook.result.current.timeline)).toEqual([["user", "hello", false], ["user", "again", false], ["agent", "answer", false]]);
+    expect(texts(hook.result.current.timeline)).toEqual([
+      ["user", "hello", false],
+      ["user", "again", false],
+      ["agent", "answer", false],
+    ]);
 
     act(() => {
       applyStreamEntries(client, [live(22, "event", { ...ev("p", "e-3", "agent", "more"), partial: true })]);
@@ -124,14 +161,24 @@ describe("useAgentSession", () => {
     await act(() => client.refetchQueries({ queryKey: agentKeys.stored("ag", KEY) }));
     await waitFor(() => expect(hook.result.current.timeline!.byEventId.has("u2")).toBe(true));
     await waitFor(() => expect(hook.result.current.liveEntries).toHaveLength(1));
-    expect(texts(hook.result.current.timeline)).toEqual([["user", "hello", false], ["user", "next", false]]);
+    expect(texts(hook.result.current.timeline)).toEqual([
+      ["user", "hello", false],
+      ["user", "next", false],
+    ]);
   });
 
   it("keeps what the server streamed but did not store after the stored session is re-read", async () => {
     const t0 = 1_795_257_092_000;
     let body: Record<string, unknown> = { events: [ev("a", "e-1", "user", "hello", { timestamp: t0 / 1000 })], unstored: [] };
     const router = fetchRouter({
-      "GET /api/agents/ag/apps/demo/sessions/s1": () => ({ id: "s1", appName: "demo", userId: "u1", state: {}, lastUpdateTime: 1, ...body }),
+      "GET /api/agents/ag/apps/demo/sessions/s1": () => ({
+        id: "s1",
+        appName: "demo",
+        userId: "u1",
+        state: {},
+        lastUpdateTime: 1,
+        ...body,
+      }),
     });
     vi.stubGlobal("fetch", router.fetch);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -150,7 +197,13 @@ describe("useAgentSession", () => {
     await waitFor(() => expect(hook.result.current.timeline!.entries).toHaveLength(4));
 
     // The run ended and the stored session is read again: it has only the real events.
-    body = { events: [ev("a", "e-1", "user", "hello", { timestamp: t0 / 1000 }), ev("b", "e-2", "agent", "working", { timestamp: (t0 + 1000) / 1000 })], unstored: [broken, failed] };
+    body = {
+      events: [
+        ev("a", "e-1", "user", "hello", { timestamp: t0 / 1000 }),
+        ev("b", "e-2", "agent", "working", { timestamp: (t0 + 1000) / 1000 }),
+      ],
+      unstored: [broken, failed],
+    };
     await act(() => client.refetchQueries({ queryKey: agentKeys.stored("ag", KEY) }));
     await waitFor(() => expect(hook.result.current.timeline!.entries).toHaveLength(4));
     const tl = hook.result.current.timeline!;

@@ -25,6 +25,7 @@ export function useAguiThread(agentId: string, threadId: string | null, runId: s
       { initialState },
     );
   }, [events, input]);
-  const running = runs.find((r) => r.record?.status === "running")?.runId ?? detail.data?.runs.find((r) => r.status === "running")?.runId ?? null;
+  const running =
+    runs.find((r) => r.record?.status === "running")?.runId ?? detail.data?.runs.find((r) => r.status === "running")?.runId ?? null;
   return { detail, entries, runs, run, timeline, running };
 }

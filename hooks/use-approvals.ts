@@ -25,7 +25,10 @@ export function useApprovalAnswer() {
       if (!(error instanceof AppError) || error.status !== 409) return;
       void qc.invalidateQueries({ queryKey: inboxKeys.list() });
       void qc.invalidateQueries({ queryKey: approvalKeys.all() });
-      void qc.fetchQuery(approvalQuery(id)).then((a) => putApproval(qc, a), () => undefined);
+      void qc.fetchQuery(approvalQuery(id)).then(
+        (a) => putApproval(qc, a),
+        () => undefined,
+      );
     },
   });
 }

@@ -38,8 +38,16 @@ class FakeStreamServer {
 }
 
 const entry = (seq: number): Entry => ({
-  seq, connectionId: "a", sessionKey: null, receivedAt: seq, sourceTime: null, direction: "in",
-  protocol: "mcp", kind: "message", raw: { jsonrpc: "2.0", method: "ping", id: seq }, rawBytes: 1,
+  seq,
+  connectionId: "a",
+  sessionKey: null,
+  receivedAt: seq,
+  sourceTime: null,
+  direction: "in",
+  protocol: "mcp",
+  kind: "message",
+  raw: { jsonrpc: "2.0", method: "ping", id: seq },
+  rawBytes: 1,
 });
 
 function Probe() {

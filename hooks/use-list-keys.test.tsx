@@ -45,7 +45,16 @@ describe("arrow keys in lists", () => {
 
   it("the resource list moves between its rows", () => {
     const resources = ["file:///a", "file:///b"].map((uri) => ({ uri, name: uri }));
-    render(<ResourceList resources={resources} selectedUri={null} onSelect={() => {}} subscriptions={[]} latestUpdates={new Map()} scrollRef={{ current: null }} />);
+    render(
+      <ResourceList
+        resources={resources}
+        selectedUri={null}
+        onSelect={() => {}}
+        subscriptions={[]}
+        latestUpdates={new Map()}
+        scrollRef={{ current: null }}
+      />,
+    );
     const rows = screen.getAllByTestId("resource-item");
     rows[0]!.focus();
     fireEvent.keyDown(rows[0]!, { key: "ArrowDown" });
@@ -53,7 +62,9 @@ describe("arrow keys in lists", () => {
   });
 
   it("the inbox moves between cards, Enter steps into a card, and typing in a card's field is left alone", () => {
-    const rows = [itemFrom(["50"], "input", { sessionId: "w1" }), itemFrom(["22"], "long_running")].map((i) => ({ ...i, source: "adk" }) as InboxRow);
+    const rows = [itemFrom(["50"], "input", { sessionId: "w1" }), itemFrom(["22"], "long_running")].map(
+      (i) => ({ ...i, source: "adk" }) as InboxRow,
+    );
     render(<InboxList items={rows} renderCard={() => <textarea aria-label="answer" />} />);
     const cards = screen.getAllByTestId("inbox-item");
     cards[0]!.focus();
@@ -75,7 +86,15 @@ describe("Ctrl/⌘+Enter", () => {
     errors: [],
     onJsonErrorChange: () => {},
     blocked: null,
-    limits: { timeout: "60000", setTimeout: () => {}, maxTotal: "600000", setMaxTotal: () => {}, timeoutMs: 60_000, maxTotalTimeoutMs: 600_000, error: null },
+    limits: {
+      timeout: "60000",
+      setTimeout: () => {},
+      maxTotal: "600000",
+      setMaxTotal: () => {},
+      timeoutMs: 60_000,
+      maxTotalTimeoutMs: 600_000,
+      error: null,
+    },
     onCancel: () => {},
   };
 

@@ -52,7 +52,13 @@ export function usePaletteSources(active: boolean): { sources: PaletteSources; l
       const list = sessionData[i];
       if (list) sessionMap.set(sessionSourceKey(agent.id, app), list);
     });
-    return { connections: connections.data ?? [], tools: toolMap, agents: agents.data ?? [], sessions: sessionMap, inbox: inbox.data ?? [] };
+    return {
+      connections: connections.data ?? [],
+      tools: toolMap,
+      agents: agents.data ?? [],
+      sessions: sessionMap,
+      inbox: inbox.data ?? [],
+    };
     // `connected` and `apps` are derived from connections.data and agents.data, listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [connections.data, agents.data, inbox.data, toolData, sessionData]);

@@ -1,7 +1,15 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ColumnConfig, ColumnInput, Conversation, ConversationInput, ConversationPatch, PlaygroundProvider, ProviderKeyInput } from "@/lib/contracts/playground";
+import type {
+  ColumnConfig,
+  ColumnInput,
+  Conversation,
+  ConversationInput,
+  ConversationPatch,
+  PlaygroundProvider,
+  ProviderKeyInput,
+} from "@/lib/contracts/playground";
 import { playgroundApi, playgroundKeys, upsertConversation } from "@/lib/queries/playground";
 
 /**
@@ -31,7 +39,8 @@ export function usePlaygroundActions() {
     },
   });
   const send = useMutation({
-    mutationFn: ({ id, text, columnIds }: { id: string; text: string; columnIds?: string[] }) => playgroundApi.send(id, { text, columnIds }),
+    mutationFn: ({ id, text, columnIds }: { id: string; text: string; columnIds?: string[] }) =>
+      playgroundApi.send(id, { text, columnIds }),
   });
   const stop = useMutation({ mutationFn: (id: string) => playgroundApi.stop(id) });
   const addColumn = useMutation({
@@ -39,7 +48,8 @@ export function usePlaygroundActions() {
     onSettled: refresh,
   });
   const updateColumn = useMutation({
-    mutationFn: ({ id, columnId, config }: { id: string; columnId: string; config: ColumnConfig }) => playgroundApi.updateColumn(id, columnId, config),
+    mutationFn: ({ id, columnId, config }: { id: string; columnId: string; config: ColumnConfig }) =>
+      playgroundApi.updateColumn(id, columnId, config),
     onSettled: refresh,
   });
   const removeColumn = useMutation({

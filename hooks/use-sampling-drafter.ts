@@ -22,7 +22,8 @@ export interface SamplingDrafter {
  * call's record says which conversation and column made it.
  */
 export function useSamplingDrafter(request: McpClientRequest): SamplingDrafter | null {
-  const related = request.kind === "sampling" && (request.status === "pending" || request.status === "failed") ? request.relatedCall : undefined;
+  const related =
+    request.kind === "sampling" && (request.status === "pending" || request.status === "failed") ? request.relatedCall : undefined;
   const call = useQuery({ ...callQuery(request.connectionId, related?.callId ?? "-"), enabled: related !== undefined });
   const origin = call.data?.origin?.kind === "playground" ? call.data.origin : null;
   const conversations = useQuery({ ...conversationsQuery(), enabled: origin !== null });

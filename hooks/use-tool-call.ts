@@ -39,7 +39,13 @@ export function useToolCall(connectionId: string, tool: string) {
       setCallId(id);
       setCancelledAt(undefined);
       const { timeoutMs, maxTotalTimeoutMs } = input;
-      return callApi.run(connectionId, { callId: id, name: tool, arguments: input.args, timeoutMs, ...(maxTotalTimeoutMs !== undefined ? { maxTotalTimeoutMs } : {}) });
+      return callApi.run(connectionId, {
+        callId: id,
+        name: tool,
+        arguments: input.args,
+        timeoutMs,
+        ...(maxTotalTimeoutMs !== undefined ? { maxTotalTimeoutMs } : {}),
+      });
     },
     onSuccess: (record) => {
       for (const q of qc.getQueryCache().findAll({ queryKey: callKeys.all(connectionId) })) {
@@ -63,8 +69,7 @@ export function useToolCall(connectionId: string, tool: string) {
   const call = answered ?? fromStream;
   const running = run.isPending || call?.status === "running";
   const requestId = call?.requestId ?? null;
-  const progress =
-    requestId !== null && traffic.data ? callProgress(traffic.data, requestId, cancelledAt ?? cancelAt(call)) : [];
+  const progress = requestId !== null && traffic.data ? callProgress(traffic.data, requestId, cancelledAt ?? cancelAt(call)) : [];
 
   const state: ToolCallState = { call, running, progress, cancelledAt };
   return {
@@ -79,7 +84,8 @@ export function useToolCall(connectionId: string, tool: string) {
     history,
     /** The POST itself failed (network, 4xx): the call never produced a record. */
     runError: run.error,
-    run: (args: Record<string, unknown>, timeoutMs?: number, maxTotalTimeoutMs?: number) => run.mutate({ args, timeoutMs, maxTotalTimeoutMs }),
+    run: (args: Record<string, unknown>, timeoutMs?: number, maxTotalTimeoutMs?: number) =>
+      run.mutate({ args, timeoutMs, maxTotalTimeoutMs }),
     cancel: () => callId && cancel.mutate(callId),
     cancelError: cancel.error,
   };

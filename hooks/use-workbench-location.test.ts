@@ -9,7 +9,13 @@ const go = (qs: string, patch: Parameters<typeof applyLocationPatch>[1], memory?
 describe("workbench location", () => {
   it("reads MCP, agent and inbox selections from the URL", () => {
     expect(at("c=fs&tab=traffic&seq=42")).toMatchObject({ connectionId: "fs", tab: "traffic", seq: 42, agentId: null, view: null });
-    expect(at("a=ag&app=demo&s=s1&e=ev-1")).toMatchObject({ agentId: "ag", app: "demo", sessionId: "s1", eventId: "ev-1", connectionId: null });
+    expect(at("a=ag&app=demo&s=s1&e=ev-1")).toMatchObject({
+      agentId: "ag",
+      app: "demo",
+      sessionId: "s1",
+      eventId: "ev-1",
+      connectionId: null,
+    });
     expect(at("c=fs&tab=resources&r=file%3A%2F%2F%2Fa%20b.txt").resource).toBe("file:///a b.txt");
     expect(at("c=fs&tab=prompts&p=greet").prompt).toBe("greet");
     expect(at("view=inbox").view).toBe("inbox");
@@ -18,7 +24,14 @@ describe("workbench location", () => {
   });
 
   it("opens A2A and AG-UI agents with their thread and item, and nothing else", () => {
-    expect(at("view=a2a&peer=p1&th=ctx&item=t1&c=fs&a=ag")).toMatchObject({ view: "a2a", peerId: "p1", thread: "ctx", item: "t1", connectionId: null, agentId: null });
+    expect(at("view=a2a&peer=p1&th=ctx&item=t1&c=fs&a=ag")).toMatchObject({
+      view: "a2a",
+      peerId: "p1",
+      thread: "ctx",
+      item: "t1",
+      connectionId: null,
+      agentId: null,
+    });
     expect(go("view=a2a&peer=p1&th=ctx&item=t1", { thread: "ctx2" })).toBe("view=a2a&peer=p1&th=ctx2");
     expect(go("view=a2a&peer=p1&th=ctx&item=t1", { view: "agui", peerId: "g1" })).toBe("view=agui&peer=g1");
     expect(go("view=agui&peer=g1&th=t", { connectionId: "fs" })).toBe("c=fs");
@@ -87,7 +100,12 @@ describe("workbench location", () => {
     expect(go(onTasks, { task: "t-2" })).toBe("c=demo&tab=tasks&task=t-2");
   });
   it("the playground (?view=playground&pg=) keeps its open conversation and closes everything else", () => {
-    expect(at("view=playground&pg=c1&c=fs&tool=echo")).toMatchObject({ view: "playground", conversationId: "c1", connectionId: null, tool: null });
+    expect(at("view=playground&pg=c1&c=fs&tool=echo")).toMatchObject({
+      view: "playground",
+      conversationId: "c1",
+      connectionId: null,
+      tool: null,
+    });
     expect(locationToSearch(at("view=playground&pg=c1&a=ag"))).toBe("view=playground&pg=c1");
     expect(at("c=fs&pg=c1").conversationId).toBeNull();
     expect(go("c=fs&tool=echo", { view: "playground" })).toBe("view=playground");

@@ -11,7 +11,20 @@
  *   AG-UI agent  ?view=agui&peer=<agent id>[&th=<threadId>][&item=<runId>]
  */
 
-export const CONNECTION_TABS = ["overview", "tools", "apps", "resources", "prompts", "tasks", "client", "auth", "network", "traffic", "conformance", "tap"] as const;
+export const CONNECTION_TABS = [
+  "overview",
+  "tools",
+  "apps",
+  "resources",
+  "prompts",
+  "tasks",
+  "client",
+  "auth",
+  "network",
+  "traffic",
+  "conformance",
+  "tap",
+] as const;
 export type ConnectionTab = (typeof CONNECTION_TABS)[number];
 
 export interface WorkbenchLocation {
@@ -64,7 +77,15 @@ const NO_AGENT: Pick<WorkbenchLocation, "agentId" | "app" | "sessionId" | "userI
   eventId: null,
 };
 
-export const EMPTY_LOCATION: WorkbenchLocation = { connectionId: null, tab: "tools", ...NO_TAB_SELECTION, ...NO_AGENT, view: null, conversationId: null, ...NO_PEER };
+export const EMPTY_LOCATION: WorkbenchLocation = {
+  connectionId: null,
+  tab: "tools",
+  ...NO_TAB_SELECTION,
+  ...NO_AGENT,
+  view: null,
+  conversationId: null,
+  ...NO_PEER,
+};
 
 /** Which selection field belongs to which tab: the others are closed while that tab is open. */
 const TAB_SELECTION: Partial<Record<ConnectionTab, ReadonlyArray<keyof TabSelection>>> = {
@@ -120,7 +141,12 @@ export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<W
 
   if (patch.view === "inbox") return normalizeLocation({ ...EMPTY_LOCATION, view: "inbox" });
   // An A2A / AG-UI agent: a new agent starts without the previous one's thread and item.
-  const peerView = patch.view === "a2a" || patch.view === "agui" ? patch.view : patch.view === undefined && (from.view === "a2a" || from.view === "agui") && !patch.agentId && !patch.connectionId ? from.view : null;
+  const peerView =
+    patch.view === "a2a" || patch.view === "agui"
+      ? patch.view
+      : patch.view === undefined && (from.view === "a2a" || from.view === "agui") && !patch.agentId && !patch.connectionId
+        ? from.view
+        : null;
   if (peerView) {
     const samePeer = from.view === peerView && (!("peerId" in patch) || patch.peerId === from.peerId);
     const base = samePeer ? from : { ...EMPTY_LOCATION, view: peerView, peerId: patch.peerId ?? null };
@@ -132,7 +158,11 @@ export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<W
   const stayInPlayground = from.view === "playground" && patch.view === undefined && !patch.agentId && !patch.connectionId;
   if (patch.view === "playground" || (stayInPlayground && "conversationId" in patch)) {
     const kept = from.view === "playground" ? from.conversationId : null;
-    return normalizeLocation({ ...EMPTY_LOCATION, view: "playground", conversationId: "conversationId" in patch ? (patch.conversationId ?? null) : kept });
+    return normalizeLocation({
+      ...EMPTY_LOCATION,
+      view: "playground",
+      conversationId: "conversationId" in patch ? (patch.conversationId ?? null) : kept,
+    });
   }
   if (patch.agentId) {
     const base = patch.agentId === from.agentId ? from : { ...EMPTY_LOCATION, agentId: patch.agentId };
@@ -164,7 +194,8 @@ function pickSelection(l: WorkbenchLocation): TabSelection {
 
 function pickPatched(patch: Partial<WorkbenchLocation>): Partial<TabSelection> {
   const out: Partial<TabSelection> = {};
-  for (const k of Object.keys(NO_TAB_SELECTION) as Array<keyof TabSelection>) if (k in patch) (out as Record<string, unknown>)[k] = patch[k];
+  for (const k of Object.keys(NO_TAB_SELECTION) as Array<keyof TabSelection>)
+    if (k in patch) (out as Record<string, unknown>)[k] = patch[k];
   return out;
 }
 

@@ -46,4 +46,3 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   if (!res.ok) throw AppError.fromBody(parsed, res.status);
   return parsed as T;
 }
-

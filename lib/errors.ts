@@ -4,16 +4,7 @@ import { errorMessage } from "@/lib/values";
  * from the JSON body so `query.error` is always an AppError. JSON-RPC errors travel in `details`.
  */
 export type ErrorKind =
-  | "bad_request"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "too_large"
-  | "upstream"
-  | "timeout"
-  | "cancelled"
-  | "internal";
+  "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "upstream" | "timeout" | "cancelled" | "internal";
 
 export type ErrorCode = `${ErrorKind}:${string}`;
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatClockMs, formatCost, formatCount, formatDuration, formatRelative, formatTokens, NO_VALUE, plural } from "./format";
+import {
+  formatBytes,
+  formatClockMs,
+  formatCost,
+  formatCount,
+  formatDuration,
+  formatRelative,
+  formatTokens,
+  NO_VALUE,
+  plural,
+} from "./format";
 
 describe("formatDuration (durations and latencies)", () => {
   it("keeps a decimal below 10 ms, whole ms below a second, seconds with two decimals, then minutes", () => {

@@ -3,7 +3,7 @@ import { SseParser } from "@/lib/sse-reader";
 
 describe("SseParser", () => {
   it("parses events split anywhere, with LF, CRLF or CR line ends, comments and multi-line data", () => {
-    const text = ":\n\n: ping\n\nid: 7\nevent: entry\ndata: {\"a\":\ndata: 1}\n\nid: 8\r\nevent: entry\r\ndata:x\r\n\r\ndata: plain\r\rid\n";
+    const text = ':\n\n: ping\n\nid: 7\nevent: entry\ndata: {"a":\ndata: 1}\n\nid: 8\r\nevent: entry\r\ndata:x\r\n\r\ndata: plain\r\rid\n';
     for (const size of [1, 2, 5, text.length]) {
       const p = new SseParser();
       const events = [];

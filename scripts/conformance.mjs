@@ -23,7 +23,18 @@
 // failing scenario listed in conformance/baseline.yml is an expected failure (shown, counted
 // apart); a listed scenario that passes is a stale baseline entry and counts as failed.
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -66,7 +77,10 @@ const option = (name) => {
 const verbose = flag("--verbose");
 const keep = flag("--keep");
 const jsonOut = option("--json");
-const only = option("--only")?.split(",").map((s) => s.trim()).filter(Boolean);
+const only = option("--only")
+  ?.split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 const shellQuote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 const slug = (s) => s.replace(/[^\w.-]/g, "_");
@@ -221,7 +235,9 @@ function startDemoServer(logFile) {
       clearTimeout(timer);
       killGroup(child);
       live.delete(child);
-      reject(new Error(`the demo MCP server did not start: ${why}${stderr.trim() ? `\n${stderr.trim().split("\n").slice(-5).join("\n")}` : ""}`));
+      reject(
+        new Error(`the demo MCP server did not start: ${why}${stderr.trim() ? `\n${stderr.trim().split("\n").slice(-5).join("\n")}` : ""}`),
+      );
     };
     const timer = setTimeout(() => fail(`no URL on stdout after ${DEMO_START_MS / 1000}s`), DEMO_START_MS);
     child.stdout.on("data", (chunk) => {
@@ -330,14 +346,20 @@ async function runClientScenario(revision, scenario, outDir) {
   const res = await runCli(
     [
       "client",
-      "--command", clientCommand(),
-      "--scenario", scenario,
-      "--spec-version", revision,
+      "--command",
+      clientCommand(),
+      "--scenario",
+      scenario,
+      "--spec-version",
+      revision,
       // `--requirements` runs its scenarios forced to the revision's wire; a single run does the same.
       "--force",
-      "--timeout", String(CLIENT_TIMEOUT_MS),
-      "--expected-failures", baselineFile,
-      "-o", runDir,
+      "--timeout",
+      String(CLIENT_TIMEOUT_MS),
+      "--expected-failures",
+      baselineFile,
+      "-o",
+      runDir,
     ],
     CLIENT_WALL_MS,
     logFile,
@@ -345,7 +367,14 @@ async function runClientScenario(revision, scenario, outDir) {
   const files = findChecks(runDir);
   const result = files.length
     ? { scenario, ...summarize(readChecks(files[0])), dir: path.dirname(files[0]) }
-    : { scenario, ok: false, success: 0, failure: 0, warning: 0, problems: [res.timedOut ? `no results: killed after ${CLIENT_WALL_MS / 1000}s` : "no results (the CLI crashed or skipped it)"] };
+    : {
+        scenario,
+        ok: false,
+        success: 0,
+        failure: 0,
+        warning: 0,
+        problems: [res.timedOut ? `no results: killed after ${CLIENT_WALL_MS / 1000}s` : "no results (the CLI crashed or skipped it)"],
+      };
   if (!result.dir) result.problems.push(...tailLines(res.output, 10).map((l) => `log: ${l}`));
   return { result, res, logFile, secs: (Date.now() - started) / 1000 };
 }
@@ -367,11 +396,13 @@ async function pool(tasks, jobs) {
 /** The client role of every selected set: solo scenarios first, one at a time, then the rest in a pool. */
 async function runClientRole(sets, outDir) {
   const items = sets.flatMap((set) => set.scenarios.map((scenario) => ({ set, scenario })));
-  const run = ({ set, scenario }) => async () => {
-    const r = await runClientScenario(set.revision, scenario, outDir);
-    if (verbose) console.log(`conformance: client ${set.revision} ${scenario} in ${r.secs.toFixed(1)}s`);
-    return { set, ...r };
-  };
+  const run =
+    ({ set, scenario }) =>
+    async () => {
+      const r = await runClientScenario(set.revision, scenario, outDir);
+      if (verbose) console.log(`conformance: client ${set.revision} ${scenario} in ${r.secs.toFixed(1)}s`);
+      return { set, ...r };
+    };
   const solo = await pool(items.filter((i) => SOLO.has(i.scenario)).map(run), 1);
   const rest = await pool(items.filter((i) => !SOLO.has(i.scenario)).map(run), CLIENT_JOBS);
   for (const { set, result, res, logFile, secs } of [...solo, ...rest]) {
@@ -394,7 +425,8 @@ async function runServerRole(sets, outDir) {
   } catch (error) {
     // Nothing could be tested: every scenario of these sets fails, with the reason.
     for (const set of sets) {
-      for (const scenario of set.scenarios) set.results.push({ scenario, ok: false, success: 0, failure: 0, warning: 0, problems: [error.message] });
+      for (const scenario of set.scenarios)
+        set.results.push({ scenario, ok: false, success: 0, failure: 0, warning: 0, problems: [error.message] });
     }
     return;
   }
@@ -409,7 +441,18 @@ async function runServerRole(sets, outDir) {
       for (const [i, extra] of runs.entries()) {
         const logFile = path.join(outDir, `server-${set.revision}${runs.length > 1 ? `-${i}` : ""}.log`);
         const res = await runCli(
-          ["server", "--url", demo.url, ...extra, "--timeout", String(SERVER_SCENARIO_TIMEOUT_MS), "--expected-failures", baselineFile, "-o", runDir],
+          [
+            "server",
+            "--url",
+            demo.url,
+            ...extra,
+            "--timeout",
+            String(SERVER_SCENARIO_TIMEOUT_MS),
+            "--expected-failures",
+            baselineFile,
+            "-o",
+            runDir,
+          ],
           SERVER_WALL_MS,
           logFile,
         );
@@ -424,11 +467,20 @@ async function runServerRole(sets, outDir) {
         set.results.push(
           file
             ? { scenario, ...summarize(readChecks(file)), dir: path.dirname(file) }
-            : { scenario, ok: false, success: 0, failure: 0, warning: 0, problems: ["no results (the CLI crashed or was killed)", ...tailLines(lastLog, 8).map((l) => `log: ${l}`)] },
+            : {
+                scenario,
+                ok: false,
+                success: 0,
+                failure: 0,
+                warning: 0,
+                problems: ["no results (the CLI crashed or was killed)", ...tailLines(lastLog, 8).map((l) => `log: ${l}`)],
+              },
         );
       }
       // Not-scored scenarios (extensions, pending) the `--requirements` run also ran: shown, never counted.
-      set.notScored = [...byScenario.keys()].filter((s) => !set.required.includes(s)).map((s) => ({ scenario: s, ...summarize(readChecks(byScenario.get(s))) }));
+      set.notScored = [...byScenario.keys()]
+        .filter((s) => !set.required.includes(s))
+        .map((s) => ({ scenario: s, ...summarize(readChecks(byScenario.get(s))) }));
     }
   } finally {
     await demo.stop();
@@ -446,7 +498,9 @@ function finish(set, baseline) {
       if (existsSync(stderr)) r.problems.push(...tailLines(readFileSync(stderr, "utf8"), 6).map((l) => `client: ${l}`));
     }
     if (set.role === "client" && r.cliCode !== 0 && (r.verdict === "pass" || r.verdict === "expected")) {
-      set.runErrors.push(`${r.scenario}: the CLI exited ${r.cliCode} although the scenario passed or is in the baseline; log: ${r.logFile}`);
+      set.runErrors.push(
+        `${r.scenario}: the CLI exited ${r.cliCode} although the scenario passed or is in the baseline; log: ${r.logFile}`,
+      );
     }
   }
   set.passed = set.results.filter((r) => r.verdict === "pass").length;
@@ -469,19 +523,34 @@ async function main() {
     }
   }
   if (sets.length === 0) throw new Error(`--only ${only?.join(",")} matches no scenario of ${REVISIONS.join(" or ")}`);
-  console.log(`conformance: @modelcontextprotocol/conformance on Node ${nodeVersion}, client and demo server on Node ${process.version}; results in ${outDir}`);
+  console.log(
+    `conformance: @modelcontextprotocol/conformance on Node ${nodeVersion}, client and demo server on Node ${process.version}; results in ${outDir}`,
+  );
 
   const started = Date.now();
   // Client scenarios (CPU-bound: a Loupe client each) and the server role (one demo server, quick
   // sequential runs) go side by side.
   await Promise.all([
-    runClientRole(sets.filter((s) => s.role === "client"), outDir),
-    runServerRole(sets.filter((s) => s.role === "server"), outDir),
+    runClientRole(
+      sets.filter((s) => s.role === "client"),
+      outDir,
+    ),
+    runServerRole(
+      sets.filter((s) => s.role === "server"),
+      outDir,
+    ),
   ]);
-  console.log(`conformance: ran ${sets.reduce((n, s) => n + s.scenarios.length, 0)} scenario(s) in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  console.log(
+    `conformance: ran ${sets.reduce((n, s) => n + s.scenarios.length, 0)} scenario(s) in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+  );
 
   const mark = { pass: "✓", fail: "✗", expected: "~", stale: "!" };
-  const label = { pass: "", fail: "", expected: " (expected failure, in baseline.yml)", stale: " (passes but is still in baseline.yml: remove it)" };
+  const label = {
+    pass: "",
+    fail: "",
+    expected: " (expected failure, in baseline.yml)",
+    stale: " (passes but is still in baseline.yml: remove it)",
+  };
   for (const set of sets) {
     finish(set, baseline);
     console.log(`\n${set.role} ${set.revision}${set.role === "server" ? " (demo MCP server)" : " (Loupe's MCP client)"}:`);
@@ -493,8 +562,12 @@ async function main() {
     for (const e of set.runErrors) console.log(`✗ ${e}`);
     if (set.notScored.length) {
       const failing = set.notScored.filter((r) => !r.ok);
-      console.log(`  (not scored for ${set.revision}: ${set.notScored.length} extension/pending scenario(s) also ran, ${failing.length} failing${verbose ? "" : ": see --verbose"})`);
-      if (verbose) for (const r of set.notScored) console.log(`    ${r.ok ? "✓" : "✗"} ${r.scenario}: ${r.success} passed, ${r.failure} failed checks`);
+      console.log(
+        `  (not scored for ${set.revision}: ${set.notScored.length} extension/pending scenario(s) also ran, ${failing.length} failing${verbose ? "" : ": see --verbose"})`,
+      );
+      if (verbose)
+        for (const r of set.notScored)
+          console.log(`    ${r.ok ? "✓" : "✗"} ${r.scenario}: ${r.success} passed, ${r.failure} failed checks`);
     }
   }
   const expected = sets.reduce((n, s) => n + s.expected, 0);
@@ -519,7 +592,9 @@ main().then(
     // Nothing ran: still one line per set, each with the one failure, so no total can look green.
     for (const revision of REVISIONS) for (const role of ROLES) console.log(`conformance ${role} ${revision}: 0 passed, 1 failed`);
     if (jsonOut) {
-      const sets = REVISIONS.flatMap((revision) => ROLES.map((role) => ({ role, revision, passed: 0, failed: 1, expected: 0, results: [] })));
+      const sets = REVISIONS.flatMap((revision) =>
+        ROLES.map((role) => ({ role, revision, passed: 0, failed: 1, expected: 0, results: [] })),
+      );
       writeFileSync(jsonOut, JSON.stringify({ passed: 0, failed: sets.length, expected: 0, sets, error: String(error) }, null, 2));
     }
     process.exit(1);

@@ -8,7 +8,18 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const dev = args.includes("--dev");
-const SOURCES = ["app", "components", "lib", "hooks", "demo", "next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json", "instrumentation.ts"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "hooks",
+  "demo",
+  "next.config.mjs",
+  "package.json",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "instrumentation.ts",
+];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;

@@ -15,7 +15,10 @@ let failed = 0;
 let broken = [];
 /** Names of the failed tests, listed again just above the closing line (CI shows the output's tail). */
 const failures = [];
-const firstLine = (text) => String(text ?? "").split("\n").find((l) => l.trim()) ?? "";
+const firstLine = (text) =>
+  String(text ?? "")
+    .split("\n")
+    .find((l) => l.trim()) ?? "";
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -37,7 +40,9 @@ console.log("\n=== Typecheck (tsc --noEmit) ===");
   if (r.status === 0) passed += 1;
   else {
     failed += 1;
-    failures.push(`typecheck: ${errors.length} error${errors.length === 1 ? "" : "s"}, first: ${errors[0] ?? firstLine(r.stdout + r.stderr)}`);
+    failures.push(
+      `typecheck: ${errors.length} error${errors.length === 1 ? "" : "s"}, first: ${errors[0] ?? firstLine(r.stdout + r.stderr)}`,
+    );
   }
   console.log(r.status === 0 ? "tsc: no errors" : errors.slice(0, 50).join("\n") || r.stdout.slice(0, 4000));
 }
@@ -73,10 +78,13 @@ console.log("\n=== Lint (ESLint) ===");
 console.log("\n=== Format (Prettier --check) ===");
 {
   const listed = capture(bin("prettier/bin/prettier.cjs"), ["--list-different", "."]);
-  const different = listed.stdout.split("\n").map((l) => l.trim()).filter(Boolean);
-  // Every file Prettier would look at: git's list filtered the way .prettierignore filters.
-  const files = spawnSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" }).stdout
+  const different = listed.stdout
     .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+  // Every file Prettier would look at: git's list filtered the way .prettierignore filters.
+  const files = spawnSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" })
+    .stdout.split("\n")
     .filter((f) => /\.(ts|tsx|mjs|cjs|js|json|css|md|yml|yaml)$/.test(f) && !/^(conformance\/|package-lock\.json)/.test(f));
   if (listed.status !== 0 && listed.status !== 1) {
     broken.push("prettier");
@@ -105,11 +113,16 @@ if (!confReady()) {
 
 // Vitest
 const vitestJson = path.join(out, "vitest.json");
-const vStatus = run("Vitest", bin("vitest/vitest.mjs"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+const vStatus = run("Vitest", bin("vitest/vitest.mjs"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, "utf8"));
   passed += r.numPassedTests ?? 0;
-  failed += (r.numFailedTests ?? 0);
+  failed += r.numFailedTests ?? 0;
   // A file that fails to load has no test results but must still count as a failure.
   const loadFailures = (r.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0);
   failed += loadFailures.length;
@@ -145,14 +158,17 @@ if (existsSync(confJson)) {
 
 // Playwright
 const pwJson = path.join(out, "playwright.json");
-const pStatus = run("Playwright", bin("@playwright/test/cli.js"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+const pStatus = run("Playwright", bin("@playwright/test/cli.js"), ["test", "--reporter=list,json"], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+});
 if (existsSync(pwJson)) {
   const report = JSON.parse(readFileSync(pwJson, "utf8"));
   const s = report.stats ?? {};
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === "unexpected") failures.push(`playwright ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(t.results?.at(-1)?.error?.message)}`);
+        if (t.status === "unexpected")
+          failures.push(`playwright ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(t.results?.at(-1)?.error?.message)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child);

@@ -60,17 +60,34 @@ export function A2aAgentDialog({ onOpenChange, initial, onSubmit, pending, error
       <DialogContent data-testid="a2a-agent-dialog" className="max-w-xl">
         <DialogHeader>
           <DialogTitle>{initial ? `Edit ${initial.name}` : "Add A2A agent"}</DialogTitle>
-          <DialogDescription>Loupe fetches its agent card (or /.well-known/agent-card.json under a base URL) and validates it.</DialogDescription>
+          <DialogDescription>
+            Loupe fetches its agent card (or /.well-known/agent-card.json under a base URL) and validates it.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
           <Field id="a2a-name" label="Name" error={errors.name}>
             <Input id="a2a-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="travel-agent" autoFocus />
           </Field>
           <Field id="a2a-url" label="URL" hint="Agent card URL or base URL" error={errors.url}>
-            <Input id="a2a-url" className="font-mono text-xs" value={url} placeholder="http://127.0.0.1:9999" onChange={(e) => setUrl(e.target.value)} />
+            <Input
+              id="a2a-url"
+              className="font-mono text-xs"
+              value={url}
+              placeholder="http://127.0.0.1:9999"
+              onChange={(e) => setUrl(e.target.value)}
+            />
           </Field>
-          <Field id="a2a-transport" label="Transport" hint={offered.length ? "What the card offers" : "The card's preferred one until it is fetched"}>
-            <NativeSelect id="a2a-transport" data-testid="a2a-transport" value={transport} onChange={(e) => setTransport(e.target.value as A2aTransport | "")}>
+          <Field
+            id="a2a-transport"
+            label="Transport"
+            hint={offered.length ? "What the card offers" : "The card's preferred one until it is fetched"}
+          >
+            <NativeSelect
+              id="a2a-transport"
+              data-testid="a2a-transport"
+              value={transport}
+              onChange={(e) => setTransport(e.target.value as A2aTransport | "")}
+            >
               <option value="">Card&apos;s preferred</option>
               {offered.map((t) => (
                 <option key={t} value={t}>
@@ -82,7 +99,11 @@ export function A2aAgentDialog({ onOpenChange, initial, onSubmit, pending, error
           <div className="flex flex-col gap-1">
             <span className="text-xs font-medium">Headers (sent on every request, masked once saved)</span>
             <HeaderRows rows={headers} onChange={setHeaders} />
-            {errors.headers && <p role="alert" className="text-[11px] text-destructive">{errors.headers}</p>}
+            {errors.headers && (
+              <p role="alert" className="text-[11px] text-destructive">
+                {errors.headers}
+              </p>
+            )}
           </div>
           {error && (
             <p role="alert" className="rounded-md bg-destructive/10 px-2 py-1.5 text-xs text-destructive">

@@ -26,7 +26,11 @@ export function A2aAgentHeader({ agent, onEdit, onRefetchCard, refetching }: A2a
         <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
           <span className="font-mono break-all">{agent.url}</span>
           {s.protocolVersion && <Badge variant="secondary">A2A v{s.protocolVersion}</Badge>}
-          {s.transport && <Badge variant="info" data-testid="a2a-transport-in-use">{s.transport}</Badge>}
+          {s.transport && (
+            <Badge variant="info" data-testid="a2a-transport-in-use">
+              {s.transport}
+            </Badge>
+          )}
           {s.cardFetchedAt && <span>card fetched {formatClock(s.cardFetchedAt)}</span>}
         </div>
       </div>

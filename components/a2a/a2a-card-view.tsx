@@ -38,7 +38,11 @@ export function A2aCardView({ state }: { state: A2aAgentState }) {
         <div className="flex flex-wrap gap-1.5" data-testid="a2a-capabilities">
           {card.capabilities.length === 0 && <span className="text-xs text-muted-foreground">None declared.</span>}
           {card.capabilities.map((c) => (
-            <Badge key={c.name} variant={c.value === false ? "outline" : "secondary"} className={c.value === false ? "line-through opacity-70" : undefined}>
+            <Badge
+              key={c.name}
+              variant={c.value === false ? "outline" : "secondary"}
+              className={c.value === false ? "line-through opacity-70" : undefined}
+            >
               {c.name}
               {typeof c.value !== "boolean" && `: ${JSON.stringify(c.value).slice(0, 60)}`}
             </Badge>
@@ -76,7 +80,10 @@ export function A2aCardView({ state }: { state: A2aAgentState }) {
         )}
         {card.security.length > 0 && (
           <p className="text-xs text-muted-foreground">
-            Required: {card.security.map((r) => r.map((s) => (s.scopes.length ? `${s.scheme} (${s.scopes.join(" ")})` : s.scheme)).join(" + ")).join(" or ")}
+            Required:{" "}
+            {card.security
+              .map((r) => r.map((s) => (s.scopes.length ? `${s.scheme} (${s.scopes.join(" ")})` : s.scheme)).join(" + "))
+              .join(" or ")}
           </p>
         )}
       </Section>

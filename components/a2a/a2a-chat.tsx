@@ -61,14 +61,20 @@ export function A2aChat({ agent, location, navigate }: A2aChatProps) {
         // No task (yet, or at all: an agent may answer with a plain message): the exchange itself.
         <div className="flex min-h-0 flex-1 flex-col" data-testid="a2a-exchange">
           <A2aTimeline entries={exchange} selectedSeq={selected} onSelect={setSelected} />
-          {openEntry && <RawEntryDialog entry={openEntry} request={exchange.find((e) => e.kind === "a2a_request")} onClose={() => setSelected(null)} />}
+          {openEntry && (
+            <RawEntryDialog entry={openEntry} request={exchange.find((e) => e.kind === "a2a_request")} onClose={() => setSelected(null)} />
+          )}
         </div>
       ) : (
         <div className="m-auto p-4 text-center text-sm text-muted-foreground" data-testid="a2a-no-task">
-          {tasks.isSuccess && tasks.data.length === 0 ? "No tasks yet — send a message." : "Send a message, or open a task from the Tasks tab."}
+          {tasks.isSuccess && tasks.data.length === 0
+            ? "No tasks yet — send a message."
+            : "Send a message, or open a task from the Tasks tab."}
         </div>
       )}
-      {tasks.isError && <QueryError className="mx-3" title="Could not load the tasks" error={tasks.error} onRetry={() => void tasks.refetch()} />}
+      {tasks.isError && (
+        <QueryError className="mx-3" title="Could not load the tasks" error={tasks.error} onRetry={() => void tasks.refetch()} />
+      )}
       {send.error && <QueryError className="mx-3" title="The message was not sent" error={send.error} />}
       <A2aComposer canStream={canStream} continueLabel={continueLabel} onSend={onSend} busy={send.isPending} />
     </div>

@@ -51,22 +51,50 @@ export function A2aComposer({ canStream, continueLabel, onSend, busy }: A2aCompo
     <div className="flex flex-col gap-2 border-t p-3" data-testid="a2a-composer">
       <div className="flex flex-wrap items-center gap-3 text-xs">
         <div role="radiogroup" aria-label="Send into" className="flex gap-0.5 rounded-md border p-0.5">
-          <Button size="xs" role="radio" aria-checked={effectiveTarget === "continue"} variant={effectiveTarget === "continue" ? "secondary" : "ghost"} disabled={!continueLabel} onClick={() => setTarget("continue")} data-testid="a2a-target-continue">
+          <Button
+            size="xs"
+            role="radio"
+            aria-checked={effectiveTarget === "continue"}
+            variant={effectiveTarget === "continue" ? "secondary" : "ghost"}
+            disabled={!continueLabel}
+            onClick={() => setTarget("continue")}
+            data-testid="a2a-target-continue"
+          >
             Continue {continueLabel ?? ""}
           </Button>
-          <Button size="xs" role="radio" aria-checked={effectiveTarget === "new"} variant={effectiveTarget === "new" ? "secondary" : "ghost"} onClick={() => setTarget("new")} data-testid="a2a-target-new">
+          <Button
+            size="xs"
+            role="radio"
+            aria-checked={effectiveTarget === "new"}
+            variant={effectiveTarget === "new" ? "secondary" : "ghost"}
+            onClick={() => setTarget("new")}
+            data-testid="a2a-target-new"
+          >
             New context
           </Button>
         </div>
-        <label className="flex items-center gap-1.5" title={canStream ? undefined : "The agent card does not declare capabilities.streaming"}>
-          <Switch checked={canStream && stream} disabled={!canStream} onCheckedChange={setStream} data-testid="a2a-stream-toggle" aria-label="Stream" />
+        <label
+          className="flex items-center gap-1.5"
+          title={canStream ? undefined : "The agent card does not declare capabilities.streaming"}
+        >
+          <Switch
+            checked={canStream && stream}
+            disabled={!canStream}
+            onCheckedChange={setStream}
+            data-testid="a2a-stream-toggle"
+            aria-label="Stream"
+          />
           Stream {canStream ? "(message/stream)" : "(not offered by the card)"}
         </label>
       </div>
       {files.length > 0 && (
         <ul className="flex flex-wrap gap-1" aria-label="Attached files">
           {files.map((f, i) => (
-            <li key={`${f.name}-${i}`} className="flex items-center gap-1 rounded border bg-muted/40 px-1.5 py-0.5 text-xs" data-testid="a2a-attached-file">
+            <li
+              key={`${f.name}-${i}`}
+              className="flex items-center gap-1 rounded border bg-muted/40 px-1.5 py-0.5 text-xs"
+              data-testid="a2a-attached-file"
+            >
               {f.name}
               <button type="button" aria-label={`Remove ${f.name}`} onClick={() => setFiles((l) => l.filter((_, j) => j !== i))}>
                 <XIcon className="size-3" />
@@ -76,7 +104,14 @@ export function A2aComposer({ canStream, continueLabel, onSend, busy }: A2aCompo
         </ul>
       )}
       {dataText !== null && (
-        <JsonTextField id="a2a-data-part" label="Data part (JSON object)" text={dataText} error={data.ok ? null : data.error} onTextChange={setDataText} testId="a2a-data-part" />
+        <JsonTextField
+          id="a2a-data-part"
+          label="Data part (JSON object)"
+          text={dataText}
+          error={data.ok ? null : data.error}
+          onTextChange={setDataText}
+          testId="a2a-data-part"
+        />
       )}
       <div className="flex items-end gap-2">
         <Textarea
@@ -94,15 +129,28 @@ export function A2aComposer({ canStream, continueLabel, onSend, busy }: A2aCompo
             }
           }}
         />
-        <input ref={fileInput} type="file" multiple hidden data-testid="a2a-attach-input" onChange={(e) => {
-          const picked = Array.from(e.currentTarget.files ?? []);
-          setFiles((l) => [...l, ...picked]);
-          e.currentTarget.value = "";
-        }} />
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="a2a-attach-input"
+          onChange={(e) => {
+            const picked = Array.from(e.currentTarget.files ?? []);
+            setFiles((l) => [...l, ...picked]);
+            e.currentTarget.value = "";
+          }}
+        />
         <Button size="icon" variant="ghost" aria-label="Attach files" onClick={() => fileInput.current?.click()}>
           <PaperclipIcon />
         </Button>
-        <Button size="icon" variant={dataText !== null ? "secondary" : "ghost"} aria-label="Data part" aria-pressed={dataText !== null} onClick={() => setDataText((t) => (t === null ? "{\n  \n}" : null))}>
+        <Button
+          size="icon"
+          variant={dataText !== null ? "secondary" : "ghost"}
+          aria-label="Data part"
+          aria-pressed={dataText !== null}
+          onClick={() => setDataText((t) => (t === null ? "{\n  \n}" : null))}
+        >
           <BracesIcon />
         </Button>
         <BusyButton busy={busy} disabled={empty || !data.ok} onClick={() => void send()} data-testid="a2a-send">

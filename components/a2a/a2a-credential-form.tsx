@@ -41,13 +41,29 @@ export function A2aCredentialForm({ id, schemes = [], busy, retry, onAnswer }: A
         <Label htmlFor={`a2a-${id}-credential`} className="text-xs">
           Credential
         </Label>
-        <Input id={`a2a-${id}-credential`} type="password" autoComplete="off" data-testid="a2a-credential" value={credential} disabled={busy} onChange={(e) => setCredential(e.target.value)} />
+        <Input
+          id={`a2a-${id}-credential`}
+          type="password"
+          autoComplete="off"
+          data-testid="a2a-credential"
+          value={credential}
+          disabled={busy}
+          onChange={(e) => setCredential(e.target.value)}
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`a2a-${id}-scheme`} className="text-xs">
           Scheme (optional, e.g. bearer or the card&apos;s scheme name)
         </Label>
-        <Input id={`a2a-${id}-scheme`} list={`a2a-${id}-schemes`} className="font-mono text-xs" data-testid="a2a-scheme" value={scheme} disabled={busy} onChange={(e) => setScheme(e.target.value)} />
+        <Input
+          id={`a2a-${id}-scheme`}
+          list={`a2a-${id}-schemes`}
+          className="font-mono text-xs"
+          data-testid="a2a-scheme"
+          value={scheme}
+          disabled={busy}
+          onChange={(e) => setScheme(e.target.value)}
+        />
         <datalist id={`a2a-${id}-schemes`}>
           {schemes.map((s) => (
             <option key={s} value={s} />

@@ -44,7 +44,14 @@ export function A2aInputForm({ id, schema, busy, retry, onAnswer }: A2aInputForm
       {formSchema && (
         <div role="group" aria-label="Answer as" className="flex w-fit gap-0.5 rounded-md border p-0.5">
           {(["form", "text"] as const).map((m) => (
-            <Button key={m} size="xs" variant={mode === m ? "secondary" : "ghost"} aria-pressed={mode === m} data-testid={`a2a-input-mode-${m}`} onClick={() => setMode(m)}>
+            <Button
+              key={m}
+              size="xs"
+              variant={mode === m ? "secondary" : "ghost"}
+              aria-pressed={mode === m}
+              data-testid={`a2a-input-mode-${m}`}
+              onClick={() => setMode(m)}
+            >
               {m === "form" ? "Form" : "Free text"}
             </Button>
           ))}
@@ -52,7 +59,14 @@ export function A2aInputForm({ id, schema, busy, retry, onAnswer }: A2aInputForm
       )}
       {formSchema && mode === "form" ? (
         <>
-          <SchemaFormEditor schema={formSchema} value={value} onChange={setValue} errors={errors} onJsonErrorChange={setDraftError} idPrefix={`a2a-${id}`} />
+          <SchemaFormEditor
+            schema={formSchema}
+            value={value}
+            onChange={setValue}
+            errors={errors}
+            onJsonErrorChange={setDraftError}
+            idPrefix={`a2a-${id}`}
+          />
           <BusyButton
             className="w-fit"
             data-testid="a2a-submit"
@@ -72,10 +86,23 @@ export function A2aInputForm({ id, schema, busy, retry, onAnswer }: A2aInputForm
             <Label htmlFor={`a2a-${id}-text`} className="text-xs">
               Answer
             </Label>
-            <Textarea id={`a2a-${id}-text`} data-testid="a2a-free-text" rows={3} value={text} disabled={busy} onChange={(e) => setText(e.target.value)} />
+            <Textarea
+              id={`a2a-${id}-text`}
+              data-testid="a2a-free-text"
+              rows={3}
+              value={text}
+              disabled={busy}
+              onChange={(e) => setText(e.target.value)}
+            />
             <p className="text-xs text-muted-foreground">Sent as a text part of a message on the same task.</p>
           </div>
-          <BusyButton className="w-fit" data-testid="a2a-submit" busy={busy} disabled={text.trim() === ""} onClick={() => onAnswer({ kind: "text", text })}>
+          <BusyButton
+            className="w-fit"
+            data-testid="a2a-submit"
+            busy={busy}
+            disabled={text.trim() === ""}
+            onClick={() => onAnswer({ kind: "text", text })}
+          >
             {label}
           </BusyButton>
         </>

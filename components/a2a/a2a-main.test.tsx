@@ -51,7 +51,10 @@ describe("A2aMain", () => {
     const calls = stubRoutes({
       "GET /api/a2a/agents": () => ({ status: 200, body: [DOWN] }),
       "GET /api/a2a/agents/far/tasks": () => ({ status: 200, body: [] }),
-      "POST /api/a2a/agents/far/card": () => ({ status: 502, body: { error: { code: "upstream:a2a_unreachable", message: "still down" } } }),
+      "POST /api/a2a/agents/far/card": () => ({
+        status: 502,
+        body: { error: { code: "upstream:a2a_unreachable", message: "still down" } },
+      }),
     });
     renderMain({ peerId: "far" });
     const alert = await screen.findByText("The agent is unreachable");
@@ -77,7 +80,10 @@ describe("A2aMain", () => {
 
   it("an agent without tasks says 'No tasks yet — send a message', and the stream switch follows the card", async () => {
     const agent: A2aAgentView = { ...DOWN, id: "ok", state: { status: "ok", card: { name: "x", capabilities: { streaming: false } } } };
-    stubRoutes({ "GET /api/a2a/agents": () => ({ status: 200, body: [agent] }), "GET /api/a2a/agents/ok/tasks": () => ({ status: 200, body: [] }) });
+    stubRoutes({
+      "GET /api/a2a/agents": () => ({ status: 200, body: [agent] }),
+      "GET /api/a2a/agents/ok/tasks": () => ({ status: 200, body: [] }),
+    });
     renderMain({ peerId: "ok" });
     expect((await screen.findByText("No tasks yet — send a message.")).getAttribute("data-testid")).toBe("a2a-no-task");
     expect((screen.getByTestId("a2a-stream-toggle") as HTMLButtonElement).disabled).toBe(true);

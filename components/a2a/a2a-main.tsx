@@ -20,7 +20,8 @@ export function A2aMain({ location, navigate }: A2aMainProps) {
   const actions = useA2aAgentActions();
   const [editing, setEditing] = useState(false);
 
-  if (agents.isError) return <QueryError className="m-2" title="Could not load A2A agents" error={agents.error} onRetry={() => void agents.refetch()} />;
+  if (agents.isError)
+    return <QueryError className="m-2" title="Could not load A2A agents" error={agents.error} onRetry={() => void agents.refetch()} />;
   if (agents.isPending) return <p className="m-auto text-sm text-muted-foreground">Loading A2A agents…</p>;
   const agent = agents.data.find((a) => a.id === location.peerId);
   if (!agent) {

@@ -30,7 +30,8 @@ function stubAnswerRoute(reply: { status: number; body: unknown } = { status: 20
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
       // The credential card reads the agents for the card's scheme names.
-      if (url === "/api/a2a/agents") return new Response(JSON.stringify([]), { status: 200, headers: { "content-type": "application/json" } });
+      if (url === "/api/a2a/agents")
+        return new Response(JSON.stringify([]), { status: 200, headers: { "content-type": "application/json" } });
       expect(url).toBe("/api/a2a/requests/req-1");
       expect(init.method).toBe("POST");
       bodies.push(JSON.parse(String(init.body)));

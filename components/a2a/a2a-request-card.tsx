@@ -39,13 +39,24 @@ export function A2aRequestCard({ row, compact }: A2aRequestCardProps) {
   const error = answer.error ?? (row.status === "failed" ? row.error : undefined);
 
   return (
-    <Card className="gap-2 py-3" data-testid="a2a-request-card" data-request-id={row.id} data-task-id={row.taskId} data-kind={row.kind} data-status={row.status}>
+    <Card
+      className="gap-2 py-3"
+      data-testid="a2a-request-card"
+      data-request-id={row.id}
+      data-task-id={row.taskId}
+      data-kind={row.kind}
+      data-status={row.status}
+    >
       <CardHeader className="gap-1 px-3">
         <div className="flex items-center gap-2">
           <span className="text-sm font-medium">{t.kindLabel(asRow)}</span>
           <InterruptStatusBadge status={row.status} />
           {!compact && (
-            <a href={peerHref("a2a", row.agentId, row.contextId, row.taskId)} className="ml-auto inline-flex items-center gap-1 text-xs underline" data-testid="a2a-request-open">
+            <a
+              href={peerHref("a2a", row.agentId, row.contextId, row.taskId)}
+              className="ml-auto inline-flex items-center gap-1 text-xs underline"
+              data-testid="a2a-request-open"
+            >
               Open task <ExternalLinkIcon className="size-3" aria-hidden />
             </a>
           )}

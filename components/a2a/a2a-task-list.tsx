@@ -22,7 +22,12 @@ export function groupByContext(tasks: readonly A2aTaskSummary[]): Array<{ contex
 }
 
 export function A2aTaskList({ tasks, selectedTaskId, onSelect }: A2aTaskListProps) {
-  if (tasks.length === 0) return <p className="p-3 text-sm text-muted-foreground" data-testid="a2a-tasks-empty">No tasks yet — send a message.</p>;
+  if (tasks.length === 0)
+    return (
+      <p className="p-3 text-sm text-muted-foreground" data-testid="a2a-tasks-empty">
+        No tasks yet — send a message.
+      </p>
+    );
   return (
     <div className="flex flex-col gap-2 p-1.5" data-testid="a2a-task-list">
       {groupByContext(tasks).map((g) => (
@@ -39,7 +44,10 @@ export function A2aTaskList({ tasks, selectedTaskId, onSelect }: A2aTaskListProp
                   data-task-id={t.taskId}
                   aria-current={t.taskId === selectedTaskId ? "true" : undefined}
                   onClick={() => onSelect(t)}
-                  className={cn("flex w-full flex-col gap-0.5 rounded-md px-2 py-1.5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring/40", sidebarItemState(t.taskId === selectedTaskId))}
+                  className={cn(
+                    "flex w-full flex-col gap-0.5 rounded-md px-2 py-1.5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
+                    sidebarItemState(t.taskId === selectedTaskId),
+                  )}
                 >
                   <span className="flex items-center gap-1.5">
                     <A2aStateBadge state={t.state} />

@@ -36,7 +36,8 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
   const exchange = open ? entryExchangeId(open) : null;
   const requestEntry = exchange ? entries.find((e) => e.kind === "a2a_request" && entryExchangeId(e) === exchange) : undefined;
 
-  if (detail.isError) return <QueryError className="m-3" title="Could not load the task" error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (detail.isError)
+    return <QueryError className="m-3" title="Could not load the task" error={detail.error} onRetry={() => void detail.refetch()} />;
   if (detail.isPending) return <p className="p-4 text-sm text-muted-foreground">Loading the task…</p>;
   const task = detail.data;
   const mutationError = actions.refresh.error ?? actions.cancel.error ?? actions.resubscribe.error ?? actions.registerPush.error;
@@ -45,7 +46,12 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
       <TaskHeader
         task={task}
         canPush={readCard(agent.state.card).pushNotifications}
-        busy={{ refresh: actions.refresh.isPending, cancel: actions.cancel.isPending, resubscribe: actions.resubscribe.isPending, push: actions.registerPush.isPending }}
+        busy={{
+          refresh: actions.refresh.isPending,
+          cancel: actions.cancel.isPending,
+          resubscribe: actions.resubscribe.isPending,
+          push: actions.registerPush.isPending,
+        }}
         onRefresh={() => actions.refresh.mutate(taskId)}
         onCancel={() => actions.cancel.mutate(taskId)}
         onResubscribe={() => actions.resubscribe.mutate(taskId)}
@@ -53,7 +59,14 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
         terminal={A2A_TERMINAL_STATES.includes(task.state)}
       />
       {mutationError && <QueryError className="mx-3 mt-2" title="The agent refused" error={mutationError} />}
-      {stored.isError && <QueryError className="mx-3 mt-2" title="Could not load the task's frames" error={stored.error} onRetry={() => void stored.refetch()} />}
+      {stored.isError && (
+        <QueryError
+          className="mx-3 mt-2"
+          title="Could not load the task's frames"
+          error={stored.error}
+          onRetry={() => void stored.refetch()}
+        />
+      )}
       {request && request.source === "a2a" && (
         <div className="border-b p-3" data-testid="a2a-inline-request">
           <A2aRequestCard row={request} compact />

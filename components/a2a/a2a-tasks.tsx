@@ -25,7 +25,11 @@ export function A2aTasks({ agent, location, navigate }: A2aTasksProps) {
         ) : tasks.isPending ? (
           <p className="p-3 text-xs text-muted-foreground">Loading tasks…</p>
         ) : (
-          <A2aTaskList tasks={tasks.data} selectedTaskId={location.item} onSelect={(t) => navigate({ thread: t.contextId, item: t.taskId })} />
+          <A2aTaskList
+            tasks={tasks.data}
+            selectedTaskId={location.item}
+            onSelect={(t) => navigate({ thread: t.contextId, item: t.taskId })}
+          />
         )}
       </div>
       {location.item ? (

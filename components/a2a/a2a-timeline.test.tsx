@@ -13,7 +13,12 @@ beforeAll(() => {
   const proto = HTMLElement.prototype;
   Object.defineProperty(proto, "clientHeight", { configurable: true, get: () => 2000 });
   Object.defineProperty(proto, "clientWidth", { configurable: true, get: () => 1000 });
-  Object.defineProperty(proto, "offsetHeight", { configurable: true, get(this: HTMLElement) { return this.hasAttribute("data-index") ? 40 : 0; } });
+  Object.defineProperty(proto, "offsetHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.hasAttribute("data-index") ? 40 : 0;
+    },
+  });
 });
 
 async function renderTimeline(onSelect = vi.fn()) {
@@ -29,8 +34,21 @@ async function renderTimeline(onSelect = vi.fn()) {
 describe("A2aTimeline", () => {
   it("shows every task state, v1.0 names read as the contract's", async () => {
     await renderTimeline();
-    const states = screen.getAllByTestId("a2a-timeline-row").map((r) => r.getAttribute("data-state")).filter(Boolean);
-    expect(states).toEqual(["submitted", "working", "input-required", "auth-required", "completed", "failed", "canceled", "rejected", "completed"]);
+    const states = screen
+      .getAllByTestId("a2a-timeline-row")
+      .map((r) => r.getAttribute("data-state"))
+      .filter(Boolean);
+    expect(states).toEqual([
+      "submitted",
+      "working",
+      "input-required",
+      "auth-required",
+      "completed",
+      "failed",
+      "canceled",
+      "rejected",
+      "completed",
+    ]);
   });
 
   it("marks streamed chunks 'streaming' until the last chunk", async () => {
@@ -80,20 +98,48 @@ describe("RawEntryDialog", () => {
 describe("summarizeEntry", () => {
   it("reads v0.3 frames too (kind discriminator, lowercase states)", () => {
     const [e] = everyStep();
-    const v03 = { ...e!, kind: "a2a_frame", raw: { exchangeId: "x", payload: { jsonrpc: "2.0", id: 1, result: { kind: "status-update", taskId: "t", contextId: "c", final: true, status: { state: "input-required", message: { kind: "message", messageId: "m", role: "agent", parts: [{ kind: "text", text: "City?" }] } } } } } };
+    const v03 = {
+      ...e!,
+      kind: "a2a_frame",
+      raw: {
+        exchangeId: "x",
+        payload: {
+          jsonrpc: "2.0",
+          id: 1,
+          result: {
+            kind: "status-update",
+            taskId: "t",
+            contextId: "c",
+            final: true,
+            status: {
+              state: "input-required",
+              message: { kind: "message", messageId: "m", role: "agent", parts: [{ kind: "text", text: "City?" }] },
+            },
+          },
+        },
+      },
+    };
     expect(summarizeEntry(v03)).toMatchObject({ chip: "status-update", state: "input-required", text: "City?" });
   });
 
   it("says a frame it cannot read is shown raw, with why", () => {
     const [e] = everyStep();
-    const bad = { ...e!, kind: "a2a_frame", raw: { exchangeId: "x", payload: { jsonrpc: "2.0", id: 1, result: { kind: "status-update", taskId: "t" } } } };
+    const bad = {
+      ...e!,
+      kind: "a2a_frame",
+      raw: { exchangeId: "x", payload: { jsonrpc: "2.0", id: 1, result: { kind: "status-update", taskId: "t" } } },
+    };
     expect(summarizeEntry(bad)).toMatchObject({ chip: "raw", error: true });
     expect(summarizeEntry(bad).text).toMatch(/status-update\.(status|contextId)/);
   });
 
   it("shows a JSON-RPC error as an error row", () => {
     const [e] = everyStep();
-    const err = { ...e!, kind: "a2a_frame", raw: { exchangeId: "x", payload: { jsonrpc: "2.0", id: 1, error: { code: -32001, message: "Task not found" } } } };
+    const err = {
+      ...e!,
+      kind: "a2a_frame",
+      raw: { exchangeId: "x", payload: { jsonrpc: "2.0", id: 1, error: { code: -32001, message: "Task not found" } } },
+    };
     expect(summarizeEntry(err)).toMatchObject({ chip: "error", error: true, text: "-32001 Task not found" });
   });
 });

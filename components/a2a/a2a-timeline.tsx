@@ -49,7 +49,13 @@ export function A2aTimeline({ entries, selectedSeq, onSelect }: A2aTimelineProps
           const row = rows[item.index];
           if (!row) return null;
           return (
-            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${item.start}px)` }}>
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="absolute top-0 left-0 w-full"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
               <TimelineRow {...row} selected={row.entry.seq === selectedSeq} onSelect={onSelect} />
             </div>
           );

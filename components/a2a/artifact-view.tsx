@@ -11,9 +11,7 @@ export function ArtifactView({ artifact }: { artifact: A2aAssembledArtifact }) {
     <li className="flex flex-col gap-1.5 rounded-md border p-2" data-testid="a2a-artifact" data-complete={artifact.complete}>
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="font-medium">{artifact.name ?? artifact.artifactId}</span>
-        <span className="text-muted-foreground">
-          {plural(artifact.chunks, "chunk")}
-        </span>
+        <span className="text-muted-foreground">{plural(artifact.chunks, "chunk")}</span>
         {!artifact.complete && (
           <Badge variant="info" className="animate-pulse" data-testid="a2a-artifact-streaming">
             streaming
@@ -55,7 +53,14 @@ export function PartView({ part }: { part: A2aPart }) {
         <span className="font-mono">{name}</span>
         <span className="text-muted-foreground">{mime}</span>
         {href ? (
-          <a href={href} download={part.bytes ? name : undefined} target={part.bytes ? undefined : "_blank"} rel="noreferrer" className="inline-flex items-center gap-1 underline" data-testid="a2a-part-download">
+          <a
+            href={href}
+            download={part.bytes ? name : undefined}
+            target={part.bytes ? undefined : "_blank"}
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 underline"
+            data-testid="a2a-part-download"
+          >
             <DownloadIcon className="size-3" aria-hidden /> {part.bytes ? "Download" : "Open link"}
           </a>
         ) : (

@@ -104,7 +104,16 @@ function readInterfaces(c: Record<string, unknown>): CardInterface[] {
   const v1 = arr(c.supportedInterfaces).flatMap((i, index) => {
     const it = rec(i);
     const url = str(it?.url);
-    return it && url ? [{ url, transport: str(it.protocolBinding) ?? str(it.transport) ?? "?", protocolVersion: str(it.protocolVersion), preferred: index === 0 }] : [];
+    return it && url
+      ? [
+          {
+            url,
+            transport: str(it.protocolBinding) ?? str(it.transport) ?? "?",
+            protocolVersion: str(it.protocolVersion),
+            preferred: index === 0,
+          },
+        ]
+      : [];
   });
   if (v1.length) return v1;
   const out: CardInterface[] = [];

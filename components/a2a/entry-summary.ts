@@ -21,7 +21,9 @@ export interface EntrySummary {
 const rec = (v: unknown): JsonRecord | null => (isRecord(v) ? v : null);
 
 const partsLine = (parts: readonly A2aPart[]) =>
-  parts.map((p) => (p.kind === "text" ? p.text : p.kind === "file" ? `[file ${p.name ?? p.mimeType ?? ""}]`.replace(" ]", "]") : "[data]")).join(" ");
+  parts
+    .map((p) => (p.kind === "text" ? p.text : p.kind === "file" ? `[file ${p.name ?? p.mimeType ?? ""}]`.replace(" ]", "]") : "[data]"))
+    .join(" ");
 
 /** A frame read by lib/protocols/a2a/frames.ts, as a row; one it cannot read is said so (and shown raw on click). */
 function fromResult(r: A2aFrameResult | null): EntrySummary {
@@ -34,7 +36,11 @@ function fromResult(r: A2aFrameResult | null): EntrySummary {
     case "status":
       return { chip: "status-update", state: item.state, text: messageText(item.message) };
     case "artifact":
-      return { chip: "artifact-update", text: `${item.artifact.name ?? item.artifact.artifactId}: ${partsLine(item.artifact.parts)}`, streaming: !item.lastChunk };
+      return {
+        chip: "artifact-update",
+        text: `${item.artifact.name ?? item.artifact.artifactId}: ${partsLine(item.artifact.parts)}`,
+        streaming: !item.lastChunk,
+      };
     case "message":
       return { chip: "message", role: item.message.role, text: partsLine(item.message.parts) };
     case "push-config":
@@ -61,9 +67,16 @@ export function summarizeEntry(e: Entry): EntrySummary {
     case "a2a_malformed":
       return { chip: "malformed", text: String(raw.error ?? ""), error: true };
     case "a2a_stream":
-      return { chip: "stream", text: `${String(raw.event ?? "")}${raw.error ? `: ${String(raw.error)}` : ""}`, error: raw.event === "dropped" };
+      return {
+        chip: "stream",
+        text: `${String(raw.event ?? "")}${raw.error ? `: ${String(raw.error)}` : ""}`,
+        error: raw.event === "dropped",
+      };
     case "a2a_request_state":
-      return { chip: "request-state", text: `${String(raw.kind ?? "")} request ${String(raw.status ?? "")}${raw.reason ? `: ${String(raw.reason)}` : ""}` };
+      return {
+        chip: "request-state",
+        text: `${String(raw.kind ?? "")} request ${String(raw.status ?? "")}${raw.reason ? `: ${String(raw.reason)}` : ""}`,
+      };
     case "a2a_card":
       return { chip: "card", text: String(raw.error ?? raw.url ?? ""), error: Boolean(raw.error) };
     default:

@@ -18,7 +18,8 @@ export interface RawEntryDialogProps {
 /** One step exactly as recorded: the frame (or event) and, beside it, the request it answers. */
 export function RawEntryDialog({ entry, request, onClose }: RawEntryDialogProps) {
   const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
-  const tabs = request && request.seq !== entry.seq ? [["this", entry] as const, ["request", request] as const] : [["this", entry] as const];
+  const tabs =
+    request && request.seq !== entry.seq ? [["this", entry] as const, ["request", request] as const] : [["this", entry] as const];
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent
@@ -35,7 +36,8 @@ export function RawEntryDialog({ entry, request, onClose }: RawEntryDialogProps)
             {entry.kind} · seq {entry.seq}
           </DialogTitle>
           <DialogDescription>
-            {entry.direction === "out" ? "Sent" : entry.direction === "in" ? "Received" : "Recorded"} {formatClock(entry.receivedAt)} · {formatBytes(entry.rawBytes)}
+            {entry.direction === "out" ? "Sent" : entry.direction === "in" ? "Received" : "Recorded"} {formatClock(entry.receivedAt)} ·{" "}
+            {formatBytes(entry.rawBytes)}
             {entry.truncated ? " · preview (the whole entry is loading)" : ""}
           </DialogDescription>
         </DialogHeader>
@@ -43,7 +45,9 @@ export function RawEntryDialog({ entry, request, onClose }: RawEntryDialogProps)
           {tabs.length > 1 && (
             <TabsList>
               <TabsTrigger value="this">{entry.direction === "in" ? "Response / event" : "Entry"}</TabsTrigger>
-              <TabsTrigger value="request" data-testid="a2a-raw-request-tab">Request</TabsTrigger>
+              <TabsTrigger value="request" data-testid="a2a-raw-request-tab">
+                Request
+              </TabsTrigger>
             </TabsList>
           )}
           {tabs.map(([key, e]) => (

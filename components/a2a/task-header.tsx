@@ -43,15 +43,29 @@ export function TaskHeader({ task, terminal, canPush, busy, onRefresh, onCancel,
         <Button size="xs" variant="outline" onClick={onCancel} disabled={terminal || busy.cancel} data-testid="a2a-task-cancel">
           <BanIcon /> Cancel
         </Button>
-        <Button size="xs" variant="outline" onClick={onResubscribe} disabled={terminal || task.streaming || busy.resubscribe} data-testid="a2a-task-resubscribe" title="Reopen the event stream after a drop">
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={onResubscribe}
+          disabled={terminal || task.streaming || busy.resubscribe}
+          data-testid="a2a-task-resubscribe"
+          title="Reopen the event stream after a drop"
+        >
           <RadioIcon /> Resubscribe
         </Button>
-        <Button size="xs" variant="outline" onClick={onRegisterPush} disabled={!canPush || terminal || busy.push || Boolean(task.push)} data-testid="a2a-task-push">
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={onRegisterPush}
+          disabled={!canPush || terminal || busy.push || Boolean(task.push)}
+          data-testid="a2a-task-push"
+        >
           <BellIcon /> {task.push ? "Webhook registered" : "Register push webhook"}
         </Button>
         {task.push && (
           <span className="text-xs text-muted-foreground" data-testid="a2a-push-info">
-            {task.push.received} push notifications received{task.push.error ? ` · ${task.push.error}` : ""} · <span className="font-mono">{task.push.url}</span>
+            {task.push.received} push notifications received{task.push.error ? ` · ${task.push.error}` : ""} ·{" "}
+            <span className="font-mono">{task.push.url}</span>
           </span>
         )}
       </div>

@@ -52,8 +52,34 @@ describe("TaskSummary", () => {
     const entries = [
       frame(x, status("TASK_STATE_WORKING"), 0),
       frame(x, chunk("part one", false, false), 10),
-      frame(x, { artifactUpdate: { taskId: TASK, contextId: CTX, lastChunk: true, artifact: { artifactId: "chart", name: "chart.png", parts: [{ raw: "iVBORw0KGgo=", mediaType: "image/png", filename: "chart.png" }] } } }, 20),
-      frame(x, { artifactUpdate: { taskId: TASK, contextId: CTX, lastChunk: true, artifact: { artifactId: "totals", parts: [{ data: { sales: 4 } }] } } }, 30),
+      frame(
+        x,
+        {
+          artifactUpdate: {
+            taskId: TASK,
+            contextId: CTX,
+            lastChunk: true,
+            artifact: {
+              artifactId: "chart",
+              name: "chart.png",
+              parts: [{ raw: "iVBORw0KGgo=", mediaType: "image/png", filename: "chart.png" }],
+            },
+          },
+        },
+        20,
+      ),
+      frame(
+        x,
+        {
+          artifactUpdate: {
+            taskId: TASK,
+            contextId: CTX,
+            lastChunk: true,
+            artifact: { artifactId: "totals", parts: [{ data: { sales: 4 } }] },
+          },
+        },
+        30,
+      ),
       entry("a2a_stream", { exchangeId: x, taskId: TASK, event: "dropped" }, 40, "local"),
     ];
     render(<TaskSummary timeline={taskTimeline(entries, TASK)!} onOpenSeq={() => undefined} />);

@@ -25,7 +25,13 @@ export function TaskSummary({ timeline, onOpenSeq }: TaskSummaryProps) {
         {states.map((s, i) => (
           <li key={s.seq} className="flex items-center gap-1">
             {i > 0 && <ArrowRightIcon className="size-3 text-muted-foreground" aria-hidden />}
-            <button type="button" className="flex items-center gap-1 rounded px-0.5 hover:bg-accent" onClick={() => onOpenSeq(s.seq)} data-testid="a2a-state-step" data-state={s.state}>
+            <button
+              type="button"
+              className="flex items-center gap-1 rounded px-0.5 hover:bg-accent"
+              onClick={() => onOpenSeq(s.seq)}
+              data-testid="a2a-state-step"
+              data-state={s.state}
+            >
               <A2aStateBadge state={s.state} />
               {i > 0 && <span className="font-mono text-[11px] text-muted-foreground tabular-nums">+{formatDuration(s.latencyMs)}</span>}
             </button>
@@ -36,7 +42,11 @@ export function TaskSummary({ timeline, onOpenSeq }: TaskSummaryProps) {
         <ul className="flex flex-col gap-0.5" data-testid="a2a-transition-findings">
           {timeline.findings.map((f, i) => (
             <li key={i} className="flex items-start gap-1.5 text-xs" data-severity={f.severity}>
-              {f.severity === "error" ? <AlertCircleIcon className="mt-0.5 size-3.5 shrink-0 text-destructive" aria-label="Error" /> : <AlertTriangleIcon className="mt-0.5 size-3.5 shrink-0 text-amber-600" aria-label="Warning" />}
+              {f.severity === "error" ? (
+                <AlertCircleIcon className="mt-0.5 size-3.5 shrink-0 text-destructive" aria-label="Error" />
+              ) : (
+                <AlertTriangleIcon className="mt-0.5 size-3.5 shrink-0 text-amber-600" aria-label="Warning" />
+              )}
               <button type="button" className="text-left hover:underline" onClick={() => onOpenSeq(f.seq)}>
                 {f.message}
               </button>

@@ -9,16 +9,35 @@ export const CTX = "ctx-1";
 
 export function entry(kind: string, raw: unknown, at: number, direction: Entry["direction"] = "in"): Entry {
   seq += 1;
-  return { seq, connectionId: "demo-a2a", sessionKey: CTX, receivedAt: T0 + at, sourceTime: null, direction, protocol: "a2a", kind, raw, rawBytes: JSON.stringify(raw).length };
+  return {
+    seq,
+    connectionId: "demo-a2a",
+    sessionKey: CTX,
+    receivedAt: T0 + at,
+    sourceTime: null,
+    direction,
+    protocol: "a2a",
+    kind,
+    raw,
+    rawBytes: JSON.stringify(raw).length,
+  };
 }
 
 const rpc = (result: unknown) => ({ jsonrpc: "2.0", id: 1, result });
 export const frame = (exchangeId: string, result: unknown, at: number) =>
-  entry("a2a_frame", { exchangeId, transport: "JSONRPC", method: "SendStreamingMessage", taskId: TASK, contextId: CTX, kind: "event", payload: rpc(result) }, at);
+  entry(
+    "a2a_frame",
+    { exchangeId, transport: "JSONRPC", method: "SendStreamingMessage", taskId: TASK, contextId: CTX, kind: "event", payload: rpc(result) },
+    at,
+  );
 
 const text = (t: string) => ({ text: t, mediaType: "text/plain" });
 export const status = (state: string, words?: string) => ({
-  statusUpdate: { taskId: TASK, contextId: CTX, status: { state, ...(words ? { message: { role: "ROLE_AGENT", messageId: `m-${state}`, parts: [text(words)] } } : {}) } },
+  statusUpdate: {
+    taskId: TASK,
+    contextId: CTX,
+    status: { state, ...(words ? { message: { role: "ROLE_AGENT", messageId: `m-${state}`, parts: [text(words)] } } : {}) },
+  },
 });
 export const chunk = (t: string, append: boolean, lastChunk: boolean) => ({
   artifactUpdate: { taskId: TASK, contextId: CTX, append, lastChunk, artifact: { artifactId: "a-1", name: "report.md", parts: [text(t)] } },
@@ -29,7 +48,23 @@ export function everyStep(): Entry[] {
   seq = 0;
   const x = "x-1";
   return [
-    entry("a2a_request", { exchangeId: x, transport: "JSONRPC", method: "SendStreamingMessage", url: "http://127.0.0.1:7190/a2a/jsonrpc", body: { jsonrpc: "2.0", id: 1, method: "SendStreamingMessage", params: { message: { role: "ROLE_USER", messageId: "u-1", parts: [text("report")] } } } }, 0, "out"),
+    entry(
+      "a2a_request",
+      {
+        exchangeId: x,
+        transport: "JSONRPC",
+        method: "SendStreamingMessage",
+        url: "http://127.0.0.1:7190/a2a/jsonrpc",
+        body: {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "SendStreamingMessage",
+          params: { message: { role: "ROLE_USER", messageId: "u-1", parts: [text("report")] } },
+        },
+      },
+      0,
+      "out",
+    ),
     entry("a2a_stream", { exchangeId: x, taskId: TASK, event: "open" }, 5, "local"),
     frame(x, { task: { id: TASK, contextId: CTX, status: { state: "TASK_STATE_SUBMITTED" } } }, 12),
     frame(x, status("TASK_STATE_WORKING", "Writing the report"), 40),
@@ -43,7 +78,11 @@ export function everyStep(): Entry[] {
     frame(x, status("TASK_STATE_FAILED", "boom"), 1_510),
     frame(x, status("TASK_STATE_CANCELED"), 1_520),
     frame(x, status("TASK_STATE_REJECTED"), 1_530),
-    entry("a2a_push", { pushId: "p-1", taskId: TASK, headers: {}, body: { statusUpdate: status("TASK_STATE_COMPLETED").statusUpdate } }, 1_600),
+    entry(
+      "a2a_push",
+      { pushId: "p-1", taskId: TASK, headers: {}, body: { statusUpdate: status("TASK_STATE_COMPLETED").statusUpdate } },
+      1_600,
+    ),
     entry("a2a_malformed", { exchangeId: x, text: "data: {nope", error: "Unexpected token" }, 1_700),
     entry("a2a_something_new", { taskId: TASK, what: "a kind this UI does not know" }, 1_800),
   ];

@@ -36,7 +36,10 @@ export function TimelineRow({ entry, summary, sincePrev, sinceStart, selected, o
       )}
     >
       <Icon className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-label={entry.direction} />
-      <span className="w-16 shrink-0 text-right font-mono text-[11px] text-muted-foreground tabular-nums" title={`${formatDuration(sinceStart)} since the first step`}>
+      <span
+        className="w-16 shrink-0 text-right font-mono text-[11px] text-muted-foreground tabular-nums"
+        title={`${formatDuration(sinceStart)} since the first step`}
+      >
         {sincePrev === null ? "start" : `+${formatDuration(sincePrev)}`}
       </span>
       <Badge variant={summary.error ? "destructive" : "outline"} className="shrink-0 font-mono">

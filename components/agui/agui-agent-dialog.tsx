@@ -9,7 +9,13 @@ import type { AguiAgentInput, AguiAgentView } from "@/lib/contracts/agui";
 import type { AppError } from "@/lib/errors";
 import { Field } from "@/components/mcp/connections/connection-fields";
 import { HeaderRows } from "@/components/adk/agents/header-rows";
-import { aguiDraftFromView, aguiDraftToInput, emptyAguiAgentDraft, type AguiAgentDraft, type AguiAgentDraftErrors } from "./agui-agent-draft";
+import {
+  aguiDraftFromView,
+  aguiDraftToInput,
+  emptyAguiAgentDraft,
+  type AguiAgentDraft,
+  type AguiAgentDraftErrors,
+} from "./agui-agent-draft";
 import { ToolDraftsEditor } from "./tool-drafts-editor";
 
 export interface AguiAgentDialogProps {
@@ -43,7 +49,10 @@ export function AguiAgentDialog({ onOpenChange, initial, onSubmit, pending, erro
       <DialogContent data-testid="agui-agent-dialog" className="max-h-[90dvh] max-w-2xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{initial ? `Edit ${initial.name}` : "Add AG-UI agent"}</DialogTitle>
-          <DialogDescription>An agent that speaks AG-UI over HTTP (CopilotKit runtime, LangGraph, Mastra, ADK middleware…): Loupe POSTs a run and reads the event stream.</DialogDescription>
+          <DialogDescription>
+            An agent that speaks AG-UI over HTTP (CopilotKit runtime, LangGraph, Mastra, ADK middleware…): Loupe POSTs a run and reads the
+            event stream.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
           <Field id="agui-name" label="Name" error={errors.name}>
@@ -56,11 +65,17 @@ export function AguiAgentDialog({ onOpenChange, initial, onSubmit, pending, erro
             <span className="text-xs font-medium">Headers</span>
             <span className="text-[11px] text-muted-foreground">Values are stored as secrets and shown masked after saving.</span>
             <HeaderRows rows={draft.headers} onChange={(headers) => patch({ headers })} />
-            {errors.headers && <p role="alert" className="text-[11px] text-destructive">{errors.headers}</p>}
+            {errors.headers && (
+              <p role="alert" className="text-[11px] text-destructive">
+                {errors.headers}
+              </p>
+            )}
           </div>
           <div className="flex flex-col gap-1">
             <span className="text-xs font-medium">Default front-end tools</span>
-            <span className="text-[11px] text-muted-foreground">Sent with every run unless the run form names its own; their calls come to the inbox.</span>
+            <span className="text-[11px] text-muted-foreground">
+              Sent with every run unless the run form names its own; their calls come to the inbox.
+            </span>
             <ToolDraftsEditor idPrefix="agui-dialog" drafts={draft.tools} errors={errors.tools} onChange={(tools) => patch({ tools })} />
           </div>
           {error && (

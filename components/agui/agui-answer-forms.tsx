@@ -51,9 +51,24 @@ function ValueEditor({ id, schema, editor, busy }: EditorProps) {
   return (
     <div className="flex flex-col gap-2">
       {editor.mode === "form" && editor.usable ? (
-        <SchemaFormEditor schema={schema} value={editor.value} onChange={editor.setValue} errors={editor.errors} onJsonErrorChange={editor.setDraftError} idPrefix={id} />
+        <SchemaFormEditor
+          schema={schema}
+          value={editor.value}
+          onChange={editor.setValue}
+          errors={editor.errors}
+          onJsonErrorChange={editor.setDraftError}
+          idPrefix={id}
+        />
       ) : (
-        <JsonTextField id={`${id}-json`} label="Value (JSON)" text={editor.text} error={editor.jsonError} disabled={busy} testId="agui-answer-json" onTextChange={editor.setText} />
+        <JsonTextField
+          id={`${id}-json`}
+          label="Value (JSON)"
+          text={editor.text}
+          error={editor.jsonError}
+          disabled={busy}
+          testId="agui-answer-json"
+          onTextChange={editor.setText}
+        />
       )}
       {editor.usable && (
         // The form has its own JSON view for the object; this switch is for any other JSON value.
@@ -129,7 +144,13 @@ export function InterruptForm({ id, schema, busy, retry, onAnswer }: InterruptFo
         <BusyButton className="w-fit" data-testid="agui-resolve" busy={busy} onClick={resolve}>
           {retry ? "Retry resolve" : "Resolve"}
         </BusyButton>
-        <Button size="sm" variant="outline" data-testid="agui-cancel-interrupt" disabled={busy} onClick={() => onAnswer({ kind: "resume", status: "cancelled" })}>
+        <Button
+          size="sm"
+          variant="outline"
+          data-testid="agui-cancel-interrupt"
+          disabled={busy}
+          onClick={() => onAnswer({ kind: "resume", status: "cancelled" })}
+        >
           Cancel
         </Button>
       </div>

@@ -27,12 +27,15 @@ export function AguiMain({ location, navigate }: AguiMainProps) {
   const actions = useAguiActions();
   const [editing, setEditing] = useState(false);
 
-  if (agents.isError) return <QueryError className="m-4" title="Could not load AG-UI agents" error={agents.error} onRetry={() => void agents.refetch()} />;
+  if (agents.isError)
+    return <QueryError className="m-4" title="Could not load AG-UI agents" error={agents.error} onRetry={() => void agents.refetch()} />;
   if (agents.isPending) return <p className="p-4 text-sm text-muted-foreground">Loading AG-UI agents…</p>;
   if (!location.peerId || !agent) {
     return (
       <div className="m-auto max-w-md p-6 text-center text-sm text-muted-foreground" data-testid="agui-no-agent">
-        {location.peerId ? `No AG-UI agent “${location.peerId}”: it was removed, or the link is from another Loupe.` : "Pick an AG-UI agent in the sidebar, or add one by the URL of its run endpoint."}
+        {location.peerId
+          ? `No AG-UI agent “${location.peerId}”: it was removed, or the link is from another Loupe.`
+          : "Pick an AG-UI agent in the sidebar, or add one by the URL of its run endpoint."}
       </div>
     );
   }
@@ -64,7 +67,8 @@ export function AguiMain({ location, navigate }: AguiMainProps) {
       </header>
       {agent.state.status === "error" && (
         <p role="alert" data-testid="agui-agent-down" className="border-b bg-destructive/5 px-4 py-1.5 text-xs text-destructive">
-          The agent is not reachable{agent.state.error ? `: ${agent.state.error}` : "."} Recorded threads stay readable; a run will fail until it is back.
+          The agent is not reachable{agent.state.error ? `: ${agent.state.error}` : "."} Recorded threads stay readable; a run will fail
+          until it is back.
         </p>
       )}
       <div className="flex min-h-0 flex-1">
@@ -74,10 +78,21 @@ export function AguiMain({ location, navigate }: AguiMainProps) {
           ) : threads.isPending ? (
             <p className="p-3 text-xs text-muted-foreground">Loading threads…</p>
           ) : (
-            <ThreadList threads={threads.data} selectedId={location.thread} onSelect={(thread) => navigate({ view: "agui", peerId: agent.id, thread, item: null })} />
+            <ThreadList
+              threads={threads.data}
+              selectedId={location.thread}
+              onSelect={(thread) => navigate({ view: "agui", peerId: agent.id, thread, item: null })}
+            />
           )}
         </nav>
-        <ThreadPane key={`${agent.id}:${location.thread ?? ""}`} agent={agent} threadId={location.thread} runId={location.item} navigate={navigate} actions={actions} />
+        <ThreadPane
+          key={`${agent.id}:${location.thread ?? ""}`}
+          agent={agent}
+          threadId={location.thread}
+          runId={location.item}
+          navigate={navigate}
+          actions={actions}
+        />
       </div>
       {editing && (
         <AguiAgentDialog

@@ -66,7 +66,7 @@ export function AguiNav({ location, navigate }: AguiNavProps) {
                   sidebarItemState(openId === a.id),
                 )}
               >
-                                <span className="min-w-0 flex-1">
+                <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{a.name}</span>
                   <AgentStatusDot status={a.state.status} />
                 </span>

@@ -18,8 +18,23 @@ const BOOKING_SCHEMA = {
 };
 const APPROVAL_SCHEMA = { type: "object", properties: { approved: { type: "boolean" }, note: { type: "string" } }, required: ["approved"] };
 
-const base = { agentId: "demo-agui", agentName: "Loupe demo AG-UI agent", threadId: "t-1", runId: "run-1", createdAt: 1, status: "pending" as const };
-const toolRequest: AguiHumanRequest = { ...base, id: "req-tool", kind: "tool", toolCallId: "tc-1", toolName: "confirm_booking", arguments: { hotel: "Hotel Aurora", nights: 3 }, schema: BOOKING_SCHEMA };
+const base = {
+  agentId: "demo-agui",
+  agentName: "Loupe demo AG-UI agent",
+  threadId: "t-1",
+  runId: "run-1",
+  createdAt: 1,
+  status: "pending" as const,
+};
+const toolRequest: AguiHumanRequest = {
+  ...base,
+  id: "req-tool",
+  kind: "tool",
+  toolCallId: "tc-1",
+  toolName: "confirm_booking",
+  arguments: { hotel: "Hotel Aurora", nights: 3 },
+  schema: BOOKING_SCHEMA,
+};
 const interruptRequest: AguiHumanRequest = {
   ...base,
   id: "req-int",

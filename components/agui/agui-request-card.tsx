@@ -34,14 +34,26 @@ export function AguiRequestCard({ row, compact }: AguiRequestCardProps) {
   const schema = row.schema ?? row.interrupt?.responseSchema;
 
   return (
-    <Card className="gap-2 py-3" data-testid="agui-request-card" data-kind={row.kind} data-status={status} data-request-id={row.id} data-thread-id={row.threadId} data-run-id={row.runId}>
+    <Card
+      className="gap-2 py-3"
+      data-testid="agui-request-card"
+      data-kind={row.kind}
+      data-status={status}
+      data-request-id={row.id}
+      data-thread-id={row.threadId}
+      data-run-id={row.runId}
+    >
       <CardHeader className="gap-1 px-3">
         <div className="flex items-center gap-2">
           <span className="text-sm font-medium">{t.kindLabel(asRow)}</span>
           {row.kind === "tool" && <code className="font-mono text-xs">{row.toolName}</code>}
           <InterruptStatusBadge status={status} />
           {!compact && (
-            <a href={peerHref("agui", row.agentId, row.threadId, row.runId)} className="ml-auto inline-flex items-center gap-1 text-xs underline" data-testid="agui-request-open">
+            <a
+              href={peerHref("agui", row.agentId, row.threadId, row.runId)}
+              className="ml-auto inline-flex items-center gap-1 text-xs underline"
+              data-testid="agui-request-open"
+            >
               Open run <ExternalLinkIcon className="size-3" aria-hidden />
             </a>
           )}
@@ -62,7 +74,11 @@ export function AguiRequestCard({ row, compact }: AguiRequestCardProps) {
           </p>
         )}
         {error && (
-          <div role="alert" data-testid="agui-answer-error" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm">
+          <div
+            role="alert"
+            data-testid="agui-answer-error"
+            className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm"
+          >
             <p className="font-medium text-destructive">The agent did not take the answer — change it or send it again (Retry)</p>
             <p>
               {"code" in error && <code className="mr-1 font-mono text-xs">{String(error.code)}</code>}
@@ -72,7 +88,8 @@ export function AguiRequestCard({ row, compact }: AguiRequestCardProps) {
         )}
         {status === "answered" && (
           <p className="text-sm text-muted-foreground" data-testid="agui-request-answered">
-            Answered{(answer.data?.answeredAt ?? row.answeredAt) ? ` at ${formatClock((answer.data?.answeredAt ?? row.answeredAt)!)}` : ""}; the thread goes on in the next run.
+            Answered{(answer.data?.answeredAt ?? row.answeredAt) ? ` at ${formatClock((answer.data?.answeredAt ?? row.answeredAt)!)}` : ""};
+            the thread goes on in the next run.
           </p>
         )}
         {status === "stale" && (
@@ -82,7 +99,14 @@ export function AguiRequestCard({ row, compact }: AguiRequestCardProps) {
         )}
         {open &&
           (row.kind === "tool" ? (
-            <ToolResultForm id={`agui-${row.id}`} schema={schema} args={row.arguments ?? {}} busy={answer.isPending} retry={Boolean(error)} onAnswer={send} />
+            <ToolResultForm
+              id={`agui-${row.id}`}
+              schema={schema}
+              args={row.arguments ?? {}}
+              busy={answer.isPending}
+              retry={Boolean(error)}
+              onAnswer={send}
+            />
           ) : (
             <InterruptForm id={`agui-${row.id}`} schema={schema} busy={answer.isPending} retry={Boolean(error)} onAnswer={send} />
           ))}

@@ -10,9 +10,18 @@ export function RunMarkBody({ item, renderRequest }: { item: AguiRunMarkItem; re
   const outcome = e.outcome as { type?: string; interrupts?: Array<{ id?: string; message?: string; reason?: string }> } | undefined;
   return (
     <div className="flex flex-col gap-1 text-xs">
-      {item.kind === "run_error" && <p className="text-destructive" data-testid="agui-run-error">{String(e.message ?? "")}{e.code ? ` (${String(e.code)})` : ""}</p>}
+      {item.kind === "run_error" && (
+        <p className="text-destructive" data-testid="agui-run-error">
+          {String(e.message ?? "")}
+          {e.code ? ` (${String(e.code)})` : ""}
+        </p>
+      )}
       {typeof e.parentRunId === "string" && <span className="text-muted-foreground">branched from run {e.parentRunId}</span>}
-      {outcome?.type && <span>outcome: <span className="font-mono">{outcome.type}</span></span>}
+      {outcome?.type && (
+        <span>
+          outcome: <span className="font-mono">{outcome.type}</span>
+        </span>
+      )}
       {outcome?.interrupts?.map((i) => (
         <div key={i.id} className="flex flex-col gap-1 rounded border p-1.5" data-testid="agui-interrupt">
           <span>
@@ -47,4 +56,3 @@ export const OtherBody = ({ item }: { item: AguiOtherItem }) => (
     <JsonView value={item.kind === "custom" ? item.event.value : item.kind === "raw" ? item.event.event : item.event} />
   </div>
 );
-

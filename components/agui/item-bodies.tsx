@@ -97,7 +97,9 @@ function ToolCallBody({ item, renderRequest }: { item: AguiToolCallItem; renderR
 function MessagesBody({ item }: { item: AguiMessagesSnapshotItem }) {
   return (
     <details className="text-xs" data-testid="agui-messages-snapshot">
-      <summary className="cursor-pointer text-muted-foreground select-none">{item.messages.length} message(s) replace the thread&apos;s history</summary>
+      <summary className="cursor-pointer text-muted-foreground select-none">
+        {item.messages.length} message(s) replace the thread&apos;s history
+      </summary>
       <JsonView value={item.messages} />
     </details>
   );

@@ -15,7 +15,10 @@ describe("run form → AguiRunBody", () => {
       ...emptyRunDraft({}, []),
       stateText: '{"trip": {"nights": 2}}',
       stateEdited: true,
-      context: [{ description: "user tz", value: "Europe/Lisbon" }, { description: "", value: "" }],
+      context: [
+        { description: "user tz", value: "Europe/Lisbon" },
+        { description: "", value: "" },
+      ],
       forwardedText: '{"mode": "test"}',
       tools: [{ name: "pick_date", description: "", schemaText: '{"type":"object","properties":{"day":{"type":"string"}}}' }],
       toolsEdited: true,
@@ -32,7 +35,13 @@ describe("run form → AguiRunBody", () => {
   });
 
   it("blocks bad JSON, a non-object forwardedProps and a context value without description, field by field", () => {
-    const draft = { ...emptyRunDraft({}, []), stateText: "{", stateEdited: true, forwardedText: "[1]", context: [{ description: " ", value: "x" }] };
+    const draft = {
+      ...emptyRunDraft({}, []),
+      stateText: "{",
+      stateEdited: true,
+      forwardedText: "[1]",
+      context: [{ description: " ", value: "x" }],
+    };
     const result = runBodyFromDraft(draft, null);
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -52,7 +61,12 @@ describe("front-end tool declarations", () => {
   });
 
   it("refuses a missing, odd or duplicate name", () => {
-    const result = toolsFromDrafts([{ ...emptyToolDraft(), name: "a b" }, { ...emptyToolDraft(), name: "x" }, { ...emptyToolDraft(), name: "x" }, emptyToolDraft()]);
+    const result = toolsFromDrafts([
+      { ...emptyToolDraft(), name: "a b" },
+      { ...emptyToolDraft(), name: "x" },
+      { ...emptyToolDraft(), name: "x" },
+      emptyToolDraft(),
+    ]);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.map((e) => e.name?.slice(0, 12))).toEqual(["Letters, dig", "Two tools ha", "Two tools ha", "A name is re"]);

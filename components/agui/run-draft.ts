@@ -31,7 +31,15 @@ export interface RunDraftErrors {
 export const pretty = (value: unknown) => JSON.stringify(value ?? {}, null, 2);
 
 export function emptyRunDraft(threadState: unknown, defaults: readonly AguiToolDeclaration[]): RunDraft {
-  return { text: "", stateText: pretty(threadState), stateEdited: false, context: [], forwardedText: "", tools: defaults.map(toolDraftOf), toolsEdited: false };
+  return {
+    text: "",
+    stateText: pretty(threadState),
+    stateEdited: false,
+    context: [],
+    forwardedText: "",
+    tools: defaults.map(toolDraftOf),
+    toolsEdited: false,
+  };
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {

@@ -49,8 +49,12 @@ export function RunFindings({ findings, malformed, onOpenEvent }: RunFindingsPro
           ))}
           {malformed.map((m) => (
             <li key={m.seq} data-testid="agui-malformed" className="flex flex-col gap-0.5">
-              <span className="text-destructive">malformed frame (seq {m.seq}): {m.error}</span>
-              <pre className="max-h-24 overflow-auto rounded bg-muted/60 p-1 font-mono text-[11px] break-all whitespace-pre-wrap">{m.text}</pre>
+              <span className="text-destructive">
+                malformed frame (seq {m.seq}): {m.error}
+              </span>
+              <pre className="max-h-24 overflow-auto rounded bg-muted/60 p-1 font-mono text-[11px] break-all whitespace-pre-wrap">
+                {m.text}
+              </pre>
             </li>
           ))}
         </ul>

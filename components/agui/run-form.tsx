@@ -41,7 +41,12 @@ export function RunForm({ agent, threadId, threadState, runningRunId, actions, o
     setErrors({});
     actions.run.mutate(
       { agentId: agent.id, body: result.body },
-      { onSuccess: (started) => { patch({ text: "" }); onStarted(started); } },
+      {
+        onSuccess: (started) => {
+          patch({ text: "" });
+          onStarted(started);
+        },
+      },
     );
   };
 
@@ -78,7 +83,13 @@ export function RunForm({ agent, threadId, threadState, runningRunId, actions, o
             <SquareIcon /> Abort
           </Button>
         )}
-        <Button size="sm" variant={open ? "secondary" : "ghost"} aria-expanded={open} data-testid="agui-run-options-toggle" onClick={() => setOpen((o) => !o)}>
+        <Button
+          size="sm"
+          variant={open ? "secondary" : "ghost"}
+          aria-expanded={open}
+          data-testid="agui-run-options-toggle"
+          onClick={() => setOpen((o) => !o)}
+        >
           <SlidersHorizontalIcon /> State, context, tools
         </Button>
         <span className="ml-auto text-[11px] text-muted-foreground">

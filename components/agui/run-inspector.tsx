@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import type { RunEvent } from "@/lib/queries/agui";
 import { ITEM_KIND_LABEL } from "./timeline-labels";
 
-export type InspectorTarget = { kind: "item"; item: AguiTimelineItem } | { kind: "event"; index: number; event: RunEvent; owner: AguiTimelineItem | null };
+export type InspectorTarget =
+  { kind: "item"; item: AguiTimelineItem } | { kind: "event"; index: number; event: RunEvent; owner: AguiTimelineItem | null };
 
 export interface RunInspectorProps {
   target: InspectorTarget;
@@ -22,9 +23,14 @@ const copyJson = (v: unknown) => () => JSON.stringify(v, null, 2);
 /** Everything about one item or one event, raw: the inspector beside the timeline. */
 export function RunInspector({ target, events, onClose, onOpenEvent }: RunInspectorProps) {
   return (
-    <aside data-testid="agui-inspector" className="flex w-[26rem] max-w-[45%] shrink-0 flex-col border-l bg-background max-lg:absolute max-lg:inset-y-0 max-lg:right-0 max-lg:z-10 max-lg:w-[min(26rem,100%)] max-lg:max-w-full max-lg:shadow-lg">
+    <aside
+      data-testid="agui-inspector"
+      className="flex w-[26rem] max-w-[45%] shrink-0 flex-col border-l bg-background max-lg:absolute max-lg:inset-y-0 max-lg:right-0 max-lg:z-10 max-lg:w-[min(26rem,100%)] max-lg:max-w-full max-lg:shadow-lg"
+    >
       <div className="flex items-center gap-2 border-b px-3 py-2">
-        <span className="min-w-0 text-sm font-medium break-words">{target.kind === "item" ? ITEM_KIND_LABEL[target.item.kind] : target.event.type}</span>
+        <span className="min-w-0 text-sm font-medium break-words">
+          {target.kind === "item" ? ITEM_KIND_LABEL[target.item.kind] : target.event.type}
+        </span>
         <span className="font-mono text-xs text-muted-foreground">
           {target.kind === "item" ? `events #${target.item.first}–${target.item.last}` : `event #${target.index} · seq ${target.event.seq}`}
         </span>
@@ -39,7 +45,11 @@ export function RunInspector({ target, events, onClose, onOpenEvent }: RunInspec
               <span className="text-muted-foreground">{new Date(target.event.receivedAt).toISOString()}</span>
               <CopyButton className="ml-auto" label="Copy JSON" getText={copyJson(target.event.event)} />
             </div>
-            {target.event.truncated && <p className="text-amber-700 dark:text-amber-300">This event was over 64 KB: shown cut; the store keeps it whole (GET /api/entries/{target.event.seq}).</p>}
+            {target.event.truncated && (
+              <p className="text-amber-700 dark:text-amber-300">
+                This event was over 64 KB: shown cut; the store keeps it whole (GET /api/entries/{target.event.seq}).
+              </p>
+            )}
             <JsonView value={target.event.event} data-testid="agui-inspector-event" />
             {target.owner && (
               <p className="text-muted-foreground">
@@ -76,7 +86,15 @@ export function RunInspector({ target, events, onClose, onOpenEvent }: RunInspec
 }
 
 /** The item's first and last event as received, and a link to each in the events table. */
-function EventLinks({ item, events, onOpenEvent }: { item: AguiTimelineItem; events: readonly RunEvent[]; onOpenEvent: (i: number) => void }) {
+function EventLinks({
+  item,
+  events,
+  onOpenEvent,
+}: {
+  item: AguiTimelineItem;
+  events: readonly RunEvent[];
+  onOpenEvent: (i: number) => void;
+}) {
   const indices = item.first === item.last ? [item.first] : [item.first, item.last];
   return (
     <div className="flex flex-col gap-2">

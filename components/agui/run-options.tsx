@@ -35,7 +35,13 @@ export function RunOptions({ draft, onChange, threadState, errors, disabled }: R
           onTextChange={(text) => onChange({ stateText: text, stateEdited: true })}
         />
         {draft.stateEdited && (
-          <Button type="button" size="xs" variant="ghost" className="self-start" onClick={() => onChange({ stateEdited: false, stateText: pretty(threadState) })}>
+          <Button
+            type="button"
+            size="xs"
+            variant="ghost"
+            className="self-start"
+            onClick={() => onChange({ stateEdited: false, stateText: pretty(threadState) })}
+          >
             Use the thread&apos;s state
           </Button>
         )}
@@ -44,15 +50,48 @@ export function RunOptions({ draft, onChange, threadState, errors, disabled }: R
         <span className="text-xs font-medium">Context</span>
         {draft.context.map((c, i) => (
           <div key={i} className="flex items-center gap-1.5" data-testid="agui-context-row">
-            <Input aria-label={`Context ${i + 1} description`} className="h-8 w-2/5 text-xs" placeholder="description" value={c.description} disabled={disabled} onChange={(e) => setContext(i, { description: e.target.value })} />
-            <Input aria-label={`Context ${i + 1} value`} className="h-8 flex-1 font-mono text-xs" placeholder="value" value={c.value} disabled={disabled} onChange={(e) => setContext(i, { value: e.target.value })} />
-            <Button type="button" size="icon" variant="ghost" aria-label={`Remove context ${i + 1}`} disabled={disabled} onClick={() => onChange({ context: draft.context.filter((_, j) => j !== i) })}>
+            <Input
+              aria-label={`Context ${i + 1} description`}
+              className="h-8 w-2/5 text-xs"
+              placeholder="description"
+              value={c.description}
+              disabled={disabled}
+              onChange={(e) => setContext(i, { description: e.target.value })}
+            />
+            <Input
+              aria-label={`Context ${i + 1} value`}
+              className="h-8 flex-1 font-mono text-xs"
+              placeholder="value"
+              value={c.value}
+              disabled={disabled}
+              onChange={(e) => setContext(i, { value: e.target.value })}
+            />
+            <Button
+              type="button"
+              size="icon"
+              variant="ghost"
+              aria-label={`Remove context ${i + 1}`}
+              disabled={disabled}
+              onClick={() => onChange({ context: draft.context.filter((_, j) => j !== i) })}
+            >
               <XIcon />
             </Button>
           </div>
         ))}
-        {errors.context && <p role="alert" className="text-[11px] text-destructive">{errors.context}</p>}
-        <Button type="button" size="xs" variant="outline" className="self-start" disabled={disabled} data-testid="agui-add-context" onClick={() => onChange({ context: [...draft.context, { description: "", value: "" }] })}>
+        {errors.context && (
+          <p role="alert" className="text-[11px] text-destructive">
+            {errors.context}
+          </p>
+        )}
+        <Button
+          type="button"
+          size="xs"
+          variant="outline"
+          className="self-start"
+          disabled={disabled}
+          data-testid="agui-add-context"
+          onClick={() => onChange({ context: [...draft.context, { description: "", value: "" }] })}
+        >
           <PlusIcon /> Add context
         </Button>
       </div>
@@ -71,7 +110,13 @@ export function RunOptions({ draft, onChange, threadState, errors, disabled }: R
         <span className="text-[11px] text-muted-foreground">
           {draft.toolsEdited ? "This run sends these tools." : "The agent's default tools; edit them to send others with this run."}
         </span>
-        <ToolDraftsEditor idPrefix="agui-run" drafts={draft.tools} errors={errors.tools} disabled={disabled} onChange={(tools) => onChange({ tools, toolsEdited: true })} />
+        <ToolDraftsEditor
+          idPrefix="agui-run"
+          drafts={draft.tools}
+          errors={errors.tools}
+          disabled={disabled}
+          onChange={(tools) => onChange({ tools, toolsEdited: true })}
+        />
       </div>
     </div>
   );

@@ -9,21 +9,32 @@ import { runsOfEntries } from "@/lib/queries/agui";
 import { installLayout, layout } from "@/components/adk/timeline/test-support";
 import { RunTimeline } from "./run-timeline";
 
-const fixture = (name: string) => JSON.parse(readFileSync(path.join(process.cwd(), "tests/fixtures/agui", name), "utf8")) as Record<string, unknown>[];
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(path.join(process.cwd(), "tests/fixtures/agui", name), "utf8")) as Record<string, unknown>[];
 
 /** The entries the server records for one run: its input, then every event as received. */
 function entriesOf(events: Record<string, unknown>[], runId = "run-1", extra: Entry[] = []): Entry[] {
   const base = { connectionId: "demo-agui", sessionKey: "t-1", sourceTime: null, protocol: "agui" as const, rawBytes: 10 };
   return [
     { ...base, seq: 1, receivedAt: 1000, direction: "out", kind: "agui_input", raw: { runId, input: { state: {} } } },
-    ...events.map((event, i): Entry => ({ ...base, seq: i + 2, receivedAt: 1000 + i * 5, direction: "in", kind: "agui_event", raw: { runId, event } })),
+    ...events.map((event, i): Entry => ({
+      ...base,
+      seq: i + 2,
+      receivedAt: 1000 + i * 5,
+      direction: "in",
+      kind: "agui_event",
+      raw: { runId, event },
+    })),
     ...extra,
   ];
 }
 
 function renderRun(events: Record<string, unknown>[], extra: Entry[] = []) {
   const run = runsOfEntries(entriesOf(events, "run-1", extra))[0]!;
-  const timeline = normalizeAguiRun(run.events.map((e) => e.event), { initialState: {} });
+  const timeline = normalizeAguiRun(
+    run.events.map((e) => e.event),
+    { initialState: {} },
+  );
   render(<RunTimeline run={run} timeline={timeline} />);
   return { run, timeline };
 }
@@ -107,8 +118,16 @@ describe("RunTimeline — what goes wrong", () => {
       { type: "RUN_FINISHED", threadId: "t-1", runId: "run-1" },
     ];
     const malformed: Entry = {
-      seq: 99, connectionId: "demo-agui", sessionKey: "t-1", receivedAt: 2000, sourceTime: null, direction: "in", protocol: "agui",
-      kind: "agui_malformed", raw: { runId: "run-1", text: "data: {not json", error: "Unexpected token" }, rawBytes: 20,
+      seq: 99,
+      connectionId: "demo-agui",
+      sessionKey: "t-1",
+      receivedAt: 2000,
+      sourceTime: null,
+      direction: "in",
+      protocol: "agui",
+      kind: "agui_malformed",
+      raw: { runId: "run-1", text: "data: {not json", error: "Unexpected token" },
+      rawBytes: 20,
     };
     const { timeline } = renderRun(events, [malformed]);
     expect(timeline.findings.length).toBeGreaterThan(0);

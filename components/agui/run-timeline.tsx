@@ -19,7 +19,16 @@ export interface RunTimelineProps {
 
 /** The run's events as received, one JSON array, saved by the browser. */
 function exportEvents(run: RunRecordView): void {
-  const blob = new Blob([JSON.stringify(run.events.map((e) => e.event), null, 2)], { type: "application/json" });
+  const blob = new Blob(
+    [
+      JSON.stringify(
+        run.events.map((e) => e.event),
+        null,
+        2,
+      ),
+    ],
+    { type: "application/json" },
+  );
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
@@ -59,7 +68,12 @@ export function RunTimeline({ run, timeline, renderRequest }: RunTimelineProps) 
     selection?.kind === "item" && timeline.items[selection.index]
       ? { kind: "item", item: timeline.items[selection.index]! }
       : selection?.kind === "event" && run.events[selection.index]
-        ? { kind: "event", index: selection.index, event: run.events[selection.index]!, owner: timeline.items.find((it) => it.first <= selection.index && selection.index <= it.last && it.kind !== "step") ?? null }
+        ? {
+            kind: "event",
+            index: selection.index,
+            event: run.events[selection.index]!,
+            owner: timeline.items.find((it) => it.first <= selection.index && selection.index <= it.last && it.kind !== "step") ?? null,
+          }
         : null;
 
   return (
@@ -104,7 +118,12 @@ export function RunTimeline({ run, timeline, renderRequest }: RunTimelineProps) 
             revealIndex={reveal === null ? null : events.findIndex((r) => r.index === reveal)}
             empty={run.events.length === 0 ? "No events yet." : "No event matches the filter."}
             render={(row) => (
-              <EventRowView row={row} offsetMs={row.event.receivedAt - start} selected={selection?.kind === "event" && selection.index === row.index} onSelect={() => setSelection({ kind: "event", index: row.index })} />
+              <EventRowView
+                row={row}
+                offsetMs={row.event.receivedAt - start}
+                selected={selection?.kind === "event" && selection.index === row.index}
+                onSelect={() => setSelection({ kind: "event", index: row.index })}
+              />
             )}
           />
         )}

@@ -35,11 +35,22 @@ export function StateDiffView({ before, after, error, className }: StateDiffView
       {diff.changes.length === 0 && !error && <p className="text-muted-foreground">No change to the state.</p>}
       <ul className="flex flex-col gap-0.5">
         {diff.changes.map((c) => (
-          <li key={c.path} data-testid="agui-diff-row" data-path={c.path} data-change={c.kind} className="flex min-w-0 flex-wrap items-center gap-1.5">
-            <span aria-hidden className="w-3 font-mono text-muted-foreground">{MARK[c.kind]}</span>
+          <li
+            key={c.path}
+            data-testid="agui-diff-row"
+            data-path={c.path}
+            data-change={c.kind}
+            className="flex min-w-0 flex-wrap items-center gap-1.5"
+          >
+            <span aria-hidden className="w-3 font-mono text-muted-foreground">
+              {MARK[c.kind]}
+            </span>
             <span className="font-mono font-semibold">{c.path}</span>
             {c.kind !== "added" && (
-              <span data-testid="diff-before" className="rounded bg-destructive/10 px-1 font-mono text-destructive line-through decoration-destructive/40">
+              <span
+                data-testid="diff-before"
+                className="rounded bg-destructive/10 px-1 font-mono text-destructive line-through decoration-destructive/40"
+              >
                 {inline(c.before)}
               </span>
             )}

@@ -37,7 +37,12 @@ export function ThreadList({ threads, selectedId, onSelect }: ThreadListProps) {
   const sorted = [...threads].sort((a, b) => b.updatedAt - a.updatedAt);
   return (
     <div className="flex flex-col gap-1 p-1.5" data-testid="agui-thread-list">
-      <Button size="sm" variant={selectedId === null ? "secondary" : "outline"} data-testid="agui-new-thread" onClick={() => onSelect(null)}>
+      <Button
+        size="sm"
+        variant={selectedId === null ? "secondary" : "outline"}
+        data-testid="agui-new-thread"
+        onClick={() => onSelect(null)}
+      >
         <PlusIcon /> New thread
       </Button>
       {sorted.length === 0 && <p className="px-1.5 py-2 text-xs text-muted-foreground">No threads yet: the first run starts one.</p>}
@@ -50,7 +55,10 @@ export function ThreadList({ threads, selectedId, onSelect }: ThreadListProps) {
               data-thread-id={t.threadId}
               aria-current={selectedId === t.threadId ? "page" : undefined}
               onClick={() => onSelect(t.threadId)}
-              className={cn("flex w-full flex-col gap-0.5 rounded-md px-2 py-1.5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring/40", sidebarItemState(selectedId === t.threadId))}
+              className={cn(
+                "flex w-full flex-col gap-0.5 rounded-md px-2 py-1.5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
+                sidebarItemState(selectedId === t.threadId),
+              )}
             >
               <span className="truncate font-mono text-xs" title={t.threadId}>
                 {t.threadId}

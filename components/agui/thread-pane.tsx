@@ -33,7 +33,9 @@ export function ThreadPane({ agent, threadId, runId, navigate, actions }: Thread
   const liveState = running && timeline ? timeline.state : (detail.data?.state ?? timeline?.state);
 
   const renderRequest = ({ toolCallId, interruptId }: { toolCallId?: string; interruptId?: string }) => {
-    const request = run?.requests.find((r) => (toolCallId && r.toolCallId === toolCallId && r.kind === "tool") || (interruptId && r.interrupt?.id === interruptId));
+    const request = run?.requests.find(
+      (r) => (toolCallId && r.toolCallId === toolCallId && r.kind === "tool") || (interruptId && r.interrupt?.id === interruptId),
+    );
     return request ? <AguiRequestCard row={request} compact /> : null;
   };
 
@@ -41,11 +43,17 @@ export function ThreadPane({ agent, threadId, runId, navigate, actions }: Thread
     <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-testid="agui-thread-pane" data-thread-id={threadId ?? ""}>
       {threadId === null ? (
         <div className="m-auto max-w-md p-6 text-center text-sm text-muted-foreground" data-testid="agui-new-thread-hint">
-          A new thread starts with the next run. Type a message below; open “State, context, tools” to send a state, context entries, forwardedProps or front-end tools.
+          A new thread starts with the next run. Type a message below; open “State, context, tools” to send a state, context entries,
+          forwardedProps or front-end tools.
         </div>
       ) : entries.isError ? (
         <div className="flex-1">
-          <QueryError className="m-3" title="Could not load the thread's events" error={entries.error} onRetry={() => void entries.refetch()} />
+          <QueryError
+            className="m-3"
+            title="Could not load the thread's events"
+            error={entries.error}
+            onRetry={() => void entries.refetch()}
+          />
         </div>
       ) : entries.isPending ? (
         <p className="flex-1 p-3 text-xs text-muted-foreground">Loading the thread…</p>
@@ -75,7 +83,15 @@ export function ThreadPane({ agent, threadId, runId, navigate, actions }: Thread
             })}
             <div role="tablist" className="ml-auto flex gap-0.5 rounded-md border p-0.5">
               {(Object.keys(TAB_LABEL) as Tab[]).map((t) => (
-                <Button key={t} role="tab" size="xs" variant={tab === t ? "secondary" : "ghost"} aria-selected={tab === t} data-testid={`agui-tab-${t}`} onClick={() => setTab(t)}>
+                <Button
+                  key={t}
+                  role="tab"
+                  size="xs"
+                  variant={tab === t ? "secondary" : "ghost"}
+                  aria-selected={tab === t}
+                  data-testid={`agui-tab-${t}`}
+                  onClick={() => setTab(t)}
+                >
                   {TAB_LABEL[t]}
                 </Button>
               ))}
@@ -99,14 +115,24 @@ export function ThreadPane({ agent, threadId, runId, navigate, actions }: Thread
                 <p className="p-3 text-xs text-muted-foreground">{runId ? `No run ${runId} in this thread.` : "No run yet."}</p>
               )
             ) : tab === "state" ? (
-              <StatePanel state={liveState} source={running ? "Live: as the running run's events leave it" : "The thread's state after its last run"} />
+              <StatePanel
+                state={liveState}
+                source={running ? "Live: as the running run's events leave it" : "The thread's state after its last run"}
+              />
             ) : (
               <MessagesPanel messages={detail.data?.messages ?? []} />
             )}
           </div>
         </>
       )}
-      {detail.isError && threadId !== null && <QueryError className="m-2" title="Could not load the thread's state and messages" error={detail.error} onRetry={() => void detail.refetch()} />}
+      {detail.isError && threadId !== null && (
+        <QueryError
+          className="m-2"
+          title="Could not load the thread's state and messages"
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+        />
+      )}
       <RunForm
         key={threadId ?? "new"}
         agent={agent}

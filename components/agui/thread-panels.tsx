@@ -44,7 +44,13 @@ function messageView(m: unknown, i: number): MessageView {
     typeof content === "string"
       ? content
       : Array.isArray(content)
-        ? content.map((p) => (typeof p === "object" && p !== null && "text" in p ? String((p as { text: unknown }).text) : `[${String((p as { type?: unknown })?.type ?? "part")}]`)).join(" ")
+        ? content
+            .map((p) =>
+              typeof p === "object" && p !== null && "text" in p
+                ? String((p as { text: unknown }).text)
+                : `[${String((p as { type?: unknown })?.type ?? "part")}]`,
+            )
+            .join(" ")
         : content === undefined
           ? ""
           : JSON.stringify(content);

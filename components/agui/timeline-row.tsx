@@ -39,11 +39,22 @@ export function ItemRowView({ row, offsetMs, selected, onSelect, renderRequest, 
       className={cn("border-b border-l-2 border-l-transparent px-3 py-1.5", TONE[item.kind], selected && "bg-accent/60")}
       style={{ paddingLeft: 12 + row.depth * 16 }}
     >
-      <button type="button" onClick={onSelect} className="flex w-full items-center gap-2 text-left text-[11px] text-muted-foreground outline-none focus-visible:underline">
+      <button
+        type="button"
+        onClick={onSelect}
+        className="flex w-full items-center gap-2 text-left text-[11px] text-muted-foreground outline-none focus-visible:underline"
+      >
         <span className="font-medium text-foreground">{ITEM_KIND_LABEL[item.kind]}</span>
-        <span className="font-mono">#{item.first}{item.last !== item.first ? `–${item.last}` : ""}</span>
+        <span className="font-mono">
+          #{item.first}
+          {item.last !== item.first ? `–${item.last}` : ""}
+        </span>
         {offsetMs !== null && <span className="tabular-nums">{ms(offsetMs)}</span>}
-        {findings > 0 && <span className="text-amber-700 dark:text-amber-300" data-testid="agui-item-findings">⚠ {findings}</span>}
+        {findings > 0 && (
+          <span className="text-amber-700 dark:text-amber-300" data-testid="agui-item-findings">
+            ⚠ {findings}
+          </span>
+        )}
         <span className="ml-auto">inspect</span>
       </button>
       <div className="mt-1 min-w-0">
@@ -68,7 +79,10 @@ export function EventRowView({ row, offsetMs, selected, onSelect }: EventRowView
       data-testid="agui-event-row"
       data-type={row.event.type}
       onClick={onSelect}
-      className={cn("flex w-full min-w-0 items-baseline gap-2 border-b px-3 py-1 text-left font-mono text-[11px] hover:bg-accent/40", selected && "bg-accent/60")}
+      className={cn(
+        "flex w-full min-w-0 items-baseline gap-2 border-b px-3 py-1 text-left font-mono text-[11px] hover:bg-accent/40",
+        selected && "bg-accent/60",
+      )}
     >
       <span className="w-12 shrink-0 text-right text-muted-foreground tabular-nums">#{row.index}</span>
       <span className="w-16 shrink-0 text-muted-foreground tabular-nums">{ms(offsetMs)}</span>

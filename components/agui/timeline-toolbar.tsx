@@ -43,7 +43,14 @@ export function AguiTimelineToolbar({ value, onChange, counts, shown, total, onE
     <div data-testid="agui-timeline-toolbar" className="flex flex-wrap items-center gap-2 border-b px-3 py-2">
       <div role="group" aria-label="Show" className="flex gap-0.5 rounded-md border p-0.5">
         {(["items", "events"] as const).map((m) => (
-          <Button key={m} size="xs" variant={value.mode === m ? "secondary" : "ghost"} aria-pressed={value.mode === m} data-testid={`agui-mode-${m}`} onClick={() => set({ mode: m })}>
+          <Button
+            key={m}
+            size="xs"
+            variant={value.mode === m ? "secondary" : "ghost"}
+            aria-pressed={value.mode === m}
+            data-testid={`agui-mode-${m}`}
+            onClick={() => set({ mode: m })}
+          >
             {m === "items" ? "Timeline" : "AG-UI events"}
           </Button>
         ))}
@@ -59,7 +66,12 @@ export function AguiTimelineToolbar({ value, onChange, counts, shown, total, onE
       />
       {value.mode === "events" ? (
         <div className="w-56">
-          <NativeSelect aria-label="Event type" data-testid="agui-event-type" value={value.type ?? ALL} onChange={(e) => set({ type: e.target.value === ALL ? null : e.target.value })}>
+          <NativeSelect
+            aria-label="Event type"
+            data-testid="agui-event-type"
+            value={value.type ?? ALL}
+            onChange={(e) => set({ type: e.target.value === ALL ? null : e.target.value })}
+          >
             <option value={ALL}>All event types</option>
             {Object.entries(counts)
               .sort(([a], [b]) => a.localeCompare(b))
@@ -75,7 +87,14 @@ export function AguiTimelineToolbar({ value, onChange, counts, shown, total, onE
           {(Object.keys(ITEM_FILTERS) as ItemFilter[]).map((f) => {
             const on = value.filters.has(f);
             return (
-              <Button key={f} size="xs" variant={on ? "secondary" : "outline"} aria-pressed={on} data-testid={`agui-filter-${f}`} onClick={() => toggle(f)}>
+              <Button
+                key={f}
+                size="xs"
+                variant={on ? "secondary" : "outline"}
+                aria-pressed={on}
+                data-testid={`agui-filter-${f}`}
+                onClick={() => toggle(f)}
+              >
                 {ITEM_FILTER_LABEL[f]}
               </Button>
             );

@@ -50,7 +50,14 @@ export function ToolDraftsEditor({ drafts, onChange, errors = [], idPrefix, disa
                 disabled={disabled}
                 onChange={(e) => set(i, { description: e.target.value })}
               />
-              <Button type="button" size="icon" variant="ghost" aria-label={`Remove tool ${i + 1}`} disabled={disabled} onClick={() => onChange(drafts.filter((_, j) => j !== i))}>
+              <Button
+                type="button"
+                size="icon"
+                variant="ghost"
+                aria-label={`Remove tool ${i + 1}`}
+                disabled={disabled}
+                onClick={() => onChange(drafts.filter((_, j) => j !== i))}
+              >
                 <XIcon />
               </Button>
             </div>
@@ -71,7 +78,15 @@ export function ToolDraftsEditor({ drafts, onChange, errors = [], idPrefix, disa
           </fieldset>
         );
       })}
-      <Button type="button" size="xs" variant="outline" className="self-start" disabled={disabled} data-testid="agui-add-tool" onClick={() => onChange([...drafts, emptyToolDraft()])}>
+      <Button
+        type="button"
+        size="xs"
+        variant="outline"
+        className="self-start"
+        disabled={disabled}
+        data-testid="agui-add-tool"
+        onClick={() => onChange([...drafts, emptyToolDraft()])}
+      >
         <PlusIcon /> Add front-end tool
       </Button>
     </div>

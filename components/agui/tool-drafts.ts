@@ -34,9 +34,11 @@ export function schemaError(text: string): string | null {
     return `Not JSON: ${errorMessage(e)}`;
   }
   if (!isPlainObject(parsed)) return "The schema must be a JSON object.";
-  if (parsed.type !== undefined && parsed.type !== "object") return `A tool's parameters describe an object; this schema has type ${JSON.stringify(parsed.type)}.`;
+  if (parsed.type !== undefined && parsed.type !== "object")
+    return `A tool's parameters describe an object; this schema has type ${JSON.stringify(parsed.type)}.`;
   const probe = validateValue(parsed, {});
-  if (!probe.ok && probe.errors.some((e) => e.message.startsWith("the schema cannot be used"))) return probe.errors[0]!.message.replace(/^the schema/, "The schema");
+  if (!probe.ok && probe.errors.some((e) => e.message.startsWith("the schema cannot be used")))
+    return probe.errors[0]!.message.replace(/^the schema/, "The schema");
   return null;
 }
 
@@ -59,6 +61,10 @@ export function toolsFromDrafts(drafts: readonly ToolDraft[]): ToolDraftsResult 
   if (errors.some((e) => Object.keys(e).length > 0)) return { ok: false, errors };
   return {
     ok: true,
-    tools: drafts.map((d) => ({ name: d.name.trim(), description: d.description, parameters: JSON.parse(d.schemaText) as Record<string, unknown> })),
+    tools: drafts.map((d) => ({
+      name: d.name.trim(),
+      description: d.description,
+      parameters: JSON.parse(d.schemaText) as Record<string, unknown>,
+    })),
   };
 }

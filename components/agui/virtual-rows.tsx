@@ -43,7 +43,13 @@ export function VirtualRows<Row extends { key: string }>({ rows, estimate, rende
             const row = rows[v.index];
             if (!row) return null;
             return (
-              <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${v.start}px)` }}>
+              <div
+                key={v.key}
+                data-index={v.index}
+                ref={virtualizer.measureElement}
+                className="absolute top-0 left-0 w-full"
+                style={{ transform: `translateY(${v.start}px)` }}
+              >
                 {render(row, v.index)}
               </div>
             );

@@ -31,7 +31,12 @@ function approval(over: Partial<ToolApproval> = {}): ToolApproval {
 /** Answers the POST the way the server does: approve → answered with the arguments sent, edited or not. */
 function answered(base: ToolApproval, req: RecordedRequest): ToolApproval {
   const body = req.body as ApprovalAnswer;
-  if (body.action === "reject") return { ...base, status: "answered", decision: { action: "reject", reason: body.reason ?? "The user rejected this tool call.", at: 2 } };
+  if (body.action === "reject")
+    return {
+      ...base,
+      status: "answered",
+      decision: { action: "reject", reason: body.reason ?? "The user rejected this tool call.", at: 2 },
+    };
   const args = body.arguments ?? base.arguments;
   return { ...base, status: "answered", decision: { action: "approve", arguments: args, edited: body.arguments !== undefined, at: 2 } };
 }
@@ -58,7 +63,9 @@ describe("ApprovalCard", () => {
     // The server's own tap is named in words, not by its internal id.
     expect(screen.getByTestId("approval-asker").textContent).toContain("through this server's tap");
     expect(screen.getByTestId("approval-asker").textContent).not.toContain("tap fs");
-    expect(screen.getByTestId("approval-why").textContent).toBe("Policy: ask unless the tool is read-only (the default). The tool is not annotated read-only.");
+    expect(screen.getByTestId("approval-why").textContent).toBe(
+      "Policy: ask unless the tool is read-only (the default). The tool is not annotated read-only.",
+    );
     expect(screen.getByTestId("approval-destructive")).toBeTruthy();
     expect(screen.queryByTestId("approval-read-only")).toBeNull();
   });
@@ -82,7 +89,17 @@ describe("ApprovalCard", () => {
   });
 
   it("with several columns, says which column of the playground conversation asked", () => {
-    setup(approval({ origin: { kind: "playground", conversationId: "c1", title: "Conversation 1", columnId: "col-b", columnLabel: "column 2 · openai gpt-4o" } }));
+    setup(
+      approval({
+        origin: {
+          kind: "playground",
+          conversationId: "c1",
+          title: "Conversation 1",
+          columnId: "col-b",
+          columnLabel: "column 2 · openai gpt-4o",
+        },
+      }),
+    );
     expect(screen.getByTestId("approval-asker").textContent).toContain("asked by Playground “Conversation 1”, column 2 · openai gpt-4o");
   });
 
@@ -151,7 +168,10 @@ describe("ApprovalCard", () => {
     const router = fetchRouter({
       "GET /api/inbox": () => [{ ...approval(), source: "approval" }],
       "POST /api/approvals/ap-1": () =>
-        Response.json({ error: { code: "conflict:approval_stale", message: "This tool call no longer waits: The tap's client disconnected" } }, { status: 409 }),
+        Response.json(
+          { error: { code: "conflict:approval_stale", message: "This tool call no longer waits: The tap's client disconnected" } },
+          { status: 409 },
+        ),
       "GET /api/approvals/ap-1": () => stale,
     });
     vi.stubGlobal("fetch", router.fetch);
@@ -167,7 +187,10 @@ describe("approvals in the inbox", () => {
   it("lists an approval row with interrupts, counts it as waiting and filters it by its own chip", async () => {
     const rows: InboxRow[] = [
       { ...approval(), source: "approval" },
-      { ...approval({ id: "ap-0", status: "answered", createdAt: 1, decision: { action: "reject", reason: "no", at: 3 } }), source: "approval" },
+      {
+        ...approval({ id: "ap-0", status: "answered", createdAt: 1, decision: { action: "reject", reason: "no", at: 3 } }),
+        source: "approval",
+      },
     ];
     vi.stubGlobal("fetch", fetchRouter({ "GET /api/inbox": () => rows }).fetch);
     renderWithClient(<InboxView onOpenSession={() => undefined} />);

@@ -49,7 +49,15 @@ export function ApprovalCardView({ approval, onAnswer, sending = false, error = 
     onAnswer(a);
   };
   return (
-    <Card ref={cardRef} tabIndex={-1} data-testid="approval-card" data-status={approval.status} data-approval-id={approval.id} aria-busy={sending || undefined} className={cn("outline-none focus-visible:ring-2 focus-visible:ring-ring", compact && "gap-2 py-2")}>
+    <Card
+      ref={cardRef}
+      tabIndex={-1}
+      data-testid="approval-card"
+      data-status={approval.status}
+      data-approval-id={approval.id}
+      aria-busy={sending || undefined}
+      className={cn("outline-none focus-visible:ring-2 focus-visible:ring-ring", compact && "gap-2 py-2")}
+    >
       <ApprovalHeader approval={approval} compact={compact} />
       <CardContent className="flex flex-col gap-3">
         {pending ? (
@@ -92,7 +100,9 @@ export function ApprovalCardView({ approval, onAnswer, sending = false, error = 
           </>
         ) : (
           <>
-            {approval.status === "stale" && <ReadOnlyJson label="Arguments asked for" value={approval.arguments} testId="approval-asked-args" collapsed />}
+            {approval.status === "stale" && (
+              <ReadOnlyJson label="Arguments asked for" value={approval.arguments} testId="approval-asked-args" collapsed />
+            )}
             <ApprovalOutcome approval={approval} />
           </>
         )}

@@ -58,7 +58,12 @@ export function ApprovalHeader({ approval, compact }: ApprovalHeaderProps) {
           <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>
         </div>
       )}
-      <p className="text-xs text-muted-foreground" data-testid="approval-why" data-policy={approval.policy.value} data-policy-from={approval.policy.from}>
+      <p
+        className="text-xs text-muted-foreground"
+        data-testid="approval-why"
+        data-policy={approval.policy.value}
+        data-policy-from={approval.policy.from}
+      >
         {gateWhy(approval)}
       </p>
     </CardHeader>

@@ -22,7 +22,10 @@ export function ApprovalOutcome({ approval }: { approval: ToolApproval }) {
           <span className="font-medium text-destructive">Rejected</span> <span className="text-xs text-muted-foreground">· {at}</span>
         </p>
         <p className="text-xs text-muted-foreground">
-          The caller was told: <span className="text-foreground" data-testid="approval-reject-reason">{decision.reason}</span>
+          The caller was told:{" "}
+          <span className="text-foreground" data-testid="approval-reject-reason">
+            {decision.reason}
+          </span>
         </p>
       </div>
     );
@@ -48,7 +51,11 @@ export function ApprovalAnswerError({ error }: { error: Error }) {
   const gone = error instanceof AppError && error.status === 409;
   const code = error instanceof AppError ? error.code : undefined;
   return (
-    <div role="alert" data-testid="approval-answer-error" className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm">
+    <div
+      role="alert"
+      data-testid="approval-answer-error"
+      className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm"
+    >
       <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
       <div className="flex min-w-0 flex-col gap-1">
         <p className="font-medium">{gone ? "This call no longer waits for an answer" : "Could not send the answer"}</p>

@@ -36,7 +36,8 @@ export function approvalVia(approval: Pick<ToolApproval, "origin" | "connectionI
 /** Whether the listing says the tool only reads; why the gate asked in words. */
 export function gateWhy(approval: ToolApproval): string {
   const policy = `Policy: ${POLICY_LABEL[approval.policy.value]} (${POLICY_FROM_LABEL[approval.policy.from]})`;
-  if (approval.listed === false) return `${policy}. ${approval.notListed ?? "The tool is not in the connection's listing, so it is treated as not read-only."}`;
+  if (approval.listed === false)
+    return `${policy}. ${approval.notListed ?? "The tool is not in the connection's listing, so it is treated as not read-only."}`;
   const readOnly = approval.annotations?.readOnlyHint === true;
   return `${policy}. The tool is ${readOnly ? "annotated read-only" : "not annotated read-only"}.`;
 }

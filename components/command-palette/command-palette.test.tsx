@@ -9,8 +9,20 @@ afterEach(cleanup);
 const items: PaletteItem[] = [
   { id: "server:ev", kind: "server", label: "everything", detail: "connected", target: { connectionId: "ev", tool: null } },
   { id: "tool:ev:echo", kind: "tool", label: "echo", detail: "everything", target: { connectionId: "ev", tab: "tools", tool: "echo" } },
-  { id: "tool:ev:get-sum", kind: "tool", label: "get-sum", detail: "everything", target: { connectionId: "ev", tab: "tools", tool: "get-sum" } },
-  { id: "tool:ev:spoof", kind: "tool", label: "get\u202Emus", detail: "everything", target: { connectionId: "ev", tab: "tools", tool: "get\u202Emus" } },
+  {
+    id: "tool:ev:get-sum",
+    kind: "tool",
+    label: "get-sum",
+    detail: "everything",
+    target: { connectionId: "ev", tab: "tools", tool: "get-sum" },
+  },
+  {
+    id: "tool:ev:spoof",
+    kind: "tool",
+    label: "get\u202Emus",
+    detail: "everything",
+    target: { connectionId: "ev", tab: "tools", tool: "get\u202Emus" },
+  },
 ];
 
 describe("CommandPalette", () => {

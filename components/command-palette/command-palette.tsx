@@ -61,9 +61,15 @@ export function CommandPalette({ open, onOpenChange, items, loading, onChoose }:
         onOpenChange(next);
       }}
     >
-      <DialogContent data-testid="command-palette" className="top-[12%] max-w-xl translate-y-0 gap-0 p-0" onCloseAutoFocus={(e) => e.preventDefault()}>
+      <DialogContent
+        data-testid="command-palette"
+        className="top-[12%] max-w-xl translate-y-0 gap-0 p-0"
+        onCloseAutoFocus={(e) => e.preventDefault()}
+      >
         <DialogTitle className="sr-only">Go to</DialogTitle>
-        <DialogDescription className="sr-only">Type to filter servers, tools, agents, apps, sessions and inbox items; arrows move, Enter opens.</DialogDescription>
+        <DialogDescription className="sr-only">
+          Type to filter servers, tools, agents, apps, sessions and inbox items; arrows move, Enter opens.
+        </DialogDescription>
         <div className="flex items-center gap-2 border-b px-3">
           <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
           <input
@@ -85,7 +91,14 @@ export function CommandPalette({ open, onOpenChange, items, loading, onChoose }:
             className="h-11 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
           />
         </div>
-        <ul ref={listRef} id={listId} role="listbox" aria-label="Results" data-testid="palette-list" className="max-h-[min(60vh,28rem)] overflow-y-auto p-1">
+        <ul
+          ref={listRef}
+          id={listId}
+          role="listbox"
+          aria-label="Results"
+          data-testid="palette-list"
+          className="max-h-[min(60vh,28rem)] overflow-y-auto p-1"
+        >
           {shown.map((item, i) => (
             <li
               key={item.id}
@@ -99,16 +112,28 @@ export function CommandPalette({ open, onOpenChange, items, loading, onChoose }:
               onMouseMove={() => i !== current && setActive(i)}
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => choose(item)}
-              className={cn("flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm", i === current && "bg-accent text-accent-foreground")}
+              className={cn(
+                "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm",
+                i === current && "bg-accent text-accent-foreground",
+              )}
             >
-              <span className="w-14 shrink-0 text-[10px] font-medium tracking-wide text-muted-foreground uppercase">{PALETTE_KIND_LABEL[item.kind]}</span>
-              <SafeText text={item.label} className={cn("min-w-0 truncate", (item.kind === "tool" || item.kind === "session") && "font-mono text-xs")} />
+              <span className="w-14 shrink-0 text-[10px] font-medium tracking-wide text-muted-foreground uppercase">
+                {PALETTE_KIND_LABEL[item.kind]}
+              </span>
+              <SafeText
+                text={item.label}
+                className={cn("min-w-0 truncate", (item.kind === "tool" || item.kind === "session") && "font-mono text-xs")}
+              />
               <SafeText text={item.detail} className="ml-auto max-w-[45%] shrink-0 truncate text-xs text-muted-foreground" />
             </li>
           ))}
         </ul>
         <p className="border-t px-3 py-1.5 text-[11px] text-muted-foreground" data-testid="palette-status" aria-live="polite">
-          {matches.length === 0 ? "No matches." : matches.length > SHOWN ? `${SHOWN} of ${matches.length}; type to narrow.` : `${plural(matches.length, "result")}.`}
+          {matches.length === 0
+            ? "No matches."
+            : matches.length > SHOWN
+              ? `${SHOWN} of ${matches.length}; type to narrow.`
+              : `${plural(matches.length, "result")}.`}
           {loading && " Loading tools and sessions…"}
         </p>
       </DialogContent>

@@ -31,9 +31,26 @@ const inboxRow = {
 
 const sources: PaletteSources = {
   connections: [connectionFixture({ id: "ev", name: "everything" })],
-  tools: new Map([["ev", [{ name: "get-sum", inputSchema: { type: "object" } }, { name: "echo", inputSchema: { type: "object" } }, { name: "get-resource-links", inputSchema: { type: "object" } }]]]),
+  tools: new Map([
+    [
+      "ev",
+      [
+        { name: "get-sum", inputSchema: { type: "object" } },
+        { name: "echo", inputSchema: { type: "object" } },
+        { name: "get-resource-links", inputSchema: { type: "object" } },
+      ],
+    ],
+  ]),
   agents: [agent],
-  sessions: new Map([[sessionSourceKey("ag1", "loupe_demo"), [{ id: "s-42", appName: "loupe_demo", userId: "user", lastUpdateTime: null }, { id: "s-other", appName: "loupe_demo", userId: "bob", lastUpdateTime: null }]]]),
+  sessions: new Map([
+    [
+      sessionSourceKey("ag1", "loupe_demo"),
+      [
+        { id: "s-42", appName: "loupe_demo", userId: "user", lastUpdateTime: null },
+        { id: "s-other", appName: "loupe_demo", userId: "bob", lastUpdateTime: null },
+      ],
+    ],
+  ]),
   inbox: [inboxRow],
 };
 
@@ -45,7 +62,12 @@ describe("palette items", () => {
     expect(byId.get("tool:ev:get-sum")?.target).toEqual({ connectionId: "ev", tab: "tools", tool: "get-sum" });
     expect(byId.get("agent:ag1")?.target).toEqual({ agentId: "ag1", app: null, sessionId: null, userId: null });
     expect(byId.get("app:ag1:workflow_demo")?.target).toEqual({ agentId: "ag1", app: "workflow_demo", sessionId: null, userId: null });
-    expect(byId.get("session:ag1:loupe_demo:user:s-42")?.target).toEqual({ agentId: "ag1", app: "loupe_demo", sessionId: "s-42", userId: null });
+    expect(byId.get("session:ag1:loupe_demo:user:s-42")?.target).toEqual({
+      agentId: "ag1",
+      app: "loupe_demo",
+      sessionId: "s-42",
+      userId: null,
+    });
     // Another user's session carries ?u=, as the inbox's "Open session" does.
     expect(byId.get("session:ag1:loupe_demo:bob:s-other")?.target).toMatchObject({ userId: "bob" });
     const inbox = items.find((i) => i.kind === "inbox" && i.id !== "inbox");

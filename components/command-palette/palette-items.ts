@@ -62,9 +62,21 @@ function serverItems(s: PaletteSources): PaletteItem[] {
 
 function agentItems(s: PaletteSources): PaletteItem[] {
   return s.agents.flatMap((a) => [
-    { id: `agent:${a.id}`, kind: "agent" as const, label: a.name, detail: a.url, target: { agentId: a.id, app: null, sessionId: null, userId: null } },
+    {
+      id: `agent:${a.id}`,
+      kind: "agent" as const,
+      label: a.name,
+      detail: a.url,
+      target: { agentId: a.id, app: null, sessionId: null, userId: null },
+    },
     ...a.state.apps.flatMap((app) => [
-      { id: `app:${a.id}:${app}`, kind: "app" as const, label: app, detail: a.name, target: { agentId: a.id, app, sessionId: null, userId: null } },
+      {
+        id: `app:${a.id}:${app}`,
+        kind: "app" as const,
+        label: app,
+        detail: a.name,
+        target: { agentId: a.id, app, sessionId: null, userId: null },
+      },
       ...(s.sessions.get(sessionSourceKey(a.id, app)) ?? []).map((x) => ({
         id: `session:${a.id}:${app}:${x.userId}:${x.id}`,
         kind: "session" as const,

@@ -3,7 +3,19 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { VIEW_LIMIT_BYTES } from "@/lib/text/truncate";
 import { AppError } from "@/lib/errors";
-import { BusyButton, COPY_FEEDBACK_MS, CopyButton, JsonTextField, JsonView, ListSearchBar, QueryError, ReadOnlyJson, StatusBadge, TONE_CLASS, type StatusTone } from "./index";
+import {
+  BusyButton,
+  COPY_FEEDBACK_MS,
+  CopyButton,
+  JsonTextField,
+  JsonView,
+  ListSearchBar,
+  QueryError,
+  ReadOnlyJson,
+  StatusBadge,
+  TONE_CLASS,
+  type StatusTone,
+} from "./index";
 
 afterEach(() => {
   cleanup();
@@ -89,7 +101,11 @@ describe("StatusBadge", () => {
     const tones = Object.keys(TONE_CLASS) as StatusTone[];
     expect(tones.sort()).toEqual(["canceled", "failed", "info", "ok", "pending", "running", "stale", "warning"]);
     expect(new Set(tones.map((t) => TONE_CLASS[t])).size).toBe(tones.length);
-    render(<StatusBadge tone="failed" data-testid="badge">Failed</StatusBadge>);
+    render(
+      <StatusBadge tone="failed" data-testid="badge">
+        Failed
+      </StatusBadge>,
+    );
     const badge = screen.getByTestId("badge");
     expect(badge.textContent).toBe("Failed");
     expect(badge.dataset.tone).toBe("failed");
@@ -121,7 +137,16 @@ describe("the other elements", () => {
 
   it("JsonTextField keeps the text verbatim and ties the error to the field", () => {
     const onTextChange = vi.fn();
-    render(<JsonTextField id="args" label="Arguments" text={'{"a":'} error="Invalid JSON: Unexpected end" onTextChange={onTextChange} testId="args" />);
+    render(
+      <JsonTextField
+        id="args"
+        label="Arguments"
+        text={'{"a":'}
+        error="Invalid JSON: Unexpected end"
+        onTextChange={onTextChange}
+        testId="args"
+      />,
+    );
     const field = screen.getByTestId("args") as HTMLTextAreaElement;
     expect(field.value).toBe('{"a":');
     expect(field.getAttribute("aria-invalid")).toBe("true");
@@ -134,7 +159,18 @@ describe("the other elements", () => {
   it("ListSearchBar searches and refreshes, and spins while refreshing", () => {
     const onChange = vi.fn();
     const onRefresh = vi.fn();
-    render(<ListSearchBar noun="tools" value="" onChange={onChange} searchTestId="s" onRefresh={onRefresh} refreshing refreshTitle="Re-list" refreshTestId="r" />);
+    render(
+      <ListSearchBar
+        noun="tools"
+        value=""
+        onChange={onChange}
+        searchTestId="s"
+        onRefresh={onRefresh}
+        refreshing
+        refreshTitle="Re-list"
+        refreshTestId="r"
+      />,
+    );
     fireEvent.change(screen.getByRole("textbox", { name: "Search tools" }), { target: { value: "echo" } });
     expect(onChange).toHaveBeenCalledWith("echo");
     expect(screen.getByTestId("r").hasAttribute("disabled")).toBe(true);

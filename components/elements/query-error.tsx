@@ -15,7 +15,11 @@ export interface QueryErrorProps {
 export function QueryError({ title, error, onRetry, className }: QueryErrorProps) {
   const code = "code" in error ? String(error.code) : undefined;
   return (
-    <div role="alert" data-testid="query-error" className={cn("flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm", className)}>
+    <div
+      role="alert"
+      data-testid="query-error"
+      className={cn("flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm", className)}
+    >
       <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-destructive" />
       <div className="min-w-0 flex-1">
         <p className="font-medium">{title}</p>

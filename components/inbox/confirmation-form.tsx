@@ -22,7 +22,11 @@ export function ConfirmationForm({ item, onAnswer, busy, compact, previous }: An
 
   const approve = () => {
     if (!parsed.ok) return;
-    onAnswer(parsed.value === undefined ? { kind: "confirmation", confirmed: true } : { kind: "confirmation", confirmed: true, payload: parsed.value });
+    onAnswer(
+      parsed.value === undefined
+        ? { kind: "confirmation", confirmed: true }
+        : { kind: "confirmation", confirmed: true, payload: parsed.value },
+    );
   };
 
   return (

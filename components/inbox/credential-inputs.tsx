@@ -31,8 +31,23 @@ export function ApiKeyInput({ id, busy, onAnswer }: CredentialInputProps) {
         API key
       </Label>
       <div className="flex gap-1.5">
-        <Input id={`${id}-key`} data-testid="api-key" type={shown ? "text" : "password"} autoComplete="off" value={key} disabled={busy} onChange={(e) => setKey(e.target.value)} />
-        <Button variant="outline" size="icon" aria-label={shown ? "Hide API key" : "Show API key"} aria-pressed={shown} data-testid="toggle-api-key" onClick={() => setShown((s) => !s)}>
+        <Input
+          id={`${id}-key`}
+          data-testid="api-key"
+          type={shown ? "text" : "password"}
+          autoComplete="off"
+          value={key}
+          disabled={busy}
+          onChange={(e) => setKey(e.target.value)}
+        />
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={shown ? "Hide API key" : "Show API key"}
+          aria-pressed={shown}
+          data-testid="toggle-api-key"
+          onClick={() => setShown((s) => !s)}
+        >
           {shown ? <EyeOffIcon /> : <EyeIcon />}
         </Button>
       </div>
@@ -56,7 +71,11 @@ interface OAuthInputProps extends CredentialInputProps {
 export function OAuthInput({ id, busy, onAnswer, authUri, redirectUri }: OAuthInputProps) {
   const [response, setResponse] = useState("");
   const [redirect, setRedirect] = useState(redirectUri ?? "");
-  const answer: InterruptAnswer = { kind: "credential_oauth", authResponseUri: response.trim(), ...(redirect.trim() ? { redirectUri: redirect.trim() } : {}) };
+  const answer: InterruptAnswer = {
+    kind: "credential_oauth",
+    authResponseUri: response.trim(),
+    ...(redirect.trim() ? { redirectUri: redirect.trim() } : {}),
+  };
   // The server parses answers with this same schema, so the check here cannot disagree with it.
   const valid = InterruptAnswer.safeParse(answer).success;
   const showError = response.trim() !== "" && !valid;
@@ -69,7 +88,13 @@ export function OAuthInput({ id, busy, onAnswer, authUri, redirectUri }: OAuthIn
       }}
     >
       {authUri ? (
-        <Button variant="outline" size="sm" className="w-fit" data-testid="open-auth-uri" onClick={() => window.open(authUri, "_blank", "noopener,noreferrer")}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          data-testid="open-auth-uri"
+          onClick={() => window.open(authUri, "_blank", "noopener,noreferrer")}
+        >
           <ExternalLinkIcon />
           Open the sign-in page
         </Button>
@@ -96,7 +121,13 @@ export function OAuthInput({ id, busy, onAnswer, authUri, redirectUri }: OAuthIn
       <Label htmlFor={`${id}-redirect`} className="text-xs">
         Redirect URI (optional)
       </Label>
-      <Input id={`${id}-redirect`} data-testid="redirect-uri" value={redirect} disabled={busy} onChange={(e) => setRedirect(e.target.value)} />
+      <Input
+        id={`${id}-redirect`}
+        data-testid="redirect-uri"
+        value={redirect}
+        disabled={busy}
+        onChange={(e) => setRedirect(e.target.value)}
+      />
       <BusyButton type="submit" className="w-fit" data-testid="submit-credential" busy={busy} disabled={!valid}>
         Send sign-in result
       </BusyButton>

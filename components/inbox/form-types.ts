@@ -16,6 +16,9 @@ export interface AnswerFormProps<K extends InboxItem["kind"]> {
 }
 
 /** The previous answer when it is of kind `K`. */
-export function previousOf<K extends InterruptAnswer["kind"]>(previous: InterruptAnswer | undefined, kind: K): Extract<InterruptAnswer, { kind: K }> | undefined {
+export function previousOf<K extends InterruptAnswer["kind"]>(
+  previous: InterruptAnswer | undefined,
+  kind: K,
+): Extract<InterruptAnswer, { kind: K }> | undefined {
   return previous?.kind === kind ? (previous as Extract<InterruptAnswer, { kind: K }>) : undefined;
 }

@@ -9,7 +9,13 @@ export interface InboxBadgeProps {
 export function InboxBadge({ count }: InboxBadgeProps) {
   if (count <= 0) return null;
   return (
-    <Badge variant="default" className="min-w-5 justify-center rounded-full px-1.5 py-0 text-[10px]" data-testid="inbox-count" data-count={count} aria-label={`${count} waiting`}>
+    <Badge
+      variant="default"
+      className="min-w-5 justify-center rounded-full px-1.5 py-0 text-[10px]"
+      data-testid="inbox-count"
+      data-count={count}
+      aria-label={`${count} waiting`}
+    >
       {count > 99 ? "99+" : count}
     </Badge>
   );

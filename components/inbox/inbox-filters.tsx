@@ -27,7 +27,14 @@ interface ChipProps {
 
 function Chip({ label, count, pressed, testId, onClick }: ChipProps) {
   return (
-    <Button size="xs" variant={pressed ? "secondary" : "outline"} className="rounded-full" aria-pressed={pressed} data-testid={testId} onClick={onClick}>
+    <Button
+      size="xs"
+      variant={pressed ? "secondary" : "outline"}
+      className="rounded-full"
+      aria-pressed={pressed}
+      data-testid={testId}
+      onClick={onClick}
+    >
       {label}
       <span className="font-mono text-[10px] text-muted-foreground">{count}</span>
     </Button>

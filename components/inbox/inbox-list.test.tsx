@@ -15,9 +15,14 @@ afterEach(cleanup);
 
 function fixtureItems(): InboxRow[] {
   const stale = itemsOf([...sseEvents("30"), ...runOf("32")], { sessionId: "s_pay" }).find((i) => i.status === "stale");
-  const answered = itemsOf(sessionFixture("26_get_session_full.json").events).find((i) => i.kind === "confirmation" && i.status === "answered");
+  const answered = itemsOf(sessionFixture("26_get_session_full.json").events).find(
+    (i) => i.kind === "confirmation" && i.status === "answered",
+  );
   const input = itemFrom(["50"], "input", { appName: "workflow_demo", sessionId: "w1" });
-  const failed = { ...input, lastAnswer: failedAnswer(input, { kind: "input", value: { color: "green" } }, { code: "upstream:adk_run", message: "boom" }) };
+  const failed = {
+    ...input,
+    lastAnswer: failedAnswer(input, { kind: "input", value: { color: "green" } }, { code: "upstream:adk_run", message: "boom" }),
+  };
   if (!stale || !answered) throw new Error("fixtures changed");
   // Deliberately out of order: the list must put what waits first.
   const items: InboxItem[] = [stale, answered, failed, itemFrom(["22"], "long_running"), itemFrom(["23"], "credential")];
@@ -25,7 +30,19 @@ function fixtureItems(): InboxRow[] {
 }
 
 function mcp(id: string, kind: McpClientRequest["kind"], status: McpClientRequest["status"], params: Record<string, unknown>): InboxRow {
-  return { source: "mcp", id, connectionId: "ev", connectionName: "everything", sessionKey: "k", kind, jsonrpcId: 1, createdAt: 5, status, params, relatedCall: { callId: "c", tool: "trigger-elicitation-request" } };
+  return {
+    source: "mcp",
+    id,
+    connectionId: "ev",
+    connectionName: "everything",
+    sessionKey: "k",
+    kind,
+    jsonrpcId: 1,
+    createdAt: 5,
+    status,
+    params,
+    relatedCall: { callId: "c", tool: "trigger-elicitation-request" },
+  };
 }
 
 /** The ADK rows with MCP requests in between, in the server's order (pending first). */
@@ -53,7 +70,13 @@ describe("InboxList", () => {
 
   it("puts pending first, then failed, answered and stale, with the waiting count", () => {
     render(<InboxList items={fixtureItems()} />);
-    expect(statuses()).toEqual(["long_running:pending", "credential:pending", "input:failed", "confirmation:answered", "confirmation:stale"]);
+    expect(statuses()).toEqual([
+      "long_running:pending",
+      "credential:pending",
+      "input:failed",
+      "confirmation:answered",
+      "confirmation:stale",
+    ]);
     expect(screen.getByTestId("inbox-waiting").textContent).toBe("3 waiting");
     expect(screen.queryByTestId("inbox-empty")).toBeNull();
     // The default row summarises: kind, prompt and source.
@@ -79,7 +102,11 @@ describe("InboxList", () => {
   it("groups by session and renders items with renderCard", () => {
     render(<InboxList items={fixtureItems()} groupBy="session" renderCard={(i) => <span data-testid="custom">{i.id}</span>} />);
     const groups = screen.getAllByTestId("inbox-group");
-    expect(groups.map((g) => g.dataset.sessionKey)).toEqual(["adk:adk1:inspector_demo/u1/s_full", "adk:adk1:workflow_demo/u1/w1", "adk:adk1:inspector_demo/u1/s_pay"]);
+    expect(groups.map((g) => g.dataset.sessionKey)).toEqual([
+      "adk:adk1:inspector_demo/u1/s_full",
+      "adk:adk1:workflow_demo/u1/w1",
+      "adk:adk1:inspector_demo/u1/s_pay",
+    ]);
     // The list is flat (virtualized): each row names its group, and follows its heading.
     expect(rowsOf(groups[0]!)).toHaveLength(3);
     expect(within(rowsOf(groups[1]!)[0]!).getByTestId("custom").textContent).toBe("dc4dcd77-851e-4013-ae84-1ce234d1efe6");
@@ -115,7 +142,12 @@ describe("InboxList — ADK interrupts and MCP requests together", () => {
   it("groups MCP requests by server, beside the ADK sessions", () => {
     render(<InboxList items={mixedItems()} groupBy="session" />);
     const groups = screen.getAllByTestId("inbox-group");
-    expect(groups.map((g) => g.dataset.sessionKey)).toEqual(["mcp:ev", "adk:adk1:inspector_demo/u1/s_full", "adk:adk1:workflow_demo/u1/w1", "adk:adk1:inspector_demo/u1/s_pay"]);
+    expect(groups.map((g) => g.dataset.sessionKey)).toEqual([
+      "mcp:ev",
+      "adk:adk1:inspector_demo/u1/s_full",
+      "adk:adk1:workflow_demo/u1/w1",
+      "adk:adk1:inspector_demo/u1/s_pay",
+    ]);
     expect(rowsOf(groups[0]!)).toHaveLength(3);
     expect(groups[0]!.textContent).toBe("everything");
   });
@@ -140,7 +172,15 @@ describe("InboxBadge", () => {
 describe("InboxRow — a refused answer", () => {
   it("the row of an answer the agent refused reads Failed, and counts as waiting", () => {
     const base = refusedItem();
-    const item = { ...base, source: "adk", lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, { code: "upstream:agent_stream_error", message: "IntentMismatchError" }) } as InboxRow;
+    const item = {
+      ...base,
+      source: "adk",
+      lastAnswer: failedAnswer(
+        base,
+        { kind: "confirmation", confirmed: true },
+        { code: "upstream:agent_stream_error", message: "IntentMismatchError" },
+      ),
+    } as InboxRow;
     render(<InboxRowView item={item} />);
     expect(screen.getByTestId("interrupt-status")).toMatchObject({ textContent: "Failed" });
     expect(screen.getByTestId("interrupt-status").dataset.status).toBe("failed");

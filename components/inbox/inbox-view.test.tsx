@@ -12,21 +12,56 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const base = { connectionId: "ag", agentId: "ag", agentName: "Demo agent", appName: "demo", userId: "u1", eventId: "ev", invocationId: "e-1", author: "demo", status: "pending" as const };
+const base = {
+  connectionId: "ag",
+  agentId: "ag",
+  agentName: "Demo agent",
+  appName: "demo",
+  userId: "u1",
+  eventId: "ev",
+  invocationId: "e-1",
+  author: "demo",
+  status: "pending" as const,
+};
 
 const CONFIRM: InboxItem = {
-  ...base, kind: "confirmation", id: "conf-1", key: "ev:conf-1", sessionKey: "demo/u1/s1", sessionId: "s1", callName: "adk_request_confirmation",
-  prompt: "Approve the call to delete_file?", createdAt: 2000, payload: { path: "/tmp/old.log" },
+  ...base,
+  kind: "confirmation",
+  id: "conf-1",
+  key: "ev:conf-1",
+  sessionKey: "demo/u1/s1",
+  sessionId: "s1",
+  callName: "adk_request_confirmation",
+  prompt: "Approve the call to delete_file?",
+  createdAt: 2000,
+  payload: { path: "/tmp/old.log" },
   originalCall: { id: "orig", name: "delete_file", args: { path: "/tmp/old.log" } },
 };
 const LONG: InboxItem = {
-  ...base, kind: "long_running", id: "long-1", key: "ev:long-1", sessionKey: "demo/u1/s2", sessionId: "s2", callName: "ask_manager",
-  prompt: "Long-running tool ask_manager is waiting for its result.", createdAt: 1000, args: { amount: 5 }, payload: { amount: 5 },
+  ...base,
+  kind: "long_running",
+  id: "long-1",
+  key: "ev:long-1",
+  sessionKey: "demo/u1/s2",
+  sessionId: "s2",
+  callName: "ask_manager",
+  prompt: "Long-running tool ask_manager is waiting for its result.",
+  createdAt: 1000,
+  args: { amount: 5 },
+  payload: { amount: 5 },
 };
 
 const SAMPLING: McpClientRequest = {
-  id: "req-9", connectionId: "ev", connectionName: "everything", sessionKey: "k", kind: "sampling", jsonrpcId: 3, createdAt: 1500, status: "pending",
-  params: { messages: [{ role: "user", content: { type: "text", text: "say hi" } }], maxTokens: 20 }, relatedCall: { callId: "call-1", tool: "trigger-sampling-request" },
+  id: "req-9",
+  connectionId: "ev",
+  connectionName: "everything",
+  sessionKey: "k",
+  kind: "sampling",
+  jsonrpcId: 3,
+  createdAt: 1500,
+  status: "pending",
+  params: { messages: [{ role: "user", content: { type: "text", text: "say hi" } }], maxTokens: 20 },
+  relatedCall: { callId: "call-1", tool: "trigger-sampling-request" },
 };
 
 const ROWS: InboxRow[] = [
@@ -41,8 +76,29 @@ function setup(onOpenConnection?: (row: McpClientRequest) => void) {
     "POST /api/connections/ev/requests/req-9": (req) => ({ ...SAMPLING, status: "answered", answer: { at: 3100, body: req.body } }),
     "POST /api/agents/ag/answers": (req) => {
       const body = req.body as { sessionKey: string; interruptId: string; answer: StoredAnswer["answer"] };
-      const answer: StoredAnswer = { id: "ans-1", agentId: "ag", sessionKey: body.sessionKey, interruptId: body.interruptId, answer: body.answer, status: "sent", runId: "r9", createdAt: 3000 };
-      return { answer, run: { id: "r9", agentId: "ag", sessionKey: body.sessionKey, status: "running", startedAt: 3000, endedAt: null, eventCount: 0, answersInterruptId: body.interruptId } };
+      const answer: StoredAnswer = {
+        id: "ans-1",
+        agentId: "ag",
+        sessionKey: body.sessionKey,
+        interruptId: body.interruptId,
+        answer: body.answer,
+        status: "sent",
+        runId: "r9",
+        createdAt: 3000,
+      };
+      return {
+        answer,
+        run: {
+          id: "r9",
+          agentId: "ag",
+          sessionKey: body.sessionKey,
+          status: "running",
+          startedAt: 3000,
+          endedAt: null,
+          eventCount: 0,
+          answersInterruptId: body.interruptId,
+        },
+      };
     },
   });
   vi.stubGlobal("fetch", router.fetch);
@@ -79,7 +135,11 @@ describe("InboxView", () => {
     const onOpenConnection = vi.fn();
     const { router } = setup(onOpenConnection);
     const card = await screen.findByTestId("mcp-request-card");
-    expect(screen.getAllByTestId("inbox-item").map((i) => `${i.dataset.source}:${i.dataset.kind}`)).toEqual(["adk:confirmation", "mcp:sampling", "adk:long_running"]);
+    expect(screen.getAllByTestId("inbox-item").map((i) => `${i.dataset.source}:${i.dataset.kind}`)).toEqual([
+      "adk:confirmation",
+      "mcp:sampling",
+      "adk:long_running",
+    ]);
     expect(screen.getByTestId("inbox-waiting").textContent).toBe("3 waiting");
     fireEvent.change(within(card).getByTestId("sampling-reply"), { target: { value: "hi!" } });
     fireEvent.click(within(card).getByTestId("sampling-send"));

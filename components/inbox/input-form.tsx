@@ -25,7 +25,8 @@ export function InputForm({ item, onAnswer, busy, compact, previous }: AnswerFor
   const [mode, setMode] = useState<Mode>(form && (prior === undefined || isPlainObject(prior) || form.wrapped) ? "form" : "text");
   const [value, setValue] = useState<Record<string, unknown>>(() => {
     if (!form) return {};
-    if (prior !== undefined) return form.wrapped ? { result: prior } : isPlainObject(prior) ? prior : defaultArgumentsForSchema(form.schema);
+    if (prior !== undefined)
+      return form.wrapped ? { result: prior } : isPlainObject(prior) ? prior : defaultArgumentsForSchema(form.schema);
     return defaultArgumentsForSchema(form.schema);
   });
   const [text, setText] = useState(typeof prior === "string" ? prior : "");
@@ -48,12 +49,23 @@ export function InputForm({ item, onAnswer, busy, compact, previous }: AnswerFor
 
   return (
     <div className="flex flex-col gap-3" onKeyDown={onModEnter(form && mode === "form" ? submitForm : submitText, !busy)}>
-      {item.message && <p className="text-sm whitespace-pre-wrap" data-testid="input-message">{item.message}</p>}
+      {item.message && (
+        <p className="text-sm whitespace-pre-wrap" data-testid="input-message">
+          {item.message}
+        </p>
+      )}
       {item.payload !== undefined && <ReadOnlyJson label="Payload" value={item.payload} testId="input-payload" collapsed={compact} />}
       {form && (
         <div role="group" aria-label="Answer as" className="flex w-fit gap-0.5 rounded-md border p-0.5">
           {(["form", "text"] as const).map((m) => (
-            <Button key={m} size="xs" variant={mode === m ? "secondary" : "ghost"} aria-pressed={mode === m} data-testid={`input-mode-${m}`} onClick={() => setMode(m)}>
+            <Button
+              key={m}
+              size="xs"
+              variant={mode === m ? "secondary" : "ghost"}
+              aria-pressed={mode === m}
+              data-testid={`input-mode-${m}`}
+              onClick={() => setMode(m)}
+            >
               {m === "form" ? "Form" : "Free text"}
             </Button>
           ))}
@@ -61,7 +73,14 @@ export function InputForm({ item, onAnswer, busy, compact, previous }: AnswerFor
       )}
       {form && mode === "form" ? (
         <>
-          <SchemaFormEditor schema={form.schema} value={value} onChange={setValue} errors={errors} onJsonErrorChange={setDraftError} idPrefix={id} />
+          <SchemaFormEditor
+            schema={form.schema}
+            value={value}
+            onChange={setValue}
+            errors={errors}
+            onJsonErrorChange={setDraftError}
+            idPrefix={id}
+          />
           {tried && !result.ok && (
             <p role="alert" className="text-xs text-destructive" data-testid="input-invalid">
               Fix the highlighted fields before sending.
@@ -77,7 +96,14 @@ export function InputForm({ item, onAnswer, busy, compact, previous }: AnswerFor
             <Label htmlFor={`${id}-text`} className="text-xs">
               Answer
             </Label>
-            <Textarea id={`${id}-text`} data-testid="input-free-text" value={text} disabled={busy} rows={3} onChange={(e) => setText(e.target.value)} />
+            <Textarea
+              id={`${id}-text`}
+              data-testid="input-free-text"
+              value={text}
+              disabled={busy}
+              rows={3}
+              onChange={(e) => setText(e.target.value)}
+            />
             <p className="text-xs text-muted-foreground">Sent as text; the agent receives it as {"{result: …}"}.</p>
           </div>
           <BusyButton className="w-fit" data-testid="submit-input" busy={busy} disabled={text.trim() === ""} onClick={submitText}>

@@ -23,9 +23,21 @@ function setup(item: Parameters<typeof InterruptCard>[0]["item"]) {
 
 const AUTH_URI = "https://accounts.example.com/o/oauth2/auth?client_id=loupe&state=st-1";
 const OAUTH_CONFIG = {
-  authScheme: { type: "oauth2", flows: { authorizationCode: { authorizationUrl: "https://accounts.example.com/o/oauth2/auth", tokenUrl: "https://accounts.example.com/token", scopes: {} } } },
+  authScheme: {
+    type: "oauth2",
+    flows: {
+      authorizationCode: {
+        authorizationUrl: "https://accounts.example.com/o/oauth2/auth",
+        tokenUrl: "https://accounts.example.com/token",
+        scopes: {},
+      },
+    },
+  },
   credentialKey: "calendar_oauth",
-  exchangedAuthCredential: { authType: "oauth2", oauth2: { clientId: "loupe", authUri: AUTH_URI, state: "st-1", redirectUri: "http://localhost:8000/callback" } },
+  exchangedAuthCredential: {
+    authType: "oauth2",
+    oauth2: { clientId: "loupe", authUri: AUTH_URI, state: "st-1", redirectUri: "http://localhost:8000/callback" },
+  },
 };
 
 /** Capture 23 with its auth_config swapped for an OAuth2 one (no OAuth capture exists; adk.md §6.3 shape). */
@@ -72,7 +84,9 @@ describe("InterruptCard — credential", () => {
     type(screen.getByTestId("auth-response-uri"), redirected);
     expect(screen.queryByTestId("auth-response-error")).toBeNull();
     fireEvent.click(button("submit-credential"));
-    expect(onAnswer.mock.calls).toEqual([[{ kind: "credential_oauth", authResponseUri: redirected, redirectUri: "http://localhost:8000/callback" }]]);
+    expect(onAnswer.mock.calls).toEqual([
+      [{ kind: "credential_oauth", authResponseUri: redirected, redirectUri: "http://localhost:8000/callback" }],
+    ]);
   });
 });
 

@@ -69,7 +69,9 @@ describe("InterruptCard — confirmation", () => {
   });
 
   it("26: an answered confirmation (stored session) shows the answer read-only, no form", () => {
-    const answered = itemsOf(sessionFixture("26_get_session_full.json").events).find((i) => i.kind === "confirmation" && i.status === "answered");
+    const answered = itemsOf(sessionFixture("26_get_session_full.json").events).find(
+      (i) => i.kind === "confirmation" && i.status === "answered",
+    );
     if (!answered) throw new Error("no answered confirmation");
     setup(answered);
     expect(screen.getByTestId("interrupt-card").dataset.status).toBe("answered");
@@ -91,7 +93,10 @@ describe("InterruptCard — confirmation", () => {
   it("a failed answer shows its error; Retry calls onRetry without retyping", () => {
     const base = itemFrom(["21"], "confirmation");
     const sent: InterruptAnswer = { kind: "confirmation", confirmed: true, payload: { path: "/tmp/other.log" } };
-    const item = { ...base, lastAnswer: failedAnswer(base, sent, { code: "upstream:adk_run", message: "IntentMismatchError: arguments_mismatch" }) };
+    const item = {
+      ...base,
+      lastAnswer: failedAnswer(base, sent, { code: "upstream:adk_run", message: "IntentMismatchError: arguments_mismatch" }),
+    };
     const onRetry = vi.fn();
     const onAnswer = setup(item, { onRetry });
     expect(screen.getByTestId("interrupt-card").dataset.status).toBe("failed");
@@ -109,7 +114,10 @@ describe("InterruptCard — confirmation", () => {
     const base = refusedItem();
     expect(base).toMatchObject({ status: "answered", answerTaken: false, answeredByEventId: "u-31" });
     const message = "Tool confirmation rejected for function call 'adk-x': confirmation_not_required.";
-    const item = { ...base, lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, { code: "upstream:agent_stream_error", message }) };
+    const item = {
+      ...base,
+      lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, { code: "upstream:agent_stream_error", message }),
+    };
     const onRetry = vi.fn();
     setup(item, { onRetry });
     expect(screen.getByTestId("interrupt-card").dataset.status).toBe("failed");
@@ -121,10 +129,24 @@ describe("InterruptCard — confirmation", () => {
   });
 
   it("a refused answer the user has since moved past (a new user turn) is Stale, with no Retry", () => {
-    const refused = userMessageEvent(requestMessage("31") as AdkContent, { id: "u-31", invocationId: "e-refused", timestamp: 1795257300000 });
-    const turn = userMessageEvent({ role: "user", parts: [{ text: "never mind" }] }, { id: "u-32", invocationId: "e-next", timestamp: 1795257300100 });
+    const refused = userMessageEvent(requestMessage("31") as AdkContent, {
+      id: "u-31",
+      invocationId: "e-refused",
+      timestamp: 1795257300000,
+    });
+    const turn = userMessageEvent(
+      { role: "user", parts: [{ text: "never mind" }] },
+      { id: "u-32", invocationId: "e-next", timestamp: 1795257300100 },
+    );
     const base = itemsOf([...sseEvents("30"), refused, turn]).find((i) => i.kind === "confirmation")!;
-    const item = { ...base, lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, { code: "upstream:agent_stream_error", message: "refused" }) };
+    const item = {
+      ...base,
+      lastAnswer: failedAnswer(
+        base,
+        { kind: "confirmation", confirmed: true },
+        { code: "upstream:agent_stream_error", message: "refused" },
+      ),
+    };
     setup(item);
     expect(screen.getByTestId("interrupt-card").dataset.status).toBe("stale");
     expect(screen.queryByTestId("retry-answer")).toBeNull();
@@ -132,9 +154,18 @@ describe("InterruptCard — confirmation", () => {
 
   it("an answer the agent acted on stays Answered even after an earlier failed send", () => {
     const stored = { id: "u-31", invocationId: "e-ok", author: "user", timestamp: 1795257300000, content: requestMessage("31") };
-    const reply = { id: "a-1", invocationId: "e-ok", author: "inspector_demo", timestamp: 1795257300001, content: { role: "model", parts: [{ text: "done" }] } };
+    const reply = {
+      id: "a-1",
+      invocationId: "e-ok",
+      author: "inspector_demo",
+      timestamp: 1795257300001,
+      content: { role: "model", parts: [{ text: "done" }] },
+    };
     const base = itemsOf([...sseEvents("30"), stored, reply]).find((i) => i.kind === "confirmation")!;
-    const item = { ...base, lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, { code: "upstream:agent_run", message: "timeout" }) };
+    const item = {
+      ...base,
+      lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, { code: "upstream:agent_run", message: "timeout" }),
+    };
     setup(item);
     expect(screen.getByTestId("interrupt-card").dataset.status).toBe("answered");
   });

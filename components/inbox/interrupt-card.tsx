@@ -52,9 +52,17 @@ export function InterruptCard({ item, onAnswer, onRetry, sending = false, compac
   const open = status === "pending" || status === "failed";
   // Keyed by interrupt (event + call id) so one request's draft never shows in another, even one
   // that reuses the call id (a workflow gate run again starts with an empty form).
-  const form = <AnswerForm key={item.key ?? item.id} item={item} onAnswer={onAnswer} busy={busy} compact={compact} previous={last?.answer} />;
+  const form = (
+    <AnswerForm key={item.key ?? item.id} item={item} onAnswer={onAnswer} busy={busy} compact={compact} previous={last?.answer} />
+  );
   return (
-    <Card data-testid="interrupt-card" data-kind={item.kind} data-status={status} aria-busy={busy || undefined} className={compact ? "gap-2 py-2" : undefined}>
+    <Card
+      data-testid="interrupt-card"
+      data-kind={item.kind}
+      data-status={status}
+      aria-busy={busy || undefined}
+      className={compact ? "gap-2 py-2" : undefined}
+    >
       <InterruptHeader item={item} status={status} compact={compact} onOpenSession={onOpenSession} />
       <CardContent className="flex flex-col gap-3">
         {!open && <p className="text-sm text-muted-foreground">{item.prompt}</p>}

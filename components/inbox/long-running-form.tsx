@@ -35,7 +35,9 @@ export function LongRunningForm({ item, onAnswer, busy, compact, previous }: Ans
         </span>
         <ReadOnlyJson label="Arguments" value={item.args} collapsed={compact} />
       </div>
-      {item.interimResponse !== undefined && <ReadOnlyJson label="Interim response" value={item.interimResponse} testId="interim-response" collapsed={compact} />}
+      {item.interimResponse !== undefined && (
+        <ReadOnlyJson label="Interim response" value={item.interimResponse} testId="interim-response" collapsed={compact} />
+      )}
       <JsonTextField
         id={`long-running-${item.id}`}
         label="Final response"

@@ -55,5 +55,14 @@ export function itemFrom<K extends InboxItem["kind"]>(prefixes: string[], kind: 
 
 /** A StoredAnswer as the server keeps it after a failed send. */
 export function failedAnswer(item: InboxItem, answer: StoredAnswer["answer"], error: NonNullable<StoredAnswer["error"]>): StoredAnswer {
-  return { id: "ans-1", agentId: item.agentId, sessionKey: item.sessionKey, interruptId: item.id, answer, status: "failed", error, createdAt: 1795257300000 };
+  return {
+    id: "ans-1",
+    agentId: item.agentId,
+    sessionKey: item.sessionKey,
+    interruptId: item.id,
+    answer,
+    status: "failed",
+    error,
+    createdAt: 1795257300000,
+  };
 }

@@ -25,7 +25,11 @@ export function ApprovalSlot({ call, onOpenInbox }: ApprovalSlotProps) {
   const approval = row ?? one.data;
   if (approval) return <ApprovalCard approval={approval} compact />;
   return (
-    <div data-testid="pg-approval-waiting" data-approval-id={id} className="rounded-md border border-amber-500/40 bg-amber-500/5 p-2 text-xs">
+    <div
+      data-testid="pg-approval-waiting"
+      data-approval-id={id}
+      className="rounded-md border border-amber-500/40 bg-amber-500/5 p-2 text-xs"
+    >
       <p>
         {one.isError ? `Waiting for approval (the card could not be loaded: ${one.error.message}). ` : "Waiting for approval… "}
         <button type="button" className="underline" onClick={onOpenInbox}>

@@ -64,7 +64,13 @@ describe("ColumnPane", () => {
     const router = fetchRouter({ "GET /api/inbox": () => [] });
     vi.stubGlobal("fetch", router.fetch);
     // The column's first turn is running: the server has added nothing to the column's totals yet.
-    renderWithClient(<ColumnPane column={column({ status: "running", usage: { inputTokens: 0, outputTokens: 0 } })} entries={gatedTurn()} serverNames={{}} />);
+    renderWithClient(
+      <ColumnPane
+        column={column({ status: "running", usage: { inputTokens: 0, outputTokens: 0 } })}
+        entries={gatedTurn()}
+        serverNames={{}}
+      />,
+    );
     expect(screen.getByTestId("pg-turn-usage").textContent).toBe("so far 1,200 in · 80 out");
     expect(screen.getByTestId("pg-column-totals").textContent).toBe("1,200 in · 80 out · price unknown");
   });
@@ -72,12 +78,24 @@ describe("ColumnPane", () => {
   it("adds a running turn's steps to earlier turns' totals, and a finished turn only once", () => {
     const router = fetchRouter({ "GET /api/inbox": () => [] });
     vi.stubGlobal("fetch", router.fetch);
-    const done = [pgEntry("pg_turn", turnRaw("done", { turn: 2 })), pgEntry("pg_user", { turn: 2, text: "thanks" }), pgEntry("pg_model_response", responseRaw(2, 1, { finishReason: "stop" }))];
-    const { unmount } = renderWithClient(<ColumnPane column={column({ usage: { inputTokens: 5000, outputTokens: 300 } })} entries={[...gatedTurn(), ...done]} serverNames={{}} />);
+    const done = [
+      pgEntry("pg_turn", turnRaw("done", { turn: 2 })),
+      pgEntry("pg_user", { turn: 2, text: "thanks" }),
+      pgEntry("pg_model_response", responseRaw(2, 1, { finishReason: "stop" })),
+    ];
+    const { unmount } = renderWithClient(
+      <ColumnPane
+        column={column({ usage: { inputTokens: 5000, outputTokens: 300 } })}
+        entries={[...gatedTurn(), ...done]}
+        serverNames={{}}
+      />,
+    );
     expect(screen.getByTestId("pg-column-totals").textContent).toBe("6,200 in · 380 out · price unknown");
     unmount();
     const finished = gatedTurn().map((e) => (e.kind === "pg_turn" ? { ...e, raw: turnRaw("done") } : e));
-    renderWithClient(<ColumnPane column={column({ usage: { inputTokens: 5000, outputTokens: 300 } })} entries={finished} serverNames={{}} />);
+    renderWithClient(
+      <ColumnPane column={column({ usage: { inputTokens: 5000, outputTokens: 300 } })} entries={finished} serverNames={{}} />,
+    );
     expect(screen.getByTestId("pg-column-totals").textContent).toBe("5,000 in · 300 out · price unknown");
   });
 
@@ -96,10 +114,18 @@ describe("ColumnPane", () => {
     const approve = await screen.findByTestId("approval-approve");
     approve.focus();
     expect(document.activeElement).toBe(approve);
-    const ran = [...gatedTurn(), pgEntry("pg_tool_call", callRaw({ toolCallId: "c2", calledAs: "book-hotel", status: "running", approvalId: "ap-1" }))];
+    const ran = [
+      ...gatedTurn(),
+      pgEntry("pg_tool_call", callRaw({ toolCallId: "c2", calledAs: "book-hotel", status: "running", approvalId: "ap-1" })),
+    ];
     rerender(
       <QueryClientProvider client={client}>
-        <ColumnPane column={column({ status: "running" })} entries={ran} serverNames={{ demo: "demo server" }} renderApproval={(call) => <ApprovalSlot call={call} onOpenInbox={() => undefined} />} />
+        <ColumnPane
+          column={column({ status: "running" })}
+          entries={ran}
+          serverNames={{ demo: "demo server" }}
+          renderApproval={(call) => <ApprovalSlot call={call} onOpenInbox={() => undefined} />}
+        />
       </QueryClientProvider>,
     );
     const hotel = screen.getAllByTestId("pg-tool-call")[1]!;
@@ -123,16 +149,50 @@ describe("ColumnPane", () => {
     const entries = [
       pgEntry("pg_user", { turn: 1, text: "go" }),
       pgEntry("pg_model_request", requestRaw(1, 1)),
-      pgEntry("pg_model_response", responseRaw(1, 1, { toolCalls: [{ toolCallId: "bad", name: "book-hotel", input: "{city: Lisbon", parseError: "Expected property name" }] })),
-      pgEntry("pg_tool_call", callRaw({ toolCallId: "bad", calledAs: "book-hotel", status: "invalid_arguments", arguments: {}, result: "error: arguments are not JSON" })),
-      pgEntry("pg_tool_call", callRaw({ toolCallId: "u", calledAs: "fly", tool: null, connectionId: null, status: "unknown_tool", error: 'No tool named "fly" was declared' })),
+      pgEntry(
+        "pg_model_response",
+        responseRaw(1, 1, {
+          toolCalls: [{ toolCallId: "bad", name: "book-hotel", input: "{city: Lisbon", parseError: "Expected property name" }],
+        }),
+      ),
+      pgEntry(
+        "pg_tool_call",
+        callRaw({
+          toolCallId: "bad",
+          calledAs: "book-hotel",
+          status: "invalid_arguments",
+          arguments: {},
+          result: "error: arguments are not JSON",
+        }),
+      ),
+      pgEntry(
+        "pg_tool_call",
+        callRaw({
+          toolCallId: "u",
+          calledAs: "fly",
+          tool: null,
+          connectionId: null,
+          status: "unknown_tool",
+          error: 'No tool named "fly" was declared',
+        }),
+      ),
       pgEntry("pg_tool_call", callRaw({ toolCallId: "r", calledAs: "book-hotel", status: "rejected", result: "rejected: too pricey" })),
-      pgEntry("pg_tool_call", callRaw({ toolCallId: "e", calledAs: "get-forecast", status: "tool_error", result: { isError: true, content: [{ type: "text", text: "no such city" }] } })),
+      pgEntry(
+        "pg_tool_call",
+        callRaw({
+          toolCallId: "e",
+          calledAs: "get-forecast",
+          status: "tool_error",
+          result: { isError: true, content: [{ type: "text", text: "no such city" }] },
+        }),
+      ),
       pgEntry("pg_tool_call", callRaw({ toolCallId: "n", calledAs: "get-forecast", status: "running" })),
       pgEntry("pg_turn", turnRaw("done", { endedAt: 3_500, costUsd: 0.0042 })),
     ];
     renderPane(entries);
-    const states = screen.getAllByTestId("pg-tool-call").map((c) => [c.dataset.state, within(c).getByTestId("pg-tool-call-status").textContent]);
+    const states = screen
+      .getAllByTestId("pg-tool-call")
+      .map((c) => [c.dataset.state, within(c).getByTestId("pg-tool-call-status").textContent]);
     expect(states).toEqual([
       ["invalid_arguments", "invalid arguments"],
       ["unknown_tool", "unknown tool"],
@@ -154,7 +214,16 @@ describe("ColumnPane", () => {
   it("shows the provider's error with its raw body, and a turn error in words", () => {
     const entries = [
       pgEntry("pg_user", { turn: 1, text: "go" }),
-      pgEntry("pg_model_response", responseRaw(1, 1, { status: "error", finishReason: null, usage: null, http: { status: 401, body: '{"error":{"message":"Incorrect API key"}}' }, error: { message: "Incorrect API key provided" } })),
+      pgEntry(
+        "pg_model_response",
+        responseRaw(1, 1, {
+          status: "error",
+          finishReason: null,
+          usage: null,
+          http: { status: 401, body: '{"error":{"message":"Incorrect API key"}}' },
+          error: { message: "Incorrect API key provided" },
+        }),
+      ),
       pgEntry("pg_turn", turnRaw("error", { error: "The provider refused the request" })),
     ];
     renderPane(entries);
@@ -168,7 +237,10 @@ describe("ColumnPane", () => {
   it("a step the user stopped says so, not that the provider answered with an error", () => {
     const entries = [
       pgEntry("pg_user", { turn: 1, text: "go" }),
-      pgEntry("pg_model_response", responseRaw(1, 1, { status: "error", stopped: true, finishReason: null, usage: null, error: { message: "Stopped by the user" } })),
+      pgEntry(
+        "pg_model_response",
+        responseRaw(1, 1, { status: "error", stopped: true, finishReason: null, usage: null, error: { message: "Stopped by the user" } }),
+      ),
       pgEntry("pg_turn", turnRaw("stopped")),
     ];
     renderPane(entries);
@@ -179,7 +251,11 @@ describe("ColumnPane", () => {
   });
 
   it("never blanks on bad data: unknown kinds and shapes are shown raw", () => {
-    renderPane([pgEntry("pg_hologram", { beam: 1 }), pgEntry("pg_user", { turn: 1, text: "hi" }), pgEntry("pg_tool_call", "not an object")]);
+    renderPane([
+      pgEntry("pg_hologram", { beam: 1 }),
+      pgEntry("pg_user", { turn: 1, text: "hi" }),
+      pgEntry("pg_tool_call", "not an object"),
+    ]);
     const odd = screen.getAllByTestId("pg-odd-entry");
     expect(odd.map((o) => o.dataset.kind)).toEqual(["pg_hologram", "pg_tool_call"]);
     expect(odd[0]!.textContent).toContain('"beam": 1');

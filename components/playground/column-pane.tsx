@@ -44,7 +44,12 @@ export function ColumnPane({ column, entries, serverNames, renderApproval, onRem
   }, [last]);
 
   return (
-    <div data-testid="pg-column" data-column-id={column.id} data-status={column.status} className="flex min-h-0 min-w-[18rem] flex-1 basis-0 flex-col border-r last:border-r-0">
+    <div
+      data-testid="pg-column"
+      data-column-id={column.id}
+      data-status={column.status}
+      className="flex min-h-0 min-w-[18rem] flex-1 basis-0 flex-col border-r last:border-r-0"
+    >
       <div className="flex items-start gap-2 border-b bg-muted/20 px-3 py-1.5 text-xs">
         {/* The close button keeps its corner; the rest wraps in a narrow column. */}
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
@@ -59,7 +64,14 @@ export function ColumnPane({ column, entries, serverNames, renderApproval, onRem
           </span>
         </div>
         {onRemove && (
-          <Button size="icon" variant="ghost" className="size-6 shrink-0" aria-label="Close this column" data-testid="pg-column-remove" onClick={onRemove}>
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-6 shrink-0"
+            aria-label="Close this column"
+            data-testid="pg-column-remove"
+            onClick={onRemove}
+          >
             <XIcon />
           </Button>
         )}
@@ -84,7 +96,13 @@ export function ColumnPane({ column, entries, serverNames, renderApproval, onRem
           </p>
         )}
         {timeline.turns.map((t) => (
-          <TurnBlock key={t.turn} turn={t} serverNames={serverNames} renderApproval={renderApproval} onOpenRaw={(turn, step) => setRaw({ turn, step: step.step })} />
+          <TurnBlock
+            key={t.turn}
+            turn={t}
+            serverNames={serverNames}
+            renderApproval={renderApproval}
+            onOpenRaw={(turn, step) => setRaw({ turn, step: step.step })}
+          />
         ))}
       </div>
       {raw && rawStep && (

@@ -32,7 +32,13 @@ export function ColumnSetup({ label, config, providers, onChange, onOpenKeys }: 
     const m = next?.suggestedModels[0] ?? config.model;
     setModel(m);
     setBaseUrl(next?.baseUrl ?? "");
-    onChange({ ...config, provider, model: m, baseUrl: provider === "openai-compatible" ? next?.baseUrl : undefined, strict: offersStrict(provider) && config.strict });
+    onChange({
+      ...config,
+      provider,
+      model: m,
+      baseUrl: provider === "openai-compatible" ? next?.baseUrl : undefined,
+      strict: offersStrict(provider) && config.strict,
+    });
   };
   const commitModel = () => {
     const m = model.trim();
@@ -53,7 +59,12 @@ export function ColumnSetup({ label, config, providers, onChange, onOpenKeys }: 
       <legend className="px-1 text-[11px] font-medium text-muted-foreground">{label}</legend>
       <div className="grid grid-cols-[auto_1fr] items-center gap-x-2 gap-y-1.5 text-xs">
         <label htmlFor={`${id}-p`}>Provider</label>
-        <NativeSelect id={`${id}-p`} data-testid="pg-provider" value={config.provider} onChange={(e) => pickProvider(e.target.value as PlaygroundProvider)}>
+        <NativeSelect
+          id={`${id}-p`}
+          data-testid="pg-provider"
+          value={config.provider}
+          onChange={(e) => pickProvider(e.target.value as PlaygroundProvider)}
+        >
           {PROVIDER_IDS.map((p) => (
             <option key={p} value={p}>
               {PROVIDER_LABEL[p]}
@@ -94,13 +105,25 @@ export function ColumnSetup({ label, config, providers, onChange, onOpenKeys }: 
       </div>
       {urlError && <p className="text-xs text-destructive">{urlError}</p>}
       {offersStrict(config.provider) && (
-        <label className="flex items-center gap-1.5 text-xs" title="OpenAI strict function calling: declarations from Portability's openai-strict target">
-          <input type="checkbox" data-testid="pg-strict" checked={config.strict} onChange={(e) => onChange({ ...config, strict: e.target.checked })} />
+        <label
+          className="flex items-center gap-1.5 text-xs"
+          title="OpenAI strict function calling: declarations from Portability's openai-strict target"
+        >
+          <input
+            type="checkbox"
+            data-testid="pg-strict"
+            checked={config.strict}
+            onChange={(e) => onChange({ ...config, strict: e.target.checked })}
+          />
           Strict function calling
         </label>
       )}
       <div className="flex items-center gap-2 text-xs">
-        <span data-testid="pg-key-status" data-source={status?.keySource ?? "unknown"} className={cn("min-w-0 flex-1 truncate", keyMissing ? "text-amber-700 dark:text-amber-300" : "text-muted-foreground")}>
+        <span
+          data-testid="pg-key-status"
+          data-source={status?.keySource ?? "unknown"}
+          className={cn("min-w-0 flex-1 truncate", keyMissing ? "text-amber-700 dark:text-amber-300" : "text-muted-foreground")}
+        >
           Key: {keyStatusText(status)}
         </span>
         {config.provider !== "scripted" && (

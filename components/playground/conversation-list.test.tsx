@@ -7,7 +7,18 @@ import { PgComposer } from "@/components/playground/pg-composer";
 
 afterEach(cleanup);
 
-const conv = (id: string, title: string) => ({ id, title, createdAt: 1, updatedAt: 1, systemPrompt: "", servers: [], policy: "never", toolPolicies: {}, columns: [] }) as Conversation;
+const conv = (id: string, title: string) =>
+  ({
+    id,
+    title,
+    createdAt: 1,
+    updatedAt: 1,
+    systemPrompt: "",
+    servers: [],
+    policy: "never",
+    toolPolicies: {},
+    columns: [],
+  }) as Conversation;
 
 describe("ConversationList", () => {
   it("opens, creates, renames in place and deletes only after a second click", async () => {

@@ -26,7 +26,14 @@ export function ConversationList({ conversations, selectedId, onSelect, onCreate
   const [confirming, setConfirming] = useState<string | null>(null);
   return (
     <div className="flex min-h-0 flex-col gap-1 pb-2 pl-4" data-testid="pg-conversation-list">
-      <Button size="xs" variant="outline" className="mr-1.5 self-start" onClick={onCreate} disabled={creating} data-testid="pg-new-conversation">
+      <Button
+        size="xs"
+        variant="outline"
+        className="mr-1.5 self-start"
+        onClick={onCreate}
+        disabled={creating}
+        data-testid="pg-new-conversation"
+      >
         <PlusIcon /> {creating ? "Creating…" : "New conversation"}
       </Button>
       {conversations.length === 0 && <p className="px-2 py-1 text-xs text-muted-foreground">No conversations yet.</p>}
@@ -34,7 +41,11 @@ export function ConversationList({ conversations, selectedId, onSelect, onCreate
         {conversations.map((c) =>
           editing === c.id ? (
             <li key={c.id}>
-              <RenameField initial={c.title} onCancel={() => setEditing(null)} onSave={(t) => onRename(c.id, t).then(() => setEditing(null))} />
+              <RenameField
+                initial={c.title}
+                onCancel={() => setEditing(null)}
+                onSave={(t) => onRename(c.id, t).then(() => setEditing(null))}
+              />
             </li>
           ) : (
             <li
@@ -44,7 +55,12 @@ export function ConversationList({ conversations, selectedId, onSelect, onCreate
               aria-current={c.id === selectedId ? "page" : undefined}
               className={cn("group flex items-center gap-1 rounded-md px-2 py-1 text-sm", sidebarItemState(c.id === selectedId))}
             >
-              <button type="button" className="min-w-0 flex-1 truncate text-left outline-none focus-visible:underline" onClick={() => onSelect(c.id)} title={c.title}>
+              <button
+                type="button"
+                className="min-w-0 flex-1 truncate text-left outline-none focus-visible:underline"
+                onClick={() => onSelect(c.id)}
+                title={c.title}
+              >
                 <SafeText text={c.title || "Untitled"} />
               </button>
               {confirming === c.id ? (
@@ -58,10 +74,22 @@ export function ConversationList({ conversations, selectedId, onSelect, onCreate
                 </>
               ) : (
                 <span className="flex shrink-0 opacity-60 group-hover:opacity-100">
-                  <button type="button" aria-label={`Rename ${c.title}`} data-testid="pg-rename" className="p-0.5" onClick={() => setEditing(c.id)}>
+                  <button
+                    type="button"
+                    aria-label={`Rename ${c.title}`}
+                    data-testid="pg-rename"
+                    className="p-0.5"
+                    onClick={() => setEditing(c.id)}
+                  >
                     <PencilIcon className="size-3" />
                   </button>
-                  <button type="button" aria-label={`Delete ${c.title}`} data-testid="pg-delete" className="p-0.5" onClick={() => setConfirming(c.id)}>
+                  <button
+                    type="button"
+                    aria-label={`Delete ${c.title}`}
+                    data-testid="pg-delete"
+                    className="p-0.5"
+                    onClick={() => setConfirming(c.id)}
+                  >
                     <Trash2Icon className="size-3" />
                   </button>
                 </span>
@@ -74,7 +102,15 @@ export function ConversationList({ conversations, selectedId, onSelect, onCreate
   );
 }
 
-function RenameField({ initial, onSave, onCancel }: { initial: string; onSave: (title: string) => Promise<unknown>; onCancel: () => void }) {
+function RenameField({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  onSave: (title: string) => Promise<unknown>;
+  onCancel: () => void;
+}) {
   const [title, setTitle] = useState(initial);
   const [saving, setSaving] = useState(false);
   const save = () => {

@@ -20,7 +20,8 @@ import { SetupPanel } from "@/components/playground/setup-panel";
 import { cn } from "@/lib/cn";
 import { plural } from "@/lib/format";
 
-const wide = () => typeof window === "undefined" || typeof window.matchMedia !== "function" || window.matchMedia("(min-width: 1280px)").matches;
+const wide = () =>
+  typeof window === "undefined" || typeof window.matchMedia !== "function" || window.matchMedia("(min-width: 1280px)").matches;
 
 export interface ConversationViewProps {
   conversation: Conversation;
@@ -64,11 +65,15 @@ export function ConversationView({ conversation: c, connections, providers, acti
         <h1 className="min-w-0 truncate text-sm font-semibold">
           <SafeText text={c.title} />
         </h1>
-        <span className="text-xs text-muted-foreground">
-          {plural(c.columns.length, "column")}
-        </span>
+        <span className="text-xs text-muted-foreground">{plural(c.columns.length, "column")}</span>
         <div className="ml-auto flex items-center gap-1.5">
-          <Button size="xs" variant={showSetup ? "secondary" : "outline"} aria-pressed={showSetup} data-testid="pg-toggle-setup" onClick={() => setShowSetup((v) => !v)}>
+          <Button
+            size="xs"
+            variant={showSetup ? "secondary" : "outline"}
+            aria-pressed={showSetup}
+            data-testid="pg-toggle-setup"
+            onClick={() => setShowSetup((v) => !v)}
+          >
             <SlidersHorizontalIcon /> Setup
           </Button>
           <Button
@@ -77,7 +82,18 @@ export function ConversationView({ conversation: c, connections, providers, acti
             data-testid="pg-compare"
             disabled={c.columns.length >= 3 || actions.addColumn.isPending}
             title={c.columns.length >= 3 ? "At most three columns" : "Run this conversation on another provider/model, side by side"}
-            onClick={() => actions.addColumn.mutate({ id: c.id, input: { config: defaultColumn(providers, c.columns.map((x) => x.config)), replay: true } })}
+            onClick={() =>
+              actions.addColumn.mutate({
+                id: c.id,
+                input: {
+                  config: defaultColumn(
+                    providers,
+                    c.columns.map((x) => x.config),
+                  ),
+                  replay: true,
+                },
+              })
+            }
           >
             <Columns3Icon /> Compare
           </Button>
@@ -85,7 +101,10 @@ export function ConversationView({ conversation: c, connections, providers, acti
       </div>
       <div className="flex min-h-0 flex-1 flex-col xl:flex-row">
         {showSetup && (
-          <aside className="max-h-[45%] shrink-0 overflow-y-auto border-b xl:max-h-none xl:w-96 xl:border-r xl:border-b-0" aria-label="Setup">
+          <aside
+            className="max-h-[45%] shrink-0 overflow-y-auto border-b xl:max-h-none xl:w-96 xl:border-r xl:border-b-0"
+            aria-label="Setup"
+          >
             <SetupPanel
               conversation={c}
               connections={connections}
@@ -99,7 +118,12 @@ export function ConversationView({ conversation: c, connections, providers, acti
         )}
         <div className="flex min-h-0 min-w-0 flex-1 overflow-x-auto" data-testid="pg-columns">
           {entries.isError ? (
-            <QueryError className="m-3 self-start" title="Could not load the conversation" error={entries.error} onRetry={() => void entries.refetch()} />
+            <QueryError
+              className="m-3 self-start"
+              title="Could not load the conversation"
+              error={entries.error}
+              onRetry={() => void entries.refetch()}
+            />
           ) : (
             c.columns.map((col) => (
               <ColumnPane
@@ -114,9 +138,7 @@ export function ConversationView({ conversation: c, connections, providers, acti
           )}
         </div>
       </div>
-      {errors.map(([error, title]) =>
-        error ? <QueryError key={title} className={cn("mx-2 mt-2")} title={title} error={error} /> : null,
-      )}
+      {errors.map(([error, title]) => (error ? <QueryError key={title} className={cn("mx-2 mt-2")} title={title} error={error} /> : null))}
       <PgComposer
         running={running}
         sending={actions.send.isPending}

@@ -30,7 +30,11 @@ export interface PreviewDeclaration {
 }
 
 export function previewDeclarations(provider: PlaygroundProvider, strict: boolean, tools: readonly PreviewSource[]): PreviewDeclaration[] {
-  const sources = tools.map((t) => ({ connectionId: t.connectionId, connectionName: t.connectionName, tool: { name: t.name, description: t.description, inputSchema: t.inputSchema } }));
+  const sources = tools.map((t) => ({
+    connectionId: t.connectionId,
+    connectionName: t.connectionName,
+    tool: { name: t.name, description: t.description, inputSchema: t.inputSchema },
+  }));
   const { declared, leftOut } = declareTools(provider, strict, sources);
   const serverOf = new Map(tools.map((t) => [t.connectionId, t.connectionName]));
   const rows: PreviewDeclaration[] = declared.map((d) => ({
@@ -43,7 +47,15 @@ export function previewDeclarations(provider: PlaygroundProvider, strict: boolea
     namespaced: tools.some((o) => o.connectionId !== d.connectionId && o.name === d.tool),
   }));
   for (const l of leftOut) {
-    rows.push({ name: null, connectionId: l.connectionId, connectionName: serverOf.get(l.connectionId) ?? l.connectionId, tool: l.tool, findings: l.findings, verdict: "rejected", namespaced: false });
+    rows.push({
+      name: null,
+      connectionId: l.connectionId,
+      connectionName: serverOf.get(l.connectionId) ?? l.connectionId,
+      tool: l.tool,
+      findings: l.findings,
+      verdict: "rejected",
+      namespaced: false,
+    });
   }
   return rows;
 }

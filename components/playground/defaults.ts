@@ -29,7 +29,11 @@ function column(provider: PlaygroundProvider, model: string, baseUrl?: string): 
 }
 
 /** Every connected server with all its tools, the default gate, one column. */
-export function defaultConversation(providers: readonly ProviderStatus[], connections: readonly ConnectionView[], title?: string): ConversationInput {
+export function defaultConversation(
+  providers: readonly ProviderStatus[],
+  connections: readonly ConnectionView[],
+  title?: string,
+): ConversationInput {
   return {
     title,
     systemPrompt: "",

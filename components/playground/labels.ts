@@ -47,7 +47,10 @@ export const POLICY_LABEL: Record<ApprovalPolicy, string> = {
 export function formatUsage(u: TokenUsage | null | undefined): string {
   if (!u) return "no usage reported";
   const n = formatCount;
-  const extra = [u.cachedInputTokens ? `${n(u.cachedInputTokens)} cached` : null, u.reasoningTokens ? `${n(u.reasoningTokens)} reasoning` : null].filter(Boolean);
+  const extra = [
+    u.cachedInputTokens ? `${n(u.cachedInputTokens)} cached` : null,
+    u.reasoningTokens ? `${n(u.reasoningTokens)} reasoning` : null,
+  ].filter(Boolean);
   return `${n(u.inputTokens)} in · ${n(u.outputTokens)} out${extra.length ? ` (${extra.join(", ")})` : ""}`;
 }
 

@@ -35,7 +35,10 @@ export function PgComposer({ onSend, onStop, running, sending, stopping, disable
         ref={input}
         data-testid="pg-composer-input"
         aria-label="Message"
-        placeholder={disabledReason ?? (running ? "Wait for the turn to finish, or stop it…" : "Message the model… (Enter sends, Shift+Enter for a new line)")}
+        placeholder={
+          disabledReason ??
+          (running ? "Wait for the turn to finish, or stop it…" : "Message the model… (Enter sends, Shift+Enter for a new line)")
+        }
         className="max-h-48 min-h-10 flex-1 resize-y"
         rows={2}
         value={text}

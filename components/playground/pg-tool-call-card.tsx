@@ -65,8 +65,12 @@ export function PgToolCallCard({ call, modelCall, serverName, approval }: PgTool
       </div>
       {call.status === "invalid_arguments" && modelCall ? (
         <div data-testid="pg-tool-call-raw-input" className="flex flex-col gap-0.5">
-          <span className="text-[11px] text-destructive">The model wrote arguments that are not a JSON object{modelCall.parseError ? `: ${modelCall.parseError}` : ""}</span>
-          <pre className="max-h-48 overflow-auto rounded bg-destructive/10 p-1.5 font-mono text-[11px] break-all whitespace-pre-wrap">{modelCall.input}</pre>
+          <span className="text-[11px] text-destructive">
+            The model wrote arguments that are not a JSON object{modelCall.parseError ? `: ${modelCall.parseError}` : ""}
+          </span>
+          <pre className="max-h-48 overflow-auto rounded bg-destructive/10 p-1.5 font-mono text-[11px] break-all whitespace-pre-wrap">
+            {modelCall.input}
+          </pre>
         </div>
       ) : (
         <div data-testid="pg-tool-call-args">

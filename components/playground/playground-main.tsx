@@ -24,7 +24,14 @@ export function PlaygroundMain({ location, navigate }: PlaygroundMainProps) {
   const actions = usePlaygroundActions();
 
   if (conversations.isError) {
-    return <QueryError className="m-3" title="Could not load the playground" error={conversations.error} onRetry={() => void conversations.refetch()} />;
+    return (
+      <QueryError
+        className="m-3"
+        title="Could not load the playground"
+        error={conversations.error}
+        onRetry={() => void conversations.refetch()}
+      />
+    );
   }
   const open = conversations.data?.find((c) => c.id === location.conversationId);
   if (!open) {
@@ -36,8 +43,8 @@ export function PlaygroundMain({ location, navigate }: PlaygroundMainProps) {
           <>
             {location.conversationId && <p className="text-foreground">This conversation does not exist (any more).</p>}
             <p>
-              The playground lets a model use your connected servers&apos; tools while Loupe runs the loop: every request, tool call, approval and
-              result is recorded here. Start a new conversation, or open one from the sidebar.
+              The playground lets a model use your connected servers&apos; tools while Loupe runs the loop: every request, tool call,
+              approval and result is recorded here. Start a new conversation, or open one from the sidebar.
             </p>
             <p>No key? The scripted model works offline against the demo server.</p>
             <Button
@@ -46,9 +53,16 @@ export function PlaygroundMain({ location, navigate }: PlaygroundMainProps) {
               data-testid="pg-empty-new"
               disabled={actions.create.isPending || providers.isPending}
               onClick={() =>
-                actions.create.mutate(defaultConversation(providers.data ?? [], connections.data ?? [], `Conversation ${(conversations.data?.length ?? 0) + 1}`), {
-                  onSuccess: (c) => navigate({ view: "playground", conversationId: c.id }),
-                })
+                actions.create.mutate(
+                  defaultConversation(
+                    providers.data ?? [],
+                    connections.data ?? [],
+                    `Conversation ${(conversations.data?.length ?? 0) + 1}`,
+                  ),
+                  {
+                    onSuccess: (c) => navigate({ view: "playground", conversationId: c.id }),
+                  },
+                )
               }
             >
               <PlusIcon /> New conversation
@@ -61,7 +75,14 @@ export function PlaygroundMain({ location, navigate }: PlaygroundMainProps) {
   }
   return (
     <>
-      {providers.isError && <QueryError className="m-2" title="Could not read the providers' key status" error={providers.error} onRetry={() => void providers.refetch()} />}
+      {providers.isError && (
+        <QueryError
+          className="m-2"
+          title="Could not read the providers' key status"
+          error={providers.error}
+          onRetry={() => void providers.refetch()}
+        />
+      )}
       <ConversationView
         key={open.id}
         conversation={open}

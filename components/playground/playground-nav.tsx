@@ -50,7 +50,12 @@ export function PlaygroundNav({ location, navigate }: PlaygroundNavProps) {
       </div>
       {open &&
         (conversations.isError ? (
-          <QueryError className="m-2" title="Could not load conversations" error={conversations.error} onRetry={() => void conversations.refetch()} />
+          <QueryError
+            className="m-2"
+            title="Could not load conversations"
+            error={conversations.error}
+            onRetry={() => void conversations.refetch()}
+          />
         ) : (
           <>
             {create.error && <QueryError className="m-2" title="Could not create the conversation" error={create.error} />}
@@ -63,7 +68,9 @@ export function PlaygroundNav({ location, navigate }: PlaygroundNavProps) {
               creating={create.isPending || (providers.isPending && providers.fetchStatus !== "idle")}
               onRename={(id, title) => patch.mutateAsync({ id, patch: { title } })}
               onDelete={(id) =>
-                remove.mutate(id, { onSuccess: () => id === location.conversationId && navigate({ view: "playground", conversationId: null }) })
+                remove.mutate(id, {
+                  onSuccess: () => id === location.conversationId && navigate({ view: "playground", conversationId: null }),
+                })
               }
             />
           </>

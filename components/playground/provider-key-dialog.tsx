@@ -31,7 +31,10 @@ export function ProviderKeyDialog({ status, onClose }: ProviderKeyDialogProps) {
 
   const submit = () => {
     if (!canSave) return;
-    const input = { ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}), ...(compatible && baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}) };
+    const input = {
+      ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+      ...(compatible && baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
+    };
     save.mutate({ provider: status.provider, input }, { onSuccess: onClose });
   };
 
@@ -48,8 +51,8 @@ export function ProviderKeyDialog({ status, onClose }: ProviderKeyDialogProps) {
         <DialogHeader>
           <DialogTitle>{PROVIDER_LABEL[status.provider]} key</DialogTitle>
           <DialogDescription>
-            Now: <span data-testid="pg-key-dialog-status">{keyStatusText(status)}</span>. A key entered here is stored by Loupe on this machine and wins over the
-            environment; it is never shown again.
+            Now: <span data-testid="pg-key-dialog-status">{keyStatusText(status)}</span>. A key entered here is stored by Loupe on this
+            machine and wins over the environment; it is never shown again.
           </DialogDescription>
         </DialogHeader>
         <form
@@ -74,7 +77,13 @@ export function ProviderKeyDialog({ status, onClose }: ProviderKeyDialogProps) {
           {compatible && (
             <div className="flex flex-col gap-1">
               <Label htmlFor="pg-key-base-url">Base URL (Ollama, LM Studio, vLLM…)</Label>
-              <Input id="pg-key-base-url" value={baseUrl} placeholder="http://127.0.0.1:11434/v1" aria-invalid={urlBad || undefined} onChange={(e) => setBaseUrl(e.target.value)} />
+              <Input
+                id="pg-key-base-url"
+                value={baseUrl}
+                placeholder="http://127.0.0.1:11434/v1"
+                aria-invalid={urlBad || undefined}
+                onChange={(e) => setBaseUrl(e.target.value)}
+              />
               {urlBad && <p className="text-xs text-destructive">Not a URL.</p>}
             </div>
           )}
@@ -82,7 +91,13 @@ export function ProviderKeyDialog({ status, onClose }: ProviderKeyDialogProps) {
           {forget.error && <QueryError title="Could not forget the key" error={forget.error} />}
           <DialogFooter className="flex flex-wrap gap-2">
             {status.keySource === "settings" && (
-              <Button type="button" variant="outline" data-testid="pg-key-forget" disabled={forget.isPending} onClick={() => forget.mutate(status.provider, { onSuccess: onClose })}>
+              <Button
+                type="button"
+                variant="outline"
+                data-testid="pg-key-forget"
+                disabled={forget.isPending}
+                onClick={() => forget.mutate(status.provider, { onSuccess: onClose })}
+              >
                 Forget the stored key
               </Button>
             )}

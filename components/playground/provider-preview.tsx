@@ -29,7 +29,11 @@ export function ProviderPreview({ column, tools, lastRequest }: ProviderPreviewP
     <section className="flex min-w-0 flex-col gap-1" data-testid="pg-provider-preview" data-provider={provider}>
       <h4 className="text-xs font-medium">
         {PROVIDER_LABEL[provider]} <span className="font-mono text-muted-foreground">{model}</span>
-        {strict && <Badge variant="secondary" className="ml-1">strict</Badge>}
+        {strict && (
+          <Badge variant="secondary" className="ml-1">
+            strict
+          </Badge>
+        )}
       </h4>
       {declared.length === 0 ? (
         <p className="text-xs text-muted-foreground">No tools: the model can only talk.</p>
@@ -39,7 +43,13 @@ export function ProviderPreview({ column, tools, lastRequest }: ProviderPreviewP
             const key = `${d.connectionId}/${d.tool}`;
             const notable = d.findings.filter((f) => f.severity !== "lossless").length;
             return (
-              <li key={key} className="flex flex-col gap-1 px-2 py-1 text-xs" data-testid="pg-declared-tool" data-name={d.name ?? ""} data-left-out={d.name === null || undefined}>
+              <li
+                key={key}
+                className="flex flex-col gap-1 px-2 py-1 text-xs"
+                data-testid="pg-declared-tool"
+                data-name={d.name ?? ""}
+                data-left-out={d.name === null || undefined}
+              >
                 <div className="flex flex-wrap items-center gap-1.5">
                   {d.name === null ? (
                     <span className="text-destructive">not sent</span>
@@ -52,7 +62,13 @@ export function ProviderPreview({ column, tools, lastRequest }: ProviderPreviewP
                   </span>
                   {provider !== "scripted" && <VerdictBadge verdict={d.verdict} />}
                   {d.findings.length > 0 && (
-                    <button type="button" className="ml-auto text-[11px] underline" data-testid="pg-declared-findings" aria-expanded={open === key} onClick={() => setOpen(open === key ? null : key)}>
+                    <button
+                      type="button"
+                      className="ml-auto text-[11px] underline"
+                      data-testid="pg-declared-findings"
+                      aria-expanded={open === key}
+                      onClick={() => setOpen(open === key ? null : key)}
+                    >
                       {notable > 0 ? plural(notable, "finding") : "details"}
                     </button>
                   )}
@@ -66,7 +82,8 @@ export function ProviderPreview({ column, tools, lastRequest }: ProviderPreviewP
       {lastRequest && sentNames && (
         <p className="text-[11px] text-muted-foreground" data-testid="pg-last-declared">
           Last request (turn {lastRequest.turn}, step {lastRequest.step}) declared {plural(sentNames.length, "tool")}
-          {sentNames.length > 0 && `: ${sentNames.slice(0, 12).join(", ")}${sentNames.length > 12 ? "…" : ""}`}. Its request body is under Raw.
+          {sentNames.length > 0 && `: ${sentNames.slice(0, 12).join(", ")}${sentNames.length > 12 ? "…" : ""}`}. Its request body is under
+          Raw.
         </p>
       )}
     </section>

@@ -38,18 +38,32 @@ export function RawExchangeDialog({ title, request, response, onClose }: RawExch
       >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>The exact request body sent to the provider (headers left out: they hold the key) and the response as it came back.</DialogDescription>
+          <DialogDescription>
+            The exact request body sent to the provider (headers left out: they hold the key) and the response as it came back.
+          </DialogDescription>
         </DialogHeader>
         <Tabs defaultValue={request ? "request" : "response"} className="min-w-0">
           <TabsList>
-            <TabsTrigger value="request" data-testid="pg-raw-request-tab">Request</TabsTrigger>
-            <TabsTrigger value="response" data-testid="pg-raw-response-tab">Response</TabsTrigger>
+            <TabsTrigger value="request" data-testid="pg-raw-request-tab">
+              Request
+            </TabsTrigger>
+            <TabsTrigger value="response" data-testid="pg-raw-response-tab">
+              Response
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="request" className="min-w-0">
-            {request ? <Whole kind="pg_model_request" recorded={request} render={(r) => <RequestBody request={r} />} /> : <Missing what="request" />}
+            {request ? (
+              <Whole kind="pg_model_request" recorded={request} render={(r) => <RequestBody request={r} />} />
+            ) : (
+              <Missing what="request" />
+            )}
           </TabsContent>
           <TabsContent value="response" className="min-w-0">
-            {response ? <Whole kind="pg_model_response" recorded={response} render={(r) => <ResponseBody response={r} />} /> : <Missing what="response (the step is still running)" />}
+            {response ? (
+              <Whole kind="pg_model_response" recorded={response} render={(r) => <ResponseBody response={r} />} />
+            ) : (
+              <Missing what="response (the step is still running)" />
+            )}
           </TabsContent>
         </Tabs>
       </DialogContent>
@@ -64,14 +78,23 @@ function Missing({ what }: { what: string }) {
 type WholeKind = "pg_model_request" | "pg_model_response";
 
 /** A recorded raw, fetched whole first when the stream carried a preview of it. */
-function Whole<K extends WholeKind>({ kind, recorded, render }: { kind: K; recorded: Recorded<EntryPayload<K>>; render: (raw: EntryPayload<K>) => ReactNode }) {
+function Whole<K extends WholeKind>({
+  kind,
+  recorded,
+  render,
+}: {
+  kind: K;
+  recorded: Recorded<EntryPayload<K>>;
+  render: (raw: EntryPayload<K>) => ReactNode;
+}) {
   const full = useQuery({ ...fullEntryQuery(recorded.seq), enabled: recorded.truncated });
   if (!recorded.truncated) return render(recorded.raw);
   if (full.isError) return <QueryError title="Could not load the whole entry" error={full.error} onRetry={() => void full.refetch()} />;
   if (!full.data) return <p className="text-sm text-muted-foreground">Loading the whole entry…</p>;
   const whole = entryPayload(full.data, kind);
   // A whole entry that does not fit its kind is shown as recorded, never thrown on.
-  if (!whole) return <RawJson value={full.data.raw} filename={`entry-${recorded.seq}.json`} title="Recorded entry (not the expected shape)" />;
+  if (!whole)
+    return <RawJson value={full.data.raw} filename={`entry-${recorded.seq}.json`} title="Recorded entry (not the expected shape)" />;
   return render(whole);
 }
 
@@ -79,7 +102,8 @@ function RequestBody({ request }: { request: PgModelRequest }) {
   return (
     <div className="flex min-w-0 flex-col gap-2" data-testid="pg-raw-request">
       <p className="font-mono text-xs break-all">
-        {request.url ? `POST ${request.url}` : "No HTTP request: the scripted model runs inside Loupe"} · {request.provider} · {request.model}
+        {request.url ? `POST ${request.url}` : "No HTTP request: the scripted model runs inside Loupe"} · {request.provider} ·{" "}
+        {request.model}
       </p>
       <RawJson value={request.body ?? null} filename={`request-${request.turn}-${request.step}.json`} title="Request body" />
     </div>

@@ -14,7 +14,14 @@ afterEach(() => {
 
 const providers: ProviderStatus[] = [
   { provider: "scripted", label: "Scripted", keySource: "not_needed", suggestedModels: ["scripted"] },
-  { provider: "openai", label: "OpenAI", keySource: "env", envVar: "OPENAI_API_KEY", keyHint: "abcd", suggestedModels: ["gpt-5-mini", "gpt-4.1"] },
+  {
+    provider: "openai",
+    label: "OpenAI",
+    keySource: "env",
+    envVar: "OPENAI_API_KEY",
+    keyHint: "abcd",
+    suggestedModels: ["gpt-5-mini", "gpt-4.1"],
+  },
   { provider: "anthropic", label: "Anthropic", keySource: "none", suggestedModels: ["claude-sonnet-4-5"] },
 ];
 
@@ -24,17 +31,28 @@ const conversation: Conversation = {
   createdAt: 1,
   updatedAt: 1,
   systemPrompt: "",
-  servers: [{ connectionId: "demo", tools: "all" }, { connectionId: "other", tools: "all" }],
+  servers: [
+    { connectionId: "demo", tools: "all" },
+    { connectionId: "other", tools: "all" },
+  ],
   policy: "unless_read_only",
   toolPolicies: {},
   columns: [column({ config: { provider: "openai", model: "gpt-5-mini", strict: false, maxSteps: 20 } })],
 };
 
-const tool = (name: string, readOnlyHint: boolean) => ({ name, inputSchema: { type: "object", properties: { city: { type: "string" } } }, annotations: { readOnlyHint } });
+const tool = (name: string, readOnlyHint: boolean) => ({
+  name,
+  inputSchema: { type: "object", properties: { city: { type: "string" } } },
+  annotations: { readOnlyHint },
+});
 
 function renderPanel() {
   const router = fetchRouter({
-    "GET /api/connections/demo/tools": () => ({ tools: [tool("get-forecast", true), tool("book-hotel", false), tool("search", true)], pages: 1, listedAt: 1 }),
+    "GET /api/connections/demo/tools": () => ({
+      tools: [tool("get-forecast", true), tool("book-hotel", false), tool("search", true)],
+      pages: 1,
+      listedAt: 1,
+    }),
     "GET /api/connections/other/tools": () => ({ tools: [tool("search", true)], pages: 1, listedAt: 1 }),
   });
   vi.stubGlobal("fetch", router.fetch);
@@ -43,7 +61,15 @@ function renderPanel() {
   const onOpenKeys = vi.fn();
   const connections = [connectionFixture({ id: "demo", name: "demo" }), connectionFixture({ id: "other", name: "other" })];
   renderWithClient(
-    <SetupPanel conversation={conversation} connections={connections} providers={providers} lastRequests={{}} onPatch={onPatch} onColumnChange={onColumnChange} onOpenKeys={onOpenKeys} />,
+    <SetupPanel
+      conversation={conversation}
+      connections={connections}
+      providers={providers}
+      lastRequests={{}}
+      onPatch={onPatch}
+      onColumnChange={onColumnChange}
+      onOpenKeys={onOpenKeys}
+    />,
   );
   return { onPatch, onColumnChange, onOpenKeys };
 }
@@ -53,7 +79,9 @@ describe("SetupPanel", () => {
     const { onColumnChange, onOpenKeys } = renderPanel();
     expect(screen.getByTestId("pg-key-status").textContent).toBe("Key: from OPENAI_API_KEY …abcd");
     const model = screen.getByTestId("pg-model") as HTMLInputElement;
-    const options = [...document.querySelectorAll(`datalist#${CSS.escape(model.getAttribute("list") ?? "")} option`)].map((o) => o.getAttribute("value"));
+    const options = [...document.querySelectorAll(`datalist#${CSS.escape(model.getAttribute("list") ?? "")} option`)].map((o) =>
+      o.getAttribute("value"),
+    );
     expect(options).toEqual(["gpt-5-mini", "gpt-4.1"]);
     fireEvent.change(model, { target: { value: "my-finetune" } });
     fireEvent.blur(model);
@@ -61,7 +89,10 @@ describe("SetupPanel", () => {
     fireEvent.click(screen.getByTestId("pg-strict"));
     expect(onColumnChange).toHaveBeenLastCalledWith("col-1", expect.objectContaining({ strict: true }));
     fireEvent.change(screen.getByTestId("pg-provider"), { target: { value: "anthropic" } });
-    expect(onColumnChange).toHaveBeenLastCalledWith("col-1", expect.objectContaining({ provider: "anthropic", model: "claude-sonnet-4-5", strict: false }));
+    expect(onColumnChange).toHaveBeenLastCalledWith(
+      "col-1",
+      expect.objectContaining({ provider: "anthropic", model: "claude-sonnet-4-5", strict: false }),
+    );
     fireEvent.click(screen.getByTestId("pg-key-settings"));
     expect(onOpenKeys).toHaveBeenCalledWith("openai");
   });
@@ -72,7 +103,12 @@ describe("SetupPanel", () => {
     const row = await screen.findByRole("checkbox", { name: "Give the model book-hotel" });
     expect(screen.queryByRole("checkbox", { name: "Give the model get-forecast" })).toBeNull();
     fireEvent.click(row);
-    expect(onPatch).toHaveBeenLastCalledWith({ servers: [{ connectionId: "demo", tools: ["get-forecast", "search"] }, { connectionId: "other", tools: "all" }] });
+    expect(onPatch).toHaveBeenLastCalledWith({
+      servers: [
+        { connectionId: "demo", tools: ["get-forecast", "search"] },
+        { connectionId: "other", tools: "all" },
+      ],
+    });
     fireEvent.change(screen.getByRole("combobox", { name: "Approval for book-hotel" }), { target: { value: "always" } });
     expect(onPatch).toHaveBeenLastCalledWith({ toolPolicies: { "demo/book-hotel": "always" } });
     fireEvent.change(screen.getByTestId("pg-policy"), { target: { value: "never" } });
@@ -86,7 +122,11 @@ describe("SetupPanel", () => {
     renderPanel();
     const preview = screen.getByTestId("pg-provider-receives");
     await waitFor(() => expect(within(preview).getAllByTestId("pg-declared-tool")).toHaveLength(4));
-    expect(within(preview).getAllByTestId("pg-declared-tool").map((d) => d.dataset.name)).toEqual(["get-forecast", "book-hotel", "demo__search", "other__search"]);
+    expect(
+      within(preview)
+        .getAllByTestId("pg-declared-tool")
+        .map((d) => d.dataset.name),
+    ).toEqual(["get-forecast", "book-hotel", "demo__search", "other__search"]);
     const searchRow = within(preview).getAllByTestId("pg-declared-tool")[2]!;
     fireEvent.click(within(searchRow).getByTestId("pg-declared-findings"));
     expect(within(searchRow).getByTestId("portability-findings")).toBeTruthy();
@@ -112,6 +152,8 @@ describe("ProviderKeyDialog", () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(router.requests.find((r) => r.method === "PUT")?.body).toEqual({ apiKey: "sk-new-key-wxyz" });
     fireEvent.click(screen.getByTestId("pg-key-forget"));
-    await waitFor(() => expect(router.requests.some((r) => r.method === "DELETE" && r.path === "/api/playground/providers/openai")).toBe(true));
+    await waitFor(() =>
+      expect(router.requests.some((r) => r.method === "DELETE" && r.path === "/api/playground/providers/openai")).toBe(true),
+    );
   });
 });

@@ -4,7 +4,14 @@ import { useState } from "react";
 import type { ReactNode } from "react";
 import type { ApprovalPolicy } from "@/lib/contracts/approvals";
 import type { ConnectionView } from "@/lib/contracts/connections";
-import type { ColumnConfig, Conversation, ConversationPatch, PgModelRequest, PlaygroundProvider, ProviderStatus } from "@/lib/contracts/playground";
+import type {
+  ColumnConfig,
+  Conversation,
+  ConversationPatch,
+  PgModelRequest,
+  PlaygroundProvider,
+  ProviderStatus,
+} from "@/lib/contracts/playground";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { ColumnSetup } from "@/components/playground/column-setup";
@@ -36,7 +43,15 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 /** Everything the model is given: provider and model per column, the gate, the system prompt, the tools, and what the provider receives. */
-export function SetupPanel({ conversation: c, connections, providers, lastRequests, onPatch, onColumnChange, onOpenKeys }: SetupPanelProps) {
+export function SetupPanel({
+  conversation: c,
+  connections,
+  providers,
+  lastRequests,
+  onPatch,
+  onColumnChange,
+  onOpenKeys,
+}: SetupPanelProps) {
   const { servers, selected } = useToolCatalog(connections, c.servers);
   const [prompt, setPrompt] = useState(c.systemPrompt);
   return (
@@ -54,14 +69,21 @@ export function SetupPanel({ conversation: c, connections, providers, lastReques
         ))}
       </Section>
       <Section title="Approval">
-        <NativeSelect aria-label="When to ask before a tool call" data-testid="pg-policy" value={c.policy} onChange={(e) => onPatch({ policy: e.target.value as ApprovalPolicy })}>
+        <NativeSelect
+          aria-label="When to ask before a tool call"
+          data-testid="pg-policy"
+          value={c.policy}
+          onChange={(e) => onPatch({ policy: e.target.value as ApprovalPolicy })}
+        >
           {POLICIES.map((p) => (
             <option key={p} value={p}>
               {POLICY_LABEL[p]}
             </option>
           ))}
         </NativeSelect>
-        <p className="text-[11px] text-muted-foreground">A gated call waits here and in the inbox; per-tool overrides are beside each tool below.</p>
+        <p className="text-[11px] text-muted-foreground">
+          A gated call waits here and in the inbox; per-tool overrides are beside each tool below.
+        </p>
       </Section>
       <Section title="System prompt">
         <Textarea

@@ -27,7 +27,12 @@ export function StepBlock({ step, serverNames, onOpenRaw, renderApproval }: Step
   const stopped = response?.status === "error" && response.stopped === true;
   const failed = response?.status === "error" && !stopped;
   return (
-    <div data-testid="pg-step" data-step={step.step} data-state={stopped ? "stopped" : failed ? "error" : response ? "done" : "running"} className="flex min-w-0 flex-col gap-1.5">
+    <div
+      data-testid="pg-step"
+      data-step={step.step}
+      data-state={stopped ? "stopped" : failed ? "error" : response ? "done" : "running"}
+      className="flex min-w-0 flex-col gap-1.5"
+    >
       {reasoning && <ThoughtText text={reasoning} partial={streaming} />}
       {text !== "" && (
         <div data-testid="pg-assistant-text" className="rounded-md bg-muted/40 px-2.5 py-1.5">
@@ -46,9 +51,15 @@ export function StepBlock({ step, serverNames, onOpenRaw, renderApproval }: Step
       )}
       {failed && (
         <div role="alert" data-testid="pg-step-error" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-xs">
-          <p className="font-medium text-destructive">The provider answered with an error{response.http ? ` (HTTP ${response.http.status})` : ""}</p>
+          <p className="font-medium text-destructive">
+            The provider answered with an error{response.http ? ` (HTTP ${response.http.status})` : ""}
+          </p>
           <p className="break-words">{response.error?.message ?? "no message"}</p>
-          {response.http?.body && <pre className="mt-1 max-h-32 overflow-auto font-mono text-[11px] break-all whitespace-pre-wrap">{response.http.body.slice(0, 4000)}</pre>}
+          {response.http?.body && (
+            <pre className="mt-1 max-h-32 overflow-auto font-mono text-[11px] break-all whitespace-pre-wrap">
+              {response.http.body.slice(0, 4000)}
+            </pre>
+          )}
         </div>
       )}
       {step.toolCalls.map(({ raw: call }) => (
@@ -66,7 +77,14 @@ export function StepBlock({ step, serverNames, onOpenRaw, renderApproval }: Step
         {response && Number.isFinite(response.latencyMs) && <span className="tabular-nums">· {formatDuration(response.latencyMs)}</span>}
         {response?.usage && <span data-testid="pg-step-usage">· {formatUsage(response.usage)}</span>}
         {response && <span>· {formatCost(response.costUsd)}</span>}
-        <Button size="xs" variant="ghost" className="ml-auto" data-testid="pg-step-raw" onClick={() => onOpenRaw(step)} disabled={!step.request && !step.response}>
+        <Button
+          size="xs"
+          variant="ghost"
+          className="ml-auto"
+          data-testid="pg-step-raw"
+          onClick={() => onOpenRaw(step)}
+          disabled={!step.request && !step.response}
+        >
           <FileJsonIcon /> Raw
         </Button>
       </div>

@@ -5,7 +5,19 @@ import type { PgModelRequest, PgModelResponse, PgToolCall, PgTurn, PlaygroundCol
 let seq = 0;
 export function pgEntry(kind: string, raw: unknown, over: Partial<Entry> = {}): Entry {
   seq += 1;
-  return { seq, connectionId: "conv-1", sessionKey: "col-1", receivedAt: 1_000 + seq, sourceTime: null, direction: "local", protocol: "playground", kind, raw, rawBytes: 100, ...over };
+  return {
+    seq,
+    connectionId: "conv-1",
+    sessionKey: "col-1",
+    receivedAt: 1_000 + seq,
+    sourceTime: null,
+    direction: "local",
+    protocol: "playground",
+    kind,
+    raw,
+    rawBytes: 100,
+    ...over,
+  };
 }
 
 export const USAGE = { inputTokens: 1200, outputTokens: 80 };
@@ -17,14 +29,29 @@ export function requestRaw(turn: number, step: number): PgModelRequest {
     provider: "scripted",
     model: "scripted",
     url: null,
-    body: { messages: [{ role: "user", content: "What's the weather in Lisbon, and book me a hotel there" }], tools: [{ name: "get-forecast" }, { name: "book-hotel" }] },
+    body: {
+      messages: [{ role: "user", content: "What's the weather in Lisbon, and book me a hotel there" }],
+      tools: [{ name: "get-forecast" }, { name: "book-hotel" }],
+    },
     toolMap: { "get-forecast": { connectionId: "demo", tool: "get-forecast" }, "book-hotel": { connectionId: "demo", tool: "book-hotel" } },
     findings: {},
   };
 }
 
 export function responseRaw(turn: number, step: number, over: Partial<PgModelResponse> = {}): PgModelResponse {
-  return { turn, step, status: "ok", text: "", toolCalls: [], finishReason: "tool-calls", usage: USAGE, costUsd: null, latencyMs: 12, http: null, ...over };
+  return {
+    turn,
+    step,
+    status: "ok",
+    text: "",
+    toolCalls: [],
+    finishReason: "tool-calls",
+    usage: USAGE,
+    costUsd: null,
+    latencyMs: 12,
+    http: null,
+    ...over,
+  };
 }
 
 export function callRaw(over: Partial<PgToolCall> & Pick<PgToolCall, "toolCallId" | "calledAs" | "status">): PgToolCall {
@@ -44,13 +71,32 @@ export function gatedTurn(): Entry[] {
     pgEntry("pg_user", { turn: 1, text: "What's the weather in Lisbon, and book me a hotel there" }),
     pgEntry("pg_model_request", requestRaw(1, 1)),
     pgEntry("pg_model_stream", { turn: 1, step: 1, text: "Let me check" }),
-    pgEntry("pg_model_response", responseRaw(1, 1, { text: "Let me check the weather and book.", toolCalls: [{ toolCallId: "c1", name: "get-forecast", input: '{"city":"Lisbon"}', arguments: { city: "Lisbon" } }, { toolCallId: "c2", name: "book-hotel", input: '{"city":"Lisbon"}', arguments: { city: "Lisbon" } }] })),
+    pgEntry(
+      "pg_model_response",
+      responseRaw(1, 1, {
+        text: "Let me check the weather and book.",
+        toolCalls: [
+          { toolCallId: "c1", name: "get-forecast", input: '{"city":"Lisbon"}', arguments: { city: "Lisbon" } },
+          { toolCallId: "c2", name: "book-hotel", input: '{"city":"Lisbon"}', arguments: { city: "Lisbon" } },
+        ],
+      }),
+    ),
     pgEntry("pg_tool_call", callRaw({ toolCallId: "c1", calledAs: "get-forecast", status: "running" })),
-    pgEntry("pg_tool_call", callRaw({ toolCallId: "c1", calledAs: "get-forecast", status: "ok", result: FORECAST_RESULT, latencyMs: 42, callId: "call-1" })),
+    pgEntry(
+      "pg_tool_call",
+      callRaw({ toolCallId: "c1", calledAs: "get-forecast", status: "ok", result: FORECAST_RESULT, latencyMs: 42, callId: "call-1" }),
+    ),
     pgEntry("pg_tool_call", callRaw({ toolCallId: "c2", calledAs: "book-hotel", status: "awaiting_approval", approvalId: "ap-1" })),
   ];
 }
 
 export function column(over: Partial<PlaygroundColumn> = {}): PlaygroundColumn {
-  return { id: "col-1", config: { provider: "scripted", model: "scripted", strict: false, maxSteps: 20 }, status: "idle", usage: USAGE, costUsd: null, ...over };
+  return {
+    id: "col-1",
+    config: { provider: "scripted", model: "scripted", strict: false, maxSteps: 20 },
+    status: "idle",
+    usage: USAGE,
+    costUsd: null,
+    ...over,
+  };
 }

@@ -25,7 +25,10 @@ describe("buildColumnTimeline", () => {
   });
 
   it("shows streamed text until the response lands, and the response's after", () => {
-    const streaming = [pgEntry("pg_user", { turn: 1, text: "hi" }), pgEntry("pg_model_stream", { turn: 1, step: 1, text: "Hel", reasoning: "thinking" })];
+    const streaming = [
+      pgEntry("pg_user", { turn: 1, text: "hi" }),
+      pgEntry("pg_model_stream", { turn: 1, step: 1, text: "Hel", reasoning: "thinking" }),
+    ];
     const s = buildColumnTimeline(streaming, "col-1").turns[0]!.steps[0]!;
     expect(stepText(s)).toEqual({ text: "Hel", reasoning: "thinking", streaming: true });
   });
@@ -54,9 +57,22 @@ describe("buildColumnTimeline", () => {
   });
 
   it("shows a sampling reply the column's model drafted inside the turn it came in, and one without a turn raw", () => {
-    const draft = { connectionId: "demo", requestId: "r1", provider: "scripted", model: "scripted", url: null, body: {}, text: "Dear guest", latencyMs: 3, http: null };
+    const draft = {
+      connectionId: "demo",
+      requestId: "r1",
+      provider: "scripted",
+      model: "scripted",
+      url: null,
+      body: {},
+      text: "Dear guest",
+      latencyMs: 3,
+      http: null,
+    };
     const early = pgEntry("pg_sampling_draft", draft);
-    const t = buildColumnTimeline([early, pgEntry("pg_user", { turn: 1, text: "hi" }), pgEntry("pg_sampling_draft", { ...draft, error: { message: "no key" } })], "col-1");
+    const t = buildColumnTimeline(
+      [early, pgEntry("pg_user", { turn: 1, text: "hi" }), pgEntry("pg_sampling_draft", { ...draft, error: { message: "no key" } })],
+      "col-1",
+    );
     expect(t.odd.map((e) => e.seq)).toEqual([early.seq]);
     expect(t.turns[0]!.drafts.map((d) => [d.requestId, d.text, d.error])).toEqual([["r1", "Dear guest", "no key"]]);
   });
@@ -87,11 +103,20 @@ describe("tool selection", () => {
   });
 });
 
-const status = (provider: ProviderStatus["provider"], keySource: ProviderStatus["keySource"], models: string[]): ProviderStatus => ({ provider, label: provider, keySource, suggestedModels: models });
+const status = (provider: ProviderStatus["provider"], keySource: ProviderStatus["keySource"], models: string[]): ProviderStatus => ({
+  provider,
+  label: provider,
+  keySource,
+  suggestedModels: models,
+});
 
 describe("defaultColumn", () => {
   it("prefers a provider with a key, never a keyless local endpoint, and the scripted model otherwise", () => {
-    const none = [status("scripted", "not_needed", ["scripted"]), status("openai", "none", ["gpt-5-mini"]), status("openai-compatible", "not_needed", ["llama3.1"])];
+    const none = [
+      status("scripted", "not_needed", ["scripted"]),
+      status("openai", "none", ["gpt-5-mini"]),
+      status("openai-compatible", "not_needed", ["llama3.1"]),
+    ];
     expect(defaultColumn(none)).toMatchObject({ provider: "scripted", model: "scripted" });
     const withKey = [...none.slice(0, 1), status("anthropic", "env", ["claude-sonnet-4-5", "claude-haiku-4-5"])];
     expect(defaultColumn(withKey)).toMatchObject({ provider: "anthropic", model: "claude-sonnet-4-5" });
@@ -102,7 +127,12 @@ describe("defaultColumn", () => {
 
 describe("previewDeclarations", () => {
   const tools = [
-    { connectionId: "a", connectionName: "Server A", name: "search", inputSchema: { type: "object", properties: { q: { type: "string" } } } },
+    {
+      connectionId: "a",
+      connectionName: "Server A",
+      name: "search",
+      inputSchema: { type: "object", properties: { q: { type: "string" } } },
+    },
     { connectionId: "b", connectionName: "Server B", name: "search", inputSchema: { type: "object" } },
     { connectionId: "b", connectionName: "Server B", name: "get.item", inputSchema: { type: "object" } },
   ];

@@ -112,7 +112,12 @@ export function buildColumnTimeline(entries: readonly Entry[], columnId: string)
           const calls = stepOf(current, call.step).toolCalls;
           const at = calls.findIndex((c) => c.raw.toolCallId === call.toolCallId);
           // A preview (over 64 KB) lost its large fields: the card still needs these three.
-          const next = rec<PgToolCall>(e, { ...call, arguments: call.arguments ?? {}, connectionId: call.connectionId ?? null, tool: call.tool ?? null });
+          const next = rec<PgToolCall>(e, {
+            ...call,
+            arguments: call.arguments ?? {},
+            connectionId: call.connectionId ?? null,
+            tool: call.tool ?? null,
+          });
           if (at === -1) calls.push(next);
           else calls[at] = next;
           continue;
@@ -124,8 +129,21 @@ export function buildColumnTimeline(entries: readonly Entry[], columnId: string)
         case "pg_sampling_draft": {
           if (!current) break;
           const { error, ...draft } = read.raw;
-          const message = typeof error === "string" ? error : error && typeof error === "object" && "message" in error ? String(error.message) : undefined;
-          current.drafts.push({ seq: e.seq, connectionId: draft.connectionId, requestId: draft.requestId, model: draft.model, text: draft.text ?? "", error: message, raw: e.raw });
+          const message =
+            typeof error === "string"
+              ? error
+              : error && typeof error === "object" && "message" in error
+                ? String(error.message)
+                : undefined;
+          current.drafts.push({
+            seq: e.seq,
+            connectionId: draft.connectionId,
+            requestId: draft.requestId,
+            model: draft.model,
+            text: draft.text ?? "",
+            error: message,
+            raw: e.raw,
+          });
           continue;
         }
       }

@@ -45,7 +45,14 @@ export function ToolPicker({ servers, selection, toolPolicies, onSelectionChange
 
   return (
     <div className="flex flex-col gap-1.5" data-testid="pg-tool-picker">
-      <Input className="h-7 text-xs" placeholder="Search tools" aria-label="Search tools" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="pg-tool-search" />
+      <Input
+        className="h-7 text-xs"
+        placeholder="Search tools"
+        aria-label="Search tools"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        data-testid="pg-tool-search"
+      />
       {servers.length === 0 && <p className="text-xs text-muted-foreground">No servers. Add one in the sidebar.</p>}
       <ul className="flex flex-col gap-0.5">
         {servers.map((s) => {
@@ -66,7 +73,12 @@ export function ToolPicker({ servers, selection, toolPolicies, onSelectionChange
                 >
                   {expanded ? <ChevronDownIcon className="size-3.5" /> : <ChevronRightIcon className="size-3.5" />}
                 </button>
-                <Checkbox aria-label={`Give the model ${s.name}`} checked={checked} onCheckedChange={(v) => onSelectionChange(setServer(selection, s.id, v === true))} data-testid="pg-server-checkbox" />
+                <Checkbox
+                  aria-label={`Give the model ${s.name}`}
+                  checked={checked}
+                  onCheckedChange={(v) => onSelectionChange(setServer(selection, s.id, v === true))}
+                  data-testid="pg-server-checkbox"
+                />
                 <SafeText text={s.name} className="min-w-0 flex-1 truncate font-medium" />
                 <span className="shrink-0 text-muted-foreground tabular-nums">{s.note ?? `${count}/${names.length}`}</span>
               </div>

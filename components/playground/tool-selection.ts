@@ -24,7 +24,13 @@ export function setServer(servers: readonly ToolSelection[], connectionId: strin
 }
 
 /** One tool on or off; all of a server's tools on reads as "all" again, none drops the server. */
-export function setTool(servers: readonly ToolSelection[], connectionId: string, tool: string, on: boolean, toolNames: readonly string[]): ToolSelection[] {
+export function setTool(
+  servers: readonly ToolSelection[],
+  connectionId: string,
+  tool: string,
+  on: boolean,
+  toolNames: readonly string[],
+): ToolSelection[] {
   const sel = servers.find((s) => s.connectionId === connectionId);
   const current = !sel ? [] : sel.tools === "all" ? [...toolNames] : [...sel.tools];
   const next = on ? [...new Set([...current, tool])] : current.filter((t) => t !== tool);

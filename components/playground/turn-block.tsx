@@ -23,17 +23,35 @@ export function TurnBlock({ turn, serverNames, onOpenRaw, renderApproval }: Turn
   const status = turn.status;
   const label = status ? (TURN_STATUS[status.status] ?? { label: String(status.status), tone: "info" as const }) : null;
   return (
-    <section data-testid="pg-turn" data-turn={turn.turn} data-state={status?.status ?? "unknown"} className="flex min-w-0 flex-col gap-2 border-b px-3 py-3">
+    <section
+      data-testid="pg-turn"
+      data-turn={turn.turn}
+      data-state={status?.status ?? "unknown"}
+      className="flex min-w-0 flex-col gap-2 border-b px-3 py-3"
+    >
       {turn.user && (
-        <div data-testid="pg-user-message" className="ml-auto max-w-[85%] rounded-lg bg-primary px-3 py-1.5 text-sm whitespace-pre-wrap text-primary-foreground">
+        <div
+          data-testid="pg-user-message"
+          className="ml-auto max-w-[85%] rounded-lg bg-primary px-3 py-1.5 text-sm whitespace-pre-wrap text-primary-foreground"
+        >
           {turn.user.text}
         </div>
       )}
       {turn.steps.map((s) => (
-        <StepBlock key={s.step} step={s} serverNames={serverNames} onOpenRaw={(step) => onOpenRaw(turn.turn, step)} renderApproval={renderApproval} />
+        <StepBlock
+          key={s.step}
+          step={s}
+          serverNames={serverNames}
+          onOpenRaw={(step) => onOpenRaw(turn.turn, step)}
+          renderApproval={renderApproval}
+        />
       ))}
       {turn.drafts.map((d) => (
-        <div key={d.seq} data-testid="pg-sampling-draft" className="flex flex-col gap-1 rounded-md border border-violet-500/40 bg-violet-500/5 p-2 text-xs">
+        <div
+          key={d.seq}
+          data-testid="pg-sampling-draft"
+          className="flex flex-col gap-1 rounded-md border border-violet-500/40 bg-violet-500/5 p-2 text-xs"
+        >
           <span className="text-muted-foreground">
             {serverNames[d.connectionId] ?? d.connectionId} asked for a sampling reply; {d.model} drafted it (approve it in the inbox):
           </span>
@@ -61,11 +79,17 @@ export function TurnBlock({ turn, serverNames, onOpenRaw, renderApproval }: Turn
               <span data-testid="pg-turn-cost">· {formatCost(status.costUsd)}</span>
             </>
           )}
-          {status.endedAt && Number.isFinite(status.startedAt) && <span>· {((status.endedAt - status.startedAt) / 1000).toFixed(1)} s</span>}
+          {status.endedAt && Number.isFinite(status.startedAt) && (
+            <span>· {((status.endedAt - status.startedAt) / 1000).toFixed(1)} s</span>
+          )}
         </div>
       )}
       {status?.error && (
-        <p role="alert" data-testid="pg-turn-error" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-xs break-words text-destructive">
+        <p
+          role="alert"
+          data-testid="pg-turn-error"
+          className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-xs break-words text-destructive"
+        >
           {status.error}
         </p>
       )}

@@ -41,7 +41,10 @@ export function useToolCatalog(connections: readonly ConnectionView[], selection
       const conn = connections[i];
       const listed = listings[i]?.tools ?? [];
       if (!conn) continue;
-      const names = selectedTools(sel, listed.map((t) => t.name));
+      const names = selectedTools(
+        sel,
+        listed.map((t) => t.name),
+      );
       for (const name of names) {
         const t = listed.find((x) => x.name === name);
         out.push({ connectionId: conn.id, connectionName: conn.name, name, description: t?.description, inputSchema: t?.inputSchema });

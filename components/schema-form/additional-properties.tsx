@@ -32,9 +32,22 @@ export function AdditionalProperties({ schema, pointer, keys, value, onSet }: Ad
       {keys.map((key) => (
         <div key={key} className="flex min-w-0 items-start gap-1">
           <div className="min-w-0 flex-1">
-            <SchemaField schema={valueSchema} pointer={joinPointer(pointer, key)} label={key} required value={value[key]} onChange={(next) => onSet(key, next)} />
+            <SchemaField
+              schema={valueSchema}
+              pointer={joinPointer(pointer, key)}
+              label={key}
+              required
+              value={value[key]}
+              onChange={(next) => onSet(key, next)}
+            />
           </div>
-          <Button variant="ghost" size="icon" className="mt-5 size-7 text-destructive" aria-label={`Remove ${key}`} onClick={() => onSet(key, undefined)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="mt-5 size-7 text-destructive"
+            aria-label={`Remove ${key}`}
+            onClick={() => onSet(key, undefined)}
+          >
             <Trash2Icon />
           </Button>
         </div>

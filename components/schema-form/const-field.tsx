@@ -12,7 +12,13 @@ export function ConstField({ model, frame, value, onChange }: FieldProps<ConstFi
   return (
     <FieldShell frame={frame} onClear={!frame.required && value !== undefined ? () => onChange(undefined) : undefined}>
       <div className="flex items-center gap-2">
-        <Input {...controlProps(frame)} readOnly value={value === undefined ? "" : text} placeholder="not set" className="font-mono text-xs" />
+        <Input
+          {...controlProps(frame)}
+          readOnly
+          value={value === undefined ? "" : text}
+          placeholder="not set"
+          className="font-mono text-xs"
+        />
         {value === undefined && (
           <Button variant="outline" size="xs" onClick={() => onChange(model.value)}>
             Set to {text}

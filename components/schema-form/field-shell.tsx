@@ -62,9 +62,7 @@ export function FieldShell({ frame, variant = "field", onClear, children, classN
     <Root
       data-testid={frame.testId ?? `schema-field-${frame.pointer}`}
       className={cn("flex min-w-0 flex-col gap-1.5", group && "rounded-md border p-3", className)}
-      {...(group
-        ? { "aria-labelledby": `${frame.id}-label`, "aria-describedby": frame.description ? `${frame.id}-desc` : undefined }
-        : {})}
+      {...(group ? { "aria-labelledby": `${frame.id}-label`, "aria-describedby": frame.description ? `${frame.id}-desc` : undefined } : {})}
     >
       <div className="flex min-w-0 items-center gap-2">
         <Heading frame={frame} group={group} />

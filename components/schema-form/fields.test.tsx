@@ -7,7 +7,17 @@ import { SchemaFormEditor } from "./schema-form-editor";
 
 afterEach(cleanup);
 
-function Harness({ schema, initial, onValue, onJsonError }: { schema: JsonSchemaObject; initial: Record<string, unknown>; onValue: (v: Record<string, unknown>) => void; onJsonError?: (m: string | null) => void }) {
+function Harness({
+  schema,
+  initial,
+  onValue,
+  onJsonError,
+}: {
+  schema: JsonSchemaObject;
+  initial: Record<string, unknown>;
+  onValue: (v: Record<string, unknown>) => void;
+  onJsonError?: (m: string | null) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <SchemaFormEditor
@@ -96,7 +106,9 @@ describe("numbers", () => {
 describe("recursive schemas, extra keys and values that do not fit", () => {
   const tree: JsonSchemaObject = {
     type: "object",
-    $defs: { Node: { type: "object", properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } } } },
+    $defs: {
+      Node: { type: "object", properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } } },
+    },
     properties: { root: { $ref: "#/$defs/Node" } },
   };
 
@@ -114,7 +126,11 @@ describe("recursive schemas, extra keys and values that do not fit", () => {
       type(within(node).getAllByRole("textbox", { name: "label" })[0] as HTMLElement, `level ${depth}`);
     }
     expect(last(onValue)).toEqual({
-      root: { children: [{ label: "level 1", children: [{ label: "level 2", children: [{ label: "level 3", children: [{ label: "level 4" }] }] }] }] },
+      root: {
+        children: [
+          { label: "level 1", children: [{ label: "level 2", children: [{ label: "level 3", children: [{ label: "level 4" }] }] }] },
+        ],
+      },
     });
   });
 

@@ -28,7 +28,9 @@ interface ModelFieldProps {
 export function ModelField({ model, frame, value, onChange }: ModelFieldProps) {
   const props = { frame, value, onChange };
   if (!valueFitsModel(model, value)) {
-    return <JsonField {...props} model={{ kind: "json", schema: model.schema, reason: "the current value does not fit the schema's form" }} />;
+    return (
+      <JsonField {...props} model={{ kind: "json", schema: model.schema, reason: "the current value does not fit the schema's form" }} />
+    );
   }
   switch (model.kind) {
     case "string":

@@ -8,9 +8,17 @@ import type { JsonSchemaObject, ValidationIssue } from "@/lib/schema/form";
 import { SchemaFormEditor } from "./schema-form-editor";
 
 import { MCP_FIXTURES as FIXTURES } from "@/lib/testing/shared-fixtures";
-const fsTools = (JSON.parse(readFileSync(`${FIXTURES}/server-filesystem/filesystem-listing.json`, "utf8")) as { tools: { tools: { name: string; inputSchema: JsonSchemaObject }[] } }).tools.tools;
+const fsTools = (
+  JSON.parse(readFileSync(`${FIXTURES}/server-filesystem/filesystem-listing.json`, "utf8")) as {
+    tools: { tools: { name: string; inputSchema: JsonSchemaObject }[] };
+  }
+).tools.tools;
 const editFile = fsTools.find((t) => t.name === "edit_file")?.inputSchema ?? {};
-const elicitation = (JSON.parse(readFileSync(`${FIXTURES}/server-everything/fixture-elicitation-requestedSchema.json`, "utf8")) as { requestedSchema: JsonSchemaObject }).requestedSchema;
+const elicitation = (
+  JSON.parse(readFileSync(`${FIXTURES}/server-everything/fixture-elicitation-requestedSchema.json`, "utf8")) as {
+    requestedSchema: JsonSchemaObject;
+  }
+).requestedSchema;
 
 afterEach(cleanup);
 
@@ -82,7 +90,9 @@ describe("SchemaFormEditor — filesystem edit_file", () => {
       { oldText: "foo", newText: "" },
       { oldText: "hello\nworld", newText: "hi" },
     ]);
-    expect((within(screen.getByRole("group", { name: "edits item 1" })).getByRole("textbox", { name: "oldText" }) as HTMLTextAreaElement).value).toBe("foo");
+    expect(
+      (within(screen.getByRole("group", { name: "edits item 1" })).getByRole("textbox", { name: "oldText" }) as HTMLTextAreaElement).value,
+    ).toBe("foo");
     fireEvent.click(screen.getByRole("button", { name: "Remove edits item 1" }));
     expect(lastCall(onValue)).toEqual({ path: "/tmp/notes.txt", edits: [{ oldText: "hello\nworld", newText: "hi" }], dryRun: true });
     expect(screen.queryByRole("group", { name: "edits item 2" })).toBeNull();
@@ -118,7 +128,9 @@ describe("SchemaFormEditor — elicitation schema", () => {
     expect(selected("Titled Single Select Enum")).toBe("Superman");
     expect(selected("Legacy Titled Single Select Enum")).toBe("Cats");
     const checked = (group: string, option: string) =>
-      within(screen.getByRole("group", { name: group })).getByRole("checkbox", { name: option }).getAttribute("aria-checked");
+      within(screen.getByRole("group", { name: group }))
+        .getByRole("checkbox", { name: option })
+        .getAttribute("aria-checked");
     expect(checked("Untitled Multiple Select Enum", "Guitar")).toBe("true");
     expect(checked("Untitled Multiple Select Enum", "Piano")).toBe("false");
     expect(checked("Titled Multiple Select Enum", "Tuna")).toBe("true");
@@ -132,7 +144,11 @@ describe("SchemaFormEditor — elicitation schema", () => {
     fireEvent.change(screen.getByRole("combobox", { name: "Titled Single Select Enum" }), { target: { value: "2" } });
     fireEvent.click(screen.getByRole("checkbox", { name: "Salmon" }));
     type(screen.getByLabelText("Integer"), "0");
-    expect(lastCall(onValue)).toMatchObject({ titledSingleSelectEnum: "hero-3", titledMultipleSelectEnum: ["fish-1", "fish-2"], integer: 0 });
+    expect(lastCall(onValue)).toMatchObject({
+      titledSingleSelectEnum: "hero-3",
+      titledMultipleSelectEnum: ["fish-1", "fish-2"],
+      integer: 0,
+    });
     expect(within(screen.getByTestId("schema-field-/integer")).getByRole("alert").textContent).toBe("must be at least 1");
     expect(within(screen.getByTestId("schema-field-/name")).getByRole("alert").textContent).toBe("is required");
   });

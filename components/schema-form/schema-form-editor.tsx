@@ -32,7 +32,14 @@ interface JsonState {
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** Form built from a JSON Schema, with a raw JSON mode that keeps the user's text verbatim. */
-export function SchemaFormEditor({ schema, value, onChange, errors = [], onJsonErrorChange, idPrefix = "schema-form" }: SchemaFormEditorProps) {
+export function SchemaFormEditor({
+  schema,
+  value,
+  onChange,
+  errors = [],
+  onJsonErrorChange,
+  idPrefix = "schema-form",
+}: SchemaFormEditorProps) {
   const root = useMemo(() => asSchemaObject(schema), [schema]);
   const model = useMemo(() => classifySchema(root, root), [root]);
   const [mode, setMode] = useState<"form" | "json">("form");
@@ -80,7 +87,13 @@ export function SchemaFormEditor({ schema, value, onChange, errors = [], onJsonE
       <div className="flex flex-col gap-3" data-testid="schema-form" data-mode={mode}>
         <div role="group" aria-label="Editor mode" data-testid="schema-form-mode" className="flex w-fit gap-0.5 rounded-md border p-0.5">
           {(["form", "json"] as const).map((m) => (
-            <Button key={m} size="xs" variant={mode === m ? "secondary" : "ghost"} aria-pressed={mode === m} onClick={m === "form" ? toForm : toJson}>
+            <Button
+              key={m}
+              size="xs"
+              variant={mode === m ? "secondary" : "ghost"}
+              aria-pressed={mode === m}
+              onClick={m === "form" ? toForm : toJson}
+            >
               {m === "form" ? "Form" : "JSON"}
             </Button>
           ))}

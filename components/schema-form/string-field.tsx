@@ -19,7 +19,9 @@ function hint(model: StringFieldModel, length: number): string | null {
   if (model.format) parts.push(`format: ${model.format}`);
   if (model.pattern) parts.push(`pattern: ${model.pattern}`);
   if (model.minLength !== undefined || model.maxLength !== undefined) {
-    parts.push(`${length}${model.maxLength !== undefined ? ` / ${model.maxLength}` : ""} characters${model.minLength !== undefined ? ` (min ${model.minLength})` : ""}`);
+    parts.push(
+      `${length}${model.maxLength !== undefined ? ` / ${model.maxLength}` : ""} characters${model.minLength !== undefined ? ` (min ${model.minLength})` : ""}`,
+    );
   }
   return parts.length > 0 ? parts.join(" · ") : null;
 }

@@ -26,7 +26,11 @@ export function VariantField({ model, frame, value, onChange }: FieldProps<Varia
   const selectId = `${frame.id}-variant`;
   const body = option === undefined ? undefined : classifySchema(option.schema, root);
   return (
-    <FieldShell frame={{ ...frame, id: selectId }} variant="group" onClear={!frame.required && value !== undefined ? () => onChange(undefined) : undefined}>
+    <FieldShell
+      frame={{ ...frame, id: selectId }}
+      variant="group"
+      onClear={!frame.required && value !== undefined ? () => onChange(undefined) : undefined}
+    >
       <Label htmlFor={selectId} className="sr-only">
         {`${frame.label} variant`}
       </Label>
@@ -51,13 +55,25 @@ export function VariantField({ model, frame, value, onChange }: FieldProps<Varia
       {body !== undefined && value !== undefined && (
         <ModelField
           model={body}
-          frame={{ ...frame, label: option?.label ?? frame.label, name: undefined, description: undefined, errors: [], testId: `schema-variant-${frame.pointer}` }}
+          frame={{
+            ...frame,
+            label: option?.label ?? frame.label,
+            name: undefined,
+            description: undefined,
+            errors: [],
+            testId: `schema-variant-${frame.pointer}`,
+          }}
           value={value}
           onChange={onChange}
         />
       )}
       {body === undefined && value !== undefined && (
-        <JsonField model={{ kind: "json", schema: model.schema, reason: "no variant matches" }} frame={{ ...frame, errors: [], testId: `schema-variant-${frame.pointer}` }} value={value} onChange={onChange} />
+        <JsonField
+          model={{ kind: "json", schema: model.schema, reason: "no variant matches" }}
+          frame={{ ...frame, errors: [], testId: `schema-variant-${frame.pointer}` }}
+          value={value}
+          onChange={onChange}
+        />
       )}
     </FieldShell>
   );

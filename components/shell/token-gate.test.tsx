@@ -19,7 +19,11 @@ function stubApi(status: number) {
 describe("TokenGate", () => {
   it("says to open the printed address when this browser holds no token, without asking the API", async () => {
     const fetchMock = stubApi(200);
-    render(<TokenGate><p>workbench</p></TokenGate>);
+    render(
+      <TokenGate>
+        <p>workbench</p>
+      </TokenGate>,
+    );
     expect(await screen.findByTestId("token-gate")).toHaveProperty("dataset.state", "missing");
     expect(screen.queryByText("workbench")).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -28,7 +32,11 @@ describe("TokenGate", () => {
   it("says the token is from an earlier launch when the API answers 401, having sent it in the header", async () => {
     window.localStorage.setItem("loupe.token", "old-launch");
     const fetchMock = stubApi(401);
-    render(<TokenGate><p>workbench</p></TokenGate>);
+    render(
+      <TokenGate>
+        <p>workbench</p>
+      </TokenGate>,
+    );
     expect(await screen.findByTestId("token-gate")).toHaveProperty("dataset.state", "wrong");
     const init = fetchMock.mock.calls[0]?.[1];
     expect(new Headers(init?.headers).get("x-loupe-token")).toBe("old-launch");
@@ -37,7 +45,11 @@ describe("TokenGate", () => {
   it("shows the workbench when the token is accepted", async () => {
     window.history.replaceState(null, "", "/?token=fresh");
     stubApi(200);
-    render(<TokenGate><p>workbench</p></TokenGate>);
+    render(
+      <TokenGate>
+        <p>workbench</p>
+      </TokenGate>,
+    );
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getByText("workbench")).toBeTruthy();
     expect(screen.queryByTestId("token-gate")).toBeNull();

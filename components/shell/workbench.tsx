@@ -76,7 +76,12 @@ export function Workbench() {
       <div className="flex min-h-0 flex-1">
         <aside className="flex w-56 shrink-0 flex-col border-r bg-muted/30 lg:w-64">
           {connections.isError ? (
-            <QueryError className="m-2" title="Could not load servers" error={connections.error} onRetry={() => void connections.refetch()} />
+            <QueryError
+              className="m-2"
+              title="Could not load servers"
+              error={connections.error}
+              onRetry={() => void connections.refetch()}
+            />
           ) : connections.isPending ? (
             <p className="p-3 text-xs text-muted-foreground">Loading servers…</p>
           ) : (

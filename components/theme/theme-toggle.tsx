@@ -15,7 +15,13 @@ const OPTION: Record<ThemeChoice, { icon: LucideIcon; label: string }> = {
 export function ThemeToggle({ className }: { className?: string }) {
   const { choice, setChoice } = useTheme();
   return (
-    <div role="radiogroup" aria-label="Theme" data-testid="theme-toggle" data-value={choice} className={cn("flex items-center rounded-md border p-0.5", className)}>
+    <div
+      role="radiogroup"
+      aria-label="Theme"
+      data-testid="theme-toggle"
+      data-value={choice}
+      className={cn("flex items-center rounded-md border p-0.5", className)}
+    >
       {THEME_CHOICES.map((value) => {
         const { icon: Icon, label } = OPTION[value];
         const checked = value === choice;

@@ -24,7 +24,8 @@ export function demoCardJson(baseUrl: string, grpcTarget?: string): Record<strin
   });
   return {
     name: DEMO_A2A_NAME,
-    description: "A scripted agent (no LLM) whose skills drive a task through every A2A state: streamed artifacts, input-required, auth-required, cancel, failure, rejection.",
+    description:
+      "A scripted agent (no LLM) whose skills drive a task through every A2A state: streamed artifacts, input-required, auth-required, cancel, failure, rejection.",
     version: "1.0.0",
     provider: { organization: "Loupe (demo)", url: baseUrl },
     supportedInterfaces: [
@@ -36,14 +37,25 @@ export function demoCardJson(baseUrl: string, grpcTarget?: string): Record<strin
     // Declared for the `login` skill only: the agent asks for it in-band (auth-required), so calls
     // without it are still accepted.
     securitySchemes: {
-      [DEMO_SCHEME.id]: { apiKeySecurityScheme: { description: "Demo API key, asked for by the login skill", location: DEMO_SCHEME.in, name: DEMO_SCHEME.name } },
+      [DEMO_SCHEME.id]: {
+        apiKeySecurityScheme: {
+          description: "Demo API key, asked for by the login skill",
+          location: DEMO_SCHEME.in,
+          name: DEMO_SCHEME.name,
+        },
+      },
     },
     defaultInputModes: ["text/plain", "application/json"],
     defaultOutputModes: ["text/plain", "application/json"],
     skills: [
       skill("report", "Weekly report", "Streams a markdown report in chunks, then a PNG chart and a data part, and completes.", ["report"]),
       skill("stream", "Stream N chunks", "Streams N text chunks of one artifact as fast as it can (default 20).", ["stream 1000"]),
-      skill("ask", "Forecast (asks for input)", `Asks for a city (input-required, with a JSON Schema: ${Object.keys(ASK_SCHEMA.properties).join(", ")}), then completes.`, ["ask"]),
+      skill(
+        "ask",
+        "Forecast (asks for input)",
+        `Asks for a city (input-required, with a JSON Schema: ${Object.keys(ASK_SCHEMA.properties).join(", ")}), then completes.`,
+        ["ask"],
+      ),
       skill("login", "Sign in (asks for a credential)", "Asks for an API key (auth-required), then completes.", ["login"], {
         securityRequirements: [{ schemes: { [DEMO_SCHEME.id]: { list: [] } } }],
       }),

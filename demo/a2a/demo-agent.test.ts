@@ -52,7 +52,13 @@ async function collect(stream: AsyncGenerator<StreamResponse>, until?: (e: Strea
   return out;
 }
 const states = (events: StreamResponse[]) =>
-  events.map((e) => (e.payload?.$case === "task" ? e.payload.value.status?.state : e.payload?.$case === "statusUpdate" ? e.payload.value.status?.state : e.payload?.$case));
+  events.map((e) =>
+    e.payload?.$case === "task"
+      ? e.payload.value.status?.state
+      : e.payload?.$case === "statusUpdate"
+        ? e.payload.value.status?.state
+        : e.payload?.$case,
+  );
 const artifactEvents = (events: StreamResponse[]): TaskArtifactUpdateEvent[] =>
   events.flatMap((e) => (e.payload?.$case === "artifactUpdate" ? [e.payload.value] : []));
 const statusText = (m: Message | undefined) => m?.parts.map((p) => (p.content?.$case === "text" ? p.content.value : "")).join("");
@@ -92,7 +98,10 @@ describe("demo A2A agent: the card", () => {
     const { request: httpRequest } = await import("node:http");
     const status = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
-        const req = httpRequest({ host: "127.0.0.1", port: PORT, path: "/.well-known/agent-card.json", headers }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+        const req = httpRequest(
+          { host: "127.0.0.1", port: PORT, path: "/.well-known/agent-card.json", headers },
+          (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+        );
         req.once("error", reject).end();
       });
     expect(await status({ host: "evil.example:7150" })).toBe(403);
@@ -107,12 +116,22 @@ describe("demo A2A agent: every state", () => {
     expect(states(events)).toEqual([
       TaskState.TASK_STATE_SUBMITTED,
       TaskState.TASK_STATE_WORKING,
-      "artifactUpdate", "artifactUpdate", "artifactUpdate", "artifactUpdate", "artifactUpdate", "artifactUpdate",
+      "artifactUpdate",
+      "artifactUpdate",
+      "artifactUpdate",
+      "artifactUpdate",
+      "artifactUpdate",
+      "artifactUpdate",
       TaskState.TASK_STATE_COMPLETED,
     ]);
     const arts = artifactEvents(events);
     const text = arts.filter((a) => a.artifact?.artifactId === "report.md");
-    expect(text.map((a) => [a.append, a.lastChunk])).toEqual([[false, false], [true, false], [true, false], [true, true]]);
+    expect(text.map((a) => [a.append, a.lastChunk])).toEqual([
+      [false, false],
+      [true, false],
+      [true, false],
+      [true, true],
+    ]);
     const file = arts.find((a) => a.artifact?.artifactId === "chart.png")!.artifact!.parts[0]!;
     expect(file.mediaType).toBe("image/png");
     expect(file.content?.$case === "raw" && file.content.value.subarray(1, 4).toString()).toBe("PNG");
@@ -123,7 +142,10 @@ describe("demo A2A agent: every state", () => {
     const taskId = arts[0]!.taskId;
     const task = await rpc.getTask({ tenant: "", id: taskId });
     expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
-    const merged = task.artifacts.find((a) => a.artifactId === "report.md")!.parts.map((p) => (p.content?.$case === "text" ? p.content.value : "")).join("");
+    const merged = task.artifacts
+      .find((a) => a.artifactId === "report.md")!
+      .parts.map((p) => (p.content?.$case === "text" ? p.content.value : ""))
+      .join("");
     expect(merged).toBe("# Weekly report\nSales rose 4 % on the week; returns fell to 1.2 %. Next review: Monday.\n");
   });
 
@@ -158,7 +180,12 @@ describe("demo A2A agent: every state", () => {
     expect(statusText(again.status?.message)).toMatch(/days must be 1–7/);
 
     const done = await collect(rpc.sendMessageStream(request([{ data: { city: "Paris", days: 2 } }], ids)));
-    expect(states(done)).toEqual([TaskState.TASK_STATE_INPUT_REQUIRED, TaskState.TASK_STATE_WORKING, "artifactUpdate", TaskState.TASK_STATE_COMPLETED]);
+    expect(states(done)).toEqual([
+      TaskState.TASK_STATE_INPUT_REQUIRED,
+      TaskState.TASK_STATE_WORKING,
+      "artifactUpdate",
+      TaskState.TASK_STATE_COMPLETED,
+    ]);
     const task = await rpc.getTask({ tenant: "", id: ids.taskId });
     expect(task.contextId).toBe(ids.contextId);
     expect(task.artifacts[0]!.parts[0]!.content).toEqual({ $case: "data", value: { city: "Paris", days: 2, temps: [12, 14] } });
@@ -184,8 +211,15 @@ describe("demo A2A agent: every state", () => {
     ]);
     expect(states(first)).toEqual([TaskState.TASK_STATE_SUBMITTED, TaskState.TASK_STATE_WORKING, TaskState.TASK_STATE_AUTH_REQUIRED]);
     const asked = first.at(-1)!.payload!.value as { taskId: string; contextId: string };
-    const done = await collect(rpc.sendMessageStream(request([{ text: "sk-typed" }], { taskId: asked.taskId, contextId: asked.contextId })));
-    expect(states(done)).toEqual([TaskState.TASK_STATE_AUTH_REQUIRED, TaskState.TASK_STATE_WORKING, "artifactUpdate", TaskState.TASK_STATE_COMPLETED]);
+    const done = await collect(
+      rpc.sendMessageStream(request([{ text: "sk-typed" }], { taskId: asked.taskId, contextId: asked.contextId })),
+    );
+    expect(states(done)).toEqual([
+      TaskState.TASK_STATE_AUTH_REQUIRED,
+      TaskState.TASK_STATE_WORKING,
+      "artifactUpdate",
+      TaskState.TASK_STATE_COMPLETED,
+    ]);
   });
 
   it("fail ends failed, reject ends rejected, and an unknown text gets a plain message (no task)", async () => {
@@ -241,7 +275,9 @@ describe("demo A2A agent: push notifications", () => {
     const configuration = { taskPushNotificationConfig: { url: `http://127.0.0.1:${WEBHOOK_PORT}/hook`, token: "tok-123" } };
     const task = (await rpc.sendMessage(say("report", { configuration }))) as Task;
     expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
-    await expect.poll(() => received.some((r) => r.body.statusUpdate?.status?.state === "TASK_STATE_COMPLETED"), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => received.some((r) => r.body.statusUpdate?.status?.state === "TASK_STATE_COMPLETED"), { timeout: 5000 })
+      .toBe(true);
     const mine = received.filter((r) => (r.body.task?.id ?? r.body.statusUpdate?.taskId ?? r.body.artifactUpdate?.taskId) === task.id);
     expect(mine.length).toBeGreaterThanOrEqual(8);
     expect(mine.every((r) => r.headers["x-a2a-notification-token"] === "tok-123")).toBe(true);

@@ -88,17 +88,34 @@ export async function startA2aDemo(options: A2aDemoOptions = {}): Promise<A2aDem
   // stream then broke with "Stream ordering violation". Settled, the stream ends at auth-required.
   const handlerOptions = { keepBusAliveStates: [TaskState.TASK_STATE_INPUT_REQUIRED] };
   const requestHandler = (): DefaultRequestHandler =>
-    (handler ??= new DefaultRequestHandler(demoCard(baseUrl, grpcTarget), new InMemoryTaskStore(), new DemoExecutor(timing), undefined, pushStore, new DefaultPushNotificationSender(pushStore, { timeout: 3000 }), undefined, undefined, handlerOptions));
+    (handler ??= new DefaultRequestHandler(
+      demoCard(baseUrl, grpcTarget),
+      new InMemoryTaskStore(),
+      new DemoExecutor(timing),
+      undefined,
+      pushStore,
+      new DefaultPushNotificationSender(pushStore, { timeout: 3000 }),
+      undefined,
+      undefined,
+      handlerOptions,
+    ));
 
   // SDK 1.3.0's card handler JSON.stringify()s the card object it is given, which for its own
   // AgentCard type leaks the codec's internals (`securitySchemes.x.scheme.$case`, `tenant: ""`):
   // it is handed the card's spec JSON (AgentCard.toJSON) instead, so the wire carries a valid card.
-  app.use("/.well-known/agent-card.json", agentCardHandler({ agentCardProvider: async () => AgentCard.toJSON(await requestHandler().getAgentCard()) as AgentCard }));
+  app.use(
+    "/.well-known/agent-card.json",
+    agentCardHandler({ agentCardProvider: async () => AgentCard.toJSON(await requestHandler().getAgentCard()) as AgentCard }),
+  );
   // The express handlers take the request handler at creation: mount them lazily too.
   let jsonRpc: RequestHandler | undefined;
   let rest: RequestHandler | undefined;
-  app.use(JSONRPC_PATH, (req, res, next) => (jsonRpc ??= jsonRpcHandler({ requestHandler: requestHandler(), userBuilder: UserBuilder.noAuthentication }))(req, res, next));
-  app.use(REST_PATH, (req, res, next) => (rest ??= restHandler({ requestHandler: requestHandler(), userBuilder: UserBuilder.noAuthentication }))(req, res, next));
+  app.use(JSONRPC_PATH, (req, res, next) =>
+    (jsonRpc ??= jsonRpcHandler({ requestHandler: requestHandler(), userBuilder: UserBuilder.noAuthentication }))(req, res, next),
+  );
+  app.use(REST_PATH, (req, res, next) =>
+    (rest ??= restHandler({ requestHandler: requestHandler(), userBuilder: UserBuilder.noAuthentication }))(req, res, next),
+  );
   app.use((_req, res) => void res.status(404).json({ error: "Not found: the card is at /.well-known/agent-card.json" }));
 
   const server: Server = await new Promise((resolve, reject) => {
@@ -113,7 +130,11 @@ export async function startA2aDemo(options: A2aDemoOptions = {}): Promise<A2aDem
   let grpcPort: number;
   try {
     grpcPort = await new Promise<number>((resolve, reject) =>
-      grpcServer.bindAsync(`${host === "localhost" ? "127.0.0.1" : host}:${options.grpcPort ?? 0}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+      grpcServer.bindAsync(
+        `${host === "localhost" ? "127.0.0.1" : host}:${options.grpcPort ?? 0}`,
+        grpc.ServerCredentials.createInsecure(),
+        (err, p) => (err ? reject(err) : resolve(p)),
+      ),
     );
   } catch (e) {
     server.close();

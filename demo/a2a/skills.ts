@@ -64,7 +64,8 @@ function partsOf(message: Message | undefined): { text: string; data: Json[] } {
   const data: Json[] = [];
   for (const part of message?.parts ?? []) {
     if (part.content?.$case === "text") text += `${part.content.value} `;
-    else if (part.content?.$case === "data" && part.content.value && typeof part.content.value === "object") data.push(part.content.value as Json);
+    else if (part.content?.$case === "data" && part.content.value && typeof part.content.value === "object")
+      data.push(part.content.value as Json);
   }
   return { text: text.trim(), data };
 }
@@ -108,7 +109,9 @@ class TaskRun {
   artifact(json: Json, append = false, lastChunk = true): void {
     if (this.stopped) return;
     const artifact = Artifact.fromJSON(json);
-    this.bus.publish(AgentEvent.artifactUpdate({ taskId: this.taskId, contextId: this.contextId, artifact, append, lastChunk, metadata: undefined }));
+    this.bus.publish(
+      AgentEvent.artifactUpdate({ taskId: this.taskId, contextId: this.contextId, artifact, append, lastChunk, metadata: undefined }),
+    );
   }
 
   async pause(ms = this.timing.stepMs): Promise<void> {
@@ -130,7 +133,12 @@ async function report(run: TaskRun): Promise<void> {
   }
   await run.pause();
   const png = barChartPng(TEMPS).toString("base64");
-  run.artifact({ artifactId: "chart.png", name: "chart.png", description: "5-day temperatures", parts: [{ raw: png, filename: "chart.png", mediaType: "image/png" }] });
+  run.artifact({
+    artifactId: "chart.png",
+    name: "chart.png",
+    description: "5-day temperatures",
+    parts: [{ raw: png, filename: "chart.png", mediaType: "image/png" }],
+  });
   await run.pause();
   run.artifact({ artifactId: "figures", name: "figures", parts: [dataPart({ salesGrowthPct: 4, returnsPct: 1.2, temps: TEMPS })] });
   await run.pause();
@@ -164,7 +172,9 @@ async function answerAsk(run: TaskRun, message: Message): Promise<void> {
 
 async function login(run: TaskRun, problem?: string): Promise<void> {
   const prompt = `${problem ? `${problem} ` : ""}Sign in: send an API key for ${DEMO_SCHEME.name}.`;
-  run.status(TaskState.TASK_STATE_AUTH_REQUIRED, prompt, [dataPart({ scheme: DEMO_SCHEME.id, type: DEMO_SCHEME.type, in: DEMO_SCHEME.in, name: DEMO_SCHEME.name })]);
+  run.status(TaskState.TASK_STATE_AUTH_REQUIRED, prompt, [
+    dataPart({ scheme: DEMO_SCHEME.id, type: DEMO_SCHEME.type, in: DEMO_SCHEME.in, name: DEMO_SCHEME.name }),
+  ]);
 }
 
 /** The credential arrives as a data part (`credential`, `apiKey` or `token`) or as the message text. */
@@ -184,7 +194,11 @@ async function slow(run: TaskRun, timing: DemoTiming): Promise<void> {
   run.status(TaskState.TASK_STATE_WORKING, `A slow job: ${timing.slowSteps} steps; cancel it any time.`);
   for (let i = 0; i < timing.slowSteps && !run.stopped; i++) {
     await run.pause(timing.slowStepMs);
-    run.artifact({ artifactId: "progress.log", name: "progress.log", parts: [textPart(`step ${i + 1}/${timing.slowSteps}\n`)] }, i > 0, i === timing.slowSteps - 1);
+    run.artifact(
+      { artifactId: "progress.log", name: "progress.log", parts: [textPart(`step ${i + 1}/${timing.slowSteps}\n`)] },
+      i > 0,
+      i === timing.slowSteps - 1,
+    );
   }
   run.status(TaskState.TASK_STATE_COMPLETED, "The slow job finished.");
 }
@@ -218,7 +232,14 @@ export class DemoExecutor implements AgentExecutor {
         if (state === TaskState.TASK_STATE_AUTH_REQUIRED) return await answerLogin(run, message);
         return run.status(state ?? TaskState.TASK_STATE_WORKING, "This task is not waiting for anything.");
       }
-      run.task({ id: taskId, contextId, status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: new Date().toISOString() }, artifacts: [], history: [message], metadata: { skill } });
+      run.task({
+        id: taskId,
+        contextId,
+        status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: new Date().toISOString() },
+        artifacts: [],
+        history: [message],
+        metadata: { skill },
+      });
       await run.pause();
       if (skill === "reject") return run.status(TaskState.TASK_STATE_REJECTED, "I won't do that (a scripted rejection).");
       if (skill === "report") return await report(run);
@@ -243,4 +264,3 @@ export class DemoExecutor implements AgentExecutor {
     bus.publish(AgentEvent.statusUpdate({ taskId, contextId, status, metadata: { reason: "canceled by the client" } }));
   };
 }
-

@@ -8,7 +8,11 @@ import { spawnA2aDemo } from "./spawn-a2a-demo";
 
 function liveMembers(pgid: number): string[] {
   try {
-    return execFileSync("ps", ["-o", "pid=,stat=", "-g", String(pgid)]).toString().split("\n").map((l) => l.trim()).filter((l) => l && !/^\d+\s+Z/.test(l));
+    return execFileSync("ps", ["-o", "pid=,stat=", "-g", String(pgid)])
+      .toString()
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !/^\d+\s+Z/.test(l));
   } catch {
     return []; // ps exits 1 when the group is empty
   }

@@ -39,10 +39,13 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 export async function spawnA2aDemo(options: SpawnA2aDemoOptions = {}): Promise<SpawnedA2aDemo> {
   const root = options.repoRoot ?? REPO_ROOT;
   const args = [
-    "--require", path.join(root, "demo/adk/parent-watch.cjs"),
-    "--import", "tsx",
+    "--require",
+    path.join(root, "demo/adk/parent-watch.cjs"),
+    "--import",
+    "tsx",
     path.join(root, "demo/a2a/run-a2a-agent.ts"),
-    "--port", String(options.port ?? 0),
+    "--port",
+    String(options.port ?? 0),
   ];
   const child = spawn(process.execPath, args, { cwd: root, env: process.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -68,7 +71,9 @@ export async function spawnA2aDemo(options: SpawnA2aDemoOptions = {}): Promise<S
     const reader = (buf: Buffer): void => buf.toString("utf8").split(/\r?\n/).filter(Boolean).forEach(onLine);
     child.stdout?.on("data", reader);
     child.stderr?.on("data", reader);
-    void exited.then(() => reject(new Error(`the demo A2A agent exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail.join("\n")}`)));
+    void exited.then(() =>
+      reject(new Error(`the demo A2A agent exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail.join("\n")}`)),
+    );
   });
   const timeoutMs = options.timeoutMs ?? 30_000;
   let timer: NodeJS.Timeout | undefined;

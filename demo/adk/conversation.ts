@@ -62,9 +62,7 @@ export function viewConversation(contents: Content[]): ConversationView {
   const userText = startContent ? textOf(startContent.parts ?? []) : "";
   const after = contents.slice(start + 1);
   const results = after.flatMap(resultsOf);
-  const calledSince = after.flatMap((c) =>
-    (c.parts ?? []).flatMap((p) => (p.functionCall?.name ? [p.functionCall.name] : [])),
-  );
+  const calledSince = after.flatMap((c) => (c.parts ?? []).flatMap((p) => (p.functionCall?.name ? [p.functionCall.name] : [])));
   const newest = contents[contents.length - 1];
   const latest = newest && start !== contents.length - 1 ? resultsOf(newest) : [];
   return { userText, userKey: userText.toLowerCase(), results, latest, calledSince };

@@ -10,7 +10,11 @@
 const http = require("node:http");
 
 const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
-const list = (v) => (v ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+const list = (v) =>
+  (v ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 const extraHosts = list(process.env.LOUPE_ADK_EXTRA_HOSTS).map((h) => (h.includes(":") && !h.startsWith("[") ? `[${h}]` : h));
 const allowOrigins = list(process.env.LOUPE_ADK_ALLOW_ORIGINS).map((o) => o.replace(/\/+$/, ""));
 

@@ -45,7 +45,8 @@ describe("demo agent server: Host / Origin gate", () => {
 
   it("refuses a foreign Origin, another local port included, and creates nothing", async () => {
     const host = `127.0.0.1:${server.port}`;
-    const count = async () => (JSON.parse((await call(server.port, "GET", sessions, { host })).body) as { sessions: unknown[] }).sessions.length;
+    const count = async () =>
+      (JSON.parse((await call(server.port, "GET", sessions, { host })).body) as { sessions: unknown[] }).sessions.length;
     const before = await count();
     expect(before).toBeGreaterThan(0); // the test above created one: the listing is real
     for (const origin of ["http://evil.example", "http://127.0.0.1:7399", "null", `https://127.0.0.1:${server.port}`]) {

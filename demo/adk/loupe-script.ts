@@ -21,8 +21,7 @@ export const SCENARIO_KEYWORDS = [
   "help",
 ] as const;
 
-export const HELP_TEXT =
-  "I am loupe_demo, a scripted demo agent (no real LLM). Try: " + SCENARIO_KEYWORDS.join(", ") + ".";
+export const HELP_TEXT = "I am loupe_demo, a scripted demo agent (no real LLM). Try: " + SCENARIO_KEYWORDS.join(", ") + ".";
 
 export const HELPER_AGENT = "helper_agent";
 export const BULK_AGENT = "bulk_agent";

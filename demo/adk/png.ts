@@ -33,12 +33,7 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   header[8] = 8; // bit depth
   header[9] = 2; // colour type RGB
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    signature,
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
 }
 
 /** A bar chart of `values` (0–40), one bar per value, on a light background. */

@@ -56,11 +56,7 @@ export class ScriptedLlm extends BaseLlm {
     this.script = script;
   }
 
-  async *generateContentAsync(
-    llmRequest: LlmRequest,
-    stream?: boolean,
-    abortSignal?: AbortSignal,
-  ): AsyncGenerator<LlmResponse, void> {
+  async *generateContentAsync(llmRequest: LlmRequest, stream?: boolean, abortSignal?: AbortSignal): AsyncGenerator<LlmResponse, void> {
     const reply = this.script(viewConversation(llmRequest.contents), llmRequest);
     if (reply.error) {
       yield { errorCode: reply.error.code, errorMessage: reply.error.message, turnComplete: true };

@@ -6,7 +6,12 @@ const TOOL = {
   name: "route",
   inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" }, note: { type: "string" } } },
 } as Tool;
-const call = (args: Record<string, unknown>) => ({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "route", arguments: args } });
+const call = (args: Record<string, unknown>) => ({
+  jsonrpc: "2.0",
+  id: 7,
+  method: "tools/call",
+  params: { name: "route", arguments: args },
+});
 const check = (args: Record<string, unknown>, headers: Record<string, string>) =>
   paramHeaderProblem(call(args), new Headers(headers), (name) => (name === "route" ? TOOL : undefined));
 

@@ -43,7 +43,9 @@ describe("moduleFromRegistrations", () => {
   });
 
   it("serves the app resource with the MCP App mime type, and declares the extension", async () => {
-    expect(registered.resources?.list()).toEqual([{ uri, name: "Itinerary app", description: "The app's HTML.", mimeType: RESOURCE_MIME_TYPE }]);
+    expect(registered.resources?.list()).toEqual([
+      { uri, name: "Itinerary app", description: "The app's HTML.", mimeType: RESOURCE_MIME_TYPE },
+    ]);
     const read = await registered.resources?.read(uri, {} as ServerContext);
     expect(read).toMatchObject({ contents: [{ uri, mimeType: "text/html;profile=mcp-app" }] });
     expect(await registered.resources?.read("ui://other", {} as ServerContext)).toBeUndefined();

@@ -45,10 +45,7 @@ function toJsonSchema(schema: unknown, io: "input" | "output"): JsonSchema | und
   throw new TypeError("moduleFromRegistrations: inputSchema must be a Standard Schema with JSON Schema, or a zod raw shape");
 }
 
-export function moduleFromRegistrations(
-  register: (server: DemoRegistrar) => void,
-  capabilities?: DemoModule["capabilities"],
-): DemoModule {
+export function moduleFromRegistrations(register: (server: DemoRegistrar) => void, capabilities?: DemoModule["capabilities"]): DemoModule {
   const tools: DemoTool[] = [];
   const resources: { resource: Resource; read: ReadCallback }[] = [];
   const registrar = {

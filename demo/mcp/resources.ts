@@ -61,7 +61,13 @@ export function readResource(state: DemoState, uri: string): ReadResourceResult 
 /** completion/complete for the template variables: values starting with what was typed. */
 export function completeTemplateVariable(state: DemoState, name: string, value: string): string[] {
   const pool =
-    name === "tripId" ? [...state.trips.keys()] : name === "bookingId" ? [...state.bookings.keys()] : name === "format" ? ["md", "json"] : [];
+    name === "tripId"
+      ? [...state.trips.keys()]
+      : name === "bookingId"
+        ? [...state.bookings.keys()]
+        : name === "format"
+          ? ["md", "json"]
+          : [];
   const typed = value.toLowerCase();
   return pool.filter((v) => v.toLowerCase().startsWith(typed));
 }

@@ -99,7 +99,10 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: DemoHttpOptions 
       if (!transport) return jsonRpcError(404, -32001, `Unknown or ended session: ${sessionId}`);
       const tasks = sessionTasks.get(sessionId);
       if (tasks && request.method === "POST") {
-        const message: unknown = await request.clone().json().catch(() => undefined);
+        const message: unknown = await request
+          .clone()
+          .json()
+          .catch(() => undefined);
         if (tasks.takeResponse(message)) return new Response(null, { status: 202 });
         const parsed = asRequest(message);
         const pending = parsed ? tasks.answer(parsed) : undefined;
@@ -116,7 +119,8 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: DemoHttpOptions 
         return jsonRpcError(400, -32700, "Parse error: the request body is not JSON");
       }
     }
-    if (!isInitializeRequest(body)) return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id; a 2025-11-25 client starts with initialize");
+    if (!isInitializeRequest(body))
+      return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id; a 2025-11-25 client starts with initialize");
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
@@ -166,7 +170,12 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: DemoHttpOptions 
     const routed = request.headers.get("mcp-method")?.trim() ?? "";
     const named = request.headers.get("mcp-name")?.trim() ?? "";
     if (!routed.startsWith("tasks/") && !(routed === "tools/call" && runtime.toolsByName.get(named)?.task)) return undefined;
-    const message = asRequest(await request.clone().json().catch(() => undefined));
+    const message = asRequest(
+      await request
+        .clone()
+        .json()
+        .catch(() => undefined),
+    );
     if (!message || !isTasksMessage(message, runtime.toolsByName)) return undefined;
     // SEP-2243 as the SDK applies it: Mcp-Method mirrors the method, Mcp-Name the taskId on tasks/*.
     const method = request.headers.get("mcp-method")?.trim();
@@ -180,7 +189,10 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: DemoHttpOptions 
           ? `Mcp-Name ${name === undefined ? "is missing" : `"${name}" does not match params.taskId`}`
           : undefined;
     if (problem) {
-      return Response.json({ jsonrpc: "2.0", id: message.id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } }, { status: 400 });
+      return Response.json(
+        { jsonrpc: "2.0", id: message.id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } },
+        { status: 400 },
+      );
     }
     const answer = answerTasksRequest(message, runtime.tasks, runtime.toolsByName);
     return answer ? Response.json(answer) : undefined;
@@ -190,7 +202,10 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: DemoHttpOptions 
   /** SEP-2243 Mcp-Param-* headers against the body (see param-headers.ts). */
   async function checkParamHeaders(request: Request): Promise<Response | undefined> {
     if (request.method !== "POST" || request.headers.get("mcp-method")?.trim() !== "tools/call") return undefined;
-    const body: unknown = await request.clone().json().catch(() => undefined);
+    const body: unknown = await request
+      .clone()
+      .json()
+      .catch(() => undefined);
     const problem = paramHeaderProblem(body, request.headers, (name) => tools.get(name));
     if (!problem) return undefined;
     const id = (body as { id?: unknown }).id ?? null;

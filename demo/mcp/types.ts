@@ -61,10 +61,7 @@ export interface DemoTool {
 }
 
 /** Builds a DemoTool whose handler sees its validated arguments as `A`. */
-export function defineTool<A>(
-  definition: Tool,
-  handler: (args: A, ctx: ToolContext) => Promise<ToolOutcome> | ToolOutcome,
-): DemoTool {
+export function defineTool<A>(definition: Tool, handler: (args: A, ctx: ToolContext) => Promise<ToolOutcome> | ToolOutcome): DemoTool {
   return {
     definition,
     // The cast is backed by the ajv check in server.ts, which runs before every handler.
@@ -97,14 +94,21 @@ export type ResourceTemplate = ListResourceTemplatesResult["resourceTemplates"][
 export interface ResourceProvider {
   list(): Resource[];
   templates: ResourceTemplate[];
-  read(uri: string, ctx: ServerContext): Promise<ReadResourceResult | InputRequiredResult | undefined> | ReadResourceResult | InputRequiredResult | undefined;
+  read(
+    uri: string,
+    ctx: ServerContext,
+  ): Promise<ReadResourceResult | InputRequiredResult | undefined> | ReadResourceResult | InputRequiredResult | undefined;
   complete?(ref: CompletionRef, argument: string, value: string): string[];
 }
 
 /** Prompts one module serves; `get` answers undefined for a name that is not its own. */
 export interface PromptProvider {
   prompts: Prompt[];
-  get(name: string, args: Record<string, string>, ctx: ServerContext): Promise<GetPromptResult | InputRequiredResult | undefined> | GetPromptResult | InputRequiredResult | undefined;
+  get(
+    name: string,
+    args: Record<string, string>,
+    ctx: ServerContext,
+  ): Promise<GetPromptResult | InputRequiredResult | undefined> | GetPromptResult | InputRequiredResult | undefined;
   complete?(ref: CompletionRef, argument: string, value: string): string[];
 }
 

@@ -7,7 +7,12 @@ describe("parseAppResource", () => {
       {
         contents: [
           { uri: "ui://other", text: "no" },
-          { uri: "ui://a", mimeType: "text/html;profile=mcp-app", text: "<p>hi</p>", _meta: { ui: { csp: { connectDomains: ["https://a.com", 3] }, prefersBorder: true } } },
+          {
+            uri: "ui://a",
+            mimeType: "text/html;profile=mcp-app",
+            text: "<p>hi</p>",
+            _meta: { ui: { csp: { connectDomains: ["https://a.com", 3] }, prefersBorder: true } },
+          },
         ],
       },
       "ui://a",
@@ -15,7 +20,10 @@ describe("parseAppResource", () => {
     expect(r).toMatchObject({ html: "<p>hi</p>", prefersBorder: true, warnings: [], csp: { connectDomains: ["https://a.com"] } });
   });
   it("decodes a base64 blob (UTF-8) and warns about another MIME type", () => {
-    const r = parseAppResource({ contents: [{ uri: "ui://a", mimeType: "text/html", blob: Buffer.from("<p>é</p>").toString("base64") }] }, "ui://a");
+    const r = parseAppResource(
+      { contents: [{ uri: "ui://a", mimeType: "text/html", blob: Buffer.from("<p>é</p>").toString("base64") }] },
+      "ui://a",
+    );
     expect(r).toMatchObject({ html: "<p>é</p>", warnings: ["MIME type is text/html, not text/html;profile=mcp-app"] });
   });
   it("says why when there is nothing to show", () => {

@@ -21,8 +21,14 @@ describe("outcomeOf", () => {
     expect(outcomeOf(call({ status: "running", endedAt: null }))).toBeNull();
   });
   it("gives the result of a finished tool, an isError one too", () => {
-    expect(outcomeOf(call({ result: { content: [{ type: "text", text: "hi" }] } }))).toEqual({ kind: "result", result: { content: [{ type: "text", text: "hi" }] } });
-    expect(outcomeOf(call({ status: "tool_error", result: { content: [], isError: true } }))).toMatchObject({ kind: "result", result: { isError: true } });
+    expect(outcomeOf(call({ result: { content: [{ type: "text", text: "hi" }] } }))).toEqual({
+      kind: "result",
+      result: { content: [{ type: "text", text: "hi" }] },
+    });
+    expect(outcomeOf(call({ status: "tool_error", result: { content: [], isError: true } }))).toMatchObject({
+      kind: "result",
+      result: { isError: true },
+    });
   });
   it("cancels with a reason when there is no result", () => {
     expect(outcomeOf(call({ status: "cancelled" }))).toEqual({ kind: "cancelled", reason: "Cancelled by the user" });

@@ -103,15 +103,7 @@ export type A2aSendBody = z.infer<typeof A2aSendBody>;
 
 /** v0.3-style names; v1.0's TASK_STATE_* are mapped onto these ("unknown" for anything else). */
 export type A2aTaskState =
-  | "submitted"
-  | "working"
-  | "input-required"
-  | "auth-required"
-  | "completed"
-  | "failed"
-  | "canceled"
-  | "rejected"
-  | "unknown";
+  "submitted" | "working" | "input-required" | "auth-required" | "completed" | "failed" | "canceled" | "rejected" | "unknown";
 
 export const A2A_TERMINAL_STATES: readonly A2aTaskState[] = ["completed", "failed", "canceled", "rejected"];
 export const A2A_INTERRUPTED_STATES: readonly A2aTaskState[] = ["input-required", "auth-required"];
@@ -192,4 +184,12 @@ export type A2aAnswerBody = z.infer<typeof A2aAnswerBody>;
  *   "a2a_card"      direction in:  { url, status, card?, error? }
  *   "a2a_request_state" local:     A2aHumanRequest, recorded whole on every change
  */
-export const A2A_ENTRY_KIND_NAMES = ["a2a_request", "a2a_frame", "a2a_malformed", "a2a_stream", "a2a_push", "a2a_card", "a2a_request_state"] as const;
+export const A2A_ENTRY_KIND_NAMES = [
+  "a2a_request",
+  "a2a_frame",
+  "a2a_malformed",
+  "a2a_stream",
+  "a2a_push",
+  "a2a_card",
+  "a2a_request_state",
+] as const;

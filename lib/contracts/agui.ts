@@ -126,7 +126,15 @@ export interface AguiHumanRequest {
   /** The declared tool's (or the interrupt's responseSchema) JSON Schema, for the form. */
   schema?: unknown;
   /** kind "interrupt": the Interrupt object as received. */
-  interrupt?: { id: string; reason?: string; message?: string; toolCallId?: string; responseSchema?: unknown; expiresAt?: string; metadata?: unknown };
+  interrupt?: {
+    id: string;
+    reason?: string;
+    message?: string;
+    toolCallId?: string;
+    responseSchema?: unknown;
+    expiresAt?: string;
+    metadata?: unknown;
+  };
   createdAt: number;
   status: "pending" | "answered" | "failed" | "stale";
   answeredAt?: number;

@@ -36,8 +36,7 @@ export type ApprovalOrigin =
 export type ApprovalStatus = "pending" | "answered" | "stale";
 
 export type ApprovalDecision =
-  | { action: "approve"; arguments: Record<string, unknown>; edited: boolean; at: number }
-  | { action: "reject"; reason: string; at: number };
+  { action: "approve"; arguments: Record<string, unknown>; edited: boolean; at: number } | { action: "reject"; reason: string; at: number };
 
 export interface ToolApproval {
   /** Loupe's id for the approval. */

@@ -11,15 +11,7 @@ export const AUTH_ENTRY_KINDS = [AUTH_HTTP_KIND, AUTH_EVENT_KIND] as const;
  * (only its 401/403 challenges and the first answer to a new token are logged); `other` is an
  * exchange Loupe could not place, still logged so nothing is hidden from a diagnosis.
  */
-export type AuthPhase =
-  | "prm-discovery"
-  | "as-discovery"
-  | "registration"
-  | "authorization"
-  | "token"
-  | "refresh"
-  | "resource"
-  | "other";
+export type AuthPhase = "prm-discovery" | "as-discovery" | "registration" | "authorization" | "token" | "refresh" | "resource" | "other";
 
 export const AUTH_PHASE_ORDER: AuthPhase[] = [
   "resource",

@@ -193,14 +193,7 @@ export interface PgModelToolCall {
 }
 
 export type PgToolCallStatus =
-  | "awaiting_approval"
-  | "running"
-  | "ok"
-  | "tool_error"
-  | "rejected"
-  | "failed"
-  | "unknown_tool"
-  | "invalid_arguments";
+  "awaiting_approval" | "running" | "ok" | "tool_error" | "rejected" | "failed" | "unknown_tool" | "invalid_arguments";
 
 export interface PgToolCall {
   turn: number;

@@ -11,7 +11,11 @@ describe("task support with the Tasks extension", () => {
   it("reads the extension from capabilities.extensions: calls and cancel, no tasks/list", () => {
     expect(serverTaskSupport(extensionCaps)).toEqual({ toolsCall: true, list: false, cancel: true, extension: true });
     expect(serverTaskSupport(coreCaps)).toEqual({ toolsCall: true, list: true, cancel: true });
-    expect(serverTaskSupport({ tools: {}, extensions: { "io.example/other": {} } })).toEqual({ toolsCall: false, list: false, cancel: false });
+    expect(serverTaskSupport({ tools: {}, extensions: { "io.example/other": {} } })).toEqual({
+      toolsCall: false,
+      list: false,
+      cancel: false,
+    });
   });
 
   it("offers any tool as a task under the extension, but not under core tasks without taskSupport", () => {

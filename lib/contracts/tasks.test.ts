@@ -14,8 +14,17 @@ import type { TaskRecord } from "@/lib/contracts/tasks";
 const everythingCaps = { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } };
 
 const rec = (over: Partial<TaskRecord>): TaskRecord => ({
-  taskId: "t1", connectionId: "c", sessionKey: "s", origin: "loupe", tool: "research", status: "working",
-  createdAt: 1_000, lastUpdatedAt: 1_000, ttl: 60_000, checkedAt: 1_000, ...over,
+  taskId: "t1",
+  connectionId: "c",
+  sessionKey: "s",
+  origin: "loupe",
+  tool: "research",
+  status: "working",
+  createdAt: 1_000,
+  lastUpdatedAt: 1_000,
+  ttl: 60_000,
+  checkedAt: 1_000,
+  ...over,
 });
 
 describe("task capability helpers", () => {
@@ -37,11 +46,15 @@ describe("task capability helpers", () => {
   });
 
   it("says in words why a tool cannot run as a task", () => {
-    expect(taskRefusal("srv", everythingCaps, { name: "echo" })).toMatch(/"echo" cannot run as a task: it declares no execution.taskSupport/);
+    expect(taskRefusal("srv", everythingCaps, { name: "echo" })).toMatch(
+      /"echo" cannot run as a task: it declares no execution.taskSupport/,
+    );
     expect(taskRefusal("srv", everythingCaps, { name: "echo", execution: { taskSupport: "forbidden" } })).toBe(
       'Tool "echo" cannot run as a task (execution.taskSupport is "forbidden")',
     );
-    expect(taskRefusal("srv", { tools: {} }, { name: "x", execution: { taskSupport: "required" } })).toMatch(/"srv" does not support tasks/);
+    expect(taskRefusal("srv", { tools: {} }, { name: "x", execution: { taskSupport: "required" } })).toMatch(
+      /"srv" does not support tasks/,
+    );
     expect(taskRefusal("srv", everythingCaps, { name: "x", execution: { taskSupport: "optional" } })).toBeNull();
   });
 });

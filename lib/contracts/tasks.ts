@@ -28,7 +28,6 @@ export const RunTaskBody = z.object({
 });
 export type RunTaskBody = z.infer<typeof RunTaskBody>;
 
-
 /**
  * Which tasks a record is: the 2025-11-25 core tasks (SEP-1686: `task` param, tasks/result,
  * tasks/list) or the Tasks extension of 2026-07-28 (SEP-2663, `io.modelcontextprotocol/tasks`
@@ -93,7 +92,6 @@ export interface TaskSupportInfo {
   /** The server declared the Tasks extension (SEP-2663) in capabilities.extensions (2026-07-28). */
   extension?: boolean;
 }
-
 
 /** What the server declared under capabilities.tasks (ConnectionState.capabilities). */
 export function serverTaskSupport(capabilities: Record<string, unknown> | undefined): TaskSupportInfo {

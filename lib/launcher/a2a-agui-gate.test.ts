@@ -23,11 +23,22 @@ describe("the launcher gate covers the A2A and AG-UI API", () => {
     it(`${url}: no token 401, foreign Origin or cross-site 403, own page with token passes`, () => {
       for (const method of ["GET", "POST", "DELETE"]) {
         expect(gate({ method, url, headers: { host } }, opts)).toMatchObject({ action: "reject", status: 401 });
-        expect(gate({ method, url, headers: { host, origin: "http://evil.example", "x-loupe-token": "t0k3n" } }, opts)).toMatchObject({ status: 403 });
-        expect(gate({ method, url, headers: { host, origin: "http://127.0.0.1:7216", "x-loupe-token": "t0k3n" } }, opts)).toMatchObject({ status: 403 });
-        expect(gate({ method, url, headers: { host, "sec-fetch-site": "same-site", "x-loupe-token": "t0k3n" } }, opts)).toMatchObject({ status: 403 });
+        expect(gate({ method, url, headers: { host, origin: "http://evil.example", "x-loupe-token": "t0k3n" } }, opts)).toMatchObject({
+          status: 403,
+        });
+        expect(gate({ method, url, headers: { host, origin: "http://127.0.0.1:7216", "x-loupe-token": "t0k3n" } }, opts)).toMatchObject({
+          status: 403,
+        });
+        expect(gate({ method, url, headers: { host, "sec-fetch-site": "same-site", "x-loupe-token": "t0k3n" } }, opts)).toMatchObject({
+          status: 403,
+        });
         expect(gate({ method, url, headers: { host, "x-loupe-token": "wrong" } }, opts)).toMatchObject({ status: 401 });
-        expect(gate({ method, url, headers: { host, origin: `http://${host}`, "sec-fetch-site": "same-origin", "x-loupe-token": "t0k3n" } }, opts)).toEqual({ action: "pass" });
+        expect(
+          gate(
+            { method, url, headers: { host, origin: `http://${host}`, "sec-fetch-site": "same-origin", "x-loupe-token": "t0k3n" } },
+            opts,
+          ),
+        ).toEqual({ action: "pass" });
       }
     });
   }

@@ -34,10 +34,17 @@ export function gateA2aPush(req: GateRequest, opts: { port: number }): PushGateD
   if (req.method !== "POST") return { action: "reject", status: 405, message: "The A2A push webhook takes POST only" };
   const own = new Set(["127.0.0.1", "localhost", "[::1]"].map((h) => `${h}:${opts.port}`));
   const host = header(req, "host")?.toLowerCase();
-  if (!host || !own.has(host)) return { action: "reject", status: 403, message: `Host ${host ?? "(none)"} is not allowed: the webhook answers on 127.0.0.1:${opts.port}` };
-  if (header(req, "origin") !== undefined) return { action: "reject", status: 403, message: "Browser pages may not post to the A2A push webhook" };
+  if (!host || !own.has(host))
+    return {
+      action: "reject",
+      status: 403,
+      message: `Host ${host ?? "(none)"} is not allowed: the webhook answers on 127.0.0.1:${opts.port}`,
+    };
+  if (header(req, "origin") !== undefined)
+    return { action: "reject", status: 403, message: "Browser pages may not post to the A2A push webhook" };
   const declared = Number(header(req, "content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > A2A_PUSH_MAX_BYTES) return { action: "reject", status: 413, message: `The body is over ${A2A_PUSH_MAX_BYTES} bytes` };
+  if (Number.isFinite(declared) && declared > A2A_PUSH_MAX_BYTES)
+    return { action: "reject", status: 413, message: `The body is over ${A2A_PUSH_MAX_BYTES} bytes` };
   return { action: "pass" };
 }
 
@@ -50,7 +57,11 @@ export function a2aPushHandler(): A2aPushHandler | undefined {
 
 function reply(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(JSON.stringify(status < 300 ? { ok: true } : { error: { code: status === 401 ? "unauthorized:a2a_push_token" : "bad_request:a2a_push", message } }));
+  res.end(
+    JSON.stringify(
+      status < 300 ? { ok: true } : { error: { code: status === 401 ? "unauthorized:a2a_push_token" : "bad_request:a2a_push", message } },
+    ),
+  );
 }
 
 async function readCapped(req: IncomingMessage): Promise<string | undefined> {
@@ -65,7 +76,11 @@ async function readCapped(req: IncomingMessage): Promise<string | undefined> {
 }
 
 /** Serves one `/a2a-push/*` request: the gate above, then the registry's token check and record. */
-export async function serveA2aPushHttp(req: IncomingMessage, res: ServerResponse, opts: { port: number; ready?: Promise<unknown> }): Promise<void> {
+export async function serveA2aPushHttp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: { port: number; ready?: Promise<unknown> },
+): Promise<void> {
   const decision = gateA2aPush({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers }, opts);
   if (decision.action === "reject") return reply(res, decision.status, decision.message);
   const body = await readCapped(req);

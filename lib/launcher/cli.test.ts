@@ -4,23 +4,39 @@ import { parseArgs } from "./cli";
 describe("parseArgs", () => {
   it("has the documented defaults", () => {
     expect(parseArgs([])).toEqual({
-      port: 6280, host: "127.0.0.1", demo: true, open: true, mcp: [], mcpUrl: [], agents: [], dev: false,
+      port: 6280,
+      host: "127.0.0.1",
+      demo: true,
+      open: true,
+      mcp: [],
+      mcpUrl: [],
+      agents: [],
+      dev: false,
     });
   });
 
   it("reads every flag, repeatable ones in order", () => {
     const o = parseArgs([
-      "--port", "7000", "--no-demo", "--no-open",
-      "--mcp", "npx @modelcontextprotocol/server-everything",
-      "--mcp", `node "my server.js" --x`,
+      "--port",
+      "7000",
+      "--no-demo",
+      "--no-open",
+      "--mcp",
+      "npx @modelcontextprotocol/server-everything",
+      "--mcp",
+      `node "my server.js" --x`,
       "--mcp-url=http://127.0.0.1:3001/mcp",
-      "--agent", "http://127.0.0.1:8000",
+      "--agent",
+      "http://127.0.0.1:8000",
     ]);
     expect(o).toMatchObject({
       port: 7000,
       demo: false,
       open: false,
-      mcp: [["npx", "@modelcontextprotocol/server-everything"], ["node", "my server.js", "--x"]],
+      mcp: [
+        ["npx", "@modelcontextprotocol/server-everything"],
+        ["node", "my server.js", "--x"],
+      ],
       mcpUrl: ["http://127.0.0.1:3001/mcp"],
       agents: ["http://127.0.0.1:8000/"],
     });

@@ -33,7 +33,8 @@ export function parseArgs(argv: string[]): BootOptions {
   const o: BootOptions = { port: DEFAULT_PORT, host: "127.0.0.1", demo: true, open: true, mcp: [], mcpUrl: [], agents: [], dev: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     const value = (): string => {
       const v = inline ?? argv[++i];
       if (v === undefined || (inline === undefined && v.startsWith("--"))) throw new CliError(`${flag} needs a value`);

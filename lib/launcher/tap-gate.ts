@@ -30,7 +30,8 @@ function header(req: GateRequest, name: string): string | undefined {
 export function gateTap(req: GateRequest, opts: { port: number }): GateDecision {
   const own = new Set(["127.0.0.1", "localhost", "[::1]"].map((h) => `${h}:${opts.port}`));
   const host = header(req, "host")?.toLowerCase();
-  if (!host || !own.has(host)) return { action: "reject", status: 403, message: `Host ${host ?? "(none)"} is not allowed: a tap answers on 127.0.0.1:${opts.port}` };
+  if (!host || !own.has(host))
+    return { action: "reject", status: 403, message: `Host ${host ?? "(none)"} is not allowed: a tap answers on 127.0.0.1:${opts.port}` };
   const origin = header(req, "origin");
   if (origin !== undefined) {
     let originHost = "";
@@ -40,7 +41,12 @@ export function gateTap(req: GateRequest, opts: { port: number }): GateDecision 
     } catch {
       originHost = "";
     }
-    if (!own.has(originHost)) return { action: "reject", status: 403, message: `Origin ${origin} may not use a tap: browser pages other than Loupe's own are refused` };
+    if (!own.has(originHost))
+      return {
+        action: "reject",
+        status: 403,
+        message: `Origin ${origin} may not use a tap: browser pages other than Loupe's own are refused`,
+      };
   }
   const site = header(req, "sec-fetch-site");
   if (site !== undefined && site !== "same-origin" && site !== "none") {
@@ -66,7 +72,11 @@ function jsonRpc(res: ServerResponse, status: number, message: string, extra: Re
  * signal aborts when the client goes away (a tapped call then cancels upstream), streaming the
  * answer back (SSE responses stay open as long as the tap writes to them).
  */
-export async function serveTapHttp(req: IncomingMessage, res: ServerResponse, opts: { port: number; ready?: Promise<unknown> }): Promise<void> {
+export async function serveTapHttp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: { port: number; ready?: Promise<unknown> },
+): Promise<void> {
   const decision = gateTap({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers }, opts);
   if (decision.action === "reject") return jsonRpc(res, decision.status, decision.message);
   await opts.ready;

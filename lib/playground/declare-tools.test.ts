@@ -5,10 +5,19 @@ import type { ToolSource } from "@/lib/playground/declare-tools";
 
 const echoSchema = {
   type: "object",
-  properties: { message: { type: "string", minLength: 1, description: "what to echo" }, times: { type: "integer", minimum: 1, default: 1 } },
+  properties: {
+    message: { type: "string", minLength: 1, description: "what to echo" },
+    times: { type: "integer", minimum: 1, default: 1 },
+  },
   required: ["message"],
 };
-const src = (connectionId: string, connectionName: string, name: string, inputSchema: unknown = echoSchema, description?: string): ToolSource => ({
+const src = (
+  connectionId: string,
+  connectionName: string,
+  name: string,
+  inputSchema: unknown = echoSchema,
+  description?: string,
+): ToolSource => ({
   connectionId,
   connectionName,
   tool: { name, inputSchema, ...(description ? { description } : {}) },
@@ -40,7 +49,11 @@ describe("declareTools", () => {
   });
 
   it("namespaces a name two servers share and keeps both tools", () => {
-    const { declared, toolMap } = declareTools("openai", false, [src("c1", "Everything", "echo"), src("c2", "File system", "echo"), src("c2", "File system", "read_file")]);
+    const { declared, toolMap } = declareTools("openai", false, [
+      src("c1", "Everything", "echo"),
+      src("c2", "File system", "echo"),
+      src("c2", "File system", "read_file"),
+    ]);
     expect(declared.map((d) => d.name)).toEqual(["everything__echo", "file_system__echo", "read_file"]);
     expect(toolMap).toEqual({
       everything__echo: { connectionId: "c1", tool: "echo" },
@@ -57,7 +70,11 @@ describe("declareTools", () => {
   });
 
   it("numbers a name that is still taken on one server (normalization, a name listed twice) instead of dropping it", () => {
-    const { declared, toolMap } = declareTools("openai", false, [src("c1", "A", "get.item"), src("c1", "A", "get_item"), src("c1", "A", "get_item")]);
+    const { declared, toolMap } = declareTools("openai", false, [
+      src("c1", "A", "get.item"),
+      src("c1", "A", "get_item"),
+      src("c1", "A", "get_item"),
+    ]);
     expect(declared.map((d) => d.name)).toEqual(["get_item", "get_item_2", "get_item_3"]);
     expect(Object.keys(toolMap)).toHaveLength(3);
     expect(toolMap.get_item_2).toEqual({ connectionId: "c1", tool: "get_item" });
@@ -94,9 +111,15 @@ describe("declareTools", () => {
   });
 
   it("gives Gemini no parameters (the empty object) when Portability says so, and a schema-less tool the empty object elsewhere", () => {
-    expect(declareTools("google", false, [src("c1", "A", "ping", null)]).declared[0]!.inputSchema).toEqual({ type: "object", properties: {} });
+    expect(declareTools("google", false, [src("c1", "A", "ping", null)]).declared[0]!.inputSchema).toEqual({
+      type: "object",
+      properties: {},
+    });
     expect(toGemini(prepareInput(undefined).schema).schema).toBeNull();
-    expect(declareTools("openai", false, [src("c1", "A", "ping", null)]).declared[0]!.inputSchema).toEqual({ type: "object", properties: {} });
+    expect(declareTools("openai", false, [src("c1", "A", "ping", null)]).declared[0]!.inputSchema).toEqual({
+      type: "object",
+      properties: {},
+    });
   });
 
   it("passes the tool's readOnlyHint along when it gives one", () => {

@@ -1,7 +1,18 @@
 // Pure (no server-only): the playground UI previews the same declarations the server sends.
 import type { PlaygroundProvider } from "@/lib/contracts/playground";
 import type { Finding, JsonObject, ProviderId } from "@/lib/schema/portability";
-import { EMPTY_OBJECT_SCHEMA, NAME_RULES, namespaced, normalizeName, prepareInput, toAnthropic, toGemini, toOpenAi, toOpenAiStrict, truncateUtf8 } from "@/lib/schema/portability";
+import {
+  EMPTY_OBJECT_SCHEMA,
+  NAME_RULES,
+  namespaced,
+  normalizeName,
+  prepareInput,
+  toAnthropic,
+  toGemini,
+  toOpenAi,
+  toOpenAiStrict,
+  truncateUtf8,
+} from "@/lib/schema/portability";
 import { nameFindings } from "@/lib/schema/portability/names";
 import { sortFindings } from "@/lib/schema/portability/json";
 
@@ -139,7 +150,12 @@ export function declareTools(provider: PlaygroundProvider, strict: boolean, tool
     if (name !== first) findings.push(renamed(`"${first}" is already the name of another declared tool; numbered "${name}".`));
     taken.add(name);
     // Defined, not assigned: a server's tool named "__proto__" is an entry, not the map's prototype.
-    Object.defineProperty(toolMap, name, { value: { connectionId: source.connectionId, tool: source.tool.name }, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(toolMap, name, {
+      value: { connectionId: source.connectionId, tool: source.tool.name },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     declared.push({
       name,
       ...(source.tool.description !== undefined ? { description: source.tool.description } : {}),

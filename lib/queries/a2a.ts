@@ -132,7 +132,8 @@ export function applyA2aEntries(qc: QueryClient, entries: readonly Entry[]): voi
     else byAgent.set(e.connectionId, [e]);
   }
   for (const [agentId, batch] of byAgent) {
-    if (qc.getQueryState(a2aKeys.live(agentId))) qc.setQueryData<Entry[]>(a2aKeys.live(agentId), (prev) => mergeEntries(prev, batch, A2A_LIVE_CAP));
+    if (qc.getQueryState(a2aKeys.live(agentId)))
+      qc.setQueryData<Entry[]>(a2aKeys.live(agentId), (prev) => mergeEntries(prev, batch, A2A_LIVE_CAP));
     const tasks = new Set<string>();
     for (const e of batch) {
       const taskId = entryTaskId(e);

@@ -13,11 +13,31 @@ function client() {
 }
 
 function agent(id: string, over: Partial<AgentServerView["state"]> = {}): AgentServerView {
-  return { id, name: id, url: "http://127.0.0.1:8000", headers: {}, userId: "u1", createdAt: 1, state: { status: "ok", apps: ["demo"], ...over } };
+  return {
+    id,
+    name: id,
+    url: "http://127.0.0.1:8000",
+    headers: {},
+    userId: "u1",
+    createdAt: 1,
+    state: { status: "ok", apps: ["demo"], ...over },
+  };
 }
 
 function entry(seq: number, over: Partial<Entry>): Entry {
-  return { seq, connectionId: "ag", sessionKey: KEY, receivedAt: 1000 + seq, sourceTime: null, direction: "in", protocol: "adk", kind: "event", raw: { id: `e${seq}` }, rawBytes: 10, ...over };
+  return {
+    seq,
+    connectionId: "ag",
+    sessionKey: KEY,
+    receivedAt: 1000 + seq,
+    sourceTime: null,
+    direction: "in",
+    protocol: "adk",
+    kind: "event",
+    raw: { id: `e${seq}` },
+    rawBytes: 10,
+    ...over,
+  };
 }
 
 const loupe = (seq: number, kind: string, raw: unknown) =>
@@ -30,8 +50,24 @@ function run(over: Partial<RunRecord> = {}): RunRecord {
 function item(id: string, sessionKey: string, over: Partial<InboxItem> = {}): InboxItem {
   const [appName = "", userId = "", sessionId = ""] = sessionKey.split("/");
   return {
-    id, kind: "long_running", args: {}, connectionId: "ag", sessionKey, prompt: "wait", status: "pending", callName: "tool",
-    eventId: "ev", invocationId: "inv", author: "a", createdAt: 1, agentId: "ag", agentName: "ag", appName, userId, sessionId, ...over,
+    id,
+    kind: "long_running",
+    args: {},
+    connectionId: "ag",
+    sessionKey,
+    prompt: "wait",
+    status: "pending",
+    callName: "tool",
+    eventId: "ev",
+    invocationId: "inv",
+    author: "a",
+    createdAt: 1,
+    agentId: "ag",
+    agentName: "ag",
+    appName,
+    userId,
+    sessionId,
+    ...over,
   } as InboxItem;
 }
 
@@ -49,7 +85,11 @@ describe("applyStreamEntries — ADK", () => {
       entry(4, { sessionKey: "demo/u1/other" }),
       entry(5, { connectionId: "other-agent" }),
     ]);
-    expect(qc.getQueryData<Entry[]>(agentKeys.live("ag", KEY))!.map((e) => [e.seq, e.kind])).toEqual([[1, "event"], [2, "event"], [3, "user_message"]]);
+    expect(qc.getQueryData<Entry[]>(agentKeys.live("ag", KEY))!.map((e) => [e.seq, e.kind])).toEqual([
+      [1, "event"],
+      [2, "event"],
+      [3, "user_message"],
+    ]);
     expect(qc.getQueryData(agentKeys.live("ag", "demo/u1/other"))).toBeUndefined();
     expect(qc.getQueryData(agentKeys.live("other-agent", KEY))).toBeUndefined();
   });
@@ -59,9 +99,16 @@ describe("applyStreamEntries — ADK", () => {
     qc.setQueryData(agentKeys.list(), [agent("ag"), agent("b")]);
     qc.setQueryData(agentKeys.live("ag", KEY), []);
     qc.setQueryData(inboxKeys.list(), [row("i1", KEY), row("i2", "x/u/s", { agentId: "b" })]);
-    applyStreamEntries(qc, [loupe(1, "agent_status", agent("ag", { status: "error", error: "ECONNREFUSED", apps: [] })), loupe(2, "agent_status", agent("c"))]);
+    applyStreamEntries(qc, [
+      loupe(1, "agent_status", agent("ag", { status: "error", error: "ECONNREFUSED", apps: [] })),
+      loupe(2, "agent_status", agent("c")),
+    ]);
     const list = qc.getQueryData<AgentServerView[]>(agentKeys.list())!;
-    expect(list.map((a) => [a.id, a.state.status])).toEqual([["ag", "error"], ["b", "ok"], ["c", "ok"]]);
+    expect(list.map((a) => [a.id, a.state.status])).toEqual([
+      ["ag", "error"],
+      ["b", "ok"],
+      ["c", "ok"],
+    ]);
     expect(list[0]!.state.error).toBe("ECONNREFUSED");
 
     applyStreamEntries(qc, [loupe(3, "agent_removed", { id: "ag" })]);
@@ -111,7 +158,11 @@ describe("applyStreamEntries — ADK", () => {
     const qc = client();
     qc.setQueryData(inboxKeys.list(), [row("old", KEY), row("other", "demo/u1/s2", { createdAt: 5 })]);
     applyStreamEntries(qc, [
-      loupe(1, "inbox", { agentId: "ag", sessionKey: KEY, items: [item("new", KEY, { createdAt: 9 }), item("done", KEY, { status: "answered" })] }),
+      loupe(1, "inbox", {
+        agentId: "ag",
+        sessionKey: KEY,
+        items: [item("new", KEY, { createdAt: 9 }), item("done", KEY, { status: "answered" })],
+      }),
     ]);
     expect(qc.getQueryData<InboxItem[]>(inboxKeys.list())!.map((i) => i.id)).toEqual(["new", "other", "done"]);
     applyStreamEntries(qc, [loupe(2, "inbox", { agentId: "ag", sessionKey: KEY, items: [] })]);

@@ -3,14 +3,7 @@ import type { AgentServerView, InboxItem, RunRecord } from "@/lib/contracts/agen
 import type { InboxRow } from "@/lib/contracts/inbox";
 import { parseAdkSessionKey } from "@/lib/contracts/agents";
 import type { Entry } from "@/lib/contracts/entries";
-import {
-  agentKeys,
-  agentScope,
-  appendLive,
-  removeAgent,
-  upsertAgent,
-  upsertRun,
-} from "@/lib/queries/agents";
+import { agentKeys, agentScope, appendLive, removeAgent, upsertAgent, upsertRun } from "@/lib/queries/agents";
 import { inboxKeys, removeAgentItems, replaceSessionItems } from "@/lib/queries/inbox";
 
 /**

@@ -58,8 +58,7 @@ export function agentsQuery() {
 export function sessionsQuery(agentId: string, appName: string, userId: string) {
   return queryOptions({
     queryKey: agentKeys.sessions(agentId, appName, userId),
-    queryFn: ({ signal }) =>
-      apiFetch<AgentSessionSummary[]>(`${sessionsPath(agentId, appName)}?${user(userId)}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<AgentSessionSummary[]>(`${sessionsPath(agentId, appName)}?${user(userId)}`, { signal }),
   });
 }
 
@@ -79,7 +78,11 @@ function unstoredOf(raw: unknown): UnstoredFrame[] {
   const list = (raw as { unstored?: unknown } | null)?.unstored;
   if (!Array.isArray(list)) return [];
   return list.filter(
-    (f): f is UnstoredFrame => typeof f === "object" && f !== null && typeof (f as UnstoredFrame).seq === "number" && typeof (f as UnstoredFrame).receivedAt === "number",
+    (f): f is UnstoredFrame =>
+      typeof f === "object" &&
+      f !== null &&
+      typeof (f as UnstoredFrame).seq === "number" &&
+      typeof (f as UnstoredFrame).receivedAt === "number",
   );
 }
 
@@ -131,8 +134,7 @@ export function artifactsQuery(r: SessionRef) {
 export function artifactVersionsQuery(r: SessionRef, name: string) {
   return queryOptions({
     queryKey: agentKeys.artifactVersions(r.agentId, refKey(r), name),
-    queryFn: ({ signal }) =>
-      apiFetch<number[]>(`${sessionPath(r)}/artifacts/${enc(name)}/versions?${user(r.userId)}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<number[]>(`${sessionPath(r)}/artifacts/${enc(name)}/versions?${user(r.userId)}`, { signal }),
   });
 }
 
@@ -154,16 +156,14 @@ export type CreatedSession = AdkSession;
 
 export const agentApi = {
   create: (input: AgentServerInput) => apiFetch<AgentServerView>("/api/agents", { method: "POST", body: input }),
-  update: (id: string, input: AgentServerInput) =>
-    apiFetch<AgentServerView>(agentPath(id), { method: "PATCH", body: input }),
+  update: (id: string, input: AgentServerInput) => apiFetch<AgentServerView>(agentPath(id), { method: "PATCH", body: input }),
   remove: (id: string) => apiFetch<void>(agentPath(id), { method: "DELETE" }),
   check: (id: string) => apiFetch<AgentServerView>(`${agentPath(id)}/check`, { method: "POST" }),
   createSession: (agentId: string, appName: string, body: { userId: string; sessionId?: string; state?: Record<string, unknown> }) =>
     apiFetch<CreatedSession>(sessionsPath(agentId, appName), { method: "POST", body }),
   deleteSession: (r: SessionRef) => apiFetch<void>(`${sessionPath(r)}?${user(r.userId)}`, { method: "DELETE" }),
   run: (r: SessionRef, body: RunBody) => apiFetch<RunRecord>(`${sessionPath(r)}/run`, { method: "POST", body }),
-  abort: (agentId: string, runId: string) =>
-    apiFetch<RunRecord>(`${agentPath(agentId)}/runs/${enc(runId)}/abort`, { method: "POST" }),
+  abort: (agentId: string, runId: string) => apiFetch<RunRecord>(`${agentPath(agentId)}/runs/${enc(runId)}/abort`, { method: "POST" }),
 };
 
 /** Inserts or replaces one agent server (list order kept; new ones go last). */

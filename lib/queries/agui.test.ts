@@ -5,7 +5,16 @@ import { applyStreamEntries } from "@/lib/queries/stream-reducer";
 import { aguiKeys, runsOfEntries } from "@/lib/queries/agui";
 
 const entry = (seq: number, kind: string, raw: unknown, sessionKey = "t-1"): Entry => ({
-  seq, connectionId: "demo-agui", sessionKey, receivedAt: seq, sourceTime: null, direction: "in", protocol: "agui", kind, raw, rawBytes: 1,
+  seq,
+  connectionId: "demo-agui",
+  sessionKey,
+  receivedAt: seq,
+  sourceTime: null,
+  direction: "in",
+  protocol: "agui",
+  kind,
+  raw,
+  rawBytes: 1,
 });
 
 describe("AG-UI entries in the browser cache", () => {
@@ -30,9 +39,25 @@ describe("AG-UI entries in the browser cache", () => {
       entry(1, "agui_input", { runId: "r1", input: { state: { a: 1 } } }),
       entry(2, "agui_event", { runId: "r1", event: { type: "RUN_STARTED" } }),
       entry(3, "agui_event", { runId: "r1", event: "not an object" }),
-      entry(4, "agui_request", { id: "q1", agentId: "demo-agui", threadId: "t-1", runId: "r1", kind: "tool", status: "pending", createdAt: 4 }),
+      entry(4, "agui_request", {
+        id: "q1",
+        agentId: "demo-agui",
+        threadId: "t-1",
+        runId: "r1",
+        kind: "tool",
+        status: "pending",
+        createdAt: 4,
+      }),
       entry(5, "agui_input", { runId: "r2", input: {} }),
-      entry(6, "agui_request", { id: "q1", agentId: "demo-agui", threadId: "t-1", runId: "r1", kind: "tool", status: "answered", createdAt: 4 }),
+      entry(6, "agui_request", {
+        id: "q1",
+        agentId: "demo-agui",
+        threadId: "t-1",
+        runId: "r1",
+        kind: "tool",
+        status: "answered",
+        createdAt: 4,
+      }),
     ]);
     expect(runs.map((r) => r.runId)).toEqual(["r1", "r2"]);
     expect(runs[0]!.events.map((e) => e.type)).toEqual(["RUN_STARTED"]);
@@ -41,10 +66,7 @@ describe("AG-UI entries in the browser cache", () => {
   });
 
   it("shows an agui_run or agui_request that does not fit its schema raw under its run, never throws", () => {
-    const runs = runsOfEntries([
-      entry(1, "agui_run", { runId: "r1", status: 7 }),
-      entry(2, "agui_request", { runId: "r1", id: "q1" }),
-    ]);
+    const runs = runsOfEntries([entry(1, "agui_run", { runId: "r1", status: 7 }), entry(2, "agui_request", { runId: "r1", id: "q1" })]);
     expect(runs.map((r) => r.runId)).toEqual(["r1"]);
     expect(runs[0]!.record).toBeNull();
     expect(runs[0]!.requests).toEqual([]);

@@ -1,7 +1,16 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
-import type { AguiAgentInput, AguiAgentView, AguiAnswerBody, AguiHumanRequest, AguiRunBody, AguiRunRecord, AguiThreadDetail, AguiThreadSummary } from "@/lib/contracts/agui";
+import type {
+  AguiAgentInput,
+  AguiAgentView,
+  AguiAnswerBody,
+  AguiHumanRequest,
+  AguiRunBody,
+  AguiRunRecord,
+  AguiThreadDetail,
+  AguiThreadSummary,
+} from "@/lib/contracts/agui";
 import type { Entry } from "@/lib/contracts/entries";
 import { entryPayload, parseEntry } from "@/lib/contracts/entry-kinds";
 import { inboxKeys } from "@/lib/queries/inbox";
@@ -63,9 +72,11 @@ export const aguiApi = {
   create: (input: AguiAgentInput) => apiFetch<AguiAgentView>("/api/agui/agents", { method: "POST", body: input }),
   update: (id: string, input: Partial<AguiAgentInput>) => apiFetch<AguiAgentView>(aguiAgentPath(id), { method: "PATCH", body: input }),
   remove: (id: string) => apiFetch<void>(aguiAgentPath(id), { method: "DELETE" }),
-  run: (id: string, body: AguiRunBody) => apiFetch<{ runId: string; threadId: string }>(`${aguiAgentPath(id)}/runs`, { method: "POST", body }),
+  run: (id: string, body: AguiRunBody) =>
+    apiFetch<{ runId: string; threadId: string }>(`${aguiAgentPath(id)}/runs`, { method: "POST", body }),
   abort: (id: string, runId: string) => apiFetch<unknown>(`${aguiAgentPath(id)}/runs/${enc(runId)}/abort`, { method: "POST" }),
-  answer: (requestId: string, body: AguiAnswerBody) => apiFetch<AguiHumanRequest>(`/api/agui/requests/${enc(requestId)}`, { method: "POST", body }),
+  answer: (requestId: string, body: AguiAnswerBody) =>
+    apiFetch<AguiHumanRequest>(`/api/agui/requests/${enc(requestId)}`, { method: "POST", body }),
 };
 
 export function upsertAguiAgent(list: AguiAgentView[] | undefined, view: AguiAgentView): AguiAgentView[] | undefined {
@@ -132,7 +143,6 @@ export interface RunRecordView {
   firstSeq: number;
 }
 
-
 function runOf(map: Map<string, RunRecordView>, runId: string, seq: number): RunRecordView {
   let run = map.get(runId);
   if (!run) {
@@ -155,7 +165,12 @@ export function runsOfEntries(entries: readonly Entry[]): RunRecordView[] {
       // An agui entry that does not fit its kind's schema is shown raw under its run, never dropped.
       if (e.protocol === "agui") {
         const runId = isRecord(e.raw) && typeof e.raw.runId === "string" ? e.raw.runId : "unknown";
-        runOf(runs, runId, e.seq).malformed.push({ seq: e.seq, receivedAt: e.receivedAt, text: JSON.stringify(e.raw) ?? String(e.raw), error: read.error });
+        runOf(runs, runId, e.seq).malformed.push({
+          seq: e.seq,
+          receivedAt: e.receivedAt,
+          text: JSON.stringify(e.raw) ?? String(e.raw),
+          error: read.error,
+        });
       }
       continue;
     }
@@ -167,7 +182,12 @@ export function runsOfEntries(entries: readonly Entry[]): RunRecordView[] {
         const runId = read.raw.runId;
         const event = isRecord(read.raw.event) ? read.raw.event : null;
         if (!event) {
-          runOf(runs, runId, e.seq).malformed.push({ seq: e.seq, receivedAt: e.receivedAt, text: JSON.stringify(e.raw), error: "An agui_event entry without an event object" });
+          runOf(runs, runId, e.seq).malformed.push({
+            seq: e.seq,
+            receivedAt: e.receivedAt,
+            text: JSON.stringify(e.raw),
+            error: "An agui_event entry without an event object",
+          });
           break;
         }
         const type = typeof event.type === "string" ? event.type : "(no type)";
@@ -175,7 +195,12 @@ export function runsOfEntries(entries: readonly Entry[]): RunRecordView[] {
         break;
       }
       case "agui_malformed":
-        runOf(runs, read.raw.runId, e.seq).malformed.push({ seq: e.seq, receivedAt: e.receivedAt, text: read.raw.text ?? JSON.stringify(e.raw), error: read.raw.error });
+        runOf(runs, read.raw.runId, e.seq).malformed.push({
+          seq: e.seq,
+          receivedAt: e.receivedAt,
+          text: read.raw.text ?? JSON.stringify(e.raw),
+          error: read.raw.error,
+        });
         break;
       case "agui_run":
         runOf(runs, read.raw.runId, e.seq).record = read.raw;

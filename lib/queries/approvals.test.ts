@@ -24,10 +24,31 @@ function approval(id: string, over: Partial<ToolApproval> = {}): ToolApproval {
 }
 
 const adk = (id: string, createdAt: number): InboxRow =>
-  ({ source: "adk", id, kind: "input", status: "pending", createdAt, agentId: "ag", sessionKey: "app/u/s", prompt: id }) as unknown as InboxRow;
+  ({
+    source: "adk",
+    id,
+    kind: "input",
+    status: "pending",
+    createdAt,
+    agentId: "ag",
+    sessionKey: "app/u/s",
+    prompt: id,
+  }) as unknown as InboxRow;
 
 function entry(seq: number, raw: unknown, over: Partial<Entry> = {}): Entry {
-  return { seq, connectionId: "ev", sessionKey: null, receivedAt: seq, sourceTime: null, direction: "local", protocol: "loupe", kind: "tool_approval", raw, rawBytes: 10, ...over };
+  return {
+    seq,
+    connectionId: "ev",
+    sessionKey: null,
+    receivedAt: seq,
+    sourceTime: null,
+    direction: "local",
+    protocol: "loupe",
+    kind: "tool_approval",
+    raw,
+    rawBytes: 10,
+    ...over,
+  };
 }
 
 const ids = (qc: QueryClient) => qc.getQueryData<InboxRow[]>(inboxKeys.list())!.map((r) => `${r.source}:${r.id}:${r.status}`);

@@ -5,7 +5,16 @@ import { authKeys } from "@/lib/queries/auth";
 import { applyAuthEntry } from "@/lib/queries/auth-stream";
 
 const entry = (seq: number, kind: string, protocol: Entry["protocol"] = "loupe"): Entry => ({
-  seq, connectionId: "c1", sessionKey: null, receivedAt: seq, sourceTime: null, direction: "out", protocol, kind, raw: { phase: "token" }, rawBytes: 2,
+  seq,
+  connectionId: "c1",
+  sessionKey: null,
+  receivedAt: seq,
+  sourceTime: null,
+  direction: "out",
+  protocol,
+  kind,
+  raw: { phase: "token" },
+  rawBytes: 2,
 });
 
 describe("applyAuthEntry", () => {

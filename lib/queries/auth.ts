@@ -25,7 +25,7 @@ export function authLogQuery(connectionId: string) {
   const queryKey = authKeys.log(connectionId);
   return queryOptions({
     queryKey,
-    queryFn: async ({ signal, client , queryKey }) => {
+    queryFn: async ({ signal, client, queryKey }) => {
       const history = await apiFetch<Entry[]>(`${base(connectionId)}/log?limit=1000`, { signal });
       return mergeEntries(client.getQueryData<Entry[]>(queryKey), history, 2000);
     },
@@ -35,6 +35,5 @@ export function authLogQuery(connectionId: string) {
 
 export const authApi = {
   authorize: (id: string) => apiFetch<AuthorizeResponse>(`${base(id)}/authorize`, { method: "POST" }),
-  signOut: (id: string, forgetClient = false) =>
-    apiFetch<AuthSummary>(`${base(id)}/sign-out`, { method: "POST", body: { forgetClient } }),
+  signOut: (id: string, forgetClient = false) => apiFetch<AuthSummary>(`${base(id)}/sign-out`, { method: "POST", body: { forgetClient } }),
 };

@@ -48,10 +48,10 @@ export const callApi = {
       body,
     }),
   cancel: (connectionId: string, callId: string, reason = "Cancelled in Loupe") =>
-    apiFetch<{ ok: true }>(
-      `/api/connections/${encodeURIComponent(connectionId)}/calls/${encodeURIComponent(callId)}/cancel`,
-      { method: "POST", body: { reason } },
-    ),
+    apiFetch<{ ok: true }>(`/api/connections/${encodeURIComponent(connectionId)}/calls/${encodeURIComponent(callId)}/cancel`, {
+      method: "POST",
+      body: { reason },
+    }),
 };
 
 /**

@@ -40,7 +40,6 @@ export function conformanceScenariosQuery(connectionId: string, revision: Confor
 }
 
 export const conformanceApi = {
-  start: (connectionId: string, body: StartConformanceBody) =>
-    apiFetch<ConformanceRun>(base(connectionId), { method: "POST", body }),
+  start: (connectionId: string, body: StartConformanceBody) => apiFetch<ConformanceRun>(base(connectionId), { method: "POST", body }),
   cancel: (connectionId: string) => apiFetch<ConformanceRun>(`${base(connectionId)}/cancel`, { method: "POST" }),
 };

@@ -22,17 +22,14 @@ export function connectionsQuery() {
 const base = (id: string) => `/api/connections/${encodeURIComponent(id)}`;
 
 export const connectionApi = {
-  create: (input: ConnectionInput) =>
-    apiFetch<ConnectionView>("/api/connections", { method: "POST", body: input }),
-  update: (id: string, input: ConnectionInput) =>
-    apiFetch<ConnectionView>(base(id), { method: "PATCH", body: input }),
+  create: (input: ConnectionInput) => apiFetch<ConnectionView>("/api/connections", { method: "POST", body: input }),
+  update: (id: string, input: ConnectionInput) => apiFetch<ConnectionView>(base(id), { method: "PATCH", body: input }),
   remove: (id: string) => apiFetch<void>(base(id), { method: "DELETE" }),
   connect: (id: string) => apiFetch<ConnectionView>(`${base(id)}/connect`, { method: "POST" }),
   disconnect: (id: string) => apiFetch<ConnectionView>(`${base(id)}/disconnect`, { method: "POST" }),
   /** Reconnect that forgets the remembered era verdict, so server/discover probes again. */
   redetectEra: (id: string) => apiFetch<ConnectionView>(`${base(id)}/era/redetect`, { method: "POST" }),
-  setLogLevel: (id: string, level: string) =>
-    apiFetch<{ ok: true }>(`${base(id)}/logging`, { method: "POST", body: { level } }),
+  setLogLevel: (id: string, level: string) => apiFetch<{ ok: true }>(`${base(id)}/logging`, { method: "POST", body: { level } }),
   /** MCP ping round trip; a failed ping is a 502 (and lands in state.lastPing as well). */
   ping: (id: string) => apiFetch<{ ms: number }>(`${base(id)}/ping`, { method: "POST" }),
   /** Runs the connection doctor; the answer carries the steps in `state.diagnosis`. */
@@ -40,10 +37,7 @@ export const connectionApi = {
 };
 
 /** Inserts or replaces one connection in the list (keeps list order; new ones go last). */
-export function upsertConnection(
-  list: ConnectionView[] | undefined,
-  view: ConnectionView,
-): ConnectionView[] | undefined {
+export function upsertConnection(list: ConnectionView[] | undefined, view: ConnectionView): ConnectionView[] | undefined {
   if (!list) return list;
   const i = list.findIndex((c) => c.id === view.id);
   if (i === -1) return [...list, view];
@@ -53,11 +47,7 @@ export function upsertConnection(
 }
 
 /** Replaces the live state of one connection; unknown ids leave the list untouched. */
-export function setConnectionState(
-  list: ConnectionView[] | undefined,
-  id: string,
-  state: ConnectionState,
-): ConnectionView[] | undefined {
+export function setConnectionState(list: ConnectionView[] | undefined, id: string, state: ConnectionState): ConnectionView[] | undefined {
   if (!list) return list;
   const i = list.findIndex((c) => c.id === id);
   const current = list[i];

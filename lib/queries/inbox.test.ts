@@ -6,7 +6,8 @@ import { isMcpRow, removeAgentItems, replaceSessionItems, setLastAnswer, sortInb
 
 const adkItem = (id: string, createdAt: number | null, over: Partial<InboxItem> = {}): InboxItem =>
   ({ id, kind: "input", status: "pending", createdAt, agentId: "ag", sessionKey: "app/u/s1", prompt: id, ...over }) as InboxItem;
-const adk = (id: string, createdAt: number | null, over: Partial<InboxItem> = {}): InboxRow => ({ source: "adk", ...adkItem(id, createdAt, over) }) as InboxRow;
+const adk = (id: string, createdAt: number | null, over: Partial<InboxItem> = {}): InboxRow =>
+  ({ source: "adk", ...adkItem(id, createdAt, over) }) as InboxRow;
 const mcp = (id: string, createdAt: number, status: McpClientRequest["status"] = "pending"): InboxRow => ({
   source: "mcp",
   id,
@@ -33,7 +34,15 @@ describe("sortInbox over both sources", () => {
       adk("a-mid", 300),
       mcp("m-tie", 300),
     ];
-    expect(label(sortInbox(rows))).toEqual(["mcp:m-new", "adk:a-mid", "mcp:m-tie", "adk:a-null", "mcp:m-failed", "adk:a-answered", "mcp:m-stale"]);
+    expect(label(sortInbox(rows))).toEqual([
+      "mcp:m-new",
+      "adk:a-mid",
+      "mcp:m-tie",
+      "adk:a-null",
+      "mcp:m-failed",
+      "adk:a-answered",
+      "mcp:m-stale",
+    ]);
   });
 });
 

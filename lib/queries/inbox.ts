@@ -68,10 +68,10 @@ export const mcpRequestsApi = {
    * longer waits (stale or answered elsewhere); 400 with `details` when the content is invalid.
    */
   answer: (connectionId: string, requestId: string, body: McpAnswerBody) =>
-    apiFetch<McpClientRequest>(
-      `/api/connections/${encodeURIComponent(connectionId)}/requests/${encodeURIComponent(requestId)}`,
-      { method: "POST", body },
-    ),
+    apiFetch<McpClientRequest>(`/api/connections/${encodeURIComponent(connectionId)}/requests/${encodeURIComponent(requestId)}`, {
+      method: "POST",
+      body,
+    }),
 };
 
 /** Pending first, then newest first, like GET /api/inbox (one order: orderInbox); every source interleaves by time. */

@@ -32,7 +32,7 @@ export function networkLogQuery(connectionId: string) {
   const queryKey = networkKeys.log(connectionId);
   return queryOptions({
     queryKey,
-    queryFn: async ({ signal, client , queryKey }) => {
+    queryFn: async ({ signal, client, queryKey }) => {
       const log = await apiFetch<NetworkLog>(`/api/connections/${encodeURIComponent(connectionId)}/network?limit=1000`, { signal });
       return mergeExchanges(client.getQueryData<ListedExchange[]>(queryKey), log.exchanges);
     },

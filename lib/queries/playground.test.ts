@@ -8,12 +8,36 @@ import { trafficKeys } from "@/lib/queries/traffic";
 
 let seq = 0;
 const entry = (kind: string, raw: unknown, connectionId = "conv-1", sessionKey: string | null = "col-1"): Entry => ({
-  seq: ++seq, connectionId, sessionKey, receivedAt: seq, sourceTime: null, direction: "local", protocol: "playground", kind, raw, rawBytes: 10,
+  seq: ++seq,
+  connectionId,
+  sessionKey,
+  receivedAt: seq,
+  sourceTime: null,
+  direction: "local",
+  protocol: "playground",
+  kind,
+  raw,
+  rawBytes: 10,
 });
 
 const conversation = (id: string, updatedAt: number, over: Partial<Conversation> = {}): Conversation => ({
-  id, title: id, createdAt: 1, updatedAt, systemPrompt: "", servers: [], policy: "unless_read_only", toolPolicies: {},
-  columns: [{ id: "col-1", config: { provider: "scripted", model: "scripted", strict: false, maxSteps: 20 }, status: "idle", usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0 }],
+  id,
+  title: id,
+  createdAt: 1,
+  updatedAt,
+  systemPrompt: "",
+  servers: [],
+  policy: "unless_read_only",
+  toolPolicies: {},
+  columns: [
+    {
+      id: "col-1",
+      config: { provider: "scripted", model: "scripted", strict: false, maxSteps: 20 },
+      status: "idle",
+      usage: { inputTokens: 0, outputTokens: 0 },
+      costUsd: 0,
+    },
+  ],
   ...over,
 });
 
@@ -36,11 +60,23 @@ describe("applyStreamEntries for playground entries", () => {
     expect(qc.getQueryData<Conversation[]>(playgroundKeys.conversations())?.map((c) => c.id)).toEqual(["conv-2", "conv-1"]);
     const running = { ...conversation("conv-1", 1).columns[0]!, status: "running" as const };
     applyStreamEntries(qc, [entry("pg_column", { column: running })]);
-    expect(qc.getQueryData<Conversation[]>(playgroundKeys.conversations())?.find((c) => c.id === "conv-1")?.columns[0]?.status).toBe("running");
+    expect(qc.getQueryData<Conversation[]>(playgroundKeys.conversations())?.find((c) => c.id === "conv-1")?.columns[0]?.status).toBe(
+      "running",
+    );
     applyStreamEntries(qc, [entry("pg_column", { column: { ...running, id: "col-2" } })]);
-    expect(qc.getQueryData<Conversation[]>(playgroundKeys.conversations())?.find((c) => c.id === "conv-1")?.columns.map((c) => c.id)).toEqual(["col-1", "col-2"]);
+    expect(
+      qc
+        .getQueryData<Conversation[]>(playgroundKeys.conversations())
+        ?.find((c) => c.id === "conv-1")
+        ?.columns.map((c) => c.id),
+    ).toEqual(["col-1", "col-2"]);
     applyStreamEntries(qc, [entry("pg_column", { column: { ...running, id: "col-2" }, removed: true })]);
-    expect(qc.getQueryData<Conversation[]>(playgroundKeys.conversations())?.find((c) => c.id === "conv-1")?.columns.map((c) => c.id)).toEqual(["col-1"]);
+    expect(
+      qc
+        .getQueryData<Conversation[]>(playgroundKeys.conversations())
+        ?.find((c) => c.id === "conv-1")
+        ?.columns.map((c) => c.id),
+    ).toEqual(["col-1"]);
     applyStreamEntries(qc, [entry("pg_conversation", { conversation: conversation("conv-1", 1), removed: true }, "conv-1", null)]);
     expect(qc.getQueryData<Conversation[]>(playgroundKeys.conversations())?.map((c) => c.id)).toEqual(["conv-2"]);
     expect(qc.getQueryState(playgroundKeys.entries("conv-1"))).toBeUndefined();

@@ -43,7 +43,7 @@ export function conversationEntriesQuery(conversationId: string) {
   const queryKey = playgroundKeys.entries(conversationId);
   return queryOptions({
     queryKey,
-    queryFn: async ({ signal, client , queryKey }) => {
+    queryFn: async ({ signal, client, queryKey }) => {
       // The newest 5000 (the route's cap): every turn of any conversation a person would read here.
       const history = await apiFetch<Entry[]>(`${conv(conversationId)}/entries?limit=5000`, { signal });
       return mergeEntries(client.getQueryData<Entry[]>(queryKey), Array.isArray(history) ? history : []);

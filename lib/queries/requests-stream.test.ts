@@ -28,7 +28,19 @@ const adk = (id: string, createdAt: number, status: InboxItem["status"] = "pendi
   ({ source: "adk", id, kind: "input", status, createdAt, agentId: "ag", sessionKey: "app/u/s", prompt: id }) as unknown as InboxRow;
 
 function entry(seq: number, kind: string, raw: unknown, over: Partial<Entry> = {}): Entry {
-  return { seq, connectionId: "ev", sessionKey: null, receivedAt: seq, sourceTime: null, direction: "local", protocol: "loupe", kind, raw, rawBytes: 10, ...over };
+  return {
+    seq,
+    connectionId: "ev",
+    sessionKey: null,
+    receivedAt: seq,
+    sourceTime: null,
+    direction: "local",
+    protocol: "loupe",
+    kind,
+    raw,
+    rawBytes: 10,
+    ...over,
+  };
 }
 
 const ids = (qc: QueryClient) => qc.getQueryData<InboxRow[]>(inboxKeys.list())!.map((r) => `${r.source}:${r.id}:${r.status}`);
@@ -91,7 +103,11 @@ describe("applyRequestsEntry (loupe/mcp_request → inbox)", () => {
 
   it("a truncated preview that still parses (its answer cut) never replaces the full row", () => {
     const qc = new QueryClient();
-    const full = { ...request("r1"), status: "answered" as const, answer: { at: 5, body: { action: "accept" as const, text: "long reply", model: "m", stopReason: "endTurn" } } };
+    const full = {
+      ...request("r1"),
+      status: "answered" as const,
+      answer: { at: 5, body: { action: "accept" as const, text: "long reply", model: "m", stopReason: "endTurn" } },
+    };
     qc.setQueryData<InboxRow[]>(inboxKeys.list(), [{ ...full, source: "mcp" }]);
     const { answer: _cut, ...preview } = full;
     applyRequestsEntry(qc, entry(2, "mcp_request", preview, { truncated: true }));

@@ -6,7 +6,18 @@ import { appendUpdate, latestUpdateByUri, MAX_KEPT_UPDATES, resourceKeys } from 
 import type { ResourceUpdate } from "@/lib/queries/resources";
 
 function entry(seq: number, kind: string, raw: unknown, connectionId = "c1"): Entry {
-  return { seq, connectionId, sessionKey: "s", receivedAt: 5, sourceTime: null, direction: "local", protocol: "loupe", kind, raw, rawBytes: 1 };
+  return {
+    seq,
+    connectionId,
+    sessionKey: "s",
+    receivedAt: 5,
+    sourceTime: null,
+    direction: "local",
+    protocol: "loupe",
+    kind,
+    raw,
+    rawBytes: 1,
+  };
 }
 
 describe("applyResourcesEntry", () => {

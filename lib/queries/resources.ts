@@ -36,8 +36,7 @@ export const resourceKeys = {
 const base = (id: string) => `/api/connections/${encodeURIComponent(id)}`;
 
 /** `?paged=true&cursor=…` for a later page; nothing for the first (the bounded aggregate). */
-const pageQuery = (cursor: string | undefined) =>
-  cursor === undefined ? "" : `?paged=true&cursor=${encodeURIComponent(cursor)}`;
+const pageQuery = (cursor: string | undefined) => (cursor === undefined ? "" : `?paged=true&cursor=${encodeURIComponent(cursor)}`);
 
 /** A listing as the panel shows it: every loaded page in order, each item once (by `keyOf`). */
 export interface FlatListing<T> {
@@ -82,7 +81,12 @@ export function resourcesQuery(connectionId: string) {
     queryFn: ({ signal, pageParam }) => apiFetch<ResourcesListing>(`${base(connectionId)}/resources${pageQuery(pageParam)}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor,
-    select: (data) => flattenPages(data, (p) => p.resources, (r) => r.uri),
+    select: (data) =>
+      flattenPages(
+        data,
+        (p) => p.resources,
+        (r) => r.uri,
+      ),
   });
 }
 
@@ -94,7 +98,12 @@ export function resourceTemplatesQuery(connectionId: string) {
       apiFetch<TemplatesListing>(`${base(connectionId)}/resource-templates${pageQuery(pageParam)}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor,
-    select: (data) => flattenPages(data, (p) => p.resourceTemplates, (t) => t.uriTemplate),
+    select: (data) =>
+      flattenPages(
+        data,
+        (p) => p.resourceTemplates,
+        (t) => t.uriTemplate,
+      ),
   });
 }
 

@@ -37,7 +37,18 @@ const loupe = (seq: number, kind: string, raw: unknown, connectionId = "a") =>
   entry(seq, { protocol: "loupe", kind, raw, direction: "local", connectionId });
 
 function call(over: Partial<CallRecord>): CallRecord {
-  return { id: "c1", connectionId: "a", tool: "echo", args: {}, requestId: 7, startedAt: 100, endedAt: null, timeoutMs: 60_000, status: "running", ...over };
+  return {
+    id: "c1",
+    connectionId: "a",
+    tool: "echo",
+    args: {},
+    requestId: 7,
+    startedAt: 100,
+    endedAt: null,
+    timeoutMs: 60_000,
+    status: "running",
+    ...over,
+  };
 }
 
 function client() {
@@ -114,7 +125,10 @@ describe("applyStreamEntries", () => {
     applyStreamEntries(qc, [loupe(2, "call", call({ status: "ok", endedAt: 180, result: { content: [] } }))]);
 
     const echo = qc.getQueryData<CallRecord[]>(callKeys.list("a", "echo"))!;
-    expect(echo.map((c) => [c.id, c.status])).toEqual([["c1", "ok"], ["old", "ok"]]);
+    expect(echo.map((c) => [c.id, c.status])).toEqual([
+      ["c1", "ok"],
+      ["old", "ok"],
+    ]);
     expect(qc.getQueryData<CallRecord[]>(callKeys.list("a", "other"))).toEqual([]);
     expect(qc.getQueryData<CallRecord[]>(callKeys.list("a", null))!.map((c) => c.id)).toEqual(["c1"]);
   });
@@ -161,7 +175,17 @@ describe("applyStreamEntries", () => {
       createdAt: 1,
       status: "pending",
     });
-    const adk = { source: "adk", id: "i1", agentId: "a", agentName: "agent", appName: "app", userId: "u", sessionId: "s1", status: "pending", createdAt: 1 } as unknown as InboxRow;
+    const adk = {
+      source: "adk",
+      id: "i1",
+      agentId: "a",
+      agentName: "agent",
+      appName: "app",
+      userId: "u",
+      sessionId: "s1",
+      status: "pending",
+      createdAt: 1,
+    } as unknown as InboxRow;
     qc.setQueryData<InboxRow[]>(inboxKeys.list(), [mcp("r1", "a"), mcp("r2", "b"), adk, mcp("r3", "a")]);
     applyStreamEntries(qc, [loupe(3, "connection_removed", { id: "a" })]);
     const rows = qc.getQueryData<InboxRow[]>(inboxKeys.list())!;

@@ -52,7 +52,8 @@ export function tapSecretQuery(tapId: string) {
 
 export const tapApi = {
   /** Turns the tap on (or changes its settings, or rotates its key): TapSecret. */
-  set: (connectionId: string, settings: TapSettings = {}) => apiFetch<TapSecret>(connectionTap(connectionId), { method: "POST", body: settings }),
+  set: (connectionId: string, settings: TapSettings = {}) =>
+    apiFetch<TapSecret>(connectionTap(connectionId), { method: "POST", body: settings }),
   off: (connectionId: string) => apiFetch<void>(connectionTap(connectionId), { method: "DELETE" }),
   createAggregate: (input: AggregateTapInput) => apiFetch<TapSecret>("/api/taps", { method: "POST", body: input }),
   patch: (tapId: string, settings: TapSettings) => apiFetch<TapView>(tapPath(tapId), { method: "PATCH", body: settings }),

@@ -6,16 +6,37 @@ import { applyStreamEntries } from "@/lib/queries/stream-reducer";
 import { taskKeys } from "@/lib/queries/tasks";
 
 const rec = (over: Partial<TaskRecord>): TaskRecord => ({
-  taskId: "t1", connectionId: "c1", sessionKey: "s", origin: "loupe", tool: "research", status: "working",
-  createdAt: 1_000, lastUpdatedAt: 1_000, ttl: 60_000, checkedAt: 1_000, ...over,
+  taskId: "t1",
+  connectionId: "c1",
+  sessionKey: "s",
+  origin: "loupe",
+  tool: "research",
+  status: "working",
+  createdAt: 1_000,
+  lastUpdatedAt: 1_000,
+  ttl: 60_000,
+  checkedAt: 1_000,
+  ...over,
 });
 let seq = 0;
 const entry = (raw: unknown, over: Partial<Entry> = {}): Entry => ({
-  seq: ++seq, connectionId: "c1", sessionKey: "s", receivedAt: 0, sourceTime: null, direction: "local",
-  protocol: "loupe", kind: "task", raw, rawBytes: 1, ...over,
+  seq: ++seq,
+  connectionId: "c1",
+  sessionKey: "s",
+  receivedAt: 0,
+  sourceTime: null,
+  direction: "local",
+  protocol: "loupe",
+  kind: "task",
+  raw,
+  rawBytes: 1,
+  ...over,
 });
 const listing = (tasks: TaskRecord[]): TaskListing => ({
-  support: { toolsCall: true, list: true, cancel: true }, sessionKey: "s", tasks, listedAt: 0,
+  support: { toolsCall: true, list: true, cancel: true },
+  sessionKey: "s",
+  tasks,
+  listedAt: 0,
 });
 
 describe("loupe task entries in the cache", () => {
@@ -28,7 +49,10 @@ describe("loupe task entries in the cache", () => {
       entry(rec({ taskId: "t2", createdAt: 2_000 })),
     ]);
     const l = qc.getQueryData<TaskListing>(taskKeys.list("c1"))!;
-    expect(l.tasks.map((t) => [t.taskId, t.status])).toEqual([["t2", "working"], ["t1", "completed"]]);
+    expect(l.tasks.map((t) => [t.taskId, t.status])).toEqual([
+      ["t2", "working"],
+      ["t1", "completed"],
+    ]);
     expect(qc.getQueryData<TaskRecord>(taskKeys.one("c1", "t1"))?.statusMessage).toBe("done");
     expect(qc.getQueryData(taskKeys.one("c1", "t2"))).toBeUndefined();
     // Another connection's listing was never fetched: nothing is invented for it.

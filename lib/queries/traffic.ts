@@ -27,7 +27,7 @@ export function trafficQuery(connectionId: string) {
   const queryKey = trafficKeys.list(connectionId);
   return queryOptions({
     queryKey,
-    queryFn: async ({ signal, client , queryKey }) => {
+    queryFn: async ({ signal, client, queryKey }) => {
       const history = await fetchTraffic(connectionId, { signal });
       return mergeEntries(client.getQueryData<Entry[]>(queryKey), history);
     },

@@ -50,7 +50,16 @@ export function demoMcpInput(root: string): ConnectionInput {
   // Tasks on, so the demo's rebook-all runs as a task in either era (on 2026-07-28 Loupe then
   // declares the Tasks extension, which the demo server waits for before it makes a task).
   const clientCapabilities = { ...DEFAULT_CLIENT_CAPABILITIES, tasks: true };
-  return { name: "Loupe demo MCP server", transport: "stdio", command, args, env: {}, cwd: root, requestTimeoutMs: 60_000, clientCapabilities };
+  return {
+    name: "Loupe demo MCP server",
+    transport: "stdio",
+    command,
+    args,
+    env: {},
+    cwd: root,
+    requestTimeoutMs: 60_000,
+    clientCapabilities,
+  };
 }
 
 /** Restores saved connections and pre-connects the demo and the command line's servers. */
@@ -144,7 +153,9 @@ function bootAguiDemo(): void {
   const g = globalThis as typeof globalThis & { [demoAguiKey]?: Promise<AguiDemo> };
   g[demoAguiKey] ??= startAguiDemo({ port: 0 });
   void g[demoAguiKey]
-    .then((demo) => getAgui().registerBuiltin({ id: DEMO_AGUI_ID, name: "Loupe demo AG-UI agent", url: demo.url, tools: [CONFIRM_BOOKING_TOOL] }))
+    .then((demo) =>
+      getAgui().registerBuiltin({ id: DEMO_AGUI_ID, name: "Loupe demo AG-UI agent", url: demo.url, tools: [CONFIRM_BOOKING_TOOL] }),
+    )
     .catch((e: unknown) => logLine(`The demo AG-UI agent did not start: ${errorMessage(e)}`));
 }
 
@@ -163,11 +174,15 @@ function bootA2aPeers(adkServer: Promise<AgentServer>, root: string): void {
   g[demoA2aKey] ??= spawnA2aDemo({ port: 0, repoRoot: root });
   const fail = (what: string) => (e: unknown) => logLine(`${what} did not start: ${errorMessage(e)}`);
   void g[demoA2aKey]
-    .then((demo) => getA2a().registerBuiltin({ id: DEMO_A2A_ID, name: "Loupe demo A2A agent", url: `${demo.url}/.well-known/agent-card.json` }))
+    .then((demo) =>
+      getA2a().registerBuiltin({ id: DEMO_A2A_ID, name: "Loupe demo A2A agent", url: `${demo.url}/.well-known/agent-card.json` }),
+    )
     .catch(fail("The demo A2A agent"));
   g[demoAdkA2aKey] ??= adkServer.catch(() => undefined).then(() => startAdkA2aServer({ port: 0, repoRoot: root }));
   void g[demoAdkA2aKey]
     // The card's own URL: the app lives under /a2a/<app>, where a base URL would lose its last segment.
-    .then((server) => getA2a().registerBuiltin({ id: DEMO_ADK_A2A_ID, name: "Loupe demo ADK agent (A2A)", url: adkA2aCardUrl(server.url, ADK_A2A_APP) }))
+    .then((server) =>
+      getA2a().registerBuiltin({ id: DEMO_ADK_A2A_ID, name: "Loupe demo ADK agent (A2A)", url: adkA2aCardUrl(server.url, ADK_A2A_APP) }),
+    )
     .catch(fail("The demo ADK agent over A2A"));
 }

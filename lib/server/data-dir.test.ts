@@ -15,7 +15,15 @@ afterEach(() => {
 });
 
 function saveSecret(s: Store): void {
-  s.saveConnection({ id: "c1", name: "secretive", transport: "stdio", command: "x", args: [], env: { API_KEY: "sk-secret" }, createdAt: 1 } as never);
+  s.saveConnection({
+    id: "c1",
+    name: "secretive",
+    transport: "stdio",
+    command: "x",
+    args: [],
+    env: { API_KEY: "sk-secret" },
+    createdAt: 1,
+  } as never);
 }
 
 describe("data dir file modes", () => {

@@ -10,13 +10,16 @@ const url = "http://127.0.0.1:3000/api/x";
 function streamed(totalBytes: number): { req: Request; pulled: () => number } {
   let sent = 0;
   const chunk = new Uint8Array(1024 * 1024).fill(0x61);
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent >= totalBytes) return controller.close();
-      sent += chunk.byteLength;
-      controller.enqueue(chunk);
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (sent >= totalBytes) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   const req = new Request(url, { method: "POST", body, duplex: "half" } as RequestInit);
   return { req, pulled: () => sent };
 }
@@ -43,7 +46,9 @@ describe("readBody limits", () => {
   it("reads a body at the limit, and bad JSON stays 400", async () => {
     const json = JSON.stringify({ a: "x".repeat(MAX_JSON_BODY_BYTES - 20) });
     expect(Buffer.byteLength(json)).toBeLessThanOrEqual(MAX_JSON_BODY_BYTES);
-    const ok = await handle(async () => Response.json((await readBody(new Request(url, { method: "POST", body: json }), schema)).a?.length));
+    const ok = await handle(async () =>
+      Response.json((await readBody(new Request(url, { method: "POST", body: json }), schema)).a?.length),
+    );
     expect(ok.status).toBe(200);
     const bad = await handle(async () => Response.json(await readBody(new Request(url, { method: "POST", body: "{nope" }), schema)));
     expect(bad.status).toBe(400);
@@ -60,7 +65,10 @@ describe("readBody nesting", () => {
     const req = new Request(url, { method: "POST", body: nested(20_000) });
     const res = await handle(async () => Response.json(await readBody(req, loose)));
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatchObject({ code: "bad_request:json", message: expect.stringMatching(/nested deeper than \d+ levels/) });
+    expect((await res.json()).error).toMatchObject({
+      code: "bad_request:json",
+      message: expect.stringMatching(/nested deeper than \d+ levels/),
+    });
   });
 
   it("reads JSON nested up to the limit, arrays included", async () => {

@@ -12,7 +12,16 @@ let dir: string;
 let hub: Hub;
 
 function entry(raw: unknown, connectionId = "c1"): TypedNewEntry<"message"> {
-  return { connectionId, sessionKey: null, receivedAt: Date.now(), sourceTime: null, direction: "in", protocol: "mcp", kind: "message", raw };
+  return {
+    connectionId,
+    sessionKey: null,
+    receivedAt: Date.now(),
+    sourceTime: null,
+    direction: "in",
+    protocol: "mcp",
+    kind: "message",
+    raw,
+  };
 }
 
 const tick = () => new Promise((r) => setImmediate(r));

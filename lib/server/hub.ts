@@ -85,9 +85,7 @@ export class Hub {
 
   /** A connection's entries before `before`, ascending, previewed. */
   list(connectionId: string, opts: { before?: number; limit?: number } = {}): Entry[] {
-    return this.store
-      .connectionEntries(connectionId, opts.before, opts.limit ?? 200)
-      .map(previewEntry);
+    return this.store.connectionEntries(connectionId, opts.before, opts.limit ?? 200).map(previewEntry);
   }
 
   /**

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { previewRaw } from "@/lib/server/preview";
 
 describe("previewRaw", () => {
-  const big = { jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: "x".repeat(300_000) }] }, note: "y".repeat(1000), tag: ["a", { b: 1 }] };
+  const big = {
+    jsonrpc: "2.0",
+    id: 7,
+    result: { content: [{ type: "text", text: "x".repeat(300_000) }] },
+    note: "y".repeat(1000),
+    tag: ["a", { b: 1 }],
+  };
 
   it("keeps the small top-level fields and the head of the JSON, drops the large ones", () => {
     const preview = previewRaw(big);

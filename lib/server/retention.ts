@@ -103,9 +103,7 @@ export function pruneTraffic(store: Store, policy: RetentionPolicy, keep: Keep =
   const result: PruneResult = { byAge: 0, bySize: 0 };
   if (policy.maxAgeDays !== null) {
     const cutoff = now - policy.maxAgeDays * 24 * 60 * 60 * 1000;
-    result.byAge = store.db
-      .prepare(PRUNE_BY_AGE_SQL)
-      .run({ ...params, cutoff }).changes;
+    result.byAge = store.db.prepare(PRUNE_BY_AGE_SQL).run({ ...params, cutoff }).changes;
   }
   if (policy.maxMb !== null) {
     const maxBytes = Math.floor(policy.maxMb * 1024 * 1024);

@@ -23,10 +23,7 @@ export function maskConfig<T extends ConnectionInput>(config: T): T {
   return { ...config, headers: maskValues(config.headers), ...(oauth ? { oauth } : {}) };
 }
 
-function mergeValues(
-  incoming: Record<string, string>,
-  stored: Record<string, string> | undefined,
-): Record<string, string> {
+function mergeValues(incoming: Record<string, string>, stored: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(incoming)) {
     if (value !== SECRET_MASK) {

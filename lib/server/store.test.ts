@@ -36,7 +36,16 @@ afterEach(() => {
 
 describe("Store", () => {
   it("compiles each statement once and reuses it for every later write and read", () => {
-    const entry = { connectionId: "c1", sessionKey: null, receivedAt: 1, sourceTime: null, direction: "in" as const, protocol: "mcp" as const, kind: "message", raw: { id: 1 } };
+    const entry = {
+      connectionId: "c1",
+      sessionKey: null,
+      receivedAt: 1,
+      sourceTime: null,
+      direction: "in" as const,
+      protocol: "mcp" as const,
+      kind: "message",
+      raw: { id: 1 },
+    };
     store.insertEntry(entry);
     store.saveCall(call("a", "t", 1));
     store.getCall("a");
@@ -104,7 +113,16 @@ describe("Store", () => {
   it("marks calls left running by a stopped Loupe as failed on reopen", () => {
     store.saveConnection(config);
     store.saveCall({ ...call("r", "echo", 5, "running"), endedAt: null });
-    store.insertEntry({ connectionId: "c1", sessionKey: null, receivedAt: 1, sourceTime: null, direction: "out", protocol: "mcp", kind: "message", raw: { a: 1 } });
+    store.insertEntry({
+      connectionId: "c1",
+      sessionKey: null,
+      receivedAt: 1,
+      sourceTime: null,
+      direction: "out",
+      protocol: "mcp",
+      kind: "message",
+      raw: { a: 1 },
+    });
     store.close();
     store = openStore(dir);
     const record = store.getCall("r");

@@ -55,18 +55,15 @@ export class Store {
   }
 
   getConnection(id: string): ConnectionConfig | undefined {
-    const row = this.prepare("SELECT config FROM connections WHERE id = ?").get(id) as
-      | { config: string }
-      | undefined;
+    const row = this.prepare("SELECT config FROM connections WHERE id = ?").get(id) as { config: string } | undefined;
     return row ? (JSON.parse(row.config) as ConnectionConfig) : undefined;
   }
 
   saveConnection(config: ConnectionConfig): void {
     this.prepare(
-        `INSERT INTO connections (id, config, builtin, created_at) VALUES (?, ?, ?, ?)
+      `INSERT INTO connections (id, config, builtin, created_at) VALUES (?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET config = excluded.config, builtin = excluded.builtin`,
-      )
-      .run(config.id, JSON.stringify(config), config.builtin ? 1 : 0, config.createdAt);
+    ).run(config.id, JSON.stringify(config), config.builtin ? 1 : 0, config.createdAt);
   }
 
   deleteConnection(id: string): void {
@@ -84,20 +81,19 @@ export class Store {
     const raw = JSON.stringify(entry.raw ?? null);
     const rawBytes = Buffer.byteLength(raw);
     const info = this.prepare(
-        `INSERT INTO entries (connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes)
+      `INSERT INTO entries (connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        entry.connectionId,
-        entry.sessionKey,
-        entry.receivedAt,
-        entry.sourceTime,
-        entry.direction,
-        entry.protocol,
-        entry.kind,
-        raw,
-        rawBytes,
-      );
+    ).run(
+      entry.connectionId,
+      entry.sessionKey,
+      entry.receivedAt,
+      entry.sourceTime,
+      entry.direction,
+      entry.protocol,
+      entry.kind,
+      raw,
+      rawBytes,
+    );
     const seq = Number(info.lastInsertRowid);
     // Kept only when large: previews are made only of entries over ENTRY_PREVIEW_BYTES.
     this.lastRaw = rawBytes > ENTRY_PREVIEW_BYTES ? { seq, text: raw } : null;
@@ -110,25 +106,23 @@ export class Store {
   }
 
   getEntry(seq: number): Entry | undefined {
-    const row = this.prepare("SELECT * FROM entries WHERE seq = ?").get(seq) as
-      | EntryRow
-      | undefined;
+    const row = this.prepare("SELECT * FROM entries WHERE seq = ?").get(seq) as EntryRow | undefined;
     return row ? rowToEntry(row) : undefined;
   }
 
   /** Entries with seq > afterSeq, ascending. */
   entriesAfter(afterSeq: number, limit: number): Entry[] {
-    const rows = this.prepare("SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?")
-      .all(afterSeq, limit) as EntryRow[];
+    const rows = this.prepare("SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?").all(afterSeq, limit) as EntryRow[];
     return rows.map(rowToEntry);
   }
 
   /** The last `limit` entries of a connection before `beforeSeq`, returned ascending. */
   connectionEntries(connectionId: string, beforeSeq: number | undefined, limit: number): Entry[] {
-    const rows = this.prepare(
-        `SELECT * FROM entries WHERE connection_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
-      )
-      .all(connectionId, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit) as EntryRow[];
+    const rows = this.prepare(`SELECT * FROM entries WHERE connection_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`).all(
+      connectionId,
+      beforeSeq ?? Number.MAX_SAFE_INTEGER,
+      limit,
+    ) as EntryRow[];
     return rows.reverse().map(rowToEntry);
   }
 
@@ -136,9 +130,8 @@ export class Store {
   connectionEntriesOfKinds(connectionId: string, kinds: readonly string[], beforeSeq: number | undefined, limit: number): Entry[] {
     const marks = kinds.map(() => "?").join(", ");
     const rows = this.prepare(
-        `SELECT * FROM entries WHERE connection_id = ? AND kind IN (${marks}) AND seq < ? ORDER BY seq DESC LIMIT ?`,
-      )
-      .all(connectionId, ...kinds, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit) as EntryRow[];
+      `SELECT * FROM entries WHERE connection_id = ? AND kind IN (${marks}) AND seq < ? ORDER BY seq DESC LIMIT ?`,
+    ).all(connectionId, ...kinds, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit) as EntryRow[];
     return rows.reverse().map(rowToEntry);
   }
 
@@ -181,9 +174,11 @@ export class Store {
             connectionId,
             limit,
           )
-        : this.prepare(
-            "SELECT record FROM calls WHERE connection_id = ? AND tool = ? ORDER BY started_at DESC, rowid DESC LIMIT ?",
-          ).all(connectionId, opts.tool, limit)
+        : this.prepare("SELECT record FROM calls WHERE connection_id = ? AND tool = ? ORDER BY started_at DESC, rowid DESC LIMIT ?").all(
+            connectionId,
+            opts.tool,
+            limit,
+          )
     ) as { record: string }[];
     // A history of multi-MB results would be heavy in the browser: a large result stays out of
     // the list (resultOmitted) and is fetched with the one call when the user opens it.
@@ -199,25 +194,21 @@ export class Store {
 
   // ── oauth (tokens and client secrets: server-side only, never in entries) ──
   getOAuth(connectionId: string): OAuthRecord {
-    const row = this.prepare("SELECT data FROM oauth WHERE connection_id = ?").get(connectionId) as
-      | { data: string }
-      | undefined;
+    const row = this.prepare("SELECT data FROM oauth WHERE connection_id = ?").get(connectionId) as { data: string } | undefined;
     return row ? (JSON.parse(row.data) as OAuthRecord) : {};
   }
 
   saveOAuth(connectionId: string, record: OAuthRecord): void {
     this.prepare(
-        `INSERT INTO oauth (connection_id, data, pending_state, updated_at) VALUES (?, ?, ?, ?)
+      `INSERT INTO oauth (connection_id, data, pending_state, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT(connection_id) DO UPDATE SET data = excluded.data, pending_state = excluded.pending_state, updated_at = excluded.updated_at`,
-      )
-      .run(connectionId, JSON.stringify(record), record.pending?.state ?? null, Date.now());
+    ).run(connectionId, JSON.stringify(record), record.pending?.state ?? null, Date.now());
   }
 
   /** The connection whose pending authorization carries this `state`. */
   oauthByState(state: string): { connectionId: string; record: OAuthRecord } | undefined {
     const row = this.prepare("SELECT connection_id, data FROM oauth WHERE pending_state = ?").get(state) as
-      | { connection_id: string; data: string }
-      | undefined;
+      { connection_id: string; data: string } | undefined;
     return row ? { connectionId: row.connection_id, record: JSON.parse(row.data) as OAuthRecord } : undefined;
   }
 
@@ -227,8 +218,7 @@ export class Store {
 
   /** A call still "running" in the file was cut off when Loupe stopped; it can never finish. */
   private failInterruptedCalls(): void {
-    const rows = this.prepare("SELECT record FROM calls WHERE json_extract(record, '$.status') = 'running'")
-      .all() as { record: string }[];
+    const rows = this.prepare("SELECT record FROM calls WHERE json_extract(record, '$.status') = 'running'").all() as { record: string }[];
     for (const row of rows) {
       const record = JSON.parse(row.record) as CallRecord;
       this.saveCall({

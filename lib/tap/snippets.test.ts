@@ -7,7 +7,9 @@ const input = { name: "Trip Planner", url: "http://127.0.0.1:3000/mcp/c_1", key:
 
 describe("tap snippets", () => {
   it("Claude Desktop runs Loupe's own bin with node by its absolute path (npx loupe outside Loupe's folder fetches an unrelated npm package)", () => {
-    expect(JSON.parse(tapSnippet("claude", input))).toEqual({ mcpServers: { trip_planner: { command: "node", args: [BIN, "tap", "Trip Planner"] } } });
+    expect(JSON.parse(tapSnippet("claude", input))).toEqual({
+      mcpServers: { trip_planner: { command: "node", args: [BIN, "tap", "Trip Planner"] } },
+    });
     expect(tapSnippet("claude", input)).not.toContain("npx");
     // npx stays only as the in-folder alternative, with the reason.
     expect(SNIPPET_WHERE.claude).toMatch(/Inside Loupe's folder npx loupe tap/);
@@ -26,7 +28,13 @@ describe("tap snippets", () => {
   it("the curl line survives a shell: a quote in the key stays one argument", () => {
     const line = tapSnippet("curl", input);
     // The shell itself splits it: print each argument curl would get.
-    const args = execFileSync("sh", ["-c", `set -- ${line.replace(/^curl /, "").replace(/\\\n/g, " ")}; for a; do printf '%s\\n' "$a"; done`], { encoding: "utf8" }).trim().split("\n");
+    const args = execFileSync(
+      "sh",
+      ["-c", `set -- ${line.replace(/^curl /, "").replace(/\\\n/g, " ")}; for a; do printf '%s\\n' "$a"; done`],
+      { encoding: "utf8" },
+    )
+      .trim()
+      .split("\n");
     expect(args).toContain("Authorization: Bearer k3y'x");
     expect(JSON.parse(args[args.length - 1]!)).toMatchObject({ method: "initialize", params: { protocolVersion: "2025-11-25" } });
   });

@@ -37,7 +37,10 @@ export interface SnippetInput {
 /** Indented JSON with short arrays of plain values on one line (`"args": ["loupe", "tap", "x"]`). */
 function json(value: unknown): string {
   // A JSON string never holds a raw newline, so ",\n" inside the brackets is always a separator.
-  return JSON.stringify(value, null, 2).replace(/\[\n\s*([^[\]{}]*?)\n\s*\]/g, (_all, inner: string) => `[${inner.replace(/,\n\s*/g, ", ")}]`);
+  return JSON.stringify(value, null, 2).replace(
+    /\[\n\s*([^[\]{}]*?)\n\s*\]/g,
+    (_all, inner: string) => `[${inner.replace(/,\n\s*/g, ", ")}]`,
+  );
 }
 
 export function tapSnippet(kind: SnippetKind, { name, url, key, bin }: SnippetInput): string {

@@ -50,9 +50,7 @@ export function isHiddenChar(cp: number): boolean {
   );
 }
 
-export type TextSegment =
-  | { kind: "text"; text: string }
-  | { kind: "hidden"; char: string; code: string; name: string; bidi: boolean };
+export type TextSegment = { kind: "text"; text: string } | { kind: "hidden"; char: string; code: string; name: string; bidi: boolean };
 
 /** "U+202E" (at least four hex digits, as Unicode writes them). */
 export function codePointLabel(cp: number): string {
@@ -72,7 +70,13 @@ export function segmentHidden(text: string): TextSegment[] {
     if (run) out.push({ kind: "text", text: run });
     run = "";
     const code = codePointLabel(cp);
-    out.push({ kind: "hidden", char, code, name: NAMES[cp] ?? (cp < 0xa0 ? "CONTROL CHARACTER" : "INVISIBLE CHARACTER"), bidi: isBidiControl(cp) });
+    out.push({
+      kind: "hidden",
+      char,
+      code,
+      name: NAMES[cp] ?? (cp < 0xa0 ? "CONTROL CHARACTER" : "INVISIBLE CHARACTER"),
+      bidi: isBidiControl(cp),
+    });
   }
   if (run) out.push({ kind: "text", text: run });
   return out;

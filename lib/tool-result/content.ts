@@ -90,9 +90,7 @@ export function classifyBlock(raw: unknown, index: number): ResultBlock {
   switch (type) {
     case "text": {
       const text = str(raw, "text");
-      return text === undefined
-        ? unknownBlock(index, raw, "text block without a text string")
-        : { kind: "text", index, text, raw };
+      return text === undefined ? unknownBlock(index, raw, "text block without a text string") : { kind: "text", index, text, raw };
     }
     case "image":
     case "audio": {

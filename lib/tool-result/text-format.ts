@@ -4,10 +4,7 @@ export const MARKDOWN_MAX_CHARS = 1024 * 1024;
 
 const MARKDOWN_SAMPLE_CHARS = 64 * 1024;
 
-export type TextFormat =
-  | { kind: "json"; value: unknown }
-  | { kind: "markdown" }
-  | { kind: "plain" };
+export type TextFormat = { kind: "json"; value: unknown } | { kind: "markdown" } | { kind: "plain" };
 
 /** Only objects and arrays count as JSON: "42" or "true" as text are better shown as written. */
 function looksLikeJson(text: string): boolean {

@@ -59,11 +59,7 @@ function toStructuredError(err: ErrorObject): StructuredError {
  * Checks a result's structuredContent against the tool's outputSchema. Pass `structuredContent`
  * as `undefined` when the result had none; `isError` results are exempt from the "missing" rule.
  */
-export function validateStructured(
-  outputSchema: unknown,
-  structuredContent: unknown,
-  opts: { isError?: boolean } = {},
-): StructuredFinding {
+export function validateStructured(outputSchema: unknown, structuredContent: unknown, opts: { isError?: boolean } = {}): StructuredFinding {
   if (outputSchema === undefined || outputSchema === null) return { kind: "not_checked" };
   if (typeof outputSchema !== "object" || Array.isArray(outputSchema)) {
     return { kind: "schema_error", message: "outputSchema is not an object" };

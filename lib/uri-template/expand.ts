@@ -74,10 +74,7 @@ function encodeLiteral(text: string): string {
   return encodeValue(text, true);
 }
 
-type Normalized =
-  | { kind: "string"; value: string }
-  | { kind: "list"; items: string[] }
-  | { kind: "pairs"; pairs: [string, string][] };
+type Normalized = { kind: "string"; value: string } | { kind: "list"; items: string[] } | { kind: "pairs"; pairs: [string, string][] };
 
 function scalar(v: unknown): string | undefined {
   if (typeof v === "string") return v;
@@ -114,8 +111,7 @@ function expandVar(spec: VarSpec, value: Normalized, rule: OperatorRule): string
     return named(enc(v), value.value === "");
   }
   if (!spec.explode) {
-    const joined =
-      value.kind === "list" ? value.items.map(enc).join(",") : value.pairs.map(([k, v]) => `${enc(k)},${enc(v)}`).join(",");
+    const joined = value.kind === "list" ? value.items.map(enc).join(",") : value.pairs.map(([k, v]) => `${enc(k)},${enc(v)}`).join(",");
     return named(joined, false);
   }
   if (value.kind === "list") {

@@ -13,9 +13,7 @@ export interface VarSpec {
   prefix?: number;
 }
 
-export type TemplatePart =
-  | { type: "literal"; text: string }
-  | { type: "expression"; operator: Operator; vars: VarSpec[]; raw: string };
+export type TemplatePart = { type: "literal"; text: string } | { type: "expression"; operator: Operator; vars: VarSpec[]; raw: string };
 
 export interface ParsedTemplate {
   template: string;

@@ -14,7 +14,13 @@ const RFC: TemplateValues = {
   base: "http://example.com/home/",
   path: "/foo/bar",
   list: ["red", "green", "blue"],
-  keys: { pairs: [["semi", ";"], ["dot", "."], ["comma", ","]] },
+  keys: {
+    pairs: [
+      ["semi", ";"],
+      ["dot", "."],
+      ["comma", ","],
+    ],
+  },
   v: "6",
   x: "1024",
   y: "768",
@@ -41,7 +47,13 @@ describe("RFC 6570 §1.2 level examples", () => {
     x: "1024",
     y: "768",
     list: ["red", "green", "blue"],
-    keys: { pairs: [["semi", ";"], ["dot", "."], ["comma", ","]] },
+    keys: {
+      pairs: [
+        ["semi", ";"],
+        ["dot", "."],
+        ["comma", ","],
+      ],
+    },
   };
   const rows: [string, string][] = [
     ["{var}", "value"],
@@ -314,7 +326,15 @@ describe("parsing", () => {
     const parsed = parseTemplate("x{?a*,b:12}");
     expect(parsed.parts).toEqual([
       { type: "literal", text: "x" },
-      { type: "expression", operator: "?", raw: "{?a*,b:12}", vars: [{ name: "a", explode: true }, { name: "b", explode: false, prefix: 12 }] },
+      {
+        type: "expression",
+        operator: "?",
+        raw: "{?a*,b:12}",
+        vars: [
+          { name: "a", explode: true },
+          { name: "b", explode: false, prefix: 12 },
+        ],
+      },
     ]);
   });
 

@@ -68,7 +68,10 @@ export const callsOf = (e: WireEvent): WireFunctionCall[] =>
 export const responsesOf = (e: WireEvent): WireFunctionResponse[] =>
   (e.content?.parts ?? []).flatMap((p) => (p.functionResponse ? [p.functionResponse] : []));
 export const textOf = (e: WireEvent): string =>
-  (e.content?.parts ?? []).filter((p) => p.text && !p.thought).map((p) => p.text).join("");
+  (e.content?.parts ?? [])
+    .filter((p) => p.text && !p.thought)
+    .map((p) => p.text)
+    .join("");
 
 /** The single call named `name` in the events (fails loudly if missing). */
 export function findCall(events: WireEvent[], name: string): { event: WireEvent; call: WireFunctionCall & { id: string } } {

@@ -34,9 +34,7 @@ describe("viewConversation", () => {
     expect(v.results).toEqual([{ name: "get_weather", response: { city: "Paris" } }]);
     expect(v.calledSince).toEqual(["get_weather"]);
     expect(v.latest).toEqual([]);
-    expect(viewConversation([user("a"), modelCall("x"), result("x", { ok: 1 })]).latest).toEqual([
-      { name: "x", response: { ok: 1 } },
-    ]);
+    expect(viewConversation([user("a"), modelCall("x"), result("x", { ok: 1 })]).latest).toEqual([{ name: "x", response: { ok: 1 } }]);
   });
 });
 
@@ -57,7 +55,11 @@ describe("ScriptedLlm", () => {
   });
 
   it("answers without streaming in one response, identical on every call", async () => {
-    const req = request([user("weather in Paris"), modelCall("get_weather"), result("get_weather", { city: "Paris", forecast: "sunny", temperatureC: 21, artifactVersion: 0 })]);
+    const req = request([
+      user("weather in Paris"),
+      modelCall("get_weather"),
+      result("get_weather", { city: "Paris", forecast: "sunny", temperatureC: 21, artifactVersion: 0 }),
+    ]);
     const a = await collect(llm.generateContentAsync(req, false));
     const b = await collect(llm.generateContentAsync(req, false));
     expect(a).toHaveLength(1);

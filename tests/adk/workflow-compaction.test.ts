@@ -76,7 +76,9 @@ describe("compaction_demo (captures 61–66)", () => {
       expect(errors).toEqual([]);
       // ADK decides what a compaction covers by ms timestamps; a person never types within 1 ms.
       await new Promise((r) => setTimeout(r, 5));
-      perTurn.push(events.map((e) => (e.isCompacted ? `compacted: ${e.compactedContent}` : `${textOf(e)} [${e.usageMetadata?.promptTokenCount}]`)));
+      perTurn.push(
+        events.map((e) => (e.isCompacted ? `compacted: ${e.compactedContent}` : `${textOf(e)} [${e.usageMetadata?.promptTokenCount}]`)),
+      );
     }
     const echo = (i: number, tokens: number) => `Echo: message number ${i} with some padding text to grow the prompt [${tokens}]`;
     // Prompt tokens grow 15 → 45 → 76; past the threshold (60) the next turn compacts all but the

@@ -49,7 +49,9 @@ describe("ADK served over A2A", () => {
     expect(request.kind).toBe("input");
     await a2a.answerRequest(request.id, { kind: "data", data: { status: "done", rows: 3 } });
     await until(() => a2a.listTasks(id).find((t) => t.taskId === sent.taskId)?.state === "completed", 30_000, "completed");
-    const out = recorded(a2a.hub, id, { kind: "a2a_request" }).at(-1)!.raw as { body: { params: { message: { taskId: string; parts: { metadata?: unknown }[] } } } };
+    const out = recorded(a2a.hub, id, { kind: "a2a_request" }).at(-1)!.raw as {
+      body: { params: { message: { taskId: string; parts: { metadata?: unknown }[] } } };
+    };
     expect(out.body.params.message.taskId).toBe(sent.taskId);
     expect(out.body.params.message.parts[0]!.metadata).toEqual({ adk_type: "function_response" });
   });
@@ -61,9 +63,17 @@ describe("ADK served over A2A", () => {
     await until(() => a2a.listRequests().some((r) => r.taskId === sent.taskId && r.status === "pending"), 15_000, "the input request");
     const request = a2a.listRequests().find((r) => r.taskId === sent.taskId && r.status === "pending")!;
     expect(request.prompt).toBe("What is your favorite color?");
-    expect(request.schema).toMatchObject({ type: "object", properties: { color: { enum: ["red", "green", "blue", "purple"] } }, required: ["color"] });
+    expect(request.schema).toMatchObject({
+      type: "object",
+      properties: { color: { enum: ["red", "green", "blue", "purple"] } },
+      required: ["color"],
+    });
     await a2a.answerRequest(request.id, { kind: "data", data: { color: "blue" } });
     // The workflow goes on to its credential request: a new pause on the same task.
-    await until(() => a2a.listRequests().some((r) => r.taskId === sent.taskId && r.status === "pending" && r.id !== request.id), 30_000, "the next pause");
+    await until(
+      () => a2a.listRequests().some((r) => r.taskId === sent.taskId && r.status === "pending" && r.id !== request.id),
+      30_000,
+      "the next pause",
+    );
   });
 });

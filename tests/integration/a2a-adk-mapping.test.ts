@@ -48,7 +48,10 @@ function send(parts: unknown[], ids: { taskId?: string; contextId?: string } = {
   return SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts, ...ids } });
 }
 const text = (t: string) => ({ text: t });
-const functionResponse = (id: string, name: string, response: unknown) => ({ data: { id, name, response }, metadata: { adk_type: "function_response" } });
+const functionResponse = (id: string, name: string, response: unknown) => ({
+  data: { id, name, response },
+  metadata: { adk_type: "function_response" },
+});
 
 /** The args of the ADK function calls met here (confirmation, credential, input, tools). */
 interface CallArgs {
@@ -71,7 +74,8 @@ function pendingCall(task: Task): { part: Part; call: PendingCall } {
   return { part, call: part.content!.value as PendingCall };
 }
 const messageText = (m: Message | undefined) => (m?.parts ?? []).map((p) => (p.content?.$case === "text" ? p.content.value : "")).join("");
-const artifactTexts = (task: Task) => task.artifacts.flatMap((a) => a.parts.flatMap((p) => (p.content?.$case === "text" ? [p.content.value] : [])));
+const artifactTexts = (task: Task) =>
+  task.artifacts.flatMap((a) => a.parts.flatMap((p) => (p.content?.$case === "text" ? [p.content.value] : [])));
 
 beforeAll(async () => {
   server = await startAdkA2aServer({ port: PORT, env: SCRIPTED_ONLY });
@@ -93,7 +97,9 @@ describe("ADK JS over A2A (adk api_server --a2a)", () => {
     expect(card.protocolVersion).toBe("0.3.0");
     expect(card.url).toBe(`${server.url}/a2a/loupe_demo/jsonrpc`);
     expect(card.preferredTransport).toBe("JSONRPC");
-    expect(card.additionalInterfaces).toEqual(expect.arrayContaining([{ url: `${server.url}/a2a/loupe_demo/rest`, transport: "HTTP+JSON" }]));
+    expect(card.additionalInterfaces).toEqual(
+      expect.arrayContaining([{ url: `${server.url}/a2a/loupe_demo/rest`, transport: "HTTP+JSON" }]),
+    );
     expect(card.capabilities).toMatchObject({ streaming: true, pushNotifications: false });
     expect(card.skills.map((s) => s.name)).toEqual(expect.arrayContaining(["delete_file", "call_secure_api", "start_job"]));
   });
@@ -142,10 +148,15 @@ describe("ADK JS over A2A (adk api_server --a2a)", () => {
     expect(asked.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     const { call } = pendingCall(asked);
     expect(call.name).toBe("adk_request_credential");
-    expect(call.args.auth_config).toMatchObject({ authScheme: { type: "apiKey", in: "header", name: "X-Api-Key" }, credentialKey: "demo_api_key" });
+    expect(call.args.auth_config).toMatchObject({
+      authScheme: { type: "apiKey", in: "header", name: "X-Api-Key" },
+      credentialKey: "demo_api_key",
+    });
 
     const answer = { ...call.args.auth_config, exchangedAuthCredential: { authType: "apiKey", apiKey: "sk-demo" } };
-    const done = (await c.sendMessage(send([functionResponse(call.id, call.name, answer)], { taskId: asked.id, contextId: asked.contextId }))) as Task;
+    const done = (await c.sendMessage(
+      send([functionResponse(call.id, call.name, answer)], { taskId: asked.id, contextId: asked.contextId }),
+    )) as Task;
     expect(done.id).toBe(asked.id);
     expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(artifactTexts(done).at(-1)).toBe('The protected API answered "secret data" (key starting sk-).');
@@ -156,7 +167,9 @@ describe("ADK JS over A2A (adk api_server --a2a)", () => {
     const asked = (await c.sendMessage(send([text("job")]))) as Task;
     const { call } = pendingCall(asked);
     expect(call).toMatchObject({ name: "start_job", args: { jobName: "nightly-report" } });
-    const done = (await c.sendMessage(send([functionResponse(call.id, call.name, { status: "done", rows: 3 })], { taskId: asked.id, contextId: asked.contextId }))) as Task;
+    const done = (await c.sendMessage(
+      send([functionResponse(call.id, call.name, { status: "done", rows: 3 })], { taskId: asked.id, contextId: asked.contextId }),
+    )) as Task;
     expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(artifactTexts(done).at(-1)).toBe("Job nightly-report finished with 3 rows.");
   });
@@ -192,7 +205,9 @@ describe("ADK JS over A2A (adk api_server --a2a)", () => {
     const call = part.content!.value as { id: string; name: string };
     expect(call.name).toBe("start_job");
     expect(part.metadata).toBeUndefined(); // JSON-RPC carries {adk_type, adk_is_long_running} here
-    const after = (await c.sendMessage(send([functionResponse(call.id, call.name, { status: "done", rows: 3 })], { taskId: asked.id, contextId: asked.contextId }))) as Task;
+    const after = (await c.sendMessage(
+      send([functionResponse(call.id, call.name, { status: "done", rows: 3 })], { taskId: asked.id, contextId: asked.contextId }),
+    )) as Task;
     expect(after.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     expect(messageText(after.status?.message)).toBe(`No input provided for function call id ${call.id}`);
   });

@@ -25,7 +25,10 @@ let demoId = "";
 let adkId = "";
 
 beforeAll(async () => {
-  [demo, adk] = await Promise.all([startA2aDemo({ port: 7151, timing: { stepMs: 0 } }), startAdkA2aServer({ port: 7158, env: SCRIPTED_ONLY })]);
+  [demo, adk] = await Promise.all([
+    startA2aDemo({ port: 7151, timing: { stepMs: 0 } }),
+    startAdkA2aServer({ port: 7158, env: SCRIPTED_ONLY }),
+  ]);
   a2a = new A2aRegistry(new Hub(openStore(data.dir)));
   demoId = (await a2a.create({ name: "demo", url: demo.cardUrl, headers: {} })).id;
   adkId = (await a2a.create({ name: "adk", url: adkA2aCardUrl(adk.url), headers: {} })).id;
@@ -41,7 +44,8 @@ afterAll(async () => {
 
 const say = (text: string) => ({ parts: [{ kind: "text" as const, text }], stream: true });
 const stateOf = (agentId: string, taskId: string) => a2a.listTasks(agentId).find((t) => t.taskId === taskId)?.state;
-const settled = (agentId: string, taskId: string, state: A2aTaskState) => until(() => stateOf(agentId, taskId) === state, 15_000, `task ${taskId} ${state}`);
+const settled = (agentId: string, taskId: string, state: A2aTaskState) =>
+  until(() => stateOf(agentId, taskId) === state, 15_000, `task ${taskId} ${state}`);
 async function pendingFor(taskId: string): Promise<A2aHumanRequest> {
   await until(() => a2a.listRequests().some((r) => r.taskId === taskId && r.status === "pending"), 15_000, `request of ${taskId}`);
   return a2a.listRequests().find((r) => r.taskId === taskId && r.status === "pending")!;

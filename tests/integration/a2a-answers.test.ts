@@ -28,7 +28,11 @@ afterAll(async () => {
   data.cleanup();
 });
 
-const say = (t: string, contextId?: string) => ({ parts: [{ kind: "text" as const, text: t }], stream: true, ...(contextId ? { contextId } : {}) });
+const say = (t: string, contextId?: string) => ({
+  parts: [{ kind: "text" as const, text: t }],
+  stream: true,
+  ...(contextId ? { contextId } : {}),
+});
 const state = (taskId: string) => a2a.listTasks(id).find((t) => t.taskId === taskId)?.state;
 const settled = (taskId: string, s: A2aTaskState) => until(() => state(taskId) === s, 10_000, `task ${taskId} ${s}`);
 const pendingFor = (taskId: string) => a2a.listRequests().filter((r) => r.taskId === taskId && r.status === "pending");
@@ -54,7 +58,13 @@ describe("A2A answers reach exactly their request", () => {
     await a2a.answerRequest(second.id, { kind: "text", text: "Bergen" });
     await settled(sent.taskId!, "completed");
     expect(a2a.getTask(id, sent.taskId!).statusText).toMatch(/Bergen/);
-    expect(a2a.listRequests().filter((r) => r.taskId === sent.taskId).map((r) => r.status).sort()).toEqual(["answered", "answered"]);
+    expect(
+      a2a
+        .listRequests()
+        .filter((r) => r.taskId === sent.taskId)
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual(["answered", "answered"]);
   });
 
   it("two tasks paused at once in one context: each answer continues its own task", async () => {
@@ -76,7 +86,10 @@ describe("A2A answers reach exactly their request", () => {
   it("two answers racing: exactly one is sent, the other is 409", async () => {
     const sent = await ask();
     const r = pendingFor(sent.taskId!)[0]!;
-    const out = await Promise.allSettled([a2a.answerRequest(r.id, { kind: "text", text: "Rome" }), a2a.answerRequest(r.id, { kind: "text", text: "Paris" })]);
+    const out = await Promise.allSettled([
+      a2a.answerRequest(r.id, { kind: "text", text: "Rome" }),
+      a2a.answerRequest(r.id, { kind: "text", text: "Paris" }),
+    ]);
     expect(out.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     expect((out.find((o) => o.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
     await settled(sent.taskId!, "completed");
@@ -88,7 +101,13 @@ describe("A2A answers reach exactly their request", () => {
     const mine = pendingFor(sent.taskId!)[0]!;
     const other = (await a2a.create({ name: "replayer", url: demo.url, headers: {} })).id;
     // Agent ids are Loupe's; task and message ids are the agent's, so two agents may repeat them.
-    a2a.tasks.apply(other, { type: "status", taskId: sent.taskId!, contextId: sent.contextId!, state: "input-required", message: mine.message as never });
+    a2a.tasks.apply(other, {
+      type: "status",
+      taskId: sent.taskId!,
+      contextId: sent.contextId!,
+      state: "input-required",
+      message: mine.message as never,
+    });
     const theirs = a2a.listRequests().filter((r) => r.agentId === other && r.status === "pending");
     expect(theirs).toHaveLength(1);
     expect(theirs[0]!.id).not.toBe(mine.id);

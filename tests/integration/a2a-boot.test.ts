@@ -13,8 +13,16 @@ const { stopAppsHost } = await import("@/lib/server/mcp/apps/apps-sandbox");
 
 beforeAll(async () => {
   // An earlier launch with the demo saved both (their peers are gone now: nothing listens there).
-  await getA2a().registerBuiltin({ id: DEMO_A2A_ID, name: "Loupe demo A2A agent", url: "http://127.0.0.1:7201/.well-known/agent-card.json" });
-  await getA2a().registerBuiltin({ id: DEMO_ADK_A2A_ID, name: "Loupe demo ADK agent (A2A)", url: "http://127.0.0.1:7202/a2a/x/.well-known/agent-card.json" });
+  await getA2a().registerBuiltin({
+    id: DEMO_A2A_ID,
+    name: "Loupe demo A2A agent",
+    url: "http://127.0.0.1:7201/.well-known/agent-card.json",
+  });
+  await getA2a().registerBuiltin({
+    id: DEMO_ADK_A2A_ID,
+    name: "Loupe demo ADK agent (A2A)",
+    url: "http://127.0.0.1:7202/a2a/x/.well-known/agent-card.json",
+  });
   await getA2a().create({ name: "mine", url: "http://127.0.0.1:7203/.well-known/agent-card.json", headers: {} }, { id: "mine" });
 });
 
@@ -31,10 +39,16 @@ describe("boot --no-demo and the demo A2A agents", () => {
 
   it("removes the builtin demo A2A agents, saved and listed, and keeps the user's agents", async () => {
     await boot({ port: 0, host: "127.0.0.1", demo: false, open: false, mcp: [], mcpUrl: [], agents: [], dev: false });
-    const ids = getA2a().list().map((a) => a.id);
+    const ids = getA2a()
+      .list()
+      .map((a) => a.id);
     expect(ids).not.toContain(DEMO_A2A_ID);
     expect(ids).not.toContain(DEMO_ADK_A2A_ID);
     expect(ids).toContain("mine");
-    expect(getA2a().a2aStore.listAgents().map((a) => a.id)).toEqual(["mine"]);
+    expect(
+      getA2a()
+        .a2aStore.listAgents()
+        .map((a) => a.id),
+    ).toEqual(["mine"]);
   });
 });

@@ -16,7 +16,9 @@ let a2a: A2aRegistry;
 
 beforeAll(async () => {
   agent = await startSdkAgent(7213);
-  const card = await (await fetch(`${agent.url.replace(/\/+$/, "")}/.well-known/agent-card.json`, { headers: { "A2A-Version": "1.0" } })).text();
+  const card = await (
+    await fetch(`${agent.url.replace(/\/+$/, "")}/.well-known/agent-card.json`, { headers: { "A2A-Version": "1.0" } })
+  ).text();
   front = http.createServer((req, res) => {
     if (req.url === "/.well-known/agent-card.json") return void res.writeHead(200, { "content-type": "application/json" }).end(card);
     res.writeHead(404).end();

@@ -60,13 +60,19 @@ describe("A2A agents through the SDK client", () => {
     await a2a.waitExchange(sent.exchangeId);
     expect(sent.taskId).toBeTruthy();
     expect(taskState(sent.taskId!)).toBe("completed");
-    const frames = recorded(a2a.hub, id, { kind: "a2a_frame" }).filter((e) => (e.raw as { exchangeId: string }).exchangeId === sent.exchangeId);
+    const frames = recorded(a2a.hub, id, { kind: "a2a_frame" }).filter(
+      (e) => (e.raw as { exchangeId: string }).exchangeId === sent.exchangeId,
+    );
     expect(frames.map((f) => (f.raw as { kind: string }).kind)).toEqual(["task", "status", "artifact", "artifact", "artifact", "status"]);
     expect((frames[0]!.raw as { payload: { jsonrpc: string } }).payload.jsonrpc).toBe("2.0");
-    const req = recorded(a2a.hub, id, { kind: "a2a_request" }).find((e) => (e.raw as { exchangeId: string }).exchangeId === sent.exchangeId);
+    const req = recorded(a2a.hub, id, { kind: "a2a_request" }).find(
+      (e) => (e.raw as { exchangeId: string }).exchangeId === sent.exchangeId,
+    );
     expect((req!.raw as { method: string }).method).toBe("SendStreamingMessage");
     expect((req!.raw as { headers: Record<string, string> }).headers.authorization).toBe(SECRET_MASK);
-    const streams = recorded(a2a.hub, id, { kind: "a2a_stream" }).filter((e) => (e.raw as { exchangeId: string }).exchangeId === sent.exchangeId);
+    const streams = recorded(a2a.hub, id, { kind: "a2a_stream" }).filter(
+      (e) => (e.raw as { exchangeId: string }).exchangeId === sent.exchangeId,
+    );
     expect(streams.map((s) => (s.raw as { event: string }).event)).toEqual(["open", "closed"]);
     expect(a2a.getTask(id, sent.taskId!).artifactCount).toBe(2);
     expect(allRecordedText(a2a.hub)).not.toContain("sekrit-header");
@@ -100,9 +106,14 @@ describe("A2A agents through the SDK client", () => {
     // The continuation's first frame repeats the task, still input-required: no second request.
     expect(a2a.listRequests().filter((r) => r.taskId === sent.taskId)).toHaveLength(1);
     // The continuation went out on the same task and context.
-    const out = recorded(a2a.hub, id, { kind: "a2a_request" }).at(-1)!.raw as { body: { params: { message: { taskId: string; contextId: string } } } };
+    const out = recorded(a2a.hub, id, { kind: "a2a_request" }).at(-1)!.raw as {
+      body: { params: { message: { taskId: string; contextId: string } } };
+    };
     expect(out.body.params.message).toMatchObject({ taskId: sent.taskId, contextId: sent.contextId });
-    await expect(a2a.answerRequest(request.id, { kind: "text", text: "again" })).rejects.toMatchObject({ code: "conflict:a2a_request_answered", status: 409 });
+    await expect(a2a.answerRequest(request.id, { kind: "text", text: "again" })).rejects.toMatchObject({
+      code: "conflict:a2a_request_answered",
+      status: 409,
+    });
     const states = recorded(a2a.hub, id, { kind: "a2a_request_state" }).filter((e) => (e.raw as { id: string }).id === request.id);
     expect(states.map((e) => (e.raw as { status: string }).status)).toEqual(["pending", "answered"]);
   });
@@ -124,7 +135,10 @@ describe("A2A agents through the SDK client", () => {
     await a2a.cancelTask(id, sent.taskId!);
     expect(taskState(sent.taskId!)).toBe("canceled");
     expect(a2a.tasks.getRequest(request.id)?.status).toBe("stale");
-    await expect(a2a.answerRequest(request.id, { kind: "text", text: "late" })).rejects.toMatchObject({ code: "conflict:a2a_request_stale", status: 409 });
+    await expect(a2a.answerRequest(request.id, { kind: "text", text: "late" })).rejects.toMatchObject({
+      code: "conflict:a2a_request_stale",
+      status: 409,
+    });
   });
 
   it("after a restart a pending request is stale with a reason, and answering it is 409", async () => {
@@ -135,7 +149,9 @@ describe("A2A agents through the SDK client", () => {
     const restarted = new A2aRegistry(a2a.hub);
     const after = restarted.listRequests().find((r) => r.id === request.id)!;
     expect(after).toMatchObject({ status: "stale", reason: expect.stringMatching(/Loupe restarted/) });
-    await expect(restarted.answerRequest(request.id, { kind: "text", text: "late" })).rejects.toMatchObject({ code: "conflict:a2a_request_stale" });
+    await expect(restarted.answerRequest(request.id, { kind: "text", text: "late" })).rejects.toMatchObject({
+      code: "conflict:a2a_request_stale",
+    });
   });
 
   it("an answer the agent refuses (it lost the task) leaves the request failed with the agent's words; a retry is allowed", async () => {
@@ -147,12 +163,17 @@ describe("A2A agents through the SDK client", () => {
     await forgetful.close();
     forgetful = await startSdkAgent(7148);
     try {
-      await expect(a2a.answerRequest(request.id, { kind: "credential", credential: "good-token" })).rejects.toMatchObject({ code: "not_found:a2a_task", status: 404 });
+      await expect(a2a.answerRequest(request.id, { kind: "credential", credential: "good-token" })).rejects.toMatchObject({
+        code: "not_found:a2a_task",
+        status: 404,
+      });
       const failed = a2a.tasks.getRequest(request.id)!;
       expect(failed.status).toBe("failed");
       expect(failed.error?.message).toMatch(/task/i);
       // Not "already answered": the user may try again.
-      await expect(a2a.answerRequest(request.id, { kind: "credential", credential: "good-token" })).rejects.toMatchObject({ code: "not_found:a2a_task" });
+      await expect(a2a.answerRequest(request.id, { kind: "credential", credential: "good-token" })).rejects.toMatchObject({
+        code: "not_found:a2a_task",
+      });
     } finally {
       await forgetful.close();
     }
@@ -171,15 +192,21 @@ describe("A2A agents through the SDK client", () => {
     const sent = await a2a.send(id, text("drip"));
     await a2a.waitExchange(sent.exchangeId);
     expect(agent.cut).toBe(1);
-    const events = recorded(a2a.hub, id, { kind: "a2a_stream" }).filter((e) => (e.raw as { exchangeId: string }).exchangeId === sent.exchangeId);
+    const events = recorded(a2a.hub, id, { kind: "a2a_stream" }).filter(
+      (e) => (e.raw as { exchangeId: string }).exchangeId === sent.exchangeId,
+    );
     expect(events.map((e) => (e.raw as { event: string }).event)).toEqual(["open", "dropped"]);
     expect(taskState(sent.taskId!)).toBe("working");
     const again = await a2a.resubscribe(id, sent.taskId!);
     await a2a.waitExchange(again.exchangeId);
     expect(taskState(sent.taskId!)).toBe("completed");
-    const after = recorded(a2a.hub, id, { kind: "a2a_stream" }).filter((e) => (e.raw as { exchangeId: string }).exchangeId === again.exchangeId);
+    const after = recorded(a2a.hub, id, { kind: "a2a_stream" }).filter(
+      (e) => (e.raw as { exchangeId: string }).exchangeId === again.exchangeId,
+    );
     expect(after.map((e) => (e.raw as { event: string }).event)).toEqual(["resubscribed", "closed"]);
-    const frames = recorded(a2a.hub, id, { kind: "a2a_frame" }).filter((e) => (e.raw as { exchangeId: string }).exchangeId === again.exchangeId);
+    const frames = recorded(a2a.hub, id, { kind: "a2a_frame" }).filter(
+      (e) => (e.raw as { exchangeId: string }).exchangeId === again.exchangeId,
+    );
     expect((frames[0]!.raw as { method: string }).method).toBe("SubscribeToTask");
   });
 
@@ -187,12 +214,16 @@ describe("A2A agents through the SDK client", () => {
     const before = recorded(a2a.hub, id, { kind: "a2a_malformed" }).length;
     const sent = await a2a.send(id, text("malformed"));
     await a2a.waitExchange(sent.exchangeId);
-    const bad = recorded(a2a.hub, id, { kind: "a2a_malformed" }).slice(before).map((e) => e.raw as { text: string; error: string; exchangeId: string });
+    const bad = recorded(a2a.hub, id, { kind: "a2a_malformed" })
+      .slice(before)
+      .map((e) => e.raw as { text: string; error: string; exchangeId: string });
     expect(bad).toHaveLength(2);
     expect(bad.every((b) => b.exchangeId === sent.exchangeId)).toBe(true);
     expect(bad[0]!.text).toBe("{this is not json");
     expect(bad[1]!.error).toMatch(/statusUpdate\.status is not an object/);
-    const closed = recorded(a2a.hub, id, { kind: "a2a_stream" }).filter((e) => (e.raw as { exchangeId: string }).exchangeId === sent.exchangeId).at(-1)!.raw as { event: string; error?: string };
+    const closed = recorded(a2a.hub, id, { kind: "a2a_stream" })
+      .filter((e) => (e.raw as { exchangeId: string }).exchangeId === sent.exchangeId)
+      .at(-1)!.raw as { event: string; error?: string };
     expect(closed.event).toBe("closed");
     expect(closed.error).toMatch(/did not fit/);
   });
@@ -224,7 +255,9 @@ describe("A2A agents through the SDK client", () => {
     await a2a.waitExchange(sent.exchangeId);
     const req = recorded(a2a.hub, view.id, { kind: "a2a_request" }).at(-1)!.raw as { method: string };
     expect(req.method).toBe("message/stream");
-    const frames = recorded(a2a.hub, view.id, { kind: "a2a_frame" }).map((e) => e.raw as { version: string; payload: { result: { kind: string } } });
+    const frames = recorded(a2a.hub, view.id, { kind: "a2a_frame" }).map(
+      (e) => e.raw as { version: string; payload: { result: { kind: string } } },
+    );
     expect(frames.every((f) => f.version === "0.3")).toBe(true);
     expect(frames.map((f) => f.payload.result.kind)).toContain("status-update");
     const request = a2a.listRequests().find((r) => r.taskId === sent.taskId)!;
@@ -238,14 +271,22 @@ describe("A2A agents through the SDK client", () => {
     const signed = await startSdkAgent(7140, { signed: "valid" });
     try {
       const ok = await a2a.create({ name: "signed", url: signed.url, headers: {} });
-      expect(ok.state.findings).toContainEqual({ severity: "info", path: "/signatures", message: `Signature verified with key k1 from ${signed.url}/jwks.json` });
+      expect(ok.state.findings).toContainEqual({
+        severity: "info",
+        path: "/signatures",
+        message: `Signature verified with key k1 from ${signed.url}/jwks.json`,
+      });
     } finally {
       await signed.close();
     }
     const tampered = await startSdkAgent(7140, { signed: "tampered" });
     try {
       const bad = await a2a.create({ name: "tampered", url: tampered.url, headers: {} });
-      expect(bad.state.findings).toContainEqual({ severity: "error", path: "/signatures", message: `No signature verifies against the keys at ${tampered.url}/jwks.json` });
+      expect(bad.state.findings).toContainEqual({
+        severity: "error",
+        path: "/signatures",
+        message: `No signature verifies against the keys at ${tampered.url}/jwks.json`,
+      });
     } finally {
       await tampered.close();
     }

@@ -21,13 +21,53 @@ beforeAll(async () => {
     req.on("end", () => {
       res.setHeader("content-type", "application/json");
       if (req.url?.startsWith("/.well-known/")) {
-        return void res.end(JSON.stringify({ name: "echo", description: "echoes", version: "1", url: "http://127.0.0.1:7214/rpc", protocolVersion: "0.3.0", preferredTransport: "JSONRPC", capabilities: {}, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"], skills: [{ id: "s", name: "s", description: "s", tags: [] }] }));
+        return void res.end(
+          JSON.stringify({
+            name: "echo",
+            description: "echoes",
+            version: "1",
+            url: "http://127.0.0.1:7214/rpc",
+            protocolVersion: "0.3.0",
+            preferredTransport: "JSONRPC",
+            capabilities: {},
+            defaultInputModes: ["text/plain"],
+            defaultOutputModes: ["text/plain"],
+            skills: [{ id: "s", name: "s", description: "s", tags: [] }],
+          }),
+        );
       }
-      const rpc = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id: number; params: { message: { taskId?: string; parts: unknown[] } } };
+      const rpc = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+        id: number;
+        params: { message: { taskId?: string; parts: unknown[] } };
+      };
       if (!rpc.params.message.taskId) {
-        return void res.end(JSON.stringify({ jsonrpc: "2.0", id: rpc.id, result: { kind: "task", id: "t-echo", contextId: "c-echo", status: { state: "auth-required", message: { kind: "message", messageId: "ask-1", role: "agent", parts: [{ kind: "text", text: "key?" }] } } } }));
+        return void res.end(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: rpc.id,
+            result: {
+              kind: "task",
+              id: "t-echo",
+              contextId: "c-echo",
+              status: {
+                state: "auth-required",
+                message: { kind: "message", messageId: "ask-1", role: "agent", parts: [{ kind: "text", text: "key?" }] },
+              },
+            },
+          }),
+        );
       }
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: rpc.id, error: { code: -32600, message: `Refused credential ${JSON.stringify(rpc.params.message.parts)}`, data: { got: rpc.params.message.parts } } }));
+      res.end(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: rpc.id,
+          error: {
+            code: -32600,
+            message: `Refused credential ${JSON.stringify(rpc.params.message.parts)}`,
+            data: { got: rpc.params.message.parts },
+          },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(7214, "127.0.0.1", () => r()));

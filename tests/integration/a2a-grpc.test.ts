@@ -32,7 +32,8 @@ afterAll(async () => {
 
 const say = (t: string, stream = true) => ({ parts: [{ kind: "text" as const, text: t }], stream });
 const taskState = (taskId: string) => a2a.listTasks(id).find((t) => t.taskId === taskId)?.state;
-const ofExchange = (kind: string, exchangeId: string): Entry[] => recorded(a2a.hub, id, { kind }).filter((e) => (e.raw as { exchangeId: string }).exchangeId === exchangeId);
+const ofExchange = (kind: string, exchangeId: string): Entry[] =>
+  recorded(a2a.hub, id, { kind }).filter((e) => (e.raw as { exchangeId: string }).exchangeId === exchangeId);
 type Frame = { transport: string; method: string; kind: string; version?: string; payload: Record<string, unknown> };
 type Request = { transport: string; method: string; url: string; headers: Record<string, string>; body: Record<string, unknown> };
 
@@ -56,7 +57,11 @@ describe("A2A over gRPC (the demo agent's gRPC binding)", () => {
     expect(taskState(sent.taskId!)).toBe("completed");
     const [req, ...more] = ofExchange("a2a_request", sent.exchangeId).map((e) => e.raw as Request);
     expect(more).toEqual([]);
-    expect(req).toMatchObject({ transport: "GRPC", method: "SendStreamingMessage", url: "grpc://127.0.0.1:7241/lf.a2a.v1.A2AService/SendStreamingMessage" });
+    expect(req).toMatchObject({
+      transport: "GRPC",
+      method: "SendStreamingMessage",
+      url: "grpc://127.0.0.1:7241/lf.a2a.v1.A2AService/SendStreamingMessage",
+    });
     expect(req!.headers["x-demo-key"]).toBe(SECRET_MASK);
     // Spec JSON (the codec's toJSON), not the SDK's internal `{ content: { $case } }` objects.
     expect(req!.body).toMatchObject({ message: { role: "ROLE_USER", parts: [{ text: "report" }] } });
@@ -66,10 +71,14 @@ describe("A2A over gRPC (the demo agent's gRPC binding)", () => {
     expect(kinds[0]).toBe("task");
     expect(kinds.at(-1)).toBe("status");
     expect(kinds.filter((k) => k === "artifact").length).toBeGreaterThanOrEqual(6);
-    const art = frames.find((f) => f.kind === "artifact")!.payload as { artifactUpdate: { artifact: { artifactId: string; parts: { text?: string }[] } } };
+    const art = frames.find((f) => f.kind === "artifact")!.payload as {
+      artifactUpdate: { artifact: { artifactId: string; parts: { text?: string }[] } };
+    };
     expect(art.artifactUpdate.artifact.artifactId).toBe("report.md");
     expect(typeof art.artifactUpdate.artifact.parts[0]!.text).toBe("string");
-    expect((frames.at(-1)!.payload as { statusUpdate: { status: { state: string } } }).statusUpdate.status.state).toBe("TASK_STATE_COMPLETED");
+    expect((frames.at(-1)!.payload as { statusUpdate: { status: { state: string } } }).statusUpdate.status.state).toBe(
+      "TASK_STATE_COMPLETED",
+    );
     expect(ofExchange("a2a_stream", sent.exchangeId).map((e) => (e.raw as { event: string }).event)).toEqual(["open", "closed"]);
     expect(a2a.getTask(id, sent.taskId!).artifactCount).toBe(3);
     expect(allRecordedText(a2a.hub)).not.toContain("sekrit-metadata");
@@ -83,7 +92,9 @@ describe("A2A over gRPC (the demo agent's gRPC binding)", () => {
     const before = recorded(a2a.hub, id, { kind: "a2a_request" }).length;
     const detail = await a2a.refreshTask(id, sent.taskId!);
     expect(detail.state).toBe("completed");
-    const got = recorded(a2a.hub, id, { kind: "a2a_request" }).slice(before).map((e) => e.raw as Request);
+    const got = recorded(a2a.hub, id, { kind: "a2a_request" })
+      .slice(before)
+      .map((e) => e.raw as Request);
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ transport: "GRPC", method: "GetTask", body: { id: sent.taskId } });
   });
@@ -98,7 +109,9 @@ describe("A2A over gRPC (the demo agent's gRPC binding)", () => {
     const before = recorded(a2a.hub, id, { kind: "a2a_request" }).length;
     await a2a.answerRequest(request.id, { kind: "data", data: { city: "Lyon", days: 2 } });
     await settled(sent.taskId!, "completed");
-    const out = recorded(a2a.hub, id, { kind: "a2a_request" }).slice(before).map((e) => e.raw as Request & { body: { message: { taskId: string; parts: { data?: unknown }[] } } });
+    const out = recorded(a2a.hub, id, { kind: "a2a_request" })
+      .slice(before)
+      .map((e) => e.raw as Request & { body: { message: { taskId: string; parts: { data?: unknown }[] } } });
     expect(out[0]).toMatchObject({ transport: "GRPC", method: "SendStreamingMessage" });
     expect(out[0]!.body.message.taskId).toBe(sent.taskId);
     expect(out[0]!.body.message.parts[0]!.data).toEqual({ city: "Lyon", days: 2 });
@@ -112,7 +125,9 @@ describe("A2A over gRPC (the demo agent's gRPC binding)", () => {
     const before = recorded(a2a.hub, id, { kind: "a2a_request" }).length;
     await a2a.answerRequest(request.id, { kind: "credential", credential: "sk-grpc-secret-42" });
     await settled(sent.taskId!, "completed");
-    const out = recorded(a2a.hub, id, { kind: "a2a_request" }).slice(before).map((e) => e.raw as Request);
+    const out = recorded(a2a.hub, id, { kind: "a2a_request" })
+      .slice(before)
+      .map((e) => e.raw as Request);
     expect(out[0]).toMatchObject({ transport: "GRPC" });
     expect(JSON.stringify(out[0]!.body)).toContain(SECRET_MASK);
     expect(allRecordedText(a2a.hub)).not.toContain("sk-grpc-secret-42");
@@ -124,10 +139,14 @@ describe("A2A over gRPC (the demo agent's gRPC binding)", () => {
     const detail = await a2a.cancelTask(id, sent.taskId!);
     expect(detail.state).toBe("canceled");
     await a2a.waitExchange(sent.exchangeId);
-    const cancels = recorded(a2a.hub, id, { kind: "a2a_request" }).map((e) => e.raw as Request).filter((r) => r.method === "CancelTask");
+    const cancels = recorded(a2a.hub, id, { kind: "a2a_request" })
+      .map((e) => e.raw as Request)
+      .filter((r) => r.method === "CancelTask");
     expect(cancels.at(-1)).toMatchObject({ transport: "GRPC", body: { id: sent.taskId } });
     await expect(a2a.refreshTask(id, "no-such-task")).rejects.toMatchObject({ status: 404 });
-    const errors = recorded(a2a.hub, id, { kind: "a2a_frame" }).map((e) => e.raw as Frame).filter((f) => f.kind === "error" && f.method === "GetTask");
+    const errors = recorded(a2a.hub, id, { kind: "a2a_frame" })
+      .map((e) => e.raw as Frame)
+      .filter((f) => f.kind === "error" && f.method === "GetTask");
     expect(errors.length).toBeGreaterThan(0);
   });
 });
@@ -138,8 +157,13 @@ describe("aborting a gRPC stream", () => {
     const sent = await a2a.send(other.id, say("slow"));
     a2a.remove(other.id);
     await a2a.waitExchange(sent.exchangeId);
-    const events = recorded(a2a.hub, other.id, { kind: "a2a_stream" }).map((e) => e.raw as { exchangeId: string; event: string; error?: string });
-    expect(events.filter((e) => e.exchangeId === sent.exchangeId).at(-1)).toMatchObject({ event: "closed", error: expect.stringMatching(/was removed/) });
+    const events = recorded(a2a.hub, other.id, { kind: "a2a_stream" }).map(
+      (e) => e.raw as { exchangeId: string; event: string; error?: string },
+    );
+    expect(events.filter((e) => e.exchangeId === sent.exchangeId).at(-1)).toMatchObject({
+      event: "closed",
+      error: expect.stringMatching(/was removed/),
+    });
     const errors = recorded(a2a.hub, other.id, { kind: "a2a_frame" }).filter((e) => (e.raw as Frame).kind === "error");
     expect(errors).toEqual([]);
   });

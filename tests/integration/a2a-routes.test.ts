@@ -22,7 +22,12 @@ process.env.LOUPE_DATA_DIR = data.dir;
 const base = "http://127.0.0.1:3000";
 const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 const req = (url: string, method = "GET", body?: unknown) =>
-  new Request(base + url, { method, ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" } }) });
+  new Request(base + url, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  });
 let agent: SdkAgent;
 let id = "";
 
@@ -53,27 +58,54 @@ describe("/api/a2a routes", () => {
     const res = await agentRoute.GET(req("/api/a2a/agents/nope"), ctx({ id: "nope" }));
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found:a2a_agent");
-    const down = (await (await agentsRoute.POST(req("/api/a2a/agents", "POST", { name: "down", url: "http://127.0.0.1:7149" }))).json()) as A2aAgentView;
+    const down = (await (
+      await agentsRoute.POST(req("/api/a2a/agents", "POST", { name: "down", url: "http://127.0.0.1:7149" }))
+    ).json()) as A2aAgentView;
     const refreshed = await cardRoute.POST(req(`/api/a2a/agents/${down.id}/card`, "POST"), ctx({ id: down.id }));
     expect(refreshed.status).toBe(502);
     expect(((await refreshed.json()) as { error: { code: string } }).error.code).toBe("upstream:a2a_unreachable");
   });
 
   it("POST messages is 202 with the task; tasks list it; answering twice is 409; cancel of a finished task is 409 not_cancelable", async () => {
-    const sent = await messagesRoute.POST(req(`/api/a2a/agents/${id}/messages`, "POST", { parts: [{ kind: "text", text: "input" }] }), ctx({ id }));
+    const sent = await messagesRoute.POST(
+      req(`/api/a2a/agents/${id}/messages`, "POST", { parts: [{ kind: "text", text: "input" }] }),
+      ctx({ id }),
+    );
     expect(sent.status).toBe(202);
     const { taskId } = (await sent.json()) as { taskId: string };
-    await until(() => getA2a().listRequests().some((r) => r.taskId === taskId), 5_000, "request");
+    await until(
+      () =>
+        getA2a()
+          .listRequests()
+          .some((r) => r.taskId === taskId),
+      5_000,
+      "request",
+    );
     const tasks = (await (await tasksRoute.GET(req(`/api/a2a/agents/${id}/tasks`), ctx({ id }))).json()) as A2aTaskSummary[];
     expect(tasks.find((t) => t.taskId === taskId)?.state).toBe("input-required");
-    const request = getA2a().listRequests().find((r) => r.taskId === taskId)!;
-    const first = await requestRoute.POST(req(`/api/a2a/requests/${request.id}`, "POST", { kind: "text", text: "Ada" }), ctx({ requestId: request.id }));
+    const request = getA2a()
+      .listRequests()
+      .find((r) => r.taskId === taskId)!;
+    const first = await requestRoute.POST(
+      req(`/api/a2a/requests/${request.id}`, "POST", { kind: "text", text: "Ada" }),
+      ctx({ requestId: request.id }),
+    );
     expect(first.status).toBe(200);
     expect(((await first.json()) as A2aHumanRequest).status).toBe("answered");
-    const second = await requestRoute.POST(req(`/api/a2a/requests/${request.id}`, "POST", { kind: "text", text: "Ada" }), ctx({ requestId: request.id }));
+    const second = await requestRoute.POST(
+      req(`/api/a2a/requests/${request.id}`, "POST", { kind: "text", text: "Ada" }),
+      ctx({ requestId: request.id }),
+    );
     expect(second.status).toBe(409);
     expect(((await second.json()) as { error: { code: string } }).error.code).toBe("conflict:a2a_request_answered");
-    await until(() => getA2a().listTasks(id).find((t) => t.taskId === taskId)?.state === "completed", 5_000, "completed");
+    await until(
+      () =>
+        getA2a()
+          .listTasks(id)
+          .find((t) => t.taskId === taskId)?.state === "completed",
+      5_000,
+      "completed",
+    );
     const detail = await taskRoute.GET(req(`/api/a2a/agents/${id}/tasks/${taskId}`), ctx({ id, taskId }));
     expect(detail.status).toBe(200);
     const cancel = await cancelRoute.POST(req(`/api/a2a/agents/${id}/tasks/${taskId}/cancel`, "POST"), ctx({ id, taskId }));

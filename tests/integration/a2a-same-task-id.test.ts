@@ -21,7 +21,20 @@ beforeAll(async () => {
     req.on("end", () => {
       if (req.url?.startsWith("/.well-known/")) {
         res.setHeader("content-type", "application/json");
-        return void res.end(JSON.stringify({ name: "same", description: "same ids", version: "1", url: "http://127.0.0.1:7216/rpc", protocolVersion: "0.3.0", preferredTransport: "JSONRPC", capabilities: { streaming: true }, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"], skills: [{ id: "s", name: "s", description: "s", tags: [] }] }));
+        return void res.end(
+          JSON.stringify({
+            name: "same",
+            description: "same ids",
+            version: "1",
+            url: "http://127.0.0.1:7216/rpc",
+            protocolVersion: "0.3.0",
+            preferredTransport: "JSONRPC",
+            capabilities: { streaming: true },
+            defaultInputModes: ["text/plain"],
+            defaultOutputModes: ["text/plain"],
+            skills: [{ id: "s", name: "s", description: "s", tags: [] }],
+          }),
+        );
       }
       const rpc = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id: number; method: string };
       const task = (state: string) => ({ kind: "task", id: "t-same", contextId: "c-same", status: { state } });

@@ -60,7 +60,12 @@ async function finished(run: RunRecord | undefined): Promise<RunRecord> {
 function eventsText(sessionKey: string, runId: string): string {
   const entries = recorded(agents.hub, id, { sessionKey });
   const start = entries.findIndex((e) => e.kind === "user_message" && (e.raw as { runId: string }).runId === runId);
-  return JSON.stringify(entries.slice(start).filter((e) => e.kind === "event").map((e) => e.raw));
+  return JSON.stringify(
+    entries
+      .slice(start)
+      .filter((e) => e.kind === "event")
+      .map((e) => e.raw),
+  );
 }
 
 describe("answering interrupts through answer()", () => {
@@ -80,18 +85,17 @@ describe("answering interrupts through answer()", () => {
     const after = inboxOf(key).find((i) => i.id === item.id)!;
     expect(after.status).toBe("answered");
     expect(after.lastAnswer).toMatchObject({ id: res.answer.id, status: "sent" });
-    await expect(
-      send(key, item.id, { kind: "confirmation", confirmed: false }),
-    ).rejects.toMatchObject({ code: "conflict:interrupt_answered", status: 409 });
+    await expect(send(key, item.id, { kind: "confirmation", confirmed: false })).rejects.toMatchObject({
+      code: "conflict:interrupt_answered",
+      status: 409,
+    });
   });
 
   it("long-running tool: the client's final result lets the model continue", async () => {
     const key = await pausedSession("loupe_demo", "s-job", "job");
     const item = pendingOf(key, "long_running");
     expect(item.callName).toBe("start_job");
-    await expect(
-      send(key, item.id, { kind: "input", value: "x" }),
-    ).rejects.toMatchObject({ code: "bad_request:answer_kind" });
+    await expect(send(key, item.id, { kind: "input", value: "x" })).rejects.toMatchObject({ code: "bad_request:answer_kind" });
     const res = await send(key, item.id, { kind: "long_running", response: { status: "done", rows: 1234 } });
     const run = await finished(res.run);
     expect(run.status).toBe("completed");
@@ -99,7 +103,10 @@ describe("answering interrupts through answer()", () => {
     const user = recorded(agents.hub, id, { sessionKey: key, kind: "user_message" }).at(-1)!;
     expect(user.raw).toEqual({
       runId: run.id,
-      newMessage: { role: "user", parts: [{ functionResponse: { id: item.id, name: "start_job", response: { status: "done", rows: 1234 } } }] },
+      newMessage: {
+        role: "user",
+        parts: [{ functionResponse: { id: item.id, name: "start_job", response: { status: "done", rows: 1234 } } }],
+      },
     });
     expect(inboxOf(key).find((i) => i.id === item.id)?.status).toBe("answered");
   });
@@ -146,12 +153,14 @@ describe("stale interrupts and failed sends", () => {
     const next = agents.run(id, "loupe_demo", "s-stale", { parts: [{ text: "weather in Paris" }], streaming: false });
     await finished(next);
     expect(inboxOf(key).find((i) => i.id === item.id)?.status).toBe("stale");
-    await expect(
-      send(key, item.id, { kind: "confirmation", confirmed: true }),
-    ).rejects.toMatchObject({ code: "conflict:interrupt_stale", status: 409 });
-    await expect(
-      send(key, "nope", { kind: "confirmation", confirmed: true }),
-    ).rejects.toMatchObject({ code: "not_found:interrupt", status: 404 });
+    await expect(send(key, item.id, { kind: "confirmation", confirmed: true })).rejects.toMatchObject({
+      code: "conflict:interrupt_stale",
+      status: 409,
+    });
+    await expect(send(key, "nope", { kind: "confirmation", confirmed: true })).rejects.toMatchObject({
+      code: "not_found:interrupt",
+      status: 404,
+    });
   });
 
   it("a send that fails is kept as failed with its reason, and retry re-sends it", async () => {
@@ -172,7 +181,11 @@ describe("stale interrupts and failed sends", () => {
 
     await agents.update(id, { name: "demo", url: server.url, headers: {}, userId: "u1" });
     const retried = await agents.retry(id, failed.answer.id);
-    expect(retried.answer).toMatchObject({ id: failed.answer.id, status: "sent", answer: { kind: "long_running", response: { status: "done", rows: 7 } } });
+    expect(retried.answer).toMatchObject({
+      id: failed.answer.id,
+      status: "sent",
+      answer: { kind: "long_running", response: { status: "done", rows: 7 } },
+    });
     expect(retried.answer.error).toBeUndefined();
     expect((await finished(retried.run)).status).toBe("completed");
     expect(inboxOf(key).find((i) => i.id === item.id)).toMatchObject({ status: "answered", lastAnswer: { status: "sent" } });

@@ -25,7 +25,12 @@ let agents: AgentRegistry;
 let id = "";
 
 beforeAll(async () => {
-  server = await startAgentServer({ port: 0, preload: true, env: SCRIPTED_ONLY, agentsDir: path.resolve(import.meta.dirname, "../adk/agents") });
+  server = await startAgentServer({
+    port: 0,
+    preload: true,
+    env: SCRIPTED_ONLY,
+    agentsDir: path.resolve(import.meta.dirname, "../adk/agents"),
+  });
   agents = new AgentRegistry(new Hub(openStore(data.dir)));
   id = (await agents.create({ name: "lab", url: server.url, headers: {}, userId: "u1" })).id;
 }, 60_000);
@@ -265,12 +270,18 @@ describe("an OAuth client secret in a credential request is masked", () => {
       sessionKey: key,
       interruptId: again.id,
       interruptKey: again.key,
-      answer: { kind: "credential_oauth", authResponseUri: "http://127.0.0.1/callback?code=abc&state=s", redirectUri: "http://127.0.0.1/callback" },
+      answer: {
+        kind: "credential_oauth",
+        authResponseUri: "http://127.0.0.1/callback?code=abc&state=s",
+        redirectUri: "http://127.0.0.1/callback",
+      },
       streaming: false,
     });
     await reopened.waitRun(res.run!.id);
     const stored = (await (await fetch(`${server.url}/apps/oauth_gate/users/u1/sessions/oauth`)).json()) as { events: unknown[] };
-    const sent = JSON.stringify(stored.events.filter((e) => JSON.stringify(e).includes('"functionResponse"') && (e as { author: string }).author === "user"));
+    const sent = JSON.stringify(
+      stored.events.filter((e) => JSON.stringify(e).includes('"functionResponse"') && (e as { author: string }).author === "user"),
+    );
     expect(sent).toContain(OAUTH_CLIENT_SECRET);
     expect(sent).not.toContain(SECRET_MASK);
     expect(allRecordedText(agents.hub)).not.toContain(OAUTH_CLIENT_SECRET);

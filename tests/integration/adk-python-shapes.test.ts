@@ -69,18 +69,31 @@ class FakePythonAdk {
     const url = new URL(req.url ?? "/", this.url);
     const p = url.pathname;
     if (req.method === "GET" && p === "/health") return this.json(res, 200, { status: "ok" });
-    if (req.method === "GET" && p === "/version") return this.json(res, 200, { version: "1.99.0", language: "python", language_version: "3.12.3" });
+    if (req.method === "GET" && p === "/version")
+      return this.json(res, 200, { version: "1.99.0", language: "python", language_version: "3.12.3" });
     if (req.method === "GET" && p === "/list-apps") return this.json(res, 200, [APP]);
     if (req.method === "POST" && p === "/run_sse") return this.run(await this.body(req), res);
     const m = /^\/apps\/([^/]+)\/users\/([^/]+)\/sessions(?:\/([^/]+))?$/.exec(p);
     if (!m) return this.json(res, 404, { detail: "Not Found" });
     const [, app, user, sid] = m.map((s) => (s === undefined ? s : decodeURIComponent(s)));
-    if (!sid && req.method === "GET") return this.json(res, 200, [...this.sessions.values()].filter((s) => s.appName === app && s.userId === user));
+    if (!sid && req.method === "GET")
+      return this.json(
+        res,
+        200,
+        [...this.sessions.values()].filter((s) => s.appName === app && s.userId === user),
+      );
     const key = `${app}/${user}/${sid}`;
     if (req.method === "POST") {
       if (this.sessions.has(key)) return this.json(res, 409, { detail: `Session already exists: ${sid}` });
       const body = await this.body(req);
-      const session: PySession = { id: sid!, appName: app!, userId: user!, state: (body.state as Json) ?? {}, events: [], lastUpdateTime: nowS() };
+      const session: PySession = {
+        id: sid!,
+        appName: app!,
+        userId: user!,
+        state: (body.state as Json) ?? {},
+        events: [],
+        lastUpdateTime: nowS(),
+      };
       this.sessions.set(key, session);
       return this.json(res, 200, session);
     }
@@ -108,13 +121,32 @@ class FakePythonAdk {
     if (answer) {
       const pending = this.findCall(session, String(answer.id));
       if (!pending) {
-        res.write(`data: ${JSON.stringify({ error: `ValueError: No function call event found for function responses ids: {'${String(answer.id)}'}`, error_details: { error_type: "ValueError", timestamp: nowS() } })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ error: `ValueError: No function call event found for function responses ids: {'${String(answer.id)}'}`, error_details: { error_type: "ValueError", timestamp: nowS() } })}\n\n`,
+        );
         return void res.end();
       }
       const original = (pending.args as { originalFunctionCall: Json }).originalFunctionCall;
       const confirmed = (answer.response as { confirmed?: boolean }).confirmed === true;
-      emit(pyEvent(inv, APP, { content: { role: "user", parts: [{ functionResponse: { id: original.id, name: original.name, response: confirmed ? { deleted: (original.args as Json).path } : { error: "This tool call is rejected." } } }] } }));
-      emit(pyEvent(inv, APP, { content: { role: "model", parts: [{ text: confirmed ? "Deleted." : "Not deleted." }] }, turnComplete: true }));
+      emit(
+        pyEvent(inv, APP, {
+          content: {
+            role: "user",
+            parts: [
+              {
+                functionResponse: {
+                  id: original.id,
+                  name: original.name,
+                  response: confirmed ? { deleted: (original.args as Json).path } : { error: "This tool call is rejected." },
+                },
+              },
+            ],
+          },
+        }),
+      );
+      emit(
+        pyEvent(inv, APP, { content: { role: "model", parts: [{ text: confirmed ? "Deleted." : "Not deleted." }] }, turnComplete: true }),
+      );
       return void res.end();
     }
     const text = (message.parts ?? []).map((part) => String(part.text ?? "")).join("");
@@ -123,7 +155,9 @@ class FakePythonAdk {
       emit(pyEvent(inv, APP, { content: { role: "model", parts: [{ text: "Working on it." }] } }));
       res.write("data: {not json at all\n\n");
       res.write(`data: ${JSON.stringify({ hello: "world", note: "unknown shape" })}\n\n`);
-      res.write(`data: ${JSON.stringify({ error: "RuntimeError: the model went away", error_details: { error_type: "RuntimeError", timestamp: nowS() } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ error: "RuntimeError: the model went away", error_details: { error_type: "RuntimeError", timestamp: nowS() } })}\n\n`,
+      );
       return void res.end();
     }
     if (!text.includes("delete")) {
@@ -132,12 +166,39 @@ class FakePythonAdk {
     }
     const toolCall = { id: `adk-${randomUUID()}`, name: "delete_file", args: { path: "/tmp/old.log" } };
     const confirmId = `adk-${randomUUID()}`;
-    const hint = "Please approve or reject the tool call delete_file() by responding with a FunctionResponse with an expected ToolConfirmation payload.";
+    const hint =
+      "Please approve or reject the tool call delete_file() by responding with a FunctionResponse with an expected ToolConfirmation payload.";
     emit(pyEvent(inv, APP, { content: { role: "model", parts: [{ functionCall: toolCall }] } }));
-    emit(pyEvent(inv, APP, { content: { role: "user", parts: [{ functionResponse: { id: toolCall.id, name: toolCall.name, response: { error: "This tool call requires confirmation, please approve or reject." } } }] } }));
     emit(
       pyEvent(inv, APP, {
-        content: { role: "model", parts: [{ functionCall: { id: confirmId, name: "adk_request_confirmation", args: { originalFunctionCall: toolCall, toolConfirmation: { hint, confirmed: false } } } }] },
+        content: {
+          role: "user",
+          parts: [
+            {
+              functionResponse: {
+                id: toolCall.id,
+                name: toolCall.name,
+                response: { error: "This tool call requires confirmation, please approve or reject." },
+              },
+            },
+          ],
+        },
+      }),
+    );
+    emit(
+      pyEvent(inv, APP, {
+        content: {
+          role: "model",
+          parts: [
+            {
+              functionCall: {
+                id: confirmId,
+                name: "adk_request_confirmation",
+                args: { originalFunctionCall: toolCall, toolConfirmation: { hint, confirmed: false } },
+              },
+            },
+          ],
+        },
         longRunningToolIds: [confirmId],
       }),
     );
@@ -147,7 +208,14 @@ class FakePythonAdk {
     const start = (session.events[0]?.timestamp as number) ?? nowS();
     session.events.push(
       pyEvent(`e-${randomUUID()}`, author, {
-        actions: { ...emptyActions(), compaction: { startTimestamp: start, endTimestamp: nowS(), compactedContent: { role: "model", parts: [{ text: "The user asked to delete a file." }] } } },
+        actions: {
+          ...emptyActions(),
+          compaction: {
+            startTimestamp: start,
+            endTimestamp: nowS(),
+            compactedContent: { role: "model", parts: [{ text: "The user asked to delete a file." }] },
+          },
+        },
       }),
     );
     session.lastUpdateTime = nowS();
@@ -196,7 +264,8 @@ async function pausedSession(sid: string, text: string): Promise<{ key: string; 
   return { key, item: items[0]! };
 }
 
-const statusOf = (key: string, item: InboxItem): string | undefined => agents.listInbox().find((i) => i.sessionKey === key && i.key === item.key)?.status;
+const statusOf = (key: string, item: InboxItem): string | undefined =>
+  agents.listInbox().find((i) => i.sessionKey === key && i.key === item.key)?.status;
 
 describe("Python ADK: compaction after a paused run", () => {
   for (const author of ["user", APP]) {
@@ -214,14 +283,26 @@ describe("Python ADK: compaction after a paused run", () => {
       expect(last.invocationId).not.toBe(item.invocationId);
       expect(statusOf(key, item)).toBe("pending");
 
-      const res = await agents.answer(id, { sessionKey: key, interruptId: item.id, interruptKey: item.key, answer: { kind: "confirmation", confirmed: true }, streaming: false });
+      const res = await agents.answer(id, {
+        sessionKey: key,
+        interruptId: item.id,
+        interruptKey: item.key,
+        answer: { kind: "confirmation", confirmed: true },
+        streaming: false,
+      });
       expect(res.answer.status).toBe("sent");
       expect((await finished(res.run)).status).toBe("completed");
       const sent = py.runBodies.at(-1) as { newMessage: { parts: unknown[] } };
-      expect(sent.newMessage.parts).toEqual([{ functionResponse: { id: item.id, name: "adk_request_confirmation", response: { confirmed: true } } }]);
+      expect(sent.newMessage.parts).toEqual([
+        { functionResponse: { id: item.id, name: "adk_request_confirmation", response: { confirmed: true } } },
+      ]);
       const after = await agents.getSession(id, APP, sid);
       expect(JSON.stringify(after.events)).toContain('"deleted":"/tmp/old.log"');
-      expect(agents.listInbox().find((i) => i.key === item.key)).toMatchObject({ status: "answered", answerTaken: true, answer: { confirmed: true } });
+      expect(agents.listInbox().find((i) => i.key === item.key)).toMatchObject({
+        status: "answered",
+        answerTaken: true,
+        answer: { confirmed: true },
+      });
     });
   }
 
@@ -229,7 +310,9 @@ describe("Python ADK: compaction after a paused run", () => {
     const { key, item } = await pausedSession("py-turn", "delete it");
     await agents.getSession(id, APP, "py-turn");
     expect(statusOf(key, item)).toBe("pending");
-    expect((await finished(agents.run(id, APP, "py-turn", { parts: [{ text: "never mind" }], streaming: false }))).status).toBe("completed");
+    expect((await finished(agents.run(id, APP, "py-turn", { parts: [{ text: "never mind" }], streaming: false }))).status).toBe(
+      "completed",
+    );
     await agents.getSession(id, APP, "py-turn");
     expect(statusOf(key, item)).toBe("stale");
   });
@@ -239,7 +322,13 @@ describe("Python ADK: compaction after a paused run", () => {
     // The fake forgets the call (as after a server restart with in-memory sessions).
     const session = py.sessions.get(`${APP}/u1/py-err`)!;
     session.events = session.events.filter((ev) => !JSON.stringify(ev).includes(item.id));
-    const res = await agents.answer(id, { sessionKey: key, interruptId: item.id, interruptKey: item.key, answer: { kind: "confirmation", confirmed: true }, streaming: false });
+    const res = await agents.answer(id, {
+      sessionKey: key,
+      interruptId: item.id,
+      interruptKey: item.key,
+      answer: { kind: "confirmation", confirmed: true },
+      streaming: false,
+    });
     expect(res.answer).toMatchObject({ status: "failed", error: { code: "upstream:agent_stream_error" } });
     expect(res.answer.error?.message).toContain("ValueError: No function call event found");
     expect(statusOf(key, item)).toBe("failed");

@@ -43,7 +43,12 @@ describe("agent servers", () => {
   });
 
   it("keeps the stored header when an update sends the mask back, and survives a restart", async () => {
-    const updated = await agents.update(id, { name: "demo 2", url: server.url, headers: { "X-Token": SECRET_MASK, "X-New": "n" }, userId: "u1" });
+    const updated = await agents.update(id, {
+      name: "demo 2",
+      url: server.url,
+      headers: { "X-Token": SECRET_MASK, "X-New": "n" },
+      userId: "u1",
+    });
     expect(updated.name).toBe("demo 2");
     expect(updated.headers).toEqual({ "X-Token": SECRET_MASK, "X-New": SECRET_MASK });
     const reopened = new AgentRegistry(agents.hub);
@@ -71,7 +76,11 @@ describe("agent servers", () => {
     const up = await agents.create({ ...input, url: server.url }, { id: "soon", builtin: true });
     expect(up.state.status).toBe("ok");
     expect(up.state.apps).toEqual(["compaction_demo", "loupe_demo", "workflow_demo"]);
-    expect(agents.announce(input, { id: "soon", error: "did not start" }).state).toEqual({ status: "error", error: "did not start", apps: [] });
+    expect(agents.announce(input, { id: "soon", error: "did not start" }).state).toEqual({
+      status: "error",
+      error: "did not start",
+      apps: [],
+    });
     await agents.remove("soon");
   });
 });
@@ -88,7 +97,10 @@ describe("sessions", () => {
     expect(list[0]!.lastUpdateTime).toBeGreaterThan(1_600_000_000_000);
     expect(list[0]).toMatchObject({ appName: "loupe_demo", userId: "u1" });
     const dup = await agents.createSession(id, "loupe_demo", { sessionId: "s-a" }).catch((e: unknown) => e);
-    expect(dup).toMatchObject({ code: "bad_request:agent_upstream", message: "Create session failed with HTTP 400: Session already exists: s-a" });
+    expect(dup).toMatchObject({
+      code: "bad_request:agent_upstream",
+      message: "Create session failed with HTTP 400: Session already exists: s-a",
+    });
     await agents.deleteSession(id, "loupe_demo", b.id);
     expect((await agents.listSessions(id, "loupe_demo")).map((s) => s.id)).toEqual(["s-a"]);
     const missing = await agents.getSession(id, "loupe_demo", b.id).catch((e: unknown) => e);
@@ -127,7 +139,9 @@ describe("runs", () => {
   it("passes artifacts through: list, versions, latest and a given version", async () => {
     expect(await agents.listArtifacts(id, "loupe_demo", "s-run")).toEqual(["weather_report.txt"]);
     expect(await agents.listArtifactVersions(id, "loupe_demo", "s-run", "weather_report.txt")).toEqual([0]);
-    const part = (await agents.getArtifact(id, "loupe_demo", "s-run", "weather_report.txt")) as { inlineData: { mimeType: string; data: string } };
+    const part = (await agents.getArtifact(id, "loupe_demo", "s-run", "weather_report.txt")) as {
+      inlineData: { mimeType: string; data: string };
+    };
     expect(part.inlineData.mimeType).toBe("text/plain");
     expect(Buffer.from(part.inlineData.data, "base64").toString()).toContain("Paris");
     expect(await agents.getArtifact(id, "loupe_demo", "s-run", "weather_report.txt", { version: 0 })).toEqual(part);
@@ -137,7 +151,10 @@ describe("runs", () => {
     const run = agents.run(id, "loupe_demo", "nope", { parts: [{ text: "hi" }], streaming: false });
     const done = (await agents.waitRun(run.id))!;
     expect(done.status).toBe("failed");
-    expect(done.error).toMatchObject({ code: "not_found:agent_upstream", message: "POST /run_sse failed with HTTP 404: Session not found: nope" });
+    expect(done.error).toMatchObject({
+      code: "not_found:agent_upstream",
+      message: "POST /run_sse failed with HTTP 404: Session not found: nope",
+    });
   });
 
   it("streams partials when asked", async () => {

@@ -51,7 +51,9 @@ describe("agent API route handlers", () => {
     const bad = await agentsRoute.POST(req("/api/agents", "POST", { name: "x", url: "not a url" }));
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe("bad_request:body");
-    const res = await agentsRoute.POST(req("/api/agents", "POST", { name: "demo", url: server.url, headers: { Authorization: "Bearer t" } }));
+    const res = await agentsRoute.POST(
+      req("/api/agents", "POST", { name: "demo", url: server.url, headers: { Authorization: "Bearer t" } }),
+    );
     expect(res.status).toBe(201);
     const view = (await res.json()) as AgentServerView;
     id = view.id;

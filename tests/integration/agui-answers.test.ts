@@ -43,14 +43,21 @@ beforeAll(async () => {
       }
       if (last?.role === "user" && last.content === "approve" && !input.resume?.length) {
         // The same interrupt id in every run and thread, as a numbering agent would.
-        return void res.end(body + frame({ type: "RUN_FINISHED", ...ids, outcome: { type: "interrupt", interrupts: [{ id: "int-1", reason: "approval" }] } }));
+        return void res.end(
+          body + frame({ type: "RUN_FINISHED", ...ids, outcome: { type: "interrupt", interrupts: [{ id: "int-1", reason: "approval" }] } }),
+        );
       }
       res.end(body + frame({ type: "RUN_FINISHED", ...ids }));
     });
   });
   await new Promise<void>((r) => server.listen(7211, "127.0.0.1", () => r()));
   agui = new AguiService(new Hub(openStore(data.dir)));
-  id = agui.create({ name: "numbering", url: "http://127.0.0.1:7211/", headers: {}, tools: [{ name: "pick", description: "", parameters: { type: "object", properties: {} } }] }).id;
+  id = agui.create({
+    name: "numbering",
+    url: "http://127.0.0.1:7211/",
+    headers: {},
+    tools: [{ name: "pick", description: "", parameters: { type: "object", properties: {} } }],
+  }).id;
 });
 
 afterAll(async () => {
@@ -64,7 +71,13 @@ async function answerPending(threadId: string, result: unknown) {
   expect(r).toMatchObject({ kind: "tool", toolCallId: "call_1" });
   await agui.answerRequest(r.id, { kind: "tool_result", result });
   const answered = agui.getRequest(r.id);
-  await until(() => !!answered.answeredByRunId && agui.thread(id, threadId).runs.some((run) => run.runId === answered.answeredByRunId && run.status !== "running"), 10_000, "the continuation run");
+  await until(
+    () =>
+      !!answered.answeredByRunId &&
+      agui.thread(id, threadId).runs.some((run) => run.runId === answered.answeredByRunId && run.status !== "running"),
+    10_000,
+    "the continuation run",
+  );
 }
 
 describe("AG-UI answers reach exactly their request", () => {
@@ -75,7 +88,10 @@ describe("AG-UI answers reach exactly their request", () => {
     const second = agui.startRun(id, { context: [], threadId: first.threadId, text: "book B" });
     await agui.runDone(second.runId);
     await answerPending(first.threadId, "B");
-    const sent = inputs.at(-1)!.messages.filter((m) => m.role === "tool").map((m) => m.content);
+    const sent = inputs
+      .at(-1)!
+      .messages.filter((m) => m.role === "tool")
+      .map((m) => m.content);
     expect(sent).toEqual(['"A"', '"B"'].map((s) => JSON.parse(s) as string));
   });
 
@@ -83,7 +99,9 @@ describe("AG-UI answers reach exactly their request", () => {
     const started = agui.startRun(id, { context: [], text: "huge" });
     const result = await agui.runDone(started.runId)!;
     expect(result.record.status).toBe("finished");
-    const text = agui.thread(id, started.threadId).messages.find((m) => (m as { role?: string }).role === "assistant") as { content?: string };
+    const text = agui.thread(id, started.threadId).messages.find((m) => (m as { role?: string }).role === "assistant") as {
+      content?: string;
+    };
     expect(text.content).toHaveLength(10 * 1024 * 1024);
     const listed = JSON.stringify(agui.threadEntries(id, started.threadId));
     expect(listed.length).toBeLessThan(2 * 1024 * 1024);
@@ -96,7 +114,10 @@ describe("AG-UI answers reach exactly their request", () => {
     const next = agui.startRun(id, { context: [], threadId: first.threadId, text: "book again" });
     await agui.runDone(next.runId);
     const sentBefore = inputs.length;
-    await expect(agui.answerRequest(old.id, { kind: "tool_result", result: "late" })).rejects.toMatchObject({ status: 409, code: "conflict:agui_request_stale" });
+    await expect(agui.answerRequest(old.id, { kind: "tool_result", result: "late" })).rejects.toMatchObject({
+      status: 409,
+      code: "conflict:agui_request_stale",
+    });
     expect(inputs).toHaveLength(sentBefore);
     const current = agui.listRequests().find((x) => x.threadId === first.threadId && x.status === "pending")!;
     const out = await Promise.allSettled([
@@ -106,8 +127,18 @@ describe("AG-UI answers reach exactly their request", () => {
     expect(out.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect((out.find((o) => o.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
     await until(() => inputs.length === sentBefore + 1, 10_000, "one continuation");
-    expect(inputs.at(-1)!.messages.filter((m) => m.role === "tool").map((m) => m.content)).toContain("one");
-    expect(inputs.at(-1)!.messages.filter((m) => m.role === "tool").map((m) => m.content)).not.toContain("two");
+    expect(
+      inputs
+        .at(-1)!
+        .messages.filter((m) => m.role === "tool")
+        .map((m) => m.content),
+    ).toContain("one");
+    expect(
+      inputs
+        .at(-1)!
+        .messages.filter((m) => m.role === "tool")
+        .map((m) => m.content),
+    ).not.toContain("two");
   });
 
   it("the same interrupt id in two threads: each resume goes to its own thread and names only its interrupt", async () => {

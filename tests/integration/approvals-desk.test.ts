@@ -85,7 +85,11 @@ describe("approvals desk: which calls ask", () => {
   it('"always" asks even for a read-only tool, with its annotations and inputSchema for the card', async () => {
     const waiting = desk.gate(input({ calledAs: "everything__echo" }));
     const approval = await pendingOf("echo");
-    expect(approval).toMatchObject({ calledAs: "everything__echo", annotations: { readOnlyHint: true }, policy: { value: "always", from: "default" } });
+    expect(approval).toMatchObject({
+      calledAs: "everything__echo",
+      annotations: { readOnlyHint: true },
+      policy: { value: "always", from: "default" },
+    });
     expect((approval.inputSchema as { properties?: object }).properties).toHaveProperty("message");
     const answered = desk.answer(approval.id, { action: "approve", arguments: { message: "edited" } });
     expect(answered).toMatchObject({ status: "answered", decision: { action: "approve", arguments: { message: "edited" }, edited: true } });
@@ -189,7 +193,10 @@ describe("approvals desk: stale", () => {
     await pendingOf("echo");
     controller.abort();
     expect(await waiting).toMatchObject({ action: "stale", reason: "The caller stopped waiting for the answer" });
-    expect(await desk.gate(input({ signal: AbortSignal.abort("client disconnected") }))).toMatchObject({ action: "stale", reason: "client disconnected" });
+    expect(await desk.gate(input({ signal: AbortSignal.abort("client disconnected") }))).toMatchObject({
+      action: "stale",
+      reason: "client disconnected",
+    });
   });
 
   it("deleting the connection makes its pending approvals stale", async () => {

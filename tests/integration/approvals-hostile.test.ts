@@ -14,7 +14,10 @@ process.env.LOUPE_DATA_DIR = data.dir;
 
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 const post = (id: string, body: string) =>
-  one.POST(new Request(`http://127.0.0.1:3000/api/approvals/${id}`, { method: "POST", body, headers: { "content-type": "application/json" } }), ctx(id));
+  one.POST(
+    new Request(`http://127.0.0.1:3000/api/approvals/${id}`, { method: "POST", body, headers: { "content-type": "application/json" } }),
+    ctx(id),
+  );
 
 let conn: string;
 
@@ -28,8 +31,18 @@ afterAll(async () => {
 });
 
 async function gated(args: Record<string, unknown>): Promise<{ outcome: Promise<GateOutcome>; approval: ToolApproval }> {
-  const before = new Set(getApprovals().list().map((a) => a.id));
-  const outcome = getApprovals().gate({ connectionId: conn, tool: "echo", arguments: args, origin: { kind: "playground", conversationId: "c1", title: "t" }, policy: "always" });
+  const before = new Set(
+    getApprovals()
+      .list()
+      .map((a) => a.id),
+  );
+  const outcome = getApprovals().gate({
+    connectionId: conn,
+    tool: "echo",
+    arguments: args,
+    origin: { kind: "playground", conversationId: "c1", title: "t" },
+    policy: "always",
+  });
   for (let i = 0; i < 200; i++) {
     const found = getApprovals()
       .list({ status: "pending" })
@@ -81,8 +94,16 @@ describe("a second Loupe opening the same data folder", () => {
       other.db.close();
     }
     expect(getApprovals().get(approval.id).status).toBe("pending");
-    expect(getApprovals().list({ status: "pending" }).map((a) => a.id)).toContain(approval.id);
-    expect(getApprovals().list().find((a) => a.id === approval.id)?.status).toBe("pending");
+    expect(
+      getApprovals()
+        .list({ status: "pending" })
+        .map((a) => a.id),
+    ).toContain(approval.id);
+    expect(
+      getApprovals()
+        .list()
+        .find((a) => a.id === approval.id)?.status,
+    ).toBe("pending");
     const res = await post(approval.id, '{"action":"reject","reason":"seen after all"}');
     expect(res.status).toBe(200);
     expect(await outcome).toMatchObject({ action: "reject", reason: "seen after all" });

@@ -34,7 +34,11 @@ afterAll(async () => {
 
 /** Starts a gated call and returns its pending approval (read through GET /api/approvals?status=pending). */
 async function gated(args: Record<string, unknown>): Promise<{ outcome: Promise<GateOutcome>; approval: ToolApproval }> {
-  const before = new Set(getApprovals().list().map((a) => a.id));
+  const before = new Set(
+    getApprovals()
+      .list()
+      .map((a) => a.id),
+  );
   const outcome = getApprovals().gate({
     connectionId: conn,
     tool: "echo",
@@ -75,7 +79,10 @@ describe("approval routes", () => {
     const { approval, outcome } = await gated({ message: "original" });
     const res = await post(approval.id, JSON.stringify({ action: "approve", arguments: { message: "edited" } }));
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: "answered", decision: { action: "approve", edited: true, arguments: { message: "edited" } } });
+    expect(await res.json()).toMatchObject({
+      status: "answered",
+      decision: { action: "approve", edited: true, arguments: { message: "edited" } },
+    });
     expect(await outcome).toEqual({ action: "approve", arguments: { message: "edited" }, edited: true, approvalId: approval.id });
 
     const again = await post(approval.id, JSON.stringify({ action: "reject" }));
@@ -102,7 +109,11 @@ describe("approval routes", () => {
 
   it("POST on a stale approval is 409 approval_stale", async () => {
     const controller = new AbortController();
-    const before = new Set(getApprovals().list().map((a) => a.id));
+    const before = new Set(
+      getApprovals()
+        .list()
+        .map((a) => a.id),
+    );
     const outcome = getApprovals().gate({
       connectionId: conn,
       tool: "echo",
@@ -113,7 +124,9 @@ describe("approval routes", () => {
     });
     let approval: ToolApproval | undefined;
     while (!approval) {
-      approval = getApprovals().list().find((a) => !before.has(a.id));
+      approval = getApprovals()
+        .list()
+        .find((a) => !before.has(a.id));
       await new Promise((r) => setTimeout(r, 10));
     }
     controller.abort("The tap's client disconnected");

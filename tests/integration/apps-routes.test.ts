@@ -17,14 +17,21 @@ const BASIC_REACT = path.resolve(import.meta.dirname, "../../node_modules/@model
 
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 const post = (body: unknown) =>
-  new Request("http://127.0.0.1:3000/x", { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" } });
+  new Request("http://127.0.0.1:3000/x", {
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
 async function json<T>(res: Promise<Response>, status = 200): Promise<T> {
   const r = await res;
   const body = (await r.json()) as T;
   if (r.status !== status) throw new Error(`expected HTTP ${status}, got ${r.status}: ${JSON.stringify(body)}`);
   return body;
 }
-const appEntries = (id: string): Entry[] => getRegistry().traffic(id, { limit: 10_000 }).filter((e) => e.kind === "app_message");
+const appEntries = (id: string): Entry[] =>
+  getRegistry()
+    .traffic(id, { limit: 10_000 })
+    .filter((e) => e.kind === "app_message");
 
 afterAll(async () => {
   await getRegistry().closeAll();
@@ -49,7 +56,11 @@ describe("MCP app routes against server-basic-react (stdio)", () => {
       .traffic(id, { limit: 10_000 })
       .filter((e) => e.kind === "message" && e.direction === "out")
       .map((e) => e.raw as { method?: string; params?: { capabilities?: unknown; _meta?: Record<string, unknown> } });
-    const declared = out.map((m) => (m.params?.capabilities ?? m.params?._meta?.["io.modelcontextprotocol/clientCapabilities"]) as { extensions?: Record<string, unknown> } | undefined);
+    const declared = out.map(
+      (m) =>
+        (m.params?.capabilities ?? m.params?._meta?.["io.modelcontextprotocol/clientCapabilities"]) as
+          { extensions?: Record<string, unknown> } | undefined,
+    );
     expect(declared.some((c) => c?.extensions?.["io.modelcontextprotocol/ui"] !== undefined)).toBe(true);
     expect(declared.find((c) => c?.extensions?.["io.modelcontextprotocol/ui"])?.extensions?.["io.modelcontextprotocol/ui"]).toEqual({
       mimeTypes: ["text/html;profile=mcp-app"],
@@ -107,7 +118,9 @@ describe("MCP app routes against server-basic-react (stdio)", () => {
   it("proxies an app's tools/call through the calls route: recorded on the connection's traffic", async () => {
     const call = await json<CallRecord>(toolsCall.POST(post({ name: "get-time", arguments: {} }), ctx(id)));
     expect(call.status).toBe("ok");
-    const frames = getRegistry().traffic(id, { limit: 10_000 }).filter((e) => e.kind === "message");
+    const frames = getRegistry()
+      .traffic(id, { limit: 10_000 })
+      .filter((e) => e.kind === "message");
     expect(frames.some((e) => (e.raw as { method?: string }).method === "tools/call" && e.direction === "out")).toBe(true);
   });
 });

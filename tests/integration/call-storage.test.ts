@@ -41,14 +41,19 @@ describe("a tool result in the store (real demo server over stdio)", () => {
   let id = "";
 
   async function callReport(megabytes: number, callId: string): Promise<CallRecord> {
-    const res = await toolsCall.POST(post(`/api/connections/${id}/tools/call`, { callId, name: "download-report", arguments: { megabytes } }), ctx({ id }));
+    const res = await toolsCall.POST(
+      post(`/api/connections/${id}/tools/call`, { callId, name: "download-report", arguments: { megabytes } }),
+      ctx({ id }),
+    );
     expect(res.status).toBe(200);
     return (await res.json()) as CallRecord;
   }
 
   it("connects", async () => {
     const launch = demoServerLaunch();
-    const res = await connections.POST(post("/api/connections", stdioInput("demo", launch.args, { command: launch.command, env: launch.env })));
+    const res = await connections.POST(
+      post("/api/connections", stdioInput("demo", launch.args, { command: launch.command, env: launch.env })),
+    );
     expect(res.status).toBe(201);
     id = ((await res.json()) as ConnectionView).id;
   });
@@ -61,7 +66,9 @@ describe("a tool result in the store (real demo server over stdio)", () => {
     // The report's rows are numbered: its tail is unique to a report of this size.
     expect(rowsHolding(text.slice(-300))).toBe(1);
 
-    const one = (await (await oneCall.GET(new Request(`${base}/api/connections/${id}/calls/big-1`), ctx({ id, callId: "big-1" }))).json()) as CallRecord;
+    const one = (await (
+      await oneCall.GET(new Request(`${base}/api/connections/${id}/calls/big-1`), ctx({ id, callId: "big-1" }))
+    ).json()) as CallRecord;
     expect(one.result).toEqual(answered.result);
     expect(one.resultOmitted).toBeUndefined();
     expect(one).not.toHaveProperty("resultRef");
@@ -71,14 +78,18 @@ describe("a tool result in the store (real demo server over stdio)", () => {
 
     // A size cap that prunes all other traffic keeps the frame the call history points at.
     pruneTraffic(getStore(), { maxAgeDays: null, maxMb: 0.001 });
-    const after = (await (await oneCall.GET(new Request(`${base}/api/connections/${id}/calls/big-1`), ctx({ id, callId: "big-1" }))).json()) as CallRecord;
+    const after = (await (
+      await oneCall.GET(new Request(`${base}/api/connections/${id}/calls/big-1`), ctx({ id, callId: "big-1" }))
+    ).json()) as CallRecord;
     expect(after.result).toEqual(answered.result);
   });
 
   it("keeps a small result in the call row, as before", async () => {
     const answered = await callReport(1 / 1024, "small-1");
     expect(answered.status).toBe("ok");
-    const one = (await (await oneCall.GET(new Request(`${base}/api/connections/${id}/calls/small-1`), ctx({ id, callId: "small-1" }))).json()) as CallRecord;
+    const one = (await (
+      await oneCall.GET(new Request(`${base}/api/connections/${id}/calls/small-1`), ctx({ id, callId: "small-1" }))
+    ).json()) as CallRecord;
     expect(one.result).toEqual(answered.result);
     const list = (await (await calls.GET(new Request(`${base}/api/connections/${id}/calls`), ctx({ id }))).json()) as CallRecord[];
     expect(list.find((c) => c.id === "small-1")?.result).toEqual(answered.result);

@@ -49,11 +49,17 @@ function firstRun(dir: string): Registry {
 
 /** Starts a call of server-everything and waits for the request it sends Loupe. */
 async function callUntilRequest(registry: Registry, id: string, name: string, args: Record<string, unknown>) {
-  const before = new Set(getClientRequests().list({ connectionId: id }).map((r) => r.id));
+  const before = new Set(
+    getClientRequests()
+      .list({ connectionId: id })
+      .map((r) => r.id),
+  );
   const call = registry.callTool(id, { name, arguments: args });
   let request: McpClientRequest | undefined;
   await until(() => {
-    request = getClientRequests().list({ connectionId: id }).find((r) => !before.has(r.id));
+    request = getClientRequests()
+      .list({ connectionId: id })
+      .find((r) => !before.has(r.id));
     return request !== undefined;
   });
   return { call, request: request! };
@@ -96,7 +102,11 @@ describe("MCP requests survive a restart of Loupe as history", () => {
     expect(listed.map((r) => r.id).sort()).toEqual([elicitation.request.id, sampling.request.id].sort());
 
     const late = await answerRoute.POST(
-      new Request("http://127.0.0.1/x", { method: "POST", body: JSON.stringify({ action: "decline" }), headers: { "content-type": "application/json" } }),
+      new Request("http://127.0.0.1/x", {
+        method: "POST",
+        body: JSON.stringify({ action: "decline" }),
+        headers: { "content-type": "application/json" },
+      }),
       ctx({ id, requestId: elicitation.request.id }),
     );
     expect(late.status).toBe(409);

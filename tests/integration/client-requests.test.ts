@@ -60,11 +60,17 @@ function text(record: CallRecord): string {
 
 /** Starts a tool call without awaiting it and waits for the request it makes Loupe answer. */
 async function callUntilRequest(id: string, name: string, args: Record<string, unknown>) {
-  const before = new Set(getClientRequests().list({ connectionId: id }).map((r) => r.id));
+  const before = new Set(
+    getClientRequests()
+      .list({ connectionId: id })
+      .map((r) => r.id),
+  );
   const call = getRegistry().callTool(id, { name, arguments: args });
   let request: McpClientRequest | undefined;
   await until(() => {
-    request = getClientRequests().list({ connectionId: id }).find((r) => !before.has(r.id));
+    request = getClientRequests()
+      .list({ connectionId: id })
+      .find((r) => !before.has(r.id));
     return request !== undefined;
   });
   return { call, request: request! };
@@ -84,7 +90,13 @@ const transports: { label: string; input: () => Input }[] = [
   { label: "stdio", input: () => stdioInput("everything", [EVERYTHING, "stdio"]) },
   {
     label: "Streamable HTTP",
-    input: () => ({ name: "everything-http", transport: "http", url: `http://127.0.0.1:${http.port}/mcp`, headers: {}, requestTimeoutMs: 20_000 }),
+    input: () => ({
+      name: "everything-http",
+      transport: "http",
+      url: `http://127.0.0.1:${http.port}/mcp`,
+      headers: {},
+      requestTimeoutMs: 20_000,
+    }),
   },
 ];
 
@@ -104,7 +116,9 @@ describe.each(transports)("server-everything over $label", ({ input }) => {
     const names = (await getRegistry().listTools(id)).tools.map((t) => t.name);
     expect(names).not.toContain("trigger-sampling-request");
 
-    expect((await getRegistry().update(id, { ...input(), clientCapabilities: WITH_TASKS } as ConnectionInput)).state.status).toBe("connected");
+    expect((await getRegistry().update(id, { ...input(), clientCapabilities: WITH_TASKS } as ConnectionInput)).state.status).toBe(
+      "connected",
+    );
     await untilAsync(async () => (await toolCount()) === 19);
     expect((await getRegistry().listTools(id)).tools.map((t) => t.name)).toContain("trigger-sampling-request-async");
 
@@ -136,7 +150,10 @@ describe.each(transports)("server-everything over $label", ({ input }) => {
     const res = await answer(id, request.id, { action: "accept", text: "Hello from the human", model: "human-1" });
     expect(res.status).toBe(200);
     const answered = (await res.json()) as McpClientRequest;
-    expect(answered).toMatchObject({ status: "answered", answer: { body: { action: "accept", text: "Hello from the human", model: "human-1", stopReason: "endTurn" } } });
+    expect(answered).toMatchObject({
+      status: "answered",
+      answer: { body: { action: "accept", text: "Hello from the human", model: "human-1", stopReason: "endTurn" } },
+    });
     const record = await call;
     expect(record.status).toBe("ok");
     expect(text(record)).toContain("Hello from the human");
@@ -160,7 +177,13 @@ describe.each(transports)("server-everything over $label", ({ input }) => {
     expect(text(record)).toContain("Not today");
     const reply = getRegistry()
       .traffic(id, { limit: 10_000 })
-      .find((e) => e.kind === "message" && e.direction === "out" && (e.raw as { id?: unknown }).id === request.jsonrpcId && "error" in (e.raw as object));
+      .find(
+        (e) =>
+          e.kind === "message" &&
+          e.direction === "out" &&
+          (e.raw as { id?: unknown }).id === request.jsonrpcId &&
+          "error" in (e.raw as object),
+      );
     expect((reply?.raw as { error: { code: number } }).error.code).toBe(-1);
   });
 
@@ -222,11 +245,19 @@ describe.each(transports)("server-everything over $label", ({ input }) => {
     expect(view.state.status).toBe("connected");
     const sent = getRegistry()
       .traffic(id, { limit: 10_000 })
-      .filter((e) => e.kind === "message" && e.direction === "out" && (e.raw as { method?: string }).method === "notifications/roots/list_changed");
+      .filter(
+        (e) =>
+          e.kind === "message" && e.direction === "out" && (e.raw as { method?: string }).method === "notifications/roots/list_changed",
+      );
     expect(sent).toHaveLength(1);
     // server-everything re-requests roots on list_changed (after its first get-roots-list).
-    await untilAsync(async () => text(await getRegistry().callTool(id, { name: "get-roots-list", arguments: {} })).includes("file:///srv/other"));
-    const got = (await (await rootsRoute.GET(new Request(base), ctx({ id }))).json()) as { roots: RootEntry[]; requests: { count: number } };
+    await untilAsync(async () =>
+      text(await getRegistry().callTool(id, { name: "get-roots-list", arguments: {} })).includes("file:///srv/other"),
+    );
+    const got = (await (await rootsRoute.GET(new Request(base), ctx({ id }))).json()) as {
+      roots: RootEntry[];
+      requests: { count: number };
+    };
     expect(got.roots).toEqual([{ uri: "file:///srv/other", name: "Other" }]);
     expect(got.requests.count).toBeGreaterThanOrEqual(2);
 
@@ -290,7 +321,10 @@ describe("a request whose tools/call ended", () => {
     expect(row).toEqual({ source: "mcp", ...getClientRequests().get(requestId) });
     const late = await answer(id, requestId, { action: "accept", content: { name: "Ada" } });
     expect(late.status).toBe(409);
-    expect((await late.json()).error).toMatchObject({ code: "conflict:mcp_request", details: { status: "stale", staleCause: "call_ended" } });
+    expect((await late.json()).error).toMatchObject({
+      code: "conflict:mcp_request",
+      details: { status: "stale", staleCause: "call_ended" },
+    });
     return row!;
   }
 
@@ -307,10 +341,20 @@ describe("a request whose tools/call ended", () => {
       reason: "The call to trigger-elicitation-request ended: cancelled; the server no longer waits for this answer",
     });
 
-    const before = new Set(getClientRequests().list({ connectionId: id }).map((r) => r.id));
+    const before = new Set(
+      getClientRequests()
+        .list({ connectionId: id })
+        .map((r) => r.id),
+    );
     const timedOut = getRegistry().callTool(id, { name: "trigger-elicitation-request", arguments: {}, timeoutMs: 1_500 });
-    await until(() => getClientRequests().list({ connectionId: id }).some((r) => !before.has(r.id)));
-    const request = getClientRequests().list({ connectionId: id }).find((r) => !before.has(r.id))!;
+    await until(() =>
+      getClientRequests()
+        .list({ connectionId: id })
+        .some((r) => !before.has(r.id)),
+    );
+    const request = getClientRequests()
+      .list({ connectionId: id })
+      .find((r) => !before.has(r.id))!;
     expect((await timedOut).status).toBe("timeout");
     expect(await ended(id, request.id)).toMatchObject({
       status: "stale",

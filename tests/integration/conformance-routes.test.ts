@@ -16,7 +16,8 @@ process.env.LOUPE_DATA_DIR = data.dir;
 
 const base = "http://127.0.0.1:3000";
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
-const post = (body: unknown) => new Request(base + "/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const post = (body: unknown) =>
+  new Request(base + "/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 async function json<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
   const r = await res;
@@ -45,7 +46,13 @@ beforeAll(async () => {
   await ensureSuite();
   everything = await startEverythingHttp("streamableHttp");
   const view = await getRegistry().create(
-    { name: "everything-http", transport: "http", url: `http://127.0.0.1:${everything.port}/mcp`, headers: { Authorization: SECRET }, requestTimeoutMs: 20_000 },
+    {
+      name: "everything-http",
+      transport: "http",
+      url: `http://127.0.0.1:${everything.port}/mcp`,
+      headers: { Authorization: SECRET },
+      requestTimeoutMs: 20_000,
+    },
     { connect: false },
   );
   id = view.id;
@@ -121,9 +128,15 @@ describe("Conformance routes against server-everything (Streamable HTTP)", () =>
     const stdio = await getRegistry().create(stdioInput("everything-stdio", [EVERYTHING, "stdio"]), { connect: false });
     const notHttp = await json<{ error: { code: string } }>(conformance.POST(post({ revision: "2025-11-25" }), ctx(stdio.id)), 409);
     expect(notHttp.error.code).toBe("conflict:conformance_not_http");
-    const unknown = await json<{ error: { code: string } }>(conformance.POST(post({ revision: "2025-11-25", scenario: "caching" }), ctx(id)), 400);
+    const unknown = await json<{ error: { code: string } }>(
+      conformance.POST(post({ revision: "2025-11-25", scenario: "caching" }), ctx(id)),
+      400,
+    );
     expect(unknown.error.code).toBe("bad_request:conformance_scenario");
-    const badBody = await json<{ error: { code: string } }>(conformance.POST(post({ revision: "2025-11-25", scenario: "../x" }), ctx(id)), 400);
+    const badBody = await json<{ error: { code: string } }>(
+      conformance.POST(post({ revision: "2025-11-25", scenario: "../x" }), ctx(id)),
+      400,
+    );
     expect(badBody.error.code).toBe("bad_request:body");
     await json(conformance.GET(new Request(base + "/x"), ctx("nope")), 404);
   });

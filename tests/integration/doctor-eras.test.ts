@@ -22,7 +22,10 @@ afterAll(async () => {
   data.cleanup();
 });
 
-const verdicts = (id: string) => getRegistry().view(id).state.diagnosis?.map((d) => `${d.step}:${d.ok}`);
+const verdicts = (id: string) =>
+  getRegistry()
+    .view(id)
+    .state.diagnosis?.map((d) => `${d.step}:${d.ok}`);
 
 describe("the doctor on an auto connection to a 2026-07-28-only server", () => {
   it("over stdio: connected in 2026-07-28, and the doctor passes", async () => {
@@ -37,7 +40,13 @@ describe("the doctor on an auto connection to a 2026-07-28-only server", () => {
   it("over Streamable HTTP: connected in 2026-07-28, and the doctor passes", async () => {
     child = spawn(process.execPath, [FIXTURE, "--http", "--port", String(PORT)], { stdio: ["ignore", "pipe", "inherit"] });
     await new Promise<void>((resolve) => child!.stdout!.once("data", () => resolve()));
-    const input = { name: "modern only http", transport: "http", url: `http://127.0.0.1:${PORT}/mcp`, headers: {}, requestTimeoutMs: 10_000 } as ConnectionInput;
+    const input = {
+      name: "modern only http",
+      transport: "http",
+      url: `http://127.0.0.1:${PORT}/mcp`,
+      headers: {},
+      requestTimeoutMs: 10_000,
+    } as ConnectionInput;
     const view = await getRegistry().create(input);
     expect(view.state.status).toBe("connected");
     expect(view.state.era?.mode).toBe("modern");

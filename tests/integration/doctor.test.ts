@@ -93,7 +93,9 @@ describe("connection doctor: stdio", () => {
       "initialize:true",
       "protocol:true",
     ]);
-    expect(body.state.diagnosis[2].detail).toBe(`Protocol version 2025-11-25 agreed by mcp-servers/everything ${body.state.serverInfo.version} (as offered)`);
+    expect(body.state.diagnosis[2].detail).toBe(
+      `Protocol version 2025-11-25 agreed by mcp-servers/everything ${body.state.serverInfo.version} (as offered)`,
+    );
     const ping = await pingRoute.POST(new Request("http://127.0.0.1/x", { method: "POST" }), { params: Promise.resolve({ id: view.id }) });
     expect(ping.status).toBe(200);
     expect(typeof (await ping.json()).ms).toBe("number");

@@ -131,7 +131,13 @@ describe("remembered era", () => {
     const registry = newRegistry();
     const sse = await startEverythingHttp("sse", { port: 7361 });
     try {
-      const input = { name: "everything sse", transport: "http" as const, url: `http://127.0.0.1:7361/sse`, headers: {}, requestTimeoutMs: 20_000 };
+      const input = {
+        name: "everything sse",
+        transport: "http" as const,
+        url: `http://127.0.0.1:7361/sse`,
+        headers: {},
+        requestTimeoutMs: 20_000,
+      };
       const view = await registry.create(input);
       expect(view.state.transportUsed).toBe("sse");
       expect(view.state.era?.mode).toBe("legacy");
@@ -163,7 +169,13 @@ describe("remembered era", () => {
 
     const everything = await startEverythingHttp("streamableHttp", { port: 7360 });
     try {
-      const input = { name: "everything", transport: "http" as const, url: `http://127.0.0.1:7360/mcp`, headers: {}, requestTimeoutMs: 20_000 };
+      const input = {
+        name: "everything",
+        transport: "http" as const,
+        url: `http://127.0.0.1:7360/mcp`,
+        headers: {},
+        requestTimeoutMs: 20_000,
+      };
       const view = await registry.create(input);
       const mode = view.state.era?.mode;
       expect(view.state.status).toBe("connected");

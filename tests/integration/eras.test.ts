@@ -118,7 +118,9 @@ describe("auto: a 2025-11-25 server falls back to the initialize handshake", () 
     expect(view.state.status).toBe("connected");
     expect(view.state.era?.mode).toBe("legacy");
     expect(view.state.era?.why).toMatch(/exited on server\/discover/);
-    const fallback = getRegistry().traffic(view.id, { limit: 1000 }).filter((e) => e.kind === "era_fallback");
+    const fallback = getRegistry()
+      .traffic(view.id, { limit: 1000 })
+      .filter((e) => e.kind === "era_fallback");
     expect(fallback).toHaveLength(1);
     const record = await getRegistry().callTool(view.id, { name: "hello", arguments: {} });
     expect(record.status).toBe("ok");
@@ -146,7 +148,9 @@ describe("a pinned era", () => {
   });
 
   it("2026-07-28 against server-everything: a clear error, no fallback", async () => {
-    const view = await create(httpInput("everything pinned modern", `http://127.0.0.1:${EVERYTHING_HTTP_PORT}/mcp`, { protocolEra: "2026-07-28" }));
+    const view = await create(
+      httpInput("everything pinned modern", `http://127.0.0.1:${EVERYTHING_HTTP_PORT}/mcp`, { protocolEra: "2026-07-28" }),
+    );
     expect(view.state.status).toBe("error");
     expect(view.state.error?.message).toMatch(/pinned to 2026-07-28/);
     expect(view.state.error?.message).toMatch(/"auto" or "2025-11-25"/);
@@ -162,7 +166,11 @@ describe("a pinned era", () => {
     expect(view.state.era).toMatchObject({ mode: "modern", version: "2026-07-28" });
     expect(view.state.era?.why).toMatch(/Pinned to 2026-07-28/);
     const steps = await getRegistry().connection(view.id).diagnose();
-    expect(steps.map((s) => [s.step, s.ok])).toEqual([["spawn", true], ["initialize", true], ["protocol", true]]);
+    expect(steps.map((s) => [s.step, s.ok])).toEqual([
+      ["spawn", true],
+      ["initialize", true],
+      ["protocol", true],
+    ]);
     expect(steps.at(-1)?.detail).toMatch(/server\/discover offers .*2026-07-28/);
   });
 });
@@ -183,7 +191,13 @@ describe("MRTR on a 2026-07-28 connection: the input_required elicitation lands 
       const call = getRegistry().callTool(view.id, { name: "confirm-order", arguments: { item: "tea" } });
       let rowId: string | undefined;
       for (let i = 0; i < 200 && !rowId; i++) {
-        const inbox = (await (await inboxRoute.GET()).json()) as { source: string; id: string; connectionId?: string; status: string; method?: string }[];
+        const inbox = (await (await inboxRoute.GET()).json()) as {
+          source: string;
+          id: string;
+          connectionId?: string;
+          status: string;
+          method?: string;
+        }[];
         rowId = inbox.find((r) => r.source === "mcp" && r.connectionId === view.id && r.status === "pending")?.id;
         if (!rowId) await new Promise((r) => setTimeout(r, 50));
       }
@@ -282,13 +296,20 @@ describe("cancellation on 2026-07-28 over Streamable HTTP (the demo server)", ()
       const deadline = Date.now() + 20_000;
       let view: ConnectionView | null = null;
       while (Date.now() < deadline) {
-        const up = await fetch(`http://127.0.0.1:${port}/mcp`, { method: "GET" }).then(() => true, () => false);
+        const up = await fetch(`http://127.0.0.1:${port}/mcp`, { method: "GET" }).then(
+          () => true,
+          () => false,
+        );
         if (up) break;
         await new Promise((r) => setTimeout(r, 200));
       }
       view = await create(httpInput("demo http modern", `http://127.0.0.1:${port}/mcp`));
       expect(view.state.era).toMatchObject({ mode: "modern", version: "2026-07-28" });
-      const call = getRegistry().callTool(view.id, { callId: "health-http", name: "run-health-check", arguments: { steps: 50, stepMs: 100 } });
+      const call = getRegistry().callTool(view.id, {
+        callId: "health-http",
+        name: "run-health-check",
+        arguments: { steps: 50, stepMs: 100 },
+      });
       const progress = () =>
         getRegistry()
           .traffic(view!.id, { limit: 10_000 })

@@ -142,7 +142,11 @@ describe.each(CLIENTS)("$client client against the fake $wire wire", ({ client, 
   });
 
   it("answers a non-streaming request with text, a tool call and usage", async () => {
-    fake.enqueue({ text: "Booking now.", toolCalls: [{ name: "book-hotel", arguments: { hotelId: "hotel-paris-marais", nights: 1 } }], usage: { inputTokens: 7, outputTokens: 5 } });
+    fake.enqueue({
+      text: "Booking now.",
+      toolCalls: [{ name: "book-hotel", arguments: { hotelId: "hotel-paris-marais", nights: 1 } }],
+      usage: { inputTokens: 7, outputTokens: 5 },
+    });
     const result = await generateText({ model: modelFor(client, fake, model), prompt: "Book Paris", tools, maxRetries: 0 });
     expect(result.text).toBe("Booking now.");
     expect(result.toolCalls.map((c) => [c.toolName, c.input])).toEqual([["book-hotel", { hotelId: "hotel-paris-marais", nights: 1 }]]);
@@ -153,10 +157,13 @@ describe.each(CLIENTS)("$client client against the fake $wire wire", ({ client, 
   });
 
   it("sends the tool result back in the next request", async () => {
-    fake.enqueue({ toolCalls: [{ name: "get-forecast", id: wire === "gemini" ? undefined : "call_fixed_1", arguments: { city: "Porto" } }] }, (req) => {
-      const sent = JSON.stringify(req.body);
-      return { text: sent.includes("Rain in Porto") ? "It rains in Porto." : "no result seen" };
-    });
+    fake.enqueue(
+      { toolCalls: [{ name: "get-forecast", id: wire === "gemini" ? undefined : "call_fixed_1", arguments: { city: "Porto" } }] },
+      (req) => {
+        const sent = JSON.stringify(req.body);
+        return { text: sent.includes("Rain in Porto") ? "It rains in Porto." : "no result seen" };
+      },
+    );
     const first = await generateText({ model: modelFor(client, fake, model), prompt: "Porto?", tools, maxRetries: 0 });
     const call = first.toolCalls[0]!;
     const second = await generateText({
@@ -166,7 +173,12 @@ describe.each(CLIENTS)("$client client against the fake $wire wire", ({ client, 
       messages: [
         { role: "user", content: "Porto?" },
         ...first.response.messages,
-        { role: "tool", content: [{ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: { type: "text", value: "Rain in Porto" } }] },
+        {
+          role: "tool",
+          content: [
+            { type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: { type: "text", value: "Rain in Porto" } },
+          ],
+        },
       ],
     });
     expect(second.text).toBe("It rains in Porto.");
@@ -182,7 +194,12 @@ describe.each(CLIENTS)("$client client against the fake $wire wire", ({ client, 
 
     fake.enqueue({ error: { status: 400, message: "messages: bad shape" } });
     const errors: unknown[] = [];
-    const result = streamText({ model: modelFor(client, fake, model), prompt: "hi", maxRetries: 0, onError: ({ error }) => void errors.push(error) });
+    const result = streamText({
+      model: modelFor(client, fake, model),
+      prompt: "hi",
+      maxRetries: 0,
+      onError: ({ error }) => void errors.push(error),
+    });
     const parts = await collect(result.fullStream);
     const errorPart = parts.find((p) => p.type === "error") as { error: unknown } | undefined;
     expect(APICallError.isInstance(errorPart?.error)).toBe(true);
@@ -214,12 +231,18 @@ describe.each(CLIENTS)("$client client against the fake $wire wire", ({ client, 
     const missing = await generateText({ model: modelFor(client, fake, model, ""), prompt: "hi", maxRetries: 0 }).catch((e: unknown) => e);
     expect(APICallError.isInstance(missing)).toBe(true);
     expect((missing as APICallError).statusCode).toBe(wire === "gemini" ? 403 : 401);
-    expect((missing as APICallError).message).toMatch(wire === "openai" ? /didn't provide an API key/ : wire === "anthropic" ? /x-api-key header is required/ : /unregistered callers/);
+    expect((missing as APICallError).message).toMatch(
+      wire === "openai" ? /didn't provide an API key/ : wire === "anthropic" ? /x-api-key header is required/ : /unregistered callers/,
+    );
 
-    const wrong = await generateText({ model: modelFor(client, fake, model, "wrong-key-9999"), prompt: "hi", maxRetries: 0 }).catch((e: unknown) => e);
+    const wrong = await generateText({ model: modelFor(client, fake, model, "wrong-key-9999"), prompt: "hi", maxRetries: 0 }).catch(
+      (e: unknown) => e,
+    );
     expect(APICallError.isInstance(wrong)).toBe(true);
     expect((wrong as APICallError).statusCode).toBe(wire === "gemini" ? 400 : 401);
-    expect((wrong as APICallError).message).toMatch(wire === "openai" ? /Incorrect API key provided: wro\*+9999/ : wire === "anthropic" ? /invalid x-api-key/ : /API key not valid/);
+    expect((wrong as APICallError).message).toMatch(
+      wire === "openai" ? /Incorrect API key provided: wro\*+9999/ : wire === "anthropic" ? /invalid x-api-key/ : /API key not valid/,
+    );
     expect(fake.requests.map((r) => r.apiKey)).toEqual([null, "wrong-key-9999"]);
   });
 
@@ -263,7 +286,11 @@ describe("fake provider details", () => {
   it("an empty queue answers with a provider error naming it, and a 404 for unknown paths", async () => {
     const fake = await startFakeProvider("anthropic");
     try {
-      const err = await generateText({ model: createAnthropic({ baseURL: fake.baseUrl, apiKey: KEY })("claude"), prompt: "hi", maxRetries: 0 }).catch((e: unknown) => e);
+      const err = await generateText({
+        model: createAnthropic({ baseURL: fake.baseUrl, apiKey: KEY })("claude"),
+        prompt: "hi",
+        maxRetries: 0,
+      }).catch((e: unknown) => e);
       expect((err as APICallError).statusCode).toBe(500);
       expect((err as APICallError).message).toMatch(/no scripted reply left/);
       const res = await fetch(`${fake.origin}/v1/complete`, { method: "POST", headers: { "x-api-key": KEY }, body: "{}" });
@@ -297,9 +324,16 @@ describe("fake provider details", () => {
   it("Anthropic without the anthropic-version header is a 400, as on the real API", async () => {
     const fake = await startFakeProvider("anthropic");
     try {
-      const res = await fetch(`${fake.baseUrl}/messages`, { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: "{}" });
+      const res = await fetch(`${fake.baseUrl}/messages`, {
+        method: "POST",
+        headers: { "x-api-key": KEY, "content-type": "application/json" },
+        body: "{}",
+      });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error", message: "anthropic-version: header is required" } });
+      expect(await res.json()).toMatchObject({
+        type: "error",
+        error: { type: "invalid_request_error", message: "anthropic-version: header is required" },
+      });
     } finally {
       await fake.close();
     }

@@ -14,7 +14,11 @@ const data = tempDir("loupe-hostile-");
 let registry: Registry;
 let id = "";
 
-type Listed = { name: string; inputSchema: unknown; loupe?: { key: string; warnings: string[]; rawInputSchema?: unknown; duplicate?: { index: number; of: number } } };
+type Listed = {
+  name: string;
+  inputSchema: unknown;
+  loupe?: { key: string; warnings: string[]; rawInputSchema?: unknown; duplicate?: { index: number; of: number } };
+};
 
 async function tools(): Promise<Listed[]> {
   return (await registry.listTools(id)).tools as unknown as Listed[];
@@ -90,7 +94,9 @@ describe("a hostile MCP server over stdio", () => {
     expect(Object.keys((dups[1]!.inputSchema as { properties: object }).properties)).toEqual(["b"]);
     const record = await registry.callTool(id, { name: "dup", arguments: { b: 2 } });
     expect(record.status).toBe("ok");
-    const sent = traffic().filter((e) => e.kind === "message" && (e.raw as { id?: unknown }).id === record.requestId && e.direction === "out");
+    const sent = traffic().filter(
+      (e) => e.kind === "message" && (e.raw as { id?: unknown }).id === record.requestId && e.direction === "out",
+    );
     expect((sent[0]?.raw as { params: { name: string } }).params.name).toBe("dup");
   });
 
@@ -118,8 +124,12 @@ describe("a hostile MCP server over stdio", () => {
     const record = await registry.callTool(id, { name: "huge_result", arguments: { mb } });
     expect(record.status).toBe("failed");
     expect(record.error?.code).toBe("upstream:message_too_large");
-    expect(record.error?.message).toMatch(/^A message of 6\d\.\d MB from the server exceeded Loupe's limit of 64 MiB for one stdio message; it was dropped$/);
-    const note = traffic().filter((e) => e.kind === "transport_error").map((e) => (e.raw as { message: string }).message);
+    expect(record.error?.message).toMatch(
+      /^A message of 6\d\.\d MB from the server exceeded Loupe's limit of 64 MiB for one stdio message; it was dropped$/,
+    );
+    const note = traffic()
+      .filter((e) => e.kind === "transport_error")
+      .map((e) => (e.raw as { message: string }).message);
     expect(note.join("\n")).toMatch(/exceeded Loupe's limit of 64 MiB/);
     expect(registry.view(id).state.status).toBe("connected");
     const after = await registry.callTool(id, { name: "echo", arguments: { text: "after" } });

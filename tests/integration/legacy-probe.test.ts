@@ -84,7 +84,11 @@ describe("Streamable HTTP legacy servers and the discover POST", () => {
     it(`answered with ${mode}`, async () => {
       const url = await startHttp(mode, port);
       const status = mode === "html" ? "404" : mode;
-      const id = await expectLegacy(httpInput(`http ${mode}`, url), new RegExp(`server/discover was refused at the HTTP level.*${status}`), 10_000);
+      const id = await expectLegacy(
+        httpInput(`http ${mode}`, url),
+        new RegExp(`server/discover was refused at the HTTP level.*${status}`),
+        10_000,
+      );
       expect(getRegistry().get(id)?.state.transportUsed).toBe("streamable-http");
       // An HTML error page is said in words, not shown as markup.
       expect(getRegistry().get(id)?.state.era?.why).not.toMatch(/</);
@@ -94,7 +98,11 @@ describe("Streamable HTTP legacy servers and the discover POST", () => {
   it("answered with 500 (a server that crashes on a method it does not know): falls back to the handshake", async () => {
     const url = await startHttp("500", 7347);
     const id = await expectLegacy(httpInput("http 500", url), /HTTP 5xx/, 10_000);
-    expect(getRegistry().traffic(id, { limit: 1000 }).filter((e) => e.kind === "era_fallback")).toHaveLength(1);
+    expect(
+      getRegistry()
+        .traffic(id, { limit: 1000 })
+        .filter((e) => e.kind === "era_fallback"),
+    ).toHaveLength(1);
   });
 
   it("a server that is down (503 to everything): an HTTP-step error with its body, not that the connection is pinned", async () => {

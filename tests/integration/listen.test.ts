@@ -58,9 +58,13 @@ async function until<T>(probe: () => T | undefined | false, ms = 20_000): Promis
 
 const entries = (id: string): Entry[] => getRegistry().traffic(id, { limit: 10_000 });
 const listenEvents = (id: string): ListenEntry[] =>
-  entries(id).filter((e) => e.kind === "listen").map((e) => e.raw as ListenEntry);
+  entries(id)
+    .filter((e) => e.kind === "listen")
+    .map((e) => e.raw as ListenEntry);
 const updates = (id: string): ResourceUpdatedEntry[] =>
-  entries(id).filter((e) => e.kind === "resource_updated").map((e) => e.raw as ResourceUpdatedEntry);
+  entries(id)
+    .filter((e) => e.kind === "resource_updated")
+    .map((e) => e.raw as ResourceUpdatedEntry);
 const frames = (id: string, direction: "in" | "out", method: string) =>
   entries(id).filter((e) => e.kind === "message" && e.direction === direction && (e.raw as { method?: string }).method === method);
 
@@ -122,7 +126,9 @@ describe("subscriptions/listen on a 2026-07-28 connection", () => {
       expect(listed).toMatchObject({ supported: true, subscriptions: [uri], via: "subscriptions/listen" });
       // Never resources/subscribe on this revision: the filter of a new stream names the URI.
       expect(frames(id, "out", "resources/subscribe")).toHaveLength(0);
-      const withUri = listenEvents(id).filter((e) => e.event === "opened").at(-1)!;
+      const withUri = listenEvents(id)
+        .filter((e) => e.event === "opened")
+        .at(-1)!;
       expect(withUri.filter?.resourceSubscriptions).toEqual([uri]);
       expect(listenOpen(conn)).toBe(true);
 
@@ -151,31 +157,53 @@ describe("subscriptions/listen on a 2026-07-28 connection", () => {
         listenEvents(id).find((e) => e.event === "opened" && (e.filter?.taskIds ?? []).includes(task.taskId)),
       );
       expect(withTask.filter?.resourceSubscriptions).toEqual([uri]);
-      const question = await until(() => getClientRequests().list({ connectionId: id }).find((r) => r.status === "pending"));
-      const answered = await answerRoute.POST(post({ action: "accept", content: { seating: "together" } }), ctx({ id, requestId: question.id }));
+      const question = await until(() =>
+        getClientRequests()
+          .list({ connectionId: id })
+          .find((r) => r.status === "pending"),
+      );
+      const answered = await answerRoute.POST(
+        post({ action: "accept", content: { seating: "together" } }),
+        ctx({ id, requestId: question.id }),
+      );
       expect(answered.status).toBe(200);
-      await until(() => getTaskManager().recordsFor(conn).find((t) => t.taskId === task.taskId && t.status === "completed"));
+      await until(() =>
+        getTaskManager()
+          .recordsFor(conn)
+          .find((t) => t.taskId === task.taskId && t.status === "completed"),
+      );
       if (transport === "stdio") {
         // The demo pushes notifications/tasks where it has a channel; Loupe applies them.
         expect(frames(id, "in", "notifications/tasks").length).toBeGreaterThanOrEqual(1);
       }
       // Once the task ended it leaves the filter again.
       await until(() => {
-        const last = listenEvents(id).filter((e) => e.event === "opened").at(-1);
+        const last = listenEvents(id)
+          .filter((e) => e.event === "opened")
+          .at(-1);
         return last && !(last.filter?.taskIds ?? []).includes(task.taskId);
       });
 
       // Unsubscribing takes the URI out of the filter; still no resources/unsubscribe.
-      const off = await subscriptionsRoute.DELETE(new Request(`${base}/x?uri=${encodeURIComponent(uri)}`, { method: "DELETE" }), ctx({ id }));
+      const off = await subscriptionsRoute.DELETE(
+        new Request(`${base}/x?uri=${encodeURIComponent(uri)}`, { method: "DELETE" }),
+        ctx({ id }),
+      );
       expect(off.status).toBe(200);
       expect(((await off.json()) as SubscriptionsResponse).subscriptions).toEqual([]);
-      expect(listenEvents(id).filter((e) => e.event === "opened").at(-1)!.filter?.resourceSubscriptions).toBeUndefined();
+      expect(
+        listenEvents(id)
+          .filter((e) => e.event === "opened")
+          .at(-1)!.filter?.resourceSubscriptions,
+      ).toBeUndefined();
       expect(frames(id, "out", "resources/unsubscribe")).toHaveLength(0);
 
       // Disconnect closes the stream: notifications/cancelled names the listen request.
       const listenIds = frames(id, "out", "subscriptions/listen").map((e) => (e.raw as { id: string }).id);
       await getRegistry().connection(id).disconnect();
-      const cancelled = frames(id, "out", "notifications/cancelled").map((e) => (e.raw as { params: { requestId: string } }).params.requestId);
+      const cancelled = frames(id, "out", "notifications/cancelled").map(
+        (e) => (e.raw as { params: { requestId: string } }).params.requestId,
+      );
       expect(cancelled.some((requestId) => listenIds.includes(requestId))).toBe(true);
       expect(listenOpen(conn)).toBe(false);
     }, 90_000);
@@ -196,7 +224,12 @@ describe("subscriptions/listen on a 2026-07-28 connection", () => {
     const closed = await until(() => listenEvents(id).find((e) => e.event === "closed" && e.cause !== "local"));
     expect(["remote", "graceful"]).toContain(closed.cause);
     await until(() => listenEvents(id).some((e) => e.event === "retry"));
-    const reopened = await until(() => listenEvents(id).filter((e) => e.event === "opened").slice(openedBefore)[0]);
+    const reopened = await until(
+      () =>
+        listenEvents(id)
+          .filter((e) => e.event === "opened")
+          .slice(openedBefore)[0],
+    );
     expect(reopened.filter?.resourceSubscriptions).toEqual([uri]);
 
     const before = updates(id).length;
@@ -208,9 +241,13 @@ describe("subscriptions/listen on a 2026-07-28 connection", () => {
     const openedBeforeReconnect = listenEvents(id).filter((e) => e.event === "opened").length;
     await getRegistry().connect(id);
     expect(getRegistry().view(id).state.subscriptions).toEqual([uri]);
-    const restored = entries(id).filter((e) => e.kind === "subscriptions_restored").at(-1)!.raw as { restored: string[] };
+    const restored = entries(id)
+      .filter((e) => e.kind === "subscriptions_restored")
+      .at(-1)!.raw as { restored: string[] };
     expect(restored.restored).toEqual([uri]);
-    const afterReconnect = listenEvents(id).filter((e) => e.event === "opened").slice(openedBeforeReconnect);
+    const afterReconnect = listenEvents(id)
+      .filter((e) => e.event === "opened")
+      .slice(openedBeforeReconnect);
     expect(afterReconnect.at(-1)!.filter?.resourceSubscriptions).toEqual([uri]);
     expect(frames(id, "out", "resources/subscribe")).toHaveLength(0);
   }, 60_000);

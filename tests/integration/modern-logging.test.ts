@@ -18,14 +18,22 @@ afterAll(async () => {
   data.cleanup();
 });
 
-const traffic = (id: string) => getRegistry().traffic(id, { limit: 10_000 }).filter((e: Entry) => e.kind === "message");
-const logs = (id: string) => traffic(id).filter((e) => e.direction === "in" && (e.raw as { method?: string }).method === "notifications/message");
+const traffic = (id: string) =>
+  getRegistry()
+    .traffic(id, { limit: 10_000 })
+    .filter((e: Entry) => e.kind === "message");
+const logs = (id: string) =>
+  traffic(id).filter((e) => e.direction === "in" && (e.raw as { method?: string }).method === "notifications/message");
 
 describe("the log level on a 2026-07-28 connection", () => {
   it("is sent with each request, and the server's logs arrive", async () => {
     const launch = demoServerLaunch();
     const view = await getRegistry().create(
-      stdioInput("demo modern logging", launch.args, { command: launch.command, env: launch.env, protocolEra: "2026-07-28" }) as ConnectionInput,
+      stdioInput("demo modern logging", launch.args, {
+        command: launch.command,
+        env: launch.env,
+        protocolEra: "2026-07-28",
+      }) as ConnectionInput,
     );
     expect(view.state.era?.mode).toBe("modern");
     const quiet = await getRegistry().callTool(view.id, { name: "run-health-check", arguments: { steps: 2, stepMs: 0 } });
@@ -33,7 +41,11 @@ describe("the log level on a 2026-07-28 connection", () => {
     expect(logs(view.id)).toHaveLength(0);
 
     const res = await loggingRoute.POST(
-      new Request("http://127.0.0.1/x", { method: "POST", body: JSON.stringify({ level: "debug" }), headers: { "content-type": "application/json" } }),
+      new Request("http://127.0.0.1/x", {
+        method: "POST",
+        body: JSON.stringify({ level: "debug" }),
+        headers: { "content-type": "application/json" },
+      }),
       { params: Promise.resolve({ id: view.id }) },
     );
     expect(res.status).toBe(200);
@@ -41,7 +53,9 @@ describe("the log level on a 2026-07-28 connection", () => {
     const loud = await getRegistry().callTool(view.id, { name: "run-health-check", arguments: { steps: 2, stepMs: 0 } });
     expect(loud.status).toBe("ok");
     expect(logs(view.id).length).toBeGreaterThan(0);
-    const lastCall = traffic(view.id).filter((e) => e.direction === "out" && (e.raw as { method?: string }).method === "tools/call").at(-1)!;
+    const lastCall = traffic(view.id)
+      .filter((e) => e.direction === "out" && (e.raw as { method?: string }).method === "tools/call")
+      .at(-1)!;
     expect((lastCall.raw as { params: { _meta: Record<string, unknown> } }).params._meta["io.modelcontextprotocol/logLevel"]).toBe("debug");
     expect(traffic(view.id).some((e) => (e.raw as { method?: string }).method === "logging/setLevel")).toBe(false);
   }, 30_000);

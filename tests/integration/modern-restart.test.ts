@@ -47,13 +47,21 @@ afterAll(async () => {
 describe("a 2026-07-28 HTTP server that restarts", () => {
   it("calls work again after the restart, in the same era", async () => {
     server = await start();
-    const input = { name: "modern restart", transport: "http", url: `http://127.0.0.1:${PORT}/mcp`, headers: {}, requestTimeoutMs: 10_000 } as ConnectionInput;
+    const input = {
+      name: "modern restart",
+      transport: "http",
+      url: `http://127.0.0.1:${PORT}/mcp`,
+      headers: {},
+      requestTimeoutMs: 10_000,
+    } as ConnectionInput;
     const view = await getRegistry().create(input);
     expect(view.state.era?.mode).toBe("modern");
     expect((await getRegistry().callTool(view.id, { name: "echo", arguments: { text: "before" } })).status).toBe("ok");
 
     await stop(server);
-    const down = await getRegistry().callTool(view.id, { name: "echo", arguments: { text: "down" } }).catch((e: Error) => ({ status: "thrown", error: { message: e.message } }));
+    const down = await getRegistry()
+      .callTool(view.id, { name: "echo", arguments: { text: "down" } })
+      .catch((e: Error) => ({ status: "thrown", error: { message: e.message } }));
     expect(down.status).not.toBe("ok");
     expect(down.error?.message).toBeTruthy();
 
@@ -62,7 +70,9 @@ describe("a 2026-07-28 HTTP server that restarts", () => {
     for (let i = 0; i < 60; i++) {
       const state = getRegistry().get(view.id)!.state;
       if (state.status === "connected") {
-        after = await getRegistry().callTool(view.id, { name: "echo", arguments: { text: "after" } }).catch(() => null);
+        after = await getRegistry()
+          .callTool(view.id, { name: "echo", arguments: { text: "after" } })
+          .catch(() => null);
         if (after?.status === "ok") break;
       }
       await new Promise((r) => setTimeout(r, 250));

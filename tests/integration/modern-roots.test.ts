@@ -19,7 +19,10 @@ afterAll(async () => {
 for (const era of ["2026-07-28", "2025-11-25"] as const) {
   it(`show-roots gets the connection's roots (${era})`, async () => {
     const view = await getRegistry().create(
-      stdioInput(`roots ${era}`, [FIXTURE], { protocolEra: era, roots: [{ uri: "file:///tmp/project", name: "project" }] }) as ConnectionInput,
+      stdioInput(`roots ${era}`, [FIXTURE], {
+        protocolEra: era,
+        roots: [{ uri: "file:///tmp/project", name: "project" }],
+      }) as ConnectionInput,
     );
     expect(view.state.era?.version).toBe(era);
     const record = await getRegistry().callTool(view.id, { name: "show-roots", arguments: {} });

@@ -36,7 +36,8 @@ const FIXTURE = path.resolve(import.meta.dirname, "../fixtures/mrtr-server.mjs")
 
 const base = "http://127.0.0.1:3000";
 const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
-const post = (body: unknown) => new Request(base + "/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const post = (body: unknown) =>
+  new Request(base + "/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 afterAll(async () => {
   await getRegistry().closeAll();
@@ -62,14 +63,26 @@ async function connect(name: string, extra: Partial<ConnectionInput> = {}): Prom
 
 /** Starts a tools/call through the route without awaiting it, and waits for the next pending request. */
 async function callUntilRequest(id: string, name: string, args: Record<string, unknown>, callId: string) {
-  const before = new Set(getClientRequests().list({ connectionId: id }).map((r) => r.id));
+  const before = new Set(
+    getClientRequests()
+      .list({ connectionId: id })
+      .map((r) => r.id),
+  );
   const call = callRoute.POST(post({ name, arguments: args, callId }), ctx({ id })).then((r) => r.json() as Promise<CallRecord>);
-  const request = await until(() => getClientRequests().list({ connectionId: id }).find((r) => !before.has(r.id) && r.status === "pending"));
+  const request = await until(() =>
+    getClientRequests()
+      .list({ connectionId: id })
+      .find((r) => !before.has(r.id) && r.status === "pending"),
+  );
   return { call, request };
 }
 
 async function nextRequest(id: string, after: McpClientRequest): Promise<McpClientRequest> {
-  return until(() => getClientRequests().list({ connectionId: id }).find((r) => r.createdAt >= after.createdAt && r.id !== after.id && r.status === "pending"));
+  return until(() =>
+    getClientRequests()
+      .list({ connectionId: id })
+      .find((r) => r.createdAt >= after.createdAt && r.id !== after.id && r.status === "pending"),
+  );
 }
 
 const answer = (id: string, requestId: string, body: unknown) => answerRoute.POST(post(body), ctx({ id, requestId }));
@@ -93,7 +106,11 @@ describe("MRTR input requests in the inbox (2026-07-28, stdio)", () => {
     expect(request.params.message).toBe("Place an order for 2 × tea?");
     // The shared inbox lists it, pending, with the same link.
     const inbox = (await (await inboxRoute.GET()).json()) as InboxRow[];
-    expect(inbox.find((r) => r.source === "mcp" && r.id === request.id)).toMatchObject({ status: "pending", relatedCall: { callId: "call-confirm" }, mrtr: { round: 1 } });
+    expect(inbox.find((r) => r.source === "mcp" && r.id === request.id)).toMatchObject({
+      status: "pending",
+      relatedCall: { callId: "call-confirm" },
+      mrtr: { round: 1 },
+    });
 
     const res = await answer(id, request.id, { action: "accept", content: { confirm: true, note: "green" } });
     expect(res.status).toBe(200);
@@ -119,7 +136,11 @@ describe("MRTR input requests in the inbox (2026-07-28, stdio)", () => {
     expect((await answer(id, first.id, { action: "accept", content: { city: "Lyon" } })).status).toBe(200);
 
     const second = await nextRequest(id, first);
-    expect(second).toMatchObject({ kind: "sampling", mrtr: { round: 2, key: "itinerary", firstRequestId: first.mrtr!.firstRequestId }, relatedCall: { callId: "call-trip" } });
+    expect(second).toMatchObject({
+      kind: "sampling",
+      mrtr: { round: 2, key: "itinerary", firstRequestId: first.mrtr!.firstRequestId },
+      relatedCall: { callId: "call-trip" },
+    });
     expect(second.mrtr?.requestState).toMatch(/^v1\./);
     expect((await answer(id, second.id, { action: "accept", text: "Old town, then the river." })).status).toBe(200);
     const done = await call;
@@ -163,9 +184,17 @@ describe("MRTR input requests in the inbox (2026-07-28, stdio)", () => {
 
   it("prompts/get asks in-band too: the request names the prompt and its round", async () => {
     const id = await connect("mrtr-prompt");
-    const before = new Set(getClientRequests().list({ connectionId: id }).map((r) => r.id));
+    const before = new Set(
+      getClientRequests()
+        .list({ connectionId: id })
+        .map((r) => r.id),
+    );
     const got = promptRoute.POST(post({ name: "greeting", arguments: {} }), ctx({ id }));
-    const request = await until(() => getClientRequests().list({ connectionId: id }).find((r) => !before.has(r.id)));
+    const request = await until(() =>
+      getClientRequests()
+        .list({ connectionId: id })
+        .find((r) => !before.has(r.id)),
+    );
     expect(request).toMatchObject({ mrtr: { method: "prompts/get", target: "greeting", round: 1 } });
     expect(request.relatedCall).toBeUndefined();
     expect((await answer(id, request.id, { action: "accept", content: { name: "Ada" } })).status).toBe(200);
@@ -189,10 +218,20 @@ describe("MRTR over Streamable HTTP and for resources/read", () => {
       server!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
       server!.once("exit", (code) => reject(new Error(`fixture exited ${code}`)));
     });
-    const view = await getRegistry().create({ name: "mrtr-http", transport: "http", url: `http://127.0.0.1:${port}/mcp`, headers: {}, requestTimeoutMs: 20_000 } as ConnectionInput);
+    const view = await getRegistry().create({
+      name: "mrtr-http",
+      transport: "http",
+      url: `http://127.0.0.1:${port}/mcp`,
+      headers: {},
+      requestTimeoutMs: 20_000,
+    } as ConnectionInput);
     expect(view.state.era?.mode).toBe("modern");
     const { call, request } = await callUntilRequest(view.id, "summarize", { text: "a long text" }, "call-http");
-    expect(request).toMatchObject({ kind: "sampling", mrtr: { round: 1, key: "draft", target: "summarize" }, relatedCall: { callId: "call-http" } });
+    expect(request).toMatchObject({
+      kind: "sampling",
+      mrtr: { round: 1, key: "draft", target: "summarize" },
+      relatedCall: { callId: "call-http" },
+    });
     expect((await answer(view.id, request.id, { action: "accept", text: "Short." })).status).toBe(200);
     expect(text(await call)).toBe("Summary: Short.");
     const chain = groupMrtrRounds(pairTraffic(await traffic(view.id))).chains.find((c) => c.target === "summarize")!;
@@ -201,9 +240,17 @@ describe("MRTR over Streamable HTTP and for resources/read", () => {
 
   it("resources/read asks in-band: the request names the resource URI", async () => {
     const id = await connect("mrtr-resource");
-    const before = new Set(getClientRequests().list({ connectionId: id }).map((r) => r.id));
+    const before = new Set(
+      getClientRequests()
+        .list({ connectionId: id })
+        .map((r) => r.id),
+    );
     const read = readRoute.POST(post({ uri: "mrtr://secret" }), ctx({ id }));
-    const request = await until(() => getClientRequests().list({ connectionId: id }).find((r) => !before.has(r.id)));
+    const request = await until(() =>
+      getClientRequests()
+        .list({ connectionId: id })
+        .find((r) => !before.has(r.id)),
+    );
     expect(request).toMatchObject({ mrtr: { method: "resources/read", target: "mrtr://secret", round: 1, key: "unlock" } });
     expect((await answer(id, request.id, { action: "accept", content: { pin: "2468" } })).status).toBe(200);
     const res = await read;
@@ -222,11 +269,24 @@ describe("the Tasks extension (SEP-2663) on a 2026-07-28 connection", () => {
   it("a task-augmented call, its question answered from the inbox (tasks/update), polled to completed with the result", async () => {
     const id = await connect("tasks-ext", { clientCapabilities: WITH_TASKS });
     const created = await json<TaskRecord>(await tasksRoute.POST(post({ name: "slow-report", arguments: { ms: 600 } }), ctx({ id })), 201);
-    expect(created).toMatchObject({ flavour: "extension", origin: "loupe", tool: "slow-report", status: "working", ttl: 600_000, pollInterval: 250 });
+    expect(created).toMatchObject({
+      flavour: "extension",
+      origin: "loupe",
+      tool: "slow-report",
+      status: "working",
+      ttl: 600_000,
+      pollInterval: 250,
+    });
     const taskId = created.taskId;
 
     // Half-way the server asks which format (input_required): Loupe's poller puts it in the inbox.
-    const question = await until(() => getClientRequests().list({ connectionId: id }).find((r) => r.status === "pending"), 20_000);
+    const question = await until(
+      () =>
+        getClientRequests()
+          .list({ connectionId: id })
+          .find((r) => r.status === "pending"),
+      20_000,
+    );
     expect(question).toMatchObject({ kind: "elicitation_form", jsonrpcId: "format" });
     expect(question.relatedCall).toBeUndefined();
     expect(question.params.message).toBe("Report format?");
@@ -254,7 +314,13 @@ describe("the Tasks extension (SEP-2663) on a 2026-07-28 connection", () => {
   it("tasks/cancel: the task ends cancelled and its open question goes stale", async () => {
     const id = await connect("tasks-ext-cancel", { clientCapabilities: WITH_TASKS });
     const created = await json<TaskRecord>(await tasksRoute.POST(post({ name: "slow-report", arguments: { ms: 400 } }), ctx({ id })), 201);
-    const question = await until(() => getClientRequests().list({ connectionId: id }).find((r) => r.status === "pending"), 20_000);
+    const question = await until(
+      () =>
+        getClientRequests()
+          .list({ connectionId: id })
+          .find((r) => r.status === "pending"),
+      20_000,
+    );
     const cancelled = await json<TaskRecord>(await taskCancelRoute.POST(post({}), ctx({ id, taskId: created.taskId })));
     expect(cancelled).toMatchObject({ status: "cancelled", flavour: "extension" });
     expect(getClientRequests().get(question.id)).toMatchObject({ status: "stale", staleCause: "call_ended" });
@@ -263,7 +329,9 @@ describe("the Tasks extension (SEP-2663) on a 2026-07-28 connection", () => {
 
   it("a plain Run the server makes a task ends as status task (not failed), its record names the task, and the task's result comes with it", async () => {
     const id = await connect("tasks-ext-plain", { clientCapabilities: WITH_TASKS });
-    const record = await json<CallRecord>(await callRoute.POST(post({ name: "slow-report", arguments: { ms: 400 }, callId: "plain-run" }), ctx({ id })));
+    const record = await json<CallRecord>(
+      await callRoute.POST(post({ name: "slow-report", arguments: { ms: 400 }, callId: "plain-run" }), ctx({ id })),
+    );
     // Nothing failed: the call's answer is the task.
     expect(record).toMatchObject({ id: "plain-run", status: "task", tool: "slow-report" });
     expect(record.error).toBeUndefined();
@@ -271,12 +339,23 @@ describe("the Tasks extension (SEP-2663) on a 2026-07-28 connection", () => {
     expect(taskId).toEqual(expect.any(String));
     expect(getTaskRecord(id, taskId)).toMatchObject({ flavour: "extension", tool: "slow-report", origin: "loupe" });
     // The stored call (one call and the history) points at the task.
-    expect(await json<CallRecord>(await oneCallRoute.GET(new Request(`${base}/x`), ctx({ id, callId: "plain-run" })))).toMatchObject({ status: "task", taskId });
-    const history = await json<CallRecord[]>(await callsRoute.GET(new Request(`${base}/api/connections/${id}/calls?tool=slow-report`), ctx({ id })));
+    expect(await json<CallRecord>(await oneCallRoute.GET(new Request(`${base}/x`), ctx({ id, callId: "plain-run" })))).toMatchObject({
+      status: "task",
+      taskId,
+    });
+    const history = await json<CallRecord[]>(
+      await callsRoute.GET(new Request(`${base}/api/connections/${id}/calls?tool=slow-report`), ctx({ id })),
+    );
     expect(history.find((c) => c.id === "plain-run")).toMatchObject({ status: "task", taskId });
     // Followed: its question reaches the inbox, stays answerable (the call's end abandons nothing)
     // and the answer finishes the task with its result.
-    const question = await until(() => getClientRequests().list({ connectionId: id }).find((r) => r.status === "pending"), 20_000);
+    const question = await until(
+      () =>
+        getClientRequests()
+          .list({ connectionId: id })
+          .find((r) => r.status === "pending"),
+      20_000,
+    );
     expect(question.params.message).toBe("Report format?");
     expect((await answer(id, question.id, { action: "accept", content: { format: "short" } })).status).toBe(200);
     const done = await until(() => {

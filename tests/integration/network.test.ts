@@ -55,7 +55,12 @@ describe("the Network view of server-everything over Streamable HTTP", () => {
     const session = init!.responseHeaders["mcp-session-id"];
     expect(session).toMatch(/\S{8,}/);
     expect(init!.requestHeaders["x-api-key"]).toBe(SECRET_MASK);
-    expect(init!.messages).toEqual(expect.arrayContaining([{ dir: "out", id: 0, method: "initialize" }, { dir: "in", id: 0, response: true }]));
+    expect(init!.messages).toEqual(
+      expect.arrayContaining([
+        { dir: "out", id: 0, method: "initialize" },
+        { dir: "in", id: 0, response: true },
+      ]),
+    );
     expect(init!.headersMs).toBeGreaterThan(0);
     expect(init!.requestBytes).toBeGreaterThan(50);
     // Every later request carries the session and the negotiated version.
@@ -77,7 +82,9 @@ describe("the Network view of server-everything over Streamable HTTP", () => {
     expect(call.status).toBe("ok");
     // server-everything answers a POST with an event stream: listed open, then final once it ends.
     const x = await until(() =>
-      log().find((e) => e.state !== "open" && e.messages.some((m) => m.dir === "out" && m.id === call.requestId && m.method === "tools/call")),
+      log().find(
+        (e) => e.state !== "open" && e.messages.some((m) => m.dir === "out" && m.id === call.requestId && m.method === "tools/call"),
+      ),
     );
     expect(x.messages).toContainEqual({ dir: "out", id: call.requestId, method: "tools/call", name: "get-sum" });
     expect(x).toMatchObject({ status: 200, state: "done" });
@@ -106,7 +113,11 @@ describe("the Network view of server-everything over Streamable HTTP", () => {
   it("shows a stream cut by Loupe stopping as aborted, not open forever", async () => {
     const view = await registry.connect(id);
     expect(view.state.status).toBe("connected");
-    const stream = await until(() => log().filter((x) => x.method === "GET" && x.state === "open").at(-1));
+    const stream = await until(() =>
+      log()
+        .filter((x) => x.method === "GET" && x.state === "open")
+        .at(-1),
+    );
     // What a restarted Loupe sees: the open record, and no such stream alive in the process.
     openStreams.delete(stream.id);
     const after = log().find((x) => x.id === stream.id);
@@ -115,7 +126,14 @@ describe("the Network view of server-everything over Streamable HTTP", () => {
   });
 
   it("answers 400 for a stdio connection", async () => {
-    const stdio = await registry.create({ name: "no-http", transport: "stdio", command: "true", args: [], env: {}, requestTimeoutMs: 2_000 });
+    const stdio = await registry.create({
+      name: "no-http",
+      transport: "stdio",
+      command: "true",
+      args: [],
+      env: {},
+      requestTimeoutMs: 2_000,
+    });
     expect(() => networkLog(stdio.id, { limit: 10 }, registry)).toThrow(AppError);
     try {
       networkLog(stdio.id, { limit: 10 }, registry);

@@ -118,7 +118,11 @@ describe("OAuth callback: the authorization server's issuer (RFC 9207)", () => {
 
 describe("OAuth: the resource moves to another authorization server (SEP-2352)", () => {
   it("reads the resource metadata again when its token is refused, and registers with the new server", async () => {
-    await fetch(`${base}/admin/iss`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advertise: false, send: "omit" }) });
+    await fetch(`${base}/admin/iss`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ advertise: false, send: "omit" }),
+    });
     const { id, callback } = await authorizeWith({ advertise: false, send: "omit" });
     const registry = getRegistry();
     const firstClient = new URL(registry.view(id).state.auth!.authorizationUrl ?? `${base}/authorize`).searchParams.get("client_id");

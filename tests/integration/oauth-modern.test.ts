@@ -45,7 +45,14 @@ async function approve(authorizationUrl: string): Promise<URL> {
 
 describe("OAuth on a 2026-07-28 connection", () => {
   it("authorizes, connects in 2026-07-28, refreshes and steps up", async () => {
-    const input = { name: "oauth modern", transport: "http", url: `${base}/mcp`, headers: {}, requestTimeoutMs: 20_000, oauth: { enabled: true } } as ConnectionInput;
+    const input = {
+      name: "oauth modern",
+      transport: "http",
+      url: `${base}/mcp`,
+      headers: {},
+      requestTimeoutMs: 20_000,
+      oauth: { enabled: true },
+    } as ConnectionInput;
     const first = await getRegistry().create(input);
     expect(first.state.status).toBe("error");
     expect(first.state.error?.step).toBe("auth");

@@ -49,9 +49,13 @@ async function approve(authorizationUrl: string): Promise<URL> {
 }
 
 const exchanges = (id: string): AuthHttpExchange[] =>
-  authLog(id, { limit: 2000 }).filter((e) => e.kind === "auth_http").map((e) => e.raw as AuthHttpExchange);
+  authLog(id, { limit: 2000 })
+    .filter((e) => e.kind === "auth_http")
+    .map((e) => e.raw as AuthHttpExchange);
 const events = (id: string): AuthEvent[] =>
-  authLog(id, { limit: 2000 }).filter((e) => e.kind === "auth_event").map((e) => e.raw as AuthEvent);
+  authLog(id, { limit: 2000 })
+    .filter((e) => e.kind === "auth_event")
+    .map((e) => e.raw as AuthEvent);
 
 function input(extra: Partial<Exclude<ConnectionInput, { transport: "stdio" }>> = {}): ConnectionInput {
   return {
@@ -198,7 +202,10 @@ describe("OAuth 2.1 against an OAuth-protected MCP server", () => {
     // The old client was forgotten too: the connect registered a new one for the new URL.
     expect(summary.client?.clientId).toBeDefined();
     expect(summary.client?.clientId).not.toBe(old.client?.clientId);
-    expect(events(id).at(-2)).toMatchObject({ event: "tokens_cleared", message: expect.stringContaining("server URL or client id changed") });
+    expect(events(id).at(-2)).toMatchObject({
+      event: "tokens_cleared",
+      message: expect.stringContaining("server URL or client id changed"),
+    });
     // Back to the first URL: a fresh authorization, not the old token.
     const back = await getRegistry().update(id, input());
     expect(back.state.auth?.status).toBe("needs_authorization");

@@ -81,7 +81,10 @@ beforeAll(async () => {
       } else if (msg.method === "tools/list") {
         reply(res, msg.id, { ttlMs: 0, cacheScope: "private", tools: TOOLS });
       } else if (msg.method === "tools/call") {
-        const params = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k.startsWith("mcp-param-"))) as Record<string, string>;
+        const params = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k.startsWith("mcp-param-"))) as Record<
+          string,
+          string
+        >;
         seen.push(params);
         reply(res, msg.id, { content: [{ type: "text", text: JSON.stringify(params) }] });
       } else {

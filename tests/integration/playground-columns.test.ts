@@ -24,7 +24,10 @@ beforeAll(async () => {
   everything = await connectEverything();
   for (const wire of ["openai", "anthropic", "gemini"] as const) {
     // Each answers with its wire and how many user messages it was sent: the test reads both back.
-    fakes[wire] = await startFakeProvider(wire, { apiKey: KEY, fallback: (r: RecordedRequest) => ({ text: `${wire} saw ${userTexts(wire, r.body).join(" + ")}` }) });
+    fakes[wire] = await startFakeProvider(wire, {
+      apiKey: KEY,
+      fallback: (r: RecordedRequest) => ({ text: `${wire} saw ${userTexts(wire, r.body).join(" + ")}` }),
+    });
   }
 });
 afterAll(async () => {
@@ -36,20 +39,39 @@ afterAll(async () => {
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 function userTexts(wire: string, body: unknown): string[] {
   const b = body as Json;
-  const text = (c: unknown): string => (typeof c === "string" ? c : (c as Json[]).filter((p) => p.type === "text").map((p) => p.text).join(""));
-  if (wire === "gemini") return (b.contents as Json[]).filter((c) => c.role === "user").map((c) => c.parts.map((p: Json) => p.text ?? "").join(""));
+  const text = (c: unknown): string =>
+    typeof c === "string"
+      ? c
+      : (c as Json[])
+          .filter((p) => p.type === "text")
+          .map((p) => p.text)
+          .join("");
+  if (wire === "gemini")
+    return (b.contents as Json[]).filter((c) => c.role === "user").map((c) => c.parts.map((p: Json) => p.text ?? "").join(""));
   return (b.messages as Json[]).filter((m) => m.role === "user").map((m) => text(m.content));
 }
 function assistantTexts(wire: string, body: unknown): string[] {
   const b = body as Json;
-  if (wire === "gemini") return (b.contents as Json[]).filter((c) => c.role === "model").map((c) => c.parts.map((p: Json) => p.text ?? "").join(""));
-  const text = (c: unknown): string => (typeof c === "string" ? c : (c as Json[]).filter((p) => p.type === "text").map((p) => p.text).join(""));
+  if (wire === "gemini")
+    return (b.contents as Json[]).filter((c) => c.role === "model").map((c) => c.parts.map((p: Json) => p.text ?? "").join(""));
+  const text = (c: unknown): string =>
+    typeof c === "string"
+      ? c
+      : (c as Json[])
+          .filter((p) => p.type === "text")
+          .map((p) => p.text)
+          .join("");
   return (b.messages as Json[]).filter((m) => m.role === "assistant").map((m) => text(m.content));
 }
 
 const done = (id: string, columnId: string, turn: number) =>
   waitFor(`turn ${turn} of ${columnId}`, () =>
-    raws<PgTurn>(getHub().list(id, { limit: 5000 }).filter((e) => e.sessionKey === columnId), "pg_turn").find((t) => t.turn === turn && t.status !== "running"),
+    raws<PgTurn>(
+      getHub()
+        .list(id, { limit: 5000 })
+        .filter((e) => e.sessionKey === columnId),
+      "pg_turn",
+    ).find((t) => t.turn === turn && t.status !== "running"),
   );
 
 describe("columns side by side", () => {
@@ -66,7 +88,10 @@ describe("columns side by side", () => {
     );
     const made = (await res.json()) as Conversation;
     const [a, b] = made.columns;
-    for (const [turn, text] of [[1, "one"], [2, "two"]] as const) {
+    for (const [turn, text] of [
+      [1, "one"],
+      [2, "two"],
+    ] as const) {
       expect((await messages.POST(req({ text }), ctx({ id: made.id }))).status).toBe(202);
       expect((await done(made.id, a!.id, turn)).status).toBe("done");
       expect((await done(made.id, b!.id, turn)).status).toBe("done");
@@ -76,7 +101,10 @@ describe("columns side by side", () => {
     expect(assistantTexts("openai", fakes.openai.requests[1]!.body)).toEqual(["openai saw one"]);
     expect(assistantTexts("anthropic", fakes.anthropic.requests[1]!.body)).toEqual(["anthropic saw one"]);
 
-    const added = await columns.POST(req({ config: { provider: "google", model: "gemini-2.5-flash", baseUrl: fakes.gemini.baseUrl } }), ctx({ id: made.id }));
+    const added = await columns.POST(
+      req({ config: { provider: "google", model: "gemini-2.5-flash", baseUrl: fakes.gemini.baseUrl } }),
+      ctx({ id: made.id }),
+    );
     expect(added.status).toBe(201);
     const c = (await added.json()) as PlaygroundColumn;
     expect((await done(made.id, c.id, 2)).status).toBe("done");
@@ -92,14 +120,22 @@ describe("columns side by side", () => {
 
   it("a column switched to another provider mid-conversation re-sends its tool calls in the new provider's shape", async () => {
     const res = await conversations.POST(
-      req({ servers: [{ connectionId: everything, tools: ["echo"] }], policy: "never", columns: [{ provider: "google", model: "gemini-2.5-flash", baseUrl: fakes.gemini.baseUrl }] }),
+      req({
+        servers: [{ connectionId: everything, tools: ["echo"] }],
+        policy: "never",
+        columns: [{ provider: "google", model: "gemini-2.5-flash", baseUrl: fakes.gemini.baseUrl }],
+      }),
     );
     const made = (await res.json()) as Conversation;
     const col = made.columns[0]!;
     fakes.gemini.enqueue({ toolCalls: [{ name: "echo", arguments: { message: "from gemini" } }] }, { text: "Gemini echoed." });
     await messages.POST(req({ text: "echo" }), ctx({ id: made.id }));
     expect((await done(made.id, col.id, 1)).status).toBe("done");
-    const patch = (config: unknown) => columnRoute.PATCH(new Request("http://127.0.0.1:3000/x", { method: "PATCH", body: JSON.stringify({ config }) }), ctx({ id: made.id, columnId: col.id }));
+    const patch = (config: unknown) =>
+      columnRoute.PATCH(
+        new Request("http://127.0.0.1:3000/x", { method: "PATCH", body: JSON.stringify({ config }) }),
+        ctx({ id: made.id, columnId: col.id }),
+      );
     let turn = 1;
     for (const [wire, config] of [
       ["anthropic", { provider: "anthropic", model: "claude-sonnet-4-5", baseUrl: fakes.anthropic.baseUrl }],

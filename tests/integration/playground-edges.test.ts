@@ -27,7 +27,11 @@ const ended = (id: string, columnId: string) =>
 
 async function run(columns: Partial<ColumnConfig>[], text: string, tools: string[] = ["get-sum"]): Promise<Conversation> {
   const res = await conversations.POST(
-    post({ servers: [{ connectionId: everything, tools }], policy: "never", columns: columns.map((c) => ({ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl, ...c })) }),
+    post({
+      servers: [{ connectionId: everything, tools }],
+      policy: "never",
+      columns: columns.map((c) => ({ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl, ...c })),
+    }),
   );
   expect(res.status).toBe(201);
   const made = (await res.json()) as Conversation;
@@ -37,7 +41,10 @@ async function run(columns: Partial<ColumnConfig>[], text: string, tools: string
 
 describe("playground loop edges", () => {
   it("stops after maxSteps when the model keeps calling tools", async () => {
-    fake.enqueue({ toolCalls: [{ name: "get-sum", arguments: { a: 1, b: 1 } }] }, { toolCalls: [{ name: "get-sum", arguments: { a: 2, b: 2 } }] });
+    fake.enqueue(
+      { toolCalls: [{ name: "get-sum", arguments: { a: 1, b: 1 } }] },
+      { toolCalls: [{ name: "get-sum", arguments: { a: 2, b: 2 } }] },
+    );
     const made = await run([{ maxSteps: 2 }], "loop");
     const turn = await ended(made.id, made.columns[0]!.id);
     expect(turn.status).toBe("max_steps");
@@ -119,7 +126,14 @@ describe("playground loop edges", () => {
   it("a gate that fails ends the call failed in words, with no empty approval id", async () => {
     const playground = new Playground(getHub(), { ...defaultDeps(), gate: () => Promise.reject(new Error("the desk is closed")) });
     fake.enqueue({ toolCalls: [{ name: "get-sum", arguments: { a: 1, b: 2 } }] }, { text: "Could not." });
-    const made = playground.create({ title: "gate", systemPrompt: "", servers: [{ connectionId: everything, tools: ["get-sum"] }], policy: "always", toolPolicies: {}, columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl, strict: false, maxSteps: 5 }] });
+    const made = playground.create({
+      title: "gate",
+      systemPrompt: "",
+      servers: [{ connectionId: everything, tools: ["get-sum"] }],
+      policy: "always",
+      toolPolicies: {},
+      columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl, strict: false, maxSteps: 5 }],
+    });
     playground.send(made.id, { text: "add" });
     expect((await ended(made.id, made.columns[0]!.id)).status).toBe("done");
     const [call] = raws<PgToolCall>(live(made.id), "pg_tool_call");

@@ -11,7 +11,17 @@ import { EVERYTHING, stdioInput } from "@/tests/support/servers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
 import * as columnRoute from "@/app/api/playground/conversations/[id]/columns/[columnId]/route";
-import { waitFor, raws, live, ctx, playgroundDataDir, connectEverything, providerKeys, closeConnections, turnEnded } from "@/tests/support/playground";
+import {
+  waitFor,
+  raws,
+  live,
+  ctx,
+  playgroundDataDir,
+  connectEverything,
+  providerKeys,
+  closeConnections,
+  turnEnded,
+} from "@/tests/support/playground";
 
 /**
  * A provider failing the way real ones do — a wrong key, a stream cut mid-way, a malformed SSE
@@ -26,7 +36,10 @@ const KEY = providerKeys("test-key-failures-1234");
 
 const base = "http://127.0.0.1:3000";
 const req = (method: string, body?: unknown) =>
-  new Request(base + "/x", { method, ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}) });
+  new Request(base + "/x", {
+    method,
+    ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
+  });
 
 const WIRES = [
   { wire: "openai" as ProviderWire, provider: "openai" as ColumnConfig["provider"], model: "gpt-4o-mini", mod: openaiWire },
@@ -64,11 +77,16 @@ describe.each(WIRES)("provider failures on the $wire wire", ({ wire, provider, m
   });
 
   const frames = () =>
-    mod.stream({ text: "Partial answer that never ends properly" }, { model, requestBody: {}, usage: { inputTokens: 10, outputTokens: 5 }, includeUsage: true });
+    mod.stream(
+      { text: "Partial answer that never ends properly" },
+      { model, requestBody: {}, usage: { inputTokens: 10, outputTokens: 5 }, includeUsage: true },
+    );
   const sse = (f: { event?: string; data: string }) => `${f.event ? `event: ${f.event}\n` : ""}data: ${f.data}\n\n`;
 
   async function conversationOn(baseUrl: string): Promise<{ id: string; columnId: string }> {
-    const res = await conversations.POST(req("POST", { servers: [{ connectionId: everything, tools: ["echo"] }], policy: "never", columns: [{ provider, model, baseUrl }] }));
+    const res = await conversations.POST(
+      req("POST", { servers: [{ connectionId: everything, tools: ["echo"] }], policy: "never", columns: [{ provider, model, baseUrl }] }),
+    );
     const made = (await res.json()) as Conversation;
     return { id: made.id, columnId: made.columns[0]!.id };
   }
@@ -156,7 +174,11 @@ describe("a tool whose connection goes away mid-conversation", () => {
     const fake = await startFakeProvider("openai", { apiKey: KEY });
     const doomed = await getRegistry().create(stdioInput("doomed", [EVERYTHING, "stdio"]));
     const res = await conversations.POST(
-      req("POST", { servers: [{ connectionId: doomed.id, tools: ["echo"] }], policy: "never", columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }] }),
+      req("POST", {
+        servers: [{ connectionId: doomed.id, tools: ["echo"] }],
+        policy: "never",
+        columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }],
+      }),
     );
     const { id } = (await res.json()) as Conversation;
     fake.enqueue({ toolCalls: [{ name: "echo", arguments: { message: "one" } }] }, { text: "Echoed." });
@@ -169,12 +191,14 @@ describe("a tool whose connection goes away mid-conversation", () => {
     await messages.POST(req("POST", { text: "echo two" }), ctx({ id }));
     const turn = await turnEnded(id, 2);
     expect(turn.status, JSON.stringify(turn)).toBe("done");
-    const call = raws<PgToolCall>(live(id), "pg_tool_call").filter((c) => c.turn === 2).at(-1)!;
+    const call = raws<PgToolCall>(live(id), "pg_tool_call")
+      .filter((c) => c.turn === 2)
+      .at(-1)!;
     expect(["unknown_tool", "failed"]).toContain(call.status);
     expect(typeof call.result).toBe("string");
-    const toolMessage = (fake.requests.at(-1)!.body as { messages: { role: string; tool_call_id?: string; content: string }[] }).messages.find(
-      (m) => m.role === "tool" && m.tool_call_id === "call_gone",
-    );
+    const toolMessage = (
+      fake.requests.at(-1)!.body as { messages: { role: string; tool_call_id?: string; content: string }[] }
+    ).messages.find((m) => m.role === "tool" && m.tool_call_id === "call_gone");
     expect(toolMessage!.content).toMatch(/^(error|rejected)/);
     await fake.close();
   });
@@ -183,7 +207,11 @@ describe("a tool whose connection goes away mid-conversation", () => {
     const fake = await startFakeProvider("anthropic", { apiKey: KEY });
     const flaky = await getRegistry().create(stdioInput("flaky", [EVERYTHING, "stdio"]));
     const res = await conversations.POST(
-      req("POST", { servers: [{ connectionId: flaky.id, tools: ["echo"] }], policy: "always", columns: [{ provider: "anthropic", model: "claude-sonnet-4-5", baseUrl: fake.baseUrl }] }),
+      req("POST", {
+        servers: [{ connectionId: flaky.id, tools: ["echo"] }],
+        policy: "always",
+        columns: [{ provider: "anthropic", model: "claude-sonnet-4-5", baseUrl: fake.baseUrl }],
+      }),
     );
     const { id } = (await res.json()) as Conversation;
     fake.enqueue({ toolCalls: [{ id: "toolu_wait", name: "echo", arguments: { message: "x" } }] }, { text: "It failed." });
@@ -195,7 +223,9 @@ describe("a tool whose connection goes away mid-conversation", () => {
     const call = raws<PgToolCall>(live(id), "pg_tool_call").at(-1)!;
     expect(call.status).toBe("failed");
     expect(String(call.result)).toMatch(/^error: .{10,}/);
-    const blocks = (fake.requests.at(-1)!.body as { messages: { content: unknown }[] }).messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])) as Record<string, unknown>[];
+    const blocks = (fake.requests.at(-1)!.body as { messages: { content: unknown }[] }).messages.flatMap((m) =>
+      Array.isArray(m.content) ? m.content : [],
+    ) as Record<string, unknown>[];
     expect(blocks.find((b) => b.type === "tool_result")).toMatchObject({ tool_use_id: "toolu_wait", is_error: true });
     fake.enqueue({ text: "Fine." });
     await messages.POST(req("POST", { text: "ok" }), ctx({ id }));

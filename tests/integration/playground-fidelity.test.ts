@@ -6,7 +6,17 @@ import { getHub } from "@/lib/server/hub";
 import { startFakeProvider, type FakeProvider, type ProviderWire } from "@/tests/fixtures/fake-providers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
-import { waitFor, raws, ctx, playgroundDataDir, providerKeys, jsonPostTo as post, closeConnections, connectEverything, turnEnded } from "@/tests/support/playground";
+import {
+  waitFor,
+  raws,
+  ctx,
+  playgroundDataDir,
+  providerKeys,
+  jsonPostTo as post,
+  closeConnections,
+  connectEverything,
+  turnEnded,
+} from "@/tests/support/playground";
 
 /**
  * What a demanding user of the real APIs expects of the history Loupe re-sends: after a turn with
@@ -114,7 +124,9 @@ describe.each(WIRES)("history fidelity on the $wire wire ($provider)", ({ wire, 
       expect(msgs.slice(i + 4).map((m) => m.role)).toEqual(["assistant", "user"]);
     } else if (wire === "anthropic") {
       const msgs = body.messages as Json[];
-      const i = msgs.findIndex((m) => m.role === "assistant" && Array.isArray(m.content) && m.content.some((b: Json) => b.type === "tool_use"));
+      const i = msgs.findIndex(
+        (m) => m.role === "assistant" && Array.isArray(m.content) && m.content.some((b: Json) => b.type === "tool_use"),
+      );
       expect(msgs[i]!.content.map((b: Json) => [b.type, b.id ?? null, b.name ?? null])).toEqual([
         ["text", null, null],
         ["tool_use", "call_echo", "echo"],
@@ -153,7 +165,11 @@ describe.each(WIRES)("history fidelity on the $wire wire ($provider)", ({ wire, 
 describe("Gemini thinking models", () => {
   it("get each function call's thoughtSignature back in the history, as the API asks", async () => {
     const fake = await startFakeProvider("gemini", { apiKey: KEY });
-    fake.enqueue({ toolCalls: [{ name: "echo", arguments: { message: "hi" }, thoughtSignature: "c2lnbmVkLWJ5LWdlbWluaQ==" }] }, { text: "Echoed." }, { text: "Again." });
+    fake.enqueue(
+      { toolCalls: [{ name: "echo", arguments: { message: "hi" }, thoughtSignature: "c2lnbmVkLWJ5LWdlbWluaQ==" }] },
+      { text: "Echoed." },
+      { text: "Again." },
+    );
     const created = await conversations.POST(
       post("/api/playground/conversations", {
         servers: [{ connectionId: everything, tools: ["echo"] }],
@@ -179,16 +195,44 @@ describe("the fake providers refuse the histories the real APIs refuse", () => {
   it("openai: tool_calls without their tool messages; a tool message without tool_calls; a name with a dot", async () => {
     const fake = await startFakeProvider("openai", { apiKey: KEY, fallback: { text: "ok" } });
     const send = (body: unknown) =>
-      fetch(`${fake.baseUrl}/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${fake.baseUrl}/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const call = { id: "call_1", type: "function", function: { name: "f", arguments: "{}" } };
-    const missing = await send({ model: "m", messages: [{ role: "user", content: "x" }, { role: "assistant", tool_calls: [call] }, { role: "user", content: "y" }] });
+    const missing = await send({
+      model: "m",
+      messages: [
+        { role: "user", content: "x" },
+        { role: "assistant", tool_calls: [call] },
+        { role: "user", content: "y" },
+      ],
+    });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("did not have response messages: call_1");
-    const orphan = await send({ model: "m", messages: [{ role: "user", content: "x" }, { role: "tool", tool_call_id: "call_9", content: "r" }] });
+    const orphan = await send({
+      model: "m",
+      messages: [
+        { role: "user", content: "x" },
+        { role: "tool", tool_call_id: "call_9", content: "r" },
+      ],
+    });
     expect(orphan.status).toBe(400);
-    const dotted = await send({ model: "m", messages: [{ role: "user", content: "x" }], tools: [{ type: "function", function: { name: "a.b", parameters: {} } }] });
+    const dotted = await send({
+      model: "m",
+      messages: [{ role: "user", content: "x" }],
+      tools: [{ type: "function", function: { name: "a.b", parameters: {} } }],
+    });
     expect(dotted.status).toBe(400);
-    const fine = await send({ model: "m", messages: [{ role: "user", content: "x" }, { role: "assistant", tool_calls: [call] }, { role: "tool", tool_call_id: "call_1", content: "r" }] });
+    const fine = await send({
+      model: "m",
+      messages: [
+        { role: "user", content: "x" },
+        { role: "assistant", tool_calls: [call] },
+        { role: "tool", tool_call_id: "call_1", content: "r" },
+      ],
+    });
     expect(fine.status).toBe(200);
     await fake.close();
   });
@@ -196,17 +240,37 @@ describe("the fake providers refuse the histories the real APIs refuse", () => {
   it("anthropic: tool_use without tool_result next; tool_result without tool_use", async () => {
     const fake = await startFakeProvider("anthropic", { apiKey: KEY, fallback: { text: "ok" } });
     const send = (body: unknown) =>
-      fetch(`${fake.baseUrl}/messages`, { method: "POST", headers: { "x-api-key": KEY, "anthropic-version": "2023-06-01", "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${fake.baseUrl}/messages`, {
+        method: "POST",
+        headers: { "x-api-key": KEY, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const use = { type: "tool_use", id: "toolu_1", name: "f", input: {} };
-    const missing = await send({ model: "m", max_tokens: 10, messages: [{ role: "user", content: "x" }, { role: "assistant", content: [use] }, { role: "user", content: "y" }] });
+    const missing = await send({
+      model: "m",
+      max_tokens: 10,
+      messages: [
+        { role: "user", content: "x" },
+        { role: "assistant", content: [use] },
+        { role: "user", content: "y" },
+      ],
+    });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("`tool_use` ids were found without `tool_result` blocks immediately after: toolu_1");
-    const orphan = await send({ model: "m", max_tokens: 10, messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_9", content: "r" }] }] });
+    const orphan = await send({
+      model: "m",
+      max_tokens: 10,
+      messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_9", content: "r" }] }],
+    });
     expect(orphan.status).toBe(400);
     const fine = await send({
       model: "m",
       max_tokens: 10,
-      messages: [{ role: "user", content: "x" }, { role: "assistant", content: [use] }, { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "r", is_error: true }] }],
+      messages: [
+        { role: "user", content: "x" },
+        { role: "assistant", content: [use] },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "r", is_error: true }] },
+      ],
     });
     expect(fine.status).toBe(200);
     await fake.close();
@@ -215,7 +279,11 @@ describe("the fake providers refuse the histories the real APIs refuse", () => {
   it("gemini: function responses must match the function calls in number", async () => {
     const fake = await startFakeProvider("gemini", { apiKey: KEY, fallback: { text: "ok" } });
     const send = (body: unknown) =>
-      fetch(`${fake.baseUrl}/models/gemini-2.5-flash:generateContent`, { method: "POST", headers: { "x-goog-api-key": KEY, "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${fake.baseUrl}/models/gemini-2.5-flash:generateContent`, {
+        method: "POST",
+        headers: { "x-goog-api-key": KEY, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const calls = { role: "model", parts: [{ functionCall: { name: "f", args: {} } }, { functionCall: { name: "g", args: {} } }] };
     const one = { role: "user", parts: [{ functionResponse: { name: "f", response: { content: "r" } } }] };
     const short = await send({ contents: [{ role: "user", parts: [{ text: "x" }] }, calls, one] });

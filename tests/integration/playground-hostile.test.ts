@@ -24,21 +24,28 @@ afterEach(() => {
 });
 
 describe("a model calling tools it was not given", () => {
-  it.each(["echo", "everything__echo", "constructor", "toString", "__proto__", "hasOwnProperty"])("%s is unknown_tool and nothing runs", async (name) => {
-    const callsBefore = getRegistry().listCalls(everything, {}).length;
-    fake.enqueue({ toolCalls: [{ name, arguments: { message: "not for you" } }] }, { text: "Done." });
-    const res = await conversations.POST(
-      post({ servers: [{ connectionId: everything, tools: ["get-sum"] }], policy: "never", columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }] }),
-    );
-    expect(res.status).toBe(201);
-    const made = (await res.json()) as Conversation;
-    expect((await messages.POST(post({ text: "try it" }), ctx({ id: made.id }))).status).toBe(202);
-    const turn = await waitFor("the turn's end", () => raws<PgTurn>(live(made.id), "pg_turn").find((t) => t.status !== "running"));
-    expect(turn.status).toBe("done");
-    const final = raws<PgToolCall>(live(made.id), "pg_tool_call").at(-1);
-    expect(final).toMatchObject({ status: "unknown_tool", calledAs: name, connectionId: null, tool: null });
-    expect(getRegistry().listCalls(everything, {}).length).toBe(callsBefore);
-  });
+  it.each(["echo", "everything__echo", "constructor", "toString", "__proto__", "hasOwnProperty"])(
+    "%s is unknown_tool and nothing runs",
+    async (name) => {
+      const callsBefore = getRegistry().listCalls(everything, {}).length;
+      fake.enqueue({ toolCalls: [{ name, arguments: { message: "not for you" } }] }, { text: "Done." });
+      const res = await conversations.POST(
+        post({
+          servers: [{ connectionId: everything, tools: ["get-sum"] }],
+          policy: "never",
+          columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }],
+        }),
+      );
+      expect(res.status).toBe(201);
+      const made = (await res.json()) as Conversation;
+      expect((await messages.POST(post({ text: "try it" }), ctx({ id: made.id }))).status).toBe(202);
+      const turn = await waitFor("the turn's end", () => raws<PgTurn>(live(made.id), "pg_turn").find((t) => t.status !== "running"));
+      expect(turn.status).toBe("done");
+      const final = raws<PgToolCall>(live(made.id), "pg_tool_call").at(-1);
+      expect(final).toMatchObject({ status: "unknown_tool", calledAs: name, connectionId: null, tool: null });
+      expect(getRegistry().listCalls(everything, {}).length).toBe(callsBefore);
+    },
+  );
 });
 
 describe("a server whose tool is named like an Object.prototype member", () => {
@@ -51,6 +58,8 @@ describe("a server whose tool is named like an Object.prototype member", () => {
     expect(declared.map((d) => d.name)).toEqual(["__proto__", "echo"]);
     expect(Object.hasOwn(toolMap, "__proto__")).toBe(true);
     expect(Object.getPrototypeOf(toolMap)).toBe(Object.prototype);
-    expect(JSON.parse(JSON.stringify(toolMap))).toEqual(JSON.parse('{"__proto__":{"connectionId":"c1","tool":"__proto__"},"echo":{"connectionId":"c1","tool":"echo"}}'));
+    expect(JSON.parse(JSON.stringify(toolMap))).toEqual(
+      JSON.parse('{"__proto__":{"connectionId":"c1","tool":"__proto__"},"echo":{"connectionId":"c1","tool":"echo"}}'),
+    );
   });
 });

@@ -37,7 +37,11 @@ const TURN_MS = 30_000;
 describe("a 5 MiB tool result", () => {
   it("reaches the model cut to a size it can take, and is stored once, with its call", async () => {
     const res = await conversations.POST(
-      req({ servers: [{ connectionId: fs, tools: ["read_text_file"] }], policy: "never", columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }] }),
+      req({
+        servers: [{ connectionId: fs, tools: ["read_text_file"] }],
+        policy: "never",
+        columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }],
+      }),
     );
     const { id } = (await res.json()) as Conversation;
     fake.enqueue({ toolCalls: [{ id: "call_big", name: "read_text_file", arguments: { path: BIG } }] }, { text: "Big." });
@@ -56,7 +60,9 @@ describe("a 5 MiB tool result", () => {
     expect(sent).toHaveLength(5);
     for (const body of sent.slice(1)) {
       expect(body.length).toBeLessThan(MODEL_RESULT_MAX_CHARS + 10_000);
-      expect(body).toContain(`[Loupe: the tool result is ${SIZE.toLocaleString("en-US")} characters long; the first ${MODEL_RESULT_MAX_CHARS.toLocaleString("en-US")} are sent here.`);
+      expect(body).toContain(
+        `[Loupe: the tool result is ${SIZE.toLocaleString("en-US")} characters long; the first ${MODEL_RESULT_MAX_CHARS.toLocaleString("en-US")} are sent here.`,
+      );
     }
     // …but the record keeps it once, with the call: each request's recorded body names the call
     // instead of storing another 5 MiB (four requests would otherwise store 20 MiB more).
@@ -64,7 +70,10 @@ describe("a 5 MiB tool result", () => {
     const bytes = (kind: string) => entries.filter((e) => e.kind === kind).reduce((n, e) => n + e.rawBytes, 0);
     expect(bytes("pg_tool_call")).toBeGreaterThan(SIZE);
     expect(bytes("pg_model_request")).toBeLessThan(256 * 1024);
-    const stored = raws<PgModelRequest>(getHub().store.connectionEntriesOfKinds(id, ["pg_model_request"], undefined, 100), "pg_model_request");
+    const stored = raws<PgModelRequest>(
+      getHub().store.connectionEntriesOfKinds(id, ["pg_model_request"], undefined, 100),
+      "pg_model_request",
+    );
     const last = JSON.stringify(stored.at(-1)!.body);
     expect(last).toContain('the result of tool call \\"call_big\\"');
     expect(last).toContain("Turn 3.");

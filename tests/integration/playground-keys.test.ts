@@ -25,7 +25,10 @@ delete process.env.OPENAI_API_KEY;
 const KEY = "sk-proj-settings-Zq81xYw3Vb5nT0Lk";
 const base = "http://127.0.0.1:3000";
 const req = (method: string, body?: unknown) =>
-  new Request(`${base}/x`, { method, ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}) });
+  new Request(`${base}/x`, {
+    method,
+    ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
+  });
 
 let fake: FakeProvider;
 beforeAll(async () => {
@@ -65,7 +68,9 @@ describe("a provider key kept server-side", () => {
     fake.enqueue({ text: "Hello from the fake model." });
     // The provider echoes the key in its error (some proxies do): it must not be stored or shown.
     fake.enqueue({ error: { status: 400, message: `Key ${KEY} is not allowed for model gpt-4o-mini` } });
-    const created = await conversations.POST(req("POST", { title: "keys", columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }] }));
+    const created = await conversations.POST(
+      req("POST", { title: "keys", columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }] }),
+    );
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as Conversation;
     expect((await messages.POST(req("POST", { text: "Hi" }), ctx({ id }))).status).toBe(202);

@@ -67,9 +67,12 @@ function pendingApprovals(conversationId: string): ToolApproval[] {
 function declaredSchemas(wire: ProviderWire, body: unknown): Record<string, unknown> {
   const b = body as Record<string, unknown>;
   if (wire === "openai") {
-    return Object.fromEntries((b.tools as { function: { name: string; parameters: unknown } }[]).map((t) => [t.function.name, t.function.parameters]));
+    return Object.fromEntries(
+      (b.tools as { function: { name: string; parameters: unknown } }[]).map((t) => [t.function.name, t.function.parameters]),
+    );
   }
-  if (wire === "anthropic") return Object.fromEntries((b.tools as { name: string; input_schema: unknown }[]).map((t) => [t.name, t.input_schema]));
+  if (wire === "anthropic")
+    return Object.fromEntries((b.tools as { name: string; input_schema: unknown }[]).map((t) => [t.name, t.input_schema]));
   const decls = (b.tools as { functionDeclarations: { name: string; parameters?: unknown }[] }[]).flatMap((t) => t.functionDeclarations);
   return Object.fromEntries(decls.map((d) => [d.name, d.parameters]));
 }
@@ -87,7 +90,9 @@ function toolResultText(wire: ProviderWire, body: unknown): string {
   const b = body as Record<string, unknown>;
   if (wire === "openai") return JSON.stringify((b.messages as { role: string }[]).filter((m) => m.role === "tool"));
   if (wire === "anthropic") {
-    const parts = (b.messages as { content: unknown }[]).flatMap((m) => (Array.isArray(m.content) ? (m.content as { type: string }[]) : []));
+    const parts = (b.messages as { content: unknown }[]).flatMap((m) =>
+      Array.isArray(m.content) ? (m.content as { type: string }[]) : [],
+    );
     return JSON.stringify(parts.filter((p) => p.type === "tool_result"));
   }
   const parts = (b.contents as { parts: Record<string, unknown>[] }[]).flatMap((c) => c.parts);
@@ -125,14 +130,20 @@ describe.each(WIRES)("the playground loop on the $wire wire", ({ wire, provider,
   }
 
   it("tool call → gate → approve with edited arguments → result → final answer; the schemas are Portability's", async () => {
-    fake.enqueue({ text: "Let me add them.", toolCalls: [{ name: "get-sum", arguments: { a: 2, b: 3 } }], usage: { inputTokens: 100, outputTokens: 20 } });
+    fake.enqueue({
+      text: "Let me add them.",
+      toolCalls: [{ name: "get-sum", arguments: { a: 2, b: 3 } }],
+      usage: { inputTokens: 100, outputTokens: 20 },
+    });
     fake.enqueue({ text: "The sum is 12.", usage: { inputTokens: 150, outputTokens: 10 } });
     const id = await start("What is 2 + 3?");
 
     const [approval] = await waitFor("the approval", () => (pendingApprovals(id).length === 1 ? pendingApprovals(id) : undefined));
     expect(approval).toMatchObject({ connectionId: everything, tool: "get-sum", arguments: { a: 2, b: 3 } });
     // The timeline shows the call waiting, with the approval it waits for.
-    await waitFor("awaiting_approval", () => raws<PgToolCall>(getHub().list(id, { limit: 5000 }), "pg_tool_call").find((c) => c.status === "awaiting_approval"));
+    await waitFor("awaiting_approval", () =>
+      raws<PgToolCall>(getHub().list(id, { limit: 5000 }), "pg_tool_call").find((c) => c.status === "awaiting_approval"),
+    );
     getApprovals().answer(approval!.id, { action: "approve", arguments: { a: 5, b: 7 } });
     const turn = await turnEnded(id);
     expect(turn).toMatchObject({ status: "done", usage: { inputTokens: 250, outputTokens: 30 } });
@@ -142,11 +153,19 @@ describe.each(WIRES)("the playground loop on the $wire wire", ({ wire, provider,
     expect(calls.map((c) => c.status)).toEqual(["awaiting_approval", "running", "ok"]);
     expect(calls[0]!.approvalId).toBe(approval!.id);
     const done = calls[2]!;
-    expect(done).toMatchObject({ connectionId: everything, tool: "get-sum", calledAs: "get-sum", arguments: { a: 5, b: 7 }, approvalId: approval!.id });
+    expect(done).toMatchObject({
+      connectionId: everything,
+      tool: "get-sum",
+      calledAs: "get-sum",
+      arguments: { a: 5, b: 7 },
+      approvalId: approval!.id,
+    });
     expect(JSON.stringify(done.result)).toContain("The sum of 5 and 7 is 12.");
 
     // The call went through the connection's call path: in its history, with who made it.
-    const record = getRegistry().listCalls(everything, { tool: "get-sum" }).find((c: CallRecord) => c.id === done.callId);
+    const record = getRegistry()
+      .listCalls(everything, { tool: "get-sum" })
+      .find((c: CallRecord) => c.id === done.callId);
     expect(record).toMatchObject({ status: "ok", args: { a: 5, b: 7 }, approvalId: approval!.id });
     expect(record!.origin).toMatchObject({ kind: "playground", conversationId: id, toolCallId: done.toolCallId });
 
@@ -157,7 +176,10 @@ describe.each(WIRES)("the playground loop on the $wire wire", ({ wire, provider,
     expect(requests.map((r) => r.step)).toEqual([1, 2]);
     expect(requests[0]!.body).toEqual(fake.requests[0]!.body);
     expect(requests[0]!.url).toContain(fake.origin);
-    expect(requests[0]!.toolMap).toEqual({ "get-sum": { connectionId: everything, tool: "get-sum" }, echo: { connectionId: everything, tool: "echo" } });
+    expect(requests[0]!.toolMap).toEqual({
+      "get-sum": { connectionId: everything, tool: "get-sum" },
+      echo: { connectionId: everything, tool: "echo" },
+    });
 
     const responses = raws<PgModelResponse>(entries, "pg_model_response");
     expect(responses.map((r) => r.status)).toEqual(["ok", "ok"]);
@@ -186,7 +208,11 @@ describe.each(WIRES)("the playground loop on the $wire wire", ({ wire, provider,
     const calls = raws<PgToolCall>(await entriesOf(id), "pg_tool_call");
     expect(calls.at(-1)).toMatchObject({ status: "rejected", result: "rejected: not on a Sunday", approvalId: approval!.id });
     expect(toolResultText(wire, fake.requests[1]!.body)).toContain("rejected: not on a Sunday");
-    expect(getRegistry().listCalls(everything).some((c) => c.args.a === 1 && c.args.b === 1)).toBe(false);
+    expect(
+      getRegistry()
+        .listCalls(everything)
+        .some((c) => c.args.a === 1 && c.args.b === 1),
+    ).toBe(false);
   });
 
   it("two tool calls in one step are gated one by one: the second is decided first", async () => {
@@ -203,7 +229,9 @@ describe.each(WIRES)("the playground loop on the $wire wire", ({ wire, provider,
     const sum = pending.find((a) => a.tool === "get-sum")!;
     getApprovals().answer(echo.id, { action: "approve" });
     // The echo runs while the sum still waits.
-    await waitFor("the echo result", () => raws<PgToolCall>(getHub().list(id, { limit: 5000 }), "pg_tool_call").find((c) => c.tool === "echo" && c.status === "ok"));
+    await waitFor("the echo result", () =>
+      raws<PgToolCall>(getHub().list(id, { limit: 5000 }), "pg_tool_call").find((c) => c.tool === "echo" && c.status === "ok"),
+    );
     expect(pendingApprovals(id).map((a) => a.id)).toEqual([sum.id]);
     getApprovals().answer(sum.id, { action: "reject", reason: "too big" });
     expect((await turnEnded(id)).status).toBe("done");

@@ -48,8 +48,15 @@ function declaredNames(wire: ProviderWire, body: Json): string[] {
 
 function calledNames(wire: ProviderWire, body: Json): string[] {
   if (wire === "openai") return (body.messages as Json[]).flatMap((m) => m.tool_calls ?? []).map((c: Json) => c.function.name);
-  if (wire === "anthropic") return (body.messages as Json[]).flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((b: Json) => b.type === "tool_use").map((b: Json) => b.name);
-  return (body.contents as Json[]).flatMap((c) => c.parts).filter((p: Json) => p.functionCall).map((p: Json) => p.functionCall.name);
+  if (wire === "anthropic")
+    return (body.messages as Json[])
+      .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+      .filter((b: Json) => b.type === "tool_use")
+      .map((b: Json) => b.name);
+  return (body.contents as Json[])
+    .flatMap((c) => c.parts)
+    .filter((p: Json) => p.functionCall)
+    .map((p: Json) => p.functionCall.name);
 }
 
 describe.each(WIRES)("tool names on the $wire wire", ({ wire, provider, model }) => {
@@ -63,7 +70,9 @@ describe.each(WIRES)("tool names on the $wire wire", ({ wire, provider, model })
     let declared: string[] = [];
     fake.enqueue((request: RecordedRequest) => {
       declared = declaredNames(wire, request.body as Json);
-      return { toolCalls: declared.map((name, i) => ({ name, ...(wire === "gemini" ? {} : { id: `call_${i}` }), arguments: { q: name } })) };
+      return {
+        toolCalls: declared.map((name, i) => ({ name, ...(wire === "gemini" ? {} : { id: `call_${i}` }), arguments: { q: name } })),
+      };
     });
     fake.enqueue({ text: "All ran." }, { text: "Still here." });
     const res = await conversations.POST(
@@ -92,7 +101,9 @@ describe.each(WIRES)("tool names on the $wire wire", ({ wire, provider, model })
     for (const call of calls) {
       const target = request!.toolMap[call.calledAs]!;
       expect(call).toMatchObject({ status: "ok", connectionId: target.connectionId, tool: target.tool });
-      expect(JSON.stringify(call.result)).toContain(`${labels[target.connectionId]} ran ${target.tool} with {\\"q\\":\\"${call.calledAs}\\"}`);
+      expect(JSON.stringify(call.result)).toContain(
+        `${labels[target.connectionId]} ran ${target.tool} with {\\"q\\":\\"${call.calledAs}\\"}`,
+      );
     }
 
     // The next turn re-sends the calls under the names the model used (the provider accepted them).

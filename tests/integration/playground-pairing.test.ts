@@ -22,7 +22,11 @@ let everything = "";
 let fake: FakeProvider;
 usePeers(KEY, data, (peers) => ({ everything, fake } = peers));
 
-const calls = (id: string) => getHub().list(id, { limit: 5000 }).filter((e) => e.kind === "pg_tool_call").map((e) => e.raw as PgToolCall);
+const calls = (id: string) =>
+  getHub()
+    .list(id, { limit: 5000 })
+    .filter((e) => e.kind === "pg_tool_call")
+    .map((e) => e.raw as PgToolCall);
 
 describe("approval pairing", () => {
   it("two identical calls in one step get their own approvals, and each answer reaches its own call", async () => {
@@ -45,7 +49,12 @@ describe("approval pairing", () => {
       columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl, strict: false, maxSteps: 5 }],
     });
     const column = conversation.columns[0]!;
-    fake.enqueue({ toolCalls: [{ id: "call_first", name: "echo", arguments: { message: "same" } }, { id: "call_second", name: "echo", arguments: { message: "same" } }] });
+    fake.enqueue({
+      toolCalls: [
+        { id: "call_first", name: "echo", arguments: { message: "same" } },
+        { id: "call_second", name: "echo", arguments: { message: "same" } },
+      ],
+    });
     fake.enqueue({ text: "Done." });
     playground.send(conversation.id, { text: "echo twice" });
 
@@ -59,20 +68,40 @@ describe("approval pairing", () => {
     expect(second).toBeTruthy();
     expect(first).not.toBe(second);
     // The inbox card says which of the model's calls it is.
-    const pending = getApprovals().list({ status: "pending" }).filter((a: ToolApproval) => a.origin.kind === "playground" && a.origin.conversationId === conversation.id);
-    expect(Object.fromEntries(pending.map((a) => [a.id, a.origin.kind === "playground" ? a.origin.toolCallId : null]))).toEqual({ [first]: "call_first", [second]: "call_second" });
+    const pending = getApprovals()
+      .list({ status: "pending" })
+      .filter((a: ToolApproval) => a.origin.kind === "playground" && a.origin.conversationId === conversation.id);
+    expect(Object.fromEntries(pending.map((a) => [a.id, a.origin.kind === "playground" ? a.origin.toolCallId : null]))).toEqual({
+      [first]: "call_first",
+      [second]: "call_second",
+    });
 
     // Answer through the ids shown on the calls, as the inline card does.
     getApprovals().answer(first, { action: "approve", arguments: { message: "edited for the first" } });
     getApprovals().answer(second, { action: "reject", reason: "not the second" });
     await waitFor("the turn to end", () =>
-      getHub().list(conversation.id, { limit: 5000 }).some((e) => e.kind === "pg_turn" && e.sessionKey === column.id && (e.raw as PgTurn).status !== "running"),
+      getHub()
+        .list(conversation.id, { limit: 5000 })
+        .some((e) => e.kind === "pg_turn" && e.sessionKey === column.id && (e.raw as PgTurn).status !== "running"),
     );
     const last = new Map(calls(conversation.id).map((c) => [c.toolCallId, c]));
     expect(last.get("call_first")).toMatchObject({ status: "ok", approvalId: first, arguments: { message: "edited for the first" } });
-    expect(last.get("call_second")).toMatchObject({ status: "rejected", approvalId: second, arguments: { message: "same" }, result: "rejected: not the second" });
+    expect(last.get("call_second")).toMatchObject({
+      status: "rejected",
+      approvalId: second,
+      arguments: { message: "same" },
+      result: "rejected: not the second",
+    });
     expect(JSON.stringify(fake.requests[1]!.body)).toContain("Echo: edited for the first");
-    expect(getRegistry().listCalls(everything).filter((c) => c.args.message === "edited for the first")).toHaveLength(1);
-    expect(getRegistry().listCalls(everything).filter((c) => c.args.message === "same")).toHaveLength(0);
+    expect(
+      getRegistry()
+        .listCalls(everything)
+        .filter((c) => c.args.message === "edited for the first"),
+    ).toHaveLength(1);
+    expect(
+      getRegistry()
+        .listCalls(everything)
+        .filter((c) => c.args.message === "same"),
+    ).toHaveLength(0);
   });
 });

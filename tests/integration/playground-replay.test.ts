@@ -21,7 +21,13 @@ process.env.ANTHROPIC_API_KEY = KEY;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** The user texts of an OpenAI or Anthropic request, in order. */
 function userTexts(body: unknown): string[] {
-  const text = (c: unknown): string => (typeof c === "string" ? c : (c as Json[]).filter((p) => p.type === "text").map((p) => p.text).join(" / "));
+  const text = (c: unknown): string =>
+    typeof c === "string"
+      ? c
+      : (c as Json[])
+          .filter((p) => p.type === "text")
+          .map((p) => p.text)
+          .join(" / ");
   return ((body as Json).messages as Json[]).filter((m) => m.role === "user").map((m) => text(m.content));
 }
 
@@ -38,15 +44,32 @@ afterAll(async () => {
   data.cleanup();
 });
 
-const columnEntries = (id: string, columnId: string): Entry[] => getHub().list(id, { limit: 5000 }).filter((e) => e.sessionKey === columnId);
-const turns = (id: string, columnId: string) => columnEntries(id, columnId).filter((e) => e.kind === "pg_turn").map((e) => e.raw as PgTurn);
+const columnEntries = (id: string, columnId: string): Entry[] =>
+  getHub()
+    .list(id, { limit: 5000 })
+    .filter((e) => e.sessionKey === columnId);
+const turns = (id: string, columnId: string) =>
+  columnEntries(id, columnId)
+    .filter((e) => e.kind === "pg_turn")
+    .map((e) => e.raw as PgTurn);
 const ended = (id: string, columnId: string, turn: number) =>
   waitFor(`turn ${turn} of ${columnId}`, () => turns(id, columnId).find((t) => t.turn === turn && t.status !== "running"));
 const column = (id: string, columnId: string) =>
-  getHub().list(id, { limit: 5000 }).filter((e) => e.kind === "pg_column" && e.sessionKey === columnId).map((e) => (e.raw as { column: PlaygroundColumn }).column).at(-1)!;
+  getHub()
+    .list(id, { limit: 5000 })
+    .filter((e) => e.kind === "pg_column" && e.sessionKey === columnId)
+    .map((e) => (e.raw as { column: PlaygroundColumn }).column)
+    .at(-1)!;
 
 async function conversation(): Promise<Conversation> {
-  const res = await conversations.POST(req({ columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: openai.baseUrl }, { provider: "openai", model: "gpt-4o", baseUrl: openai.baseUrl }] }));
+  const res = await conversations.POST(
+    req({
+      columns: [
+        { provider: "openai", model: "gpt-4o-mini", baseUrl: openai.baseUrl },
+        { provider: "openai", model: "gpt-4o", baseUrl: openai.baseUrl },
+      ],
+    }),
+  );
   expect(res.status).toBe(201);
   return (await res.json()) as Conversation;
 }
@@ -54,11 +77,17 @@ async function send(made: Conversation, text: string, columnIds?: string[]): Pro
   const res = await messages.POST(req({ text, ...(columnIds ? { columnIds } : {}) }), ctx({ id: made.id }));
   expect(res.status).toBe(202);
   for (const id of columnIds ?? made.columns.map((c) => c.id)) {
-    await waitFor(`${text} on ${id}`, () => turns(made.id, id).filter((t) => t.status !== "running").length > 0 && !(column(made.id, id).status === "running"));
+    await waitFor(
+      `${text} on ${id}`,
+      () => turns(made.id, id).filter((t) => t.status !== "running").length > 0 && !(column(made.id, id).status === "running"),
+    );
   }
 }
 async function addColumn(made: Conversation): Promise<PlaygroundColumn> {
-  const res = await columns.POST(req({ config: { provider: "anthropic", model: "claude-sonnet-4-5", baseUrl: anthropic.baseUrl } }), ctx({ id: made.id }));
+  const res = await columns.POST(
+    req({ config: { provider: "anthropic", model: "claude-sonnet-4-5", baseUrl: anthropic.baseUrl } }),
+    ctx({ id: made.id }),
+  );
   expect(res.status).toBe(201);
   return (await res.json()) as PlaygroundColumn;
 }
@@ -73,7 +102,11 @@ describe("replay on an added column", () => {
     expect(await ended(made.id, added.id, 1)).toMatchObject({ status: "error" });
     await waitFor("the replay to end", () => !["running", "awaiting_approval"].includes(column(made.id, added.id).status));
     const last = new Map(turns(made.id, added.id).map((t) => [t.turn, t.status]));
-    expect([...last.entries()]).toEqual([[1, "error"], [2, "done"], [3, "done"]]);
+    expect([...last.entries()]).toEqual([
+      [1, "error"],
+      [2, "done"],
+      [3, "done"],
+    ]);
     // The failed turn's user message stays in the history the next turns send (the live columns' shape).
     expect(anthropic.requests.map((r) => userTexts(r.body).join(" | "))).toEqual(["one", "one / two", "one / two | three"]);
     expect(column(made.id, added.id).status).toBe("idle");
@@ -90,7 +123,9 @@ describe("replay on an added column", () => {
     const added = await addColumn(made);
     await waitFor("the replay to start", () => turns(made.id, added.id).length > 0);
     await waitFor("the replay to end", () => !["running", "awaiting_approval"].includes(column(made.id, added.id).status));
-    const sent = columnEntries(made.id, added.id).filter((e) => e.kind === "pg_user").map((e) => (e.raw as { text: string }).text);
+    const sent = columnEntries(made.id, added.id)
+      .filter((e) => e.kind === "pg_user")
+      .map((e) => (e.raw as { text: string }).text);
     expect(sent).toEqual(["shared one", "shared two"]);
     expect(anthropic.requests.map((r) => userTexts(r.body).join(" | "))).toEqual(["shared one", "shared one | shared two"]);
   });
@@ -99,7 +134,14 @@ describe("replay on an added column", () => {
     const store = getHub().store;
     store
       .prepare("INSERT INTO playground_conversations (id, title, settings, messages, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
-      .run("older", "older", JSON.stringify({ systemPrompt: "", servers: [], policy: "never", toolPolicies: {} }), JSON.stringify(["hello", "again"]), 1, 1);
+      .run(
+        "older",
+        "older",
+        JSON.stringify({ systemPrompt: "", servers: [], policy: "never", toolPolicies: {} }),
+        JSON.stringify(["hello", "again"]),
+        1,
+        1,
+      );
     const rows = new ConversationStore(store);
     expect(rows.getConversation("older")!.messages).toEqual([{ text: "hello" }, { text: "again" }]);
     rows.saveConversation({ ...rows.getConversation("older")!, messages: [{ text: "hello" }, { text: "aside", columnIds: ["c1"] }] });

@@ -26,12 +26,20 @@ usePeers(KEY, data, (peers) => ({ everything, fake } = peers));
 describe("a turn cut off by Loupe stopping", () => {
   it("keeps the usage and cost of its finished model steps in the turn and the column", async () => {
     const res = await conversations.POST(
-      req({ servers: [{ connectionId: everything, tools: ["echo"] }], policy: "always", columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }] }),
+      req({
+        servers: [{ connectionId: everything, tools: ["echo"] }],
+        policy: "always",
+        columns: [{ provider: "openai", model: "gpt-4o-mini", baseUrl: fake.baseUrl }],
+      }),
     );
     const made = (await res.json()) as Conversation;
     fake.enqueue({ toolCalls: [{ name: "echo", arguments: { message: "x" } }], usage: { inputTokens: 1200, outputTokens: 80 } });
     await messages.POST(req({ text: "echo" }), ctx({ id: made.id }));
-    await waitFor("the approval", () => getApprovals().list({ status: "pending" }).some((a) => a.origin.kind === "playground" && a.origin.conversationId === made.id));
+    await waitFor("the approval", () =>
+      getApprovals()
+        .list({ status: "pending" })
+        .some((a) => a.origin.kind === "playground" && a.origin.conversationId === made.id),
+    );
 
     const reopened = new Playground(getHub(), defaultDeps());
     const [step] = raws<PgModelResponse>(live(made.id), "pg_model_response");

@@ -29,8 +29,26 @@ describe("retention and the playground", () => {
   it("keeps the entries of an existing conversation however old (its history is rebuilt from them), prunes a deleted one's", () => {
     const rows = new ConversationStore(store);
     const now = Date.now();
-    rows.saveConversation({ id: "kept", title: "t", settings: { systemPrompt: "", servers: [], policy: "never", toolPolicies: {} }, messages: [{ text: "hello" }], createdAt: 1, updatedAt: 1 });
-    rows.saveColumn({ id: "col", conversationId: "kept", position: 0, config: { provider: "scripted", model: "scripted", strict: false, maxSteps: 5 }, turns: 1, usage: ZERO_USAGE, costUsd: 0, costUnknown: false, lastStatus: "idle", runningTurn: null });
+    rows.saveConversation({
+      id: "kept",
+      title: "t",
+      settings: { systemPrompt: "", servers: [], policy: "never", toolPolicies: {} },
+      messages: [{ text: "hello" }],
+      createdAt: 1,
+      updatedAt: 1,
+    });
+    rows.saveColumn({
+      id: "col",
+      conversationId: "kept",
+      position: 0,
+      config: { provider: "scripted", model: "scripted", strict: false, maxSteps: 5 },
+      turns: 1,
+      usage: ZERO_USAGE,
+      costUsd: 0,
+      costUnknown: false,
+      lastStatus: "idle",
+      runningTurn: null,
+    });
     const kept = store.insertEntry(pg("kept", now - 90 * DAY)).seq;
     const gone = store.insertEntry(pg("deleted", now - 90 * DAY)).seq;
     const recent = store.insertEntry(pg("deleted", now)).seq;

@@ -26,7 +26,11 @@ const KEY = openAiKey("test-key-playground-routes");
 
 const base = "http://127.0.0.1:3000";
 const req = (method: string, body?: unknown) =>
-  new Request(base + "/x", { method, ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }), headers: { "content-type": "application/json" } });
+  new Request(base + "/x", {
+    method,
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+    headers: { "content-type": "application/json" },
+  });
 
 let everything = "";
 let fake: FakeProvider;
@@ -34,14 +38,20 @@ let fake: FakeProvider;
 usePeers(KEY, data, (peers) => ({ everything, fake } = peers), { drained: true });
 
 const turnEnd = (id: string, columnId: string, turn: number) =>
-  waitFor(`turn ${turn} of ${columnId}`, () => raws<PgTurn>(live(id), "pg_turn", columnId).find((t) => t.turn === turn && t.status !== "running"));
+  waitFor(`turn ${turn} of ${columnId}`, () =>
+    raws<PgTurn>(live(id), "pg_turn", columnId).find((t) => t.turn === turn && t.status !== "running"),
+  );
 const pending = (id: string): ToolApproval[] =>
-  getApprovals().list({ status: "pending" }).filter((a) => a.origin.kind === "playground" && a.origin.conversationId === id);
+  getApprovals()
+    .list({ status: "pending" })
+    .filter((a) => a.origin.kind === "playground" && a.origin.conversationId === id);
 
 const columnConfig = () => ({ provider: "openai" as const, model: "gpt-4o-mini", baseUrl: fake.baseUrl });
 
 async function create(extra: Record<string, unknown> = {}): Promise<Conversation> {
-  const res = await conversations.POST(req("POST", { servers: [{ connectionId: everything, tools: ["get-sum"] }], policy: "always", columns: [columnConfig()], ...extra }));
+  const res = await conversations.POST(
+    req("POST", { servers: [{ connectionId: everything, tools: ["get-sum"] }], policy: "always", columns: [columnConfig()], ...extra }),
+  );
   expect(res.status).toBe(201);
   return (await res.json()) as Conversation;
 }
@@ -51,7 +61,12 @@ describe("playground routes", () => {
     const made = await create({ title: "First" });
     expect(made).toMatchObject({ title: "First", policy: "always", systemPrompt: "", toolPolicies: {} });
     expect(made.columns).toHaveLength(1);
-    expect(made.columns[0]).toMatchObject({ status: "idle", usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0, config: { strict: false, maxSteps: 20 } });
+    expect(made.columns[0]).toMatchObject({
+      status: "idle",
+      usage: { inputTokens: 0, outputTokens: 0 },
+      costUsd: 0,
+      config: { strict: false, maxSteps: 20 },
+    });
     const list = (await (await conversations.GET()).json()) as Conversation[];
     expect(list.map((c) => c.id)).toContain(made.id);
 
@@ -141,7 +156,10 @@ describe("playground routes", () => {
     expect(replayed).toEqual([{ turn: 1, text: "Hi" }]);
     expect(fake.requests.at(-1)!.model).toBe("gpt-4.1");
 
-    const patched = await column.PATCH(req("PATCH", { config: { ...columnConfig(), model: "gpt-4o" } }), ctx({ id: made.id, columnId: second.id }));
+    const patched = await column.PATCH(
+      req("PATCH", { config: { ...columnConfig(), model: "gpt-4o" } }),
+      ctx({ id: made.id, columnId: second.id }),
+    );
     expect(((await patched.json()) as PlaygroundColumn).config.model).toBe("gpt-4o");
     expect((await column.DELETE(req("DELETE"), ctx({ id: made.id, columnId: second.id }))).status).toBe(204);
     const after = (await (await conversation.GET(req("GET"), ctx({ id: made.id }))).json()) as Conversation;
@@ -159,11 +177,17 @@ describe("playground routes", () => {
     const reopened = new Playground(getHub(), defaultDeps());
     const turn = raws<PgTurn>(live(made.id), "pg_turn").at(-1)!;
     expect(turn).toMatchObject({ turn: 1, status: "stopped", error: "Loupe stopped during this turn" });
-    expect(raws<PgToolCall>(live(made.id), "pg_tool_call").at(-1)).toMatchObject({ status: "failed", error: "Loupe stopped during this turn" });
+    expect(raws<PgToolCall>(live(made.id), "pg_tool_call").at(-1)).toMatchObject({
+      status: "failed",
+      error: "Loupe stopped during this turn",
+    });
     expect(reopened.get(made.id).columns[0]!.status).toBe("idle");
     // Clean up the turn this process still runs.
     await stop.POST(req("POST", {}), ctx({ id: made.id }));
-    await waitFor("the live turn's end", () => raws<PgTurn>(live(made.id), "pg_turn", columnId).filter((t) => t.status === "stopped").length === 2);
+    await waitFor(
+      "the live turn's end",
+      () => raws<PgTurn>(live(made.id), "pg_turn", columnId).filter((t) => t.status === "stopped").length === 2,
+    );
   });
 
   it("a server's sampling request during a run is drafted by the column's model; the user's answer sends it", async () => {
@@ -172,7 +196,9 @@ describe("playground routes", () => {
     fake.enqueue({ toolCalls: [{ name: "trigger-sampling-request", arguments: { prompt: "a haiku about tides", maxTokens: 50 } }] });
     await messages.POST(req("POST", { text: "ask the server" }), ctx({ id: made.id }));
     const request = await waitFor("the sampling request", () =>
-      getClientRequests().list({ connectionId: everything }).find((r) => r.kind === "sampling" && r.status === "pending"),
+      getClientRequests()
+        .list({ connectionId: everything })
+        .find((r) => r.kind === "sampling" && r.status === "pending"),
     );
     fake.enqueue({ text: "Tides pull and return." });
     const bad = await draft.POST(req("POST", { conversationId: made.id }), ctx({ id: everything, requestId: request.id }));
@@ -193,7 +219,10 @@ describe("playground routes", () => {
     expect(getClientRequests().get(request.id)?.status).toBe("pending");
 
     fake.enqueue({ text: "The server liked it." });
-    const answered = await answerRequest.POST(req("POST", { action: "accept", text: "Tides pull and return.", model: "gpt-4o-mini" }), ctx({ id: everything, requestId: request.id }));
+    const answered = await answerRequest.POST(
+      req("POST", { action: "accept", text: "Tides pull and return.", model: "gpt-4o-mini" }),
+      ctx({ id: everything, requestId: request.id }),
+    );
     expect(answered.status).toBe(200);
     expect((await turnEnd(made.id, columnId, 1)).status).toBe("done");
     const call = raws<PgToolCall>(live(made.id), "pg_tool_call").at(-1)!;
@@ -206,7 +235,9 @@ describe("playground routes", () => {
     const columnId = made.columns[0]!.id;
     fake.enqueue({ toolCalls: [{ name: "trigger-long-running-operation", arguments: { duration: 20, steps: 20 } }] });
     await messages.POST(req("POST", { text: "run long" }), ctx({ id: made.id }));
-    const running = await waitFor("the running call", () => raws<PgToolCall>(live(made.id), "pg_tool_call").find((c) => c.status === "running"));
+    const running = await waitFor("the running call", () =>
+      raws<PgToolCall>(live(made.id), "pg_tool_call").find((c) => c.status === "running"),
+    );
     await stop.POST(req("POST", {}), ctx({ id: made.id }));
     expect((await turnEnd(made.id, columnId, 1)).status).toBe("stopped");
     const last = raws<PgToolCall>(live(made.id), "pg_tool_call").at(-1)!;

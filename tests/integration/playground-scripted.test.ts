@@ -20,19 +20,20 @@ import { waitFor as pollFor, raws, ctx, playgroundDataDir, jsonPostTo as post, c
 
 const data = playgroundDataDir("loupe-playground-scripted-");
 
-
 let demo = "";
 
 beforeAll(async () => {
   const launch = demoServerLaunch();
-  const res = await connections.POST(post("/api/connections", stdioInput("demo", launch.args, { command: launch.command, env: launch.env })));
+  const res = await connections.POST(
+    post("/api/connections", stdioInput("demo", launch.args, { command: launch.command, env: launch.env })),
+  );
   expect(res.status).toBe(201);
   demo = ((await res.json()) as ConnectionView).id;
 });
 
 afterAll(() => closeConnections(data));
 
-const waitFor = <T,>(what: string, read: () => T | undefined | null | false, ms = 20_000) => pollFor(what, read, ms);
+const waitFor = <T>(what: string, read: () => T | undefined | null | false, ms = 20_000) => pollFor(what, read, ms);
 
 async function start(text: string, columns = 1): Promise<string> {
   const res = await conversationsRoute.POST(
@@ -64,7 +65,10 @@ describe("the scripted model in the playground loop, against the demo MCP server
   it("reads the forecast at once, waits at the gate for the booking, then answers from both results", async () => {
     const id = await start("What's the weather in Lisbon? And book me a hotel there.");
     const [approval] = await waitFor("the booking's approval", () => (pendingFor(id).length === 1 ? pendingFor(id) : undefined));
-    expect(approval).toMatchObject({ tool: "book-hotel", arguments: { hotelId: "hotel-lisbon-alfama", contactEmail: "traveler@example.com" } });
+    expect(approval).toMatchObject({
+      tool: "book-hotel",
+      arguments: { hotelId: "hotel-lisbon-alfama", contactEmail: "traveler@example.com" },
+    });
     // The forecast did not wait: it only reads (the demo lists it with readOnlyHint).
     const calls = raws<PgToolCall>(getHub().list(id, { limit: 5000 }), "pg_tool_call");
     expect(calls.find((c) => c.tool === "get-forecast" && c.status === "ok")).toBeTruthy();
@@ -97,9 +101,17 @@ describe("the scripted model in the playground loop, against the demo MCP server
     const id = await start("Book me a hotel in Paris for 2 nights", 2);
     const pending = await waitFor("both columns' approvals", () => (pendingFor(id).length === 2 ? pendingFor(id) : undefined));
     const { columns } = getPlayground().get(id);
-    const labels = Object.fromEntries(pending.map((a) => [a.origin.kind === "playground" ? a.origin.columnId : "", a.origin.kind === "playground" ? a.origin.columnLabel : ""]));
+    const labels = Object.fromEntries(
+      pending.map((a) => [
+        a.origin.kind === "playground" ? a.origin.columnId : "",
+        a.origin.kind === "playground" ? a.origin.columnLabel : "",
+      ]),
+    );
     expect(labels).toEqual({ [columns[0]!.id]: "column 1 · scripted scripted", [columns[1]!.id]: "column 2 · scripted scripted" });
     for (const a of pending) getApprovals().answer(a.id, { action: "reject", reason: "not now" });
-    await waitFor("both turns to end", () => raws<PgTurn>(getHub().list(id, { limit: 5000 }), "pg_turn").filter((t) => t.status !== "running").length === 2);
+    await waitFor(
+      "both turns to end",
+      () => raws<PgTurn>(getHub().list(id, { limit: 5000 }), "pg_turn").filter((t) => t.status !== "running").length === 2,
+    );
   });
 });

@@ -37,7 +37,12 @@ afterAll(async () => {
 });
 
 const ended = (id: string, turn: number) =>
-  waitFor(`turn ${turn}`, () => getHub().list(id, { limit: 5000 }).map((e) => e.raw as PgTurn).find((t) => t.turn === turn && t.status !== undefined && t.status !== "running" && "startedAt" in t));
+  waitFor(`turn ${turn}`, () =>
+    getHub()
+      .list(id, { limit: 5000 })
+      .map((e) => e.raw as PgTurn)
+      .find((t) => t.turn === turn && t.status !== undefined && t.status !== "running" && "startedAt" in t),
+  );
 
 async function text(res: Response | Promise<Response>): Promise<string> {
   const r = await res;
@@ -66,14 +71,18 @@ describe("credentials in a base URL", () => {
     expectNoSecret("PUT again", await text(provider.PUT(json("PUT", { baseUrl: shown }), ctx({ provider: "openai-compatible" }))));
 
     // A new column takes the endpoint from the providers list (as the UI's defaults do).
-    const made = JSON.parse(await text(conversations.POST(json("POST", { columns: [{ provider: "openai-compatible", model: "llama3.1", baseUrl: shown }] })))) as Conversation;
+    const made = JSON.parse(
+      await text(conversations.POST(json("POST", { columns: [{ provider: "openai-compatible", model: "llama3.1", baseUrl: shown }] }))),
+    ) as Conversation;
     await text(messages.POST(json("POST", { text: "hi" }), ctx({ id: made.id })));
     expect((await ended(made.id, 1)).status).toBe("done");
     expectSentWithCredentials(fake.requests.length - 1);
   });
 
   it("are masked in the conversation's column config, its entries and pg_model_request.url", async () => {
-    const created = await text(conversations.POST(json("POST", { columns: [{ provider: "openai-compatible", model: "llama3.1", baseUrl: secretUrl }] })));
+    const created = await text(
+      conversations.POST(json("POST", { columns: [{ provider: "openai-compatible", model: "llama3.1", baseUrl: secretUrl }] })),
+    );
     expectNoSecret("POST /conversations", created);
     const made = JSON.parse(created) as Conversation;
     const column = made.columns[0]!;
@@ -83,7 +92,10 @@ describe("credentials in a base URL", () => {
     expectSentWithCredentials(fake.requests.length - 1);
 
     // The setup panel re-sends the column's config as shown: the real endpoint stays.
-    expectNoSecret("PATCH column", await text(columnRoute.PATCH(json("PATCH", { config: column.config }), ctx({ id: made.id, columnId: column.id }))));
+    expectNoSecret(
+      "PATCH column",
+      await text(columnRoute.PATCH(json("PATCH", { config: column.config }), ctx({ id: made.id, columnId: column.id }))),
+    );
     await text(messages.POST(json("POST", { text: "two" }), ctx({ id: made.id })));
     expect((await ended(made.id, 2)).status).toBe("done");
     expectSentWithCredentials(fake.requests.length - 1);

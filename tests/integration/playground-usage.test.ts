@@ -5,7 +5,16 @@ import { costOf } from "@/lib/server/playground/providers/pricing";
 import { startFakeProvider, type FakeProvider, type ProviderWire } from "@/tests/fixtures/fake-providers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
-import { raws, ctx, playgroundDataDir, connectEverything, providerKeys, jsonPostTo as post, closeConnections, turnEnded } from "@/tests/support/playground";
+import {
+  raws,
+  ctx,
+  playgroundDataDir,
+  connectEverything,
+  providerKeys,
+  jsonPostTo as post,
+  closeConnections,
+  turnEnded,
+} from "@/tests/support/playground";
 
 /**
  * Usage and cost as a user reading the bill expects: per step as the provider reported it (cached
@@ -43,11 +52,18 @@ describe.each(WIRES)("usage and cost on the $wire wire", ({ wire, provider, mode
   async function run(modelId: string): Promise<string> {
     // Anthropic's input_tokens leave cache reads out (the SDK adds them back); the others count them in.
     const reasoning = wire === "anthropic" ? {} : { reasoningTokens: 30 };
-    fake.enqueue({ toolCalls: [{ name: "echo", arguments: { message: "a" } }], usage: { inputTokens: 1000, outputTokens: 100, cachedInputTokens: 400, ...reasoning } });
+    fake.enqueue({
+      toolCalls: [{ name: "echo", arguments: { message: "a" } }],
+      usage: { inputTokens: 1000, outputTokens: 100, cachedInputTokens: 400, ...reasoning },
+    });
     fake.enqueue({ text: "One.", usage: { inputTokens: 2000, outputTokens: 50, cachedInputTokens: 1500 } });
     fake.enqueue({ text: "Two.", usage: { inputTokens: 500, outputTokens: 10 } });
     const res = await conversations.POST(
-      post("/api/playground/conversations", { servers: [{ connectionId: everything, tools: ["echo"] }], policy: "never", columns: [{ provider, model: modelId, baseUrl: fake.baseUrl }] }),
+      post("/api/playground/conversations", {
+        servers: [{ connectionId: everything, tools: ["echo"] }],
+        policy: "never",
+        columns: [{ provider, model: modelId, baseUrl: fake.baseUrl }],
+      }),
     );
     const { id } = (await res.json()) as Conversation;
     await messages.POST(post("/x", { text: "one" }), ctx({ id }));
@@ -63,8 +79,18 @@ describe.each(WIRES)("usage and cost on the $wire wire", ({ wire, provider, mode
     const steps = raws<PgModelResponse>(entries, "pg_model_response");
     const cachedIn = (n: number, cached: number) => (wire === "anthropic" ? n + cached : n);
     expect(steps.map((s) => s.usage)).toEqual([
-      { inputTokens: cachedIn(1000, 400), outputTokens: 100, cachedInputTokens: 400, ...(wire === "anthropic" ? {} : { reasoningTokens: 30 }) },
-      { inputTokens: cachedIn(2000, 1500), outputTokens: 50, cachedInputTokens: 1500, ...(wire === "anthropic" ? {} : { reasoningTokens: 0 }) },
+      {
+        inputTokens: cachedIn(1000, 400),
+        outputTokens: 100,
+        cachedInputTokens: 400,
+        ...(wire === "anthropic" ? {} : { reasoningTokens: 30 }),
+      },
+      {
+        inputTokens: cachedIn(2000, 1500),
+        outputTokens: 50,
+        cachedInputTokens: 1500,
+        ...(wire === "anthropic" ? {} : { reasoningTokens: 0 }),
+      },
       { inputTokens: 500, outputTokens: 10, cachedInputTokens: 0, ...(wire === "anthropic" ? {} : { reasoningTokens: 0 }) },
     ]);
     for (const s of steps) expect(s.costUsd).toBeCloseTo(costOf(provider, model, s.usage!)!, 12);
@@ -91,7 +117,11 @@ describe.each(WIRES)("usage and cost on the $wire wire", ({ wire, provider, mode
     const id = await run(unknown);
     const entries = getHub().list(id, { limit: 5000 });
     expect(raws<PgModelResponse>(entries, "pg_model_response").map((s) => s.costUsd)).toEqual([null, null, null]);
-    expect(raws<PgTurn>(entries, "pg_turn").filter((t) => t.status !== "running").map((t) => t.costUsd)).toEqual([null, null]);
+    expect(
+      raws<PgTurn>(entries, "pg_turn")
+        .filter((t) => t.status !== "running")
+        .map((t) => t.costUsd),
+    ).toEqual([null, null]);
     const col = await column(id);
     expect(col.costUsd).toBeNull();
     expect(col.usage.outputTokens).toBe(160);

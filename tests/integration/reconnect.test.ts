@@ -133,7 +133,11 @@ describe("automatic reconnect of a lost Streamable HTTP server", () => {
     await until(() => ofKind(doomed.id, "reconnect_stopped").length > 0, 15_000, "gave up");
     expect(ofKind(doomed.id, "reconnect_stopped")[0]!.raw).toMatchObject({ reason: "gave_up", attempts: 3 });
     expect(ofKind(doomed.id, "reconnect_scheduled").map((e) => (e.raw as { attempt: number }).attempt)).toEqual([1, 2, 3]);
-    expect(statuses(doomed.id).filter((s) => s.status === "connecting" && s.reconnect).map((s) => s.reconnect!.attempt)).toEqual([1, 2, 3]);
+    expect(
+      statuses(doomed.id)
+        .filter((s) => s.status === "connecting" && s.reconnect)
+        .map((s) => s.reconnect!.attempt),
+    ).toEqual([1, 2, 3]);
     await until(() => state(doomed.id).diagnosis !== undefined, 10_000, "diagnosis");
     const final = state(doomed.id);
     expect(final.status).toBe("error");
@@ -172,9 +176,7 @@ describe("subscriptions across a server restart", () => {
     const restored = ofKind(id, "subscriptions_restored")[0]!.raw as RestoredSubscriptions;
     expect(restored).toEqual({ after: "session_reset", restored: [DOC], failed: [] });
     expect(state(id).subscriptions).toEqual([DOC]);
-    const resubscribe = traffic(id).filter(
-      (e) => e.direction === "out" && (e.raw as { method?: string }).method === "resources/subscribe",
-    );
+    const resubscribe = traffic(id).filter((e) => e.direction === "out" && (e.raw as { method?: string }).method === "resources/subscribe");
     expect(resubscribe).toHaveLength(2);
 
     const toggled = await registry.callTool(id, { name: "toggle-subscriber-updates", arguments: {} });

@@ -61,12 +61,17 @@ describe("server-everything over stdio", () => {
     expect(listing.tools).toHaveLength(17);
     expect(listing.pages).toBe(1);
     expect(listing.tools.map((t) => t.name)).toContain("get-sum");
-    const out = frames(id).filter((e) => e.direction === "out").map(method);
+    const out = frames(id)
+      .filter((e) => e.direction === "out")
+      .map(method);
     // The era probe first (server-everything refuses it), then the 2025-11-25 handshake.
     expect(out.slice(0, 4)).toEqual(["server/discover", "initialize", "notifications/initialized", "tools/list"]);
     // server-everything registers tools in oninitialized, announcing each with list_changed.
     await until(() => registry.view(id).state.toolsVersion > 0);
-    const statuses = registry.traffic(id).filter((e) => e.kind === "status").map((e) => (e.raw as { status: string }).status);
+    const statuses = registry
+      .traffic(id)
+      .filter((e) => e.kind === "status")
+      .map((e) => (e.raw as { status: string }).status);
     expect(statuses).toContain("connecting");
     expect(statuses).toContain("connected");
   });
@@ -211,9 +216,17 @@ describe("a server that fails", () => {
 
 describe("persistence", () => {
   it("keeps saved servers, calls and traffic across a restart", () => {
-    const before = registry.list().map((c) => c.id).sort();
+    const before = registry
+      .list()
+      .map((c) => c.id)
+      .sort();
     const reopened = new Registry(new Hub(openStore(data.dir)));
-    expect(reopened.list().map((c) => c.id).sort()).toEqual(before);
+    expect(
+      reopened
+        .list()
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(before);
     expect(reopened.list().every((c) => c.state.status === "idle")).toBe(true);
     const everything = reopened.list().find((c) => c.name === "everything")!;
     expect(reopened.listCalls(everything.id, { tool: "get-sum" })).toHaveLength(1);

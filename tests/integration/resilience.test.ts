@@ -201,7 +201,11 @@ describe("a Streamable HTTP server restarted on the same port", () => {
     const oldKey = conn.sessionKey;
     const toolsVersion = registry.view(id).state.toolsVersion;
     const call = registry.callTool(id, { name: "trigger-sampling-request", arguments: { prompt: "hello" } });
-    await until(() => getClientRequests().list({ connectionId: id }).some((r) => r.status === "pending"));
+    await until(() =>
+      getClientRequests()
+        .list({ connectionId: id })
+        .some((r) => r.status === "pending"),
+    );
     await server.stop();
     server = await everythingOn(port);
     await call;

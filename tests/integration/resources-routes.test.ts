@@ -154,7 +154,10 @@ describe("resources and prompts routes against server-everything (stdio)", () =>
 
   it("completes completable-prompt arguments, narrowed by context, and a template variable", async () => {
     const dept = await json<CompletionResponse>(
-      complete.POST(post("/x", { ref: { type: "ref/prompt", name: "completable-prompt" }, argument: { name: "department", value: "E" } }), ctx(id)),
+      complete.POST(
+        post("/x", { ref: { type: "ref/prompt", name: "completable-prompt" }, argument: { name: "department", value: "E" } }),
+        ctx(id),
+      ),
     );
     expect(dept.values).toEqual(["Engineering"]);
     expect(dept.supported).toBe(true);
@@ -171,7 +174,10 @@ describe("resources and prompts routes against server-everything (stdio)", () =>
     expect(names.values).toEqual(["Alice", "Bob", "Charlie"]);
     const variable = await json<CompletionResponse>(
       complete.POST(
-        post("/x", { ref: { type: "ref/resource", uri: "demo://resource/dynamic/text/{resourceId}" }, argument: { name: "resourceId", value: "42" } }),
+        post("/x", {
+          ref: { type: "ref/resource", uri: "demo://resource/dynamic/text/{resourceId}" },
+          argument: { name: "resourceId", value: "42" },
+        }),
         ctx(id),
       ),
     );

@@ -34,8 +34,26 @@ const mcp = (receivedAt: number, connectionId = "c1", bytes = 10): NewEntry => (
 
 const seqs = (store: Store): number[] => store.entriesAfter(0, 1_000_000).map((e) => e.seq);
 
-const connection: ConnectionConfig = { id: "c1", name: "one", transport: "http", url: "http://127.0.0.1:1/mcp", headers: {}, requestTimeoutMs: 1000, createdAt: 1 };
-const oldCall: CallRecord = { id: "call-1", connectionId: "c1", tool: "echo", args: {}, requestId: 1, startedAt: 1, endedAt: 2, timeoutMs: 1000, status: "ok" };
+const connection: ConnectionConfig = {
+  id: "c1",
+  name: "one",
+  transport: "http",
+  url: "http://127.0.0.1:1/mcp",
+  headers: {},
+  requestTimeoutMs: 1000,
+  createdAt: 1,
+};
+const oldCall: CallRecord = {
+  id: "call-1",
+  connectionId: "c1",
+  tool: "echo",
+  args: {},
+  requestId: 1,
+  startedAt: 1,
+  endedAt: 2,
+  timeoutMs: 1000,
+  status: "ok",
+};
 
 afterEach(() => vi.useRealTimers());
 afterAll(() => {
@@ -60,7 +78,9 @@ describe("pruning old traffic", () => {
     // Entries hold their raw text inline: a full scan reads the whole file (about 0.4 s of a
     // blocked event loop per GB measured, hourly, even when nothing is old enough to go).
     const store = freshStore();
-    const plan = store.db.prepare(`EXPLAIN QUERY PLAN ${PRUNE_BY_AGE_SQL}`).all({ cutoff: 0, sessions: "[]", since: "{}" }) as { detail: string }[];
+    const plan = store.db.prepare(`EXPLAIN QUERY PLAN ${PRUNE_BY_AGE_SQL}`).all({ cutoff: 0, sessions: "[]", since: "{}" }) as {
+      detail: string;
+    }[];
     const outer = plan.map((p) => p.detail).find((d) => / entries\b/.test(d));
     expect(outer).toMatch(/^SEARCH entries USING (COVERING )?INDEX \w+ \(received_at<\?\)/);
   });
@@ -114,10 +134,23 @@ describe("pruning old traffic", () => {
     new AgentStore(store).saveServer({ id: "agent-a", name: "A", url: "http://127.0.0.1:9/", headers: {}, userId: "user", createdAt: 1 });
     const now = Date.now();
     const adk = (sessionId: string, raw: unknown, receivedAt: number): number =>
-      store.insertEntry({ connectionId: "agent-a", sessionKey: adkSessionKey("app", "user", sessionId), receivedAt, sourceTime: null, direction: "in", protocol: "adk", kind: "event", raw }).seq;
+      store.insertEntry({
+        connectionId: "agent-a",
+        sessionKey: adkSessionKey("app", "user", sessionId),
+        receivedAt,
+        sourceTime: null,
+        direction: "in",
+        protocol: "adk",
+        kind: "event",
+        raw,
+      }).seq;
     const pending = sseEvents("21").map((ev) => adk("s-pending", ev, now - 40 * DAY));
     expect(pending.length).toBeGreaterThan(0);
-    const done = adk("s-done", { id: "e1", invocationId: "i1", author: "model", content: { role: "model", parts: [{ text: "hi" }] } }, now - 40 * DAY);
+    const done = adk(
+      "s-done",
+      { id: "e1", invocationId: "i1", author: "model", content: { role: "model", parts: [{ text: "hi" }] } },
+      now - 40 * DAY,
+    );
     const oldMcp = store.insertEntry(mcp(now - 31 * DAY)).seq;
     const aging = store.insertEntry(mcp(now - 30 * DAY + 30 * 60 * 1000)).seq; // 29.98 days old
     const fresh = store.insertEntry(mcp(now)).seq;

@@ -92,7 +92,9 @@ describe("API route handlers", () => {
     );
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const list = (await (await calls.GET(new Request(`${base}/x?tool=trigger-long-running-operation`), ctx({ id }))).json()) as CallRecord[];
+      const list = (await (
+        await calls.GET(new Request(`${base}/x?tool=trigger-long-running-operation`), ctx({ id }))
+      ).json()) as CallRecord[];
       if (list[0]?.id === "route-cancel" && list[0].requestId !== null) break;
       if (Date.now() > deadline) throw new Error("call did not start");
       await new Promise((r) => setTimeout(r, 25));
@@ -143,7 +145,10 @@ describe("API route handlers", () => {
     const code = async (res: Response) => ({ status: res.status, code: ((await res.json()) as { error: { code: string } }).error.code });
     expect(await code(await connections.POST(raw("{nope")))).toEqual({ status: 400, code: "bad_request:json" });
     expect(await code(await connections.POST(raw("[1]")))).toEqual({ status: 400, code: "bad_request:body" });
-    expect(await code(await traffic.GET(new Request(`${base}/x?limit=-1`), ctx({ id })))).toEqual({ status: 400, code: "bad_request:query" });
+    expect(await code(await traffic.GET(new Request(`${base}/x?limit=-1`), ctx({ id })))).toEqual({
+      status: 400,
+      code: "bad_request:query",
+    });
     expect(await code(await entries.GET(new Request(base), ctx({ seq: "abc" })))).toEqual({ status: 400, code: "bad_request:params" });
     expect(await code(await stream.GET(new Request(`${base}/api/stream?since=x`)))).toEqual({ status: 400, code: "bad_request:query" });
     expect(await code(await cancel.POST(post("/x", {}), ctx({ id, callId: "nope" })))).toEqual({ status: 404, code: "not_found:call" });
@@ -151,7 +156,10 @@ describe("API route handlers", () => {
     // Streamed without a Content-Length: refused once 8 MiB have arrived, not read whole.
     let sent = 0;
     const chunk = new Uint8Array(1024 * 1024).fill(0x20);
-    const endless = new ReadableStream<Uint8Array>({ pull: (c) => void ((sent += chunk.byteLength), c.enqueue(chunk)) }, { highWaterMark: 0 });
+    const endless = new ReadableStream<Uint8Array>(
+      { pull: (c) => void ((sent += chunk.byteLength), c.enqueue(chunk)) },
+      { highWaterMark: 0 },
+    );
     expect(await code(await connections.POST(raw(endless)))).toEqual({ status: 413, code: "too_large:body" });
     expect(sent).toBeLessThan(16 * 1024 * 1024);
     expect((await (await connections.GET()).json()) as unknown[]).toHaveLength(1);

@@ -23,7 +23,8 @@ const PORT = 8952;
 let host: TapHostServer;
 const clients: Client[] = [];
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
-const post = (body: unknown) => new Request("http://127.0.0.1/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const post = (body: unknown) =>
+  new Request("http://127.0.0.1/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 beforeAll(async () => {
   host = await startTapHost(PORT);
@@ -39,12 +40,17 @@ afterAll(async () => {
 
 /** A modern client that declares elicitation and never answers it (its user walked away). */
 async function silentClient(secret: TapSecret, asked: () => void): Promise<Client> {
-  const client = new Client({ name: "walked-away", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  const client = new Client(
+    { name: "walked-away", version: "1.0.0" },
+    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } } },
+  );
   client.setRequestHandler("elicitation/create", () => {
     asked();
     return new Promise(() => undefined);
   });
-  await client.connect(new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }),
+  );
   clients.push(client);
   return client;
 }

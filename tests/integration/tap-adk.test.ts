@@ -34,7 +34,14 @@ let demoId = "";
 beforeAll(async () => {
   host = await startTapHost(TAP_PORT);
   const launch = demoServerLaunch();
-  const view = await getRegistry().create({ name: "demo via tap", transport: "stdio", command: launch.command, args: launch.args, env: launch.env, requestTimeoutMs: 30_000 });
+  const view = await getRegistry().create({
+    name: "demo via tap",
+    transport: "stdio",
+    command: launch.command,
+    args: launch.args,
+    env: launch.env,
+    requestTimeoutMs: 30_000,
+  });
   demoId = view.id;
   secret = getTaps().tapConnection(demoId, { policy: "always" });
   agent = await startAgentServer({
@@ -53,7 +60,10 @@ afterAll(async () => {
   data.cleanup();
 });
 
-const pendingFor = (connectionId: string) => getApprovals().list({ status: "pending" }).filter((a) => a.connectionId === connectionId);
+const pendingFor = (connectionId: string) =>
+  getApprovals()
+    .list({ status: "pending" })
+    .filter((a) => a.connectionId === connectionId);
 
 describe("an ADK agent's McpToolset through a gated tap", () => {
   it("the agent's tools/call waits in Loupe's approvals, and gets the result once approved", async () => {
@@ -64,7 +74,12 @@ describe("an ADK agent's McpToolset through a gated tap", () => {
 
     await expect.poll(() => pendingFor(demoId).length, { timeout: 30_000, interval: 100 }).toBe(1);
     const approval = pendingFor(demoId)[0]!;
-    expect(approval).toMatchObject({ tool: "get-forecast", arguments: { city: "Lisbon" }, origin: { kind: "tap", tapId: demoId }, policy: { value: "always" } });
+    expect(approval).toMatchObject({
+      tool: "get-forecast",
+      arguments: { city: "Lisbon" },
+      origin: { kind: "tap", tapId: demoId },
+      policy: { value: "always" },
+    });
     // The ADK MCP client named itself in initialize: that is who the approval says asked.
     const asker = approval.origin.kind === "tap" ? approval.origin.client?.name : undefined;
     expect(asker).toBeTruthy();
@@ -83,7 +98,15 @@ describe("an ADK agent's McpToolset through a gated tap", () => {
 
     const calls = getRegistry().listCalls(demoId, { tool: "get-forecast" });
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ status: "ok", approvalId: approval.id, origin: { kind: "tap", tapId: demoId, client: { name: asker } } });
-    expect(getTaps().get(demoId)?.clients.map((c) => c.name)).toContain(asker);
+    expect(calls[0]).toMatchObject({
+      status: "ok",
+      approvalId: approval.id,
+      origin: { kind: "tap", tapId: demoId, client: { name: asker } },
+    });
+    expect(
+      getTaps()
+        .get(demoId)
+        ?.clients.map((c) => c.name),
+    ).toContain(asker);
   });
 });

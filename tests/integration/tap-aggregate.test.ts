@@ -27,10 +27,16 @@ const ids: Record<"alpha" | "beta" | "files", string> = { alpha: "", beta: "", f
 const clients: Client[] = [];
 const ctx = (tapId: string) => ({ params: Promise.resolve({ tapId }) });
 const json = (method: string, body?: unknown) =>
-  new Request("http://127.0.0.1/x", { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) });
+  new Request("http://127.0.0.1/x", {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  });
 
 async function connect(url: string, key: string, era: "legacy" | "modern"): Promise<Client> {
-  const client = new Client({ name: `agg-${era}`, version: "1.0.0" }, { capabilities: {}, versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: "2026-07-28" } } });
+  const client = new Client(
+    { name: `agg-${era}`, version: "1.0.0" },
+    { capabilities: {}, versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: "2026-07-28" } } },
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
   clients.push(client);
   return client;
@@ -69,7 +75,10 @@ describe("namespacing", () => {
     expect(r.resolve("a__b__x")).toEqual({ connectionId: "4", name: "x" });
     expect(r.resolve("a__x")).toEqual({ connectionId: "3", name: "x" });
     expect(r.resolve("echo")).toBeUndefined();
-    const same = namespacedRouting([{ id: "1", name: "srv" }, { id: "2", name: "SRV" }]);
+    const same = namespacedRouting([
+      { id: "1", name: "srv" },
+      { id: "2", name: "SRV" },
+    ]);
     expect([same.expose("1", "t"), same.expose("2", "t")]).toEqual(["srv__t", "srv_2__t"]);
     expect(same.resolve("srv_2__t")).toEqual({ connectionId: "2", name: "t" });
   });
@@ -86,7 +95,12 @@ for (const era of ["legacy", "modern"] as const) {
     });
 
     it("is listed with an agg_ id, and its key only in its own GET", async () => {
-      expect(secret.tap).toMatchObject({ kind: "aggregate", name: `All three ${era}`, connectionIds: [ids.alpha, ids.beta, ids.files], policy: "never" });
+      expect(secret.tap).toMatchObject({
+        kind: "aggregate",
+        name: `All three ${era}`,
+        connectionIds: [ids.alpha, ids.beta, ids.files],
+        policy: "never",
+      });
       expect(secret.tap.id).toMatch(/^agg_/);
       expect(secret.url).toBe(`http://127.0.0.1:${PORT}/mcp/${secret.tap.id}`);
       const list = (await (await tapsRoute.GET()).json()) as TapView[];
@@ -139,7 +153,11 @@ for (const era of ["legacy", "modern"] as const) {
       const bad = await tapRoute.PATCH(json("PATCH", { policy: "sometimes" }), ctx(secret.tap.id));
       expect(bad.status).toBe(400);
       await tapRoute.PATCH(json("PATCH", { rotate: true }), ctx(secret.tap.id));
-      const old = await fetch(secret.url, { method: "POST", headers: { authorization: `Bearer ${secret.key}`, "content-type": "application/json" }, body: "{}" });
+      const old = await fetch(secret.url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${secret.key}`, "content-type": "application/json" },
+        body: "{}",
+      });
       expect(old.status).toBe(401);
       expect((await tapRoute.DELETE(json("DELETE"), ctx(secret.tap.id))).status).toBe(204);
       expect((await tapRoute.GET(json("GET"), ctx(secret.tap.id))).status).toBe(404);

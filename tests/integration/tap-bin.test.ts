@@ -35,7 +35,9 @@ beforeAll(async () => {
   refusing = createServer((req, res) => {
     refusedAuth.push(req.headers.authorization ?? "");
     req.resume();
-    res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Unknown tap key" } }));
+    res
+      .writeHead(401, { "content-type": "application/json" })
+      .end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Unknown tap key" } }));
   });
   await new Promise<void>((r) => refusing.listen(REFUSING_PORT, "127.0.0.1", r));
   // A minimal 2025-11-25 session server: gives a session id at initialize, no GET stream (405).
@@ -44,13 +46,22 @@ beforeAll(async () => {
     req.on("data", (d) => (body += d));
     req.on("end", () => {
       const rpc = body ? (JSON.parse(body) as { id?: number; method?: string }) : undefined;
-      seen.push({ method: req.method ?? "", session: req.headers["mcp-session-id"] as string | undefined, version: req.headers["mcp-protocol-version"] as string | undefined, rpc: rpc?.method });
+      seen.push({
+        method: req.method ?? "",
+        session: req.headers["mcp-session-id"] as string | undefined,
+        version: req.headers["mcp-protocol-version"] as string | undefined,
+        rpc: rpc?.method,
+      });
       if (req.method === "GET") return void res.writeHead(405).end();
       if (req.method === "DELETE") return void res.writeHead(200).end();
       if (rpc?.method === "initialize") {
-        return void res
-          .writeHead(200, { "content-type": "application/json", "mcp-session-id": "sess-1" })
-          .end(JSON.stringify({ jsonrpc: "2.0", id: rpc.id, result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } } }));
+        return void res.writeHead(200, { "content-type": "application/json", "mcp-session-id": "sess-1" }).end(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: rpc.id,
+            result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } },
+          }),
+        );
       }
       res.writeHead(202).end();
     });
@@ -82,7 +93,10 @@ for (const { era, version } of [
     let client: Client;
     const elicited: string[] = [];
     beforeAll(async () => {
-      client = new Client({ name: "bridge-test", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: era } });
+      client = new Client(
+        { name: "bridge-test", version: "1.0.0" },
+        { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: era } },
+      );
       client.setRequestHandler("elicitation/create", (request) => {
         elicited.push(String(request.params.message));
         return { action: "accept", content: { fullName: "Ada Lovelace", email: "ada@example.com" } };
@@ -112,8 +126,15 @@ for (const { era, version } of [
 
 /** Raw lines through the bin, to see exactly what a client receives on failures. */
 /** `settled`: also wait for this before closing stdin (the replies alone are awaited otherwise). */
-async function rawExchange(args: string[], lines: unknown[], settled?: () => boolean): Promise<{ out: unknown[]; err: string; code: number | null }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, LOUPE_DATA_DIR: "/nonexistent-loupe-data" } });
+async function rawExchange(
+  args: string[],
+  lines: unknown[],
+  settled?: () => boolean,
+): Promise<{ out: unknown[]; err: string; code: number | null }> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    stdio: ["pipe", "pipe", "pipe"],
+    env: { ...process.env, LOUPE_DATA_DIR: "/nonexistent-loupe-data" },
+  });
   let out = "";
   let err = "";
   child.stdout.on("data", (d) => (out += d));
@@ -121,18 +142,40 @@ async function rawExchange(args: string[], lines: unknown[], settled?: () => boo
   for (const l of lines) child.stdin.write(`${JSON.stringify(l)}\n`);
   const want = lines.filter((l) => typeof l === "object" && l !== null && "id" in l).length;
   const until = Date.now() + 10_000;
-  while ((out.split("\n").filter(Boolean).length < want || (settled && !settled())) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  while ((out.split("\n").filter(Boolean).length < want || (settled && !settled())) && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 50));
   child.stdin.end();
   const code = await new Promise<number | null>((r) => child.once("exit", r));
-  return { out: out.split("\n").filter(Boolean).map((l) => JSON.parse(l) as unknown), err, code };
+  return {
+    out: out
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as unknown),
+    err,
+    code,
+  };
 }
 
-const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
+const INIT = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+};
 
 describe("the bridge's failures, in words", () => {
   it("Loupe not running: the request gets a JSON-RPC error saying so, stderr too, and stdout stays JSON", async () => {
     const r = await rawExchange(["tap", "--url", `http://127.0.0.1:${DEAD_PORT}/mcp/c1`, "--key", "k"], [INIT]);
-    expect(r.out).toEqual([{ jsonrpc: "2.0", id: 1, error: { code: -32000, message: `Loupe is not running at http://127.0.0.1:${DEAD_PORT} (connection refused). Start Loupe (npm start) and turn the tap on.` } }]);
+    expect(r.out).toEqual([
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        error: {
+          code: -32000,
+          message: `Loupe is not running at http://127.0.0.1:${DEAD_PORT} (connection refused). Start Loupe (npm start) and turn the tap on.`,
+        },
+      },
+    ]);
     expect(r.err).toMatch(/Loupe is not running/);
     expect(r.code).toBe(0);
   });
@@ -140,15 +183,23 @@ describe("the bridge's failures, in words", () => {
   it("a refused key: the client reads that the key was refused, with the tap's own words; the key went as a bearer token", async () => {
     const r = await rawExchange(["tap", "--url", `http://127.0.0.1:${REFUSING_PORT}/mcp/c1`, "--key", "wrong-key"], [INIT]);
     expect(r.out).toHaveLength(1);
-    expect(r.out[0]).toMatchObject({ id: 1, error: { message: expect.stringMatching(/^The tap refused the key \(HTTP 401: Unknown tap key\)/) } });
+    expect(r.out[0]).toMatchObject({
+      id: 1,
+      error: { message: expect.stringMatching(/^The tap refused the key \(HTTP 401: Unknown tap key\)/) },
+    });
     expect(refusedAuth).toContain("Bearer wrong-key");
   });
 
   it("keeps the session id and revision; a notification written just before stdin closes still goes out, then the session is DELETEd", async () => {
     seen.length = 0;
     // stdin closes as soon as initialize is answered, while notifications/initialized may still be on its way.
-    const r = await rawExchange(["tap", "--url", `http://127.0.0.1:${SESSION_PORT}/mcp/c1`, "--key", "k"], [INIT, { jsonrpc: "2.0", method: "notifications/initialized" }]);
-    expect(r.out).toEqual([{ jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } } }]);
+    const r = await rawExchange(
+      ["tap", "--url", `http://127.0.0.1:${SESSION_PORT}/mcp/c1`, "--key", "k"],
+      [INIT, { jsonrpc: "2.0", method: "notifications/initialized" }],
+    );
+    expect(r.out).toEqual([
+      { jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } } },
+    ]);
     await expect.poll(() => seen.map((x) => x.method)).toContain("DELETE");
     expect(seen.find((x) => x.rpc === "initialize")?.session).toBeUndefined();
     expect(seen.find((x) => x.rpc === "notifications/initialized")).toMatchObject({ session: "sess-1", version: "2025-11-25" });
@@ -157,8 +208,10 @@ describe("the bridge's failures, in words", () => {
 
   it("asks for the GET stream with the session id once initialized is sent", async () => {
     seen.length = 0;
-    await rawExchange(["tap", "--url", `http://127.0.0.1:${SESSION_PORT}/mcp/c1`, "--key", "k"], [INIT, { jsonrpc: "2.0", method: "notifications/initialized" }], () =>
-      seen.some((x) => x.method === "GET"),
+    await rawExchange(
+      ["tap", "--url", `http://127.0.0.1:${SESSION_PORT}/mcp/c1`, "--key", "k"],
+      [INIT, { jsonrpc: "2.0", method: "notifications/initialized" }],
+      () => seen.some((x) => x.method === "GET"),
     );
     expect(seen.find((x) => x.method === "GET")).toMatchObject({ session: "sess-1" });
   });

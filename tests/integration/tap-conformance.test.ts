@@ -56,10 +56,13 @@ function startRelay(target: URL, key: string): Promise<http.Server> {
     const headers = { ...req.headers, authorization: `Bearer ${key}` };
     if (!headers.host || own.has(headers.host)) headers.host = target.host;
     if (typeof headers.origin === "string" && own.has(headers.origin.replace(/^http:\/\//, ""))) headers.origin = `http://${target.host}`;
-    const upstream = http.request({ host: "127.0.0.1", port: Number(target.port), path: target.pathname, method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      { host: "127.0.0.1", port: Number(target.port), path: target.pathname, method: req.method, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", () => res.destroy());
     res.on("close", () => upstream.destroy());
     req.pipe(upstream);
@@ -71,7 +74,20 @@ function runSuite(revision: string, outDir: string): Promise<{ code: number | nu
   return new Promise((resolve) => {
     const child = spawn(
       realpathSync(nodeBin),
-      ["--require", forceLoopback, cliEntry, "server", "--url", `http://127.0.0.1:${RELAY_PORT}/mcp/x`, "--requirements", revision, "--timeout", "30000", "-o", outDir],
+      [
+        "--require",
+        forceLoopback,
+        cliEntry,
+        "server",
+        "--url",
+        `http://127.0.0.1:${RELAY_PORT}/mcp/x`,
+        "--requirements",
+        revision,
+        "--timeout",
+        "30000",
+        "-o",
+        outDir,
+      ],
       { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } },
     );
     let output = "";
@@ -132,14 +148,19 @@ describe.each(REVISIONS)("conformance server scenarios through a tap (%s)", (rev
     const run = await runSuite(revision, dir);
     const results = readResults(dir);
     const failed = [...results.entries()]
-      .filter(([, checks]) => checks.some((c) => c.status === "FAILURE" || c.status === "WARNING") || !checks.some((c) => c.status === "SUCCESS"))
+      .filter(
+        ([, checks]) => checks.some((c) => c.status === "FAILURE" || c.status === "WARNING") || !checks.some((c) => c.status === "SUCCESS"),
+      )
       .map(([scenario, checks]) => ({
         scenario,
-        problems: checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING").map((c) => `${c.status} ${c.id}: ${c.errorMessage ?? ""}`),
+        problems: checks
+          .filter((c) => c.status === "FAILURE" || c.status === "WARNING")
+          .map((c) => `${c.status} ${c.id}: ${c.errorMessage ?? ""}`),
       }));
     const summary = { revision, scenarios: results.size, passed: results.size - failed.length, failed };
     // Kept for the report (TAP_CONFORMANCE_SUMMARY names a file).
-    if (process.env.TAP_CONFORMANCE_SUMMARY) writeFileSync(`${process.env.TAP_CONFORMANCE_SUMMARY}.${revision}.json`, JSON.stringify(summary, null, 2));
+    if (process.env.TAP_CONFORMANCE_SUMMARY)
+      writeFileSync(`${process.env.TAP_CONFORMANCE_SUMMARY}.${revision}.json`, JSON.stringify(summary, null, 2));
     expect(results.size, run.output.slice(-2000)).toBeGreaterThan(0);
     // No failure outside the known list; a known one that passed is said (the list is then shortened).
     const known = KNOWN_FAILURES[revision];

@@ -35,15 +35,23 @@ afterAll(async () => {
   files.cleanup();
 });
 
-async function tapOf(input: Parameters<ReturnType<typeof getRegistry>["create"]>[0], settings: { policy?: "always" | "never" } = {}): Promise<{ id: string; secret: TapSecret }> {
+async function tapOf(
+  input: Parameters<ReturnType<typeof getRegistry>["create"]>[0],
+  settings: { policy?: "always" | "never" } = {},
+): Promise<{ id: string; secret: TapSecret }> {
   const view = await getRegistry().create(input);
   expect(getRegistry().get(view.id)?.state.status).toBe("connected");
   return { id: view.id, secret: getTaps().tapConnection(view.id, settings) };
 }
 
 async function v2Client(secret: TapSecret, era: "legacy" | "modern" = "legacy"): Promise<Client> {
-  const client = new Client({ name: "gate-test", version: "1.0.0" }, { capabilities: {}, versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: "2026-07-28" } } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }));
+  const client = new Client(
+    { name: "gate-test", version: "1.0.0" },
+    { capabilities: {}, versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: "2026-07-28" } } },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }),
+  );
   closers.push(client);
   return client;
 }
@@ -58,7 +66,8 @@ async function until<T>(find: () => T | undefined, ms = 15_000): Promise<T> {
   }
 }
 
-const textOf = (result: unknown) => (((result as { content?: unknown }).content as { text?: string }[] | undefined) ?? []).map((c) => c.text ?? "").join("\n");
+const textOf = (result: unknown) =>
+  (((result as { content?: unknown }).content as { text?: string }[] | undefined) ?? []).map((c) => c.text ?? "").join("\n");
 const pendingFor = (tapId: string) => () =>
   getApprovals()
     .list({ status: "pending" })
@@ -75,12 +84,20 @@ describe.each(["legacy", "modern"] as const)("a gated tap (%s)", (era) => {
     let settled = false;
     const pending = client.callTool({ name: "echo", arguments: { message: "as sent" } }).finally(() => (settled = true));
     const approval = await until(pendingFor(tap.id));
-    expect(approval).toMatchObject({ tool: "echo", arguments: { message: "as sent" }, origin: { kind: "tap", client: { name: "gate-test" } } });
+    expect(approval).toMatchObject({
+      tool: "echo",
+      arguments: { message: "as sent" },
+      origin: { kind: "tap", client: { name: "gate-test" } },
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(settled).toBe(false);
     getApprovals().answer(approval.id, { action: "approve", arguments: { message: "edited" } });
     expect(textOf(await pending)).toBe("Echo: edited");
-    expect(getRegistry().listCalls(tap.id, { tool: "echo" })[0]).toMatchObject({ status: "ok", approvalId: approval.id, args: { message: "edited" } });
+    expect(getRegistry().listCalls(tap.id, { tool: "echo" })[0]).toMatchObject({
+      status: "ok",
+      approvalId: approval.id,
+      args: { message: "edited" },
+    });
   });
 
   it("answers a rejected call with an isError result that says why", async () => {

@@ -52,7 +52,11 @@ async function turnOn(settings: Record<string, unknown> = {}): Promise<TapSecret
   return (await res.json()) as TapSecret;
 }
 
-const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
+const MCP_HEADERS = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  "mcp-protocol-version": "2025-11-25",
+};
 
 /** A raw 2025-11-25 session: initialize, initialized, then its GET stream held open. */
 async function openSession(secret: TapSecret): Promise<{ sessionId: string; stream: ReadableStreamDefaultReader<Uint8Array> }> {
@@ -60,7 +64,12 @@ async function openSession(secret: TapSecret): Promise<{ sessionId: string; stre
   const init = await fetch(secret.url, {
     method: "POST",
     headers: { ...MCP_HEADERS, ...auth },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "hostile", version: "1" } } }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "hostile", version: "1" } },
+    }),
   });
   expect(init.status).toBe(200);
   const sessionId = init.headers.get("mcp-session-id")!;
@@ -72,7 +81,10 @@ async function openSession(secret: TapSecret): Promise<{ sessionId: string; stre
     body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
   });
   expect(initialized.status).toBe(202);
-  const get = await fetch(secret.url, { method: "GET", headers: { ...auth, accept: "text/event-stream", "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" } });
+  const get = await fetch(secret.url, {
+    method: "GET",
+    headers: { ...auth, accept: "text/event-stream", "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" },
+  });
   expect(get.status).toBe(200);
   return { sessionId, stream: get.body!.getReader() };
 }
@@ -124,14 +136,27 @@ describe("turning a tap off or rotating its key stops the old key at once", () =
     const pending = fetch(secret.url, {
       method: "POST",
       headers: { ...MCP_HEADERS, authorization: `Bearer ${secret.key}`, "mcp-session-id": sessionId },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: { message: "after the tap is off" } } }),
-    }).then((r) => r.text().catch(() => ""), () => "");
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "echo", arguments: { message: "after the tap is off" } },
+      }),
+    }).then(
+      (r) => r.text().catch(() => ""),
+      () => "",
+    );
     let approvalId: string | undefined;
     const deadline = Date.now() + 10_000;
     while (!approvalId && Date.now() < deadline) {
       approvalId = getApprovals()
         .list({ status: "pending" })
-        .find((a) => a.origin.kind === "tap" && a.origin.tapId === connectionId && (a.arguments as { message?: string }).message === "after the tap is off")?.id;
+        .find(
+          (a) =>
+            a.origin.kind === "tap" &&
+            a.origin.tapId === connectionId &&
+            (a.arguments as { message?: string }).message === "after the tap is off",
+        )?.id;
       if (!approvalId) await new Promise((r) => setTimeout(r, 25));
     }
     expect(approvalId).toBeTruthy();
@@ -152,13 +177,20 @@ describe("loupe tap --url never hands a tap's key to another address", () => {
   it("does not send the key taps.json holds for a tap id to a URL that is not that tap's own", async () => {
     const dir = tempDir("loupe-tap-bin-url-");
     const KEY = "the-real-tap-key-of-c1";
-    writeFileSync(path.join(dir.dir, "taps.json"), JSON.stringify({ port: 8799, taps: [{ id: "c1", name: "one", url: "http://127.0.0.1:8799/mcp/c1", key: KEY }] }), { mode: 0o600 });
+    writeFileSync(
+      path.join(dir.dir, "taps.json"),
+      JSON.stringify({ port: 8799, taps: [{ id: "c1", name: "one", url: "http://127.0.0.1:8799/mcp/c1", key: KEY }] }),
+      { mode: 0o600 },
+    );
     const seen: string[] = [];
     // Another server, whose URL ends in the same tap id (a config snippet someone shared, a typo'd port).
     const other = http.createServer((req, res) => {
       // Plays the Loupe holding KEY on 8752 for the bin's proof (tap-proof.test.ts: an impostor cannot).
       const proof = /^\/mcp\/c1\/proof\?nonce=([0-9a-f]{64})$/.exec(req.url ?? "");
-      if (proof) return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ proof: tapProof(KEY, "8752", "c1", proof[1]!) }));
+      if (proof)
+        return void res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ proof: tapProof(KEY, "8752", "c1", proof[1]!) }));
       seen.push(String(req.headers.authorization ?? ""));
       res.writeHead(401, { "content-type": "application/json" });
       res.end("{}");
@@ -171,7 +203,9 @@ describe("loupe tap --url never hands a tap's key to another address", () => {
       });
       let stderr = "";
       child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } })}\n`);
+      child.stdin.write(
+        `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } })}\n`,
+      );
       const exited = await Promise.race([
         new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code))),
         new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 5_000)),
@@ -182,12 +216,18 @@ describe("loupe tap --url never hands a tap's key to another address", () => {
       expect(stderr).toMatch(/no key for http:\/\/127\.0\.0\.1:8752\/mcp\/c1/);
 
       // The tap's own URL (written with another loopback name) still finds its key in taps.json.
-      writeFileSync(path.join(dir.dir, "taps.json"), JSON.stringify({ port: 8752, taps: [{ id: "c1", name: "one", url: "http://localhost:8752/mcp/c1", key: KEY }] }), { mode: 0o600 });
+      writeFileSync(
+        path.join(dir.dir, "taps.json"),
+        JSON.stringify({ port: 8752, taps: [{ id: "c1", name: "one", url: "http://localhost:8752/mcp/c1", key: KEY }] }),
+        { mode: 0o600 },
+      );
       const own = spawn(process.execPath, ["bin/loupe.mjs", "tap", "--url", "http://127.0.0.1:8752/mcp/c1", "--data-dir", dir.dir], {
         stdio: ["pipe", "pipe", "pipe"],
         env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "LOUPE_TAP_KEY")) as NodeJS.ProcessEnv,
       });
-      own.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } })}\n`);
+      own.stdin.write(
+        `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } })}\n`,
+      );
       const deadline = Date.now() + 5_000;
       while (!seen.includes(`Bearer ${KEY}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       own.kill();
@@ -213,17 +253,34 @@ describe("a web page (another local port, a sandboxed frame, a rebinding name) c
         req.end(body);
       });
     });
-  const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "page", version: "1" } } });
+  const initialize = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "page", version: "1" } },
+  });
 
   it("refuses Origin null, a same-site page, a preflight, a text/plain simple POST and foreign Host names, even with the key", async () => {
     const secret = await turnOn();
     const auth = { authorization: `Bearer ${secret.key}`, accept: "application/json, text/event-stream" };
     const refused: [string, string, Record<string, string>][] = [
       ["Origin null (sandboxed frame, file://)", "POST", { ...auth, "content-type": "application/json", origin: "null" }],
-      ["a page on another local port", "POST", { ...auth, "content-type": "application/json", origin: "http://127.0.0.1:8753", "sec-fetch-site": "same-site" }],
+      [
+        "a page on another local port",
+        "POST",
+        { ...auth, "content-type": "application/json", origin: "http://127.0.0.1:8753", "sec-fetch-site": "same-site" },
+      ],
       ["same-site without Origin", "POST", { ...auth, "content-type": "application/json", "sec-fetch-site": "same-site" }],
       ["a cross-site navigation", "GET", { accept: "text/event-stream", "sec-fetch-site": "cross-site" }],
-      ["a CORS preflight", "OPTIONS", { origin: "http://evil.test", "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" }],
+      [
+        "a CORS preflight",
+        "OPTIONS",
+        {
+          origin: "http://evil.test",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization,content-type",
+        },
+      ],
       ["a text/plain simple POST", "POST", { "content-type": "text/plain", origin: "http://evil.test", "sec-fetch-site": "cross-site" }],
       ["an https Origin of Loupe's own port", "POST", { ...auth, "content-type": "application/json", origin: `https://127.0.0.1:${PORT}` }],
       ["DNS rebinding (Host evil.test)", "POST", { ...auth, "content-type": "application/json", host: `evil.test:${PORT}` }],
@@ -235,7 +292,12 @@ describe("a web page (another local port, a sandboxed frame, a rebinding name) c
       expect(res.headers["access-control-allow-origin"]).toBeUndefined();
     }
     // Loupe's own page and a plain MCP client pass the gate.
-    const own = await raw(secret, "POST", { ...auth, "content-type": "application/json", origin: `http://localhost:${PORT}`, host: `localhost:${PORT}` }, initialize);
+    const own = await raw(
+      secret,
+      "POST",
+      { ...auth, "content-type": "application/json", origin: `http://localhost:${PORT}`, host: `localhost:${PORT}` },
+      initialize,
+    );
     expect(own.status).toBe(200);
   });
 });
@@ -262,7 +324,9 @@ describe("an upstream's log message during a tapped call", () => {
     const agg = getTaps().createAggregate({ name: "logger-agg", connectionIds: [conn.id] });
     const connect = async (secret: TapSecret, name: string) => {
       const client = new Client({ name, version: "1" }, { capabilities: {}, versionNegotiation: { mode: "legacy" } });
-      await client.connect(new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }),
+      );
       return client;
     };
     const caller = await connect(own, "caller");
@@ -315,8 +379,13 @@ describe("an approval that lands just as its caller gives up", () => {
 describe("a 2026-07-28 call waiting for approval when its tap is turned off", () => {
   it("goes stale: the old key's waiting call cannot be approved afterwards", async () => {
     const secret = await turnOn({ policy: "always" });
-    const client = new Client({ name: "modern-hostile", version: "1" }, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
-    await client.connect(new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }));
+    const client = new Client(
+      { name: "modern-hostile", version: "1" },
+      { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }),
+    );
     try {
       const pending = client.callTool({ name: "echo", arguments: { message: "modern, tap off" } }).then(
         () => "answered",
@@ -346,8 +415,14 @@ describe("one tap's key", () => {
   it("opens no other tap: an aggregate's key on the connection's tap (and the reverse) is 401", async () => {
     const own = await turnOn();
     const agg = getTaps().createAggregate({ name: "key-swap", connectionIds: [connectionId] });
-    const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "swap", version: "1" } } });
-    const send = (url: string, key: string) => fetch(url, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${key}` }, body: init });
+    const init = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "swap", version: "1" } },
+    });
+    const send = (url: string, key: string) =>
+      fetch(url, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${key}` }, body: init });
     expect((await send(own.url, agg.key)).status).toBe(401);
     expect((await send(agg.url, own.key)).status).toBe(401);
     expect((await send(agg.url, agg.key)).status).toBe(200);

@@ -46,7 +46,12 @@ const headers = (tap: TapSecret, session?: string): Record<string, string> => ({
   accept: "application/json, text/event-stream",
   ...(session ? { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" } : {}),
 });
-const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "limits", version: "0" } } };
+const INIT = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "limits", version: "0" } },
+};
 
 async function initialize(tap: TapSecret): Promise<Response> {
   return fetch(tap.url, { method: "POST", headers: headers(tap), body: JSON.stringify(INIT) });
@@ -57,13 +62,21 @@ async function openSession(tap: TapSecret): Promise<string> {
   expect(res.status).toBe(200);
   await res.text();
   const id = res.headers.get("mcp-session-id")!;
-  const ack = await fetch(tap.url, { method: "POST", headers: headers(tap, id), body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+  const ack = await fetch(tap.url, {
+    method: "POST",
+    headers: headers(tap, id),
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  });
   expect(ack.status).toBe(202);
   return id;
 }
 
 async function ping(tap: TapSecret, session: string): Promise<number> {
-  const res = await fetch(tap.url, { method: "POST", headers: headers(tap, session), body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "ping" }) });
+  const res = await fetch(tap.url, {
+    method: "POST",
+    headers: headers(tap, session),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "ping" }),
+  });
   await res.text();
   return res.status;
 }
@@ -81,7 +94,13 @@ describe("tap limits", () => {
     // Every session busy (a GET stream open on each): no room, and the client reads why.
     const streams = new AbortController();
     const opened = await Promise.all(
-      [s1, s3, s4].map((s) => fetch(sessionsTap.url, { method: "GET", headers: { ...headers(sessionsTap, s), accept: "text/event-stream" }, signal: streams.signal })),
+      [s1, s3, s4].map((s) =>
+        fetch(sessionsTap.url, {
+          method: "GET",
+          headers: { ...headers(sessionsTap, s), accept: "text/event-stream" },
+          signal: streams.signal,
+        }),
+      ),
     );
     try {
       for (const r of opened) expect(r.status).toBe(200);
@@ -103,14 +122,25 @@ describe("tap limits", () => {
       fetch(inflightTap.url, {
         method: "POST",
         headers: headers(inflightTap, s),
-        body: JSON.stringify({ jsonrpc: "2.0", id: duration, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration, steps: 2 } } }),
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: duration,
+          method: "tools/call",
+          params: { name: "trigger-long-running-operation", arguments: { duration, steps: 2 } },
+        }),
       });
     const slow = [call(2), call(3)];
     // Both are being answered (their responses' headers came, the bodies stream until the end).
     const running = await Promise.all(slow);
-    const third = await fetch(inflightTap.url, { method: "POST", headers: headers(inflightTap, s), body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" }) });
+    const third = await fetch(inflightTap.url, {
+      method: "POST",
+      headers: headers(inflightTap, s),
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" }),
+    });
     expect(third.status).toBe(429);
-    expect(((await third.json()) as { error: { message: string } }).error.message).toMatch(/Too many requests at once on this tap \(2, LOUPE_TAP_MAX_INFLIGHT\)/);
+    expect(((await third.json()) as { error: { message: string } }).error.message).toMatch(
+      /Too many requests at once on this tap \(2, LOUPE_TAP_MAX_INFLIGHT\)/,
+    );
     await Promise.all(running.map((r) => r.text()));
     expect(await ping(inflightTap, s)).toBe(200);
   }, 20_000);
@@ -122,14 +152,22 @@ describe("tap limits", () => {
       fetch(inflightTap.url, {
         method: "POST",
         headers: headers(inflightTap, s),
-        body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: amount, steps: 2 } } }),
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: { name: "trigger-long-running-operation", arguments: { duration: amount, steps: 2 } },
+        }),
       });
     const first = await call(2);
     expect(first.status).toBe(200);
     // Before the fix the second request was taken too, and one of the two never got an answer.
     const second = await call(1);
     expect(second.status).toBe(400);
-    expect(await second.json()).toMatchObject({ id: 7, error: { code: -32600, message: expect.stringMatching(/id 7 is already used by a request still running on this session/) } });
+    expect(await second.json()).toMatchObject({
+      id: 7,
+      error: { code: -32600, message: expect.stringMatching(/id 7 is already used by a request still running on this session/) },
+    });
     expect(await first.text()).toMatch(/"id":7/);
     // Once that request has its answer, the id is free again.
     const again = await call(1);

@@ -35,7 +35,11 @@ beforeAll(async () => {
   const view = await getRegistry().create(stdioInput("packed everything", [EVERYTHING, "stdio"]));
   secret = getTaps().tapConnection(view.id, {});
 
-  const out = execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", work.dir], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  const out = execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", work.dir], {
+    cwd: ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   const tarball = path.join(work.dir, out.trim().split("\n").pop()!);
   const pkg = path.join(work.dir, "node_modules/loupe");
   mkdirSync(pkg, { recursive: true });
@@ -74,7 +78,9 @@ describe("npx loupe tap from a packed tarball", () => {
     expect(names).toContain("echo");
     const result = (await client.callTool({ name: "echo", arguments: { message: "from the tarball" } })) as CallToolResult;
     expect(result.content).toEqual([{ type: "text", text: "Echo: from the tarball" }]);
-    const call = getRegistry().listCalls(secret.tap.id).find((c) => JSON.stringify(c.args).includes("from the tarball"));
+    const call = getRegistry()
+      .listCalls(secret.tap.id)
+      .find((c) => JSON.stringify(c.args).includes("from the tarball"));
     expect(call).toMatchObject({ status: "ok", origin: { kind: "tap", client: { name: "packed-client", version: "2.0.0" } } });
   });
 });

@@ -46,7 +46,8 @@ beforeAll(async () => {
     req.on("data", (d) => (body += d));
     req.on("end", () => {
       received.push(`${req.method} ${req.url} ${JSON.stringify(req.headers)} ${body}`);
-      if (req.method === "GET") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ proof: "0".repeat(64) }));
+      if (req.method === "GET")
+        return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ proof: "0".repeat(64) }));
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: 1, result: {} }));
     });
   });
@@ -62,7 +63,10 @@ afterAll(async () => {
 });
 
 async function rawExchange(args: string[], lines: unknown[]): Promise<{ out: unknown[]; err: string; code: number | null }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, LOUPE_DATA_DIR: data.dir, LOUPE_TAP_KEY: "" } });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    stdio: ["pipe", "pipe", "pipe"],
+    env: { ...process.env, LOUPE_DATA_DIR: data.dir, LOUPE_TAP_KEY: "" },
+  });
   let out = "";
   let err = "";
   child.stdout.on("data", (d) => (out += d));
@@ -72,10 +76,22 @@ async function rawExchange(args: string[], lines: unknown[]): Promise<{ out: unk
   while (!out.trim() && child.exitCode === null && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   child.stdin.end();
   const code = child.exitCode ?? (await new Promise<number | null>((r) => child.once("exit", r)));
-  return { out: out.split("\n").filter(Boolean).map((l) => JSON.parse(l) as unknown), err, code };
+  return {
+    out: out
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as unknown),
+    err,
+    code,
+  };
 }
 
-const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
+const INIT = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+};
 
 describe("the proof route", () => {
   const proofUrl = (nonce: string, id = secret.tap.id) => `${host.url(id)}/proof?nonce=${nonce}`;
@@ -109,10 +125,23 @@ describe("loupe tap <name> and the port in taps.json", () => {
     expect(path.isAbsolute(secret.bin)).toBe(true);
     expect(existsSync(secret.bin)).toBe(true);
     expect(secret.bin).toBe(BIN);
-    const entry = Object.values((JSON.parse(tapSnippet("claude", { ...secret, name: secret.tap.name })) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers)[0]!;
+    const entry = Object.values(
+      (
+        JSON.parse(tapSnippet("claude", { ...secret, name: secret.tap.name })) as {
+          mcpServers: Record<string, { command: string; args: string[] }>;
+        }
+      ).mcpServers,
+    )[0]!;
     expect(entry).toEqual({ command: "node", args: [BIN, "tap", "proof everything"] });
     const client = new Client({ name: "proof-test", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, env: { ...getDefaultEnvironment(), LOUPE_DATA_DIR: data.dir }, stderr: "pipe" }));
+    await client.connect(
+      new StdioClientTransport({
+        command: entry.command,
+        args: entry.args,
+        env: { ...getDefaultEnvironment(), LOUPE_DATA_DIR: data.dir },
+        stderr: "pipe",
+      }),
+    );
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
       expect(names).toContain("echo");
@@ -130,7 +159,10 @@ describe("loupe tap <name> and the port in taps.json", () => {
     try {
       const r = await rawExchange(["tap", "proof everything"], [INIT]);
       expect(r.out).toHaveLength(1);
-      expect(r.out[0]).toMatchObject({ id: 1, error: { message: expect.stringMatching(/did not prove it is the Loupe holding this tap's key .*the key was not sent/) } });
+      expect(r.out[0]).toMatchObject({
+        id: 1,
+        error: { message: expect.stringMatching(/did not prove it is the Loupe holding this tap's key .*the key was not sent/) },
+      });
       expect(r.err).toMatch(/did not prove/);
       // It was asked (so the test saw the bin talk to it), and never given the key.
       expect(received.length).toBeGreaterThan(0);

@@ -41,7 +41,9 @@ afterAll(async () => {
 
 async function tapClient(name: string): Promise<Client> {
   const client = new Client({ name, version: "1.0.0" }, { capabilities: {}, versionNegotiation: { mode: "legacy" } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }),
+  );
   clients.push(client);
   return client;
 }
@@ -50,7 +52,12 @@ const subscribed = () => getRegistry().get(everything)?.state.subscriptions ?? [
 const unsubscribesSent = (uri: string) =>
   getRegistry()
     .traffic(everything, { limit: 1000 })
-    .filter((e) => e.direction === "out" && (e.raw as { method?: string }).method === "resources/unsubscribe" && (e.raw as { params?: { uri?: string } }).params?.uri === uri).length;
+    .filter(
+      (e) =>
+        e.direction === "out" &&
+        (e.raw as { method?: string }).method === "resources/unsubscribe" &&
+        (e.raw as { params?: { uri?: string } }).params?.uri === uri,
+    ).length;
 
 describe("a tap client's resources/unsubscribe", () => {
   it("keeps the subscription the user made in Loupe", async () => {

@@ -27,10 +27,14 @@ let secret: TapSecret;
 const clients: Client[] = [];
 
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
-const post = (body: unknown) => new Request("http://127.0.0.1/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const post = (body: unknown) =>
+  new Request("http://127.0.0.1/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 async function connectClient(url: string, key: string, era: "legacy" | "modern", name = "tap-test-client"): Promise<Client> {
-  const client = new Client({ name, version: "9.9.9" }, { capabilities: {}, versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: "2026-07-28" } } });
+  const client = new Client(
+    { name, version: "9.9.9" },
+    { capabilities: {}, versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: "2026-07-28" } } },
+  );
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${key}` } } });
   await client.connect(transport);
   clients.push(client);
@@ -59,7 +63,13 @@ describe("the tap store and its routes", () => {
     secret = (await res.json()) as TapSecret;
     expect(secret.url).toBe(`http://127.0.0.1:${PORT}/mcp/${everything}`);
     expect(Buffer.from(secret.key, "base64url").length).toBeGreaterThanOrEqual(32);
-    expect(secret.tap).toMatchObject({ id: everything, kind: "connection", name: "everything", policy: "never", keyHint: secret.key.slice(-4) });
+    expect(secret.tap).toMatchObject({
+      id: everything,
+      kind: "connection",
+      name: "everything",
+      policy: "never",
+      keyHint: secret.key.slice(-4),
+    });
 
     const again = (await (await tapRoute.POST(post({}), ctx(everything))).json()) as TapSecret;
     expect(again.key).toBe(secret.key);
@@ -69,7 +79,10 @@ describe("the tap store and its routes", () => {
 
     const file = path.join(data.dir, "taps.json");
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ port: PORT, taps: [{ id: everything, name: "everything", url: secret.url, key: secret.key }] });
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+      port: PORT,
+      taps: [{ id: everything, name: "everything", url: secret.url, key: secret.key }],
+    });
   });
 
   it("answers 404 tap:not_found for a connection that is not tapped", async () => {
@@ -93,16 +106,30 @@ describe("serving a connection over Streamable HTTP (2025-11-25)", () => {
     const result = await client.callTool({ name: "echo", arguments: { message: "through the tap" } });
     expect(result.content).toEqual([{ type: "text", text: "Echo: through the tap" }]);
     const call = getRegistry().listCalls(everything, { tool: "echo" })[0]!;
-    expect(call).toMatchObject({ status: "ok", origin: { kind: "tap", tapId: everything, client: { name: "tap-test-client", version: "9.9.9" } } });
+    expect(call).toMatchObject({
+      status: "ok",
+      origin: { kind: "tap", tapId: everything, client: { name: "tap-test-client", version: "9.9.9" } },
+    });
     const exchange = getRegistry()
       .traffic(everything, { limit: 500 })
       .filter((e) => e.kind === "tap_exchange")
       .map((e) => e.raw as Record<string, unknown>)
       .find((x) => x.method === "tools/call");
-    expect(exchange).toMatchObject({ tapId: everything, era: "legacy", name: "echo", callId: call.id, outcome: "ok", client: { name: "tap-test-client" } });
+    expect(exchange).toMatchObject({
+      tapId: everything,
+      era: "legacy",
+      name: "echo",
+      callId: call.id,
+      outcome: "ok",
+      client: { name: "tap-test-client" },
+    });
     expect(typeof exchange?.totalMs).toBe("number");
     expect(typeof exchange?.upstreamMs).toBe("number");
-    expect(getTaps().get(everything)?.clients[0]).toMatchObject({ name: "tap-test-client", version: "9.9.9", protocolVersion: "2025-11-25" });
+    expect(getTaps().get(everything)?.clients[0]).toMatchObject({
+      name: "tap-test-client",
+      version: "9.9.9",
+      protocolVersion: "2025-11-25",
+    });
   });
 });
 
@@ -114,10 +141,19 @@ describe("the tap's gate", () => {
     params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "curl", version: "1" } },
   });
   const send = (headers: Record<string, string>, url = secret.url) =>
-    fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: initialize });
+    fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      body: initialize,
+    });
 
   it("refuses no key, a wrong key and Loupe's login token with 401 and a Bearer challenge", async () => {
-    const attempts: Record<string, string>[] = [{}, { authorization: "Bearer not-the-key" }, { authorization: `Bearer ${host.token}` }, { "x-loupe-token": host.token }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer not-the-key" },
+      { authorization: `Bearer ${host.token}` },
+      { "x-loupe-token": host.token },
+    ];
     for (const headers of attempts) {
       const res = await send(headers);
       expect(res.status).toBe(401);
@@ -131,10 +167,14 @@ describe("the tap's gate", () => {
     expect((await send({ ...auth, origin: "http://127.0.0.1:9999" })).status).toBe(403);
     // fetch() does not let a caller set Host: a raw request does, as a DNS-rebinding page's would arrive.
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(secret.url, { method: "POST", headers: { ...auth, host: `evil.example:${PORT}`, "content-type": "application/json" } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        secret.url,
+        { method: "POST", headers: { ...auth, host: `evil.example:${PORT}`, "content-type": "application/json" } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on("error", reject);
       req.end(initialize);
     });
@@ -162,7 +202,10 @@ describe("the tap's gate", () => {
 async function answeringClient(era: "legacy" | "modern", seen: { method: string; params: unknown }[]): Promise<Client> {
   const client = new Client(
     { name: `answering-${era}`, version: "1.0.0" },
-    { capabilities: { sampling: {}, elicitation: { form: {} } }, versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: "2026-07-28" } } },
+    {
+      capabilities: { sampling: {}, elicitation: { form: {} } },
+      versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: "2026-07-28" } },
+    },
   );
   client.setRequestHandler("sampling/createMessage", async (request) => {
     seen.push({ method: request.method, params: request.params });
@@ -172,13 +215,16 @@ async function answeringClient(era: "legacy" | "modern", seen: { method: string;
     seen.push({ method: request.method, params: request.params });
     return { action: "decline" };
   });
-  const transport = new StreamableHTTPClientTransport(new URL(secret.url), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(secret.url), {
+    requestInit: { headers: { Authorization: `Bearer ${secret.key}` } },
+  });
   await client.connect(transport);
   clients.push(client);
   return client;
 }
 
-const textOf = (result: unknown) => (((result as { content?: unknown }).content as { text?: string }[] | undefined) ?? []).map((c) => c.text ?? "").join("\n");
+const textOf = (result: unknown) =>
+  (((result as { content?: unknown }).content as { text?: string }[] | undefined) ?? []).map((c) => c.text ?? "").join("\n");
 
 describe.each(["legacy", "modern"] as const)("the %s era", (era) => {
   it("speaks the era and calls a tool", async () => {
@@ -206,15 +252,27 @@ describe.each(["legacy", "modern"] as const)("the %s era", (era) => {
       .traffic(everything, { limit: 500 })
       .filter((e) => e.kind === "tap_forward")
       .map((e) => e.raw as { method: string; client?: { name: string } });
-    expect(forwards.filter((f) => f.client?.name === `answering-${era}`).map((f) => f.method)).toEqual(["sampling/createMessage", "elicitation/create"]);
+    expect(forwards.filter((f) => f.client?.name === `answering-${era}`).map((f) => f.method)).toEqual([
+      "sampling/createMessage",
+      "elicitation/create",
+    ]);
   });
 
   it("sends a server request to Loupe's inbox when the client did not declare the capability", async () => {
     const client = await connectClient(secret.url, secret.key, era, `bare-${era}`);
-    const before = new Set(getClientRequests().list({ connectionId: everything }).map((r) => r.id));
+    const before = new Set(
+      getClientRequests()
+        .list({ connectionId: everything })
+        .map((r) => r.id),
+    );
     const pending = client.callTool({ name: "trigger-sampling-request", arguments: { prompt: "inbox", maxTokens: 5 } });
     let request: McpClientRequest | undefined;
-    await until(() => (request = getClientRequests().list({ connectionId: everything }).find((r) => !before.has(r.id))) !== undefined);
+    await until(
+      () =>
+        (request = getClientRequests()
+          .list({ connectionId: everything })
+          .find((r) => !before.has(r.id))) !== undefined,
+    );
     expect(request).toMatchObject({ kind: "sampling", status: "pending" });
     await getClientRequests().answer(everything, request!.id, { action: "accept", text: "from the inbox" });
     expect(textOf(await pending)).toContain("from the inbox");
@@ -280,22 +338,42 @@ describe("a deleted connection", () => {
 
 describe("a client whose HTTP request closes mid-call", () => {
   it("cancels the upstream call although it sent no notifications/cancelled", async () => {
-    const headers = { authorization: `Bearer ${secret.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const headers = {
+      authorization: `Bearer ${secret.key}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    };
     const init = await fetch(secret.url, {
       method: "POST",
       headers,
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw-http", version: "1" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw-http", version: "1" } },
+      }),
     });
     const session = { ...headers, "mcp-session-id": init.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
     await init.text();
-    await (await fetch(secret.url, { method: "POST", headers: session, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
+    await (
+      await fetch(secret.url, {
+        method: "POST",
+        headers: session,
+        body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      })
+    ).text();
     const before = getRegistry().listCalls(everything, { tool: "trigger-long-running-operation" }).length;
     const controller = new AbortController();
     const res = await fetch(secret.url, {
       method: "POST",
       headers: session,
       signal: controller.signal,
-      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 30, steps: 30 } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "trigger-long-running-operation", arguments: { duration: 30, steps: 30 } },
+      }),
     });
     expect(res.status).toBe(200);
     let call: CallRecord | undefined;
@@ -329,15 +407,25 @@ describe("upstream notifications", () => {
 
 describe("an idle 2025-11-25 session", () => {
   it("is ended after SESSION_IDLE_MS without requests: the client gets 404 and initializes again", async () => {
-    const headers = { authorization: `Bearer ${secret.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const headers = {
+      authorization: `Bearer ${secret.key}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    };
     const init = await fetch(secret.url, {
       method: "POST",
       headers,
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "idle", version: "1" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "idle", version: "1" } },
+      }),
     });
     const session = { ...headers, "mcp-session-id": init.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
     await init.text();
-    const ping = () => fetch(secret.url, { method: "POST", headers: session, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }) });
+    const ping = () =>
+      fetch(secret.url, { method: "POST", headers: session, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }) });
     const first = await ping();
     expect(first.status).toBe(200);
     await first.text();

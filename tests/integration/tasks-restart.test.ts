@@ -54,7 +54,12 @@ describe("task records survive a restart of Loupe", () => {
     const listing = await getTaskManager().listing(conn2);
     expect(listing.sessionKey).toBe(conn2.sessionKey);
     const byId = new Map(listing.tasks.map((t) => [t.taskId, t] as [string, TaskRecord]));
-    expect(byId.get(finished.taskId)).toMatchObject({ status: "completed", tool: "simulate-research-query", args: { topic: "kept" }, sessionKey: oldSession });
+    expect(byId.get(finished.taskId)).toMatchObject({
+      status: "completed",
+      tool: "simulate-research-query",
+      args: { topic: "kept" },
+      sessionKey: oldSession,
+    });
     expect(JSON.stringify(byId.get(finished.taskId)!.result)).toContain("Research Report: kept");
     const cut = byId.get(running.taskId);
     expect(cut).toMatchObject({ status: "working", tool: "simulate-research-query", args: { topic: "cut off" }, sessionKey: oldSession });

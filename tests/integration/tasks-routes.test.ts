@@ -14,7 +14,11 @@ process.env.LOUPE_DATA_DIR = data.dir;
 const base = "http://127.0.0.1:3000";
 const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 const post = (url: string, body?: unknown) =>
-  new Request(base + url, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body), headers: { "content-type": "application/json" } });
+  new Request(base + url, {
+    method: "POST",
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 afterAll(async () => {
@@ -51,14 +55,21 @@ describe("task route handlers", () => {
     const one = (await (await oneTask.GET(new Request(base + `${url}/${taskId}`), ctx({ id, taskId }))).json()) as TaskRecord;
     expect(one.result).toEqual(fetched.result);
 
-    const second = (await (await tasksRoute.POST(post(url, { name: "simulate-research-query", arguments: { topic: "c" } }), ctx({ id }))).json()) as TaskRecord;
-    const cancelled = (await (await cancel.POST(post(`${url}/${second.taskId}/cancel`), ctx({ id, taskId: second.taskId }))).json()) as TaskRecord;
+    const second = (await (
+      await tasksRoute.POST(post(url, { name: "simulate-research-query", arguments: { topic: "c" } }), ctx({ id }))
+    ).json()) as TaskRecord;
+    const cancelled = (await (
+      await cancel.POST(post(`${url}/${second.taskId}/cancel`), ctx({ id, taskId: second.taskId }))
+    ).json()) as TaskRecord;
     expect(cancelled.status).toBe("cancelled");
 
     const listing = (await (await tasksRoute.GET(new Request(base + url), ctx({ id }))).json()) as TaskListing;
     expect(listing.support.toolsCall).toBe(true);
     expect(listing.tasks.map((t) => [t.taskId, t.status])).toEqual(
-      expect.arrayContaining([[taskId, "completed"], [second.taskId, "cancelled"]]),
+      expect.arrayContaining([
+        [taskId, "completed"],
+        [second.taskId, "cancelled"],
+      ]),
     );
     const unknown = await oneTask.GET(new Request(base + `${url}/zzz`), ctx({ id, taskId: "zzz" }));
     expect(unknown.status).toBe(404);

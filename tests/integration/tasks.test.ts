@@ -234,7 +234,11 @@ describe("a task's question while an unrelated tools/call runs", () => {
     const requests = getClientRequests();
     const before = new Set(requests.list({ connectionId: id }).map((r) => r.id));
     // A long call of the user's own runs while the task asks its question.
-    const long = registry.callTool(id, { callId: "unrelated-long", name: "trigger-long-running-operation", arguments: { duration: 30, steps: 30 } });
+    const long = registry.callTool(id, {
+      callId: "unrelated-long",
+      name: "trigger-long-running-operation",
+      arguments: { duration: 30, steps: 30 },
+    });
     await waitFor(() => (registry.listCalls(id, { tool: "trigger-long-running-operation" })[0]?.status === "running" ? true : undefined));
     const created = await tasks.run(conn, { name: "simulate-research-query", arguments: { topic: "python", ambiguous: true } });
     const question = await waitFor(() => requests.list({ connectionId: id }).find((r) => !before.has(r.id)), 15_000);

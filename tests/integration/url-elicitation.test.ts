@@ -27,7 +27,12 @@ describe("a tools/call refused with -32042 (URL elicitation required)", () => {
     expect(details(refused).code).toBe(-32042);
     const links = requiredUrlElicitations(refused.error?.details);
     expect(links).toEqual([
-      expect.objectContaining({ url: "https://auth.example.com/connect?account=ada", domain: "auth.example.com", linkable: true, elicitationId: "auth-1" }),
+      expect.objectContaining({
+        url: "https://auth.example.com/connect?account=ada",
+        domain: "auth.example.com",
+        linkable: true,
+        elicitationId: "auth-1",
+      }),
       expect.objectContaining({ url: "javascript:alert(1)", linkable: false }),
     ]);
     // What the view's Retry does: the same call again.

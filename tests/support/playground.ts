@@ -42,7 +42,11 @@ export const jsonPost = (body: unknown) =>
 
 /** A JSON POST to a path under Loupe's origin. */
 export const jsonPostTo = (url: string, body: unknown) =>
-  new Request("http://127.0.0.1:3000" + url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  new Request("http://127.0.0.1:3000" + url, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
 
 /** Polls `read` every 20 ms until it returns something truthy; throws after `ms`. */
 export async function waitFor<T>(what: string, read: () => T | undefined | null | false, ms = 15_000): Promise<T> {
@@ -56,7 +60,7 @@ export async function waitFor<T>(what: string, read: () => T | undefined | null 
 }
 
 /** The raw payloads of the entries of one kind, optionally of one column only. */
-export const raws = <T,>(entries: Entry[], kind: string, columnId?: string) =>
+export const raws = <T>(entries: Entry[], kind: string, columnId?: string) =>
   entries.filter((e) => e.kind === kind && (!columnId || e.sessionKey === columnId)).map((e) => e.raw as T);
 
 /** A conversation's entries as the hub holds them now. */

@@ -9,8 +9,17 @@ export function GET(): Promise<Response> {
   return handle(() => {
     // Each tapped connection carries its tap (issue 10) without the key.
     const taps = getTaps();
-    const byId = new Map(taps.list().filter((t) => t.kind === "connection").map((t) => [t.id, taps.view(t)]));
-    return Response.json(getRegistry().list().map((c) => (byId.has(c.id) ? { ...c, tap: byId.get(c.id) } : c)));
+    const byId = new Map(
+      taps
+        .list()
+        .filter((t) => t.kind === "connection")
+        .map((t) => [t.id, taps.view(t)]),
+    );
+    return Response.json(
+      getRegistry()
+        .list()
+        .map((c) => (byId.has(c.id) ? { ...c, tap: byId.get(c.id) } : c)),
+    );
   });
 }
 

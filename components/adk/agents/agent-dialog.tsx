@@ -59,7 +59,11 @@ export function AgentDialog({ open, onOpenChange, initial, onSubmit, pending, er
           <div className="flex flex-col gap-1">
             <span className="text-xs font-medium">Headers</span>
             <HeaderRows rows={draft.headers} onChange={(headers) => patch({ headers })} />
-            {errors.headers && <p role="alert" className="text-[11px] text-destructive">{errors.headers}</p>}
+            {errors.headers && (
+              <p role="alert" className="text-[11px] text-destructive">
+                {errors.headers}
+              </p>
+            )}
           </div>
           {error && (
             <p role="alert" className="rounded-md bg-destructive/10 px-2 py-1.5 text-xs text-destructive">

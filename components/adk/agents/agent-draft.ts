@@ -16,9 +16,7 @@ export interface AgentDraft {
 
 export type AgentDraftField = keyof AgentDraft;
 
-export type AgentDraftResult =
-  | { ok: true; input: AgentServerInput }
-  | { ok: false; errors: Partial<Record<AgentDraftField, string>> };
+export type AgentDraftResult = { ok: true; input: AgentServerInput } | { ok: false; errors: Partial<Record<AgentDraftField, string>> };
 
 export function emptyAgentDraft(): AgentDraft {
   return { name: "", url: "http://127.0.0.1:8000", userId: "user", headers: [] };

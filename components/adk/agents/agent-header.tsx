@@ -56,7 +56,11 @@ export function AgentHeader({ agent: a, busy, error, onCheck, onEdit, onDelete }
         </div>
       </div>
       {(a.state.error || error) && (
-        <p role="alert" data-testid="agent-error" className="mx-3 mb-2 rounded-md border border-destructive/30 bg-destructive/5 px-2 py-1.5 font-mono text-xs break-words">
+        <p
+          role="alert"
+          data-testid="agent-error"
+          className="mx-3 mb-2 rounded-md border border-destructive/30 bg-destructive/5 px-2 py-1.5 font-mono text-xs break-words"
+        >
           {error?.message ?? a.state.error}
         </p>
       )}

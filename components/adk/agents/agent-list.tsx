@@ -31,10 +31,14 @@ export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inb
           <PlusIcon /> Add agent server
         </Button>
       </div>
-      <ul className="max-h-64 min-h-0 overflow-y-auto px-1.5" data-testid="agent-list" role="listbox" aria-label="Agent servers" onKeyDown={onListKeyDown}>
-        {agents.length === 0 && (
-          <li className="px-2 py-3 text-center text-xs text-muted-foreground">No agent servers yet.</li>
-        )}
+      <ul
+        className="max-h-64 min-h-0 overflow-y-auto px-1.5"
+        data-testid="agent-list"
+        role="listbox"
+        aria-label="Agent servers"
+        onKeyDown={onListKeyDown}
+      >
+        {agents.length === 0 && <li className="px-2 py-3 text-center text-xs text-muted-foreground">No agent servers yet.</li>}
         {agents.map((a) => (
           <li
             key={a.id}
@@ -58,9 +62,7 @@ export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inb
           >
             <div className="flex items-center justify-between gap-2">
               <SafeText text={a.name} className="truncate text-sm font-medium" />
-              <span className="shrink-0 text-[10px] text-muted-foreground">
-                {plural(a.state.apps.length, "app")}
-              </span>
+              <span className="shrink-0 text-[10px] text-muted-foreground">{plural(a.state.apps.length, "app")}</span>
             </div>
             <div className="flex items-center justify-between gap-2">
               <AgentStatusDot status={a.state.status} />

@@ -27,12 +27,22 @@ export function AgentMain({ location, navigate }: AgentMainProps) {
       <InboxView
         onOpenSession={(item) =>
           // The raising event opens selected, so the session scrolls to the request that was clicked.
-          navigate({ agentId: item.agentId, app: item.appName, sessionId: item.sessionId, userId: item.userId, eventId: item.eventId || null })
+          navigate({
+            agentId: item.agentId,
+            app: item.appName,
+            sessionId: item.sessionId,
+            userId: item.userId,
+            eventId: item.eventId || null,
+          })
         }
         onOpenConnection={(request) => {
           // A task's question opens its task; any other, the tool whose call waits for it.
           const task = request.relatedCall ? undefined : relatedTaskIdOf(request.params);
-          navigate(task ? { connectionId: request.connectionId, tab: "tasks", task } : { connectionId: request.connectionId, tab: "tools", tool: request.relatedCall?.tool ?? null });
+          navigate(
+            task
+              ? { connectionId: request.connectionId, tab: "tasks", task }
+              : { connectionId: request.connectionId, tab: "tools", tool: request.relatedCall?.tool ?? null },
+          );
         }}
       />
     );

@@ -14,7 +14,13 @@ afterEach(() => {
 const LOCATION: WorkbenchLocation = EMPTY_LOCATION;
 
 const agent = (id: string, status: AgentServerView["state"]["status"], apps: string[]): AgentServerView => ({
-  id, name: id, url: "http://127.0.0.1:8000", headers: {}, userId: "user", createdAt: 1, state: { status, apps },
+  id,
+  name: id,
+  url: "http://127.0.0.1:8000",
+  headers: {},
+  userId: "user",
+  createdAt: 1,
+  state: { status, apps },
 });
 
 // As GET /api/inbox lists them: every row names its source.
@@ -84,7 +90,10 @@ describe("AgentSidebar", () => {
     fireEvent.click(screen.getByTestId("save-agent"));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith({ agentId: "new", app: null, sessionId: null, userId: null }));
     expect(router.requests.find((r) => r.method === "POST")!.body).toEqual({
-      name: "mine", url: "http://127.0.0.1:9000", userId: "ada", headers: { Authorization: "Bearer t" },
+      name: "mine",
+      url: "http://127.0.0.1:9000",
+      userId: "ada",
+      headers: { Authorization: "Bearer t" },
     });
     await waitFor(() => expect(screen.queryByTestId("add-agent-dialog")).toBeNull());
   });

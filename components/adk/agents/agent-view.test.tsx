@@ -13,11 +13,35 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const agent: AgentServerView = { id: "ag", name: "ag", url: "http://127.0.0.1:8000", headers: {}, userId: "u1", createdAt: 1, state: { status: "ok", apps: ["first", "second"] } };
+const agent: AgentServerView = {
+  id: "ag",
+  name: "ag",
+  url: "http://127.0.0.1:8000",
+  headers: {},
+  userId: "u1",
+  createdAt: 1,
+  state: { status: "ok", apps: ["first", "second"] },
+};
 
-function View({ navigate, app = null, sessionId = null }: { navigate: (patch: object) => void; app?: string | null; sessionId?: string | null }) {
+function View({
+  navigate,
+  app = null,
+  sessionId = null,
+}: {
+  navigate: (patch: object) => void;
+  app?: string | null;
+  sessionId?: string | null;
+}) {
   const actions = useAgentActions();
-  return <AgentView agent={agent} location={{ ...EMPTY_LOCATION, agentId: "ag", app, sessionId }} navigate={navigate} actions={actions} onEdit={() => {}} />;
+  return (
+    <AgentView
+      agent={agent}
+      location={{ ...EMPTY_LOCATION, agentId: "ag", app, sessionId }}
+      navigate={navigate}
+      actions={actions}
+      onEdit={() => {}}
+    />
+  );
 }
 
 describe("AgentView", () => {
@@ -45,7 +69,14 @@ describe("AgentView", () => {
   it("picking the app the URL already names, then making a session, opens that session (CI: it stayed hidden)", async () => {
     const router = fetchRouter({
       "GET /api/agents/ag/apps/first/sessions": () => [],
-      "GET /api/agents/ag/apps/first/sessions/s-new": () => ({ id: "s-new", appName: "first", userId: "u1", state: {}, events: [], lastUpdateTime: 1 }),
+      "GET /api/agents/ag/apps/first/sessions/s-new": () => ({
+        id: "s-new",
+        appName: "first",
+        userId: "u1",
+        state: {},
+        events: [],
+        lastUpdateTime: 1,
+      }),
     });
     vi.stubGlobal("fetch", router.fetch);
     const navigate = vi.fn();

@@ -41,7 +41,10 @@ export function ArtifactsPanel({ sessionRef, open, onOpen }: ArtifactsPanelProps
                 data-testid="artifact-item"
                 aria-current={open?.name === name ? "true" : undefined}
                 onClick={() => onOpen(open?.name === name ? null : { name, version: null })}
-                className={cn("flex w-full items-center gap-1.5 rounded px-1.5 py-1 text-left font-mono text-xs hover:bg-accent", open?.name === name && "bg-accent")}
+                className={cn(
+                  "flex w-full items-center gap-1.5 rounded px-1.5 py-1 text-left font-mono text-xs hover:bg-accent",
+                  open?.name === name && "bg-accent",
+                )}
               >
                 <FileIcon className="size-3.5 shrink-0 text-muted-foreground" />
                 <span className="truncate">{name}</span>
@@ -55,12 +58,23 @@ export function ArtifactsPanel({ sessionRef, open, onOpen }: ArtifactsPanelProps
   );
 }
 
-function OpenArtifactPreview({ sessionRef, open, onOpen }: { sessionRef: SessionRef; open: OpenArtifact; onOpen: (a: OpenArtifact) => void }) {
+function OpenArtifactPreview({
+  sessionRef,
+  open,
+  onOpen,
+}: {
+  sessionRef: SessionRef;
+  open: OpenArtifact;
+  onOpen: (a: OpenArtifact) => void;
+}) {
   const versions = useQuery(artifactVersionsQuery(sessionRef, open.name));
   const list = versions.data ?? [];
   const version = open.version ?? (list.length ? Math.max(...list) : null);
   const part = useQuery({ ...artifactPartQuery(sessionRef, open.name, version), enabled: version !== null });
-  if (versions.isError) return <QueryError title={`Could not list the versions of ${open.name}`} error={versions.error} onRetry={() => void versions.refetch()} />;
+  if (versions.isError)
+    return (
+      <QueryError title={`Could not list the versions of ${open.name}`} error={versions.error} onRetry={() => void versions.refetch()} />
+    );
   if (version === null) {
     return <p className="text-xs text-muted-foreground">{versions.isPending ? "Loading…" : `${open.name} has no versions.`}</p>;
   }

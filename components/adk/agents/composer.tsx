@@ -43,7 +43,11 @@ export function Composer({ onSend, onStop, running, sending, stopping, disabled 
       {files.length > 0 && (
         <ul className="flex flex-wrap gap-1" aria-label="Attached files">
           {files.map((f, i) => (
-            <li key={`${f.name}-${i}`} className="flex items-center gap-1 rounded border bg-muted/40 px-1.5 py-0.5 text-xs" data-testid="attached-file">
+            <li
+              key={`${f.name}-${i}`}
+              className="flex items-center gap-1 rounded border bg-muted/40 px-1.5 py-0.5 text-xs"
+              data-testid="attached-file"
+            >
               <span className="max-w-48 truncate">{f.name}</span>
               <span className="text-muted-foreground">{f.type || "binary"}</span>
               <button type="button" aria-label={`Remove ${f.name}`} onClick={() => setFiles((l) => l.filter((_, j) => j !== i))}>
@@ -97,12 +101,7 @@ export function Composer({ onSend, onStop, running, sending, stopping, disabled 
             </Button>
           </div>
           <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
-            <input
-              type="checkbox"
-              data-testid="streaming-toggle"
-              checked={streaming}
-              onChange={(e) => setStreaming(e.target.checked)}
-            />
+            <input type="checkbox" data-testid="streaming-toggle" checked={streaming} onChange={(e) => setStreaming(e.target.checked)} />
             Streaming
           </label>
         </div>

@@ -32,7 +32,13 @@ export function HeaderRows({ rows, onChange }: { rows: HeaderRow[]; onChange: (r
             onFocus={(e) => row.value === SECRET_MASK && e.currentTarget.select()}
             onChange={(e) => set(i, { value: e.target.value })}
           />
-          <Button type="button" size="icon" variant="ghost" aria-label={`Remove header ${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            aria-label={`Remove header ${i + 1}`}
+            onClick={() => onChange(rows.filter((_, j) => j !== i))}
+          >
             <XIcon />
           </Button>
         </div>

@@ -13,7 +13,8 @@ export function parseInitialState(text: string): StateParse {
   if (text.trim() === "") return { ok: true };
   try {
     const value = JSON.parse(text) as unknown;
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, error: "The initial state must be a JSON object" };
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      return { ok: false, error: "The initial state must be a JSON object" };
     return { ok: true, state: value as Record<string, unknown> };
   } catch (e) {
     return { ok: false, error: `Invalid JSON: ${errorMessage(e)}` };
@@ -65,7 +66,11 @@ export function NewSessionForm({ onCreate, pending, disabled }: NewSessionFormPr
           onChange={(e) => setText(e.target.value)}
         />
       )}
-      {error && <p role="alert" className="text-[11px] text-destructive">{error}</p>}
+      {error && (
+        <p role="alert" className="text-[11px] text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

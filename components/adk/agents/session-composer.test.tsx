@@ -55,9 +55,7 @@ describe("SessionComposer", () => {
   });
 
   it("Enter sends, Shift+Enter does not; a refused run shows inline and keeps the text", async () => {
-    const { router } = setup(() =>
-      Response.json({ error: { code: "upstream:http", message: "Session not found: s1" } }, { status: 502 }),
-    );
+    const { router } = setup(() => Response.json({ error: { code: "upstream:http", message: "Session not found: s1" } }, { status: 502 }));
     fireEvent.change(input(), { target: { value: "line one" } });
     fireEvent.keyDown(input(), { key: "Enter", shiftKey: true });
     expect(router.requests).toHaveLength(0);

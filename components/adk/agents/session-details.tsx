@@ -41,7 +41,9 @@ export function SessionDetails({ open, onOpenChange, wide, children }: SessionDe
         <Chevron className="size-3.5" />
         Details
       </button>
-      <div className={cn("max-h-[30vh] min-h-0 flex-col overflow-y-auto @3xl:flex @3xl:max-h-none @3xl:flex-1", open ? "flex" : "hidden")}>{children}</div>
+      <div className={cn("max-h-[30vh] min-h-0 flex-col overflow-y-auto @3xl:flex @3xl:max-h-none @3xl:flex-1", open ? "flex" : "hidden")}>
+        {children}
+      </div>
     </aside>
   );
 }

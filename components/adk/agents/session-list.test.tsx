@@ -24,7 +24,10 @@ function setup(selectedId: string | null = null) {
     "GET /api/agents/ag/apps/demo/sessions": () => sessions,
     "POST /api/agents/ag/apps/demo/sessions": (req) => {
       sessions = [summary("s3", 3000), ...sessions];
-      return Response.json({ id: "s3", appName: "demo", userId: "u1", state: (req.body as { state?: unknown }).state ?? {}, events: [], lastUpdateTime: 3000 }, { status: 201 });
+      return Response.json(
+        { id: "s3", appName: "demo", userId: "u1", state: (req.body as { state?: unknown }).state ?? {}, events: [], lastUpdateTime: 3000 },
+        { status: 201 },
+      );
     },
     "DELETE /api/agents/ag/apps/demo/sessions/s2": () => {
       sessions = sessions.filter((s) => s.id !== "s2");

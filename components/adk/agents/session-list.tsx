@@ -67,7 +67,12 @@ export function SessionList({ agentId, appName, userId, selectedId, onOpen }: Se
       ) : (
         <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="session-scroll">
           {list.length === 0 && <p className="py-3 text-center text-xs text-muted-foreground">No sessions for {userId} yet.</p>}
-          <ul data-testid="session-list" aria-label="Sessions" onKeyDown={onListKeyDown} style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+          <ul
+            data-testid="session-list"
+            aria-label="Sessions"
+            onKeyDown={onListKeyDown}
+            style={{ height: virtualizer.getTotalSize(), position: "relative" }}
+          >
             {virtualizer.getVirtualItems().map((row) => {
               const s = list[row.index];
               if (!s) return null;
@@ -82,7 +87,12 @@ export function SessionList({ agentId, appName, userId, selectedId, onOpen }: Se
                   style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${row.start}px)` }}
                   className={cn("group flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent", s.id === selectedId && "bg-accent")}
                 >
-                  <button type="button" data-session-open className="min-w-0 flex-1 rounded-sm text-left outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={() => onOpen(s.id)}>
+                  <button
+                    type="button"
+                    data-session-open
+                    className="min-w-0 flex-1 rounded-sm text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    onClick={() => onOpen(s.id)}
+                  >
                     <SafeText text={s.id} className="block truncate font-mono text-xs" />
                     <span className="block text-[10px] text-muted-foreground">
                       {s.lastUpdateTime ? new Date(s.lastUpdateTime).toLocaleString() : "—"}

@@ -17,14 +17,31 @@ const REF = { agentId: "ag", appName: "inspector_demo", userId: "u1", sessionId:
 function setup() {
   const router = fetchRouter({
     // Capture 21 ends paused on an adk_request_confirmation for delete_file.
-    "GET /api/agents/ag/apps/inspector_demo/sessions/s_confirm": () => ({ id: "s_confirm", appName: "inspector_demo", userId: "u1", state: {}, events: sseEvents("21"), lastUpdateTime: 1 }),
+    "GET /api/agents/ag/apps/inspector_demo/sessions/s_confirm": () => ({
+      id: "s_confirm",
+      appName: "inspector_demo",
+      userId: "u1",
+      state: {},
+      events: sseEvents("21"),
+      lastUpdateTime: 1,
+    }),
     "GET /api/inbox": () => [],
     "GET /api/agents/ag/apps/inspector_demo/sessions/s_confirm/artifacts": () => ["report.txt"],
     "GET /api/agents/ag/apps/inspector_demo/sessions/s_confirm/artifacts/report.txt/versions": () => [0, 1],
     "GET /api/agents/ag/apps/inspector_demo/sessions/s_confirm/artifacts/report.txt": () => ({ text: "v1 of the report" }),
     "POST /api/agents/ag/answers": (req) => {
       const b = req.body as { sessionKey: string; interruptId: string; answer: unknown };
-      return { answer: { id: "a1", agentId: "ag", sessionKey: b.sessionKey, interruptId: b.interruptId, answer: b.answer, status: "sent", createdAt: 9 } };
+      return {
+        answer: {
+          id: "a1",
+          agentId: "ag",
+          sessionKey: b.sessionKey,
+          interruptId: b.interruptId,
+          answer: b.answer,
+          status: "sent",
+          createdAt: 9,
+        },
+      };
     },
   });
   vi.stubGlobal("fetch", router.fetch);
@@ -44,7 +61,11 @@ describe("SessionView", () => {
 
     fireEvent.click(within(card).getByTestId("approve"));
     await waitFor(() => expect(router.requests.some((r) => r.method === "POST" && r.path === "/api/agents/ag/answers")).toBe(true));
-    const body = router.requests.find((r) => r.method === "POST")!.body as { sessionKey: string; interruptId: string; answer: { kind: string; confirmed: boolean } };
+    const body = router.requests.find((r) => r.method === "POST")!.body as {
+      sessionKey: string;
+      interruptId: string;
+      answer: { kind: string; confirmed: boolean };
+    };
     expect(body.sessionKey).toBe("inspector_demo/u1/s_confirm");
     expect(body.answer).toMatchObject({ kind: "confirmation", confirmed: true });
     expect(body.interruptId).toMatch(/^adk-/);
@@ -55,6 +76,8 @@ describe("SessionView", () => {
     const panel = await screen.findByTestId("artifacts-panel");
     fireEvent.click(await within(panel).findByText("report.txt"));
     expect(await within(panel).findByText(/v1 of the report/)).toBeTruthy();
-    expect(router.requests.map((r) => r.path)).toContain("/api/agents/ag/apps/inspector_demo/sessions/s_confirm/artifacts/report.txt?userId=u1&version=1");
+    expect(router.requests.map((r) => r.path)).toContain(
+      "/api/agents/ag/apps/inspector_demo/sessions/s_confirm/artifacts/report.txt?userId=u1&version=1",
+    );
   });
 });

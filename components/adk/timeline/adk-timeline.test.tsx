@@ -150,7 +150,14 @@ describe("streaming, errors and odd input", () => {
     const raws = sseEvents("03");
     let tl = createTimeline();
     for (const r of raws.slice(0, 2)) tl = applyEvent(tl, r);
-    const props = { view: "raw" as const, onViewChange: () => {}, filter: DEFAULT_TIMELINE_FILTER, onFilterChange: () => {}, selectedIndex: null, onSelect: () => {} };
+    const props = {
+      view: "raw" as const,
+      onViewChange: () => {},
+      filter: DEFAULT_TIMELINE_FILTER,
+      onFilterChange: () => {},
+      selectedIndex: null,
+      onSelect: () => {},
+    };
     const { rerender } = render(<AdkTimeline timeline={tl} {...props} />);
     settle();
     expect(eventRows()).toHaveLength(1);
@@ -175,7 +182,13 @@ describe("streaming, errors and odd input", () => {
     const tl = buildTimeline([
       ...sseEvents("09"),
       { id: "a", invocationId: "e-2", author: "m", timestamp: t, content: { parts: [{ functionCall: { id: "x", name: "f", args: {} } }] } },
-      { id: "b", invocationId: "e-2", author: "m", timestamp: t + 3, content: { parts: [{ functionResponse: { id: "x", name: "f", response: { error: "Error in tool 'f': boom" } } }] } },
+      {
+        id: "b",
+        invocationId: "e-2",
+        author: "m",
+        timestamp: t + 3,
+        content: { parts: [{ functionResponse: { id: "x", name: "f", response: { error: "Error in tool 'f': boom" } } }] },
+      },
       { error: "Tool confirmation rejected: confirmation_not_required." },
       "garbage",
     ]);
@@ -198,13 +211,22 @@ describe("streaming, errors and odd input", () => {
     const calls = [{ functionCall: { id: "x", name: "f", args: { q: 1 } } }, { functionCall: { id: "y", name: "g", args: {} } }];
     const tl = buildTimeline([
       { id: "a", invocationId: "e", author: "m", timestamp: t, content: { parts: calls } },
-      { id: "b", invocationId: "e", author: "m", timestamp: t + 40, content: { parts: [{ functionResponse: { id: "x", name: "f", response: { ok: 1 } } }] } },
+      {
+        id: "b",
+        invocationId: "e",
+        author: "m",
+        timestamp: t + 40,
+        content: { parts: [{ functionResponse: { id: "x", name: "f", response: { ok: 1 } } }] },
+      },
     ]);
     render(<Harness timeline={tl} />);
     settle();
     const group = screen.getByTestId("tool-calls-parallel");
     const cards = within(group).getAllByTestId("tool-call");
-    expect(cards.map((c) => [c.getAttribute("data-tool"), c.getAttribute("data-state")])).toEqual([["f", "ok"], ["g", "open"]]);
+    expect(cards.map((c) => [c.getAttribute("data-tool"), c.getAttribute("data-state")])).toEqual([
+      ["f", "ok"],
+      ["g", "open"],
+    ]);
     expect(within(cards[0]!).getByTestId("tool-call-latency").textContent).toBe("40 ms");
     expect(within(cards[1]!).queryByTestId("tool-call-result")).toBeNull();
   });
@@ -224,7 +246,13 @@ describe("10,000 events", () => {
     const raws: unknown[] = [];
     for (let i = 0; i < n; i++) {
       const inv = `e-${Math.floor(i / 10)}`;
-      raws.push({ id: `m${i}`, invocationId: inv, author: i % 10 === 0 ? "user" : "agent", timestamp: 1795257092000 + i, content: { parts: [{ text: `message ${i}` }] } });
+      raws.push({
+        id: `m${i}`,
+        invocationId: inv,
+        author: i % 10 === 0 ? "user" : "agent",
+        timestamp: 1795257092000 + i,
+        content: { parts: [{ text: `message ${i}` }] },
+      });
     }
     return raws;
   }
@@ -246,7 +274,13 @@ describe("10,000 events", () => {
   it("brings an event selected from outside into view", () => {
     layout.viewport = 600;
     const tl = buildTimeline(synthetic(10_000));
-    const props = { view: "raw" as const, onViewChange: () => {}, filter: DEFAULT_TIMELINE_FILTER, onFilterChange: () => {}, onSelect: () => {} };
+    const props = {
+      view: "raw" as const,
+      onViewChange: () => {},
+      filter: DEFAULT_TIMELINE_FILTER,
+      onFilterChange: () => {},
+      onSelect: () => {},
+    };
     const { rerender } = render(<AdkTimeline timeline={tl} selectedIndex={null} {...props} />);
     settle();
     expect(entryRow(42)).toBeUndefined();
@@ -263,7 +297,18 @@ describe("errors (issue 9 §4)", () => {
     invocationId: "e-fail",
     author: "loupe_demo",
     timestamp: 1795257300001,
-    content: { role: "user", parts: [{ functionResponse: { id: "adk-f1", name: "flaky_service", response: { error: "Error in tool 'flaky_service': service 'x' is unavailable" } } }] },
+    content: {
+      role: "user",
+      parts: [
+        {
+          functionResponse: {
+            id: "adk-f1",
+            name: "flaky_service",
+            response: { error: "Error in tool 'flaky_service': service 'x' is unavailable" },
+          },
+        },
+      ],
+    },
   };
   const call = {
     id: "tCall1",
@@ -323,18 +368,52 @@ describe("streaming bubbles (issue 9 §4)", () => {
 
 describe("a reused call id (a workflow gate run twice)", () => {
   const gate = (id: string, inv: string, t: number) => ({
-    id, invocationId: inv, author: "fetch", timestamp: t, nodeInfo: { path: "gate_twice.fetch" },
-    content: { role: "model", parts: [{ functionCall: { id: "gate_key", name: "adk_request_credential", args: { functionCallId: "gate_key", authConfig: { credentialKey: "gate_key" } } } }] },
+    id,
+    invocationId: inv,
+    author: "fetch",
+    timestamp: t,
+    nodeInfo: { path: "gate_twice.fetch" },
+    content: {
+      role: "model",
+      parts: [
+        {
+          functionCall: {
+            id: "gate_key",
+            name: "adk_request_credential",
+            args: { functionCallId: "gate_key", authConfig: { credentialKey: "gate_key" } },
+          },
+        },
+      ],
+    },
     longRunningToolIds: ["gate_key"],
   });
-  const say = (id: string, inv: string, t: number, text: string) => ({ id, invocationId: inv, author: "user", timestamp: t, content: { role: "user", parts: [{ text }] } });
-  const reply = { id: "r1", invocationId: "e-2", author: "user", timestamp: 1795257300002, content: { role: "user", parts: [{ functionResponse: { id: "gate_key", name: "adk_request_credential", response: { credentialKey: "gate_key" } } }] } };
+  const say = (id: string, inv: string, t: number, text: string) => ({
+    id,
+    invocationId: inv,
+    author: "user",
+    timestamp: t,
+    content: { role: "user", parts: [{ text }] },
+  });
+  const reply = {
+    id: "r1",
+    invocationId: "e-2",
+    author: "user",
+    timestamp: 1795257300002,
+    content: {
+      role: "user",
+      parts: [{ functionResponse: { id: "gate_key", name: "adk_request_credential", response: { credentialKey: "gate_key" } } }],
+    },
+  };
   const done = { id: "o1", invocationId: "e-2", author: "fetch", timestamp: 1795257300003, output: { fetched: true } };
 
   it("each run's call card shows its own result: the first done, the second still open", () => {
     const tl = buildTimeline([
-      say("u1", "e-1", 1795257300000, "go"), gate("g1", "e-1", 1795257300001), reply, done,
-      say("u2", "e-3", 1795257300004, "go again"), gate("g2", "e-3", 1795257300005),
+      say("u1", "e-1", 1795257300000, "go"),
+      gate("g1", "e-1", 1795257300001),
+      reply,
+      done,
+      say("u2", "e-3", 1795257300004, "go again"),
+      gate("g2", "e-3", 1795257300005),
     ]);
     render(<Harness timeline={tl} />);
     settle();

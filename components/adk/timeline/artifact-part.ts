@@ -14,7 +14,6 @@ export type ArtifactContent =
   | { kind: "binary"; mimeType: string; data: string; bytes: number }
   | { kind: "unknown"; raw: unknown };
 
-
 /** Python serializes bytes as URL-safe base64; atob wants the standard alphabet and padding. */
 export function standardBase64(data: string): string {
   const s = data.replace(/\s/g, "").replace(/-/g, "+").replace(/_/g, "/");
@@ -27,7 +26,14 @@ function isTextMime(mime: string): boolean {
     m.startsWith("text/") ||
     m.endsWith("+json") ||
     m.endsWith("+xml") ||
-    ["application/json", "application/xml", "application/javascript", "application/yaml", "application/x-yaml", "application/x-ndjson"].includes(m)
+    [
+      "application/json",
+      "application/xml",
+      "application/javascript",
+      "application/yaml",
+      "application/x-yaml",
+      "application/x-ndjson",
+    ].includes(m)
   );
 }
 

@@ -58,7 +58,12 @@ function Body({ content, name, version }: { content: ArtifactContent; name: stri
           <span className="text-muted-foreground">
             {content.mimeType} · {formatBytes(content.bytes)}
           </span>
-          <Button data-testid="artifact-download" size="xs" variant="outline" onClick={() => downloadBase64(content.data, filename, content.mimeType)}>
+          <Button
+            data-testid="artifact-download"
+            size="xs"
+            variant="outline"
+            onClick={() => downloadBase64(content.data, filename, content.mimeType)}
+          >
             <DownloadIcon />
             Download
           </Button>
@@ -75,13 +80,27 @@ function Body({ content, name, version }: { content: ArtifactContent; name: stri
 }
 
 /** One artifact version: text, JSON, image or a download, with a version picker. */
-export function ArtifactPreview({ name, version, versions, part, loading = false, error, onVersionChange, className }: ArtifactPreviewProps) {
+export function ArtifactPreview({
+  name,
+  version,
+  versions,
+  part,
+  loading = false,
+  error,
+  onVersionChange,
+  className,
+}: ArtifactPreviewProps) {
   const content = useMemo(() => classifyArtifact(part), [part]);
   // The event may name a version the list has not caught up with yet; offer it anyway.
   const options = versions.includes(version) ? versions : [...versions, version].sort((a, b) => a - b);
   const state = error ? "error" : loading ? "loading" : content.kind;
   return (
-    <section data-testid="artifact-preview" data-state={state} data-kind={content.kind} className={cn("flex min-w-0 flex-col gap-2", className)}>
+    <section
+      data-testid="artifact-preview"
+      data-state={state}
+      data-kind={content.kind}
+      className={cn("flex min-w-0 flex-col gap-2", className)}
+    >
       <header className="flex items-center gap-2">
         <h3 className="min-w-0 truncate font-mono text-sm font-semibold" title={name}>
           {name}
@@ -103,7 +122,11 @@ export function ArtifactPreview({ name, version, versions, part, loading = false
         </div>
       </header>
       {error ? (
-        <p data-testid="artifact-error" role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 px-2 py-1 text-xs text-destructive">
+        <p
+          data-testid="artifact-error"
+          role="alert"
+          className="rounded-md border border-destructive/50 bg-destructive/10 px-2 py-1 text-xs text-destructive"
+        >
           {error}
         </p>
       ) : loading ? (

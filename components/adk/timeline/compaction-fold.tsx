@@ -46,7 +46,11 @@ export function CompactionFold({ timeline, entry, covered, summary, expanded, vi
       >
         {expanded ? <ChevronDownIcon className="size-4" /> : <ChevronRightIcon className="size-4" />}
       </button>
-      <button type="button" className="flex min-w-0 flex-1 flex-col items-start gap-0.5 text-left" onClick={() => onSelect(selected ? null : entry)}>
+      <button
+        type="button"
+        className="flex min-w-0 flex-1 flex-col items-start gap-0.5 text-left"
+        onClick={() => onSelect(selected ? null : entry)}
+      >
         <span className="font-semibold">
           Compacted {plural(n, "event")}
           {view === "model" && <span className="ml-1 font-normal text-muted-foreground">— the model sees this summary instead</span>}

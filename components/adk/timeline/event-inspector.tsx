@@ -45,7 +45,11 @@ export function EventInspector({ timeline, index, className }: EventInspectorPro
   const state = useMemo(() => stateAt(timeline, index), [timeline, index]);
   const calls = useMemo(() => callsOfEntry(timeline, index), [timeline, index]);
   if (!entry) {
-    return <p data-testid="event-inspector-missing" className="p-3 text-xs text-muted-foreground">No event at #{index}.</p>;
+    return (
+      <p data-testid="event-inspector-missing" className="p-3 text-xs text-muted-foreground">
+        No event at #{index}.
+      </p>
+    );
   }
   const { event } = entry;
   const changed = new Set(entry.stateChanges.map((c) => c.key));
@@ -78,7 +82,13 @@ export function EventInspector({ timeline, index, className }: EventInspectorPro
         <Section title="Tool calls" testId="inspector-calls">
           <ul className="flex flex-col gap-1 text-xs">
             {calls.map((c) => (
-              <li key={c.callId} data-testid="inspector-call" data-call-id={c.callId} data-state={callState(c)} className="flex flex-wrap items-center gap-1.5">
+              <li
+                key={c.callId}
+                data-testid="inspector-call"
+                data-call-id={c.callId}
+                data-state={callState(c)}
+                className="flex flex-wrap items-center gap-1.5"
+              >
                 <span className="font-mono font-semibold">{c.name}</span>
                 <Badge variant="outline">{callState(c)}</Badge>
                 <span className="text-muted-foreground tabular-nums">called {formatEventTime(c.callTime)}</span>

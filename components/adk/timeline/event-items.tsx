@@ -70,7 +70,12 @@ export function EventItems({ entry, timeline, renderInterrupt, onOpenArtifact }:
             );
           case "result":
             return (
-              <ToolResultLine key={i} item={block.item} record={callRecordAt(timeline, block.item.callId, entry.index)} entry={entry.index} />
+              <ToolResultLine
+                key={i}
+                item={block.item}
+                record={callRecordAt(timeline, block.item.callId, entry.index)}
+                entry={entry.index}
+              />
             );
           case "pause":
             return (

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildTimeline } from "@/lib/protocols/adk/timeline";
 import { sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
-import {
-  DEFAULT_TIMELINE_FILTER,
-  filterTimeline,
-  isFiltering,
-  timelineAuthors,
-  timelineToolNames,
-  type TimelineFilter,
-} from "./filter";
+import { DEFAULT_TIMELINE_FILTER, filterTimeline, isFiltering, timelineAuthors, timelineToolNames, type TimelineFilter } from "./filter";
 import { buildRows, entryDepth } from "./rows";
 
 const tl = buildTimeline(sessionFixture("26_get_session_full.json").events, { seeded: true });

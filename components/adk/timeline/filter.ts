@@ -93,12 +93,7 @@ export function kindsPicked(kinds: TimelineFilter["kinds"]): boolean {
 }
 
 export function isFiltering(filter: TimelineFilter): boolean {
-  return (
-    filter.search.trim() !== "" ||
-    filter.author !== null ||
-    filter.tool !== null ||
-    FILTER_KINDS.some((k) => !filter.kinds[k])
-  );
+  return filter.search.trim() !== "" || filter.author !== null || filter.tool !== null || FILTER_KINDS.some((k) => !filter.kinds[k]);
 }
 
 function safeJson(value: unknown): string {
@@ -156,9 +151,7 @@ export function searchableText(entry: TimelineEntry): string {
 }
 
 function callsTool(entry: TimelineEntry, tool: string): boolean {
-  return entry.items.some(
-    (i) => (i.kind === "tool_call" || i.kind === "tool_result" || i.kind === "interrupt") && i.name === tool,
-  );
+  return entry.items.some((i) => (i.kind === "tool_call" || i.kind === "tool_result" || i.kind === "interrupt") && i.name === tool);
 }
 
 /** Entry indexes that pass the filter, ascending. */

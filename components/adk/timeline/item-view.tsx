@@ -64,7 +64,11 @@ export function ItemView({ item, onOpenArtifact }: ItemViewProps) {
         </div>
       );
     case "escalate":
-      return <Badge data-testid="escalate" variant="warning">escalate</Badge>;
+      return (
+        <Badge data-testid="escalate" variant="warning">
+          escalate
+        </Badge>
+      );
     case "workflow_output":
       return (
         <div data-testid="workflow-output" className="flex flex-col gap-0.5 text-xs">
@@ -103,7 +107,14 @@ export function ItemView({ item, onOpenArtifact }: ItemViewProps) {
       if (item.data && item.mimeType?.startsWith("image/")) {
         // A data: URL from the event itself; next/image cannot optimise it.
         // eslint-disable-next-line @next/next/no-img-element
-        return <img data-testid="timeline-media" alt={item.mimeType} className="max-h-48 w-fit rounded border" src={`data:${item.mimeType};base64,${item.data}`} />;
+        return (
+          <img
+            data-testid="timeline-media"
+            alt={item.mimeType}
+            className="max-h-48 w-fit rounded border"
+            src={`data:${item.mimeType};base64,${item.data}`}
+          />
+        );
       }
       return (
         <div data-testid="timeline-media" className="text-xs text-muted-foreground">
@@ -111,7 +122,11 @@ export function ItemView({ item, onOpenArtifact }: ItemViewProps) {
         </div>
       );
     case "code":
-      return <pre data-testid="timeline-code" className="overflow-auto rounded bg-muted p-2 font-mono text-xs">{item.code}</pre>;
+      return (
+        <pre data-testid="timeline-code" className="overflow-auto rounded bg-muted p-2 font-mono text-xs">
+          {item.code}
+        </pre>
+      );
     case "code_result":
       return (
         <pre data-testid="timeline-code-result" className="overflow-auto rounded bg-muted p-2 font-mono text-xs">

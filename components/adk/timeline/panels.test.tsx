@@ -67,7 +67,13 @@ describe("SessionSummary", () => {
   it("totals the full session", () => {
     render(<SessionSummary timeline={full()} />);
     const v = (id: string) => screen.getByTestId(`summary-${id}`).textContent;
-    expect([v("invocations"), v("events"), v("tokens-prompt"), v("tokens-candidates"), v("tokens-total")]).toEqual(["5", "21", "2,193", "242", "2,435"]);
+    expect([v("invocations"), v("events"), v("tokens-prompt"), v("tokens-candidates"), v("tokens-total")]).toEqual([
+      "5",
+      "21",
+      "2,193",
+      "242",
+      "2,435",
+    ]);
     expect([v("open-calls"), v("pending-interrupts"), v("state-size")]).toEqual(["0", "0", "5"]);
   });
 
@@ -94,7 +100,9 @@ describe("ArtifactPreview", () => {
   });
 
   it("pretty-prints JSON, shows images, offers other bytes as a download", () => {
-    const { rerender } = render(<ArtifactPreview {...base} part={{ inlineData: { mimeType: "application/json", data: b64('{"a":[1,2]}') } }} />);
+    const { rerender } = render(
+      <ArtifactPreview {...base} part={{ inlineData: { mimeType: "application/json", data: b64('{"a":[1,2]}') } }} />,
+    );
     expect(screen.getByTestId("artifact-json").textContent).toContain('"a": [\n    1,');
     rerender(<ArtifactPreview {...base} part={{ inlineData: { mimeType: "image/png", data: "iVBORw0KGgo=" } }} />);
     expect(screen.getByTestId("artifact-image").getAttribute("src")).toBe("data:image/png;base64,iVBORw0KGgo=");

@@ -12,15 +12,28 @@ export interface StateDiffProps {
 /** What this event did to the session state, key by key: before → after. */
 export function StateDiff({ changes }: StateDiffProps) {
   if (changes.length === 0) {
-    return <p data-testid="inspector-diff-empty" className="text-xs text-muted-foreground">This event changed no state.</p>;
+    return (
+      <p data-testid="inspector-diff-empty" className="text-xs text-muted-foreground">
+        This event changed no state.
+      </p>
+    );
   }
   return (
     <ul data-testid="inspector-diff" className="flex flex-col gap-1 text-xs">
       {changes.map((c, i) => (
-        <li key={`${c.key}:${i}`} data-testid="state-diff-row" data-key={c.key} data-scope={c.scope} className="flex min-w-0 flex-wrap items-center gap-1.5">
+        <li
+          key={`${c.key}:${i}`}
+          data-testid="state-diff-row"
+          data-key={c.key}
+          data-scope={c.scope}
+          className="flex min-w-0 flex-wrap items-center gap-1.5"
+        >
           <ScopeBadge scope={c.scope} />
           <span className="font-mono font-semibold">{c.key}</span>
-          <span data-testid="diff-before" className="rounded bg-destructive/10 px-1 font-mono text-destructive line-through decoration-destructive/40">
+          <span
+            data-testid="diff-before"
+            className="rounded bg-destructive/10 px-1 font-mono text-destructive line-through decoration-destructive/40"
+          >
             {c.existed ? inlineJson(c.before, 200) : "(new)"}
           </span>
           <span aria-hidden>→</span>
@@ -74,7 +87,13 @@ export function StateDeltaList({ delta, scopes }: StateDeltaListProps) {
   return (
     <ul data-testid="state-delta" className="flex flex-col gap-0.5 text-xs">
       {Object.entries(delta).map(([key, value]) => (
-        <li key={key} data-testid="state-key" data-key={key} data-scope={scopes[key] ?? "session"} className="flex min-w-0 items-center gap-1.5">
+        <li
+          key={key}
+          data-testid="state-key"
+          data-key={key}
+          data-scope={scopes[key] ?? "session"}
+          className="flex min-w-0 items-center gap-1.5"
+        >
           <span className="text-muted-foreground">state</span>
           <ScopeBadge scope={scopes[key] ?? "session"} />
           <span className="font-mono">{key}</span>

@@ -97,7 +97,14 @@ export function TimelineList({
                     onSelect={onSelect}
                   />
                 ) : (
-                  <RowEvent row={row} timeline={timeline} selectedIndex={selectedIndex} onSelect={onSelect} renderInterrupt={renderInterrupt} onOpenArtifact={onOpenArtifact} />
+                  <RowEvent
+                    row={row}
+                    timeline={timeline}
+                    selectedIndex={selectedIndex}
+                    onSelect={onSelect}
+                    renderInterrupt={renderInterrupt}
+                    onOpenArtifact={onOpenArtifact}
+                  />
                 )}
               </div>
             );

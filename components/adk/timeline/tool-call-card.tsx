@@ -35,10 +35,7 @@ function ResultBlock({ result, label }: { result: ToolResultRecord; label: strin
       <span className={cn("text-[11px] text-muted-foreground", result.isError && "text-destructive")}>
         {label} · {result.author}
       </span>
-      <JsonView
-        value={result.response}
-        className={cn(result.isError && "bg-destructive/10 text-destructive")}
-      />
+      <JsonView value={result.response} className={cn(result.isError && "bg-destructive/10 text-destructive")} />
     </div>
   );
 }
@@ -115,7 +112,10 @@ export function ToolResultLine({ item, record, entry }: ToolResultLineProps) {
       data-testid="tool-result"
       data-call-id={item.callId}
       data-state={item.isError ? "error" : "ok"}
-      className={cn("flex min-w-0 flex-col gap-1 rounded-md border-l-2 pl-2", item.isError ? "border-destructive" : "border-emerald-500/60")}
+      className={cn(
+        "flex min-w-0 flex-col gap-1 rounded-md border-l-2 pl-2",
+        item.isError ? "border-destructive" : "border-emerald-500/60",
+      )}
     >
       <div className="flex flex-wrap items-center gap-1.5 text-xs">
         <span>↳ result of</span>

@@ -59,12 +59,19 @@ export function AppConsentDialog({ ask, onAnswer }: { ask: AppAsk | null; onAnsw
                 </>
               ) : (
                 <>
-                  It opens in a new tab, on <strong><SafeText text={hostOf(ask.url)} /></strong>.
+                  It opens in a new tab, on{" "}
+                  <strong>
+                    <SafeText text={hostOf(ask.url)} />
+                  </strong>
+                  .
                 </>
               )}
             </DialogDescription>
           </DialogHeader>
-          <pre className="max-h-60 overflow-auto rounded-md bg-muted p-2 font-mono text-xs whitespace-pre-wrap break-all" data-testid="app-consent-detail">
+          <pre
+            className="max-h-60 overflow-auto rounded-md bg-muted p-2 font-mono text-xs whitespace-pre-wrap break-all"
+            data-testid="app-consent-detail"
+          >
             {ask.kind === "call" ? JSON.stringify(ask.args, null, 2) : ask.url}
           </pre>
           <DialogFooter>

@@ -98,11 +98,20 @@ export function AppFrame(p: AppFrameProps) {
         <span className="shrink-0" data-testid="app-state">
           · {STATE_LABEL[state]}
         </span>
-        <Button size="xs" variant="outline" className="ml-auto" onClick={() => setMode(full ? "inline" : "fullscreen")} data-testid="app-display-mode">
+        <Button
+          size="xs"
+          variant="outline"
+          className="ml-auto"
+          onClick={() => setMode(full ? "inline" : "fullscreen")}
+          data-testid="app-display-mode"
+        >
           {full ? <Minimize2Icon /> : <Maximize2Icon />} {full ? "Exit full screen" : "Full screen"}
         </Button>
       </div>
-      <div ref={setBox} className={cn("min-w-0 overflow-hidden rounded-md", p.resource.prefersBorder !== false && "border", full && "flex-1")}>
+      <div
+        ref={setBox}
+        className={cn("min-w-0 overflow-hidden rounded-md", p.resource.prefersBorder !== false && "border", full && "flex-1")}
+      >
         <iframe
           ref={setFrame}
           src={src}

@@ -21,7 +21,10 @@ const tool = {
 describe("AppLauncher (Apps tab)", () => {
   it("shows no errors before a first Open/Run attempt, keeps its actions above the form, and blocks an invalid Open", () => {
     // The call history is fetched; answer it empty so the launcher renders as on a fresh server.
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ calls: [] }), { status: 200, headers: { "content-type": "application/json" } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ calls: [] }), { status: 200, headers: { "content-type": "application/json" } })),
+    );
     renderWithClient(<AppLauncher connectionId="c" connected tool={tool} resourceUri="ui://plan-trip/app.html" />);
     const launcher = screen.getByTestId("app-launcher");
     expect(within(launcher).queryAllByRole("alert")).toHaveLength(0);

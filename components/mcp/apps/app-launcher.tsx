@@ -52,8 +52,16 @@ export function AppLauncher({ connectionId, connected, tool, resourceUri }: AppL
         <span className="ml-2 font-mono text-xs font-normal text-muted-foreground">{resourceUri}</span>
       </h2>
       {/* Above the form and sticky (at -top-4, over the scroll pane's p-4, so no field peeks above it): a long form (plan-trip) must not push Open/Run out of reach. */}
-      <div className="sticky -top-4 z-10 -mx-1 flex flex-wrap items-center gap-2 border-b bg-background px-1 py-2" data-testid="app-actions">
-        <Button variant="outline" disabled={unready !== null} onClick={() => attempt(() => setLaunch({ kind: "open", id: newId(), args }))} data-testid="app-open">
+      <div
+        className="sticky -top-4 z-10 -mx-1 flex flex-wrap items-center gap-2 border-b bg-background px-1 py-2"
+        data-testid="app-actions"
+      >
+        <Button
+          variant="outline"
+          disabled={unready !== null}
+          onClick={() => attempt(() => setLaunch({ kind: "open", id: newId(), args }))}
+          data-testid="app-open"
+        >
           <AppWindowIcon /> Open app
         </Button>
         <Button
@@ -70,14 +78,35 @@ export function AppLauncher({ connectionId, connected, tool, resourceUri }: AppL
         </Button>
         {(unready ?? (attempted ? invalid : null)) && <span className="text-xs text-muted-foreground">{unready ?? invalid}</span>}
       </div>
-      <SchemaFormEditor schema={tool.inputSchema} value={args} onChange={setArgs} errors={errors} onJsonErrorChange={setJsonError} idPrefix="app-args" />
+      <SchemaFormEditor
+        schema={tool.inputSchema}
+        value={args}
+        onChange={setArgs}
+        errors={errors}
+        onJsonErrorChange={setJsonError}
+        idPrefix="app-args"
+      />
       {runError && <QueryError title="The call could not be made" error={runError} />}
       {launch?.kind === "open" && (
-        <AppView connectionId={connectionId} tool={tool} resourceUri={resourceUri} appSessionId={launch.id} input={launch.args} outcome={null} />
+        <AppView
+          connectionId={connectionId}
+          tool={tool}
+          resourceUri={resourceUri}
+          appSessionId={launch.id}
+          input={launch.args}
+          outcome={null}
+        />
       )}
       {call && (
         <>
-          <AppView connectionId={connectionId} tool={tool} resourceUri={resourceUri} appSessionId={call.id} input={call.args} outcome={outcomeOf(call)} />
+          <AppView
+            connectionId={connectionId}
+            tool={tool}
+            resourceUri={resourceUri}
+            appSessionId={call.id}
+            input={call.args}
+            outcome={outcomeOf(call)}
+          />
           <ToolResultView call={call} outputSchema={tool.outputSchema} />
         </>
       )}

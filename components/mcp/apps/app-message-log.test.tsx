@@ -28,7 +28,9 @@ describe("AppMessageLog at narrow widths", () => {
     expect(method.className).not.toMatch(/break-all|wrap-anywhere|break-words/);
     expect(method.querySelectorAll("wbr")).toHaveLength(2);
     // Each part is kept whole (not even split at its hyphens), with a break opportunity only after each '/'.
-    const parts = [...method.children].map((el) => (el.tagName === "WBR" ? "|" : `${el.textContent}${el.classList.contains("whitespace-nowrap") ? "" : "(wraps)"}`));
+    const parts = [...method.children].map((el) =>
+      el.tagName === "WBR" ? "|" : `${el.textContent}${el.classList.contains("whitespace-nowrap") ? "" : "(wraps)"}`,
+    );
     expect(parts).toEqual(["ui/", "|", "notifications/", "|", "sandbox-proxy-ready"]);
   });
 });

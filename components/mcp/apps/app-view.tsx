@@ -34,10 +34,21 @@ export function AppView(p: AppViewProps) {
 
   let body: React.ReactNode;
   if (sandbox.isError) body = <QueryError title="Could not reach the apps sandbox" error={sandbox.error} />;
-  else if (read.isError) body = <QueryError title={`Could not read ${p.resourceUri}`} error={read.error} onRetry={() => void read.refetch()} />;
+  else if (read.isError)
+    body = <QueryError title={`Could not read ${p.resourceUri}`} error={read.error} onRetry={() => void read.refetch()} />;
   else if (!sandbox.data || !resource) body = <p className="text-xs text-muted-foreground">Reading the app…</p>;
-  else if ("error" in sandbox.data) body = <p className="text-sm text-destructive" data-testid="apps-off">MCP apps are off: {sandbox.data.error}</p>;
-  else if ("error" in resource) body = <p className="text-sm text-destructive" data-testid="app-resource-error">{resource.error}</p>;
+  else if ("error" in sandbox.data)
+    body = (
+      <p className="text-sm text-destructive" data-testid="apps-off">
+        MCP apps are off: {sandbox.data.error}
+      </p>
+    );
+  else if ("error" in resource)
+    body = (
+      <p className="text-sm text-destructive" data-testid="app-resource-error">
+        {resource.error}
+      </p>
+    );
   else
     body = (
       <>
@@ -45,7 +56,13 @@ export function AppView(p: AppViewProps) {
           {cleanCspSummary(resource.csp)}
           {resource.warnings.map((w) => ` · ${w}`)}
         </p>
-        <AppFrame key={p.appSessionId} {...p} tools={tools.data?.tools ?? [p.tool]} resource={resource} sandboxOrigin={sandbox.data.origin} />
+        <AppFrame
+          key={p.appSessionId}
+          {...p}
+          tools={tools.data?.tools ?? [p.tool]}
+          resource={resource}
+          sandboxOrigin={sandbox.data.origin}
+        />
       </>
     );
   return (

@@ -23,7 +23,8 @@ export function AppsPanel({ connection }: { connection: ConnectionView }) {
   const current = apps.find((a) => a.key === picked) ?? apps[0] ?? null;
 
   if (!connected) return <p className="p-4 text-sm text-muted-foreground">Connect the server to list its apps.</p>;
-  if (tools.isError) return <QueryError className="m-4" title="Could not list the tools" error={tools.error} onRetry={() => void tools.refetch()} />;
+  if (tools.isError)
+    return <QueryError className="m-4" title="Could not list the tools" error={tools.error} onRetry={() => void tools.refetch()} />;
   if (tools.isPending) return <p className="p-4 text-sm text-muted-foreground">Listing tools…</p>;
   if (!apps.length)
     return (
@@ -40,7 +41,10 @@ export function AppsPanel({ connection }: { connection: ConnectionView }) {
               type="button"
               onClick={() => setPicked(a.key)}
               aria-current={current?.key === a.key}
-              className={cn("flex w-full min-w-0 flex-col items-start rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent", current?.key === a.key && "bg-accent")}
+              className={cn(
+                "flex w-full min-w-0 flex-col items-start rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent",
+                current?.key === a.key && "bg-accent",
+              )}
               data-testid="app-tool"
             >
               <span className="flex items-center gap-1.5 font-medium">
@@ -53,7 +57,9 @@ export function AppsPanel({ connection }: { connection: ConnectionView }) {
         ))}
       </ul>
       <div className="min-w-0 flex-1 overflow-y-auto p-4">
-        {current && <AppLauncher key={current.key} connectionId={connection.id} connected={connected} tool={current.tool} resourceUri={current.uri} />}
+        {current && (
+          <AppLauncher key={current.key} connectionId={connection.id} connected={connected} tool={current.tool} resourceUri={current.uri} />
+        )}
       </div>
     </div>
   );

@@ -29,7 +29,10 @@ const httpUrl = (u: string) => /^https?:\/\//i.test(u);
  * recorded call) for tools visible to apps, after the user's yes unless read-only; resources/read;
  * open-link after a confirm; ui/message shown; display mode inline / full screen.
  */
-export function installHostHandlers(bridge: AppBridge, o: { connectionId: string; tools: () => Tool[]; callbacks: () => AppHostCallbacks }): void {
+export function installHostHandlers(
+  bridge: AppBridge,
+  o: { connectionId: string; tools: () => Tool[]; callbacks: () => AppHostCallbacks },
+): void {
   bridge.oncalltool = async ({ name, arguments: args = {} }) => {
     const tool = o.tools().find((t) => t.name === name);
     if (!tool) throw new Error(`The server lists no tool named ${name}`);
@@ -39,7 +42,8 @@ export function installHostHandlers(bridge: AppBridge, o: { connectionId: string
     if (call.status === "ok" || call.status === "tool_error") return call.result as CallToolResult;
     throw new Error(call.error?.message ?? `The call to ${name} ended: ${call.status}`);
   };
-  bridge.onreadresource = async ({ uri }) => (await resourceApi.read(o.connectionId, uri)).result as Awaited<ReturnType<NonNullable<AppBridge["onreadresource"]>>>;
+  bridge.onreadresource = async ({ uri }) =>
+    (await resourceApi.read(o.connectionId, uri)).result as Awaited<ReturnType<NonNullable<AppBridge["onreadresource"]>>>;
   bridge.onopenlink = async ({ url }) => {
     const ok = httpUrl(url) && (await o.callbacks().confirmLink(url));
     if (ok) window.open(url, "_blank", "noopener,noreferrer");

@@ -18,7 +18,11 @@ export function ToolAppBadges({ tool }: { tool: Tool }) {
         </Badge>
       )}
       {!visibility.includes("model") && (
-        <Badge variant="secondary" title="_meta.ui.visibility: only the server's apps call it; hosts hide it from models" data-testid="tool-app-only">
+        <Badge
+          variant="secondary"
+          title="_meta.ui.visibility: only the server's apps call it; hosts hide it from models"
+          data-testid="tool-app-only"
+        >
           app-only
         </Badge>
       )}

@@ -52,12 +52,25 @@ export function useAppHost(o: AppHostOptions): { connected: boolean; ready: bool
     const win = frame?.contentWindow;
     if (!win) return;
     const cb = () => live.current.callbacks;
-    const recorder = createAppRecorder(connectionId, { appSessionId, tool: live.current.tool.name, resourceUri }, (m) => cb().onLog(m), (e) => cb().onError(e));
+    const recorder = createAppRecorder(
+      connectionId,
+      { appSessionId, tool: live.current.tool.name, resourceUri },
+      (m) => cb().onLog(m),
+      (e) => cb().onError(e),
+    );
     const { html, csp, permissions } = live.current.resource;
     const bridge = new AppBridge(
       null,
       HOST_INFO,
-      { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, message: { text: {} }, updateModelContext: { text: {} }, sandbox: { csp, permissions } },
+      {
+        openLinks: {},
+        serverTools: {},
+        serverResources: {},
+        logging: {},
+        message: { text: {} },
+        updateModelContext: { text: {} },
+        sandbox: { csp, permissions },
+      },
       { hostContext: live.current.hostContext },
     );
     bridge.addEventListener("sandboxready", () => void bridge.sendSandboxResourceReady({ html, csp, permissions }));
@@ -77,10 +90,13 @@ export function useAppHost(o: AppHostOptions): { connected: boolean; ready: bool
       setReady(false);
       // The View gets its teardown request; the frame goes at once (the spec's SHOULD-wait is
       // for hosts that keep the frame; this one is being unmounted by React).
-      void bridge.teardownResource({}, { timeout: 1_000 }).catch(() => undefined).finally(() => {
-        recorder.flush();
-        void bridge.close();
-      });
+      void bridge
+        .teardownResource({}, { timeout: 1_000 })
+        .catch(() => undefined)
+        .finally(() => {
+          recorder.flush();
+          void bridge.close();
+        });
     };
   }, [frame, appSessionId, connectionId, resourceUri]);
 
@@ -97,7 +113,9 @@ export function useAppHost(o: AppHostOptions): { connected: boolean; ready: bool
     }
     if (o.outcome && sent.current.input && !sent.current.outcome) {
       sent.current.outcome = true;
-      void (o.outcome.kind === "result" ? bridge.sendToolResult(o.outcome.result as CallToolResult) : bridge.sendToolCancelled({ reason: o.outcome.reason }));
+      void (o.outcome.kind === "result"
+        ? bridge.sendToolResult(o.outcome.result as CallToolResult)
+        : bridge.sendToolCancelled({ reason: o.outcome.reason }));
     }
   }, [ready, o.input, o.outcome]);
 

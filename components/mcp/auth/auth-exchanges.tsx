@@ -83,7 +83,12 @@ function LogRowView({ row, open, onToggle }: { row: LogRow; open: boolean; onTog
   }
   if (row.type === "unread") {
     return (
-      <details className="rounded border border-dashed text-xs" data-testid="auth-unread" open={open} onToggle={(e) => onToggle(e.currentTarget.open)}>
+      <details
+        className="rounded border border-dashed text-xs"
+        data-testid="auth-unread"
+        open={open}
+        onToggle={(e) => onToggle(e.currentTarget.open)}
+      >
         <summary className="flex cursor-pointer items-center gap-2 px-2 py-1">
           <span className="font-mono text-muted-foreground">{row.time}</span>
           <span className="min-w-0 truncate text-muted-foreground">{row.error}</span>
@@ -107,7 +112,9 @@ function LogRowView({ row, open, onToggle }: { row: LogRow; open: boolean; onTog
         <span className="font-mono text-muted-foreground">{row.time}</span>
         <span className="w-44 shrink-0 font-medium">{PHASE_LABEL[x.phase]}</span>
         <span className="font-mono">{x.method}</span>
-        <span className={cn("font-mono", exchangeOk(x) ? "text-emerald-600 dark:text-emerald-400" : "text-destructive")}>{x.status || "—"}</span>
+        <span className={cn("font-mono", exchangeOk(x) ? "text-emerald-600 dark:text-emerald-400" : "text-destructive")}>
+          {x.status || "—"}
+        </span>
         <span className="min-w-0 flex-1 truncate font-mono text-muted-foreground" title={x.url}>
           {x.url}
         </span>

@@ -22,8 +22,27 @@ afterEach(() => {
 
 let seq = 0;
 const http = (x: Partial<AuthHttpExchange>): Entry => ({
-  seq: ++seq, connectionId: "r", sessionKey: null, receivedAt: 1_700_000_000_000, sourceTime: null, direction: "out", protocol: "loupe", kind: "auth_http", rawBytes: 1,
-  raw: { phase: "resource", method: "GET", url: "http://as/x", status: 200, requestHeaders: {}, responseStatus: 200, responseHeaders: {}, ms: 3, ...x, ...(x.status !== undefined ? { responseStatus: x.status } : {}) },
+  seq: ++seq,
+  connectionId: "r",
+  sessionKey: null,
+  receivedAt: 1_700_000_000_000,
+  sourceTime: null,
+  direction: "out",
+  protocol: "loupe",
+  kind: "auth_http",
+  rawBytes: 1,
+  raw: {
+    phase: "resource",
+    method: "GET",
+    url: "http://as/x",
+    status: 200,
+    requestHeaders: {},
+    responseStatus: 200,
+    responseHeaders: {},
+    ms: 3,
+    ...x,
+    ...(x.status !== undefined ? { responseStatus: x.status } : {}),
+  },
 });
 const event = (ev: AuthEvent): Entry => ({ ...http({}), seq: ++seq, kind: "auth_event", direction: "local", raw: ev });
 
@@ -35,7 +54,13 @@ const flow: Entry[] = [
   http({ phase: "registration", method: "POST", status: 201, requestBody: { client_name: "Loupe" } }),
   event({ phase: "authorization", event: "authorization_needed", ok: true, message: "Authorization needed: open the authorization page" }),
   event({ phase: "authorization", event: "callback", ok: true, message: "code" }),
-  http({ phase: "token", method: "POST", status: 400, requestBody: { code: SECRET_MASK }, responseBody: { error: "invalid_grant", error_description: "PKCE verification failed" } }),
+  http({
+    phase: "token",
+    method: "POST",
+    status: 400,
+    requestBody: { code: SECRET_MASK },
+    responseBody: { error: "invalid_grant", error_description: "PKCE verification failed" },
+  }),
 ];
 
 describe("stepsOf", () => {
@@ -63,7 +88,9 @@ describe("stepsOf", () => {
 
 describe("AuthExchanges", () => {
   it("renders only a window of a 5,000-entry log, and an opened exchange stays open when scrolled out and back", () => {
-    const many = Array.from({ length: 5_000 }, (_, i) => http({ phase: i % 2 ? "refresh" : "token", method: "POST", status: 200, url: `http://as/token/${i}` }));
+    const many = Array.from({ length: 5_000 }, (_, i) =>
+      http({ phase: i % 2 ? "refresh" : "token", method: "POST", status: 200, url: `http://as/token/${i}` }),
+    );
     render(<AuthExchanges entries={many} />);
     const shown = () => screen.getAllByTestId("auth-exchange");
     const urls = () => shown().map((d) => d.querySelector("summary [title]")!.getAttribute("title"));
@@ -96,10 +123,29 @@ describe("AuthExchanges", () => {
 
 describe("AuthPanel", () => {
   const remote = connectionFixture(
-    { id: "r", name: "remote", transport: "http", url: "http://127.0.0.1:1/mcp", headers: { Authorization: SECRET_MASK }, oauth: { enabled: true } } as never,
-    { status: "error", auth: { status: "needs_authorization", authorizationUrl: "http://as/authorize?x", message: "Authorization needed: open the authorization page" } },
+    {
+      id: "r",
+      name: "remote",
+      transport: "http",
+      url: "http://127.0.0.1:1/mcp",
+      headers: { Authorization: SECRET_MASK },
+      oauth: { enabled: true },
+    } as never,
+    {
+      status: "error",
+      auth: {
+        status: "needs_authorization",
+        authorizationUrl: "http://as/authorize?x",
+        message: "Authorization needed: open the authorization page",
+      },
+    },
   );
-  const summary: AuthSummary = { enabled: true, redirectUrl: "http://127.0.0.1:6280/oauth/callback", conflictingAuthorizationHeader: true, client: { clientId: "dyn-1", registration: "dynamic", hasSecret: false } };
+  const summary: AuthSummary = {
+    enabled: true,
+    redirectUrl: "http://127.0.0.1:6280/oauth/callback",
+    conflictingAuthorizationHeader: true,
+    client: { clientId: "dyn-1", registration: "dynamic", hasSecret: false },
+  };
 
   it("shows the status, the conflict warning, the steps, and each exchange with its masked bodies", async () => {
     const router = fetchRouter({ "GET /api/connections/r/auth": () => summary, "GET /api/connections/r/auth/log": () => flow });
@@ -132,7 +178,10 @@ describe("AuthPanel", () => {
   });
 
   it("says OAuth is off for a remote connection without it", () => {
-    const router = fetchRouter({ "GET /api/connections/r/auth": () => ({ ...summary, enabled: false }), "GET /api/connections/r/auth/log": () => [] });
+    const router = fetchRouter({
+      "GET /api/connections/r/auth": () => ({ ...summary, enabled: false }),
+      "GET /api/connections/r/auth/log": () => [],
+    });
     vi.stubGlobal("fetch", router.fetch);
     renderWithClient(<AuthPanel connection={{ ...remote, oauth: undefined } as never} />);
     expect(screen.getByTestId("auth-off")).toBeTruthy();

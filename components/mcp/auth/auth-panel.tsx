@@ -74,20 +74,27 @@ export function AuthPanel({ connection: c }: { connection: ConnectionView }) {
         </p>
       )}
       {s?.conflictingAuthorizationHeader && (
-        <p role="status" className="rounded-md bg-amber-500/10 p-2 text-xs text-amber-700 dark:text-amber-400" data-testid="auth-header-conflict">
-          This connection also sets its own Authorization header. While OAuth is on, Loupe sends the OAuth access token to
-          the server instead, and never sends that header to the authorization server.
+        <p
+          role="status"
+          className="rounded-md bg-amber-500/10 p-2 text-xs text-amber-700 dark:text-amber-400"
+          data-testid="auth-header-conflict"
+        >
+          This connection also sets its own Authorization header. While OAuth is on, Loupe sends the OAuth access token to the server
+          instead, and never sends that header to the authorization server.
         </p>
       )}
       {signOut.isError && <QueryError title="Could not sign out" error={signOut.error} />}
-      {summary.isError && <QueryError title="Could not load the authorization" error={summary.error} onRetry={() => void summary.refetch()} />}
+      {summary.isError && (
+        <QueryError title="Could not load the authorization" error={summary.error} onRetry={() => void summary.refetch()} />
+      )}
       {s && enabled && (
         <dl className="grid grid-cols-[12rem_1fr] gap-x-4 gap-y-1 text-xs" data-testid="auth-summary">
           <Row label="Token">
             {s.token ? (
               <span data-testid="auth-token">
                 {s.token.tokenType}
-                {s.token.scope ? ` · scope "${s.token.scope}"` : ""} · {s.token.hasRefreshToken ? "with a refresh token" : "no refresh token"}
+                {s.token.scope ? ` · scope "${s.token.scope}"` : ""} ·{" "}
+                {s.token.hasRefreshToken ? "with a refresh token" : "no refresh token"}
               </span>
             ) : (
               "none"
@@ -95,10 +102,14 @@ export function AuthPanel({ connection: c }: { connection: ConnectionView }) {
           </Row>
           {s.token && <Row label="Expires">{expiry(s.token.expiresAt)}</Row>}
           <Row label="Client">
-            {s.client ? `${s.client.clientId} (${s.client.registration}${s.client.hasSecret ? ", with a secret" : ", public"}${s.client.authMethod ? `, ${s.client.authMethod}` : ""})` : "not registered yet"}
+            {s.client
+              ? `${s.client.clientId} (${s.client.registration}${s.client.hasSecret ? ", with a secret" : ", public"}${s.client.authMethod ? `, ${s.client.authMethod}` : ""})`
+              : "not registered yet"}
           </Row>
           <Row label="Authorization server">{s.authorizationServer ?? "not discovered yet"}</Row>
-          <Row label="Redirect URL"><span className="font-mono">{s.redirectUrl}</span></Row>
+          <Row label="Redirect URL">
+            <span className="font-mono">{s.redirectUrl}</span>
+          </Row>
           {s.pending && <Row label="Waiting since">the authorization page was opened (valid until {formatClock(s.pending.expiresAt)})</Row>}
         </dl>
       )}

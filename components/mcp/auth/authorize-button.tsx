@@ -11,7 +11,15 @@ import { authApi } from "@/lib/queries/auth";
  * this tab there; the authorization server brings it back to /oauth/callback, which returns to
  * the connection's Auth tab.
  */
-export function AuthorizeButton({ connectionId, label = "Authorize", size = "sm" }: { connectionId: string; label?: string; size?: "sm" | "xs" }) {
+export function AuthorizeButton({
+  connectionId,
+  label = "Authorize",
+  size = "sm",
+}: {
+  connectionId: string;
+  label?: string;
+  size?: "sm" | "xs";
+}) {
   const authorize = useMutation({
     mutationFn: () => authApi.authorize(connectionId),
     onSuccess: (r) => {
@@ -44,7 +52,11 @@ export function AuthNotice({ connection: c }: { connection: ConnectionView }) {
   const auth = c.state.auth;
   if (!auth || (auth.status !== "needs_authorization" && auth.status !== "error")) return null;
   return (
-    <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-amber-500/40 bg-amber-500/5 p-3 text-sm" data-testid="auth-notice">
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded-md border border-amber-500/40 bg-amber-500/5 p-3 text-sm"
+      data-testid="auth-notice"
+    >
       <p className="min-w-0 flex-1">{auth.message ?? (auth.status === "error" ? "Authorization failed" : "Authorization needed")}</p>
       {c.oauth?.enabled && <AuthorizeButton connectionId={c.id} />}
     </div>

@@ -64,8 +64,8 @@ export function CapabilitiesForm({ connection, onSave, saving, error }: Capabili
       <div>
         <h3 className="text-xs font-semibold text-muted-foreground uppercase">Client capabilities</h3>
         <p className="mt-1 text-xs text-muted-foreground">
-          What Loupe declares in <span className="font-mono">initialize</span>. A server may offer different tools for
-          different capabilities; a change takes a reconnect.
+          What Loupe declares in <span className="font-mono">initialize</span>. A server may offer different tools for different
+          capabilities; a change takes a reconnect.
         </p>
       </div>
       <ul className="flex flex-col gap-2.5">
@@ -87,8 +87,8 @@ export function CapabilitiesForm({ connection, onSave, saving, error }: Capabili
         ))}
       </ul>
       <p className="text-xs text-muted-foreground" data-testid="capability-tool-hint">
-        With this choice server-everything registers {everythingToolCount(draft)} tools (13 with none, 17 with sampling,
-        elicitation and roots, 19 with tasks too).
+        With this choice server-everything registers {everythingToolCount(draft)} tools (13 with none, 17 with sampling, elicitation and
+        roots, 19 with tasks too).
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" disabled={!dirty || saving} onClick={() => onSave(draft)} data-testid="save-capabilities">

@@ -90,7 +90,12 @@ export function RootsEditor({ roots, enabled, connected, requests, onSave, savin
                   value={row.name}
                   onChange={(e) => set(i, { name: e.target.value })}
                 />
-                <Button size="icon" variant="ghost" aria-label={`Remove root ${i + 1}`} onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`Remove root ${i + 1}`}
+                  onClick={() => setRows(rows.filter((_, j) => j !== i))}
+                >
                   <XIcon />
                 </Button>
               </div>
@@ -102,7 +107,9 @@ export function RootsEditor({ roots, enabled, connected, requests, onSave, savin
                   </Button>
                 </p>
               )}
-              {notFile && <p className="text-xs text-amber-700 dark:text-amber-400">MCP roots are file:// URIs; servers may ignore others.</p>}
+              {notFile && (
+                <p className="text-xs text-amber-700 dark:text-amber-400">MCP roots are file:// URIs; servers may ignore others.</p>
+              )}
             </div>
           );
         })}
@@ -111,12 +118,7 @@ export function RootsEditor({ roots, enabled, connected, requests, onSave, savin
         </Button>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          size="sm"
-          disabled={!dirty || saving || emptyAt !== -1}
-          onClick={() => onSave(draft)}
-          data-testid="save-roots"
-        >
+        <Button size="sm" disabled={!dirty || saving || emptyAt !== -1} onClick={() => onSave(draft)} data-testid="save-roots">
           {saving ? "Saving…" : "Save roots"}
         </Button>
         {dirty && (

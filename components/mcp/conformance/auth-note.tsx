@@ -20,11 +20,15 @@ export function AuthNote({ headerNames, hasOAuthToken }: AuthNoteProps) {
     );
   }
   return (
-    <p className="flex items-start gap-1.5 rounded border border-amber-500/40 bg-amber-500/10 p-2 text-xs" data-testid="conformance-auth-note" data-carried="false">
+    <p
+      className="flex items-start gap-1.5 rounded border border-amber-500/40 bg-amber-500/10 p-2 text-xs"
+      data-testid="conformance-auth-note"
+      data-carried="false"
+    >
       <KeyRoundIcon className="mt-0.5 size-3.5 shrink-0" />
       <span>
-        Not sent by the suite: {creds.join(", ")}. The suite&apos;s server command takes only a URL, so its requests carry none of
-        this connection&apos;s credentials; a server that requires them answers 401 to every scenario.
+        Not sent by the suite: {creds.join(", ")}. The suite&apos;s server command takes only a URL, so its requests carry none of this
+        connection&apos;s credentials; a server that requires them answers 401 to every scenario.
       </span>
     </p>
   );

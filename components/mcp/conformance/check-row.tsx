@@ -31,7 +31,10 @@ export function CheckRow({ check }: { check: ConformanceCheck }) {
           </p>
         )}
         {check.message && (
-          <p className="rounded border border-destructive/30 bg-destructive/5 p-2 break-words whitespace-pre-wrap" data-testid="conformance-check-message">
+          <p
+            className="rounded border border-destructive/30 bg-destructive/5 p-2 break-words whitespace-pre-wrap"
+            data-testid="conformance-check-message"
+          >
             <SafeText text={check.message} />
           </p>
         )}
@@ -40,7 +43,12 @@ export function CheckRow({ check }: { check: ConformanceCheck }) {
             {check.specReferences.map((ref) => (
               <li key={`${ref.id}${ref.url ?? ""}`}>
                 {isWebUrl(ref.url) ? (
-                  <a href={ref.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sky-700 underline-offset-2 hover:underline dark:text-sky-300">
+                  <a
+                    href={ref.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 text-sky-700 underline-offset-2 hover:underline dark:text-sky-300"
+                  >
                     <SafeText text={ref.id} />
                     <ExternalLinkIcon className="size-3" />
                   </a>

@@ -13,8 +13,16 @@ const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/conf
 const list = parseScenarioList("2025-11-25", readFileSync(path.join(FIXTURES, "list-2025-11-25.txt"), "utf8"));
 const scenarios = readResultsDir(path.join(FIXTURES, "everything-2025-11-25"), new Map(list.notScored.map((n) => [n.scenario, n.reason])));
 const run: ConformanceRun = {
-  id: "r1", connectionId: "everything", revision: "2025-11-25", scenario: null, url: "http://127.0.0.1:7220/mcp", status: "failed",
-  startedAt: 1_700_000_000_000, finishedAt: 1_700_000_003_300, progress: { index: 33, total: 33, current: null }, scenarios,
+  id: "r1",
+  connectionId: "everything",
+  revision: "2025-11-25",
+  scenario: null,
+  url: "http://127.0.0.1:7220/mcp",
+  status: "failed",
+  startedAt: 1_700_000_000_000,
+  finishedAt: 1_700_000_003_300,
+  progress: { index: 33, total: 33, current: null },
+  scenarios,
   auth: { headerNames: ["Authorization"], hasOAuthToken: false, carried: false },
 };
 const http = connectionFixture({ transport: "http", url: "http://127.0.0.1:7220/mcp", headers: { Authorization: "••••••" } } as never);
@@ -35,12 +43,16 @@ describe("ConformancePanel", () => {
   it("shows a kept run grouped by scenario with the suite's counts, and opens a failing check", async () => {
     mount({ "GET /api/connections/everything/conformance": (): ConformanceState => ({ active: null, runs: [run] }) });
     const results = await screen.findByTestId("conformance-results");
-    expect(within(results).getByTestId("conformance-summary").textContent).toContain("11/30 scored scenarios passed · 47 checks passed, 22 failed");
+    expect(within(results).getByTestId("conformance-summary").textContent).toContain(
+      "11/30 scored scenarios passed · 47 checks passed, 22 failed",
+    );
     expect(within(results).getAllByTestId("conformance-scenario")).toHaveLength(33);
     const dns = results.querySelector('[data-scenario="dns-rebinding-protection"]') as HTMLElement;
     expect(within(dns).getByTestId("conformance-scenario-counts").textContent).toContain("1 passed1 failed");
     const check = dns.querySelector('[data-check="localhost-host-rebinding-rejected"]') as HTMLElement;
-    expect(within(check).getByTestId("conformance-check-message").textContent).toBe("Expected HTTP 4xx for invalid Host/Origin headers, got 200");
+    expect(within(check).getByTestId("conformance-check-message").textContent).toBe(
+      "Expected HTTP 4xx for invalid Host/Origin headers, got 200",
+    );
     const link = within(check).getByRole("link", { name: /MCP-DNS-Rebinding-Protection/ });
     expect(link.getAttribute("href")).toMatch(/^https:\/\/modelcontextprotocol\.io\//);
     expect(link.getAttribute("rel")).toContain("noopener");
@@ -55,10 +67,19 @@ describe("ConformancePanel", () => {
   });
 
   it("runs one picked scenario and shows progress while it goes", async () => {
-    const going: ConformanceRun = { ...run, id: "r2", status: "running", scenario: "ping", scenarios: [], progress: { index: 1, total: 1, current: "ping" }, finishedAt: undefined };
+    const going: ConformanceRun = {
+      ...run,
+      id: "r2",
+      status: "running",
+      scenario: "ping",
+      scenarios: [],
+      progress: { index: 1, total: 1, current: "ping" },
+      finishedAt: undefined,
+    };
     let started = false;
     const router = mount({
-      "GET /api/connections/everything/conformance": (): ConformanceState => (started ? { active: going, runs: [going] } : { active: null, runs: [] }),
+      "GET /api/connections/everything/conformance": (): ConformanceState =>
+        started ? { active: going, runs: [going] } : { active: null, runs: [] },
       "POST /api/connections/everything/conformance": () => {
         started = true;
         return Response.json(going, { status: 202 });
@@ -80,7 +101,10 @@ describe("ConformancePanel", () => {
     mount({
       "GET /api/connections/everything/conformance": (): ConformanceState => ({ active: null, runs: [run] }),
       "POST /api/connections/everything/conformance": () =>
-        Response.json({ error: { code: "conflict:conformance_running", message: "A conformance run is already going on this connection" } }, { status: 409 }),
+        Response.json(
+          { error: { code: "conflict:conformance_running", message: "A conformance run is already going on this connection" } },
+          { status: 409 },
+        ),
     });
     const runButton = await screen.findByTestId("conformance-run");
     await waitFor(() => expect((runButton as HTMLButtonElement).disabled).toBe(false));

@@ -69,7 +69,9 @@ function HttpConformance({ connection: c, headerNames }: { connection: Connectio
         onCancel={() => cancel.mutate()}
       />
       <AuthNote headerNames={headerNames} hasOAuthToken={hasOAuthToken} />
-      {scenarios.error && <QueryError title="Could not list the suite's scenarios" error={scenarios.error} onRetry={() => void scenarios.refetch()} />}
+      {scenarios.error && (
+        <QueryError title="Could not list the suite's scenarios" error={scenarios.error} onRetry={() => void scenarios.refetch()} />
+      )}
       {start.error && <QueryError title="Could not start the run" error={start.error} />}
       {cancel.error && <QueryError title="Could not cancel the run" error={cancel.error} />}
       {state.error && <QueryError title="Could not load conformance runs" error={state.error} onRetry={() => void state.refetch()} />}

@@ -46,4 +46,3 @@ const known = (s: CheckStatus): s is KnownCheckStatus => s in CHECK_LABEL;
 /** A status a newer suite invents shows as itself, outlined. */
 export const checkLabel = (s: CheckStatus): string => (known(s) ? CHECK_LABEL[s] : s);
 export const checkVariant = (s: CheckStatus): BadgeVariant => (known(s) ? CHECK_VARIANT[s] : "outline");
-

@@ -40,8 +40,15 @@ export function RunControls(p: RunControlsProps) {
       </label>
       <label className="flex min-w-56 flex-1 flex-col gap-1 text-xs font-medium sm:max-w-md">
         Scenarios
-        <NativeSelect value={p.scenario} onChange={(e) => p.onScenario(e.target.value)} disabled={p.running || !list} data-testid="conformance-scenario-picker">
-          <option value="">{list ? `All required (${list.required.length}) + unscored (${list.notScored.length})` : "Loading the suite's scenarios…"}</option>
+        <NativeSelect
+          value={p.scenario}
+          onChange={(e) => p.onScenario(e.target.value)}
+          disabled={p.running || !list}
+          data-testid="conformance-scenario-picker"
+        >
+          <option value="">
+            {list ? `All required (${list.required.length}) + unscored (${list.notScored.length})` : "Loading the suite's scenarios…"}
+          </option>
           {list && (
             <optgroup label={`Required by ${list.revision}`}>
               {list.required.map((s) => (

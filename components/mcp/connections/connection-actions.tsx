@@ -156,9 +156,7 @@ export function ReconnectCountdown({
   const waiting = status !== "connecting";
   const now = useNow(waiting);
   const of = `attempt ${reconnect.attempt} of ${reconnect.max}`;
-  const text = waiting
-    ? `Retrying in ${Math.max(0, Math.ceil((reconnect.nextAt - now) / 1_000))} s (${of})`
-    : `Reconnecting (${of})…`;
+  const text = waiting ? `Retrying in ${Math.max(0, Math.ceil((reconnect.nextAt - now) / 1_000))} s (${of})` : `Reconnecting (${of})…`;
   return (
     <span role="status" className={cn("text-xs text-amber-700 dark:text-amber-400", className)} data-testid="reconnect-countdown">
       {text}

@@ -25,8 +25,12 @@ describe("ConnectionDialog", () => {
     fireEvent.click(screen.getByTestId("save-server"));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(onSubmit).toHaveBeenCalledWith({
-      name: "fs", transport: "stdio", command: "npx",
-      args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp/a b"], env: { DEBUG: "1" }, requestTimeoutMs: 60000,
+      name: "fs",
+      transport: "stdio",
+      command: "npx",
+      args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp/a b"],
+      env: { DEBUG: "1" },
+      requestTimeoutMs: 60000,
     });
   });
 
@@ -44,7 +48,12 @@ describe("ConnectionDialog", () => {
   it("edits a remote server with its header value masked and kept", async () => {
     const onSubmit = vi.fn(async () => undefined);
     const { command: _c, args: _a, env: _e, ...base } = connectionFixture() as Extract<ConnectionView, { transport: "stdio" }>;
-    const initial: ConnectionView = { ...base, transport: "http", url: "http://127.0.0.1:3001/mcp", headers: { Authorization: SECRET_MASK } };
+    const initial: ConnectionView = {
+      ...base,
+      transport: "http",
+      url: "http://127.0.0.1:3001/mcp",
+      headers: { Authorization: SECRET_MASK },
+    };
     render(<ConnectionDialog open initial={initial} onOpenChange={() => undefined} onSubmit={onSubmit} pending={false} error={null} />);
     expect((screen.getByLabelText("header value 1") as HTMLInputElement).value).toBe(SECRET_MASK);
     fireEvent.click(screen.getByTestId("save-server"));
@@ -80,13 +89,18 @@ describe("ConnectionDialog", () => {
     const onSubmit = vi.fn(async () => undefined);
     const { command: _c, args: _a, env: _e, ...base } = connectionFixture() as Extract<ConnectionView, { transport: "stdio" }>;
     const initial: ConnectionView = {
-      ...base, transport: "http", url: "http://127.0.0.1:3001/mcp", headers: {},
+      ...base,
+      transport: "http",
+      url: "http://127.0.0.1:3001/mcp",
+      headers: {},
       oauth: { enabled: true, clientId: "cid", clientSecret: SECRET_MASK },
     };
     render(<ConnectionDialog open initial={initial} onOpenChange={() => undefined} onSubmit={onSubmit} pending={false} error={null} />);
     expect((screen.getByLabelText("Client secret (optional)") as HTMLInputElement).value).toBe(SECRET_MASK);
     fireEvent.click(screen.getByTestId("save-server"));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ oauth: { enabled: true, clientId: "cid", clientSecret: SECRET_MASK } }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ oauth: { enabled: true, clientId: "cid", clientSecret: SECRET_MASK } }),
+    );
   });
 });

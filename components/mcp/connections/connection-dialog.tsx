@@ -79,7 +79,12 @@ export function ConnectionDialog({ open, onOpenChange, initial, onSubmit, pendin
           ) : (
             <RemoteFields draft={draft} errors={errors} onChange={patch} />
           )}
-          <Field id="requestTimeoutMs" label="Request timeout (ms)" hint="Default for every call; each call can override it" error={errors.requestTimeoutMs}>
+          <Field
+            id="requestTimeoutMs"
+            label="Request timeout (ms)"
+            hint="Default for every call; each call can override it"
+            error={errors.requestTimeoutMs}
+          >
             <Input
               id="requestTimeoutMs"
               type="number"

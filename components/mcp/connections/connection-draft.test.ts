@@ -5,10 +5,23 @@ import { draftFromView, draftToInput, emptyDraft, hasAuthorizationHeader } from 
 
 describe("connection draft", () => {
   it("splits args like a shell, keeping quoted words whole", () => {
-    const r = draftToInput({ ...emptyDraft(), name: "fs", command: "npx", args: `-y @mcp/fs "/tmp/my dir" 'a b'`, env: [{ key: "TOKEN", value: "s3" }] });
+    const r = draftToInput({
+      ...emptyDraft(),
+      name: "fs",
+      command: "npx",
+      args: `-y @mcp/fs "/tmp/my dir" 'a b'`,
+      env: [{ key: "TOKEN", value: "s3" }],
+    });
     expect(r).toEqual({
       ok: true,
-      input: { name: "fs", transport: "stdio", command: "npx", args: ["-y", "@mcp/fs", "/tmp/my dir", "a b"], env: { TOKEN: "s3" }, requestTimeoutMs: 60000 },
+      input: {
+        name: "fs",
+        transport: "stdio",
+        command: "npx",
+        args: ["-y", "@mcp/fs", "/tmp/my dir", "a b"],
+        env: { TOKEN: "s3" },
+        requestTimeoutMs: 60000,
+      },
     });
   });
 
@@ -33,14 +46,26 @@ describe("connection draft", () => {
 
   it("round-trips a saved remote server, sending masked secrets back unchanged", () => {
     const view: ConnectionView = {
-      id: "1", name: "remote", transport: "http", url: "http://127.0.0.1:3001/mcp", headers: { Authorization: SECRET_MASK },
-      requestTimeoutMs: 5000, createdAt: 1, state: { status: "idle", stderrTail: [], toolsVersion: 0 },
+      id: "1",
+      name: "remote",
+      transport: "http",
+      url: "http://127.0.0.1:3001/mcp",
+      headers: { Authorization: SECRET_MASK },
+      requestTimeoutMs: 5000,
+      createdAt: 1,
+      state: { status: "idle", stderrTail: [], toolsVersion: 0 },
     };
     const d = draftFromView(view);
     expect(d.headers).toEqual([{ key: "Authorization", value: SECRET_MASK }]);
     expect(draftToInput(d)).toEqual({
       ok: true,
-      input: { name: "remote", transport: "http", url: "http://127.0.0.1:3001/mcp", headers: { Authorization: SECRET_MASK }, requestTimeoutMs: 5000 },
+      input: {
+        name: "remote",
+        transport: "http",
+        url: "http://127.0.0.1:3001/mcp",
+        headers: { Authorization: SECRET_MASK },
+        requestTimeoutMs: 5000,
+      },
     });
   });
 
@@ -62,11 +87,17 @@ describe("connection draft", () => {
 
   it("round-trips OAuth with the masked client secret, and keeps client settings edited elsewhere", () => {
     const view: ConnectionView = {
-      id: "1", name: "remote", transport: "http", url: "http://127.0.0.1:3001/mcp", headers: {},
+      id: "1",
+      name: "remote",
+      transport: "http",
+      url: "http://127.0.0.1:3001/mcp",
+      headers: {},
       oauth: { enabled: true, clientId: "cid", clientSecret: SECRET_MASK, scope: "a" },
       roots: [{ uri: "file:///tmp" }],
       clientCapabilities: { sampling: false, elicitationForm: true, elicitationUrl: true, roots: true, tasks: false },
-      requestTimeoutMs: 5000, createdAt: 1, state: { status: "idle", stderrTail: [], toolsVersion: 0 },
+      requestTimeoutMs: 5000,
+      createdAt: 1,
+      state: { status: "idle", stderrTail: [], toolsVersion: 0 },
     };
     const d = draftFromView(view);
     expect(d).toMatchObject({ oauthEnabled: true, oauthClientId: "cid", oauthClientSecret: SECRET_MASK, oauthScope: "a" });

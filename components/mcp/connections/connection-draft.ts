@@ -35,9 +35,7 @@ export interface ConnectionDraft {
 
 export type DraftField = keyof ConnectionDraft;
 
-export type DraftResult =
-  | { ok: true; input: ConnectionInput }
-  | { ok: false; errors: Partial<Record<DraftField, string>> };
+export type DraftResult = { ok: true; input: ConnectionInput } | { ok: false; errors: Partial<Record<DraftField, string>> };
 
 const OAUTH_FIELD: Record<string, DraftField> = {
   clientId: "oauthClientId",
@@ -145,7 +143,7 @@ export function draftToInput(d: ConnectionDraft): DraftResult {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [head, sub] = issue.path.map(String);
-      const field = (head === "oauth" ? OAUTH_FIELD[sub ?? ""] ?? "oauthEnabled" : head ?? "name") as DraftField;
+      const field = (head === "oauth" ? (OAUTH_FIELD[sub ?? ""] ?? "oauthEnabled") : (head ?? "name")) as DraftField;
       errors[field] ??= issue.message;
     }
   }
@@ -175,11 +173,7 @@ function toRows(record: Record<string, string>): KeyValueRow[] {
   return Object.entries(record).map(([key, value]) => ({ key, value }));
 }
 
-function fromRows(
-  rows: KeyValueRow[],
-  field: "env" | "headers",
-  errors: Partial<Record<DraftField, string>>,
-): Record<string, string> {
+function fromRows(rows: KeyValueRow[], field: "env" | "headers", errors: Partial<Record<DraftField, string>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { key, value } of rows) {
     const k = key.trim();

@@ -13,7 +13,19 @@ export interface FieldsProps {
 }
 
 /** One labelled form row with its error under it. */
-export function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <Label htmlFor={id} className="text-xs">
@@ -34,10 +46,22 @@ export function StdioFields({ draft, errors, onChange }: FieldsProps) {
   return (
     <>
       <Field id="command" label="Command" hint="e.g. npx, node, uv — a whole pasted command line is split for you" error={errors.command}>
-        <Input id="command" className="font-mono text-xs" value={draft.command} onChange={(e) => onChange({ command: e.target.value })} placeholder="npx" />
+        <Input
+          id="command"
+          className="font-mono text-xs"
+          value={draft.command}
+          onChange={(e) => onChange({ command: e.target.value })}
+          placeholder="npx"
+        />
       </Field>
       <Field id="args" label="Arguments" hint={`Split like a shell: quote words that contain spaces ("my dir")`} error={errors.args}>
-        <Input id="args" className="font-mono text-xs" value={draft.args} onChange={(e) => onChange({ args: e.target.value })} placeholder="-y @modelcontextprotocol/server-everything" />
+        <Input
+          id="args"
+          className="font-mono text-xs"
+          value={draft.args}
+          onChange={(e) => onChange({ args: e.target.value })}
+          placeholder="-y @modelcontextprotocol/server-everything"
+        />
       </Field>
       <Field id="cwd" label="Working directory (optional)" error={errors.cwd}>
         <Input id="cwd" className="font-mono text-xs" value={draft.cwd} onChange={(e) => onChange({ cwd: e.target.value })} />
@@ -53,9 +77,20 @@ export function RemoteFields({ draft, errors, onChange }: FieldsProps) {
   return (
     <>
       <Field id="url" label="URL" error={errors.url}>
-        <Input id="url" className="font-mono text-xs" value={draft.url} onChange={(e) => onChange({ url: e.target.value })} placeholder="http://127.0.0.1:3001/mcp" />
+        <Input
+          id="url"
+          className="font-mono text-xs"
+          value={draft.url}
+          onChange={(e) => onChange({ url: e.target.value })}
+          placeholder="http://127.0.0.1:3001/mcp"
+        />
       </Field>
-      <Field id="headers" label="Headers" hint="Sent to the server on every request (e.g. Authorization); shown masked" error={errors.headers}>
+      <Field
+        id="headers"
+        label="Headers"
+        hint="Sent to the server on every request (e.g. Authorization); shown masked"
+        error={errors.headers}
+      >
         <KeyValueRows label="header" rows={draft.headers} onChange={(headers) => onChange({ headers })} keyPlaceholder="Authorization" />
       </Field>
       <OAuthFields draft={draft} errors={errors} onChange={onChange} />
@@ -81,16 +116,36 @@ export function OAuthFields({ draft, errors, onChange }: FieldsProps) {
         </Label>
       </div>
       {conflict && (
-        <p role="status" className="rounded bg-amber-500/10 px-2 py-1 text-[11px] text-amber-700 dark:text-amber-400" data-testid="oauth-header-conflict">
+        <p
+          role="status"
+          className="rounded bg-amber-500/10 px-2 py-1 text-[11px] text-amber-700 dark:text-amber-400"
+          data-testid="oauth-header-conflict"
+        >
           This server also has an Authorization header: while OAuth is on, Loupe sends the OAuth access token instead of it.
         </p>
       )}
       {draft.oauthEnabled && (
         <>
-          <Field id="oauthClientId" label="Client ID (optional)" hint="Empty: Loupe registers itself with the authorization server (dynamic client registration)" error={errors.oauthClientId}>
-            <Input id="oauthClientId" className="font-mono text-xs" value={draft.oauthClientId} onChange={(e) => onChange({ oauthClientId: e.target.value })} autoComplete="off" />
+          <Field
+            id="oauthClientId"
+            label="Client ID (optional)"
+            hint="Empty: Loupe registers itself with the authorization server (dynamic client registration)"
+            error={errors.oauthClientId}
+          >
+            <Input
+              id="oauthClientId"
+              className="font-mono text-xs"
+              value={draft.oauthClientId}
+              onChange={(e) => onChange({ oauthClientId: e.target.value })}
+              autoComplete="off"
+            />
           </Field>
-          <Field id="oauthClientSecret" label="Client secret (optional)" hint="Only for a pre-registered confidential client; stored on the Loupe server and shown masked" error={errors.oauthClientSecret}>
+          <Field
+            id="oauthClientSecret"
+            label="Client secret (optional)"
+            hint="Only for a pre-registered confidential client; stored on the Loupe server and shown masked"
+            error={errors.oauthClientSecret}
+          >
             <Input
               id="oauthClientSecret"
               type="password"
@@ -100,8 +155,19 @@ export function OAuthFields({ draft, errors, onChange }: FieldsProps) {
               autoComplete="off"
             />
           </Field>
-          <Field id="oauthScope" label="Scope (optional)" hint="Space-separated; empty: what the server advertises" error={errors.oauthScope}>
-            <Input id="oauthScope" className="font-mono text-xs" value={draft.oauthScope} onChange={(e) => onChange({ oauthScope: e.target.value })} placeholder="mcp:read" />
+          <Field
+            id="oauthScope"
+            label="Scope (optional)"
+            hint="Space-separated; empty: what the server advertises"
+            error={errors.oauthScope}
+          >
+            <Input
+              id="oauthScope"
+              className="font-mono text-xs"
+              value={draft.oauthScope}
+              onChange={(e) => onChange({ oauthScope: e.target.value })}
+              placeholder="mcp:read"
+            />
           </Field>
           <Field
             id="oauthClientMetadataUrl"

@@ -26,7 +26,13 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd }: Con
           <PlusIcon /> Add server
         </Button>
       </div>
-      <ul className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-2" data-testid="connection-list" role="listbox" aria-label="Servers" onKeyDown={onListKeyDown}>
+      <ul
+        className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-2"
+        data-testid="connection-list"
+        role="listbox"
+        aria-label="Servers"
+        onKeyDown={onListKeyDown}
+      >
         {connections.length === 0 && (
           <li className="px-2 py-6 text-center text-xs text-muted-foreground">No servers yet. Add one to start.</li>
         )}
@@ -54,7 +60,12 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd }: Con
           >
             {/* The name gets the whole width (the transport sits under it): at 800 px "STREAMABLE HTTP"
                 beside it cut "demo http 2026" and "demo http auto" to the same "demo http …". */}
-            <SafeText text={c.name} title={hasHiddenChars(c.name) ? undefined : c.name} className="truncate text-sm font-medium" data-testid="connection-name" />
+            <SafeText
+              text={c.name}
+              title={hasHiddenChars(c.name) ? undefined : c.name}
+              className="truncate text-sm font-medium"
+              data-testid="connection-name"
+            />
             <div className="flex items-center justify-between gap-2">
               <StatusDot status={c.state.status} />
               <span className="flex shrink-0 items-center gap-1.5 text-[10px] text-muted-foreground">

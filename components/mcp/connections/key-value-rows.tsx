@@ -17,8 +17,7 @@ export interface KeyValueRowsProps {
  * it selects the mask so typing replaces it, and leaving it untouched keeps the stored secret.
  */
 export function KeyValueRows({ label, rows, onChange, keyPlaceholder = "NAME" }: KeyValueRowsProps) {
-  const set = (i: number, patch: Partial<KeyValueRow>) =>
-    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const set = (i: number, patch: Partial<KeyValueRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <div className="flex flex-col gap-1.5">
       {rows.map((row, i) => (

@@ -34,7 +34,11 @@ function messageLabel(m: CarriedMessage): string {
 export function ExchangeDetail({ exchange: x, seqOf, onOpenSeq, onClose }: ExchangeDetailProps) {
   const state = EXCHANGE_STATE[x.state];
   return (
-    <aside data-testid="network-detail" data-state={x.state} className="flex w-[48%] min-w-64 shrink-0 flex-col gap-3 overflow-auto border-l p-3 text-xs lg:min-w-80">
+    <aside
+      data-testid="network-detail"
+      data-state={x.state}
+      className="flex w-[48%] min-w-64 shrink-0 flex-col gap-3 overflow-auto border-l p-3 text-xs lg:min-w-80"
+    >
       <header className="flex items-center gap-2">
         <h2 className="font-mono text-sm font-semibold">{x.method}</h2>
         <span className={cn("font-mono text-sm font-semibold", statusTone(x.status))}>{x.status || "no answer"}</span>
@@ -43,15 +47,23 @@ export function ExchangeDetail({ exchange: x, seqOf, onOpenSeq, onClose }: Excha
           <XIcon />
         </Button>
       </header>
-      <p className="font-mono break-all" data-testid="network-url">{x.url}</p>
-      {x.error && <p className="text-destructive" data-testid="network-error">{x.error}</p>}
+      <p className="font-mono break-all" data-testid="network-url">
+        {x.url}
+      </p>
+      {x.error && (
+        <p className="text-destructive" data-testid="network-error">
+          {x.error}
+        </p>
+      )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5" data-testid="network-timing">
         <Fact label="Started">{formatClockMs(x.startedAt)}</Fact>
         <Fact label="Time to headers">{formatDuration(x.headersMs)}</Fact>
         <Fact label={x.stream ? "Stream open for" : "Duration"}>{x.state === "open" ? "still open" : formatDuration(x.durationMs)}</Fact>
         {x.stream && (
           <Fact label="SSE events">
-            {x.state === "open" ? "counted when the stream closes" : `${x.stream.events}${x.stream.lastEventId ? ` · last id ${x.stream.lastEventId}` : ""}`}
+            {x.state === "open"
+              ? "counted when the stream closes"
+              : `${x.stream.events}${x.stream.lastEventId ? ` · last id ${x.stream.lastEventId}` : ""}`}
           </Fact>
         )}
         <Fact label="Request body">{formatBytes(x.requestBytes)}</Fact>
@@ -85,7 +97,9 @@ export function ExchangeDetail({ exchange: x, seqOf, onOpenSeq, onClose }: Excha
       {x.responsePreview !== undefined && (
         <section className="flex flex-col gap-1">
           <h3 className="font-semibold">Response body (start)</h3>
-          <pre className="max-h-40 overflow-auto rounded border bg-muted/30 p-2 font-mono text-[11px] whitespace-pre-wrap break-all">{x.responsePreview}</pre>
+          <pre className="max-h-40 overflow-auto rounded border bg-muted/30 p-2 font-mono text-[11px] whitespace-pre-wrap break-all">
+            {x.responsePreview}
+          </pre>
         </section>
       )}
       <section className="flex flex-col gap-1">

@@ -65,8 +65,12 @@ export function ExchangeList({ exchanges, selectedId, onSelect }: ExchangeListPr
               <span className="hidden max-w-[12rem] shrink truncate text-muted-foreground xl:inline" title={x.url}>
                 {pathOf(x.url)}
               </span>
-              {x.stream && x.state !== "open" && <span className="hidden shrink-0 text-muted-foreground xl:inline">{x.stream.events} events</span>}
-              <span className="hidden w-16 shrink-0 text-right text-muted-foreground tabular-nums lg:inline">{x.state === "open" ? "" : formatBytes(x.responseBytes)}</span>
+              {x.stream && x.state !== "open" && (
+                <span className="hidden shrink-0 text-muted-foreground xl:inline">{x.stream.events} events</span>
+              )}
+              <span className="hidden w-16 shrink-0 text-right text-muted-foreground tabular-nums lg:inline">
+                {x.state === "open" ? "" : formatBytes(x.responseBytes)}
+              </span>
               {/* A long-lived stream lasts minutes ("6 min 48 s"): the column grows rather than clip or wrap it. */}
               <span className="min-w-16 shrink-0 text-right whitespace-nowrap tabular-nums" data-testid="network-duration">
                 {x.state === "open" ? "open" : formatDuration(x.durationMs)}

@@ -38,4 +38,3 @@ export function purposeOf(x: HttpExchange): string {
   if (x.stream) return x.requestHeaders["last-event-id"] ? "event stream (resumed)" : "event stream";
   return "";
 }
-

@@ -18,7 +18,13 @@ export function HeaderTable({ headers, testId }: { headers: Record<string, strin
       {rows.map(([name, value]) => (
         <div key={name} className="contents" data-header={name}>
           {/* The name wraps at its hyphens (never cut: "mcp-protocol-ver…" hid which header it was); only an unbreakable name breaks inside. */}
-          <dt className={cn("break-words", isMcp(name) ? "font-semibold text-sky-700 dark:text-sky-300" : NOTABLE.has(name) ? "font-medium" : "text-muted-foreground")} title={name}>
+          <dt
+            className={cn(
+              "break-words",
+              isMcp(name) ? "font-semibold text-sky-700 dark:text-sky-300" : NOTABLE.has(name) ? "font-medium" : "text-muted-foreground",
+            )}
+            title={name}
+          >
             {name}
           </dt>
           <dd className="break-all">{value}</dd>

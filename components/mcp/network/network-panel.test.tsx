@@ -53,13 +53,28 @@ describe("NetworkPanel", () => {
     const log: NetworkLog = {
       exchanges: [
         exchange({}),
-        exchange({ seq: 12, id: "g1", method: "GET", state: "open", requestHeaders: {}, messages: [], stream: { events: 3 }, durationMs: undefined }),
+        exchange({
+          seq: 12,
+          id: "g1",
+          method: "GET",
+          state: "open",
+          requestHeaders: {},
+          messages: [],
+          stream: { events: 3 },
+          durationMs: undefined,
+        }),
       ],
     };
     const router = fetchRouter({
       "GET /api/connections/web/network": () => log,
       "GET /api/connections/web/traffic": () => [
-        entry({ seq: 7, connectionId: "web", direction: "out", receivedAt: 999, raw: { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "add" } } }),
+        entry({
+          seq: 7,
+          connectionId: "web",
+          direction: "out",
+          receivedAt: 999,
+          raw: { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "add" } },
+        }),
       ],
     });
     vi.stubGlobal("fetch", router.fetch);

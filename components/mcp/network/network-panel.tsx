@@ -28,8 +28,8 @@ export function NetworkPanel({ connection, selectedId, onSelect, onOpenSeq, onOp
     return (
       <div className="m-auto flex max-w-md flex-col items-center gap-3 p-6 text-center text-sm" data-testid="network-stdio">
         <p>
-          This server runs over <strong>stdio</strong>: Loupe talks to it through the process&apos;s standard input and
-          output, so there is no HTTP exchange to show — no headers, status codes or event streams.
+          This server runs over <strong>stdio</strong>: Loupe talks to it through the process&apos;s standard input and output, so there is
+          no HTTP exchange to show — no headers, status codes or event streams.
         </p>
         <p className="text-muted-foreground">Every JSON-RPC message it sent and received is in the Traffic view.</p>
         <Button size="sm" variant="outline" onClick={onOpenTraffic}>

@@ -9,7 +9,11 @@ export interface FindingsListProps {
 /** Each keyword a provider drops or rewrites: where, why, how serious, and on what basis. */
 export function FindingsList({ findings }: FindingsListProps) {
   if (findings.length === 0) {
-    return <p className="text-xs text-muted-foreground" data-testid="portability-no-findings">Sent unchanged: nothing dropped or rewritten.</p>;
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="portability-no-findings">
+        Sent unchanged: nothing dropped or rewritten.
+      </p>
+    );
   }
   return (
     <ul className="flex flex-col divide-y rounded-md border" data-testid="portability-findings">

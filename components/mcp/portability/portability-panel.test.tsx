@@ -11,13 +11,16 @@ interface FixtureTool {
   name: string;
   inputSchema: unknown;
 }
-const listing = JSON.parse(readFileSync(path.join(MCP_FIXTURES, "server-filesystem/filesystem-listing.json"), "utf8")) as { tools: { tools: FixtureTool[] } };
+const listing = JSON.parse(readFileSync(path.join(MCP_FIXTURES, "server-filesystem/filesystem-listing.json"), "utf8")) as {
+  tools: { tools: FixtureTool[] };
+};
 const tools = listing.tools.tools;
 const editFile = tools.find((t) => t.name === "edit_file") as FixtureTool;
 
 afterEach(cleanup);
 
-const findings = () => screen.queryAllByTestId("portability-finding").map((el) => [el.dataset.severity, el.dataset.path, el.dataset.keyword]);
+const findings = () =>
+  screen.queryAllByTestId("portability-finding").map((el) => [el.dataset.severity, el.dataset.path, el.dataset.keyword]);
 
 describe("PortabilityPanel for edit_file", () => {
   it("shows each provider's schema, findings and name", () => {

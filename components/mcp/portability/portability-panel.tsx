@@ -23,7 +23,11 @@ const SHORT: Record<ProviderId, string> = { gemini: "Gemini", openai: "OpenAI", 
 export function PortabilityPanel({ tool, serverName, otherToolNames = [] }: PortabilityPanelProps) {
   const [provider, setProvider] = useState<ProviderId>("gemini");
   const analysis = useMemo(
-    () => analyzeTool({ ...tool, serverName }, otherToolNames.map((name) => ({ name, serverName }))),
+    () =>
+      analyzeTool(
+        { ...tool, serverName },
+        otherToolNames.map((name) => ({ name, serverName })),
+      ),
     [tool, serverName, otherToolNames],
   );
   const target = analysis.targets[provider];
@@ -38,7 +42,10 @@ export function PortabilityPanel({ tool, serverName, otherToolNames = [] }: Port
             data-verdict={analysis.targets[id].verdict}
             aria-pressed={id === provider}
             onClick={() => setProvider(id)}
-            className={cn("rounded-md border px-2 py-1 text-xs", id === provider ? "border-primary bg-primary/10 font-medium" : "text-muted-foreground hover:bg-muted")}
+            className={cn(
+              "rounded-md border px-2 py-1 text-xs",
+              id === provider ? "border-primary bg-primary/10 font-medium" : "text-muted-foreground hover:bg-muted",
+            )}
           >
             {SHORT[id]}
           </button>
@@ -73,13 +80,19 @@ function NameRow({ target }: { target: TargetResult }) {
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs" data-testid="portability-name">
       <dt className="text-muted-foreground">Name</dt>
       <dd>
-        <code className="font-mono" data-testid="portability-normalized-name">{name.normalized}</code>
+        <code className="font-mono" data-testid="portability-normalized-name">
+          {name.normalized}
+        </code>
         {name.normalized !== name.original && <span className="text-muted-foreground"> (from {name.original})</span>}
       </dd>
       {name.namespaced !== undefined && (
         <>
           <dt className="text-muted-foreground">Namespaced</dt>
-          <dd><code className="font-mono" data-testid="portability-namespaced-name">{name.namespaced}</code></dd>
+          <dd>
+            <code className="font-mono" data-testid="portability-namespaced-name">
+              {name.namespaced}
+            </code>
+          </dd>
         </>
       )}
       {name.collisions.length > 0 && (
@@ -98,7 +111,9 @@ function SchemaColumn({ title, value, testId }: { title: string; value: unknown;
     <div className="flex min-w-0 flex-col rounded-md border">
       <div className="border-b px-2 py-1 text-xs font-medium">{title}</div>
       {none !== null ? (
-        <pre className="bg-muted/30 p-2 font-mono text-xs leading-relaxed" data-testid={testId}>{none}</pre>
+        <pre className="bg-muted/30 p-2 font-mono text-xs leading-relaxed" data-testid={testId}>
+          {none}
+        </pre>
       ) : (
         <JsonView value={value} data-testid={testId} className="max-h-96 rounded-none bg-muted/30 p-2 text-xs leading-relaxed" />
       )}

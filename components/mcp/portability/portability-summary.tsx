@@ -30,9 +30,17 @@ export function PortabilitySummary({ tools, limit = 10 }: PortabilitySummaryProp
         </thead>
         <tbody>
           {summary.providers.map((p) => (
-            <tr key={p.provider} className="border-t" data-testid={`portability-summary-${p.provider}`} data-as-is={p.asIs} data-total={p.total}>
+            <tr
+              key={p.provider}
+              className="border-t"
+              data-testid={`portability-summary-${p.provider}`}
+              data-as-is={p.asIs}
+              data-total={p.total}
+            >
               <td className="py-1">{SHORT[p.provider]}</td>
-              <td className="py-1">{p.asIs} / {p.total}</td>
+              <td className="py-1">
+                {p.asIs} / {p.total}
+              </td>
               <td className="py-1">{p.degraded}</td>
               <td className="py-1">{p.rejected}</td>
             </tr>
@@ -42,9 +50,17 @@ export function PortabilitySummary({ tools, limit = 10 }: PortabilitySummaryProp
       {summary.worst.length > 0 && (
         <ul className="flex flex-col gap-1">
           {summary.worst.slice(0, limit).map((w, i) => (
-            <li key={i} className="flex flex-wrap items-center gap-1.5" data-testid="portability-summary-finding" data-severity={w.finding.severity}>
+            <li
+              key={i}
+              className="flex flex-wrap items-center gap-1.5"
+              data-testid="portability-summary-finding"
+              data-severity={w.finding.severity}
+            >
               <SeverityBadge severity={w.finding.severity} />
-              <span className="font-mono">{w.serverName ? `${w.serverName}/` : ""}{w.tool}</span>
+              <span className="font-mono">
+                {w.serverName ? `${w.serverName}/` : ""}
+                {w.tool}
+              </span>
               <span className="text-muted-foreground">{SHORT[w.provider]}</span>
               <code className="font-mono text-muted-foreground">{w.finding.path}</code>
               <span>{w.finding.reason}</span>

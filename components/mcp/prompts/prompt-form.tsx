@@ -37,7 +37,9 @@ export function PromptForm({ connectionId, prompt, completions }: PromptFormProp
       <header className="flex flex-col gap-1">
         <h2 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
           <SafeText text={prompt.title ?? prompt.name} />
-          {prompt.title && prompt.title !== prompt.name && <SafeText text={prompt.name} className="font-mono text-xs font-normal text-muted-foreground" />}
+          {prompt.title && prompt.title !== prompt.name && (
+            <SafeText text={prompt.name} className="font-mono text-xs font-normal text-muted-foreground" />
+          )}
         </h2>
         {prompt.description && <p className="text-xs">{prompt.description}</p>}
       </header>
@@ -105,7 +107,11 @@ export function PromptForm({ connectionId, prompt, completions }: PromptFormProp
             </Button>
           </div>
           {get.data.result.description && <p className="text-xs">{get.data.result.description}</p>}
-          {raw ? <RawJson value={get.data.result} filename={`${prompt.name}.json`} /> : <PromptMessages messages={get.data.result.messages} />}
+          {raw ? (
+            <RawJson value={get.data.result} filename={`${prompt.name}.json`} />
+          ) : (
+            <PromptMessages messages={get.data.result.messages} />
+          )}
         </section>
       )}
     </div>

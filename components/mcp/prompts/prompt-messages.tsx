@@ -27,7 +27,8 @@ export function PromptMessages({ messages }: PromptMessagesProps) {
       return { role: typeof msg.role === "string" ? msg.role : "?", blocks: content.map((c, i) => classifyBlock(c, i)) };
     });
   }, [messages]);
-  if (!Array.isArray(messages)) return <p className="text-xs text-amber-700 dark:text-amber-300">The result has no messages array; see the raw JSON.</p>;
+  if (!Array.isArray(messages))
+    return <p className="text-xs text-amber-700 dark:text-amber-300">The result has no messages array; see the raw JSON.</p>;
   if (shown.length === 0) return <p className="text-xs text-muted-foreground">The prompt returned no messages.</p>;
   return (
     <ol className="flex flex-col gap-3" data-testid="prompt-messages">

@@ -41,7 +41,10 @@ function setup(caps: Record<string, unknown> = CAPS) {
           },
         };
       }
-      return Response.json({ error: { code: "upstream:mcp", message: `prompts/get ${name} failed: MCP error -32602: Invalid arguments` } }, { status: 502 });
+      return Response.json(
+        { error: { code: "upstream:mcp", message: `prompts/get ${name} failed: MCP error -32602: Invalid arguments` } },
+        { status: 502 },
+      );
     },
   });
   vi.stubGlobal("fetch", router.fetch);
@@ -88,7 +91,10 @@ describe("PromptsPanel", () => {
     expect(messages[0]!.textContent).toContain("What's weather in Lisbon?");
     expect(within(messages[1]!).getByRole("img")).toBeTruthy();
     // The empty optional argument is left out.
-    expect(router.requests.find((r) => r.path.endsWith("/prompts/get"))?.body).toEqual({ name: "args-prompt", arguments: { city: "Lisbon" } });
+    expect(router.requests.find((r) => r.path.endsWith("/prompts/get"))?.body).toEqual({
+      name: "args-prompt",
+      arguments: { city: "Lisbon" },
+    });
 
     fireEvent.click(screen.getByTestId("prompt-raw-toggle"));
     expect(screen.getByTestId("raw-json").textContent).toContain('"role": "assistant"');

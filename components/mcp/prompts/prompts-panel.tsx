@@ -71,11 +71,19 @@ export function PromptsPanel({ connection, selected: controlled, onSelect }: Pro
         ) : (
           <>
             <p className="border-b px-3 py-1 text-[11px] text-muted-foreground" data-testid="prompt-count">
-              {visible.length === prompts.data.prompts.length ? `${visible.length} prompts` : `${visible.length} of ${prompts.data.prompts.length} prompts`}
+              {visible.length === prompts.data.prompts.length
+                ? `${visible.length} prompts`
+                : `${visible.length} of ${prompts.data.prompts.length} prompts`}
               {` · ${plural(prompts.data.pages, "page")}`}
               {prompts.data.truncated && " · more pages not listed"}
             </p>
-            <div role="listbox" aria-label="Prompts" className="min-h-0 flex-1 overflow-y-auto" data-testid="prompt-list" onKeyDown={onListKeyDown}>
+            <div
+              role="listbox"
+              aria-label="Prompts"
+              className="min-h-0 flex-1 overflow-y-auto"
+              data-testid="prompt-list"
+              onKeyDown={onListKeyDown}
+            >
               {visible.length === 0 && <p className="px-3 py-2 text-xs text-muted-foreground">No prompts match.</p>}
               {visible.map((p) => (
                 <button
@@ -94,7 +102,9 @@ export function PromptsPanel({ connection, selected: controlled, onSelect }: Pro
                   <span className="flex items-center gap-1.5">
                     <MessageSquareTextIcon className="size-3.5 shrink-0 text-muted-foreground" />
                     <SafeText text={p.title ?? p.name} className="truncate text-xs font-medium" />
-                    {p.title && p.title !== p.name && <SafeText text={p.name} className="truncate font-mono text-[11px] text-muted-foreground" />}
+                    {p.title && p.title !== p.name && (
+                      <SafeText text={p.name} className="truncate font-mono text-[11px] text-muted-foreground" />
+                    )}
                   </span>
                   {p.description && <span className="truncate text-[11px] text-muted-foreground">{p.description}</span>}
                   {p.arguments && p.arguments.length > 0 && (

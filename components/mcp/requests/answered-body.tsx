@@ -27,7 +27,9 @@ export function AnsweredBody({ body, at, label = "Sent" }: { body: McpAnswerBody
         </>
       )}
       {"message" in body && <span className="text-xs text-muted-foreground">{body.message}</span>}
-      {"content" in body && body.content !== undefined && <ReadOnlyJson label="Content" value={body.content} testId="request-answer-content" />}
+      {"content" in body && body.content !== undefined && (
+        <ReadOnlyJson label="Content" value={body.content} testId="request-answer-content" />
+      )}
     </div>
   );
 }

@@ -28,7 +28,12 @@ function setup(request: McpClientRequest, respond?: (body: unknown) => unknown) 
   return router;
 }
 
-const formRequest = () => mcpRequest({ kind: "elicitation_form", params: elicitationParams(), relatedCall: { callId: "call-7", tool: "trigger-elicitation-request" } });
+const formRequest = () =>
+  mcpRequest({
+    kind: "elicitation_form",
+    params: elicitationParams(),
+    relatedCall: { callId: "call-7", tool: "trigger-elicitation-request" },
+  });
 
 describe("Elicitation form card — server-everything's requestedSchema", () => {
   it("renders every variant as its own control, with the schema defaults applied", () => {
@@ -144,7 +149,13 @@ describe("Elicitation form card — server-everything's requestedSchema", () => 
   it("a 400 shows the server's field issues on the card and keeps every value typed", async () => {
     const router = setup(formRequest(), () =>
       Response.json(
-        { error: { code: "bad_request:elicitation_content", message: "The content does not match the requested schema", details: [{ path: "/email", message: "must be a valid email" }] } },
+        {
+          error: {
+            code: "bad_request:elicitation_content",
+            message: "The content does not match the requested schema",
+            details: [{ path: "/email", message: "must be a valid email" }],
+          },
+        },
         { status: 400 },
       ),
     );
@@ -163,7 +174,9 @@ describe("Elicitation form card — server-everything's requestedSchema", () => 
   });
 
   it("a 409 (the server stopped waiting) and a network failure are told apart", async () => {
-    setup(formRequest(), () => Response.json({ error: { code: "conflict:request_not_pending", message: "The request is stale" } }, { status: 409 }));
+    setup(formRequest(), () =>
+      Response.json({ error: { code: "conflict:request_not_pending", message: "The request is stale" } }, { status: 409 }),
+    );
     type(screen.getByRole("textbox", { name: "String" }), "Ada");
     fireEvent.click(screen.getByTestId("elicitation-accept"));
     expect((await screen.findByTestId("request-answer-error")).dataset.kind).toBe("stale");
@@ -217,7 +230,15 @@ describe("Elicitation form card — server-everything's requestedSchema", () => 
 
   it("a failed send is shown with its reason and the kept content pre-filled", () => {
     const content = { name: "Kept", integer: 9 };
-    setup(mcpRequest({ kind: "elicitation_form", params: elicitationParams(), status: "failed", reason: "write EPIPE", answer: { at: 3, body: { action: "accept", content } } }));
+    setup(
+      mcpRequest({
+        kind: "elicitation_form",
+        params: elicitationParams(),
+        status: "failed",
+        reason: "write EPIPE",
+        answer: { at: 3, body: { action: "accept", content } },
+      }),
+    );
     expect(screen.getByTestId("request-failed").textContent).toContain("write EPIPE");
     expect((screen.getByRole("textbox", { name: "String" }) as HTMLTextAreaElement).value).toBe("Kept");
     expect(input("Integer").value).toBe("9");

@@ -46,7 +46,9 @@ export function ElicitationForm({ request, value, onValueChange, onAnswer, busy,
   const schema = view.schema ?? { type: "object" };
   const result = validateValue(schema, value);
   const local: ValidationIssue[] = tried && !result.ok ? result.errors : [];
-  const errors = edited ? local : [...local, ...serverIssues.filter((s) => !local.some((l) => l.path === s.path && l.message === s.message))];
+  const errors = edited
+    ? local
+    : [...local, ...serverIssues.filter((s) => !local.some((l) => l.path === s.path && l.message === s.message))];
 
   const accept = () => {
     setTried(true);

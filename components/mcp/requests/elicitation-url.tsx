@@ -55,8 +55,7 @@ export function ElicitationUrl({ request, onAnswer, busy, actions }: Elicitation
       </div>
       <div className="flex flex-wrap gap-2">
         <BusyButton data-testid="elicitation-url-done" busy={busy} onClick={() => onAnswer({ action: "accept" })}>
-          <CheckIcon />
-          I opened it — done
+          <CheckIcon />I opened it — done
         </BusyButton>
         {actions}
       </div>

@@ -50,7 +50,14 @@ function DeclineCancel({ busy, onAnswer }: { busy: boolean; onAnswer: (a: Elicit
  * became of it. The card keeps the user's draft itself, so a refused send (400), a request that
  * went stale meanwhile (409) or a network failure never throws away what was typed.
  */
-export function McpRequestCard({ request, onAnswer, sending = false, error = null, compact = false, onOpenConnection }: McpRequestCardProps) {
+export function McpRequestCard({
+  request,
+  onAnswer,
+  sending = false,
+  error = null,
+  compact = false,
+  onOpenConnection,
+}: McpRequestCardProps) {
   const [sampling, setSampling] = useState<SamplingDraft>(() => initialSamplingDraft(request));
   const [formValue, setFormValue] = useState<Record<string, unknown>>(() => initialElicitationValue(request));
   // Typed into (not just the schema defaults): kept in view if the request goes stale meanwhile.
@@ -66,7 +73,17 @@ export function McpRequestCard({ request, onAnswer, sending = false, error = nul
 
   let form: ReactNode = null;
   if (request.kind === "sampling") {
-    form = <SamplingForm id={id} draft={sampling} onDraftChange={setSampling} onAnswer={onAnswer} busy={busy} resend={resend} drafter={drafter} />;
+    form = (
+      <SamplingForm
+        id={id}
+        draft={sampling}
+        onDraftChange={setSampling}
+        onAnswer={onAnswer}
+        busy={busy}
+        resend={resend}
+        drafter={drafter}
+      />
+    );
   } else if (request.kind === "elicitation_form") {
     form = (
       <ElicitationForm
@@ -88,7 +105,14 @@ export function McpRequestCard({ request, onAnswer, sending = false, error = nul
   }
 
   // What the user typed but could not send, shown read-only once the form is gone (stale).
-  const unsent = request.kind === "sampling" ? (sampling.text.trim() !== "" ? sampling : null) : request.kind === "elicitation_form" && (error || formEdited) ? formValue : null;
+  const unsent =
+    request.kind === "sampling"
+      ? sampling.text.trim() !== ""
+        ? sampling
+        : null
+      : request.kind === "elicitation_form" && (error || formEdited)
+        ? formValue
+        : null;
 
   return (
     <Card
@@ -104,8 +128,11 @@ export function McpRequestCard({ request, onAnswer, sending = false, error = nul
         {request.kind === "sampling" && <SamplingDetails view={samplingView(request.params)} compact={compact} />}
         {status === "failed" && (
           <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="request-failed">
-            <span className="font-medium text-destructive">The answer could not be delivered.</span> {request.reason ?? "No reason was recorded."}
-            <span className="block text-xs text-muted-foreground">Your answer is kept in the form; the server still waits, so it can be sent again.</span>
+            <span className="font-medium text-destructive">The answer could not be delivered.</span>{" "}
+            {request.reason ?? "No reason was recorded."}
+            <span className="block text-xs text-muted-foreground">
+              Your answer is kept in the form; the server still waits, so it can be sent again.
+            </span>
           </div>
         )}
         {open && form}

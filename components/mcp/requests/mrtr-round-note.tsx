@@ -11,10 +11,9 @@ export function MrtrRoundNote({ request }: { request: McpClientRequest }) {
   if (!round) return null;
   return (
     <p className="text-xs text-muted-foreground" data-testid="request-mrtr-round" data-round={round.round}>
-      <span className="font-medium text-foreground">Round {round.round}</span> of{" "}
-      <span className="font-mono">{round.method}</span>{" "}
-      <SafeText text={round.target} className="font-mono font-medium text-foreground" /> (request #{String(round.firstRequestId)}) ·
-      asked in its input_required result as <code>{round.key}</code>; the answer goes back in the retried request
+      <span className="font-medium text-foreground">Round {round.round}</span> of <span className="font-mono">{round.method}</span>{" "}
+      <SafeText text={round.target} className="font-mono font-medium text-foreground" /> (request #{String(round.firstRequestId)}) · asked
+      in its input_required result as <code>{round.key}</code>; the answer goes back in the retried request
       {round.requestState !== undefined ? " with the server's requestState" : ""}
     </p>
   );

@@ -25,7 +25,16 @@ describe("PendingRequestsForCall", () => {
       row(mcpRequest({ id: "r-other-conn", connectionId: "fs", kind: "sampling", params: samplingParams(), relatedCall: call("c1") })),
       row(mcpRequest({ id: "r-done", kind: "sampling", params: samplingParams(), relatedCall: call("c1"), status: "answered" })),
       row(mcpRequest({ id: "r-no-call", kind: "elicitation_form", params: elicitationParams() })),
-      { source: "adk", id: "c1", kind: "input", status: "pending", agentId: "ag", sessionKey: "a/u/s", prompt: "?", createdAt: 1 } as unknown as InboxRow,
+      {
+        source: "adk",
+        id: "c1",
+        kind: "input",
+        status: "pending",
+        agentId: "ag",
+        sessionKey: "a/u/s",
+        prompt: "?",
+        createdAt: 1,
+      } as unknown as InboxRow,
     ];
     const router = fetchRouter({
       "GET /api/inbox": () => rows,
@@ -36,7 +45,11 @@ describe("PendingRequestsForCall", () => {
 
     const section = await screen.findByTestId("pending-requests-for-call");
     expect(section.dataset.count).toBe("1");
-    expect(within(section).getAllByTestId("mcp-request-card").map((c) => c.dataset.requestId)).toEqual(["r-mine"]);
+    expect(
+      within(section)
+        .getAllByTestId("mcp-request-card")
+        .map((c) => c.dataset.requestId),
+    ).toEqual(["r-mine"]);
     // Compact: the tool page already names the server and the call.
     expect(within(section).queryByTestId("request-source")).toBeNull();
 
@@ -53,7 +66,16 @@ describe("PendingRequestsForCall", () => {
     // A second request of the same call arrives on the stream.
     act(() => {
       client.setQueryData<InboxRow[]>(inboxKeys.list(), (l) =>
-        upsertMcpRequest(l, mcpRequest({ id: "r-next", kind: "elicitation_form", params: elicitationParams(), relatedCall: call("c1"), createdAt: 1795257400000 })),
+        upsertMcpRequest(
+          l,
+          mcpRequest({
+            id: "r-next",
+            kind: "elicitation_form",
+            params: elicitationParams(),
+            relatedCall: call("c1"),
+            createdAt: 1795257400000,
+          }),
+        ),
       );
     });
     await waitFor(() => expect(screen.getAllByTestId("mcp-request-card")).toHaveLength(2));

@@ -20,7 +20,9 @@ const waiting = (row: McpRow) => row.status === "pending" || row.status === "fai
  */
 export function PendingRequestsForCall({ connectionId, callId }: PendingRequestsForCallProps) {
   const inbox = useInbox();
-  const rows = (inbox.data ?? []).filter((r): r is McpRow => isMcpRow(r) && r.connectionId === connectionId && r.relatedCall?.callId === callId);
+  const rows = (inbox.data ?? []).filter(
+    (r): r is McpRow => isMcpRow(r) && r.connectionId === connectionId && r.relatedCall?.callId === callId,
+  );
   const [seen, setSeen] = useState<readonly string[]>([]);
   const fresh = rows.filter((r) => waiting(r) && !seen.includes(r.id)).map((r) => r.id);
   // Adjusting state while rendering (React's documented pattern for derived "seen" sets).
@@ -29,7 +31,12 @@ export function PendingRequestsForCall({ connectionId, callId }: PendingRequests
   if (shown.length === 0) return null;
   const count = shown.filter(waiting).length;
   return (
-    <section className="flex flex-col gap-2" data-testid="pending-requests-for-call" data-count={count} aria-label="Requests from the server">
+    <section
+      className="flex flex-col gap-2"
+      data-testid="pending-requests-for-call"
+      data-count={count}
+      aria-label="Requests from the server"
+    >
       <h3 className="text-xs font-medium text-muted-foreground">
         {count > 0 ? `The server is waiting for you (${count})` : "Requests from the server"}
       </h3>

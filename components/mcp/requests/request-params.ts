@@ -55,7 +55,9 @@ export function samplingView(params: Obj): SamplingView {
   };
   if (prefs) {
     view.modelPreferences = {
-      hints: (Array.isArray(prefs.hints) ? prefs.hints : []).map((h) => (isPlainObject(h) ? text(h.name) : undefined)).filter((h): h is string => h !== undefined),
+      hints: (Array.isArray(prefs.hints) ? prefs.hints : [])
+        .map((h) => (isPlainObject(h) ? text(h.name) : undefined))
+        .filter((h): h is string => h !== undefined),
       costPriority: num(prefs.costPriority),
       speedPriority: num(prefs.speedPriority),
       intelligencePriority: num(prefs.intelligencePriority),

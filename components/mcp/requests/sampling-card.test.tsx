@@ -25,18 +25,30 @@ function setup(request: McpClientRequest, respond?: (body: unknown) => unknown) 
   return { router, posts: () => router.requests.filter((r) => r.method === "POST") };
 }
 
-const fixtureRequest = () => mcpRequest({ kind: "sampling", params: samplingParams(), relatedCall: { callId: "call-3", tool: "trigger-sampling-request" } });
+const fixtureRequest = () =>
+  mcpRequest({ kind: "sampling", params: samplingParams(), relatedCall: { callId: "call-3", tool: "trigger-sampling-request" } });
 
 const richRequest = () =>
   mcpRequest({
     kind: "sampling",
     params: {
       messages: [
-        { role: "user", content: [{ type: "text", text: "Describe this picture" }, { type: "image", data: PNG, mimeType: "image/png" }] },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Describe this picture" },
+            { type: "image", data: PNG, mimeType: "image/png" },
+          ],
+        },
         { role: "assistant", content: { type: "audio", data: "UklGRiQAAABXQVZF", mimeType: "audio/wav" } },
         { role: "user", content: [{ type: "tool_result", toolUseId: "tu-1", content: [{ type: "text", text: "42" }] }] },
       ],
-      modelPreferences: { hints: [{ name: "claude-3-sonnet" }, { name: "gpt" }], costPriority: 0.2, speedPriority: 0.5, intelligencePriority: 0.9 },
+      modelPreferences: {
+        hints: [{ name: "claude-3-sonnet" }, { name: "gpt" }],
+        costPriority: 0.2,
+        speedPriority: 0.5,
+        intelligencePriority: 0.9,
+      },
       systemPrompt: "Be brief.",
       includeContext: "thisServer",
       temperature: 0.1,
@@ -117,7 +129,8 @@ describe("Sampling card", () => {
   it("a 409 keeps the reply typed; once the row is stale the unsent reply is still shown", async () => {
     const request = fixtureRequest();
     const router = fetchRouter({
-      [`POST ${PATH}`]: () => Response.json({ error: { code: "conflict:request_not_pending", message: "The server cancelled the request" } }, { status: 409 }),
+      [`POST ${PATH}`]: () =>
+        Response.json({ error: { code: "conflict:request_not_pending", message: "The server cancelled the request" } }, { status: 409 }),
     });
     vi.stubGlobal("fetch", router.fetch);
     const { client, rerender } = renderWithClient(<AnswerableRequestCard request={request} />);

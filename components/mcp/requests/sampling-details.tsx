@@ -79,9 +79,7 @@ export function SamplingDetails({ view, compact }: { view: SamplingView; compact
         </div>
       )}
       <div className="flex flex-col gap-1">
-        <span className="text-xs font-medium text-muted-foreground">
-          Messages ({view.messages.length})
-        </span>
+        <span className="text-xs font-medium text-muted-foreground">Messages ({view.messages.length})</span>
         <ol className="flex flex-col gap-2">
           {view.messages.map((m, i) => (
             <Message key={i} message={m} index={i} />
@@ -90,20 +88,36 @@ export function SamplingDetails({ view, compact }: { view: SamplingView; compact
       </div>
       {limits && (
         <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-xs" data-testid="sampling-limits">
-          {view.maxTokens !== undefined && <Row label="Max tokens" testId="sampling-max-tokens">{view.maxTokens}</Row>}
-          {view.temperature !== undefined && <Row label="Temperature" testId="sampling-temperature">{view.temperature}</Row>}
+          {view.maxTokens !== undefined && (
+            <Row label="Max tokens" testId="sampling-max-tokens">
+              {view.maxTokens}
+            </Row>
+          )}
+          {view.temperature !== undefined && (
+            <Row label="Temperature" testId="sampling-temperature">
+              {view.temperature}
+            </Row>
+          )}
           {view.stopSequences !== undefined && (
             <Row label="Stop sequences" testId="sampling-stop-sequences">
               {view.stopSequences.length > 0 ? view.stopSequences.map((s) => JSON.stringify(s)).join(", ") : "none"}
             </Row>
           )}
-          {view.includeContext !== undefined && <Row label="Include context" testId="sampling-include-context">{view.includeContext}</Row>}
+          {view.includeContext !== undefined && (
+            <Row label="Include context" testId="sampling-include-context">
+              {view.includeContext}
+            </Row>
+          )}
           {view.modelPreferences && <Preferences prefs={view.modelPreferences} />}
         </dl>
       )}
       {view.tools !== undefined && <ReadOnlyJson label="Tools" value={view.tools} testId="sampling-tools" collapsed={compact} />}
-      {view.toolChoice !== undefined && <ReadOnlyJson label="Tool choice" value={view.toolChoice} testId="sampling-tool-choice" collapsed={compact} />}
-      {view.metadata !== undefined && <ReadOnlyJson label="Metadata" value={view.metadata} testId="sampling-metadata" collapsed={compact} />}
+      {view.toolChoice !== undefined && (
+        <ReadOnlyJson label="Tool choice" value={view.toolChoice} testId="sampling-tool-choice" collapsed={compact} />
+      )}
+      {view.metadata !== undefined && (
+        <ReadOnlyJson label="Metadata" value={view.metadata} testId="sampling-metadata" collapsed={compact} />
+      )}
     </div>
   );
 }

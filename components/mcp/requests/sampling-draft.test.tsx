@@ -12,10 +12,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const request = () => mcpRequest({ kind: "sampling", params: samplingParams(), relatedCall: { callId: "call-3", tool: "trigger-sampling-request" } });
+const request = () =>
+  mcpRequest({ kind: "sampling", params: samplingParams(), relatedCall: { callId: "call-3", tool: "trigger-sampling-request" } });
 
 function call(origin?: CallRecord["origin"]): CallRecord {
-  return { id: "call-3", connectionId: "everything", tool: "trigger-sampling-request", args: {}, requestId: 4, startedAt: 1, endedAt: null, timeoutMs: 1000, status: "running", ...(origin ? { origin } : {}) };
+  return {
+    id: "call-3",
+    connectionId: "everything",
+    tool: "trigger-sampling-request",
+    args: {},
+    requestId: 4,
+    startedAt: 1,
+    endedAt: null,
+    timeoutMs: 1000,
+    status: "running",
+    ...(origin ? { origin } : {}),
+  };
 }
 
 const conversation: Conversation = {
@@ -27,7 +39,15 @@ const conversation: Conversation = {
   servers: [],
   policy: "never",
   toolPolicies: {},
-  columns: [{ id: "col-1", config: { provider: "openai", model: "gpt-4o-mini", strict: false, maxSteps: 20 }, status: "running", usage: { inputTokens: 0, outputTokens: 0 }, costUsd: 0 }],
+  columns: [
+    {
+      id: "col-1",
+      config: { provider: "openai", model: "gpt-4o-mini", strict: false, maxSteps: 20 },
+      status: "running",
+      usage: { inputTokens: 0, outputTokens: 0 },
+      costUsd: 0,
+    },
+  ],
 };
 
 function setup(origin: CallRecord["origin"] | undefined, draft: () => unknown) {
@@ -43,19 +63,27 @@ function setup(origin: CallRecord["origin"] | undefined, draft: () => unknown) {
 
 describe("Sampling card: Draft with the playground's model", () => {
   it("fills the reply and the model from the column's model, and sends nothing by itself", async () => {
-    const router = setup({ kind: "playground", conversationId: "conv-1", columnId: "col-1", toolCallId: "t1" }, () => ({ text: "Tides pull and return.", model: "gpt-4o-mini" }));
+    const router = setup({ kind: "playground", conversationId: "conv-1", columnId: "col-1", toolCallId: "t1" }, () => ({
+      text: "Tides pull and return.",
+      model: "gpt-4o-mini",
+    }));
     const button = await screen.findByTestId("sampling-draft");
     expect(button.textContent).toBe("Draft with gpt-4o-mini");
     fireEvent.click(button);
     await waitFor(() => expect((screen.getByTestId("sampling-reply") as HTMLTextAreaElement).value).toBe("Tides pull and return."));
     expect((screen.getByTestId("sampling-model") as HTMLInputElement).value).toBe("gpt-4o-mini");
     const posts = router.requests.filter((r) => r.method === "POST");
-    expect(posts).toEqual([{ method: "POST", path: "/api/connections/everything/requests/req-1/draft", body: { conversationId: "conv-1", columnId: "col-1" } }]);
+    expect(posts).toEqual([
+      { method: "POST", path: "/api/connections/everything/requests/req-1/draft", body: { conversationId: "conv-1", columnId: "col-1" } },
+    ]);
   });
 
   it("says why a draft failed and keeps the form", async () => {
     setup({ kind: "playground", conversationId: "conv-1", columnId: "col-1", toolCallId: "t1" }, () =>
-      Response.json({ error: { code: "upstream:playground_provider", message: "The model could not draft an answer: Rate limit" } }, { status: 502 }),
+      Response.json(
+        { error: { code: "upstream:playground_provider", message: "The model could not draft an answer: Rate limit" } },
+        { status: 502 },
+      ),
     );
     fireEvent.click(await screen.findByTestId("sampling-draft"));
     expect((await screen.findByTestId("sampling-draft-error")).textContent).toContain("Rate limit");

@@ -87,7 +87,14 @@ export function SamplingForm({ id, draft, onDraftChange, onAnswer, busy, resend,
           <Label htmlFor={`${id}-stop`} className="text-xs">
             Stop reason
           </Label>
-          <NativeSelect id={`${id}-stop`} data-testid="sampling-stop-reason" value={draft.stopReason} disabled={busy} className="font-mono text-xs" onChange={(e) => set({ stopReason: e.target.value })}>
+          <NativeSelect
+            id={`${id}-stop`}
+            data-testid="sampling-stop-reason"
+            value={draft.stopReason}
+            disabled={busy}
+            className="font-mono text-xs"
+            onChange={(e) => set({ stopReason: e.target.value })}
+          >
             {STOP_REASONS.map((r) => (
               <option key={r} value={r}>
                 {r}
@@ -101,12 +108,23 @@ export function SamplingForm({ id, draft, onDraftChange, onAnswer, busy, resend,
           <SendIcon />
           {resend ? "Send reply again" : "Send reply"}
         </BusyButton>
-        <BusyButton variant="outline" data-testid="sampling-reject" busy={busy} onClick={() => onAnswer({ action: "reject", message: REJECT_MESSAGE })}>
+        <BusyButton
+          variant="outline"
+          data-testid="sampling-reject"
+          busy={busy}
+          onClick={() => onAnswer({ action: "reject", message: REJECT_MESSAGE })}
+        >
           <XIcon />
           Reject
         </BusyButton>
         {drafter && (
-          <BusyButton variant="outline" data-testid="sampling-draft" busy={drafter.pending} disabled={busy} onClick={() => drafter.draft((a) => set({ text: a.text, model: a.model }))}>
+          <BusyButton
+            variant="outline"
+            data-testid="sampling-draft"
+            busy={drafter.pending}
+            disabled={busy}
+            onClick={() => drafter.draft((a) => set({ text: a.text, model: a.model }))}
+          >
             <SparklesIcon />
             Draft with {drafter.model}
           </BusyButton>

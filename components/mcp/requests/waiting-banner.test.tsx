@@ -32,7 +32,9 @@ describe("WaitingRequestsBanner", () => {
   });
 
   it("shows nothing when nothing of this server waits", async () => {
-    const router = fetchRouter({ "GET /api/inbox": () => [row(mcpRequest({ id: "x", connectionId: "other", kind: "sampling", params: samplingParams() }))] });
+    const router = fetchRouter({
+      "GET /api/inbox": () => [row(mcpRequest({ id: "x", connectionId: "other", kind: "sampling", params: samplingParams() }))],
+    });
     vi.stubGlobal("fetch", router.fetch);
     renderWithClient(<WaitingRequestsBanner connectionId="everything" />);
     await vi.waitFor(() => expect(router.requests.length).toBeGreaterThan(0));

@@ -19,7 +19,8 @@ export interface WaitingRequestsBannerProps {
 export function WaitingRequestsBanner({ connectionId, exceptCallId }: WaitingRequestsBannerProps) {
   const inbox = useInbox();
   const waiting = (inbox.data ?? []).filter(
-    (r) => isMcpRow(r) && r.connectionId === connectionId && r.status === "pending" && (!exceptCallId || r.relatedCall?.callId !== exceptCallId),
+    (r) =>
+      isMcpRow(r) && r.connectionId === connectionId && r.status === "pending" && (!exceptCallId || r.relatedCall?.callId !== exceptCallId),
   );
   if (waiting.length === 0) return null;
   const kinds = new Set(waiting.map((r) => (isMcpRow(r) && r.kind === "sampling" ? "a sampling reply" : "an elicitation answer")));

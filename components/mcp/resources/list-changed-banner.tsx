@@ -13,7 +13,11 @@ export interface ListChangedBannerProps {
 export function ListChangedBanner({ changes, what, onDismiss, testId }: ListChangedBannerProps) {
   if (changes <= 0) return null;
   return (
-    <div role="status" data-testid={testId} className="flex items-center gap-2 border-b bg-sky-500/10 px-3 py-1.5 text-xs text-sky-800 dark:text-sky-300">
+    <div
+      role="status"
+      data-testid={testId}
+      className="flex items-center gap-2 border-b bg-sky-500/10 px-3 py-1.5 text-xs text-sky-800 dark:text-sky-300"
+    >
       <InfoIcon className="size-3.5 shrink-0" />
       <span className="flex-1">
         The server changed its {what} list{changes > 1 ? ` (${changes}×)` : ""} — list updated.

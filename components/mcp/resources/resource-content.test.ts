@@ -8,10 +8,19 @@ const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
 describe("classifyResourceContent", () => {
   it("picks the view by mimeType", () => {
     expect(classifyResourceContent({ uri: "a://x", mimeType: "text/markdown", text: "plain words" }).kind).toBe("markdown");
-    expect(classifyResourceContent({ uri: "a://x", mimeType: "application/json", text: '{"a":1}' })).toMatchObject({ kind: "json", value: { a: 1 } });
+    expect(classifyResourceContent({ uri: "a://x", mimeType: "application/json", text: '{"a":1}' })).toMatchObject({
+      kind: "json",
+      value: { a: 1 },
+    });
     expect(classifyResourceContent({ uri: "a://x", mimeType: "application/vnd.api+json", text: "[1]" }).kind).toBe("json");
-    expect(classifyResourceContent({ uri: "a://x.py", mimeType: "text/x-python", text: "print(1)" })).toMatchObject({ kind: "text", language: "python" });
-    expect(classifyResourceContent({ uri: "a://x", mimeType: "image/png", blob: "iVBORw0KGgo=" })).toMatchObject({ kind: "image", bytes: 8 });
+    expect(classifyResourceContent({ uri: "a://x.py", mimeType: "text/x-python", text: "print(1)" })).toMatchObject({
+      kind: "text",
+      language: "python",
+    });
+    expect(classifyResourceContent({ uri: "a://x", mimeType: "image/png", blob: "iVBORw0KGgo=" })).toMatchObject({
+      kind: "image",
+      bytes: 8,
+    });
     expect(classifyResourceContent({ uri: "a://x", mimeType: "audio/wav", blob: "UklGRg==" }).kind).toBe("audio");
     expect(classifyResourceContent({ uri: "a://x", mimeType: "application/zip", blob: "UEsDBA==" }).kind).toBe("blob");
     expect(classifyResourceContent({ uri: "a://x", blob: "UEsDBA==" }).kind).toBe("blob");
@@ -26,7 +35,11 @@ describe("classifyResourceContent", () => {
   });
 
   it("decodes a text blob (server-everything's dynamic blob is text/plain) and keeps UTF-8", () => {
-    const view = classifyResourceContent({ uri: "demo://resource/dynamic/blob/3", mimeType: "text/plain", blob: b64("Resource 3: größe ✓") });
+    const view = classifyResourceContent({
+      uri: "demo://resource/dynamic/blob/3",
+      mimeType: "text/plain",
+      blob: b64("Resource 3: größe ✓"),
+    });
     expect(view).toMatchObject({ kind: "blob_text", text: "Resource 3: größe ✓" });
     expect(decodeBase64Text(b64("😀"))).toBe("😀");
   });
@@ -64,6 +77,8 @@ describe("filters and labels", () => {
     expect(promptArguments(args, { city: "Lisbon", state: "", extra: "x" })).toEqual({ city: "Lisbon" });
     expect(missingRequired(args, { state: "x" })).toEqual(["city"]);
     expect(missingRequired(args, { city: "y" })).toEqual([]);
-    expect(filterPrompts([{ name: "args-prompt", arguments: args }, { name: "simple" }], "city").map((p) => p.name)).toEqual(["args-prompt"]);
+    expect(filterPrompts([{ name: "args-prompt", arguments: args }, { name: "simple" }], "city").map((p) => p.name)).toEqual([
+      "args-prompt",
+    ]);
   });
 });

@@ -40,7 +40,23 @@ export function languageOf(mimeType: string | undefined, uri: string): string {
     for (const [re, lang] of LANGUAGE_BY_MIME) if (re.test(mimeType)) return lang;
   }
   const ext = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(uri)?.[1]?.toLowerCase();
-  const byExt: Record<string, string> = { js: "javascript", mjs: "javascript", ts: "typescript", tsx: "typescript", py: "python", html: "html", css: "css", xml: "xml", yml: "yaml", yaml: "yaml", csv: "csv", sh: "shell", sql: "sql", rs: "rust", go: "go" };
+  const byExt: Record<string, string> = {
+    js: "javascript",
+    mjs: "javascript",
+    ts: "typescript",
+    tsx: "typescript",
+    py: "python",
+    html: "html",
+    css: "css",
+    xml: "xml",
+    yml: "yaml",
+    yaml: "yaml",
+    csv: "csv",
+    sh: "shell",
+    sql: "sql",
+    rs: "rust",
+    go: "go",
+  };
   return (ext && byExt[ext]) || "plain";
 }
 

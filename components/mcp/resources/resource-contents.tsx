@@ -29,7 +29,13 @@ function ContentHeader({ view, label }: { view: Exclude<ResourceContentView, { k
 function DownloadBlob({ blob, uri, mimeType, bytes }: { blob: string; uri: string; mimeType?: string; bytes: number }) {
   const filename = filenameFromUri(uri, "resource.bin");
   return (
-    <Button size="xs" variant="outline" className="self-start" data-testid="resource-download" onClick={() => downloadBase64(blob, filename, mimeType)}>
+    <Button
+      size="xs"
+      variant="outline"
+      className="self-start"
+      data-testid="resource-download"
+      onClick={() => downloadBase64(blob, filename, mimeType)}
+    >
       <DownloadIcon /> Download {filename} ({formatBytes(bytes)})
     </Button>
   );
@@ -50,7 +56,9 @@ function MarkdownContent({ text, filename }: { text: string; filename: string })
         text={text}
         filename={filename}
         mimeType="text/markdown"
-        render={(visible) => (view === "markdown" ? <MarkdownView markdown={visible} /> : <NumberedText text={visible} language="markdown" />)}
+        render={(visible) =>
+          view === "markdown" ? <MarkdownView markdown={visible} /> : <NumberedText text={visible} language="markdown" />
+        }
       />
     </div>
   );
@@ -65,7 +73,12 @@ function ContentBody({ view, index }: { view: ResourceContentView; index: number
       return <JsonContent value={view.value} filename={`${base}.json`} />;
     case "text":
       return (
-        <LargeText text={view.text} filename={base} mimeType={view.mimeType} render={(visible) => <NumberedText text={visible} language={view.language} />} />
+        <LargeText
+          text={view.text}
+          filename={base}
+          mimeType={view.mimeType}
+          render={(visible) => <NumberedText text={visible} language={view.language} />}
+        />
       );
     case "image":
       return <ImageBlockView data={view.blob} mimeType={view.mimeType} byteLength={view.bytes} />;
@@ -93,7 +106,14 @@ function ContentBody({ view, index }: { view: ResourceContentView; index: number
 
 function JsonContent({ value, filename }: { value: unknown; filename: string }) {
   const pretty = useMemo(() => prettyJson(value), [value]);
-  return <LargeText text={pretty} filename={filename} mimeType="application/json" render={(visible) => <NumberedText text={visible} language="json" />} />;
+  return (
+    <LargeText
+      text={pretty}
+      filename={filename}
+      mimeType="application/json"
+      render={(visible) => <NumberedText text={visible} language="json" />}
+    />
+  );
 }
 
 const LABEL: Record<ResourceContentView["kind"], string> = {
@@ -118,7 +138,12 @@ export function ResourceContents({ contents }: ResourceContentsProps) {
   if (!Array.isArray(contents)) {
     return <p className="text-xs text-amber-700 dark:text-amber-300">The result has no contents array; see the raw JSON.</p>;
   }
-  if (views.length === 0) return <p className="text-xs text-muted-foreground" data-testid="resource-empty">The server returned no contents.</p>;
+  if (views.length === 0)
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="resource-empty">
+        The server returned no contents.
+      </p>
+    );
   return (
     <div className="flex flex-col gap-4">
       {views.map((view, i) => (

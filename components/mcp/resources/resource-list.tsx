@@ -102,7 +102,10 @@ export function ResourceList({ resources, selectedUri, onSelect, subscriptions, 
               <span className="ml-auto flex shrink-0 items-center gap-1">
                 {subscribed && <BellIcon className="size-3 text-sky-600 dark:text-sky-400" aria-label="Subscribed" />}
                 {update && (
-                  <span className="inline-flex items-center gap-0.5 text-[10px] text-sky-700 dark:text-sky-300" data-testid="resource-updated-marker">
+                  <span
+                    className="inline-flex items-center gap-0.5 text-[10px] text-sky-700 dark:text-sky-300"
+                    data-testid="resource-updated-marker"
+                  >
                     <BellRingIcon className="size-3" /> {time(update.at)}
                   </span>
                 )}

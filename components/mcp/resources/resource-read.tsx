@@ -57,7 +57,9 @@ export function ResourceRead({ connectionId, uri, subscribed, canSubscribe, subs
           className="flex items-center gap-2 rounded-md border border-sky-500/40 bg-sky-500/10 px-3 py-1.5 text-xs text-sky-800 dark:text-sky-300"
         >
           <BellRingIcon className="size-3.5 shrink-0" />
-          <span className="flex-1">The server reported an update at {time(lastUpdate.at)} — what you see was read at {time(read.data.readAt)}.</span>
+          <span className="flex-1">
+            The server reported an update at {time(lastUpdate.at)} — what you see was read at {time(read.data.readAt)}.
+          </span>
           <Button size="xs" variant="outline" data-testid="reread-updated" disabled={read.isFetching} onClick={() => void read.refetch()}>
             Re-read
           </Button>

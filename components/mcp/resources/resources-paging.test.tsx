@@ -31,7 +31,12 @@ function setup(total: number, bound: number, page: number, templates = false) {
       const cursor = new URL(req.path, "http://x").searchParams.get("cursor");
       const from = cursor === null ? 0 : Number(cursor);
       const to = Math.min(total, from + (cursor === null ? bound : page));
-      return { resources: range(from, to), pages: cursor === null ? 2 : 1, ...(to < total ? { nextCursor: String(to), truncated: true } : {}), listedAt: 1 };
+      return {
+        resources: range(from, to),
+        pages: cursor === null ? 2 : 1,
+        ...(to < total ? { nextCursor: String(to), truncated: true } : {}),
+        listedAt: 1,
+      };
     },
     "GET /api/connections/everything/resource-templates": (req: RecordedRequest) => {
       const cursor = new URL(req.path, "http://x").searchParams.get("cursor");
@@ -47,7 +52,8 @@ function setup(total: number, bound: number, page: number, templates = false) {
 }
 
 const items = () => screen.queryAllByTestId("resource-item");
-const listPaths = (router: { requests: RecordedRequest[] }) => router.requests.filter((r) => r.path.includes("/resources")).map((r) => r.path);
+const listPaths = (router: { requests: RecordedRequest[] }) =>
+  router.requests.filter((r) => r.path.includes("/resources")).map((r) => r.path);
 
 beforeEach(() => {
   // happy-dom does no layout: give the scroller a height so the virtualizer renders a window.
@@ -85,7 +91,18 @@ describe("resource paging", () => {
     const view = client.getQueryData<ConnectionView[]>(["connections"])![0]!;
     act(() => {
       applyStreamEntries(client, [
-        { seq: 20, connectionId: "everything", sessionKey: "s1", receivedAt: 1, sourceTime: null, direction: "local", protocol: "loupe", kind: "status", raw: { ...view.state, resourcesVersion: 1 }, rawBytes: 10 },
+        {
+          seq: 20,
+          connectionId: "everything",
+          sessionKey: "s1",
+          receivedAt: 1,
+          sourceTime: null,
+          direction: "local",
+          protocol: "loupe",
+          kind: "status",
+          raw: { ...view.state, resourcesVersion: 1 },
+          rawBytes: 10,
+        },
       ]);
     });
     await screen.findByTestId("resources-changed");

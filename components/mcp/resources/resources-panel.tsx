@@ -37,13 +37,17 @@ function ResourceHeader({ resource, uri }: { resource: Resource | undefined; uri
     <header className="flex flex-col gap-1" data-testid="resource-detail-header">
       <h2 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
         {resource ? resourceLabel(resource) : uri}
-        {resource?.title && resource.title !== resource.name && <span className="font-mono text-xs font-normal text-muted-foreground">{resource.name}</span>}
+        {resource?.title && resource.title !== resource.name && (
+          <span className="font-mono text-xs font-normal text-muted-foreground">{resource.name}</span>
+        )}
         {resource?.mimeType && <Badge variant="secondary">{resource.mimeType}</Badge>}
         {resource?.size !== undefined && <Badge variant="outline">{formatBytes(resource.size)}</Badge>}
       </h2>
       <code className="font-mono text-xs break-all text-muted-foreground">{uri}</code>
       {resource?.description && <p className="text-xs">{resource.description}</p>}
-      {!resource && <p className="text-[11px] text-muted-foreground">Not in the listed resources (a template expansion or a removed resource).</p>}
+      {!resource && (
+        <p className="text-[11px] text-muted-foreground">Not in the listed resources (a template expansion or a removed resource).</p>
+      )}
     </header>
   );
 }
@@ -98,8 +102,7 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
 
   const refreshing = resources.isFetching || templates.isFetching;
   const selectedResource = selection?.kind === "resource" ? allResources?.find((r) => r.uri === selection.uri) : undefined;
-  const selectedTemplate =
-    selection?.kind === "template" ? allTemplates?.find((t) => t.uriTemplate === selection.uriTemplate) : undefined;
+  const selectedTemplate = selection?.kind === "template" ? allTemplates?.find((t) => t.uriTemplate === selection.uriTemplate) : undefined;
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1" data-testid="resources-panel">
@@ -126,7 +129,12 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
           />
           <section>
             {resources.isError && !resources.isFetchNextPageError ? (
-              <QueryError className="m-2" title="Could not list resources" error={resources.error} onRetry={() => void resources.refetch()} />
+              <QueryError
+                className="m-2"
+                title="Could not list resources"
+                error={resources.error}
+                onRetry={() => void resources.refetch()}
+              />
             ) : resources.isPending ? (
               <p className="p-3 text-xs text-muted-foreground">Listing resources…</p>
             ) : (
@@ -159,10 +167,18 @@ export function ResourcesPanel({ connection, selection: controlled, onSelect }: 
           </section>
           <section>
             <h3 className="border-b px-3 pt-3 pb-1 text-[11px] font-medium text-muted-foreground" data-testid="template-count">
-              Templates{allTemplates ? ` (${visibleTemplates.length === allTemplates.length ? visibleTemplates.length : `${visibleTemplates.length} of ${allTemplates.length}`})` : ""}
+              Templates
+              {allTemplates
+                ? ` (${visibleTemplates.length === allTemplates.length ? visibleTemplates.length : `${visibleTemplates.length} of ${allTemplates.length}`})`
+                : ""}
             </h3>
             {templates.isError && !templates.isFetchNextPageError ? (
-              <QueryError className="m-2" title="Could not list templates" error={templates.error} onRetry={() => void templates.refetch()} />
+              <QueryError
+                className="m-2"
+                title="Could not list templates"
+                error={templates.error}
+                onRetry={() => void templates.refetch()}
+              />
             ) : templates.isPending ? (
               <p className="p-3 text-xs text-muted-foreground">Listing templates…</p>
             ) : (

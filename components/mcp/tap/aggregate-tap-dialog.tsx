@@ -50,7 +50,13 @@ export function AggregateTapDialog({ open, onOpenChange, connections, initial, p
         >
           <label className="flex flex-col gap-1 text-xs">
             <span className="text-muted-foreground">Name</span>
-            <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="My tools" data-testid="aggregate-tap-name" autoFocus />
+            <Input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="My tools"
+              data-testid="aggregate-tap-name"
+              autoFocus
+            />
           </label>
           <fieldset className="flex flex-col gap-1 text-xs">
             <legend className="mb-1 text-muted-foreground">Servers</legend>

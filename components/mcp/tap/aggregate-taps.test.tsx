@@ -17,7 +17,18 @@ describe("AggregateTaps", () => {
       "GET /api/taps": () => taps,
       "POST /api/taps": (req) => {
         const input = req.body as { name: string; connectionIds: string[]; policy: TapView["policy"] };
-        const tap: TapView = { id: "agg_1", kind: "aggregate", name: input.name, connectionIds: input.connectionIds, url: "http://127.0.0.1:1/mcp/agg_1", keyHint: "abcd", policy: input.policy, toolPolicies: {}, createdAt: 1, clients: [] };
+        const tap: TapView = {
+          id: "agg_1",
+          kind: "aggregate",
+          name: input.name,
+          connectionIds: input.connectionIds,
+          url: "http://127.0.0.1:1/mcp/agg_1",
+          keyHint: "abcd",
+          policy: input.policy,
+          toolPolicies: {},
+          createdAt: 1,
+          clients: [],
+        };
         taps.push(tap);
         return Response.json({ tap, url: tap.url, key: "secret-abcd", bin: "/l/bin/loupe.mjs" }, { status: 201 });
       },
@@ -35,7 +46,9 @@ describe("AggregateTaps", () => {
     fireEvent.change(screen.getByTestId("aggregate-tap-name"), { target: { value: "Both" } });
     fireEvent.click(screen.getByLabelText("beta"));
     fireEvent.click(create);
-    await waitFor(() => expect(router.requests.find((r) => r.method === "POST")?.body).toEqual({ name: "Both", connectionIds: ["a", "b"], policy: "never" }));
+    await waitFor(() =>
+      expect(router.requests.find((r) => r.method === "POST")?.body).toEqual({ name: "Both", connectionIds: ["a", "b"], policy: "never" }),
+    );
     await waitFor(() => expect(screen.getByTestId("aggregate-tap").textContent).toContain("Alpha, beta"));
     // Opened after creation: its URL and snippets, the key masked.
     await waitFor(() => expect(screen.getByTestId("tap-url").textContent).toBe("http://127.0.0.1:1/mcp/agg_1"));

@@ -40,7 +40,14 @@ function AggregateDetails({ tap }: { tap: TapView }) {
         onRotate={() => patch.mutate({ tapId: tap.id, settings: { rotate: true } })}
       />
       <TapClients clients={tap.clients} now={secret.dataUpdatedAt} />
-      <TapSnippets name={tap.name} url={secret.data.url} secret={secret.data.key} keyHint={tap.keyHint} bin={secret.data.bin} shown={shown} />
+      <TapSnippets
+        name={tap.name}
+        url={secret.data.url}
+        secret={secret.data.key}
+        keyHint={tap.keyHint}
+        bin={secret.data.bin}
+        shown={shown}
+      />
     </div>
   );
 }
@@ -71,7 +78,9 @@ export function AggregateTaps({ connection, allConnections }: { connection: Conn
         </Button>
       </div>
       {mine.length === 0 && (
-        <p className="text-xs text-muted-foreground">Serve this server together with others as one MCP server, tool names prefixed by server.</p>
+        <p className="text-xs text-muted-foreground">
+          Serve this server together with others as one MCP server, tool names prefixed by server.
+        </p>
       )}
       <ul className="flex flex-col gap-2">
         {mine.map((t) => (

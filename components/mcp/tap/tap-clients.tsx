@@ -8,7 +8,6 @@ function eraOf(version: string | undefined): string {
   return version >= "2026-07-28" ? `${version} (stateless)` : `${version} (session)`;
 }
 
-
 export interface TapClientsProps {
   clients: TapClient[];
   /** The time "last seen" is measured from (the query's fetch time, so the render stays pure). */

@@ -32,7 +32,11 @@ export function TapEndpoint({ url, secret, keyHint, onRotate, rotating, shown, o
       </dd>
       <dt className="text-xs text-muted-foreground">Key</dt>
       <dd className="flex min-w-0 flex-wrap items-center gap-2">
-        <code className="min-w-0 truncate rounded bg-muted px-1.5 py-0.5 font-mono text-xs" data-testid="tap-key" data-state={shown ? "shown" : "hidden"}>
+        <code
+          className="min-w-0 truncate rounded bg-muted px-1.5 py-0.5 font-mono text-xs"
+          data-testid="tap-key"
+          data-state={shown ? "shown" : "hidden"}
+        >
           {shown ? secret : maskedKey(keyHint)}
         </code>
         <Button size="xs" variant="outline" onClick={() => onShownChange(!shown)} data-testid="tap-key-toggle">

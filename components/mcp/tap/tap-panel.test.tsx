@@ -31,7 +31,8 @@ describe("TapPanel", () => {
   it("an off tap is read once, not every 5 s (each read was a 404 in the console); once on it is followed", async () => {
     let on: TapSecret | null = null;
     const router = fetchRouter({
-      "GET /api/connections/everything/tap": () => on ?? Response.json({ error: { code: "not_found:tap", message: "not tapped" } }, { status: 404 }),
+      "GET /api/connections/everything/tap": () =>
+        on ?? Response.json({ error: { code: "not_found:tap", message: "not tapped" } }, { status: 404 }),
       "POST /api/connections/everything/tap": () => (on = secret()),
       "GET /api/taps": () => [],
       "GET /api/connections": () => [],
@@ -51,11 +52,16 @@ describe("TapPanel", () => {
   it("off: a switch that turns the tap on with POST …/tap, then shows the URL with the key masked until Show", async () => {
     let on: TapSecret | null = null;
     const router = fetchRouter({
-      "GET /api/connections/everything/tap": () => on ?? Response.json({ error: { code: "not_found:tap", message: "not tapped" } }, { status: 404 }),
+      "GET /api/connections/everything/tap": () =>
+        on ?? Response.json({ error: { code: "not_found:tap", message: "not tapped" } }, { status: 404 }),
       "POST /api/connections/everything/tap": () => (on = secret()),
       "GET /api/taps": () => [],
       "GET /api/connections": () => [],
-      "GET /api/connections/everything/tools": () => ({ tools: [{ name: "echo", inputSchema: { type: "object" } }], pages: 1, listedAt: 1 }),
+      "GET /api/connections/everything/tools": () => ({
+        tools: [{ name: "echo", inputSchema: { type: "object" } }],
+        pages: 1,
+        listedAt: 1,
+      }),
     });
     vi.stubGlobal("fetch", router.fetch);
     renderWithClient(<TapPanel connection={connectionFixture()} allConnections={[connectionFixture()]} />);
@@ -72,7 +78,9 @@ describe("TapPanel", () => {
     fireEvent.click(screen.getByTestId("tap-key-toggle"));
     expect(screen.getByTestId("tap-key").textContent).toBe(KEY);
     // Claude Desktop runs Loupe's own bin with node, never `npx loupe` (an unrelated npm package).
-    expect(JSON.parse(screen.getByTestId("tap-snippet-text").textContent ?? "")).toEqual({ mcpServers: { everything: { command: "node", args: [BIN, "tap", "everything"] } } });
+    expect(JSON.parse(screen.getByTestId("tap-snippet-text").textContent ?? "")).toEqual({
+      mcpServers: { everything: { command: "node", args: [BIN, "tap", "everything"] } },
+    });
     fireEvent.click(screen.getByTestId("tap-snippet-vscode"));
     expect(screen.getByTestId("tap-snippet-text").textContent).toContain(`"Authorization": "Bearer ${KEY}"`);
     expect(screen.getByTestId("tap-clients-empty")).toBeTruthy();
@@ -101,13 +109,21 @@ describe("TapPanel", () => {
     expect(options).toEqual(["Never ask", "Ask unless read-only", "Ask for every call"]);
     expect(screen.getByTestId("tap-policy-help").textContent).toBe("Calls go straight to the server.");
     fireEvent.change(screen.getByTestId("tap-policy-select"), { target: { value: "always" } });
-    await waitFor(() => expect(router.requests.some((r) => r.method === "POST" && JSON.stringify(r.body) === '{"policy":"always","toolPolicies":{}}')).toBe(true));
+    await waitFor(() =>
+      expect(router.requests.some((r) => r.method === "POST" && JSON.stringify(r.body) === '{"policy":"always","toolPolicies":{}}')).toBe(
+        true,
+      ),
+    );
     await waitFor(() => expect(screen.getByTestId("tap-policy-help").textContent).toBe("Every call waits in the inbox for your approval."));
     await waitFor(() => expect(screen.getByTestId("tap-tool-policies-toggle")).toBeTruthy());
     fireEvent.click(screen.getByTestId("tap-tool-policies-toggle"));
     fireEvent.change(screen.getByLabelText("Approval for echo"), { target: { value: "never" } });
     await waitFor(() =>
-      expect(router.requests.some((r) => r.method === "POST" && JSON.stringify(r.body) === '{"policy":"always","toolPolicies":{"everything/echo":"never"}}')).toBe(true),
+      expect(
+        router.requests.some(
+          (r) => r.method === "POST" && JSON.stringify(r.body) === '{"policy":"always","toolPolicies":{"everything/echo":"never"}}',
+        ),
+      ).toBe(true),
     );
   });
 });

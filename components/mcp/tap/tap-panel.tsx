@@ -65,7 +65,11 @@ export function TapPanel({ connection: c, allConnections }: { connection: Connec
       </div>
       {tap.isError && <QueryError title="Could not read the tap" error={tap.error} onRetry={() => void tap.refetch()} />}
       {failed && (
-        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-2 text-xs text-destructive" data-testid="tap-error">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/30 bg-destructive/5 p-2 text-xs text-destructive"
+          data-testid="tap-error"
+        >
           {failed.message}
         </p>
       )}
@@ -96,7 +100,14 @@ export function TapPanel({ connection: c, allConnections }: { connection: Connec
             <TapClients clients={secret.tap.clients} now={tap.dataUpdatedAt} />
           </Section>
           <Section title="Client config">
-            <TapSnippets name={secret.tap.name} url={secret.url} secret={secret.key} keyHint={secret.tap.keyHint} bin={secret.bin} shown={shown} />
+            <TapSnippets
+              name={secret.tap.name}
+              url={secret.url}
+              secret={secret.key}
+              keyHint={secret.tap.keyHint}
+              bin={secret.bin}
+              shown={shown}
+            />
           </Section>
         </>
       )}

@@ -75,7 +75,10 @@ export function TapPolicy({ connectionId, policy, toolPolicies, tools, pending, 
         {POLICY_HELP[policy]}
       </p>
       {open && tools.length > 0 && (
-        <ul className="grid max-h-64 grid-cols-[repeat(auto-fill,minmax(20rem,1fr))] gap-x-4 gap-y-1 overflow-y-auto rounded-md border p-2" data-testid="tap-tool-policies">
+        <ul
+          className="grid max-h-64 grid-cols-[repeat(auto-fill,minmax(20rem,1fr))] gap-x-4 gap-y-1 overflow-y-auto rounded-md border p-2"
+          data-testid="tap-tool-policies"
+        >
           {tools.map((t) => (
             <li key={t.name} className="flex min-w-0 items-center gap-2 text-xs">
               <span className="min-w-0 flex-1 truncate font-mono" title={t.name}>

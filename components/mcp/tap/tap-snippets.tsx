@@ -43,7 +43,10 @@ export function TapSnippets({ name, url, secret, keyHint, bin, shown }: TapSnipp
           <CopyButton getText={() => text(secret)} label={`Copy ${SNIPPET_LABEL[kind]} config`} />
         </span>
       </div>
-      <pre className="max-h-64 overflow-auto rounded-md border bg-muted/40 p-3 font-mono text-xs whitespace-pre" data-testid="tap-snippet-text">
+      <pre
+        className="max-h-64 overflow-auto rounded-md border bg-muted/40 p-3 font-mono text-xs whitespace-pre"
+        data-testid="tap-snippet-text"
+      >
         {text(shown ? secret : maskedKey(keyHint))}
       </pre>
       <p className="text-xs text-muted-foreground">{SNIPPET_WHERE[kind]}</p>

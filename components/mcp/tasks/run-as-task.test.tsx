@@ -8,14 +8,28 @@ import { connectionFixture, fetchRouter, renderWithClient } from "@/components/m
 
 const caps = { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } };
 const topicSchema = { type: "object", properties: { topic: { type: "string", default: "x" } }, required: ["topic"] };
-const research: Tool = { name: "simulate-research-query", inputSchema: topicSchema as Tool["inputSchema"], execution: { taskSupport: "required" } };
+const research: Tool = {
+  name: "simulate-research-query",
+  inputSchema: topicSchema as Tool["inputSchema"],
+  execution: { taskSupport: "required" },
+};
 const optional: Tool = { name: "maybe-task", inputSchema: topicSchema as Tool["inputSchema"], execution: { taskSupport: "optional" } };
 const echo: Tool = { name: "echo", inputSchema: topicSchema as Tool["inputSchema"] };
 
 const now = Date.now();
 const created: TaskRecord = {
-  taskId: "task-1", connectionId: "everything", sessionKey: "s1", origin: "loupe", tool: research.name, args: { topic: "x" },
-  status: "working", createdAt: now, lastUpdatedAt: now, ttl: 300_000, pollInterval: 250, checkedAt: now,
+  taskId: "task-1",
+  connectionId: "everything",
+  sessionKey: "s1",
+  origin: "loupe",
+  tool: research.name,
+  args: { topic: "x" },
+  status: "working",
+  createdAt: now,
+  lastUpdatedAt: now,
+  ttl: 300_000,
+  pollInterval: 250,
+  checkedAt: now,
 };
 
 afterEach(() => {
@@ -28,9 +42,17 @@ describe("Run as task on the tool page", () => {
     const router = fetchRouter({
       "GET /api/connections/everything/calls": () => [],
       "POST /api/connections/everything/tasks": () => Response.json(created, { status: 201 }),
-      "POST /api/connections/everything/tasks/task-1/poll": () => ({ ...created, status: "completed", statusMessage: undefined, checkedAt: Date.now() }),
+      "POST /api/connections/everything/tasks/task-1/poll": () => ({
+        ...created,
+        status: "completed",
+        statusMessage: undefined,
+        checkedAt: Date.now(),
+      }),
       "POST /api/connections/everything/tasks/task-1/result": () => ({
-        ...created, status: "completed", checkedAt: Date.now(), result: { content: [{ type: "text", text: "# Research Report: x" }] },
+        ...created,
+        status: "completed",
+        checkedAt: Date.now(),
+        result: { content: [{ type: "text", text: "# Research Report: x" }] },
       }),
     });
     vi.stubGlobal("fetch", router.fetch);

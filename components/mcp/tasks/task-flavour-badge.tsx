@@ -8,7 +8,8 @@ const FLAVOUR: Record<TaskFlavour, { label: string; title: string }> = {
   },
   extension: {
     label: "Tasks extension",
-    title: "The Tasks extension of MCP 2026-07-28 (SEP-2663, io.modelcontextprotocol/tasks): the server made the call a task; tasks/get carries the result, tasks/update the answers",
+    title:
+      "The Tasks extension of MCP 2026-07-28 (SEP-2663, io.modelcontextprotocol/tasks): the server made the call a task; tasks/get carries the result, tasks/update the answers",
   },
 };
 

@@ -9,13 +9,30 @@ import { connectionFixture, fetchRouter, renderWithClient } from "@/components/m
 const caps = { tools: {}, extensions: { "io.modelcontextprotocol/tasks": {} } };
 const now = Date.now();
 const rec = (over: Partial<TaskRecord>): TaskRecord => ({
-  taskId: "t-ext", connectionId: "everything", sessionKey: "s1", origin: "loupe", tool: "slow-report", args: {},
-  status: "completed", createdAt: now, lastUpdatedAt: now, ttl: 600_000, pollInterval: 250, checkedAt: now,
-  flavour: "extension", result: { content: [{ type: "text", text: "Report ready (long)" }], isError: false }, ...over,
+  taskId: "t-ext",
+  connectionId: "everything",
+  sessionKey: "s1",
+  origin: "loupe",
+  tool: "slow-report",
+  args: {},
+  status: "completed",
+  createdAt: now,
+  lastUpdatedAt: now,
+  ttl: 600_000,
+  pollInterval: 250,
+  checkedAt: now,
+  flavour: "extension",
+  result: { content: [{ type: "text", text: "Report ready (long)" }], isError: false },
+  ...over,
 });
 const ext = rec({});
 const core = rec({ taskId: "t-core", flavour: undefined, tool: "simulate-research-query", createdAt: now - 1 });
-const listing: TaskListing = { support: { toolsCall: true, list: false, cancel: true, extension: true }, sessionKey: "s1", tasks: [ext, core], listedAt: now };
+const listing: TaskListing = {
+  support: { toolsCall: true, list: false, cancel: true, extension: true },
+  sessionKey: "s1",
+  tasks: [ext, core],
+  listedAt: now,
+};
 
 afterEach(() => {
   cleanup();

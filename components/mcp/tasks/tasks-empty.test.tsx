@@ -14,13 +14,21 @@ const empty = (support: object) => ({ support, sessionKey: "s1", tasks: [], list
 
 function renderPanel(state: object, clientTasks: boolean, support: object) {
   vi.stubGlobal("fetch", fetchRouter({ "GET /api/connections/everything/tasks": () => empty(support) }).fetch);
-  const conn = connectionFixture({ clientCapabilities: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, tasks: clientTasks } }, state as never);
+  const conn = connectionFixture(
+    { clientCapabilities: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, tasks: clientTasks } },
+    state as never,
+  );
   renderWithClient(<TasksPanel connection={conn} />);
 }
 
 describe("TasksPanel empty state on a 2026-07-28 connection", () => {
   it("explains the Tasks extension: the server decides per call, and names the Client tab setting Loupe needs on", async () => {
-    renderPanel({ era: modern, capabilities: { tools: {}, extensions: { "io.modelcontextprotocol/tasks": {} } } }, false, { toolsCall: true, list: false, cancel: true, extension: true });
+    renderPanel({ era: modern, capabilities: { tools: {}, extensions: { "io.modelcontextprotocol/tasks": {} } } }, false, {
+      toolsCall: true,
+      list: false,
+      cancel: true,
+      extension: true,
+    });
     const msg = await screen.findByTestId("tasks-empty");
     expect(msg.textContent).toContain("io.modelcontextprotocol/tasks");
     expect(msg.textContent).toMatch(/server decides/);
@@ -31,7 +39,12 @@ describe("TasksPanel empty state on a 2026-07-28 connection", () => {
   });
 
   it("says Loupe already declares the extension when the Client tab's Tasks is on", async () => {
-    renderPanel({ era: modern, capabilities: { tools: {}, extensions: { "io.modelcontextprotocol/tasks": {} } } }, true, { toolsCall: true, list: false, cancel: true, extension: true });
+    renderPanel({ era: modern, capabilities: { tools: {}, extensions: { "io.modelcontextprotocol/tasks": {} } } }, true, {
+      toolsCall: true,
+      list: false,
+      cancel: true,
+      extension: true,
+    });
     const msg = await screen.findByTestId("tasks-empty");
     expect(msg.textContent).toMatch(/is on/);
   });

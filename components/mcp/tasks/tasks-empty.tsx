@@ -15,17 +15,17 @@ export function TasksEmpty({ connection }: { connection: ConnectionView }) {
   if (!isModern(connection)) {
     return (
       <p className="text-sm text-muted-foreground" data-testid="tasks-empty">
-        No tasks yet. Open a tool whose page offers “Run as task” in the Tools tab (tools with execution.taskSupport
-        “optional” or “required”).
+        No tasks yet. Open a tool whose page offers “Run as task” in the Tools tab (tools with execution.taskSupport “optional” or
+        “required”).
       </p>
     );
   }
   const declared = connection.clientCapabilities?.tasks === true;
   return (
     <p className="text-sm text-muted-foreground" data-testid="tasks-empty" data-extension-declared={declared}>
-      No tasks yet. On 2026-07-28 tasks are the Tasks extension (<code>{TASKS_EXTENSION}</code>): there is no “Run as
-      task” choice — the server decides per call whether a tools/call comes back as a task, and it may do so only when
-      Loupe declares the extension too, which {SETTING} does.{" "}
+      No tasks yet. On 2026-07-28 tasks are the Tasks extension (<code>{TASKS_EXTENSION}</code>): there is no “Run as task” choice — the
+      server decides per call whether a tools/call comes back as a task, and it may do so only when Loupe declares the extension too, which{" "}
+      {SETTING} does.{" "}
       {declared
         ? "That setting is on: call the server's tools in the Tools tab and any call it turns into a task appears here."
         : "That setting is off: turn it on (Loupe reconnects), then call the server's tools in the Tools tab."}
@@ -35,7 +35,8 @@ export function TasksEmpty({ connection }: { connection: ConnectionView }) {
 
 /** Why the server has no tasks at all, in the words of its era. */
 export function tasksUnsupportedText(connection: ConnectionView): string {
-  if (connection.state.status !== "connected") return `“${connection.name}” is not connected: whether it supports tasks is known once it is.`;
+  if (connection.state.status !== "connected")
+    return `“${connection.name}” is not connected: whether it supports tasks is known once it is.`;
   return isModern(connection)
     ? `“${connection.name}” does not support tasks: its server/discover declared no ${TASKS_EXTENSION} extension, so its tools can only be called directly.`
     : `“${connection.name}” does not support tasks: it declared no tasks capability in initialize (tasks.requests.tools.call), so its tools can only be called directly.`;

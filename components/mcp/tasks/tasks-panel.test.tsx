@@ -10,19 +10,43 @@ import { connectionFixture, fetchRouter, renderWithClient } from "@/components/m
 const caps = { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } };
 const now = Date.now();
 const rec = (over: Partial<TaskRecord>): TaskRecord => ({
-  taskId: "t-working", connectionId: "everything", sessionKey: "s1", origin: "loupe", tool: "simulate-research-query",
-  args: { topic: "x" }, status: "working", statusMessage: "Gathering sources...", createdAt: now, lastUpdatedAt: now,
-  ttl: 300_000, pollInterval: 300, checkedAt: now, ...over,
+  taskId: "t-working",
+  connectionId: "everything",
+  sessionKey: "s1",
+  origin: "loupe",
+  tool: "simulate-research-query",
+  args: { topic: "x" },
+  status: "working",
+  statusMessage: "Gathering sources...",
+  createdAt: now,
+  lastUpdatedAt: now,
+  ttl: 300_000,
+  pollInterval: 300,
+  checkedAt: now,
+  ...over,
 });
 const working = rec({});
-const asking = rec({ taskId: "t-asking", status: "input_required", statusMessage: "Requesting clarification...", createdAt: now - 1, awaitingResult: true });
+const asking = rec({
+  taskId: "t-asking",
+  status: "input_required",
+  statusMessage: "Requesting clarification...",
+  createdAt: now - 1,
+  awaitingResult: true,
+});
 const done = rec({
-  taskId: "t-done", status: "completed", statusMessage: undefined, createdAt: now - 2,
+  taskId: "t-done",
+  status: "completed",
+  statusMessage: undefined,
+  createdAt: now - 2,
   result: { content: [{ type: "text", text: "# Research Report: x" }] },
 });
 const old = rec({ taskId: "t-old", sessionKey: "s0", createdAt: now - 3 });
 const listing = (tasks: TaskRecord[], over: Partial<TaskListing> = {}): TaskListing => ({
-  support: { toolsCall: true, list: true, cancel: true }, sessionKey: "s1", tasks, listedAt: now, ...over,
+  support: { toolsCall: true, list: true, cancel: true },
+  sessionKey: "s1",
+  tasks,
+  listedAt: now,
+  ...over,
 });
 
 afterEach(() => {
@@ -57,7 +81,12 @@ describe("TasksPanel", () => {
     const { client } = renderWithClient(<TasksPanel connection={connectionFixture({}, { capabilities: caps })} />);
     const rows = await screen.findAllByTestId("task-row");
     expect(rows.map((r) => r.dataset.task)).toEqual(["t-working", "t-asking", "t-done", "t-old"]);
-    expect(rows.map((r) => within(r).getByTestId("task-status").textContent)).toEqual(["working", "input required", "completed", "working"]);
+    expect(rows.map((r) => within(r).getByTestId("task-status").textContent)).toEqual([
+      "working",
+      "input required",
+      "completed",
+      "working",
+    ]);
     expect(rows[1]!.textContent).toContain("see inbox");
     expect(rows[3]!.textContent).toContain("earlier session");
     expect(within(rows[3]!).getByTestId("task-poll")).toHaveProperty("disabled", true);
@@ -83,8 +112,16 @@ describe("TasksPanel", () => {
 
     // A stream entry updates the list live.
     const e: Entry = {
-      seq: 1, connectionId: "everything", sessionKey: "s1", receivedAt: now, sourceTime: null, direction: "local",
-      protocol: "loupe", kind: "task", raw: rec({ taskId: "t-new", createdAt: now + 5, statusMessage: "Analyzing content..." }), rawBytes: 1,
+      seq: 1,
+      connectionId: "everything",
+      sessionKey: "s1",
+      receivedAt: now,
+      sourceTime: null,
+      direction: "local",
+      protocol: "loupe",
+      kind: "task",
+      raw: rec({ taskId: "t-new", createdAt: now + 5, statusMessage: "Analyzing content..." }),
+      rawBytes: 1,
     };
     act(() => applyStreamEntries(client, [e]));
     await waitFor(() => expect(screen.getAllByTestId("task-row")[0]!.dataset.task).toBe("t-new"));

@@ -20,11 +20,7 @@ import { useTaskActions } from "./use-task-actions";
 import { useTaskPolling } from "./use-task-polling";
 
 /** Why no task request can be sent for this task right now; null when it can. */
-export function taskBlockedReason(
-  task: TaskRecord,
-  connected: boolean,
-  sessionKey: string | null | undefined,
-): string | null {
+export function taskBlockedReason(task: TaskRecord, connected: boolean, sessionKey: string | null | undefined): string | null {
   if (!connected) return "Connect the server to poll, fetch or cancel tasks";
   if (sessionKey !== undefined && task.sessionKey !== sessionKey) {
     return "This task belongs to an earlier session: the server no longer knows it";
@@ -37,7 +33,15 @@ export function taskBlockedReason(
  * (stream entries, status notifications, and polling while a task is unfinished), and one task's
  * detail with its result.
  */
-export function TasksPanel({ connection, selected: opened, onSelect }: { connection: ConnectionView; selected?: string | null; onSelect?: (taskId: string) => void }) {
+export function TasksPanel({
+  connection,
+  selected: opened,
+  onSelect,
+}: {
+  connection: ConnectionView;
+  selected?: string | null;
+  onSelect?: (taskId: string) => void;
+}) {
   const qc = useQueryClient();
   const support = serverTaskSupport(connection.state.capabilities);
   const connected = connection.state.status === "connected";
@@ -89,7 +93,10 @@ export function TasksPanel({ connection, selected: opened, onSelect }: { connect
       )}
       {query.isError && <QueryError title="Could not load the tasks" error={query.error} onRetry={() => void query.refetch()} />}
       {listing?.listError && (
-        <QueryError title="tasks/list failed (Loupe's own records are shown)" error={AppError.fromBody({ error: listing.listError }, 502)} />
+        <QueryError
+          title="tasks/list failed (Loupe's own records are shown)"
+          error={AppError.fromBody({ error: listing.listError }, 502)}
+        />
       )}
       {query.isPending && <p className="text-xs text-muted-foreground">Loading tasks…</p>}
       {listing && tasks.length === 0 && !unsupported && <TasksEmpty connection={connection} />}
@@ -136,7 +143,11 @@ export function TasksPanel({ connection, selected: opened, onSelect }: { connect
                     <td className="px-2 py-1.5 font-mono whitespace-nowrap" title={t.taskId} data-testid="task-row-id">
                       {shortId(t.taskId)}
                       {earlier && <span className="ml-1 font-sans text-muted-foreground">(earlier session)</span>}
-                      {t.flavour === "extension" && <span className="ml-1 font-sans text-muted-foreground" data-testid="task-row-flavour">· extension</span>}
+                      {t.flavour === "extension" && (
+                        <span className="ml-1 font-sans text-muted-foreground" data-testid="task-row-flavour">
+                          · extension
+                        </span>
+                      )}
                     </td>
                     <td className="px-2 py-1.5 whitespace-nowrap">{formatClock(t.createdAt)}</td>
                     <td className="px-2 py-1.5 whitespace-nowrap">{formatClock(t.lastUpdatedAt)}</td>

@@ -9,10 +9,21 @@ import { nextPollDelay, useTaskPolling } from "./use-task-polling";
 
 const now = Date.now();
 const working: TaskRecord = {
-  taskId: "t1", connectionId: "everything", sessionKey: "s1", origin: "loupe", tool: "slow",
-  args: {}, status: "working", createdAt: now, lastUpdatedAt: now, ttl: 300_000, pollInterval: 250, checkedAt: now,
+  taskId: "t1",
+  connectionId: "everything",
+  sessionKey: "s1",
+  origin: "loupe",
+  tool: "slow",
+  args: {},
+  status: "working",
+  createdAt: now,
+  lastUpdatedAt: now,
+  ttl: 300_000,
+  pollInterval: 250,
+  checkedAt: now,
 };
-const stateOf = (data: TaskRecord | undefined, error: unknown = null) => ({ state: { data, error } }) as Parameters<typeof nextPollDelay>[0];
+const stateOf = (data: TaskRecord | undefined, error: unknown = null) =>
+  ({ state: { data, error } }) as Parameters<typeof nextPollDelay>[0];
 
 function Poller({ tasks }: { tasks: TaskRecord[] }) {
   useTaskPolling("everything", tasks, { sessionKey: "s1", enabled: true });

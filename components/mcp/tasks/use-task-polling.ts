@@ -18,10 +18,7 @@ function isNetworkError(error: unknown): boolean {
  * the server's side (the failure is kept on the record). react-query skips the interval while
  * the tab is hidden (refetchIntervalInBackground is off).
  */
-export function nextPollDelay(
-  query: Pick<Query<TaskRecord>, "state">,
-  sessionKey?: string | null,
-): number | false {
+export function nextPollDelay(query: Pick<Query<TaskRecord>, "state">, sessionKey?: string | null): number | false {
   const { data, error } = query.state;
   if (error && !isNetworkError(error)) return false;
   if (!data || !isPollable(data, sessionKey)) return false;

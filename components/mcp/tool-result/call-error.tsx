@@ -55,9 +55,7 @@ export function CallErrorView({ status, error, onRetry }: CallErrorViewProps) {
       <code className="font-mono text-xs text-muted-foreground">{error.code}</code>
       {links && <UrlElicitationError links={links} onRetry={onRetry} />}
       {rpc?.hasData && !links && <RawJson value={rpc.data} filename="rpc-error-data.json" title="Error data" />}
-      {!rpc && error.details !== undefined && (
-        <RawJson value={error.details} filename="error-details.json" title="Details" />
-      )}
+      {!rpc && error.details !== undefined && <RawJson value={error.details} filename="error-details.json" title="Details" />}
     </section>
   );
 }

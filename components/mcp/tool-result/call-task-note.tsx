@@ -14,10 +14,14 @@ export interface CallTaskNoteProps {
  */
 export function CallTaskNote({ taskId, onOpenTask }: CallTaskNoteProps) {
   return (
-    <section data-testid="call-task" data-task-id={taskId} className="flex flex-wrap items-center gap-2 rounded-md border border-sky-500/40 bg-sky-500/5 p-3 text-sm">
+    <section
+      data-testid="call-task"
+      data-task-id={taskId}
+      className="flex flex-wrap items-center gap-2 rounded-md border border-sky-500/40 bg-sky-500/5 p-3 text-sm"
+    >
       <span>
-        The server runs this call as task{" "}
-        <SafeText text={taskId} className="font-mono font-medium" data-testid="call-task-id" />; its status and result come with the task.
+        The server runs this call as task <SafeText text={taskId} className="font-mono font-medium" data-testid="call-task-id" />; its
+        status and result come with the task.
       </span>
       {onOpenTask && (
         <Button size="xs" variant="outline" className="ml-auto" data-testid="open-call-task" onClick={() => onOpenTask(taskId)}>

@@ -22,9 +22,7 @@ function BlockBody({ block }: ContentBlockViewProps) {
     case "resource_text":
       return <EmbeddedTextResource uri={block.uri} mimeType={block.mimeType} text={block.text} filenameBase={base} />;
     case "resource_blob":
-      return (
-        <EmbeddedBlobResource uri={block.uri} mimeType={block.mimeType} blob={block.blob} byteLength={block.byteLength} />
-      );
+      return <EmbeddedBlobResource uri={block.uri} mimeType={block.mimeType} blob={block.blob} byteLength={block.byteLength} />;
     case "unknown":
       return (
         <div className="flex flex-col gap-1">

@@ -9,8 +9,16 @@ describe("MarkdownView", () => {
     render(<MarkdownView markdown={md} />);
     const view = screen.getByTestId("markdown-view");
     const table = within(view).getByRole("table");
-    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["#", "from", "to"]);
-    expect(within(table).getAllByRole("cell").map((td) => td.textContent)).toEqual(["1", "LIS", "MAD"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((th) => th.textContent),
+    ).toEqual(["#", "from", "to"]);
+    expect(
+      within(table)
+        .getAllByRole("cell")
+        .map((td) => td.textContent),
+    ).toEqual(["1", "LIS", "MAD"]);
     expect(view.querySelector("img")).toBeNull();
   });
 });

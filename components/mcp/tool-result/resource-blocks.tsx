@@ -17,9 +17,7 @@ export function ResourceLinkCard({ uri, name, title, mimeType, description, size
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
           <span>{title ?? name}</span>
-          {title !== undefined && title !== name && (
-            <span className="font-mono text-xs font-normal text-muted-foreground">{name}</span>
-          )}
+          {title !== undefined && title !== name && <span className="font-mono text-xs font-normal text-muted-foreground">{name}</span>}
           {mimeType && <Badge variant="secondary">{mimeType}</Badge>}
           {size !== undefined && <Badge variant="outline">{formatBytes(size)}</Badge>}
         </CardTitle>

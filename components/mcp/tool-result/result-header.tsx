@@ -23,7 +23,11 @@ export function ResultHeader({ tool, status, durationMs, showRaw, onToggleRaw }:
       </StatusBadge>
       <span className="font-mono text-sm">{tool}</span>
       <span data-testid="result-duration" className="text-xs text-muted-foreground">
-        {durationMs === null ? "running…" : status === "task" ? `answered with a task in ${formatDuration(durationMs)}` : formatDuration(durationMs)}
+        {durationMs === null
+          ? "running…"
+          : status === "task"
+            ? `answered with a task in ${formatDuration(durationMs)}`
+            : formatDuration(durationMs)}
       </span>
       <Button className="ml-auto" size="xs" variant={showRaw ? "secondary" : "outline"} aria-pressed={showRaw} onClick={onToggleRaw}>
         Raw JSON

@@ -17,12 +17,8 @@ export function StructuredValidation({ finding }: StructuredValidationProps) {
   return (
     <div data-testid="structured-validation" data-valid={String(valid)} className="flex flex-col gap-1 text-xs">
       {finding.kind === "valid" && <Badge variant="success">Matches outputSchema</Badge>}
-      {finding.kind === "missing" && (
-        <Badge variant="warning">Tool declares an outputSchema but returned no structuredContent</Badge>
-      )}
-      {finding.kind === "schema_error" && (
-        <Badge variant="warning">outputSchema could not be compiled: {finding.message}</Badge>
-      )}
+      {finding.kind === "missing" && <Badge variant="warning">Tool declares an outputSchema but returned no structuredContent</Badge>}
+      {finding.kind === "schema_error" && <Badge variant="warning">outputSchema could not be compiled: {finding.message}</Badge>}
       {finding.kind === "invalid" && (
         <>
           <Badge variant="destructive">

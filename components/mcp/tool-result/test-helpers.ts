@@ -3,9 +3,7 @@ import type { CallRecord, CallStatus } from "@/lib/contracts/calls";
 
 import { MCP_FIXTURES as FIX } from "@/lib/testing/shared-fixtures";
 
-export const everythingCalls = JSON.parse(
-  readFileSync(`${FIX}/server-everything/stdio-calls.json`, "utf8"),
-) as Record<string, unknown>;
+export const everythingCalls = JSON.parse(readFileSync(`${FIX}/server-everything/stdio-calls.json`, "utf8")) as Record<string, unknown>;
 
 const everythingTools = JSON.parse(readFileSync(`${FIX}/server-everything/stdio-tools.json`, "utf8")) as {
   tools: { name: string; outputSchema?: unknown }[];

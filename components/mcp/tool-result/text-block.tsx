@@ -24,10 +24,7 @@ export function TextBlockView({ text, filenameBase }: TextBlockViewProps) {
   // A new text can drop the chosen view (JSON text replaced by plain text): fall back to Text.
   const view: TextView = views.includes(chosen) ? chosen : "text";
   // Pretty-printing is only paid for when the JSON view is actually shown.
-  const pretty = useMemo(
-    () => (view === "json" && format.kind === "json" ? prettyJson(format.value) : null),
-    [view, format],
-  );
+  const pretty = useMemo(() => (view === "json" && format.kind === "json" ? prettyJson(format.value) : null), [view, format]);
 
   let body;
   if (pretty !== null) {

@@ -67,9 +67,7 @@ describe("ToolResultView errors", () => {
     expect(screen.getByTestId("result-status").textContent).toBe("JSON-RPC error");
     expect(within(box).getByTestId("rpc-error-code").textContent).toBe("-32602");
     expect(box.textContent).toContain("(Invalid params)");
-    expect(within(box).getByTestId("call-error-message").textContent).toBe(
-      "MCP error -32602: Invalid arguments for tool get-sum",
-    );
+    expect(within(box).getByTestId("call-error-message").textContent).toBe("MCP error -32602: Invalid arguments for tool get-sum");
     expect(JSON.parse(within(box).getByTestId("raw-json").querySelector("pre")?.textContent ?? "")).toEqual({
       path: ["a"],
       expected: "number",

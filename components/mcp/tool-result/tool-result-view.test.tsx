@@ -50,7 +50,9 @@ describe("ToolResultView with real server-everything results", () => {
     render(<ToolResultView call={call} outputSchema={wrong} />);
     const badge = screen.getByTestId("structured-validation");
     expect(badge.getAttribute("data-valid")).toBe("false");
-    const errors = within(badge).getAllByTestId("structured-error").map((li) => li.textContent);
+    const errors = within(badge)
+      .getAllByTestId("structured-error")
+      .map((li) => li.textContent);
     expect(errors).toEqual(
       expect.arrayContaining([
         "/temperature must be string",

@@ -17,7 +17,12 @@ const refused = makeCall("connect-account", "rpc_error", {
       code: -32042,
       data: {
         elicitations: [
-          { mode: "url", elicitationId: "auth-1", url: "https://auth.example.com/connect?account=ada", message: "Authorize access to your account." },
+          {
+            mode: "url",
+            elicitationId: "auth-1",
+            url: "https://auth.example.com/connect?account=ada",
+            message: "Authorize access to your account.",
+          },
           { mode: "url", elicitationId: "bad-1", url: "javascript:alert(1)", message: "Never opened by a client." },
         ],
       },
@@ -56,7 +61,13 @@ describe("a call refused with -32042 (URL elicitation required)", () => {
   });
 
   it("another JSON-RPC error keeps the raw data view", () => {
-    render(<ToolResultView call={makeCall("x", "rpc_error", { error: { code: "upstream:rpc_error", message: "bad", details: { code: -32602, data: { why: 1 } } } })} />);
+    render(
+      <ToolResultView
+        call={makeCall("x", "rpc_error", {
+          error: { code: "upstream:rpc_error", message: "bad", details: { code: -32602, data: { why: 1 } } },
+        })}
+      />,
+    );
     expect(screen.queryByTestId("url-elicitation-error")).toBeNull();
     expect(screen.getByText("Error data")).toBeTruthy();
   });

@@ -44,7 +44,13 @@ function RequiredLink({ link, index }: { link: ElicitationUrlView; index: number
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Open link ${index + 1}?`}>
           <span className="text-sm">Open {link.domain} in a new tab?</span>
           <Button asChild size="sm">
-            <a href={link.url} target="_blank" rel="noopener noreferrer" data-testid="url-elicitation-open" onClick={() => setConfirming(false)}>
+            <a
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="url-elicitation-open"
+              onClick={() => setConfirming(false)}
+            >
               Open
               <ExternalLinkIcon aria-hidden />
             </a>
@@ -74,8 +80,8 @@ export function UrlElicitationError({ links, onRetry }: UrlElicitationErrorProps
   return (
     <div className="flex flex-col gap-2" data-testid="url-elicitation-error">
       <p className="text-sm">
-        The server needs you to open {links.length === 1 ? "a page" : `${links.length} pages`} before this call can run. Finish there,
-        then retry the call.
+        The server needs you to open {links.length === 1 ? "a page" : `${links.length} pages`} before this call can run. Finish there, then
+        retry the call.
       </p>
       <ul className="flex flex-col gap-2">
         {links.map((link, i) => (

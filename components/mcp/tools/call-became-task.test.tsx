@@ -12,14 +12,37 @@ import { connectionFixture, fetchRouter, renderWithClient } from "@/components/m
 const rebook: Tool = { name: "rebook-all", inputSchema: { type: "object", properties: {} } };
 const now = Date.now();
 const call: CallRecord = {
-  id: "call-t", connectionId: "everything", tool: rebook.name, args: {}, requestId: 3,
-  startedAt: now, endedAt: now + 12, timeoutMs: 60_000, status: "task", taskId: "task-9",
+  id: "call-t",
+  connectionId: "everything",
+  tool: rebook.name,
+  args: {},
+  requestId: 3,
+  startedAt: now,
+  endedAt: now + 12,
+  timeoutMs: 60_000,
+  status: "task",
+  taskId: "task-9",
 };
 const task: TaskRecord = {
-  taskId: "task-9", connectionId: "everything", sessionKey: "s1", origin: "loupe", tool: rebook.name, args: {}, flavour: "extension",
-  status: "working", createdAt: now, lastUpdatedAt: now, ttl: 300_000, pollInterval: 250, checkedAt: now,
+  taskId: "task-9",
+  connectionId: "everything",
+  sessionKey: "s1",
+  origin: "loupe",
+  tool: rebook.name,
+  args: {},
+  flavour: "extension",
+  status: "working",
+  createdAt: now,
+  lastUpdatedAt: now,
+  ttl: 300_000,
+  pollInterval: 250,
+  checkedAt: now,
 };
-const done = { ...task, status: "completed" as const, result: { content: [{ type: "text", text: "Rebooked 3 bookings" }], isError: false } };
+const done = {
+  ...task,
+  status: "completed" as const,
+  result: { content: [{ type: "text", text: "Rebooked 3 bookings" }], isError: false },
+};
 
 afterEach(() => {
   cleanup();
@@ -56,7 +79,9 @@ describe("a plain Run the server makes a task", () => {
     const view = await screen.findByTestId("task-run-view");
     expect(within(view).getByTestId("task-id").textContent).toBe("task-9");
     finished = true;
-    await waitFor(() => expect(within(screen.getByTestId("task-run-view")).getByTestId("task-status").textContent).toBe("completed"), { timeout: 3_000 });
+    await waitFor(() => expect(within(screen.getByTestId("task-run-view")).getByTestId("task-status").textContent).toBe("completed"), {
+      timeout: 3_000,
+    });
     expect(screen.getByTestId("task-run-view").textContent).toContain("Rebooked 3 bookings");
   });
 

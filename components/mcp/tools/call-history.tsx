@@ -34,9 +34,17 @@ export function CallHistory({ calls, activeId, onView, onRerun, onEdit }: CallHi
             key={c.id}
             data-testid="call-history-item"
             data-status={c.status}
-            className={cn("flex min-w-0 flex-wrap items-center gap-x-2 px-2 py-1 text-xs hover:bg-accent/50", c.id === activeId && "bg-accent")}
+            className={cn(
+              "flex min-w-0 flex-wrap items-center gap-x-2 px-2 py-1 text-xs hover:bg-accent/50",
+              c.id === activeId && "bg-accent",
+            )}
           >
-            <button type="button" className="flex min-w-48 flex-1 basis-48 items-center gap-2 text-left" onClick={() => onView(c)} title="Show this result">
+            <button
+              type="button"
+              className="flex min-w-48 flex-1 basis-48 items-center gap-2 text-left"
+              onClick={() => onView(c)}
+              title="Show this result"
+            >
               <CallStatusBadge status={c.status} />
               <span className="shrink-0 font-mono text-muted-foreground">{formatClock(c.startedAt)}</span>
               <span className="w-16 shrink-0 text-right font-mono text-muted-foreground">

@@ -10,7 +10,10 @@ const LISTING = {
   pages: 1,
   listedAt: 1_700_000_000_000,
   excluded: [
-    { name: "bad_array_header", reason: 'property "tags": x-mcp-header is allowed only on string, integer or boolean properties, not array' },
+    {
+      name: "bad_array_header",
+      reason: 'property "tags": x-mcp-header is allowed only on string, integer or boolean properties, not array',
+    },
     // A hostile name: its hidden right-to-left override must show as a marker, not reorder the text.
     { name: "evil\u202Etxt", reason: 'property "b": x-mcp-header "dup" repeats "Dup" (names are case-insensitive)' },
   ],

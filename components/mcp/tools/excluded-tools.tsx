@@ -38,7 +38,11 @@ export function ExcludedTools({ excluded }: { excluded: ExcludedTool[] | undefin
           {excluded.map((tool, i) => (
             // The index too: a server may list two tools under one name.
             <li key={`${tool.name}:${i}`} data-testid="excluded-tool" data-tool={tool.name} className="min-w-0">
-              <SafeText text={tool.name} className="block truncate font-mono font-medium text-foreground" data-testid="excluded-tool-name" />
+              <SafeText
+                text={tool.name}
+                className="block truncate font-mono font-medium text-foreground"
+                data-testid="excluded-tool-name"
+              />
               <span className="block break-words" data-testid="excluded-tool-reason">
                 {tool.reason}
               </span>

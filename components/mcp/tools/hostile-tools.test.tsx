@@ -21,7 +21,10 @@ const LISTED = markDuplicates(
       { name: "schema_bool_props", inputSchema: object({ anything: true, nothing: false, label: { type: "string" } }, { frobnicate: 7 }) },
       {
         name: "recursive",
-        inputSchema: object({ name: { type: "string" }, children: { type: "array", items: { $ref: "#" } } }, { required: ["name"], additionalProperties: false }),
+        inputSchema: object(
+          { name: { type: "string" }, children: { type: "array", items: { $ref: "#" } } },
+          { required: ["name"], additionalProperties: false },
+        ),
       },
       { name: "big_default", inputSchema: object({ blob: { type: "string", default: "d".repeat(200_000) } }) },
       { name: "strict", inputSchema: object({ count: { type: "integer" } }, { required: ["count"] }) },
@@ -35,8 +38,15 @@ const tool = (name: string) => LISTED.find((t) => t.name === name) as Tool;
 
 function finished(body: { callId: string; name: string; arguments: Record<string, unknown> }): CallRecord {
   return {
-    id: body.callId, connectionId: "everything", tool: body.name, args: body.arguments, requestId: 1,
-    startedAt: Date.now(), endedAt: Date.now(), timeoutMs: 60_000, status: "ok",
+    id: body.callId,
+    connectionId: "everything",
+    tool: body.name,
+    args: body.arguments,
+    requestId: 1,
+    startedAt: Date.now(),
+    endedAt: Date.now(),
+    timeoutMs: 60_000,
+    status: "ok",
     result: { content: [{ type: "text", text: `ran ${body.name}` }] },
   };
 }
@@ -52,7 +62,9 @@ function setup(t: Tool, answer?: (body: { callId: string; name: string; argument
   vi.stubGlobal("fetch", router.fetch);
   const { client } = renderWithClient(<ToolDetail connection={connectionFixture()} tool={t} collision={null} />);
   const posts = () =>
-    router.requests.filter((r) => r.method === "POST").map((r) => r.body as { name: string; arguments: Record<string, unknown>; timeoutMs?: number; maxTotalTimeoutMs?: number });
+    router.requests
+      .filter((r) => r.method === "POST")
+      .map((r) => r.body as { name: string; arguments: Record<string, unknown>; timeoutMs?: number; maxTotalTimeoutMs?: number });
   return { posts, client, router };
 }
 
@@ -127,7 +139,11 @@ describe("the run bar", () => {
       status: "rpc_error",
       result: undefined,
       // As a call runner before the fix stored it: the SDK prefix twice.
-      error: { code: "upstream:rpc_error", message: "MCP error -32602: MCP error -32602: count must be an integer", details: { code: -32602 } },
+      error: {
+        code: "upstream:rpc_error",
+        message: "MCP error -32602: MCP error -32602: count must be an integer",
+        details: { code: -32602 },
+      },
     }));
     toJson('{"count":"three"}');
     fireEvent.click(screen.getByTestId("run-tool"));
@@ -160,7 +176,9 @@ describe("two tools of one name", () => {
     setup(second as Tool);
     expect(screen.getByLabelText(/^b/)).toBeTruthy();
     expect(screen.queryByLabelText(/^a$/)).toBeNull();
-    expect(screen.getByTestId("tool-duplicate").textContent).toMatch(/2 tools named dup; this is the 2nd.*usually the first one listed, not this one/);
+    expect(screen.getByTestId("tool-duplicate").textContent).toMatch(
+      /2 tools named dup; this is the 2nd.*usually the first one listed, not this one/,
+    );
     cleanup();
     setup(first as Tool);
     expect(screen.getByLabelText(/^a/)).toBeTruthy();
@@ -233,7 +251,12 @@ describe("a call with arguments over 64 KB", () => {
     const { client, router } = setup(tool("echo_size"), () => new Promise<never>(() => undefined) as never);
     router.requests.length = 0;
     await screen.findByText("No calls yet.");
-    const full: CallRecord = { ...finished({ callId: "call-1", name: "echo_size", arguments: { text } }), status: "running", result: undefined, endedAt: null };
+    const full: CallRecord = {
+      ...finished({ callId: "call-1", name: "echo_size", arguments: { text } }),
+      status: "running",
+      result: undefined,
+      endedAt: null,
+    };
     vi.stubGlobal(
       "fetch",
       fetchRouter({
@@ -247,8 +270,16 @@ describe("a call with arguments over 64 KB", () => {
     fireEvent.click(screen.getByTestId("run-tool"));
     // The start entry as the stream carries an entry over 64 KB: previewed, `args` dropped.
     const entry: Entry = {
-      seq: 1, connectionId: "everything", sessionKey: "s", receivedAt: Date.now(), sourceTime: null, direction: "local",
-      protocol: "loupe", kind: "call", raw: full, rawBytes: JSON.stringify(full).length,
+      seq: 1,
+      connectionId: "everything",
+      sessionKey: "s",
+      receivedAt: Date.now(),
+      sourceTime: null,
+      direction: "local",
+      protocol: "loupe",
+      kind: "call",
+      raw: full,
+      rawBytes: JSON.stringify(full).length,
     };
     act(() => applyStreamEntries(client, [previewEntry(entry)]));
     const row = await screen.findByTestId("call-history-item");

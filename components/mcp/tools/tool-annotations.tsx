@@ -20,9 +20,7 @@ const HINTS: Record<Hint, { label: string; variant: Variant; title: string }> = 
  */
 export function annotationHints(a: Annotations | undefined): Hint[] {
   if (!a) return [];
-  return (Object.keys(HINTS) as Hint[]).filter(
-    (h) => a[h] === true && !(h === "destructiveHint" && a.readOnlyHint === true),
-  );
+  return (Object.keys(HINTS) as Hint[]).filter((h) => a[h] === true && !(h === "destructiveHint" && a.readOnlyHint === true));
 }
 
 export function ToolAnnotationBadges({ annotations, className }: { annotations: Annotations | undefined; className?: string }) {

@@ -18,17 +18,36 @@ const longRunning: Tool = {
 };
 
 const started: CallRecord = {
-  id: "call-1", connectionId: "everything", tool: longRunning.name, args: { duration: 10, steps: 5 },
-  requestId: 4, startedAt: Date.now(), endedAt: null, timeoutMs: 60_000, status: "running",
+  id: "call-1",
+  connectionId: "everything",
+  tool: longRunning.name,
+  args: { duration: 10, steps: 5 },
+  requestId: 4,
+  startedAt: Date.now(),
+  endedAt: null,
+  timeoutMs: 60_000,
+  status: "running",
 };
 
 let seq = 100;
 const mk = (over: Partial<Entry>): Entry => ({
-  seq: ++seq, connectionId: "everything", sessionKey: null, receivedAt: Date.now(), sourceTime: null,
-  direction: "in", protocol: "mcp", kind: "message", raw: null, rawBytes: 1, ...over,
+  seq: ++seq,
+  connectionId: "everything",
+  sessionKey: null,
+  receivedAt: Date.now(),
+  sourceTime: null,
+  direction: "in",
+  protocol: "mcp",
+  kind: "message",
+  raw: null,
+  rawBytes: 1,
+  ...over,
 });
 const progress = (n: number, receivedAt: number) =>
-  mk({ receivedAt, raw: { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 4, progress: n, total: 5, message: `step ${n}` } } });
+  mk({
+    receivedAt,
+    raw: { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 4, progress: n, total: 5, message: `step ${n}` } },
+  });
 
 afterEach(() => {
   cleanup();
@@ -52,10 +71,18 @@ describe("ToolDetail while a call runs", () => {
     fireEvent.click(screen.getByTestId("run-tool"));
     await waitFor(() => expect(router.requests.some((r) => r.path.startsWith("/api/connections/everything/traffic"))).toBe(true));
     const post = router.requests.find((r) => r.method === "POST")!;
-    expect(post.body).toEqual({ callId: "call-1", name: longRunning.name, arguments: { duration: 10, steps: 5 }, timeoutMs: 60000, maxTotalTimeoutMs: 600000 });
+    expect(post.body).toEqual({
+      callId: "call-1",
+      name: longRunning.name,
+      arguments: { duration: 10, steps: 5 },
+      timeoutMs: 60000,
+      maxTotalTimeoutMs: 600000,
+    });
 
     // What the event stream delivers: the start record (with the JSON-RPC id), then progress.
-    act(() => applyStreamEntries(client, [mk({ protocol: "loupe", kind: "call", direction: "local", raw: started }), progress(2, Date.now())]));
+    act(() =>
+      applyStreamEntries(client, [mk({ protocol: "loupe", kind: "call", direction: "local", raw: started }), progress(2, Date.now())]),
+    );
     await waitFor(() => expect(screen.getByTestId("call-progress-amount").textContent).toBe("2/5"));
     expect(screen.getByTestId("call-progress").textContent).toContain("step 2");
     expect(screen.queryByTestId("progress-after-cancel")).toBeNull();
@@ -72,8 +99,18 @@ describe("ToolDetail while a call runs", () => {
 });
 
 describe("ToolDetail with a large result", () => {
-  const report: Tool = { name: "download-report", inputSchema: { type: "object", properties: { megabytes: { type: "number", default: 5 } } } };
-  const done: CallRecord = { ...started, id: "call-big", tool: report.name, args: { megabytes: 5 }, endedAt: started.startedAt + 1, status: "ok" };
+  const report: Tool = {
+    name: "download-report",
+    inputSchema: { type: "object", properties: { megabytes: { type: "number", default: 5 } } },
+  };
+  const done: CallRecord = {
+    ...started,
+    id: "call-big",
+    tool: report.name,
+    args: { megabytes: 5 },
+    endedAt: started.startedAt + 1,
+    status: "ok",
+  };
   const result = { content: [{ type: "text", text: "service,latency\napi,42\n" }] };
 
   it("waits for the POST's own answer instead of fetching the result again when the stream says the call ended first", async () => {
@@ -92,7 +129,9 @@ describe("ToolDetail with a large result", () => {
     await waitFor(() => expect(router.requests.some((r) => r.method === "POST")).toBe(true));
 
     // The final call entry (result left out: it is large) arrives while the POST body is still coming.
-    act(() => applyStreamEntries(client, [mk({ protocol: "loupe", kind: "call", direction: "local", raw: { ...done, resultOmitted: true } })]));
+    act(() =>
+      applyStreamEntries(client, [mk({ protocol: "loupe", kind: "call", direction: "local", raw: { ...done, resultOmitted: true } })]),
+    );
     await screen.findByTestId("result-loading");
     await new Promise((r) => setTimeout(r, 50));
     const refetches = () => router.requests.filter((r) => r.path === "/api/connections/everything/calls/call-big").length;

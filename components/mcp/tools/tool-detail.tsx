@@ -73,7 +73,11 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames, onOp
   const errors: ValidationIssue[] = validation.ok ? [] : validation.errors;
   const { timeoutMs, error: timeoutError } = limits;
   const blocked =
-    jsonError !== null ? `Fix the JSON first: ${jsonError}` : errors.length > 0 ? `${errors.length} invalid field${errors.length > 1 ? "s" : ""}` : timeoutError;
+    jsonError !== null
+      ? `Fix the JSON first: ${jsonError}`
+      : errors.length > 0
+        ? `${errors.length} invalid field${errors.length > 1 ? "s" : ""}`
+        : timeoutError;
 
   // `force`: "Send anyway" — a server author testing their own -32602 path sends invalid arguments.
   const start = (values: Record<string, unknown>, fromForm: boolean, force = false) => {
@@ -143,13 +147,27 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames, onOp
             // An MCP app tool (SEP-1865): its View runs beside the result, one instance per call.
             <div className="@container grid min-w-0 gap-3">
               <div className={appUri ? "grid min-w-0 gap-3 @4xl:grid-cols-2" : "min-w-0"}>
-                <ToolResultView call={shown} outputSchema={tool.outputSchema} onRetry={() => start(shown.args, false)} onOpenTask={onOpenTask} />
+                <ToolResultView
+                  call={shown}
+                  outputSchema={tool.outputSchema}
+                  onRetry={() => start(shown.args, false)}
+                  onOpenTask={onOpenTask}
+                />
                 {appUri && (
-                  <AppView connectionId={connection.id} tool={tool} resourceUri={appUri} appSessionId={shown.id} input={shown.args} outcome={outcomeOf(shown)} />
+                  <AppView
+                    connectionId={connection.id}
+                    tool={tool}
+                    resourceUri={appUri}
+                    appSessionId={shown.id}
+                    input={shown.args}
+                    outcome={outcomeOf(shown)}
+                  />
                 )}
               </div>
               {/* The server made the call a task: its live status and, once done, its result. */}
-              {shown.status === "task" && shown.taskId && <TaskRunView key={shown.taskId} connection={connection} taskId={shown.taskId} outputSchema={tool.outputSchema} />}
+              {shown.status === "task" && shown.taskId && (
+                <TaskRunView key={shown.taskId} connection={connection} taskId={shown.taskId} outputSchema={tool.outputSchema} />
+              )}
             </div>
           )}
         </TabsContent>

@@ -24,14 +24,22 @@ export function ToolHeader({ tool, collision, connectionId }: { tool: Tool; coll
         <ToolAnnotationBadges annotations={tool.annotations} />
         <ToolAppBadges tool={tool} />
       </div>
-      {tool.description && <p className="max-h-48 overflow-y-auto text-sm whitespace-pre-wrap text-muted-foreground" data-testid="tool-description">{tool.description}</p>}
+      {tool.description && (
+        <p className="max-h-48 overflow-y-auto text-sm whitespace-pre-wrap text-muted-foreground" data-testid="tool-description">
+          {tool.description}
+        </p>
+      )}
       {collision && (
-        <div role="alert" data-testid="collision-warning" className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-2 py-1.5 text-xs text-amber-900 dark:text-amber-200">
+        <div
+          role="alert"
+          data-testid="collision-warning"
+          className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-2 py-1.5 text-xs text-amber-900 dark:text-amber-200"
+        >
           <AlertTriangleIcon className="mt-px size-3.5 shrink-0" />
           <span>
             <SafeText text={tool.name} className="font-mono" /> is also exposed by{" "}
-            {others.length > 0 ? others.map((s) => s.connectionName).join(", ") : "this server more than once"}. A host that
-            loads these servers together keeps only one of them; prefix or rename one.
+            {others.length > 0 ? others.map((s) => s.connectionName).join(", ") : "this server more than once"}. A host that loads these
+            servers together keeps only one of them; prefix or rename one.
           </span>
         </div>
       )}

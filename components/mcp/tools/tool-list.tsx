@@ -35,7 +35,14 @@ export function ToolList({ tools, selected, onSelect, collisions }: ToolListProp
   });
 
   return (
-    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="tool-list" role="listbox" aria-label="Tools" onKeyDown={onListKeyDown}>
+    <div
+      ref={scrollRef}
+      className="min-h-0 flex-1 overflow-y-auto"
+      data-testid="tool-list"
+      role="listbox"
+      aria-label="Tools"
+      onKeyDown={onListKeyDown}
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         {virtualizer.getVirtualItems().map((row) => {
           const tool = tools[row.index];
@@ -64,13 +71,23 @@ export function ToolList({ tools, selected, onSelect, collisions }: ToolListProp
               <div className="flex items-center gap-1.5">
                 <SafeText text={key} className="truncate font-mono text-xs font-medium" data-testid="tool-item-name" />
                 {warnings > 0 && (
-                  <AlertTriangleIcon className="size-3 shrink-0 text-amber-600 dark:text-amber-400" aria-label="The server's definition of this tool has problems" data-testid="tool-item-warning" />
+                  <AlertTriangleIcon
+                    className="size-3 shrink-0 text-amber-600 dark:text-amber-400"
+                    aria-label="The server's definition of this tool has problems"
+                    data-testid="tool-item-warning"
+                  />
                 )}
                 {collisions.has(tool.name) && (
-                  <AlertTriangleIcon className="size-3 shrink-0 text-amber-600 dark:text-amber-400" aria-label="Name also used by another server" />
+                  <AlertTriangleIcon
+                    className="size-3 shrink-0 text-amber-600 dark:text-amber-400"
+                    aria-label="Name also used by another server"
+                  />
                 )}
                 {/* The name wins the width: the badges give way first (clipped; the tool page lists them all). */}
-                <ToolAnnotationBadges annotations={tool.annotations} className="ml-auto flex min-w-0 shrink-[1000] gap-0.5 overflow-hidden" />
+                <ToolAnnotationBadges
+                  annotations={tool.annotations}
+                  className="ml-auto flex min-w-0 shrink-[1000] gap-0.5 overflow-hidden"
+                />
               </div>
               <span className="truncate text-xs text-muted-foreground">
                 {tool.description ?? (toolDisplayName(tool) !== tool.name ? toolDisplayName(tool) : "No description")}

@@ -3,7 +3,7 @@ import type { ListedTool } from "@/lib/protocols/mcp/tool-listing";
 import { JsonBlock } from "@/components/mcp/tools/json-block";
 
 function ordinal(n: number): string {
-  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
+  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th");
   return `${n}${tail}`;
 }
 
@@ -18,17 +18,25 @@ export function ToolNotes({ tool }: { tool: ListedTool }) {
   return (
     <div className="flex flex-col gap-2">
       {dup && (
-        <div role="note" data-testid="tool-duplicate" className="flex gap-2 rounded-md border border-amber-500/40 bg-amber-500/5 p-2 text-xs">
+        <div
+          role="note"
+          data-testid="tool-duplicate"
+          className="flex gap-2 rounded-md border border-amber-500/40 bg-amber-500/5 p-2 text-xs"
+        >
           <CopyIcon className="mt-0.5 size-3.5 shrink-0 text-amber-600" aria-hidden />
           <p>
-            This server lists {dup.of} tools named <code className="font-mono">{tool.name}</code>; this is the {ordinal(dup.index)}, with its own
-            schema. A call sends only the name, so the server chooses which one runs — usually the first one listed
+            This server lists {dup.of} tools named <code className="font-mono">{tool.name}</code>; this is the {ordinal(dup.index)}, with
+            its own schema. A call sends only the name, so the server chooses which one runs — usually the first one listed
             {dup.index > 1 ? ", not this one" : ", this one"}.
           </p>
         </div>
       )}
       {notes.warnings.length > 0 && (
-        <div role="note" data-testid="tool-warnings" className="flex flex-col gap-1.5 rounded-md border border-amber-500/40 bg-amber-500/5 p-2 text-xs">
+        <div
+          role="note"
+          data-testid="tool-warnings"
+          className="flex flex-col gap-1.5 rounded-md border border-amber-500/40 bg-amber-500/5 p-2 text-xs"
+        >
           <p className="flex items-center gap-1.5 font-medium">
             <AlertTriangleIcon className="size-3.5 shrink-0 text-amber-600" aria-hidden />
             The server&apos;s definition of this tool is not valid MCP; Loupe lists it anyway.
@@ -40,7 +48,9 @@ export function ToolNotes({ tool }: { tool: ListedTool }) {
               </li>
             ))}
           </ul>
-          {"rawInputSchema" in notes && <JsonBlock title="inputSchema as the server sent it" value={notes.rawInputSchema} defaultOpen testId="raw-input-schema" />}
+          {"rawInputSchema" in notes && (
+            <JsonBlock title="inputSchema as the server sent it" value={notes.rawInputSchema} defaultOpen testId="raw-input-schema" />
+          )}
         </div>
       )}
     </div>

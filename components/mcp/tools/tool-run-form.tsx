@@ -52,7 +52,13 @@ export function ToolRunForm(p: ToolRunFormProps) {
     >
       <SchemaFormEditor schema={p.schema} value={p.value} onChange={p.onChange} errors={p.errors} onJsonErrorChange={p.onJsonErrorChange} />
       <div className="flex flex-wrap items-end gap-2 border-t pt-3">
-        <MsField id="call-timeout" label="Timeout (ms)" note="· resets on progress" value={p.limits.timeout} onChange={p.limits.setTimeout} />
+        <MsField
+          id="call-timeout"
+          label="Timeout (ms)"
+          note="· resets on progress"
+          value={p.limits.timeout}
+          onChange={p.limits.setTimeout}
+        />
         <MsField
           id="call-max-total"
           label="Total cap (ms)"
@@ -73,7 +79,14 @@ export function ToolRunForm(p: ToolRunFormProps) {
             </Label>
           </div>
         )}
-        <Button type="submit" size="sm" disabled={p.running || p.disabledReason !== null} title={p.disabledReason ?? "Run (Ctrl+Enter or ⌘+Enter)"} aria-keyshortcuts="Control+Enter Meta+Enter" data-testid="run-tool">
+        <Button
+          type="submit"
+          size="sm"
+          disabled={p.running || p.disabledReason !== null}
+          title={p.disabledReason ?? "Run (Ctrl+Enter or ⌘+Enter)"}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+          data-testid="run-tool"
+        >
           <PlayIcon /> {p.running ? "Running…" : runAsTask(p) ? "Run as task" : "Run"}
         </Button>
         {p.running && (

@@ -8,9 +8,7 @@ import { ToolsPanel } from "@/components/mcp/tools/tools-panel";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 import { MCP_FIXTURES } from "@/lib/testing/shared-fixtures";
 
-const { tools } = JSON.parse(
-  readFileSync(`${MCP_FIXTURES}/server-everything/stdio-tools.json`, "utf8"),
-) as { tools: Tool[] };
+const { tools } = JSON.parse(readFileSync(`${MCP_FIXTURES}/server-everything/stdio-tools.json`, "utf8")) as { tools: Tool[] };
 
 const everything = connectionFixture();
 const other = connectionFixture({ id: "other", name: "other-server" });
@@ -83,8 +81,16 @@ describe("ToolsPanel", () => {
 
   it("does not send invalid arguments and posts the expected body once they are valid", async () => {
     const final: CallRecord = {
-      id: "call-uuid-1", connectionId: "everything", tool: "get-sum", args: { a: 2, b: 3 }, requestId: 4,
-      startedAt: 10, endedAt: 25, timeoutMs: 5000, status: "ok", result: { content: [{ type: "text", text: "The sum of 2 and 3 is 5." }] },
+      id: "call-uuid-1",
+      connectionId: "everything",
+      tool: "get-sum",
+      args: { a: 2, b: 3 },
+      requestId: 4,
+      startedAt: 10,
+      endedAt: 25,
+      timeoutMs: 5000,
+      status: "ok",
+      result: { content: [{ type: "text", text: "The sum of 2 and 3 is 5." }] },
     };
     const { router } = setup("get-sum", { "POST /api/connections/everything/tools/call": () => final });
     await screen.findByTestId("tool-detail");
@@ -104,7 +110,13 @@ describe("ToolsPanel", () => {
     await waitFor(() => expect(router.requests.filter((r) => r.method === "POST")).toHaveLength(1));
     const post = router.requests.find((r) => r.method === "POST")!;
     expect(post.path).toBe("/api/connections/everything/tools/call");
-    expect(post.body).toEqual({ callId: "call-uuid-1", name: "get-sum", arguments: { a: 2, b: 3 }, timeoutMs: 5000, maxTotalTimeoutMs: 600000 });
+    expect(post.body).toEqual({
+      callId: "call-uuid-1",
+      name: "get-sum",
+      arguments: { a: 2, b: 3 },
+      timeoutMs: 5000,
+      maxTotalTimeoutMs: 600000,
+    });
     await waitFor(() => expect(screen.getByTestId("tool-result").getAttribute("data-status")).toBe("ok"));
     expect(within(screen.getByTestId("call-history")).getAllByTestId("call-history-item")).toHaveLength(1);
   });

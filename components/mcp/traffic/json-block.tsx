@@ -65,9 +65,7 @@ export function JsonBlock({ title, entry, onLoadFull }: JsonBlockProps) {
           {loadError && <span className="text-destructive">{loadError}</span>}
         </div>
       )}
-      <pre className="max-h-[28rem] overflow-auto rounded bg-muted/50 p-2 font-mono text-xs break-all whitespace-pre-wrap">
-        {text}
-      </pre>
+      <pre className="max-h-[28rem] overflow-auto rounded bg-muted/50 p-2 font-mono text-xs break-all whitespace-pre-wrap">{text}</pre>
       {preview?.truncated && (
         <Button size="xs" variant="outline" className="self-start" onClick={() => setShowAll(true)}>
           Show all ({formatBytes(preview.bytes)})

@@ -25,7 +25,12 @@ function LegItem({ leg, current, onOpen }: { leg: MrtrLeg; current: boolean; onO
   return (
     <li data-testid="mrtr-leg" data-leg={leg.leg} data-outcome={leg.outcome} className="flex flex-col gap-1 rounded border p-2">
       <div className="flex items-center gap-2">
-        <button type="button" className="font-mono font-medium underline-offset-2 hover:underline disabled:no-underline" disabled={current} onClick={onOpen}>
+        <button
+          type="button"
+          className="font-mono font-medium underline-offset-2 hover:underline disabled:no-underline"
+          disabled={current}
+          onClick={onOpen}
+        >
           {leg.leg === 1 ? "Request" : `Retry ${leg.leg - 1}`} #{String(leg.id)}
         </button>
         {current && <span className="text-muted-foreground">(this row)</span>}
@@ -38,7 +43,8 @@ function LegItem({ leg, current, onOpen }: { leg: MrtrLeg; current: boolean; onO
           answers round {leg.leg - 1}: inputResponses {leg.answeredKeys.length ? leg.answeredKeys.join(", ") : "none"}
           {leg.echoedState !== undefined && (
             <>
-              {" "}· requestState <StateText state={leg.echoedState} />
+              {" "}
+              · requestState <StateText state={leg.echoedState} />
             </>
           )}
           {leg.stateMismatch && <span className="text-destructive"> · not the requestState the server sent</span>}

@@ -138,7 +138,14 @@ describe("LogLevelControl", () => {
     render(<LogLevelControl level="info" onChange={onChange} />);
     const select = screen.getByTestId("log-level-control") as HTMLSelectElement;
     expect([...select.options].filter((o) => !o.disabled).map((o) => o.value)).toEqual([
-      "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency",
+      "debug",
+      "info",
+      "notice",
+      "warning",
+      "error",
+      "critical",
+      "alert",
+      "emergency",
     ]);
     expect(select.value).toBe("info");
     fireEvent.change(select, { target: { value: "warning" } });

@@ -39,10 +39,7 @@ export function TrafficTimeline({ entries, onLoadFull, className, selectedSeq, o
   // A row's key is the seq of its first entry, so the seq in the URL names the row.
   const selectedKey = selectedSeq !== undefined ? (selectedSeq === null ? null : String(selectedSeq)) : ownKey;
   const setSelectedKey = onSelectSeq ? (key: string | null) => onSelectSeq(key === null ? null : Number(key)) : setOwnKey;
-  const selected = useMemo(
-    () => (selectedKey === null ? undefined : rows.find((r) => r.key === selectedKey)),
-    [rows, selectedKey],
-  );
+  const selected = useMemo(() => (selectedKey === null ? undefined : rows.find((r) => r.key === selectedKey)), [rows, selectedKey]);
   // The legs of multi round-trip requests (2026-07-28), so rows and detail show them as one call.
   // The select callback stays one object so the context (and every row) changes only with the rows.
   const selectRef = useRef(setSelectedKey);
@@ -57,13 +54,7 @@ export function TrafficTimeline({ entries, onLoadFull, className, selectedSeq, o
     <MrtrContext.Provider value={mrtr}>
       <TapOriginContext.Provider value={taps}>
         <div data-testid="traffic-timeline" className={cn("flex min-h-0 flex-1 flex-col", className)}>
-          <TrafficToolbar
-            filter={filter}
-            methods={methods}
-            onChange={setFilter}
-            shown={visible.length}
-            total={rows.length}
-          />
+          <TrafficToolbar filter={filter} methods={methods} onChange={setFilter} shown={visible.length} total={rows.length} />
           <div className="flex min-h-0 flex-1">
             <TrafficList rows={visible} selectedKey={selectedKey} onSelect={setSelectedKey} />
             {selected && <TrafficDetail row={selected} onLoadFull={onLoadFull} onClose={() => setSelectedKey(null)} />}

@@ -19,7 +19,9 @@ const request = entry({
     jsonrpc: "2.0",
     id: 3,
     method: "tools/list",
-    params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } } },
+    params: {
+      _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } },
+    },
   },
 });
 const response = entry({
@@ -36,7 +38,12 @@ const post: ListedExchange = {
   method: "POST",
   url: "http://127.0.0.1:7181/mcp",
   status: 200,
-  requestHeaders: { "mcp-method": "tools/list", "mcp-protocol-version": "2026-07-28", "content-type": "application/json", accept: "application/json, text/event-stream" },
+  requestHeaders: {
+    "mcp-method": "tools/list",
+    "mcp-protocol-version": "2026-07-28",
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  },
   responseHeaders: { "content-type": "application/json" },
   startedAt: 1001,
   headersMs: 9,

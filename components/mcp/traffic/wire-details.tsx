@@ -83,7 +83,9 @@ export function WireDetails({ entries }: { entries: readonly (Entry | undefined)
           {carried.map(({ e, x }) =>
             x ? (
               <div key={e.seq} className="flex flex-col gap-1">
-                <span className="text-muted-foreground">{both(x) ? "Sent and answered in" : e.direction === "out" ? "Sent in" : "Received in"}</span>
+                <span className="text-muted-foreground">
+                  {both(x) ? "Sent and answered in" : e.direction === "out" ? "Sent in" : "Received in"}
+                </span>
                 <Carrier x={x} dir={e.direction} onOpen={wire?.onOpenNetwork} />
               </div>
             ) : null,

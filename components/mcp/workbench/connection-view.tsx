@@ -41,9 +41,7 @@ export interface ConnectionViewProps {
 
 /** One server: its header with lifecycle actions, then Overview / Tools / Traffic. */
 export function ConnectionView({ connection: c, allConnections, location, navigate, actions, onEdit }: ConnectionViewProps) {
-  const busy = [actions.connect, actions.disconnect, actions.reconnect, actions.remove].some(
-    (m) => m.isPending && m.variables === c.id,
-  );
+  const busy = [actions.connect, actions.disconnect, actions.reconnect, actions.remove].some((m) => m.isPending && m.variables === c.id);
   const lastError = [actions.connect, actions.disconnect, actions.reconnect, actions.remove].find(
     (m) => m.isError && m.variables === c.id,
   )?.error;
@@ -108,11 +106,7 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
         </div>
       </div>
       <TabsContent value="overview" className="min-h-0 overflow-y-auto">
-        <OverviewPanel
-          connection={c}
-          onConnect={() => actions.connect.mutate(c.id)}
-          onDisconnect={() => actions.disconnect.mutate(c.id)}
-        />
+        <OverviewPanel connection={c} onConnect={() => actions.connect.mutate(c.id)} onDisconnect={() => actions.disconnect.mutate(c.id)} />
         <ServerPortability connection={c} />
       </TabsContent>
       <TabsContent value="tools" className="flex min-h-0">
@@ -131,7 +125,9 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
         <ResourcesPanel
           connection={c}
           selection={resourceSelection(location)}
-          onSelect={(s) => navigate({ resource: s?.kind === "resource" ? s.uri : null, template: s?.kind === "template" ? s.uriTemplate : null })}
+          onSelect={(s) =>
+            navigate({ resource: s?.kind === "resource" ? s.uri : null, template: s?.kind === "template" ? s.uriTemplate : null })
+          }
         />
       </TabsContent>
       <TabsContent value="prompts" className="flex min-h-0">

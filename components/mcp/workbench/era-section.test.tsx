@@ -20,7 +20,12 @@ describe("EraSection", () => {
   });
 
   it("a legacy session says why the handshake was used and lists nothing as removed", () => {
-    render(<EraSection era={{ version: "2025-11-25", mode: "legacy", why: "Pinned to 2025-11-25 in the connection settings" }} setting="2025-11-25" />);
+    render(
+      <EraSection
+        era={{ version: "2025-11-25", mode: "legacy", why: "Pinned to 2025-11-25 in the connection settings" }}
+        setting="2025-11-25"
+      />,
+    );
     expect(screen.getByTestId("era-mode").dataset.mode).toBe("legacy");
     expect(screen.getByTestId("era-setting").textContent).toBe("pinned to 2025-11-25");
     expect(screen.queryByTestId("era-removed")).toBeNull();
@@ -29,7 +34,8 @@ describe("EraSection", () => {
 
   it("an auto session offers Re-detect era, which runs the re-probe; a pinned one does not", () => {
     let runs = 0;
-    const why = "Era legacy (initialize handshake, no server/discover probe), remembered from 2026-11-24 01:00:00 UTC; Reconnect with re-probe to check again";
+    const why =
+      "Era legacy (initialize handshake, no server/discover probe), remembered from 2026-11-24 01:00:00 UTC; Reconnect with re-probe to check again";
     const era = { version: "2025-11-25", mode: "legacy" as const, why, rememberedAt: 1 };
     const { rerender } = render(<EraSection era={era} setting="auto" redetect={{ run: () => runs++, pending: false }} />);
     expect(screen.getByTestId("era-why").textContent).toMatch(/remembered from .*Reconnect with re-probe/);
@@ -50,8 +56,16 @@ describe("the protocolEra setting in the connection draft", () => {
     const pinned = draftToInput({ ...emptyDraft(), name: "p", command: "node", protocolEra: "2026-07-28" });
     expect(pinned.ok && pinned.input.protocolEra).toBe("2026-07-28");
     const view = {
-      id: "c1", name: "p", transport: "stdio", command: "node", args: [], env: {}, requestTimeoutMs: 5000, createdAt: 1,
-      protocolEra: "2025-11-25", state: { status: "idle", stderrTail: [], toolsVersion: 0 },
+      id: "c1",
+      name: "p",
+      transport: "stdio",
+      command: "node",
+      args: [],
+      env: {},
+      requestTimeoutMs: 5000,
+      createdAt: 1,
+      protocolEra: "2025-11-25",
+      state: { status: "idle", stderrTail: [], toolsVersion: 0 },
     } as ConnectionView;
     expect(draftFromView(view).protocolEra).toBe("2025-11-25");
   });
@@ -61,7 +75,15 @@ describe("SubscribeButton on a 2026-07-28 session", () => {
   it("says the revision has no resources/subscribe instead of blaming the server", async () => {
     const { SubscribeButton } = await import("@/components/mcp/resources/subscribe-button");
     const { renderWithClient } = await import("@/components/mcp/workbench/test-support");
-    renderWithClient(<SubscribeButton connectionId="c1" uri="demo://x" subscribed={false} supported={false} note="resources/subscribe is not in MCP 2026-07-28" />);
+    renderWithClient(
+      <SubscribeButton
+        connectionId="c1"
+        uri="demo://x"
+        subscribed={false}
+        supported={false}
+        note="resources/subscribe is not in MCP 2026-07-28"
+      />,
+    );
     expect(screen.getByTestId("subscribe-unsupported").textContent).toBe("resources/subscribe is not in MCP 2026-07-28");
   });
 });

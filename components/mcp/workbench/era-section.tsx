@@ -41,7 +41,9 @@ export function EraSection({
       ) : (
         <div className="flex flex-col gap-1.5 rounded-md border bg-muted/30 p-3">
           <p className="flex flex-wrap items-center gap-2">
-            <span className="font-mono font-medium" data-testid="era-version">{era.version}</span>
+            <span className="font-mono font-medium" data-testid="era-version">
+              {era.version}
+            </span>
             <Badge variant={era.mode === "modern" ? "default" : "secondary"} data-testid="era-mode" data-mode={era.mode}>
               {MODE_LABEL[era.mode]}
             </Badge>
@@ -49,7 +51,9 @@ export function EraSection({
               Setting: <span data-testid="era-setting">{SETTING_LABEL[setting ?? "auto"]}</span>
             </span>
           </p>
-          <p className="text-xs" data-testid="era-why">{era.why}</p>
+          <p className="text-xs" data-testid="era-why">
+            {era.why}
+          </p>
           {redetect && (setting ?? "auto") === "auto" && (
             <p className="flex flex-wrap items-center gap-2 text-xs">
               <Button size="sm" variant="outline" disabled={redetect.pending} onClick={redetect.run} data-testid="era-redetect">
@@ -59,7 +63,11 @@ export function EraSection({
               <span className="text-muted-foreground">
                 {era.rememberedAt ? "Reconnects and probes with server/discover again." : "Reconnects and probes again."}
               </span>
-              {redetect.error && <span className="text-destructive" data-testid="era-redetect-error">{redetect.error}</span>}
+              {redetect.error && (
+                <span className="text-destructive" data-testid="era-redetect-error">
+                  {redetect.error}
+                </span>
+              )}
             </p>
           )}
           {era.discover !== undefined && (

@@ -12,18 +12,17 @@ afterEach(() => {
 describe("OverviewPanel capabilities", () => {
   it("names each extension the server declares in capabilities.extensions", () => {
     vi.stubGlobal("fetch", fetchRouter({}).fetch);
-    const conn = connectionFixture(
-      {},
-      {
-        capabilities: {
-          tools: { listChanged: true },
-          extensions: { "io.modelcontextprotocol/tasks": {}, "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
-        },
-      } as never,
-    );
+    const conn = connectionFixture({}, {
+      capabilities: {
+        tools: { listChanged: true },
+        extensions: { "io.modelcontextprotocol/tasks": {}, "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
+      },
+    } as never);
     renderWithClient(<OverviewPanel connection={conn} onConnect={() => undefined} />);
     const caps = screen.getByTestId("capabilities");
-    const names = within(caps).getAllByTestId("capability-extension").map((b) => b.dataset.extension);
+    const names = within(caps)
+      .getAllByTestId("capability-extension")
+      .map((b) => b.dataset.extension);
     expect(names).toEqual(["io.modelcontextprotocol/tasks", "io.modelcontextprotocol/ui"]);
     expect(caps.textContent).toContain("io.modelcontextprotocol/ui");
     expect(caps.textContent).toContain("tools · listChanged");

@@ -42,7 +42,10 @@ describe("DiagnosisChecklist", () => {
 
 describe("OverviewPanel", () => {
   it("keeps the error step label and shows the diagnosis; Run checks again posts to diagnose", async () => {
-    const conn = connectionFixture({}, { status: "error", error: { message: "connect ECONNREFUSED", step: "network" }, diagnosis: failedAtTcp });
+    const conn = connectionFixture(
+      {},
+      { status: "error", error: { message: "connect ECONNREFUSED", step: "network" }, diagnosis: failedAtTcp },
+    );
     const router = fetchRouter({
       "POST /api/connections/everything/diagnose": () => ({ ...conn, state: { ...conn.state, diagnosis: failedAtTcp } }),
     });
@@ -69,14 +72,14 @@ describe("OverviewPanel", () => {
   it("shows an automatic reconnect with its countdown; Reconnect now and Stop retrying call back", () => {
     const onConnect = vi.fn();
     const onDisconnect = vi.fn();
-    const conn = connectionFixture(
-      { transport: "http", url: "http://127.0.0.1:9/mcp", headers: {} } as never,
-      {
-        status: "error",
-        error: { message: "The server is unreachable; retrying in 4 s (attempt 3 of 10). Last error: connection refused (ECONNREFUSED)", step: "network" },
-        reconnect: { attempt: 3, max: 10, nextAt: Date.now() + 3_600 },
+    const conn = connectionFixture({ transport: "http", url: "http://127.0.0.1:9/mcp", headers: {} } as never, {
+      status: "error",
+      error: {
+        message: "The server is unreachable; retrying in 4 s (attempt 3 of 10). Last error: connection refused (ECONNREFUSED)",
+        step: "network",
       },
-    );
+      reconnect: { attempt: 3, max: 10, nextAt: Date.now() + 3_600 },
+    });
     renderWithClient(<OverviewPanel connection={conn} onConnect={onConnect} onDisconnect={onDisconnect} />);
     expect(screen.getByTestId("reconnect-countdown").textContent).toBe("Retrying in 4 s (attempt 3 of 10)");
     expect(screen.getByTestId("connection-error").textContent).toContain("attempt 3 of 10");

@@ -56,7 +56,11 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
   return (
     <div className="flex max-w-4xl flex-col gap-4 p-4 text-sm" data-testid="overview">
       {s.reconnect && (
-        <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/5 p-3" data-testid="reconnect-notice">
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/5 p-3"
+          data-testid="reconnect-notice"
+        >
           <p className="font-medium">The connection was lost; Loupe is reconnecting by itself.</p>
           <ReconnectCountdown status={s.status} reconnect={s.reconnect} />
           <span className="ml-auto inline-flex gap-1">
@@ -74,13 +78,17 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
       {s.error && (
         <div role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-3" data-testid="connection-error">
           <p className="font-medium text-destructive">
-            {processEnded
-              ? "The server process ended"
-              : `Connection failed${s.error.step ? ` ${STEP_LABEL[s.error.step]}` : ""}`}
+            {processEnded ? "The server process ended" : `Connection failed${s.error.step ? ` ${STEP_LABEL[s.error.step]}` : ""}`}
           </p>
           <p className="mt-1 font-mono text-xs break-words whitespace-pre-wrap">{s.error.message}</p>
           {!s.reconnect && (
-            <Button size="xs" variant="outline" className="mt-2" onClick={onConnect} data-testid={processEnded ? "restart-server" : "try-again"}>
+            <Button
+              size="xs"
+              variant="outline"
+              className="mt-2"
+              onClick={onConnect}
+              data-testid={processEnded ? "restart-server" : "try-again"}
+            >
               {processEnded ? "Restart" : "Try again"}
             </Button>
           )}
@@ -96,24 +104,34 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
         />
       )}
       <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-1.5">
-        <Row label="Status"><StatusDot status={s.status} /></Row>
-        <Row label="Server">
-          {s.serverInfo ? `${s.serverInfo.title ?? s.serverInfo.name} ${s.serverInfo.version}` : "—"}
+        <Row label="Status">
+          <StatusDot status={s.status} />
         </Row>
-        <Row label="Protocol version"><span className="font-mono">{s.protocolVersion ?? "—"}</span></Row>
+        <Row label="Server">{s.serverInfo ? `${s.serverInfo.title ?? s.serverInfo.name} ${s.serverInfo.version}` : "—"}</Row>
+        <Row label="Protocol version">
+          <span className="font-mono">{s.protocolVersion ?? "—"}</span>
+        </Row>
         <Row label="Transport">
           {TRANSPORT_LABEL[c.transport]}
           {s.transportUsed && <span className="ml-1 text-muted-foreground">(in use: {s.transportUsed})</span>}
         </Row>
         <Row label="Endpoint">
-          <span className="font-mono text-xs break-all">
-            {c.transport === "stdio" ? [c.command, ...c.args].join(" ") : c.url}
-          </span>
+          <span className="font-mono text-xs break-all">{c.transport === "stdio" ? [c.command, ...c.args].join(" ") : c.url}</span>
         </Row>
-        {s.pid !== undefined && <Row label="PID"><span className="font-mono">{s.pid}</span></Row>}
+        {s.pid !== undefined && (
+          <Row label="PID">
+            <span className="font-mono">{s.pid}</span>
+          </Row>
+        )}
         {s.connectedAt && <Row label="Connected at">{new Date(s.connectedAt).toLocaleString()}</Row>}
-        <Row label="Request timeout"><span className="font-mono">{c.requestTimeoutMs} ms</span></Row>
-        {s.logLevel && <Row label="Log level"><span className="font-mono">{s.logLevel}</span></Row>}
+        <Row label="Request timeout">
+          <span className="font-mono">{c.requestTimeoutMs} ms</span>
+        </Row>
+        {s.logLevel && (
+          <Row label="Log level">
+            <span className="font-mono">{s.logLevel}</span>
+          </Row>
+        )}
         <Row label="Ping">
           <span className="inline-flex items-center gap-2">
             <Button
@@ -126,7 +144,9 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
               Ping
             </Button>
             {pingRemoved ? (
-              <span className="text-xs text-muted-foreground" data-testid="ping-removed">{REMOVED_IN_MODERN.ping}</span>
+              <span className="text-xs text-muted-foreground" data-testid="ping-removed">
+                {REMOVED_IN_MODERN.ping}
+              </span>
             ) : (
               <PingResult lastPing={s.lastPing} pending={ping.isPending} error={ping.error?.message} />
             )}
@@ -146,7 +166,13 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
             // A bare "extensions" chip hid which ones (Tasks, MCP Apps…): one chip per extension name.
             name === "extensions" && value && typeof value === "object" && Object.keys(value).length > 0 ? (
               Object.entries(value).map(([ext, settings]) => (
-                <Badge key={`ext:${ext}`} variant="secondary" title={JSON.stringify(settings)} data-testid="capability-extension" data-extension={ext}>
+                <Badge
+                  key={`ext:${ext}`}
+                  variant="secondary"
+                  title={JSON.stringify(settings)}
+                  data-testid="capability-extension"
+                  data-extension={ext}
+                >
                   extension · {ext}
                 </Badge>
               ))
@@ -170,7 +196,10 @@ export function OverviewPanel({ connection: c, onConnect, onDisconnect }: Overvi
       {c.transport === "stdio" && (
         <section>
           <h3 className="mb-1.5 text-xs font-semibold text-muted-foreground uppercase">stderr (last lines)</h3>
-          <pre className="max-h-64 overflow-auto rounded-md border bg-muted/30 p-2 font-mono text-xs whitespace-pre-wrap" data-testid="stderr-tail">
+          <pre
+            className="max-h-64 overflow-auto rounded-md border bg-muted/30 p-2 font-mono text-xs whitespace-pre-wrap"
+            data-testid="stderr-tail"
+          >
             {s.stderrTail.length ? s.stderrTail.join("\n") : "(nothing written to stderr)"}
           </pre>
         </section>
@@ -191,7 +220,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Sub-flags such as listChanged / subscribe, shown inside the capability badge. */
 function capabilityFlags(value: unknown): string {
   if (!value || typeof value !== "object") return "";
-  const flags = Object.entries(value).filter(([, v]) => v === true).map(([k]) => k);
+  const flags = Object.entries(value)
+    .filter(([, v]) => v === true)
+    .map(([k]) => k);
   return flags.length ? ` · ${flags.join(", ")}` : "";
 }
 
@@ -247,10 +278,7 @@ export function DiagnosisChecklist({ steps, running, error, onRunAgain }: Diagno
               data-step={step.step}
               data-ok={step.ok}
               aria-current={step.ok ? undefined : "step"}
-              className={cn(
-                "flex items-start gap-2 rounded-md px-2 py-1",
-                !step.ok && "border border-destructive/30 bg-destructive/5",
-              )}
+              className={cn("flex items-start gap-2 rounded-md px-2 py-1", !step.ok && "border border-destructive/30 bg-destructive/5")}
             >
               {step.ok ? (
                 <CheckIcon aria-label="passed" className="mt-0.5 size-3.5 shrink-0 text-emerald-600 dark:text-emerald-400" />

@@ -30,7 +30,8 @@ export function fetchRouter(routes: Record<string, Handler>) {
     const req = { method, path: url.pathname + url.search, body };
     requests.push(req);
     const handler = routes[`${method} ${url.pathname}`];
-    if (!handler) return Response.json({ error: { code: "not_found:route", message: `No route ${method} ${url.pathname}` } }, { status: 404 });
+    if (!handler)
+      return Response.json({ error: { code: "not_found:route", message: `No route ${method} ${url.pathname}` } }, { status: 404 });
     const out = await handler(req);
     return out instanceof Response ? out : Response.json(out);
   };

@@ -11,7 +11,7 @@ import { LOUPE_TOOLS } from "../../adk/loupe-tools";
 
 const helper = new LlmAgent({
   name: HELPER_AGENT,
-  description: "A helper sub-agent that confirms transfers; say \"back\" to return to loupe_demo.",
+  description: 'A helper sub-agent that confirms transfers; say "back" to return to loupe_demo.',
   instruction: "You are the helper. Greet the user briefly; transfer back to loupe_demo when they say back.",
   model: demoModel(helperScript),
   outputKey: "helper_reply",

@@ -19,7 +19,12 @@ const colorAnswer = z.object({
 function textOf(value: unknown): string {
   if (typeof value === "string") return value;
   const parts = (value as Content | undefined)?.parts;
-  return Array.isArray(parts) ? parts.map((p) => p.text ?? "").join("").trim() : "";
+  return Array.isArray(parts)
+    ? parts
+        .map((p) => p.text ?? "")
+        .join("")
+        .trim()
+    : "";
 }
 
 /** The reply is the schema object, `{result: …}`, or plain text (adk.md §6.4). */

@@ -21,7 +21,9 @@ export function itineraryApp(): DemoModule {
         ITINERARY_APP_URI,
         { title: "Trip itinerary (MCP App)", description: "The interactive itinerary View of plan-trip." },
         async () => ({
-          contents: [{ uri: ITINERARY_APP_URI, mimeType: RESOURCE_MIME_TYPE, text: itineraryHtml(), _meta: { ui: { prefersBorder: true } } }],
+          contents: [
+            { uri: ITINERARY_APP_URI, mimeType: RESOURCE_MIME_TYPE, text: itineraryHtml(), _meta: { ui: { prefersBorder: true } } },
+          ],
         }),
       );
     },

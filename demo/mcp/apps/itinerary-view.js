@@ -3,7 +3,18 @@
 /* global McpApps */
 (() => {
   const { App, applyDocumentTheme, applyHostStyleVariables } = McpApps;
-  const CITY = { LIS: "Lisbon", OPO: "Porto", MAD: "Madrid", BCN: "Barcelona", CDG: "Paris", ORY: "Paris", LHR: "London", FCO: "Rome", BER: "Berlin", AMS: "Amsterdam" };
+  const CITY = {
+    LIS: "Lisbon",
+    OPO: "Porto",
+    MAD: "Madrid",
+    BCN: "Barcelona",
+    CDG: "Paris",
+    ORY: "Paris",
+    LHR: "London",
+    FCO: "Rome",
+    BER: "Berlin",
+    AMS: "Amsterdam",
+  };
   // Words, not emoji: a host's fonts may lack the pictographs.
   const MODE = { flight: "flight", train: "train", bus: "bus", car: "car" };
   const $ = (id) => document.getElementById(id);
@@ -45,7 +56,9 @@
     if (!args) return;
     $("title").textContent = args.title || "Untitled trip";
     const t = args.traveler || {};
-    $("traveler").textContent = [t.name, args.travelers ? `${args.travelers} traveler(s)` : "", args.cabinClass].filter(Boolean).join(" · ");
+    $("traveler").textContent = [t.name, args.travelers ? `${args.travelers} traveler(s)` : "", args.cabinClass]
+      .filter(Boolean)
+      .join(" · ");
     const list = $("legs");
     list.replaceChildren();
     (args.legs || []).forEach((leg, i) => {
@@ -54,7 +67,9 @@
       button.dataset.leg = String(i);
       button.addEventListener("click", () => weather(leg, slot, button));
       list.append(
-        el("li", { className: "leg" },
+        el(
+          "li",
+          { className: "leg" },
           el("span", { className: "mode", textContent: MODE[leg.mode] || MODE.flight }),
           el("span", { className: "route", textContent: `${leg.from} → ${leg.to}` }),
           el("span", { className: "date", textContent: leg.date }),
@@ -72,7 +87,10 @@
     status("Planning…");
   };
   app.ontoolresult = (result) => {
-    const text = (result.content || []).filter((c) => c.type === "text").map((c) => c.text).join(" ");
+    const text = (result.content || [])
+      .filter((c) => c.type === "text")
+      .map((c) => c.text)
+      .join(" ");
     const id = /TR-\d{4}/.exec(text);
     $("trip-id").textContent = id ? id[0] : "";
     status(result.isError ? `The server said: ${text}` : text, result.isError ? "error" : "ok");
@@ -100,5 +118,8 @@
     await app.requestDisplayMode({ mode: ctx.displayMode === "fullscreen" ? "inline" : "fullscreen" });
   });
 
-  app.connect().then(() => applyContext(app.getHostContext()), (e) => status(`Could not reach the host: ${e.message || e}`, "error"));
+  app.connect().then(
+    () => applyContext(app.getHostContext()),
+    (e) => status(`Could not reach the host: ${e.message || e}`, "error"),
+  );
 })();

@@ -21,8 +21,16 @@ const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: t
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function simple(name: string, description: string, run: (args: Record<string, unknown>, ctx: ToolContext) => ReturnType<DemoTool["handler"]> | Awaited<ReturnType<DemoTool["handler"]>>, inputSchema: Record<string, unknown> = NO_ARGS): DemoTool {
-  return defineTool<Record<string, unknown>>({ name, description, inputSchema: inputSchema as DemoTool["definition"]["inputSchema"], annotations: readOnly }, run);
+function simple(
+  name: string,
+  description: string,
+  run: (args: Record<string, unknown>, ctx: ToolContext) => ReturnType<DemoTool["handler"]> | Awaited<ReturnType<DemoTool["handler"]>>,
+  inputSchema: Record<string, unknown> = NO_ARGS,
+): DemoTool {
+  return defineTool<Record<string, unknown>>(
+    { name, description, inputSchema: inputSchema as DemoTool["definition"]["inputSchema"], annotations: readOnly },
+    run,
+  );
 }
 
 /** Declared by the client: per request on 2026-07-28, in initialize on 2025-11-25. */
@@ -31,43 +39,71 @@ const declares = (ctx: ToolContext, capability: string) => Boolean(ctx.clientCap
 function contentTools(): DemoTool[] {
   return [
     simple("test_simple_text", "Returns one text block.", () => textResult("This is a simple text response for testing.")),
-    simple("test_image_content", "Returns one PNG image block.", () => ({ content: [{ type: "image", data: RED_PNG, mimeType: "image/png" }] })),
-    simple("test_audio_content", "Returns one WAV audio block.", () => ({ content: [{ type: "audio", data: SILENT_WAV, mimeType: "audio/wav" }] })),
+    simple("test_image_content", "Returns one PNG image block.", () => ({
+      content: [{ type: "image", data: RED_PNG, mimeType: "image/png" }],
+    })),
+    simple("test_audio_content", "Returns one WAV audio block.", () => ({
+      content: [{ type: "audio", data: SILENT_WAV, mimeType: "audio/wav" }],
+    })),
     simple("test_embedded_resource", "Returns an embedded text resource.", () => ({
-      content: [{ type: "resource", resource: { uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." } }],
+      content: [
+        {
+          type: "resource",
+          resource: { uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." },
+        },
+      ],
     })),
     simple("test_multiple_content_types", "Returns text, an image and an embedded resource.", () => ({
       content: [
         { type: "text", text: "Multiple content types test:" },
         { type: "image", data: RED_PNG, mimeType: "image/png" },
-        { type: "resource", resource: { uri: "test://mixed-content-resource", mimeType: "application/json", text: JSON.stringify({ test: "data", value: 123 }) } },
+        {
+          type: "resource",
+          resource: {
+            uri: "test://mixed-content-resource",
+            mimeType: "application/json",
+            text: JSON.stringify({ test: "data", value: 123 }),
+          },
+        },
       ],
     })),
-    simple("test_error_handling", "Always fails as a tool error (isError).", () => textResult("This tool intentionally returns an error for testing", true)),
+    simple("test_error_handling", "Always fails as a tool error (isError).", () =>
+      textResult("This tool intentionally returns an error for testing", true),
+    ),
     // http-custom-header-server-validation (pending): the argument travels in Mcp-Param-Region too.
-    simple("test_custom_header_param", "Echoes a region that the client also sends as the Mcp-Param-Region header (SEP-2243).", (args) => textResult(`Region: ${String(args.region)}`), {
-      type: "object",
-      properties: { region: { type: "string", "x-mcp-header": "Region", description: "Mirrored into Mcp-Param-Region." } },
-      required: ["region"],
-    }),
-    // json-schema-2020-12 (pending in the suite): these keywords must reach tools/list untouched.
-    simple("json_schema_2020_12_tool", "Tool with JSON Schema 2020-12 features", (args) => textResult(`Received: ${JSON.stringify(args)}`), {
-      $schema: "https://json-schema.org/draft/2020-12/schema",
-      type: "object",
-      $defs: { address: { $anchor: "addressDef", type: "object", properties: { street: { type: "string" }, city: { type: "string" } } } },
-      properties: {
-        name: { type: "string" },
-        address: { $ref: "#/$defs/address" },
-        contactMethod: { type: "string", enum: ["phone", "email"] },
-        phone: { type: "string" },
-        email: { type: "string" },
+    simple(
+      "test_custom_header_param",
+      "Echoes a region that the client also sends as the Mcp-Param-Region header (SEP-2243).",
+      (args) => textResult(`Region: ${String(args.region)}`),
+      {
+        type: "object",
+        properties: { region: { type: "string", "x-mcp-header": "Region", description: "Mirrored into Mcp-Param-Region." } },
+        required: ["region"],
       },
-      allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
-      if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
-      then: { required: ["phone"] },
-      else: { required: ["email"] },
-      additionalProperties: false,
-    }),
+    ),
+    // json-schema-2020-12 (pending in the suite): these keywords must reach tools/list untouched.
+    simple(
+      "json_schema_2020_12_tool",
+      "Tool with JSON Schema 2020-12 features",
+      (args) => textResult(`Received: ${JSON.stringify(args)}`),
+      {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        type: "object",
+        $defs: { address: { $anchor: "addressDef", type: "object", properties: { street: { type: "string" }, city: { type: "string" } } } },
+        properties: {
+          name: { type: "string" },
+          address: { $ref: "#/$defs/address" },
+          contactMethod: { type: "string", enum: ["phone", "email"] },
+          phone: { type: "string" },
+          email: { type: "string" },
+        },
+        allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+        if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+        then: { required: ["phone"] },
+        else: { required: ["email"] },
+        additionalProperties: false,
+      },
+    ),
   ];
 }
 
@@ -134,10 +170,14 @@ function hitlTools(): DemoTool[] {
       (args, ctx) => {
         if (!declares(ctx, "sampling")) return textResult("The client did not declare the sampling capability.", true);
         const reply = ctx.inputResponses?.sample as { content?: { type?: string; text?: string } } | undefined;
-        if (reply?.content) return textResult(`LLM response: ${reply.content.type === "text" ? reply.content.text : `(${reply.content.type})`}`);
+        if (reply?.content)
+          return textResult(`LLM response: ${reply.content.type === "text" ? reply.content.text : `(${reply.content.type})`}`);
         return inputRequired({
           inputRequests: {
-            sample: inputRequired.createMessage({ messages: [{ role: "user", content: { type: "text", text: String(args.prompt) } }], maxTokens: 100 }),
+            sample: inputRequired.createMessage({
+              messages: [{ role: "user", content: { type: "text", text: String(args.prompt) } }],
+              maxTokens: 100,
+            }),
           },
         });
       },
@@ -161,7 +201,9 @@ function hitlTools(): DemoTool[] {
             },
           }),
         );
-        return step.answer ? textResult(`User response: action=${step.answer.action}, content=${JSON.stringify(step.answer.content ?? {})}`) : step.ask;
+        return step.answer
+          ? textResult(`User response: action=${step.answer.action}, content=${JSON.stringify(step.answer.content ?? {})}`)
+          : step.ask;
       },
       { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
     ),

@@ -26,4 +26,3 @@ export const SILENT_WAV = (() => {
   header.writeUInt32LE(data.length, 40);
   return Buffer.concat([header, data]).toString("base64");
 })();
-

@@ -20,7 +20,9 @@ const nameRequest = (message = "What is your name?") =>
 /** A bare accepted elicitation result's content, or undefined. */
 function accepted(ctx: ToolContext, key: string): Record<string, unknown> | undefined {
   const answer = ctx.inputResponses?.[key] as { action?: unknown; content?: unknown } | undefined;
-  return answer?.action === "accept" && answer.content && typeof answer.content === "object" ? (answer.content as Record<string, unknown>) : undefined;
+  return answer?.action === "accept" && answer.content && typeof answer.content === "object"
+    ? (answer.content as Record<string, unknown>)
+    : undefined;
 }
 
 /** Any bare response object under `key` (sampling, roots), or undefined. */
@@ -34,9 +36,18 @@ const sampledText = (reply: Record<string, unknown> | undefined) => {
   return content?.type === "text" ? (content.text ?? "") : "";
 };
 
-function tool(name: string, description: string, run: (ctx: ToolContext) => ReturnType<DemoTool["handler"]> | Awaited<ReturnType<DemoTool["handler"]>>): DemoTool {
+function tool(
+  name: string,
+  description: string,
+  run: (ctx: ToolContext) => ReturnType<DemoTool["handler"]> | Awaited<ReturnType<DemoTool["handler"]>>,
+): DemoTool {
   return defineTool<Record<string, unknown>>(
-    { name, description, inputSchema: NO_ARGS, annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+    {
+      name,
+      description,
+      inputSchema: NO_ARGS,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
     (_args, ctx) => run(ctx),
   );
 }
@@ -94,7 +105,10 @@ export function mrtrTools(): DemoTool[] {
       return inputRequired({
         inputRequests: {
           user_name: nameRequest(),
-          greeting: inputRequired.createMessage({ messages: [{ role: "user", content: { type: "text", text: "Generate a greeting" } }], maxTokens: 50 }),
+          greeting: inputRequired.createMessage({
+            messages: [{ role: "user", content: { type: "text", text: "Generate a greeting" } }],
+            maxTokens: 50,
+          }),
           client_roots: inputRequired.listRoots(),
         },
         requestState: await ctx.mintState({ flow: "multiple" }),
@@ -116,7 +130,10 @@ export function mrtrTools(): DemoTool[] {
           requestState: await ctx.mintState({ round: 2, name }),
         });
       }
-      return inputRequired({ inputRequests: { step1: nameRequest("Step 1: What is your name?") }, requestState: await ctx.mintState({ round: 1 }) });
+      return inputRequired({
+        inputRequests: { step1: nameRequest("Step 1: What is your name?") },
+        requestState: await ctx.mintState({ round: 1 }),
+      });
     }),
     tool("test_input_required_result_tampered_state", "Returns a signed requestState; a tampered one is refused.", async (ctx) => {
       const state = ctx.requestState<{ flow?: string }>();
@@ -131,7 +148,10 @@ export function mrtrTools(): DemoTool[] {
       const requests: InputRequests = {};
       if (declared.elicitation) requests.user_name = nameRequest();
       if (declared.sampling) {
-        requests.greeting = inputRequired.createMessage({ messages: [{ role: "user", content: { type: "text", text: "Generate a greeting" } }], maxTokens: 50 });
+        requests.greeting = inputRequired.createMessage({
+          messages: [{ role: "user", content: { type: "text", text: "Generate a greeting" } }],
+          maxTokens: 50,
+        });
       }
       if (declared.roots) requests.client_roots = inputRequired.listRoots();
       const answered = Object.keys(requests).every((key) => ctx.inputResponses?.[key] !== undefined);

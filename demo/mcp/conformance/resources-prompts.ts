@@ -19,11 +19,15 @@ export function fixtureResources(): ResourceProvider {
     list: () => RESOURCES,
     templates: TEMPLATES,
     read: (uri): ReadResourceResult | undefined => {
-      if (uri === "test://static-text") return { contents: [{ uri, mimeType: "text/plain", text: "This is the content of the static text resource." }] };
+      if (uri === "test://static-text")
+        return { contents: [{ uri, mimeType: "text/plain", text: "This is the content of the static text resource." }] };
       if (uri === "test://static-binary") return { contents: [{ uri, mimeType: "image/png", blob: RED_PNG }] };
       if (uri === "test://watched-resource") return { contents: [{ uri, mimeType: "text/plain", text: "Watched resource content." }] };
       const id = /^test:\/\/template\/([^/]+)\/data$/.exec(uri)?.[1];
-      if (id) return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }) }] };
+      if (id)
+        return {
+          contents: [{ uri, mimeType: "application/json", text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }) }],
+        };
       return undefined;
     },
   };
@@ -56,11 +60,28 @@ export function fixturePrompts(): PromptProvider {
         case "test_simple_prompt":
           return { messages: [{ role: "user", content: { type: "text", text: "This is a simple prompt for testing." } }] };
         case "test_prompt_with_arguments":
-          return { messages: [{ role: "user", content: { type: "text", text: `Prompt with arguments: arg1='${args.arg1 ?? ""}', arg2='${args.arg2 ?? ""}'` } }] };
+          return {
+            messages: [
+              {
+                role: "user",
+                content: { type: "text", text: `Prompt with arguments: arg1='${args.arg1 ?? ""}', arg2='${args.arg2 ?? ""}'` },
+              },
+            ],
+          };
         case "test_prompt_with_embedded_resource":
           return {
             messages: [
-              { role: "user", content: { type: "resource", resource: { uri: args.resourceUri ?? "test://example-resource", mimeType: "text/plain", text: "Embedded resource content for testing." } } },
+              {
+                role: "user",
+                content: {
+                  type: "resource",
+                  resource: {
+                    uri: args.resourceUri ?? "test://example-resource",
+                    mimeType: "text/plain",
+                    text: "Embedded resource content for testing.",
+                  },
+                },
+              },
               { role: "user", content: { type: "text", text: "Please process the embedded resource above." } },
             ],
           };
@@ -74,7 +95,9 @@ export function fixturePrompts(): PromptProvider {
         case "test_input_required_result_prompt": {
           const answer = ctx.mcpReq.inputResponses?.user_context as { action?: string; content?: { context?: unknown } } | undefined;
           if (answer?.action === "accept") {
-            return { messages: [{ role: "user", content: { type: "text", text: `Use this context: ${String(answer.content?.context ?? "")}` } }] };
+            return {
+              messages: [{ role: "user", content: { type: "text", text: `Use this context: ${String(answer.content?.context ?? "")}` } }],
+            };
           }
           return inputRequired({
             inputRequests: {
@@ -96,4 +119,3 @@ export function fixturePrompts(): PromptProvider {
     },
   };
 }
-

@@ -32,7 +32,10 @@ export function taskFixtures(): DemoTool[] {
       {
         name: "slow_compute",
         description: "Sleeps `seconds` then answers; a task when the client declares the Tasks extension.",
-        inputSchema: { type: "object", properties: { seconds: { type: "number", minimum: 0, maximum: 600, default: 1 }, label: { type: "string" } } },
+        inputSchema: {
+          type: "object",
+          properties: { seconds: { type: "number", minimum: 0, maximum: 600, default: 1 }, label: { type: "string" } },
+        },
         annotations,
       },
       {
@@ -75,7 +78,9 @@ export function taskFixtures(): DemoTool[] {
       {
         support: "optional",
         run: async (args, job) => {
-          const answers = await job.ask({ confirm: elicit(`Delete ${String(args.filename)}?`, { confirm: { type: "boolean" } }, ["confirm"]) });
+          const answers = await job.ask({
+            confirm: elicit(`Delete ${String(args.filename)}?`, { confirm: { type: "boolean" } }, ["confirm"]),
+          });
           const confirmed = acceptedContent(answers.confirm)?.confirm === true;
           return textResult(confirmed ? `Deleted ${String(args.filename)}` : `Kept ${String(args.filename)}`);
         },
@@ -90,7 +95,9 @@ export function taskFixtures(): DemoTool[] {
             first_name: elicit("Your name?", { name: { type: "string" } }, ["name"]),
             confirm_plan: elicit("Go ahead?", { confirm: { type: "boolean" } }, ["confirm"]),
           });
-          return textResult(`Both answered: ${String(acceptedContent(answers.first_name)?.name ?? "?")}, ${String(acceptedContent(answers.confirm_plan)?.confirm ?? "?")}`);
+          return textResult(
+            `Both answered: ${String(acceptedContent(answers.first_name)?.name ?? "?")}, ${String(acceptedContent(answers.confirm_plan)?.confirm ?? "?")}`,
+          );
         },
       },
     ),

@@ -54,9 +54,17 @@ function declaresExtension(params: Record<string, unknown> | undefined): boolean
 const ok = (id: JsonRpcRequest["id"], result: Record<string, unknown>): JsonRpcAnswer => ({ jsonrpc: "2.0", id, result });
 function fail(id: JsonRpcRequest["id"], error: unknown): JsonRpcAnswer {
   if (error instanceof ProtocolError) {
-    return { jsonrpc: "2.0", id, error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } };
+    return {
+      jsonrpc: "2.0",
+      id,
+      error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) },
+    };
   }
-  return { jsonrpc: "2.0", id, error: { code: ProtocolErrorCode.InternalError, message: error instanceof Error ? error.message : String(error) } };
+  return {
+    jsonrpc: "2.0",
+    id,
+    error: { code: ProtocolErrorCode.InternalError, message: error instanceof Error ? error.message : String(error) },
+  };
 }
 
 /** The task as tasks/get and CreateTaskResult show it. */
@@ -66,11 +74,18 @@ const taskResult = (view: TaskView, resultType: "task" | "complete") => ({ resul
  * The answer to `request`, or undefined to let the SDK serve it. Called only for 2026-07-28
  * requests (the HTTP front's modern branch, the stdio wrapper once a message carries the envelope).
  */
-export function answerTasksRequest(request: JsonRpcRequest, store: DemoTaskStore, tools: ReadonlyMap<string, DemoTool>): JsonRpcAnswer | undefined {
+export function answerTasksRequest(
+  request: JsonRpcRequest,
+  store: DemoTaskStore,
+  tools: ReadonlyMap<string, DemoTool>,
+): JsonRpcAnswer | undefined {
   const { id, method, params } = request;
   try {
     if (REMOVED_METHODS.has(method)) {
-      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `Method not found: ${method} (removed by the Tasks extension; tasks/get carries the result)`);
+      throw new ProtocolError(
+        ProtocolErrorCode.MethodNotFound,
+        `Method not found: ${method} (removed by the Tasks extension; tasks/get carries the result)`,
+      );
     }
     const declared = declaresExtension(params);
     if (method === "tools/call") {
@@ -82,7 +97,10 @@ export function answerTasksRequest(request: JsonRpcRequest, store: DemoTaskStore
       }
       const args = validateArguments(tool.definition, params?.arguments as Record<string, unknown> | undefined);
       const inputResponses = params?.inputResponses;
-      if (inputResponses !== undefined && (inputResponses === null || typeof inputResponses !== "object" || Array.isArray(inputResponses))) {
+      if (
+        inputResponses !== undefined &&
+        (inputResponses === null || typeof inputResponses !== "object" || Array.isArray(inputResponses))
+      ) {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, "inputResponses must be an object");
       }
       const prepared = tool.task.prepare?.(args, inputResponses as Record<string, unknown> | undefined);

@@ -48,7 +48,9 @@ export class LegacyTaskSession {
   ) {
     this.off = store.listen((view) => {
       if (!this.owned.has(view.taskId)) return;
-      void this.send({ jsonrpc: "2.0", method: "notifications/tasks/status", params: legacyTask(view) } as JSONRPCMessage).catch(() => undefined);
+      void this.send({ jsonrpc: "2.0", method: "notifications/tasks/status", params: legacyTask(view) } as JSONRPCMessage).catch(
+        () => undefined,
+      );
       if (view.status === "input_required") this.forward(view);
     });
   }
@@ -96,7 +98,8 @@ export class LegacyTaskSession {
         return { task: legacyTask(view) };
       });
     }
-    if (method === "tasks/list") return run(() => ({ tasks: [...this.owned].flatMap((t) => (this.store.get(t) ? [legacyTask(this.store.get(t)!)] : [])) }));
+    if (method === "tasks/list")
+      return run(() => ({ tasks: [...this.owned].flatMap((t) => (this.store.get(t) ? [legacyTask(this.store.get(t)!)] : [])) }));
     if (method !== "tasks/get" && method !== "tasks/result" && method !== "tasks/cancel") return undefined;
     return run(async () => {
       const taskId = params?.taskId;
@@ -104,7 +107,8 @@ export class LegacyTaskSession {
       if (!view) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task: ${String(taskId)}`);
       if (method === "tasks/get") return legacyTask(view);
       if (method === "tasks/cancel") {
-        if (isTerminal(view.status)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Cannot cancel task ${view.taskId}: it is already ${view.status}`);
+        if (isTerminal(view.status))
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Cannot cancel task ${view.taskId}: it is already ${view.status}`);
         this.store.cancel(view.taskId);
         return legacyTask(this.store.get(view.taskId)!);
       }

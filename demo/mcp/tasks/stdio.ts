@@ -22,7 +22,8 @@ export function tasksStdioTransport(runtime: DemoRuntime, inner: Transport = new
   inner.onmessage = (message, extra) => {
     if (legacy.takeResponse(message)) return;
     const request = asRequest(message);
-    const modern = request?.params?._meta !== undefined && (request.params._meta as Record<string, unknown>)[PROTOCOL_VERSION_META_KEY] !== undefined;
+    const modern =
+      request?.params?._meta !== undefined && (request.params._meta as Record<string, unknown>)[PROTOCOL_VERSION_META_KEY] !== undefined;
     if (request && !modern) {
       const pending = legacy.answer(request);
       if (pending) {

@@ -137,8 +137,7 @@ const lookupBooking = (state: DemoState) =>
       name: "lookup-booking",
       title: "Look up a booking",
       description:
-        "Shows a booking. An unknown reference is a tool error (isError: true) whose message lists the " +
-        "references that do exist.",
+        "Shows a booking. An unknown reference is a tool error (isError: true) whose message lists the " + "references that do exist.",
       inputSchema: { type: "object", properties: { bookingId }, required: ["bookingId"], additionalProperties: false },
       annotations: { title: "Look up a booking", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },

@@ -62,7 +62,13 @@ const confirmGuests = (state: DemoState) =>
         required: ["bookingId"],
         additionalProperties: false,
       },
-      annotations: { title: "Confirm guest details", readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        title: "Confirm guest details",
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     async ({ bookingId }, ctx) => {
       const unsupported = missing(ctx, "elicitation");
@@ -131,7 +137,13 @@ const GUEST_FORM: GuestForm = {
 };
 
 function guestSchema(booking: Booking): GuestForm {
-  const guests = { type: "integer" as const, title: "Guests", minimum: 1, maximum: 8, default: booking.guests.adults + booking.guests.children };
+  const guests = {
+    type: "integer" as const,
+    title: "Guests",
+    minimum: 1,
+    maximum: 8,
+    default: booking.guests.adults + booking.guests.children,
+  };
   return { ...GUEST_FORM, properties: { ...GUEST_FORM.properties, guests } };
 }
 
@@ -152,7 +164,13 @@ const draftWelcomeNote = (state: DemoState) =>
         required: ["tripId"],
         additionalProperties: false,
       },
-      annotations: { title: "Draft a welcome note", readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      annotations: {
+        title: "Draft a welcome note",
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
     },
     async ({ tripId, tone }, ctx) => {
       const unsupported = missing(ctx, "sampling");
@@ -172,10 +190,13 @@ function askForNote(tone: string, traveler: string, route: string) {
     inputRequests: {
       [NOTE_KEY]: inputRequired.createMessage({
         systemPrompt: "You write short, friendly travel notes. Two sentences at most.",
-        messages: [
-          { role: "user", content: { type: "text", text: `Write a ${tone} welcome note for ${traveler}, travelling ${route}.` } },
-        ],
-        modelPreferences: { hints: [{ name: "claude-haiku" }, { name: "gemini-flash" }], speedPriority: 0.8, costPriority: 0.6, intelligencePriority: 0.3 },
+        messages: [{ role: "user", content: { type: "text", text: `Write a ${tone} welcome note for ${traveler}, travelling ${route}.` } }],
+        modelPreferences: {
+          hints: [{ name: "claude-haiku" }, { name: "gemini-flash" }],
+          speedPriority: 0.8,
+          costPriority: 0.6,
+          intelligencePriority: 0.3,
+        },
         maxTokens: 120,
         temperature: 0.7,
         includeContext: "none",

@@ -112,7 +112,13 @@ const downloadReport = defineTool<{ megabytes: number }>(
       properties: { megabytes: { type: "number", exclusiveMinimum: 0, maximum: 20, default: 1 } },
       additionalProperties: false,
     },
-    annotations: { title: "Download latency report", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      title: "Download latency report",
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
   ({ megabytes }) => textResult(buildReport(Math.round(megabytes * BYTES_PER_MB))),
 );

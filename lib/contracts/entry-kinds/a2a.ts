@@ -64,7 +64,13 @@ export const a2aEntryKinds = {
     error: z.string().optional(),
   }),
   /** Direction in: the agent card fetched. */
-  a2a_card: z.object({ url: z.string(), status: z.number(), card: z.unknown(), error: z.string().optional(), tried: z.array(z.string()).optional() }),
+  a2a_card: z.object({
+    url: z.string(),
+    status: z.number(),
+    card: z.unknown(),
+    error: z.string().optional(),
+    tried: z.array(z.string()).optional(),
+  }),
   /** An A2aHumanRequest, whole, on every change. */
   a2a_request_state: recordOf<A2aHumanRequest>(
     z.object({

@@ -58,8 +58,13 @@ function interfacesOf(card: Obj, version: A2aProtocolVersion | undefined, add: (
         add({ severity: "error", path: at, message: "An interface needs url and protocolBinding" });
         return;
       }
-      if (!nonEmpty(raw.protocolVersion)) add({ severity: "warning", path: `${at}/protocolVersion`, message: "No protocolVersion on this interface" });
-      out.push({ url: raw.url, transport: raw.protocolBinding, ...(nonEmpty(raw.protocolVersion) ? { protocolVersion: raw.protocolVersion } : {}) });
+      if (!nonEmpty(raw.protocolVersion))
+        add({ severity: "warning", path: `${at}/protocolVersion`, message: "No protocolVersion on this interface" });
+      out.push({
+        url: raw.url,
+        transport: raw.protocolBinding,
+        ...(nonEmpty(raw.protocolVersion) ? { protocolVersion: raw.protocolVersion } : {}),
+      });
     });
     if (out.length === 0) add({ severity: "error", path: "/supportedInterfaces", message: "The card offers no interface to talk to" });
     return out;
@@ -67,7 +72,8 @@ function interfacesOf(card: Obj, version: A2aProtocolVersion | undefined, add: (
   if (!nonEmpty(card.url)) add({ severity: "error", path: "/url", message: "The card has no url" });
   else {
     const preferred = nonEmpty(card.preferredTransport) ? card.preferredTransport : "JSONRPC";
-    if (!nonEmpty(card.preferredTransport)) add({ severity: "info", path: "/preferredTransport", message: "No preferredTransport: JSONRPC assumed (the v0.3 default)" });
+    if (!nonEmpty(card.preferredTransport))
+      add({ severity: "info", path: "/preferredTransport", message: "No preferredTransport: JSONRPC assumed (the v0.3 default)" });
     out.push({ url: card.url, transport: preferred, protocolVersion: String(card.protocolVersion ?? "0.3") });
   }
   if (card.additionalInterfaces !== undefined && !Array.isArray(card.additionalInterfaces)) {
@@ -111,8 +117,10 @@ function checkSkills(card: Obj, version: A2aProtocolVersion | undefined, add: (f
     else if (ids.has(raw.id)) add({ severity: "error", path: `${at}/id`, message: `Skill id "${raw.id}" is used twice` });
     else ids.add(raw.id);
     if (!nonEmpty(raw.name)) add({ severity: "error", path: `${at}/name`, message: "A skill needs a name" });
-    if (!nonEmpty(raw.description)) add({ severity: "warning", path: `${at}/description`, message: "A skill should say what it does (description)" });
-    if (version === "0.3" && !Array.isArray(raw.tags)) add({ severity: "warning", path: `${at}/tags`, message: "tags is required in v0.3" });
+    if (!nonEmpty(raw.description))
+      add({ severity: "warning", path: `${at}/description`, message: "A skill should say what it does (description)" });
+    if (version === "0.3" && !Array.isArray(raw.tags))
+      add({ severity: "warning", path: `${at}/tags`, message: "tags is required in v0.3" });
   });
 }
 
@@ -134,16 +142,27 @@ function checkSecurity(card: Obj, add: (f: A2aCardFinding) => void): void {
   const uses: [string, unknown][] = [
     ["/security", card.security],
     ["/securityRequirements", card.securityRequirements],
-    ...(Array.isArray(card.skills) ? card.skills.flatMap((s, i): [string, unknown][] => (isObj(s) ? [[`/skills/${i}/security`, s.security], [`/skills/${i}/securityRequirements`, s.securityRequirements]] : [])) : []),
+    ...(Array.isArray(card.skills)
+      ? card.skills.flatMap((s, i): [string, unknown][] =>
+          isObj(s)
+            ? [
+                [`/skills/${i}/security`, s.security],
+                [`/skills/${i}/securityRequirements`, s.securityRequirements],
+              ]
+            : [],
+        )
+      : []),
   ];
   for (const [path, raw] of uses) {
     for (const name of requirementNames(raw)) {
-      if (!declared.has(name)) add({ severity: "error", path, message: `Security scheme "${name}" is required but not declared in securitySchemes` });
+      if (!declared.has(name))
+        add({ severity: "error", path, message: `Security scheme "${name}" is required but not declared in securitySchemes` });
     }
   }
   if (isObj(card.securitySchemes)) {
     for (const [name, scheme] of Object.entries(card.securitySchemes)) {
-      if (!isObj(scheme) || Object.keys(scheme).length === 0) add({ severity: "error", path: `/securitySchemes/${name}`, message: "An empty security scheme" });
+      if (!isObj(scheme) || Object.keys(scheme).length === 0)
+        add({ severity: "error", path: `/securitySchemes/${name}`, message: "An empty security scheme" });
     }
   }
 }
@@ -161,7 +180,8 @@ function checkSignatures(card: Obj, add: (f: A2aCardFinding) => void): void {
     }
     try {
       const header = b64urlJson(raw.protected);
-      if (!isObj(header) || !nonEmpty(header.alg)) return add({ severity: "error", path: `${at}/protected`, message: "The protected header names no alg" });
+      if (!isObj(header) || !nonEmpty(header.alg))
+        return add({ severity: "error", path: `${at}/protected`, message: "The protected header names no alg" });
       const key = nonEmpty(header.kid) ? ` kid ${header.kid}` : "";
       add({ severity: "info", path: at, message: `Signature ${header.alg}${key} parsed; not verified (Loupe has no key for it)` });
     } catch {
@@ -174,13 +194,16 @@ function checkSignatures(card: Obj, add: (f: A2aCardFinding) => void): void {
 export function validateCard(card: unknown): CardReport {
   const findings: A2aCardFinding[] = [];
   const add = (f: A2aCardFinding) => findings.push(f);
-  if (!isObj(card)) return { findings: [{ severity: "error", path: "", message: "The card is not a JSON object" }], interfaces: [], usable: [] };
+  if (!isObj(card))
+    return { findings: [{ severity: "error", path: "", message: "The card is not a JSON object" }], interfaces: [], usable: [] };
   const version = cardVersion(card);
-  if (!version) add({ severity: "error", path: "", message: "Neither supportedInterfaces (v1.0) nor url (v0.3): no way to reach the agent" });
+  if (!version)
+    add({ severity: "error", path: "", message: "Neither supportedInterfaces (v1.0) nor url (v0.3): no way to reach the agent" });
   for (const key of ["name", "description", "version"] as const) {
     if (!nonEmpty(card[key])) add({ severity: "error", path: `/${key}`, message: `${key} is required` });
   }
-  if (version === "0.3" && !nonEmpty(card.protocolVersion)) add({ severity: "warning", path: "/protocolVersion", message: "No protocolVersion (v0.3 cards declare it)" });
+  if (version === "0.3" && !nonEmpty(card.protocolVersion))
+    add({ severity: "warning", path: "/protocolVersion", message: "No protocolVersion (v0.3 cards declare it)" });
   const interfaces = version ? interfacesOf(card, version, add) : [];
   interfaces.forEach((i, n) => {
     // A gRPC interface may name its target as grpc-js does (`host:port`), without a scheme.
@@ -188,16 +211,19 @@ export function validateCard(card: unknown): CardReport {
     checkUrl(i.url, version === "1.0" ? `/supportedInterfaces/${n}/url` : n === 0 ? "/url" : `/additionalInterfaces/${n - 1}/url`, add);
     if (!KNOWN.has(i.transport)) add({ severity: "warning", path: "", message: `Unknown transport "${i.transport}" (${i.url})` });
   });
-  if (!isObj(card.capabilities)) add({ severity: "error", path: "/capabilities", message: "capabilities is required (an empty object if none)" });
+  if (!isObj(card.capabilities))
+    add({ severity: "error", path: "/capabilities", message: "capabilities is required (an empty object if none)" });
   else {
     for (const key of ["streaming", "pushNotifications"] as const) {
       const v = card.capabilities[key];
-      if (v !== undefined && typeof v !== "boolean") add({ severity: "error", path: `/capabilities/${key}`, message: `${key} must be a boolean` });
+      if (v !== undefined && typeof v !== "boolean")
+        add({ severity: "error", path: `/capabilities/${key}`, message: `${key} must be a boolean` });
     }
   }
   for (const key of ["defaultInputModes", "defaultOutputModes"] as const) {
     const v = card[key];
-    if (!Array.isArray(v) || v.length === 0) add({ severity: "error", path: `/${key}`, message: `${key} is required (media types the agent takes / gives)` });
+    if (!Array.isArray(v) || v.length === 0)
+      add({ severity: "error", path: `/${key}`, message: `${key} is required (media types the agent takes / gives)` });
     else if (v.some((m) => typeof m !== "string")) add({ severity: "error", path: `/${key}`, message: `${key} must list strings` });
   }
   checkSkills(card, version, add);
@@ -205,6 +231,7 @@ export function validateCard(card: unknown): CardReport {
   checkSignatures(card, add);
   // In the card's order: the first interface is the agent's preferred one.
   const usable = [...new Set(interfaces.map((i) => i.transport))].filter((t): t is A2aTransport => USABLE.includes(t as A2aTransport));
-  if (interfaces.length > 0 && usable.length === 0) add({ severity: "error", path: "", message: "None of the card's transports is one Loupe can use (JSONRPC, HTTP+JSON, GRPC)" });
+  if (interfaces.length > 0 && usable.length === 0)
+    add({ severity: "error", path: "", message: "None of the card's transports is one Loupe can use (JSONRPC, HTTP+JSON, GRPC)" });
   return { ...(version ? { version } : {}), findings, interfaces, usable };
 }

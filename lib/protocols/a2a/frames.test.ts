@@ -31,7 +31,11 @@ describe.each([
   it("builds the timeline: each state once with its latency, artifacts assembled from chunks (text and data)", () => {
     const [t] = buildTaskTimelines(items(fixture.complete as Captured));
     expect(t!.state).toBe("completed");
-    expect(t!.steps.filter((s) => s.type === "state").map((s) => (s.type === "state" ? s.state : ""))).toEqual(["submitted", "working", "completed"]);
+    expect(t!.steps.filter((s) => s.type === "state").map((s) => (s.type === "state" ? s.state : ""))).toEqual([
+      "submitted",
+      "working",
+      "completed",
+    ]);
     expect(t!.steps.every((s) => s.type !== "state" || s.latencyMs >= 0)).toBe(true);
     const answer = t!.artifacts.find((a) => a.artifactId === "answer")!;
     expect(answer).toMatchObject({ chunks: 2, complete: true, parts: [{ kind: "text", text: "Hello, world" }] });
@@ -64,7 +68,11 @@ describe("state mapping and transition checks", () => {
     expect(normalizeState("TASK_STATE_UNSPECIFIED")).toBe("unknown");
   });
 
-  const status = (state: string, seq: number) => ({ seq, at: seq * 10, item: { type: "status" as const, taskId: "t", contextId: "c", state: normalizeState(state) } });
+  const status = (state: string, seq: number) => ({
+    seq,
+    at: seq * 10,
+    item: { type: "status" as const, taskId: "t", contextId: "c", state: normalizeState(state) },
+  });
 
   it("flags anything after a terminal state", () => {
     const [t] = buildTaskTimelines([status("working", 1), status("completed", 2), status("working", 3)]);
@@ -74,7 +82,14 @@ describe("state mapping and transition checks", () => {
   it("flags an interrupted task that moves on without the client continuing it, not one that was continued", () => {
     const [bad] = buildTaskTimelines([status("input-required", 1), status("working", 2)]);
     expect(bad!.findings[0]).toMatchObject({ severity: "warning", seq: 2 });
-    const user = { seq: 2, at: 20, item: { type: "message" as const, message: { role: "user" as const, taskId: "t", contextId: "c", parts: [{ kind: "text" as const, text: "Ada" }] } } };
+    const user = {
+      seq: 2,
+      at: 20,
+      item: {
+        type: "message" as const,
+        message: { role: "user" as const, taskId: "t", contextId: "c", parts: [{ kind: "text" as const, text: "Ada" }] },
+      },
+    };
     const [good] = buildTaskTimelines([status("input-required", 1), user, { ...status("working", 3) }]);
     expect(good!.findings).toEqual([]);
   });
@@ -82,7 +97,10 @@ describe("state mapping and transition checks", () => {
   it("reports a frame that fits no schema instead of guessing", () => {
     const r = readFrame({ jsonrpc: "2.0", id: 1, result: { statusUpdate: { status: "nope" } } });
     expect(r).toEqual({ ok: false, error: "statusUpdate.status is not an object" });
-    expect(readFrame({ jsonrpc: "2.0", id: 1, error: { code: -32001, message: "Task not found" } })).toMatchObject({ ok: true, item: { type: "error", code: -32001 } });
+    expect(readFrame({ jsonrpc: "2.0", id: 1, error: { code: -32001, message: "Task not found" } })).toMatchObject({
+      ok: true,
+      item: { type: "error", code: -32001 },
+    });
   });
 });
 
@@ -170,7 +188,11 @@ describe("ADK pauses over A2A (frames captured from ADK's own A2A server)", () =
   it("a tool confirmation: the prompt is its hint, the form a ToolConfirmation { confirmed }", () => {
     const message = pausedOn(adk.confirmation);
     expect(messagePrompt(message)).toMatch(/^Please approve or reject the tool call delete_file\(\)/);
-    expect(messageSchema(message)).toMatchObject({ type: "object", properties: { confirmed: { type: "boolean" } }, required: ["confirmed"] });
+    expect(messageSchema(message)).toMatchObject({
+      type: "object",
+      properties: { confirmed: { type: "boolean" } },
+      required: ["confirmed"],
+    });
   });
 
   it("a long-running tool or a credential request names no schema or prompt: free input stays", () => {

@@ -96,10 +96,20 @@ const V03Part = z.union([
   z.object({ kind: z.literal("file"), file: z.object({ name: OptStr, mimeType: OptStr, bytes: OptStr, uri: OptStr }) }),
 ]);
 // v1.0 parts are a oneof: exactly one of text / data / raw (base64) / url.
-const V1Part = z.object({ text: OptStr, data: z.unknown().optional(), raw: OptStr, url: OptStr, filename: OptStr, mediaType: OptStr, metadata: z.record(z.string(), z.unknown()).optional() }).refine(
-  (p) => [p.text, p.data, p.raw, p.url].filter((v) => v !== undefined).length === 1,
-  "a part must carry exactly one of text, data, raw, url",
-);
+const V1Part = z
+  .object({
+    text: OptStr,
+    data: z.unknown().optional(),
+    raw: OptStr,
+    url: OptStr,
+    filename: OptStr,
+    mediaType: OptStr,
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine(
+    (p) => [p.text, p.data, p.raw, p.url].filter((v) => v !== undefined).length === 1,
+    "a part must carry exactly one of text, data, raw, url",
+  );
 
 function readPart(raw: unknown): A2aPart | string {
   const v03 = V03Part.safeParse(raw);
@@ -166,7 +176,11 @@ function status(raw: unknown, where: string): { state: A2aTaskState; message?: A
 function artifact(raw: unknown, where: string): A2aArtifact {
   const a = Obj.safeParse(raw);
   if (!a.success) throw new FrameError(`${where} is not an object`);
-  return { artifactId: need(a.data.artifactId, `${where}.artifactId`), ...strip({ name: str(a.data.name), description: str(a.data.description) }), parts: parts(a.data.parts, where) };
+  return {
+    artifactId: need(a.data.artifactId, `${where}.artifactId`),
+    ...strip({ name: str(a.data.name), description: str(a.data.description) }),
+    parts: parts(a.data.parts, where),
+  };
 }
 
 function task(o: Record<string, unknown>, where: string): A2aItem {
@@ -239,7 +253,11 @@ export function readResult(raw: unknown): A2aFrameResult {
     if (typeof o.taskId === "string" && (o.pushNotificationConfig !== undefined || typeof o.url === "string")) {
       const nested = Obj.safeParse(o.pushNotificationConfig);
       const url = str(nested.success ? nested.data.url : o.url);
-      return { ok: true, version: o.pushNotificationConfig !== undefined ? "0.3" : "1.0", item: { type: "push-config", taskId: o.taskId, ...strip({ url }) } };
+      return {
+        ok: true,
+        version: o.pushNotificationConfig !== undefined ? "0.3" : "1.0",
+        item: { type: "push-config", taskId: o.taskId, ...strip({ url }) },
+      };
     }
     return { ok: false, error: "the result is none of task, message, status update, artifact update" };
   } catch (e) {
@@ -276,7 +294,10 @@ export function readFrame(json: unknown): A2aFrameResult {
 
 /** The text parts of a message, joined (what a status line or an inbox card says). */
 export function messageText(message: A2aMessage | undefined): string | undefined {
-  const text = message?.parts.flatMap((p) => (p.kind === "text" ? [p.text] : [])).join("\n").trim();
+  const text = message?.parts
+    .flatMap((p) => (p.kind === "text" ? [p.text] : []))
+    .join("\n")
+    .trim();
   return text ? text : undefined;
 }
 
@@ -314,12 +335,18 @@ function asObject(v: unknown): Record<string, unknown> | undefined {
  * `{ id, name, args }` with metadata `adk_type: function_call`. ADK carries no text part then: the
  * question and the answer's schema are in the call's args.
  */
-export function adkFunctionCall(message: A2aMessage | undefined): { id?: string; name?: string; args: Record<string, unknown> } | undefined {
+export function adkFunctionCall(
+  message: A2aMessage | undefined,
+): { id?: string; name?: string; args: Record<string, unknown> } | undefined {
   for (const part of message?.parts ?? []) {
     if (part.kind !== "data" || part.metadata?.adk_type !== "function_call") continue;
     const d = asObject(part.data);
     if (!d) continue;
-    return { ...(typeof d.id === "string" ? { id: d.id } : {}), ...(typeof d.name === "string" ? { name: d.name } : {}), args: asObject(d.args) ?? {} };
+    return {
+      ...(typeof d.id === "string" ? { id: d.id } : {}),
+      ...(typeof d.name === "string" ? { name: d.name } : {}),
+      args: asObject(d.args) ?? {},
+    };
   }
   return undefined;
 }

@@ -61,7 +61,11 @@ interface Builder {
 function builderFor(map: Map<string, Builder>, taskId: string, contextId: string): Builder {
   let b = map.get(taskId);
   if (!b) {
-    b = { timeline: { taskId, contextId, state: "unknown", steps: [], artifacts: [], findings: [] }, continued: false, artifacts: new Map() };
+    b = {
+      timeline: { taskId, contextId, state: "unknown", steps: [], artifacts: [], findings: [] },
+      continued: false,
+      artifacts: new Map(),
+    };
     map.set(taskId, b);
   }
   if (contextId && !b.timeline.contextId) b.timeline.contextId = contextId;
@@ -91,7 +95,15 @@ function enterState(b: Builder, t: A2aTimedItem, state: A2aTaskState, message: A
   const latencyMs = b.lastStateAt === undefined ? 0 : t.at - b.lastStateAt;
   b.lastStateAt = t.at;
   const text = messageText(message);
-  b.timeline.steps.push({ type: "state", seq: t.seq, at: t.at, state, latencyMs, ...(text ? { text } : {}), ...(message ? { message } : {}) });
+  b.timeline.steps.push({
+    type: "state",
+    seq: t.seq,
+    at: t.at,
+    state,
+    latencyMs,
+    ...(text ? { text } : {}),
+    ...(message ? { message } : {}),
+  });
   b.timeline.state = state;
   if (A2A_TERMINAL_STATES.includes(state)) b.terminalSeq ??= t.seq;
   if (A2A_INTERRUPTED_STATES.includes(state)) {

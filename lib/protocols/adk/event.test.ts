@@ -3,7 +3,12 @@ import { normalizeEvent, normalizeNodePath } from "./event";
 import { eventItems } from "./items";
 import { fixtureJson, fixtureNames, sessionFixture, sseEvents } from "./test-fixtures";
 
-const sessionFiles = ["02_get_session_after_weather.json", "26_get_session_full.json", "53_workflow_session.json", "66_compaction_session.json"];
+const sessionFiles = [
+  "02_get_session_after_weather.json",
+  "26_get_session_full.json",
+  "53_workflow_session.json",
+  "66_compaction_session.json",
+];
 
 function allCapturedEvents(): Array<[string, unknown]> {
   const out: Array<[string, unknown]> = [];
@@ -32,7 +37,13 @@ describe("normalizeEvent on every JS capture", () => {
     expect(call?.timestamp).toBe(1795257092051);
     expect(call && eventItems(call)).toEqual([
       { kind: "text", text: "Checking the weather first.", partial: false, role: "model" },
-      { kind: "tool_call", callId: "adk-22b981c9-b727-4516-bfbb-b5a5290a9fb3", name: "get_weather", args: { city: "Paris" }, longRunning: false },
+      {
+        kind: "tool_call",
+        callId: "adk-22b981c9-b727-4516-bfbb-b5a5290a9fb3",
+        name: "get_weather",
+        args: { city: "Paris" },
+        longRunning: false,
+      },
       { kind: "usage", prompt: 14, candidates: 33, total: 47 },
     ]);
     expect(result && eventItems(result)).toEqual([
@@ -85,7 +96,12 @@ describe("normalizeEvent on every JS capture", () => {
   it("63: a JS CompactedEvent becomes one compaction item (no duplicate text)", () => {
     const [comp] = sseEvents("63").map(normalizeEvent);
     expect(comp && eventItems(comp)).toEqual([
-      { kind: "compaction", startTime: 1795257201129, endTime: 1795257201141, summary: "SUMMARY of 3 events: the user chatted with the agent." },
+      {
+        kind: "compaction",
+        startTime: 1795257201129,
+        endTime: 1795257201141,
+        summary: "SUMMARY of 3 events: the user chatted with the agent.",
+      },
     ]);
     expect(comp?.compaction?.flavor).toBe("js");
   });

@@ -38,8 +38,7 @@ export function buildInterrupt(ev: AdkEvent, call: AdkFunctionCall, kind: Interr
       const orig = rec(field(args, "originalFunctionCall"));
       const conf = rec(field(args, "toolConfirmation"));
       const origName = orig ? str(orig.name) : undefined;
-      const originalCall =
-        orig && origName ? { id: str(orig.id) ?? "", name: origName, args: rec(orig.args) ?? {} } : null;
+      const originalCall = orig && origName ? { id: str(orig.id) ?? "", name: origName, args: rec(orig.args) ?? {} } : null;
       const hint = conf ? str(conf.hint) : undefined;
       // The tool's own suggested payload wins; otherwise pre-fill with the call's args like adk-web.
       const payload = conf && conf.payload !== undefined ? conf.payload : originalCall?.args;

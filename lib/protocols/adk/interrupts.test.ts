@@ -22,7 +22,8 @@ describe("interrupts from the captures", () => {
       callName: "adk_request_confirmation",
       status: "pending",
       hint: "Please approve or reject the tool call delete_file() by responding with a FunctionResponse with an expected ToolConfirmation payload.",
-      prompt: "Please approve or reject the tool call delete_file() by responding with a FunctionResponse with an expected ToolConfirmation payload.",
+      prompt:
+        "Please approve or reject the tool call delete_file() by responding with a FunctionResponse with an expected ToolConfirmation payload.",
       originalCall: { id: "adk-b6e1c298-624a-4573-a6b7-a172435725c7", name: "delete_file", args: { path: "/tmp/old.log" } },
       payload: { path: "/tmp/old.log" },
       eventId: "xFAKimUZ",
@@ -143,7 +144,13 @@ describe("status rules", () => {
     content: { role: "model", parts: [{ functionCall: { id, name: "adk_request_input", args: { message: "?" } } }] },
     longRunningToolIds: [id],
   });
-  const userText = (inv: string, text: string) => ({ id: `u-${text}`, invocationId: inv, author: "user", timestamp: 2, content: { role: "user", parts: [{ text }] } });
+  const userText = (inv: string, text: string) => ({
+    id: `u-${text}`,
+    invocationId: inv,
+    author: "user",
+    timestamp: 2,
+    content: { role: "user", parts: [{ text }] },
+  });
 
   it("an unanswered pause whose invocation the session left is stale", () => {
     const list = extractInterrupts([pause("e-1", "i1"), userText("e-2", "never mind"), pause("e-2", "i2")], ctx);
@@ -170,7 +177,10 @@ describe("status rules", () => {
     const [pending] = extractInterrupts([pause("e-1", "i1")], ctx);
     if (pending?.kind !== "input") throw new Error("expected input");
     const sent = userMessageEvent(inputResponse(pending, 42));
-    expect(sent.content).toEqual({ role: "user", parts: [{ functionResponse: { id: "i1", name: "adk_request_input", response: { result: 42 } } }] });
+    expect(sent.content).toEqual({
+      role: "user",
+      parts: [{ functionResponse: { id: "i1", name: "adk_request_input", response: { result: 42 } } }],
+    });
     const list = extractInterrupts([pause("e-1", "i1"), sent], ctx);
     expect(list[0]).toMatchObject({ status: "answered", answer: { result: 42 } });
     expect(textMessage("hi")).toEqual({ role: "user", parts: [{ text: "hi" }] });
@@ -187,12 +197,22 @@ describe("status rules", () => {
       invocationId: "e-1",
       author: "agent",
       timestamp: 1795257092.5,
-      content: { role: "model", parts: [{ functionCall: { id: "cr", name: "adk_request_credential", args: { functionCallId: "t1", authConfig } } }] },
+      content: {
+        role: "model",
+        parts: [{ functionCall: { id: "cr", name: "adk_request_credential", args: { functionCallId: "t1", authConfig } } }],
+      },
       longRunningToolIds: ["cr"],
     };
     const cred = only(extractInterrupts([ev], ctx), "credential");
-    expect(cred).toMatchObject({ authUri: "https://idp/auth?x=1", schemeType: "oauth2", prompt: "A tool needs an OAuth2 sign-in.", createdAt: 1795257092500 });
-    expect(credentialResponse(cred, { authResponseUri: "http://localhost/cb?code=1&state=st", redirectUri: "http://localhost/cb" })).toEqual({
+    expect(cred).toMatchObject({
+      authUri: "https://idp/auth?x=1",
+      schemeType: "oauth2",
+      prompt: "A tool needs an OAuth2 sign-in.",
+      createdAt: 1795257092500,
+    });
+    expect(
+      credentialResponse(cred, { authResponseUri: "http://localhost/cb?code=1&state=st", redirectUri: "http://localhost/cb" }),
+    ).toEqual({
       role: "user",
       parts: [
         {
@@ -203,7 +223,13 @@ describe("status rules", () => {
               ...authConfig,
               exchangedAuthCredential: {
                 authType: "oauth2",
-                oauth2: { clientId: "c", authUri: "https://idp/auth?x=1", state: "st", authResponseUri: "http://localhost/cb?code=1&state=st", redirectUri: "http://localhost/cb" },
+                oauth2: {
+                  clientId: "c",
+                  authUri: "https://idp/auth?x=1",
+                  state: "st",
+                  authResponseUri: "http://localhost/cb?code=1&state=st",
+                  redirectUri: "http://localhost/cb",
+                },
               },
             },
           },
@@ -227,7 +253,10 @@ describe("status follows what the upstream says about this request (issue 9 §1)
           functionCall: {
             id: callId,
             name: "adk_request_confirmation",
-            args: { originalFunctionCall: { id: `orig-${callId}`, name: "delete_file", args: { path: `/tmp/${callId}` } }, toolConfirmation: { hint: "ok?", confirmed: false } },
+            args: {
+              originalFunctionCall: { id: `orig-${callId}`, name: "delete_file", args: { path: `/tmp/${callId}` } },
+              toolConfirmation: { hint: "ok?", confirmed: false },
+            },
           },
         },
       ],
@@ -245,7 +274,11 @@ describe("status follows what the upstream says about this request (issue 9 §1)
       artifactDelta: {},
       requestedAuthConfigs: {},
       requestedToolConfirmations: {},
-      compaction: { startTimestamp: 1795257200.1, endTimestamp: 1795257299.9, compactedContent: { role: "model", parts: [{ text: "summary" }] } },
+      compaction: {
+        startTimestamp: 1795257200.1,
+        endTimestamp: 1795257299.9,
+        compactedContent: { role: "model", parts: [{ text: "summary" }] },
+      },
     },
   });
   const userResponse = (eventId: string, inv: string, callId: string, name: string, response: unknown) => ({
@@ -272,14 +305,33 @@ describe("status follows what the upstream says about this request (issue 9 §1)
   });
 
   it("a new real user turn after the pause makes it stale; an answer to another pause does not", () => {
-    const parallel = { ...confirmCall("e1", "e-1", "c1", 1), content: { role: "model", parts: [...confirmCall("e1", "e-1", "c1", 1).content.parts, ...confirmCall("e1", "e-1", "c2", 1).content.parts] }, longRunningToolIds: ["c1", "c2"] };
-    const afterOne = extractInterrupts([parallel, userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true }), agentText("a1", "e-2", "deleted")], ctx);
+    const parallel = {
+      ...confirmCall("e1", "e-1", "c1", 1),
+      content: {
+        role: "model",
+        parts: [...confirmCall("e1", "e-1", "c1", 1).content.parts, ...confirmCall("e1", "e-1", "c2", 1).content.parts],
+      },
+      longRunningToolIds: ["c1", "c2"],
+    };
+    const afterOne = extractInterrupts(
+      [parallel, userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true }), agentText("a1", "e-2", "deleted")],
+      ctx,
+    );
     expect(afterOne.map((i) => [i.id, i.status])).toEqual([
       ["c1", "answered"],
       ["c2", "pending"],
     ]);
-    const text = { id: "u2", invocationId: "e-3", author: "user", timestamp: 5, content: { role: "user", parts: [{ text: "never mind" }] } };
-    const afterText = extractInterrupts([parallel, userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true }), text], ctx);
+    const text = {
+      id: "u2",
+      invocationId: "e-3",
+      author: "user",
+      timestamp: 5,
+      content: { role: "user", parts: [{ text: "never mind" }] },
+    };
+    const afterText = extractInterrupts(
+      [parallel, userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true }), text],
+      ctx,
+    );
     expect(afterText.map((i) => [i.id, i.status])).toEqual([
       ["c1", "answered"],
       ["c2", "stale"],
@@ -293,10 +345,27 @@ describe("status follows what the upstream says about this request (issue 9 §1)
       author: "fetch_secret",
       timestamp: 1,
       nodeInfo: { path: "wf.fetch_secret" },
-      content: { role: "model", parts: [{ functionCall: { id: "wf_api_key", name: "adk_request_credential", args: { functionCallId: "wf_api_key", authConfig: { credentialKey: "wf_api_key" } } } }] },
+      content: {
+        role: "model",
+        parts: [
+          {
+            functionCall: {
+              id: "wf_api_key",
+              name: "adk_request_credential",
+              args: { functionCallId: "wf_api_key", authConfig: { credentialKey: "wf_api_key" } },
+            },
+          },
+        ],
+      },
       longRunningToolIds: ["wf_api_key"],
     });
-    const start = (eventId: string, inv: string) => ({ id: eventId, invocationId: inv, author: "user", timestamp: 1, content: { role: "user", parts: [{ text: "start" }] } });
+    const start = (eventId: string, inv: string) => ({
+      id: eventId,
+      invocationId: inv,
+      author: "user",
+      timestamp: 1,
+      content: { role: "user", parts: [{ text: "start" }] },
+    });
     const list = extractInterrupts(
       [
         start("s1", "e-1"),
@@ -314,7 +383,15 @@ describe("status follows what the upstream says about this request (issue 9 §1)
     ]);
     // The next answer goes to the newest request only.
     const answered = extractInterrupts(
-      [start("s1", "e-1"), gate("g1", "e-1"), userResponse("r1", "e-2", "wf_api_key", "adk_request_credential", { apiKey: "k1" }), agentText("o1", "e-2", "done"), start("s2", "e-3"), gate("g2", "e-3"), userResponse("r2", "e-4", "wf_api_key", "adk_request_credential", { apiKey: "k2" })],
+      [
+        start("s1", "e-1"),
+        gate("g1", "e-1"),
+        userResponse("r1", "e-2", "wf_api_key", "adk_request_credential", { apiKey: "k1" }),
+        agentText("o1", "e-2", "done"),
+        start("s2", "e-3"),
+        gate("g2", "e-3"),
+        userResponse("r2", "e-4", "wf_api_key", "adk_request_credential", { apiKey: "k2" }),
+      ],
       ctx,
     );
     expect(answered.map((i) => [i.key, i.answer])).toEqual([
@@ -329,10 +406,17 @@ describe("status follows what the upstream says about this request (issue 9 §1)
   });
 
   it("an answer the agent never acted on is answered but not taken; the agent's reply in that run takes it", () => {
-    const refused = extractInterrupts([confirmCall("e1", "e-1", "c1", 1), userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true })], ctx);
+    const refused = extractInterrupts(
+      [confirmCall("e1", "e-1", "c1", 1), userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true })],
+      ctx,
+    );
     expect(refused[0]).toMatchObject({ status: "answered", answerTaken: false });
     const taken = extractInterrupts(
-      [confirmCall("e1", "e-1", "c1", 1), userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true }), agentText("a1", "e-2", "ok")],
+      [
+        confirmCall("e1", "e-1", "c1", 1),
+        userResponse("u1", "e-2", "c1", "adk_request_confirmation", { confirmed: true }),
+        agentText("a1", "e-2", "ok"),
+      ],
       ctx,
     );
     expect(taken[0]).toMatchObject({ status: "answered", answerTaken: true, answeredByEventId: "u1" });

@@ -16,13 +16,7 @@ import { isRecord } from "@/lib/values";
 import { interruptKindOf } from "./items";
 import { normalizeEvent } from "./event";
 import { buildInterrupt } from "./interrupt-build";
-import {
-  createInterruptTracker,
-  type AdkInterrupt,
-  type InterruptContext,
-  type InterruptTracker,
-  type Tracked,
-} from "./interrupt-types";
+import { createInterruptTracker, type AdkInterrupt, type InterruptContext, type InterruptTracker, type Tracked } from "./interrupt-types";
 import type { AdkEvent } from "./types";
 
 export {

@@ -53,10 +53,13 @@ describe("withUnstoredFrames", () => {
     const { withUnstoredFrames } = await import("./session");
     const a = { id: "a", timestamp: 1795257000 }; // Python seconds
     const b = { id: "b", timestamp: 1795257005000 }; // JS ms
-    const out = withUnstoredFrames([a, b], [
-      { receivedAt: 1795257009000, raw: "late" },
-      { receivedAt: 1795257001000, raw: "between" },
-    ]);
+    const out = withUnstoredFrames(
+      [a, b],
+      [
+        { receivedAt: 1795257009000, raw: "late" },
+        { receivedAt: 1795257001000, raw: "between" },
+      ],
+    );
     expect(out).toEqual([a, "between", b, "late"]);
     expect(withUnstoredFrames([a], [])).toEqual([a]);
   });

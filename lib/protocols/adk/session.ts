@@ -98,5 +98,8 @@ export function withUnstoredFrames(events: readonly unknown[], frames: readonly 
 export function frameRawOf(kind: string, raw: unknown): unknown {
   if (kind !== "malformed") return raw;
   const m = rec(raw) ?? {};
-  return { malformedFrame: typeof m.text === "string" ? m.text : JSON.stringify(raw), parseError: typeof m.error === "string" ? m.error : "not JSON" };
+  return {
+    malformedFrame: typeof m.text === "string" ? m.text : JSON.stringify(raw),
+    parseError: typeof m.error === "string" ? m.error : "not JSON",
+  };
 }

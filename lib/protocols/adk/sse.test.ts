@@ -18,7 +18,10 @@ function parseInChunks(bytes: Uint8Array, cuts: number[]): SseFrame[] {
 describe("SSE parser on the captures", () => {
   it.each(fixtureNames(".sse"))("%s: one JSON frame per data line, none malformed", (name) => {
     const bytes = fixtureBytes(name);
-    const dataLines = new TextDecoder().decode(bytes).split("\n").filter((l) => l.startsWith("data: ")).length;
+    const dataLines = new TextDecoder()
+      .decode(bytes)
+      .split("\n")
+      .filter((l) => l.startsWith("data: ")).length;
     const frames = parseSseBody(bytes);
     expect(frames).toHaveLength(dataLines);
     expect(frames.filter((f) => f.kind === "malformed")).toEqual([]);
@@ -51,7 +54,7 @@ describe("SSE parser on the captures", () => {
   it("CRLF line ends split inside the CR LF pair and inside UTF-8 give the same frames", () => {
     const text = new TextDecoder().decode(fixtureBytes("24_after_credential_until_transfer.sse"));
     const whole = parseSseBody(text);
-    const crlf = enc.encode(text.replace(/\n/g, "\r\n") + "data: {\"text\":\"é ü 🙂\"}\r\n\r\n");
+    const crlf = enc.encode(text.replace(/\n/g, "\r\n") + 'data: {"text":"é ü 🙂"}\r\n\r\n');
     const expected = [...whole, { kind: "event", data: { text: "é ü 🙂" }, text: '{"text":"é ü 🙂"}' }];
     for (let cut = 0; cut <= crlf.length; cut += 7) {
       expect(parseInChunks(crlf, [cut, Math.min(crlf.length, cut + 3)])).toEqual(expected);

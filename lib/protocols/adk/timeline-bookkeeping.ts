@@ -38,7 +38,12 @@ export function touchInvocation(s: TimelineState, index: number, ev: AdkEvent): 
   const last = inv.entries[inv.entries.length - 1];
   // Indexes arrive increasing except for merges into an earlier entry, which are usually present.
   if (last === undefined || index > last) inv.entries.push(index);
-  else if (!inv.entries.includes(index)) inv.entries.splice(inv.entries.findIndex((i) => i > index), 0, index);
+  else if (!inv.entries.includes(index))
+    inv.entries.splice(
+      inv.entries.findIndex((i) => i > index),
+      0,
+      index,
+    );
   if (ev.timestamp !== null) {
     if (inv.firstTime === null || ev.timestamp < inv.firstTime) inv.firstTime = ev.timestamp;
     if (inv.lastTime === null || ev.timestamp > inv.lastTime) inv.lastTime = ev.timestamp;
@@ -150,7 +155,8 @@ export function absorbFinal(s: TimelineState, index: number, ev: AdkEvent, prior
     if (inv) addUsage(inv.usage, ev);
   }
   // A tool that returned an error is an error of its invocation too.
-  if (inv && (ev.error || ev.parts.some((p) => p.kind === "function_response" && isErrorResponse(p.response.response)))) inv.hasError = true;
+  if (inv && (ev.error || ev.parts.some((p) => p.kind === "function_response" && isErrorResponse(p.response.response))))
+    inv.hasError = true;
   if (ev.compaction && !prior?.compaction) s.compactions.push(index);
   if (ev.id) s.byEventId.set(ev.id, index);
   trackInterrupts(s.interrupts, ev);

@@ -88,7 +88,11 @@ describe("26 full session", () => {
       ["user", { status: "done", ticket: "T-42", rows: 1234 }],
     ]);
     expect(openCalls(tl)).toEqual([]);
-    expect(timelineInterrupts(tl, { connectionId: "c", sessionKey: "s" }).map((i) => i.status)).toEqual(["answered", "answered", "answered"]);
+    expect(timelineInterrupts(tl, { connectionId: "c", sessionKey: "s" }).map((i) => i.status)).toEqual([
+      "answered",
+      "answered",
+      "answered",
+    ]);
   });
 });
 
@@ -127,7 +131,12 @@ describe("Python quirks", () => {
       actions: { stateDelta: { n: 1 }, artifactDelta: {} },
     };
     const second = { ...base, id: "dup", actions: { stateDelta: { n: 1 }, artifactDelta: { "a.txt": 0 } } };
-    const call = { ...base, id: "call", timestamp: 1795257092.05, content: { role: "model", parts: [{ functionCall: { id: "c1", name: "save", args: {} } }] } };
+    const call = {
+      ...base,
+      id: "call",
+      timestamp: 1795257092.05,
+      content: { role: "model", parts: [{ functionCall: { id: "c1", name: "save", args: {} } }] },
+    };
     const tl = buildTimeline([call, first, second]);
     expect(tl.entries).toHaveLength(2);
     expect(tl.entries[1]?.raws).toEqual([first, second]);
@@ -140,7 +149,12 @@ describe("Python quirks", () => {
 
   it("partials sharing the final event's id are merged then replaced", () => {
     const p = (text: string) => ({ ...base, id: "same", partial: true, content: { role: "model", parts: [{ text }] } });
-    const final = { ...base, id: "same", content: { role: "model", parts: [{ text: "ab" }] }, usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 2, totalTokenCount: 3 } };
+    const final = {
+      ...base,
+      id: "same",
+      content: { role: "model", parts: [{ text: "ab" }] },
+      usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 2, totalTokenCount: 3 },
+    };
     const tl = buildTimeline([p("a"), p("b"), final]);
     expect(tl.entries).toHaveLength(1);
     expect(tl.entries[0]?.items).toEqual([
@@ -154,8 +168,31 @@ describe("pairing and robustness", () => {
   it("parallel calls pair by id; a call with no result stays open; odd input is kept", () => {
     const t = (ms: number) => 1795257092000 + ms;
     const tl = buildTimeline([
-      { id: "a", invocationId: "e", author: "m", timestamp: t(0), content: { parts: [{ functionCall: { id: "x", name: "f", args: {} } }, { functionCall: { id: "y", name: "g", args: {} } }, { functionCall: { id: "z", name: "h", args: {} } }] } },
-      { id: "b", invocationId: "e", author: "m", timestamp: t(30), content: { parts: [{ functionResponse: { id: "y", name: "g", response: { error: "boom" } } }, { functionResponse: { id: "x", name: "f", response: {} } }] } },
+      {
+        id: "a",
+        invocationId: "e",
+        author: "m",
+        timestamp: t(0),
+        content: {
+          parts: [
+            { functionCall: { id: "x", name: "f", args: {} } },
+            { functionCall: { id: "y", name: "g", args: {} } },
+            { functionCall: { id: "z", name: "h", args: {} } },
+          ],
+        },
+      },
+      {
+        id: "b",
+        invocationId: "e",
+        author: "m",
+        timestamp: t(30),
+        content: {
+          parts: [
+            { functionResponse: { id: "y", name: "g", response: { error: "boom" } } },
+            { functionResponse: { id: "x", name: "f", response: {} } },
+          ],
+        },
+      },
       "garbage",
       { error: "stream broke" },
     ]);
@@ -171,9 +208,36 @@ describe("pairing and robustness", () => {
       const inv = `e-${Math.floor(i / 5)}`;
       const ts = 1795257092000 + i * 4;
       raws.push({ id: `p${i}`, invocationId: inv, author: "m", timestamp: ts, partial: true, content: { parts: [{ text: "x" }] } });
-      raws.push({ id: `c${i}`, invocationId: inv, author: "m", timestamp: ts + 1, content: { parts: [{ text: "x" }, { functionCall: { id: `k${i}`, name: "f", args: { i } } }] }, usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 } });
-      raws.push({ id: `r${i}`, invocationId: inv, author: "m", timestamp: ts + 2, content: { parts: [{ functionResponse: { id: `k${i}`, name: "f", response: { i } } }] }, actions: { stateDelta: { [`k${i % 50}`]: i } } });
-      raws.push(i % 500 === 499 ? { id: `s${i}`, invocationId: "", author: "system", timestamp: ts + 3, isCompacted: true, startTime: ts - 1000, endTime: ts, compactedContent: "sum" } : { id: `u${i}`, invocationId: inv, author: "user", timestamp: ts + 3, content: { parts: [{ text: "next" }] } });
+      raws.push({
+        id: `c${i}`,
+        invocationId: inv,
+        author: "m",
+        timestamp: ts + 1,
+        content: { parts: [{ text: "x" }, { functionCall: { id: `k${i}`, name: "f", args: { i } } }] },
+        usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
+      });
+      raws.push({
+        id: `r${i}`,
+        invocationId: inv,
+        author: "m",
+        timestamp: ts + 2,
+        content: { parts: [{ functionResponse: { id: `k${i}`, name: "f", response: { i } } }] },
+        actions: { stateDelta: { [`k${i % 50}`]: i } },
+      });
+      raws.push(
+        i % 500 === 499
+          ? {
+              id: `s${i}`,
+              invocationId: "",
+              author: "system",
+              timestamp: ts + 3,
+              isCompacted: true,
+              startTime: ts - 1000,
+              endTime: ts,
+              compactedContent: "sum",
+            }
+          : { id: `u${i}`, invocationId: inv, author: "user", timestamp: ts + 3, content: { parts: [{ text: "next" }] } },
+      );
     }
     return raws;
   }

@@ -90,13 +90,7 @@ function appendParts(into: AdkPart[], more: readonly AdkPart[]): AdkPart[] {
 
 const streamKey = (ev: AdkEvent): string => `${ev.invocationId}\u0000${ev.author}`;
 
-function newEntry(
-  index: number,
-  key: string,
-  ev: AdkEvent,
-  raw: unknown,
-  extra: Partial<TimelineEntry> = {},
-): TimelineEntry {
+function newEntry(index: number, key: string, ev: AdkEvent, raw: unknown, extra: Partial<TimelineEntry> = {}): TimelineEntry {
   return { index, key, event: ev, items: eventItems(ev), streaming: false, raws: [raw], stateChanges: [], ...extra };
 }
 

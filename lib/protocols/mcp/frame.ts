@@ -8,7 +8,6 @@ export type Frame =
   | { type: "response"; id: JsonRpcId | null; isError: boolean; result?: unknown; error?: RpcError }
   | { type: "invalid"; reason: string };
 
-
 export function isJsonRpcId(value: unknown): value is JsonRpcId {
   return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
 }

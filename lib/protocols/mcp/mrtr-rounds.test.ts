@@ -52,7 +52,13 @@ describe("groupMrtrRounds on a recorded 2026-07-28 session", () => {
     expect(second).toMatchObject({ leg: 2, outcome: "input_required", answeredKeys: ["destination"], stateMismatch: false });
     expect(second!.asks).toEqual([{ key: "itinerary", method: "sampling/createMessage", summary: "Plan 2 days in Lyon" }]);
     expect(second!.mintedState).toMatch(/^v1\./);
-    expect(third).toMatchObject({ leg: 3, outcome: "complete", answeredKeys: ["itinerary"], echoedState: second!.mintedState, stateMismatch: false });
+    expect(third).toMatchObject({
+      leg: 3,
+      outcome: "complete",
+      answeredKeys: ["itinerary"],
+      echoedState: second!.mintedState,
+      stateMismatch: false,
+    });
   });
 
   it("matches concurrent retries of identical calls by the requestState they echo, not by order", () => {
@@ -73,7 +79,9 @@ describe("groupMrtrRounds on a recorded 2026-07-28 session", () => {
 
   it("flags a retry whose requestState is not the one the server minted", () => {
     const tampered = FRAMES.map((f) =>
-      f.dir === "c->s" && f.msg.id === 4 ? { ...f, msg: { ...f.msg, params: { ...(f.msg.params as object), requestState: "v1.forged" } } } : f,
+      f.dir === "c->s" && f.msg.id === 4
+        ? { ...f, msg: { ...f.msg, params: { ...(f.msg.params as object), requestState: "v1.forged" } } }
+        : f,
     );
     const trip = groupMrtrRounds(pairTraffic(entries(tampered))).chains.find((c) => c.target === "plan-trip")!;
     expect(trip.legs.map((l) => l.id)).toEqual([2, 3, 4]);
@@ -107,8 +115,9 @@ describe("findInputOrigin", () => {
 
   it("names none between two calls asking the same thing, unless the params tell them apart", () => {
     expect(origin(upTo(6), "ack", "elicitation/create")).toBeUndefined();
-    const params = (FRAMES.find((f) => f.dir === "s->c" && f.msg.id === 5)!.msg.result as { inputRequests: { ack: { params: Record<string, unknown> } } })
-      .inputRequests.ack.params;
+    const params = (
+      FRAMES.find((f) => f.dir === "s->c" && f.msg.id === 5)!.msg.result as { inputRequests: { ack: { params: Record<string, unknown> } } }
+    ).inputRequests.ack.params;
     // Identical params: still ambiguous.
     expect(origin(upTo(6), "ack", "elicitation/create", params)).toBeUndefined();
     expect(origin(upTo(6), "ack", "elicitation/create", { ...params, message: "something else" })).toBeUndefined();

@@ -155,15 +155,24 @@ export function groupMrtrRounds(rows: readonly TrafficRow[]): MrtrIndex {
     if (isRetry(row)) {
       const candidates = open.get(id) ?? [];
       const echoed = paramsOf(row).requestState;
-      chain =
-        [...candidates].reverse().find((c) => c.legs[c.legs.length - 1]!.mintedState === echoed) ??
-        candidates[candidates.length - 1];
+      chain = [...candidates].reverse().find((c) => c.legs[c.legs.length - 1]!.mintedState === echoed) ?? candidates[candidates.length - 1];
     }
     if (!chain) {
-      chain = { key: row.key, connectionId: row.connectionId, method: row.method, target: targetOf(row.method, paramsOf(row)), legs: [], rounds: 0, outcome: "pending" };
+      chain = {
+        key: row.key,
+        connectionId: row.connectionId,
+        method: row.method,
+        target: targetOf(row.method, paramsOf(row)),
+        legs: [],
+        rounds: 0,
+        outcome: "pending",
+      };
       chains.push(chain);
     } else {
-      open.set(id, (open.get(id) ?? []).filter((c) => c !== chain));
+      open.set(
+        id,
+        (open.get(id) ?? []).filter((c) => c !== chain),
+      );
     }
     const leg = legOf(row, chain.legs.length + 1, chain.legs[chain.legs.length - 1]);
     chain.legs.push(leg);

@@ -106,9 +106,7 @@ describe("entryItems on malformed and non-message entries", () => {
     expect(entryItems(entry({ seq: 4, protocol: "loupe", kind: "status", direction: "local", raw: state }))).toEqual([
       { kind: "status", state },
     ]);
-    expect(entryItems(entry({ seq: 5, protocol: "loupe", kind: "status", raw: { status: "weird" } }))[0]?.kind).toBe(
-      "unrecognized",
-    );
+    expect(entryItems(entry({ seq: 5, protocol: "loupe", kind: "status", raw: { status: "weird" } }))[0]?.kind).toBe("unrecognized");
     expect(entryItems(entry({ seq: 6, protocol: "loupe", kind: "connection_removed", raw: { id: "c9" } }))).toEqual([
       { kind: "connection_removed", connectionId: "c9" },
     ]);

@@ -4,8 +4,7 @@ import { pairTraffic, type RequestRow, type TrafficRow } from "./pairing";
 import { entry, wireEntries } from "./test-fixtures";
 
 const requests = (rows: TrafficRow[]) => rows.filter((r): r is RequestRow => r.type === "request");
-const find = (rows: TrafficRow[], direction: string, id: number) =>
-  requests(rows).find((r) => r.direction === direction && r.id === id);
+const find = (rows: TrafficRow[], direction: string, id: number) => requests(rows).find((r) => r.direction === direction && r.id === id);
 
 describe("pairTraffic on the server-everything captures", () => {
   it.each([
@@ -41,9 +40,7 @@ describe("pairTraffic on the server-everything captures", () => {
 
   it("lists the tools/call pairs and marks the cancelled long-running call", () => {
     const calls = requests(pairTraffic(wireEntries("http"))).filter((r) => r.method === "tools/call");
-    expect(
-      calls.map((r) => [r.id, (r.requestItem.params as { name: string }).name, r.state, r.progressCount]),
-    ).toEqual([
+    expect(calls.map((r) => [r.id, (r.requestItem.params as { name: string }).name, r.state, r.progressCount])).toEqual([
       [5, "echo", "ok", 0],
       [6, "get-sum", "ok", 0],
       [7, "get-structured-content", "ok", 0],
@@ -115,12 +112,7 @@ describe("pairTraffic on crafted traffic", () => {
   });
 
   it("keeps connections apart and sorts unsorted input by seq", () => {
-    const rows = pairTraffic([
-      { ...res(4, 1), connectionId: "b" },
-      { ...req(2, 1), connectionId: "b" },
-      req(1, 1),
-      res(3, 1),
-    ]);
+    const rows = pairTraffic([{ ...res(4, 1), connectionId: "b" }, { ...req(2, 1), connectionId: "b" }, req(1, 1), res(3, 1)]);
     expect(rows.map((r) => [r.seq, r.connectionId, r.state, r.type === "request" ? r.response?.seq : null])).toEqual([
       [1, "c1", "ok", 3],
       [2, "b", "ok", 4],

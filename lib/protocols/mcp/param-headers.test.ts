@@ -9,7 +9,13 @@ describe("scanParamHeaders (SEP-2243 x-mcp-header rules)", () => {
       type: "object",
       properties: { region: prop("string", "Region"), outer: { type: "object", properties: { n: prop("integer", "N") } } },
     });
-    expect(scan).toEqual({ ok: true, headers: [{ path: ["region"], name: "Region" }, { path: ["outer", "n"], name: "N" }] });
+    expect(scan).toEqual({
+      ok: true,
+      headers: [
+        { path: ["region"], name: "Region" },
+        { path: ["outer", "n"], name: "N" },
+      ],
+    });
   });
 
   it.each([
@@ -24,7 +30,11 @@ describe("scanParamHeaders (SEP-2243 x-mcp-header rules)", () => {
     ["non-ASCII", { type: "object", properties: { a: prop("string", "Régión") } }, "HTTP token"],
     ["on a number", { type: "object", properties: { a: prop("number", "A") } }, "string, integer or boolean"],
     ["on an object", { type: "object", properties: { a: prop("object", "A") } }, "string, integer or boolean"],
-    ["repeated in another case", { type: "object", properties: { a: prop("string", "Dup"), b: prop("string", "DUP") } }, "case-insensitive"],
+    [
+      "repeated in another case",
+      { type: "object", properties: { a: prop("string", "Dup"), b: prop("string", "DUP") } },
+      "case-insensitive",
+    ],
   ])("refuses a declaration %s", (_what, schema, reason) => {
     const scan = scanParamHeaders(schema);
     expect(scan.ok).toBe(false);

@@ -67,7 +67,8 @@ export function scanParamHeaders(inputSchema: unknown): ParamHeaderScan {
   };
   const declare = (schema: Record<string, unknown>, chain: string[] | null): string | undefined => {
     const where = chain && chain.length > 0 ? `property "${chain.join(".")}"` : "a subschema";
-    if (!chain || chain.length === 0) return `${where}: x-mcp-header is allowed only on a property reached through "properties" from the root`;
+    if (!chain || chain.length === 0)
+      return `${where}: x-mcp-header is allowed only on a property reached through "properties" from the root`;
     const name = schema[KEY];
     if (typeof name !== "string" || name === "") return `${where}: x-mcp-header must be a non-empty string`;
     if (!TOKEN.test(name)) return `${where}: x-mcp-header "${name}" is not an HTTP token (no spaces, controls or delimiters)`;
@@ -101,7 +102,8 @@ function asText(value: unknown): string | undefined {
   if (typeof value === "string") return value;
   if (typeof value === "boolean") return value ? "true" : "false";
   // An integer beyond 2^53 has no exact text the server could compare with the body's number.
-  if (typeof value === "number" && Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value))) return String(value);
+  if (typeof value === "number" && Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value)))
+    return String(value);
   return undefined;
 }
 

@@ -23,6 +23,8 @@ describe("classifyPreviewObject", () => {
       id: 3,
       method: "tools/call",
     });
-    expect(classifyPreviewObject(preview({ jsonrpc: "2.0", method: "notifications/message", params: big }))).toMatchObject({ type: "notification" });
+    expect(classifyPreviewObject(preview({ jsonrpc: "2.0", method: "notifications/message", params: big }))).toMatchObject({
+      type: "notification",
+    });
   });
 });

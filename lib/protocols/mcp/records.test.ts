@@ -15,12 +15,25 @@ function documentedKinds(): string[] {
 }
 
 function entry(seq: number, kind: string, raw: unknown): Entry {
-  return { seq, connectionId: "c", sessionKey: "s", receivedAt: seq, sourceTime: null, direction: "local", protocol: "loupe", kind, raw, rawBytes: 10 };
+  return {
+    seq,
+    connectionId: "c",
+    sessionKey: "s",
+    receivedAt: seq,
+    sourceTime: null,
+    direction: "local",
+    protocol: "loupe",
+    kind,
+    raw,
+    rawBytes: 10,
+  };
 }
 
 describe("Loupe's own records in the traffic view", () => {
   it("finds the documented kinds", () => {
-    expect(documentedKinds()).toEqual(expect.arrayContaining(["mcp_request", "task", "resource_updated", "session_reset", "auth_http", "subscriptions_restored"]));
+    expect(documentedKinds()).toEqual(
+      expect.arrayContaining(["mcp_request", "task", "resource_updated", "session_reset", "auth_http", "subscriptions_restored"]),
+    );
   });
 
   it("never shows a documented loupe kind as an unrecognized row", () => {
@@ -36,9 +49,9 @@ describe("Loupe's own records in the traffic view", () => {
 describe("the subscriptions/listen record", () => {
   it("says what an opened stream carries, and why one ended or when it is tried again", () => {
     const summary = (raw: unknown) => rowSummary(pairTraffic([entry(1, "listen", raw)])[0]!);
-    expect(summary({ event: "opened", filter: { toolsListChanged: true, resourceSubscriptions: ["demo://a", "demo://b"], taskIds: ["t1"] } })).toBe(
-      "subscriptions/listen opened: list changes, 2 resource(s), 1 task(s)",
-    );
+    expect(
+      summary({ event: "opened", filter: { toolsListChanged: true, resourceSubscriptions: ["demo://a", "demo://b"], taskIds: ["t1"] } }),
+    ).toBe("subscriptions/listen opened: list changes, 2 resource(s), 1 task(s)");
     expect(summary({ event: "closed", cause: "remote" })).toBe("subscriptions/listen closed (remote)");
     expect(summary({ event: "retry", inMs: 500, attempt: 2 })).toBe("subscriptions/listen retry in 500 ms (attempt 2)");
   });
@@ -46,9 +59,17 @@ describe("the subscriptions/listen record", () => {
   it("a tool_approval row says which tool and what became of it", () => {
     const summary = (raw: unknown) => rowSummary(pairTraffic([entry(1, "tool_approval", raw)])[0]!);
     expect(summary({ tool: "book-hotel", status: "pending" })).toBe("book-hotel waiting for approval");
-    expect(summary({ tool: "book-hotel", status: "answered", decision: { action: "approve", arguments: {}, edited: true, at: 1 } })).toBe("book-hotel approved with edits");
-    expect(summary({ tool: "book-hotel", status: "answered", decision: { action: "approve", arguments: {}, edited: false, at: 1 } })).toBe("book-hotel approved");
-    expect(summary({ tool: "book-hotel", status: "answered", decision: { action: "reject", reason: "too pricey", at: 1 } })).toBe("book-hotel rejected: too pricey");
-    expect(summary({ tool: "book-hotel", status: "stale", reason: "The playground turn was stopped" })).toBe("book-hotel stale: The playground turn was stopped");
+    expect(summary({ tool: "book-hotel", status: "answered", decision: { action: "approve", arguments: {}, edited: true, at: 1 } })).toBe(
+      "book-hotel approved with edits",
+    );
+    expect(summary({ tool: "book-hotel", status: "answered", decision: { action: "approve", arguments: {}, edited: false, at: 1 } })).toBe(
+      "book-hotel approved",
+    );
+    expect(summary({ tool: "book-hotel", status: "answered", decision: { action: "reject", reason: "too pricey", at: 1 } })).toBe(
+      "book-hotel rejected: too pricey",
+    );
+    expect(summary({ tool: "book-hotel", status: "stale", reason: "The playground turn was stopped" })).toBe(
+      "book-hotel stale: The playground turn was stopped",
+    );
   });
 });

@@ -26,7 +26,9 @@ const SUMMARIES: Record<string, (raw: Raw) => string> = {
   http_exchange: (r) => `${str(r, "method")} ${str(r, "url")} ${str(r, "status") || str(r, "error")} ${str(r, "state")}`,
   auth_event: (r) => `${str(r, "type") || str(r, "kind")} ${str(r, "message")}`,
   session_reset: (r) =>
-    r.error !== undefined ? `no new session: ${str(r, "error")}` : `${str(r, "reason")} · ${count(r, "retried")} retried, ${count(r, "failed")} failed`,
+    r.error !== undefined
+      ? `no new session: ${str(r, "error")}`
+      : `${str(r, "reason")} · ${count(r, "retried")} retried, ${count(r, "failed")} failed`,
   stream_resumed: (r) => `Last-Event-ID ${str(r, "lastEventId")} · HTTP ${str(r, "status")}`,
   sse_event_dropped: (r) => `event ${str(r, "eventId")}: ${str(r, "reason")}`,
   reconnect_scheduled: (r) => `attempt ${str(r, "attempt")} of ${str(r, "max")} in ${str(r, "delayMs")} ms`,

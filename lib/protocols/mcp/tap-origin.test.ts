@@ -10,10 +10,34 @@ const entry = (protocol: "mcp" | "loupe", kind: string, raw: unknown): Entry =>
 describe("tapped calls on the traffic timeline", () => {
   it("maps upstream request ids of tap-made calls to their client; other calls are not listed", () => {
     const map = tapOrigins([
-      entry("loupe", "call", { id: "a", connectionId: "c1", tool: "echo", status: "ok", startedAt: 1, requestId: 7, origin: { kind: "tap", tapId: "c1", client: { name: "Claude Desktop" } } }),
+      entry("loupe", "call", {
+        id: "a",
+        connectionId: "c1",
+        tool: "echo",
+        status: "ok",
+        startedAt: 1,
+        requestId: 7,
+        origin: { kind: "tap", tapId: "c1", client: { name: "Claude Desktop" } },
+      }),
       entry("loupe", "call", { id: "b", connectionId: "c1", tool: "echo", status: "ok", startedAt: 1, requestId: 8 }),
-      entry("loupe", "call", { id: "c", connectionId: "c1", tool: "echo", status: "ok", startedAt: 1, requestId: "x-9", origin: { kind: "tap", tapId: "agg_1" } }),
-      entry("loupe", "call", { id: "d", connectionId: "c1", tool: "echo", status: "ok", startedAt: 1, requestId: 10, origin: { kind: "playground", conversationId: "p" } }),
+      entry("loupe", "call", {
+        id: "c",
+        connectionId: "c1",
+        tool: "echo",
+        status: "ok",
+        startedAt: 1,
+        requestId: "x-9",
+        origin: { kind: "tap", tapId: "agg_1" },
+      }),
+      entry("loupe", "call", {
+        id: "d",
+        connectionId: "c1",
+        tool: "echo",
+        status: "ok",
+        startedAt: 1,
+        requestId: 10,
+        origin: { kind: "playground", conversationId: "p" },
+      }),
       entry("mcp", "message", { jsonrpc: "2.0", id: 7, method: "tools/call" }),
     ]);
     expect([...map]).toEqual([
@@ -23,8 +47,19 @@ describe("tapped calls on the traffic timeline", () => {
   });
 
   it("a tap_exchange record reads as method, name, client and both legs' time", () => {
-    const raw = { tapId: "c1", era: "legacy", method: "tools/call", name: "echo", client: { name: "cursor" }, totalMs: 40, upstreamMs: 12, outcome: "ok" };
+    const raw = {
+      tapId: "c1",
+      era: "legacy",
+      method: "tools/call",
+      name: "echo",
+      client: { name: "cursor" },
+      totalMs: 40,
+      upstreamMs: 12,
+      outcome: "ok",
+    };
     expect(recordSummary("tap_exchange", raw)).toBe("tools/call echo via cursor · 40 ms, server 12 ms");
-    expect(recordSummary("tap_exchange", { ...raw, upstreamMs: undefined, outcome: "error", error: "rejected" })).toBe("tools/call echo via cursor · 40 ms · error: rejected");
+    expect(recordSummary("tap_exchange", { ...raw, upstreamMs: undefined, outcome: "error", error: "rejected" })).toBe(
+      "tools/call echo via cursor · 40 ms · error: rejected",
+    );
   });
 });

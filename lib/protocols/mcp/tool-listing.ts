@@ -31,11 +31,42 @@ function kindOf(value: unknown): string {
 
 /** Keywords of a tool's root input schema that JSON Schema or MCP give a meaning to. */
 const KNOWN_ROOT_KEYWORDS = new Set([
-  "type", "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
-  "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "dependencies",
-  "$schema", "$id", "$ref", "$defs", "definitions", "$comment", "$anchor", "$dynamicAnchor",
-  "title", "description", "default", "examples", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
-  "unevaluatedProperties", "const", "enum", "readOnly", "writeOnly", "deprecated",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
+  "dependentRequired",
+  "dependentSchemas",
+  "dependencies",
+  "$schema",
+  "$id",
+  "$ref",
+  "$defs",
+  "definitions",
+  "$comment",
+  "$anchor",
+  "$dynamicAnchor",
+  "title",
+  "description",
+  "default",
+  "examples",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedProperties",
+  "const",
+  "enum",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
 ]);
 
 function schemaWarnings(schema: unknown): { warnings: string[]; replaced: boolean } {
@@ -86,7 +117,8 @@ export function readToolsPage(result: unknown): { tools: ListedTool[]; nextCurso
     }
     const tool = { ...item, name, inputSchema: schema.replaced ? { type: "object" } : item.inputSchema } as ListedTool;
     if (typeof item.description !== "string") delete (tool as { description?: unknown }).description;
-    if (warnings.length > 0) tool.loupe = { key: name as string, warnings, ...(schema.replaced ? { rawInputSchema: item.inputSchema } : {}) };
+    if (warnings.length > 0)
+      tool.loupe = { key: name as string, warnings, ...(schema.replaced ? { rawInputSchema: item.inputSchema } : {}) };
     return tool;
   });
   return { tools, ...(typeof result.nextCursor === "string" ? { nextCursor: result.nextCursor } : {}) };

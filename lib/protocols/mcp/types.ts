@@ -6,16 +6,7 @@ export type JsonRpcId = string | number;
 export type ProgressToken = string | number;
 
 /** The eight syslog levels MCP logging uses (spec: utilities/logging), least severe first. */
-export const MCP_LOG_LEVELS = [
-  "debug",
-  "info",
-  "notice",
-  "warning",
-  "error",
-  "critical",
-  "alert",
-  "emergency",
-] as const;
+export const MCP_LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number];
 
 export function isMcpLogLevel(value: unknown): value is McpLogLevel {

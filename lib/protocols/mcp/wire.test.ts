@@ -4,7 +4,18 @@ import type { HttpExchange } from "@/lib/contracts/network";
 import { entryForMessage, exchangeForEntry, formatTtl, metaFields, resultHints } from "./wire";
 
 function entry(seq: number, direction: "in" | "out", receivedAt: number, raw: unknown): Entry {
-  return { seq, connectionId: "c", sessionKey: "s", receivedAt, sourceTime: null, direction, protocol: "mcp", kind: "message", raw, rawBytes: 10 };
+  return {
+    seq,
+    connectionId: "c",
+    sessionKey: "s",
+    receivedAt,
+    sourceTime: null,
+    direction,
+    protocol: "mcp",
+    kind: "message",
+    raw,
+    rawBytes: 10,
+  };
 }
 
 function exchange(id: string, startedAt: number, durationMs: number | undefined, messages: HttpExchange["messages"]): HttpExchange {
@@ -45,12 +56,16 @@ describe("wire fields of a message", () => {
       ["Progress token", 7],
       ["com.example/trace", "t1"],
     ]);
-    expect(metaFields({ jsonrpc: "2.0", id: 1, result: { _meta: { "io.modelcontextprotocol/related-task": { taskId: "t" } } } })[0]?.label).toBe("Related task");
+    expect(
+      metaFields({ jsonrpc: "2.0", id: 1, result: { _meta: { "io.modelcontextprotocol/related-task": { taskId: "t" } } } })[0]?.label,
+    ).toBe("Related task");
     expect(metaFields({ jsonrpc: "2.0", method: "x" })).toEqual([]);
   });
 
   it("reads resultType and the cache hints of a list result", () => {
-    expect(resultHints({ jsonrpc: "2.0", id: 2, result: { tools: [], resultType: "complete", ttlMs: 60000, cacheScope: "public" } })).toEqual({
+    expect(
+      resultHints({ jsonrpc: "2.0", id: 2, result: { tools: [], resultType: "complete", ttlMs: 60000, cacheScope: "public" } }),
+    ).toEqual({
       resultType: "complete",
       ttlMs: 60000,
       cacheScope: "public",
@@ -81,7 +96,10 @@ describe("which exchange carried a message", () => {
   });
 
   it("finds the traffic entry of a carried message", () => {
-    const entries = [entry(1, "out", 999, { jsonrpc: "2.0", id: 0, method: "initialize" }), entry(2, "in", 1015, { jsonrpc: "2.0", id: 0, result: {} })];
+    const entries = [
+      entry(1, "out", 999, { jsonrpc: "2.0", id: 0, method: "initialize" }),
+      entry(2, "in", 1015, { jsonrpc: "2.0", id: 0, result: {} }),
+    ];
     expect(entryForMessage(entries, init, { dir: "in", id: 0, response: true })?.seq).toBe(2);
     expect(entryForMessage(entries, init, { dir: "out", id: 0, method: "initialize" })?.seq).toBe(1);
     expect(entryForMessage(entries, laterSession, { dir: "out", id: 0, method: "initialize" })).toBeUndefined();

@@ -167,7 +167,12 @@ export function classifySchema(schema: unknown, root?: unknown, depth = 0): Fiel
       Object.keys(shared).length === 0 && typeof m === "boolean" ? m : { ...shared, ...asSchemaObject(m) },
     );
     const labels = variantLabels(schemas, rootObject);
-    return { kind: "variants", ...common(merged), keyword, options: schemas.map((s, i) => ({ label: labels[i] ?? `Option ${i + 1}`, schema: s })) };
+    return {
+      kind: "variants",
+      ...common(merged),
+      keyword,
+      options: schemas.map((s, i) => ({ label: labels[i] ?? `Option ${i + 1}`, schema: s })),
+    };
   }
 
   if (Array.isArray(merged.type)) {

@@ -32,7 +32,11 @@ const tree: JsonSchemaObject = {
   $defs: {
     Node: {
       type: "object",
-      properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } }, parent: { $ref: "#/$defs/Node" } },
+      properties: {
+        label: { type: "string" },
+        children: { type: "array", items: { $ref: "#/$defs/Node" } },
+        parent: { $ref: "#/$defs/Node" },
+      },
       required: ["label"],
     },
     Loop: { type: "object", properties: { next: { $ref: "#/$defs/Loop" } }, required: ["next"] },
@@ -45,7 +49,10 @@ describe("$ref resolution", () => {
   it("follows $defs, definitions and any JSON pointer; siblings of $ref win", () => {
     const origin = classifySchema({ $ref: "#/$defs/Point", description: "Where it starts" }, refSchema);
     expect(origin).toMatchObject({ kind: "object", title: "Point", description: "Where it starts" });
-    expect(classifySchema({ $ref: "#/definitions/Color" }, refSchema)).toMatchObject({ kind: "select", options: [{ value: "red" }, { value: "green" }] });
+    expect(classifySchema({ $ref: "#/definitions/Color" }, refSchema)).toMatchObject({
+      kind: "select",
+      options: [{ value: "red" }, { value: "green" }],
+    });
     expect(classifySchema({ $ref: "#/properties/color" }, refSchema)).toMatchObject({ kind: "select" });
   });
 
@@ -53,7 +60,10 @@ describe("$ref resolution", () => {
     expect(classifySchema({ $ref: "#/$defs/Nope" }, refSchema)).toMatchObject({ kind: "json", reason: "cannot resolve $ref #/$defs/Nope" });
     expect(classifySchema({ $ref: "https://example.com/schema.json" }, refSchema)).toMatchObject({ kind: "json" });
     const selfLoop = { $defs: { A: { $ref: "#/$defs/B" }, B: { $ref: "#/$defs/A" } } };
-    expect(classifySchema({ $ref: "#/$defs/A" }, selfLoop)).toMatchObject({ kind: "json", reason: "$ref cycle without content at #/$defs/A" });
+    expect(classifySchema({ $ref: "#/$defs/A" }, selfLoop)).toMatchObject({
+      kind: "json",
+      reason: "$ref cycle without content at #/$defs/A",
+    });
   });
 
   it("validates with Ajv2020 when the schema says 2020-12, with pointers into nested refs", () => {
@@ -122,15 +132,49 @@ describe("unions", () => {
       const m = classifySchema(schema);
       return m.kind === "variants" ? m.options.map((o) => o.label) : m.kind;
     };
-    expect(labels({ oneOf: [{ title: "By id", type: "object", properties: { id: { type: "string" } } }, { type: "object", properties: { q: { type: "string" } } }] })).toEqual(["By id", "Option 2"]);
-    expect(labels({ oneOf: [{ type: "object", required: ["id"] }, { type: "object", required: ["query", "limit"] }] })).toEqual(["with id", "with query, limit"]);
-    expect(labels({ anyOf: [{ type: "string" }, { type: "number" }, { type: "array", items: { type: "string" } }] })).toEqual(["string", "number", "array"]);
+    expect(
+      labels({
+        oneOf: [
+          { title: "By id", type: "object", properties: { id: { type: "string" } } },
+          { type: "object", properties: { q: { type: "string" } } },
+        ],
+      }),
+    ).toEqual(["By id", "Option 2"]);
+    expect(
+      labels({
+        oneOf: [
+          { type: "object", required: ["id"] },
+          { type: "object", required: ["query", "limit"] },
+        ],
+      }),
+    ).toEqual(["with id", "with query, limit"]);
+    expect(labels({ anyOf: [{ type: "string" }, { type: "number" }, { type: "array", items: { type: "string" } }] })).toEqual([
+      "string",
+      "number",
+      "array",
+    ]);
     expect(labels({ type: ["string", "integer"] })).toEqual(["string", "integer"]);
   });
 
   it("oneOf consts with titles is a select; validation names the allowed values", () => {
-    const schema = { type: "object", properties: { level: { oneOf: [{ const: 1, title: "Low" }, { const: 2, title: "High" }] } } };
-    expect(classifySchema(schema.properties.level)).toMatchObject({ kind: "select", options: [{ value: 1, label: "Low" }, { value: 2, label: "High" }] });
+    const schema = {
+      type: "object",
+      properties: {
+        level: {
+          oneOf: [
+            { const: 1, title: "Low" },
+            { const: 2, title: "High" },
+          ],
+        },
+      },
+    };
+    expect(classifySchema(schema.properties.level)).toMatchObject({
+      kind: "select",
+      options: [
+        { value: 1, label: "Low" },
+        { value: 2, label: "High" },
+      ],
+    });
     expect(validateValue(schema, { level: 3 })).toEqual({ ok: false, errors: [{ path: "/level", message: "must be one of 1, 2" }] });
   });
 });
@@ -146,15 +190,23 @@ describe("nullable, allOf, const and fallbacks", () => {
       const model = classifySchema(schema);
       expect(model).toMatchObject({ kind: "nullable", title: "Note", inner: { kind: "string", title: "Note" } });
     }
-    expect(kindOf(classifySchema({ anyOf: [{ $ref: "#/$defs/P" }, { type: "null" }], $defs: { P: { type: "object", properties: {} } } }))).toBe("nullable(object)");
+    expect(
+      kindOf(classifySchema({ anyOf: [{ $ref: "#/$defs/P" }, { type: "null" }], $defs: { P: { type: "object", properties: {} } } })),
+    ).toBe("nullable(object)");
     expect(kindOf(classifySchema({ anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }] }))).toBe("nullable(variants)");
   });
 
   it("validation of a failing nullable names the inner rule, not the union", () => {
     const schema = { type: "object", properties: { note: { anyOf: [{ type: "string", minLength: 3 }, { type: "null" }] } } };
     expect(validateValue(schema, { note: null })).toEqual({ ok: true });
-    expect(validateValue(schema, { note: "ab" })).toEqual({ ok: false, errors: [{ path: "/note", message: "must be at least 3 characters" }] });
-    expect(validateValue(schema, { note: 5 })).toEqual({ ok: false, errors: [{ path: "/note", message: "must match one of the allowed shapes" }] });
+    expect(validateValue(schema, { note: "ab" })).toEqual({
+      ok: false,
+      errors: [{ path: "/note", message: "must be at least 3 characters" }],
+    });
+    expect(validateValue(schema, { note: 5 })).toEqual({
+      ok: false,
+      errors: [{ path: "/note", message: "must match one of the allowed shapes" }],
+    });
   });
 
   it("merges allOf of objects, keeps outer annotations, refuses non-simple merges", () => {
@@ -166,22 +218,42 @@ describe("nullable, allOf, const and fallbacks", () => {
     const model = classifySchema(schema);
     expect(model).toMatchObject({ kind: "object", title: "Merged" });
     if (model.kind === "object") expect(model.properties.map((p) => `${p.name}${p.required ? "*" : ""}`)).toEqual(["id*", "tags*"]);
-    expect(classifySchema({ allOf: [{ type: "string" }], description: "wrapped" })).toMatchObject({ kind: "string", description: "wrapped" });
-    expect(classifySchema({ allOf: [{ type: "string" }, { type: "number" }] })).toMatchObject({ kind: "json", reason: "allOf is not a simple merge" });
+    expect(classifySchema({ allOf: [{ type: "string" }], description: "wrapped" })).toMatchObject({
+      kind: "string",
+      description: "wrapped",
+    });
+    expect(classifySchema({ allOf: [{ type: "string" }, { type: "number" }] })).toMatchObject({
+      kind: "json",
+      reason: "allOf is not a simple merge",
+    });
   });
 
   it("const, additionalProperties and JSON fallbacks", () => {
     expect(classifySchema({ const: "v1" })).toMatchObject({ kind: "const", value: "v1" });
-    expect(classifySchema({ type: "object", additionalProperties: { type: "number" } })).toMatchObject({ kind: "object", properties: [], additional: { type: "number" } });
+    expect(classifySchema({ type: "object", additionalProperties: { type: "number" } })).toMatchObject({
+      kind: "object",
+      properties: [],
+      additional: { type: "number" },
+    });
     expect(classifySchema({ type: "object", additionalProperties: true })).toMatchObject({ additional: {} });
     expect(classifySchema({ type: "object", properties: {} })).toMatchObject({ additional: false });
     expect(classifySchema({})).toMatchObject({ kind: "json", reason: "the schema allows any JSON value" });
     expect(classifySchema({ type: "array", prefixItems: [{ type: "string" }] })).toMatchObject({ kind: "json" });
-    expect(classifySchema({ type: "integer", minimum: 0, exclusiveMaximum: 10, multipleOf: 2 })).toMatchObject({ kind: "number", integer: true, minimum: 0, exclusiveMaximum: 10, multipleOf: 2 });
+    expect(classifySchema({ type: "integer", minimum: 0, exclusiveMaximum: 10, multipleOf: 2 })).toMatchObject({
+      kind: "number",
+      integer: true,
+      minimum: 0,
+      exclusiveMaximum: 10,
+      multipleOf: 2,
+    });
   });
 
   it("validates draft-04 style schemas without choking on the $schema URI", () => {
-    const schema = { $schema: "http://json-schema.org/draft-04/schema#", type: "object", properties: { n: { type: "number", multipleOf: 5 } } };
+    const schema = {
+      $schema: "http://json-schema.org/draft-04/schema#",
+      type: "object",
+      properties: { n: { type: "number", multipleOf: 5 } },
+    };
     expect(validateValue(schema, { n: 7 })).toEqual({ ok: false, errors: [{ path: "/n", message: "must be a multiple of 5" }] });
   });
 });

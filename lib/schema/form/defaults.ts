@@ -95,7 +95,9 @@ export function valueForVariant(member: JsonSchema, previous: unknown, root: Jso
   const flat = mergeAllOf(schema, root) ?? schema;
   const props = isPlainObject(flat.properties) ? flat.properties : {};
   const kept = Object.fromEntries(
-    Object.entries(previous).filter(([key]) => key in props && constValueOf(resolveSchema(asSchemaObject(props[key]), root).schema) === null),
+    Object.entries(previous).filter(
+      ([key]) => key in props && constValueOf(resolveSchema(asSchemaObject(props[key]), root).schema) === null,
+    ),
   );
   return { ...fresh, ...kept };
 }

@@ -10,9 +10,15 @@ interface ToolLike {
   name: string;
   inputSchema: JsonSchemaObject;
 }
-const fsTools = (JSON.parse(readFileSync(`${FIXTURES}/server-filesystem/filesystem-listing.json`, "utf8")) as { tools: { tools: ToolLike[] } }).tools.tools;
+const fsTools = (
+  JSON.parse(readFileSync(`${FIXTURES}/server-filesystem/filesystem-listing.json`, "utf8")) as { tools: { tools: ToolLike[] } }
+).tools.tools;
 const everythingTools = (JSON.parse(readFileSync(`${FIXTURES}/server-everything/stdio-tools.json`, "utf8")) as { tools: ToolLike[] }).tools;
-const elicitation = (JSON.parse(readFileSync(`${FIXTURES}/server-everything/fixture-elicitation-requestedSchema.json`, "utf8")) as { requestedSchema: JsonSchemaObject }).requestedSchema;
+const elicitation = (
+  JSON.parse(readFileSync(`${FIXTURES}/server-everything/fixture-elicitation-requestedSchema.json`, "utf8")) as {
+    requestedSchema: JsonSchemaObject;
+  }
+).requestedSchema;
 
 function tool(list: ToolLike[], name: string): JsonSchemaObject {
   const found = list.find((t) => t.name === name);
@@ -27,7 +33,9 @@ function asObject(model: FieldModel): ObjectFieldModel {
 
 /** `name:kind` for each property, the compact shape of a tool's form. */
 function shape(schema: JsonSchemaObject): string[] {
-  return asObject(classifySchema(schema)).properties.map((p) => `${p.name}${p.required ? "*" : ""}:${classifySchema(p.schema, schema).kind}`);
+  return asObject(classifySchema(schema)).properties.map(
+    (p) => `${p.name}${p.required ? "*" : ""}:${classifySchema(p.schema, schema).kind}`,
+  );
 }
 
 describe("server-filesystem tools", () => {
@@ -74,7 +82,14 @@ describe("server-filesystem tools", () => {
     const paths = classifySchema(asObject(classifySchema(tool(fsTools, "read_multiple_files"))).properties[0]?.schema);
     expect(paths).toMatchObject({ kind: "array", minItems: 1, items: { type: "string" } });
     const sortBy = classifySchema(asObject(classifySchema(tool(fsTools, "list_directory_with_sizes"))).properties[1]?.schema);
-    expect(sortBy).toMatchObject({ kind: "select", defaultValue: "name", options: [{ value: "name", label: "name" }, { value: "size", label: "size" }] });
+    expect(sortBy).toMatchObject({
+      kind: "select",
+      defaultValue: "name",
+      options: [
+        { value: "name", label: "name" },
+        { value: "size", label: "size" },
+      ],
+    });
   });
 
   it("starts each tool with only its defaults", () => {
@@ -201,7 +216,14 @@ describe("elicitation requestedSchema (server-everything)", () => {
       const m = model(name);
       return m.kind === "select" || m.kind === "multi-select" ? m.options.map((o) => `${String(o.value)}=${o.label}`) : [];
     };
-    expect(labels("untitledSingleSelectEnum")).toEqual(["Monica=Monica", "Rachel=Rachel", "Joey=Joey", "Chandler=Chandler", "Ross=Ross", "Phoebe=Phoebe"]);
+    expect(labels("untitledSingleSelectEnum")).toEqual([
+      "Monica=Monica",
+      "Rachel=Rachel",
+      "Joey=Joey",
+      "Chandler=Chandler",
+      "Ross=Ross",
+      "Phoebe=Phoebe",
+    ]);
     expect(labels("untitledMultipleSelectEnum")).toEqual(["Guitar=Guitar", "Piano=Piano", "Violin=Violin", "Drums=Drums", "Bass=Bass"]);
     expect(labels("titledSingleSelectEnum")).toEqual(["hero-1=Superman", "hero-2=Green Lantern", "hero-3=Wonder Woman"]);
     expect(labels("titledMultipleSelectEnum")).toEqual(["fish-1=Tuna", "fish-2=Salmon", "fish-3=Trout"]);
@@ -252,6 +274,13 @@ describe("elicitation requestedSchema (server-everything)", () => {
       ok: false,
       errors: [{ path: "/integer", message: "must be at least 1" }],
     });
-    expect(validateValue(elicitation, { ...(defaultValueForSchema(elicitation) as object), name: "Ada", email: "ada@example.com", birthdate: "1815-12-10" })).toEqual({ ok: true });
+    expect(
+      validateValue(elicitation, {
+        ...(defaultValueForSchema(elicitation) as object),
+        name: "Ada",
+        email: "ada@example.com",
+        birthdate: "1815-12-10",
+      }),
+    ).toEqual({ ok: true });
   });
 });

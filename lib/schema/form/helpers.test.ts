@@ -31,7 +31,11 @@ describe("dialects", () => {
 
 describe("new items and value fit", () => {
   it("starts new items from defaults, else an empty value of the item's type", () => {
-    const root = { $defs: { Edit: { type: "object", properties: { mode: { default: "replace" }, at: { type: "object", properties: {} } }, required: ["at"] } } };
+    const root = {
+      $defs: {
+        Edit: { type: "object", properties: { mode: { default: "replace" }, at: { type: "object", properties: {} } }, required: ["at"] },
+      },
+    };
     expect(newItemValue({ $ref: "#/$defs/Edit" }, root)).toEqual({ mode: "replace", at: {} });
     expect(newItemValue({ type: "string" }, {})).toBe("");
     expect(newItemValue({ type: "integer", minimum: 5 }, {})).toBe(5);

@@ -28,7 +28,6 @@ const FORMAT_NAMES: Record<string, string> = {
   regex: "a regular expression",
 };
 
-
 function show(value: unknown): string {
   return typeof value === "string" ? `"${value}"` : JSON.stringify(value);
 }

@@ -49,9 +49,5 @@ export function itemOptions(items: unknown, root: JsonSchemaObject): SelectOptio
   if (!isPlainObject(items) && typeof items !== "boolean") return null;
   const resolved = resolveSchema(items, root);
   if (resolved.error !== undefined) return null;
-  return (
-    enumOptions(resolved.schema) ??
-    constUnionOptions(resolved.schema.anyOf, root) ??
-    constUnionOptions(resolved.schema.oneOf, root)
-  );
+  return enumOptions(resolved.schema) ?? constUnionOptions(resolved.schema.anyOf, root) ?? constUnionOptions(resolved.schema.oneOf, root);
 }

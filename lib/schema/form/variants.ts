@@ -53,7 +53,9 @@ export function variantLabels(members: JsonSchema[], root: JsonSchemaObject): st
     return `Option ${index + 1}`;
   });
   // Two identical labels would make the picker ambiguous.
-  return labels.map((label, index) => (labels.indexOf(label) === index && labels.lastIndexOf(label) === index ? label : `${label} (${index + 1})`));
+  return labels.map((label, index) =>
+    labels.indexOf(label) === index && labels.lastIndexOf(label) === index ? label : `${label} (${index + 1})`,
+  );
 }
 
 function jsonType(value: unknown): string {

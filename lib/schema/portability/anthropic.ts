@@ -20,14 +20,39 @@ export function toAnthropic(prepared: JsonObject): AnthropicResult {
   if (schema.type === undefined) {
     // Observed 400: "input_schema.type: Field required" — the root must say it is an object.
     schema = { type: "object", ...schema };
-    findings.push({ path: "#", keyword: "type", action: "added", severity: "lossless", basis: "observed", source: TOOL_DOC, reason: 'input_schema must declare "type": "object"; it is added.' });
+    findings.push({
+      path: "#",
+      keyword: "type",
+      action: "added",
+      severity: "lossless",
+      basis: "observed",
+      source: TOOL_DOC,
+      reason: 'input_schema must declare "type": "object"; it is added.',
+    });
   } else if (schema.type !== "object") {
-    findings.push({ path: "#", keyword: "type", action: "rejected", severity: "rejected", basis: "observed", source: TOOL_DOC, reason: `input_schema must be of type "object" (got ${JSON.stringify(schema.type)}).` });
+    findings.push({
+      path: "#",
+      keyword: "type",
+      action: "rejected",
+      severity: "rejected",
+      basis: "observed",
+      source: TOOL_DOC,
+      reason: `input_schema must be of type "object" (got ${JSON.stringify(schema.type)}).`,
+    });
   }
   walkSchema(schema, "#", (node, path) => {
     if (isObject(node.properties)) {
       for (const key of Object.keys(node.properties)) {
-        if (!PROPERTY_KEY.test(key)) findings.push({ path: pointer(path, "properties", key), keyword: "properties", action: "rejected", severity: "rejected", basis: "observed", source: PROPERTY_KEY_SOURCE, reason: `Property key "${key}" is outside ^[a-zA-Z0-9_.-]{1,64}$.` });
+        if (!PROPERTY_KEY.test(key))
+          findings.push({
+            path: pointer(path, "properties", key),
+            keyword: "properties",
+            action: "rejected",
+            severity: "rejected",
+            basis: "observed",
+            source: PROPERTY_KEY_SOURCE,
+            reason: `Property key "${key}" is outside ^[a-zA-Z0-9_.-]{1,64}$.`,
+          });
       }
     }
     return node;

@@ -48,7 +48,14 @@ export function analyzeTool(tool: PortabilityTool, others: NamedTool[] = []): To
     const converted = CONVERTERS[provider](input.schema);
     const name = analyzeName(tool, others, provider);
     const findings = sortFindings([...input.findings, ...name.findings, ...converted.findings]);
-    targets[provider] = { provider, label: PROVIDER_LABELS[provider], schema: converted.schema, name: name.result, findings, verdict: verdictOf(findings) };
+    targets[provider] = {
+      provider,
+      label: PROVIDER_LABELS[provider],
+      schema: converted.schema,
+      name: name.result,
+      findings,
+      verdict: verdictOf(findings),
+    };
   }
   return { toolName: tool.name, original: tool.inputSchema, prepared: input.schema, edgeCases: input.edgeCases, targets };
 }
@@ -83,7 +90,14 @@ export function summarizeTools(tools: PortabilityTool[]): ServerSummary {
   const providers = PROVIDERS.map((provider): ProviderSummary => {
     const verdicts = analyses.map((a) => a.targets[provider].verdict);
     const count = (v: Verdict) => verdicts.filter((x) => x === v).length;
-    return { provider, label: PROVIDER_LABELS[provider], total: tools.length, asIs: count("as_is"), degraded: count("degraded"), rejected: count("rejected") };
+    return {
+      provider,
+      label: PROVIDER_LABELS[provider],
+      total: tools.length,
+      asIs: count("as_is"),
+      degraded: count("degraded"),
+      rejected: count("rejected"),
+    };
   });
   const worst: RankedFinding[] = [];
   analyses.forEach((a, i) => {

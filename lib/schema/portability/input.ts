@@ -19,7 +19,16 @@ export function prepareInput(inputSchema: unknown): PreparedInput {
     return {
       schema: { ...EMPTY_OBJECT_SCHEMA },
       edgeCases: [{ kind: "no_input_schema", path: "#", message: "No input schema: the empty object schema is sent instead." }],
-      findings: [{ path: "#", keyword: "inputSchema", action: "added", severity: "lossless", basis: "assumed", reason: "No input schema declared; a careful SDK sends {\"type\":\"object\",\"properties\":{}}." }],
+      findings: [
+        {
+          path: "#",
+          keyword: "inputSchema",
+          action: "added",
+          severity: "lossless",
+          basis: "assumed",
+          reason: 'No input schema declared; a careful SDK sends {"type":"object","properties":{}}.',
+        },
+      ],
     };
   }
   if (typeof inputSchema === "string") {
@@ -33,17 +42,33 @@ export function prepareInput(inputSchema: unknown): PreparedInput {
       const inner = prepareInput(decoded);
       return {
         schema: inner.schema,
-        edgeCases: [{ kind: "double_encoded", path: "#", message: "The schema is a JSON string (double encoded); it is decoded before anything else." }, ...inner.edgeCases],
+        edgeCases: [
+          {
+            kind: "double_encoded",
+            path: "#",
+            message: "The schema is a JSON string (double encoded); it is decoded before anything else.",
+          },
+          ...inner.edgeCases,
+        ],
         findings: [
           // Every provider takes the parameters as a JSON object, never as a string holding one.
-          { path: "#", keyword: "inputSchema", action: "rewritten", severity: "rejected", basis: "documented", reason: "The schema is a JSON string, not an object: sent as is, the provider rejects the tool. A careful SDK decodes it first (shown here)." },
+          {
+            path: "#",
+            keyword: "inputSchema",
+            action: "rewritten",
+            severity: "rejected",
+            basis: "documented",
+            reason:
+              "The schema is a JSON string, not an object: sent as is, the provider rejects the tool. A careful SDK decodes it first (shown here).",
+          },
           ...inner.findings,
         ],
       };
     }
     return unparseable(`The schema is a string that is not a JSON object (${inputSchema.length} chars).`);
   }
-  if (!isObject(inputSchema)) return unparseable(`The schema is a ${Array.isArray(inputSchema) ? "list" : typeof inputSchema}, not an object.`);
+  if (!isObject(inputSchema))
+    return unparseable(`The schema is a ${Array.isArray(inputSchema) ? "list" : typeof inputSchema}, not an object.`);
   return { schema: inputSchema, edgeCases: scanEdgeCases(inputSchema), findings: [] };
 }
 
@@ -51,7 +76,16 @@ function unparseable(message: string): PreparedInput {
   return {
     schema: { ...EMPTY_OBJECT_SCHEMA },
     edgeCases: [{ kind: "unparseable", path: "#", message: `${message} The empty object schema is shown instead.` }],
-    findings: [{ path: "#", keyword: "inputSchema", action: "rejected", severity: "rejected", basis: "documented", reason: `${message} No provider accepts it; the model would see a tool without parameters at best.` }],
+    findings: [
+      {
+        path: "#",
+        keyword: "inputSchema",
+        action: "rejected",
+        severity: "rejected",
+        basis: "documented",
+        reason: `${message} No provider accepts it; the model would see a tool without parameters at best.`,
+      },
+    ],
   };
 }
 
@@ -83,7 +117,8 @@ export function scanEdgeCases(root: JsonObject): EdgeCase[] {
     }
     for (const key of ["anyOf", "oneOf"] as const) {
       const list = node[key];
-      if (Array.isArray(list) && list.some(isNullSchema)) found.push({ kind: "nullable_anyof", path: pointer(path, key), message: `${key} with a null branch (a nullable value).` });
+      if (Array.isArray(list) && list.some(isNullSchema))
+        found.push({ kind: "nullable_anyof", path: pointer(path, key), message: `${key} with a null branch (a nullable value).` });
     }
     mapChildren(node, path, (child, p) => {
       visit(child, p);

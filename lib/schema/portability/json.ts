@@ -14,8 +14,17 @@ export function pointer(base: string, ...segments: (string | number)[]): string 
 // Keywords whose value is a map of subschemas, a single subschema, or a list of subschemas.
 const MAP_KEYS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 const ONE_KEYS = new Set([
-  "items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
-  "additionalItems", "unevaluatedItems", "unevaluatedProperties",
+  "items",
+  "additionalProperties",
+  "not",
+  "contains",
+  "propertyNames",
+  "if",
+  "then",
+  "else",
+  "additionalItems",
+  "unevaluatedItems",
+  "unevaluatedProperties",
 ]);
 const LIST_KEYS = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
 

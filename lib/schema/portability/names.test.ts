@@ -48,11 +48,23 @@ describe("tool-name findings and collisions", () => {
 
   it("namespacing by server pushes long names over the limit and makes them collide", () => {
     const server = "my-very-long-server-name-for-the-filesystem";
-    const tool = { name: "list_directory_with_sizes", serverName: server, inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } };
-    const others = [{ name: "list_directory_with_sizes", serverName: server }, { name: "list_directory_with_sizes_v2", serverName: server }];
+    const tool = {
+      name: "list_directory_with_sizes",
+      serverName: server,
+      inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+    };
+    const others = [
+      { name: "list_directory_with_sizes", serverName: server },
+      { name: "list_directory_with_sizes_v2", serverName: server },
+    ];
     const { targets } = analyzeTool(tool, others);
     const expectedName = `${server}__list_directory_with_`.slice(0, 64);
-    expect(targets.anthropic.name).toEqual({ original: "list_directory_with_sizes", normalized: "list_directory_with_sizes", namespaced: expectedName, collisions: ["list_directory_with_sizes_v2"] });
+    expect(targets.anthropic.name).toEqual({
+      original: "list_directory_with_sizes",
+      normalized: "list_directory_with_sizes",
+      namespaced: expectedName,
+      collisions: ["list_directory_with_sizes_v2"],
+    });
     expect(targets.anthropic.findings.map((f) => f.reason)).toEqual([
       `After normalization "${expectedName}" is also the name of list_directory_with_sizes_v2.`,
       "70 bytes is over the 64-byte limit; truncated at a character boundary.",
@@ -60,7 +72,10 @@ describe("tool-name findings and collisions", () => {
   });
 
   it("names tools of other servers in collisions as server/tool", () => {
-    const { targets } = analyzeTool({ name: "a.b", serverName: "s" }, [{ name: "a_b", serverName: "s" }, { name: "x", serverName: "t" }]);
+    const { targets } = analyzeTool({ name: "a.b", serverName: "s" }, [
+      { name: "a_b", serverName: "s" },
+      { name: "x", serverName: "t" },
+    ]);
     expect(targets.openai.name.collisions).toEqual(["a_b"]);
     expect(targets.gemini.name.collisions).toEqual([]);
     const cross = analyzeTool({ name: "b", serverName: "s__a" }, [{ name: "a__b", serverName: "s" }]);

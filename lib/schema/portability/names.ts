@@ -106,14 +106,38 @@ export function nameFindings(name: string, provider: ProviderId): Finding[] {
   const findings: Finding[] = [];
   const bad = [...new Set(Array.from(name).filter((ch) => !rule.allowed.test(ch)))];
   if (bad.length > 0) {
-    findings.push({ path: "name", keyword: "name", action: "rewritten", severity: "shape_changed", basis, source, reason: `Characters ${bad.map((c) => JSON.stringify(c)).join(", ")} are outside ${rule.pattern}; replaced by "_". The model calls the new name, which the SDK must map back.` });
+    findings.push({
+      path: "name",
+      keyword: "name",
+      action: "rewritten",
+      severity: "shape_changed",
+      basis,
+      source,
+      reason: `Characters ${bad.map((c) => JSON.stringify(c)).join(", ")} are outside ${rule.pattern}; replaced by "_". The model calls the new name, which the SDK must map back.`,
+    });
   }
   if (name === "" || (rule.first && !rule.first.test(Array.from(name)[0] ?? ""))) {
-    findings.push({ path: "name", keyword: "name", action: "rewritten", severity: "shape_changed", basis, source, reason: 'The name must start with a letter or "_"; "_" is prefixed.' });
+    findings.push({
+      path: "name",
+      keyword: "name",
+      action: "rewritten",
+      severity: "shape_changed",
+      basis,
+      source,
+      reason: 'The name must start with a letter or "_"; "_" is prefixed.',
+    });
   }
   const size = utf8Length(name);
   if (size > rule.maxBytes) {
-    findings.push({ path: "name", keyword: "name", action: "rewritten", severity: "shape_changed", basis, source, reason: `${size} bytes is over the ${rule.maxBytes}-byte limit; truncated at a character boundary.` });
+    findings.push({
+      path: "name",
+      keyword: "name",
+      action: "rewritten",
+      severity: "shape_changed",
+      basis,
+      source,
+      reason: `${size} bytes is over the ${rule.maxBytes}-byte limit; truncated at a character boundary.`,
+    });
   }
   return findings;
 }
@@ -128,11 +152,20 @@ export function analyzeName(tool: NamedTool, others: NamedTool[], provider: Prov
   const full = (t: NamedTool) => (t.serverName ? namespaced(t.serverName, t.name) : t.name);
   const label = (t: NamedTool) => (t.serverName && t.serverName !== tool.serverName ? `${t.serverName}/${t.name}` : t.name);
   const mine = normalizeName(full(tool), provider);
-  const collisions = others.filter((o) => !(o.name === tool.name && o.serverName === tool.serverName) && normalizeName(full(o), provider) === mine).map(label);
+  const collisions = others
+    .filter((o) => !(o.name === tool.name && o.serverName === tool.serverName) && normalizeName(full(o), provider) === mine)
+    .map(label);
   const findings = nameFindings(full(tool), provider);
   if (collisions.length > 0) {
     // Two declarations with one name: the request fails or one tool silently shadows the other.
-    findings.push({ path: "name", keyword: "name", action: "rejected", severity: "rejected", basis: "assumed", reason: `After normalization "${mine}" is also the name of ${collisions.join(", ")}.` });
+    findings.push({
+      path: "name",
+      keyword: "name",
+      action: "rejected",
+      severity: "rejected",
+      basis: "assumed",
+      reason: `After normalization "${mine}" is also the name of ${collisions.join(", ")}.`,
+    });
   }
   const result: NameResult = { original: tool.name, normalized: normalizeName(tool.name, provider), collisions };
   if (tool.serverName) result.namespaced = mine;

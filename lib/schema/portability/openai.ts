@@ -1,6 +1,15 @@
 // OpenAI function calling, normal and strict (`strict: true`, Structured Outputs).
 import type { Finding, JsonObject } from "@/lib/schema/portability/types";
-import { isObject, mergeAllOf, objectDepth, pointer, propertyCount, sortFindings, typesOf, walkSchema } from "@/lib/schema/portability/json";
+import {
+  isObject,
+  mergeAllOf,
+  objectDepth,
+  pointer,
+  propertyCount,
+  sortFindings,
+  typesOf,
+  walkSchema,
+} from "@/lib/schema/portability/json";
 
 const FUNCTION_DOC = "https://platform.openai.com/docs/guides/function-calling";
 // Structured Outputs guide, "Supported schemas": objects need additionalProperties: false and every
@@ -12,10 +21,27 @@ const FUNCTION_DOC = "https://platform.openai.com/docs/guides/function-calling";
 const STRICT_DOC = "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas";
 
 const STRICT_UNSUPPORTED = new Set([
-  "minLength", "maxLength", "pattern", "format",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-  "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains", "unevaluatedItems",
-  "patternProperties", "unevaluatedProperties", "propertyNames", "minProperties", "maxProperties",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "contains",
+  "minContains",
+  "maxContains",
+  "unevaluatedItems",
+  "patternProperties",
+  "unevaluatedProperties",
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
 ]);
 const MAX_DEPTH = 5;
 const MAX_PROPERTIES = 100;
@@ -32,19 +58,48 @@ function commonRules(prepared: JsonObject, add: Add): JsonObject {
   let root = prepared;
   if (root.type === undefined && isObject(root.properties)) {
     root = { type: "object", ...root };
-    add({ path: "#", keyword: "type", action: "added", severity: "lossless", basis: "observed", reason: 'The root has properties but no type; "type": "object" is added (the API requires it).' });
+    add({
+      path: "#",
+      keyword: "type",
+      action: "added",
+      severity: "lossless",
+      basis: "observed",
+      reason: 'The root has properties but no type; "type": "object" is added (the API requires it).',
+    });
   } else if (root.type !== "object") {
     // Observed 400: "schema must be a JSON Schema of 'type: \"object\"'".
-    add({ path: "#", keyword: "type", action: "rejected", severity: "rejected", basis: "observed", reason: `The parameters must be a schema of type "object" (got ${JSON.stringify(root.type ?? null)}).` });
+    add({
+      path: "#",
+      keyword: "type",
+      action: "rejected",
+      severity: "rejected",
+      basis: "observed",
+      reason: `The parameters must be a schema of type "object" (got ${JSON.stringify(root.type ?? null)}).`,
+    });
   }
   for (const key of ["anyOf", "oneOf", "allOf", "enum", "not"]) {
     // Observed 400: "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level".
-    if (key in root) add({ path: "#", keyword: key, action: "rejected", severity: "rejected", basis: "observed", reason: `${key} is not allowed at the top level of the parameters.` });
+    if (key in root)
+      add({
+        path: "#",
+        keyword: key,
+        action: "rejected",
+        severity: "rejected",
+        basis: "observed",
+        reason: `${key} is not allowed at the top level of the parameters.`,
+      });
   }
   walkSchema(root, "#", (node, path) => {
     // Observed 400: "In context=('properties', 'x'), array schema missing items".
     if (typesOf(node).includes("array") && node.items === undefined && node.prefixItems === undefined) {
-      add({ path, keyword: "items", action: "rejected", severity: "rejected", basis: "observed", reason: "An array schema without items is refused." });
+      add({
+        path,
+        keyword: "items",
+        action: "rejected",
+        severity: "rejected",
+        basis: "observed",
+        reason: "An array schema without items is refused.",
+      });
     }
     return node;
   });
@@ -67,12 +122,32 @@ export function toOpenAiStrict(prepared: JsonObject): OpenAiResult {
     if (Array.isArray(node.oneOf)) {
       const { oneOf, ...rest } = node;
       node = { ...rest, anyOf: oneOf };
-      add({ path, keyword: "oneOf", action: "rewritten", severity: "constraint_lost", reason: "oneOf is not supported; it becomes anyOf, so “exactly one” is lost." });
+      add({
+        path,
+        keyword: "oneOf",
+        action: "rewritten",
+        severity: "constraint_lost",
+        reason: "oneOf is not supported; it becomes anyOf, so “exactly one” is lost.",
+      });
     }
     if (Array.isArray(node.allOf)) {
       const merged = mergeAllOf(node);
-      if (merged) add({ path, keyword: "allOf", action: "rewritten", severity: "lossless", reason: "allOf is not supported; its branches are merged into one object." });
-      else add({ path, keyword: "allOf", action: "dropped", severity: "shape_changed", reason: "allOf is not supported and its branches cannot be merged; it is dropped." });
+      if (merged)
+        add({
+          path,
+          keyword: "allOf",
+          action: "rewritten",
+          severity: "lossless",
+          reason: "allOf is not supported; its branches are merged into one object.",
+        });
+      else
+        add({
+          path,
+          keyword: "allOf",
+          action: "dropped",
+          severity: "shape_changed",
+          reason: "allOf is not supported and its branches cannot be merged; it is dropped.",
+        });
       return rule(merged ?? (({ allOf: _a, ...rest }) => rest)(node), path);
     }
     for (const key of Object.keys(node)) {
@@ -83,7 +158,14 @@ export function toOpenAiStrict(prepared: JsonObject): OpenAiResult {
     }
     if ("default" in node) {
       // Observed 400 in strict mode: "'default' is not permitted".
-      add({ path, keyword: "default", action: "dropped", severity: "constraint_lost", basis: "observed", reason: "default is not permitted in strict mode; the model no longer sees the default value." });
+      add({
+        path,
+        keyword: "default",
+        action: "dropped",
+        severity: "constraint_lost",
+        basis: "observed",
+        reason: "default is not permitted in strict mode; the model no longer sees the default value.",
+      });
       delete node.default;
     }
     if (typesOf(node).includes("object") || isObject(node.properties)) node = closeObject(node, path, add);
@@ -91,8 +173,22 @@ export function toOpenAiStrict(prepared: JsonObject): OpenAiResult {
   };
 
   const schema = walkSchema(root, "#", rule);
-  if (objectDepth(schema) > MAX_DEPTH) add({ path: "#", keyword: "properties", action: "rejected", severity: "rejected", reason: `More than ${MAX_DEPTH} levels of nested objects.` });
-  if (propertyCount(schema) > MAX_PROPERTIES) add({ path: "#", keyword: "properties", action: "rejected", severity: "rejected", reason: `More than ${MAX_PROPERTIES} properties in total.` });
+  if (objectDepth(schema) > MAX_DEPTH)
+    add({
+      path: "#",
+      keyword: "properties",
+      action: "rejected",
+      severity: "rejected",
+      reason: `More than ${MAX_DEPTH} levels of nested objects.`,
+    });
+  if (propertyCount(schema) > MAX_PROPERTIES)
+    add({
+      path: "#",
+      keyword: "properties",
+      action: "rejected",
+      severity: "rejected",
+      reason: `More than ${MAX_PROPERTIES} properties in total.`,
+    });
   return { schema, findings: sortFindings(findings) };
 }
 
@@ -101,9 +197,23 @@ function closeObject(input: JsonObject, path: string, add: Add): JsonObject {
   const node: JsonObject = { ...input };
   const extra = node.additionalProperties;
   if (extra === undefined) {
-    add({ path, keyword: "additionalProperties", action: "added", severity: "lossless", reason: "additionalProperties: false is required on every object." });
+    add({
+      path,
+      keyword: "additionalProperties",
+      action: "added",
+      severity: "lossless",
+      reason: "additionalProperties: false is required on every object.",
+    });
   } else if (extra !== false) {
-    add({ path, keyword: "additionalProperties", action: "rewritten", severity: "shape_changed", reason: isObject(extra) ? "additionalProperties must be false: the map of values it describes can no longer be sent." : "additionalProperties must be false: extra keys the tool accepts can no longer be sent." });
+    add({
+      path,
+      keyword: "additionalProperties",
+      action: "rewritten",
+      severity: "shape_changed",
+      reason: isObject(extra)
+        ? "additionalProperties must be false: the map of values it describes can no longer be sent."
+        : "additionalProperties must be false: extra keys the tool accepts can no longer be sent.",
+    });
   }
   node.additionalProperties = false;
   const props: JsonObject = isObject(node.properties) ? { ...node.properties } : {};
@@ -111,7 +221,13 @@ function closeObject(input: JsonObject, path: string, add: Add): JsonObject {
   for (const [name, child] of Object.entries(props)) {
     if (required.has(name)) continue;
     props[name] = nullable(child);
-    add({ path: pointer(path, "properties", name), keyword: "required", action: "added", severity: "shape_changed", reason: `"${name}" is optional; strict mode requires every property, so it becomes required and nullable — the tool receives null instead of a missing key.` });
+    add({
+      path: pointer(path, "properties", name),
+      keyword: "required",
+      action: "added",
+      severity: "shape_changed",
+      reason: `"${name}" is optional; strict mode requires every property, so it becomes required and nullable — the tool receives null instead of a missing key.`,
+    });
   }
   node.properties = props;
   node.required = Object.keys(props);

@@ -27,18 +27,42 @@ export function inlineRefs(root: JsonObject, source?: string): InlineResult {
     if (typeof ref === "string") {
       const { $ref: _ref, ...siblings } = node;
       if (stack.includes(ref)) {
-        findings.push({ path, keyword: "$ref", action: "rewritten", severity: "shape_changed", basis: "documented", source, reason: `Recursive ${ref} cannot be inlined; the recursion is cut here and the value becomes unconstrained ({}).` });
+        findings.push({
+          path,
+          keyword: "$ref",
+          action: "rewritten",
+          severity: "shape_changed",
+          basis: "documented",
+          source,
+          reason: `Recursive ${ref} cannot be inlined; the recursion is cut here and the value becomes unconstrained ({}).`,
+        });
         return siblings;
       }
       const target = resolveLocalRef(root, ref);
       if (!isObject(target) || budget <= 0) {
         const why = budget <= 0 ? "the inlined schema grew too large" : "it does not point into this schema";
-        findings.push({ path, keyword: "$ref", action: "dropped", severity: "shape_changed", basis: "documented", source, reason: `${ref} cannot be inlined (${why}); the value becomes unconstrained ({}).` });
+        findings.push({
+          path,
+          keyword: "$ref",
+          action: "dropped",
+          severity: "shape_changed",
+          basis: "documented",
+          source,
+          reason: `${ref} cannot be inlined (${why}); the value becomes unconstrained ({}).`,
+        });
         return siblings;
       }
       if (!reported.has(`${path} ${ref}`)) {
         reported.add(`${path} ${ref}`);
-        findings.push({ path, keyword: "$ref", action: "rewritten", severity: "lossless", basis: "documented", source, reason: `${ref} is not supported; its target is inlined here.` });
+        findings.push({
+          path,
+          keyword: "$ref",
+          action: "rewritten",
+          severity: "lossless",
+          basis: "documented",
+          source,
+          reason: `${ref} is not supported; its target is inlined here.`,
+        });
       }
       const { $defs: _d, definitions: _e, ...body } = target;
       return visit({ ...body, ...siblings }, path, [...stack, ref]);
@@ -50,6 +74,15 @@ export function inlineRefs(root: JsonObject, source?: string): InlineResult {
   const { $defs: _defs, definitions: _definitions, ...rest } = root;
   // Resolve against the original root so pointers into $defs still work while the copy drops them.
   const schema = visit(rest, "#", []);
-  if (hasDefs) findings.push({ path: "#", keyword: "$defs" in root ? "$defs" : "definitions", action: "dropped", severity: "lossless", basis: "documented", source, reason: "Definitions are removed once every $ref to them is inlined." });
+  if (hasDefs)
+    findings.push({
+      path: "#",
+      keyword: "$defs" in root ? "$defs" : "definitions",
+      action: "dropped",
+      severity: "lossless",
+      basis: "documented",
+      source,
+      reason: "Definitions are removed once every $ref to them is inlined.",
+    });
   return { schema, findings };
 }

@@ -58,7 +58,11 @@ describe("Gemini", () => {
   });
 
   it("cuts a recursive $ref to an unconstrained value", () => {
-    const r = toGemini({ type: "object", definitions: { n: { type: "object", properties: { next: { $ref: "#/definitions/n" }, v: { type: "number" } } } }, properties: { head: { $ref: "#/definitions/n" } } });
+    const r = toGemini({
+      type: "object",
+      definitions: { n: { type: "object", properties: { next: { $ref: "#/definitions/n" }, v: { type: "number" } } } },
+      properties: { head: { $ref: "#/definitions/n" } },
+    });
     expect(r.schema).toEqual({ type: "object", properties: { head: { type: "object", properties: { next: {}, v: { type: "number" } } } } });
     expect(brief(r.findings)).toEqual([
       "shape_changed rewritten #/properties/head/properties/next $ref documented",
@@ -68,10 +72,21 @@ describe("Gemini", () => {
   });
 
   it("anyOf with null becomes nullable; type lists split", () => {
-    const r = toGemini({ type: "object", properties: { a: { anyOf: [{ type: "string", maxLength: 3 }, { type: "null" }], description: "x" }, b: { type: ["integer", "null"] }, c: { type: ["string", "number"] } } });
+    const r = toGemini({
+      type: "object",
+      properties: {
+        a: { anyOf: [{ type: "string", maxLength: 3 }, { type: "null" }], description: "x" },
+        b: { type: ["integer", "null"] },
+        c: { type: ["string", "number"] },
+      },
+    });
     expect(r.schema).toEqual({
       type: "object",
-      properties: { a: { type: "string", maxLength: 3, description: "x", nullable: true }, b: { type: "integer", nullable: true }, c: { anyOf: [{ type: "string" }, { type: "number" }] } },
+      properties: {
+        a: { type: "string", maxLength: 3, description: "x", nullable: true },
+        b: { type: "integer", nullable: true },
+        c: { anyOf: [{ type: "string" }, { type: "number" }] },
+      },
     });
     expect(brief(r.findings)).toEqual([
       "lossless rewritten #/properties/a/anyOf anyOf documented",
@@ -123,9 +138,17 @@ describe("Gemini", () => {
   });
 
   it("merges allOf object branches and rejects invalid parameter names", () => {
-    const r = toGemini({ allOf: [{ type: "object", properties: { "a-b": { type: "string" } } }, { properties: { c: { type: "number" } }, required: ["c"] }] });
+    const r = toGemini({
+      allOf: [
+        { type: "object", properties: { "a-b": { type: "string" } } },
+        { properties: { c: { type: "number" } }, required: ["c"] },
+      ],
+    });
     expect(r.schema).toEqual({ type: "object", properties: { "a-b": { type: "string" }, c: { type: "number" } }, required: ["c"] });
-    expect(brief(r.findings)).toEqual(["rejected rejected #/properties/a-b properties documented", "lossless rewritten # allOf documented"]);
+    expect(brief(r.findings)).toEqual([
+      "rejected rejected #/properties/a-b properties documented",
+      "lossless rewritten # allOf documented",
+    ]);
   });
 });
 
@@ -179,11 +202,25 @@ describe("OpenAI", () => {
   });
 
   it("strict mode keeps $ref/$defs (supported) and rejects more than 5 nesting levels", () => {
-    const deep = (n: number): Record<string, unknown> => (n === 0 ? { type: "string" } : { type: "object", properties: { x: deep(n - 1) }, required: ["x"] });
+    const deep = (n: number): Record<string, unknown> =>
+      n === 0 ? { type: "string" } : { type: "object", properties: { x: deep(n - 1) }, required: ["x"] };
     expect(brief(toOpenAiStrict(deep(5)).findings).filter((f) => f.startsWith("rejected"))).toEqual([]);
-    expect(brief(toOpenAiStrict(deep(6)).findings).filter((f) => f.startsWith("rejected"))).toEqual(["rejected rejected # properties documented"]);
-    const withRef = toOpenAiStrict({ type: "object", $defs: { s: { type: "string" } }, properties: { a: { $ref: "#/$defs/s" } }, required: ["a"] });
-    expect(withRef.schema).toEqual({ type: "object", $defs: { s: { type: "string" } }, properties: { a: { $ref: "#/$defs/s" } }, required: ["a"], additionalProperties: false });
+    expect(brief(toOpenAiStrict(deep(6)).findings).filter((f) => f.startsWith("rejected"))).toEqual([
+      "rejected rejected # properties documented",
+    ]);
+    const withRef = toOpenAiStrict({
+      type: "object",
+      $defs: { s: { type: "string" } },
+      properties: { a: { $ref: "#/$defs/s" } },
+      required: ["a"],
+    });
+    expect(withRef.schema).toEqual({
+      type: "object",
+      $defs: { s: { type: "string" } },
+      properties: { a: { $ref: "#/$defs/s" } },
+      required: ["a"],
+      additionalProperties: false,
+    });
   });
 });
 
@@ -194,8 +231,8 @@ describe("Anthropic", () => {
       findings: [expect.objectContaining({ path: "#", keyword: "type", action: "added", severity: "lossless", basis: "observed" })],
     });
     expect(brief(toAnthropic({ type: "array" }).findings)).toEqual(["rejected rejected # type observed"]);
-    expect(brief(toAnthropic({ type: "object", properties: { "a b": { type: "object", properties: { "ok.key": {} } } } }).findings)).toEqual([
-      "rejected rejected #/properties/a b properties observed",
-    ]);
+    expect(
+      brief(toAnthropic({ type: "object", properties: { "a b": { type: "object", properties: { "ok.key": {} } } } }).findings),
+    ).toEqual(["rejected rejected #/properties/a b properties observed"]);
   });
 });

@@ -37,13 +37,7 @@ export interface Finding {
   source?: string;
 }
 
-export type EdgeCaseKind =
-  | "no_input_schema"
-  | "double_encoded"
-  | "unparseable"
-  | "defs_ref"
-  | "recursive_ref"
-  | "nullable_anyof";
+export type EdgeCaseKind = "no_input_schema" | "double_encoded" | "unparseable" | "defs_ref" | "recursive_ref" | "nullable_anyof";
 
 export interface EdgeCase {
   kind: EdgeCaseKind;

@@ -39,7 +39,10 @@ export async function fetchCard(hub: Hub, agentId: string, url: string, headers:
     try {
       // The SDK announces its native version when it resolves a card; so does Loupe, so an agent
       // serving both versions (the SDK's compat layer) answers with its v1.0 card.
-      res = await fetch(cardUrl, { headers: { Accept: "application/json", "A2A-Version": "1.0", ...headers }, signal: AbortSignal.timeout(CARD_TIMEOUT_MS) });
+      res = await fetch(cardUrl, {
+        headers: { Accept: "application/json", "A2A-Version": "1.0", ...headers },
+        signal: AbortSignal.timeout(CARD_TIMEOUT_MS),
+      });
     } catch (e) {
       last = unreachable(cardUrl, e);
       recordA2a(hub, agentId, null, "a2a_card", "in", { url: cardUrl, status: 0, card: null, error: last.message, tried: [...tried] });
@@ -52,7 +55,13 @@ export async function fetchCard(hub: Hub, agentId: string, url: string, headers:
       continue;
     }
     const fail = (message: string) => {
-      recordA2a(hub, agentId, null, "a2a_card", "in", { url: cardUrl, status: res.status, card: text.slice(0, 4096), error: message, tried: [...tried] });
+      recordA2a(hub, agentId, null, "a2a_card", "in", {
+        url: cardUrl,
+        status: res.status,
+        card: text.slice(0, 4096),
+        error: message,
+        tried: [...tried],
+      });
       return new AppError("upstream:a2a_card", message);
     };
     if (!res.ok) throw fail(`The agent card at ${cardUrl} answered HTTP ${res.status}`);
@@ -65,7 +74,13 @@ export async function fetchCard(hub: Hub, agentId: string, url: string, headers:
     }
     recordA2a(hub, agentId, null, "a2a_card", "in", { url: cardUrl, status: res.status, card, tried: [...tried] });
     const report = validateCard(card);
-    report.findings = [...(await verifySignatures(card, report.findings, report.version)), ...elsewhere(url, report.interfaces.map((i) => i.url))];
+    report.findings = [
+      ...(await verifySignatures(card, report.findings, report.version)),
+      ...elsewhere(
+        url,
+        report.interfaces.map((i) => i.url),
+      ),
+    ];
     return {
       status: report.usable.length > 0 ? "ok" : "error",
       ...(report.usable.length > 0 ? {} : { error: "The card offers no transport Loupe can use" }),
@@ -142,6 +157,9 @@ async function verifySignatures(card: unknown, findings: A2aCardFinding[], versi
     await verifyAgentCardSignature(retrieve)(AgentCard.fromJSON(card));
     return [...rest, { severity: "info", path: "/signatures", message: `Signature verified with key ${used.at(-1) ?? "?"}` }];
   } catch {
-    return [...rest, { severity: "error", path: "/signatures", message: `No signature verifies against the keys at ${[...new Set(jkus)].join(", ")}` }];
+    return [
+      ...rest,
+      { severity: "error", path: "/signatures", message: `No signature verifies against the keys at ${[...new Set(jkus)].join(", ")}` },
+    ];
   }
 }

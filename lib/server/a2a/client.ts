@@ -51,8 +51,14 @@ class RecordedGrpcFactory implements TransportFactory {
 
 function part(p: A2aPartInput): Part {
   if (p.kind === "text") return { content: { $case: "text", value: p.text }, metadata: undefined, filename: "", mediaType: "text/plain" };
-  if (p.kind === "data") return { content: { $case: "data", value: p.data }, metadata: p.metadata, filename: "", mediaType: "application/json" };
-  return { content: { $case: "raw", value: Buffer.from(p.bytes, "base64") }, metadata: undefined, filename: p.name ?? "", mediaType: p.mimeType };
+  if (p.kind === "data")
+    return { content: { $case: "data", value: p.data }, metadata: p.metadata, filename: "", mediaType: "application/json" };
+  return {
+    content: { $case: "raw", value: Buffer.from(p.bytes, "base64") },
+    metadata: undefined,
+    filename: p.name ?? "",
+    mediaType: p.mimeType,
+  };
 }
 
 /** A user message in the SDK's (v1.0) model; the transport writes it in the agent's version. */

@@ -1,6 +1,14 @@
 import "server-only";
 import * as grpc from "@grpc/grpc-js";
-import { CancelTaskRequest, GetTaskRequest, SendMessageRequest, SendMessageResponse, StreamResponse, SubscribeToTaskRequest, Task } from "@a2a-js/sdk";
+import {
+  CancelTaskRequest,
+  GetTaskRequest,
+  SendMessageRequest,
+  SendMessageResponse,
+  StreamResponse,
+  SubscribeToTaskRequest,
+  Task,
+} from "@a2a-js/sdk";
 import type { A2aWire } from "@/lib/server/a2a/wire";
 
 /** The v1.0 spec's JSON codec of one proto message (the same JSON the HTTP+JSON binding carries). */
@@ -53,7 +61,11 @@ export function grpcRecorder(wire: A2aWire, target: string, headers: Record<stri
           onReceiveStatus(status, nextStatus) {
             if (status.code !== grpc.status.OK && !signal?.aborted) {
               // The status name as the code, as REST's google.rpc.Status spells it ("NOT_FOUND"…).
-              wire.frame(JSON.stringify({ error: { code: grpc.status[status.code] ?? status.code, message: status.details, data: { grpcStatus: status.code } } }));
+              wire.frame(
+                JSON.stringify({
+                  error: { code: grpc.status[status.code] ?? status.code, message: status.details, data: { grpcStatus: status.code } },
+                }),
+              );
             }
             nextStatus(status);
           },

@@ -14,7 +14,9 @@ const A2A_KEY = Symbol.for("loupe.a2a");
 type A2aGlobal = typeof globalThis & { [A2A_KEY]?: A2aRegistry };
 
 const PUSH_ENDPOINT_KEY = Symbol.for("loupe.a2aPushEndpoint");
-type PushGlobal = typeof globalThis & { [PUSH_ENDPOINT_KEY]?: (pushId: string, headers: Record<string, string>, body: string) => { status: number; message: string } };
+type PushGlobal = typeof globalThis & {
+  [PUSH_ENDPOINT_KEY]?: (pushId: string, headers: Record<string, string>, body: string) => { status: number; message: string };
+};
 
 /**
  * The process-wide A2A registry (on globalThis: survives dev hot reload, shared by every route

@@ -57,9 +57,12 @@ interface Exchange {
 /** JSON-RPC / REST error codes of the A2A spec → Loupe's error codes. */
 function agentError(err: NonNullable<Exchange["error"]>): AppError {
   const details = { code: err.code, message: err.message, ...(err.data !== undefined ? { data: err.data } : {}) };
-  if (err.code === -32001 || err.code === 404 || err.code === "NOT_FOUND") return new AppError("not_found:a2a_task", `The agent has no such task: ${err.message}`, details);
-  if (err.code === -32002) return new AppError("conflict:a2a_not_cancelable", `The agent will not cancel this task: ${err.message}`, details);
-  if (err.code === -32003) return new AppError("conflict:a2a_push_unsupported", `The agent does not take push notifications: ${err.message}`, details);
+  if (err.code === -32001 || err.code === 404 || err.code === "NOT_FOUND")
+    return new AppError("not_found:a2a_task", `The agent has no such task: ${err.message}`, details);
+  if (err.code === -32002)
+    return new AppError("conflict:a2a_not_cancelable", `The agent will not cancel this task: ${err.message}`, details);
+  if (err.code === -32003)
+    return new AppError("conflict:a2a_push_unsupported", `The agent does not take push notifications: ${err.message}`, details);
   return new AppError("upstream:a2a_error", `The agent answered with an error: ${err.message} (${err.code})`, details);
 }
 
@@ -147,7 +150,12 @@ export class A2aRegistry {
   async create(input: A2aAgentInput, opts: { id?: string; builtin?: boolean } = {}): Promise<A2aAgentView> {
     const id = opts.id ?? randomUUID();
     const existing = this.agents.get(id);
-    const config: A2aAgentConfig = { ...input, id, createdAt: existing?.config.createdAt ?? Date.now(), ...(opts.builtin || existing?.config.builtin ? { builtin: true } : {}) };
+    const config: A2aAgentConfig = {
+      ...input,
+      id,
+      createdAt: existing?.config.createdAt ?? Date.now(),
+      ...(opts.builtin || existing?.config.builtin ? { builtin: true } : {}),
+    };
     this.a2aStore.saveAgent(config);
     const entry: AgentEntry = existing ?? { config, state: { status: "unknown" } };
     entry.config = config;
@@ -172,9 +180,11 @@ export class A2aRegistry {
   /** `builtin: true` (boot without the demo, whose peers are then not started) removes a demo agent too. */
   remove(id: string, opts: { builtin?: boolean } = {}): void {
     const entry = this.require(id);
-    if (entry.config.builtin && !opts.builtin) throw new AppError("conflict:a2a_builtin", `"${entry.config.name}" is a demo agent Loupe starts itself: it cannot be removed`);
+    if (entry.config.builtin && !opts.builtin)
+      throw new AppError("conflict:a2a_builtin", `"${entry.config.name}" is a demo agent Loupe starts itself: it cannot be removed`);
     // Its open streams end now (recorded `closed` with the reason), not when the agent ends them.
-    for (const { exchange } of this.exchanges.values()) if (exchange.agentId === id) this.abortExchange(exchange, `The agent "${entry.config.name}" was removed`);
+    for (const { exchange } of this.exchanges.values())
+      if (exchange.agentId === id) this.abortExchange(exchange, `The agent "${entry.config.name}" was removed`);
     this.agents.delete(id);
     this.a2aStore.deleteAgent(id);
     this.tasks.dropAgent(id);
@@ -186,7 +196,8 @@ export class A2aRegistry {
     const entry = this.require(id);
     try {
       const state = await fetchCard(this.hub, id, entry.config.url, entry.config.headers);
-      const transport = entry.config.transport && state.transports?.includes(entry.config.transport) ? entry.config.transport : state.transports?.[0];
+      const transport =
+        entry.config.transport && state.transports?.includes(entry.config.transport) ? entry.config.transport : state.transports?.[0];
       entry.state = { ...state, ...(transport ? { transport } : {}) };
     } catch (e) {
       const err = AppError.from(e);
@@ -200,7 +211,14 @@ export class A2aRegistry {
   private async open(agentId: string, opts: { contextId?: string; secrets?: string[] } = {}) {
     const entry = this.require(agentId);
     if (!entry.state.card || entry.state.status !== "ok") await this.refreshCard(agentId);
-    const exchange: Exchange = { id: randomUUID(), agentId, frames: 0, taskIds: new Set(), abort: new AbortController(), wire: undefined as unknown as A2aWire };
+    const exchange: Exchange = {
+      id: randomUUID(),
+      agentId,
+      frames: 0,
+      taskIds: new Set(),
+      abort: new AbortController(),
+      wire: undefined as unknown as A2aWire,
+    };
     exchange.wire = new A2aWire(this.hub, {
       agentId,
       exchangeId: exchange.id,
@@ -248,14 +266,22 @@ export class A2aRegistry {
    * Resolves once the agent's first frame arrived (or rejects with its error); the rest of a
    * stream keeps arriving as entries.
    */
-  async send(agentId: string, body: A2aSendBody, opts: { secrets?: string[] } = {}): Promise<{ exchangeId: string; taskId?: string; contextId?: string }> {
+  async send(
+    agentId: string,
+    body: A2aSendBody,
+    opts: { secrets?: string[] } = {},
+  ): Promise<{ exchangeId: string; taskId?: string; contextId?: string }> {
     const { entry, exchange, client } = await this.open(agentId, { ...(body.contextId ? { contextId: body.contextId } : {}), ...opts });
     const request = sendRequest(body);
     const capabilities = (entry.state.card as { capabilities?: { streaming?: boolean } } | undefined)?.capabilities;
     const ids = () => {
       const taskId = [...exchange.taskIds][0] ?? body.taskId;
       const rec = taskId ? this.tasks.get(agentId, taskId) : undefined;
-      return { exchangeId: exchange.id, ...(taskId ? { taskId } : {}), ...(rec?.contextId ? { contextId: rec.contextId } : body.contextId ? { contextId: body.contextId } : {}) };
+      return {
+        exchangeId: exchange.id,
+        ...(taskId ? { taskId } : {}),
+        ...(rec?.contextId ? { contextId: rec.contextId } : body.contextId ? { contextId: body.contextId } : {}),
+      };
     };
     if (!body.stream || capabilities?.streaming !== true) {
       try {
@@ -275,10 +301,22 @@ export class A2aRegistry {
    * frames arrived is recorded `dropped` (resubscribe is offered), one the agent ended with an
    * error or a frame the SDK refused is `closed` with the reason.
    */
-  private stream(entry: AgentEntry, exchange: Exchange, gen: AsyncGenerator<unknown>, knownTaskId?: string, event: "open" | "resubscribed" = "open"): Promise<void> {
+  private stream(
+    entry: AgentEntry,
+    exchange: Exchange,
+    gen: AsyncGenerator<unknown>,
+    knownTaskId?: string,
+    event: "open" | "resubscribed" = "open",
+  ): Promise<void> {
     const streamEntry = (ev: "open" | "closed" | "dropped" | "resubscribed", error?: string) => {
       const taskId = [...exchange.taskIds][0] ?? knownTaskId;
-      exchange.wire.record("a2a_stream", "local", { exchangeId: exchange.id, event: ev, method: exchange.wire.lastMethod, ...(taskId ? { taskId } : {}), ...(error ? { error } : {}) });
+      exchange.wire.record("a2a_stream", "local", {
+        exchangeId: exchange.id,
+        event: ev,
+        method: exchange.wire.lastMethod,
+        ...(taskId ? { taskId } : {}),
+        ...(error ? { error } : {}),
+      });
     };
     let first: { resolve: () => void; reject: (e: AppError) => void; settled: boolean } | undefined;
     const started = new Promise<void>((resolve, reject) => {
@@ -443,7 +481,9 @@ export class A2aRegistry {
     // Known before the agent answers: some agents post the first notification at once.
     this.push.set(pushId, record);
     try {
-      await this.unary(agentId, (c) => c.createTaskPushNotificationConfig({ tenant: "", id: pushId, taskId, url, token, authentication: undefined }));
+      await this.unary(agentId, (c) =>
+        c.createTaskPushNotificationConfig({ tenant: "", id: pushId, taskId, url, token, authentication: undefined }),
+      );
     } catch (e) {
       this.push.delete(pushId);
       throw e;
@@ -473,7 +513,10 @@ export class A2aRegistry {
     // The token was issued for one task: an update naming another (even of the same agent) must
     // not change it or open a human request for it. Recorded as it came, then refused.
     const named = read.ok && "taskId" in read.item ? (read.item as { taskId?: string }).taskId : undefined;
-    const foreign = named !== undefined && named !== record.taskId ? `The update names task "${named}"; this webhook is for task "${record.taskId}" only` : undefined;
+    const foreign =
+      named !== undefined && named !== record.taskId
+        ? `The update names task "${named}"; this webhook is for task "${record.taskId}" only`
+        : undefined;
     if (foreign) read = { ok: false, error: foreign };
     const rec = this.tasks.get(record.agentId, record.taskId);
     recordA2a(this.hub, record.agentId, rec?.contextId ?? null, "a2a_push", "in", {

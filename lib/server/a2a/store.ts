@@ -53,8 +53,7 @@ export class A2aStore {
 
   getTask(agentId: string, taskId: string): A2aTaskRecord | undefined {
     const row = this.store.prepare("SELECT record FROM a2a_tasks WHERE agent_id = ? AND task_id = ?").get(agentId, taskId) as
-      | { record: string }
-      | undefined;
+      { record: string } | undefined;
     return row ? (JSON.parse(row.record) as A2aTaskRecord) : undefined;
   }
 

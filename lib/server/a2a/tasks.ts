@@ -85,7 +85,9 @@ export class A2aTasks {
   }
 
   private onState(rec: Stored, item: Extract<A2aItem, { type: "task" | "status" }>): void {
-    const pending = [...this.requests.values()].filter((r) => r.agentId === rec.agentId && r.taskId === rec.taskId && r.status === "pending");
+    const pending = [...this.requests.values()].filter(
+      (r) => r.agentId === rec.agentId && r.taskId === rec.taskId && r.status === "pending",
+    );
     for (const r of pending) {
       if (this.answering.has(r.id)) continue;
       const same = (r.kind === "input" && item.state === "input-required") || (r.kind === "auth" && item.state === "auth-required");
@@ -98,7 +100,17 @@ export class A2aTasks {
     // still waiting after Loupe restarted (seen again on refresh) must get a request to answer.
     if (pending.some((r) => r.kind === kind && !this.answering.has(r.id))) return;
     const messageId = item.message?.messageId;
-    if (messageId && [...this.requests.values()].some((r) => r.status !== "stale" && r.agentId === rec.agentId && r.taskId === rec.taskId && (r.message as { messageId?: string } | undefined)?.messageId === messageId)) return;
+    if (
+      messageId &&
+      [...this.requests.values()].some(
+        (r) =>
+          r.status !== "stale" &&
+          r.agentId === rec.agentId &&
+          r.taskId === rec.taskId &&
+          (r.message as { messageId?: string } | undefined)?.messageId === messageId,
+      )
+    )
+      return;
     const prompt = messagePrompt(item.message);
     const schema = messageSchema(item.message);
     this.save({

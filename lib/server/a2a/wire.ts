@@ -22,7 +22,16 @@ export function recordA2a<K extends A2aKind>(
   direction: Entry["direction"],
   raw: EntryPayload<K>,
 ): Entry {
-  return hub.record<K>({ connectionId: agentId, sessionKey, receivedAt: Date.now(), sourceTime: null, direction, protocol: "a2a", kind, raw });
+  return hub.record<K>({
+    connectionId: agentId,
+    sessionKey,
+    receivedAt: Date.now(),
+    sourceTime: null,
+    direction,
+    protocol: "a2a",
+    kind,
+    raw,
+  });
 }
 
 /** What one exchange (a send, a get, a cancel, a resubscribe…) records under. */
@@ -120,7 +129,14 @@ export class A2aWire {
   /** A request made without fetch (gRPC): recorded like fetchWith's; the frames after it are named after it. */
   request(method: string, url: string, headers: Record<string, string>, body: unknown): void {
     this.method = method;
-    this.record("a2a_request", "out", { exchangeId: this.ctx.exchangeId, transport: this.ctx.transport, method, url, headers: maskHeaders(headers), body: hide(body, this.ctx.secrets ?? []) });
+    this.record("a2a_request", "out", {
+      exchangeId: this.ctx.exchangeId,
+      transport: this.ctx.transport,
+      method,
+      url,
+      headers: maskHeaders(headers),
+      body: hide(body, this.ctx.secrets ?? []),
+    });
   }
 
   /** The fetch handed to the SDK transport: `headers` (the agent's saved ones) go on every request. */
@@ -154,7 +170,15 @@ export class A2aWire {
       if (type.includes("text/event-stream") && res.body) return this.tapStream(res);
       const text = await res.text();
       if (text.trim()) this.frame(text, { status: res.status });
-      else if (!res.ok) this.record("a2a_malformed", "in", { exchangeId: this.ctx.exchangeId, transport: this.ctx.transport, method: this.method, status: res.status, text: "", error: `HTTP ${res.status} with an empty body` });
+      else if (!res.ok)
+        this.record("a2a_malformed", "in", {
+          exchangeId: this.ctx.exchangeId,
+          transport: this.ctx.transport,
+          method: this.method,
+          status: res.status,
+          text: "",
+          error: `HTTP ${res.status} with an empty body`,
+        });
       return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
     };
   }

@@ -74,9 +74,7 @@ export class AgentStore {
 
   // ── servers ────────────────────────────────────────────────────────────────
   listServers(): AgentServerConfig[] {
-    const rows = this.db
-      .prepare("SELECT config FROM agent_servers ORDER BY created_at, id")
-      .all() as { config: string }[];
+    const rows = this.db.prepare("SELECT config FROM agent_servers ORDER BY created_at, id").all() as { config: string }[];
     return rows.map((r) => JSON.parse(r.config) as AgentServerConfig);
   }
 
@@ -140,9 +138,7 @@ export class AgentStore {
   }
 
   getRun(id: string): RunRecord | undefined {
-    const row = this.db.prepare("SELECT record FROM agent_runs WHERE id = ?").get(id) as
-      | { record: string }
-      | undefined;
+    const row = this.db.prepare("SELECT record FROM agent_runs WHERE id = ?").get(id) as { record: string } | undefined;
     return row ? (JSON.parse(row.record) as RunRecord) : undefined;
   }
 
@@ -157,17 +153,15 @@ export class AgentStore {
   }
 
   getAnswer(id: string): StoredAnswer | undefined {
-    const row = this.db.prepare("SELECT record FROM agent_answers WHERE id = ?").get(id) as
-      | { record: string }
-      | undefined;
+    const row = this.db.prepare("SELECT record FROM agent_answers WHERE id = ?").get(id) as { record: string } | undefined;
     return row ? (JSON.parse(row.record) as StoredAnswer) : undefined;
   }
 
   /** The newest answer per interrupt of one agent, keyed `${sessionKey}\n${interruptKey ?? interruptId}` (inbox.ts answerKey). */
   latestAnswers(agentId: string): Map<string, StoredAnswer> {
-    const rows = this.db
-      .prepare("SELECT record FROM agent_answers WHERE agent_id = ? ORDER BY created_at, rowid")
-      .all(agentId) as { record: string }[];
+    const rows = this.db.prepare("SELECT record FROM agent_answers WHERE agent_id = ? ORDER BY created_at, rowid").all(agentId) as {
+      record: string;
+    }[];
     const out = new Map<string, StoredAnswer>();
     for (const row of rows) {
       const answer = JSON.parse(row.record) as StoredAnswer;
@@ -192,16 +186,16 @@ export class AgentStore {
 
   /** Runs and answers still in flight in the file were cut off when Loupe stopped. */
   private failInterrupted(): void {
-    const runs = this.db
-      .prepare("SELECT record FROM agent_runs WHERE json_extract(record, '$.status') = 'running'")
-      .all() as { record: string }[];
+    const runs = this.db.prepare("SELECT record FROM agent_runs WHERE json_extract(record, '$.status') = 'running'").all() as {
+      record: string;
+    }[];
     for (const row of runs) {
       const run = JSON.parse(row.record) as RunRecord;
       this.saveRun({ ...run, status: "failed", endedAt: run.endedAt ?? Date.now(), error: { ...RESTARTED } });
     }
-    const answers = this.db
-      .prepare("SELECT record FROM agent_answers WHERE json_extract(record, '$.status') = 'sending'")
-      .all() as { record: string }[];
+    const answers = this.db.prepare("SELECT record FROM agent_answers WHERE json_extract(record, '$.status') = 'sending'").all() as {
+      record: string;
+    }[];
     for (const row of answers) {
       const answer = JSON.parse(row.record) as StoredAnswer;
       this.saveAnswer({ ...answer, status: "failed", error: { ...RESTARTED } });

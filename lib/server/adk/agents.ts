@@ -169,7 +169,16 @@ export class AgentRegistry {
 
   private recordLoupe<K extends "agent_status" | "agent_removed">(id: string, kind: K, raw: EntryPayload<K>): void {
     const at = Date.now();
-    this.hub.record({ connectionId: id, sessionKey: null, receivedAt: at, sourceTime: null, direction: "local", protocol: "loupe", kind, raw });
+    this.hub.record({
+      connectionId: id,
+      sessionKey: null,
+      receivedAt: at,
+      sourceTime: null,
+      direction: "local",
+      protocol: "loupe",
+      kind,
+      raw,
+    });
   }
 
   private userOf(entry: AgentEntry, userId: string | undefined): string {

@@ -23,7 +23,10 @@ const oauthRequest = {
             authConfig: {
               authScheme: { type: "oauth2" },
               credentialKey: "k",
-              exchangedAuthCredential: { authType: "oauth2", oauth2: { clientId: "cid", clientSecret: "shh", authUri: "https://idp/auth?state=x" } },
+              exchangedAuthCredential: {
+                authType: "oauth2",
+                oauth2: { clientId: "cid", clientSecret: "shh", authUri: "https://idp/auth?state=x" },
+              },
             },
           },
         },
@@ -37,8 +40,16 @@ describe("answer messages", () => {
   const [interrupt] = extractInterrupts([oauthRequest], ctx);
 
   it("builds the OAuth2 reply from the requested authConfig and masks it for the record", () => {
-    const msg = answerMessage(interrupt!, { kind: "credential_oauth", authResponseUri: "https://app/cb?code=abc", redirectUri: "https://app/cb" });
-    const response = (msg.parts[0] as { functionResponse: { id: string; name: string; response: { exchangedAuthCredential: { oauth2: Record<string, string> } } } }).functionResponse;
+    const msg = answerMessage(interrupt!, {
+      kind: "credential_oauth",
+      authResponseUri: "https://app/cb?code=abc",
+      redirectUri: "https://app/cb",
+    });
+    const response = (
+      msg.parts[0] as {
+        functionResponse: { id: string; name: string; response: { exchangedAuthCredential: { oauth2: Record<string, string> } } };
+      }
+    ).functionResponse;
     expect(response.id).toBe("cred-1");
     expect(response.name).toBe("adk_request_credential");
     expect(response.response.exchangedAuthCredential.oauth2).toEqual({
@@ -61,7 +72,10 @@ describe("answer messages", () => {
 
   it("masks API keys and OAuth redirect URLs in stored answers as shown", () => {
     expect(maskInterruptAnswer({ kind: "credential", apiKey: "k" })).toEqual({ kind: "credential", apiKey: SECRET_MASK });
-    expect(maskInterruptAnswer({ kind: "credential_oauth", authResponseUri: "https://x/?code=1" })).toEqual({ kind: "credential_oauth", authResponseUri: SECRET_MASK });
+    expect(maskInterruptAnswer({ kind: "credential_oauth", authResponseUri: "https://x/?code=1" })).toEqual({
+      kind: "credential_oauth",
+      authResponseUri: SECRET_MASK,
+    });
     expect(maskInterruptAnswer({ kind: "input", value: 1 })).toEqual({ kind: "input", value: 1 });
   });
 
@@ -76,7 +90,14 @@ describe("answer messages", () => {
       raw_auth_credential: { auth_type: "oauth2", oauth2: { client_id: "cid", client_secret: "raw-snake-shh" } },
       exchanged_auth_credential: { auth_type: "oauth2", oauth2: { client_id: "cid", client_secret: "ex-snake-shh" } },
     };
-    const event = { ...oauthRequest, actions: { requestedAuthConfigs: { "tool-1": camel } }, content: { role: "model", parts: [{ functionCall: { id: "c", name: "adk_request_credential", args: { function_call_id: "t", auth_config: snake } } }] } };
+    const event = {
+      ...oauthRequest,
+      actions: { requestedAuthConfigs: { "tool-1": camel } },
+      content: {
+        role: "model",
+        parts: [{ functionCall: { id: "c", name: "adk_request_credential", args: { function_call_id: "t", auth_config: snake } } }],
+      },
+    };
     const text = JSON.stringify(maskCredentialSecrets(event));
     for (const secret of ["raw-shh", "ex-shh", "raw-snake-shh", "ex-snake-shh"]) expect(text).not.toContain(secret);
     expect(text).toContain('"clientId":"cid"');
@@ -87,8 +108,14 @@ describe("answer messages", () => {
   it("masks a service account's private key in a raw or exchanged credential, both spellings", () => {
     const config = {
       authScheme: { type: "oauth2" },
-      rawAuthCredential: { authType: "serviceAccount", serviceAccount: { serviceAccountCredential: { clientEmail: "sa@p.iam", privateKey: "-----BEGIN PRIVATE KEY-----camel" } } },
-      exchanged_auth_credential: { auth_type: "service_account", service_account: { service_account_credential: { client_email: "sa@p.iam", private_key: "-----BEGIN PRIVATE KEY-----snake" } } },
+      rawAuthCredential: {
+        authType: "serviceAccount",
+        serviceAccount: { serviceAccountCredential: { clientEmail: "sa@p.iam", privateKey: "-----BEGIN PRIVATE KEY-----camel" } },
+      },
+      exchanged_auth_credential: {
+        auth_type: "service_account",
+        service_account: { service_account_credential: { client_email: "sa@p.iam", private_key: "-----BEGIN PRIVATE KEY-----snake" } },
+      },
     };
     const text = JSON.stringify(maskCredentialSecrets(config));
     expect(text).not.toContain("BEGIN PRIVATE KEY");

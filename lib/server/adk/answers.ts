@@ -109,7 +109,10 @@ export class AnswerDesk {
     // Stored before answers carried their request's key: with the call id reused by a later
     // request, which one it answered is unknown, and it must not go to the newer one.
     if (stored.interruptKey === undefined && this.inbox.requestsWithCallId(agentId, stored.sessionKey, stored.interruptId) > 1) {
-      throw new AppError("conflict:answer_legacy", "This answer predates request keys and its call id now names several requests; answer the request again instead");
+      throw new AppError(
+        "conflict:answer_legacy",
+        "This answer predates request keys and its call id now names several requests; answer the request again instead",
+      );
     }
     const interrupt = await this.unmasked(agentId, stored.sessionKey, stored.interruptId, stored.interruptKey);
     const { error: _error, runId: _runId, ...rest } = stored;

@@ -146,7 +146,10 @@ export class AdkInbox {
     const track = this.sessions.get(agentId)?.get(sessionKey);
     if (!track) return undefined;
     const all = listInterrupts(track.tracker, { connectionId: agentId, sessionKey });
-    const interrupt = interruptKey !== undefined ? all.find((i) => i.key === interruptKey && i.id === interruptId) : all.findLast((i) => i.id === interruptId);
+    const interrupt =
+      interruptKey !== undefined
+        ? all.find((i) => i.key === interruptKey && i.id === interruptId)
+        : all.findLast((i) => i.id === interruptId);
     if (!interrupt) return undefined;
     return { interrupt, status: overlayStatus(interrupt, answerFor(this.answersOf(agentId), all, interrupt)) };
   }

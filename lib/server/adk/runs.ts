@@ -141,7 +141,13 @@ export class RunManager {
     let res: Response;
     try {
       const signal = active.controller.signal;
-      res = await upstreamFetch(req.target, "/run_sse", { method: "POST", body, signal, accept: "text/event-stream", timeoutMs: RUN_HEADERS_TIMEOUT_MS });
+      res = await upstreamFetch(req.target, "/run_sse", {
+        method: "POST",
+        body,
+        signal,
+        accept: "text/event-stream",
+        timeoutMs: RUN_HEADERS_TIMEOUT_MS,
+      });
       if (!res.ok) throw await upstreamError(res, "POST /run_sse");
     } catch (e) {
       if (active.controller.signal.aborted) return finish({ status: "aborted" });

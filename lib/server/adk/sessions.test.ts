@@ -8,7 +8,13 @@ describe("session list shapes", () => {
       { id: "old", appName: "a", userId: "u", state: {}, events: [{}, {}], lastUpdateTime: 1_700_000_000.5 },
       { id: "new", appName: "a", userId: "u", state: {}, events: [], lastUpdateTime: 1_700_000_100.25 },
     ];
-    const js = { sessions: python.map((s) => ({ ...s, lastUpdateTime: Math.round(s.lastUpdateTime * 1000) })), page: 1, limit: 2, totalItems: 2, totalPages: 1 };
+    const js = {
+      sessions: python.map((s) => ({ ...s, lastUpdateTime: Math.round(s.lastUpdateTime * 1000) })),
+      page: 1,
+      limit: 2,
+      totalItems: 2,
+      totalPages: 1,
+    };
     const fromPython = toSummaries(parseSessionList(python), "a", "u");
     expect(fromPython).toEqual([
       { id: "new", appName: "a", userId: "u", lastUpdateTime: 1_700_000_100_250 },

@@ -97,7 +97,8 @@ async function sessionNotFound<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof AppError && error.code === "not_found:agent_upstream") throw new AppError("not_found:session", error.message, error.details);
+    if (error instanceof AppError && error.code === "not_found:agent_upstream")
+      throw new AppError("not_found:session", error.message, error.details);
     throw error;
   }
 }
@@ -138,7 +139,13 @@ export async function getArtifact(
   return upstreamJson(target, path, "GET artifact");
 }
 
-export async function listArtifactVersions(target: UpstreamTarget, app: string, userId: string, sid: string, name: string): Promise<number[]> {
+export async function listArtifactVersions(
+  target: UpstreamTarget,
+  app: string,
+  userId: string,
+  sid: string,
+  name: string,
+): Promise<number[]> {
   const what = "GET artifact versions";
   const raw = await upstreamJson(target, `${artifactsPath(app, userId, sid)}/${seg(name)}/versions`, what);
   return list(raw, what, (v): v is number => typeof v === "number");

@@ -13,7 +13,11 @@ export async function until(check: () => boolean, ms = 15_000, what = "condition
 }
 
 /** Every recorded entry of one agent server (optionally one session, one kind), ascending. */
-export function recorded(hub: Hub, agentId: string, filter: { sessionKey?: string; kind?: string; protocol?: Entry["protocol"] } = {}): Entry[] {
+export function recorded(
+  hub: Hub,
+  agentId: string,
+  filter: { sessionKey?: string; kind?: string; protocol?: Entry["protocol"] } = {},
+): Entry[] {
   return hub
     .list(agentId, { limit: 1_000_000 })
     .filter(

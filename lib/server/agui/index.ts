@@ -404,7 +404,8 @@ export class AguiService {
     const lastCall = new Map<string | undefined, number>();
     all.forEach((m, i) => {
       const calls = (m as { role?: unknown; toolCalls?: { id?: string }[] }).toolCalls;
-      if ((m as { role?: unknown }).role === "assistant" && Array.isArray(calls)) for (const c of calls) if (toolIds.has(c.id)) lastCall.set(c.id, i);
+      if ((m as { role?: unknown }).role === "assistant" && Array.isArray(calls))
+        for (const c of calls) if (toolIds.has(c.id)) lastCall.set(c.id, i);
     });
     const messages = all.filter((m, i) => {
       const id = (m as { toolCallId?: string }).toolCallId;

@@ -90,7 +90,9 @@ export class Approvals {
       tool: input.tool,
       ...(input.calledAs !== undefined && input.calledAs !== input.tool ? { calledAs: input.calledAs } : {}),
       arguments: input.arguments,
-      ...(facts.listed ? { annotations: facts.annotations, inputSchema: facts.inputSchema } : { listed: false, notListed: facts.notListed }),
+      ...(facts.listed
+        ? { annotations: facts.annotations, inputSchema: facts.inputSchema }
+        : { listed: false, notListed: facts.notListed }),
       origin: input.origin,
       policy,
       createdAt: Date.now(),
@@ -131,7 +133,9 @@ export class Approvals {
       if (known.status === "answered") {
         throw new AppError("conflict:approval_already_answered", "This tool call was already answered", { decision: known.decision });
       }
-      throw new AppError("conflict:approval_stale", `This tool call no longer waits: ${known.reason ?? "it went stale"}`, { reason: known.reason });
+      throw new AppError("conflict:approval_stale", `This tool call no longer waits: ${known.reason ?? "it went stale"}`, {
+        reason: known.reason,
+      });
     }
     const at = Date.now();
     if (answer.action === "approve") {
@@ -157,8 +161,9 @@ export class Approvals {
       .list(opts.status)
       .filter((a) => !liveIds.has(a.id));
     const mine = opts.status === undefined || opts.status === "pending" ? live : [];
-    return [...mine, ...stored]
-      .sort((a, b) => Number(b.status === "pending") - Number(a.status === "pending") || b.createdAt - a.createdAt);
+    return [...mine, ...stored].sort(
+      (a, b) => Number(b.status === "pending") - Number(a.status === "pending") || b.createdAt - a.createdAt,
+    );
   }
 
   /** One approval; not_found when there is none with that id. */

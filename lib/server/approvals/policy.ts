@@ -16,8 +16,7 @@ export function resolvePolicy(
 
 /** What the listing says of a tool, for the gate's decision and the card. */
 export type ToolFacts =
-  | { listed: true; annotations?: Record<string, unknown>; inputSchema?: unknown }
-  | { listed: false; notListed: string };
+  { listed: true; annotations?: Record<string, unknown>; inputSchema?: unknown } | { listed: false; notListed: string };
 
 /**
  * The tool as the connection listed it. A tool missing from the listing, or a listing that cannot
@@ -34,7 +33,11 @@ export async function toolFacts(readListing: () => Promise<ToolsListing>, tool: 
   const found = listing.tools.find((t) => t.name === tool);
   if (!found) return { listed: false, notListed: `"${tool}" is not in the connection's tool listing, so it is treated as not read-only` };
   const annotations = found.annotations as Record<string, unknown> | undefined;
-  return { listed: true, ...(annotations ? { annotations } : {}), ...(found.inputSchema !== undefined ? { inputSchema: found.inputSchema } : {}) };
+  return {
+    listed: true,
+    ...(annotations ? { annotations } : {}),
+    ...(found.inputSchema !== undefined ? { inputSchema: found.inputSchema } : {}),
+  };
 }
 
 /** Whether a call under this policy waits for the user. */

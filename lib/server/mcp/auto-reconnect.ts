@@ -25,9 +25,7 @@ export const DEFAULT_RECONNECT_POLICY: ReconnectPolicy = {
 
 /** How a connect ended, for the reconnect loop (a user's connect only looks at state). */
 export type ConnectOutcome =
-  | { ok: true }
-  | { ok: false; superseded: true }
-  | { ok: false; superseded?: false; message: string; step: ConnectStep; error: unknown };
+  { ok: true } | { ok: false; superseded: true } | { ok: false; superseded?: false; message: string; step: ConnectStep; error: unknown };
 
 /** One run of automatic reconnect attempts after a loss; replaced or dropped, never reused. */
 interface ReconnectSchedule {

@@ -144,7 +144,8 @@ export class CallRunner {
           maxTotalTimeout: maxTotalTimeoutMs,
           // Passing onprogress is what makes the SDK attach _meta.progressToken; frames are recorded anyway.
           onprogress: by.onProgress
-            ? (p: { progress: number; total?: number; message?: string }) => by.onProgress!({ progress: p.progress, total: p.total, message: p.message })
+            ? (p: { progress: number; total?: number; message?: string }) =>
+                by.onProgress!({ progress: p.progress, total: p.total, message: p.message })
             : () => undefined,
           ...(paramHeaders ? { headers: paramHeaders } : {}),
         },
@@ -177,13 +178,7 @@ export class CallRunner {
     active.controller.abort(active.cancelReason);
   }
 
-  private async failure(
-    conn: McpConnection,
-    gen: number,
-    record: CallRecord,
-    active: ActiveCall,
-    thrown: unknown,
-  ): Promise<Outcome> {
+  private async failure(conn: McpConnection, gen: number, record: CallRecord, active: ActiveCall, thrown: unknown): Promise<Outcome> {
     const error = toMcpError(thrown);
     const fail = (status: CallRecord["status"], body: AppErrorBody): Outcome => ({ status, error: body });
     if (active.cancelReason !== null) {

@@ -9,7 +9,6 @@ import { isModern, refuseRemovedInModern } from "@/lib/server/mcp/era";
 import { LoupeClient } from "@/lib/server/mcp/loupe-client";
 import { errorMessage } from "@/lib/values";
 
-
 /** Round trip of an MCP ping; the result (or the error) is kept in state.lastPing. */
 export async function pingConnection(conn: McpConnection): Promise<{ ms: number }> {
   const client = conn.requireClient();

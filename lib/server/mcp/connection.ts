@@ -24,9 +24,25 @@ import { getClientRequests } from "@/lib/server/mcp/requests";
 import { restoreSubscriptions } from "@/lib/server/mcp/resources";
 import { startListen, stopListen } from "@/lib/server/mcp/resources/listen";
 import { openSession } from "@/lib/server/mcp/session-open";
-import { describeEra, isHttpProbeServerError, isHttpProbeTimeout, isStdioProbeClose, pinFailureMessage, unwrapProbeError } from "@/lib/server/mcp/era";
+import {
+  describeEra,
+  isHttpProbeServerError,
+  isHttpProbeTimeout,
+  isStdioProbeClose,
+  pinFailureMessage,
+  unwrapProbeError,
+} from "@/lib/server/mcp/era";
 import type { LegacyRetry } from "@/lib/server/mcp/era";
-import { checkRememberedModern, forgetEra, priorOf, recallEra, rememberEra, rememberedWhy, staleVerdictReason, verdictStopped } from "@/lib/server/mcp/era-memory";
+import {
+  checkRememberedModern,
+  forgetEra,
+  priorOf,
+  recallEra,
+  rememberEra,
+  rememberedWhy,
+  staleVerdictReason,
+  verdictStopped,
+} from "@/lib/server/mcp/era-memory";
 import type { EraVerdict } from "@/lib/server/mcp/era-memory";
 import { readAllTools } from "@/lib/server/mcp/tool-pages";
 import type { ToolsListing } from "@/lib/server/mcp/tool-pages";
@@ -149,9 +165,9 @@ export class McpConnection {
       const error = unwrapProbeError(thrown);
       await nextTick();
       const exit = this.stdio?.exit;
-      const message = pinFailureMessage(thrown, this.config) ?? (exit
-        ? `The server process ${describeExit(exit)} before the handshake finished`
-        : errorMessage(error));
+      const message =
+        pinFailureMessage(thrown, this.config) ??
+        (exit ? `The server process ${describeExit(exit)} before the handshake finished` : errorMessage(error));
       await this.closeClient();
       const step = exit ? "closed" : classifyConnectError(error, used);
       if (!auto) await this.failConnect(message, step);

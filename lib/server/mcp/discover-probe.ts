@@ -9,7 +9,6 @@ export type DiscoverProbe =
   | { state: "error"; code: number; message: string }
   | { state: "transport_error"; message: string; status?: number };
 
-
 export function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId } {
   return "id" in message && !("method" in message);
 }

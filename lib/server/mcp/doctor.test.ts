@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  authStep,
-  classifyHttpAnswer,
-  firstSseData,
-  initializeAnswerStep,
-  parseWwwAuthenticate,
-} from "@/lib/server/mcp/doctor";
+import { authStep, classifyHttpAnswer, firstSseData, initializeAnswerStep, parseWwwAuthenticate } from "@/lib/server/mcp/doctor";
 import type { HttpAnswer } from "@/lib/server/mcp/doctor";
 import { dedupeSseEvents, describeNetworkError, isSessionGone } from "@/lib/server/mcp/transports";
 
@@ -21,7 +15,9 @@ const initResult = (protocolVersion: string) =>
 
 describe("parseWwwAuthenticate", () => {
   it("reads the scheme and quoted and bare params", () => {
-    expect(parseWwwAuthenticate('Bearer resource_metadata="https://a.example/.well-known/x", scope="a b", error=insufficient_scope')).toEqual({
+    expect(
+      parseWwwAuthenticate('Bearer resource_metadata="https://a.example/.well-known/x", scope="a b", error=insufficient_scope'),
+    ).toEqual({
       scheme: "Bearer",
       params: { resource_metadata: "https://a.example/.well-known/x", scope: "a b", error: "insufficient_scope" },
     });
@@ -113,7 +109,7 @@ describe("classifyHttpAnswer", () => {
   });
 
   it("firstSseData skips priming events", () => {
-    expect(firstSseData("id: a\ndata: \n\ndata: {\"x\":1}\n\n")).toEqual({ x: 1 });
+    expect(firstSseData('id: a\ndata: \n\ndata: {"x":1}\n\n')).toEqual({ x: 1 });
   });
 });
 

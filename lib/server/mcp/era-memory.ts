@@ -68,13 +68,7 @@ export function recallEra(id: string, config: ConnectionConfig, transport: strin
 }
 
 /** Keeps what an `auto` probe found for the next connect. */
-export function rememberEra(
-  id: string,
-  config: ConnectionConfig,
-  transport: string,
-  kind: "legacy" | "modern",
-  discover?: unknown,
-): void {
+export function rememberEra(id: string, config: ConnectionConfig, transport: string, kind: "legacy" | "modern", discover?: unknown): void {
   if ((config.protocolEra ?? "auto") !== "auto") return;
   const all = readAll();
   all[id] = { kind, ...(kind === "modern" ? { discover } : {}), transport, at: Date.now(), fingerprint: fingerprint(config) };
@@ -91,7 +85,10 @@ export function forgetEra(id: string): void {
 
 /** The Overview's words for a session opened from a remembered verdict. */
 export function rememberedWhy(verdict: EraVerdict, version: string): string {
-  const when = new Date(verdict.at).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  const when = new Date(verdict.at)
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, " UTC");
   const what =
     verdict.kind === "legacy"
       ? `legacy (initialize handshake, no server/discover probe); the server chose ${version}`

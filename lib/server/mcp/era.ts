@@ -47,12 +47,7 @@ function httpRefusal(probe: { message: string; status?: number }): string {
 }
 
 /** What the connection state says about the era of a freshly connected client. */
-export function describeEra(
-  config: ConnectionConfig,
-  client: Client,
-  probe: DiscoverProbe | null,
-  retry: LegacyRetry,
-): ConnectionEra {
+export function describeEra(config: ConnectionConfig, client: Client, probe: DiscoverProbe | null, retry: LegacyRetry): ConnectionEra {
   const version = client.getNegotiatedProtocolVersion() ?? "unknown";
   const setting = config.protocolEra ?? "auto";
   if (client.getProtocolEra() === "modern") {

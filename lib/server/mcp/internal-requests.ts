@@ -20,12 +20,7 @@ export class InternalRequests {
     return true;
   }
 
-  send(
-    target: Transport,
-    request: JSONRPCRequest,
-    record: (message: JSONRPCMessage) => void,
-    timeoutMs = 15_000,
-  ): Promise<JSONRPCMessage> {
+  send(target: Transport, request: JSONRPCRequest, record: (message: JSONRPCMessage) => void, timeoutMs = 15_000): Promise<JSONRPCMessage> {
     return new Promise<JSONRPCMessage>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(request.id);

@@ -1,7 +1,14 @@
 import "server-only";
 import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
 import type { LoggingLevel } from "@modelcontextprotocol/client";
-import type { ClientCapabilities, ClientContext, ClientOptions, Implementation, JSONRPCRequest, Result } from "@modelcontextprotocol/client";
+import type {
+  ClientCapabilities,
+  ClientContext,
+  ClientOptions,
+  Implementation,
+  JSONRPCRequest,
+  Result,
+} from "@modelcontextprotocol/client";
 
 type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
 

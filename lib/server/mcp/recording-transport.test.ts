@@ -47,7 +47,12 @@ describe("RecordingTransport session reset", () => {
     });
     rt.onmessage = (m) => received.push(m);
     await rt.start();
-    await rt.send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+    await rt.send({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
     await flush();
     received.length = 0;
 

@@ -3,12 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 // Loupe's client is the SDK v2 Client (issue 13); the peer stays a v1 (2025-11-25) Server.
 import { InMemoryTransport } from "@modelcontextprotocol/client";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CreateMessageResultSchema,
-  CreateTaskResultSchema,
-  ElicitResultSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CreateMessageResultSchema, CreateTaskResultSchema, ElicitResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CreateMessageRequestParams } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientCapabilitiesConfig, ConnectionConfig } from "@/lib/contracts/connections";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
@@ -37,9 +32,10 @@ import { tempDir } from "@/tests/support/servers";
 const samplingParams = JSON.parse(
   readFileSync(`${MCP_FIXTURES}/server-everything/fixture-sampling-createMessage-params.json`, "utf8"),
 ) as CreateMessageRequestParams;
-const elicitation = JSON.parse(
-  readFileSync(`${MCP_FIXTURES}/server-everything/fixture-elicitation-requestedSchema.json`, "utf8"),
-) as { message: string; requestedSchema: Record<string, unknown> };
+const elicitation = JSON.parse(readFileSync(`${MCP_FIXTURES}/server-everything/fixture-elicitation-requestedSchema.json`, "utf8")) as {
+  message: string;
+  requestedSchema: Record<string, unknown>;
+};
 const elicitParams = { mode: "form", ...elicitation } as Record<string, unknown>;
 
 describe("clientCapabilities", () => {
@@ -196,7 +192,9 @@ describe("handlers against an in-process SDK server", () => {
 
   async function pendingOf(connectionId: string): Promise<McpClientRequest> {
     for (let i = 0; i < 200; i++) {
-      const found = getClientRequests().list({ connectionId }).find((r) => r.status === "pending");
+      const found = getClientRequests()
+        .list({ connectionId })
+        .find((r) => r.status === "pending");
       if (found) return found;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -210,7 +208,12 @@ describe("handlers against an in-process SDK server", () => {
     expect(request.params).toEqual(samplingParams);
     expect(request.kind).toBe("sampling");
     await getClientRequests().answer(conn.id, request.id, { action: "accept", text: "hi there", model: "m-1" });
-    await expect(result).resolves.toEqual({ role: "assistant", content: { type: "text", text: "hi there" }, model: "m-1", stopReason: "endTurn" });
+    await expect(result).resolves.toEqual({
+      role: "assistant",
+      content: { type: "text", text: "hi there" },
+      model: "m-1",
+      stopReason: "endTurn",
+    });
     const recorded = hub
       .list(conn.id, { limit: 100 })
       .filter((e) => e.kind === "mcp_request")
@@ -244,7 +247,10 @@ describe("handlers against an in-process SDK server", () => {
     for (let i = 0; i < 100 && getClientRequests().get(secondRequest.id)?.status === "pending"; i++) {
       await new Promise((r) => setTimeout(r, 10));
     }
-    expect(getClientRequests().get(secondRequest.id)).toMatchObject({ status: "stale", reason: "The server cancelled the request: the tool gave up" });
+    expect(getClientRequests().get(secondRequest.id)).toMatchObject({
+      status: "stale",
+      reason: "The server cancelled the request: the tool gave up",
+    });
   });
 
   it("applies schema defaults to accepted form content (elicitation.form.applyDefaults)", async () => {
@@ -288,7 +294,10 @@ describe("handlers against an in-process SDK server", () => {
       CreateTaskResultSchema,
     );
     const secondRequest = await pendingOf(conn.id);
-    const cancelled = await server.request({ method: "tasks/cancel", params: { taskId: second.task.taskId } }, CreateTaskResultSchema.shape.task);
+    const cancelled = await server.request(
+      { method: "tasks/cancel", params: { taskId: second.task.taskId } },
+      CreateTaskResultSchema.shape.task,
+    );
     expect(cancelled.status).toBe("cancelled");
     expect(getClientRequests().get(secondRequest.id)).toMatchObject({ status: "stale", reason: "The server cancelled the task" });
     await expect(server.request({ method: "tasks/get", params: { taskId: "nope" } }, CreateTaskResultSchema.shape.task)).rejects.toThrow(

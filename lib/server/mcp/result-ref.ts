@@ -32,7 +32,6 @@ export function resultFromFrame(frameResult: unknown, keys: string[]): Record<st
   return Object.fromEntries(keys.filter((k) => Object.hasOwn(frameResult, k)).map((k) => [k, frameResult[k]]));
 }
 
-
 /** Equal as JSON (undefined members ignored, as JSON.stringify does). */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;

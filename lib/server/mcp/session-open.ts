@@ -68,8 +68,7 @@ export function openSession(
   };
   const openRemote = (kind: "sse" | "streamable-http") =>
     config.transport === "stdio" ? null : createRemoteTransport(config, kind, remoteTransportAuth(conn), watch);
-  const inner =
-    config.transport === "stdio" ? createStdioTransport(config) : openRemote(used === "sse" ? "sse" : "streamable-http")!;
+  const inner = config.transport === "stdio" ? createStdioTransport(config) : openRemote(used === "sse" ? "sse" : "streamable-http")!;
   const stdio = config.transport === "stdio" ? (inner as ObservedStdioTransport) : null;
   hooks.setStdio(stdio);
   if (stdio) attachStderr(stdio, (line) => hooks.onStderrLine(stdio, line));

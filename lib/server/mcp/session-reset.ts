@@ -6,7 +6,6 @@ import { restoreSubscriptions } from "@/lib/server/mcp/resources";
 import type { RecordingHooks } from "@/lib/server/mcp/recording-transport";
 import { errorMessage } from "@/lib/values";
 
-
 /**
  * What a Streamable HTTP session `gen` of `conn` does when the server forgot it (a restart) and the
  * recording transport started a new one, or failed to. `forgetTools` drops the connection's cached

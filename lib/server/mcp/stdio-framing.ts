@@ -106,7 +106,12 @@ export class StdioFraming {
     if (skipped) {
       this.skipping = null;
       const requestId = peekResponseId(skipped.head.toString("utf8"), skipped.tail.toString("utf8"));
-      const problem: FrameProblem = { kind: "too_large", bytes: skipped.bytes, limit: this.limit, ...(requestId !== undefined ? { requestId } : {}) };
+      const problem: FrameProblem = {
+        kind: "too_large",
+        bytes: skipped.bytes,
+        limit: this.limit,
+        ...(requestId !== undefined ? { requestId } : {}),
+      };
       this.queue.push({ error: new StdioFrameError(tooLargeMessage(skipped.bytes, this.limit), problem) });
       return;
     }
@@ -144,7 +149,12 @@ function parseLine(text: string, bytes: number): { message: JSONRPCMessage } | {
   }
   const cut = bytes > GARBAGE_LINE_CAP_BYTES;
   // Cut on bytes, then drop a split last character.
-  const kept = cut ? Buffer.from(text, "utf8").subarray(0, GARBAGE_LINE_CAP_BYTES).toString("utf8").replace(/\uFFFD$/, "") : text;
+  const kept = cut
+    ? Buffer.from(text, "utf8")
+        .subarray(0, GARBAGE_LINE_CAP_BYTES)
+        .toString("utf8")
+        .replace(/\uFFFD$/, "")
+    : text;
   const problem: FrameProblem = { kind: "unparsed", text: kept, error: reason, bytes, cut };
   return { error: new StdioFrameError(`The server wrote a line to stdout that is ${reason}`, problem) };
 }

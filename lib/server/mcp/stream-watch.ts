@@ -68,7 +68,13 @@ export function watchingFetch(base: FetchLike | undefined, watch: StreamWatch): 
     const headers = new Headers(init?.headers);
     const session = headers.get("mcp-session-id");
     if (session && (res.status === 404 || res.status === 400)) {
-      const body = res.status === 400 ? await res.clone().text().catch(() => "") : "";
+      const body =
+        res.status === 400
+          ? await res
+              .clone()
+              .text()
+              .catch(() => "")
+          : "";
       if (isSessionGone(res.status, body, true)) {
         watch.onSessionGone(session, `HTTP ${res.status} to ${init?.method ?? "GET"} for session ${session}`);
       }

@@ -34,11 +34,7 @@ export async function readAllTools(client: Client, timeout: number, opts: { para
   if (client.getServerCapabilities()?.tools) {
     do {
       // Not client.listTools(): its schema refuses the whole list for one malformed tool.
-      const answer = await client.request(
-        { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-        AnyObject,
-        { timeout },
-      );
+      const answer = await client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, AnyObject, { timeout });
       const page = readToolsPage(answer);
       tools.push(...page.tools);
       pages++;

@@ -3,12 +3,7 @@ import { spawn } from "node:child_process";
 import type { ChildProcess, StdioOptions } from "node:child_process";
 import type { PassThrough } from "node:stream";
 import { SdkHttpError, SSEClientTransport, SseError, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
-import type {
-  FetchLike,
-  OAuthClientProvider,
-  StreamableHTTPReconnectionOptions,
-  Transport,
-} from "@modelcontextprotocol/client";
+import type { FetchLike, OAuthClientProvider, StreamableHTTPReconnectionOptions, Transport } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { StdioServerParameters } from "@modelcontextprotocol/client/stdio";
 import type { ConnectionConfig, ConnectStep } from "@/lib/contracts/connections";
@@ -198,9 +193,7 @@ export function classifyConnectError(error: unknown, transport: TransportUsed): 
 }
 
 export function describeExit(exit: ChildExit): string {
-  return exit.signal
-    ? `was killed by ${exit.signal}`
-    : `exited with code ${exit.code ?? "unknown"}`;
+  return exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code ?? "unknown"}`;
 }
 
 const NETWORK_WORDS: Record<string, string> = {

@@ -60,7 +60,14 @@ export function stopInterruptedTurns(hub: Hub, rows: ConversationStore): void {
       const result = `error: ${LOUPE_STOPPED_TURN.toLowerCase()}; this tool call did not finish`;
       recordPg(hub, column.conversationId, column.id, "pg_tool_call", { ...call, status: "failed", result, error: LOUPE_STOPPED_TURN });
     }
-    recordPg(hub, column.conversationId, column.id, "pg_turn", { ...turn, status: "stopped", usage, costUsd, endedAt: Date.now(), error: LOUPE_STOPPED_TURN });
+    recordPg(hub, column.conversationId, column.id, "pg_turn", {
+      ...turn,
+      status: "stopped",
+      usage,
+      costUsd,
+      endedAt: Date.now(),
+      error: LOUPE_STOPPED_TURN,
+    });
     rows.saveColumn({
       ...column,
       turns: Math.max(column.turns, turn.turn),

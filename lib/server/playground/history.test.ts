@@ -6,13 +6,40 @@ import { readToolCall } from "@/lib/server/playground/tool-input";
 
 let seq = 0;
 const entry = (kind: string, raw: unknown): Entry => ({
-  seq: ++seq, connectionId: "c", sessionKey: "col", receivedAt: 0, sourceTime: null, direction: "local", protocol: "playground", kind, raw, rawBytes: 0,
+  seq: ++seq,
+  connectionId: "c",
+  sessionKey: "col",
+  receivedAt: 0,
+  sourceTime: null,
+  direction: "local",
+  protocol: "playground",
+  kind,
+  raw,
+  rawBytes: 0,
 });
 const response = (over: Partial<PgModelResponse>): PgModelResponse => ({
-  turn: 1, step: 1, status: "ok", text: "", toolCalls: [], finishReason: "stop", usage: null, costUsd: null, latencyMs: 1, http: null, ...over,
+  turn: 1,
+  step: 1,
+  status: "ok",
+  text: "",
+  toolCalls: [],
+  finishReason: "stop",
+  usage: null,
+  costUsd: null,
+  latencyMs: 1,
+  http: null,
+  ...over,
 });
 const call = (over: Partial<PgToolCall>): PgToolCall => ({
-  turn: 1, step: 1, toolCallId: "t1", calledAs: "get-sum", connectionId: "x", tool: "get-sum", arguments: {}, status: "ok", ...over,
+  turn: 1,
+  step: 1,
+  toolCallId: "t1",
+  calledAs: "get-sum",
+  connectionId: "x",
+  tool: "get-sum",
+  arguments: {},
+  status: "ok",
+  ...over,
 });
 
 describe("readToolCall", () => {
@@ -28,25 +55,53 @@ describe("readToolCall", () => {
 
 describe("toolOutput", () => {
   it("sends text results as text, images as image data, others as JSON, failures as error text", () => {
-    expect(toolOutput({ status: "ok", result: { content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] } })).toEqual({ type: "text", value: "a\nb" });
+    expect(
+      toolOutput({
+        status: "ok",
+        result: {
+          content: [
+            { type: "text", text: "a" },
+            { type: "text", text: "b" },
+          ],
+        },
+      }),
+    ).toEqual({ type: "text", value: "a\nb" });
     const image = { content: [{ type: "image", data: "AA==", mimeType: "image/png" }] };
     // Images go as image data after one text part (never empty), not as base64 in a JSON string.
     expect(toolOutput({ status: "ok", result: image })).toEqual({
       type: "content",
-      value: [{ type: "text", text: "The tool returned an image." }, { type: "image-data", data: "AA==", mediaType: "image/png" }],
+      value: [
+        { type: "text", text: "The tool returned an image." },
+        { type: "image-data", data: "AA==", mediaType: "image/png" },
+      ],
     });
-    const mixed = { content: [{ type: "text", text: "a" }, { type: "image", data: "AA==", mimeType: "image/png" }, { type: "resource_link", uri: "file:///x", name: "x" }] };
+    const mixed = {
+      content: [
+        { type: "text", text: "a" },
+        { type: "image", data: "AA==", mimeType: "image/png" },
+        { type: "resource_link", uri: "file:///x", name: "x" },
+      ],
+    };
     expect(toolOutput({ status: "ok", result: mixed })).toEqual({
       type: "content",
-      value: [{ type: "text", text: 'a\n{"type":"resource_link","uri":"file:///x","name":"x"}' }, { type: "image-data", data: "AA==", mediaType: "image/png" }],
+      value: [
+        { type: "text", text: 'a\n{"type":"resource_link","uri":"file:///x","name":"x"}' },
+        { type: "image-data", data: "AA==", mediaType: "image/png" },
+      ],
     });
     // Past the cap the model gets the head and the size in words; the record keeps the whole result.
     const long = "a".repeat(MODEL_RESULT_MAX_CHARS + 5);
     const cut = toolOutput({ status: "ok", result: { content: [{ type: "text", text: long }] } });
-    expect(cut).toEqual({ type: "text", value: `${"a".repeat(MODEL_RESULT_MAX_CHARS)}\n[Loupe: the tool result is 100,005 characters long; the first 100,000 are sent here. The whole result is in the call's record.]` });
+    expect(cut).toEqual({
+      type: "text",
+      value: `${"a".repeat(MODEL_RESULT_MAX_CHARS)}\n[Loupe: the tool result is 100,005 characters long; the first 100,000 are sent here. The whole result is in the call's record.]`,
+    });
     const link = { content: [{ type: "resource_link", uri: "file:///x", name: "x" }] };
     expect(toolOutput({ status: "ok", result: link })).toEqual({ type: "json", value: link });
-    expect(toolOutput({ status: "tool_error", result: { content: [{ type: "text", text: "bad" }], isError: true } })).toEqual({ type: "error-text", value: "bad" });
+    expect(toolOutput({ status: "tool_error", result: { content: [{ type: "text", text: "bad" }], isError: true } })).toEqual({
+      type: "error-text",
+      value: "bad",
+    });
     expect(toolOutput({ status: "rejected", result: "rejected: no" })).toEqual({ type: "error-text", value: "rejected: no" });
   });
 });

@@ -10,7 +10,14 @@ import type { PgModelResponse, PgModelToolCall, PgToolCall, PgToolCallStatus } f
  * restart of Loupe loses nothing of what the model saw.
  */
 
-export const FINAL_TOOL_STATUSES: readonly PgToolCallStatus[] = ["ok", "tool_error", "rejected", "failed", "unknown_tool", "invalid_arguments"];
+export const FINAL_TOOL_STATUSES: readonly PgToolCallStatus[] = [
+  "ok",
+  "tool_error",
+  "rejected",
+  "failed",
+  "unknown_tool",
+  "invalid_arguments",
+];
 
 /** What a call that never finished (its turn was stopped, Loupe stopped) tells the model next time. */
 export const UNFINISHED_RESULT = "error: this tool call did not finish (the turn was stopped before its result came back)";
@@ -71,7 +78,8 @@ function withImages(result: unknown): LanguageModelV3ToolResultOutput | undefine
   const images: { type: "image-data"; data: string; mediaType: string }[] = [];
   const texts: string[] = [];
   for (const item of content as Record<string, unknown>[]) {
-    if (item?.type === "image" && typeof item.data === "string" && typeof item.mimeType === "string") images.push({ type: "image-data", data: item.data, mediaType: item.mimeType });
+    if (item?.type === "image" && typeof item.data === "string" && typeof item.mimeType === "string")
+      images.push({ type: "image-data", data: item.data, mediaType: item.mimeType });
     else if (item?.type === "text" && typeof item.text === "string") texts.push(item.text);
     else texts.push(JSON.stringify(item));
   }

@@ -33,8 +33,10 @@ export interface TurnContext {
 export function addUsage(a: TokenUsage, b: TokenUsage | null): TokenUsage {
   if (!b) return a;
   const sum: TokenUsage = { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
-  if (a.cachedInputTokens !== undefined || b.cachedInputTokens !== undefined) sum.cachedInputTokens = (a.cachedInputTokens ?? 0) + (b.cachedInputTokens ?? 0);
-  if (a.reasoningTokens !== undefined || b.reasoningTokens !== undefined) sum.reasoningTokens = (a.reasoningTokens ?? 0) + (b.reasoningTokens ?? 0);
+  if (a.cachedInputTokens !== undefined || b.cachedInputTokens !== undefined)
+    sum.cachedInputTokens = (a.cachedInputTokens ?? 0) + (b.cachedInputTokens ?? 0);
+  if (a.reasoningTokens !== undefined || b.reasoningTokens !== undefined)
+    sum.reasoningTokens = (a.reasoningTokens ?? 0) + (b.reasoningTokens ?? 0);
   return sum;
 }
 
@@ -49,7 +51,9 @@ async function selectedTools(settings: PlaygroundSettings): Promise<{ tools: Too
   for (const selection of settings.servers) {
     const view = registry.get(selection.connectionId);
     if (!view) {
-      problems[selection.connectionId] = [{ severity: "unavailable", message: "No connection with this id: its tools were not given to the model" }];
+      problems[selection.connectionId] = [
+        { severity: "unavailable", message: "No connection with this id: its tools were not given to the model" },
+      ];
       continue;
     }
     try {
@@ -57,12 +61,19 @@ async function selectedTools(settings: PlaygroundSettings): Promise<{ tools: Too
       const wanted = selection.tools === "all" ? null : new Set(selection.tools);
       for (const t of listing.tools) {
         if (wanted && !wanted.has(t.name)) continue;
-        const tool = { name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), inputSchema: t.inputSchema, ...(t.annotations ? { annotations: t.annotations as Record<string, unknown> } : {}) };
+        const tool = {
+          name: t.name,
+          ...(t.description !== undefined ? { description: t.description } : {}),
+          inputSchema: t.inputSchema,
+          ...(t.annotations ? { annotations: t.annotations as Record<string, unknown> } : {}),
+        };
         tools.push({ connectionId: view.id, connectionName: view.name, tool });
       }
     } catch (error) {
       const why = errorMessage(error);
-      problems[view.name] = [{ severity: "unavailable", message: `The tools of "${view.name}" could not be listed (${why}): they were not given to the model` }];
+      problems[view.name] = [
+        { severity: "unavailable", message: `The tools of "${view.name}" could not be listed (${why}): they were not given to the model` },
+      ];
     }
   }
   return { tools, problems };
@@ -118,7 +129,13 @@ async function steps(ctx: TurnContext, messages: LanguageModelV3Message[], start
   const { hub, conversationId, columnId, config, turn, deps } = ctx;
   let usage = start.usage;
   let cost: number | null = 0;
-  const done = (status: PgTurn["status"], error?: string): PgTurn => ({ ...start, status, usage, costUsd: cost, ...(error ? { error } : {}) });
+  const done = (status: PgTurn["status"], error?: string): PgTurn => ({
+    ...start,
+    status,
+    usage,
+    costUsd: cost,
+    ...(error ? { error } : {}),
+  });
 
   const { tools, problems } = await selectedTools(ctx.settings);
   const declarations = deps.declareTools(config.provider, config.strict, tools);
@@ -160,7 +177,20 @@ async function steps(ctx: TurnContext, messages: LanguageModelV3Message[], start
     if (assistant) messages.push(assistant);
     if (response.toolCalls.length === 0) return done("done");
     const finals = await runToolCalls(
-      { hub, deps, conversationId, title: ctx.title, columnId, columnLabel: ctx.columnLabel, turn, step, settings: ctx.settings, toolMap: declarations.toolMap, signal: ctx.signal, onWaiting: ctx.onWaiting },
+      {
+        hub,
+        deps,
+        conversationId,
+        title: ctx.title,
+        columnId,
+        columnLabel: ctx.columnLabel,
+        turn,
+        step,
+        settings: ctx.settings,
+        toolMap: declarations.toolMap,
+        signal: ctx.signal,
+        onWaiting: ctx.onWaiting,
+      },
       response.toolCalls,
     );
     messages.push(toolMessage(response.toolCalls, finals));

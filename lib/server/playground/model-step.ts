@@ -81,7 +81,10 @@ export function tokenUsage(usage: LanguageModelV3Usage | undefined): TokenUsage 
 function describeError(error: unknown): { message: string; raw?: unknown; http?: { status: number; body: string } } {
   if (error instanceof Error) {
     const api = error as Error & { statusCode?: unknown; responseBody?: unknown };
-    const http = typeof api.statusCode === "number" ? { status: api.statusCode, body: typeof api.responseBody === "string" ? api.responseBody : "" } : undefined;
+    const http =
+      typeof api.statusCode === "number"
+        ? { status: api.statusCode, body: typeof api.responseBody === "string" ? api.responseBody : "" }
+        : undefined;
     return { message: error.message, ...(http ? { http } : {}) };
   }
   if (typeof error === "object" && error !== null) {
@@ -209,9 +212,10 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
         else if (part.type === "tool-call") {
           const call = readToolCall(part.toolCallId, part.toolName, part.input);
           // Kept to go back with the call in the history (a Gemini thinking model's signature).
-          toolCalls.push(part.providerMetadata ? { ...call, providerMetadata: part.providerMetadata as PgModelToolCall["providerMetadata"] } : call);
-        }
-        else if (part.type === "finish") {
+          toolCalls.push(
+            part.providerMetadata ? { ...call, providerMetadata: part.providerMetadata as PgModelToolCall["providerMetadata"] } : call,
+          );
+        } else if (part.type === "finish") {
           usage = tokenUsage(part.usage);
           finishReason = part.finishReason.raw ?? part.finishReason.unified;
         } else if (part.type === "error") failure ??= describeError(part.error);

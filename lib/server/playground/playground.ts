@@ -55,7 +55,14 @@ export class Playground {
   create(input: ConversationInput): Conversation {
     const now = Date.now();
     const { title, columns, ...settings } = input;
-    const row: ConversationRow = { id: randomUUID(), title: title || "New conversation", settings, messages: [], createdAt: now, updatedAt: now };
+    const row: ConversationRow = {
+      id: randomUUID(),
+      title: title || "New conversation",
+      settings,
+      messages: [],
+      createdAt: now,
+      updatedAt: now,
+    };
     this.rows.saveConversation(row);
     columns.forEach((config, position) => this.rows.saveColumn(newColumn(row.id, position, config)));
     return this.changed(row);
@@ -82,7 +89,10 @@ export class Playground {
     const columns = this.rows.columns(id);
     const targets = input.columnIds ? [...new Set(input.columnIds)].map((cid) => this.requireColumn(columns, cid)) : columns;
     const busy = targets.find((c) => this.active.has(c.id));
-    if (busy) throw new AppError("conflict:playground_running", "A turn is still running in this column: stop it or wait for it to end", { columnId: busy.id });
+    if (busy)
+      throw new AppError("conflict:playground_running", "A turn is still running in this column: stop it or wait for it to end", {
+        columnId: busy.id,
+      });
     // A column that cannot build its model (no key for its provider) is the sender's to fix: a 400
     // now, rather than a turn that starts only to fail.
     for (const column of targets) this.deps.createModel(column.config, {});
@@ -111,7 +121,10 @@ export class Playground {
     const row = this.require(id);
     const columns = this.rows.columns(id);
     if (columns.length >= 3) throw new AppError("conflict:playground_columns", "A conversation has at most three columns");
-    const config = withRealBaseUrl(input.config, columns.map((c) => c.config.baseUrl));
+    const config = withRealBaseUrl(
+      input.config,
+      columns.map((c) => c.config.baseUrl),
+    );
     const column = newColumn(id, Math.max(-1, ...columns.map((c) => c.position)) + 1, config);
     this.rows.saveColumn(column);
     this.changed({ ...row, updatedAt: Date.now() });
@@ -177,7 +190,8 @@ export class Playground {
       const column = all.find((c) => c.id === columnId);
       if (!column || active.controller.signal.aborted) return;
       // With several columns an approval card must say which one asked (they share the title).
-      const columnLabel = all.length > 1 ? `column ${all.indexOf(column) + 1} · ${column.config.provider} ${column.config.model}` : undefined;
+      const columnLabel =
+        all.length > 1 ? `column ${all.indexOf(column) + 1} · ${column.config.provider} ${column.config.model}` : undefined;
       // The settings as they are now: a PATCH applies from the next turn on.
       const now = this.rows.getConversation(conversation.id);
       if (!now) return;

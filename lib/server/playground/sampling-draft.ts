@@ -18,7 +18,12 @@ export interface SamplingDraftResult {
   model: string;
 }
 
-const Content = z.looseObject({ type: z.string(), text: z.string().optional(), data: z.string().optional(), mimeType: z.string().optional() });
+const Content = z.looseObject({
+  type: z.string(),
+  text: z.string().optional(),
+  data: z.string().optional(),
+  mimeType: z.string().optional(),
+});
 const SamplingParams = z.looseObject({
   messages: z.array(z.looseObject({ role: z.enum(["user", "assistant"]), content: z.union([Content, z.array(Content)]) })),
   systemPrompt: z.string().optional(),
@@ -38,15 +43,28 @@ function part(item: SamplingContent) {
 }
 
 /** The sampling request's messages (MCP `sampling/createMessage` params) as the model's prompt. */
-export function samplingPrompt(params: unknown): { prompt: LanguageModelV3Prompt; maxTokens?: number; temperature?: number; stopSequences?: string[] } {
+export function samplingPrompt(params: unknown): {
+  prompt: LanguageModelV3Prompt;
+  maxTokens?: number;
+  temperature?: number;
+  stopSequences?: string[];
+} {
   const parsed = SamplingParams.safeParse(params);
-  if (!parsed.success) throw new AppError("bad_request:sampling_params", "The server's sampling request has messages Loupe cannot read, so no model can draft an answer");
+  if (!parsed.success)
+    throw new AppError(
+      "bad_request:sampling_params",
+      "The server's sampling request has messages Loupe cannot read, so no model can draft an answer",
+    );
   const p = parsed.data;
   const prompt: LanguageModelV3Message[] = p.systemPrompt ? [{ role: "system", content: p.systemPrompt }] : [];
   for (const m of p.messages) {
     const items = (Array.isArray(m.content) ? m.content : [m.content]).map(part);
     if (m.role === "user") prompt.push({ role: "user", content: items });
-    else prompt.push({ role: "assistant", content: items.map((i) => (i.type === "text" ? i : { type: "text" as const, text: `[${i.mediaType}]` })) });
+    else
+      prompt.push({
+        role: "assistant",
+        content: items.map((i) => (i.type === "text" ? i : { type: "text" as const, text: `[${i.mediaType}]` })),
+      });
   }
   return { prompt, maxTokens: p.maxTokens, temperature: p.temperature, stopSequences: p.stopSequences };
 }
@@ -58,7 +76,8 @@ export function samplingPrompt(params: unknown): { prompt: LanguageModelV3Prompt
  */
 export async function draftSampling(hub: Hub, deps: LoopDeps, column: ColumnRow, request: McpClientRequest): Promise<SamplingDraftResult> {
   if (request.kind !== "sampling") throw new AppError("bad_request:draft_kind", "Only a sampling request can be drafted by a model");
-  if (request.status !== "pending") throw new AppError("conflict:mcp_request", "This request no longer waits for an answer", { status: request.status });
+  if (request.status !== "pending")
+    throw new AppError("conflict:mcp_request", "This request no longer waits for an answer", { status: request.status });
   const { prompt, maxTokens, temperature, stopSequences } = samplingPrompt(request.params);
   let url: string | null = null;
   let body: unknown = { prompt };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { JSONSchema7, LanguageModelV3, LanguageModelV3FunctionTool, LanguageModelV3Message, LanguageModelV3StreamPart, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
+import type {
+  JSONSchema7,
+  LanguageModelV3,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Message,
+  LanguageModelV3StreamPart,
+  LanguageModelV3ToolResultOutput,
+} from "@ai-sdk/provider";
 import { streamText, jsonSchema, tool } from "ai";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createScriptedModel } from "./scripted-model";
@@ -21,7 +28,14 @@ import type { DemoTool, ToolContext } from "@/demo/mcp/types";
 
 const TODAY = new Date("2026-11-24T10:00:00Z");
 const state = createDemoState();
-const demoTools: DemoTool[] = [...tripTools(state), ...bookingTools(state), ...hitlTools(state), ...mediaTools(state), ...opsTools, ...rebookTools()];
+const demoTools: DemoTool[] = [
+  ...tripTools(state),
+  ...bookingTools(state),
+  ...hitlTools(state),
+  ...mediaTools(state),
+  ...opsTools,
+  ...rebookTools(),
+];
 const declarations: LanguageModelV3FunctionTool[] = demoTools.map((t) => ({
   type: "function",
   name: t.definition.name,
@@ -61,7 +75,12 @@ function assistant(out: StepOut): LanguageModelV3Message {
     role: "assistant",
     content: [
       ...(out.text ? [{ type: "text" as const, text: out.text }] : []),
-      ...out.calls.map((c) => ({ type: "tool-call" as const, toolCallId: c.toolCallId, toolName: c.toolName, input: JSON.parse(c.input) as unknown })),
+      ...out.calls.map((c) => ({
+        type: "tool-call" as const,
+        toolCallId: c.toolCallId,
+        toolName: c.toolName,
+        input: JSON.parse(c.input) as unknown,
+      })),
     ],
   };
 }
@@ -78,7 +97,10 @@ async function runDemo(call: StepOut["calls"][number]): Promise<LanguageModelV3T
 }
 
 function toolMessage(calls: StepOut["calls"], outputs: LanguageModelV3ToolResultOutput[]): LanguageModelV3Message {
-  return { role: "tool", content: calls.map((c, i) => ({ type: "tool-result", toolCallId: c.toolCallId, toolName: c.toolName, output: outputs[i]! })) };
+  return {
+    role: "tool",
+    content: calls.map((c, i) => ({ type: "tool-result", toolCallId: c.toolCallId, toolName: c.toolName, output: outputs[i]! })),
+  };
 }
 
 describe("scripted model", () => {
@@ -122,7 +144,9 @@ describe("scripted model", () => {
     prompt.push(assistant(first), toolMessage(first.calls, [{ type: "error-text", value: "rejected: Too expensive, pick Paris instead" }]));
     const answer = await step(m, prompt);
     expect(answer.calls).toEqual([]);
-    expect(answer.text).toContain('book-hotel (hotelId: hotel-madrid-centro, checkIn: 2026-12-01, nights: 3, …) was rejected: "Too expensive, pick Paris instead"');
+    expect(answer.text).toContain(
+      'book-hotel (hotelId: hotel-madrid-centro, checkIn: 2026-12-01, nights: 3, …) was rejected: "Too expensive, pick Paris instead"',
+    );
     expect(answer.text).toMatch(/did not go ahead/);
 
     const denied = [...prompt.slice(0, 2), toolMessage(first.calls, [{ type: "execution-denied", reason: "Not today" }])];
@@ -132,7 +156,9 @@ describe("scripted model", () => {
   it("fills arguments from the schema: enums in message order, numbers by their word, $ref, patterns from the description", async () => {
     const m = model();
     const convert = await step(m, [user("Convert 250 GBP to JPY please")]);
-    expect(convert.calls.map((c) => [c.toolName, JSON.parse(c.input)])).toEqual([["convert-currency", { amount: 250, from: "GBP", to: "JPY" }]]);
+    expect(convert.calls.map((c) => [c.toolName, JSON.parse(c.input)])).toEqual([
+      ["convert-currency", { amount: 250, from: "GBP", to: "JPY" }],
+    ]);
 
     const forecast = await step(m, [user("weather in porto for 5 days, imperial")]);
     expect(JSON.parse(forecast.calls[0]!.input)).toEqual({ city: "Porto", days: 5, units: "imperial" });
@@ -181,7 +207,10 @@ describe("scripted model", () => {
     const first = out.calls[0]!;
     const after = await step(m, [
       user('/call convert-currency {"amount": 5, "from": "USD"}'),
-      { role: "assistant", content: [{ type: "tool-call", toolCallId: first.toolCallId, toolName: first.toolName, input: { amount: 5, from: "USD" } }] },
+      {
+        role: "assistant",
+        content: [{ type: "tool-call", toolCallId: first.toolCallId, toolName: first.toolName, input: { amount: 5, from: "USD" } }],
+      },
       toolMessage([first], [{ type: "text", value: '{"converted": 4.63}' }]),
     ]);
     expect(after.calls).toEqual([]);
@@ -217,13 +246,20 @@ describe("scripted model", () => {
   it("doGenerate decides the same, and the ai SDK's streamText runs it as a model", async () => {
     const m = model();
     const generated = await m.doGenerate({ prompt: [user("Weather in Lisbon")], tools: declarations });
-    expect(generated.content.filter((c) => c.type === "tool-call").map((c) => (c as { toolName: string }).toolName)).toEqual(["get-forecast"]);
+    expect(generated.content.filter((c) => c.type === "tool-call").map((c) => (c as { toolName: string }).toolName)).toEqual([
+      "get-forecast",
+    ]);
     expect(generated.finishReason.unified).toBe("tool-calls");
 
     const result = streamText({
       model: m,
       prompt: "What's the weather in Lisbon?",
-      tools: { "get-forecast": tool({ description: "Weather forecast for a city.", inputSchema: jsonSchema<{ city: string }>({ type: "object", properties: { city: { type: "string" } }, required: ["city"] }) }) },
+      tools: {
+        "get-forecast": tool({
+          description: "Weather forecast for a city.",
+          inputSchema: jsonSchema<{ city: string }>({ type: "object", properties: { city: { type: "string" } }, required: ["city"] }),
+        }),
+      },
     });
     expect((await result.toolCalls).map((c) => [c.toolName, c.input])).toEqual([["get-forecast", { city: "Lisbon" }]]);
     expect((await result.usage).outputTokens).toBeGreaterThan(0);
@@ -231,7 +267,12 @@ describe("scripted model", () => {
 
   it("a tool's providerOptions.loupe.readOnlyHint overrides its name's verb", async () => {
     const tools: LanguageModelV3FunctionTool[] = [
-      { type: "function", name: "get-forecast", inputSchema: { type: "object", properties: { city: { type: "string" } } }, providerOptions: { loupe: { readOnlyHint: false } } },
+      {
+        type: "function",
+        name: "get-forecast",
+        inputSchema: { type: "object", properties: { city: { type: "string" } } },
+        providerOptions: { loupe: { readOnlyHint: false } },
+      },
       { type: "function", name: "book-hotel", inputSchema: { type: "object" }, providerOptions: { loupe: { readOnlyHint: true } } },
     ];
     const out = await step(model(), [user("weather in Lisbon and book a hotel")], tools);
@@ -240,7 +281,10 @@ describe("scripted model", () => {
 
   it("stops streaming when aborted", async () => {
     const controller = new AbortController();
-    const { stream } = await createScriptedModel({ delayMs: 5 }).doStream({ prompt: [user("Tell me a joke")], abortSignal: controller.signal });
+    const { stream } = await createScriptedModel({ delayMs: 5 }).doStream({
+      prompt: [user("Tell me a joke")],
+      abortSignal: controller.signal,
+    });
     const reader = stream.getReader();
     await reader.read();
     controller.abort();

@@ -100,7 +100,12 @@ function scriptedTools(call: LanguageModelV3CallOptions, isReadOnly: ScriptedMod
     if (tool.type !== "function") continue;
     const hinted = (tool.providerOptions?.loupe as { readOnlyHint?: unknown } | undefined)?.readOnlyHint;
     const readOnly = isReadOnly?.(tool.name) ?? (typeof hinted === "boolean" ? hinted : looksReadOnly(tool.name));
-    out.push({ name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), inputSchema: tool.inputSchema, readOnly });
+    out.push({
+      name: tool.name,
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      inputSchema: tool.inputSchema,
+      readOnly,
+    });
   }
   return out;
 }

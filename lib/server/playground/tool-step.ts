@@ -60,7 +60,12 @@ async function runOne(ctx: ToolStepContext, call: PgModelToolCall): Promise<PgTo
   if (!target) {
     const names = Object.keys(ctx.toolMap);
     const offered = names.length > 0 ? `the tools are: ${names.join(", ")}` : "no tools were given";
-    return record(ctx, { ...base, status: "unknown_tool", result: `error: there is no tool named "${call.name}"; ${offered}`, error: `No tool named "${call.name}" was declared` });
+    return record(ctx, {
+      ...base,
+      status: "unknown_tool",
+      result: `error: there is no tool named "${call.name}"; ${offered}`,
+      error: `No tool named "${call.name}" was declared`,
+    });
   }
   const mapped: PgToolCall = { ...base, connectionId: target.connectionId, tool: target.tool };
   if (ctx.signal.aborted) return record(ctx, { ...mapped, status: "failed", result: STOPPED_TEXT, error: "The turn was stopped" });
@@ -94,7 +99,14 @@ async function gate(ctx: ToolStepContext, call: PgToolCall): Promise<GateDecisio
       tool: call.tool!,
       ...(call.calledAs !== call.tool ? { calledAs: call.calledAs } : {}),
       arguments: call.arguments,
-      origin: { kind: "playground", conversationId: ctx.conversationId, title: ctx.title, columnId: ctx.columnId, ...(ctx.columnLabel ? { columnLabel: ctx.columnLabel } : {}), toolCallId: call.toolCallId },
+      origin: {
+        kind: "playground",
+        conversationId: ctx.conversationId,
+        title: ctx.title,
+        columnId: ctx.columnId,
+        ...(ctx.columnLabel ? { columnLabel: ctx.columnLabel } : {}),
+        toolCallId: call.toolCallId,
+      },
       policy: ctx.settings.policy,
       toolPolicies: ctx.settings.toolPolicies,
       signal: ctx.signal,
@@ -137,6 +149,13 @@ async function execute(ctx: ToolStepContext, call: PgToolCall, target: { connect
     return record(ctx, { ...call, callId, status: "failed", result: `error: the call failed: ${why}`, error: why, latencyMs });
   } catch (error) {
     const why = errorMessage(error);
-    return record(ctx, { ...call, callId, status: "failed", result: `error: the call failed: ${why}`, error: why, latencyMs: Date.now() - started });
+    return record(ctx, {
+      ...call,
+      callId,
+      status: "failed",
+      result: `error: the call failed: ${why}`,
+      error: why,
+      latencyMs: Date.now() - started,
+    });
   }
 }

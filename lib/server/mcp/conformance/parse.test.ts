@@ -77,18 +77,26 @@ describe("conformance output parser (real captured run)", () => {
   });
 
   it("follows progress from the suite's output lines", () => {
-    const events = readFileSync(path.join(RUN, "stdout.txt"), "utf8").split("\n").map(parseOutputLine).filter((e) => e !== null);
+    const events = readFileSync(path.join(RUN, "stdout.txt"), "utf8")
+      .split("\n")
+      .map(parseOutputLine)
+      .filter((e) => e !== null);
     expect(events[0]).toEqual({ kind: "total", total: 33 });
     const starts = events.filter((e) => e.kind === "start").map((e) => e.scenario);
     expect(starts).toHaveLength(33);
     expect(starts.slice(0, 2)).toEqual(["server-initialize", "logging-set-level"]);
     const saved = events.filter((e) => e.kind === "saved");
     expect(saved).toHaveLength(33);
-    expect(parseOutputLine("\u001b[1mRunning client scenario 'ping' against server: http://x\u001b[0m")).toEqual({ kind: "start", scenario: "ping" });
+    expect(parseOutputLine("\u001b[1mRunning client scenario 'ping' against server: http://x\u001b[0m")).toEqual({
+      kind: "start",
+      scenario: "ping",
+    });
   });
 
   it("names scenarios from directories, even ones with dashes and digits", () => {
-    const names = readdirSync(RUN).filter((d) => d !== "stdout.txt").map(scenarioFromDir);
+    const names = readdirSync(RUN)
+      .filter((d) => d !== "stdout.txt")
+      .map(scenarioFromDir);
     expect(names).toContain("elicitation-sep1034-defaults");
     expect(names).toContain("json-schema-2020-12");
     expect(scenarioFromDir("stdout.txt")).toBeNull();
@@ -98,9 +106,25 @@ describe("conformance output parser (real captured run)", () => {
     const checks = parseChecks([{ id: "a", status: "SUCCESS" }, { nope: true }]);
     expect(checks.map((c) => c.status)).toEqual(["SUCCESS", "FAILURE"]);
     expect(parseChecks({}).map((c) => c.status)).toEqual(["FAILURE"]);
-    expect(scenarioResult("x", parseChecks([{ id: "a", status: "SUCCESS" }, { id: "b", status: "WARNING" }])).outcome).toBe("failed");
+    expect(
+      scenarioResult(
+        "x",
+        parseChecks([
+          { id: "a", status: "SUCCESS" },
+          { id: "b", status: "WARNING" },
+        ]),
+      ).outcome,
+    ).toBe("failed");
     expect(scenarioResult("x", []).outcome).toBe("failed");
-    expect(scenarioResult("x", parseChecks([{ id: "a", status: "SUCCESS" }, { id: "b", status: "INFO" }])).outcome).toBe("passed");
+    expect(
+      scenarioResult(
+        "x",
+        parseChecks([
+          { id: "a", status: "SUCCESS" },
+          { id: "b", status: "INFO" },
+        ]),
+      ).outcome,
+    ).toBe("passed");
   });
 
   it("bounds what a hostile server can make a check hold (it is stored with the connection and sent on every poll)", () => {

@@ -52,7 +52,9 @@ function boundedDetails(details: unknown): unknown {
 }
 
 function boundedLogs(logs: unknown[]): string[] {
-  const lines = logs.slice(0, CHECK_LIMITS.logLines).map((l) => cut(typeof l === "string" ? l : (JSON.stringify(l) ?? ""), CHECK_LIMITS.logLine));
+  const lines = logs
+    .slice(0, CHECK_LIMITS.logLines)
+    .map((l) => cut(typeof l === "string" ? l : (JSON.stringify(l) ?? ""), CHECK_LIMITS.logLine));
   if (logs.length > CHECK_LIMITS.logLines) lines.push(`… ${logs.length - CHECK_LIMITS.logLines} more log lines (cut by Loupe)`);
   return lines;
 }
@@ -81,7 +83,14 @@ export function parseChecks(json: unknown): ConformanceCheck[] {
 }
 
 function unreadable(message: string): ConformanceCheck {
-  return { id: "loupe-unreadable-check", name: "Unreadable result", description: "Loupe could not read the suite's result", status: "FAILURE", message, specReferences: [] };
+  return {
+    id: "loupe-unreadable-check",
+    name: "Unreadable result",
+    description: "Loupe could not read the suite's result",
+    status: "FAILURE",
+    message,
+    specReferences: [],
+  };
 }
 
 export function countChecks(checks: ConformanceCheck[]): ScenarioCounts {
@@ -122,7 +131,11 @@ export function readResultsDir(outDir: string, notScored: ReadonlyMap<string, st
   const dirs = readdirSync(/*turbopackIgnore: true*/ outDir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && scenarioFromDir(d.name) !== null)
     .map((d) => d.name)
-    .sort((a, b) => statSync(/*turbopackIgnore: true*/ path.join(outDir, a)).mtimeMs - statSync(/*turbopackIgnore: true*/ path.join(outDir, b)).mtimeMs || a.localeCompare(b));
+    .sort(
+      (a, b) =>
+        statSync(/*turbopackIgnore: true*/ path.join(outDir, a)).mtimeMs -
+          statSync(/*turbopackIgnore: true*/ path.join(outDir, b)).mtimeMs || a.localeCompare(b),
+    );
   return dirs.map((d) => readScenarioDir(path.join(outDir, d), scenarioFromDir(d) as string, notScored.get(scenarioFromDir(d) as string)));
 }
 
@@ -149,10 +162,7 @@ export function savedDirIn(outDir: string, dir: string): string | null {
 }
 
 /** What one line of the suite's output means for progress. */
-export type OutputEvent =
-  | { kind: "total"; total: number }
-  | { kind: "start"; scenario: string }
-  | { kind: "saved"; dir: string };
+export type OutputEvent = { kind: "total"; total: number } | { kind: "start"; scenario: string } | { kind: "saved"; dir: string };
 
 /** `conformance server` prints these lines (stdout) in this version; anything else is ignored. */
 export function parseOutputLine(rawLine: string): OutputEvent | null {

@@ -39,9 +39,8 @@ export class ConformanceRunStore {
   }
 
   get(connectionId: string, runId: string): ConformanceRun | undefined {
-    const row = this.store.db
-      .prepare("SELECT record FROM conformance_runs WHERE connection_id = ? AND id = ?")
-      .get(connectionId, runId) as { record: string } | undefined;
+    const row = this.store.db.prepare("SELECT record FROM conformance_runs WHERE connection_id = ? AND id = ?").get(connectionId, runId) as
+      { record: string } | undefined;
     return row ? (JSON.parse(row.record) as ConformanceRun) : undefined;
   }
 

@@ -57,7 +57,8 @@ export class ConformanceRunner {
    */
   start(config: ConnectionConfig, body: StartConformanceBody, list: ConformanceScenarioList, hasOAuthToken: boolean): ConformanceRun {
     assertStreamableHttp(config);
-    if (this.active.has(config.id)) throw new AppError("conflict:conformance_running", "A conformance run is already going on this connection");
+    if (this.active.has(config.id))
+      throw new AppError("conflict:conformance_running", "A conformance run is already going on this connection");
     const notScored = new Map(list.notScored.map((n) => [n.scenario, n.reason]));
     if (body.scenario && !list.required.includes(body.scenario) && !notScored.has(body.scenario)) {
       throw new AppError("bad_request:conformance_scenario", `"${body.scenario}" is not a server scenario of ${body.revision}`);
@@ -74,7 +75,13 @@ export class ConformanceRunner {
       scenarios: [],
       auth: authNote(config, hasOAuthToken),
     };
-    const a: Active = { run, child: null, outDir: mkdtempSync(/*turbopackIgnore: true*/ path.join(tmpdir(), "loupe-conformance-")), ending: null, timer: null };
+    const a: Active = {
+      run,
+      child: null,
+      outDir: mkdtempSync(/*turbopackIgnore: true*/ path.join(tmpdir(), "loupe-conformance-")),
+      ending: null,
+      timer: null,
+    };
     this.active.set(config.id, a);
     this.runs.save(run);
     void this.execute(a, notScored).catch((error: unknown) => this.finish(a, "error", errorMessage(error)));
@@ -100,15 +107,23 @@ export class ConformanceRunner {
         ["--scenario", run.scenario, "--spec-version", run.revision, "--force"]
       : ["--requirements", run.revision];
     const args = [p.cli, "server", "--url", run.url, ...selection, "--timeout", String(SCENARIO_TIMEOUT_MS), "-o", a.outDir];
-    const child = spawn(suiteNode(), args, { cwd: p.dir, env: suiteEnv(), detached: process.platform !== "win32", stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(suiteNode(), args, {
+      cwd: p.dir,
+      env: suiteEnv(),
+      detached: process.platform !== "win32",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     a.child = child;
     // Its own process group, so neither Ctrl-C nor Loupe's death reaches it: the watchdog ends it
     // when Loupe goes, however abruptly, instead of leaving it to hammer the server for minutes.
     attachLifeline(child);
-    a.timer = setTimeout(() => {
-      a.ending ??= "timed_out";
-      killGroup(child);
-    }, run.scenario ? WALL_MS.scenario : WALL_MS.set);
+    a.timer = setTimeout(
+      () => {
+        a.ending ??= "timed_out";
+        killGroup(child);
+      },
+      run.scenario ? WALL_MS.scenario : WALL_MS.set,
+    );
     let tail = "";
     let pending = "";
     const onLine = (line: string) => {
@@ -143,9 +158,15 @@ export class ConformanceRunner {
     });
     killGroup(child); // the suite's own children (none today) never outlive it
     // The directory is the truth: pick up any scenario whose "saved" line was missed.
-    for (const result of readResultsDir(a.outDir, notScored)) if (!run.scenarios.some((s) => s.scenario === result.scenario)) addScenario(run, result);
+    for (const result of readResultsDir(a.outDir, notScored))
+      if (!run.scenarios.some((s) => s.scenario === result.scenario)) addScenario(run, result);
     run.outputTail = stripAnsi(tail).trim().slice(-TAIL_CHARS);
-    if (a.ending) return this.finish(a, a.ending, a.ending === "timed_out" ? `The run passed its ${(run.scenario ? WALL_MS.scenario : WALL_MS.set) / 1000} s bound` : run.error);
+    if (a.ending)
+      return this.finish(
+        a,
+        a.ending,
+        a.ending === "timed_out" ? `The run passed its ${(run.scenario ? WALL_MS.scenario : WALL_MS.set) / 1000} s bound` : run.error,
+      );
     if (run.scenarios.length === 0) return this.finish(a, "error", `The suite ended (exit ${code(run)}) without results`);
     const judged = run.scenarios.filter((s) => s.scored || run.scenario !== null);
     this.finish(a, judged.every((s) => s.outcome === "passed") ? "passed" : "failed");
@@ -165,7 +186,9 @@ export class ConformanceRunner {
 }
 
 /** The suite reaches a server by URL over Streamable HTTP only. */
-export function assertStreamableHttp(config: ConnectionConfig): asserts config is Extract<ConnectionConfig, { transport: "http" | "sse" }> & { transport: "http" } {
+export function assertStreamableHttp(
+  config: ConnectionConfig,
+): asserts config is Extract<ConnectionConfig, { transport: "http" | "sse" }> & { transport: "http" } {
   if (config.transport === "http") return;
   const why = config.transport === "stdio" ? "a stdio connection has no URL" : "this connection uses the legacy HTTP+SSE transport";
   throw new AppError("conflict:conformance_not_http", `The conformance suite tests servers over Streamable HTTP; ${why}`);

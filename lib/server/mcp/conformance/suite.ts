@@ -50,7 +50,13 @@ function capture(command: string, args: string[], cwd: string, timeoutMs: number
     child.on("close", (code) => {
       clearTimeout(timer);
       if (code === 0) resolve(out);
-      else reject(new AppError("internal:conformance_suite", `${path.basename(command)} ${args.slice(0, 2).join(" ")} failed (exit ${code}): ${(err || out).slice(-500)}`));
+      else
+        reject(
+          new AppError(
+            "internal:conformance_suite",
+            `${path.basename(command)} ${args.slice(0, 2).join(" ")} failed (exit ${code}): ${(err || out).slice(-500)}`,
+          ),
+        );
     });
   });
 }
@@ -61,9 +67,15 @@ let installing: Promise<void> | null = null;
 export function ensureSuite(): Promise<void> {
   const p = suitePaths();
   if (existsSync(/*turbopackIgnore: true*/ p.node) && existsSync(/*turbopackIgnore: true*/ p.cli)) return Promise.resolve();
-  installing ??= capture(process.platform === "win32" ? "npm.cmd" : "npm", ["ci", "--prefix", p.dir, "--no-audit", "--no-fund"], path.dirname(p.dir), 600_000)
+  installing ??= capture(
+    process.platform === "win32" ? "npm.cmd" : "npm",
+    ["ci", "--prefix", p.dir, "--no-audit", "--no-fund"],
+    path.dirname(p.dir),
+    600_000,
+  )
     .then(() => {
-      if (!existsSync(/*turbopackIgnore: true*/ p.node) || !existsSync(/*turbopackIgnore: true*/ p.cli)) throw new AppError("internal:conformance_suite", "npm ci --prefix conformance did not install the suite");
+      if (!existsSync(/*turbopackIgnore: true*/ p.node) || !existsSync(/*turbopackIgnore: true*/ p.cli))
+        throw new AppError("internal:conformance_suite", "npm ci --prefix conformance did not install the suite");
     })
     .finally(() => {
       installing = null;

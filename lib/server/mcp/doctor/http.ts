@@ -135,10 +135,14 @@ export function parseWwwAuthenticate(header: string): WwwAuthenticate {
 export function authStep(status: number, wwwAuthenticate: string | undefined, oauthEnabled: boolean): StepVerdict {
   if (status === 401) {
     if (!wwwAuthenticate) {
-      return { ok: false, detail: "HTTP 401 without a WWW-Authenticate header: the server wants credentials Loupe did not send (an API key header?)" };
+      return {
+        ok: false,
+        detail: "HTTP 401 without a WWW-Authenticate header: the server wants credentials Loupe did not send (an API key header?)",
+      };
     }
     const { scheme, params } = parseWwwAuthenticate(wwwAuthenticate);
-    if (scheme.toLowerCase() !== "bearer") return { ok: false, detail: `HTTP 401: the server asks for ${scheme || "unknown"} authorization` };
+    if (scheme.toLowerCase() !== "bearer")
+      return { ok: false, detail: `HTTP 401: the server asks for ${scheme || "unknown"} authorization` };
     const parts = ["HTTP 401: the server needs OAuth"];
     if (params.resource_metadata) parts.push(`resource metadata at ${params.resource_metadata}`);
     if (params.scope) parts.push(`scope ${quote(params.scope)}`);
@@ -211,19 +215,28 @@ export function classifyHttpAnswer(
     return {
       ok: true,
       detail: `HTTP ${status} to POST, but a GET opens an event stream with an "endpoint" event`,
-      protocol: { ok: false, detail: "This looks like a legacy SSE endpoint (the 2024-11-05 HTTP+SSE transport): choose the SSE transport" },
+      protocol: {
+        ok: false,
+        detail: "This looks like a legacy SSE endpoint (the 2024-11-05 HTTP+SSE transport): choose the SSE transport",
+      },
     };
   }
   const method = transport === "sse" ? "GET" : "POST";
   if (status === 404) return fail(`HTTP 404 Not Found: nothing answers at ${pathname} (check the path; MCP servers often use /mcp)`);
   if (status === 405) return fail(`HTTP 405 Method Not Allowed: the endpoint does not accept ${method}`);
   if (status >= 500) return fail(`HTTP ${status}: the server failed while answering (${snippet})`);
-  if (status >= 400) return fail(`HTTP ${status}: the server refused the ${transport === "sse" ? "event stream request" : `${handshake} request`} (${snippet})`);
+  if (status >= 400)
+    return fail(
+      `HTTP ${status}: the server refused the ${transport === "sse" ? "event stream request" : `${handshake} request`} (${snippet})`,
+    );
   if (type === "text/html") {
-    return fail(`HTTP ${status}, but the answer is an HTML page, not JSON or an event stream: is this a web page rather than the MCP endpoint?`);
+    return fail(
+      `HTTP ${status}, but the answer is an HTML page, not JSON or an event stream: is this a web page rather than the MCP endpoint?`,
+    );
   }
   if (transport === "sse") {
-    if (type !== "text/event-stream") return fail(`HTTP ${status} with content type ${answer.contentType || "(none)"}; an SSE endpoint answers text/event-stream`);
+    if (type !== "text/event-stream")
+      return fail(`HTTP ${status} with content type ${answer.contentType || "(none)"}; an SSE endpoint answers text/event-stream`);
     const endpoint = /^event: ?endpoint/m.test(answer.body);
     return {
       ok: true,

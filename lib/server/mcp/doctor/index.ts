@@ -34,7 +34,10 @@ export async function diagnose(config: ConnectionConfig, opts: DiagnoseOptions =
   const modern = await run({ ...config, protocolEra: MODERN_REVISION });
   if (!modern.every((s) => s.ok)) return steps;
   const last = modern.at(-1)!;
-  return [...modern.slice(0, -1), { ...last, detail: `${last.detail} (it refuses initialize — ${refused.detail} — which an auto connection does not need)` }];
+  return [
+    ...modern.slice(0, -1),
+    { ...last, detail: `${last.detail} (it refuses initialize — ${refused.detail} — which an auto connection does not need)` },
+  ];
 }
 
 export { authStep, classifyHttpAnswer, firstSseData, parseWwwAuthenticate } from "@/lib/server/mcp/doctor/http";

@@ -29,12 +29,24 @@ export interface InitializeVerdict extends StepVerdict {
 
 /** Judges a JSON-RPC answer to initialize: error, garbage, or a protocol version Loupe supports or not. */
 export function initializeAnswerStep(message: unknown): InitializeVerdict {
-  const m = message as { jsonrpc?: unknown; result?: { protocolVersion?: unknown; serverInfo?: { name?: string; version?: string } }; error?: { code?: unknown; message?: unknown } } | null;
+  const m = message as {
+    jsonrpc?: unknown;
+    result?: { protocolVersion?: unknown; serverInfo?: { name?: string; version?: string } };
+    error?: { code?: unknown; message?: unknown };
+  } | null;
   if (!m || typeof m !== "object" || m.jsonrpc !== "2.0") {
-    return { answered: false, ok: false, detail: `The answer is not a JSON-RPC message: ${quote(JSON.stringify(message) ?? String(message))}` };
+    return {
+      answered: false,
+      ok: false,
+      detail: `The answer is not a JSON-RPC message: ${quote(JSON.stringify(message) ?? String(message))}`,
+    };
   }
   if (m.error) {
-    return { answered: false, ok: false, detail: `The server answered initialize with error ${String(m.error.code)}: ${String(m.error.message)}` };
+    return {
+      answered: false,
+      ok: false,
+      detail: `The server answered initialize with error ${String(m.error.code)}: ${String(m.error.message)}`,
+    };
   }
   const version = m.result?.protocolVersion;
   if (typeof version !== "string") {
@@ -76,9 +88,17 @@ export function discoverRequest() {
 
 /** Judges the answer to server/discover: does the server offer 2026-07-28? */
 export function discoverAnswerStep(message: unknown): InitializeVerdict {
-  const m = message as { jsonrpc?: unknown; result?: { supportedVersions?: unknown }; error?: { code?: unknown; message?: unknown } } | null;
+  const m = message as {
+    jsonrpc?: unknown;
+    result?: { supportedVersions?: unknown };
+    error?: { code?: unknown; message?: unknown };
+  } | null;
   if (!m || typeof m !== "object" || m.jsonrpc !== "2.0") {
-    return { answered: false, ok: false, detail: `The answer is not a JSON-RPC message: ${quote(JSON.stringify(message) ?? String(message))}` };
+    return {
+      answered: false,
+      ok: false,
+      detail: `The answer is not a JSON-RPC message: ${quote(JSON.stringify(message) ?? String(message))}`,
+    };
   }
   if (m.error) {
     return {
@@ -89,7 +109,11 @@ export function discoverAnswerStep(message: unknown): InitializeVerdict {
   }
   const versions = Array.isArray(m.result?.supportedVersions) ? (m.result.supportedVersions as unknown[]).map(String) : [];
   if (!versions.includes(MODERN)) {
-    return { answered: true, ok: false, detail: `server/discover offers ${versions.join(", ") || "no versions"}, not ${MODERN} (the connection is pinned to it)` };
+    return {
+      answered: true,
+      ok: false,
+      detail: `server/discover offers ${versions.join(", ") || "no versions"}, not ${MODERN} (the connection is pinned to it)`,
+    };
   }
   return { answered: true, ok: true, detail: `server/discover offers ${versions.join(", ")}: ${MODERN} is available` };
 }

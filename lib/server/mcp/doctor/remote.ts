@@ -29,9 +29,7 @@ export async function diagnoseRemote(config: RemoteConfig, opts: DiagnoseOptions
     } catch (error) {
       const code = (error as { code?: string }).code;
       const detail =
-        code === "ENOTFOUND"
-          ? `The name ${host} was not found (DNS: name not found)`
-          : `Looking up ${host} failed: ${networkWords(error)}`;
+        code === "ENOTFOUND" ? `The name ${host} was not found (DNS: name not found)` : `Looking up ${host} failed: ${networkWords(error)}`;
       steps.add("dns", false, detail, started);
       return steps.list;
     }

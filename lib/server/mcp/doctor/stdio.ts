@@ -29,11 +29,7 @@ async function isExecutable(file: string): Promise<"ok" | "missing" | "not_execu
 }
 
 /** Finds the command the way spawn() would: a path as is, a bare name on PATH. */
-export async function resolveCommand(
-  command: string,
-  pathVar: string,
-  cwd: string,
-): Promise<{ file?: string; problem?: string }> {
+export async function resolveCommand(command: string, pathVar: string, cwd: string): Promise<{ file?: string; problem?: string }> {
   if (command.includes("/") || command.includes(path.sep)) {
     const file = path.resolve(cwd, command);
     const found = await isExecutable(file);

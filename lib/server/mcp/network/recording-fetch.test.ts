@@ -36,13 +36,29 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       }, 30);
     } else if (path === "/stream") {
       // Two events, one split across writes, a priming event without data, a comment, CRLF line ends.
-      sse(res, ['id: e0\ndata:\n\n', ': keep-alive\n\n', 'id: e1\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{}}\n', "\n", 'id: e2\r\ndata: {"jsonrpc":"2.0",', '"id":5,"result":{}}\r\n\r\n'], 40);
+      sse(
+        res,
+        [
+          "id: e0\ndata:\n\n",
+          ": keep-alive\n\n",
+          'id: e1\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{}}\n',
+          "\n",
+          'id: e2\r\ndata: {"jsonrpc":"2.0",',
+          '"id":5,"result":{}}\r\n\r\n',
+        ],
+        40,
+      );
     } else if (path === "/big") {
       res.writeHead(200, { "content-type": "text/event-stream" });
       res.end(`id: b1\ndata: ${big}\n\n`);
     } else if (path === "/many") {
       res.writeHead(200, { "content-type": "text/event-stream" });
-      res.end(Array.from({ length: MAX_CARRIED + 7 }, (_, i) => `data: {"jsonrpc":"2.0","method":"notifications/progress","params":{"n":${i}}}\n\n`).join(""));
+      res.end(
+        Array.from(
+          { length: MAX_CARRIED + 7 },
+          (_, i) => `data: {"jsonrpc":"2.0","method":"notifications/progress","params":{"n":${i}}}\n\n`,
+        ).join(""),
+      );
     } else if (path === "/error") {
       res.writeHead(400, { "content-type": "text/plain" });
       res.end(`Bad Request: No valid session ID provided ${"y".repeat(PREVIEW_LIMIT * 2)}`);
@@ -72,9 +88,18 @@ describe("networkFetch", () => {
   it("masks credentials in the URL whatever their case or spelling (?auth_token=, ?accessToken=, ?ACCESS_TOKEN=, ?X-Api-Key=, user:pass@)", async () => {
     const { records, f } = recorder();
     const url = `http://me:pw-s3cret@127.0.0.1:${new URL(base).port}/json?auth_token=t1-s3cret&accessToken=t2-s3cret&ACCESS_TOKEN=t3-s3cret&X-Api-Key=t4-s3cret&Client_Secret=t5-s3cret&page=2`;
-    const res = await f(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) }).catch(
+    const res = await f(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    }).catch(
       // fetch refuses credentials in a URL; a bare one is what a server sees then
-      () => f(url.replace("me:pw-s3cret@", ""), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) }),
+      () =>
+        f(url.replace("me:pw-s3cret@", ""), {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+        }),
     );
     await res.json();
     expect(records.length).toBeGreaterThan(0);
@@ -195,7 +220,9 @@ describe("networkFetch", () => {
     const port = (probe.address() as { port: number }).port;
     await new Promise((resolve) => probe.close(resolve));
     const { records, f } = recorder();
-    await expect(f(`http://127.0.0.1:${port}/mcp`, { method: "POST", body: '{"jsonrpc":"2.0","id":0,"method":"initialize"}' })).rejects.toThrow();
+    await expect(
+      f(`http://127.0.0.1:${port}/mcp`, { method: "POST", body: '{"jsonrpc":"2.0","id":0,"method":"initialize"}' }),
+    ).rejects.toThrow();
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ state: "error", status: 0, messages: [{ dir: "out", id: 0, method: "initialize" }] });
     expect(records[0]!.error).toMatch(/ECONNREFUSED/);

@@ -162,10 +162,13 @@ export function networkFetch(base: FetchLike | undefined, sink: NetworkSink | un
       openStreams.add(x.id);
       sink.record({ ...x, stream: { events: 0 } });
     }
-    return new Response(metered(res.body, (chunk) => meter.push(chunk), finish), {
-      status: res.status,
-      statusText: res.statusText,
-      headers: res.headers,
-    });
+    return new Response(
+      metered(res.body, (chunk) => meter.push(chunk), finish),
+      {
+        status: res.status,
+        statusText: res.statusText,
+        headers: res.headers,
+      },
+    );
   };
 }

@@ -21,7 +21,10 @@ function storeOf(conn: McpConnection): Store {
 export function scopeCovers(granted: string | undefined, wanted: string | undefined): boolean {
   if (!wanted) return true;
   const have = new Set((granted ?? "").split(/\s+/).filter(Boolean));
-  return wanted.split(/\s+/).filter(Boolean).every((s) => have.has(s));
+  return wanted
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((s) => have.has(s));
 }
 
 /** The custom Authorization header of a remote config (any spelling), if it has one. */

@@ -13,7 +13,6 @@ import { consumePendingState, dropPendingStates } from "@/lib/server/mcp/oauth/p
 import { AuthorizationRequiredError, LoupeOAuthProvider } from "@/lib/server/mcp/oauth/provider";
 import { errorMessage } from "@/lib/values";
 
-
 function remoteOAuth(id: string, registry: Registry): ConnectionOAuth {
   const ctx = oauthFor(registry.connection(id));
   if (!ctx.config) throw new AppError("bad_request:oauth_transport", "OAuth applies to remote (HTTP or SSE) connections only");
@@ -134,9 +133,7 @@ function takePending(state: string, registry: Registry): { ctx: ConnectionOAuth;
   return { ctx, pending };
 }
 
-export type CallbackOutcome =
-  | { ok: true; connectionId: string }
-  | { ok: false; message: string; connectionId?: string };
+export type CallbackOutcome = { ok: true; connectionId: string } | { ok: false; message: string; connectionId?: string };
 
 /** What `/oauth/callback?code&state` (or `?error&state`) comes to; never throws. */
 export async function handleOAuthCallback(params: URLSearchParams, registry: Registry = getRegistry()): Promise<CallbackOutcome> {
@@ -200,7 +197,5 @@ export function authSummary(id: string, registry: Registry = getRegistry()): Aut
 /** The Auth log of a connection: auth_http and auth_event entries, ascending, raws previewed. */
 export function authLog(id: string, opts: { before?: number; limit: number }, registry: Registry = getRegistry()): Entry[] {
   registry.connection(id);
-  return registry.hub.store
-    .connectionEntriesOfKinds(id, AUTH_ENTRY_KINDS, opts.before, opts.limit)
-    .map(previewEntry);
+  return registry.hub.store.connectionEntriesOfKinds(id, AUTH_ENTRY_KINDS, opts.before, opts.limit).map(previewEntry);
 }

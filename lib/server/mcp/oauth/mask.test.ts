@@ -21,7 +21,8 @@ describe("OAuth log masking", () => {
   });
 
   it("masks token-request form fields but keeps grant_type, client_id and redirect_uri", () => {
-    const body = "grant_type=authorization_code&code=c0de&code_verifier=v3r&client_id=cid&client_secret=s3c&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb";
+    const body =
+      "grant_type=authorization_code&code=c0de&code_verifier=v3r&client_id=cid&client_secret=s3c&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb";
     const m = maskBodyText(body, "application/x-www-form-urlencoded") as Record<string, string>;
     expect(m).toMatchObject({ grant_type: "authorization_code", client_id: "cid", redirect_uri: "http://127.0.0.1/cb" });
     expect(m.code).toBe(SECRET_MASK);
@@ -33,7 +34,14 @@ describe("OAuth log masking", () => {
   });
 
   it("masks tokens in JSON answers at any depth and keeps the rest", () => {
-    const m = maskJson({ access_token: "at", refresh_token: "rt", id_token: "it", token_type: "Bearer", scope: "a", nested: [{ client_secret: "x" }] });
+    const m = maskJson({
+      access_token: "at",
+      refresh_token: "rt",
+      id_token: "it",
+      token_type: "Bearer",
+      scope: "a",
+      nested: [{ client_secret: "x" }],
+    });
     expect(m).toEqual({
       access_token: SECRET_MASK,
       refresh_token: SECRET_MASK,

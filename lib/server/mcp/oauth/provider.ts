@@ -2,11 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { UnauthorizedError } from "@modelcontextprotocol/client";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { ConnectionOAuth } from "@/lib/server/mcp/oauth/context";
 import { scopeCovers } from "@/lib/server/mcp/oauth/context";
 import { dropPendingStates, PENDING_STATE_TTL_MS, registerPendingState } from "@/lib/server/mcp/oauth/pending-states";
@@ -201,7 +197,8 @@ export class LoupeOAuthProvider implements OAuthClientProvider {
  * when the metadata has none), and whether that metadata promised `iss` in every response.
  */
 function issuerExpectation(rec: OAuthRecord): { issuer?: string; issSupported?: boolean } {
-  const metadata = rec.discovery?.authorizationServerMetadata as { issuer?: unknown; authorization_response_iss_parameter_supported?: unknown } | undefined;
+  const metadata = rec.discovery?.authorizationServerMetadata as
+    { issuer?: unknown; authorization_response_iss_parameter_supported?: unknown } | undefined;
   const issuer = typeof metadata?.issuer === "string" ? metadata.issuer : rec.discovery?.authorizationServerUrl;
   return {
     ...(issuer ? { issuer } : {}),

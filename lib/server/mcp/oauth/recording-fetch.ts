@@ -116,8 +116,7 @@ export function createAuthFetch(ctx: ConnectionOAuth): FetchLike {
     const ms = Math.round(performance.now() - started);
 
     const challenged = res.status === 401 || res.status === 403;
-    const firstWithToken =
-      phase === "resource" && res.ok && record?.tokens !== undefined && ctx.loggedResourceFor !== record.tokensSavedAt;
+    const firstWithToken = phase === "resource" && res.ok && record?.tokens !== undefined && ctx.loggedResourceFor !== record.tokensSavedAt;
     if (phase !== "resource" || challenged || firstWithToken) {
       if (firstWithToken) ctx.loggedResourceFor = record?.tokensSavedAt;
       ctx.logExchange({

@@ -10,12 +10,7 @@ import {
   RELATED_TASK_META_KEY,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientCapabilities } from "@modelcontextprotocol/client";
-import type {
-  CancelledNotification,
-  ClientResult,
-  CreateMessageResult,
-  ElicitResult,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { CancelledNotification, ClientResult, CreateMessageResult, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import { TASKS_EXTENSION } from "@/lib/contracts/tasks";
 import type { ClientCapabilitiesConfig } from "@/lib/contracts/connections";
@@ -135,19 +130,27 @@ export function installClientRequestHandlers(conn: McpConnection, client: Client
   });
 
   if (choice.sampling) {
-    client.setRequestHandler("sampling/createMessage", async (request, ctx) =>
-      (await ask("sampling/createMessage", request.params as Record<string, unknown>, ctx)) as never,
+    client.setRequestHandler(
+      "sampling/createMessage",
+      async (request, ctx) => (await ask("sampling/createMessage", request.params as Record<string, unknown>, ctx)) as never,
     );
   }
   if (choice.elicitationForm || choice.elicitationUrl) {
-    client.setRequestHandler("elicitation/create", async (request, ctx) =>
-      (await ask("elicitation/create", request.params as Record<string, unknown>, ctx)) as never,
+    client.setRequestHandler(
+      "elicitation/create",
+      async (request, ctx) => (await ask("elicitation/create", request.params as Record<string, unknown>, ctx)) as never,
     );
   }
   if (choice.roots) {
     client.setRequestHandler("roots/list", async (request, ctx) => {
       requests.noteRootsRequest(conn.id);
-      const forwarded = routeElsewhere(conn, "roots/list", (request.params ?? {}) as Record<string, unknown>, ctx.mcpReq.signal, ctx.mcpReq.id);
+      const forwarded = routeElsewhere(
+        conn,
+        "roots/list",
+        (request.params ?? {}) as Record<string, unknown>,
+        ctx.mcpReq.signal,
+        ctx.mcpReq.id,
+      );
       if (forwarded) return (await forwarded) as never;
       return { roots: rootsForWire(conn.config.roots ?? []) };
     });

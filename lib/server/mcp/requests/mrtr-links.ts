@@ -23,7 +23,9 @@ export interface MrtrLink {
 export function mrtrLink(conn: McpConnection, method: string, key: string | number, params: Record<string, unknown>): MrtrLink | undefined {
   if (typeof key !== "string") return undefined;
   const since = conn.state.connectedAt ?? 0;
-  const entries = conn.hub.store.connectionEntriesOfKinds(conn.id, ["message"], undefined, RECENT_FRAMES).filter((e) => e.receivedAt >= since);
+  const entries = conn.hub.store
+    .connectionEntriesOfKinds(conn.id, ["message"], undefined, RECENT_FRAMES)
+    .filter((e) => e.receivedAt >= since);
   const rows = pairTraffic(entries);
   const requests = new Map(rows.filter((r): r is RequestRow => r.type === "request").map((r) => [r.key, r]));
   const origin = findInputOrigin(groupMrtrRounds(rows), { key, method, params }, requests);

@@ -40,7 +40,11 @@ export class ClientRequests {
     const live = [...this.tracked.values()]
       .filter((t) => opts.connectionId === undefined || t.request.connectionId === opts.connectionId)
       .map((t) => t.request);
-    const stored = opts.store ? this.rows(opts.store).list(opts.connectionId).filter((r) => !this.tracked.has(r.id)) : [];
+    const stored = opts.store
+      ? this.rows(opts.store)
+          .list(opts.connectionId)
+          .filter((r) => !this.tracked.has(r.id))
+      : [];
     return [...live, ...stored].sort(
       (a, b) => Number(b.status === "pending") - Number(a.status === "pending") || b.createdAt - a.createdAt,
     );
@@ -74,7 +78,8 @@ export class ClientRequests {
       throw new AppError("not_found:mcp_request", `No client request "${requestId}" on this connection`);
     }
     if (!t || request.status !== "pending") {
-      const why = request.status === "answered" ? "was already answered" : `is ${request.status}${request.reason ? ` (${request.reason})` : ""}`;
+      const why =
+        request.status === "answered" ? "was already answered" : `is ${request.status}${request.reason ? ` (${request.reason})` : ""}`;
       throw new AppError("conflict:mcp_request", `The request ${why}`, { status: request.status, staleCause: request.staleCause });
     }
     const parsed = parseAnswer(t.request.kind, body);
@@ -149,7 +154,14 @@ export class ClientRequests {
   /** notifications/cancelled from the server for a request still waiting on the user. */
   cancelledByServer(conn: McpConnection, gen: number, jsonrpcId: RequestId, reason: string | undefined): void {
     for (const t of this.tracked.values()) {
-      if (t.conn === conn && t.gen === gen && !t.task && !t.request.mrtr && t.request.jsonrpcId === jsonrpcId && t.request.status === "pending") {
+      if (
+        t.conn === conn &&
+        t.gen === gen &&
+        !t.task &&
+        !t.request.mrtr &&
+        t.request.jsonrpcId === jsonrpcId &&
+        t.request.status === "pending"
+      ) {
         this.markStale(t, cancelledReason(reason), "server_cancelled");
       }
     }

@@ -49,8 +49,6 @@ export function relatedTaskId(params: Record<string, unknown>): string | undefin
  */
 export function onlyRunningCall(conn: McpConnection): McpClientRequest["relatedCall"] | undefined {
   const since = conn.state.connectedAt ?? 0;
-  const running = conn.hub.store
-    .listCalls(conn.id, { limit: 50 })
-    .filter((c) => c.status === "running" && c.startedAt >= since);
+  const running = conn.hub.store.listCalls(conn.id, { limit: 50 }).filter((c) => c.status === "running" && c.startedAt >= since);
   return running.length === 1 ? { callId: running[0]!.id, tool: running[0]!.tool } : undefined;
 }

@@ -35,7 +35,12 @@ export function deferred(): { promise: Promise<WireOutcome>; resolve: (o: WireOu
 }
 
 /** The record of a request the server just sent, linked to the call it belongs to (relatedCall: see onlyRunningCall). */
-export function newRequest(conn: McpConnection, method: string, jsonrpcId: string | number, params: Record<string, unknown>): McpClientRequest {
+export function newRequest(
+  conn: McpConnection,
+  method: string,
+  jsonrpcId: string | number,
+  params: Record<string, unknown>,
+): McpClientRequest {
   const request: McpClientRequest = {
     id: randomUUID(),
     connectionId: conn.id,

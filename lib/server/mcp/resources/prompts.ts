@@ -1,12 +1,6 @@
 import "server-only";
 import type { Prompt } from "@modelcontextprotocol/sdk/types.js";
-import type {
-  CompleteBody,
-  CompletionResponse,
-  GetPromptBody,
-  GetPromptResponse,
-  PromptsListing,
-} from "@/lib/contracts/resources";
+import type { CompleteBody, CompletionResponse, GetPromptBody, GetPromptResponse, PromptsListing } from "@/lib/contracts/resources";
 import type { McpConnection } from "@/lib/server/mcp/connection";
 import { MAX_LIST_PAGES, capabilities, collectPages, listPage, opts, requireFeature, rpc } from "@/lib/server/mcp/resources/errors";
 

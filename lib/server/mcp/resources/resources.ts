@@ -1,12 +1,7 @@
 import "server-only";
 import type { Client } from "@modelcontextprotocol/client";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
-import type {
-  ReadResourceResponse,
-  ResourcesListing,
-  SubscriptionsResponse,
-  TemplatesListing,
-} from "@/lib/contracts/resources";
+import type { ReadResourceResponse, ResourcesListing, SubscriptionsResponse, TemplatesListing } from "@/lib/contracts/resources";
 import { AppError } from "@/lib/errors";
 import { isModern } from "@/lib/server/mcp/era";
 import type { McpConnection } from "@/lib/server/mcp/connection";
@@ -178,7 +173,11 @@ export async function unsubscribe(conn: McpConnection, uri: string, holder = "lo
   if (held.size > 0 && (conn.state.subscriptions ?? []).includes(uri)) return listSubscriptions(conn);
   if (isModern(conn.state.era)) {
     const current = conn.state.subscriptions ?? [];
-    if (current.includes(uri)) await changeListenFilter(conn, current.filter((u) => u !== uri));
+    if (current.includes(uri))
+      await changeListenFilter(
+        conn,
+        current.filter((u) => u !== uri),
+      );
     return listSubscriptions(conn);
   }
   const gen = conn.generation;

@@ -70,7 +70,10 @@ function proofOf(request: Request, url: URL): Response | undefined {
     return jsonRpcError(404, -32600, "Not found: a tap's endpoint is /mcp/<tap id>");
   }
   const tap = getTaps().get(tapId);
-  return Response.json({ proof: tapProof(tap ? tap.key : UNKNOWN_TAP_SECRET, url.port, tapId, nonce) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { proof: tapProof(tap ? tap.key : UNKNOWN_TAP_SECRET, url.port, tapId, nonce) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 /**
@@ -107,7 +110,7 @@ function loadOf(tapId: string): TapLoad {
 function releasing(response: Response, release: () => void): Response {
   let done = false;
   const once = () => {
-    if (!done) (done = true), release();
+    if (!done) ((done = true), release());
   };
   if (!response.body) {
     once();
@@ -165,7 +168,12 @@ export async function handleTapRequest(request: Request): Promise<Response> {
   }
   const load = loadOf(tap.id);
   if (load.inflight >= tapMaxInflight()) {
-    return jsonRpcError(429, -32000, `Too many requests at once on this tap (${tapMaxInflight()}, LOUPE_TAP_MAX_INFLIGHT): wait for some to finish and retry`, { "Retry-After": "1" });
+    return jsonRpcError(
+      429,
+      -32000,
+      `Too many requests at once on this tap (${tapMaxInflight()}, LOUPE_TAP_MAX_INFLIGHT): wait for some to finish and retry`,
+      { "Retry-After": "1" },
+    );
   }
   load.inflight += 1;
   const sessionId = request.headers.get("mcp-session-id") ?? undefined;
@@ -226,10 +234,23 @@ async function answer(
       return jsonRpcError(400, -32700, "Parse error: the request body is not JSON");
     }
     const rpc = body as { id?: unknown; method?: unknown } | null;
-    if (rpc && typeof rpc === "object" && !Array.isArray(rpc) && typeof rpc.method === "string" && (typeof rpc.id === "string" || typeof rpc.id === "number")) {
+    if (
+      rpc &&
+      typeof rpc === "object" &&
+      !Array.isArray(rpc) &&
+      typeof rpc.method === "string" &&
+      (typeof rpc.id === "string" || typeof rpc.id === "number")
+    ) {
       if (!holdId(JSON.stringify(rpc.id))) {
         return Response.json(
-          { jsonrpc: "2.0", id: rpc.id, error: { code: -32600, message: `Invalid request: id ${JSON.stringify(rpc.id)} is already used by a request still running on this session; use a new id` } },
+          {
+            jsonrpc: "2.0",
+            id: rpc.id,
+            error: {
+              code: -32600,
+              message: `Invalid request: id ${JSON.stringify(rpc.id)} is already used by a request still running on this session; use a new id`,
+            },
+          },
           { status: 400 },
         );
       }
@@ -240,7 +261,12 @@ async function answer(
   // Only a 2025-11-25 initialize opens a session (2026-07-28 has none).
   const opens = !sessionId && (body as { method?: unknown } | null)?.method === "initialize";
   if (opens && !(await roomForSession(tap, load, request.url))) {
-    return jsonRpcError(503, -32000, `This tap has ${tapMaxSessions()} open sessions, all busy (LOUPE_TAP_MAX_SESSIONS): close one (its client's DELETE) or retry later`, { "Retry-After": "5" });
+    return jsonRpcError(
+      503,
+      -32000,
+      `This tap has ${tapMaxSessions()} open sessions, all busy (LOUPE_TAP_MAX_SESSIONS): close one (its client's DELETE) or retry later`,
+      { "Retry-After": "5" },
+    );
   }
   const response = await serveTap(tap, request, body, routingFor(tap));
   const opened = opens ? response.headers.get("mcp-session-id") : null;

@@ -24,7 +24,10 @@ export class TapEventStore implements EventStore {
     return this.events.find((e) => e.id === eventId)?.streamId ?? eventId.slice(0, eventId.lastIndexOf("_"));
   }
 
-  async replayEventsAfter(lastEventId: string, { send }: { send: (eventId: string, message: JSONRPCMessage) => Promise<void> }): Promise<string> {
+  async replayEventsAfter(
+    lastEventId: string,
+    { send }: { send: (eventId: string, message: JSONRPCMessage) => Promise<void> },
+  ): Promise<string> {
     const streamId = (await this.getStreamIdForEventId(lastEventId)) ?? "";
     const start = this.events.findIndex((e) => e.id === lastEventId);
     for (const event of this.events.slice(start + 1)) {

@@ -84,7 +84,12 @@ export function declares(capabilities: Record<string, unknown> | undefined, meth
 }
 
 /** The tap client a server request of this connection belongs to, when it is a tapped call's. */
-export function downstreamFor(conn: McpConnection, method: string, params: Record<string, unknown>, id: string | number): DownstreamLink | undefined {
+export function downstreamFor(
+  conn: McpConnection,
+  method: string,
+  params: Record<string, unknown>,
+  id: string | number,
+): DownstreamLink | undefined {
   const current = storage.getStore();
   if (current && current.connectionId === conn.id) return current;
   if (byCall.size === 0 && byRequest.size === 0) return undefined;
@@ -126,7 +131,10 @@ function watchProgress(): void {
   const hub = getHub();
   progressWatch = hub.subscribe(hub.maxSeq(), (entry: Entry) => {
     if (byCall.size === 0 || entry.protocol !== "mcp" || entry.kind !== "message" || entry.direction !== "in") return;
-    const raw = entry.raw as { method?: unknown; params?: { progressToken?: unknown; progress?: unknown; total?: unknown; message?: unknown } } | null;
+    const raw = entry.raw as {
+      method?: unknown;
+      params?: { progressToken?: unknown; progress?: unknown; total?: unknown; message?: unknown };
+    } | null;
     if (raw?.method !== "notifications/progress" || typeof raw.params?.progress !== "number") return;
     const { progressToken, progress, total, message } = raw.params;
     for (const link of byCall.values()) {

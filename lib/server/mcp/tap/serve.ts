@@ -63,14 +63,11 @@ class TapHost {
     readonly tapId: string,
     readonly routing: TapRouting,
   ) {
-    this.modern = createMcpHandler(
-      async () => createTapServer(this.tap(), this.routing, { era: "modern" }),
-      {
-        legacy: "reject",
-        maxRequestBodySize: MAX_JSON_BODY_BYTES,
-        onerror: (error) => logLine("[loupe] tap (2026-07-28):", error.message),
-      },
-    );
+    this.modern = createMcpHandler(async () => createTapServer(this.tap(), this.routing, { era: "modern" }), {
+      legacy: "reject",
+      maxRequestBodySize: MAX_JSON_BODY_BYTES,
+      onerror: (error) => logLine("[loupe] tap (2026-07-28):", error.message),
+    });
     this.watchUpstream();
     this.sweeper = setInterval(() => this.sweep(), Math.max(50, Math.min(SESSION_IDLE_MS / 4, 60_000)));
     this.sweeper.unref?.();
@@ -153,7 +150,8 @@ class TapHost {
 
   private notify(connectionId: string, method: string, params: Record<string, unknown> | undefined): void {
     const uri = typeof params?.uri === "string" ? params.uri : undefined;
-    const send = (session: LegacySession) => void session.server.notification({ method, ...(params ? { params } : {}) } as never).catch(() => undefined);
+    const send = (session: LegacySession) =>
+      void session.server.notification({ method, ...(params ? { params } : {}) } as never).catch(() => undefined);
     switch (method) {
       case "notifications/tools/list_changed":
         this.modern.notify.toolsChanged();
@@ -218,7 +216,12 @@ function hosts(): Map<string, TapHost> {
  * namespaces its connections' names. `body` is the POST body already read and parsed (endpoint.ts
  * applies Loupe's body size limit), undefined for GET and DELETE.
  */
-export async function serveTap(tap: TapRecord, request: Request, body: unknown, routing: TapRouting = identityRouting(tap.id)): Promise<Response> {
+export async function serveTap(
+  tap: TapRecord,
+  request: Request,
+  body: unknown,
+  routing: TapRouting = identityRouting(tap.id),
+): Promise<Response> {
   let host = hosts().get(tap.id);
   if (!host || host.routing.connectionIds.join("\n") !== routing.connectionIds.join("\n")) {
     void host?.close();

@@ -126,7 +126,9 @@ export class TapStore {
   }
 
   private save(tap: TapRecord): void {
-    this.store.db.prepare("INSERT INTO taps (id, json) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json").run(tap.id, JSON.stringify(tap));
+    this.store.db
+      .prepare("INSERT INTO taps (id, json) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json")
+      .run(tap.id, JSON.stringify(tap));
     this.writeFile();
   }
 

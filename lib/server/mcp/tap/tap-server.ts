@@ -1,6 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type Server, inputRequired } from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  LOG_LEVEL_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Server,
+  inputRequired,
+} from "@modelcontextprotocol/server";
 import type { ServerContext } from "@modelcontextprotocol/server";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { isModern } from "@/lib/server/mcp/era";
@@ -18,7 +26,14 @@ import { getTaps } from "@/lib/server/mcp/tap/store";
 import { callOutcome, connectedUpstream, forward, withoutMeta } from "@/lib/server/mcp/tap/upstream";
 import { subscribe, unsubscribe } from "@/lib/server/mcp/resources";
 import { instructionsOf, tapCapabilities } from "@/lib/server/mcp/tap/capabilities";
-import { TapServer, createdTaskResult, downstreamCapabilitiesMeta, madeTask, serveTaskMethods, tasksOffered } from "@/lib/server/mcp/tap/tasks";
+import {
+  TapServer,
+  createdTaskResult,
+  downstreamCapabilitiesMeta,
+  madeTask,
+  serveTaskMethods,
+  tasksOffered,
+} from "@/lib/server/mcp/tap/tasks";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { errorMessage } from "@/lib/values";
 
@@ -67,7 +82,13 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
   const first = routing.connectionIds[0]!;
 
   /** Runs one forwarded request: notes the client, records the exchange on the upstream connection. */
-  const exchange = async <T>(ctx: ServerContext, method: string, connectionId: string, work: () => Promise<T>, extra: Record<string, unknown> = {}): Promise<T> => {
+  const exchange = async <T>(
+    ctx: ServerContext,
+    method: string,
+    connectionId: string,
+    work: () => Promise<T>,
+    extra: Record<string, unknown> = {},
+  ): Promise<T> => {
     const startedAt = Date.now();
     const client = clientOf(server, ctx);
     if (client) getTaps().noteClient(tap.id, { ...client, protocolVersion: server.getNegotiatedProtocolVersion() });
@@ -96,21 +117,22 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
   };
 
   /** A list merged across connections (aggregate), names mapped; one connection passes through. */
-  const list = (method: string, key: string, mapName?: boolean) => async (request: { params?: Record<string, unknown> }, ctx: ServerContext) => {
-    if (passThrough) return exchange(ctx, method, first, () => forward(first, method, request.params, ctx.mcpReq.signal));
-    return exchange(ctx, method, first, async () => {
-      const items: unknown[] = [];
-      for (const id of routing.connectionIds) {
-        // An aggregate's server without the feature (server-filesystem has no resources) is skipped, not a failed list.
-        if (!getRegistry().get(id)?.state.capabilities?.[method.split("/")[0]!]) continue;
-        const page = await forward(id, method, {}, ctx.mcpReq.signal);
-        for (const item of (page[key] as Record<string, unknown>[] | undefined) ?? []) {
-          items.push(mapName && typeof item.name === "string" ? { ...item, name: routing.expose(id, item.name) } : item);
+  const list =
+    (method: string, key: string, mapName?: boolean) => async (request: { params?: Record<string, unknown> }, ctx: ServerContext) => {
+      if (passThrough) return exchange(ctx, method, first, () => forward(first, method, request.params, ctx.mcpReq.signal));
+      return exchange(ctx, method, first, async () => {
+        const items: unknown[] = [];
+        for (const id of routing.connectionIds) {
+          // An aggregate's server without the feature (server-filesystem has no resources) is skipped, not a failed list.
+          if (!getRegistry().get(id)?.state.capabilities?.[method.split("/")[0]!]) continue;
+          const page = await forward(id, method, {}, ctx.mcpReq.signal);
+          for (const item of (page[key] as Record<string, unknown>[] | undefined) ?? []) {
+            items.push(mapName && typeof item.name === "string" ? { ...item, name: routing.expose(id, item.name) } : item);
+          }
         }
-      }
-      return { [key]: items };
-    });
-  };
+        return { [key]: items };
+      });
+    };
 
   const resolve = (name: string, what: string) => {
     const target = routing.resolve(name);
@@ -119,7 +141,12 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
   };
 
   if ((caps as { extensions?: Record<string, unknown> }).extensions) {
-    serveTaskMethods(server, { tapId: tap.id, connectionIds: tasksOffered(conns), declared: (ctx) => capabilitiesOf(server, ctx), exchange });
+    serveTaskMethods(server, {
+      tapId: tap.id,
+      connectionIds: tasksOffered(conns),
+      declared: (ctx) => capabilitiesOf(server, ctx),
+      exchange,
+    });
   }
   if (caps.tools) {
     server.setRequestHandler("tools/list", list("tools/list", "tools", true) as never);
@@ -152,7 +179,8 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     const progress =
       progressToken === undefined
         ? undefined
-        : (p: { progress: number; total?: number; message?: string }) => relay({ method: "notifications/progress", params: { progressToken, ...p } });
+        : (p: { progress: number; total?: number; message?: string }) =>
+            relay({ method: "notifications/progress", params: { progressToken, ...p } });
     const flushed = async <T>(value: T): Promise<T> => {
       await sent;
       return value;
@@ -161,7 +189,10 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     // 2026-07-28: a retry leg of a call that asked its client for input (modern.ts).
     const resumed = hooks.era === "modern" ? findFlow(tap.id, ctx.mcpReq.requestState()) : undefined;
     if (resumed === "unknown") {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Unknown or expired requestState: this call's input round is over (or was never the tap's); call the tool again");
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        "Unknown or expired requestState: this call's input round is over (or was never the tap's); call the tool again",
+      );
     }
     if (resumed) {
       info.resumed = true;
@@ -199,7 +230,9 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
       ...(client ? { client } : {}),
       capabilities: capabilitiesOf(server, ctx),
       send: (method, asked, abort, id) =>
-        flow ? flow.ask(method, asked, abort, id) : (ctx.mcpReq.send({ method, params: asked } as never, { signal: abort }) as Promise<Record<string, unknown>>),
+        flow
+          ? flow.ask(method, asked, abort, id)
+          : (ctx.mcpReq.send({ method, params: asked } as never, { signal: abort }) as Promise<Record<string, unknown>>),
       notify: (notification) => {
         // 2026-07-28: a request that named no log level gets no log messages (the upstream's may
         // come from the level Loupe's own client asked for).
@@ -213,7 +246,8 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     // 2026-07-28 on both sides: the upstream learns what the tap's client declared (sampling,
     // elicitation, roots) per request, so a server that needs one it lacks answers -32021 to it,
     // as the spec requires; a server that asks anyway still reaches Loupe's inbox (links.ts).
-    const upstreamMeta = hooks.era === "modern" && isModern(conn.state.era) ? downstreamCapabilitiesMeta(conn, capabilitiesOf(server, ctx)) : undefined;
+    const upstreamMeta =
+      hooks.era === "modern" && isModern(conn.state.era) ? downstreamCapabilitiesMeta(conn, capabilitiesOf(server, ctx)) : undefined;
     const run = (signal: AbortSignal) => {
       let unlink: (() => void) | undefined;
       return withDownstream(link, () =>
@@ -268,7 +302,10 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     const legSignal = AbortSignal.any(signals);
     const resumed = hooks.era === "modern" ? findFlow(tap.id, ctx.mcpReq.requestState()) : undefined;
     if (resumed === "unknown") {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown or expired requestState: this ${method}'s input round is over; send it again`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown or expired requestState: this ${method}'s input round is over; send it again`,
+      );
     }
     const answer = async (flow: ModernFlow) => {
       const step = await flow.next(legSignal);
@@ -288,14 +325,18 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
       ...(client ? { client } : {}),
       capabilities: capabilitiesOf(server, ctx),
       send: (m, asked, abort, id) =>
-        flow ? flow.ask(m, asked, abort, id) : (ctx.mcpReq.send({ method: m, params: asked } as never, { signal: abort }) as Promise<Record<string, unknown>>),
+        flow
+          ? flow.ask(m, asked, abort, id)
+          : (ctx.mcpReq.send({ method: m, params: asked } as never, { signal: abort }) as Promise<Record<string, unknown>>),
       notify: (notification) => void ctx.mcpReq.notify(notification as never).catch(() => undefined),
       progress: () => undefined,
       waiting: () => (flow ? flow.waiting : true),
     };
     const run = (signal: AbortSignal) => {
       let unlink: (() => void) | undefined;
-      return withDownstream(link, () => forward(connectionId, method, params, signal, (id) => (unlink = linkRequest(link, connectionId, id)))).finally(() => unlink?.());
+      return withDownstream(link, () =>
+        forward(connectionId, method, params, signal, (id) => (unlink = linkRequest(link, connectionId, id))),
+      ).finally(() => unlink?.());
     };
     if (!flow) return run(legSignal);
     flow.run(run);
@@ -325,25 +366,26 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
         }
         held.clear();
       };
-      const change = (method: "resources/subscribe" | "resources/unsubscribe") => async (request: { params: { uri: string } }, ctx: ServerContext) => {
-        const uri = request.params.uri;
-        const id = await owner(routing, "resources/list", "resources", "uri", uri, ctx.mcpReq.signal);
-        return exchange(ctx, method, id, async () => {
-          const conn = await connectedUpstream(id);
-          // This session is one holder of the connection's subscription among others (the UI's, other sessions').
-          await (method === "resources/subscribe" ? subscribe(conn, uri, holder) : unsubscribe(conn, uri, holder)).catch((e: unknown) => {
-            throw new ProtocolError(ProtocolErrorCode.InternalError, errorMessage(e));
+      const change =
+        (method: "resources/subscribe" | "resources/unsubscribe") => async (request: { params: { uri: string } }, ctx: ServerContext) => {
+          const uri = request.params.uri;
+          const id = await owner(routing, "resources/list", "resources", "uri", uri, ctx.mcpReq.signal);
+          return exchange(ctx, method, id, async () => {
+            const conn = await connectedUpstream(id);
+            // This session is one holder of the connection's subscription among others (the UI's, other sessions').
+            await (method === "resources/subscribe" ? subscribe(conn, uri, holder) : unsubscribe(conn, uri, holder)).catch((e: unknown) => {
+              throw new ProtocolError(ProtocolErrorCode.InternalError, errorMessage(e));
+            });
+            if (method === "resources/subscribe") {
+              hooks.subscriptions?.add(uri);
+              held.set(uri, id);
+            } else {
+              hooks.subscriptions?.delete(uri);
+              held.delete(uri);
+            }
+            return {};
           });
-          if (method === "resources/subscribe") {
-            hooks.subscriptions?.add(uri);
-            held.set(uri, id);
-          } else {
-            hooks.subscriptions?.delete(uri);
-            held.delete(uri);
-          }
-          return {};
-        });
-      };
+        };
       server.setRequestHandler("resources/subscribe", change("resources/subscribe") as never);
       server.setRequestHandler("resources/unsubscribe", change("resources/unsubscribe") as never);
     }
@@ -352,8 +394,11 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     server.setRequestHandler("prompts/list", list("prompts/list", "prompts", true) as never);
     server.setRequestHandler("prompts/get", async (request, ctx) => {
       const target = resolve(request.params.name, "prompt");
-      return exchange(ctx, "prompts/get", target.connectionId, () =>
-        forwardAsking(ctx, "prompts/get", target.connectionId, { ...request.params, name: target.name }) as never,
+      return exchange(
+        ctx,
+        "prompts/get",
+        target.connectionId,
+        () => forwardAsking(ctx, "prompts/get", target.connectionId, { ...request.params, name: target.name }) as never,
       );
     });
   }

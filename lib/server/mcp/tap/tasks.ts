@@ -26,7 +26,6 @@ import { isRecord } from "@/lib/values";
 /** The extension's methods the tap forwards (tasks/result and tasks/list too: the upstream says whether it serves them). */
 export const TAP_TASK_METHODS = ["tasks/get", "tasks/update", "tasks/cancel", "tasks/result", "tasks/list"] as const;
 
-
 /** The upstream's `capabilities.extensions` tasks entry, when it is a 2026-07-28 server offering the extension. */
 export function upstreamTasksEntry(conn: McpConnection): Record<string, unknown> | undefined {
   if (!isModern(conn.state.era)) return undefined;
@@ -56,7 +55,10 @@ export function downstreamCapabilitiesMeta(conn: McpConnection, declared: Record
 }
 
 /** The downstream's declared capabilities with a per-request `_meta` declaration (SEP-2575) taking precedence. */
-export function requestCapabilities(session: Record<string, unknown> | undefined, params: { _meta?: Record<string, unknown> } | undefined): Record<string, unknown> | undefined {
+export function requestCapabilities(
+  session: Record<string, unknown> | undefined,
+  params: { _meta?: Record<string, unknown> } | undefined,
+): Record<string, unknown> | undefined {
   const own = params?._meta?.[CLIENT_CAPABILITIES_META_KEY];
   return isRecord(own) ? own : session;
 }
@@ -92,11 +94,19 @@ function taskLegId(conn: McpConnection, record: CallRecord): string | number {
   }
   for (const frame of frames) {
     const raw = frame.raw as Record<string, unknown> | null;
-    if (frame.direction === "in" && isRecord(raw) && legs.has(raw.id as string | number) && (raw.result as Record<string, unknown> | undefined)?.resultType === "task") {
+    if (
+      frame.direction === "in" &&
+      isRecord(raw) &&
+      legs.has(raw.id as string | number) &&
+      (raw.result as Record<string, unknown> | undefined)?.resultType === "task"
+    ) {
       return raw.id as string | number;
     }
   }
-  throw new ProtocolError(ProtocolErrorCode.InternalError, `Loupe's tap: the server made ${record.tool} a task but its answer was not found in the traffic`);
+  throw new ProtocolError(
+    ProtocolErrorCode.InternalError,
+    `Loupe's tap: the server made ${record.tool} a task but its answer was not found in the traffic`,
+  );
 }
 
 /** A tapped call the upstream made a task: its CreateTaskResult, as the upstream sent it (read from the recorded frame). */

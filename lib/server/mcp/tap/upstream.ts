@@ -96,11 +96,10 @@ export async function forward(
   const gen = conn.generation;
   const unwatch = onRequestId ? conn.recording?.watchNextRequest(method, (id) => onRequestId(id)) : undefined;
   try {
-    const result = await conn.requireClient().request(
-      { method, ...(params ? { params: withoutMeta(params) } : {}) } as never,
-      AnyResult,
-      { timeout: conn.config.requestTimeoutMs, ...(signal ? { signal } : {}) },
-    );
+    const result = await conn.requireClient().request({ method, ...(params ? { params: withoutMeta(params) } : {}) } as never, AnyResult, {
+      timeout: conn.config.requestTimeoutMs,
+      ...(signal ? { signal } : {}),
+    });
     return asTapResult(result as Record<string, unknown>);
   } catch (error) {
     throw await upstreamError(conn, gen, error);
@@ -121,7 +120,10 @@ export function callOutcome(conn: McpConnection, record: CallRecord): Record<str
     throw new ProtocolError(code, message, details?.data);
   }
   if (record.status === "task") {
-    throw failure(conn, `the server made this call a task (${record.taskId ?? "unknown id"}); the tap does not serve tasks, follow it in Loupe's Tasks tab`);
+    throw failure(
+      conn,
+      `the server made this call a task (${record.taskId ?? "unknown id"}); the tap does not serve tasks, follow it in Loupe's Tasks tab`,
+    );
   }
   throw failure(conn, message);
 }

@@ -100,10 +100,14 @@ export class ExtensionTaskFollower {
   /** Applies a detailed task: status, inline result / error, and the questions it asks. */
   private apply(conn: McpConnection, task: ExtensionTask, extra: Partial<TaskRecord>): TaskRecord {
     const inline: Partial<TaskRecord> = { flavour: "extension", ...extra };
-    if (task.status === "completed" && task.result) Object.assign(inline, { result: task.result, resultFetchedAt: Date.now(), awaitingResult: false });
+    if (task.status === "completed" && task.result)
+      Object.assign(inline, { result: task.result, resultFetchedAt: Date.now(), awaitingResult: false });
     if (task.status === "failed" && task.error) {
       const message = typeof task.error.message === "string" ? task.error.message : "The task failed";
-      Object.assign(inline, { error: { code: "upstream:task_failed", message, details: task.error, method: "tasks/get" }, awaitingResult: false });
+      Object.assign(inline, {
+        error: { code: "upstream:task_failed", message, details: task.error, method: "tasks/get" },
+        awaitingResult: false,
+      });
     }
     const keys = task.status === "input_required" && task.inputRequests ? Object.keys(task.inputRequests) : [];
     inline.inputKeys = keys;

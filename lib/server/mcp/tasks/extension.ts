@@ -78,7 +78,11 @@ export async function createExtensionTask(conn: McpConnection, body: RunTaskBody
   }
   try {
     const result = await pending;
-    throw new AppError("upstream:task_not_created", `"${conn.config.name}" ran ${body.name} at once instead of creating a task (the server decides under the Tasks extension)`, { result });
+    throw new AppError(
+      "upstream:task_not_created",
+      `"${conn.config.name}" ran ${body.name} at once instead of creating a task (the server decides under the Tasks extension)`,
+      { result },
+    );
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (!isTaskResultError(error) || requestId === undefined) throw taskRequestError(error, "tools/call", timeout);
@@ -103,7 +107,9 @@ export function recordedTask(conn: McpConnection, requestId: string | number): E
     .find((e) => e.direction === "in" && isRecord(e.raw) && e.raw.id === requestId && isRecord(e.raw.result));
   const parsed = ExtensionTask.safeParse(isRecord(frame?.raw) ? frame.raw.result : undefined);
   if (!parsed.success) {
-    throw new AppError("upstream:task_not_created", `"${conn.config.name}" answered resultType "task" without a valid task`, { issues: parsed.error.issues.slice(0, 5) });
+    throw new AppError("upstream:task_not_created", `"${conn.config.name}" answered resultType "task" without a valid task`, {
+      issues: parsed.error.issues.slice(0, 5),
+    });
   }
   return parsed.data;
 }

@@ -1,11 +1,6 @@
 import "server-only";
 import type { Client } from "@modelcontextprotocol/client";
-import {
-  CallToolResultSchema,
-  CancelTaskResultSchema,
-  GetTaskResultSchema,
-  TaskSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, CancelTaskResultSchema, GetTaskResultSchema, TaskSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import { isTerminalTaskStatus, serverTaskSupport, taskRefusal } from "@/lib/contracts/tasks";
 import type { RunTaskBody, TaskListing, TaskRecord } from "@/lib/contracts/tasks";

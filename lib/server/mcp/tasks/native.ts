@@ -20,7 +20,10 @@ export async function createNativeTask(conn: McpConnection, client: Client, body
   try {
     raw = await client.request(
       // 2025-11-25 tasks: `task` in the params asks the server to run the call as a task.
-      { method: "tools/call", params: { name: body.name, arguments: body.arguments, task: body.ttl !== undefined ? { ttl: body.ttl } : {} } },
+      {
+        method: "tools/call",
+        params: { name: body.name, arguments: body.arguments, task: body.ttl !== undefined ? { ttl: body.ttl } : {} },
+      },
       ResultSchema,
       { timeout },
     );

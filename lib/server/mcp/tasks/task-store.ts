@@ -9,9 +9,9 @@ import type { Store } from "@/lib/server/store";
  * server no longer knows it.
  */
 export function loadTasks(store: Store, connectionId: string): TaskRecord[] {
-  const rows = store.db
-    .prepare("SELECT record FROM mcp_tasks WHERE connection_id = ? ORDER BY created_at")
-    .all(connectionId) as { record: string }[];
+  const rows = store.db.prepare("SELECT record FROM mcp_tasks WHERE connection_id = ? ORDER BY created_at").all(connectionId) as {
+    record: string;
+  }[];
   return rows.map((r) => JSON.parse(r.record) as TaskRecord);
 }
 

@@ -40,7 +40,14 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 function recorder() {
   const requests: { url: string; body: unknown }[] = [];
   const responses: CapturedExchange[] = [];
-  return { requests, responses, hooks: { onRequest: (url: string, body: unknown) => requests.push({ url, body }), onResponse: (ex: CapturedExchange) => responses.push(ex) } };
+  return {
+    requests,
+    responses,
+    hooks: {
+      onRequest: (url: string, body: unknown) => requests.push({ url, body }),
+      onResponse: (ex: CapturedExchange) => responses.push(ex),
+    },
+  };
 }
 
 describe("capturingFetch", () => {
@@ -48,7 +55,11 @@ describe("capturingFetch", () => {
     const rec = recorder();
     const cap = capturingFetch(rec.hooks);
     const sent = { model: "m", messages: [{ role: "user", content: "hi" }], stream: true };
-    const res = await cap.fetch(`${base}/sse`, { method: "POST", headers: { authorization: "Bearer sk-test-secret-1234" }, body: JSON.stringify(sent) });
+    const res = await cap.fetch(`${base}/sse`, {
+      method: "POST",
+      headers: { authorization: "Bearer sk-test-secret-1234" },
+      body: JSON.stringify(sent),
+    });
     expect(rec.requests).toEqual([{ url: `${base}/sse`, body: sent }]);
     const reader = res.body!.getReader();
     const first = await reader.read();
@@ -64,7 +75,15 @@ describe("capturingFetch", () => {
     }
     expect(rest).toBe('data: {"n":2}\n\ndata: [DONE]\n\n');
     await cap.settled();
-    expect(rec.responses).toEqual([{ url: `${base}/sse`, requestBody: sent, status: 200, responseBody: 'data: {"n":1}\n\ndata: {"n":2}\n\ndata: [DONE]\n\n', truncated: false }]);
+    expect(rec.responses).toEqual([
+      {
+        url: `${base}/sse`,
+        requestBody: sent,
+        status: 200,
+        responseBody: 'data: {"n":1}\n\ndata: {"n":2}\n\ndata: [DONE]\n\n',
+        truncated: false,
+      },
+    ]);
     // Headers are never part of what is captured.
     expect(JSON.stringify([rec.requests, rec.responses])).not.toContain("sk-test-secret-1234");
   });
@@ -89,7 +108,9 @@ describe("capturingFetch", () => {
     abort.abort(new Error("stopped by the user"));
     await expect(reader.read()).rejects.toThrow();
     await cap.settled();
-    expect(rec.responses).toEqual([{ url: `${base}/sse`, requestBody: {}, status: 200, responseBody: 'data: {"n":1}\n\n', truncated: false }]);
+    expect(rec.responses).toEqual([
+      { url: `${base}/sse`, requestBody: {}, status: 200, responseBody: 'data: {"n":1}\n\n', truncated: false },
+    ]);
     release?.();
   });
 
@@ -97,14 +118,20 @@ describe("capturingFetch", () => {
     const rec = recorder();
     const cap = capturingFetch(rec.hooks);
     await expect(cap.fetch("http://127.0.0.1:8549/nothing-listens", { method: "POST", body: "{}" })).rejects.toThrow();
-    expect(rec.responses).toEqual([{ url: "http://127.0.0.1:8549/nothing-listens", requestBody: {}, status: null, responseBody: "", truncated: false }]);
+    expect(rec.responses).toEqual([
+      { url: "http://127.0.0.1:8549/nothing-listens", requestBody: {}, status: null, responseBody: "", truncated: false },
+    ]);
   });
 
   it("redacts the key from what it captures when an endpoint echoes it", async () => {
     const rec = recorder();
     const key = "sk-live-abcdefghijklmnop";
     const cap = capturingFetch(rec.hooks, { redact: [key] });
-    const res = await cap.fetch(`${base}/echo-auth`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify({ note: `my key is ${key}` }) });
+    const res = await cap.fetch(`${base}/echo-auth`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` },
+      body: JSON.stringify({ note: `my key is ${key}` }),
+    });
     expect(await res.text()).toContain(key); // the caller sees the real answer
     await cap.settled();
     const captured = JSON.stringify([rec.requests, rec.responses]);

@@ -120,7 +120,9 @@ export function capturingFetch(hooks: CaptureHooks = {}, options: CaptureOptions
       return res;
     }
     const [forSdk, forCapture] = res.body.tee();
-    const done = drain(forCapture, maxBytes).then(({ text, truncated }) => report({ url, requestBody, status: res.status, responseBody: text, truncated }));
+    const done = drain(forCapture, maxBytes).then(({ text, truncated }) =>
+      report({ url, requestBody, status: res.status, responseBody: text, truncated }),
+    );
     pending.add(done);
     void done.finally(() => pending.delete(done));
     return new Response(forSdk, { status: res.status, statusText: res.statusText, headers: res.headers });

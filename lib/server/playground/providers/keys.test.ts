@@ -13,17 +13,30 @@ const data = tempDir("loupe-pg-keys-");
 process.env.LOUPE_DATA_DIR = data.dir;
 afterAll(() => data.cleanup());
 
-const ENV = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL"];
+const ENV = [
+  "OPENAI_API_KEY",
+  "ANTHROPIC_API_KEY",
+  "GOOGLE_API_KEY",
+  "GOOGLE_GENERATIVE_AI_API_KEY",
+  "OPENAI_BASE_URL",
+  "ANTHROPIC_BASE_URL",
+];
 const saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
 beforeEach(() => ENV.forEach((k) => delete process.env[k]));
 afterEach(async () => {
-  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-  else process.env[k] = v;
+  for (const [k, v] of Object.entries(saved))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   for (const p of ["openai", "anthropic", "google", "openai-compatible"]) await one.DELETE(new Request("http://x/"), ctx(p));
 });
 
 const ctx = (provider: string) => ({ params: Promise.resolve({ provider }) });
-const put = (body: unknown) => new Request("http://127.0.0.1/x", { method: "PUT", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" } });
+const put = (body: unknown) =>
+  new Request("http://127.0.0.1/x", {
+    method: "PUT",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
 async function statuses(): Promise<{ text: string; list: ProviderStatus[] }> {
   const res = await list.GET();
   expect(res.status).toBe(200);
@@ -77,7 +90,9 @@ describe("provider keys: resolution order", () => {
     expect((error as AppError).code).toBe("bad_request:playground_no_key");
     expect((error as AppError).message).toMatch(/ANTHROPIC_API_KEY/);
     expect((error as AppError).message).toMatch(/settings/);
-    expect(() => createModel({ provider: "google", model: "gemini-2.5-flash", strict: false, maxSteps: 20 })).toThrow(/GOOGLE_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY/);
+    expect(() => createModel({ provider: "google", model: "gemini-2.5-flash", strict: false, maxSteps: 20 })).toThrow(
+      /GOOGLE_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY/,
+    );
     expect(resolveKey("openai-compatible")).toEqual({ source: "not_needed" });
     expect(resolveKey("scripted")).toEqual({ source: "not_needed" });
   });

@@ -125,7 +125,11 @@ export function saveProviderSettings(provider: PlaygroundProvider, input: Provid
   const all = readStored();
   // The dialog re-sends the endpoint as it was shown (masked): that keeps the stored one.
   const baseUrl = unmaskUrl(input.baseUrl, [all[provider]?.baseUrl]);
-  all[provider] = { ...all[provider], ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
+  all[provider] = {
+    ...all[provider],
+    ...(input.apiKey !== undefined ? { apiKey: input.apiKey } : {}),
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+  };
   writeStored(all);
   return providerStatus(provider);
 }
@@ -137,4 +141,3 @@ export function forgetProviderSettings(provider: PlaygroundProvider): void {
   delete all[provider];
   writeStored(all);
 }
-

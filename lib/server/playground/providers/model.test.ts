@@ -25,8 +25,9 @@ const KEYS: Record<string, string> = {
 const saved = Object.fromEntries(Object.keys(KEYS).map((k) => [k, process.env[k]]));
 Object.assign(process.env, KEYS);
 afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-  else process.env[k] = v;
+  for (const [k, v] of Object.entries(saved))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   data.cleanup();
 });
 
@@ -40,10 +41,18 @@ const forecastSchema = {
   required: ["city"],
 };
 const toolSources = [
-  { connectionId: "conn-weather", connectionName: "Weather", tool: { name: "get-forecast", description: "Weather forecast for a city.", inputSchema: forecastSchema } },
+  {
+    connectionId: "conn-weather",
+    connectionName: "Weather",
+    tool: { name: "get-forecast", description: "Weather forecast for a city.", inputSchema: forecastSchema },
+  },
   { connectionId: "conn-weather", connectionName: "Weather", tool: { name: "ping", description: "No parameters." } },
   // An integer enum: Portability sends Gemini string values, on which the Google SDK's own converter throws.
-  { connectionId: "conn-weather", connectionName: "Weather", tool: { name: "set-level", inputSchema: { type: "object", properties: { level: { type: "integer", enum: [1, 2, 3] } } } } },
+  {
+    connectionId: "conn-weather",
+    connectionName: "Weather",
+    tool: { name: "set-level", inputSchema: { type: "object", properties: { level: { type: "integer", enum: [1, 2, 3] } } } },
+  },
 ];
 
 function sdkTools(declared: DeclaredTool[]): ToolSet {
@@ -60,19 +69,48 @@ async function collect(stream: AsyncIterable<TextStreamPart<ToolSet>>) {
 function received(wire: ProviderWire, body: unknown): Record<string, { schema: unknown; strict?: unknown }> {
   const b = body as Record<string, unknown>;
   if (wire === "openai") {
-    return Object.fromEntries((b.tools as { function: { name: string; parameters: unknown; strict?: unknown } }[]).map((t) => [t.function.name, { schema: t.function.parameters, strict: t.function.strict }]));
+    return Object.fromEntries(
+      (b.tools as { function: { name: string; parameters: unknown; strict?: unknown } }[]).map((t) => [
+        t.function.name,
+        { schema: t.function.parameters, strict: t.function.strict },
+      ]),
+    );
   }
-  if (wire === "anthropic") return Object.fromEntries((b.tools as { name: string; input_schema: unknown }[]).map((t) => [t.name, { schema: t.input_schema }]));
+  if (wire === "anthropic")
+    return Object.fromEntries((b.tools as { name: string; input_schema: unknown }[]).map((t) => [t.name, { schema: t.input_schema }]));
   return Object.fromEntries(
-    (b.tools as { functionDeclarations: { name: string; parameters?: unknown }[] }[]).flatMap((t) => t.functionDeclarations.map((d) => [d.name, { schema: d.parameters ?? null }])),
+    (b.tools as { functionDeclarations: { name: string; parameters?: unknown }[] }[]).flatMap((t) =>
+      t.functionDeclarations.map((d) => [d.name, { schema: d.parameters ?? null }]),
+    ),
   );
 }
 
 const prepared = prepareInput(forecastSchema).schema;
-const CASES: { provider: Exclude<PlaygroundProvider, "scripted">; wire: ProviderWire; model: string; port: number; expected: unknown; key: string | null }[] = [
+const CASES: {
+  provider: Exclude<PlaygroundProvider, "scripted">;
+  wire: ProviderWire;
+  model: string;
+  port: number;
+  expected: unknown;
+  key: string | null;
+}[] = [
   { provider: "openai", wire: "openai", model: "gpt-4o-mini", port: 8510, expected: toOpenAi(prepared).schema, key: KEYS.OPENAI_API_KEY! },
-  { provider: "anthropic", wire: "anthropic", model: "claude-sonnet-4-5", port: 8511, expected: toAnthropic(prepared).schema, key: KEYS.ANTHROPIC_API_KEY! },
-  { provider: "google", wire: "gemini", model: "gemini-2.5-flash", port: 8512, expected: toGemini(prepared).schema, key: KEYS.GOOGLE_API_KEY! },
+  {
+    provider: "anthropic",
+    wire: "anthropic",
+    model: "claude-sonnet-4-5",
+    port: 8511,
+    expected: toAnthropic(prepared).schema,
+    key: KEYS.ANTHROPIC_API_KEY!,
+  },
+  {
+    provider: "google",
+    wire: "gemini",
+    model: "gemini-2.5-flash",
+    port: 8512,
+    expected: toGemini(prepared).schema,
+    key: KEYS.GOOGLE_API_KEY!,
+  },
   { provider: "openai-compatible", wire: "openai", model: "llama3.2", port: 8513, expected: toOpenAi(prepared).schema, key: null },
 ];
 
@@ -86,13 +124,23 @@ describe.each(CASES)("createModel($provider) against the fake $wire server", ({ 
     expect(fake.pending()).toBe(0);
     fake.requests.length = 0;
   });
-  const config = (extra: Partial<ColumnConfig> = {}): ColumnConfig => ({ provider, model, baseUrl: fake.baseUrl, strict: false, maxSteps: 20, ...extra });
+  const config = (extra: Partial<ColumnConfig> = {}): ColumnConfig => ({
+    provider,
+    model,
+    baseUrl: fake.baseUrl,
+    strict: false,
+    maxSteps: 20,
+    ...extra,
+  });
 
   it("streams a text reply with usage; the exchange is captured as sent and received, without the key", async () => {
     fake.enqueue({ text: "Lisbon is sunny all week.", usage: { inputTokens: 40, outputTokens: 7 } });
     const requests: { url: string; body: unknown }[] = [];
     const responses: CapturedExchange[] = [];
-    const created = createModel(config(), { onRequest: (url, body) => requests.push({ url, body }), onResponse: (ex) => responses.push(ex) });
+    const created = createModel(config(), {
+      onRequest: (url, body) => requests.push({ url, body }),
+      onResponse: (ex) => responses.push(ex),
+    });
     const result = streamText({ model: created.model, prompt: "Weather in Lisbon?", maxRetries: 0 });
     const deltas = (await collect(result.fullStream)).filter((p) => p.type === "text-delta");
     expect(deltas.length).toBeGreaterThan(1);
@@ -116,7 +164,10 @@ describe.each(CASES)("createModel($provider) against the fake $wire server", ({ 
 
   it("declares Portability's schemas, gets a tool call back parsed, with usage", async () => {
     const { declared } = declareTools(provider, false, toolSources);
-    fake.enqueue({ toolCalls: [{ name: "get-forecast", arguments: { city: "Porto", days: 2 } }], usage: { inputTokens: 120, outputTokens: 15 } });
+    fake.enqueue({
+      toolCalls: [{ name: "get-forecast", arguments: { city: "Porto", days: 2 } }],
+      usage: { inputTokens: 120, outputTokens: 15 },
+    });
     const created = createModel(config());
     const result = streamText({ model: created.model, prompt: "Porto?", tools: sdkTools(declared), maxRetries: 0 });
     const calls = (await collect(result.fullStream)).filter((p) => p.type === "tool-call");
@@ -154,7 +205,12 @@ describe.each(CASES)("createModel($provider) against the fake $wire server", ({ 
     it("strict mode sends the openai-strict declarations with strict: true", async () => {
       const { declared } = declareTools(provider, true, toolSources);
       fake.enqueue({ text: "ok" });
-      const result = streamText({ model: createModel(config({ strict: true })).model, prompt: "hi", tools: sdkTools(declared), maxRetries: 0 });
+      const result = streamText({
+        model: createModel(config({ strict: true })).model,
+        prompt: "hi",
+        tools: sdkTools(declared),
+        maxRetries: 0,
+      });
       await result.text;
       const got = received(wire, fake.requests[0]!.body);
       expect(got["get-forecast"]).toEqual({ schema: toOpenAiStrict(prepared).schema, strict: true });
@@ -186,11 +242,19 @@ describe("createModel(scripted)", () => {
     for (const k of Object.keys(KEYS)) delete process.env[k];
     try {
       const requests: string[] = [];
-      const created = createModel({ provider: "scripted", model: "scripted", strict: false, maxSteps: 20 }, { onRequest: (url) => requests.push(url) });
+      const created = createModel(
+        { provider: "scripted", model: "scripted", strict: false, maxSteps: 20 },
+        { onRequest: (url) => requests.push(url) },
+      );
       expect(created.model.provider).toBe("scripted");
       const { declared } = declareTools("scripted", false, toolSources);
       expect(declared.find((d) => d.name === "get-forecast")!.inputSchema).toEqual(prepared);
-      const result = streamText({ model: created.model, prompt: "What is the forecast for Lisbon?", tools: sdkTools(declared), maxRetries: 0 });
+      const result = streamText({
+        model: created.model,
+        prompt: "What is the forecast for Lisbon?",
+        tools: sdkTools(declared),
+        maxRetries: 0,
+      });
       const calls = (await collect(result.fullStream)).filter((p) => p.type === "tool-call");
       expect(calls.map((c) => c.toolName)).toContain("get-forecast");
       expect(calls.find((c) => c.toolName === "get-forecast")!.input).toMatchObject({ city: expect.stringMatching(/lisbon/i) });

@@ -34,7 +34,9 @@ function builder(config: ColumnConfig, apiKey: string | undefined, baseURL: stri
       return (fetch) => createGoogleGenerativeAI({ apiKey, baseURL, fetch }).languageModel(config.model);
     case "openai-compatible":
       return (fetch) =>
-        createOpenAICompatible({ name: "openai-compatible", baseURL: baseURL ?? "", apiKey, fetch, includeUsage: true }).chatModel(config.model);
+        createOpenAICompatible({ name: "openai-compatible", baseURL: baseURL ?? "", apiKey, fetch, includeUsage: true }).chatModel(
+          config.model,
+        );
     case "scripted":
       throw new AppError("internal:playground_provider", "The scripted model is not built from a provider SDK");
   }
@@ -50,7 +52,9 @@ const PLACEHOLDER = { type: "object", properties: {} } as const;
 
 function isEmptyObject(schema: Record<string, unknown>): boolean {
   const props = schema.properties;
-  return schema.type === "object" && (props === undefined || (typeof props === "object" && props !== null && Object.keys(props).length === 0));
+  return (
+    schema.type === "object" && (props === undefined || (typeof props === "object" && props !== null && Object.keys(props).length === 0))
+  );
 }
 
 function geminiRewrite(schemas: Map<string, Record<string, unknown>>): (body: unknown) => unknown {
@@ -71,7 +75,10 @@ function geminiRewrite(schemas: Map<string, Record<string, unknown>>): (body: un
 }
 
 /** The call's options as the SDK model gets them, and the body rewrite its request needs. */
-function prepareCall(config: ColumnConfig, options: LanguageModelV3CallOptions): { options: LanguageModelV3CallOptions; rewrite?: (body: unknown) => unknown } {
+function prepareCall(
+  config: ColumnConfig,
+  options: LanguageModelV3CallOptions,
+): { options: LanguageModelV3CallOptions; rewrite?: (body: unknown) => unknown } {
   const tools = options.tools;
   if (!tools?.length) return { options };
   if (config.provider === "google") {
@@ -104,7 +111,10 @@ function scrub(error: unknown, secrets: readonly string[]): unknown {
   return new AppError("upstream:playground_provider", message);
 }
 
-function scrubStream(stream: ReadableStream<LanguageModelV3StreamPart>, secrets: readonly string[]): ReadableStream<LanguageModelV3StreamPart> {
+function scrubStream(
+  stream: ReadableStream<LanguageModelV3StreamPart>,
+  secrets: readonly string[],
+): ReadableStream<LanguageModelV3StreamPart> {
   if (secrets.length === 0) return stream;
   return stream.pipeThrough(
     new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
@@ -119,7 +129,13 @@ function scrubStream(stream: ReadableStream<LanguageModelV3StreamPart>, secrets:
  * Wraps the SDK model so that every call gets its own capturing fetch (and, for Gemini, the
  * declaration rewrite bound to that call's tools), and no key leaves through an error.
  */
-function capturedModel(config: ColumnConfig, build: Build, hooks: CaptureHooks, secrets: readonly string[], endpoint?: Endpoint): CreatedModel {
+function capturedModel(
+  config: ColumnConfig,
+  build: Build,
+  hooks: CaptureHooks,
+  secrets: readonly string[],
+  endpoint?: Endpoint,
+): CreatedModel {
   const inner = build(globalThis.fetch);
   const pending = new Set<Promise<void>>();
   const start = (options: LanguageModelV3CallOptions) => {

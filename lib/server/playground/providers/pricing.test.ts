@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { costOf, priceOf } from "@/lib/server/playground/providers/pricing";
 import { PROVIDER_INFO } from "@/lib/server/playground/providers/catalog";
 
-const usage = (inputTokens: number, outputTokens: number, cachedInputTokens?: number) => ({ inputTokens, outputTokens, ...(cachedInputTokens !== undefined ? { cachedInputTokens } : {}) });
+const usage = (inputTokens: number, outputTokens: number, cachedInputTokens?: number) => ({
+  inputTokens,
+  outputTokens,
+  ...(cachedInputTokens !== undefined ? { cachedInputTokens } : {}),
+});
 
 describe("costOf", () => {
   it("prices input and output per million tokens", () => {

@@ -55,8 +55,18 @@ export const PRICES: Record<"openai" | "anthropic" | "google", Record<string, Pr
     "claude-3-haiku": { input: 0.25, output: 1.25, cachedInput: 0.03 },
   },
   google: {
-    "gemini-3-pro-preview": { input: 2, output: 12, cachedInput: 0.2, long: { threshold: 200_000, input: 4, output: 18, cachedInput: 0.4 } },
-    "gemini-2.5-pro": { input: 1.25, output: 10, cachedInput: 0.125, long: { threshold: 200_000, input: 2.5, output: 15, cachedInput: 0.25 } },
+    "gemini-3-pro-preview": {
+      input: 2,
+      output: 12,
+      cachedInput: 0.2,
+      long: { threshold: 200_000, input: 4, output: 18, cachedInput: 0.4 },
+    },
+    "gemini-2.5-pro": {
+      input: 1.25,
+      output: 10,
+      cachedInput: 0.125,
+      long: { threshold: 200_000, input: 2.5, output: 15, cachedInput: 0.25 },
+    },
     "gemini-2.5-flash": { input: 0.3, output: 2.5, cachedInput: 0.03 },
     "gemini-2.5-flash-lite": { input: 0.1, output: 0.4, cachedInput: 0.01 },
     "gemini-2.0-flash": { input: 0.1, output: 0.4, cachedInput: 0.025 },
@@ -69,7 +79,10 @@ export const PRICES: Record<"openai" | "anthropic" | "google", Record<string, Pr
  * prefix match: `claude-opus-4-7` must not be priced as `claude-opus-4`.
  */
 export function priceKey(table: Record<string, Price>, model: string): string | null {
-  let id = model.trim().toLowerCase().replace(/^models\//, "");
+  let id = model
+    .trim()
+    .toLowerCase()
+    .replace(/^models\//, "");
   if (id in table) return id;
   id = id.replace(/-(\d{8}|\d{4}-\d{2}-\d{2}|latest|\d{3})$/, "");
   return id in table ? id : null;

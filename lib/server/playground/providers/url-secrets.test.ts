@@ -3,7 +3,9 @@ import { endpointOf, maskUrl, unmaskUrl, urlSecrets } from "@/lib/server/playgro
 
 describe("credentials in a base URL", () => {
   it("masks the password, a lone user name and key-like query values, and nothing else", () => {
-    expect(maskUrl("https://me:pw@host.example/v1?api_key=k1&key=k2&access_token=t&model=x")).toBe("https://me:***@host.example/v1?api_key=***&key=***&access_token=***&model=x");
+    expect(maskUrl("https://me:pw@host.example/v1?api_key=k1&key=k2&access_token=t&model=x")).toBe(
+      "https://me:***@host.example/v1?api_key=***&key=***&access_token=***&model=x",
+    );
     expect(maskUrl("https://tok123@host.example/v1")).toBe("https://***@host.example/v1");
     expect(maskUrl("http://127.0.0.1:11434/v1")).toBe("http://127.0.0.1:11434/v1");
     expect(maskUrl("not a url")).toBe("not a url");

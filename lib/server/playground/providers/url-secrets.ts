@@ -84,5 +84,9 @@ export function endpointOf(baseUrl: string | undefined): Endpoint | undefined {
   u.username = "";
   u.password = "";
   u.search = "";
-  return { baseUrl: u.href.replace(/\/$/, baseUrl.replace(/[?#].*$/, "").endsWith("/") ? "/" : ""), query, ...(authorization ? { authorization } : {}) };
+  return {
+    baseUrl: u.href.replace(/\/$/, baseUrl.replace(/[?#].*$/, "").endsWith("/") ? "/" : ""),
+    query,
+    ...(authorization ? { authorization } : {}),
+  };
 }

@@ -30,8 +30,29 @@ const AMOUNT_WORDS = new Set(["amount", "value", "quantity", "price", "sum", "to
 const FREE_TEXT_WORDS = new Set(["query", "q", "text", "message", "prompt", "search", "question", "input"]);
 const PERSON_WORDS = new Set(["name", "holder", "traveler", "guest", "author", "owner", "user"]);
 /** Words for currencies, so "100 dollars" can fill a currency code enum. */
-const CURRENCY_ALIASES: Record<string, string> = { dollar: "USD", dollars: "USD", euro: "EUR", euros: "EUR", pound: "GBP", pounds: "GBP", yen: "JPY", franc: "CHF", francs: "CHF" };
-const IATA: Record<string, string> = { lisbon: "LIS", madrid: "MAD", paris: "CDG", london: "LHR", porto: "OPO", berlin: "BER", rome: "FCO", tokyo: "HND", "new york": "JFK", barcelona: "BCN" };
+const CURRENCY_ALIASES: Record<string, string> = {
+  dollar: "USD",
+  dollars: "USD",
+  euro: "EUR",
+  euros: "EUR",
+  pound: "GBP",
+  pounds: "GBP",
+  yen: "JPY",
+  franc: "CHF",
+  francs: "CHF",
+};
+const IATA: Record<string, string> = {
+  lisbon: "LIS",
+  madrid: "MAD",
+  paris: "CDG",
+  london: "LHR",
+  porto: "OPO",
+  berlin: "BER",
+  rome: "FCO",
+  tokyo: "HND",
+  "new york": "JFK",
+  barcelona: "BCN",
+};
 
 export function argumentsFor(inputSchema: unknown, message: string, today: Date = new Date()): Record<string, unknown> {
   const root = isSchema(inputSchema) ? inputSchema : {};
@@ -143,7 +164,13 @@ function pickOption(name: string, schema: Schema, options: Option[], required: b
   for (const option of options) {
     const needles: string[] = [];
     if (typeof option.value === "string" || typeof option.value === "number") needles.push(String(option.value).toLowerCase());
-    if (option.title) needles.push(...option.title.split(/[,()]/).map((s) => s.trim().toLowerCase()).filter((s) => s.length > 2));
+    if (option.title)
+      needles.push(
+        ...option.title
+          .split(/[,()]/)
+          .map((s) => s.trim().toLowerCase())
+          .filter((s) => s.length > 2),
+      );
     for (const [alias, code] of Object.entries(CURRENCY_ALIASES)) if (code === option.value) needles.push(alias);
     for (const needle of needles) {
       for (const m of message.matchAll(new RegExp(`(?<![\\p{L}\\d])${escape(needle)}(?![\\p{L}\\d])`, "gu"))) {
@@ -185,7 +212,8 @@ function buildNumber(name: string, schema: Schema, type: string, required: boole
   }
   if (!required) return undefined;
   if (typeof schema.default === "number") return { value: schema.default, found: false };
-  const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : 1;
+  const min =
+    typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : 1;
   return { value: clampNumber(Math.max(min, 1), schema, type), found: false };
 }
 

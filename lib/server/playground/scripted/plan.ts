@@ -54,7 +54,7 @@ export function decideStep(prompt: LanguageModelV3Prompt, tools: ScriptedTool[],
       text:
         "I am Loupe's scripted model: I run offline, without a key, and follow fixed rules. " +
         "I have no tools in this conversation, so there is nothing I can call. " +
-        'Give me a server\'s tools in the setup panel, then ask something like "What\'s the weather in Lisbon? Book me a hotel there."',
+        "Give me a server's tools in the setup panel, then ask something like \"What's the weather in Lisbon? Book me a hotel there.\"",
       calls: [],
     };
   }
@@ -98,7 +98,8 @@ function answerFromResults(after: LanguageModelV3Prompt): string {
   const outputs = new Map<string, LanguageModelV3ToolResultOutput>();
   for (const message of after) {
     if (message.role === "assistant") {
-      for (const part of message.content) if (part.type === "tool-call") calls.push({ id: part.toolCallId, name: part.toolName, input: part.input });
+      for (const part of message.content)
+        if (part.type === "tool-call") calls.push({ id: part.toolCallId, name: part.toolName, input: part.input });
     } else if (message.role === "tool") {
       for (const part of message.content) if (part.type === "tool-result") outputs.set(part.toolCallId, part.output);
     }

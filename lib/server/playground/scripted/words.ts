@@ -13,7 +13,9 @@ const STOP_WORDS = new Set(
 );
 
 /** Name words that say nothing about what a tool is for. */
-const GENERIC_NAME_WORDS = new Set("get list lookup look up fetch do run tool tools make info data the a of to for by with and new".split(" "));
+const GENERIC_NAME_WORDS = new Set(
+  "get list lookup look up fetch do run tool tools make info data the a of to for by with and new".split(" "),
+);
 
 /** Message words that stand for a name word ("weather" → a forecast tool). */
 const SYNONYMS: Record<string, string[]> = {
@@ -41,10 +43,14 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 const WRITE_VERBS = new Set(
-  "book cancel create delete remove update set send pay write add plan reserve submit post put approve rebook upload insert edit modify move rename transfer charge order purchase buy".split(" "),
+  "book cancel create delete remove update set send pay write add plan reserve submit post put approve rebook upload insert edit modify move rename transfer charge order purchase buy".split(
+    " ",
+  ),
 );
 const READ_VERBS = new Set(
-  "get list lookup look search find fetch read convert check show describe query view estimate calculate compute count echo render export download preview summarize inspect".split(" "),
+  "get list lookup look search find fetch read convert check show describe query view estimate calculate compute count echo render export download preview summarize inspect".split(
+    " ",
+  ),
 );
 
 /** Lower-case words of a text; a plural "s" dropped, so "hotels" matches "hotel". */
@@ -101,7 +107,11 @@ export function matchTools<T extends NamedTool>(message: string, tools: T[]): T[
   let best: T | null = null;
   let bestScore = 1;
   for (const tool of tools) {
-    const described = new Set(rawWords(tool.description ?? "").filter((w) => !STOP_WORDS.has(w)).map(singular));
+    const described = new Set(
+      rawWords(tool.description ?? "")
+        .filter((w) => !STOP_WORDS.has(w))
+        .map(singular),
+    );
     const score = [...terms].filter((t) => described.has(t)).length;
     if (score > bestScore) {
       best = tool;

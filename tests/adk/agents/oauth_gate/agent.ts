@@ -13,9 +13,18 @@ export const OAUTH_CLIENT_SECRET = "oauth-client-secret-5150";
 const OAUTH: AuthConfig = {
   authScheme: {
     type: "oauth2",
-    flows: { authorizationCode: { authorizationUrl: "https://idp.example/authorize", tokenUrl: "https://idp.example/token", scopes: { "calendar.read": "read" } } },
+    flows: {
+      authorizationCode: {
+        authorizationUrl: "https://idp.example/authorize",
+        tokenUrl: "https://idp.example/token",
+        scopes: { "calendar.read": "read" },
+      },
+    },
   },
-  rawAuthCredential: { authType: "oauth2", oauth2: { clientId: "loupe-test-client", clientSecret: OAUTH_CLIENT_SECRET, redirectUri: "http://127.0.0.1/callback" } },
+  rawAuthCredential: {
+    authType: "oauth2",
+    oauth2: { clientId: "loupe-test-client", clientSecret: OAUTH_CLIENT_SECRET, redirectUri: "http://127.0.0.1/callback" },
+  },
   credentialKey: "calendar_oauth",
 } as AuthConfig;
 
@@ -37,6 +46,8 @@ export const rootAgent = new LlmAgent({
   name: "oauth_gate",
   description: "Secret-masking test agent: any message makes the model call read_calendar.",
   instruction: "Test agent; the scripted model decides.",
-  model: new ScriptedLlm((v) => (v.results.length > 0 ? { text: "Waiting for sign-in." } : { calls: [{ name: "read_calendar", args: { day: "today" } }] })),
+  model: new ScriptedLlm((v) =>
+    v.results.length > 0 ? { text: "Waiting for sign-in." } : { calls: [{ name: "read_calendar", args: { day: "today" } }] },
+  ),
   tools: [readCalendar],
 });

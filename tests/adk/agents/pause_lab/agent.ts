@@ -36,7 +36,13 @@ function script(v: ConversationView): ScriptedReply {
   if (v.userKey.includes("two")) {
     const done = v.results.filter((r) => r.name === "delete_file").map((r) => String(r.response.deleted ?? r.response.error));
     if (done.length === 0 && !v.calledSince.includes("delete_file")) {
-      return { text: "Deleting both.", calls: [{ name: "delete_file", args: { path: "/tmp/a.log" } }, { name: "delete_file", args: { path: "/tmp/b.log" } }] };
+      return {
+        text: "Deleting both.",
+        calls: [
+          { name: "delete_file", args: { path: "/tmp/a.log" } },
+          { name: "delete_file", args: { path: "/tmp/b.log" } },
+        ],
+      };
     }
     return { text: `Results so far: ${done.join(", ")}.` };
   }

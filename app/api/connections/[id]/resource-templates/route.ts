@@ -10,6 +10,8 @@ export function GET(req: Request, ctx: { params: Promise<{ id: string }> }): Pro
   return handle(async () => {
     const { id } = await ctx.params;
     const query = readQuery(req, ListResourcesQuery);
-    return Response.json(await listResourceTemplates(getRegistry().connection(id), { paged: query.paged === "true", cursor: query.cursor }));
+    return Response.json(
+      await listResourceTemplates(getRegistry().connection(id), { paged: query.paged === "true", cursor: query.cursor }),
+    );
   });
 }

@@ -20,7 +20,8 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
     registry.view(id);
     const { conversationId, columnId } = await readBody(req, DraftInput);
     const request = getClientRequests().get(requestId, registry.hub.store);
-    if (!request || request.connectionId !== id) throw new AppError("not_found:mcp_request", `No request "${requestId}" on this connection`);
+    if (!request || request.connectionId !== id)
+      throw new AppError("not_found:mcp_request", `No request "${requestId}" on this connection`);
     return Response.json(await getPlayground().draftSampling(conversationId, columnId, request));
   });
 }
