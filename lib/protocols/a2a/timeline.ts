@@ -1,7 +1,7 @@
 import type { A2aTaskState } from "@/lib/contracts/a2a";
 import { A2A_INTERRUPTED_STATES, A2A_TERMINAL_STATES } from "@/lib/contracts/a2a";
 import type { A2aArtifact, A2aItem, A2aMessage, A2aPart } from "@/lib/protocols/a2a/frames";
-import { messageText } from "@/lib/protocols/a2a/frames";
+import { messageText } from "@/lib/protocols/a2a/message";
 
 /** One frame already read (frames.ts), with when it arrived and its entry seq. */
 export interface A2aTimedItem {

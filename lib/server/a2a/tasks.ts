@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { A2aHumanRequest, A2aTaskState } from "@/lib/contracts/a2a";
 import { A2A_INTERRUPTED_STATES, A2A_TERMINAL_STATES } from "@/lib/contracts/a2a";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
-import { messagePrompt, messageSchema, messageText } from "@/lib/protocols/a2a/frames";
+import { messagePrompt, messageSchema, messageText } from "@/lib/protocols/a2a/message";
 import type { A2aStore, A2aTaskRecord } from "@/lib/server/a2a/store";
 import type { Hub } from "@/lib/server/hub";
 import { recordA2a } from "@/lib/server/a2a/wire";
