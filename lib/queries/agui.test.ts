@@ -34,6 +34,17 @@ describe("AG-UI entries in the browser cache", () => {
     expect(qc.getQueryState(aguiKeys.thread("demo-agui", "t-1"))?.isInvalidated).toBe(true);
   });
 
+  it("a run's end re-reads the agent list, so the agent's reachability shows what the run found", () => {
+    const qc = new QueryClient();
+    qc.setQueryData(aguiKeys.list(), [{ id: "demo-agui", state: { status: "unknown" } }]);
+    applyStreamEntries(qc, [entry(1, "agui_run", { runId: "r1", threadId: "t-1", agentId: "demo-agui", status: "running", startedAt: 1 })]);
+    expect(qc.getQueryState(aguiKeys.list())?.isInvalidated).toBe(false);
+    applyStreamEntries(qc, [
+      entry(2, "agui_run", { runId: "r1", threadId: "t-1", agentId: "demo-agui", status: "finished", startedAt: 1 }),
+    ]);
+    expect(qc.getQueryState(aguiKeys.list())?.isInvalidated).toBe(true);
+  });
+
   it("groups entries by run, keeps an event-less agui_event as a malformed frame, and the last copy of a request", () => {
     const runs = runsOfEntries([
       entry(1, "agui_input", { runId: "r1", input: { state: { a: 1 } } }),

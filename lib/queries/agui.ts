@@ -89,7 +89,8 @@ export function upsertAguiAgent(list: AguiAgentView[] | undefined, view: AguiAge
 /**
  * The AG-UI half of the stream reducer: entries of protocol "agui" (connectionId = the agent,
  * sessionKey = the thread) are appended to the thread's entry cache while it exists; a run's
- * start or end refreshes the thread list and the thread's detail (state, messages).
+ * start or end refreshes the thread list and the thread's detail (state, messages); its end also
+ * refreshes the agent list (reachability).
  */
 export function applyAguiEntries(qc: QueryClient, entries: readonly Entry[]): void {
   const byThread = new Map<string, Entry[]>();
@@ -97,7 +98,11 @@ export function applyAguiEntries(qc: QueryClient, entries: readonly Entry[]): vo
     const run = entryPayload(e, "agui_run");
     if (run) {
       void qc.invalidateQueries({ queryKey: aguiKeys.threads(run.agentId) });
-      if (run.status !== "running") void qc.invalidateQueries({ queryKey: aguiKeys.thread(run.agentId, run.threadId), exact: true });
+      if (run.status !== "running") {
+        void qc.invalidateQueries({ queryKey: aguiKeys.thread(run.agentId, run.threadId), exact: true });
+        // The server marks the agent reachable (or not) by how the run went.
+        void qc.invalidateQueries({ queryKey: aguiKeys.list(), exact: true });
+      }
     }
     if (entryPayload(e, "agui_request")) void qc.invalidateQueries({ queryKey: inboxKeys.list() });
     if (!e.sessionKey) continue;
