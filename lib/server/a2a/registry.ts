@@ -6,7 +6,6 @@ import type {
   A2aAgentView,
   A2aAnswerBody,
   A2aHumanRequest,
-  A2aPartInput,
   A2aPushRegistration,
   A2aSendBody,
   A2aTaskDetail,
@@ -15,7 +14,7 @@ import type {
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
-import type { A2aFrameResult, A2aItem, A2aMessage } from "@/lib/protocols/a2a/frames";
+import type { A2aFrameResult, A2aItem } from "@/lib/protocols/a2a/frames";
 import { readFrame } from "@/lib/protocols/a2a/frames";
 import { maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
 import type { Hub } from "@/lib/server/hub";
@@ -24,6 +23,8 @@ import { makeClient, sendRequest } from "@/lib/server/a2a/client";
 import { A2aStore } from "@/lib/server/a2a/store";
 import type { A2aAgentConfig, A2aPushRecord } from "@/lib/server/a2a/store";
 import { A2aTasks } from "@/lib/server/a2a/tasks";
+import { answerParts } from "@/lib/server/a2a/answers";
+import { agentError, transportError } from "@/lib/server/a2a/errors";
 import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
 import { A2aWire, recordA2a } from "@/lib/server/a2a/wire";
 import { errorMessage } from "@/lib/values";
@@ -54,56 +55,7 @@ interface Exchange {
   aborted?: string;
 }
 
-/** JSON-RPC / REST error codes of the A2A spec → Loupe's error codes. */
-function agentError(err: NonNullable<Exchange["error"]>): AppError {
-  const details = { code: err.code, message: err.message, ...(err.data !== undefined ? { data: err.data } : {}) };
-  if (err.code === -32001 || err.code === 404 || err.code === "NOT_FOUND")
-    return new AppError("not_found:a2a_task", `The agent has no such task: ${err.message}`, details);
-  if (err.code === -32002)
-    return new AppError("conflict:a2a_not_cancelable", `The agent will not cancel this task: ${err.message}`, details);
-  if (err.code === -32003)
-    return new AppError("conflict:a2a_push_unsupported", `The agent does not take push notifications: ${err.message}`, details);
-  return new AppError("upstream:a2a_error", `The agent answered with an error: ${err.message} (${err.code})`, details);
-}
-
-function transportError(e: unknown, url: string): AppError {
-  if (e instanceof AppError) return e;
-  const cause = (e as { cause?: { code?: string } }).cause;
-  const message = errorMessage(e);
-  if (cause?.code === "ECONNREFUSED" || cause?.code === "ECONNRESET" || cause?.code === "ENOTFOUND" || message === "fetch failed") {
-    return new AppError("upstream:a2a_unreachable", `The agent at ${url} did not answer (${cause?.code ?? message})`);
-  }
-  return new AppError("upstream:a2a_protocol", `The agent's answer could not be used: ${message}`);
-}
-
 const PUSH_PATH = "/a2a-push/";
-
-/** The function call an ADK agent paused on: a data part tagged `adk_type: function_call` (ADK JS's A2A mapping). */
-function adkPendingCall(request: A2aHumanRequest): { id: string; name: string } | undefined {
-  const parts = (request.message as A2aMessage | undefined)?.parts ?? [];
-  for (const p of parts) {
-    if (p.kind !== "data" || p.metadata?.adk_type !== "function_call") continue;
-    const call = p.data as { id?: unknown; name?: unknown };
-    if (typeof call.id === "string" && typeof call.name === "string") return { id: call.id, name: call.name };
-  }
-  return undefined;
-}
-
-/**
- * The answer as message parts. An ADK agent (served by ADK's own A2A support) only takes a
- * function response to its pending call (a text answer is "No input provided"), so a data or text
- * answer to one is wrapped as `{ id, name, response }` with `adk_type: function_response`.
- */
-function answerParts(request: A2aHumanRequest, body: A2aAnswerBody): A2aPartInput[] {
-  const call = adkPendingCall(request);
-  if (call && body.kind !== "credential") {
-    const response = body.kind === "data" ? body.data : { text: body.text };
-    return [{ kind: "data", data: { id: call.id, name: call.name, response }, metadata: { adk_type: "function_response" } }];
-  }
-  if (body.kind === "text") return [{ kind: "text", text: body.text }];
-  if (body.kind === "data") return [{ kind: "data", data: body.data }];
-  return [{ kind: "data", data: { credential: body.credential, ...(body.scheme ? { scheme: body.scheme } : {}) } }];
-}
 
 /** Every saved A2A agent, the tasks Loupe saw, their human requests and push webhooks (STYLE rule 3). */
 export class A2aRegistry {
