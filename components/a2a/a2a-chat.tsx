@@ -5,7 +5,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import type { A2aAgentView } from "@/lib/contracts/a2a";
 import { A2A_TERMINAL_STATES } from "@/lib/contracts/a2a";
-import { useA2aTaskActions } from "@/hooks/use-a2a";
+import { useA2aAnswer, useA2aTaskActions } from "@/hooks/use-a2a";
+import { useInbox } from "@/hooks/use-inbox";
 import { useA2aFollow } from "@/hooks/use-a2a-follow";
 import { a2aTasksQuery } from "@/lib/queries/a2a";
 import { QueryError } from "@/components/elements/query-error";
@@ -28,7 +29,9 @@ const short = (id: string) => (id.length > 10 ? `${id.slice(0, 8)}…` : id);
 /**
  * Talk to the agent: the open task (?item=) above, the composer below. "Continue" sends into the
  * open context, and into the open task while it is not terminal (A2A: a terminal task takes no
- * more messages; an interrupted one is continued by its taskId).
+ * more messages; an interrupted one is continued by its taskId). A text continuing a task that
+ * waits for input is sent as the answer to its inbox request, so the request reads answered (not
+ * stale) and exactly one answer reaches the task.
  */
 export function A2aChat({ agent, location, navigate }: A2aChatProps) {
   const tasks = useQuery(a2aTasksQuery(agent.id));
@@ -37,7 +40,23 @@ export function A2aChat({ agent, location, navigate }: A2aChatProps) {
   const openTask = tasks.data?.find((t) => t.taskId === location.item);
   const contextId = location.thread ?? openTask?.contextId ?? null;
   const continueTask = openTask && !A2A_TERMINAL_STATES.includes(openTask.state) ? openTask.taskId : null;
-  const continueLabel = contextId ? (continueTask ? `task ${short(continueTask)}` : `context ${short(contextId)}`) : null;
+  const inbox = useInbox();
+  const waiting = continueTask
+    ? inbox.data?.find(
+        (r) =>
+          r.source === "a2a" &&
+          r.kind === "input" &&
+          r.agentId === agent.id &&
+          r.taskId === continueTask &&
+          (r.status === "pending" || r.status === "failed"),
+      )
+    : undefined;
+  const answer = useA2aAnswer();
+  const continueLabel = contextId
+    ? continueTask
+      ? `task ${short(continueTask)}${waiting ? " (answers its request)" : ""}`
+      : `context ${short(contextId)}`
+    : null;
 
   const onTask = useCallback((taskId: string, ctx: string | null) => navigate({ thread: ctx, item: taskId }), [navigate]);
   const { follow, exchange } = useA2aFollow(agent.id, onTask);
@@ -46,6 +65,14 @@ export function A2aChat({ agent, location, navigate }: A2aChatProps) {
   const openEntry = selected === null ? undefined : exchange.find((e) => e.seq === selected);
 
   const onSend = async ({ parts, stream, target }: { parts: A2aPartInput[]; stream: boolean; target: ComposeTarget }) => {
+    const only = parts.length === 1 ? parts[0] : undefined;
+    if (target === "continue" && waiting && (only?.kind === "text" || only?.kind === "data")) {
+      await answer.mutateAsync({
+        requestId: waiting.id,
+        body: only.kind === "text" ? { kind: "text", text: only.text } : { kind: "data", data: only.data },
+      });
+      return;
+    }
     const into = target === "continue" && contextId ? { contextId, ...(continueTask ? { taskId: continueTask } : {}) } : {};
     const { exchangeId } = await send.mutateAsync({ parts, stream, ...into });
     // A new context closes the open task, so the reply (a task or a plain message) shows in its place.
@@ -76,7 +103,8 @@ export function A2aChat({ agent, location, navigate }: A2aChatProps) {
         <QueryError className="mx-3" title="Could not load the tasks" error={tasks.error} onRetry={() => void tasks.refetch()} />
       )}
       {send.error && <QueryError className="mx-3" title="The message was not sent" error={send.error} />}
-      <A2aComposer canStream={canStream} continueLabel={continueLabel} onSend={onSend} busy={send.isPending} />
+      {answer.error && <QueryError className="mx-3" title="The answer was not sent" error={answer.error} />}
+      <A2aComposer canStream={canStream} continueLabel={continueLabel} onSend={onSend} busy={send.isPending || answer.isPending} />
     </div>
   );
 }

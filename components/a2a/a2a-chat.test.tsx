@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { afterEach, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { A2aAgentView, A2aHumanRequest, A2aTaskSummary } from "@/lib/contracts/a2a";
+import { EMPTY_LOCATION } from "@/hooks/workbench-location";
+import { A2aChat } from "./a2a-chat";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const AGENT: A2aAgentView = { id: "ag", name: "agent", url: "http://127.0.0.1:1/", headers: {}, createdAt: 1, state: { status: "ok" } };
+const TASK: A2aTaskSummary = {
+  agentId: "ag",
+  taskId: "t1",
+  contextId: "c1",
+  state: "input-required",
+  createdAt: 1,
+  updatedAt: 2,
+  artifactCount: 0,
+  streaming: false,
+};
+const REQUEST: A2aHumanRequest = {
+  id: "q1",
+  agentId: "ag",
+  agentName: "agent",
+  taskId: "t1",
+  contextId: "c1",
+  kind: "input",
+  prompt: "Which city?",
+  createdAt: 3,
+  status: "pending",
+};
+
+it("a message continuing a task that waits for input answers its inbox request instead of leaving it to go stale", async () => {
+  const posts: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? "GET";
+      if (method === "POST") posts.push({ url, body: JSON.parse(String(init.body)) });
+      const body =
+        method === "GET" && url === "/api/a2a/agents/ag/tasks"
+          ? [TASK]
+          : method === "GET" && url === "/api/inbox"
+            ? [{ source: "a2a", ...REQUEST }]
+            : method === "POST" && url === "/api/a2a/requests/q1"
+              ? { ...REQUEST, status: "answered" }
+              : method === "POST"
+                ? { exchangeId: "x1" }
+                : [];
+      return new Response(JSON.stringify(body), { status: method === "POST" && url.endsWith("/messages") ? 202 : 200 });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <A2aChat
+        agent={AGENT}
+        location={{ ...EMPTY_LOCATION, view: "a2a", peerId: "ag", thread: "c1", item: "t1" }}
+        navigate={() => undefined}
+      />
+    </QueryClientProvider>,
+  );
+  await waitFor(() => expect(screen.getByTestId("a2a-target-continue").textContent).toMatch(/answers its request/));
+  fireEvent.change(screen.getByTestId("a2a-message"), { target: { value: "Lisbon" } });
+  fireEvent.click(screen.getByTestId("a2a-send"));
+  await waitFor(() => expect(posts).toHaveLength(1));
+  expect(posts[0]).toEqual({ url: "/api/a2a/requests/q1", body: { kind: "text", text: "Lisbon" } });
+});
