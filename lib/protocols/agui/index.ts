@@ -1,4 +1,5 @@
 export * from "@/lib/protocols/agui/types";
-export { normalizeAguiRun, isKnownAguiEventType } from "@/lib/protocols/agui/timeline";
+export { normalizeAguiRun } from "@/lib/protocols/agui/timeline";
+export { isKnownAguiEventType } from "@/lib/protocols/agui/events";
 export type { NormalizeOptions } from "@/lib/protocols/agui/timeline";
 export { threadMessagesAfterRun, pendingFrontendCalls } from "@/lib/protocols/agui/messages";

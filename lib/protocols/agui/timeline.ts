@@ -6,7 +6,6 @@ import type {
   AguiActivityItem,
   AguiFinding,
   AguiFindingLevel,
-  AguiInterrupt,
   AguiReasoningItem,
   AguiRunOutcome,
   AguiRunTimeline,
@@ -16,78 +15,13 @@ import type {
   AguiTimelineItem,
   AguiToolCallItem,
 } from "@/lib/protocols/agui/types";
+import { isObj, parseInterrupts, str, type Ev } from "@/lib/protocols/agui/events";
 
 /**
  * AG-UI events → a run timeline (pure, browser-safe, one pass). Accepts the 1.0.0 event set and
  * the deprecated THINKING_* events (agent-uis.md §3a); anything else is kept as an "unknown" item.
  * Ordering problems become findings, never exceptions: an inspector shows what the agent sent.
  */
-
-type Ev = Record<string, unknown>;
-
-const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-const isObj = (v: unknown): v is Ev => typeof v === "object" && v !== null && !Array.isArray(v);
-
-const KNOWN = new Set([
-  "TEXT_MESSAGE_START",
-  "TEXT_MESSAGE_CONTENT",
-  "TEXT_MESSAGE_END",
-  "TEXT_MESSAGE_CHUNK",
-  "TOOL_CALL_START",
-  "TOOL_CALL_ARGS",
-  "TOOL_CALL_END",
-  "TOOL_CALL_CHUNK",
-  "TOOL_CALL_RESULT",
-  "STATE_SNAPSHOT",
-  "STATE_DELTA",
-  "MESSAGES_SNAPSHOT",
-  "ACTIVITY_SNAPSHOT",
-  "ACTIVITY_DELTA",
-  "RAW",
-  "CUSTOM",
-  "RUN_STARTED",
-  "RUN_FINISHED",
-  "RUN_ERROR",
-  "STEP_STARTED",
-  "STEP_FINISHED",
-  "REASONING_START",
-  "REASONING_MESSAGE_START",
-  "REASONING_MESSAGE_CONTENT",
-  "REASONING_MESSAGE_END",
-  "REASONING_MESSAGE_CHUNK",
-  "REASONING_END",
-  "REASONING_ENCRYPTED_VALUE",
-  "SUBAGENT_STARTED",
-  "SUBAGENT_FINISHED",
-  "SUBAGENT_ERROR",
-  "THINKING_START",
-  "THINKING_END",
-  "THINKING_TEXT_MESSAGE_START",
-  "THINKING_TEXT_MESSAGE_CONTENT",
-  "THINKING_TEXT_MESSAGE_END",
-]);
-
-export function isKnownAguiEventType(type: string): boolean {
-  return KNOWN.has(type);
-}
-
-function parseInterrupts(value: unknown): AguiInterrupt[] {
-  if (!Array.isArray(value)) return [];
-  const out: AguiInterrupt[] = [];
-  for (const v of value) {
-    if (!isObj(v) || typeof v.id !== "string") continue;
-    out.push({
-      id: v.id,
-      reason: str(v.reason),
-      message: str(v.message),
-      toolCallId: str(v.toolCallId),
-      responseSchema: v.responseSchema,
-      expiresAt: str(v.expiresAt),
-      metadata: v.metadata,
-    });
-  }
-  return out;
-}
 
 class Builder {
   readonly items: AguiTimelineItem[] = [];
