@@ -82,10 +82,15 @@ console.log("\n=== Format (Prettier --check) ===");
     .split("\n")
     .map((l) => l.trim())
     .filter(Boolean);
-  // Every file Prettier would look at: git's list filtered the way .prettierignore filters.
+  // Every file Prettier looks at: git's list filtered the way .prettierignore filters (no Markdown,
+  // no recorded fixtures).
   const files = spawnSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" })
     .stdout.split("\n")
-    .filter((f) => /\.(ts|tsx|mjs|cjs|js|json|css|md|yml|yaml)$/.test(f) && !/^(conformance\/|package-lock\.json)/.test(f));
+    .filter(
+      (f) =>
+        /\.(ts|tsx|mjs|cjs|js|json|css|yml|yaml)$/.test(f) &&
+        !/^(conformance\/|package-lock\.json|tests\/fixtures\/|bench\/fixtures\/)/.test(f),
+    );
   if (listed.status !== 0 && listed.status !== 1) {
     broken.push("prettier");
     console.log(listed.stderr.slice(0, 4000));
