@@ -52,11 +52,11 @@ async function pendingFor(taskId: string): Promise<A2aHumanRequest> {
 }
 
 describe("Loupe ↔ the demo A2A agent", () => {
-  it("reads its card: v1.0, both transports, no validation errors", () => {
+  it("reads its card: v1.0, its three transports (JSON-RPC, HTTP+JSON, gRPC), no validation errors", () => {
     const view = a2a.get(demoId);
     expect(view.state.status).toBe("ok");
     expect(view.state.protocolVersion).toBe("1.0");
-    expect(view.state.transports).toEqual(["JSONRPC", "HTTP+JSON"]);
+    expect(view.state.transports).toEqual(["JSONRPC", "HTTP+JSON", "GRPC"]);
     expect(view.state.findings?.filter((f) => f.severity === "error")).toEqual([]);
   });
 
