@@ -1,7 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { RunAgentInput } from "@ag-ui/core";
-import { SECRET_MASK } from "@/lib/contracts/connections";
 import type {
   AguiAgentInput,
   AguiAgentState,
@@ -24,6 +23,7 @@ import { getHub } from "@/lib/server/hub";
 import { previewEntry } from "@/lib/server/preview";
 import type { Entry } from "@/lib/contracts/entries";
 import type { Hub } from "@/lib/server/hub";
+import { maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
 
 /**
  * The AG-UI service (issue 11 §3): saved agents, runs, the thread state Loupe keeps as the client
@@ -32,18 +32,6 @@ import type { Hub } from "@/lib/server/hub";
  */
 
 type Thread = AguiThreadRecord & { tools?: AguiToolDeclaration[] };
-
-const maskHeaders = (h: Record<string, string>) => Object.fromEntries(Object.keys(h).map((k) => [k, SECRET_MASK]));
-
-/** Header values equal to SECRET_MASK keep what is stored (the browser never saw them). */
-function mergeHeaders(incoming: Record<string, string>, stored: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(incoming)) {
-    if (v !== SECRET_MASK) out[k] = v;
-    else if (stored[k] !== undefined) out[k] = stored[k];
-  }
-  return out;
-}
 
 /** Entries one thread GET returns at most (the newest); a 10,000-event run fits several times over. */
 const THREAD_ENTRIES_LIMIT = 100_000;
