@@ -42,7 +42,9 @@ export function A2aInputForm({ id, schema, busy, retry, onAnswer }: A2aInputForm
   return (
     <div className="flex flex-col gap-3" data-testid="a2a-input-form">
       {formSchema && (
-        <div role="group" aria-label="Answer as" className="flex w-fit gap-0.5 rounded-md border p-0.5">
+        <div role="group" aria-label="Answer as" className="flex w-fit items-center gap-0.5 rounded-md border p-0.5">
+          {/* The schema editor below has its own Form / JSON switch: this one says what is sent. */}
+          <span className="px-1.5 text-xs text-muted-foreground">Send as</span>
           {(["form", "text"] as const).map((m) => (
             <Button
               key={m}
@@ -52,7 +54,7 @@ export function A2aInputForm({ id, schema, busy, retry, onAnswer }: A2aInputForm
               data-testid={`a2a-input-mode-${m}`}
               onClick={() => setMode(m)}
             >
-              {m === "form" ? "Form" : "Free text"}
+              {m === "form" ? "Data (the agent's schema)" : "Free text"}
             </Button>
           ))}
         </div>
