@@ -39,6 +39,14 @@ describe("workbench location", () => {
     expect(at("view=agui&th=t").thread).toBeNull();
   });
 
+  it("opens the imported bundles with the open bundle, and leaves them for a server", () => {
+    expect(at("view=bundles&item=b1&c=fs&peer=p1")).toMatchObject({ view: "bundles", item: "b1", connectionId: null, peerId: null });
+    expect(go("view=bundles&item=b1", { item: "b2" })).toBe("view=bundles&item=b2");
+    expect(go("view=bundles&item=b1", { item: null })).toBe("view=bundles");
+    expect(go("c=fs&tab=traffic", { view: "bundles", item: "b3" })).toBe("view=bundles&item=b3");
+    expect(go("view=bundles&item=b1", { connectionId: "fs" })).toBe("c=fs");
+  });
+
   it("a URL carrying another view's parameters reads as what is really open", () => {
     // The agent wins over the server (the workbench shows the agent), the inbox over both.
     expect(locationToSearch(at("c=fs&tool=echo&a=ag&app=demo"))).toBe("a=ag&app=demo");

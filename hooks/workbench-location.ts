@@ -9,6 +9,7 @@
  *   playground   ?view=playground[&pg=<conversation id>]
  *   A2A agent    ?view=a2a&peer=<agent id>[&th=<contextId>][&item=<taskId>]
  *   AG-UI agent  ?view=agui&peer=<agent id>[&th=<threadId>][&item=<runId>]
+ *   bundles      ?view=bundles[&item=<imported bundle id>]   (issue 12: imported, read-only)
  */
 
 export const CONNECTION_TABS = [
@@ -59,11 +60,11 @@ export interface WorkbenchLocation {
   peerId: string | null;
   /** ?th=: its open conversation (A2A contextId, AG-UI threadId). */
   thread: string | null;
-  /** ?item=: the open task (A2A taskId) or run (AG-UI runId). */
+  /** ?item=: the open task (A2A taskId) or run (AG-UI runId); with ?view=bundles, the open imported bundle. */
   item: string | null;
 }
 
-export const WORKBENCH_VIEWS = ["inbox", "playground", "a2a", "agui"] as const;
+export const WORKBENCH_VIEWS = ["inbox", "playground", "a2a", "agui", "bundles"] as const;
 export type WorkbenchView = (typeof WORKBENCH_VIEWS)[number];
 const NO_PEER = { peerId: null, thread: null, item: null } as const;
 
@@ -104,6 +105,7 @@ const TAB_SELECTION: Partial<Record<ConnectionTab, ReadonlyArray<keyof TabSelect
 export function normalizeLocation(l: WorkbenchLocation): WorkbenchLocation {
   if (l.view === "inbox") return { ...EMPTY_LOCATION, view: "inbox" };
   if (l.view === "playground") return { ...EMPTY_LOCATION, view: "playground", conversationId: l.conversationId };
+  if (l.view === "bundles") return { ...EMPTY_LOCATION, view: "bundles", item: l.item };
   if (l.view === "a2a" || l.view === "agui") {
     if (!l.peerId) return { ...EMPTY_LOCATION, view: l.view };
     return { ...EMPTY_LOCATION, view: l.view, peerId: l.peerId, thread: l.thread, item: l.item };
@@ -140,6 +142,11 @@ export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<W
   }
 
   if (patch.view === "inbox") return normalizeLocation({ ...EMPTY_LOCATION, view: "inbox" });
+  // Imported bundles: the patch names the bundle to open (or none for the list).
+  const stayInBundles = from.view === "bundles" && patch.view === undefined && !patch.agentId && !patch.connectionId;
+  if (patch.view === "bundles" || (stayInBundles && "item" in patch)) {
+    return normalizeLocation({ ...EMPTY_LOCATION, view: "bundles", item: "item" in patch ? (patch.item ?? null) : from.item });
+  }
   // An A2A / AG-UI agent: a new agent starts without the previous one's thread and item.
   const peerView =
     patch.view === "a2a" || patch.view === "agui"

@@ -1,0 +1,152 @@
+import { z } from "zod";
+
+/**
+ * Bundles (issue 12): one recorded unit — an ADK session, an MCP connection's traffic (all, a time
+ * range or a selection), a playground conversation, an A2A task or an AG-UI run — as one
+ * self-describing JSON file. Exported with every secret masked; imported read-only into any Loupe.
+ *
+ * The envelope is checked here; what `snapshot` holds is the unit type's own business and is checked
+ * by its module (lib/server/bundles/units/<type>.ts, `snapshotSchema`). Import validates the whole
+ * file first and stores it in one statement: a file that fails anywhere imports nothing, and the
+ * error names the part (`entries[12].raw`, `snapshot.events[3].id`, …).
+ */
+export const BUNDLE_FORMAT = "loupe-bundle";
+export const BUNDLE_FORMAT_VERSION = 1;
+
+export const BUNDLE_UNIT_TYPES = ["adk-session", "mcp-traffic", "playground-conversation", "a2a-task", "agui-run"] as const;
+export type BundleUnitType = (typeof BUNDLE_UNIT_TYPES)[number];
+
+export const BUNDLE_UNIT_LABEL: Record<BundleUnitType, string> = {
+  "adk-session": "ADK session",
+  "mcp-traffic": "MCP traffic",
+  "playground-conversation": "Playground conversation",
+  "a2a-task": "A2A task",
+  "agui-run": "AG-UI run",
+};
+
+/** Which part of an MCP connection's traffic: all of it, entries received in [from, to] (ms), or chosen seqs. */
+export const mcpTrafficScopeSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("all") }),
+  z.object({ kind: z.literal("range"), from: z.number().int().nonnegative(), to: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal("selection"), seqs: z.array(z.number().int().positive()).min(1).max(100_000) }),
+]);
+export type McpTrafficScope = z.infer<typeof mcpTrafficScopeSchema>;
+
+const id = z.string().min(1).max(1000);
+
+/**
+ * What to export (the body of POST /api/bundles/export) and, in a bundle, what was exported
+ * (the ids as they were in the Loupe that recorded it).
+ */
+export const bundleUnitRefSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("adk-session"), agentId: id, appName: id, userId: id, sessionId: id }),
+  z.object({ type: z.literal("mcp-traffic"), connectionId: id, scope: mcpTrafficScopeSchema }),
+  z.object({ type: z.literal("playground-conversation"), conversationId: id }),
+  z.object({ type: z.literal("a2a-task"), agentId: id, taskId: id }),
+  z.object({ type: z.literal("agui-run"), agentId: id, runId: id }),
+]);
+export type BundleUnitRef = z.infer<typeof bundleUnitRefSchema>;
+export type BundleUnitRefOf<T extends BundleUnitType> = Extract<BundleUnitRef, { type: T }>;
+
+/** Where the file came from: a Loupe export, or a format people already have, converted on import. */
+export const BUNDLE_ORIGINS = ["loupe", "adk-web", "adk-session-json", "mcp-inspector-log"] as const;
+export type BundleOrigin = (typeof BUNDLE_ORIGINS)[number];
+
+export const BUNDLE_ORIGIN_LABEL: Record<BundleOrigin, string> = {
+  loupe: "Loupe bundle",
+  "adk-web": "adk-web session export",
+  "adk-session-json": "ADK session JSON (GET …/sessions/{id})",
+  "mcp-inspector-log": "MCP Inspector protocol log",
+};
+
+const protocolSchema = z.enum(["mcp", "adk", "loupe", "playground", "a2a", "agui"]);
+
+/**
+ * One recorded entry, whole (never the 64 KB preview), in the order it was recorded. `seq` is the
+ * seq it had where it was recorded: the read-only view uses it as the entry's key.
+ */
+export const bundleEntrySchema = z.object({
+  seq: z.number().int(),
+  connectionId: z.string(),
+  sessionKey: z.string().nullable(),
+  receivedAt: z.number(),
+  sourceTime: z.number().nullable(),
+  direction: z.enum(["out", "in", "local"]),
+  protocol: protocolSchema,
+  kind: z.string().min(1),
+  raw: z.unknown(),
+});
+export type BundleEntry = z.infer<typeof bundleEntrySchema>;
+
+/** The connection or agent the unit was recorded on, as the API shows it (secrets already masked). */
+export const bundleConnectionSchema = z
+  .object({
+    protocol: protocolSchema,
+    id: z.string(),
+    name: z.string(),
+    /** URL, command line or model — whatever names where the peer was; masked like the API masks it. */
+    target: z.string().optional(),
+    transport: z.string().optional(),
+  })
+  .passthrough();
+export type BundleConnection = z.infer<typeof bundleConnectionSchema>;
+
+export const bundleSchema = z.object({
+  format: z.literal(BUNDLE_FORMAT),
+  formatVersion: z.literal(BUNDLE_FORMAT_VERSION),
+  loupeVersion: z.string(),
+  /** ISO 8601. */
+  exportedAt: z.string(),
+  title: z.string(),
+  unit: bundleUnitRefSchema,
+  origin: z.object({ kind: z.enum(BUNDLE_ORIGINS), fileName: z.string().optional() }),
+  connection: bundleConnectionSchema,
+  /** The distinct entry kinds in `entries`, in order of first appearance (what a reader must know). */
+  entryKinds: z.array(z.string()),
+  entries: z.array(bundleEntrySchema),
+  /** The unit's own record at export time (ADK: the stored session; A2A: the task; …), per unit type. */
+  snapshot: z.unknown(),
+  /** The unit's human requests as the inbox showed them at export (InboxRow[]), answers included. */
+  inbox: z.array(z.unknown()),
+  /** How many values the exporter masked, and the words the file shows instead of them. */
+  secrets: z.object({ masked: z.number().int().nonnegative(), mask: z.string() }),
+});
+export type Bundle = z.infer<typeof bundleSchema>;
+
+/** A bundle kept by this Loupe (GET /api/bundles lists these; the bundle itself is read whole by id). */
+export interface ImportedBundleSummary {
+  id: string;
+  title: string;
+  unitType: BundleUnitType;
+  origin: BundleOrigin;
+  fileName: string | null;
+  loupeVersion: string;
+  exportedAt: string;
+  importedAt: number;
+  entryCount: number;
+  bytes: number;
+}
+
+export interface ImportedBundle {
+  summary: ImportedBundleSummary;
+  bundle: Bundle;
+}
+
+/** One problem found while validating a file; `path` like `entries[12].raw` or `snapshot.events[3]`. */
+export interface BundleIssue {
+  path: string;
+  message: string;
+}
+
+/** Imports above this size are refused with 413 before parsing (a 10,000-event session is ~10–30 MB). */
+export const BUNDLE_MAX_BYTES = 200 * 1024 * 1024;
+
+/** Paths of `BundleIssue` from zod issues: `entries[12].raw.kind`. */
+export function issuePath(path: ReadonlyArray<PropertyKey>): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out || "(the file)";
+}
