@@ -1,0 +1,18 @@
+import "server-only";
+import type { BundleUnitType } from "@/lib/contracts/bundle";
+import { BUNDLE_UNIT_LABEL } from "@/lib/contracts/bundle";
+import { AppError } from "@/lib/errors";
+import type { BundleUnit, BundleUnitTable } from "./types";
+
+/**
+ * Every exportable unit type, one line each (issue 12). Partial while the unit modules land; the
+ * lead makes it total (`BundleUnitTable`) at the end so a missing type no longer compiles.
+ */
+export const BUNDLE_UNITS: Partial<BundleUnitTable> = {};
+
+/** The unit module of `type`; a type this Loupe cannot export or read is the client's mistake (400). */
+export function unitOf<T extends BundleUnitType>(type: T): BundleUnit<T> {
+  const unit = BUNDLE_UNITS[type] as BundleUnit<T> | undefined;
+  if (!unit) throw new AppError("bad_request:bundle_unit", `This Loupe cannot handle bundles of ${BUNDLE_UNIT_LABEL[type] ?? type} yet`);
+  return unit;
+}
