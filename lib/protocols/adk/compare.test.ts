@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { compareSessions, sessionUnits } from "./compare";
+import { sessionFixture, sseEvents } from "./test-fixtures";
+
+/** A tiny ADK JS-shaped session: each invocation is a user message, tool calls with results, an answer. */
+interface Inv {
+  user: string;
+  calls?: Array<{ name: string; args: Record<string, unknown>; result: unknown }>;
+  answer: string;
+  tokens?: number;
+  stateDelta?: Record<string, unknown>;
+}
+
+function session(invs: Inv[], tag = "a"): unknown[] {
+  const out: unknown[] = [];
+  let t = 1_000_000;
+  invs.forEach((inv, n) => {
+    const invocationId = `e-${tag}-${n}`;
+    const base = (id: string, author: string) => ({ id, invocationId, author, timestamp: (t += 10), actions: { stateDelta: {} } });
+    out.push({ ...base(`${tag}${n}u`, "user"), content: { role: "user", parts: [{ text: inv.user }] } });
+    (inv.calls ?? []).forEach((c, k) => {
+      const callId = `adk-${tag}-${n}-${k}`;
+      out.push({
+        ...base(`${tag}${n}c${k}`, "demo"),
+        content: { role: "model", parts: [{ functionCall: { id: callId, name: c.name, args: c.args } }] },
+      });
+      out.push({
+        ...base(`${tag}${n}r${k}`, "demo"),
+        content: { role: "user", parts: [{ functionResponse: { id: callId, name: c.name, response: c.result } }] },
+      });
+    });
+    out.push({
+      ...base(`${tag}${n}a`, "demo"),
+      actions: { stateDelta: inv.stateDelta ?? {} },
+      content: { role: "model", parts: [{ text: inv.answer }] },
+      ...(inv.tokens !== undefined
+        ? { usageMetadata: { promptTokenCount: 1, candidatesTokenCount: inv.tokens - 1, totalTokenCount: inv.tokens } }
+        : {}),
+    });
+  });
+  return out;
+}
+
+const weather = (city: string, forecast = "sunny") => ({ name: "get_weather", args: { city }, result: { city, forecast } });
+
+describe("compareSessions", () => {
+  it("two identical runs: every invocation the same, nothing differs", () => {
+    const invs: Inv[] = [{ user: "weather?", calls: [weather("Paris")], answer: "Sunny in Paris.", tokens: 10 }];
+    const c = compareSessions(session(invs, "a"), session(invs, "b"));
+    expect(c.pairs.map((p) => p.status)).toEqual(["same"]);
+    expect(c.summary).toMatchObject({
+      units: 1,
+      differing: 0,
+      onlyA: 0,
+      onlyB: 0,
+      toolsOnlyInA: [],
+      toolsOnlyInB: [],
+      tokensA: 10,
+      tokensB: 10,
+    });
+    expect(c.pairs[0]?.a?.userText).toBe("weather?");
+  });
+
+  it("an extra invocation in B is only in B; the earlier ones still pair", () => {
+    const one: Inv = { user: "hi", answer: "hello" };
+    const c = compareSessions(session([one], "a"), session([one, { user: "again", answer: "hello again" }], "b"));
+    expect(c.pairs.map((p) => p.status)).toEqual(["same", "only_b"]);
+    expect(c.pairs[1]?.b?.userText).toBe("again");
+    expect(c.summary).toMatchObject({ units: 2, differing: 1, onlyA: 0, onlyB: 1 });
+  });
+
+  it("a missing tool call reads as removed, and the calls around it still pair by name", () => {
+    const lookup = { name: "lookup", args: { q: "x" }, result: { hits: 1 } };
+    const a = session([{ user: "go", calls: [weather("Paris"), lookup, weather("Rome")], answer: "done" }], "a");
+    const b = session([{ user: "go", calls: [weather("Paris"), weather("Rome")], answer: "done" }], "b");
+    const [pair] = compareSessions(a, b).pairs;
+    expect(pair?.calls.map((c) => [c.status, c.a?.name ?? null, c.b?.name ?? null])).toEqual([
+      ["same", "get_weather", "get_weather"],
+      ["only_a", "lookup", null],
+      ["same", "get_weather", "get_weather"],
+    ]);
+    expect(pair?.differs).toEqual(["calls"]);
+    const c = compareSessions(a, b);
+    expect(c.summary.toolsOnlyInA).toEqual(["lookup"]);
+    expect(c.summary.toolsOnlyInB).toEqual([]);
+  });
+
+  it("the same tool with different arguments: exactly that argument, and the result that followed", () => {
+    const a = session([{ user: "weather?", calls: [weather("Paris")], answer: "Sunny." }], "a");
+    const b = session([{ user: "weather?", calls: [weather("Rome", "rain")], answer: "Sunny." }], "b");
+    const [pair] = compareSessions(a, b).pairs;
+    expect(pair?.status).toBe("different");
+    expect(pair?.differs).toEqual(["args", "results"]);
+    const [call] = pair?.calls ?? [];
+    expect(call?.status).toBe("different");
+    expect(call?.args).toEqual([{ path: ["city"], kind: "changed", before: "Paris", after: "Rome" }]);
+    expect(call?.result.map((r) => r.path)).toEqual([["city"], ["forecast"]]);
+  });
+
+  it("a different final answer: a line diff that keeps the shared lines", () => {
+    const a = session([{ user: "q", answer: "Line one\nSunny\nBye" }], "a");
+    const b = session([{ user: "q", answer: "Line one\nRainy\nBye" }], "b");
+    const [pair] = compareSessions(a, b).pairs;
+    expect(pair?.differs).toEqual(["answer"]);
+    expect(pair?.answer).toEqual([
+      { kind: "same", text: "Line one" },
+      { kind: "removed", text: "Sunny" },
+      { kind: "added", text: "Rainy" },
+      { kind: "same", text: "Bye" },
+    ]);
+  });
+
+  it("state deltas and token totals are compared per invocation", () => {
+    const a = session([{ user: "q", answer: "x", stateDelta: { n: 1 }, tokens: 12 }], "a");
+    const b = session([{ user: "q", answer: "x", stateDelta: { n: 2 }, tokens: 30 }], "b");
+    const c = compareSessions(a, b);
+    expect(c.pairs[0]?.differs).toEqual(["state"]);
+    expect(c.pairs[0]?.state).toEqual([{ path: ["n"], kind: "changed", before: 1, after: 2 }]);
+    expect(c.summary).toMatchObject({ tokensA: 12, tokensB: 30 });
+  });
+
+  it("streamed partials fold into their final event, and a cut-off stream is not part of the run", () => {
+    // 03: ten partials then finals. The same run read as SSE (with partials) and as a stored session compares equal.
+    const streamed = sseEvents("03");
+    const finals = streamed.filter((r) => !(r as { partial?: boolean }).partial);
+    expect(finals.length).toBeLessThan(streamed.length);
+    const c = compareSessions(streamed, finals);
+    expect(c.pairs.length).toBeGreaterThan(0);
+    expect(c.summary.differing).toBe(0);
+    // A trailing partial with no final event adds no answer text.
+    const cut = [
+      ...finals,
+      { ...(streamed[0] as object), id: "zz", partial: true, content: { role: "model", parts: [{ text: "Half an ans" }] } },
+    ];
+    expect(compareSessions(finals, cut).summary.differing).toBe(0);
+  });
+
+  it("reads a real multi-agent session: user message, tool calls with results, transfer, agents", () => {
+    const { events } = sessionFixture("26_get_session_full.json");
+    const units = sessionUnits(events);
+    expect(units[0]?.userText).toBe("run the full scenario");
+    expect(units[0]?.calls[0]).toMatchObject({ name: "get_weather", args: { city: "Paris" }, isError: false });
+    expect(units[0]?.calls[0]?.result).toMatchObject({ forecast: "sunny" });
+    expect(units.some((u) => u.transfers.length > 0)).toBe(true);
+    expect(compareSessions(events, events).summary.differing).toBe(0);
+  });
+});
