@@ -5,8 +5,9 @@
  * The URL names exactly what is open and nothing else:
  *   MCP server   ?c=<id>[&tab=<tab>] + the open tab's selection: tool=<name> | r=<uri> | rt=<uri template> | p=<prompt> | seq=<traffic seq> | x=<network exchange id> | task=<task id>
  *   ADK agent    ?a=<id>[&app=<app>][&u=<user>][&s=<session>[&e=<event id>]]
+ *                compare (issue 12): …&s=<A>&vs=<B>[&vu=<B's user>] — session A beside session B of the same app
  *   inbox        ?view=inbox
- *   playground   ?view=playground[&pg=<conversation id>]
+ *   playground   ?view=playground[&pg=<conversation id>][&vs=<conversation to compare with>]
  *   A2A agent    ?view=a2a&peer=<agent id>[&th=<contextId>][&item=<taskId>]
  *   AG-UI agent  ?view=agui&peer=<agent id>[&th=<threadId>][&item=<runId>]
  *   bundles      ?view=bundles[&item=<imported bundle id>]   (issue 12: imported, read-only)
@@ -62,6 +63,10 @@ export interface WorkbenchLocation {
   thread: string | null;
   /** ?item=: the open task (A2A taskId) or run (AG-UI runId); with ?view=bundles, the open imported bundle. */
   item: string | null;
+  /** ?vs=: the session (with ?s=) or conversation (with ?pg=) compared side by side with the open one. */
+  compareWith: string | null;
+  /** ?vu=: the ADK user of the ?vs= session when it is not the open session's user. */
+  compareUser: string | null;
 }
 
 export const WORKBENCH_VIEWS = ["inbox", "playground", "a2a", "agui", "bundles"] as const;
@@ -86,6 +91,8 @@ export const EMPTY_LOCATION: WorkbenchLocation = {
   view: null,
   conversationId: null,
   ...NO_PEER,
+  compareWith: null,
+  compareUser: null,
 };
 
 /** Which selection field belongs to which tab: the others are closed while that tab is open. */
@@ -104,7 +111,10 @@ const TAB_SELECTION: Partial<Record<ConnectionTab, ReadonlyArray<keyof TabSelect
  */
 export function normalizeLocation(l: WorkbenchLocation): WorkbenchLocation {
   if (l.view === "inbox") return { ...EMPTY_LOCATION, view: "inbox" };
-  if (l.view === "playground") return { ...EMPTY_LOCATION, view: "playground", conversationId: l.conversationId };
+  if (l.view === "playground") {
+    const compareWith = l.conversationId ? l.compareWith : null;
+    return { ...EMPTY_LOCATION, view: "playground", conversationId: l.conversationId, compareWith };
+  }
   if (l.view === "bundles") return { ...EMPTY_LOCATION, view: "bundles", item: l.item };
   if (l.view === "a2a" || l.view === "agui") {
     if (!l.peerId) return { ...EMPTY_LOCATION, view: l.view };
@@ -112,7 +122,11 @@ export function normalizeLocation(l: WorkbenchLocation): WorkbenchLocation {
   }
   if (l.agentId) {
     const sessionId = l.sessionId;
-    return { ...EMPTY_LOCATION, agentId: l.agentId, app: l.app, userId: l.userId, sessionId, eventId: sessionId ? l.eventId : null };
+    // Comparing shows two sessions and no inspector: ?e= belongs to the single-session view.
+    const compareWith = sessionId ? l.compareWith : null;
+    const compare = { compareWith, compareUser: compareWith ? l.compareUser : null };
+    const eventId = sessionId && !compareWith ? l.eventId : null;
+    return { ...EMPTY_LOCATION, agentId: l.agentId, app: l.app, userId: l.userId, sessionId, eventId, ...compare };
   }
   if (!l.connectionId) return EMPTY_LOCATION;
   const kept: TabSelection = { ...NO_TAB_SELECTION };
@@ -165,10 +179,14 @@ export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<W
   const stayInPlayground = from.view === "playground" && patch.view === undefined && !patch.agentId && !patch.connectionId;
   if (patch.view === "playground" || (stayInPlayground && "conversationId" in patch)) {
     const kept = from.view === "playground" ? from.conversationId : null;
+    const conversationId = "conversationId" in patch ? (patch.conversationId ?? null) : kept;
+    // Another conversation starts without the previous comparison unless the patch names one.
+    const keptCompare = conversationId === kept && from.view === "playground" ? from.compareWith : null;
     return normalizeLocation({
       ...EMPTY_LOCATION,
       view: "playground",
-      conversationId: "conversationId" in patch ? (patch.conversationId ?? null) : kept,
+      conversationId,
+      compareWith: "compareWith" in patch ? (patch.compareWith ?? null) : keptCompare,
     });
   }
   if (patch.agentId) {
@@ -176,6 +194,7 @@ export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<W
     const next = { ...base, view: null, connectionId: null, ...patch };
     if (changes(patch, base, "app") && !("sessionId" in patch)) next.sessionId = null;
     if (next.sessionId !== base.sessionId && !("eventId" in patch)) next.eventId = null;
+    if (next.sessionId !== base.sessionId && !("compareWith" in patch)) next.compareWith = null;
     return normalizeLocation(next);
   }
   if (patch.connectionId) {
@@ -192,6 +211,7 @@ export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<W
   }
   if (changes(patch, from, "app") && !("sessionId" in patch)) next.sessionId = null;
   if (next.sessionId !== from.sessionId && !("eventId" in patch)) next.eventId = null;
+  if (next.sessionId !== from.sessionId && !("compareWith" in patch)) next.compareWith = null;
   return normalizeLocation(next);
 }
 
@@ -229,6 +249,8 @@ export function locationFromParams(params: Pick<URLSearchParams, "get">): Workbe
     peerId: params.get("peer"),
     thread: params.get("th"),
     item: params.get("item"),
+    compareWith: params.get("vs"),
+    compareUser: params.get("vu"),
   });
 }
 
@@ -255,5 +277,7 @@ export function locationToSearch(location: WorkbenchLocation): string {
   set("u", l.userId);
   set("s", l.sessionId);
   set("e", l.eventId);
+  set("vs", l.compareWith);
+  set("vu", l.compareUser);
   return qs.toString();
 }
