@@ -3,12 +3,17 @@ import type { BundleUnitType } from "@/lib/contracts/bundle";
 import { BUNDLE_UNIT_LABEL } from "@/lib/contracts/bundle";
 import { AppError } from "@/lib/errors";
 import type { BundleUnit, BundleUnitTable } from "./types";
+import { a2aTaskUnit } from "./a2a-task";
+import { aguiRunUnit } from "./agui-run";
 
 /**
  * Every exportable unit type, one line each (issue 12). Partial while the unit modules land; the
  * lead makes it total (`BundleUnitTable`) at the end so a missing type no longer compiles.
  */
-export const BUNDLE_UNITS: Partial<BundleUnitTable> = {};
+export const BUNDLE_UNITS: Partial<BundleUnitTable> = {
+  "a2a-task": a2aTaskUnit,
+  "agui-run": aguiRunUnit,
+};
 
 /** The unit module of `type`; a type this Loupe cannot export or read is the client's mistake (400). */
 export function unitOf<T extends BundleUnitType>(type: T): BundleUnit<T> {

@@ -1,0 +1,179 @@
+import "server-only";
+import { z } from "zod";
+import type { A2aHumanRequest } from "@/lib/contracts/a2a";
+import type { BundleEntry, BundleUnitRefOf } from "@/lib/contracts/bundle";
+import type { InboxRow } from "@/lib/contracts/inbox";
+import { AppError } from "@/lib/errors";
+import { getA2a } from "@/lib/server/a2a";
+import type { EntryRow } from "@/lib/server/store-schema";
+import type { BundleParts, BundleUnit } from "@/lib/server/bundles/units/types";
+import { isRecord } from "@/lib/values";
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+/**
+ * The `snapshot` of an A2A task bundle:
+ *   task     Loupe's record of the task (state, status text, artifact count, push registration, the
+ *            last raw Task object a tasks/get or stream carried) — the summary the task pane shows.
+ *   card     the agent card as Loupe fetched it (raw, plus where, when, which wire version and
+ *            transport), null when the agent had none.
+ *   answers  for each human request that was answered: the seq of the `a2a_request` entry that
+ *            carried the answer and the message it sent (a credential already masked by the recorder).
+ */
+export const a2aTaskSnapshotSchema = z.object({
+  task: z
+    .object({
+      agentId: z.string(),
+      taskId: z.string(),
+      contextId: z.string(),
+      state: z.string(),
+      statusText: z.string().optional(),
+      createdAt: z.number(),
+      updatedAt: z.number(),
+      artifactCount: z.number().int().nonnegative(),
+      push: z.unknown().optional(),
+      task: z.unknown().optional(),
+    })
+    .passthrough(),
+  card: z
+    .object({
+      card: z.unknown(),
+      cardUrl: z.string().optional(),
+      cardFetchedAt: z.number().optional(),
+      protocolVersion: z.string().optional(),
+      transport: z.string().optional(),
+      findings: z.array(jsonObject).optional(),
+    })
+    .nullable(),
+  answers: z.array(z.object({ requestId: z.string(), seq: z.number().int(), message: z.unknown() })),
+});
+export type A2aTaskSnapshot = z.infer<typeof a2aTaskSnapshotSchema>;
+
+const notFound = (what: string) => new AppError("not_found:bundle_unit", what);
+
+/** The message a request body sent (JSON-RPC params.message, a REST body's message, gRPC request.message). */
+function sentMessage(body: unknown): Record<string, unknown> | null {
+  if (!isRecord(body)) return null;
+  const params = isRecord(body.params) ? body.params : null;
+  const request = isRecord(body.request) ? body.request : null;
+  const m = params?.message ?? body.message ?? request?.message;
+  return isRecord(m) ? m : null;
+}
+
+/**
+ * The entry that carried each answered request's answer: the first message Loupe sent on the
+ * request's task after the request was first recorded (answers go out as a message on the same task).
+ */
+function answersOf(entries: readonly BundleEntry[], requests: readonly A2aHumanRequest[]): A2aTaskSnapshot["answers"] {
+  const out: A2aTaskSnapshot["answers"] = [];
+  for (const r of requests) {
+    if (r.status !== "answered" && r.status !== "failed") continue;
+    const asked = entries.find((e) => e.kind === "a2a_request_state" && isRecord(e.raw) && e.raw.id === r.id);
+    if (!asked) continue;
+    const carried = entries.find((e) => {
+      if (e.seq <= asked.seq || e.kind !== "a2a_request" || !isRecord(e.raw)) return false;
+      const m = sentMessage(e.raw.body);
+      return m !== null && m.taskId === r.taskId;
+    });
+    if (carried && isRecord(carried.raw)) out.push({ requestId: r.id, seq: carried.seq, message: sentMessage(carried.raw.body) });
+  }
+  return out;
+}
+
+/**
+ * One A2A task: every entry the task pane shows (its frames, streams, pushes, malformed frames,
+ * request states, and the requests of the exchanges that carried them — the same set as
+ * GET …/tasks/:taskId's entrySeqs), whole, in seq order.
+ */
+function taskEntries(agentId: string, taskId: string): BundleEntry[] {
+  const rows = getA2a()
+    .hub.store.prepare(
+      `SELECT * FROM entries WHERE connection_id = ? AND protocol = 'a2a' AND (json_extract(raw, '$.taskId') = ?
+         OR json_extract(raw, '$.exchangeId') IN (SELECT json_extract(raw, '$.exchangeId') FROM entries
+           WHERE connection_id = ? AND protocol = 'a2a' AND json_extract(raw, '$.taskId') = ?)) ORDER BY seq`,
+    )
+    .all(agentId, taskId, agentId, taskId) as EntryRow[];
+  return rows.map((r) => ({
+    seq: r.seq,
+    connectionId: r.connection_id,
+    sessionKey: r.session_key,
+    receivedAt: r.received_at,
+    sourceTime: r.source_time,
+    direction: r.direction,
+    protocol: r.protocol,
+    kind: r.kind,
+    raw: JSON.parse(r.raw) as unknown,
+  }));
+}
+
+async function exportTask(ref: BundleUnitRefOf<"a2a-task">): Promise<BundleParts> {
+  const a2a = getA2a();
+  if (!a2a.has(ref.agentId)) throw notFound(`No A2A agent with id "${ref.agentId}" in this Loupe`);
+  const agent = a2a.get(ref.agentId);
+  let detail;
+  try {
+    detail = a2a.getTask(ref.agentId, ref.taskId);
+  } catch {
+    throw notFound(`Loupe has seen no task "${ref.taskId}" of the A2A agent "${agent.name}"`);
+  }
+  const { entrySeqs: _seqs, streaming: _streaming, ...task } = detail;
+  const entries = taskEntries(ref.agentId, ref.taskId);
+  const requests = a2a
+    .listRequests()
+    .filter((r) => r.agentId === ref.agentId && r.taskId === ref.taskId)
+    .sort((a, b) => a.createdAt - b.createdAt);
+  const { state } = agent;
+  const snapshot: A2aTaskSnapshot = {
+    task,
+    card:
+      state.card === undefined
+        ? null
+        : {
+            card: state.card,
+            ...(state.cardUrl ? { cardUrl: state.cardUrl } : {}),
+            ...(state.cardFetchedAt !== undefined ? { cardFetchedAt: state.cardFetchedAt } : {}),
+            ...(state.protocolVersion ? { protocolVersion: state.protocolVersion } : {}),
+            ...(state.transport ? { transport: state.transport } : {}),
+            ...(state.findings ? { findings: state.findings.map((f) => ({ ...f })) } : {}),
+          },
+    answers: answersOf(entries, requests),
+  };
+  const inbox: InboxRow[] = requests.map((r) => ({ source: "a2a", ...r }));
+  return {
+    title: `A2A task ${ref.taskId} · ${agent.name}`,
+    // The agent as the API shows it: header values masked.
+    connection: {
+      protocol: "a2a",
+      id: agent.id,
+      name: agent.name,
+      target: agent.url,
+      ...(state.transport ? { transport: state.transport } : {}),
+      headers: agent.headers,
+    },
+    entries,
+    snapshot,
+    inbox,
+  };
+}
+
+/**
+ * The agent's saved header values and the push tokens Loupe gave it for this task. A credential
+ * typed into an auth-required answer is never stored: the recorder masked it in every frame as it
+ * went out and came back (A2aWire `secrets`), so there is nothing left to list here.
+ */
+function secretValues(ref: BundleUnitRefOf<"a2a-task">): string[] {
+  const { a2aStore } = getA2a();
+  const config = a2aStore.listAgents().find((a) => a.id === ref.agentId);
+  const tokens = a2aStore
+    .listPush()
+    .filter((p) => p.agentId === ref.agentId)
+    .map((p) => p.token);
+  return [...Object.values(config?.headers ?? {}), ...tokens];
+}
+
+export const a2aTaskUnit: BundleUnit<"a2a-task"> = {
+  type: "a2a-task",
+  export: exportTask,
+  secretValues,
+  snapshotSchema: a2aTaskSnapshotSchema,
+};

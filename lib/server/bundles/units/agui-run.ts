@@ -1,0 +1,115 @@
+import "server-only";
+import { z } from "zod";
+import type { AguiRunRecord } from "@/lib/contracts/agui";
+import type { BundleEntry, BundleUnitRefOf } from "@/lib/contracts/bundle";
+import type { InboxRow } from "@/lib/contracts/inbox";
+import { AppError } from "@/lib/errors";
+import { normalizeAguiRun, threadMessagesAfterRun } from "@/lib/protocols/agui";
+import { getAgui } from "@/lib/server/agui";
+import type { EntryRow } from "@/lib/server/store-schema";
+import type { BundleParts, BundleUnit } from "@/lib/server/bundles/units/types";
+import { isRecord } from "@/lib/values";
+
+const threadSide = z.object({ messages: z.array(z.unknown()), state: z.unknown() });
+
+/**
+ * The `snapshot` of an AG-UI run bundle:
+ *   run     Loupe's record of the run (status, times, event count, error, outcome, answers carried).
+ *   input   the RunAgentInput as POSTed (`agui_input`: messages, state, tools, context, resume…);
+ *           null when the run never got as far as sending it.
+ *   before  the thread's messages and state as the run started (what the input carried).
+ *   after   the thread's messages and state as the run left them — what Loupe sends on the next
+ *           run: the input's messages plus what the events said, the state after every snapshot/delta.
+ */
+export const aguiRunSnapshotSchema = z.object({
+  run: z
+    .object({
+      runId: z.string(),
+      threadId: z.string(),
+      agentId: z.string(),
+      status: z.string(),
+      startedAt: z.number(),
+      endedAt: z.number().nullable(),
+      eventCount: z.number().int().nonnegative(),
+    })
+    .passthrough(),
+  input: z.record(z.string(), z.unknown()).nullable(),
+  before: threadSide,
+  after: threadSide,
+});
+export type AguiRunSnapshot = z.infer<typeof aguiRunSnapshotSchema>;
+
+const notFound = (what: string) => new AppError("not_found:bundle_unit", what);
+
+/**
+ * Every entry of the run, whole, in seq order: its input, each event as received (unknown types
+ * too), malformed frames, the run record's start and end, the requests it asked, and the state
+ * changes of the requests it carried answers for (those name the run that asked them).
+ */
+function runEntries(agentId: string, threadId: string, runId: string): BundleEntry[] {
+  const rows = getAgui()
+    .hub.store.prepare(
+      `SELECT * FROM entries WHERE connection_id = ? AND session_key = ? AND protocol = 'agui'
+         AND (json_extract(raw, '$.runId') = ? OR (kind = 'agui_request' AND json_extract(raw, '$.answeredByRunId') = ?)) ORDER BY seq`,
+    )
+    .all(agentId, threadId, runId, runId) as EntryRow[];
+  return rows.map((r) => ({
+    seq: r.seq,
+    connectionId: r.connection_id,
+    sessionKey: r.session_key,
+    receivedAt: r.received_at,
+    sourceTime: r.source_time,
+    direction: r.direction,
+    protocol: r.protocol,
+    kind: r.kind,
+    raw: JSON.parse(r.raw) as unknown,
+  }));
+}
+
+/** Before and after, the way the service moves a thread on at the end of a run (AguiService.finish). */
+function threadAround(input: Record<string, unknown> | null, entries: readonly BundleEntry[]): Pick<AguiRunSnapshot, "before" | "after"> {
+  const messages = Array.isArray(input?.messages) ? (input.messages as unknown[]) : [];
+  const state = input?.state ?? {};
+  const events = entries.flatMap((e) => (e.kind === "agui_event" && isRecord(e.raw) && isRecord(e.raw.event) ? [e.raw.event] : []));
+  const timeline = normalizeAguiRun(events, { initialState: state });
+  return { before: { messages, state }, after: { messages: threadMessagesAfterRun(messages, timeline), state: timeline.state } };
+}
+
+async function exportRun(ref: BundleUnitRefOf<"agui-run">): Promise<BundleParts> {
+  const agui = getAgui();
+  if (!agui.has(ref.agentId)) throw notFound(`No AG-UI agent with id "${ref.agentId}" in this Loupe`);
+  const agent = agui.get(ref.agentId);
+  const run: AguiRunRecord | undefined = agui.store.getRun(ref.runId);
+  if (!run || run.agentId !== ref.agentId) throw notFound(`No run "${ref.runId}" of the AG-UI agent "${agent.name}"`);
+  const entries = runEntries(ref.agentId, run.threadId, ref.runId);
+  const sent = entries.find((e) => e.kind === "agui_input" && isRecord(e.raw));
+  const input = sent && isRecord(sent.raw) && isRecord(sent.raw.input) ? sent.raw.input : null;
+  const inbox: InboxRow[] = agui.store
+    .threadRequests(ref.agentId, run.threadId)
+    .filter((r) => r.runId === ref.runId || r.answeredByRunId === ref.runId)
+    .map((r) => ({ source: "agui", ...r }));
+  const snapshot: AguiRunSnapshot = { run: { ...run }, input, ...threadAround(input, entries) };
+  return {
+    title: `AG-UI run ${ref.runId} · ${agent.name}`,
+    // The agent as the API shows it: header values masked.
+    connection: { protocol: "agui", id: agent.id, name: agent.name, target: agent.url, headers: agent.headers, tools: agent.tools },
+    entries,
+    snapshot,
+    inbox,
+  };
+}
+
+/** The agent's saved header values (AG-UI runs carry no other credential Loupe holds). */
+function secretValues(ref: BundleUnitRefOf<"agui-run">): string[] {
+  const config = getAgui()
+    .store.listAgents()
+    .find((a) => a.id === ref.agentId);
+  return Object.values(config?.headers ?? {});
+}
+
+export const aguiRunUnit: BundleUnit<"agui-run"> = {
+  type: "agui-run",
+  export: exportRun,
+  secretValues,
+  snapshotSchema: aguiRunSnapshotSchema,
+};
