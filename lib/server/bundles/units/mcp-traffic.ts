@@ -1,0 +1,180 @@
+import "server-only";
+import type { BundleConnection, BundleEntry, BundleUnitRefOf, McpTrafficScope } from "@/lib/contracts/bundle";
+import { mcpTrafficSnapshotSchema, type McpTrafficSnapshot } from "@/lib/contracts/bundle-snapshots";
+import type { CallRecord } from "@/lib/contracts/calls";
+import type { ConnectionConfig, ConnectionView } from "@/lib/contracts/connections";
+import type { InboxRow } from "@/lib/contracts/inbox";
+import { AppError } from "@/lib/errors";
+import { plural } from "@/lib/format";
+import { getApprovals } from "@/lib/server/approvals";
+import { getClientRequests } from "@/lib/server/mcp/requests";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { maskConfig } from "@/lib/server/secrets";
+import type { Store } from "@/lib/server/store";
+import { rowToEntry, type EntryRow } from "@/lib/server/store-schema";
+import type { BundleParts, BundleUnit } from "./types";
+
+type Ref = BundleUnitRefOf<"mcp-traffic">;
+
+/** A tools/call request and its call record are this far apart at most (the record is written just before the send). */
+const CALL_MATCH_MS = 60_000;
+
+/**
+ * Every entry recorded under the connection id (JSON-RPC frames, stderr, transport errors, HTTP
+ * and tap exchanges, app messages, Loupe's own records), whole, in seq order, narrowed by the scope.
+ * Read straight from the table: the hub's lists carry 64 KB previews, a bundle carries the raw.
+ */
+export function scopedEntries(store: Store, connectionId: string, scope: McpTrafficScope): BundleEntry[] {
+  const rows = (
+    scope.kind === "all"
+      ? store.prepare("SELECT * FROM entries WHERE connection_id = ? ORDER BY seq").all(connectionId)
+      : scope.kind === "range"
+        ? store
+            .prepare("SELECT * FROM entries WHERE connection_id = ? AND received_at BETWEEN ? AND ? ORDER BY seq")
+            .all(connectionId, scope.from, scope.to)
+        : // json_each: one statement whatever the number of seqs (up to the scope's 100,000).
+          store
+            .prepare("SELECT * FROM entries WHERE connection_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq")
+            .all(connectionId, JSON.stringify(scope.seqs))
+  ) as EntryRow[];
+  return rows.map((row) => {
+    const { rawBytes: _bytes, truncated: _cut, ...entry } = rowToEntry(row);
+    return entry;
+  });
+}
+
+interface CallHead {
+  id: string;
+  startedAt: number;
+  requestId: string | number | null;
+}
+
+function callHeads(store: Store, connectionId: string): CallHead[] {
+  const rows = store
+    .prepare(
+      "SELECT id, started_at AS startedAt, json_extract(record, '$.requestId') AS requestId FROM calls WHERE connection_id = ? ORDER BY started_at, rowid",
+    )
+    .all(connectionId) as CallHead[];
+  return rows;
+}
+
+/** A tools/call request Loupe sent, among the entries: its JSON-RPC id and when it went out. */
+function toolsCallRequest(entry: BundleEntry): { id: string | number; at: number } | null {
+  if (entry.kind !== "message" || entry.direction !== "out") return null;
+  const raw = entry.raw as { method?: unknown; id?: unknown } | null;
+  if (raw?.method !== "tools/call" || (typeof raw.id !== "string" && typeof raw.id !== "number")) return null;
+  return { id: raw.id, at: entry.receivedAt };
+}
+
+/**
+ * The call records of the entries in scope: those a `call` entry in scope names, every call of
+ * the connection (all) or started in the range (range), and for a selection the call whose
+ * tools/call request was selected (same JSON-RPC id, the nearest in time: ids restart per session).
+ */
+export function scopedCalls(store: Store, connectionId: string, scope: McpTrafficScope, entries: BundleEntry[]): CallRecord[] {
+  const heads = callHeads(store, connectionId);
+  const ids = new Set<string>();
+  for (const e of entries) {
+    const id = e.kind === "call" ? (e.raw as { id?: unknown } | null)?.id : undefined;
+    if (typeof id === "string") ids.add(id);
+  }
+  if (scope.kind === "all") for (const h of heads) ids.add(h.id);
+  if (scope.kind === "range") for (const h of heads) if (h.startedAt >= scope.from && h.startedAt <= scope.to) ids.add(h.id);
+  if (scope.kind === "selection") {
+    for (const e of entries) {
+      const request = toolsCallRequest(e);
+      if (!request) continue;
+      const near = heads
+        .filter((h) => h.requestId === request.id && Math.abs(h.startedAt - request.at) <= CALL_MATCH_MS)
+        .sort((a, b) => Math.abs(a.startedAt - request.at) - Math.abs(b.startedAt - request.at))[0];
+      if (near) ids.add(near.id);
+    }
+  }
+  const calls = [...ids].map((id) => store.getCall(id)).filter((c): c is CallRecord => c !== undefined && c.connectionId === connectionId);
+  return calls.sort((a, b) => a.startedAt - b.startedAt);
+}
+
+function targetOf(config: ConnectionConfig): string {
+  return config.transport === "stdio" ? [config.command, ...config.args].join(" ") : config.url;
+}
+
+/** The connection as GET /api/connections/:id shows it (secrets masked), with what the session negotiated. */
+function connectionPart(view: ConnectionView | undefined, config: ConnectionConfig | undefined, connectionId: string): BundleConnection {
+  if (!config) return { protocol: "mcp", id: connectionId, name: connectionId };
+  const masked = maskConfig(config);
+  const state = view?.state;
+  return {
+    protocol: "mcp",
+    id: config.id,
+    name: config.name,
+    target: targetOf(masked),
+    transport: config.transport,
+    config: masked,
+    ...(state?.transportUsed ? { transportUsed: state.transportUsed } : {}),
+    ...(state?.era ? { era: state.era } : {}),
+    ...(state?.serverInfo ? { serverInfo: state.serverInfo } : {}),
+    ...(state?.protocolVersion ? { protocolVersion: state.protocolVersion } : {}),
+    ...(state?.capabilities ? { capabilities: state.capabilities } : {}),
+    ...(state?.instructions ? { instructions: state.instructions } : {}),
+  };
+}
+
+/** The connection's server → client requests (sampling, elicitation, MRTR rounds) and tool approvals, answers included. */
+function inboxOf(store: Store, connectionId: string): InboxRow[] {
+  const requests = getClientRequests()
+    .list({ connectionId, store })
+    .map((r) => ({ ...r, source: "mcp" as const }));
+  const approvals = getApprovals()
+    .list()
+    .filter((a) => a.connectionId === connectionId)
+    .map((a) => ({ ...a, source: "approval" as const }));
+  return [...requests, ...approvals];
+}
+
+const SCOPE_TITLE: { [K in McpTrafficScope["kind"]]: (scope: Extract<McpTrafficScope, { kind: K }>) => string } = {
+  all: () => "all traffic",
+  range: (s) => `${new Date(s.from).toISOString()} – ${new Date(s.to).toISOString()}`,
+  selection: (s) => `${plural(s.seqs.length, "selected entry", "selected entries")}`,
+};
+
+function scopeTitle(scope: McpTrafficScope): string {
+  return (SCOPE_TITLE[scope.kind] as (s: McpTrafficScope) => string)(scope);
+}
+
+export const mcpTrafficUnit: BundleUnit<"mcp-traffic"> = {
+  type: "mcp-traffic",
+  snapshotSchema: mcpTrafficSnapshotSchema,
+
+  async export(ref: Ref): Promise<BundleParts> {
+    const registry = getRegistry();
+    const store = registry.hub.store;
+    const config = store.getConnection(ref.connectionId);
+    const entries = scopedEntries(store, ref.connectionId, ref.scope);
+    // A deleted connection whose traffic is still kept (retention) can be exported; nothing at all cannot.
+    if (!config && entries.length === 0) {
+      throw new AppError("not_found:bundle_unit", `No MCP connection "${ref.connectionId}" and no traffic recorded under that id`);
+    }
+    const connection = connectionPart(registry.get(ref.connectionId), config, ref.connectionId);
+    // CallRecord is an interface (no index signature): the snapshot keeps it as the JSON object it is.
+    const calls = scopedCalls(store, ref.connectionId, ref.scope, entries) as unknown as McpTrafficSnapshot["calls"];
+    const snapshot: McpTrafficSnapshot = { scope: ref.scope, calls };
+    return {
+      title: `MCP traffic · ${connection.name} · ${scopeTitle(ref.scope)}`,
+      connection,
+      entries,
+      snapshot,
+      inbox: inboxOf(store, ref.connectionId),
+    };
+  },
+
+  secretValues(ref: Ref): string[] {
+    const store = getRegistry().hub.store;
+    const config = store.getConnection(ref.connectionId);
+    const values: (string | undefined)[] = [];
+    if (config?.transport === "stdio") values.push(...Object.values(config.env));
+    if (config && config.transport !== "stdio") values.push(...Object.values(config.headers), config.oauth?.clientSecret);
+    const oauth = store.getOAuth(ref.connectionId);
+    values.push(oauth.tokens?.access_token, oauth.tokens?.refresh_token, oauth.tokens?.id_token, oauth.client?.client_secret);
+    return values.filter((v): v is string => typeof v === "string" && v.length > 0);
+  },
+};
