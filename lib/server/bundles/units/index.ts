@@ -5,6 +5,8 @@ import { AppError } from "@/lib/errors";
 import type { BundleUnit, BundleUnitTable } from "./types";
 import { a2aTaskUnit } from "./a2a-task";
 import { aguiRunUnit } from "./agui-run";
+import { mcpTrafficUnit } from "./mcp-traffic";
+import { playgroundConversationUnit } from "./playground-conversation";
 
 /**
  * Every exportable unit type, one line each (issue 12). Partial while the unit modules land; the
@@ -13,6 +15,8 @@ import { aguiRunUnit } from "./agui-run";
 export const BUNDLE_UNITS: Partial<BundleUnitTable> = {
   "a2a-task": a2aTaskUnit,
   "agui-run": aguiRunUnit,
+  "mcp-traffic": mcpTrafficUnit,
+  "playground-conversation": playgroundConversationUnit,
 };
 
 /** The unit module of `type`; a type this Loupe cannot export or read is the client's mistake (400). */
