@@ -46,7 +46,7 @@ describe("compareConversations", () => {
     const second = col?.comparison.pairs[1];
     // The user asked something else too (the scripted text names the city).
     expect(second?.differs).toEqual(["user", "args", "answer"]);
-    expect(second?.calls[0]?.args).toEqual([{ path: ["city"], kind: "changed", before: "Porto", after: "Faro" }]);
+    expect(second?.calls[0]?.args?.changes).toEqual([{ path: ["city"], kind: "changed", before: "Porto", after: "Faro" }]);
     expect(col?.comparison.summary).toMatchObject({ units: 2, differing: 1, tokensA: 2 * 1280, tokensB: 2 * 1280, durationA: 1000 });
   });
 

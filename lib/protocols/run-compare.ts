@@ -7,27 +7,9 @@
  * instead of shifting every later pair. Pure: no React, no I/O.
  */
 
-// TEMP until lib/diff/json-diff.ts lands (rerun helper): a flat structural diff.
-interface JsonChange {
-  path: Array<string | number>;
-  kind: "added" | "removed" | "changed" | "same";
-  before?: unknown;
-  after?: unknown;
-}
-function diffJson(a: unknown, b: unknown, path: Array<string | number> = []): JsonChange[] {
-  if (JSON.stringify(a) === JSON.stringify(b)) return [];
-  const obj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
-  if (obj(a) && obj(b) && Array.isArray(a) === Array.isArray(b)) {
-    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-    return keys.flatMap((k) => {
-      const key = Array.isArray(a) ? Number(k) : k;
-      if (!(k in a)) return [{ path: [...path, key], kind: "added" as const, after: b[k] }];
-      if (!(k in b)) return [{ path: [...path, key], kind: "removed" as const, before: a[k] }];
-      return diffJson(a[k], b[k], [...path, key]);
-    });
-  }
-  return [{ path, kind: "changed", before: a, after: b }];
-}
+import { jsonDiff, lineDiff as diffLines, type JsonDiffResult, type LineOp } from "@/lib/diff/json-diff";
+
+export type { JsonDiffResult, LineOp };
 
 export interface RunCall {
   id: string;
@@ -61,13 +43,9 @@ export interface CallPair {
   status: PairStatus;
   a: RunCall | null;
   b: RunCall | null;
-  args: JsonChange[];
-  result: JsonChange[];
-}
-
-export interface LineOp {
-  kind: "same" | "added" | "removed";
-  text: string;
+  /** null for a call only one side made. */
+  args: JsonDiffResult | null;
+  result: JsonDiffResult | null;
 }
 
 /** The aspects of a pair that can differ; tokens and duration are shown but never make a pair "different". */
@@ -80,7 +58,7 @@ export interface UnitPair {
   b: RunUnit | null;
   calls: CallPair[];
   answer: LineOp[];
-  state: JsonChange[];
+  state: JsonDiffResult | null;
   differs: Aspect[];
 }
 
@@ -131,33 +109,22 @@ export function lcsPairs<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T)
   return out;
 }
 
-/** Line diff of two texts: unchanged lines, lines only in A (removed), lines only in B (added). */
+/** Line diff of two answers; an empty answer has no lines (not one empty line). */
 export function lineDiff(a: string, b: string): LineOp[] {
-  if (a === b) return a === "" ? [] : a.split("\n").map((text) => ({ kind: "same", text }));
-  const la = a === "" ? [] : a.split("\n");
-  const lb = b === "" ? [] : b.split("\n");
-  const pairs = lcsPairs(la, lb, (x, y) => x === y) ?? [];
-  const out: LineOp[] = [];
-  let i = 0;
-  let j = 0;
-  for (const [pi, pj] of [...pairs, [la.length, lb.length] as [number, number]]) {
-    while (i < pi) out.push({ kind: "removed", text: la[i++] ?? "" });
-    while (j < pj) out.push({ kind: "added", text: lb[j++] ?? "" });
-    if (pi < la.length) out.push({ kind: "same", text: la[pi] ?? "" });
-    i = pi + 1;
-    j = pj + 1;
-  }
-  return out;
+  if (a === "" && b === "") return [];
+  if (a === "") return b.split("\n").map((text) => ({ kind: "added", text }));
+  if (b === "") return a.split("\n").map((text) => ({ kind: "removed", text }));
+  return diffLines(a, b).ops;
 }
 
-const onlyChanges = (changes: JsonChange[]) => changes.filter((c) => c.kind !== "same");
+/** isError flipped, or one side has a result and the other none. */
+const flipped = (a: RunCall, b: RunCall) => a.isError !== b.isError || (a.result === undefined) !== (b.result === undefined);
 
 function pairCall(a: RunCall | null, b: RunCall | null): CallPair {
-  if (!a || !b) return { status: a ? "only_a" : "only_b", a, b, args: [], result: [] };
-  const args = onlyChanges(diffJson(a.args, b.args));
-  const result = onlyChanges(diffJson(a.result ?? null, b.result ?? null));
-  const flip = a.isError !== b.isError || (a.result === undefined) !== (b.result === undefined);
-  return { status: args.length || result.length || flip ? "different" : "same", a, b, args, result };
+  if (!a || !b) return { status: a ? "only_a" : "only_b", a, b, args: null, result: null };
+  const args = jsonDiff(a.args, b.args);
+  const result = jsonDiff(a.result ?? null, b.result ?? null);
+  return { status: args.equal && result.equal && !flipped(a, b) ? "same" : "different", a, b, args, result };
 }
 
 /** Tool calls of two units, aligned by order and name (LCS); unmatched ones in between keep their order. */
@@ -195,22 +162,16 @@ function pairUnits(index: number, a: RunUnit | null, b: RunUnit | null): UnitPai
   }
   const calls = alignCalls(a.calls, b.calls);
   const answer = lineDiff(a.answer, b.answer);
-  const state = onlyChanges(diffJson(a.stateDelta, b.stateDelta));
+  const state = jsonDiff(a.stateDelta, b.stateDelta);
   const differs: Aspect[] = [];
   if (a.userText !== b.userText) differs.push("user");
   if (calls.some((c) => c.status === "only_a" || c.status === "only_b")) differs.push("calls");
-  if (calls.some((c) => c.args.length > 0)) differs.push("args");
-  if (
-    calls.some(
-      (c) =>
-        c.result.length > 0 || (c.a && c.b && (c.a.isError !== c.b.isError || (c.a.result === undefined) !== (c.b.result === undefined))),
-    )
-  )
-    differs.push("results");
+  if (calls.some((c) => c.args && !c.args.equal)) differs.push("args");
+  if (calls.some((c) => (c.result && !c.result.equal) || (c.a && c.b && flipped(c.a, c.b)))) differs.push("results");
   if (a.answer !== b.answer) differs.push("answer");
   if (!sameList(a.agents, b.agents)) differs.push("agents");
   if (!sameList(a.transfers, b.transfers)) differs.push("transfers");
-  if (state.length > 0) differs.push("state");
+  if (!state.equal) differs.push("state");
   if (!sameList(a.errors, b.errors)) differs.push("errors");
   return { index, status: differs.length ? "different" : "same", a, b, calls, answer, state, differs };
 }

@@ -93,8 +93,8 @@ describe("compareSessions", () => {
     expect(pair?.differs).toEqual(["args", "results"]);
     const [call] = pair?.calls ?? [];
     expect(call?.status).toBe("different");
-    expect(call?.args).toEqual([{ path: ["city"], kind: "changed", before: "Paris", after: "Rome" }]);
-    expect(call?.result.map((r) => r.path)).toEqual([["city"], ["forecast"]]);
+    expect(call?.args?.changes).toEqual([{ path: ["city"], kind: "changed", before: "Paris", after: "Rome" }]);
+    expect(call?.result?.changes.map((r) => r.path)).toEqual([["city"], ["forecast"]]);
   });
 
   it("a different final answer: a line diff that keeps the shared lines", () => {
@@ -115,7 +115,7 @@ describe("compareSessions", () => {
     const b = session([{ user: "q", answer: "x", stateDelta: { n: 2 }, tokens: 30 }], "b");
     const c = compareSessions(a, b);
     expect(c.pairs[0]?.differs).toEqual(["state"]);
-    expect(c.pairs[0]?.state).toEqual([{ path: ["n"], kind: "changed", before: 1, after: 2 }]);
+    expect(c.pairs[0]?.state?.changes).toEqual([{ path: ["n"], kind: "changed", before: 1, after: 2 }]);
     expect(c.summary).toMatchObject({ tokensA: 12, tokensB: 30 });
   });
 
