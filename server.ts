@@ -100,6 +100,9 @@ async function main() {
   // scripts/start.mjs runs a compiled copy of this file from .next/: it says where the repo is.
   const root = process.env.LOUPE_ROOT || path.dirname(new URL(import.meta.url).pathname);
   const token = process.env.LOUPE_TOKEN || randomBytes(32).toString("hex");
+  // Bundle export masks this wherever it appears (lib/server/bundles/secrets.ts); not put in the
+  // environment, which the processes Loupe spawns would inherit.
+  (globalThis as { [key: symbol]: unknown })[Symbol.for("loupe.launchToken")] = token;
   process.env.LOUPE_ROOT = root;
   process.env.LOUPE_DATA_DIR ||= path.join(homedir(), ".loupe");
   process.env.LOUPE_BOOT = JSON.stringify(opts);

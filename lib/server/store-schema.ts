@@ -169,6 +169,14 @@ CREATE TABLE IF NOT EXISTS a2a_push (
   token TEXT NOT NULL,
   record TEXT NOT NULL
 );
+-- Imported bundles (lib/server/bundles/): the validated file whole and its list row; written in one
+-- INSERT, so a failed import stores nothing.
+CREATE TABLE IF NOT EXISTS bundles (
+  id TEXT PRIMARY KEY,
+  summary TEXT NOT NULL,
+  json TEXT NOT NULL,
+  imported_at INTEGER NOT NULL
+);
 `;
 
 export function rowToEntry(row: EntryRow): Entry {

@@ -1,0 +1,20 @@
+import { bundleUnitRefSchema } from "@/lib/contracts/bundle";
+import { bundleFileName } from "@/lib/queries/bundles";
+import { getBundles } from "@/lib/server/bundles";
+import { handle, readBody } from "@/lib/server/http";
+
+export const dynamic = "force-dynamic";
+
+/** BundleUnitRef → the bundle file (secrets masked), offered as a download. */
+export function POST(req: Request): Promise<Response> {
+  return handle(async () => {
+    const ref = await readBody(req, bundleUnitRefSchema);
+    const bundle = await getBundles().exportUnit(ref);
+    return new Response(JSON.stringify(bundle), {
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${bundleFileName(bundle.title)}"`,
+      },
+    });
+  });
+}

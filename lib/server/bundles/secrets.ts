@@ -1,0 +1,140 @@
+import "server-only";
+import { SECRET_MASK } from "@/lib/contracts/connections";
+import { PROVIDER_IDS } from "@/lib/contracts/playground";
+import { resolveKey } from "@/lib/server/playground/providers/keys";
+import type { Store } from "@/lib/server/store";
+import { isRecord } from "@/lib/values";
+
+/** Shorter values are not masked: masking "1" or "on" everywhere would wreck the file and hide nothing. */
+export const MIN_SECRET_LENGTH = 4;
+
+/** Keys whose string value is a secret wherever they appear (compared lower-case). */
+const SECRET_KEYS = new Set([
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+  "x-api-key",
+  "x-loupe-token",
+  "api_key",
+  "apikey",
+  "token",
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "client_secret",
+  "password",
+]);
+
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEYS.has(key.toLowerCase());
+}
+
+/** Where the launcher leaves the login token (server.ts), which is not in the environment when it was generated. */
+export const LAUNCH_TOKEN_KEY = Symbol.for("loupe.launchToken");
+
+function tableExists(store: Store, table: string): boolean {
+  return store.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+}
+
+/** The JSON column of every row of a table that may not exist yet (its module creates it on first use). */
+function jsonRows(store: Store, table: string, column: string): unknown[] {
+  if (!tableExists(store, table)) return [];
+  const rows = store.prepare(`SELECT ${column} AS v FROM ${table}`).all() as { v: string }[];
+  return rows.flatMap((r) => {
+    try {
+      return [JSON.parse(r.v) as unknown];
+    } catch {
+      return [];
+    }
+  });
+}
+
+function valuesOf(record: unknown): unknown[] {
+  return isRecord(record) ? Object.values(record) : [];
+}
+
+function field(value: unknown, ...path: string[]): unknown {
+  let at = value;
+  for (const key of path) at = isRecord(at) ? at[key] : undefined;
+  return at;
+}
+
+/**
+ * Every secret value this Loupe holds: saved MCP connection header and env values, OAuth client
+ * secrets and tokens, ADK / A2A / AG-UI agent header values, A2A push tokens, tap keys, playground
+ * provider keys and Loupe's own login token. Read straight from where each lives, so a bundle is
+ * scrubbed of them whichever unit it came from.
+ */
+export function knownSecrets(store: Store): string[] {
+  const found: unknown[] = [];
+  for (const config of jsonRows(store, "connections", "config")) {
+    found.push(...valuesOf(field(config, "env")), ...valuesOf(field(config, "headers")), field(config, "oauth", "clientSecret"));
+  }
+  for (const oauth of jsonRows(store, "oauth", "data")) {
+    found.push(
+      field(oauth, "tokens", "access_token"),
+      field(oauth, "tokens", "refresh_token"),
+      field(oauth, "tokens", "id_token"),
+      field(oauth, "client", "client_secret"),
+      field(oauth, "codeVerifier"),
+    );
+  }
+  for (const table of ["agent_servers", "a2a_agents", "agui_agents"]) {
+    for (const config of jsonRows(store, table, "config")) found.push(...valuesOf(field(config, "headers")));
+  }
+  if (tableExists(store, "a2a_push"))
+    found.push(...(store.prepare("SELECT token AS v FROM a2a_push").all() as { v: string }[]).map((r) => r.v));
+  for (const tap of jsonRows(store, "taps", "json")) found.push(field(tap, "key"));
+  for (const provider of PROVIDER_IDS) found.push(resolveKey(provider).apiKey);
+  found.push(process.env.LOUPE_TOKEN, (globalThis as { [LAUNCH_TOKEN_KEY]?: string })[LAUNCH_TOKEN_KEY]);
+  return [...new Set(found.filter((v): v is string => typeof v === "string" && v.length >= MIN_SECRET_LENGTH && v !== SECRET_MASK))];
+}
+
+export interface Scrubbed<T> {
+  value: T;
+  masked: number;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * A copy of `value` with every occurrence of every secret in any string replaced by SECRET_MASK,
+ * and every string under a secret-like key (authorization, token, password…) replaced whole.
+ * One pass over the tree and one regex per string (longest secret first, so a secret containing
+ * another is masked whole): linear in the size of the bundle, whatever the number of events.
+ */
+export function scrubSecrets<T>(value: T, secrets: readonly string[]): Scrubbed<T> {
+  const usable = [...new Set(secrets)].filter((s) => s.length >= MIN_SECRET_LENGTH && s !== SECRET_MASK);
+  usable.sort((a, b) => b.length - a.length);
+  const pattern = usable.length ? new RegExp(usable.map(escapeRegExp).join("|"), "g") : null;
+  const shortest = usable.length ? usable[usable.length - 1]!.length : Infinity;
+  let masked = 0;
+  const replace = () => {
+    masked++;
+    return SECRET_MASK;
+  };
+  const scrubString = (text: string): string => (pattern && text.length >= shortest ? text.replace(pattern, replace) : text);
+  const walk = (v: unknown, key: string | null): unknown => {
+    if (typeof v === "string") {
+      if (key !== null && isSecretKey(key) && v !== "" && !v.includes(SECRET_MASK)) return replace();
+      return scrubString(v);
+    }
+    if (Array.isArray(v)) return v.map((item) => walk(item, null));
+    if (isRecord(v)) {
+      const out: Record<string, unknown> = {};
+      for (const [k, child] of Object.entries(v)) {
+        // A JSON "__proto__" key is data: plain assignment would set the copy's prototype instead.
+        if (k === "__proto__")
+          Object.defineProperty(out, k, { value: walk(child, k), enumerable: true, writable: true, configurable: true });
+        else out[k] = walk(child, k);
+      }
+      return out;
+    }
+    return v;
+  };
+  const result = walk(value, null) as T;
+  return { value: result, masked };
+}
