@@ -9,7 +9,7 @@ import { openStore } from "@/lib/server/store";
 import type { FakeProvider } from "@/tests/fixtures/fake-providers";
 import * as conversations from "@/app/api/playground/conversations/route";
 import * as messages from "@/app/api/playground/conversations/[id]/messages/route";
-import { ctx, jsonPostTo as post, playgroundDataDir, raws, turnEnded, usePeers, waitFor } from "@/tests/support/playground";
+import { ctx, jsonPostTo as post, playgroundDataDir, turnEnded, usePeers, waitFor } from "@/tests/support/playground";
 import { tempDir } from "@/tests/support/servers";
 
 /**
