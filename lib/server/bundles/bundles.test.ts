@@ -160,6 +160,7 @@ describe("bundle export", () => {
       transport: "http",
       url: "http://127.0.0.1:9/mcp",
       headers: { Authorization: `Bearer ${header}` },
+      requestTimeoutMs: 30_000,
       createdAt: 1,
     } as ConnectionConfig);
     store.saveConnection({
@@ -169,6 +170,7 @@ describe("bundle export", () => {
       command: "x",
       args: [],
       env: { TOKEN: "env-secret-99" },
+      requestTimeoutMs: 30_000,
       createdAt: 2,
     } as ConnectionConfig);
     (globalThis as { [LAUNCH_TOKEN_KEY]?: string })[LAUNCH_TOKEN_KEY] = launch;
