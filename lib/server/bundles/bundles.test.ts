@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bundle, BundleIssue } from "@/lib/contracts/bundle";
 import { BUNDLE_FORMAT_VERSION } from "@/lib/contracts/bundle";
-import { adkSessionSnapshotSchema, mcpTrafficSnapshotSchema } from "@/lib/contracts/bundle-snapshots";
+import { mcpTrafficSnapshotSchema } from "@/lib/contracts/bundle-snapshots";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
@@ -10,7 +10,7 @@ import { LAUNCH_TOKEN_KEY, scrubSecrets } from "@/lib/server/bundles/secrets";
 import { BUNDLE_UNITS } from "@/lib/server/bundles/units";
 import type { BundleUnit } from "@/lib/server/bundles/units/types";
 import { openStore, type Store } from "@/lib/server/store";
-import { syntheticAdkBundle } from "@/tests/support/bundles";
+import { standInAdkUnit, syntheticAdkBundle } from "@/tests/support/bundles";
 import { tempDir } from "@/tests/support/servers";
 
 const data = tempDir("loupe-bundles-");
@@ -20,21 +20,14 @@ let service: BundleService;
 
 // The ADK unit module is another part of issue 12: until it is registered, a stand-in with the
 // shared snapshot schema lets import check ADK bundles. The MCP stand-in exports real store rows.
-const standIns: Partial<Record<"adk-session" | "mcp-traffic", boolean>> = {};
+const standIns: Partial<Record<"mcp-traffic", boolean>> = {};
+let undoStandIn = () => undefined as void;
 const UNIT_SECRET = "unit-held-secret-0042";
 
 beforeAll(() => {
   store = openStore(data.dir);
   service = new BundleService(store, () => new Date("2026-11-24T10:00:00.000Z"));
-  if (!BUNDLE_UNITS["adk-session"]) {
-    standIns["adk-session"] = true;
-    BUNDLE_UNITS["adk-session"] = {
-      type: "adk-session",
-      export: () => Promise.reject(new Error("not used")),
-      secretValues: () => [],
-      snapshotSchema: adkSessionSnapshotSchema,
-    };
-  }
+  undoStandIn = standInAdkUnit();
   standIns["mcp-traffic"] = !BUNDLE_UNITS["mcp-traffic"];
   const saved = BUNDLE_UNITS["mcp-traffic"];
   const mcp: BundleUnit<"mcp-traffic"> = {
@@ -55,7 +48,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  if (standIns["adk-session"]) delete BUNDLE_UNITS["adk-session"];
+  undoStandIn();
   if (standIns["mcp-traffic"]) delete BUNDLE_UNITS["mcp-traffic"];
   store.close();
   data.cleanup();
