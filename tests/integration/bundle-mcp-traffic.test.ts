@@ -72,7 +72,7 @@ describe("mcpTrafficUnit", () => {
 
     expect(parts.connection).toMatchObject({ protocol: "mcp", id: connectionId, name: "everything", transport: "stdio" });
     expect(parts.connection.target).toContain(EVERYTHING);
-    expect((parts.connection as { config: { env: Record<string, string> } }).config.env).toEqual({ BUNDLE_SECRET: SECRET_MASK });
+    expect((parts.connection.config as { env: Record<string, string> }).env).toEqual({ BUNDLE_SECRET: SECRET_MASK });
     expect((parts.connection as { serverInfo?: { name: string } }).serverInfo?.name).toBeTruthy();
     expect(parts.title).toBe("MCP traffic · everything · all traffic");
   });
