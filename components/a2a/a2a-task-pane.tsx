@@ -15,6 +15,7 @@ import { TaskHeader } from "@/components/a2a/task-header";
 import { readCard } from "@/components/a2a/card-model";
 import { taskTimeline } from "@/components/a2a/task-model";
 import { TaskSummary } from "@/components/a2a/task-summary";
+import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
 
 export interface A2aTaskPaneProps {
   agent: A2aAgentView;
@@ -57,6 +58,14 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
         onResubscribe={() => actions.resubscribe.mutate(taskId)}
         onRegisterPush={() => actions.registerPush.mutate(taskId)}
         terminal={A2A_TERMINAL_STATES.includes(task.state)}
+        extra={
+          <ExportBundleButton
+            unit={{ type: "a2a-task", agentId: agent.id, taskId }}
+            label="Export task bundle"
+            testId="a2a-export-bundle"
+            className="ml-auto"
+          />
+        }
       />
       {mutationError && <QueryError className="mx-3 mt-2" title="The agent refused" error={mutationError} />}
       {stored.isError && (

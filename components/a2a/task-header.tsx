@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { BanIcon, BellIcon, RefreshCwIcon, RadioIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { A2aTaskDetail } from "@/lib/contracts/a2a";
@@ -13,12 +14,18 @@ export interface TaskHeaderProps {
   onCancel: () => void;
   onResubscribe: () => void;
   onRegisterPush: () => void;
+  /** More actions at the end of the row (the pane's Export bundle). */
+  extra?: ReactNode;
 }
 
-/** The task's state and ids, and what can be done to it: tasks/get, cancel, resubscribe, push webhook. */
-export function TaskHeader({ task, terminal, canPush, busy, onRefresh, onCancel, onResubscribe, onRegisterPush }: TaskHeaderProps) {
+export interface TaskIdentityProps {
+  task: Pick<A2aTaskDetail, "state" | "taskId" | "contextId" | "artifactCount" | "statusText"> & { streaming?: boolean };
+}
+
+/** The task's state, ids, artifact count and status text (the live pane and a bundle's read-only view). */
+export function TaskIdentity({ task }: TaskIdentityProps) {
   return (
-    <div className="flex flex-col gap-1.5 border-b px-3 py-2" data-testid="a2a-task-header">
+    <>
       <div className="flex flex-wrap items-center gap-2">
         <A2aStateBadge state={task.state} />
         {task.streaming && (
@@ -36,6 +43,15 @@ export function TaskHeader({ task, terminal, canPush, busy, onRefresh, onCancel,
         <span className="text-xs text-muted-foreground">{task.artifactCount} artifacts</span>
       </div>
       {task.statusText && <p className="text-sm whitespace-pre-wrap">{task.statusText}</p>}
+    </>
+  );
+}
+
+/** The task's state and ids, and what can be done to it: tasks/get, cancel, resubscribe, push webhook, export. */
+export function TaskHeader({ task, terminal, canPush, busy, onRefresh, onCancel, onResubscribe, onRegisterPush, extra }: TaskHeaderProps) {
+  return (
+    <div className="flex flex-col gap-1.5 border-b px-3 py-2" data-testid="a2a-task-header">
+      <TaskIdentity task={task} />
       <div className="flex flex-wrap items-center gap-1.5">
         <Button size="xs" variant="outline" onClick={onRefresh} disabled={busy.refresh} data-testid="a2a-task-refresh">
           <RefreshCwIcon className={busy.refresh ? "animate-spin" : undefined} /> Refresh (tasks/get)
@@ -68,6 +84,7 @@ export function TaskHeader({ task, terminal, canPush, busy, onRefresh, onCancel,
             <span className="font-mono">{task.push.url}</span>
           </span>
         )}
+        {extra}
       </div>
     </div>
   );

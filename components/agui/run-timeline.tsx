@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
+import type { BundleUnitRef } from "@/lib/contracts/bundle";
 import type { AguiRunTimeline } from "@/lib/protocols/agui/types";
 import type { RenderRequest } from "./item-bodies";
 import { RunFindings } from "./run-findings";
@@ -15,6 +16,8 @@ export interface RunTimelineProps {
   run: RunRecordView;
   timeline: AguiRunTimeline;
   renderRequest?: RenderRequest;
+  /** Offers "Export run bundle" for this run (the live thread pane; a bundle's read-only view has none). */
+  bundleUnit?: BundleUnitRef;
 }
 
 /** The run's events as received, one JSON array, saved by the browser. */
@@ -42,7 +45,7 @@ type Selection = { kind: "item"; index: number } | { kind: "event"; index: numbe
 const INITIAL: TimelineFilterState = { mode: "items", filters: new Set(), type: null, search: "" };
 
 /** One run: its assembled timeline or its raw events (filter, search), findings, and an inspector. */
-export function RunTimeline({ run, timeline, renderRequest }: RunTimelineProps) {
+export function RunTimeline({ run, timeline, renderRequest, bundleUnit }: RunTimelineProps) {
   const [filter, setFilter] = useState<TimelineFilterState>(INITIAL);
   const [selection, setSelection] = useState<Selection>(null);
   const [reveal, setReveal] = useState<number | null>(null);
@@ -85,6 +88,7 @@ export function RunTimeline({ run, timeline, renderRequest }: RunTimelineProps) 
         shown={filter.mode === "items" ? items.length : events.length}
         total={filter.mode === "items" ? timeline.items.length : run.events.length}
         onExport={() => exportEvents(run)}
+        {...(bundleUnit ? { bundleUnit } : {})}
       />
       <RunFindings findings={timeline.findings} malformed={run.malformed} onOpenEvent={openEvent} />
       <div className="relative flex min-h-0 flex-1">

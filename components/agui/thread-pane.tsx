@@ -110,7 +110,13 @@ export function ThreadPane({ agent, threadId, runId, navigate, actions }: Thread
           <div className={cn("flex min-h-0 flex-1 flex-col")}>
             {tab === "timeline" ? (
               run && timeline ? (
-                <RunTimeline key={run.runId} run={run} timeline={timeline} renderRequest={renderRequest} />
+                <RunTimeline
+                  key={run.runId}
+                  run={run}
+                  timeline={timeline}
+                  renderRequest={renderRequest}
+                  bundleUnit={{ type: "agui-run", agentId: agent.id, runId: run.runId }}
+                />
               ) : (
                 <p className="p-3 text-xs text-muted-foreground">{runId ? `No run ${runId} in this thread.` : "No run yet."}</p>
               )

@@ -4,6 +4,8 @@ import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import type { BundleUnitRef } from "@/lib/contracts/bundle";
+import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
 import { ITEM_FILTER_LABEL, ITEM_FILTERS, type ItemFilter } from "./timeline-labels";
 
 export type TimelineMode = "items" | "events";
@@ -26,12 +28,14 @@ export interface AguiTimelineToolbarProps {
   total: number;
   /** Downloads the run's events as received (JSON array), like CopilotKit's "Export JSON". */
   onExport: () => void;
+  /** The run as a Loupe bundle (everything recorded, for any Loupe to open); absent in a bundle's own view. */
+  bundleUnit?: BundleUnitRef;
 }
 
 const ALL = "__all__";
 
 /** Assembled timeline or raw AG-UI events, with kind chips / an event-type filter and a search. */
-export function AguiTimelineToolbar({ value, onChange, counts, shown, total, onExport }: AguiTimelineToolbarProps) {
+export function AguiTimelineToolbar({ value, onChange, counts, shown, total, onExport, bundleUnit }: AguiTimelineToolbarProps) {
   const set = (patch: Partial<TimelineFilterState>) => onChange({ ...value, ...patch });
   const toggle = (f: ItemFilter) => {
     const next = new Set(value.filters);
@@ -104,9 +108,16 @@ export function AguiTimelineToolbar({ value, onChange, counts, shown, total, onE
       <span data-testid="agui-timeline-count" className="ml-auto text-xs text-muted-foreground tabular-nums">
         {shown === total ? `${total} ${value.mode === "items" ? "items" : "events"}` : `${shown} of ${total}`}
       </span>
-      <Button size="xs" variant="outline" data-testid="agui-export" onClick={onExport}>
-        <DownloadIcon /> Export JSON
+      <Button
+        size="xs"
+        variant="outline"
+        data-testid="agui-export"
+        title="The run's AG-UI events as received, one JSON array (what CopilotKit's Export JSON saves)"
+        onClick={onExport}
+      >
+        <DownloadIcon /> Export events JSON
       </Button>
+      {bundleUnit && <ExportBundleButton unit={bundleUnit} label="Export run bundle" testId="agui-export-bundle" />}
     </div>
   );
 }
