@@ -6,8 +6,9 @@ import type { Entry } from "@/lib/contracts/entries";
 import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AdkSession } from "@/lib/protocols/adk/session";
-import { frameRawOf, userMessageEvent, withUnstoredFrames } from "@/lib/protocols/adk/session";
-import { applyEvent, buildTimeline } from "@/lib/protocols/adk/timeline";
+import { frameRawOf, userMessageEvent } from "@/lib/protocols/adk/session";
+import { storedSessionTimeline } from "@/lib/protocols/adk/stored-timeline";
+import { applyEvent } from "@/lib/protocols/adk/timeline";
 import { normalizeEvent } from "@/lib/protocols/adk/event";
 import type { TimelineState } from "@/lib/protocols/adk/timeline";
 import { liveEntriesQuery, refKey, storedSessionQuery } from "@/lib/queries/agents";
@@ -36,20 +37,6 @@ export function liveEntryRaw(e: Entry): unknown {
     default:
       return null;
   }
-}
-
-/**
- * The state a session started from: its current state without the keys events wrote. A stored
- * session only has the final state, and seeding the timeline with it would make every delta
- * look like an overwrite of its own result.
- */
-export function initialStateOf(session: AdkSession): Record<string, unknown> {
-  const written = new Set<string>();
-  for (const ev of session.events) {
-    const delta = (ev as { actions?: { stateDelta?: Record<string, unknown> } } | null)?.actions?.stateDelta;
-    if (delta && typeof delta === "object") for (const k of Object.keys(delta)) written.add(k);
-  }
-  return Object.fromEntries(Object.entries(session.state).filter(([k]) => !written.has(k)));
 }
 
 interface Built {
@@ -130,8 +117,7 @@ export function useAgentSession(ref: SessionRef) {
     if (!cur || cur.base !== base) {
       // Stream errors, malformed lines and unknown shapes are not in the stored events: put back.
       const unstored = base.unstored ?? [];
-      const frames = unstored.map((f) => ({ receivedAt: f.receivedAt, raw: frameRawOf(f.kind, f.raw) }));
-      const tl = buildTimeline(withUnstoredFrames(base.session.events, frames), initialStateOf(base.session));
+      const tl = storedSessionTimeline(base.session, unstored);
       const placed = new Set(unstored.map((f) => f.seq));
       cur = { base, ...applyLive(tl, entries, base.liveCutoff, storedUserMessages(base.session), placed) };
     } else {

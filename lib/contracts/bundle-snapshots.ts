@@ -26,6 +26,8 @@ export const adkSessionSnapshotSchema = z.object({
   unstored: z.array(z.object({ seq: z.number(), kind: z.string(), receivedAt: z.number(), raw: z.unknown() })),
   /** Every version of every artifact, as the api_server returned it (genai Part); empty when there were none. */
   artifacts: z.array(z.object({ name: z.string(), version: z.number(), part: z.unknown() })),
+  /** Which artifact versions the exporter left out (over its size cap, or unreadable), in words. */
+  artifactsNote: z.string().optional(),
   /**
    * The session's spans as `GET /debug/trace/session/{sid}` returned them (snake_case, times in ns);
    * null when the server exposes no trace — `traceNote` then says why (404, not a dev server, …).

@@ -4,6 +4,7 @@ import { BUNDLE_UNIT_LABEL } from "@/lib/contracts/bundle";
 import { AppError } from "@/lib/errors";
 import type { BundleUnit, BundleUnitTable } from "./types";
 import { a2aTaskUnit } from "./a2a-task";
+import { adkSessionUnit } from "./adk-session";
 import { aguiRunUnit } from "./agui-run";
 import { mcpTrafficUnit } from "./mcp-traffic";
 import { playgroundConversationUnit } from "./playground-conversation";
@@ -14,6 +15,7 @@ import { playgroundConversationUnit } from "./playground-conversation";
  */
 export const BUNDLE_UNITS: Partial<BundleUnitTable> = {
   "a2a-task": a2aTaskUnit,
+  "adk-session": adkSessionUnit,
   "agui-run": aguiRunUnit,
   "mcp-traffic": mcpTrafficUnit,
   "playground-conversation": playgroundConversationUnit,
