@@ -1,0 +1,101 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import type { McpTrafficScope } from "@/lib/contracts/bundle";
+import { HTTP_EXCHANGE_KIND, type HttpExchange } from "@/lib/contracts/network";
+import { mergeExchanges } from "@/lib/queries/network";
+import { formatClockMs, plural } from "@/lib/format";
+import { Badge } from "@/components/ui/badge";
+import { SafeText } from "@/components/ui/safe-text";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { TrafficTimeline } from "@/components/mcp/traffic/traffic-timeline";
+import { WireContext } from "@/components/mcp/traffic/wire-context";
+import type { BundleUnitViewProps } from "@/components/bundles/unit-view-types";
+import { bundleEntries } from "./bundle-entries";
+import { RecordedCalls } from "./recorded-calls";
+import { RecordedInbox } from "./recorded-inbox";
+
+type Tab = "traffic" | "calls" | "inbox";
+
+/** What the connection part may say beyond the envelope's fields (a Loupe export; a converted log has less). */
+interface McpConnectionExtras {
+  serverInfo?: { name?: string; version?: string };
+  era?: { version?: string; mode?: string };
+  protocolVersion?: string;
+}
+
+const SCOPE_TEXT: { [K in McpTrafficScope["kind"]]: (scope: Extract<McpTrafficScope, { kind: K }>) => string } = {
+  all: () => "All traffic",
+  range: (s) => `Received ${formatClockMs(s.from)} – ${formatClockMs(s.to)}`,
+  selection: (s) => `${plural(s.seqs.length, "selected entry", "selected entries")}`,
+};
+
+function scopeText(scope: unknown): string | null {
+  const kind = (scope as { kind?: unknown } | null)?.kind;
+  if (kind !== "all" && kind !== "range" && kind !== "selection") return null;
+  return (SCOPE_TEXT[kind] as (s: unknown) => string)(scope);
+}
+
+/**
+ * An imported MCP traffic bundle, read-only: the live traffic timeline (pairing, MRTR rounds,
+ * filters, detail with the HTTP exchange that carried each message) fed from the bundle's entries,
+ * the tool calls made through Loupe, and the recorded inbox. Works from `entries` alone (a
+ * converted MCP Inspector log has no calls); nothing here talks to a server.
+ */
+export function McpTrafficView({ bundle }: BundleUnitViewProps) {
+  const [tab, setTab] = useState<Tab>("traffic");
+  const all = useMemo(() => bundleEntries(bundle), [bundle]);
+  // As in the live panel: HTTP exchanges are not rows, they say what carried each message.
+  const entries = useMemo(() => all.filter((e) => e.kind !== HTTP_EXCHANGE_KIND), [all]);
+  const wire = useMemo(() => {
+    const exchanges = all.filter((e) => e.kind === HTTP_EXCHANGE_KIND).map((e) => ({ ...(e.raw as HttpExchange), seq: e.seq }));
+    return exchanges.length > 0 ? { exchanges: mergeExchanges(undefined, exchanges) } : null;
+  }, [all]);
+  const snapshot = bundle.snapshot as { scope?: unknown; calls?: unknown } | null;
+  const calls = Array.isArray(snapshot?.calls) ? (snapshot.calls as unknown[]) : [];
+  const scope = scopeText(snapshot?.scope ?? (bundle.unit.type === "mcp-traffic" ? bundle.unit.scope : null));
+  const c = bundle.connection as typeof bundle.connection & McpConnectionExtras;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-testid="mcp-traffic-bundle-view">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-3 py-1.5 text-xs" data-testid="mcp-traffic-bundle-connection">
+        <SafeText text={c.name} className="font-medium" />
+        {c.target && <SafeText text={c.target} className="max-w-[28rem] truncate font-mono text-muted-foreground" />}
+        {c.transport && <Badge variant="secondary">{c.transport}</Badge>}
+        {c.serverInfo?.name && (
+          <span className="text-muted-foreground">
+            server {c.serverInfo.name} {c.serverInfo.version ?? ""}
+          </span>
+        )}
+        {(c.era?.version ?? c.protocolVersion) && (
+          <span className="text-muted-foreground">protocol {c.era?.version ?? c.protocolVersion}</span>
+        )}
+        {scope && <span data-testid="mcp-traffic-bundle-scope">{scope}</span>}
+      </div>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-h-0 flex-1 gap-0">
+        <TabsList className="mx-3 mt-2">
+          <TabsTrigger value="traffic" data-testid="mcp-traffic-bundle-tab-traffic">
+            Traffic
+          </TabsTrigger>
+          <TabsTrigger value="calls" data-testid="mcp-traffic-bundle-tab-calls">
+            Tool calls ({calls.length})
+          </TabsTrigger>
+          <TabsTrigger value="inbox" data-testid="mcp-traffic-bundle-tab-inbox">
+            Inbox ({bundle.inbox.length})
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="traffic" className="flex min-h-0 flex-col">
+          <WireContext.Provider value={wire}>
+            <TrafficTimeline entries={entries} />
+          </WireContext.Provider>
+        </TabsContent>
+        <TabsContent value="calls" className="min-h-0 overflow-auto">
+          <RecordedCalls calls={calls} />
+        </TabsContent>
+        <TabsContent value="inbox" className="min-h-0 overflow-auto">
+          <RecordedInbox rows={bundle.inbox} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
