@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Columns3Icon, SlidersHorizontalIcon } from "lucide-react";
 import type { ConnectionView } from "@/lib/contracts/connections";
@@ -29,10 +29,12 @@ export interface ConversationViewProps {
   providers: ProviderStatus[];
   actions: PlaygroundActions;
   onOpenInbox: () => void;
+  /** Conversation actions at the head of the header's buttons (e.g. "Compare with…"). */
+  headerActions?: ReactNode;
 }
 
 /** One conversation: its setup beside (or above, when narrow) its columns, and the composer under them. */
-export function ConversationView({ conversation: c, connections, providers, actions, onOpenInbox }: ConversationViewProps) {
+export function ConversationView({ conversation: c, connections, providers, actions, onOpenInbox, headerActions }: ConversationViewProps) {
   const entries = useQuery(conversationEntriesQuery(c.id));
   // Under 1280 px the setup sits above the columns: open it for a fresh conversation, and fold it
   // away once the conversation has run (and on the first send), so the timeline gets the height.
@@ -67,6 +69,7 @@ export function ConversationView({ conversation: c, connections, providers, acti
         </h1>
         <span className="text-xs text-muted-foreground">{plural(c.columns.length, "column")}</span>
         <div className="ml-auto flex items-center gap-1.5">
+          {headerActions}
           <Button
             size="xs"
             variant={showSetup ? "secondary" : "outline"}

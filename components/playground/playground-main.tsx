@@ -7,6 +7,8 @@ import { connectionsQuery } from "@/lib/queries/connections";
 import { conversationsQuery, providersQuery } from "@/lib/queries/playground";
 import { QueryError } from "@/components/elements/query-error";
 import { ConversationView } from "@/components/playground/conversation-view";
+import { PgComparePane } from "@/components/playground/compare-pane";
+import { PgCompareWithDialog } from "@/components/playground/compare-with-dialog";
 import { defaultConversation } from "@/components/playground/defaults";
 import { Button } from "@/components/ui/button";
 import { PlusIcon } from "lucide-react";
@@ -73,6 +75,20 @@ export function PlaygroundMain({ location, navigate }: PlaygroundMainProps) {
       </div>
     );
   }
+  const other = location.compareWith ? conversations.data?.find((c) => c.id === location.compareWith) : undefined;
+  if (location.compareWith) {
+    if (!other) return <p className="m-auto text-sm text-muted-foreground">The conversation to compare with does not exist (any more).</p>;
+    return (
+      <PgComparePane
+        key={`${open.id}/${other.id}`}
+        a={open}
+        b={other}
+        onClose={() => navigate({ view: "playground", conversationId: open.id, compareWith: null })}
+        onSwap={() => navigate({ view: "playground", conversationId: other.id, compareWith: open.id })}
+        onOpen={(id) => navigate({ view: "playground", conversationId: id, compareWith: null })}
+      />
+    );
+  }
   return (
     <>
       {providers.isError && (
@@ -90,6 +106,12 @@ export function PlaygroundMain({ location, navigate }: PlaygroundMainProps) {
         providers={providers.data ?? []}
         actions={actions}
         onOpenInbox={() => navigate({ view: "inbox" })}
+        headerActions={
+          <PgCompareWithDialog
+            conversationId={open.id}
+            onPick={(id) => navigate({ view: "playground", conversationId: open.id, compareWith: id })}
+          />
+        }
       />
     </>
   );

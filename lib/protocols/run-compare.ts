@@ -156,7 +156,7 @@ function pairUnits(index: number, a: RunUnit | null, b: RunUnit | null): UnitPai
       b,
       calls: alignCalls(a?.calls ?? [], b?.calls ?? []),
       answer: lineDiff(a ? only.answer : "", b ? only.answer : ""),
-      state: [],
+      state: null,
       differs: [],
     };
   }

@@ -9,6 +9,9 @@ import { AgentHeader } from "@/components/adk/agents/agent-header";
 import { AppPicker } from "@/components/adk/agents/app-picker";
 import { SessionList } from "@/components/adk/agents/session-list";
 import { SessionView } from "@/components/adk/agents/session-view";
+import { AdkComparePane } from "@/components/adk/compare/adk-compare-pane";
+import { CompareWithDialog } from "@/components/adk/compare/compare-with-dialog";
+import type { SessionRef } from "@/lib/queries/agents";
 
 // The app last chosen per agent server, for servers without the demo app (best effort: storage may be off).
 const appKey = (agentId: string) => `loupe:app:${agentId}`;
@@ -59,6 +62,19 @@ export function AgentView({ agent, location, navigate, actions, onEdit }: AgentV
   const userId = location.userId ?? agent.userId;
   const pending = [actions.check, actions.remove].some((m) => m.isPending && m.variables === agent.id);
   const error = [actions.check, actions.remove].find((m) => m.isError && m.variables === agent.id)?.error ?? null;
+  // ?vs= (and ?vu=): session A beside session B of the same app; a user is named only when not the default.
+  const userParam = (u: string) => (u === agent.userId ? null : u);
+  const openSession = (r: SessionRef) =>
+    navigate({ agentId: agent.id, app: r.appName, userId: userParam(r.userId), sessionId: r.sessionId, compareWith: null });
+  const compare = (a: SessionRef, b: SessionRef) =>
+    navigate({
+      agentId: agent.id,
+      app: a.appName,
+      userId: userParam(a.userId),
+      sessionId: a.sessionId,
+      compareWith: b.sessionId,
+      compareUser: b.userId === a.userId ? null : b.userId,
+    });
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="agent-view" data-agent-id={agent.id}>
@@ -90,13 +106,41 @@ export function AgentView({ agent, location, navigate, actions, onEdit }: AgentV
             </p>
           )}
         </div>
-        {app && sessionId ? (
+        {app && sessionId && location.compareWith ? (
+          <AdkComparePane
+            key={`${app}/${userId}/${sessionId}/${location.compareUser ?? userId}/${location.compareWith}`}
+            a={{ agentId: agent.id, appName: app, userId, sessionId }}
+            b={{ agentId: agent.id, appName: app, userId: location.compareUser ?? userId, sessionId: location.compareWith }}
+            onClose={() => navigate({ agentId: agent.id, app, sessionId, compareWith: null })}
+            onSwap={() =>
+              compare(
+                { agentId: agent.id, appName: app, userId: location.compareUser ?? userId, sessionId: location.compareWith ?? "" },
+                { agentId: agent.id, appName: app, userId, sessionId },
+              )
+            }
+            onOpen={openSession}
+          />
+        ) : app && sessionId ? (
           <SessionView
             key={`${app}/${userId}/${sessionId}`}
             sessionRef={{ agentId: agent.id, appName: app, userId, sessionId }}
             agentName={agent.name}
             selectedEventId={location.eventId}
             onSelectEvent={(eventId) => navigate({ agentId: agent.id, app, sessionId, eventId })}
+            actions={
+              <CompareWithDialog
+                agentId={agent.id}
+                appName={app}
+                userId={userId}
+                sessionId={sessionId}
+                onPick={(other, otherUser) =>
+                  compare(
+                    { agentId: agent.id, appName: app, userId, sessionId },
+                    { agentId: agent.id, appName: app, userId: otherUser, sessionId: other },
+                  )
+                }
+              />
+            }
           />
         ) : (
           <div className="m-auto text-sm text-muted-foreground">Open or create a session to talk to the agent.</div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { SessionRef } from "@/lib/queries/agents";
 import type { TimelineState } from "@/lib/protocols/adk/timeline-types";
@@ -48,13 +48,15 @@ export interface SessionViewProps {
   /** The event open in the inspector (?e=), by ADK event id. */
   selectedEventId?: string | null;
   onSelectEvent?: (eventId: string | null) => void;
+  /** Session actions shown beside the summary (e.g. "Compare with…"). */
+  actions?: ReactNode;
 }
 
 /**
  * One open ADK session: summary, the timeline (answerable pauses inline), the selected event and
  * the artifacts beside it, and the composer under it.
  */
-export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEvent }: SessionViewProps) {
+export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEvent, actions }: SessionViewProps) {
   const { timeline, isPending, error, refetch } = useAgentSession(sessionRef);
   const inbox = useQuery(inboxQuery());
   const [view, setView] = useState<TimelineView>("raw");
@@ -90,8 +92,9 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
       ) : (
         <div className="flex min-h-0 flex-1 flex-col @3xl:flex-row">
           <div className="flex min-h-0 min-w-0 flex-1 flex-col @3xl:min-w-48">
-            <div className="border-b px-2 py-1.5">
-              <SessionSummary timeline={timeline} />
+            <div className="flex flex-wrap items-start gap-1.5 border-b px-2 py-1.5">
+              <SessionSummary timeline={timeline} className="min-w-0 flex-1" />
+              {actions && <div className="flex shrink-0 items-center gap-1">{actions}</div>}
             </div>
             <AdkTimeline
               timeline={timeline}
