@@ -1,5 +1,8 @@
 import type { BundleUnitViewTable } from "./unit-view-types";
 import { McpTrafficView } from "./views/mcp-traffic-view";
+import { A2aTaskView } from "./views/a2a-task-view";
+import { AguiRunView } from "./views/agui-run-view";
+import { PlaygroundConversationView } from "./views/playground-conversation-view";
 
 /**
  * The read-only view of each unit type (issue 12), one line each. A type without one falls back
@@ -7,4 +10,7 @@ import { McpTrafficView } from "./views/mcp-traffic-view";
  */
 export const BUNDLE_UNIT_VIEWS: BundleUnitViewTable = {
   "mcp-traffic": McpTrafficView,
+  "a2a-task": A2aTaskView,
+  "agui-run": AguiRunView,
+  "playground-conversation": PlaygroundConversationView,
 };
