@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { createContext, useContext, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PgToolCall } from "@/lib/contracts/playground";
 import { toolUiResourceUri } from "@/lib/apps/tool-ui";
@@ -9,16 +9,23 @@ import { Button } from "@/components/ui/button";
 import { AppView } from "@/components/mcp/apps/app-view";
 
 /**
+ * True under a recorded conversation (an imported bundle): its calls' connections are not this
+ * Loupe's, and a read-only view must not reach a live server, so no app is loaded.
+ */
+export const PgRecordedContext = createContext(false);
+
+/**
  * An MCP App (SEP-1865) under a playground call whose tool has one, fed the call's arguments and
  * result as in the Tools tab. Nothing when the tool has no app or is not listed (any more).
  */
 export function PgToolApp({ call }: { call: PgToolCall }) {
+  const recorded = useContext(PgRecordedContext);
   const done = call.status === "ok" || call.status === "tool_error";
-  const tools = useQuery({ ...toolsQuery(call.connectionId ?? ""), enabled: done && call.connectionId !== null });
+  const tools = useQuery({ ...toolsQuery(call.connectionId ?? ""), enabled: !recorded && done && call.connectionId !== null });
   const [open, setOpen] = useState(true);
   const tool = tools.data?.tools.find((t) => t.name === call.tool);
   const uri = tool ? toolUiResourceUri(tool) : null;
-  if (!done || !tool || !uri || !call.connectionId) return null;
+  if (recorded || !done || !tool || !uri || !call.connectionId) return null;
   const r = (call.result ?? {}) as Record<string, unknown>;
   return (
     <div className="flex min-w-0 flex-col gap-1" data-testid="pg-tool-app">
