@@ -22,6 +22,8 @@ import { A2aMain } from "@/components/a2a/a2a-main";
 import { A2aNav } from "@/components/a2a/a2a-nav";
 import { AguiMain } from "@/components/agui/agui-main";
 import { AguiNav } from "@/components/agui/agui-nav";
+import { BundlesMain } from "@/components/bundles/bundles-main";
+import { BundlesNav } from "@/components/bundles/bundles-nav";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 
@@ -99,6 +101,7 @@ export function Workbench() {
           <PlaygroundNav location={location} navigate={navigate} />
           <A2aNav location={location} navigate={navigate} />
           <AguiNav location={location} navigate={navigate} />
+          <BundlesNav location={location} navigate={navigate} />
         </aside>
         <main className="flex min-w-0 flex-1 flex-col [overflow-wrap:anywhere]">
           {location.view === "playground" ? (
@@ -107,6 +110,8 @@ export function Workbench() {
             <A2aMain location={location} navigate={navigate} />
           ) : location.view === "agui" ? (
             <AguiMain location={location} navigate={navigate} />
+          ) : location.view === "bundles" ? (
+            <BundlesMain location={location} navigate={navigate} />
           ) : agentOpen ? (
             <AgentMain location={location} navigate={navigate} />
           ) : selected ? (

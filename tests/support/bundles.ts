@@ -1,8 +1,7 @@
 import type { Bundle, BundleEntry } from "@/lib/contracts/bundle";
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION } from "@/lib/contracts/bundle";
-import { adkSessionSnapshotSchema, type AdkSessionSnapshot } from "@/lib/contracts/bundle-snapshots";
+import type { AdkSessionSnapshot } from "@/lib/contracts/bundle-snapshots";
 import { SECRET_MASK } from "@/lib/contracts/connections";
-import { BUNDLE_UNITS } from "@/lib/server/bundles/units";
 
 /**
  * A synthetic ADK session bundle of `events` model/tool events (tests and bench/bundles.ts): each
@@ -63,19 +62,4 @@ export function syntheticAdkBundle(events: number, opts: { sessionId?: string } 
     inbox: [],
     secrets: { masked: 0, mask: SECRET_MASK },
   };
-}
-
-/**
- * The ADK session unit is another part of issue 12: until it is registered, import needs its
- * snapshot schema (the shared one) to check ADK bundles. Returns what undoes the stand-in.
- */
-export function standInAdkUnit(): () => void {
-  if (BUNDLE_UNITS["adk-session"]) return () => undefined;
-  BUNDLE_UNITS["adk-session"] = {
-    type: "adk-session",
-    export: () => Promise.reject(new Error("the stand-in ADK unit only reads")),
-    secretValues: () => [],
-    snapshotSchema: adkSessionSnapshotSchema,
-  };
-  return () => void delete BUNDLE_UNITS["adk-session"];
 }

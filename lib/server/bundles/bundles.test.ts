@@ -10,7 +10,8 @@ import { LAUNCH_TOKEN_KEY, scrubSecrets } from "@/lib/server/bundles/secrets";
 import { BUNDLE_UNITS } from "@/lib/server/bundles/units";
 import type { BundleUnit } from "@/lib/server/bundles/units/types";
 import { openStore, type Store } from "@/lib/server/store";
-import { standInAdkUnit, syntheticAdkBundle } from "@/tests/support/bundles";
+import { standInAdkUnit } from "@/tests/support/bundle-units";
+import { syntheticAdkBundle } from "@/tests/support/bundles";
 import { tempDir } from "@/tests/support/servers";
 
 const data = tempDir("loupe-bundles-");
