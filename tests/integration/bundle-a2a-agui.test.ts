@@ -25,6 +25,11 @@ import type { AguiDemo } from "@/demo/agui/server";
 import { startHostileAgent } from "@/tests/fixtures/agui/hostile-server";
 import type { HostileAgent } from "@/tests/fixtures/agui/hostile-server";
 import { tempDir } from "@/tests/support/servers";
+import { BundleService, getBundles } from "@/lib/server/bundles";
+import { openStore } from "@/lib/server/store";
+import type { Bundle, BundleUnitRef } from "@/lib/contracts/bundle";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 
 // The A2A task and AG-UI run exporters against the real demo peers: the scripted @a2a-js/sdk agent
 // on 7131 (Loupe's push webhook gate on 7133), the @ag-ui/encoder demo agent on 7132 and the hostile
@@ -315,5 +320,70 @@ describe("AG-UI run bundle", () => {
     await expect(aguiRunUnit.export({ type: "agui-run", agentId: aguiId, runId: other.runId })).rejects.toMatchObject({
       code: "not_found:bundle_unit",
     });
+  });
+});
+
+// ── Round trip ───────────────────────────────────────────────────────────────
+// Exported through the bundle service (every secret this Loupe knows masked), imported into a
+// fresh Loupe's store, read back: the timelines the read-only views derive equal the live ones.
+// LOUPE_CAPTURE_BUNDLES=1 also writes the files to tests/fixtures/bundles (the views' component tests read them).
+describe("A2A and AG-UI bundles round trip through the bundle service", () => {
+  const fresh = tempDir("loupe-bundle-a2a-agui-import-");
+  const importer = new BundleService(openStore(fresh.dir));
+  afterAll(() => fresh.cleanup());
+
+  async function roundTrip(ref: BundleUnitRef, capture: string): Promise<{ text: string; bundle: Bundle }> {
+    const exported = await getBundles().exportUnit(ref);
+    const text = JSON.stringify(exported, null, 2);
+    if (process.env.LOUPE_CAPTURE_BUNDLES) {
+      const dir = path.join(process.cwd(), "tests/fixtures/bundles");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, capture), text + "\n");
+    }
+    const summary = importer.importText(text, capture);
+    expect(summary).toMatchObject({ unitType: ref.type, origin: "loupe", entryCount: exported.entries.length });
+    return { text, bundle: importer.get(summary.id).bundle };
+  }
+
+  it("an A2A task that asked, was answered and pushed to: no secret in the file, the timeline as live", async () => {
+    const a2a = getA2a();
+    const sent = await a2a.send(a2aId, say("ask"));
+    await a2a.waitExchange(sent.exchangeId);
+    const taskId = sent.taskId!;
+    await settled(taskId, "input-required");
+    await a2a.registerPush(a2aId, taskId);
+    const token = a2a.a2aStore.listPush().find((p) => p.taskId === taskId)!.token;
+    await a2a.answerRequest(pendingOf(taskId).id, { kind: "text", text: "Bergen" });
+    await settled(taskId, "completed");
+    await until(() => (a2a.getTask(a2aId, taskId).push?.received ?? 0) > 0, 10_000, "a push received");
+    await quiet();
+    const { text, bundle } = await roundTrip({ type: "a2a-task", agentId: a2aId, taskId }, "a2a-task.loupe.json");
+    for (const secret of [A2A_HEADER, token, CREDENTIAL]) expect(text).not.toContain(secret);
+    expect(bundle.secrets.masked).toBeGreaterThan(0);
+    const live = liveEntries(a2a.getTask(a2aId, taskId).entrySeqs);
+    expect(bundle.entries.map((e) => e.seq)).toEqual(live.map((e) => e.seq));
+    expect(taskTimeline(bundle.entries.map(asEntry), taskId)).toEqual(taskTimeline(live, taskId));
+    expect((bundle.snapshot as A2aTaskSnapshot).answers).toHaveLength(1);
+  });
+
+  it("an AG-UI run that answered a front-end tool, and one with state deltas: no secret in the file, the runs as live", async () => {
+    const agui = getAgui();
+    const first = await run(aguiId, "book it");
+    const request = agui.listRequests().find((r) => r.runId === first.runId && r.status === "pending")!;
+    await agui.answerRequest(request.id, { kind: "tool_result", result: { confirmed: true, note: "late check-in" } });
+    const answered = agui.store.threadRuns(aguiId, first.threadId).at(-1)!;
+    await agui.runDone(answered.runId);
+    const showcase = await run(aguiId, "show me everything", first.threadId);
+
+    const asked = await roundTrip({ type: "agui-run", agentId: aguiId, runId: first.runId }, "agui-run.loupe.json");
+    expect(asked.text).not.toContain(AGUI_HEADER);
+    expect(bundleRun(asked.bundle.entries, first.runId)).toEqual(liveRun(aguiId, first.threadId, first.runId));
+    expect((asked.bundle.inbox as AguiHumanRequest[]).map((r) => r.status)).toEqual(["answered"]);
+
+    const deltas = await roundTrip({ type: "agui-run", agentId: aguiId, runId: showcase.runId }, "agui-run-state.loupe.json");
+    expect(deltas.text).not.toContain(AGUI_HEADER);
+    expect(bundleRun(deltas.bundle.entries, showcase.runId)).toEqual(liveRun(aguiId, first.threadId, showcase.runId));
+    const snapshot = deltas.bundle.snapshot as AguiRunSnapshot;
+    expect(snapshot.after.state).toEqual(agui.thread(aguiId, first.threadId).state);
   });
 });
