@@ -7,6 +7,7 @@ import { toolsQuery, type Tool } from "@/lib/queries/tools";
 import { agentsQuery, sessionsQuery } from "@/lib/queries/agents";
 import type { AgentSessionSummary } from "@/lib/contracts/agents";
 import { useInbox } from "@/hooks/use-inbox";
+import { bundleListQuery } from "@/lib/queries/bundles";
 import { sessionSourceKey, type PaletteSources } from "@/components/command-palette/palette-items";
 
 /**
@@ -27,6 +28,7 @@ export function usePaletteSources(active: boolean): { sources: PaletteSources; l
   const connections = useQuery(connectionsQuery());
   const agents = useQuery(agentsQuery());
   const inbox = useInbox();
+  const bundles = useQuery(bundleListQuery());
 
   const connected = (connections.data ?? []).filter((c) => c.state.status === "connected");
   const tools = useQueries({ queries: connected.map((c) => ({ ...toolsQuery(c.id), enabled: active })), combine: dataAndLoading });
@@ -58,10 +60,11 @@ export function usePaletteSources(active: boolean): { sources: PaletteSources; l
       agents: agents.data ?? [],
       sessions: sessionMap,
       inbox: inbox.data ?? [],
+      bundles: bundles.data ?? [],
     };
     // `connected` and `apps` are derived from connections.data and agents.data, listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [connections.data, agents.data, inbox.data, toolData, sessionData]);
+  }, [connections.data, agents.data, inbox.data, bundles.data, toolData, sessionData]);
 
   return { sources, loading };
 }

@@ -77,6 +77,29 @@ describe("palette items", () => {
   });
 });
 
+describe("palette items: imported bundles", () => {
+  it("lists each imported bundle after the agents, opening it in the bundles pane", () => {
+    const bundle = {
+      id: "b1",
+      title: "weather s-1",
+      unitType: "adk-session",
+      origin: "adk-web",
+      fileName: "s-1.json",
+      loupeVersion: "0.1.0",
+      exportedAt: "2026-11-24T10:00:00.000Z",
+      importedAt: 1,
+      entryCount: 12,
+      bytes: 100,
+    } as const;
+    const items = paletteItems({ ...sources, bundles: [bundle] });
+    const item = items.find((i) => i.kind === "bundle");
+    expect(item).toMatchObject({ label: "weather s-1", detail: "ADK session · adk-web session export · 12 entries" });
+    expect(item?.target).toEqual({ view: "bundles", item: "b1" });
+    expect(items.indexOf(item!)).toBeLessThan(items.findIndex((i) => i.id === "inbox"));
+    expect(filterPalette(items, "weather")[0]?.id).toBe("bundle:b1");
+  });
+});
+
 describe("palette inbox items: tool approvals", () => {
   it("lists a waiting tool approval with who asks and the tool, focusing its inbox card", () => {
     const approvalRow = {

@@ -7,8 +7,10 @@ import type { InboxRow } from "@/lib/contracts/inbox";
 import { KIND_LABEL, STATUS_META } from "@/components/inbox/inbox-status";
 import { inboxItemDomKey, inboxStatus, rowKind, rowPrompt, rowSourceLabel } from "@/components/inbox/source-text";
 import { sortInbox } from "@/components/inbox/inbox-order";
+import type { ImportedBundleSummary } from "@/lib/contracts/bundle";
+import { bundleDetail } from "@/components/bundles/bundle-detail";
 
-export type PaletteKind = "server" | "tool" | "agent" | "app" | "session" | "inbox";
+export type PaletteKind = "server" | "tool" | "agent" | "app" | "session" | "bundle" | "inbox";
 
 export const PALETTE_KIND_LABEL: Record<PaletteKind, string> = {
   server: "Server",
@@ -16,6 +18,7 @@ export const PALETTE_KIND_LABEL: Record<PaletteKind, string> = {
   agent: "Agent",
   app: "App",
   session: "Session",
+  bundle: "Imported",
   inbox: "Inbox",
 };
 
@@ -42,6 +45,8 @@ export interface PaletteSources {
   /** Sessions per `${agentId}/${app}`. */
   sessions: ReadonlyMap<string, readonly AgentSessionSummary[]>;
   inbox: readonly InboxRow[];
+  /** Bundles imported into this Loupe (opened read-only). */
+  bundles?: readonly ImportedBundleSummary[];
 }
 
 export const sessionSourceKey = (agentId: string, app: string) => `${agentId}/${app}`;
@@ -88,6 +93,16 @@ function agentItems(s: PaletteSources): PaletteItem[] {
   ]);
 }
 
+function bundleItems(s: PaletteSources): PaletteItem[] {
+  return (s.bundles ?? []).map((b) => ({
+    id: `bundle:${b.id}`,
+    kind: "bundle" as const,
+    label: b.title,
+    detail: bundleDetail(b),
+    target: { view: "bundles" as const, item: b.id },
+  }));
+}
+
 function inboxItems(s: PaletteSources): PaletteItem[] {
   const rows = sortInbox([...s.inbox]).map((row) => {
     const key = inboxItemDomKey(row);
@@ -104,9 +119,9 @@ function inboxItems(s: PaletteSources): PaletteItem[] {
   return [{ id: "inbox", kind: "inbox", label: "Inbox", detail: "every interrupt and server request", target: { view: "inbox" } }, ...rows];
 }
 
-/** Everything the palette can jump to, in sidebar order: servers and their tools, agents, the inbox. */
+/** Everything the palette can jump to, in sidebar order: servers and their tools, agents, imported bundles, the inbox. */
 export function paletteItems(s: PaletteSources): PaletteItem[] {
-  return [...serverItems(s), ...agentItems(s), ...inboxItems(s)];
+  return [...serverItems(s), ...agentItems(s), ...bundleItems(s), ...inboxItems(s)];
 }
 
 const WORD_START = /[\s_\-./:›@]/;
