@@ -11,10 +11,13 @@ export interface TrafficListProps {
   rows: Row[];
   selectedKey: string | null;
   onSelect: (key: string) => void;
+  /** Selection mode (export "Selected rows"): the checked rows and how a row is checked. */
+  checked?: ReadonlySet<string>;
+  onToggleCheck?: (key: string, shift: boolean) => void;
 }
 
 /** Virtualized rows (STYLE.md 8): only what is on screen is rendered, whatever the history size. */
-export function TrafficList({ rows, selectedKey, onSelect }: TrafficListProps) {
+export function TrafficList({ rows, selectedKey, onSelect, checked, onToggleCheck }: TrafficListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useLiveVirtualizer({
     count: rows.length,
@@ -40,6 +43,7 @@ export function TrafficList({ rows, selectedKey, onSelect }: TrafficListProps) {
                 row={row}
                 selected={row.key === selectedKey}
                 onSelect={onSelect}
+                check={checked && onToggleCheck ? { checked: checked.has(row.key), onToggle: onToggleCheck } : undefined}
                 style={{ position: "absolute", top: 0, left: 0, height: item.size, transform: `translateY(${item.start}px)` }}
               />
             );

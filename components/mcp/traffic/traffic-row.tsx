@@ -22,27 +22,32 @@ export interface TrafficRowProps {
   onSelect: (key: string) => void;
   /** Absolute positioning from the virtualizer. */
   style: React.CSSProperties;
+  /** In selection mode: whether the row is checked, and how a click (shift: a range) checks it. */
+  check?: { checked: boolean; onToggle: (key: string, shift: boolean) => void };
 }
 
 /** One line of the traffic timeline: a request/response pair or a single entry. */
-export function TrafficRow({ row, selected, onSelect, style }: TrafficRowProps) {
+export function TrafficRow({ row, selected, onSelect, style, check }: TrafficRowProps) {
   const dir = DIRECTION[row.direction];
   const Icon = dir.icon;
   const badge = STATE_BADGE[row.state];
   const log = row.type === "entry" ? row.items.find((i) => i.kind === "log") : undefined;
-  return (
+  const line = (
     <button
       type="button"
       data-testid="traffic-row"
       data-method={row.method}
       data-state={row.state}
       data-seq={row.seq}
-      aria-pressed={selected}
-      onClick={() => onSelect(row.key)}
-      style={style}
+      data-checked={check?.checked}
+      aria-pressed={check ? check.checked : selected}
+      // Selecting rows to export: a click checks the row (shift: the range up to it) instead of opening it.
+      onClick={(e) => (check ? check.onToggle(row.key, e.shiftKey) : onSelect(row.key))}
+      style={check ? undefined : style}
       className={cn(
         "flex w-full items-center gap-1.5 overflow-hidden border-b border-border/50 px-2 text-left font-mono text-xs hover:bg-accent/60",
-        selected && "bg-accent",
+        check && "h-full min-w-0 flex-1",
+        (check ? check.checked : selected) && "bg-accent",
       )}
     >
       <span className="w-[6.5rem] shrink-0 text-muted-foreground tabular-nums">{formatClockMs(row.receivedAt)}</span>
@@ -72,5 +77,21 @@ export function TrafficRow({ row, selected, onSelect, style }: TrafficRowProps) 
         <span className="w-16 shrink-0 text-right tabular-nums">{formatDuration(row.latencyMs)}</span>
       )}
     </button>
+  );
+  if (!check) return line;
+  // A checkbox cannot sit inside the row's button: it goes beside it, in the row's place.
+  return (
+    <div style={style} className="flex items-center">
+      <input
+        type="checkbox"
+        data-testid="traffic-row-check"
+        aria-label={`Select ${rowLabel(row)} (seq ${row.seq})`}
+        className="mx-1.5 size-3.5 shrink-0"
+        checked={check.checked}
+        readOnly
+        onClick={(e) => check.onToggle(row.key, e.shiftKey)}
+      />
+      {line}
+    </div>
   );
 }

@@ -12,6 +12,9 @@ import { tapOrigins } from "@/lib/protocols/mcp/tap-origin";
 import { TrafficDetail } from "./traffic-detail";
 import { TrafficList } from "./traffic-list";
 import { TrafficToolbar } from "./traffic-toolbar";
+import { useRowSelection } from "./row-selection";
+import { TrafficExportMenu } from "./traffic-export";
+import { TrafficSelectionBar } from "./traffic-selection-bar";
 
 export interface TrafficTimelineProps {
   /** Recorded entries of one connection (or several), ascending by seq. */
@@ -22,13 +25,15 @@ export interface TrafficTimelineProps {
   /** The open row's seq when the caller keeps it (the workbench, in the URL); else kept here. */
   selectedSeq?: number | null;
   onSelectSeq?: (seq: number | null) => void;
+  /** The connection whose traffic this is: offers Export (all, a time range, selected rows). Absent: no export (an imported bundle). */
+  exportConnectionId?: string;
 }
 
 /**
  * Every JSON-RPC frame, request and response paired with latency, filterable and searchable,
  * with the raw JSON of the selected row beside the list.
  */
-export function TrafficTimeline({ entries, onLoadFull, className, selectedSeq, onSelectSeq }: TrafficTimelineProps) {
+export function TrafficTimeline({ entries, onLoadFull, className, selectedSeq, onSelectSeq, exportConnectionId }: TrafficTimelineProps) {
   const rows = useMemo(() => pairTraffic(entries), [entries]);
   const methods = useMemo(() => methodsOf(rows), [rows]);
   const [filter, setFilter] = useState<TrafficFilter>(DEFAULT_FILTER);
@@ -49,14 +54,38 @@ export function TrafficTimeline({ entries, onLoadFull, className, selectedSeq, o
   const selectLeg = useCallback((key: string) => selectRef.current(key), []);
   const mrtr = useMemo(() => ({ index: groupMrtrRounds(rows), select: selectLeg }), [rows, selectLeg]);
   const taps = useMemo(() => tapOrigins(entries), [entries]);
+  const selection = useRowSelection(rows, visible);
 
   return (
     <MrtrContext.Provider value={mrtr}>
       <TapOriginContext.Provider value={taps}>
         <div data-testid="traffic-timeline" className={cn("flex min-h-0 flex-1 flex-col", className)}>
-          <TrafficToolbar filter={filter} methods={methods} onChange={setFilter} shown={visible.length} total={rows.length} />
+          <TrafficToolbar
+            filter={filter}
+            methods={methods}
+            onChange={setFilter}
+            shown={visible.length}
+            total={rows.length}
+            actions={
+              exportConnectionId && (
+                <TrafficExportMenu
+                  connectionId={exportConnectionId}
+                  firstAt={entries[0]?.receivedAt}
+                  lastAt={entries.at(-1)?.receivedAt}
+                  onSelectRows={selection.start}
+                />
+              )
+            }
+          />
+          {exportConnectionId && selection.active && <TrafficSelectionBar connectionId={exportConnectionId} selection={selection} />}
           <div className="flex min-h-0 flex-1">
-            <TrafficList rows={visible} selectedKey={selectedKey} onSelect={setSelectedKey} />
+            <TrafficList
+              rows={visible}
+              selectedKey={selectedKey}
+              onSelect={setSelectedKey}
+              checked={selection.active ? selection.checked : undefined}
+              onToggleCheck={selection.toggle}
+            />
             {selected && <TrafficDetail row={selected} onLoadFull={onLoadFull} onClose={() => setSelectedKey(null)} />}
           </div>
         </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -18,10 +19,12 @@ export interface TrafficToolbarProps {
   onChange: (filter: TrafficFilter) => void;
   shown: number;
   total: number;
+  /** Beside the count: the live panel's Export menu. */
+  actions?: ReactNode;
 }
 
 /** Method filter, text search and visibility toggles of the traffic timeline. */
-export function TrafficToolbar({ filter, methods, onChange, shown, total }: TrafficToolbarProps) {
+export function TrafficToolbar({ filter, methods, onChange, shown, total, actions }: TrafficToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-2 border-b px-2 py-1.5">
       <div className="w-48">
@@ -61,6 +64,7 @@ export function TrafficToolbar({ filter, methods, onChange, shown, total }: Traf
       <span className="ml-auto text-xs text-muted-foreground tabular-nums" data-testid="traffic-count">
         {shown === total ? `${total} rows` : `${shown} of ${total} rows`}
       </span>
+      {actions}
     </div>
   );
 }

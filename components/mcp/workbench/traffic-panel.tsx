@@ -95,7 +95,13 @@ export function TrafficPanel({
         <p className="p-3 text-xs text-muted-foreground">Loading traffic…</p>
       ) : (
         <WireContext.Provider value={wire}>
-          <TrafficTimeline entries={entries} onLoadFull={fetchEntry} selectedSeq={selectedSeq} onSelectSeq={onSelectSeq} />
+          <TrafficTimeline
+            entries={entries}
+            onLoadFull={fetchEntry}
+            selectedSeq={selectedSeq}
+            onSelectSeq={onSelectSeq}
+            exportConnectionId={connection.id}
+          />
         </WireContext.Provider>
       )}
     </div>
