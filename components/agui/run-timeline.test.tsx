@@ -109,6 +109,39 @@ describe("RunTimeline — export", () => {
   });
 });
 
+describe("RunTimeline — export as a bundle", () => {
+  it("offers 'Export run bundle' (the live pane) beside the events JSON, which asks the server for this run's bundle", async () => {
+    const run = runsOfEntries(entriesOf(fixture("showcase.json")))[0]!;
+    const timeline = normalizeAguiRun(
+      run.events.map((e) => e.event),
+      { initialState: {} },
+    );
+    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ title: "AG-UI run run-1 · demo" }), { status: 200 })));
+    vi.stubGlobal("fetch", fetch);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    const create = vi.spyOn(URL, "createObjectURL").mockImplementation(() => "blob:agui-test");
+    render(<RunTimeline run={run} timeline={timeline} bundleUnit={{ type: "agui-run", agentId: "demo-agui", runId: "run-1" }} />);
+    const button = screen.getByTestId("agui-export-bundle");
+    expect(button.textContent).toContain("Export run bundle");
+    expect(screen.getByTestId("agui-export").textContent).toContain("Export events JSON");
+    await act(async () => {
+      fireEvent.click(button);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/bundles/export");
+    expect(JSON.parse(String(init.body))).toEqual({ type: "agui-run", agentId: "demo-agui", runId: "run-1" });
+    click.mockRestore();
+    create.mockRestore();
+    vi.unstubAllGlobals();
+  });
+
+  it("has no bundle button without a unit (an imported run's own view)", () => {
+    renderRun(fixture("showcase.json"));
+    expect(screen.queryByTestId("agui-export-bundle")).toBeNull();
+  });
+});
+
 describe("RunTimeline — what goes wrong", () => {
   it("shows an unknown event type as received, ordering findings, and a malformed frame raw", () => {
     const events = [
