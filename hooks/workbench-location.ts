@@ -4,6 +4,7 @@
  *
  * The URL names exactly what is open and nothing else:
  *   MCP server   ?c=<id>[&tab=<tab>] + the open tab's selection: tool=<name> | r=<uri> | rt=<uri template> | p=<prompt> | seq=<traffic seq> | x=<network exchange id> | task=<task id>
+ *                re-run (issue 12): …&tool=<name>&rerun=<call id> (the form for a recorded call) | &diff=<call A>~<call B> (two calls compared)
  *   ADK agent    ?a=<id>[&app=<app>][&u=<user>][&s=<session>[&e=<event id>]]
  *                compare (issue 12): …&s=<A>&vs=<B>[&vu=<B's user>] — session A beside session B of the same app
  *   inbox        ?view=inbox
@@ -45,6 +46,10 @@ export interface WorkbenchLocation {
   exchange: string | null;
   /** Tasks tab: the open task (?task=). */
   task: string | null;
+  /** Tools tab: the recorded call being re-run (?rerun=<call id>, issue 12). */
+  rerun: string | null;
+  /** Tools tab: two calls compared (?diff=<call A>~<call B>; B may be `<connection id>/<call id>`). */
+  diff: string | null;
   /** ADK agent server (?a=), its app (?app=) and open session (?s=). */
   agentId: string | null;
   app: string | null;
@@ -73,8 +78,21 @@ export const WORKBENCH_VIEWS = ["inbox", "playground", "a2a", "agui", "bundles"]
 export type WorkbenchView = (typeof WORKBENCH_VIEWS)[number];
 const NO_PEER = { peerId: null, thread: null, item: null } as const;
 
-export type TabSelection = Pick<WorkbenchLocation, "tool" | "resource" | "template" | "prompt" | "seq" | "exchange" | "task">;
-const NO_TAB_SELECTION: TabSelection = { tool: null, resource: null, template: null, prompt: null, seq: null, exchange: null, task: null };
+export type TabSelection = Pick<
+  WorkbenchLocation,
+  "tool" | "resource" | "template" | "prompt" | "seq" | "exchange" | "task" | "rerun" | "diff"
+>;
+const NO_TAB_SELECTION: TabSelection = {
+  tool: null,
+  resource: null,
+  template: null,
+  prompt: null,
+  seq: null,
+  exchange: null,
+  task: null,
+  rerun: null,
+  diff: null,
+};
 const NO_AGENT: Pick<WorkbenchLocation, "agentId" | "app" | "sessionId" | "userId" | "eventId"> = {
   agentId: null,
   app: null,
@@ -97,7 +115,7 @@ export const EMPTY_LOCATION: WorkbenchLocation = {
 
 /** Which selection field belongs to which tab: the others are closed while that tab is open. */
 const TAB_SELECTION: Partial<Record<ConnectionTab, ReadonlyArray<keyof TabSelection>>> = {
-  tools: ["tool"],
+  tools: ["tool", "rerun", "diff"],
   resources: ["resource", "template"],
   prompts: ["prompt"],
   traffic: ["seq"],
@@ -132,6 +150,9 @@ export function normalizeLocation(l: WorkbenchLocation): WorkbenchLocation {
   const kept: TabSelection = { ...NO_TAB_SELECTION };
   for (const field of TAB_SELECTION[l.tab] ?? []) (kept as Record<string, unknown>)[field] = l[field];
   if (kept.resource) kept.template = null;
+  // A re-run or a comparison belongs to an open tool; the comparison wins over the form it came from.
+  if (!kept.tool) Object.assign(kept, { rerun: null, diff: null });
+  if (kept.diff) kept.rerun = null;
   return { ...EMPTY_LOCATION, connectionId: l.connectionId, tab: l.tab, ...kept };
 }
 
@@ -200,7 +221,9 @@ export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<W
   if (patch.connectionId) {
     const sameServer = patch.connectionId === from.connectionId;
     const base = sameServer ? from : { ...EMPTY_LOCATION, connectionId: patch.connectionId, tab: from.connectionId ? from.tab : "tools" };
-    return normalizeLocation({ ...base, ...NO_AGENT, view: null, ...patch });
+    const next = { ...base, ...NO_AGENT, view: null, ...patch };
+    if (changes(patch, base, "tool") && !("rerun" in patch) && !("diff" in patch)) Object.assign(next, { rerun: null, diff: null });
+    return normalizeLocation(next);
   }
   if ("agentId" in patch || "connectionId" in patch) return normalizeLocation({ ...from, ...patch });
 
@@ -212,11 +235,14 @@ export function applyLocationPatch(location: WorkbenchLocation, patch: Partial<W
   if (changes(patch, from, "app") && !("sessionId" in patch)) next.sessionId = null;
   if (next.sessionId !== from.sessionId && !("eventId" in patch)) next.eventId = null;
   if (next.sessionId !== from.sessionId && !("compareWith" in patch)) next.compareWith = null;
+  // Another tool starts without the previous tool's re-run or comparison.
+  if (changes(patch, from, "tool") && !("rerun" in patch) && !("diff" in patch)) Object.assign(next, { rerun: null, diff: null });
   return normalizeLocation(next);
 }
 
 function pickSelection(l: WorkbenchLocation): TabSelection {
-  return { tool: l.tool, resource: l.resource, template: l.template, prompt: l.prompt, seq: l.seq, exchange: l.exchange, task: l.task };
+  const { tool, resource, template, prompt, seq, exchange, task, rerun, diff } = l;
+  return { tool, resource, template, prompt, seq, exchange, task, rerun, diff };
 }
 
 function pickPatched(patch: Partial<WorkbenchLocation>): Partial<TabSelection> {
@@ -239,6 +265,8 @@ export function locationFromParams(params: Pick<URLSearchParams, "get">): Workbe
     seq: params.get("seq") !== null && Number.isSafeInteger(seq) && seq >= 0 ? seq : null,
     exchange: params.get("x"),
     task: params.get("task"),
+    rerun: params.get("rerun"),
+    diff: params.get("diff"),
     agentId: params.get("a"),
     app: params.get("app"),
     sessionId: params.get("s"),
@@ -272,6 +300,8 @@ export function locationToSearch(location: WorkbenchLocation): string {
   set("seq", l.seq);
   set("x", l.exchange);
   set("task", l.task);
+  set("rerun", l.rerun);
+  set("diff", l.diff);
   set("a", l.agentId);
   set("app", l.app);
   set("u", l.userId);
