@@ -38,18 +38,19 @@ export function useRowSelection(all: readonly TrafficRow[], shown: readonly Traf
   });
 
   const toggle = useCallback((key: string, shift: boolean) => {
+    // Read now: the updater may run later (at render), after the anchor moved to this row.
+    const rows = shownRef.current;
+    const from = shift && anchor.current !== null ? rows.findIndex((r) => r.key === anchor.current) : -1;
+    const to = from >= 0 ? rows.findIndex((r) => r.key === key) : -1;
+    anchor.current = key;
     setChecked((prev) => {
       const next = new Set(prev);
-      const rows = shownRef.current;
-      const from = shift && anchor.current !== null ? rows.findIndex((r) => r.key === anchor.current) : -1;
-      const to = from >= 0 ? rows.findIndex((r) => r.key === key) : -1;
       if (from >= 0 && to >= 0) {
         for (let i = Math.min(from, to); i <= Math.max(from, to); i++) next.add(rows[i]!.key);
       } else if (next.has(key)) next.delete(key);
       else next.add(key);
       return next;
     });
-    anchor.current = key;
   }, []);
 
   const start = useCallback(() => setActive(true), []);
