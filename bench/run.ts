@@ -34,6 +34,7 @@ import { tapBench } from "./tap";
 import { aguiBench } from "./agui";
 import { aguiBrowserBench } from "./agui-browser";
 import { a2aBench } from "./a2a";
+import { bundlesBench } from "./bundles";
 
 const BENCHES: Bench[] = [
   toolsListBench,
@@ -52,6 +53,7 @@ const BENCHES: Bench[] = [
   aguiBench,
   aguiBrowserBench,
   a2aBench,
+  bundlesBench,
 ];
 
 function memoryFigures(when: string): Figure[] {
