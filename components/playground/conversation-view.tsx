@@ -71,6 +71,7 @@ export function ConversationView({ conversation: c, connections, providers, acti
         <span className="text-xs text-muted-foreground">{plural(c.columns.length, "column")}</span>
         <div className="ml-auto flex items-center gap-1.5">
           {headerActions}
+          <ExportBundleButton unit={{ type: "playground-conversation", conversationId: c.id }} testId="pg-export-bundle" />
           <Button
             size="xs"
             variant={showSetup ? "secondary" : "outline"}
