@@ -1,6 +1,7 @@
 import type { BundleUnitViewTable } from "./unit-view-types";
 import { McpTrafficView } from "./views/mcp-traffic-view";
 import { A2aTaskView } from "./views/a2a-task-view";
+import { AdkSessionView } from "./views/adk-session-view";
 import { AguiRunView } from "./views/agui-run-view";
 import { PlaygroundConversationView } from "./views/playground-conversation-view";
 
@@ -11,6 +12,7 @@ import { PlaygroundConversationView } from "./views/playground-conversation-view
 export const BUNDLE_UNIT_VIEWS: BundleUnitViewTable = {
   "mcp-traffic": McpTrafficView,
   "a2a-task": A2aTaskView,
+  "adk-session": AdkSessionView,
   "agui-run": AguiRunView,
   "playground-conversation": PlaygroundConversationView,
 };

@@ -152,7 +152,11 @@ async function exportFile(): Promise<{ file: string; text: string }> {
   );
   expect(res.status).toBe(200);
   const file = path.join(data.dir, "round-trip.loupe.json");
-  writeFileSync(file, await res.text());
+  const text = await res.text();
+  writeFileSync(file, text);
+  // LOUPE_CAPTURE_BUNDLES=1 also keeps the file for the read-only view's component test.
+  if (process.env.LOUPE_CAPTURE_BUNDLES)
+    writeFileSync(path.join(process.cwd(), "tests/fixtures/bundles/adk-session.loupe.json"), text + "\n");
   return { file, text: readFileSync(file, "utf8") };
 }
 

@@ -1,0 +1,112 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import type { InboxRow } from "@/lib/contracts/inbox";
+import { adkSessionSnapshotSchema } from "@/lib/contracts/bundle-snapshots";
+import { interruptKey } from "@/lib/protocols/adk/interrupts";
+import { storedSessionTimeline } from "@/lib/protocols/adk/stored-timeline";
+import type { SessionRef } from "@/lib/queries/agents";
+import { AdkTimeline } from "@/components/adk/timeline/adk-timeline";
+import { EventInspector } from "@/components/adk/timeline/event-inspector";
+import { DEFAULT_TIMELINE_FILTER, type TimelineFilter } from "@/components/adk/timeline/filter";
+import type { TimelineView } from "@/components/adk/timeline/rows";
+import { SessionSummary } from "@/components/adk/timeline/session-summary";
+import type { OpenArtifact } from "@/components/adk/agents/artifacts-panel";
+import { SessionDetails } from "@/components/adk/agents/session-details";
+import { sessionInterrupts } from "@/components/adk/agents/session-interrupts";
+import type { BundleUnitViewProps } from "@/components/bundles/unit-view-types";
+import { AdkBundleArtifacts } from "./adk-bundle-artifacts";
+import { AdkRecordedInterrupt } from "./adk-recorded-interrupt";
+
+/** Where the session was recorded: the ids the bundle names (a foreign-format import has the session's own). */
+function sessionRefOf(bundle: BundleUnitViewProps["bundle"], session: { id: string; appName: string; userId: string }): SessionRef {
+  const unit = bundle.unit.type === "adk-session" ? bundle.unit : null;
+  return {
+    agentId: unit?.agentId ?? bundle.connection.id,
+    appName: unit?.appName ?? session.appName,
+    userId: unit?.userId ?? session.userId,
+    sessionId: unit?.sessionId ?? session.id,
+  };
+}
+
+/**
+ * An imported ADK session, read-only: the live session view's timeline (built the same way from the
+ * stored events and the unstored frames), filter and search, the event inspector with its state
+ * diffs, the interrupts as they stood at export with the answers given, and the artifacts stored
+ * in the bundle. No composer, no answer form, no fetch: nothing here reaches an agent server.
+ */
+export function AdkSessionView({ bundle }: BundleUnitViewProps) {
+  const parsed = useMemo(() => adkSessionSnapshotSchema.safeParse(bundle.snapshot), [bundle.snapshot]);
+  const snapshot = parsed.success ? parsed.data : null;
+  const timeline = useMemo(() => (snapshot ? storedSessionTimeline(snapshot.session, snapshot.unstored) : null), [snapshot]);
+  // The interrupt cards: the bundle's inbox rows (status and answer at export) over the timeline's own.
+  const interrupts = useMemo(
+    () =>
+      snapshot
+        ? sessionInterrupts(sessionRefOf(bundle, snapshot.session), bundle.connection.name, timeline, bundle.inbox as InboxRow[])
+        : null,
+    [bundle, snapshot, timeline],
+  );
+  const [view, setView] = useState<TimelineView>("raw");
+  const [filter, setFilter] = useState<TimelineFilter>(DEFAULT_TIMELINE_FILTER);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [artifact, setArtifact] = useState<OpenArtifact | null>(null);
+
+  if (!snapshot || !timeline || !interrupts) {
+    return (
+      <p role="alert" className="p-3 text-sm text-destructive" data-testid="adk-bundle-invalid">
+        This bundle&apos;s session could not be read: {parsed.error?.issues[0]?.message ?? "unknown shape"}
+      </p>
+    );
+  }
+  const select = (index: number | null) => {
+    if (index !== null) setDetailsOpen(true);
+    setSelected(index);
+  };
+  const openArtifact = (next: OpenArtifact | null) => {
+    if (next) setDetailsOpen(true);
+    setArtifact(next);
+  };
+
+  return (
+    <div className="@container flex min-h-0 min-w-0 flex-1 flex-col" data-testid="adk-session-bundle" data-session-id={snapshot.session.id}>
+      <div className="flex min-h-0 flex-1 flex-col @3xl:flex-row">
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col @3xl:min-w-48">
+          <div className="flex flex-col gap-1 border-b px-2 py-1.5">
+            <p className="text-xs text-muted-foreground" data-testid="adk-bundle-source">
+              <span className="font-medium text-foreground">{bundle.connection.name}</span>
+              {bundle.connection.target ? <span className="font-mono"> · {bundle.connection.target}</span> : null} ·{" "}
+              <span className="font-mono">
+                {snapshot.session.appName} › {snapshot.session.userId} › {snapshot.session.id}
+              </span>
+            </p>
+            <SessionSummary timeline={timeline} />
+          </div>
+          <AdkTimeline
+            timeline={timeline}
+            view={view}
+            onViewChange={setView}
+            filter={filter}
+            onFilterChange={setFilter}
+            selectedIndex={selected}
+            onSelect={select}
+            renderInterrupt={(callId, eventId) => {
+              const item = interrupts.get(interruptKey(eventId, callId));
+              return item ? <AdkRecordedInterrupt item={item} /> : null;
+            }}
+            onOpenArtifact={(name, version) => openArtifact({ name, version })}
+          />
+        </div>
+        <SessionDetails open={detailsOpen} onOpenChange={setDetailsOpen} wide={selected !== null}>
+          {selected !== null && timeline.entries[selected] && (
+            <div className="border-b p-2">
+              <EventInspector timeline={timeline} index={selected} />
+            </div>
+          )}
+          <AdkBundleArtifacts artifacts={snapshot.artifacts} note={snapshot.artifactsNote} open={artifact} onOpen={setArtifact} />
+        </SessionDetails>
+      </div>
+    </div>
+  );
+}
