@@ -21,6 +21,7 @@ import { SessionComposer } from "@/components/adk/agents/session-composer";
 import { sessionInterrupts } from "@/components/adk/agents/session-interrupts";
 import { interruptKey } from "@/lib/protocols/adk/interrupts";
 import { useAgentRun } from "@/hooks/use-agent-run";
+import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
 
 /**
  * How the URL names an entry: its event id; `#<index>` for one without an id yet (the user's own
@@ -94,7 +95,10 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
           <div className="flex min-h-0 min-w-0 flex-1 flex-col @3xl:min-w-48">
             <div className="flex flex-wrap items-start gap-1.5 border-b px-2 py-1.5">
               <SessionSummary timeline={timeline} className="min-w-0 flex-1" />
-              {actions && <div className="flex shrink-0 items-center gap-1">{actions}</div>}
+              <div className="flex shrink-0 items-center gap-1">
+                {actions}
+                <ExportBundleButton unit={{ type: "adk-session", ...sessionRef }} />
+              </div>
             </div>
             <AdkTimeline
               timeline={timeline}
