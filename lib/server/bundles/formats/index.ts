@@ -1,5 +1,8 @@
 import "server-only";
 import type { Bundle, BundleOrigin } from "@/lib/contracts/bundle";
+import { adkSessionJsonFormat } from "./adk-session-json";
+import { adkWebFormat } from "./adk-web";
+import { mcpInspectorLogFormat } from "./mcp-inspector-log";
 
 /**
  * A format people already have (adk-web's session export, an ADK session JSON, the MCP Inspector's
@@ -13,4 +16,4 @@ export interface BundleFormatConverter {
 }
 
 /** The known foreign formats, one line each, tried in order. */
-export const BUNDLE_FORMATS: BundleFormatConverter[] = [];
+export const BUNDLE_FORMATS: BundleFormatConverter[] = [adkWebFormat, adkSessionJsonFormat, mcpInspectorLogFormat];
