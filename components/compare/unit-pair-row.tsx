@@ -24,9 +24,10 @@ const ASPECT_LABEL: Record<Aspect, string> = {
   errors: "errors",
 };
 
-function Facts({ unit }: { unit: RunUnit }) {
+function Facts({ unit, side }: { unit: RunUnit; side: "a" | "b" }) {
   return (
-    <div className="flex flex-wrap gap-x-2 text-[10px] text-muted-foreground">
+    <div className="flex flex-wrap gap-x-2 text-[10px] text-muted-foreground" data-testid={`facts-${side}`}>
+      <span className="font-semibold uppercase">{side}</span>
       <span>{unit.tokens === null ? NO_VALUE : formatTokens(unit.tokens)} tokens</span>
       <span>{formatDuration(unit.durationMs)}</span>
       {unit.agents.length > 0 && (
@@ -109,8 +110,8 @@ export function UnitPairRow({ pair, unitLabel }: UnitPairRowProps) {
         </div>
       )}
       <div className="grid grid-cols-1 gap-1 @2xl:grid-cols-2">
-        <div>{a && <Facts unit={a} />}</div>
-        <div>{b && <Facts unit={b} />}</div>
+        <div>{a && <Facts unit={a} side="a" />}</div>
+        <div>{b && <Facts unit={b} side="b" />}</div>
       </div>
     </section>
   );
