@@ -11,6 +11,7 @@ import { ResultBody } from "@/components/mcp/tool-result";
 import { TOOL_CALL_STATUS } from "@/components/playground/labels";
 import { PgToolApp } from "@/components/playground/pg-tool-app";
 import { cn } from "@/lib/cn";
+import { RerunCallButton } from "@/components/mcp/tools/compare/rerun-context";
 
 export interface PgToolCallCardProps {
   call: PgToolCall;
@@ -62,6 +63,11 @@ export function PgToolCallCard({ call, modelCall, serverName, approval }: PgTool
           </span>
         )}
         <span className="ml-auto truncate font-mono text-[10px] text-muted-foreground">{call.toolCallId}</span>
+        {/* Only a call that reached its server has a CallRecord to re-run from. */}
+        <RerunCallButton
+          target={{ connectionId: call.connectionId ?? undefined, tool: call.tool ?? undefined, callId: call.callId }}
+          testId="pg-rerun"
+        />
       </div>
       {call.status === "invalid_arguments" && modelCall ? (
         <div data-testid="pg-tool-call-raw-input" className="flex flex-col gap-0.5">

@@ -17,6 +17,7 @@ import { QueryError } from "@/components/elements/query-error";
 import { AgentMain } from "@/components/adk/agents/agent-main";
 import { AgentSidebar } from "@/components/adk/agents/agent-sidebar";
 import { PlaygroundMain } from "@/components/playground/playground-main";
+import { RerunProvider } from "@/components/mcp/tools/compare/rerun-context";
 import { PlaygroundNav } from "@/components/playground/playground-nav";
 import { A2aMain } from "@/components/a2a/a2a-main";
 import { A2aNav } from "@/components/a2a/a2a-nav";
@@ -105,7 +106,9 @@ export function Workbench() {
         </aside>
         <main className="flex min-w-0 flex-1 flex-col [overflow-wrap:anywhere]">
           {location.view === "playground" ? (
-            <PlaygroundMain location={location} navigate={navigate} />
+            <RerunProvider navigate={navigate}>
+              <PlaygroundMain location={location} navigate={navigate} />
+            </RerunProvider>
           ) : location.view === "a2a" ? (
             <A2aMain location={location} navigate={navigate} />
           ) : location.view === "agui" ? (
@@ -115,18 +118,20 @@ export function Workbench() {
           ) : agentOpen ? (
             <AgentMain location={location} navigate={navigate} />
           ) : selected ? (
-            <ConnectionView
-              key={selected.id}
-              connection={selected}
-              allConnections={list}
-              location={location}
-              navigate={navigate}
-              actions={actions}
-              onEdit={() => {
-                actions.update.reset();
-                setEditing({ mode: "edit", connection: selected });
-              }}
-            />
+            <RerunProvider key={selected.id} navigate={navigate}>
+              <ConnectionView
+                key={selected.id}
+                connection={selected}
+                allConnections={list}
+                location={location}
+                navigate={navigate}
+                actions={actions}
+                onEdit={() => {
+                  actions.update.reset();
+                  setEditing({ mode: "edit", connection: selected });
+                }}
+              />
+            </RerunProvider>
           ) : (
             <div className="m-auto text-sm text-muted-foreground">
               {connections.isSuccess && list.length === 0 ? "Add a server to start exploring its tools." : null}

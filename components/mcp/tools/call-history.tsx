@@ -1,4 +1,4 @@
-import { PencilIcon, PlayIcon } from "lucide-react";
+import { GitCompareIcon, PencilIcon, PlayIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { CallRecord } from "@/lib/contracts/calls";
@@ -13,6 +13,10 @@ export interface CallHistoryProps {
   onView: (call: CallRecord) => void;
   onRerun: (call: CallRecord) => void;
   onEdit: (call: CallRecord) => void;
+  /** "Compare": the first click picks a call, a click on another compares the two. */
+  onCompare?: (call: CallRecord) => void;
+  /** The call picked for comparison. */
+  compareFrom?: string | null;
 }
 
 function preview(call: CallRecord): string {
@@ -23,7 +27,7 @@ function preview(call: CallRecord): string {
 }
 
 /** Past calls of one tool, newest first. */
-export function CallHistory({ calls, activeId, onView, onRerun, onEdit }: CallHistoryProps) {
+export function CallHistory({ calls, activeId, onView, onRerun, onEdit, onCompare, compareFrom = null }: CallHistoryProps) {
   return (
     <section className="flex min-w-0 flex-col gap-1" data-testid="call-history">
       <h3 className="text-xs font-semibold text-muted-foreground uppercase">History ({calls.length})</h3>
@@ -63,6 +67,18 @@ export function CallHistory({ calls, activeId, onView, onRerun, onEdit }: CallHi
             <Button size="xs" variant="ghost" onClick={() => onEdit(c)} data-testid="edit-call" title="Load these arguments into the form">
               <PencilIcon /> Edit
             </Button>
+            {onCompare && (
+              <Button
+                size="xs"
+                variant={c.id === compareFrom ? "secondary" : "ghost"}
+                onClick={() => onCompare(c)}
+                data-testid="compare-call"
+                data-picked={c.id === compareFrom}
+                title={compareFrom ? "Compare with the picked call" : "Pick this call, then another, to compare them"}
+              >
+                <GitCompareIcon /> {c.id === compareFrom ? "Picked" : compareFrom ? "Compare with this" : "Compare…"}
+              </Button>
+            )}
           </li>
         ))}
       </ul>

@@ -41,18 +41,23 @@ export interface ToolDetailProps {
   siblingToolNames?: string[];
   /** Opens a task in the Tasks tab (a call the server made a task links to it). */
   onOpenTask?: (taskId: string) => void;
+  /** Re-run from the history opens the re-run form (issue 12); without it, Re-run runs at once. */
+  onOpenRerun?: (callId: string) => void;
+  /** Opens the comparison of two calls of this tool (?diff= value, earlier call first). */
+  onOpenDiff?: (diff: string) => void;
 }
 
 /**
  * One tool: header, then tabs (Run, Schema, Portability), then its call history. Mount with a key per tool so the form starts from its defaults.
  */
-export function ToolDetail({ connection, tool, collision, siblingToolNames, onOpenTask }: ToolDetailProps) {
+export function ToolDetail({ connection, tool, collision, siblingToolNames, onOpenTask, onOpenRerun, onOpenDiff }: ToolDetailProps) {
   const [tab, setTab] = useState("run");
   const [args, setArgs] = useState<Record<string, unknown>>(() => defaultArgumentsForSchema(tool.inputSchema));
   const [jsonError, setJsonError] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
   const limits = useRunLimits(connection.requestTimeoutMs);
   const [viewing, setViewing] = useState<CallRecord | null>(null);
+  const [compareFrom, setCompareFrom] = useState<CallRecord | null>(null);
   const { state, callId, awaitingAnswer, history, run, cancel, runError, cancelError } = useToolCall(connection.id, tool.name);
   // MCP tasks: a "required" tool always runs as a task, an "optional" one when the box is ticked.
   const qc = useQueryClient();
@@ -191,7 +196,16 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames, onOp
           calls={history.data ?? []}
           activeId={shown?.id ?? null}
           onView={setViewing}
-          onRerun={(c) => void argsOf(c).then((a) => start(a, false))}
+          onRerun={(c) => (onOpenRerun ? onOpenRerun(c.id) : void argsOf(c).then((a) => start(a, false)))}
+          compareFrom={compareFrom?.id ?? null}
+          onCompare={
+            onOpenDiff &&
+            ((c) => {
+              if (!compareFrom || compareFrom.id === c.id) return setCompareFrom(compareFrom ? null : c);
+              const [a, b] = compareFrom.startedAt <= c.startedAt ? [compareFrom, c] : [c, compareFrom];
+              onOpenDiff(`${a.id}~${b.id}`);
+            })
+          }
           onEdit={(c) =>
             void argsOf(c).then((a) => {
               setArgs(a);

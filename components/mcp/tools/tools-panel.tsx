@@ -14,6 +14,8 @@ import { ToolDetail } from "@/components/mcp/tools/tool-detail";
 import { ToolsChangedBanner } from "@/components/mcp/tools/tools-changed-banner";
 import { ExcludedTools } from "@/components/mcp/tools/excluded-tools";
 import { formatClock, plural } from "@/lib/format";
+import { ComparePanel } from "@/components/mcp/tools/compare/compare-panel";
+import { RerunPanel } from "@/components/mcp/tools/compare/rerun-panel";
 
 export interface ToolsPanelProps {
   connection: ConnectionView;
@@ -22,10 +24,16 @@ export interface ToolsPanelProps {
   onSelectTool: (name: string | null) => void;
   /** Opens a task in the Tasks tab (a call the server made a task links to it). */
   onOpenTask?: (taskId: string) => void;
+  /** ?rerun=: the recorded call whose re-run form is open (issue 12). */
+  rerun?: string | null;
+  /** ?diff=: two calls compared. */
+  diff?: string | null;
+  /** Opens or closes the re-run form / the comparison (URL fields). */
+  onRerunState?: (state: { rerun: string | null; diff: string | null }) => void;
 }
 
 /** Tools of one server: searchable list on the left, the selected tool on the right. */
-export function ToolsPanel({ connection, allConnections, selectedTool, onSelectTool, onOpenTask }: ToolsPanelProps) {
+export function ToolsPanel({ connection, allConnections, selectedTool, onSelectTool, onOpenTask, ...p }: ToolsPanelProps) {
   const qc = useQueryClient();
   const connected = connection.state.status === "connected";
   const tools = useQuery({ ...toolsQuery(connection.id), enabled: connected });
@@ -48,7 +56,24 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
     [collisions, connection.id],
   );
 
+  const setRerun = p.onRerunState ?? (() => undefined);
+  const close = () => setRerun({ rerun: null, diff: null });
+  // A comparison or a re-run replaces the tool page; a re-run may go to another live server.
+  const rerunSide = p.diff ? (
+    <ComparePanel connection={connection} allConnections={allConnections} diff={p.diff} onClose={close} />
+  ) : p.rerun ? (
+    <RerunPanel
+      key={p.rerun}
+      connection={connection}
+      allConnections={allConnections}
+      callId={p.rerun}
+      onCompared={(diff) => setRerun({ rerun: null, diff })}
+      onClose={close}
+    />
+  ) : null;
+
   if (!connected && !tools.data) {
+    if (rerunSide) return rerunSide;
     return (
       <p className="m-auto p-6 text-sm text-muted-foreground">
         {connection.state.status === "connecting" ? "Connecting…" : "Connect the server to list its tools."}
@@ -92,20 +117,23 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
         )}
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
-        {selected ? (
-          <ToolDetail
-            key={`${connection.id}:${toolKey(selected)}`}
-            connection={connection}
-            tool={selected}
-            collision={collisions.get(selected.name) ?? null}
-            siblingToolNames={siblingNames}
-            onOpenTask={onOpenTask}
-          />
-        ) : (
-          <p className="m-auto text-sm text-muted-foreground">
-            {selectedTool && tools.data ? `No tool named "${selectedTool}" on this server.` : "Select a tool to run it."}
-          </p>
-        )}
+        {rerunSide ??
+          (selected ? (
+            <ToolDetail
+              key={`${connection.id}:${toolKey(selected)}`}
+              connection={connection}
+              tool={selected}
+              collision={collisions.get(selected.name) ?? null}
+              siblingToolNames={siblingNames}
+              onOpenTask={onOpenTask}
+              onOpenRerun={p.onRerunState ? (rerun) => setRerun({ rerun, diff: null }) : undefined}
+              onOpenDiff={p.onRerunState ? (diff) => setRerun({ rerun: null, diff }) : undefined}
+            />
+          ) : (
+            <p className="m-auto text-sm text-muted-foreground">
+              {selectedTool && tools.data ? `No tool named "${selectedTool}" on this server.` : "Select a tool to run it."}
+            </p>
+          ))}
       </div>
     </div>
   );

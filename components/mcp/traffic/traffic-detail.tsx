@@ -9,6 +9,7 @@ import { STATE_BADGE, rowLabel } from "./format";
 import { JsonBlock } from "./json-block";
 import { WireDetails } from "./wire-details";
 import { MrtrRounds } from "./mrtr-rounds";
+import { RerunFromTraffic } from "@/components/mcp/tools/compare/rerun-from-traffic";
 
 export interface TrafficDetailProps {
   row: TrafficRow;
@@ -29,6 +30,7 @@ export function TrafficDetail({ row, onLoadFull, onClose }: TrafficDetailProps) 
         <h2 className="truncate font-mono text-sm font-semibold">{rowLabel(row)}</h2>
         {row.type === "request" && <span className="font-mono text-xs text-muted-foreground">#{String(row.id)}</span>}
         {badge && <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>}
+        {row.type === "request" && <RerunFromTraffic row={row} />}
         <Button size="icon" variant="ghost" className="ml-auto" onClick={onClose} aria-label="Close detail">
           <XIcon />
         </Button>

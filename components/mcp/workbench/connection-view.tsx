@@ -116,6 +116,9 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
           selectedTool={location.tool}
           onSelectTool={(tool) => navigate({ tool })}
           onOpenTask={(task) => navigate({ tab: "tasks", task })}
+          rerun={location.rerun}
+          diff={location.diff}
+          onRerunState={(state) => navigate(state)}
         />
       </TabsContent>
       <TabsContent value="apps" className="flex min-h-0">
