@@ -124,7 +124,9 @@ function pairCall(a: RunCall | null, b: RunCall | null): CallPair {
   if (!a || !b) return { status: a ? "only_a" : "only_b", a, b, args: null, result: null };
   const args = jsonDiff(a.args, b.args);
   const result = jsonDiff(a.result ?? null, b.result ?? null);
-  return { status: args.equal && result.equal && !flipped(a, b) ? "same" : "different", a, b, args, result };
+  // Names differ only past the LCS cap, where calls pair by position.
+  const same = args.equal && result.equal && !flipped(a, b) && a.name === b.name;
+  return { status: same ? "same" : "different", a, b, args, result };
 }
 
 /** Tool calls of two units, aligned by order and name (LCS); unmatched ones in between keep their order. */
@@ -165,7 +167,7 @@ function pairUnits(index: number, a: RunUnit | null, b: RunUnit | null): UnitPai
   const state = jsonDiff(a.stateDelta, b.stateDelta);
   const differs: Aspect[] = [];
   if (a.userText !== b.userText) differs.push("user");
-  if (calls.some((c) => c.status === "only_a" || c.status === "only_b")) differs.push("calls");
+  if (calls.some((c) => c.status === "only_a" || c.status === "only_b" || (c.a && c.b && c.a.name !== c.b.name))) differs.push("calls");
   if (calls.some((c) => c.args && !c.args.equal)) differs.push("args");
   if (calls.some((c) => (c.result && !c.result.equal) || (c.a && c.b && flipped(c.a, c.b)))) differs.push("results");
   if (a.answer !== b.answer) differs.push("answer");

@@ -105,3 +105,32 @@ describe("compareSessions", () => {
     expect(compareSessions(events, events).summary.differing).toBe(0);
   });
 });
+
+describe("bounded work", () => {
+  it("an invocation with thousands of calls on each side pairs them by position past the LCS cap, quickly", () => {
+    const many = (n: number, city: (i: number) => string) =>
+      Array.from({ length: n }, (_, i) => ({ name: i % 2 ? "lookup" : "get_weather", args: { city: city(i) }, result: { ok: true } }));
+    const a = session([{ user: "bulk", calls: many(3000, () => "Paris"), answer: "done" }], "a");
+    const b = session([{ user: "bulk", calls: many(3000, (i) => (i === 2999 ? "Rome" : "Paris")), answer: "done" }], "b");
+    const started = performance.now();
+    const [pair] = compareSessions(a, b).pairs;
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(pair?.calls).toHaveLength(3000);
+    expect(pair?.calls.filter((c) => c.status !== "same").map((c) => c.args?.changes[0]?.after)).toEqual(["Rome"]);
+  });
+});
+
+describe("past the LCS cap", () => {
+  it("two calls paired by position under different names are never 'same'", () => {
+    const calls = (names: string[]) => names.map((name) => ({ name, args: {}, result: {} }));
+    const namesA = Array.from({ length: 600 }, () => "get_weather");
+    const namesB = [...namesA.slice(0, 599), "lookup"];
+    const [pair] = compareSessions(
+      session([{ user: "q", calls: calls(namesA), answer: "x" }], "a"),
+      session([{ user: "q", calls: calls(namesB), answer: "x" }], "b"),
+    ).pairs;
+    expect(pair?.calls).toHaveLength(600);
+    expect(pair?.calls[599]).toMatchObject({ status: "different", a: { name: "get_weather" }, b: { name: "lookup" } });
+    expect(pair?.differs).toEqual(["calls"]);
+  });
+});
