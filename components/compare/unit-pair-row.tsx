@@ -10,6 +10,9 @@ import { CallPairView } from "./call-pair-view";
 import { ChangeList } from "./change-list";
 import { PAIR_TONE, SideCell } from "./side-cell";
 
+/** ADK state scopes shared beyond one session (adk.md §4). */
+const SHARED_SCOPE = /^(user|app):/;
+
 const STATUS_LABEL: Record<PairStatus, string> = { same: "same", different: "differs", only_a: "only in A", only_b: "only in B" };
 
 const ASPECT_LABEL: Record<Aspect, string> = {
@@ -107,6 +110,11 @@ export function UnitPairRow({ pair, unitLabel }: UnitPairRowProps) {
         <div data-testid="state-diff">
           <p className="text-[10px] font-medium text-muted-foreground">State delta</p>
           <ChangeList diff={pair.state} />
+          {pair.state.changes.some((c) => SHARED_SCOPE.test(String(c.path[0]))) && (
+            <p data-testid="shared-scope-note" className="mt-0.5 text-[10px] text-muted-foreground">
+              user: and app: keys are shared by every session of the user or app: two runs by the same user may count them up.
+            </p>
+          )}
         </div>
       )}
       <div className="grid grid-cols-1 gap-1 @2xl:grid-cols-2">

@@ -25,14 +25,26 @@ const ref = (sessionId: string, userId = "u1") => ({ agentId: "ag", appName: "de
 function renderPane(onOpen = vi.fn()) {
   const a = scriptedSession(
     [
-      { user: "Weather in Paris?", calls: [weatherCall("Paris")], answer: "Sunny in Paris.\nEnjoy!", tokens: 40 },
+      {
+        user: "Weather in Paris?",
+        calls: [weatherCall("Paris")],
+        answer: "Sunny in Paris.\nEnjoy!",
+        tokens: 40,
+        stateDelta: { last_city: "Paris", "user:lookups": 1 },
+      },
       { user: "Thanks", answer: "You're welcome." },
     ],
     "a",
   );
   const b = scriptedSession(
     [
-      { user: "Weather in Paris?", calls: [weatherCall("Rome", "rain")], answer: "Rain in Rome.\nEnjoy!", tokens: 55 },
+      {
+        user: "Weather in Paris?",
+        calls: [weatherCall("Rome", "rain")],
+        answer: "Rain in Rome.\nEnjoy!",
+        tokens: 55,
+        stateDelta: { last_city: "Rome", "user:lookups": 2 },
+      },
       { user: "Thanks", answer: "You're welcome." },
       { user: "One more", answer: "Sure." },
     ],
@@ -67,6 +79,9 @@ describe("AdkComparePane", () => {
     expect([...answerA.querySelectorAll("[data-changed]")].map((e) => e.textContent)).toEqual(["Sunny in Paris."]);
     expect(within(first).getByTestId("answer-b").textContent).toContain("Enjoy!");
     expect(within(rows[2]!).getAllByText("No invocation here")).toHaveLength(2);
+    // The state each run wrote, with a word on the user-scoped counter both runs share.
+    expect(within(first).getByTestId("state-diff").textContent).toContain('$.last_city A → B "Paris" → "Rome"');
+    expect(within(first).getByTestId("shared-scope-note")).toBeTruthy();
   });
 
   it("'Only differences' hides the rows that are the same; a side's label opens that session alone", async () => {
