@@ -134,3 +134,14 @@ describe("past the LCS cap", () => {
     expect(pair?.differs).toEqual(["calls"]);
   });
 });
+
+describe("an invocation started by answering a pause", () => {
+  it("says which call the user answered instead of an empty user message", () => {
+    const { events } = sessionFixture("26_get_session_full.json");
+    const texts = sessionUnits(events).map((u) => u.userText);
+    expect(texts[0]).toBe("run the full scenario");
+    expect(texts).toContain("hello again");
+    expect(texts.filter((t) => t.startsWith("(answer to ")).length).toBeGreaterThan(0);
+    expect(texts.every((t) => t !== "")).toBe(true);
+  });
+});

@@ -18,6 +18,17 @@ function textOf(e: TimelineEntry): string {
     .join("");
 }
 
+/**
+ * What the user sent: the text, or — for an answer to a pause (a function response sent as the
+ * user's message) — which call it answered, so the row still says what started the invocation.
+ */
+function userSaid(e: TimelineEntry): string {
+  const text = textOf(e);
+  if (text.trim() !== "") return text;
+  const answered = e.items.flatMap((i) => (i.kind === "tool_result" ? [i.name] : []));
+  return answered.length > 0 ? `(answer to ${answered.join(", ")})` : "";
+}
+
 function callsOf(tl: TimelineState, entries: readonly TimelineEntry[]): RunCall[] {
   const out: RunCall[] = [];
   for (const e of entries) {
@@ -54,7 +65,7 @@ export function invocationUnit(tl: TimelineState, invocationId: string): RunUnit
   const agents = [...new Set(model.map((e) => e.event.author).filter((a) => a !== ""))];
   return {
     id: invocationId,
-    userText: user.map(textOf).join("\n"),
+    userText: user.map(userSaid).join("\n"),
     calls: callsOf(tl, entries),
     answer: answer ? textOf(answer) : "",
     agents,
