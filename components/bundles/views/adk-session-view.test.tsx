@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { Bundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
 import { bundleSchema } from "@/lib/contracts/bundle";
+import { adkWebFormat } from "@/lib/server/bundles/formats/adk-web";
 import { installLayout, layout, settle } from "@/components/adk/timeline/test-support";
 import { AdkSessionView } from "./adk-session-view";
 
@@ -93,6 +94,19 @@ describe("AdkSessionView — an imported ADK session, read-only", () => {
     const preview = screen.getByTestId("artifact-preview");
     expect(preview.dataset.kind).toBe("text");
     expect(preview.textContent).toContain("Weather report for Paris");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("opens an adk-web export converted on import (no Loupe entries or inbox): interrupts come from the timeline", async () => {
+    const json = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/bundles/adk-web-export.json"), "utf8"));
+    const foreign = bundleSchema.parse(adkWebFormat.convert(json, "adk-web-export.json"));
+    const fetch = vi.fn(() => Promise.reject(new Error("a read-only view must not fetch")));
+    vi.stubGlobal("fetch", fetch);
+    render(<AdkSessionView bundle={foreign} summary={{ ...summary, origin: "adk-web" }} />);
+    await settle();
+    expect(screen.getByTestId("adk-session-bundle").dataset.sessionId).toBe(json.id);
+    expect(screen.getAllByTestId("timeline-event").length).toBeGreaterThan(0);
+    expect(screen.queryByTestId("interrupt-card")).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
 });
