@@ -23,6 +23,7 @@ import { AdkInbox } from "@/lib/server/adk/inbox";
 import { maskCredentialSecrets, maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
 import { RunManager } from "@/lib/server/adk/runs";
 import * as api from "@/lib/server/adk/sessions";
+import type { UpstreamTarget } from "@/lib/server/adk/upstream";
 import { getHub } from "@/lib/server/hub";
 import type { Hub } from "@/lib/server/hub";
 
@@ -76,6 +77,11 @@ export class AgentRegistry {
     const entry = this.agents.get(id);
     if (!entry) throw new AppError("not_found:agent", `No agent server with id "${id}"`);
     return entry;
+  }
+
+  /** Where to reach a saved server, with its custom headers (trace reads go straight through it). */
+  target(id: string): UpstreamTarget {
+    return this.require(id).config;
   }
 
   list(): AgentServerView[] {
