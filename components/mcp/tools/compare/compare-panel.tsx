@@ -35,6 +35,8 @@ export function ComparePanel({ connection, allConnections, diff, onClose }: Comp
       <CallCompareView
         before={a.data}
         after={after}
+        // The URL does not say whether B re-ran A or was picked from the history: name them by time.
+        labels={a.data.startedAt <= after.startedAt ? ["Earlier call", "Later call"] : ["Later call", "Earlier call"]}
         serverNames={crossServer ? [nameOf(a.data.connectionId), nameOf(after.connectionId)] : undefined}
         onClose={onClose}
         onRerun={openRerun ? () => openRerun({ connectionId: after.connectionId, tool: after.tool, callId: after.id }) : undefined}
