@@ -62,6 +62,19 @@ const CASES: { file: string; as: string; origin: BundleOrigin; unitType: BundleU
     unitType: "mcp-traffic",
     entries: (j) => (j as []).length,
   },
+  {
+    file: "inspector-http-network.json",
+    as: "inspector-network-127.0.0.1%3A7147-2026-11-24T10-54-48.567Z.json",
+    origin: "mcp-inspector-log",
+    unitType: "mcp-traffic",
+    // One exchange per request, plus every JSON-RPC message its request and response bodies carried.
+    entries: (j) =>
+      (j as { requestBody?: string; responseBody?: string }[]).reduce<number>((n, r) => {
+        const sent = r.requestBody?.trim().startsWith("{") ? 1 : 0;
+        const got = (r.responseBody ?? "").split("\n").filter((l) => l.startsWith("data: {")).length;
+        return n + 1 + sent + got;
+      }, 0),
+  },
 ];
 
 describe("importing the captured foreign files through the bundle service", () => {

@@ -15,6 +15,8 @@ const EXPECTED: Record<string, BundleOrigin> = {
   "inspector-protocol.json": "mcp-inspector-log",
   "inspector-console.json": "mcp-inspector-log",
   "inspector-logs.json": "mcp-inspector-log",
+  "inspector-http-protocol.json": "mcp-inspector-log",
+  "inspector-http-network.json": "mcp-inspector-log",
 };
 
 describe("foreign format detection", () => {

@@ -5,7 +5,9 @@ import { mcpTrafficSnapshotSchema } from "@/lib/contracts/bundle-snapshots";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
+import type { HttpExchange } from "@/lib/contracts/network";
 import { pairTraffic, type RequestRow } from "@/lib/protocols/mcp/pairing";
+import { exchangeForEntry } from "@/lib/protocols/mcp/wire";
 import { validateBundle } from "@/lib/server/bundles/validate";
 import { tempDir } from "@/tests/support/servers";
 import { mcpInspectorLogFormat } from "./mcp-inspector-log";
@@ -160,5 +162,69 @@ describe("MCP Inspector console and logs exports", () => {
       logs.map(() => ["notifications/message", ["rpc_notification", "log"]]),
     );
     expect(bundle.entries.map((e) => (e.raw as { params: unknown }).params)).toEqual(logs.map((r) => r.params));
+  });
+});
+
+describe("over Streamable HTTP: the protocol and network exports (Inspector 2.12.0, server-everything streamableHttp)", () => {
+  type NetRow = { id: string; timestamp: string; url: string; requestHeaders: Record<string, string>; requestBody?: string };
+  const network = read<NetRow[]>("inspector-http-network.json");
+  // The file lists requests as they finished; the bundle orders by when they were sent.
+  const bySent = [...network].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+  const httpProtocol = read<Row[]>("inspector-http-protocol.json");
+  const TOOLS = ["echo", "get-sum", "trigger-long-running-operation", "gzip-file-as-resource"];
+  const toolCalls = (rows: ReturnType<typeof pairTraffic>) =>
+    rows.filter((r): r is RequestRow => r.type === "request" && r.method === "tools/call");
+
+  it("the protocol export pairs like the stdio one", () => {
+    const bundle = mcpInspectorLogFormat.convert(httpProtocol);
+    checkTraffic(bundle);
+    const calls = toolCalls(pairTraffic(entriesOf(bundle)));
+    expect(calls.map((r) => (r.requestItem.params as { name: string }).name)).toEqual(TOOLS);
+    expect(calls.every((r) => r.state === "ok")).toBe(true);
+  });
+
+  it("the network export: one exchange per request, the messages its bodies carried, each message on its exchange", () => {
+    const name = "inspector-network-127.0.0.1%3A7147-2026-11-24T10-54-48.567Z.json";
+    const bundle = mcpInspectorLogFormat.convert(network, name);
+    checkTraffic(bundle);
+    expect(bundle.title).toBe(
+      "MCP Inspector network log · Everything Reference Server".replace("Everything Reference Server", bundle.connection.name),
+    );
+    expect(bundle.connection).toMatchObject({ target: network[0]!.url, inspectorServer: "127.0.0.1:7147" });
+    const exchanges = bundle.entries.filter((e) => e.kind === "http_exchange");
+    expect(exchanges.map((e) => (e.raw as HttpExchange).id)).toEqual(bySent.map((r) => r.id));
+    expect(exchanges.every((e) => e.protocol === "loupe" && e.direction === "out")).toBe(true);
+
+    const sent = bySent.flatMap((r) => (r.requestBody?.trim().startsWith("{") ? [JSON.parse(r.requestBody) as Json] : []));
+    const messages = bundle.entries.filter((e) => e.kind === "message");
+    expect(messages.filter((e) => e.direction === "out").map((e) => (e.raw as Json).method ?? "response")).toEqual(
+      sent.map((m) => m.method ?? "response"),
+    );
+    const rows = pairTraffic(entriesOf(bundle));
+    const calls = toolCalls(rows);
+    expect(calls.map((r) => (r.requestItem.params as { name: string }).name)).toEqual(TOOLS);
+    // Every request the Inspector sent got its response back in its POST's event stream.
+    expect(rows.filter((r): r is RequestRow => r.type === "request" && r.direction === "out").every((r) => r.state === "ok")).toBe(true);
+
+    const wire = exchanges.map((e) => e.raw as HttpExchange);
+    const echo = calls[0]!;
+    expect(exchangeForEntry(wire, echo.request)?.id).toBe(exchangeForEntry(wire, echo.response!)?.id);
+    expect(exchangeForEntry(wire, echo.request)?.messages).toEqual([
+      { dir: "out", id: echo.id, method: "tools/call", name: "echo" },
+      { dir: "in", id: echo.id, response: true },
+    ]);
+  });
+
+  it("masks the Authorization header (the Inspector wrote [REDACTED]; the scrub masks it like any secret-like key)", () => {
+    expect(network.every((r) => r.requestHeaders.authorization === "[REDACTED]")).toBe(true);
+    const bundle = mcpInspectorLogFormat.convert(network);
+    const headers = bundle.entries.filter((e) => e.kind === "http_exchange").map((e) => (e.raw as HttpExchange).requestHeaders);
+    expect(headers.every((h) => h.authorization === SECRET_MASK)).toBe(true);
+    expect(bundle.secrets.masked).toBe(network.length);
+  });
+
+  it("names a broken network row's path", () => {
+    const broken = network.map((r, i) => (i === 2 ? { ...r, requestHeaders: "accept: */*" } : r));
+    expect(issuesOf(() => mcpInspectorLogFormat.convert(broken)).map((i) => i.path)).toEqual(["[2].requestHeaders"]);
   });
 });

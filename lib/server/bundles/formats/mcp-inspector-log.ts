@@ -6,6 +6,7 @@ import type { McpTrafficSnapshot } from "@/lib/contracts/bundle-snapshots";
 import type { Direction } from "@/lib/contracts/entries";
 import { isRecord } from "@/lib/values";
 import type { BundleFormatConverter } from "./index";
+import { looksLikeNetworkRow, NETWORK_KEYS, networkEntries, networkRow } from "./mcp-inspector-network";
 import { foreignBundle, IMPORTED_ID, isoOf, refuseForeign, scrubForeign, zodIssues } from "./common";
 
 /**
@@ -14,13 +15,14 @@ import { foreignBundle, IMPORTED_ID, isoOf, refuseForeign, scrubForeign, zodIssu
  *   origin?: client|server, message, response?, duration?, clientError?}` (core/mcp/types.ts
  *   MessageEntry; a request row carries its response and the ms between them);
  * - Console: the stdio server's stderr, `{timestamp, message}`;
- * - Logs: the server's notifications/message, `{receivedAt, params}`.
+ * - Logs: the server's notifications/message, `{receivedAt, params}`;
+ * - Network (HTTP connections): every HTTP request, read by mcp-inspector-network.ts.
  * Each becomes an `mcp-traffic` bundle: JSON-RPC frames as `message` entries (out = sent by the
  * Inspector), stderr lines as `stderr`, a response the Inspector refused (clientError) as a
  * `transport_error` after it. Row fields this does not know are kept in `snapshot.unmapped`.
  */
 
-type LogKind = "protocol" | "console" | "logs";
+type LogKind = "protocol" | "console" | "logs" | "network";
 
 const time = z.union([z.string(), z.number()]).refine((v) => !Number.isNaN(typeof v === "number" ? v : Date.parse(v)), "not a time");
 const ms = (v: string | number): number => (typeof v === "number" ? v : Date.parse(v));
@@ -46,9 +48,15 @@ const KNOWN_KEYS: Record<LogKind, ReadonlySet<string>> = {
   protocol: new Set(["id", "timestamp", "direction", "origin", "message", "response", "duration", "clientError"]),
   console: new Set(["timestamp", "message"]),
   logs: new Set(["receivedAt", "params"]),
+  network: NETWORK_KEYS,
 };
 
-const KIND_LABEL: Record<LogKind, string> = { protocol: "protocol log", console: "console (stderr)", logs: "server logs" };
+const KIND_LABEL: Record<LogKind, string> = {
+  protocol: "protocol log",
+  console: "console (stderr)",
+  logs: "server logs",
+  network: "network log",
+};
 
 /** Notifications only a client sends: an old log without `origin` still gets their direction right. */
 const CLIENT_NOTIFICATIONS = new Set(["notifications/initialized", "notifications/roots/list_changed", "notifications/cancelled"]);
@@ -57,6 +65,7 @@ function logKind(json: unknown): LogKind | null {
   if (!Array.isArray(json) || json.length === 0 || !isRecord(json[0])) return null;
   const first = json[0];
   if ("direction" in first && "message" in first && "timestamp" in first) return "protocol";
+  if (looksLikeNetworkRow(first)) return "network";
   if ("receivedAt" in first && "params" in first && !("direction" in first)) return "logs";
   if ("timestamp" in first && typeof first.message === "string" && !("direction" in first) && Object.keys(first).length === 2)
     return "console";
@@ -66,7 +75,7 @@ function logKind(json: unknown): LogKind | null {
 /** `inspector-<section>-<server>-<ISO with - for :>.json` (the Inspector's download name). */
 function fromFileName(fileName: string | undefined): { server?: string; exportedAt?: number } {
   const m = fileName?.match(
-    /^inspector-(?:protocol(?:-pinned|-unpinned)?|logs|console)-(.+?)-(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d(?:\.\d+)?Z)/,
+    /^inspector-(?:protocol(?:-pinned|-unpinned)?|logs|console|network)-(.+?)-(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d(?:\.\d+)?Z)/,
   );
   if (!m) return {};
   const at = Date.parse(`${m[2]}:${m[3]}:${m[4]}`);
@@ -83,7 +92,8 @@ interface Timed {
   at: number;
   order: number;
   direction: Direction;
-  kind: "message" | "stderr" | "transport_error";
+  protocol?: "loupe";
+  kind: "message" | "stderr" | "transport_error" | "http_exchange";
   raw: unknown;
 }
 
@@ -117,10 +127,14 @@ function protocolEntries(rows: z.infer<typeof protocolRow>[], push: (t: Omit<Tim
 }
 
 /** The server the log talked to, from its initialize exchange (serverInfo, protocol version, client). */
-function serverOf(rows: z.infer<typeof protocolRow>[]): Record<string, unknown> {
-  const init = rows.find((r) => r.message.method === "initialize");
-  const result = init?.response && isRecord(init.response.result) ? init.response.result : null;
-  const params = init && isRecord(init.message.params) ? init.message.params : null;
+function serverOf(timed: readonly Timed[]): Record<string, unknown> {
+  const init = timed.find((t) => t.kind === "message" && t.direction === "out" && isRecord(t.raw) && t.raw.method === "initialize");
+  const request = init && isRecord(init.raw) ? init.raw : null;
+  const answer = request
+    ? timed.find((t) => t.kind === "message" && t.direction === "in" && isRecord(t.raw) && t.raw.id === request.id && "result" in t.raw)
+    : undefined;
+  const result = answer && isRecord(answer.raw) && isRecord(answer.raw.result) ? answer.raw.result : null;
+  const params = request && isRecord(request.params) ? request.params : null;
   return {
     ...(result && isRecord(result.serverInfo) ? { serverInfo: result.serverInfo } : {}),
     ...(result && typeof result.protocolVersion === "string" ? { protocolVersion: result.protocolVersion } : {}),
@@ -155,16 +169,21 @@ function convert(json: unknown, fileName?: string) {
   const rowsIn = scrubbed.value;
   const timed: Timed[] = [];
   const push = (t: Omit<Timed, "order">) => timed.push({ ...t, order: timed.length });
-  let server: Record<string, unknown> = {};
+  let target = "";
   let unmapped: { path: string; value: unknown }[];
   if (kind === "protocol") {
     const read = parseRows(rowsIn, protocolRow, kind);
     protocolEntries(read.rows, push);
-    server = serverOf(read.rows);
     unmapped = read.unmapped;
   } else if (kind === "console") {
     const read = parseRows(rowsIn, consoleRow, kind);
     for (const row of read.rows) push({ at: ms(row.timestamp), direction: "in", kind: "stderr", raw: { line: row.message } });
+    unmapped = read.unmapped;
+  } else if (kind === "network") {
+    const read = parseRows(rowsIn, networkRow, kind);
+    target = read.rows[0]?.url ?? "";
+    for (const row of read.rows)
+      for (const e of networkEntries(row, ms(row.timestamp))) push({ ...e, protocol: e.protocol === "loupe" ? "loupe" : undefined });
     unmapped = read.unmapped;
   } else {
     const read = parseRows(rowsIn, logsRow, kind);
@@ -187,10 +206,11 @@ function convert(json: unknown, fileName?: string) {
     receivedAt: t.at,
     sourceTime: null,
     direction: t.direction,
-    protocol: "mcp",
+    protocol: t.protocol ?? "mcp",
     kind: t.kind,
     raw: t.raw,
   }));
+  const server = serverOf(timed);
   const file = fromFileName(fileName);
   const info = isRecord(server.serverInfo) ? server.serverInfo : {};
   const name = [info.title, info.name, file.server].find((v): v is string => typeof v === "string" && v !== "") ?? "MCP server";
@@ -203,12 +223,12 @@ function convert(json: unknown, fileName?: string) {
   return foreignBundle(
     {
       title: `MCP Inspector ${KIND_LABEL[kind]} · ${name}`,
-      // The log names no command or URL; the Inspector's own name for the server is in its file name.
+      // Only the network log names a URL; the Inspector's own name for the server is in its file name.
       connection: {
         protocol: "mcp",
         id: IMPORTED_ID,
         name,
-        target: "",
+        target,
         ...(file.server ? { inspectorServer: file.server } : {}),
         ...server,
       },
