@@ -38,7 +38,12 @@ test("traffic rows picked with checkboxes and shift-click export as a bundle tha
   const rows = page.getByTestId("traffic-row");
   await expect(rows.first()).toBeVisible();
 
+  // Time range…: from/to start at the first and last entry times.
   await page.getByTestId("traffic-export").click();
+  await page.getByTestId("traffic-export-range").click();
+  await expect(page.getByTestId("traffic-export-from")).not.toHaveValue("");
+  await expect(page.getByTestId("traffic-export-range-go")).toBeEnabled();
+  await page.screenshot({ path: `${SHOTS}/bundle-mcp-range.png` });
   await page.getByTestId("traffic-export-select").click();
   await expect(page.getByTestId("traffic-selected-count")).toHaveText("0 selected");
   const checks = page.getByTestId("traffic-row-check");

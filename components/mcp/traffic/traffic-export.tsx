@@ -60,7 +60,7 @@ export function TrafficExportMenu({ connectionId, firstAt, lastAt, onSelectRows 
       {open && (
         <div
           data-testid="traffic-export-menu"
-          className="absolute top-full right-0 z-20 mt-1 flex w-80 flex-col items-start gap-2 rounded-md border bg-popover p-2 text-xs shadow-md"
+          className="absolute top-full right-0 z-20 mt-1 flex w-[26rem] flex-col items-start gap-2 rounded-md border bg-popover p-2 text-xs shadow-md"
         >
           <ExportBundleButton
             unit={{ type: "mcp-traffic", connectionId, scope: { kind: "all" } }}
@@ -77,7 +77,7 @@ export function TrafficExportMenu({ connectionId, firstAt, lastAt, onSelectRows 
                 <Input
                   type="datetime-local"
                   step="0.001"
-                  className="w-56"
+                  className="w-72"
                   data-testid="traffic-export-from"
                   value={from}
                   onChange={(e) => setFrom(e.target.value)}
@@ -88,7 +88,7 @@ export function TrafficExportMenu({ connectionId, firstAt, lastAt, onSelectRows 
                 <Input
                   type="datetime-local"
                   step="0.001"
-                  className="w-56"
+                  className="w-72"
                   data-testid="traffic-export-to"
                   value={to}
                   onChange={(e) => setTo(e.target.value)}

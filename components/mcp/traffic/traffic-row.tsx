@@ -81,7 +81,7 @@ export function TrafficRow({ row, selected, onSelect, style, check }: TrafficRow
   if (!check) return line;
   // A checkbox cannot sit inside the row's button: it goes beside it, in the row's place.
   return (
-    <div style={style} className="flex items-center">
+    <div style={style} className="flex w-full items-center">
       <input
         type="checkbox"
         data-testid="traffic-row-check"
