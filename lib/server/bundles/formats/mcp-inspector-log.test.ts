@@ -123,7 +123,13 @@ describe("MCP Inspector protocol log (captured from Inspector 2.12.0 against ser
     const refused = converted.entries.find((e) => e.kind === "transport_error")!;
     expect(refused.raw).toEqual({ message: "The Inspector refused the response: era codec refused the result" });
     expect(refused.receivedAt).toBe(Date.parse(init.timestamp) + init.duration!);
-    expect((converted.snapshot as { unmapped: unknown }).unmapped).toEqual([{ path: "[0].pinnedBy", value: "me" }]);
+    expect((converted.snapshot as { unmapped: unknown }).unmapped).toEqual([{ row: 0, path: "[0].pinnedBy", value: "me" }]);
+    // …and visible in the timeline, raw, at the row's time.
+    const kept = converted.entries.filter((e) => e.kind === "unparsed");
+    expect(kept.map((e) => [e.receivedAt, (e.raw as { text: string }).text])).toEqual([
+      [Date.parse(init.timestamp), '{"[0].pinnedBy":"me"}'],
+    ]);
+    expect(pairTraffic(entriesOf(converted)).find((r) => r.type === "entry" && r.entry.kind === "unparsed")).toBeDefined();
   });
 
   it("masks what sits under a secret-like key (an Authorization header in a request's _meta)", () => {

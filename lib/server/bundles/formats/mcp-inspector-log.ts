@@ -19,7 +19,8 @@ import { foreignBundle, IMPORTED_ID, isoOf, refuseForeign, scrubForeign, zodIssu
  * - Network (HTTP connections): every HTTP request, read by mcp-inspector-network.ts.
  * Each becomes an `mcp-traffic` bundle: JSON-RPC frames as `message` entries (out = sent by the
  * Inspector), stderr lines as `stderr`, a response the Inspector refused (clientError) as a
- * `transport_error` after it. Row fields this does not know are kept in `snapshot.unmapped`.
+ * `transport_error` after it. Row fields this does not know are kept in an `unparsed` entry at the
+ * row's time and in `snapshot.unmapped`.
  */
 
 type LogKind = "protocol" | "console" | "logs" | "network";
@@ -93,7 +94,7 @@ interface Timed {
   order: number;
   direction: Direction;
   protocol?: "loupe";
-  kind: "message" | "stderr" | "transport_error" | "http_exchange";
+  kind: "message" | "stderr" | "transport_error" | "http_exchange" | "unparsed";
   raw: unknown;
 }
 
@@ -142,20 +143,42 @@ function serverOf(timed: readonly Timed[]): Record<string, unknown> {
   };
 }
 
-function parseRows<T extends z.ZodType>(
-  json: unknown[],
-  schema: T,
-  kind: LogKind,
-): { rows: z.infer<T>[]; unmapped: { path: string; value: unknown }[] } {
+/** A row field this converter does not read, with its path in the original file. */
+interface Unmapped {
+  row: number;
+  path: string;
+  value: unknown;
+}
+
+/**
+ * Fields of a row this converter does not know (a newer Inspector) stay visible: one `unparsed`
+ * entry per such row, at the row's time, holding them raw (they are also listed in snapshot.unmapped).
+ */
+function keepUnmapped(rows: unknown[], unmapped: readonly Unmapped[], push: (t: Omit<Timed, "order">) => void): void {
+  const byRow = new Map<number, Record<string, unknown>>();
+  for (const u of unmapped) byRow.set(u.row, { ...byRow.get(u.row), [u.path]: u.value });
+  for (const [row, fields] of byRow) {
+    const r = rows[row] as { timestamp?: string | number; receivedAt?: string | number };
+    const text = JSON.stringify(fields);
+    push({
+      at: ms(r.timestamp ?? r.receivedAt ?? 0),
+      direction: "in",
+      kind: "unparsed",
+      raw: { text, error: `Fields of the Inspector's row [${row}] that Loupe does not read`, bytes: new TextEncoder().encode(text).length },
+    });
+  }
+}
+
+function parseRows<T extends z.ZodType>(json: unknown[], schema: T, kind: LogKind): { rows: z.infer<T>[]; unmapped: Unmapped[] } {
   const issues: BundleIssue[] = [];
   const rows: z.infer<T>[] = [];
-  const unmapped: { path: string; value: unknown }[] = [];
+  const unmapped: Unmapped[] = [];
   json.forEach((item, i) => {
     const fit = schema.safeParse(item);
     if (!fit.success) issues.push(...zodIssues(fit.error, [i]));
     else rows.push(fit.data as z.infer<T>);
     if (isRecord(item))
-      for (const [k, v] of Object.entries(item)) if (!KNOWN_KEYS[kind].has(k)) unmapped.push({ path: issuePath([i, k]), value: v });
+      for (const [k, v] of Object.entries(item)) if (!KNOWN_KEYS[kind].has(k)) unmapped.push({ row: i, path: issuePath([i, k]), value: v });
   });
   if (issues.length) refuseForeign(`${BUNDLE_ORIGIN_LABEL["mcp-inspector-log"]} (${KIND_LABEL[kind]})`, issues);
   return { rows, unmapped };
@@ -170,7 +193,7 @@ function convert(json: unknown, fileName?: string) {
   const timed: Timed[] = [];
   const push = (t: Omit<Timed, "order">) => timed.push({ ...t, order: timed.length });
   let target = "";
-  let unmapped: { path: string; value: unknown }[];
+  let unmapped: Unmapped[];
   if (kind === "protocol") {
     const read = parseRows(rowsIn, protocolRow, kind);
     protocolEntries(read.rows, push);
@@ -197,6 +220,7 @@ function convert(json: unknown, fileName?: string) {
       });
     unmapped = read.unmapped;
   }
+  keepUnmapped(rowsIn, unmapped, push);
   // Responses sit at their request's time + duration: ordered by time, file order breaking ties.
   timed.sort((a, b) => a.at - b.at || a.order - b.order);
   const entries: BundleEntry[] = timed.map((t, i) => ({
