@@ -1,12 +1,18 @@
 // @vitest-environment happy-dom
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { Bundle, BundleEntry, ImportedBundleSummary } from "@/lib/contracts/bundle";
 import { bundleSchema } from "@/lib/contracts/bundle";
 import { mcpTrafficSnapshotSchema } from "@/lib/contracts/bundle-snapshots";
+import { mcpInspectorLogFormat } from "@/lib/server/bundles/formats/mcp-inspector-log";
+import { tempDir } from "@/tests/support/servers";
 import { McpTrafficView } from "./mcp-traffic-view";
+
+// The Inspector converter masks with what this Loupe's store knows: a store of its own.
+const data = tempDir("loupe-mcp-traffic-view-");
+process.env.LOUPE_DATA_DIR = data.dir;
 
 // The virtual list needs a size to render a window (see components/mcp/traffic/traffic-timeline.test.tsx).
 beforeAll(() => {
@@ -17,6 +23,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+afterAll(() => data.cleanup());
 
 // Recorded from tests/fixtures/mrtr-server.mjs with the SDK v2 client (2026-07-28): MRTR legs and plain calls.
 const frames = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/mrtr-wire.json"), "utf8")) as {
@@ -158,5 +165,21 @@ describe("McpTrafficView (read-only)", () => {
     expect(
       within(screen.getByTestId("mcp-traffic-bundle-view")).queryByRole("button", { name: /answer|send|re-?run|accept|decline/i }),
     ).toBeNull();
+  });
+
+  it("opens a real MCP Inspector protocol log as converted on import: every request paired and answered, no calls", () => {
+    const file = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/bundles/inspector-protocol.json"), "utf8"),
+    ) as unknown;
+    const b = bundleSchema.parse(mcpInspectorLogFormat.convert(file, "inspector-protocol.json"));
+    render(<McpTrafficView bundle={b} summary={summary(b)} />);
+    settle();
+    const requests = screen.getAllByTestId("traffic-row").filter((r) => r.textContent?.includes("#"));
+    expect(requests.length).toBeGreaterThan(3);
+    expect(requests.every((r) => r.getAttribute("data-state") === "ok")).toBe(true);
+    expect(screen.getAllByTestId("traffic-row").some((r) => r.getAttribute("data-method") === "tools/call")).toBe(true);
+    expect(screen.getByTestId("mcp-traffic-bundle-connection").textContent).toContain("protocol");
+    open("calls");
+    expect(screen.getByTestId("recorded-calls-empty")).toBeTruthy();
   });
 });
