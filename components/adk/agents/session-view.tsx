@@ -22,6 +22,12 @@ import { sessionInterrupts } from "@/components/adk/agents/session-interrupts";
 import { interruptKey } from "@/lib/protocols/adk/interrupts";
 import { useAgentRun } from "@/hooks/use-agent-run";
 import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
+import { InspectorTabs } from "@/components/adk/trace/inspector-tabs";
+import { ModelCallPanel } from "@/components/adk/trace/model-call-panel";
+import { SessionPaneToggle } from "@/components/adk/trace/pane-toggle";
+import type { SessionPane } from "@/components/adk/trace/pane-toggle";
+import { SessionTracePanel } from "@/components/adk/trace/session-trace-panel";
+import { matchableEvents, mayHaveModelCall } from "@/components/adk/trace/matchable";
 
 /**
  * How the URL names an entry: its event id; `#<index>` for one without an id yet (the user's own
@@ -73,6 +79,8 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
     else setOwnSelected(index);
   };
   const [artifact, setArtifact] = useState<OpenArtifact | null>(null);
+  const [pane, setPane] = useState<SessionPane>("timeline");
+  const traceEvents = useMemo(() => (timeline ? matchableEvents(timeline) : []), [timeline]);
   const openArtifact = (next: OpenArtifact | null) => {
     if (next) setDetailsOpen(true);
     setArtifact(next);
@@ -96,30 +104,56 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
             <div className="flex flex-wrap items-start gap-1.5 border-b px-2 py-1.5">
               <SessionSummary timeline={timeline} className="min-w-0 flex-1" />
               <div className="flex shrink-0 items-center gap-1">
+                <SessionPaneToggle pane={pane} onChange={setPane} />
                 {actions}
                 <ExportBundleButton unit={{ type: "adk-session", ...sessionRef }} />
               </div>
             </div>
-            <AdkTimeline
-              timeline={timeline}
-              view={view}
-              onViewChange={setView}
-              filter={filter}
-              onFilterChange={setFilter}
-              selectedIndex={selected}
-              onSelect={setSelected}
-              renderInterrupt={(callId, eventId) => {
-                const item = interrupts.get(interruptKey(eventId, callId));
-                return item ? <AnswerableCard item={item} compact /> : null;
-              }}
-              onOpenArtifact={(name, version) => openArtifact({ name, version })}
-              followSignal={runs.length}
-            />
+            {pane === "trace" ? (
+              <div className="min-h-0 flex-1 overflow-y-auto">
+                <SessionTracePanel
+                  sessionRef={sessionRef}
+                  events={traceEvents}
+                  selectedEventId={selected === null ? null : (timeline.entries[selected]?.event.id ?? null)}
+                  onSelectEvent={(eventId) => {
+                    const index = timeline.byEventId.get(eventId);
+                    if (index !== undefined) setSelected(index);
+                  }}
+                />
+              </div>
+            ) : (
+              <AdkTimeline
+                timeline={timeline}
+                view={view}
+                onViewChange={setView}
+                filter={filter}
+                onFilterChange={setFilter}
+                selectedIndex={selected}
+                onSelect={setSelected}
+                renderInterrupt={(callId, eventId) => {
+                  const item = interrupts.get(interruptKey(eventId, callId));
+                  return item ? <AnswerableCard item={item} compact /> : null;
+                }}
+                onOpenArtifact={(name, version) => openArtifact({ name, version })}
+                followSignal={runs.length}
+              />
+            )}
           </div>
           <SessionDetails open={detailsOpen} onOpenChange={setDetailsOpen} wide={selected !== null}>
             {selected !== null && timeline.entries[selected] && (
               <div className="border-b p-2">
-                <EventInspector timeline={timeline} index={selected} />
+                <InspectorTabs
+                  event={<EventInspector timeline={timeline} index={selected} />}
+                  modelCall={
+                    mayHaveModelCall(timeline, selected) ? (
+                      <ModelCallPanel
+                        agentId={sessionRef.agentId}
+                        appName={sessionRef.appName}
+                        eventId={timeline.entries[selected]!.event.id}
+                      />
+                    ) : null
+                  }
+                />
               </div>
             )}
             <ArtifactsPanel sessionRef={sessionRef} open={artifact} onOpen={setArtifact} />
