@@ -42,9 +42,14 @@ beforeAll(async () => {
   expect(view.state.status).toBe("connected");
   connectionId = view.id;
   const registry = getRegistry();
+  // Apart in time, so a range around one call cannot share a millisecond with the next.
+  const pause = () => new Promise((r) => setTimeout(r, 30));
   calls.first = await registry.callTool(connectionId, { name: "echo", arguments: { message: "first" } });
+  await pause();
   calls.sum = await registry.callTool(connectionId, { name: "get-sum", arguments: { a: 2, b: 3 } });
+  await pause();
   calls.env = await registry.callTool(connectionId, { name: "get-env", arguments: {} });
+  await pause();
   calls.last = await registry.callTool(connectionId, { name: "echo", arguments: { message: "last" } });
   for (const call of Object.values(calls)) expect(call.status).toBe("ok");
 });
@@ -88,6 +93,47 @@ describe("mcpTrafficUnit", () => {
     expect(bundle.secrets.masked).toBeGreaterThan(0);
   });
 
+  it("lists a remote connection's header values, OAuth client secret and tokens; none reaches the bundle", async () => {
+    const store = getRegistry().hub.store;
+    const secrets = {
+      header: "hdr-secret-value-5521",
+      clientSecret: "oauth-client-secret-7781",
+      access: "access-token-value-9910",
+      refresh: "refresh-token-value-3346",
+    };
+    // Saved, not connected: the exporter reads the store, and the traffic below is what a peer echoed.
+    store.saveConnection({
+      id: "remote-secrets",
+      name: "remote",
+      transport: "http",
+      url: "http://127.0.0.1:9/mcp",
+      headers: { Authorization: `Bearer ${secrets.header}` },
+      oauth: { enabled: true, clientId: "loupe", clientSecret: secrets.clientSecret },
+      createdAt: Date.now(),
+    });
+    store.saveOAuth("remote-secrets", { tokens: { access_token: secrets.access, refresh_token: secrets.refresh, token_type: "Bearer" } });
+    store.insertEntry({
+      connectionId: "remote-secrets",
+      sessionKey: null,
+      receivedAt: Date.now(),
+      sourceTime: null,
+      direction: "in",
+      protocol: "mcp",
+      kind: "message",
+      raw: { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: Object.values(secrets).join(" ") } },
+    });
+    const remote: BundleUnitRefOf<"mcp-traffic"> = { type: "mcp-traffic", connectionId: "remote-secrets", scope: { kind: "all" } };
+    const listed = mcpTrafficUnit.secretValues(remote);
+    expect(listed).toEqual(expect.arrayContaining([`Bearer ${secrets.header}`, secrets.clientSecret, secrets.access, secrets.refresh]));
+    const raw = JSON.stringify(await mcpTrafficUnit.export(remote));
+    for (const value of Object.values(secrets)) expect(raw).toContain(value);
+    const bundle = await getBundles().exportUnit(remote);
+    const text = JSON.stringify(bundle);
+    for (const value of Object.values(secrets)) expect(text).not.toContain(value);
+    expect(bundle.connection).toMatchObject({ transport: "http", target: "http://127.0.0.1:9/mcp" });
+    expect((bundle.connection.config as { headers: Record<string, string> }).headers).toEqual({ Authorization: SECRET_MASK });
+  });
+
   it("range: only entries received in [from, to] and the calls started in it", async () => {
     const all = (await mcpTrafficUnit.export(ref({ kind: "all" }))).entries;
     const [request, response] = exchange(all, calls.sum!);
@@ -98,8 +144,7 @@ describe("mcpTrafficUnit", () => {
     expect(parts.entries.map((e) => e.seq)).toContain(request.seq);
     expect(parts.entries.every((e) => e.receivedAt >= from && e.receivedAt <= to)).toBe(true);
     const snapshot = parts.snapshot as { calls: CallRecord[] };
-    expect(snapshot.calls.map((c) => c.tool)).toContain("get-sum");
-    expect(snapshot.calls.map((c) => c.tool)).not.toContain("get-env");
+    expect(snapshot.calls.map((c) => c.id)).toEqual([calls.sum!.id]);
   });
 
   it("selection: exactly the chosen seqs, ascending whatever the order given, and the call of a chosen tools/call", async () => {
