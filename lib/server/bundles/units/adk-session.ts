@@ -9,6 +9,7 @@ import { AppError } from "@/lib/errors";
 import { formatBytes, plural } from "@/lib/format";
 import { getAgents, type AgentRegistry } from "@/lib/server/adk/agents";
 import { maskCredentialSecrets, maskInterruptAnswer } from "@/lib/server/adk/mask";
+import { fetchSessionTrace } from "@/lib/server/adk/trace";
 import { INBOX_READERS } from "@/lib/server/inbox";
 import { rowToEntry, type EntryRow } from "@/lib/server/store-schema";
 import { isRecord } from "@/lib/values";
@@ -19,9 +20,6 @@ type Artifact = AdkSessionSnapshot["artifacts"][number];
 
 /** Artifact versions past this many bytes in all are left out of the file (and the title says so). */
 export const ARTIFACT_BYTES_CAP = 20 * 1024 * 1024;
-
-/** Said in the snapshot until the ADK trace reader exists (lib/server/adk/trace.ts). */
-export const NO_TRACE_NOTE = "This Loupe does not read ADK traces yet; the bundle has no trace.";
 
 const notFound = (message: string) => new AppError("not_found:bundle_unit", message);
 
@@ -116,6 +114,21 @@ function answersOf(agents: AgentRegistry, agentId: string, sessionKey: string): 
   return rows.map((r) => JSON.parse(r.record) as StoredAnswer);
 }
 
+/**
+ * The session's spans as the agent server keeps them (secrets masked by the reader), or null and
+ * why: no trace endpoint, none kept (JS keeps spans in memory only), or the read failed — a trace
+ * is extra, so its failure is said in the note rather than failing the export.
+ */
+async function traceOf(ref: Ref): Promise<Pick<AdkSessionSnapshot, "trace" | "traceNote">> {
+  try {
+    const result = await fetchSessionTrace(ref.agentId, ref.appName, ref.sessionId);
+    if ("absent" in result) return { trace: null, traceNote: result.reason };
+    return { trace: result.spans as unknown as AdkSessionSnapshot["trace"] };
+  } catch (error) {
+    return { trace: null, traceNote: `the trace could not be read: ${AppError.from(error).message}` };
+  }
+}
+
 async function exportSession(ref: Ref): Promise<BundleParts> {
   const agents = requireAgent(ref);
   const agent = agents.get(ref.agentId);
@@ -132,8 +145,7 @@ async function exportSession(ref: Ref): Promise<BundleParts> {
     unstored,
     artifacts,
     ...(note ? { artifactsNote: note } : {}),
-    trace: null,
-    traceNote: NO_TRACE_NOTE,
+    ...(await traceOf(ref)),
   };
   const connection: BundleConnection = {
     protocol: "adk",
