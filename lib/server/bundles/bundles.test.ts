@@ -98,6 +98,13 @@ describe("bundle import", () => {
     expect(message).toMatch(/^Nothing was imported: Not valid JSON/);
   });
 
+  it("a file saved with a byte-order mark imports (kept without it)", () => {
+    const plain = text(syntheticAdkBundle(1, { sessionId: "bom" }));
+    const summary = service.importText(`\uFEFF${plain}`);
+    expect(summary.bytes).toBe(Buffer.byteLength(plain));
+    service.remove(summary.id);
+  });
+
   it("a file that is neither a Loupe bundle nor a known format says which formats it knows", () => {
     const { issues } = refused(text({ format: "something-else", events: [] }));
     expect(issues).toEqual([

@@ -101,6 +101,8 @@ function knownFormats(): string {
  * recognizes it. Throws AppError `bad_request:bundle` with `details.issues` for anything wrong.
  */
 export function readBundleText(text: string, fileName?: string): ReadBundle {
+  // Some editors save JSON with a byte-order mark, which JSON.parse refuses as a syntax error.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let json: unknown;
   try {
     json = JSON.parse(text);
