@@ -55,7 +55,7 @@ export function BundlesNav({ location, navigate }: BundlesNavProps) {
       ) : bundles.data.length === 0 ? (
         <p className="px-3 pb-2 text-xs text-muted-foreground">None yet — import a bundle or drop one here.</p>
       ) : (
-        <ul className="flex max-h-64 flex-col overflow-y-auto px-1.5 pb-2">
+        <ul className="flex max-h-48 flex-col overflow-y-auto px-1.5 pb-2">
           {bundles.data.map((b) => (
             <li key={b.id}>
               <button
