@@ -109,4 +109,21 @@ describe("AdkSessionView — an imported ADK session, read-only", () => {
     expect(screen.queryByTestId("interrupt-card")).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it("shows the bundle's trace and, for an agent event, the model call behind it — from the file, not the server", async () => {
+    const { fetch } = await renderView();
+    fireEvent.click(screen.getByTestId("session-pane-trace"));
+    expect(screen.getAllByTestId("trace-span").length).toBeGreaterThan(10);
+    fireEvent.click(screen.getByTestId("session-pane-timeline"));
+    await settle();
+    fireEvent.change(screen.getByTestId("timeline-search"), { target: { value: "It is sunny in Paris" } });
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+    await settle();
+    fireEvent.click(screen.getAllByTestId("timeline-event")[0]!);
+    fireEvent.mouseDown(screen.getByTestId("inspector-tab-model"));
+    fireEvent.click(screen.getByTestId("inspector-tab-model"));
+    const call = await screen.findByTestId("model-call");
+    expect(call.textContent).toContain("get_weather");
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

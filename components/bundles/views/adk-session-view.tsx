@@ -15,7 +15,11 @@ import type { OpenArtifact } from "@/components/adk/agents/artifacts-panel";
 import { SessionDetails } from "@/components/adk/agents/session-details";
 import { sessionInterrupts } from "@/components/adk/agents/session-interrupts";
 import type { BundleUnitViewProps } from "@/components/bundles/unit-view-types";
+import { InspectorTabs } from "@/components/adk/trace/inspector-tabs";
+import { matchableEvents, mayHaveModelCall } from "@/components/adk/trace/matchable";
+import { SessionPaneToggle, type SessionPane } from "@/components/adk/trace/pane-toggle";
 import { AdkBundleArtifacts } from "./adk-bundle-artifacts";
+import { AdkBundleModelCall, AdkBundleTrace } from "./adk-bundle-trace";
 import { AdkRecordedInterrupt } from "./adk-recorded-interrupt";
 
 /** Where the session was recorded: the ids the bundle names (a foreign-format import has the session's own). */
@@ -52,6 +56,8 @@ export function AdkSessionView({ bundle }: BundleUnitViewProps) {
   const [selected, setSelected] = useState<number | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [artifact, setArtifact] = useState<OpenArtifact | null>(null);
+  const [pane, setPane] = useState<SessionPane>("timeline");
+  const traceEvents = useMemo(() => (timeline ? matchableEvents(timeline) : []), [timeline]);
 
   if (!snapshot || !timeline || !interrupts) {
     return (
@@ -81,27 +87,56 @@ export function AdkSessionView({ bundle }: BundleUnitViewProps) {
                 {snapshot.session.appName} › {snapshot.session.userId} › {snapshot.session.id}
               </span>
             </p>
-            <SessionSummary timeline={timeline} />
+            <div className="flex flex-wrap items-start gap-1.5">
+              <SessionSummary timeline={timeline} className="min-w-0 flex-1" />
+              <SessionPaneToggle pane={pane} onChange={setPane} />
+            </div>
           </div>
-          <AdkTimeline
-            timeline={timeline}
-            view={view}
-            onViewChange={setView}
-            filter={filter}
-            onFilterChange={setFilter}
-            selectedIndex={selected}
-            onSelect={select}
-            renderInterrupt={(callId, eventId) => {
-              const item = interrupts.get(interruptKey(eventId, callId));
-              return item ? <AdkRecordedInterrupt item={item} /> : null;
-            }}
-            onOpenArtifact={(name, version) => openArtifact({ name, version })}
-          />
+          {pane === "trace" ? (
+            <div className="min-h-0 flex-1 overflow-y-auto">
+              <AdkBundleTrace
+                trace={snapshot.trace}
+                traceNote={snapshot.traceNote}
+                events={traceEvents}
+                selectedEventId={selected === null ? null : (timeline.entries[selected]?.event.id ?? null)}
+                onSelectEvent={(eventId) => {
+                  const index = timeline.byEventId.get(eventId);
+                  if (index !== undefined) select(index);
+                }}
+              />
+            </div>
+          ) : (
+            <AdkTimeline
+              timeline={timeline}
+              view={view}
+              onViewChange={setView}
+              filter={filter}
+              onFilterChange={setFilter}
+              selectedIndex={selected}
+              onSelect={select}
+              renderInterrupt={(callId, eventId) => {
+                const item = interrupts.get(interruptKey(eventId, callId));
+                return item ? <AdkRecordedInterrupt item={item} /> : null;
+              }}
+              onOpenArtifact={(name, version) => openArtifact({ name, version })}
+            />
+          )}
         </div>
         <SessionDetails open={detailsOpen} onOpenChange={setDetailsOpen} wide={selected !== null}>
           {selected !== null && timeline.entries[selected] && (
             <div className="border-b p-2">
-              <EventInspector timeline={timeline} index={selected} />
+              <InspectorTabs
+                event={<EventInspector timeline={timeline} index={selected} />}
+                modelCall={
+                  mayHaveModelCall(timeline, selected) ? (
+                    <AdkBundleModelCall
+                      trace={snapshot.trace}
+                      traceNote={snapshot.traceNote}
+                      eventId={timeline.entries[selected]!.event.id}
+                    />
+                  ) : null
+                }
+              />
             </div>
           )}
           <AdkBundleArtifacts artifacts={snapshot.artifacts} note={snapshot.artifactsNote} open={artifact} onOpen={setArtifact} />
