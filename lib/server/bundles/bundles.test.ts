@@ -193,6 +193,8 @@ describe("bundle export", () => {
       result: { content: [{ type: "text", text: `headers were Bearer ${header}; env-secret-99 too` }] },
     });
     entry("stderr", { line: `started with ${launch} and ${provider}` });
+    // The token of the saved "Bearer …" header, echoed alone.
+    entry("stderr", { line: `echo: ${header}` });
     entry("message", {
       jsonrpc: "2.0",
       method: "x",
@@ -211,8 +213,8 @@ describe("bundle export", () => {
         origin: { kind: "loupe" },
         entryKinds: ["message", "stderr"],
         // The header value (the whole "Bearer …" is what is saved), the env value, the launch token,
-        // the provider key, the apiKey value and the unit's own secret.
-        secrets: { masked: 6, mask: SECRET_MASK },
+        // the provider key, the header's token echoed alone, the apiKey value and the unit's own secret.
+        secrets: { masked: 7, mask: SECRET_MASK },
       });
       expect(bundle.entries[0]!.raw).toEqual({
         jsonrpc: "2.0",
@@ -220,9 +222,10 @@ describe("bundle export", () => {
         result: { content: [{ type: "text", text: `headers were ${SECRET_MASK}; ${SECRET_MASK} too` }] },
       });
       // The empty password and the already-masked token stay as they were.
-      expect(bundle.entries[2]!.raw).toMatchObject({ params: { deep: [{ apiKey: SECRET_MASK, password: "", token: SECRET_MASK }] } });
+      expect(bundle.entries[2]!.raw).toEqual({ line: `echo: ${SECRET_MASK}` });
+      expect(bundle.entries[3]!.raw).toMatchObject({ params: { deep: [{ apiKey: SECRET_MASK, password: "", token: SECRET_MASK }] } });
       // What it exported imports again.
-      expect(service.importText(file).entryCount).toBe(3);
+      expect(service.importText(file).entryCount).toBe(4);
     } finally {
       delete (globalThis as { [LAUNCH_TOKEN_KEY]?: string })[LAUNCH_TOKEN_KEY];
       delete process.env.OPENAI_API_KEY;

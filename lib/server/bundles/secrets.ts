@@ -54,6 +54,17 @@ function valuesOf(record: unknown): unknown[] {
   return isRecord(record) ? Object.values(record) : [];
 }
 
+/**
+ * A header's value and, for `<scheme> <credential>` (Bearer, Basic, Token…), the credential alone:
+ * a peer that echoes the token, or a log line that quotes it, shows it without the scheme.
+ */
+function headerValues(record: unknown): unknown[] {
+  return valuesOf(record).flatMap((value) => {
+    const credential = typeof value === "string" ? /^[A-Za-z][\w-]*\s+(\S+)$/.exec(value.trim())?.[1] : undefined;
+    return credential ? [value, credential] : [value];
+  });
+}
+
 function field(value: unknown, ...path: string[]): unknown {
   let at = value;
   for (const key of path) at = isRecord(at) ? at[key] : undefined;
@@ -69,7 +80,7 @@ function field(value: unknown, ...path: string[]): unknown {
 export function knownSecrets(store: Store): string[] {
   const found: unknown[] = [];
   for (const config of jsonRows(store, "connections", "config")) {
-    found.push(...valuesOf(field(config, "env")), ...valuesOf(field(config, "headers")), field(config, "oauth", "clientSecret"));
+    found.push(...valuesOf(field(config, "env")), ...headerValues(field(config, "headers")), field(config, "oauth", "clientSecret"));
   }
   for (const oauth of jsonRows(store, "oauth", "data")) {
     found.push(
@@ -81,7 +92,7 @@ export function knownSecrets(store: Store): string[] {
     );
   }
   for (const table of ["agent_servers", "a2a_agents", "agui_agents"]) {
-    for (const config of jsonRows(store, table, "config")) found.push(...valuesOf(field(config, "headers")));
+    for (const config of jsonRows(store, table, "config")) found.push(...headerValues(field(config, "headers")));
   }
   if (tableExists(store, "a2a_push"))
     found.push(...(store.prepare("SELECT token AS v FROM a2a_push").all() as { v: string }[]).map((r) => r.v));
