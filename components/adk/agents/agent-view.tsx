@@ -127,6 +127,7 @@ export function AgentView({ agent, location, navigate, actions, onEdit }: AgentV
             agentName={agent.name}
             selectedEventId={location.eventId}
             onSelectEvent={(eventId) => navigate({ agentId: agent.id, app, sessionId, eventId })}
+            onOpenSession={openSession}
             actions={
               <CompareWithDialog
                 agentId={agent.id}

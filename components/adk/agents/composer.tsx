@@ -1,15 +1,17 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { PaperclipIcon, SendIcon, SquareIcon, XIcon } from "lucide-react";
+import { PaperclipIcon, SendIcon, SlidersHorizontalIcon, SquareIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import type { MessagePart } from "@/components/adk/agents/file-parts";
 import { messageParts } from "@/components/adk/agents/file-parts";
+import { StateDeltaEditor } from "@/components/adk/agents/state-delta-editor";
+import { parseJsonObject } from "@/lib/protocols/adk/fork";
 
 export interface ComposerProps {
   /** Resolves when the run was accepted; the text and files are cleared then (kept on failure). */
-  onSend: (parts: MessagePart[], streaming: boolean) => Promise<unknown>;
+  onSend: (parts: MessagePart[], streaming: boolean, stateDelta?: Record<string, unknown>) => Promise<unknown>;
   onStop: () => void;
   /** A run of this session is going: Stop is shown. */
   running: boolean;
@@ -24,15 +26,23 @@ export function Composer({ onSend, onStop, running, sending, stopping, disabled 
   const [files, setFiles] = useState<File[]>([]);
   const [streaming, setStreaming] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [deltaOpen, setDeltaOpen] = useState(false);
+  const [deltaText, setDeltaText] = useState("");
+  const delta = deltaOpen ? parseJsonObject(deltaText, "The state change") : null;
+  const deltaError = delta && !delta.ok ? delta.error : null;
   const empty = text.trim() === "" && files.length === 0;
 
   const send = async () => {
-    if (empty || sending || disabled) return;
+    if (empty || sending || disabled || deltaError) return;
     const parts = await messageParts(text, files);
-    await onSend(parts, streaming).then(
+    const stateDelta = delta?.ok && Object.keys(delta.value).length > 0 ? delta.value : undefined;
+    await onSend(parts, streaming, stateDelta).then(
       () => {
         setText("");
         setFiles([]);
+        // A state change goes with one message; the next starts without one.
+        setDeltaText("");
+        setDeltaOpen(false);
       },
       () => undefined, // the container shows the error; nothing typed is lost
     );
@@ -57,6 +67,7 @@ export function Composer({ onSend, onStop, running, sending, stopping, disabled 
           ))}
         </ul>
       )}
+      {deltaOpen && <StateDeltaEditor text={deltaText} error={deltaError} onTextChange={setDeltaText} disabled={disabled} />}
       <div className="flex items-end gap-2">
         <Textarea
           data-testid="composer-input"
@@ -91,12 +102,29 @@ export function Composer({ onSend, onStop, running, sending, stopping, disabled 
             <Button size="icon" variant="ghost" aria-label="Attach files" disabled={disabled} onClick={() => fileInput.current?.click()}>
               <PaperclipIcon />
             </Button>
+            <Button
+              size="icon"
+              variant={deltaOpen ? "secondary" : "ghost"}
+              aria-label="State change"
+              aria-pressed={deltaOpen}
+              title="Send a state change with the next message"
+              data-testid="state-delta-toggle"
+              disabled={disabled}
+              onClick={() => setDeltaOpen((v) => !v)}
+            >
+              <SlidersHorizontalIcon />
+            </Button>
             {running ? (
               <Button variant="destructive" size="sm" data-testid="composer-stop" disabled={stopping} onClick={onStop}>
                 <SquareIcon /> Stop
               </Button>
             ) : null}
-            <Button size="sm" data-testid="composer-send" disabled={empty || sending || disabled} onClick={() => void send()}>
+            <Button
+              size="sm"
+              data-testid="composer-send"
+              disabled={empty || sending || disabled || deltaError !== null}
+              onClick={() => void send()}
+            >
               <SendIcon /> {sending ? "Sending…" : "Send"}
             </Button>
           </div>

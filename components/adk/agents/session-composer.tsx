@@ -26,7 +26,7 @@ export function SessionComposer({ sessionRef }: { sessionRef: SessionRef }) {
         running={current !== null}
         sending={run.isPending}
         stopping={abort.isPending}
-        onSend={(parts, streaming) => run.mutateAsync({ parts, streaming })}
+        onSend={(parts, streaming, stateDelta) => run.mutateAsync({ parts, streaming, ...(stateDelta ? { stateDelta } : {}) })}
         onStop={() => current && abort.mutate(current.id)}
       />
     </div>

@@ -11,7 +11,6 @@ import { AdkTimeline } from "@/components/adk/timeline/adk-timeline";
 import { DEFAULT_TIMELINE_FILTER } from "@/components/adk/timeline/filter";
 import type { TimelineFilter } from "@/components/adk/timeline/filter";
 import type { TimelineView } from "@/components/adk/timeline/rows";
-import { EventInspector } from "@/components/adk/timeline/event-inspector";
 import { SessionSummary } from "@/components/adk/timeline/session-summary";
 import { AnswerableCard } from "@/components/adk/agents/answerable-card";
 import { ArtifactsPanel } from "@/components/adk/agents/artifacts-panel";
@@ -22,12 +21,11 @@ import { sessionInterrupts } from "@/components/adk/agents/session-interrupts";
 import { interruptKey } from "@/lib/protocols/adk/interrupts";
 import { useAgentRun } from "@/hooks/use-agent-run";
 import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
-import { InspectorTabs } from "@/components/adk/trace/inspector-tabs";
-import { ModelCallPanel } from "@/components/adk/trace/model-call-panel";
 import { SessionPaneToggle } from "@/components/adk/trace/pane-toggle";
 import type { SessionPane } from "@/components/adk/trace/pane-toggle";
 import { SessionTracePanel } from "@/components/adk/trace/session-trace-panel";
-import { matchableEvents, mayHaveModelCall } from "@/components/adk/trace/matchable";
+import { matchableEvents } from "@/components/adk/trace/matchable";
+import { LiveInspector } from "@/components/adk/agents/live-inspector";
 
 /**
  * How the URL names an entry: its event id; `#<index>` for one without an id yet (the user's own
@@ -57,13 +55,15 @@ export interface SessionViewProps {
   onSelectEvent?: (eventId: string | null) => void;
   /** Session actions shown beside the summary (e.g. "Compare with…"). */
   actions?: ReactNode;
+  /** Opens another session of this server (a fork just created). */
+  onOpenSession?: (ref: SessionRef) => void;
 }
 
 /**
  * One open ADK session: summary, the timeline (answerable pauses inline), the selected event and
  * the artifacts beside it, and the composer under it.
  */
-export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEvent, actions }: SessionViewProps) {
+export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEvent, actions, onOpenSession }: SessionViewProps) {
   const { timeline, isPending, error, refetch } = useAgentSession(sessionRef);
   const inbox = useQuery(inboxQuery());
   const [view, setView] = useState<TimelineView>("raw");
@@ -142,18 +142,7 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
           <SessionDetails open={detailsOpen} onOpenChange={setDetailsOpen} wide={selected !== null}>
             {selected !== null && timeline.entries[selected] && (
               <div className="border-b p-2">
-                <InspectorTabs
-                  event={<EventInspector timeline={timeline} index={selected} />}
-                  modelCall={
-                    mayHaveModelCall(timeline, selected) ? (
-                      <ModelCallPanel
-                        agentId={sessionRef.agentId}
-                        appName={sessionRef.appName}
-                        eventId={timeline.entries[selected]!.event.id}
-                      />
-                    ) : null
-                  }
-                />
+                <LiveInspector sessionRef={sessionRef} timeline={timeline} index={selected} onOpenSession={onOpenSession} />
               </div>
             )}
             <ArtifactsPanel sessionRef={sessionRef} open={artifact} onOpen={setArtifact} />
