@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fixture from "@/tests/fixtures/adk-trace/weather-paris.json";
-import { buildTraceTree, formatDuration, jsonAttr, matchSpanEvent, parseModelCall, spanKind } from "@/lib/protocols/adk/trace";
+import {
+  buildTraceTree,
+  formatDuration,
+  jsonAttr,
+  matchSpanEvent,
+  modelCallFromSpans,
+  parseModelCall,
+  spanKind,
+} from "@/lib/protocols/adk/trace";
 import type { RawSpan } from "@/lib/protocols/adk/trace";
 
 const spans = fixture.sessionTrace as unknown as RawSpan[];
@@ -35,6 +43,11 @@ describe("parseModelCall on a captured ADK JS trace", () => {
     const call = parseModelCall(eventAttrs(finalEvent!.id).body)!;
     expect(call.contents.map((c) => c.role)).toEqual(["user", "model", "user"]);
     expect(call.contents[2]!.parts[0]).toMatchObject({ functionResponse: { name: "get_weather", response: { forecast: "sunny" } } });
+  });
+
+  it("finds the same model call in the session's spans (what a bundle holds) as the event endpoint gave", () => {
+    expect(modelCallFromSpans(spans, finalEvent!.id)?.contents).toEqual(parseModelCall(eventAttrs(finalEvent!.id).body)?.contents);
+    expect(modelCallFromSpans(spans, responseEvent!.id)).toBeNull();
   });
 
   it("a tool span (empty llm_request) is no model call; a function response event has no span", () => {

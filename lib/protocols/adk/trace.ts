@@ -263,3 +263,16 @@ export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
+
+/**
+ * The model call behind one event from a session's spans (a bundle holds no per-event trace):
+ * the span that recorded the event's id and carries a model request, or null.
+ */
+export function modelCallFromSpans(spans: readonly RawSpan[], eventId: string): ModelCall | null {
+  for (const span of spans) {
+    if (span.attributes[ATTR.eventId] !== eventId) continue;
+    const call = parseModelCall(span.attributes);
+    if (call) return call;
+  }
+  return null;
+}
