@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bundle, BundleEntry, BundleUnitRefOf } from "@/lib/contracts/bundle";
 import type { CallRecord } from "@/lib/contracts/calls";
-import { SECRET_MASK } from "@/lib/contracts/connections";
+import { ConnectionInput, SECRET_MASK } from "@/lib/contracts/connections";
 import { BundleService, getBundles } from "@/lib/server/bundles";
 import { mcpTrafficUnit } from "@/lib/server/bundles/units/mcp-traffic";
 import { getRegistry } from "@/lib/server/mcp/registry";
@@ -103,12 +103,15 @@ describe("mcpTrafficUnit", () => {
     };
     // Saved, not connected: the exporter reads the store, and the traffic below is what a peer echoed.
     store.saveConnection({
+      // Through the schema, so the saved config has every default a real one has.
+      ...ConnectionInput.parse({
+        name: "remote",
+        transport: "http",
+        url: "http://127.0.0.1:9/mcp",
+        headers: { Authorization: `Bearer ${secrets.header}` },
+        oauth: { enabled: true, clientId: "loupe", clientSecret: secrets.clientSecret },
+      }),
       id: "remote-secrets",
-      name: "remote",
-      transport: "http",
-      url: "http://127.0.0.1:9/mcp",
-      headers: { Authorization: `Bearer ${secrets.header}` },
-      oauth: { enabled: true, clientId: "loupe", clientSecret: secrets.clientSecret },
       createdAt: Date.now(),
     });
     store.saveOAuth("remote-secrets", { tokens: { access_token: secrets.access, refresh_token: secrets.refresh, token_type: "Bearer" } });
