@@ -50,4 +50,13 @@ test("re-run a demo tool call from the history with an edited argument, and read
   const again = page.getByTestId("arguments-diff").getByTestId("json-change");
   await expect(again.first().getByTestId("change-before")).toHaveText("12");
   await expect(again.first().getByTestId("change-after")).toHaveText("30");
+
+  // The traffic detail of a tools/call offers the same re-run, found by the request's JSON-RPC id.
+  await page.getByTestId("compare-close").click();
+  await workbench.openTab("Traffic");
+  const row = page.locator('[data-testid="traffic-row"][data-method="tools/call"]').filter({ hasText: "convert-currency" }).last();
+  await row.click();
+  await page.getByTestId("traffic-detail").getByTestId("traffic-rerun").click();
+  await expect(page).toHaveURL(/[?&]rerun=/);
+  await expect(workbench.field("amount", page.getByTestId("rerun-form"))).toHaveValue(/^(12|30)$/);
 });
