@@ -99,6 +99,9 @@ test("an ADK session exported from one Loupe opens read-only in another, and sea
     await found.click();
     await expect(view.getByTestId("event-inspector")).toContainText("last_city");
     await page.screenshot({ path: "test-results/bundle-adk-session.png", fullPage: true });
+    // What the model was sent travels in the file too: the trace pane draws the bundle's spans.
+    await view.getByTestId("session-pane-trace").click();
+    await expect(view.getByTestId("trace-span").first()).toBeVisible();
   } finally {
     await other.stop();
   }
