@@ -17,7 +17,7 @@ import { storedSessionTimeline } from "@/lib/protocols/adk/stored-timeline";
 import type { TimelineState } from "@/lib/protocols/adk/timeline-types";
 import { getAgents } from "@/lib/server/adk/agents";
 import { BundleService, getBundles } from "@/lib/server/bundles";
-import { adkSessionUnit } from "@/lib/server/bundles/units/adk-session";
+import { adkSessionUnit, artifactsOf } from "@/lib/server/bundles/units/adk-session";
 import { openStore } from "@/lib/server/store";
 import { SCRIPTED_ONLY, startAgentServer } from "@/demo/adk/start-agent-server";
 import type { AgentServer } from "@/demo/adk/start-agent-server";
@@ -233,6 +233,13 @@ describe("export", () => {
           .filter((i) => i.sessionKey === KEY),
       ),
     );
+  });
+
+  it("artifact versions past the size cap are left out and named", async () => {
+    const { artifacts, left, note } = await artifactsOf(getAgents(), ref(), 10);
+    expect(artifacts).toEqual([]);
+    expect(left).toBe(1);
+    expect(note).toMatch(/^1 artifact version left out \(over 10 B in all, or unreadable\): weather_report\.txt v0 \(\d+ B\)$/);
   });
 
   it("an unknown session or agent is not_found:bundle_unit; an agent server that is down says so", async () => {

@@ -45,7 +45,11 @@ async function storedSession(agents: AgentRegistry, ref: Ref) {
  * Every version of every artifact, oldest first, until ARTIFACT_BYTES_CAP; what did not fit or
  * could not be read is named in `note`. A failing list (the server went away) fails the export.
  */
-async function artifactsOf(agents: AgentRegistry, ref: Ref): Promise<{ artifacts: Artifact[]; left: number; note?: string }> {
+export async function artifactsOf(
+  agents: AgentRegistry,
+  ref: Ref,
+  capBytes = ARTIFACT_BYTES_CAP,
+): Promise<{ artifacts: Artifact[]; left: number; note?: string }> {
   const { agentId, appName, sessionId, userId } = ref;
   const artifacts: Artifact[] = [];
   const left: string[] = [];
@@ -61,7 +65,7 @@ async function artifactsOf(agents: AgentRegistry, ref: Ref): Promise<{ artifacts
         continue;
       }
       const size = Buffer.byteLength(JSON.stringify(part ?? null));
-      if (bytes + size > ARTIFACT_BYTES_CAP) {
+      if (bytes + size > capBytes) {
         left.push(`${name} v${version} (${formatBytes(size)})`);
         continue;
       }
@@ -70,7 +74,7 @@ async function artifactsOf(agents: AgentRegistry, ref: Ref): Promise<{ artifacts
     }
   }
   if (left.length === 0) return { artifacts, left: 0 };
-  const cap = formatBytes(ARTIFACT_BYTES_CAP);
+  const cap = formatBytes(capBytes);
   const note = `${plural(left.length, "artifact version")} left out (over ${cap} in all, or unreadable): ${left.join("; ")}`;
   return { artifacts, left: left.length, note };
 }
