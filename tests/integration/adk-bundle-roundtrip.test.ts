@@ -256,6 +256,23 @@ describe("export", () => {
   });
 });
 
+describe("a session id used again after a delete", () => {
+  it("the bundle holds only the new session's entries, not those of the deleted one", async () => {
+    const agents = getAgents();
+    const run = async (text: string) =>
+      expect((await finished(agents.run(agentId, APP, "again", { parts: [{ text }], streaming: false }))).status).toBe("completed");
+    await agents.createSession(agentId, APP, { sessionId: "again" });
+    await run("first life");
+    await agents.deleteSession(agentId, APP, "again");
+    await agents.createSession(agentId, APP, { sessionId: "again" });
+    await run("second life");
+    const bundle = await getBundles().exportUnit({ ...ref(), sessionId: "again" });
+    const text = JSON.stringify(bundle.entries);
+    expect(text).toContain("second life");
+    expect(text).not.toContain("first life");
+  });
+});
+
 describe("import into a fresh data dir", () => {
   it("the timeline built from the import equals the original, and so do the inbox statuses", async () => {
     const { file, text } = await exportFile();
