@@ -143,8 +143,15 @@ describe("ADK GET …/sessions/{id} JSON (captured from the real api_server)", (
     expect(adkSessionJsonFormat.convert(sessionGet, `session-${sessionGet.id}.json`).origin.kind).toBe("adk-web");
   });
 
-  it("reads Python's second timestamps as ms", () => {
-    const python = { ...sessionGet, events: sessionGet.events.map((e) => ({ ...e, timestamp: e.timestamp / 1000 })) };
+  it("reads Python's second timestamps as ms (and its nulls where JS leaves a key out)", () => {
+    const python = {
+      ...sessionGet,
+      events: sessionGet.events.map((e) => ({
+        ...e,
+        timestamp: e.timestamp / 1000,
+        longRunningToolIds: e.longRunningToolIds?.length ? e.longRunningToolIds : null,
+      })),
+    };
     const bundle = adkSessionJsonFormat.convert(python);
     expect(bundle.entries.map((e) => e.receivedAt)).toEqual(sessionGet.events.map((e) => e.timestamp));
   });

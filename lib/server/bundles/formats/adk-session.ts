@@ -35,7 +35,8 @@ const eventSchema = z
       .nullable()
       .optional(),
     actions: z.record(z.string(), z.unknown()).optional(),
-    longRunningToolIds: z.array(z.string()).optional(),
+    // Python writes null where JS leaves a key out.
+    longRunningToolIds: z.array(z.string()).nullable().optional(),
   })
   .passthrough();
 
