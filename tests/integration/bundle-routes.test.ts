@@ -4,7 +4,6 @@ import { BUNDLE_MAX_BYTES } from "@/lib/contracts/bundle";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { gate } from "@/lib/launcher/security";
 import { getStore } from "@/lib/server/store";
-import { standInAdkUnit } from "@/tests/support/bundle-units";
 import { syntheticAdkBundle } from "@/tests/support/bundles";
 import { tempDir } from "@/tests/support/servers";
 import * as listRoute from "@/app/api/bundles/route";
@@ -16,12 +15,7 @@ import * as importRoute from "@/app/api/bundles/import/route";
 const data = tempDir("loupe-bundle-routes-");
 process.env.LOUPE_DATA_DIR = data.dir;
 
-const undoStandIn = standInAdkUnit();
-
-afterAll(() => {
-  undoStandIn();
-  data.cleanup();
-});
+afterAll(() => data.cleanup());
 
 const base = "http://127.0.0.1:3000";
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });

@@ -10,7 +10,6 @@ import { LAUNCH_TOKEN_KEY, scrubSecrets } from "@/lib/server/bundles/secrets";
 import { BUNDLE_UNITS } from "@/lib/server/bundles/units";
 import type { BundleUnit } from "@/lib/server/bundles/units/types";
 import { openStore, type Store } from "@/lib/server/store";
-import { standInAdkUnit } from "@/tests/support/bundle-units";
 import { syntheticAdkBundle } from "@/tests/support/bundles";
 import { tempDir } from "@/tests/support/servers";
 
@@ -19,18 +18,14 @@ process.env.LOUPE_DATA_DIR = data.dir;
 let store: Store;
 let service: BundleService;
 
-// The ADK unit module is another part of issue 12: until it is registered, a stand-in with the
-// shared snapshot schema lets import check ADK bundles. The MCP stand-in exports real store rows.
-const standIns: Partial<Record<"mcp-traffic", boolean>> = {};
-let undoStandIn = () => undefined as void;
+// The real MCP traffic unit reads the registry's store; this one (same snapshot schema) exports the
+// rows of the test's own store, so the service's envelope and scrub are seen on known entries.
 const UNIT_SECRET = "unit-held-secret-0042";
+const realMcpUnit = BUNDLE_UNITS["mcp-traffic"];
 
 beforeAll(() => {
   store = openStore(data.dir);
   service = new BundleService(store, () => new Date("2026-11-24T10:00:00.000Z"));
-  undoStandIn = standInAdkUnit();
-  standIns["mcp-traffic"] = !BUNDLE_UNITS["mcp-traffic"];
-  const saved = BUNDLE_UNITS["mcp-traffic"];
   const mcp: BundleUnit<"mcp-traffic"> = {
     type: "mcp-traffic",
     export: (ref) =>
@@ -45,12 +40,10 @@ beforeAll(() => {
     snapshotSchema: mcpTrafficSnapshotSchema,
   };
   BUNDLE_UNITS["mcp-traffic"] = mcp;
-  if (!standIns["mcp-traffic"]) afterAll(() => void (BUNDLE_UNITS["mcp-traffic"] = saved));
 });
 
 afterAll(() => {
-  undoStandIn();
-  if (standIns["mcp-traffic"]) delete BUNDLE_UNITS["mcp-traffic"];
+  BUNDLE_UNITS["mcp-traffic"] = realMcpUnit;
   store.close();
   data.cleanup();
 });
@@ -233,11 +226,19 @@ describe("bundle export", () => {
   });
 
   it("a type with no unit module is a 400 in words", async () => {
+    // Every type has its module in this Loupe: one is taken out for the test, as an older table would lack it.
     const had = BUNDLE_UNITS["agui-run"];
-    if (had) return; // registered by now: nothing to refuse
-    await expect(service.exportUnit({ type: "agui-run", agentId: "a", runId: "r" })).rejects.toMatchObject({
-      code: "bad_request:bundle_unit",
-    });
+    delete BUNDLE_UNITS["agui-run"];
+    try {
+      await expect(service.exportUnit({ type: "agui-run", agentId: "a", runId: "r" })).rejects.toMatchObject({
+        code: "bad_request:bundle_unit",
+        message: "This Loupe cannot handle bundles of AG-UI run yet",
+      });
+      const bundle = { ...syntheticAdkBundle(1), unit: { type: "agui-run", agentId: "a", runId: "r" } };
+      expect(refused(text(bundle)).issues).toEqual([{ path: "unit.type", message: "This Loupe cannot read AG-UI run bundles yet" }]);
+    } finally {
+      if (had) BUNDLE_UNITS["agui-run"] = had;
+    }
   });
 
   it("scrubs a 10,000-event tree in linear time, longest secret first, keeping a data __proto__ key as data", () => {
