@@ -102,7 +102,8 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
         <div className="flex min-h-0 flex-1 flex-col @3xl:flex-row">
           <div className="flex min-h-0 min-w-0 flex-1 flex-col @3xl:min-w-48">
             <div className="flex flex-wrap items-start gap-1.5 border-b px-2 py-1.5">
-              <SessionSummary timeline={timeline} className="min-w-0 flex-1" />
+              {/* A floor on the summary's width: past it the actions wrap under it instead of squeezing it into a column. */}
+              <SessionSummary timeline={timeline} className="min-w-0 flex-1 basis-64" />
               <div className="flex shrink-0 items-center gap-1">
                 <SessionPaneToggle pane={pane} onChange={setPane} />
                 {actions}
