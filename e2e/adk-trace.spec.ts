@@ -57,7 +57,8 @@ test("the demo agent's model call shows its real instruction and tools; the trac
   await expect(spans.nth(3)).toHaveAttribute("data-kind", "tool");
   await spans.nth(3).click();
   await expect(spans.nth(3)).toHaveAttribute("data-selected", "true");
-  await page.getByTestId("inspector-tab-event").click();
+  // A tool's result event has no model behind it: no Model call tab, the event inspector as is.
+  await expect(page.getByTestId("inspector-tabs")).toHaveCount(0);
   await expect(page.getByTestId("inspector-calls")).toContainText("get_weather");
   await shots(page, "adk-trace");
 

@@ -11,8 +11,12 @@ export function matchableEvents(timeline: TimelineState): MatchableEvent[] {
     }));
 }
 
-/** An event a model call can be behind: one the agent wrote (not the user's message) with an id. */
+/**
+ * An event a model call can be behind: one the agent wrote with an id and something a model
+ * answers with (text, a call, usage). A tool's result event comes from the tool run, not the model.
+ */
 export function mayHaveModelCall(timeline: TimelineState, index: number): boolean {
   const event = timeline.entries[index]?.event;
-  return Boolean(event && event.id && event.author && event.author !== "user");
+  if (!event || !event.id || !event.author || event.author === "user") return false;
+  return event.usage !== undefined || event.parts.some((p) => p.kind !== "function_response");
 }

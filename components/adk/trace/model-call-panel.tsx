@@ -12,6 +12,9 @@ export interface ModelCallPanelProps {
   eventId: string;
 }
 
+/** The server's reason as a sentence ("this server exposes …" → "This server exposes …"). */
+export const sentence = (reason: string) => reason.charAt(0).toUpperCase() + reason.slice(1);
+
 function Note({ text, kind }: { text: string; kind: "no-trace" | "no-call" }) {
   return (
     <p data-testid="model-call-absent" data-kind={kind} className="text-xs text-muted-foreground">
@@ -30,7 +33,7 @@ export function ModelCallPanel({ agentId, appName, eventId }: ModelCallPanelProp
     return (
       <Note
         kind={noEndpoint ? "no-trace" : "no-call"}
-        text={noEndpoint ? `This server exposes no trace: ${data.reason}.` : `No model call behind this event: ${data.reason}.`}
+        text={noEndpoint ? `${sentence(data.reason)}.` : `No model call behind this event: ${data.reason}.`}
       />
     );
   }

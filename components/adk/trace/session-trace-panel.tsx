@@ -5,6 +5,7 @@ import { QueryError } from "@/components/elements/query-error";
 import type { MatchableEvent } from "@/lib/protocols/adk/trace";
 import { sessionTraceQuery } from "@/lib/queries/adk-trace";
 import type { SessionRef } from "@/lib/queries/agents";
+import { sentence } from "./model-call-panel";
 import { TraceView } from "./trace-view";
 
 export interface SessionTracePanelProps {
@@ -22,7 +23,7 @@ export function SessionTracePanel({ sessionRef, ...rest }: SessionTracePanelProp
   if ("absent" in data) {
     return (
       <p data-testid="trace-absent" className="p-3 text-xs text-muted-foreground">
-        This server exposes no trace: {data.reason}.
+        {sentence(data.reason)}.
       </p>
     );
   }

@@ -1,16 +1,21 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 import fixture from "@/tests/fixtures/adk-trace/weather-paris.json";
 import { buildTimeline } from "@/lib/protocols/adk/timeline";
 import { parseModelCall } from "@/lib/protocols/adk/trace";
 import type { RawSpan } from "@/lib/protocols/adk/trace";
 import { InspectorTabs } from "./inspector-tabs";
 import { matchableEvents, mayHaveModelCall } from "./matchable";
+import { ModelCallPanel } from "./model-call-panel";
 import { ModelCallView } from "./model-call-view";
 import { TraceView } from "./trace-view";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const spans = fixture.sessionTrace as unknown as RawSpan[];
 const [callEvent, responseEvent, finalEvent] = fixture.events;
@@ -80,13 +85,51 @@ describe("TraceView", () => {
 });
 
 describe("InspectorTabs", () => {
-  it("offers a Model call tab for the agent's events only", () => {
+  it("offers a Model call tab for the events a model wrote only", () => {
     const timeline = buildTimeline(fixture.events, { seeded: false });
     expect(mayHaveModelCall(timeline, 0)).toBe(true);
+    // The function response event comes from the tool run; the final answer from the model.
+    expect(mayHaveModelCall(timeline, 1)).toBe(false);
+    expect(mayHaveModelCall(timeline, 2)).toBe(true);
     const { rerender } = render(<InspectorTabs event={<p>event body</p>} modelCall={<p>model body</p>} />);
     expect(screen.getByTestId("inspector-tab-model").textContent).toBe("Model call");
     expect(screen.getByText("event body")).toBeTruthy();
     rerender(<InspectorTabs event={<p>event body</p>} modelCall={null} />);
     expect(screen.queryByTestId("inspector-tabs")).toBeNull();
+  });
+});
+
+describe("ModelCallPanel", () => {
+  const toolSpan = spans.find((sp) => sp.name === "execute_tool get_weather")!;
+  const answers: Record<string, unknown> = {
+    model: { attributes: attrs(callEvent!.id) },
+    tool: { attributes: toolSpan.attributes },
+    nospan: { absent: true, reason: "no span for this event (only model calls and tool runs have one)" },
+    prod: { absent: true, reason: "this server exposes no trace endpoint (not a dev server)" },
+  };
+  const show = (eventId: string) => {
+    const router = fetchRouter(
+      Object.fromEntries(Object.entries(answers).map(([id, body]) => [`GET /api/agents/ag/apps/demo/trace/events/${id}`, () => body])),
+    );
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<ModelCallPanel agentId="ag" appName="demo" eventId={eventId} />);
+  };
+
+  it("reads the event's span and shows the model call", async () => {
+    show("model");
+    expect((await screen.findByTestId("model-call-system")).textContent).toContain("You are loupe_demo");
+  });
+
+  it("says which is missing: the model call behind the event, or the trace endpoint itself", async () => {
+    show("tool");
+    expect((await screen.findByTestId("model-call-absent")).getAttribute("data-kind")).toBe("no-call");
+    cleanup();
+    show("nospan");
+    expect((await screen.findByTestId("model-call-absent")).textContent).toMatch(/^No model call behind this event: no span/);
+    cleanup();
+    show("prod");
+    const note = await screen.findByTestId("model-call-absent");
+    expect(note.getAttribute("data-kind")).toBe("no-trace");
+    expect(note.textContent).toBe("This server exposes no trace endpoint (not a dev server).");
   });
 });
