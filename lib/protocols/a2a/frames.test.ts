@@ -94,6 +94,36 @@ describe("state mapping and transition checks", () => {
     expect(good!.findings).toEqual([]);
   });
 
+  it("a continuation's first frame repeating the interruption it answers is no new wait (no warning, no second step)", () => {
+    const asked = {
+      role: "agent" as const,
+      messageId: "m-ask",
+      taskId: "t",
+      contextId: "c",
+      parts: [{ kind: "text" as const, text: "City?" }],
+    };
+    const wait = (seq: number) => ({
+      seq,
+      at: seq * 10,
+      item: { type: "task" as const, taskId: "t", contextId: "c", state: "input-required" as const, message: asked, artifacts: [] },
+    });
+    const user = {
+      seq: 2,
+      at: 20,
+      item: {
+        type: "message" as const,
+        message: { role: "user" as const, taskId: "t", contextId: "c", parts: [{ kind: "text" as const, text: "Oslo" }] },
+      },
+    };
+    const [t] = buildTaskTimelines([wait(1), user, wait(3), status("working", 4), status("completed", 5)]);
+    expect(t!.findings).toEqual([]);
+    expect(t!.steps.filter((s) => s.type === "state").map((s) => (s.type === "state" ? s.state : ""))).toEqual([
+      "input-required",
+      "working",
+      "completed",
+    ]);
+  });
+
   it("reports a frame that fits no schema instead of guessing", () => {
     const r = readFrame({ jsonrpc: "2.0", id: 1, result: { statusUpdate: { status: "nope" } } });
     expect(r).toEqual({ ok: false, error: "statusUpdate.status is not an object" });

@@ -55,6 +55,8 @@ interface Builder {
   /** Set while interrupted; cleared by a user message on the task. */
   waitingSince?: { seq: number; state: A2aTaskState };
   continued: boolean;
+  /** The status message of the last state step (its messageId): a frame repeating it is no new transition. */
+  lastMessageId?: string;
   artifacts: Map<string, A2aAssembledArtifact>;
 }
 
@@ -79,6 +81,10 @@ function afterTerminal(b: Builder, seq: number, what: string): void {
 
 function enterState(b: Builder, t: A2aTimedItem, state: A2aTaskState, message: A2aMessage | undefined): void {
   const prev = b.timeline.state;
+  // The same state with the same status message (a continuation's first task frame, a tasks/get or
+  // a push echoing the question just answered) repeats what is known: not a new wait that would
+  // forget the client's answer.
+  if (state === prev && message?.messageId !== undefined && message.messageId === b.lastMessageId) return;
   if (b.terminalSeq !== undefined) {
     // The same terminal state repeated (a task frame echoing the last update) is no transition.
     if (state === prev) return;
@@ -105,6 +111,7 @@ function enterState(b: Builder, t: A2aTimedItem, state: A2aTaskState, message: A
     ...(message ? { message } : {}),
   });
   b.timeline.state = state;
+  b.lastMessageId = message?.messageId;
   if (A2A_TERMINAL_STATES.includes(state)) b.terminalSeq ??= t.seq;
   if (A2A_INTERRUPTED_STATES.includes(state)) {
     b.waitingSince = { seq: t.seq, state };
