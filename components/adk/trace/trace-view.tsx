@@ -54,7 +54,7 @@ function SpanLine({
         selected && "bg-accent ring-1 ring-ring/40",
       )}
       onClick={clickable ? () => onSelect!(eventId!) : undefined}
-      title={clickable ? "Select the event this span produced" : row.name}
+      title={clickable ? `${row.name}: click to select the event it produced` : row.name}
     >
       <span className="flex min-w-0 items-center gap-1" style={{ paddingLeft: `${row.depth * 0.75}rem` }}>
         <span className={cn("size-2 shrink-0 rounded-sm", KIND_BAR[row.kind])} aria-label={KIND_LABEL[row.kind]} />
