@@ -6,7 +6,7 @@ import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import { BundleService, LOUPE_VERSION } from "@/lib/server/bundles";
-import { LAUNCH_TOKEN_KEY, scrubSecrets } from "@/lib/server/bundles/secrets";
+import { LAUNCH_TOKEN_KEY, knownSecrets, looksLikeSecret, savedSecrets, scrubSecrets } from "@/lib/server/bundles/secrets";
 import { BUNDLE_UNITS } from "@/lib/server/bundles/units";
 import type { BundleUnit } from "@/lib/server/bundles/units/types";
 import { openStore, type Store } from "@/lib/server/store";
@@ -223,6 +223,34 @@ describe("bundle export", () => {
       delete (globalThis as { [LAUNCH_TOKEN_KEY]?: string })[LAUNCH_TOKEN_KEY];
       delete process.env.OPENAI_API_KEY;
     }
+  });
+
+  it("ordinary saved header and env values are no secrets: 'application/json' or 'production' stay readable in the file", () => {
+    store.saveConnection({
+      id: "plain",
+      name: "plain",
+      transport: "stdio",
+      command: "x",
+      args: [],
+      env: { NODE_ENV: "production", DEBUG: "true", HOME_DIR: "/home/user/work", DB_PASSWORD: "hunter22", OPAQUE: "Zq8xk2mP9vLr4tW1" },
+      requestTimeoutMs: 30_000,
+      createdAt: 3,
+    } as ConnectionConfig);
+    const secrets = knownSecrets(store);
+    expect(secrets).toEqual(expect.arrayContaining(["hunter22", "Zq8xk2mP9vLr4tW1"]));
+    for (const plain of ["production", "true", "/home/user/work"]) expect(secrets).not.toContain(plain);
+    expect(
+      savedSecrets({
+        Accept: "application/json",
+        "X-Api-Key": "abcd",
+        Authorization: "Basic dXNlcjpwYXNz",
+        Origin: "http://127.0.0.1:3000",
+      }),
+    ).toEqual(["abcd", "Basic dXNlcjpwYXNz", "dXNlcjpwYXNz"]);
+    expect(looksLikeSecret("postgres://app:s3cret@db:5432/x")).toBe(true);
+    expect(looksLikeSecret("https://api.example.com/v1")).toBe(false);
+    const { value } = scrubSecrets({ text: "content-type application/json in production" }, secrets);
+    expect(value.text).toBe("content-type application/json in production");
   });
 
   it("a type with no unit module is a 400 in words", async () => {

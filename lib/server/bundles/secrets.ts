@@ -50,19 +50,42 @@ function jsonRows(store: Store, table: string, column: string): unknown[] {
   });
 }
 
-function valuesOf(record: unknown): unknown[] {
-  return isRecord(record) ? Object.values(record) : [];
+/** A saved header or env name that says its value is a secret (API_KEY, X-Auth-Token, DB_PASSWORD, Cookie…). */
+const SECRET_NAME = /auth|token|key|secret|pass|cookie|session|credential|bearer|jwt|signature|private/i;
+
+/**
+ * Whether a saved value whose name says nothing looks like a secret anyway. Saved headers and env
+ * also hold ordinary values (`Accept: application/json`, `NODE_ENV=production`, `DEBUG=true`, a path):
+ * masking those everywhere would wreck the bundle — every "application/json" in every message — and
+ * hide nothing. Kept: short values, words, numbers, MIME types, paths, URLs without credentials or query.
+ */
+export function looksLikeSecret(value: string): boolean {
+  const v = value.trim();
+  if (v.length < 8 || /\s/.test(v)) return false;
+  if (/^(true|false|null|undefined|-?\d+(\.\d+)?)$/i.test(v)) return false;
+  if (/^[a-z][a-z0-9+.-]*\/[a-z0-9+.*-]+$/i.test(v)) return false; // MIME type
+  if (/^[a-z][a-z_.-]*$/i.test(v) && v.length < 24) return false; // a word or dotted name
+  if (/^[~.]?\/[\w./@+-]*$/.test(v)) return false; // a path
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^@?#\s]*$/i.test(v)) return false; // a URL without user info or query
+  return true;
 }
 
 /**
- * A header's value and, for `<scheme> <credential>` (Bearer, Basic, Token…), the credential alone:
- * a peer that echoes the token, or a log line that quotes it, shows it without the scheme.
+ * The secrets among saved name → value pairs (headers, env): every value whose name says it is a
+ * secret, every other value that looks like one; for `<scheme> <credential>` values (Bearer, Basic,
+ * Token…) the credential alone too — a peer that echoes the token, or a log line that quotes it,
+ * shows it without the scheme.
  */
-function headerValues(record: unknown): unknown[] {
-  return valuesOf(record).flatMap((value) => {
-    const credential = typeof value === "string" ? /^[A-Za-z][\w-]*\s+(\S+)$/.exec(value.trim())?.[1] : undefined;
-    return credential ? [value, credential] : [value];
-  });
+export function savedSecrets(record: unknown): string[] {
+  if (!isRecord(record)) return [];
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(record)) {
+    if (typeof value !== "string" || value === SECRET_MASK) continue;
+    const credential = /^(?:bearer|basic|token|bot|dpop|apikey|api-key)\s+(\S+)$/i.exec(value.trim())?.[1];
+    if (credential) out.push(value, credential);
+    else if (SECRET_NAME.test(name) || looksLikeSecret(value)) out.push(value);
+  }
+  return out;
 }
 
 function field(value: unknown, ...path: string[]): unknown {
@@ -80,7 +103,7 @@ function field(value: unknown, ...path: string[]): unknown {
 export function knownSecrets(store: Store): string[] {
   const found: unknown[] = [];
   for (const config of jsonRows(store, "connections", "config")) {
-    found.push(...valuesOf(field(config, "env")), ...headerValues(field(config, "headers")), field(config, "oauth", "clientSecret"));
+    found.push(...savedSecrets(field(config, "env")), ...savedSecrets(field(config, "headers")), field(config, "oauth", "clientSecret"));
   }
   for (const oauth of jsonRows(store, "oauth", "data")) {
     found.push(
@@ -92,7 +115,7 @@ export function knownSecrets(store: Store): string[] {
     );
   }
   for (const table of ["agent_servers", "a2a_agents", "agui_agents"]) {
-    for (const config of jsonRows(store, table, "config")) found.push(...headerValues(field(config, "headers")));
+    for (const config of jsonRows(store, table, "config")) found.push(...savedSecrets(field(config, "headers")));
   }
   if (tableExists(store, "a2a_push"))
     found.push(...(store.prepare("SELECT token AS v FROM a2a_push").all() as { v: string }[]).map((r) => r.v));

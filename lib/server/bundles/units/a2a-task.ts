@@ -1,4 +1,5 @@
 import "server-only";
+import { savedSecrets } from "@/lib/server/bundles/secrets";
 import { z } from "zod";
 import type { A2aHumanRequest } from "@/lib/contracts/a2a";
 import type { BundleEntry, BundleUnitRefOf } from "@/lib/contracts/bundle";
@@ -168,7 +169,7 @@ function secretValues(ref: BundleUnitRefOf<"a2a-task">): string[] {
     .listPush()
     .filter((p) => p.agentId === ref.agentId)
     .map((p) => p.token);
-  return [...Object.values(config?.headers ?? {}), ...tokens];
+  return [...savedSecrets(config?.headers), ...tokens];
 }
 
 export const a2aTaskUnit: BundleUnit<"a2a-task"> = {

@@ -1,4 +1,5 @@
 import "server-only";
+import { savedSecrets } from "@/lib/server/bundles/secrets";
 import type { StoredAnswer } from "@/lib/contracts/agents";
 import { adkSessionKey } from "@/lib/contracts/agents";
 import type { BundleConnection, BundleEntry, BundleUnitRefOf } from "@/lib/contracts/bundle";
@@ -182,7 +183,7 @@ function secretValues(ref: Ref): string[] {
   const agents = getAgents();
   const sessionKey = adkSessionKey(ref.appName, ref.userId, ref.sessionId);
   const config = agents.agentStore.listServers().find((c) => c.id === ref.agentId);
-  const values: string[] = [...Object.values(config?.headers ?? {})];
+  const values: string[] = savedSecrets(config?.headers);
   for (const stored of answersOf(agents, ref.agentId, sessionKey))
     values.push(...maskedValues(stored.answer, maskInterruptAnswer(stored.answer)));
   for (const row of inboxOf(ref.agentId, sessionKey)) {

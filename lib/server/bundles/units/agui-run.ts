@@ -1,4 +1,5 @@
 import "server-only";
+import { savedSecrets } from "@/lib/server/bundles/secrets";
 import { z } from "zod";
 import type { AguiRunRecord } from "@/lib/contracts/agui";
 import type { BundleEntry, BundleUnitRefOf } from "@/lib/contracts/bundle";
@@ -104,7 +105,7 @@ function secretValues(ref: BundleUnitRefOf<"agui-run">): string[] {
   const config = getAgui()
     .store.listAgents()
     .find((a) => a.id === ref.agentId);
-  return Object.values(config?.headers ?? {});
+  return savedSecrets(config?.headers);
 }
 
 export const aguiRunUnit: BundleUnit<"agui-run"> = {

@@ -1,4 +1,5 @@
 import "server-only";
+import { savedSecrets } from "@/lib/server/bundles/secrets";
 import type { BundleConnection, BundleEntry, BundleUnitRefOf, McpTrafficScope } from "@/lib/contracts/bundle";
 import { mcpTrafficSnapshotSchema, type McpTrafficSnapshot } from "@/lib/contracts/bundle-snapshots";
 import type { CallRecord } from "@/lib/contracts/calls";
@@ -141,16 +142,6 @@ function scopeTitle(scope: McpTrafficScope): string {
   return (SCOPE_TITLE[scope.kind] as (s: McpTrafficScope) => string)(scope);
 }
 
-/**
- * A header value, and the credential alone when it has an auth scheme (`Bearer <token>`): a peer or
- * an error message may echo the token without the scheme.
- */
-function headerSecrets(value: string): string[] {
-  // Known schemes only: splitting any value at a space would mask ordinary words of other headers.
-  const credential = /^(?:bearer|basic|token|bot|dpop|apikey|api-key)\s+(\S+)$/i.exec(value.trim())?.[1];
-  return credential ? [value, credential] : [value];
-}
-
 export const mcpTrafficUnit: BundleUnit<"mcp-traffic"> = {
   type: "mcp-traffic",
   snapshotSchema: mcpTrafficSnapshotSchema,
@@ -181,9 +172,8 @@ export const mcpTrafficUnit: BundleUnit<"mcp-traffic"> = {
     const store = getRegistry().hub.store;
     const config = store.getConnection(ref.connectionId);
     const values: (string | undefined)[] = [];
-    if (config?.transport === "stdio") values.push(...Object.values(config.env));
-    if (config && config.transport !== "stdio")
-      values.push(...Object.values(config.headers).flatMap(headerSecrets), config.oauth?.clientSecret);
+    if (config?.transport === "stdio") values.push(...savedSecrets(config.env));
+    if (config && config.transport !== "stdio") values.push(...savedSecrets(config.headers), config.oauth?.clientSecret);
     const oauth = store.getOAuth(ref.connectionId);
     values.push(oauth.tokens?.access_token, oauth.tokens?.refresh_token, oauth.tokens?.id_token, oauth.client?.client_secret);
     return values.filter((v): v is string => typeof v === "string" && v.length > 0);
