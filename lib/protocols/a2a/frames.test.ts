@@ -105,7 +105,15 @@ describe("state mapping and transition checks", () => {
     const wait = (seq: number) => ({
       seq,
       at: seq * 10,
-      item: { type: "task" as const, taskId: "t", contextId: "c", state: "input-required" as const, message: asked, artifacts: [] },
+      item: {
+        type: "task" as const,
+        taskId: "t",
+        contextId: "c",
+        state: "input-required" as const,
+        message: asked,
+        artifacts: [],
+        history: [],
+      },
     });
     const user = {
       seq: 2,
