@@ -11,4 +11,5 @@ export interface BundleUnitViewProps {
   summary: ImportedBundleSummary;
 }
 
-export type BundleUnitViewTable = Partial<Record<BundleUnitType, ComponentType<BundleUnitViewProps>>>;
+/** Total: a new unit type does not compile until it has a read-only view. */
+export type BundleUnitViewTable = Record<BundleUnitType, ComponentType<BundleUnitViewProps>>;

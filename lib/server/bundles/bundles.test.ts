@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors";
 import { BundleService, LOUPE_VERSION } from "@/lib/server/bundles";
 import { LAUNCH_TOKEN_KEY, knownSecrets, looksLikeSecret, savedSecrets, scrubSecrets } from "@/lib/server/bundles/secrets";
 import { BUNDLE_UNITS } from "@/lib/server/bundles/units";
-import type { BundleUnit } from "@/lib/server/bundles/units/types";
+import type { BundleUnit, BundleUnitTable } from "@/lib/server/bundles/units/types";
 import { openStore, type Store } from "@/lib/server/store";
 import { syntheticAdkBundle } from "@/tests/support/bundles";
 import { tempDir } from "@/tests/support/servers";
@@ -255,8 +255,9 @@ describe("bundle export", () => {
 
   it("a type with no unit module is a 400 in words", async () => {
     // Every type has its module in this Loupe: one is taken out for the test, as an older table would lack it.
-    const had = BUNDLE_UNITS["agui-run"];
-    delete BUNDLE_UNITS["agui-run"];
+    const table = BUNDLE_UNITS as Partial<BundleUnitTable>;
+    const had = table["agui-run"];
+    delete table["agui-run"];
     try {
       await expect(service.exportUnit({ type: "agui-run", agentId: "a", runId: "r" })).rejects.toMatchObject({
         code: "bad_request:bundle_unit",
@@ -265,7 +266,7 @@ describe("bundle export", () => {
       const bundle = { ...syntheticAdkBundle(1), unit: { type: "agui-run", agentId: "a", runId: "r" } };
       expect(refused(text(bundle)).issues).toEqual([{ path: "unit.type", message: "This Loupe cannot read AG-UI run bundles yet" }]);
     } finally {
-      if (had) BUNDLE_UNITS["agui-run"] = had;
+      if (had) table["agui-run"] = had;
     }
   });
 
