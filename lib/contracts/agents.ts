@@ -37,6 +37,23 @@ export interface AgentSessionSummary {
   /** Epoch ms (Python's seconds converted). */
   lastUpdateTime: number | null;
   eventCount?: number;
+  /** Loupe's own name and labels for the session (PUT …/label); ADK has no such field. */
+  name?: string;
+  labels?: string[];
+}
+
+/** PUT …/sessions/:sid/label: an empty name clears it; `labels` replaces the list (trimmed, deduplicated). */
+export const SessionLabelBody = z.object({
+  userId: z.string().min(1).max(200).optional(),
+  name: z.string().trim().max(120).optional(),
+  labels: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+});
+export type SessionLabelBody = z.infer<typeof SessionLabelBody>;
+
+export interface SessionLabel {
+  name?: string;
+  labels: string[];
+  updatedAt: number;
 }
 
 /** `sessionKey` of every ADK entry and interrupt: one string for (app, user, session). */

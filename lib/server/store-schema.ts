@@ -171,6 +171,17 @@ CREATE TABLE IF NOT EXISTS a2a_push (
 );
 -- Imported bundles (lib/server/bundles/): the validated file whole and its list row; written in one
 -- INSERT, so a failed import stores nothing.
+-- Names and labels a user gives ADK sessions (lib/server/adk/session-labels.ts): Loupe's own, ADK has no such field.
+CREATE TABLE IF NOT EXISTS adk_session_labels (
+  agent_id TEXT NOT NULL,
+  app TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  session_id TEXT NOT NULL,
+  name TEXT,
+  labels TEXT NOT NULL,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (agent_id, app, user_id, session_id)
+);
 CREATE TABLE IF NOT EXISTS bundles (
   id TEXT PRIMARY KEY,
   summary TEXT NOT NULL,

@@ -9,6 +9,8 @@ import type {
   InboxItem,
   RunBody,
   RunRecord,
+  SessionLabel,
+  SessionLabelBody,
   UnstoredFrame,
 } from "@/lib/contracts/agents";
 import { adkSessionKey, parseAdkSessionKey } from "@/lib/contracts/agents";
@@ -22,6 +24,7 @@ import type { AnswerResult } from "@/lib/server/adk/answers";
 import { AdkInbox } from "@/lib/server/adk/inbox";
 import { maskCredentialSecrets, maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
 import { RunManager } from "@/lib/server/adk/runs";
+import { SessionLabelStore } from "@/lib/server/adk/session-labels";
 import * as api from "@/lib/server/adk/sessions";
 import type { UpstreamTarget } from "@/lib/server/adk/upstream";
 import { getHub } from "@/lib/server/hub";
@@ -53,11 +56,13 @@ export class AgentRegistry {
   readonly agentStore: AgentStore;
   readonly inbox: AdkInbox;
   readonly runs: RunManager;
+  readonly labels: SessionLabelStore;
   private readonly answers: AnswerDesk;
   private readonly agents = new Map<string, AgentEntry>();
 
   constructor(readonly hub: Hub) {
     this.agentStore = new AgentStore(hub.store);
+    this.labels = new SessionLabelStore(hub.store);
     for (const config of this.agentStore.listServers()) this.agents.set(config.id, { config, state: { status: "unknown", apps: [] } });
     this.inbox = new AdkInbox(hub, this.agentStore, (id) => this.agents.get(id)?.config.name);
     this.inbox.rebuild((id) => this.agents.has(id));
@@ -145,6 +150,7 @@ export class AgentRegistry {
     await this.runs.abortAll(id);
     this.agentStore.deleteServer(id);
     this.inbox.dropAgent(id);
+    this.labels.dropAgent(id);
     this.recordLoupe(id, "agent_removed", { id });
   }
 
@@ -191,9 +197,17 @@ export class AgentRegistry {
     return userId || entry.config.userId;
   }
 
-  listSessions(id: string, app: string, userId?: string): Promise<AgentSessionSummary[]> {
+  /** Newest first, with Loupe's names and labels. */
+  async listSessions(id: string, app: string, userId?: string): Promise<AgentSessionSummary[]> {
     const entry = this.require(id);
-    return api.listSessions(entry.config, app, this.userOf(entry, userId));
+    const user = this.userOf(entry, userId);
+    return this.labels.decorate(id, app, user, await api.listSessions(entry.config, app, user));
+  }
+
+  /** Names or labels a session (Loupe's own record: the upstream is not asked). */
+  setLabel(id: string, app: string, sid: string, body: SessionLabelBody): SessionLabel {
+    const entry = this.require(id);
+    return this.labels.put(id, app, this.userOf(entry, body.userId), sid, body);
   }
 
   createSession(id: string, app: string, opts: NewSessionOptions = {}): Promise<AdkSession> {
@@ -221,6 +235,7 @@ export class AgentRegistry {
     const user = this.userOf(entry, userId);
     await api.deleteSession(entry.config, app, user, sid);
     this.agentStore.markSessionDeleted(id, adkSessionKey(app, user, sid));
+    this.labels.remove(id, app, user, sid);
     this.inbox.dropSession(id, adkSessionKey(app, user, sid));
   }
 

@@ -1,0 +1,14 @@
+import { SessionSearchQuery } from "@/lib/contracts/session-search";
+import { getAgents } from "@/lib/server/adk/agents";
+import { getSessionSearch } from "@/lib/server/adk/session-search";
+import { handle, readQuery } from "@/lib/server/http";
+
+export const dynamic = "force-dynamic";
+
+/** ADK sessions of every saved agent and app by id, recorded text, name or label; other conversations by id. */
+export function GET(req: Request): Promise<Response> {
+  return handle(async () => {
+    const { q } = readQuery(req, SessionSearchQuery);
+    return Response.json(await getSessionSearch(getAgents()).search(q));
+  });
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** GET /api/sessions/search?q= (issue 12): ADK sessions by id, recorded text, name and label; other conversations by id. */
+export const SessionSearchQuery = z.object({ q: z.string().trim().min(1, "type something to search for").max(200) });
+
+export type SessionSearchKind = "adk-session" | "playground" | "a2a-context" | "agui-thread";
+/** What matched: the id, Loupe's recorded text of the session, or its name / labels. */
+export type SessionSearchMatch = "id" | "text" | "label";
+
+export interface SessionSearchHit {
+  kind: SessionSearchKind;
+  match: SessionSearchMatch;
+  /** The ADK agent server, A2A agent or AG-UI agent (none for a playground conversation). */
+  agentId?: string;
+  agentName?: string;
+  appName?: string;
+  userId?: string;
+  /** Session id, playground conversation id, A2A contextId or AG-UI threadId. */
+  id: string;
+  name?: string;
+  labels?: string[];
+  /** The matching text (a text match), for the UI to highlight the query in. */
+  snippet?: string;
+  /** The ADK event the text matched (opens the session with ?e=). */
+  eventId?: string;
+  updatedAt: number | null;
+}
+
+export interface SessionSearchResult {
+  query: string;
+  hits: SessionSearchHit[];
+  /** An agent server whose sessions could not be listed: its sessions are missing from the id matches. */
+  errors: { agentId: string; agentName: string; error: string }[];
+  /** More matched than the result holds. */
+  truncated: boolean;
+}
