@@ -26,8 +26,23 @@ const SECRET_KEYS = new Set([
   "password",
 ]);
 
+/**
+ * Endings of a key (lower-case, separators dropped) that name a credential in any spelling: an ADK
+ * JS credential's `accessToken` / `clientSecret`, a state key a tool wrote (`user:github_token`,
+ * `app:stripe_api_key`), `DB_PASSWORD`. Only string values are masked, so `tokenCount` numbers stay.
+ */
+const SECRET_KEY_ENDINGS = ["token", "secret", "password", "passwd", "apikey", "privatekey", "accesskey", "authcode"];
+/** Keys that end like a credential but are protocol data the views need (MCP pairs progress with its call by it). */
+const NOT_SECRET_KEYS = new Set(["progresstoken"]);
+
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEYS.has(key.toLowerCase());
+  if (SECRET_KEYS.has(key.toLowerCase())) return true;
+  // An ADK state key's scope prefix (app:, user:, temp:) says where it lives, not what it is.
+  const bare = key
+    .replace(/^(app|user|temp):/i, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+  return !NOT_SECRET_KEYS.has(bare) && SECRET_KEY_ENDINGS.some((ending) => bare.endsWith(ending));
 }
 
 /** Where the launcher leaves the login token (server.ts), which is not in the environment when it was generated. */

@@ -20,6 +20,38 @@ import { errorMessage, isRecord } from "@/lib/values";
 /** More than this and the list stops helping: the first ones say what is wrong. */
 export const MAX_ISSUES = 50;
 
+/**
+ * Deeper than this and the file is refused: JSON.parse reads any depth, but writing it back (the
+ * bundle GET, Download) and drawing it in the browser recurse, and overflow the stack — a bundle
+ * stored like that fails on every read. Real values (schemas, state trees, events) stay far below.
+ */
+export const MAX_DEPTH = 256;
+
+interface Step {
+  value: unknown;
+  depth: number;
+  key: PropertyKey | null;
+  parent: Step | null;
+}
+
+/** Where `json` first goes deeper than MAX_DEPTH (without recursing: the file may be 100,000 levels deep), or null. */
+export function tooDeepAt(json: unknown): string | null {
+  const stack: Step[] = [{ value: json, depth: 0, key: null, parent: null }];
+  while (stack.length) {
+    const step = stack.pop()!;
+    const { value, depth } = step;
+    if (typeof value !== "object" || value === null) continue;
+    if (depth >= MAX_DEPTH) {
+      const path: PropertyKey[] = [];
+      for (let at: Step | null = step; at?.key != null; at = at.parent) path.unshift(at.key);
+      return issuePath(path);
+    }
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, depth: depth + 1, key: i, parent: step }));
+    else for (const [k, v] of Object.entries(value)) stack.push({ value: v, depth: depth + 1, key: k, parent: step });
+  }
+  return null;
+}
+
 /** A file read and checked whole: the bundle, and the text to keep ("as imported"). */
 export interface ReadBundle {
   bundle: Bundle;
@@ -110,6 +142,8 @@ export function readBundleText(text: string, fileName?: string): ReadBundle {
     // V8's message names the position (and line/column): what the user needs to find the fault.
     refuse([{ path: "(the file)", message: `Not valid JSON: ${errorMessage(e)}` }]);
   }
+  const deep = tooDeepAt(json);
+  if (deep) refuse([{ path: deep, message: `nested deeper than ${MAX_DEPTH} levels: Loupe cannot show or save it back` }]);
   if (isRecord(json) && json.format === BUNDLE_FORMAT) {
     const newer = newerVersion(json);
     if (newer) refuse([{ path: "formatVersion", message: newer }]);

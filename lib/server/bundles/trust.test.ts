@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Bundle } from "@/lib/contracts/bundle";
+import { SECRET_MASK } from "@/lib/contracts/connections";
+import { AppError } from "@/lib/errors";
+import { BundleService } from "@/lib/server/bundles";
+import { scrubSecrets } from "@/lib/server/bundles/secrets";
+import { openStore, type Store } from "@/lib/server/store";
+import { syntheticAdkBundle } from "@/tests/support/bundles";
+import { tempDir } from "@/tests/support/servers";
+
+// Trust review of issue 12: an imported bundle is someone else's file, an exported one leaves this machine.
+const data = tempDir("loupe-bundle-trust-");
+process.env.LOUPE_DATA_DIR = data.dir;
+let store: Store;
+let service: BundleService;
+
+beforeAll(() => {
+  store = openStore(data.dir);
+  service = new BundleService(store);
+});
+
+afterAll(() => {
+  store.close();
+  data.cleanup();
+});
+
+function nested(depth: number): unknown {
+  let value: unknown = "bottom";
+  for (let i = 0; i < depth; i++) value = { next: value };
+  return value;
+}
+
+describe("export: credentials under their own names", () => {
+  it("masks a state value whose key names a credential, and an OAuth credential's camelCase fields (ADK JS)", () => {
+    const snapshot = {
+      state: { "user:github_token": "gho_state_secret_1", "app:stripe_api_key": "sk_live_state_2", city: "Paris", tokenCount: 7 },
+      credential: {
+        authType: "oauth2",
+        oauth2: { clientId: "client-id", accessToken: "ya29.access_3", refreshToken: "1//refresh_4", clientSecret: "cs_5" },
+      },
+      meta: { progressToken: "progress-token-1", nextPageToken: "page-2" },
+    };
+    const { value } = scrubSecrets(snapshot, []);
+    const text = JSON.stringify(value);
+    for (const secret of ["gho_state_secret_1", "sk_live_state_2", "ya29.access_3", "1//refresh_4", "cs_5"])
+      expect(text).not.toContain(secret);
+    expect(value.state["user:github_token"]).toBe(SECRET_MASK);
+    expect(value.credential.oauth2.accessToken).toBe(SECRET_MASK);
+    // What the views need stays: ordinary state, client ids, MCP progress tokens (they pair progress with its call).
+    expect(value.state.city).toBe("Paris");
+    expect(value.credential.oauth2.clientId).toBe("client-id");
+    expect(value.meta.progressToken).toBe("progress-token-1");
+  });
+});
+
+describe("import: a file nested past what Loupe can read back", () => {
+  it("refuses it with the place it goes too deep and stores nothing, instead of a bundle every read of which fails", () => {
+    const bundle = syntheticAdkBundle(2) as Bundle & Record<string, unknown>;
+    const deep = {
+      ...bundle,
+      entries: bundle.entries.map((e, i) => (i === 1 ? { ...e, raw: { ...(e.raw as object), extra: nested(100_000) } } : e)),
+    };
+    // JSON.stringify itself cannot write this depth: build the text by hand.
+    const text = JSON.stringify(deep, (k, v) => (k === "extra" ? "@@DEEP@@" : v)).replace(
+      '"@@DEEP@@"',
+      '{"next":'.repeat(100_000) + '"bottom"' + "}".repeat(100_000),
+    );
+    const before = service.list().length;
+    let error: unknown;
+    try {
+      service.importText(text, "deep.json");
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("bad_request:bundle");
+    expect((error as AppError).message).toMatch(/entries\[1\]\.raw\.extra.*nested deeper than \d+ levels/);
+    expect(service.list()).toHaveLength(before);
+  });
+
+  it("still imports an ordinary deep value (a JSON schema or a state tree a few dozen levels down)", () => {
+    const bundle = syntheticAdkBundle(1);
+    const ok = { ...bundle, entries: [{ ...bundle.entries[0]!, raw: { ...(bundle.entries[0]!.raw as object), extra: nested(60) } }] };
+    const summary = service.importText(JSON.stringify(ok), "ok.json");
+    expect(() => JSON.stringify(service.get(summary.id))).not.toThrow();
+  });
+});
