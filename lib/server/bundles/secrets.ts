@@ -2,6 +2,7 @@ import "server-only";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { PROVIDER_IDS } from "@/lib/contracts/playground";
 import { resolveKey } from "@/lib/server/playground/providers/keys";
+import { urlSecrets } from "@/lib/server/playground/providers/url-secrets";
 import type { Store } from "@/lib/server/store";
 import { isRecord } from "@/lib/values";
 
@@ -103,6 +104,14 @@ export function savedSecrets(record: unknown): string[] {
   return out;
 }
 
+/**
+ * A saved URL's credentials (`?api_key=…`, `user:password@`): the file shows the URL itself
+ * (`connection.target`) and peers and logs may quote it.
+ */
+function savedUrlSecrets(url: unknown): string[] {
+  return typeof url === "string" ? urlSecrets(url) : [];
+}
+
 function field(value: unknown, ...path: string[]): unknown {
   let at = value;
   for (const key of path) at = isRecord(at) ? at[key] : undefined;
@@ -119,6 +128,7 @@ export function knownSecrets(store: Store): string[] {
   const found: unknown[] = [];
   for (const config of jsonRows(store, "connections", "config")) {
     found.push(...savedSecrets(field(config, "env")), ...savedSecrets(field(config, "headers")), field(config, "oauth", "clientSecret"));
+    found.push(...savedUrlSecrets(field(config, "url")));
   }
   for (const oauth of jsonRows(store, "oauth", "data")) {
     found.push(
@@ -130,7 +140,9 @@ export function knownSecrets(store: Store): string[] {
     );
   }
   for (const table of ["agent_servers", "a2a_agents", "agui_agents"]) {
-    for (const config of jsonRows(store, table, "config")) found.push(...savedSecrets(field(config, "headers")));
+    for (const config of jsonRows(store, table, "config")) {
+      found.push(...savedSecrets(field(config, "headers")), ...savedUrlSecrets(field(config, "url")));
+    }
   }
   if (tableExists(store, "a2a_push"))
     found.push(...(store.prepare("SELECT token AS v FROM a2a_push").all() as { v: string }[]).map((r) => r.v));

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bundle } from "@/lib/contracts/bundle";
+import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import { BundleService } from "@/lib/server/bundles";
-import { scrubSecrets } from "@/lib/server/bundles/secrets";
+import { knownSecrets, scrubSecrets } from "@/lib/server/bundles/secrets";
 import { openStore, type Store } from "@/lib/server/store";
 import { syntheticAdkBundle } from "@/tests/support/bundles";
 import { tempDir } from "@/tests/support/servers";
@@ -50,6 +51,35 @@ describe("export: credentials under their own names", () => {
     expect(value.state.city).toBe("Paris");
     expect(value.credential.oauth2.clientId).toBe("client-id");
     expect(value.meta.progressToken).toBe("progress-token-1");
+  });
+});
+
+describe("export: credentials typed into a saved URL", () => {
+  it("masks a connection's or agent's URL key, token or password wherever the file shows the URL (connection.target)", () => {
+    const mcpUrl = "https://mcp.example.com/mcp?api_key=url-key-0001&region=eu";
+    store.saveConnection({
+      id: "url-secret",
+      name: "remote",
+      transport: "http",
+      url: mcpUrl,
+      headers: {},
+      requestTimeoutMs: 30_000,
+      createdAt: 4,
+    } as ConnectionConfig);
+    const agentUrl = "https://agent-user:url-pass-0002@agents.example.com/";
+    store.db.exec(
+      "CREATE TABLE IF NOT EXISTS a2a_agents (id TEXT PRIMARY KEY, config TEXT NOT NULL, builtin INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL)",
+    );
+    store
+      .prepare("INSERT INTO a2a_agents (id, config, created_at) VALUES (?, ?, ?)")
+      .run("a2a-url", JSON.stringify({ id: "a2a-url", url: agentUrl, headers: {} }), 5);
+    const { value } = scrubSecrets({ connection: { target: mcpUrl }, agent: { target: agentUrl } }, knownSecrets(store));
+    const text = JSON.stringify(value);
+    expect(text).not.toContain("url-key-0001");
+    expect(text).not.toContain("url-pass-0002");
+    // The rest of the address still says where the peer was.
+    expect(value.connection.target).toContain("mcp.example.com/mcp?api_key=");
+    expect(value.connection.target).toContain("region=eu");
   });
 });
 
