@@ -35,6 +35,8 @@ export interface PaletteItem {
   focusSelector?: string;
   /** An inbox row's DOM key: the (virtualized) inbox scrolls it into its window first. */
   inboxKey?: string;
+  /** An action instead of a place (e.g. "Search sessions…" opens its dialog); `target` is then unused. */
+  run?: () => void;
 }
 
 export interface PaletteSources {

@@ -8,6 +8,17 @@ import { usePaletteSources } from "@/hooks/use-palette-sources";
 import { CommandPalette } from "./command-palette";
 import { paletteItems, type PaletteItem } from "./palette-items";
 import { requestInboxReveal } from "@/components/inbox/inbox-reveal";
+import { openSessionSearch } from "@/components/session-search/session-search-launcher";
+
+/** Searches what the palette cannot list: every session's id and recorded text (issue 12). */
+const SEARCH_SESSIONS: PaletteItem = {
+  id: "action:search-sessions",
+  kind: "session",
+  label: "Search sessions…",
+  detail: "by id, text, name or label, across agents and apps (Ctrl+Shift+F)",
+  target: {},
+  run: openSessionSearch,
+};
 
 /** Focus (and show) the element once the view it lives in has rendered; gives up after a few seconds. */
 function focusWhenShown(selector: string, timeoutMs = 5000) {
@@ -31,7 +42,7 @@ export interface PaletteLauncherProps {
 export function PaletteLauncher({ navigate }: PaletteLauncherProps) {
   const [open, setOpen] = useState(false);
   const { sources, loading } = usePaletteSources(open);
-  const items = useMemo(() => (open ? paletteItems(sources) : []), [open, sources]);
+  const items = useMemo(() => (open ? [...paletteItems(sources), SEARCH_SESSIONS] : []), [open, sources]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -47,6 +58,7 @@ export function PaletteLauncher({ navigate }: PaletteLauncherProps) {
   const choose = useCallback(
     (item: PaletteItem) => {
       setOpen(false);
+      if (item.run) return item.run();
       // Asked before navigating: an inbox that mounts with it scrolls the row into its window.
       if (item.inboxKey) requestInboxReveal(item.inboxKey);
       navigate(item.target);

@@ -81,14 +81,15 @@ describe("session search across apps", () => {
 
   it("a word the user typed finds the session and the user's event; a word of the reply finds the agent's event", async () => {
     const session = parseSession(await (await sessionRoute.GET(req(), ctx({ id, app: "loupe_demo", sid: "breakfast-1" }))).json())!;
-    const userEvent = session.events.find((e) => e.author === "user")!;
+    const events = session.events as { id: string; author: string }[];
+    const userEvent = events.find((e) => e.author === "user")!;
     const found = await search("MARMALADE");
     const hit = found.hits.find((h) => h.match === "text")!;
     expect(hit).toMatchObject({ appName: "loupe_demo", id: "breakfast-1", eventId: userEvent.id });
     expect(hit.snippet).toBe("help with the marmalade");
     const reply = await search("scripted demo agent");
     const replyHit = reply.hits.find((h) => h.id === "breakfast-1" && h.match === "text")!;
-    const replyEvent = session.events.find((e) => e.id === replyHit.eventId)!;
+    const replyEvent = events.find((e) => e.id === replyHit.eventId)!;
     expect(replyEvent.author).toBe("loupe_demo");
     expect(replyHit.snippet).toContain("scripted demo agent");
   });

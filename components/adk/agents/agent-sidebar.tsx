@@ -11,6 +11,7 @@ import { countWaiting } from "@/components/inbox/source-text";
 import { QueryError } from "@/components/elements/query-error";
 import { AgentDialog } from "@/components/adk/agents/agent-dialog";
 import { AgentList } from "@/components/adk/agents/agent-list";
+import { SessionSearchLauncher } from "@/components/session-search/session-search-launcher";
 
 export interface AgentSidebarProps {
   location: WorkbenchLocation;
@@ -43,6 +44,7 @@ export function AgentSidebar({ location, navigate }: AgentSidebarProps) {
           onOpenInbox={() => navigate({ view: "inbox" })}
         />
       )}
+      <SessionSearchLauncher navigate={navigate} />
       {adding && (
         <AgentDialog
           open

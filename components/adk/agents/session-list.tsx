@@ -13,6 +13,8 @@ import { NewSessionForm } from "@/components/adk/agents/new-session-form";
 import { useListKeys } from "@/hooks/use-list-keys";
 import { useListVirtualizer } from "@/hooks/use-list-virtualizer";
 import { SafeText } from "@/components/ui/safe-text";
+import { LabelChip } from "@/components/adk/agents/label-chip";
+import { SessionLabelFilter, labelsOf } from "@/components/adk/agents/session-label-filter";
 
 export interface SessionListProps {
   agentId: string;
@@ -45,7 +47,12 @@ export function SessionList({ agentId, appName, userId, selectedId, onOpen }: Se
     },
   });
   const [confirming, setConfirming] = useState<string | null>(null);
-  const list = sessions.data ?? [];
+  const [labelFilter, setLabelFilter] = useState<string | null>(null);
+  const all = sessions.data ?? [];
+  const labels = labelsOf(all);
+  // A label no session has any more (removed, session deleted) filters nothing.
+  const filter = labelFilter && labels.includes(labelFilter) ? labelFilter : null;
+  const list = filter ? all.filter((s) => s.labels?.includes(filter)) : all;
   // Virtualized: an app under test piles up thousands of sessions.
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useListVirtualizer({
@@ -66,7 +73,8 @@ export function SessionList({ agentId, appName, userId, selectedId, onOpen }: Se
         <p className="text-xs text-muted-foreground">Loading sessions…</p>
       ) : (
         <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="session-scroll">
-          {list.length === 0 && <p className="py-3 text-center text-xs text-muted-foreground">No sessions for {userId} yet.</p>}
+          <SessionLabelFilter labels={labels} value={filter} onChange={setLabelFilter} />
+          {all.length === 0 && <p className="py-3 text-center text-xs text-muted-foreground">No sessions for {userId} yet.</p>}
           <ul
             data-testid="session-list"
             aria-label="Sessions"
@@ -93,7 +101,15 @@ export function SessionList({ agentId, appName, userId, selectedId, onOpen }: Se
                     className="min-w-0 flex-1 rounded-sm text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
                     onClick={() => onOpen(s.id)}
                   >
-                    <SafeText text={s.id} className="block truncate font-mono text-xs" />
+                    {s.name && <SafeText text={s.name} className="block truncate text-xs font-medium" />}
+                    <SafeText text={s.id} className={cn("block truncate font-mono text-xs", s.name && "text-muted-foreground")} />
+                    {s.labels && s.labels.length > 0 && (
+                      <span className="flex flex-wrap gap-0.5 py-0.5">
+                        {s.labels.map((l) => (
+                          <LabelChip key={l} label={l} />
+                        ))}
+                      </span>
+                    )}
                     <span className="block text-[10px] text-muted-foreground">
                       {s.lastUpdateTime ? new Date(s.lastUpdateTime).toLocaleString() : "—"}
                       {s.eventCount !== undefined && ` · ${s.eventCount} events`}

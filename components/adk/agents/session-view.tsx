@@ -26,6 +26,7 @@ import type { SessionPane } from "@/components/adk/trace/pane-toggle";
 import { SessionTracePanel } from "@/components/adk/trace/session-trace-panel";
 import { matchableEvents } from "@/components/adk/trace/matchable";
 import { LiveInspector } from "@/components/adk/agents/live-inspector";
+import { SessionLabelEditor } from "@/components/adk/agents/session-label-editor";
 
 /**
  * How the URL names an entry: its event id; `#<index>` for one without an id yet (the user's own
@@ -101,6 +102,7 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
       ) : (
         <div className="flex min-h-0 flex-1 flex-col @3xl:flex-row">
           <div className="flex min-h-0 min-w-0 flex-1 flex-col @3xl:min-w-48">
+            <SessionLabelEditor sessionRef={sessionRef} />
             <div className="flex flex-wrap items-start gap-1.5 border-b px-2 py-1.5">
               {/* A floor on the summary's width: past it the actions wrap under it instead of squeezing it into a column. */}
               <SessionSummary timeline={timeline} className="min-w-0 flex-1 basis-64" />
