@@ -7,24 +7,16 @@ import type { TimelineState } from "@/lib/protocols/adk/timeline-types";
 import { inboxQuery } from "@/lib/queries/inbox";
 import { useAgentSession } from "@/hooks/use-agent-session";
 import { QueryError } from "@/components/elements/query-error";
-import { AdkTimeline } from "@/components/adk/timeline/adk-timeline";
-import { DEFAULT_TIMELINE_FILTER } from "@/components/adk/timeline/filter";
-import type { TimelineFilter } from "@/components/adk/timeline/filter";
-import type { TimelineView } from "@/components/adk/timeline/rows";
 import { SessionSummary } from "@/components/adk/timeline/session-summary";
 import { AnswerableCard } from "@/components/adk/agents/answerable-card";
 import { ArtifactsPanel } from "@/components/adk/agents/artifacts-panel";
-import { SessionDetails } from "@/components/adk/agents/session-details";
-import type { OpenArtifact } from "@/components/adk/agents/artifacts-panel";
+import { SessionLayout, useSessionLayout } from "@/components/adk/agents/session-layout";
 import { SessionComposer } from "@/components/adk/agents/session-composer";
 import { sessionInterrupts } from "@/components/adk/agents/session-interrupts";
 import { interruptKey } from "@/lib/protocols/adk/interrupts";
 import { useAgentRun } from "@/hooks/use-agent-run";
 import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
-import { SessionPaneToggle } from "@/components/adk/trace/pane-toggle";
-import type { SessionPane } from "@/components/adk/trace/pane-toggle";
 import { SessionTracePanel } from "@/components/adk/trace/session-trace-panel";
-import { matchableEvents } from "@/components/adk/trace/matchable";
 import { LiveInspector } from "@/components/adk/agents/live-inspector";
 import { SessionLabelEditor } from "@/components/adk/agents/session-label-editor";
 
@@ -67,24 +59,14 @@ export interface SessionViewProps {
 export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEvent, actions, onOpenSession }: SessionViewProps) {
   const { timeline, isPending, error, refetch } = useAgentSession(sessionRef);
   const inbox = useQuery(inboxQuery());
-  const [view, setView] = useState<TimelineView>("raw");
-  const [filter, setFilter] = useState<TimelineFilter>(DEFAULT_TIMELINE_FILTER);
   const [ownSelected, setOwnSelected] = useState<number | null>(null);
   const controlled = selectedEventId !== undefined;
   const selected = controlled ? entryIndexOf(timeline, selectedEventId) : ownSelected;
   // Under the timeline (a narrow view) the details start folded, unless the URL opens an event.
-  const [detailsOpen, setDetailsOpen] = useState(Boolean(selectedEventId));
+  const layout = useSessionLayout(Boolean(selectedEventId));
   const setSelected = (index: number | null) => {
-    if (index !== null) setDetailsOpen(true);
     if (controlled) onSelectEvent?.(index === null ? null : entryRef(timeline, index));
     else setOwnSelected(index);
-  };
-  const [artifact, setArtifact] = useState<OpenArtifact | null>(null);
-  const [pane, setPane] = useState<SessionPane>("timeline");
-  const traceEvents = useMemo(() => (timeline ? matchableEvents(timeline) : []), [timeline]);
-  const openArtifact = (next: OpenArtifact | null) => {
-    if (next) setDetailsOpen(true);
-    setArtifact(next);
   };
   // Every run started here (a message or an answer) brings the newest events into view.
   const { runs } = useAgentRun(sessionRef);
@@ -100,57 +82,36 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
       ) : isPending || !timeline ? (
         <p className="p-3 text-xs text-muted-foreground">Loading the session…</p>
       ) : (
-        <div className="flex min-h-0 flex-1 flex-col @3xl:flex-row">
-          <div className="flex min-h-0 min-w-0 flex-1 flex-col @3xl:min-w-48">
-            <SessionLabelEditor sessionRef={sessionRef} />
-            <div className="flex flex-wrap items-start gap-1.5 border-b px-2 py-1.5">
-              {/* A floor on the summary's width: past it the actions wrap under it instead of squeezing it into a column. */}
-              <SessionSummary timeline={timeline} className="min-w-0 flex-1 basis-64" />
-              <div className="flex shrink-0 items-center gap-1">
-                <SessionPaneToggle pane={pane} onChange={setPane} />
-                {actions}
-                <ExportBundleButton unit={{ type: "adk-session", ...sessionRef }} />
+        <SessionLayout
+          timeline={timeline}
+          state={layout}
+          selected={selected}
+          onSelect={setSelected}
+          header={(paneToggle) => (
+            <>
+              <SessionLabelEditor sessionRef={sessionRef} />
+              <div className="flex flex-wrap items-start gap-1.5 border-b px-2 py-1.5">
+                {/* A floor on the summary's width: past it the actions wrap under it instead of squeezing it into a column. */}
+                <SessionSummary timeline={timeline} className="min-w-0 flex-1 basis-64" />
+                <div className="flex shrink-0 items-center gap-1">
+                  {paneToggle}
+                  {actions}
+                  <ExportBundleButton unit={{ type: "adk-session", ...sessionRef }} />
+                </div>
               </div>
-            </div>
-            {pane === "trace" ? (
-              <div className="min-h-0 flex-1 overflow-y-auto">
-                <SessionTracePanel
-                  sessionRef={sessionRef}
-                  events={traceEvents}
-                  selectedEventId={selected === null ? null : (timeline.entries[selected]?.event.id ?? null)}
-                  onSelectEvent={(eventId) => {
-                    const index = timeline.byEventId.get(eventId);
-                    if (index !== undefined) setSelected(index);
-                  }}
-                />
-              </div>
-            ) : (
-              <AdkTimeline
-                timeline={timeline}
-                view={view}
-                onViewChange={setView}
-                filter={filter}
-                onFilterChange={setFilter}
-                selectedIndex={selected}
-                onSelect={setSelected}
-                renderInterrupt={(callId, eventId) => {
-                  const item = interrupts.get(interruptKey(eventId, callId));
-                  return item ? <AnswerableCard item={item} compact /> : null;
-                }}
-                onOpenArtifact={(name, version) => openArtifact({ name, version })}
-                followSignal={runs.length}
-              />
-            )}
-          </div>
-          <SessionDetails open={detailsOpen} onOpenChange={setDetailsOpen} wide={selected !== null}>
-            {selected !== null && timeline.entries[selected] && (
-              <div className="border-b p-2">
-                <LiveInspector sessionRef={sessionRef} timeline={timeline} index={selected} onOpenSession={onOpenSession} />
-              </div>
-            )}
-            <ArtifactsPanel sessionRef={sessionRef} open={artifact} onOpen={setArtifact} />
-          </SessionDetails>
-        </div>
+            </>
+          )}
+          renderTrace={(slot) => <SessionTracePanel sessionRef={sessionRef} {...slot} />}
+          renderInterrupt={(callId, eventId) => {
+            const item = interrupts.get(interruptKey(eventId, callId));
+            return item ? <AnswerableCard item={item} compact /> : null;
+          }}
+          renderInspector={(index) => (
+            <LiveInspector sessionRef={sessionRef} timeline={timeline} index={index} onOpenSession={onOpenSession} />
+          )}
+          renderArtifacts={(open, onOpen) => <ArtifactsPanel sessionRef={sessionRef} open={open} onOpen={onOpen} />}
+          followSignal={runs.length}
+        />
       )}
       <SessionComposer sessionRef={sessionRef} />
     </div>

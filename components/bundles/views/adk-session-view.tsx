@@ -6,18 +6,13 @@ import { adkSessionSnapshotSchema } from "@/lib/contracts/bundle-snapshots";
 import { interruptKey } from "@/lib/protocols/adk/interrupts";
 import { storedSessionTimeline } from "@/lib/protocols/adk/stored-timeline";
 import type { SessionRef } from "@/lib/queries/agents";
-import { AdkTimeline } from "@/components/adk/timeline/adk-timeline";
 import { EventInspector } from "@/components/adk/timeline/event-inspector";
-import { DEFAULT_TIMELINE_FILTER, type TimelineFilter } from "@/components/adk/timeline/filter";
-import type { TimelineView } from "@/components/adk/timeline/rows";
 import { SessionSummary } from "@/components/adk/timeline/session-summary";
-import type { OpenArtifact } from "@/components/adk/agents/artifacts-panel";
-import { SessionDetails } from "@/components/adk/agents/session-details";
+import { SessionLayout, useSessionLayout } from "@/components/adk/agents/session-layout";
 import { sessionInterrupts } from "@/components/adk/agents/session-interrupts";
 import type { BundleUnitViewProps } from "@/components/bundles/unit-view-types";
 import { InspectorTabs } from "@/components/adk/trace/inspector-tabs";
-import { matchableEvents, mayHaveModelCall } from "@/components/adk/trace/matchable";
-import { SessionPaneToggle, type SessionPane } from "@/components/adk/trace/pane-toggle";
+import { mayHaveModelCall } from "@/components/adk/trace/matchable";
 import { AdkBundleArtifacts } from "./adk-bundle-artifacts";
 import { AdkBundleModelCall, AdkBundleTrace } from "./adk-bundle-trace";
 import { AdkRecordedInterrupt } from "./adk-recorded-interrupt";
@@ -51,13 +46,8 @@ export function AdkSessionView({ bundle }: BundleUnitViewProps) {
         : null,
     [bundle, snapshot, timeline],
   );
-  const [view, setView] = useState<TimelineView>("raw");
-  const [filter, setFilter] = useState<TimelineFilter>(DEFAULT_TIMELINE_FILTER);
+  const layout = useSessionLayout();
   const [selected, setSelected] = useState<number | null>(null);
-  const [detailsOpen, setDetailsOpen] = useState(false);
-  const [artifact, setArtifact] = useState<OpenArtifact | null>(null);
-  const [pane, setPane] = useState<SessionPane>("timeline");
-  const traceEvents = useMemo(() => (timeline ? matchableEvents(timeline) : []), [timeline]);
 
   if (!snapshot || !timeline || !interrupts) {
     return (
@@ -66,19 +56,14 @@ export function AdkSessionView({ bundle }: BundleUnitViewProps) {
       </p>
     );
   }
-  const select = (index: number | null) => {
-    if (index !== null) setDetailsOpen(true);
-    setSelected(index);
-  };
-  const openArtifact = (next: OpenArtifact | null) => {
-    if (next) setDetailsOpen(true);
-    setArtifact(next);
-  };
-
   return (
     <div className="@container flex min-h-0 min-w-0 flex-1 flex-col" data-testid="adk-session-bundle" data-session-id={snapshot.session.id}>
-      <div className="flex min-h-0 flex-1 flex-col @3xl:flex-row">
-        <div className="flex min-h-0 min-w-0 flex-1 flex-col @3xl:min-w-48">
+      <SessionLayout
+        timeline={timeline}
+        state={layout}
+        selected={selected}
+        onSelect={setSelected}
+        header={(paneToggle) => (
           <div className="flex flex-col gap-1 border-b px-2 py-1.5">
             <p className="text-xs text-muted-foreground" data-testid="adk-bundle-source">
               <span className="font-medium text-foreground">{bundle.connection.name}</span>
@@ -89,59 +74,29 @@ export function AdkSessionView({ bundle }: BundleUnitViewProps) {
             </p>
             <div className="flex flex-wrap items-start gap-1.5">
               <SessionSummary timeline={timeline} className="min-w-0 flex-1" />
-              <SessionPaneToggle pane={pane} onChange={setPane} />
+              {paneToggle}
             </div>
           </div>
-          {pane === "trace" ? (
-            <div className="min-h-0 flex-1 overflow-y-auto">
-              <AdkBundleTrace
-                trace={snapshot.trace}
-                traceNote={snapshot.traceNote}
-                events={traceEvents}
-                selectedEventId={selected === null ? null : (timeline.entries[selected]?.event.id ?? null)}
-                onSelectEvent={(eventId) => {
-                  const index = timeline.byEventId.get(eventId);
-                  if (index !== undefined) select(index);
-                }}
-              />
-            </div>
-          ) : (
-            <AdkTimeline
-              timeline={timeline}
-              view={view}
-              onViewChange={setView}
-              filter={filter}
-              onFilterChange={setFilter}
-              selectedIndex={selected}
-              onSelect={select}
-              renderInterrupt={(callId, eventId) => {
-                const item = interrupts.get(interruptKey(eventId, callId));
-                return item ? <AdkRecordedInterrupt item={item} /> : null;
-              }}
-              onOpenArtifact={(name, version) => openArtifact({ name, version })}
-            />
-          )}
-        </div>
-        <SessionDetails open={detailsOpen} onOpenChange={setDetailsOpen} wide={selected !== null}>
-          {selected !== null && timeline.entries[selected] && (
-            <div className="border-b p-2">
-              <InspectorTabs
-                event={<EventInspector timeline={timeline} index={selected} />}
-                modelCall={
-                  mayHaveModelCall(timeline, selected) ? (
-                    <AdkBundleModelCall
-                      trace={snapshot.trace}
-                      traceNote={snapshot.traceNote}
-                      eventId={timeline.entries[selected]!.event.id}
-                    />
-                  ) : null
-                }
-              />
-            </div>
-          )}
-          <AdkBundleArtifacts artifacts={snapshot.artifacts} note={snapshot.artifactsNote} open={artifact} onOpen={setArtifact} />
-        </SessionDetails>
-      </div>
+        )}
+        renderTrace={(slot) => <AdkBundleTrace trace={snapshot.trace} traceNote={snapshot.traceNote} {...slot} />}
+        renderInterrupt={(callId, eventId) => {
+          const item = interrupts.get(interruptKey(eventId, callId));
+          return item ? <AdkRecordedInterrupt item={item} /> : null;
+        }}
+        renderInspector={(index) => (
+          <InspectorTabs
+            event={<EventInspector timeline={timeline} index={index} />}
+            modelCall={
+              mayHaveModelCall(timeline, index) ? (
+                <AdkBundleModelCall trace={snapshot.trace} traceNote={snapshot.traceNote} eventId={timeline.entries[index]!.event.id} />
+              ) : null
+            }
+          />
+        )}
+        renderArtifacts={(open, onOpen) => (
+          <AdkBundleArtifacts artifacts={snapshot.artifacts} note={snapshot.artifactsNote} open={open} onOpen={onOpen} />
+        )}
+      />
     </div>
   );
 }
