@@ -84,3 +84,20 @@ test("the card tab shows the demo agent's skills, its validation report and raw 
   await expect(page.getByTestId("a2a-interfaces")).toContainText("HTTP+JSON");
   await expect(page.getByTestId("a2a-card-raw")).toContainText("supportedInterfaces");
 });
+
+test("in the chat at 1280×720, the question waiting in the task pane is answered in place (its Send answer is not under the composer)", async ({
+  workbench,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openAgent(workbench, page);
+  await startTask(page, "ask");
+  const pane = page.getByTestId("a2a-task-pane");
+  await expect(pane).toHaveAttribute("data-state", "input-required", { timeout: 30_000 });
+  const card = page.getByTestId("a2a-inline-request").getByTestId("a2a-request-card");
+  await expect(card.getByTestId("schema-form")).toBeVisible();
+  await card.getByRole("textbox", { name: /city/i }).fill("Porto");
+  // A plain click: it fails when another element (the composer) would take it.
+  await card.getByTestId("a2a-submit").click({ timeout: 10_000 });
+  await expect(pane).toHaveAttribute("data-state", "completed", { timeout: 30_000 });
+});

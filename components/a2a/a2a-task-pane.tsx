@@ -43,7 +43,9 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
   const task = detail.data;
   const mutationError = actions.refresh.error ?? actions.cancel.error ?? actions.resubscribe.error ?? actions.registerPush.error;
   return (
-    <div className="flex min-h-0 flex-1 flex-col" data-testid="a2a-task-pane" data-task-id={taskId} data-state={task.state}>
+    // Clipped to its own box: a tall question (a schema form) scrolls inside the pane instead of
+    // running under the chat's composer, which then took the clicks meant for "Send answer".
+    <div className="flex min-h-0 flex-1 flex-col overflow-hidden" data-testid="a2a-task-pane" data-task-id={taskId} data-state={task.state}>
       <TaskHeader
         task={task}
         canPush={readCard(agent.state.card).pushNotifications}
@@ -77,7 +79,7 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
         />
       )}
       {request && request.source === "a2a" && (
-        <div className="border-b p-3" data-testid="a2a-inline-request">
+        <div className="max-h-[45%] shrink-0 overflow-y-auto border-b p-3" data-testid="a2a-inline-request">
           <A2aRequestCard row={request} compact />
         </div>
       )}
