@@ -4,6 +4,8 @@
  * and its event, labels are stored by Loupe and dropped with the session, a server that is down is
  * reported in the answer, not a 500.
  */
+import { createServer } from "node:http";
+import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentServerView, AgentSessionSummary, RunRecord } from "@/lib/contracts/agents";
 import type { SessionSearchResult } from "@/lib/contracts/session-search";
@@ -13,6 +15,7 @@ import { SCRIPTED_ONLY, startAgentServer } from "@/demo/adk/start-agent-server";
 import type { AgentServer } from "@/demo/adk/start-agent-server";
 import { tempDir } from "@/tests/support/servers";
 import * as agentsRoute from "@/app/api/agents/route";
+import * as agentRoute from "@/app/api/agents/[id]/route";
 import * as sessionsRoute from "@/app/api/agents/[id]/apps/[app]/sessions/route";
 import * as sessionRoute from "@/app/api/agents/[id]/apps/[app]/sessions/[sid]/route";
 import * as runRoute from "@/app/api/agents/[id]/apps/[app]/sessions/[sid]/run/route";
@@ -78,6 +81,29 @@ describe("session search across apps", () => {
     expect(found.errors).toEqual([expect.objectContaining({ agentId: downId, agentName: "gone" })]);
     expect(found.errors[0]!.error).not.toBe("");
   });
+
+  it("a server that answers /list-apps but hangs on its session lists is reported after 5 s, the others still found", async () => {
+    // Port 7189 (this test's range): lists one app, then never answers a session list.
+    const hung: Server = createServer((req, res) => {
+      if (req.url === "/list-apps") return void res.end(JSON.stringify(["stuck"]));
+      if (req.url === "/version") return void res.end(JSON.stringify({ version: "0" }));
+    });
+    await new Promise<void>((r) => hung.listen(7189, "127.0.0.1", r));
+    try {
+      const hungId = (
+        (await (await agentsRoute.POST(req("/x", "POST", { name: "hung", url: "http://127.0.0.1:7189" }))).json()) as AgentServerView
+      ).id;
+      const started = Date.now();
+      const found = await search("zebra");
+      expect(Date.now() - started).toBeLessThan(12_000);
+      expect(found.hits.map((h) => h.id)).toEqual(["zebra-7788"]);
+      expect(found.errors).toContainEqual({ agentId: hungId, agentName: "hung", error: "did not list its sessions within 5 s" });
+      await agentRoute.DELETE(req("/x", "DELETE"), ctx({ id: hungId }));
+    } finally {
+      hung.closeAllConnections();
+      await new Promise((r) => hung.close(r));
+    }
+  }, 30_000);
 
   it("a word the user typed finds the session and the user's event; a word of the reply finds the agent's event", async () => {
     const session = parseSession(await (await sessionRoute.GET(req(), ctx({ id, app: "loupe_demo", sid: "breakfast-1" }))).json())!;

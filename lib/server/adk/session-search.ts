@@ -18,6 +18,16 @@ const MAX_RESOLVE = 5;
 /** Session lists are read again after this long (typing a query fires a search per pause). */
 const LIST_TTL_MS = 10_000;
 const SNIPPET_SIDE = 60;
+/** A server that hangs is reported after this long instead of holding the search for the upstream's 15 s. */
+const AGENT_LIST_MS = 5_000;
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError("timeout:agent_sessions", `did not list its sessions within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 interface Listing {
   at: number;
@@ -92,7 +102,7 @@ export class SessionSearch {
     const perAgent = await Promise.all(
       this.agents.list().map(async (agent) => {
         try {
-          const sessions = await this.sessionsOf(agent.id, agent.state.apps);
+          const sessions = await within(this.sessionsOf(agent.id, agent.state.apps), AGENT_LIST_MS);
           return sessions
             .filter((s) => s.id.toLowerCase().includes(needle))
             .map((s): SessionSearchHit => ({
