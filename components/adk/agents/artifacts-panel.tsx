@@ -1,12 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { FileIcon } from "lucide-react";
 import type { SessionRef } from "@/lib/queries/agents";
 import { artifactPartQuery, artifactsQuery, artifactVersionsQuery } from "@/lib/queries/agents";
-import { cn } from "@/lib/cn";
 import { QueryError } from "@/components/elements/query-error";
 import { ArtifactPreview } from "@/components/adk/timeline/artifact-preview";
+import { ArtifactNames, ArtifactsSection } from "@/components/adk/agents/artifact-list";
 
 export interface OpenArtifact {
   name: string;
@@ -24,8 +23,7 @@ export interface ArtifactsPanelProps {
 export function ArtifactsPanel({ sessionRef, open, onOpen }: ArtifactsPanelProps) {
   const list = useQuery(artifactsQuery(sessionRef));
   return (
-    <section className="flex min-h-0 flex-col gap-2 p-2" data-testid="artifacts-panel" aria-label="Artifacts">
-      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Artifacts</h3>
+    <ArtifactsSection>
       {list.isError ? (
         <QueryError title="Could not list artifacts" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isPending ? (
@@ -33,28 +31,10 @@ export function ArtifactsPanel({ sessionRef, open, onOpen }: ArtifactsPanelProps
       ) : list.data.length === 0 ? (
         <p className="text-xs text-muted-foreground">No artifacts in this session.</p>
       ) : (
-        <ul className="flex flex-col">
-          {list.data.map((name) => (
-            <li key={name}>
-              <button
-                type="button"
-                data-testid="artifact-item"
-                aria-current={open?.name === name ? "true" : undefined}
-                onClick={() => onOpen(open?.name === name ? null : { name, version: null })}
-                className={cn(
-                  "flex w-full items-center gap-1.5 rounded px-1.5 py-1 text-left font-mono text-xs hover:bg-accent",
-                  open?.name === name && "bg-accent",
-                )}
-              >
-                <FileIcon className="size-3.5 shrink-0 text-muted-foreground" />
-                <span className="truncate">{name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ArtifactNames names={list.data} open={open} onOpen={onOpen} />
       )}
       {open && <OpenArtifactPreview sessionRef={sessionRef} open={open} onOpen={onOpen} />}
-    </section>
+    </ArtifactsSection>
   );
 }
 

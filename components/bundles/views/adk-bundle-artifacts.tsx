@@ -1,11 +1,10 @@
 "use client";
 
 import { useMemo } from "react";
-import { FileIcon } from "lucide-react";
 import type { AdkSessionSnapshot } from "@/lib/contracts/bundle-snapshots";
-import { cn } from "@/lib/cn";
 import { ArtifactPreview } from "@/components/adk/timeline/artifact-preview";
 import type { OpenArtifact } from "@/components/adk/agents/artifacts-panel";
+import { ArtifactNames, ArtifactsSection } from "@/components/adk/agents/artifact-list";
 
 export interface AdkBundleArtifactsProps {
   artifacts: AdkSessionSnapshot["artifacts"];
@@ -33,8 +32,7 @@ export function AdkBundleArtifacts({ artifacts, note, open, onOpen }: AdkBundleA
   const version = open ? (open.version ?? (list.length ? Math.max(...list) : null)) : null;
   const stored = open && version !== null ? artifacts.find((a) => a.name === open.name && a.version === version) : undefined;
   return (
-    <section className="flex min-h-0 flex-col gap-2 p-2" data-testid="artifacts-panel" aria-label="Artifacts">
-      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Artifacts</h3>
+    <ArtifactsSection>
       {note && (
         <p className="text-xs text-amber-700 dark:text-amber-400" data-testid="bundle-artifacts-note">
           {note}
@@ -43,25 +41,7 @@ export function AdkBundleArtifacts({ artifacts, note, open, onOpen }: AdkBundleA
       {versions.size === 0 ? (
         <p className="text-xs text-muted-foreground">No artifacts in this bundle.</p>
       ) : (
-        <ul className="flex flex-col">
-          {[...versions.keys()].map((name) => (
-            <li key={name}>
-              <button
-                type="button"
-                data-testid="artifact-item"
-                aria-current={open?.name === name ? "true" : undefined}
-                onClick={() => onOpen(open?.name === name ? null : { name, version: null })}
-                className={cn(
-                  "flex w-full items-center gap-1.5 rounded px-1.5 py-1 text-left font-mono text-xs hover:bg-accent",
-                  open?.name === name && "bg-accent",
-                )}
-              >
-                <FileIcon className="size-3.5 shrink-0 text-muted-foreground" />
-                <span className="truncate">{name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ArtifactNames names={[...versions.keys()]} open={open} onOpen={onOpen} />
       )}
       {open && version !== null && (
         <ArtifactPreview
@@ -73,6 +53,6 @@ export function AdkBundleArtifacts({ artifacts, note, open, onOpen }: AdkBundleA
           onVersionChange={(v) => onOpen({ name: open.name, version: v })}
         />
       )}
-    </section>
+    </ArtifactsSection>
   );
 }
