@@ -178,10 +178,15 @@ export function scrubSecrets<T>(value: T, secrets: readonly string[]): Scrubbed<
     return SECRET_MASK;
   };
   const scrubString = (text: string): string => (pattern && text.length >= shortest ? text.replace(pattern, replace) : text);
+  // Strings masked whole for their key: a JSON text is rewritten only when one was found inside it.
+  let byKey = 0;
   const walk = (v: unknown, key: string | null): unknown => {
     if (typeof v === "string") {
-      if (key !== null && isSecretKey(key) && v !== "" && !v.includes(SECRET_MASK)) return replace();
-      return scrubString(v);
+      if (key !== null && isSecretKey(key) && v !== "" && !v.includes(SECRET_MASK)) {
+        byKey++;
+        return replace();
+      }
+      return scrubJsonText(v) ?? scrubString(v);
     }
     if (Array.isArray(v)) return v.map((item) => walk(item, null));
     if (isRecord(v)) {
@@ -195,6 +200,32 @@ export function scrubSecrets<T>(value: T, secrets: readonly string[]): Scrubbed<
       return out;
     }
     return v;
+  };
+  /**
+   * A string holding JSON (a trace span's tool response, a tool's text result) has its own keys: a
+   * `"access_token": …` inside is masked like one outside. Rewritten only when such a key was found;
+   * null otherwise (or when the string is no JSON object or array).
+   */
+  const scrubJsonText = (text: string): string | null => {
+    if (!/^\s*[[{]/.test(text)) return null;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    const [maskedBefore, byKeyBefore] = [masked, byKey];
+    let out: unknown;
+    try {
+      out = walk(parsed, null);
+    } catch {
+      // Too deep to walk (a RangeError): the known values are still masked in the text itself.
+      out = undefined;
+    }
+    if (out !== undefined && byKey > byKeyBefore) return scrubString(JSON.stringify(out));
+    // No secret key inside: null, so the text as written gets the value scrub (its layout kept).
+    [masked, byKey] = [maskedBefore, byKeyBefore];
+    return null;
   };
   const result = walk(value, null) as T;
   return { value: result, masked };

@@ -54,6 +54,31 @@ describe("export: credentials under their own names", () => {
   });
 });
 
+describe("export: credentials inside JSON text", () => {
+  it("masks a credential field inside a string that holds JSON (a trace span's tool response, a tool's text result)", () => {
+    const toolResponse = JSON.stringify({ result: { github_token: "gho_json_string_7", city: "Paris" } });
+    const parts = {
+      attributes: { "gcp.vertex.agent.tool_response": toolResponse, "gcp.vertex.agent.tool_call_args": '{"q": "weather"}' },
+      content: [{ type: "text", text: '{\n  "access_token": "tok_in_text_8",\n  "expires_in": 3600\n}' }],
+      plain: "{ not json",
+    };
+    const { value, masked } = scrubSecrets(parts, []);
+    const text = JSON.stringify(value);
+    expect(text).not.toContain("gho_json_string_7");
+    expect(text).not.toContain("tok_in_text_8");
+    expect(masked).toBe(2);
+    expect(JSON.parse(value.attributes["gcp.vertex.agent.tool_response"])).toEqual({
+      result: { github_token: SECRET_MASK, city: "Paris" },
+    });
+    // Nothing to mask: the text stays exactly as it was written.
+    expect(value.attributes["gcp.vertex.agent.tool_call_args"]).toBe('{"q": "weather"}');
+    expect(value.plain).toBe("{ not json");
+    // A known value in JSON text, even as a key, is masked as in any text.
+    const known = scrubSecrets({ t: '{"known-value-9999": 1, "note": "uses known-value-9999"}' }, ["known-value-9999"]);
+    expect(known.value.t).toBe(`{"${SECRET_MASK}": 1, "note": "uses ${SECRET_MASK}"}`);
+  });
+});
+
 describe("export: credentials typed into a saved URL", () => {
   it("masks a connection's or agent's URL key, token or password wherever the file shows the URL (connection.target)", () => {
     const mcpUrl = "https://mcp.example.com/mcp?api_key=url-key-0001&region=eu";
