@@ -297,7 +297,11 @@ describe("AG-UI run bundle", () => {
     expect(bundleRun(parts.entries, next.runId)).toEqual(liveRun(aguiId, opening.threadId, next.runId));
     expect(parts.connection).toMatchObject({ protocol: "agui", target: aguiDemo.url, headers: { authorization: "••••••" } });
     expect(JSON.stringify(parts)).not.toContain(AGUI_HEADER);
-    expect(aguiRunUnit.secretValues({ type: "agui-run", agentId: aguiId, runId: next.runId })).toEqual([AGUI_HEADER]);
+    // The scheme-less credential too: a peer or log that echoes it shows it without "Bearer ".
+    expect(aguiRunUnit.secretValues({ type: "agui-run", agentId: aguiId, runId: next.runId })).toEqual([
+      AGUI_HEADER,
+      "agui-header-secret-7132",
+    ]);
   });
 
   it("unknown event types and malformed frames are in the bundle, whole and in order", async () => {
