@@ -145,6 +145,29 @@ describe("session search across apps", () => {
     expect((await search("marmalade")).hits).toEqual([]);
   });
 
+  it("finds playground conversations by title and text, A2A contexts and AG-UI threads by id, each saying its kind", async () => {
+    // Rows as Loupe's own stores keep them (the search reads these tables, it does not reach those peers).
+    const db = getAgents().hub.store.db;
+    db.prepare("INSERT INTO playground_conversations VALUES (?, ?, '{}', ?, 1, 50)").run(
+      "pg-1",
+      "Quokka notes",
+      JSON.stringify([{ role: "user", content: "tell me about the quokka diet" }]),
+    );
+    db.prepare("INSERT INTO a2a_agents VALUES ('a2a-1', ?, 0, 1)").run(JSON.stringify({ name: "remote" }));
+    db.prepare("INSERT INTO a2a_tasks VALUES ('a2a-1', 't1', 'ctx-quokka-9', 60, '{}')").run();
+    db.prepare("INSERT INTO agui_threads VALUES ('agui-1', 'thread-quokka', 70, '{}')").run();
+    const found = await search("quokka");
+    expect(found.hits.map((h) => [h.kind, h.match, h.id, h.agentName])).toEqual([
+      ["playground", "text", "pg-1", undefined],
+      ["a2a-context", "id", "ctx-quokka-9", "remote"],
+      ["agui-thread", "id", "thread-quokka", "agui-1"],
+    ]);
+    expect(found.hits[0]!.snippet).toBe("Quokka notes");
+    expect((await search("diet")).hits).toEqual([
+      expect.objectContaining({ kind: "playground", snippet: "tell me about the quokka diet" }),
+    ]);
+  });
+
   it("an empty query is a 400 with the route's code", async () => {
     const res = await searchRoute.GET(req("/api/sessions/search?q=%20"));
     expect(res.status).toBe(400);
