@@ -2,14 +2,13 @@
 
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeftRightIcon, XIcon } from "lucide-react";
 import type { Conversation, PlaygroundColumn } from "@/lib/contracts/playground";
 import { conversationEntriesQuery } from "@/lib/queries/playground";
 import { cn } from "@/lib/cn";
 import { Button } from "@/components/ui/button";
 import { SafeText } from "@/components/ui/safe-text";
-import { QueryError } from "@/components/elements/query-error";
 import { RunCompareView } from "@/components/compare/run-compare-view";
+import { CompareFrame } from "@/components/compare/compare-frame";
 import { compareConversations } from "./compare-model";
 
 export interface PgComparePaneProps {
@@ -46,10 +45,14 @@ export function PgComparePane({ a, b, onClose, onSwap, onOpen }: PgComparePanePr
   const current = columns?.[Math.min(picked, columns.length - 1)];
   const failed = ea.isError ? { q: ea, c: a } : eb.isError ? { q: eb, c: b } : null;
   return (
-    <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-testid="pg-compare" data-a={a.id} data-b={b.id}>
-      <div className="flex flex-wrap items-center gap-1 border-b px-3 py-1.5">
-        <h2 className="text-xs font-semibold">Compare two conversations</h2>
-        {columns && columns.length > 1 && (
+    <CompareFrame
+      testId="pg-compare"
+      a={a.id}
+      b={b.id}
+      title="Compare two conversations"
+      headerExtra={
+        columns &&
+        columns.length > 1 && (
           <div className="flex gap-0.5" role="group" aria-label="Column pair">
             {columns.map((c) => (
               <Button
@@ -66,26 +69,14 @@ export function PgComparePane({ a, b, onClose, onSwap, onOpen }: PgComparePanePr
               </Button>
             ))}
           </div>
-        )}
-        <div className="ml-auto flex gap-1">
-          <Button size="xs" variant="ghost" onClick={onSwap} data-testid="compare-swap">
-            <ArrowLeftRightIcon /> Swap
-          </Button>
-          <Button size="xs" variant="ghost" onClick={onClose} data-testid="compare-close">
-            <XIcon /> Close
-          </Button>
-        </div>
-      </div>
-      {failed ? (
-        <QueryError
-          className="m-2"
-          title={`Could not load "${failed.c.title}"`}
-          error={failed.q.error}
-          onRetry={() => void failed.q.refetch()}
-        />
-      ) : !current ? (
-        <p className="p-3 text-xs text-muted-foreground">Loading both conversations…</p>
-      ) : (
+        )
+      }
+      onSwap={onSwap}
+      onClose={onClose}
+      failure={failed && { title: `Could not load "${failed.c.title}"`, error: failed.q.error, onRetry: () => void failed.q.refetch() }}
+      loading={!current && "Loading both conversations…"}
+    >
+      {current && (
         <RunCompareView
           key={current.index}
           comparison={current.comparison}
@@ -94,6 +85,6 @@ export function PgComparePane({ a, b, onClose, onSwap, onOpen }: PgComparePanePr
           labelB={<Label conversation={b} column={current.b} onOpen={() => onOpen(b.id)} />}
         />
       )}
-    </div>
+    </CompareFrame>
   );
 }

@@ -2,14 +2,12 @@
 
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeftRightIcon, XIcon } from "lucide-react";
 import { storedSessionQuery, type SessionRef, type StoredSession } from "@/lib/queries/agents";
 import { frameRawOf, withUnstoredFrames } from "@/lib/protocols/adk/session";
 import { compareSessions } from "@/lib/protocols/adk/compare";
-import { Button } from "@/components/ui/button";
 import { SafeText } from "@/components/ui/safe-text";
-import { QueryError } from "@/components/elements/query-error";
 import { RunCompareView } from "@/components/compare/run-compare-view";
+import { CompareFrame } from "@/components/compare/compare-frame";
 
 /** The stored events with the frames the server streamed but did not store, as the session view reads them. */
 export function storedRunEvents(stored: StoredSession): unknown[] {
@@ -51,28 +49,23 @@ export function AdkComparePane({ a, b, onClose, onSwap, onOpen }: AdkComparePane
   );
   const failed = sa.isError ? { side: "A", q: sa, ref: a } : sb.isError ? { side: "B", q: sb, ref: b } : null;
   return (
-    <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-testid="adk-compare" data-a={a.sessionId} data-b={b.sessionId}>
-      <div className="flex items-center gap-1 border-b px-3 py-1.5">
-        <h2 className="text-xs font-semibold">Compare two runs</h2>
-        <div className="ml-auto flex gap-1">
-          <Button size="xs" variant="ghost" onClick={onSwap} data-testid="compare-swap">
-            <ArrowLeftRightIcon /> Swap
-          </Button>
-          <Button size="xs" variant="ghost" onClick={onClose} data-testid="compare-close">
-            <XIcon /> Close
-          </Button>
-        </div>
-      </div>
-      {failed ? (
-        <QueryError
-          className="m-2"
-          title={`Could not load session ${failed.side} (${failed.ref.sessionId})`}
-          error={failed.q.error}
-          onRetry={() => void failed.q.refetch()}
-        />
-      ) : !comparison ? (
-        <p className="p-3 text-xs text-muted-foreground">Loading both sessions…</p>
-      ) : (
+    <CompareFrame
+      testId="adk-compare"
+      a={a.sessionId}
+      b={b.sessionId}
+      title="Compare two runs"
+      onSwap={onSwap}
+      onClose={onClose}
+      failure={
+        failed && {
+          title: `Could not load session ${failed.side} (${failed.ref.sessionId})`,
+          error: failed.q.error,
+          onRetry: () => void failed.q.refetch(),
+        }
+      }
+      loading={!comparison && "Loading both sessions…"}
+    >
+      {comparison && (
         <RunCompareView
           comparison={comparison}
           unitLabel="Invocation"
@@ -80,6 +73,6 @@ export function AdkComparePane({ a, b, onClose, onSwap, onOpen }: AdkComparePane
           labelB={<Label sessionRef={b} other={a} onOpen={onOpen} />}
         />
       )}
-    </div>
+    </CompareFrame>
   );
 }

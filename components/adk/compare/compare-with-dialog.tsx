@@ -2,13 +2,12 @@
 
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { GitCompareArrowsIcon } from "lucide-react";
 import { sessionsQuery } from "@/lib/queries/agents";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { SafeText } from "@/components/ui/safe-text";
 import { QueryError } from "@/components/elements/query-error";
+import { CompareCandidate, ComparePicker } from "@/components/compare/compare-picker";
 
 export interface CompareWithDialogProps {
   agentId: string;
@@ -40,72 +39,64 @@ export function CompareWithDialog({ agentId, appName, userId, sessionId, onPick 
     onPick(id, user);
   };
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button size="xs" variant="outline" onClick={() => setOpen(true)} data-testid="compare-with">
-        <GitCompareArrowsIcon /> Compare with…
-      </Button>
-      <DialogContent data-testid="compare-with-dialog" className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Compare with another session</DialogTitle>
-          <DialogDescription>
-            Another run of <SafeText text={appName} className="font-mono" />, shown beside this one invocation by invocation.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="flex items-end gap-1.5"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setUser(userText.trim());
-          }}
-        >
-          <label className="flex flex-1 flex-col gap-0.5 text-xs">
-            User
-            <Input value={userText} onChange={(e) => setUserText(e.target.value)} data-testid="compare-user" className="h-7 text-xs" />
-          </label>
-          <Button size="xs" type="submit" variant="secondary" disabled={userText.trim() === "" || userText.trim() === user}>
-            List
-          </Button>
-        </form>
-        <label className="flex flex-col gap-0.5 text-xs">
-          Session id
-          <Input
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search by id"
-            data-testid="compare-search"
-            className="h-7 font-mono text-xs"
-          />
+    <ComparePicker
+      open={open}
+      onOpenChange={setOpen}
+      triggerTestId="compare-with"
+      dialogTestId="compare-with-dialog"
+      title="Compare with another session"
+      description={
+        <>
+          Another run of <SafeText text={appName} className="font-mono" />, shown beside this one invocation by invocation.
+        </>
+      }
+    >
+      <form
+        className="flex items-end gap-1.5"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setUser(userText.trim());
+        }}
+      >
+        <label className="flex flex-1 flex-col gap-0.5 text-xs">
+          User
+          <Input value={userText} onChange={(e) => setUserText(e.target.value)} data-testid="compare-user" className="h-7 text-xs" />
         </label>
-        {sessions.isError && <QueryError title={`Could not list the sessions of ${user}`} error={sessions.error} />}
-        {sessions.isPending && user !== "" && <p className="text-xs text-muted-foreground">Listing the sessions of {user}…</p>}
-        <ul className="flex max-h-64 flex-col overflow-y-auto" data-testid="compare-candidates" aria-label="Sessions to compare with">
-          {list.map((s) => (
-            <li key={s.id}>
-              <button
-                type="button"
-                data-testid="compare-candidate"
-                data-session-id={s.id}
-                className="w-full rounded px-2 py-1 text-left hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                onClick={() => pick(s.id)}
-              >
-                <SafeText text={s.id} className="block truncate font-mono text-xs" />
-                <span className="block text-[10px] text-muted-foreground">
-                  {s.lastUpdateTime ? new Date(s.lastUpdateTime).toLocaleString() : "—"}
-                  {s.eventCount !== undefined && ` · ${s.eventCount} events`}
-                </span>
-              </button>
-            </li>
-          ))}
-          {sessions.isSuccess && list.length === 0 && (
-            <li className="px-2 py-1 text-xs text-muted-foreground">No other session of {user} matches.</li>
-          )}
-        </ul>
-        {q !== "" && !listed && !(q === sessionId && user === userId) && (
-          <Button size="xs" variant="ghost" className="self-start" data-testid="compare-by-id" onClick={() => pick(q)}>
-            Compare with session <SafeText text={q} className="font-mono" /> of <SafeText text={user} />
-          </Button>
+        <Button size="xs" type="submit" variant="secondary" disabled={userText.trim() === "" || userText.trim() === user}>
+          List
+        </Button>
+      </form>
+      <label className="flex flex-col gap-0.5 text-xs">
+        Session id
+        <Input
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search by id"
+          data-testid="compare-search"
+          className="h-7 font-mono text-xs"
+        />
+      </label>
+      {sessions.isError && <QueryError title={`Could not list the sessions of ${user}`} error={sessions.error} />}
+      {sessions.isPending && user !== "" && <p className="text-xs text-muted-foreground">Listing the sessions of {user}…</p>}
+      <ul className="flex max-h-64 flex-col overflow-y-auto" data-testid="compare-candidates" aria-label="Sessions to compare with">
+        {list.map((s) => (
+          <CompareCandidate key={s.id} data-testid="compare-candidate" data-session-id={s.id} onClick={() => pick(s.id)}>
+            <SafeText text={s.id} className="block truncate font-mono text-xs" />
+            <span className="block text-[10px] text-muted-foreground">
+              {s.lastUpdateTime ? new Date(s.lastUpdateTime).toLocaleString() : "—"}
+              {s.eventCount !== undefined && ` · ${s.eventCount} events`}
+            </span>
+          </CompareCandidate>
+        ))}
+        {sessions.isSuccess && list.length === 0 && (
+          <li className="px-2 py-1 text-xs text-muted-foreground">No other session of {user} matches.</li>
         )}
-      </DialogContent>
-    </Dialog>
+      </ul>
+      {q !== "" && !listed && !(q === sessionId && user === userId) && (
+        <Button size="xs" variant="ghost" className="self-start" data-testid="compare-by-id" onClick={() => pick(q)}>
+          Compare with session <SafeText text={q} className="font-mono" /> of <SafeText text={user} />
+        </Button>
+      )}
+    </ComparePicker>
   );
 }
