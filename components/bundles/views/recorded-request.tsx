@@ -1,5 +1,6 @@
 import type { A2aHumanRequest } from "@/lib/contracts/a2a";
 import type { AguiHumanRequest } from "@/lib/contracts/agui";
+import type { InboxRow } from "@/lib/contracts/inbox";
 import { readResult } from "@/lib/protocols/a2a/frames";
 import { isRecord } from "@/lib/values";
 import { formatClock } from "@/lib/format";
@@ -7,7 +8,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { SafeText } from "@/components/ui/safe-text";
 import { JsonView } from "@/components/elements/json-view";
 import { InterruptStatusBadge } from "@/components/inbox/interrupt-header";
-import { INBOX_SOURCE_TEXT } from "@/components/inbox/source-text";
+import { textOf } from "@/components/inbox/source-text";
 import { PartView } from "@/components/a2a/artifact-view";
 
 export type RecordedRequestProps =
@@ -58,9 +59,11 @@ function AguiAnswer({ row }: { row: AguiHumanRequest }) {
  */
 export function RecordedRequest(props: RecordedRequestProps) {
   const { row } = props;
-  const asRow = props.source === "a2a" ? { ...props.row, source: "a2a" as const } : { ...props.row, source: "agui" as const };
-  const kindLabel = asRow.source === "a2a" ? INBOX_SOURCE_TEXT.a2a.kindLabel(asRow) : INBOX_SOURCE_TEXT.agui.kindLabel(asRow);
-  const prompt = asRow.source === "a2a" ? INBOX_SOURCE_TEXT.a2a.prompt(asRow) : INBOX_SOURCE_TEXT.agui.prompt(asRow);
+  // Worded like the inbox words the row (its source's INBOX_SOURCES text).
+  const asRow: InboxRow = props.source === "a2a" ? { ...props.row, source: "a2a" } : { ...props.row, source: "agui" };
+  const text = textOf(asRow);
+  const kindLabel = text.kindLabel(asRow);
+  const prompt = text.prompt(asRow);
   const answered = props.source === "a2a" ? props.answer !== undefined : props.row.answer !== undefined;
   return (
     <Card className="gap-2 py-3" data-testid="recorded-request" data-request-id={row.id} data-kind={row.kind} data-status={row.status}>
