@@ -7,6 +7,7 @@ import type { InboxRow } from "@/lib/contracts/inbox";
 import { AppError } from "@/lib/errors";
 import { getA2a } from "@/lib/server/a2a";
 import type { EntryRow } from "@/lib/server/store-schema";
+import { bundleEntryOf } from "@/lib/server/bundles/entries";
 import type { BundleParts, BundleUnit } from "@/lib/server/bundles/units/types";
 import { isRecord } from "@/lib/values";
 
@@ -94,17 +95,7 @@ function taskEntries(agentId: string, taskId: string): BundleEntry[] {
            WHERE connection_id = ? AND protocol = 'a2a' AND json_extract(raw, '$.taskId') = ?)) ORDER BY seq`,
     )
     .all(agentId, taskId, agentId, taskId) as EntryRow[];
-  return rows.map((r) => ({
-    seq: r.seq,
-    connectionId: r.connection_id,
-    sessionKey: r.session_key,
-    receivedAt: r.received_at,
-    sourceTime: r.source_time,
-    direction: r.direction,
-    protocol: r.protocol,
-    kind: r.kind,
-    raw: JSON.parse(r.raw) as unknown,
-  }));
+  return rows.map(bundleEntryOf);
 }
 
 async function exportTask(ref: BundleUnitRefOf<"a2a-task">): Promise<BundleParts> {

@@ -12,7 +12,8 @@ import { getAgents, type AgentRegistry } from "@/lib/server/adk/agents";
 import { maskCredentialSecrets, maskInterruptAnswer } from "@/lib/server/adk/mask";
 import { fetchSessionTrace } from "@/lib/server/adk/trace";
 import { INBOX_READERS } from "@/lib/server/inbox";
-import { rowToEntry, type EntryRow } from "@/lib/server/store-schema";
+import type { EntryRow } from "@/lib/server/store-schema";
+import { bundleEntryOf } from "@/lib/server/bundles/entries";
 import { isRecord } from "@/lib/values";
 import type { BundleParts, BundleUnit } from "./types";
 
@@ -93,10 +94,7 @@ function sessionEntries(agents: AgentRegistry, agentId: string, sessionKey: stri
        ORDER BY seq`,
     )
     .all(agentId, sessionKey, agentId, sessionKey) as EntryRow[];
-  return rows.map((row) => {
-    const { rawBytes: _bytes, truncated: _cut, ...entry } = rowToEntry(row);
-    return entry;
-  });
+  return rows.map(bundleEntryOf);
 }
 
 /** The session's interrupts as the shared inbox lists them: every status, Loupe's answers included. */

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { normalizeAguiRun, threadMessagesAfterRun } from "@/lib/protocols/agui";
 import { getAgui } from "@/lib/server/agui";
 import type { EntryRow } from "@/lib/server/store-schema";
+import { bundleEntryOf } from "@/lib/server/bundles/entries";
 import type { BundleParts, BundleUnit } from "@/lib/server/bundles/units/types";
 import { isRecord } from "@/lib/values";
 
@@ -54,17 +55,7 @@ function runEntries(agentId: string, threadId: string, runId: string): BundleEnt
          AND (json_extract(raw, '$.runId') = ? OR (kind = 'agui_request' AND json_extract(raw, '$.answeredByRunId') = ?)) ORDER BY seq`,
     )
     .all(agentId, threadId, runId, runId) as EntryRow[];
-  return rows.map((r) => ({
-    seq: r.seq,
-    connectionId: r.connection_id,
-    sessionKey: r.session_key,
-    receivedAt: r.received_at,
-    sourceTime: r.source_time,
-    direction: r.direction,
-    protocol: r.protocol,
-    kind: r.kind,
-    raw: JSON.parse(r.raw) as unknown,
-  }));
+  return rows.map(bundleEntryOf);
 }
 
 /** Before and after, the way the service moves a thread on at the end of a run (AguiService.finish). */

@@ -12,7 +12,8 @@ import { getClientRequests } from "@/lib/server/mcp/requests";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { maskConfig } from "@/lib/server/secrets";
 import type { Store } from "@/lib/server/store";
-import { rowToEntry, type EntryRow } from "@/lib/server/store-schema";
+import type { EntryRow } from "@/lib/server/store-schema";
+import { bundleEntryOf } from "@/lib/server/bundles/entries";
 import type { BundleParts, BundleUnit } from "./types";
 
 type Ref = BundleUnitRefOf<"mcp-traffic">;
@@ -38,10 +39,7 @@ export function scopedEntries(store: Store, connectionId: string, scope: McpTraf
             .prepare("SELECT * FROM entries WHERE connection_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq")
             .all(connectionId, JSON.stringify(scope.seqs))
   ) as EntryRow[];
-  return rows.map((row) => {
-    const { rawBytes: _bytes, truncated: _cut, ...entry } = rowToEntry(row);
-    return entry;
-  });
+  return rows.map(bundleEntryOf);
 }
 
 interface CallHead {

@@ -11,7 +11,8 @@ import { getPlayground } from "@/lib/server/playground";
 import { resolveBaseUrl, resolveKey } from "@/lib/server/playground/providers/keys";
 import { urlSecrets } from "@/lib/server/playground/providers/url-secrets";
 import type { Store } from "@/lib/server/store";
-import { rowToEntry, type EntryRow } from "@/lib/server/store-schema";
+import type { EntryRow } from "@/lib/server/store-schema";
+import { bundleEntryOf } from "@/lib/server/bundles/entries";
 import type { BundleParts, BundleUnit } from "./types";
 
 type Ref = BundleUnitRefOf<"playground-conversation">;
@@ -56,10 +57,7 @@ export type PlaygroundConversationSnapshot = z.infer<typeof playgroundConversati
 /** Every entry of the conversation (pg_user … pg_turn, pg_column, pg_sampling_draft), whole, in seq order. */
 function conversationEntries(store: Store, conversationId: string): BundleEntry[] {
   const rows = store.prepare("SELECT * FROM entries WHERE connection_id = ? ORDER BY seq").all(conversationId) as EntryRow[];
-  return rows.map((row) => {
-    const { rawBytes: _bytes, truncated: _cut, ...entry } = rowToEntry(row);
-    return entry;
-  });
+  return rows.map(bundleEntryOf);
 }
 
 /** The tool approvals its models asked for, and the sampling requests its columns drafted answers to. */
