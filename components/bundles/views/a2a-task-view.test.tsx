@@ -3,8 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import type { Bundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
+import type { Bundle } from "@/lib/contracts/bundle";
 import { bundleSchema } from "@/lib/contracts/bundle";
+import { summaryOf } from "./test-support";
 import { A2aTaskView } from "./a2a-task-view";
 
 // Exported by tests/integration/bundle-a2a-agui.test.ts (LOUPE_CAPTURE_BUNDLES=1) from the demo A2A
@@ -12,18 +13,7 @@ import { A2aTaskView } from "./a2a-task-view";
 const bundle: Bundle = bundleSchema.parse(
   JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/bundles/a2a-task.loupe.json"), "utf8")),
 );
-const summary: ImportedBundleSummary = {
-  id: "b-1",
-  title: bundle.title,
-  unitType: "a2a-task",
-  origin: "loupe",
-  fileName: "a2a-task.loupe.json",
-  loupeVersion: bundle.loupeVersion,
-  exportedAt: bundle.exportedAt,
-  importedAt: 0,
-  entryCount: bundle.entries.length,
-  bytes: 0,
-};
+const summary = summaryOf(bundle, { fileName: "a2a-task.loupe.json" });
 
 /** happy-dom lays nothing out: the scroller gets a height and each measured row one, so the virtualizer renders a window. */
 beforeAll(() => {

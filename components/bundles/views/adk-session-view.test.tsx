@@ -3,8 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import type { Bundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
+import type { Bundle } from "@/lib/contracts/bundle";
 import { bundleSchema } from "@/lib/contracts/bundle";
+import { summaryOf } from "./test-support";
 import { adkWebFormat } from "@/lib/server/bundles/formats/adk-web";
 import { installLayout, layout, settle } from "@/components/adk/timeline/test-support";
 import { AdkSessionView } from "./adk-session-view";
@@ -14,18 +15,7 @@ import { AdkSessionView } from "./adk-session-view";
 const bundle: Bundle = bundleSchema.parse(
   JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/bundles/adk-session.loupe.json"), "utf8")),
 );
-const summary: ImportedBundleSummary = {
-  id: "b-adk",
-  title: bundle.title,
-  unitType: "adk-session",
-  origin: "loupe",
-  fileName: "adk-session.loupe.json",
-  loupeVersion: bundle.loupeVersion,
-  exportedAt: bundle.exportedAt,
-  importedAt: 0,
-  entryCount: bundle.entries.length,
-  bytes: 0,
-};
+const summary = summaryOf(bundle, { id: "b-adk", fileName: "adk-session.loupe.json" });
 
 beforeAll(() => {
   installLayout();

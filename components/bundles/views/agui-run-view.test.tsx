@@ -3,8 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import type { Bundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
+import type { Bundle } from "@/lib/contracts/bundle";
 import { bundleSchema } from "@/lib/contracts/bundle";
+import { summaryOf } from "./test-support";
 import { installLayout, layout } from "@/components/adk/timeline/test-support";
 import { AguiRunView } from "./agui-run-view";
 
@@ -15,19 +16,6 @@ const load = (name: string): Bundle =>
   bundleSchema.parse(JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/bundles", name), "utf8")));
 const booking = load("agui-run.loupe.json");
 const showcase = load("agui-run-state.loupe.json");
-
-const summaryOf = (bundle: Bundle): ImportedBundleSummary => ({
-  id: "b-1",
-  title: bundle.title,
-  unitType: "agui-run",
-  origin: "loupe",
-  fileName: null,
-  loupeVersion: bundle.loupeVersion,
-  exportedAt: bundle.exportedAt,
-  importedAt: 0,
-  entryCount: bundle.entries.length,
-  bytes: 0,
-});
 
 beforeAll(() => {
   installLayout();

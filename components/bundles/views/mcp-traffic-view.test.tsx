@@ -3,8 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import type { Bundle, BundleEntry, ImportedBundleSummary } from "@/lib/contracts/bundle";
+import type { Bundle, BundleEntry } from "@/lib/contracts/bundle";
 import { bundleSchema } from "@/lib/contracts/bundle";
+import { summaryOf } from "./test-support";
 import { mcpTrafficSnapshotSchema } from "@/lib/contracts/bundle-snapshots";
 import { mcpInspectorLogFormat } from "@/lib/server/bundles/formats/mcp-inspector-log";
 import { tempDir } from "@/tests/support/servers";
@@ -62,18 +63,7 @@ function bundleOf(entries: BundleEntry[], over: Partial<Bundle> = {}): Bundle {
   });
 }
 
-const summary = (b: Bundle): ImportedBundleSummary => ({
-  id: "b1",
-  title: b.title,
-  unitType: "mcp-traffic",
-  origin: b.origin.kind,
-  fileName: null,
-  loupeVersion: b.loupeVersion,
-  exportedAt: b.exportedAt,
-  importedAt: 0,
-  entryCount: b.entries.length,
-  bytes: 0,
-});
+const summary = (b: Bundle) => summaryOf(b, { id: "b1", origin: b.origin.kind });
 
 const settle = () => act(() => void fireEvent.scroll(screen.getByTestId("traffic-scroll")));
 const rowOf = (id: number) => screen.getAllByTestId("traffic-row").find((r) => r.textContent?.includes(`#${id}`))!;

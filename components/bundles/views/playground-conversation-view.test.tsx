@@ -2,8 +2,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ToolApproval } from "@/lib/contracts/approvals";
-import type { Bundle, BundleEntry, ImportedBundleSummary } from "@/lib/contracts/bundle";
+import type { Bundle, BundleEntry } from "@/lib/contracts/bundle";
 import { bundleSchema } from "@/lib/contracts/bundle";
+import { summaryOf } from "./test-support";
 import type { Entry } from "@/lib/contracts/entries";
 import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 import { column, gatedTurn } from "@/components/playground/test-entries";
@@ -63,18 +64,7 @@ function bundle(): Bundle {
   });
 }
 
-const summary = (b: Bundle): ImportedBundleSummary => ({
-  id: "b1",
-  title: b.title,
-  unitType: "playground-conversation",
-  origin: "loupe",
-  fileName: null,
-  loupeVersion: b.loupeVersion,
-  exportedAt: b.exportedAt,
-  importedAt: 0,
-  entryCount: b.entries.length,
-  bytes: 0,
-});
+const summary = (b: Bundle) => summaryOf(b, { id: "b1" });
 
 describe("PlaygroundConversationView (read-only)", () => {
   it("shows the setup and the column's turn with the live blocks, the recorded approval, no composer, no request to a server", async () => {
