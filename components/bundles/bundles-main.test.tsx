@@ -35,6 +35,7 @@ const refusal = {
       issues: [
         { path: "entries[3].raw.text", message: "Invalid input: expected string, received number" },
         { path: "snapshot.session.events", message: "Invalid input: expected array, received string" },
+        { path: "snapshot.session.events", message: "Invalid input: expected nonoptional, received undefined" },
       ],
     },
   },
@@ -60,17 +61,17 @@ function renderMain() {
 }
 
 describe("bundles pane", () => {
-  it("a refused import shows the message and every issue with its path; the list stays as it was", async () => {
+  it("a refused import counts its problems (not the server's first one again) and lists each path once; the list stays as it was", async () => {
     const calls = renderMain();
     expect(await screen.findAllByTestId("bundles-list-row")).toHaveLength(1);
     fireEvent.change(screen.getByTestId("bundle-paste"), { target: { value: '{"format":"loupe-bundle"}' } });
     fireEvent.click(screen.getByTestId("bundle-paste-import"));
     const failure = await screen.findByTestId("bundle-import-error");
-    expect(within(failure).getByTestId("bundle-import-error-message").textContent).toBe(refusal.error.message);
+    expect(within(failure).getByTestId("bundle-import-error-message").textContent).toBe("2 problems in the file, each with where it is:");
     const issues = within(failure).getAllByTestId("bundle-import-issue");
     expect(issues.map((li) => li.textContent)).toEqual([
       "entries[3].raw.textInvalid input: expected string, received number",
-      "snapshot.session.eventsInvalid input: expected array, received string",
+      "snapshot.session.eventsInvalid input: expected array, received string; Invalid input: expected nonoptional, received undefined",
     ]);
     expect(screen.getAllByTestId("bundles-list-row").map((r) => r.textContent)).toEqual([expect.stringContaining("weather s-kept")]);
     expect(calls.find((c) => c.method === "POST")).toEqual({
