@@ -44,7 +44,8 @@ export function tooDeepAt(json: unknown): string | null {
     if (depth >= MAX_DEPTH) {
       const path: PropertyKey[] = [];
       for (let at: Step | null = step; at?.key != null; at = at.parent) path.unshift(at.key);
-      return issuePath(path);
+      // Where it starts is what helps; 256 repeated keys would bury the message.
+      return `${issuePath(path.slice(0, 8))}${path.length > 8 ? "…" : ""}`;
     }
     if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, depth: depth + 1, key: i, parent: step }));
     else for (const [k, v] of Object.entries(value)) stack.push({ value: v, depth: depth + 1, key: k, parent: step });
