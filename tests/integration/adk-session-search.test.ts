@@ -128,6 +128,11 @@ describe("session search across apps", () => {
     const listed = (await (await sessionsRoute.GET(req("/x?userId=user"), ctx({ id, app: "loupe_demo" }))).json()) as AgentSessionSummary[];
     expect(listed.find((s) => s.id === "breakfast-1")).toMatchObject({ name: "Jam session", labels: ["toast", "p1"] });
     expect((await search("toast")).hits).toEqual([expect.objectContaining({ match: "label", id: "breakfast-1", name: "Jam session" })]);
+    // A text match carries the session's name and labels too.
+    expect((await search("marmalade")).hits.find((h) => h.match === "text")).toMatchObject({
+      name: "Jam session",
+      labels: ["toast", "p1"],
+    });
 
     const long = await labelRoute.PUT(req("/x", "PUT", { name: "x".repeat(121) }), ctx(p));
     expect(long.status).toBe(400);

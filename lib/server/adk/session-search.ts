@@ -166,8 +166,10 @@ export class SessionSearch {
       if (!where) continue;
       const raw = JSON.parse(row.raw) as unknown;
       const body = isRecord(raw) ? (row.kind === "event" ? raw.content : raw.newMessage) : undefined;
-      // Text the user can read first; a match only in the event's structure (a tool's arguments) still counts.
-      const text = findText(body, needle) ?? findText(raw, needle);
+      const parts = isRecord(body) && Array.isArray(body.parts) ? body.parts : [];
+      const said = parts.filter((p) => !(isRecord(p) && p.thought === true));
+      // What was said first, then thoughts; a match only in the event's structure (a tool's arguments) still counts.
+      const text = findText(said, needle) ?? findText(body, needle) ?? findText(raw, needle);
       if (text === null) continue;
       const eventId = row.kind === "event" && isRecord(raw) && typeof raw.id === "string" ? raw.id : undefined;
       const snippet = snippetAround(text, needle);
@@ -175,6 +177,7 @@ export class SessionSearch {
       const key = `${row.connection_id}\n${row.session_key}\n${eventId ?? `#${row.seq}`}\n${eventId ? "" : snippet}`;
       if (seen.has(key)) continue;
       seen.add(key);
+      const label = this.agents.labels.get(row.connection_id, where.appName, where.userId, where.sessionId);
       const hit: SessionSearchHit = {
         kind: "adk-session",
         match: "text",
@@ -183,6 +186,8 @@ export class SessionSearch {
         appName: where.appName,
         userId: where.userId,
         id: where.sessionId,
+        ...(label?.name ? { name: label.name } : {}),
+        ...(label?.labels.length ? { labels: label.labels } : {}),
         snippet,
         ...(eventId ? { eventId } : {}),
         updatedAt: row.received_at,
