@@ -8,7 +8,22 @@ import type { A2aStore, A2aTaskRecord } from "@/lib/server/a2a/store";
 import type { Hub } from "@/lib/server/hub";
 import { recordA2a } from "@/lib/server/a2a/wire";
 
-type Stored = A2aTaskRecord & { artifactIds?: string[] };
+/** `statusAt`: the timestamp of the status Loupe applied last (when the agent sent one). */
+type Stored = A2aTaskRecord & { artifactIds?: string[]; statusAt?: string };
+
+/**
+ * Whether a status is older than what the record holds: a task that ended stays ended (terminal
+ * states are final), and a status stamped before the one applied last is history. Pushes arrive on
+ * their own connection, after the stream that already carried the same states: applied in arrival
+ * order they would move a finished task back to working, or make a waiting request stale.
+ */
+function isLateStatus(rec: Stored, item: Extract<A2aItem, { type: "task" | "status" }>): boolean {
+  if (A2A_TERMINAL_STATES.includes(rec.state) && item.state !== rec.state) return true;
+  const at = item.type === "status" ? item.timestamp : undefined;
+  if (!at || !rec.statusAt) return false;
+  const [then, now] = [Date.parse(rec.statusAt), Date.parse(at)];
+  return Number.isFinite(then) && Number.isFinite(now) && now < then;
+}
 
 export const LOUPE_RESTARTED_REASON = "Loupe restarted while this waited: refresh the task to see whether the agent still waits";
 
@@ -64,7 +79,12 @@ export class A2aTasks {
     if (item.type === "task") for (const a of item.artifacts) ids.add(a.artifactId);
     rec.artifactIds = [...ids];
     rec.artifactCount = ids.size;
+    if ((item.type === "task" || item.type === "status") && prev && isLateStatus(rec, item)) {
+      this.store.saveTask(rec);
+      return;
+    }
     if (item.type === "task" || item.type === "status") {
+      if (item.type === "status" && item.timestamp) rec.statusAt = item.timestamp;
       const text = messageText(item.message);
       const changed = item.state !== rec.state;
       rec.state = item.state;
