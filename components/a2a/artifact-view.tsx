@@ -1,5 +1,6 @@
 import { DownloadIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { RemoteImage } from "@/components/ui/remote-image";
 import { JsonView } from "@/components/elements/json-view";
 import { plural } from "@/lib/format";
 import type { A2aPart } from "@/lib/protocols/a2a/frames";
@@ -40,14 +41,21 @@ export function PartView({ part }: { part: A2aPart }) {
   }
   if (part.kind === "data") return <JsonView value={part.data} data-testid="a2a-part-data" />;
   const mime = part.mimeType ?? "application/octet-stream";
-  const href = part.bytes ? `data:${mime};base64,${part.bytes}` : part.uri;
+  // Only a web link is followed: a `javascript:` or `file:` uri from an agent (or a crafted bundle) is shown, not linked.
+  const link = part.uri && /^https?:\/\//i.test(part.uri) ? part.uri : undefined;
+  const href = part.bytes ? `data:${mime};base64,${part.bytes}` : link;
   const name = part.name ?? "file";
   return (
     <div className="flex flex-col gap-1" data-testid="a2a-part-file">
-      {href && mime.startsWith("image/") && (
-        // A data: URL of bytes the agent sent, or its own link: shown as-is, nothing fetched by Loupe.
+      {href && mime.startsWith("image/") && part.bytes && (
+        // A data: URL of the bytes the agent sent: showing it fetches nothing.
         // eslint-disable-next-line @next/next/no-img-element
         <img src={href} alt={name} className="max-h-48 w-fit rounded border object-contain" data-testid="a2a-part-image" />
+      )}
+      {href && mime.startsWith("image/") && !part.bytes && (
+        // The agent's own link (or one in an imported bundle): loading it would tell that host the user
+        // is looking, so it waits for a click like every remote image.
+        <RemoteImage src={href} alt={name} />
       )}
       <span className="flex items-center gap-2 text-xs">
         <span className="font-mono">{name}</span>
@@ -64,7 +72,7 @@ export function PartView({ part }: { part: A2aPart }) {
             <DownloadIcon className="size-3" aria-hidden /> {part.bytes ? "Download" : "Open link"}
           </a>
         ) : (
-          <span className="text-muted-foreground">no bytes or link</span>
+          <span className="text-muted-foreground">{part.uri ? `link not followed: ${part.uri}` : "no bytes or link"}</span>
         )}
       </span>
     </div>
