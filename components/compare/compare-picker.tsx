@@ -3,7 +3,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { GitCompareArrowsIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 
 export interface ComparePickerProps {
   open: boolean;
@@ -19,9 +19,12 @@ export interface ComparePickerProps {
 export function ComparePicker({ open, onOpenChange, triggerTestId, dialogTestId, title, description, children }: ComparePickerProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <Button size="xs" variant="outline" onClick={() => onOpenChange(true)} data-testid={triggerTestId}>
-        <GitCompareArrowsIcon /> Compare with…
-      </Button>
+      {/* A Radix trigger, not a plain button: closing gives focus back to it (a plain button left it on the page's body). */}
+      <DialogTrigger asChild>
+        <Button size="xs" variant="outline" data-testid={triggerTestId}>
+          <GitCompareArrowsIcon /> Compare with…
+        </Button>
+      </DialogTrigger>
       <DialogContent data-testid={dialogTestId} className="max-w-md">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>

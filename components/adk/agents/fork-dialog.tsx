@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { GitForkIcon } from "lucide-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { JsonTextField } from "@/components/elements/json-text-field";
 import { QueryError } from "@/components/elements/query-error";
 import { forkPlan, forkState, parseJsonObject } from "@/lib/protocols/adk/fork";
@@ -52,9 +52,12 @@ export function ForkDialog({ sessionRef, eventLabel, state, onOpenSession }: For
   };
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button size="xs" variant="outline" onClick={openDialog} data-testid="fork-from-here">
-        <GitForkIcon /> Fork from here
-      </Button>
+      {/* A Radix trigger so closing gives focus back to this button; openDialog runs first, then Radix opens. */}
+      <DialogTrigger asChild>
+        <Button size="xs" variant="outline" onClick={openDialog} data-testid="fork-from-here">
+          <GitForkIcon /> Fork from here
+        </Button>
+      </DialogTrigger>
       <DialogContent data-testid="fork-dialog" className="max-w-lg">
         <DialogHeader>
           <DialogTitle>Fork from {eventLabel}</DialogTitle>
