@@ -100,7 +100,8 @@ export function ConversationView({ conversation: c, connections, providers, acti
               })
             }
           >
-            <Columns3Icon /> Compare
+            {/* Not "Compare": beside "Compare with…" (another conversation) two Compare buttons read as one action. */}
+            <Columns3Icon /> Add model
           </Button>
         </div>
       </div>
