@@ -1,5 +1,6 @@
 import "server-only";
 import { SECRET_MASK } from "@/lib/contracts/connections";
+import { isSecretKey } from "@/lib/server/bundles/secrets";
 import { AppError } from "@/lib/errors";
 import type { TraceAbsent, RawSpan } from "@/lib/protocols/adk/trace";
 import { getAgents } from "@/lib/server/adk/agents";
@@ -15,22 +16,20 @@ export const NO_EVENT_SPAN =
   "no span for this event (only model calls and tool runs have one; the server keeps spans in memory, so a restarted server has none)";
 const NOT_IMPLEMENTED = "this server does not implement the trace endpoint (HTTP 501)";
 
-/** Keys whose string values are secrets wherever they sit in a span attribute (headers, configs, tool args). */
-const SECRET_KEY =
-  /^(api[-_]?key|x-api-key|x-goog-api-key|authorization|proxy-authorization|access[-_]?token|refresh[-_]?token|id[-_]?token|client[-_]?secret|password|private[-_]?key|token|cookie)$/i;
-
+// Keys whose string values are secrets wherever they sit in a span attribute (headers, configs, tool
+// args, state): the same rule bundle export applies (accessToken, clientSecret, user:github_token…).
 function maskDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskDeep);
   if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) && typeof v === "string" ? SECRET_MASK : maskDeep(v);
+  for (const [k, v] of Object.entries(value)) out[k] = isSecretKey(k) && typeof v === "string" ? SECRET_MASK : maskDeep(v);
   return out;
 }
 
 /** A JSON-string attribute (llm_request, tool args …) is masked inside and written back as a string. */
 function maskAttribute(key: string, value: unknown): unknown {
   const leaf = key.split(".").pop() ?? key;
-  if (SECRET_KEY.test(leaf) && typeof value === "string") return SECRET_MASK;
+  if (isSecretKey(leaf) && typeof value === "string") return SECRET_MASK;
   if (typeof value === "string" && /^\s*[[{]/.test(value)) {
     try {
       const parsed = JSON.parse(value) as unknown;
