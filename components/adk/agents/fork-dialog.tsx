@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { JsonTextField } from "@/components/elements/json-text-field";
 import { QueryError } from "@/components/elements/query-error";
 import { forkPlan, forkState, parseJsonObject } from "@/lib/protocols/adk/fork";
+import { SECRET_MASK } from "@/lib/contracts/connections";
 import { agentApi, agentKeys } from "@/lib/queries/agents";
 import type { SessionRef } from "@/lib/queries/agents";
 import { ForkKeyNotes } from "./fork-key-notes";
@@ -74,6 +75,13 @@ export function ForkDialog({ sessionRef, eventLabel, state, onOpenSession }: For
           onTextChange={setText}
           testId="fork-state"
         />
+        {text.includes(SECRET_MASK) && (
+          // Loupe masks credentials it shows: the mask would be sent as the value, not the secret behind it.
+          <p role="alert" data-testid="fork-masked" className="text-xs text-amber-700 dark:text-amber-400">
+            Some values read {SECRET_MASK}: Loupe masked them, and the new session would get that text. Type the real value or remove the
+            key.
+          </p>
+        )}
         <ForkKeyNotes plan={plan} includeShared={includeShared} onIncludeShared={setIncludeShared} />
         {fork.error && <QueryError title="Could not create the session" error={fork.error} />}
         <DialogFooter>

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { RunRecord } from "@/lib/contracts/agents";
+import { SECRET_MASK } from "@/lib/contracts/connections";
 import { SessionComposer } from "@/components/adk/agents/session-composer";
 import { ForkDialog } from "@/components/adk/agents/fork-dialog";
 import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
@@ -61,5 +62,13 @@ describe("ForkDialog", () => {
     fireEvent.click(screen.getByTestId("fork-create"));
     await waitFor(() => expect(onOpen).toHaveBeenCalledWith({ ...REF, sessionId: "forked" }));
     expect(router.requests.find((r) => r.method === "POST")!.body).toEqual({ userId: "u1", state: { city: "Rome", "app:v": 1 } });
+  });
+
+  it("warns that a value Loupe masked would be sent as the mask text", async () => {
+    renderWithClient(<ForkDialog sessionRef={REF} eventLabel="event e2" state={{ city: "Paris", apiKey: SECRET_MASK }} />);
+    fireEvent.click(screen.getByTestId("fork-from-here"));
+    expect((await screen.findByTestId("fork-masked")).textContent).toContain("Type the real value or remove the key");
+    fireEvent.change(screen.getByTestId("fork-state"), { target: { value: '{"city": "Paris"}' } });
+    expect(screen.queryByTestId("fork-masked")).toBeNull();
   });
 });
