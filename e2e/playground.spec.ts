@@ -166,7 +166,7 @@ test("Compare replays the conversation in a second column with its own totals", 
     .getByRole("button", { name: "Lisbon trip", exact: true })
     .click();
   const v = view(page);
-  await v.getByTestId("pg-compare").click();
+  await v.getByTestId("pg-add-model").click();
   await expect(v.getByTestId("pg-column")).toHaveCount(2);
   const second = v.getByTestId("pg-column").nth(1);
   await expect(second.getByTestId("pg-user-message")).toHaveText(ASK, { timeout: 30_000 });

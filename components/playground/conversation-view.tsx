@@ -84,7 +84,7 @@ export function ConversationView({ conversation: c, connections, providers, acti
           <Button
             size="xs"
             variant="outline"
-            data-testid="pg-compare"
+            data-testid="pg-add-model"
             disabled={c.columns.length >= 3 || actions.addColumn.isPending}
             title={c.columns.length >= 3 ? "At most three columns" : "Run this conversation on another provider/model, side by side"}
             onClick={() =>
