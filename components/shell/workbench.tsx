@@ -77,7 +77,7 @@ export function Workbench() {
         </div>
       </header>
       <div className="flex min-h-0 flex-1">
-        <aside className="flex w-56 shrink-0 flex-col border-r bg-muted/30 lg:w-64">
+        <aside className="flex w-56 shrink-0 flex-col overflow-y-auto border-r bg-muted/30 lg:w-64" data-testid="sidebar">
           {connections.isError ? (
             <QueryError
               className="m-2"

@@ -24,7 +24,7 @@ export interface AgentListProps {
 export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inboxActive, onOpenInbox }: AgentListProps) {
   const onListKeyDown = useListKeys();
   return (
-    <div className="flex min-h-0 flex-col border-t">
+    <div className="flex shrink-0 flex-col border-t">
       <div className="flex items-center justify-between px-3 py-2">
         <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Agents</h2>
         <Button size="xs" variant="outline" onClick={onAdd} data-testid="add-agent">

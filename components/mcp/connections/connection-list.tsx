@@ -19,7 +19,7 @@ export interface ConnectionListProps {
 export function ConnectionList({ connections, selectedId, onSelect, onAdd }: ConnectionListProps) {
   const onListKeyDown = useListKeys();
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="flex min-h-40 flex-1 flex-col" data-testid="servers-section">
       <div className="flex items-center justify-between px-3 py-2">
         <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Servers</h2>
         <Button size="xs" variant="outline" onClick={onAdd} data-testid="add-server">
