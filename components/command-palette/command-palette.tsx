@@ -1,7 +1,7 @@
 "use client";
 
+import { ComboboxInput } from "@/components/elements/combobox-input";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { SearchIcon } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { SafeText } from "@/components/ui/safe-text";
 import { cn } from "@/lib/cn";
@@ -70,27 +70,19 @@ export function CommandPalette({ open, onOpenChange, items, loading, onChoose }:
         <DialogDescription className="sr-only">
           Type to filter servers, tools, agents, apps, sessions and inbox items; arrows move, Enter opens.
         </DialogDescription>
-        <div className="flex items-center gap-2 border-b px-3">
-          <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <input
-            role="combobox"
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={shown.length > 0 ? optionId(current) : undefined}
-            aria-label="Go to"
-            data-testid="palette-input"
-            autoFocus
-            value={query}
-            placeholder="Go to a server, tool, agent, session or inbox item…"
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onKeyDown}
-            className="h-11 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
-          />
-        </div>
+        <ComboboxInput
+          listId={listId}
+          activeId={shown.length > 0 ? optionId(current) : undefined}
+          label="Go to"
+          testId="palette-input"
+          value={query}
+          placeholder="Go to a server, tool, agent, session or inbox item…"
+          onValueChange={(value) => {
+            setQuery(value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
         <ul
           ref={listRef}
           id={listId}

@@ -1,7 +1,7 @@
 "use client";
 
+import { ComboboxInput } from "@/components/elements/combobox-input";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { SearchIcon } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { QueryError } from "@/components/elements/query-error";
@@ -71,27 +71,19 @@ export function SessionSearchDialog({ open, onOpenChange, onChoose }: SessionSea
         <DialogDescription className="sr-only">
           Find sessions of every agent and app by id, by text recorded in them, or by name and label.
         </DialogDescription>
-        <div className="flex items-center gap-2 border-b px-3">
-          <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <input
-            role="combobox"
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={flat.length > 0 ? optionId(current) : undefined}
-            aria-label="Search sessions"
-            data-testid="session-search-input"
-            autoFocus
-            value={text}
-            placeholder="Search sessions by id, text, name or label…"
-            onChange={(e) => {
-              setText(e.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onKeyDown}
-            className="h-11 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
-          />
-        </div>
+        <ComboboxInput
+          listId={listId}
+          activeId={flat.length > 0 ? optionId(current) : undefined}
+          label="Search sessions"
+          testId="session-search-input"
+          value={text}
+          placeholder="Search sessions by id, text, name or label…"
+          onValueChange={(value) => {
+            setText(value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
         {search.isError && <QueryError className="m-2" title="Search failed" error={search.error} onRetry={() => void search.refetch()} />}
         {errors.length > 0 && (
           <ul className="border-b px-3 py-1.5 text-[11px] text-amber-700 dark:text-amber-400" data-testid="session-search-agent-errors">
