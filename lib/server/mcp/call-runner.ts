@@ -76,10 +76,10 @@ export class CallRunner {
       ...(bigArgs ? { args: {}, argsOmitted: true } : {}),
     };
     // The call row and its entry in one commit.
-    this.store.db.transaction(() => {
+    this.store.grouped(() => {
       this.store.saveCall(record, large ? resultRefOf(response, record.result) : undefined);
       conn.recordEntry("loupe", "local", "call", entry);
-    })();
+    });
   }
 
   async run(conn: McpConnection, body: CallToolBody, by: CallAttribution = {}): Promise<CallRecord> {
@@ -88,7 +88,8 @@ export class CallRunner {
     const gen = conn.generation;
     const callId = body.callId ?? randomUUID();
     const key = `${conn.id}:${callId}`;
-    if (this.active.has(key) || this.store.getCall(callId)) {
+    // A fresh UUID cannot collide: only an id the caller chose is looked up.
+    if (this.active.has(key) || (body.callId !== undefined && this.store.getCall(callId))) {
       throw new AppError("conflict:call_id", `A call with id "${callId}" already exists`);
     }
     const timeoutMs = body.timeoutMs ?? conn.config.requestTimeoutMs;

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { CallRecord } from "@/lib/contracts/calls";
+import { openStore } from "@/lib/server/store";
+import type { NewEntry, Store } from "@/lib/server/store";
+
+/**
+ * The store's group commit (Store.openBatch): hot writes commit together a few milliseconds
+ * later. Loupe's own reads see them at once; another process sees them once committed; closing,
+ * flush() and the process's exit commit what is pending, and an explicit transaction still
+ * commits (or rolls back) as a whole.
+ */
+let dir: string;
+let store: Store;
+
+const entry = (raw: unknown): NewEntry => ({
+  connectionId: "c1",
+  sessionKey: null,
+  receivedAt: 1,
+  sourceTime: null,
+  direction: "in",
+  protocol: "mcp",
+  kind: "message",
+  raw,
+});
+
+const call = (id: string): CallRecord => ({
+  id,
+  connectionId: "c1",
+  tool: "t",
+  args: {},
+  requestId: 1,
+  startedAt: 1,
+  endedAt: 2,
+  timeoutMs: 1000,
+  status: "ok",
+});
+
+/** What another process reading the file sees. */
+function committedEntries(): number {
+  const reader = new Database(path.join(dir, "loupe.db"), { readonly: true, fileMustExist: true });
+  try {
+    return (reader.prepare("SELECT COUNT(*) AS n FROM entries").get() as { n: number }).n;
+  } finally {
+    reader.close();
+  }
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "loupe-group-commit-"));
+  store = openStore(dir);
+  store.flush();
+});
+
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("Store group commit", () => {
+  it("shows Loupe its own writes at once and commits them together a moment later", async () => {
+    const a = store.insertEntry(entry({ n: 1 }));
+    store.grouped(() => {
+      store.saveCall(call("x"));
+      store.insertEntry(entry({ n: 2 }));
+    });
+    expect(store.getEntry(a.seq)?.raw).toEqual({ n: 1 });
+    expect(store.getCall("x")?.status).toBe("ok");
+    expect(store.db.inTransaction).toBe(true);
+    expect(committedEntries()).toBe(0);
+    await expect.poll(() => committedEntries(), { timeout: 2_000, interval: 5 }).toBe(2);
+    expect(store.db.inTransaction).toBe(false);
+  });
+
+  it("commits at once on flush() and on close()", () => {
+    store.insertEntry(entry({ n: 1 }));
+    store.flush();
+    expect(committedEntries()).toBe(1);
+    store.insertEntry(entry({ n: 2 }));
+    store.close();
+    expect(committedEntries()).toBe(2);
+    store = openStore(dir);
+  });
+
+  it("leaves an explicit transaction whole: a write inside it commits or rolls back with it", () => {
+    store.db.transaction(() => store.insertEntry(entry({ kept: true })))();
+    expect(store.db.inTransaction).toBe(false);
+    expect(committedEntries()).toBe(1);
+    expect(() =>
+      store.db.transaction(() => {
+        store.insertEntry(entry({ dropped: true }));
+        throw new Error("half-way");
+      })(),
+    ).toThrow("half-way");
+    expect(store.maxSeq()).toBe(1);
+  });
+
+  it("lets a second Store of this process on the same file write (a restarted Loupe in tests)", () => {
+    store.insertEntry(entry({ first: true }));
+    const second = openStore(dir);
+    try {
+      second.insertEntry(entry({ second: true }));
+      store.insertEntry(entry({ first: "again" }));
+      second.insertEntry(entry({ second: "again" }));
+    } finally {
+      second.close();
+    }
+    store.flush();
+    expect(committedEntries()).toBe(4);
+  });
+
+  it("commits pending writes when the process exits right after them", () => {
+    const script = `
+      const { openStore } = await import(${JSON.stringify(path.resolve("lib/server/store.ts"))});
+      const store = openStore(${JSON.stringify(dir)});
+      store.insertEntry(${JSON.stringify(entry({ last: true }))});
+      process.exit(0);
+    `;
+    store.close();
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--conditions", "react-server", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(committedEntries()).toBe(1);
+    store = openStore(dir);
+  });
+});
