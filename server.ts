@@ -7,7 +7,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Socket } from "node:net";
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
-import { Readable } from "node:stream";
 import { homedir } from "node:os";
 import path from "node:path";
 import next from "next";
@@ -45,7 +44,7 @@ function openBrowser(url: string) {
 
 /** POST /api/connections/:id/tools/call, the route lib/server/fast-routes.ts may offer. */
 const TOOLS_CALL = /^\/api\/connections\/([^/?#]+)\/tools\/call(?:\?|$)/;
-type FastHandler = (req: Request, ctx: { params: Promise<{ id: string }> }) => Promise<Response>;
+type FastHandler = (id: string, req: IncomingMessage) => Promise<{ status: number; json: string }>;
 
 /** The tools/call handler once Next has loaded its route (production), else undefined. */
 function fastToolsCall(req: IncomingMessage): { handler: FastHandler; id: string } | undefined {
@@ -61,25 +60,18 @@ function fastToolsCall(req: IncomingMessage): { handler: FastHandler; id: string
   }
 }
 
-/** Runs a route handler on a Node request, as Next would, and writes its Response. */
-async function serveDirect(
-  route: { handler: FastHandler; id: string },
-  req: IncomingMessage,
-  res: ServerResponse,
-  port: number,
-): Promise<void> {
+/** Runs a direct route on the Node request and writes its JSON answer. */
+async function serveDirect(route: { handler: FastHandler; id: string }, req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
-    const headers = new Headers();
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-    const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-    const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body, duplex: "half" } as RequestInit);
-    const response = await route.handler(request, { params: Promise.resolve({ id: route.id }) });
-    const bytes = Buffer.from(await response.arrayBuffer());
+    const answer = await route.handler(route.id, req);
+    const bytes = Buffer.from(answer.json, "utf8");
     // x-loupe-direct: says which path answered (e2e/fast-route.spec.ts), nothing else reads it.
-    res.writeHead(response.status, {
-      ...Object.fromEntries(response.headers),
+    res.writeHead(answer.status, {
+      "content-type": "application/json",
       "content-length": String(bytes.length),
       "x-loupe-direct": "1",
+      // A body refused unread (413) cannot leave the connection reusable.
+      ...(req.complete ? {} : { connection: "close" }),
     });
     res.end(bytes);
   } catch (error) {
@@ -151,7 +143,7 @@ async function main() {
     // The hottest API route skips Next's per-request pipeline once Next has loaded it (the same
     // handler, after the same gate): lib/server/fast-routes.ts.
     const direct = opts.dev ? undefined : fastToolsCall(req);
-    if (direct) return void serveDirect(direct, req, res, port);
+    if (direct) return void serveDirect(direct, req, res);
     void ready.then(() => handle(req, res));
   });
   // Next adds its own `upgrade` listener on the first request (the dev server's HMR socket):

@@ -79,9 +79,18 @@ function sameSecret(a: string | undefined, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** Built once per port and host list: the gate runs on every request. */
+const hostSets = new Map<string, Set<string>>();
+
 function allowedHosts(opts: GateOptions): Set<string> {
-  const names = ["127.0.0.1", "localhost", "[::1]", ...(opts.extraHosts ?? [])];
-  return new Set(names.map((n) => `${n}:${opts.port}`.toLowerCase()));
+  const key = `${opts.port} ${(opts.extraHosts ?? []).join(" ")}`;
+  let hosts = hostSets.get(key);
+  if (!hosts) {
+    const names = ["127.0.0.1", "localhost", "[::1]", ...(opts.extraHosts ?? [])];
+    hosts = new Set(names.map((n) => `${n}:${opts.port}`.toLowerCase()));
+    hostSets.set(key, hosts);
+  }
+  return hosts;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { handle, MAX_JSON_BODY_BYTES, readBody } from "@/lib/server/http";
+import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import { answerJson, handle, MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, parseBodyText, readBody, readNodeText } from "@/lib/server/http";
 
 const schema = z.object({ a: z.string().optional() });
 const url = "http://127.0.0.1:3000/api/x";
@@ -95,5 +97,42 @@ describe("route failures in the server log", () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+/** A Node request whose body arrives in `chunks`, as the launcher's direct routes receive it. */
+function nodeRequest(chunks: string[], headers: Record<string, string> = {}): IncomingMessage {
+  const req = Readable.from(chunks.map((c) => Buffer.from(c))) as unknown as IncomingMessage;
+  req.headers = headers;
+  return req;
+}
+
+describe("direct routes (readNodeText, parseBodyText, answerJson)", () => {
+  const direct = (req: IncomingMessage) => answerJson(async () => parseBodyText(await readNodeText(req), schema));
+
+  it("answer what handle() and readBody answer for the same bodies", async () => {
+    for (const body of ['{"a":"x"}', "", "{not json", '{"a":1}', "[".repeat(MAX_JSON_DEPTH + 1)]) {
+      const viaNext = await handle(async () => Response.json(await readBody(new Request(url, { method: "POST", body }), schema)));
+      const viaDirect = await direct(nodeRequest([body]));
+      expect({ status: viaDirect.status, body: JSON.parse(viaDirect.json) as unknown }).toEqual({
+        status: viaNext.status,
+        body: await viaNext.json(),
+      });
+    }
+  });
+
+  it("refuse a declared or streamed body over the limit with 413 too_large:body", async () => {
+    const declared = await direct(nodeRequest(["{}"], { "content-length": String(MAX_JSON_BODY_BYTES + 1) }));
+    const mib = "a".repeat(1024 * 1024);
+    const streamedOver = await direct(nodeRequest(Array.from({ length: 9 }, () => mib)));
+    for (const answer of [declared, streamedOver]) {
+      expect(answer.status).toBe(413);
+      expect((JSON.parse(answer.json) as { error: { code: string } }).error.code).toBe("too_large:body");
+    }
+  });
+
+  it("read a body split across chunks whole", async () => {
+    const answer = await direct(nodeRequest(['{"a"', ':"split', ' é"}']));
+    expect(answer).toEqual({ status: 200, json: JSON.stringify({ a: "split é" }) });
   });
 });

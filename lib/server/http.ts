@@ -1,4 +1,5 @@
 import "server-only";
+import type { IncomingMessage } from "node:http";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { logLine } from "@/lib/log-text";
@@ -83,7 +84,11 @@ function tooDeep(value: unknown, limit: number): boolean {
 
 /** Parses a JSON body; an empty body counts as `{}` (e.g. cancel without a reason). */
 export async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  const text = await readText(req);
+  return parseBodyText(await readText(req), schema);
+}
+
+/** The body text checked as readBody checks it: JSON, not too deep, then the route's schema. */
+export function parseBodyText<S extends z.ZodType>(text: string, schema: S): z.infer<S> {
   let json: unknown = {};
   if (text.trim()) {
     try {
@@ -96,6 +101,44 @@ export async function readBody<S extends z.ZodType>(req: Request, schema: S): Pr
     }
   }
   return parseWith(schema, json, "body");
+}
+
+/**
+ * readText for a Node request (the launcher's direct routes, lib/server/fast-routes.ts): the same
+ * 413 by Content-Length or while streaming. A refused body is left unread; the answer then closes
+ * the connection.
+ */
+export function readNodeText(req: IncomingMessage, limit = MAX_JSON_BODY_BYTES): Promise<string> {
+  const declared = Number(req.headers["content-length"] ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(declared, limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > limit) {
+        req.off("data", onData);
+        req.pause();
+        reject(tooLarge(total, limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8")));
+    req.once("error", reject);
+  });
+}
+
+/** handle() for a direct route: the answer as a status and JSON text, errors as their AppError body. */
+export async function answerJson(fn: () => Promise<unknown>): Promise<{ status: number; json: string }> {
+  try {
+    return { status: 200, json: JSON.stringify(await fn()) };
+  } catch (error) {
+    const appError = AppError.from(error);
+    if (appError.status >= 500) logLine("[loupe] route failed:", appError.message);
+    return { status: appError.status, json: JSON.stringify({ error: appError.toJSON() }) };
+  }
 }
 
 export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
