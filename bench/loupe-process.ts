@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { Agent, request } from "node:http";
 import path from "node:path";
 
 /** A real Loupe (the launcher from `npm start`) on a free port, for the browser benches. */
@@ -6,6 +7,8 @@ export interface LoupeProcess {
   baseUrl: string;
   token: string;
   api<T>(method: string, route: string, body?: unknown): Promise<T>;
+  /** The same request over node:http with a kept-alive socket (no fetch machinery in the client). */
+  leanApi<T>(method: string, route: string, body?: unknown): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -26,6 +29,26 @@ export async function startLoupe(root: string, dataDir: string): Promise<LoupePr
     });
     child.once("exit", (code) => reject(new Error(`Loupe exited with code ${code} before it was ready:\n${out}`)));
   });
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  const leanApi = <T>(method: string, route: string, body?: unknown): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const text = body === undefined ? undefined : JSON.stringify(body);
+      const headers: Record<string, string> = { "x-loupe-token": token, "content-type": "application/json" };
+      if (text !== undefined) headers["content-length"] = String(Buffer.byteLength(text));
+      const req = request(baseUrl + route, { method, agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const textOut = Buffer.concat(chunks).toString("utf8");
+          const status = res.statusCode ?? 0;
+          if (status < 200 || status >= 300) return reject(new Error(`${method} ${route}: HTTP ${status} ${textOut}`));
+          resolve((status === 204 ? undefined : JSON.parse(textOut)) as T);
+        });
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end(text);
+    });
   const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
     const res = await fetch(baseUrl + route, {
       method,
@@ -41,5 +64,5 @@ export async function startLoupe(root: string, dataDir: string): Promise<LoupePr
     process.kill(-child.pid!, "SIGTERM");
     await exited;
   };
-  return { baseUrl, token, api, stop };
+  return { baseUrl, token, api, leanApi, stop: async () => (agent.destroy(), stop()) };
 }

@@ -66,3 +66,24 @@ export async function interleavedMedians<K extends string>(
   }
   return Object.fromEntries(names.map((n) => [n, median(times[n])])) as Record<K, number>;
 }
+
+/**
+ * Median times of several variants measured in alternating blocks of `block` back-to-back runs
+ * (a×block, b×block, a×block, …): each variant in its steady state, as a loop of calls runs, while
+ * a load spike still hits every variant alike. Per-run alternation (interleavedMedians) instead
+ * makes every run start from idle processes, which costs a path through more processes more.
+ */
+export async function blockMedians<K extends string>(
+  runs: number,
+  block: number,
+  variants: Record<K, () => Promise<unknown>>,
+): Promise<Record<K, number>> {
+  const names = Object.keys(variants) as K[];
+  const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
+  for (let done = 0; done < runs; done += block) {
+    for (const name of names) {
+      for (let i = 0; i < Math.min(block, runs - done); i++) times[name].push((await timed(variants[name])).ms);
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, median(times[n])])) as Record<K, number>;
+}
