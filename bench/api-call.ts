@@ -1,10 +1,13 @@
 import Database from "better-sqlite3";
+import { spawn } from "node:child_process";
+import { Agent } from "node:http";
 import path from "node:path";
+import { demoServerLaunch } from "@/demo/mcp/launch";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { connectDemo } from "@/demo/mcp/connect-demo";
 import type { Bench, Figure } from "./types";
 import { MB, blockMedians, interleavedMedians, ratio } from "./types";
-import { startLoupe } from "./loupe-process";
+import { httpJson, startLoupe } from "./loupe-process";
 import { demoConnection } from "./tools-list";
 
 /** The same tool at two sizes: a small answer shows per-request cost, a large one copying cost. */
@@ -33,6 +36,7 @@ export const apiCallBench: Bench = {
     const loupeDir = path.join(dataDir, "api-call");
     const loupe = await startLoupe(root, loupeDir);
     const client = await connectDemo();
+    const proxy = await startBareProxy(root);
     try {
       const conn = await loupe.api<{ id: string }>("POST", "/api/connections", demoConnection(root));
       const route = `/api/connections/${encodeURIComponent(conn.id)}/tools/call`;
@@ -51,18 +55,25 @@ export const apiCallBench: Bench = {
           const record = await loupe.leanApi<{ status: string }>("POST", route, params);
           if (record.status !== "ok") throw new Error(`call ended ${record.status}`);
         };
+        // The floor for any HTTP API in front of the server: the same node:http client and the
+        // same extra hop, with nothing done in between (bench/fixtures/bare-proxy.mjs).
+        const floor = async () => {
+          const answer = await httpJson<{ status: string }>(proxy.agent, proxy.url, "POST", params);
+          if (answer.status !== "ok") throw new Error(`the bare proxy's call ended ${answer.status}`);
+        };
         // Steady state on both sides: the same number of calls first, so neither is timed while its
         // code is still being compiled by V8 (40 cold runs put the first route loads in the median).
         for (let i = 0; i < size.warm; i++) {
           await sdk();
           await api();
           await lean();
+          await floor();
         }
         // Two orders, both reported: every call alternated (each starts from idle processes, as one
         // click does) and blocks of back-to-back calls alternated (each side in its steady state).
         const orders = [
-          { name: "alternated", times: await interleavedMedians(size.runs, { sdk, api, lean }) },
-          { name: `blocks of ${BLOCK}`, times: await blockMedians(size.runs, BLOCK, { sdk, api, lean }) },
+          { name: "alternated", times: await interleavedMedians(size.runs, { sdk, api, lean, floor }) },
+          { name: `blocks of ${BLOCK}`, times: await blockMedians(size.runs, BLOCK, { sdk, api, lean, floor }) },
         ];
         for (const { name, times } of orders) {
           const note = `median of ${size.runs}, ${name}`;
@@ -72,11 +83,15 @@ export const apiCallBench: Bench = {
           figures.push(ratio(`  Loupe API (fetch) / bare SDK`, times.api, times.sdk, target));
           figures.push({ label: `${size.label} tools/call, Loupe API, node:http client`, value: times.lean, unit: "ms", note });
           figures.push(ratio(`  Loupe API (node:http) / bare SDK`, times.lean, times.sdk, target));
+          figures.push({ label: `${size.label} tools/call, bare HTTP proxy (floor), node:http`, value: times.floor, unit: "ms", note });
+          figures.push(ratio(`  bare HTTP proxy / bare SDK`, times.floor, times.sdk, "what one more hop costs"));
+          figures.push(ratio(`  Loupe API (node:http) / bare HTTP proxy`, times.lean, times.floor, "Loupe's own cost"));
         }
         figures.push(await storedCopies(path.join(loupeDir, "loupe.db"), size.label, api));
       }
     } finally {
       await client.close();
+      await proxy.stop();
       await loupe.stop();
     }
     return figures;
@@ -89,12 +104,14 @@ export const apiCallBench: Bench = {
  */
 async function storedCopies(file: string, label: string, call: () => Promise<void>): Promise<Figure> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
+  // The store commits its hot writes a few milliseconds after the answer (Store.openBatch): read
+  // before and after the call once that has happened, as another process would.
+  const committed = () => new Promise((r) => setTimeout(r, 100));
   try {
+    await committed();
     const seq = (db.prepare("SELECT MAX(seq) AS m FROM entries").get() as { m: number }).m;
     await call();
-    // The store commits its hot writes a few milliseconds after the answer (Store.openBatch):
-    // read once that has happened, as another process would.
-    await new Promise((r) => setTimeout(r, 100));
+    await committed();
     const rows = db.prepare("SELECT raw FROM entries WHERE seq > ?").all(seq) as { raw: string }[];
     const latest = db.prepare("SELECT record FROM calls ORDER BY rowid DESC LIMIT 1").get() as { record: string };
     const record = JSON.parse(latest.record) as { result?: { content?: { text?: string }[] } };
@@ -118,4 +135,33 @@ function resultTextFromFrames(rows: { raw: string }[]): string | undefined {
     if (text) return text;
   }
   return undefined;
+}
+
+/** bench/fixtures/bare-proxy.mjs in front of its own demo server over stdio. */
+async function startBareProxy(root: string): Promise<{ url: string; agent: Agent; stop(): Promise<void> }> {
+  const launch = demoServerLaunch({ repoRoot: root });
+  const child = spawn(process.execPath, [path.join(root, "bench/fixtures/bare-proxy.mjs"), JSON.stringify(launch)], {
+    cwd: root,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = new Promise((r) => child.once("exit", r));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const m = /^(http:\/\/127\.0\.0\.1:\d+\/)\n/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`the bare proxy exited (${code}) before it listened: ${out}`)));
+  });
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  return {
+    url,
+    agent,
+    async stop() {
+      agent.destroy();
+      child.stdin!.end();
+      await exited;
+    },
+  };
 }

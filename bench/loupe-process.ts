@@ -31,24 +31,7 @@ export async function startLoupe(root: string, dataDir: string): Promise<LoupePr
   });
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
   const leanApi = <T>(method: string, route: string, body?: unknown): Promise<T> =>
-    new Promise((resolve, reject) => {
-      const text = body === undefined ? undefined : JSON.stringify(body);
-      const headers: Record<string, string> = { "x-loupe-token": token, "content-type": "application/json" };
-      if (text !== undefined) headers["content-length"] = String(Buffer.byteLength(text));
-      const req = request(baseUrl + route, { method, agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const textOut = Buffer.concat(chunks).toString("utf8");
-          const status = res.statusCode ?? 0;
-          if (status < 200 || status >= 300) return reject(new Error(`${method} ${route}: HTTP ${status} ${textOut}`));
-          resolve((status === 204 ? undefined : JSON.parse(textOut)) as T);
-        });
-        res.on("error", reject);
-      });
-      req.on("error", reject);
-      req.end(text);
-    });
+    httpJson<T>(agent, baseUrl + route, method, body, { "x-loupe-token": token });
   const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
     const res = await fetch(baseUrl + route, {
       method,
@@ -65,4 +48,29 @@ export async function startLoupe(root: string, dataDir: string): Promise<LoupePr
     await exited;
   };
   return { baseUrl, token, api, leanApi, stop: async () => (agent.destroy(), stop()) };
+}
+
+/**
+ * One JSON request over node:http on a kept-alive socket of `agent` (no fetch machinery in the
+ * client): the body as JSON, the answer parsed, a non-2xx status thrown with its text.
+ */
+export function httpJson<T>(agent: Agent, url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const all: Record<string, string> = { ...headers, "content-type": "application/json" };
+    if (text !== undefined) all["content-length"] = String(Buffer.byteLength(text));
+    const req = request(url, { method, agent, headers: all }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const answer = Buffer.concat(chunks).toString("utf8");
+        const status = res.statusCode ?? 0;
+        if (status < 200 || status >= 300) return reject(new Error(`${method} ${url}: HTTP ${status} ${answer}`));
+        resolve((status === 204 ? undefined : JSON.parse(answer)) as T);
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(text);
+  });
 }
