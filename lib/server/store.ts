@@ -254,11 +254,17 @@ export class Store {
           )
     ) as { record: string }[];
     // A history of multi-MB results would be heavy in the browser: a large result stays out of
-    // the list (resultOmitted) and is fetched with the one call when the user opens it.
+    // the list (resultOmitted) and is fetched with the one call when the user opens it. A small
+    // one is read from the response frame its row points at.
     return rows.map((r) => {
       const { resultRef, ...stored } = JSON.parse(r.record) as StoredCall;
       const call = normalizeStoredCall(stored);
-      if (resultRef !== undefined) return { ...call, resultOmitted: true };
+      if (resultRef !== undefined) {
+        const frame = this.prepare("SELECT raw FROM entries WHERE seq = ? AND raw_bytes <= ?").get(resultRef.seq, ENTRY_PREVIEW_BYTES) as
+          { raw: string } | undefined;
+        const result = frame ? resultFromFrame((JSON.parse(frame.raw) as { result?: unknown }).result, resultRef.keys) : undefined;
+        return result !== undefined ? { ...call, result } : { ...call, resultOmitted: true };
+      }
       return r.record.length > ENTRY_PREVIEW_BYTES && call.result !== undefined
         ? { ...call, result: undefined, resultOmitted: true }
         : call;

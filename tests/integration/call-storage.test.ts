@@ -84,9 +84,23 @@ describe("a tool result in the store (real demo server over stdio)", () => {
     expect(after.result).toEqual(answered.result);
   });
 
-  it("keeps a small result in the call row, as before", async () => {
+  it("stores a small result once too, and the call list still carries it", async () => {
+    const db = getStore().db;
+    const before = (db.prepare("SELECT MAX(seq) AS m FROM entries").get() as { m: number }).m;
     const answered = await callReport(1 / 1024, "small-1");
     expect(answered.status).toBe("ok");
+    // Its text is in the response frame only (was 3 rows: the frame, the call's entry and its row).
+    const needle = JSON.stringify((answered.result as TextResult).content[0]!.text).slice(1, -1);
+    const entries = (
+      db.prepare("SELECT COUNT(*) AS n FROM entries WHERE seq > ? AND instr(raw, ?) > 0").get(before, needle) as { n: number }
+    ).n;
+    const row = (db.prepare("SELECT COUNT(*) AS n FROM calls WHERE id = 'small-1' AND instr(record, ?) > 0").get(needle) as { n: number })
+      .n;
+    expect({ entries, row }).toEqual({ entries: 1, row: 0 });
+    const entry = getRegistry()
+      .traffic(id, { limit: 100 })
+      .findLast((e) => e.kind === "call" && (e.raw as CallRecord).id === "small-1");
+    expect(entry?.raw).toMatchObject({ status: "ok", resultOmitted: true });
     const one = (await (
       await oneCall.GET(new Request(`${base}/api/connections/${id}/calls/small-1`), ctx({ id, callId: "small-1" }))
     ).json()) as CallRecord;

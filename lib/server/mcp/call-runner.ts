@@ -63,21 +63,25 @@ export class CallRunner {
 
   /** `response`: the recorded response frame of this call, when there is one. */
   private publish(conn: McpConnection, record: CallRecord, response?: Entry): void {
-    // A multi-MB result is stored once: in its response frame, which the call row points at
-    // (bench: a 5 MiB call wrote 10 MiB). The frame's size says "large" without serializing again.
-    const resultBytes = response ? response.rawBytes : record.result === undefined ? 0 : Buffer.byteLength(JSON.stringify(record.result));
-    const large = record.result !== undefined && resultBytes > ENTRY_PREVIEW_BYTES;
+    // A result is stored once: in its response frame, which the call row points at (resultRef)
+    // and the call's entry leaves it out (resultOmitted; the page has it from its POST, or reads
+    // GET …/calls/:callId). Before, a 5 MiB call wrote 10 MiB and a 1 KiB one three copies.
+    const ref = record.result === undefined ? undefined : resultRefOf(response, record.result);
+    // Without a matching frame (no frame seen, or the client changed the result) the row keeps
+    // it; the entry then leaves out only a result over the preview size.
+    const resultBytes = ref || record.result === undefined ? 0 : Buffer.byteLength(JSON.stringify(record.result));
+    const omitted = ref !== undefined || resultBytes > ENTRY_PREVIEW_BYTES;
     // Large arguments too (they are in the request frame): an entry previewed over 64 KB would lose
     // `args` altogether, and the page's history would get a call without arguments.
     const bigArgs = Buffer.byteLength(JSON.stringify(record.args)) > ENTRY_ARGS_BYTES;
     const entry: CallRecord = {
       ...record,
-      ...(large ? { result: undefined, resultOmitted: true } : {}),
+      ...(omitted ? { result: undefined, resultOmitted: true } : {}),
       ...(bigArgs ? { args: {}, argsOmitted: true } : {}),
     };
     // The call row and its entry in one commit.
     this.store.grouped(() => {
-      this.store.saveCall(record, large ? resultRefOf(response, record.result) : undefined);
+      this.store.saveCall(record, ref);
       conn.recordEntry("loupe", "local", "call", entry);
     });
   }
