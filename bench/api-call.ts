@@ -104,7 +104,7 @@ export const apiCallBench: Bench = {
  */
 async function storedCopies(file: string, label: string, call: () => Promise<void>): Promise<Figure> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
-  // The store commits its hot writes a few milliseconds after the answer (Store.openBatch): read
+  // The store commits its hot writes a few milliseconds after the answer (lib/server/group-commit.ts): read
   // before and after the call once that has happened, as another process would.
   const committed = () => new Promise((r) => setTimeout(r, 100));
   try {

@@ -9,7 +9,7 @@ import { openStore } from "@/lib/server/store";
 import type { NewEntry, Store } from "@/lib/server/store";
 
 /**
- * The store's group commit (Store.openBatch): hot writes commit together a few milliseconds
+ * The store's group commit (lib/server/group-commit.ts): hot writes commit together a few milliseconds
  * later. Loupe's own reads see them at once; another process sees them once committed; closing,
  * flush() and the process's exit commit what is pending, and an explicit transaction still
  * commits (or rolls back) as a whole.

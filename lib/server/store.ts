@@ -11,31 +11,10 @@ import type { Entry } from "@/lib/contracts/entries";
 import type { OAuthRecord } from "@/lib/server/mcp/oauth/record";
 import { SCHEMA, rowToEntry, type EntryRow } from "@/lib/server/store-schema";
 import { resultFromFrame, type ResultRef } from "@/lib/server/mcp/result-ref";
-import { logLine } from "@/lib/log-text";
-import { errorMessage } from "@/lib/values";
+import { GroupCommit } from "@/lib/server/group-commit";
 
 /** A call row: the record, or the record pointing at the response frame entry that holds its result. */
 type StoredCall = CallRecord & { resultRef?: ResultRef };
-
-/** How long the group commit stays open (Store.openBatch). */
-const GROUP_COMMIT_MS = 5;
-
-/** Stores with a group commit to flush when the process exits (Store.openBatch). */
-const openStores = new Set<Store>();
-process.once("exit", () => {
-  for (const store of openStores) {
-    try {
-      store.flush();
-    } catch {
-      // the process is ending: nothing left to report to
-    }
-  }
-});
-
-function sharesFile(store: Store): boolean {
-  for (const other of openStores) if (other !== store && other.file === store.file) return true;
-  return false;
-}
 
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
@@ -48,65 +27,38 @@ export class Store {
   private readonly statements = new Map<string, Database.Statement>();
   /** The JSON text of the entry written last, so a preview of it needs no second serialization. */
   private lastRaw: { seq: number; text: string } | null = null;
-  /** A group commit is open: the writes of this event-loop turn commit together (openBatch). */
-  private batching = false;
+  /** Entries and call rows commit together a few milliseconds later (group-commit.ts). */
+  private readonly batch: GroupCommit;
 
   constructor(dir: string) {
     this.file = path.join(dir, "loupe.db");
-    for (const other of openStores) if (other.file === this.file) other.flush();
-    prepareDataDir(dir, this.file);
-    this.db = new Database(this.file);
-    this.db.pragma("journal_mode = WAL");
-    tightenDatabaseFiles(this.file);
-    this.db.pragma("synchronous = NORMAL");
-    this.db.exec(SCHEMA);
-    this.failInterruptedCalls();
-    openStores.add(this);
-  }
-
-  /**
-   * Group commit for the hot writes (entries and call rows): the first of them opens a transaction
-   * that commits GROUP_COMMIT_MS later, so a tools/call's four entries and two call-row writes cost
-   * one WAL commit instead of four, made after its answer is on the wire (and calls arriving
-   * together share one). The one connection sees its own uncommitted rows, so every reader in
-   * Loupe is unaffected; another process sees them at most GROUP_COMMIT_MS later. A write inside an
-   * explicit `db.transaction()` joins it instead (better-sqlite3 then nests by SAVEPOINT).
-   * `flush()` commits at once; `close()` and the process's exit (a crash included) flush too, so
-   * only a SIGKILL or a power cut can lose those last milliseconds.
-   */
-  private openBatch(): void {
-    if (this.batching || this.db.inTransaction) return;
-    // Two Stores of one process on the same file (tests reopen a data dir as a restarted Loupe
-    // would) write through: one holding the write lock would block the other for good.
-    if (openStores.size > 1 && sharesFile(this)) return;
-    this.prepare("BEGIN").run();
-    this.batching = true;
-    setTimeout(() => this.flush(), GROUP_COMMIT_MS).unref();
-  }
-
-  /**
-   * Runs several hot writes that belong together (a call row and its entry) in the group commit,
-   * without a SAVEPOINT of their own: they commit together or not at all. A throw half-way leaves
-   * the writes made before it, each a whole row.
-   */
-  grouped<T>(fn: () => T): T {
-    if (this.db.inTransaction && !this.batching) return fn(); // inside an explicit transaction
-    this.openBatch();
-    return fn();
-  }
-
-  /** Commits the open group commit, if any. */
-  flush(): void {
-    if (!this.batching) return;
-    this.batching = false;
-    if (!this.db.open || !this.db.inTransaction) return;
+    this.batch = new GroupCommit(
+      this.file,
+      (sql) => this.prepare(sql),
+      () => this.db,
+    );
     try {
-      this.prepare("COMMIT").run();
+      prepareDataDir(dir, this.file);
+      this.db = new Database(this.file);
+      this.db.pragma("journal_mode = WAL");
+      tightenDatabaseFiles(this.file);
+      this.db.pragma("synchronous = NORMAL");
+      this.db.exec(SCHEMA);
     } catch (error) {
-      // Disk full or the file gone: said once in the log; the process keeps serving.
-      logLine("[loupe] could not save the latest entries:", errorMessage(error));
-      if (this.db.inTransaction) this.prepare("ROLLBACK").run();
+      this.batch.close();
+      throw error;
     }
+    this.failInterruptedCalls();
+  }
+
+  /** Runs writes that belong together (a call row and its entry) in the group commit: GroupCommit.grouped. */
+  grouped<T>(fn: () => T): T {
+    return this.batch.grouped(fn);
+  }
+
+  /** Commits the pending group commit at once. */
+  flush(): void {
+    this.batch.flush();
   }
 
   /** The prepared statement for `sql`, compiled on first use and reused afterwards. */
@@ -149,7 +101,7 @@ export class Store {
 
   // ── entries ────────────────────────────────────────────────────────────────
   insertEntry(entry: NewEntry): Entry {
-    this.openBatch();
+    this.batch.begin();
     const raw = JSON.stringify(entry.raw ?? null);
     const rawBytes = Buffer.byteLength(raw);
     const info = this.prepare(
@@ -220,7 +172,7 @@ export class Store {
    */
   saveCall(record: CallRecord, resultRef?: ResultRef): void {
     const stored: StoredCall = resultRef && record.result !== undefined ? { ...record, result: undefined, resultRef } : record;
-    this.openBatch();
+    this.batch.begin();
     this.prepare(
       `INSERT INTO calls (id, connection_id, tool, started_at, record) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
@@ -292,8 +244,7 @@ export class Store {
   }
 
   close(): void {
-    this.flush();
-    openStores.delete(this);
+    this.batch.close();
     this.db.close();
   }
 
