@@ -30,6 +30,8 @@ process.once("exit", () => {
  */
 export class GroupCommit {
   private batching = false;
+  /** How to write again each hot write of the open batch, in order (see recover()). */
+  private redo: (() => void)[] = [];
 
   /** Before the database is opened: another batch of this process on `file` lets go of its lock. */
   constructor(
@@ -39,6 +41,25 @@ export class GroupCommit {
   ) {
     for (const other of open) if (other.file === file) other.flush();
     open.add(this);
+  }
+
+  /**
+   * Runs one hot write in the group commit. `again` writes the same row(s) once more, identically
+   * (an entry with its seq): SQLite may cancel the whole open transaction on a later failure.
+   */
+  write<T>(fn: () => T, again: (result: T) => () => void): T {
+    this.begin();
+    let result: T;
+    try {
+      result = fn();
+    } catch (error) {
+      // Disk full, an I/O error or no memory: SQLite may roll back the whole batch, not only this
+      // statement. The batch's earlier writes were already answered and published: written again.
+      if (this.batching && !this.db().inTransaction) this.recover();
+      throw error;
+    }
+    if (this.batching) this.redo.push(again(result));
+    return result;
   }
 
   /** Called before each hot write. */
@@ -66,15 +87,40 @@ export class GroupCommit {
   /** Commits the open group commit, if any. */
   flush(): void {
     if (!this.batching) return;
-    this.batching = false;
     const db = this.db();
-    if (!db.open || !db.inTransaction) return;
+    if (!db.open || !db.inTransaction) {
+      this.batching = false;
+      this.redo = [];
+      return;
+    }
     try {
       this.statement("COMMIT").run();
+      this.batching = false;
+      this.redo = [];
     } catch (error) {
-      // Disk full or the file gone: said once in the log; the process keeps serving.
+      // Disk full or the file gone: said in the log; the process keeps serving, and the batch's
+      // writes are tried again one by one (each that fits is kept).
       logLine("[loupe] could not save the latest entries:", errorMessage(error));
-      if (db.inTransaction) this.statement("ROLLBACK").run();
+      try {
+        if (db.inTransaction) this.statement("ROLLBACK").run();
+      } catch {
+        // nothing more to undo
+      }
+      this.recover();
+    }
+  }
+
+  /** The open batch was rolled back: its hot writes are made again, each committed on its own. */
+  private recover(): void {
+    const redo = this.redo;
+    this.batching = false;
+    this.redo = [];
+    for (const again of redo) {
+      try {
+        again();
+      } catch (error) {
+        logLine("[loupe] could not save an entry:", errorMessage(error));
+      }
     }
   }
 

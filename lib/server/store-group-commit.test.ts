@@ -99,6 +99,23 @@ describe("Store group commit", () => {
     expect(store.maxSeq()).toBe(1);
   });
 
+  it("loses no earlier write of the batch when SQLite rolls the whole batch back (disk full)", async () => {
+    const kept = [store.insertEntry(entry({ n: 1 })), store.insertEntry(entry({ n: 2 }))];
+    store.grouped(() => store.saveCall(call("x")));
+    // A database that cannot grow: the next large write fails with SQLITE_FULL, and SQLite cancels
+    // the whole open transaction with it, not just that statement.
+    store.db.pragma(`max_page_count = ${String(store.db.pragma("page_count", { simple: true }))}`);
+    expect(() => store.insertEntry(entry({ big: "x".repeat(200_000) }))).toThrow(/full/);
+    store.db.pragma("max_page_count = 1073741823");
+    const later = store.insertEntry(entry({ n: 3 }));
+    store.flush();
+    expect(committedEntries()).toBe(3);
+    expect(kept.map((e) => store.getEntry(e.seq)?.raw)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(store.getEntry(later.seq)?.raw).toEqual({ n: 3 });
+    expect(later.seq).toBeGreaterThan(kept[1]!.seq);
+    expect(store.getCall("x")?.status).toBe("ok");
+  });
+
   it("lets a second Store of this process on the same file write (a restarted Loupe in tests)", () => {
     store.insertEntry(entry({ first: true }));
     const second = openStore(dir);

@@ -101,13 +101,9 @@ export class Store {
 
   // ── entries ────────────────────────────────────────────────────────────────
   insertEntry(entry: NewEntry): Entry {
-    this.batch.begin();
     const raw = JSON.stringify(entry.raw ?? null);
     const rawBytes = Buffer.byteLength(raw);
-    const info = this.prepare(
-      `INSERT INTO entries (connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+    const row = [
       entry.connectionId,
       entry.sessionKey,
       entry.receivedAt,
@@ -117,6 +113,13 @@ export class Store {
       entry.kind,
       raw,
       rawBytes,
+    ];
+    const columns = "connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes";
+    const info = this.batch.write(
+      () => this.prepare(`INSERT INTO entries (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...row),
+      // Written again under the same seq (group-commit.ts): a reader may already have it.
+      (done) => () =>
+        this.prepare(`INSERT INTO entries (seq, ${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(done.lastInsertRowid, ...row),
     );
     const seq = Number(info.lastInsertRowid);
     // Kept only when large: previews are made only of entries over ENTRY_PREVIEW_BYTES.
@@ -172,11 +175,13 @@ export class Store {
    */
   saveCall(record: CallRecord, resultRef?: ResultRef): void {
     const stored: StoredCall = resultRef && record.result !== undefined ? { ...record, result: undefined, resultRef } : record;
-    this.batch.begin();
-    this.prepare(
-      `INSERT INTO calls (id, connection_id, tool, started_at, record) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
-    ).run(record.id, record.connectionId, record.tool, record.startedAt, JSON.stringify(stored));
+    const row = [record.id, record.connectionId, record.tool, record.startedAt, JSON.stringify(stored)];
+    const write = () =>
+      void this.prepare(
+        `INSERT INTO calls (id, connection_id, tool, started_at, record) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
+      ).run(...row);
+    this.batch.write(write, () => write);
   }
 
   getCall(id: string): CallRecord | undefined {
