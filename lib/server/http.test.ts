@@ -131,6 +131,34 @@ describe("direct routes (readNodeText, parseBodyText, answerJson)", () => {
     }
   });
 
+  it("answer a body the client cut off with 400 on both paths, never a 500 in the log", async () => {
+    const cutOff = () =>
+      new Readable({
+        read() {
+          this.push(Buffer.from('{"a"'));
+          this.destroy(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+        },
+      });
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const direct = await answerJson(async () =>
+        parseBodyText(await readNodeText(Object.assign(cutOff(), { headers: {} }) as never), schema),
+      );
+      const body = Readable.toWeb(cutOff()) as ReadableStream<Uint8Array>;
+      const viaNext = await handle(async () =>
+        Response.json(await readBody(new Request(url, { method: "POST", body, duplex: "half" } as RequestInit), schema)),
+      );
+      expect({ status: direct.status, code: (JSON.parse(direct.json) as { error: { code: string } }).error.code }).toEqual({
+        status: 400,
+        code: "bad_request:body",
+      });
+      expect({ status: viaNext.status, body: (await viaNext.json()) as unknown }).toEqual({ status: 400, body: JSON.parse(direct.json) });
+      expect(log).not.toHaveBeenCalled();
+    } finally {
+      log.mockRestore();
+    }
+  });
+
   it("read a body split across chunks whole", async () => {
     const answer = await direct(nodeRequest(['{"a"', ':"split', ' é"}']));
     expect(answer).toEqual({ status: 200, json: JSON.stringify({ a: "split é" }) });

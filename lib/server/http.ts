@@ -40,6 +40,11 @@ function tooLarge(bytes: number, limit: number): AppError {
   return new AppError("too_large:body", `The request body (at least ${mb(bytes)}) is over the ${mb(limit)} limit`, { limit, bytes });
 }
 
+/** The client went away (or its connection broke) before the whole body arrived: its mistake, not Loupe's. */
+function cutOff(): AppError {
+  return new AppError("bad_request:body", "The request body ended before it was complete");
+}
+
 /** The body as text, refused with 413 as soon as it passes `limit` (by Content-Length or while streaming). */
 export async function readText(req: Request, limit = MAX_JSON_BODY_BYTES): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? NaN);
@@ -49,7 +54,7 @@ export async function readText(req: Request, limit = MAX_JSON_BODY_BYTES): Promi
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { value, done } = await reader.read();
+    const { value, done } = await reader.read().catch(() => Promise.reject(cutOff()));
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
@@ -126,7 +131,7 @@ export function readNodeText(req: IncomingMessage, limit = MAX_JSON_BODY_BYTES):
     };
     req.on("data", onData);
     req.once("end", () => resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8")));
-    req.once("error", reject);
+    req.once("error", () => reject(cutOff()));
   });
 }
 
