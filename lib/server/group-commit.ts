@@ -64,6 +64,8 @@ export class GroupCommit {
 
   /** Called before each hot write. */
   begin(): void {
+    // Rolled back behind the batch's back (a failed write of another kind): its writes again first.
+    if (this.batching && !this.db().inTransaction) this.recover();
     if (this.batching || this.db().inTransaction) return;
     // Two Stores of one process on the same file (tests reopen a data dir as a restarted Loupe
     // would) write through: one holding the write lock would block the other for good.
@@ -88,11 +90,12 @@ export class GroupCommit {
   flush(): void {
     if (!this.batching) return;
     const db = this.db();
-    if (!db.open || !db.inTransaction) {
+    if (!db.open) {
       this.batching = false;
       this.redo = [];
       return;
     }
+    if (!db.inTransaction) return this.recover();
     try {
       this.statement("COMMIT").run();
       this.batching = false;

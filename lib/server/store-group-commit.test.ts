@@ -116,6 +116,18 @@ describe("Store group commit", () => {
     expect(store.getCall("x")?.status).toBe("ok");
   });
 
+  it("loses no write of the batch when a failed write of another kind rolled it back", () => {
+    const kept = store.insertEntry(entry({ n: 1 }));
+    store.db.pragma(`max_page_count = ${String(store.db.pragma("page_count", { simple: true }))}`);
+    expect(() =>
+      store.db.prepare("INSERT INTO connections (id, config, created_at) VALUES ('big', ?, 1)").run("x".repeat(200_000)),
+    ).toThrow(/full/);
+    store.db.pragma("max_page_count = 1073741823");
+    store.flush();
+    expect(committedEntries()).toBe(1);
+    expect(store.getEntry(kept.seq)?.raw).toEqual({ n: 1 });
+  });
+
   it("lets a second Store of this process on the same file write (a restarted Loupe in tests)", () => {
     store.insertEntry(entry({ first: true }));
     const second = openStore(dir);
