@@ -116,6 +116,23 @@ describe("Store group commit", () => {
     expect(store.getCall("x")?.status).toBe("ok");
   });
 
+  it("writes again what stayed, not what an explicit transaction inside the batch undid", () => {
+    store.insertEntry(entry({ n: 1 }));
+    expect(() =>
+      store.db.transaction(() => {
+        store.insertEntry(entry({ undone: true }));
+        throw new Error("half-way");
+      })(),
+    ).toThrow("half-way");
+    const kept = store.insertEntry(entry({ n: 2 }));
+    store.db.pragma(`max_page_count = ${String(store.db.pragma("page_count", { simple: true }))}`);
+    expect(() => store.insertEntry(entry({ big: "x".repeat(200_000) }))).toThrow(/full/);
+    store.db.pragma("max_page_count = 1073741823");
+    store.flush();
+    expect(store.getEntry(kept.seq)?.raw).toEqual({ n: 2 });
+    expect(committedEntries()).toBe(2);
+  });
+
   it("loses no write of the batch when a failed write of another kind rolled it back", () => {
     const kept = store.insertEntry(entry({ n: 1 }));
     store.db.pragma(`max_page_count = ${String(store.db.pragma("page_count", { simple: true }))}`);

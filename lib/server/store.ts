@@ -119,7 +119,10 @@ export class Store {
       () => this.prepare(`INSERT INTO entries (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...row),
       // Written again under the same seq (group-commit.ts): a reader may already have it.
       (done) => () =>
-        this.prepare(`INSERT INTO entries (seq, ${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(done.lastInsertRowid, ...row),
+        this.prepare(`INSERT OR REPLACE INTO entries (seq, ${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+          done.lastInsertRowid,
+          ...row,
+        ),
     );
     const seq = Number(info.lastInsertRowid);
     // Kept only when large: previews are made only of entries over ENTRY_PREVIEW_BYTES.
