@@ -200,6 +200,9 @@ async function main() {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  // The terminal Loupe runs in was closed: stop as for Ctrl-C (by default Node dies at once, and the
+  // store's last few milliseconds of entries, lib/server/group-commit.ts, would be lost).
+  process.on("SIGHUP", stop);
 }
 
 void main();

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { expect, ROOT, test } from "./fixtures";
 import { alive } from "../tests/support/processes";
 
@@ -111,6 +112,56 @@ test("one Ctrl-C stops Loupe cleanly (exit 0), though it reaches Loupe both from
     await expect.poll(() => alive(server), { timeout: 10_000 }).toBe(false);
   } finally {
     if (launcher.exitCode === null) process.kill(-launcher.pid!, "SIGKILL");
+    rmSync(data, { recursive: true, force: true });
+  }
+});
+
+test("closing the terminal (SIGHUP) stops Loupe cleanly, and the entries it had just recorded are in the file", async () => {
+  test.setTimeout(120_000);
+  const data = mkdtempSync(path.join(tmpdir(), "loupe-hup-e2e-"));
+  const token = "hup-token-0123456789";
+  const launcher = spawn(process.execPath, ["scripts/start.mjs", "--no-open", "--no-demo", "--port", String(PORT)], {
+    cwd: ROOT,
+    env: { ...process.env, LOUPE_DATA_DIR: data, LOUPE_TOKEN: token, CI: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  try {
+    let out = "";
+    await new Promise<void>((resolve, reject) => {
+      launcher.stdout!.on("data", (c: Buffer) => {
+        out += c.toString();
+        if (out.includes("Loupe ready:")) resolve();
+      });
+      launcher.stderr!.on("data", (c: Buffer) => (out += c.toString()));
+      launcher.once("exit", (code) => reject(new Error(`the launcher exited with ${code}: ${out}`)));
+    });
+    const base = /Loupe ready: (http:\/\/[^/]+)\//.exec(out)![1]!;
+    const headers = { "x-loupe-token": token, "content-type": "application/json" };
+    // A server nobody listens on: connecting fails at once, and each step is an entry.
+    const created = await fetch(`${base}/api/connections`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "gone", transport: "http", url: "http://127.0.0.1:9/mcp", headers: {} }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const seen = ((await (await fetch(`${base}/api/connections/${id}/traffic?limit=500`, { headers })).json()) as unknown[]).length;
+    expect(seen).toBeGreaterThan(0);
+    // At once: the store commits its latest writes a few milliseconds after they are made.
+    const exited = new Promise<[number | null, string | null]>((resolve) =>
+      launcher.once("exit", (code, signal) => resolve([code, signal])),
+    );
+    process.kill(launcher.pid!, "SIGHUP");
+    expect(await exited, out).toEqual([0, null]);
+    const db = new Database(path.join(data, "loupe.db"), { readonly: true, fileMustExist: true });
+    try {
+      const stored = (db.prepare("SELECT COUNT(*) AS n FROM entries WHERE connection_id = ?").get(id) as { n: number }).n;
+      expect(stored).toBeGreaterThanOrEqual(seen);
+    } finally {
+      db.close();
+    }
+  } finally {
+    if (launcher.exitCode === null && launcher.signalCode === null) process.kill(-launcher.pid!, "SIGKILL");
     rmSync(data, { recursive: true, force: true });
   }
 });

@@ -26,7 +26,8 @@ process.once("exit", () => {
  * in Loupe is unaffected; another process sees them at most GROUP_COMMIT_MS later. A write inside
  * an explicit `db.transaction()` joins it instead (better-sqlite3 then nests by SAVEPOINT).
  * `flush()` commits at once; closing the store and the process's exit (a crash included) flush
- * too, so only a SIGKILL or a power cut can lose those last milliseconds.
+ * too, and the launcher turns SIGINT, SIGTERM and SIGHUP into an exit, so only a SIGKILL, another
+ * fatal signal or a power cut can lose those last milliseconds.
  */
 export class GroupCommit {
   private batching = false;
