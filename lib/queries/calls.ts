@@ -36,7 +36,8 @@ export function callQuery(connectionId: string, callId: string) {
     queryKey: [...connectionScope(connectionId), "call", callId] as const,
     queryFn: ({ signal }) =>
       apiFetch<CallRecord>(`/api/connections/${encodeURIComponent(connectionId)}/calls/${encodeURIComponent(callId)}`, { signal }),
-    staleTime: Infinity,
+    // An ended call never changes; one read while it still ran is read again when next needed.
+    staleTime: (query) => (query.state.data?.status === "running" ? 0 : Infinity),
   });
 }
 
