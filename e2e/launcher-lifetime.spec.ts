@@ -15,6 +15,31 @@ import { alive } from "../tests/support/processes";
 const PORT = Number(process.env.LOUPE_LIFETIME_PORT ?? 0);
 const STUBBORN = path.join(ROOT, "tests/fixtures/stubborn-server.mjs");
 
+/**
+ * `npm start`'s launcher as its own process-group leader (as in a terminal), with `args` after the
+ * common flags; resolves with the address it prints once ready. `output()` is all it wrote so far.
+ */
+async function startInGroup(data: string, token: string, args: string[] = []) {
+  const launcher = spawn(process.execPath, ["scripts/start.mjs", "--no-open", "--no-demo", "--port", String(PORT), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOUPE_DATA_DIR: data, LOUPE_TOKEN: token, CI: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let out = "";
+  const ready = new Promise<string>((resolve, reject) => {
+    launcher.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const base = /Loupe ready: (http:\/\/[^/]+)\//.exec(out)?.[1];
+      if (base) resolve(base);
+    });
+    launcher.stderr!.on("data", (c: Buffer) => (out += c.toString()));
+    launcher.once("exit", (code) => reject(new Error(`the launcher exited with ${code}: ${out}`)));
+  });
+  ready.catch(() => undefined); // awaited by the caller; a later exit must not be unhandled
+  return { launcher, ready, output: () => out };
+}
+
 test("SIGKILL of Loupe (one process: no launcher kept alive beside it) ends the stdio servers it started", async () => {
   test.setTimeout(120_000);
   const data = mkdtempSync(path.join(tmpdir(), "loupe-lifetime-e2e-"));
@@ -70,29 +95,14 @@ test("one Ctrl-C stops Loupe cleanly (exit 0), though it reaches Loupe both from
   const data = mkdtempSync(path.join(tmpdir(), "loupe-ctrlc-e2e-"));
   // Ignores stdin EOF and SIGTERM: closing it takes the SDK about 4 s, so the second SIGINT surely lands meanwhile.
   const pidFile = path.join(data, "stubborn.pids");
-  // detached: the launcher leads its own process group, as `npm start` does in a terminal, where
-  // Ctrl-C sends SIGINT to every process of the foreground group, and npm forwards a copy.
-  const launcher = spawn(
-    process.execPath,
-    ["scripts/start.mjs", "--no-open", "--no-demo", "--port", String(PORT), "--mcp", `${process.execPath} ${STUBBORN} ${pidFile}`],
-    {
-      cwd: ROOT,
-      env: { ...process.env, LOUPE_DATA_DIR: data, LOUPE_TOKEN: "ctrlc-token-0123456789", CI: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    },
-  );
+  // The launcher leads its own process group, as `npm start` does in a terminal, where Ctrl-C
+  // sends SIGINT to every process of the foreground group, and npm forwards a copy.
+  const { launcher, ready, output } = await startInGroup(data, "ctrlc-token-0123456789", [
+    "--mcp",
+    `${process.execPath} ${STUBBORN} ${pidFile}`,
+  ]);
   try {
-    let out = "";
-    await new Promise<void>((resolve, reject) => {
-      launcher.stdout!.on("data", (c: Buffer) => {
-        out += c.toString();
-        if (out.includes("Loupe ready:")) resolve();
-      });
-      launcher.stderr!.on("data", (c: Buffer) => (out += c.toString()));
-      launcher.once("exit", (code) => reject(new Error(`the launcher exited with ${code}: ${out}`)));
-    });
-    const base = /Loupe ready: (http:\/\/[^/]+)\//.exec(out)![1]!;
+    const base = await ready;
     const connected = async () => {
       const res = await fetch(`${base}/api/connections`, { headers: { "x-loupe-token": "ctrlc-token-0123456789" } });
       const list = (await res.json()) as { state?: { status?: string } }[];
@@ -106,7 +116,7 @@ test("one Ctrl-C stops Loupe cleanly (exit 0), though it reaches Loupe both from
     await new Promise((resolve) => setTimeout(resolve, 50));
     process.kill(launcher.pid!, "SIGINT");
     // Exit 1 is the "second Ctrl-C: do not wait" path, taken without closing the MCP servers.
-    expect(await exited, out).toBe(0);
+    expect(await exited, output()).toBe(0);
     // And the stdio server was closed, not left behind.
     const [server] = readFileSync(pidFile, "utf8").split(" ").map(Number) as [number];
     await expect.poll(() => alive(server), { timeout: 10_000 }).toBe(false);
@@ -120,23 +130,9 @@ test("closing the terminal (SIGHUP) stops Loupe cleanly, and the entries it had 
   test.setTimeout(120_000);
   const data = mkdtempSync(path.join(tmpdir(), "loupe-hup-e2e-"));
   const token = "hup-token-0123456789";
-  const launcher = spawn(process.execPath, ["scripts/start.mjs", "--no-open", "--no-demo", "--port", String(PORT)], {
-    cwd: ROOT,
-    env: { ...process.env, LOUPE_DATA_DIR: data, LOUPE_TOKEN: token, CI: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const { launcher, ready, output } = await startInGroup(data, token);
   try {
-    let out = "";
-    await new Promise<void>((resolve, reject) => {
-      launcher.stdout!.on("data", (c: Buffer) => {
-        out += c.toString();
-        if (out.includes("Loupe ready:")) resolve();
-      });
-      launcher.stderr!.on("data", (c: Buffer) => (out += c.toString()));
-      launcher.once("exit", (code) => reject(new Error(`the launcher exited with ${code}: ${out}`)));
-    });
-    const base = /Loupe ready: (http:\/\/[^/]+)\//.exec(out)![1]!;
+    const base = await ready;
     const headers = { "x-loupe-token": token, "content-type": "application/json" };
     // A server nobody listens on: connecting fails at once, and each step is an entry.
     const created = await fetch(`${base}/api/connections`, {
@@ -152,7 +148,7 @@ test("closing the terminal (SIGHUP) stops Loupe cleanly, and the entries it had 
       launcher.once("exit", (code, signal) => resolve([code, signal])),
     );
     process.kill(launcher.pid!, "SIGHUP");
-    expect(await exited, out).toEqual([0, null]);
+    expect(await exited, output()).toEqual([0, null]);
     const db = new Database(path.join(data, "loupe.db"), { readonly: true, fileMustExist: true });
     try {
       const stored = (db.prepare("SELECT COUNT(*) AS n FROM entries WHERE connection_id = ?").get(id) as { n: number }).n;
