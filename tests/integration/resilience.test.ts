@@ -1,6 +1,7 @@
+import http from "node:http";
 import net from "node:net";
 import { getClientRequests } from "@/lib/server/mcp/requests";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import { Hub } from "@/lib/server/hub";
 import { Registry } from "@/lib/server/mcp/registry";
@@ -67,6 +68,36 @@ async function relay(target: number): Promise<{ port: number; dropAll: () => voi
     return new Promise<void>((resolve) => server.close(() => resolve()));
   };
   return { port, dropAll, close };
+}
+
+/**
+ * An HTTP proxy in front of a Streamable HTTP server that answers every GET with 405, as a server
+ * without a standalone event stream does. With no GET stream to re-open after a restart, nothing
+ * but the test's own requests can find out that the server forgot the session.
+ */
+async function noGetStreamProxy(target: number): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    if (req.method === "GET") {
+      res.writeHead(405, { allow: "POST, DELETE" }).end();
+      return;
+    }
+    const upstream = http.request(
+      { host: "127.0.0.1", port: target, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const close = () => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { port, close };
 }
 
 describe("a stdio server killed mid-session", () => {
@@ -218,10 +249,14 @@ describe("a Streamable HTTP server restarted on the same port", () => {
   }, 60_000);
 
   it("re-initializes on a tools/list whose session is gone, and fails a tools/call sent to a dead session", async () => {
+    // No GET stream: its re-open after a restart would renew the session before the call is
+    // sent (then the call rightly succeeds), and this test is about the call meeting the dead session.
+    const proxy = await noGetStreamProxy(port);
+    onTestFinished(() => proxy.close());
     const view = await registry.create({
       name: "everything-restart-idle",
       transport: "http",
-      url: `http://127.0.0.1:${port}/mcp`,
+      url: `http://127.0.0.1:${proxy.port}/mcp`,
       headers: {},
       requestTimeoutMs: 20_000,
     });
