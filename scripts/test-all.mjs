@@ -1,4 +1,4 @@
-// `npm test`: every runner (the static checks: tsc, ESLint, Prettier; Vitest: unit, component, integration; the MCP conformance suite
+// `npm test`: every runner (the static checks: tsc, ESLint, Prettier, import boundaries; Vitest: unit, component, integration; the MCP conformance suite
 // against Loupe's client and the demo MCP server, one test per scenario; Playwright: e2e in Chromium), then one closing
 // line "N passed, N failed" summed over all of them, which is what CI reads.
 import { spawnSync } from "node:child_process";
@@ -100,6 +100,22 @@ console.log("\n=== Format (Prettier --check) ===");
     for (const f of different) failures.push(`prettier ${f}: not formatted (npx prettier --write ${f})`);
     console.log(different.length ? different.join("\n") : `prettier: ${files.length} files formatted`);
   }
+}
+
+// Import boundaries (issue 20): one check per rule of .dependency-cruiser.cjs (scripts/boundaries.mjs).
+console.log("\n=== Boundaries (dependency-cruiser) ===");
+{
+  const json = path.join(out, "boundaries.json");
+  const r = spawnSync(process.execPath, [path.join(root, "scripts/boundaries.mjs"), "--json", json], { cwd: root, stdio: "inherit" });
+  if (existsSync(json)) {
+    for (const rule of JSON.parse(readFileSync(json, "utf8")).rules) {
+      if (rule.violations.length === 0) passed += 1;
+      else {
+        failed += 1;
+        failures.push(`boundaries ${rule.name}: ${rule.violations.length} violation(s), first: ${rule.violations[0]}`);
+      }
+    }
+  } else if (r.status !== 0) broken.push("boundaries");
 }
 
 // The official MCP conformance suite runs on its own Node 22 in conformance/ (installed apart from
