@@ -20,6 +20,16 @@ const config = [
     },
   },
   {
+    // Type-aware rules (issue 20): a promise nobody awaits or voids loses its rejection; a cast the
+    // compiler already agrees with only hides the next real change of type.
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-unnecessary-type-assertion": "error",
+    },
+  },
+  {
     // React Compiler rules: Loupe does not compile with the React Compiler, and these flag
     // patterns it relies on on purpose (refs read while rendering a live virtualized list,
     // a state reset when the selection changes).

@@ -17,32 +17,29 @@ const EVENTS = 10_000;
  */
 function bigRun(threadId: string, runId: string): BaseEvent[] {
   const out: BaseEvent[] = [
-    { type: EventType.RUN_STARTED, threadId, runId } as BaseEvent,
-    { type: EventType.STATE_SNAPSHOT, snapshot: { n: 0, log: [] } } as BaseEvent,
+    { type: EventType.RUN_STARTED, threadId, runId },
+    { type: EventType.STATE_SNAPSHOT, snapshot: { n: 0, log: [] } },
   ];
   let i = 0;
   while (out.length < EVENTS - 1) {
     const k = i++;
     const block: BaseEvent[] = [
-      { type: EventType.STEP_STARTED, stepName: `step-${k}` } as BaseEvent,
-      { type: EventType.TEXT_MESSAGE_START, messageId: `m${k}`, role: "assistant" } as BaseEvent,
-      ...Array.from(
-        { length: 8 },
-        (_, j) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: `m${k}`, delta: `word${j} ` }) as BaseEvent,
-      ),
-      { type: EventType.TEXT_MESSAGE_END, messageId: `m${k}` } as BaseEvent,
-      { type: EventType.TOOL_CALL_START, toolCallId: `tc${k}`, toolCallName: "lookup" } as BaseEvent,
-      { type: EventType.TOOL_CALL_ARGS, toolCallId: `tc${k}`, delta: `{"q":"item ` } as BaseEvent,
-      { type: EventType.TOOL_CALL_ARGS, toolCallId: `tc${k}`, delta: `${k}"}` } as BaseEvent,
-      { type: EventType.TOOL_CALL_END, toolCallId: `tc${k}` } as BaseEvent,
-      { type: EventType.TOOL_CALL_RESULT, messageId: `r${k}`, toolCallId: `tc${k}`, content: `{"found":${k}}` } as BaseEvent,
-      { type: EventType.STATE_DELTA, delta: [{ op: "replace", path: "/n", value: k }] } as BaseEvent,
-      { type: EventType.CUSTOM, name: "tick", value: k } as BaseEvent,
-      { type: EventType.STEP_FINISHED, stepName: `step-${k}` } as BaseEvent,
+      { type: EventType.STEP_STARTED, stepName: `step-${k}` },
+      { type: EventType.TEXT_MESSAGE_START, messageId: `m${k}`, role: "assistant" },
+      ...Array.from({ length: 8 }, (_, j) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: `m${k}`, delta: `word${j} ` })),
+      { type: EventType.TEXT_MESSAGE_END, messageId: `m${k}` },
+      { type: EventType.TOOL_CALL_START, toolCallId: `tc${k}`, toolCallName: "lookup" },
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: `tc${k}`, delta: `{"q":"item ` },
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: `tc${k}`, delta: `${k}"}` },
+      { type: EventType.TOOL_CALL_END, toolCallId: `tc${k}` },
+      { type: EventType.TOOL_CALL_RESULT, messageId: `r${k}`, toolCallId: `tc${k}`, content: `{"found":${k}}` },
+      { type: EventType.STATE_DELTA, delta: [{ op: "replace", path: "/n", value: k }] },
+      { type: EventType.CUSTOM, name: "tick", value: k },
+      { type: EventType.STEP_FINISHED, stepName: `step-${k}` },
     ];
     out.push(...block.slice(0, EVENTS - 1 - out.length));
   }
-  out.push({ type: EventType.RUN_FINISHED, threadId, runId } as BaseEvent);
+  out.push({ type: EventType.RUN_FINISHED, threadId, runId });
   return out;
 }
 

@@ -147,7 +147,7 @@ async function startBareProxy(root: string): Promise<{ url: string; agent: Agent
   const exited = new Promise((r) => child.once("exit", r));
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
-    child.stdout!.on("data", (c: Buffer) => {
+    child.stdout.on("data", (c: Buffer) => {
       out += c.toString();
       const m = /^(http:\/\/127\.0\.0\.1:\d+\/)\n/.exec(out);
       if (m) resolve(m[1]!);
@@ -160,7 +160,7 @@ async function startBareProxy(root: string): Promise<{ url: string; agent: Agent
     agent,
     async stop() {
       agent.destroy();
-      child.stdin!.end();
+      child.stdin.end();
       await exited;
     },
   };

@@ -17,7 +17,7 @@ export async function startDemoHttp(root: string, port: number): Promise<DemoHtt
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       const m = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out);
       if (m) resolve(m[1]!);

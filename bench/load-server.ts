@@ -18,7 +18,7 @@ export async function loadRegistry(root: string): Promise<Registry | undefined> 
   const file = path.join(root, "lib/server/mcp/registry.ts");
   if (!existsSync(file)) return undefined;
   hookServerOnly();
-  const mod = (await import("@/lib/server/mcp/registry")) as typeof import("@/lib/server/mcp/registry");
+  const mod = await import("@/lib/server/mcp/registry");
   return mod.getRegistry();
 }
 

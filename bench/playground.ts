@@ -1,5 +1,4 @@
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createOpenAI } from "@ai-sdk/openai";
 import { jsonSchema, stepCountIs, streamText, tool } from "ai";
 import type { PgTurn } from "@/lib/contracts/playground";
@@ -56,10 +55,7 @@ export const playgroundBench: Bench = {
         required: ["a", "b"],
       }),
       execute: async (args) =>
-        (await client.request(
-          { method: "tools/call", params: { name: "get-sum", arguments: args } },
-          CallToolResultSchema,
-        )) as CallToolResult,
+        await client.request({ method: "tools/call", params: { name: "get-sum", arguments: args } }, CallToolResultSchema),
     });
     const bare = async (withTools: boolean) => {
       const result = streamText({

@@ -53,7 +53,7 @@ export const samplingRoundtripBench: Bench = {
     // server-everything registers its sampling tool once it has seen the client's capabilities.
     await until(`bare SDK: ${TOOL} listed`, async () => (await client.listTools()).tools.some((t) => t.name === TOOL));
     const sdkCall = async () => {
-      const result = (await client.request({ method: "tools/call", params: CALL }, CallToolResultSchema)) as CallToolResult;
+      const result = await client.request({ method: "tools/call", params: CALL }, CallToolResultSchema);
       expectReply(resultText(result), "bare SDK");
     };
     await sdkCall(); // warm-up

@@ -20,7 +20,7 @@ async function startDemoHttp(root: string): Promise<{ child: ChildProcess; url: 
     env: { ...process.env, ...launch.env },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const lines = createInterface({ input: child.stdout! });
+  const lines = createInterface({ input: child.stdout });
   const url = await new Promise<string>((resolve, reject) => {
     lines.once("line", (line) => resolve(line.trim()));
     child.once("exit", (code) => reject(new Error(`the demo server exited (${code}) before it listened`)));

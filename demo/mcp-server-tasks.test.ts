@@ -181,7 +181,7 @@ for (const transport of ["stdio", "HTTP"] as const) {
       });
 
       it("asks its mid-way question through the client and finishes with the answer", async () => {
-        const result = (await client.callTool({ name: "rebook-all", arguments: GROUP })) as CallToolResult;
+        const result = await client.callTool({ name: "rebook-all", arguments: GROUP });
         expect(resultText(result)).toContain("Rebooked 2 passengers from LP 204 (rest seated together)");
         expect(asked[0]).toContain("1 of 2 passengers are rebooked");
         // 2025-11-25 lists the tool's task support; 2026-07-28 has no such field (tasks are an extension).

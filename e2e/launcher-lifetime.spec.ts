@@ -28,12 +28,12 @@ async function startInGroup(data: string, token: string, args: string[] = []) {
   });
   let out = "";
   const ready = new Promise<string>((resolve, reject) => {
-    launcher.stdout!.on("data", (c: Buffer) => {
+    launcher.stdout.on("data", (c: Buffer) => {
       out += c.toString();
       const base = /Loupe ready: (http:\/\/[^/]+)\//.exec(out)?.[1];
       if (base) resolve(base);
     });
-    launcher.stderr!.on("data", (c: Buffer) => (out += c.toString()));
+    launcher.stderr.on("data", (c: Buffer) => (out += c.toString()));
     launcher.once("exit", (code) => reject(new Error(`the launcher exited with ${code}: ${out}`)));
   });
   ready.catch(() => undefined); // awaited by the caller; a later exit must not be unhandled
@@ -57,11 +57,11 @@ test("SIGKILL of Loupe (one process: no launcher kept alive beside it) ends the 
   try {
     await new Promise<void>((resolve, reject) => {
       let out = "";
-      launcher.stdout!.on("data", (c: Buffer) => {
+      launcher.stdout.on("data", (c: Buffer) => {
         out += c.toString();
         if (out.includes("Loupe ready:")) resolve();
       });
-      launcher.stderr!.resume();
+      launcher.stderr.resume();
       launcher.once("exit", (code) => reject(new Error(`the launcher exited with ${code}: ${out}`)));
     });
     await expect.poll(() => existsSync(pidFile), { timeout: 30_000 }).toBe(true);

@@ -9,7 +9,6 @@ import { itemFrom } from "@/components/inbox/test-items";
 import { ToolRunForm } from "@/components/mcp/tools/tool-run-form";
 import { InputForm } from "@/components/inbox/input-form";
 import { connectionFixture } from "@/components/mcp/workbench/test-support";
-import type { InboxRow } from "@/lib/contracts/inbox";
 
 afterEach(cleanup);
 
@@ -62,9 +61,10 @@ describe("arrow keys in lists", () => {
   });
 
   it("the inbox moves between cards, Enter steps into a card, and typing in a card's field is left alone", () => {
-    const rows = [itemFrom(["50"], "input", { sessionId: "w1" }), itemFrom(["22"], "long_running")].map(
-      (i) => ({ ...i, source: "adk" }) as InboxRow,
-    );
+    const rows = [itemFrom(["50"], "input", { sessionId: "w1" }), itemFrom(["22"], "long_running")].map((i) => ({
+      ...i,
+      source: "adk" as const,
+    }));
     render(<InboxList items={rows} renderCard={() => <textarea aria-label="answer" />} />);
     const cards = screen.getAllByTestId("inbox-item");
     cards[0]!.focus();

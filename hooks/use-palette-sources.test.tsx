@@ -30,7 +30,9 @@ it("a server connecting while the palette is mounted changes its sources without
   const { result } = renderHook(() => usePaletteSources(true), { wrapper });
   await waitFor(() => expect(result.current.sources.tools.get("a")?.map((t) => t.name)).toEqual(["t1"]));
 
-  act(() => client.setQueryData(connectionKeys.list(), [connection("a"), connection("b")]));
+  act(() => {
+    client.setQueryData(connectionKeys.list(), [connection("a"), connection("b")]);
+  });
   await waitFor(() => expect(result.current.sources.tools.get("b")?.map((t) => t.name)).toEqual(["t2"]));
   expect(result.current.sources.tools.get("a")?.map((t) => t.name)).toEqual(["t1"]);
   const sizeWarnings = errors.mock.calls.filter((args) => args.some((a) => String(a).includes("changed size between renders")));

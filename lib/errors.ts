@@ -75,7 +75,7 @@ export class AppError extends Error {
   static fromBody(body: unknown, status: number): AppError {
     const err = (body as { error?: Partial<AppErrorBody> } | null)?.error;
     if (err && typeof err.code === "string" && typeof err.message === "string") {
-      return new AppError(err.code as ErrorCode, err.message, err.details);
+      return new AppError(err.code, err.message, err.details);
     }
     return new AppError("internal:client", `Request failed with HTTP ${status}`, body);
   }

@@ -86,6 +86,6 @@ describe("A2aMain", () => {
     });
     renderMain({ peerId: "ok" });
     expect((await screen.findByText("No tasks yet — send a message.")).getAttribute("data-testid")).toBe("a2a-no-task");
-    expect((screen.getByTestId("a2a-stream-toggle") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("a2a-stream-toggle").disabled).toBe(true);
   });
 });

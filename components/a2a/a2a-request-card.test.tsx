@@ -68,7 +68,7 @@ describe("A2aRequestCard", () => {
     const bodies = stubAnswerRoute();
     renderCard(base);
     expect(screen.queryByTestId("schema-form")).toBeNull();
-    expect((screen.getByTestId("a2a-submit") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("a2a-submit").disabled).toBe(true);
     fireEvent.change(screen.getByTestId("a2a-free-text"), { target: { value: "Paris" } });
     fireEvent.click(screen.getByTestId("a2a-submit"));
     await waitFor(() => expect(bodies).toEqual([{ kind: "text", text: "Paris" }]));
@@ -77,7 +77,7 @@ describe("A2aRequestCard", () => {
   it("auth-required: a password field and a scheme; the credential is sent, then cleared, never echoed", async () => {
     const bodies = stubAnswerRoute();
     renderCard({ ...base, kind: "auth", prompt: "Need a key" });
-    const field = screen.getByTestId("a2a-credential") as HTMLInputElement;
+    const field = screen.getByTestId<HTMLInputElement>("a2a-credential");
     expect(field.type).toBe("password");
     fireEvent.change(field, { target: { value: "s3cret" } });
     fireEvent.change(screen.getByTestId("a2a-scheme"), { target: { value: "demoKey" } });

@@ -87,7 +87,7 @@ describe("RunTimeline — the demo agent's showcase run", () => {
     expect(screen.getByTestId("agui-timeline-count").textContent).toBe(`1 of ${run.events.length}`);
     fireEvent.click(hits[0]!);
     const raw = within(screen.getByTestId("agui-inspector")).getByTestId("agui-inspector-event");
-    expect(JSON.parse(raw.textContent!)).toEqual(run.events.find((e) => JSON.stringify(e.event).includes('"/trip/weather"'))!.event);
+    expect(JSON.parse(raw.textContent)).toEqual(run.events.find((e) => JSON.stringify(e.event).includes('"/trip/weather"'))!.event);
   });
 });
 

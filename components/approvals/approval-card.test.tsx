@@ -119,10 +119,10 @@ describe("ApprovalCard", () => {
 
   it("Approve without edits sends no arguments; invalid JSON blocks Approve and keeps the text", async () => {
     const router = setup(approval());
-    const field = screen.getByTestId("approval-args-json") as HTMLTextAreaElement;
+    const field = screen.getByTestId<HTMLTextAreaElement>("approval-args-json");
     fireEvent.change(field, { target: { value: '{ "path": ' } });
     expect(screen.getByTestId("json-error").textContent).toMatch(/Invalid JSON/);
-    expect((screen.getByTestId("approval-approve") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("approval-approve").disabled).toBe(true);
     fireEvent.change(field, { target: { value: "[1]" } });
     expect(screen.getByTestId("json-error").textContent).toBe("The arguments must be a JSON object");
     fireEvent.change(field, { target: { value: '{"content":"hello","path":"/tmp/a.txt"}' } });

@@ -80,7 +80,7 @@ describe("bundles pane", () => {
       body: '{"format":"loupe-bundle"}',
     });
     // The pasted text stays, to be fixed and tried again.
-    expect((screen.getByTestId("bundle-paste") as HTMLTextAreaElement).value).toBe('{"format":"loupe-bundle"}');
+    expect(screen.getByTestId<HTMLTextAreaElement>("bundle-paste").value).toBe('{"format":"loupe-bundle"}');
   });
 
   it("lists what it accepts", async () => {

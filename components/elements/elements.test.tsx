@@ -39,7 +39,9 @@ describe("CopyButton", () => {
     expect(writeText).toHaveBeenCalledWith("payload");
     expect(button.textContent).toBe("Copied");
     expect(button.dataset.state).toBe("copied");
-    act(() => vi.advanceTimersByTime(COPY_FEEDBACK_MS));
+    act(() => {
+      vi.advanceTimersByTime(COPY_FEEDBACK_MS);
+    });
     expect(button.textContent).toBe("Copy URL");
   });
 
@@ -147,7 +149,7 @@ describe("the other elements", () => {
         testId="args"
       />,
     );
-    const field = screen.getByTestId("args") as HTMLTextAreaElement;
+    const field = screen.getByTestId<HTMLTextAreaElement>("args");
     expect(field.value).toBe('{"a":');
     expect(field.getAttribute("aria-invalid")).toBe("true");
     expect(field.getAttribute("aria-describedby")).toBe("args-error");

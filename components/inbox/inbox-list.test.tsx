@@ -26,7 +26,7 @@ function fixtureItems(): InboxRow[] {
   if (!stale || !answered) throw new Error("fixtures changed");
   // Deliberately out of order: the list must put what waits first.
   const items: InboxItem[] = [stale, answered, failed, itemFrom(["22"], "long_running"), itemFrom(["23"], "credential")];
-  return items.map((i) => ({ ...i, source: "adk" }) as InboxRow);
+  return items.map((i) => ({ ...i, source: "adk" }));
 }
 
 function mcp(id: string, kind: McpClientRequest["kind"], status: McpClientRequest["status"], params: Record<string, unknown>): InboxRow {
@@ -193,7 +193,7 @@ describe("InboxList — a workflow gate run twice", () => {
     const first = itemFrom(["51"], "credential", { appName: "workflow_demo", sessionId: "w1" });
     const answered = { ...first, status: "answered" as const, answer: { apiKey: "••••" } };
     const again = { ...first, key: `second-event:${first.id}`, eventId: "second-event", createdAt: (first.createdAt ?? 0) + 1 };
-    render(<InboxList items={[answered, again].map((i) => ({ ...i, source: "adk" }) as InboxRow)} />);
+    render(<InboxList items={[answered, again].map((i) => ({ ...i, source: "adk" }))} />);
     expect(statuses()).toEqual(["credential:pending", "credential:answered"]);
     const keys = rows().map((r) => r.getAttribute("data-item-key"));
     expect(new Set(keys).size).toBe(2);

@@ -65,9 +65,9 @@ const SAMPLING: McpClientRequest = {
 };
 
 const ROWS: InboxRow[] = [
-  { ...CONFIRM, source: "adk" } as InboxRow,
+  { ...CONFIRM, source: "adk" },
   { ...SAMPLING, source: "mcp" },
-  { ...LONG, source: "adk" } as InboxRow,
+  { ...LONG, source: "adk" },
 ];
 
 function setup(onOpenConnection?: (row: McpClientRequest) => void) {

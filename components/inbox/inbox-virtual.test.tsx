@@ -40,7 +40,7 @@ function manyRows(n: number): InboxRow[] {
     const all = Object.values(rowsOfEverySource(statuses[i % 4], n - i)) as InboxRow[];
     const row = all[i % all.length]!;
     // ADK rows are keyed by their interrupt key (event + call id), the others by id.
-    return (row.source === "adk" ? { ...row, id: `r${i}`, key: `ev${i}:r${i}` } : { ...row, id: `r${i}` }) as InboxRow;
+    return row.source === "adk" ? { ...row, id: `r${i}`, key: `ev${i}:r${i}` } : { ...row, id: `r${i}` };
   });
 }
 

@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
-const button = (testId: string) => screen.getByTestId(testId) as HTMLButtonElement;
+const button = (testId: string) => screen.getByTestId<HTMLButtonElement>(testId);
 
 function setup(item: Parameters<typeof InterruptCard>[0]["item"]) {
   const onAnswer = vi.fn<(answer: InterruptAnswer) => void>();
@@ -56,7 +56,7 @@ describe("InterruptCard — credential", () => {
     const item = itemFrom(["23"], "credential");
     const onAnswer = setup(item);
     expect(screen.getByTestId("credential-details").textContent).toContain("demo_api_key");
-    const key = screen.getByTestId("api-key") as HTMLInputElement;
+    const key = screen.getByTestId<HTMLInputElement>("api-key");
     expect(key.type).toBe("password");
     fireEvent.click(screen.getByTestId("toggle-api-key"));
     expect(key.type).toBe("text");
@@ -76,7 +76,7 @@ describe("InterruptCard — credential", () => {
     expect(screen.queryByTestId("api-key")).toBeNull();
     fireEvent.click(screen.getByTestId("open-auth-uri"));
     expect(open).toHaveBeenCalledWith(AUTH_URI, "_blank", "noopener,noreferrer");
-    expect((screen.getByTestId("redirect-uri") as HTMLInputElement).value).toBe("http://localhost:8000/callback");
+    expect(screen.getByTestId<HTMLInputElement>("redirect-uri").value).toBe("http://localhost:8000/callback");
     type(screen.getByTestId("auth-response-uri"), "code=abc");
     expect(screen.getByTestId("auth-response-error")).toBeTruthy();
     expect(button("submit-credential").disabled).toBe(true);
@@ -97,7 +97,7 @@ describe("InterruptCard — long-running", () => {
     expect(screen.getByTestId("interrupt-card").dataset.kind).toBe("long_running");
     expect(screen.getByTestId("long-running-call").textContent).toContain("start_job");
     expect(screen.getByTestId("interim-response").textContent).toContain('"ticket": "T-42"');
-    const editor = screen.getByTestId("long-running-response") as HTMLTextAreaElement;
+    const editor = screen.getByTestId<HTMLTextAreaElement>("long-running-response");
     expect(JSON.parse(editor.value)).toEqual({ status: "done", jobName: "nightly-report", ticket: "T-42" });
     type(editor, '{"status": "done", "ticket": "T-42"');
     expect(button("submit-long-running").disabled).toBe(true);
@@ -114,9 +114,9 @@ describe("InterruptCard — a reused call id", () => {
     const first = itemFrom(["51"], "credential", { appName: "workflow_demo", sessionId: "w1" });
     const { rerender } = render(<InterruptCard item={first} onAnswer={vi.fn()} />);
     type(screen.getByTestId("api-key"), "typed-for-the-first-run");
-    expect((screen.getByTestId("api-key") as HTMLInputElement).value).toBe("typed-for-the-first-run");
+    expect(screen.getByTestId<HTMLInputElement>("api-key").value).toBe("typed-for-the-first-run");
     const again = { ...first, key: `second-event:${first.id}`, eventId: "second-event" };
     rerender(<InterruptCard item={again} onAnswer={vi.fn()} />);
-    expect((screen.getByTestId("api-key") as HTMLInputElement).value).toBe("");
+    expect(screen.getByTestId<HTMLInputElement>("api-key").value).toBe("");
   });
 });

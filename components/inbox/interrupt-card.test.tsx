@@ -12,7 +12,7 @@ import { failedAnswer, itemFrom, itemsOf, refusedItem, runOf } from "./test-item
 afterEach(cleanup);
 
 const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
-const button = (testId: string) => screen.getByTestId(testId) as HTMLButtonElement;
+const button = (testId: string) => screen.getByTestId<HTMLButtonElement>(testId);
 
 function setup(item: Parameters<typeof InterruptCard>[0]["item"], extra: Partial<Parameters<typeof InterruptCard>[0]> = {}) {
   const onAnswer = vi.fn<(answer: InterruptAnswer) => void>();
@@ -29,7 +29,7 @@ describe("InterruptCard — confirmation", () => {
     expect(screen.getByTestId("interrupt-status").dataset.status).toBe("pending");
     expect(screen.getByTestId("original-call").textContent).toContain("transfer_money_gated");
     expect(screen.getByTestId("interrupt-source").textContent).toContain("Demo agent › inspector_demo › s_full");
-    const payload = screen.getByTestId("confirmation-payload") as HTMLTextAreaElement;
+    const payload = screen.getByTestId<HTMLTextAreaElement>("confirmation-payload");
     expect(payload.value).toBe('{\n  "amount": 100\n}');
     // Odd spacing stays as typed: the text is never re-formatted.
     type(payload, '{ "approver" :  "alice" }');
@@ -107,7 +107,7 @@ describe("InterruptCard — confirmation", () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
     expect(onAnswer).not.toHaveBeenCalled();
     // Changing the answer instead starts from what was sent, not from the original payload.
-    expect((screen.getByTestId("confirmation-payload") as HTMLTextAreaElement).value).toBe('{\n  "path": "/tmp/other.log"\n}');
+    expect(screen.getByTestId<HTMLTextAreaElement>("confirmation-payload").value).toBe('{\n  "path": "/tmp/other.log"\n}');
   });
 
   it("an answer the agent stored and then refused shows failed with its words and Retry, never Answered", () => {

@@ -48,7 +48,7 @@ describe("PgComposer", () => {
     const onSend = vi.fn(() => Promise.resolve());
     const onStop = vi.fn();
     const { rerender } = render(<PgComposer onSend={onSend} onStop={onStop} running={false} sending={false} stopping={false} />);
-    const input = screen.getByTestId("pg-composer-input") as HTMLTextAreaElement;
+    const input = screen.getByTestId<HTMLTextAreaElement>("pg-composer-input");
     fireEvent.change(input, { target: { value: "line one" } });
     fireEvent.keyDown(input, { key: "Enter", shiftKey: true });
     expect(onSend).not.toHaveBeenCalled();
@@ -61,7 +61,7 @@ describe("PgComposer", () => {
     fireEvent.change(input, { target: { value: "next" } });
     fireEvent.keyDown(input, { key: "Enter" });
     expect(onSend).toHaveBeenCalledTimes(1);
-    expect((screen.getByTestId("pg-send") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("pg-send").disabled).toBe(true);
     fireEvent.click(screen.getByTestId("pg-stop"));
     expect(onStop).toHaveBeenCalled();
   });
@@ -69,7 +69,7 @@ describe("PgComposer", () => {
   it("keeps the text when the server refuses the message", async () => {
     const onSend = vi.fn(() => Promise.reject(new Error("409")));
     render(<PgComposer onSend={onSend} onStop={() => undefined} running={false} sending={false} stopping={false} />);
-    const input = screen.getByTestId("pg-composer-input") as HTMLTextAreaElement;
+    const input = screen.getByTestId<HTMLTextAreaElement>("pg-composer-input");
     fireEvent.change(input, { target: { value: "keep me" } });
     fireEvent.click(screen.getByTestId("pg-send"));
     await waitFor(() => expect(onSend).toHaveBeenCalled());

@@ -119,6 +119,6 @@ function useFocusAfterGate(gated: boolean) {
   return {
     ref,
     onFocus: () => void (inside.current = true),
-    onBlur: (e: FocusEvent) => void (inside.current = e.currentTarget.contains(e.relatedTarget as Node | null)),
+    onBlur: (e: FocusEvent) => void (inside.current = e.currentTarget.contains(e.relatedTarget)),
   };
 }

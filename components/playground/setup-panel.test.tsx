@@ -78,7 +78,7 @@ describe("SetupPanel", () => {
   it("says where the column's key comes from, offers the provider's models, and changes provider, model and strict mode", () => {
     const { onColumnChange, onOpenKeys } = renderPanel();
     expect(screen.getByTestId("pg-key-status").textContent).toBe("Key: from OPENAI_API_KEY …abcd");
-    const model = screen.getByTestId("pg-model") as HTMLInputElement;
+    const model = screen.getByTestId<HTMLInputElement>("pg-model");
     const options = [...document.querySelectorAll(`datalist#${CSS.escape(model.getAttribute("list") ?? "")} option`)].map((o) =>
       o.getAttribute("value"),
     );
@@ -143,7 +143,7 @@ describe("ProviderKeyDialog", () => {
     vi.stubGlobal("fetch", router.fetch);
     const onClose = vi.fn();
     renderWithClient(<ProviderKeyDialog status={{ ...providers[1]!, keySource: "settings", keyHint: "abcd" }} onClose={onClose} />);
-    const input = screen.getByTestId("pg-key-input") as HTMLInputElement;
+    const input = screen.getByTestId<HTMLInputElement>("pg-key-input");
     expect(input.type).toBe("password");
     expect(input.value).toBe("");
     expect(screen.getByTestId("pg-key-dialog-status").textContent).toBe("set in Loupe …abcd");

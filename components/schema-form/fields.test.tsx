@@ -52,9 +52,9 @@ describe("variant picker (anyOf of objects)", () => {
   it("shows the member the value matches and switches members", () => {
     const onValue = vi.fn();
     render(<Harness schema={schema} initial={{ shape: { kind: "square", side: 3 } }} onValue={onValue} />);
-    const picker = screen.getByRole("combobox", { name: "shape variant" }) as HTMLSelectElement;
+    const picker = screen.getByRole<HTMLSelectElement>("combobox", { name: "shape variant" });
     expect(picker.options[picker.selectedIndex]?.textContent).toBe("square");
-    expect((screen.getByRole("textbox", { name: "side" }) as HTMLInputElement).value).toBe("3");
+    expect(screen.getByRole<HTMLInputElement>("textbox", { name: "side" }).value).toBe("3");
 
     fireEvent.change(picker, { target: { value: "0" } });
     expect(last(onValue)).toEqual({ shape: { kind: "circle" } });
@@ -89,7 +89,7 @@ describe("numbers", () => {
     const onJsonError = vi.fn();
     const schema: JsonSchemaObject = { type: "object", properties: { n: { type: "integer" } } };
     render(<Harness schema={schema} initial={{}} onValue={onValue} onJsonError={onJsonError} />);
-    const input = screen.getByRole("textbox", { name: "n" }) as HTMLInputElement;
+    const input = screen.getByRole<HTMLInputElement>("textbox", { name: "n" });
     type(input, "-");
     expect(input.value).toBe("-");
     expect(last(onJsonError)).toBe("n must be a number");
@@ -138,7 +138,7 @@ describe("recursive schemas, extra keys and values that do not fit", () => {
     const onValue = vi.fn();
     const schema: JsonSchemaObject = { type: "object", properties: {}, additionalProperties: { type: "string" } };
     render(<Harness schema={schema} initial={{ region: "eu" }} onValue={onValue} />);
-    expect((screen.getByRole("textbox", { name: "region" }) as HTMLTextAreaElement).value).toBe("eu");
+    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "region" }).value).toBe("eu");
     type(screen.getByRole("textbox", { name: "New property name" }), "zone");
     fireEvent.click(screen.getByRole("button", { name: "Add property" }));
     type(screen.getByRole("textbox", { name: "zone" }), "a");
@@ -151,7 +151,7 @@ describe("recursive schemas, extra keys and values that do not fit", () => {
     const onValue = vi.fn();
     const schema: JsonSchemaObject = { type: "object", properties: { count: { type: "number" } } };
     render(<Harness schema={schema} initial={{ count: "seven" }} onValue={onValue} />);
-    const area = screen.getByRole("textbox", { name: "count" }) as HTMLTextAreaElement;
+    const area = screen.getByRole<HTMLTextAreaElement>("textbox", { name: "count" });
     expect(area.value).toBe('"seven"');
     type(area, "7");
     expect(last(onValue)).toEqual({ count: 7 });

@@ -91,7 +91,7 @@ describe("SchemaFormEditor — filesystem edit_file", () => {
       { oldText: "hello\nworld", newText: "hi" },
     ]);
     expect(
-      (within(screen.getByRole("group", { name: "edits item 1" })).getByRole("textbox", { name: "oldText" }) as HTMLTextAreaElement).value,
+      within(screen.getByRole("group", { name: "edits item 1" })).getByRole<HTMLTextAreaElement>("textbox", { name: "oldText" }).value,
     ).toBe("foo");
     fireEvent.click(screen.getByRole("button", { name: "Remove edits item 1" }));
     expect(lastCall(onValue)).toEqual({ path: "/tmp/notes.txt", edits: [{ oldText: "hello\nworld", newText: "hi" }], dryRun: true });
@@ -109,8 +109,8 @@ describe("SchemaFormEditor — filesystem edit_file", () => {
 describe("SchemaFormEditor — elicitation schema", () => {
   it("renders every field with its default", () => {
     render(<Harness schema={elicitation} />);
-    const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-    const name = screen.getByRole("textbox", { name: "String" }) as HTMLTextAreaElement;
+    const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+    const name = screen.getByRole<HTMLTextAreaElement>("textbox", { name: "String" });
     expect(name.value).toBe("");
     expect(name.getAttribute("aria-required")).toBe("true");
     expect(screen.getByRole("checkbox", { name: "Boolean" }).getAttribute("aria-checked")).toBe("false");
@@ -121,7 +121,7 @@ describe("SchemaFormEditor — elicitation schema", () => {
     expect(input("Integer").value).toBe("42");
     expect(input("Number in range 1-1000").value).toBe("3.14");
     const selected = (label: string) => {
-      const select = screen.getByRole("combobox", { name: label }) as HTMLSelectElement;
+      const select = screen.getByRole<HTMLSelectElement>("combobox", { name: label });
       return select.options[select.selectedIndex]?.textContent;
     };
     expect(selected("Untitled Single Select Enum")).toBe("Monica");
@@ -160,7 +160,7 @@ describe("SchemaFormEditor — JSON mode", () => {
     const onJsonError = vi.fn();
     render(<Harness schema={editFile} onValue={onValue} onJsonError={onJsonError} />);
     fireEvent.click(screen.getByRole("button", { name: "JSON" }));
-    const area = screen.getByRole("textbox", { name: "JSON" }) as HTMLTextAreaElement;
+    const area = screen.getByRole<HTMLTextAreaElement>("textbox", { name: "JSON" });
     expect(area.value).toBe('{\n  "dryRun": false\n}');
 
     const incomplete = '{"a": "x\\ny"';
@@ -172,7 +172,7 @@ describe("SchemaFormEditor — JSON mode", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Form" }));
     expect(screen.getByTestId("schema-form").getAttribute("data-mode")).toBe("json");
-    expect((screen.getByRole("textbox", { name: "JSON" }) as HTMLTextAreaElement).value).toBe(incomplete);
+    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "JSON" }).value).toBe(incomplete);
 
     const complete = '{"a": "x\\ny",   "path":"/p"}';
     type(area, complete);
@@ -181,11 +181,11 @@ describe("SchemaFormEditor — JSON mode", () => {
     expect(lastCall(onJsonError)).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Form" }));
-    expect((screen.getByRole("textbox", { name: "path" }) as HTMLTextAreaElement).value).toBe("/p");
+    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "path" }).value).toBe("/p");
     // The undeclared key is kept and shown, not dropped.
     expect(screen.getByTestId("schema-field-/a")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "JSON" }));
-    expect((screen.getByRole("textbox", { name: "JSON" }) as HTMLTextAreaElement).value).toBe('{\n  "a": "x\\ny",\n  "path": "/p"\n}');
+    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "JSON" }).value).toBe('{\n  "a": "x\\ny",\n  "path": "/p"\n}');
   });
 
   it("rejects a JSON value that is not an object", () => {

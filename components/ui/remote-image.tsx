@@ -35,7 +35,6 @@ export interface RemoteImageProps {
 function RemoteImage({ src, alt, title }: RemoteImageProps) {
   const [load, setLoad] = React.useState(false);
   if (isInlineImage(src) || load) {
-    // eslint-disable-next-line @next/next/no-img-element -- content of unknown size from an untrusted source, not an optimised asset
     return (
       <img data-slot="remote-image" src={src} alt={alt ?? ""} title={title} referrerPolicy="no-referrer" className="inline max-w-full" />
     );

@@ -37,7 +37,7 @@ function resultsOf(content: Content): ToolResult[] {
   const out: ToolResult[] = [];
   for (const part of content.parts ?? []) {
     const fr = part.functionResponse;
-    if (fr?.name) out.push({ name: fr.name, response: (fr.response ?? {}) as Record<string, unknown> });
+    if (fr?.name) out.push({ name: fr.name, response: fr.response ?? {} });
   }
   return out;
 }

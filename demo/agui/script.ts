@@ -50,9 +50,9 @@ function lastUserText(messages: Message[]): string {
 
 function text(messageId: string, parts: string[]): BaseEvent[] {
   return [
-    { type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" } as BaseEvent,
-    ...parts.map((delta) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta }) as BaseEvent),
-    { type: EventType.TEXT_MESSAGE_END, messageId } as BaseEvent,
+    { type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" },
+    ...parts.map((delta) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta })),
+    { type: EventType.TEXT_MESSAGE_END, messageId },
   ];
 }
 
@@ -71,40 +71,40 @@ function showcase(input: RunAgentInput, id: (p: string) => string, said: string)
   const assistantText = `You said: ${said || "(nothing)"}. Let me check the weather.`;
   const closing = "It is sunny in Lisbon, 21°C.";
   return [
-    { type: EventType.STEP_STARTED, stepName: "plan" } as BaseEvent,
-    { type: EventType.REASONING_START, messageId: reasoningId } as BaseEvent,
-    { type: EventType.REASONING_MESSAGE_START, messageId: reasoningId, role: "reasoning" } as BaseEvent,
-    { type: EventType.REASONING_MESSAGE_CONTENT, messageId: reasoningId, delta: "The user wants a trip; " } as BaseEvent,
-    { type: EventType.REASONING_MESSAGE_CONTENT, messageId: reasoningId, delta: "check the weather first." } as BaseEvent,
-    { type: EventType.REASONING_MESSAGE_END, messageId: reasoningId } as BaseEvent,
-    { type: EventType.REASONING_END, messageId: reasoningId } as BaseEvent,
-    { type: EventType.STEP_FINISHED, stepName: "plan" } as BaseEvent,
-    { type: EventType.STATE_SNAPSHOT, snapshot: { trip: { city: "Lisbon", nights: 0 }, checks: [] } } as BaseEvent,
-    { type: EventType.STEP_STARTED, stepName: "act" } as BaseEvent,
+    { type: EventType.STEP_STARTED, stepName: "plan" },
+    { type: EventType.REASONING_START, messageId: reasoningId },
+    { type: EventType.REASONING_MESSAGE_START, messageId: reasoningId, role: "reasoning" },
+    { type: EventType.REASONING_MESSAGE_CONTENT, messageId: reasoningId, delta: "The user wants a trip; " },
+    { type: EventType.REASONING_MESSAGE_CONTENT, messageId: reasoningId, delta: "check the weather first." },
+    { type: EventType.REASONING_MESSAGE_END, messageId: reasoningId },
+    { type: EventType.REASONING_END, messageId: reasoningId },
+    { type: EventType.STEP_FINISHED, stepName: "plan" },
+    { type: EventType.STATE_SNAPSHOT, snapshot: { trip: { city: "Lisbon", nights: 0 }, checks: [] } },
+    { type: EventType.STEP_STARTED, stepName: "act" },
     ...text(msg1, split(assistantText, 12)),
-    { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: "get_weather", parentMessageId: msg1 } as BaseEvent,
-    ...split(weatherArgs, 10).map((delta) => ({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta }) as BaseEvent),
-    { type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent,
+    { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: "get_weather", parentMessageId: msg1 },
+    ...split(weatherArgs, 10).map((delta) => ({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta })),
+    { type: EventType.TOOL_CALL_END, toolCallId },
     {
       type: EventType.TOOL_CALL_RESULT,
       messageId: id("msg"),
       toolCallId,
       content: JSON.stringify({ sky: "sunny", tempC: 21 }),
       role: "tool",
-    } as BaseEvent,
+    },
     {
       type: EventType.STATE_DELTA,
       delta: [
         { op: "replace", path: "/trip/nights", value: 3 },
         { op: "add", path: "/checks/-", value: "weather" },
       ],
-    } as BaseEvent,
-    { type: EventType.STATE_DELTA, delta: [{ op: "add", path: "/trip/weather", value: "sunny" }] } as BaseEvent,
+    },
+    { type: EventType.STATE_DELTA, delta: [{ op: "add", path: "/trip/weather", value: "sunny" }] },
     // The CHUNK variant of a text message: the client expands it into START/CONTENT/END.
-    { type: EventType.TEXT_MESSAGE_CHUNK, messageId: msg2, role: "assistant", delta: closing.slice(0, 14) } as BaseEvent,
-    { type: EventType.TEXT_MESSAGE_CHUNK, messageId: msg2, delta: closing.slice(14) } as BaseEvent,
-    { type: EventType.CUSTOM, name: "loupe.demo.rating", value: { stars: 5 } } as BaseEvent,
-    { type: EventType.STEP_FINISHED, stepName: "act" } as BaseEvent,
+    { type: EventType.TEXT_MESSAGE_CHUNK, messageId: msg2, role: "assistant", delta: closing.slice(0, 14) },
+    { type: EventType.TEXT_MESSAGE_CHUNK, messageId: msg2, delta: closing.slice(14) },
+    { type: EventType.CUSTOM, name: "loupe.demo.rating", value: { stars: 5 } },
+    { type: EventType.STEP_FINISHED, stepName: "act" },
     {
       type: EventType.MESSAGES_SNAPSHOT,
       messages: [
@@ -118,7 +118,7 @@ function showcase(input: RunAgentInput, id: (p: string) => string, said: string)
         { id: id("msg"), role: "tool", toolCallId, content: JSON.stringify({ sky: "sunny", tempC: 21 }) },
         { id: msg2, role: "assistant", content: closing },
       ],
-    } as BaseEvent,
+    },
   ];
 }
 
@@ -129,36 +129,34 @@ function showcase(input: RunAgentInput, id: (p: string) => string, said: string)
  */
 export function bulkEvents(n: number, threadId: string, runId: string): BaseEvent[] {
   const out: BaseEvent[] = [
-    { type: EventType.RUN_STARTED, threadId, runId } as BaseEvent,
-    { type: EventType.STATE_SNAPSHOT, snapshot: { counters: {} } } as BaseEvent,
+    { type: EventType.RUN_STARTED, threadId, runId },
+    { type: EventType.STATE_SNAPSHOT, snapshot: { counters: {} } },
   ];
   const GROUP = 17;
   for (let k = 0; out.length + GROUP <= n - 1; k++) {
     const m = `m${k}`;
     const c = `c${k}`;
     out.push(
-      { type: EventType.STEP_STARTED, stepName: `step ${k}` } as BaseEvent,
-      { type: EventType.REASONING_MESSAGE_START, messageId: `r${k}`, role: "reasoning" } as BaseEvent,
-      { type: EventType.REASONING_MESSAGE_CONTENT, messageId: `r${k}`, delta: `thinking about step ${k}` } as BaseEvent,
-      { type: EventType.REASONING_MESSAGE_END, messageId: `r${k}` } as BaseEvent,
-      { type: EventType.TEXT_MESSAGE_START, messageId: m, role: "assistant" } as BaseEvent,
-      ...["Working ", "on ", "step ", `${k}. `].map(
-        (delta) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: m, delta }) as BaseEvent,
-      ),
-      { type: EventType.TEXT_MESSAGE_END, messageId: m } as BaseEvent,
-      { type: EventType.TOOL_CALL_START, toolCallId: c, toolCallName: "count", parentMessageId: m } as BaseEvent,
-      { type: EventType.TOOL_CALL_ARGS, toolCallId: c, delta: `{"step":` } as BaseEvent,
-      { type: EventType.TOOL_CALL_ARGS, toolCallId: c, delta: `${k}}` } as BaseEvent,
-      { type: EventType.TOOL_CALL_END, toolCallId: c } as BaseEvent,
-      { type: EventType.TOOL_CALL_RESULT, messageId: `t${k}`, toolCallId: c, content: `${k}`, role: "tool" } as BaseEvent,
-      { type: EventType.STATE_DELTA, delta: [{ op: "add", path: `/counters/c${k % 100}`, value: k }] } as BaseEvent,
-      { type: EventType.STEP_FINISHED, stepName: `step ${k}` } as BaseEvent,
+      { type: EventType.STEP_STARTED, stepName: `step ${k}` },
+      { type: EventType.REASONING_MESSAGE_START, messageId: `r${k}`, role: "reasoning" },
+      { type: EventType.REASONING_MESSAGE_CONTENT, messageId: `r${k}`, delta: `thinking about step ${k}` },
+      { type: EventType.REASONING_MESSAGE_END, messageId: `r${k}` },
+      { type: EventType.TEXT_MESSAGE_START, messageId: m, role: "assistant" },
+      ...["Working ", "on ", "step ", `${k}. `].map((delta) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: m, delta })),
+      { type: EventType.TEXT_MESSAGE_END, messageId: m },
+      { type: EventType.TOOL_CALL_START, toolCallId: c, toolCallName: "count", parentMessageId: m },
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: c, delta: `{"step":` },
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: c, delta: `${k}}` },
+      { type: EventType.TOOL_CALL_END, toolCallId: c },
+      { type: EventType.TOOL_CALL_RESULT, messageId: `t${k}`, toolCallId: c, content: `${k}`, role: "tool" },
+      { type: EventType.STATE_DELTA, delta: [{ op: "add", path: `/counters/c${k % 100}`, value: k }] },
+      { type: EventType.STEP_FINISHED, stepName: `step ${k}` },
     );
   }
   // Whole groups only (a cut one would leave a step or a message open); CUSTOM events pad to n.
-  for (let k = 0; out.length < n - 1; k++) out.push({ type: EventType.CUSTOM, name: "loupe.bulk.pad", value: k } as BaseEvent);
+  for (let k = 0; out.length < n - 1; k++) out.push({ type: EventType.CUSTOM, name: "loupe.bulk.pad", value: k });
   out.length = Math.max(1, n - 1);
-  out.push({ type: EventType.RUN_FINISHED, threadId, runId, outcome: { type: "success" } } as BaseEvent);
+  out.push({ type: EventType.RUN_FINISHED, threadId, runId, outcome: { type: "success" } });
   return out;
 }
 
@@ -186,7 +184,7 @@ export function scriptRun(input: RunAgentInput, memory: ThreadMemory): Step[] {
     return [
       start,
       ...text(id("msg"), [`Resumed. `, words.join("; "), "."]),
-      { type: EventType.STATE_DELTA, delta: [{ op: "add", path: "/approval", value: words }] } as BaseEvent,
+      { type: EventType.STATE_DELTA, delta: [{ op: "add", path: "/approval", value: words }] },
       finished({ outcome: { type: "success" }, result: { resumed: words } }),
     ];
   }
@@ -198,7 +196,7 @@ export function scriptRun(input: RunAgentInput, memory: ThreadMemory): Step[] {
     return [
       start,
       ...text(id("msg"), ["The booking tool answered: ", answer, "."]),
-      { type: EventType.STATE_SNAPSHOT, snapshot: { booking: { toolCallId: last.toolCallId, answer } } } as BaseEvent,
+      { type: EventType.STATE_SNAPSHOT, snapshot: { booking: { toolCallId: last.toolCallId, answer } } },
       finished({ outcome: { type: "success" } }),
     ];
   }
@@ -210,10 +208,10 @@ export function scriptRun(input: RunAgentInput, memory: ThreadMemory): Step[] {
   if (lower.includes("fail")) return error("The demo agent was asked to fail", "demo_failure");
   if (lower.includes("slow")) {
     const msg = id("msg");
-    const steps: Step[] = [start, { type: EventType.TEXT_MESSAGE_START, messageId: msg, role: "assistant" } as BaseEvent];
+    const steps: Step[] = [start, { type: EventType.TEXT_MESSAGE_START, messageId: msg, role: "assistant" }];
     for (let i = 0; i < 200; i++)
-      steps.push({ pauseMs: 50 }, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: msg, delta: `tick ${i} ` } as BaseEvent);
-    return [...steps, { type: EventType.TEXT_MESSAGE_END, messageId: msg } as BaseEvent, finished()];
+      steps.push({ pauseMs: 50 }, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: msg, delta: `tick ${i} ` });
+    return [...steps, { type: EventType.TEXT_MESSAGE_END, messageId: msg }, finished()];
   }
   if (lower.includes("book")) {
     if (!input.tools.some((t) => t.name === FRONTEND_TOOL)) {
@@ -225,9 +223,9 @@ export function scriptRun(input: RunAgentInput, memory: ThreadMemory): Step[] {
     return [
       start,
       ...text(msg, ["I found Hotel Aurora. ", "Please confirm the booking."]),
-      { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: FRONTEND_TOOL, parentMessageId: msg } as BaseEvent,
-      ...split(args, 8).map((delta) => ({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta }) as BaseEvent),
-      { type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent,
+      { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: FRONTEND_TOOL, parentMessageId: msg },
+      ...split(args, 8).map((delta) => ({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta })),
+      { type: EventType.TOOL_CALL_END, toolCallId },
       finished({ outcome: { type: "success" } }),
     ];
   }
@@ -246,7 +244,7 @@ export function scriptRun(input: RunAgentInput, memory: ThreadMemory): Step[] {
     return [
       start,
       ...text(id("msg"), ["This needs your approval."]),
-      { type: EventType.STATE_SNAPSHOT, snapshot: { awaiting: interrupts.map((i) => i.id) } } as BaseEvent,
+      { type: EventType.STATE_SNAPSHOT, snapshot: { awaiting: interrupts.map((i) => i.id) } },
       finished({ outcome: { type: "interrupt", interrupts } }),
     ];
   }

@@ -2,7 +2,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { EventEncoder } from "@ag-ui/encoder";
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
-import type { BaseEvent } from "@ag-ui/core";
 import { scriptRun } from "./script";
 import type { ThreadMemory } from "./script";
 
@@ -75,7 +74,7 @@ export function startAguiDemo(opts: { port?: number } = {}): Promise<AguiDemo> {
     for (const step of scriptRun(input, memory)) {
       if (closed) return;
       if ("pauseMs" in step) await sleep(step.pauseMs as number);
-      else res.write(encoder.encodeSSE({ ...step, timestamp: Date.now() } as BaseEvent));
+      else res.write(encoder.encodeSSE({ ...step, timestamp: Date.now() }));
     }
     res.end();
   }

@@ -26,7 +26,7 @@ function decode(raw: string): { value: string } | { error: string } {
 function declaredHeaders(tool: Tool): [string, string][] {
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
   return Object.entries(properties).flatMap(([arg, schema]) =>
-    typeof schema?.["x-mcp-header"] === "string" ? [[arg, schema["x-mcp-header"] as string] as [string, string]] : [],
+    typeof schema?.["x-mcp-header"] === "string" ? [[arg, schema["x-mcp-header"]] as [string, string]] : [],
   );
 }
 

@@ -40,7 +40,7 @@ function toJsonSchema(schema: unknown, io: "input" | "output"): JsonSchema | und
   const std = (schema as StandardJson)["~standard"]?.jsonSchema?.[io];
   if (std) return std({ target: "draft-2020-12" }) as JsonSchema;
   if (schema && typeof schema === "object" && Object.values(schema).every((v) => v && typeof v === "object" && "_zod" in v)) {
-    return z.toJSONSchema(z.object(schema as z.ZodRawShape), { io }) as JsonSchema;
+    return z.toJSONSchema(z.object(schema as z.ZodRawShape), { io });
   }
   throw new TypeError("moduleFromRegistrations: inputSchema must be a Standard Schema with JSON Schema, or a zod raw shape");
 }

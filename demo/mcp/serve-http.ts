@@ -274,7 +274,7 @@ function toWebRequest(req: http.IncomingMessage, res: http.ServerResponse): Requ
     headers,
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
-  } as RequestInit);
+  });
 }
 
 /** Streams a web Response (JSON or SSE) back through node:http. */

@@ -34,7 +34,7 @@ function constChoices(e: ErrorObject): string[] | undefined {
   if (e.keyword !== "oneOf" && e.keyword !== "anyOf") return undefined;
   const branches: unknown[] = Array.isArray(e.schema) ? e.schema : [];
   const consts = branches.map((b) => (b && typeof b === "object" && "const" in b ? String(b.const) : undefined));
-  return consts.length > 0 && consts.every((c) => c !== undefined) ? (consts as string[]) : undefined;
+  return consts.length > 0 && consts.every((c) => c !== undefined) ? consts : undefined;
 }
 
 /**

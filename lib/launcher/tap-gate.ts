@@ -92,7 +92,7 @@ export async function serveTapHttp(
     headers,
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
-  } as RequestInit);
+  });
   let response: Response;
   try {
     response = await handler(request);

@@ -16,7 +16,7 @@ const record = (status: CallRecord["status"], result?: unknown): CallRecord => (
   endedAt: status === "running" ? null : 2,
   timeoutMs: 1000,
   status,
-  ...(result === undefined ? {} : { result: result as CallRecord["result"] }),
+  ...(result === undefined ? {} : { result: result }),
 });
 
 afterEach(() => apiFetch.mockReset());

@@ -34,7 +34,7 @@ export const clientSettingsApi = {
  */
 export function connectionInputOf(view: ConnectionView): ConnectionInput {
   const { id: _id, createdAt: _createdAt, builtin: _builtin, state: _state, ...input } = view;
-  return input as ConnectionInput;
+  return input;
 }
 
 export function capabilitiesOf(view: ConnectionView): ClientCapabilitiesConfig {

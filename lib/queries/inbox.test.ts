@@ -6,8 +6,10 @@ import { isMcpRow, removeAgentItems, replaceSessionItems, setLastAnswer, sortInb
 
 const adkItem = (id: string, createdAt: number | null, over: Partial<InboxItem> = {}): InboxItem =>
   ({ id, kind: "input", status: "pending", createdAt, agentId: "ag", sessionKey: "app/u/s1", prompt: id, ...over }) as InboxItem;
-const adk = (id: string, createdAt: number | null, over: Partial<InboxItem> = {}): InboxRow =>
-  ({ source: "adk", ...adkItem(id, createdAt, over) }) as InboxRow;
+const adk = (id: string, createdAt: number | null, over: Partial<InboxItem> = {}): InboxRow => ({
+  source: "adk",
+  ...adkItem(id, createdAt, over),
+});
 const mcp = (id: string, createdAt: number, status: McpClientRequest["status"] = "pending"): InboxRow => ({
   source: "mcp",
   id,

@@ -126,7 +126,7 @@ export const ENTRY_HANDLERS: { [K in EntryKind]: EntryHandler<K> | null } = {
  */
 export function applyEntryHandler(qc: QueryClient, e: Entry): void {
   if (!isEntryKind(e.kind) || e.protocol !== ENTRY_KIND_PROTOCOL[e.kind]) return;
-  const handler = ENTRY_HANDLERS[e.kind] as EntryHandler<EntryKind> | null;
+  const handler: EntryHandler<EntryKind> | null = ENTRY_HANDLERS[e.kind];
   if (!handler) return;
   const read = parseEntry(e);
   handler(qc, read.ok ? read.raw : null, e);

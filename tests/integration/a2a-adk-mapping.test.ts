@@ -41,7 +41,7 @@ async function client(app: string, transport: "JSONRPC" | "HTTP+JSON" = "JSONRPC
     // path against it and drops the last segment (/a2a/loupe_demo → /a2a/.well-known/…).
     clients[key] = await factory.createFromUrl(adkA2aCardUrl(server.url, app), "");
   }
-  return clients[key]!;
+  return clients[key];
 }
 
 function send(parts: unknown[], ids: { taskId?: string; contextId?: string } = {}): SendMessageRequest {

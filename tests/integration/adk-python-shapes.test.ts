@@ -223,7 +223,7 @@ class FakePythonAdk {
 
   private findCall(session: PySession, id: string): Json | undefined {
     for (const ev of session.events) {
-      const parts = ((ev.content as { parts?: Json[] } | undefined)?.parts ?? []) as Json[];
+      const parts = (ev.content as { parts?: Json[] } | undefined)?.parts ?? [];
       for (const part of parts) if ((part.functionCall as Json | undefined)?.id === id) return part.functionCall as Json;
     }
     return undefined;

@@ -91,7 +91,7 @@ describe("trace routes against the real ADK JS api_server", () => {
     const has = (key: string) => session.events.find((e) => e.content?.parts?.some((part) => key in part))!;
     const [first, second] = [has("functionCall"), has("functionResponse")];
 
-    const present = await eventTraceRoute.GET(req("/x"), ctx({ ...p, eventId: first!.id }));
+    const present = await eventTraceRoute.GET(req("/x"), ctx({ ...p, eventId: first.id }));
     expect(present.status).toBe(200);
     const call = parseModelCall(((await present.json()) as { attributes: Record<string, unknown> }).attributes)!;
     expect(call.systemInstruction).toContain("You are loupe_demo");
@@ -101,7 +101,7 @@ describe("trace routes against the real ADK JS api_server", () => {
     expect(call.contents).toEqual([{ role: "user", parts: [{ text: "weather in Paris" }] }]);
 
     // The function response event has no span under its own id on JS 2.0.
-    const absent = await (await eventTraceRoute.GET(req("/x"), ctx({ ...p, eventId: second!.id }))).json();
+    const absent = await (await eventTraceRoute.GET(req("/x"), ctx({ ...p, eventId: second.id }))).json();
     expect(absent).toEqual({ absent: true, reason: NO_EVENT_SPAN });
 
     const spans = ((await (await sessionTraceRoute.GET(req("/x"), ctx({ ...p, sid: "t1" }))).json()) as { spans: RawSpan[] }).spans;

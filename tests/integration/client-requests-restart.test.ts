@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { CallRecord } from "@/lib/contracts/calls";
 import type { InboxRow } from "@/lib/contracts/inbox";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { getAgents } from "@/lib/server/adk/agents";
@@ -79,7 +78,7 @@ describe("MCP requests survive a restart of Loupe as history", () => {
 
     // Loupe stops without the user answering: sessions close, the file stays.
     await first.closeAll();
-    expect(((await elicitation.call) as CallRecord).status).not.toBe("running");
+    expect((await elicitation.call).status).not.toBe("running");
     first.hub.store.close();
     registries.splice(registries.indexOf(first), 1);
     forgetProcessMemory();

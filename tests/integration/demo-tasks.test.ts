@@ -50,22 +50,20 @@ async function until<T>(probe: () => T | undefined, ms = 20_000): Promise<T> {
 
 const launch = demoServerLaunch();
 const inputs: Record<string, () => ConnectionInput> = {
-  stdio: () =>
-    ({
-      ...stdioInput("demo-tasks-stdio", launch.args, { command: launch.command, env: launch.env }),
-      protocolEra: "2026-07-28",
-      clientCapabilities: WITH_TASKS,
-    }) as ConnectionInput,
-  HTTP: () =>
-    ({
-      name: "demo-tasks-http",
-      transport: "http",
-      url: http.url,
-      headers: {},
-      requestTimeoutMs: 20_000,
-      protocolEra: "2026-07-28",
-      clientCapabilities: WITH_TASKS,
-    }) as ConnectionInput,
+  stdio: () => ({
+    ...stdioInput("demo-tasks-stdio", launch.args, { command: launch.command, env: launch.env }),
+    protocolEra: "2026-07-28",
+    clientCapabilities: WITH_TASKS,
+  }),
+  HTTP: () => ({
+    name: "demo-tasks-http",
+    transport: "http",
+    url: http.url,
+    headers: {},
+    requestTimeoutMs: 20_000,
+    protocolEra: "2026-07-28",
+    clientCapabilities: WITH_TASKS,
+  }),
 };
 
 describe("the demo's rebook-all in Loupe's Tasks view (Tasks extension)", () => {
@@ -158,7 +156,7 @@ describe("the demo's rebook-all in Loupe's Tasks view (2025-11-25 tasks)", () =>
         ...input(),
         name: `demo-legacy-tasks-${transport}`,
         protocolEra: "2025-11-25",
-      } as ConnectionInput);
+      });
       expect(view.state.era?.version).toBe("2025-11-25");
       const id = view.id;
       const res = await tasksRoute.POST(post({ name: "rebook-all", arguments: { passengers: 2, stepMs: 100 } }), ctx({ id }));

@@ -38,7 +38,7 @@ describe("switching the era pin of a connected connection", () => {
     const call = getRegistry().callTool(view.id, { name: "confirm-order", arguments: { item: "tea" } });
     const rowId = await pendingRow(view.id);
 
-    const legacy = await getRegistry().update(view.id, { ...input, protocolEra: "2025-11-25" } as ConnectionInput);
+    const legacy = await getRegistry().update(view.id, { ...input, protocolEra: "2025-11-25" });
     expect(legacy.state.status).toBe("connected");
     expect(legacy.state.era).toMatchObject({ mode: "legacy", version: "2025-11-25" });
     expect(legacy.state.era?.why).toMatch(/Pinned to 2025-11-25/);
@@ -49,12 +49,12 @@ describe("switching the era pin of a connected connection", () => {
     const echoed = await getRegistry().callTool(view.id, { name: "echo", arguments: { text: "legacy" } });
     expect(echoed.status).toBe("ok");
 
-    const modern = await getRegistry().update(view.id, { ...input, protocolEra: "2026-07-28" } as ConnectionInput);
+    const modern = await getRegistry().update(view.id, { ...input, protocolEra: "2026-07-28" });
     expect(modern.state.era).toMatchObject({ mode: "modern", version: "2026-07-28" });
     expect(modern.state.era?.why).toMatch(/Pinned to 2026-07-28/);
     expect((await getRegistry().callTool(view.id, { name: "echo", arguments: { text: "modern" } })).status).toBe("ok");
 
-    const auto = await getRegistry().update(view.id, { ...input, protocolEra: "auto" } as ConnectionInput);
+    const auto = await getRegistry().update(view.id, { ...input, protocolEra: "auto" });
     expect(auto.state.era?.mode).toBe("modern");
     expect(auto.state.era?.why).toMatch(/server\/discover answered/);
   }, 40_000);

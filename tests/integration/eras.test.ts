@@ -312,7 +312,7 @@ describe("cancellation on 2026-07-28 over Streamable HTTP (the demo server)", ()
       });
       const progress = () =>
         getRegistry()
-          .traffic(view!.id, { limit: 10_000 })
+          .traffic(view.id, { limit: 10_000 })
           .filter((e) => e.kind === "message" && (e.raw as { method?: string }).method === "notifications/progress");
       for (let i = 0; i < 200 && progress().length < 2; i++) await new Promise((r) => setTimeout(r, 25));
       expect(progress().length).toBeGreaterThanOrEqual(2);

@@ -21,7 +21,7 @@ type Listed = {
 };
 
 async function tools(): Promise<Listed[]> {
-  return (await registry.listTools(id)).tools as unknown as Listed[];
+  return (await registry.listTools(id)).tools;
 }
 
 /** As lists and the stream carry them: raws over 64 KB previewed. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ClientCapabilitiesConfig, ConnectionInput } from "@/lib/contracts/connections";
+import type { ClientCapabilitiesConfig } from "@/lib/contracts/connections";
 import type { InboxRow } from "@/lib/contracts/inbox";
 import { getA2a } from "@/lib/server/a2a";
 import { getAgents } from "@/lib/server/adk/agents";
@@ -70,7 +70,7 @@ describe("GET /api/inbox — every protocol's requests together", () => {
     const mcp = await getRegistry().create({
       ...stdioInput("everything", [EVERYTHING, "stdio"]),
       clientCapabilities: CAPS,
-    } as ConnectionInput);
+    });
     const call = getRegistry().callTool(mcp.id, { name: "trigger-sampling-request", arguments: { prompt: "say hi", maxTokens: 20 } });
     await until(() =>
       getClientRequests()

@@ -38,7 +38,7 @@ async function startHttp(mode: string, port: number): Promise<string> {
 }
 
 function httpInput(name: string, url: string, requestTimeoutMs = 20_000): ConnectionInput {
-  return { name, transport: "http", url, headers: {}, requestTimeoutMs } as ConnectionInput;
+  return { name, transport: "http", url, headers: {}, requestTimeoutMs };
 }
 
 async function expectLegacy(input: ConnectionInput, why: RegExp, withinMs: number): Promise<string> {
@@ -131,7 +131,7 @@ describe("legacy SSE transport (server-everything sse)", () => {
           url: `http://127.0.0.1:7346/sse`,
           headers: {},
           requestTimeoutMs: 20_000,
-        } as ConnectionInput);
+        });
         expect(view.state.status).toBe("connected");
         expect(view.state.transportUsed).toBe("sse");
         expect(view.state.era?.mode).toBe("legacy");

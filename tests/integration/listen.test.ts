@@ -83,22 +83,20 @@ const BOOKING = {
 
 const launch = demoServerLaunch({ conformance: true });
 const inputs: Record<string, () => ConnectionInput> = {
-  stdio: () =>
-    ({
-      ...stdioInput("listen-stdio", launch.args, { command: launch.command, env: launch.env }),
-      protocolEra: "2026-07-28",
-      clientCapabilities: WITH_TASKS,
-    }) as ConnectionInput,
-  HTTP: () =>
-    ({
-      name: "listen-http",
-      transport: "http",
-      url: http.url,
-      headers: {},
-      requestTimeoutMs: 20_000,
-      protocolEra: "2026-07-28",
-      clientCapabilities: WITH_TASKS,
-    }) as ConnectionInput,
+  stdio: () => ({
+    ...stdioInput("listen-stdio", launch.args, { command: launch.command, env: launch.env }),
+    protocolEra: "2026-07-28",
+    clientCapabilities: WITH_TASKS,
+  }),
+  HTTP: () => ({
+    name: "listen-http",
+    transport: "http",
+    url: http.url,
+    headers: {},
+    requestTimeoutMs: 20_000,
+    protocolEra: "2026-07-28",
+    clientCapabilities: WITH_TASKS,
+  }),
 };
 
 describe("subscriptions/listen on a 2026-07-28 connection", () => {

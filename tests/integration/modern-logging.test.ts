@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { demoServerLaunch } from "@/demo/mcp/launch";
-import type { ConnectionInput } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { stdioInput, tempDir } from "@/tests/support/servers";
@@ -33,7 +32,7 @@ describe("the log level on a 2026-07-28 connection", () => {
         command: launch.command,
         env: launch.env,
         protocolEra: "2026-07-28",
-      }) as ConnectionInput,
+      }),
     );
     expect(view.state.era?.mode).toBe("modern");
     const quiet = await getRegistry().callTool(view.id, { name: "run-health-check", arguments: { steps: 2, stepMs: 0 } });

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import type { ConnectionInput } from "@/lib/contracts/connections";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { stdioInput, tempDir } from "@/tests/support/servers";
 
@@ -22,7 +21,7 @@ for (const era of ["2026-07-28", "2025-11-25"] as const) {
       stdioInput(`roots ${era}`, [FIXTURE], {
         protocolEra: era,
         roots: [{ uri: "file:///tmp/project", name: "project" }],
-      }) as ConnectionInput,
+      }),
     );
     expect(view.state.era?.version).toBe(era);
     const record = await getRegistry().callTool(view.id, { name: "show-roots", arguments: {} });

@@ -224,7 +224,7 @@ describe("MRTR over Streamable HTTP and for resources/read", () => {
       url: `http://127.0.0.1:${port}/mcp`,
       headers: {},
       requestTimeoutMs: 20_000,
-    } as ConnectionInput);
+    });
     expect(view.state.era?.mode).toBe("modern");
     const { call, request } = await callUntilRequest(view.id, "summarize", { text: "a long text" }, "call-http");
     expect(request).toMatchObject({

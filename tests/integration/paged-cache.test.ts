@@ -1,6 +1,5 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ConnectionInput } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import { listPrompts, listResources, listResourceTemplates, readResource } from "@/lib/server/mcp/resources";
 import { getRegistry } from "@/lib/server/mcp/registry";
@@ -27,7 +26,7 @@ const sent = (id: string, method: string) =>
 for (const era of ["2026-07-28", "2025-11-25"] as const) {
   describe(`pinned ${era}`, () => {
     it("page by page asks for one page at a time; all pages are read when asked", async () => {
-      const view = await getRegistry().create(stdioInput(`paged ${era}`, [FIXTURE], { protocolEra: era }) as ConnectionInput);
+      const view = await getRegistry().create(stdioInput(`paged ${era}`, [FIXTURE], { protocolEra: era }));
       expect(view.state.era?.version).toBe(era);
       const conn = getRegistry().connection(view.id);
 
@@ -46,7 +45,7 @@ for (const era of ["2026-07-28", "2025-11-25"] as const) {
     });
 
     it("a list or read asked again reaches the server again, ttlMs or not", async () => {
-      const view = await getRegistry().create(stdioInput(`cache ${era}`, [FIXTURE], { protocolEra: era }) as ConnectionInput);
+      const view = await getRegistry().create(stdioInput(`cache ${era}`, [FIXTURE], { protocolEra: era }));
       const conn = getRegistry().connection(view.id);
       const one = await readResource(conn, "test://counter");
       const two = await readResource(conn, "test://counter");

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { demoServerLaunch } from "@/demo/mcp/launch";
-import type { ConnectionInput } from "@/lib/contracts/connections";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { pruneTraffic } from "@/lib/server/retention";
 import { Store } from "@/lib/server/store";
@@ -22,7 +21,7 @@ describe("a large call result after a restart and retention", () => {
     it(`pinned ${era}`, async () => {
       const launch = demoServerLaunch();
       const view = await getRegistry().create(
-        stdioInput(`big ${era}`, launch.args, { command: launch.command, env: launch.env, protocolEra: era }) as ConnectionInput,
+        stdioInput(`big ${era}`, launch.args, { command: launch.command, env: launch.env, protocolEra: era }),
       );
       expect(view.state.era?.version).toBe(era);
       const callId = `big-${era}`;

@@ -117,8 +117,8 @@ for (const era of ["legacy", "modern"] as const) {
       expect(names.filter((n) => !/^(alpha|beta|files)__/.test(n))).toEqual([]);
 
       const before = { alpha: getRegistry().listCalls(ids.alpha).length, beta: getRegistry().listCalls(ids.beta).length };
-      const a = (await client.callTool({ name: "alpha__echo", arguments: { message: `to alpha ${era}` } })) as CallToolResult;
-      const b = (await client.callTool({ name: "beta__echo", arguments: { message: `to beta ${era}` } })) as CallToolResult;
+      const a = await client.callTool({ name: "alpha__echo", arguments: { message: `to alpha ${era}` } });
+      const b = await client.callTool({ name: "beta__echo", arguments: { message: `to beta ${era}` } });
       expect(text(a)).toContain(`to alpha ${era}`);
       expect(text(b)).toContain(`to beta ${era}`);
       const alphaCalls = getRegistry().listCalls(ids.alpha);
@@ -133,7 +133,7 @@ for (const era of ["legacy", "modern"] as const) {
       expect(betaCalls.find((c) => JSON.stringify(c.args).includes(`to beta ${era}`))).toMatchObject({ tool: "echo", status: "ok" });
       expect(betaCalls.some((c) => JSON.stringify(c.args).includes(`to alpha ${era}`))).toBe(false);
 
-      const listing = (await client.callTool({ name: "files__list_allowed_directories", arguments: {} })) as CallToolResult;
+      const listing = await client.callTool({ name: "files__list_allowed_directories", arguments: {} });
       expect(text(listing)).toContain(files.dir.split("/").pop()!);
       await expect(client.callTool({ name: "echo", arguments: { message: "bare" } })).rejects.toThrow(/Unknown tool: echo/);
     });

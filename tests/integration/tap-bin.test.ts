@@ -113,7 +113,7 @@ for (const { era, version } of [
       expect(names).toContain("plan-trip");
       const result = await client.callTool({ name: "get-forecast", arguments: { city: "Paris" } });
       expect(result.isError).toBeFalsy();
-      expect(text(result as CallToolResult)).toMatch(/Paris/);
+      expect(text(result)).toMatch(/Paris/);
     });
 
     it("carries a server→client request (elicitation) and the client's answer both ways", async () => {

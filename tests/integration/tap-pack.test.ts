@@ -3,7 +3,6 @@ import { mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/client";
-import type { CallToolResult } from "@modelcontextprotocol/client";
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
 import type { TapSecret } from "@/lib/contracts/taps";
 import { getRegistry } from "@/lib/server/mcp/registry";
@@ -76,7 +75,7 @@ describe("npx loupe tap from a packed tarball", () => {
     await client.connect(transport);
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toContain("echo");
-    const result = (await client.callTool({ name: "echo", arguments: { message: "from the tarball" } })) as CallToolResult;
+    const result = await client.callTool({ name: "echo", arguments: { message: "from the tarball" } });
     expect(result.content).toEqual([{ type: "text", text: "Echo: from the tarball" }]);
     const call = getRegistry()
       .listCalls(secret.tap.id)

@@ -84,7 +84,7 @@ describe("AgentSidebar", () => {
     fireEvent.change(screen.getByLabelText("User id"), { target: { value: "ada" } });
     fireEvent.click(screen.getByText("Add header"));
     fireEvent.change(screen.getByLabelText("header name 1"), { target: { value: "Authorization" } });
-    const value = screen.getByLabelText("header value 1") as HTMLInputElement;
+    const value = screen.getByLabelText<HTMLInputElement>("header value 1");
     expect(value.type).toBe("password");
     fireEvent.change(value, { target: { value: "Bearer t" } });
     fireEvent.click(screen.getByTestId("save-agent"));

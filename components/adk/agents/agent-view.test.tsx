@@ -60,7 +60,7 @@ describe("AgentView", () => {
     await waitFor(() => expect(screen.getByTestId("session-panel").getAttribute("data-app")).toBe("first"));
     fireEvent.change(screen.getByTestId("app-picker"), { target: { value: "second" } });
     expect(navigate).toHaveBeenCalledWith(expect.objectContaining({ app: "second" }));
-    expect((screen.getByTestId("app-picker") as HTMLSelectElement).value).toBe("second");
+    expect(screen.getByTestId<HTMLSelectElement>("app-picker").value).toBe("second");
     fireEvent.click(screen.getByTestId("new-session"));
     await waitFor(() => expect(router.requests.some((r) => r.method === "POST")).toBe(true));
     expect(router.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual(["/api/agents/ag/apps/second/sessions"]);

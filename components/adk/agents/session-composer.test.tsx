@@ -22,7 +22,7 @@ function setup(runHandler: () => unknown = () => RUN) {
   return { router, ...renderWithClient(<SessionComposer sessionRef={REF} />) };
 }
 
-const input = () => screen.getByTestId("composer-input") as HTMLTextAreaElement;
+const input = () => screen.getByTestId<HTMLTextAreaElement>("composer-input");
 
 describe("SessionComposer", () => {
   it("sends text and an attached file as inlineData, streaming on, then Stop aborts the run", async () => {

@@ -24,7 +24,7 @@ describe("Composer state change", () => {
     fireEvent.click(screen.getByTestId("state-delta-toggle"));
     fireEvent.change(screen.getByTestId("state-delta-input"), { target: { value: "[1, 2]" } });
     expect(screen.getByTestId("json-error").textContent).toContain("must be a JSON object");
-    expect((screen.getByTestId("composer-send") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("composer-send").disabled).toBe(true);
     fireEvent.change(screen.getByTestId("state-delta-input"), { target: { value: '{"city": "Oslo", "user:tier": 2}' } });
     expect(screen.queryByTestId("json-error")).toBeNull();
     fireEvent.click(screen.getByTestId("composer-send"));
@@ -51,12 +51,12 @@ describe("ForkDialog", () => {
       <ForkDialog sessionRef={REF} eventLabel="event e2" state={{ city: "Paris", "app:v": 1, "temp:t": 9 }} onOpenSession={onOpen} />,
     );
     fireEvent.click(screen.getByTestId("fork-from-here"));
-    const editor = (await screen.findByTestId("fork-state")) as HTMLTextAreaElement;
+    const editor = await screen.findByTestId<HTMLTextAreaElement>("fork-state");
     expect(JSON.parse(editor.value)).toEqual({ city: "Paris" });
     expect(screen.getByTestId("fork-shared").textContent).toContain("app:v");
     expect(screen.getByTestId("fork-temp").textContent).toContain("temp:t");
     fireEvent.change(editor, { target: { value: "nope" } });
-    expect((screen.getByTestId("fork-create") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("fork-create").disabled).toBe(true);
     fireEvent.change(editor, { target: { value: '{"city": "Rome"}' } });
     fireEvent.click(screen.getByTestId("fork-include-shared"));
     fireEvent.click(screen.getByTestId("fork-create"));

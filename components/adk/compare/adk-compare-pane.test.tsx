@@ -71,7 +71,7 @@ describe("AdkComparePane", () => {
     expect(args.textContent).toContain("$.city");
     expect(args.textContent).toContain('"Paris" → "Rome"');
     // The result's differences are folded until asked for.
-    const result = within(first).getByTestId("result-diff") as HTMLDetailsElement;
+    const result = within(first).getByTestId<HTMLDetailsElement>("result-diff");
     expect(result.open).toBe(false);
     expect(result.textContent).toContain("Result differs (2 changes)");
     // Changed answer lines are marked; the shared line is not.

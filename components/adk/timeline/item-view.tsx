@@ -106,7 +106,7 @@ export function ItemView({ item, onOpenArtifact }: ItemViewProps) {
     case "media":
       if (item.data && item.mimeType?.startsWith("image/")) {
         // A data: URL from the event itself; next/image cannot optimise it.
-        // eslint-disable-next-line @next/next/no-img-element
+
         return (
           <img
             data-testid="timeline-media"

@@ -93,7 +93,7 @@ describe("ArtifactPreview", () => {
     const part = { inlineData: { mimeType: "text/plain", data: b64("Paris: sunny, 21°C") } };
     render(<ArtifactPreview {...base} part={part} onVersionChange={onVersionChange} />);
     expect(screen.getByTestId("artifact-text").textContent).toContain("Paris: sunny, 21°C");
-    const select = screen.getByTestId("artifact-version") as HTMLSelectElement;
+    const select = screen.getByTestId<HTMLSelectElement>("artifact-version");
     expect([...select.options].map((o) => o.textContent)).toEqual(["v0", "v1 (latest)"]);
     fireEvent.change(select, { target: { value: "1" } });
     expect(onVersionChange).toHaveBeenCalledWith(1);

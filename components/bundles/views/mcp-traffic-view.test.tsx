@@ -90,7 +90,7 @@ describe("McpTrafficView (read-only)", () => {
   });
 
   it("works from entries alone (a converted inspector log with no calls): the calls and inbox tabs say there are none", () => {
-    const b = bundleOf(messages, { snapshot: { scope: { kind: "all" } } as never });
+    const b = bundleOf(messages, { snapshot: { scope: { kind: "all" } } });
     render(<McpTrafficView bundle={b} summary={summary(b)} />);
     settle();
     expect(screen.getAllByTestId("traffic-row").length).toBeGreaterThan(5);

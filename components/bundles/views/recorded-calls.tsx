@@ -1,6 +1,6 @@
 "use client";
 
-import type { CallRecord, CallStatus } from "@/lib/contracts/calls";
+import type { CallRecord } from "@/lib/contracts/calls";
 import { JsonView } from "@/components/elements/json-view";
 import { CallStatusBadge } from "@/components/mcp/tools/call-status";
 import { formatClockMs, formatDuration, plural } from "@/lib/format";
@@ -37,7 +37,7 @@ export function RecordedCalls({ calls }: { calls: readonly unknown[] }) {
             >
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-mono font-medium">{call.tool}</span>
-                <CallStatusBadge status={call.status as CallStatus} />
+                <CallStatusBadge status={call.status} />
                 <span className="text-muted-foreground tabular-nums">{formatClockMs(call.startedAt)}</span>
                 {call.endedAt !== null && (
                   <span className="text-muted-foreground tabular-nums">{formatDuration(call.endedAt - call.startedAt)}</span>

@@ -23,11 +23,15 @@ describe("the app consent dialog", () => {
     });
     expect(screen.getByTestId("app-consent").dataset.kind).toBe("call");
     expect(screen.getByTestId("app-consent-detail").textContent).toContain('"zone": "UTC"');
-    act(() => fireEvent.click(screen.getByTestId("app-consent-allow")));
+    act(() => {
+      fireEvent.click(screen.getByTestId("app-consent-allow"));
+    });
     await expect(first).resolves.toBe(true);
     expect(screen.getByTestId("app-consent").dataset.kind).toBe("link");
     expect(screen.getByTestId("app-consent").textContent).toContain("example.com");
-    act(() => fireEvent.click(screen.getByTestId("app-consent-deny")));
+    act(() => {
+      fireEvent.click(screen.getByTestId("app-consent-deny"));
+    });
     await expect(second).resolves.toBe(false);
     expect(screen.queryByTestId("app-consent")).toBeNull();
   });
@@ -42,12 +46,16 @@ describe("the app consent dialog", () => {
       other = ask!({ kind: "call", tool: "reset-stats", args: {} });
       queued = ask!({ kind: "call", tool: "poll-stats", args: {} });
     });
-    act(() => fireEvent.click(screen.getByTestId("app-consent-allow-session")));
+    act(() => {
+      fireEvent.click(screen.getByTestId("app-consent-allow-session"));
+    });
     await expect(asked).resolves.toBe("session");
     // The same tool's queued call is answered with it; another tool still asks.
     await expect(queued).resolves.toBe("session");
     expect(screen.getByTestId("app-consent").textContent).toContain("reset-stats");
-    act(() => fireEvent.click(screen.getByTestId("app-consent-deny")));
+    act(() => {
+      fireEvent.click(screen.getByTestId("app-consent-deny"));
+    });
     await expect(other).resolves.toBe(false);
     act(() => {
       asked = ask!({ kind: "link", url: "https://example.com" });
@@ -61,7 +69,9 @@ describe("the app consent dialog", () => {
     act(() => {
       asked = ask!({ kind: "call", tool: "delete-all", args: {} });
     });
-    act(() => fireEvent.keyDown(screen.getByTestId("app-consent"), { key: "Escape" }));
+    act(() => {
+      fireEvent.keyDown(screen.getByTestId("app-consent"), { key: "Escape" });
+    });
     await expect(asked).resolves.toBe(false);
   });
 });

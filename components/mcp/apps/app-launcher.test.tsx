@@ -33,7 +33,7 @@ describe("AppLauncher (Apps tab)", () => {
     // Reachable without scrolling past a long form: the action bar comes first and sticks.
     expect(actions.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(actions.className).toMatch(/\bsticky\b/);
-    const open = screen.getByTestId("app-open") as HTMLButtonElement;
+    const open = screen.getByTestId<HTMLButtonElement>("app-open");
     expect(open.disabled).toBe(false);
     fireEvent.click(open);
     // The attempt reveals what is missing, beside the fields, and opens nothing.

@@ -18,7 +18,7 @@ describe("AppMessageLog at narrow widths", () => {
     const [first, second] = screen.getAllByTestId("app-message") as [HTMLElement, HTMLElement];
     const dir = first.querySelector("[data-testid=app-message-direction]") as HTMLElement;
     // Short visible label, the full sentence on hover.
-    expect(dir.textContent!.length).toBeLessThanOrEqual(6);
+    expect(dir.textContent.length).toBeLessThanOrEqual(6);
     expect(dir.title).toBe("Loupe → app");
     expect(second.querySelector("[data-testid=app-message-direction]")!.getAttribute("title")).toBe("app → Loupe");
     const method = first.querySelector("[data-testid=app-message-summary]") as HTMLElement;

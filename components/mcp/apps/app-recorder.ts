@@ -24,7 +24,7 @@ function forRecord(message: JSONRPCMessage): JSONRPCMessage {
   const m = message as { method?: string; params?: { html?: unknown } };
   if (m.method === "ui/notifications/sandbox-resource-ready" && typeof m.params?.html === "string") {
     const bytes = new TextEncoder().encode(m.params.html).length;
-    return { ...message, params: { ...m.params, html: `(${bytes} bytes: the ui:// resource's HTML)` } } as JSONRPCMessage;
+    return { ...message, params: { ...m.params, html: `(${bytes} bytes: the ui:// resource's HTML)` } };
   }
   return message;
 }
@@ -61,7 +61,7 @@ export function createAppRecorder(
     record(direction: AppMessageDirection, message: JSONRPCMessage) {
       const at = Date.now();
       onLog({ n: n++, direction, at, message });
-      queue.push({ direction, at, message: forRecord(message) as AppMessagesBody["messages"][number]["message"] });
+      queue.push({ direction, at, message: forRecord(message) });
       timer ??= setTimeout(flush, FLUSH_MS);
     },
     flush,

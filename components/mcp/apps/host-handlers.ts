@@ -42,8 +42,7 @@ export function installHostHandlers(
     if (call.status === "ok" || call.status === "tool_error") return call.result as CallToolResult;
     throw new Error(call.error?.message ?? `The call to ${name} ended: ${call.status}`);
   };
-  bridge.onreadresource = async ({ uri }) =>
-    (await resourceApi.read(o.connectionId, uri)).result as Awaited<ReturnType<NonNullable<AppBridge["onreadresource"]>>>;
+  bridge.onreadresource = async ({ uri }) => (await resourceApi.read(o.connectionId, uri)).result;
   bridge.onopenlink = async ({ url }) => {
     const ok = httpUrl(url) && (await o.callbacks().confirmLink(url));
     if (ok) window.open(url, "_blank", "noopener,noreferrer");

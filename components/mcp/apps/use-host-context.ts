@@ -49,7 +49,7 @@ export function useHostContext(tool: Tool, mode: AppDisplayMode, width: number, 
   const dark = useSyncExternalStore(subscribeTheme, isDarkNow, () => false);
   return useMemo(() => {
     // The View gets the MCP Tool as listed, without Loupe's own notes.
-    const { loupe: _notes, ...listed } = tool as Tool & { loupe?: unknown };
+    const { loupe: _notes, ...listed } = tool;
     return {
       theme: dark ? "dark" : "light",
       styles: { variables: styleVariables() as McpUiStyles },

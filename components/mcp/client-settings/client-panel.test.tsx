@@ -64,7 +64,7 @@ describe("ClientPanel", () => {
     expect(screen.getByTestId("capability-sampling").getAttribute("data-state")).toBe("checked");
     expect(screen.getByTestId("capability-tasks").getAttribute("data-state")).toBe("unchecked");
     expect(screen.getByTestId("capability-tool-hint").textContent).toContain("registers 17 tools");
-    const save = screen.getByTestId("save-capabilities") as HTMLButtonElement;
+    const save = screen.getByTestId<HTMLButtonElement>("save-capabilities");
     expect(save.disabled).toBe(true);
 
     fireEvent.click(screen.getByTestId("capability-tasks"));
@@ -88,7 +88,7 @@ describe("ClientPanel", () => {
       clientCapabilities: { sampling: false, elicitationForm: true, elicitationUrl: true, roots: true, tasks: true },
     });
     // The saved choice comes back as the connection: the form starts over from it.
-    await waitFor(() => expect((screen.getByTestId("save-capabilities") as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>("save-capabilities").disabled).toBe(true));
     expect(screen.getByTestId("capability-sampling").getAttribute("data-state")).toBe("unchecked");
   });
 
@@ -98,13 +98,13 @@ describe("ClientPanel", () => {
     expect(await screen.findByText(/asked for roots 3 times/)).toBeTruthy();
     expect(screen.getAllByTestId("root-row")).toHaveLength(1);
     fireEvent.click(screen.getByText("Add root"));
-    const save = screen.getByTestId("save-roots") as HTMLButtonElement;
+    const save = screen.getByTestId<HTMLButtonElement>("save-roots");
     expect(save.disabled).toBe(true);
     expect(screen.getByText("Root 2 needs a URI.")).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText("Root URI 2"), { target: { value: "/home/me/proj" } });
     fireEvent.click(screen.getByText("Use file:///home/me/proj"));
-    expect((screen.getByLabelText("Root URI 2") as HTMLInputElement).value).toBe("file:///home/me/proj");
+    expect(screen.getByLabelText<HTMLInputElement>("Root URI 2").value).toBe("file:///home/me/proj");
     fireEvent.change(screen.getByLabelText("Root name 2"), { target: { value: " Project " } });
     fireEvent.click(screen.getByLabelText("Remove root 1"));
     expect(screen.getAllByTestId("root-row")).toHaveLength(1);
@@ -122,7 +122,7 @@ describe("ClientPanel", () => {
     fireEvent.change(screen.getByLabelText("Root URI 1"), { target: { value: "file:///srv/b" } });
     fireEvent.click(screen.getByTestId("save-roots"));
     expect((await screen.findByTestId("roots-error")).textContent).toContain("could not be told: gone");
-    expect((screen.getByLabelText("Root URI 1") as HTMLInputElement).value).toBe("file:///srv/b");
+    expect(screen.getByLabelText<HTMLInputElement>("Root URI 1").value).toBe("file:///srv/b");
   });
 
   it("says when the roots capability is off and warns about non-file URIs", async () => {

@@ -86,7 +86,7 @@ describe("ConformancePanel", () => {
       },
     });
     await screen.findByTestId("conformance-empty");
-    const picker = screen.getByTestId("conformance-scenario-picker") as HTMLSelectElement;
+    const picker = screen.getByTestId<HTMLSelectElement>("conformance-scenario-picker");
     await waitFor(() => expect(picker.disabled).toBe(false));
     fireEvent.change(picker, { target: { value: "ping" } });
     fireEvent.click(screen.getByTestId("conformance-run"));

@@ -53,7 +53,7 @@ describe("ConnectionActions", () => {
     expect(failed.textContent).toBe("failed");
     expect(failed.getAttribute("title")).toBe("Ping failed: Request timed out");
     rerender(<ConnectionActions {...props({ onPing, status: "disconnected" })} />);
-    expect((screen.getByTestId("header-ping") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("header-ping").disabled).toBe(true);
     expect(screen.queryByTestId("header-ping-result")).toBeNull();
   });
 

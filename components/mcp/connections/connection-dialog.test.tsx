@@ -55,7 +55,7 @@ describe("ConnectionDialog", () => {
       headers: { Authorization: SECRET_MASK },
     };
     render(<ConnectionDialog open initial={initial} onOpenChange={() => undefined} onSubmit={onSubmit} pending={false} error={null} />);
-    expect((screen.getByLabelText("header value 1") as HTMLInputElement).value).toBe(SECRET_MASK);
+    expect(screen.getByLabelText<HTMLInputElement>("header value 1").value).toBe(SECRET_MASK);
     fireEvent.click(screen.getByTestId("save-server"));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ transport: "http", headers: { Authorization: SECRET_MASK } }));
@@ -72,7 +72,7 @@ describe("ConnectionDialog", () => {
     type("Client ID (optional)", "my-client");
     type("Client secret (optional)", "s3cret");
     type("Scope (optional)", "mcp:read");
-    expect((screen.getByLabelText("Client secret (optional)") as HTMLInputElement).type).toBe("password");
+    expect(screen.getByLabelText<HTMLInputElement>("Client secret (optional)").type).toBe("password");
     expect(screen.queryByTestId("oauth-header-conflict")).toBeNull();
     fireEvent.click(screen.getByText("Add header"));
     type("header name 1", "Authorization");
@@ -96,7 +96,7 @@ describe("ConnectionDialog", () => {
       oauth: { enabled: true, clientId: "cid", clientSecret: SECRET_MASK },
     };
     render(<ConnectionDialog open initial={initial} onOpenChange={() => undefined} onSubmit={onSubmit} pending={false} error={null} />);
-    expect((screen.getByLabelText("Client secret (optional)") as HTMLInputElement).value).toBe(SECRET_MASK);
+    expect(screen.getByLabelText<HTMLInputElement>("Client secret (optional)").value).toBe(SECRET_MASK);
     fireEvent.click(screen.getByTestId("save-server"));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith(

@@ -14,8 +14,8 @@ afterEach(() => {
 
 const PATH = "/api/connections/everything/requests/req-1";
 const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const combo = (label: string) => screen.getByRole("combobox", { name: label }) as HTMLSelectElement;
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+const combo = (label: string) => screen.getByRole<HTMLSelectElement>("combobox", { name: label });
 const box = (group: string, option: string) => within(screen.getByRole("group", { name: group })).getByRole("checkbox", { name: option });
 const posts = (router: ReturnType<typeof fetchRouter>) => router.requests.filter((r) => r.method === "POST");
 
@@ -42,7 +42,7 @@ describe("Elicitation form card — server-everything's requestedSchema", () => 
     expect(screen.getByTestId("request-connection").textContent).toBe("everything (stdio)");
     expect(screen.getByTestId("request-related-call").textContent).toContain("trigger-elicitation-request");
     // Required string; boolean; string with default.
-    expect((screen.getByRole("textbox", { name: "String" }) as HTMLTextAreaElement).getAttribute("aria-required")).toBe("true");
+    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "String" }).getAttribute("aria-required")).toBe("true");
     expect(screen.getByRole("checkbox", { name: "Boolean" }).getAttribute("aria-checked")).toBe("false");
     expect(input("String with default").value).toBe("It was a dark and stormy night.");
     // Formats become typed inputs.
@@ -167,7 +167,7 @@ describe("Elicitation form card — server-everything's requestedSchema", () => 
     expect(problem.textContent).toContain("The content does not match the requested schema");
     expect(problem.textContent).toContain("/email");
     expect(within(screen.getByTestId("schema-field-/email")).getByRole("alert").textContent).toBe("must be a valid email");
-    expect((screen.getByRole("textbox", { name: "String" }) as HTMLTextAreaElement).value).toBe("Ada");
+    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "String" }).value).toBe("Ada");
     expect(input("String with email format").value).toBe("ada@example.org");
     expect(screen.getByTestId("mcp-request-card").dataset.status).toBe("pending");
     expect(posts(router)).toHaveLength(1);
@@ -180,7 +180,7 @@ describe("Elicitation form card — server-everything's requestedSchema", () => 
     type(screen.getByRole("textbox", { name: "String" }), "Ada");
     fireEvent.click(screen.getByTestId("elicitation-accept"));
     expect((await screen.findByTestId("request-answer-error")).dataset.kind).toBe("stale");
-    expect((screen.getByRole("textbox", { name: "String" }) as HTMLTextAreaElement).value).toBe("Ada");
+    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "String" }).value).toBe("Ada");
     cleanup();
     vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
     renderWithClient(<AnswerableRequestCard request={formRequest()} />);
@@ -240,7 +240,7 @@ describe("Elicitation form card — server-everything's requestedSchema", () => 
       }),
     );
     expect(screen.getByTestId("request-failed").textContent).toContain("write EPIPE");
-    expect((screen.getByRole("textbox", { name: "String" }) as HTMLTextAreaElement).value).toBe("Kept");
+    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "String" }).value).toBe("Kept");
     expect(input("Integer").value).toBe("9");
     expect(screen.getByTestId("elicitation-accept").textContent).toContain("send again");
   });
@@ -255,7 +255,7 @@ describe("Elicitation URL card", () => {
     expect(screen.getByTestId("elicitation-message").textContent).toBe("Sign in to continue");
     expect(screen.getByTestId("elicitation-url-domain").textContent).toBe("auth.example.com");
     expect(screen.getByTestId("elicitation-url-text").textContent).toBe("https://auth.example.com/device?code=XYZ");
-    const link = screen.getByTestId("elicitation-url-link") as HTMLAnchorElement;
+    const link = screen.getByTestId<HTMLAnchorElement>("elicitation-url-link");
     expect(link.getAttribute("href")).toBe("https://auth.example.com/device?code=XYZ");
     expect(link.getAttribute("target")).toBe("_blank");
     expect(link.getAttribute("rel")).toBe("noopener noreferrer");

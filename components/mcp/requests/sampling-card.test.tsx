@@ -75,7 +75,7 @@ describe("Sampling card", () => {
     // Absent fields are not shown as empty rows.
     expect(screen.queryByTestId("sampling-hints")).toBeNull();
     expect(screen.queryByTestId("sampling-tools")).toBeNull();
-    expect((screen.getByTestId("sampling-model") as HTMLInputElement).value).toBe("loupe-human");
+    expect(screen.getByTestId<HTMLInputElement>("sampling-model").value).toBe("loupe-human");
   });
 
   it("renders text, image, audio and tool blocks, model preferences, tools and metadata", () => {
@@ -96,7 +96,7 @@ describe("Sampling card", () => {
 
   it("sends the reply with the claimed model and stop reason, then shows what was sent", async () => {
     const { posts } = setup(fixtureRequest());
-    const send = screen.getByTestId("sampling-send") as HTMLButtonElement;
+    const send = screen.getByTestId<HTMLButtonElement>("sampling-send");
     expect(send.disabled).toBe(true);
     type(screen.getByTestId("sampling-reply"), "Hi there!");
     type(screen.getByTestId("sampling-model"), "  my-model  ");
@@ -115,7 +115,7 @@ describe("Sampling card", () => {
     setup(fixtureRequest());
     type(screen.getByTestId("sampling-reply"), "x");
     type(screen.getByTestId("sampling-model"), " ");
-    expect((screen.getByTestId("sampling-send") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("sampling-send").disabled).toBe(true);
     expect(within(screen.getByTestId("sampling-form")).getByRole("alert").textContent).toMatch(/model name/);
   });
 
@@ -139,7 +139,7 @@ describe("Sampling card", () => {
     const problem = await screen.findByTestId("request-answer-error");
     expect(problem.dataset.kind).toBe("stale");
     expect(problem.textContent).toContain("The server cancelled the request");
-    expect((screen.getByTestId("sampling-reply") as HTMLTextAreaElement).value).toBe("my long careful answer");
+    expect(screen.getByTestId<HTMLTextAreaElement>("sampling-reply").value).toBe("my long careful answer");
     // The stream then says the request is stale: the form goes, the text stays visible.
     rerender(
       <QueryClientProvider client={client}>
@@ -161,9 +161,9 @@ describe("Sampling card", () => {
       }),
     );
     expect(screen.getByTestId("request-failed").textContent).toContain("Transport closed");
-    expect((screen.getByTestId("sampling-reply") as HTMLTextAreaElement).value).toBe("kept reply");
-    expect((screen.getByTestId("sampling-model") as HTMLInputElement).value).toBe("m1");
-    expect((screen.getByTestId("sampling-stop-reason") as HTMLSelectElement).value).toBe("stopSequence");
+    expect(screen.getByTestId<HTMLTextAreaElement>("sampling-reply").value).toBe("kept reply");
+    expect(screen.getByTestId<HTMLInputElement>("sampling-model").value).toBe("m1");
+    expect(screen.getByTestId<HTMLSelectElement>("sampling-stop-reason").value).toBe("stopSequence");
     expect(screen.getByTestId("sampling-send").textContent).toContain("Send reply again");
   });
 });

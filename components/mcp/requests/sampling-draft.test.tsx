@@ -70,8 +70,8 @@ describe("Sampling card: Draft with the playground's model", () => {
     const button = await screen.findByTestId("sampling-draft");
     expect(button.textContent).toBe("Draft with gpt-4o-mini");
     fireEvent.click(button);
-    await waitFor(() => expect((screen.getByTestId("sampling-reply") as HTMLTextAreaElement).value).toBe("Tides pull and return."));
-    expect((screen.getByTestId("sampling-model") as HTMLInputElement).value).toBe("gpt-4o-mini");
+    await waitFor(() => expect(screen.getByTestId<HTMLTextAreaElement>("sampling-reply").value).toBe("Tides pull and return."));
+    expect(screen.getByTestId<HTMLInputElement>("sampling-model").value).toBe("gpt-4o-mini");
     const posts = router.requests.filter((r) => r.method === "POST");
     expect(posts).toEqual([
       { method: "POST", path: "/api/connections/everything/requests/req-1/draft", body: { conversationId: "conv-1", columnId: "col-1" } },

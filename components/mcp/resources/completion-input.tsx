@@ -120,7 +120,7 @@ export function CompletionInput({
             setHighlight((h) => Math.max(0, h - 1));
           } else if (e.key === "Enter" && highlight >= 0 && values[highlight] !== undefined) {
             e.preventDefault();
-            pick(values[highlight]!);
+            pick(values[highlight]);
           } else if (e.key === "Escape") {
             setOpen(false);
           }

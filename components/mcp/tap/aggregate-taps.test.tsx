@@ -41,7 +41,7 @@ describe("AggregateTaps", () => {
     renderWithClient(<AggregateTaps connection={a} allConnections={[a, b]} />);
 
     fireEvent.click(screen.getByTestId("aggregate-tap-new"));
-    const create = screen.getByTestId("aggregate-tap-create") as HTMLButtonElement;
+    const create = screen.getByTestId<HTMLButtonElement>("aggregate-tap-create");
     expect(create.disabled).toBe(true);
     fireEvent.change(screen.getByTestId("aggregate-tap-name"), { target: { value: "Both" } });
     fireEvent.click(screen.getByLabelText("beta"));

@@ -65,7 +65,7 @@ describe("TapPanel", () => {
     });
     vi.stubGlobal("fetch", router.fetch);
     renderWithClient(<TapPanel connection={connectionFixture()} allConnections={[connectionFixture()]} />);
-    await waitFor(() => expect((screen.getByTestId("tap-switch") as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>("tap-switch").disabled).toBe(false));
     expect(screen.getByTestId("tap-panel").dataset.state).toBe("off");
     expect(screen.queryByTestId("tap-url")).toBeNull();
 

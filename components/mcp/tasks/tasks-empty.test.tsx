@@ -16,7 +16,7 @@ function renderPanel(state: object, clientTasks: boolean, support: object) {
   vi.stubGlobal("fetch", fetchRouter({ "GET /api/connections/everything/tasks": () => empty(support) }).fetch);
   const conn = connectionFixture(
     { clientCapabilities: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, tasks: clientTasks } },
-    state as never,
+    state,
   );
   renderWithClient(<TasksPanel connection={conn} />);
 }

@@ -41,7 +41,7 @@ describe("a call refused with -32042 (URL elicitation required)", () => {
     expect(within(links[0]!).queryByTestId("url-elicitation-open")).toBeNull();
     fireEvent.click(within(links[0]!).getByTestId("url-elicitation-confirm"));
     expect(links[0]!.textContent).toContain("Open auth.example.com in a new tab?");
-    const open = within(links[0]!).getByTestId("url-elicitation-open") as HTMLAnchorElement;
+    const open = within(links[0]!).getByTestId<HTMLAnchorElement>("url-elicitation-open");
     expect(open.getAttribute("href")).toBe("https://auth.example.com/connect?account=ada");
     expect(open.getAttribute("target")).toBe("_blank");
     expect(open.getAttribute("rel")).toBe("noopener noreferrer");

@@ -99,7 +99,7 @@ describe("tools a hostile server lists", () => {
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(String(posts()[0]!.arguments.blob)).toHaveLength(200_000);
     fireEvent.click(within(screen.getByTestId("schema-form-mode")).getByText("JSON"));
-    expect((screen.getByLabelText("JSON") as HTMLTextAreaElement).value.length).toBeGreaterThan(200_000);
+    expect(screen.getByLabelText<HTMLTextAreaElement>("JSON").value.length).toBeGreaterThan(200_000);
     fireEvent.click(screen.getByTestId("run-tool"));
     await waitFor(() => expect(posts()).toHaveLength(2));
   });
@@ -231,7 +231,7 @@ describe("the tool list of a server with a duplicated name", () => {
 describe("every hostile definition", () => {
   it("opens its Schema and Portability tabs without crashing", async () => {
     for (const t of LISTED) {
-      setup(t as Tool);
+      setup(t);
       for (const name of ["Schema", "Portability"]) {
         const trigger = screen.getByRole("tab", { name });
         fireEvent.mouseDown(trigger, { button: 0 });
@@ -286,6 +286,6 @@ describe("a call with arguments over 64 KB", () => {
     expect(row.textContent).toContain("(large arguments)");
     toJson("{}");
     fireEvent.click(within(row).getByTestId("edit-call"));
-    await waitFor(() => expect((screen.getByLabelText("JSON") as HTMLTextAreaElement).value).toContain("t".repeat(100)));
+    await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>("JSON").value).toContain("t".repeat(100)));
   });
 });

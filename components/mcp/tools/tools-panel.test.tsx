@@ -76,7 +76,7 @@ describe("ToolsPanel", () => {
     expect(detail.getAttribute("data-tool")).toBe("get-annotated-message");
     expect(within(detail).getByText("Get Annotated Message Tool")).toBeTruthy();
     expect(within(detail).getByText(/messageType/)).toBeTruthy();
-    expect((screen.getByTestId("call-timeout") as HTMLInputElement).value).toBe("60000");
+    expect(screen.getByTestId<HTMLInputElement>("call-timeout").value).toBe("60000");
   });
 
   it("does not send invalid arguments and posts the expected body once they are valid", async () => {

@@ -64,7 +64,7 @@ describe("TrafficTimeline", () => {
 
   it("filters by method, searches the raw JSON and hides logs", () => {
     render(<TrafficTimeline entries={wireEntries("stdio")} />);
-    const select = screen.getByTestId("traffic-filter-method") as HTMLSelectElement;
+    const select = screen.getByTestId<HTMLSelectElement>("traffic-filter-method");
     expect([...select.options].map((o) => o.value)).toContain("notifications/progress");
     fireEvent.change(select, { target: { value: "tools/call" } });
     expect(count()).toBe("14 of 51 rows");
@@ -136,7 +136,7 @@ describe("LogLevelControl", () => {
   it("offers the eight MCP levels and reports the choice", () => {
     const onChange = vi.fn();
     render(<LogLevelControl level="info" onChange={onChange} />);
-    const select = screen.getByTestId("log-level-control") as HTMLSelectElement;
+    const select = screen.getByTestId<HTMLSelectElement>("log-level-control");
     expect([...select.options].filter((o) => !o.disabled).map((o) => o.value)).toEqual([
       "debug",
       "info",

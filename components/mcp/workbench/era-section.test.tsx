@@ -43,7 +43,7 @@ describe("EraSection", () => {
     expect(runs).toBe(1);
     rerender(<EraSection era={era} setting="auto" redetect={{ run: () => runs++, pending: true }} />);
     expect(screen.getByTestId("era-redetect").textContent).toBe("Re-detecting…");
-    expect((screen.getByTestId("era-redetect") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("era-redetect").disabled).toBe(true);
     rerender(<EraSection era={era} setting="2025-11-25" redetect={{ run: () => runs++, pending: false }} />);
     expect(screen.queryByTestId("era-redetect")).toBeNull();
   });

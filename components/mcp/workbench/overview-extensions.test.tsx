@@ -12,12 +12,15 @@ afterEach(() => {
 describe("OverviewPanel capabilities", () => {
   it("names each extension the server declares in capabilities.extensions", () => {
     vi.stubGlobal("fetch", fetchRouter({}).fetch);
-    const conn = connectionFixture({}, {
-      capabilities: {
-        tools: { listChanged: true },
-        extensions: { "io.modelcontextprotocol/tasks": {}, "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
+    const conn = connectionFixture(
+      {},
+      {
+        capabilities: {
+          tools: { listChanged: true },
+          extensions: { "io.modelcontextprotocol/tasks": {}, "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
+        },
       },
-    } as never);
+    );
     renderWithClient(<OverviewPanel connection={conn} onConnect={() => undefined} />);
     const caps = screen.getByTestId("capabilities");
     const names = within(caps)

@@ -35,7 +35,7 @@ describe("DiagnosisChecklist", () => {
     const { rerender } = render(<DiagnosisChecklist running={false} onRunAgain={() => undefined} />);
     expect(screen.getByText("No checks have run yet.")).toBeTruthy();
     rerender(<DiagnosisChecklist running onRunAgain={() => undefined} />);
-    expect((screen.getByTestId("run-checks") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("run-checks").disabled).toBe(true);
     expect(screen.getByText("Checking each step…")).toBeTruthy();
   });
 });

@@ -48,9 +48,7 @@ export class LegacyTaskSession {
   ) {
     this.off = store.listen((view) => {
       if (!this.owned.has(view.taskId)) return;
-      void this.send({ jsonrpc: "2.0", method: "notifications/tasks/status", params: legacyTask(view) } as JSONRPCMessage).catch(
-        () => undefined,
-      );
+      void this.send({ jsonrpc: "2.0", method: "notifications/tasks/status", params: legacyTask(view) }).catch(() => undefined);
       if (view.status === "input_required") this.forward(view);
     });
   }
@@ -145,7 +143,7 @@ export class LegacyTaskSession {
         this.store.update(view.taskId, { [key]: answer });
       });
       const meta = { ...(params._meta as Record<string, unknown> | undefined), [RELATED_TASK_META_KEY]: { taskId: view.taskId } };
-      void this.send({ jsonrpc: "2.0", id, method, params: { ...params, _meta: meta } } as JSONRPCMessage).catch(() => {
+      void this.send({ jsonrpc: "2.0", id, method, params: { ...params, _meta: meta } }).catch(() => {
         this.waiting.delete(id);
         this.store.update(view.taskId, { [key]: { action: "cancel" } });
       });

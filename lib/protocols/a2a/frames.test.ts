@@ -29,7 +29,7 @@ describe.each([
   });
 
   it("builds the timeline: each state once with its latency, artifacts assembled from chunks (text and data)", () => {
-    const [t] = buildTaskTimelines(items(fixture.complete as Captured));
+    const [t] = buildTaskTimelines(items(fixture.complete));
     expect(t!.state).toBe("completed");
     expect(t!.steps.filter((s) => s.type === "state").map((s) => (s.type === "state" ? s.state : ""))).toEqual([
       "submitted",
@@ -44,7 +44,7 @@ describe.each([
   });
 
   it("eight streamed chunks append into one artifact, the last one closing it", () => {
-    const [t] = buildTaskTimelines(items(fixture.drip as Captured));
+    const [t] = buildTaskTimelines(items(fixture.drip));
     const drip = t!.artifacts[0]!;
     expect(drip.chunks).toBe(8);
     expect(drip.complete).toBe(true);
@@ -52,7 +52,7 @@ describe.each([
   });
 
   it("input-required carries the prompt text and the JSON Schema of its data part", () => {
-    const last = items(fixture.input as Captured).at(-1)!.item as Extract<A2aItem, { type: "status" }>;
+    const last = items(fixture.input).at(-1)!.item as Extract<A2aItem, { type: "status" }>;
     expect(last.state).toBe("input-required");
     expect(messageText(last.message)).toBe("What is your name?");
     expect(messageSchema(last.message)).toMatchObject({ type: "object", required: ["name"] });

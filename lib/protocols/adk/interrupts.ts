@@ -123,7 +123,7 @@ export function listInterrupts(t: InterruptTracker, ctx: InterruptContext): AdkI
     const stale = it.status === "pending" && it.kind !== "long_running" && t.userTurns > turn;
     const leftBehind =
       it.status === "answered" && it.answerTaken === false && it.kind !== "long_running" && t.userTurns > (answeredTurn ?? turn);
-    out.push({ ...it, ...ctx, status: stale ? "stale" : it.status, ...(leftBehind ? { answerLeftBehind: true } : {}) } as AdkInterrupt);
+    out.push({ ...it, ...ctx, status: stale ? "stale" : it.status, ...(leftBehind ? { answerLeftBehind: true } : {}) });
   }
   return out;
 }

@@ -195,7 +195,7 @@ export class A2aRegistry {
     if (item.type === "task") {
       exchange.taskIds.add(item.taskId);
       const payload = recorded.raw as { payload?: { result?: { task?: unknown } | unknown } };
-      const result = (payload.payload as { result?: unknown } | undefined)?.result ?? payload.payload;
+      const result = payload.payload?.result ?? payload.payload;
       this.tasks.keepTask(exchange.agentId, item.taskId, (result as { task?: unknown }).task ?? result);
     }
     if (item.type === "status" || item.type === "artifact") exchange.taskIds.add(item.taskId);
@@ -342,7 +342,7 @@ export class A2aRegistry {
   private summary(agentId: string, taskId: string): A2aTaskSummary | undefined {
     const rec = this.tasks.get(agentId, taskId);
     if (!rec) return undefined;
-    const { task: _task, artifactIds: _ids, ...summary } = rec as typeof rec & { artifactIds?: string[] };
+    const { task: _task, artifactIds: _ids, ...summary } = rec;
     const push = [...this.push.values()].find((p) => p.agentId === agentId && p.taskId === taskId);
     return { ...summary, streaming: this.streams.has(`${agentId}\n${taskId}`), ...(push ? { push: push.registration } : {}) };
   }

@@ -179,7 +179,7 @@ export class AdkInbox {
         ...where,
         ...(last ? { lastAnswer: maskStoredAnswer(last) } : {}),
       };
-      return item as InboxItem;
+      return item;
     });
   }
 

@@ -204,10 +204,8 @@ export class SessionSearch {
       hits.map(async (hit) => {
         try {
           const session = await api.getSession(this.agents.target(hit.agentId!), hit.appName!, hit.userId!, hit.id);
-          const ev = session.events.find((e) => {
-            const r = e as unknown;
-            return isRecord(r) && r.author === "user" && findText(r.content, needle) !== null;
-          }) as unknown;
+          const events: unknown[] = session.events;
+          const ev = events.find((r) => isRecord(r) && r.author === "user" && findText(r.content, needle) !== null);
           if (isRecord(ev) && typeof ev.id === "string") hit.eventId = ev.id;
         } catch {
           // The session is gone or the server is down: the row still opens the session.

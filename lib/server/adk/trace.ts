@@ -95,7 +95,7 @@ export async function fetchEventTraceFrom(target: UpstreamTarget, app: string, e
 
 function toSpan(raw: unknown): RawSpan | null {
   if (!isRecord(raw) || typeof raw.span_id !== "string") return null;
-  return { ...raw, span_id: raw.span_id, attributes: maskAttributes(isRecord(raw.attributes) ? raw.attributes : {}) } as RawSpan;
+  return { ...raw, span_id: raw.span_id, attributes: maskAttributes(isRecord(raw.attributes) ? raw.attributes : {}) };
 }
 
 export async function fetchSessionTraceFrom(target: UpstreamTarget, app: string, sessionId: string): Promise<SessionTraceResult> {

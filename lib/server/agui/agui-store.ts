@@ -1,5 +1,5 @@
 import "server-only";
-import type { AguiAgentInput, AguiHumanRequest, AguiRunRecord, AguiRunStatus } from "@/lib/contracts/agui";
+import type { AguiAgentInput, AguiHumanRequest, AguiRunRecord, AguiRunStatus, AguiToolDeclaration } from "@/lib/contracts/agui";
 import type { Entry } from "@/lib/contracts/entries";
 import type { Store } from "@/lib/server/store";
 import { rowToEntry } from "@/lib/server/store-schema";
@@ -18,6 +18,8 @@ export interface AguiThreadRecord {
   state: unknown;
   runCount: number;
   lastStatus: AguiRunStatus;
+  /** The front-end tools its runs declared last (a continued run declares them again). */
+  tools?: AguiToolDeclaration[];
 }
 
 const RESTARTED = { code: "internal:loupe_restarted", message: "Loupe stopped before this run ended" } as const;

@@ -31,8 +31,6 @@ import { maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
  * starting the next run. Routes and the inbox go through getAgui().
  */
 
-type Thread = AguiThreadRecord & { tools?: AguiToolDeclaration[] };
-
 /** Entries one thread GET returns at most (the newest); a 10,000-event run fits several times over. */
 const THREAD_ENTRIES_LIMIT = 100_000;
 
@@ -164,7 +162,7 @@ export class AguiService {
   startRun(agentId: string, body: AguiRunBody): { runId: string; threadId: string } {
     const { config } = this.require(agentId);
     const threadId = body.threadId ?? randomUUID();
-    const thread = this.store.getThread(agentId, threadId) as Thread | undefined;
+    const thread = this.store.getThread(agentId, threadId);
     const runId = randomUUID();
     this.assertIdle(agentId, threadId);
     // Starting a run without answering what the thread waits on moves it on: those answers can no
@@ -225,11 +223,11 @@ export class AguiService {
     agentId: string,
     threadId: string,
     tools: AguiToolDeclaration[],
-    change: (prev: Thread | undefined) => Pick<Thread, "messages" | "state" | "runCount" | "lastStatus">,
+    change: (prev: AguiThreadRecord | undefined) => Pick<AguiThreadRecord, "messages" | "state" | "runCount" | "lastStatus">,
   ): number {
-    const prev = this.store.getThread(agentId, threadId) as Thread | undefined;
+    const prev = this.store.getThread(agentId, threadId);
     const now = Date.now();
-    this.store.saveThread({ agentId, threadId, createdAt: prev?.createdAt ?? now, updatedAt: now, ...change(prev), tools } as Thread);
+    this.store.saveThread({ agentId, threadId, createdAt: prev?.createdAt ?? now, updatedAt: now, ...change(prev), tools });
     return now;
   }
 
@@ -382,7 +380,7 @@ export class AguiService {
   }
 
   private continueThread(config: AguiAgentConfig, r: AguiHumanRequest, group: AguiHumanRequest[]): AguiHumanRequest {
-    const thread = this.store.getThread(config.id, r.threadId) as Thread | undefined;
+    const thread = this.store.getThread(config.id, r.threadId);
     const runId = randomUUID();
     const toolIds = new Set(group.filter((g) => g.kind === "tool").map((g) => g.toolCallId));
     // A retried answer replaces the tool result its failed attempt left after the call. Only after

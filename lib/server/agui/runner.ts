@@ -9,7 +9,7 @@ import type { AppErrorBody } from "@/lib/errors";
 import { isKnownAguiEventType, normalizeAguiRun } from "@/lib/protocols/agui";
 import type { AguiRunTimeline } from "@/lib/protocols/agui";
 import type { Hub } from "@/lib/server/hub";
-import type { EntryPayload, TypedNewEntry } from "@/lib/contracts/entry-kinds";
+import type { EntryPayload } from "@/lib/contracts/entry-kinds";
 
 type AguiEntryKind = "agui_input" | "agui_event" | "agui_malformed" | "agui_run";
 
@@ -101,7 +101,7 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
     direction: "in" | "out" | "local",
     raw: EntryPayload<K>,
     sourceTime: number | null = null,
-  ) => hub.record<K>({ ...base, kind, direction, raw, receivedAt: Date.now(), sourceTime } as TypedNewEntry<K>);
+  ) => hub.record<K>({ ...base, kind, direction, raw, receivedAt: Date.now(), sourceTime });
   onStart(record);
   rec("agui_run", "local", record);
 

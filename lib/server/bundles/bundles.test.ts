@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bundle, BundleIssue } from "@/lib/contracts/bundle";
 import { BUNDLE_FORMAT_VERSION } from "@/lib/contracts/bundle";
 import { mcpTrafficSnapshotSchema } from "@/lib/contracts/bundle-snapshots";
-import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import { BundleService, LOUPE_VERSION } from "@/lib/server/bundles";
@@ -156,7 +155,7 @@ describe("bundle export", () => {
       headers: { Authorization: `Bearer ${header}` },
       requestTimeoutMs: 30_000,
       createdAt: 1,
-    } as ConnectionConfig);
+    });
     store.saveConnection({
       id: "local",
       name: "local",
@@ -166,7 +165,7 @@ describe("bundle export", () => {
       env: { TOKEN: "env-secret-99" },
       requestTimeoutMs: 30_000,
       createdAt: 2,
-    } as ConnectionConfig);
+    });
     (globalThis as { [LAUNCH_TOKEN_KEY]?: string })[LAUNCH_TOKEN_KEY] = launch;
     process.env.OPENAI_API_KEY = provider;
     const entry = (kind: string, raw: unknown) =>
@@ -235,7 +234,7 @@ describe("bundle export", () => {
       env: { NODE_ENV: "production", DEBUG: "true", HOME_DIR: "/home/user/work", DB_PASSWORD: "hunter22", OPAQUE: "Zq8xk2mP9vLr4tW1" },
       requestTimeoutMs: 30_000,
       createdAt: 3,
-    } as ConnectionConfig);
+    });
     const secrets = knownSecrets(store);
     expect(secrets).toEqual(expect.arrayContaining(["hunter22", "Zq8xk2mP9vLr4tW1"]));
     for (const plain of ["production", "true", "/home/user/work"]) expect(secrets).not.toContain(plain);

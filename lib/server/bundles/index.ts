@@ -34,8 +34,8 @@ export class BundleService {
   async exportUnit(ref: BundleUnitRef): Promise<Bundle> {
     const unit = unitOf(ref.type);
     const typedRef = ref as BundleUnitRefOf<BundleUnitType>;
-    const parts = await unit.export(typedRef as never);
-    const secrets = [...unit.secretValues(typedRef as never), ...knownSecrets(this.store)];
+    const parts = await unit.export(typedRef);
+    const secrets = [...unit.secretValues(typedRef), ...knownSecrets(this.store)];
     const { value, masked } = scrubSecrets<BundleParts>(parts, secrets);
     return {
       format: BUNDLE_FORMAT,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bundle } from "@/lib/contracts/bundle";
-import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import { BundleService } from "@/lib/server/bundles";
@@ -90,7 +89,7 @@ describe("export: credentials typed into a saved URL", () => {
       headers: {},
       requestTimeoutMs: 30_000,
       createdAt: 4,
-    } as ConnectionConfig);
+    });
     const agentUrl = "https://agent-user:url-pass-0002@agents.example.com/";
     store.db.exec(
       "CREATE TABLE IF NOT EXISTS a2a_agents (id TEXT PRIMARY KEY, config TEXT NOT NULL, builtin INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL)",

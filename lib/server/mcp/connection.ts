@@ -269,7 +269,7 @@ export class McpConnection {
       serverInfo: info ? { name: info.name, version: info.version, title: info.title } : undefined,
       protocolVersion: client.getNegotiatedProtocolVersion() ?? recording.protocolVersion,
       era,
-      capabilities: client.getServerCapabilities() as Record<string, unknown> | undefined,
+      capabilities: client.getServerCapabilities(),
       instructions: client.getInstructions(),
       pid: this.stdio?.pid ?? undefined,
       connectedAt: Date.now(),

@@ -28,7 +28,7 @@ class FakeTransport implements Transport {
           jsonrpc: "2.0",
           id,
           result: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, serverInfo: { name: "fake", version: "1" } },
-        } as JSONRPCMessage);
+        });
       }, this.initDelayMs);
     }
   }

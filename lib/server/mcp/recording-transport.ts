@@ -147,9 +147,9 @@ export class RecordingTransport implements Transport {
       const index = this.watchers.findIndex((w) => w.method === message.method);
       const watcher = index >= 0 ? this.watchers.splice(index, 1)[0] : undefined;
       watcher?.onId(message.id);
-      if (message.method === "initialize") this.initializeRequest = message as JSONRPCRequest;
+      if (message.method === "initialize") this.initializeRequest = message;
       if (message.method === "server/discover") this.discover.sent(message.id);
-      this.pending.set(message.id, { message: message as JSONRPCRequest, retried: false, sentOn: null });
+      this.pending.set(message.id, { message: message, retried: false, sentOn: null });
       // On 2026-07-28 over Streamable HTTP a cancel aborts the request's own POST instead of
       // sending notifications/cancelled: the SDK stops waiting, so must we.
       const id = message.id;

@@ -34,7 +34,7 @@ export function sessionResetHooks(
       conn.setState({
         serverInfo: { name: server.name, version: server.version, title: server.title },
         protocolVersion: info.result.protocolVersion,
-        capabilities: info.result.capabilities as Record<string, unknown>,
+        capabilities: info.result.capabilities,
         instructions: info.result.instructions,
         toolsVersion: conn.state.toolsVersion + 1,
         // Subscriptions belonged to the old session; they are made again on the new one.

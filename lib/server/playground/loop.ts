@@ -1,5 +1,5 @@
 import "server-only";
-import type { JSONSchema7, LanguageModelV3Message } from "@ai-sdk/provider";
+import type { LanguageModelV3Message } from "@ai-sdk/provider";
 import type { ColumnConfig, PgModelRequest, PgTurn, PlaygroundSettings, TokenUsage } from "@/lib/contracts/playground";
 import { AppError } from "@/lib/errors";
 import type { Hub } from "@/lib/server/hub";
@@ -162,7 +162,7 @@ async function steps(ctx: TurnContext, messages: LanguageModelV3Message[], start
         type: "function" as const,
         name: d.name,
         ...(d.description !== undefined ? { description: d.description } : {}),
-        inputSchema: d.inputSchema as JSONSchema7,
+        inputSchema: d.inputSchema,
       })),
       toolMap: declarations.toolMap,
       findings,

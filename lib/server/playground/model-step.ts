@@ -212,9 +212,7 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
         else if (part.type === "tool-call") {
           const call = readToolCall(part.toolCallId, part.toolName, part.input);
           // Kept to go back with the call in the history (a Gemini thinking model's signature).
-          toolCalls.push(
-            part.providerMetadata ? { ...call, providerMetadata: part.providerMetadata as PgModelToolCall["providerMetadata"] } : call,
-          );
+          toolCalls.push(part.providerMetadata ? { ...call, providerMetadata: part.providerMetadata } : call);
         } else if (part.type === "finish") {
           usage = tokenUsage(part.usage);
           finishReason = part.finishReason.raw ?? part.finishReason.unified;

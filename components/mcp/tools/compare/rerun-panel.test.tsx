@@ -40,7 +40,7 @@ describe("RerunPanel", () => {
     const field = await screen.findByRole("textbox", { name: "message" });
     expect((field as HTMLInputElement).value).toBe("hi");
     expect(screen.getByTestId("rerun-original").textContent).toContain("via claude-code");
-    expect((screen.getByTestId("rerun-target") as HTMLSelectElement).value).toBe("b");
+    expect(screen.getByTestId<HTMLSelectElement>("rerun-target").value).toBe("b");
     fireEvent.change(field, { target: { value: "hello" } });
     fireEvent.click(screen.getByTestId("run-tool"));
 

@@ -176,7 +176,7 @@ function parseRows<T extends z.ZodType>(json: unknown[], schema: T, kind: LogKin
   json.forEach((item, i) => {
     const fit = schema.safeParse(item);
     if (!fit.success) issues.push(...zodIssues(fit.error, [i]));
-    else rows.push(fit.data as z.infer<T>);
+    else rows.push(fit.data);
     if (isRecord(item))
       for (const [k, v] of Object.entries(item)) if (!KNOWN_KEYS[kind].has(k)) unmapped.push({ row: i, path: issuePath([i, k]), value: v });
   });

@@ -24,7 +24,7 @@ export const BUNDLE_UNITS: BundleUnitTable = {
 /** The unit module of `type`; a type this Loupe cannot export or read is the client's mistake (400). */
 export function unitOf<T extends BundleUnitType>(type: T): BundleUnit<T> {
   // Still checked at run time: a test (or a future table) may lack one.
-  const unit = (BUNDLE_UNITS as Partial<BundleUnitTable>)[type] as BundleUnit<T> | undefined;
+  const unit = (BUNDLE_UNITS as Partial<BundleUnitTable>)[type];
   if (!unit) throw new AppError("bad_request:bundle_unit", `This Loupe cannot handle bundles of ${BUNDLE_UNIT_LABEL[type] ?? type} yet`);
   return unit;
 }

@@ -97,7 +97,7 @@ export function installClientRequestHandlers(conn: McpConnection, client: Client
     const extra = { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal };
     // A task-augmented request is Loupe's to answer (the tap's client never saw the task).
     const forwarded = isPlainObject(params.task) ? undefined : routeElsewhere(conn, method, params, extra.signal, extra.requestId);
-    if (forwarded) return (await forwarded) as ClientResult;
+    if (forwarded) return await forwarded;
     const t = requests.open(conn, gen, method, extra.requestId, params);
     const task = isPlainObject(params.task) ? params.task : undefined;
     if (task) {
@@ -126,7 +126,7 @@ export function installClientRequestHandlers(conn: McpConnection, client: Client
   client.setNotificationHandler("notifications/cancelled", async (notification) => {
     const { requestId, reason } = notification.params as { requestId?: string | number; reason?: string };
     if (requestId !== undefined) requests.cancelledByServer(conn, gen, requestId, reason);
-    await sdkCancel?.(notification as unknown as CancelledNotification);
+    await sdkCancel?.(notification);
   });
 
   if (choice.sampling) {
@@ -144,13 +144,7 @@ export function installClientRequestHandlers(conn: McpConnection, client: Client
   if (choice.roots) {
     client.setRequestHandler("roots/list", async (request, ctx) => {
       requests.noteRootsRequest(conn.id);
-      const forwarded = routeElsewhere(
-        conn,
-        "roots/list",
-        (request.params ?? {}) as Record<string, unknown>,
-        ctx.mcpReq.signal,
-        ctx.mcpReq.id,
-      );
+      const forwarded = routeElsewhere(conn, "roots/list", request.params ?? {}, ctx.mcpReq.signal, ctx.mcpReq.id);
       if (forwarded) return (await forwarded) as never;
       return { roots: rootsForWire(conn.config.roots ?? []) };
     });

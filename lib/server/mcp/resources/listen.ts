@@ -111,7 +111,7 @@ class ListenSession {
   private async open(filter: ListenFilter, key: string): Promise<void> {
     let sub: Subscription;
     try {
-      sub = await this.client.listen(filter as Parameters<Client["listen"]>[0], { timeout: this.conn.config.requestTimeoutMs });
+      sub = await this.client.listen(filter, { timeout: this.conn.config.requestTimeoutMs });
     } catch (error) {
       if (!this.live) return;
       // A JSON-RPC error is the server's answer (no listen support, a filter it rejects): asking

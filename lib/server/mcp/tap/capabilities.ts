@@ -19,7 +19,7 @@ export function tapCapabilities(conns: McpConnection[], era: "legacy" | "modern"
     if (up.resources) {
       caps.resources = {
         listChanged: true,
-        ...((caps.resources as { subscribe?: boolean } | undefined)?.subscribe || up.resources.subscribe ? { subscribe: true } : {}),
+        ...(caps.resources?.subscribe || up.resources.subscribe ? { subscribe: true } : {}),
       };
     }
     if (up.completions) caps.completions = {};

@@ -151,7 +151,7 @@ class TapHost {
   private notify(connectionId: string, method: string, params: Record<string, unknown> | undefined): void {
     const uri = typeof params?.uri === "string" ? params.uri : undefined;
     const send = (session: LegacySession) =>
-      void session.server.notification({ method, ...(params ? { params } : {}) } as never).catch(() => undefined);
+      void session.server.notification({ method, ...(params ? { params } : {}) }).catch(() => undefined);
     switch (method) {
       case "notifications/tools/list_changed":
         this.modern.notify.toolsChanged();

@@ -35,7 +35,7 @@ import {
   tasksOffered,
 } from "@/lib/server/mcp/tap/tasks";
 import type { CallRecord } from "@/lib/contracts/calls";
-import { errorMessage } from "@/lib/values";
+import { errorMessage, isRecord } from "@/lib/values";
 
 export const TAP_SERVER_VERSION = "1.0.0";
 
@@ -51,8 +51,8 @@ export interface TapSessionHooks {
 /** The client as its request says: the 2026-07-28 envelope, else what it sent in initialize. */
 export function clientOf(server: Server, ctx: ServerContext): { name: string; version?: string } | undefined {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const info = (envelope?.[CLIENT_INFO_META_KEY] ?? server.getClientVersion()) as { name?: unknown; version?: unknown } | undefined;
-  if (!info || typeof info.name !== "string") return undefined;
+  const info: unknown = envelope?.[CLIENT_INFO_META_KEY] ?? server.getClientVersion();
+  if (!isRecord(info) || typeof info.name !== "string") return undefined;
   return { name: info.name, ...(typeof info.version === "string" ? { version: info.version } : {}) };
 }
 
@@ -230,9 +230,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
       ...(client ? { client } : {}),
       capabilities: capabilitiesOf(server, ctx),
       send: (method, asked, abort, id) =>
-        flow
-          ? flow.ask(method, asked, abort, id)
-          : (ctx.mcpReq.send({ method, params: asked } as never, { signal: abort }) as Promise<Record<string, unknown>>),
+        flow ? flow.ask(method, asked, abort, id) : ctx.mcpReq.send({ method, params: asked } as never, { signal: abort }),
       notify: (notification) => {
         // 2026-07-28: a request that named no log level gets no log messages (the upstream's may
         // come from the level Loupe's own client asked for).
@@ -325,9 +323,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
       ...(client ? { client } : {}),
       capabilities: capabilitiesOf(server, ctx),
       send: (m, asked, abort, id) =>
-        flow
-          ? flow.ask(m, asked, abort, id)
-          : (ctx.mcpReq.send({ method: m, params: asked } as never, { signal: abort }) as Promise<Record<string, unknown>>),
+        flow ? flow.ask(m, asked, abort, id) : ctx.mcpReq.send({ method: m, params: asked } as never, { signal: abort }),
       notify: (notification) => void ctx.mcpReq.notify(notification as never).catch(() => undefined),
       progress: () => undefined,
       waiting: () => (flow ? flow.waiting : true),
@@ -406,7 +402,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     server.setRequestHandler("completion/complete", async (request, ctx) => {
       const ref = request.params.ref as { type: string; name?: string; uri?: string };
       let id = first;
-      let params = withoutMeta(request.params as unknown as Record<string, unknown>)!;
+      let params = withoutMeta(request.params)!;
       if (ref.type === "ref/prompt" && ref.name) {
         const target = resolve(ref.name, "prompt");
         id = target.connectionId;

@@ -118,7 +118,7 @@ export function createdTaskResult(tapId: string, conn: McpConnection, record: Ca
   owners.set(ownerKey(tapId, task.taskId), conn.id);
   // Bounded: the oldest tasks' owners go first (their connection is only needed by aggregates).
   if (owners.size > MAX_OWNERS) owners.delete(owners.keys().next().value!);
-  return asTapResult(task as Record<string, unknown>);
+  return asTapResult(task);
 }
 
 /** Carries a CreateTaskResult past the SDK's tools/call result validation (which wants a CallToolResult). */
@@ -139,14 +139,14 @@ export class TapServer extends Server {
     if (method !== "tools/call") return super._wrapHandler(method, handler);
     const wrapped = super._wrapHandler(method, async (request, ctx) => {
       const result = await handler(request, ctx);
-      if ((result as { resultType?: unknown }).resultType === "task") throw new TaskAnswer(result as Record<string, unknown>);
+      if ((result as { resultType?: unknown }).resultType === "task") throw new TaskAnswer(result);
       return result;
     });
     return async (request, ctx) => {
       try {
         return await wrapped(request, ctx);
       } catch (thrown) {
-        if (thrown instanceof TaskAnswer) return thrown.result as never;
+        if (thrown instanceof TaskAnswer) return thrown.result;
         throw thrown;
       }
     };
@@ -184,7 +184,7 @@ export function serveTaskMethods(
             timeout: conn.config.requestTimeoutMs,
             signal: ctx.mcpReq.signal,
           });
-          return asTapResult(result as Record<string, unknown>);
+          return asTapResult(result);
         } catch (error) {
           throw await upstreamError(conn, gen, error);
         }

@@ -100,7 +100,7 @@ export async function forward(
       timeout: conn.config.requestTimeoutMs,
       ...(signal ? { signal } : {}),
     });
-    return asTapResult(result as Record<string, unknown>);
+    return asTapResult(result);
   } catch (error) {
     throw await upstreamError(conn, gen, error);
   } finally {

@@ -129,7 +129,7 @@ export function capturingFetch(hooks: CaptureHooks = {}, options: CaptureOptions
   };
 
   return {
-    fetch: wrapped as typeof globalThis.fetch,
+    fetch: wrapped,
     settled: () => settle(pending),
   };
 }

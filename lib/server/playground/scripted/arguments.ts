@@ -85,7 +85,7 @@ function build(name: string, raw: Schema, required: boolean, ctx: Ctx): Built {
   if ("const" in schema) return { value: schema.const, found: false };
   const options = optionsOf(schema, ctx);
   if (options) return pickOption(name, schema, options, required, ctx);
-  const branches = (schema.anyOf ?? schema.oneOf) as unknown;
+  const branches = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(branches)) return buildBranch(name, schema, branches.filter(isSchema), required, ctx);
   const type = typeOf(schema);
   switch (type) {
@@ -150,7 +150,7 @@ interface Option {
 
 function optionsOf(schema: Schema, ctx: Ctx): Option[] | null {
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => ({ value }));
-  const branches = (schema.oneOf ?? schema.anyOf) as unknown;
+  const branches = schema.oneOf ?? schema.anyOf;
   if (!Array.isArray(branches) || branches.length === 0) return null;
   const resolved = branches.filter(isSchema).map((b) => deref(b, ctx));
   if (!resolved.every((b) => "const" in b)) return null;
