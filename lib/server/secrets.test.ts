@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { ConnectionConfig, ConnectionInput } from "@/lib/contracts/connections";
-import { maskConfig, mergeSecrets } from "@/lib/server/secrets";
+import { hasMaskedSecret, maskConfig, maskCredentialSecrets, maskHeaders, mergeHeaders, mergeSecrets } from "@/lib/server/secrets";
 
 const stdio: ConnectionConfig = {
   id: "s",
@@ -76,5 +76,38 @@ describe("OAuth client secret", () => {
     const input: ConnectionInput = { ...remote, oauth: { enabled: true, clientSecret: SECRET_MASK } };
     const merged = mergeSecrets(input, remote);
     expect(oauthOf(merged)).toEqual({ enabled: true });
+  });
+});
+
+describe("a peer's headers (ADK, A2A, AG-UI agents)", () => {
+  it("are masked value by value and merged back: the mask keeps the stored value, a mask with nothing behind it is dropped", () => {
+    expect(maskHeaders({ Authorization: "Bearer t", Accept: "application/json" })).toEqual({
+      Authorization: SECRET_MASK,
+      Accept: SECRET_MASK,
+    });
+    const stored = { Authorization: "Bearer t", "X-Old": "gone" };
+    expect(mergeHeaders({ Authorization: SECRET_MASK, "X-New": "n", "X-Ghost": SECRET_MASK }, stored)).toEqual({
+      Authorization: "Bearer t",
+      "X-New": "n",
+    });
+    expect(mergeHeaders({ A: SECRET_MASK }, undefined)).toEqual({});
+  });
+});
+
+describe("credential masking", () => {
+  it("masks apiKey anywhere and the secrets inside an exchanged or raw auth credential, and says a copy was masked", () => {
+    const event = {
+      apiKey: "k-1",
+      note: { token: "not-in-a-credential" },
+      authConfig: { exchangedAuthCredential: { oauth2: { accessToken: "at", clientId: "cid" } } },
+    };
+    const masked = maskCredentialSecrets(event);
+    expect(masked).toEqual({
+      apiKey: SECRET_MASK,
+      note: { token: "not-in-a-credential" },
+      authConfig: { exchangedAuthCredential: { oauth2: { accessToken: SECRET_MASK, clientId: "cid" } } },
+    });
+    expect(hasMaskedSecret(masked)).toBe(true);
+    expect(hasMaskedSecret(event)).toBe(false);
   });
 });

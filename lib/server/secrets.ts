@@ -56,3 +56,67 @@ export function mergeSecrets(incoming: ConnectionInput, stored: ConnectionConfig
   }
   return merged;
 }
+
+/** Saved header values as every API response shows them: each one replaced by SECRET_MASK (any peer's headers). */
+export function maskHeaders(headers: Record<string, string>): Record<string, string> {
+  return maskValues(headers);
+}
+
+/** Incoming headers where SECRET_MASK means "keep the stored value" (the browser never saw it). */
+export function mergeHeaders(incoming: Record<string, string>, stored: Record<string, string> | undefined): Record<string, string> {
+  return mergeValues(incoming, stored);
+}
+
+/** Keys whose string values are secrets inside an exchanged credential (API key, OAuth tokens and codes, private keys). */
+const CREDENTIAL_SECRETS = new Set([
+  "apiKey",
+  "api_key",
+  "accessToken",
+  "access_token",
+  "refreshToken",
+  "refresh_token",
+  "idToken",
+  "id_token",
+  "clientSecret",
+  "client_secret",
+  "authCode",
+  "auth_code",
+  "authResponseUri",
+  "auth_response_uri",
+  "token",
+  "password",
+  // A service account's key (serviceAccount.serviceAccountCredential).
+  "privateKey",
+  "private_key",
+]);
+/**
+ * Credentials inside an auth config: the exchanged one the client fills, and the raw one the agent
+ * declares — which carries the OAuth client secret (adk.md §6.3). Both spellings (Python, JS).
+ */
+const EXCHANGED = new Set(["exchangedAuthCredential", "exchanged_auth_credential", "rawAuthCredential", "raw_auth_credential"]);
+
+function walkCredentials(value: unknown, inCredential: boolean): unknown {
+  if (Array.isArray(value)) return value.map((v) => walkCredentials(v, inCredential));
+  if (typeof value !== "object" || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    // apiKey is a secret wherever it appears; the rest only inside an exchanged credential.
+    const secret = (inCredential && CREDENTIAL_SECRETS.has(key)) || key === "apiKey" || key === "api_key";
+    out[key] = secret && typeof v === "string" ? SECRET_MASK : walkCredentials(v, inCredential || EXCHANGED.has(key));
+  }
+  return out;
+}
+
+/**
+ * A deep copy with credential secrets replaced by SECRET_MASK: what the store, the stream and the
+ * browser get for a credential answer and for an agent's own events (a credential request's auth
+ * config; the real one goes upstream only), and what a converted session file keeps.
+ */
+export function maskCredentialSecrets<T>(value: T): T {
+  return walkCredentials(value, false) as T;
+}
+
+/** True when masking took something out of `value` (a masked copy cannot be sent back upstream). */
+export function hasMaskedSecret(value: unknown): boolean {
+  return JSON.stringify(value ?? null).includes(JSON.stringify(SECRET_MASK));
+}

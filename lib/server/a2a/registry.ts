@@ -16,7 +16,7 @@ import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
 import type { A2aFrameResult, A2aItem } from "@/lib/protocols/a2a/frames";
 import { readFrame } from "@/lib/protocols/a2a/frames";
-import { maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
+import { maskHeaders, mergeHeaders } from "@/lib/server/secrets";
 import type { Hub } from "@/lib/server/hub";
 import { fetchCard } from "@/lib/server/a2a/card";
 import { makeClient, sendRequest } from "@/lib/server/a2a/client";

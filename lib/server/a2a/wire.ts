@@ -6,7 +6,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { readFrame } from "@/lib/protocols/a2a/frames";
 import { errorMessage } from "@/lib/values";
-import { maskHeaders } from "@/lib/server/adk/mask";
+import { maskHeaders } from "@/lib/server/secrets";
 import type { Hub } from "@/lib/server/hub";
 import type { EntryPayload } from "@/lib/contracts/entry-kinds";
 import type { a2aEntryKinds } from "@/lib/contracts/entry-kinds/a2a";

@@ -22,7 +22,7 @@ import type { AgentServerConfig } from "@/lib/server/adk/agent-store";
 import { AnswerDesk } from "@/lib/server/adk/answers";
 import type { AnswerResult } from "@/lib/server/adk/answers";
 import { AdkInbox } from "@/lib/server/adk/inbox";
-import { maskCredentialSecrets, maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
+import { maskCredentialSecrets, maskHeaders, mergeHeaders } from "@/lib/server/secrets";
 import { RunManager } from "@/lib/server/adk/runs";
 import { SessionLabelStore } from "@/lib/server/adk/session-labels";
 import * as api from "@/lib/server/adk/sessions";

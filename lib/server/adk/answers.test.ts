@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { extractInterrupts } from "@/lib/protocols/adk/interrupts";
 import { answerMessage } from "@/lib/server/adk/answers";
-import { maskCredentialSecrets, maskInterruptAnswer } from "@/lib/server/adk/mask";
+import { maskInterruptAnswer } from "@/lib/server/adk/mask";
+import { maskCredentialSecrets } from "@/lib/server/secrets";
 
 const ctx = { connectionId: "a", sessionKey: "app/u/s" };
 

@@ -8,7 +8,8 @@ import type { AdkInterrupt } from "@/lib/protocols/adk/interrupts";
 import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AgentStore } from "@/lib/server/adk/agent-store";
 import type { AdkInbox } from "@/lib/server/adk/inbox";
-import { hasMaskedSecret, maskCredentialSecrets, maskStoredAnswer } from "@/lib/server/adk/mask";
+import { maskStoredAnswer } from "@/lib/server/adk/mask";
+import { hasMaskedSecret, maskCredentialSecrets } from "@/lib/server/secrets";
 import type { RunManager } from "@/lib/server/adk/runs";
 import type { UpstreamTarget } from "@/lib/server/adk/upstream";
 

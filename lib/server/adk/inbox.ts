@@ -8,7 +8,8 @@ import { userMessageEvent } from "@/lib/protocols/adk/session";
 import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AgentStore } from "@/lib/server/adk/agent-store";
 import type { OutgoingContent } from "@/lib/server/adk/runs";
-import { maskCredentialSecrets, maskStoredAnswer } from "@/lib/server/adk/mask";
+import { maskStoredAnswer } from "@/lib/server/adk/mask";
+import { maskCredentialSecrets } from "@/lib/server/secrets";
 import type { Hub } from "@/lib/server/hub";
 
 interface SessionTrack {

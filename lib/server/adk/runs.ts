@@ -13,7 +13,7 @@ import type { SseFrame } from "@/lib/protocols/adk/sse";
 import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AgentStore } from "@/lib/server/adk/agent-store";
 import type { AdkInbox } from "@/lib/server/adk/inbox";
-import { maskCredentialSecrets } from "@/lib/server/adk/mask";
+import { maskCredentialSecrets } from "@/lib/server/secrets";
 import { NETWORK_CLOSED, describeNetworkError, upstreamError, upstreamFetch } from "@/lib/server/adk/upstream";
 import type { UpstreamTarget } from "@/lib/server/adk/upstream";
 import type { Hub } from "@/lib/server/hub";

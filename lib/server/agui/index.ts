@@ -23,7 +23,7 @@ import { getHub } from "@/lib/server/hub";
 import { previewEntry } from "@/lib/server/preview";
 import type { Entry } from "@/lib/contracts/entries";
 import type { Hub } from "@/lib/server/hub";
-import { maskHeaders, mergeHeaders } from "@/lib/server/adk/mask";
+import { maskHeaders, mergeHeaders } from "@/lib/server/secrets";
 
 /**
  * The AG-UI service (issue 11 §3): saved agents, runs, the thread state Loupe keeps as the client

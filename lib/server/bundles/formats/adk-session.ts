@@ -9,7 +9,7 @@ import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { InboxRow } from "@/lib/contracts/inbox";
 import { toEpochMs } from "@/lib/protocols/adk/guards";
 import { extractInterrupts } from "@/lib/protocols/adk/interrupts";
-import { maskCredentialSecrets } from "@/lib/server/adk/mask";
+import { maskCredentialSecrets } from "@/lib/server/secrets";
 import { isRecord } from "@/lib/values";
 import { foreignBundle, IMPORTED_ID, isoOf, refuseForeign, scrubForeign, zodIssues } from "./common";
 
