@@ -1,9 +1,12 @@
 import "server-only";
 import type { AgentServerInput, RunRecord, StoredAnswer, UnstoredFrame } from "@/lib/contracts/agents";
+import type { PeerConfig } from "@/lib/server/peers/table";
+import { PeerTable } from "@/lib/server/peers/table";
+import { parseRecord, query, record, records } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
 
 /** A saved agent server as persisted (header values in clear; views mask them). */
-export type AgentServerConfig = AgentServerInput & { id: string; createdAt: number; builtin?: boolean };
+export type AgentServerConfig = PeerConfig<AgentServerInput>;
 
 /** A stored ADK entry the inbox replays at startup to rebuild its interrupt trackers. */
 export interface AdkEntryRow {
@@ -63,8 +66,15 @@ const RESTARTED = { code: "internal:loupe_restarted", message: "Loupe stopped be
 
 /** SQLite persistence for agent servers, runs and interrupt answers. */
 export class AgentStore {
+  /** Saved servers; deleting one deletes its runs, answers and session records with it. */
+  readonly servers: PeerTable<AgentServerConfig>;
+
   constructor(readonly store: Store) {
     store.db.exec(SCHEMA);
+    this.servers = new PeerTable(store, {
+      table: "agent_servers",
+      cascade: { agent_runs: "agent_id", agent_answers: "agent_id", agent_unstored: "agent_id", agent_deleted_sessions: "agent_id" },
+    });
     this.failInterrupted();
   }
 
@@ -74,27 +84,15 @@ export class AgentStore {
 
   // ── servers ────────────────────────────────────────────────────────────────
   listServers(): AgentServerConfig[] {
-    const rows = this.db.prepare("SELECT config FROM agent_servers ORDER BY created_at, id").all() as { config: string }[];
-    return rows.map((r) => JSON.parse(r.config) as AgentServerConfig);
+    return this.servers.list();
   }
 
   saveServer(config: AgentServerConfig): void {
-    this.db
-      .prepare(
-        `INSERT INTO agent_servers (id, config, builtin, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET config = excluded.config, builtin = excluded.builtin`,
-      )
-      .run(config.id, JSON.stringify(config), config.builtin ? 1 : 0, config.createdAt);
+    this.servers.save(config);
   }
 
   deleteServer(id: string): void {
-    this.db.transaction(() => {
-      this.db.prepare("DELETE FROM agent_servers WHERE id = ?").run(id);
-      this.db.prepare("DELETE FROM agent_runs WHERE agent_id = ?").run(id);
-      this.db.prepare("DELETE FROM agent_answers WHERE agent_id = ?").run(id);
-      this.db.prepare("DELETE FROM agent_unstored WHERE agent_id = ?").run(id);
-      this.db.prepare("DELETE FROM agent_deleted_sessions WHERE agent_id = ?").run(id);
-    })();
+    this.servers.delete(id);
   }
 
   // ── frames the agent server does not store ─────────────────────────────────
@@ -106,7 +104,7 @@ export class AgentStore {
   /** The session was deleted upstream: what was recorded of it so far is history, not inbox. */
   markSessionDeleted(agentId: string, sessionKey: string): void {
     this.db.transaction(() => {
-      const last = (this.db.prepare("SELECT COALESCE(MAX(seq), 0) AS seq FROM entries").get() as { seq: number }).seq;
+      const last = query<{ seq: number }>(this.db, "SELECT COALESCE(MAX(seq), 0) AS seq FROM entries").get()?.seq ?? 0;
       this.db
         .prepare(
           `INSERT INTO agent_deleted_sessions (agent_id, session_key, last_seq) VALUES (?, ?, ?)
@@ -118,13 +116,12 @@ export class AgentStore {
   }
 
   unstoredFrames(agentId: string, sessionKey: string): UnstoredFrame[] {
-    const rows = this.db
-      .prepare(
-        `SELECT e.seq, e.kind, e.received_at, e.raw FROM agent_unstored u JOIN entries e ON e.seq = u.seq
-         WHERE u.agent_id = ? AND u.session_key = ? ORDER BY u.seq DESC LIMIT ?`,
-      )
-      .all(agentId, sessionKey, UNSTORED_LIMIT) as { seq: number; kind: string; received_at: number; raw: string }[];
-    return rows.reverse().map((r) => ({ seq: r.seq, kind: r.kind, receivedAt: r.received_at, raw: JSON.parse(r.raw) as unknown }));
+    const rows = query<{ seq: number; kind: string; received_at: number; raw: string }>(
+      this.db,
+      `SELECT e.seq, e.kind, e.received_at, e.raw FROM agent_unstored u JOIN entries e ON e.seq = u.seq
+       WHERE u.agent_id = ? AND u.session_key = ? ORDER BY u.seq DESC LIMIT ?`,
+    ).all(agentId, sessionKey, UNSTORED_LIMIT);
+    return rows.reverse().map((r) => ({ seq: r.seq, kind: r.kind, receivedAt: r.received_at, raw: parseRecord<unknown>(r.raw) }));
   }
 
   // ── runs ───────────────────────────────────────────────────────────────────
@@ -138,8 +135,7 @@ export class AgentStore {
   }
 
   getRun(id: string): RunRecord | undefined {
-    const row = this.db.prepare("SELECT record FROM agent_runs WHERE id = ?").get(id) as { record: string } | undefined;
-    return row ? (JSON.parse(row.record) as RunRecord) : undefined;
+    return record<RunRecord>(this.db, "SELECT record FROM agent_runs WHERE id = ?", id);
   }
 
   // ── answers ────────────────────────────────────────────────────────────────
@@ -153,18 +149,17 @@ export class AgentStore {
   }
 
   getAnswer(id: string): StoredAnswer | undefined {
-    const row = this.db.prepare("SELECT record FROM agent_answers WHERE id = ?").get(id) as { record: string } | undefined;
-    return row ? (JSON.parse(row.record) as StoredAnswer) : undefined;
+    return record<StoredAnswer>(this.db, "SELECT record FROM agent_answers WHERE id = ?", id);
   }
 
   /** The newest answer per interrupt of one agent, keyed `${sessionKey}\n${interruptKey ?? interruptId}` (inbox.ts answerKey). */
   latestAnswers(agentId: string): Map<string, StoredAnswer> {
-    const rows = this.db.prepare("SELECT record FROM agent_answers WHERE agent_id = ? ORDER BY created_at, rowid").all(agentId) as {
-      record: string;
-    }[];
     const out = new Map<string, StoredAnswer>();
-    for (const row of rows) {
-      const answer = JSON.parse(row.record) as StoredAnswer;
+    for (const answer of records<StoredAnswer>(
+      this.db,
+      "SELECT record FROM agent_answers WHERE agent_id = ? ORDER BY created_at, rowid",
+      agentId,
+    )) {
       out.set(`${answer.sessionKey}\n${answer.interruptKey ?? answer.interruptId}`, answer);
     }
     return out;
@@ -172,32 +167,26 @@ export class AgentStore {
 
   /** Recorded ADK events and user messages, oldest first (to rebuild interrupt trackers), but not those of deleted sessions. */
   adkEntries(): AdkEntryRow[] {
-    const rows = this.db
-      .prepare(
-        `SELECT connection_id, session_key, kind, raw FROM entries e
-         WHERE protocol = 'adk' AND kind IN ('event', 'user_message') AND session_key IS NOT NULL
-           AND NOT EXISTS (SELECT 1 FROM agent_deleted_sessions d
-                           WHERE d.agent_id = e.connection_id AND d.session_key = e.session_key AND e.seq <= d.last_seq)
-         ORDER BY seq`,
-      )
-      .all() as { connection_id: string; session_key: string; kind: string; raw: string }[];
-    return rows.map((r) => ({ connectionId: r.connection_id, sessionKey: r.session_key, kind: r.kind, raw: JSON.parse(r.raw) as unknown }));
+    const rows = query<{ connection_id: string; session_key: string; kind: string; raw: string }>(
+      this.db,
+      `SELECT connection_id, session_key, kind, raw FROM entries e
+       WHERE protocol = 'adk' AND kind IN ('event', 'user_message') AND session_key IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM agent_deleted_sessions d
+                         WHERE d.agent_id = e.connection_id AND d.session_key = e.session_key AND e.seq <= d.last_seq)
+       ORDER BY seq`,
+    ).all();
+    return rows.map((r) => ({ connectionId: r.connection_id, sessionKey: r.session_key, kind: r.kind, raw: parseRecord<unknown>(r.raw) }));
   }
 
   /** Runs and answers still in flight in the file were cut off when Loupe stopped. */
   private failInterrupted(): void {
-    const runs = this.db.prepare("SELECT record FROM agent_runs WHERE json_extract(record, '$.status') = 'running'").all() as {
-      record: string;
-    }[];
-    for (const row of runs) {
-      const run = JSON.parse(row.record) as RunRecord;
+    for (const run of records<RunRecord>(this.db, "SELECT record FROM agent_runs WHERE json_extract(record, '$.status') = 'running'")) {
       this.saveRun({ ...run, status: "failed", endedAt: run.endedAt ?? Date.now(), error: { ...RESTARTED } });
     }
-    const answers = this.db.prepare("SELECT record FROM agent_answers WHERE json_extract(record, '$.status') = 'sending'").all() as {
-      record: string;
-    }[];
-    for (const row of answers) {
-      const answer = JSON.parse(row.record) as StoredAnswer;
+    for (const answer of records<StoredAnswer>(
+      this.db,
+      "SELECT record FROM agent_answers WHERE json_extract(record, '$.status') = 'sending'",
+    )) {
       this.saveAnswer({ ...answer, status: "failed", error: { ...RESTARTED } });
     }
   }

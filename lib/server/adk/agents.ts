@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type {
   AgentServerInput,
   AgentServerState,
@@ -18,11 +17,12 @@ import type { EntryPayload } from "@/lib/contracts/entry-kinds";
 import { AppError } from "@/lib/errors";
 import type { AdkSession } from "@/lib/protocols/adk/session";
 import { AgentStore } from "@/lib/server/adk/agent-store";
-import type { AgentServerConfig } from "@/lib/server/adk/agent-store";
 import { AnswerDesk } from "@/lib/server/adk/answers";
 import type { AnswerResult } from "@/lib/server/adk/answers";
 import { AdkInbox } from "@/lib/server/adk/inbox";
-import { maskCredentialSecrets, maskHeaders, mergeHeaders } from "@/lib/server/secrets";
+import { PeerRegistry } from "@/lib/server/peers/registry";
+import type { PeerCreateOptions, PeerEntry } from "@/lib/server/peers/registry";
+import { maskCredentialSecrets } from "@/lib/server/secrets";
 import { RunManager } from "@/lib/server/adk/runs";
 import { SessionLabelStore } from "@/lib/server/adk/session-labels";
 import * as api from "@/lib/server/adk/sessions";
@@ -30,22 +30,17 @@ import type { UpstreamTarget } from "@/lib/server/adk/upstream";
 import { getHub } from "@/lib/server/hub";
 import type { Hub } from "@/lib/server/hub";
 
-export interface AgentCreateOptions {
-  /** Fixed id (boot uses one for the demo agent); an existing server with it is replaced. */
-  id?: string;
-  builtin?: boolean;
-}
+export type AgentCreateOptions = PeerCreateOptions;
 
-interface AgentEntry {
-  config: AgentServerConfig;
-  state: AgentServerState;
-}
+type AgentEntry = PeerEntry<AgentServerInput, AgentServerState>;
 
 export interface NewSessionOptions {
   userId?: string;
   sessionId?: string;
   state?: Record<string, unknown>;
 }
+
+const notFound = (id: string) => new AppError("not_found:agent", `No agent server with id "${id}"`);
 
 /**
  * All saved ADK agent servers (STYLE rule 3): route handlers look them up here. Sessions, runs,
@@ -58,14 +53,20 @@ export class AgentRegistry {
   readonly runs: RunManager;
   readonly labels: SessionLabelStore;
   private readonly answers: AnswerDesk;
-  private readonly agents = new Map<string, AgentEntry>();
+  private readonly peers: PeerRegistry<AgentServerInput, AgentServerState>;
 
   constructor(readonly hub: Hub) {
     this.agentStore = new AgentStore(hub.store);
     this.labels = new SessionLabelStore(hub.store);
-    for (const config of this.agentStore.listServers()) this.agents.set(config.id, { config, state: { status: "unknown", apps: [] } });
-    this.inbox = new AdkInbox(hub, this.agentStore, (id) => this.agents.get(id)?.config.name);
-    this.inbox.rebuild((id) => this.agents.has(id));
+    // Saved builtins may be removed (boot without the demo removes the demo agent).
+    this.peers = new PeerRegistry({
+      table: this.agentStore.servers,
+      initialState: () => ({ status: "unknown", apps: [] }),
+      notFound,
+      builtinRemoval: null,
+    });
+    this.inbox = new AdkInbox(hub, this.agentStore, (id) => this.peers.find(id)?.config.name);
+    this.inbox.rebuild((id) => this.peers.has(id));
     this.runs = new RunManager(hub, this.agentStore, this.inbox);
     // A tracker rebuilt from the (masked) recorded entries re-reads the session before a credential answer.
     this.answers = new AnswerDesk(this.agentStore, this.inbox, this.runs, async (agentId, sessionKey) => {
@@ -74,14 +75,8 @@ export class AgentRegistry {
     });
   }
 
-  private view(entry: AgentEntry): AgentServerView {
-    return { ...entry.config, headers: maskHeaders(entry.config.headers), state: entry.state };
-  }
-
   private require(id: string): AgentEntry {
-    const entry = this.agents.get(id);
-    if (!entry) throw new AppError("not_found:agent", `No agent server with id "${id}"`);
-    return entry;
+    return this.peers.require(id);
   }
 
   /** Where to reach a saved server, with its custom headers (trace reads go straight through it). */
@@ -90,28 +85,21 @@ export class AgentRegistry {
   }
 
   list(): AgentServerView[] {
-    return [...this.agents.values()].map((e) => this.view(e));
+    return this.peers.list();
   }
 
   /** The view, or a not_found AppError. */
   get(id: string): AgentServerView {
-    return this.view(this.require(id));
+    return this.peers.get(id);
   }
 
   has(id: string): boolean {
-    return this.agents.has(id);
+    return this.peers.has(id);
   }
 
   async create(input: AgentServerInput, opts: AgentCreateOptions = {}): Promise<AgentServerView> {
-    const id = opts.id ?? randomUUID();
-    const existing = this.agents.get(id);
-    const createdAt = existing?.config.createdAt ?? Date.now();
-    const config: AgentServerConfig = { ...input, id, createdAt, ...(opts.builtin ? { builtin: true } : {}) };
-    this.agentStore.saveServer(config);
-    const entry: AgentEntry = existing ?? { config, state: { status: "unknown", apps: [] } };
-    entry.config = config;
-    this.agents.set(id, entry);
-    return this.check(id);
+    const { config } = this.peers.create(input, opts);
+    return this.check(config.id);
   }
 
   /**
@@ -119,34 +107,22 @@ export class AgentRegistry {
    * the UI shows it coming instead of nothing; `create` with the same id replaces it once up.
    */
   announce(input: AgentServerInput, opts: AgentCreateOptions & { id: string; error?: string }): AgentServerView {
-    const existing = this.agents.get(opts.id);
-    const config: AgentServerConfig = {
-      ...input,
-      id: opts.id,
-      createdAt: existing?.config.createdAt ?? Date.now(),
-      ...(opts.builtin ? { builtin: true } : {}),
-    };
+    const createdAt = this.peers.find(opts.id)?.config.createdAt ?? Date.now();
     const state: AgentServerState = opts.error ? { status: "error", error: opts.error, apps: [] } : { status: "starting", apps: [] };
-    const entry: AgentEntry = { config, state };
-    this.agents.set(opts.id, entry);
-    const view = this.view(entry);
+    const entry = this.peers.announce({ ...input, id: opts.id, createdAt, ...(opts.builtin ? { builtin: true } : {}) }, state);
+    const view = this.peers.view(entry);
     this.recordLoupe(opts.id, "agent_status", view);
     return view;
   }
 
   /** Masked header values keep the stored secret. */
   async update(id: string, input: AgentServerInput): Promise<AgentServerView> {
-    const entry = this.require(id);
-    const { createdAt, builtin } = entry.config;
-    const headers = mergeHeaders(input.headers, entry.config.headers);
-    entry.config = { ...input, headers, id, createdAt, ...(builtin ? { builtin: true } : {}) };
-    this.agentStore.saveServer(entry.config);
+    this.peers.update(id, input);
     return this.check(id);
   }
 
   async remove(id: string): Promise<void> {
-    this.require(id);
-    this.agents.delete(id);
+    this.peers.take(id);
     await this.runs.abortAll(id);
     this.agentStore.deleteServer(id);
     this.inbox.dropAgent(id);
@@ -165,8 +141,8 @@ export class AgentRegistry {
       entry.state = { status: "error", error: AppError.from(e).message, apps: entry.state.apps, checkedAt: Date.now() };
     }
     // The server may have been removed while the check was in flight.
-    if (this.agents.get(id) !== entry) throw new AppError("not_found:agent", `No agent server with id "${id}"`);
-    const view = this.view(entry);
+    if (this.peers.find(id) !== entry) throw notFound(id);
+    const view = this.peers.view(entry);
     this.recordLoupe(id, "agent_status", view);
     return view;
   }
@@ -174,7 +150,7 @@ export class AgentRegistry {
   /** Checks every saved server (at boot) except `except`; failures end up in each server's state. */
   async checkSaved(opts: { except?: Iterable<string> } = {}): Promise<AgentServerView[]> {
     const skip = new Set(opts.except ?? []);
-    const ids = [...this.agents.keys()].filter((id) => !skip.has(id));
+    const ids = this.peers.ids().filter((id) => !skip.has(id));
     await Promise.allSettled(ids.map((id) => this.check(id)));
     return this.list();
   }
