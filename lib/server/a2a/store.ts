@@ -1,9 +1,11 @@
 import "server-only";
 import type { A2aAgentInput, A2aHumanRequest, A2aPushRegistration, A2aTaskSummary } from "@/lib/contracts/a2a";
+import { PeerTable, type PeerConfig } from "@/lib/server/peers/table";
+import { record, records } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
 
 /** A saved A2A agent as persisted (header values in clear; views mask them). */
-export type A2aAgentConfig = A2aAgentInput & { id: string; createdAt: number; builtin?: boolean };
+export type A2aAgentConfig = PeerConfig<A2aAgentInput>;
 
 /** Loupe's record of one task (the summary plus the last raw Task object seen). */
 export type A2aTaskRecord = Omit<A2aTaskSummary, "streaming" | "push"> & { task?: unknown };
@@ -19,42 +21,34 @@ export interface A2aPushRecord {
 
 /** SQLite persistence of the A2A tables (lib/server/store-schema.ts). */
 export class A2aStore {
-  constructor(readonly store: Store) {}
+  /** Saved agents; deleting one deletes its tasks, requests and push registrations with it. */
+  readonly agents: PeerTable<A2aAgentConfig>;
+
+  constructor(readonly store: Store) {
+    this.agents = new PeerTable(store, {
+      table: "a2a_agents",
+      cascade: { a2a_tasks: "agent_id", a2a_requests: "agent_id", a2a_push: "agent_id" },
+    });
+  }
 
   listAgents(): A2aAgentConfig[] {
-    const rows = this.store.prepare("SELECT config FROM a2a_agents ORDER BY created_at, id").all() as { config: string }[];
-    return rows.map((r) => JSON.parse(r.config) as A2aAgentConfig);
+    return this.agents.list();
   }
 
   saveAgent(config: A2aAgentConfig): void {
-    this.store
-      .prepare(
-        `INSERT INTO a2a_agents (id, config, builtin, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET config = excluded.config, builtin = excluded.builtin`,
-      )
-      .run(config.id, JSON.stringify(config), config.builtin ? 1 : 0, config.createdAt);
+    this.agents.save(config);
   }
 
   deleteAgent(id: string): void {
-    this.store.db.transaction(() => {
-      this.store.prepare("DELETE FROM a2a_agents WHERE id = ?").run(id);
-      this.store.prepare("DELETE FROM a2a_tasks WHERE agent_id = ?").run(id);
-      this.store.prepare("DELETE FROM a2a_requests WHERE agent_id = ?").run(id);
-      this.store.prepare("DELETE FROM a2a_push WHERE agent_id = ?").run(id);
-    })();
+    this.agents.delete(id);
   }
 
   listTasks(agentId: string): A2aTaskRecord[] {
-    const rows = this.store.prepare("SELECT record FROM a2a_tasks WHERE agent_id = ? ORDER BY updated_at DESC").all(agentId) as {
-      record: string;
-    }[];
-    return rows.map((r) => JSON.parse(r.record) as A2aTaskRecord);
+    return records<A2aTaskRecord>(this.store, "SELECT record FROM a2a_tasks WHERE agent_id = ? ORDER BY updated_at DESC", agentId);
   }
 
   getTask(agentId: string, taskId: string): A2aTaskRecord | undefined {
-    const row = this.store.prepare("SELECT record FROM a2a_tasks WHERE agent_id = ? AND task_id = ?").get(agentId, taskId) as
-      { record: string } | undefined;
-    return row ? (JSON.parse(row.record) as A2aTaskRecord) : undefined;
+    return record<A2aTaskRecord>(this.store, "SELECT record FROM a2a_tasks WHERE agent_id = ? AND task_id = ?", agentId, taskId);
   }
 
   saveTask(record: A2aTaskRecord): void {
@@ -67,8 +61,7 @@ export class A2aStore {
   }
 
   listRequests(): A2aHumanRequest[] {
-    const rows = this.store.prepare("SELECT record FROM a2a_requests ORDER BY created_at DESC, id").all() as { record: string }[];
-    return rows.map((r) => JSON.parse(r.record) as A2aHumanRequest);
+    return records<A2aHumanRequest>(this.store, "SELECT record FROM a2a_requests ORDER BY created_at DESC, id");
   }
 
   saveRequest(request: A2aHumanRequest): void {
@@ -81,8 +74,7 @@ export class A2aStore {
   }
 
   listPush(): A2aPushRecord[] {
-    const rows = this.store.prepare("SELECT record FROM a2a_push").all() as { record: string }[];
-    return rows.map((r) => JSON.parse(r.record) as A2aPushRecord);
+    return records<A2aPushRecord>(this.store, "SELECT record FROM a2a_push");
   }
 
   savePush(record: A2aPushRecord): void {

@@ -1,0 +1,260 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { A2aAgentInput, A2aAgentState, A2aSendBody } from "@/lib/contracts/a2a";
+import type { Entry } from "@/lib/contracts/entries";
+import { AppError } from "@/lib/errors";
+import type { A2aItem } from "@/lib/protocols/a2a/frames";
+import { makeClient, sendRequest } from "@/lib/server/a2a/client";
+import { agentError, transportError } from "@/lib/server/a2a/errors";
+import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
+import type { A2aTasks } from "@/lib/server/a2a/tasks";
+import { A2aWire } from "@/lib/server/a2a/wire";
+import type { Hub } from "@/lib/server/hub";
+import type { PeerEntry } from "@/lib/server/peers/registry";
+import { errorMessage, isRecord } from "@/lib/values";
+
+export type A2aAgentEntry = PeerEntry<A2aAgentInput, A2aAgentState>;
+type Client = Awaited<ReturnType<typeof makeClient>>;
+
+/** One call to the agent: its wire, and what the agent's frames said. */
+interface Exchange {
+  id: string;
+  agentId: string;
+  wire: A2aWire;
+  error?: { code: number | string; message: string; data?: unknown };
+  frames: number;
+  taskIds: Set<string>;
+  /** Aborts the exchange's HTTP requests (its stream): the agent was removed, or Loupe stops. */
+  abort: AbortController;
+  /** Why it was aborted: the `a2a_stream` closed entry's reason. */
+  aborted?: string;
+}
+
+/** What exchanges need of the saved agents: the entry (its card read when missing). */
+export interface A2aAgentLookup {
+  require(agentId: string): A2aAgentEntry;
+  refreshCard(agentId: string): Promise<unknown>;
+}
+
+/** Whether the agent's card says it streams. */
+function cardStreams(card: unknown): boolean {
+  return isRecord(card) && isRecord(card.capabilities) && card.capabilities.streaming === true;
+}
+
+/**
+ * The calls Loupe makes to A2A agents (issue 11 §2): each one an exchange with its own recorded
+ * wire; streams drained in the background, with which task each keeps open.
+ */
+export class A2aExchanges {
+  /** `agentId\ntaskId` → the exchange whose stream is open for it now (task ids are the agent's: two agents may share one). */
+  private readonly streams = new Map<string, string>();
+  /** Exchanges whose stream is being drained: removing their agent or closing aborts them. */
+  private readonly exchanges = new Map<string, { exchange: Exchange; run: Promise<void> }>();
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly tasks: A2aTasks,
+    private readonly agents: A2aAgentLookup,
+  ) {}
+
+  async open(agentId: string, opts: { contextId?: string; secrets?: string[] } = {}) {
+    const entry = this.agents.require(agentId);
+    if (!entry.state.card || entry.state.status !== "ok") await this.agents.refreshCard(agentId);
+    const [id, abort] = [randomUUID(), new AbortController()];
+    const exchange: Exchange = {
+      id,
+      agentId,
+      frames: 0,
+      taskIds: new Set(),
+      abort,
+      wire: new A2aWire(this.hub, {
+        agentId,
+        exchangeId: id,
+        transport: entry.state.transport ?? "JSONRPC",
+        ...(opts.contextId ? { contextId: opts.contextId } : {}),
+        ...(opts.secrets ? { secrets: opts.secrets } : {}),
+        signal: abort.signal,
+        onItem: (item, recorded) => this.onItem(exchange, item, recorded),
+      }),
+    };
+    const grpcRecorded = (target: string) => grpcRecorder(exchange.wire, target, entry.config.headers, abort.signal);
+    const client = await makeClient(entry.state.card, entry.state.transport, exchange.wire.fetchWith(entry.config.headers), grpcRecorded);
+    return { entry, exchange, client };
+  }
+
+  private onItem(exchange: Exchange, item: A2aItem, recorded: Entry): void {
+    exchange.frames++;
+    if (item.type === "error") {
+      exchange.error = item;
+      return;
+    }
+    this.tasks.apply(exchange.agentId, item);
+    if (item.type === "task") {
+      exchange.taskIds.add(item.taskId);
+      const payload = isRecord(recorded.raw) ? recorded.raw.payload : undefined;
+      const result = (isRecord(payload) ? payload.result : undefined) ?? payload;
+      this.tasks.keepTask(exchange.agentId, item.taskId, (isRecord(result) ? result.task : undefined) ?? result);
+    }
+    if (item.type === "status" || item.type === "artifact") exchange.taskIds.add(item.taskId);
+    if (item.type === "message" && item.message.taskId) exchange.taskIds.add(item.message.taskId);
+  }
+
+  /** A unary call: the agent's JSON-RPC / REST error becomes the AppError, never a 500. */
+  async unary<T>(agentId: string, call: (client: Client) => Promise<T>): Promise<T> {
+    const { entry, exchange, client } = await this.open(agentId);
+    try {
+      return await call(client);
+    } catch (e) {
+      if (exchange.error) throw agentError(exchange.error);
+      throw transportError(e, entry.config.url);
+    }
+  }
+
+  /**
+   * Sends a message (message/stream when asked and the card streams, message/send otherwise).
+   * Resolves once the agent's first frame arrived (or rejects with its error); the rest of a
+   * stream keeps arriving as entries.
+   */
+  async send(
+    agentId: string,
+    body: A2aSendBody,
+    opts: { secrets?: string[] } = {},
+  ): Promise<{ exchangeId: string; taskId?: string; contextId?: string }> {
+    const { entry, exchange, client } = await this.open(agentId, { ...(body.contextId ? { contextId: body.contextId } : {}), ...opts });
+    const request = sendRequest(body);
+    const ids = () => {
+      const taskId = [...exchange.taskIds][0] ?? body.taskId;
+      const rec = taskId ? this.tasks.get(agentId, taskId) : undefined;
+      return {
+        exchangeId: exchange.id,
+        ...(taskId ? { taskId } : {}),
+        ...(rec?.contextId ? { contextId: rec.contextId } : body.contextId ? { contextId: body.contextId } : {}),
+      };
+    };
+    if (!body.stream || !cardStreams(entry.state.card)) {
+      try {
+        await client.sendMessage(request);
+      } catch (e) {
+        if (exchange.error) throw agentError(exchange.error);
+        throw transportError(e, entry.config.url);
+      }
+      return ids();
+    }
+    await this.stream(entry, exchange, client.sendMessageStream(request), body.taskId);
+    return ids();
+  }
+
+  /** tasks/resubscribe (v0.3) / SubscribeToTask (v1.0) after a drop; resolves at the first frame. */
+  async resubscribe(agentId: string, taskId: string, contextId: string | undefined): Promise<{ exchangeId: string }> {
+    const { entry, exchange, client } = await this.open(agentId, contextId ? { contextId } : {});
+    await this.stream(entry, exchange, client.resubscribeTask({ tenant: "", id: taskId }), taskId, "resubscribed");
+    return { exchangeId: exchange.id };
+  }
+
+  /**
+   * Drains a stream in the background; resolves at its first frame. A stream that dies after
+   * frames arrived is recorded `dropped` (resubscribe is offered), one the agent ended with an
+   * error or a frame the SDK refused is `closed` with the reason.
+   */
+  private stream(
+    entry: A2aAgentEntry,
+    exchange: Exchange,
+    gen: AsyncGenerator<unknown>,
+    knownTaskId?: string,
+    event: "open" | "resubscribed" = "open",
+  ): Promise<void> {
+    const streamEntry = (ev: "open" | "closed" | "dropped" | "resubscribed", error?: string) => {
+      const taskId = [...exchange.taskIds][0] ?? knownTaskId;
+      exchange.wire.record("a2a_stream", "local", {
+        exchangeId: exchange.id,
+        event: ev,
+        method: exchange.wire.lastMethod,
+        ...(taskId ? { taskId } : {}),
+        ...(error ? { error } : {}),
+      });
+    };
+    let first: { resolve: () => void; reject: (e: AppError) => void; settled: boolean } | undefined;
+    const started = new Promise<void>((resolve, reject) => {
+      first = { resolve, reject, settled: false };
+    });
+    const settle = (e?: AppError) => {
+      if (!first || first.settled) return;
+      first.settled = true;
+      if (e) first.reject(e);
+      else first.resolve();
+    };
+    const mark = (on: boolean) => {
+      for (const id of exchange.taskIds) {
+        const key = `${exchange.agentId}\n${id}`;
+        if (on) this.streams.set(key, exchange.id);
+        else if (this.streams.get(key) === exchange.id) this.streams.delete(key);
+      }
+    };
+    if (knownTaskId) exchange.taskIds.add(knownTaskId);
+    const run = (async () => {
+      let opened = false;
+      try {
+        for await (const _ of gen) {
+          if (!opened) {
+            opened = true;
+            streamEntry(event);
+          }
+          mark(true);
+          settle();
+        }
+        await exchange.wire.streamEnded;
+        if (!opened) streamEntry(event);
+        streamEntry("closed", exchange.aborted);
+      } catch (e) {
+        const cut = await exchange.wire.streamEnded;
+        if (exchange.aborted) {
+          streamEntry("closed", exchange.aborted);
+          settle(new AppError("conflict:a2a_aborted", exchange.aborted));
+        } else if (exchange.error) {
+          streamEntry("closed", `The agent ended the stream with an error: ${exchange.error.message}`);
+          settle(agentError(exchange.error));
+        } else if (exchange.wire.sawMalformed) {
+          streamEntry("closed", `A frame did not fit the A2A schema; the SDK stopped reading: ${errorMessage(e)}`);
+          settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
+        } else if (exchange.frames > 0) {
+          streamEntry("dropped", cut ?? errorMessage(e));
+        } else {
+          settle(transportError(e, entry.config.url));
+        }
+      } finally {
+        mark(false);
+        settle();
+      }
+    })();
+    this.exchanges.set(exchange.id, { exchange, run });
+    void run.finally(() => this.exchanges.delete(exchange.id));
+    return started;
+  }
+
+  /** Whether a stream is open for the task now. */
+  streaming(agentId: string, taskId: string): boolean {
+    return this.streams.has(`${agentId}\n${taskId}`);
+  }
+
+  private abortExchange(exchange: Exchange, reason: string): void {
+    exchange.aborted ??= reason;
+    exchange.abort.abort(new Error(reason));
+  }
+
+  /** Ends the agent's open streams now (recorded `closed` with the reason), not when the agent ends them. */
+  abortAgent(agentId: string, reason: string): void {
+    for (const { exchange } of this.exchanges.values()) if (exchange.agentId === agentId) this.abortExchange(exchange, reason);
+  }
+
+  /** Resolves when an exchange's stream has ended (tests). */
+  async wait(exchangeId: string): Promise<void> {
+    await this.exchanges.get(exchangeId)?.run;
+  }
+
+  /** Every open stream is aborted (recorded `closed`) and has ended (tests, shutdown): an agent that keeps one open cannot hold Loupe. */
+  async closeAll(): Promise<void> {
+    const open = [...this.exchanges.values()];
+    for (const { exchange } of open) this.abortExchange(exchange, "Loupe is shutting down");
+    await Promise.allSettled(open.map((o) => o.run));
+  }
+}

@@ -1,0 +1,99 @@
+import "server-only";
+import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import type { A2aPushRegistration } from "@/lib/contracts/a2a";
+import type { A2aFrameResult } from "@/lib/protocols/a2a/frames";
+import { readFrame } from "@/lib/protocols/a2a/frames";
+import type { A2aExchanges } from "@/lib/server/a2a/exchanges";
+import type { A2aPushRecord, A2aStore } from "@/lib/server/a2a/store";
+import type { A2aTasks } from "@/lib/server/a2a/tasks";
+import { recordA2a } from "@/lib/server/a2a/wire";
+import type { Hub } from "@/lib/server/hub";
+import { maskHeaders } from "@/lib/server/secrets";
+
+const PUSH_PATH = "/a2a-push/";
+
+/** Push notification webhooks (issue 11 §2): Loupe's URL per task with a random per-task token. */
+export class A2aPush {
+  private readonly push = new Map<string, A2aPushRecord>();
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly store: A2aStore,
+    private readonly tasks: A2aTasks,
+    private readonly exchanges: A2aExchanges,
+  ) {
+    for (const p of store.listPush()) this.push.set(p.pushId, p);
+  }
+
+  /** The registration of the task's webhook, if Loupe registered one. */
+  forTask(agentId: string, taskId: string): A2aPushRegistration | undefined {
+    return [...this.push.values()].find((p) => p.agentId === agentId && p.taskId === taskId)?.registration;
+  }
+
+  /** The agent was removed: its webhooks answer no more (their rows went with it). */
+  dropAgent(agentId: string): void {
+    for (const [pushId, p] of this.push) if (p.agentId === agentId) this.push.delete(pushId);
+  }
+
+  /** Registers Loupe's webhook for the task, with a random per-task token. */
+  async register(agentId: string, taskId: string): Promise<A2aPushRegistration> {
+    const pushId = randomUUID();
+    const token = randomBytes(24).toString("base64url");
+    const url = `http://127.0.0.1:${process.env.LOUPE_PORT ?? "3000"}${PUSH_PATH}${pushId}`;
+    const registration: A2aPushRegistration = { pushId, url, registeredAt: Date.now(), received: 0 };
+    const record: A2aPushRecord = { pushId, agentId, taskId, token, registration };
+    // Known before the agent answers: some agents post the first notification at once.
+    this.push.set(pushId, record);
+    try {
+      await this.exchanges.unary(agentId, (c) =>
+        c.createTaskPushNotificationConfig({ tenant: "", id: pushId, taskId, url, token, authentication: undefined }),
+      );
+    } catch (e) {
+      this.push.delete(pushId);
+      throw e;
+    }
+    this.store.savePush(record);
+    return registration;
+  }
+
+  /**
+   * One webhook POST (the launcher's /a2a-push/:pushId, outside the Loupe token): the per-task
+   * token is compared in constant time; the body is recorded as it came and applied to the task.
+   */
+  receive(pushId: string, headers: Record<string, string>, bodyText: string): { status: number; message: string } {
+    const record = this.push.get(pushId);
+    const given = Buffer.from(headers["x-a2a-notification-token"] ?? "");
+    const want = Buffer.from(record?.token ?? randomBytes(24).toString("base64url"));
+    const ok = given.length === want.length && timingSafeEqual(given, want);
+    if (!record || !ok) return { status: 401, message: "Unknown webhook or wrong X-A2A-Notification-Token" };
+    let body: unknown = bodyText;
+    let read: A2aFrameResult | undefined;
+    try {
+      body = JSON.parse(bodyText);
+      read = readFrame(body);
+    } catch {
+      read = { ok: false, error: "the body is not JSON" };
+    }
+    // The token was issued for one task: an update naming another (even of the same agent) must
+    // not change it or open a human request for it. Recorded as it came, then refused.
+    const named = read.ok && "taskId" in read.item ? read.item.taskId : undefined;
+    const foreign =
+      named !== undefined && named !== record.taskId
+        ? `The update names task "${named}"; this webhook is for task "${record.taskId}" only`
+        : undefined;
+    if (foreign) read = { ok: false, error: foreign };
+    const rec = this.tasks.get(record.agentId, record.taskId);
+    recordA2a(this.hub, record.agentId, rec?.contextId ?? null, "a2a_push", "in", {
+      pushId,
+      taskId: record.taskId,
+      headers: maskHeaders(headers),
+      body,
+      ...(read.ok ? { kind: read.item.type } : { error: read.error }),
+    });
+    if (foreign) return { status: 400, message: foreign };
+    if (read.ok) this.tasks.apply(record.agentId, read.item);
+    record.registration = { ...record.registration, received: record.registration.received + 1 };
+    this.store.savePush(record);
+    return { status: 200, message: "recorded" };
+  }
+}
