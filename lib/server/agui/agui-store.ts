@@ -1,12 +1,14 @@
 import "server-only";
 import type { AguiAgentInput, AguiHumanRequest, AguiRunRecord, AguiRunStatus, AguiToolDeclaration } from "@/lib/contracts/agui";
 import type { Entry } from "@/lib/contracts/entries";
+import { PeerTable, type PeerConfig } from "@/lib/server/peers/table";
+import { query, record, records } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
 import { rowToEntry } from "@/lib/server/store-schema";
 import type { EntryRow } from "@/lib/server/store-schema";
 
 /** A saved AG-UI agent as persisted (header values in clear; views mask them). */
-export type AguiAgentConfig = AguiAgentInput & { id: string; createdAt: number; builtin?: boolean };
+export type AguiAgentConfig = PeerConfig<AguiAgentInput>;
 
 /** What Loupe keeps of a thread between runs: it is the client, the agent may keep nothing. */
 export interface AguiThreadRecord {
@@ -26,7 +28,15 @@ const RESTARTED = { code: "internal:loupe_restarted", message: "Loupe stopped be
 
 /** SQLite persistence (tables in store-schema.ts) for AG-UI agents, threads, runs and requests. */
 export class AguiStore {
-  constructor(readonly store: Store) {}
+  /** Saved agents; deleting one deletes its threads, runs and requests with it. */
+  readonly agents: PeerTable<AguiAgentConfig>;
+
+  constructor(readonly store: Store) {
+    this.agents = new PeerTable(store, {
+      table: "agui_agents",
+      cascade: { agui_threads: "agent_id", agui_runs: "agent_id", agui_requests: "agent_id" },
+    });
+  }
 
   private get db(): Store["db"] {
     return this.store.db;
@@ -34,39 +44,24 @@ export class AguiStore {
 
   // ── agents ─────────────────────────────────────────────────────────────────
   listAgents(): AguiAgentConfig[] {
-    const rows = this.db.prepare("SELECT config FROM agui_agents ORDER BY created_at, id").all() as { config: string }[];
-    return rows.map((r) => JSON.parse(r.config) as AguiAgentConfig);
+    return this.agents.list();
   }
 
   saveAgent(config: AguiAgentConfig): void {
-    this.db
-      .prepare(
-        `INSERT INTO agui_agents (id, config, builtin, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET config = excluded.config, builtin = excluded.builtin`,
-      )
-      .run(config.id, JSON.stringify(config), config.builtin ? 1 : 0, config.createdAt);
+    this.agents.save(config);
   }
 
   deleteAgent(id: string): void {
-    this.db.transaction(() => {
-      for (const table of ["agui_threads", "agui_runs", "agui_requests"])
-        this.db.prepare(`DELETE FROM ${table} WHERE agent_id = ?`).run(id);
-      this.db.prepare("DELETE FROM agui_agents WHERE id = ?").run(id);
-    })();
+    this.agents.delete(id);
   }
 
   // ── threads ────────────────────────────────────────────────────────────────
   getThread(agentId: string, threadId: string): AguiThreadRecord | undefined {
-    const row = this.db.prepare("SELECT record FROM agui_threads WHERE agent_id = ? AND thread_id = ?").get(agentId, threadId) as
-      { record: string } | undefined;
-    return row ? (JSON.parse(row.record) as AguiThreadRecord) : undefined;
+    return record<AguiThreadRecord>(this.db, "SELECT record FROM agui_threads WHERE agent_id = ? AND thread_id = ?", agentId, threadId);
   }
 
   listThreads(agentId: string): AguiThreadRecord[] {
-    const rows = this.db.prepare("SELECT record FROM agui_threads WHERE agent_id = ? ORDER BY updated_at DESC").all(agentId) as {
-      record: string;
-    }[];
-    return rows.map((r) => JSON.parse(r.record) as AguiThreadRecord);
+    return records<AguiThreadRecord>(this.db, "SELECT record FROM agui_threads WHERE agent_id = ? ORDER BY updated_at DESC", agentId);
   }
 
   saveThread(thread: AguiThreadRecord): void {
@@ -89,22 +84,24 @@ export class AguiStore {
   }
 
   getRun(runId: string): AguiRunRecord | undefined {
-    const row = this.db.prepare("SELECT record FROM agui_runs WHERE id = ?").get(runId) as { record: string } | undefined;
-    return row ? (JSON.parse(row.record) as AguiRunRecord) : undefined;
+    return record<AguiRunRecord>(this.db, "SELECT record FROM agui_runs WHERE id = ?", runId);
   }
 
   threadRuns(agentId: string, threadId: string): AguiRunRecord[] {
-    const rows = this.db
-      .prepare("SELECT record FROM agui_runs WHERE agent_id = ? AND thread_id = ? ORDER BY started_at, rowid")
-      .all(agentId, threadId) as { record: string }[];
-    return rows.map((r) => JSON.parse(r.record) as AguiRunRecord);
+    return records<AguiRunRecord>(
+      this.db,
+      "SELECT record FROM agui_runs WHERE agent_id = ? AND thread_id = ? ORDER BY started_at, rowid",
+      agentId,
+      threadId,
+    );
   }
 
   /** A thread's recorded entries, oldest first (the newest `limit` when there are more). */
   threadEntries(agentId: string, threadId: string, limit: number): Entry[] {
-    const rows = this.db
-      .prepare("SELECT * FROM entries WHERE connection_id = ? AND session_key = ? AND protocol = 'agui' ORDER BY seq DESC LIMIT ?")
-      .all(agentId, threadId, limit) as EntryRow[];
+    const rows = query<EntryRow>(
+      this.db,
+      "SELECT * FROM entries WHERE connection_id = ? AND session_key = ? AND protocol = 'agui' ORDER BY seq DESC LIMIT ?",
+    ).all(agentId, threadId, limit);
     return rows.reverse().map(rowToEntry);
   }
 
@@ -119,22 +116,23 @@ export class AguiStore {
   }
 
   getRequest(id: string): AguiHumanRequest | undefined {
-    const row = this.db.prepare("SELECT record FROM agui_requests WHERE id = ?").get(id) as { record: string } | undefined;
-    return row ? (JSON.parse(row.record) as AguiHumanRequest) : undefined;
+    return record<AguiHumanRequest>(this.db, "SELECT record FROM agui_requests WHERE id = ?", id);
   }
 
   listRequests(): AguiHumanRequest[] {
-    const rows = this.db
-      .prepare("SELECT record FROM agui_requests ORDER BY CASE status WHEN 'pending' THEN 0 ELSE 1 END, created_at DESC LIMIT 1000")
-      .all() as { record: string }[];
-    return rows.map((r) => JSON.parse(r.record) as AguiHumanRequest);
+    return records<AguiHumanRequest>(
+      this.db,
+      "SELECT record FROM agui_requests ORDER BY CASE status WHEN 'pending' THEN 0 ELSE 1 END, created_at DESC LIMIT 1000",
+    );
   }
 
   threadRequests(agentId: string, threadId: string): AguiHumanRequest[] {
-    const rows = this.db
-      .prepare("SELECT record FROM agui_requests WHERE agent_id = ? AND thread_id = ? ORDER BY created_at, rowid")
-      .all(agentId, threadId) as { record: string }[];
-    return rows.map((r) => JSON.parse(r.record) as AguiHumanRequest);
+    return records<AguiHumanRequest>(
+      this.db,
+      "SELECT record FROM agui_requests WHERE agent_id = ? AND thread_id = ? ORDER BY created_at, rowid",
+      agentId,
+      threadId,
+    );
   }
 
   /**
@@ -145,22 +143,17 @@ export class AguiStore {
    */
   settleAfterRestart(): { runs: AguiRunRecord[]; requests: AguiHumanRequest[] } {
     const now = Date.now();
-    const runs = (
-      this.db.prepare("SELECT record FROM agui_runs WHERE json_extract(record, '$.status') = 'running'").all() as { record: string }[]
-    ).map((r) => {
-      const run = JSON.parse(r.record) as AguiRunRecord;
-      const next: AguiRunRecord = { ...run, status: "error", endedAt: run.endedAt ?? now, error: { ...RESTARTED } };
-      this.saveRun(next);
-      return next;
-    });
-    const requests = (
-      this.db
-        .prepare(
-          "SELECT record FROM agui_requests WHERE status = 'pending' OR (status = 'answered' AND json_extract(record, '$.answeredByRunId') IS NULL)",
-        )
-        .all() as { record: string }[]
-    ).map((r) => {
-      const request = JSON.parse(r.record) as AguiHumanRequest;
+    const runs = records<AguiRunRecord>(this.db, "SELECT record FROM agui_runs WHERE json_extract(record, '$.status') = 'running'").map(
+      (run) => {
+        const next: AguiRunRecord = { ...run, status: "error", endedAt: run.endedAt ?? now, error: { ...RESTARTED } };
+        this.saveRun(next);
+        return next;
+      },
+    );
+    const requests = records<AguiHumanRequest>(
+      this.db,
+      "SELECT record FROM agui_requests WHERE status = 'pending' OR (status = 'answered' AND json_extract(record, '$.answeredByRunId') IS NULL)",
+    ).map((request) => {
       const next: AguiHumanRequest = { ...request, status: "stale", reason: "Loupe restarted: the run waiting on this answer is gone" };
       this.saveRequest(next);
       return next;

@@ -1,0 +1,194 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { RunAgentInput } from "@ag-ui/core";
+import type {
+  AguiAgentInput,
+  AguiAgentState,
+  AguiHumanRequest,
+  AguiRunBody,
+  AguiRunRecord,
+  AguiToolDeclaration,
+} from "@/lib/contracts/agui";
+import { AppError } from "@/lib/errors";
+import { pendingFrontendCalls, threadMessagesAfterRun } from "@/lib/protocols/agui";
+import type { AguiAgentConfig, AguiStore, AguiThreadRecord } from "@/lib/server/agui/agui-store";
+import { saveAguiRequest } from "@/lib/server/agui/record";
+import { startRun } from "@/lib/server/agui/runner";
+import type { ActiveRun, RunPlan, RunResult } from "@/lib/server/agui/runner";
+import type { Hub } from "@/lib/server/hub";
+import type { PeerEntry } from "@/lib/server/peers/registry";
+
+/** The saved agent a run belongs to (gone: it was removed while the run went on). */
+export type AguiAgentLookup = (agentId: string) => PeerEntry<AguiAgentInput, AguiAgentState> | undefined;
+
+/**
+ * AG-UI runs (issue 11 §3): one at a time per thread; when one ends, the thread moves on (messages,
+ * state) and what it asked of the user — front-end tool calls, interrupts — becomes requests.
+ */
+export class AguiRuns {
+  private readonly active = new Map<string, { run: ActiveRun; threadKey: string; done: Promise<RunResult> }>();
+  private readonly busyThreads = new Map<string, string>();
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly store: AguiStore,
+    private readonly agent: AguiAgentLookup,
+  ) {}
+
+  private saveRequest(request: AguiHumanRequest): AguiHumanRequest {
+    return saveAguiRequest(this.hub, this.store, request);
+  }
+
+  start(config: AguiAgentConfig, body: AguiRunBody): { runId: string; threadId: string } {
+    const agentId = config.id;
+    const threadId = body.threadId ?? randomUUID();
+    const thread = this.store.getThread(agentId, threadId);
+    const runId = randomUUID();
+    this.assertIdle(agentId, threadId);
+    // Starting a run without answering what the thread waits on moves it on: those answers can no
+    // longer be carried by the run they were asked in (the agent decides what the new run means).
+    for (const r of this.store.threadRequests(agentId, threadId)) {
+      if (r.status === "pending" || (r.status === "answered" && !r.answeredByRunId) || r.status === "failed") {
+        this.saveRequest({ ...r, status: "stale", reason: `The thread moved on: run ${runId} started without this answer` });
+      }
+    }
+    const messages = [...(thread?.messages ?? [])];
+    if (body.text !== undefined && body.text !== "") messages.push({ id: randomUUID(), role: "user", content: body.text });
+    const tools = body.tools ?? config.tools;
+    const input = {
+      threadId,
+      runId,
+      state: body.state !== undefined ? body.state : (thread?.state ?? {}),
+      messages,
+      tools,
+      context: body.context,
+      forwardedProps: body.forwardedProps ?? {},
+    } as RunAgentInput;
+    this.launch(config, input, tools);
+    return { runId, threadId };
+  }
+
+  assertIdle(agentId: string, threadId: string): void {
+    const busy = this.busyThreads.get(`${agentId}\n${threadId}`);
+    if (busy) throw new AppError("conflict:agui_thread_busy", `Run ${busy} is still running on this thread; wait for it or abort it`);
+  }
+
+  launch(config: AguiAgentConfig, input: RunAgentInput, tools: AguiToolDeclaration[], answers?: string[]): void {
+    const threadKey = `${config.id}\n${input.threadId}`;
+    const plan: RunPlan = { agentId: config.id, url: config.url, headers: config.headers, input, answers };
+    this.busyThreads.set(threadKey, input.runId);
+    const run = startRun(this.hub, plan, (record) => {
+      this.store.saveRun(record);
+      this.saveThreadAround(config.id, input.threadId, tools, (prev) => ({
+        messages: prev?.messages ?? [],
+        state: prev?.state ?? {},
+        runCount: (prev?.runCount ?? 0) + 1,
+        lastStatus: "running",
+      }));
+    });
+    const done = run.done
+      .then((result) => {
+        this.finish(config, plan, tools, result);
+        return result;
+      })
+      .finally(() => {
+        this.active.delete(input.runId);
+        if (this.busyThreads.get(threadKey) === input.runId) this.busyThreads.delete(threadKey);
+      });
+    this.active.set(input.runId, { run, threadKey, done });
+  }
+
+  /** Saves a thread's row as a run starts or ends (created by its first run); returns the time written. */
+  private saveThreadAround(
+    agentId: string,
+    threadId: string,
+    tools: AguiToolDeclaration[],
+    change: (prev: AguiThreadRecord | undefined) => Pick<AguiThreadRecord, "messages" | "state" | "runCount" | "lastStatus">,
+  ): number {
+    const prev = this.store.getThread(agentId, threadId);
+    const now = Date.now();
+    this.store.saveThread({ agentId, threadId, createdAt: prev?.createdAt ?? now, updatedAt: now, ...change(prev), tools });
+    return now;
+  }
+
+  private finish(config: AguiAgentConfig, plan: RunPlan, tools: AguiToolDeclaration[], result: RunResult): void {
+    const { record, timeline } = result;
+    const { input } = plan;
+    // Removed while running: its rows are gone and stay gone.
+    const entry = this.agent(config.id);
+    if (!entry) return;
+    this.store.saveRun(record);
+    const now = this.saveThreadAround(config.id, input.threadId, tools, (prev) => ({
+      messages: threadMessagesAfterRun(input.messages, timeline),
+      state: timeline.state,
+      runCount: prev?.runCount ?? 1,
+      lastStatus: record.status,
+    }));
+    const unreachable = record.error?.code === "upstream:agui_unreachable" || record.error?.code === "upstream:agui_http";
+    entry.state =
+      unreachable && record.error ? { status: "error", error: record.error.message, checkedAt: now } : { status: "ok", checkedAt: now };
+    // The answers this run carried: refused (RUN_ERROR, HTTP error, cut, abort) → failed, retry allowed.
+    if (record.status === "error" || record.status === "aborted") {
+      for (const id of plan.answers ?? []) {
+        const r = this.store.getRequest(id);
+        if (r && r.answeredByRunId === record.runId) this.saveRequest({ ...r, status: "failed", error: record.error });
+      }
+      return;
+    }
+    const base = {
+      agentId: config.id,
+      agentName: config.name,
+      threadId: input.threadId,
+      runId: record.runId,
+      createdAt: now,
+      status: "pending" as const,
+    };
+    if (timeline.outcome.type === "interrupt") {
+      for (const interrupt of timeline.outcome.interrupts) {
+        this.saveRequest({
+          ...base,
+          id: randomUUID(),
+          kind: "interrupt",
+          interrupt,
+          schema: interrupt.responseSchema,
+          ...(interrupt.toolCallId ? { toolCallId: interrupt.toolCallId } : {}),
+        });
+      }
+      return;
+    }
+    const declared = new Map(tools.map((t) => [t.name, t]));
+    for (const call of pendingFrontendCalls(timeline, new Set(declared.keys()))) {
+      this.saveRequest({
+        ...base,
+        id: randomUUID(),
+        kind: "tool",
+        toolCallId: call.toolCallId,
+        toolName: call.name,
+        arguments: call.parsedArgs ?? call.args,
+        schema: declared.get(call.name)?.parameters,
+      });
+    }
+  }
+
+  async abort(agentId: string, runId: string): Promise<AguiRunRecord> {
+    const a = this.active.get(runId);
+    if (!a || !a.threadKey.startsWith(`${agentId}\n`)) {
+      const stored = this.store.getRun(runId);
+      if (stored && stored.agentId === agentId)
+        throw new AppError("conflict:agui_run_not_running", `Run ${runId} already ended (${stored.status})`);
+      throw new AppError("not_found:agui_run", `No run "${runId}" on this agent`);
+    }
+    a.run.abort();
+    return (await a.done).record;
+  }
+
+  /** Aborts every run of the agent (it is being removed). */
+  abortAgent(agentId: string): void {
+    for (const a of this.active.values()) if (a.threadKey.startsWith(`${agentId}\n`)) a.run.abort();
+  }
+
+  /** Resolves when the run ends (tests, and routes that want to wait). */
+  done(runId: string): Promise<RunResult> | undefined {
+    return this.active.get(runId)?.done;
+  }
+}
