@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bundleUnitContract, unitId } from "@/lib/contracts/bundle-unit";
 import type { AppErrorBody } from "@/lib/errors";
 
 /**
@@ -193,3 +194,9 @@ export const A2A_ENTRY_KIND_NAMES = [
   "a2a_card",
   "a2a_request_state",
 ] as const;
+
+/** A2A's exportable unit: one task (lib/contracts/protocols.ts composes every protocol's). */
+export const A2A_TASK_UNIT = bundleUnitContract("a2a-task", "A2A task", { agentId: unitId, taskId: unitId });
+
+/** What the session search finds of A2A: a context (its tasks), by id. */
+export const A2A_SEARCH_KIND = "a2a-context";

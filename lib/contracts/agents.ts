@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bundleUnitContract, unitId } from "@/lib/contracts/bundle-unit";
 import type { AdkInterrupt } from "@/lib/protocols/adk/interrupts";
 import type { AppErrorBody } from "@/lib/errors";
 
@@ -158,3 +159,14 @@ export type InboxItem = AdkInterrupt & {
   sessionId: string;
   lastAnswer?: StoredAnswer;
 };
+
+/** ADK's exportable unit: one stored session (lib/contracts/protocols.ts composes every protocol's). */
+export const ADK_SESSION_UNIT = bundleUnitContract("adk-session", "ADK session", {
+  agentId: unitId,
+  appName: unitId,
+  userId: unitId,
+  sessionId: unitId,
+});
+
+/** What the session search finds of ADK: a session (by id, recorded text, name or label). */
+export const ADK_SEARCH_KIND = "adk-session";

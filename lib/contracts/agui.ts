@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bundleUnitContract, unitId } from "@/lib/contracts/bundle-unit";
 import type { AppErrorBody } from "@/lib/errors";
 
 /**
@@ -162,3 +163,9 @@ export type AguiAnswerBody = z.infer<typeof AguiAnswerBody>;
  *   "agui_request"   local:         AguiHumanRequest, recorded whole on every change
  */
 export const AGUI_ENTRY_KIND_NAMES = ["agui_input", "agui_event", "agui_malformed", "agui_run", "agui_request"] as const;
+
+/** AG-UI's exportable unit: one run (lib/contracts/protocols.ts composes every protocol's). */
+export const AGUI_RUN_UNIT = bundleUnitContract("agui-run", "AG-UI run", { agentId: unitId, runId: unitId });
+
+/** What the session search finds of AG-UI: a thread, by id. */
+export const AGUI_SEARCH_KIND = "agui-thread";

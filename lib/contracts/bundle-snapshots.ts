@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mcpTrafficScopeSchema } from "@/lib/contracts/bundle";
+import { mcpTrafficScopeSchema } from "@/lib/contracts/mcp-traffic";
 
 /**
  * The `snapshot` of the unit types that more than one part of Loupe writes (issue 12): an ADK session

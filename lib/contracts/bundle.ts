@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { ENTRY_PROTOCOLS, bundleUnitRefSchema, type BundleUnitType } from "@/lib/contracts/protocols";
+import type { BundleUnitRef } from "@/lib/contracts/protocols";
 
 /**
- * Bundles (issue 12): one recorded unit — an ADK session, an MCP connection's traffic (all, a time
- * range or a selection), a playground conversation, an A2A task or an AG-UI run — as one
- * self-describing JSON file. Exported with every secret masked; imported read-only into any Loupe.
+ * Bundles (issue 12): one recorded unit — each protocol declares its own (lib/contracts/protocols.ts:
+ * a session, a connection's traffic, a conversation, a task, a run…) — as one self-describing JSON file. Exported with every secret masked; imported read-only into any Loupe.
  *
  * The envelope is checked here; what `snapshot` holds is the unit type's own business and is checked
  * by its module (lib/server/bundles/units/<type>.ts, `snapshotSchema`). Import validates the whole
@@ -13,39 +14,18 @@ import { z } from "zod";
 export const BUNDLE_FORMAT = "loupe-bundle";
 export const BUNDLE_FORMAT_VERSION = 1;
 
-export const BUNDLE_UNIT_TYPES = ["adk-session", "mcp-traffic", "playground-conversation", "a2a-task", "agui-run"] as const;
-export type BundleUnitType = (typeof BUNDLE_UNIT_TYPES)[number];
+export { BUNDLE_UNIT_LABEL, bundleUnitRefSchema } from "@/lib/contracts/protocols";
+export type { BundleUnitRef, BundleUnitType } from "@/lib/contracts/protocols";
+export { mcpTrafficScopeSchema } from "@/lib/contracts/mcp-traffic";
+export type { McpTrafficScope } from "@/lib/contracts/mcp-traffic";
 
-export const BUNDLE_UNIT_LABEL: Record<BundleUnitType, string> = {
-  "adk-session": "ADK session",
-  "mcp-traffic": "MCP traffic",
-  "playground-conversation": "Playground conversation",
-  "a2a-task": "A2A task",
-  "agui-run": "AG-UI run",
-};
+/** Every unit type this Loupe knows (each protocol declares its own: lib/contracts/protocols.ts). */
+export const BUNDLE_UNIT_TYPES: readonly BundleUnitType[] = bundleUnitRefSchema.options.map((o) => o.shape.type.value);
 
-/** Which part of an MCP connection's traffic: all of it, entries received in [from, to] (ms), or chosen seqs. */
-export const mcpTrafficScopeSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("all") }),
-  z.object({ kind: z.literal("range"), from: z.number().int().nonnegative(), to: z.number().int().nonnegative() }),
-  z.object({ kind: z.literal("selection"), seqs: z.array(z.number().int().positive()).min(1).max(100_000) }),
-]);
-export type McpTrafficScope = z.infer<typeof mcpTrafficScopeSchema>;
+export function isBundleUnitType(type: unknown): type is BundleUnitType {
+  return typeof type === "string" && (BUNDLE_UNIT_TYPES as readonly string[]).includes(type);
+}
 
-const id = z.string().min(1).max(1000);
-
-/**
- * What to export (the body of POST /api/bundles/export) and, in a bundle, what was exported
- * (the ids as they were in the Loupe that recorded it).
- */
-export const bundleUnitRefSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("adk-session"), agentId: id, appName: id, userId: id, sessionId: id }),
-  z.object({ type: z.literal("mcp-traffic"), connectionId: id, scope: mcpTrafficScopeSchema }),
-  z.object({ type: z.literal("playground-conversation"), conversationId: id }),
-  z.object({ type: z.literal("a2a-task"), agentId: id, taskId: id }),
-  z.object({ type: z.literal("agui-run"), agentId: id, runId: id }),
-]);
-export type BundleUnitRef = z.infer<typeof bundleUnitRefSchema>;
 export type BundleUnitRefOf<T extends BundleUnitType> = Extract<BundleUnitRef, { type: T }>;
 
 /** Where the file came from: a Loupe export, or a format people already have, converted on import. */
@@ -59,7 +39,7 @@ export const BUNDLE_ORIGIN_LABEL: Record<BundleOrigin, string> = {
   "mcp-inspector-log": "MCP Inspector protocol log",
 };
 
-const protocolSchema = z.enum(["mcp", "adk", "loupe", "playground", "a2a", "agui"]);
+const protocolSchema = z.enum(ENTRY_PROTOCOLS);
 
 /**
  * One recorded entry, whole (never the 64 KB preview), in the order it was recorded. `seq` is the

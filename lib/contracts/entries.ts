@@ -2,8 +2,11 @@
  * One recorded message (DESIGN.md "The timeline model"). The store keeps `raw` exactly as it
  * arrived; `items` are derived from it by the pure normalizers in lib/protocols/.
  */
+import type { ENTRY_PROTOCOLS } from "@/lib/contracts/protocols";
+
 export type Direction = "out" | "in" | "local";
-export type EntryProtocol = "mcp" | "adk" | "loupe" | "playground" | "a2a" | "agui";
+/** Who recorded an entry (lib/contracts/protocols.ts lists them). */
+export type EntryProtocol = (typeof ENTRY_PROTOCOLS)[number];
 
 /**
  * `kind` names what `raw` holds. Every kind, the protocol it belongs to and the zod schema of its

@@ -1,23 +1,14 @@
-import type { InboxItem } from "@/lib/contracts/agents";
-import type { A2aHumanRequest } from "@/lib/contracts/a2a";
-import type { AguiHumanRequest } from "@/lib/contracts/agui";
-import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
-import type { ToolApproval } from "@/lib/contracts/approvals";
+import type { InboxRowBySource } from "@/lib/contracts/protocols";
+
+export type { InboxRowBase, InboxRowBySource, InboxStatus } from "@/lib/contracts/protocols";
 
 /**
- * One row of the shared inbox (DESIGN "Interrupts"), one model for every protocol: an ADK
- * interrupt of an agent session, a sampling / elicitation request of an MCP server, a gated tool
- * call (playground model or tap client) waiting for approval, an A2A task that is input- or
- * auth-required, or an AG-UI front-end tool call / interrupt. Every row names its `source`
- * (there are no bare rows). GET /api/inbox (lib/server/inbox) returns them all, pending first.
- * The browser shows each source through one entry of INBOX_SOURCES (components/inbox/sources.tsx).
+ * One row of the shared inbox (DESIGN "Interrupts"), one model for every protocol: each source's
+ * human request (InboxRowBySource in lib/contracts/protocols.ts) tagged with its `source` (there
+ * are no bare rows). GET /api/inbox (lib/server/inbox) returns them all, pending first. The
+ * browser shows each source through one entry of INBOX_SOURCES (components/inbox/sources.tsx).
  */
-export type InboxRow =
-  | ({ source: "adk" } & InboxItem)
-  | ({ source: "mcp" } & McpClientRequest)
-  | ({ source: "approval" } & ToolApproval)
-  | ({ source: "a2a" } & A2aHumanRequest)
-  | ({ source: "agui" } & AguiHumanRequest);
+export type InboxRow = { [S in keyof InboxRowBySource]: { source: S } & InboxRowBySource[S] }[keyof InboxRowBySource];
 
 export type InboxSource = InboxRow["source"];
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bundleUnitContract, unitId } from "@/lib/contracts/bundle-unit";
 import { ApprovalPolicy, ToolPolicies } from "@/lib/contracts/approvals";
 
 /**
@@ -251,3 +252,11 @@ export interface ProviderStatus {
   /** Models to offer in the picker (the user can type any other). */
   suggestedModels: string[];
 }
+
+/** The playground's exportable unit: one conversation (lib/contracts/protocols.ts composes every protocol's). */
+export const PLAYGROUND_CONVERSATION_UNIT = bundleUnitContract("playground-conversation", "Playground conversation", {
+  conversationId: unitId,
+});
+
+/** What the session search finds of the playground: a conversation (by id, title or text). */
+export const PLAYGROUND_SEARCH_KIND = "playground";

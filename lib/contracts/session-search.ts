@@ -1,14 +1,17 @@
 import { z } from "zod";
+import type { SessionSearchKind } from "@/lib/contracts/protocols";
+
+export type { SessionSearchKind } from "@/lib/contracts/protocols";
 
 /** GET /api/sessions/search?q= (issue 12): ADK sessions by id, recorded text, name and label; other conversations by id. */
 export const SessionSearchQuery = z.object({ q: z.string().trim().min(1, "type something to search for").max(200) });
 
-export type SessionSearchKind = "adk-session" | "playground" | "a2a-context" | "agui-thread";
 /** What matched: the id, Loupe's recorded text of the session, or its name / labels. */
 export type SessionSearchMatch = "id" | "text" | "label";
 
-export interface SessionSearchHit {
-  kind: SessionSearchKind;
+/** One hit; `K` its kind (SessionSearchKind, or any string where the server seam stays open to a new protocol). */
+export interface SessionSearchHitOf<K extends string> {
+  kind: K;
   match: SessionSearchMatch;
   /** The ADK agent server, A2A agent or AG-UI agent (none for a playground conversation). */
   agentId?: string;
@@ -25,12 +28,19 @@ export interface SessionSearchHit {
   eventId?: string;
   updatedAt: number | null;
 }
+export type SessionSearchHit = SessionSearchHitOf<SessionSearchKind>;
 
-export interface SessionSearchResult {
+export interface SessionSearchResult<Hit = SessionSearchHit> {
   query: string;
-  hits: SessionSearchHit[];
+  hits: Hit[];
   /** An agent server whose sessions could not be listed: its sessions are missing from the id matches. */
-  errors: { agentId: string; agentName: string; error: string }[];
+  errors: SessionSearchError[];
   /** More matched than the result holds. */
   truncated: boolean;
+}
+
+export interface SessionSearchError {
+  agentId: string;
+  agentName: string;
+  error: string;
 }
