@@ -200,3 +200,43 @@ export const A2A_TASK_UNIT = bundleUnitContract("a2a-task", "A2A task", { agentI
 
 /** What the session search finds of A2A: a context (its tasks), by id. */
 export const A2A_SEARCH_KIND = "a2a-context";
+
+const snapshotJsonObject = z.record(z.string(), z.unknown());
+
+/**
+ * The `snapshot` of an A2A task bundle:
+ *   task     Loupe's record of the task (state, status text, artifact count, push registration, the
+ *            last raw Task object a tasks/get or stream carried) — the summary the task pane shows.
+ *   card     the agent card as Loupe fetched it (raw, plus where, when, which wire version and
+ *            transport), null when the agent had none.
+ *   answers  for each human request that was answered: the seq of the `a2a_request` entry that
+ *            carried the answer and the message it sent (a credential already masked by the recorder).
+ */
+export const a2aTaskSnapshotSchema = z.object({
+  task: z
+    .object({
+      agentId: z.string(),
+      taskId: z.string(),
+      contextId: z.string(),
+      state: z.string(),
+      statusText: z.string().optional(),
+      createdAt: z.number(),
+      updatedAt: z.number(),
+      artifactCount: z.number().int().nonnegative(),
+      push: z.unknown().optional(),
+      task: z.unknown().optional(),
+    })
+    .passthrough(),
+  card: z
+    .object({
+      card: z.unknown(),
+      cardUrl: z.string().optional(),
+      cardFetchedAt: z.number().optional(),
+      protocolVersion: z.string().optional(),
+      transport: z.string().optional(),
+      findings: z.array(snapshotJsonObject).optional(),
+    })
+    .nullable(),
+  answers: z.array(z.object({ requestId: z.string(), seq: z.number().int(), message: z.unknown() })),
+});
+export type A2aTaskSnapshot = z.infer<typeof a2aTaskSnapshotSchema>;

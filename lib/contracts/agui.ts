@@ -169,3 +169,32 @@ export const AGUI_RUN_UNIT = bundleUnitContract("agui-run", "AG-UI run", { agent
 
 /** What the session search finds of AG-UI: a thread, by id. */
 export const AGUI_SEARCH_KIND = "agui-thread";
+
+const threadSide = z.object({ messages: z.array(z.unknown()), state: z.unknown() });
+
+/**
+ * The `snapshot` of an AG-UI run bundle:
+ *   run     Loupe's record of the run (status, times, event count, error, outcome, answers carried).
+ *   input   the RunAgentInput as POSTed (`agui_input`: messages, state, tools, context, resume…);
+ *           null when the run never got as far as sending it.
+ *   before  the thread's messages and state as the run started (what the input carried).
+ *   after   the thread's messages and state as the run left them — what Loupe sends on the next
+ *           run: the input's messages plus what the events said, the state after every snapshot/delta.
+ */
+export const aguiRunSnapshotSchema = z.object({
+  run: z
+    .object({
+      runId: z.string(),
+      threadId: z.string(),
+      agentId: z.string(),
+      status: z.string(),
+      startedAt: z.number(),
+      endedAt: z.number().nullable(),
+      eventCount: z.number().int().nonnegative(),
+    })
+    .passthrough(),
+  input: z.record(z.string(), z.unknown()).nullable(),
+  before: threadSide,
+  after: threadSide,
+});
+export type AguiRunSnapshot = z.infer<typeof aguiRunSnapshotSchema>;

@@ -7,7 +7,7 @@ import type { BundleUnitRef } from "@/lib/contracts/protocols";
  * a session, a connection's traffic, a conversation, a task, a run…) — as one self-describing JSON file. Exported with every secret masked; imported read-only into any Loupe.
  *
  * The envelope is checked here; what `snapshot` holds is the unit type's own business and is checked
- * by its module (lib/server/bundles/units/<type>.ts, `snapshotSchema`). Import validates the whole
+ * by its module (lib/server/<protocol>/bundle-unit.ts, `snapshotSchema`). Import validates the whole
  * file first and stores it in one statement: a file that fails anywhere imports nothing, and the
  * error names the part (`entries[12].raw`, `snapshot.events[3].id`, …).
  */

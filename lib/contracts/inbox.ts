@@ -12,6 +12,9 @@ export type InboxRow = { [S in keyof InboxRowBySource]: { source: S } & InboxRow
 
 export type InboxSource = InboxRow["source"];
 
+/** The rows of one source. */
+export type InboxRowOf<S extends InboxSource> = Extract<InboxRow, { source: S }>;
+
 /** Order of the inbox: what still needs the user first (failed answers can be retried), history last. */
 export const INBOX_STATUS_RANK: Record<InboxRow["status"], number> = { pending: 0, failed: 1, answered: 2, stale: 3 };
 

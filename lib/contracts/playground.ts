@@ -260,3 +260,40 @@ export const PLAYGROUND_CONVERSATION_UNIT = bundleUnitContract("playground-conve
 
 /** What the session search finds of the playground: a conversation (by id, title or text). */
 export const PLAYGROUND_SEARCH_KIND = "playground";
+
+const usageSchema = z.object({ inputTokens: z.number(), outputTokens: z.number() }).passthrough();
+
+/**
+ * The `snapshot` of a playground conversation bundle: the conversation as GET …/conversations/:id
+ * shows it (settings, system prompt, tools chosen, columns with provider/model — base URLs masked,
+ * provider keys never), the user messages as sent, and the names of the servers whose tools it
+ * chose (the importing Loupe has other connection ids).
+ */
+export const playgroundConversationSnapshotSchema = z.object({
+  conversation: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      createdAt: z.number(),
+      updatedAt: z.number(),
+      systemPrompt: z.string(),
+      servers: z.array(z.object({ connectionId: z.string(), tools: z.union([z.literal("all"), z.array(z.string())]) })),
+      policy: z.string(),
+      toolPolicies: z.record(z.string(), z.string()),
+      columns: z.array(
+        z
+          .object({
+            id: z.string(),
+            config: z.object({ provider: z.string(), model: z.string() }).passthrough(),
+            status: z.string(),
+            usage: usageSchema,
+            costUsd: z.number().nullable(),
+          })
+          .passthrough(),
+      ),
+    })
+    .passthrough(),
+  messages: z.array(z.object({ text: z.string(), columnIds: z.array(z.string()).optional() })),
+  serverNames: z.record(z.string(), z.string()),
+});
+export type PlaygroundConversationSnapshot = z.infer<typeof playgroundConversationSnapshotSchema>;

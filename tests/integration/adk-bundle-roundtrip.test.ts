@@ -17,7 +17,7 @@ import { storedSessionTimeline } from "@/lib/protocols/adk/stored-timeline";
 import type { TimelineState } from "@/lib/protocols/adk/timeline-types";
 import { getAgents } from "@/lib/server/adk/agents";
 import { BundleService, getBundles } from "@/lib/server/bundles";
-import { adkSessionUnit, artifactsOf } from "@/lib/server/bundles/units/adk-session";
+import { adkSessionUnit, artifactsOf } from "@/lib/server/adk/bundle-unit";
 import { openStore } from "@/lib/server/store";
 import { SCRIPTED_ONLY, startAgentServer } from "@/demo/adk/start-agent-server";
 import type { AgentServer } from "@/demo/adk/start-agent-server";

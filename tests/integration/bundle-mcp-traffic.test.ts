@@ -3,7 +3,7 @@ import type { Bundle, BundleEntry, BundleUnitRefOf } from "@/lib/contracts/bundl
 import type { CallRecord } from "@/lib/contracts/calls";
 import { ConnectionInput, SECRET_MASK } from "@/lib/contracts/connections";
 import { BundleService, getBundles } from "@/lib/server/bundles";
-import { mcpTrafficUnit } from "@/lib/server/bundles/units/mcp-traffic";
+import { mcpTrafficUnit } from "@/lib/server/mcp/bundle-unit";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { closeConnections, playgroundDataDir } from "@/tests/support/playground";

@@ -3,7 +3,7 @@ import type { BundleUnitRefOf } from "@/lib/contracts/bundle";
 import type { Conversation, PgToolCall } from "@/lib/contracts/playground";
 import { getApprovals } from "@/lib/server/approvals";
 import { BundleService, getBundles } from "@/lib/server/bundles";
-import { playgroundConversationUnit } from "@/lib/server/bundles/units/playground-conversation";
+import { playgroundConversationUnit } from "@/lib/server/playground/bundle-unit";
 import { getHub } from "@/lib/server/hub";
 import { openStore } from "@/lib/server/store";
 import type { FakeProvider } from "@/tests/fixtures/fake-providers";

@@ -3,11 +3,11 @@ import type { BundleUnitType } from "@/lib/contracts/bundle";
 import { BUNDLE_UNIT_LABEL } from "@/lib/contracts/bundle";
 import { AppError } from "@/lib/errors";
 import type { BundleUnit, BundleUnitTable } from "./types";
-import { a2aTaskUnit } from "./a2a-task";
-import { adkSessionUnit } from "./adk-session";
-import { aguiRunUnit } from "./agui-run";
-import { mcpTrafficUnit } from "./mcp-traffic";
-import { playgroundConversationUnit } from "./playground-conversation";
+import { a2aTaskUnit } from "@/lib/server/a2a/bundle-unit";
+import { adkSessionUnit } from "@/lib/server/adk/bundle-unit";
+import { aguiRunUnit } from "@/lib/server/agui/bundle-unit";
+import { mcpTrafficUnit } from "@/lib/server/mcp/bundle-unit";
+import { playgroundConversationUnit } from "@/lib/server/playground/bundle-unit";
 
 /**
  * Every exportable unit type, one line each (issue 12). Total: a new unit type in

@@ -6,7 +6,7 @@ import type { Bundle, BundleUnitRefOf, BundleUnitType } from "@/lib/contracts/bu
 export type BundleParts = Pick<Bundle, "title" | "connection" | "entries" | "snapshot" | "inbox">;
 
 /**
- * One exportable unit type (issue 12). Each lives in lib/server/bundles/units/<type>.ts and is listed
+ * One exportable unit type (issue 12). Each lives in its protocol's folder (lib/server/<protocol>/bundle-unit.ts) and is listed
  * in units/index.ts (a total table over BundleUnitType, so a missing type does not compile).
  */
 export interface BundleUnit<T extends BundleUnitType> {

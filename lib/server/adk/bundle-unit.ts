@@ -1,22 +1,22 @@
 import "server-only";
-import { savedSecrets } from "@/lib/server/bundles/secrets";
 import type { StoredAnswer } from "@/lib/contracts/agents";
 import { adkSessionKey } from "@/lib/contracts/agents";
 import type { BundleConnection, BundleEntry, BundleUnitRefOf } from "@/lib/contracts/bundle";
 import { adkSessionSnapshotSchema, type AdkSessionSnapshot } from "@/lib/contracts/bundle-snapshots";
 import { SECRET_MASK } from "@/lib/contracts/connections";
-import type { InboxRow } from "@/lib/contracts/inbox";
+import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { AppError } from "@/lib/errors";
 import { formatBytes, plural } from "@/lib/format";
 import { getAgents, type AgentRegistry } from "@/lib/server/adk/agents";
 import { maskInterruptAnswer } from "@/lib/server/adk/mask";
 import { maskCredentialSecrets } from "@/lib/server/secrets";
 import { fetchSessionTrace } from "@/lib/server/adk/trace";
-import { INBOX_READERS } from "@/lib/server/inbox";
-import type { EntryRow } from "@/lib/server/store-schema";
 import { bundleEntryOf } from "@/lib/server/bundles/entries";
+import { savedSecrets } from "@/lib/server/bundles/secrets";
+import type { BundleParts, BundleUnit } from "@/lib/server/bundles/units/types";
+import { query, records } from "@/lib/server/rows";
+import type { EntryRow } from "@/lib/server/store-schema";
 import { isRecord } from "@/lib/values";
-import type { BundleParts, BundleUnit } from "./types";
 
 type Ref = BundleUnitRefOf<"adk-session">;
 type Artifact = AdkSessionSnapshot["artifacts"][number];
@@ -88,19 +88,21 @@ export async function artifactsOf(
  * id that was deleted through Loupe are not this session's.
  */
 function sessionEntries(agents: AgentRegistry, agentId: string, sessionKey: string): BundleEntry[] {
-  const rows = agents.hub.store
-    .prepare(
-      `SELECT * FROM entries WHERE connection_id = ? AND session_key = ?
-         AND seq > COALESCE((SELECT last_seq FROM agent_deleted_sessions WHERE agent_id = ? AND session_key = ?), 0)
-       ORDER BY seq`,
-    )
-    .all(agentId, sessionKey, agentId, sessionKey) as EntryRow[];
+  const rows = query<EntryRow>(
+    agents.hub.store,
+    `SELECT * FROM entries WHERE connection_id = ? AND session_key = ?
+       AND seq > COALESCE((SELECT last_seq FROM agent_deleted_sessions WHERE agent_id = ? AND session_key = ?), 0)
+     ORDER BY seq`,
+  ).all(agentId, sessionKey, agentId, sessionKey);
   return rows.map(bundleEntryOf);
 }
 
 /** The session's interrupts as the shared inbox lists them: every status, Loupe's answers included. */
-function inboxOf(agentId: string, sessionKey: string): InboxRow[] {
-  return INBOX_READERS.adk().filter((row) => row.source === "adk" && row.agentId === agentId && row.sessionKey === sessionKey);
+function inboxOf(agentId: string, sessionKey: string): InboxRowOf<"adk">[] {
+  return getAgents()
+    .listInbox()
+    .filter((item) => item.agentId === agentId && item.sessionKey === sessionKey)
+    .map((item) => ({ ...item, source: "adk" as const }));
 }
 
 /** The strings `masked` shows as SECRET_MASK where `raw` has a value: the secrets a masking took out. */
@@ -112,10 +114,12 @@ function maskedValues(raw: unknown, masked: unknown, out: string[] = []): string
 }
 
 function answersOf(agents: AgentRegistry, agentId: string, sessionKey: string): StoredAnswer[] {
-  const rows = agents.hub.store
-    .prepare("SELECT record FROM agent_answers WHERE agent_id = ? AND session_key = ?")
-    .all(agentId, sessionKey) as { record: string }[];
-  return rows.map((r) => JSON.parse(r.record) as StoredAnswer);
+  return records<StoredAnswer>(
+    agents.hub.store,
+    "SELECT record FROM agent_answers WHERE agent_id = ? AND session_key = ?",
+    agentId,
+    sessionKey,
+  );
 }
 
 /**
@@ -186,7 +190,6 @@ function secretValues(ref: Ref): string[] {
   for (const stored of answersOf(agents, ref.agentId, sessionKey))
     values.push(...maskedValues(stored.answer, maskInterruptAnswer(stored.answer)));
   for (const row of inboxOf(ref.agentId, sessionKey)) {
-    if (row.source !== "adk") continue;
     const found = agents.inbox.findRaw(ref.agentId, sessionKey, row.id, row.key);
     if (found) values.push(...maskedValues(found.interrupt, maskCredentialSecrets(found.interrupt)));
   }

@@ -1,10 +1,10 @@
 import "server-only";
-import { savedSecrets } from "@/lib/server/bundles/secrets";
-import type { BundleConnection, BundleEntry, BundleUnitRefOf, McpTrafficScope } from "@/lib/contracts/bundle";
+import type { BundleConnection, BundleEntry, BundleUnitRefOf } from "@/lib/contracts/bundle";
 import { mcpTrafficSnapshotSchema, type McpTrafficSnapshot } from "@/lib/contracts/bundle-snapshots";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionConfig, ConnectionView } from "@/lib/contracts/connections";
 import type { InboxRow } from "@/lib/contracts/inbox";
+import type { McpTrafficScope } from "@/lib/contracts/mcp-traffic";
 import { AppError } from "@/lib/errors";
 import { plural } from "@/lib/format";
 import { getApprovals } from "@/lib/server/approvals";
@@ -14,7 +14,9 @@ import { maskConfig } from "@/lib/server/secrets";
 import type { Store } from "@/lib/server/store";
 import type { EntryRow } from "@/lib/server/store-schema";
 import { bundleEntryOf } from "@/lib/server/bundles/entries";
-import type { BundleParts, BundleUnit } from "./types";
+import { savedSecrets } from "@/lib/server/bundles/secrets";
+import type { BundleParts, BundleUnit } from "@/lib/server/bundles/units/types";
+import { query } from "@/lib/server/rows";
 
 type Ref = BundleUnitRefOf<"mcp-traffic">;
 
@@ -27,18 +29,20 @@ const CALL_MATCH_MS = 60_000;
  * Read straight from the table: the hub's lists carry 64 KB previews, a bundle carries the raw.
  */
 export function scopedEntries(store: Store, connectionId: string, scope: McpTrafficScope): BundleEntry[] {
-  const rows = (
+  const rows =
     scope.kind === "all"
-      ? store.prepare("SELECT * FROM entries WHERE connection_id = ? ORDER BY seq").all(connectionId)
+      ? query<EntryRow>(store, "SELECT * FROM entries WHERE connection_id = ? ORDER BY seq").all(connectionId)
       : scope.kind === "range"
-        ? store
-            .prepare("SELECT * FROM entries WHERE connection_id = ? AND received_at BETWEEN ? AND ? ORDER BY seq")
-            .all(connectionId, scope.from, scope.to)
+        ? query<EntryRow>(store, "SELECT * FROM entries WHERE connection_id = ? AND received_at BETWEEN ? AND ? ORDER BY seq").all(
+            connectionId,
+            scope.from,
+            scope.to,
+          )
         : // json_each: one statement whatever the number of seqs (up to the scope's 100,000).
-          store
-            .prepare("SELECT * FROM entries WHERE connection_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq")
-            .all(connectionId, JSON.stringify(scope.seqs))
-  ) as EntryRow[];
+          query<EntryRow>(
+            store,
+            "SELECT * FROM entries WHERE connection_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq",
+          ).all(connectionId, JSON.stringify(scope.seqs));
   return rows.map(bundleEntryOf);
 }
 
@@ -49,12 +53,10 @@ interface CallHead {
 }
 
 function callHeads(store: Store, connectionId: string): CallHead[] {
-  const rows = store
-    .prepare(
-      "SELECT id, started_at AS startedAt, json_extract(record, '$.requestId') AS requestId FROM calls WHERE connection_id = ? ORDER BY started_at, rowid",
-    )
-    .all(connectionId) as CallHead[];
-  return rows;
+  return query<CallHead>(
+    store,
+    "SELECT id, started_at AS startedAt, json_extract(record, '$.requestId') AS requestId FROM calls WHERE connection_id = ? ORDER BY started_at, rowid",
+  ).all(connectionId);
 }
 
 /** A tools/call request Loupe sent, among the entries: its JSON-RPC id and when it went out. */
