@@ -1,6 +1,11 @@
 import "server-only";
 import type { ApprovalPolicy, ToolApproval, ToolPolicies } from "@/lib/contracts/approvals";
-import type { ToolsListing } from "@/lib/server/mcp/tool-pages";
+import type { ListedTool } from "@/lib/protocols/mcp/tool-listing";
+
+/** What the gate reads of a connection's tool listing (MCP's ToolsListing has it). */
+export interface ToolsListing {
+  tools: readonly ListedTool[];
+}
 import { errorMessage } from "@/lib/values";
 
 /** The policy that applies to one call: the tool's own override, else the caller's default. */
