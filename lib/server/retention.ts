@@ -1,15 +1,16 @@
 import "server-only";
 import { z } from "zod";
 import { logLine } from "@/lib/log-text";
-import { getAgents } from "@/lib/server/adk/agents";
-import { getClientRequests } from "@/lib/server/mcp/requests";
+import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
+import type { Keep, ProtocolRegistry } from "@/lib/server/protocols/types";
+import { query } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
 
 /**
  * How much recorded traffic (the `entries` table) Loupe keeps. Only traffic is pruned: saved
- * connections and agent servers, call history, answers, MCP request and task records are never
- * touched, and neither is the traffic a pending request still needs (see `Keep`) nor a response
- * frame that holds a large call result for the call history.
+ * peers, call history, answers, request and task records are never touched, and neither is the
+ * traffic a pending request still needs (see `Keep`) nor the rows a protocol's own records point
+ * at (each adapter's `retention`).
  */
 export interface RetentionPolicy {
   /** Entries older than this many days are pruned; null keeps them whatever their age. */
@@ -52,42 +53,42 @@ export function retentionFromEnv(env: Record<string, string | undefined> = proce
   return policy;
 }
 
-/** Traffic a pending request still needs, whatever its age or the size cap. */
-export interface Keep {
-  /** ADK sessions with a pending (or failed, retryable) interrupt: `${agentId}\n${sessionKey}`. */
-  adkSessions: readonly string[];
-  /** Per connection, the time of its oldest pending MCP request: entries from then on stay. */
-  pendingSince: Readonly<Record<string, number>>;
+export type { Keep } from "@/lib/server/protocols/types";
+
+export const NOTHING_TO_KEEP: Keep = {};
+
+const SESSIONS = "Sessions";
+
+/** A Keep's session lists, each key `<protocol>Sessions` read as the protocol whose sessions they are. */
+function sessionLists(keep: Keep): [protocol: string, keys: readonly string[]][] {
+  return Object.entries(keep).flatMap(([key, value]): [string, readonly string[]][] =>
+    key.endsWith(SESSIONS) && Array.isArray(value) ? [[key.slice(0, -SESSIONS.length), value]] : [],
+  );
 }
 
-export const NOTHING_TO_KEEP: Keep = { adkSessions: [], pendingSince: {} };
-
-/** What the inbox shows as still answerable right now (ADK pending or failed, MCP pending). */
-export function pendingTraffic(): Keep {
-  const adkSessions = getAgents()
-    .listInbox()
-    .filter((item) => item.status === "pending" || item.status === "failed")
-    .map((item) => `${item.agentId}\n${item.sessionKey}`);
+/** What the registry's protocols say their pending requests still need now (ADK pending or failed, MCP pending…). */
+export function pendingTraffic(registry: ProtocolRegistry = PROTOCOL_ADAPTERS): Keep {
+  const sessions: Record<`${string}Sessions`, string[]> = {};
   const pendingSince: Record<string, number> = {};
-  for (const request of getClientRequests().list()) {
-    if (request.status !== "pending") continue;
-    pendingSince[request.connectionId] = Math.min(pendingSince[request.connectionId] ?? Infinity, request.createdAt);
+  for (const adapter of registry) {
+    const keep = adapter.retention?.pending?.();
+    if (!keep) continue;
+    for (const [protocol, keys] of sessionLists(keep)) (sessions[`${protocol}${SESSIONS}`] ??= []).push(...keys);
+    for (const [id, since] of Object.entries(keep.pendingSince ?? {})) pendingSince[id] = Math.min(pendingSince[id] ?? Infinity, since);
   }
-  return { adkSessions, pendingSince };
+  return { ...sessions, pendingSince };
 }
 
 /**
- * A row may go unless it belongs to a kept ADK session or to a kept span of a connection, or is
- * the response frame holding a call's large result (the call history points at it: store.ts), or
- * is an entry of a playground conversation that still exists (its columns' history is rebuilt
- * from them: a pruned start would send the model a broken conversation).
+ * A row may go unless it belongs to a kept session, to a kept span of a connection, or to what a
+ * protocol keeps for its own records (a call's large result frame, a live playground conversation's
+ * history: each adapter's `retention.keepsRows`).
  */
-const PRUNABLE = `
-  NOT (protocol = 'playground' AND connection_id IN (SELECT id FROM playground_conversations))
-  AND NOT (protocol = 'adk' AND session_key IS NOT NULL
-       AND connection_id || char(10) || session_key IN (SELECT value FROM json_each(@sessions)))
-  AND NOT (received_at >= COALESCE((SELECT value FROM json_each(@since) WHERE key = connection_id), 9e18))
-  AND seq NOT IN (SELECT json_extract(record, '$.resultRef.seq') FROM calls WHERE json_extract(record, '$.resultRef.seq') IS NOT NULL)`;
+const PRUNABLE = [
+  "NOT (session_key IS NOT NULL AND protocol || char(10) || connection_id || char(10) || session_key IN (SELECT value FROM json_each(@sessions)))",
+  "NOT (received_at >= COALESCE((SELECT value FROM json_each(@since) WHERE key = connection_id), 9e18))",
+  ...PROTOCOL_ADAPTERS.flatMap((adapter) => (adapter.retention?.keepsRows ? [`NOT (${adapter.retention.keepsRows})`] : [])),
+].join("\n  AND ");
 
 /** By age. The `received_at` index (store.ts) makes the hourly run that finds nothing cost nothing, not a full scan. */
 export const PRUNE_BY_AGE_SQL = `DELETE FROM entries WHERE received_at < @cutoff AND ${PRUNABLE}`;
@@ -99,7 +100,8 @@ export interface PruneResult {
 
 /** Applies the policy once: by age first, then oldest-first until the size cap holds. */
 export function pruneTraffic(store: Store, policy: RetentionPolicy, keep: Keep = NOTHING_TO_KEEP, now = Date.now()): PruneResult {
-  const params = { sessions: JSON.stringify(keep.adkSessions), since: JSON.stringify(keep.pendingSince) };
+  const sessions = sessionLists(keep).flatMap(([protocol, keys]) => keys.map((key) => `${protocol}\n${key}`));
+  const params = { sessions: JSON.stringify(sessions), since: JSON.stringify(keep.pendingSince ?? {}) };
   const result: PruneResult = { byAge: 0, bySize: 0 };
   if (policy.maxAgeDays !== null) {
     const cutoff = now - policy.maxAgeDays * 24 * 60 * 60 * 1000;
@@ -108,12 +110,11 @@ export function pruneTraffic(store: Store, policy: RetentionPolicy, keep: Keep =
   if (policy.maxMb !== null) {
     const maxBytes = Math.floor(policy.maxMb * 1024 * 1024);
     // The newest seq at which the entries from there to the end no longer fit: it and older go.
-    const row = store.db
-      .prepare(
-        `SELECT seq FROM (SELECT seq, SUM(raw_bytes) OVER (ORDER BY seq DESC) AS newer FROM entries)
-         WHERE newer > @maxBytes ORDER BY seq DESC LIMIT 1`,
-      )
-      .get({ maxBytes }) as { seq: number } | undefined;
+    const row = query<{ seq: number }>(
+      store.db,
+      `SELECT seq FROM (SELECT seq, SUM(raw_bytes) OVER (ORDER BY seq DESC) AS newer FROM entries)
+       WHERE newer > @maxBytes ORDER BY seq DESC LIMIT 1`,
+    ).get({ maxBytes });
     if (row) {
       result.bySize = store.db.prepare(`DELETE FROM entries WHERE seq <= @seq AND ${PRUNABLE}`).run({ ...params, seq: row.seq }).changes;
     }
@@ -129,7 +130,11 @@ type TimerGlobal = typeof globalThis & { [TIMER_KEY]?: ReturnType<typeof setInte
  * each time, so a request that became pending since is respected. A failure is logged, never thrown:
  * retention must not stop Loupe from starting. Returns the stop (for tests).
  */
-export function startRetention(store: Store, keep: () => Keep = pendingTraffic, policy: RetentionPolicy = retentionFromEnv()): () => void {
+export function startRetention(
+  store: Store,
+  keep: () => Keep = () => pendingTraffic(),
+  policy: RetentionPolicy = retentionFromEnv(),
+): () => void {
   const g = globalThis as TimerGlobal;
   const stop = (): void => {
     clearInterval(g[TIMER_KEY]);

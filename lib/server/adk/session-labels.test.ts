@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { SessionLabelStore, likePattern } from "@/lib/server/adk/session-labels";
+import { SessionLabelStore } from "@/lib/server/adk/session-labels";
+import { likePattern } from "@/lib/server/search/text";
 import { openStore } from "@/lib/server/store";
 import { tempDir } from "@/tests/support/servers";
 

@@ -1,5 +1,7 @@
 import "server-only";
 import type { AgentSessionSummary, SessionLabel, SessionLabelBody } from "@/lib/contracts/agents";
+import { parseRecord, query } from "@/lib/server/rows";
+import { likePattern } from "@/lib/server/search/text";
 import type { Store } from "@/lib/server/store";
 
 interface LabelRow {
@@ -26,14 +28,9 @@ function toLabel(row: LabelRow): LabelledSession {
     userId: row.user_id,
     sessionId: row.session_id,
     ...(row.name ? { name: row.name } : {}),
-    labels: JSON.parse(row.labels) as string[],
+    labels: parseRecord<string[]>(row.labels),
     updatedAt: row.updated_at,
   };
-}
-
-/** `%`, `_` and the escape itself taken literally by `LIKE … ESCAPE '\'`. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Loupe's names and labels of ADK sessions (table adk_session_labels in store-schema.ts). */
@@ -41,9 +38,10 @@ export class SessionLabelStore {
   constructor(private readonly store: Store) {}
 
   get(agentId: string, app: string, userId: string, sessionId: string): SessionLabel | null {
-    const row = this.store.db
-      .prepare("SELECT * FROM adk_session_labels WHERE agent_id = ? AND app = ? AND user_id = ? AND session_id = ?")
-      .get(agentId, app, userId, sessionId) as LabelRow | undefined;
+    const row = query<LabelRow>(
+      this.store,
+      "SELECT * FROM adk_session_labels WHERE agent_id = ? AND app = ? AND user_id = ? AND session_id = ?",
+    ).get(agentId, app, userId, sessionId);
     return row ? toLabel(row) : null;
   }
 
@@ -80,9 +78,11 @@ export class SessionLabelStore {
 
   /** The summaries with their names and labels filled in. */
   decorate(agentId: string, app: string, userId: string, sessions: AgentSessionSummary[]): AgentSessionSummary[] {
-    const rows = this.store.db
-      .prepare("SELECT * FROM adk_session_labels WHERE agent_id = ? AND app = ? AND user_id = ?")
-      .all(agentId, app, userId) as LabelRow[];
+    const rows = query<LabelRow>(this.store, "SELECT * FROM adk_session_labels WHERE agent_id = ? AND app = ? AND user_id = ?").all(
+      agentId,
+      app,
+      userId,
+    );
     const byId = new Map(rows.map((r) => [r.session_id, toLabel(r)]));
     return sessions.map((s) => {
       const l = byId.get(s.id);
@@ -92,19 +92,18 @@ export class SessionLabelStore {
 
   /** Every label row whose name or labels contain the text (case-insensitive for ASCII), newest first. */
   search(text: string, limit: number): LabelledSession[] {
-    const rows = this.store.db
-      .prepare(
-        `SELECT * FROM adk_session_labels WHERE name LIKE ? ESCAPE '\\' OR labels LIKE ? ESCAPE '\\' ORDER BY updated_at DESC LIMIT ?`,
-      )
-      .all(likePattern(text), likePattern(text), limit) as LabelRow[];
+    const rows = query<LabelRow>(
+      this.store,
+      `SELECT * FROM adk_session_labels WHERE name LIKE ? ESCAPE '\\' OR labels LIKE ? ESCAPE '\\' ORDER BY updated_at DESC LIMIT ?`,
+    ).all(likePattern(text), likePattern(text), limit);
     return rows.map(toLabel);
   }
 
   /** Every label row of an agent (the id search reads the users that have one). */
   users(agentId: string): string[] {
-    const rows = this.store.db.prepare("SELECT DISTINCT app, user_id FROM adk_session_labels WHERE agent_id = ?").all(agentId) as {
-      user_id: string;
-    }[];
+    const rows = query<{ user_id: string }>(this.store, "SELECT DISTINCT app, user_id FROM adk_session_labels WHERE agent_id = ?").all(
+      agentId,
+    );
     return [...new Set(rows.map((r) => r.user_id))];
   }
 }

@@ -129,6 +129,11 @@ export class AguiService {
     return this.runs.done(runId);
   }
 
+  /** Aborts every run in flight (tests, shutdown); saved agents stay. */
+  closeAll(): Promise<void> {
+    return this.runs.closeAll();
+  }
+
   // ── human requests ─────────────────────────────────────────────────────────
   listRequests(): AguiHumanRequest[] {
     return this.requests.list();

@@ -187,6 +187,13 @@ export class AguiRuns {
     for (const a of this.active.values()) if (a.threadKey.startsWith(`${agentId}\n`)) a.run.abort();
   }
 
+  /** Aborts every run in flight and waits for them to end (tests, shutdown). */
+  async closeAll(): Promise<void> {
+    const open = [...this.active.values()];
+    for (const a of open) a.run.abort();
+    await Promise.allSettled(open.map((a) => a.done));
+  }
+
   /** Resolves when the run ends (tests, and routes that want to wait). */
   done(runId: string): Promise<RunResult> | undefined {
     return this.active.get(runId)?.done;

@@ -1,14 +1,18 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import packageJson from "@/package.json";
-import type { Bundle, BundleUnitRef, BundleUnitRefOf, BundleUnitType, ImportedBundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
+import type { Bundle, BundleUnitRef, ImportedBundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION } from "@/lib/contracts/bundle";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
-import { knownSecrets, scrubSecrets } from "@/lib/server/bundles/secrets";
-import { unitOf } from "@/lib/server/bundles/units";
+import { knownSecrets } from "@/lib/server/bundles/known-secrets";
+import { scrubSecrets } from "@/lib/server/bundles/secrets";
+import { BUNDLE_UNITS, unitOf, unitTable, type BundleUnitLookup } from "@/lib/server/bundles/units";
 import type { BundleParts } from "@/lib/server/bundles/units/types";
 import { readBundleText } from "@/lib/server/bundles/validate";
+import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
+import type { ProtocolRegistry } from "@/lib/server/protocols/types";
+import { parseRecord, query, records } from "@/lib/server/rows";
 import { getStore, type Store } from "@/lib/server/store";
 
 export const LOUPE_VERSION: string = packageJson.version;
@@ -20,22 +24,33 @@ export function entryKindsOf(entries: Bundle["entries"]): string[] {
   return [...seen];
 }
 
+/** A bundle of a unit named by `Ref` (a BundleUnitRef, or a unit of a protocol the contracts do not list: a test's). */
+export type BundleOf<Ref> = Omit<Bundle, "unit"> & { unit: Ref };
+
 /**
  * Bundles (issue 12): export one recorded unit as a self-describing file with every secret this
  * Loupe knows masked; import a file (a Loupe bundle or a known foreign format) after checking all
- * of it; keep imported bundles in the `bundles` table, read-only.
+ * of it; keep imported bundles in the `bundles` table, read-only. The units and the secrets come
+ * from the protocols' adapters: the registry's (`registry` given), or BUNDLE_UNITS as it is now.
  */
-export class BundleService {
+export class BundleService<Ref extends { type: string } = BundleUnitRef> {
+  private readonly units: BundleUnitLookup;
+  private readonly registry: ProtocolRegistry;
+
   constructor(
     private readonly store: Store,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    registry?: ProtocolRegistry,
+  ) {
+    this.units = registry ? unitTable(registry) : BUNDLE_UNITS;
+    this.registry = registry ?? PROTOCOL_ADAPTERS;
+  }
 
-  async exportUnit(ref: BundleUnitRef): Promise<Bundle> {
-    const unit = unitOf(ref.type);
-    const typedRef = ref as BundleUnitRefOf<BundleUnitType>;
-    const parts = await unit.export(typedRef);
-    const secrets = [...unit.secretValues(typedRef), ...knownSecrets(this.store)];
+  async exportUnit(ref: Ref): Promise<BundleOf<Ref>> {
+    // The unit of the ref's own type: it is handed only refs of that type.
+    const unit = unitOf(ref.type, this.units);
+    const parts = await unit.export(ref);
+    const secrets = [...unit.secretValues(ref), ...knownSecrets(this.store, this.registry)];
     const { value, masked } = scrubSecrets<BundleParts>(parts, secrets);
     return {
       format: BUNDLE_FORMAT,
@@ -78,15 +93,13 @@ export class BundleService {
 
   /** Newest first. */
   list(): ImportedBundleSummary[] {
-    const rows = this.store.prepare("SELECT summary FROM bundles ORDER BY imported_at DESC, rowid DESC").all() as { summary: string }[];
-    return rows.map((r) => JSON.parse(r.summary) as ImportedBundleSummary);
+    return records<ImportedBundleSummary>(this.store, "SELECT summary AS record FROM bundles ORDER BY imported_at DESC, rowid DESC");
   }
 
   get(id: string): ImportedBundle {
-    const row = this.store.prepare("SELECT summary, json FROM bundles WHERE id = ?").get(id) as
-      { summary: string; json: string } | undefined;
+    const row = query<{ summary: string; json: string }>(this.store, "SELECT summary, json FROM bundles WHERE id = ?").get(id);
     if (!row) throw new AppError("not_found:bundle", `No imported bundle "${id}"`);
-    return { summary: JSON.parse(row.summary) as ImportedBundleSummary, bundle: JSON.parse(row.json) as Bundle };
+    return { summary: parseRecord<ImportedBundleSummary>(row.summary), bundle: parseRecord<Bundle>(row.json) };
   }
 
   remove(id: string): void {

@@ -1,8 +1,7 @@
 import "server-only";
 import { SECRET_MASK } from "@/lib/contracts/connections";
-import { PROVIDER_IDS } from "@/lib/contracts/playground";
-import { resolveKey } from "@/lib/server/playground/providers/keys";
 import { urlSecrets } from "@/lib/server/playground/providers/url-secrets";
+import { parseRecord, query } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
 import { isRecord } from "@/lib/values";
 
@@ -49,21 +48,22 @@ export function isSecretKey(key: string): boolean {
 /** Where the launcher leaves the login token (server.ts), which is not in the environment when it was generated. */
 export const LAUNCH_TOKEN_KEY = Symbol.for("loupe.launchToken");
 
-function tableExists(store: Store, table: string): boolean {
+export function tableExists(store: Store, table: string): boolean {
   return store.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
 }
 
 /** The JSON column of every row of a table that may not exist yet (its module creates it on first use). */
-function jsonRows(store: Store, table: string, column: string): unknown[] {
+export function jsonRows(store: Store, table: string, column: string): unknown[] {
   if (!tableExists(store, table)) return [];
-  const rows = store.prepare(`SELECT ${column} AS v FROM ${table}`).all() as { v: string }[];
-  return rows.flatMap((r) => {
-    try {
-      return [JSON.parse(r.v) as unknown];
-    } catch {
-      return [];
-    }
-  });
+  return query<{ v: string }>(store, `SELECT ${column} AS v FROM ${table}`)
+    .all()
+    .flatMap((r) => {
+      try {
+        return [parseRecord<unknown>(r.v)];
+      } catch {
+        return [];
+      }
+    });
 }
 
 /** A saved header or env name that says its value is a secret (API_KEY, X-Auth-Token, DB_PASSWORD, Cookie…). */
@@ -108,48 +108,28 @@ export function savedSecrets(record: unknown): string[] {
  * A saved URL's credentials (`?api_key=…`, `user:password@`): the file shows the URL itself
  * (`connection.target`) and peers and logs may quote it.
  */
-function savedUrlSecrets(url: unknown): string[] {
+export function savedUrlSecrets(url: unknown): string[] {
   return typeof url === "string" ? urlSecrets(url) : [];
 }
 
-function field(value: unknown, ...path: string[]): unknown {
+/** The value at `path` inside `value`, if every step is an object. */
+export function field(value: unknown, ...path: string[]): unknown {
   let at = value;
   for (const key of path) at = isRecord(at) ? at[key] : undefined;
   return at;
 }
 
-/**
- * Every secret value this Loupe holds: saved MCP connection header and env values, OAuth client
- * secrets and tokens, ADK / A2A / AG-UI agent header values, A2A push tokens, tap keys, playground
- * provider keys and Loupe's own login token. Read straight from where each lives, so a bundle is
- * scrubbed of them whichever unit it came from.
- */
-export function knownSecrets(store: Store): string[] {
-  const found: unknown[] = [];
-  for (const config of jsonRows(store, "connections", "config")) {
-    found.push(...savedSecrets(field(config, "env")), ...savedSecrets(field(config, "headers")), field(config, "oauth", "clientSecret"));
-    found.push(...savedUrlSecrets(field(config, "url")));
-  }
-  for (const oauth of jsonRows(store, "oauth", "data")) {
-    found.push(
-      field(oauth, "tokens", "access_token"),
-      field(oauth, "tokens", "refresh_token"),
-      field(oauth, "tokens", "id_token"),
-      field(oauth, "client", "client_secret"),
-      field(oauth, "codeVerifier"),
-    );
-  }
-  for (const table of ["agent_servers", "a2a_agents", "agui_agents"]) {
-    for (const config of jsonRows(store, table, "config")) {
-      found.push(...savedSecrets(field(config, "headers")), ...savedUrlSecrets(field(config, "url")));
-    }
-  }
-  if (tableExists(store, "a2a_push"))
-    found.push(...(store.prepare("SELECT token AS v FROM a2a_push").all() as { v: string }[]).map((r) => r.v));
-  for (const tap of jsonRows(store, "taps", "json")) found.push(field(tap, "key"));
-  for (const provider of PROVIDER_IDS) found.push(resolveKey(provider).apiKey);
-  found.push(process.env.LOUPE_TOKEN, (globalThis as { [LAUNCH_TOKEN_KEY]?: string })[LAUNCH_TOKEN_KEY]);
-  return [...new Set(found.filter((v): v is string => typeof v === "string" && v.length >= MIN_SECRET_LENGTH && v !== SECRET_MASK))];
+/** The secrets of a saved-peers table (`agent_servers`, `a2a_agents`, `agui_agents`): header values and URL credentials. */
+export function savedPeerSecrets(store: Store, table: string): string[] {
+  return jsonRows(store, table, "config").flatMap((config) => [
+    ...savedSecrets(field(config, "headers")),
+    ...savedUrlSecrets(field(config, "url")),
+  ]);
+}
+
+/** The strings among `values` (what a protocol reads from its records may be anything). */
+export function strings(values: readonly unknown[]): string[] {
+  return values.filter((v): v is string => typeof v === "string");
 }
 
 export interface Scrubbed<T> {

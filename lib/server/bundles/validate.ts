@@ -6,8 +6,8 @@ import {
   BUNDLE_FORMAT_VERSION,
   BUNDLE_ORIGIN_LABEL,
   BUNDLE_UNIT_LABEL,
-  BUNDLE_UNIT_TYPES,
   bundleSchema,
+  isBundleUnitType,
   issuePath,
 } from "@/lib/contracts/bundle";
 import type { Entry } from "@/lib/contracts/entries";
@@ -94,10 +94,10 @@ function checkEntries(entries: unknown, issues: Issues): void {
 
 function checkSnapshot(json: Record<string, unknown>, issues: Issues): void {
   const type = isRecord(json.unit) ? json.unit.type : undefined;
-  if (typeof type !== "string" || !(BUNDLE_UNIT_TYPES as readonly string[]).includes(type)) return;
-  const unit = BUNDLE_UNITS[type as keyof typeof BUNDLE_UNITS];
+  if (!isBundleUnitType(type)) return;
+  const unit = BUNDLE_UNITS[type];
   if (!unit) {
-    issues.add("unit.type", `This Loupe cannot read ${BUNDLE_UNIT_LABEL[type as keyof typeof BUNDLE_UNIT_LABEL]} bundles yet`);
+    issues.add("unit.type", `This Loupe cannot read ${BUNDLE_UNIT_LABEL[type]} bundles yet`);
     return;
   }
   const fit = unit.snapshotSchema.safeParse(json.snapshot);

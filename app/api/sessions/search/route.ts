@@ -1,7 +1,6 @@
 import { SessionSearchQuery } from "@/lib/contracts/session-search";
-import { getAgents } from "@/lib/server/adk/agents";
-import { getSessionSearch } from "@/lib/server/adk/session-search";
 import { handle, readQuery } from "@/lib/server/http";
+import { getSessionSearch } from "@/lib/server/search";
 
 export const dynamic = "force-dynamic";
 
@@ -9,6 +8,6 @@ export const dynamic = "force-dynamic";
 export function GET(req: Request): Promise<Response> {
   return handle(async () => {
     const { q } = readQuery(req, SessionSearchQuery);
-    return Response.json(await getSessionSearch(getAgents()).search(q));
+    return Response.json(await getSessionSearch().search(q));
   });
 }

@@ -5,7 +5,8 @@ import type { Bundle, BundleIssue } from "@/lib/contracts/bundle";
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, issuePath } from "@/lib/contracts/bundle";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
-import { knownSecrets, scrubSecrets, type Scrubbed } from "@/lib/server/bundles/secrets";
+import { knownSecrets } from "@/lib/server/bundles/known-secrets";
+import { scrubSecrets, type Scrubbed } from "@/lib/server/bundles/secrets";
 import type { BundleParts } from "@/lib/server/bundles/units/types";
 import { getStore } from "@/lib/server/store";
 

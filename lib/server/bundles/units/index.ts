@@ -1,30 +1,30 @@
 import "server-only";
-import type { BundleUnitType } from "@/lib/contracts/bundle";
-import { BUNDLE_UNIT_LABEL } from "@/lib/contracts/bundle";
+import { BUNDLE_UNIT_LABEL, isBundleUnitType } from "@/lib/contracts/bundle";
 import { AppError } from "@/lib/errors";
-import type { BundleUnit, BundleUnitTable } from "./types";
-import { a2aTaskUnit } from "@/lib/server/a2a/bundle-unit";
-import { adkSessionUnit } from "@/lib/server/adk/bundle-unit";
-import { aguiRunUnit } from "@/lib/server/agui/bundle-unit";
-import { mcpTrafficUnit } from "@/lib/server/mcp/bundle-unit";
-import { playgroundConversationUnit } from "@/lib/server/playground/bundle-unit";
+import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
+import type { ProtocolRegistry } from "@/lib/server/protocols/types";
+import type { AnyBundleUnit } from "./types";
+
+/** The unit modules of a registry's adapters, by type. */
+export type BundleUnitLookup = Partial<Record<string, AnyBundleUnit>>;
+
+export function unitTable(registry: ProtocolRegistry): BundleUnitLookup {
+  return Object.fromEntries(registry.flatMap((adapter) => adapter.bundleUnits.map((unit) => [unit.type, unit])));
+}
 
 /**
- * Every exportable unit type, one line each (issue 12). Total: a new unit type in
- * lib/contracts/bundle.ts does not compile until its module is listed here.
+ * Every exportable unit type, from the adapters (issue 12, 20). A unit type the contracts declare
+ * without its module does not compile (lib/server/protocols/registry.ts).
  */
-export const BUNDLE_UNITS: BundleUnitTable = {
-  "a2a-task": a2aTaskUnit,
-  "adk-session": adkSessionUnit,
-  "agui-run": aguiRunUnit,
-  "mcp-traffic": mcpTrafficUnit,
-  "playground-conversation": playgroundConversationUnit,
-};
+export const BUNDLE_UNITS: BundleUnitLookup = unitTable(PROTOCOL_ADAPTERS);
 
 /** The unit module of `type`; a type this Loupe cannot export or read is the client's mistake (400). */
-export function unitOf<T extends BundleUnitType>(type: T): BundleUnit<T> {
+export function unitOf(type: string, units: BundleUnitLookup = BUNDLE_UNITS): AnyBundleUnit {
   // Still checked at run time: a test (or a future table) may lack one.
-  const unit = (BUNDLE_UNITS as Partial<BundleUnitTable>)[type];
-  if (!unit) throw new AppError("bad_request:bundle_unit", `This Loupe cannot handle bundles of ${BUNDLE_UNIT_LABEL[type] ?? type} yet`);
+  const unit = units[type];
+  if (!unit) {
+    const label = isBundleUnitType(type) ? BUNDLE_UNIT_LABEL[type] : type;
+    throw new AppError("bad_request:bundle_unit", `This Loupe cannot handle bundles of ${label} yet`);
+  }
   return unit;
 }

@@ -6,25 +6,35 @@ import type { Bundle, BundleUnitRefOf, BundleUnitType } from "@/lib/contracts/bu
 export type BundleParts = Pick<Bundle, "title" | "connection" | "entries" | "snapshot" | "inbox">;
 
 /**
- * One exportable unit type (issue 12). Each lives in its protocol's folder (lib/server/<protocol>/bundle-unit.ts) and is listed
- * in units/index.ts (a total table over BundleUnitType, so a missing type does not compile).
+ * One exportable unit type (issue 12), named by `Ref` (its `type` and ids). Each lives in its
+ * protocol's folder (lib/server/<protocol>/bundle-unit.ts) and is declared by its adapter
+ * (lib/server/protocols/); units/index.ts builds the table the bundle service reads.
  */
-export interface BundleUnit<T extends BundleUnitType> {
-  type: T;
+export interface UnitModule<Ref extends { type: string }> {
+  type: Ref["type"];
   /**
    * Gathers the unit from this Loupe's record (and, for an ADK session, the upstream's stored
    * session). Entries whole, in seq order. Throws AppError `not_found:bundle_unit` when the unit
    * does not exist here.
    */
-  export(ref: BundleUnitRefOf<T>): Promise<BundleParts>;
+  export(ref: Ref): Promise<BundleParts>;
   /**
    * Secret values this unit's connection or agent holds (saved header / env values, credentials
    * typed into answers…). The bundle service replaces every occurrence of each in the file with the
    * mask, on top of what the recorder already masked.
    */
-  secretValues(ref: BundleUnitRefOf<T>): string[];
+  secretValues(ref: Ref): string[];
   /** The shape of `snapshot` for this type; issues are reported under `snapshot.…`. */
   snapshotSchema: z.ZodType;
 }
+
+/** The unit of one type the contracts declare. */
+export type BundleUnit<T extends BundleUnitType> = UnitModule<BundleUnitRefOf<T>>;
+
+/**
+ * A unit module whatever its ref, as adapters list them and the service looks them up: the
+ * service hands each unit only refs of its own `type` (checked by the ref schema at the route).
+ */
+export type AnyBundleUnit = UnitModule<{ type: string }>;
 
 export type BundleUnitTable = { [T in BundleUnitType]: BundleUnit<T> };

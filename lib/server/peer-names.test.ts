@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameFor } from "./boot";
+import { nameFor } from "./peer-names";
 
 describe("nameFor", () => {
   it.each([

@@ -1,0 +1,75 @@
+import "server-only";
+import type { AgentServerInput } from "@/lib/contracts/agents";
+import type { InboxRowOf } from "@/lib/contracts/inbox";
+import { logLine } from "@/lib/log-text";
+import { getAgents, type AgentRegistry } from "@/lib/server/adk/agents";
+import { adkSessionUnit } from "@/lib/server/adk/bundle-unit";
+import { AdkSessionSearch } from "@/lib/server/adk/search";
+import { savedPeerSecrets } from "@/lib/server/bundles/secrets";
+import { stableId } from "@/lib/server/peer-names";
+import type { BootContext, DemoPeer, Keep, ProtocolAdapter } from "@/lib/server/protocols/types";
+import { errorMessage } from "@/lib/values";
+
+/** Every interrupt of every ADK agent server and session (lib/server/adk/inbox.ts tracks them). */
+function inbox(): InboxRowOf<"adk">[] {
+  return getAgents()
+    .listInbox()
+    .map((item) => ({ ...item, source: "adk" as const }));
+}
+
+/** Sessions with a pending (or failed, retryable) interrupt keep all their traffic. */
+function pending(): Keep {
+  const adkSessions = getAgents()
+    .listInbox()
+    .filter((item) => item.status === "pending" || item.status === "failed")
+    .map((item) => `${item.agentId}\n${item.sessionKey}`);
+  return { adkSessions };
+}
+
+/**
+ * A demo agent server (our api_server child) takes seconds to bundle its agents: it is listed as
+ * starting at once and saved when up; Loupe does not wait for it. A failure shows on the agent.
+ */
+function startDemo(agents: AgentRegistry, demo: DemoPeer<AgentServerInput>, root: string): void {
+  const placeholder = { name: demo.name, url: "http://127.0.0.1/", headers: {}, userId: "user" };
+  agents.announce(placeholder, { id: demo.id, builtin: true });
+  void demo
+    .start({ root })
+    .then((input) => agents.create(input, { id: demo.id, builtin: true }))
+    .catch((e: unknown) => {
+      const message = `${demo.label} did not start: ${errorMessage(e)}`;
+      logLine(message);
+      agents.announce(placeholder, { id: demo.id, builtin: true, error: message });
+    });
+}
+
+/** The --agent servers (a server that is down shows as such), the saved ones checked, then the demo agent. */
+async function boot({ opts, root, demos }: BootContext): Promise<void> {
+  const agents = getAgents();
+  const preset = new Set<string>((demos.adk ?? []).map((d) => d.id));
+  for (const url of opts.agents) {
+    const id = stableId("agent", url);
+    preset.add(id);
+    await agents.create({ name: `ADK ${new URL(url).host}`, url, headers: {}, userId: "user" }, { id }).catch(() => undefined);
+  }
+  void agents.checkSaved({ except: preset }).catch(() => undefined);
+  if (opts.demo) for (const demo of demos.adk ?? []) startDemo(agents, demo, root);
+}
+
+/** ADK agent servers (lib/server/adk/): what they plug into the shared core. */
+export const adkAdapter = {
+  id: "adk" as const,
+  label: "ADK",
+  peers: {
+    list: () => getAgents().list(),
+    has: (id: string) => getAgents().has(id),
+    remove: (id: string) => getAgents().remove(id),
+  },
+  inbox,
+  bundleUnits: [adkSessionUnit],
+  search: new AdkSessionSearch(getAgents),
+  retention: { pending, keepsRows: null },
+  boot,
+  secrets: (store) => savedPeerSecrets(store, "agent_servers"),
+  closeAll: () => getAgents().closeAll(),
+} satisfies ProtocolAdapter;

@@ -1,0 +1,46 @@
+import "server-only";
+import type { InboxRowOf } from "@/lib/contracts/inbox";
+import { logLine } from "@/lib/log-text";
+import { getAgui } from "@/lib/server/agui";
+import { aguiRunUnit } from "@/lib/server/agui/bundle-unit";
+import { aguiSearch } from "@/lib/server/agui/search";
+import { savedPeerSecrets } from "@/lib/server/bundles/secrets";
+import type { BootContext, ProtocolAdapter } from "@/lib/server/protocols/types";
+import { errorMessage } from "@/lib/values";
+
+/** Front-end tool calls and interrupts the runs left. */
+function inbox(): InboxRowOf<"agui">[] {
+  return getAgui()
+    .listRequests()
+    .map((request) => ({ ...request, source: "agui" as const }));
+}
+
+/** The demo AG-UI agent (a loopback server inside Loupe's process): saved as builtin, its front-end tools declared. */
+async function boot({ opts, root, demos }: BootContext): Promise<void> {
+  if (!opts.demo) return;
+  for (const demo of demos.agui ?? []) {
+    void demo
+      .start({ root })
+      .then((input) => getAgui().create(input, { id: demo.id, builtin: true }))
+      .catch((e: unknown) => logLine(`${demo.label} did not start: ${errorMessage(e)}`));
+  }
+}
+
+/** AG-UI agents (lib/server/agui/): what they plug into the shared core. */
+export const aguiAdapter = {
+  id: "agui" as const,
+  label: "AG-UI",
+  peers: {
+    list: () => getAgui().list(),
+    has: (id: string) => getAgui().has(id),
+    remove: (id: string, opts: { builtin: true }) => getAgui().remove(id, opts),
+  },
+  inbox,
+  bundleUnits: [aguiRunUnit],
+  search: aguiSearch,
+  retention: null,
+  boot,
+  // AG-UI runs carry no other credential Loupe holds than the agents' headers.
+  secrets: (store) => savedPeerSecrets(store, "agui_agents"),
+  closeAll: () => getAgui().closeAll(),
+} satisfies ProtocolAdapter;

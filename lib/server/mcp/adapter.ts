@@ -1,0 +1,109 @@
+import "server-only";
+import type { InboxRowOf } from "@/lib/contracts/inbox";
+import { field, jsonRows, savedSecrets, savedUrlSecrets, strings } from "@/lib/server/bundles/secrets";
+import { startAppsHost } from "@/lib/server/mcp/apps/apps-sandbox";
+import { mcpTrafficUnit } from "@/lib/server/mcp/bundle-unit";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { getClientRequests } from "@/lib/server/mcp/requests";
+import { installTapEndpoint } from "@/lib/server/mcp/tap/endpoint";
+import { getTaps } from "@/lib/server/mcp/tap/store";
+import { nameFor, stableId } from "@/lib/server/peer-names";
+import type { BootContext, Keep, ProtocolAdapter } from "@/lib/server/protocols/types";
+import type { Store } from "@/lib/server/store";
+
+/**
+ * MCP (lib/server/mcp/): what its public API plugs into the shared core — a thin file, MCP's
+ * internals stay where they are.
+ */
+
+/** Server → client requests, with the stored history: those of an earlier run of Loupe stay listed (stale, or answered). */
+function inbox(): InboxRowOf<"mcp">[] {
+  return getClientRequests()
+    .list({ store: getRegistry().hub.store })
+    .map((request) => ({ ...request, source: "mcp" as const }));
+}
+
+/** Per connection, the time of its oldest pending request: its traffic from then on stays. */
+function pending(): Keep {
+  const pendingSince: Record<string, number> = {};
+  for (const request of getClientRequests().list()) {
+    if (request.status !== "pending") continue;
+    pendingSince[request.connectionId] = Math.min(pendingSince[request.connectionId] ?? Infinity, request.createdAt);
+  }
+  return { pendingSince };
+}
+
+/**
+ * The apps sandbox (a second listener, LOUPE_APPS_PORT, so app code never runs on Loupe's origin),
+ * the tap endpoint (/mcp/<tap id>) and taps.json with this port, then the demo server and the
+ * --mcp / --mcp-url connections, then the saved ones. A connection that fails shows as such.
+ */
+async function boot({ opts, root, demos }: BootContext): Promise<void> {
+  const registry = getRegistry();
+  await startAppsHost();
+  installTapEndpoint();
+  getTaps().writeFile();
+  const wanted: Promise<unknown>[] = [];
+  const preset = new Set<string>();
+  if (opts.demo) {
+    for (const demo of demos.mcp ?? []) {
+      preset.add(demo.id);
+      wanted.push(demo.start({ root }).then((input) => registry.create(input, { id: demo.id, builtin: true })));
+    }
+  }
+  for (const words of opts.mcp) {
+    const id = stableId("cli", words.join("\u0000"));
+    preset.add(id);
+    const [command = "", ...args] = words;
+    wanted.push(registry.create({ name: nameFor(words), transport: "stdio", command, args, env: {}, requestTimeoutMs: 60_000 }, { id }));
+  }
+  for (const url of opts.mcpUrl) {
+    const id = stableId("url", url);
+    preset.add(id);
+    wanted.push(registry.create({ name: new URL(url).host, transport: "http", url, headers: {}, requestTimeoutMs: 60_000 }, { id }));
+  }
+  await Promise.allSettled(wanted);
+  await registry.connectSaved({ except: preset });
+}
+
+/** Saved header and env values, OAuth client secrets and tokens, URL credentials, tap keys. */
+function secrets(store: Store): string[] {
+  const found: unknown[] = [];
+  for (const config of jsonRows(store, "connections", "config")) {
+    found.push(...savedSecrets(field(config, "env")), ...savedSecrets(field(config, "headers")), field(config, "oauth", "clientSecret"));
+    found.push(...savedUrlSecrets(field(config, "url")));
+  }
+  for (const oauth of jsonRows(store, "oauth", "data")) {
+    found.push(
+      field(oauth, "tokens", "access_token"),
+      field(oauth, "tokens", "refresh_token"),
+      field(oauth, "tokens", "id_token"),
+      field(oauth, "client", "client_secret"),
+      field(oauth, "codeVerifier"),
+    );
+  }
+  for (const tap of jsonRows(store, "taps", "json")) found.push(field(tap, "key"));
+  return strings(found);
+}
+
+export const mcpAdapter = {
+  id: "mcp" as const,
+  label: "MCP",
+  peers: {
+    list: () => getRegistry().list(),
+    has: (id: string) => getRegistry().get(id) !== undefined,
+    remove: (id: string) => getRegistry().remove(id),
+  },
+  inbox,
+  bundleUnits: [mcpTrafficUnit],
+  search: null,
+  retention: {
+    pending,
+    // A large call result is stored once, in its response frame: the call history points at it.
+    keepsRows:
+      "seq IN (SELECT json_extract(record, '$.resultRef.seq') FROM calls WHERE json_extract(record, '$.resultRef.seq') IS NOT NULL)",
+  },
+  boot,
+  secrets,
+  closeAll: () => getRegistry().closeAll(),
+} satisfies ProtocolAdapter;

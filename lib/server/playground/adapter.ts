@@ -1,0 +1,27 @@
+import "server-only";
+import { PROVIDER_IDS } from "@/lib/contracts/playground";
+import { strings } from "@/lib/server/bundles/secrets";
+import { playgroundConversationUnit } from "@/lib/server/playground/bundle-unit";
+import { resolveKey } from "@/lib/server/playground/providers/keys";
+import { playgroundSearch } from "@/lib/server/playground/search";
+import type { ProtocolAdapter } from "@/lib/server/protocols/types";
+
+/**
+ * The model playground (lib/server/playground/): no peers of its own and no requests of its own
+ * (its gated tool calls wait at the shared approvals desk), but conversations to export and find,
+ * and their history to keep.
+ */
+export const playgroundAdapter = {
+  id: "playground" as const,
+  label: "Playground",
+  peers: null,
+  inbox: null,
+  bundleUnits: [playgroundConversationUnit],
+  search: playgroundSearch,
+  // A column's history is rebuilt from the entries: a pruned start would send the model a broken conversation.
+  retention: { pending: null, keepsRows: "protocol = 'playground' AND connection_id IN (SELECT id FROM playground_conversations)" },
+  boot: null,
+  /** The provider keys (settings or environment). */
+  secrets: () => strings(PROVIDER_IDS.map((provider) => resolveKey(provider).apiKey)),
+  closeAll: async () => undefined,
+} satisfies ProtocolAdapter;

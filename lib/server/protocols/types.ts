@@ -1,0 +1,86 @@
+import "server-only";
+import type { InboxRowBase, PeerInputByProtocol } from "@/lib/contracts/protocols";
+import type { BootOptions } from "@/lib/launcher/cli";
+import type { AnyBundleUnit } from "@/lib/server/bundles/units/types";
+import type { SessionSearchSource } from "@/lib/server/search/types";
+import type { Store } from "@/lib/server/store";
+
+/**
+ * Traffic a pending request still needs, whatever its age or the size cap (lib/server/retention.ts).
+ * `<protocol>Sessions`: sessions of that protocol whose every entry stays, as
+ * `${connectionId}\n${sessionKey}` (e.g. `adkSessions`: ADK sessions with a pending interrupt).
+ */
+export type Keep = {
+  /** Per connection, the time of its oldest pending request: its entries from then on stay. */
+  readonly pendingSince?: Readonly<Record<string, number>>;
+} & { readonly [sessions: `${string}Sessions`]: readonly string[] | undefined };
+
+/** What a protocol keeps of the recorded traffic (retention prunes the rest). */
+export interface ProtocolRetention {
+  /** Traffic its pending requests still need now; asked before every prune. */
+  pending: (() => Keep) | null;
+  /**
+   * An SQL condition on `entries` rows it keeps for as long as its own records point at them (a
+   * call's result frame, a live conversation's history). No parameters: it is part of the statement.
+   */
+  keepsRows: string | null;
+}
+
+/** A demo peer (demo/peers.ts): Loupe starts it and saves it as a builtin peer under its fixed id. */
+export interface DemoPeer<Input> {
+  id: string;
+  name: string;
+  /** What a failure to start says it was: "The demo A2A agent did not start: …". */
+  label: string;
+  /** Starts the peer (once per process) and answers with what to save for it. */
+  start(ctx: { root: string }): Promise<Input>;
+}
+
+/** Per protocol, its demo peers: handed to boot() by the composition root (instrumentation.ts). */
+export type DemoPeers = { readonly [P in keyof PeerInputByProtocol]?: readonly DemoPeer<PeerInputByProtocol[P]>[] };
+
+export interface BootContext {
+  opts: BootOptions;
+  /** The repository root (LOUPE_ROOT), where the demos and their runtimes live. */
+  root: string;
+  /** Every protocol's demo peers; each adapter starts its own when `opts.demo`. */
+  demos: DemoPeers;
+}
+
+/** A protocol's saved peers, as boot and the dummy-protocol test see them. */
+export interface PeerService {
+  list(): readonly { id: string; name: string; builtin?: boolean }[];
+  has(id: string): boolean;
+  /** `builtin: true` removes a demo peer too (boot without the demo: its peers are not started). */
+  remove(id: string, opts: { builtin: true }): void | Promise<void>;
+}
+
+/**
+ * What one protocol plugs into the shared core (issue 20). Every slot is required: `null` says
+ * "none", so a protocol that forgets one does not compile (as ENTRY_HANDLERS does for entry kinds).
+ * lib/server/protocols/registry.ts lists them; the inbox, bundles, session search, retention, boot
+ * and the bundle secret scrub loop over it.
+ */
+export interface ProtocolAdapter {
+  /** "mcp", "adk", "a2a", "agui", "playground": its folder, its entries' protocol and its inbox source. */
+  id: string;
+  label: string;
+  /** Its saved peers (null: it has none, like the playground). */
+  peers: PeerService | null;
+  /** Its human requests as inbox rows, each tagged with its source (null: it asks nothing). */
+  inbox: (() => readonly InboxRowBase[]) | null;
+  /** The unit types it exports (each module in its own folder: lib/server/<id>/bundle-unit.ts). */
+  bundleUnits: readonly AnyBundleUnit[];
+  /** Its part of the cross-protocol session search. */
+  search: SessionSearchSource | null;
+  retention: ProtocolRetention | null;
+  /** Its demo peers (ctx.demos) and command-line peers; never blocks Loupe's start on a peer. */
+  boot: ((ctx: BootContext) => Promise<void>) | null;
+  /** The secret values it holds in `store` (saved headers, tokens, keys), for the bundle scrub. */
+  secrets: (store: Store) => string[];
+  /** Stops what it runs (tests, shutdown); saved peers stay. */
+  closeAll: () => Promise<void>;
+}
+
+/** The adapters the core loops over, in order (boot, inbox ties and search hits follow it). */
+export type ProtocolRegistry = readonly ProtocolAdapter[];
