@@ -7,7 +7,8 @@ const data = tempDir("loupe-a2a-boot-");
 process.env.LOUPE_DATA_DIR = data.dir;
 process.env.LOUPE_APPS_PORT = "7200";
 
-const { boot, DEMO_A2A_ID, DEMO_ADK_A2A_ID } = await import("@/lib/server/boot");
+const { boot } = await import("@/lib/server/boot");
+const { DEMO_A2A_ID, DEMO_ADK_A2A_ID } = await import("@/demo/peers");
 const { getA2a } = await import("@/lib/server/a2a");
 const { stopAppsHost } = await import("@/lib/server/mcp/apps/apps-sandbox");
 

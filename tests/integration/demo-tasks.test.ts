@@ -7,7 +7,7 @@ import { getTaskManager } from "@/lib/server/mcp/tasks";
 import { stdioInput, tempDir } from "@/tests/support/servers";
 import path from "node:path";
 import { demoServerLaunch } from "@/demo/mcp/launch";
-import { demoMcpInput } from "@/lib/server/boot";
+import { demoMcpInput } from "@/demo/peers";
 import { createDemoRuntime } from "@/demo/mcp/server";
 import { serveDemoHttp } from "@/demo/mcp/serve-http";
 import type { DemoHttpServer } from "@/demo/mcp/serve-http";

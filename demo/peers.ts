@@ -1,0 +1,120 @@
+import type { ConnectionInput } from "@/lib/contracts/connections";
+import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
+import type { DemoPeers } from "@/lib/server/protocols/types";
+import { startAgentServer, type AgentServer } from "@/demo/adk/start-agent-server";
+import { ADK_A2A_APP, adkA2aCardUrl, startAdkA2aServer } from "@/demo/adk/adk-a2a";
+import { spawnA2aDemo, type SpawnedA2aDemo } from "@/demo/a2a/spawn-a2a-demo";
+import { startAguiDemo, type AguiDemo } from "@/demo/agui/server";
+import { CONFIRM_BOOKING_TOOL } from "@/demo/agui/script";
+import { demoServerLaunch } from "@/demo/mcp/launch";
+
+/**
+ * The demo peers `npm start` runs (docs/WHERE.md, "Boot and the demo peers"): per protocol, their
+ * fixed ids and names and how to start each. instrumentation.ts hands them to boot(); each
+ * protocol's adapter starts its own and saves them as builtin peers. Tests and e2e rely on the ids
+ * and names.
+ */
+export const DEMO_MCP_ID = "demo-mcp";
+export const DEMO_AGENT_ID = "demo-agent";
+export const DEMO_AGUI_ID = "demo-agui";
+export const DEMO_A2A_ID = "demo-a2a";
+export const DEMO_ADK_A2A_ID = "demo-adk-a2a";
+
+export function demoMcpInput(root: string): ConnectionInput {
+  const { command, args } = demoServerLaunch({ repoRoot: root });
+  // Tasks on, so the demo's rebook-all runs as a task in either era (on 2026-07-28 Loupe then
+  // declares the Tasks extension, which the demo server waits for before it makes a task).
+  const clientCapabilities = { ...DEFAULT_CLIENT_CAPABILITIES, tasks: true };
+  return {
+    name: "Loupe demo MCP server",
+    transport: "stdio",
+    command,
+    args,
+    env: {},
+    cwd: root,
+    requestTimeoutMs: 60_000,
+    clientCapabilities,
+  };
+}
+
+/** Started once per process (on globalThis: a second boot, or dev hot reload, reuses what runs). */
+function once<T>(name: string, start: () => Promise<T>): Promise<T> {
+  const key = Symbol.for(name);
+  const running: unknown = Reflect.get(globalThis, key);
+  if (running instanceof Promise) return running;
+  const started = start();
+  Reflect.set(globalThis, key, started);
+  return started;
+}
+
+/** The demo ADK api_server (our child); it takes seconds to bundle its agents. */
+const adkServer = (root: string) =>
+  once<AgentServer>("loupe.demoAgentServer", () => startAgentServer({ port: 0, preload: true, repoRoot: root }));
+
+/**
+ * The demo ADK agents served over A2A by ADK's own support (a second `adk api_server --a2a`). It
+ * starts only after the demo ADK server is up: `--a2a` bundles every app at start, and on the same
+ * server it delayed the demo ADK agent by 15–25 s on 2 busy cores.
+ */
+const adkA2aServer = (root: string) =>
+  once<AgentServer>("loupe.demoAdkA2aServer", () =>
+    adkServer(root)
+      .catch(() => undefined)
+      .then(() => startAdkA2aServer({ port: 0, repoRoot: root })),
+  );
+
+const a2aDemo = (root: string) => once<SpawnedA2aDemo>("loupe.demoA2aAgent", () => spawnA2aDemo({ port: 0, repoRoot: root }));
+
+/** A loopback server inside Loupe's process (so it dies with it). */
+const aguiDemo = () => once<AguiDemo>("loupe.demoAguiAgent", () => startAguiDemo({ port: 0 }));
+
+export const DEMO_PEERS: DemoPeers = {
+  mcp: [
+    {
+      id: DEMO_MCP_ID,
+      name: "Loupe demo MCP server",
+      label: "The demo MCP server",
+      start: ({ root }) => Promise.resolve(demoMcpInput(root)),
+    },
+  ],
+  adk: [
+    {
+      id: DEMO_AGENT_ID,
+      name: "Loupe demo agent",
+      label: "The demo agent",
+      start: async ({ root }) => ({ name: "Loupe demo agent", url: (await adkServer(root)).url, headers: {}, userId: "user" }),
+    },
+  ],
+  a2a: [
+    {
+      id: DEMO_A2A_ID,
+      name: "Loupe demo A2A agent",
+      label: "The demo A2A agent",
+      start: async ({ root }) => ({
+        name: "Loupe demo A2A agent",
+        url: `${(await a2aDemo(root)).url}/.well-known/agent-card.json`,
+        headers: {},
+      }),
+    },
+    {
+      id: DEMO_ADK_A2A_ID,
+      name: "Loupe demo ADK agent (A2A)",
+      label: "The demo ADK agent over A2A",
+      // The card's own URL: the app lives under /a2a/<app>, where a base URL would lose its last segment.
+      start: async ({ root }) => ({
+        name: "Loupe demo ADK agent (A2A)",
+        url: adkA2aCardUrl((await adkA2aServer(root)).url, ADK_A2A_APP),
+        headers: {},
+      }),
+    },
+  ],
+  agui: [
+    {
+      id: DEMO_AGUI_ID,
+      name: "Loupe demo AG-UI agent",
+      label: "The demo AG-UI agent",
+      // Its front-end tool declared by default.
+      start: async () => ({ name: "Loupe demo AG-UI agent", url: (await aguiDemo()).url, headers: {}, tools: [CONFIRM_BOOKING_TOOL] }),
+    },
+  ],
+};
