@@ -13,15 +13,13 @@ import type {
   UnstoredFrame,
 } from "@/lib/contracts/agents";
 import { adkSessionKey, parseAdkSessionKey } from "@/lib/contracts/agents";
-import type { EntryPayload } from "@/lib/contracts/entry-kinds";
-import { AppError } from "@/lib/errors";
 import type { AdkSession } from "@/lib/protocols/adk/session";
 import { AgentStore } from "@/lib/server/adk/agent-store";
 import { AnswerDesk } from "@/lib/server/adk/answers";
 import type { AnswerResult } from "@/lib/server/adk/answers";
 import { AdkInbox } from "@/lib/server/adk/inbox";
-import { PeerRegistry } from "@/lib/server/peers/registry";
-import type { PeerCreateOptions, PeerEntry } from "@/lib/server/peers/registry";
+import type { PeerCreateOptions, PeerRegistry } from "@/lib/server/peers/registry";
+import { AdkServers, type AgentEntry } from "@/lib/server/adk/servers";
 import { maskCredentialSecrets } from "@/lib/server/secrets";
 import { RunManager } from "@/lib/server/adk/runs";
 import { SessionLabelStore } from "@/lib/server/adk/session-labels";
@@ -32,15 +30,11 @@ import type { Hub } from "@/lib/server/hub";
 
 export type AgentCreateOptions = PeerCreateOptions;
 
-type AgentEntry = PeerEntry<AgentServerInput, AgentServerState>;
-
 export interface NewSessionOptions {
   userId?: string;
   sessionId?: string;
   state?: Record<string, unknown>;
 }
-
-const notFound = (id: string) => new AppError("not_found:agent", `No agent server with id "${id}"`);
 
 /**
  * All saved ADK agent servers (STYLE rule 3): route handlers look them up here. Sessions, runs,
@@ -53,18 +47,14 @@ export class AgentRegistry {
   readonly runs: RunManager;
   readonly labels: SessionLabelStore;
   private readonly answers: AnswerDesk;
+  private readonly servers: AdkServers;
   private readonly peers: PeerRegistry<AgentServerInput, AgentServerState>;
 
   constructor(readonly hub: Hub) {
     this.agentStore = new AgentStore(hub.store);
     this.labels = new SessionLabelStore(hub.store);
-    // Saved builtins may be removed (boot without the demo removes the demo agent).
-    this.peers = new PeerRegistry({
-      table: this.agentStore.servers,
-      initialState: () => ({ status: "unknown", apps: [] }),
-      notFound,
-      builtinRemoval: null,
-    });
+    this.servers = new AdkServers(hub, this.agentStore.servers);
+    this.peers = this.servers.peers;
     this.inbox = new AdkInbox(hub, this.agentStore, (id) => this.peers.find(id)?.config.name);
     this.inbox.rebuild((id) => this.peers.has(id));
     this.runs = new RunManager(hub, this.agentStore, this.inbox);
@@ -97,76 +87,37 @@ export class AgentRegistry {
     return this.peers.has(id);
   }
 
-  async create(input: AgentServerInput, opts: AgentCreateOptions = {}): Promise<AgentServerView> {
-    const { config } = this.peers.create(input, opts);
-    return this.check(config.id);
+  create(input: AgentServerInput, opts: AgentCreateOptions = {}): Promise<AgentServerView> {
+    return this.servers.create(input, opts);
   }
 
-  /**
-   * Lists a server Loupe is still starting (the demo agent bundles its agents for seconds), so
-   * the UI shows it coming instead of nothing; `create` with the same id replaces it once up.
-   */
+  /** Lists a server Loupe is still starting; `create` with the same id replaces it once up (servers.ts). */
   announce(input: AgentServerInput, opts: AgentCreateOptions & { id: string; error?: string }): AgentServerView {
-    const createdAt = this.peers.find(opts.id)?.config.createdAt ?? Date.now();
-    const state: AgentServerState = opts.error ? { status: "error", error: opts.error, apps: [] } : { status: "starting", apps: [] };
-    const entry = this.peers.announce({ ...input, id: opts.id, createdAt, ...(opts.builtin ? { builtin: true } : {}) }, state);
-    const view = this.peers.view(entry);
-    this.recordLoupe(opts.id, "agent_status", view);
-    return view;
+    return this.servers.announce(input, opts);
   }
 
   /** Masked header values keep the stored secret. */
-  async update(id: string, input: AgentServerInput): Promise<AgentServerView> {
-    this.peers.update(id, input);
-    return this.check(id);
+  update(id: string, input: AgentServerInput): Promise<AgentServerView> {
+    return this.servers.update(id, input);
   }
 
   async remove(id: string): Promise<void> {
-    this.peers.take(id);
-    await this.runs.abortAll(id);
-    this.agentStore.deleteServer(id);
-    this.inbox.dropAgent(id);
-    this.labels.dropAgent(id);
-    this.recordLoupe(id, "agent_removed", { id });
+    await this.servers.remove(id, async () => {
+      await this.runs.abortAll(id);
+      this.agentStore.deleteServer(id);
+      this.inbox.dropAgent(id);
+      this.labels.dropAgent(id);
+    });
   }
 
   /** Re-reads `/list-apps` and `/version`; a failure is the server's state, not an exception. */
-  async check(id: string): Promise<AgentServerView> {
-    const entry = this.require(id);
-    const target = entry.config;
-    try {
-      const [apps, version] = await Promise.all([api.listApps(target), api.readVersion(target)]);
-      entry.state = { status: "ok", apps, checkedAt: Date.now(), ...(version ? { version } : {}) };
-    } catch (e) {
-      entry.state = { status: "error", error: AppError.from(e).message, apps: entry.state.apps, checkedAt: Date.now() };
-    }
-    // The server may have been removed while the check was in flight.
-    if (this.peers.find(id) !== entry) throw notFound(id);
-    const view = this.peers.view(entry);
-    this.recordLoupe(id, "agent_status", view);
-    return view;
+  check(id: string): Promise<AgentServerView> {
+    return this.servers.check(id);
   }
 
   /** Checks every saved server (at boot) except `except`; failures end up in each server's state. */
-  async checkSaved(opts: { except?: Iterable<string> } = {}): Promise<AgentServerView[]> {
-    const skip = new Set(opts.except ?? []);
-    const ids = this.peers.ids().filter((id) => !skip.has(id));
-    await Promise.allSettled(ids.map((id) => this.check(id)));
-    return this.list();
-  }
-
-  private recordLoupe<K extends "agent_status" | "agent_removed">(id: string, kind: K, raw: EntryPayload<K>): void {
-    const at = Date.now();
-    this.hub.record({
-      connectionId: id,
-      sessionKey: null,
-      receivedAt: at,
-      sourceTime: null,
-      direction: "local",
-      protocol: "loupe",
-      kind,
-      raw,
-    });
+  checkSaved(opts: { except?: Iterable<string> } = {}): Promise<AgentServerView[]> {
+    return this.servers.checkSaved(opts);
   }
 
   private userOf(entry: AgentEntry, userId: string | undefined): string {

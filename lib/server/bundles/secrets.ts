@@ -119,7 +119,7 @@ export function field(value: unknown, ...path: string[]): unknown {
   return at;
 }
 
-/** The secrets of a saved-peers table (`agent_servers`, `a2a_agents`, `agui_agents`): header values and URL credentials. */
+/** The secrets of a saved-peers table (lib/server/peers/table.ts): header values and URL credentials. */
 export function savedPeerSecrets(store: Store, table: string): string[] {
   return jsonRows(store, table, "config").flatMap((config) => [
     ...savedSecrets(field(config, "headers")),

@@ -14,7 +14,7 @@ export interface PeerKeys {
 export type PeerConfig<Input> = Input & PeerKeys;
 
 export interface PeerTableSpec {
-  /** The table of saved peers, `(id, config, builtin, created_at)`: agent_servers, a2a_agents, agui_agents, connections. */
+  /** The table of saved peers, `(id, config, builtin, created_at)`: one per protocol (`connections` for MCP…). */
   table: string;
   /** The tables of a peer's own rows, deleted with it in one transaction: table → the column naming the peer. */
   cascade: Readonly<Record<string, string>>;

@@ -62,7 +62,7 @@ export interface PeerService {
  * and the bundle secret scrub loop over it.
  */
 export interface ProtocolAdapter {
-  /** "mcp", "adk", "a2a", "agui", "playground": its folder, its entries' protocol and its inbox source. */
+  /** Its folder under lib/server/ ("mcp", "playground"…), its entries' protocol and its inbox source. */
   id: string;
   label: string;
   /** Its saved peers (null: it has none, like the playground). */
