@@ -15,7 +15,8 @@ import { describes, spotChecked } from "@/lib/contracts/entry-kinds/shape";
 const count = z.number().int().min(0);
 const turnStep = { turn: count, step: count };
 
-const tokenUsage = describes<TokenUsage>()(
+/** A TokenUsage, whole (also how the playground's column rows are read back). */
+export const tokenUsage = describes<TokenUsage>()(
   z.object({
     inputTokens: z.number(),
     outputTokens: z.number(),
@@ -33,6 +34,19 @@ const columnConfig = describes<ColumnConfig>()(
     strict: z.boolean(),
     temperature: z.number().optional(),
     maxSteps: z.number(),
+  }),
+);
+
+/** A PgTurn, whole (also how a column row's running turn is read back). */
+export const pgTurn = describes<PgTurn>()(
+  z.object({
+    turn: count,
+    status: z.enum(["running", "done", "error", "stopped", "max_steps"]),
+    startedAt: z.number(),
+    endedAt: z.number().optional(),
+    usage: tokenUsage,
+    costUsd: z.number().nullable(),
+    error: z.string().optional(),
   }),
 );
 
@@ -63,17 +77,7 @@ export const playgroundEntryKinds = {
   ),
   /** Spot-checked: the call's ids and status; its arguments and result can be large (a preview drops them). */
   pg_tool_call: spotChecked<PgToolCall>(z.object({ ...turnStep, toolCallId: z.string(), calledAs: z.string(), status: z.string() })),
-  pg_turn: describes<PgTurn>()(
-    z.object({
-      turn: count,
-      status: z.enum(["running", "done", "error", "stopped", "max_steps"]),
-      startedAt: z.number(),
-      endedAt: z.number().optional(),
-      usage: tokenUsage,
-      costUsd: z.number().nullable(),
-      error: z.string().optional(),
-    }),
-  ),
+  pg_turn: pgTurn,
   pg_column: describes<{ column: PlaygroundColumn; removed?: boolean }>()(z.object({ column, removed: z.boolean().optional() })),
   /**
    * Spot-checked, as before: the conversation's id, title and columns, which readers key on (a
