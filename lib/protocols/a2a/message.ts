@@ -1,4 +1,4 @@
-import type { A2aMessage } from "@/lib/protocols/a2a/frames";
+import type { A2aMessage } from "@/lib/protocols/a2a/types";
 
 /**
  * What a message asks, read for the status line and the inbox (issue 11 §2): its text, the JSON Schema
