@@ -92,8 +92,14 @@ function readPart(raw: unknown): A2aPart | string {
   return { kind: "file", ...strip({ name: p.filename, mimeType: p.mediaType, bytes: p.raw, uri: p.url }) };
 }
 
-function strip<T extends Record<string, unknown>>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== "")) as Partial<T>;
+/** The fields of `o` that carry a value (neither undefined nor ""). */
+function strip<K extends string>(o: Record<K, string | undefined>): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const key in o) {
+    const value = o[key];
+    if (value !== undefined && value !== "") out[key] = value;
+  }
+  return out;
 }
 
 class FrameError extends Error {}
