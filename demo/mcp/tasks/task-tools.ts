@@ -1,5 +1,6 @@
 import { MissingRequiredClientCapabilityError, inputRequired } from "@modelcontextprotocol/server";
 import type { InputRequests, Tool } from "@modelcontextprotocol/server";
+import { asObject } from "../json";
 import type { DemoTool, ToolContext } from "../types";
 import { abortableSleep } from "./task-store";
 import type { TaskJob } from "./task-store";
@@ -64,7 +65,6 @@ function inlineJob(ctx: ToolContext): TaskJob {
 
 /** An accepted elicitation answer's content, or undefined (declined, cancelled, missing, malformed). */
 export function acceptedContent(answer: unknown): Record<string, unknown> | undefined {
-  if (!answer || typeof answer !== "object") return undefined;
-  const { action, content } = answer as { action?: unknown; content?: unknown };
-  return action === "accept" && content && typeof content === "object" ? (content as Record<string, unknown>) : undefined;
+  const accepted = asObject(answer);
+  return accepted?.action === "accept" ? asObject(accepted.content) : undefined;
 }
