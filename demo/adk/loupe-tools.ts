@@ -77,7 +77,8 @@ export const deleteFile = new FunctionTool({
   requireConfirmation: true,
   execute: ({ path }, toolContext) => {
     const payload = toolContext?.toolConfirmation?.payload;
-    const edited = payload && typeof payload === "object" && "path" in payload && typeof payload.path === "string" ? payload.path : undefined;
+    const edited =
+      payload && typeof payload === "object" && "path" in payload && typeof payload.path === "string" ? payload.path : undefined;
     return {
       deleted: edited ?? path,
       requestedPath: path,

@@ -175,4 +175,3 @@ export async function runServerRole(sets, outDir) {
     await demo.stop();
   }
 }
-
