@@ -15,7 +15,7 @@ import { logLine, logSafe } from "@/lib/log-text";
 import { expireLegacyCookies, FRAME_HEADERS, gate, gateUpgrade } from "@/lib/launcher/security";
 import { isTapPath, serveTapHttp } from "@/lib/launcher/tap-gate";
 import { isA2aPushPath, serveA2aPushHttp } from "@/lib/launcher/a2a-push-gate";
-import { errorMessage } from "@/lib/values";
+import { errorMessage, isRecord } from "@/lib/values";
 
 function fail(message: string): never {
   logLine(message);
@@ -42,6 +42,22 @@ function openBrowser(url: string) {
   child.unref();
 }
 
+/**
+ * What a module of this process left on globalThis under `Symbol.for(name)`: Next's bundles share
+ * nothing else with this file, so the value is read as unknown and checked where it is used.
+ */
+function sharedGlobal(name: string): unknown {
+  const value: unknown = Reflect.get(globalThis, Symbol.for(name));
+  return value;
+}
+
+/** Calls `closeAll()` of the shared object, if it has one; never rejects. */
+function closeShared(name: string): Promise<unknown> | undefined {
+  const shared = sharedGlobal(name);
+  if (!isRecord(shared) || typeof shared.closeAll !== "function") return undefined;
+  return Promise.resolve(shared.closeAll()).catch(() => undefined);
+}
+
 /** POST /api/connections/:id/tools/call, the route lib/server/fast-routes.ts may offer. */
 const TOOLS_CALL = /^\/api\/connections\/([^/?#]+)\/tools\/call(?:\?|$)/;
 type FastHandler = (id: string, req: IncomingMessage) => Promise<{ status: number; json: string }>;
@@ -50,9 +66,10 @@ type FastHandler = (id: string, req: IncomingMessage) => Promise<{ status: numbe
 function fastToolsCall(req: IncomingMessage): { handler: FastHandler; id: string } | undefined {
   if (req.method !== "POST") return undefined;
   const match = TOOLS_CALL.exec(req.url ?? "");
-  const routes = (globalThis as { [key: symbol]: Map<string, FastHandler> | undefined })[Symbol.for("loupe.fastRoutes")];
-  const handler = routes?.get("tools/call");
-  if (!match || !handler) return undefined;
+  const routes = sharedGlobal("loupe.fastRoutes");
+  // lib/server/fast-routes.ts keeps a Map of route name → FastHandler.
+  const handler: FastHandler | undefined = routes instanceof Map ? routes.get("tools/call") : undefined;
+  if (!match || typeof handler !== "function") return undefined;
   try {
     return { handler, id: decodeURIComponent(match[1]!) };
   } catch {
@@ -94,7 +111,7 @@ async function main() {
   const token = process.env.LOUPE_TOKEN || randomBytes(32).toString("hex");
   // Bundle export masks this wherever it appears (lib/server/bundles/secrets.ts); not put in the
   // environment, which the processes Loupe spawns would inherit.
-  (globalThis as { [key: symbol]: unknown })[Symbol.for("loupe.launchToken")] = token;
+  Reflect.set(globalThis, Symbol.for("loupe.launchToken"), token);
   process.env.LOUPE_ROOT = root;
   process.env.LOUPE_DATA_DIR ||= path.join(homedir(), ".loupe");
   process.env.LOUPE_BOOT = JSON.stringify(opts);
@@ -181,21 +198,20 @@ async function main() {
     // taps.json loses its port and keys: a `loupe tap` started while Loupe is down must not send
     // a key to whatever takes the port next (lib/server/mcp/tap/store.ts; boot writes it again).
     try {
-      (globalThis as { [key: symbol]: { markStopped?: () => void } | undefined })[Symbol.for("loupe.taps")]?.markStopped?.();
+      const taps = sharedGlobal("loupe.taps");
+      if (isRecord(taps) && typeof taps.markStopped === "function") taps.markStopped();
     } catch {
       // A data dir that cannot be written must not keep Loupe from stopping.
     }
     // The MCP apps sandbox listener (lib/server/mcp/apps/apps-sandbox.ts) goes with Loupe.
-    (globalThis as { [key: symbol]: { sandbox?: { close(): Promise<void> } } | undefined })[Symbol.for("loupe.appsSandbox")]?.sandbox
-      ?.close()
-      .catch(() => undefined);
+    const apps = sharedGlobal("loupe.appsSandbox");
+    const sandbox = isRecord(apps) ? apps.sandbox : undefined;
+    if (isRecord(sandbox) && typeof sandbox.close === "function") void Promise.resolve(sandbox.close()).catch(() => undefined);
     // Close every MCP session so stdio servers are ended by the SDK (stdin closed, then SIGTERM,
     // then SIGKILL): a server busy with a request or a task would otherwise outlive Loupe.
     // The registry lives on globalThis (lib/server/mcp/registry.ts), created by Next's instance.
-    const registry = (globalThis as { [key: symbol]: { closeAll?: () => Promise<void> } | undefined })[Symbol.for("loupe.registry")];
     // The A2A registry (lib/server/a2a) aborts its open streams (recorded closed) rather than waiting on agents.
-    const a2a = (globalThis as { [key: symbol]: { closeAll?: () => Promise<void> } | undefined })[Symbol.for("loupe.a2a")];
-    const closed = Promise.all([registry?.closeAll?.().catch(() => undefined), a2a?.closeAll?.().catch(() => undefined)]);
+    const closed = Promise.all([closeShared("loupe.registry"), closeShared("loupe.a2a")]);
     void Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 6_000))]).then(() => process.exit(0));
   };
   process.on("SIGINT", stop);

@@ -85,9 +85,13 @@ export const adkSessionBench: Bench = {
         rows = await page.getByTestId("timeline-event").count();
       }
       const total = await page.getByTestId("summary-events").textContent();
-      const heap = await page.evaluate(
-        () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
-      );
+      const heap = await page.evaluate(() => {
+        // Chromium's non-standard performance.memory (no type in the DOM library).
+        const memory = "memory" in performance ? performance.memory : undefined;
+        return typeof memory === "object" && memory !== null && "usedJSHeapSize" in memory && typeof memory.usedJSHeapSize === "number"
+          ? memory.usedJSHeapSize
+          : 0;
+      });
       const figures: Figure[] = [
         {
           label: `ADK events relayed to the browser stream`,

@@ -1,5 +1,4 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { chromium } from "playwright-core";
 import { EventEncoder } from "@ag-ui/encoder";
 import { EventType } from "@ag-ui/core";
@@ -58,7 +57,8 @@ function startBigAgent(): Promise<{ url: string; close: () => Promise<void> }> {
   });
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
       resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((r) => server.close(() => r())) });
     }),
   );
@@ -122,7 +122,13 @@ export async function measureAguiBrowser(loupe: Pick<LoupeProcess, "baseUrl" | "
       }
       return Math.max(...gaps);
     });
-    const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
+    const heap = await page.evaluate(() => {
+      // Chromium's non-standard performance.memory (no type in the DOM library).
+      const memory = "memory" in performance ? performance.memory : undefined;
+      return typeof memory === "object" && memory !== null && "usedJSHeapSize" in memory && typeof memory.usedJSHeapSize === "number"
+        ? memory.usedJSHeapSize
+        : 0;
+    });
     const figures: Figure[] = [
       { label: "10,000-event run: navigation → first timeline rows", value: median(openMs), unit: "ms", note: `median of ${runs}` },
       { label: "timeline items assembled from 10,000 events", value: items, unit: "count" },

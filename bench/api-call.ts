@@ -109,11 +109,13 @@ async function storedCopies(file: string, label: string, call: () => Promise<voi
   const committed = () => new Promise((r) => setTimeout(r, 100));
   try {
     await committed();
-    const seq = (db.prepare("SELECT MAX(seq) AS m FROM entries").get() as { m: number }).m;
+    // MAX of no rows is NULL: then `seq > NULL` matches nothing, as before.
+    const seq = db.prepare<[], { m: number | null }>("SELECT MAX(seq) AS m FROM entries").get()?.m ?? null;
     await call();
     await committed();
-    const rows = db.prepare("SELECT raw FROM entries WHERE seq > ?").all(seq) as { raw: string }[];
-    const latest = db.prepare("SELECT record FROM calls ORDER BY rowid DESC LIMIT 1").get() as { record: string };
+    const rows = db.prepare<[number | null], { raw: string }>("SELECT raw FROM entries WHERE seq > ?").all(seq);
+    const latest = db.prepare<[], { record: string }>("SELECT record FROM calls ORDER BY rowid DESC LIMIT 1").get();
+    if (!latest) throw new Error("no call row in the store");
     const record = JSON.parse(latest.record) as { result?: { content?: { text?: string }[] } };
     const text = record.result?.content?.[0]?.text ?? resultTextFromFrames(rows);
     if (!text) throw new Error("no result text found in the store");

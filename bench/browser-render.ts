@@ -49,9 +49,13 @@ export const browserRenderBench: Bench = {
         await detail.getByTestId("result-truncated").first().waitFor({ timeout: 120_000 });
         resultMs.push(Date.now() - t0);
       }
-      const heap = await page.evaluate(
-        () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
-      );
+      const heap = await page.evaluate(() => {
+        // Chromium's non-standard performance.memory (no type in the DOM library).
+        const memory = "memory" in performance ? performance.memory : undefined;
+        return typeof memory === "object" && memory !== null && "usedJSHeapSize" in memory && typeof memory.usedJSHeapSize === "number"
+          ? memory.usedJSHeapSize
+          : 0;
+      });
       const figures: Figure[] = [
         { label: "page load → 1,013-tool list rendered", value: median(listMs), unit: "ms", note: `median of ${ctx.runs}` },
         { label: "tool rows in the DOM (virtualized) of 1,013", value: rows, unit: "count" },

@@ -1,6 +1,7 @@
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createOpenAI } from "@ai-sdk/openai";
 import { jsonSchema, stepCountIs, streamText, tool } from "ai";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { PgTurn } from "@/lib/contracts/playground";
 import type { FakeStep, RecordedRequest } from "@/tests/fixtures/fake-providers";
 import { startFakeProvider } from "@/tests/fixtures/fake-providers";
@@ -84,7 +85,7 @@ export const playgroundBench: Bench = {
       made.push(conversationId);
       const ended = new Promise<PgTurn>((resolve) => {
         const off = registry.hub.subscribe(registry.hub.maxSeq(), (entry) => {
-          const turn = entry.kind === "pg_turn" && entry.connectionId === conversationId ? (entry.raw as PgTurn) : null;
+          const turn = entry.connectionId === conversationId ? entryPayload(entry, "pg_turn") : null;
           if (!turn || turn.status === "running") return;
           queueMicrotask(off);
           resolve(turn);
@@ -94,7 +95,7 @@ export const playgroundBench: Bench = {
       const turn = await ended;
       if (turn.status !== "done") throw new Error(`the playground turn ended ${turn.status}: ${turn.error ?? ""}`);
       const requests = registry.hub.store.connectionEntriesOfKinds(conversationId, ["pg_model_request"], undefined, 1);
-      const last = requests[0]?.raw as { turn: number; step: number } | undefined;
+      const last = requests[0] ? entryPayload(requests[0], "pg_model_request") : null;
       if (last?.turn !== turn.turn || last.step !== steps) throw new Error(`the playground turn took ${last?.step} steps, not ${steps}`);
     };
 

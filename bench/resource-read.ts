@@ -1,3 +1,4 @@
+import { isRecord } from "@/lib/values";
 import type { Bench, Figure } from "./types";
 import { MB, interleavedMedians, ratio } from "./types";
 import { dbBytes } from "./large-result";
@@ -8,7 +9,7 @@ const MEGABYTES = 5;
 const URI = "bench://large.txt";
 
 function textBytes(contents: readonly unknown[]): number {
-  return contents.reduce<number>((sum, c) => sum + Buffer.byteLength((c as { text?: string }).text ?? "", "utf8"), 0);
+  return contents.reduce<number>((sum, c) => sum + Buffer.byteLength(isRecord(c) && typeof c.text === "string" ? c.text : "", "utf8"), 0);
 }
 
 function expectSize(bytes: number, who: string): void {

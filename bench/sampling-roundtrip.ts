@@ -1,6 +1,7 @@
 import { CallToolResultSchema, CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult, CreateMessageResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CreateMessageResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Entry } from "@/lib/contracts/entries";
+import { isRecord } from "@/lib/values";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import type { Bench, Figure } from "./types";
 import { interleavedMedians, median, ratio } from "./types";
@@ -11,9 +12,9 @@ const TOOL = "trigger-sampling-request";
 const CALL = { name: TOOL, arguments: { prompt: "bench", maxTokens: 20 } };
 const REPLY = { text: "bench reply", model: "bench-model" };
 
-function resultText(result: { content?: unknown } | undefined): string {
-  const content = (result?.content ?? []) as { type: string; text?: string }[];
-  return content.map((c) => c.text ?? "").join("\n");
+function resultText(result: unknown): string {
+  const content = isRecord(result) && Array.isArray(result.content) ? result.content : [];
+  return content.map((c) => (isRecord(c) && typeof c.text === "string" ? c.text : "")).join("\n");
 }
 
 function expectReply(text: string, who: string): void {
@@ -22,8 +23,10 @@ function expectReply(text: string, who: string): void {
 }
 
 function isSamplingFrame(entry: Entry): entry is Entry & { raw: { id: string | number } } {
-  const raw = entry.raw as { method?: unknown; id?: unknown };
-  return entry.kind === "message" && entry.direction === "in" && raw.method === "sampling/createMessage" && raw.id !== undefined;
+  const raw = entry.raw;
+  return (
+    entry.kind === "message" && entry.direction === "in" && isRecord(raw) && raw.method === "sampling/createMessage" && raw.id !== undefined
+  );
 }
 
 /**
@@ -100,7 +103,7 @@ export const samplingRoundtripBench: Bench = {
       const record = await registry.callTool(id, CALL);
       if (failure) throw failure;
       if (record.status !== "ok") throw new Error(`Loupe: call ended ${record.status}: ${JSON.stringify(record.error)}`);
-      expectReply(resultText(record.result as CallToolResult | undefined), "Loupe");
+      expectReply(resultText(record.result), "Loupe");
     };
     try {
       await loupeCall(); // warm-up

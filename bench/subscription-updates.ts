@@ -1,6 +1,7 @@
 import { CallToolResultSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Entry } from "@/lib/contracts/entries";
-import type { ResourceUpdatedEntry } from "@/lib/contracts/resources";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
+import { isRecord } from "@/lib/values";
 import type { Bench, Figure } from "./types";
 import { interleavedMedians, median, ratio } from "./types";
 import { loadRegistry, loadServerModule } from "./load-server";
@@ -47,7 +48,7 @@ function sentAtOf(params: { _meta?: Record<string, unknown> } | undefined): numb
 
 function isUpdatedFrame(entry: Entry): entry is Entry & { raw: { params?: { uri?: string; _meta?: Record<string, unknown> } } } {
   return (
-    entry.kind === "message" && entry.direction === "in" && (entry.raw as { method?: unknown }).method === "notifications/resources/updated"
+    entry.kind === "message" && entry.direction === "in" && isRecord(entry.raw) && entry.raw.method === "notifications/resources/updated"
   );
 }
 
@@ -91,8 +92,8 @@ export const subscriptionUpdatesBench: Bench = {
       if (isUpdatedFrame(entry)) {
         frames.push({ at: performance.now(), sentAt: sentAtOf(entry.raw.params) });
       } else if (entry.kind === "resource_updated") {
-        const raw = entry.raw as ResourceUpdatedEntry;
-        if (raw.uri !== URI || !raw.subscribed) failure = new Error(`unexpected resource_updated entry: ${JSON.stringify(raw)}`);
+        const raw = entryPayload(entry, "resource_updated");
+        if (raw?.uri !== URI || !raw.subscribed) failure = new Error(`unexpected resource_updated entry: ${JSON.stringify(raw)}`);
         const frame = frames.shift();
         if (!frame) failure = new Error("a resource_updated entry without its frame");
         else hop.push(performance.now() - frame.at);

@@ -51,6 +51,19 @@ export function ratio(label: string, numerator: number, denominator: number, not
   return { label, value: numerator / denominator, unit: "x", ...(note ? { note } : {}) };
 }
 
+/** The names of a record's keys, typed as its keys (for…in gives each key as K). */
+function keysOf<K extends string>(record: Record<K, unknown>): K[] {
+  const keys: K[] = [];
+  for (const key in record) keys.push(key);
+  return keys;
+}
+
+/** A record with the same keys, each value mapped. */
+function mapValues<K extends string, A, B>(record: Record<K, A>, f: (value: A) => B): Record<K, B> {
+  // Object.fromEntries cannot say its keys are K; every key of `record` is mapped, so they are.
+  return Object.fromEntries(keysOf(record).map((key) => [key, f(record[key])])) as Record<K, B>;
+}
+
 /**
  * Median times of several variants measured in alternation (a, b, a, b, …), so a load spike on
  * a shared machine hits every variant alike instead of skewing their ratio.
@@ -59,12 +72,12 @@ export async function interleavedMedians<K extends string>(
   runs: number,
   variants: Record<K, () => Promise<unknown>>,
 ): Promise<Record<K, number>> {
-  const names = Object.keys(variants) as K[];
-  const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
+  const names = keysOf(variants);
+  const times = mapValues(variants, (): number[] => []);
   for (let i = 0; i < runs; i++) {
     for (const name of names) times[name].push((await timed(variants[name])).ms);
   }
-  return Object.fromEntries(names.map((n) => [n, median(times[n])])) as Record<K, number>;
+  return mapValues(times, median);
 }
 
 /**
@@ -78,12 +91,12 @@ export async function blockMedians<K extends string>(
   block: number,
   variants: Record<K, () => Promise<unknown>>,
 ): Promise<Record<K, number>> {
-  const names = Object.keys(variants) as K[];
-  const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
+  const names = keysOf(variants);
+  const times = mapValues(variants, (): number[] => []);
   for (let done = 0; done < runs; done += block) {
     for (const name of names) {
       for (let i = 0; i < Math.min(block, runs - done); i++) times[name].push((await timed(variants[name])).ms);
     }
   }
-  return Object.fromEntries(names.map((n) => [n, median(times[n])])) as Record<K, number>;
+  return mapValues(times, median);
 }

@@ -35,7 +35,11 @@ export interface AppErrorBody {
 const BRAND = Symbol.for("loupe.AppError");
 
 function isBranded(value: unknown): value is AppError {
-  return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  return typeof value === "object" && value !== null && BRAND in value && value[BRAND] === true;
+}
+
+function isErrorKind(kind: string): kind is ErrorKind {
+  return Object.hasOwn(STATUS, kind);
 }
 
 export class AppError extends Error {
@@ -49,8 +53,8 @@ export class AppError extends Error {
     this.name = "AppError";
     this.code = code;
     this.details = details;
-    const kind = code.split(":")[0] as ErrorKind;
-    this.status = STATUS[kind] ?? 500;
+    const kind = code.split(":")[0] ?? "";
+    this.status = isErrorKind(kind) ? STATUS[kind] : 500;
   }
 
   /** `x instanceof AppError` holds for an AppError of any copy of this module (see BRAND). */

@@ -2,7 +2,7 @@ import type { KeyboardEvent } from "react";
 
 /** Ctrl+Enter, or ⌘+Enter on a Mac: "run / send this" from anywhere inside a form (issue 9 §4). */
 export function isModEnter(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "nativeEvent">): boolean {
-  return e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.altKey && !(e.nativeEvent as { isComposing?: boolean }).isComposing;
+  return e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.altKey && !e.nativeEvent.isComposing;
 }
 
 /** An onKeyDown for a form's container: Ctrl/⌘+Enter calls `action` unless `enabled` is false. */

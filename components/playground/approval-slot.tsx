@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { ToolApproval } from "@/lib/contracts/approvals";
 import type { PgToolCall } from "@/lib/contracts/playground";
 import { approvalQuery } from "@/lib/queries/approvals";
 import { inboxQuery, isApprovalRow } from "@/lib/queries/inbox";
@@ -20,7 +19,7 @@ export interface ApprovalSlotProps {
 export function ApprovalSlot({ call, onOpenInbox }: ApprovalSlotProps) {
   const inbox = useQuery(inboxQuery());
   const id = call.approvalId;
-  const row = id ? (inbox.data?.find((r) => isApprovalRow(r) && r.id === id) as ToolApproval | undefined) : undefined;
+  const row = id ? inbox.data?.filter(isApprovalRow).find((r) => r.id === id) : undefined;
   const one = useQuery({ ...approvalQuery(id ?? ""), enabled: Boolean(id) && !row && inbox.isFetched });
   const approval = row ?? one.data;
   if (approval) return <ApprovalCard approval={approval} compact />;

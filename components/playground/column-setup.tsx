@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { KeyRoundIcon } from "lucide-react";
 import { PROVIDER_IDS } from "@/lib/contracts/playground";
-import type { ColumnConfig, PlaygroundProvider, ProviderStatus } from "@/lib/contracts/playground";
+import { PlaygroundProvider, type ColumnConfig, type ProviderStatus } from "@/lib/contracts/playground";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -63,7 +63,7 @@ export function ColumnSetup({ label, config, providers, onChange, onOpenKeys }: 
           id={`${id}-p`}
           data-testid="pg-provider"
           value={config.provider}
-          onChange={(e) => pickProvider(e.target.value as PlaygroundProvider)}
+          onChange={(e) => pickProvider(PlaygroundProvider.parse(e.target.value))}
         >
           {PROVIDER_IDS.map((p) => (
             <option key={p} value={p}>

@@ -2,24 +2,20 @@
 
 import { useMemo, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Columns3Icon, SlidersHorizontalIcon } from "lucide-react";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { Conversation, PgModelRequest, PlaygroundProvider, ProviderStatus } from "@/lib/contracts/playground";
 import { conversationEntriesQuery } from "@/lib/queries/playground";
 import type { PlaygroundActions } from "@/hooks/use-playground";
-import { Button } from "@/components/ui/button";
-import { SafeText } from "@/components/ui/safe-text";
 import { QueryError } from "@/components/elements/query-error";
-import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
 import { ApprovalSlot } from "@/components/playground/approval-slot";
+import { ConversationHeader } from "@/components/playground/conversation-header";
 import { ColumnPane } from "@/components/playground/column-pane";
 import { defaultColumn } from "@/components/playground/defaults";
 import { PgComposer } from "@/components/playground/pg-composer";
 import { ProviderKeyDialog } from "@/components/playground/provider-key-dialog";
 import { SetupPanel } from "@/components/playground/setup-panel";
 import { cn } from "@/lib/cn";
-import { plural } from "@/lib/format";
 
 const wide = () =>
   typeof window === "undefined" || typeof window.matchMedia !== "function" || window.matchMedia("(min-width: 1280px)").matches;
@@ -47,7 +43,7 @@ export function ConversationView({ conversation: c, connections, providers, acti
     const out: Record<string, PgModelRequest | undefined> = {};
     for (const e of list) {
       const request = e.sessionKey && !e.truncated ? entryPayload(e, "pg_model_request") : null;
-      if (request) out[e.sessionKey!] = request;
+      if (e.sessionKey && request) out[e.sessionKey] = request;
     }
     return out;
   }, [list]);
@@ -64,47 +60,25 @@ export function ConversationView({ conversation: c, connections, providers, acti
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="pg-conversation-view" data-conversation-id={c.id} data-running={running}>
-      <div className="flex flex-wrap items-center gap-2 border-b px-3 py-1.5">
-        <h1 className="min-w-0 truncate text-sm font-semibold">
-          <SafeText text={c.title} />
-        </h1>
-        <span className="text-xs text-muted-foreground">{plural(c.columns.length, "column")}</span>
-        <div className="ml-auto flex items-center gap-1.5">
-          {headerActions}
-          <ExportBundleButton unit={{ type: "playground-conversation", conversationId: c.id }} testId="pg-export-bundle" />
-          <Button
-            size="xs"
-            variant={showSetup ? "secondary" : "outline"}
-            aria-pressed={showSetup}
-            data-testid="pg-toggle-setup"
-            onClick={() => setShowSetup((v) => !v)}
-          >
-            <SlidersHorizontalIcon /> Setup
-          </Button>
-          <Button
-            size="xs"
-            variant="outline"
-            data-testid="pg-add-model"
-            disabled={c.columns.length >= 3 || actions.addColumn.isPending}
-            title={c.columns.length >= 3 ? "At most three columns" : "Run this conversation on another provider/model, side by side"}
-            onClick={() =>
-              actions.addColumn.mutate({
-                id: c.id,
-                input: {
-                  config: defaultColumn(
-                    providers,
-                    c.columns.map((x) => x.config),
-                  ),
-                  replay: true,
-                },
-              })
-            }
-          >
-            {/* Not "Compare": beside "Compare with…" (another conversation) two Compare buttons read as one action. */}
-            <Columns3Icon /> Add model
-          </Button>
-        </div>
-      </div>
+      <ConversationHeader
+        conversation={c}
+        actions={headerActions}
+        showSetup={showSetup}
+        onToggleSetup={() => setShowSetup((v) => !v)}
+        addingModel={actions.addColumn.isPending}
+        onAddModel={() =>
+          actions.addColumn.mutate({
+            id: c.id,
+            input: {
+              config: defaultColumn(
+                providers,
+                c.columns.map((x) => x.config),
+              ),
+              replay: true,
+            },
+          })
+        }
+      />
       <div className="flex min-h-0 flex-1 flex-col xl:flex-row">
         {showSetup && (
           <aside

@@ -4,6 +4,7 @@ import { createContext, useContext, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PgToolCall } from "@/lib/contracts/playground";
 import { toolUiResourceUri } from "@/lib/apps/tool-ui";
+import { isRecord } from "@/lib/values";
 import { toolsQuery } from "@/lib/queries/tools";
 import { Button } from "@/components/ui/button";
 import { AppView } from "@/components/mcp/apps/app-view";
@@ -26,7 +27,7 @@ export function PgToolApp({ call }: { call: PgToolCall }) {
   const tool = tools.data?.tools.find((t) => t.name === call.tool);
   const uri = tool ? toolUiResourceUri(tool) : null;
   if (recorded || !done || !tool || !uri || !call.connectionId) return null;
-  const r = (call.result ?? {}) as Record<string, unknown>;
+  const r = isRecord(call.result) ? call.result : {};
   return (
     <div className="flex min-w-0 flex-col gap-1" data-testid="pg-tool-app">
       <Button size="xs" variant="ghost" className="self-start" aria-expanded={open} onClick={() => setOpen((o) => !o)}>

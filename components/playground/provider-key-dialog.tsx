@@ -22,7 +22,9 @@ export interface ProviderKeyDialogProps {
 export function ProviderKeyDialog({ status, onClose }: ProviderKeyDialogProps) {
   const { save, forget } = useProviderKeys();
   // Opened by a plain button, not a DialogTrigger: Radix has nothing to return focus to on close.
-  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
+  const [opener] = useState(() =>
+    typeof document !== "undefined" && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   const [apiKey, setApiKey] = useState("");
   const [baseUrl, setBaseUrl] = useState(status.baseUrl ?? "");
   const compatible = status.provider === "openai-compatible";

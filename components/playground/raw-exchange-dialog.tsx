@@ -24,7 +24,9 @@ export interface RawExchangeDialogProps {
 export function RawExchangeDialog({ title, request, response, onClose }: RawExchangeDialogProps) {
   // Opened by a step's Raw button, not a DialogTrigger: Radix has no trigger to return focus to,
   // so remember what had focus when it opened and give it back on close.
-  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
+  const [opener] = useState(() =>
+    typeof document !== "undefined" && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent

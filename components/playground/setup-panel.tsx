@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { ReactNode } from "react";
-import type { ApprovalPolicy } from "@/lib/contracts/approvals";
+import { ApprovalPolicy } from "@/lib/contracts/approvals";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import type {
   ColumnConfig,
@@ -73,7 +73,7 @@ export function SetupPanel({
           aria-label="When to ask before a tool call"
           data-testid="pg-policy"
           value={c.policy}
-          onChange={(e) => onPatch({ policy: e.target.value as ApprovalPolicy })}
+          onChange={(e) => onPatch({ policy: ApprovalPolicy.parse(e.target.value) })}
         >
           {POLICIES.map((p) => (
             <option key={p} value={p}>

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { ChevronDownIcon, ChevronRightIcon } from "lucide-react";
-import type { ApprovalPolicy, ToolPolicies } from "@/lib/contracts/approvals";
+import { ApprovalPolicy, type ToolPolicies } from "@/lib/contracts/approvals";
 import type { ToolSelection } from "@/lib/contracts/playground";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -38,8 +38,9 @@ export function ToolPicker({ servers, selection, toolPolicies, onSelectionChange
   const q = query.trim().toLowerCase();
   const setPolicy = (key: string, value: string) => {
     const next = { ...toolPolicies };
-    if (value === "") delete next[key];
-    else next[key] = value as ApprovalPolicy;
+    const policy = ApprovalPolicy.safeParse(value);
+    if (policy.success) next[key] = policy.data;
+    else delete next[key];
     onToolPoliciesChange(next);
   };
 

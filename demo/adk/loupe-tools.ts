@@ -78,9 +78,7 @@ export const deleteFile = new FunctionTool({
   execute: ({ path }, toolContext) => {
     const payload = toolContext?.toolConfirmation?.payload;
     const edited =
-      payload && typeof payload === "object" && typeof (payload as { path?: unknown }).path === "string"
-        ? (payload as { path: string }).path
-        : undefined;
+      payload && typeof payload === "object" && "path" in payload && typeof payload.path === "string" ? payload.path : undefined;
     return {
       deleted: edited ?? path,
       requestedPath: path,

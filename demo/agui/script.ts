@@ -1,5 +1,5 @@
 import { EventType } from "@ag-ui/core";
-import type { BaseEvent, Interrupt, Message, RunAgentInput } from "@ag-ui/core";
+import type { BaseEvent, Interrupt, Message, RunAgentInput, RunErrorEvent, RunStartedEvent } from "@ag-ui/core";
 
 /**
  * What the demo AG-UI agent says, as a pure function of the run input and the thread's memory:
@@ -164,10 +164,13 @@ export function bulkEvents(n: number, threadId: string, runId: string): BaseEven
 export function scriptRun(input: RunAgentInput, memory: ThreadMemory): Step[] {
   let n = 0;
   const id = (p: string) => `${p}-${input.runId.slice(0, 8)}-${++n}`;
-  const start = { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent;
+  const start: RunStartedEvent = { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId };
   const finished = (extra: Record<string, unknown> = {}) =>
     ({ type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId, ...extra }) as BaseEvent;
-  const error = (message: string, code: string) => [start, { type: EventType.RUN_ERROR, message, code } as BaseEvent];
+  const error = (message: string, code: string): Step[] => {
+    const failed: RunErrorEvent = { type: EventType.RUN_ERROR, message, code };
+    return [start, failed];
+  };
 
   const resume = input.resume ?? [];
   if (memory.pending.length > 0) {
@@ -176,9 +179,9 @@ export function scriptRun(input: RunAgentInput, memory: ThreadMemory): Step[] {
     const open = memory.pending.filter((i) => !answered.has(i.id));
     if (open.length > 0) return error(`Open interrupts not answered by resume: ${open.map((i) => i.id).join(", ")}`, "resume_required");
     const words = resume.map((r) => {
-      const payload = r.payload as { approved?: unknown } | undefined;
       if (r.status === "cancelled") return `${r.interruptId}: cancelled`;
-      return `${r.interruptId}: ${payload?.approved === true ? "approved" : "denied"}`;
+      const approved = typeof r.payload === "object" && r.payload !== null && "approved" in r.payload && r.payload.approved === true;
+      return `${r.interruptId}: ${approved ? "approved" : "denied"}`;
     });
     memory.pending = [];
     return [

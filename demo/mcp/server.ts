@@ -7,6 +7,7 @@ import {
   createRequestStateCodec,
 } from "@modelcontextprotocol/server";
 import type { CacheHint, McpRequestContext, McpServerFactory, ServerContext } from "@modelcontextprotocol/server";
+import { asObject } from "./json";
 import type { DemoModule, DemoTool, ToolContext } from "./types";
 import { createDemoState } from "./state";
 import type { DemoState } from "./state";
@@ -181,9 +182,8 @@ export function createDemoServer(runtime: DemoRuntime = createDemoRuntime(), ins
 
   /** The client's declared capabilities: per request on 2026-07-28, from initialize on 2025-11-25. */
   const clientCapabilities = (ctx: ServerContext): Record<string, unknown> | undefined => {
-    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-    const declared = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
-    return declared && typeof declared === "object" ? (declared as Record<string, unknown>) : undefined;
+    const declared = asObject(ctx.mcpReq.envelope)?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
+    return asObject(declared);
   };
 
   server.setRequestHandler("tools/list", (request) => {

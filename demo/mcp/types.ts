@@ -57,7 +57,7 @@ export interface DemoTool {
   definition: Tool;
   handler(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome>;
   /** Present when the tool can run as a task (Tasks extension, see tasks/task-tools.ts). */
-  task?: import("./tasks/task-tools").TaskSpec;
+  task?: import("./tasks/task-spec").TaskSpec;
 }
 
 /** Builds a DemoTool whose handler sees its validated arguments as `A`. */

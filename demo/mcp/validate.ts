@@ -10,16 +10,16 @@ const ajv = new Ajv2020({ strict: false, useDefaults: true, allErrors: true, ver
 addFormats(ajv);
 
 // Compiled lazily and per definition object: with 1,000 generated tools most are never called.
-const compiled = new WeakMap<Tool["inputSchema"], ValidateFunction>();
+const compiled = new WeakMap<Tool["inputSchema"], ValidateFunction<Record<string, unknown>>>();
 
 /**
  * Checks `args` against the tool's inputSchema and returns a copy with schema defaults filled in.
  * Bad input is a protocol error (-32602 Invalid params), as the spec asks for invalid arguments.
  */
-export function validateArguments(tool: Tool, args: Record<string, unknown> | undefined): Record<string, unknown> {
+export function validateArguments(tool: Tool, args: unknown): Record<string, unknown> {
   let validate = compiled.get(tool.inputSchema);
   if (!validate) {
-    validate = ajv.compile(tool.inputSchema);
+    validate = ajv.compile<Record<string, unknown>>(tool.inputSchema);
     compiled.set(tool.inputSchema, validate);
   }
   const copy = structuredClone(args ?? {});

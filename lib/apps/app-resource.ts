@@ -1,4 +1,5 @@
 import { APP_MIME_TYPE } from "@/lib/apps/tool-ui";
+import { isRecord } from "@/lib/values";
 
 /** What the host needs from the `resources/read` answer of a `ui://` resource (SEP-1865). */
 export interface AppResource {
@@ -11,8 +12,7 @@ export interface AppResource {
   warnings: string[];
 }
 
-const record = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+const record = (v: unknown): Record<string, unknown> | undefined => (isRecord(v) ? v : undefined);
 const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : undefined);
 
 function decodeBase64(b64: string): string {

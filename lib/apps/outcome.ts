@@ -1,4 +1,5 @@
 import type { CallRecord, CallStatus } from "@/lib/contracts/calls";
+import { isRecord } from "@/lib/values";
 
 /** What the View hears when the call it belongs to ends (SEP-1865 tool-result / tool-cancelled). */
 export type CallOutcome = { kind: "result"; result: { content: unknown[]; [k: string]: unknown } } | { kind: "cancelled"; reason: string };
@@ -19,7 +20,7 @@ export function outcomeOf(call: CallRecord | null): CallOutcome | null {
   // A call the server made a task has no outcome yet: its work goes on as the task.
   if (!call || call.status === "running" || call.status === "task") return null;
   if (call.status === "ok" || call.status === "tool_error") {
-    const r = (call.result ?? {}) as Record<string, unknown>;
+    const r = isRecord(call.result) ? call.result : {};
     return { kind: "result", result: { ...r, content: Array.isArray(r.content) ? r.content : [] } };
   }
   const detail = call.error?.message;

@@ -3,14 +3,15 @@
  * tool's `_meta.ui.resourceUri` names its View; the flat `_meta["ui/resourceUri"]` is the
  * deprecated form the ext-apps SDK still reads (nested wins when both are present).
  */
+import { isRecord } from "@/lib/values";
+
 interface ToolLike {
   name: string;
   annotations?: { readOnlyHint?: boolean } | null;
   _meta?: Record<string, unknown> | null;
 }
 
-const record = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+const record = (v: unknown): Record<string, unknown> | undefined => (isRecord(v) ? v : undefined);
 
 /** The tool's `ui://` resource, or null (absent, or not a `ui://` URI: then it is no app). */
 export function toolUiResourceUri(tool: ToolLike): string | null {

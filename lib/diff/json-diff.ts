@@ -118,8 +118,8 @@ function walk(a: unknown, b: unknown, path: JsonPath, depth: number, w: Walk): v
     return;
   }
   w.nodes += 1;
-  if (bothArrays) walkArrays(a as unknown[], b as unknown[], path, depth, w);
-  else walkObjects(a as Record<string, unknown>, b as Record<string, unknown>, path, depth, w);
+  if (Array.isArray(a) && Array.isArray(b)) walkArrays(a, b, path, depth, w);
+  else if (isObject(a) && isObject(b)) walkObjects(a, b, path, depth, w);
 }
 
 function walkChild(a: unknown, b: unknown, path: JsonPath, depth: number, w: Walk) {

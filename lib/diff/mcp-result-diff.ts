@@ -6,6 +6,7 @@ import type { CallRecord, CallStatus } from "@/lib/contracts/calls";
 import { jsonDiff, jsonEqual, lineDiff } from "@/lib/diff/json-diff";
 import type { ChangeKind, JsonChange, JsonDiffOptions, JsonDiffResult, LineDiff } from "@/lib/diff/json-diff";
 import { parseToolResult } from "@/lib/tool-result/content";
+import { isRecord } from "@/lib/values";
 import type { ResultBlock, ResultBlockKind } from "@/lib/tool-result/content";
 
 /** Bytes of an image / audio / blob: equal or not is decided by a hash of the base64, not by showing it. */
@@ -118,7 +119,7 @@ function diffBlocks(a: ResultBlock[], b: ResultBlock[]): BlockDiff[] {
 }
 
 function obj(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return isRecord(value) ? value : {};
 }
 
 function rest(result: unknown): Record<string, unknown> {

@@ -87,19 +87,20 @@ export function lcsPairs<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T)
   const m = b.length;
   if (n * m > LCS_CELL_CAP) return null;
   const w = m + 1;
+  // same(a[i], b[j]) for every pair, once (the walk below asks some pairs again).
+  const eq = new Uint8Array(n * m);
+  a.forEach((x, i) => b.forEach((y, j) => (eq[i * m + j] = same(x, y) ? 1 : 0)));
   const len = new Uint32Array((n + 1) * w);
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      len[i * w + j] = same(a[i] as T, b[j] as T)
-        ? (len[(i + 1) * w + j + 1] ?? 0) + 1
-        : Math.max(len[(i + 1) * w + j] ?? 0, len[i * w + j + 1] ?? 0);
+      len[i * w + j] = eq[i * m + j] ? (len[(i + 1) * w + j + 1] ?? 0) + 1 : Math.max(len[(i + 1) * w + j] ?? 0, len[i * w + j + 1] ?? 0);
     }
   }
   const out: Array<[number, number]> = [];
   let i = 0;
   let j = 0;
   while (i < n && j < m) {
-    if (same(a[i] as T, b[j] as T)) {
+    if (eq[i * m + j]) {
       out.push([i, j]);
       i++;
       j++;
@@ -132,11 +133,12 @@ function pairCall(a: RunCall | null, b: RunCall | null): CallPair {
 /** Tool calls of two units, aligned by order and name (LCS); unmatched ones in between keep their order. */
 export function alignCalls(a: readonly RunCall[], b: readonly RunCall[]): CallPair[] {
   // Past the cap, pair by position: a unit with thousands of calls still gets an answer.
-  const pairs = lcsPairs(a, b, (x, y) => x.name === y.name) ?? a.slice(0, b.length).map((_, i) => [i, i] as [number, number]);
+  const pairs = lcsPairs(a, b, (x, y) => x.name === y.name) ?? a.slice(0, b.length).map((_, i): [number, number] => [i, i]);
   const out: CallPair[] = [];
   let i = 0;
   let j = 0;
-  for (const [pi, pj] of [...pairs, [a.length, b.length] as [number, number]]) {
+  const end: [number, number] = [a.length, b.length];
+  for (const [pi, pj] of [...pairs, end]) {
     while (i < pi) out.push(pairCall(a[i++] ?? null, null));
     while (j < pj) out.push(pairCall(null, b[j++] ?? null));
     if (pi < a.length && pj < b.length) out.push(pairCall(a[pi] ?? null, b[pj] ?? null));
@@ -150,14 +152,13 @@ const sameList = (x: readonly string[], y: readonly string[]) => x.length === y.
 
 function pairUnits(index: number, a: RunUnit | null, b: RunUnit | null): UnitPair {
   if (!a || !b) {
-    const only = (a ?? b) as RunUnit;
     return {
       index,
       status: a ? "only_a" : "only_b",
       a,
       b,
       calls: alignCalls(a?.calls ?? [], b?.calls ?? []),
-      answer: lineDiff(a ? only.answer : "", b ? only.answer : ""),
+      answer: lineDiff(a?.answer ?? "", b?.answer ?? ""),
       state: null,
       differs: [],
     };

@@ -1,5 +1,4 @@
 // Test-only: one row of every inbox source, all sharing one id, so keys must tell them apart.
-import type { InboxItem } from "@/lib/contracts/agents";
 import type { InboxRow, InboxSource } from "@/lib/contracts/inbox";
 
 type RowOf<S extends InboxSource> = Extract<InboxRow, { source: S }>;
@@ -11,7 +10,7 @@ export const SAME_ID = "req-1";
  * that walk every source cannot silently skip a new one.
  */
 export function rowsOfEverySource(status: InboxRow["status"] = "pending", createdAt = 1000): { [S in InboxSource]: RowOf<S> } {
-  const adk = {
+  const adk: RowOf<"adk"> = {
     source: "adk",
     id: SAME_ID,
     key: `ev1:${SAME_ID}`,
@@ -30,7 +29,7 @@ export function rowsOfEverySource(status: InboxRow["status"] = "pending", create
     author: "demo",
     callName: "ask",
     prompt: "Which colour?",
-  } as unknown as InboxItem & { source: "adk" };
+  };
   return {
     adk,
     mcp: {

@@ -17,7 +17,11 @@ export const CALL_STATUS_META: Record<CallStatus, { label: string }> = {
  * (a row written by another Loupe version) is shown as it is rather than breaking the view.
  */
 export function callStatusMeta(status: string): { label: string } {
-  return Object.hasOwn(CALL_STATUS_META, status) ? CALL_STATUS_META[status as CallStatus] : { label: status || "Unknown" };
+  return isCallStatus(status) ? CALL_STATUS_META[status] : { label: status || "Unknown" };
+}
+
+function isCallStatus(status: string): status is CallStatus {
+  return Object.hasOwn(CALL_STATUS_META, status);
 }
 
 /** Names of the JSON-RPC 2.0 reserved codes and the ones MCP adds, for the error panel. */
@@ -47,12 +51,12 @@ export interface RpcErrorInfo {
 /** Reads `{ code, data }` from an rpc_error's AppError details, tolerating any other shape. */
 export function readRpcErrorDetails(details: unknown): RpcErrorInfo {
   if (typeof details !== "object" || details === null) return { hasData: false };
-  const d = details as Record<string, unknown>;
-  const code = typeof d.code === "number" ? d.code : undefined;
+  const code = "code" in details && typeof details.code === "number" ? details.code : undefined;
+  const data = "data" in details ? details.data : undefined;
   return {
     code,
     name: code === undefined ? undefined : rpcErrorName(code),
-    data: d.data,
-    hasData: "data" in d && d.data !== undefined,
+    data,
+    hasData: data !== undefined,
   };
 }

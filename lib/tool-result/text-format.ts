@@ -40,7 +40,8 @@ export function looksLikeMarkdown(text: string): boolean {
 export function detectTextFormat(text: string): TextFormat {
   if (looksLikeJson(text)) {
     try {
-      return { kind: "json", value: JSON.parse(text) as unknown };
+      const value: unknown = JSON.parse(text);
+      return { kind: "json", value };
     } catch {
       // Not JSON after all (e.g. "[WARN] …"): fall through to the other checks.
     }
@@ -55,7 +56,8 @@ export function detectTextFormat(text: string): TextFormat {
 export function prettyJson(value: unknown): string {
   if (value === undefined) return "undefined";
   try {
-    const out = JSON.stringify(value, null, 2) as string | undefined;
+    // JSON.stringify gives undefined for a function or a symbol, whatever its declared type says.
+    const out: string | undefined = JSON.stringify(value, null, 2);
     return out ?? String(value);
   } catch (e) {
     return `/* not serializable: ${errorMessage(e)} */`;

@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { compileSchema } from "@/lib/schema/ajv";
+import { isRecord } from "@/lib/values";
 
 export interface StructuredError {
   /** JSON pointer into structuredContent ("" is the root); points at the missing/extra property itself. */
@@ -39,7 +40,7 @@ function escapePointer(segment: string): string {
 }
 
 function toStructuredError(err: ErrorObject): StructuredError {
-  const params = err.params as Record<string, unknown>;
+  const params: Record<string, unknown> = err.params;
   let path = err.instancePath;
   if (err.keyword === "required" && typeof params.missingProperty === "string") {
     path += `/${escapePointer(params.missingProperty)}`;
@@ -61,13 +62,11 @@ function toStructuredError(err: ErrorObject): StructuredError {
  */
 export function validateStructured(outputSchema: unknown, structuredContent: unknown, opts: { isError?: boolean } = {}): StructuredFinding {
   if (outputSchema === undefined || outputSchema === null) return { kind: "not_checked" };
-  if (typeof outputSchema !== "object" || Array.isArray(outputSchema)) {
-    return { kind: "schema_error", message: "outputSchema is not an object" };
-  }
+  if (!isRecord(outputSchema)) return { kind: "schema_error", message: "outputSchema is not an object" };
   if (structuredContent === undefined) {
     return opts.isError ? { kind: "not_checked" } : { kind: "missing" };
   }
-  const validate = compile(outputSchema as Record<string, unknown>);
+  const validate = compile(outputSchema);
   if (validate instanceof Error) return { kind: "schema_error", message: validate.message };
   if (validate(structuredContent)) return { kind: "valid" };
   return { kind: "invalid", errors: (validate.errors ?? []).map(toStructuredError) };

@@ -91,11 +91,11 @@ function normalize(value: TemplateValue): Normalized | undefined {
     return items.length ? { kind: "list", items } : undefined;
   }
   if (typeof value === "object" && "pairs" in value && Array.isArray(value.pairs)) {
-    const pairs = value.pairs.map(([k, v]) => [k, v] as [string, string]);
+    const pairs = value.pairs.map(([k, v]): [string, string] => [k, v]);
     return pairs.length ? { kind: "pairs", pairs } : undefined;
   }
   const pairs: [string, string][] = [];
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries(value)) {
     const s2 = scalar(v);
     if (s2 !== undefined) pairs.push([k, s2]);
   }

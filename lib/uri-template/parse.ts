@@ -33,6 +33,10 @@ export class UriTemplateError extends Error {
 
 const OPERATORS = new Set<string>(["+", "#", ".", "/", ";", "?", "&"]);
 /** Operator characters the RFC reserves for future extensions (§2.2): a template using them is invalid. */
+function isOperator(c: string): c is Operator {
+  return OPERATORS.has(c);
+}
+
 const RESERVED_OPERATORS = new Set<string>(["=", ",", "!", "@", "|"]);
 /** varname = varchar *( ["."] varchar ); varchar = ALPHA / DIGIT / "_" / pct-encoded */
 const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
@@ -68,8 +72,8 @@ function parseExpression(body: string, position: number): TemplatePart {
   let operator: Operator = "";
   let rest = body;
   const first = body[0]!;
-  if (OPERATORS.has(first)) {
-    operator = first as Operator;
+  if (isOperator(first)) {
+    operator = first;
     rest = body.slice(1);
   } else if (RESERVED_OPERATORS.has(first)) {
     throw new UriTemplateError(`The operator "${first}" is reserved and not supported`, position);

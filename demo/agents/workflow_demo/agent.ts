@@ -30,9 +30,8 @@ function textOf(value: unknown): string {
 /** The reply is the schema object, `{result: …}`, or plain text (adk.md §6.4). */
 function colorOf(answer: unknown): string {
   if (answer && typeof answer === "object") {
-    const rec = answer as Record<string, unknown>;
-    if (typeof rec.color === "string") return rec.color;
-    if (typeof rec.result === "string") return rec.result;
+    if ("color" in answer && typeof answer.color === "string") return answer.color;
+    if ("result" in answer && typeof answer.result === "string") return answer.result;
   }
   return textOf(answer) || "unknown";
 }

@@ -1,5 +1,6 @@
 import { inputRequired } from "@modelcontextprotocol/server";
 import type { InputRequests } from "@modelcontextprotocol/server";
+import { asObject } from "../json";
 import type { DemoTool, ToolContext } from "../types";
 import { defineTool, textResult } from "../types";
 
@@ -19,21 +20,18 @@ const nameRequest = (message = "What is your name?") =>
 
 /** A bare accepted elicitation result's content, or undefined. */
 function accepted(ctx: ToolContext, key: string): Record<string, unknown> | undefined {
-  const answer = ctx.inputResponses?.[key] as { action?: unknown; content?: unknown } | undefined;
-  return answer?.action === "accept" && answer.content && typeof answer.content === "object"
-    ? (answer.content as Record<string, unknown>)
-    : undefined;
+  const answer = asObject(ctx.inputResponses?.[key]);
+  return answer?.action === "accept" ? asObject(answer.content) : undefined;
 }
 
 /** Any bare response object under `key` (sampling, roots), or undefined. */
 function responded(ctx: ToolContext, key: string): Record<string, unknown> | undefined {
-  const value = ctx.inputResponses?.[key];
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return asObject(ctx.inputResponses?.[key]);
 }
 
 const sampledText = (reply: Record<string, unknown> | undefined) => {
-  const content = reply?.content as { type?: string; text?: string } | undefined;
-  return content?.type === "text" ? (content.text ?? "") : "";
+  const content = asObject(reply?.content);
+  return content?.type === "text" ? String(content.text ?? "") : "";
 };
 
 function tool(
@@ -75,7 +73,7 @@ export function mrtrTools(): DemoTool[] {
     tool("test_input_required_result_list_roots", "Asks the client for its roots and lists them.", (ctx) => {
       const roots = responded(ctx, "client_roots")?.roots;
       if (Array.isArray(roots)) {
-        const uris = roots.map((r) => (r && typeof r === "object" ? String((r as { uri?: unknown }).uri) : "?"));
+        const uris = roots.map((r) => (r && typeof r === "object" ? String(asObject(r)?.uri) : "?"));
         return textResult(`Client roots (${uris.length}): ${uris.join(", ")}`);
       }
       return inputRequired({ inputRequests: { client_roots: inputRequired.listRoots() } });

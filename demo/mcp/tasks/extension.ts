@@ -1,4 +1,5 @@
 import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { asObject } from "../json";
 import type { DemoTool } from "../types";
 import { validateArguments } from "../validate";
 import type { DemoTaskStore, TaskView } from "./task-store";
@@ -32,10 +33,9 @@ const TASK_METHODS = new Set(["tasks/get", "tasks/update", "tasks/cancel"]);
 const REMOVED_METHODS = new Set(["tasks/result", "tasks/list"]);
 
 export function asRequest(message: unknown): JsonRpcRequest | undefined {
-  if (!message || typeof message !== "object" || Array.isArray(message)) return undefined;
-  const m = message as Record<string, unknown>;
-  if (typeof m.method !== "string" || (typeof m.id !== "string" && typeof m.id !== "number")) return undefined;
-  const params = m.params && typeof m.params === "object" && !Array.isArray(m.params) ? (m.params as Record<string, unknown>) : undefined;
+  const m = asObject(message);
+  if (!m || typeof m.method !== "string" || (typeof m.id !== "string" && typeof m.id !== "number")) return undefined;
+  const params = asObject(m.params);
   return { jsonrpc: "2.0", id: m.id, method: m.method, params };
 }
 
@@ -46,9 +46,8 @@ export function isTasksMessage(request: JsonRpcRequest, tools: ReadonlyMap<strin
 }
 
 function declaresExtension(params: Record<string, unknown> | undefined): boolean {
-  const meta = params?._meta as Record<string, unknown> | undefined;
-  const caps = meta?.[CLIENT_CAPABILITIES_META_KEY] as { extensions?: Record<string, unknown> } | undefined;
-  return caps?.extensions?.[TASKS_EXTENSION] !== undefined;
+  const caps = asObject(asObject(params?._meta)?.[CLIENT_CAPABILITIES_META_KEY]);
+  return asObject(caps?.extensions)?.[TASKS_EXTENSION] !== undefined;
 }
 
 const ok = (id: JsonRpcRequest["id"], result: Record<string, unknown>): JsonRpcAnswer => ({ jsonrpc: "2.0", id, result });
@@ -95,15 +94,12 @@ export function answerTasksRequest(
         if (tool.task.support === "required") throw missingTasksExtension();
         return undefined; // Runs inline through the SDK.
       }
-      const args = validateArguments(tool.definition, params?.arguments as Record<string, unknown> | undefined);
-      const inputResponses = params?.inputResponses;
-      if (
-        inputResponses !== undefined &&
-        (inputResponses === null || typeof inputResponses !== "object" || Array.isArray(inputResponses))
-      ) {
+      const args = validateArguments(tool.definition, params?.arguments);
+      const inputResponses = asObject(params?.inputResponses);
+      if (params?.inputResponses !== undefined && !inputResponses) {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, "inputResponses must be an object");
       }
-      const prepared = tool.task.prepare?.(args, inputResponses as Record<string, unknown> | undefined);
+      const prepared = tool.task.prepare?.(args, inputResponses);
       if (prepared && "ask" in prepared) return ok(id, { resultType: "input_required", inputRequests: prepared.ask });
       const spec = tool.task;
       const view = store.start((job) => spec.run(args, job, prepared?.carry), `Running ${tool.definition.name}`);
@@ -120,11 +116,9 @@ export function answerTasksRequest(
       store.cancel(taskId);
       return ok(id, { resultType: "complete" });
     }
-    const responses = params?.inputResponses;
-    if (!responses || typeof responses !== "object" || Array.isArray(responses)) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "tasks/update needs an inputResponses object");
-    }
-    store.update(taskId, responses as Record<string, unknown>);
+    const responses = asObject(params?.inputResponses);
+    if (!responses) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "tasks/update needs an inputResponses object");
+    store.update(taskId, responses);
     return ok(id, { resultType: "complete" });
   } catch (error) {
     return fail(id, error);

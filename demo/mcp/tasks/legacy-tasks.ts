@@ -1,5 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY } from "@modelcontextprotocol/server";
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
+import { asObject, isObject } from "../json";
 import type { DemoTool } from "../types";
 import { validateArguments } from "../validate";
 import type { JsonRpcAnswer, JsonRpcRequest } from "./extension";
@@ -60,12 +61,12 @@ export class LegacyTaskSession {
 
   /** True when `message` answers one of this session's server→client requests (it is consumed). */
   takeResponse(message: unknown): boolean {
-    if (!message || typeof message !== "object" || "method" in message) return false;
-    const id = (message as { id?: unknown }).id;
+    if (!isObject(message) || "method" in message) return false;
+    const id = message.id;
     const resolve = typeof id === "string" ? this.waiting.get(id) : undefined;
-    if (!resolve) return false;
-    this.waiting.delete(id as string);
-    resolve(message as Record<string, unknown>);
+    if (typeof id !== "string" || !resolve) return false;
+    this.waiting.delete(id);
+    resolve(message);
     return true;
   }
 
@@ -90,7 +91,7 @@ export class LegacyTaskSession {
       if (!tool?.task || !hint || typeof hint !== "object" || tool.task.prepare) return undefined;
       const spec = tool.task;
       return run(() => {
-        const args = validateArguments(tool.definition, params?.arguments as Record<string, unknown> | undefined);
+        const args = validateArguments(tool.definition, params?.arguments);
         const view = this.store.start((job) => spec.run(args, job, undefined), `Running ${tool.definition.name}`);
         this.owned.add(view.taskId);
         return { task: legacyTask(view) };
@@ -142,7 +143,7 @@ export class LegacyTaskSession {
         const answer = "result" in response ? response.result : { action: "cancel" };
         this.store.update(view.taskId, { [key]: answer });
       });
-      const meta = { ...(params._meta as Record<string, unknown> | undefined), [RELATED_TASK_META_KEY]: { taskId: view.taskId } };
+      const meta = { ...asObject(params._meta), [RELATED_TASK_META_KEY]: { taskId: view.taskId } };
       void this.send({ jsonrpc: "2.0", id, method, params: { ...params, _meta: meta } }).catch(() => {
         this.waiting.delete(id);
         this.store.update(view.taskId, { [key]: { action: "cancel" } });

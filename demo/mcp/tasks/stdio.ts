@@ -1,6 +1,7 @@
 import { PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/server";
 import type { Transport } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { asObject } from "../json";
 import type { DemoRuntime } from "../server";
 import { answerTasksRequest, asRequest, taskNotification } from "./extension";
 import { LegacyTaskSession } from "./legacy-tasks";
@@ -22,8 +23,7 @@ export function tasksStdioTransport(runtime: DemoRuntime, inner: Transport = new
   inner.onmessage = (message, extra) => {
     if (legacy.takeResponse(message)) return;
     const request = asRequest(message);
-    const modern =
-      request?.params?._meta !== undefined && (request.params._meta as Record<string, unknown>)[PROTOCOL_VERSION_META_KEY] !== undefined;
+    const modern = request?.params?._meta !== undefined && asObject(request.params._meta)?.[PROTOCOL_VERSION_META_KEY] !== undefined;
     if (request && !modern) {
       const pending = legacy.answer(request);
       if (pending) {

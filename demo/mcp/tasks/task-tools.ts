@@ -1,8 +1,10 @@
 import { MissingRequiredClientCapabilityError, inputRequired } from "@modelcontextprotocol/server";
-import type { CallToolResult, InputRequests, Tool } from "@modelcontextprotocol/server";
+import type { InputRequests, Tool } from "@modelcontextprotocol/server";
+import { asObject } from "../json";
 import type { DemoTool, ToolContext } from "../types";
 import { abortableSleep } from "./task-store";
 import type { TaskJob } from "./task-store";
+import type { TaskSpec } from "./task-spec";
 
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
@@ -12,20 +14,6 @@ export const missingTasksExtension = () =>
     { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
     `This tool runs only as a task: declare the ${TASKS_EXTENSION} extension in the client capabilities`,
   );
-
-/** What happens before a task is created: more MRTR rounds, or what the task should carry. */
-export type Preparation = { ask: InputRequests } | { carry?: unknown };
-
-export interface TaskSpec {
-  /** "required": without the extension the call is refused (-32021); "optional": it runs inline. */
-  support: "optional" | "required";
-  /**
-   * Synchronous rounds before the task exists (SEP-2663's MRTR → task composition): asked with an
-   * input-required result, answered by re-sending tools/call with inputResponses.
-   */
-  prepare?(args: Record<string, unknown>, inputResponses: Record<string, unknown> | undefined): Preparation;
-  run(args: Record<string, unknown>, job: TaskJob, carry: unknown): Promise<CallToolResult>;
-}
 
 /** Thrown by an inline job's ask() to turn the call into an input-required result. */
 class AskInline extends Error {
@@ -77,7 +65,6 @@ function inlineJob(ctx: ToolContext): TaskJob {
 
 /** An accepted elicitation answer's content, or undefined (declined, cancelled, missing, malformed). */
 export function acceptedContent(answer: unknown): Record<string, unknown> | undefined {
-  if (!answer || typeof answer !== "object") return undefined;
-  const { action, content } = answer as { action?: unknown; content?: unknown };
-  return action === "accept" && content && typeof content === "object" ? (content as Record<string, unknown>) : undefined;
+  const accepted = asObject(answer);
+  return accepted?.action === "accept" ? asObject(accepted.content) : undefined;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { A2aHumanRequest } from "@/lib/contracts/a2a";
-import { recordOf } from "@/lib/contracts/entry-kinds/shape";
+import { appErrorBody, describes } from "@/lib/contracts/entry-kinds/shape";
 
 /**
  * Entry kinds of protocol "a2a" (connectionId = the agent id, sessionKey = the contextId when
@@ -71,16 +71,23 @@ export const a2aEntryKinds = {
     error: z.string().optional(),
     tried: z.array(z.string()).optional(),
   }),
-  /** An A2aHumanRequest, whole, on every change. */
-  a2a_request_state: recordOf<A2aHumanRequest>(
+  /** An A2aHumanRequest, whole, on every change (prompt, schema and message are optional: a preview may drop them). */
+  a2a_request_state: describes<A2aHumanRequest>()(
     z.object({
       id: z.string(),
       agentId: z.string(),
+      agentName: z.string(),
       taskId: z.string(),
       contextId: z.string(),
       kind: z.enum(["input", "auth"]),
-      status: z.enum(["pending", "answered", "failed", "stale"]),
+      prompt: z.string().optional(),
+      schema: z.unknown().optional(),
+      message: z.unknown().optional(),
       createdAt: z.number(),
+      status: z.enum(["pending", "answered", "failed", "stale"]),
+      answeredAt: z.number().optional(),
+      reason: z.string().optional(),
+      error: appErrorBody.optional(),
     }),
   ),
 } as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { RunBody } from "@/lib/contracts/agents";
-import { recordOf } from "@/lib/contracts/entry-kinds/shape";
+import { spotChecked } from "@/lib/contracts/entry-kinds/shape";
 
 /** A user Content as sent: answers (function responses) or the composer's text and files. */
 export type UserContent = AdkContent | { role: "user"; parts: RunBody["parts"] };
@@ -18,8 +18,11 @@ export const adkEntryKinds = {
   stream_error: z.unknown(),
   /** A frame that was not JSON. */
   malformed: z.object({ text: z.string(), error: z.string() }),
-  /** Direction out: what the user sent (/run_sse never echoes it; credential secrets masked). */
-  user_message: recordOf<{ runId: string; newMessage: UserContent; stateDelta?: Record<string, unknown> }>(
+  /**
+   * Direction out: what the user sent (/run_sse never echoes it; credential secrets masked).
+   * Spot-checked: the message's parts are a genai Content (ADK's own shape), trusted.
+   */
+  user_message: spotChecked<{ runId: string; newMessage: UserContent; stateDelta?: Record<string, unknown> }>(
     z.object({
       runId: z.string(),
       newMessage: z.object({ parts: z.array(z.unknown()) }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AguiHumanRequest, AguiRunRecord } from "@/lib/contracts/agui";
-import { recordOf } from "@/lib/contracts/entry-kinds/shape";
+import { spotChecked } from "@/lib/contracts/entry-kinds/shape";
 
 /**
  * Entry kinds of protocol "agui" (connectionId = the agent id, sessionKey = the threadId);
@@ -14,12 +14,19 @@ export const aguiEntryKinds = {
   agui_event: z.object({ runId: z.string(), event: z.unknown() }),
   /** Direction in: a line / frame that did not parse or validate. */
   agui_malformed: z.object({ runId: z.string(), text: z.string().optional(), error: z.string() }),
-  /** The run, on start and end. */
-  agui_run: recordOf<AguiRunRecord>(
+  /**
+   * The run, on start and end. Spot-checked, as before: readers key on these fields, and records of
+   * only these (the stream tests' own) must keep parsing; the counters and the outcome are trusted.
+   */
+  agui_run: spotChecked<AguiRunRecord>(
     z.object({ runId: z.string(), threadId: z.string(), agentId: z.string(), status: z.string(), startedAt: z.number() }),
   ),
-  /** An AguiHumanRequest, whole, on every change. */
-  agui_request: recordOf<AguiHumanRequest>(
+  /**
+   * An AguiHumanRequest, whole, on every change. Spot-checked, as before: readers key on these
+   * fields, and records of only these (the stream tests' own) must keep parsing; the call, the
+   * interrupt and the answer are trusted.
+   */
+  agui_request: spotChecked<AguiHumanRequest>(
     z.object({
       id: z.string(),
       agentId: z.string(),

@@ -1,19 +1,23 @@
 import { z } from "zod";
-import type { AgentServerView, InboxItem, RunRecord } from "@/lib/contracts/agents";
+import type { InboxItem } from "@/lib/contracts/agents";
 import type { AppMessageRecord } from "@/lib/contracts/app-messages";
-import type { ToolApproval } from "@/lib/contracts/approvals";
-import type { AuthEvent, AuthHttpExchange } from "@/lib/contracts/auth";
+import type { AuthHttpExchange } from "@/lib/contracts/auth";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { ConnectionStatus } from "@/lib/contracts/connections";
 import type { ConnectionState } from "@/lib/contracts/connections";
-import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
-import type { HttpExchange } from "@/lib/contracts/network";
-import type { ResourceUpdatedEntry } from "@/lib/contracts/resources";
-import type { TapExchange } from "@/lib/contracts/taps";
-import type { TaskRecord } from "@/lib/contracts/tasks";
-import { jsonObject, recordOf } from "@/lib/contracts/entry-kinds/shape";
-
-const authPhase = z.enum(["prm-discovery", "as-discovery", "registration", "authorization", "token", "refresh", "resource", "other"]);
+import {
+  agentServerView,
+  authEvent,
+  authPhase,
+  httpExchange,
+  mcpClientRequest,
+  resourceUpdated,
+  runRecord,
+  taskRecord,
+  tapExchange,
+  toolApproval,
+} from "@/lib/contracts/entry-kinds/loupe-records";
+import { spotChecked } from "@/lib/contracts/entry-kinds/shape";
 
 /**
  * Entry kinds of protocol "loupe": Loupe's own records, direction "local" unless said
@@ -21,10 +25,18 @@ const authPhase = z.enum(["prm-discovery", "as-discovery", "registration", "auth
  * docs/ARCHITECTURE.md says who records each.
  */
 export const loupeEntryKinds = {
-  /** The connection's ConnectionState, on every change. */
-  status: recordOf<ConnectionState>(z.object({ status: ConnectionStatus })),
-  /** A tool call: at start (with its requestId) and at the end; large args / result left out. */
-  call: recordOf<CallRecord>(
+  /**
+   * The connection's ConnectionState, on every change. Spot-checked: its status only; the rest
+   * (the server's capabilities and discover result, the diagnosis, the stderr tail a preview may
+   * drop) is a large nested shape, trusted.
+   */
+  status: spotChecked<ConnectionState>(z.object({ status: ConnectionStatus })),
+  /**
+   * A tool call: at start (with its requestId) and at the end; large args / result left out.
+   * Spot-checked: its ids, status and start; `args` and `result` can be large, and a preview without
+   * them must parse.
+   */
+  call: spotChecked<CallRecord>(
     z.object({ id: z.string(), connectionId: z.string(), tool: z.string(), status: z.string(), startedAt: z.number() }),
   ),
   connection_removed: z.object({ id: z.string() }),
@@ -33,52 +45,24 @@ export const loupeEntryKinds = {
   /** A 2026-07-28 probe failed: connecting again with the initialize handshake. */
   era_fallback: z.object({ reason: z.string() }),
   /** An ADK agent server's view, on every change. */
-  agent_status: recordOf<AgentServerView>(z.object({ id: z.string(), state: z.object({ status: z.string() }) })),
+  agent_status: agentServerView,
   agent_removed: z.object({ id: z.string() }),
   /** An ADK run (RunRecord) when it starts and ends. */
-  run: recordOf<RunRecord>(
-    z.object({ id: z.string(), agentId: z.string(), sessionKey: z.string(), status: z.string(), startedAt: z.number() }),
-  ),
-  /** The interrupts of one ADK session, whenever they change. */
-  inbox: recordOf<{ agentId: string; sessionKey: string; items: InboxItem[] }>(
+  run: runRecord,
+  /** The interrupts of one ADK session, whenever they change. Spot-checked: the items are ADK's own function calls, trusted. */
+  inbox: spotChecked<{ agentId: string; sessionKey: string; items: InboxItem[] }>(
     z.object({ agentId: z.string(), sessionKey: z.string(), items: z.array(z.unknown()) }),
   ),
   /** A sampling / elicitation request of an MCP server, whole, on every change. */
-  mcp_request: recordOf<McpClientRequest>(
-    z.object({
-      id: z.string(),
-      connectionId: z.string(),
-      kind: z.enum(["sampling", "elicitation_form", "elicitation_url"]),
-      status: z.enum(["pending", "answered", "stale", "failed"]),
-      createdAt: z.number(),
-      params: z.object({}),
-    }),
-  ),
-  resource_updated: recordOf<ResourceUpdatedEntry>(
-    z.object({ uri: z.string(), at: z.number().optional(), subscribed: z.boolean().optional() }),
-  ),
+  mcp_request: mcpClientRequest,
+  resource_updated: resourceUpdated,
   /** A TaskRecord on every change (a result over 64 KB left out: resultOmitted). */
-  task: recordOf<TaskRecord>(
-    z.object({
-      taskId: z.string(),
-      connectionId: z.string(),
-      status: z.enum(["working", "input_required", "completed", "failed", "cancelled"]),
-      createdAt: z.number(),
-    }),
-  ),
-  /** Direction out: one HTTP exchange of the OAuth flow, masked. */
-  auth_http: recordOf<AuthHttpExchange>(z.object({ phase: authPhase, method: z.string(), url: z.string(), status: z.number() })),
-  auth_event: recordOf<AuthEvent>(
-    z.object({
-      phase: authPhase,
-      event: z.enum(["authorization_needed", "callback", "tokens_saved", "tokens_cleared", "step_up", "error"]),
-      ok: z.boolean(),
-    }),
-  ),
+  task: taskRecord,
+  /** Direction out: one HTTP exchange of the OAuth flow, masked. Spot-checked: headers and bodies can be large (a preview drops them). */
+  auth_http: spotChecked<AuthHttpExchange>(z.object({ phase: authPhase, method: z.string(), url: z.string(), status: z.number() })),
+  auth_event: authEvent,
   /** Direction out: one HTTP exchange of a remote connection, masked. */
-  http_exchange: recordOf<HttpExchange>(
-    z.object({ id: z.string(), state: z.string(), method: z.string(), url: z.string(), startedAt: z.number() }),
-  ),
+  http_exchange: httpExchange,
   /** The server forgot the session: `{ reason, retried, failed }`, or `{ reason, error }`. */
   session_reset: z.object({
     reason: z.string(),
@@ -122,20 +106,12 @@ export const loupeEntryKinds = {
     attempt: z.number().optional(),
   }),
   /** A gated tools/call (of a playground model or a tap's client), whole, on every change. */
-  tool_approval: recordOf<ToolApproval>(
-    z.object({
-      id: z.string(),
-      connectionId: z.string(),
-      tool: z.string(),
-      status: z.enum(["pending", "answered", "stale"]),
-      createdAt: z.number(),
-      arguments: jsonObject,
-      origin: jsonObject,
-      policy: jsonObject,
-    }),
-  ),
-  /** Direction in (app → Loupe) or out: one JSON-RPC message between an MCP app and the host bridge. */
-  app_message: recordOf<AppMessageRecord>(
+  tool_approval: toolApproval,
+  /**
+   * Direction in (app → Loupe) or out: one JSON-RPC message between an MCP app and the host bridge.
+   * Spot-checked: everything but `message`, the app's own (large) JSON-RPC message, trusted.
+   */
+  app_message: spotChecked<AppMessageRecord>(
     z.object({
       appSessionId: z.string(),
       tool: z.string(),
@@ -152,7 +128,5 @@ export const loupeEntryKinds = {
     client: z.object({ name: z.string(), version: z.string().optional() }).optional(),
   }),
   /** One request a tap's client made through the tap. */
-  tap_exchange: recordOf<TapExchange>(
-    z.object({ tapId: z.string(), method: z.string(), startedAt: z.number(), outcome: z.enum(["ok", "error"]) }),
-  ),
+  tap_exchange: tapExchange,
 } as const;

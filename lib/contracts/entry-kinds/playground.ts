@@ -1,9 +1,64 @@
 import { z } from "zod";
-import type { Conversation, PgModelRequest, PgModelResponse, PgToolCall, PgTurn, PlaygroundColumn } from "@/lib/contracts/playground";
-import { jsonObject, recordOf } from "@/lib/contracts/entry-kinds/shape";
+import { PlaygroundProvider } from "@/lib/contracts/playground";
+import type {
+  ColumnConfig,
+  Conversation,
+  PgModelRequest,
+  PgModelResponse,
+  PgToolCall,
+  PgTurn,
+  PlaygroundColumn,
+  TokenUsage,
+} from "@/lib/contracts/playground";
+import { describes, spotChecked } from "@/lib/contracts/entry-kinds/shape";
 
 const count = z.number().int().min(0);
 const turnStep = { turn: count, step: count };
+
+/** A TokenUsage, whole (also how the playground's column rows are read back). */
+export const tokenUsage = describes<TokenUsage>()(
+  z.object({
+    inputTokens: z.number(),
+    outputTokens: z.number(),
+    cachedInputTokens: z.number().optional(),
+    reasoningTokens: z.number().optional(),
+  }),
+);
+
+/** A column's config as recorded: the input schema's output (defaults filled), read without its defaults and checks. */
+const columnConfig = describes<ColumnConfig>()(
+  z.object({
+    provider: PlaygroundProvider,
+    model: z.string(),
+    baseUrl: z.string().optional(),
+    strict: z.boolean(),
+    temperature: z.number().optional(),
+    maxSteps: z.number(),
+  }),
+);
+
+/** A PgTurn, whole (also how a column row's running turn is read back). */
+export const pgTurn = describes<PgTurn>()(
+  z.object({
+    turn: count,
+    status: z.enum(["running", "done", "error", "stopped", "max_steps"]),
+    startedAt: z.number(),
+    endedAt: z.number().optional(),
+    usage: tokenUsage,
+    costUsd: z.number().nullable(),
+    error: z.string().optional(),
+  }),
+);
+
+const column = describes<PlaygroundColumn>()(
+  z.object({
+    id: z.string(),
+    config: columnConfig,
+    status: z.enum(["idle", "running", "awaiting_approval", "error"]),
+    usage: tokenUsage,
+    costUsd: z.number().nullable(),
+  }),
+);
 
 /**
  * Entry kinds of protocol "playground" (connectionId = the conversation id, sessionKey = the
@@ -13,18 +68,22 @@ const turnStep = { turn: count, step: count };
  */
 export const playgroundEntryKinds = {
   pg_user: z.object({ turn: count, text: z.string() }),
-  pg_model_request: recordOf<PgModelRequest>(z.object({ ...turnStep, provider: z.string(), model: z.string() })),
+  /** Spot-checked: the step and the model; the body sent, the tool map and findings can be large (a preview drops them). */
+  pg_model_request: spotChecked<PgModelRequest>(z.object({ ...turnStep, provider: z.string(), model: z.string() })),
   pg_model_stream: z.object({ ...turnStep, text: z.string(), reasoning: z.string().optional() }),
-  pg_model_response: recordOf<PgModelResponse>(z.object({ ...turnStep, status: z.enum(["ok", "error"]), toolCalls: z.array(z.unknown()) })),
-  pg_tool_call: recordOf<PgToolCall>(z.object({ ...turnStep, toolCallId: z.string(), calledAs: z.string(), status: z.string() })),
-  pg_turn: recordOf<PgTurn>(z.object({ turn: count, status: z.string(), startedAt: z.number() })),
-  pg_column: recordOf<{ column: PlaygroundColumn; removed?: boolean }>(
-    z.object({
-      column: z.object({ id: z.string(), config: jsonObject, status: z.string() }),
-      removed: z.boolean().optional(),
-    }),
+  /** Spot-checked: the step, status and tool calls; the text and the provider's raw body can be large. */
+  pg_model_response: spotChecked<PgModelResponse>(
+    z.object({ ...turnStep, status: z.enum(["ok", "error"]), toolCalls: z.array(z.unknown()) }),
   ),
-  pg_conversation: recordOf<{ conversation: Conversation; removed?: boolean }>(
+  /** Spot-checked: the call's ids and status; its arguments and result can be large (a preview drops them). */
+  pg_tool_call: spotChecked<PgToolCall>(z.object({ ...turnStep, toolCallId: z.string(), calledAs: z.string(), status: z.string() })),
+  pg_turn: pgTurn,
+  pg_column: describes<{ column: PlaygroundColumn; removed?: boolean }>()(z.object({ column, removed: z.boolean().optional() })),
+  /**
+   * Spot-checked, as before: the conversation's id, title and columns, which readers key on (a
+   * record of only those, as the stream tests send, must keep parsing); its settings are trusted.
+   */
+  pg_conversation: spotChecked<{ conversation: Conversation; removed?: boolean }>(
     z.object({
       conversation: z.object({ id: z.string(), title: z.string(), columns: z.array(z.unknown()) }),
       removed: z.boolean().optional(),

@@ -52,7 +52,8 @@ export function cardVersion(card: unknown): A2aProtocolVersion | undefined {
 function interfacesOf(card: Obj, version: A2aProtocolVersion | undefined, add: (f: A2aCardFinding) => void): CardInterfaceInfo[] {
   const out: CardInterfaceInfo[] = [];
   if (version === "1.0") {
-    (card.supportedInterfaces as unknown[]).forEach((raw, i) => {
+    const listed: unknown[] = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
+    listed.forEach((raw, i) => {
       const at = `/supportedInterfaces/${i}`;
       if (!isObj(raw) || !nonEmpty(raw.url) || !nonEmpty(raw.protocolBinding)) {
         add({ severity: "error", path: at, message: "An interface needs url and protocolBinding" });
@@ -230,7 +231,7 @@ export function validateCard(card: unknown): CardReport {
   checkSecurity(card, add);
   checkSignatures(card, add);
   // In the card's order: the first interface is the agent's preferred one.
-  const usable = [...new Set(interfaces.map((i) => i.transport))].filter((t): t is A2aTransport => USABLE.includes(t as A2aTransport));
+  const usable = [...new Set(interfaces.map((i) => i.transport))].filter((t): t is A2aTransport => USABLE.some((u) => u === t));
   if (interfaces.length > 0 && usable.length === 0)
     add({ severity: "error", path: "", message: "None of the card's transports is one Loupe can use (JSONRPC, HTTP+JSON, GRPC)" });
   return { ...(version ? { version } : {}), findings, interfaces, usable };

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { A2aProtocolVersion, A2aTaskState } from "@/lib/contracts/a2a";
+import type { A2aTaskState } from "@/lib/contracts/a2a";
+import type { A2aArtifact, A2aFrameResult, A2aItem, A2aMessage, A2aPart } from "@/lib/protocols/a2a/types";
 
 /**
  * Pure, browser-safe reading of A2A frames (issue 11 §2). One frame is a JSON-RPC response, a REST
@@ -11,44 +12,8 @@ import type { A2aProtocolVersion, A2aTaskState } from "@/lib/contracts/a2a";
  * Both become one A2aItem; a frame that fits neither is reported (never guessed at).
  */
 
-export type A2aPart =
-  | { kind: "text"; text: string }
-  | { kind: "file"; name?: string; mimeType?: string; bytes?: string; uri?: string }
-  | { kind: "data"; data: unknown; metadata?: Record<string, unknown> };
-
-export interface A2aMessage {
-  messageId?: string;
-  role: "user" | "agent" | "unknown";
-  taskId?: string;
-  contextId?: string;
-  parts: A2aPart[];
-}
-
-export interface A2aArtifact {
-  artifactId: string;
-  name?: string;
-  description?: string;
-  parts: A2aPart[];
-}
-
-export type A2aItem =
-  | {
-      type: "task";
-      taskId: string;
-      contextId: string;
-      state: A2aTaskState;
-      message?: A2aMessage;
-      timestamp?: string;
-      artifacts: A2aArtifact[];
-      history: A2aMessage[];
-    }
-  | { type: "status"; taskId: string; contextId: string; state: A2aTaskState; message?: A2aMessage; timestamp?: string; final?: boolean }
-  | { type: "artifact"; taskId: string; contextId: string; artifact: A2aArtifact; append: boolean; lastChunk: boolean }
-  | { type: "message"; message: A2aMessage }
-  | { type: "push-config"; taskId?: string; url?: string }
-  | { type: "error"; code: number | string; message: string; data?: unknown };
-
-export type A2aFrameResult = { ok: true; item: A2aItem; version: A2aProtocolVersion } | { ok: false; error: string };
+// The normalized shapes live in types.ts (message.ts reads them too); re-exported here, the module's entry point.
+export type { A2aArtifact, A2aFrameResult, A2aItem, A2aMessage, A2aPart } from "@/lib/protocols/a2a/types";
 
 const V1_STATES: Record<string, A2aTaskState> = {
   TASK_STATE_SUBMITTED: "submitted",
@@ -127,8 +92,14 @@ function readPart(raw: unknown): A2aPart | string {
   return { kind: "file", ...strip({ name: p.filename, mimeType: p.mediaType, bytes: p.raw, uri: p.url }) };
 }
 
-function strip<T extends Record<string, unknown>>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== "")) as Partial<T>;
+/** The fields of `o` that carry a value (neither undefined nor ""). */
+function strip<K extends string>(o: Record<K, string | undefined>): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const key in o) {
+    const value = o[key];
+    if (value !== undefined && value !== "") out[key] = value;
+  }
+  return out;
 }
 
 class FrameError extends Error {}

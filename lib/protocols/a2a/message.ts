@@ -1,4 +1,5 @@
-import type { A2aMessage } from "@/lib/protocols/a2a/frames";
+import type { A2aMessage } from "@/lib/protocols/a2a/types";
+import { isRecord } from "@/lib/values";
 
 /**
  * What a message asks, read for the status line and the inbox (issue 11 §2): its text, the JSON Schema
@@ -21,8 +22,8 @@ export function messageText(message: A2aMessage | undefined): string | undefined
  */
 export function messageSchema(message: A2aMessage | undefined): unknown {
   for (const part of message?.parts ?? []) {
-    if (part.kind !== "data" || typeof part.data !== "object" || part.data === null) continue;
-    const d = part.data as Record<string, unknown>;
+    const d = part.kind === "data" ? asObject(part.data) : undefined;
+    if (!d) continue;
     if (typeof d.schema === "object" && d.schema !== null) return d.schema;
     if (d.type === "object" && typeof d.properties === "object") return d;
   }
@@ -41,7 +42,7 @@ export function messagePrompt(message: A2aMessage | undefined): string | undefin
 }
 
 function asObject(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  return isRecord(v) ? v : undefined;
 }
 
 /**

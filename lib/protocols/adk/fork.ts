@@ -61,7 +61,7 @@ export function parseJsonObject(text: string, what: string): ObjectParse {
   if (text.trim() === "") return { ok: true, value: {} };
   let value: unknown;
   try {
-    value = JSON.parse(text) as unknown;
+    value = JSON.parse(text);
   } catch (e) {
     return { ok: false, error: `${what}: invalid JSON (${errorMessage(e)})` };
   }

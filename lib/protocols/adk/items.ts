@@ -1,6 +1,7 @@
 /**
  * AdkEvent → timeline items, in part order, then the event's actions (adk.md §5–§7).
  */
+import { isRecord } from "@/lib/values";
 import { jsonEqual } from "./guards";
 import type { AdkEvent, AdkFunctionCall, AdkItem, InterruptKind, StateScope } from "./types";
 
@@ -35,8 +36,8 @@ export function stateScope(key: string): StateScope {
  * MCP tool result passed through (`isError: true`). `{"error": null}` is not one.
  */
 export function isErrorResponse(response: unknown): boolean {
-  if (typeof response !== "object" || response === null || Array.isArray(response)) return false;
-  const r = response as Record<string, unknown>;
+  if (!isRecord(response)) return false;
+  const r = response;
   const error = r.error;
   if (error !== undefined && error !== null && error !== false && error !== "") return true;
   return r.isError === true || r.is_error === true;

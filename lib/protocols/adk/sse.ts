@@ -31,7 +31,8 @@ export function classifyPayload(data: unknown, text: string): SseFrame {
 
 function parseData(text: string): SseFrame {
   try {
-    return classifyPayload(JSON.parse(text) as unknown, text);
+    const payload: unknown = JSON.parse(text);
+    return classifyPayload(payload, text);
   } catch (e) {
     return { kind: "malformed", text, error: errorMessage(e) };
   }

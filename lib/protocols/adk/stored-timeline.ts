@@ -3,6 +3,7 @@
  * and all a read-only bundle view has. One function, so a bundle opened in another Loupe shows the
  * same timeline as the session it was exported from (tests/integration/adk-bundle-roundtrip.test.ts).
  */
+import { isRecord } from "@/lib/values";
 import type { AdkSession } from "./session";
 import { frameRawOf, withUnstoredFrames } from "./session";
 import { buildTimeline } from "./timeline";
@@ -24,7 +25,8 @@ export interface StoredFrame {
 export function initialStateOf(session: Pick<AdkSession, "state" | "events">): Record<string, unknown> {
   const written = new Set<string>();
   for (const ev of session.events) {
-    const delta = (ev as { actions?: { stateDelta?: Record<string, unknown> } } | null)?.actions?.stateDelta;
+    const actions = isRecord(ev) ? ev.actions : undefined;
+    const delta = isRecord(actions) ? actions.stateDelta : undefined;
     if (delta && typeof delta === "object") for (const k of Object.keys(delta)) written.add(k);
   }
   return Object.fromEntries(Object.entries(session.state).filter(([k]) => !written.has(k)));

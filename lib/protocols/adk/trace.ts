@@ -77,7 +77,7 @@ export interface ModelCall {
 export function jsonAttr(value: unknown): unknown {
   if (typeof value !== "string") return value;
   try {
-    const parsed = JSON.parse(value) as unknown;
+    const parsed: unknown = JSON.parse(value);
     const r = rec(parsed);
     return r && Object.keys(r).length === 0 ? undefined : parsed;
   } catch {

@@ -1,3 +1,4 @@
+import { isRecord } from "@/lib/values";
 import type { AguiRunTimeline, AguiToolCallItem } from "@/lib/protocols/agui/types";
 
 /**
@@ -20,10 +21,11 @@ export function threadMessagesAfterRun(inputMessages: readonly unknown[], timeli
       break;
     }
   }
-  const base = snapshotAt >= 0 ? (timeline.items[snapshotAt] as { messages: unknown[] }).messages : inputMessages;
+  const snapshot = timeline.items[snapshotAt];
+  const base = snapshot?.kind === "messages_snapshot" ? snapshot.messages : inputMessages;
   const out: unknown[] = [...base];
   const ids = new Set<string>();
-  for (const m of out) if (typeof m === "object" && m !== null && typeof (m as Msg).id === "string") ids.add((m as Msg).id);
+  for (const m of out) if (isRecord(m) && typeof m.id === "string") ids.add(m.id);
   const byId = new Map<string, Msg>();
 
   for (let k = snapshotAt + 1; k < timeline.items.length; k++) {
@@ -45,7 +47,7 @@ export function threadMessagesAfterRun(inputMessages: readonly unknown[], timeli
           byId.set(parent.id, parent);
           out.push(parent);
         }
-        if (parent) parent.toolCalls = [...((parent.toolCalls as unknown[] | undefined) ?? []), toolCallOf(item)];
+        if (parent) parent.toolCalls = [...(Array.isArray(parent.toolCalls) ? parent.toolCalls : []), toolCallOf(item)];
       }
       if (item.result && !(item.result.messageId && ids.has(item.result.messageId))) {
         const id = item.result.messageId ?? `tool-result-${item.toolCallId}`;

@@ -1,5 +1,6 @@
 import "server-only";
-import type { ColumnStatus, PgModelResponse, PgToolCall, PlaygroundColumn } from "@/lib/contracts/playground";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
+import type { ColumnStatus, PgToolCall, PlaygroundColumn } from "@/lib/contracts/playground";
 import type { Hub } from "@/lib/server/hub";
 import type { ColumnRow, ConversationStore } from "@/lib/server/playground/conversation-store";
 import { FINAL_TOOL_STATUSES } from "@/lib/server/playground/history";
@@ -45,15 +46,13 @@ export function stopInterruptedTurns(hub: Hub, rows: ConversationStore): void {
     let usage = turn.usage;
     let costUsd: number | null = turn.costUsd;
     for (const entry of columnHistoryEntries(hub, column.conversationId, column.id)) {
-      if (entry.kind === "pg_model_response") {
-        const response = entry.raw as PgModelResponse;
-        if (response.turn !== turn.turn || !response.usage) continue;
+      const response = entryPayload(entry, "pg_model_response");
+      if (response && response.turn === turn.turn && response.usage) {
         usage = addUsage(usage, response.usage);
         costUsd = costUsd === null || response.costUsd === null ? null : costUsd + response.costUsd;
       }
-      if (entry.kind !== "pg_tool_call") continue;
-      const call = entry.raw as PgToolCall;
-      if (call.turn === turn.turn) last.set(call.toolCallId, call);
+      const call = entryPayload(entry, "pg_tool_call");
+      if (call?.turn === turn.turn) last.set(call.toolCallId, call);
     }
     for (const call of last.values()) {
       if (FINAL_TOOL_STATUSES.includes(call.status)) continue;

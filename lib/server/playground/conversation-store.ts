@@ -1,5 +1,7 @@
 import "server-only";
-import type { ColumnConfig, PgTurn, PlaygroundSettings, TokenUsage } from "@/lib/contracts/playground";
+import { z } from "zod";
+import { pgTurn, tokenUsage } from "@/lib/contracts/entry-kinds/playground";
+import { ColumnConfig, PlaygroundSettings, type PgTurn, type TokenUsage } from "@/lib/contracts/playground";
 import type { Store } from "@/lib/server/store";
 
 /**
@@ -42,26 +44,37 @@ export interface ColumnRow {
   runningTurn: PgTurn | null;
 }
 
-interface RawConversation {
-  id: string;
-  title: string;
-  settings: string;
-  messages: string;
-  created_at: number;
-  updated_at: number;
-}
+/** The rows as SQLite returns them; the JSON columns are read by their contract schemas. */
+const RawConversation = z.object({
+  id: z.string(),
+  title: z.string(),
+  settings: z.string(),
+  messages: z.string(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+type RawConversation = z.infer<typeof RawConversation>;
 
-interface RawColumn {
-  id: string;
-  conversation_id: string;
-  position: number;
-  config: string;
-  turns: number;
-  usage: string;
-  cost_usd: number | null;
-  cost_unknown: number;
-  last_status: string;
-  running_turn: string | null;
+const RawColumn = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  position: z.number(),
+  config: z.string(),
+  turns: z.number(),
+  usage: z.string(),
+  cost_usd: z.number().nullable(),
+  cost_unknown: z.number(),
+  last_status: z.string(),
+  running_turn: z.string().nullable(),
+});
+type RawColumn = z.infer<typeof RawColumn>;
+
+/** A message to every column is stored as its text alone (the shape rows had before `columnIds`). */
+const StoredMessages = z.array(z.union([z.string(), z.object({ text: z.string(), columnIds: z.array(z.string()).optional() })]));
+
+/** A JSON column read by its schema. */
+function json<T>(schema: z.ZodType<T>, text: string): T {
+  return schema.parse(JSON.parse(text));
 }
 
 export const ZERO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };
@@ -70,8 +83,8 @@ function toConversation(row: RawConversation): ConversationRow {
   return {
     id: row.id,
     title: row.title,
-    settings: JSON.parse(row.settings) as PlaygroundSettings,
-    messages: (JSON.parse(row.messages) as (string | SentMessage)[]).map((m) => (typeof m === "string" ? { text: m } : m)),
+    settings: json(PlaygroundSettings, row.settings),
+    messages: json(StoredMessages, row.messages).map((m) => (typeof m === "string" ? { text: m } : m)),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -82,17 +95,17 @@ function toColumn(row: RawColumn): ColumnRow {
     id: row.id,
     conversationId: row.conversation_id,
     position: row.position,
-    config: JSON.parse(row.config) as ColumnConfig,
+    config: json(ColumnConfig, row.config),
     turns: row.turns,
-    usage: JSON.parse(row.usage) as TokenUsage,
+    usage: json(tokenUsage, row.usage),
     costUsd: row.cost_usd ?? 0,
     costUnknown: row.cost_unknown === 1,
     lastStatus: row.last_status === "error" ? "error" : "idle",
-    runningTurn: row.running_turn ? (JSON.parse(row.running_turn) as PgTurn) : null,
+    runningTurn: row.running_turn ? json(pgTurn, row.running_turn) : null,
   };
 }
 
-/** A message to every column is stored as its text alone (the shape rows had before `columnIds`). */
+/** How a message is stored (see StoredMessages). */
 function storedMessage(m: SentMessage): string | SentMessage {
   return m.columnIds ? { text: m.text, columnIds: m.columnIds } : m.text;
 }
@@ -101,13 +114,13 @@ export class ConversationStore {
   constructor(private readonly store: Store) {}
 
   listConversations(): ConversationRow[] {
-    const rows = this.store.prepare("SELECT * FROM playground_conversations ORDER BY updated_at DESC, id").all() as RawConversation[];
-    return rows.map(toConversation);
+    const rows = this.store.prepare("SELECT * FROM playground_conversations ORDER BY updated_at DESC, id").all();
+    return rows.map((row) => toConversation(RawConversation.parse(row)));
   }
 
   getConversation(id: string): ConversationRow | undefined {
-    const row = this.store.prepare("SELECT * FROM playground_conversations WHERE id = ?").get(id) as RawConversation | undefined;
-    return row ? toConversation(row) : undefined;
+    const row = this.store.prepare("SELECT * FROM playground_conversations WHERE id = ?").get(id);
+    return row ? toConversation(RawConversation.parse(row)) : undefined;
   }
 
   saveConversation(c: ConversationRow): void {
@@ -127,16 +140,14 @@ export class ConversationStore {
   }
 
   columns(conversationId: string): ColumnRow[] {
-    const rows = this.store
-      .prepare("SELECT * FROM playground_columns WHERE conversation_id = ? ORDER BY position, id")
-      .all(conversationId) as RawColumn[];
-    return rows.map(toColumn);
+    const rows = this.store.prepare("SELECT * FROM playground_columns WHERE conversation_id = ? ORDER BY position, id").all(conversationId);
+    return rows.map((row) => toColumn(RawColumn.parse(row)));
   }
 
   /** Columns whose turn was running when the file was last written (a Loupe that stopped mid-turn). */
   columnsWithRunningTurn(): ColumnRow[] {
-    const rows = this.store.prepare("SELECT * FROM playground_columns WHERE running_turn IS NOT NULL").all() as RawColumn[];
-    return rows.map(toColumn);
+    const rows = this.store.prepare("SELECT * FROM playground_columns WHERE running_turn IS NOT NULL").all();
+    return rows.map((row) => toColumn(RawColumn.parse(row)));
   }
 
   saveColumn(c: ColumnRow): void {

@@ -1,7 +1,9 @@
 import "server-only";
-import type { LanguageModelV3Message, LanguageModelV3ToolResultOutput, SharedV3ProviderOptions } from "@ai-sdk/provider";
+import type { JSONValue, LanguageModelV3Message, LanguageModelV3ToolResultOutput, SharedV3ProviderOptions } from "@ai-sdk/provider";
 import type { Entry } from "@/lib/contracts/entries";
-import type { PgModelResponse, PgModelToolCall, PgToolCall, PgToolCallStatus } from "@/lib/contracts/playground";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
+import type { PgModelToolCall, PgToolCall, PgToolCallStatus } from "@/lib/contracts/playground";
+import { isRecord } from "@/lib/values";
 
 /**
  * A column's model history, rebuilt from its recorded entries (pure): every earlier user message,
@@ -52,15 +54,13 @@ export function toolOutput(call: Pick<PgToolCall, "status" | "result">): Languag
 
 /** The text of a CallToolResult made only of text items; undefined when it has anything else. */
 function textOfResult(result: unknown): string | undefined {
-  if (typeof result !== "object" || result === null) return undefined;
-  const content = (result as { content?: unknown }).content;
+  if (!isRecord(result)) return undefined;
+  const content = result.content;
   if (!Array.isArray(content) || content.length === 0) return undefined;
   const texts: string[] = [];
   for (const item of content) {
-    if (typeof item !== "object" || item === null || (item as { type?: unknown }).type !== "text") return undefined;
-    const text = (item as { text?: unknown }).text;
-    if (typeof text !== "string") return undefined;
-    texts.push(text);
+    if (!isRecord(item) || item.type !== "text" || typeof item.text !== "string") return undefined;
+    texts.push(item.text);
   }
   return texts.join("\n");
 }
@@ -73,14 +73,14 @@ function textOfResult(result: unknown): string | undefined {
  * and Anthropic refuses an empty text block. Undefined when the result has no image.
  */
 function withImages(result: unknown): LanguageModelV3ToolResultOutput | undefined {
-  const content = typeof result === "object" && result !== null ? (result as { content?: unknown }).content : undefined;
+  const content = isRecord(result) ? result.content : undefined;
   if (!Array.isArray(content)) return undefined;
   const images: { type: "image-data"; data: string; mediaType: string }[] = [];
   const texts: string[] = [];
-  for (const item of content as Record<string, unknown>[]) {
-    if (item?.type === "image" && typeof item.data === "string" && typeof item.mimeType === "string")
+  for (const item of content) {
+    if (isRecord(item) && item.type === "image" && typeof item.data === "string" && typeof item.mimeType === "string")
       images.push({ type: "image-data", data: item.data, mediaType: item.mimeType });
-    else if (item?.type === "text" && typeof item.text === "string") texts.push(item.text);
+    else if (isRecord(item) && item.type === "text" && typeof item.text === "string") texts.push(item.text);
     else texts.push(JSON.stringify(item));
   }
   if (images.length === 0) return undefined;
@@ -88,8 +88,10 @@ function withImages(result: unknown): LanguageModelV3ToolResultOutput | undefine
   return { type: "content", value: [{ type: "text", text: capped(text) }, ...images] };
 }
 
-function toJsonValue(value: unknown): import("@ai-sdk/provider").JSONValue {
-  return JSON.parse(JSON.stringify(value ?? null)) as import("@ai-sdk/provider").JSONValue;
+/** The value through JSON (what a provider can be sent): JSON text parses back to a JSONValue. */
+function toJsonValue(value: unknown): JSONValue {
+  const json: JSONValue = JSON.parse(JSON.stringify(value ?? null));
+  return json;
 }
 
 /** The assistant message of one step: its text, then its tool calls (input: the parsed arguments). */
@@ -128,17 +130,15 @@ export function toolMessage(calls: PgModelToolCall[], finals: Map<string, PgTool
 export function historyOf(entries: Entry[]): LanguageModelV3Message[] {
   const finals = new Map<string, PgToolCall>();
   for (const entry of entries) {
-    if (entry.kind === "pg_tool_call") {
-      const call = entry.raw as PgToolCall;
-      finals.set(call.toolCallId, call);
-    }
+    const call = entryPayload(entry, "pg_tool_call");
+    if (call) finals.set(call.toolCallId, call);
   }
   const messages: LanguageModelV3Message[] = [];
   for (const entry of entries) {
-    if (entry.kind === "pg_user") {
-      messages.push({ role: "user", content: [{ type: "text", text: (entry.raw as { text: string }).text }] });
-    } else if (entry.kind === "pg_model_response") {
-      const response = entry.raw as PgModelResponse;
+    const user = entryPayload(entry, "pg_user");
+    if (user) messages.push({ role: "user", content: [{ type: "text", text: user.text }] });
+    const response = entryPayload(entry, "pg_model_response");
+    if (response) {
       if (response.status !== "ok") continue;
       const assistant = assistantMessage(response.text, response.toolCalls);
       if (assistant) messages.push(assistant);

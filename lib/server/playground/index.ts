@@ -10,7 +10,7 @@ type PlaygroundGlobal = typeof globalThis & { [PLAYGROUND_KEY]?: Playground };
 
 /** The one playground of this process (STYLE rule 3: on globalThis, like the registry). */
 export function getPlayground(): Playground {
-  const g = globalThis as PlaygroundGlobal;
+  const g: PlaygroundGlobal = globalThis;
   g[PLAYGROUND_KEY] ??= new Playground(getHub(), defaultDeps());
   return g[PLAYGROUND_KEY];
 }

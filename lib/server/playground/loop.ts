@@ -65,7 +65,7 @@ async function selectedTools(settings: PlaygroundSettings): Promise<{ tools: Too
           name: t.name,
           ...(t.description !== undefined ? { description: t.description } : {}),
           inputSchema: t.inputSchema,
-          ...(t.annotations ? { annotations: t.annotations as Record<string, unknown> } : {}),
+          ...(t.annotations ? { annotations: { ...t.annotations } } : {}),
         };
         tools.push({ connectionId: view.id, connectionName: view.name, tool });
       }

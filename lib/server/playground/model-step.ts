@@ -80,7 +80,8 @@ export function tokenUsage(usage: LanguageModelV3Usage | undefined): TokenUsage 
 /** Words and the raw value of whatever a provider threw or streamed as an error. */
 function describeError(error: unknown): { message: string; raw?: unknown; http?: { status: number; body: string } } {
   if (error instanceof Error) {
-    const api = error as Error & { statusCode?: unknown; responseBody?: unknown };
+    // The AI SDK's APICallError carries the provider's HTTP status and body.
+    const api: { message: string; statusCode?: unknown; responseBody?: unknown } = error;
     const http =
       typeof api.statusCode === "number"
         ? { status: api.statusCode, body: typeof api.responseBody === "string" ? api.responseBody : "" }
@@ -88,7 +89,7 @@ function describeError(error: unknown): { message: string; raw?: unknown; http?:
     return { message: error.message, ...(http ? { http } : {}) };
   }
   if (typeof error === "object" && error !== null) {
-    const message = (error as { message?: unknown }).message;
+    const message = "message" in error ? error.message : undefined;
     return { message: typeof message === "string" ? message : JSON.stringify(error), raw: error };
   }
   return { message: String(error), raw: error };

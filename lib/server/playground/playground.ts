@@ -8,14 +8,12 @@ import type {
   ConversationInput,
   ConversationPatch,
   MessageInput,
-  PgTurn,
   PlaygroundColumn,
 } from "@/lib/contracts/playground";
 import { AppError } from "@/lib/errors";
 import type { Hub } from "@/lib/server/hub";
-import { addUsage, runTurn } from "@/lib/server/playground/loop";
 import type { LoopDeps } from "@/lib/server/playground/loop-deps";
-import type { ActiveColumn } from "@/lib/server/playground/column-state";
+import { ColumnRunner } from "@/lib/server/playground/column-runner";
 import { columnView, stopInterruptedTurns } from "@/lib/server/playground/column-state";
 import { ConversationStore, ZERO_USAGE } from "@/lib/server/playground/conversation-store";
 import type { ColumnRow, ConversationRow } from "@/lib/server/playground/conversation-store";
@@ -34,13 +32,14 @@ const STOP_REASON = "The playground turn was stopped";
  */
 export class Playground {
   readonly rows: ConversationStore;
-  private readonly active = new Map<string, ActiveColumn>();
+  private readonly runner: ColumnRunner;
 
   constructor(
     readonly hub: Hub,
     private readonly deps: LoopDeps,
   ) {
     this.rows = new ConversationStore(hub.store);
+    this.runner = new ColumnRunner(hub, deps, this.rows);
     stopInterruptedTurns(hub, this.rows);
   }
 
@@ -78,7 +77,7 @@ export class Playground {
   remove(id: string): void {
     const row = this.require(id);
     const columns = this.rows.columns(id);
-    for (const c of columns) this.active.get(c.id)?.controller.abort(STOP_REASON);
+    for (const c of columns) this.runner.abort(c.id, STOP_REASON);
     this.rows.deleteConversation(id);
     recordPg(this.hub, id, null, "pg_conversation", { conversation: this.view(row, columns), removed: true });
   }
@@ -88,7 +87,7 @@ export class Playground {
     const row = this.require(id);
     const columns = this.rows.columns(id);
     const targets = input.columnIds ? [...new Set(input.columnIds)].map((cid) => this.requireColumn(columns, cid)) : columns;
-    const busy = targets.find((c) => this.active.has(c.id));
+    const busy = targets.find((c) => this.runner.activeOf(c.id));
     if (busy)
       throw new AppError("conflict:playground_running", "A turn is still running in this column: stop it or wait for it to end", {
         columnId: busy.id,
@@ -102,7 +101,7 @@ export class Playground {
     const message = toAll ? { text: input.text } : { text: input.text, columnIds: targets.map((c) => c.id) };
     const updated = { ...row, messages: [...row.messages, message], updatedAt: Date.now() };
     this.rows.saveConversation(updated);
-    for (const column of targets) this.start(updated, column, [input.text]);
+    for (const column of targets) this.runner.start(updated, column, [input.text]);
     return { turn: updated.messages.length, columnIds: targets.map((c) => c.id) };
   }
 
@@ -111,7 +110,7 @@ export class Playground {
     const row = this.require(id);
     for (const column of this.rows.columns(id)) {
       if (columnIds && !columnIds.includes(column.id)) continue;
-      this.active.get(column.id)?.controller.abort(STOP_REASON);
+      this.runner.abort(column.id, STOP_REASON);
     }
     return this.view(row);
   }
@@ -129,8 +128,8 @@ export class Playground {
     this.rows.saveColumn(column);
     this.changed({ ...row, updatedAt: Date.now() });
     const shared = row.messages.filter((m) => !m.columnIds).map((m) => m.text);
-    if (input.replay && shared.length > 0) this.start(row, column, shared);
-    return columnView(column, this.active.get(column.id));
+    if (input.replay && shared.length > 0) this.runner.start(row, column, shared);
+    return columnView(column, this.runner.activeOf(column.id));
   }
 
   /** Another provider/model for a column, from its next turn on. */
@@ -141,7 +140,7 @@ export class Playground {
     const column = { ...existing, config: withRealBaseUrl(config, [existing.config.baseUrl]) };
     this.rows.saveColumn(column);
     this.changed({ ...row, updatedAt: Date.now() });
-    return this.publishColumn(column);
+    return this.runner.publish(column);
   }
 
   removeColumn(id: string, columnId: string): void {
@@ -149,7 +148,7 @@ export class Playground {
     const columns = this.rows.columns(id);
     const column = this.requireColumn(columns, columnId);
     if (columns.length === 1) throw new AppError("conflict:playground_columns", "A conversation keeps at least one column");
-    this.active.get(columnId)?.controller.abort(STOP_REASON);
+    this.runner.abort(columnId, STOP_REASON);
     this.rows.deleteColumn(columnId);
     recordPg(this.hub, id, columnId, "pg_column", { column: columnView(column, undefined), removed: true });
     this.changed({ ...row, updatedAt: Date.now() });
@@ -170,83 +169,7 @@ export class Playground {
 
   /** Whether a turn runs in any column now (tests, shutdown). */
   running(): boolean {
-    return this.active.size > 0;
-  }
-
-  private start(conversation: ConversationRow, column: ColumnRow, texts: string[]): void {
-    const active: ActiveColumn = { controller: new AbortController(), waiting: 0 };
-    this.active.set(column.id, active);
-    this.publishColumn(column);
-    void this.runTexts(conversation, column.id, texts, active).finally(() => {
-      this.active.delete(column.id);
-      const row = this.rows.columns(conversation.id).find((c) => c.id === column.id);
-      if (row) this.publishColumn(row);
-    });
-  }
-
-  private async runTexts(conversation: ConversationRow, columnId: string, texts: string[], active: ActiveColumn): Promise<void> {
-    for (const text of texts) {
-      const all = this.rows.columns(conversation.id);
-      const column = all.find((c) => c.id === columnId);
-      if (!column || active.controller.signal.aborted) return;
-      // With several columns an approval card must say which one asked (they share the title).
-      const columnLabel =
-        all.length > 1 ? `column ${all.indexOf(column) + 1} · ${column.config.provider} ${column.config.model}` : undefined;
-      // The settings as they are now: a PATCH applies from the next turn on.
-      const now = this.rows.getConversation(conversation.id);
-      if (!now) return;
-      const ended = await runTurn({
-        hub: this.hub,
-        deps: this.deps,
-        conversationId: now.id,
-        title: now.title,
-        settings: now.settings,
-        columnId,
-        ...(columnLabel ? { columnLabel } : {}),
-        config: column.config,
-        turn: column.turns + 1,
-        text,
-        signal: active.controller.signal,
-        onWaiting: (delta) => {
-          const before = active.waiting > 0;
-          active.waiting += delta;
-          if (before !== active.waiting > 0) this.republish(conversation.id, columnId);
-        },
-        onTurn: (turn) => this.turnChanged(conversation.id, columnId, turn),
-      });
-      // A turn that errors ends only that turn: the next message is sent, as it would be in a
-      // live column (the failed turn's user message stays in the history, its error does not).
-      // Stopping (by the user, or the column removed) ends the replay.
-      if (ended.status === "stopped") return;
-    }
-  }
-
-  private turnChanged(conversationId: string, columnId: string, turn: PgTurn): void {
-    const column = this.rows.columns(conversationId).find((c) => c.id === columnId);
-    if (!column) return;
-    if (turn.status === "running") {
-      this.rows.saveColumn({ ...column, turns: turn.turn, runningTurn: turn, lastStatus: "idle" });
-      return;
-    }
-    this.rows.saveColumn({
-      ...column,
-      runningTurn: null,
-      usage: addUsage(column.usage, turn.usage),
-      costUsd: column.costUsd + (turn.costUsd ?? 0),
-      costUnknown: column.costUnknown || turn.costUsd === null,
-      lastStatus: turn.status === "error" ? "error" : "idle",
-    });
-  }
-
-  private republish(conversationId: string, columnId: string): void {
-    const column = this.rows.columns(conversationId).find((c) => c.id === columnId);
-    if (column) this.publishColumn(column);
-  }
-
-  private publishColumn(column: ColumnRow): PlaygroundColumn {
-    const view = columnView(column, this.active.get(column.id));
-    recordPg(this.hub, column.conversationId, column.id, "pg_column", { column: view });
-    return view;
+    return this.runner.running();
   }
 
   private changed(row: ConversationRow): Conversation {
@@ -263,7 +186,7 @@ export class Playground {
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       ...row.settings,
-      columns: columns.map((c) => columnView(c, this.active.get(c.id))),
+      columns: columns.map((c) => columnView(c, this.runner.activeOf(c.id))),
     };
   }
 

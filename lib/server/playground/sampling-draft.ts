@@ -81,10 +81,11 @@ export async function draftSampling(hub: Hub, deps: LoopDeps, column: ColumnRow,
   const { prompt, maxTokens, temperature, stopSequences } = samplingPrompt(request.params);
   let url: string | null = null;
   let body: unknown = { prompt };
-  let exchange: ProviderExchange | null = null;
+  // A holder, not a `let`: the compiler cannot see the callback assign it before it is read.
+  const seen: { exchange: ProviderExchange | null } = { exchange: null };
   const created = deps.createModel(column.config, {
     onRequest: (u, b) => ((url = u), (body = b)),
-    onResponse: (e) => (exchange = e),
+    onResponse: (e) => (seen.exchange = e),
   });
   let text = "";
   let failure: string | null = null;
@@ -108,7 +109,7 @@ export async function draftSampling(hub: Hub, deps: LoopDeps, column: ColumnRow,
     failure = describe(error);
   }
   await created.settled?.().catch(() => undefined);
-  const captured = exchange as ProviderExchange | null;
+  const captured = seen.exchange;
   const http = captured && captured.status !== null ? { status: captured.status, body: captured.responseBody } : null;
   recordPg(hub, column.conversationId, column.id, "pg_sampling_draft", {
     connectionId: request.connectionId,
@@ -128,6 +129,6 @@ export async function draftSampling(hub: Hub, deps: LoopDeps, column: ColumnRow,
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
-  const message = (error as { message?: unknown } | null)?.message;
+  const message = typeof error === "object" && error !== null && "message" in error ? error.message : undefined;
   return typeof message === "string" ? message : JSON.stringify(error);
 }

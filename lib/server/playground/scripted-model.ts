@@ -98,7 +98,7 @@ function scriptedTools(call: LanguageModelV3CallOptions, isReadOnly: ScriptedMod
   const out: ScriptedTool[] = [];
   for (const tool of call.tools ?? []) {
     if (tool.type !== "function") continue;
-    const hinted = (tool.providerOptions?.loupe as { readOnlyHint?: unknown } | undefined)?.readOnlyHint;
+    const hinted = tool.providerOptions?.loupe?.readOnlyHint;
     const readOnly = isReadOnly?.(tool.name) ?? (typeof hinted === "boolean" ? hinted : looksReadOnly(tool.name));
     out.push({
       name: tool.name,

@@ -1,6 +1,6 @@
 import "server-only";
 import type { PgModelToolCall } from "@/lib/contracts/playground";
-import { errorMessage } from "@/lib/values";
+import { errorMessage, isRecord } from "@/lib/values";
 
 /**
  * A tool call as the model wrote it: `input` is its text, kept as is; `arguments` only when that
@@ -16,11 +16,11 @@ export function readToolCall(toolCallId: string, name: string, input: string): P
   } catch (error) {
     return { ...call, parseError: `not valid JSON (${errorMessage(error)})` };
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+  if (!isRecord(parsed)) {
     const kind = parsed === null ? "null" : Array.isArray(parsed) ? "an array" : `a ${typeof parsed}`;
     return { ...call, parseError: `${kind}, not a JSON object` };
   }
-  return { ...call, arguments: parsed as Record<string, unknown> };
+  return { ...call, arguments: parsed };
 }
 
 /** What the model is told about arguments Loupe could not send. */

@@ -69,7 +69,9 @@ function redactValue(value: unknown, secrets: readonly string[]): unknown {
   const text = JSON.stringify(value);
   if (text === undefined) return value;
   const clean = redactText(text, secrets);
-  return clean === text ? value : (JSON.parse(clean) as unknown);
+  if (clean === text) return value;
+  const redacted: unknown = JSON.parse(clean);
+  return redacted;
 }
 
 /**

@@ -2,8 +2,8 @@ import "server-only";
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { PlaygroundProvider, ProviderKeyInput, ProviderStatus } from "@/lib/contracts/playground";
-import { PROVIDER_IDS } from "@/lib/contracts/playground";
+import type { ProviderKeyInput, ProviderStatus } from "@/lib/contracts/playground";
+import { PlaygroundProvider, PROVIDER_IDS } from "@/lib/contracts/playground";
 import { AppError } from "@/lib/errors";
 import { logLine } from "@/lib/log-text";
 import { DATA_DIR_MODE, DATA_FILE_MODE } from "@/lib/server/data-dir";
@@ -55,7 +55,8 @@ function writeStored(all: StoredFile): void {
 }
 
 export function parseProvider(value: string): PlaygroundProvider {
-  if ((PROVIDER_IDS as readonly string[]).includes(value)) return value as PlaygroundProvider;
+  const provider = PlaygroundProvider.safeParse(value);
+  if (provider.success) return provider.data;
   throw new AppError("not_found:playground_provider", `No playground provider "${value}" (known: ${PROVIDER_IDS.join(", ")})`);
 }
 

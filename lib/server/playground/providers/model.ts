@@ -3,7 +3,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import type { JSONSchema7, LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import type { ColumnConfig } from "@/lib/contracts/playground";
 import { AppError } from "@/lib/errors";
 import type { CaptureHooks } from "@/lib/server/playground/providers/capture";
@@ -12,7 +12,7 @@ import { endpointOf, urlSecrets } from "@/lib/server/playground/providers/url-se
 import type { Endpoint } from "@/lib/server/playground/providers/url-secrets";
 import { requireKey, resolveBaseUrl } from "@/lib/server/playground/providers/keys";
 import { createScriptedModel } from "@/lib/server/playground/scripted-model";
-import { errorMessage } from "@/lib/values";
+import { errorMessage, isRecord } from "@/lib/values";
 
 type Fetch = typeof globalThis.fetch;
 type Build = (fetch: Fetch) => LanguageModelV3;
@@ -50,19 +50,21 @@ function builder(config: ColumnConfig, apiKey: string | undefined, baseURL: stri
  */
 const PLACEHOLDER = { type: "object", properties: {} } as const;
 
-function isEmptyObject(schema: Record<string, unknown>): boolean {
+function isEmptyObject(schema: JSONSchema7): boolean {
   const props = schema.properties;
   return (
     schema.type === "object" && (props === undefined || (typeof props === "object" && props !== null && Object.keys(props).length === 0))
   );
 }
 
-function geminiRewrite(schemas: Map<string, Record<string, unknown>>): (body: unknown) => unknown {
+function geminiRewrite(schemas: Map<string, JSONSchema7>): (body: unknown) => unknown {
   return (body) => {
-    const tools = (body as { tools?: unknown }).tools;
+    const tools = isRecord(body) ? body.tools : undefined;
     if (!Array.isArray(tools)) return body;
-    for (const entry of tools as { functionDeclarations?: Record<string, unknown>[] }[]) {
-      for (const decl of entry.functionDeclarations ?? []) {
+    for (const entry of tools) {
+      const declarations = isRecord(entry) && Array.isArray(entry.functionDeclarations) ? entry.functionDeclarations : [];
+      for (const decl of declarations) {
+        if (!isRecord(decl)) continue;
         const schema = typeof decl.name === "string" ? schemas.get(decl.name) : undefined;
         if (!schema) continue;
         delete decl.parametersJsonSchema;
@@ -82,10 +84,10 @@ function prepareCall(
   const tools = options.tools;
   if (!tools?.length) return { options };
   if (config.provider === "google") {
-    const schemas = new Map<string, Record<string, unknown>>();
+    const schemas = new Map<string, JSONSchema7>();
     const placeheld = tools.map((t) => {
       if (t.type !== "function") return t;
-      schemas.set(t.name, t.inputSchema as Record<string, unknown>);
+      schemas.set(t.name, t.inputSchema);
       return { ...t, inputSchema: { ...PLACEHOLDER } };
     });
     return { options: { ...options, tools: placeheld }, rewrite: geminiRewrite(schemas) };

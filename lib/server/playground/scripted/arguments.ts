@@ -1,5 +1,7 @@
 import "server-only";
-import { readFacts, type Fact, type MessageFacts } from "./facts";
+import { readFacts } from "./facts";
+import { isSchema, type Built, type Ctx, type Schema } from "./fill-context";
+import { buildString } from "./strings";
 import { wordsOf } from "./words";
 
 /**
@@ -10,25 +12,7 @@ import { wordsOf } from "./words";
  * sent only when the message gives their value. Deterministic for a given message and day.
  */
 
-type Schema = Record<string, unknown>;
-/** A value, and whether it came from the message (optional fields are kept only then). */
-type Built = { value: unknown; found: boolean } | undefined;
-
-interface Ctx {
-  facts: MessageFacts;
-  root: Schema;
-  /** Message positions already used by a sibling, so two fields do not take the same fact. */
-  used: Set<number>;
-  today: Date;
-  depth: number;
-  /** Inside an optional object: only facts the message spells out for a field count (no city guess). */
-  strict: boolean;
-}
-
-const CITY_WORDS = new Set(["city", "location", "place", "destination", "town", "where", "origin"]);
 const AMOUNT_WORDS = new Set(["amount", "value", "quantity", "price", "sum", "total", "count", "number", "n"]);
-const FREE_TEXT_WORDS = new Set(["query", "q", "text", "message", "prompt", "search", "question", "input"]);
-const PERSON_WORDS = new Set(["name", "holder", "traveler", "guest", "author", "owner", "user"]);
 /** Words for currencies, so "100 dollars" can fill a currency code enum. */
 const CURRENCY_ALIASES: Record<string, string> = {
   dollar: "USD",
@@ -41,28 +25,11 @@ const CURRENCY_ALIASES: Record<string, string> = {
   franc: "CHF",
   francs: "CHF",
 };
-const IATA: Record<string, string> = {
-  lisbon: "LIS",
-  madrid: "MAD",
-  paris: "CDG",
-  london: "LHR",
-  porto: "OPO",
-  berlin: "BER",
-  rome: "FCO",
-  tokyo: "HND",
-  "new york": "JFK",
-  barcelona: "BCN",
-};
 
 export function argumentsFor(inputSchema: unknown, message: string, today: Date = new Date()): Record<string, unknown> {
   const root = isSchema(inputSchema) ? inputSchema : {};
   const ctx: Ctx = { facts: readFacts(message), root, used: new Set(), today, depth: 0, strict: false };
-  const built = buildObject(root, ctx);
-  return (built?.value as Record<string, unknown> | undefined) ?? {};
-}
-
-function isSchema(value: unknown): value is Schema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return buildObject(root, ctx)?.value ?? {};
 }
 
 /** Follows a local `$ref` (`#/$defs/x`, `#/definitions/x`). */
@@ -108,13 +75,16 @@ function build(name: string, raw: Schema, required: boolean, ctx: Ctx): Built {
 function typeOf(schema: Schema): string {
   const t = schema.type;
   if (typeof t === "string") return t;
-  if (Array.isArray(t)) return (t.find((x) => x !== "null") as string | undefined) ?? "null";
+  if (Array.isArray(t)) {
+    const first: unknown = t.find((x) => x !== "null");
+    return first == null ? "null" : String(first);
+  }
   if (isSchema(schema.properties)) return "object";
   if (schema.items) return "array";
   return "string";
 }
 
-function buildObject(schema: Schema, ctx: Ctx, required = true): Built {
+function buildObject(schema: Schema, ctx: Ctx, required = true): { value: Record<string, unknown>; found: boolean } | undefined {
   const properties = isSchema(schema.properties) ? schema.properties : {};
   const requiredNames = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : []);
   const values = new Map<string, unknown>();
@@ -226,100 +196,6 @@ function clampNumber(value: number, schema: Schema, type: string): number {
   if (typeof schema.maximum === "number") v = Math.min(v, schema.maximum);
   if (typeof schema.minimum === "number") v = Math.max(v, schema.minimum);
   return v;
-}
-
-function takeFirst(facts: Fact[], ctx: Ctx, accept: (f: Fact) => boolean = () => true): Fact | undefined {
-  const fact = facts.find((f) => !ctx.used.has(f.at) && accept(f));
-  if (fact) ctx.used.add(fact.at);
-  return fact;
-}
-
-function buildString(name: string, schema: Schema, required: boolean, ctx: Ctx): Built {
-  const found = stringFromMessage(name, schema, required && !ctx.strict, ctx);
-  if (found !== undefined) return { value: fitLength(found, schema), found: true };
-  if (!required) return undefined;
-  return { value: fitLength(fallbackString(name, schema, ctx), schema), found: false };
-}
-
-/** An optional field takes only values the message spells out for it (a date, an e-mail, a URL, a token matching its pattern). */
-function stringFromMessage(name: string, schema: Schema, required: boolean, ctx: Ctx): string | undefined {
-  const { facts } = ctx;
-  const format = typeof schema.format === "string" ? schema.format : "";
-  const pattern = typeof schema.pattern === "string" ? safeRegExp(schema.pattern) : null;
-  const words = wordsOf(name);
-  if (format === "date") return takeFirst(facts.dates, ctx)?.text;
-  if (format === "date-time") {
-    const date = takeFirst(facts.dates, ctx)?.text;
-    return date ? `${date}T00:00:00Z` : undefined;
-  }
-  if (format === "email") return takeFirst(facts.emails, ctx)?.text;
-  if (format === "uri" || format === "url") return takeFirst(facts.urls, ctx)?.text;
-  if (pattern) {
-    const token = takeFirst(facts.tokens, ctx, (t) => t.text !== "" && pattern.test(t.text));
-    if (token) return token.text;
-    // An airport code the message gives as a city name.
-    if (required && pattern.test("LIS")) {
-      const city = takeFirst(facts.properNouns, ctx, (f) => IATA[f.text.toLowerCase()] !== undefined);
-      if (city) return IATA[city.text.toLowerCase()];
-    }
-    return undefined;
-  }
-  if (!required) return undefined;
-  if (words.some((w) => CITY_WORDS.has(w))) return takeFirst(facts.properNouns, ctx)?.text ?? placeAfterPreposition(facts.message);
-  if (words.some((w) => FREE_TEXT_WORDS.has(w))) return takeFirst(facts.quoted, ctx)?.text ?? facts.message.trim().slice(0, 200);
-  return takeFirst(facts.quoted, ctx)?.text;
-}
-
-/** "weather in lisbon": a lower-case place after in / at / to, capitalised. */
-function placeAfterPreposition(message: string): string | undefined {
-  const m = /\b(?:in|at|to)\s+([a-z][\p{L}-]{2,})/u.exec(message);
-  const word = m?.[1];
-  if (!word || ["the", "my", "our", "your", "a", "an", "there", "here", "me"].includes(word)) return undefined;
-  return word[0]!.toUpperCase() + word.slice(1);
-}
-
-function fallbackString(name: string, schema: Schema, ctx: Ctx): string {
-  const format = typeof schema.format === "string" ? schema.format : "";
-  const pattern = typeof schema.pattern === "string" ? safeRegExp(schema.pattern) : null;
-  const fits = (s: unknown): s is string => typeof s === "string" && (!pattern || pattern.test(s));
-  if (fits(schema.default)) return schema.default;
-  const examples = Array.isArray(schema.examples) ? schema.examples.filter(fits) : [];
-  if (examples[0] !== undefined) return examples[0];
-  // "e.g. LIS, MAD", "try 4242424242424242", "like BK-100001": the description's own sample.
-  const description = typeof schema.description === "string" ? schema.description : "";
-  for (const m of description.matchAll(/(?:e\.g\.|try|like|such as|for example)\s+([^\s,;]+)/gi)) {
-    const sample = m[1]!.replace(/[.)]+$/, "");
-    if (fits(sample)) return sample;
-  }
-  if (format === "date") return isoDay(ctx.today, 7);
-  if (format === "date-time") return `${isoDay(ctx.today, 7)}T09:00:00Z`;
-  if (format === "email") return "traveler@example.com";
-  if (format === "uri" || format === "url") return "https://example.com/notify";
-  if (pattern?.test("12/30")) return "12/30";
-  const words = wordsOf(name);
-  if (words.some((w) => CITY_WORDS.has(w))) return ctx.facts.properNouns[0]?.text ?? "Lisbon";
-  if (words.some((w) => PERSON_WORDS.has(w))) return "Alex Morgan";
-  if (words.includes("title")) return ctx.facts.message.trim().slice(0, 60) || "Untitled";
-  return `sample ${name}`;
-}
-
-function fitLength(value: string, schema: Schema): string {
-  let out = value;
-  if (typeof schema.maxLength === "number") out = out.slice(0, schema.maxLength);
-  if (typeof schema.minLength === "number" && out.length < schema.minLength) out = out.padEnd(schema.minLength, "x");
-  return out;
-}
-
-function isoDay(today: Date, plusDays: number): string {
-  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + plusDays)).toISOString().slice(0, 10);
-}
-
-function safeRegExp(pattern: string): RegExp | null {
-  try {
-    return new RegExp(pattern, "u");
-  } catch {
-    return null;
-  }
 }
 
 function escape(text: string): string {
