@@ -13,7 +13,7 @@ import {
   originValidationResponse,
 } from "@modelcontextprotocol/server";
 import type { DemoRuntime } from "./server";
-import { HEADER_MISMATCH, paramHeaderProblem } from "./param-headers";
+import { HEADER_MISMATCH, paramHeaderProblem } from "../../lib/protocols/mcp/param-header-check";
 import { createDemoServer, demoServerFactory } from "./server";
 import { answerTasksRequest, asRequest, isTasksMessage } from "./tasks/extension";
 import { LegacyTaskSession } from "./tasks/legacy-tasks";
@@ -199,7 +199,7 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: DemoHttpOptions 
   }
 
   const tools = new Map(runtime.modules.flatMap((m) => m.tools ?? []).map((t) => [t.definition.name, t.definition]));
-  /** SEP-2243 Mcp-Param-* headers against the body (see param-headers.ts). */
+  /** SEP-2243 Mcp-Param-* headers against the body (see lib/protocols/mcp/param-header-check.ts). */
   async function checkParamHeaders(request: Request): Promise<Response | undefined> {
     if (request.method !== "POST" || request.headers.get("mcp-method")?.trim() !== "tools/call") return undefined;
     const body: unknown = await request

@@ -11,7 +11,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
 import { getHub } from "@/lib/server/hub";
 import { logLine } from "@/lib/log-text";
-import { HEADER_MISMATCH, paramHeaderProblem } from "@/demo/mcp/param-headers";
+import { HEADER_MISMATCH, paramHeaderProblem } from "@/lib/protocols/mcp/param-header-check";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { TapEventStore } from "@/lib/server/mcp/tap/event-store";
 import { runningLinks } from "@/lib/server/mcp/tap/links";
@@ -250,7 +250,7 @@ async function paramHeaderMismatch(request: Request, body: unknown, routing: Tap
     .catch(() => undefined);
   const tool = listing?.tools.find((t) => t.name === target.name);
   if (!tool) return undefined;
-  const problem = paramHeaderProblem(body, request.headers, () => tool as never);
+  const problem = paramHeaderProblem(body, request.headers, () => tool);
   if (!problem) return undefined;
   const id = (body as { id?: unknown }).id ?? null;
   return Response.json({ jsonrpc: "2.0", id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } }, { status: 400 });
