@@ -20,6 +20,8 @@ import type { Entry } from "@/lib/contracts/entries";
 import { resultRefOf } from "@/lib/server/mcp/result-ref";
 import { paramHeaderValues, scanParamHeaders } from "@/lib/protocols/mcp/param-headers";
 import { errorMessage } from "@/lib/values";
+import { callStore } from "@/lib/server/mcp/call-store";
+import type { CallStore } from "@/lib/server/mcp/call-store";
 
 interface ActiveCall {
   controller: AbortController;
@@ -59,7 +61,12 @@ const ENTRY_ARGS_BYTES = 16 * 1024;
 export class CallRunner {
   private readonly active = new Map<string, ActiveCall>();
 
-  constructor(private readonly store: Store) {}
+  private readonly calls: CallStore;
+
+  constructor(private readonly store: Store) {
+    // Opened with the registry (at boot): calls a stopped Loupe left running turn failed at once.
+    this.calls = callStore(store);
+  }
 
   /** `response`: the recorded response frame of this call, when there is one. */
   private publish(conn: McpConnection, record: CallRecord, response?: Entry): void {
@@ -81,7 +88,7 @@ export class CallRunner {
     };
     // The call row and its entry in one commit.
     this.store.grouped(() => {
-      this.store.saveCall(record, ref);
+      this.calls.save(record, ref);
       conn.recordEntry("loupe", "local", "call", entry);
     });
   }
@@ -93,7 +100,7 @@ export class CallRunner {
     const callId = body.callId ?? randomUUID();
     const key = `${conn.id}:${callId}`;
     // A fresh UUID cannot collide: only an id the caller chose is looked up.
-    if (this.active.has(key) || (body.callId !== undefined && this.store.getCall(callId))) {
+    if (this.active.has(key) || (body.callId !== undefined && this.calls.get(callId))) {
       throw new AppError("conflict:call_id", `A call with id "${callId}" already exists`);
     }
     const timeoutMs = body.timeoutMs ?? conn.config.requestTimeoutMs;

@@ -15,6 +15,7 @@ import type { ToolsListing } from "@/lib/server/mcp/connection";
 import { mergeSecrets } from "@/lib/server/secrets";
 import { forgetOAuthIfRetargeted } from "@/lib/server/mcp/oauth/context";
 import { forgetEra, forgetEraIfRetargeted } from "@/lib/server/mcp/era-memory";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 export type { ToolsListing } from "@/lib/server/mcp/connection";
 
@@ -177,13 +178,13 @@ export class Registry {
 
   listCalls(id: string, opts: { tool?: string; limit?: number } = {}): CallRecord[] {
     this.require(id);
-    return this.hub.store.listCalls(id, opts);
+    return callStore(this.hub.store).list(id, opts);
   }
 
   /** One call with its whole result. */
   getCall(id: string, callId: string): CallRecord {
     this.require(id);
-    const call = this.hub.store.getCall(callId);
+    const call = callStore(this.hub.store).get(callId);
     if (!call || call.connectionId !== id) throw new AppError("not_found:call", `No call "${callId}" on this connection`);
     return call;
   }

@@ -15,6 +15,8 @@ import type { Store } from "@/lib/server/store";
 import type { EntryRow } from "@/lib/server/store-schema";
 import { bundleEntryOf } from "@/lib/server/bundles/entries";
 import type { BundleParts, BundleUnit } from "./types";
+import { callStore } from "@/lib/server/mcp/call-store";
+import { readOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 
 type Ref = BundleUnitRefOf<"mcp-traffic">;
 
@@ -89,7 +91,9 @@ export function scopedCalls(store: Store, connectionId: string, scope: McpTraffi
       if (near) ids.add(near.id);
     }
   }
-  const calls = [...ids].map((id) => store.getCall(id)).filter((c): c is CallRecord => c !== undefined && c.connectionId === connectionId);
+  const calls = [...ids]
+    .map((id) => callStore(store).get(id))
+    .filter((c): c is CallRecord => c !== undefined && c.connectionId === connectionId);
   return calls.sort((a, b) => a.startedAt - b.startedAt);
 }
 
@@ -172,7 +176,7 @@ export const mcpTrafficUnit: BundleUnit<"mcp-traffic"> = {
     const values: (string | undefined)[] = [];
     if (config?.transport === "stdio") values.push(...savedSecrets(config.env));
     if (config && config.transport !== "stdio") values.push(...savedSecrets(config.headers), config.oauth?.clientSecret);
-    const oauth = store.getOAuth(ref.connectionId);
+    const oauth = readOAuth(store, ref.connectionId);
     values.push(oauth.tokens?.access_token, oauth.tokens?.refresh_token, oauth.tokens?.id_token, oauth.client?.client_secret);
     return values.filter((v): v is string => typeof v === "string" && v.length > 0);
   },

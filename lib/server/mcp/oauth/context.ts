@@ -9,6 +9,7 @@ import { createAuthFetch } from "@/lib/server/mcp/oauth/recording-fetch";
 import type { OAuthRecord } from "@/lib/server/mcp/oauth/record";
 import { redirectUrl } from "@/lib/server/mcp/oauth/redirect-url";
 import { dropPendingStates } from "@/lib/server/mcp/oauth/pending-states";
+import { readOAuth, saveOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 
 export type RemoteConfig = Exclude<ConnectionConfig, { transport: "stdio" }>;
 
@@ -72,12 +73,12 @@ export class ConnectionOAuth {
   }
 
   read(): OAuthRecord {
-    return this.store.getOAuth(this.conn.id);
+    return readOAuth(this.store, this.conn.id);
   }
 
   update(fn: (r: OAuthRecord) => OAuthRecord): OAuthRecord {
     const next = fn(this.read());
-    this.store.saveOAuth(this.conn.id, next);
+    saveOAuth(this.store, this.conn.id, next);
     return next;
   }
 

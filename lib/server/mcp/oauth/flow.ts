@@ -12,6 +12,7 @@ import type { ConnectionOAuth } from "@/lib/server/mcp/oauth/context";
 import { consumePendingState, dropPendingStates } from "@/lib/server/mcp/oauth/pending-states";
 import { AuthorizationRequiredError, LoupeOAuthProvider } from "@/lib/server/mcp/oauth/provider";
 import { errorMessage } from "@/lib/values";
+import { oauthByState, saveOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 
 function remoteOAuth(id: string, registry: Registry): ConnectionOAuth {
   const ctx = oauthFor(registry.connection(id));
@@ -114,9 +115,9 @@ type PendingAuthorization = NonNullable<ReturnType<ConnectionOAuth["read"]>["pen
 /** The connection waiting for this state, and its pending authorization; the state is used up either way. */
 function takePending(state: string, registry: Registry): { ctx: ConnectionOAuth; pending: PendingAuthorization } {
   consumePendingState(state);
-  const found = registry.hub.store.oauthByState(state);
+  const found = oauthByState(registry.hub.store, state);
   const pending = found?.record.pending;
-  if (found) registry.hub.store.saveOAuth(found.connectionId, { ...found.record, pending: undefined });
+  if (found) saveOAuth(registry.hub.store, found.connectionId, { ...found.record, pending: undefined });
   if (!found || !pending || pending.expiresAt <= Date.now()) {
     throw new AppError(
       "bad_request:oauth_state",

@@ -3,6 +3,7 @@ import type { McpClientRequest, McpRoundInfo } from "@/lib/contracts/mcp-request
 import { findInputOrigin, groupMrtrRounds } from "@/lib/protocols/mcp/mrtr-rounds";
 import { pairTraffic, type RequestRow } from "@/lib/protocols/mcp/pairing";
 import type { McpConnection } from "@/lib/server/mcp/connection";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 /**
  * On a 2026-07-28 connection the SDK fulfils an `input_required` result by calling Loupe's
@@ -41,8 +42,8 @@ export function mrtrLink(conn: McpConnection, method: string, key: string | numb
   };
   if (origin.chain.method !== "tools/call") return { mrtr };
   // The call runner records the JSON-RPC id of the call's request: the first leg's.
-  const call = conn.hub.store
-    .listCalls(conn.id, { limit: 50 })
+  const call = callStore(conn.hub.store)
+    .list(conn.id, { limit: 50 })
     .find((c) => c.requestId === origin.firstId && c.startedAt >= since && c.status === "running");
   return { mrtr, ...(call ? { relatedCall: { callId: call.id, tool: call.tool } } : {}) };
 }

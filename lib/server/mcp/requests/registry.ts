@@ -11,6 +11,7 @@ import { cancelledReason, elicitationOutcome, parseAnswer, samplingOutcome } fro
 import { ABANDONED, callEndedReason } from "@/lib/server/mcp/requests/request-links";
 import { CALL_CHECK_MS, deferred, newRequest, staleWhy, waitingTask } from "@/lib/server/mcp/requests/tracked";
 import type { Tracked } from "@/lib/server/mcp/requests/tracked";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 export { callEndedReason } from "@/lib/server/mcp/requests/request-links";
 
@@ -219,7 +220,7 @@ export class ClientRequests {
   private staleIfCallEnded(t: Tracked): void {
     const related = t.request.relatedCall;
     if (t.request.status !== "pending" || !related) return;
-    const call = t.conn.hub.store.getCall(related.callId);
+    const call = callStore(t.conn.hub.store).get(related.callId);
     if (call && ABANDONED.has(call.status)) this.markStale(t, callEndedReason(call), "call_ended");
   }
 

@@ -3,6 +3,7 @@ import { RELATED_TASK_META_KEY } from "@modelcontextprotocol/sdk/types.js";
 import type { CallRecord, CallStatus } from "@/lib/contracts/calls";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import type { McpConnection } from "@/lib/server/mcp/connection";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 /**
  * What ties a server → client request to the tools/call or task it belongs to, and how that call's
@@ -49,6 +50,8 @@ export function relatedTaskId(params: Record<string, unknown>): string | undefin
  */
 export function onlyRunningCall(conn: McpConnection): McpClientRequest["relatedCall"] | undefined {
   const since = conn.state.connectedAt ?? 0;
-  const running = conn.hub.store.listCalls(conn.id, { limit: 50 }).filter((c) => c.status === "running" && c.startedAt >= since);
+  const running = callStore(conn.hub.store)
+    .list(conn.id, { limit: 50 })
+    .filter((c) => c.status === "running" && c.startedAt >= since);
   return running.length === 1 ? { callId: running[0]!.id, tool: running[0]!.tool } : undefined;
 }

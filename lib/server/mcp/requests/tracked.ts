@@ -7,6 +7,7 @@ import { requestKind } from "@/lib/server/mcp/requests/answers";
 import type { WireOutcome } from "@/lib/server/mcp/requests/answers";
 import { callEndedReason, onlyRunningCall, relatedTaskId } from "@/lib/server/mcp/requests/request-links";
 import { mrtrLink } from "@/lib/server/mcp/requests/mrtr-links";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 interface TaskState {
   task: Task;
@@ -83,7 +84,7 @@ export function staleWhy(t: Tracked, reason: string, cause: McpStaleCause): { re
     // An in-band request has no JSON-RPC id the server could cancel: its handler's signal is the
     // waiting request's own, aborted when Loupe gave the call up (cancel, or the connection going).
     const { method, target } = t.request.mrtr;
-    const call = t.request.relatedCall ? t.conn.hub.store.getCall(t.request.relatedCall.callId) : undefined;
+    const call = t.request.relatedCall ? callStore(t.conn.hub.store).get(t.request.relatedCall.callId) : undefined;
     return {
       cause: "call_ended",
       reason: call
