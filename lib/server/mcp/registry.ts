@@ -16,6 +16,7 @@ import { mergeSecrets } from "@/lib/server/secrets";
 import { forgetOAuthIfRetargeted } from "@/lib/server/mcp/oauth/context";
 import { forgetEra, forgetEraIfRetargeted } from "@/lib/server/mcp/era-memory";
 import { callStore } from "@/lib/server/mcp/call-store";
+import { readOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 
 export type { ToolsListing } from "@/lib/server/mcp/connection";
 
@@ -187,6 +188,18 @@ export class Registry {
     const call = callStore(this.hub.store).get(callId);
     if (!call || call.connectionId !== id) throw new AppError("not_found:call", `No call "${callId}" on this connection`);
     return call;
+  }
+
+  /** One stored call of a connection, deleted or not, with its whole result; undefined when there is none. */
+  findCall(id: string, callId: string): CallRecord | undefined {
+    const call = callStore(this.hub.store).get(callId);
+    return call?.connectionId === id ? call : undefined;
+  }
+
+  /** The OAuth secrets Loupe holds for a connection (tokens, a registered client's secret), for scrubbing exports. */
+  oauthSecrets(id: string): (string | undefined)[] {
+    const oauth = readOAuth(this.hub.store, id);
+    return [oauth.tokens?.access_token, oauth.tokens?.refresh_token, oauth.tokens?.id_token, oauth.client?.client_secret];
   }
 
   /** MCP ping round trip; also kept in the connection's state.lastPing. */

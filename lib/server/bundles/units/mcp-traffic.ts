@@ -15,8 +15,6 @@ import type { Store } from "@/lib/server/store";
 import type { EntryRow } from "@/lib/server/store-schema";
 import { bundleEntryOf } from "@/lib/server/bundles/entries";
 import type { BundleParts, BundleUnit } from "./types";
-import { callStore } from "@/lib/server/mcp/call-store";
-import { readOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 
 type Ref = BundleUnitRefOf<"mcp-traffic">;
 
@@ -91,9 +89,7 @@ export function scopedCalls(store: Store, connectionId: string, scope: McpTraffi
       if (near) ids.add(near.id);
     }
   }
-  const calls = [...ids]
-    .map((id) => callStore(store).get(id))
-    .filter((c): c is CallRecord => c !== undefined && c.connectionId === connectionId);
+  const calls = [...ids].map((id) => getRegistry().findCall(connectionId, id)).filter((c): c is CallRecord => c !== undefined);
   return calls.sort((a, b) => a.startedAt - b.startedAt);
 }
 
@@ -176,8 +172,7 @@ export const mcpTrafficUnit: BundleUnit<"mcp-traffic"> = {
     const values: (string | undefined)[] = [];
     if (config?.transport === "stdio") values.push(...savedSecrets(config.env));
     if (config && config.transport !== "stdio") values.push(...savedSecrets(config.headers), config.oauth?.clientSecret);
-    const oauth = readOAuth(store, ref.connectionId);
-    values.push(oauth.tokens?.access_token, oauth.tokens?.refresh_token, oauth.tokens?.id_token, oauth.client?.client_secret);
+    values.push(...getRegistry().oauthSecrets(ref.connectionId));
     return values.filter((v): v is string => typeof v === "string" && v.length > 0);
   },
 };
