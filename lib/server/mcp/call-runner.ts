@@ -11,10 +11,10 @@ import type { CallOrigin, CallRecord, CallToolBody } from "@/lib/contracts/calls
 import { rpcErrorText, stripRpcPrefix } from "@/lib/protocols/mcp/error-text";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
-import { nextTick } from "@/lib/server/mcp/connection";
+import { nextTick } from "@/lib/server/mcp/connection-handle";
 import { sessionLostMessage } from "@/lib/server/mcp/recording-transport";
 import { describeNetworkError } from "@/lib/server/mcp/transports";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import type { Store } from "@/lib/server/store";
 import type { Entry } from "@/lib/contracts/entries";
 import { resultRefOf } from "@/lib/server/mcp/result-ref";
@@ -69,7 +69,7 @@ export class CallRunner {
   }
 
   /** `response`: the recorded response frame of this call, when there is one. */
-  private publish(conn: McpConnection, record: CallRecord, response?: Entry): void {
+  private publish(conn: ConnectionHandle, record: CallRecord, response?: Entry): void {
     // A result is stored once: in its response frame, which the call row points at (resultRef)
     // and the call's entry leaves it out (resultOmitted; the page has it from its POST, or reads
     // GET …/calls/:callId). Before, a 5 MiB call wrote 10 MiB and a 1 KiB one three copies.
@@ -93,7 +93,7 @@ export class CallRunner {
     });
   }
 
-  async run(conn: McpConnection, body: CallToolBody, by: CallAttribution = {}): Promise<CallRecord> {
+  async run(conn: ConnectionHandle, body: CallToolBody, by: CallAttribution = {}): Promise<CallRecord> {
     const client = conn.requireClient();
     const recording = conn.recording;
     const gen = conn.generation;
@@ -190,7 +190,7 @@ export class CallRunner {
     active.controller.abort(active.cancelReason);
   }
 
-  private async failure(conn: McpConnection, gen: number, record: CallRecord, active: ActiveCall, thrown: unknown): Promise<Outcome> {
+  private async failure(conn: ConnectionHandle, gen: number, record: CallRecord, active: ActiveCall, thrown: unknown): Promise<Outcome> {
     const error = toMcpError(thrown);
     const fail = (status: CallRecord["status"], body: AppErrorBody): Outcome => ({ status, error: body });
     if (active.cancelReason !== null) {
@@ -253,11 +253,11 @@ export class CallRunner {
  * SEP-2243: on a 2026-07-28 connection over HTTP, the arguments the tool's schema marks with
  * `x-mcp-header` also travel as `Mcp-Param-*` headers (the listed schema, listed once if needed).
  */
-function carriesParamHeaders(conn: McpConnection): boolean {
+function carriesParamHeaders(conn: ConnectionHandle): boolean {
   return conn.config.transport !== "stdio" && conn.requireClient().getProtocolEra() === "modern";
 }
 
-async function paramHeadersFor(conn: McpConnection, body: CallToolBody): Promise<Record<string, string> | undefined> {
+async function paramHeadersFor(conn: ConnectionHandle, body: CallToolBody): Promise<Record<string, string> | undefined> {
   const listing = await conn.listTools().catch(() => undefined);
   const tool = listing?.tools.find((t) => t.name === body.name);
   const scan = tool ? scanParamHeaders(tool.inputSchema) : undefined;

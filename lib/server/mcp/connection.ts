@@ -48,6 +48,8 @@ import { readAllTools } from "@/lib/server/mcp/tool-pages";
 import type { ToolsListing } from "@/lib/server/mcp/tool-pages";
 import { classifyConnectError, describeExit, shouldFallBackToSse } from "@/lib/server/mcp/transports";
 import type { ObservedStdioTransport, TransportUsed } from "@/lib/server/mcp/transports";
+import { nextTick } from "@/lib/server/mcp/connection-handle";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 
 export { DEFAULT_RECONNECT_POLICY } from "@/lib/server/mcp/auto-reconnect";
 export type { ReconnectPolicy } from "@/lib/server/mcp/auto-reconnect";
@@ -55,11 +57,8 @@ export type { ToolsListing } from "@/lib/server/mcp/tool-pages";
 
 const STDERR_TAIL_LINES = 50;
 
-/** Lets pending stream callbacks (stderr lines piped through a PassThrough) land first. */
-export const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /** One saved MCP server and its live SDK client. All state changes are recorded as entries. */
-export class McpConnection {
+export class McpConnection implements ConnectionHandle {
   state: ConnectionState = { status: "idle", stderrTail: [], toolsVersion: 0 };
   client: Client | null = null;
   recording: RecordingTransport | null = null;

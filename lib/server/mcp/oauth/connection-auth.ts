@@ -1,5 +1,5 @@
 import "server-only";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import type { RemoteAuth } from "@/lib/server/mcp/transports";
 import { oauthFor } from "@/lib/server/mcp/oauth/context";
 import { LoupeOAuthProvider } from "@/lib/server/mcp/oauth/provider";
@@ -12,7 +12,7 @@ import { networkSink } from "@/lib/server/mcp/network/sink";
  * connection has OAuth on. Publishes the auth state the stored tokens give (connect() starts
  * from a fresh state).
  */
-export function remoteTransportAuth(conn: McpConnection): RemoteAuth {
+export function remoteTransportAuth(conn: ConnectionHandle): RemoteAuth {
   const ctx = oauthFor(conn);
   if (!ctx.config) return {};
   // Every exchange of the transport, OAuth's included, is also recorded for the Network view.

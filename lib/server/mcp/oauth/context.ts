@@ -1,7 +1,7 @@
 import "server-only";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { AuthState, ConnectionConfig, OAuthSettings } from "@/lib/contracts/connections";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import type { Store } from "@/lib/server/store";
 import { AUTH_EVENT_KIND, AUTH_HTTP_KIND } from "@/lib/contracts/auth";
 import type { AuthEvent, AuthHttpExchange, AuthSummary } from "@/lib/contracts/auth";
@@ -14,7 +14,7 @@ import { readOAuth, saveOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 export type RemoteConfig = Exclude<ConnectionConfig, { transport: "stdio" }>;
 
 /** The store of a connection: OAuth data lives in the same database (tests use their own store). */
-function storeOf(conn: McpConnection): Store {
+function storeOf(conn: ConnectionHandle): Store {
   return conn.hub.store;
 }
 
@@ -47,7 +47,7 @@ export class ConnectionOAuth {
   /** While true the provider reports no tokens, so auth() starts a browser flow instead of refreshing. */
   forceInteractive = false;
 
-  constructor(readonly conn: McpConnection) {
+  constructor(readonly conn: ConnectionHandle) {
     this.fetch = createAuthFetch(this);
   }
 
@@ -148,9 +148,9 @@ function expiresAt(r: OAuthRecord): number | undefined {
   return typeof seconds === "number" && r.tokensSavedAt ? r.tokensSavedAt + seconds * 1000 : undefined;
 }
 
-const contexts = new WeakMap<McpConnection, ConnectionOAuth>();
+const contexts = new WeakMap<ConnectionHandle, ConnectionOAuth>();
 
-export function oauthFor(conn: McpConnection): ConnectionOAuth {
+export function oauthFor(conn: ConnectionHandle): ConnectionOAuth {
   let ctx = contexts.get(conn);
   if (!ctx) {
     ctx = new ConnectionOAuth(conn);
@@ -172,7 +172,7 @@ function oauthTarget(config: ConnectionConfig): string | null {
  * tokens, client, discovery and any pending authorization were issued for the old one and are
  * forgotten, so a token never travels to a server it was not issued for. True when it forgot.
  */
-export function forgetOAuthIfRetargeted(conn: McpConnection, before: ConnectionConfig, after: ConnectionConfig): boolean {
+export function forgetOAuthIfRetargeted(conn: ConnectionHandle, before: ConnectionConfig, after: ConnectionConfig): boolean {
   const was = oauthTarget(before);
   if (was === null || was === oauthTarget(after)) return false;
   const ctx = oauthFor(conn);

@@ -186,7 +186,7 @@ export async function signOut(id: string, body: SignOutBody, registry: Registry 
     ok: true,
     message: body.forgetClient ? "Signed out: tokens and the registered client forgotten" : "Signed out: tokens forgotten",
   });
-  if (ctx.conn.state.status === "connected" || ctx.conn.state.status === "connecting") await ctx.conn.disconnect();
+  if (ctx.conn.state.status === "connected" || ctx.conn.state.status === "connecting") await registry.disconnect(id);
   ctx.publish(ctx.currentAuthState());
   return ctx.summary();
 }

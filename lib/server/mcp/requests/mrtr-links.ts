@@ -2,7 +2,7 @@ import "server-only";
 import type { McpClientRequest, McpRoundInfo } from "@/lib/contracts/mcp-requests";
 import { findInputOrigin, groupMrtrRounds } from "@/lib/protocols/mcp/mrtr-rounds";
 import { pairTraffic, type RequestRow } from "@/lib/protocols/mcp/pairing";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { callStore } from "@/lib/server/mcp/call-store";
 
 /**
@@ -21,7 +21,12 @@ export interface MrtrLink {
   relatedCall?: McpClientRequest["relatedCall"];
 }
 
-export function mrtrLink(conn: McpConnection, method: string, key: string | number, params: Record<string, unknown>): MrtrLink | undefined {
+export function mrtrLink(
+  conn: ConnectionHandle,
+  method: string,
+  key: string | number,
+  params: Record<string, unknown>,
+): MrtrLink | undefined {
   if (typeof key !== "string") return undefined;
   const since = conn.state.connectedAt ?? 0;
   const entries = conn.hub.store

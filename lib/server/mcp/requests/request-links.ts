@@ -2,7 +2,7 @@ import "server-only";
 import { RELATED_TASK_META_KEY } from "@modelcontextprotocol/sdk/types.js";
 import type { CallRecord, CallStatus } from "@/lib/contracts/calls";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { callStore } from "@/lib/server/mcp/call-store";
 
 /**
@@ -48,7 +48,7 @@ export function relatedTaskId(params: Record<string, unknown>): string | undefin
  * stream it came on), so Loupe names a call only when it is the one tools/call of this session
  * still running — never a guess between several.
  */
-export function onlyRunningCall(conn: McpConnection): McpClientRequest["relatedCall"] | undefined {
+export function onlyRunningCall(conn: ConnectionHandle): McpClientRequest["relatedCall"] | undefined {
   const since = conn.state.connectedAt ?? 0;
   const running = callStore(conn.hub.store)
     .list(conn.id, { limit: 50 })

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import type { McpClientRequest, McpStaleCause } from "@/lib/contracts/mcp-requests";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { requestKind } from "@/lib/server/mcp/requests/answers";
 import type { WireOutcome } from "@/lib/server/mcp/requests/answers";
 import { callEndedReason, onlyRunningCall, relatedTaskId } from "@/lib/server/mcp/requests/request-links";
@@ -15,7 +15,7 @@ interface TaskState {
 
 export interface Tracked {
   request: McpClientRequest;
-  conn: McpConnection;
+  conn: ConnectionHandle;
   /** The connection generation (session) the request arrived in. */
   gen: number;
   /** Settles once: with what Loupe answered, or with the reason the request cannot be answered. */
@@ -37,7 +37,7 @@ export function deferred(): { promise: Promise<WireOutcome>; resolve: (o: WireOu
 
 /** The record of a request the server just sent, linked to the call it belongs to (relatedCall: see onlyRunningCall). */
 export function newRequest(
-  conn: McpConnection,
+  conn: ConnectionHandle,
   method: string,
   jsonrpcId: string | number,
   params: Record<string, unknown>,

@@ -5,7 +5,7 @@ import { isTerminalTaskStatus } from "@/lib/contracts/tasks";
 import type { TaskRecord } from "@/lib/contracts/tasks";
 import { isModern } from "@/lib/server/mcp/era";
 import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { errorMessage } from "@/lib/values";
 
 /**
@@ -52,14 +52,14 @@ export const LISTEN_BACKOFF = { firstMs: 250, maxMs: 30_000 };
 type Subscription = Awaited<ReturnType<Client["listen"]>>;
 
 /** Extension tasks of this session that are not finished: their status comes over the stream. */
-function followedTaskIds(conn: McpConnection, records: readonly TaskRecord[]): string[] {
+function followedTaskIds(conn: ConnectionHandle, records: readonly TaskRecord[]): string[] {
   return records
     .filter((t) => t.flavour === "extension" && t.sessionKey === conn.sessionKey && !isTerminalTaskStatus(t.status))
     .map((t) => t.taskId)
     .sort();
 }
 
-export function listenFilter(conn: McpConnection): ListenFilter {
+export function listenFilter(conn: ConnectionHandle): ListenFilter {
   const uris = [...new Set(conn.state.subscriptions ?? [])].sort();
   const tasks = followedTaskIds(conn, getTaskManager().recordsFor(conn));
   return {
@@ -79,7 +79,7 @@ class ListenSession {
   private stopped = false;
 
   constructor(
-    private readonly conn: McpConnection,
+    private readonly conn: ConnectionHandle,
     private readonly client: Client,
     private readonly gen: number,
   ) {}
@@ -174,14 +174,14 @@ class ListenSession {
 }
 
 const KEY = Symbol.for("loupe.listenSessions");
-type ListenGlobal = typeof globalThis & { [KEY]?: WeakMap<McpConnection, ListenSession> };
-function sessions(): WeakMap<McpConnection, ListenSession> {
+type ListenGlobal = typeof globalThis & { [KEY]?: WeakMap<ConnectionHandle, ListenSession> };
+function sessions(): WeakMap<ConnectionHandle, ListenSession> {
   const g = globalThis as ListenGlobal;
   return (g[KEY] ??= new WeakMap());
 }
 
 /** Called once a session is connected: a modern one opens its stream (failures are retried, not thrown). */
-export function startListen(conn: McpConnection, client: Client, gen: number): void {
+export function startListen(conn: ConnectionHandle, client: Client, gen: number): void {
   void stopListen(conn);
   if (!isModern(conn.state.era)) return;
   const session = new ListenSession(conn, client, gen);
@@ -190,7 +190,7 @@ export function startListen(conn: McpConnection, client: Client, gen: number): v
 }
 
 /** Closes the stream of `conn`, if any (sends notifications/cancelled for it). */
-export async function stopListen(conn: McpConnection): Promise<void> {
+export async function stopListen(conn: ConnectionHandle): Promise<void> {
   const session = sessions().get(conn);
   sessions().delete(conn);
   await session?.stop();
@@ -200,11 +200,11 @@ export async function stopListen(conn: McpConnection): Promise<void> {
  * The filter changed (a resource subscribed or dropped, a task followed or finished): the stream
  * is opened again with it. Resolves once the server acknowledged it; throws when it refused.
  */
-export async function refreshListen(conn: McpConnection): Promise<void> {
+export async function refreshListen(conn: ConnectionHandle): Promise<void> {
   await sessions().get(conn)?.sync();
 }
 
 /** Whether a stream is open now (for tests and the subscriptions listing). */
-export function listenOpen(conn: McpConnection): boolean {
+export function listenOpen(conn: ConnectionHandle): boolean {
   return sessions().get(conn)?.isOpen ?? false;
 }

@@ -12,7 +12,7 @@ import {
 import type { ServerContext } from "@modelcontextprotocol/server";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { isModern } from "@/lib/server/mcp/era";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { gateTappedCall } from "@/lib/server/mcp/tap/gate";
 import { linkCall, linkRequest, withDownstream } from "@/lib/server/mcp/tap/links";
 import { findFlow, startFlow } from "@/lib/server/mcp/tap/modern";
@@ -274,7 +274,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
   };
 
   /** One 2026-07-28 leg: the call's result, or the input its server asked for as input_required. */
-  const modernStep = async (conn: McpConnection, flow: ModernFlow, legSignal: AbortSignal, info: Record<string, unknown>) => {
+  const modernStep = async (conn: ConnectionHandle, flow: ModernFlow, legSignal: AbortSignal, info: Record<string, unknown>) => {
     const step = await flow.next(legSignal);
     if (step.kind === "input") {
       info.inputRequired = Object.keys(step.requests);
@@ -287,7 +287,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
   };
 
   /** The call's answer; a call the upstream made a task (the downstream opted in) answers its CreateTaskResult. */
-  const outcome = (conn: McpConnection, record: CallRecord) =>
+  const outcome = (conn: ConnectionHandle, record: CallRecord) =>
     madeTask(record) && hooks.era === "modern" ? createdTaskResult(tap.id, conn, record) : callOutcome(conn, record);
 
   /**

@@ -6,7 +6,7 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import { TASKS_EXTENSION } from "@/lib/contracts/tasks";
 import { isModern } from "@/lib/server/mcp/era";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { clientCapabilities } from "@/lib/server/mcp/requests/handlers";
 import { recordedTask } from "@/lib/server/mcp/tasks/extension";
 import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
@@ -27,7 +27,7 @@ import { isRecord } from "@/lib/values";
 export const TAP_TASK_METHODS = ["tasks/get", "tasks/update", "tasks/cancel", "tasks/result", "tasks/list"] as const;
 
 /** The upstream's `capabilities.extensions` tasks entry, when it is a 2026-07-28 server offering the extension. */
-export function upstreamTasksEntry(conn: McpConnection): Record<string, unknown> | undefined {
+export function upstreamTasksEntry(conn: ConnectionHandle): Record<string, unknown> | undefined {
   if (!isModern(conn.state.era)) return undefined;
   const extensions = conn.state.capabilities?.extensions;
   const entry = isRecord(extensions) ? extensions[TASKS_EXTENSION] : undefined;
@@ -39,7 +39,7 @@ export function upstreamTasksEntry(conn: McpConnection): Record<string, unknown>
  * what the downstream declared: sampling, elicitation and roots (the server asks the tap's client),
  * and the Tasks extension (the downstream follows the task, so only it may opt in).
  */
-export function downstreamCapabilitiesMeta(conn: McpConnection, declared: Record<string, unknown> | undefined): Record<string, unknown> {
+export function downstreamCapabilitiesMeta(conn: ConnectionHandle, declared: Record<string, unknown> | undefined): Record<string, unknown> {
   const own = { ...(clientCapabilities(conn.config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES) as Record<string, unknown>) };
   for (const key of ["sampling", "elicitation", "roots"]) {
     delete own[key];
@@ -80,7 +80,7 @@ export function madeTask(record: CallRecord): boolean {
 }
 
 /** The id of the tools/call leg the task came back on: the first, else the latest retry leg of this call. */
-function taskLegId(conn: McpConnection, record: CallRecord): string | number {
+function taskLegId(conn: ConnectionHandle, record: CallRecord): string | number {
   if (record.status === "task" && record.requestId !== null) return record.requestId;
   const frames = conn.hub.store.connectionEntriesOfKinds(conn.id, ["message"], undefined, 200);
   const legs = new Set<string | number>();
@@ -110,7 +110,7 @@ function taskLegId(conn: McpConnection, record: CallRecord): string | number {
 }
 
 /** A tapped call the upstream made a task: its CreateTaskResult, as the upstream sent it (read from the recorded frame). */
-export function createdTaskResult(tapId: string, conn: McpConnection, record: CallRecord): Record<string, unknown> {
+export function createdTaskResult(tapId: string, conn: ConnectionHandle, record: CallRecord): Record<string, unknown> {
   const legId = taskLegId(conn, record);
   const task = recordedTask(conn, legId);
   // A task that came on a retry leg is not in the Tasks tab yet (the CallRunner saw a failure).
@@ -194,6 +194,6 @@ export function serveTaskMethods(
 }
 
 /** The connections (of a tap's) that offer the extension. */
-export function tasksOffered(conns: McpConnection[]): string[] {
+export function tasksOffered(conns: ConnectionHandle[]): string[] {
   return conns.filter((conn) => upstreamTasksEntry(conn) !== undefined).map((conn) => conn.id);
 }

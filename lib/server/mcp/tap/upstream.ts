@@ -2,8 +2,8 @@ import "server-only";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { CallRecord } from "@/lib/contracts/calls";
-import { nextTick } from "@/lib/server/mcp/connection";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import { nextTick } from "@/lib/server/mcp/connection-handle";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { errorMessage } from "@/lib/values";
 
@@ -16,7 +16,7 @@ export const UPSTREAM_FAILED = ProtocolErrorCode.InternalError;
 /** How often a request waits for a connection that is connecting. */
 const CONNECTING_POLL_MS = 50;
 
-function failure(conn: McpConnection, words: string): ProtocolError {
+function failure(conn: ConnectionHandle, words: string): ProtocolError {
   return new ProtocolError(UPSTREAM_FAILED, `Loupe's tap of "${conn.config.name}": ${words}`);
 }
 
@@ -25,9 +25,9 @@ function failure(conn: McpConnection, words: string): ProtocolError {
  * disconnected or failed is connected once (a stdio child that died is started again), as the
  * user's Connect would. Still not connected → a JSON-RPC error in words, never a hang.
  */
-export async function connectedUpstream(connectionId: string): Promise<McpConnection> {
+export async function connectedUpstream(connectionId: string): Promise<ConnectionHandle> {
   const registry = getRegistry();
-  let conn: McpConnection;
+  let conn: ConnectionHandle;
   try {
     conn = registry.connection(connectionId);
   } catch {
@@ -45,7 +45,7 @@ export async function connectedUpstream(connectionId: string): Promise<McpConnec
 }
 
 /** Whatever a request to the upstream threw, as the JSON-RPC error the tap's client receives. */
-export async function upstreamError(conn: McpConnection, gen: number, thrown: unknown): Promise<ProtocolError> {
+export async function upstreamError(conn: ConnectionHandle, gen: number, thrown: unknown): Promise<ProtocolError> {
   if (thrown instanceof ProtocolError) return thrown;
   const code = (thrown as { code?: unknown } | null)?.code;
   const closed = gen !== conn.generation;
@@ -109,7 +109,7 @@ export async function forward(
 }
 
 /** A tapped tools/call's record as what the tap's client receives: the result, or an error in words. */
-export function callOutcome(conn: McpConnection, record: CallRecord): Record<string, unknown> {
+export function callOutcome(conn: ConnectionHandle, record: CallRecord): Record<string, unknown> {
   if ((record.status === "ok" || record.status === "tool_error") && record.result && typeof record.result === "object") {
     return asTapResult(record.result as Record<string, unknown>);
   }
