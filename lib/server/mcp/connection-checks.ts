@@ -4,7 +4,7 @@ import type { DiagnosisStep } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import { diagnose } from "@/lib/server/mcp/doctor";
 import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
-import { oauthFor } from "@/lib/server/mcp/oauth/context";
+import { oauthFor } from "@/lib/server/mcp/oauth/connection-auth";
 import { isModern, refuseRemovedInModern } from "@/lib/server/mcp/era";
 import { LoupeClient } from "@/lib/server/mcp/loupe-client";
 import { errorMessage } from "@/lib/values";

@@ -13,7 +13,7 @@ import { McpConnection } from "@/lib/server/mcp/connection";
 import { getClientRequests } from "@/lib/server/mcp/requests";
 import type { ToolsListing } from "@/lib/server/mcp/connection";
 import { mergeSecrets } from "@/lib/server/secrets";
-import { forgetOAuthIfRetargeted } from "@/lib/server/mcp/oauth/context";
+import { forgetOAuthIfRetargeted } from "@/lib/server/mcp/oauth/connection-auth";
 import { forgetEra, forgetEraIfRetargeted } from "@/lib/server/mcp/era-memory";
 import { callStore } from "@/lib/server/mcp/call-store";
 import { readOAuth } from "@/lib/server/mcp/oauth/oauth-store";

@@ -7,7 +7,7 @@ import { getRegistry } from "@/lib/server/mcp/registry";
 import { previewEntry } from "@/lib/server/preview";
 import { AUTH_ENTRY_KINDS } from "@/lib/contracts/auth";
 import type { AuthorizeResponse, AuthSummary, SignOutBody } from "@/lib/contracts/auth";
-import { oauthFor } from "@/lib/server/mcp/oauth/context";
+import { oauthFor } from "@/lib/server/mcp/oauth/connection-auth";
 import type { ConnectionOAuth } from "@/lib/server/mcp/oauth/context";
 import { consumePendingState, dropPendingStates } from "@/lib/server/mcp/oauth/pending-states";
 import { AuthorizationRequiredError, LoupeOAuthProvider } from "@/lib/server/mcp/oauth/provider";
