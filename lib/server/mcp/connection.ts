@@ -23,6 +23,7 @@ import { maskConfig } from "@/lib/server/secrets";
 import { getClientRequests } from "@/lib/server/mcp/requests";
 import { restoreSubscriptions } from "@/lib/server/mcp/resources";
 import { startListen, stopListen } from "@/lib/server/mcp/resources/listen";
+import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
 import { openSession } from "@/lib/server/mcp/session-open";
 import {
   describeEra,
@@ -275,7 +276,7 @@ export class McpConnection implements ConnectionHandle {
       reconnect: undefined,
     });
     // 2026-07-28: change notifications come only over a subscriptions/listen stream (listen.ts).
-    startListen(this, client, gen);
+    startListen(this, client, gen, (conn) => getTaskManager().recordsFor(conn));
   }
 
   private onStderrLine(source: ObservedStdioTransport, line: string): void {

@@ -4,7 +4,6 @@ import type { Client } from "@modelcontextprotocol/client";
 import { isTerminalTaskStatus } from "@/lib/contracts/tasks";
 import type { TaskRecord } from "@/lib/contracts/tasks";
 import { isModern } from "@/lib/server/mcp/era";
-import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
 import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { errorMessage } from "@/lib/values";
 
@@ -59,9 +58,12 @@ function followedTaskIds(conn: ConnectionHandle, records: readonly TaskRecord[])
     .sort();
 }
 
-export function listenFilter(conn: ConnectionHandle): ListenFilter {
+/** The task records of a connection (the TaskManager's), given by whoever starts the stream. */
+export type TaskRecordsOf = (conn: ConnectionHandle) => readonly TaskRecord[];
+
+export function listenFilter(conn: ConnectionHandle, tasksOf: TaskRecordsOf): ListenFilter {
   const uris = [...new Set(conn.state.subscriptions ?? [])].sort();
-  const tasks = followedTaskIds(conn, getTaskManager().recordsFor(conn));
+  const tasks = followedTaskIds(conn, tasksOf(conn));
   return {
     toolsListChanged: true,
     promptsListChanged: true,
@@ -82,6 +84,7 @@ class ListenSession {
     private readonly conn: ConnectionHandle,
     private readonly client: Client,
     private readonly gen: number,
+    private readonly tasksOf: TaskRecordsOf,
   ) {}
 
   private get live(): boolean {
@@ -97,7 +100,7 @@ class ListenSession {
     // One open at a time; a change made meanwhile is picked up by the next round of the loop.
     while (this.opening) await this.opening.catch(() => undefined);
     if (!this.live) return;
-    const filter = listenFilter(this.conn);
+    const filter = listenFilter(this.conn, this.tasksOf);
     const key = JSON.stringify(filter);
     if (this.current?.key === key) return;
     this.opening = this.open(filter, key);
@@ -180,11 +183,15 @@ function sessions(): WeakMap<ConnectionHandle, ListenSession> {
   return (g[KEY] ??= new WeakMap());
 }
 
-/** Called once a session is connected: a modern one opens its stream (failures are retried, not thrown). */
-export function startListen(conn: ConnectionHandle, client: Client, gen: number): void {
+/**
+ * Called once a session is connected: a modern one opens its stream (failures are retried, not
+ * thrown). `tasksOf` reads the connection's task records, whose unfinished extension tasks the
+ * filter follows.
+ */
+export function startListen(conn: ConnectionHandle, client: Client, gen: number, tasksOf: TaskRecordsOf): void {
   void stopListen(conn);
   if (!isModern(conn.state.era)) return;
-  const session = new ListenSession(conn, client, gen);
+  const session = new ListenSession(conn, client, gen, tasksOf);
   sessions().set(conn, session);
   void session.sync().catch(() => undefined);
 }
