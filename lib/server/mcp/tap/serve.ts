@@ -205,9 +205,17 @@ class TapHost {
 const HOSTS_KEY = Symbol.for("loupe.tapHosts");
 type HostsGlobal = typeof globalThis & { [HOSTS_KEY]?: Map<string, TapHost> };
 
+/** The hosts of the taps served so far; a deleted connection ends those serving it (its taps are gone from the store). */
 function hosts(): Map<string, TapHost> {
   const g = globalThis as HostsGlobal;
-  return (g[HOSTS_KEY] ??= new Map());
+  if (!g[HOSTS_KEY]) {
+    const all = new Map<string, TapHost>();
+    g[HOSTS_KEY] = all;
+    getRegistry().onRemove((connectionId) => {
+      for (const host of [...all.values()]) if (host.routing.connectionIds.includes(connectionId)) void closeTapHost(host.tapId);
+    });
+  }
+  return g[HOSTS_KEY];
 }
 
 /**

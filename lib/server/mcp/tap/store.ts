@@ -9,8 +9,6 @@ import { DATA_FILE_MODE } from "@/lib/server/data-dir";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { dataDir, getStore } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
-// A cycle (serve.ts reads the taps), safe: each side uses the other only inside functions.
-import { closeTapHost } from "@/lib/server/mcp/tap/serve";
 
 /**
  * The taps (issue 10): which connections Loupe serves as an MCP server at `/mcp/<tap id>`, with
@@ -195,15 +193,12 @@ export class TapStore {
   }
 
   /**
-   * A connection was deleted: its tap goes, and so does every aggregate tap that served it, with
-   * their sessions (an aggregate's open streams would go on carrying the other servers' messages).
+   * A connection was deleted: its tap goes, and so does every aggregate tap that served it. Their
+   * sessions end with them (serve.ts closes the hosts serving a deleted connection): an
+   * aggregate's open streams would go on carrying the other servers' messages.
    */
   connectionRemoved(connectionId: string): void {
-    for (const tap of this.rows()) {
-      if (!tap.connectionIds.includes(connectionId)) continue;
-      this.delete(tap.id);
-      void closeTapHost(tap.id);
-    }
+    for (const tap of this.rows()) if (tap.connectionIds.includes(connectionId)) this.delete(tap.id);
   }
 
   /** Notes a downstream client (from initialize or a 2026-07-28 request's _meta clientInfo). */
