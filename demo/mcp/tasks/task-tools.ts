@@ -1,7 +1,8 @@
 import { MissingRequiredClientCapabilityError, inputRequired } from "@modelcontextprotocol/server";
-import type { CallToolResult, InputRequests, Tool } from "@modelcontextprotocol/server";
+import type { InputRequests, Tool } from "@modelcontextprotocol/server";
 import type { DemoTool, ToolContext } from "../types";
 import { abortableSleep } from "./task-store";
+import type { TaskSpec } from "./task-spec";
 import type { TaskJob } from "./task-store";
 
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
@@ -12,20 +13,6 @@ export const missingTasksExtension = () =>
     { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
     `This tool runs only as a task: declare the ${TASKS_EXTENSION} extension in the client capabilities`,
   );
-
-/** What happens before a task is created: more MRTR rounds, or what the task should carry. */
-export type Preparation = { ask: InputRequests } | { carry?: unknown };
-
-export interface TaskSpec {
-  /** "required": without the extension the call is refused (-32021); "optional": it runs inline. */
-  support: "optional" | "required";
-  /**
-   * Synchronous rounds before the task exists (SEP-2663's MRTR → task composition): asked with an
-   * input-required result, answered by re-sending tools/call with inputResponses.
-   */
-  prepare?(args: Record<string, unknown>, inputResponses: Record<string, unknown> | undefined): Preparation;
-  run(args: Record<string, unknown>, job: TaskJob, carry: unknown): Promise<CallToolResult>;
-}
 
 /** Thrown by an inline job's ask() to turn the call into an input-required result. */
 class AskInline extends Error {
