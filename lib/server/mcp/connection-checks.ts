@@ -1,6 +1,6 @@
 import "server-only";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import type { DiagnosisStep } from "@/lib/contracts/connections";
+import type { ConnectStep, DiagnosisStep } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import { diagnose } from "@/lib/server/mcp/doctor";
 import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
@@ -35,6 +35,15 @@ export async function runDoctor(conn: ConnectionHandle): Promise<DiagnosisStep[]
   } catch (error) {
     return [{ step: "initialize", ok: false, detail: `The checks themselves failed: ${errorMessage(error)}` }];
   }
+}
+
+/** Shows a failed connect and runs the connection doctor on it; a newer attempt discards its steps. */
+export async function showConnectFailure(conn: ConnectionHandle, message: string, step: ConnectStep): Promise<void> {
+  conn.setState({ status: "error", error: { message, step }, reconnect: undefined });
+  // The connection doctor says which step failed, in words.
+  const doctorGen = conn.generation;
+  const diagnosis = await runDoctor(conn);
+  if (doctorGen === conn.generation && conn.state.status === "error") conn.setState({ diagnosis });
 }
 
 /** Runs the connection doctor now and keeps its steps in state.diagnosis. */

@@ -11,14 +11,14 @@ import { getHub } from "@/lib/server/hub";
 import type { Hub } from "@/lib/server/hub";
 import { McpConnection } from "@/lib/server/mcp/connection";
 import { getClientRequests } from "@/lib/server/mcp/requests";
-import type { ToolsListing } from "@/lib/server/mcp/connection";
+import type { ToolsListing } from "@/lib/server/mcp/tool-pages";
 import { mergeSecrets } from "@/lib/server/secrets";
 import { forgetOAuthIfRetargeted } from "@/lib/server/mcp/oauth/connection-auth";
 import { forgetEra, forgetEraIfRetargeted } from "@/lib/server/mcp/era-memory";
 import { callStore } from "@/lib/server/mcp/call-store";
 import { readOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 
-export type { ToolsListing } from "@/lib/server/mcp/connection";
+export type { ToolsListing } from "@/lib/server/mcp/tool-pages";
 
 export interface CreateOptions {
   /** Fixed id (boot code uses "demo"); an existing connection with it is replaced. */
