@@ -7,7 +7,7 @@ import type { AggregateTapInput, TapClient, TapSecret, TapSettings, TapView } fr
 import { AppError } from "@/lib/errors";
 import { DATA_FILE_MODE } from "@/lib/server/data-dir";
 import { getRegistry } from "@/lib/server/mcp/registry";
-import { dataDir, getStore } from "@/lib/server/store";
+import { dataDir, getStore, storedJson } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
 
 /**
@@ -81,8 +81,8 @@ export class TapStore {
   }
 
   private rows(): TapRecord[] {
-    const rows = this.store.db.prepare("SELECT json FROM taps ORDER BY rowid").all() as { json: string }[];
-    return rows.map((r) => JSON.parse(r.json) as TapRecord);
+    const rows = this.store.prepare<{ json: string }>("SELECT json FROM taps ORDER BY rowid").all();
+    return rows.map((r) => storedJson<TapRecord>(r.json));
   }
 
   /** Every tap whose connections all still exist (a tap of a deleted connection is removed). */
@@ -102,9 +102,9 @@ export class TapStore {
   }
 
   get(id: string): TapRecord | undefined {
-    const row = this.store.db.prepare("SELECT json FROM taps WHERE id = ?").get(id) as { json: string } | undefined;
+    const row = this.store.prepare<{ json: string }>("SELECT json FROM taps WHERE id = ?").get(id);
     if (!row) return undefined;
-    const tap = JSON.parse(row.json) as TapRecord;
+    const tap = storedJson<TapRecord>(row.json);
     const registry = getRegistry();
     if (tap.connectionIds.every((c) => registry.get(c))) return tap;
     this.delete(id);
