@@ -11,6 +11,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
 import { getHub } from "@/lib/server/hub";
 import { logLine } from "@/lib/log-text";
+import { isRecord } from "@/lib/values";
 import { HEADER_MISMATCH, paramHeaderProblem } from "@/lib/protocols/mcp/param-header-check";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { TapEventStore } from "@/lib/server/mcp/tap/event-store";
@@ -142,9 +143,9 @@ class TapHost {
     const ids = new Set(this.routing.connectionIds);
     this.unwatch = hub.subscribe(hub.maxSeq(), (entry: Entry) => {
       if (entry.protocol !== "mcp" || entry.kind !== "message" || entry.direction !== "in" || !ids.has(entry.connectionId)) return;
-      const raw = entry.raw as { method?: unknown; id?: unknown; params?: Record<string, unknown> } | null;
-      if (!raw || typeof raw.method !== "string" || raw.id !== undefined) return;
-      this.notify(entry.connectionId, raw.method, raw.params);
+      const raw = entry.raw;
+      if (!isRecord(raw) || typeof raw.method !== "string" || raw.id !== undefined) return;
+      this.notify(entry.connectionId, raw.method, isRecord(raw.params) ? raw.params : undefined);
     });
   }
 
@@ -250,7 +251,7 @@ export async function serveTap(
  */
 async function paramHeaderMismatch(request: Request, body: unknown, routing: TapRouting): Promise<Response | undefined> {
   if (request.method !== "POST" || request.headers.get("mcp-method")?.trim() !== "tools/call") return undefined;
-  const name = (body as { params?: { name?: unknown } } | undefined)?.params?.name;
+  const name = isRecord(body) && isRecord(body.params) ? body.params.name : undefined;
   const target = typeof name === "string" ? routing.resolve(name) : undefined;
   if (!target) return undefined;
   const listing = await getRegistry()
@@ -260,7 +261,7 @@ async function paramHeaderMismatch(request: Request, body: unknown, routing: Tap
   if (!tool) return undefined;
   const problem = paramHeaderProblem(body, request.headers, () => tool);
   if (!problem) return undefined;
-  const id = (body as { id?: unknown }).id ?? null;
+  const id = (isRecord(body) ? body.id : undefined) ?? null;
   return Response.json({ jsonrpc: "2.0", id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } }, { status: 400 });
 }
 

@@ -40,7 +40,7 @@ export function upstreamTasksEntry(conn: ConnectionHandle): Record<string, unkno
  * and the Tasks extension (the downstream follows the task, so only it may opt in).
  */
 export function downstreamCapabilitiesMeta(conn: ConnectionHandle, declared: Record<string, unknown> | undefined): Record<string, unknown> {
-  const own = { ...(clientCapabilities(conn.config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES) as Record<string, unknown>) };
+  const own: Record<string, unknown> = { ...clientCapabilities(conn.config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES) };
   for (const key of ["sampling", "elicitation", "roots"]) {
     delete own[key];
     if (declared?.[key] !== undefined) own[key] = declared[key];
@@ -85,28 +85,37 @@ function taskLegId(conn: ConnectionHandle, record: CallRecord): string | number 
   const frames = conn.hub.store.connectionEntriesOfKinds(conn.id, ["message"], undefined, 200);
   const legs = new Set<string | number>();
   for (const frame of [...frames].reverse()) {
-    const raw = frame.raw as Record<string, unknown> | null;
+    const raw = frame.raw;
     if (!isRecord(raw) || frame.receivedAt < record.startedAt) continue;
-    const params = raw.params as Record<string, unknown> | undefined;
+    const params = isRecord(raw.params) ? raw.params : undefined;
+    const id = requestIdOf(raw);
     if (frame.direction === "out" && raw.method === "tools/call" && params?.name === record.tool && params.inputResponses !== undefined) {
-      legs.add(raw.id as string | number);
+      if (id !== undefined) legs.add(id);
     }
   }
   for (const frame of frames) {
-    const raw = frame.raw as Record<string, unknown> | null;
+    const raw = frame.raw;
+    const id = isRecord(raw) ? requestIdOf(raw) : undefined;
     if (
       frame.direction === "in" &&
       isRecord(raw) &&
-      legs.has(raw.id as string | number) &&
-      (raw.result as Record<string, unknown> | undefined)?.resultType === "task"
+      id !== undefined &&
+      legs.has(id) &&
+      isRecord(raw.result) &&
+      raw.result.resultType === "task"
     ) {
-      return raw.id as string | number;
+      return id;
     }
   }
   throw new ProtocolError(
     ProtocolErrorCode.InternalError,
     `Loupe's tap: the server made ${record.tool} a task but its answer was not found in the traffic`,
   );
+}
+
+/** A JSON-RPC message's id, when it has one. */
+function requestIdOf(message: Record<string, unknown>): string | number | undefined {
+  return typeof message.id === "string" || typeof message.id === "number" ? message.id : undefined;
 }
 
 /** A tapped call the upstream made a task: its CreateTaskResult, as the upstream sent it (read from the recorded frame). */
@@ -139,7 +148,7 @@ export class TapServer extends Server {
     if (method !== "tools/call") return super._wrapHandler(method, handler);
     const wrapped = super._wrapHandler(method, async (request, ctx) => {
       const result = await handler(request, ctx);
-      if ((result as { resultType?: unknown }).resultType === "task") throw new TaskAnswer(result);
+      if (result.resultType === "task") throw new TaskAnswer(result);
       return result;
     });
     return async (request, ctx) => {
@@ -177,10 +186,13 @@ export function serveTaskMethods(
         delete rest._meta;
         // The SDK lifts a request's inputResponses out of its params (the MRTR field); tasks/update carries them.
         if (ctx.mcpReq.inputResponses !== undefined && rest.inputResponses === undefined) rest.inputResponses = ctx.mcpReq.inputResponses;
-        const meta = downstreamCapabilitiesMeta(conn, requestCapabilities(options.declared(ctx), params as never));
+        const meta = downstreamCapabilitiesMeta(
+          conn,
+          requestCapabilities(options.declared(ctx), isRecord(params._meta) ? { _meta: params._meta } : undefined),
+        );
         const gen = conn.generation;
         try {
-          const result = await conn.requireClient().request({ method, params: { ...rest, _meta: meta } } as never, AnyResult, {
+          const result = await conn.requireClient().request({ method, params: { ...rest, _meta: meta } }, AnyResult, {
             timeout: conn.config.requestTimeoutMs,
             signal: ctx.mcpReq.signal,
           });

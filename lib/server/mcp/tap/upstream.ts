@@ -5,7 +5,7 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import { nextTick } from "@/lib/server/mcp/connection-handle";
 import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { getRegistry } from "@/lib/server/mcp/registry";
-import { errorMessage } from "@/lib/values";
+import { errorMessage, isRecord } from "@/lib/values";
 
 /** Any JSON object: the tap passes the upstream's answers on as they came. */
 export const AnyResult = z.looseObject({});
@@ -47,7 +47,7 @@ export async function connectedUpstream(connectionId: string): Promise<Connectio
 /** Whatever a request to the upstream threw, as the JSON-RPC error the tap's client receives. */
 export async function upstreamError(conn: ConnectionHandle, gen: number, thrown: unknown): Promise<ProtocolError> {
   if (thrown instanceof ProtocolError) return thrown;
-  const code = (thrown as { code?: unknown } | null)?.code;
+  const code = isRecord(thrown) ? thrown.code : undefined;
   const closed = gen !== conn.generation;
   if (closed) {
     // Let the child's exit code arrive before describing the failure.
@@ -55,8 +55,7 @@ export async function upstreamError(conn: ConnectionHandle, gen: number, thrown:
     return failure(conn, conn.cutOffMessage(gen, "request"));
   }
   if (typeof code === "number" && Number.isInteger(code)) {
-    const data = (thrown as { data?: unknown }).data;
-    return new ProtocolError(code, errorMessage(thrown), data);
+    return new ProtocolError(code, errorMessage(thrown), isRecord(thrown) ? thrown.data : undefined);
   }
   return failure(conn, errorMessage(thrown));
 }
@@ -65,8 +64,8 @@ const SERVER_INFO_META = "io.modelcontextprotocol/serverInfo";
 
 /** The upstream's answer without its serverInfo `_meta` (the tap's client talks to the tap, which adds its own). */
 export function asTapResult(result: Record<string, unknown>): Record<string, unknown> {
-  const meta = result._meta as Record<string, unknown> | undefined;
-  if (!meta || !(SERVER_INFO_META in meta)) return result;
+  const meta = result._meta;
+  if (!isRecord(meta) || !(SERVER_INFO_META in meta)) return result;
   const rest = { ...meta };
   delete rest[SERVER_INFO_META];
   const out = { ...result };
@@ -96,7 +95,7 @@ export async function forward(
   const gen = conn.generation;
   const unwatch = onRequestId ? conn.recording?.watchNextRequest(method, (id) => onRequestId(id)) : undefined;
   try {
-    const result = await conn.requireClient().request({ method, ...(params ? { params: withoutMeta(params) } : {}) } as never, AnyResult, {
+    const result = await conn.requireClient().request({ method, ...(params ? { params: withoutMeta(params) } : {}) }, AnyResult, {
       timeout: conn.config.requestTimeoutMs,
       ...(signal ? { signal } : {}),
     });
@@ -110,12 +109,12 @@ export async function forward(
 
 /** A tapped tools/call's record as what the tap's client receives: the result, or an error in words. */
 export function callOutcome(conn: ConnectionHandle, record: CallRecord): Record<string, unknown> {
-  if ((record.status === "ok" || record.status === "tool_error") && record.result && typeof record.result === "object") {
-    return asTapResult(record.result as Record<string, unknown>);
+  if ((record.status === "ok" || record.status === "tool_error") && isRecord(record.result)) {
+    return asTapResult(record.result);
   }
   const message = record.error?.message ?? `The call ended as "${record.status}"`;
   if (record.status === "rpc_error") {
-    const details = record.error?.details as { code?: unknown; data?: unknown } | undefined;
+    const details = isRecord(record.error?.details) ? record.error.details : undefined;
     const code = typeof details?.code === "number" ? details.code : ProtocolErrorCode.InternalError;
     throw new ProtocolError(code, message, details?.data);
   }
