@@ -7,7 +7,7 @@ import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import { Badge } from "@/components/ui/badge";
 import { ListSearchBar } from "@/components/elements/list-search-bar";
 import { QueryError } from "@/components/elements/query-error";
-import { capabilityNotice } from "@/components/mcp/workbench/capability-notice";
+import { capabilityNotice } from "@/components/elements/capability-notice";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import {
   latestUpdateByUri,
@@ -18,7 +18,7 @@ import {
   resourceUpdatesQuery,
 } from "@/lib/queries/resources";
 import { formatBytes, formatClock, plural } from "@/lib/format";
-import { ListChangedBanner } from "./list-changed-banner";
+import { ListChangedBanner } from "@/components/elements/list-changed-banner";
 import { LoadMore } from "./load-more";
 import { filterResources, filterTemplates, resourceLabel } from "./resource-filter";
 import { ResourceList, SubscriptionList, TemplateList } from "./resource-list";

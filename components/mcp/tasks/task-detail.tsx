@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { BanIcon, DownloadIcon, InboxIcon, RefreshCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { JsonBlock } from "@/components/mcp/tools/json-block";
+import { JsonBlock } from "@/components/elements/json-block";
 import { ToolResultView } from "@/components/mcp/tool-result/tool-result-view";
 import { QueryError } from "@/components/elements/query-error";
 import { isTerminalTaskStatus } from "@/lib/contracts/tasks";

@@ -23,7 +23,7 @@ import { CallHistory } from "@/components/mcp/tools/call-history";
 import { CallProgress } from "@/components/mcp/tools/call-progress";
 import { PendingRequestsForCall } from "@/components/mcp/requests/pending-for-call";
 import { WaitingRequestsBanner } from "@/components/mcp/requests/waiting-banner";
-import { JsonBlock } from "@/components/mcp/tools/json-block";
+import { JsonBlock } from "@/components/elements/json-block";
 import { ToolHeader } from "@/components/mcp/tools/tool-header";
 import { ToolRunForm } from "@/components/mcp/tools/tool-run-form";
 import { ToolNotes } from "@/components/mcp/tools/tool-notes";
