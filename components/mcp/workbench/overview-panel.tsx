@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { ConnectStep, ConnectionState, ConnectionView, DiagnosisStep } from "@/lib/contracts/connections";
 import { StatusDot, TRANSPORT_LABEL } from "@/components/mcp/connections/connection-status";
-import { ReconnectCountdown } from "@/components/mcp/connections/connection-actions";
+import { ReconnectCountdown } from "./connection-timing";
 import { useConnectionDiagnosis, useConnectionPing, useEraRedetect } from "@/hooks/use-connection-actions";
 import { cn } from "@/lib/cn";
 import { EraSection } from "@/components/mcp/workbench/era-section";
