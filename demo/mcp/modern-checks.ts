@@ -1,13 +1,13 @@
 import type { Tool } from "@modelcontextprotocol/server";
 import type { DemoRuntime } from "./server";
-import { HEADER_MISMATCH, paramHeaderProblem } from "./param-headers";
+import { HEADER_MISMATCH, paramHeaderProblem } from "../../lib/protocols/mcp/param-header-check";
 import { answerTasksRequest, asRequest, isTasksMessage } from "./tasks/extension";
 
 /**
  * What the demo server over HTTP (serve-http.ts) answers on 2026-07-28 before the SDK's handler:
  * the Tasks extension's messages (SEP-2663, tasks/extension.ts) after the same Mcp-Method /
  * Mcp-Name checks the SDK makes, and the SEP-2243 Mcp-Param-* headers of a tools/call against its
- * body (param-headers.ts).
+ * body (lib/protocols/mcp/param-header-check.ts).
  */
 
 /** SEP-2663 routing: these carry `Mcp-Name: <taskId>`. */

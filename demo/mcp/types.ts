@@ -11,6 +11,7 @@ import type {
   ServerContext,
   Tool,
 } from "@modelcontextprotocol/server";
+import type { TaskSpec } from "./tasks/task-spec";
 
 /** A JSON Schema object as written by hand in the tool definitions. */
 export type JsonSchema = Record<string, unknown>;
@@ -56,8 +57,8 @@ export type ToolOutcome = CallToolResult | InputRequiredResult;
 export interface DemoTool {
   definition: Tool;
   handler(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome>;
-  /** Present when the tool can run as a task (Tasks extension, see tasks/task-tools.ts). */
-  task?: import("./tasks/task-spec").TaskSpec;
+  /** Present when the tool can run as a task (Tasks extension, see tasks/task-tools.ts and tasks/task-spec.ts). */
+  task?: TaskSpec;
 }
 
 /** Builds a DemoTool whose handler sees its validated arguments as `A`. */

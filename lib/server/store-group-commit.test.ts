@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { openStore } from "@/lib/server/store";
 import type { NewEntry, Store } from "@/lib/server/store";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 /**
  * The store's group commit (lib/server/group-commit.ts): hot writes commit together a few milliseconds
@@ -65,11 +66,11 @@ describe("Store group commit", () => {
   it("shows Loupe its own writes at once and commits them together a moment later", async () => {
     const a = store.insertEntry(entry({ n: 1 }));
     store.grouped(() => {
-      store.saveCall(call("x"));
+      callStore(store).save(call("x"));
       store.insertEntry(entry({ n: 2 }));
     });
     expect(store.getEntry(a.seq)?.raw).toEqual({ n: 1 });
-    expect(store.getCall("x")?.status).toBe("ok");
+    expect(callStore(store).get("x")?.status).toBe("ok");
     expect(store.db.inTransaction).toBe(true);
     expect(committedEntries()).toBe(0);
     await expect.poll(() => committedEntries(), { timeout: 2_000, interval: 5 }).toBe(2);
@@ -101,7 +102,7 @@ describe("Store group commit", () => {
 
   it("loses no earlier write of the batch when SQLite rolls the whole batch back (disk full)", async () => {
     const kept = [store.insertEntry(entry({ n: 1 })), store.insertEntry(entry({ n: 2 }))];
-    store.grouped(() => store.saveCall(call("x")));
+    store.grouped(() => callStore(store).save(call("x")));
     // A database that cannot grow: the next large write fails with SQLITE_FULL, and SQLite cancels
     // the whole open transaction with it, not just that statement.
     store.db.pragma(`max_page_count = ${String(store.db.pragma("page_count", { simple: true }))}`);
@@ -113,7 +114,7 @@ describe("Store group commit", () => {
     expect(kept.map((e) => store.getEntry(e.seq)?.raw)).toEqual([{ n: 1 }, { n: 2 }]);
     expect(store.getEntry(later.seq)?.raw).toEqual({ n: 3 });
     expect(later.seq).toBeGreaterThan(kept[1]!.seq);
-    expect(store.getCall("x")?.status).toBe("ok");
+    expect(callStore(store).get("x")?.status).toBe("ok");
   });
 
   it("writes again what stayed, not what an explicit transaction inside the batch undid", () => {

@@ -47,8 +47,8 @@ CREATE TABLE IF NOT EXISTS calls (
 );
 CREATE INDEX IF NOT EXISTS calls_connection_tool ON calls (connection_id, tool, started_at);
 CREATE INDEX IF NOT EXISTS calls_connection_started ON calls (connection_id, started_at);
--- A large result is stored once, in its response frame; the call row points at it (store.ts saveCall)
--- and retention keeps the frames so pointed at.
+-- A large result is stored once, in its response frame; the call row points at it (CallStore.save,
+-- lib/server/mcp/call-store.ts) and retention keeps the frames so pointed at.
 CREATE INDEX IF NOT EXISTS calls_result_ref ON calls (json_extract(record, '$.resultRef.seq'))
   WHERE json_extract(record, '$.resultRef.seq') IS NOT NULL;
 CREATE TABLE IF NOT EXISTS oauth (

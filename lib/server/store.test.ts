@@ -6,6 +6,7 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { openStore } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 let dir: string;
 let store: Store;
@@ -47,12 +48,12 @@ describe("Store", () => {
       raw: { id: 1 },
     };
     store.insertEntry(entry);
-    store.saveCall(call("a", "t", 1));
-    store.getCall("a");
+    callStore(store).save(call("a", "t", 1));
+    callStore(store).get("a");
     const prepare = vi.spyOn(store.db, "prepare");
     const second = store.insertEntry(entry);
-    store.saveCall(call("b", "t", 2));
-    expect(store.getCall("b")?.id).toBe("b");
+    callStore(store).save(call("b", "t", 2));
+    expect(callStore(store).get("b")?.id).toBe("b");
     expect(store.getEntry(second.seq)?.raw).toEqual({ id: 1 });
     store.getEntry(second.seq);
     // Only getEntry's statement was new here, and it was compiled once for both reads.
@@ -76,35 +77,47 @@ describe("Store", () => {
   it("leaves a large result out of the call list and keeps it for the one call", () => {
     const big = { content: [{ type: "text", text: "x".repeat(200_000) }] };
     const small = { content: [{ type: "text", text: "ok" }] };
-    store.saveCall({ ...call("big", "dump", 10), result: big });
-    store.saveCall({ ...call("small", "dump", 20), result: small });
-    const [s, b] = store.listCalls("c1");
+    callStore(store).save({ ...call("big", "dump", 10), result: big });
+    callStore(store).save({ ...call("small", "dump", 20), result: small });
+    const [s, b] = callStore(store).list("c1");
     expect(s).toMatchObject({ id: "small", result: small });
     expect(s!.resultOmitted).toBeUndefined();
     expect(b).toMatchObject({ id: "big", status: "ok", resultOmitted: true });
     expect(b!.result).toBeUndefined();
-    expect(store.getCall("big")?.result).toEqual(big);
+    expect(callStore(store).get("big")?.result).toEqual(big);
   });
 
   it("lists calls newest first, filtered by tool", () => {
-    store.saveCall(call("a", "echo", 10));
-    store.saveCall(call("b", "sum", 20));
-    store.saveCall(call("c", "echo", 30));
-    expect(store.listCalls("c1").map((c) => c.id)).toEqual(["c", "b", "a"]);
-    expect(store.listCalls("c1", { tool: "echo", limit: 1 }).map((c) => c.id)).toEqual(["c"]);
-    store.saveCall({ ...call("a", "echo", 10), status: "tool_error" });
-    expect(store.getCall("a")?.status).toBe("tool_error");
+    callStore(store).save(call("a", "echo", 10));
+    callStore(store).save(call("b", "sum", 20));
+    callStore(store).save(call("c", "echo", 30));
+    expect(
+      callStore(store)
+        .list("c1")
+        .map((c) => c.id),
+    ).toEqual(["c", "b", "a"]);
+    expect(
+      callStore(store)
+        .list("c1", { tool: "echo", limit: 1 })
+        .map((c) => c.id),
+    ).toEqual(["c"]);
+    callStore(store).save({ ...call("a", "echo", 10), status: "tool_error" });
+    expect(callStore(store).get("a")?.status).toBe("tool_error");
   });
 
   it("reads a call stored as failed with upstream:call_became_task as status task, and keeps unknown statuses", () => {
     // How Loupe stored a call the server made a task before the "task" status existed.
     const error = { code: "upstream:call_became_task" as const, message: "The server made this call a task", details: { taskId: "t-1" } };
-    store.saveCall({ ...call("old", "rebook-all", 10, "failed"), error });
-    store.saveCall({ ...call("odd", "rebook-all", 20), status: "from_a_later_loupe" as CallRecord["status"] });
-    const old = store.getCall("old");
+    callStore(store).save({ ...call("old", "rebook-all", 10, "failed"), error });
+    callStore(store).save({ ...call("odd", "rebook-all", 20), status: "from_a_later_loupe" as CallRecord["status"] });
+    const old = callStore(store).get("old");
     expect(old).toMatchObject({ status: "task", taskId: "t-1" });
     expect(old?.error).toBeUndefined();
-    expect(store.listCalls("c1").map((c) => [c.id, c.status, c.taskId])).toEqual([
+    expect(
+      callStore(store)
+        .list("c1")
+        .map((c) => [c.id, c.status, c.taskId]),
+    ).toEqual([
       ["odd", "from_a_later_loupe", undefined],
       ["old", "task", "t-1"],
     ]);
@@ -112,7 +125,7 @@ describe("Store", () => {
 
   it("marks calls left running by a stopped Loupe as failed on reopen", () => {
     store.saveConnection(config);
-    store.saveCall({ ...call("r", "echo", 5, "running"), endedAt: null });
+    callStore(store).save({ ...call("r", "echo", 5, "running"), endedAt: null });
     store.insertEntry({
       connectionId: "c1",
       sessionKey: null,
@@ -125,7 +138,7 @@ describe("Store", () => {
     });
     store.close();
     store = openStore(dir);
-    const record = store.getCall("r");
+    const record = callStore(store).get("r");
     expect(record?.status).toBe("failed");
     expect(record?.error?.code).toBe("internal:loupe_restarted");
     expect(store.listConnections()).toHaveLength(1);

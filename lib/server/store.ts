@@ -4,22 +4,19 @@ import Database from "better-sqlite3";
 import { prepareDataDir, tightenDatabaseFiles } from "@/lib/server/data-dir";
 import { homedir } from "node:os";
 import path from "node:path";
-import type { CallRecord } from "@/lib/contracts/calls";
-import { normalizeStoredCall } from "@/lib/contracts/calls";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
-import type { OAuthRecord } from "@/lib/server/mcp/oauth/record";
 import { SCHEMA, rowToEntry, type EntryRow } from "@/lib/server/store-schema";
-import { resultFromFrame, type ResultRef } from "@/lib/server/mcp/result-ref";
 import { GroupCommit } from "@/lib/server/group-commit";
-
-/** A call row: the record, or the record pointing at the response frame entry that holds its result. */
-type StoredCall = CallRecord & { resultRef?: ResultRef };
 
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
 
-/** SQLite persistence for connections, the raw entry record and the call history. */
+/**
+ * SQLite persistence for connections and the raw entry record. Each protocol keeps its own tables
+ * over this one database (MCP's calls: lib/server/mcp/call-store.ts); their hot writes join the
+ * group commit through hotWrite().
+ */
 export class Store {
   readonly db: Database.Database;
   readonly file: string;
@@ -48,7 +45,6 @@ export class Store {
       this.batch.close();
       throw error;
     }
-    this.failInterruptedCalls();
   }
 
   /** Runs writes that belong together (a call row and its entry) in the group commit: GroupCommit.grouped. */
@@ -56,30 +52,42 @@ export class Store {
     return this.batch.grouped(fn);
   }
 
+  /**
+   * Runs one hot write (an entry, a call row) in the group commit: GroupCommit.write. `again`
+   * writes the same row(s) once more, identically, should SQLite cancel the open batch.
+   */
+  hotWrite<T>(fn: () => T, again: (result: T) => () => void): T {
+    return this.batch.write(fn, again);
+  }
+
   /** Commits the pending group commit at once. */
   flush(): void {
     this.batch.flush();
   }
 
-  /** The prepared statement for `sql`, compiled on first use and reused afterwards. */
-  prepare(sql: string): Database.Statement {
+  /**
+   * The prepared statement for `sql`, compiled on first use and reused afterwards. `Row` is the
+   * shape of the rows its SELECT names: the one place the store's readers say what a row is
+   * (SQLite returns exactly the columns asked for; JSON columns are read with storedJson).
+   */
+  prepare<Row = unknown>(sql: string): Database.Statement<unknown[], Row> {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
     }
-    return statement;
+    return statement as Database.Statement<unknown[], Row>;
   }
 
   // ── connections ────────────────────────────────────────────────────────────
   listConnections(): ConnectionConfig[] {
-    const rows = this.prepare("SELECT config FROM connections ORDER BY created_at, id").all() as { config: string }[];
-    return rows.map((r) => JSON.parse(r.config) as ConnectionConfig);
+    const rows = this.prepare<{ config: string }>("SELECT config FROM connections ORDER BY created_at, id").all();
+    return rows.map((r) => storedJson<ConnectionConfig>(r.config));
   }
 
   getConnection(id: string): ConnectionConfig | undefined {
-    const row = this.prepare("SELECT config FROM connections WHERE id = ?").get(id) as { config: string } | undefined;
-    return row ? (JSON.parse(row.config) as ConnectionConfig) : undefined;
+    const row = this.prepare<{ config: string }>("SELECT config FROM connections WHERE id = ?").get(id);
+    return row ? storedJson<ConnectionConfig>(row.config) : undefined;
   }
 
   saveConnection(config: ConnectionConfig): void {
@@ -136,139 +144,52 @@ export class Store {
   }
 
   getEntry(seq: number): Entry | undefined {
-    const row = this.prepare("SELECT * FROM entries WHERE seq = ?").get(seq) as EntryRow | undefined;
+    const row = this.prepare<EntryRow>("SELECT * FROM entries WHERE seq = ?").get(seq);
     return row ? rowToEntry(row) : undefined;
   }
 
   /** Entries with seq > afterSeq, ascending. */
   entriesAfter(afterSeq: number, limit: number): Entry[] {
-    const rows = this.prepare("SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?").all(afterSeq, limit) as EntryRow[];
+    const rows = this.prepare<EntryRow>("SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?").all(afterSeq, limit);
     return rows.map(rowToEntry);
   }
 
   /** The last `limit` entries of a connection before `beforeSeq`, returned ascending. */
   connectionEntries(connectionId: string, beforeSeq: number | undefined, limit: number): Entry[] {
-    const rows = this.prepare(`SELECT * FROM entries WHERE connection_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`).all(
+    const rows = this.prepare<EntryRow>(`SELECT * FROM entries WHERE connection_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`).all(
       connectionId,
       beforeSeq ?? Number.MAX_SAFE_INTEGER,
       limit,
-    ) as EntryRow[];
+    );
     return rows.reverse().map(rowToEntry);
   }
 
   /** The last `limit` entries of some kinds of a connection before `beforeSeq`, ascending. */
   connectionEntriesOfKinds(connectionId: string, kinds: readonly string[], beforeSeq: number | undefined, limit: number): Entry[] {
     const marks = kinds.map(() => "?").join(", ");
-    const rows = this.prepare(
+    const rows = this.prepare<EntryRow>(
       `SELECT * FROM entries WHERE connection_id = ? AND kind IN (${marks}) AND seq < ? ORDER BY seq DESC LIMIT ?`,
-    ).all(connectionId, ...kinds, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit) as EntryRow[];
+    ).all(connectionId, ...kinds, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit);
     return rows.reverse().map(rowToEntry);
   }
 
   maxSeq(): number {
-    const row = this.prepare("SELECT MAX(seq) AS m FROM entries").get() as { m: number | null };
-    return row.m ?? 0;
-  }
-
-  // ── calls ──────────────────────────────────────────────────────────────────
-  /**
-   * `resultRef`: the response frame entry that holds this call's result (result-ref.ts). A large
-   * result is then stored once, in that frame, and the call row points at it (`resultRef`, never
-   * part of a CallRecord outside the store); retention keeps such frames (retention.ts).
-   */
-  saveCall(record: CallRecord, resultRef?: ResultRef): void {
-    const stored: StoredCall = resultRef && record.result !== undefined ? { ...record, result: undefined, resultRef } : record;
-    const row = [record.id, record.connectionId, record.tool, record.startedAt, JSON.stringify(stored)];
-    const write = () =>
-      void this.prepare(
-        `INSERT INTO calls (id, connection_id, tool, started_at, record) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
-      ).run(...row);
-    this.batch.write(write, () => write);
-  }
-
-  getCall(id: string): CallRecord | undefined {
-    const row = this.prepare("SELECT record FROM calls WHERE id = ?").get(id) as { record: string } | undefined;
-    if (!row) return undefined;
-    const { resultRef, ...stored } = JSON.parse(row.record) as StoredCall;
-    const call = normalizeStoredCall(stored);
-    if (resultRef === undefined) return call;
-    const frame = this.prepare("SELECT raw FROM entries WHERE seq = ?").get(resultRef.seq) as { raw: string } | undefined;
-    const result = frame ? resultFromFrame((JSON.parse(frame.raw) as { result?: unknown }).result, resultRef.keys) : undefined;
-    return result !== undefined ? { ...call, result } : { ...call, resultOmitted: true };
-  }
-
-  /** Newest first. */
-  listCalls(connectionId: string, opts: { tool?: string; limit?: number } = {}): CallRecord[] {
-    const limit = opts.limit ?? 50;
-    const rows = (
-      opts.tool === undefined
-        ? this.prepare("SELECT record FROM calls WHERE connection_id = ? ORDER BY started_at DESC, rowid DESC LIMIT ?").all(
-            connectionId,
-            limit,
-          )
-        : this.prepare("SELECT record FROM calls WHERE connection_id = ? AND tool = ? ORDER BY started_at DESC, rowid DESC LIMIT ?").all(
-            connectionId,
-            opts.tool,
-            limit,
-          )
-    ) as { record: string }[];
-    // A history of multi-MB results would be heavy in the browser: a large result stays out of
-    // the list (resultOmitted) and is fetched with the one call when the user opens it. A small
-    // one is read from the response frame its row points at.
-    return rows.map((r) => {
-      const { resultRef, ...stored } = JSON.parse(r.record) as StoredCall;
-      const call = normalizeStoredCall(stored);
-      if (resultRef !== undefined) {
-        const frame = this.prepare("SELECT raw FROM entries WHERE seq = ? AND raw_bytes <= ?").get(resultRef.seq, ENTRY_PREVIEW_BYTES) as
-          { raw: string } | undefined;
-        const result = frame ? resultFromFrame((JSON.parse(frame.raw) as { result?: unknown }).result, resultRef.keys) : undefined;
-        return result !== undefined ? { ...call, result } : { ...call, resultOmitted: true };
-      }
-      return r.record.length > ENTRY_PREVIEW_BYTES && call.result !== undefined
-        ? { ...call, result: undefined, resultOmitted: true }
-        : call;
-    });
-  }
-
-  // ── oauth (tokens and client secrets: server-side only, never in entries) ──
-  getOAuth(connectionId: string): OAuthRecord {
-    const row = this.prepare("SELECT data FROM oauth WHERE connection_id = ?").get(connectionId) as { data: string } | undefined;
-    return row ? (JSON.parse(row.data) as OAuthRecord) : {};
-  }
-
-  saveOAuth(connectionId: string, record: OAuthRecord): void {
-    this.prepare(
-      `INSERT INTO oauth (connection_id, data, pending_state, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT(connection_id) DO UPDATE SET data = excluded.data, pending_state = excluded.pending_state, updated_at = excluded.updated_at`,
-    ).run(connectionId, JSON.stringify(record), record.pending?.state ?? null, Date.now());
-  }
-
-  /** The connection whose pending authorization carries this `state`. */
-  oauthByState(state: string): { connectionId: string; record: OAuthRecord } | undefined {
-    const row = this.prepare("SELECT connection_id, data FROM oauth WHERE pending_state = ?").get(state) as
-      { connection_id: string; data: string } | undefined;
-    return row ? { connectionId: row.connection_id, record: JSON.parse(row.data) as OAuthRecord } : undefined;
+    return this.prepare<{ m: number | null }>("SELECT MAX(seq) AS m FROM entries").get()?.m ?? 0;
   }
 
   close(): void {
     this.batch.close();
     this.db.close();
   }
+}
 
-  /** A call still "running" in the file was cut off when Loupe stopped; it can never finish. */
-  private failInterruptedCalls(): void {
-    const rows = this.prepare("SELECT record FROM calls WHERE json_extract(record, '$.status') = 'running'").all() as { record: string }[];
-    for (const row of rows) {
-      const record = JSON.parse(row.record) as CallRecord;
-      this.saveCall({
-        ...record,
-        status: "failed",
-        endedAt: record.endedAt ?? Date.now(),
-        error: { code: "internal:loupe_restarted", message: "Loupe stopped before the call finished" },
-      });
-    }
-  }
+/**
+ * A JSON column this store's own writers filled (JSON.stringify of a T), read back as that T: the
+ * rows are Loupe's, so they are trusted here once instead of cast at every read (a reader
+ * normalizes what an older Loupe wrote, as normalizeStoredCall does).
+ */
+export function storedJson<T>(text: string): T {
+  return JSON.parse(text) as T;
 }
 
 export function dataDir(): string {

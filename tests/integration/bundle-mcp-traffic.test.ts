@@ -8,6 +8,7 @@ import { getRegistry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { closeConnections, playgroundDataDir } from "@/tests/support/playground";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+import { saveOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 
 /**
  * MCP traffic bundles against server-everything over stdio, recorded through Loupe's own
@@ -114,7 +115,7 @@ describe("mcpTrafficUnit", () => {
       id: "remote-secrets",
       createdAt: Date.now(),
     });
-    store.saveOAuth("remote-secrets", { tokens: { access_token: secrets.access, refresh_token: secrets.refresh, token_type: "Bearer" } });
+    saveOAuth(store, "remote-secrets", { tokens: { access_token: secrets.access, refresh_token: secrets.refresh, token_type: "Bearer" } });
     store.insertEntry({
       connectionId: "remote-secrets",
       sessionKey: null,

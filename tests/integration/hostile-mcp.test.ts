@@ -7,6 +7,7 @@ import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { STDIO_MAX_MESSAGE_BYTES, GARBAGE_LINE_CAP_BYTES } from "@/lib/server/mcp/stdio-framing";
 import { stdioInput, tempDir } from "@/tests/support/servers";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 // §3 of issue 9: hostile input never hides good input. One real stdio server sends every case.
 const HOSTILE = path.resolve(import.meta.dirname, "../fixtures/hostile-mcp-server.mjs");
@@ -180,7 +181,7 @@ describe("a hostile MCP server over stdio", () => {
       expect(e.truncated).toBeUndefined();
       expect(e.raw).toMatchObject({ argsOmitted: true, args: {}, requestId: record.requestId });
     }
-    expect(registry.hub.store.getCall(record.id)?.args).toEqual({ text });
+    expect(callStore(registry.hub.store).get(record.id)?.args).toEqual({ text });
   });
 
   it("caps the total time of a call whose progress keeps resetting the timeout", async () => {

@@ -4,6 +4,7 @@ import { getRegistry } from "@/lib/server/mcp/registry";
 import { pruneTraffic } from "@/lib/server/retention";
 import { Store } from "@/lib/server/store";
 import { stdioInput, tempDir } from "@/tests/support/servers";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 // A large result stored once (the call row points at its response frame: resultRef) is still
 // whole after Loupe restarts (a new Store on the same data directory) and after retention by age
@@ -32,11 +33,11 @@ describe("a large call result after a restart and retention", () => {
       try {
         const row = restarted.db.prepare("SELECT record FROM calls WHERE id = ?").get(callId) as { record: string };
         expect(JSON.parse(row.record).resultRef).toBeDefined();
-        expect(restarted.getCall(callId)?.result).toEqual(answered.result);
+        expect(callStore(restarted).get(callId)?.result).toEqual(answered.result);
         // Retention by age, run later than every entry: only what is kept survives.
         pruneTraffic(restarted, { maxAgeDays: 1, maxMb: null }, undefined, Date.now() + 3 * 24 * 3600 * 1000);
         expect((restarted.db.prepare("SELECT COUNT(*) AS n FROM entries").get() as { n: number }).n).toBeGreaterThan(0);
-        expect(restarted.getCall(callId)?.result).toEqual(answered.result);
+        expect(callStore(restarted).get(callId)?.result).toEqual(answered.result);
       } finally {
         restarted.db.close();
       }

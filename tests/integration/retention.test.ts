@@ -8,6 +8,7 @@ import { pendingTraffic, PRUNE_BY_AGE_SQL, pruneTraffic, retentionFromEnv, start
 import { getStore, openStore } from "@/lib/server/store";
 import type { NewEntry, Store } from "@/lib/server/store";
 import { tempDir } from "@/tests/support/servers";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 const DAY = 24 * 60 * 60 * 1000;
 const dirs: { cleanup: () => void }[] = [];
@@ -89,13 +90,13 @@ describe("pruning old traffic", () => {
     const store = freshStore();
     const now = Date.now();
     store.saveConnection(connection);
-    store.saveCall(oldCall);
+    callStore(store).save(oldCall);
     for (let i = 0; i < 5; i++) store.insertEntry(mcp(now - 40 * DAY + i));
     for (let i = 0; i < 3; i++) store.insertEntry(mcp(now - DAY + i));
     expect(pruneTraffic(store, { maxAgeDays: 30, maxMb: null }, undefined, now)).toEqual({ byAge: 5, bySize: 0 });
     expect(seqs(store)).toEqual([6, 7, 8]);
     expect(store.getConnection("c1")).toMatchObject({ id: "c1" });
-    expect(store.getCall("call-1")).toMatchObject({ status: "ok" });
+    expect(callStore(store).get("call-1")).toMatchObject({ status: "ok" });
     // New entries keep counting up: a browser resuming by seq never sees an id twice.
     expect(store.insertEntry(mcp(now)).seq).toBe(9);
   });

@@ -7,7 +7,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import type { TapSecret } from "@/lib/contracts/taps";
 import { getApprovals } from "@/lib/server/approvals";
 import { getRegistry } from "@/lib/server/mcp/registry";
-import { tapProof } from "@/lib/server/mcp/tap/endpoint";
+import { tapProof } from "@/lib/server/mcp/tap/proof";
 import { closeAllTapHosts } from "@/lib/server/mcp/tap/serve";
 import { getTaps } from "@/lib/server/mcp/tap/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";

@@ -6,7 +6,7 @@ import type { CarriedMessage } from "@/lib/contracts/network";
 import { cn } from "@/lib/cn";
 import type { ListedExchange } from "@/lib/queries/network";
 import { EXCHANGE_STATE, statusTone } from "./format";
-import { HeaderTable } from "./header-table";
+import { HeaderTable } from "@/components/elements/header-table";
 
 export interface ExchangeDetailProps {
   exchange: ListedExchange;

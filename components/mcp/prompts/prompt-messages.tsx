@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { BotIcon, UserIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { ContentBlockView } from "@/components/mcp/tool-result/content-block";
+import { ContentBlockView } from "@/components/elements/content-block";
 import { classifyBlock } from "@/lib/tool-result/content";
 import { cn } from "@/lib/cn";
 

@@ -1,15 +1,10 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import { Input } from "@/components/ui/input";
 import type { CompleteBody } from "@/lib/contracts/resources";
-import { connectionScope } from "@/lib/queries/connections";
-import { resourceApi } from "@/lib/queries/resources";
 import { cn } from "@/lib/cn";
-import { useDebouncedValue } from "./use-debounced-value";
-
-export const COMPLETION_DEBOUNCE_MS = 250;
+import { useCompletions } from "./use-completions";
 
 export interface CompletionInputProps {
   connectionId: string;
@@ -48,34 +43,7 @@ export function CompletionInput({
   const [active, setActive] = useState(false);
   const [open, setOpen] = useState(false);
   const [highlight, setHighlight] = useState(-1);
-  const otherValues = useMemo(() => {
-    const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(context)) if (k !== name && v !== "") out[k] = v;
-    return out;
-  }, [context, name]);
-  // Debounced as a string: a fresh object per render would restart the timer forever.
-  const debounced = useDebouncedValue(JSON.stringify([value, otherValues]), COMPLETION_DEBOUNCE_MS);
-  const request = useMemo(() => {
-    const [v, ctx] = JSON.parse(debounced) as [string, Record<string, string>];
-    return { value: v, context: ctx };
-  }, [debounced]);
-  const suggestions = useQuery({
-    queryKey: [...connectionScope(connectionId), "complete", completionRef, name, request.value, request.context] as const,
-    queryFn: ({ signal }) =>
-      resourceApi.complete(
-        connectionId,
-        {
-          ref: completionRef,
-          argument: { name, value: request.value },
-          ...(Object.keys(request.context).length ? { context: { arguments: request.context } } : {}),
-        },
-        signal,
-      ),
-    enabled: completions && active,
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-    retry: false,
-  });
+  const suggestions = useCompletions({ connectionId, completionRef, name, value, context, enabled: completions && active });
   const values = suggestions.data?.values ?? [];
   const shown = open && values.length > 0 && !(values.length === 1 && values[0] === value);
 

@@ -1,68 +1,14 @@
 "use client";
 
-import { useMemo, useState } from "react";
-import { DownloadIcon } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { LargeText, RawJson } from "@/components/mcp/tool-result";
-import { MarkdownView } from "@/components/mcp/tool-result/markdown-view";
-import { AudioBlockView, ImageBlockView } from "@/components/mcp/tool-result/media-blocks";
-import { downloadBase64, filenameFromUri } from "@/lib/tool-result/download";
-import { formatBytes } from "@/lib/format";
-import { prettyJson } from "@/lib/tool-result/text-format";
+import { useMemo } from "react";
+import { LargeText } from "@/components/elements/large-text";
+import { RawJson } from "@/components/elements/raw-json";
+import { AudioBlockView, ImageBlockView } from "@/components/elements/media-blocks";
+import { filenameFromUri } from "@/lib/tool-result/download";
 import { classifyResourceContent } from "./resource-content";
 import type { ResourceContentView } from "./resource-content";
+import { ContentHeader, DownloadBlob, JsonContent, MarkdownContent } from "./resource-content-parts";
 import { NumberedText } from "./numbered-text";
-
-function ContentHeader({ view, label }: { view: Exclude<ResourceContentView, { kind: "unknown" }>; label: string }) {
-  return (
-    <div className="flex flex-wrap items-center gap-2 text-xs">
-      <Badge variant="outline">{label}</Badge>
-      <span className="font-mono break-all">{view.uri}</span>
-      {view.mimeType && <Badge variant="secondary">{view.mimeType}</Badge>}
-      <span className="text-muted-foreground">{formatBytes(view.bytes)}</span>
-    </div>
-  );
-}
-
-function DownloadBlob({ blob, uri, mimeType, bytes }: { blob: string; uri: string; mimeType?: string; bytes: number }) {
-  const filename = filenameFromUri(uri, "resource.bin");
-  return (
-    <Button
-      size="xs"
-      variant="outline"
-      className="self-start"
-      data-testid="resource-download"
-      onClick={() => downloadBase64(blob, filename, mimeType)}
-    >
-      <DownloadIcon /> Download {filename} ({formatBytes(bytes)})
-    </Button>
-  );
-}
-
-function MarkdownContent({ text, filename }: { text: string; filename: string }) {
-  const [view, setView] = useState<"markdown" | "source">("markdown");
-  return (
-    <div className="flex flex-col gap-2" data-view={view}>
-      <Tabs value={view} onValueChange={(v) => setView(v as "markdown" | "source")}>
-        <TabsList aria-label="Markdown view">
-          <TabsTrigger value="markdown">Rendered</TabsTrigger>
-          <TabsTrigger value="source">Source</TabsTrigger>
-        </TabsList>
-      </Tabs>
-      <LargeText
-        key={view}
-        text={text}
-        filename={filename}
-        mimeType="text/markdown"
-        render={(visible) =>
-          view === "markdown" ? <MarkdownView markdown={visible} /> : <NumberedText text={visible} language="markdown" />
-        }
-      />
-    </div>
-  );
-}
 
 function ContentBody({ view, index }: { view: ResourceContentView; index: number }) {
   const base = view.kind === "unknown" ? `content-${index}` : filenameFromUri(view.uri, `content-${index}`);
@@ -102,18 +48,6 @@ function ContentBody({ view, index }: { view: ResourceContentView; index: number
         </div>
       );
   }
-}
-
-function JsonContent({ value, filename }: { value: unknown; filename: string }) {
-  const pretty = useMemo(() => prettyJson(value), [value]);
-  return (
-    <LargeText
-      text={pretty}
-      filename={filename}
-      mimeType="application/json"
-      render={(visible) => <NumberedText text={visible} language="json" />}
-    />
-  );
 }
 
 const LABEL: Record<ResourceContentView["kind"], string> = {

@@ -2,8 +2,8 @@
 
 import { useLayoutEffect, useRef, useState } from "react";
 import type { RefObject } from "react";
-import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
-import { BellIcon, BellRingIcon, FileIcon, FileCodeIcon } from "lucide-react";
+import type { Resource } from "@modelcontextprotocol/sdk/types.js";
+import { BellIcon, BellRingIcon, FileIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import type { ResourceUpdate } from "@/lib/queries/resources";
 import { formatBytes, formatClock } from "@/lib/format";
@@ -26,7 +26,8 @@ function Annotations({ annotations }: { annotations: Resource["annotations"] }) 
   );
 }
 
-function rowClass(selected: boolean) {
+/** A list row, highlighted when selected (resources and templates alike). */
+export function rowClass(selected: boolean) {
   return cn(
     "flex w-full cursor-pointer flex-col gap-0.5 border-b px-3 py-2 text-left outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
     selected && "bg-accent",
@@ -121,96 +122,5 @@ export function ResourceList({ resources, selectedUri, onSelect, subscriptions, 
         );
       })}
     </div>
-  );
-}
-
-export interface TemplateListProps {
-  templates: readonly ResourceTemplate[];
-  selected: string | null;
-  onSelect: (uriTemplate: string) => void;
-}
-
-export function TemplateList({ templates, selected, onSelect }: TemplateListProps) {
-  const onListKeyDown = useListKeys();
-  if (templates.length === 0) return <p className="px-3 py-2 text-xs text-muted-foreground">No templates match.</p>;
-  return (
-    <div role="listbox" aria-label="Resource templates" data-testid="template-list" onKeyDown={onListKeyDown}>
-      {templates.map((t) => (
-        <button
-          type="button"
-          role="option"
-          aria-selected={t.uriTemplate === selected}
-          key={t.uriTemplate}
-          data-testid="template-item"
-          data-template={t.uriTemplate}
-          onClick={() => onSelect(t.uriTemplate)}
-          className={rowClass(t.uriTemplate === selected)}
-        >
-          <span className="flex items-center gap-1.5">
-            <FileCodeIcon className="size-3.5 shrink-0 text-muted-foreground" />
-            <SafeText text={resourceLabel(t)} className="truncate text-xs font-medium" />
-          </span>
-          <span className="truncate font-mono text-[11px] text-muted-foreground">{t.uriTemplate}</span>
-          {t.mimeType && (
-            <span>
-              <Badge variant="secondary">{t.mimeType}</Badge>
-            </span>
-          )}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-export interface SubscriptionListProps {
-  subscriptions: readonly string[];
-  selectedUri: string | null;
-  onSelect: (uri: string) => void;
-  latestUpdates: ReadonlyMap<string, ResourceUpdate>;
-  /** What carries the subscriptions, when it is worth saying (2026-07-28: subscriptions/listen). */
-  note?: string;
-}
-
-/** The URIs this session is subscribed to, each with its last update. */
-export function SubscriptionList({ subscriptions, selectedUri, onSelect, latestUpdates, note }: SubscriptionListProps) {
-  return (
-    <section className="border-b" data-testid="subscriptions">
-      <h3 className="px-3 pt-2 pb-1 text-[11px] font-medium text-muted-foreground" data-testid="subscription-count">
-        Subscribed ({subscriptions.length})
-      </h3>
-      {note && (
-        <p className="px-3 pb-1 text-[10px] text-muted-foreground" data-testid="subscriptions-via">
-          {note}
-        </p>
-      )}
-      {subscriptions.length === 0 ? (
-        <p className="px-3 pb-2 text-[11px] text-muted-foreground">None. Open a resource and press Subscribe.</p>
-      ) : (
-        <ul className="pb-1">
-          {subscriptions.map((uri) => {
-            const update = latestUpdates.get(uri);
-            return (
-              <li key={uri}>
-                <button
-                  type="button"
-                  data-testid="subscription-item"
-                  data-uri={uri}
-                  onClick={() => onSelect(uri)}
-                  className={cn("flex w-full items-center gap-1.5 px-3 py-1 text-left hover:bg-accent", uri === selectedUri && "bg-accent")}
-                >
-                  <BellIcon className="size-3 shrink-0 text-sky-600 dark:text-sky-400" />
-                  <span className="truncate font-mono text-[11px]">{uri}</span>
-                  {update && (
-                    <span className="ml-auto shrink-0 text-[10px] text-sky-700 dark:text-sky-300" data-testid="subscription-updated">
-                      updated {time(update.at)}
-                    </span>
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </section>
   );
 }

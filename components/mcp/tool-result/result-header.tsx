@@ -1,5 +1,5 @@
 import { StatusBadge } from "@/components/elements/status-badge";
-import { callStatusTone } from "@/components/mcp/tools/call-status";
+import { callStatusTone } from "./call-tone";
 import { Button } from "@/components/ui/button";
 import type { CallStatus } from "@/lib/contracts/calls";
 import { callStatusMeta } from "@/lib/tool-result/status";

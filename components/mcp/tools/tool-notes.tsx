@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, CopyIcon } from "lucide-react";
 import type { ListedTool } from "@/lib/protocols/mcp/tool-listing";
-import { JsonBlock } from "@/components/mcp/tools/json-block";
+import { JsonBlock } from "@/components/elements/json-block";
 
 function ordinal(n: number): string {
   const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th");

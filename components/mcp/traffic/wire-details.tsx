@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { HeaderTable } from "@/components/mcp/network/header-table";
+import { HeaderTable } from "@/components/elements/header-table";
 import { formatDuration } from "@/lib/format";
 import { pathOf, statusTone } from "@/components/mcp/network/format";
 import type { Entry } from "@/lib/contracts/entries";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ConnectionState, ConnectStep, ReconnectInfo } from "@/lib/contracts/connections";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { restoreSubscriptions } from "@/lib/server/mcp/resources";
 import { describeNetworkError } from "@/lib/server/mcp/transports";
 
@@ -40,7 +40,7 @@ interface ReconnectSchedule {
 
 /** What the reconnect loop needs of its connection beyond the connection's public API. */
 export interface ReconnectHost {
-  conn: McpConnection;
+  conn: ConnectionHandle;
   /** One connect as automatic attempt `auto`; a failure is returned, not shown (the loop decides). */
   connect(auto: ReconnectInfo): Promise<ConnectOutcome>;
   /** Shows a failed connect (and runs the connection doctor on it). */
@@ -59,7 +59,7 @@ function seconds(ms: number): string {
  * itself replaced and stops.
  */
 export class AutoReconnect {
-  /** Backoff of automatic reconnects (tests shorten it through `McpConnection.reconnectPolicy`). */
+  /** Backoff of automatic reconnects (tests shorten it through `ConnectionHandle.reconnectPolicy`). */
   policy: ReconnectPolicy = DEFAULT_RECONNECT_POLICY;
   /** Set while a run of attempts is scheduled or running. */
   private schedule: ReconnectSchedule | null = null;

@@ -91,7 +91,7 @@ export function scopedCalls(store: Store, connectionId: string, scope: McpTraffi
       if (near) ids.add(near.id);
     }
   }
-  const calls = [...ids].map((id) => store.getCall(id)).filter((c): c is CallRecord => c !== undefined && c.connectionId === connectionId);
+  const calls = [...ids].map((id) => getRegistry().findCall(connectionId, id)).filter((c): c is CallRecord => c !== undefined);
   return calls.sort((a, b) => a.startedAt - b.startedAt);
 }
 
@@ -174,8 +174,7 @@ export const mcpTrafficUnit: BundleUnit<"mcp-traffic"> = {
     const values: (string | undefined)[] = [];
     if (config?.transport === "stdio") values.push(...savedSecrets(config.env));
     if (config && config.transport !== "stdio") values.push(...savedSecrets(config.headers), config.oauth?.clientSecret);
-    const oauth = store.getOAuth(ref.connectionId);
-    values.push(oauth.tokens?.access_token, oauth.tokens?.refresh_token, oauth.tokens?.id_token, oauth.client?.client_secret);
+    values.push(...getRegistry().oauthSecrets(ref.connectionId));
     return values.filter((v): v is string => typeof v === "string" && v.length > 0);
   },
 };

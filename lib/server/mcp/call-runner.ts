@@ -11,15 +11,17 @@ import type { CallOrigin, CallRecord, CallToolBody } from "@/lib/contracts/calls
 import { rpcErrorText, stripRpcPrefix } from "@/lib/protocols/mcp/error-text";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
-import { nextTick } from "@/lib/server/mcp/connection";
+import { nextTick } from "@/lib/server/mcp/connection-handle";
 import { sessionLostMessage } from "@/lib/server/mcp/recording-transport";
 import { describeNetworkError } from "@/lib/server/mcp/transports";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import type { Store } from "@/lib/server/store";
 import type { Entry } from "@/lib/contracts/entries";
 import { resultRefOf } from "@/lib/server/mcp/result-ref";
 import { paramHeaderValues, scanParamHeaders } from "@/lib/protocols/mcp/param-headers";
 import { errorMessage } from "@/lib/values";
+import { callStore } from "@/lib/server/mcp/call-store";
+import type { CallStore } from "@/lib/server/mcp/call-store";
 
 interface ActiveCall {
   controller: AbortController;
@@ -59,10 +61,15 @@ const ENTRY_ARGS_BYTES = 16 * 1024;
 export class CallRunner {
   private readonly active = new Map<string, ActiveCall>();
 
-  constructor(private readonly store: Store) {}
+  private readonly calls: CallStore;
+
+  constructor(private readonly store: Store) {
+    // Opened with the registry (at boot): calls a stopped Loupe left running turn failed at once.
+    this.calls = callStore(store);
+  }
 
   /** `response`: the recorded response frame of this call, when there is one. */
-  private publish(conn: McpConnection, record: CallRecord, response?: Entry): void {
+  private publish(conn: ConnectionHandle, record: CallRecord, response?: Entry): void {
     // A result is stored once: in its response frame, which the call row points at (resultRef)
     // and the call's entry leaves it out (resultOmitted; the page has it from its POST, or reads
     // GET …/calls/:callId). Before, a 5 MiB call wrote 10 MiB and a 1 KiB one three copies.
@@ -81,19 +88,19 @@ export class CallRunner {
     };
     // The call row and its entry in one commit.
     this.store.grouped(() => {
-      this.store.saveCall(record, ref);
+      this.calls.save(record, ref);
       conn.recordEntry("loupe", "local", "call", entry);
     });
   }
 
-  async run(conn: McpConnection, body: CallToolBody, by: CallAttribution = {}): Promise<CallRecord> {
+  async run(conn: ConnectionHandle, body: CallToolBody, by: CallAttribution = {}): Promise<CallRecord> {
     const client = conn.requireClient();
     const recording = conn.recording;
     const gen = conn.generation;
     const callId = body.callId ?? randomUUID();
     const key = `${conn.id}:${callId}`;
     // A fresh UUID cannot collide: only an id the caller chose is looked up.
-    if (this.active.has(key) || (body.callId !== undefined && this.store.getCall(callId))) {
+    if (this.active.has(key) || (body.callId !== undefined && this.calls.get(callId))) {
       throw new AppError("conflict:call_id", `A call with id "${callId}" already exists`);
     }
     const timeoutMs = body.timeoutMs ?? conn.config.requestTimeoutMs;
@@ -183,7 +190,7 @@ export class CallRunner {
     active.controller.abort(active.cancelReason);
   }
 
-  private async failure(conn: McpConnection, gen: number, record: CallRecord, active: ActiveCall, thrown: unknown): Promise<Outcome> {
+  private async failure(conn: ConnectionHandle, gen: number, record: CallRecord, active: ActiveCall, thrown: unknown): Promise<Outcome> {
     const error = toMcpError(thrown);
     const fail = (status: CallRecord["status"], body: AppErrorBody): Outcome => ({ status, error: body });
     if (active.cancelReason !== null) {
@@ -246,11 +253,11 @@ export class CallRunner {
  * SEP-2243: on a 2026-07-28 connection over HTTP, the arguments the tool's schema marks with
  * `x-mcp-header` also travel as `Mcp-Param-*` headers (the listed schema, listed once if needed).
  */
-function carriesParamHeaders(conn: McpConnection): boolean {
+function carriesParamHeaders(conn: ConnectionHandle): boolean {
   return conn.config.transport !== "stdio" && conn.requireClient().getProtocolEra() === "modern";
 }
 
-async function paramHeadersFor(conn: McpConnection, body: CallToolBody): Promise<Record<string, string> | undefined> {
+async function paramHeadersFor(conn: ConnectionHandle, body: CallToolBody): Promise<Record<string, string> | undefined> {
   const listing = await conn.listTools().catch(() => undefined);
   const tool = listing?.tools.find((t) => t.name === body.name);
   const scan = tool ? scanParamHeaders(tool.inputSchema) : undefined;

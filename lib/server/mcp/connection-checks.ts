@@ -1,16 +1,16 @@
 import "server-only";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import type { DiagnosisStep } from "@/lib/contracts/connections";
+import type { ConnectStep, DiagnosisStep } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import { diagnose } from "@/lib/server/mcp/doctor";
-import type { McpConnection } from "@/lib/server/mcp/connection";
-import { oauthFor } from "@/lib/server/mcp/oauth/context";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
+import { oauthFor } from "@/lib/server/mcp/oauth/connection-auth";
 import { isModern, refuseRemovedInModern } from "@/lib/server/mcp/era";
 import { LoupeClient } from "@/lib/server/mcp/loupe-client";
 import { errorMessage } from "@/lib/values";
 
 /** Round trip of an MCP ping; the result (or the error) is kept in state.lastPing. */
-export async function pingConnection(conn: McpConnection): Promise<{ ms: number }> {
+export async function pingConnection(conn: ConnectionHandle): Promise<{ ms: number }> {
   const client = conn.requireClient();
   refuseRemovedInModern(conn, "ping");
   const started = performance.now();
@@ -27,7 +27,7 @@ export async function pingConnection(conn: McpConnection): Promise<{ ms: number 
 }
 
 /** The connection doctor's steps for `conn`; never throws. */
-export async function runDoctor(conn: McpConnection): Promise<DiagnosisStep[]> {
+export async function runDoctor(conn: ConnectionHandle): Promise<DiagnosisStep[]> {
   try {
     const oauth = conn.config.transport !== "stdio" && conn.config.oauth?.enabled ? oauthFor(conn) : null;
     const bearerToken = oauth?.read().tokens?.access_token;
@@ -37,14 +37,23 @@ export async function runDoctor(conn: McpConnection): Promise<DiagnosisStep[]> {
   }
 }
 
+/** Shows a failed connect and runs the connection doctor on it; a newer attempt discards its steps. */
+export async function showConnectFailure(conn: ConnectionHandle, message: string, step: ConnectStep): Promise<void> {
+  conn.setState({ status: "error", error: { message, step }, reconnect: undefined });
+  // The connection doctor says which step failed, in words.
+  const doctorGen = conn.generation;
+  const diagnosis = await runDoctor(conn);
+  if (doctorGen === conn.generation && conn.state.status === "error") conn.setState({ diagnosis });
+}
+
 /** Runs the connection doctor now and keeps its steps in state.diagnosis. */
-export async function diagnoseConnection(conn: McpConnection): Promise<DiagnosisStep[]> {
+export async function diagnoseConnection(conn: ConnectionHandle): Promise<DiagnosisStep[]> {
   const diagnosis = await runDoctor(conn);
   conn.setState({ diagnosis });
   return diagnosis;
 }
 
-export async function setConnectionLogLevel(conn: McpConnection, level: LoggingLevel): Promise<void> {
+export async function setConnectionLogLevel(conn: ConnectionHandle, level: LoggingLevel): Promise<void> {
   const client = conn.requireClient();
   if (isModern(conn.state.era) && client instanceof LoupeClient) {
     // No logging/setLevel in 2026-07-28: the level goes with each request from now on (_meta).

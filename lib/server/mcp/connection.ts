@@ -2,64 +2,36 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/client";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import type {
-  ConnectionConfig,
-  ConnectionState,
-  ConnectionView,
-  ConnectStep,
-  DiagnosisStep,
-  ReconnectInfo,
-} from "@/lib/contracts/connections";
+import type { ConnectionConfig, ConnectionState, ConnectionView, DiagnosisStep, ReconnectInfo } from "@/lib/contracts/connections";
 import type { Direction, Entry } from "@/lib/contracts/entries";
 import type { EntryKind, EntryPayload, ProtocolOfKind } from "@/lib/contracts/entry-kinds";
 import { AppError } from "@/lib/errors";
 import { AutoReconnect } from "@/lib/server/mcp/auto-reconnect";
 import type { ConnectOutcome, ReconnectPolicy } from "@/lib/server/mcp/auto-reconnect";
 import type { Hub } from "@/lib/server/hub";
-import { errorMessage } from "@/lib/values";
-import { diagnoseConnection, pingConnection, runDoctor, setConnectionLogLevel } from "@/lib/server/mcp/connection-checks";
+import { diagnoseConnection, pingConnection, setConnectionLogLevel, showConnectFailure } from "@/lib/server/mcp/connection-checks";
 import type { RecordingTransport } from "@/lib/server/mcp/recording-transport";
 import { maskConfig } from "@/lib/server/secrets";
 import { getClientRequests } from "@/lib/server/mcp/requests";
 import { restoreSubscriptions } from "@/lib/server/mcp/resources";
 import { startListen, stopListen } from "@/lib/server/mcp/resources/listen";
+import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
 import { openSession } from "@/lib/server/mcp/session-open";
-import {
-  describeEra,
-  isHttpProbeServerError,
-  isHttpProbeTimeout,
-  isStdioProbeClose,
-  pinFailureMessage,
-  unwrapProbeError,
-} from "@/lib/server/mcp/era";
+import { connectFailure, connectedState, openAcrossEras, openWithSseFallback, priorFor } from "@/lib/server/mcp/connection-open";
 import type { LegacyRetry } from "@/lib/server/mcp/era";
-import {
-  checkRememberedModern,
-  forgetEra,
-  priorOf,
-  recallEra,
-  rememberEra,
-  rememberedWhy,
-  staleVerdictReason,
-  verdictStopped,
-} from "@/lib/server/mcp/era-memory";
+import { checkRememberedModern } from "@/lib/server/mcp/era-memory";
 import type { EraVerdict } from "@/lib/server/mcp/era-memory";
+import { SessionEndNotes } from "@/lib/server/mcp/session-end";
 import { readAllTools } from "@/lib/server/mcp/tool-pages";
 import type { ToolsListing } from "@/lib/server/mcp/tool-pages";
-import { classifyConnectError, describeExit, shouldFallBackToSse } from "@/lib/server/mcp/transports";
 import type { ObservedStdioTransport, TransportUsed } from "@/lib/server/mcp/transports";
-
-export { DEFAULT_RECONNECT_POLICY } from "@/lib/server/mcp/auto-reconnect";
-export type { ReconnectPolicy } from "@/lib/server/mcp/auto-reconnect";
-export type { ToolsListing } from "@/lib/server/mcp/tool-pages";
+import { nextTick } from "@/lib/server/mcp/connection-handle";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 
 const STDERR_TAIL_LINES = 50;
 
-/** Lets pending stream callbacks (stderr lines piped through a PassThrough) land first. */
-export const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /** One saved MCP server and its live SDK client. All state changes are recorded as entries. */
-export class McpConnection {
+export class McpConnection implements ConnectionHandle {
   state: ConnectionState = { status: "idle", stderrTail: [], toolsVersion: 0 };
   client: Client | null = null;
   recording: RecordingTransport | null = null;
@@ -69,15 +41,13 @@ export class McpConnection {
   private tools: ToolsListing | null = null;
   /** A fresh id per connect: entries and client requests of one MCP session share it. */
   sessionKey: string | null = null;
-  /** Set when Loupe itself closed the session, so calls cut off by it say so. */
-  private closeNote: { gen: number; text: string } | null = null;
-  /** Set when a remote was lost (network), so calls cut off by it say why. */
-  private lostNote: { gen: number; detail: string } | null = null;
+  /** Why sessions ended (Loupe closed one, a remote was lost), so calls cut off by them say so. */
+  private readonly ended = new SessionEndNotes();
   /** Automatic reconnect of a lost remote (never a stdio child). */
   private readonly reconnect = new AutoReconnect({
     conn: this,
     connect: (auto) => this.doConnect(auto),
-    fail: (message, step) => this.failConnect(message, step),
+    fail: (message, step) => showConnectFailure(this, message, step),
   });
 
   constructor(
@@ -145,33 +115,18 @@ export class McpConnection {
     this.tools = null;
     this.state = { status: "idle", stderrTail: [], toolsVersion: this.state.toolsVersion, ...(auto ? { reconnect: auto } : {}) };
     this.setState({ status: "connecting" });
-    let used: TransportUsed = this.config.transport === "stdio" ? "stdio" : "streamable-http";
+    const attempt: { used: TransportUsed } = {
+      used: this.config.transport === "stdio" ? "stdio" : this.config.transport === "sse" ? "sse" : "streamable-http",
+    };
     try {
-      if (this.config.transport === "sse") used = "sse";
-      try {
-        await this.open(gen, used);
-      } catch (error) {
-        if (used !== "streamable-http" || !shouldFallBackToSse(unwrapProbeError(error))) throw error;
-        this.recordEntry("loupe", "local", "transport_fallback", {
-          from: "streamable-http",
-          to: "sse",
-          reason: errorMessage(error),
-        });
-        used = "sse";
-        await this.open(gen, used);
-      }
+      await openWithSseFallback(this, attempt, (used) => this.open(gen, used));
     } catch (thrown) {
       if (gen !== this.generation) return { ok: false, superseded: true };
-      const error = unwrapProbeError(thrown);
       await nextTick();
-      const exit = this.stdio?.exit;
-      const message =
-        pinFailureMessage(thrown, this.config) ??
-        (exit ? `The server process ${describeExit(exit)} before the handshake finished` : errorMessage(error));
+      const failure = connectFailure(thrown, this.config, this.stdio?.exit, attempt.used);
       await this.closeClient();
-      const step = exit ? "closed" : classifyConnectError(error, used);
-      if (!auto) await this.failConnect(message, step);
-      return { ok: false, message, step, error };
+      if (!auto) await showConnectFailure(this, failure.message, failure.step);
+      return { ok: false, ...failure };
     }
     if (gen !== this.generation) return { ok: false, superseded: true };
     // Streamable HTTP drops list_changed sent during initialization: always list once connected.
@@ -179,61 +134,8 @@ export class McpConnection {
     return { ok: true };
   }
 
-  /** Shows a failed connect and runs the connection doctor on it. */
-  private async failConnect(message: string, step: ConnectStep): Promise<void> {
-    this.setState({ status: "error", error: { message, step }, reconnect: undefined });
-    // The connection doctor says which step failed, in words; a newer attempt discards it.
-    const doctorGen = this.generation;
-    const diagnosis = await runDoctor(this);
-    if (doctorGen === this.generation && this.state.status === "error") this.setState({ diagnosis });
-  }
-
-  private async open(gen: number, used: TransportUsed): Promise<void> {
-    // An `auto` connection reuses the era it found last time (no probe); a verdict that stopped
-    // being true is forgotten and the server probed again, once.
-    const remembered = recallEra(this.id, this.config, used);
-    if (remembered) {
-      try {
-        await this.openOnce(gen, used, null, remembered);
-        return;
-      } catch (error) {
-        if (gen !== this.generation || !verdictStopped(error, remembered)) throw error;
-        forgetEra(this.id);
-        this.recordEntry("loupe", "local", "era_fallback", {
-          reason: staleVerdictReason(error, remembered),
-        });
-        await this.client?.close().catch(() => undefined);
-      }
-    }
-    try {
-      await this.openOnce(gen, used, null);
-    } catch (error) {
-      if (gen !== this.generation) throw error;
-      // A legacy stdio server that exits on the server/discover probe: start it again, handshake only.
-      // A legacy HTTP server that never answers it: a fresh transport, handshake only (the SDK
-      // falls back on a silent probe over stdio but fails the connect over HTTP).
-      const retry: LegacyRetry =
-        used === "stdio" && isStdioProbeClose(error)
-          ? "stdio_exit"
-          : used === "stdio"
-            ? null
-            : isHttpProbeTimeout(error, this.config)
-              ? "http_no_answer"
-              : isHttpProbeServerError(error, this.config)
-                ? "http_server_error"
-                : null;
-      if (!retry) throw error;
-      this.recordEntry("loupe", "local", "era_fallback", {
-        reason:
-          retry === "stdio_exit"
-            ? "The server process closed on server/discover; restarting it for the initialize handshake"
-            : retry === "http_no_answer"
-              ? "server/discover got no answer in time; connecting again with the initialize handshake"
-              : "server/discover failed with HTTP 5xx; connecting again with the initialize handshake",
-      });
-      await this.client?.close().catch(() => undefined);
-      await this.openOnce(gen, used, retry);
-    }
+  private open(gen: number, used: TransportUsed): Promise<void> {
+    return openAcrossEras(this, gen, used, (legacyRetry, remembered) => this.openOnce(gen, used, legacyRetry, remembered));
   }
 
   private async openOnce(gen: number, used: TransportUsed, legacyRetry: LegacyRetry, remembered: EraVerdict | null = null): Promise<void> {
@@ -250,33 +152,14 @@ export class McpConnection {
     });
     this.client = client;
     this.recording = recording;
-    await client.connect(recording, {
-      timeout: config.requestTimeoutMs,
-      ...(legacyRetry ? { prior: { kind: "legacy" as const } } : remembered ? { prior: priorOf(remembered) } : {}),
-    });
+    await client.connect(recording, { timeout: config.requestTimeoutMs, ...priorFor(legacyRetry, remembered) });
     if (gen !== this.generation) return;
     // Before the session is shown: a failed check must not look like a lost connection.
     if (remembered) await checkRememberedModern(client, remembered, config.requestTimeoutMs);
     if (gen !== this.generation) return;
-    const info = client.getServerVersion();
-    const era = describeEra(config, client, recording.discoverProbe, legacyRetry);
-    if (remembered) Object.assign(era, { why: rememberedWhy(remembered, era.version), rememberedAt: remembered.at });
-    else rememberEra(this.id, config, used, era.mode, era.discover);
-    this.setState({
-      status: "connected",
-      error: undefined,
-      transportUsed: used,
-      serverInfo: info ? { name: info.name, version: info.version, title: info.title } : undefined,
-      protocolVersion: client.getNegotiatedProtocolVersion() ?? recording.protocolVersion,
-      era,
-      capabilities: client.getServerCapabilities(),
-      instructions: client.getInstructions(),
-      pid: this.stdio?.pid ?? undefined,
-      connectedAt: Date.now(),
-      reconnect: undefined,
-    });
+    this.setState(connectedState(this, { client, recording, used, pid: this.stdio?.pid ?? undefined }, legacyRetry, remembered));
     // 2026-07-28: change notifications come only over a subscriptions/listen stream (listen.ts).
-    startListen(this, client, gen);
+    startListen(this, client, gen, (conn) => getTaskManager().recordsFor(conn));
   }
 
   private onStderrLine(source: ObservedStdioTransport, line: string): void {
@@ -304,25 +187,18 @@ export class McpConnection {
 
   /** Why the session ended, for connection state and for calls cut off by it. */
   closeReason(gen?: number): string {
-    if (this.closeNote && this.closeNote.gen === gen) return this.closeNote.text;
-    if (this.lostNote && this.lostNote.gen === gen) return `The connection to the server was lost (${this.lostNote.detail})`;
-    const exit = this.stdio?.exit;
-    if (exit) return `The server process ${describeExit(exit)}`;
-    return "The connection to the server was closed";
+    return this.ended.reason(gen, this.stdio?.exit);
   }
 
   /** What a request cut off by the end of session `gen` failed with ("… during the call"). */
   cutOffMessage(gen: number, what = "call"): string {
-    if (this.lostNote && this.lostNote.gen === gen) {
-      return `The connection to the server was lost during the ${what} (${this.lostNote.detail})`;
-    }
-    return `${this.closeReason(gen)} during the ${what}`;
+    return this.ended.cutOff(gen, what, this.stdio?.exit);
   }
 
   /** A remote that stopped answering: the SDK does not close the transport for us. */
   markLost(message: string): void {
     if (this.state.status !== "connected") return;
-    this.lostNote = { gen: this.generation, detail: message.charAt(0).toLowerCase() + message.slice(1) };
+    this.ended.noteLost(this.generation, message);
     this.generation++;
     const client = this.client;
     this.client = null;
@@ -341,7 +217,7 @@ export class McpConnection {
   }
 
   private async closeClient(note?: string): Promise<void> {
-    if (note && this.client) this.closeNote = { gen: this.generation, text: note };
+    if (note && this.client) this.ended.noteClosed(this.generation, note);
     await stopListen(this);
     this.generation++;
     const client = this.client;

@@ -7,7 +7,7 @@ import type { Client, PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { dataDir } from "@/lib/server/store";
 import { DATA_FILE_MODE } from "@/lib/server/data-dir";
-import { errorMessage } from "@/lib/values";
+import { errorMessage, isRecord } from "@/lib/values";
 
 /**
  * The era verdict of an `auto` connection, kept in the data dir so a reconnect (or a restart of
@@ -32,14 +32,16 @@ export interface EraVerdict {
 const FILE = "era-verdicts.json";
 
 function fingerprint(config: ConnectionConfig): string {
-  const c = config as Partial<{ transport: string; command: string; args: string[]; url: string; protocolEra: string }>;
-  const key = JSON.stringify([c.transport, c.command ?? null, c.args ?? null, c.url ?? null, c.protocolEra ?? "auto"]);
+  const stdio = config.transport === "stdio" ? config : undefined;
+  const url = config.transport === "stdio" ? null : config.url;
+  const key = JSON.stringify([config.transport, stdio?.command ?? null, stdio?.args ?? null, url ?? null, config.protocolEra ?? "auto"]);
   return createHash("sha256").update(key).digest("hex").slice(0, 32);
 }
 
 function readAll(): Record<string, EraVerdict> {
   try {
-    const parsed = JSON.parse(readFileSync(path.join(dataDir(), FILE), "utf8")) as unknown;
+    const parsed: unknown = JSON.parse(readFileSync(path.join(dataDir(), FILE), "utf8"));
+    // Loupe's own file (writeAll): its entries are the verdicts it wrote.
     return parsed && typeof parsed === "object" ? (parsed as Record<string, EraVerdict>) : {};
   } catch {
     // No file yet, or a damaged one: nothing remembered, the next connect probes.
@@ -110,7 +112,7 @@ export function priorOf(verdict: EraVerdict): PriorDiscovery {
 export function verdictStopped(error: unknown, verdict: EraVerdict): boolean {
   if (error instanceof ProtocolError) return verdict.kind === "legacy" || error.code === ProtocolErrorCode.UnsupportedProtocolVersion;
   if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed) return true;
-  const status = (error as { status?: unknown } | null)?.status;
+  const status = isRecord(error) ? error.status : undefined;
   return verdict.kind === "legacy" && typeof status === "number" && status >= 400 && status < 500 && status !== 401 && status !== 403;
 }
 

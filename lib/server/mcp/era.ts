@@ -3,6 +3,7 @@ import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import type { Client } from "@modelcontextprotocol/client";
 import type { ConnectionConfig, ConnectionEra } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
+import { isRecord } from "@/lib/values";
 import type { DiscoverProbe } from "@/lib/server/mcp/recording-transport";
 import { MODERN_REVISION, REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 import type { RemovedInModern } from "@/lib/protocols/mcp/eras";
@@ -52,7 +53,7 @@ export function describeEra(config: ConnectionConfig, client: Client, probe: Dis
   const setting = config.protocolEra ?? "auto";
   if (client.getProtocolEra() === "modern") {
     const discover = client.getDiscoverResult();
-    const offered = (discover as { supportedVersions?: unknown } | undefined)?.supportedVersions;
+    const offered = discover?.supportedVersions;
     const list = Array.isArray(offered) ? ` (it offers ${offered.join(", ")})` : "";
     const why =
       setting === "auto"
@@ -101,7 +102,7 @@ export function isHttpProbeTimeout(error: unknown, config: ConnectionConfig): bo
  * (a server that is down answers initialize with the same 5xx, and that is the error shown).
  */
 export function isHttpProbeServerError(error: unknown, config: ConnectionConfig): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
+  const status = isRecord(error) ? error.status : undefined;
   return (
     (config.protocolEra ?? "auto") === "auto" &&
     error instanceof SdkError &&
@@ -118,8 +119,7 @@ export function isHttpProbeServerError(error: unknown, config: ConnectionConfig)
  */
 export function unwrapProbeError(error: unknown): unknown {
   if (!(error instanceof SdkError) || error.code !== SdkErrorCode.EraNegotiationFailed) return error;
-  const cause = (error as { cause?: unknown }).cause;
-  return cause instanceof Error ? cause : error;
+  return error.cause instanceof Error ? error.cause : error;
 }
 
 /** Words for a pinned 2026-07-28 connect the server cannot honour (no fallback, on purpose). */
@@ -128,7 +128,7 @@ export function pinFailureMessage(error: unknown, config: { protocolEra?: string
   if (config.protocolEra !== MODERN_REVISION) return null;
   if (!(error instanceof SdkError) || error.code !== SdkErrorCode.EraNegotiationFailed) return null;
   // A probe that never reached the server is an outage, not a verdict on the era.
-  if ((error as { cause?: unknown }).cause instanceof Error) return null;
+  if (error.cause instanceof Error) return null;
   return `The connection is pinned to ${MODERN_REVISION}, but the server does not speak it: ${error.message}. Set the protocol era to "auto" or "2025-11-25" to use the initialize handshake.`;
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/client";
+import { SUPPORTED_PROTOCOL_VERSIONS, isJSONRPCErrorResponse, isJSONRPCResultResponse } from "@modelcontextprotocol/client";
 import type {
   InitializeResult,
   JSONRPCMessage,
@@ -156,8 +156,8 @@ export class RecordingTransport implements Transport {
       options?.requestSignal?.addEventListener("abort", () => this.pending.delete(id), { once: true });
     } else if ("method" in message && message.method === "notifications/cancelled") {
       // A timed-out or aborted request will get no answer the SDK still waits for.
-      const requestId = (message.params as { requestId?: RequestId } | undefined)?.requestId;
-      if (requestId !== undefined) this.pending.delete(requestId);
+      const requestId = message.params?.requestId;
+      if (typeof requestId === "string" || typeof requestId === "number") this.pending.delete(requestId);
     }
     this.hooks.record("out", "message", message);
     return this.sendRecorded(message, options);
@@ -210,8 +210,10 @@ export class RecordingTransport implements Transport {
       const id = `${INTERNAL_PREFIX}${++this.resets}`;
       const request: JSONRPCRequest = { ...this.initializeRequest!, id };
       const answer = await this.internal.send(next, request, (m) => this.hooks.record("out", "message", m));
-      if ("error" in answer) throw new Error(`initialize failed: ${(answer.error as { message: string }).message}`);
-      result = (answer as unknown as { result: InitializeResult }).result;
+      if (isJSONRPCErrorResponse(answer)) throw new Error(`initialize failed: ${answer.error.message}`);
+      if (!isJSONRPCResultResponse(answer)) throw new Error("initialize failed: the server answered without a result");
+      // The answer to Loupe's own initialize request: an InitializeResult by the protocol.
+      result = answer.result as InitializeResult;
       if (!SUPPORTED_PROTOCOL_VERSIONS.includes(result.protocolVersion)) {
         throw new Error(`the new session speaks protocol ${result.protocolVersion}, which is not supported`);
       }

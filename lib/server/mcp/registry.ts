@@ -11,12 +11,14 @@ import { getHub } from "@/lib/server/hub";
 import type { Hub } from "@/lib/server/hub";
 import { McpConnection } from "@/lib/server/mcp/connection";
 import { getClientRequests } from "@/lib/server/mcp/requests";
-import type { ToolsListing } from "@/lib/server/mcp/connection";
+import type { ToolsListing } from "@/lib/server/mcp/tool-pages";
 import { mergeSecrets } from "@/lib/server/secrets";
-import { forgetOAuthIfRetargeted } from "@/lib/server/mcp/oauth/context";
+import { forgetOAuthIfRetargeted } from "@/lib/server/mcp/oauth/connection-auth";
 import { forgetEra, forgetEraIfRetargeted } from "@/lib/server/mcp/era-memory";
+import { callStore } from "@/lib/server/mcp/call-store";
+import { readOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 
-export type { ToolsListing } from "@/lib/server/mcp/connection";
+export type { ToolsListing } from "@/lib/server/mcp/tool-pages";
 
 export interface CreateOptions {
   /** Fixed id (boot code uses "demo"); an existing connection with it is replaced. */
@@ -177,15 +179,27 @@ export class Registry {
 
   listCalls(id: string, opts: { tool?: string; limit?: number } = {}): CallRecord[] {
     this.require(id);
-    return this.hub.store.listCalls(id, opts);
+    return callStore(this.hub.store).list(id, opts);
   }
 
   /** One call with its whole result. */
   getCall(id: string, callId: string): CallRecord {
     this.require(id);
-    const call = this.hub.store.getCall(callId);
+    const call = callStore(this.hub.store).get(callId);
     if (!call || call.connectionId !== id) throw new AppError("not_found:call", `No call "${callId}" on this connection`);
     return call;
+  }
+
+  /** One stored call of a connection, deleted or not, with its whole result; undefined when there is none. */
+  findCall(id: string, callId: string): CallRecord | undefined {
+    const call = callStore(this.hub.store).get(callId);
+    return call?.connectionId === id ? call : undefined;
+  }
+
+  /** The OAuth secrets Loupe holds for a connection (tokens, a registered client's secret), for scrubbing exports. */
+  oauthSecrets(id: string): (string | undefined)[] {
+    const oauth = readOAuth(this.hub.store, id);
+    return [oauth.tokens?.access_token, oauth.tokens?.refresh_token, oauth.tokens?.id_token, oauth.client?.client_secret];
   }
 
   /** MCP ping round trip; also kept in the connection's state.lastPing. */

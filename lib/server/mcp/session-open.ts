@@ -2,7 +2,7 @@ import "server-only";
 import type { Client, VersionNegotiationOptions } from "@modelcontextprotocol/client";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import type { ConnectionConfig, ProtocolEraSetting } from "@/lib/contracts/connections";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { LoupeClient } from "@/lib/server/mcp/loupe-client";
 import { RecordingTransport } from "@/lib/server/mcp/recording-transport";
 import type { McpFrameKind } from "@/lib/server/mcp/recording-hooks";
@@ -48,7 +48,7 @@ export interface SessionHooks {
  * recording transport around it, and the SDK client with Loupe's handlers. Not yet connected.
  */
 export function openSession(
-  conn: McpConnection,
+  conn: ConnectionHandle,
   gen: number,
   used: TransportUsed,
   hooks: SessionHooks,

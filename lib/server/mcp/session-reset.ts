@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { getClientRequests } from "@/lib/server/mcp/requests";
 import { restoreSubscriptions } from "@/lib/server/mcp/resources";
 import type { RecordingHooks } from "@/lib/server/mcp/recording-transport";
@@ -12,7 +12,7 @@ import { errorMessage } from "@/lib/values";
  * tool listing (kept private to the connection). Events of an older session are ignored.
  */
 export function sessionResetHooks(
-  conn: McpConnection,
+  conn: ConnectionHandle,
   gen: number,
   forgetTools: () => void,
 ): Pick<RecordingHooks, "onSessionReset" | "onSessionResetFailed"> {

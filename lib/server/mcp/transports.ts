@@ -1,6 +1,6 @@
 import "server-only";
 import { spawn } from "node:child_process";
-import type { ChildProcess, StdioOptions } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { PassThrough } from "node:stream";
 import { SdkHttpError, SSEClientTransport, SseError, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import type { FetchLike, OAuthClientProvider, StreamableHTTPReconnectionOptions, Transport } from "@modelcontextprotocol/client";
@@ -13,7 +13,7 @@ import { watchingFetch } from "@/lib/server/mcp/stream-watch";
 import type { StreamWatch } from "@/lib/server/mcp/stream-watch";
 import { networkFetch } from "@/lib/server/mcp/network/recording-fetch";
 import type { NetworkSink } from "@/lib/server/mcp/network/recording-fetch";
-import { errorMessage } from "@/lib/values";
+import { errorMessage, isRecord } from "@/lib/values";
 
 export { dedupeSseEvents, isSessionGone, watchingFetch } from "@/lib/server/mcp/stream-watch";
 export type { StreamWatch } from "@/lib/server/mcp/stream-watch";
@@ -37,13 +37,14 @@ export class ObservedStdioTransport extends StdioClientTransport {
   constructor(...args: ConstructorParameters<typeof StdioClientTransport>) {
     super(...args);
     // Loupe's own framing: a 64 MiB line limit said in words, and garbage lines kept with their text.
-    (this as unknown as { _readBuffer: StdioFraming })._readBuffer = new StdioFraming();
+    // The SDK keeps its buffer, child and parameters private; TypeScript's bracket access reaches them.
+    this["_readBuffer"] = new StdioFraming();
   }
 
   override async start(): Promise<void> {
     if (LIFELINE_SUPPORTED) await this.startInOwnGroup();
     else await super.start();
-    const child = (this as unknown as { _process?: ChildProcess })._process;
+    const child: ChildProcess | undefined = this["_process"];
     child?.once("exit", (code, signal) => {
       this.exit = { code, signal };
     });
@@ -57,45 +58,40 @@ export class ObservedStdioTransport extends StdioClientTransport {
    * Same wiring as the SDK: its close(), send() and pid keep working on `_process`.
    */
   private startInOwnGroup(): Promise<void> {
-    const self = this as unknown as {
-      _process?: ChildProcess;
-      _serverParams: StdioServerParameters;
-      _readBuffer: { append(chunk: Buffer): void };
-      _stderrStream: PassThrough | null;
-      processReadBuffer(): void;
-    };
-    if (self._process) throw new Error("StdioClientTransport already started");
-    const params = self._serverParams;
+    if (this["_process"]) throw new Error("StdioClientTransport already started");
+    const params: StdioServerParameters = this["_serverParams"];
+    const readBuffer: StdioFraming = this["_readBuffer"];
+    const stderrStream: PassThrough | null = this["_stderrStream"];
     return new Promise((resolve, reject) => {
       const child: ChildProcess = spawn(params.command, params.args ?? [], {
         env: { ...getDefaultEnvironment(), ...params.env } as NodeJS.ProcessEnv,
-        stdio: ["pipe", "pipe", params.stderr ?? "inherit"] as StdioOptions,
+        stdio: ["pipe", "pipe", params.stderr ?? "inherit"],
         cwd: params.cwd,
         detached: true,
         shell: false,
       });
-      self._process = child;
+      this["_process"] = child;
       child.on("error", (error) => {
         reject(error);
         this.onerror?.(error);
       });
       child.on("spawn", () => resolve());
       child.on("close", () => {
-        self._process = undefined;
+        this["_process"] = undefined;
         this.onclose?.();
       });
       child.stdin?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("data", (chunk: Buffer) => {
         try {
-          self._readBuffer.append(chunk);
-          self.processReadBuffer();
+          readBuffer.append(chunk);
+          this["processReadBuffer"]();
         } catch (error) {
-          this.onerror?.(error as Error);
+          this.onerror?.(error instanceof Error ? error : new Error(String(error)));
           this.close().catch(() => undefined);
         }
       });
       child.stdout?.on("error", (error) => this.onerror?.(error));
-      if (self._stderrStream && child.stderr) child.stderr.pipe(self._stderrStream);
+      if (stderrStream && child.stderr) child.stderr.pipe(stderrStream);
     });
   }
 }
@@ -183,10 +179,10 @@ export function classifyConnectError(error: unknown, transport: TransportUsed): 
   const status = httpStatus(error);
   if (status === 401 || status === 403) return "auth";
   if (status !== undefined && status > 0) return "http";
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = isRecord(error) ? error.code : undefined;
   if (transport === "stdio" && (code === "ENOENT" || code === "EACCES")) return "spawn";
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  if (transport !== "stdio" && (error instanceof TypeError || typeof cause?.code === "string")) {
+  const cause = isRecord(error) ? error.cause : undefined;
+  if (transport !== "stdio" && (error instanceof TypeError || (isRecord(cause) && typeof cause.code === "string"))) {
     return "network";
   }
   return "protocol";
@@ -211,7 +207,7 @@ const NETWORK_WORDS: Record<string, string> = {
 /** "fetch failed" says nothing: name the cause (connection refused, host not found, …). */
 export function describeNetworkError(error: unknown): string {
   const message = errorMessage(error);
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const cause = isRecord(error) && isRecord(error.cause) ? error.cause : undefined;
   const code = typeof cause?.code === "string" ? cause.code : undefined;
   if (!code) return message;
   const words = NETWORK_WORDS[code] ?? (typeof cause?.message === "string" ? cause.message : code);

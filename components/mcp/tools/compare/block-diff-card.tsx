@@ -5,7 +5,7 @@ import { formatBytes } from "@/lib/format";
 import { cn } from "@/lib/cn";
 import { Badge } from "@/components/ui/badge";
 import { LineDiffView } from "@/components/diff/line-diff-view";
-import { ContentBlockView } from "@/components/mcp/tool-result/content-block";
+import { ContentBlockView } from "@/components/elements/content-block";
 
 const TONE: Record<BlockDiff["kind"], string> = {
   same: "",

@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { JsonChanges } from "@/components/diff/json-changes";
 import { CallStatusBadge } from "@/components/mcp/tools/call-status";
 import { BlockDiffCard } from "@/components/mcp/tools/compare/block-diff-card";
-import { ContentBlockView } from "@/components/mcp/tool-result/content-block";
+import { ContentBlockView } from "@/components/elements/content-block";
 
 export interface CallCompareViewProps {
   /** The earlier call (the original of a re-run). */

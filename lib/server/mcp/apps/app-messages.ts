@@ -1,9 +1,9 @@
 import "server-only";
 import { APP_MESSAGE_KIND, type AppMessageRecord, type AppMessagesBody } from "@/lib/contracts/app-messages";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 
 /** Records one batch of app↔host messages on the connection's timeline, in the order given. */
-export function recordAppMessages(conn: McpConnection, body: AppMessagesBody): { recorded: number } {
+export function recordAppMessages(conn: ConnectionHandle, body: AppMessagesBody): { recorded: number } {
   for (const m of body.messages) {
     const raw: AppMessageRecord = {
       appSessionId: body.appSessionId,

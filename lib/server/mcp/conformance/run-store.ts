@@ -1,5 +1,6 @@
 import "server-only";
 import type { ConformanceRun } from "@/lib/contracts/conformance";
+import { storedJson } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
 
 /** Runs kept per connection: enough to compare with the last few, small enough to stay cheap. */
@@ -32,25 +33,26 @@ export class ConformanceRunStore {
 
   /** Newest first. */
   list(connectionId: string): ConformanceRun[] {
-    const rows = this.store.db
-      .prepare("SELECT record FROM conformance_runs WHERE connection_id = ? ORDER BY started_at DESC, id DESC LIMIT ?")
-      .all(connectionId, KEEP_RUNS) as { record: string }[];
-    return rows.map((r) => JSON.parse(r.record) as ConformanceRun);
+    const rows = this.store
+      .prepare<{ record: string }>("SELECT record FROM conformance_runs WHERE connection_id = ? ORDER BY started_at DESC, id DESC LIMIT ?")
+      .all(connectionId, KEEP_RUNS);
+    return rows.map((r) => storedJson<ConformanceRun>(r.record));
   }
 
   get(connectionId: string, runId: string): ConformanceRun | undefined {
-    const row = this.store.db.prepare("SELECT record FROM conformance_runs WHERE connection_id = ? AND id = ?").get(connectionId, runId) as
-      { record: string } | undefined;
-    return row ? (JSON.parse(row.record) as ConformanceRun) : undefined;
+    const row = this.store
+      .prepare<{ record: string }>("SELECT record FROM conformance_runs WHERE connection_id = ? AND id = ?")
+      .get(connectionId, runId);
+    return row ? storedJson<ConformanceRun>(row.record) : undefined;
   }
 
   /** A run still "running" in the file belongs to a Loupe that stopped: its suite died with it. */
   private interruptLeftovers(): void {
     // Runs of a deleted connection go with it (the store's deleteConnection does not know this table).
     this.store.db.prepare("DELETE FROM conformance_runs WHERE connection_id NOT IN (SELECT id FROM connections)").run();
-    const rows = this.store.db.prepare("SELECT record FROM conformance_runs").all() as { record: string }[];
+    const rows = this.store.prepare<{ record: string }>("SELECT record FROM conformance_runs").all();
     for (const row of rows) {
-      const run = JSON.parse(row.record) as ConformanceRun;
+      const run = storedJson<ConformanceRun>(row.record);
       if (run.status !== "running") continue;
       this.save({ ...run, status: "interrupted", error: INTERRUPTED_REASON, finishedAt: run.finishedAt ?? Date.now() });
     }

@@ -3,6 +3,7 @@ import type { ConnectionConfig, DiagnosisStep } from "@/lib/contracts/connection
 import { diagnoseRemote } from "@/lib/server/mcp/doctor/remote";
 import { diagnoseStdio } from "@/lib/server/mcp/doctor/stdio";
 import { MODERN_REVISION } from "@/lib/protocols/mcp/eras";
+import type { DiagnoseOptions } from "@/lib/server/mcp/doctor/steps";
 
 /**
  * The connection doctor: checks a connection step by step (spawn → initialize for stdio; dns →
@@ -10,11 +11,6 @@ import { MODERN_REVISION } from "@/lib/protocols/mcp/eras";
  * the first failing step. It probes independently of the SDK client, so it can name the layer a
  * connect attempt failed at (the official inspector's "opaque connection failures").
  */
-
-export interface DiagnoseOptions {
-  /** The stored OAuth access token of the connection, sent as the SDK would (else a 401 blames auth wrongly). */
-  bearerToken?: string;
-}
 
 /** The steps at which a server refuses the initialize handshake (stdio: initialize/protocol; HTTP: http/protocol). */
 const HANDSHAKE_STEPS: ReadonlySet<string> = new Set(["initialize", "http", "protocol"]);
@@ -44,6 +40,6 @@ export { authStep, classifyHttpAnswer, firstSseData, parseWwwAuthenticate } from
 export type { HttpAnswer, HttpVerdict, WwwAuthenticate } from "@/lib/server/mcp/doctor/http";
 export { initializeAnswerStep, initializeRequest } from "@/lib/server/mcp/doctor/initialize";
 export type { InitializeVerdict } from "@/lib/server/mcp/doctor/initialize";
-export type { StepVerdict } from "@/lib/server/mcp/doctor/steps";
+export type { DiagnoseOptions, StepVerdict } from "@/lib/server/mcp/doctor/steps";
 export { resolveCommand } from "@/lib/server/mcp/doctor/stdio";
 export { networkWords, quote } from "@/lib/server/mcp/doctor/words";

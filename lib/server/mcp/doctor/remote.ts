@@ -3,10 +3,9 @@ import { handshakeFor } from "@/lib/server/mcp/doctor/initialize";
 import { lookup } from "node:dns/promises";
 import net from "node:net";
 import type { DiagnosisStep } from "@/lib/contracts/connections";
-import type { DiagnoseOptions } from "@/lib/server/mcp/doctor";
 import { authStep, classifyHttpAnswer, httpProbe } from "@/lib/server/mcp/doctor/http";
 import { STEP_TIMEOUT_MS, Steps, withTimeout } from "@/lib/server/mcp/doctor/steps";
-import type { RemoteConfig } from "@/lib/server/mcp/doctor/steps";
+import type { DiagnoseOptions, RemoteConfig } from "@/lib/server/mcp/doctor/steps";
 import { networkWords } from "@/lib/server/mcp/doctor/words";
 
 /** The remote checks: dns → tcp → http → auth → protocol, stopping at the first failing step. */

@@ -8,6 +8,11 @@ export type RemoteConfig = Exclude<ConnectionConfig, { transport: "stdio" }>;
 
 export const STEP_TIMEOUT_MS = 5_000;
 
+export interface DiagnoseOptions {
+  /** The stored OAuth access token of the connection, sent as the SDK would (else a 401 blames auth wrongly). */
+  bearerToken?: string;
+}
+
 export class Steps {
   readonly list: DiagnosisStep[] = [];
   add(step: DiagnosisStep["step"], ok: boolean, detail: string, started: number): boolean {

@@ -1,6 +1,6 @@
 import "server-only";
 import { HTTP_EXCHANGE_KIND } from "@/lib/contracts/network";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import type { NetworkSink } from "@/lib/server/mcp/network/recording-fetch";
 
 /**
@@ -8,7 +8,7 @@ import type { NetworkSink } from "@/lib/server/mcp/network/recording-fetch";
  * survives a restart and is pruned with the rest of the traffic (retention.ts). The configured
  * header names are secrets whatever their values look like (the API masks them all too).
  */
-export function networkSink(conn: McpConnection): NetworkSink | undefined {
+export function networkSink(conn: ConnectionHandle): NetworkSink | undefined {
   const config = conn.config;
   if (config.transport === "stdio") return undefined;
   return {

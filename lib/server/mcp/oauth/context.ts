@@ -1,19 +1,18 @@
 import "server-only";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { AuthState, ConnectionConfig, OAuthSettings } from "@/lib/contracts/connections";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import type { Store } from "@/lib/server/store";
 import { AUTH_EVENT_KIND, AUTH_HTTP_KIND } from "@/lib/contracts/auth";
 import type { AuthEvent, AuthHttpExchange, AuthSummary } from "@/lib/contracts/auth";
-import { createAuthFetch } from "@/lib/server/mcp/oauth/recording-fetch";
 import type { OAuthRecord } from "@/lib/server/mcp/oauth/record";
 import { redirectUrl } from "@/lib/server/mcp/oauth/redirect-url";
-import { dropPendingStates } from "@/lib/server/mcp/oauth/pending-states";
+import { readOAuth, saveOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 
 export type RemoteConfig = Exclude<ConnectionConfig, { transport: "stdio" }>;
 
 /** The store of a connection: OAuth data lives in the same database (tests use their own store). */
-function storeOf(conn: McpConnection): Store {
+function storeOf(conn: ConnectionHandle): Store {
   return conn.hub.store;
 }
 
@@ -36,7 +35,7 @@ export function customAuthorization(config: ConnectionConfig): string | undefine
 
 /**
  * The OAuth side of one connection: its record in the store, its Auth log entries and the
- * `auth` part of its state. One per live connection object (see oauthFor), so the in-memory bits
+ * `auth` part of its state. One per live connection object (oauthFor, connection-auth.ts), so the in-memory bits
  * (what was logged, an interactive flow being forced) survive reconnects.
  */
 export class ConnectionOAuth {
@@ -46,8 +45,12 @@ export class ConnectionOAuth {
   /** While true the provider reports no tokens, so auth() starts a browser flow instead of refreshing. */
   forceInteractive = false;
 
-  constructor(readonly conn: McpConnection) {
-    this.fetch = createAuthFetch(this);
+  /** `makeFetch`: the recording fetch of this context (recording-fetch.ts, given by oauthFor). */
+  constructor(
+    readonly conn: ConnectionHandle,
+    makeFetch: (ctx: ConnectionOAuth) => FetchLike,
+  ) {
+    this.fetch = makeFetch(this);
   }
 
   get store(): Store {
@@ -72,12 +75,12 @@ export class ConnectionOAuth {
   }
 
   read(): OAuthRecord {
-    return this.store.getOAuth(this.conn.id);
+    return readOAuth(this.store, this.conn.id);
   }
 
   update(fn: (r: OAuthRecord) => OAuthRecord): OAuthRecord {
     const next = fn(this.read());
-    this.store.saveOAuth(this.conn.id, next);
+    saveOAuth(this.store, this.conn.id, next);
     return next;
   }
 
@@ -145,45 +148,4 @@ export class ConnectionOAuth {
 function expiresAt(r: OAuthRecord): number | undefined {
   const seconds = r.tokens?.expires_in;
   return typeof seconds === "number" && r.tokensSavedAt ? r.tokensSavedAt + seconds * 1000 : undefined;
-}
-
-const contexts = new WeakMap<McpConnection, ConnectionOAuth>();
-
-export function oauthFor(conn: McpConnection): ConnectionOAuth {
-  let ctx = contexts.get(conn);
-  if (!ctx) {
-    ctx = new ConnectionOAuth(conn);
-    contexts.set(conn, ctx);
-  }
-  return ctx;
-}
-
-/** The server a remote config points at, for comparing an edit with what OAuth data was issued for. */
-function oauthTarget(config: ConnectionConfig): string | null {
-  if (config.transport === "stdio") return null;
-  const url = new URL(config.url);
-  url.hash = "";
-  return `${url.href} ${config.oauth?.clientId ?? ""}`;
-}
-
-/**
- * An edit that points the connection at another server URL or another client id: the stored
- * tokens, client, discovery and any pending authorization were issued for the old one and are
- * forgotten, so a token never travels to a server it was not issued for. True when it forgot.
- */
-export function forgetOAuthIfRetargeted(conn: McpConnection, before: ConnectionConfig, after: ConnectionConfig): boolean {
-  const was = oauthTarget(before);
-  if (was === null || was === oauthTarget(after)) return false;
-  const ctx = oauthFor(conn);
-  const r = ctx.read();
-  if (!r.tokens && !r.client && !r.discovery && !r.pending) return false;
-  ctx.update(() => ({}));
-  dropPendingStates(conn.id);
-  ctx.logEvent({
-    phase: "token",
-    event: "tokens_cleared",
-    ok: true,
-    message: "The server URL or client id changed: tokens and the registered client were forgotten",
-  });
-  return true;
 }

@@ -7,11 +7,12 @@ import { getRegistry } from "@/lib/server/mcp/registry";
 import { previewEntry } from "@/lib/server/preview";
 import { AUTH_ENTRY_KINDS } from "@/lib/contracts/auth";
 import type { AuthorizeResponse, AuthSummary, SignOutBody } from "@/lib/contracts/auth";
-import { oauthFor } from "@/lib/server/mcp/oauth/context";
+import { oauthFor } from "@/lib/server/mcp/oauth/connection-auth";
 import type { ConnectionOAuth } from "@/lib/server/mcp/oauth/context";
 import { consumePendingState, dropPendingStates } from "@/lib/server/mcp/oauth/pending-states";
 import { AuthorizationRequiredError, LoupeOAuthProvider } from "@/lib/server/mcp/oauth/provider";
 import { errorMessage } from "@/lib/values";
+import { oauthByState, saveOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 
 function remoteOAuth(id: string, registry: Registry): ConnectionOAuth {
   const ctx = oauthFor(registry.connection(id));
@@ -114,9 +115,9 @@ type PendingAuthorization = NonNullable<ReturnType<ConnectionOAuth["read"]>["pen
 /** The connection waiting for this state, and its pending authorization; the state is used up either way. */
 function takePending(state: string, registry: Registry): { ctx: ConnectionOAuth; pending: PendingAuthorization } {
   consumePendingState(state);
-  const found = registry.hub.store.oauthByState(state);
+  const found = oauthByState(registry.hub.store, state);
   const pending = found?.record.pending;
-  if (found) registry.hub.store.saveOAuth(found.connectionId, { ...found.record, pending: undefined });
+  if (found) saveOAuth(registry.hub.store, found.connectionId, { ...found.record, pending: undefined });
   if (!found || !pending || pending.expiresAt <= Date.now()) {
     throw new AppError(
       "bad_request:oauth_state",
@@ -185,7 +186,7 @@ export async function signOut(id: string, body: SignOutBody, registry: Registry 
     ok: true,
     message: body.forgetClient ? "Signed out: tokens and the registered client forgotten" : "Signed out: tokens forgotten",
   });
-  if (ctx.conn.state.status === "connected" || ctx.conn.state.status === "connecting") await ctx.conn.disconnect();
+  if (ctx.conn.state.status === "connected" || ctx.conn.state.status === "connecting") await registry.disconnect(id);
   ctx.publish(ctx.currentAuthState());
   return ctx.summary();
 }

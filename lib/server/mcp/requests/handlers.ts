@@ -15,7 +15,7 @@ import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import { TASKS_EXTENSION } from "@/lib/contracts/tasks";
 import type { ClientCapabilitiesConfig } from "@/lib/contracts/connections";
 import { isPlainObject } from "@/lib/schema/form";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { cancelledReason, rootsForWire } from "@/lib/server/mcp/requests/answers";
 import type { WireOutcome } from "@/lib/server/mcp/requests/answers";
 import { getClientRequests } from "@/lib/server/mcp/requests/registry";
@@ -56,7 +56,7 @@ export function clientCapabilities(choice: ClientCapabilitiesConfig): ClientCapa
  * declared the capability. Set once per process, on globalThis like the registry.
  */
 export type ServerRequestRouter = (
-  conn: McpConnection,
+  conn: ConnectionHandle,
   method: string,
   params: Record<string, unknown>,
   signal: AbortSignal,
@@ -71,7 +71,7 @@ export function setServerRequestRouter(router: ServerRequestRouter | undefined):
   (globalThis as RouterGlobal)[ROUTER_KEY] = router;
 }
 
-function routeElsewhere(conn: McpConnection, method: string, params: Record<string, unknown>, signal: AbortSignal, id: string | number) {
+function routeElsewhere(conn: ConnectionHandle, method: string, params: Record<string, unknown>, signal: AbortSignal, id: string | number) {
   return (globalThis as RouterGlobal)[ROUTER_KEY]?.(conn, method, params, signal, id);
 }
 
@@ -82,7 +82,7 @@ function unwrap(outcome: WireOutcome): CreateMessageResult | ElicitResult {
 }
 
 /** Registers the sampling / elicitation / roots (and, with tasks on, tasks/*) request handlers. */
-export function installClientRequestHandlers(conn: McpConnection, client: Client, gen: number): void {
+export function installClientRequestHandlers(conn: ConnectionHandle, client: Client, gen: number): void {
   const choice = conn.config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES;
   const requests = getClientRequests();
 

@@ -2,7 +2,8 @@ import "server-only";
 import type { McpClientRequest, McpRoundInfo } from "@/lib/contracts/mcp-requests";
 import { findInputOrigin, groupMrtrRounds } from "@/lib/protocols/mcp/mrtr-rounds";
 import { pairTraffic, type RequestRow } from "@/lib/protocols/mcp/pairing";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 /**
  * On a 2026-07-28 connection the SDK fulfils an `input_required` result by calling Loupe's
@@ -20,7 +21,12 @@ export interface MrtrLink {
   relatedCall?: McpClientRequest["relatedCall"];
 }
 
-export function mrtrLink(conn: McpConnection, method: string, key: string | number, params: Record<string, unknown>): MrtrLink | undefined {
+export function mrtrLink(
+  conn: ConnectionHandle,
+  method: string,
+  key: string | number,
+  params: Record<string, unknown>,
+): MrtrLink | undefined {
   if (typeof key !== "string") return undefined;
   const since = conn.state.connectedAt ?? 0;
   const entries = conn.hub.store
@@ -41,8 +47,8 @@ export function mrtrLink(conn: McpConnection, method: string, key: string | numb
   };
   if (origin.chain.method !== "tools/call") return { mrtr };
   // The call runner records the JSON-RPC id of the call's request: the first leg's.
-  const call = conn.hub.store
-    .listCalls(conn.id, { limit: 50 })
+  const call = callStore(conn.hub.store)
+    .list(conn.id, { limit: 50 })
     .find((c) => c.requestId === origin.firstId && c.startedAt >= since && c.status === "running");
   return { mrtr, ...(call ? { relatedCall: { callId: call.id, tool: call.tool } } : {}) };
 }

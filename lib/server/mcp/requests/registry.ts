@@ -3,7 +3,7 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestId, Task } from "@modelcontextprotocol/sdk/types.js";
 import type { ElicitationAnswer, McpClientRequest, McpStaleCause, SamplingAnswer } from "@/lib/contracts/mcp-requests";
 import { AppError } from "@/lib/errors";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { LOUPE_STOPPED_REASON, requestStore } from "@/lib/server/mcp/requests/request-store";
 import type { McpRequestStore } from "@/lib/server/mcp/requests/request-store";
 import type { Store } from "@/lib/server/store";
@@ -11,6 +11,7 @@ import { cancelledReason, elicitationOutcome, parseAnswer, samplingOutcome } fro
 import { ABANDONED, callEndedReason } from "@/lib/server/mcp/requests/request-links";
 import { CALL_CHECK_MS, deferred, newRequest, staleWhy, waitingTask } from "@/lib/server/mcp/requests/tracked";
 import type { Tracked } from "@/lib/server/mcp/requests/tracked";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 export { callEndedReason } from "@/lib/server/mcp/requests/request-links";
 
@@ -97,7 +98,7 @@ export class ClientRequests {
   }
 
   /** Starts tracking a request the server just sent; recorded at once (relatedCall: see onlyRunningCall). */
-  open(conn: McpConnection, gen: number, method: string, jsonrpcId: string | number, params: Record<string, unknown>): Tracked {
+  open(conn: ConnectionHandle, gen: number, method: string, jsonrpcId: string | number, params: Record<string, unknown>): Tracked {
     const { promise, resolve } = deferred();
     let settled = false;
     const request = newRequest(conn, method, jsonrpcId, params);
@@ -134,7 +135,7 @@ export class ClientRequests {
    * The server forgot the MCP session (it restarted) while the client and its generation live on:
    * nothing it asked before can be answered any more.
    */
-  sessionLost(conn: McpConnection, reason: string): void {
+  sessionLost(conn: ConnectionHandle, reason: string): void {
     for (const t of this.tracked.values()) {
       if (t.conn === conn && t.request.status === "pending") this.markStale(t, `The session ended: ${reason}`, "session_ended");
     }
@@ -144,7 +145,7 @@ export class ClientRequests {
    * Loupe is stopping (its sessions close next): what is still pending can never be answered,
    * and says so in the words a restart would use rather than "disconnected by the user".
    */
-  loupeStopping(conns: readonly McpConnection[]): void {
+  loupeStopping(conns: readonly ConnectionHandle[]): void {
     const closing = new Set(conns);
     for (const t of this.tracked.values()) {
       if (closing.has(t.conn) && t.request.status === "pending") this.markStale(t, LOUPE_STOPPED_REASON, "loupe_stopped");
@@ -152,7 +153,7 @@ export class ClientRequests {
   }
 
   /** notifications/cancelled from the server for a request still waiting on the user. */
-  cancelledByServer(conn: McpConnection, gen: number, jsonrpcId: RequestId, reason: string | undefined): void {
+  cancelledByServer(conn: ConnectionHandle, gen: number, jsonrpcId: RequestId, reason: string | undefined): void {
     for (const t of this.tracked.values()) {
       if (
         t.conn === conn &&
@@ -168,7 +169,7 @@ export class ClientRequests {
   }
 
   /** Task-augmented requests of one session, for tasks/get, tasks/list, tasks/result, tasks/cancel. */
-  findTask(conn: McpConnection, gen: number, taskId: string): Tracked {
+  findTask(conn: ConnectionHandle, gen: number, taskId: string): Tracked {
     this.sweep();
     for (const t of this.tracked.values()) {
       if (t.conn === conn && t.gen === gen && t.task?.task.taskId === taskId) return t;
@@ -176,7 +177,7 @@ export class ClientRequests {
     throw new McpError(ErrorCode.InvalidParams, `Task not found: ${taskId}`);
   }
 
-  sessionTasks(conn: McpConnection, gen: number): Task[] {
+  sessionTasks(conn: ConnectionHandle, gen: number): Task[] {
     this.sweep();
     return [...this.tracked.values()].filter((t) => t.conn === conn && t.gen === gen && t.task).map((t) => t.task!.task);
   }
@@ -219,7 +220,7 @@ export class ClientRequests {
   private staleIfCallEnded(t: Tracked): void {
     const related = t.request.relatedCall;
     if (t.request.status !== "pending" || !related) return;
-    const call = t.conn.hub.store.getCall(related.callId);
+    const call = callStore(t.conn.hub.store).get(related.callId);
     if (call && ABANDONED.has(call.status)) this.markStale(t, callEndedReason(call), "call_ended");
   }
 

@@ -2,7 +2,8 @@ import "server-only";
 import { RELATED_TASK_META_KEY } from "@modelcontextprotocol/sdk/types.js";
 import type { CallRecord, CallStatus } from "@/lib/contracts/calls";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 /**
  * What ties a server → client request to the tools/call or task it belongs to, and how that call's
@@ -47,8 +48,10 @@ export function relatedTaskId(params: Record<string, unknown>): string | undefin
  * stream it came on), so Loupe names a call only when it is the one tools/call of this session
  * still running — never a guess between several.
  */
-export function onlyRunningCall(conn: McpConnection): McpClientRequest["relatedCall"] | undefined {
+export function onlyRunningCall(conn: ConnectionHandle): McpClientRequest["relatedCall"] | undefined {
   const since = conn.state.connectedAt ?? 0;
-  const running = conn.hub.store.listCalls(conn.id, { limit: 50 }).filter((c) => c.status === "running" && c.startedAt >= since);
+  const running = callStore(conn.hub.store)
+    .list(conn.id, { limit: 50 })
+    .filter((c) => c.status === "running" && c.startedAt >= since);
   return running.length === 1 ? { callId: running[0]!.id, tool: running[0]!.tool } : undefined;
 }

@@ -1,6 +1,11 @@
 import "server-only";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
+import { storedJson } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
+
+interface RecordRow {
+  record: string;
+}
 
 /** What a request pending when Loupe stopped (or crashed) says once Loupe runs again. */
 export const LOUPE_STOPPED_REASON = "Loupe stopped before it was answered; the server's session ended with it";
@@ -32,27 +37,26 @@ export class McpRequestStore {
   }
 
   get(id: string): McpClientRequest | undefined {
-    const row = this.store.db.prepare("SELECT record FROM mcp_requests WHERE id = ?").get(id) as { record: string } | undefined;
-    return row ? (JSON.parse(row.record) as McpClientRequest) : undefined;
+    const row = this.store.prepare<RecordRow>("SELECT record FROM mcp_requests WHERE id = ?").get(id);
+    return row ? storedJson<McpClientRequest>(row.record) : undefined;
   }
 
   /** Newest first, of one connection or all. */
   list(connectionId?: string): McpClientRequest[] {
-    const rows = (
+    const rows =
       connectionId === undefined
-        ? this.store.db.prepare("SELECT record FROM mcp_requests ORDER BY created_at DESC LIMIT ?").all(LIST_LIMIT)
-        : this.store.db
-            .prepare("SELECT record FROM mcp_requests WHERE connection_id = ? ORDER BY created_at DESC LIMIT ?")
-            .all(connectionId, LIST_LIMIT)
-    ) as { record: string }[];
-    return rows.map((r) => JSON.parse(r.record) as McpClientRequest);
+        ? this.store.prepare<RecordRow>("SELECT record FROM mcp_requests ORDER BY created_at DESC LIMIT ?").all(LIST_LIMIT)
+        : this.store
+            .prepare<RecordRow>("SELECT record FROM mcp_requests WHERE connection_id = ? ORDER BY created_at DESC LIMIT ?")
+            .all(connectionId, LIST_LIMIT);
+    return rows.map((r) => storedJson<McpClientRequest>(r.record));
   }
 
   /** A pending row that no request of this process holds was left by a Loupe that stopped. */
   private staleAfterRestart(isLive: (id: string) => boolean): void {
-    const rows = this.store.db.prepare("SELECT record FROM mcp_requests WHERE status = 'pending'").all() as { record: string }[];
+    const rows = this.store.prepare<RecordRow>("SELECT record FROM mcp_requests WHERE status = 'pending'").all();
     for (const row of rows) {
-      const request = JSON.parse(row.record) as McpClientRequest;
+      const request = storedJson<McpClientRequest>(row.record);
       if (isLive(request.id)) continue;
       this.save({ ...request, status: "stale", reason: LOUPE_STOPPED_REASON, staleCause: "loupe_stopped" });
     }

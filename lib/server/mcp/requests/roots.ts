@@ -2,7 +2,7 @@ import "server-only";
 import type { ConnectionConfig, ConnectionView, RootEntry } from "@/lib/contracts/connections";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { isModern } from "@/lib/server/mcp/era";
 import { errorMessage } from "@/lib/values";
 
@@ -11,7 +11,7 @@ import { errorMessage } from "@/lib/values";
  * notifications/roots/list_changed (only declared, and so only sent, when roots are on).
  */
 export async function saveRoots(
-  conn: McpConnection,
+  conn: ConnectionHandle,
   store: { saveConnection(config: ConnectionConfig): void },
   roots: RootEntry[],
 ): Promise<ConnectionView> {

@@ -2,11 +2,12 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import type { McpClientRequest, McpStaleCause } from "@/lib/contracts/mcp-requests";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { requestKind } from "@/lib/server/mcp/requests/answers";
 import type { WireOutcome } from "@/lib/server/mcp/requests/answers";
 import { callEndedReason, onlyRunningCall, relatedTaskId } from "@/lib/server/mcp/requests/request-links";
 import { mrtrLink } from "@/lib/server/mcp/requests/mrtr-links";
+import { callStore } from "@/lib/server/mcp/call-store";
 
 interface TaskState {
   task: Task;
@@ -14,7 +15,7 @@ interface TaskState {
 
 export interface Tracked {
   request: McpClientRequest;
-  conn: McpConnection;
+  conn: ConnectionHandle;
   /** The connection generation (session) the request arrived in. */
   gen: number;
   /** Settles once: with what Loupe answered, or with the reason the request cannot be answered. */
@@ -36,7 +37,7 @@ export function deferred(): { promise: Promise<WireOutcome>; resolve: (o: WireOu
 
 /** The record of a request the server just sent, linked to the call it belongs to (relatedCall: see onlyRunningCall). */
 export function newRequest(
-  conn: McpConnection,
+  conn: ConnectionHandle,
   method: string,
   jsonrpcId: string | number,
   params: Record<string, unknown>,
@@ -83,7 +84,7 @@ export function staleWhy(t: Tracked, reason: string, cause: McpStaleCause): { re
     // An in-band request has no JSON-RPC id the server could cancel: its handler's signal is the
     // waiting request's own, aborted when Loupe gave the call up (cancel, or the connection going).
     const { method, target } = t.request.mrtr;
-    const call = t.request.relatedCall ? t.conn.hub.store.getCall(t.request.relatedCall.callId) : undefined;
+    const call = t.request.relatedCall ? callStore(t.conn.hub.store).get(t.request.relatedCall.callId) : undefined;
     return {
       cause: "call_ended",
       reason: call

@@ -6,7 +6,7 @@ import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "@/lib/errors";
 // An SDK server's message already carries "MCP error N: ", which the SDK client adds again.
 import { rpcErrorText } from "@/lib/protocols/mcp/error-text";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { errorMessage } from "@/lib/values";
 
 // Shared by resources.ts and prompts.ts: MCP errors as AppErrors, capability checks, paging.
@@ -27,7 +27,7 @@ export function capabilities(client: Client): ServerCapabilities {
 }
 
 /** The connected client, or a clear AppError when the server did not declare the feature. */
-export function requireFeature(conn: McpConnection, feature: Feature): Client {
+export function requireFeature(conn: ConnectionHandle, feature: Feature): Client {
   const client = conn.requireClient();
   if (!capabilities(client)[feature]) {
     throw new AppError(
@@ -40,7 +40,7 @@ export function requireFeature(conn: McpConnection, feature: Feature): Client {
 }
 
 /** A JSON-RPC error or a timeout from the server, as an AppError that keeps the code and data. */
-export function upstreamError(conn: McpConnection, what: string, thrown: unknown): AppError {
+export function upstreamError(conn: ConnectionHandle, what: string, thrown: unknown): AppError {
   const error = toMcpError(thrown);
   if (error instanceof AppError) return error;
   if (error instanceof McpError) {
@@ -57,7 +57,7 @@ export function upstreamError(conn: McpConnection, what: string, thrown: unknown
 }
 
 /** Runs one request to the server; its failure becomes an AppError (see upstreamError). */
-export async function rpc<T>(conn: McpConnection, what: string, run: () => Promise<T>): Promise<T> {
+export async function rpc<T>(conn: ConnectionHandle, what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -70,14 +70,14 @@ export async function rpc<T>(conn: McpConnection, what: string, run: () => Promi
  * the server: a list or read the user asks for again must reach the server again (and show on the
  * traffic), not come back from a cache for as long as a 2026-07-28 result's `ttlMs` allows.
  */
-export const opts = (conn: McpConnection) => ({ timeout: conn.config.requestTimeoutMs, cacheMode: "bypass" as const });
+export const opts = (conn: ConnectionHandle) => ({ timeout: conn.config.requestTimeoutMs, cacheMode: "bypass" as const });
 
 /**
  * One page of a list method. Not client.listResources() & co: without a cursor they walk every
  * page themselves (page-by-page browsing would fetch them all, past MAX_LIST_PAGES).
  */
 export function listPage<M extends "resources/list" | "resources/templates/list" | "prompts/list">(
-  conn: McpConnection,
+  conn: ConnectionHandle,
   client: Client,
   method: M,
   cursor: string | undefined,

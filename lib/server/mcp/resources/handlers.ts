@@ -1,10 +1,10 @@
 import "server-only";
 import type { Client } from "@modelcontextprotocol/client";
 import type { ResourceUpdatedEntry } from "@/lib/contracts/resources";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 
 /** Registers resource / prompt notification handlers (list_changed, resources/updated). */
-export function installResourceHandlers(conn: McpConnection, client: Client, gen: number): void {
+export function installResourceHandlers(conn: ConnectionHandle, client: Client, gen: number): void {
   client.setNotificationHandler("notifications/resources/list_changed", () => {
     if (gen !== conn.generation) return;
     conn.setState({ resourcesVersion: (conn.state.resourcesVersion ?? 0) + 1 });

@@ -4,8 +4,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import { isTerminalTaskStatus } from "@/lib/contracts/tasks";
 import type { TaskRecord } from "@/lib/contracts/tasks";
 import { isModern } from "@/lib/server/mcp/era";
-import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { errorMessage } from "@/lib/values";
 
 /**
@@ -52,16 +51,19 @@ export const LISTEN_BACKOFF = { firstMs: 250, maxMs: 30_000 };
 type Subscription = Awaited<ReturnType<Client["listen"]>>;
 
 /** Extension tasks of this session that are not finished: their status comes over the stream. */
-function followedTaskIds(conn: McpConnection, records: readonly TaskRecord[]): string[] {
+function followedTaskIds(conn: ConnectionHandle, records: readonly TaskRecord[]): string[] {
   return records
     .filter((t) => t.flavour === "extension" && t.sessionKey === conn.sessionKey && !isTerminalTaskStatus(t.status))
     .map((t) => t.taskId)
     .sort();
 }
 
-export function listenFilter(conn: McpConnection): ListenFilter {
+/** The task records of a connection (the TaskManager's), given by whoever starts the stream. */
+export type TaskRecordsOf = (conn: ConnectionHandle) => readonly TaskRecord[];
+
+export function listenFilter(conn: ConnectionHandle, tasksOf: TaskRecordsOf): ListenFilter {
   const uris = [...new Set(conn.state.subscriptions ?? [])].sort();
-  const tasks = followedTaskIds(conn, getTaskManager().recordsFor(conn));
+  const tasks = followedTaskIds(conn, tasksOf(conn));
   return {
     toolsListChanged: true,
     promptsListChanged: true,
@@ -79,9 +81,10 @@ class ListenSession {
   private stopped = false;
 
   constructor(
-    private readonly conn: McpConnection,
+    private readonly conn: ConnectionHandle,
     private readonly client: Client,
     private readonly gen: number,
+    private readonly tasksOf: TaskRecordsOf,
   ) {}
 
   private get live(): boolean {
@@ -97,7 +100,7 @@ class ListenSession {
     // One open at a time; a change made meanwhile is picked up by the next round of the loop.
     while (this.opening) await this.opening.catch(() => undefined);
     if (!this.live) return;
-    const filter = listenFilter(this.conn);
+    const filter = listenFilter(this.conn, this.tasksOf);
     const key = JSON.stringify(filter);
     if (this.current?.key === key) return;
     this.opening = this.open(filter, key);
@@ -174,23 +177,27 @@ class ListenSession {
 }
 
 const KEY = Symbol.for("loupe.listenSessions");
-type ListenGlobal = typeof globalThis & { [KEY]?: WeakMap<McpConnection, ListenSession> };
-function sessions(): WeakMap<McpConnection, ListenSession> {
+type ListenGlobal = typeof globalThis & { [KEY]?: WeakMap<ConnectionHandle, ListenSession> };
+function sessions(): WeakMap<ConnectionHandle, ListenSession> {
   const g = globalThis as ListenGlobal;
   return (g[KEY] ??= new WeakMap());
 }
 
-/** Called once a session is connected: a modern one opens its stream (failures are retried, not thrown). */
-export function startListen(conn: McpConnection, client: Client, gen: number): void {
+/**
+ * Called once a session is connected: a modern one opens its stream (failures are retried, not
+ * thrown). `tasksOf` reads the connection's task records, whose unfinished extension tasks the
+ * filter follows.
+ */
+export function startListen(conn: ConnectionHandle, client: Client, gen: number, tasksOf: TaskRecordsOf): void {
   void stopListen(conn);
   if (!isModern(conn.state.era)) return;
-  const session = new ListenSession(conn, client, gen);
+  const session = new ListenSession(conn, client, gen, tasksOf);
   sessions().set(conn, session);
   void session.sync().catch(() => undefined);
 }
 
 /** Closes the stream of `conn`, if any (sends notifications/cancelled for it). */
-export async function stopListen(conn: McpConnection): Promise<void> {
+export async function stopListen(conn: ConnectionHandle): Promise<void> {
   const session = sessions().get(conn);
   sessions().delete(conn);
   await session?.stop();
@@ -200,11 +207,11 @@ export async function stopListen(conn: McpConnection): Promise<void> {
  * The filter changed (a resource subscribed or dropped, a task followed or finished): the stream
  * is opened again with it. Resolves once the server acknowledged it; throws when it refused.
  */
-export async function refreshListen(conn: McpConnection): Promise<void> {
+export async function refreshListen(conn: ConnectionHandle): Promise<void> {
   await sessions().get(conn)?.sync();
 }
 
 /** Whether a stream is open now (for tests and the subscriptions listing). */
-export function listenOpen(conn: McpConnection): boolean {
+export function listenOpen(conn: ConnectionHandle): boolean {
   return sessions().get(conn)?.isOpen ?? false;
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import type { Prompt } from "@modelcontextprotocol/sdk/types.js";
 import type { CompleteBody, CompletionResponse, GetPromptBody, GetPromptResponse, PromptsListing } from "@/lib/contracts/resources";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { MAX_LIST_PAGES, capabilities, collectPages, listPage, opts, requireFeature, rpc } from "@/lib/server/mcp/resources/errors";
 
-export async function listPrompts(conn: McpConnection): Promise<PromptsListing> {
+export async function listPrompts(conn: ConnectionHandle): Promise<PromptsListing> {
   const client = requireFeature(conn, "prompts");
   const result = await rpc(conn, "prompts/list", () =>
     collectPages<Prompt>(
@@ -24,7 +24,7 @@ export async function listPrompts(conn: McpConnection): Promise<PromptsListing> 
   };
 }
 
-export async function getPrompt(conn: McpConnection, body: GetPromptBody): Promise<GetPromptResponse> {
+export async function getPrompt(conn: ConnectionHandle, body: GetPromptBody): Promise<GetPromptResponse> {
   const client = requireFeature(conn, "prompts");
   const started = Date.now();
   const result = await rpc(conn, `prompts/get ${body.name}`, () =>
@@ -37,7 +37,7 @@ export async function getPrompt(conn: McpConnection, body: GetPromptBody): Promi
  * completion/complete. A server without the `completions` capability gets no request: the answer
  * is an empty, `supported: false` list, so typing in a form never produces an error per keystroke.
  */
-export async function complete(conn: McpConnection, body: CompleteBody): Promise<CompletionResponse> {
+export async function complete(conn: ConnectionHandle, body: CompleteBody): Promise<CompletionResponse> {
   const client = conn.requireClient();
   if (!capabilities(client).completions) return { values: [], supported: false };
   const context = body.context && Object.keys(body.context.arguments).length ? { context: body.context } : {};

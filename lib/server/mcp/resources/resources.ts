@@ -4,7 +4,7 @@ import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types
 import type { ReadResourceResponse, ResourcesListing, SubscriptionsResponse, TemplatesListing } from "@/lib/contracts/resources";
 import { AppError } from "@/lib/errors";
 import { isModern } from "@/lib/server/mcp/era";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { MAX_LIST_PAGES, capabilities, collectPages, listPage, opts, requireFeature, rpc } from "@/lib/server/mcp/resources/errors";
 import { refreshListen } from "@/lib/server/mcp/resources/listen";
 import { errorMessage } from "@/lib/values";
@@ -18,7 +18,7 @@ export interface ListOptions {
   cursor?: string;
 }
 
-export async function listResources(conn: McpConnection, options: ListOptions = {}): Promise<ResourcesListing> {
+export async function listResources(conn: ConnectionHandle, options: ListOptions = {}): Promise<ResourcesListing> {
   const client = requireFeature(conn, "resources");
   const result = await rpc(conn, "resources/list", () =>
     collectPages<Resource>(
@@ -39,7 +39,7 @@ export async function listResources(conn: McpConnection, options: ListOptions = 
   };
 }
 
-export async function listResourceTemplates(conn: McpConnection, options: ListOptions = {}): Promise<TemplatesListing> {
+export async function listResourceTemplates(conn: ConnectionHandle, options: ListOptions = {}): Promise<TemplatesListing> {
   const client = requireFeature(conn, "resources");
   const result = await rpc(conn, "resources/templates/list", () =>
     collectPages<ResourceTemplate>(
@@ -75,7 +75,7 @@ export function contentsByteLength(contents: readonly unknown[]): number {
   return total;
 }
 
-export async function readResource(conn: McpConnection, uri: string): Promise<ReadResourceResponse> {
+export async function readResource(conn: ConnectionHandle, uri: string): Promise<ReadResourceResponse> {
   const client = requireFeature(conn, "resources");
   const started = Date.now();
   const result = await rpc(conn, `resources/read ${uri}`, () => client.readResource({ uri }, opts(conn)));
@@ -94,7 +94,7 @@ function subscribeSupported(client: Client): boolean {
   return capabilities(client).resources?.subscribe === true;
 }
 
-export function listSubscriptions(conn: McpConnection): SubscriptionsResponse {
+export function listSubscriptions(conn: ConnectionHandle): SubscriptionsResponse {
   const live = conn.client && conn.state.status === "connected";
   const supported = live && conn.client ? subscribeSupported(conn.client) : false;
   return {
@@ -109,7 +109,7 @@ export function listSubscriptions(conn: McpConnection): SubscriptionsResponse {
  * connection's subscriptions/listen filter (listen.ts), so subscribing changes the filter and
  * re-opens the stream. If the server refuses the new stream the change is undone and reported.
  */
-async function changeListenFilter(conn: McpConnection, next: string[]): Promise<void> {
+async function changeListenFilter(conn: ConnectionHandle, next: string[]): Promise<void> {
   const before = conn.state.subscriptions ?? [];
   conn.setState({ subscriptions: next });
   try {
@@ -120,7 +120,7 @@ async function changeListenFilter(conn: McpConnection, next: string[]): Promise<
   }
 }
 
-function requireSubscribe(conn: McpConnection): Client {
+function requireSubscribe(conn: ConnectionHandle): Client {
   const client = requireFeature(conn, "resources");
   if (!subscribeSupported(client)) {
     throw new AppError(
@@ -136,9 +136,9 @@ function requireSubscribe(conn: McpConnection): Client {
  * client session. The upstream subscription goes only when its last holder lets go, so a tap
  * client's resources/unsubscribe cannot drop one the user (or another tap client) made.
  */
-const holders = new WeakMap<McpConnection, Map<string, Set<string>>>();
+const holders = new WeakMap<ConnectionHandle, Map<string, Set<string>>>();
 
-function holdersOf(conn: McpConnection, uri: string): Set<string> {
+function holdersOf(conn: ConnectionHandle, uri: string): Set<string> {
   let byUri = holders.get(conn);
   if (!byUri) holders.set(conn, (byUri = new Map()));
   let set = byUri.get(uri);
@@ -147,7 +147,7 @@ function holdersOf(conn: McpConnection, uri: string): Set<string> {
 }
 
 /** resources/subscribe (2026-07-28: the listen filter); the URI joins `state.subscriptions` (cleared on every reconnect). */
-export async function subscribe(conn: McpConnection, uri: string, holder = "loupe"): Promise<SubscriptionsResponse> {
+export async function subscribe(conn: ConnectionHandle, uri: string, holder = "loupe"): Promise<SubscriptionsResponse> {
   const client = requireSubscribe(conn);
   holdersOf(conn, uri).add(holder);
   if (isModern(conn.state.era)) {
@@ -165,7 +165,7 @@ export async function subscribe(conn: McpConnection, uri: string, holder = "loup
   return listSubscriptions(conn);
 }
 
-export async function unsubscribe(conn: McpConnection, uri: string, holder = "loupe"): Promise<SubscriptionsResponse> {
+export async function unsubscribe(conn: ConnectionHandle, uri: string, holder = "loupe"): Promise<SubscriptionsResponse> {
   const client = requireSubscribe(conn);
   const held = holdersOf(conn, uri);
   held.delete(holder);
@@ -203,7 +203,7 @@ export interface RestoredSubscriptions {
  * Those that work join `state.subscriptions`; each failure is recorded with its reason.
  */
 export async function restoreSubscriptions(
-  conn: McpConnection,
+  conn: ConnectionHandle,
   uris: readonly string[],
   after: RestoredSubscriptions["after"],
 ): Promise<RestoredSubscriptions> {

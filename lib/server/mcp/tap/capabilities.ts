@@ -1,7 +1,7 @@
 import "server-only";
 import type { ServerCapabilities } from "@modelcontextprotocol/server";
 import { TASKS_EXTENSION } from "@/lib/contracts/tasks";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { upstreamTasksEntry } from "@/lib/server/mcp/tap/tasks";
 
 /**
@@ -10,7 +10,7 @@ import { upstreamTasksEntry } from "@/lib/server/mcp/tap/tasks";
  * an upstream offers it (tasks.ts relays it). 2025-11-25 tasks are not served: a tapped call is a
  * plain call there.
  */
-export function tapCapabilities(conns: McpConnection[], era: "legacy" | "modern"): ServerCapabilities {
+export function tapCapabilities(conns: ConnectionHandle[], era: "legacy" | "modern"): ServerCapabilities {
   const caps: ServerCapabilities = {};
   for (const conn of conns) {
     const up = (conn.state.capabilities ?? {}) as Record<string, Record<string, unknown> | undefined>;
@@ -31,7 +31,7 @@ export function tapCapabilities(conns: McpConnection[], era: "legacy" | "modern"
 }
 
 /** The upstream servers' instructions, joined (an aggregate has several). */
-export function instructionsOf(conns: McpConnection[]): string | undefined {
+export function instructionsOf(conns: ConnectionHandle[]): string | undefined {
   const parts = conns.map((c) => c.state.instructions).filter((t): t is string => typeof t === "string" && t.length > 0);
   return parts.length ? parts.join("\n\n") : undefined;
 }

@@ -1,12 +1,15 @@
 import "server-only";
-import { createHmac, randomBytes } from "node:crypto";
 import { setServerRequestRouter } from "@/lib/server/mcp/requests";
 import type { ServerRequestRouter } from "@/lib/server/mcp/requests";
 import { MAX_JSON_BODY_BYTES, readText } from "@/lib/server/http";
 import { AppError } from "@/lib/errors";
+import { isRecord } from "@/lib/values";
 import { declares, downstreamFor } from "@/lib/server/mcp/tap/links";
 import { jsonRpcError, serveTap } from "@/lib/server/mcp/tap/serve";
 import { routingFor } from "@/lib/server/mcp/tap/aggregate";
+import { loadOf, releasing, roomForSession, tapMaxInflight, tapMaxSessions } from "@/lib/server/mcp/tap/load";
+import type { TapLoad } from "@/lib/server/mcp/tap/load";
+import { proofOf } from "@/lib/server/mcp/tap/proof";
 import { getTaps, sameKey } from "@/lib/server/mcp/tap/store";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
 
@@ -37,117 +40,6 @@ export function tapIdOf(pathname: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * `GET /mcp/<tap id>/proof?nonce=<64 hex>`: the `loupe tap` bin asks this before it sends a key
- * it read from taps.json, because the port there may be stale (Loupe stopped or crashed) and
- * another program may listen on it now. Loupe answers HMAC-SHA256(key, TAP_PROOF_PREFIX + port +
- * "\n" + tapId + "\n" + nonce): only the holder of the key can, the port binds the answer to this
- * listener (a program on the stale port cannot relay the nonce to a Loupe on another port: the
- * launcher refuses a Host that is not Loupe's own port), and the prefix keeps it from being a MAC
- * of anything else. An unknown tap gets a MAC under a random secret, so the route does not say
- * which taps exist. Nothing but the proof is answered.
- */
-export const TAP_PROOF_PREFIX = "loupe-tap-proof-v1\n";
-const NONCE = /^[0-9a-f]{64}$/;
-const UNKNOWN_TAP_SECRET = randomBytes(32);
-
-export function tapProof(key: string | Buffer, port: string, tapId: string, nonce: string): string {
-  return createHmac("sha256", key).update(`${TAP_PROOF_PREFIX}${port}\n${tapId}\n${nonce}`).digest("hex");
-}
-
-function proofOf(request: Request, url: URL): Response | undefined {
-  const match = /^\/mcp\/([^/]+)\/proof$/.exec(url.pathname);
-  if (!match) return undefined;
-  if (request.method !== "GET") return jsonRpcError(405, -32600, "A tap's proof is asked with GET", { Allow: "GET" });
-  const nonce = url.searchParams.get("nonce") ?? "";
-  if (!NONCE.test(nonce)) return jsonRpcError(400, -32600, "The proof's nonce must be 64 lowercase hex characters (32 random bytes)");
-  let tapId: string;
-  try {
-    tapId = decodeURIComponent(match[1]!);
-  } catch {
-    return jsonRpcError(404, -32600, "Not found: a tap's endpoint is /mcp/<tap id>");
-  }
-  const tap = getTaps().get(tapId);
-  return Response.json(
-    { proof: tapProof(tap ? tap.key : UNKNOWN_TAP_SECRET, url.port, tapId, nonce) },
-    { headers: { "Cache-Control": "no-store" } },
-  );
-}
-
-/**
- * Limits per tap, so a key holder cannot exhaust Loupe's memory: at most `LOUPE_TAP_MAX_SESSIONS`
- * 2025-11-25 sessions (default 64) and `LOUPE_TAP_MAX_INFLIGHT` requests being answered at once,
- * both eras, open streams included (default 256). Kept here, before dispatch: a request counts
- * until its answer's body ends or is cancelled. Sessions are known from the initialize answers'
- * `Mcp-Session-Id`; at the cap the session with no open request that was seen longest ago is
- * ended (DELETE through the tap, as its client would) — one the idle sweep already ended counts
- * here until then, so the real number is never above the cap. None idle: 503 in words.
- */
-const limit = (name: string, fallback: number) => {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
-export const tapMaxSessions = () => limit("LOUPE_TAP_MAX_SESSIONS", 64);
-export const tapMaxInflight = () => limit("LOUPE_TAP_MAX_INFLIGHT", 256);
-
-interface TapLoad {
-  inflight: number;
-  /** Session id → when last seen and how many of its requests are open. */
-  sessions: Map<string, { lastSeen: number; open: number; ids?: Set<string> }>;
-}
-const LOAD_KEY = Symbol.for("loupe.tapLoad");
-function loadOf(tapId: string): TapLoad {
-  const g = globalThis as typeof globalThis & { [LOAD_KEY]?: Map<string, TapLoad> };
-  const all = (g[LOAD_KEY] ??= new Map());
-  let load = all.get(tapId);
-  if (!load) all.set(tapId, (load = { inflight: 0, sessions: new Map() }));
-  return load;
-}
-
-/** The same response, with `release` called once when its body ends, fails or is cancelled (or at once without a body). */
-function releasing(response: Response, release: () => void): Response {
-  let done = false;
-  const once = () => {
-    if (!done) ((done = true), release());
-  };
-  if (!response.body) {
-    once();
-    return response;
-  }
-  const reader = response.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done: end, value } = await reader.read();
-        if (end) {
-          once();
-          controller.close();
-        } else controller.enqueue(value);
-      } catch (error) {
-        once();
-        controller.error(error);
-      }
-    },
-    cancel(reason) {
-      once();
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
-
-/** Makes room for one more 2025-11-25 session: ends the longest-idle one at the cap; false when none is idle. */
-async function roomForSession(tap: TapRecord, load: TapLoad, url: string): Promise<boolean> {
-  if (load.sessions.size < tapMaxSessions()) return true;
-  let oldest: [string, { lastSeen: number }] | undefined;
-  for (const entry of load.sessions) if (entry[1].open === 0 && (!oldest || entry[1].lastSeen < oldest[1].lastSeen)) oldest = entry;
-  if (!oldest) return false;
-  load.sessions.delete(oldest[0]);
-  const end = new Request(url, { method: "DELETE", headers: { "mcp-session-id": oldest[0] } });
-  await serveTap(tap, end, undefined, routingFor(tap)).catch(() => undefined);
-  return true;
 }
 
 /** Answers one request to a tap: 401 without the right key, 413 over the body limit, else the MCP exchange. */
@@ -233,14 +125,8 @@ async function answer(
     } catch {
       return jsonRpcError(400, -32700, "Parse error: the request body is not JSON");
     }
-    const rpc = body as { id?: unknown; method?: unknown } | null;
-    if (
-      rpc &&
-      typeof rpc === "object" &&
-      !Array.isArray(rpc) &&
-      typeof rpc.method === "string" &&
-      (typeof rpc.id === "string" || typeof rpc.id === "number")
-    ) {
+    const rpc = isRecord(body) ? body : undefined;
+    if (rpc && typeof rpc.method === "string" && (typeof rpc.id === "string" || typeof rpc.id === "number")) {
       if (!holdId(JSON.stringify(rpc.id))) {
         return Response.json(
           {
@@ -259,7 +145,7 @@ async function answer(
     request = new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal });
   }
   // Only a 2025-11-25 initialize opens a session (2026-07-28 has none).
-  const opens = !sessionId && (body as { method?: unknown } | null)?.method === "initialize";
+  const opens = !sessionId && isRecord(body) && body.method === "initialize";
   if (opens && !(await roomForSession(tap, load, request.url))) {
     return jsonRpcError(
       503,

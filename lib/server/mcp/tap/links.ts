@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { Entry } from "@/lib/contracts/entries";
 import { getHub } from "@/lib/server/hub";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { mrtrLink } from "@/lib/server/mcp/requests/mrtr-links";
 import { onlyRunningCall } from "@/lib/server/mcp/requests/request-links";
 
@@ -85,7 +85,7 @@ export function declares(capabilities: Record<string, unknown> | undefined, meth
 
 /** The tap client a server request of this connection belongs to, when it is a tapped call's. */
 export function downstreamFor(
-  conn: McpConnection,
+  conn: ConnectionHandle,
   method: string,
   params: Record<string, unknown>,
   id: string | number,

@@ -1,5 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { CallRecord } from "@/lib/contracts/calls";
+import { isRecord } from "@/lib/values";
 
 /**
  * A tapped tools/call of a 2026-07-28 client that needs input from that client. The revision has
@@ -23,9 +25,11 @@ interface Asked {
   reject: (error: Error) => void;
 }
 
+/** How the upstream request of a flow ended: a tools/call's record, or another request's result. */
+export type FlowEnd = { kind: "call"; record: CallRecord } | { kind: "result"; result: Record<string, unknown> };
+
 export type FlowStep =
-  /** The upstream call's end: a CallRecord for tools/call, the result for other requests. */
-  | { kind: "done"; value: unknown }
+  | { kind: "done"; value: FlowEnd }
   | { kind: "input"; requests: Record<string, { method: string; params: Record<string, unknown> }>; requestState: string };
 
 /** How long a round waits for the upstream's other questions of the same round. */
@@ -37,8 +41,7 @@ export class ModernFlow {
   readonly controller = new AbortController();
   private readonly asked = new Map<string, Asked>();
   private wake: (() => void) | null = null;
-  private done = false;
-  private value: unknown = undefined;
+  private value: FlowEnd | null = null;
   private failure: unknown = null;
   private abandonTimer: NodeJS.Timeout | null = null;
   private counter = 0;
@@ -56,16 +59,15 @@ export class ModernFlow {
   ) {}
 
   /** Starts the upstream call; its server requests come back through ask(). */
-  run(call: (signal: AbortSignal) => Promise<unknown>): void {
+  run(call: (signal: AbortSignal) => Promise<FlowEnd>): void {
     call(this.controller.signal).then(
       (value) => this.finish(value, null),
       (error: unknown) => this.finish(null, error ?? new Error("The call failed")),
     );
   }
 
-  private finish(value: unknown, error: unknown): void {
-    this.done = error === null;
-    this.value = value;
+  private finish(value: FlowEnd | null, error: unknown): void {
+    this.value = error === null ? value : null;
     this.failure = error;
     for (const a of this.asked.values()) a.reject(new Error("The call ended before the client answered"));
     this.asked.clear();
@@ -83,9 +85,9 @@ export class ModernFlow {
 
   ask(method: string, params: Record<string, unknown>, signal: AbortSignal, id?: string | number): Promise<Record<string, unknown>> {
     const given = typeof id === "string" ? this.preset[id] : undefined;
-    if (typeof id === "string" && typeof given === "object" && given !== null) {
+    if (typeof id === "string" && isRecord(given)) {
       delete this.preset[id];
-      return Promise.resolve(given as Record<string, unknown>);
+      return Promise.resolve(given);
     }
     // A 2026-07-28 upstream's own inputRequests key is kept (the client sees what the server asked);
     // a 2025-11-25 upstream's JSON-RPC id is no key, so one is made.
@@ -109,9 +111,9 @@ export class ModernFlow {
     this.clearAbandon();
     for (const [key, value] of Object.entries(responses ?? {})) {
       const asked = this.asked.get(key);
-      if (!asked || typeof value !== "object" || value === null) continue;
+      if (!asked || !isRecord(value)) continue;
       this.asked.delete(key);
-      asked.resolve(value as Record<string, unknown>);
+      asked.resolve(value);
     }
   }
 
@@ -135,12 +137,12 @@ export class ModernFlow {
 
   private async step(legSignal: AbortSignal): Promise<FlowStep> {
     for (;;) {
-      if (this.done) return { kind: "done", value: this.value };
+      if (this.value) return { kind: "done", value: this.value };
       if (this.failure) throw this.failure;
       if (this.asked.size > 0) {
         // The upstream asks its questions of one round at once: let the siblings arrive too.
         await new Promise((resolve) => setTimeout(resolve, SIBLINGS_MS));
-        if (this.done || this.failure) continue;
+        if (this.value || this.failure) continue;
         // The client has ABANDON_MS to come back with the answers.
         this.abandonTimer = setTimeout(() => this.controller.abort("The client never answered the input it was asked for"), ABANDON_MS);
         this.abandonTimer.unref?.();

@@ -11,7 +11,8 @@ import type { Entry } from "@/lib/contracts/entries";
 import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
 import { getHub } from "@/lib/server/hub";
 import { logLine } from "@/lib/log-text";
-import { HEADER_MISMATCH, paramHeaderProblem } from "@/demo/mcp/param-headers";
+import { isRecord } from "@/lib/values";
+import { HEADER_MISMATCH, paramHeaderProblem } from "@/lib/protocols/mcp/param-header-check";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { TapEventStore } from "@/lib/server/mcp/tap/event-store";
 import { runningLinks } from "@/lib/server/mcp/tap/links";
@@ -142,9 +143,9 @@ class TapHost {
     const ids = new Set(this.routing.connectionIds);
     this.unwatch = hub.subscribe(hub.maxSeq(), (entry: Entry) => {
       if (entry.protocol !== "mcp" || entry.kind !== "message" || entry.direction !== "in" || !ids.has(entry.connectionId)) return;
-      const raw = entry.raw as { method?: unknown; id?: unknown; params?: Record<string, unknown> } | null;
-      if (!raw || typeof raw.method !== "string" || raw.id !== undefined) return;
-      this.notify(entry.connectionId, raw.method, raw.params);
+      const raw = entry.raw;
+      if (!isRecord(raw) || typeof raw.method !== "string" || raw.id !== undefined) return;
+      this.notify(entry.connectionId, raw.method, isRecord(raw.params) ? raw.params : undefined);
     });
   }
 
@@ -205,9 +206,17 @@ class TapHost {
 const HOSTS_KEY = Symbol.for("loupe.tapHosts");
 type HostsGlobal = typeof globalThis & { [HOSTS_KEY]?: Map<string, TapHost> };
 
+/** The hosts of the taps served so far; a deleted connection ends those serving it (its taps are gone from the store). */
 function hosts(): Map<string, TapHost> {
   const g = globalThis as HostsGlobal;
-  return (g[HOSTS_KEY] ??= new Map());
+  if (!g[HOSTS_KEY]) {
+    const all = new Map<string, TapHost>();
+    g[HOSTS_KEY] = all;
+    getRegistry().onRemove((connectionId) => {
+      for (const host of [...all.values()]) if (host.routing.connectionIds.includes(connectionId)) void closeTapHost(host.tapId);
+    });
+  }
+  return g[HOSTS_KEY];
 }
 
 /**
@@ -242,7 +251,7 @@ export async function serveTap(
  */
 async function paramHeaderMismatch(request: Request, body: unknown, routing: TapRouting): Promise<Response | undefined> {
   if (request.method !== "POST" || request.headers.get("mcp-method")?.trim() !== "tools/call") return undefined;
-  const name = (body as { params?: { name?: unknown } } | undefined)?.params?.name;
+  const name = isRecord(body) && isRecord(body.params) ? body.params.name : undefined;
   const target = typeof name === "string" ? routing.resolve(name) : undefined;
   if (!target) return undefined;
   const listing = await getRegistry()
@@ -250,9 +259,9 @@ async function paramHeaderMismatch(request: Request, body: unknown, routing: Tap
     .catch(() => undefined);
   const tool = listing?.tools.find((t) => t.name === target.name);
   if (!tool) return undefined;
-  const problem = paramHeaderProblem(body, request.headers, () => tool as never);
+  const problem = paramHeaderProblem(body, request.headers, () => tool);
   if (!problem) return undefined;
-  const id = (body as { id?: unknown }).id ?? null;
+  const id = (isRecord(body) ? body.id : undefined) ?? null;
   return Response.json({ jsonrpc: "2.0", id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } }, { status: 400 });
 }
 

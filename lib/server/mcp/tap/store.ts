@@ -7,10 +7,8 @@ import type { AggregateTapInput, TapClient, TapSecret, TapSettings, TapView } fr
 import { AppError } from "@/lib/errors";
 import { DATA_FILE_MODE } from "@/lib/server/data-dir";
 import { getRegistry } from "@/lib/server/mcp/registry";
-import { dataDir, getStore } from "@/lib/server/store";
+import { dataDir, getStore, storedJson } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
-// A cycle (serve.ts reads the taps), safe: each side uses the other only inside functions.
-import { closeTapHost } from "@/lib/server/mcp/tap/serve";
 
 /**
  * The taps (issue 10): which connections Loupe serves as an MCP server at `/mcp/<tap id>`, with
@@ -83,8 +81,8 @@ export class TapStore {
   }
 
   private rows(): TapRecord[] {
-    const rows = this.store.db.prepare("SELECT json FROM taps ORDER BY rowid").all() as { json: string }[];
-    return rows.map((r) => JSON.parse(r.json) as TapRecord);
+    const rows = this.store.prepare<{ json: string }>("SELECT json FROM taps ORDER BY rowid").all();
+    return rows.map((r) => storedJson<TapRecord>(r.json));
   }
 
   /** Every tap whose connections all still exist (a tap of a deleted connection is removed). */
@@ -104,9 +102,9 @@ export class TapStore {
   }
 
   get(id: string): TapRecord | undefined {
-    const row = this.store.db.prepare("SELECT json FROM taps WHERE id = ?").get(id) as { json: string } | undefined;
+    const row = this.store.prepare<{ json: string }>("SELECT json FROM taps WHERE id = ?").get(id);
     if (!row) return undefined;
-    const tap = JSON.parse(row.json) as TapRecord;
+    const tap = storedJson<TapRecord>(row.json);
     const registry = getRegistry();
     if (tap.connectionIds.every((c) => registry.get(c))) return tap;
     this.delete(id);
@@ -195,15 +193,12 @@ export class TapStore {
   }
 
   /**
-   * A connection was deleted: its tap goes, and so does every aggregate tap that served it, with
-   * their sessions (an aggregate's open streams would go on carrying the other servers' messages).
+   * A connection was deleted: its tap goes, and so does every aggregate tap that served it. Their
+   * sessions end with them (serve.ts closes the hosts serving a deleted connection): an
+   * aggregate's open streams would go on carrying the other servers' messages.
    */
   connectionRemoved(connectionId: string): void {
-    for (const tap of this.rows()) {
-      if (!tap.connectionIds.includes(connectionId)) continue;
-      this.delete(tap.id);
-      void closeTapHost(tap.id);
-    }
+    for (const tap of this.rows()) if (tap.connectionIds.includes(connectionId)) this.delete(tap.id);
   }
 
   /** Notes a downstream client (from initialize or a 2026-07-28 request's _meta clientInfo). */

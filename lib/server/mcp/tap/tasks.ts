@@ -6,7 +6,7 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import { TASKS_EXTENSION } from "@/lib/contracts/tasks";
 import { isModern } from "@/lib/server/mcp/era";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { clientCapabilities } from "@/lib/server/mcp/requests/handlers";
 import { recordedTask } from "@/lib/server/mcp/tasks/extension";
 import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
@@ -27,7 +27,7 @@ import { isRecord } from "@/lib/values";
 export const TAP_TASK_METHODS = ["tasks/get", "tasks/update", "tasks/cancel", "tasks/result", "tasks/list"] as const;
 
 /** The upstream's `capabilities.extensions` tasks entry, when it is a 2026-07-28 server offering the extension. */
-export function upstreamTasksEntry(conn: McpConnection): Record<string, unknown> | undefined {
+export function upstreamTasksEntry(conn: ConnectionHandle): Record<string, unknown> | undefined {
   if (!isModern(conn.state.era)) return undefined;
   const extensions = conn.state.capabilities?.extensions;
   const entry = isRecord(extensions) ? extensions[TASKS_EXTENSION] : undefined;
@@ -39,8 +39,8 @@ export function upstreamTasksEntry(conn: McpConnection): Record<string, unknown>
  * what the downstream declared: sampling, elicitation and roots (the server asks the tap's client),
  * and the Tasks extension (the downstream follows the task, so only it may opt in).
  */
-export function downstreamCapabilitiesMeta(conn: McpConnection, declared: Record<string, unknown> | undefined): Record<string, unknown> {
-  const own = { ...(clientCapabilities(conn.config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES) as Record<string, unknown>) };
+export function downstreamCapabilitiesMeta(conn: ConnectionHandle, declared: Record<string, unknown> | undefined): Record<string, unknown> {
+  const own: Record<string, unknown> = { ...clientCapabilities(conn.config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES) };
   for (const key of ["sampling", "elicitation", "roots"]) {
     delete own[key];
     if (declared?.[key] !== undefined) own[key] = declared[key];
@@ -80,27 +80,31 @@ export function madeTask(record: CallRecord): boolean {
 }
 
 /** The id of the tools/call leg the task came back on: the first, else the latest retry leg of this call. */
-function taskLegId(conn: McpConnection, record: CallRecord): string | number {
+function taskLegId(conn: ConnectionHandle, record: CallRecord): string | number {
   if (record.status === "task" && record.requestId !== null) return record.requestId;
   const frames = conn.hub.store.connectionEntriesOfKinds(conn.id, ["message"], undefined, 200);
   const legs = new Set<string | number>();
   for (const frame of [...frames].reverse()) {
-    const raw = frame.raw as Record<string, unknown> | null;
+    const raw = frame.raw;
     if (!isRecord(raw) || frame.receivedAt < record.startedAt) continue;
-    const params = raw.params as Record<string, unknown> | undefined;
+    const params = isRecord(raw.params) ? raw.params : undefined;
+    const id = requestIdOf(raw);
     if (frame.direction === "out" && raw.method === "tools/call" && params?.name === record.tool && params.inputResponses !== undefined) {
-      legs.add(raw.id as string | number);
+      if (id !== undefined) legs.add(id);
     }
   }
   for (const frame of frames) {
-    const raw = frame.raw as Record<string, unknown> | null;
+    const raw = frame.raw;
+    const id = isRecord(raw) ? requestIdOf(raw) : undefined;
     if (
       frame.direction === "in" &&
       isRecord(raw) &&
-      legs.has(raw.id as string | number) &&
-      (raw.result as Record<string, unknown> | undefined)?.resultType === "task"
+      id !== undefined &&
+      legs.has(id) &&
+      isRecord(raw.result) &&
+      raw.result.resultType === "task"
     ) {
-      return raw.id as string | number;
+      return id;
     }
   }
   throw new ProtocolError(
@@ -109,8 +113,13 @@ function taskLegId(conn: McpConnection, record: CallRecord): string | number {
   );
 }
 
+/** A JSON-RPC message's id, when it has one. */
+function requestIdOf(message: Record<string, unknown>): string | number | undefined {
+  return typeof message.id === "string" || typeof message.id === "number" ? message.id : undefined;
+}
+
 /** A tapped call the upstream made a task: its CreateTaskResult, as the upstream sent it (read from the recorded frame). */
-export function createdTaskResult(tapId: string, conn: McpConnection, record: CallRecord): Record<string, unknown> {
+export function createdTaskResult(tapId: string, conn: ConnectionHandle, record: CallRecord): Record<string, unknown> {
   const legId = taskLegId(conn, record);
   const task = recordedTask(conn, legId);
   // A task that came on a retry leg is not in the Tasks tab yet (the CallRunner saw a failure).
@@ -139,7 +148,7 @@ export class TapServer extends Server {
     if (method !== "tools/call") return super._wrapHandler(method, handler);
     const wrapped = super._wrapHandler(method, async (request, ctx) => {
       const result = await handler(request, ctx);
-      if ((result as { resultType?: unknown }).resultType === "task") throw new TaskAnswer(result);
+      if (result.resultType === "task") throw new TaskAnswer(result);
       return result;
     });
     return async (request, ctx) => {
@@ -177,10 +186,13 @@ export function serveTaskMethods(
         delete rest._meta;
         // The SDK lifts a request's inputResponses out of its params (the MRTR field); tasks/update carries them.
         if (ctx.mcpReq.inputResponses !== undefined && rest.inputResponses === undefined) rest.inputResponses = ctx.mcpReq.inputResponses;
-        const meta = downstreamCapabilitiesMeta(conn, requestCapabilities(options.declared(ctx), params as never));
+        const meta = downstreamCapabilitiesMeta(
+          conn,
+          requestCapabilities(options.declared(ctx), isRecord(params._meta) ? { _meta: params._meta } : undefined),
+        );
         const gen = conn.generation;
         try {
-          const result = await conn.requireClient().request({ method, params: { ...rest, _meta: meta } } as never, AnyResult, {
+          const result = await conn.requireClient().request({ method, params: { ...rest, _meta: meta } }, AnyResult, {
             timeout: conn.config.requestTimeoutMs,
             signal: ctx.mcpReq.signal,
           });
@@ -194,6 +206,6 @@ export function serveTaskMethods(
 }
 
 /** The connections (of a tap's) that offer the extension. */
-export function tasksOffered(conns: McpConnection[]): string[] {
+export function tasksOffered(conns: ConnectionHandle[]): string[] {
   return conns.filter((conn) => upstreamTasksEntry(conn) !== undefined).map((conn) => conn.id);
 }

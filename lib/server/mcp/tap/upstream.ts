@@ -2,10 +2,10 @@ import "server-only";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { CallRecord } from "@/lib/contracts/calls";
-import { nextTick } from "@/lib/server/mcp/connection";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import { nextTick } from "@/lib/server/mcp/connection-handle";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { getRegistry } from "@/lib/server/mcp/registry";
-import { errorMessage } from "@/lib/values";
+import { errorMessage, isRecord } from "@/lib/values";
 
 /** Any JSON object: the tap passes the upstream's answers on as they came. */
 export const AnyResult = z.looseObject({});
@@ -16,7 +16,7 @@ export const UPSTREAM_FAILED = ProtocolErrorCode.InternalError;
 /** How often a request waits for a connection that is connecting. */
 const CONNECTING_POLL_MS = 50;
 
-function failure(conn: McpConnection, words: string): ProtocolError {
+function failure(conn: ConnectionHandle, words: string): ProtocolError {
   return new ProtocolError(UPSTREAM_FAILED, `Loupe's tap of "${conn.config.name}": ${words}`);
 }
 
@@ -25,9 +25,9 @@ function failure(conn: McpConnection, words: string): ProtocolError {
  * disconnected or failed is connected once (a stdio child that died is started again), as the
  * user's Connect would. Still not connected → a JSON-RPC error in words, never a hang.
  */
-export async function connectedUpstream(connectionId: string): Promise<McpConnection> {
+export async function connectedUpstream(connectionId: string): Promise<ConnectionHandle> {
   const registry = getRegistry();
-  let conn: McpConnection;
+  let conn: ConnectionHandle;
   try {
     conn = registry.connection(connectionId);
   } catch {
@@ -45,9 +45,9 @@ export async function connectedUpstream(connectionId: string): Promise<McpConnec
 }
 
 /** Whatever a request to the upstream threw, as the JSON-RPC error the tap's client receives. */
-export async function upstreamError(conn: McpConnection, gen: number, thrown: unknown): Promise<ProtocolError> {
+export async function upstreamError(conn: ConnectionHandle, gen: number, thrown: unknown): Promise<ProtocolError> {
   if (thrown instanceof ProtocolError) return thrown;
-  const code = (thrown as { code?: unknown } | null)?.code;
+  const code = isRecord(thrown) ? thrown.code : undefined;
   const closed = gen !== conn.generation;
   if (closed) {
     // Let the child's exit code arrive before describing the failure.
@@ -55,8 +55,7 @@ export async function upstreamError(conn: McpConnection, gen: number, thrown: un
     return failure(conn, conn.cutOffMessage(gen, "request"));
   }
   if (typeof code === "number" && Number.isInteger(code)) {
-    const data = (thrown as { data?: unknown }).data;
-    return new ProtocolError(code, errorMessage(thrown), data);
+    return new ProtocolError(code, errorMessage(thrown), isRecord(thrown) ? thrown.data : undefined);
   }
   return failure(conn, errorMessage(thrown));
 }
@@ -65,8 +64,8 @@ const SERVER_INFO_META = "io.modelcontextprotocol/serverInfo";
 
 /** The upstream's answer without its serverInfo `_meta` (the tap's client talks to the tap, which adds its own). */
 export function asTapResult(result: Record<string, unknown>): Record<string, unknown> {
-  const meta = result._meta as Record<string, unknown> | undefined;
-  if (!meta || !(SERVER_INFO_META in meta)) return result;
+  const meta = result._meta;
+  if (!isRecord(meta) || !(SERVER_INFO_META in meta)) return result;
   const rest = { ...meta };
   delete rest[SERVER_INFO_META];
   const out = { ...result };
@@ -96,7 +95,7 @@ export async function forward(
   const gen = conn.generation;
   const unwatch = onRequestId ? conn.recording?.watchNextRequest(method, (id) => onRequestId(id)) : undefined;
   try {
-    const result = await conn.requireClient().request({ method, ...(params ? { params: withoutMeta(params) } : {}) } as never, AnyResult, {
+    const result = await conn.requireClient().request({ method, ...(params ? { params: withoutMeta(params) } : {}) }, AnyResult, {
       timeout: conn.config.requestTimeoutMs,
       ...(signal ? { signal } : {}),
     });
@@ -109,13 +108,13 @@ export async function forward(
 }
 
 /** A tapped tools/call's record as what the tap's client receives: the result, or an error in words. */
-export function callOutcome(conn: McpConnection, record: CallRecord): Record<string, unknown> {
-  if ((record.status === "ok" || record.status === "tool_error") && record.result && typeof record.result === "object") {
-    return asTapResult(record.result as Record<string, unknown>);
+export function callOutcome(conn: ConnectionHandle, record: CallRecord): Record<string, unknown> {
+  if ((record.status === "ok" || record.status === "tool_error") && isRecord(record.result)) {
+    return asTapResult(record.result);
   }
   const message = record.error?.message ?? `The call ended as "${record.status}"`;
   if (record.status === "rpc_error") {
-    const details = record.error?.details as { code?: unknown; data?: unknown } | undefined;
+    const details = isRecord(record.error?.details) ? record.error.details : undefined;
     const code = typeof details?.code === "number" ? details.code : ProtocolErrorCode.InternalError;
     throw new ProtocolError(code, message, details?.data);
   }

@@ -5,7 +5,7 @@ import { isTerminalTaskStatus, pollDelay } from "@/lib/contracts/tasks";
 import type { RunTaskBody, TaskRecord } from "@/lib/contracts/tasks";
 import type { AppError } from "@/lib/errors";
 import { isRecord } from "@/lib/values";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { getClientRequests } from "@/lib/server/mcp/requests/registry";
 import {
   ExtensionTask,
@@ -21,9 +21,9 @@ import { refreshListen } from "@/lib/server/mcp/resources/listen";
 
 /** What the follower needs of the TaskManager (its records and how a report is applied). */
 export interface TaskRecordsAccess {
-  apply: (conn: McpConnection, task: Task, extra: Partial<TaskRecord>) => TaskRecord;
-  record: (conn: McpConnection, taskId: string) => TaskRecord | undefined;
-  save: (conn: McpConnection, record: TaskRecord) => TaskRecord;
+  apply: (conn: ConnectionHandle, task: Task, extra: Partial<TaskRecord>) => TaskRecord;
+  record: (conn: ConnectionHandle, taskId: string) => TaskRecord | undefined;
+  save: (conn: ConnectionHandle, record: TaskRecord) => TaskRecord;
 }
 
 /** Polling stops after this many failed tasks/get in a row (the record keeps the last error). */
@@ -45,11 +45,11 @@ export class ExtensionTaskFollower {
 
   constructor(private readonly records: TaskRecordsAccess) {}
 
-  negotiated(conn: McpConnection): boolean {
+  negotiated(conn: ConnectionHandle): boolean {
     return extensionNegotiated(conn);
   }
 
-  async run(conn: McpConnection, body: RunTaskBody): Promise<TaskRecord> {
+  async run(conn: ConnectionHandle, body: RunTaskBody): Promise<TaskRecord> {
     const task = await createExtensionTask(conn, body, body.timeoutMs ?? conn.config.requestTimeoutMs);
     const record = this.apply(conn, task, { origin: "loupe", tool: body.name, args: body.arguments, sessionKey: conn.sessionKey });
     this.follow(conn, task.taskId);
@@ -57,13 +57,13 @@ export class ExtensionTaskFollower {
   }
 
   /** A plain tools/call the server answered with a task: Loupe follows it like one it created. */
-  adopt(conn: McpConnection, task: ExtensionTask, tool: string, args: Record<string, unknown>): TaskRecord {
+  adopt(conn: ConnectionHandle, task: ExtensionTask, tool: string, args: Record<string, unknown>): TaskRecord {
     const record = this.apply(conn, task, { origin: "loupe", tool, args, sessionKey: conn.sessionKey });
     this.follow(conn, task.taskId);
     return record;
   }
 
-  async poll(conn: McpConnection, taskId: string): Promise<TaskRecord> {
+  async poll(conn: ConnectionHandle, taskId: string): Promise<TaskRecord> {
     const timeout = conn.config.requestTimeoutMs;
     let task: ExtensionTask;
     try {
@@ -74,14 +74,14 @@ export class ExtensionTaskFollower {
     return this.apply(conn, task, {});
   }
 
-  async fetchResult(conn: McpConnection, taskId: string): Promise<TaskRecord> {
+  async fetchResult(conn: ConnectionHandle, taskId: string): Promise<TaskRecord> {
     const record = await this.poll(conn, taskId);
     if (isTerminalTaskStatus(record.status)) return record;
     this.follow(conn, taskId);
     return this.records.save(conn, { ...record, awaitingResult: true });
   }
 
-  async cancel(conn: McpConnection, taskId: string): Promise<TaskRecord> {
+  async cancel(conn: ConnectionHandle, taskId: string): Promise<TaskRecord> {
     const timeout = conn.config.requestTimeoutMs;
     try {
       await sendExtensionRequest(conn, "tasks/cancel", { taskId }, timeout);
@@ -92,13 +92,13 @@ export class ExtensionTaskFollower {
     return this.poll(conn, taskId);
   }
 
-  onNotification(conn: McpConnection, params: unknown): void {
+  onNotification(conn: ConnectionHandle, params: unknown): void {
     const task = ExtensionTask.safeParse(params);
     if (task.success && this.records.record(conn, task.data.taskId)?.flavour === "extension") this.apply(conn, task.data, {});
   }
 
   /** Applies a detailed task: status, inline result / error, and the questions it asks. */
-  private apply(conn: McpConnection, task: ExtensionTask, extra: Partial<TaskRecord>): TaskRecord {
+  private apply(conn: ConnectionHandle, task: ExtensionTask, extra: Partial<TaskRecord>): TaskRecord {
     const inline: Partial<TaskRecord> = { flavour: "extension", ...extra };
     if (task.status === "completed" && task.result)
       Object.assign(inline, { result: task.result, resultFetchedAt: Date.now(), awaitingResult: false });
@@ -118,7 +118,7 @@ export class ExtensionTaskFollower {
   }
 
   /** Each new key of inputRequests becomes an inbox request; the answer goes back with tasks/update. */
-  private ask(conn: McpConnection, taskId: string, inputRequests: Record<string, unknown>): void {
+  private ask(conn: ConnectionHandle, taskId: string, inputRequests: Record<string, unknown>): void {
     const requests = getClientRequests();
     for (const [key, entry] of Object.entries(inputRequests)) {
       const id = `${conn.id}\n${taskId}\n${key}`;
@@ -143,7 +143,7 @@ export class ExtensionTaskFollower {
     }
   }
 
-  private dropQuestions(conn: McpConnection, taskId: string, status: string): void {
+  private dropQuestions(conn: ConnectionHandle, taskId: string, status: string): void {
     const prefix = `${conn.id}\n${taskId}\n`;
     for (const [id, question] of this.questions) {
       if (!id.startsWith(prefix)) continue;
@@ -152,7 +152,7 @@ export class ExtensionTaskFollower {
   }
 
   /** Polls in the background until the task ends, the session changes or tasks/get keeps failing. */
-  private follow(conn: McpConnection, taskId: string): void {
+  private follow(conn: ConnectionHandle, taskId: string): void {
     const id = `${conn.id}\n${taskId}`;
     if (this.following.has(id)) return;
     this.following.add(id);
@@ -182,7 +182,7 @@ export class ExtensionTaskFollower {
     setTimeout(() => void tick(), pollDelay(this.records.record(conn, taskId)?.pollInterval)).unref?.();
   }
 
-  private fail(conn: McpConnection, taskId: string, error: AppError, method: TaskMethod): AppError {
+  private fail(conn: ConnectionHandle, taskId: string, error: AppError, method: TaskMethod): AppError {
     const record = this.records.record(conn, taskId);
     if (record) this.records.save(conn, { ...record, error: { ...error.toJSON(), method } });
     return error;

@@ -6,7 +6,7 @@ import { TASKS_EXTENSION } from "@/lib/contracts/tasks";
 import type { RunTaskBody } from "@/lib/contracts/tasks";
 import { AppError } from "@/lib/errors";
 import { isRecord } from "@/lib/values";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { taskRequestError } from "@/lib/server/mcp/tasks/records";
 
 /**
@@ -53,7 +53,7 @@ export function toCoreTask(t: ExtensionTask): Task {
  * capabilities.extensions, Loupe when tasks are on in the connection's client capabilities (it
  * then declares the extension in every request's clientCapabilities).
  */
-export function extensionNegotiated(conn: McpConnection): boolean {
+export function extensionNegotiated(conn: ConnectionHandle): boolean {
   const extensions = conn.state.capabilities?.extensions;
   const server = isRecord(extensions) && isRecord(extensions[TASKS_EXTENSION]);
   return conn.state.era?.mode === "modern" && server && conn.config.clientCapabilities?.tasks === true;
@@ -64,7 +64,7 @@ export function extensionNegotiated(conn: McpConnection): boolean {
  * SDK refuses `resultType: "task"` (UnsupportedResultType) after the recording transport recorded
  * the response, so the task is read from that recorded frame, found by the request's id.
  */
-export async function createExtensionTask(conn: McpConnection, body: RunTaskBody, timeout: number): Promise<ExtensionTask> {
+export async function createExtensionTask(conn: ConnectionHandle, body: RunTaskBody, timeout: number): Promise<ExtensionTask> {
   const client = conn.requireClient();
   let requestId: string | number | undefined;
   const unwatch = conn.recording?.watchNextRequest("tools/call", (id) => {
@@ -100,7 +100,7 @@ export function isTaskResultError(error: unknown): boolean {
 }
 
 /** The task a recorded response to `requestId` carried (the frame is recorded before the SDK reads it). */
-export function recordedTask(conn: McpConnection, requestId: string | number): ExtensionTask {
+export function recordedTask(conn: ConnectionHandle, requestId: string | number): ExtensionTask {
   const frame = conn.hub.store
     .connectionEntriesOfKinds(conn.id, ["message"], undefined, 200)
     .reverse()
@@ -115,7 +115,7 @@ export function recordedTask(conn: McpConnection, requestId: string | number): E
 }
 
 /** tasks/get: the detailed task. */
-export async function getExtensionTask(conn: McpConnection, taskId: string, timeout: number): Promise<ExtensionTask> {
+export async function getExtensionTask(conn: ConnectionHandle, taskId: string, timeout: number): Promise<ExtensionTask> {
   const raw = await conn.requireClient().request({ method: "tasks/get", params: { taskId } }, AnyResult, { timeout });
   const parsed = ExtensionTask.safeParse(raw);
   if (!parsed.success) throw new AppError("upstream:rpc_error", `tasks/get answered without a valid task`, { result: raw });
@@ -124,7 +124,7 @@ export async function getExtensionTask(conn: McpConnection, taskId: string, time
 
 /** tasks/cancel or tasks/update: an empty acknowledgement. */
 export async function sendExtensionRequest(
-  conn: McpConnection,
+  conn: ConnectionHandle,
   method: "tasks/cancel" | "tasks/update",
   params: Record<string, unknown>,
   timeout: number,

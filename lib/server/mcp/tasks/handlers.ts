@@ -1,7 +1,7 @@
 import "server-only";
 import type { Client } from "@modelcontextprotocol/client";
 import { TaskStatusNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
 import { ExtensionTask } from "@/lib/server/mcp/tasks/extension";
 
@@ -9,7 +9,7 @@ import { ExtensionTask } from "@/lib/server/mcp/tasks/extension";
  * Registers the notifications/tasks/status handler on a new client. Called from
  * McpConnection.open() with the connection's generation, so notifications of an old session are ignored.
  */
-export function installTaskHandlers(conn: McpConnection, client: Client, gen: number): void {
+export function installTaskHandlers(conn: ConnectionHandle, client: Client, gen: number): void {
   // Not among the SDK v2's typed notifications (2025-11-25 tasks): registered with the v1 params schema.
   client.setNotificationHandler("notifications/tasks/status", { params: TaskStatusNotificationSchema.shape.params }, (params) => {
     if (gen !== conn.generation) return;

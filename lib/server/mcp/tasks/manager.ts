@@ -5,7 +5,7 @@ import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import { isTerminalTaskStatus, serverTaskSupport, taskRefusal } from "@/lib/contracts/tasks";
 import type { RunTaskBody, TaskListing, TaskRecord } from "@/lib/contracts/tasks";
 import { AppError } from "@/lib/errors";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { changed, mergeTaskReport, serverOnlyRecord, taskRequestError } from "@/lib/server/mcp/tasks/records";
 import { loadTasks, saveTask } from "@/lib/server/mcp/tasks/task-store";
 import type { TaskMethod } from "@/lib/server/mcp/tasks/records";
@@ -39,7 +39,7 @@ export class TaskManager {
     save: (conn, record) => this.save(conn, record),
   });
 
-  private recordsOf(conn: McpConnection): Map<string, TaskRecord> {
+  private recordsOf(conn: ConnectionHandle): Map<string, TaskRecord> {
     let map = this.records.get(conn.id);
     if (!map) {
       map = new Map(loadTasks(conn.hub.store, conn.id).map((t) => [t.taskId, t]));
@@ -49,19 +49,19 @@ export class TaskManager {
   }
 
   /** Loupe's records of one connection, newest first (no request to the server). */
-  recordsFor(conn: McpConnection): TaskRecord[] {
+  recordsFor(conn: ConnectionHandle): TaskRecord[] {
     return [...this.recordsOf(conn).values()].sort((a, b) => b.createdAt - a.createdAt);
   }
 
   /** One record with its whole result; not_found when Loupe never saw that task. */
-  get(conn: McpConnection, taskId: string): TaskRecord {
+  get(conn: ConnectionHandle, taskId: string): TaskRecord {
     const record = this.recordsOf(conn).get(taskId);
     if (!record) throw new AppError("not_found:task", `No task "${taskId}" on "${conn.config.name}"`);
     return record;
   }
 
   /** Stores the record and publishes it when it changed; returns the stored record. */
-  private save(conn: McpConnection, next: TaskRecord, opts: { force?: boolean } = {}): TaskRecord {
+  private save(conn: ConnectionHandle, next: TaskRecord, opts: { force?: boolean } = {}): TaskRecord {
     const map = this.recordsOf(conn);
     const prev = map.get(next.taskId);
     map.set(next.taskId, next);
@@ -76,7 +76,7 @@ export class TaskManager {
    * Applies what the server said about a task (creation, tasks/get, tasks/list, a notification).
    * An older report never overwrites a newer one, and a finished task never goes back to running.
    */
-  private applyTask(conn: McpConnection, task: Task, extra: Partial<TaskRecord> = {}): TaskRecord {
+  private applyTask(conn: ConnectionHandle, task: Task, extra: Partial<TaskRecord> = {}): TaskRecord {
     const next = mergeTaskReport(conn, this.recordsOf(conn).get(task.taskId), task, extra, Date.now());
     const saved = this.save(conn, next);
     // The server's questions for an input_required task travel on the tasks/result response
@@ -88,7 +88,7 @@ export class TaskManager {
   }
 
   /** tools/call with a `task` param: the server answers at once with the created task. */
-  async run(conn: McpConnection, body: RunTaskBody): Promise<TaskRecord> {
+  async run(conn: ConnectionHandle, body: RunTaskBody): Promise<TaskRecord> {
     const client = conn.requireClient();
     const listing = await conn.listTools().catch((error: unknown) => {
       throw error instanceof AppError ? error : new AppError("upstream:mcp", `Listing the tools failed: ${errorMessage(error)}`);
@@ -111,7 +111,7 @@ export class TaskManager {
   }
 
   /** Refuses requests about a task of an earlier MCP session (the server no longer knows it). */
-  private requireLive(conn: McpConnection, taskId: string): { client: Client; record: TaskRecord | undefined } {
+  private requireLive(conn: ConnectionHandle, taskId: string): { client: Client; record: TaskRecord | undefined } {
     const client = conn.requireClient();
     const record = this.recordsOf(conn).get(taskId);
     if (record && record.sessionKey !== conn.sessionKey) {
@@ -124,7 +124,7 @@ export class TaskManager {
   }
 
   /** Keeps the failure on the record (shown beside the task) and returns it to throw. */
-  private fail(conn: McpConnection, taskId: string, error: AppError, method: TaskMethod): AppError {
+  private fail(conn: ConnectionHandle, taskId: string, error: AppError, method: TaskMethod): AppError {
     const record = this.recordsOf(conn).get(taskId);
     if (record) {
       this.save(conn, { ...record, error: { ...error.toJSON(), method }, ...(method === "tasks/result" ? { awaitingResult: false } : {}) });
@@ -132,14 +132,14 @@ export class TaskManager {
     return error;
   }
 
-  private clearError(conn: McpConnection, record: TaskRecord, method: TaskMethod): TaskRecord {
+  private clearError(conn: ConnectionHandle, record: TaskRecord, method: TaskMethod): TaskRecord {
     if (record.error?.method !== method) return record;
     const { error: _drop, ...rest } = record;
     return this.save(conn, rest);
   }
 
   /** tasks/get. */
-  async poll(conn: McpConnection, taskId: string): Promise<TaskRecord> {
+  async poll(conn: ConnectionHandle, taskId: string): Promise<TaskRecord> {
     const { client, record } = this.requireLive(conn, taskId);
     if (record?.flavour === "extension") return this.extension.poll(conn, taskId);
     const timeout = conn.config.requestTimeoutMs;
@@ -157,7 +157,7 @@ export class TaskManager {
    * result is awaited here, an unfinished one returns at once with `awaitingResult` and the
    * result arrives as a "task" entry.
    */
-  async fetchResult(conn: McpConnection, taskId: string): Promise<TaskRecord> {
+  async fetchResult(conn: ConnectionHandle, taskId: string): Promise<TaskRecord> {
     const { record } = this.requireLive(conn, taskId);
     // The extension has no tasks/result: tasks/get carries the result once the task completed.
     if (record?.flavour === "extension") return this.extension.fetchResult(conn, taskId);
@@ -166,7 +166,7 @@ export class TaskManager {
     return this.get(conn, taskId);
   }
 
-  private startResult(conn: McpConnection, taskId: string): Promise<void> {
+  private startResult(conn: ConnectionHandle, taskId: string): Promise<void> {
     const key = `${conn.id}\n${taskId}`;
     const existing = this.pendingResults.get(key);
     if (existing) return existing;
@@ -204,7 +204,7 @@ export class TaskManager {
   }
 
   /** tasks/cancel: the server answers with the task in its new (cancelled) status. */
-  async cancel(conn: McpConnection, taskId: string): Promise<TaskRecord> {
+  async cancel(conn: ConnectionHandle, taskId: string): Promise<TaskRecord> {
     const { client, record } = this.requireLive(conn, taskId);
     if (record?.flavour === "extension") return this.extension.cancel(conn, taskId);
     if (!serverTaskSupport(conn.state.capabilities).cancel) {
@@ -221,7 +221,7 @@ export class TaskManager {
   }
 
   /** Loupe's records merged with the server's tasks/list (when connected and supported). */
-  async listing(conn: McpConnection): Promise<TaskListing> {
+  async listing(conn: ConnectionHandle): Promise<TaskListing> {
     const support = serverTaskSupport(conn.state.capabilities);
     let listError: TaskListing["listError"];
     if (conn.state.status === "connected" && conn.client && support.list) {
@@ -241,7 +241,7 @@ export class TaskManager {
    * declared it): the task is read from the recorded response and followed; null when the
    * response carried none.
    */
-  adoptCallTask(conn: McpConnection, requestId: string | number, tool: string, args: Record<string, unknown>): TaskRecord | null {
+  adoptCallTask(conn: ConnectionHandle, requestId: string | number, tool: string, args: Record<string, unknown>): TaskRecord | null {
     try {
       return this.extension.adopt(conn, recordedTask(conn, requestId), tool, args);
     } catch {
@@ -250,12 +250,12 @@ export class TaskManager {
   }
 
   /** notifications/tasks (Tasks extension): the server pushes the detailed task. */
-  onExtensionNotification(conn: McpConnection, params: unknown): void {
+  onExtensionNotification(conn: ConnectionHandle, params: unknown): void {
     this.extension.onNotification(conn, params);
   }
 
   /** notifications/tasks/status: the server pushes a task's new status. */
-  onStatusNotification(conn: McpConnection, params: unknown): void {
+  onStatusNotification(conn: ConnectionHandle, params: unknown): void {
     const task = TaskSchema.safeParse(params);
     if (task.success) this.applyTask(conn, task.data);
   }

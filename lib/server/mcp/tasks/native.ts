@@ -6,7 +6,7 @@ import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import { isTerminalTaskStatus } from "@/lib/contracts/tasks";
 import type { RunTaskBody, TaskListing, TaskRecord } from "@/lib/contracts/tasks";
 import { AppError } from "@/lib/errors";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { taskRequestError } from "@/lib/server/mcp/tasks/records";
 import { deleteTask } from "@/lib/server/mcp/tasks/task-store";
 
@@ -14,7 +14,7 @@ import { deleteTask } from "@/lib/server/mcp/tasks/task-store";
 const MAX_LIST_PAGES = 20;
 
 /** tools/call with a `task` param (2025-11-25 tasks): the server answers at once with the created task. */
-export async function createNativeTask(conn: McpConnection, client: Client, body: RunTaskBody): Promise<Task> {
+export async function createNativeTask(conn: ConnectionHandle, client: Client, body: RunTaskBody): Promise<Task> {
   const timeout = body.timeoutMs ?? conn.config.requestTimeoutMs;
   let raw: unknown;
   try {
@@ -42,7 +42,7 @@ export async function createNativeTask(conn: McpConnection, client: Client, body
 }
 
 /** Every page of the server's tasks/list, each task handed to `apply`; the failure, if any, to show. */
-export async function listServerTasks(conn: McpConnection, apply: (task: Task) => void): Promise<TaskListing["listError"]> {
+export async function listServerTasks(conn: ConnectionHandle, apply: (task: Task) => void): Promise<TaskListing["listError"]> {
   const timeout = conn.config.requestTimeoutMs;
   try {
     let cursor: string | undefined;
@@ -65,14 +65,14 @@ export async function listServerTasks(conn: McpConnection, apply: (task: Task) =
 }
 
 /** Records a task change as a loupe "task" entry (raw = TaskRecord) so the browser's cache follows. */
-export function publishTask(conn: McpConnection, record: TaskRecord): void {
+export function publishTask(conn: ConnectionHandle, record: TaskRecord): void {
   // A large result is already in the tasks/result response frame: keep it out of the entry.
   const large = record.result !== undefined && Buffer.byteLength(JSON.stringify(record.result)) > ENTRY_PREVIEW_BYTES;
   conn.recordEntry("loupe", "local", "task", large ? { ...record, result: undefined, resultOmitted: true } : record);
 }
 
 /** Drops the oldest finished records past `max` (memory and store bound). */
-export function pruneFinished(conn: McpConnection, map: Map<string, TaskRecord>, max: number): void {
+export function pruneFinished(conn: ConnectionHandle, map: Map<string, TaskRecord>, max: number): void {
   const finished = [...map.values()].filter((t) => isTerminalTaskStatus(t.status)).sort((a, b) => a.createdAt - b.createdAt);
   for (const t of finished) {
     if (map.size <= max) break;

@@ -7,7 +7,7 @@ import type { TaskRecord } from "@/lib/contracts/tasks";
 import { AppError } from "@/lib/errors";
 // An SDK server's message already carries "MCP error N: ", which the SDK client adds again.
 import { rpcErrorText } from "@/lib/protocols/mcp/error-text";
-import type { McpConnection } from "@/lib/server/mcp/connection";
+import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { errorMessage } from "@/lib/values";
 
 /** The MCP requests Loupe sends about tasks (named in errors and on the record's `error`). */
@@ -38,7 +38,7 @@ export function taskRequestError(thrown: unknown, method: TaskMethod, timeoutMs?
  * newer one, and a finished task never goes back to running.
  */
 export function mergeTaskReport(
-  conn: McpConnection,
+  conn: ConnectionHandle,
   prev: TaskRecord | undefined,
   task: Task,
   extra: Partial<TaskRecord>,
@@ -76,7 +76,7 @@ export function mergeTaskReport(
 }
 
 /** A record for a task Loupe never saw until its result arrived. */
-export function serverOnlyRecord(conn: McpConnection, taskId: string): TaskRecord {
+export function serverOnlyRecord(conn: ConnectionHandle, taskId: string): TaskRecord {
   const now = Date.now();
   return {
     taskId,

@@ -1,5 +1,6 @@
 import "server-only";
 import type { TaskRecord } from "@/lib/contracts/tasks";
+import { storedJson } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
 
 /**
@@ -9,10 +10,10 @@ import type { Store } from "@/lib/server/store";
  * server no longer knows it.
  */
 export function loadTasks(store: Store, connectionId: string): TaskRecord[] {
-  const rows = store.db.prepare("SELECT record FROM mcp_tasks WHERE connection_id = ? ORDER BY created_at").all(connectionId) as {
-    record: string;
-  }[];
-  return rows.map((r) => JSON.parse(r.record) as TaskRecord);
+  const rows = store
+    .prepare<{ record: string }>("SELECT record FROM mcp_tasks WHERE connection_id = ? ORDER BY created_at")
+    .all(connectionId);
+  return rows.map((r) => storedJson<TaskRecord>(r.record));
 }
 
 export function saveTask(store: Store, record: TaskRecord): void {

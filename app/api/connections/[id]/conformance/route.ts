@@ -4,6 +4,7 @@ import { scenarioList } from "@/lib/server/mcp/conformance/suite";
 import { handle, readBody } from "@/lib/server/http";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { getStore } from "@/lib/server/store";
+import { readOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 
 export const dynamic = "force-dynamic";
 
@@ -30,7 +31,7 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
     const { config } = getRegistry().connection(id);
     assertStreamableHttp(config);
     const list = await scenarioList(body.revision);
-    const hasOAuthToken = Boolean(getStore().getOAuth(id).tokens);
+    const hasOAuthToken = Boolean(readOAuth(getStore(), id).tokens);
     return Response.json(getConformanceRunner().start(config, body, list, hasOAuthToken), { status: 202 });
   });
 }

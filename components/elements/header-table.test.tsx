@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { HeaderTable } from "@/components/mcp/network/header-table";
+import { HeaderTable } from "@/components/elements/header-table";
 
 afterEach(cleanup);
 

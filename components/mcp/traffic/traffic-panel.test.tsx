@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import type { Entry } from "@/lib/contracts/entries";
 import { entry } from "@/lib/protocols/mcp/test-fixtures";
 import { TRAFFIC_PAGE } from "@/lib/queries/traffic";
-import { TrafficPanel } from "@/components/mcp/workbench/traffic-panel";
+import { TrafficPanel } from "@/components/mcp/traffic/traffic-panel";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 
 // happy-dom lays nothing out: a size for the virtualized list so it renders a window.

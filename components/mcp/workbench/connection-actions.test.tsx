@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { ConnectionActions, ReconnectCountdown } from "@/components/mcp/connections/connection-actions";
-import type { ConnectionActionsProps } from "@/components/mcp/connections/connection-actions";
+import { ConnectionActions } from "@/components/mcp/workbench/connection-actions";
+import { ReconnectCountdown } from "@/components/mcp/workbench/connection-timing";
+import type { ConnectionActionsProps } from "@/components/mcp/workbench/connection-actions";
 
 afterEach(() => {
   cleanup();

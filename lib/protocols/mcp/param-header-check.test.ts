@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/server";
-import { paramHeaderProblem } from "./param-headers";
+import { paramHeaderProblem } from "@/lib/protocols/mcp/param-header-check";
 
 const TOOL = {
   name: "route",

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { MarkdownView } from "@/components/mcp/tool-result/markdown-view";
+import { MarkdownView } from "@/components/elements/markdown-view";
 
 describe("MarkdownView", () => {
   it("renders GitHub tables (the demo itinerary), and never renders raw HTML", () => {
