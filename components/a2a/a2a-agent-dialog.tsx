@@ -9,10 +9,9 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { A2aAgentInput } from "@/lib/contracts/a2a";
 import type { A2aAgentView, A2aTransport } from "@/lib/contracts/a2a";
 import type { AppError } from "@/lib/errors";
-import { Field } from "@/components/mcp/connections/connection-fields";
-import { HeaderRows } from "@/components/adk/agents/header-rows";
-import { headersFromRows } from "@/components/adk/agents/agent-draft";
-import type { HeaderRow } from "@/components/adk/agents/agent-draft";
+import { Field } from "@/components/elements/field";
+import { HeaderRows } from "@/components/elements/peer/header-rows";
+import { headerRowsOf, headersFromRows, type HeaderRow } from "@/components/elements/peer/header-draft";
 
 export interface A2aAgentDialogProps {
   onOpenChange: (open: boolean) => void;
@@ -29,7 +28,7 @@ type Errors = Partial<Record<"name" | "url" | "headers", string>>;
 export function A2aAgentDialog({ onOpenChange, initial, onSubmit, pending, error }: A2aAgentDialogProps) {
   const [name, setName] = useState(initial?.name ?? "");
   const [url, setUrl] = useState(initial?.url ?? "");
-  const [headers, setHeaders] = useState<HeaderRow[]>(() => Object.entries(initial?.headers ?? {}).map(([key, value]) => ({ key, value })));
+  const [headers, setHeaders] = useState<HeaderRow[]>(() => headerRowsOf(initial?.headers));
   const [transport, setTransport] = useState<A2aTransport | "">(initial?.transport ?? "");
   const [errors, setErrors] = useState<Errors>({});
   const offered = initial?.state.transports ?? [];

@@ -8,8 +8,8 @@ import { useA2aAgentActions } from "@/hooks/use-a2a";
 import { a2aAgentsQuery } from "@/lib/queries/a2a";
 import { QueryError } from "@/components/elements/query-error";
 import { Button } from "@/components/ui/button";
-import { AgentStatusDot } from "@/components/adk/agents/agent-status";
-import { sidebarItemState } from "@/components/shell/sidebar-item";
+import { PeerStatusDot } from "@/components/elements/peer/peer-status";
+import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { A2aAgentDialog } from "@/components/a2a/a2a-agent-dialog";
 import { cn } from "@/lib/cn";
 
@@ -72,7 +72,7 @@ export function A2aNav({ location, navigate }: A2aNavProps) {
                 )}
               >
                 <span className="w-full truncate pr-6 text-sm font-medium">{a.name}</span>
-                <AgentStatusDot status={a.state.status} />
+                <PeerStatusDot status={a.state.status} />
               </button>
               {!a.builtin && (
                 <Button

@@ -7,8 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import type { AguiAgentInput, AguiAgentView } from "@/lib/contracts/agui";
 import type { AppError } from "@/lib/errors";
-import { Field } from "@/components/mcp/connections/connection-fields";
-import { HeaderRows } from "@/components/adk/agents/header-rows";
+import { Field } from "@/components/elements/field";
+import { HeaderRows } from "@/components/elements/peer/header-rows";
 import {
   aguiDraftFromView,
   aguiDraftToInput,

@@ -8,8 +8,8 @@ import { useAguiActions } from "@/hooks/use-agui";
 import { aguiAgentsQuery } from "@/lib/queries/agui";
 import { QueryError } from "@/components/elements/query-error";
 import { Button } from "@/components/ui/button";
-import { AgentStatusDot } from "@/components/adk/agents/agent-status";
-import { sidebarItemState } from "@/components/shell/sidebar-item";
+import { PeerStatusDot } from "@/components/elements/peer/peer-status";
+import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
 import { AguiAgentDialog } from "./agui-agent-dialog";
 
@@ -68,7 +68,7 @@ export function AguiNav({ location, navigate }: AguiNavProps) {
               >
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{a.name}</span>
-                  <AgentStatusDot status={a.state.status} />
+                  <PeerStatusDot status={a.state.status} />
                 </span>
               </button>
               {!a.builtin && (

@@ -7,10 +7,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import type { AgentServerInput, AgentServerView } from "@/lib/contracts/agents";
 import type { AppError } from "@/lib/errors";
-import { Field } from "@/components/mcp/connections/connection-fields";
+import { Field } from "@/components/elements/field";
 import { agentDraftFromView, agentDraftToInput, emptyAgentDraft } from "@/components/adk/agents/agent-draft";
 import type { AgentDraft, AgentDraftField } from "@/components/adk/agents/agent-draft";
-import { HeaderRows } from "@/components/adk/agents/header-rows";
+import { HeaderRows } from "@/components/elements/peer/header-rows";
 
 export interface AgentDialogProps {
   open: boolean;

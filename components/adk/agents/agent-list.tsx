@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { InboxIcon, PlusIcon } from "lucide-react";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import { Button } from "@/components/ui/button";
-import { sidebarItemState } from "@/components/shell/sidebar-item";
+import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
-import { AgentStatusDot } from "@/components/adk/agents/agent-status";
+import { PeerStatusDot } from "@/components/elements/peer/peer-status";
 import { SafeText } from "@/components/ui/safe-text";
 import { useListKeys } from "@/hooks/use-list-keys";
 import { plural } from "@/lib/format";
@@ -65,7 +65,7 @@ export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inb
               <span className="shrink-0 text-[10px] text-muted-foreground">{plural(a.state.apps.length, "app")}</span>
             </div>
             <div className="flex items-center justify-between gap-2">
-              <AgentStatusDot status={a.state.status} />
+              <PeerStatusDot status={a.state.status} />
               {a.builtin && <span className="text-[10px] text-muted-foreground">demo</span>}
             </div>
           </li>

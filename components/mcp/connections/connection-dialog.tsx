@@ -10,7 +10,8 @@ import type { AppError } from "@/lib/errors";
 import { cn } from "@/lib/cn";
 import { draftFromView, draftToInput, emptyDraft } from "@/components/mcp/connections/connection-draft";
 import type { ConnectionDraft, DraftField } from "@/components/mcp/connections/connection-draft";
-import { Field, RemoteFields, StdioFields } from "@/components/mcp/connections/connection-fields";
+import { Field } from "@/components/elements/field";
+import { RemoteFields, StdioFields } from "@/components/mcp/connections/connection-fields";
 import { TRANSPORT_LABEL } from "@/components/mcp/connections/connection-status";
 import { ProtocolEraField } from "@/components/mcp/connections/protocol-era-field";
 

@@ -2,10 +2,10 @@ import { PlusIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { SECRET_MASK } from "@/lib/contracts/connections";
-import type { HeaderRow } from "@/components/adk/agents/agent-draft";
+import type { HeaderRow } from "./header-draft";
 
 /**
- * Header name/value rows. Values are password inputs: headers to an agent server are usually
+ * Header name/value rows. Values are password inputs: headers to a peer are usually
  * credentials. A stored value comes back as SECRET_MASK; focusing selects it so typing replaces
  * it, and leaving it untouched keeps the stored secret.
  */
