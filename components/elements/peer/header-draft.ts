@@ -1,8 +1,7 @@
+import type { KeyValueRow } from "@/components/elements/key-value-rows";
+
 /** One header row of a peer dialog, as typed. */
-export interface HeaderRow {
-  key: string;
-  value: string;
-}
+export type HeaderRow = KeyValueRow;
 
 /** A saved peer's headers as rows. Values arrive masked (SECRET_MASK); sent back unchanged they tell the server to keep them. */
 export function headerRowsOf(headers: Readonly<Record<string, string>> | undefined): HeaderRow[] {
