@@ -4,7 +4,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/elements/field";
 import { hasAuthorizationHeader } from "@/components/mcp/connections/connection-draft";
 import type { ConnectionDraft, DraftField } from "@/components/mcp/connections/connection-draft";
-import { KeyValueRows } from "@/components/mcp/connections/key-value-rows";
+import { KeyValueRows } from "@/components/elements/key-value-rows";
 
 export interface FieldsProps {
   draft: ConnectionDraft;
