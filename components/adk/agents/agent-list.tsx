@@ -3,6 +3,7 @@ import { InboxIcon, PlusIcon } from "lucide-react";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import { Button } from "@/components/ui/button";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
+import { SidebarSection } from "@/components/elements/sidebar-section";
 import { cn } from "@/lib/cn";
 import { PeerStatusDot } from "@/components/elements/peer/peer-status";
 import { SafeText } from "@/components/ui/safe-text";
@@ -24,13 +25,15 @@ export interface AgentListProps {
 export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inboxActive, onOpenInbox }: AgentListProps) {
   const onListKeyDown = useListKeys();
   return (
-    <div className="flex shrink-0 flex-col border-t">
-      <div className="flex items-center justify-between px-3 py-2">
-        <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Agents</h2>
+    <SidebarSection
+      className="shrink-0"
+      title={<h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Agents</h2>}
+      action={
         <Button size="xs" variant="outline" onClick={onAdd} data-testid="add-agent">
           <PlusIcon /> Add agent server
         </Button>
-      </div>
+      }
+    >
       <ul
         className="max-h-64 min-h-0 overflow-y-auto px-1.5"
         data-testid="agent-list"
@@ -87,6 +90,6 @@ export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inb
           {inboxBadge}
         </button>
       </div>
-    </div>
+    </SidebarSection>
   );
 }
