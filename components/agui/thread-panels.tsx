@@ -2,7 +2,7 @@
 
 import { CopyButton } from "@/components/elements/copy-button";
 import { JsonView } from "@/components/elements/json-view";
-import { VirtualRows } from "./virtual-rows";
+import { VirtualList } from "@/components/elements/virtual-list";
 
 export interface StatePanelProps {
   state: unknown;
@@ -73,7 +73,7 @@ function messageView(m: unknown, i: number): MessageView {
 export function MessagesPanel({ messages }: { messages: readonly unknown[] }) {
   const rows = messages.map(messageView);
   return (
-    <VirtualRows
+    <VirtualList
       testId="agui-messages-panel"
       rows={rows}
       estimate={56}
