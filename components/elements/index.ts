@@ -4,8 +4,10 @@ export { CopyButton, COPY_FEEDBACK_MS, type CopyButtonProps } from "./copy-butto
 export { Field, type FieldProps } from "./field";
 export { JsonTextField, ReadOnlyJson, type JsonTextFieldProps, type ReadOnlyJsonProps } from "./json-text-field";
 export { JsonView, type JsonViewProps } from "./json-view";
+export { LargeText, type LargeTextProps } from "./large-text";
 export { ListSearchBar, type ListSearchBarProps } from "./list-search-bar";
 export { QueryError, type QueryErrorProps } from "./query-error";
+export { RawJson, type RawJsonProps } from "./raw-json";
 export {
   StatusBadge,
   StatusDot,

@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { DownloadIcon } from "lucide-react";
-import { LargeText } from "@/components/mcp/tool-result/large-text";
+import { LargeText } from "@/components/elements/large-text";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { cn } from "@/lib/cn";

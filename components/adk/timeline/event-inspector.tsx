@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import type { ReactNode } from "react";
-import { RawJson } from "@/components/mcp/tool-result/raw-json";
+import { RawJson } from "@/components/elements/raw-json";
 import { Badge } from "@/components/ui/badge";
 import { callsOfEntry, stateAt } from "@/lib/protocols/adk/timeline-views";
 import type { TimelineState } from "@/lib/protocols/adk/timeline-types";

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { JsonView } from "@/components/elements/json-view";
-import { RawJson } from "@/components/mcp/tool-result/raw-json";
+import { RawJson } from "@/components/elements/raw-json";
 import { Badge } from "@/components/ui/badge";
 import { formatTokens } from "@/lib/format";
 import type { ModelCall } from "@/lib/protocols/adk/trace";

@@ -7,7 +7,7 @@ import { PlayIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { RawJson } from "@/components/mcp/tool-result";
+import { RawJson } from "@/components/elements/raw-json";
 import { CompletionInput } from "@/components/mcp/resources/completion-input";
 import { QueryError } from "@/components/elements/query-error";
 import { promptApi } from "@/lib/queries/prompts";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ContentBlockView } from "@/components/mcp/tool-result/content-block";
-import { RawJson } from "@/components/mcp/tool-result/raw-json";
+import { RawJson } from "@/components/elements/raw-json";
 import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import { classifyBlock } from "@/lib/tool-result/content";
 import type { ModelPreferencesView, SamplingMessageView, SamplingView } from "./request-params";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { BellRingIcon, RefreshCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { RawJson } from "@/components/mcp/tool-result";
+import { RawJson } from "@/components/elements/raw-json";
 import { QueryError } from "@/components/elements/query-error";
 import { readResourceQuery } from "@/lib/queries/resources";
 import type { ResourceUpdate } from "@/lib/queries/resources";

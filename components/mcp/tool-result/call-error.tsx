@@ -2,7 +2,7 @@ import type { CallStatus } from "@/lib/contracts/calls";
 import type { AppErrorBody } from "@/lib/errors";
 import { readRpcErrorDetails } from "@/lib/tool-result/status";
 import { rpcErrorText } from "@/lib/protocols/mcp/error-text";
-import { RawJson } from "./raw-json";
+import { RawJson } from "@/components/elements/raw-json";
 import { requiredUrlElicitations, UrlElicitationError } from "./url-elicitation-error";
 
 export interface CallErrorViewProps {

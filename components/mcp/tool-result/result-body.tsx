@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { parseToolResult } from "@/lib/tool-result/content";
 import { validateStructured } from "@/lib/tool-result/validate";
 import { ContentBlockView } from "./content-block";
-import { RawJson } from "./raw-json";
+import { RawJson } from "@/components/elements/raw-json";
 import { StructuredContentView, StructuredValidation } from "./structured-content";
 
 export interface ResultBodyProps {

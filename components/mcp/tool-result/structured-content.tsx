@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { Badge } from "@/components/ui/badge";
 import type { StructuredFinding } from "@/lib/tool-result/validate";
 import { prettyJson } from "@/lib/tool-result/text-format";
-import { LargeText } from "./large-text";
+import { LargeText } from "@/components/elements/large-text";
 
 export interface StructuredValidationProps {
   finding: StructuredFinding;

@@ -5,7 +5,7 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import { cn } from "@/lib/cn";
 import { CallErrorView } from "./call-error";
 import { CallTaskNote } from "./call-task-note";
-import { RawJson } from "./raw-json";
+import { RawJson } from "@/components/elements/raw-json";
 import { ResultBody } from "./result-body";
 import { ResultHeader } from "./result-header";
 
