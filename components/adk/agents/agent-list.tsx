@@ -1,5 +1,4 @@
-import type { ReactNode } from "react";
-import { InboxIcon, PlusIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import { Button } from "@/components/ui/button";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
@@ -15,14 +14,10 @@ export interface AgentListProps {
   selectedId: string | null;
   onSelect: (id: string) => void;
   onAdd: () => void;
-  /** The inbox entry under the list: its badge and whether it is the open view. */
-  inboxBadge: ReactNode;
-  inboxActive: boolean;
-  onOpenInbox: () => void;
 }
 
-/** The sidebar's "Agents" section: every saved ADK server, then the inbox entry. */
-export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inboxActive, onOpenInbox }: AgentListProps) {
+/** The sidebar's "Agents" section: every saved ADK server. */
+export function AgentList({ agents, selectedId, onSelect, onAdd }: AgentListProps) {
   const onListKeyDown = useListKeys();
   return (
     <SidebarSection
@@ -74,22 +69,6 @@ export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inb
           </li>
         ))}
       </ul>
-      <div className="px-1.5 py-2">
-        <button
-          type="button"
-          data-testid="inbox-link"
-          aria-current={inboxActive ? "page" : undefined}
-          onClick={onOpenInbox}
-          className={cn(
-            "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
-            sidebarItemState(inboxActive),
-          )}
-        >
-          <InboxIcon className="size-4 text-muted-foreground" />
-          <span className="flex-1 text-left font-medium">Inbox</span>
-          {inboxBadge}
-        </button>
-      </div>
     </SidebarSection>
   );
 }
