@@ -1,18 +1,13 @@
 "use client";
 
-import { useState } from "react";
-import type { FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { A2aAgentInput } from "@/lib/contracts/a2a";
-import type { A2aAgentView, A2aTransport } from "@/lib/contracts/a2a";
+import type { A2aAgentInput, A2aAgentView } from "@/lib/contracts/a2a";
 import type { AppError } from "@/lib/errors";
-import { Field } from "@/components/mcp/connections/connection-fields";
-import { HeaderRows } from "@/components/adk/agents/header-rows";
-import { headersFromRows } from "@/components/adk/agents/agent-draft";
-import type { HeaderRow } from "@/components/adk/agents/agent-draft";
+import { Field } from "@/components/elements/field";
+import { PeerDialog } from "@/components/elements/peer/peer-dialog";
+import { PeerHeadersField, PeerMonoField, PeerNameField } from "@/components/elements/peer/peer-fields";
+import { usePeerDraft } from "@/components/elements/peer/use-peer-draft";
+import { a2aDraftOf, a2aDraftToInput } from "./a2a-agent-draft";
 
 export interface A2aAgentDialogProps {
   onOpenChange: (open: boolean) => void;
@@ -23,103 +18,60 @@ export interface A2aAgentDialogProps {
   error: AppError | null;
 }
 
-type Errors = Partial<Record<"name" | "url" | "headers", string>>;
-
 /** Add or edit an A2A agent. Mount with a `key` per target so the draft starts fresh. */
 export function A2aAgentDialog({ onOpenChange, initial, onSubmit, pending, error }: A2aAgentDialogProps) {
-  const [name, setName] = useState(initial?.name ?? "");
-  const [url, setUrl] = useState(initial?.url ?? "");
-  const [headers, setHeaders] = useState<HeaderRow[]>(() => Object.entries(initial?.headers ?? {}).map(([key, value]) => ({ key, value })));
-  const [transport, setTransport] = useState<A2aTransport | "">(initial?.transport ?? "");
-  const [errors, setErrors] = useState<Errors>({});
+  const { draft, patch, errors, submit } = usePeerDraft({
+    initial: () => a2aDraftOf(initial),
+    check: a2aDraftToInput,
+    onSubmit,
+    onOpenChange,
+  });
   const offered = initial?.state.transports ?? [];
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const { headers: h, error: headersError } = headersFromRows(headers);
-    if (headersError) return setErrors({ headers: headersError });
-    const parsed = A2aAgentInput.safeParse({ name, url: url.trim(), headers: h, transport: transport || undefined });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === "name") next.name = "Give it a name";
-        if (field === "url") next.url = "An absolute URL: the agent card's, or the agent's base URL";
-      }
-      return setErrors(next);
-    }
-    setErrors({});
-    onSubmit(parsed.data).then(
-      () => onOpenChange(false),
-      () => undefined, // shown through `error`; nothing typed is lost
-    );
-  };
-
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent data-testid="a2a-agent-dialog" className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{initial ? `Edit ${initial.name}` : "Add A2A agent"}</DialogTitle>
-          <DialogDescription>
-            Loupe fetches its agent card (or /.well-known/agent-card.json under a base URL) and validates it.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
-          <Field id="a2a-name" label="Name" error={errors.name}>
-            <Input id="a2a-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="travel-agent" autoFocus />
-          </Field>
-          <Field id="a2a-url" label="URL" hint="Agent card URL or base URL" error={errors.url}>
-            <Input
-              id="a2a-url"
-              className="font-mono text-xs"
-              value={url}
-              placeholder="http://127.0.0.1:9999"
-              onChange={(e) => setUrl(e.target.value)}
-            />
-          </Field>
-          <Field
-            id="a2a-transport"
-            label="Transport"
-            hint={offered.length ? "What the card offers" : "The card's preferred one until it is fetched"}
-          >
-            <NativeSelect
-              id="a2a-transport"
-              data-testid="a2a-transport"
-              value={transport}
-              onChange={(e) => setTransport(e.target.value as A2aTransport | "")}
-            >
-              <option value="">Card&apos;s preferred</option>
-              {offered.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <div className="flex flex-col gap-1">
-            <span className="text-xs font-medium">Headers (sent on every request, masked once saved)</span>
-            <HeaderRows rows={headers} onChange={setHeaders} />
-            {errors.headers && (
-              <p role="alert" className="text-[11px] text-destructive">
-                {errors.headers}
-              </p>
-            )}
-          </div>
-          {error && (
-            <p role="alert" className="rounded-md bg-destructive/10 px-2 py-1.5 text-xs text-destructive">
-              {error.message}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending} data-testid="save-a2a-agent">
-              {pending ? "Fetching card…" : initial ? "Save" : "Add A2A agent"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <PeerDialog
+      onOpenChange={onOpenChange}
+      testId="a2a-agent-dialog"
+      title={initial ? `Edit ${initial.name}` : "Add A2A agent"}
+      description="Loupe fetches its agent card (or /.well-known/agent-card.json under a base URL) and validates it."
+      onSubmit={submit}
+      error={error}
+      submit={{ testId: "save-a2a-agent", label: initial ? "Save" : "Add A2A agent", pendingLabel: "Fetching card…", pending }}
+    >
+      <PeerNameField id="a2a-name" value={draft.name} onChange={(name) => patch({ name })} placeholder="travel-agent" error={errors.name} />
+      <PeerMonoField
+        id="a2a-url"
+        label="URL"
+        hint="Agent card URL or base URL"
+        value={draft.url}
+        placeholder="http://127.0.0.1:9999"
+        onChange={(url) => patch({ url })}
+        error={errors.url}
+      />
+      <Field
+        id="a2a-transport"
+        label="Transport"
+        hint={offered.length ? "What the card offers" : "The card's preferred one until it is fetched"}
+      >
+        <NativeSelect
+          id="a2a-transport"
+          data-testid="a2a-transport"
+          value={draft.transport}
+          onChange={(e) => patch({ transport: offered.find((t) => t === e.target.value) ?? "" })}
+        >
+          <option value="">Card&apos;s preferred</option>
+          {offered.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <PeerHeadersField
+        label="Headers (sent on every request, masked once saved)"
+        rows={draft.headers}
+        onChange={(headers) => patch({ headers })}
+        error={errors.headers}
+      />
+    </PeerDialog>
   );
 }

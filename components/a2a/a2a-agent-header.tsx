@@ -1,7 +1,7 @@
 import { PencilIcon, RefreshCwIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { AgentStatusDot } from "@/components/adk/agents/agent-status";
+import { PeerStatusDot } from "@/components/elements/peer/peer-status";
 import type { A2aAgentView } from "@/lib/contracts/a2a";
 import { formatClock } from "@/lib/format";
 
@@ -21,7 +21,7 @@ export function A2aAgentHeader({ agent, onEdit, onRefetchCard, refetching }: A2a
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-base font-semibold">{agent.name}</h2>
           {agent.builtin && <Badge variant="outline">demo</Badge>}
-          <AgentStatusDot status={s.status} />
+          <PeerStatusDot status={s.status} />
         </div>
         <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
           <span className="font-mono break-all">{agent.url}</span>

@@ -13,6 +13,8 @@ import { A2aTasks } from "@/components/a2a/a2a-tasks";
 
 type Tab = "chat" | "tasks" | "card";
 const TAB_LABEL: Record<Tab, string> = { chat: "Chat", tasks: "Tasks", card: "Card" };
+const TABS: readonly Tab[] = ["chat", "tasks", "card"];
+const isTab = (v: string): v is Tab => Object.hasOwn(TAB_LABEL, v);
 
 export interface A2aAgentViewProps {
   agent: Agent;
@@ -41,9 +43,9 @@ export function A2aAgentView({ agent, location, navigate, onEdit, onRefetchCard,
         />
       )}
       {refetchError && <QueryError className="m-3 mb-0" title="Could not re-fetch the card" error={refetchError} />}
-      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-h-0 flex-1 gap-0">
+      <Tabs value={tab} onValueChange={(v) => isTab(v) && setTab(v)} className="min-h-0 flex-1 gap-0">
         <TabsList className="mx-4 mt-2">
-          {(Object.keys(TAB_LABEL) as Tab[]).map((t) => (
+          {TABS.map((t) => (
             <TabsTrigger key={t} value={t} data-testid={`a2a-tab-${t}`}>
               {TAB_LABEL[t]}
               {t === "card" && errors > 0 && <span className="rounded bg-destructive/15 px-1 text-[10px] text-destructive">{errors}</span>}

@@ -12,7 +12,7 @@ import { a2aTasksQuery } from "@/lib/queries/a2a";
 import { QueryError } from "@/components/elements/query-error";
 import { readCard } from "@/components/a2a/card-model";
 import { A2aComposer } from "@/components/a2a/a2a-composer";
-import type { ComposeTarget } from "@/components/a2a/a2a-composer";
+import type { ComposeTarget } from "@/components/a2a/a2a-send-options";
 import { A2aTaskPane } from "@/components/a2a/a2a-task-pane";
 import { A2aTimeline } from "@/components/a2a/a2a-timeline";
 import { RawEntryDialog } from "@/components/a2a/raw-entry-dialog";

@@ -1,6 +1,6 @@
 import type { A2aTaskSummary } from "@/lib/contracts/a2a";
 import { cn } from "@/lib/cn";
-import { sidebarItemState } from "@/components/shell/sidebar-item";
+import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { A2aStateBadge } from "@/components/a2a/state-badge";
 import { formatClock } from "@/lib/format";
 

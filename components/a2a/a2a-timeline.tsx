@@ -1,8 +1,8 @@
 "use client";
 
-import { useMemo, useRef } from "react";
+import { useMemo } from "react";
 import type { Entry } from "@/lib/contracts/entries";
-import { useLiveVirtualizer } from "@/hooks/use-live-virtualizer";
+import { VirtualList } from "@/components/elements/virtual-list";
 import { summarizeEntry } from "@/components/a2a/entry-summary";
 import { TimelineRow } from "@/components/a2a/timeline-row";
 
@@ -22,45 +22,34 @@ export interface A2aTimelineProps {
  * Virtualized (STYLE.md 8): a task with thousands of streamed chunks keeps a window in the DOM.
  */
 export function A2aTimeline({ entries, selectedSeq, onSelect }: A2aTimelineProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => {
     const first = entries[0]?.receivedAt ?? 0;
     return entries.map((e, i) => ({
+      key: e.seq,
       entry: e,
       summary: summarizeEntry(e),
       sincePrev: i === 0 ? null : e.receivedAt - entries[i - 1]!.receivedAt,
       sinceStart: e.receivedAt - first,
     }));
   }, [entries]);
-  const virtualizer = useLiveVirtualizer({
-    count: rows.length,
-    scrollRef,
-    estimateSize: () => ROW_ESTIMATE,
-    getItemKey: (i) => rows[i]?.entry.seq ?? i,
-    overscan: 12,
-    scrollEndThreshold: ROW_ESTIMATE,
-  });
-
-  if (rows.length === 0) return <p className="p-4 text-sm text-muted-foreground">Nothing recorded for this task yet.</p>;
   return (
-    <div ref={scrollRef} data-testid="a2a-timeline" className="min-h-0 min-w-0 flex-1 overflow-auto">
-      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index];
-          if (!row) return null;
-          return (
-            <div
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="absolute top-0 left-0 w-full"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              <TimelineRow {...row} selected={row.entry.seq === selectedSeq} onSelect={onSelect} />
-            </div>
-          );
-        })}
-      </div>
-    </div>
+    <VirtualList
+      testId="a2a-timeline"
+      rows={rows}
+      estimate={ROW_ESTIMATE}
+      overscan={12}
+      scrollEndThreshold={ROW_ESTIMATE}
+      empty="Nothing recorded for this task yet."
+      render={(row) => (
+        <TimelineRow
+          entry={row.entry}
+          summary={row.summary}
+          sincePrev={row.sincePrev}
+          sinceStart={row.sinceStart}
+          selected={row.entry.seq === selectedSeq}
+          onSelect={onSelect}
+        />
+      )}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { A2aPartInput } from "@/lib/contracts/a2a";
-import { bytesToBase64 } from "@/components/adk/agents/file-parts";
-import { errorMessage } from "@/lib/values";
+import { fileToBase64 } from "@/components/elements/composer/file-bytes";
+import { errorMessage, isRecord } from "@/lib/values";
 
 export type DataParse = { ok: true; data: Record<string, unknown> | null } | { ok: false; error: string };
 
@@ -9,8 +9,8 @@ export function parseDataPart(text: string): DataParse {
   if (text.trim() === "") return { ok: true, data: null };
   try {
     const v: unknown = JSON.parse(text);
-    if (typeof v !== "object" || v === null || Array.isArray(v)) return { ok: false, error: "A data part is a JSON object: { … }" };
-    return { ok: true, data: v as Record<string, unknown> };
+    if (!isRecord(v)) return { ok: false, error: "A data part is a JSON object: { … }" };
+    return { ok: true, data: v };
   } catch (e) {
     return { ok: false, error: `Not JSON: ${errorMessage(e)}` };
   }
@@ -21,7 +21,7 @@ export async function composeParts(text: string, files: readonly File[], data: R
   const parts: A2aPartInput[] = [];
   if (text.trim() !== "") parts.push({ kind: "text", text });
   for (const f of files) {
-    const bytes = bytesToBase64(new Uint8Array(await f.arrayBuffer()));
+    const bytes = await fileToBase64(f);
     parts.push({ kind: "file", name: f.name || undefined, mimeType: f.type || "application/octet-stream", bytes });
   }
   if (data) parts.push({ kind: "data", data });

@@ -1,7 +1,6 @@
 import { AguiAgentInput } from "@/lib/contracts/agui";
 import type { AguiAgentView } from "@/lib/contracts/agui";
-import { headersFromRows } from "@/components/adk/agents/agent-draft";
-import type { HeaderRow } from "@/components/adk/agents/agent-draft";
+import { headerRowsOf, headersFromRows, type HeaderRow } from "@/components/elements/peer/header-draft";
 import { toolDraftOf, toolsFromDrafts, type ToolDraft, type ToolDraftErrors } from "./tool-drafts";
 
 /** The add/edit dialog's state, as typed. */
@@ -28,7 +27,7 @@ export function aguiDraftFromView(view: AguiAgentView): AguiAgentDraft {
   return {
     name: view.name,
     url: view.url,
-    headers: Object.entries(view.headers).map(([key, value]) => ({ key, value })),
+    headers: headerRowsOf(view.headers),
     tools: view.tools.map(toolDraftOf),
   };
 }

@@ -9,7 +9,7 @@ import { aguiAgentsQuery, aguiThreadsQuery } from "@/lib/queries/agui";
 import { plural } from "@/lib/format";
 import { QueryError } from "@/components/elements/query-error";
 import { Button } from "@/components/ui/button";
-import { AgentStatusDot } from "@/components/adk/agents/agent-status";
+import { PeerStatusDot } from "@/components/elements/peer/peer-status";
 import { AguiAgentDialog } from "./agui-agent-dialog";
 import { ThreadList } from "./thread-list";
 import { ThreadPane } from "./thread-pane";
@@ -44,7 +44,7 @@ export function AguiMain({ location, navigate }: AguiMainProps) {
     <div className="flex min-h-0 flex-1 flex-col" data-testid="agui-main" data-agent-id={agent.id}>
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-4 py-2">
         <h1 className="text-base font-semibold">{agent.name}</h1>
-        <AgentStatusDot status={agent.state.status} />
+        <PeerStatusDot status={agent.state.status} />
         <code className="truncate font-mono text-xs text-muted-foreground" title={agent.url}>
           {agent.url}
         </code>

@@ -1,13 +1,33 @@
 "use client";
 
+import type { ReactNode } from "react";
 import type { AguiOtherItem, AguiRunMarkItem } from "@/lib/protocols/agui/types";
 import { JsonView } from "@/components/elements/json-view";
-import type { RenderRequest } from "./item-bodies";
+import { isRecord } from "@/lib/values";
+
+/** What a tool call's row embeds when Loupe waits on the user for it (the inline request card). */
+export type RenderRequest = (key: { toolCallId?: string; interruptId?: string }) => ReactNode;
+
+interface Interrupt {
+  id?: string;
+  message?: string;
+  reason?: string;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
+
+/** RUN_FINISHED's `outcome` as far as it has the shape the protocol gives it: its type and interrupts. */
+function outcomeOf(v: unknown): { type?: string; interrupts: Interrupt[] } | null {
+  if (!isRecord(v)) return null;
+  const interrupts = Array.isArray(v.interrupts) ? v.interrupts.filter(isRecord) : [];
+  return { type: str(v.type), interrupts: interrupts.map((i) => ({ id: str(i.id), message: str(i.message), reason: str(i.reason) })) };
+}
 
 /** RUN_STARTED / RUN_FINISHED / RUN_ERROR: branch, outcome (interrupts with their inline cards), result, usage. */
 export function RunMarkBody({ item, renderRequest }: { item: AguiRunMarkItem; renderRequest?: RenderRequest }) {
   const e = item.event;
-  const outcome = e.outcome as { type?: string; interrupts?: Array<{ id?: string; message?: string; reason?: string }> } | undefined;
+  const outcome = outcomeOf(e.outcome);
   return (
     <div className="flex flex-col gap-1 text-xs">
       {item.kind === "run_error" && (
@@ -22,7 +42,7 @@ export function RunMarkBody({ item, renderRequest }: { item: AguiRunMarkItem; re
           outcome: <span className="font-mono">{outcome.type}</span>
         </span>
       )}
-      {outcome?.interrupts?.map((i) => (
+      {outcome?.interrupts.map((i) => (
         <div key={i.id} className="flex flex-col gap-1 rounded border p-1.5" data-testid="agui-interrupt">
           <span>
             <span className="font-semibold">{i.reason ?? "interrupt"}</span> {i.message}
@@ -36,15 +56,17 @@ export function RunMarkBody({ item, renderRequest }: { item: AguiRunMarkItem; re
   );
 }
 
+/** One usage entry as a line: model, tokens in / out / total (what is missing reads "?"). */
+function usageText(u: unknown): string {
+  const t = isRecord(u) ? u : {};
+  const total = num(t.totalTokens);
+  return `${str(t.model) ?? "usage"}: ${num(t.inputTokens) ?? "?"} in · ${num(t.outputTokens) ?? "?"} out${total !== undefined ? ` · ${total} total` : ""}`;
+}
+
 export function UsageLine({ usage }: { usage: unknown[] }) {
   return (
     <span data-testid="agui-usage" className="text-muted-foreground">
-      {usage
-        .map((u) => {
-          const t = u as { model?: string; inputTokens?: number; outputTokens?: number; totalTokens?: number };
-          return `${t.model ?? "usage"}: ${t.inputTokens ?? "?"} in · ${t.outputTokens ?? "?"} out${t.totalTokens !== undefined ? ` · ${t.totalTokens} total` : ""}`;
-        })
-        .join("; ")}
+      {usage.map(usageText).join("; ")}
     </span>
   );
 }

@@ -1,6 +1,5 @@
 "use client";
 
-import type { ReactNode } from "react";
 import type {
   AguiActivityItem,
   AguiMessagesSnapshotItem,
@@ -9,34 +8,14 @@ import type {
   AguiSubagentItem,
   AguiTextItem,
   AguiTimelineItem,
-  AguiToolCallItem,
 } from "@/lib/protocols/agui/types";
 import { JsonView } from "@/components/elements/json-view";
 import { StatusBadge } from "@/components/elements/status-badge";
 import { StateDiffView } from "./state-diff-view";
-import { OtherBody, RunMarkBody } from "./item-bodies-run";
+import { OtherBody, RunMarkBody, type RenderRequest } from "./item-bodies-run";
+import { Streaming, ToolCallBody } from "./item-bodies-tool";
 
-export { UsageLine } from "./item-bodies-run";
-
-/** What a tool call's row embeds when Loupe waits on the user for it (the inline request card). */
-export type RenderRequest = (key: { toolCallId?: string; interruptId?: string }) => ReactNode;
-
-/** A tool result is a string by the protocol; one that holds JSON is shown as that JSON. */
-function jsonOrText(content: unknown): unknown {
-  if (typeof content !== "string") return content;
-  try {
-    return JSON.parse(content) as unknown;
-  } catch {
-    return content;
-  }
-}
-
-const Streaming = ({ on }: { on: boolean }) =>
-  on ? (
-    <StatusBadge tone="running" data-testid="agui-streaming">
-      streaming
-    </StatusBadge>
-  ) : null;
+export { UsageLine, type RenderRequest } from "./item-bodies-run";
 
 function TextBody({ item }: { item: AguiTextItem }) {
   return (
@@ -62,35 +41,6 @@ function ReasoningBody({ item }: { item: AguiReasoningItem }) {
       </summary>
       <p className="mt-1 border-l-2 pl-2 whitespace-pre-wrap text-muted-foreground italic">{item.text}</p>
     </details>
-  );
-}
-
-function ToolCallBody({ item, renderRequest }: { item: AguiToolCallItem; renderRequest?: RenderRequest }) {
-  return (
-    <div className="flex flex-col gap-1.5" data-testid="agui-tool-call" data-tool={item.name}>
-      <div className="flex flex-wrap items-center gap-1.5 text-xs">
-        <span className="font-mono font-semibold">{item.name}</span>
-        <span className="font-mono text-muted-foreground">{item.toolCallId}</span>
-        {item.chunked && <span className="text-muted-foreground">· from chunks</span>}
-        <Streaming on={!item.complete} />
-      </div>
-      {item.parsedArgs !== undefined ? (
-        <JsonView value={item.parsedArgs} data-testid="agui-tool-args" />
-      ) : (
-        <pre data-testid="agui-tool-args" className="rounded bg-muted/60 p-1.5 font-mono text-[11px] break-all whitespace-pre-wrap">
-          {item.args || " "}
-        </pre>
-      )}
-      {item.argsError && <p className="text-[11px] text-destructive">Arguments are not JSON: {item.argsError}</p>}
-      {item.result ? (
-        <div className="flex flex-col gap-0.5" data-testid="agui-tool-result">
-          <span className="text-[11px] text-muted-foreground">Result{item.result.error ? ` (${item.result.error})` : ""}</span>
-          <JsonView value={jsonOrText(item.result.content)} />
-        </div>
-      ) : (
-        renderRequest?.({ toolCallId: item.toolCallId })
-      )}
-    </div>
   );
 }
 

@@ -10,7 +10,7 @@ import type { RunRecordView } from "@/lib/queries/agui";
 import { AguiTimelineToolbar, type TimelineFilterState } from "./timeline-toolbar";
 import { EventRowView, ItemRowView } from "./timeline-row";
 import { eventRows, itemRows } from "./timeline-rows";
-import { VirtualRows } from "./virtual-rows";
+import { VirtualList } from "@/components/elements/virtual-list";
 
 export interface RunTimelineProps {
   run: RunRecordView;
@@ -93,7 +93,7 @@ export function RunTimeline({ run, timeline, renderRequest, bundleUnit }: RunTim
       <RunFindings findings={timeline.findings} malformed={run.malformed} onOpenEvent={openEvent} />
       <div className="relative flex min-h-0 flex-1">
         {filter.mode === "items" ? (
-          <VirtualRows
+          <VirtualList
             testId="agui-items"
             rows={items}
             estimate={64}
@@ -115,11 +115,11 @@ export function RunTimeline({ run, timeline, renderRequest, bundleUnit }: RunTim
             }}
           />
         ) : (
-          <VirtualRows
+          <VirtualList
             testId="agui-events"
             rows={events}
             estimate={24}
-            revealIndex={reveal === null ? null : events.findIndex((r) => r.index === reveal)}
+            revealKey={reveal === null ? null : events.find((r) => r.index === reveal)?.key}
             empty={run.events.length === 0 ? "No events yet." : "No event matches the filter."}
             render={(row) => (
               <EventRowView

@@ -4,7 +4,7 @@ import { PlusIcon } from "lucide-react";
 import type { AguiRunStatus, AguiThreadSummary } from "@/lib/contracts/agui";
 import { StatusBadge, type StatusTone } from "@/components/elements/status-badge";
 import { Button } from "@/components/ui/button";
-import { sidebarItemState } from "@/components/shell/sidebar-item";
+import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
 import { formatClock, plural } from "@/lib/format";
 

@@ -6,17 +6,13 @@ import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import type { AguiActions } from "@/hooks/use-agui";
 import { useAguiThread } from "@/hooks/use-agui-thread";
 import { QueryError } from "@/components/elements/query-error";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { AguiRequestCard } from "./agui-request-card";
 import { RunForm } from "./run-form";
 import { RunTimeline } from "./run-timeline";
-import { RunStatusBadge } from "./thread-list";
+import { ThreadRunBar, type ThreadTab } from "./thread-run-bar";
 import { MessagesPanel, StatePanel } from "./thread-panels";
-import { UsageLine } from "./item-bodies";
-
-type Tab = "timeline" | "state" | "messages";
-const TAB_LABEL: Record<Tab, string> = { timeline: "Run timeline", state: "State", messages: "Messages" };
+import { UsageLine } from "./item-bodies-run";
 
 export interface ThreadPaneProps {
   agent: AguiAgentView;
@@ -28,7 +24,7 @@ export interface ThreadPaneProps {
 
 /** One thread: its runs, the chosen run's timeline, the thread's state and messages, and the next run. */
 export function ThreadPane({ agent, threadId, runId, navigate, actions }: ThreadPaneProps) {
-  const [tab, setTab] = useState<Tab>("timeline");
+  const [tab, setTab] = useState<ThreadTab>("timeline");
   const { detail, entries, runs, run, timeline, running } = useAguiThread(agent.id, threadId, runId);
   const liveState = running && timeline ? timeline.state : (detail.data?.state ?? timeline?.state);
 
@@ -59,44 +55,13 @@ export function ThreadPane({ agent, threadId, runId, navigate, actions }: Thread
         <p className="flex-1 p-3 text-xs text-muted-foreground">Loading the thread…</p>
       ) : (
         <>
-          <div className="flex flex-wrap items-center gap-1.5 border-b px-3 py-2" data-testid="agui-run-bar">
-            {runs.length === 0 && <span className="text-xs text-muted-foreground">No runs recorded in this thread.</span>}
-            {runs.map((r, i) => {
-              const pending = r.requests.some((q) => q.status === "pending" || q.status === "failed");
-              return (
-                <Button
-                  key={r.runId}
-                  size="xs"
-                  variant={r.runId === run?.runId ? "secondary" : "ghost"}
-                  aria-pressed={r.runId === run?.runId}
-                  data-testid="agui-run-chip"
-                  data-run-id={r.runId}
-                  title={r.runId}
-                  onClick={() => navigate({ view: "agui", peerId: agent.id, thread: threadId, item: r.runId })}
-                >
-                  Run {i + 1}
-                  {r.record && <RunStatusBadge status={r.record.status} />}
-                  <span className="text-muted-foreground">{r.events.length} ev</span>
-                  {pending && <span className="size-1.5 rounded-full bg-sky-500" aria-label="waits for you" />}
-                </Button>
-              );
-            })}
-            <div role="tablist" className="ml-auto flex gap-0.5 rounded-md border p-0.5">
-              {(Object.keys(TAB_LABEL) as Tab[]).map((t) => (
-                <Button
-                  key={t}
-                  role="tab"
-                  size="xs"
-                  variant={tab === t ? "secondary" : "ghost"}
-                  aria-selected={tab === t}
-                  data-testid={`agui-tab-${t}`}
-                  onClick={() => setTab(t)}
-                >
-                  {TAB_LABEL[t]}
-                </Button>
-              ))}
-            </div>
-          </div>
+          <ThreadRunBar
+            runs={runs}
+            openRunId={run?.runId ?? null}
+            onOpenRun={(runId) => navigate({ view: "agui", peerId: agent.id, thread: threadId, item: runId })}
+            tab={tab}
+            onTab={setTab}
+          />
           {run?.record?.error && (
             <p role="alert" className="border-b bg-destructive/5 px-3 py-1.5 text-xs text-destructive" data-testid="agui-run-failure">
               {run.record.error.message} <code className="font-mono">({run.record.error.code})</code>

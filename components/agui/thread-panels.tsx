@@ -2,7 +2,8 @@
 
 import { CopyButton } from "@/components/elements/copy-button";
 import { JsonView } from "@/components/elements/json-view";
-import { VirtualRows } from "./virtual-rows";
+import { VirtualList } from "@/components/elements/virtual-list";
+import { isRecord } from "@/lib/values";
 
 export interface StatePanelProps {
   state: unknown;
@@ -37,20 +38,18 @@ interface MessageView {
   raw: unknown;
 }
 
+/** One content part as a word: its text, or its type in brackets. */
+const partText = (p: unknown): string =>
+  isRecord(p) && "text" in p ? String(p.text) : `[${String((isRecord(p) ? p.type : undefined) ?? "part")}]`;
+
 function messageView(m: unknown, i: number): MessageView {
-  const o = (typeof m === "object" && m !== null ? m : {}) as Record<string, unknown>;
+  const o = isRecord(m) ? m : {};
   const content = o.content;
   const text =
     typeof content === "string"
       ? content
       : Array.isArray(content)
-        ? content
-            .map((p) =>
-              typeof p === "object" && p !== null && "text" in p
-                ? String((p as { text: unknown }).text)
-                : `[${String((p as { type?: unknown })?.type ?? "part")}]`,
-            )
-            .join(" ")
+        ? content.map(partText).join(" ")
         : content === undefined
           ? ""
           : JSON.stringify(content);
@@ -61,8 +60,9 @@ function messageView(m: unknown, i: number): MessageView {
     role: String(o.role ?? "?"),
     text,
     toolCalls: calls.map((c) => {
-      const call = (c ?? {}) as { id?: unknown; function?: { name?: unknown; arguments?: unknown } };
-      return { id: String(call.id ?? ""), name: String(call.function?.name ?? "?"), args: String(call.function?.arguments ?? "") };
+      const call = isRecord(c) ? c : {};
+      const fn = isRecord(call.function) ? call.function : {};
+      return { id: String(call.id ?? ""), name: String(fn.name ?? "?"), args: String(fn.arguments ?? "") };
     }),
     toolCallId: typeof o.toolCallId === "string" ? o.toolCallId : undefined,
     raw: m,
@@ -73,7 +73,7 @@ function messageView(m: unknown, i: number): MessageView {
 export function MessagesPanel({ messages }: { messages: readonly unknown[] }) {
   const rows = messages.map(messageView);
   return (
-    <VirtualRows
+    <VirtualList
       testId="agui-messages-panel"
       rows={rows}
       estimate={56}

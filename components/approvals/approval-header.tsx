@@ -1,7 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { CardHeader } from "@/components/ui/card";
 import { SafeText } from "@/components/ui/safe-text";
-import { InterruptStatusBadge } from "@/components/inbox/interrupt-header";
+import { RequestHeader } from "@/components/elements/request/request-header";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { approvalAsker, approvalVia, gateWhy } from "./approval-words";
 
@@ -17,26 +16,29 @@ export function ApprovalHeader({ approval, compact }: ApprovalHeaderProps) {
   const destructive = approval.annotations?.destructiveHint === true;
   const readOnly = approval.annotations?.readOnlyHint === true;
   return (
-    <CardHeader className="gap-1.5">
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm font-semibold">Tool call approval</span>
-        <InterruptStatusBadge status={approval.status} />
-        {destructive && (
-          <Badge variant="destructive" className="font-semibold uppercase" data-testid="approval-destructive">
-            Destructive
-          </Badge>
-        )}
-        {readOnly && (
-          <Badge variant="success" data-testid="approval-read-only">
-            Read-only
-          </Badge>
-        )}
-        {approval.listed === false && (
-          <Badge variant="warning" data-testid="approval-not-listed">
-            Not in the tool listing
-          </Badge>
-        )}
-      </div>
+    <RequestHeader
+      kind="Tool call approval"
+      status={approval.status}
+      badges={
+        <>
+          {destructive && (
+            <Badge variant="destructive" className="font-semibold uppercase" data-testid="approval-destructive">
+              Destructive
+            </Badge>
+          )}
+          {readOnly && (
+            <Badge variant="success" data-testid="approval-read-only">
+              Read-only
+            </Badge>
+          )}
+          {approval.listed === false && (
+            <Badge variant="warning" data-testid="approval-not-listed">
+              Not in the tool listing
+            </Badge>
+          )}
+        </>
+      }
+    >
       <div className="flex flex-wrap items-baseline gap-x-1.5 text-sm" data-testid="approval-tool">
         <SafeText text={approval.tool} className="font-mono font-semibold" data-testid="approval-tool-name" />
         {approval.calledAs && (
@@ -66,6 +68,6 @@ export function ApprovalHeader({ approval, compact }: ApprovalHeaderProps) {
       >
         {gateWhy(approval)}
       </p>
-    </CardHeader>
+    </RequestHeader>
   );
 }

@@ -7,7 +7,7 @@ import { bundleListQuery } from "@/lib/queries/bundles";
 import { QueryError } from "@/components/elements/query-error";
 import { bundleDetail } from "@/components/bundles/bundle-detail";
 import { fileInput, ImportFileButton, useFileDrop, useStartImport } from "@/components/bundles/import-controls";
-import { sidebarItemState } from "@/components/shell/sidebar-item";
+import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
 
 export interface BundlesNavProps {

@@ -1,6 +1,6 @@
 import type { ResultBlock } from "@/lib/tool-result/content";
 import { AudioBlockView, ImageBlockView } from "./media-blocks";
-import { RawJson } from "./raw-json";
+import { RawJson } from "@/components/elements/raw-json";
 import { EmbeddedBlobResource, EmbeddedTextResource, ResourceLinkCard } from "./resource-blocks";
 import { TextBlockView } from "./text-block";
 

@@ -45,3 +45,23 @@ export function StatusBadge({ tone, className, children, ...props }: StatusBadge
     </Badge>
   );
 }
+
+export interface StatusDotProps {
+  tone: StatusTone;
+  /** The state's word, kept beside the dot so colour is never the only signal. */
+  label: string;
+  /** The state's own name, on `data-status` for tests and styles. */
+  status: string;
+  showLabel?: boolean;
+  className?: string;
+}
+
+/** A coloured dot with its label, for places too small for a badge (sidebar rows, headers). */
+export function StatusDot({ tone, label, status, showLabel = true, className }: StatusDotProps) {
+  return (
+    <span className={cn("inline-flex items-center gap-1.5 text-xs text-muted-foreground", className)} data-status={status}>
+      <span aria-hidden className={cn("size-2 shrink-0 rounded-full", TONE_DOT_CLASS[tone])} />
+      {showLabel && <span>{label}</span>}
+    </span>
+  );
+}

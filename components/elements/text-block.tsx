@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { detectTextFormat, prettyJson } from "@/lib/tool-result/text-format";
-import { LargeText } from "./large-text";
+import { LargeText } from "@/components/elements/large-text";
 import { MarkdownView } from "./markdown-view";
 
 type TextView = "text" | "markdown" | "json";

@@ -1,7 +1,8 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { KIND_LABEL, STATUS_META, type InboxKind, type InboxStatus } from "./inbox-status";
+import { REQUEST_STATUS_META as STATUS_META } from "@/components/elements/request/request-status";
+import { KIND_LABEL, type InboxKind, type InboxStatus } from "./inbox-status";
 
 export interface InboxFilter {
   /** Empty set = every kind / status. */

@@ -1,5 +1,5 @@
 import type { InboxRow as Row } from "@/lib/contracts/inbox";
-import { InterruptStatusBadge } from "./interrupt-header";
+import { RequestStatusBadge } from "@/components/elements/request/request-status";
 import { textOf } from "./source-text";
 import { SafeText } from "@/components/ui/safe-text";
 
@@ -11,7 +11,7 @@ export function InboxRow({ item }: { item: Row }) {
       <div className="flex items-center gap-2">
         <span className="text-sm font-medium">{t.kindLabel(item)}</span>
         <span className="text-xs text-muted-foreground">{t.label}</span>
-        <InterruptStatusBadge status={t.status(item)} />
+        <RequestStatusBadge status={t.status(item)} />
       </div>
       <p className="line-clamp-2 text-sm">{t.prompt(item)}</p>
       <SafeText text={t.where(item)} className="font-mono text-xs text-muted-foreground" />

@@ -1,6 +1,5 @@
 import type { InboxItem } from "@/lib/contracts/agents";
 import type { McpRequestKind } from "@/lib/contracts/mcp-requests";
-import type { StatusTone } from "@/components/elements/status-badge";
 import { errorMessage } from "@/lib/values";
 
 /** What the inbox shows: the interrupt's own status, or "failed" when Loupe's last send failed. */
@@ -25,13 +24,6 @@ export const KIND_LABEL: Record<InboxKind, string> = {
   a2a_auth: "Credential (A2A task)",
   agui_tool: "Front-end tool",
   agui_interrupt: "Interrupt (AG-UI)",
-};
-
-export const STATUS_META: Record<InboxStatus, { label: string; tone: StatusTone }> = {
-  pending: { label: "Pending", tone: "pending" },
-  failed: { label: "Failed", tone: "failed" },
-  answered: { label: "Answered", tone: "ok" },
-  stale: { label: "Stale", tone: "stale" },
 };
 
 /** Order of the list: what still needs the user first, history last. */

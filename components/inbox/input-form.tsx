@@ -1,19 +1,17 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
-import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
-import { defaultArgumentsForSchema, isPlainObject, validateValue } from "@/lib/schema/form";
-import type { ValidationIssue } from "@/lib/schema/form";
+import { defaultArgumentsForSchema, isPlainObject } from "@/lib/schema/form";
 import { BusyButton } from "@/components/elements/busy-button";
+import { AnswerModeSwitch, FixFieldsNote, FreeTextAnswer, SchemaAnswerForm } from "@/components/elements/answer/answer-parts";
+import { useSchemaAnswer } from "@/components/elements/answer/use-schema-answer";
 import { previousOf, type AnswerFormProps } from "./form-types";
 import { inputFormSchema } from "./input-schema";
 import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import { onModEnter } from "@/lib/keyboard";
 
 type Mode = "form" | "text";
+const MODE_LABEL: Record<Mode, string> = { form: "Form", text: "Free text" };
 
 /**
  * Answer to `adk_request_input` (adk.md §6.4): a form generated from the response_schema, or free
@@ -23,24 +21,22 @@ export function InputForm({ item, onAnswer, busy, compact, previous }: AnswerFor
   const form = useMemo(() => inputFormSchema(item.schema), [item.schema]);
   const prior = previousOf(previous, "input")?.value;
   const [mode, setMode] = useState<Mode>(form && (prior === undefined || isPlainObject(prior) || form.wrapped) ? "form" : "text");
-  const [value, setValue] = useState<Record<string, unknown>>(() => {
-    if (!form) return {};
-    if (prior !== undefined)
-      return form.wrapped ? { result: prior } : isPlainObject(prior) ? prior : defaultArgumentsForSchema(form.schema);
-    return defaultArgumentsForSchema(form.schema);
-  });
+  const answer = useSchemaAnswer(
+    form?.schema,
+    () => {
+      if (!form) return {};
+      if (prior !== undefined)
+        return form.wrapped ? { result: prior } : isPlainObject(prior) ? prior : defaultArgumentsForSchema(form.schema);
+      return defaultArgumentsForSchema(form.schema);
+    },
+    Boolean(form) && mode === "form",
+  );
   const [text, setText] = useState(typeof prior === "string" ? prior : "");
-  const [draftError, setDraftError] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
-
-  const result = form && mode === "form" ? validateValue(form.schema, value) : ({ ok: true } as const);
-  const errors: ValidationIssue[] = tried && !result.ok ? result.errors : [];
   const id = `input-${item.id}`;
 
   const submitForm = () => {
-    setTried(true);
-    if (!form || !result.ok || draftError !== null) return;
-    onAnswer({ kind: "input", value: form.wrapped ? value.result : value });
+    if (!answer.attempt() || !form) return;
+    onAnswer({ kind: "input", value: form.wrapped ? answer.value.result : answer.value });
   };
   const submitText = () => {
     if (text.trim() === "") return;
@@ -55,57 +51,25 @@ export function InputForm({ item, onAnswer, busy, compact, previous }: AnswerFor
         </p>
       )}
       {item.payload !== undefined && <ReadOnlyJson label="Payload" value={item.payload} testId="input-payload" collapsed={compact} />}
-      {form && (
-        <div role="group" aria-label="Answer as" className="flex w-fit gap-0.5 rounded-md border p-0.5">
-          {(["form", "text"] as const).map((m) => (
-            <Button
-              key={m}
-              size="xs"
-              variant={mode === m ? "secondary" : "ghost"}
-              aria-pressed={mode === m}
-              data-testid={`input-mode-${m}`}
-              onClick={() => setMode(m)}
-            >
-              {m === "form" ? "Form" : "Free text"}
-            </Button>
-          ))}
-        </div>
-      )}
+      {form && <AnswerModeSwitch modes={["form", "text"]} labels={MODE_LABEL} value={mode} onChange={setMode} testIdPrefix="input-mode-" />}
       {form && mode === "form" ? (
         <>
-          <SchemaFormEditor
-            schema={form.schema}
-            value={value}
-            onChange={setValue}
-            errors={errors}
-            onJsonErrorChange={setDraftError}
-            idPrefix={id}
-          />
-          {tried && !result.ok && (
-            <p role="alert" className="text-xs text-destructive" data-testid="input-invalid">
-              Fix the highlighted fields before sending.
-            </p>
-          )}
-          <BusyButton className="w-fit" data-testid="submit-input" busy={busy} disabled={draftError !== null} onClick={submitForm}>
+          <SchemaAnswerForm answer={answer} idPrefix={id} />
+          {answer.tried && !answer.check.ok && <FixFieldsNote testId="input-invalid" />}
+          <BusyButton className="w-fit" data-testid="submit-input" busy={busy} disabled={answer.draftError !== null} onClick={submitForm}>
             Send answer
           </BusyButton>
         </>
       ) : (
         <>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-text`} className="text-xs">
-              Answer
-            </Label>
-            <Textarea
-              id={`${id}-text`}
-              data-testid="input-free-text"
-              value={text}
-              disabled={busy}
-              rows={3}
-              onChange={(e) => setText(e.target.value)}
-            />
-            <p className="text-xs text-muted-foreground">Sent as text; the agent receives it as {"{result: …}"}.</p>
-          </div>
+          <FreeTextAnswer
+            id={`${id}-text`}
+            testId="input-free-text"
+            value={text}
+            onChange={setText}
+            disabled={busy}
+            note={<>Sent as text; the agent receives it as {"{result: …}"}.</>}
+          />
           <BusyButton className="w-fit" data-testid="submit-input" busy={busy} disabled={text.trim() === ""} onClick={submitText}>
             Send answer
           </BusyButton>

@@ -7,8 +7,8 @@ import { conversationEntriesQuery } from "@/lib/queries/playground";
 import { cn } from "@/lib/cn";
 import { Button } from "@/components/ui/button";
 import { SafeText } from "@/components/ui/safe-text";
-import { RunCompareView } from "@/components/compare/run-compare-view";
-import { CompareFrame } from "@/components/compare/compare-frame";
+import { RunCompareView } from "@/components/elements/compare/run-compare-view";
+import { CompareFrame } from "@/components/elements/compare/compare-frame";
 import { compareConversations } from "./compare-model";
 
 export interface PgComparePaneProps {

@@ -6,7 +6,7 @@ import { conversationsQuery } from "@/lib/queries/playground";
 import { Input } from "@/components/ui/input";
 import { SafeText } from "@/components/ui/safe-text";
 import { QueryError } from "@/components/elements/query-error";
-import { CompareCandidate, ComparePicker } from "@/components/compare/compare-picker";
+import { CompareCandidate, ComparePicker } from "@/components/elements/compare/compare-picker";
 import { plural } from "@/lib/format";
 
 export interface PgCompareWithDialogProps {

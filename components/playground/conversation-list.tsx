@@ -6,7 +6,7 @@ import type { Conversation } from "@/lib/contracts/playground";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { SafeText } from "@/components/ui/safe-text";
-import { sidebarItemState } from "@/components/shell/sidebar-item";
+import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
 
 export interface ConversationListProps {

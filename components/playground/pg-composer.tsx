@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import { SendIcon, SquareIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Textarea } from "@/components/ui/textarea";
+import { MessageInput } from "@/components/elements/composer/message-input";
 
 export interface PgComposerProps {
   /** Resolves when the server accepted the turn (202); the text is cleared then, kept on failure. */
@@ -31,25 +31,18 @@ export function PgComposer({ onSend, onStop, running, sending, stopping, disable
   };
   return (
     <div className="flex items-end gap-2 border-t p-2" data-testid="pg-composer">
-      <Textarea
+      <MessageInput
         ref={input}
         data-testid="pg-composer-input"
-        aria-label="Message"
         placeholder={
           disabledReason ??
           (running ? "Wait for the turn to finish, or stop it…" : "Message the model… (Enter sends, Shift+Enter for a new line)")
         }
         className="max-h-48 min-h-10 flex-1 resize-y"
-        rows={2}
         value={text}
         disabled={Boolean(disabledReason)}
         onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            send();
-          }
-        }}
+        onSend={send}
       />
       {running && (
         <Button

@@ -9,7 +9,7 @@ import { conversationsQuery, providersQuery } from "@/lib/queries/playground";
 import { QueryError } from "@/components/elements/query-error";
 import { ConversationList } from "@/components/playground/conversation-list";
 import { defaultConversation } from "@/components/playground/defaults";
-import { sidebarItemState } from "@/components/shell/sidebar-item";
+import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
 
 export interface PlaygroundNavProps {

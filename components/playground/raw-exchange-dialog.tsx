@@ -9,7 +9,8 @@ import type { EntryPayload } from "@/lib/contracts/entry-kinds";
 import { fullEntryQuery } from "@/lib/queries/playground";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { LargeText, RawJson } from "@/components/mcp/tool-result";
+import { LargeText } from "@/components/elements/large-text";
+import { RawJson } from "@/components/elements/raw-json";
 import { QueryError } from "@/components/elements/query-error";
 import type { Recorded } from "@/components/playground/timeline-model";
 

@@ -1,10 +1,6 @@
 import { AgentServerInput } from "@/lib/contracts/agents";
 import type { AgentServerView } from "@/lib/contracts/agents";
-
-export interface HeaderRow {
-  key: string;
-  value: string;
-}
+import { headerRowsOf, headersFromRows, type HeaderRow } from "@/components/elements/peer/header-draft";
 
 /** The add/edit form's state, as typed. */
 export interface AgentDraft {
@@ -28,24 +24,8 @@ export function agentDraftFromView(view: AgentServerView): AgentDraft {
     name: view.name,
     url: view.url,
     userId: view.userId,
-    headers: Object.entries(view.headers).map(([key, value]) => ({ key, value })),
+    headers: headerRowsOf(view.headers),
   };
-}
-
-/**
- * The header rows of an agent dialog as a header map: a blank row is skipped, a value without a
- * name is the error. Shared by the ADK, A2A and AG-UI agent dialogs.
- */
-export function headersFromRows(rows: readonly HeaderRow[]): { headers: Record<string, string>; error?: string } {
-  const headers: Record<string, string> = {};
-  let error: string | undefined;
-  for (const row of rows) {
-    const key = row.key.trim();
-    if (!key && !row.value) continue;
-    if (!key) error = "Every header needs a name";
-    else headers[key] = row.value;
-  }
-  return error ? { headers, error } : { headers };
 }
 
 export function agentDraftToInput(d: AgentDraft): AgentDraftResult {

@@ -5,7 +5,7 @@ import { PencilIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import type { AppError } from "@/lib/errors";
-import { AgentStatusDot } from "@/components/adk/agents/agent-status";
+import { PeerStatusDot } from "@/components/elements/peer/peer-status";
 import { SafeText } from "@/components/ui/safe-text";
 
 export interface AgentHeaderProps {
@@ -26,7 +26,7 @@ export function AgentHeader({ agent: a, busy, error, onCheck, onEdit, onDelete }
         <h1 className="truncate text-sm font-semibold">
           <SafeText text={a.name} />
         </h1>
-        <AgentStatusDot status={a.state.status} />
+        <PeerStatusDot status={a.state.status} />
         <span className="font-mono text-xs text-muted-foreground">
           {a.url}
           {a.state.version && ` · ADK ${a.state.version}`}

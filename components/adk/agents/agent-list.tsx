@@ -1,10 +1,10 @@
-import type { ReactNode } from "react";
-import { InboxIcon, PlusIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import { Button } from "@/components/ui/button";
-import { sidebarItemState } from "@/components/shell/sidebar-item";
+import { sidebarItemState } from "@/components/elements/sidebar-item";
+import { SidebarSection } from "@/components/elements/sidebar-section";
 import { cn } from "@/lib/cn";
-import { AgentStatusDot } from "@/components/adk/agents/agent-status";
+import { PeerStatusDot } from "@/components/elements/peer/peer-status";
 import { SafeText } from "@/components/ui/safe-text";
 import { useListKeys } from "@/hooks/use-list-keys";
 import { plural } from "@/lib/format";
@@ -14,23 +14,21 @@ export interface AgentListProps {
   selectedId: string | null;
   onSelect: (id: string) => void;
   onAdd: () => void;
-  /** The inbox entry under the list: its badge and whether it is the open view. */
-  inboxBadge: ReactNode;
-  inboxActive: boolean;
-  onOpenInbox: () => void;
 }
 
-/** The sidebar's "Agents" section: every saved ADK server, then the inbox entry. */
-export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inboxActive, onOpenInbox }: AgentListProps) {
+/** The sidebar's "Agents" section: every saved ADK server. */
+export function AgentList({ agents, selectedId, onSelect, onAdd }: AgentListProps) {
   const onListKeyDown = useListKeys();
   return (
-    <div className="flex shrink-0 flex-col border-t">
-      <div className="flex items-center justify-between px-3 py-2">
-        <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Agents</h2>
+    <SidebarSection
+      className="shrink-0"
+      title={<h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Agents</h2>}
+      action={
         <Button size="xs" variant="outline" onClick={onAdd} data-testid="add-agent">
           <PlusIcon /> Add agent server
         </Button>
-      </div>
+      }
+    >
       <ul
         className="max-h-64 min-h-0 overflow-y-auto px-1.5"
         data-testid="agent-list"
@@ -65,28 +63,12 @@ export function AgentList({ agents, selectedId, onSelect, onAdd, inboxBadge, inb
               <span className="shrink-0 text-[10px] text-muted-foreground">{plural(a.state.apps.length, "app")}</span>
             </div>
             <div className="flex items-center justify-between gap-2">
-              <AgentStatusDot status={a.state.status} />
+              <PeerStatusDot status={a.state.status} />
               {a.builtin && <span className="text-[10px] text-muted-foreground">demo</span>}
             </div>
           </li>
         ))}
       </ul>
-      <div className="px-1.5 py-2">
-        <button
-          type="button"
-          data-testid="inbox-link"
-          aria-current={inboxActive ? "page" : undefined}
-          onClick={onOpenInbox}
-          className={cn(
-            "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
-            sidebarItemState(inboxActive),
-          )}
-        >
-          <InboxIcon className="size-4 text-muted-foreground" />
-          <span className="flex-1 text-left font-medium">Inbox</span>
-          {inboxBadge}
-        </button>
-      </div>
-    </div>
+    </SidebarSection>
   );
 }

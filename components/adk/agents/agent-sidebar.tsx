@@ -4,10 +4,8 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { agentsQuery } from "@/lib/queries/agents";
 import { useAgentActions } from "@/hooks/use-agent-actions";
-import { useInbox } from "@/hooks/use-inbox";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
-import { InboxBadge } from "@/components/inbox/inbox-badge";
-import { countWaiting } from "@/components/inbox/source-text";
+import { InboxLink } from "@/components/inbox/inbox-link";
 import { QueryError } from "@/components/elements/query-error";
 import { AgentDialog } from "@/components/adk/agents/agent-dialog";
 import { AgentList } from "@/components/adk/agents/agent-list";
@@ -21,7 +19,6 @@ export interface AgentSidebarProps {
 /** The sidebar's agent half: saved ADK servers, "Add agent server", and the inbox with its count. */
 export function AgentSidebar({ location, navigate }: AgentSidebarProps) {
   const agents = useQuery(agentsQuery());
-  const inbox = useInbox();
   const { create } = useAgentActions();
   const [adding, setAdding] = useState(false);
   const open = (agentId: string) => navigate({ agentId, app: null, sessionId: null, userId: null });
@@ -39,11 +36,9 @@ export function AgentSidebar({ location, navigate }: AgentSidebarProps) {
             create.reset();
             setAdding(true);
           }}
-          inboxBadge={<InboxBadge count={countWaiting(inbox.data ?? [])} />}
-          inboxActive={location.view === "inbox"}
-          onOpenInbox={() => navigate({ view: "inbox" })}
         />
       )}
+      <InboxLink active={location.view === "inbox"} onOpen={() => navigate({ view: "inbox" })} />
       <SessionSearchLauncher navigate={navigate} />
       {adding && (
         <AgentDialog

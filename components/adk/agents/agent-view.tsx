@@ -2,33 +2,16 @@
 
 import { useEffect, useState } from "react";
 import type { AgentServerView } from "@/lib/contracts/agents";
-import { defaultApp } from "@/components/shell/landing";
 import type { AgentActions } from "@/hooks/use-agent-actions";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { AgentHeader } from "@/components/adk/agents/agent-header";
+import { defaultApp, readRememberedApp, rememberApp } from "@/components/adk/agents/app-choice";
 import { AppPicker } from "@/components/adk/agents/app-picker";
 import { SessionList } from "@/components/adk/agents/session-list";
 import { SessionView } from "@/components/adk/agents/session-view";
 import { AdkComparePane } from "@/components/adk/compare/adk-compare-pane";
 import { CompareWithDialog } from "@/components/adk/compare/compare-with-dialog";
 import type { SessionRef } from "@/lib/queries/agents";
-
-// The app last chosen per agent server, for servers without the demo app (best effort: storage may be off).
-const appKey = (agentId: string) => `loupe:app:${agentId}`;
-function readRememberedApp(agentId: string): string | null {
-  try {
-    return window.localStorage.getItem(appKey(agentId));
-  } catch {
-    return null;
-  }
-}
-function rememberApp(agentId: string, app: string): void {
-  try {
-    window.localStorage.setItem(appKey(agentId), app);
-  } catch {
-    /* storage disabled: the default stays the first app */
-  }
-}
 
 export interface AgentViewProps {
   agent: AgentServerView;

@@ -3,7 +3,13 @@
 import type { ReactNode } from "react";
 import { FileIcon } from "lucide-react";
 import { cn } from "@/lib/cn";
-import type { OpenArtifact } from "@/components/adk/agents/artifacts-panel";
+
+/** The artifact a session view shows. */
+export interface OpenArtifact {
+  name: string;
+  /** null = the latest version. */
+  version: number | null;
+}
 
 /** The Artifacts box of a session, live or imported: its heading over what the caller fills in. */
 export function ArtifactsSection({ children }: { children: ReactNode }) {

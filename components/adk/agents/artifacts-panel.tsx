@@ -5,13 +5,7 @@ import type { SessionRef } from "@/lib/queries/agents";
 import { artifactPartQuery, artifactsQuery, artifactVersionsQuery } from "@/lib/queries/agents";
 import { QueryError } from "@/components/elements/query-error";
 import { ArtifactPreview } from "@/components/adk/timeline/artifact-preview";
-import { ArtifactNames, ArtifactsSection } from "@/components/adk/agents/artifact-list";
-
-export interface OpenArtifact {
-  name: string;
-  /** null = the latest version. */
-  version: number | null;
-}
+import { ArtifactNames, ArtifactsSection, type OpenArtifact } from "@/components/adk/agents/artifact-list";
 
 export interface ArtifactsPanelProps {
   sessionRef: SessionRef;

@@ -1,9 +1,10 @@
 "use client";
 
-import { useRef, useState } from "react";
-import { PaperclipIcon, SendIcon, SlidersHorizontalIcon, SquareIcon, XIcon } from "lucide-react";
+import { useState } from "react";
+import { SendIcon, SlidersHorizontalIcon, SquareIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Textarea } from "@/components/ui/textarea";
+import { AttachButton, AttachedFiles, useAttachments } from "@/components/elements/composer/attachments";
+import { MessageInput } from "@/components/elements/composer/message-input";
 import type { MessagePart } from "@/components/adk/agents/file-parts";
 import { messageParts } from "@/components/adk/agents/file-parts";
 import { StateDeltaEditor } from "@/components/adk/agents/state-delta-editor";
@@ -23,23 +24,22 @@ export interface ComposerProps {
 /** The message box under a session: text (Enter sends, Shift+Enter breaks the line), files, streaming. */
 export function Composer({ onSend, onStop, running, sending, stopping, disabled }: ComposerProps) {
   const [text, setText] = useState("");
-  const [files, setFiles] = useState<File[]>([]);
+  const files = useAttachments();
   const [streaming, setStreaming] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [deltaOpen, setDeltaOpen] = useState(false);
   const [deltaText, setDeltaText] = useState("");
   const delta = deltaOpen ? parseJsonObject(deltaText, "The state change") : null;
   const deltaError = delta && !delta.ok ? delta.error : null;
-  const empty = text.trim() === "" && files.length === 0;
+  const empty = text.trim() === "" && files.files.length === 0;
 
   const send = async () => {
     if (empty || sending || disabled || deltaError) return;
-    const parts = await messageParts(text, files);
+    const parts = await messageParts(text, files.files);
     const stateDelta = delta?.ok && Object.keys(delta.value).length > 0 ? delta.value : undefined;
     await onSend(parts, streaming, stateDelta).then(
       () => {
         setText("");
-        setFiles([]);
+        files.clear();
         // A state change goes with one message; the next starts without one.
         setDeltaText("");
         setDeltaOpen(false);
@@ -50,58 +50,21 @@ export function Composer({ onSend, onStop, running, sending, stopping, disabled 
 
   return (
     <div className="flex flex-col gap-1.5 border-t p-2" data-testid="composer">
-      {files.length > 0 && (
-        <ul className="flex flex-wrap gap-1" aria-label="Attached files">
-          {files.map((f, i) => (
-            <li
-              key={`${f.name}-${i}`}
-              className="flex items-center gap-1 rounded border bg-muted/40 px-1.5 py-0.5 text-xs"
-              data-testid="attached-file"
-            >
-              <span className="max-w-48 truncate">{f.name}</span>
-              <span className="text-muted-foreground">{f.type || "binary"}</span>
-              <button type="button" aria-label={`Remove ${f.name}`} onClick={() => setFiles((l) => l.filter((_, j) => j !== i))}>
-                <XIcon className="size-3" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AttachedFiles files={files.files} onRemove={files.remove} testId="attached-file" />
       {deltaOpen && <StateDeltaEditor text={deltaText} error={deltaError} onTextChange={setDeltaText} disabled={disabled} />}
       <div className="flex items-end gap-2">
-        <Textarea
+        <MessageInput
           data-testid="composer-input"
-          aria-label="Message"
           placeholder="Message the agent… (Enter sends, Shift+Enter for a new line)"
           className="max-h-48 min-h-10 flex-1 resize-y"
-          rows={2}
           value={text}
           disabled={disabled}
           onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              void send();
-            }
-          }}
+          onSend={() => void send()}
         />
         <div className="flex shrink-0 flex-col gap-1">
           <div className="flex items-center gap-1">
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              hidden
-              data-testid="attach-file"
-              onChange={(e) => {
-                const picked = Array.from(e.currentTarget.files ?? []);
-                setFiles((l) => [...l, ...picked]);
-                e.currentTarget.value = "";
-              }}
-            />
-            <Button size="icon" variant="ghost" aria-label="Attach files" disabled={disabled} onClick={() => fileInput.current?.click()}>
-              <PaperclipIcon />
-            </Button>
+            <AttachButton onFiles={files.add} inputTestId="attach-file" disabled={disabled} />
             <Button
               size="icon"
               variant={deltaOpen ? "secondary" : "ghost"}

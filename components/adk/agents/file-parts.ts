@@ -1,24 +1,14 @@
 import type { RunBody } from "@/lib/contracts/agents";
+import { fileToBase64 } from "@/components/elements/composer/file-bytes";
 
 export type MessagePart = RunBody["parts"][number];
 
-/** Base64 of bytes, in chunks so a large file does not overflow the argument list. */
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  const CHUNK = 0x8000;
-  for (let i = 0; i < bytes.length; i += CHUNK) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  }
-  return btoa(binary);
-}
-
 /** A file the user attached, as a genai inline-data part (the way adk-web sends files). */
 export async function fileToPart(file: File): Promise<MessagePart> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
   return {
     inlineData: {
       mimeType: file.type || "application/octet-stream",
-      data: bytesToBase64(bytes),
+      data: await fileToBase64(file),
       ...(file.name ? { displayName: file.name } : {}),
     },
   };

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { PlusIcon, SlidersHorizontalIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import { errorMessage } from "@/lib/values";
+import { errorMessage, isRecord } from "@/lib/values";
 
 export type StateParse = { ok: true; state?: Record<string, unknown> } | { ok: false; error: string };
 
@@ -12,10 +12,9 @@ export type StateParse = { ok: true; state?: Record<string, unknown> } | { ok: f
 export function parseInitialState(text: string): StateParse {
   if (text.trim() === "") return { ok: true };
   try {
-    const value = JSON.parse(text) as unknown;
-    if (typeof value !== "object" || value === null || Array.isArray(value))
-      return { ok: false, error: "The initial state must be a JSON object" };
-    return { ok: true, state: value as Record<string, unknown> };
+    const value: unknown = JSON.parse(text);
+    if (!isRecord(value)) return { ok: false, error: "The initial state must be a JSON object" };
+    return { ok: true, state: value };
   } catch (e) {
     return { ok: false, error: `Invalid JSON: ${errorMessage(e)}` };
   }

@@ -6,7 +6,7 @@ import type { MatchableEvent } from "@/lib/protocols/adk/trace";
 import { AdkTimeline } from "@/components/adk/timeline/adk-timeline";
 import { DEFAULT_TIMELINE_FILTER, type TimelineFilter } from "@/components/adk/timeline/filter";
 import type { TimelineView } from "@/components/adk/timeline/rows";
-import type { OpenArtifact } from "@/components/adk/agents/artifacts-panel";
+import type { OpenArtifact } from "@/components/adk/agents/artifact-list";
 import { SessionDetails } from "@/components/adk/agents/session-details";
 import { SessionPaneToggle, type SessionPane } from "@/components/adk/trace/pane-toggle";
 import { matchableEvents } from "@/components/adk/trace/matchable";

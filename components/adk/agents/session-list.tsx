@@ -1,19 +1,15 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { Trash2Icon } from "lucide-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
 import type { AgentSessionSummary } from "@/lib/contracts/agents";
 import { agentApi, agentKeys, removeSessionSummary, sessionScope, sessionsQuery } from "@/lib/queries/agents";
 import { adkSessionKey } from "@/lib/contracts/agents";
-import { cn } from "@/lib/cn";
 import { QueryError } from "@/components/elements/query-error";
 import { NewSessionForm } from "@/components/adk/agents/new-session-form";
+import { SessionRow } from "@/components/adk/agents/session-row";
 import { useListKeys } from "@/hooks/use-list-keys";
 import { useListVirtualizer } from "@/hooks/use-list-virtualizer";
-import { SafeText } from "@/components/ui/safe-text";
-import { LabelChip } from "@/components/adk/agents/label-chip";
 import { SessionLabelFilter, labelsOf } from "@/components/adk/agents/session-label-filter";
 
 export interface SessionListProps {
@@ -85,64 +81,19 @@ export function SessionList({ agentId, appName, userId, selectedId, onOpen }: Se
               const s = list[row.index];
               if (!s) return null;
               return (
-                <li
+                <SessionRow
                   key={row.key}
                   ref={virtualizer.measureElement}
-                  data-index={row.index}
-                  data-testid="session-item"
-                  data-session-id={s.id}
-                  aria-current={s.id === selectedId ? "true" : undefined}
-                  style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${row.start}px)` }}
-                  className={cn("group flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent", s.id === selectedId && "bg-accent")}
-                >
-                  <button
-                    type="button"
-                    data-session-open
-                    className="min-w-0 flex-1 rounded-sm text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                    onClick={() => onOpen(s.id)}
-                  >
-                    {s.name && <SafeText text={s.name} className="block truncate text-xs font-medium" />}
-                    <SafeText text={s.id} className={cn("block truncate font-mono text-xs", s.name && "text-muted-foreground")} />
-                    {s.labels && s.labels.length > 0 && (
-                      <span className="flex flex-wrap gap-0.5 py-0.5">
-                        {s.labels.map((l) => (
-                          <LabelChip key={l} label={l} />
-                        ))}
-                      </span>
-                    )}
-                    <span className="block text-[10px] text-muted-foreground">
-                      {s.lastUpdateTime ? new Date(s.lastUpdateTime).toLocaleString() : "—"}
-                      {s.eventCount !== undefined && ` · ${s.eventCount} events`}
-                    </span>
-                  </button>
-                  {confirming === s.id ? (
-                    <span className="flex shrink-0 gap-1">
-                      <Button
-                        size="xs"
-                        variant="destructive"
-                        data-testid="confirm-delete-session"
-                        disabled={remove.isPending}
-                        onClick={() => remove.mutate(s.id, { onSettled: () => setConfirming(null) })}
-                      >
-                        Delete
-                      </Button>
-                      <Button size="xs" variant="ghost" onClick={() => setConfirming(null)}>
-                        Cancel
-                      </Button>
-                    </span>
-                  ) : (
-                    <Button
-                      size="xs"
-                      variant="ghost"
-                      aria-label={`Delete session ${s.id}`}
-                      data-testid="delete-session"
-                      className="opacity-60 group-hover:opacity-100"
-                      onClick={() => setConfirming(s.id)}
-                    >
-                      <Trash2Icon />
-                    </Button>
-                  )}
-                </li>
+                  index={row.index}
+                  start={row.start}
+                  session={s}
+                  selected={s.id === selectedId}
+                  onOpen={() => onOpen(s.id)}
+                  confirming={confirming === s.id}
+                  onConfirming={(on) => setConfirming(on ? s.id : null)}
+                  deleting={remove.isPending}
+                  onDelete={() => remove.mutate(s.id, { onSettled: () => setConfirming(null) })}
+                />
               );
             })}
           </ul>

@@ -6,8 +6,8 @@ import { storedSessionQuery, type SessionRef, type StoredSession } from "@/lib/q
 import { frameRawOf, withUnstoredFrames } from "@/lib/protocols/adk/session";
 import { compareSessions } from "@/lib/protocols/adk/compare";
 import { SafeText } from "@/components/ui/safe-text";
-import { RunCompareView } from "@/components/compare/run-compare-view";
-import { CompareFrame } from "@/components/compare/compare-frame";
+import { RunCompareView } from "@/components/elements/compare/run-compare-view";
+import { CompareFrame } from "@/components/elements/compare/compare-frame";
 
 /** The stored events with the frames the server streamed but did not store, as the session view reads them. */
 export function storedRunEvents(stored: StoredSession): unknown[] {

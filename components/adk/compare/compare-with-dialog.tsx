@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { SafeText } from "@/components/ui/safe-text";
 import { QueryError } from "@/components/elements/query-error";
-import { CompareCandidate, ComparePicker } from "@/components/compare/compare-picker";
+import { CompareCandidate, ComparePicker } from "@/components/elements/compare/compare-picker";
 
 export interface CompareWithDialogProps {
   agentId: string;

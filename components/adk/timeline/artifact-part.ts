@@ -43,7 +43,8 @@ function textOrJson(text: string, mimeType: string, tryJson: boolean): ArtifactC
   const t = text.trim();
   if (tryJson && (t.startsWith("{") || t.startsWith("["))) {
     try {
-      return { kind: "json", value: JSON.parse(t) as unknown, mimeType };
+      const value: unknown = JSON.parse(t);
+      return { kind: "json", value, mimeType };
     } catch {
       // not JSON after all: show the text
     }

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { callRecordAt } from "@/lib/protocols/adk/timeline";
 import type { TimelineEntry, TimelineState } from "@/lib/protocols/adk/timeline-types";
 import type { AdkItem, AdkItemOf } from "@/lib/protocols/adk/types";
-import { ItemView, Unrecognized, type SimpleItem } from "./item-view";
+import { ItemView, type SimpleItem } from "./item-view";
+import { Unrecognized } from "./item-parts";
 import { ToolCallCard, ToolResultLine } from "./tool-call-card";
 
 type Call = { call: AdkItemOf<"tool_call">; pauses: boolean };

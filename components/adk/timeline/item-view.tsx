@@ -1,10 +1,11 @@
 import { Badge } from "@/components/ui/badge";
-import type { AdkItem, AdkItemOf } from "@/lib/protocols/adk/types";
+import type { AdkItem } from "@/lib/protocols/adk/types";
 import { formatTokens } from "@/lib/format";
 import { inlineJson } from "./format";
 import { JsonView } from "@/components/elements/json-view";
 import { MessageText, ThoughtText } from "./message-text";
 import { StateDeltaList } from "./state-diff";
+import { ArtifactDelta, ErrorItem, MediaItem, Unrecognized } from "./item-parts";
 
 /** Items the tool-call grouping renders itself. */
 export type SimpleItem = Exclude<AdkItem, { kind: "tool_call" | "tool_result" | "interrupt" }>;
@@ -12,21 +13,6 @@ export type SimpleItem = Exclude<AdkItem, { kind: "tool_call" | "tool_result" | 
 export interface ItemViewProps {
   item: SimpleItem;
   onOpenArtifact?: (filename: string, version: number) => void;
-}
-
-function ErrorItem({ item }: { item: AdkItemOf<"error"> }) {
-  return (
-    <div
-      data-testid="timeline-error"
-      data-stream-level={item.streamLevel}
-      role="alert"
-      className="rounded-md border border-destructive/50 bg-destructive/10 px-2 py-1 text-xs text-destructive"
-    >
-      <span className="font-semibold">{item.streamLevel ? "Stream error" : "Error"}</span>
-      {item.code && <span className="ml-1 font-mono">{item.code}</span>}
-      <span className="ml-1">{item.message}</span>
-    </div>
-  );
 }
 
 /** One timeline item other than tool calls, results and pauses. */
@@ -39,24 +25,7 @@ export function ItemView({ item, onOpenArtifact }: ItemViewProps) {
     case "state_delta":
       return <StateDeltaList delta={item.delta} scopes={item.scopes} />;
     case "artifact":
-      return (
-        <button
-          type="button"
-          data-testid="artifact-delta"
-          data-filename={item.filename}
-          data-version={item.version}
-          disabled={!onOpenArtifact}
-          onClick={(e) => {
-            e.stopPropagation();
-            onOpenArtifact?.(item.filename, item.version);
-          }}
-          className="flex w-fit items-center gap-1.5 rounded-md border px-2 py-0.5 text-xs hover:bg-accent disabled:cursor-default"
-        >
-          <span className="text-muted-foreground">artifact</span>
-          <span className="font-mono">{item.filename}</span>
-          <Badge variant="secondary">v{item.version}</Badge>
-        </button>
-      );
+      return <ArtifactDelta item={item} onOpenArtifact={onOpenArtifact} />;
     case "transfer":
       return (
         <div data-testid="transfer" className="text-xs font-medium text-sky-700 dark:text-sky-300">
@@ -104,23 +73,7 @@ export function ItemView({ item, onOpenArtifact }: ItemViewProps) {
         </div>
       );
     case "media":
-      if (item.data && item.mimeType?.startsWith("image/")) {
-        // A data: URL from the event itself; next/image cannot optimise it.
-
-        return (
-          <img
-            data-testid="timeline-media"
-            alt={item.mimeType}
-            className="max-h-48 w-fit rounded border"
-            src={`data:${item.mimeType};base64,${item.data}`}
-          />
-        );
-      }
-      return (
-        <div data-testid="timeline-media" className="text-xs text-muted-foreground">
-          media {item.mimeType ?? ""} {item.fileUri ?? ""}
-        </div>
-      );
+      return <MediaItem item={item} />;
     case "code":
       return (
         <pre data-testid="timeline-code" className="overflow-auto rounded bg-muted p-2 font-mono text-xs">
@@ -139,15 +92,4 @@ export function ItemView({ item, onOpenArtifact }: ItemViewProps) {
     default:
       return <Unrecognized reason="unknown item" raw={item satisfies never} />;
   }
-}
-
-export function Unrecognized({ reason, raw }: { reason: string; raw: unknown }) {
-  return (
-    <div data-testid="unrecognized" className="flex flex-col gap-1 rounded-md border border-amber-500/40 bg-amber-500/5 p-1.5 text-xs">
-      <span>
-        <Badge variant="warning">unrecognized</Badge> <span className="text-muted-foreground">{reason}</span>
-      </span>
-      <JsonView value={raw} />
-    </div>
-  );
 }

@@ -7,6 +7,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 type InspectorTab = "event" | "model";
 
 const TAB_LABEL: Record<InspectorTab, string> = { event: "Event", model: "Model call" };
+const TABS: readonly InspectorTab[] = ["event", "model"];
+const isTab = (v: string): v is InspectorTab => Object.hasOwn(TAB_LABEL, v);
 
 export interface InspectorTabsProps {
   /** The event inspector. */
@@ -20,9 +22,9 @@ export function InspectorTabs({ event, modelCall }: InspectorTabsProps) {
   const [tab, setTab] = useState<InspectorTab>("event");
   if (modelCall === null) return <>{event}</>;
   return (
-    <Tabs value={tab} onValueChange={(v) => setTab(v as InspectorTab)} data-testid="inspector-tabs" className="min-w-0">
+    <Tabs value={tab} onValueChange={(v) => isTab(v) && setTab(v)} data-testid="inspector-tabs" className="min-w-0">
       <TabsList className="mx-3 mt-2">
-        {(Object.keys(TAB_LABEL) as InspectorTab[]).map((t) => (
+        {TABS.map((t) => (
           <TabsTrigger key={t} value={t} data-testid={`inspector-tab-${t}`} className="text-xs">
             {TAB_LABEL[t]}
           </TabsTrigger>

@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import type { AdkSessionSnapshot } from "@/lib/contracts/bundle-snapshots";
 import { ArtifactPreview } from "@/components/adk/timeline/artifact-preview";
-import type { OpenArtifact } from "@/components/adk/agents/artifacts-panel";
+import type { OpenArtifact } from "@/components/adk/agents/artifact-list";
 import { ArtifactNames, ArtifactsSection } from "@/components/adk/agents/artifact-list";
 
 export interface AdkBundleArtifactsProps {

@@ -7,7 +7,7 @@ import { formatClock } from "@/lib/format";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { SafeText } from "@/components/ui/safe-text";
 import { JsonView } from "@/components/elements/json-view";
-import { InterruptStatusBadge } from "@/components/inbox/interrupt-header";
+import { RequestStatusBadge } from "@/components/elements/request/request-status";
 import { textOf } from "@/components/inbox/source-text";
 import { PartView } from "@/components/a2a/artifact-view";
 
@@ -71,7 +71,7 @@ export function RecordedRequest(props: RecordedRequestProps) {
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm font-medium">{kindLabel}</span>
           {props.source === "agui" && props.row.toolName && <code className="font-mono text-xs">{props.row.toolName}</code>}
-          <InterruptStatusBadge status={row.status} />
+          <RequestStatusBadge status={row.status} />
           <span className="text-xs text-muted-foreground">
             asked {formatClock(row.createdAt)}
             {row.answeredAt ? ` · answered ${formatClock(row.answeredAt)}` : ""}

@@ -1,43 +1,12 @@
-import type { ReactNode } from "react";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { Field } from "@/components/elements/field";
 import type { ConnectionDraft, DraftField } from "@/components/mcp/connections/connection-draft";
-import { KeyValueRows } from "@/components/mcp/connections/key-value-rows";
+import { KeyValueRows } from "@/components/elements/key-value-rows";
 
 export interface FieldsProps {
   draft: ConnectionDraft;
   errors: Partial<Record<DraftField, string>>;
   onChange: (patch: Partial<ConnectionDraft>) => void;
-}
-
-/** One labelled form row with its error under it. */
-export function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id} className="text-xs">
-        {label}
-      </Label>
-      {children}
-      {hint && !error && <p className="text-[11px] text-muted-foreground">{hint}</p>}
-      {error && (
-        <p className="text-[11px] text-destructive" role="alert" data-testid={`field-error-${id}`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 export function StdioFields({ draft, errors, onChange }: FieldsProps) {

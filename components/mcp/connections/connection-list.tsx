@@ -1,7 +1,7 @@
 import { PlusIcon } from "lucide-react";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { Button } from "@/components/ui/button";
-import { sidebarItemState } from "@/components/shell/sidebar-item";
+import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
 import { StatusDot, TRANSPORT_LABEL } from "@/components/mcp/connections/connection-status";
 import { SafeText } from "@/components/ui/safe-text";

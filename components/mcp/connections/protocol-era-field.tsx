@@ -2,7 +2,7 @@
 
 import { NativeSelect } from "@/components/ui/native-select";
 import { ProtocolEraSetting } from "@/lib/contracts/connections";
-import { Field } from "@/components/mcp/connections/connection-fields";
+import { Field } from "@/components/elements/field";
 
 const ERA_LABEL: Record<ProtocolEraSetting, string> = {
   auto: "Auto — 2026-07-28 when the server offers it, else 2025-11-25",

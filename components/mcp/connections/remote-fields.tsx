@@ -1,10 +1,10 @@
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Field } from "@/components/mcp/connections/connection-fields";
+import { Field } from "@/components/elements/field";
 import type { FieldsProps } from "@/components/mcp/connections/connection-fields";
 import { hasAuthorizationHeader } from "@/components/mcp/connections/connection-draft";
-import { KeyValueRows } from "@/components/mcp/connections/key-value-rows";
+import { KeyValueRows } from "@/components/elements/key-value-rows";
 
 /** A remote server's fields: URL, headers and the OAuth 2.1 section. */
 export function RemoteFields({ draft, errors, onChange }: FieldsProps) {

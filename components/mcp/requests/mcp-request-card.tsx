@@ -1,20 +1,18 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
-import { BanIcon, XIcon } from "lucide-react";
-import { BusyButton } from "@/components/elements/busy-button";
+import { useState } from "react";
 import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import { Card, CardContent } from "@/components/ui/card";
-import type { ElicitationAnswer, McpAnswerBody, McpClientRequest } from "@/lib/contracts/mcp-requests";
+import type { McpAnswerBody, McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { AnswerProblemView } from "./answer-problem";
 import { AnsweredBody } from "./answered-body";
-import { ElicitationForm, initialElicitationValue } from "./elicitation-form";
-import { ElicitationUrl } from "./elicitation-url";
+import { initialElicitationValue } from "./elicitation-form";
+import { RequestAnswerForm } from "./request-answer-form";
 import { RequestHeader } from "./request-header";
 import { answerProblem, samplingView } from "./request-params";
 import { SamplingDetails } from "./sampling-details";
 import { StaleNotice } from "./stale-notice";
-import { initialSamplingDraft, SamplingForm, type SamplingDraft } from "./sampling-form";
+import { initialSamplingDraft, type SamplingDraft } from "./sampling-form";
 import { useSamplingDrafter } from "@/hooks/use-sampling-drafter";
 
 export interface McpRequestCardProps {
@@ -28,21 +26,6 @@ export interface McpRequestCardProps {
   /** Next to the running call on the tool page: no source line, details collapsed. */
   compact?: boolean;
   onOpenConnection?: () => void;
-}
-
-function DeclineCancel({ busy, onAnswer }: { busy: boolean; onAnswer: (a: ElicitationAnswer) => void }) {
-  return (
-    <>
-      <BusyButton variant="outline" data-testid="elicitation-decline" busy={busy} onClick={() => onAnswer({ action: "decline" })}>
-        <XIcon />
-        Decline
-      </BusyButton>
-      <BusyButton variant="ghost" data-testid="elicitation-cancel" busy={busy} onClick={() => onAnswer({ action: "cancel" })}>
-        <BanIcon />
-        Cancel
-      </BusyButton>
-    </>
-  );
 }
 
 /**
@@ -67,42 +50,26 @@ export function McpRequestCard({
   const busy = sending;
   const resend = status === "failed";
   const problem = error ? answerProblem(error) : null;
-  const id = `mcp-request-${request.id}`;
   // A sampling request raised by a playground model's tool call can be drafted by that model.
   const drafter = useSamplingDrafter(request);
 
-  let form: ReactNode = null;
-  if (request.kind === "sampling") {
-    form = (
-      <SamplingForm
-        id={id}
-        draft={sampling}
-        onDraftChange={setSampling}
-        onAnswer={onAnswer}
-        busy={busy}
-        resend={resend}
-        drafter={drafter}
-      />
-    );
-  } else if (request.kind === "elicitation_form") {
-    form = (
-      <ElicitationForm
-        request={request}
-        value={formValue}
-        onValueChange={(next) => {
-          setFormValue(next);
-          setFormEdited(true);
-        }}
-        onAnswer={onAnswer}
-        busy={busy}
-        serverIssues={problem?.issues ?? []}
-        resend={resend}
-        actions={<DeclineCancel busy={busy} onAnswer={onAnswer} />}
-      />
-    );
-  } else {
-    form = <ElicitationUrl request={request} onAnswer={onAnswer} busy={busy} actions={<DeclineCancel busy={busy} onAnswer={onAnswer} />} />;
-  }
+  const form = (
+    <RequestAnswerForm
+      request={request}
+      sampling={sampling}
+      onSamplingChange={setSampling}
+      formValue={formValue}
+      onFormValueChange={(next) => {
+        setFormValue(next);
+        setFormEdited(true);
+      }}
+      serverIssues={problem?.issues ?? []}
+      onAnswer={onAnswer}
+      busy={busy}
+      resend={resend}
+      drafter={drafter}
+    />
+  );
 
   // What the user typed but could not send, shown read-only once the form is gone (stale).
   const unsent =

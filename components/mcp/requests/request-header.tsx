@@ -1,10 +1,7 @@
-import { ExternalLinkIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { CardHeader } from "@/components/ui/card";
-import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
-import { InterruptStatusBadge } from "@/components/inbox/interrupt-header";
-import { KIND_LABEL, type InboxStatus } from "@/components/inbox/inbox-status";
 import { SafeText } from "@/components/ui/safe-text";
+import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
+import { RequestHeader as RequestHeaderFrame, RequestOpenAction } from "@/components/elements/request/request-header";
+import { KIND_LABEL, type InboxStatus } from "@/components/inbox/inbox-status";
 import { MrtrRoundNote } from "./mrtr-round-note";
 import { relatedTaskIdOf } from "./request-params";
 
@@ -22,40 +19,36 @@ export function RequestHeader({ request, status, compact, onOpenConnection }: Re
   // A task's question waits on no call: the card names the task instead (also on the tool page).
   const taskId = relatedTaskIdOf(request.params);
   return (
-    <CardHeader className="gap-1.5">
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm font-semibold" data-testid="request-kind">
-          {KIND_LABEL[request.kind]}
-        </span>
-        <InterruptStatusBadge status={status} />
-        {onOpenConnection && (
-          <Button variant="link" size="xs" className="ml-auto h-auto px-0" data-testid="open-connection" onClick={onOpenConnection}>
-            Open server
-            <ExternalLinkIcon />
-          </Button>
-        )}
-      </div>
-      {!compact && (
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted-foreground" data-testid="request-source">
-          <span>
-            from <SafeText text={request.connectionName} className="font-medium text-foreground" data-testid="request-connection" />
-          </span>
-          {request.relatedCall && (
-            <span data-testid="request-related-call">
-              · while running <SafeText text={request.relatedCall.tool} className="font-mono font-medium text-foreground" />{" "}
-              <span className="font-mono opacity-70">({request.relatedCall.callId})</span>
+    <RequestHeaderFrame
+      kind={KIND_LABEL[request.kind]}
+      kindTestId="request-kind"
+      status={status}
+      open={onOpenConnection && <RequestOpenAction label="Open server" testId="open-connection" onClick={onOpenConnection} />}
+      sourceTestId="request-source"
+      source={
+        !compact && (
+          <>
+            <span>
+              from <SafeText text={request.connectionName} className="font-medium text-foreground" data-testid="request-connection" />
             </span>
-          )}
-          <span>·</span>
-          <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>
-        </div>
-      )}
+            {request.relatedCall && (
+              <span data-testid="request-related-call">
+                · while running <SafeText text={request.relatedCall.tool} className="font-mono font-medium text-foreground" />{" "}
+                <span className="font-mono opacity-70">({request.relatedCall.callId})</span>
+              </span>
+            )}
+            <span>·</span>
+            <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>
+          </>
+        )
+      }
+    >
       {taskId && (
         <div className="text-xs text-muted-foreground" data-testid="request-related-task" data-task-id={taskId}>
           asked by task <SafeText text={taskId} className="font-mono font-medium text-foreground" />
         </div>
       )}
       <MrtrRoundNote request={request} />
-    </CardHeader>
+    </RequestHeaderFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { headersFromRows } from "@/components/adk/agents/agent-draft";
+import { headerRowsOf, headersFromRows } from "@/components/elements/peer/header-draft";
 
-describe("headersFromRows (the ADK, A2A and AG-UI agent dialogs)", () => {
+describe("headersFromRows (every peer dialog)", () => {
   it("skips blank rows, trims names, keeps values as typed", () => {
     expect(
       headersFromRows([
@@ -18,5 +18,15 @@ describe("headersFromRows (the ADK, A2A and AG-UI agent dialogs)", () => {
         { key: "  ", value: "orphan" },
       ]),
     ).toEqual({ headers: { A: "1" }, error: "Every header needs a name" });
+  });
+});
+
+describe("headerRowsOf", () => {
+  it("lists a saved peer's headers as rows in their order, none for no headers", () => {
+    expect(headerRowsOf({ Authorization: "••••", "X-Trace": "1" })).toEqual([
+      { key: "Authorization", value: "••••" },
+      { key: "X-Trace", value: "1" },
+    ]);
+    expect(headerRowsOf(undefined)).toEqual([]);
   });
 });

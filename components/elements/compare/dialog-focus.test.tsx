@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { ComparePicker } from "@/components/compare/compare-picker";
+import { ComparePicker } from "@/components/elements/compare/compare-picker";
 import { ForkDialog } from "@/components/adk/agents/fork-dialog";
 import { renderWithClient } from "@/components/mcp/workbench/test-support";
 

@@ -1,0 +1,66 @@
+import { Trash2Icon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { sidebarItemState } from "@/components/elements/sidebar-item";
+import { cn } from "@/lib/cn";
+import { PeerStatusDot, type PeerStatus } from "./peer-status";
+
+/** What a sidebar row shows of a saved peer. */
+export interface PeerRowView {
+  id: string;
+  name: string;
+  url: string;
+  /** Started by Loupe (a demo): it cannot be removed. */
+  builtin?: boolean;
+  state: { status: PeerStatus; error?: string };
+}
+
+export interface PeerListProps {
+  peers: readonly PeerRowView[];
+  openId: string | null;
+  onOpen: (id: string) => void;
+  /** Asked before removing (what goes and what stays). */
+  confirmRemove: (name: string) => string;
+  onRemove: (id: string) => void;
+  removing: boolean;
+  /** Each row's test id (on the row, with `data-agent-id`); the remove button's, if any. */
+  rowTestId: string;
+  removeTestId?: string;
+}
+
+/** The saved peers of one protocol in the sidebar: name and status each, the open one marked, remove on hover. */
+export function PeerList({ peers, openId, onOpen, confirmRemove, onRemove, removing, rowTestId, removeTestId }: PeerListProps) {
+  return (
+    <ul className="flex flex-col px-1.5 pb-2">
+      {peers.map((p) => (
+        <li key={p.id} className="group relative" data-testid={rowTestId} data-agent-id={p.id}>
+          <button
+            type="button"
+            aria-current={p.id === openId ? "page" : undefined}
+            onClick={() => onOpen(p.id)}
+            title={p.state.error ?? p.url}
+            className={cn(
+              "flex w-full flex-col items-start gap-0.5 rounded-md px-2 py-1.5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
+              sidebarItemState(p.id === openId),
+            )}
+          >
+            <span className="w-full truncate pr-6 text-sm font-medium">{p.name}</span>
+            <PeerStatusDot status={p.state.status} />
+          </button>
+          {!p.builtin && (
+            <Button
+              size="icon"
+              variant="ghost"
+              className="absolute top-1 right-1 size-6 opacity-0 group-hover:opacity-100 focus-visible:opacity-100"
+              aria-label={`Remove ${p.name}`}
+              data-testid={removeTestId}
+              disabled={removing}
+              onClick={() => window.confirm(confirmRemove(p.name)) && onRemove(p.id)}
+            >
+              <Trash2Icon />
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
