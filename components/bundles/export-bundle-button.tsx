@@ -4,7 +4,8 @@ import { useState } from "react";
 import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { BundleUnitRef } from "@/lib/contracts/bundle";
-import { bundleFileName, fetchBundle } from "@/lib/queries/bundles";
+import { bundleFileName } from "@/lib/bundle-file-name";
+import { fetchBundle } from "@/lib/queries/bundles";
 import { downloadText } from "@/lib/tool-result/download";
 import { errorMessage } from "@/lib/values";
 
