@@ -5,10 +5,28 @@ import { useQueries, useQuery, type UseQueryResult } from "@tanstack/react-query
 import { connectionsQuery } from "@/lib/queries/connections";
 import { toolsQuery, type Tool } from "@/lib/queries/tools";
 import { agentsQuery, sessionsQuery } from "@/lib/queries/agents";
-import type { AgentSessionSummary } from "@/lib/contracts/agents";
 import { useInbox } from "@/hooks/use-inbox";
 import { bundleListQuery } from "@/lib/queries/bundles";
-import { sessionSourceKey, type PaletteSources } from "@/components/command-palette/palette-items";
+import type { AgentServerView, AgentSessionSummary } from "@/lib/contracts/agents";
+import type { ConnectionView } from "@/lib/contracts/connections";
+import type { InboxRow } from "@/lib/contracts/inbox";
+import type { ImportedBundleSummary } from "@/lib/contracts/bundle";
+
+/** What the palette's items are built from (components/command-palette/palette-items.ts). */
+export interface PaletteSources {
+  connections: readonly ConnectionView[];
+  /** Tools per connection id, for the servers whose list is known. */
+  tools: ReadonlyMap<string, readonly Tool[]>;
+  agents: readonly AgentServerView[];
+  /** Sessions per `${agentId}/${app}`. */
+  sessions: ReadonlyMap<string, readonly AgentSessionSummary[]>;
+  inbox: readonly InboxRow[];
+  /** Bundles imported into this Loupe (opened read-only). */
+  bundles?: readonly ImportedBundleSummary[];
+}
+
+/** The key of one app's sessions in `PaletteSources.sessions`. */
+export const sessionSourceKey = (agentId: string, app: string) => `${agentId}/${app}`;
 
 /**
  * The data of several queries and whether any is still fetching for the first time. TanStack

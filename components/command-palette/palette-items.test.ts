@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { filterPalette, fuzzyScore, paletteItems, sessionSourceKey, type PaletteSources } from "./palette-items";
+import { filterPalette, fuzzyScore, paletteItems } from "./palette-items";
+import { sessionSourceKey, type PaletteSources } from "@/hooks/use-palette-sources";
 import { connectionFixture } from "@/components/mcp/workbench/test-support";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import type { InboxRow } from "@/lib/contracts/inbox";

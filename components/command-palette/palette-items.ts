@@ -1,14 +1,10 @@
-import type { AgentServerView, AgentSessionSummary } from "@/lib/contracts/agents";
-import type { ConnectionView } from "@/lib/contracts/connections";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
-import type { Tool } from "@/lib/queries/tools";
 import { toolKey } from "@/lib/protocols/mcp/tool-listing";
-import type { InboxRow } from "@/lib/contracts/inbox";
 import { KIND_LABEL, STATUS_META } from "@/components/inbox/inbox-status";
 import { inboxItemDomKey, inboxStatus, rowKind, rowPrompt, rowSourceLabel } from "@/components/inbox/source-text";
 import { sortInbox } from "@/components/inbox/inbox-order";
-import type { ImportedBundleSummary } from "@/lib/contracts/bundle";
 import { bundleDetail } from "@/components/bundles/bundle-detail";
+import { sessionSourceKey, type PaletteSources } from "@/hooks/use-palette-sources";
 
 export type PaletteKind = "server" | "tool" | "agent" | "app" | "session" | "bundle" | "inbox";
 
@@ -38,20 +34,6 @@ export interface PaletteItem {
   /** An action instead of a place (e.g. "Search sessions…" opens its dialog); `target` is then unused. */
   run?: () => void;
 }
-
-export interface PaletteSources {
-  connections: readonly ConnectionView[];
-  /** Tools per connection id, for the servers whose list is known. */
-  tools: ReadonlyMap<string, readonly Tool[]>;
-  agents: readonly AgentServerView[];
-  /** Sessions per `${agentId}/${app}`. */
-  sessions: ReadonlyMap<string, readonly AgentSessionSummary[]>;
-  inbox: readonly InboxRow[];
-  /** Bundles imported into this Loupe (opened read-only). */
-  bundles?: readonly ImportedBundleSummary[];
-}
-
-export const sessionSourceKey = (agentId: string, app: string) => `${agentId}/${app}`;
 
 function serverItems(s: PaletteSources): PaletteItem[] {
   return s.connections.flatMap((c) => [
