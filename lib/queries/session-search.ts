@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { SessionLabel, SessionLabelBody } from "@/lib/contracts/agents";
 import type { SessionSearchHit, SessionSearchResult } from "@/lib/contracts/session-search";
-import type { WorkbenchLocation } from "@/hooks/workbench-location";
+import type { WorkbenchLocation } from "@/lib/workbench/location";
 import type { SessionRef } from "@/lib/queries/agents";
 
 const enc = encodeURIComponent;

@@ -1,0 +1,69 @@
+import { changes, type LocationPart } from "@/lib/workbench/location-part";
+
+/**
+ * ADK's part of the workbench URL:
+ *   ?a=<id>[&app=<app>][&u=<user>][&s=<session>[&e=<event id>]]
+ *   compare (issue 12): …&s=<A>&vs=<B>[&vu=<B's user>] — session A beside session B of the same app
+ */
+export interface AdkLocation {
+  /** ADK agent server (?a=), its app (?app=) and open session (?s=). */
+  agentId: string | null;
+  app: string | null;
+  sessionId: string | null;
+  /** ?u=: the ADK user of the open session when it is not the server's configured user. */
+  userId: string | null;
+  /** ?e=: the event open in the session's inspector. */
+  eventId: string | null;
+  /** ?vs=: the session compared side by side with the open one (the playground uses it for a conversation). */
+  compareWith: string | null;
+  /** ?vu=: the ADK user of the ?vs= session when it is not the open session's user. */
+  compareUser: string | null;
+}
+
+/** Another app starts without its session; another session without its event and comparison. */
+function dropStaleSelection(patch: Partial<AdkLocation>, base: AdkLocation, next: AdkLocation): void {
+  if (changes(patch, base, "app") && !("sessionId" in patch)) next.sessionId = null;
+  if (next.sessionId !== base.sessionId && !("eventId" in patch)) next.eventId = null;
+  if (next.sessionId !== base.sessionId && !("compareWith" in patch)) next.compareWith = null;
+}
+
+export const adkLocation: LocationPart<AdkLocation, null> = {
+  view: null,
+  key: "agentId",
+  empty: { agentId: null, app: null, sessionId: null, userId: null, eventId: null, compareWith: null, compareUser: null },
+  read: (params) => ({
+    agentId: params.get("a"),
+    app: params.get("app"),
+    sessionId: params.get("s"),
+    userId: params.get("u"),
+    eventId: params.get("e"),
+    compareWith: params.get("vs"),
+    compareUser: params.get("vu"),
+  }),
+  write: (l, set) => {
+    set("a", l.agentId);
+    set("app", l.app);
+    set("u", l.userId);
+    set("s", l.sessionId);
+    set("e", l.eventId);
+    set("vs", l.compareWith);
+    set("vu", l.compareUser);
+  },
+  normalize: (l) => {
+    const sessionId = l.sessionId;
+    // Comparing shows two sessions and no inspector: ?e= belongs to the single-session view.
+    const compareWith = sessionId ? l.compareWith : null;
+    const compare = { compareWith, compareUser: compareWith ? l.compareUser : null };
+    const eventId = sessionId && !compareWith ? l.eventId : null;
+    return { agentId: l.agentId, app: l.app, userId: l.userId, sessionId, eventId, ...compare };
+  },
+  // Another agent server starts without the previous one's app and session.
+  open: (from, patch) => {
+    if (!patch.agentId) return null;
+    const base = patch.agentId === from.agentId ? from : { ...adkLocation.empty, agentId: patch.agentId };
+    const next = { ...base, ...patch };
+    dropStaleSelection(patch, base, next);
+    return next;
+  },
+  merge: (from, next, patch) => dropStaleSelection(patch, from, next),
+};

@@ -1,0 +1,34 @@
+import type { LocationPart } from "@/lib/workbench/location-part";
+
+/**
+ * The playground's part of the workbench URL (issue 10):
+ *   ?view=playground[&pg=<conversation id>][&vs=<conversation to compare with>]
+ */
+export interface PlaygroundLocation {
+  /** ?pg=: the open conversation. */
+  conversationId: string | null;
+  /** ?vs=: the conversation compared side by side with it (ADK uses it for a session). */
+  compareWith: string | null;
+}
+
+export const playgroundLocation: LocationPart<PlaygroundLocation, "playground"> = {
+  view: "playground",
+  key: null,
+  empty: { conversationId: null, compareWith: null },
+  read: (params) => ({ conversationId: params.get("pg"), compareWith: params.get("vs") }),
+  write: (l, set) => {
+    set("pg", l.conversationId);
+    set("vs", l.compareWith);
+  },
+  normalize: (l) => ({ conversationId: l.conversationId, compareWith: l.conversationId ? l.compareWith : null }),
+  // The playground keeps its open conversation unless the patch names another (or none).
+  open: (from, patch, { leaves }) => {
+    const inPlayground = from.view === "playground";
+    if (patch.view !== "playground" && !(inPlayground && !leaves && "conversationId" in patch)) return null;
+    const kept = inPlayground ? from.conversationId : null;
+    const conversationId = "conversationId" in patch ? (patch.conversationId ?? null) : kept;
+    // Another conversation starts without the previous comparison unless the patch names one.
+    const keptCompare = conversationId === kept && inPlayground ? from.compareWith : null;
+    return { conversationId, compareWith: "compareWith" in patch ? (patch.compareWith ?? null) : keptCompare };
+  },
+};
