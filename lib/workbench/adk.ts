@@ -1,4 +1,5 @@
 import { changes, type LocationPart } from "@/lib/workbench/location-part";
+import type { SearchKind } from "@/lib/workbench/search-kind";
 
 /**
  * ADK's part of the workbench URL:
@@ -66,4 +67,19 @@ export const adkLocation: LocationPart<AdkLocation, null> = {
     return next;
   },
   merge: (from, next, patch) => dropStaleSelection(patch, from, next),
+};
+
+/** A found ADK session: grouped by agent server and app; opens the session at the matched event. */
+export const adkSearch: SearchKind<Partial<AdkLocation>> = {
+  label: "ADK session",
+  labelInRow: false,
+  groupTitle: (hit) => `${hit.agentName ?? hit.agentId} · ${hit.appName}`,
+  detail: (hit) => (hit.userId ? `user ${hit.userId}${hit.eventId ? ` · event ${hit.eventId}` : ""}` : null),
+  target: (hit) => ({
+    agentId: hit.agentId ?? null,
+    app: hit.appName ?? null,
+    userId: hit.userId ?? null,
+    sessionId: hit.id,
+    eventId: hit.eventId ?? null,
+  }),
 };

@@ -1,5 +1,7 @@
-import { EMPTY_PARTS, LOCATION_PARTS, type PartsLocation } from "@/lib/workbench/registry";
+import { EMPTY_LOCATION, LOCATION_PARTS, type WorkbenchLocation, type WorkbenchView } from "@/lib/workbench/registry";
 import type { SetParam } from "@/lib/workbench/location-part";
+
+export { EMPTY_LOCATION, type WorkbenchLocation, type WorkbenchView };
 
 /**
  * What the workbench shows, as a plain value that round-trips through the URL. Pure (no React):
@@ -12,16 +14,8 @@ import type { SetParam } from "@/lib/workbench/location-part";
  */
 
 type Part = (typeof LOCATION_PARTS)[number];
-export type WorkbenchView = NonNullable<Part["view"]>;
-
-export interface WorkbenchLocation extends PartsLocation {
-  /** ?view=: the inbox, the playground, a peer protocol's view or the imported bundles. */
-  view: WorkbenchView | null;
-}
 
 export const WORKBENCH_VIEWS: readonly WorkbenchView[] = LOCATION_PARTS.flatMap((p) => (p.view === null ? [] : [p.view]));
-
-export const EMPTY_LOCATION: WorkbenchLocation = { view: null, ...EMPTY_PARTS };
 
 /** Remembered selections per place (a server's tab), so coming back reopens them. */
 export type TabMemory = Map<string, Partial<WorkbenchLocation>>;

@@ -1,4 +1,5 @@
 import type { LocationPart } from "@/lib/workbench/location-part";
+import type { SearchKind } from "@/lib/workbench/search-kind";
 
 /**
  * The playground's part of the workbench URL (issue 10):
@@ -31,4 +32,13 @@ export const playgroundLocation: LocationPart<PlaygroundLocation, "playground"> 
     const keptCompare = conversationId === kept && inPlayground ? from.compareWith : null;
     return { conversationId, compareWith: "compareWith" in patch ? (patch.compareWith ?? null) : keptCompare };
   },
+};
+
+/** A found playground conversation: all in one group; opens the conversation. */
+export const playgroundSearch: SearchKind<{ view: "playground"; conversationId: string }> = {
+  label: "Playground",
+  labelInRow: true,
+  groupTitle: () => "Playground",
+  detail: () => null,
+  target: (hit) => ({ view: "playground", conversationId: hit.id }),
 };

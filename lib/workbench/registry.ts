@@ -1,15 +1,19 @@
-import { a2aLocation } from "@/lib/workbench/a2a";
-import { adkLocation, type AdkLocation } from "@/lib/workbench/adk";
-import { aguiLocation } from "@/lib/workbench/agui";
+import type { SessionSearchKind } from "@/lib/contracts/session-search";
+import { a2aLocation, a2aSearch } from "@/lib/workbench/a2a";
+import { adkLocation, adkSearch, type AdkLocation } from "@/lib/workbench/adk";
+import { aguiLocation, aguiSearch } from "@/lib/workbench/agui";
 import { bundlesLocation, inboxLocation, type BundlesLocation } from "@/lib/workbench/core-location";
 import { mcpLocation, type McpLocation } from "@/lib/workbench/mcp";
 import type { PeerLocation } from "@/lib/workbench/peer-location";
-import { playgroundLocation, type PlaygroundLocation } from "@/lib/workbench/playground";
+import { playgroundLocation, playgroundSearch, type PlaygroundLocation } from "@/lib/workbench/playground";
+import type { SearchKind } from "@/lib/workbench/search-kind";
 
 /**
- * The browser's pure protocol registry (issue 20): the one place beside the React registry
- * (components/protocols/registry.tsx) that lists every protocol. Everything else — the URL codec
- * (lib/workbench/location.ts), … — loops over these tables.
+ * The browser's pure protocol registry (issue 20): with the React registry
+ * (components/protocols/registry.tsx), the one place in the browser that lists every protocol.
+ * Each protocol's pure parts live in its own file here (lib/workbench/<protocol>.ts); the URL codec
+ * (lib/workbench/location.ts) and the session search loop over these tables, and a protocol
+ * missing from one does not compile.
  */
 
 /**
@@ -27,14 +31,28 @@ export const LOCATION_PARTS = [
   mcpLocation,
 ] as const;
 
-/** Every part's fields (a field two parts share means the same to both). */
-export type PartsLocation = McpLocation & AdkLocation & PeerLocation & PlaygroundLocation & BundlesLocation;
+export type WorkbenchView = NonNullable<(typeof LOCATION_PARTS)[number]["view"]>;
 
-export const EMPTY_PARTS: PartsLocation = {
+/** What the workbench shows: every part's fields (a field two parts share means the same to both). */
+export interface WorkbenchLocation extends McpLocation, AdkLocation, PeerLocation, PlaygroundLocation, BundlesLocation {
+  /** ?view=: the inbox, the playground, a peer protocol's view or the imported bundles. */
+  view: WorkbenchView | null;
+}
+
+export const EMPTY_LOCATION: WorkbenchLocation = {
+  view: null,
   ...mcpLocation.empty,
   ...adkLocation.empty,
   ...a2aLocation.empty,
   ...aguiLocation.empty,
   ...playgroundLocation.empty,
   ...bundlesLocation.empty,
+};
+
+/** How the session search shows and opens each kind of hit. */
+export const SEARCH_KINDS: { [K in SessionSearchKind]: SearchKind<Partial<WorkbenchLocation>> } = {
+  "adk-session": adkSearch,
+  playground: playgroundSearch,
+  "a2a-context": a2aSearch,
+  "agui-thread": aguiSearch,
 };
