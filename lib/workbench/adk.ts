@@ -1,3 +1,5 @@
+import type { InboxItem } from "@/lib/contracts/agents";
+import { inboxText, type InboxStatus, type RowOf } from "@/lib/workbench/inbox-text";
 import { changes, type LocationPart } from "@/lib/workbench/location-part";
 import type { SearchKind } from "@/lib/workbench/search-kind";
 
@@ -83,3 +85,36 @@ export const adkSearch: SearchKind<Partial<AdkLocation>> = {
     eventId: hit.eventId ?? null,
   }),
 };
+
+/**
+ * An ADK interrupt as the inbox shows it: the session decides answered/stale; Loupe's own stored
+ * answer decides failed. An interrupt whose last send failed is shown as failed, with Retry
+ * (DESIGN.md "Interrupts"), while the agent has not acted on any answer: still pending, or
+ * "answered" only by the user event the agent stored before refusing it — never a green Answered
+ * for a refused answer.
+ */
+export function interruptStatus(item: InboxItem): InboxStatus {
+  if (item.lastAnswer?.status !== "failed") return item.status;
+  if (item.status === "pending") return "failed";
+  // A refused answer the user has since moved past (a new turn) can no longer be retried.
+  if (item.status === "answered" && item.answerTaken !== true) return item.answerLeftBehind ? "stale" : "failed";
+  return item.status;
+}
+
+/** "agent › app › session" — where an interrupt comes from. */
+export function sourceLabel(item: Pick<InboxItem, "agentName" | "appName" | "sessionId">): string {
+  return `${item.agentName} › ${item.appName} › ${item.sessionId}`;
+}
+
+export const adkInboxText = inboxText<RowOf<"adk">, InboxItem["kind"]>({
+  label: "ADK",
+  kinds: { confirmation: "Confirmation", input: "Input", credential: "Credential", long_running: "Long-running tool" },
+  kind: (row) => row.kind,
+  prompt: (row) => row.prompt,
+  where: sourceLabel,
+  // By the interrupt's key (event + call id): a workflow gate reuses its call id on every run.
+  key: (row) => `adk\u0000${row.agentId}\u0000${row.sessionKey}\u0000${row.key ?? row.id}`,
+  groupKey: (row) => `adk:${row.agentId}:${row.sessionKey}`,
+  groupLabel: sourceLabel,
+  status: interruptStatus,
+});

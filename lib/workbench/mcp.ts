@@ -1,3 +1,6 @@
+import type { McpRequestKind } from "@/lib/contracts/mcp-requests";
+import { isRecord } from "@/lib/values";
+import { inboxText, type RowOf } from "@/lib/workbench/inbox-text";
 import { changes, type LocationPart } from "@/lib/workbench/location-part";
 
 /**
@@ -172,3 +175,29 @@ export const mcpLocation: LocationPart<McpLocation, null> = {
     memory.set(key, pickSelection(from));
   },
 };
+
+/** What an MCP server asks: the elicitation's message, or the last text of a sampling request. */
+function mcpPrompt(row: RowOf<"mcp">): string {
+  const message = row.params.message;
+  if (row.kind !== "sampling") return typeof message === "string" ? message : "The server asks for input.";
+  const messages = Array.isArray(row.params.messages) ? row.params.messages : [];
+  const last: unknown = messages.at(-1);
+  const content = isRecord(last) ? last.content : undefined;
+  for (const block of Array.isArray(content) ? content : [content])
+    if (isRecord(block) && typeof block.text === "string") return block.text;
+  return `The server asks for a model reply (${messages.length} message${messages.length === 1 ? "" : "s"}).`;
+}
+
+export const mcpInboxText = inboxText<RowOf<"mcp">, McpRequestKind>({
+  label: "MCP",
+  kinds: { sampling: "Sampling", elicitation_form: "Elicitation", elicitation_url: "Elicitation (URL)" },
+  kind: (row) => row.kind,
+  prompt: mcpPrompt,
+  where: (row) => (row.relatedCall ? `${row.connectionName} › ${row.relatedCall.tool}` : row.connectionName),
+  key: (row) => `mcp\u0000${row.connectionId}\u0000${row.id}`,
+  groupKey: (row) => `mcp:${row.connectionId}`,
+  // The server: the tool varies per row.
+  groupLabel: (row) => row.connectionName,
+  // The server keeps "failed" when sending the reply failed.
+  status: (row) => row.status,
+});

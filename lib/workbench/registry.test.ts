@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SessionSearchHit, SessionSearchKind } from "@/lib/contracts/session-search";
 import { EMPTY_LOCATION, LOCATION_PARTS, SEARCH_KINDS } from "@/lib/workbench/registry";
+import { everySourceRow } from "@/lib/testing/inbox-rows";
+import { INBOX_SOURCE_TEXT, KIND_LABEL, isKnownInboxRow, rowKind, textOf } from "@/lib/workbench/inbox";
 import { WORKBENCH_VIEWS, applyLocationPatch, locationFromParams, locationToSearch } from "@/lib/workbench/location";
 
 describe("the pure protocol registry", () => {
@@ -36,5 +38,15 @@ describe("the pure protocol registry", () => {
       expect(searchKind.groupTitle(hit).length, kind).toBeGreaterThan(0);
       expect(locationToSearch(applyLocationPatch(EMPTY_LOCATION, searchKind.target(hit))), kind).toContain("x1");
     }
+  });
+
+  it("words every inbox source: its kinds are labelled, a recorded row of an unknown source is told apart", () => {
+    for (const row of everySourceRow()) {
+      expect(textOf(row), row.source).toBe(INBOX_SOURCE_TEXT[row.source]);
+      expect(KIND_LABEL[rowKind(row)], row.source).toBe(textOf(row).kindLabel(row));
+      expect(isKnownInboxRow(row)).toBe(true);
+    }
+    expect(isKnownInboxRow({ source: "carrier-pigeon" })).toBe(false);
+    expect(isKnownInboxRow(null)).toBe(false);
   });
 });

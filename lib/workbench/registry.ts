@@ -1,9 +1,10 @@
 import type { SessionSearchKind } from "@/lib/contracts/session-search";
-import { a2aLocation, a2aSearch } from "@/lib/workbench/a2a";
-import { adkLocation, adkSearch, type AdkLocation } from "@/lib/workbench/adk";
-import { aguiLocation, aguiSearch } from "@/lib/workbench/agui";
+import { a2aInboxText, a2aLocation, a2aSearch } from "@/lib/workbench/a2a";
+import { adkInboxText, adkLocation, adkSearch, type AdkLocation } from "@/lib/workbench/adk";
+import { aguiInboxText, aguiLocation, aguiSearch } from "@/lib/workbench/agui";
 import { bundlesLocation, inboxLocation, type BundlesLocation } from "@/lib/workbench/core-location";
-import { mcpLocation, type McpLocation } from "@/lib/workbench/mcp";
+import type { InboxSourceText, KindOf, ProtocolInboxSource, RowOf } from "@/lib/workbench/inbox-text";
+import { mcpInboxText, mcpLocation, type McpLocation } from "@/lib/workbench/mcp";
 import type { PeerLocation } from "@/lib/workbench/peer-location";
 import { playgroundLocation, playgroundSearch, type PlaygroundLocation } from "@/lib/workbench/playground";
 import type { SearchKind } from "@/lib/workbench/search-kind";
@@ -12,7 +13,7 @@ import type { SearchKind } from "@/lib/workbench/search-kind";
  * The browser's pure protocol registry (issue 20): with the React registry
  * (components/protocols/registry.tsx), the one place in the browser that lists every protocol.
  * Each protocol's pure parts live in its own file here (lib/workbench/<protocol>.ts); the URL codec
- * (lib/workbench/location.ts) and the session search loop over these tables, and a protocol
+ * (lib/workbench/location.ts), the session search and the inbox loop over these tables, and a protocol
  * missing from one does not compile.
  */
 
@@ -55,4 +56,22 @@ export const SEARCH_KINDS: { [K in SessionSearchKind]: SearchKind<Partial<Workbe
   playground: playgroundSearch,
   "a2a-context": a2aSearch,
   "agui-thread": aguiSearch,
+};
+
+/** What the inbox says about each protocol's rows (the inbox adds its own approval source). */
+export const PROTOCOL_INBOX_TEXT = {
+  adk: adkInboxText,
+  mcp: mcpInboxText,
+  a2a: a2aInboxText,
+  agui: aguiInboxText,
+} satisfies { [S in ProtocolInboxSource]: InboxSourceText<RowOf<S>> };
+
+/** Every protocol's inbox kinds (filter chips). */
+export type ProtocolInboxKind = KindOf<(typeof PROTOCOL_INBOX_TEXT)[ProtocolInboxSource]>;
+
+export const PROTOCOL_KIND_LABEL: Record<ProtocolInboxKind, string> = {
+  ...adkInboxText.kinds,
+  ...mcpInboxText.kinds,
+  ...a2aInboxText.kinds,
+  ...aguiInboxText.kinds,
 };
