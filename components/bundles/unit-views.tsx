@@ -1,9 +1,9 @@
 import type { BundleUnitViewTable } from "./unit-view-types";
-import { McpTrafficView } from "./views/mcp-traffic-view";
-import { A2aTaskView } from "./views/a2a-task-view";
-import { AdkSessionView } from "./views/adk-session-view";
-import { AguiRunView } from "./views/agui-run-view";
-import { PlaygroundConversationView } from "./views/playground-conversation-view";
+import { McpTrafficView } from "@/components/mcp/traffic/mcp-traffic-view";
+import { A2aTaskView } from "@/components/a2a/a2a-task-view";
+import { AdkSessionView } from "@/components/adk/bundle/adk-session-view";
+import { AguiRunView } from "@/components/agui/agui-run-view";
+import { PlaygroundConversationView } from "@/components/playground/playground-conversation-view";
 
 /**
  * The read-only view of each unit type (issue 12), one line each. A type without one falls back

@@ -10,10 +10,10 @@ import { SafeText } from "@/components/ui/safe-text";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { TrafficTimeline } from "@/components/mcp/traffic/traffic-timeline";
 import { WireContext } from "@/components/mcp/traffic/wire-context";
-import type { BundleUnitViewProps } from "@/components/bundles/unit-view-types";
-import { bundleEntries } from "./bundle-entries";
+import type { BundleUnitViewProps } from "@/lib/workbench/slots";
+import { bundleEntries } from "@/lib/bundle-entries";
 import { RecordedCalls } from "./recorded-calls";
-import { RecordedInbox } from "./recorded-inbox";
+import { RecordedInbox } from "@/components/elements/recorded-inbox";
 
 type Tab = "traffic" | "calls" | "inbox";
 

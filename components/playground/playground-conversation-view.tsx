@@ -11,10 +11,10 @@ import { SafeText } from "@/components/ui/safe-text";
 import { InboxRow } from "@/components/inbox/inbox-row";
 import { ColumnPane } from "@/components/playground/column-pane";
 import { PgRecordedContext } from "@/components/playground/pg-tool-app";
-import type { BundleUnitViewProps } from "@/components/bundles/unit-view-types";
-import { bundleEntries } from "./bundle-entries";
+import type { BundleUnitViewProps } from "@/lib/workbench/slots";
+import { bundleEntries } from "@/lib/bundle-entries";
 import { PlaygroundSetupSummary } from "./playground-setup-summary";
-import { RecordedInbox } from "./recorded-inbox";
+import { RecordedInbox } from "@/components/elements/recorded-inbox";
 
 /**
  * An imported playground conversation, read-only: its setup, and each column's turns with the

@@ -11,9 +11,9 @@ import { RunTimeline } from "@/components/agui/run-timeline";
 import { RunStatusBadge } from "@/components/agui/thread-list";
 import { UsageLine } from "@/components/agui/item-bodies";
 import type { RenderRequest } from "@/components/agui/item-bodies";
-import type { BundleUnitViewProps } from "@/components/bundles/unit-view-types";
-import { bundleEntries } from "./bundle-entries";
-import { RecordedRequest } from "./recorded-request";
+import type { BundleUnitViewProps } from "@/lib/workbench/slots";
+import { bundleEntries } from "@/lib/bundle-entries";
+import { AguiRecordedRequest } from "@/components/agui/agui-recorded-request";
 import { RunMessagesBeforeAfter, RunStateBeforeAfter } from "./agui-run-panels";
 
 type Tab = "timeline" | "state" | "messages" | "requests";
@@ -49,7 +49,7 @@ export function AguiRunView({ bundle }: BundleUnitViewProps) {
         q.runId === runId &&
         ((toolCallId && q.kind === "tool" && q.toolCallId === toolCallId) || (interruptId && q.interrupt?.id === interruptId)),
     );
-    return r ? <RecordedRequest source="agui" row={r} /> : null;
+    return r ? <AguiRecordedRequest row={r} /> : null;
   };
   const record = snapshot.run;
   const error = record.error as { code?: string; message?: string } | undefined;
@@ -108,7 +108,7 @@ export function AguiRunView({ bundle }: BundleUnitViewProps) {
         <section className="flex flex-col gap-2 overflow-auto p-3" aria-label="Human requests" data-testid="agui-recorded-requests">
           {requests.length === 0 && <p className="text-xs text-muted-foreground">This run asked nothing of the user.</p>}
           {requests.map((r) => (
-            <RecordedRequest key={r.id} source="agui" row={r} />
+            <AguiRecordedRequest key={r.id} row={r} />
           ))}
         </section>
       )}

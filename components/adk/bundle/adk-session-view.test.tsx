@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { Bundle } from "@/lib/contracts/bundle";
 import { bundleSchema } from "@/lib/contracts/bundle";
-import { summaryOf } from "./test-support";
+import { summaryOf } from "@/lib/testing/bundle-summary";
 import { adkWebFormat } from "@/lib/server/bundles/formats/adk-web";
 import { installLayout, layout, settle } from "@/components/adk/timeline/test-support";
 import { AdkSessionView } from "./adk-session-view";

@@ -1,16 +1,9 @@
 "use client";
 
-import type { InboxRow as Row } from "@/lib/contracts/inbox";
+import { isKnownInboxRow } from "@/lib/workbench/inbox";
 import { JsonView } from "@/components/elements/json-view";
 import { InboxRow } from "@/components/inbox/inbox-row";
-import { INBOX_SOURCE_TEXT } from "@/components/inbox/source-text";
 import { plural } from "@/lib/format";
-
-/** A bundle's inbox row the inbox knows how to word: an object of a known source (else it is shown raw). */
-function isKnownRow(value: unknown): value is Row {
-  const source = (value as { source?: unknown } | null)?.source;
-  return typeof source === "string" && Object.hasOwn(INBOX_SOURCE_TEXT, source);
-}
 
 export interface RecordedInboxProps {
   /** `bundle.inbox`: the unit's human requests as the inbox showed them at export, answers included. */
@@ -33,7 +26,7 @@ export function RecordedInbox({ rows }: RecordedInboxProps) {
     <section className="flex flex-col gap-2 p-3" data-testid="recorded-inbox" aria-label="Recorded inbox">
       <h3 className="text-xs font-semibold text-muted-foreground uppercase">{plural(rows.length, "recorded request")}</h3>
       {rows.map((row, i) => {
-        const known = isKnownRow(row);
+        const known = isKnownInboxRow(row);
         return (
           <div key={i} data-testid="recorded-inbox-row" className="flex flex-col gap-1">
             {known ? (

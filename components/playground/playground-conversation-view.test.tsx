@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import type { Bundle, BundleEntry } from "@/lib/contracts/bundle";
 import { bundleSchema } from "@/lib/contracts/bundle";
-import { summaryOf } from "./test-support";
+import { summaryOf } from "@/lib/testing/bundle-summary";
 import type { Entry } from "@/lib/contracts/entries";
 import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 import { column, gatedTurn } from "@/components/playground/test-entries";

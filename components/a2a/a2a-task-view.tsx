@@ -11,9 +11,9 @@ import { RawEntryDialog } from "@/components/a2a/raw-entry-dialog";
 import { TaskIdentity } from "@/components/a2a/task-header";
 import { taskTimeline } from "@/components/a2a/task-model";
 import { TaskSummary } from "@/components/a2a/task-summary";
-import type { BundleUnitViewProps } from "@/components/bundles/unit-view-types";
-import { bundleEntries } from "./bundle-entries";
-import { RecordedRequest } from "./recorded-request";
+import type { BundleUnitViewProps } from "@/lib/workbench/slots";
+import { bundleEntries } from "@/lib/bundle-entries";
+import { A2aRecordedRequest } from "@/components/a2a/a2a-recorded-request";
 
 const isA2aRow = (row: unknown): row is A2aHumanRequest & { source: "a2a" } => (row as { source?: unknown } | null)?.source === "a2a";
 
@@ -62,7 +62,7 @@ export function A2aTaskView({ bundle }: BundleUnitViewProps) {
           data-testid="a2a-recorded-requests"
         >
           {requests.map((r) => (
-            <RecordedRequest key={r.id} source="a2a" row={r} answer={answers.get(r.id)} />
+            <A2aRecordedRequest key={r.id} row={r} answer={answers.get(r.id)} />
           ))}
         </section>
       )}

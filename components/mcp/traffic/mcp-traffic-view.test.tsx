@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { Bundle, BundleEntry } from "@/lib/contracts/bundle";
 import { bundleSchema } from "@/lib/contracts/bundle";
-import { summaryOf } from "./test-support";
+import { summaryOf } from "@/lib/testing/bundle-summary";
 import { mcpTrafficSnapshotSchema } from "@/lib/contracts/bundle-snapshots";
 import { mcpInspectorLogFormat } from "@/lib/server/bundles/formats/mcp-inspector-log";
 import { tempDir } from "@/tests/support/servers";

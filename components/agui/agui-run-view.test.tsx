@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { Bundle } from "@/lib/contracts/bundle";
 import { bundleSchema } from "@/lib/contracts/bundle";
-import { summaryOf } from "./test-support";
+import { summaryOf } from "@/lib/testing/bundle-summary";
 import { installLayout, layout } from "@/components/adk/timeline/test-support";
 import { AguiRunView } from "./agui-run-view";
 
@@ -13,7 +13,7 @@ import { AguiRunView } from "./agui-run-view";
 // AG-UI agent on one thread: "book it" (the agent calls the front-end tool confirm_booking, answered
 // { confirmed: true, note }), then the showcase run (state snapshot and two deltas) after the answer's run.
 const load = (name: string): Bundle =>
-  bundleSchema.parse(JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/bundles", name), "utf8")));
+  bundleSchema.parse(JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/bundles", name), "utf8")));
 const booking = load("agui-run.loupe.json");
 const showcase = load("agui-run-state.loupe.json");
 

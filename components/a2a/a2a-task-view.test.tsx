@@ -5,13 +5,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { Bundle } from "@/lib/contracts/bundle";
 import { bundleSchema } from "@/lib/contracts/bundle";
-import { summaryOf } from "./test-support";
+import { summaryOf } from "@/lib/testing/bundle-summary";
 import { A2aTaskView } from "./a2a-task-view";
 
 // Exported by tests/integration/bundle-a2a-agui.test.ts (LOUPE_CAPTURE_BUNDLES=1) from the demo A2A
 // agent: an `ask` task, input-required, answered "Bergen" through the inbox, push webhook registered.
 const bundle: Bundle = bundleSchema.parse(
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/bundles/a2a-task.loupe.json"), "utf8")),
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/bundles/a2a-task.loupe.json"), "utf8")),
 );
 const summary = summaryOf(bundle, { fileName: "a2a-task.loupe.json" });
 

@@ -10,7 +10,7 @@ import { EventInspector } from "@/components/adk/timeline/event-inspector";
 import { SessionSummary } from "@/components/adk/timeline/session-summary";
 import { SessionLayout, useSessionLayout } from "@/components/adk/agents/session-layout";
 import { sessionInterrupts } from "@/components/adk/agents/session-interrupts";
-import type { BundleUnitViewProps } from "@/components/bundles/unit-view-types";
+import type { BundleUnitViewProps } from "@/lib/workbench/slots";
 import { InspectorTabs } from "@/components/adk/trace/inspector-tabs";
 import { mayHaveModelCall } from "@/components/adk/trace/matchable";
 import { AdkBundleArtifacts } from "./adk-bundle-artifacts";
