@@ -8,45 +8,18 @@ import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { QueryError } from "@/components/elements/query-error";
 import { AgentDialog } from "@/components/adk/agents/agent-dialog";
 import { AgentView } from "@/components/adk/agents/agent-view";
-import { InboxView } from "@/components/inbox/inbox-view";
-import { relatedTaskIdOf } from "@/components/mcp/requests/request-params";
 
 export interface AgentMainProps {
   location: WorkbenchLocation;
   navigate: (patch: Partial<WorkbenchLocation>) => void;
 }
 
-/** The main pane when the URL names an agent server (?a=) or the inbox (?view=inbox). */
+/** The main pane when the URL names an agent server (?a=). */
 export function AgentMain({ location, navigate }: AgentMainProps) {
   const agents = useQuery(agentsQuery());
   const actions = useAgentActions();
   const [editing, setEditing] = useState(false);
 
-  if (location.view === "inbox") {
-    return (
-      <InboxView
-        onOpenSession={(item) =>
-          // The raising event opens selected, so the session scrolls to the request that was clicked.
-          navigate({
-            agentId: item.agentId,
-            app: item.appName,
-            sessionId: item.sessionId,
-            userId: item.userId,
-            eventId: item.eventId || null,
-          })
-        }
-        onOpenConnection={(request) => {
-          // A task's question opens its task; any other, the tool whose call waits for it.
-          const task = request.relatedCall ? undefined : relatedTaskIdOf(request.params);
-          navigate(
-            task
-              ? { connectionId: request.connectionId, tab: "tasks", task }
-              : { connectionId: request.connectionId, tab: "tools", tool: request.relatedCall?.tool ?? null },
-          );
-        }}
-      />
-    );
-  }
   if (agents.isError) {
     return <QueryError className="m-2" title="Could not load agent servers" error={agents.error} onRetry={() => void agents.refetch()} />;
   }
