@@ -11,7 +11,7 @@ import type { PlaygroundActions } from "@/hooks/use-playground";
 import { Button } from "@/components/ui/button";
 import { SafeText } from "@/components/ui/safe-text";
 import { QueryError } from "@/components/elements/query-error";
-import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
+import { ExportBundleButton } from "@/components/elements/export-bundle-button";
 import { ApprovalSlot } from "@/components/playground/approval-slot";
 import { ColumnPane } from "@/components/playground/column-pane";
 import { defaultColumn } from "@/components/playground/defaults";

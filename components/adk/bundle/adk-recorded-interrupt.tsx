@@ -4,7 +4,7 @@ import type { InboxItem } from "@/lib/contracts/agents";
 import { Card, CardContent } from "@/components/ui/card";
 import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import { AnsweredValue, FailedAnswer, StaleNote } from "@/components/inbox/answer-state";
-import { interruptStatus } from "@/components/inbox/inbox-status";
+import { interruptStatus } from "@/lib/workbench/adk";
 import { InterruptHeader } from "@/components/inbox/interrupt-header";
 
 /**
