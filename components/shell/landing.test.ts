@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { locationFromParams } from "@/lib/workbench/location";
-import { defaultApp, landingPatch } from "@/components/shell/landing";
+import { defaultApp } from "@/lib/workbench/adk";
+import { landingPatch } from "@/components/shell/landing";
 
 const at = (qs: string) => locationFromParams(new URLSearchParams(qs));
 

@@ -3,19 +3,6 @@
  */
 import type { WorkbenchLocation } from "@/lib/workbench/location";
 
-/** The bundled demo app: the one a first-time user is meant to land on. */
-export const DEMO_APP = "loupe_demo";
-
-/**
- * The app an agent server opens on when the URL names none: the demo app when the server has it,
- * else the app the user last chose on this server (if still listed), else the first listed.
- */
-export function defaultApp(apps: readonly string[], remembered: string | null): string | null {
-  if (apps.includes(DEMO_APP)) return DEMO_APP;
-  if (remembered && apps.includes(remembered)) return remembered;
-  return apps[0] ?? null;
-}
-
 interface Landing {
   location: WorkbenchLocation;
   /** null while the list is still loading (or failed): nothing is decided before both answer. */

@@ -23,6 +23,19 @@ export interface AdkLocation {
   compareUser: string | null;
 }
 
+/** The bundled demo app: the one a first-time user is meant to land on. */
+export const DEMO_APP = "loupe_demo";
+
+/**
+ * The app an agent server opens on when the URL names none: the demo app when the server has it,
+ * else the app the user last chose on this server (if still listed), else the first listed.
+ */
+export function defaultApp(apps: readonly string[], remembered: string | null): string | null {
+  if (apps.includes(DEMO_APP)) return DEMO_APP;
+  if (remembered && apps.includes(remembered)) return remembered;
+  return apps[0] ?? null;
+}
+
 /** Another app starts without its session; another session without its event and comparison. */
 function dropStaleSelection(patch: Partial<AdkLocation>, base: AdkLocation, next: AdkLocation): void {
   if (changes(patch, base, "app") && !("sessionId" in patch)) next.sessionId = null;

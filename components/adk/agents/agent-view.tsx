@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { AgentServerView } from "@/lib/contracts/agents";
-import { defaultApp } from "@/components/shell/landing";
+import { defaultApp } from "@/lib/workbench/adk";
 import type { AgentActions } from "@/hooks/use-agent-actions";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { AgentHeader } from "@/components/adk/agents/agent-header";
