@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import type { A2aHumanRequest, A2aTaskState } from "@/lib/contracts/a2a";
+import type { A2aTaskState } from "@/lib/contracts/a2a";
 import type { A2aTaskSnapshot } from "@/lib/server/bundles/units/a2a-task";
 import { entryExchangeId } from "@/lib/queries/a2a";
 import { formatDateTime } from "@/lib/format";
@@ -13,9 +13,12 @@ import { taskTimeline } from "@/components/a2a/task-model";
 import { TaskSummary } from "@/components/a2a/task-summary";
 import type { BundleUnitViewProps } from "@/lib/workbench/slots";
 import { bundleEntries } from "@/lib/bundle-entries";
+import type { InboxRow } from "@/lib/contracts/inbox";
+import { isKnownInboxRow } from "@/lib/workbench/inbox";
+import type { RowOf } from "@/lib/workbench/inbox-text";
 import { A2aRecordedRequest } from "@/components/a2a/a2a-recorded-request";
 
-const isA2aRow = (row: unknown): row is A2aHumanRequest & { source: "a2a" } => (row as { source?: unknown } | null)?.source === "a2a";
+const isA2aRow = (row: InboxRow): row is RowOf<"a2a"> => row.source === "a2a";
 
 /**
  * An imported A2A task, read-only: the task pane's state path, messages, assembled artifacts and
@@ -32,7 +35,7 @@ export function A2aTaskView({ bundle }: BundleUnitViewProps) {
   const open = selected === null ? undefined : entries.find((e) => e.seq === selected);
   const exchange = open ? entryExchangeId(open) : null;
   const requestEntry = exchange ? entries.find((e) => e.kind === "a2a_request" && entryExchangeId(e) === exchange) : undefined;
-  const requests = bundle.inbox.filter(isA2aRow);
+  const requests = bundle.inbox.filter(isKnownInboxRow).filter(isA2aRow);
   const answers = new Map(snapshot.answers.map((a) => [a.requestId, a.message]));
   const task = { ...snapshot.task, state: snapshot.task.state as A2aTaskState };
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import type { AguiHumanRequest, AguiRunStatus } from "@/lib/contracts/agui";
+import type { AguiRunStatus } from "@/lib/contracts/agui";
 import type { AguiRunSnapshot } from "@/lib/server/bundles/units/agui-run";
 import { normalizeAguiRun } from "@/lib/protocols/agui";
 import { runsOfEntries } from "@/lib/queries/agui";
@@ -13,13 +13,18 @@ import { UsageLine } from "@/components/agui/item-bodies";
 import type { RenderRequest } from "@/components/agui/item-bodies";
 import type { BundleUnitViewProps } from "@/lib/workbench/slots";
 import { bundleEntries } from "@/lib/bundle-entries";
+import type { InboxRow } from "@/lib/contracts/inbox";
+import { isRecord } from "@/lib/values";
+import { isKnownInboxRow } from "@/lib/workbench/inbox";
+import type { RowOf } from "@/lib/workbench/inbox-text";
 import { AguiRecordedRequest } from "@/components/agui/agui-recorded-request";
 import { RunMessagesBeforeAfter, RunStateBeforeAfter } from "./agui-run-panels";
 
-type Tab = "timeline" | "state" | "messages" | "requests";
+const TABS = ["timeline", "state", "messages", "requests"] as const;
+type Tab = (typeof TABS)[number];
 const TAB_LABEL: Record<Tab, string> = { timeline: "Run timeline", state: "State", messages: "Messages", requests: "Requests" };
 
-const isAguiRow = (row: unknown): row is AguiHumanRequest & { source: "agui" } => (row as { source?: unknown } | null)?.source === "agui";
+const isAguiRow = (row: InboxRow): row is RowOf<"agui"> => row.source === "agui";
 
 /**
  * An imported AG-UI run, read-only: the live run timeline (assembled items or raw events, filter,
@@ -36,13 +41,13 @@ export function AguiRunView({ bundle }: BundleUnitViewProps) {
   const run = useMemo(() => runsOfEntries(entries).find((r) => r.runId === runId) ?? null, [entries, runId]);
   const timeline = useMemo(() => {
     if (!run) return null;
-    const initialState = typeof run.input === "object" && run.input !== null ? (run.input as { state?: unknown }).state : undefined;
+    const initialState = isRecord(run.input) ? run.input.state : undefined;
     return normalizeAguiRun(
       run.events.map((e) => e.event),
       { initialState },
     );
   }, [run]);
-  const requests = bundle.inbox.filter(isAguiRow);
+  const requests = bundle.inbox.filter(isKnownInboxRow).filter(isAguiRow);
   const renderRequest: RenderRequest = ({ toolCallId, interruptId }) => {
     const r = requests.find(
       (q) =>
@@ -69,7 +74,7 @@ export function AguiRunView({ bundle }: BundleUnitViewProps) {
           {bundle.connection.target ? <span className="font-mono"> · {bundle.connection.target}</span> : null}
         </span>
         <div role="tablist" className="ml-auto flex gap-0.5 rounded-md border p-0.5">
-          {(Object.keys(TAB_LABEL) as Tab[]).map((t) => (
+          {TABS.map((t) => (
             <Button
               key={t}
               role="tab"

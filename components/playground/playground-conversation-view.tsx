@@ -2,7 +2,6 @@
 
 import { useMemo, useState } from "react";
 import { SlidersHorizontalIcon } from "lucide-react";
-import type { ToolApproval } from "@/lib/contracts/approvals";
 import type { PgToolCall, PlaygroundColumn } from "@/lib/contracts/playground";
 import type { PlaygroundConversationSnapshot } from "@/lib/server/bundles/units/playground-conversation";
 import { plural } from "@/lib/format";
@@ -13,6 +12,9 @@ import { ColumnPane } from "@/components/playground/column-pane";
 import { PgRecordedContext } from "@/components/playground/pg-tool-app";
 import type { BundleUnitViewProps } from "@/lib/workbench/slots";
 import { bundleEntries } from "@/lib/bundle-entries";
+import type { InboxRow as Row } from "@/lib/contracts/inbox";
+import { isKnownInboxRow } from "@/lib/workbench/inbox";
+import type { RowOf } from "@/lib/workbench/inbox-text";
 import { PlaygroundSetupSummary } from "./playground-setup-summary";
 import { RecordedInbox } from "@/components/elements/recorded-inbox";
 
@@ -28,7 +30,16 @@ export function PlaygroundConversationView({ bundle }: BundleUnitViewProps) {
   const columns = c.columns as unknown as PlaygroundColumn[];
   const entries = useMemo(() => bundleEntries(bundle), [bundle]);
   const [showSetup, setShowSetup] = useState(true);
-  const approvals = useMemo(() => new Map(bundle.inbox.filter(isApproval).map((a) => [a.id, a] as const)), [bundle.inbox]);
+  const approvals = useMemo(
+    () =>
+      new Map(
+        bundle.inbox
+          .filter(isKnownInboxRow)
+          .filter(isApproval)
+          .map((a) => [a.id, a] as const),
+      ),
+    [bundle.inbox],
+  );
   const renderApproval = (call: PgToolCall) => {
     const approval = call.approvalId ? approvals.get(call.approvalId) : undefined;
     return approval ? (
@@ -80,6 +91,6 @@ export function PlaygroundConversationView({ bundle }: BundleUnitViewProps) {
   );
 }
 
-function isApproval(row: unknown): row is ToolApproval & { source: "approval" } {
-  return (row as { source?: unknown } | null)?.source === "approval" && typeof (row as { id?: unknown }).id === "string";
+function isApproval(row: Row): row is RowOf<"approval"> {
+  return row.source === "approval" && typeof row.id === "string";
 }

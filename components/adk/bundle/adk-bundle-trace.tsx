@@ -3,13 +3,20 @@
 import { useMemo } from "react";
 import type { AdkSessionSnapshot } from "@/lib/contracts/bundle-snapshots";
 import { ATTR, parseModelCall } from "@/lib/protocols/adk/trace";
+import { isRecord } from "@/lib/values";
 import type { MatchableEvent, RawSpan } from "@/lib/protocols/adk/trace";
 import { ModelCallView } from "@/components/adk/trace/model-call-view";
 import { TraceView } from "@/components/adk/trace/trace-view";
 
 type Trace = Pick<AdkSessionSnapshot, "trace" | "traceNote">;
 
-const spansOf = (trace: Trace["trace"]): RawSpan[] => (trace ?? []) as unknown as RawSpan[];
+/** The bundle's spans as the trace view reads them (a span without an id or attributes gets empty ones). */
+const spansOf = (trace: Trace["trace"]): RawSpan[] =>
+  (trace ?? []).map((span) => ({
+    ...span,
+    span_id: typeof span.span_id === "string" ? span.span_id : "",
+    attributes: isRecord(span.attributes) ? span.attributes : {},
+  }));
 
 export interface AdkBundleTraceProps extends Trace {
   events: readonly MatchableEvent[];

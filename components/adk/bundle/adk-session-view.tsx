@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import type { InboxRow } from "@/lib/contracts/inbox";
+import { isKnownInboxRow } from "@/lib/workbench/inbox";
 import { adkSessionSnapshotSchema } from "@/lib/contracts/bundle-snapshots";
 import { interruptKey } from "@/lib/protocols/adk/interrupts";
 import { storedSessionTimeline } from "@/lib/protocols/adk/stored-timeline";
@@ -42,7 +42,7 @@ export function AdkSessionView({ bundle }: BundleUnitViewProps) {
   const interrupts = useMemo(
     () =>
       snapshot
-        ? sessionInterrupts(sessionRefOf(bundle, snapshot.session), bundle.connection.name, timeline, bundle.inbox as InboxRow[])
+        ? sessionInterrupts(sessionRefOf(bundle, snapshot.session), bundle.connection.name, timeline, bundle.inbox.filter(isKnownInboxRow))
         : null,
     [bundle, snapshot, timeline],
   );

@@ -1,8 +1,11 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import type { McpTrafficScope } from "@/lib/contracts/bundle";
-import { HTTP_EXCHANGE_KIND, type HttpExchange } from "@/lib/contracts/network";
+import { z } from "zod";
+import { mcpTrafficScopeSchema } from "@/lib/contracts/bundle";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
+import { HTTP_EXCHANGE_KIND } from "@/lib/contracts/network";
+import { isRecord } from "@/lib/values";
 import { mergeExchanges } from "@/lib/queries/network";
 import { formatClockMs, plural } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
@@ -15,25 +18,24 @@ import { bundleEntries } from "@/lib/bundle-entries";
 import { RecordedCalls } from "./recorded-calls";
 import { RecordedInbox } from "@/components/elements/recorded-inbox";
 
-type Tab = "traffic" | "calls" | "inbox";
+const TABS = ["traffic", "calls", "inbox"] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string): value is Tab => TABS.some((t) => t === value);
 
 /** What the connection part may say beyond the envelope's fields (a Loupe export; a converted log has less). */
-interface McpConnectionExtras {
-  serverInfo?: { name?: string; version?: string };
-  era?: { version?: string; mode?: string };
-  protocolVersion?: string;
-}
+const connectionExtrasSchema = z.object({
+  serverInfo: z.object({ name: z.string().optional(), version: z.string().optional() }).optional(),
+  era: z.object({ version: z.string().optional(), mode: z.string().optional() }).optional(),
+  protocolVersion: z.string().optional(),
+});
 
-const SCOPE_TEXT: { [K in McpTrafficScope["kind"]]: (scope: Extract<McpTrafficScope, { kind: K }>) => string } = {
-  all: () => "All traffic",
-  range: (s) => `Received ${formatClockMs(s.from)} – ${formatClockMs(s.to)}`,
-  selection: (s) => `${plural(s.seqs.length, "selected entry", "selected entries")}`,
-};
-
-function scopeText(scope: unknown): string | null {
-  const kind = (scope as { kind?: unknown } | null)?.kind;
-  if (kind !== "all" && kind !== "range" && kind !== "selection") return null;
-  return (SCOPE_TEXT[kind] as (s: unknown) => string)(scope);
+function scopeText(value: unknown): string | null {
+  const read = mcpTrafficScopeSchema.safeParse(value);
+  if (!read.success) return null;
+  const scope = read.data;
+  if (scope.kind === "all") return "All traffic";
+  if (scope.kind === "range") return `Received ${formatClockMs(scope.from)} – ${formatClockMs(scope.to)}`;
+  return plural(scope.seqs.length, "selected entry", "selected entries");
 }
 
 /**
@@ -48,13 +50,17 @@ export function McpTrafficView({ bundle }: BundleUnitViewProps) {
   // As in the live panel: HTTP exchanges are not rows, they say what carried each message.
   const entries = useMemo(() => all.filter((e) => e.kind !== HTTP_EXCHANGE_KIND), [all]);
   const wire = useMemo(() => {
-    const exchanges = all.filter((e) => e.kind === HTTP_EXCHANGE_KIND).map((e) => ({ ...(e.raw as HttpExchange), seq: e.seq }));
+    const exchanges = all.flatMap((e) => {
+      const exchange = entryPayload(e, HTTP_EXCHANGE_KIND);
+      return exchange ? [{ ...exchange, seq: e.seq }] : [];
+    });
     return exchanges.length > 0 ? { exchanges: mergeExchanges(undefined, exchanges) } : null;
   }, [all]);
-  const snapshot = bundle.snapshot as { scope?: unknown; calls?: unknown } | null;
-  const calls = Array.isArray(snapshot?.calls) ? (snapshot.calls as unknown[]) : [];
-  const scope = scopeText(snapshot?.scope ?? (bundle.unit.type === "mcp-traffic" ? bundle.unit.scope : null));
-  const c = bundle.connection as typeof bundle.connection & McpConnectionExtras;
+  const snapshot = isRecord(bundle.snapshot) ? bundle.snapshot : {};
+  const calls: unknown[] = Array.isArray(snapshot.calls) ? snapshot.calls : [];
+  const scope = scopeText(snapshot.scope ?? (bundle.unit.type === "mcp-traffic" ? bundle.unit.scope : null));
+  const extras = connectionExtrasSchema.safeParse(bundle.connection);
+  const c = { ...bundle.connection, ...(extras.success ? extras.data : {}) };
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="mcp-traffic-bundle-view">
@@ -72,7 +78,7 @@ export function McpTrafficView({ bundle }: BundleUnitViewProps) {
         )}
         {scope && <span data-testid="mcp-traffic-bundle-scope">{scope}</span>}
       </div>
-      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-h-0 flex-1 gap-0">
+      <Tabs value={tab} onValueChange={(v) => isTab(v) && setTab(v)} className="min-h-0 flex-1 gap-0">
         <TabsList className="mx-3 mt-2">
           <TabsTrigger value="traffic" data-testid="mcp-traffic-bundle-tab-traffic">
             Traffic
