@@ -15,4 +15,5 @@ export const a2aDescriptor = {
   main: { Pane: A2aMain, opens: (l: WorkbenchLocation) => l.view === "a2a" },
   inbox: { a2a: { Card: A2aRequestCard, target: null } },
   bundleViews: { "a2a-task": A2aTaskView },
+  usePaletteItems: null,
 };

@@ -1,3 +1,4 @@
+import { useAdkPaletteItems } from "@/hooks/use-adk-palette";
 import type { RowOf } from "@/lib/workbench/inbox-text";
 import type { WorkbenchLocation } from "@/lib/workbench/location";
 import type { InboxCardProps } from "@/lib/workbench/slots";
@@ -33,4 +34,5 @@ export const adkDescriptor = {
     },
   },
   bundleViews: { "adk-session": AdkSessionView },
+  usePaletteItems: useAdkPaletteItems,
 };

@@ -15,4 +15,5 @@ export const aguiDescriptor = {
   main: { Pane: AguiMain, opens: (l: WorkbenchLocation) => l.view === "agui" },
   inbox: { agui: { Card: AguiRequestCard, target: null } },
   bundleViews: { "agui-run": AguiRunView },
+  usePaletteItems: null,
 };

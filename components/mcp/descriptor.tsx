@@ -1,3 +1,4 @@
+import { useMcpPaletteItems } from "@/hooks/use-mcp-palette";
 import type { RowOf } from "@/lib/workbench/inbox-text";
 import type { InboxCardProps } from "@/lib/workbench/slots";
 import { AnswerableRequestCard } from "@/components/mcp/requests/answerable-request-card";
@@ -31,4 +32,5 @@ export const mcpDescriptor = {
     },
   },
   bundleViews: { "mcp-traffic": McpTrafficView },
+  usePaletteItems: useMcpPaletteItems,
 };

@@ -25,4 +25,5 @@ export const playgroundDescriptor = {
   main: { Pane: PlaygroundPane, opens: (l: WorkbenchLocation) => l.view === "playground" },
   inbox: {},
   bundleViews: { "playground-conversation": PlaygroundConversationView },
+  usePaletteItems: null,
 };

@@ -1,9 +1,10 @@
-import type { ComponentType, ReactNode } from "react";
+import { useMemo, type ComponentType, type ReactNode } from "react";
 import type { BundleUnitType } from "@/lib/contracts/bundle";
 import type { InboxRow, InboxSource } from "@/lib/contracts/inbox";
 import { INBOX_SOURCE_TEXT } from "@/lib/workbench/inbox";
 import type { InboxSourceText, RowOf } from "@/lib/workbench/inbox-text";
 import type { WorkbenchLocation } from "@/lib/workbench/location";
+import type { PaletteItem } from "@/lib/workbench/palette";
 import type { BundleUnitViewProps, InboxCardProps, WorkbenchPaneProps } from "@/lib/workbench/slots";
 import { ApprovalCard } from "@/components/approvals/approval-card";
 import { a2aDescriptor } from "@/components/a2a/descriptor";
@@ -37,6 +38,8 @@ export interface ProtocolDescriptor {
   inbox: { [S in InboxSource]?: InboxSlot<RowOf<S>> };
   /** The read-only views of its bundle unit types. */
   bundleViews: { [T in BundleUnitType]?: ComponentType<BundleUnitViewProps> };
+  /** What it offers the command palette (fetching more only while the palette is open), or null. */
+  usePaletteItems: ((active: boolean) => { items: readonly PaletteItem<string, Partial<WorkbenchLocation>>[]; loading: boolean }) | null;
 }
 
 /** In sidebar order. */
@@ -92,3 +95,10 @@ export const BUNDLE_UNIT_VIEWS: Record<BundleUnitType, ComponentType<BundleUnitV
   ...PROTOCOLS.a2a.bundleViews,
   ...PROTOCOLS.agui.bundleViews,
 };
+
+/** The protocols' command palette items, in sidebar order (each protocol's hook, called in a fixed order). */
+export function useProtocolPaletteItems(active: boolean) {
+  const mcp = PROTOCOLS.mcp.usePaletteItems(active);
+  const adk = PROTOCOLS.adk.usePaletteItems(active);
+  return useMemo(() => ({ items: [...mcp.items, ...adk.items], loading: mcp.loading || adk.loading }), [mcp, adk]);
+}

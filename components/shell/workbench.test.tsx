@@ -57,4 +57,20 @@ describe("the workbench shell", () => {
     renderWithClient(<Workbench />);
     await waitFor(() => expect(nav.replace).toHaveBeenCalledWith("/?c=everything", { scroll: false }));
   });
+
+  it("the command palette lists every protocol's items, then the core ones", async () => {
+    nav.search = "c=everything";
+    renderWithClient(<Workbench />);
+    await screen.findByTestId("connection-view");
+    fireEvent.click(screen.getByTestId("open-palette"));
+    const palette = await screen.findByTestId("command-palette");
+    await waitFor(() =>
+      expect(
+        within(palette)
+          .getAllByTestId("palette-item")
+          .map((i) => i.dataset.kind),
+      ).toContain("server"),
+    );
+    expect(within(palette).getAllByTestId("palette-item").at(-1)?.dataset.kind).not.toBe("server");
+  });
 });

@@ -1,6 +1,7 @@
-import type { InboxItem } from "@/lib/contracts/agents";
+import type { AgentServerView, AgentSessionSummary, InboxItem } from "@/lib/contracts/agents";
 import { inboxText, type InboxStatus, type RowOf } from "@/lib/workbench/inbox-text";
 import { changes, type LocationPart } from "@/lib/workbench/location-part";
+import type { PaletteItem } from "@/lib/workbench/palette";
 import type { SearchKind } from "@/lib/workbench/search-kind";
 
 /**
@@ -131,3 +132,44 @@ export const adkInboxText = inboxText<RowOf<"adk">, InboxItem["kind"]>({
   groupLabel: sourceLabel,
   status: interruptStatus,
 });
+
+/** What ADK's command palette items are built from (hooks/use-adk-palette.ts fetches it). */
+export interface AdkPaletteSource {
+  agents: readonly AgentServerView[];
+  /** Sessions per `sessionSourceKey(agentId, app)`. */
+  sessions: ReadonlyMap<string, readonly AgentSessionSummary[]>;
+}
+
+/** The key of one app's sessions in `AdkPaletteSource.sessions`. */
+export const sessionSourceKey = (agentId: string, app: string) => `${agentId}/${app}`;
+
+export const ADK_PALETTE_KINDS = { agent: "Agent", app: "App", session: "Session" };
+
+/** Every agent server, its apps and their sessions, opened as the sidebar and the app picker open them. */
+export function adkPaletteItems(s: AdkPaletteSource): PaletteItem<keyof typeof ADK_PALETTE_KINDS, Partial<AdkLocation>>[] {
+  return s.agents.flatMap((a) => [
+    {
+      id: `agent:${a.id}`,
+      kind: "agent" as const,
+      label: a.name,
+      detail: a.url,
+      target: { agentId: a.id, app: null, sessionId: null, userId: null },
+    },
+    ...a.state.apps.flatMap((app) => [
+      {
+        id: `app:${a.id}:${app}`,
+        kind: "app" as const,
+        label: app,
+        detail: a.name,
+        target: { agentId: a.id, app, sessionId: null, userId: null },
+      },
+      ...(s.sessions.get(sessionSourceKey(a.id, app)) ?? []).map((x) => ({
+        id: `session:${a.id}:${app}:${x.userId}:${x.id}`,
+        kind: "session" as const,
+        label: x.id,
+        detail: `${a.name} › ${app}${x.userId !== a.userId ? ` · user ${x.userId}` : ""}`,
+        target: { agentId: a.id, app, sessionId: x.id, userId: x.userId !== a.userId ? x.userId : null },
+      })),
+    ]),
+  ]);
+}

@@ -1,7 +1,11 @@
+import type { ConnectionView } from "@/lib/contracts/connections";
 import type { McpRequestKind } from "@/lib/contracts/mcp-requests";
+import { toolKey } from "@/lib/protocols/mcp/tool-listing";
+import type { Tool } from "@/lib/queries/tools";
 import { isRecord } from "@/lib/values";
 import { inboxText, type RowOf } from "@/lib/workbench/inbox-text";
 import { changes, type LocationPart } from "@/lib/workbench/location-part";
+import type { PaletteItem } from "@/lib/workbench/palette";
 
 /**
  * MCP's part of the workbench URL:
@@ -201,3 +205,27 @@ export const mcpInboxText = inboxText<RowOf<"mcp">, McpRequestKind>({
   // The server keeps "failed" when sending the reply failed.
   status: (row) => row.status,
 });
+
+/** What MCP's command palette items are built from (hooks/use-mcp-palette.ts fetches it). */
+export interface McpPaletteSource {
+  connections: readonly ConnectionView[];
+  /** Tools per connection id, for the servers whose list is known. */
+  tools: ReadonlyMap<string, readonly Tool[]>;
+}
+
+export const MCP_PALETTE_KINDS = { server: "Server", tool: "Tool" };
+
+/** Every server and its tools, opened as the sidebar and the tool list open them. */
+export function mcpPaletteItems(s: McpPaletteSource): PaletteItem<keyof typeof MCP_PALETTE_KINDS, Partial<McpLocation>>[] {
+  return s.connections.flatMap((c) => [
+    { id: `server:${c.id}`, kind: "server" as const, label: c.name, detail: c.state.status, target: { connectionId: c.id, tool: null } },
+    // By the listing key, as the tool list does: a name listed twice ("dup", "dup (2)") is two tools.
+    ...(s.tools.get(c.id) ?? []).map((t) => ({
+      id: `tool:${c.id}:${toolKey(t)}`,
+      kind: "tool" as const,
+      label: toolKey(t),
+      detail: c.name,
+      target: { connectionId: c.id, tab: "tools" as const, tool: toolKey(t) },
+    })),
+  ]);
+}

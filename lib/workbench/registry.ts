@@ -1,10 +1,10 @@
 import type { SessionSearchKind } from "@/lib/contracts/session-search";
 import { a2aInboxText, a2aLocation, a2aSearch } from "@/lib/workbench/a2a";
-import { adkInboxText, adkLocation, adkSearch, type AdkLocation } from "@/lib/workbench/adk";
+import { ADK_PALETTE_KINDS, adkInboxText, adkLocation, adkSearch, type AdkLocation } from "@/lib/workbench/adk";
 import { aguiInboxText, aguiLocation, aguiSearch } from "@/lib/workbench/agui";
 import { bundlesLocation, inboxLocation, type BundlesLocation } from "@/lib/workbench/core-location";
 import type { InboxSourceText, KindOf, ProtocolInboxSource, RowOf } from "@/lib/workbench/inbox-text";
-import { mcpInboxText, mcpLocation, type McpLocation } from "@/lib/workbench/mcp";
+import { MCP_PALETTE_KINDS, mcpInboxText, mcpLocation, type McpLocation } from "@/lib/workbench/mcp";
 import type { PeerLocation } from "@/lib/workbench/peer-location";
 import { playgroundLocation, playgroundSearch, type PlaygroundLocation } from "@/lib/workbench/playground";
 import type { SearchKind } from "@/lib/workbench/search-kind";
@@ -75,3 +75,7 @@ export const PROTOCOL_KIND_LABEL: Record<ProtocolInboxKind, string> = {
   ...a2aInboxText.kinds,
   ...aguiInboxText.kinds,
 };
+
+/** Every protocol's command palette kinds and their labels (each protocol's hook in its descriptor lists the items). */
+export const PROTOCOL_PALETTE_KINDS = { ...MCP_PALETTE_KINDS, ...ADK_PALETTE_KINDS };
+export type ProtocolPaletteKind = keyof typeof PROTOCOL_PALETTE_KINDS;

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { connectionKeys } from "@/lib/queries/connections";
-import { usePaletteSources } from "@/hooks/use-palette-sources";
+import { useMcpPaletteSource } from "@/hooks/use-mcp-palette";
 import { fetchRouter } from "@/components/mcp/workbench/test-support";
 
 afterEach(() => {
@@ -27,7 +27,7 @@ it("a server connecting while the palette is mounted changes its sources without
   const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const { result } = renderHook(() => usePaletteSources(true), { wrapper });
+  const { result } = renderHook(() => useMcpPaletteSource(true), { wrapper });
   await waitFor(() => expect(result.current.sources.tools.get("a")?.map((t) => t.name)).toEqual(["t1"]));
 
   act(() => {
