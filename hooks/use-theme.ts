@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { THEME_STORAGE_KEY, isDark, parseThemeChoice, type ThemeChoice } from "@/components/theme/theme";
+import { THEME_STORAGE_KEY, isDark, parseThemeChoice, type ThemeChoice } from "@/lib/theme";
 
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 const CHANGE_EVENT = "loupe-theme-change";

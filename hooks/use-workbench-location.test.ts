@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyLocationPatch, locationFromParams, locationToSearch } from "@/hooks/use-workbench-location";
-import type { TabMemory } from "@/hooks/workbench-location";
+import type { TabMemory } from "@/lib/workbench/location";
 
 const at = (qs: string) => locationFromParams(new URLSearchParams(qs));
 const go = (qs: string, patch: Parameters<typeof applyLocationPatch>[1], memory?: TabMemory) =>

@@ -2,18 +2,19 @@
 
 import { useCallback, useMemo, useRef } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { applyLocationPatch, locationFromParams, locationToSearch } from "./workbench-location";
-import type { TabMemory, TabSelection, WorkbenchLocation } from "./workbench-location";
+import { applyLocationPatch, locationFromParams, locationToSearch } from "@/lib/workbench/location";
+import type { TabMemory, WorkbenchLocation } from "@/lib/workbench/location";
 
-export { CONNECTION_TABS, applyLocationPatch, locationFromParams, locationToSearch, normalizeLocation } from "./workbench-location";
-export type { ConnectionTab, WorkbenchLocation } from "./workbench-location";
+export { applyLocationPatch, locationFromParams, locationToSearch, normalizeLocation } from "@/lib/workbench/location";
+export type { WorkbenchLocation } from "@/lib/workbench/location";
+export { CONNECTION_TABS, type ConnectionTab } from "@/lib/workbench/mcp";
 
 const MEMORY_KEY = "loupe:tab-selection";
 
 function loadMemory(): TabMemory {
   try {
     const raw: unknown = JSON.parse(window.sessionStorage.getItem(MEMORY_KEY) ?? "[]");
-    return new Map(Array.isArray(raw) ? (raw as Array<[string, TabSelection]>) : []);
+    return new Map(Array.isArray(raw) ? (raw as Array<[string, Partial<WorkbenchLocation>]>) : []);
   } catch {
     return new Map(); // storage off or garbled: tabs simply start empty
   }
@@ -28,7 +29,7 @@ function saveMemory(memory: TabMemory): void {
 }
 
 /**
- * Selection lives in the URL (see workbench-location.ts for the parameters) so a reload or a
+ * Selection lives in the URL (see lib/workbench/location.ts and its parts for the parameters) so a reload or a
  * shared link reopens exactly what was open: server, tab, tool, resource, prompt, traffic row,
  * agent session and event, or the inbox.
  */

@@ -3,7 +3,7 @@ import { afterEach, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { A2aAgentView, A2aHumanRequest, A2aTaskSummary } from "@/lib/contracts/a2a";
-import { EMPTY_LOCATION } from "@/hooks/workbench-location";
+import { EMPTY_LOCATION } from "@/lib/workbench/location";
 import { A2aChat } from "./a2a-chat";
 
 afterEach(() => {

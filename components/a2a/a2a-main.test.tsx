@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { A2aAgentView } from "@/lib/contracts/a2a";
-import { EMPTY_LOCATION } from "@/hooks/workbench-location";
-import type { WorkbenchLocation } from "@/hooks/workbench-location";
+import { EMPTY_LOCATION } from "@/lib/workbench/location";
+import type { WorkbenchLocation } from "@/lib/workbench/location";
 import { A2aMain } from "./a2a-main";
 
 afterEach(() => {

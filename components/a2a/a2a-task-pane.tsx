@@ -15,7 +15,7 @@ import { TaskHeader } from "@/components/a2a/task-header";
 import { readCard } from "@/components/a2a/card-model";
 import { taskTimeline } from "@/components/a2a/task-model";
 import { TaskSummary } from "@/components/a2a/task-summary";
-import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
+import { ExportBundleButton } from "@/components/elements/export-bundle-button";
 
 export interface A2aTaskPaneProps {
   agent: A2aAgentView;

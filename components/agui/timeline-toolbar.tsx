@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { BundleUnitRef } from "@/lib/contracts/bundle";
-import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
+import { ExportBundleButton } from "@/components/elements/export-bundle-button";
 import { ITEM_FILTER_LABEL, ITEM_FILTERS, type ItemFilter } from "./timeline-labels";
 
 export type TimelineMode = "items" | "events";

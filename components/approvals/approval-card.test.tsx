@@ -193,7 +193,7 @@ describe("approvals in the inbox", () => {
       },
     ];
     vi.stubGlobal("fetch", fetchRouter({ "GET /api/inbox": () => rows }).fetch);
-    renderWithClient(<InboxView onOpenSession={() => undefined} />);
+    renderWithClient(<InboxView onOpen={() => undefined} />);
     await waitFor(() => expect(screen.getAllByTestId("approval-card")).toHaveLength(2));
     expect(screen.getByTestId("inbox-waiting").dataset.count).toBe("1");
     const items = screen.getAllByTestId("inbox-item");

@@ -1,4 +1,4 @@
-import type { ApprovalOrigin, ApprovalPolicy, ToolApproval } from "@/lib/contracts/approvals";
+import type { ApprovalPolicy, ToolApproval } from "@/lib/contracts/approvals";
 
 /** What each policy means, said the way the card explains why a call waits. */
 export const POLICY_LABEL: Record<ApprovalPolicy, string> = {
@@ -13,15 +13,7 @@ export const POLICY_FROM_LABEL: Record<ToolApproval["policy"]["from"], string> =
   default: "the default",
 };
 
-/**
- * Who asks: the playground conversation (and which column, when it has several: they share the
- * title), or the tap's client as it named itself.
- */
-export function approvalAsker(origin: ApprovalOrigin): string {
-  if (origin.kind === "playground") return `Playground “${origin.title}”${origin.columnLabel ? `, ${origin.columnLabel}` : ""}`;
-  if (!origin.client) return "A client of the tap";
-  return origin.client.version ? `${origin.client.name} ${origin.client.version}` : origin.client.name;
-}
+export { approvalAsker } from "@/lib/workbench/approvals";
 
 /**
  * The way a tap's client came in: the server's own tap (its id is the connection's), or an

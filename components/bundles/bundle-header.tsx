@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { QueryError } from "@/components/elements/query-error";
 import { useDeleteBundle } from "@/hooks/use-bundles";
-import { bundleFileName } from "@/lib/queries/bundles";
+import { bundleFileName } from "@/lib/bundle-file-name";
 import { downloadText } from "@/lib/tool-result/download";
 import { formatDateTime, formatBytes, formatCount } from "@/lib/format";
 

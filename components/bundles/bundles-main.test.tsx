@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ImportedBundleSummary } from "@/lib/contracts/bundle";
-import { EMPTY_LOCATION } from "@/hooks/workbench-location";
+import { EMPTY_LOCATION } from "@/lib/workbench/location";
 import { BundlesMain } from "@/components/bundles/bundles-main";
 import { RawBundleView } from "@/components/bundles/raw-bundle-view";
 import { BundleViewBoundary } from "@/components/bundles/view-boundary";

@@ -10,7 +10,7 @@ import { bundleDetail } from "@/components/bundles/bundle-detail";
 import { ImportArea } from "@/components/bundles/import-area";
 import { ImportFailure } from "@/components/bundles/import-failure";
 import { RawBundleView } from "@/components/bundles/raw-bundle-view";
-import { BUNDLE_UNIT_VIEWS } from "@/components/bundles/unit-views";
+import { BUNDLE_UNIT_VIEWS } from "@/components/protocols/registry";
 import { BundleViewBoundary } from "@/components/bundles/view-boundary";
 import { formatDateTime } from "@/lib/format";
 

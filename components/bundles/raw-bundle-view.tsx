@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { BundleUnitViewProps } from "@/components/bundles/unit-view-types";
+import type { BundleUnitViewProps } from "@/lib/workbench/slots";
 import { JsonView } from "@/components/elements/json-view";
 import { Button } from "@/components/ui/button";
 import { formatClockMs, plural } from "@/lib/format";

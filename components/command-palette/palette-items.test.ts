@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { filterPalette, fuzzyScore, paletteItems, sessionSourceKey, type PaletteSources } from "./palette-items";
+import { filterPalette, fuzzyScore, paletteItems, type CorePaletteSources, type PaletteItem } from "./palette-items";
+import { adkPaletteItems, sessionSourceKey, type AdkPaletteSource } from "@/lib/workbench/adk";
+import { mcpPaletteItems, type McpPaletteSource } from "@/lib/workbench/mcp";
 import { connectionFixture } from "@/components/mcp/workbench/test-support";
 import type { AgentServerView } from "@/lib/contracts/agents";
 import type { InboxRow } from "@/lib/contracts/inbox";
@@ -29,7 +31,7 @@ const inboxRow = {
   relatedCall: { callId: "c", tool: "trigger-elicitation-request" },
 } as InboxRow;
 
-const sources: PaletteSources = {
+const sources: Sources = {
   connections: [connectionFixture({ id: "ev", name: "everything" })],
   tools: new Map([
     [
@@ -54,9 +56,14 @@ const sources: PaletteSources = {
   inbox: [inboxRow],
 };
 
+type Sources = McpPaletteSource & AdkPaletteSource & CorePaletteSources;
+
+/** Every item, in the palette's order: each protocol's (its descriptor's hook builds them so), then the core ones. */
+const allItems = (s: Sources): PaletteItem[] => [...mcpPaletteItems(s), ...adkPaletteItems(s), ...paletteItems(s)];
+
 describe("palette items", () => {
   it("lists servers, their tools, agents, apps, sessions and inbox items with the sidebar's navigation", () => {
-    const items = paletteItems(sources);
+    const items = allItems(sources);
     const byId = new Map(items.map((i) => [i.id, i]));
     expect(byId.get("server:ev")?.target).toEqual({ connectionId: "ev", tool: null });
     expect(byId.get("tool:ev:get-sum")?.target).toEqual({ connectionId: "ev", tab: "tools", tool: "get-sum" });
@@ -91,7 +98,7 @@ describe("palette items: imported bundles", () => {
       entryCount: 12,
       bytes: 100,
     } as const;
-    const items = paletteItems({ ...sources, bundles: [bundle] });
+    const items = allItems({ ...sources, bundles: [bundle] });
     const item = items.find((i) => i.kind === "bundle");
     expect(item).toMatchObject({ label: "weather s-1", detail: "ADK session · adk-web session export · 12 entries" });
     expect(item?.target).toEqual({ view: "bundles", item: "b1" });
@@ -115,7 +122,7 @@ describe("palette inbox items: tool approvals", () => {
       createdAt: 9,
       status: "pending",
     } as InboxRow;
-    const item = paletteItems({ ...sources, inbox: [approvalRow] }).find((i) => i.id.startsWith("inbox:"));
+    const item = allItems({ ...sources, inbox: [approvalRow] }).find((i) => i.id.startsWith("inbox:"));
     expect(item?.label).toBe("Tool call approval: claude-ai 0.1.0 wants to call everything__echo");
     expect(item?.detail).toBe("Pending · everything › echo");
     expect(item?.focusSelector).toBe(`[data-testid="inbox-item"][data-item-key="${encodeURIComponent("approval\u0000ap1")}"]`);
@@ -130,7 +137,7 @@ describe("fuzzy filter", () => {
   });
 
   it("needs every word, and puts the best label first", () => {
-    const items = paletteItems(sources);
+    const items = allItems(sources);
     expect(filterPalette(items, "gsum")[0]?.id).toBe("tool:ev:get-sum");
     expect(filterPalette(items, "get res")[0]?.id).toBe("tool:ev:get-resource-links");
     expect(filterPalette(items, "colour")[0]?.kind).toBe("inbox");
@@ -144,7 +151,7 @@ describe("fuzzy filter", () => {
       { name: "dup", inputSchema: { type: "object", properties: { a: { type: "string" } } } },
       { name: "dup", inputSchema: { type: "object", properties: { b: { type: "number" } } } },
     ]);
-    const items = paletteItems({ ...sources, tools: new Map([["ev", dups]]) }).filter((i) => i.kind === "tool");
+    const items = allItems({ ...sources, tools: new Map([["ev", dups]]) }).filter((i) => i.kind === "tool");
     expect(new Set(items.map((i) => i.id)).size).toBe(2);
     expect(items.map((i) => i.target.tool)).toEqual(["dup", "dup (2)"]);
     expect(items.map((i) => i.label)).toEqual(["dup", "dup (2)"]);

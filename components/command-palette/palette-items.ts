@@ -1,102 +1,28 @@
-import type { AgentServerView, AgentSessionSummary } from "@/lib/contracts/agents";
-import type { ConnectionView } from "@/lib/contracts/connections";
-import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
-import type { Tool } from "@/lib/queries/tools";
-import { toolKey } from "@/lib/protocols/mcp/tool-listing";
 import type { InboxRow } from "@/lib/contracts/inbox";
+import type { ImportedBundleSummary } from "@/lib/contracts/bundle";
+import type { PaletteItem as Item } from "@/lib/workbench/palette";
+import { PROTOCOL_PALETTE_KINDS, type ProtocolPaletteKind, type WorkbenchLocation } from "@/lib/workbench/registry";
 import { KIND_LABEL } from "@/components/inbox/inbox-status";
 import { REQUEST_STATUS_META as STATUS_META } from "@/components/elements/request/request-status";
 import { inboxItemDomKey, inboxStatus, rowKind, rowPrompt, rowSourceLabel } from "@/components/inbox/source-text";
 import { sortInbox } from "@/components/inbox/inbox-order";
-import type { ImportedBundleSummary } from "@/lib/contracts/bundle";
 import { bundleDetail } from "@/components/bundles/bundle-detail";
 
-export type PaletteKind = "server" | "tool" | "agent" | "app" | "session" | "bundle" | "inbox";
+/** Every protocol's kinds (servers, tools, agents…: PROTOCOL_PALETTE_KINDS) and the core ones. */
+export type PaletteKind = ProtocolPaletteKind | "bundle" | "inbox";
 
-export const PALETTE_KIND_LABEL: Record<PaletteKind, string> = {
-  server: "Server",
-  tool: "Tool",
-  agent: "Agent",
-  app: "App",
-  session: "Session",
-  bundle: "Imported",
-  inbox: "Inbox",
-};
+export const PALETTE_KIND_LABEL: Record<PaletteKind, string> = { ...PROTOCOL_PALETTE_KINDS, bundle: "Imported", inbox: "Inbox" };
 
-export interface PaletteItem {
-  /** Unique among the items, also the option's DOM id suffix. */
-  id: string;
-  kind: PaletteKind;
-  /** A name as the server or agent gave it (shown with hidden characters spelled out). */
-  label: string;
-  detail: string;
-  /** The same patch the sidebar, app picker or inbox would navigate with. */
-  target: Partial<WorkbenchLocation>;
-  /** After navigating: the element to focus (an inbox card). */
-  focusSelector?: string;
-  /** An inbox row's DOM key: the (virtualized) inbox scrolls it into its window first. */
-  inboxKey?: string;
-  /** An action instead of a place (e.g. "Search sessions…" opens its dialog); `target` is then unused. */
-  run?: () => void;
-}
+export type PaletteItem = Item<PaletteKind, Partial<WorkbenchLocation>>;
 
-export interface PaletteSources {
-  connections: readonly ConnectionView[];
-  /** Tools per connection id, for the servers whose list is known. */
-  tools: ReadonlyMap<string, readonly Tool[]>;
-  agents: readonly AgentServerView[];
-  /** Sessions per `${agentId}/${app}`. */
-  sessions: ReadonlyMap<string, readonly AgentSessionSummary[]>;
+/** What the core items are built from; each protocol's items come from its descriptor's hook. */
+export interface CorePaletteSources {
   inbox: readonly InboxRow[];
   /** Bundles imported into this Loupe (opened read-only). */
   bundles?: readonly ImportedBundleSummary[];
 }
 
-export const sessionSourceKey = (agentId: string, app: string) => `${agentId}/${app}`;
-
-function serverItems(s: PaletteSources): PaletteItem[] {
-  return s.connections.flatMap((c) => [
-    { id: `server:${c.id}`, kind: "server" as const, label: c.name, detail: c.state.status, target: { connectionId: c.id, tool: null } },
-    // By the listing key, as the tool list does: a name listed twice ("dup", "dup (2)") is two tools.
-    ...(s.tools.get(c.id) ?? []).map((t) => ({
-      id: `tool:${c.id}:${toolKey(t)}`,
-      kind: "tool" as const,
-      label: toolKey(t),
-      detail: c.name,
-      target: { connectionId: c.id, tab: "tools" as const, tool: toolKey(t) },
-    })),
-  ]);
-}
-
-function agentItems(s: PaletteSources): PaletteItem[] {
-  return s.agents.flatMap((a) => [
-    {
-      id: `agent:${a.id}`,
-      kind: "agent" as const,
-      label: a.name,
-      detail: a.url,
-      target: { agentId: a.id, app: null, sessionId: null, userId: null },
-    },
-    ...a.state.apps.flatMap((app) => [
-      {
-        id: `app:${a.id}:${app}`,
-        kind: "app" as const,
-        label: app,
-        detail: a.name,
-        target: { agentId: a.id, app, sessionId: null, userId: null },
-      },
-      ...(s.sessions.get(sessionSourceKey(a.id, app)) ?? []).map((x) => ({
-        id: `session:${a.id}:${app}:${x.userId}:${x.id}`,
-        kind: "session" as const,
-        label: x.id,
-        detail: `${a.name} › ${app}${x.userId !== a.userId ? ` · user ${x.userId}` : ""}`,
-        target: { agentId: a.id, app, sessionId: x.id, userId: x.userId !== a.userId ? x.userId : null },
-      })),
-    ]),
-  ]);
-}
-
-function bundleItems(s: PaletteSources): PaletteItem[] {
+function bundleItems(s: CorePaletteSources): PaletteItem[] {
   return (s.bundles ?? []).map((b) => ({
     id: `bundle:${b.id}`,
     kind: "bundle" as const,
@@ -106,7 +32,7 @@ function bundleItems(s: PaletteSources): PaletteItem[] {
   }));
 }
 
-function inboxItems(s: PaletteSources): PaletteItem[] {
+function inboxItems(s: CorePaletteSources): PaletteItem[] {
   const rows = sortInbox([...s.inbox]).map((row) => {
     const key = inboxItemDomKey(row);
     return {
@@ -122,9 +48,9 @@ function inboxItems(s: PaletteSources): PaletteItem[] {
   return [{ id: "inbox", kind: "inbox", label: "Inbox", detail: "every interrupt and server request", target: { view: "inbox" } }, ...rows];
 }
 
-/** Everything the palette can jump to, in sidebar order: servers and their tools, agents, imported bundles, the inbox. */
-export function paletteItems(s: PaletteSources): PaletteItem[] {
-  return [...serverItems(s), ...agentItems(s), ...bundleItems(s), ...inboxItems(s)];
+/** The core places the palette can jump to, after every protocol's (in sidebar order): imported bundles, the inbox. */
+export function paletteItems(s: CorePaletteSources): PaletteItem[] {
+  return [...bundleItems(s), ...inboxItems(s)];
 }
 
 const WORD_START = /[\s_\-./:›@]/;

@@ -4,7 +4,10 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { CommandIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
-import { usePaletteSources } from "@/hooks/use-palette-sources";
+import { useQuery } from "@tanstack/react-query";
+import { useInbox } from "@/hooks/use-inbox";
+import { bundleListQuery } from "@/lib/queries/bundles";
+import { useProtocolPaletteItems } from "@/components/protocols/registry";
 import { CommandPalette } from "./command-palette";
 import { paletteItems, type PaletteItem } from "./palette-items";
 import { requestInboxReveal } from "@/components/inbox/inbox-reveal";
@@ -41,8 +44,15 @@ export interface PaletteLauncherProps {
 /** The header's "Go to…" button and Ctrl/⌘+K, anywhere on the page. */
 export function PaletteLauncher({ navigate }: PaletteLauncherProps) {
   const [open, setOpen] = useState(false);
-  const { sources, loading } = usePaletteSources(open);
-  const items = useMemo(() => (open ? [...paletteItems(sources), SEARCH_SESSIONS] : []), [open, sources]);
+  // Every protocol's items (tool lists and sessions are fetched only while open), then the core ones.
+  const protocols = useProtocolPaletteItems(open);
+  const inbox = useInbox();
+  const bundles = useQuery(bundleListQuery());
+  const items = useMemo(
+    () => (open ? [...protocols.items, ...paletteItems({ inbox: inbox.data ?? [], bundles: bundles.data ?? [] }), SEARCH_SESSIONS] : []),
+    [open, protocols.items, inbox.data, bundles.data],
+  );
+  const loading = protocols.loading;
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -1,18 +1,15 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { InboxItem } from "@/lib/contracts/agents";
-import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
+import type { InboxRow } from "@/lib/contracts/inbox";
 
 /**
  * Where an inbox card's "Open" goes, given by the page that shows the inbox (InboxView), so the
- * cards of INBOX_SOURCES keep one prop shape `{ row, compact? }`. Absent: the cards show no link.
+ * cards of INBOX_SOURCES keep one prop shape. Absent: the cards show no link.
  */
 export interface InboxNavigation {
-  /** The session an ADK interrupt comes from. */
-  openSession?: (item: InboxItem) => void;
-  /** The MCP server (and tool or task) a sampling / elicitation request comes from. */
-  openConnection?: (request: McpClientRequest) => void;
+  /** Opens where a row comes from (an ADK interrupt's session, an MCP request's server…). */
+  open?: (row: InboxRow) => void;
 }
 
 const InboxNavigationContext = createContext<InboxNavigation>({});

@@ -103,7 +103,9 @@ function setup(onOpenConnection?: (row: McpClientRequest) => void) {
   });
   vi.stubGlobal("fetch", router.fetch);
   const onOpenSession = vi.fn();
-  renderWithClient(<InboxView onOpenSession={onOpenSession} onOpenConnection={onOpenConnection} />);
+  // Open hands the row to the page: an ADK interrupt's session, an MCP request's server.
+  const onOpen = (row: InboxRow) => (row.source === "mcp" ? onOpenConnection?.(row) : onOpenSession(row));
+  renderWithClient(<InboxView onOpen={onOpen} />);
   return { router, onOpenSession };
 }
 

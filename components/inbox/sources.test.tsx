@@ -4,7 +4,8 @@ import { cleanup, screen } from "@testing-library/react";
 import type { InboxRow } from "@/lib/contracts/inbox";
 import { everySourceRow, rowsOfEverySource, SAME_ID } from "@/lib/testing/inbox-rows";
 import { renderWithClient, fetchRouter } from "@/components/mcp/workbench/test-support";
-import { INBOX_SOURCES, InboxCard, sourceOf } from "./sources";
+import { INBOX_SOURCES } from "@/components/protocols/registry";
+import { InboxCard, sourceOf } from "./sources";
 import { countWaiting, groupKeyOf, inboxItemDomKey, inboxStatus, itemKey } from "./source-text";
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import { Columns3Icon, SlidersHorizontalIcon } from "lucide-react";
 import type { Conversation } from "@/lib/contracts/playground";
 import { Button } from "@/components/ui/button";
 import { SafeText } from "@/components/ui/safe-text";
-import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
+import { ExportBundleButton } from "@/components/elements/export-bundle-button";
 import { plural } from "@/lib/format";
 
 export interface ConversationHeaderProps {

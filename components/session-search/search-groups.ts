@@ -1,11 +1,5 @@
-import type { SessionSearchHit, SessionSearchKind, SessionSearchMatch } from "@/lib/contracts/session-search";
-
-export const KIND_LABEL: Record<SessionSearchKind, string> = {
-  "adk-session": "ADK session",
-  playground: "Playground",
-  "a2a-context": "A2A context",
-  "agui-thread": "AG-UI thread",
-};
+import type { SessionSearchHit, SessionSearchMatch } from "@/lib/contracts/session-search";
+import { searchKindOf } from "@/lib/workbench/search";
 
 export const MATCH_LABEL: Record<SessionSearchMatch, string> = {
   id: "id",
@@ -19,18 +13,12 @@ export interface HitGroup {
   hits: SessionSearchHit[];
 }
 
-/** Rows grouped by agent and app (ADK), by agent (A2A, AG-UI), playground together; first-seen order. */
+/** Rows grouped by kind, agent and app, each kind titling its groups (SEARCH_KINDS); first-seen order. */
 export function groupHits(hits: readonly SessionSearchHit[]): HitGroup[] {
   const groups = new Map<string, HitGroup>();
   for (const hit of hits) {
     const key = `${hit.kind}\n${hit.agentId ?? ""}\n${hit.appName ?? ""}`;
-    const title =
-      hit.kind === "adk-session"
-        ? `${hit.agentName ?? hit.agentId} · ${hit.appName}`
-        : hit.kind === "playground"
-          ? KIND_LABEL.playground
-          : `${KIND_LABEL[hit.kind]} · ${hit.agentName ?? hit.agentId}`;
-    const group = groups.get(key) ?? { key, title, hits: [] };
+    const group = groups.get(key) ?? { key, title: searchKindOf(hit).groupTitle(hit), hits: [] };
     group.hits.push(hit);
     groups.set(key, group);
   }

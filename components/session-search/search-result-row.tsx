@@ -2,7 +2,8 @@ import type { SessionSearchHit } from "@/lib/contracts/session-search";
 import { SafeText } from "@/components/ui/safe-text";
 import { cn } from "@/lib/cn";
 import { Highlight } from "./highlight";
-import { KIND_LABEL, MATCH_LABEL } from "./search-groups";
+import { searchKindOf } from "@/lib/workbench/search";
+import { MATCH_LABEL } from "./search-groups";
 
 export interface SearchResultRowProps {
   id: string;
@@ -16,6 +17,8 @@ export interface SearchResultRowProps {
 
 /** One found session: its name or id (query marked), labels, the matching snippet, what matched and when. */
 export function SearchResultRow({ id, index, hit, query, active, onHover, onChoose }: SearchResultRowProps) {
+  const kind = searchKindOf(hit);
+  const detail = kind.detail(hit);
   return (
     <div
       id={id}
@@ -47,7 +50,7 @@ export function SearchResultRow({ id, index, hit, query, active, onHover, onChoo
           </span>
         ))}
         <span className="ml-auto shrink-0 text-[10px] text-muted-foreground">
-          {hit.kind !== "adk-session" && `${KIND_LABEL[hit.kind]} · `}
+          {kind.labelInRow && `${kind.label} · `}
           {MATCH_LABEL[hit.match]}
           {hit.updatedAt ? ` · ${new Date(hit.updatedAt).toLocaleString()}` : ""}
         </span>
@@ -57,12 +60,7 @@ export function SearchResultRow({ id, index, hit, query, active, onHover, onChoo
           <Highlight text={hit.snippet} query={query} />
         </p>
       )}
-      {hit.userId && hit.kind === "adk-session" && (
-        <SafeText
-          text={`user ${hit.userId}${hit.eventId ? ` · event ${hit.eventId}` : ""}`}
-          className="text-[10px] text-muted-foreground"
-        />
-      )}
+      {detail && <SafeText text={detail} className="text-[10px] text-muted-foreground" />}
     </div>
   );
 }

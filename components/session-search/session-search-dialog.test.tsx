@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { SessionSearchResult } from "@/lib/contracts/session-search";
 import { SessionSearchDialog } from "@/components/session-search/session-search-dialog";
-import { hitTarget } from "@/lib/queries/session-search";
+import { hitTarget } from "@/lib/workbench/search";
 import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 
 afterEach(() => {

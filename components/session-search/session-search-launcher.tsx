@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { SearchIcon } from "lucide-react";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import type { SessionSearchHit } from "@/lib/contracts/session-search";
-import { hitTarget } from "@/lib/queries/session-search";
+import { hitTarget } from "@/lib/workbench/search";
 import { SessionSearchDialog } from "./session-search-dialog";
 
 /** The command palette's "Search sessions…" item opens the dialog through this event (no shared state between the two). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locationFromParams } from "@/hooks/workbench-location";
+import { locationFromParams } from "@/lib/workbench/location";
 import { landingPatch } from "@/components/shell/landing";
 
 const at = (qs: string) => locationFromParams(new URLSearchParams(qs));

@@ -1,7 +1,7 @@
 /**
  * What the workbench opens when the URL does not say: pure, so the choices are unit-tested.
  */
-import type { WorkbenchLocation } from "@/hooks/workbench-location";
+import type { WorkbenchLocation } from "@/lib/workbench/location";
 
 interface Landing {
   location: WorkbenchLocation;

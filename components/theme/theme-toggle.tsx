@@ -3,7 +3,7 @@
 import { MonitorIcon, MoonIcon, SunIcon, type LucideIcon } from "lucide-react";
 import { useTheme } from "@/hooks/use-theme";
 import { cn } from "@/lib/cn";
-import { THEME_CHOICES, type ThemeChoice } from "./theme";
+import { THEME_CHOICES, type ThemeChoice } from "@/lib/theme";
 
 const OPTION: Record<ThemeChoice, { icon: LucideIcon; label: string }> = {
   system: { icon: MonitorIcon, label: "Follow the system theme" },

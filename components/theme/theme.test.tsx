@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, isDark, parseThemeChoice } from "./theme";
+import { THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, isDark, parseThemeChoice } from "@/lib/theme";
 import { ThemeToggle } from "./theme-toggle";
 
 let systemDark = false;

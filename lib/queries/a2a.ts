@@ -13,6 +13,8 @@ import type {
 } from "@/lib/contracts/a2a";
 import type { Entry } from "@/lib/contracts/entries";
 import { mergeEntries } from "@/lib/queries/traffic";
+import type { EntryHandler, StreamPart } from "@/lib/queries/entry-handler";
+import { putInboxRow } from "@/lib/queries/inbox-stream";
 import { isRecord } from "@/lib/values";
 
 /** Root of everything cached for one A2A agent: dropped together when it is removed. */
@@ -149,3 +151,21 @@ export function applyA2aEntries(qc: QueryClient, entries: readonly Entry[]): voi
     if (tasks.size) void qc.invalidateQueries({ queryKey: a2aKeys.tasks(agentId) });
   }
 }
+
+/** `a2a_request_state` (raw = the whole A2aHumanRequest, recorded on every change) → its inbox row. */
+export const applyA2aRequestEntry: EntryHandler<"a2a_request_state"> = (qc, raw, e) =>
+  putInboxRow(qc, raw ? { ...raw, source: "a2a" } : null, e);
+
+/** A2A's part of the stream reducer: entries feed the agent's tasks (applyA2aEntries); request states, the inbox. */
+export const a2aStream: StreamPart<"a2a"> = {
+  handlers: {
+    a2a_request: null,
+    a2a_frame: null,
+    a2a_malformed: null,
+    a2a_stream: null,
+    a2a_push: null,
+    a2a_card: null,
+    a2a_request_state: applyA2aRequestEntry,
+  },
+  applyEntries: applyA2aEntries,
+};

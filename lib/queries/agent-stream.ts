@@ -5,9 +5,10 @@ import { parseAdkSessionKey } from "@/lib/contracts/agents";
 import type { Entry } from "@/lib/contracts/entries";
 import { agentKeys, agentScope, appendLive, removeAgent, upsertAgent, upsertRun } from "@/lib/queries/agents";
 import { inboxKeys, removeAgentItems, replaceSessionItems } from "@/lib/queries/inbox";
+import type { StreamPart } from "@/lib/queries/entry-handler";
 
 /**
- * The ADK half of the stream reducer (lib/queries/stream-reducer.ts calls in here).
+ * The ADK half of the stream reducer (adkStream below, listed in lib/queries/protocols.ts).
  *
  * `adk/*` entries are appended to their session's live cache only while that cache exists,
  * i.e. while a session view has it (or recently had it) open: a view opened later reads the
@@ -66,3 +67,9 @@ export function applyRun(qc: QueryClient, run: RunRecord): void {
   const ref = parseAdkSessionKey(run.sessionKey);
   if (ref) void qc.invalidateQueries({ queryKey: agentKeys.sessions(run.agentId, ref.appName, ref.userId) });
 }
+
+/** ADK's part of the stream reducer: its frames join the session's live events (applyAdkEntries). */
+export const adkStream: StreamPart<"adk"> = {
+  handlers: { event: null, stream_error: null, malformed: null, user_message: null },
+  applyEntries: applyAdkEntries,
+};

@@ -12,8 +12,10 @@ import type {
   AguiThreadSummary,
 } from "@/lib/contracts/agui";
 import type { Entry } from "@/lib/contracts/entries";
-import { entryPayload, parseEntry } from "@/lib/contracts/entry-kinds";
+import { parseEntry } from "@/lib/contracts/entry-kinds";
 import { inboxKeys } from "@/lib/queries/inbox";
+import type { EntryHandler, StreamPart } from "@/lib/queries/entry-handler";
+import { putInboxRow } from "@/lib/queries/inbox-stream";
 import { mergeEntries } from "@/lib/queries/traffic";
 import { isRecord } from "@/lib/values";
 
@@ -88,23 +90,12 @@ export function upsertAguiAgent(list: AguiAgentView[] | undefined, view: AguiAge
 
 /**
  * The AG-UI half of the stream reducer: entries of protocol "agui" (connectionId = the agent,
- * sessionKey = the thread) are appended to the thread's entry cache while it exists; a run's
- * start or end refreshes the thread list and the thread's detail (state, messages); its end also
- * refreshes the agent list (reachability).
+ * sessionKey = the thread) are appended to the thread's entry cache while it exists (runs and
+ * requests are handled in aguiStream's handlers).
  */
 export function applyAguiEntries(qc: QueryClient, entries: readonly Entry[]): void {
   const byThread = new Map<string, Entry[]>();
   for (const e of entries) {
-    const run = entryPayload(e, "agui_run");
-    if (run) {
-      void qc.invalidateQueries({ queryKey: aguiKeys.threads(run.agentId) });
-      if (run.status !== "running") {
-        void qc.invalidateQueries({ queryKey: aguiKeys.thread(run.agentId, run.threadId), exact: true });
-        // The server marks the agent reachable (or not) by how the run went.
-        void qc.invalidateQueries({ queryKey: aguiKeys.list(), exact: true });
-      }
-    }
-    if (entryPayload(e, "agui_request")) void qc.invalidateQueries({ queryKey: inboxKeys.list() });
     if (!e.sessionKey) continue;
     const id = `${e.connectionId}\u0000${e.sessionKey}`;
     const list = byThread.get(id);
@@ -118,6 +109,28 @@ export function applyAguiEntries(qc: QueryClient, entries: readonly Entry[]): vo
     qc.setQueryData<Entry[]>(key, (prev) => mergeEntries(prev, batch, Number.MAX_SAFE_INTEGER));
   }
 }
+
+/** A run's start or end refreshes the thread list and the thread's detail (state, messages); its end also the agent list (reachability). */
+const applyRunRecord: EntryHandler<"agui_run"> = (qc, run) => {
+  if (!run) return;
+  void qc.invalidateQueries({ queryKey: aguiKeys.threads(run.agentId) });
+  if (run.status === "running") return;
+  void qc.invalidateQueries({ queryKey: aguiKeys.thread(run.agentId, run.threadId), exact: true });
+  // The server marks the agent reachable (or not) by how the run went.
+  void qc.invalidateQueries({ queryKey: aguiKeys.list(), exact: true });
+};
+
+/** `agui_request` (raw = the whole AguiHumanRequest, recorded on every change) → its inbox row, and the list re-read. */
+export const applyAguiRequestEntry: EntryHandler<"agui_request"> = (qc, raw, e) => {
+  putInboxRow(qc, raw ? { ...raw, source: "agui" } : null, e);
+  if (raw) void qc.invalidateQueries({ queryKey: inboxKeys.list() });
+};
+
+/** AG-UI's part of the stream reducer: entries feed the thread's run timeline (applyAguiEntries). */
+export const aguiStream: StreamPart<"agui"> = {
+  handlers: { agui_input: null, agui_event: null, agui_malformed: null, agui_run: applyRunRecord, agui_request: applyAguiRequestEntry },
+  applyEntries: applyAguiEntries,
+};
 
 /** One event of a run as the timeline shows it: the AG-UI event plus where it sits in the record. */
 export interface RunEvent {

@@ -1,8 +1,7 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { ApprovalAnswer, ApprovalStatus, ToolApproval } from "@/lib/contracts/approvals";
-import type { Entry } from "@/lib/contracts/entries";
-import { entryPayload } from "@/lib/contracts/entry-kinds";
+import type { EntryHandler } from "@/lib/queries/entry-handler";
 import { inboxKeys, upsertApproval, type InboxRow } from "@/lib/queries/inbox";
 
 export const approvalKeys = {
@@ -66,14 +65,11 @@ export function putApproval(qc: QueryClient, approval: ToolApproval): void {
  * approvals caches. Only lists that exist are updated (a partial list would hide the other rows).
  * A preview cut for transport (large arguments) never replaces a full row: the lists are re-read.
  */
-export function applyApprovalsEntry(qc: QueryClient, e: Entry): boolean {
-  if (e.kind !== "tool_approval") return false;
+export const applyApprovalEntry: EntryHandler<"tool_approval"> = (qc, approval, e) => {
   if (e.truncated) {
     if (qc.getQueryState(inboxKeys.list())) void qc.invalidateQueries({ queryKey: inboxKeys.list() });
     void qc.invalidateQueries({ queryKey: approvalKeys.all() });
-    return true;
+    return;
   }
-  const approval = entryPayload(e, "tool_approval");
   if (approval) putApproval(qc, approval);
-  return true;
-}
+};

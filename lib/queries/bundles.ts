@@ -28,16 +28,6 @@ export const bundleQuery = (id: string) =>
     staleTime: Infinity,
   });
 
-/** The file name a bundle is saved under: its title made safe, `.loupe.json`. */
-export function bundleFileName(title: string): string {
-  const base = title
-    .replace(/[^\w.-]+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 80);
-  return `${base || "loupe-bundle"}.loupe.json`;
-}
-
 /** Asks the server for the bundle of one unit and returns its text and title (the caller saves it). */
 export async function fetchBundle(ref: BundleUnitRef): Promise<{ text: string; title: string }> {
   const bundle = await apiFetch<{ title: string }>("/api/bundles/export", { method: "POST", body: ref });

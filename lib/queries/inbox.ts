@@ -2,8 +2,6 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { AnswerBody, InboxItem, RunRecord, StoredAnswer } from "@/lib/contracts/agents";
 import { orderInbox, type InboxRow } from "@/lib/contracts/inbox";
-import type { A2aHumanRequest } from "@/lib/contracts/a2a";
-import type { AguiHumanRequest } from "@/lib/contracts/agui";
 import type { McpAnswerBody, McpClientRequest } from "@/lib/contracts/mcp-requests";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 
@@ -14,10 +12,6 @@ export type AdkRow = Extract<InboxRow, { source: "adk" }>;
 export type McpRow = Extract<InboxRow, { source: "mcp" }>;
 /** A gated tool call (playground model or tap client) waiting for approval. */
 export type ApprovalRow = Extract<InboxRow, { source: "approval" }>;
-/** An A2A task waiting for input or a credential. */
-export type A2aRow = Extract<InboxRow, { source: "a2a" }>;
-/** An AG-UI front-end tool call or interrupt. */
-export type AguiRow = Extract<InboxRow, { source: "agui" }>;
 
 /** The inbox cache holds rows as GET /api/inbox lists them: every row names its source. */
 type AnyRow = InboxRow;
@@ -45,8 +39,6 @@ export function adkItemOf(row: AnyRow): InboxItem | null {
 export const toMcpRow = (request: McpClientRequest): McpRow => ({ ...request, source: "mcp" });
 export const toApprovalRow = (approval: ToolApproval): ApprovalRow => ({ ...approval, source: "approval" });
 export const toAdkRow = (item: InboxItem): AdkRow => ({ ...item, source: "adk" });
-export const toA2aRow = (request: A2aHumanRequest): A2aRow => ({ ...request, source: "a2a" });
-export const toAguiRow = (request: AguiHumanRequest): AguiRow => ({ ...request, source: "agui" });
 
 export interface AnswerResult {
   answer: StoredAnswer;
@@ -126,8 +118,8 @@ export function upsertMcpRequest<T extends AnyRow>(list: T[] | undefined, reques
   if (!list) return list;
   const at = list.findIndex((row) => isMcpRow(row) && row.connectionId === request.connectionId && row.id === request.id);
   if (at < 0) return sortInbox<T | McpRow>([...list, toMcpRow(request)]);
-  const known = list[at] as McpRow;
-  if (CLOSED.has(known.status) && !CLOSED.has(request.status)) return list;
+  const known = list[at];
+  if (known && CLOSED.has(known.status) && !CLOSED.has(request.status)) return list;
   const next: (T | McpRow)[] = [...list];
   next[at] = toMcpRow(request);
   return sortInbox(next);
@@ -141,25 +133,25 @@ export function upsertApproval<T extends AnyRow>(list: T[] | undefined, approval
   if (!list) return list;
   const at = list.findIndex((row) => isApprovalRow(row) && row.id === approval.id);
   if (at < 0) return sortInbox<T | ApprovalRow>([...list, toApprovalRow(approval)]);
-  const known = list[at] as ApprovalRow;
-  if (known.status !== "pending" && approval.status === "pending") return list;
+  const known = list[at];
+  if (known && known.status !== "pending" && approval.status === "pending") return list;
   const next: (T | ApprovalRow)[] = [...list];
   next[at] = toApprovalRow(approval);
   return sortInbox(next);
 }
 
 /**
- * Puts one A2A or AG-UI human request (a stream entry, recorded whole on every change) into the
- * list, replacing the row of the same source and id. As for MCP requests, an answered or stale
- * copy is never reopened by an older pending one.
+ * Puts one human request recorded whole (a stream entry of its protocol) into the list, replacing
+ * the row of the same source and id. As for MCP requests, an answered or stale copy is never
+ * reopened by an older pending one.
  */
-export function upsertPeerRequest<T extends AnyRow>(list: T[] | undefined, row: A2aRow | AguiRow): (T | A2aRow | AguiRow)[] | undefined {
+export function upsertInboxRow<T extends AnyRow>(list: T[] | undefined, row: InboxRow): (T | InboxRow)[] | undefined {
   if (!list) return list;
   const at = list.findIndex((r) => r.source === row.source && r.id === row.id);
-  if (at < 0) return sortInbox<T | A2aRow | AguiRow>([...list, row]);
-  const known = list[at]!;
-  if (CLOSED.has(known.status) && !CLOSED.has(row.status)) return list;
-  const next: (T | A2aRow | AguiRow)[] = [...list];
+  if (at < 0) return sortInbox<T | InboxRow>([...list, row]);
+  const known = list[at];
+  if (known && CLOSED.has(known.status) && !CLOSED.has(row.status)) return list;
+  const next: (T | InboxRow)[] = [...list];
   next[at] = row;
   return sortInbox(next);
 }

@@ -15,6 +15,7 @@ import type {
   ProviderStatus,
 } from "@/lib/contracts/playground";
 import { mergeEntries } from "@/lib/queries/traffic";
+import type { StreamPart } from "@/lib/queries/entry-handler";
 
 /** Keys of the playground (issue 10): conversations, each one's entries, and the providers' key status. */
 export const playgroundKeys = {
@@ -111,7 +112,7 @@ export function upsertColumn(
 }
 
 /**
- * The playground half of the stream reducer (lib/queries/stream-reducer.ts calls in here):
+ * The playground half of the stream reducer (playgroundStream below):
  * entries go to their conversation's entry list while that list is cached. (The conversation /
  * column records keep the conversation list current through the reducer's handler table.)
  */
@@ -129,7 +130,7 @@ export function applyPlaygroundEntries(qc: QueryClient, entries: readonly Entry[
   }
 }
 
-/** playground/pg_conversation (the stream reducer's handler table calls in here). */
+/** playground/pg_conversation (its handler in playgroundStream). */
 export function applyConversationRecord(qc: QueryClient, raw: { conversation: Conversation; removed?: boolean }): void {
   const key = playgroundKeys.conversations();
   const c = raw.conversation;
@@ -147,3 +148,26 @@ export function applyConversationRecord(qc: QueryClient, raw: { conversation: Co
 export function applyColumnRecord(qc: QueryClient, conversationId: string, raw: { column: PlaygroundColumn; removed?: boolean }): void {
   qc.setQueryData<Conversation[]>(playgroundKeys.conversations(), (l) => upsertColumn(l, conversationId, raw.column, raw.removed === true));
 }
+
+/**
+ * The playground's part of the stream reducer: entries join their conversation's list
+ * (applyPlaygroundEntries); the conversation and column records also keep the conversation list current.
+ */
+export const playgroundStream: StreamPart<"playground"> = {
+  handlers: {
+    pg_user: null,
+    pg_model_request: null,
+    pg_model_stream: null,
+    pg_model_response: null,
+    pg_tool_call: null,
+    pg_turn: null,
+    pg_column: (qc, raw, e) => {
+      if (raw) applyColumnRecord(qc, e.connectionId, raw);
+    },
+    pg_conversation: (qc, raw) => {
+      if (raw) applyConversationRecord(qc, raw);
+    },
+    pg_sampling_draft: null,
+  },
+  applyEntries: applyPlaygroundEntries,
+};

@@ -1,8 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { SessionLabel, SessionLabelBody } from "@/lib/contracts/agents";
-import type { SessionSearchHit, SessionSearchResult } from "@/lib/contracts/session-search";
-import type { WorkbenchLocation } from "@/hooks/workbench-location";
+import type { SessionSearchResult } from "@/lib/contracts/session-search";
 import type { SessionRef } from "@/lib/queries/agents";
 
 const enc = encodeURIComponent;
@@ -24,24 +23,4 @@ export function sessionSearchQuery(q: string) {
 export function putSessionLabel(ref: SessionRef, body: Omit<SessionLabelBody, "userId">): Promise<SessionLabel> {
   const path = `/api/agents/${enc(ref.agentId)}/apps/${enc(ref.appName)}/sessions/${enc(ref.sessionId)}/label`;
   return apiFetch<SessionLabel>(path, { method: "PUT", body: JSON.stringify({ ...body, userId: ref.userId }) });
-}
-
-/** Where a search row opens: the session (at the matched event), the conversation, the context or the thread. */
-export function hitTarget(hit: SessionSearchHit): Partial<WorkbenchLocation> {
-  switch (hit.kind) {
-    case "adk-session":
-      return {
-        agentId: hit.agentId ?? null,
-        app: hit.appName ?? null,
-        userId: hit.userId ?? null,
-        sessionId: hit.id,
-        eventId: hit.eventId ?? null,
-      };
-    case "playground":
-      return { view: "playground", conversationId: hit.id };
-    case "a2a-context":
-      return { view: "a2a", peerId: hit.agentId ?? null, thread: hit.id, item: null };
-    case "agui-thread":
-      return { view: "agui", peerId: hit.agentId ?? null, thread: hit.id, item: null };
-  }
 }

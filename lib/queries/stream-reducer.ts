@@ -1,61 +1,27 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Entry } from "@/lib/contracts/entries";
-import { mergeEntries, trafficKeys } from "@/lib/queries/traffic";
-import { applyAdkEntries } from "@/lib/queries/agent-stream";
-import { applyPlaygroundEntries } from "@/lib/queries/playground";
+import type { EntryBatchReducer } from "@/lib/queries/entry-handler";
+import { STREAM_PARTS } from "@/lib/queries/protocols";
 import { applyEntryHandler } from "@/lib/queries/stream-handlers";
-import { applyA2aEntries } from "@/lib/queries/a2a";
-import { applyAguiEntries } from "@/lib/queries/agui";
+import { applyTrafficEntries } from "@/lib/queries/traffic";
 
 /**
  * Writes a batch of stream entries into the react-query cache — the browser's only store
  * (DESIGN rule 4). Pure apart from the QueryClient it is given, so it is unit-tested directly.
  *
- * Traffic is appended only for connections whose traffic query already exists: a view that has
- * not fetched its history yet will fetch it (with these entries) when it opens, while writing a
- * partial list first would make that view believe it already had the history.
- *
- * Every entry also goes through its kind's handler (lib/queries/stream-handlers.ts: one per kind,
- * a compile error when a kind has none), which keeps the other caches current.
+ * Every entry goes through its kind's handler (lib/queries/stream-handlers.ts: one per kind, a
+ * compile error when a kind has none), which keeps the other caches current; then each protocol's
+ * entries, as one batch, through its reducer (STREAM_PARTS, lib/queries/protocols.ts), in the
+ * table's order. An entry of a protocol this browser does not know (another version's) joins its
+ * connection's traffic, where it is shown raw.
  */
 export function applyStreamEntries(qc: QueryClient, entries: readonly Entry[]): void {
-  const byConnection = new Map<string, Entry[]>();
-  const adk: Entry[] = [];
-  const playground: Entry[] = [];
-  const a2a: Entry[] = [];
-  const agui: Entry[] = [];
+  const batches = new Map<EntryBatchReducer, Entry[]>();
+  for (const part of Object.values(STREAM_PARTS)) if (part.applyEntries) batches.set(part.applyEntries, []);
   for (const e of entries) {
     applyEntryHandler(qc, e);
-    if (e.protocol === "adk") {
-      adk.push(e);
-      continue;
-    }
-    // connectionId is a conversation id here, not a connection: no traffic list to append to.
-    if (e.protocol === "playground") {
-      playground.push(e);
-      continue;
-    }
-    // connectionId is an A2A agent id: its entries feed the agent's tasks, not a traffic list.
-    if (e.protocol === "a2a") {
-      a2a.push(e);
-      continue;
-    }
-    // connectionId is an AG-UI agent id, sessionKey its thread: entries feed the thread's run timeline.
-    if (e.protocol === "agui") {
-      agui.push(e);
-      continue;
-    }
-    const list = byConnection.get(e.connectionId);
-    if (list) list.push(e);
-    else byConnection.set(e.connectionId, [e]);
+    const reduce = Object.hasOwn(STREAM_PARTS, e.protocol) ? STREAM_PARTS[e.protocol].applyEntries : applyTrafficEntries;
+    if (reduce) batches.get(reduce)?.push(e);
   }
-  for (const [id, batch] of byConnection) {
-    const key = trafficKeys.list(id);
-    if (!qc.getQueryState(key)) continue;
-    qc.setQueryData<Entry[]>(key, (prev) => mergeEntries(prev, batch));
-  }
-  if (adk.length) applyAdkEntries(qc, adk);
-  if (playground.length) applyPlaygroundEntries(qc, playground);
-  if (a2a.length) applyA2aEntries(qc, a2a);
-  if (agui.length) applyAguiEntries(qc, agui);
+  for (const [reduce, batch] of batches) if (batch.length) reduce(qc, batch);
 }

@@ -1,7 +1,8 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { Entry } from "@/lib/contracts/entries";
 import { connectionScope } from "@/lib/queries/connections";
+import type { StreamPart } from "@/lib/queries/entry-handler";
 
 /** How many entries of one connection the browser keeps; older ones are re-fetched on demand. */
 export const TRAFFIC_CAP = 20_000;
@@ -59,3 +60,29 @@ export function mergeEntries(prev: readonly Entry[] | undefined, incoming: reado
   const merged = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
   return merged.length > cap ? merged.slice(merged.length - cap) : merged;
 }
+
+/**
+ * The traffic half of the stream reducer: entries join their connection's traffic, only for
+ * connections whose traffic query already exists. A view that has not fetched its history yet will
+ * fetch it (with these entries) when it opens, while writing a partial list first would make that
+ * view believe it already had the history.
+ */
+export function applyTrafficEntries(qc: QueryClient, entries: readonly Entry[]): void {
+  const byConnection = new Map<string, Entry[]>();
+  for (const e of entries) {
+    const list = byConnection.get(e.connectionId);
+    if (list) list.push(e);
+    else byConnection.set(e.connectionId, [e]);
+  }
+  for (const [id, batch] of byConnection) {
+    const key = trafficKeys.list(id);
+    if (!qc.getQueryState(key)) continue;
+    qc.setQueryData<Entry[]>(key, (prev) => mergeEntries(prev, batch));
+  }
+}
+
+/** MCP's part of the stream reducer: its frames only join the connection's traffic. */
+export const mcpStream: StreamPart<"mcp"> = {
+  handlers: { message: null, stderr: null, transport_error: null, unparsed: null },
+  applyEntries: applyTrafficEntries,
+};

@@ -8,20 +8,18 @@ import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { QueryError } from "@/components/elements/query-error";
 import { AgentDialog } from "@/components/adk/agents/agent-dialog";
 import { AgentView } from "@/components/adk/agents/agent-view";
-import { InboxPage } from "@/components/inbox/inbox-page";
 
 export interface AgentMainProps {
   location: WorkbenchLocation;
   navigate: (patch: Partial<WorkbenchLocation>) => void;
 }
 
-/** The main pane when the URL names an agent server (?a=) or the inbox (?view=inbox). */
+/** The main pane when the URL names an agent server (?a=). */
 export function AgentMain({ location, navigate }: AgentMainProps) {
   const agents = useQuery(agentsQuery());
   const actions = useAgentActions();
   const [editing, setEditing] = useState(false);
 
-  if (location.view === "inbox") return <InboxPage navigate={navigate} />;
   if (agents.isError) {
     return <QueryError className="m-2" title="Could not load agent servers" error={agents.error} onRetry={() => void agents.refetch()} />;
   }

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { AgentServerView, InboxItem } from "@/lib/contracts/agents";
-import { EMPTY_LOCATION, type WorkbenchLocation } from "@/hooks/workbench-location";
+import { EMPTY_LOCATION, type WorkbenchLocation } from "@/lib/workbench/location";
 import { AgentSidebar } from "@/components/adk/agents/agent-sidebar";
 import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 

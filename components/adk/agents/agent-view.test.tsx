@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { AgentServerView } from "@/lib/contracts/agents";
-import { EMPTY_LOCATION } from "@/hooks/workbench-location";
+import { EMPTY_LOCATION } from "@/lib/workbench/location";
 import { useAgentActions } from "@/hooks/use-agent-actions";
 import { AgentView } from "@/components/adk/agents/agent-view";
 import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";

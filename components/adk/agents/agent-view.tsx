@@ -2,10 +2,11 @@
 
 import { useEffect, useState } from "react";
 import type { AgentServerView } from "@/lib/contracts/agents";
+import { defaultApp } from "@/lib/workbench/adk";
 import type { AgentActions } from "@/hooks/use-agent-actions";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { AgentHeader } from "@/components/adk/agents/agent-header";
-import { defaultApp, readRememberedApp, rememberApp } from "@/components/adk/agents/app-choice";
+import { readRememberedApp, rememberApp } from "@/components/adk/agents/app-choice";
 import { AppPicker } from "@/components/adk/agents/app-picker";
 import { SessionList } from "@/components/adk/agents/session-list";
 import { SessionView } from "@/components/adk/agents/session-view";

@@ -1,16 +1,5 @@
-/** The bundled demo app: the one a first-time user is meant to land on. */
-export const DEMO_APP = "loupe_demo";
-
-/**
- * The app an agent server opens on when the URL names none: the demo app when the server has it,
- * else the app the user last chose on this server (if still listed), else the first listed.
- */
-export function defaultApp(apps: readonly string[], remembered: string | null): string | null {
-  if (apps.includes(DEMO_APP)) return DEMO_APP;
-  if (remembered && apps.includes(remembered)) return remembered;
-  return apps[0] ?? null;
-}
-
+// Which app an agent server opens on is pure (defaultApp in lib/workbench/adk.ts); the choice it
+// remembers per server lives in the browser's storage, here.
 // The app last chosen per agent server, for servers without the demo app (best effort: storage may be off).
 const appKey = (agentId: string) => `loupe:app:${agentId}`;
 

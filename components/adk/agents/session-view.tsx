@@ -15,7 +15,7 @@ import { SessionComposer } from "@/components/adk/agents/session-composer";
 import { sessionInterrupts } from "@/components/adk/agents/session-interrupts";
 import { interruptKey } from "@/lib/protocols/adk/interrupts";
 import { useAgentRun } from "@/hooks/use-agent-run";
-import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
+import { ExportBundleButton } from "@/components/elements/export-bundle-button";
 import { SessionTracePanel } from "@/components/adk/trace/session-trace-panel";
 import { LiveInspector } from "@/components/adk/agents/live-inspector";
 import { SessionLabelEditor } from "@/components/adk/agents/session-label-editor";

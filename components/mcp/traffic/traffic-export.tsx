@@ -5,7 +5,7 @@ import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
+import { ExportBundleButton } from "@/components/elements/export-bundle-button";
 import type { BundleUnitRef } from "@/lib/contracts/bundle";
 
 /** `datetime-local` with milliseconds, in the browser's time zone (entries are ms apart). */

@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { ExportBundleButton } from "@/components/bundles/export-bundle-button";
+import { ExportBundleButton } from "@/components/elements/export-bundle-button";
 import type { BundleUnitRef } from "@/lib/contracts/bundle";
 import { plural } from "@/lib/format";
 import type { RowSelection } from "./row-selection";

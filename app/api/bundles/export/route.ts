@@ -1,5 +1,5 @@
 import { bundleUnitRefSchema } from "@/lib/contracts/bundle";
-import { bundleFileName } from "@/lib/queries/bundles";
+import { bundleFileName } from "@/lib/bundle-file-name";
 import { getBundles } from "@/lib/server/bundles";
 import { handle, readBody } from "@/lib/server/http";
 

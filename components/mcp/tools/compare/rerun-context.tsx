@@ -4,7 +4,7 @@ import { createContext, useContext } from "react";
 import type { ReactNode } from "react";
 import { RotateCcwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import type { WorkbenchLocation } from "@/hooks/workbench-location";
+import type { WorkbenchLocation } from "@/lib/workbench/location";
 
 /** A recorded call to re-run: the connection it went to, its tool and its CallRecord id. */
 export interface RerunTarget {

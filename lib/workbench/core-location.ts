@@ -1,0 +1,38 @@
+import type { LocationPart } from "@/lib/workbench/location-part";
+
+/**
+ * The core views' parts of the workbench URL, beside the protocols':
+ *   inbox     ?view=inbox   (every protocol's human requests)
+ *   bundles   ?view=bundles[&item=<imported bundle id>]   (issue 12: imported, read-only)
+ */
+
+/** The inbox hides everything else. */
+export const inboxLocation: LocationPart<object, "inbox"> = {
+  view: "inbox",
+  key: null,
+  empty: {},
+  read: () => ({}),
+  write: () => undefined,
+  normalize: () => ({}),
+  open: (_from, patch) => (patch.view === "inbox" ? {} : null),
+};
+
+export interface BundlesLocation {
+  /** ?item=: the open imported bundle (a peer view's item otherwise). */
+  item: string | null;
+}
+
+/** Imported bundles: the patch names the bundle to open (or none for the list). */
+export const bundlesLocation: LocationPart<BundlesLocation, "bundles"> = {
+  view: "bundles",
+  key: null,
+  empty: { item: null },
+  read: (params) => ({ item: params.get("item") }),
+  write: (l, set) => set("item", l.item),
+  normalize: (l) => ({ item: l.item }),
+  open: (from, patch, { leaves }) => {
+    const stay = from.view === "bundles" && !leaves;
+    if (patch.view !== "bundles" && !(stay && "item" in patch)) return null;
+    return { item: "item" in patch ? (patch.item ?? null) : from.item };
+  },
+};
