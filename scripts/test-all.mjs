@@ -15,6 +15,16 @@ let failed = 0;
 let broken = [];
 /** Names of the failed tests, listed again just above the closing line (CI shows the output's tail). */
 const failures = [];
+/** How long each runner took, printed above the closing line (CI's budget is watched per runner). */
+const timings = [];
+let stageStart = Date.now();
+let stageLabel = null;
+function stage(label) {
+  const now = Date.now();
+  if (stageLabel) timings.push(`${stageLabel} ${((now - stageStart) / 1000).toFixed(0)} s`);
+  stageLabel = label;
+  stageStart = now;
+}
 const firstLine = (text) =>
   String(text ?? "")
     .split("\n")
@@ -33,6 +43,7 @@ function capture(cmd, args) {
   return { status: r.status ?? 1, stdout: r.stdout ?? "", stderr: r.stderr ?? "" };
 }
 
+stage("typecheck");
 console.log("\n=== Typecheck (tsc --noEmit) ===");
 {
   const r = capture(bin("typescript/bin/tsc"), ["--noEmit", "-p", "."]);
@@ -47,6 +58,7 @@ console.log("\n=== Typecheck (tsc --noEmit) ===");
   console.log(r.status === 0 ? "tsc: no errors" : errors.slice(0, 50).join("\n") || r.stdout.slice(0, 4000));
 }
 
+stage("eslint");
 console.log("\n=== Lint (ESLint) ===");
 {
   const r = capture(bin("eslint/bin/eslint.js"), [".", "--format", "json"]);
@@ -75,6 +87,7 @@ console.log("\n=== Lint (ESLint) ===");
   }
 }
 
+stage("prettier");
 console.log("\n=== Format (Prettier --check) ===");
 {
   const listed = capture(bin("prettier/bin/prettier.cjs"), ["--list-different", "."]);
@@ -103,6 +116,7 @@ console.log("\n=== Format (Prettier --check) ===");
 }
 
 // Import boundaries (issue 20): one check per rule of .dependency-cruiser.cjs (scripts/boundaries.mjs).
+stage("boundaries");
 console.log("\n=== Boundaries (dependency-cruiser) ===");
 {
   const json = path.join(out, "boundaries.json");
@@ -125,6 +139,7 @@ const confDir = path.join(root, "conformance");
 const confReady = () =>
   existsSync(path.join(confDir, "node_modules/.bin/node")) &&
   existsSync(path.join(confDir, "node_modules/@modelcontextprotocol/conformance/dist/index.js"));
+stage("conformance install");
 if (!confReady()) {
   console.log("\n=== Installing the MCP conformance suite (npm ci --prefix conformance) ===");
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -132,6 +147,7 @@ if (!confReady()) {
   if (!confReady()) broken.push("conformance install");
 }
 
+stage("vitest");
 // Vitest
 const vitestJson = path.join(out, "vitest.json");
 const vStatus = run("Vitest", bin("vitest/vitest.mjs"), [
@@ -159,6 +175,7 @@ if (existsSync(vitestJson)) {
 // MCP conformance suite, one test per scenario, in four requirement sets (Loupe's client and the
 // demo server, each at 2025-11-25 and 2026-07-28): see conformance/README.md. The sum is over
 // the four `conformance <role> <revision>: N passed, N failed` lines, read from --json.
+stage("conformance");
 const confJson = path.join(out, "conformance.json");
 const cStatus = run("MCP conformance", path.join(root, "scripts/conformance.mjs"), ["--json", confJson]);
 if (existsSync(confJson)) {
@@ -177,6 +194,7 @@ if (existsSync(confJson)) {
   if (sets.length !== 4) broken.push(`conformance (${sets.length} of 4 requirement sets reported)`);
 } else if (cStatus !== 0) broken.push("conformance");
 
+stage("playwright");
 // Playwright
 const pwJson = path.join(out, "playwright.json");
 const pStatus = run("Playwright", bin("@playwright/test/cli.js"), ["test", "--reporter=list,json"], {
@@ -200,9 +218,11 @@ if (existsSync(pwJson)) {
   if ((s.expected ?? 0) + (s.unexpected ?? 0) + (s.flaky ?? 0) === 0 && pStatus !== 0) broken.push("playwright");
 } else if (pStatus !== 0) broken.push("playwright");
 
+stage(null);
 // A runner that crashed before reporting counts as one failure, so the total can never look green.
 failed += broken.length;
 if (broken.length) console.log(`\nRunners that did not report: ${broken.join(", ")}`);
+console.log(`\nTime per runner: ${timings.join(", ")}`);
 if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ✗ ${f.slice(0, 400)}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || vStatus !== 0 || cStatus !== 0 || pStatus !== 0 ? 1 : 0);
