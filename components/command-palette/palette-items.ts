@@ -4,7 +4,7 @@ import type { PaletteItem as Item } from "@/lib/workbench/palette";
 import { PROTOCOL_PALETTE_KINDS, type ProtocolPaletteKind, type WorkbenchLocation } from "@/lib/workbench/registry";
 import { KIND_LABEL } from "@/components/inbox/inbox-status";
 import { REQUEST_STATUS_META as STATUS_META } from "@/components/elements/request/request-status";
-import { inboxItemDomKey, inboxStatus, rowKind, rowPrompt, rowSourceLabel } from "@/components/inbox/source-text";
+import { inboxItemDomKey, inboxStatus, rowKind, rowPrompt, rowSourceLabel } from "@/lib/workbench/inbox";
 import { sortInbox } from "@/components/inbox/inbox-order";
 import { bundleDetail } from "@/components/bundles/bundle-detail";
 

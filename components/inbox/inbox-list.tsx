@@ -10,7 +10,7 @@ import { filterInbox, inboxLines, kindCounts, sortInbox, statusCounts, type Inbo
 import { Line } from "./inbox-line";
 import { onInboxReveal, takePendingReveal } from "./inbox-reveal";
 import { InboxRow } from "./inbox-row";
-import { countWaiting, inboxItemDomKey } from "./source-text";
+import { countWaiting, inboxItemDomKey } from "@/lib/workbench/inbox";
 import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface InboxListProps<T extends Row = Row> {

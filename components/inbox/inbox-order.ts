@@ -1,7 +1,7 @@
 import type { InboxRow } from "@/lib/contracts/inbox";
 import type { InboxFilter } from "./inbox-filters";
 import { STATUS_RANK, type InboxKind, type InboxStatus } from "./inbox-status";
-import { groupKeyOf, groupLabelOf, inboxStatus, itemKey, rowKind } from "./source-text";
+import { groupKeyOf, groupLabelOf, inboxStatus, itemKey, rowKind } from "@/lib/workbench/inbox";
 
 /** What needs the user first (pending, then failed), history after; the server's order within. */
 export function sortInbox<T extends InboxRow>(items: readonly T[]): T[] {
@@ -42,8 +42,6 @@ export function groupBySession<T extends InboxRow>(items: readonly T[]): InboxGr
   }
   return [...groups].map(([key, list]) => ({ key, items: list }));
 }
-
-export { groupKeyOf, inboxItemDomKey, itemKey } from "./source-text";
 
 /** One line of the (virtualized) list: a group's heading or a row. */
 export type InboxLine<T extends InboxRow = InboxRow> =

@@ -6,7 +6,7 @@ import { rowsOfEverySource } from "@/lib/testing/inbox-rows";
 import { InboxBadge } from "./inbox-badge";
 import { InboxList } from "./inbox-list";
 import { requestInboxReveal } from "./inbox-reveal";
-import { countWaiting, inboxItemDomKey } from "./source-text";
+import { countWaiting, inboxItemDomKey } from "@/lib/workbench/inbox";
 
 afterEach(cleanup);
 
