@@ -8,7 +8,7 @@ import { sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { InboxBadge } from "./inbox-badge";
 import { InboxList } from "./inbox-list";
 import { countWaiting } from "@/lib/workbench/inbox";
-import { failedAnswer, itemFrom, itemsOf, refusedItem, runOf } from "./test-items";
+import { failedAnswer, itemFrom, itemsOf, refusedItem, runOf } from "@/components/adk/interrupts/test-items";
 import { InboxRow as InboxRowView } from "./inbox-row";
 
 afterEach(cleanup);
