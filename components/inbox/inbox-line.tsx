@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { SafeText } from "@/components/ui/safe-text";
 import type { InboxRow as Row } from "@/lib/contracts/inbox";
-import type { InboxLine } from "./inbox-order";
+import type { InboxLine } from "@/lib/workbench/inbox-order";
 import { inboxItemDomKey, inboxStatus, rowKind } from "@/lib/workbench/inbox";
 
 /** One line of the virtualized inbox: a group's heading, or a row (focusable, Enter steps into its card). */

@@ -5,8 +5,16 @@ import { observeElementRect, useVirtualizer, type Virtualizer } from "@tanstack/
 import { InboxIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { InboxRow as Row } from "@/lib/contracts/inbox";
-import { InboxFilters, NO_FILTER, type InboxFilter } from "./inbox-filters";
-import { filterInbox, inboxLines, kindCounts, sortInbox, statusCounts, type InboxLine } from "./inbox-order";
+import { InboxFilters, NO_FILTER } from "./inbox-filters";
+import {
+  filterInbox,
+  inboxLines,
+  kindCounts,
+  sortInbox,
+  statusCounts,
+  type InboxFilter,
+  type InboxLine,
+} from "@/lib/workbench/inbox-order";
 import { Line } from "./inbox-line";
 import { onInboxReveal, takePendingReveal } from "./inbox-reveal";
 import { InboxRow } from "./inbox-row";
