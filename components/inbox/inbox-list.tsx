@@ -16,7 +16,7 @@ import {
   type InboxLine,
 } from "@/lib/workbench/inbox-order";
 import { Line } from "./inbox-line";
-import { onInboxReveal, takePendingReveal } from "./inbox-reveal";
+import { onInboxReveal, takePendingReveal } from "@/lib/workbench/inbox-reveal";
 import { InboxRow } from "./inbox-row";
 import { countWaiting, inboxItemDomKey } from "@/lib/workbench/inbox";
 import { useListKeys } from "@/hooks/use-list-keys";
