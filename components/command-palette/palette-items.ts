@@ -6,7 +6,7 @@ import { KIND_LABEL } from "@/lib/workbench/inbox";
 import { REQUEST_STATUS_META as STATUS_META } from "@/components/elements/request/request-status";
 import { inboxItemDomKey, inboxStatus, rowKind, rowPrompt, rowSourceLabel } from "@/lib/workbench/inbox";
 import { sortInbox } from "@/lib/workbench/inbox-order";
-import { bundleDetail } from "@/components/bundles/bundle-detail";
+import { bundleDetail } from "@/lib/bundle-detail";
 
 /** Every protocol's kinds (servers, tools, agents…: PROTOCOL_PALETTE_KINDS) and the core ones. */
 export type PaletteKind = ProtocolPaletteKind | "bundle" | "inbox";
