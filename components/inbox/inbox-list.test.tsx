@@ -9,7 +9,7 @@ import { InboxBadge } from "./inbox-badge";
 import { InboxList } from "./inbox-list";
 import { countWaiting } from "@/lib/workbench/inbox";
 import { failedAnswer, itemFrom, itemsOf, refusedItem, runOf } from "@/components/adk/interrupts/test-items";
-import { InboxRow as InboxRowView } from "./inbox-row";
+import { InboxRow as InboxRowView } from "@/components/elements/inbox-row";
 
 afterEach(cleanup);
 

@@ -17,7 +17,7 @@ import {
 } from "@/lib/workbench/inbox-order";
 import { Line } from "./inbox-line";
 import { onInboxReveal, takePendingReveal } from "@/lib/workbench/inbox-reveal";
-import { InboxRow } from "./inbox-row";
+import { InboxRow } from "@/components/elements/inbox-row";
 import { countWaiting, inboxItemDomKey } from "@/lib/workbench/inbox";
 import { useListKeys } from "@/hooks/use-list-keys";
 
