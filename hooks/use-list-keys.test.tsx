@@ -5,9 +5,9 @@ import { nextIndex } from "./use-list-keys";
 import { ConnectionList } from "@/components/mcp/connections/connection-list";
 import { ResourceList } from "@/components/mcp/resources/resource-list";
 import { InboxList } from "@/components/inbox/inbox-list";
-import { itemFrom } from "@/components/inbox/test-items";
+import { itemFrom } from "@/components/adk/interrupts/test-items";
 import { ToolRunForm } from "@/components/mcp/tools/tool-run-form";
-import { InputForm } from "@/components/inbox/input-form";
+import { InputForm } from "@/components/adk/interrupts/input-form";
 import { connectionFixture } from "@/components/mcp/workbench/test-support";
 
 afterEach(cleanup);

@@ -4,7 +4,8 @@ import type { AguiAnswerBody, AguiHumanRequest } from "@/lib/contracts/agui";
 import { useAguiAnswer } from "@/hooks/use-agui";
 import { formatClock, formatDateTime } from "@/lib/format";
 import { HumanRequestCard } from "@/components/elements/request/human-request-card";
-import { INBOX_SOURCE_TEXT, peerHref } from "@/components/inbox/source-text";
+import { INBOX_SOURCE_TEXT } from "@/lib/workbench/inbox";
+import { peerHref } from "@/lib/workbench/peer-location";
 import { InterruptForm, ToolResultForm } from "./agui-answer-forms";
 
 export interface AguiRequestCardProps {

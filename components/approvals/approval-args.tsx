@@ -1,6 +1,6 @@
 "use client";
 
-import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
+import { SchemaFormEditor } from "@/components/elements/schema-form/schema-form-editor";
 import { JsonTextField } from "@/components/elements/json-text-field";
 import { isPlainObject, validateValue } from "@/lib/schema/form";
 import { errorMessage } from "@/lib/values";

@@ -6,7 +6,7 @@ import { useLastImportError } from "@/hooks/use-bundles";
 import { bundleListQuery, bundleQuery } from "@/lib/queries/bundles";
 import { QueryError } from "@/components/elements/query-error";
 import { BundleHeader } from "@/components/bundles/bundle-header";
-import { bundleDetail } from "@/components/bundles/bundle-detail";
+import { bundleDetail } from "@/lib/bundle-detail";
 import { ImportArea } from "@/components/bundles/import-area";
 import { ImportFailure } from "@/components/bundles/import-failure";
 import { RawBundleView } from "@/components/bundles/raw-bundle-view";

@@ -5,7 +5,7 @@ import { PackageOpenIcon } from "lucide-react";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { bundleListQuery } from "@/lib/queries/bundles";
 import { QueryError } from "@/components/elements/query-error";
-import { bundleDetail } from "@/components/bundles/bundle-detail";
+import { bundleDetail } from "@/lib/bundle-detail";
 import { fileInput, ImportFileButton, useFileDrop, useStartImport } from "@/components/bundles/import-controls";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";

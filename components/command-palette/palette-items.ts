@@ -2,11 +2,11 @@ import type { InboxRow } from "@/lib/contracts/inbox";
 import type { ImportedBundleSummary } from "@/lib/contracts/bundle";
 import type { PaletteItem as Item } from "@/lib/workbench/palette";
 import { PROTOCOL_PALETTE_KINDS, type ProtocolPaletteKind, type WorkbenchLocation } from "@/lib/workbench/registry";
-import { KIND_LABEL } from "@/components/inbox/inbox-status";
+import { KIND_LABEL } from "@/lib/workbench/inbox";
 import { REQUEST_STATUS_META as STATUS_META } from "@/components/elements/request/request-status";
-import { inboxItemDomKey, inboxStatus, rowKind, rowPrompt, rowSourceLabel } from "@/components/inbox/source-text";
-import { sortInbox } from "@/components/inbox/inbox-order";
-import { bundleDetail } from "@/components/bundles/bundle-detail";
+import { inboxItemDomKey, inboxStatus, rowKind, rowPrompt, rowSourceLabel } from "@/lib/workbench/inbox";
+import { sortInbox } from "@/lib/workbench/inbox-order";
+import { bundleDetail } from "@/lib/bundle-detail";
 
 /** Every protocol's kinds (servers, tools, agents…: PROTOCOL_PALETTE_KINDS) and the core ones. */
 export type PaletteKind = ProtocolPaletteKind | "bundle" | "inbox";

@@ -10,8 +10,8 @@ import { bundleListQuery } from "@/lib/queries/bundles";
 import { useProtocolPaletteItems } from "@/components/protocols/registry";
 import { CommandPalette } from "./command-palette";
 import { paletteItems, type PaletteItem } from "./palette-items";
-import { requestInboxReveal } from "@/components/inbox/inbox-reveal";
-import { openSessionSearch } from "@/components/session-search/session-search-launcher";
+import { requestInboxReveal } from "@/lib/workbench/inbox-reveal";
+import { openSessionSearch } from "@/lib/workbench/session-search-open";
 
 /** Searches what the palette cannot list: every session's id and recorded text (issue 12). */
 const SEARCH_SESSIONS: PaletteItem = {

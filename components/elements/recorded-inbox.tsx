@@ -2,7 +2,7 @@
 
 import { isKnownInboxRow } from "@/lib/workbench/inbox";
 import { JsonView } from "@/components/elements/json-view";
-import { InboxRow } from "@/components/inbox/inbox-row";
+import { InboxRow } from "@/components/elements/inbox-row";
 import { plural } from "@/lib/format";
 
 export interface RecordedInboxProps {

@@ -2,13 +2,9 @@
 
 import { Button } from "@/components/ui/button";
 import { REQUEST_STATUS_META as STATUS_META } from "@/components/elements/request/request-status";
-import { KIND_LABEL, type InboxKind, type InboxStatus } from "./inbox-status";
-
-export interface InboxFilter {
-  /** Empty set = every kind / status. */
-  kinds: ReadonlySet<InboxKind>;
-  statuses: ReadonlySet<InboxStatus>;
-}
+import { KIND_LABEL, type InboxKind } from "@/lib/workbench/inbox";
+import type { InboxStatus } from "@/lib/workbench/inbox-text";
+import type { InboxFilter } from "@/lib/workbench/inbox-order";
 
 export const NO_FILTER: InboxFilter = { kinds: new Set(), statuses: new Set() };
 

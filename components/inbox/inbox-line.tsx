@@ -3,8 +3,8 @@
 import type { ReactNode } from "react";
 import { SafeText } from "@/components/ui/safe-text";
 import type { InboxRow as Row } from "@/lib/contracts/inbox";
-import type { InboxLine } from "./inbox-order";
-import { inboxItemDomKey, inboxStatus, rowKind } from "./source-text";
+import type { InboxLine } from "@/lib/workbench/inbox-order";
+import { inboxItemDomKey, inboxStatus, rowKind } from "@/lib/workbench/inbox";
 
 /** One line of the virtualized inbox: a group's heading, or a row (focusable, Enter steps into its card). */
 export function Line<T extends Row>({ line, render }: { line: InboxLine<T>; render: (item: T) => ReactNode }) {

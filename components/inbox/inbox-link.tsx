@@ -5,7 +5,7 @@ import { useInbox } from "@/hooks/use-inbox";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
 import { InboxBadge } from "./inbox-badge";
-import { countWaiting } from "./source-text";
+import { countWaiting } from "@/lib/workbench/inbox";
 
 export interface InboxLinkProps {
   /** The inbox is the open view. */

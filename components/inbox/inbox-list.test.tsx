@@ -7,9 +7,9 @@ import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { InboxBadge } from "./inbox-badge";
 import { InboxList } from "./inbox-list";
-import { countWaiting } from "./source-text";
-import { failedAnswer, itemFrom, itemsOf, refusedItem, runOf } from "./test-items";
-import { InboxRow as InboxRowView } from "./inbox-row";
+import { countWaiting } from "@/lib/workbench/inbox";
+import { failedAnswer, itemFrom, itemsOf, refusedItem, runOf } from "@/components/adk/interrupts/test-items";
+import { InboxRow as InboxRowView } from "@/components/elements/inbox-row";
 
 afterEach(cleanup);
 

@@ -5,12 +5,20 @@ import { observeElementRect, useVirtualizer, type Virtualizer } from "@tanstack/
 import { InboxIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { InboxRow as Row } from "@/lib/contracts/inbox";
-import { InboxFilters, NO_FILTER, type InboxFilter } from "./inbox-filters";
-import { filterInbox, inboxLines, kindCounts, sortInbox, statusCounts, type InboxLine } from "./inbox-order";
+import { InboxFilters, NO_FILTER } from "./inbox-filters";
+import {
+  filterInbox,
+  inboxLines,
+  kindCounts,
+  sortInbox,
+  statusCounts,
+  type InboxFilter,
+  type InboxLine,
+} from "@/lib/workbench/inbox-order";
 import { Line } from "./inbox-line";
-import { onInboxReveal, takePendingReveal } from "./inbox-reveal";
-import { InboxRow } from "./inbox-row";
-import { countWaiting, inboxItemDomKey } from "./source-text";
+import { onInboxReveal, takePendingReveal } from "@/lib/workbench/inbox-reveal";
+import { InboxRow } from "@/components/elements/inbox-row";
+import { countWaiting, inboxItemDomKey } from "@/lib/workbench/inbox";
 import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface InboxListProps<T extends Row = Row> {

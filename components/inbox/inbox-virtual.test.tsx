@@ -5,8 +5,8 @@ import type { InboxRow } from "@/lib/contracts/inbox";
 import { rowsOfEverySource } from "@/lib/testing/inbox-rows";
 import { InboxBadge } from "./inbox-badge";
 import { InboxList } from "./inbox-list";
-import { requestInboxReveal } from "./inbox-reveal";
-import { countWaiting, inboxItemDomKey } from "./source-text";
+import { requestInboxReveal } from "@/lib/workbench/inbox-reveal";
+import { countWaiting, inboxItemDomKey } from "@/lib/workbench/inbox";
 
 afterEach(cleanup);
 

@@ -6,7 +6,7 @@ import { everySourceRow, rowsOfEverySource, SAME_ID } from "@/lib/testing/inbox-
 import { renderWithClient, fetchRouter } from "@/components/mcp/workbench/test-support";
 import { INBOX_SOURCES } from "@/components/protocols/registry";
 import { InboxCard, sourceOf } from "./sources";
-import { countWaiting, groupKeyOf, inboxItemDomKey, inboxStatus, itemKey } from "./source-text";
+import { countWaiting, groupKeyOf, inboxItemDomKey, inboxStatus, itemKey } from "@/lib/workbench/inbox";
 
 afterEach(() => {
   cleanup();

@@ -7,7 +7,7 @@ import type { PlaygroundConversationSnapshot } from "@/lib/server/bundles/units/
 import { plural } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { SafeText } from "@/components/ui/safe-text";
-import { InboxRow } from "@/components/inbox/inbox-row";
+import { InboxRow } from "@/components/elements/inbox-row";
 import { ColumnPane } from "@/components/playground/column-pane";
 import { PgRecordedContext } from "@/components/playground/pg-tool-app";
 import type { BundleUnitViewProps } from "@/lib/workbench/slots";

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { FileJsonIcon } from "lucide-react";
 import type { PgToolCall } from "@/lib/contracts/playground";
 import { Button } from "@/components/ui/button";
-import { MessageText, ThoughtText } from "@/components/adk/timeline/message-text";
+import { MessageText, ThoughtText } from "@/components/elements/message-text";
 import { formatCost, formatDuration } from "@/lib/format";
 import { PgToolCallCard } from "@/components/playground/pg-tool-call-card";
 import { formatUsage } from "@/components/playground/labels";

@@ -5,14 +5,8 @@ import { SearchIcon } from "lucide-react";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import type { SessionSearchHit } from "@/lib/contracts/session-search";
 import { hitTarget } from "@/lib/workbench/search";
+import { OPEN_SESSION_SEARCH } from "@/lib/workbench/session-search-open";
 import { SessionSearchDialog } from "./session-search-dialog";
-
-/** The command palette's "Search sessions…" item opens the dialog through this event (no shared state between the two). */
-export const OPEN_SESSION_SEARCH = "loupe:open-session-search";
-
-export function openSessionSearch(): void {
-  window.dispatchEvent(new Event(OPEN_SESSION_SEARCH));
-}
 
 export interface SessionSearchLauncherProps {
   navigate: (patch: Partial<WorkbenchLocation>) => void;

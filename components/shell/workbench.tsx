@@ -11,7 +11,7 @@ import { InboxMain } from "@/components/inbox/inbox-main";
 import { BundlesMain } from "@/components/bundles/bundles-main";
 import { BundlesNav } from "@/components/bundles/bundles-nav";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
-import { ThemeToggle } from "@/components/theme/theme-toggle";
+import { ThemeToggle } from "@/components/shell/theme-toggle";
 
 /** The core views' panes, before the protocols' (whose last, the servers, is the default). */
 const PANES = [

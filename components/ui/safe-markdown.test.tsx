@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { SafeMarkdown } from "./safe-markdown";
 import { MarkdownView } from "@/components/elements/markdown-view";
-import { MessageText } from "@/components/adk/timeline/message-text";
+import { MessageText } from "@/components/elements/message-text";
 
 afterEach(cleanup);
 

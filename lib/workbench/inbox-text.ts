@@ -4,7 +4,7 @@ import type { InboxRow, InboxSource } from "@/lib/contracts/inbox";
 /**
  * What the inbox says about one source's rows (the pure half of an inbox source: its card is in
  * the React registry). Each protocol's text is in its own file (lib/workbench/<protocol>.ts),
- * listed in PROTOCOL_INBOX_TEXT (lib/workbench/registry.ts); the inbox (components/inbox/source-text.ts)
+ * listed in PROTOCOL_INBOX_TEXT (lib/workbench/registry.ts); the inbox (lib/workbench/inbox.ts)
  * adds the core approval source and loops over the table, so the list's order, filters and badge
  * (and the command palette) need no React component of any protocol.
  */

@@ -2,7 +2,7 @@
 
 import type { InboxItem } from "@/lib/contracts/agents";
 import { useAdkAnswers } from "@/hooks/use-inbox";
-import { InterruptCard } from "@/components/inbox/interrupt-card";
+import { InterruptCard } from "@/components/adk/interrupts/interrupt-card";
 import { QueryError } from "@/components/elements/query-error";
 
 export interface AnswerableCardProps {

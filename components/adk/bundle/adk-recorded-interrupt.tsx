@@ -3,9 +3,9 @@
 import type { InboxItem } from "@/lib/contracts/agents";
 import { Card, CardContent } from "@/components/ui/card";
 import { ReadOnlyJson } from "@/components/elements/json-text-field";
-import { AnsweredValue, FailedAnswer, StaleNote } from "@/components/inbox/answer-state";
+import { AnsweredValue, FailedAnswer, StaleNote } from "@/components/adk/interrupts/answer-state";
 import { interruptStatus } from "@/lib/workbench/adk";
-import { InterruptHeader } from "@/components/inbox/interrupt-header";
+import { InterruptHeader } from "@/components/adk/interrupts/interrupt-header";
 
 /**
  * An interrupt of an imported ADK session, read-only: kind, the status it had at export, what was

@@ -3,7 +3,7 @@ import type { AdkItem } from "@/lib/protocols/adk/types";
 import { formatTokens } from "@/lib/format";
 import { inlineJson } from "./format";
 import { JsonView } from "@/components/elements/json-view";
-import { MessageText, ThoughtText } from "./message-text";
+import { MessageText, ThoughtText } from "@/components/elements/message-text";
 import { StateDeltaList } from "./state-diff";
 import { ArtifactDelta, ErrorItem, MediaItem, Unrecognized } from "./item-parts";
 

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
+import { SchemaFormEditor } from "@/components/elements/schema-form/schema-form-editor";
 import type { SchemaAnswer } from "./use-schema-answer";
 
 /** The form for a schema answer (useSchemaAnswer), its issues beside the fields. */

@@ -3,7 +3,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { CheckIcon } from "lucide-react";
 import { BusyButton } from "@/components/elements/busy-button";
-import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
+import { SchemaFormEditor } from "@/components/elements/schema-form/schema-form-editor";
 import type { ElicitationAnswer, McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { defaultArgumentsForSchema, isPlainObject, validateValue, type ValidationIssue } from "@/lib/schema/form";
 import { elicitationFormView } from "./request-params";

@@ -1,7 +1,8 @@
 import { SafeText } from "@/components/ui/safe-text";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { RequestHeader as RequestHeaderFrame, RequestOpenAction } from "@/components/elements/request/request-header";
-import { KIND_LABEL, type InboxStatus } from "@/components/inbox/inbox-status";
+import { KIND_LABEL } from "@/lib/workbench/inbox";
+import type { InboxStatus } from "@/lib/workbench/inbox-text";
 import { MrtrRoundNote } from "./mrtr-round-note";
 import { relatedTaskIdOf } from "./request-params";
 

@@ -4,7 +4,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ValidationIssue } from "@/lib/schema/form";
-import { SchemaFormEditor } from "@/components/schema-form/schema-form-editor";
+import { SchemaFormEditor } from "@/components/elements/schema-form/schema-form-editor";
 import type { RunLimits } from "@/components/mcp/tools/run-limits";
 import { onModEnter } from "@/lib/keyboard";
 

@@ -1,13 +1,6 @@
-import type { InboxStatus } from "@/lib/workbench/inbox-text";
 import { errorMessage } from "@/lib/values";
 
-export type { InboxStatus };
-export { KIND_LABEL, type InboxKind } from "@/lib/workbench/inbox";
-export { interruptStatus, sourceLabel } from "@/lib/workbench/adk";
-
-/** Order of the list: what still needs the user first, history last. */
-export const STATUS_RANK: Record<InboxStatus, number> = { pending: 0, failed: 1, answered: 2, stale: 3 };
-
+/** A value as the answer forms show it in a JSON text field. */
 export function pretty(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? "";
 }

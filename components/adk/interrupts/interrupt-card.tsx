@@ -5,7 +5,7 @@ import type { InboxItem, InterruptAnswer } from "@/lib/contracts/agents";
 import { AnsweredValue, FailedAnswer, StaleNote } from "./answer-state";
 import { ConfirmationForm } from "./confirmation-form";
 import { CredentialForm } from "./credential-form";
-import { interruptStatus } from "./inbox-status";
+import { interruptStatus } from "@/lib/workbench/adk";
 import { InputForm } from "./input-form";
 import { InterruptHeader } from "./interrupt-header";
 import { LongRunningForm } from "./long-running-form";

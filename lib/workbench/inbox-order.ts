@@ -1,7 +1,20 @@
 import type { InboxRow } from "@/lib/contracts/inbox";
-import type { InboxFilter } from "./inbox-filters";
-import { STATUS_RANK, type InboxKind, type InboxStatus } from "./inbox-status";
-import { groupKeyOf, groupLabelOf, inboxStatus, itemKey, rowKind } from "./source-text";
+import { groupKeyOf, groupLabelOf, inboxStatus, itemKey, rowKind, type InboxKind } from "@/lib/workbench/inbox";
+import type { InboxStatus } from "@/lib/workbench/inbox-text";
+
+/**
+ * The inbox list's order, filters, counts and grouping: pure, so the list and the command
+ * palette order rows alike.
+ */
+
+/** Order of the list: what still needs the user first, history last. */
+export const STATUS_RANK: Record<InboxStatus, number> = { pending: 0, failed: 1, answered: 2, stale: 3 };
+
+export interface InboxFilter {
+  /** Empty set = every kind / status. */
+  kinds: ReadonlySet<InboxKind>;
+  statuses: ReadonlySet<InboxStatus>;
+}
 
 /** What needs the user first (pending, then failed), history after; the server's order within. */
 export function sortInbox<T extends InboxRow>(items: readonly T[]): T[] {
@@ -42,8 +55,6 @@ export function groupBySession<T extends InboxRow>(items: readonly T[]): InboxGr
   }
   return [...groups].map(([key, list]) => ({ key, items: list }));
 }
-
-export { groupKeyOf, inboxItemDomKey, itemKey } from "./source-text";
 
 /** One line of the (virtualized) list: a group's heading or a row. */
 export type InboxLine<T extends InboxRow = InboxRow> =

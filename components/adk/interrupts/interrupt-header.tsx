@@ -1,7 +1,9 @@
 import { SafeText } from "@/components/ui/safe-text";
 import type { InboxItem } from "@/lib/contracts/agents";
 import { RequestHeader, RequestOpenAction } from "@/components/elements/request/request-header";
-import { KIND_LABEL, sourceLabel, type InboxStatus } from "./inbox-status";
+import { KIND_LABEL } from "@/lib/workbench/inbox";
+import type { InboxStatus } from "@/lib/workbench/inbox-text";
+import { sourceLabel } from "@/lib/workbench/adk";
 
 export interface InterruptHeaderProps {
   item: InboxItem;

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { isPlainObject } from "@/lib/schema/form";
 import { BusyButton } from "@/components/elements/busy-button";
 import { previousOf, type AnswerFormProps } from "./form-types";
-import { parseJsonText, pretty } from "./inbox-status";
+import { parseJsonText, pretty } from "./json-text";
 import { JsonTextField, ReadOnlyJson } from "@/components/elements/json-text-field";
 import { onModEnter } from "@/lib/keyboard";
 

@@ -1,6 +1,6 @@
 import type { InboxRow as Row } from "@/lib/contracts/inbox";
 import { RequestStatusBadge } from "@/components/elements/request/request-status";
-import { textOf } from "./source-text";
+import { textOf } from "@/lib/workbench/inbox";
 import { SafeText } from "@/components/ui/safe-text";
 
 /** The default list entry: a one-glance summary of any source's row (the inbox view passes real cards). */
