@@ -3,7 +3,7 @@ import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { RequestHeader as RequestHeaderFrame, RequestOpenAction } from "@/components/elements/request/request-header";
 import { KIND_LABEL, type InboxStatus } from "@/components/inbox/inbox-status";
 import { MrtrRoundNote } from "./mrtr-round-note";
-import { relatedTaskIdOf } from "./request-params";
+import { relatedTaskIdOf } from "@/lib/protocols/mcp/request-params";
 
 export interface RequestHeaderProps {
   request: McpClientRequest;
