@@ -7,7 +7,7 @@ import { StatusBadge } from "@/components/elements/status-badge";
 import { SafeText } from "@/components/ui/safe-text";
 import { JsonView } from "@/components/elements/json-view";
 import { formatDuration } from "@/lib/format";
-import { ResultBody } from "@/components/mcp/tool-result";
+import { ResultBody } from "@/components/elements/tool-result/result-body";
 import { TOOL_CALL_STATUS } from "@/components/playground/labels";
 import { PgToolApp } from "@/components/playground/pg-tool-app";
 import { cn } from "@/lib/cn";

@@ -5,7 +5,7 @@ import type { Tool } from "@/lib/queries/tools";
 import { toolUiResourceUri } from "@/lib/apps/tool-ui";
 import { outcomeOf } from "@/lib/apps/outcome";
 import { QueryError } from "@/components/elements/query-error";
-import { ToolResultView } from "@/components/mcp/tool-result/tool-result-view";
+import { ToolResultView } from "@/components/elements/tool-result/tool-result-view";
 import { TaskRunView } from "@/components/mcp/tasks/task-run-view";
 import { PendingRequestsForCall } from "@/components/mcp/requests/pending-for-call";
 import { WaitingRequestsBanner } from "@/components/mcp/requests/waiting-banner";

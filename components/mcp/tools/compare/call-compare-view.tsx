@@ -10,7 +10,7 @@ import { formatClock, formatDuration, plural } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { JsonChanges } from "@/components/diff/json-changes";
-import { CallStatusBadge } from "@/components/mcp/tools/call-status";
+import { CallStatusBadge } from "@/components/elements/tool-result/call-status";
 import { BlockDiffCard } from "@/components/mcp/tools/compare/block-diff-card";
 import { ContentBlockView } from "@/components/elements/content-block";
 
