@@ -7,6 +7,7 @@ import {
   formatDuration,
   formatRelative,
   formatTokens,
+  formatUrlPath,
   NO_VALUE,
   plural,
 } from "./format";
@@ -74,5 +75,13 @@ describe("counts, tokens, cost", () => {
     expect(formatCost(0.0123)).toBe("$0.01");
     expect(formatCost(1.2)).toBe("$1.20");
     expect(formatCost(null)).toBe("price unknown");
+  });
+});
+
+describe("formatUrlPath", () => {
+  it("keeps the path and query of a URL, and the text itself when it is not one", () => {
+    expect(formatUrlPath("http://127.0.0.1:3001/mcp?x=1")).toBe("/mcp?x=1");
+    expect(formatUrlPath("https://example.com")).toBe("/");
+    expect(formatUrlPath("not a url")).toBe("not a url");
   });
 });

@@ -85,3 +85,13 @@ export function formatCost(usd: number | null | undefined): string {
   if (usd === 0) return "$0";
   return usd < 0.01 ? `$${usd.toPrecision(2)}` : `$${usd.toFixed(2)}`;
 }
+
+/** A URL's path and query only: every exchange of a connection goes to one or two origins. */
+export function formatUrlPath(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.pathname}${u.search}`;
+  } catch {
+    return url;
+  }
+}

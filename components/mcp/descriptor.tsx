@@ -2,7 +2,7 @@ import { useMcpPaletteItems } from "@/hooks/use-mcp-palette";
 import type { RowOf } from "@/lib/workbench/inbox-text";
 import type { InboxCardProps } from "@/lib/workbench/slots";
 import { AnswerableRequestCard } from "@/components/mcp/requests/answerable-request-card";
-import { relatedTaskIdOf } from "@/components/mcp/requests/request-params";
+import { relatedTaskIdOf } from "@/lib/protocols/mcp/request-params";
 import { McpTrafficView } from "@/components/mcp/traffic/mcp-traffic-view";
 import { McpMain, McpProvider, McpSidebar } from "@/components/mcp/workbench/mcp-workbench";
 

@@ -1,6 +1,6 @@
 import type { WorkbenchLocation } from "@/lib/workbench/location";
 import type { WorkbenchPaneProps } from "@/lib/workbench/slots";
-import { RerunProvider } from "@/components/mcp/tools/compare/rerun-context";
+import { RerunProvider } from "@/components/elements/tool-result/rerun-context";
 import { PlaygroundConversationView } from "@/components/playground/playground-conversation-view";
 import { PlaygroundMain } from "@/components/playground/playground-main";
 import { PlaygroundNav } from "@/components/playground/playground-nav";

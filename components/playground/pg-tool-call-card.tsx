@@ -7,11 +7,11 @@ import { StatusBadge } from "@/components/elements/status-badge";
 import { SafeText } from "@/components/ui/safe-text";
 import { JsonView } from "@/components/elements/json-view";
 import { formatDuration } from "@/lib/format";
-import { ResultBody } from "@/components/mcp/tool-result";
+import { ResultBody } from "@/components/elements/tool-result/result-body";
 import { TOOL_CALL_STATUS } from "@/components/playground/labels";
 import { PgToolApp } from "@/components/playground/pg-tool-app";
 import { cn } from "@/lib/cn";
-import { RerunCallButton } from "@/components/mcp/tools/compare/rerun-context";
+import { RerunCallButton } from "@/components/elements/tool-result/rerun-context";
 
 export interface PgToolCallCardProps {
   call: PgToolCall;

@@ -1,6 +1,6 @@
 import type { CallStatus } from "@/lib/contracts/calls";
 
-/** A Record so that a new CallStatus without a label fails to compile (STYLE.md rule 7). Tones: components/mcp/tools/call-status.tsx. */
+/** A Record so that a new CallStatus without a label fails to compile (STYLE.md rule 7). Tones: components/elements/tool-result/call-status.tsx. */
 export const CALL_STATUS_META: Record<CallStatus, { label: string }> = {
   running: { label: "Running" },
   ok: { label: "OK" },

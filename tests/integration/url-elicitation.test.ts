@@ -4,7 +4,7 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import { Hub } from "@/lib/server/hub";
 import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
-import { requiredUrlElicitations } from "@/components/mcp/tool-result/url-elicitation-error";
+import { requiredUrlElicitations } from "@/components/elements/tool-result/url-elicitation-error";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 
 const FIXTURE = path.resolve(import.meta.dirname, "../fixtures/url-elicitation-server.mjs");

@@ -5,7 +5,7 @@ import { AppWindowIcon, PlayIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { SafeText } from "@/components/ui/safe-text";
 import { SchemaFormEditor } from "@/components/elements/schema-form/schema-form-editor";
-import { ToolResultView } from "@/components/mcp/tool-result/tool-result-view";
+import { ToolResultView } from "@/components/elements/tool-result/tool-result-view";
 import { QueryError } from "@/components/elements/query-error";
 import { AppView } from "@/components/mcp/apps/app-view";
 import { useToolCall } from "@/hooks/use-tool-call";

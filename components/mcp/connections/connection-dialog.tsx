@@ -11,7 +11,7 @@ import { usePeerDraft } from "@/components/elements/peer/use-peer-draft";
 import { draftFromView, draftToInput, emptyDraft } from "@/components/mcp/connections/connection-draft";
 import { StdioFields } from "@/components/mcp/connections/connection-fields";
 import { RemoteFields } from "@/components/mcp/connections/remote-fields";
-import { TRANSPORT_LABEL } from "@/components/mcp/connections/connection-status";
+import { TRANSPORT_LABEL } from "@/components/elements/peer/connection-status";
 import { ProtocolEraField } from "@/components/mcp/connections/protocol-era-field";
 
 export interface ConnectionDialogProps {

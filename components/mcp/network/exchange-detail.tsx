@@ -5,7 +5,8 @@ import { formatBytes, formatClockMs, formatDuration } from "@/lib/format";
 import type { CarriedMessage } from "@/lib/contracts/network";
 import { cn } from "@/lib/cn";
 import type { ListedExchange } from "@/lib/queries/network";
-import { EXCHANGE_STATE, statusTone } from "./format";
+import { httpStatusTone } from "@/components/elements/http-status";
+import { EXCHANGE_STATE } from "./format";
 import { HeaderTable } from "@/components/elements/header-table";
 
 export interface ExchangeDetailProps {
@@ -41,7 +42,7 @@ export function ExchangeDetail({ exchange: x, seqOf, onOpenSeq, onClose }: Excha
     >
       <header className="flex items-center gap-2">
         <h2 className="font-mono text-sm font-semibold">{x.method}</h2>
-        <span className={cn("font-mono text-sm font-semibold", statusTone(x.status))}>{x.status || "no answer"}</span>
+        <span className={cn("font-mono text-sm font-semibold", httpStatusTone(x.status))}>{x.status || "no answer"}</span>
         <StatusBadge tone={state.tone}>{state.label}</StatusBadge>
         <Button size="icon" variant="ghost" className="ml-auto" onClick={onClose} aria-label="Close exchange">
           <XIcon />

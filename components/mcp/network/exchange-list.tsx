@@ -2,11 +2,12 @@
 
 import { useRef } from "react";
 import { StatusBadge } from "@/components/elements/status-badge";
-import { formatBytes, formatClockMs, formatDuration } from "@/lib/format";
+import { formatBytes, formatClockMs, formatDuration, formatUrlPath } from "@/lib/format";
 import { useLiveVirtualizer } from "@/hooks/use-live-virtualizer";
 import { cn } from "@/lib/cn";
 import type { ListedExchange } from "@/lib/queries/network";
-import { EXCHANGE_STATE, pathOf, purposeOf, statusTone } from "./format";
+import { httpStatusTone } from "@/components/elements/http-status";
+import { EXCHANGE_STATE, purposeOf } from "./format";
 
 const ROW_HEIGHT = 28;
 
@@ -55,7 +56,7 @@ export function ExchangeList({ exchanges, selectedId, onSelect }: ExchangeListPr
             >
               <span className="hidden w-[6.5rem] shrink-0 text-muted-foreground tabular-nums lg:inline">{formatClockMs(x.startedAt)}</span>
               <span className="w-12 shrink-0 font-semibold">{x.method}</span>
-              <span className={cn("w-8 shrink-0 tabular-nums", statusTone(x.status))}>{x.status || "—"}</span>
+              <span className={cn("w-8 shrink-0 tabular-nums", httpStatusTone(x.status))}>{x.status || "—"}</span>
               {state && <StatusBadge tone={state.tone}>{state.label}</StatusBadge>}
               {/* The full purpose on hover: at 800 px with the detail open the column is narrow. */}
               <span className="min-w-16 flex-1 truncate" title={purposeOf(x)} data-testid="network-purpose">
@@ -63,7 +64,7 @@ export function ExchangeList({ exchanges, selectedId, onSelect }: ExchangeListPr
               </span>
               {/* Every exchange of a connection usually has the same path: it gives way first. */}
               <span className="hidden max-w-[12rem] shrink truncate text-muted-foreground xl:inline" title={x.url}>
-                {pathOf(x.url)}
+                {formatUrlPath(x.url)}
               </span>
               {x.stream && x.state !== "open" && (
                 <span className="hidden shrink-0 text-muted-foreground xl:inline">{x.stream.events} events</span>

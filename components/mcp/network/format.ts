@@ -9,23 +9,6 @@ export const EXCHANGE_STATE: Record<HttpExchangeState, { label: string; tone: St
   error: { label: "failed", tone: "failed" },
 };
 
-/** Text colour of an HTTP status: no answer and 4xx/5xx stand out. */
-export function statusTone(status: number): string {
-  if (status === 0 || status >= 400) return "text-destructive";
-  if (status >= 300) return "text-amber-700 dark:text-amber-300";
-  return "text-emerald-700 dark:text-emerald-400";
-}
-
-/** Path and query only: every exchange of a connection goes to one or two origins. */
-export function pathOf(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.pathname}${u.search}`;
-  } catch {
-    return url;
-  }
-}
-
 /** What the row says the exchange was for: the routing header (SEP-2243), else the methods it carried. */
 export function purposeOf(x: HttpExchange): string {
   const method = x.requestHeaders["mcp-method"];

@@ -1,5 +1,5 @@
 import { AlertTriangleIcon } from "lucide-react";
-import { answerProblem } from "./request-params";
+import { answerProblem } from "@/lib/protocols/mcp/request-params";
 
 /**
  * Why the last answer POST failed, on the card itself: 409 (the server stopped waiting), 400 (the

@@ -6,7 +6,7 @@ import { BusyButton } from "@/components/elements/busy-button";
 import { SchemaFormEditor } from "@/components/elements/schema-form/schema-form-editor";
 import type { ElicitationAnswer, McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { defaultArgumentsForSchema, isPlainObject, validateValue, type ValidationIssue } from "@/lib/schema/form";
-import { elicitationFormView } from "./request-params";
+import { elicitationFormView } from "@/lib/protocols/mcp/request-params";
 import { onModEnter } from "@/lib/keyboard";
 
 /**

@@ -4,7 +4,7 @@ import { CheckIcon, ExternalLinkIcon, ShieldAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { BusyButton } from "@/components/elements/busy-button";
 import type { ElicitationAnswer, McpClientRequest } from "@/lib/contracts/mcp-requests";
-import { elicitationUrlView } from "./request-params";
+import { elicitationUrlView } from "@/lib/protocols/mcp/request-params";
 
 export interface ElicitationUrlProps {
   request: McpClientRequest;

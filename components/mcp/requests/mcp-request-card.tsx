@@ -9,7 +9,7 @@ import { AnsweredBody } from "./answered-body";
 import { initialElicitationValue } from "./elicitation-form";
 import { RequestAnswerForm } from "./request-answer-form";
 import { RequestHeader } from "./request-header";
-import { answerProblem, samplingView } from "./request-params";
+import { answerProblem, samplingView } from "@/lib/protocols/mcp/request-params";
 import { SamplingDetails } from "./sampling-details";
 import { StaleNotice } from "./stale-notice";
 import { initialSamplingDraft, type SamplingDraft } from "./sampling-form";

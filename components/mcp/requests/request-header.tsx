@@ -4,7 +4,7 @@ import { RequestHeader as RequestHeaderFrame, RequestOpenAction } from "@/compon
 import { KIND_LABEL } from "@/lib/workbench/inbox";
 import type { InboxStatus } from "@/lib/workbench/inbox-text";
 import { MrtrRoundNote } from "./mrtr-round-note";
-import { relatedTaskIdOf } from "./request-params";
+import { relatedTaskIdOf } from "@/lib/protocols/mcp/request-params";
 
 export interface RequestHeaderProps {
   request: McpClientRequest;

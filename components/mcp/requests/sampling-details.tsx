@@ -3,7 +3,7 @@ import { ContentBlockView } from "@/components/elements/content-block";
 import { RawJson } from "@/components/elements/raw-json";
 import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import { classifyBlock } from "@/lib/tool-result/content";
-import type { ModelPreferencesView, SamplingMessageView, SamplingView } from "./request-params";
+import type { ModelPreferencesView, SamplingMessageView, SamplingView } from "@/lib/protocols/mcp/request-params";
 
 /** tool_use / tool_result blocks (sampling with tools) are not tool-result content: shown as JSON. */
 function MessageBlock({ block, index }: { block: unknown; index: number }) {

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { InboxIcon } from "lucide-react";
 import { JsonBlock } from "@/components/elements/json-block";
-import { ToolResultView } from "@/components/mcp/tool-result/tool-result-view";
+import { ToolResultView } from "@/components/elements/tool-result/tool-result-view";
 import { QueryError } from "@/components/elements/query-error";
 import type { TaskRecord } from "@/lib/contracts/tasks";
 import { taskQuery } from "@/lib/queries/tasks";

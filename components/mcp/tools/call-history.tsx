@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { cn } from "@/lib/cn";
-import { CallStatusBadge } from "@/components/mcp/tools/call-status";
+import { CallStatusBadge } from "@/components/elements/tool-result/call-status";
 import { formatClock, formatDuration } from "@/lib/format";
 
 export interface CallHistoryProps {

@@ -14,7 +14,7 @@ import { ToolRunForm } from "@/components/mcp/tools/tool-run-form";
 import { ToolNotes } from "@/components/mcp/tools/tool-notes";
 import { ToolRunOutput } from "@/components/mcp/tools/tool-run-output";
 import { useToolRun } from "@/components/mcp/tools/use-tool-run";
-import { PortabilityPanel } from "@/components/mcp/portability/portability-panel";
+import { PortabilityPanel } from "@/components/elements/portability/portability-panel";
 
 export interface ToolDetailProps {
   connection: ConnectionView;

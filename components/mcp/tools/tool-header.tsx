@@ -4,7 +4,7 @@ import type { Tool } from "@/lib/queries/tools";
 import { ToolAnnotationBadges } from "@/components/mcp/tools/tool-annotations";
 import { toolDisplayName } from "@/components/mcp/tools/tool-filter";
 import { SafeText } from "@/components/ui/safe-text";
-import { ToolAppBadges } from "@/components/mcp/apps/tool-app-badge";
+import { ToolAppBadges } from "@/components/mcp/tools/tool-app-badge";
 
 /** Title, wire name, hints, description and the cross-server name clash, if any. */
 export function ToolHeader({ tool, collision, connectionId }: { tool: Tool; collision: ToolCollision | null; connectionId: string }) {

@@ -2,7 +2,7 @@
 
 import type { CallRecord } from "@/lib/contracts/calls";
 import { JsonView } from "@/components/elements/json-view";
-import { CallStatusBadge } from "@/components/mcp/tools/call-status";
+import { CallStatusBadge } from "@/components/elements/tool-result/call-status";
 import { formatClockMs, formatDuration, plural } from "@/lib/format";
 
 /** A snapshot call that has what the list shows; anything else is listed raw rather than dropped. */

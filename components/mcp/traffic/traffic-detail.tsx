@@ -9,7 +9,7 @@ import { STATE_BADGE, rowLabel } from "./format";
 import { JsonBlock } from "./json-block";
 import { WireDetails } from "./wire-details";
 import { MrtrRounds } from "./mrtr-rounds";
-import { RerunFromTraffic } from "@/components/mcp/tools/compare/rerun-from-traffic";
+import { RerunFromTraffic } from "./rerun-from-traffic";
 
 export interface TrafficDetailProps {
   row: TrafficRow;

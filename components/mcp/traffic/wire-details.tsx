@@ -2,8 +2,8 @@
 
 import { Button } from "@/components/ui/button";
 import { HeaderTable } from "@/components/elements/header-table";
-import { formatDuration } from "@/lib/format";
-import { pathOf, statusTone } from "@/components/mcp/network/format";
+import { formatDuration, formatUrlPath } from "@/lib/format";
+import { httpStatusTone } from "@/components/elements/http-status";
 import type { Entry } from "@/lib/contracts/entries";
 import { ROUTING_HEADERS } from "@/lib/contracts/network";
 import { cn } from "@/lib/cn";
@@ -29,8 +29,8 @@ function Carrier({ x, dir, onOpen }: { x: ListedExchange; dir: Entry["direction"
     <div className="flex flex-col gap-1 rounded border p-2" data-testid="wire-carrier">
       <p className="flex flex-wrap items-center gap-2 font-mono">
         <span className="font-semibold">{x.method}</span>
-        <span className={statusTone(x.status)}>{x.status || "no answer"}</span>
-        <span className="min-w-0 truncate text-muted-foreground">{pathOf(x.url)}</span>
+        <span className={httpStatusTone(x.status)}>{x.status || "no answer"}</span>
+        <span className="min-w-0 truncate text-muted-foreground">{formatUrlPath(x.url)}</span>
         <span className="text-muted-foreground">{x.stream ? "event stream" : formatDuration(x.durationMs)}</span>
         {onOpen && (
           <Button size="xs" variant="ghost" className="ml-auto" onClick={() => onOpen(x.id)}>

@@ -5,7 +5,7 @@ import { SafeText } from "@/components/ui/safe-text";
 import type { ConnectionView as Connection } from "@/lib/contracts/connections";
 import { useConnectionPing } from "@/hooks/use-connection-actions";
 import type { ConnectionActions as Actions } from "@/hooks/use-connection-actions";
-import { StatusDot, TRANSPORT_LABEL } from "@/components/mcp/connections/connection-status";
+import { ConnectionStatusDot, TRANSPORT_LABEL } from "@/components/elements/peer/connection-status";
 import { REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 import { ConnectionActions } from "./connection-actions";
 
@@ -27,7 +27,7 @@ export function ConnectionHeader({ connection: c, actions, onEdit }: ConnectionH
       <h1 className="truncate text-sm font-semibold">
         <SafeText text={c.name} />
       </h1>
-      <StatusDot status={c.state.status} />
+      <ConnectionStatusDot status={c.state.status} />
       <span className="font-mono text-xs text-muted-foreground">
         {c.state.transportUsed ?? TRANSPORT_LABEL[c.transport]}
         {c.state.serverInfo && (

@@ -10,7 +10,7 @@ import { QueryError } from "@/components/elements/query-error";
 import { ConnectionList } from "@/components/mcp/connections/connection-list";
 import { ConnectionDialog } from "@/components/mcp/connections/connection-dialog";
 import { ConnectionView } from "@/components/mcp/workbench/connection-view";
-import { RerunProvider } from "@/components/mcp/tools/compare/rerun-context";
+import { RerunProvider } from "@/components/elements/tool-result/rerun-context";
 
 type Editing = { mode: "add" } | { mode: "edit"; connection: Connection } | null;
 

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { ConnectionState, ConnectionView } from "@/lib/contracts/connections";
-import { StatusDot, TRANSPORT_LABEL } from "@/components/mcp/connections/connection-status";
+import { ConnectionStatusDot, TRANSPORT_LABEL } from "@/components/elements/peer/connection-status";
 import { useConnectionPing } from "@/hooks/use-connection-actions";
 import { REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 import { formatClock } from "@/lib/format";
@@ -17,7 +17,7 @@ export function OverviewFacts({ connection: c }: { connection: ConnectionView })
   return (
     <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-1.5">
       <Row label="Status">
-        <StatusDot status={s.status} />
+        <ConnectionStatusDot status={s.status} />
       </Row>
       <Row label="Server">{s.serverInfo ? `${s.serverInfo.title ?? s.serverInfo.name} ${s.serverInfo.version}` : "—"}</Row>
       <Row label="Protocol version">

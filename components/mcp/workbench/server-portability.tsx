@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { toolsQuery } from "@/lib/queries/tools";
-import { PortabilitySummary } from "@/components/mcp/portability/portability-summary";
+import { PortabilitySummary } from "@/components/elements/portability/portability-summary";
 
 /** The server-level portability summary of a connected server's tools (issue 5). */
 export function ServerPortability({ connection }: { connection: ConnectionView }) {

@@ -4,7 +4,7 @@ import { formatPath } from "@/lib/diff/json-diff";
 import { formatBytes } from "@/lib/format";
 import { cn } from "@/lib/cn";
 import { Badge } from "@/components/ui/badge";
-import { LineDiffView } from "@/components/elements/diff/line-diff-view";
+import { LineDiffView } from "./line-diff-view";
 import { ContentBlockView } from "@/components/elements/content-block";
 
 const TONE: Record<BlockDiff["kind"], string> = {

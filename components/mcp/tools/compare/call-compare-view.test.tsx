@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { CallCompareView } from "./call-compare-view";
-import { everythingCalls, makeCall } from "@/components/mcp/tool-result/test-helpers";
+import { everythingCalls, makeCall } from "@/components/elements/tool-result/test-helpers";
 
 afterEach(cleanup);
 

@@ -9,8 +9,8 @@ import type { CallDiff } from "@/lib/diff/mcp-result-diff";
 import { formatClock, formatDuration, plural } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { JsonChanges } from "@/components/elements/diff/json-changes";
-import { CallStatusBadge } from "@/components/mcp/tools/call-status";
+import { JsonChanges } from "./json-changes";
+import { CallStatusBadge } from "@/components/elements/tool-result/call-status";
 import { BlockDiffCard } from "@/components/mcp/tools/compare/block-diff-card";
 import { ContentBlockView } from "@/components/elements/content-block";
 

@@ -6,7 +6,7 @@ import { callQuery } from "@/lib/queries/calls";
 import { QueryError } from "@/components/elements/query-error";
 import { CallCompareView } from "@/components/mcp/tools/compare/call-compare-view";
 import { parseCallPair } from "@/components/mcp/tools/compare/call-pair";
-import { useOpenRerun } from "@/components/mcp/tools/compare/rerun-context";
+import { useOpenRerun } from "@/components/elements/tool-result/rerun-context";
 
 export interface ComparePanelProps {
   connection: ConnectionView;

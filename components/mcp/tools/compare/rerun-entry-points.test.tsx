@@ -6,9 +6,9 @@ import { pairTraffic } from "@/lib/protocols/mcp/pairing";
 import { TrafficDetail } from "@/components/mcp/traffic/traffic-detail";
 import { PgToolCallCard } from "@/components/playground/pg-tool-call-card";
 import type { PgToolCall } from "@/lib/contracts/playground";
-import { RerunProvider } from "@/components/mcp/tools/compare/rerun-context";
+import { RerunProvider } from "@/components/elements/tool-result/rerun-context";
 import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
-import { makeCall } from "@/components/mcp/tool-result/test-helpers";
+import { makeCall } from "@/components/elements/tool-result/test-helpers";
 
 afterEach(() => {
   cleanup();

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { RerunPanel } from "@/components/mcp/tools/compare/rerun-panel";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
-import { everythingCalls, makeCall } from "@/components/mcp/tool-result/test-helpers";
+import { everythingCalls, makeCall } from "@/components/elements/tool-result/test-helpers";
 
 afterEach(() => {
   cleanup();

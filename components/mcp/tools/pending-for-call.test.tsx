@@ -6,7 +6,7 @@ import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { inboxKeys, upsertMcpRequest } from "@/lib/queries/inbox";
 import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 import { PendingRequestsForCall } from "./pending-for-call";
-import { elicitationParams, mcpRequest, samplingParams } from "./test-requests";
+import { elicitationParams, mcpRequest, samplingParams } from "@/components/mcp/requests/test-requests";
 
 afterEach(() => {
   cleanup();

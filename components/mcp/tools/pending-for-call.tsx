@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useInbox } from "@/hooks/use-inbox";
 import { isMcpRow, type McpRow } from "@/lib/queries/inbox";
-import { AnswerableRequestCard } from "./answerable-request-card";
+import { AnswerableRequestCard } from "@/components/mcp/requests/answerable-request-card";
 
 export interface PendingRequestsForCallProps {
   connectionId: string;

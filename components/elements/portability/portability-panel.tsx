@@ -5,8 +5,8 @@ import { cn } from "@/lib/cn";
 import { JsonView } from "@/components/elements/json-view";
 import { analyzeTool, PROVIDERS } from "@/lib/schema/portability";
 import type { ProviderId, TargetResult } from "@/lib/schema/portability";
-import { FindingsList } from "@/components/mcp/portability/findings-list";
-import { VerdictBadge } from "@/components/mcp/portability/severity";
+import { FindingsList } from "@/components/elements/portability/findings-list";
+import { VerdictBadge } from "@/components/elements/portability/severity";
 
 export interface PortabilityPanelProps {
   /** The tool as listed (MCP `Tool` shape is enough). */

@@ -5,7 +5,7 @@ import type { InboxRow } from "@/lib/contracts/inbox";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 import { WaitingRequestsBanner } from "./waiting-banner";
-import { elicitationParams, mcpRequest, samplingParams } from "./test-requests";
+import { elicitationParams, mcpRequest, samplingParams } from "@/components/mcp/requests/test-requests";
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import type { CallStatus } from "@/lib/contracts/calls";
 import { StatusBadge } from "@/components/elements/status-badge";
-import { callStatusTone } from "@/components/mcp/tool-result/call-tone";
+import { callStatusTone } from "./call-tone";
 import { callStatusMeta } from "@/lib/tool-result/status";
 
 /** The status of a call in lists; labels come from the one CallStatus map. */

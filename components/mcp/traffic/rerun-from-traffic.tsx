@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { RequestRow } from "@/lib/protocols/mcp/pairing";
 import { callsQuery } from "@/lib/queries/calls";
-import { RerunCallButton, useOpenRerun } from "@/components/mcp/tools/compare/rerun-context";
+import { RerunCallButton, useOpenRerun } from "@/components/elements/tool-result/rerun-context";
 
 function toolNameOf(row: RequestRow): string | null {
   const name = (row.requestItem.params as { name?: unknown } | undefined)?.name;

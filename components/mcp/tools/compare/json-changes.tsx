@@ -2,7 +2,7 @@ import type { ChangeKind, JsonChange, JsonDiffResult } from "@/lib/diff/json-dif
 import { formatPath } from "@/lib/diff/json-diff";
 import { previewJson } from "@/lib/text/truncate";
 import { Badge } from "@/components/ui/badge";
-import { LineDiffView } from "@/components/elements/diff/line-diff-view";
+import { LineDiffView } from "./line-diff-view";
 import { plural } from "@/lib/format";
 
 /** How much of one side a change row shows (the whole value is in the calls themselves). */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { ToolAppBadges } from "@/components/mcp/apps/tool-app-badge";
+import { ToolAppBadges } from "@/components/mcp/tools/tool-app-badge";
 
 afterEach(cleanup);
 const schema = { type: "object" as const };

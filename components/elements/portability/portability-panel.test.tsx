@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MCP_FIXTURES } from "@/lib/testing/shared-fixtures";
-import { PortabilityPanel } from "@/components/mcp/portability/portability-panel";
-import { PortabilitySummary } from "@/components/mcp/portability/portability-summary";
+import { PortabilityPanel } from "@/components/elements/portability/portability-panel";
+import { PortabilitySummary } from "@/components/elements/portability/portability-summary";
 
 interface FixtureTool {
   name: string;

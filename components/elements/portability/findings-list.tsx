@@ -1,5 +1,5 @@
 import type { Finding } from "@/lib/schema/portability";
-import { SeverityBadge } from "@/components/mcp/portability/severity";
+import { SeverityBadge } from "@/components/elements/portability/severity";
 
 export interface FindingsListProps {
   /** Already sorted worst first by the library. */

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { ExternalLinkIcon, RotateCwIcon, ShieldAlertIcon } from "lucide-react";
-import { elicitationUrlView, type ElicitationUrlView } from "@/components/mcp/requests/request-params";
+import { elicitationUrlView, type ElicitationUrlView } from "@/lib/protocols/mcp/request-params";
 import { Button } from "@/components/ui/button";
 
 /** MCP's URLElicitationRequiredError: the call needs the user to visit a page first. */

@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { summarizeTools } from "@/lib/schema/portability";
 import type { PortabilityTool } from "@/lib/schema/portability";
-import { SeverityBadge } from "@/components/mcp/portability/severity";
+import { SeverityBadge } from "@/components/elements/portability/severity";
 
 export interface PortabilitySummaryProps {
   /** The server's tools (or several servers' tools, each with its serverName). */
