@@ -29,7 +29,7 @@ export function liveEntryRaw(e: Entry): unknown {
       const raw = entryPayload(e, "user_message");
       if (!raw) return null;
       // The composer's parts (text, inlineData) are ADK wire parts as well.
-      return userMessageEvent(raw.newMessage as AdkContent, {
+      return userMessageEvent(raw.newMessage, {
         timestamp: e.sourceTime ?? e.receivedAt,
         ...(raw.stateDelta ? { stateDelta: raw.stateDelta } : {}),
       });
