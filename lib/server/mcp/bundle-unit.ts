@@ -156,9 +156,7 @@ export const mcpTrafficUnit: BundleUnit<"mcp-traffic"> = {
       throw new AppError("not_found:bundle_unit", `No MCP connection "${ref.connectionId}" and no traffic recorded under that id`);
     }
     const connection = connectionPart(registry.get(ref.connectionId), config, ref.connectionId);
-    // CallRecord is an interface (no index signature): the snapshot keeps it as the JSON object it is.
-    const calls = scopedCalls(store, ref.connectionId, ref.scope, entries) as unknown as McpTrafficSnapshot["calls"];
-    const snapshot: McpTrafficSnapshot = { scope: ref.scope, calls };
+    const snapshot: McpTrafficSnapshot = { scope: ref.scope, calls: scopedCalls(store, ref.connectionId, ref.scope, entries) };
     return {
       title: `MCP traffic · ${connection.name} · ${scopeTitle(ref.scope)}`,
       connection,
