@@ -99,8 +99,7 @@ export type MessageInput = z.infer<typeof MessageInput>;
 
 export type ColumnStatus = "idle" | "running" | "awaiting_approval" | "error";
 
-// Types, not interfaces: a conversation is a JSON object, and its bundle snapshot keeps it as one
-// (the snapshot schema's passthrough objects: `{ [x: string]: unknown; … }`).
+// Types, not interfaces: a conversation is a JSON object, and its bundle snapshot keeps it as one.
 export type PlaygroundColumn = {
   id: string;
   config: ColumnConfig;
