@@ -50,6 +50,7 @@ CREATE TABLE IF NOT EXISTS bundles (
 export const SCHEMA = [CORE_TABLES, ...Object.values(PROTOCOL_TABLES)].join("");
 
 export function rowToEntry(row: EntryRow): Entry {
+  const raw: unknown = JSON.parse(row.raw);
   return {
     seq: row.seq,
     connectionId: row.connection_id,
@@ -59,7 +60,7 @@ export function rowToEntry(row: EntryRow): Entry {
     direction: row.direction,
     protocol: row.protocol,
     kind: row.kind,
-    raw: JSON.parse(row.raw) as unknown,
+    raw,
     rawBytes: row.raw_bytes,
   };
 }
