@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { InboxRow } from "@/lib/contracts/inbox";
-import { rowsOfEverySource } from "@/lib/testing/inbox-rows";
+import { rowsOfEverySource } from "@/tests/support/inbox-rows";
 import { InboxBadge } from "./inbox-badge";
 import { InboxList } from "./inbox-list";
 import { requestInboxReveal } from "@/lib/workbench/inbox-reveal";

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen } from "@testing-library/react";
 import type { InboxRow } from "@/lib/contracts/inbox";
-import { everySourceRow, rowsOfEverySource, SAME_ID } from "@/lib/testing/inbox-rows";
+import { everySourceRow, rowsOfEverySource, SAME_ID } from "@/tests/support/inbox-rows";
 import { renderWithClient, fetchRouter } from "@/components/mcp/workbench/test-support";
 import { INBOX_SOURCES } from "@/components/protocols/registry";
 import { InboxCard, sourceOf } from "./sources";

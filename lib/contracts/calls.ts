@@ -49,8 +49,11 @@ export function normalizeStoredCall(call: CallRecord): CallRecord {
   return read;
 }
 
-/** One tools/call made through Loupe, kept for the per-tool history. */
-export interface CallRecord {
+/**
+ * One tools/call made through Loupe, kept for the per-tool history. A type, not an interface: it is
+ * a JSON object, and the MCP traffic bundle keeps it as one (`Record<string, unknown>`).
+ */
+export type CallRecord = {
   id: string;
   connectionId: string;
   tool: string;
@@ -80,4 +83,4 @@ export interface CallRecord {
   origin?: CallOrigin;
   /** The approval the call waited for, when a gate asked the user (ToolApproval id). */
   approvalId?: string;
-}
+};

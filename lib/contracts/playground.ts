@@ -99,7 +99,8 @@ export type MessageInput = z.infer<typeof MessageInput>;
 
 export type ColumnStatus = "idle" | "running" | "awaiting_approval" | "error";
 
-export interface PlaygroundColumn {
+// Types, not interfaces: a conversation is a JSON object, and its bundle snapshot keeps it as one.
+export type PlaygroundColumn = {
   id: string;
   config: ColumnConfig;
   status: ColumnStatus;
@@ -107,23 +108,23 @@ export interface PlaygroundColumn {
   usage: TokenUsage;
   /** USD; null when the model's price is unknown to Loupe. */
   costUsd: number | null;
-}
+};
 
-export interface Conversation extends PlaygroundSettings {
+export type Conversation = PlaygroundSettings & {
   id: string;
   title: string;
   createdAt: number;
   updatedAt: number;
   columns: PlaygroundColumn[];
-}
+};
 
-export interface TokenUsage {
+export type TokenUsage = {
   inputTokens: number;
   outputTokens: number;
   /** Cached / reasoning tokens when the provider reports them. */
   cachedInputTokens?: number;
   reasoningTokens?: number;
-}
+};
 
 /**
  * Entries of a conversation: protocol "playground", connectionId = the conversation id,

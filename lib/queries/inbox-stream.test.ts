@@ -5,7 +5,7 @@ import type { AguiHumanRequest } from "@/lib/contracts/agui";
 import type { Entry } from "@/lib/contracts/entries";
 import { inboxKeys, type InboxRow } from "@/lib/queries/inbox";
 import { applyStreamEntries } from "@/lib/queries/stream-reducer";
-import { rowsOfEverySource } from "@/lib/testing/inbox-rows";
+import { rowsOfEverySource } from "@/tests/support/inbox-rows";
 
 const fixture = rowsOfEverySource("pending", 1000);
 const { source: _a, ...A2A } = fixture.a2a;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SessionSearchHit, SessionSearchKind } from "@/lib/contracts/session-search";
 import { EMPTY_LOCATION, LOCATION_PARTS, SEARCH_KINDS } from "@/lib/workbench/registry";
-import { everySourceRow } from "@/lib/testing/inbox-rows";
+import { everySourceRow } from "@/tests/support/inbox-rows";
 import { INBOX_SOURCE_TEXT, KIND_LABEL, isKnownInboxRow, rowKind, textOf } from "@/lib/workbench/inbox";
 import { WORKBENCH_VIEWS, applyLocationPatch, locationFromParams, locationToSearch } from "@/lib/workbench/location";
 

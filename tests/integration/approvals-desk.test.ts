@@ -19,7 +19,7 @@ let conn: string;
 beforeAll(async () => {
   registry = new Registry(new Hub(openStore(data.dir)));
   registries.push(registry);
-  desk = new Approvals(registry);
+  desk = new Approvals(registry.hub, registry);
   conn = (await registry.create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
 });
 
@@ -215,7 +215,7 @@ describe("approvals desk: stale", () => {
     // The next run: a new store object on the same file, a new registry, a new desk.
     const next = new Registry(new Hub(openStore(data.dir)));
     registries.push(next);
-    const nextDesk = new Approvals(next);
+    const nextDesk = new Approvals(next.hub, next);
     expect(nextDesk.get(approval.id)).toMatchObject({ status: "stale", reason: LOUPE_STOPPED_REASON });
     expect(nextDesk.list({ status: "pending" }).map((a) => a.id)).not.toContain(approval.id);
     const late = thrown(() => nextDesk.answer(approval.id, { action: "approve" }));

@@ -55,6 +55,17 @@ export function isEntryKind(kind: string): kind is EntryKind {
   return Object.hasOwn(ENTRY_KINDS, kind);
 }
 
+/** The schema of a kind's raw, as the common zod type (to parse a raw not yet known to fit). */
+export function kindSchema(kind: EntryKind): z.ZodType {
+  return ENTRY_KINDS[kind];
+}
+
+/** Why an entry of `kind` cannot be recorded under `protocol`; null when that is its protocol. */
+export function kindProtocolMismatch(kind: EntryKind, protocol: unknown): string | null {
+  const own = ENTRY_KIND_PROTOCOL[kind];
+  return protocol === own ? null : `Entry kind "${kind}" belongs to protocol "${own}", not "${String(protocol)}"`;
+}
+
 /** An entry as recorded: kind, protocol and payload agree (Hub.record takes these). */
 export type TypedNewEntry<K extends EntryKind> = Omit<Entry, "seq" | "rawBytes" | "truncated" | "kind" | "raw" | "protocol"> & {
   protocol: ProtocolOfKind<K>;
@@ -81,11 +92,9 @@ export type ParsedEntry = KnownEntry | UnreadEntry;
 export function parseEntry(entry: Entry): ParsedEntry {
   const kind = entry.kind;
   if (!isEntryKind(kind)) return { ok: false, kind, entry, error: `Unknown entry kind "${kind}"` };
-  const protocol = ENTRY_KIND_PROTOCOL[kind];
-  if (entry.protocol !== protocol) {
-    return { ok: false, kind, entry, error: `Entry kind "${kind}" belongs to protocol "${protocol}", not "${entry.protocol}"` };
-  }
-  const parsed = (ENTRY_KINDS[kind] as z.ZodType).safeParse(entry.raw);
+  const mismatch = kindProtocolMismatch(kind, entry.protocol);
+  if (mismatch) return { ok: false, kind, entry, error: mismatch };
+  const parsed = kindSchema(kind).safeParse(entry.raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? ` at ${issue.path.join(".")}` : "";

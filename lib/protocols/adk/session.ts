@@ -48,12 +48,18 @@ export interface UserEventOptions {
   stateDelta?: Record<string, unknown>;
 }
 
+/** A Content Loupe sent: ADK wire parts (answers) or the composer's (text, inline data); only embedded. */
+export interface SentContent {
+  role: AdkContent["role"];
+  parts: readonly object[];
+}
+
 /**
  * A raw user Event for a `newMessage` Loupe sent. `/run_sse` never echoes the user's message
  * (adk.md §0.3), so the adapter records it itself; this is what makes an answer to a pause visible
  * to the timeline before the stored session is re-read.
  */
-export function userMessageEvent(newMessage: AdkContent, opts: UserEventOptions = {}): Record<string, unknown> {
+export function userMessageEvent(newMessage: SentContent, opts: UserEventOptions = {}): Record<string, unknown> {
   return {
     id: opts.id ?? "",
     invocationId: opts.invocationId ?? "",

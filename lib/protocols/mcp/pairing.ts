@@ -66,8 +66,10 @@ function idKey(connectionId: string, direction: Direction, id: JsonRpcId): strin
 }
 
 function bySeq(entries: Entry[]): Entry[] {
-  for (let i = 1; i < entries.length; i++) {
-    if ((entries[i - 1] as Entry).seq > (entries[i] as Entry).seq) return [...entries].sort((a, b) => a.seq - b.seq);
+  let previous = -Infinity;
+  for (const entry of entries) {
+    if (entry.seq < previous) return [...entries].sort((a, b) => a.seq - b.seq);
+    previous = entry.seq;
   }
   return entries;
 }

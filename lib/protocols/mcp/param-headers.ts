@@ -1,3 +1,5 @@
+import { isRecord } from "@/lib/values";
+
 /**
  * SEP-2243 custom headers (MCP 2026-07-28, Streamable HTTP): a tool's input schema may mark a
  * property with `x-mcp-header: "<Name>"`; a client then mirrors that argument into an
@@ -45,8 +47,8 @@ export function scanParamHeaders(inputSchema: unknown): ParamHeaderScan {
       }
       return undefined;
     }
-    if (!node || typeof node !== "object") return undefined;
-    const schema = node as Record<string, unknown>;
+    if (!isRecord(node)) return undefined;
+    const schema = node;
     if (KEY in schema) {
       const fault = declare(schema, chain);
       if (fault) return fault;

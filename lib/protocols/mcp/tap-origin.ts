@@ -19,7 +19,8 @@ export function tapOrigins(entries: Entry[]): Map<string, TapOrigin> {
     const call = entryPayload(e, "call");
     if (!call) continue;
     // The call schema checks only the fields every reader needs; origin is read with care.
-    const { requestId, origin } = call as { requestId?: unknown; origin?: unknown };
+    const requestId: unknown = call.requestId;
+    const origin: unknown = call.origin;
     if ((typeof requestId !== "string" && typeof requestId !== "number") || !isRecord(origin) || origin.kind !== "tap") continue;
     const client = isRecord(origin.client) && typeof origin.client.name === "string" ? origin.client.name : undefined;
     out.set(String(requestId), { tapId: String(origin.tapId), ...(client ? { client } : {}) });

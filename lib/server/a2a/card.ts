@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { validateCard } from "@/lib/protocols/a2a/card";
 import type { Hub } from "@/lib/server/hub";
 import { recordA2a } from "@/lib/server/a2a/wire";
+import { isRecord } from "@/lib/values";
 
 const CARD_PATHS = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
 const CARD_TIMEOUT_MS = 10_000;
@@ -20,8 +21,8 @@ export function cardUrls(url: string): string[] {
 }
 
 function unreachable(url: string, e: unknown): AppError {
-  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-  const why = cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
+  const cause = isRecord(e) && isRecord(e.cause) ? e.cause : undefined;
+  const why = String(cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e)));
   return new AppError("upstream:a2a_unreachable", `The agent at ${url} did not answer (${why})`);
 }
 
@@ -120,12 +121,13 @@ function elsewhere(typed: string, interfaceUrls: string[]): A2aCardFinding[] {
 const JWKS_MAX_BYTES = 256 * 1024;
 
 function jkusOf(card: unknown): string[] {
-  const sigs = (card as { signatures?: { protected?: unknown }[] }).signatures;
+  const sigs = isRecord(card) ? card.signatures : undefined;
   if (!Array.isArray(sigs)) return [];
-  return sigs.flatMap((s) => {
+  return sigs.flatMap((s: unknown) => {
     try {
-      const header = JSON.parse(Buffer.from(String(s.protected), "base64url").toString("utf8")) as { jku?: unknown };
-      return typeof header.jku === "string" ? [header.jku] : [];
+      const signed = isRecord(s) ? s.protected : undefined;
+      const header: unknown = JSON.parse(Buffer.from(String(signed), "base64url").toString("utf8"));
+      return isRecord(header) && typeof header.jku === "string" ? [header.jku] : [];
     } catch {
       return [];
     }

@@ -19,7 +19,7 @@ export interface A2aPushRecord {
   registration: A2aPushRegistration;
 }
 
-/** SQLite persistence of the A2A tables (lib/server/store-schema.ts). */
+/** SQLite persistence of the A2A tables (lib/server/a2a/tables.ts). */
 export class A2aStore {
   /** Saved agents; deleting one deletes its tasks, requests and push registrations with it. */
   readonly agents: PeerTable<A2aAgentConfig>;

@@ -5,7 +5,7 @@ import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { readFrame } from "@/lib/protocols/a2a/frames";
-import { errorMessage } from "@/lib/values";
+import { errorMessage, isRecord } from "@/lib/values";
 import { maskHeaders } from "@/lib/server/secrets";
 import type { Hub } from "@/lib/server/hub";
 import type { EntryPayload } from "@/lib/contracts/entry-kinds";
@@ -152,7 +152,7 @@ export class A2aWire {
       } catch {
         // Recorded as the text it was.
       }
-      const rpcMethod = (body as { method?: unknown } | undefined)?.method;
+      const rpcMethod = isRecord(body) ? body.method : undefined;
       this.method = typeof rpcMethod === "string" ? rpcMethod : `${init?.method ?? "GET"} ${new URL(url).pathname}`;
       const shownHeaders = maskHeaders(Object.fromEntries(merged.entries()));
       this.record("a2a_request", "out", {
@@ -226,11 +226,17 @@ const STALE_SOCKET = new Set(["UND_ERR_SOCKET", "ECONNRESET"]);
  * fetch, tried a second time when the first attempt died on a pooled socket the agent had closed
  * before answering (no response at all: the agent never read the request), e.g. after it restarted.
  */
+/** The system error code (ECONNRESET…) a failed fetch carries in its cause. */
+function causeCode(e: unknown): string | undefined {
+  const cause = isRecord(e) ? e.cause : undefined;
+  return isRecord(cause) && typeof cause.code === "string" ? cause.code : undefined;
+}
+
 async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (e) {
-    const code = (e as { cause?: { code?: string } }).cause?.code;
+    const code = causeCode(e);
     if (!code || !STALE_SOCKET.has(code) || init.signal?.aborted) throw e;
     return fetch(url, init);
   }
@@ -244,7 +250,6 @@ async function drain(stream: ReadableStream<Uint8Array>): Promise<string | undef
       if (done) return undefined;
     }
   } catch (e) {
-    const cause = (e as { cause?: { code?: string } }).cause;
-    return cause?.code ?? errorMessage(e);
+    return causeCode(e) ?? errorMessage(e);
   }
 }

@@ -16,49 +16,6 @@ export interface AdkEntryRow {
   raw: unknown;
 }
 
-// Additive tables beside the core ones in lib/server/store.ts (same file, same connection).
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS agent_servers (
-  id TEXT PRIMARY KEY,
-  config TEXT NOT NULL,
-  builtin INTEGER NOT NULL DEFAULT 0,
-  created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS agent_runs (
-  id TEXT PRIMARY KEY,
-  agent_id TEXT NOT NULL,
-  session_key TEXT NOT NULL,
-  started_at INTEGER NOT NULL,
-  record TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS agent_runs_agent ON agent_runs (agent_id, started_at);
-CREATE TABLE IF NOT EXISTS agent_answers (
-  id TEXT PRIMARY KEY,
-  agent_id TEXT NOT NULL,
-  session_key TEXT NOT NULL,
-  interrupt_id TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  record TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS agent_answers_interrupt ON agent_answers (agent_id, session_key, interrupt_id, created_at);
--- Recorded /run_sse frames the agent server streamed but does not store (stream errors, malformed
--- lines, events of unknown shape): the session GET lists them beside the stored events.
-CREATE TABLE IF NOT EXISTS agent_unstored (
-  seq INTEGER PRIMARY KEY,
-  agent_id TEXT NOT NULL,
-  session_key TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS agent_unstored_session ON agent_unstored (agent_id, session_key, seq);
--- Sessions deleted through Loupe: their recorded entries up to last_seq are not replayed into the
--- inbox at start (a session created again with the same id starts clean).
-CREATE TABLE IF NOT EXISTS agent_deleted_sessions (
-  agent_id TEXT NOT NULL,
-  session_key TEXT NOT NULL,
-  last_seq INTEGER NOT NULL,
-  PRIMARY KEY (agent_id, session_key)
-);
-`;
-
 /** How many unstored frames one session GET carries at most (the newest). */
 const UNSTORED_LIMIT = 500;
 
@@ -70,7 +27,6 @@ export class AgentStore {
   readonly servers: PeerTable<AgentServerConfig>;
 
   constructor(readonly store: Store) {
-    store.db.exec(SCHEMA);
     this.servers = new PeerTable(store, {
       table: "agent_servers",
       cascade: { agent_runs: "agent_id", agent_answers: "agent_id", agent_unstored: "agent_id", agent_deleted_sessions: "agent_id" },

@@ -131,7 +131,7 @@ async function traceOf(ref: Ref): Promise<Pick<AdkSessionSnapshot, "trace" | "tr
   try {
     const result = await fetchSessionTrace(ref.agentId, ref.appName, ref.sessionId);
     if ("absent" in result) return { trace: null, traceNote: result.reason };
-    return { trace: result.spans as unknown as AdkSessionSnapshot["trace"] };
+    return { trace: result.spans };
   } catch (error) {
     return { trace: null, traceNote: `the trace could not be read: ${AppError.from(error).message}` };
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { InboxItem, StoredAnswer } from "@/lib/contracts/agents";
+import type { UserContent } from "@/lib/contracts/entry-kinds/adk";
 import { parseAdkSessionKey } from "@/lib/contracts/agents";
 import type { AdkInterrupt, InterruptStatus, InterruptTracker } from "@/lib/protocols/adk/interrupts";
 import { createInterruptTracker, listInterrupts, trackInterrupts } from "@/lib/protocols/adk/interrupts";
@@ -7,7 +8,6 @@ import { normalizeEvent } from "@/lib/protocols/adk/event";
 import { userMessageEvent } from "@/lib/protocols/adk/session";
 import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AgentStore } from "@/lib/server/adk/agent-store";
-import type { OutgoingContent } from "@/lib/server/adk/runs";
 import { maskStoredAnswer } from "@/lib/server/adk/mask";
 import { maskCredentialSecrets } from "@/lib/server/secrets";
 import type { Hub } from "@/lib/server/hub";
@@ -86,9 +86,9 @@ export class AdkInbox {
   }
 
   /** The user's own message (masked copy), as the event ADK will store for it. */
-  feedUserMessage(agentId: string, sessionKey: string, newMessage: OutgoingContent, stateDelta?: Record<string, unknown>): void {
+  feedUserMessage(agentId: string, sessionKey: string, newMessage: UserContent, stateDelta?: Record<string, unknown>): void {
     // userMessageEvent only embeds the content; inlineData parts are read by normalizeEvent too.
-    const ev = userMessageEvent(newMessage as AdkContent, { timestamp: Date.now(), ...(stateDelta ? { stateDelta } : {}) });
+    const ev = userMessageEvent(newMessage, { timestamp: Date.now(), ...(stateDelta ? { stateDelta } : {}) });
     this.feedEvent(agentId, sessionKey, ev);
   }
 

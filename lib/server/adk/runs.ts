@@ -1,25 +1,22 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { RunBody, RunRecord } from "@/lib/contracts/agents";
+import type { RunRecord } from "@/lib/contracts/agents";
 import { adkSessionKey } from "@/lib/contracts/agents";
 import type { Direction, Entry } from "@/lib/contracts/entries";
 import type { EntryKind, EntryPayload, ProtocolOfKind } from "@/lib/contracts/entry-kinds";
+import type { UserContent } from "@/lib/contracts/entry-kinds/adk";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
 import { normalizeEvent } from "@/lib/protocols/adk/event";
 import { toEpochMs } from "@/lib/protocols/adk/guards";
 import { createSseParser } from "@/lib/protocols/adk/sse";
 import type { SseFrame } from "@/lib/protocols/adk/sse";
-import type { AdkContent } from "@/lib/protocols/adk/types";
 import type { AgentStore } from "@/lib/server/adk/agent-store";
 import type { AdkInbox } from "@/lib/server/adk/inbox";
 import { maskCredentialSecrets } from "@/lib/server/secrets";
 import { NETWORK_CLOSED, describeNetworkError, upstreamError, upstreamFetch } from "@/lib/server/adk/upstream";
 import type { UpstreamTarget } from "@/lib/server/adk/upstream";
 import type { Hub } from "@/lib/server/hub";
-
-/** A user Content as sent: answers (function responses) or the composer's text and files. */
-export type OutgoingContent = AdkContent | { role: "user"; parts: RunBody["parts"] };
 
 export interface RunRequest {
   agentId: string;
@@ -28,9 +25,9 @@ export interface RunRequest {
   userId: string;
   sessionId: string;
   /** Sent upstream as is. */
-  newMessage: OutgoingContent;
+  newMessage: UserContent;
   /** What the store, the stream and the inbox see (credential secrets masked). */
-  recordedMessage: OutgoingContent;
+  recordedMessage: UserContent;
   streaming: boolean;
   stateDelta?: Record<string, unknown>;
   answersInterruptId?: string;

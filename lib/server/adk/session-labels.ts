@@ -33,7 +33,7 @@ function toLabel(row: LabelRow): LabelledSession {
   };
 }
 
-/** Loupe's names and labels of ADK sessions (table adk_session_labels in store-schema.ts). */
+/** Loupe's names and labels of ADK sessions (table adk_session_labels in tables.ts). */
 export class SessionLabelStore {
   constructor(private readonly store: Store) {}
 

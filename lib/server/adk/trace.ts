@@ -32,7 +32,7 @@ function maskAttribute(key: string, value: unknown): unknown {
   if (isSecretKey(leaf) && typeof value === "string") return SECRET_MASK;
   if (typeof value === "string" && /^\s*[[{]/.test(value)) {
     try {
-      const parsed = JSON.parse(value) as unknown;
+      const parsed: unknown = JSON.parse(value);
       const masked = maskDeep(parsed);
       return JSON.stringify(masked) === JSON.stringify(parsed) ? value : JSON.stringify(masked);
     } catch {
@@ -65,7 +65,8 @@ async function probe(target: UpstreamTarget, path: string, what: string): Promis
   if (!res.ok) throw await upstreamError(res, what);
   const text = await res.text();
   try {
-    return { kind: "ok", body: JSON.parse(text) as unknown };
+    const body: unknown = JSON.parse(text);
+    return { kind: "ok", body };
   } catch {
     // An HTML page (e.g. a UI served at a catch-all) is not a trace endpoint either.
     return { kind: "no_route" };

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import type { ErrorCode } from "@/lib/errors";
-import { errorMessage } from "@/lib/values";
+import { errorMessage, isRecord } from "@/lib/values";
 
 /** Where and how to reach one agent server. */
 export interface UpstreamTarget {
@@ -30,12 +30,11 @@ const NETWORK_WORDS: Record<string, string> = {
 };
 
 function causeOf(error: unknown): { code?: string; message?: string } {
-  const cause = (error as { cause?: unknown } | null)?.cause;
-  if (typeof cause !== "object" || cause === null) return {};
-  const c = cause as { code?: unknown; message?: unknown; errors?: unknown };
+  const c = isRecord(error) ? error.cause : undefined;
+  if (!isRecord(c)) return {};
   // Node's happy-eyeballs wraps per-address failures in an AggregateError without a top-level code.
-  const first = Array.isArray(c.errors) ? (c.errors[0] as { code?: unknown } | undefined) : undefined;
-  const code = typeof c.code === "string" ? c.code : typeof first?.code === "string" ? first.code : undefined;
+  const first: unknown = Array.isArray(c.errors) ? c.errors[0] : undefined;
+  const code = typeof c.code === "string" ? c.code : isRecord(first) && typeof first.code === "string" ? first.code : undefined;
   return { ...(code ? { code } : {}), ...(typeof c.message === "string" && c.message ? { message: c.message } : {}) };
 }
 
@@ -102,11 +101,11 @@ const BODY_LIMIT = 2000;
 export function bodyMessage(text: string): { message: string; body: unknown } {
   let body: unknown = text;
   try {
-    body = JSON.parse(text) as unknown;
+    body = JSON.parse(text);
   } catch {
     return { message: text.trim().slice(0, BODY_LIMIT), body };
   }
-  const rec = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  const rec = isRecord(body) ? body : {};
   const raw = rec.error ?? rec.detail ?? rec.message;
   const message = typeof raw === "string" ? raw : raw !== undefined ? JSON.stringify(raw) : text.trim();
   return { message: message.slice(0, BODY_LIMIT), body };
@@ -135,7 +134,8 @@ export async function upstreamJson(target: UpstreamTarget, path: string, what: s
   const text = await res.text();
   if (!text.trim()) return null;
   try {
-    return JSON.parse(text) as unknown;
+    const json: unknown = JSON.parse(text);
+    return json;
   } catch {
     throw new AppError("upstream:agent_malformed", `${what}: the agent server answered with something that is not JSON`, {
       text: text.slice(0, BODY_LIMIT),

@@ -26,7 +26,7 @@ export interface AguiThreadRecord {
 
 const RESTARTED = { code: "internal:loupe_restarted", message: "Loupe stopped before this run ended" } as const;
 
-/** SQLite persistence (tables in store-schema.ts) for AG-UI agents, threads, runs and requests. */
+/** SQLite persistence (tables in tables.ts) for AG-UI agents, threads, runs and requests. */
 export class AguiStore {
   /** Saved agents; deleting one deletes its threads, runs and requests with it. */
   readonly agents: PeerTable<AguiAgentConfig>;

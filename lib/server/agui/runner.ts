@@ -10,6 +10,7 @@ import { isKnownAguiEventType, normalizeAguiRun } from "@/lib/protocols/agui";
 import type { AguiRunTimeline } from "@/lib/protocols/agui";
 import type { Hub } from "@/lib/server/hub";
 import type { EntryPayload } from "@/lib/contracts/entry-kinds";
+import { isRecord } from "@/lib/values";
 
 type AguiEntryKind = "agui_input" | "agui_event" | "agui_malformed" | "agui_run";
 
@@ -49,7 +50,7 @@ const CLIENT_GRACE_MS = 2_000;
 
 const message = (e: unknown): string => {
   if (e instanceof Error) {
-    const cause = (e as { cause?: unknown }).cause;
+    const cause = e.cause;
     return cause instanceof Error && cause.message ? `${e.message} (${cause.message})` : e.message;
   }
   return String(e);
@@ -158,7 +159,7 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
       rec("agui_malformed", "in", { runId: input.runId, text, error: `Not JSON: ${message(e)}` });
       return;
     }
-    const type = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as { type?: unknown }).type : undefined;
+    const type = isRecord(parsed) ? parsed.type : undefined;
     if (typeof type !== "string" || type === "") {
       rec("agui_malformed", "in", { runId: input.runId, text, error: "Not an AG-UI event: no string `type`" });
       return;
@@ -176,7 +177,7 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
         return;
       }
     }
-    const ts = (parsed as { timestamp?: unknown }).timestamp;
+    const ts = isRecord(parsed) ? parsed.timestamp : undefined;
     events.push(parsed);
     record.eventCount++;
     rec("agui_event", "in", { runId: input.runId, event: parsed }, typeof ts === "number" ? ts : null);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ApprovalStatus, ToolApproval } from "@/lib/contracts/approvals";
+import { record, records } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
 
 /** What an approval pending when Loupe stopped (or crashed) says once Loupe runs again. */
@@ -45,26 +46,23 @@ export class ApprovalStore {
   }
 
   get(id: string): ToolApproval | undefined {
-    const row = this.store.prepare("SELECT record FROM tool_approvals WHERE id = ?").get(id) as { record: string } | undefined;
-    return row ? (JSON.parse(row.record) as ToolApproval) : undefined;
+    return record<ToolApproval>(this.store, "SELECT record FROM tool_approvals WHERE id = ?", id);
   }
 
   /** Newest first, optionally of one status. */
   list(status?: ApprovalStatus): ToolApproval[] {
-    const rows = (
-      status === undefined
-        ? this.store.prepare("SELECT record FROM tool_approvals ORDER BY created_at DESC, rowid DESC LIMIT ?").all(LIST_LIMIT)
-        : this.store
-            .prepare("SELECT record FROM tool_approvals WHERE status = ? ORDER BY created_at DESC, rowid DESC LIMIT ?")
-            .all(status, LIST_LIMIT)
-    ) as { record: string }[];
-    return rows.map((r) => JSON.parse(r.record) as ToolApproval);
+    return status === undefined
+      ? records<ToolApproval>(this.store, "SELECT record FROM tool_approvals ORDER BY created_at DESC, rowid DESC LIMIT ?", LIST_LIMIT)
+      : records<ToolApproval>(
+          this.store,
+          "SELECT record FROM tool_approvals WHERE status = ? ORDER BY created_at DESC, rowid DESC LIMIT ?",
+          status,
+          LIST_LIMIT,
+        );
   }
 
   private staleAfterRestart(isLive: (id: string) => boolean): void {
-    const rows = this.store.prepare("SELECT record FROM tool_approvals WHERE status = 'pending'").all() as { record: string }[];
-    for (const row of rows) {
-      const approval = JSON.parse(row.record) as ToolApproval;
+    for (const approval of records<ToolApproval>(this.store, "SELECT record FROM tool_approvals WHERE status = 'pending'")) {
       if (!isLive(approval.id)) this.save({ ...approval, status: "stale", reason: LOUPE_STOPPED_REASON });
     }
   }

@@ -6,8 +6,9 @@ import { AppError } from "@/lib/errors";
 import { approvalStore } from "@/lib/server/approvals/approval-store";
 import type { ApprovalStore } from "@/lib/server/approvals/approval-store";
 import { asks, resolvePolicy, toolFacts } from "@/lib/server/approvals/policy";
-import { getRegistry } from "@/lib/server/mcp/registry";
-import type { Registry } from "@/lib/server/mcp/registry";
+import type { ToolsListing } from "@/lib/server/approvals/policy";
+import { getHub } from "@/lib/server/hub";
+import type { Hub } from "@/lib/server/hub";
 import { errorMessage } from "@/lib/values";
 
 export interface GateInput {
@@ -37,6 +38,19 @@ export type GateOutcome =
   | { action: "reject"; reason: string; approvalId: string }
   | { action: "stale"; reason: string; approvalId: string };
 
+/**
+ * What the desk reads of the servers gated calls go to (MCP's Registry is one): a connection's name
+ * and tool listing, its live session, and word of a deleted connection. The desk is core and names
+ * no protocol (.dependency-cruiser.cjs, core-not-to-protocols): the servers are handed to it.
+ */
+export interface GatedServers {
+  /** The connection, or a not_found AppError. */
+  connection(id: string): { readonly config: { readonly name: string } };
+  listTools(id: string): Promise<ToolsListing>;
+  allConnections(): readonly { readonly id: string; readonly sessionKey: string | null }[];
+  onRemove(listener: (id: string) => void): unknown;
+}
+
 interface Waiting {
   approval: ToolApproval;
   settle: (outcome: GateOutcome) => void;
@@ -62,13 +76,30 @@ export function abortReason(signal: AbortSignal): string {
  */
 export class Approvals {
   private readonly waiting = new Map<string, Waiting>();
+  private servers: GatedServers | null = null;
 
-  constructor(private readonly registry: Registry) {
-    registry.onRemove((id) => this.connectionRemoved(id));
+  /** Records on `hub`; gates calls to `servers` (attachServers() hands them over later). */
+  constructor(
+    private readonly hub: Hub,
+    servers?: GatedServers,
+  ) {
+    if (servers) this.attachServers(servers);
+  }
+
+  /** The servers gated calls go to: their connections are looked up, their deleted ones' calls go stale. */
+  attachServers(servers: GatedServers): void {
+    this.servers = servers;
+    servers.onRemove((id) => this.connectionRemoved(id));
   }
 
   private rows(): ApprovalStore {
-    return approvalStore(this.registry.hub.store, (id) => this.waiting.has(id));
+    return approvalStore(this.hub.store, (id) => this.waiting.has(id));
+  }
+
+  /** The servers a call to `connectionId` goes to; none attached: that connection is not_found. */
+  private serversFor(connectionId: string): GatedServers {
+    if (!this.servers) throw new AppError("not_found:connection", `No connection with id "${connectionId}"`);
+    return this.servers;
   }
 
   /**
@@ -79,8 +110,9 @@ export class Approvals {
   async gate(input: GateInput): Promise<GateOutcome> {
     const policy = resolvePolicy(input.connectionId, input.tool, input.policy, input.toolPolicies);
     if (policy.value === "never") return { action: "approve", arguments: input.arguments, edited: false };
-    const conn = this.registry.connection(input.connectionId);
-    const facts = await toolFacts(() => this.registry.listTools(input.connectionId), input.tool);
+    const servers = this.serversFor(input.connectionId);
+    const conn = servers.connection(input.connectionId);
+    const facts = await toolFacts(() => servers.listTools(input.connectionId), input.tool);
     if (!asks(policy.value, facts)) return { action: "approve", arguments: input.arguments, edited: false };
     this.rows();
     const approval: ToolApproval = {
@@ -197,8 +229,8 @@ export class Approvals {
 
   private save(approval: ToolApproval): void {
     this.rows().save(approval);
-    const live = this.registry.allConnections().find((c) => c.id === approval.connectionId);
-    this.registry.hub.record({
+    const live = this.servers?.allConnections().find((c) => c.id === approval.connectionId);
+    this.hub.record({
       connectionId: approval.connectionId,
       sessionKey: live?.sessionKey ?? null,
       receivedAt: Date.now(),
@@ -214,9 +246,12 @@ export class Approvals {
 const APPROVALS_KEY = Symbol.for("loupe.approvals");
 type ApprovalsGlobal = typeof globalThis & { [APPROVALS_KEY]?: Approvals };
 
-/** The process-wide desk, bound to the process-wide registry (survives dev hot reload on globalThis). */
+/**
+ * The process-wide desk on the process-wide hub (survives dev hot reload on globalThis). MCP's
+ * getRegistry() attaches its registry as the gated servers when it creates it.
+ */
 export function getApprovals(): Approvals {
   const g = globalThis as ApprovalsGlobal;
-  g[APPROVALS_KEY] ??= new Approvals(getRegistry());
+  g[APPROVALS_KEY] ??= new Approvals(getHub());
   return g[APPROVALS_KEY];
 }

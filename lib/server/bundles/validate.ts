@@ -10,8 +10,7 @@ import {
   isBundleUnitType,
   issuePath,
 } from "@/lib/contracts/bundle";
-import type { Entry } from "@/lib/contracts/entries";
-import { ENTRY_KINDS, isEntryKind, parseEntry } from "@/lib/contracts/entry-kinds";
+import { isEntryKind, kindProtocolMismatch, kindSchema } from "@/lib/contracts/entry-kinds";
 import { AppError } from "@/lib/errors";
 import { BUNDLE_FORMATS } from "@/lib/server/bundles/formats";
 import { BUNDLE_UNITS } from "@/lib/server/bundles/units";
@@ -84,11 +83,10 @@ function checkEntries(entries: unknown, issues: Issues): void {
   if (!Array.isArray(entries)) return;
   entries.forEach((entry, i) => {
     if (issues.full || !isRecord(entry) || typeof entry.kind !== "string" || !isEntryKind(entry.kind)) return;
-    const read = parseEntry(entry as unknown as Entry);
-    if (read.ok) return;
-    const fit = (ENTRY_KINDS[entry.kind] as z.ZodType).safeParse(entry.raw);
+    const fit = kindSchema(entry.kind).safeParse(entry.raw);
+    const mismatch = kindProtocolMismatch(entry.kind, entry.protocol);
     if (!fit.success) issues.zod(["entries", i, "raw"], fit.error);
-    else issues.add(issuePath(["entries", i, "protocol"]), read.error);
+    else if (mismatch) issues.add(issuePath(["entries", i, "protocol"]), mismatch);
   });
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { InboxRow, InboxSource } from "@/lib/contracts/inbox";
 import { INBOX_READERS, InboxService, type InboxReader } from "@/lib/server/inbox";
-import { rowsOfEverySource } from "@/lib/testing/inbox-rows";
+import { rowsOfEverySource } from "@/tests/support/inbox-rows";
 
 const label = (r: InboxRow) => `${r.source}:${r.status}:${r.createdAt}`;
 

@@ -17,6 +17,7 @@ import { bundleEntryOf } from "@/lib/server/bundles/entries";
 import { savedSecrets } from "@/lib/server/bundles/secrets";
 import type { BundleParts, BundleUnit } from "@/lib/server/bundles/units/types";
 import { query } from "@/lib/server/rows";
+import { isRecord } from "@/lib/values";
 
 type Ref = BundleUnitRefOf<"mcp-traffic">;
 
@@ -62,8 +63,8 @@ function callHeads(store: Store, connectionId: string): CallHead[] {
 /** A tools/call request Loupe sent, among the entries: its JSON-RPC id and when it went out. */
 function toolsCallRequest(entry: BundleEntry): { id: string | number; at: number } | null {
   if (entry.kind !== "message" || entry.direction !== "out") return null;
-  const raw = entry.raw as { method?: unknown; id?: unknown } | null;
-  if (raw?.method !== "tools/call" || (typeof raw.id !== "string" && typeof raw.id !== "number")) return null;
+  const raw = entry.raw;
+  if (!isRecord(raw) || raw.method !== "tools/call" || (typeof raw.id !== "string" && typeof raw.id !== "number")) return null;
   return { id: raw.id, at: entry.receivedAt };
 }
 
@@ -76,7 +77,7 @@ export function scopedCalls(store: Store, connectionId: string, scope: McpTraffi
   const heads = callHeads(store, connectionId);
   const ids = new Set<string>();
   for (const e of entries) {
-    const id = e.kind === "call" ? (e.raw as { id?: unknown } | null)?.id : undefined;
+    const id = e.kind === "call" && isRecord(e.raw) ? e.raw.id : undefined;
     if (typeof id === "string") ids.add(id);
   }
   if (scope.kind === "all") for (const h of heads) ids.add(h.id);
@@ -132,14 +133,15 @@ function inboxOf(store: Store, connectionId: string): InboxRow[] {
   return [...requests, ...approvals];
 }
 
-const SCOPE_TITLE: { [K in McpTrafficScope["kind"]]: (scope: Extract<McpTrafficScope, { kind: K }>) => string } = {
-  all: () => "all traffic",
-  range: (s) => `${new Date(s.from).toISOString()} – ${new Date(s.to).toISOString()}`,
-  selection: (s) => `${plural(s.seqs.length, "selected entry", "selected entries")}`,
-};
-
 function scopeTitle(scope: McpTrafficScope): string {
-  return (SCOPE_TITLE[scope.kind] as (s: McpTrafficScope) => string)(scope);
+  switch (scope.kind) {
+    case "all":
+      return "all traffic";
+    case "range":
+      return `${new Date(scope.from).toISOString()} – ${new Date(scope.to).toISOString()}`;
+    case "selection":
+      return plural(scope.seqs.length, "selected entry", "selected entries");
+  }
 }
 
 export const mcpTrafficUnit: BundleUnit<"mcp-traffic"> = {
@@ -156,9 +158,7 @@ export const mcpTrafficUnit: BundleUnit<"mcp-traffic"> = {
       throw new AppError("not_found:bundle_unit", `No MCP connection "${ref.connectionId}" and no traffic recorded under that id`);
     }
     const connection = connectionPart(registry.get(ref.connectionId), config, ref.connectionId);
-    // CallRecord is an interface (no index signature): the snapshot keeps it as the JSON object it is.
-    const calls = scopedCalls(store, ref.connectionId, ref.scope, entries) as unknown as McpTrafficSnapshot["calls"];
-    const snapshot: McpTrafficSnapshot = { scope: ref.scope, calls };
+    const snapshot: McpTrafficSnapshot = { scope: ref.scope, calls: scopedCalls(store, ref.connectionId, ref.scope, entries) };
     return {
       title: `MCP traffic · ${connection.name} · ${scopeTitle(ref.scope)}`,
       connection,

@@ -16,7 +16,7 @@ interface RecordRow {
 }
 
 /**
- * The `calls` table (created with the store, lib/server/store-schema.ts): the per-tool history of
+ * The `calls` table (created with the store, lib/server/mcp/tables.ts): the per-tool history of
  * tools/call made through Loupe. Its writes join the store's group commit (Store.hotWrite), so a
  * call row and its entry commit together (Store.grouped). A call still "running" in the file was
  * cut off when Loupe stopped and can never finish: it turns failed the first time this process

@@ -7,6 +7,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import { CallRunner } from "@/lib/server/mcp/call-runner";
 import type { CallAttribution } from "@/lib/server/mcp/call-runner";
+import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
 import type { Hub } from "@/lib/server/hub";
 import { McpConnection } from "@/lib/server/mcp/connection";
@@ -235,8 +236,13 @@ export class Registry {
 const REGISTRY_KEY = Symbol.for("loupe.registry");
 type RegistryGlobal = typeof globalThis & { [REGISTRY_KEY]?: Registry };
 
+/** The process-wide registry; created once, it is the approvals desk's gated servers (the desk is core). */
 export function getRegistry(): Registry {
   const g = globalThis as RegistryGlobal;
-  g[REGISTRY_KEY] ??= new Registry(getHub());
+  if (!g[REGISTRY_KEY]) {
+    const registry = new Registry(getHub());
+    g[REGISTRY_KEY] = registry;
+    getApprovals().attachServers(registry);
+  }
   return g[REGISTRY_KEY];
 }

@@ -20,7 +20,7 @@ export interface ResultRef {
  */
 export function resultRefOf(response: Entry | undefined, result: CallRecord["result"]): ResultRef | undefined {
   if (!response || !isRecord(result)) return undefined;
-  const frame = (response.raw as { result?: unknown } | null)?.result;
+  const frame = isRecord(response.raw) ? response.raw.result : undefined;
   if (!isRecord(frame)) return undefined;
   const keys = Object.keys(result);
   return keys.every((k) => Object.hasOwn(frame, k) && sameJson(frame[k], result[k])) ? { seq: response.seq, keys } : undefined;

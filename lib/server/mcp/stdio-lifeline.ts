@@ -1,6 +1,7 @@
 import "server-only";
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import { Socket } from "node:net";
 
 /**
  * The watchdog: `read` blocks on a pipe whose only writer is Loupe. It returns on a line (Loupe saw
@@ -41,7 +42,8 @@ export function attachLifeline(child: ChildProcess): void {
   watchdog.stdin?.on("error", () => undefined);
   // Neither the watchdog nor its pipe may keep Loupe's event loop alive.
   watchdog.unref();
-  (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  // A piped stdio stream is a net.Socket (the Writable type does not say so).
+  if (watchdog.stdin instanceof Socket) watchdog.stdin.unref();
   // The main process is gone: whatever it left in its group goes too.
   child.once("exit", () => {
     watchdog.stdin?.end("exited\n");

@@ -60,7 +60,7 @@ export const playgroundConversationUnit: BundleUnit<"playground-conversation"> =
     const store = playground.hub.store;
     const entries = conversationEntries(store, ref.conversationId);
     const snapshot: PlaygroundConversationSnapshot = {
-      conversation: conversation as unknown as PlaygroundConversationSnapshot["conversation"],
+      conversation,
       messages: row.messages,
       serverNames: serverNamesOf(conversation),
     };

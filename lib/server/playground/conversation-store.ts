@@ -5,7 +5,7 @@ import { ColumnConfig, PlaygroundSettings, type PgTurn, type TokenUsage } from "
 import type { Store } from "@/lib/server/store";
 
 /**
- * The playground's tables (created with the store's schema, store-schema.ts). A conversation row
+ * The playground's tables (tables.ts, created with the store). A conversation row
  * holds its settings and the user messages sent so far (a column added later replays them); a
  * column row holds its config, its totals, the number of turns it ran and, while a turn runs,
  * that turn (so a turn cut off by a stopped Loupe can be marked "stopped" on the next start).

@@ -7,6 +7,7 @@ import { adkAdapter } from "@/lib/server/adk/adapter";
 import { aguiAdapter } from "@/lib/server/agui/adapter";
 import { mcpAdapter } from "@/lib/server/mcp/adapter";
 import { playgroundAdapter } from "@/lib/server/playground/adapter";
+import type { PROTOCOL_TABLES } from "@/lib/server/protocols/tables";
 import type { ProtocolRegistry } from "@/lib/server/protocols/types";
 
 /**
@@ -29,4 +30,5 @@ const everySourceHasItsReader: Missing<
   ReturnType<NonNullable<Adapter["inbox"]>>[number]["source"]
 > = true;
 const everyPeerProtocolHasItsAdapter: Missing<keyof PeerInputByProtocol, ProtocolId> = true;
-void [everyUnitHasItsModule, everySourceHasItsReader, everyPeerProtocolHasItsAdapter];
+const everyProtocolHasItsTables: Missing<ProtocolId, keyof typeof PROTOCOL_TABLES> = true;
+void [everyUnitHasItsModule, everySourceHasItsReader, everyPeerProtocolHasItsAdapter, everyProtocolHasItsTables];

@@ -1,6 +1,6 @@
 import "server-only";
 import { isRecord } from "@/lib/values";
-import type { BundleFormatConverter } from "./index";
+import type { BundleFormatConverter } from "./converter";
 import { convertAdkSession, looksLikeAdkSession, madeByAdkWeb } from "./adk-session";
 
 /** adk-web's download name for a session without a display name (`exportSession()` in its bundle). */

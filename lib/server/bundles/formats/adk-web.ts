@@ -1,5 +1,5 @@
 import "server-only";
-import type { BundleFormatConverter } from "./index";
+import type { BundleFormatConverter } from "./converter";
 import { convertAdkSession, looksLikeAdkSession, madeByAdkWeb } from "./adk-session";
 
 /**

@@ -1,19 +1,8 @@
 import "server-only";
-import type { Bundle, BundleOrigin } from "@/lib/contracts/bundle";
 import { adkSessionJsonFormat } from "./adk-session-json";
 import { adkWebFormat } from "./adk-web";
+import type { BundleFormatConverter } from "./converter";
 import { mcpInspectorLogFormat } from "./mcp-inspector-log";
-
-/**
- * A format people already have (adk-web's session export, an ADK session JSON, the MCP Inspector's
- * protocol log) that import converts into a Loupe bundle. `detect` must be cheap and strict: the
- * first converter that says yes converts, and its result is validated like any Loupe bundle.
- */
-export interface BundleFormatConverter {
-  origin: BundleOrigin;
-  detect(json: unknown): boolean;
-  convert(json: unknown, fileName?: string): Bundle;
-}
 
 /** The known foreign formats, one line each, tried in order. */
 export const BUNDLE_FORMATS: BundleFormatConverter[] = [adkWebFormat, adkSessionJsonFormat, mcpInspectorLogFormat];

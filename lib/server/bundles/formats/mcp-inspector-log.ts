@@ -5,7 +5,7 @@ import { BUNDLE_ORIGIN_LABEL, issuePath } from "@/lib/contracts/bundle";
 import type { McpTrafficSnapshot } from "@/lib/contracts/bundle-snapshots";
 import type { Direction } from "@/lib/contracts/entries";
 import { isRecord } from "@/lib/values";
-import type { BundleFormatConverter } from "./index";
+import type { BundleFormatConverter } from "./converter";
 import { looksLikeNetworkRow, NETWORK_KEYS, networkEntries, networkRow } from "./mcp-inspector-network";
 import { foreignBundle, IMPORTED_ID, isoOf, refuseForeign, scrubForeign, zodIssues } from "./common";
 

@@ -9,7 +9,7 @@ export const KEEP_RUNS = 5;
 export const INTERRUPTED_REASON = "Loupe stopped while this run was going; the suite stopped with it";
 
 /**
- * The `conformance_runs` table (created in lib/server/store-schema.ts): each run as one JSON
+ * The `conformance_runs` table (created with the store, lib/server/mcp/tables.ts): each run as one JSON
  * record, rewritten as scenarios finish, so the results outlive Loupe's process.
  */
 export class ConformanceRunStore {

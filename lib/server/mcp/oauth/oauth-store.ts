@@ -4,7 +4,7 @@ import { storedJson } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
 
 /**
- * The `oauth` table (created with the store, lib/server/store-schema.ts): tokens and client
+ * The `oauth` table (created with the store, lib/server/mcp/tables.ts): tokens and client
  * secrets, server-side only, never in entries. One row per connection; `pending_state` indexes
  * the authorization the user was sent to, so the callback finds its connection.
  */

@@ -81,6 +81,11 @@ function unwrap(outcome: WireOutcome): CreateMessageResult | ElicitResult {
   return outcome.result;
 }
 
+/** The SDK's private cancel handler (Protocol._oncancel), a function when this SDK version has one. */
+function isCancelHandler(value: unknown): value is (n: CancelledNotification) => Promise<void> {
+  return typeof value === "function";
+}
+
 /** Registers the sampling / elicitation / roots (and, with tasks on, tasks/*) request handlers. */
 export function installClientRequestHandlers(conn: ConnectionHandle, client: Client, gen: number): void {
   const choice = conn.config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES;
@@ -121,10 +126,10 @@ export function installClientRequestHandlers(conn: ConnectionHandle, client: Cli
   // The SDK's own cancel handling skips JSON-RPC id 0 (`if (!requestId) return` in Protocol._oncancel),
   // so the first request of a session could never become stale: notice the cancel here, then let
   // the SDK abort its handler as usual.
-  const sdk = client as unknown as { _oncancel?: (n: CancelledNotification) => Promise<void> };
-  const sdkCancel = sdk._oncancel?.bind(client);
+  const own: unknown = Reflect.get(client, "_oncancel");
+  const sdkCancel = isCancelHandler(own) ? own.bind(client) : undefined;
   client.setNotificationHandler("notifications/cancelled", async (notification) => {
-    const { requestId, reason } = notification.params as { requestId?: string | number; reason?: string };
+    const { requestId, reason } = notification.params;
     if (requestId !== undefined) requests.cancelledByServer(conn, gen, requestId, reason);
     await sdkCancel?.(notification);
   });

@@ -1,4 +1,5 @@
-// Test-only: one row of every inbox source, all sharing one id, so keys must tell them apart.
+// Test-only: one row of every inbox source, all sharing one id, so keys must tell them apart. A fixture of
+// every source names every source: it lives with the test support, not in a shared source folder.
 import type { InboxRow, InboxSource } from "@/lib/contracts/inbox";
 
 type RowOf<S extends InboxSource> = Extract<InboxRow, { source: S }>;
