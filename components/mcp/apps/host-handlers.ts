@@ -1,12 +1,16 @@
 "use client";
 
-import type { AppBridge, McpUiMessageRequest } from "@modelcontextprotocol/ext-apps/app-bridge";
+import { AppBridge } from "@modelcontextprotocol/ext-apps/app-bridge";
+import type { McpUiHostContext, McpUiMessageRequest } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import { needsApproval, toolVisibility } from "@/lib/apps/tool-ui";
 import { callApi } from "@/lib/queries/calls";
 import { resourceApi } from "@/lib/queries/resources";
 import type { Tool } from "@/lib/queries/tools";
 import type { LoggedAppMessage } from "@/components/mcp/apps/app-recorder";
+import type { AppResource } from "@/lib/apps/app-resource";
+
+type AppSandbox = Pick<AppResource, "csp" | "permissions">;
 
 export type AppDisplayMode = "inline" | "fullscreen";
 
@@ -58,4 +62,29 @@ export function installHostHandlers(
     o.callbacks().onDisplayMode(next);
     return { mode: next };
   };
+}
+
+/**
+ * The host's bridge for one View: no MCP client of its own (calls go through Loupe's routes, see
+ * installHostHandlers), the host capabilities Loupe offers, and the sandbox's CSP and permissions.
+ */
+export function createHostBridge(
+  hostInfo: { name: string; version: string },
+  sandbox: AppSandbox,
+  hostContext: McpUiHostContext,
+): AppBridge {
+  return new AppBridge(
+    null,
+    hostInfo,
+    {
+      openLinks: {},
+      serverTools: {},
+      serverResources: {},
+      logging: {},
+      message: { text: {} },
+      updateModelContext: { text: {} },
+      sandbox,
+    },
+    { hostContext },
+  );
 }

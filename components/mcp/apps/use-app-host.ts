@@ -1,13 +1,13 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { AppBridge, PostMessageTransport, type McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
+import { PostMessageTransport, type AppBridge, type McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { AppResource } from "@/lib/apps/app-resource";
 import type { CallOutcome } from "@/lib/apps/outcome";
 import type { Tool } from "@/lib/queries/tools";
 import { createAppRecorder, RecordingTransport } from "@/components/mcp/apps/app-recorder";
-import { installHostHandlers, type AppHostCallbacks } from "@/components/mcp/apps/host-handlers";
+import { createHostBridge, installHostHandlers, type AppHostCallbacks } from "@/components/mcp/apps/host-handlers";
 import { errorMessage } from "@/lib/values";
 
 export type { AppDisplayMode, AppHostCallbacks } from "@/components/mcp/apps/host-handlers";
@@ -59,20 +59,7 @@ export function useAppHost(o: AppHostOptions): { connected: boolean; ready: bool
       (e) => cb().onError(e),
     );
     const { html, csp, permissions } = live.current.resource;
-    const bridge = new AppBridge(
-      null,
-      HOST_INFO,
-      {
-        openLinks: {},
-        serverTools: {},
-        serverResources: {},
-        logging: {},
-        message: { text: {} },
-        updateModelContext: { text: {} },
-        sandbox: { csp, permissions },
-      },
-      { hostContext: live.current.hostContext },
-    );
+    const bridge = createHostBridge(HOST_INFO, { csp, permissions }, live.current.hostContext);
     bridge.addEventListener("sandboxready", () => void bridge.sendSandboxResourceReady({ html, csp, permissions }));
     bridge.addEventListener("initialized", () => setReady(true));
     bridge.addEventListener("sizechange", (size) => cb().onSize(size));
