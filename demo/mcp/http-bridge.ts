@@ -1,7 +1,7 @@
 import type http from "node:http";
 import { Readable } from "node:stream";
 
-/** node:http ↔ web Request / Response for the demo server over HTTP (serve-http.ts). */
+/** node:http → web Request for the demo server over HTTP (serve-http.ts; the way back is lib/launcher/web-response.ts). */
 
 export function jsonRpcError(status: number, code: number, message: string): Response {
   return Response.json({ jsonrpc: "2.0", id: null, error: { code, message } }, { status });
@@ -24,30 +24,4 @@ export function toWebRequest(req: http.IncomingMessage, res: http.ServerResponse
     // node:stream/web's ReadableStream is the one fetch reads; the DOM typings name another.
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
   });
-}
-
-/** Streams a web Response (JSON or SSE) back through node:http. */
-export async function writeResponse(res: http.ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  res.writeHead(response.status, headers);
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  res.flushHeaders();
-  const reader = response.body.getReader();
-  res.on("close", () => void reader.cancel().catch(() => undefined));
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      res.write(value);
-    }
-  } catch {
-    // The client went away mid-stream.
-  }
-  res.end();
 }

@@ -9,7 +9,8 @@ import {
 } from "@modelcontextprotocol/server";
 import type { DemoRuntime } from "./server";
 import { demoServerFactory } from "./server";
-import { toWebRequest, writeResponse } from "./http-bridge";
+import { writeWebResponse } from "../../lib/launcher/web-response";
+import { toWebRequest } from "./http-bridge";
 import { LegacySessions } from "./legacy-sessions";
 import { paramHeaderMismatch, tasksExtensionAnswer } from "./modern-checks";
 
@@ -83,7 +84,7 @@ export async function serveDemoHttp(runtime: DemoRuntime, opts: DemoHttpOptions 
         res.once("close", () => legacy.touch(sessionId, -1));
       }
       try {
-        await writeResponse(res, await route(toWebRequest(req, res)));
+        await writeWebResponse(res, await route(toWebRequest(req, res)));
       } catch (error) {
         process.stderr.write(`loupe-demo http: ${error instanceof Error ? (error.stack ?? String(error)) : String(error)}\n`);
         if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });

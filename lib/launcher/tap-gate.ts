@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { GateDecision, GateRequest } from "@/lib/launcher/security";
 import { errorMessage } from "@/lib/values";
+import { writeWebResponse } from "@/lib/launcher/web-response";
 
 /**
  * The MCP tap's endpoint, `/mcp/<tap id>` (issue 10), is served outside Next and outside the
@@ -101,23 +102,5 @@ export async function serveTapHttp(
     else res.destroy();
     return;
   }
-  const out: Record<string, string[] | string> = {};
-  response.headers.forEach((value, name) => {
-    out[name] = value;
-  });
-  res.writeHead(response.status, out);
-  if (!response.body) return void res.end();
-  res.flushHeaders();
-  const reader = response.body.getReader();
-  res.on("close", () => void reader.cancel().catch(() => undefined));
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      res.write(value);
-    }
-  } catch {
-    // The client went away mid-stream.
-  }
-  res.end();
+  await writeWebResponse(res, response);
 }
