@@ -8,7 +8,6 @@ import type { Conversation, PgModelRequest, PlaygroundProvider, ProviderStatus }
 import { conversationEntriesQuery } from "@/lib/queries/playground";
 import type { PlaygroundActions } from "@/hooks/use-playground";
 import { QueryError } from "@/components/elements/query-error";
-import { ExportBundleButton } from "@/components/elements/export-bundle-button";
 import { ApprovalSlot } from "@/components/playground/approval-slot";
 import { ConversationHeader } from "@/components/playground/conversation-header";
 import { ColumnPane } from "@/components/playground/column-pane";
