@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Store } from "@/lib/server/store";
+import { connectionTable } from "@/lib/server/mcp/connection-store";
 
 const mode = (p: string) => statSync(p).mode & 0o777;
 let root = "";
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 
 function saveSecret(s: Store): void {
-  s.saveConnection({
+  connectionTable(s).save({
     id: "c1",
     name: "secretive",
     transport: "stdio",
@@ -63,6 +64,6 @@ describe("data dir file modes", () => {
     store = new Store(dir);
     expect(mode(dir).toString(8)).toBe("700");
     for (const f of ["loupe.db", "loupe.db-wal", "loupe.db-shm"]) expect(mode(path.join(dir, f)).toString(8)).toBe("600");
-    expect(store.getConnection("c1")).toBeDefined();
+    expect(connectionTable(store).get("c1")).toBeDefined();
   });
 });

@@ -7,6 +7,7 @@ import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { openStore } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
 import { callStore } from "@/lib/server/mcp/call-store";
+import { connectionTable } from "@/lib/server/mcp/connection-store";
 
 let dir: string;
 let store: Store;
@@ -66,14 +67,6 @@ describe("Store", () => {
     expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
   });
 
-  it("saves, replaces and deletes connections, secrets included", () => {
-    store.saveConnection(config);
-    store.saveConnection({ ...config, name: "renamed", builtin: true });
-    expect(store.listConnections()).toEqual([{ ...config, name: "renamed", builtin: true }]);
-    store.deleteConnection("c1");
-    expect(store.getConnection("c1")).toBeUndefined();
-  });
-
   it("leaves a large result out of the call list and keeps it for the one call", () => {
     const big = { content: [{ type: "text", text: "x".repeat(200_000) }] };
     const small = { content: [{ type: "text", text: "ok" }] };
@@ -124,7 +117,7 @@ describe("Store", () => {
   });
 
   it("marks calls left running by a stopped Loupe as failed on reopen", () => {
-    store.saveConnection(config);
+    connectionTable(store).save(config);
     callStore(store).save({ ...call("r", "echo", 5, "running"), endedAt: null });
     store.insertEntry({
       connectionId: "c1",
@@ -141,7 +134,7 @@ describe("Store", () => {
     const record = callStore(store).get("r");
     expect(record?.status).toBe("failed");
     expect(record?.error?.code).toBe("internal:loupe_restarted");
-    expect(store.listConnections()).toHaveLength(1);
+    expect(connectionTable(store).list()).toHaveLength(1);
     expect(store.maxSeq()).toBe(1);
     expect(store.getEntry(1)?.raw).toEqual({ a: 1 });
   });

@@ -4,7 +4,6 @@ import Database from "better-sqlite3";
 import { prepareDataDir, tightenDatabaseFiles } from "@/lib/server/data-dir";
 import { homedir } from "node:os";
 import path from "node:path";
-import type { ConnectionConfig } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import { SCHEMA, rowToEntry, type EntryRow } from "@/lib/server/store-schema";
 import { GroupCommit } from "@/lib/server/group-commit";
@@ -13,9 +12,9 @@ import { GroupCommit } from "@/lib/server/group-commit";
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
 
 /**
- * SQLite persistence for connections and the raw entry record. Each protocol keeps its own tables
- * over this one database (MCP's calls: lib/server/mcp/call-store.ts); their hot writes join the
- * group commit through hotWrite().
+ * SQLite persistence for the raw entry record. Each protocol keeps its own tables over this one
+ * database (MCP's connections and calls: lib/server/mcp/connection-store.ts, call-store.ts); their
+ * hot writes join the group commit through hotWrite().
  */
 export class Store {
   readonly db: Database.Database;
@@ -77,34 +76,6 @@ export class Store {
       this.statements.set(sql, statement);
     }
     return statement as Database.Statement<unknown[], Row>;
-  }
-
-  // ── connections ────────────────────────────────────────────────────────────
-  listConnections(): ConnectionConfig[] {
-    const rows = this.prepare<{ config: string }>("SELECT config FROM connections ORDER BY created_at, id").all();
-    return rows.map((r) => storedJson<ConnectionConfig>(r.config));
-  }
-
-  getConnection(id: string): ConnectionConfig | undefined {
-    const row = this.prepare<{ config: string }>("SELECT config FROM connections WHERE id = ?").get(id);
-    return row ? storedJson<ConnectionConfig>(row.config) : undefined;
-  }
-
-  saveConnection(config: ConnectionConfig): void {
-    this.prepare(
-      `INSERT INTO connections (id, config, builtin, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET config = excluded.config, builtin = excluded.builtin`,
-    ).run(config.id, JSON.stringify(config), config.builtin ? 1 : 0, config.createdAt);
-  }
-
-  deleteConnection(id: string): void {
-    this.db.transaction(() => {
-      this.prepare("DELETE FROM connections WHERE id = ?").run(id);
-      this.prepare("DELETE FROM calls WHERE connection_id = ?").run(id);
-      this.prepare("DELETE FROM oauth WHERE connection_id = ?").run(id);
-      this.prepare("DELETE FROM mcp_requests WHERE connection_id = ?").run(id);
-      this.prepare("DELETE FROM mcp_tasks WHERE connection_id = ?").run(id);
-    })();
   }
 
   // ── entries ────────────────────────────────────────────────────────────────

@@ -9,6 +9,7 @@ import { openStore } from "@/lib/server/store";
 import { closeConnections, playgroundDataDir } from "@/tests/support/playground";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import { saveOAuth } from "@/lib/server/mcp/oauth/oauth-store";
+import { connectionTable } from "@/lib/server/mcp/connection-store";
 
 /**
  * MCP traffic bundles against server-everything over stdio, recorded through Loupe's own
@@ -103,7 +104,7 @@ describe("mcpTrafficUnit", () => {
       refresh: "refresh-token-value-3346",
     };
     // Saved, not connected: the exporter reads the store, and the traffic below is what a peer echoed.
-    store.saveConnection({
+    connectionTable(store).save({
       // Through the schema, so the saved config has every default a real one has.
       ...ConnectionInput.parse({
         name: "remote",

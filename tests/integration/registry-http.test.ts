@@ -78,7 +78,7 @@ describe("server-everything over Streamable HTTP", () => {
     });
     expect(view.state.status).toBe("connected");
     expect(view.name).toBe("everything-http renamed");
-    const stored = registry.hub.store.getConnection(id);
+    const stored = registry.table.get(id);
     expect(stored?.transport === "http" && stored.headers).toEqual({ "X-Api-Key": "s3cret-value", "X-Other": "plain" });
   });
 

@@ -9,6 +9,7 @@ import { getStore, openStore } from "@/lib/server/store";
 import type { NewEntry, Store } from "@/lib/server/store";
 import { tempDir } from "@/tests/support/servers";
 import { callStore } from "@/lib/server/mcp/call-store";
+import { connectionTable } from "@/lib/server/mcp/connection-store";
 
 const DAY = 24 * 60 * 60 * 1000;
 const dirs: { cleanup: () => void }[] = [];
@@ -89,13 +90,13 @@ describe("pruning old traffic", () => {
   it("by age: old entries go; connections, calls and recent traffic stay", () => {
     const store = freshStore();
     const now = Date.now();
-    store.saveConnection(connection);
+    connectionTable(store).save(connection);
     callStore(store).save(oldCall);
     for (let i = 0; i < 5; i++) store.insertEntry(mcp(now - 40 * DAY + i));
     for (let i = 0; i < 3; i++) store.insertEntry(mcp(now - DAY + i));
     expect(pruneTraffic(store, { maxAgeDays: 30, maxMb: null }, undefined, now)).toEqual({ byAge: 5, bySize: 0 });
     expect(seqs(store)).toEqual([6, 7, 8]);
-    expect(store.getConnection("c1")).toMatchObject({ id: "c1" });
+    expect(connectionTable(store).get("c1")).toMatchObject({ id: "c1" });
     expect(callStore(store).get("call-1")).toMatchObject({ status: "ok" });
     // New entries keep counting up: a browser resuming by seq never sees an id twice.
     expect(store.insertEntry(mcp(now)).seq).toBe(9);

@@ -8,6 +8,7 @@ import { BundleService, LOUPE_VERSION } from "@/lib/server/bundles";
 import { knownSecrets } from "@/lib/server/bundles/known-secrets";
 import { LAUNCH_TOKEN_KEY, looksLikeSecret, savedSecrets, scrubSecrets } from "@/lib/server/bundles/secrets";
 import { BUNDLE_UNITS } from "@/lib/server/bundles/units";
+import { connectionTable } from "@/lib/server/mcp/connection-store";
 import type { BundleUnit, BundleUnitTable } from "@/lib/server/bundles/units/types";
 import { openStore, type Store } from "@/lib/server/store";
 import { syntheticAdkBundle } from "@/tests/support/bundles";
@@ -148,7 +149,7 @@ describe("bundle export", () => {
     const header = "hdr-secret-value-7731";
     const launch = "launch-token-abcdef";
     const provider = "sk-openai-test-key-5555";
-    store.saveConnection({
+    connectionTable(store).save({
       id: "remote",
       name: "remote",
       transport: "http",
@@ -157,7 +158,7 @@ describe("bundle export", () => {
       requestTimeoutMs: 30_000,
       createdAt: 1,
     });
-    store.saveConnection({
+    connectionTable(store).save({
       id: "local",
       name: "local",
       transport: "stdio",
@@ -226,7 +227,7 @@ describe("bundle export", () => {
   });
 
   it("ordinary saved header and env values are no secrets: 'application/json' or 'production' stay readable in the file", () => {
-    store.saveConnection({
+    connectionTable(store).save({
       id: "plain",
       name: "plain",
       transport: "stdio",

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { BundleService } from "@/lib/server/bundles";
 import { knownSecrets } from "@/lib/server/bundles/known-secrets";
 import { scrubSecrets } from "@/lib/server/bundles/secrets";
+import { connectionTable } from "@/lib/server/mcp/connection-store";
 import { openStore, type Store } from "@/lib/server/store";
 import { syntheticAdkBundle } from "@/tests/support/bundles";
 import { tempDir } from "@/tests/support/servers";
@@ -82,7 +83,7 @@ describe("export: credentials inside JSON text", () => {
 describe("export: credentials typed into a saved URL", () => {
   it("masks a connection's or agent's URL key, token or password wherever the file shows the URL (connection.target)", () => {
     const mcpUrl = "https://mcp.example.com/mcp?api_key=url-key-0001&region=eu";
-    store.saveConnection({
+    connectionTable(store).save({
       id: "url-secret",
       name: "remote",
       transport: "http",

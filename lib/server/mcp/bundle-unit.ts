@@ -151,7 +151,7 @@ export const mcpTrafficUnit: BundleUnit<"mcp-traffic"> = {
   async export(ref: Ref): Promise<BundleParts> {
     const registry = getRegistry();
     const store = registry.hub.store;
-    const config = store.getConnection(ref.connectionId);
+    const config = registry.table.get(ref.connectionId);
     const entries = scopedEntries(store, ref.connectionId, ref.scope);
     // A deleted connection whose traffic is still kept (retention) can be exported; nothing at all cannot.
     if (!config && entries.length === 0) {
@@ -169,8 +169,7 @@ export const mcpTrafficUnit: BundleUnit<"mcp-traffic"> = {
   },
 
   secretValues(ref: Ref): string[] {
-    const store = getRegistry().hub.store;
-    const config = store.getConnection(ref.connectionId);
+    const config = getRegistry().table.get(ref.connectionId);
     const values: (string | undefined)[] = [];
     if (config?.transport === "stdio") values.push(...savedSecrets(config.env));
     if (config && config.transport !== "stdio") values.push(...savedSecrets(config.headers), config.oauth?.clientSecret);

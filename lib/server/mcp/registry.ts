@@ -17,6 +17,8 @@ import { mergeSecrets } from "@/lib/server/secrets";
 import { forgetOAuthIfRetargeted } from "@/lib/server/mcp/oauth/connection-auth";
 import { forgetEra, forgetEraIfRetargeted } from "@/lib/server/mcp/era-memory";
 import { callStore } from "@/lib/server/mcp/call-store";
+import { connectionTable } from "@/lib/server/mcp/connection-store";
+import type { PeerTable } from "@/lib/server/peers/table";
 import { readOAuth } from "@/lib/server/mcp/oauth/oauth-store";
 
 export type { ToolsListing } from "@/lib/server/mcp/tool-pages";
@@ -38,10 +40,13 @@ export class Registry {
   private readonly calls: CallRunner;
   /** Told after a connection is deleted (the approvals desk makes its waiting calls stale). */
   private readonly removeListeners = new Set<(id: string) => void>();
+  /** The saved configs (lib/server/mcp/connection-store.ts); deleting one deletes its rows with it. */
+  readonly table: PeerTable<ConnectionConfig>;
 
   constructor(readonly hub: Hub) {
     this.calls = new CallRunner(hub.store);
-    for (const config of hub.store.listConnections()) {
+    this.table = connectionTable(hub.store);
+    for (const config of this.table.list()) {
       this.connections.set(config.id, new McpConnection(config, hub));
     }
   }
@@ -85,7 +90,7 @@ export class Registry {
       createdAt: existing?.config.createdAt ?? Date.now(),
       ...(opts.builtin ? { builtin: true } : {}),
     };
-    this.hub.store.saveConnection(config);
+    this.table.save(config);
     let conn = existing;
     if (conn) {
       await conn.disconnect();
@@ -108,7 +113,7 @@ export class Registry {
       createdAt: conn.config.createdAt,
       ...(conn.config.builtin ? { builtin: true } : {}),
     };
-    this.hub.store.saveConnection(config);
+    this.table.save(config);
     const before = conn.config;
     conn.config = config;
     forgetOAuthIfRetargeted(conn, before, config);
@@ -121,7 +126,7 @@ export class Registry {
     const conn = this.require(id);
     this.connections.delete(id);
     await conn.disconnect();
-    this.hub.store.deleteConnection(id);
+    this.table.delete(id);
     forgetEra(id);
     conn.recordEntry("loupe", "local", "connection_removed", { id });
     for (const listener of this.removeListeners) listener(id);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
+import { connectionTable } from "@/lib/server/mcp/connection-store";
 import { PeerRegistry } from "@/lib/server/peers/registry";
 import { PeerTable, type PeerConfig } from "@/lib/server/peers/table";
 import { openStore, type Store } from "@/lib/server/store";
@@ -83,10 +84,10 @@ describe("PeerTable", () => {
       requestTimeoutMs: 1000,
     };
     connections.save(stdio);
-    expect(store.getConnection("s")).toEqual(stdio);
-    expect(connections.list()).toEqual(store.listConnections());
+    expect(connectionTable(store).get("s")).toEqual(stdio);
+    expect(connections.list()).toEqual(connectionTable(store).list());
     connections.delete("s");
-    expect(store.getConnection("s")).toBeUndefined();
+    expect(connectionTable(store).get("s")).toBeUndefined();
   });
 });
 

@@ -48,7 +48,7 @@ export class ConformanceRunStore {
 
   /** A run still "running" in the file belongs to a Loupe that stopped: its suite died with it. */
   private interruptLeftovers(): void {
-    // Runs of a deleted connection go with it (the store's deleteConnection does not know this table).
+    // Runs of a deleted connection go with it (the connection table's cascade, connection-store.ts, does not name this table).
     this.store.db.prepare("DELETE FROM conformance_runs WHERE connection_id NOT IN (SELECT id FROM connections)").run();
     const rows = this.store.prepare<{ record: string }>("SELECT record FROM conformance_runs").all();
     for (const row of rows) {

@@ -12,11 +12,11 @@ import { errorMessage } from "@/lib/values";
  */
 export async function saveRoots(
   conn: ConnectionHandle,
-  store: { saveConnection(config: ConnectionConfig): void },
+  table: { save(config: ConnectionConfig): void },
   roots: RootEntry[],
 ): Promise<ConnectionView> {
   const config = { ...conn.config, roots } as ConnectionConfig;
-  store.saveConnection(config);
+  table.save(config);
   conn.config = config;
   const choice = config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES;
   // 2026-07-28 has no notifications/roots/list_changed: the server asks for roots in each request.

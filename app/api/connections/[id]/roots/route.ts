@@ -25,6 +25,6 @@ export function PUT(req: Request, ctx: Ctx): Promise<Response> {
     const { id } = await ctx.params;
     const { roots } = await readBody(req, rootsBody);
     const registry = getRegistry();
-    return Response.json(await saveRoots(registry.connection(id), registry.hub.store, roots));
+    return Response.json(await saveRoots(registry.connection(id), registry.table, roots));
   });
 }
