@@ -17,12 +17,12 @@ import type { DemoHttpServer } from "./mcp/serve-http";
  * client in both eras, where its mid-way question is an MRTR round or an elicitation request.
  */
 
-const HTTP_PORT = 7112;
 const EXT = "io.modelcontextprotocol/tasks";
 let http: DemoHttpServer;
 
 beforeAll(async () => {
-  http = await serveDemoHttp(createDemoRuntime(), { port: HTTP_PORT });
+  // Port 0: the OS picks a free port, so no other test file running at the same time can hold it.
+  http = await serveDemoHttp(createDemoRuntime(), { port: 0 });
 });
 afterAll(async () => {
   await http?.close();

@@ -14,7 +14,7 @@ let agent: SdkAgent;
 let a2a: A2aRegistry;
 
 beforeAll(async () => {
-  agent = await startSdkAgent(7205);
+  agent = await startSdkAgent();
   a2a = new A2aRegistry(new Hub(openStore(data.dir)));
 });
 

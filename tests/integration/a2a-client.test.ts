@@ -18,9 +18,9 @@ let a2a: A2aRegistry;
 let id = "";
 
 beforeAll(async () => {
-  agent = await startSdkAgent(7142);
-  restAgent = await startSdkAgent(7143, { preferred: "HTTP+JSON" });
-  legacyAgent = await startSdkAgent(7146, { v03: true });
+  agent = await startSdkAgent();
+  restAgent = await startSdkAgent(0, { preferred: "HTTP+JSON" });
+  legacyAgent = await startSdkAgent(0, { v03: true });
   a2a = new A2aRegistry(new Hub(openStore(data.dir)));
   const view = await a2a.create({ name: "scripted", url: agent.url, headers: { Authorization: "Bearer sekrit-header" } });
   id = view.id;
@@ -155,13 +155,14 @@ describe("A2A agents through the SDK client", () => {
   });
 
   it("an answer the agent refuses (it lost the task) leaves the request failed with the agent's words; a retry is allowed", async () => {
-    let forgetful = await startSdkAgent(7148);
+    let forgetful = await startSdkAgent();
+    const port = Number(new URL(forgetful.url).port);
     const view = await a2a.create({ name: "forgetful", url: forgetful.url, headers: {} });
     const sent = await a2a.send(view.id, text("auth"));
     await a2a.waitExchange(sent.exchangeId);
     const request = a2a.listRequests().find((r) => r.taskId === sent.taskId)!;
     await forgetful.close();
-    forgetful = await startSdkAgent(7148);
+    forgetful = await startSdkAgent(port);
     try {
       await expect(a2a.answerRequest(request.id, { kind: "credential", credential: "good-token" })).rejects.toMatchObject({
         code: "not_found:a2a_task",
@@ -268,7 +269,7 @@ describe("A2A agents through the SDK client", () => {
   });
 
   it("verifies a signed card against its jku key set with the SDK's verifier; a card changed after signing fails", async () => {
-    const signed = await startSdkAgent(7140, { signed: "valid" });
+    const signed = await startSdkAgent(0, { signed: "valid" });
     try {
       const ok = await a2a.create({ name: "signed", url: signed.url, headers: {} });
       expect(ok.state.findings).toContainEqual({
@@ -279,7 +280,7 @@ describe("A2A agents through the SDK client", () => {
     } finally {
       await signed.close();
     }
-    const tampered = await startSdkAgent(7140, { signed: "tampered" });
+    const tampered = await startSdkAgent(0, { signed: "tampered" });
     try {
       const bad = await a2a.create({ name: "tampered", url: tampered.url, headers: {} });
       expect(bad.state.findings).toContainEqual({

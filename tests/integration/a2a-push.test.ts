@@ -9,7 +9,7 @@ import { startSdkAgent } from "@/tests/fixtures/a2a/sdk-agent";
 import type { SdkAgent } from "@/tests/fixtures/a2a/sdk-agent";
 import { tempDir } from "@/tests/support/servers";
 
-// Loupe's webhook as the launcher serves it (the real gate) on 7144; a real SDK agent on 7145
+// Loupe's webhook as the launcher serves it (the real gate) on 7144; a real SDK agent on a free port
 // whose DefaultPushNotificationSender posts task updates with the registered token.
 const LOUPE_PORT = 7144;
 const data = tempDir("loupe-a2a-push-");
@@ -25,7 +25,7 @@ beforeAll(async () => {
   a2a = getA2a();
   launcher = createServer((req, res) => void serveA2aPushHttp(req, res, { port: LOUPE_PORT }));
   await new Promise<void>((r) => launcher.listen(LOUPE_PORT, "127.0.0.1", () => r()));
-  agent = await startSdkAgent(7145);
+  agent = await startSdkAgent();
   agentId = (await a2a.create({ name: "pushy", url: agent.url, headers: {} })).id;
 });
 

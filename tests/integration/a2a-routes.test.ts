@@ -32,7 +32,7 @@ let agent: SdkAgent;
 let id = "";
 
 beforeAll(async () => {
-  agent = await startSdkAgent(7141);
+  agent = await startSdkAgent();
 });
 
 afterAll(async () => {
