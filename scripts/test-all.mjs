@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readVitestReport } from "./vitest-report.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = mkdtempSync(path.join(tmpdir(), "loupe-test-"));
@@ -157,19 +158,10 @@ const vStatus = run("Vitest", bin("vitest/vitest.mjs"), [
   `--outputFile.json=${vitestJson}`,
 ]);
 if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, "utf8"));
-  passed += r.numPassedTests ?? 0;
-  failed += r.numFailedTests ?? 0;
-  // A file that fails to load has no test results but must still count as a failure.
-  const loadFailures = (r.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0);
-  failed += loadFailures.length;
-  for (const file of r.testResults ?? []) {
-    const rel = path.relative(root, file.name ?? "");
-    if (file.status === "failed" && (file.assertionResults ?? []).length === 0) failures.push(`vitest ${rel}: ${firstLine(file.message)}`);
-    for (const t of file.assertionResults ?? []) {
-      if (t.status === "failed") failures.push(`vitest ${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-    }
-  }
+  const r = readVitestReport(JSON.parse(readFileSync(vitestJson, "utf8")), root);
+  passed += r.passed;
+  failed += r.failed;
+  failures.push(...r.failures);
 } else if (vStatus !== 0) broken.push("vitest");
 
 // MCP conformance suite, one test per scenario, in four requirement sets (Loupe's client and the
