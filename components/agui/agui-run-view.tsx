@@ -1,12 +1,12 @@
 "use client";
 
+import { SegmentedTabs } from "@/components/elements/segmented-tabs";
 import { useMemo, useState } from "react";
 import type { AguiRunStatus } from "@/lib/contracts/agui";
 import type { AguiRunSnapshot } from "@/lib/server/bundles/units/agui-run";
 import { normalizeAguiRun } from "@/lib/protocols/agui";
 import { runsOfEntries } from "@/lib/queries/agui";
 import { formatDateTime, formatDuration } from "@/lib/format";
-import { Button } from "@/components/ui/button";
 import { RunTimeline } from "@/components/agui/run-timeline";
 import { RunStatusBadge } from "@/components/agui/thread-list";
 import { UsageLine } from "@/components/agui/item-bodies";
@@ -73,21 +73,13 @@ export function AguiRunView({ bundle }: BundleUnitViewProps) {
           Agent <span className="font-medium text-foreground">{bundle.connection.name}</span>
           {bundle.connection.target ? <span className="font-mono"> · {bundle.connection.target}</span> : null}
         </span>
-        <div role="tablist" className="ml-auto flex gap-0.5 rounded-md border p-0.5">
-          {TABS.map((t) => (
-            <Button
-              key={t}
-              role="tab"
-              size="xs"
-              variant={tab === t ? "secondary" : "ghost"}
-              aria-selected={tab === t}
-              data-testid={`agui-view-tab-${t}`}
-              onClick={() => setTab(t)}
-            >
-              {t === "requests" ? `${TAB_LABEL[t]} (${requests.length})` : TAB_LABEL[t]}
-            </Button>
-          ))}
-        </div>
+        <SegmentedTabs
+          tabs={TABS}
+          value={tab}
+          onChange={setTab}
+          label={(t) => (t === "requests" ? `${TAB_LABEL[t]} (${requests.length})` : TAB_LABEL[t])}
+          testIdPrefix="agui-view-tab-"
+        />
       </div>
       {error?.message && (
         <p role="alert" className="border-b bg-destructive/5 px-3 py-1.5 text-xs text-destructive" data-testid="agui-run-failure">

@@ -1,5 +1,6 @@
 "use client";
 
+import { SegmentedTabs } from "@/components/elements/segmented-tabs";
 import { Button } from "@/components/ui/button";
 import type { RunRecordView } from "@/lib/queries/agui";
 import { RunStatusBadge } from "./thread-list";
@@ -41,21 +42,7 @@ export function ThreadRunBar({ runs, openRunId, onOpenRun, tab, onTab }: ThreadR
           </Button>
         );
       })}
-      <div role="tablist" className="ml-auto flex gap-0.5 rounded-md border p-0.5">
-        {TABS.map((t) => (
-          <Button
-            key={t}
-            role="tab"
-            size="xs"
-            variant={tab === t ? "secondary" : "ghost"}
-            aria-selected={tab === t}
-            data-testid={`agui-tab-${t}`}
-            onClick={() => onTab(t)}
-          >
-            {TAB_LABEL[t]}
-          </Button>
-        ))}
-      </div>
+      <SegmentedTabs tabs={TABS} value={tab} onChange={onTab} label={(t) => TAB_LABEL[t]} testIdPrefix="agui-tab-" />
     </div>
   );
 }
