@@ -7,6 +7,8 @@ import { AGUI_RUN_UNIT, AGUI_SEARCH_KIND } from "@/lib/contracts/agui";
 import type { AguiAgentInput, AguiHumanRequest } from "@/lib/contracts/agui";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import type { ConnectionInput } from "@/lib/contracts/connections";
+import { LG_SEARCH_KIND, LG_THREAD_UNIT } from "@/lib/contracts/langgraph";
+import type { LgDeploymentInput, LgHumanRequest } from "@/lib/contracts/langgraph";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { MCP_TRAFFIC_UNIT } from "@/lib/contracts/mcp-traffic";
 import { PLAYGROUND_CONVERSATION_UNIT, PLAYGROUND_SEARCH_KIND } from "@/lib/contracts/playground";
@@ -18,7 +20,7 @@ import { PLAYGROUND_CONVERSATION_UNIT, PLAYGROUND_SEARCH_KIND } from "@/lib/cont
  */
 
 /** Who recorded an entry: a protocol, the playground, or Loupe itself ("loupe": its own records). */
-export const ENTRY_PROTOCOLS = ["mcp", "adk", "loupe", "playground", "a2a", "agui"] as const;
+export const ENTRY_PROTOCOLS = ["mcp", "adk", "loupe", "playground", "a2a", "agui", "langgraph"] as const;
 
 /** Every inbox row's status, whatever its source. */
 export type InboxStatus = "pending" | "failed" | "answered" | "stale";
@@ -30,6 +32,7 @@ export interface InboxRowBySource {
   approval: ToolApproval;
   a2a: A2aHumanRequest;
   agui: AguiHumanRequest;
+  langgraph: LgHumanRequest;
 }
 
 /** What every inbox row has, whatever its source: what the shared inbox orders by. */
@@ -47,6 +50,7 @@ export const bundleUnitRefSchema = z.discriminatedUnion("type", [
   PLAYGROUND_CONVERSATION_UNIT.ref,
   A2A_TASK_UNIT.ref,
   AGUI_RUN_UNIT.ref,
+  LG_THREAD_UNIT.ref,
 ]);
 export type BundleUnitRef = z.infer<typeof bundleUnitRefSchema>;
 export type BundleUnitType = BundleUnitRef["type"];
@@ -57,10 +61,11 @@ export const BUNDLE_UNIT_LABEL: Record<BundleUnitType, string> = {
   [PLAYGROUND_CONVERSATION_UNIT.type]: PLAYGROUND_CONVERSATION_UNIT.label,
   [A2A_TASK_UNIT.type]: A2A_TASK_UNIT.label,
   [AGUI_RUN_UNIT.type]: AGUI_RUN_UNIT.label,
+  [LG_THREAD_UNIT.type]: LG_THREAD_UNIT.label,
 };
 
 /** What the cross-protocol session search finds, one kind per protocol. */
-export const SESSION_SEARCH_KINDS = [ADK_SEARCH_KIND, PLAYGROUND_SEARCH_KIND, A2A_SEARCH_KIND, AGUI_SEARCH_KIND] as const;
+export const SESSION_SEARCH_KINDS = [ADK_SEARCH_KIND, PLAYGROUND_SEARCH_KIND, A2A_SEARCH_KIND, AGUI_SEARCH_KIND, LG_SEARCH_KIND] as const;
 export type SessionSearchKind = (typeof SESSION_SEARCH_KINDS)[number];
 
 /** What each protocol saves for a peer (its create input): a demo peer, once started, answers with one. */
@@ -69,4 +74,5 @@ export interface PeerInputByProtocol {
   adk: AgentServerInput;
   a2a: A2aAgentInput;
   agui: AguiAgentInput;
+  langgraph: LgDeploymentInput;
 }

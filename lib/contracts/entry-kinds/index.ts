@@ -3,6 +3,7 @@ import type { Entry, EntryProtocol } from "@/lib/contracts/entries";
 import { a2aEntryKinds } from "@/lib/contracts/entry-kinds/a2a";
 import { adkEntryKinds } from "@/lib/contracts/entry-kinds/adk";
 import { aguiEntryKinds } from "@/lib/contracts/entry-kinds/agui";
+import { langgraphEntryKinds } from "@/lib/contracts/entry-kinds/langgraph";
 import { loupeEntryKinds } from "@/lib/contracts/entry-kinds/loupe";
 import { mcpEntryKinds } from "@/lib/contracts/entry-kinds/mcp";
 import { playgroundEntryKinds } from "@/lib/contracts/entry-kinds/playground";
@@ -20,6 +21,7 @@ export const ENTRY_KINDS_BY_PROTOCOL = {
   playground: playgroundEntryKinds,
   a2a: a2aEntryKinds,
   agui: aguiEntryKinds,
+  langgraph: langgraphEntryKinds,
 } as const satisfies Record<EntryProtocol, Record<string, z.ZodType>>;
 
 type ByProtocol = typeof ENTRY_KINDS_BY_PROTOCOL;
@@ -37,6 +39,7 @@ export const ENTRY_KINDS = {
   ...playgroundEntryKinds,
   ...a2aEntryKinds,
   ...aguiEntryKinds,
+  ...langgraphEntryKinds,
 };
 
 export type EntryKind = keyof typeof ENTRY_KINDS;

@@ -2,6 +2,7 @@ import "server-only";
 import { A2A_TABLES } from "@/lib/server/a2a/tables";
 import { ADK_TABLES } from "@/lib/server/adk/tables";
 import { AGUI_TABLES } from "@/lib/server/agui/tables";
+import { LANGGRAPH_TABLES } from "@/lib/server/langgraph/tables";
 import { MCP_TABLES } from "@/lib/server/mcp/tables";
 import { PLAYGROUND_TABLES } from "@/lib/server/playground/tables";
 
@@ -18,4 +19,5 @@ export const PROTOCOL_TABLES = {
   playground: PLAYGROUND_TABLES,
   a2a: A2A_TABLES,
   agui: AGUI_TABLES,
+  langgraph: LANGGRAPH_TABLES,
 } as const satisfies Record<string, string>;
