@@ -8,6 +8,7 @@
  */
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -84,6 +85,32 @@ interface Progress {
   tail: () => string;
 }
 
+/**
+ * Pids of the group's members that still run. Killed members are re-parented to init and can stay
+ * zombies (dead, not yet reaped) for a second, and `kill(-pgid, 0)` still finds those; Linux's
+ * /proc tells them apart (state Z). Elsewhere any member counts.
+ */
+export function liveGroupMembers(pgid: number): number[] {
+  if (process.platform !== "linux") {
+    try {
+      process.kill(-pgid, 0);
+      return [pgid];
+    } catch {
+      return [];
+    }
+  }
+  return readdirSync("/proc").flatMap((name) => {
+    if (!/^\d+$/.test(name)) return [];
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid pgrp …"; comm may hold spaces, so split after ")".
+      const [state, , pgrp] = readFileSync(`/proc/${name}/stat`, "utf8").split(")").at(-1)?.trim().split(" ") ?? [];
+      return Number(pgrp) === pgid && state !== "Z" ? [Number(name)] : [];
+    } catch {
+      return []; // exited while we looked
+    }
+  });
+}
+
 async function waitForInfo(url: string, timeoutMs: number, { child, failed, tail }: Progress): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -144,8 +171,12 @@ export async function startLangGraphDemo(opts: StartLangGraphDemoOptions = {}): 
     const timer = setTimeout(() => killGroup(child, "SIGKILL"), 3000);
     await exited;
     clearTimeout(timer);
-    // The leader can exit before the server it started: finish the group off.
+    // The leader can exit before the server it started: finish the group off, and resolve only
+    // once no member runs, so a caller may reuse the port at once.
     killGroup(child, "SIGKILL");
+    for (let i = 0; i < 50 && child.pid !== undefined && liveGroupMembers(child.pid).length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
     await rm(stateDir, { recursive: true, force: true });
   };
 
