@@ -4,7 +4,12 @@ import { AppError } from "@/lib/errors";
 import { SseParser } from "@/lib/server/langgraph/sse";
 import type { SseEvent } from "@/lib/server/langgraph/sse";
 import { AssistantWire, CheckpointWire, GraphWire, InfoWire, StateUpdateWire, ThreadWire } from "@/lib/server/langgraph/wire";
-import type { AssistantWire as Assistant, CheckpointWire as Checkpoint, GraphWire as Graph, ThreadWire as Thread } from "@/lib/server/langgraph/wire";
+import type {
+  AssistantWire as Assistant,
+  CheckpointWire as Checkpoint,
+  GraphWire as Graph,
+  ThreadWire as Thread,
+} from "@/lib/server/langgraph/wire";
 import { errorMessage } from "@/lib/values";
 
 /** Where a deployment answers and what every request carries (`x-api-key`…). */
@@ -72,8 +77,12 @@ export class LgClient implements LgApi {
       });
     } catch (e) {
       if (opts.signal?.aborted) throw new AppError("cancelled:langgraph_run", "Cancelled from Loupe");
-      if (timer.aborted) throw new AppError("timeout:langgraph", `${method} ${path} did not answer within ${Math.round(timeoutMs / 1000)} s`);
-      throw new AppError("upstream:langgraph_unreachable", `The LangGraph server at ${this.target.url} could not be reached: ${causeOf(e)}`);
+      if (timer.aborted)
+        throw new AppError("timeout:langgraph", `${method} ${path} did not answer within ${Math.round(timeoutMs / 1000)} s`);
+      throw new AppError(
+        "upstream:langgraph_unreachable",
+        `The LangGraph server at ${this.target.url} could not be reached: ${causeOf(e)}`,
+      );
     }
     if (!res.ok) {
       const text = (await res.text().catch(() => "")).slice(0, MAX_ERROR_TEXT);
@@ -98,7 +107,8 @@ export class LgClient implements LgApi {
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const what = issue && issue.path.length === 0 ? `${describe(value)}, not what was expected` : `${issue?.path.join(".")}: ${issue?.message}`;
+      const what =
+        issue && issue.path.length === 0 ? `${describe(value)}, not what was expected` : `${issue?.path.join(".")}: ${issue?.message}`;
       throw shapeError(method, path, what);
     }
     return parsed.data;

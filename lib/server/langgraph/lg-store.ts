@@ -151,14 +151,13 @@ export class LgStore {
    */
   settleAfterRestart(): { runs: LgRunRecord[]; recheck: LgHumanRequest[] } {
     const now = Date.now();
-    const runs = records<LgRunRecord>(
-      this.db,
-      "SELECT record FROM langgraph_runs WHERE json_extract(record, '$.status') = 'running'",
-    ).map((run) => {
-      const next: LgRunRecord = { ...run, status: "error", endedAt: run.endedAt ?? now, error: { ...RESTARTED } };
-      this.saveRun(next);
-      return next;
-    });
+    const runs = records<LgRunRecord>(this.db, "SELECT record FROM langgraph_runs WHERE json_extract(record, '$.status') = 'running'").map(
+      (run) => {
+        const next: LgRunRecord = { ...run, status: "error", endedAt: run.endedAt ?? now, error: { ...RESTARTED } };
+        this.saveRun(next);
+        return next;
+      },
+    );
     const cut = new Set(runs.map((r) => r.runId));
     const recheck = records<LgHumanRequest>(this.db, "SELECT record FROM langgraph_requests WHERE status = 'answered'").filter(
       (r) => r.answeredByRunId !== undefined && cut.has(r.answeredByRunId),

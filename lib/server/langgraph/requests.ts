@@ -27,7 +27,7 @@ const kept = (r: LgHumanRequest): r is Kept => r.answer !== undefined && r.answe
  */
 export class LgRequests {
   constructor(
-    private readonly hub: Hub,
+    readonly hub: Hub,
     private readonly store: LgStore,
     private readonly runs: LgRuns,
     private readonly deployment: LgDeploymentLookup,
@@ -104,11 +104,15 @@ export class LgRequests {
       throw new AppError("conflict:langgraph_request_answered", "This request was already answered", {
         answeredByRunId: r.answeredByRunId ?? null,
       });
-    if (r.status === "stale") throw new AppError("conflict:langgraph_request_stale", `This request is stale: ${r.reason ?? "its interrupt is gone"}`);
+    if (r.status === "stale")
+      throw new AppError("conflict:langgraph_request_stale", `This request is stale: ${r.reason ?? "its interrupt is gone"}`);
     let given: LgGivenAnswer;
     if (body.kind === "retry") {
       if (r.status !== "failed" || !kept(r))
-        throw new AppError("conflict:langgraph_request_not_failed", "Only a failed request with a kept answer can be retried; this one is pending");
+        throw new AppError(
+          "conflict:langgraph_request_not_failed",
+          "Only a failed request with a kept answer can be retried; this one is pending",
+        );
       given = r.answer;
     } else given = body;
     resumeValueOf(r, given);
@@ -155,7 +159,10 @@ export class LgRequests {
       this.sync(deploymentId, thread, null);
       const mine = this.get(mineId);
       if (mine.status === "stale")
-        throw new AppError("conflict:langgraph_request_stale", `This interrupt was resolved elsewhere before the answer was sent: ${mine.reason ?? ""}`.trim());
+        throw new AppError(
+          "conflict:langgraph_request_stale",
+          `This interrupt was resolved elsewhere before the answer was sent: ${mine.reason ?? ""}`.trim(),
+        );
       const all = this.store.threadRequests(deploymentId, threadId);
       if (all.some((x) => x.status === "pending")) return mine;
       const group = all.filter(kept).filter((x) => isUnsent(x) || x.status === "failed");
@@ -163,7 +170,8 @@ export class LgRequests {
       // One interrupt: the plain value, which every server version resumes (a map needs interrupt ids,
       // which older servers do not give, and only tells several apart). Several: a map by interrupt id.
       const resume = values.length === 1 ? values[0]![1] : Object.fromEntries(values);
-      for (const g of group) if (g.status === "failed") this.save({ ...g, status: "answered", error: undefined, answeredByRunId: undefined });
+      for (const g of group)
+        if (g.status === "failed") this.save({ ...g, status: "answered", error: undefined, answeredByRunId: undefined });
       const metadata = thread.metadata ?? {};
       const assistantId = mine.assistantId ?? (typeof metadata.assistant_id === "string" ? metadata.assistant_id : undefined);
       if (!assistantId) throw new AppError("conflict:langgraph_no_assistant", "The thread names no assistant to resume it with");

@@ -83,7 +83,12 @@ export class LgRuns {
   }
 
   /** Starts a run and answers once its stream is open (or refused: then the record has ended with the upstream's words). */
-  async start(deploymentId: string, api: LgApi, body: LgRunBody, opts: LgStartOptions = {}): Promise<LgRunOutcome & { done: Promise<LgRunOutcome> }> {
+  async start(
+    deploymentId: string,
+    api: LgApi,
+    body: LgRunBody,
+    opts: LgStartOptions = {},
+  ): Promise<LgRunOutcome & { done: Promise<LgRunOutcome> }> {
     const what = `a run (${randomUUID()})`;
     let release = body.threadId && !opts.reserved ? this.reserve(deploymentId, body.threadId, what) : () => undefined;
     let threadId = body.threadId;
@@ -179,7 +184,12 @@ export class LgRuns {
         if (e.event.startsWith("error")) errorSaid = e.data;
         return;
       }
-      recordLg(this.hub, record, "lg_event", { runId: record.runId, event: e.event, ...(e.id !== undefined ? { id: e.id } : {}), data: parsed.value });
+      recordLg(this.hub, record, "lg_event", {
+        runId: record.runId,
+        event: e.event,
+        ...(e.id !== undefined ? { id: e.id } : {}),
+        data: parsed.value,
+      });
       if (e.event === "metadata" && isRecord(parsed.value) && typeof parsed.value.run_id === "string") serverRunId ??= parsed.value.run_id;
       if (e.event === "error" || e.event.startsWith("error|")) errorSaid = errorWords(parsed.value, e.data);
     };
@@ -215,7 +225,10 @@ export class LgRuns {
         cancelled = true;
         controller.abort();
         // Closing the stream does not stop the run on the server: ask it to.
-        if (serverRunId) void api.cancelRun(tid, serverRunId).catch((e: unknown) => logLine(`LangGraph cancel of ${serverRunId} failed: ${errorMessage(e)}`));
+        if (serverRunId)
+          void api
+            .cancelRun(tid, serverRunId)
+            .catch((e: unknown) => logLine(`LangGraph cancel of ${serverRunId} failed: ${errorMessage(e)}`));
       },
     });
     return { record: { ...record }, thread: null, done };

@@ -1,14 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type {
-  LgAssistant,
-  LgCheckpoint,
-  LgGraph,
-  LgGraphEdge,
-  LgGraphNode,
-  LgInterrupt,
-  LgThreadSummary,
-} from "@/lib/contracts/langgraph";
+import type { LgAssistant, LgCheckpoint, LgGraph, LgGraphEdge, LgGraphNode, LgInterrupt, LgThreadSummary } from "@/lib/contracts/langgraph";
 import { isRecord } from "@/lib/values";
 
 /**
@@ -155,13 +147,11 @@ export function lgGraph(assistantId: string, xray: boolean, w: GraphWire): LgGra
     const data = isRecord(n.data) ? n.data : {};
     return { id, type: n.type ?? "runnable", name: textOf(data.name) ?? own, parents: parts.slice(0, -1), raw: n };
   });
-  const edges = w.edges.map(
-    (e): LgGraphEdge => ({
-      source: String(e.source),
-      target: String(e.target),
-      conditional: e.conditional === true,
-      ...(typeof e.data === "string" ? { label: e.data } : {}),
-    }),
-  );
+  const edges = w.edges.map((e): LgGraphEdge => ({
+    source: String(e.source),
+    target: String(e.target),
+    conditional: e.conditional === true,
+    ...(typeof e.data === "string" ? { label: e.data } : {}),
+  }));
   return { assistantId, xray, nodes, edges };
 }
