@@ -20,8 +20,8 @@ export const AssistantWire = z.looseObject({
   name: str,
   description: str,
   version: z.number().nullish(),
-  config: z.unknown(),
-  metadata: z.unknown(),
+  config: z.unknown().optional(),
+  metadata: z.unknown().optional(),
   created_at: str,
   updated_at: str,
 });
@@ -33,13 +33,13 @@ export const ThreadWire = z.looseObject({
   updated_at: str,
   metadata: meta,
   status: str,
-  values: z.unknown(),
-  interrupts: z.unknown(),
+  values: z.unknown().optional(),
+  interrupts: z.unknown().optional(),
 });
 export type ThreadWire = z.infer<typeof ThreadWire>;
 
 export const CheckpointWire = z.looseObject({
-  values: z.unknown(),
+  values: z.unknown().optional(),
   next: z.array(z.string()).nullish(),
   tasks: z.array(z.unknown()).nullish(),
   metadata: meta,
@@ -50,13 +50,13 @@ export const CheckpointWire = z.looseObject({
 export type CheckpointWire = z.infer<typeof CheckpointWire>;
 
 export const GraphWire = z.looseObject({
-  nodes: z.array(z.looseObject({ id: z.union([z.string(), z.number()]), type: str, data: z.unknown() })),
+  nodes: z.array(z.looseObject({ id: z.union([z.string(), z.number()]), type: str, data: z.unknown().optional() })),
   edges: z.array(
     z.looseObject({
       source: z.union([z.string(), z.number()]),
       target: z.union([z.string(), z.number()]),
       conditional: z.boolean().nullish(),
-      data: z.unknown(),
+      data: z.unknown().optional(),
     }),
   ),
 });
@@ -67,7 +67,7 @@ export const StateUpdateWire = z
   .looseObject({ checkpoint: z.looseObject({ checkpoint_id: z.string() }).nullish(), checkpoint_id: z.string().nullish() })
   .refine((w) => Boolean(w.checkpoint?.checkpoint_id ?? w.checkpoint_id), "no checkpoint_id");
 
-const InterruptItem = z.looseObject({ id: z.string().nullish(), value: z.unknown(), ns: z.array(z.string()).nullish() });
+const InterruptItem = z.looseObject({ id: z.string().nullish(), value: z.unknown().optional(), ns: z.array(z.string()).nullish() });
 
 /**
  * The thread's `interrupts` map (`{ <task id>: [{ id, value }] }`) as a list. An item without an
