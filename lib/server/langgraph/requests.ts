@@ -7,7 +7,7 @@ import type { LgGivenAnswer } from "@/lib/server/langgraph/answers";
 import type { LgApi } from "@/lib/server/langgraph/client";
 import type { LgStore } from "@/lib/server/langgraph/lg-store";
 import type { LgRunOutcome, LgRuns } from "@/lib/server/langgraph/runs";
-import { isUnsent, saveRequest, settleWaiting, syncThread } from "@/lib/server/langgraph/sync";
+import { isUnsent, NOT_RESUMABLE, saveRequest, settleWaiting, syncThread } from "@/lib/server/langgraph/sync";
 import type { SyncContext } from "@/lib/server/langgraph/sync";
 import type { ThreadWire } from "@/lib/server/langgraph/wire";
 import type { Hub } from "@/lib/server/hub";
@@ -106,6 +106,8 @@ export class LgRequests {
       });
     if (r.status === "stale")
       throw new AppError("conflict:langgraph_request_stale", `This request is stale: ${r.reason ?? "its interrupt is gone"}`);
+    if (r.status === "failed" && r.reason === NOT_RESUMABLE)
+      throw new AppError("conflict:langgraph_request_not_resumable", `This interrupt cannot be answered again: ${NOT_RESUMABLE}`);
     let given: LgGivenAnswer;
     if (body.kind === "retry") {
       if (r.status !== "failed" || !kept(r))

@@ -8,6 +8,10 @@ import type { ThreadWire } from "@/lib/server/langgraph/wire";
 import { lgInterrupts } from "@/lib/server/langgraph/wire";
 import type { Hub } from "@/lib/server/hub";
 
+/** Why a failed answer cannot be retried (see syncThread). */
+export const NOT_RESUMABLE =
+  "the graph raised on this answer and the thread is in error: the server no longer lists the interrupt, so it cannot be resumed again (run again from an earlier checkpoint)";
+
 /** Answered, not yet carried by a run: waiting for the thread's other interrupts, or for its resume to go out. */
 export const isUnsent = (r: LgHumanRequest): boolean => r.status === "answered" && r.answeredByRunId === undefined;
 
@@ -85,7 +89,11 @@ export function syncThread(ctx: SyncContext, deploymentId: string, thread: Threa
   for (const r of mine.values()) {
     if (ids.has(r.interruptId)) continue;
     if (r.status === "pending") save({ ...r, status: "stale", reason: "a newer run moved past this interrupt" });
-    else if (r.status === "failed" || isUnsent(r))
+    else if (r.status === "failed" && thread.status === "error") {
+      // Measured on the JS dev server: a resume the graph raised on leaves the thread in error with
+      // no interrupt listed, and the bad answer stays in the checkpoint's writes (a resend raises again).
+      if (r.reason !== NOT_RESUMABLE) save({ ...r, reason: NOT_RESUMABLE });
+    } else if (r.status === "failed" || isUnsent(r))
       save({ ...r, status: "stale", reason: "it was resolved elsewhere: the server no longer lists this interrupt" });
   }
   return settleWaiting(ctx, deploymentId, threadId);
