@@ -181,7 +181,7 @@ export class LgRequests {
       const run = await this.runs.start(
         deploymentId,
         dep.api,
-        { assistantId, threadId, command: { resume }, streamModes: LG_DEFAULT_STREAM_MODES, subgraphs: true },
+        { assistantId, threadId, command: { resume }, streamModes: LG_DEFAULT_STREAM_MODES, subgraphs: false },
         { answers: group.map((g) => g.id), reserved: true },
       );
       for (const g of group) {
