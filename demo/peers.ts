@@ -6,6 +6,7 @@ import { ADK_A2A_APP, adkA2aCardUrl, startAdkA2aServer } from "@/demo/adk/adk-a2
 import { spawnA2aDemo, type SpawnedA2aDemo } from "@/demo/a2a/spawn-a2a-demo";
 import { startAguiDemo, type AguiDemo } from "@/demo/agui/server";
 import { CONFIRM_BOOKING_TOOL } from "@/demo/agui/script";
+import { startLangGraphDemo, type LangGraphDemo } from "@/demo/langgraph/start";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 
 /**
@@ -19,6 +20,7 @@ export const DEMO_AGENT_ID = "demo-agent";
 export const DEMO_AGUI_ID = "demo-agui";
 export const DEMO_A2A_ID = "demo-a2a";
 export const DEMO_ADK_A2A_ID = "demo-adk-a2a";
+export const DEMO_LANGGRAPH_ID = "demo-langgraph";
 
 export function demoMcpInput(root: string): ConnectionInput {
   const { command, args } = demoServerLaunch({ repoRoot: root });
@@ -68,6 +70,9 @@ const a2aDemo = (root: string) => once<SpawnedA2aDemo>("loupe.demoA2aAgent", () 
 /** A loopback server inside Loupe's process (so it dies with it). */
 const aguiDemo = () => once<AguiDemo>("loupe.demoAguiAgent", () => startAguiDemo({ port: 0 }));
 
+/** The LangGraph JS dev server on demo/langgraph's graphs (our child; 30–60 s to start on 2 cores). */
+const langgraphDemo = (root: string) => once<LangGraphDemo>("loupe.demoLangGraph", () => startLangGraphDemo({ root, port: 0 }));
+
 export const DEMO_PEERS: DemoPeers = {
   mcp: [
     {
@@ -115,6 +120,14 @@ export const DEMO_PEERS: DemoPeers = {
       label: "The demo AG-UI agent",
       // Its front-end tool declared by default.
       start: async () => ({ name: "Loupe demo AG-UI agent", url: (await aguiDemo()).url, headers: {}, tools: [CONFIRM_BOOKING_TOOL] }),
+    },
+  ],
+  langgraph: [
+    {
+      id: DEMO_LANGGRAPH_ID,
+      name: "Loupe demo LangGraph",
+      label: "The demo LangGraph deployment",
+      start: async ({ root }) => ({ name: "Loupe demo LangGraph", url: (await langgraphDemo(root)).url, headers: {}, pollSeconds: 15 }),
     },
   ],
 };

@@ -186,8 +186,13 @@ export const LgRunBody = z.object({
   streamModes: z.array(z.enum(LG_STREAM_MODES)).min(1).default(LG_DEFAULT_STREAM_MODES),
   config: z.record(z.string(), z.unknown()).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
-  /** Also stream subgraphs' events (`stream_subgraphs`). */
-  subgraphs: z.boolean().default(true),
+  /**
+   * Also stream subgraphs' events (`stream_subgraphs`; their event names get a `|<ns>` suffix). Off
+   * by default: measured on the JS dev server 2.0.0, `values` with `stream_subgraphs: true` fails the
+   * run of a messages graph ("Cannot read properties of undefined (reading 'map')"). Interrupts
+   * inside subgraphs are read from the thread either way.
+   */
+  subgraphs: z.boolean().default(false),
 });
 export type LgRunBody = z.infer<typeof LgRunBody>;
 

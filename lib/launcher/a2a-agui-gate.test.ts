@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gate } from "@/lib/launcher/security";
 
-// Every route under app/api/a2a and app/api/agui (found on disk, so a new one is covered too)
+// Every route under app/api/a2a, app/api/agui and app/api/langgraph (found on disk, so a new one is covered too)
 // needs Loupe's token and refuses a foreign Origin or a cross-site fetch.
 function routes(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -17,7 +17,7 @@ const opts = { token: "t0k3n", port: 7215 };
 const host = "127.0.0.1:7215";
 
 describe("the launcher gate covers the A2A and AG-UI API", () => {
-  const all = [...routes("app/api/a2a"), ...routes("app/api/agui")];
+  const all = [...routes("app/api/a2a"), ...routes("app/api/agui"), ...routes("app/api/langgraph")];
   it("finds the routes", () => expect(all.length).toBeGreaterThan(10));
   for (const url of all) {
     it(`${url}: no token 401, foreign Origin or cross-site 403, own page with token passes`, () => {

@@ -11,6 +11,7 @@ describe("parseArgs", () => {
       mcp: [],
       mcpUrl: [],
       agents: [],
+      langgraph: [],
       dev: false,
     });
   });
@@ -28,6 +29,9 @@ describe("parseArgs", () => {
       "--mcp-url=http://127.0.0.1:3001/mcp",
       "--agent",
       "http://127.0.0.1:8000",
+      "--langgraph",
+      "http://127.0.0.1:2024",
+      "--langgraph=https://lg.example/api",
     ]);
     expect(o).toMatchObject({
       port: 7000,
@@ -38,6 +42,7 @@ describe("parseArgs", () => {
         ["node", "my server.js", "--x"],
       ],
       mcpUrl: ["http://127.0.0.1:3001/mcp"],
+      langgraph: ["http://127.0.0.1:2024/", "https://lg.example/api"],
       agents: ["http://127.0.0.1:8000/"],
     });
   });

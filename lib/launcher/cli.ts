@@ -12,6 +12,8 @@ export interface BootOptions {
   mcp: string[][];
   mcpUrl: string[];
   agents: string[];
+  /** Each --langgraph: a LangGraph API server's base URL. */
+  langgraph: string[];
   dev: boolean;
 }
 
@@ -25,12 +27,23 @@ export const USAGE = `Usage: npm start -- [options]
   --mcp "<cmd line>"  pre-connect a stdio MCP server (repeatable)
   --mcp-url <url>     pre-connect a remote MCP server: Streamable HTTP, falling back to SSE (repeatable)
   --agent <url>       pre-connect an ADK api_server (repeatable)
+  --langgraph <url>   add a LangGraph API server (langgraphjs dev, a LangSmith deployment) (repeatable)
   --help              this text`;
 
 export class CliError extends Error {}
 
 export function parseArgs(argv: string[]): BootOptions {
-  const o: BootOptions = { port: DEFAULT_PORT, host: "127.0.0.1", demo: true, open: true, mcp: [], mcpUrl: [], agents: [], dev: false };
+  const o: BootOptions = {
+    port: DEFAULT_PORT,
+    host: "127.0.0.1",
+    demo: true,
+    open: true,
+    mcp: [],
+    mcpUrl: [],
+    agents: [],
+    langgraph: [],
+    dev: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] =
@@ -70,6 +83,9 @@ export function parseArgs(argv: string[]): BootOptions {
         break;
       case "--agent":
         o.agents.push(checkUrl(flag, value()));
+        break;
+      case "--langgraph":
+        o.langgraph.push(checkUrl(flag, value()));
         break;
       case "--help":
       case "-h":

@@ -39,7 +39,7 @@ describe("boot --no-demo and the demo A2A agents", () => {
   });
 
   it("removes the builtin demo A2A agents, saved and listed, and keeps the user's agents", async () => {
-    await boot({ port: 0, host: "127.0.0.1", demo: false, open: false, mcp: [], mcpUrl: [], agents: [], dev: false });
+    await boot({ port: 0, host: "127.0.0.1", demo: false, open: false, mcp: [], mcpUrl: [], agents: [], langgraph: [], dev: false });
     const ids = getA2a()
       .list()
       .map((a) => a.id);

@@ -11,7 +11,7 @@ function readersOf(rows: InboxRow[]): Record<InboxSource, InboxReader> {
     (s: InboxSource): InboxReader =>
     () =>
       rows.filter((r) => r.source === s);
-  return { adk: of("adk"), mcp: of("mcp"), approval: of("approval"), a2a: of("a2a"), agui: of("agui") };
+  return { adk: of("adk"), mcp: of("mcp"), approval: of("approval"), a2a: of("a2a"), agui: of("agui"), langgraph: of("langgraph") };
 }
 
 describe("InboxService.list — one order across every source", () => {

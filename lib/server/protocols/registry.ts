@@ -5,6 +5,7 @@ import type { PeerInputByProtocol } from "@/lib/contracts/protocols";
 import { a2aAdapter } from "@/lib/server/a2a/adapter";
 import { adkAdapter } from "@/lib/server/adk/adapter";
 import { aguiAdapter } from "@/lib/server/agui/adapter";
+import { langgraphAdapter } from "@/lib/server/langgraph/adapter";
 import { mcpAdapter } from "@/lib/server/mcp/adapter";
 import { playgroundAdapter } from "@/lib/server/playground/adapter";
 import type { PROTOCOL_TABLES } from "@/lib/server/protocols/tables";
@@ -14,9 +15,16 @@ import type { ProtocolRegistry } from "@/lib/server/protocols/types";
  * The server registry (issue 20): every protocol's adapter, the one shared file under lib/server
  * that imports protocol folders (.dependency-cruiser.cjs, core-not-to-protocols). The core loops
  * over it in this order: boot (MCP's connections first, then the agents), inbox ties, search hits
- * (ADK sessions, playground conversations, A2A contexts, AG-UI threads).
+ * (ADK sessions, playground conversations, A2A contexts, AG-UI threads, LangGraph threads).
  */
-export const PROTOCOL_ADAPTERS = [mcpAdapter, adkAdapter, playgroundAdapter, a2aAdapter, aguiAdapter] as const satisfies ProtocolRegistry;
+export const PROTOCOL_ADAPTERS = [
+  mcpAdapter,
+  adkAdapter,
+  playgroundAdapter,
+  a2aAdapter,
+  aguiAdapter,
+  langgraphAdapter,
+] as const satisfies ProtocolRegistry;
 
 type Adapter = (typeof PROTOCOL_ADAPTERS)[number];
 export type ProtocolId = Adapter["id"];

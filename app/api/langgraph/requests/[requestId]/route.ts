@@ -1,0 +1,20 @@
+import { LgAnswerBody } from "@/lib/contracts/langgraph";
+import { handle, readBody } from "@/lib/server/http";
+import { getLangGraph } from "@/lib/server/langgraph";
+
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ requestId: string }> };
+
+export function GET(_req: Request, ctx: Ctx): Promise<Response> {
+  return handle(async () => Response.json(getLangGraph().getRequest((await ctx.params).requestId)));
+}
+
+/** Answers an interrupt (409 once answered or stale); the resume goes out when the thread's last pending one is answered. */
+export function POST(req: Request, ctx: Ctx): Promise<Response> {
+  return handle(async () => {
+    const { requestId } = await ctx.params;
+    const body = await readBody(req, LgAnswerBody);
+    return Response.json(await getLangGraph().answerRequest(requestId, body));
+  });
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import type { InboxRowOf } from "@/lib/contracts/inbox";
+import { logLine } from "@/lib/log-text";
+import { savedPeerSecrets } from "@/lib/server/bundles/secrets";
+import { getLangGraph } from "@/lib/server/langgraph";
+import { lgThreadUnit } from "@/lib/server/langgraph/bundle-unit";
+import { lgSearch } from "@/lib/server/langgraph/search";
+import { stableId } from "@/lib/server/peer-names";
+import type { BootContext, ProtocolAdapter } from "@/lib/server/protocols/types";
+import { errorMessage } from "@/lib/values";
+
+/** Interrupts of every deployment's threads (a look for new ones starts behind the read, throttled). */
+function inbox(): InboxRowOf<"langgraph">[] {
+  return getLangGraph()
+    .listRequests()
+    .map((request) => ({ ...request, source: "langgraph" as const }));
+}
+
+/** The --langgraph deployments (one that is down shows as such), then the demo deployment; Loupe's start never waits on one. */
+async function boot({ opts, root, demos }: BootContext): Promise<void> {
+  const lg = getLangGraph();
+  for (const url of opts.langgraph) {
+    const name = `LangGraph ${new URL(url).host}`;
+    void lg.create({ name, url, headers: {}, pollSeconds: 15 }, { id: stableId("langgraph", url) }).catch(() => undefined);
+  }
+  if (!opts.demo) return;
+  for (const demo of demos.langgraph ?? []) {
+    void demo
+      .start({ root })
+      .then((input) => lg.create(input, { id: demo.id, builtin: true }))
+      .catch((e: unknown) => logLine(`${demo.label} did not start: ${errorMessage(e)}`));
+  }
+}
+
+/** LangGraph deployments (lib/server/langgraph/): what they plug into the shared core. */
+export const langgraphAdapter = {
+  id: "langgraph" as const,
+  label: "LangGraph",
+  peers: {
+    list: () => getLangGraph().list(),
+    has: (id: string) => getLangGraph().has(id),
+    remove: (id: string, opts: { builtin: true }) => getLangGraph().remove(id, opts),
+  },
+  inbox,
+  bundleUnits: [lgThreadUnit],
+  search: lgSearch,
+  // The threads and their checkpoints live on the server; Loupe's record of them ages like any traffic.
+  retention: null,
+  boot,
+  // Deployments carry no other credential Loupe holds than their headers (and a URL's userinfo).
+  secrets: (store) => savedPeerSecrets(store, "langgraph_deployments"),
+  closeAll: () => getLangGraph().closeAll(),
+} satisfies ProtocolAdapter;

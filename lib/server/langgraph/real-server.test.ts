@@ -1,0 +1,180 @@
+/**
+ * Loupe's LangGraph service against the real JS dev server (demo/langgraph: agent, review, broken):
+ * the Agent Inbox answers reach the graph, two interrupts answered out of order then the subgraph's,
+ * a thread started by someone else found by discovery, a failed answer retried, an error run, a
+ * restart with an interrupt pending, and a fork from an older checkpoint. One server for the file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LgHumanRequest } from "@/lib/contracts/langgraph";
+import { Hub } from "@/lib/server/hub";
+import { LangGraphService } from "@/lib/server/langgraph";
+import { openStore } from "@/lib/server/store";
+import { isRecord } from "@/lib/values";
+import { startLangGraphDemo, type LangGraphDemo } from "@/demo/langgraph/start";
+import { BROKEN_MESSAGE } from "@/demo/langgraph/graphs/broken";
+import { tempDir } from "@/tests/support/servers";
+
+const data = tempDir("loupe-lg-real-");
+let demo: LangGraphDemo;
+let lg: LangGraphService;
+let dep = "";
+
+beforeAll(async () => {
+  demo = await startLangGraphDemo({ timeoutMs: 115_000 });
+  lg = new LangGraphService(new Hub(openStore(data.dir)));
+  const view = await lg.create({ name: "demo", url: demo.url, headers: { "x-api-key": "s3cret-key" }, pollSeconds: 0 });
+  dep = view.id;
+  expect(view.state.status).toBe("ok");
+}, 120_000);
+
+afterAll(async () => {
+  await lg?.closeAll();
+  lg?.hub.store.close();
+  await demo?.stop();
+  data.cleanup();
+});
+
+async function run(body: Parameters<LangGraphService["startRun"]>[1], service = lg) {
+  const { runId, threadId } = await service.startRun(dep, body);
+  const outcome = await service.runDone(runId);
+  return { runId, threadId, record: outcome?.record ?? service.store.threadRuns(dep, threadId).at(-1)! };
+}
+const requestsOf = (threadId: string, service = lg): LgHumanRequest[] => service.listRequests().filter((r) => r.threadId === threadId);
+const pendingOf = (threadId: string, service = lg) => requestsOf(threadId, service).filter((r) => r.status === "pending");
+/** Waits for the resume run an answer started. */
+async function resumed(r: LgHumanRequest, service = lg): Promise<void> {
+  const runId = service.getRequest(r.id).answeredByRunId;
+  if (runId) await service.runDone(runId);
+}
+const messages = async (threadId: string) => {
+  const values = (await lg.threads.detail(dep, threadId)).values;
+  const list = isRecord(values) && Array.isArray(values.messages) ? values.messages : [];
+  return list.filter(isRecord);
+};
+const toolText = async (threadId: string) => (await messages(threadId)).filter((m) => m.type === "tool").map((m) => m.content);
+const email = { messages: [{ role: "user", content: "send an email to bob" }] };
+
+describe("agent: Agent Inbox answers reach the graph", () => {
+  const cases = [
+    ["accept", { kind: "accept" }, ["sent to bob@example.com: Hello from Loupe"]],
+    ["edit", { kind: "edit", args: { to: "carol@example.com", subject: "Edited", body: "b" } }, ["sent to carol@example.com: Edited"]],
+    ["response", { kind: "response", text: "Not today" }, ["not sent; the user answered: Not today"]],
+    ["ignore", { kind: "ignore" }, []],
+  ] as const;
+  for (const [name, answer, tool] of cases) {
+    it(name, async () => {
+      const first = await run({ assistantId: "agent", input: email, streamModes: ["values", "updates"], subgraphs: false });
+      expect(first.record.error).toBeUndefined();
+      expect(first.record.status).toBe("interrupted");
+      expect(first.record.firstEventMs).toBeGreaterThanOrEqual(0);
+      const [r, ...rest] = pendingOf(first.threadId);
+      expect(rest).toEqual([]);
+      expect(r).toMatchObject({ shape: "human_interrupt", runId: first.runId, graphId: "agent" });
+      await lg.answerRequest(r!.id, answer);
+      await resumed(r!);
+      expect(lg.getRequest(r!.id)).toMatchObject({ status: "answered" });
+      expect(await toolText(first.threadId)).toEqual(tool);
+      const kinds = lg.threads.entries(dep, first.threadId).map((e) => e.kind);
+      expect(kinds.filter((k) => k === "lg_input")).toHaveLength(2);
+      expect(kinds).toContain("lg_event");
+    });
+  }
+});
+
+it("review: two interrupts answered out of order go out as one resume, then the subgraph's", async () => {
+  const first = await run({ assistantId: "review", input: { topic: "the deal" }, streamModes: ["updates"], subgraphs: true });
+  expect(first.record.status).toBe("interrupted");
+  const two = pendingOf(first.threadId);
+  expect(two).toHaveLength(2);
+  const q = (r: LgHumanRequest) => (isRecord(r.value) ? r.value.question : undefined);
+  const legal = two.find((r) => q(r) === "Approve the legal terms?")!;
+  const finance = two.find((r) => q(r) === "Approve the budget?")!;
+  expect(await lg.answerRequest(finance.id, { kind: "value", value: "no" })).toMatchObject({ status: "answered", waitingFor: 1 });
+  await lg.answerRequest(legal.id, { kind: "value", value: "yes" });
+  await resumed(legal);
+  const [publish, ...rest] = pendingOf(first.threadId);
+  expect(rest).toEqual([]);
+  expect(publish?.value).toMatchObject({ question: "Publish the decision?", decision: "rejected (legal: yes, finance: no)" });
+  await lg.answerRequest(publish!.id, { kind: "value", value: "publish" });
+  await resumed(publish!);
+  const t = await lg.threads.detail(dep, first.threadId);
+  expect(t.status).toBe("idle");
+  expect(t.values).toMatchObject({ legalAnswer: "yes", financeAnswer: "no", published: "published: rejected (legal: yes, finance: no)" });
+});
+
+it("a thread started by someone else is found by discovery and answered", async () => {
+  const t = (await (
+    await fetch(`${demo.url}/threads`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })
+  ).json()) as {
+    thread_id: string;
+  };
+  const res = await fetch(`${demo.url}/threads/${t.thread_id}/runs/stream`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ assistant_id: "agent", input: email, stream_mode: ["updates"] }),
+  });
+  await res.text();
+  // Discovery looks at most once per 3 s per deployment: ask until it has looked since the run.
+  let found: LgHumanRequest[] = [];
+  for (let i = 0; i < 20 && found.length === 0; i++) {
+    found = (await lg.refreshRequests()).filter((r) => r.threadId === t.thread_id);
+    if (found.length === 0) await new Promise((r) => setTimeout(r, 500));
+  }
+  expect(found).toMatchObject([{ status: "pending", runId: null, shape: "human_interrupt" }]);
+  await lg.answerRequest(found[0]!.id, { kind: "accept" });
+  await resumed(found[0]!);
+  expect(await toolText(t.thread_id)).toEqual(["sent to bob@example.com: Hello from Loupe"]);
+});
+
+it("an answer that cannot reach the server reads failed with the words; retry sends it", async () => {
+  const first = await run({ assistantId: "agent", input: email, streamModes: ["updates"], subgraphs: false });
+  const [r] = pendingOf(first.threadId);
+  await lg.update(dep, { url: "http://127.0.0.1:9/" });
+  const failed = await lg.answerRequest(r!.id, { kind: "accept" });
+  expect(failed.status).toBe("failed");
+  expect(failed.error?.message).toMatch(/could not be reached/);
+  await lg.update(dep, { url: demo.url });
+  await lg.answerRequest(r!.id, { kind: "retry" });
+  await resumed(r!);
+  expect(await toolText(first.threadId)).toEqual(["sent to bob@example.com: Hello from Loupe"]);
+});
+
+it("broken: the run ends as error with the graph's words", async () => {
+  const r = await run({ assistantId: "broken", input: {}, streamModes: ["updates"], subgraphs: false });
+  expect(r.record).toMatchObject({ status: "error", error: { code: "upstream:langgraph_run_error" } });
+  expect(r.record.error?.message).toContain(BROKEN_MESSAGE);
+});
+
+it("a restart of Loupe keeps a pending interrupt answerable", async () => {
+  const first = await run({ assistantId: "agent", input: email, streamModes: ["updates"], subgraphs: false });
+  const [r] = pendingOf(first.threadId);
+  const again = new LangGraphService(new Hub(lg.hub.store));
+  expect(again.getRequest(r!.id).status).toBe("pending");
+  await again.answerRequest(r!.id, { kind: "accept" });
+  await resumed(r!, again);
+  expect(again.getRequest(r!.id).status).toBe("answered");
+  expect(await toolText(first.threadId)).toEqual(["sent to bob@example.com: Hello from Loupe"]);
+  await again.closeAll();
+});
+
+it("fork: state updated at an older checkpoint, then a run from it", async () => {
+  const first = await run({ assistantId: "review", input: { topic: "first" }, streamModes: ["updates"], subgraphs: false });
+  const history = await lg.history(dep, first.threadId);
+  const input = history.find((c) => c.source === "input") ?? history.at(-1)!;
+  const { checkpointId } = await lg.threads.updateState(dep, first.threadId, {
+    values: { topic: "forked" },
+    checkpointId: input.checkpointId,
+  });
+  expect(checkpointId).toBeTruthy();
+  const forked = await run({
+    assistantId: "review",
+    threadId: first.threadId,
+    checkpointId,
+    input: null,
+    streamModes: ["values"],
+    subgraphs: false,
+  });
+  expect(forked.record).toMatchObject({ status: "interrupted", checkpointId });
+  expect((await lg.threads.detail(dep, first.threadId)).values).toMatchObject({ topic: "forked" });
+  expect(lg.get(dep).headers).toEqual({ "x-api-key": "••••••" });
+});
