@@ -35,6 +35,7 @@ import { aguiBench } from "./agui";
 import { aguiBrowserBench } from "./agui-browser";
 import { a2aBench } from "./a2a";
 import { bundlesBench } from "./bundles";
+import { langgraphBench } from "./langgraph";
 
 const BENCHES: Bench[] = [
   toolsListBench,
@@ -54,6 +55,7 @@ const BENCHES: Bench[] = [
   aguiBrowserBench,
   a2aBench,
   bundlesBench,
+  langgraphBench,
 ];
 
 function memoryFigures(when: string): Figure[] {
