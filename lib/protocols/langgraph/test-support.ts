@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Entry } from "@/lib/contracts/entries";
-import type { LgRunRecord } from "@/lib/contracts/langgraph";
+import type { LgGraph, LgRunRecord } from "@/lib/contracts/langgraph";
 
 export interface WireEvent {
   event: string;
@@ -66,4 +66,27 @@ export class EntryLog {
     this.add("lg_run", full, "local");
     return this;
   }
+}
+
+/** fixtures/graph-xray.json (GET /assistants/{id}/graph?xray=true as the dev server answered) shaped as the contract's LgGraph. */
+export function capturedXrayGraph(): LgGraph {
+  const parsed: unknown = JSON.parse(readFileSync(path.join(import.meta.dirname, "fixtures", "graph-xray.json"), "utf8"));
+  const rec = (v: unknown): Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v)) : {};
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+  const text = (v: unknown): string => (typeof v === "string" ? v : "");
+  const g = rec(parsed);
+  return {
+    assistantId: "asst-1",
+    xray: true,
+    nodes: list(g.nodes).map((n) => {
+      const id = text(rec(n).id);
+      return { id, type: text(rec(n).type), name: text(rec(rec(n).data).name) || id, parents: id.split(":").slice(0, -1), raw: n };
+    }),
+    edges: list(g.edges).map((e) => ({
+      source: text(rec(e).source),
+      target: text(rec(e).target),
+      conditional: rec(e).conditional === true,
+    })),
+  };
 }
