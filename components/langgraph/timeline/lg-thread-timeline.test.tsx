@@ -62,7 +62,7 @@ describe("LgThreadTimeline", () => {
     const tools = screen.getAllByTestId("lg-step").find((s) => within(s).queryByTestId("lg-task")?.dataset.node === "tools")!;
     const changes = within(tools).getByTestId("lg-step-changes");
     expect(within(changes).queryByTestId("lg-step-diff")).toBeNull();
-    (changes as HTMLDetailsElement).open = true;
+    changes.setAttribute("open", "");
     fireEvent(changes, new Event("toggle"));
     const diff = within(tools).getByTestId("lg-step-diff");
     expect(diff.textContent).toContain("$.messages[2]");
