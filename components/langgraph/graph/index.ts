@@ -1,0 +1,1 @@
+export { LgGraphView, type LgGraphViewProps } from "./lg-graph-view";

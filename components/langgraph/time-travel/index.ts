@@ -1,0 +1,1 @@
+export { LgTimeTravelPanel, type LgTimeTravelPanelProps } from "./lg-time-travel-panel";

@@ -1,0 +1,1 @@
+export { LgThreadTimeline, type LgThreadTimelineProps } from "./lg-thread-timeline";
