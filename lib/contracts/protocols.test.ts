@@ -4,13 +4,21 @@ import { SESSION_SEARCH_KINDS } from "@/lib/contracts/protocols";
 
 describe("the contracts registry", () => {
   it("composes every protocol's bundle unit: its type, label and ref", () => {
-    expect(BUNDLE_UNIT_TYPES).toEqual(["adk-session", "mcp-traffic", "playground-conversation", "a2a-task", "agui-run"]);
+    expect(BUNDLE_UNIT_TYPES).toEqual([
+      "adk-session",
+      "mcp-traffic",
+      "playground-conversation",
+      "a2a-task",
+      "agui-run",
+      "langgraph-thread",
+    ]);
     expect(BUNDLE_UNIT_LABEL).toEqual({
       "adk-session": "ADK session",
       "mcp-traffic": "MCP traffic",
       "playground-conversation": "Playground conversation",
       "a2a-task": "A2A task",
       "agui-run": "AG-UI run",
+      "langgraph-thread": "LangGraph thread",
     });
     expect(bundleUnitRefSchema.parse({ type: "a2a-task", agentId: "a", taskId: "t", extra: 1 })).toEqual({
       type: "a2a-task",
@@ -25,6 +33,6 @@ describe("the contracts registry", () => {
   });
 
   it("lists one session-search kind per protocol", () => {
-    expect(SESSION_SEARCH_KINDS).toEqual(["adk-session", "playground", "a2a-context", "agui-thread"]);
+    expect(SESSION_SEARCH_KINDS).toEqual(["adk-session", "playground", "a2a-context", "agui-thread", "langgraph-thread"]);
   });
 });
