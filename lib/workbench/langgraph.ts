@@ -63,3 +63,7 @@ export function lgPaletteItems(
 
 /** Where a deployment (and one of its threads) opens. */
 export const lgTarget = (peerId: string, thread: string | null): LgPaletteTarget => ({ view: "langgraph", peerId, thread, item: null });
+
+/** The address of a thread, for a link (an inbox card outside the workbench's navigation). */
+export const lgThreadHref = (peerId: string, threadId: string) =>
+  `/?${new URLSearchParams({ view: "langgraph", peer: peerId, th: threadId }).toString()}`;
