@@ -50,9 +50,7 @@ describe("LangGraph's location part", () => {
       match: "id" as const,
       agentId: "d",
       agentName: "D",
-      appName: null,
       id: "t-9",
-      updatedAt: null,
     };
     expect(locationToSearch(applyLocationPatch(EMPTY_LOCATION, lgSearch.target(hit)))).toBe("view=langgraph&peer=d&th=t-9");
   });
