@@ -51,6 +51,7 @@ describe("LangGraph's location part", () => {
       agentId: "d",
       agentName: "D",
       id: "t-9",
+      updatedAt: null,
     };
     expect(locationToSearch(applyLocationPatch(EMPTY_LOCATION, lgSearch.target(hit)))).toBe("view=langgraph&peer=d&th=t-9");
   });
