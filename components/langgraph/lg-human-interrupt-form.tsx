@@ -61,7 +61,7 @@ export function LgHumanInterruptForm({ id, interrupt, busy, onAnswer }: LgHumanI
           </Button>
         )}
       </div>
-      {none && <p className="text-xs text-muted-foreground">The interrupt's config allows no answer (every allow_* is false).</p>}
+      {none && <p className="text-xs text-muted-foreground">The interrupt&apos;s config allows no answer (every allow_* is false).</p>}
       {open === "edit" && <LgEditArgs id={id} args={action.args} busy={busy} onSend={(args) => onAnswer({ kind: "edit", args })} />}
       {open === "respond" && (
         <div className="flex flex-col gap-2 rounded-md border p-2">

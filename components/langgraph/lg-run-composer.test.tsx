@@ -50,7 +50,7 @@ describe("LgRunComposer", () => {
   it("the message box fills the JSON input; Run posts the assistant, thread, input and ticked stream modes", async () => {
     const { router, onStarted } = setup("t-1");
     fireEvent.change(screen.getByTestId("lg-run-message"), { target: { value: "Hello" } });
-    expect(JSON.parse((screen.getByTestId("lg-run-input") as HTMLTextAreaElement).value)).toEqual({
+    expect(JSON.parse(screen.getByTestId<HTMLTextAreaElement>("lg-run-input").value)).toEqual({
       messages: [{ role: "human", content: "Hello" }],
     });
     fireEvent.click(screen.getByTestId("lg-stream-mode-events"));
@@ -94,7 +94,7 @@ describe("LgRunComposer", () => {
 
   it("Stop cancels the running run", async () => {
     const { router } = setup("t-1", undefined, "r0");
-    expect((screen.getByTestId("lg-run") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("lg-run").disabled).toBe(true);
     fireEvent.click(screen.getByTestId("lg-stop"));
     await waitFor(() => expect(router.requests.at(-1)?.path).toBe("/api/langgraph/deployments/demo-langgraph/runs/r0/cancel"));
   });

@@ -42,7 +42,12 @@ export function LgRunComposer({ deploymentId, assistants, assistantId, threadId,
     if (!result.ok) return;
     actions.run.mutate(
       { deploymentId, body: result.body },
-      { onSuccess: (started) => (patch({ message: "", inputText: "" }), onStarted(started)) },
+      {
+        onSuccess: (started) => {
+          patch({ message: "", inputText: "" });
+          onStarted(started);
+        },
+      },
     );
   };
 

@@ -70,14 +70,19 @@ export function lgGraphQuery(id: string, assistantId: string, xray = false) {
   });
 }
 
-export function lgThreadsQuery(id: string, filter: LgThreadFilter = { status: "", q: "" }) {
+/** `?status=&q=` of the thread list (empty fields left out). */
+function threadSearchParams(filter: LgThreadFilter): string {
   const params = new URLSearchParams();
   if (filter.status) params.set("status", filter.status);
   if (filter.q.trim()) params.set("q", filter.q.trim());
-  const search = params.size ? `?${params.toString()}` : "";
+  return params.size ? `?${params.toString()}` : "";
+}
+
+export function lgThreadsQuery(id: string, filter: LgThreadFilter = { status: "", q: "" }) {
+  const normalized = { status: filter.status, q: filter.q.trim() };
   return queryOptions({
-    queryKey: lgKeys.threadSearch(id, filter),
-    queryFn: ({ signal }) => apiFetch<LgThreadSummary[]>(`${lgDeploymentPath(id)}/threads${search}`, { signal }),
+    queryKey: lgKeys.threadSearch(id, normalized),
+    queryFn: ({ signal }) => apiFetch<LgThreadSummary[]>(`${lgDeploymentPath(id)}/threads${threadSearchParams(normalized)}`, { signal }),
   });
 }
 
