@@ -25,7 +25,7 @@ describe("INBOX_SOURCES", () => {
         expect(text.length, row.source).toBeGreaterThan(0);
       expect(d.status(row)).toBe("pending");
     }
-    expect(new Set(Object.values(INBOX_SOURCES).map((d) => d.label)).size).toBe(5);
+    expect(new Set(Object.values(INBOX_SOURCES).map((d) => d.label)).size).toBe(6);
   });
 
   it("keys rows apart across sources even when their ids are equal", () => {
@@ -40,9 +40,9 @@ describe("INBOX_SOURCES", () => {
 
   it("counts every source's waiting rows for the badge (pending and failed)", () => {
     const rows = [...everySourceRow("pending"), ...everySourceRow("failed"), ...everySourceRow("answered"), ...everySourceRow("stale")];
-    // Approvals know no "failed" (the fixture keeps those pending): 5 pending + 4 failed + 1 pending approval.
-    expect(countWaiting(rows)).toBe(10);
-    expect(rows.filter((r) => inboxStatus(r) === "stale")).toHaveLength(5);
+    // Approvals know no "failed" (the fixture keeps those pending): 6 pending + 5 failed + 1 pending approval.
+    expect(countWaiting(rows)).toBe(12);
+    expect(rows.filter((r) => inboxStatus(r) === "stale")).toHaveLength(6);
   });
 
   it("renders each source's row through its own card", async () => {

@@ -10,6 +10,7 @@ import { ApprovalCard } from "@/components/approvals/approval-card";
 import { a2aDescriptor } from "@/components/a2a/descriptor";
 import { adkDescriptor } from "@/components/adk/descriptor";
 import { aguiDescriptor } from "@/components/agui/descriptor";
+import { lgDescriptor } from "@/components/langgraph/descriptor";
 import { mcpDescriptor } from "@/components/mcp/descriptor";
 import { playgroundDescriptor } from "@/components/playground/descriptor";
 
@@ -49,6 +50,7 @@ const PROTOCOLS = {
   playground: playgroundDescriptor,
   a2a: a2aDescriptor,
   agui: aguiDescriptor,
+  langgraph: lgDescriptor,
 } satisfies Record<string, ProtocolDescriptor>;
 
 export type ProtocolId = keyof typeof PROTOCOLS;
@@ -63,7 +65,9 @@ export const SIDEBAR_SECTIONS = DESCRIPTORS.flatMap(({ id, descriptor }) =>
 );
 
 /** The protocols' main panes; the last, MCP's servers, is the default when nothing else is open. */
-export const MAIN_PANES = [PROTOCOLS.playground, PROTOCOLS.a2a, PROTOCOLS.agui, PROTOCOLS.adk, PROTOCOLS.mcp].flatMap((d) => d.main ?? []);
+export const MAIN_PANES = [PROTOCOLS.playground, PROTOCOLS.a2a, PROTOCOLS.agui, PROTOCOLS.langgraph, PROTOCOLS.adk, PROTOCOLS.mcp].flatMap(
+  (d) => d.main ?? [],
+);
 
 /** Wrapped around the whole workbench, outermost first. */
 export const WORKBENCH_PROVIDERS = DESCRIPTORS.flatMap(({ descriptor }) => descriptor.Provider ?? []);
@@ -85,6 +89,7 @@ export const INBOX_SOURCES: { [S in InboxSource]: InboxSourceDescriptor<RowOf<S>
   approval: { ...INBOX_SOURCE_TEXT.approval, Card: ApprovalInboxCard, target: null },
   a2a: { ...INBOX_SOURCE_TEXT.a2a, ...PROTOCOLS.a2a.inbox.a2a },
   agui: { ...INBOX_SOURCE_TEXT.agui, ...PROTOCOLS.agui.inbox.agui },
+  langgraph: { ...INBOX_SOURCE_TEXT.langgraph, ...PROTOCOLS.langgraph.inbox.langgraph },
 };
 
 /** The read-only view of each unit type (issue 12); a type without one does not compile. */
@@ -94,11 +99,16 @@ export const BUNDLE_UNIT_VIEWS: Record<BundleUnitType, ComponentType<BundleUnitV
   ...PROTOCOLS.playground.bundleViews,
   ...PROTOCOLS.a2a.bundleViews,
   ...PROTOCOLS.agui.bundleViews,
+  ...PROTOCOLS.langgraph.bundleViews,
 };
 
 /** The protocols' command palette items, in sidebar order (each protocol's hook, called in a fixed order). */
 export function useProtocolPaletteItems(active: boolean) {
   const mcp = PROTOCOLS.mcp.usePaletteItems(active);
   const adk = PROTOCOLS.adk.usePaletteItems(active);
-  return useMemo(() => ({ items: [...mcp.items, ...adk.items], loading: mcp.loading || adk.loading }), [mcp, adk]);
+  const langgraph = PROTOCOLS.langgraph.usePaletteItems(active);
+  return useMemo(
+    () => ({ items: [...mcp.items, ...adk.items, ...langgraph.items], loading: mcp.loading || adk.loading || langgraph.loading }),
+    [mcp, adk, langgraph],
+  );
 }

@@ -265,6 +265,8 @@ export interface LgHumanRequest {
   answeredByRunId?: string;
   /** How many interrupts of the same step are still to be answered before the resume goes out. */
   waitingFor?: number;
+  /** How many interrupts the step raised in all (with `waitingFor`, the card says "1 of 2 answered"). */
+  stepCount?: number;
 }
 
 /**

@@ -4,6 +4,7 @@ import { a2aStream } from "@/lib/queries/a2a";
 import { adkStream } from "@/lib/queries/agent-stream";
 import { aguiStream } from "@/lib/queries/agui";
 import type { EntryHandler, StreamPart } from "@/lib/queries/entry-handler";
+import { lgStream } from "@/lib/queries/langgraph";
 import { loupeStream } from "@/lib/queries/loupe-stream";
 import { playgroundStream } from "@/lib/queries/playground";
 import { mcpStream } from "@/lib/queries/traffic";
@@ -21,6 +22,7 @@ export const STREAM_PARTS: { [P in EntryProtocol]: StreamPart<P> } = {
   playground: playgroundStream,
   a2a: a2aStream,
   agui: aguiStream,
+  langgraph: lgStream,
 };
 
 /**
@@ -34,4 +36,5 @@ export const ENTRY_HANDLERS: { [K in EntryKind]: EntryHandler<K> | null } = {
   ...playgroundStream.handlers,
   ...a2aStream.handlers,
   ...aguiStream.handlers,
+  ...lgStream.handlers,
 };

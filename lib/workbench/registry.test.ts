@@ -29,7 +29,7 @@ describe("the pure protocol registry", () => {
   });
 
   it("has a search kind for every session search kind, each opening something", () => {
-    const kinds: SessionSearchKind[] = ["adk-session", "playground", "a2a-context", "agui-thread"];
+    const kinds: SessionSearchKind[] = ["adk-session", "playground", "a2a-context", "agui-thread", "langgraph-thread"];
     expect(Object.keys(SEARCH_KINDS).sort()).toEqual([...kinds].sort());
     for (const kind of kinds) {
       const hit: SessionSearchHit = { kind, match: "id", agentId: "ag", agentName: "Agent", appName: "app", id: "x1", updatedAt: null };

@@ -4,6 +4,7 @@ import { ADK_PALETTE_KINDS, adkInboxText, adkLocation, adkSearch, type AdkLocati
 import { aguiInboxText, aguiLocation, aguiSearch } from "@/lib/workbench/agui";
 import { bundlesLocation, inboxLocation, type BundlesLocation } from "@/lib/workbench/core-location";
 import type { InboxSourceText, KindOf, ProtocolInboxSource, RowOf } from "@/lib/workbench/inbox-text";
+import { LG_PALETTE_KINDS, lgInboxText, lgLocation, lgSearch } from "@/lib/workbench/langgraph";
 import { MCP_PALETTE_KINDS, mcpInboxText, mcpLocation, type McpLocation } from "@/lib/workbench/mcp";
 import type { PeerLocation } from "@/lib/workbench/peer-location";
 import { playgroundLocation, playgroundSearch, type PlaygroundLocation } from "@/lib/workbench/playground";
@@ -27,6 +28,7 @@ export const LOCATION_PARTS = [
   bundlesLocation,
   a2aLocation,
   aguiLocation,
+  lgLocation,
   playgroundLocation,
   adkLocation,
   mcpLocation,
@@ -46,6 +48,7 @@ export const EMPTY_LOCATION: WorkbenchLocation = {
   ...adkLocation.empty,
   ...a2aLocation.empty,
   ...aguiLocation.empty,
+  ...lgLocation.empty,
   ...playgroundLocation.empty,
   ...bundlesLocation.empty,
 };
@@ -56,6 +59,7 @@ export const SEARCH_KINDS: { [K in SessionSearchKind]: SearchKind<Partial<Workbe
   playground: playgroundSearch,
   "a2a-context": a2aSearch,
   "agui-thread": aguiSearch,
+  "langgraph-thread": lgSearch,
 };
 
 /** What the inbox says about each protocol's rows (the inbox adds its own approval source). */
@@ -64,6 +68,7 @@ export const PROTOCOL_INBOX_TEXT = {
   mcp: mcpInboxText,
   a2a: a2aInboxText,
   agui: aguiInboxText,
+  langgraph: lgInboxText,
 } satisfies { [S in ProtocolInboxSource]: InboxSourceText<RowOf<S>> };
 
 /** Every protocol's inbox kinds (filter chips). */
@@ -74,8 +79,9 @@ export const PROTOCOL_KIND_LABEL: Record<ProtocolInboxKind, string> = {
   ...mcpInboxText.kinds,
   ...a2aInboxText.kinds,
   ...aguiInboxText.kinds,
+  ...lgInboxText.kinds,
 };
 
 /** Every protocol's command palette kinds and their labels (each protocol's hook in its descriptor lists the items). */
-export const PROTOCOL_PALETTE_KINDS = { ...MCP_PALETTE_KINDS, ...ADK_PALETTE_KINDS };
+export const PROTOCOL_PALETTE_KINDS = { ...MCP_PALETTE_KINDS, ...ADK_PALETTE_KINDS, ...LG_PALETTE_KINDS };
 export type ProtocolPaletteKind = keyof typeof PROTOCOL_PALETTE_KINDS;

@@ -84,6 +84,19 @@ export function rowsOfEverySource(status: InboxRow["status"] = "pending", create
       createdAt,
       status,
     },
+    langgraph: {
+      source: "langgraph",
+      id: SAME_ID,
+      deploymentId: "lg1",
+      deploymentName: "Demo LangGraph",
+      threadId: "th1",
+      runId: "r1",
+      interruptId: "i1",
+      value: { question: "Which colour?" },
+      shape: "generic",
+      createdAt,
+      status,
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Trash2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
@@ -25,10 +26,22 @@ export interface PeerListProps {
   /** Each row's test id (on the row, with `data-agent-id`); the remove button's, if any. */
   rowTestId: string;
   removeTestId?: string;
+  /** Under the open peer's row (its assistants, its threads…), if anything. */
+  openChildren?: ReactNode;
 }
 
 /** The saved peers of one protocol in the sidebar: name and status each, the open one marked, remove on hover. */
-export function PeerList({ peers, openId, onOpen, confirmRemove, onRemove, removing, rowTestId, removeTestId }: PeerListProps) {
+export function PeerList({
+  peers,
+  openId,
+  onOpen,
+  confirmRemove,
+  onRemove,
+  removing,
+  rowTestId,
+  removeTestId,
+  openChildren,
+}: PeerListProps) {
   return (
     <ul className="flex flex-col px-1.5 pb-2">
       {peers.map((p) => (
@@ -59,6 +72,7 @@ export function PeerList({ peers, openId, onOpen, confirmRemove, onRemove, remov
               <Trash2Icon />
             </Button>
           )}
+          {p.id === openId && openChildren}
         </li>
       ))}
     </ul>

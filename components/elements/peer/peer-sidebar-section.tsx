@@ -31,6 +31,8 @@ export interface PeerSidebarSectionProps {
   removeTestId?: string;
   /** The add dialog, while it is open; `close` unmounts it. */
   addDialog: (close: () => void) => ReactNode;
+  /** Under the open peer's row (what it holds: assistants, threads…), if anything. */
+  openChildren?: ReactNode;
 }
 
 /** The sidebar section of one protocol's saved peers: heading and "+", the peers with their status, remove, and the add dialog. */
@@ -69,6 +71,7 @@ export function PeerSidebarSection({ peers, texts, add, remove, addDialog, ...pr
         removing={remove.pending}
         rowTestId={props.rowTestId}
         removeTestId={props.removeTestId}
+        openChildren={props.openChildren}
       />
     </SidebarSection>
   );

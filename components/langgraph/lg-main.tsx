@@ -1,0 +1,131 @@
+"use client";
+
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { PencilIcon } from "lucide-react";
+import type { WorkbenchPaneProps } from "@/lib/workbench/slots";
+import { useLgActions } from "@/hooks/use-langgraph";
+import { lgAssistantsQuery, lgDeploymentsQuery } from "@/lib/queries/langgraph";
+import { PeerStatusDot } from "@/components/elements/peer/peer-status";
+import { QueryError } from "@/components/elements/query-error";
+import { Button } from "@/components/ui/button";
+import { LgAssistants } from "./lg-assistants";
+import { LgDeploymentDialog } from "./lg-deployment-dialog";
+import { LgRunComposer } from "./lg-run-composer";
+import { LgThreadList } from "./lg-thread-list";
+import { LgThreadView } from "./lg-thread-view";
+
+/** ?view=langgraph: the open deployment — its threads, the open thread (or its assistants and their graphs), and the run composer. */
+export function LgMain({ location, navigate }: WorkbenchPaneProps) {
+  const deployments = useQuery(lgDeploymentsQuery());
+  const deployment = deployments.data?.find((d) => d.id === location.peerId) ?? null;
+  const assistants = useQuery({ ...lgAssistantsQuery(location.peerId ?? ""), enabled: deployment !== null });
+  const actions = useLgActions();
+  const [editing, setEditing] = useState(false);
+
+  if (deployments.isError)
+    return (
+      <QueryError
+        className="m-4"
+        title="Could not load LangGraph deployments"
+        error={deployments.error}
+        onRetry={() => void deployments.refetch()}
+      />
+    );
+  if (deployments.isPending) return <p className="p-4 text-sm text-muted-foreground">Loading LangGraph deployments…</p>;
+  if (!location.peerId || !deployment) {
+    return (
+      <div className="m-auto max-w-md p-6 text-center text-sm text-muted-foreground" data-testid="lg-no-deployment">
+        {location.peerId
+          ? `No LangGraph deployment “${location.peerId}”: it was removed, or the link is from another Loupe.`
+          : "Pick a LangGraph deployment in the sidebar, or add one by its API's URL."}
+      </div>
+    );
+  }
+  const go = (patch: { thread: string | null; item?: string | null }) =>
+    navigate({ view: "langgraph", peerId: deployment.id, item: null, ...patch });
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-testid="lg-main" data-deployment-id={deployment.id}>
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-4 py-2">
+        <h1 className="text-base font-semibold">{deployment.name}</h1>
+        <PeerStatusDot status={deployment.state.status} />
+        <code className="truncate font-mono text-xs text-muted-foreground" title={deployment.url}>
+          {deployment.url}
+        </code>
+        <span className="text-xs text-muted-foreground">
+          {deployment.pollSeconds ? `polls every ${deployment.pollSeconds} s` : "no polling"}
+          {deployment.builtin ? " · built in" : ""}
+        </span>
+        <Button
+          size="xs"
+          variant="outline"
+          className="ml-auto"
+          data-testid="lg-edit-deployment"
+          onClick={() => {
+            actions.update.reset();
+            setEditing(true);
+          }}
+        >
+          <PencilIcon /> Edit
+        </Button>
+      </header>
+      {deployment.state.status === "error" && (
+        <p role="alert" data-testid="lg-deployment-down" className="border-b bg-destructive/5 px-4 py-1.5 text-xs text-destructive">
+          The deployment is not reachable{deployment.state.error ? `: ${deployment.state.error}` : "."} Loupe&apos;s records stay readable.
+        </p>
+      )}
+      {assistants.isError && (
+        <QueryError
+          className="m-2"
+          title="Could not list the assistants"
+          error={assistants.error}
+          onRetry={() => void assistants.refetch()}
+        />
+      )}
+      <div className="flex min-h-0 flex-1">
+        <nav aria-label="Threads" className="flex w-64 shrink-0 flex-col border-r bg-muted/20 max-lg:w-44">
+          <LgThreadList deploymentId={deployment.id} selectedId={location.thread} onSelect={(thread) => go({ thread })} actions={actions} />
+        </nav>
+        {location.thread ? (
+          <LgThreadView
+            key={location.thread}
+            deploymentId={deployment.id}
+            assistants={assistants.data ?? []}
+            threadId={location.thread}
+            actions={actions}
+            navigate={navigate}
+          />
+        ) : (
+          <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+            <LgAssistants
+              deploymentId={deployment.id}
+              assistants={assistants.data ?? []}
+              selectedId={location.item}
+              onSelect={(item) => go({ thread: null, item })}
+            />
+            <LgRunComposer
+              key={`new:${location.item ?? ""}:${assistants.data?.length ?? 0}`}
+              deploymentId={deployment.id}
+              assistants={assistants.data ?? []}
+              assistantId={location.item ?? undefined}
+              threadId={null}
+              runningRunId={null}
+              actions={actions}
+              onStarted={(s) => go({ thread: s.threadId, item: s.runId })}
+            />
+          </div>
+        )}
+      </div>
+      {editing && (
+        <LgDeploymentDialog
+          initial={deployment}
+          onOpenChange={(o) => !o && setEditing(false)}
+          onSubmit={(input) => actions.update.mutateAsync({ id: deployment.id, input })}
+          pending={actions.update.isPending}
+          error={actions.update.error}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { LG_DEFAULT_STREAM_MODES } from "@/lib/contracts/langgraph";
+import { emptyLgRunDraft, lgRunBodyFromDraft, messageInput, toggledMode } from "./run-draft";
+
+describe("the run composer's body", () => {
+  it("sends the message box's input to the thread with the default stream modes", () => {
+    const d = { ...emptyLgRunDraft("agent"), inputText: messageInput("Hi there") };
+    expect(lgRunBodyFromDraft(d, "t-1")).toEqual({
+      ok: true,
+      body: {
+        assistantId: "agent",
+        threadId: "t-1",
+        input: { messages: [{ role: "human", content: "Hi there" }] },
+        streamModes: LG_DEFAULT_STREAM_MODES,
+        subgraphs: true,
+      },
+    });
+  });
+
+  it("starts a new thread without a threadId; empty input is null (go on from the checkpoint)", () => {
+    const result = lgRunBodyFromDraft(emptyLgRunDraft("agent"), null);
+    expect(result.ok && result.body).toMatchObject({ assistantId: "agent", input: null });
+    expect(result.ok && "threadId" in result.body).toBe(false);
+  });
+
+  it("sends raw JSON as typed, and refuses text that is not JSON, no assistant or no stream mode", () => {
+    const raw = lgRunBodyFromDraft({ ...emptyLgRunDraft("a"), inputText: '{"topic": "x", "n": 2}' }, null);
+    expect(raw.ok && raw.body.input).toEqual({ topic: "x", n: 2 });
+    expect(lgRunBodyFromDraft({ ...emptyLgRunDraft("a"), inputText: "{nope" }, null)).toMatchObject({ ok: false });
+    expect(lgRunBodyFromDraft(emptyLgRunDraft(""), null)).toEqual({ ok: false, error: "Pick an assistant" });
+    expect(lgRunBodyFromDraft({ ...emptyLgRunDraft("a"), streamModes: [] }, null)).toMatchObject({ ok: false });
+  });
+
+  it("toggles stream modes in the contract's order", () => {
+    expect(toggledMode(["values", "debug"], "updates", true)).toEqual(["values", "updates", "debug"]);
+    expect(toggledMode(["values", "debug"], "values", false)).toEqual(["debug"]);
+  });
+});
