@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { lgHistoryApi, lgHistoryKeys, lgHistoryQuery } from "@/lib/queries/langgraph-history";
+import { lgApi, lgHistoryQuery, lgKeys } from "@/lib/queries/langgraph";
 
 export interface LgForkInput {
   assistantId: string;
@@ -26,10 +26,10 @@ export function useLangGraphFork(deploymentId: string, threadId: string) {
   return useMutation({
     mutationFn: async ({ assistantId, checkpointId, values }: LgForkInput) => {
       let from = checkpointId;
-      if (values !== undefined) from = (await lgHistoryApi.updateState(deploymentId, threadId, { values, checkpointId })).checkpointId;
-      const run = await lgHistoryApi.run(deploymentId, { assistantId, threadId, checkpointId: from, input: null });
+      if (values !== undefined) from = (await lgApi.updateState(deploymentId, threadId, { values, checkpointId })).checkpointId;
+      const run = await lgApi.run(deploymentId, { assistantId, threadId, checkpointId: from, input: null });
       return { ...run, checkpointId: from };
     },
-    onSettled: () => void qc.invalidateQueries({ queryKey: lgHistoryKeys.history(deploymentId, threadId) }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: lgKeys.history(deploymentId, threadId) }),
   });
 }

@@ -6,7 +6,7 @@ import { lgGraphQuery } from "@/lib/queries/langgraph";
 import { QueryError } from "@/components/elements/query-error";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
-import { LgGraphPlaceholder } from "./placeholders";
+import { LgGraphView } from "./graph";
 
 export interface LgAssistantsProps {
   deploymentId: string;
@@ -19,7 +19,7 @@ export interface LgAssistantsProps {
 /** The deployment's assistants (one per graph on a dev server), and the chosen one's graph. */
 export function LgAssistants({ deploymentId, assistants, selectedId, onSelect }: LgAssistantsProps) {
   const selected = assistants.find((a) => a.assistantId === selectedId) ?? assistants[0] ?? null;
-  const graph = useQuery({ ...lgGraphQuery(deploymentId, selected?.assistantId ?? ""), enabled: selected !== null });
+  const graph = useQuery({ ...lgGraphQuery(deploymentId, selected?.assistantId ?? "", true), enabled: selected !== null });
   if (assistants.length === 0) return <p className="p-4 text-sm text-muted-foreground">The deployment lists no assistant.</p>;
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-auto" data-testid="lg-assistants">
@@ -49,8 +49,7 @@ export function LgAssistants({ deploymentId, assistants, selectedId, onSelect }:
       ) : graph.isPending ? (
         <p className="p-3 text-xs text-muted-foreground">Loading the graph…</p>
       ) : (
-        // SWAP: <LgGraphView graph={graph.data} /> (components/langgraph/graph).
-        <LgGraphPlaceholder graph={graph.data} />
+        <LgGraphView graph={graph.data} />
       )}
     </div>
   );

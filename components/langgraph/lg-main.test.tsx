@@ -60,7 +60,7 @@ function setup(thread: string | null) {
     [`GET ${D}/assistants`]: () => [{ assistantId: "a-mail", graphId: "mail", name: "mail" }],
     [`GET ${D}/assistants/a-mail/graph`]: () => ({
       assistantId: "a-mail",
-      xray: false,
+      xray: true,
       nodes: [{ id: "draft", type: "runnable", name: "draft", parents: [], raw: {} }],
       edges: [],
     }),
@@ -82,7 +82,7 @@ describe("LgMain", () => {
     expect((await screen.findByTestId("lg-main")).dataset.deploymentId).toBe("demo-langgraph");
     fireEvent.click(await screen.findByTestId("lg-thread-row"));
     expect(navigate).toHaveBeenCalledWith({ view: "langgraph", peerId: "demo-langgraph", item: null, thread: "t-1" });
-    expect(await screen.findByTestId("lg-graph-node")).toBeTruthy();
+    expect(await screen.findByTestId("lg-graph-node-draft")).toBeTruthy();
   });
 
   it("the thread view says who started it, and its State tab lists the pending interrupt, answerable there", async () => {

@@ -13,7 +13,7 @@ import { JsonView } from "@/components/elements/json-view";
 import { RecordedRequestCard } from "@/components/elements/recorded-request-card";
 import { SegmentedTabs } from "@/components/elements/segmented-tabs";
 import { describeAnswer } from "./answer-values";
-import { LgTimelinePlaceholder } from "./placeholders";
+import { LgThreadTimeline } from "./timeline";
 
 const TABS = ["timeline", "values", "runs", "requests"] as const;
 type Tab = (typeof TABS)[number];
@@ -48,8 +48,7 @@ export function LgThreadBundleView({ bundle }: BundleUnitViewProps) {
         <SegmentedTabs tabs={TABS} value={tab} onChange={setTab} label={(t) => TAB_LABEL[t]} testIdPrefix="lg-bundle-tab-" />
       </div>
       {tab === "timeline" ? (
-        // SWAP: <LgThreadTimeline entries={entries} … /> (components/langgraph/timeline).
-        <LgTimelinePlaceholder entries={entries} />
+        <LgThreadTimeline entries={entries} />
       ) : tab === "values" ? (
         <JsonView value={thread.values} className="m-3 overflow-auto rounded-md border bg-muted/30 p-2 text-xs" />
       ) : tab === "runs" ? (

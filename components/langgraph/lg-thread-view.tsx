@@ -11,7 +11,8 @@ import { LgRunComposer } from "./lg-run-composer";
 import { LgStatePanel } from "./lg-state-panel";
 import { LgThreadGraph } from "./lg-thread-graph";
 import { LgThreadHeader } from "./lg-thread-header";
-import { LgTimelinePlaceholder, LgTimeTravelPlaceholder } from "./placeholders";
+import { LgThreadTimeline } from "./timeline";
+import { LgTimeTravelPanel } from "./time-travel";
 
 const TABS = ["timeline", "graph", "state", "checkpoints"] as const;
 type Tab = (typeof TABS)[number];
@@ -27,7 +28,7 @@ export interface LgThreadViewProps extends Pick<WorkbenchPaneProps, "navigate"> 
 /** One thread: header, its timeline / graph / state / checkpoints, and the next run. */
 export function LgThreadView({ deploymentId, assistants, threadId, actions, navigate }: LgThreadViewProps) {
   const [tab, setTab] = useState<Tab>("timeline");
-  const { detail, entries, running, visited, requests } = useLgThread(deploymentId, threadId);
+  const { detail, entries, running, path, requests } = useLgThread(deploymentId, threadId);
   const thread = detail.data;
   const pending = requests.filter((r) => r.status === "pending" || r.status === "failed").length;
   const assistantId = thread?.assistantId;
@@ -72,8 +73,7 @@ export function LgThreadView({ deploymentId, assistants, threadId, actions, navi
           ) : entries.isPending ? (
             <p className="p-3 text-xs text-muted-foreground">Loading the thread&apos;s entries…</p>
           ) : (
-            // SWAP: <LgThreadTimeline entries={entries.data} … /> (components/langgraph/timeline).
-            <LgTimelinePlaceholder entries={entries.data} />
+            <LgThreadTimeline entries={entries.data} />
           )
         ) : tab === "graph" ? (
           <LgThreadGraph
@@ -81,15 +81,14 @@ export function LgThreadView({ deploymentId, assistants, threadId, actions, navi
             assistantId={assistantId}
             threadId={threadId}
             interrupted={thread?.status === "interrupted"}
-            visited={visited}
+            path={path}
           />
         ) : tab === "state" ? (
           thread ? (
             <LgStatePanel thread={thread} requests={requests} />
           ) : null
         ) : (
-          // SWAP: <LgTimeTravelPanel deploymentId threadId assistantId /> (components/langgraph/time-travel).
-          <LgTimeTravelPlaceholder deploymentId={deploymentId} threadId={threadId} assistantId={assistantId} />
+          <LgTimeTravelPanel deploymentId={deploymentId} threadId={threadId} assistantId={assistantId} />
         )}
       </div>
       <LgRunComposer

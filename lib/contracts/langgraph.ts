@@ -195,6 +195,8 @@ export const LgRunBody = z.object({
   subgraphs: z.boolean().default(false),
 });
 export type LgRunBody = z.infer<typeof LgRunBody>;
+/** What a client may send (defaults filled by the route). */
+export type LgRunBodyInput = z.input<typeof LgRunBody>;
 
 export type LgRunStatus = "running" | "success" | "interrupted" | "error" | "cancelled";
 

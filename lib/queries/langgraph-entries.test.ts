@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import type { LgRunRecord, LgRunStatus } from "@/lib/contracts/langgraph";
-import { runningRunId, runsOfEntries, visitedNodes } from "@/lib/queries/langgraph-entries";
+import { runningRunId, runsOfEntries } from "@/lib/queries/langgraph-entries";
 
 const entry = (seq: number, kind: string, raw: unknown): Entry => ({
   seq,
@@ -26,18 +26,7 @@ const run = (status: LgRunStatus, runId = "r1"): LgRunRecord => ({
   eventCount: 0,
 });
 
-describe("a thread's path and runs from its entries", () => {
-  it("lists the nodes the updates name, subgraphs' too, without __interrupt__", () => {
-    const entries = [
-      entry(1, "lg_event", { runId: "r1", event: "updates", data: { agent: {} } }),
-      entry(2, "lg_event", { runId: "r1", event: "values", data: { tools: {} } }),
-      entry(3, "lg_event", { runId: "r1", event: "updates|sub:1", data: { "sub:inner": {} } }),
-      entry(4, "lg_event", { runId: "r1", event: "updates", data: { agent: {}, __interrupt__: [] } }),
-      entry(5, "lg_event", { runId: "r1", event: "updates", data: "not an object" }),
-    ];
-    expect(visitedNodes(entries)).toEqual(["agent", "sub:inner"]);
-  });
-
+describe("a thread's runs from its entries", () => {
   it("keeps the last copy of each run, and finds the one still running", () => {
     const entries = [entry(1, "lg_run", run("running")), entry(2, "lg_run", run("interrupted"))];
     expect(runsOfEntries(entries).map((r) => r.status)).toEqual(["interrupted"]);

@@ -10,7 +10,7 @@ import type {
   LgDeploymentView,
   LgGraph,
   LgHumanRequest,
-  LgRunBody,
+  LgRunBodyInput,
   LgRunRecord,
   LgStateUpdateBody,
   LgThreadCreateBody,
@@ -127,7 +127,7 @@ export const lgApi = {
   deleteThread: (id: string, threadId: string) => apiFetch<void>(threadPath(id, threadId), { method: "DELETE" }),
   updateState: (id: string, threadId: string, body: LgStateUpdateBody) =>
     apiFetch<{ checkpointId: string }>(`${threadPath(id, threadId)}/state`, { method: "POST", body }),
-  run: (id: string, body: LgRunBody) =>
+  run: (id: string, body: LgRunBodyInput) =>
     apiFetch<{ runId: string; threadId: string }>(`${lgDeploymentPath(id)}/runs`, { method: "POST", body }),
   cancel: (id: string, runId: string) => apiFetch<LgRunRecord>(`${lgDeploymentPath(id)}/runs/${enc(runId)}/cancel`, { method: "POST" }),
   answer: (requestId: string, body: LgAnswerBody) =>
