@@ -108,7 +108,7 @@ describe("LangGraph requests: the state machine against a fake server", () => {
     const [a, b] = await ofThread("t1");
     expect([a?.status, b?.status, a?.shape]).toEqual(["pending", "pending", "generic"]);
     const first = await lg.answerRequest(b!.id, { kind: "value", value: "vb" });
-    expect(first).toMatchObject({ status: "answered", waitingFor: 1 });
+    expect(first).toMatchObject({ status: "answered", waitingFor: 1, stepCount: 2 });
     expect(fake.runs).toHaveLength(0);
     const second = await lg.answerRequest(a!.id, { kind: "value", value: "va" });
     expect(second.status).toBe("answered");

@@ -132,6 +132,7 @@ export class LgRequests {
       reason: undefined,
       answeredByRunId: undefined,
       waitingFor: undefined,
+      stepCount: undefined,
     });
     const ctx = this.ctx(r.deploymentId, r.threadId);
     const pending = this.store.threadRequests(r.deploymentId, r.threadId).filter((x) => x.status === "pending");

@@ -107,6 +107,8 @@ export function syncThread(ctx: SyncContext, deploymentId: string, thread: Threa
 export function settleWaiting(ctx: SyncContext, deploymentId: string, threadId: string): LgHumanRequest[] {
   const all = ctx.store.threadRequests(deploymentId, threadId);
   const waiting = all.filter((r) => r.status === "pending").length;
+  // The step's size, for "1 of 2 answered": the answers held back plus the interrupts still pending.
+  const step = waiting > 0 ? waiting + all.filter(isUnsent).length : undefined;
   return all.map((r) => {
     if (!isUnsent(r)) return r;
     if (waiting === 0 && !ctx.threadHeld)
@@ -114,9 +116,11 @@ export function settleWaiting(ctx: SyncContext, deploymentId: string, threadId: 
         ...r,
         status: "failed",
         waitingFor: undefined,
+        stepCount: undefined,
         error: { code: "internal:langgraph_answer_not_sent", message: "Loupe stopped before this answer was sent; retry sends it" },
       });
     const next = waiting > 0 ? waiting : undefined;
-    return r.waitingFor === next ? r : saveRequest(ctx.hub, ctx.store, { ...r, waitingFor: next });
+    if (r.waitingFor === next && r.stepCount === step) return r;
+    return saveRequest(ctx.hub, ctx.store, { ...r, waitingFor: next, stepCount: step });
   });
 }
