@@ -16,7 +16,7 @@ import { parseEntry } from "@/lib/contracts/entry-kinds";
 import { inboxKeys } from "@/lib/queries/inbox";
 import type { EntryHandler, StreamPart } from "@/lib/queries/entry-handler";
 import { putInboxRow } from "@/lib/queries/inbox-stream";
-import { mergeEntries } from "@/lib/queries/traffic";
+import { appendSessionEntries, sessionEntriesQuery } from "@/lib/queries/session-entries";
 import { isRecord } from "@/lib/values";
 
 /** Root of everything cached for one AG-UI agent: dropped together when it is removed. */
@@ -59,14 +59,7 @@ export function aguiThreadQuery(agentId: string, threadId: string) {
  * cache entry while it exists, so the fetch merges into what is there instead of replacing it.
  */
 export function aguiEntriesQuery(agentId: string, threadId: string) {
-  return queryOptions({
-    queryKey: aguiKeys.entries(agentId, threadId),
-    queryFn: async ({ signal, client, queryKey }) => {
-      const history = await apiFetch<Entry[]>(`${threadPath(agentId, threadId)}/entries`, { signal });
-      return mergeEntries(client.getQueryData<Entry[]>(queryKey), history, Number.MAX_SAFE_INTEGER);
-    },
-    staleTime: Infinity,
-  });
+  return sessionEntriesQuery(aguiKeys.entries(agentId, threadId), `${threadPath(agentId, threadId)}/entries`);
 }
 
 /** The mutations' fetchers (routes in lib/contracts/agui.ts). */
@@ -94,20 +87,7 @@ export function upsertAguiAgent(list: AguiAgentView[] | undefined, view: AguiAge
  * requests are handled in aguiStream's handlers).
  */
 export function applyAguiEntries(qc: QueryClient, entries: readonly Entry[]): void {
-  const byThread = new Map<string, Entry[]>();
-  for (const e of entries) {
-    if (!e.sessionKey) continue;
-    const id = `${e.connectionId}\u0000${e.sessionKey}`;
-    const list = byThread.get(id);
-    if (list) list.push(e);
-    else byThread.set(id, [e]);
-  }
-  for (const batch of byThread.values()) {
-    const first = batch[0]!;
-    const key = aguiKeys.entries(first.connectionId, first.sessionKey!);
-    if (!qc.getQueryState(key)) continue;
-    qc.setQueryData<Entry[]>(key, (prev) => mergeEntries(prev, batch, Number.MAX_SAFE_INTEGER));
-  }
+  appendSessionEntries(qc, entries, aguiKeys.entries);
 }
 
 /** A run's start or end refreshes the thread list and the thread's detail (state, messages); its end also the agent list (reachability). */

@@ -20,7 +20,7 @@ import type {
 import type { EntryHandler, StreamPart } from "@/lib/queries/entry-handler";
 import { inboxKeys } from "@/lib/queries/inbox";
 import { putInboxRow } from "@/lib/queries/inbox-stream";
-import { mergeEntries } from "@/lib/queries/traffic";
+import { appendSessionEntries, sessionEntriesQuery } from "@/lib/queries/session-entries";
 
 /** Root of everything cached for one LangGraph deployment: dropped together when it is removed. */
 export const lgScope = (deploymentId: string) => ["langgraph", deploymentId] as const;
@@ -106,14 +106,7 @@ export function lgHistoryQuery(id: string, threadId: string) {
  * exists, so the fetch merges into what is there instead of replacing it.
  */
 export function lgEntriesQuery(id: string, threadId: string) {
-  return queryOptions({
-    queryKey: lgKeys.entries(id, threadId),
-    queryFn: async ({ signal, client, queryKey }) => {
-      const history = await apiFetch<Entry[]>(`${threadPath(id, threadId)}/entries`, { signal });
-      return mergeEntries(client.getQueryData<Entry[]>(queryKey), history, Number.MAX_SAFE_INTEGER);
-    },
-    staleTime: Infinity,
-  });
+  return sessionEntriesQuery(lgKeys.entries(id, threadId), `${threadPath(id, threadId)}/entries`);
 }
 
 /** The mutations' fetchers (routes in lib/contracts/langgraph.ts). */
@@ -146,20 +139,7 @@ export function upsertLgDeployment(list: LgDeploymentView[] | undefined, view: L
  * deployment, sessionKey = the thread) are appended to the thread's entry cache while it exists.
  */
 export function applyLgEntries(qc: QueryClient, entries: readonly Entry[]): void {
-  const byThread = new Map<string, Entry[]>();
-  for (const e of entries) {
-    if (!e.sessionKey) continue;
-    const id = `${e.connectionId}\u0000${e.sessionKey}`;
-    const list = byThread.get(id);
-    if (list) list.push(e);
-    else byThread.set(id, [e]);
-  }
-  for (const batch of byThread.values()) {
-    const first = batch[0]!;
-    const key = lgKeys.entries(first.connectionId, first.sessionKey!);
-    if (!qc.getQueryState(key)) continue;
-    qc.setQueryData<Entry[]>(key, (prev) => mergeEntries(prev, batch, Number.MAX_SAFE_INTEGER));
-  }
+  appendSessionEntries(qc, entries, lgKeys.entries);
 }
 
 /**

@@ -1,0 +1,47 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api-client";
+import type { Entry } from "@/lib/contracts/entries";
+import { mergeEntries } from "@/lib/queries/traffic";
+
+/**
+ * A stream part's batch reducer for protocols whose entries belong to a peer's session (connectionId
+ * = the peer, sessionKey = its thread): each session's new entries are appended to its entry cache
+ * while that cache exists (an open thread), in one write per session. `keyOf` names the cache.
+ */
+export function appendSessionEntries(
+  qc: QueryClient,
+  entries: readonly Entry[],
+  keyOf: (peerId: string, sessionKey: string) => QueryKey,
+): void {
+  const bySession = new Map<string, { peerId: string; sessionKey: string; batch: Entry[] }>();
+  for (const e of entries) {
+    if (!e.sessionKey) continue;
+    const id = `${e.connectionId}\u0000${e.sessionKey}`;
+    const group = bySession.get(id);
+    if (group) group.batch.push(e);
+    else bySession.set(id, { peerId: e.connectionId, sessionKey: e.sessionKey, batch: [e] });
+  }
+  for (const { peerId, sessionKey, batch } of bySession.values()) {
+    const key = keyOf(peerId, sessionKey);
+    if (!qc.getQueryState(key)) continue;
+    qc.setQueryData<Entry[]>(key, (prev) => mergeEntries(prev, batch, Number.MAX_SAFE_INTEGER));
+  }
+}
+
+/**
+ * Every entry of one session, read from `path`. The stream appends to this same cache entry while it
+ * exists (appendSessionEntries), so the fetch merges into what is there instead of replacing it.
+ */
+export function sessionEntriesQuery<K extends QueryKey>(queryKey: K, path: string) {
+  return queryOptions({
+    queryKey,
+    // The key names the same session as the path (both built from its ids by the caller).
+    // eslint-disable-next-line @tanstack/query/exhaustive-deps
+    queryFn: async ({ signal, client }) => {
+      const history = await apiFetch<Entry[]>(path, { signal });
+      return mergeEntries(client.getQueryData<Entry[]>(queryKey), history, Number.MAX_SAFE_INTEGER);
+    },
+    staleTime: Infinity,
+  });
+}
