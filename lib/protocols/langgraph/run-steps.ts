@@ -178,6 +178,11 @@ export class StepBuilder {
       return;
     }
     for (const [key, value] of Object.entries(e.data)) {
+      if (key === "__interrupt__" && !Array.isArray(value)) {
+        // LangGraph sends a list; anything else is shown raw, never dropped.
+        this.notes.push({ kind: "unknown", seq: e.seq, event: e.event, data: e.data });
+        continue;
+      }
       if (key === "__interrupt__") {
         // Only a running task is the one that paused: in the updates fallback a paused node never reports.
         const host = this.open.get(name.path) ?? null;

@@ -186,6 +186,7 @@ describe("what the timeline does not understand is kept, never thrown", () => {
       { event: "debug", data: { nonsense: true } },
       { event: "updates", data: "not an object" },
       { event: "messages", data: [42, {}] },
+      { event: "updates", data: { __interrupt__: "not a list" } },
     ]);
     log.add("lg_event", { event: "updates" });
     log.add("lg_future_kind", { runId: "r1" });
@@ -197,7 +198,7 @@ describe("what the timeline does not understand is kept, never thrown", () => {
     const kinds = run.notes.map((n) => n.kind);
     expect(kinds.filter((k) => k === "error")).toHaveLength(1);
     expect(kinds).toContain("malformed");
-    expect(kinds.filter((k) => k === "unknown")).toHaveLength(4);
+    expect(kinds.filter((k) => k === "unknown")).toHaveLength(5);
     expect(kinds).toContain("unreadable");
     const orphan = timeline.runs.find((r) => r.runId === "(no run)")!;
     expect(orphan.notes[0]).toMatchObject({ kind: "unreadable" });

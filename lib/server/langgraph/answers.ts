@@ -49,6 +49,9 @@ export function resumeValueOf(request: Pick<LgHumanRequest, "value" | "shape">, 
   }
   const hi = humanInterruptOf(request);
   if (!hi) throw new AppError("bad_request:langgraph_answer_kind", "This interrupt's value is not a HumanInterrupt");
+  const allowsNone = Object.values(ALLOWED).every(([flag]) => !hi.config[flag]);
+  // A HumanInterrupt that allows no HumanResponse would hold its thread forever: a plain value is sent as given.
+  if (answer.kind === "value" && allowsNone) return answer.value;
   if (answer.kind === "value")
     throw new AppError(
       "bad_request:langgraph_answer_kind",
@@ -58,7 +61,9 @@ export function resumeValueOf(request: Pick<LgHumanRequest, "value" | "shape">, 
   if (!hi.config[flag])
     throw new AppError(
       "bad_request:langgraph_answer_not_allowed",
-      `This interrupt does not allow you to ${words} (its config says ${flag}: false)`,
+      `This interrupt does not allow you to ${words} (its config says ${flag}: false)${
+        allowsNone ? '; it allows no HumanResponse at all: answer it with { kind: "value", value }, sent as given' : ""
+      }`,
       { config: hi.config },
     );
   const response =

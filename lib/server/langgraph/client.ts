@@ -156,7 +156,18 @@ export class LgClient implements LgApi {
   }
 
   async streamRun(threadId: string, body: Record<string, unknown>, signal: AbortSignal): Promise<LgRunStream> {
-    const res = await this.send("POST", `/threads/${enc(threadId)}/runs/stream`, body, { timeoutMs: STREAM_HEADERS_TIMEOUT_MS, signal });
+    const path = `/threads/${enc(threadId)}/runs/stream`;
+    const res = await this.send("POST", path, body, { timeoutMs: STREAM_HEADERS_TIMEOUT_MS, signal });
+    const type = res.headers.get("content-type") ?? "";
+    if (!/^\s*text\/event-stream\b/i.test(type)) {
+      // Read as SSE, a JSON or HTML body would read as one cut event: say what it was instead.
+      const text = (await res.text().catch(() => "")).slice(0, MAX_ERROR_TEXT);
+      throw new AppError(
+        "upstream:langgraph_not_sse",
+        `The LangGraph server answered POST ${path} with ${type || "no content type"}, not an event stream${text ? `: ${text}` : ""}`,
+        { status: res.status, contentType: type, body: text },
+      );
+    }
     const location = res.headers.get("content-location") ?? "";
     const runId = /\/runs\/([^/?#]+)/.exec(location)?.[1] ?? null;
     return { runId: runId ? decodeURIComponent(runId) : null, read: (onEvent, onChunk) => readEvents(res, onEvent, onChunk) };

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { humanInterruptOf, interruptShape, resumeValueOf } from "@/lib/server/langgraph/answers";
-import { CheckpointWire, GraphWire, lgCheckpoint, lgGraph, lgInterrupts, lgThreadSummary, ThreadWire } from "@/lib/server/langgraph/wire";
+import {
+  AssistantWire,
+  CheckpointWire,
+  GraphWire,
+  lgAssistant,
+  lgCheckpoint,
+  lgGraph,
+  lgInterrupts,
+  lgThreadSummary,
+  ThreadWire,
+} from "@/lib/server/langgraph/wire";
 
 const hi = {
   action_request: { action: "send_email", args: { to: "bob@example.com" } },
@@ -140,5 +151,24 @@ describe("HumanInterrupt shapes and HumanResponses", () => {
       expect.objectContaining({ code: "bad_request:langgraph_answer_kind" }),
     );
     expect(() => resumeValueOf({ value: 1, shape: "generic" }, { kind: "accept" })).toThrow(/kind: "value"/);
+  });
+
+  it("a HumanInterrupt that allows nothing takes a plain value, as given; its refusals say so", () => {
+    const none = { allow_accept: false, allow_edit: false, allow_respond: false, allow_ignore: false };
+    const r = { value: { ...hi, config: none }, shape: "human_interrupt" as const };
+    expect(resumeValueOf(r, { kind: "value", value: { type: "ignore", args: null } })).toEqual({ type: "ignore", args: null });
+    expect(() => resumeValueOf(r, { kind: "accept" })).toThrow(/allows no HumanResponse at all/);
+  });
+});
+
+describe("lenient where Loupe does not key", () => {
+  it("an assistant's odd fields and a graph's odd node types and edge flags do not refuse the answer", () => {
+    const [a] = z.array(AssistantWire).parse([{ assistant_id: "a", graph_id: "g", name: 5, version: "v1?", created_at: {} }]);
+    expect(lgAssistant(a!)).toMatchObject({ assistantId: "a", name: "g", description: null });
+    const g = GraphWire.parse({ nodes: [{ id: 1, type: 3 }], edges: [{ source: 1, target: 2, conditional: "maybe" }] });
+    expect(lgGraph("a", false, g)).toMatchObject({
+      nodes: [{ id: "1", type: "runnable" }],
+      edges: [{ source: "1", target: "2", conditional: false }],
+    });
   });
 });

@@ -14,16 +14,17 @@ const str = z.string().nullish();
 const meta = z.record(z.string(), z.unknown()).nullish();
 
 export const InfoWire = z.looseObject({});
+/** Only the ids are keyed on: a field of an odd type is dropped by lgAssistant, not a reason to refuse the list. */
 export const AssistantWire = z.looseObject({
   assistant_id: z.string(),
   graph_id: z.string(),
-  name: str,
-  description: str,
-  version: z.number().nullish(),
+  name: z.unknown().optional(),
+  description: z.unknown().optional(),
+  version: z.unknown().optional(),
   config: z.unknown().optional(),
   metadata: z.unknown().optional(),
-  created_at: str,
-  updated_at: str,
+  created_at: z.unknown().optional(),
+  updated_at: z.unknown().optional(),
 });
 export type AssistantWire = z.infer<typeof AssistantWire>;
 
@@ -49,13 +50,14 @@ export const CheckpointWire = z.looseObject({
 });
 export type CheckpointWire = z.infer<typeof CheckpointWire>;
 
+/** Node and edge ids are keyed on; an odd `type` or `conditional` is read as the default, not refused. */
 export const GraphWire = z.looseObject({
-  nodes: z.array(z.looseObject({ id: z.union([z.string(), z.number()]), type: str, data: z.unknown().optional() })),
+  nodes: z.array(z.looseObject({ id: z.union([z.string(), z.number()]), type: z.unknown().optional(), data: z.unknown().optional() })),
   edges: z.array(
     z.looseObject({
       source: z.union([z.string(), z.number()]),
       target: z.union([z.string(), z.number()]),
-      conditional: z.boolean().nullish(),
+      conditional: z.unknown().optional(),
       data: z.unknown().optional(),
     }),
   ),
@@ -91,13 +93,13 @@ export function lgAssistant(w: AssistantWire): LgAssistant {
   return {
     assistantId: w.assistant_id,
     graphId: w.graph_id,
-    name: w.name ?? w.graph_id,
-    description: w.description ?? null,
+    name: textOf(w.name) ?? w.graph_id,
+    description: textOf(w.description) ?? null,
     ...(typeof w.version === "number" ? { version: w.version } : {}),
     config: w.config,
     metadata: w.metadata,
-    ...(w.created_at ? { createdAt: w.created_at } : {}),
-    ...(w.updated_at ? { updatedAt: w.updated_at } : {}),
+    ...(textOf(w.created_at) ? { createdAt: textOf(w.created_at) } : {}),
+    ...(textOf(w.updated_at) ? { updatedAt: textOf(w.updated_at) } : {}),
   };
 }
 
@@ -145,7 +147,7 @@ export function lgGraph(assistantId: string, xray: boolean, w: GraphWire): LgGra
     const parts = xray ? id.split(":") : [id];
     const own = parts.at(-1) ?? id;
     const data = isRecord(n.data) ? n.data : {};
-    return { id, type: n.type ?? "runnable", name: textOf(data.name) ?? own, parents: parts.slice(0, -1), raw: n };
+    return { id, type: textOf(n.type) ?? "runnable", name: textOf(data.name) ?? own, parents: parts.slice(0, -1), raw: n };
   });
   const edges = w.edges.map((e): LgGraphEdge => ({
     source: String(e.source),
