@@ -34,10 +34,10 @@ export function appendSessionEntries(
  * exists (appendSessionEntries), so the fetch merges into what is there instead of replacing it.
  */
 export function sessionEntriesQuery<K extends QueryKey>(queryKey: K, path: string) {
+  // The key names the same session as the path (the caller builds both from its ids).
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey,
-    // The key names the same session as the path (both built from its ids by the caller).
-    // eslint-disable-next-line @tanstack/query/exhaustive-deps
     queryFn: async ({ signal, client }) => {
       const history = await apiFetch<Entry[]>(path, { signal });
       return mergeEntries(client.getQueryData<Entry[]>(queryKey), history, Number.MAX_SAFE_INTEGER);
