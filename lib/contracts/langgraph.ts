@@ -16,6 +16,7 @@ import type { AppErrorBody } from "@/lib/errors";
  *   DELETE /api/langgraph/deployments/:id
  *   GET    /api/langgraph/deployments/:id/assistants             LgAssistant[]
  *   GET    /api/langgraph/deployments/:id/assistants/:aid/graph?xray=1  LgGraph
+ *   GET    /api/langgraph/deployments/:id/assistants/:aid/schemas  LgAssistantSchemas (502 in words when the server has none in time)
  *   GET    /api/langgraph/deployments/:id/threads?status=&q=&limit=     LgThreadSummary[] (server's threads/search)
  *   POST   /api/langgraph/deployments/:id/threads   (LgThreadCreateBody) → LgThreadSummary
  *   GET    /api/langgraph/deployments/:id/threads/:tid           LgThreadDetail
@@ -92,6 +93,20 @@ export interface LgGraph {
   xray: boolean;
   nodes: LgGraphNode[];
   edges: LgGraphEdge[];
+}
+
+/**
+ * `GET /assistants/{id}/schemas` (JSON Schemas of the graph's input, output, state, config,
+ * context): what the run form is built from when the server gives it. Slow or absent on some
+ * servers (a plain .mjs graph on the JS dev server times out): the run form always offers JSON.
+ */
+export interface LgAssistantSchemas {
+  assistantId: string;
+  input: unknown;
+  output: unknown;
+  state: unknown;
+  config: unknown;
+  context: unknown;
 }
 
 /** What the server says of a thread (`status` of threads/search and GET /threads/{id}). */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { SseParser } from "@/lib/server/langgraph/sse";
 import type { SseEvent } from "@/lib/server/langgraph/sse";
-import { AssistantWire, CheckpointWire, GraphWire, InfoWire, StateUpdateWire, ThreadWire } from "@/lib/server/langgraph/wire";
+import { AssistantWire, CheckpointWire, GraphWire, InfoWire, SchemasWire, StateUpdateWire, ThreadWire } from "@/lib/server/langgraph/wire";
 import type {
   AssistantWire as Assistant,
   CheckpointWire as Checkpoint,
@@ -34,6 +34,7 @@ export interface LgApi {
   info(): Promise<Record<string, unknown>>;
   searchAssistants(): Promise<Assistant[]>;
   graph(assistantId: string, xray: boolean): Promise<Graph>;
+  schemas(assistantId: string): Promise<z.infer<typeof SchemasWire>>;
   createThread(body: { metadata?: Record<string, unknown>; thread_id?: string }): Promise<Thread>;
   searchThreads(body: { status?: string; limit: number; offset?: number; metadata?: Record<string, unknown> }): Promise<Thread[]>;
   getThread(threadId: string): Promise<Thread>;
@@ -46,6 +47,8 @@ export interface LgApi {
 
 /** A REST call's bound; GET /assistants/{id}/schemas is never on a hot path for this reason. */
 const REQUEST_TIMEOUT_MS = 15_000;
+/** GET /assistants/{id}/schemas: 9 s for a typed graph's first answer measured here, never for a plain .mjs one. */
+const SCHEMAS_TIMEOUT_MS = 20_000;
 /** How long a run's response headers may take (the events after them have no bound: a run runs). */
 const STREAM_HEADERS_TIMEOUT_MS = 30_000;
 /** The upstream's words kept in an error. */
@@ -95,8 +98,14 @@ export class LgClient implements LgApi {
     return res;
   }
 
-  private async json<S extends z.ZodType>(schema: S, method: string, path: string, body?: unknown): Promise<z.infer<S>> {
-    const res = await this.send(method, path, body);
+  private async json<S extends z.ZodType>(
+    schema: S,
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { timeoutMs?: number } = {},
+  ): Promise<z.infer<S>> {
+    const res = await this.send(method, path, body, opts);
     const text = await res.text();
     let value: unknown;
     try {
@@ -124,6 +133,11 @@ export class LgClient implements LgApi {
 
   graph(assistantId: string, xray: boolean) {
     return this.json(GraphWire, "GET", `/assistants/${enc(assistantId)}/graph${xray ? "?xray=true" : ""}`);
+  }
+
+  /** Bounded tighter than other reads: the JS dev server compiles the graph's types to answer it, or never answers. */
+  schemas(assistantId: string) {
+    return this.json(SchemasWire, "GET", `/assistants/${enc(assistantId)}/schemas`, undefined, { timeoutMs: SCHEMAS_TIMEOUT_MS });
   }
 
   createThread(body: { metadata?: Record<string, unknown>; thread_id?: string }) {

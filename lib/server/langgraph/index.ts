@@ -2,6 +2,7 @@ import "server-only";
 import type {
   LgAnswerBody,
   LgAssistant,
+  LgAssistantSchemas,
   LgCheckpoint,
   LgDeploymentInput,
   LgDeploymentState,
@@ -27,6 +28,8 @@ import { lgAssistant, lgCheckpoint, lgGraph } from "@/lib/server/langgraph/wire"
 import { PeerRegistry } from "@/lib/server/peers/registry";
 import type { PeerCreateOptions } from "@/lib/server/peers/registry";
 
+/** Assistants whose schemas are kept (a deployment's graphs are few; past this the cache starts over). */
+const MAX_CACHED_SCHEMAS = 200;
 /** History read per call at most. */
 const HISTORY_LIMIT = 200;
 
@@ -49,6 +52,7 @@ export class LangGraphService {
   private readonly requests: LgRequests;
   private readonly discovery: LgDiscovery;
   private readonly clientFor: (target: LgTarget) => LgApi;
+  private readonly schemaCache = new Map<string, Promise<LgAssistantSchemas>>();
 
   constructor(
     readonly hub: Hub,
@@ -141,6 +145,27 @@ export class LangGraphService {
 
   async graph(id: string, assistantId: string, xray: boolean): Promise<LgGraph> {
     return lgGraph(assistantId, xray, await this.api(id).graph(assistantId, xray));
+  }
+
+  /** The assistant's schemas, asked once (slow to answer, if at all); a failure is not kept, so a later look asks again. */
+  schemas(id: string, assistantId: string): Promise<LgAssistantSchemas> {
+    const key = `${id}\n${assistantId}`;
+    const known = this.schemaCache.get(key);
+    if (known) return known;
+    if (this.schemaCache.size >= MAX_CACHED_SCHEMAS) this.schemaCache.clear();
+    const asked = this.api(id)
+      .schemas(assistantId)
+      .then((w) => ({
+        assistantId,
+        input: w.input_schema ?? null,
+        output: w.output_schema ?? null,
+        state: w.state_schema ?? null,
+        config: w.config_schema ?? null,
+        context: w.context_schema ?? null,
+      }));
+    this.schemaCache.set(key, asked);
+    asked.catch(() => this.schemaCache.delete(key));
+    return asked;
   }
 
   async history(id: string, threadId: string): Promise<LgCheckpoint[]> {

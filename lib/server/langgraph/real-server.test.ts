@@ -178,3 +178,16 @@ it("fork: state updated at an older checkpoint, then a run from it", async () =>
   expect((await lg.threads.detail(dep, first.threadId)).values).toMatchObject({ topic: "forked" });
   expect(lg.get(dep).headers).toEqual({ "x-api-key": "••••••" });
 });
+
+describe("schemas: the run form's input", () => {
+  it("the typed agent graph's input schema names its messages; asked once, then kept", async () => {
+    const assistants = await lg.assistants(dep);
+    const agent = assistants.find((a) => a.graphId === "agent");
+    expect(agent).toBeDefined();
+    const schemas = await lg.schemas(dep, agent!.assistantId);
+    expect(isRecord(schemas.input) && isRecord(schemas.input.properties) ? Object.keys(schemas.input.properties) : []).toContain(
+      "messages",
+    );
+    expect(lg.schemas(dep, agent!.assistantId)).toBe(lg.schemas(dep, agent!.assistantId));
+  }, 60_000);
+});

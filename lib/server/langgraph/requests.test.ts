@@ -34,6 +34,7 @@ class FakeServer implements LgApi {
   info = async () => ({ version: "fake" });
   searchAssistants = async () => [];
   graph = async () => ({ nodes: [], edges: [] });
+  schemas = async () => ({});
   createThread = async () => ({ thread_id: "new" });
   searchThreads = async (body: { status?: string }) => [...this.threads.values()].filter((t) => !body.status || t.status === body.status);
   getThread = async (id: string) => {

@@ -14,6 +14,14 @@ const str = z.string().nullish();
 const meta = z.record(z.string(), z.unknown()).nullish();
 
 export const InfoWire = z.looseObject({});
+/** GET /assistants/{id}/schemas: each schema any JSON (null when the graph has none). */
+export const SchemasWire = z.looseObject({
+  input_schema: z.unknown().optional(),
+  output_schema: z.unknown().optional(),
+  state_schema: z.unknown().optional(),
+  config_schema: z.unknown().optional(),
+  context_schema: z.unknown().optional(),
+});
 /** Only the ids are keyed on: a field of an odd type is dropped by lgAssistant, not a reason to refuse the list. */
 export const AssistantWire = z.looseObject({
   assistant_id: z.string(),
