@@ -286,6 +286,20 @@ describe("reads the server answers badly", () => {
     expect(ofKind(threadId, "lg_event")).toHaveLength(4);
   });
 
+  it("a thread list with a thread that has no id lists the others; an odd status is said as text", async () => {
+    await lg.threads.create(dep, { metadata: {}, threadId: "plain-1" });
+    const listed = await lg.threads.list(dep, {});
+    expect(listed.map((t) => t.threadId)).toContain("plain-1");
+    expect(listed.find((t) => t.threadId === "odd-status")?.status).toBe("7");
+    expect(listed.every((t) => typeof t.threadId === "string" && t.threadId.length > 0)).toBe(true);
+  });
+
+  it("a run that paused in its stream reads interrupted when its thread cannot be read back", async () => {
+    await lg.threads.create(dep, { metadata: {}, threadId: "malformed-3" });
+    const { record } = await run("shared-ids", "malformed-3");
+    expect(record.status).toBe("interrupted");
+  });
+
   it("assistants with odd fields are listed; a graph of unknown shapes is drawn; one that is no graph is a 502", async () => {
     const assistants = await lg.assistants(dep);
     expect(assistants.map((a) => [a.assistantId, a.name])).toEqual([

@@ -144,8 +144,13 @@ export class LgClient implements LgApi {
     return this.json(ThreadWire, "POST", "/threads", body);
   }
 
-  searchThreads(body: { status?: string; limit: number; offset?: number; metadata?: Record<string, unknown> }) {
-    return this.json(z.array(ThreadWire), "POST", "/threads/search", body);
+  /** A thread Loupe cannot read (no id) is left out of the list, not the list refused for it. */
+  async searchThreads(body: { status?: string; limit: number; offset?: number; metadata?: Record<string, unknown> }) {
+    const listed = await this.json(z.array(z.unknown()), "POST", "/threads/search", body);
+    return listed.flatMap((t) => {
+      const read = ThreadWire.safeParse(t);
+      return read.success ? [read.data] : [];
+    });
   }
 
   getThread(threadId: string) {

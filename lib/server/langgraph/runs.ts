@@ -165,6 +165,8 @@ export class LgRuns {
     let serverRunId = open.stream.runId;
     let cancelled = false;
     let errorSaid: string | null = null;
+    // The stream said the graph paused (`updates` with `__interrupt__`): what the run reads when the thread can't be read back.
+    let pausedInStream = false;
     const onEvent = (e: SseEvent) => {
       if (record.eventCount === 0) record.firstEventMs = Date.now() - postedAt;
       record.eventCount++;
@@ -192,6 +194,7 @@ export class LgRuns {
       });
       if (e.event === "metadata" && isRecord(parsed.value) && typeof parsed.value.run_id === "string") serverRunId ??= parsed.value.run_id;
       if (e.event === "error" || e.event.startsWith("error|")) errorSaid = errorWords(parsed.value, e.data);
+      if (isRecord(parsed.value) && "__interrupt__" in parsed.value) pausedInStream = true;
     };
     // One SQLite transaction per chunk read: a commit per event makes a long run crawl.
     const inOne = this.hub.store.db.transaction((feed: () => void) => feed());
@@ -199,7 +202,7 @@ export class LgRuns {
       const end = await open.stream.read(onEvent, inOne);
       let thread: ThreadWire | null = null;
       if (!cancelled && !errorSaid && !end.cut) thread = await api.getThread(tid).catch(() => null);
-      const interrupted = thread !== null && (thread.status === "interrupted" || lgInterrupts(thread.interrupts).length > 0);
+      const interrupted = thread !== null ? thread.status === "interrupted" || lgInterrupts(thread.interrupts).length > 0 : pausedInStream;
       const ended = cancelled
         ? this.end(record, { status: "cancelled", error: { code: "cancelled:langgraph_run", message: "Cancelled from Loupe" } })
         : errorSaid !== null

@@ -41,7 +41,8 @@ export const ThreadWire = z.looseObject({
   created_at: str,
   updated_at: str,
   metadata: meta,
-  status: str,
+  // Said as text whatever its type: a status Loupe does not know is shown, not refused.
+  status: z.preprocess((v) => (typeof v === "string" || v === null || v === undefined ? v : JSON.stringify(v)), str),
   values: z.unknown().optional(),
   interrupts: z.unknown().optional(),
 });
