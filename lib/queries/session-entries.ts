@@ -45,3 +45,12 @@ export function sessionEntriesQuery<K extends QueryKey>(queryKey: K, path: strin
     staleTime: Infinity,
   });
 }
+
+/** One entry whole (lists and the stream carry raws over ENTRY_PREVIEW_BYTES as previews). */
+export function wholeEntryQuery(seq: number) {
+  return queryOptions({
+    queryKey: ["entry", seq] as const,
+    queryFn: ({ signal }) => apiFetch<Entry>(`/api/entries/${seq}`, { signal }),
+    staleTime: Infinity,
+  });
+}

@@ -6,12 +6,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { fetch as nodeFetch } from "undici";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { LgRunBody } from "@/lib/contracts/langgraph";
 import { Hub } from "@/lib/server/hub";
 import { LangGraphService } from "@/lib/server/langgraph";
 import { openStore } from "@/lib/server/store";
 import { tempDir } from "@/tests/support/servers";
+import { renderWithClient } from "@/components/mcp/workbench/test-support";
 import { MANY_EVENTS, startHostileLangGraph } from "@/tests/fixtures/langgraph/hostile-server";
 import type { HostileLangGraph, HostileScript } from "@/tests/fixtures/langgraph/hostile-server";
 import { LgThreadTimeline } from "./lg-thread-timeline";
@@ -75,7 +76,7 @@ describe("LgThreadTimeline on hostile runs", () => {
   ];
   for (const [script, status, odd] of cases) {
     it(`${script}: the run's header (${status}) and its rows${odd ? ", the odd flagged" : ""}`, async () => {
-      render(<LgThreadTimeline entries={await entriesOf(script)} />);
+      renderWithClient(<LgThreadTimeline entries={await entriesOf(script)} />);
       expect(screen.queryByTestId("lg-timeline-empty")).toBeNull();
       const header = screen.getByTestId("lg-timeline-run");
       expect(header.dataset.status).toBe(status);
@@ -86,7 +87,7 @@ describe("LgThreadTimeline on hostile runs", () => {
   }
 
   it(`a ${MANY_EVENTS.toLocaleString("en")}-event run renders a window of its rows`, async () => {
-    render(<LgThreadTimeline entries={await entriesOf("many")} />);
+    renderWithClient(<LgThreadTimeline entries={await entriesOf("many")} />);
     expect(Number(screen.getByTestId("lg-timeline-rows").dataset.count)).toBeGreaterThan(MANY_EVENTS);
     expect(screen.getAllByTestId("lg-step").length).toBeLessThan(200);
   });

@@ -2,6 +2,7 @@
 
 import type { LgNote } from "@/lib/protocols/langgraph/types";
 import { JsonView } from "@/components/elements/json-view";
+import { WholeEntry } from "@/components/elements/whole-entry";
 import { plural } from "@/lib/format";
 import { cn } from "@/lib/cn";
 import { LgInterrupt } from "./step-row";
@@ -12,6 +13,7 @@ const FLAGGED: Record<LgNote["kind"], boolean> = {
   malformed: true,
   unknown: true,
   unreadable: true,
+  large: false,
   interrupt: false,
   custom: false,
   streamed: false,
@@ -60,6 +62,8 @@ function Body({ note }: { note: LgNote }) {
           <JsonView value={note.raw} />
         </>
       );
+    case "large":
+      return <WholeEntry seq={note.seq} bytes={note.bytes} label={note.event ? `${note.event} event` : note.entryKind} />;
     case "interrupt":
       return <LgInterrupt interrupt={note.interrupt} />;
     case "custom":

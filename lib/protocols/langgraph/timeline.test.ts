@@ -205,3 +205,15 @@ describe("what the timeline does not understand is kept, never thrown", () => {
     expect(() => lgTimelineRows(timeline)).not.toThrow();
   });
 });
+
+describe("an event cut to a preview for transport", () => {
+  it("is a 'large' note of its run with its size and event name, not an unknown event", () => {
+    const log = new EntryLog();
+    log.add("lg_event", { runId: "r1", event: "updates", data: { agent: {} } });
+    const cut = log.add("lg_event", { _preview: '{"runId":"r1","event":"updates","data":{"agent":"xxxx', runId: "r1", event: "updates" });
+    cut.truncated = true;
+    cut.rawBytes = 1_200_000;
+    const run = buildLgTimeline(log.entries).runs[0]!;
+    expect(run.notes).toEqual([{ kind: "large", seq: cut.seq, entryKind: "lg_event", event: "updates", bytes: 1_200_000 }]);
+  });
+});

@@ -78,6 +78,14 @@ export function buildLgTimeline(entries: readonly Entry[]): LgTimeline {
   };
 
   for (const entry of sorted) {
+    if (entry.truncated) {
+      // Its preview lacks the field that was too large (an event's data): say so, and let the row load it whole.
+      const raw = isRecord(entry.raw) ? entry.raw : {};
+      const rawRun = typeof raw.runId === "string" ? raw.runId : NO_RUN;
+      const event = typeof raw.event === "string" ? raw.event : null;
+      run(rawRun, entry).notes.push({ kind: "large", seq: entry.seq, entryKind: entry.kind, event, bytes: entry.rawBytes });
+      continue;
+    }
     const parsed = parseEntry(entry);
     if (!parsed.ok) {
       const rawRun = isRecord(entry.raw) && typeof entry.raw.runId === "string" ? entry.raw.runId : NO_RUN;

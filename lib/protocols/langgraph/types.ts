@@ -70,6 +70,8 @@ export type LgNote =
   | { kind: "malformed"; seq: number; event: string | null; text: string; error: string }
   | { kind: "unknown"; seq: number; event: string; data: unknown }
   | { kind: "unreadable"; seq: number; entryKind: string; error: string; raw: unknown }
+  /** An entry cut to a preview for transport (over ENTRY_PREVIEW_BYTES): loaded whole on demand. */
+  | { kind: "large"; seq: number; entryKind: string; event: string | null; bytes: number }
   | { kind: "interrupt"; seq: number; interrupt: LgInterruptView; path: string }
   | { kind: "custom"; seq: number; data: unknown; path: string }
   | { kind: "streamed"; seq: number; message: LgStreamedMessage; path: string };
