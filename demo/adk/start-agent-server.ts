@@ -3,11 +3,10 @@
  * Used by `npm start` and by tests. The server is spawned in its own process group because it runs
  * esbuild's service binary as a child: stopping only the node process would leave that behind.
  */
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { spawnGroup, waitUntilAnswers } from "../process-group";
 
 export interface StartAgentServerOptions {
   /** 0 or absent = pick a free port. */
@@ -55,33 +54,6 @@ export function findFreePort(host = "127.0.0.1"): Promise<number> {
   });
 }
 
-/** Signals the whole group; members can outlive the leader (esbuild exits only when its pipe closes). */
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    /* group already gone */
-  }
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, tail: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`adk api_server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail()}`);
-    }
-    try {
-      const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`adk api_server did not answer /health within ${timeoutMs} ms:\n${tail()}`);
-}
-
 export async function startAgentServer(options: StartAgentServerOptions = {}): Promise<AgentServer> {
   const host = options.host ?? "127.0.0.1";
   const port = options.port || (await findFreePort(host));
@@ -96,40 +68,12 @@ export async function startAgentServer(options: StartAgentServerOptions = {}): P
   const loopback = ["127.0.0.1", "localhost", "::1"].includes(host);
   const gateEnv = { LOUPE_ADK_ALLOW_ORIGINS: options.allowOrigins ?? "", LOUPE_ADK_EXTRA_HOSTS: loopback ? "" : host };
 
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...options.env, ...gateEnv },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const lines: string[] = [];
-  const onData = (buf: Buffer): void => {
-    for (const line of buf.toString("utf8").split(/\r?\n/)) {
-      if (!line) continue;
-      lines.push(line);
-      if (lines.length > 40) lines.shift();
-      options.onLog?.(line);
-    }
-  };
-  child.stdout?.on("data", onData);
-  child.stderr?.on("data", onData);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  // A parent that dies without calling stop() must not leave the server running.
-  const onExit = (): void => killGroup(child, "SIGKILL");
-  process.once("exit", onExit);
-
+  const group = spawnGroup(args, { cwd: root, env: { ...process.env, ...options.env, ...gateEnv }, onLog: options.onLog });
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  const stop = async (): Promise<void> => {
-    process.off("exit", onExit);
-    killGroup(child, "SIGTERM");
-    const timer = setTimeout(() => killGroup(child, "SIGKILL"), 3000);
-    await exited;
-    clearTimeout(timer);
-    killGroup(child, "SIGKILL");
-  };
+  const stop = group.stop;
 
   try {
-    await waitForHealth(url, child, options.timeoutMs ?? 30_000, () => lines.join("\n"));
+    await waitUntilAnswers(`${url}/health`, group, { name: "adk api_server", timeoutMs: options.timeoutMs ?? 30_000 });
     if (options.preload) {
       const res = await fetch(`${url}/list-apps`);
       if (!res.ok) throw new Error(`/list-apps answered ${res.status}`);
@@ -139,5 +83,5 @@ export async function startAgentServer(options: StartAgentServerOptions = {}): P
     await stop();
     throw e;
   }
-  return { url, port, pid: child.pid ?? -1, stop };
+  return { url, port, pid: group.child.pid ?? -1, stop };
 }

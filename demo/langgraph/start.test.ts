@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SseParser, type SseEvent } from "@/lib/sse-reader";
 import { BROKEN_MESSAGE } from "./graphs/broken";
-import { liveGroupMembers, startLangGraphDemo, type LangGraphDemo } from "./start";
+import { liveGroupMembers } from "../process-group";
+import { startLangGraphDemo, type LangGraphDemo } from "./start";
 
 let demo: LangGraphDemo;
 
