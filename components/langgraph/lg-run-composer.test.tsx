@@ -62,7 +62,7 @@ describe("LgRunComposer", () => {
       threadId: "t-1",
       input: { messages: [{ role: "human", content: "Hello" }] },
       streamModes: ["values", "updates", "messages-tuple", "debug", "events"],
-      subgraphs: true,
+      subgraphs: false,
     });
   });
 

@@ -12,9 +12,16 @@ describe("the run composer's body", () => {
         threadId: "t-1",
         input: { messages: [{ role: "human", content: "Hi there" }] },
         streamModes: LG_DEFAULT_STREAM_MODES,
-        subgraphs: true,
+        subgraphs: false,
       },
     });
+  });
+
+  it("asks for subgraphs' events only without `values` (the dev server fails a run asking for both)", () => {
+    const withValues = lgRunBodyFromDraft({ ...emptyLgRunDraft("a"), streamModes: ["values", "updates"] }, null);
+    expect(withValues.ok && withValues.body.subgraphs).toBe(false);
+    const without = lgRunBodyFromDraft({ ...emptyLgRunDraft("a"), streamModes: ["updates", "debug"] }, null);
+    expect(without.ok && without.body.subgraphs).toBe(true);
   });
 
   it("starts a new thread without a threadId; empty input is null (go on from the checkpoint)", () => {

@@ -40,7 +40,10 @@ export function lgRunBodyFromDraft(d: LgRunDraft, threadId: string | null): LgRu
     if (!parsed.ok) return { ok: false, error: `Input: ${parsed.error}` };
     input = parsed.value;
   }
-  const body: LgRunBody = { assistantId: d.assistantId, input, streamModes: d.streamModes, subgraphs: true };
+  // `values` with stream_subgraphs fails the run on the JS dev server (TypeError "reading 'map'",
+  // see LgRunBody.subgraphs): subgraphs' events are asked for only without it.
+  const subgraphs = !d.streamModes.includes("values");
+  const body: LgRunBody = { assistantId: d.assistantId, input, streamModes: d.streamModes, subgraphs };
   if (threadId) body.threadId = threadId;
   return { ok: true, body };
 }
