@@ -131,7 +131,7 @@ test("review: two parallel interrupts answered out of order from the inbox, then
   const byId = (id: string | null) => page.locator(`[data-testid="lg-request-card"][data-request-id="${id}"]`);
   await second.getByTestId("lg-option-0").click();
   await expect(byId(secondId)).toHaveAttribute("data-waiting", "true", SLOW);
-  await expect(byId(secondId).getByTestId("lg-request-waiting")).toContainText("1 more to answer");
+  await expect(byId(secondId).getByTestId("lg-request-waiting")).toContainText("1 of 2 answered");
   // The thread did not move: the other one still waits.
   const first = cards.and(page.locator(":not([data-waiting])")).filter({ has: page.getByTestId("lg-option-0") });
   await expect(first).toHaveCount(1);
