@@ -2,14 +2,12 @@
 
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { PencilIcon } from "lucide-react";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { useAguiActions } from "@/hooks/use-agui";
 import { aguiAgentsQuery, aguiThreadsQuery } from "@/lib/queries/agui";
 import { plural } from "@/lib/format";
 import { QueryError } from "@/components/elements/query-error";
-import { Button } from "@/components/ui/button";
-import { PeerStatusDot } from "@/components/elements/peer/peer-status";
+import { PeerHeader } from "@/components/elements/peer/peer-header";
 import { AguiAgentDialog } from "./agui-agent-dialog";
 import { ThreadList } from "./thread-list";
 import { ThreadPane } from "./thread-pane";
@@ -42,35 +40,19 @@ export function AguiMain({ location, navigate }: AguiMainProps) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="agui-main" data-agent-id={agent.id}>
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-4 py-2">
-        <h1 className="text-base font-semibold">{agent.name}</h1>
-        <PeerStatusDot status={agent.state.status} />
-        <code className="truncate font-mono text-xs text-muted-foreground" title={agent.url}>
-          {agent.url}
-        </code>
-        <span className="text-xs text-muted-foreground">
-          {plural(agent.tools.length, "default front-end tool")}
-          {agent.builtin ? " · built in" : ""}
-        </span>
-        <Button
-          size="xs"
-          variant="outline"
-          className="ml-auto"
-          data-testid="agui-edit"
-          onClick={() => {
-            actions.update.reset();
-            setEditing(true);
-          }}
-        >
-          <PencilIcon /> Edit
-        </Button>
-      </header>
-      {agent.state.status === "error" && (
-        <p role="alert" data-testid="agui-agent-down" className="border-b bg-destructive/5 px-4 py-1.5 text-xs text-destructive">
-          The agent is not reachable{agent.state.error ? `: ${agent.state.error}` : "."} Recorded threads stay readable; a run will fail
-          until it is back.
-        </p>
-      )}
+      <PeerHeader
+        name={agent.name}
+        url={agent.url}
+        state={agent.state}
+        detail={plural(agent.tools.length, "default front-end tool")}
+        builtin={agent.builtin}
+        editTestId="agui-edit"
+        onEdit={() => {
+          actions.update.reset();
+          setEditing(true);
+        }}
+        down={{ testId: "agui-agent-down", noun: "agent", after: "Recorded threads stay readable; a run will fail until it is back." }}
+      />
       <div className="flex min-h-0 flex-1">
         <nav aria-label="Threads" className="w-60 shrink-0 overflow-y-auto border-r bg-muted/20 max-lg:w-40">
           {threads.isError ? (

@@ -2,13 +2,11 @@
 
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { PencilIcon } from "lucide-react";
 import type { WorkbenchPaneProps } from "@/lib/workbench/slots";
 import { useLgActions } from "@/hooks/use-langgraph";
 import { lgAssistantsQuery, lgDeploymentsQuery } from "@/lib/queries/langgraph";
-import { PeerStatusDot } from "@/components/elements/peer/peer-status";
+import { PeerHeader } from "@/components/elements/peer/peer-header";
 import { QueryError } from "@/components/elements/query-error";
-import { Button } from "@/components/ui/button";
 import { LgAssistants } from "./lg-assistants";
 import { LgDeploymentDialog } from "./lg-deployment-dialog";
 import { LgRunComposer } from "./lg-run-composer";
@@ -47,34 +45,19 @@ export function LgMain({ location, navigate }: WorkbenchPaneProps) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="lg-main" data-deployment-id={deployment.id}>
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-4 py-2">
-        <h1 className="text-base font-semibold">{deployment.name}</h1>
-        <PeerStatusDot status={deployment.state.status} />
-        <code className="truncate font-mono text-xs text-muted-foreground" title={deployment.url}>
-          {deployment.url}
-        </code>
-        <span className="text-xs text-muted-foreground">
-          {deployment.pollSeconds ? `polls every ${deployment.pollSeconds} s` : "no polling"}
-          {deployment.builtin ? " · built in" : ""}
-        </span>
-        <Button
-          size="xs"
-          variant="outline"
-          className="ml-auto"
-          data-testid="lg-edit-deployment"
-          onClick={() => {
-            actions.update.reset();
-            setEditing(true);
-          }}
-        >
-          <PencilIcon /> Edit
-        </Button>
-      </header>
-      {deployment.state.status === "error" && (
-        <p role="alert" data-testid="lg-deployment-down" className="border-b bg-destructive/5 px-4 py-1.5 text-xs text-destructive">
-          The deployment is not reachable{deployment.state.error ? `: ${deployment.state.error}` : "."} Loupe&apos;s records stay readable.
-        </p>
-      )}
+      <PeerHeader
+        name={deployment.name}
+        url={deployment.url}
+        state={deployment.state}
+        detail={deployment.pollSeconds ? `polls every ${deployment.pollSeconds} s` : "no polling"}
+        builtin={deployment.builtin}
+        editTestId="lg-edit-deployment"
+        onEdit={() => {
+          actions.update.reset();
+          setEditing(true);
+        }}
+        down={{ testId: "lg-deployment-down", noun: "deployment", after: "Loupe's records stay readable." }}
+      />
       {assistants.isError && (
         <QueryError
           className="m-2"

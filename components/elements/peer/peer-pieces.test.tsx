@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { Field } from "@/components/elements/field";
 import { HeaderRows } from "./header-rows";
+import { PeerHeader } from "./peer-header";
 import { PEER_STATUS_LABEL, PeerStatusDot, type PeerStatus } from "./peer-status";
 
 afterEach(cleanup);
@@ -58,5 +59,31 @@ describe("HeaderRows", () => {
     expect(onChange).toHaveBeenLastCalledWith([{ key: "X-Key", value: SECRET_MASK }]);
     fireEvent.click(screen.getByRole("button", { name: "Remove header 1" }));
     expect(onChange).toHaveBeenLastCalledWith([]);
+  });
+});
+
+describe("PeerHeader", () => {
+  const props = {
+    name: "Staging graph",
+    url: "http://127.0.0.1:2024",
+    detail: "polls every 15 s",
+    editTestId: "edit-peer",
+    down: { testId: "peer-down", noun: "deployment", after: "Records stay readable." },
+  };
+
+  it("names the peer, its URL and what it has; Edit calls back", () => {
+    const onEdit = vi.fn();
+    render(<PeerHeader {...props} state={{ status: "ok" }} builtin onEdit={onEdit} />);
+    expect(screen.getByRole("heading").textContent).toBe("Staging graph");
+    expect(screen.getByText("http://127.0.0.1:2024")).toBeTruthy();
+    expect(screen.getByText(/polls every 15 s · built in/)).toBeTruthy();
+    expect(screen.queryByTestId("peer-down")).toBeNull();
+    fireEvent.click(screen.getByTestId("edit-peer"));
+    expect(onEdit).toHaveBeenCalledOnce();
+  });
+
+  it("says when the peer is down, with its error and what still works", () => {
+    render(<PeerHeader {...props} state={{ status: "error", error: "ECONNREFUSED" }} onEdit={() => {}} />);
+    expect(screen.getByTestId("peer-down").textContent).toBe("The deployment is not reachable: ECONNREFUSED Records stay readable.");
   });
 });
