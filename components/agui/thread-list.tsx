@@ -4,9 +4,8 @@ import { PlusIcon } from "lucide-react";
 import type { AguiRunStatus, AguiThreadSummary } from "@/lib/contracts/agui";
 import { StatusBadge, type StatusTone } from "@/components/elements/status-badge";
 import { Button } from "@/components/ui/button";
-import { sidebarItemState } from "@/components/elements/sidebar-item";
-import { cn } from "@/lib/cn";
 import { formatClock, plural } from "@/lib/format";
+import { SessionRow } from "@/components/elements/session-row";
 
 /** Records, so a new run status without a label or tone is a type error (STYLE rule 7). */
 export const RUN_STATUS_META: Record<AguiRunStatus, { label: string; tone: StatusTone }> = {
@@ -49,25 +48,10 @@ export function ThreadList({ threads, selectedId, onSelect }: ThreadListProps) {
       <ul className="flex flex-col gap-0.5">
         {sorted.map((t) => (
           <li key={t.threadId}>
-            <button
-              type="button"
-              data-testid="agui-thread-row"
-              data-thread-id={t.threadId}
-              aria-current={selectedId === t.threadId ? "page" : undefined}
-              onClick={() => onSelect(t.threadId)}
-              className={cn(
-                "flex w-full flex-col gap-0.5 rounded-md px-2 py-1.5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
-                sidebarItemState(selectedId === t.threadId),
-              )}
-            >
-              <span className="truncate font-mono text-xs" title={t.threadId}>
-                {t.threadId}
-              </span>
-              <span className="flex items-center gap-1.5 text-[11px] text-muted-foreground">
-                <RunStatusBadge status={t.lastStatus} />
-                {plural(t.runCount, "run")} · {formatClock(t.updatedAt)}
-              </span>
-            </button>
+            <SessionRow id={t.threadId} selected={selectedId === t.threadId} onSelect={onSelect} testId="agui-thread-row">
+              <RunStatusBadge status={t.lastStatus} />
+              {plural(t.runCount, "run")} · {formatClock(t.updatedAt)}
+            </SessionRow>
           </li>
         ))}
       </ul>

@@ -7,12 +7,11 @@ import type { LgActions } from "@/hooks/use-langgraph";
 import { lgThreadsQuery } from "@/lib/queries/langgraph";
 import { ListSearchBar } from "@/components/elements/list-search-bar";
 import { QueryError } from "@/components/elements/query-error";
-import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
-import { cn } from "@/lib/cn";
 import { LgError } from "./lg-error";
 import { LgThreadStatusBadge, THREAD_FILTERS, threadFilterLabel } from "./thread-status";
+import { SessionRow } from "@/components/elements/session-row";
 
 export interface LgThreadListProps {
   deploymentId: string;
@@ -74,25 +73,16 @@ export function LgThreadList({ deploymentId, selectedId, onSelect, actions }: Lg
           {threads.data.length === 0 && <li className="px-1.5 py-2 text-xs text-muted-foreground">No thread matches.</li>}
           {threads.data.map((t) => (
             <li key={t.threadId} className="group relative">
-              <button
-                type="button"
-                data-testid="lg-thread-row"
-                data-thread-id={t.threadId}
-                aria-current={selectedId === t.threadId ? "page" : undefined}
-                onClick={() => onSelect(t.threadId)}
-                className={cn(
-                  "flex w-full flex-col gap-0.5 rounded-md px-2 py-1.5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
-                  sidebarItemState(selectedId === t.threadId),
-                )}
+              <SessionRow
+                id={t.threadId}
+                selected={selectedId === t.threadId}
+                onSelect={onSelect}
+                testId="lg-thread-row"
+                idClassName="pr-6"
               >
-                <span className="truncate pr-6 font-mono text-xs" title={t.threadId}>
-                  {t.threadId}
-                </span>
-                <span className="flex items-center gap-1.5 text-[11px] text-muted-foreground">
-                  <LgThreadStatusBadge status={t.status} />
-                  {t.graphId ?? ""} {t.loupeRuns === 0 ? "· elsewhere" : ""}
-                </span>
-              </button>
+                <LgThreadStatusBadge status={t.status} />
+                {t.graphId ?? ""} {t.loupeRuns === 0 ? "· elsewhere" : ""}
+              </SessionRow>
               <Button
                 size="icon"
                 variant="ghost"
