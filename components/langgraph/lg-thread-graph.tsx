@@ -25,5 +25,5 @@ export function LgThreadGraph({ deploymentId, assistantId, threadId, interrupted
   if (graph.isError)
     return <QueryError className="m-3" title="Could not load the graph" error={graph.error} onRetry={() => void graph.refetch()} />;
   if (graph.isPending) return <p className="p-3 text-xs text-muted-foreground">Loading the graph…</p>;
-  return <LgGraphView graph={graph.data} visited={path.visited} paused={paused} />;
+  return <LgGraphView graph={graph.data} visited={path.visited} edges={path.edges} paused={paused} />;
 }

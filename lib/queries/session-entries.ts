@@ -7,7 +7,7 @@ import { mergeEntries } from "@/lib/queries/traffic";
 /**
  * A stream part's batch reducer for protocols whose entries belong to a peer's session (connectionId
  * = the peer, sessionKey = its thread): each session's new entries are appended to its entry cache
- * while that cache exists (an open thread), in one write per session. `keyOf` names the cache.
+ * while that cache holds or is fetching the history (an open thread), in one write per session. `keyOf` names the cache.
  */
 export function appendSessionEntries(
   qc: QueryClient,
@@ -24,7 +24,11 @@ export function appendSessionEntries(
   }
   for (const { peerId, sessionKey, batch } of bySession.values()) {
     const key = keyOf(peerId, sessionKey);
-    if (!qc.getQueryState(key)) continue;
+    // Only into a cache holding the history, or fetching it (its fetch merges what was written
+    // here). A cache with neither (the view unmounted and its fetch was cancelled) would take the
+    // batch as its whole history and, never stale, not fetch again: the view's next mount fetches.
+    const state = qc.getQueryState(key);
+    if (!state || (state.data === undefined && state.fetchStatus !== "fetching")) continue;
     qc.setQueryData<Entry[]>(key, (prev) => mergeEntries(prev, batch, Number.MAX_SAFE_INTEGER));
   }
 }

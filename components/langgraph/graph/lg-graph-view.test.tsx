@@ -11,7 +11,7 @@ describe("LgGraphView", () => {
   const graph = capturedXrayGraph();
   const log = new EntryLog();
   log.events("r1", loadWire("tool-interrupt"));
-  const { visited, paused } = runPath(log.entries);
+  const { visited, edges, paused } = runPath(log.entries);
 
   it("draws every node, the subgraph's cluster and the edges, conditional ones dashed", () => {
     render(<LgGraphView graph={graph} />);
@@ -23,7 +23,7 @@ describe("LgGraphView", () => {
   });
 
   it("lights the run's path and marks where it paused", () => {
-    render(<LgGraphView graph={graph} visited={visited} paused={paused} />);
+    render(<LgGraphView graph={graph} visited={visited} edges={edges} paused={paused} />);
     expect(screen.getByTestId("lg-graph-node-agent").dataset.visited).toBe("true");
     expect(screen.getByTestId("lg-graph-node-review:finish").dataset.visited).toBeUndefined();
     const ask = screen.getByTestId("lg-graph-node-review:ask");
@@ -31,6 +31,29 @@ describe("LgGraphView", () => {
     expect(ask.textContent).toContain("paused");
     expect(screen.getByTestId("lg-graph-edge-agent-review:ask").dataset.lit).toBe("true");
     expect(screen.getByTestId("lg-graph-edge-review:ask-review:finish").dataset.lit).toBeUndefined();
+  });
+
+  it("lights only the edges the run took, not every edge between two visited nodes", () => {
+    // model → tools → model → end: tools and the end are both visited, but tools never led to the end.
+    const taken = [
+      { source: "__start__", target: "agent" },
+      { source: "agent", target: "tools" },
+      { source: "tools", target: "agent" },
+      { source: "agent", target: "__end__" },
+    ];
+    const ring = {
+      ...graph,
+      nodes: graph.nodes.filter((n) => !n.id.startsWith("review")),
+      edges: [
+        ...graph.edges.filter((e) => !e.source.startsWith("review") && !e.target.startsWith("review")),
+        { source: "tools", target: "__end__", conditional: true },
+        { source: "agent", target: "__end__", conditional: true },
+      ],
+    };
+    render(<LgGraphView graph={ring} visited={["__start__", "agent", "tools", "__end__"]} edges={taken} />);
+    for (const e of taken) expect(screen.getByTestId(`lg-graph-edge-${e.source}-${e.target}`).dataset.lit).toBe("true");
+    expect(screen.getByTestId("lg-graph-node-tools").dataset.visited).toBe("true");
+    expect(screen.getByTestId("lg-graph-edge-tools-__end__").dataset.lit).toBeUndefined();
   });
 
   it("makes nodes keyboard buttons when clicks are wanted", () => {

@@ -4,14 +4,17 @@ import { useId, useMemo, useState } from "react";
 import { MinusIcon, PlusIcon } from "lucide-react";
 import type { LgGraph } from "@/lib/contracts/langgraph";
 import { layoutLgGraph } from "@/lib/protocols/langgraph/graph-layout";
+import type { LgPathEdge } from "@/lib/protocols/langgraph/run-path";
 import { Button } from "@/components/ui/button";
 import { GraphCluster, GraphEdge, GraphNode } from "./graph-parts";
 
 export interface LgGraphViewProps {
   /** The assistant's graph (with xray, subgraph nodes are `parent:child`). */
   graph: LgGraph;
-  /** Nodes a run went through (runPath): lit, with the edges between them. */
+  /** Nodes a run went through (runPath): lit. */
   visited?: string[];
+  /** Edges the run took (runPath): lit. An edge between two visited nodes it did not take stays unlit. */
+  edges?: readonly LgPathEdge[];
   /** Nodes where it paused: an amber ring and "paused". */
   paused?: string[];
   /** Makes nodes buttons (focusable, Enter / Space). */
@@ -20,11 +23,14 @@ export interface LgGraphViewProps {
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 const EMPTY: string[] = [];
+const NO_EDGES: readonly LgPathEdge[] = [];
+const edgeId = (source: string, target: string) => `${source}\u0000${target}`;
 
 /** The graph laid out by dagre and drawn as SVG, scrollable, with zoom steps. */
-export function LgGraphView({ graph, visited = EMPTY, paused = EMPTY, onNodeClick }: LgGraphViewProps) {
+export function LgGraphView({ graph, visited = EMPTY, edges = NO_EDGES, paused = EMPTY, onNodeClick }: LgGraphViewProps) {
   const layout = useMemo(() => layoutLgGraph(graph), [graph]);
   const lit = useMemo(() => new Set(visited), [visited]);
+  const taken = useMemo(() => new Set(edges.map((e) => edgeId(e.source, e.target))), [edges]);
   const stopped = useMemo(() => new Set(paused), [paused]);
   const [zoom, setZoom] = useState(2);
   const scale = ZOOMS[zoom] ?? 1;
@@ -86,7 +92,7 @@ export function LgGraphView({ graph, visited = EMPTY, paused = EMPTY, onNodeClic
               <GraphCluster key={c.id} cluster={c} />
             ))}
           {layout.edges.map((e) => (
-            <GraphEdge key={e.key} edge={e} lit={lit.has(e.source) && lit.has(e.target)} markerId={marker} />
+            <GraphEdge key={e.key} edge={e} lit={taken.has(edgeId(e.source, e.target))} markerId={marker} />
           ))}
           {layout.nodes.map((n) => (
             <GraphNode key={n.id} node={n} visited={lit.has(n.id)} paused={stopped.has(n.id)} onClick={onNodeClick} />
