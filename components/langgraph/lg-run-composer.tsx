@@ -74,16 +74,19 @@ export function LgRunComposer({ deploymentId, assistants, assistantId, threadId,
             ))}
           </NativeSelect>
         </div>
-        <MessageInput
-          data-testid="lg-run-message"
-          rows={1}
-          className="max-h-40 min-h-9 flex-1 resize-none py-1.5 field-sizing-content"
-          placeholder="A message (sent as { messages: [{ role: 'human', content }] })"
-          value={draft.message}
-          disabled={busy}
-          onChange={(e) => patch({ message: e.target.value, inputText: messageInput(e.target.value) })}
-          onSend={run}
-        />
+        <div className="min-w-0 flex-1">
+          <MessageInput
+            data-testid="lg-run-message"
+            rows={1}
+            className="max-h-40 min-h-9 resize-none py-1.5 field-sizing-content"
+            placeholder="A message (the input's messages)"
+            title="Sent as { messages: [{ role: 'human', content }] }; Enter sends, Shift+Enter breaks the line"
+            value={draft.message}
+            disabled={busy}
+            onChange={(e) => patch({ message: e.target.value, inputText: messageInput(e.target.value) })}
+            onSend={run}
+          />
+        </div>
         <Button
           size="sm"
           variant="ghost"
