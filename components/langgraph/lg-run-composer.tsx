@@ -56,7 +56,7 @@ export function LgRunComposer({ deploymentId, assistants, assistantId, threadId,
 
   return (
     <div data-testid="lg-run-composer" className="flex flex-col gap-2 border-t bg-background px-3 py-2" onKeyDown={onModEnter(run, !busy)}>
-      <div className="flex items-start gap-2">
+      <div className="flex flex-wrap items-start gap-2">
         <div className="w-44 shrink-0 max-lg:w-36">
           <NativeSelect
             id="lg-run-assistant"
@@ -74,7 +74,7 @@ export function LgRunComposer({ deploymentId, assistants, assistantId, threadId,
             ))}
           </NativeSelect>
         </div>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-56 flex-1 basis-56">
           <MessageInput
             data-testid="lg-run-message"
             rows={1}
