@@ -29,7 +29,12 @@ async function startThread(page: Page, graphId: string, input: { message: string
   await expect(assistant(page, graphId)).toHaveAttribute("aria-pressed", "true");
   const composer = page.getByTestId("lg-run-composer");
   if ("message" in input) await composer.getByTestId("lg-run-message").fill(input.message);
-  else await composer.getByTestId("lg-run-input").fill(input.json);
+  else {
+    // The JSON input is under Options (closed while the input is empty).
+    const options = composer.getByTestId("lg-run-options");
+    if ((await options.getAttribute("aria-expanded")) !== "true") await options.click();
+    await composer.getByTestId("lg-run-input").fill(input.json);
+  }
   await composer.getByTestId("lg-run").click();
   const view = page.getByTestId("lg-thread-view");
   await expect(view).toBeVisible(SLOW);

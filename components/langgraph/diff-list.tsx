@@ -30,7 +30,7 @@ export function LgDiffList({ diff, testId }: { diff: JsonDiffResult; testId: str
           <li
             key={`${c.kind}:${formatPath(c.path)}`}
             data-kind={c.kind}
-            className={cn("rounded px-1.5 py-0.5 break-all", KIND[c.kind].tone)}
+            className={cn("rounded px-1.5 py-0.5 break-words", KIND[c.kind].tone)}
           >
             <span className="font-semibold">{formatPath(c.path)}</span> <span className="text-[10px] opacity-70">{KIND[c.kind].word}</span>{" "}
             {c.kind !== "added" && short(c.before)}

@@ -5,9 +5,11 @@ import type { LgAssistant } from "@/lib/contracts/langgraph";
 import { useLgActions } from "@/hooks/use-langgraph";
 import { fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 import { LgRunComposer } from "./lg-run-composer";
+import { forgetLgRunDrafts } from "./use-run-draft";
 
 afterEach(() => {
   cleanup();
+  forgetLgRunDrafts();
   vi.unstubAllGlobals();
 });
 
@@ -31,8 +33,14 @@ function Composer({ threadId, running, onStarted }: { threadId: string | null; r
   );
 }
 
-function setup(threadId: string | null, runs: () => unknown = () => ({ runId: "r1", threadId: "t-1" }), running?: string) {
+type Route = () => unknown;
+
+/** What the composer sent (the schemas route's GET left out). */
+const posts = (router: ReturnType<typeof fetchRouter>) => router.requests.filter((r) => r.method === "POST");
+
+function setup(threadId: string | null, runs: Route = () => ({ runId: "r1", threadId: "t-1" }), running?: string, schemas?: Route) {
   const router = fetchRouter({
+    ...(schemas && { "GET /api/langgraph/deployments/demo-langgraph/assistants/a-mail/schemas": schemas }),
     "POST /api/langgraph/deployments/demo-langgraph/runs": runs,
     "POST /api/langgraph/deployments/demo-langgraph/runs/r0/cancel": () => ({
       runId: "r0",
@@ -50,6 +58,8 @@ describe("LgRunComposer", () => {
   it("the message box fills the JSON input; Run posts the assistant, thread, input and ticked stream modes", async () => {
     const { router, onStarted } = setup("t-1");
     fireEvent.change(screen.getByTestId("lg-run-message"), { target: { value: "Hello" } });
+    expect(screen.queryByTestId("lg-run-input")).toBeNull();
+    fireEvent.click(screen.getByTestId("lg-run-options"));
     expect(JSON.parse(screen.getByTestId<HTMLTextAreaElement>("lg-run-input").value)).toEqual({
       messages: [{ role: "human", content: "Hello" }],
     });
@@ -57,7 +67,7 @@ describe("LgRunComposer", () => {
     fireEvent.click(screen.getByTestId("lg-stream-mode-custom"));
     fireEvent.click(screen.getByTestId("lg-run"));
     await waitFor(() => expect(onStarted).toHaveBeenCalledWith({ runId: "r1", threadId: "t-1" }));
-    expect(router.requests[0]?.body).toEqual({
+    expect(posts(router)[0]?.body).toEqual({
       assistantId: "a-mail",
       threadId: "t-1",
       input: { messages: [{ role: "human", content: "Hello" }] },
@@ -69,21 +79,23 @@ describe("LgRunComposer", () => {
   it("a new thread: no threadId, raw JSON input with the other assistant", async () => {
     const { router } = setup(null);
     fireEvent.change(screen.getByTestId("lg-run-assistant"), { target: { value: "a-chat" } });
+    fireEvent.click(screen.getByTestId("lg-run-options"));
     fireEvent.change(screen.getByTestId("lg-run-input"), { target: { value: '{"topic":"owls"}' } });
     fireEvent.click(screen.getByTestId("lg-run"));
-    await waitFor(() => expect(router.requests).toHaveLength(1));
-    expect(router.requests[0]?.body).toMatchObject({ assistantId: "a-chat", input: { topic: "owls" } });
-    expect(router.requests[0]?.body).not.toHaveProperty("threadId");
+    await waitFor(() => expect(posts(router)).toHaveLength(1));
+    expect(posts(router)[0]?.body).toMatchObject({ assistantId: "a-chat", input: { topic: "owls" } });
+    expect(posts(router)[0]?.body).not.toHaveProperty("threadId");
   });
 
   it("shows a refused run raw (HTTP status, code, words), and sends nothing for text that is not JSON", async () => {
     const { router } = setup("t-1", () =>
       Response.json({ error: { code: "upstream:langgraph_http", message: "422 Unprocessable: assistant not found" } }, { status: 502 }),
     );
+    fireEvent.click(screen.getByTestId("lg-run-options"));
     fireEvent.change(screen.getByTestId("lg-run-input"), { target: { value: "{oops" } });
     fireEvent.click(screen.getByTestId("lg-run"));
     expect(screen.getByTestId("lg-run-draft-error").textContent).toContain("Not JSON");
-    expect(router.requests).toHaveLength(0);
+    expect(posts(router)).toHaveLength(0);
     fireEvent.change(screen.getByTestId("lg-run-input"), { target: { value: "{}" } });
     fireEvent.click(screen.getByTestId("lg-run"));
     const error = await screen.findByTestId("lg-run-error");
@@ -96,6 +108,6 @@ describe("LgRunComposer", () => {
     const { router } = setup("t-1", undefined, "r0");
     expect(screen.getByTestId<HTMLButtonElement>("lg-run").disabled).toBe(true);
     fireEvent.click(screen.getByTestId("lg-stop"));
-    await waitFor(() => expect(router.requests.at(-1)?.path).toBe("/api/langgraph/deployments/demo-langgraph/runs/r0/cancel"));
+    await waitFor(() => expect(posts(router).at(-1)?.path).toBe("/api/langgraph/deployments/demo-langgraph/runs/r0/cancel"));
   });
 });

@@ -1,24 +1,24 @@
 "use client";
 
 import { useState } from "react";
-import { SquareIcon } from "lucide-react";
-import { LG_STREAM_MODES, type LgAssistant } from "@/lib/contracts/langgraph";
+import { ChevronDownIcon, ChevronRightIcon, SquareIcon } from "lucide-react";
+import type { LgAssistant } from "@/lib/contracts/langgraph";
 import type { LgActions } from "@/hooks/use-langgraph";
 import { BusyButton } from "@/components/elements/busy-button";
-import { JsonTextField } from "@/components/elements/json-text-field";
 import { MessageInput } from "@/components/elements/composer/message-input";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { NativeSelect } from "@/components/ui/native-select";
 import { onModEnter } from "@/lib/keyboard";
 import { LgError } from "./lg-error";
-import { emptyLgRunDraft, lgRunBodyFromDraft, messageInput, toggledMode, type LgRunDraft } from "./run-draft";
+import { LgRunOptions } from "./lg-run-options";
+import { lgRunBodyFromDraft, messageInput } from "./run-draft";
 import { parseJsonValue } from "./answer-values";
+import { useLgRunDraft } from "./use-run-draft";
 
 export interface LgRunComposerProps {
   deploymentId: string;
   assistants: readonly LgAssistant[];
-  /** The thread's assistant (preselected); absent: the first. */
+  /** The thread's assistant (preselected, followed when it changes); absent: the first. */
   assistantId?: string;
   /** null: the run starts a new thread. */
   threadId: string | null;
@@ -28,38 +28,39 @@ export interface LgRunComposerProps {
   onStarted: (started: { runId: string; threadId: string }) => void;
 }
 
-/** The next run of a thread (or a new one): assistant, input as JSON (or a message), stream modes; Run and Stop. */
+/**
+ * The next run of a thread (or a new one), in one row: assistant, a message, Run and Stop. The
+ * stream modes and the input as JSON (or a form from the graph's input schema) are under Options,
+ * open by itself while the JSON was written by hand or is not JSON.
+ */
 export function LgRunComposer({ deploymentId, assistants, assistantId, threadId, runningRunId, actions, onStarted }: LgRunComposerProps) {
-  const [draft, setDraft] = useState<LgRunDraft>(() => emptyLgRunDraft(assistantId ?? assistants[0]?.assistantId ?? ""));
+  const { draft, patch, clearInput } = useLgRunDraft(deploymentId, threadId, assistantId, assistants);
   const [error, setError] = useState<string | null>(null);
-  const patch = (p: Partial<LgRunDraft>) => setDraft((d) => ({ ...d, ...p }));
+  const [optionsOpen, setOptionsOpen] = useState<boolean | null>(null);
   const busy = actions.run.isPending;
   const parsed = draft.inputText.trim() ? parseJsonValue(draft.inputText) : null;
+  const jsonError = parsed && !parsed.ok ? parsed.error : null;
+  const handWritten = draft.inputText.trim() !== "" && draft.inputText !== messageInput(draft.message);
+  const open = optionsOpen ?? (handWritten || jsonError !== null);
 
   const run = () => {
     const result = lgRunBodyFromDraft(draft, threadId);
     setError(result.ok ? null : result.error);
     if (!result.ok) return;
-    actions.run.mutate(
-      { deploymentId, body: result.body },
-      {
-        onSuccess: (started) => {
-          patch({ message: "", inputText: "" });
-          onStarted(started);
-        },
-      },
-    );
+    const onSuccess = (started: { runId: string; threadId: string }) => {
+      clearInput();
+      onStarted(started);
+    };
+    actions.run.mutate({ deploymentId, body: result.body }, { onSuccess });
   };
 
   return (
-    <div data-testid="lg-run-composer" className="flex flex-col gap-2 border-t bg-background p-3" onKeyDown={onModEnter(run, !busy)}>
-      <div className="flex flex-wrap items-center gap-2">
-        <label className="text-xs font-medium" htmlFor="lg-run-assistant">
-          Assistant
-        </label>
-        <div className="w-56">
+    <div data-testid="lg-run-composer" className="flex flex-col gap-2 border-t bg-background px-3 py-2" onKeyDown={onModEnter(run, !busy)}>
+      <div className="flex flex-wrap items-start gap-2">
+        <div className="w-44 shrink-0 max-lg:w-36">
           <NativeSelect
             id="lg-run-assistant"
+            aria-label="Assistant"
             data-testid="lg-run-assistant"
             value={draft.assistantId}
             disabled={busy}
@@ -73,51 +74,38 @@ export function LgRunComposer({ deploymentId, assistants, assistantId, threadId,
             ))}
           </NativeSelect>
         </div>
-        <fieldset className="flex flex-wrap items-center gap-2 text-xs" aria-label="Stream modes">
-          {LG_STREAM_MODES.map((m) => (
-            <label key={m} className="flex items-center gap-1">
-              <Checkbox
-                data-testid={`lg-stream-mode-${m}`}
-                checked={draft.streamModes.includes(m)}
-                onCheckedChange={(on) => patch({ streamModes: toggledMode(draft.streamModes, m, on === true) })}
-              />
-              <span className="font-mono">{m}</span>
-            </label>
-          ))}
-        </fieldset>
-      </div>
-      <MessageInput
-        data-testid="lg-run-message"
-        placeholder="A message: fills the input as { messages: [{ role: 'human', content }] }"
-        value={draft.message}
-        disabled={busy}
-        onChange={(e) => patch({ message: e.target.value, inputText: messageInput(e.target.value) })}
-        onSend={run}
-      />
-      <JsonTextField
-        id="lg-run-input"
-        label="Input (JSON, sent as is; empty: null, go on from the checkpoint)"
-        text={draft.inputText}
-        error={parsed && !parsed.ok ? parsed.error : null}
-        disabled={busy}
-        testId="lg-run-input"
-        onTextChange={(inputText) => patch({ inputText })}
-      />
-      {error && (
-        <p role="alert" className="text-xs text-destructive" data-testid="lg-run-draft-error">
-          {error}
-        </p>
-      )}
-      {actions.run.error && <LgError title="The run did not start" error={actions.run.error} testId="lg-run-error" />}
-      {actions.cancel.error && <LgError title="Could not stop the run" error={actions.cancel.error} testId="lg-cancel-error" />}
-      <div className="flex items-center gap-2">
-        <BusyButton data-testid="lg-run" busy={busy} disabled={Boolean(runningRunId)} onClick={run}>
+        <div className="min-w-56 flex-1 basis-56">
+          <MessageInput
+            data-testid="lg-run-message"
+            rows={1}
+            className="max-h-40 min-h-9 resize-none py-1.5 field-sizing-content"
+            placeholder="A message (the input's messages)"
+            title="Sent as { messages: [{ role: 'human', content }] }; Enter sends, Shift+Enter breaks the line"
+            value={draft.message}
+            disabled={busy}
+            onChange={(e) => patch({ message: e.target.value, inputText: messageInput(e.target.value) })}
+            onSend={run}
+          />
+        </div>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="h-9"
+          data-testid="lg-run-options"
+          aria-expanded={open}
+          title="Stream modes and the input as JSON or a form"
+          onClick={() => setOptionsOpen(!open)}
+        >
+          {open ? <ChevronDownIcon /> : <ChevronRightIcon />} Options
+        </Button>
+        <BusyButton data-testid="lg-run" className="h-9" busy={busy} disabled={Boolean(runningRunId)} onClick={run} title="⌘/Ctrl+Enter">
           {threadId ? "Run" : "Run on a new thread"}
         </BusyButton>
         {runningRunId && (
           <Button
             size="sm"
             variant="outline"
+            className="h-9"
             data-testid="lg-stop"
             disabled={actions.cancel.isPending}
             onClick={() => actions.cancel.mutate({ deploymentId, runId: runningRunId })}
@@ -125,8 +113,15 @@ export function LgRunComposer({ deploymentId, assistants, assistantId, threadId,
             <SquareIcon /> Stop
           </Button>
         )}
-        <span className="ml-auto text-[11px] text-muted-foreground">⌘/Ctrl+Enter</span>
       </div>
+      {open && <LgRunOptions deploymentId={deploymentId} draft={draft} jsonError={jsonError} busy={busy} patch={patch} />}
+      {error && (
+        <p role="alert" className="text-xs text-destructive" data-testid="lg-run-draft-error">
+          {error}
+        </p>
+      )}
+      {actions.run.error && <LgError title="The run did not start" error={actions.run.error} testId="lg-run-error" />}
+      {actions.cancel.error && <LgError title="Could not stop the run" error={actions.cancel.error} testId="lg-cancel-error" />}
     </div>
   );
 }

@@ -92,7 +92,7 @@ export function LgThreadView({ deploymentId, assistants, threadId, actions, navi
         )}
       </div>
       <LgRunComposer
-        key={`${threadId}:${assistantId ?? ""}`}
+        key={threadId}
         deploymentId={deploymentId}
         assistants={assistants}
         assistantId={assistantId}

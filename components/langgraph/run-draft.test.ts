@@ -18,16 +18,23 @@ describe("the run composer's body", () => {
   });
 
   it("asks for subgraphs' events only without `values` (the dev server fails a run asking for both)", () => {
-    const withValues = lgRunBodyFromDraft({ ...emptyLgRunDraft("a"), streamModes: ["values", "updates"] }, null);
+    const withValues = lgRunBodyFromDraft({ ...emptyLgRunDraft("a"), streamModes: ["values", "updates"] }, "t-1");
     expect(withValues.ok && withValues.body.subgraphs).toBe(false);
-    const without = lgRunBodyFromDraft({ ...emptyLgRunDraft("a"), streamModes: ["updates", "debug"] }, null);
+    const without = lgRunBodyFromDraft({ ...emptyLgRunDraft("a"), streamModes: ["updates", "debug"] }, "t-1");
     expect(without.ok && without.body.subgraphs).toBe(true);
   });
 
-  it("starts a new thread without a threadId; empty input is null (go on from the checkpoint)", () => {
-    const result = lgRunBodyFromDraft(emptyLgRunDraft("agent"), null);
-    expect(result.ok && result.body).toMatchObject({ assistantId: "agent", input: null });
+  it("starts a new thread without a threadId; on a thread, empty input is null (go on from the checkpoint)", () => {
+    const result = lgRunBodyFromDraft({ ...emptyLgRunDraft("agent"), inputText: "{}" }, null);
+    expect(result.ok && result.body).toMatchObject({ assistantId: "agent", input: {} });
     expect(result.ok && "threadId" in result.body).toBe(false);
+    const resume = lgRunBodyFromDraft(emptyLgRunDraft("agent"), "t-1");
+    expect(resume.ok && resume.body.input).toBeNull();
+  });
+
+  it("refuses an empty input on a new thread before sending (the server would answer EmptyInputError)", () => {
+    const result = lgRunBodyFromDraft({ ...emptyLgRunDraft("agent"), inputText: "  " }, null);
+    expect(result).toEqual({ ok: false, error: expect.stringContaining("A new thread needs an input") });
   });
 
   it("sends raw JSON as typed, and refuses text that is not JSON, no assistant or no stream mode", () => {

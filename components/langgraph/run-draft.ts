@@ -40,6 +40,8 @@ export function lgRunBodyFromDraft(d: LgRunDraft, threadId: string | null): LgRu
     if (!parsed.ok) return { ok: false, error: `Input: ${parsed.error}` };
     input = parsed.value;
   }
+  // A new thread has no checkpoint to go on from: the server refuses null (EmptyInputError).
+  if (!threadId && input === null) return { ok: false, error: "A new thread needs an input: type a message, or some JSON under Options" };
   // `values` with stream_subgraphs fails the run on the JS dev server (TypeError "reading 'map'",
   // see LgRunBody.subgraphs): subgraphs' events are asked for only without it.
   const subgraphs = !d.streamModes.includes("values");

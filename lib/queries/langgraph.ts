@@ -5,6 +5,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import type {
   LgAnswerBody,
   LgAssistant,
+  LgAssistantSchemas,
   LgCheckpoint,
   LgDeploymentInput,
   LgDeploymentView,
@@ -35,6 +36,7 @@ export const lgKeys = {
   list: () => ["langgraph", "deployments"] as const,
   assistants: (id: string) => [...lgScope(id), "assistants"] as const,
   graph: (id: string, assistantId: string, xray: boolean) => [...lgScope(id), "graph", assistantId, xray] as const,
+  schemas: (id: string, assistantId: string) => [...lgScope(id), "schemas", assistantId] as const,
   /** Every filtered list of the deployment's threads (invalidated together). */
   threads: (id: string) => [...lgScope(id), "threads"] as const,
   threadSearch: (id: string, filter: LgThreadFilter) => [...lgScope(id), "threads", filter.status, filter.q] as const,
@@ -67,6 +69,19 @@ export function lgGraphQuery(id: string, assistantId: string, xray = false) {
     queryFn: ({ signal }) =>
       apiFetch<LgGraph>(`${lgDeploymentPath(id)}/assistants/${enc(assistantId)}/graph${xray ? "?xray=1" : ""}`, { signal }),
     staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The graph's JSON Schemas (input, output, state…). Slow the first time (the dev server builds
+ * them) and absent on some graphs (a 502 in words): asked once, never retried, kept long.
+ */
+export function lgSchemasQuery(id: string, assistantId: string) {
+  return queryOptions({
+    queryKey: lgKeys.schemas(id, assistantId),
+    queryFn: ({ signal }) => apiFetch<LgAssistantSchemas>(`${lgDeploymentPath(id)}/assistants/${enc(assistantId)}/schemas`, { signal }),
+    staleTime: 30 * 60_000,
+    retry: false,
   });
 }
 

@@ -6,11 +6,14 @@ import { jsonDiff } from "@/lib/diff/json-diff";
 import { JsonView } from "@/components/elements/json-view";
 import { LgDiffList } from "../diff-list";
 
+/** JSON in a narrow column: lines kept whole, the box scrolls sideways instead of breaking words. */
+const UNWRAPPED = "whitespace-pre break-normal";
+
 /** What a step wrote: `metadata.writes` when the server says (older servers), else its changes against the parent checkpoint. */
 function Writes({ checkpoint, parent }: { checkpoint: LgCheckpoint; parent: LgCheckpoint | null }) {
   const diff = useMemo(() => (parent ? jsonDiff(parent.values, checkpoint.values) : null), [parent, checkpoint.values]);
   if (checkpoint.writes !== null && checkpoint.writes !== undefined)
-    return <JsonView value={checkpoint.writes} data-testid="lg-checkpoint-writes" />;
+    return <JsonView value={checkpoint.writes} className={UNWRAPPED} data-testid="lg-checkpoint-writes" />;
   if (!diff)
     return (
       <p className="text-[11px] text-muted-foreground">
@@ -40,17 +43,17 @@ export function LgCheckpointDetail({ checkpoint, parent }: LgCheckpointDetailPro
       </section>
       <section className="flex flex-col gap-1">
         <h3 className="text-[11px] font-semibold">State</h3>
-        <JsonView value={checkpoint.values} data-testid="lg-checkpoint-state" />
+        <JsonView value={checkpoint.values} className={UNWRAPPED} data-testid="lg-checkpoint-state" />
       </section>
       {checkpoint.tasks.length > 0 && (
         <details>
           <summary className="cursor-pointer text-[11px] text-muted-foreground select-none">Tasks ({checkpoint.tasks.length})</summary>
-          <JsonView value={checkpoint.tasks} />
+          <JsonView value={checkpoint.tasks} className={UNWRAPPED} />
         </details>
       )}
       <details>
         <summary className="cursor-pointer text-[11px] text-muted-foreground select-none">Raw</summary>
-        <JsonView value={checkpoint.raw} />
+        <JsonView value={checkpoint.raw} className={UNWRAPPED} />
       </details>
     </div>
   );

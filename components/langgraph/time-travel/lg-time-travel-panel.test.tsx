@@ -69,6 +69,9 @@ describe("LgTimeTravelPanel", () => {
     fireEvent.click(screen.getByTestId("lg-checkpoint-c2"));
     expect(screen.getByTestId("lg-checkpoint-detail").dataset.checkpointId).toBe("c2");
     expect(screen.getByTestId("lg-checkpoint-state").textContent).toContain('"note": "x"');
+    // A narrow column scrolls the state sideways instead of breaking it in the middle of words.
+    expect(screen.getByTestId("lg-checkpoint-state").className).toContain("whitespace-pre");
+    expect(screen.getByTestId("lg-checkpoint-state").className).not.toContain("break-all");
     const changes = screen.getByTestId("lg-checkpoint-changes");
     expect(changes.textContent).toContain("$.count");
     expect(changes.textContent).toContain("$.note");

@@ -54,7 +54,7 @@ export function LgTimeTravelPanel({ deploymentId, threadId, assistantId }: LgTim
   const runAs = assistantId ?? assistantOf(selected);
   return (
     <div className="flex min-h-0 min-w-0 flex-1" data-testid="lg-time-travel">
-      <div className="w-64 shrink-0 overflow-y-auto border-r">
+      <div className="w-60 shrink-0 overflow-y-auto border-r max-xl:w-48">
         <LgCheckpointList
           checkpoints={checkpoints}
           selected={selected.checkpointId}
