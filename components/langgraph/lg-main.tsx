@@ -88,7 +88,7 @@ export function LgMain({ location, navigate }: WorkbenchPaneProps) {
               onSelect={(item) => go({ thread: null, item })}
             />
             <LgRunComposer
-              key={`new:${location.item ?? ""}:${assistants.data?.length ?? 0}`}
+              key="new"
               deploymentId={deployment.id}
               assistants={assistants.data ?? []}
               assistantId={location.item ?? undefined}

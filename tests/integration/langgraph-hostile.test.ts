@@ -286,6 +286,22 @@ describe("reads the server answers badly", () => {
     expect(ofKind(threadId, "lg_event")).toHaveLength(4);
   });
 
+  it("an assistant's schemas: the input schema is read and kept; a server that fails says so in words and is asked again", async () => {
+    const schemas = await lg.schemas(dep, "odd");
+    expect(schemas).toMatchObject({
+      assistantId: "odd",
+      input: { type: "object", properties: { topic: { type: "string" } } },
+      state: null,
+    });
+    await lg.schemas(dep, "odd");
+    expect(srv.schemaAsks()).toBe(1);
+    const e = await refused(lg.schemas(dep, "no-graph"));
+    expect(e).toMatchObject({ code: "upstream:langgraph_http", status: 502 });
+    expect(e.message).toContain("schema extraction failed");
+    await refused(lg.schemas(dep, "no-graph"));
+    expect(srv.schemaAsks()).toBe(3);
+  });
+
   it("a thread list with a thread that has no id lists the others; an odd status is said as text", async () => {
     await lg.threads.create(dep, { metadata: {}, threadId: "plain-1" });
     const listed = await lg.threads.list(dep, {});

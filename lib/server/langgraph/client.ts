@@ -47,8 +47,8 @@ export interface LgApi {
 
 /** A REST call's bound; GET /assistants/{id}/schemas is never on a hot path for this reason. */
 const REQUEST_TIMEOUT_MS = 15_000;
-/** GET /assistants/{id}/schemas: 9 s for a typed graph's first answer measured here, never for a plain .mjs one. */
-const SCHEMAS_TIMEOUT_MS = 20_000;
+/** GET /assistants/{id}/schemas: 9–25 s for a typed graph's first answer measured here (the server compiles its types), never for a plain .mjs one. */
+const SCHEMAS_TIMEOUT_MS = 45_000;
 /** How long a run's response headers may take (the events after them have no bound: a run runs). */
 const STREAM_HEADERS_TIMEOUT_MS = 30_000;
 /** The upstream's words kept in an error. */
