@@ -52,6 +52,10 @@ describe("the workbench shell", () => {
     nav.search = "view=inbox";
     const { unmount } = renderWithClient(<Workbench />);
     expect(await screen.findByTestId("inbox-view")).toBeTruthy();
+    // The inbox every protocol feeds is the shell's, first in the sidebar, not one protocol's.
+    const first = screen.getByTestId("sidebar").querySelector("button");
+    expect(first?.dataset.testid).toBe("inbox-link");
+    expect(first?.getAttribute("aria-current")).toBe("page");
     unmount();
     nav.search = "";
     renderWithClient(<Workbench />);

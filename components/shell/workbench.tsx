@@ -7,11 +7,12 @@ import { useWorkbenchLocation } from "@/hooks/use-workbench-location";
 import { LiveIndicator } from "@/components/shell/live-indicator";
 import { useLanding } from "@/components/shell/use-landing";
 import { MAIN_PANES, SIDEBAR_SECTIONS, WORKBENCH_PROVIDERS } from "@/components/protocols/registry";
-import { InboxMain } from "@/components/inbox/inbox-main";
+import { InboxLink, InboxMain } from "@/components/inbox";
 import { BundlesMain } from "@/components/bundles/bundles-main";
 import { BundlesNav } from "@/components/bundles/bundles-nav";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
+import { SessionSearchLauncher } from "@/components/session-search/session-search-launcher";
 
 /** The core views' panes, before the protocols' (whose last, the servers, is the default). */
 const PANES = [
@@ -46,6 +47,9 @@ export function Workbench() {
       </header>
       <div className="flex min-h-0 flex-1">
         <aside className="flex w-56 shrink-0 flex-col overflow-y-auto border-r bg-muted/30 lg:w-64" data-testid="sidebar">
+          {/* The core places every protocol feeds: the one inbox and the session search. */}
+          <InboxLink active={location.view === "inbox"} onOpen={() => navigate({ view: "inbox" })} />
+          <SessionSearchLauncher navigate={navigate} />
           {SIDEBAR_SECTIONS.map(({ id, Section }) => (
             <Section key={id} location={location} navigate={navigate} />
           ))}

@@ -40,15 +40,12 @@ function setup(location: WorkbenchLocation = LOCATION) {
 }
 
 describe("AgentSidebar", () => {
-  it("lists agent servers with their status and app count, and the inbox with its waiting count", async () => {
+  it("lists agent servers with their status and app count", async () => {
     const { navigate } = setup();
     await waitFor(() => expect(screen.getAllByTestId("agent-item")).toHaveLength(2));
     const items = screen.getAllByTestId("agent-item");
     expect(items.map((i) => i.getAttribute("data-status"))).toEqual(["ok", "error"]);
     expect(items[0]!.textContent).toContain("2 apps");
-    expect((await screen.findByTestId("inbox-count")).getAttribute("data-count")).toBe("1");
-    fireEvent.click(screen.getByTestId("inbox-link"));
-    expect(navigate).toHaveBeenLastCalledWith({ view: "inbox" });
     fireEvent.click(items[1]!);
     expect(navigate).toHaveBeenLastCalledWith({ agentId: "down", app: null, sessionId: null, userId: null });
   });
@@ -65,14 +62,12 @@ describe("AgentSidebar", () => {
       expect(classes(row)).not.toContain("hover:bg-accent");
       expect(classes(row)).toContain("hover:bg-accent/50");
     }
-    expect(classes(screen.getByTestId("inbox-link"))).toContain("bg-accent");
     cleanup();
     setup({ ...EMPTY_LOCATION, agentId: "demo" });
     await waitFor(() => expect(screen.getAllByTestId("agent-item")).toHaveLength(2));
     const [demo, down] = screen.getAllByTestId("agent-item");
     expect(classes(demo!)).toContain("bg-accent");
     expect(classes(down!)).not.toContain("bg-accent");
-    expect(classes(screen.getByTestId("inbox-link"))).not.toContain("hover:bg-accent");
   });
 
   it("adds an agent server with a masked header and opens it", async () => {

@@ -5,18 +5,16 @@ import { useQuery } from "@tanstack/react-query";
 import { agentsQuery } from "@/lib/queries/agents";
 import { useAgentActions } from "@/hooks/use-agent-actions";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
-import { InboxLink } from "@/components/inbox/inbox-link";
 import { QueryError } from "@/components/elements/query-error";
 import { AgentDialog } from "@/components/adk/agents/agent-dialog";
 import { AgentList } from "@/components/adk/agents/agent-list";
-import { SessionSearchLauncher } from "@/components/session-search/session-search-launcher";
 
 export interface AgentSidebarProps {
   location: WorkbenchLocation;
   navigate: (patch: Partial<WorkbenchLocation>) => void;
 }
 
-/** The sidebar's agent half: saved ADK servers, "Add agent server", and the inbox with its count. */
+/** The sidebar's ADK section: saved ADK servers and "Add agent server". */
 export function AgentSidebar({ location, navigate }: AgentSidebarProps) {
   const agents = useQuery(agentsQuery());
   const { create } = useAgentActions();
@@ -38,8 +36,6 @@ export function AgentSidebar({ location, navigate }: AgentSidebarProps) {
           }}
         />
       )}
-      <InboxLink active={location.view === "inbox"} onOpen={() => navigate({ view: "inbox" })} />
-      <SessionSearchLauncher navigate={navigate} />
       {adding && (
         <AgentDialog
           open
