@@ -9,6 +9,7 @@ import { startAguiDemo, type AguiDemo } from "@/demo/agui/server";
 import { CONFIRM_BOOKING_TOOL } from "@/demo/agui/script";
 import { startLangGraphDemo, type LangGraphDemo } from "@/demo/langgraph/start";
 import { demoServerLaunch } from "@/demo/mcp/launch";
+import { DEMO_NODE_FLAGS } from "@/demo/process-group";
 
 /**
  * The demo peers `npm start` runs (docs/WHERE.md, "Boot and the demo peers"): per protocol, their
@@ -32,7 +33,7 @@ export function demoMcpInput(root: string): ConnectionInput {
     name: "Loupe demo MCP server",
     transport: "stdio",
     command,
-    args,
+    args: [...DEMO_NODE_FLAGS, ...args],
     env: {},
     cwd: root,
     requestTimeoutMs: 60_000,

@@ -18,6 +18,13 @@ const TAIL_LINES = 40;
  */
 export const DEMO_NICENESS = 10;
 
+/**
+ * Node flags for every demo server: a 1 MiB young generation (V8's default is up to 16 MiB per semi
+ * space) cut the idle PSS of the four demo servers from 343 to 247 MiB here (issue 22); they are
+ * demos, not hot paths, and more frequent scavenges cost them little.
+ */
+export const DEMO_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=1"];
+
 /** Lowers a process's priority to DEMO_NICENESS; where that is refused, it simply keeps its own. */
 export function lowerPriority(pid: number | undefined): void {
   if (pid === undefined) return;
@@ -82,9 +89,14 @@ export function liveGroupMembers(pgid: number): number[] {
   });
 }
 
-/** Runs `node <args>` as the leader of a new process group. */
+/** Runs `node <DEMO_NODE_FLAGS> <args>` as the leader of a new process group, at DEMO_NICENESS. */
 export function spawnGroup(args: string[], opts: SpawnGroupOptions): ProcessGroup {
-  const child = spawn(process.execPath, args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(process.execPath, [...DEMO_NODE_FLAGS, ...args], {
+    cwd: opts.cwd,
+    env: opts.env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   lowerPriority(child.pid);
   const lines: string[] = [];
   const onData = (buf: Buffer): void => {
