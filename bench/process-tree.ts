@@ -37,6 +37,14 @@ export function treePids(pid: number): number[] {
   return out;
 }
 
+/** A short name for a process: its script's file name for node ("serve.ts"), else its command ("esbuild"). */
+function processName(pid: number): string {
+  const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+  // The first argument that is neither an option nor the value of --require / --import.
+  const script = argv.slice(1).find((a, i, rest) => !a.startsWith("-") && !["--require", "--import", "-r"].includes(rest[i - 1] ?? ""));
+  return (script ?? argv[0] ?? "?").split("/").at(-1) ?? "?";
+}
+
 const kib = (text: string, field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? 0) * 1024;
 
 export function treeMemory(pid: number): TreeMemory {
@@ -44,7 +52,7 @@ export function treeMemory(pid: number): TreeMemory {
   for (const p of treePids(pid)) {
     try {
       const rollup = readFileSync(`/proc/${p}/smaps_rollup`, "utf8");
-      const name = readFileSync(`/proc/${p}/comm`, "utf8").trim();
+      const name = processName(p);
       const pss = kib(rollup, "Pss");
       memory.rss += kib(rollup, "Rss");
       memory.pss += pss;
