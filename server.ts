@@ -15,6 +15,7 @@ import { logLine, logSafe } from "@/lib/log-text";
 import { expireLegacyCookies, FRAME_HEADERS, gate, gateUpgrade } from "@/lib/launcher/security";
 import { isTapPath, serveTapHttp } from "@/lib/launcher/tap-gate";
 import { isA2aPushPath, serveA2aPushHttp } from "@/lib/launcher/a2a-push-gate";
+import { IDLE_OPEN_MS, installServingGate } from "@/lib/launcher/serving";
 import { errorMessage, isRecord } from "@/lib/values";
 
 function fail(message: string): never {
@@ -132,6 +133,9 @@ async function main() {
   const port = typeof address === "object" && address ? address.port : opts.port;
   process.env.LOUPE_PORT = String(port);
 
+  // The demo peers wait until Loupe has answered (lib/launcher/serving.ts): installed before Next
+  // runs instrumentation.ts, which starts them.
+  const serving = installServingGate();
   const app = next({ dev: opts.dev, dir: root, hostname: "127.0.0.1", port });
   const handle = app.getRequestHandler();
   // The socket is open before Next is ready (so the port is ours and the real one is known):
@@ -161,6 +165,7 @@ async function main() {
     // handler, after the same gate): lib/server/fast-routes.ts.
     const direct = opts.dev ? undefined : fastToolsCall(req);
     if (direct) return void serveDirect(direct, req, res);
+    res.once("finish", serving.open);
     void ready.then(() => handle(req, res));
   });
   // Next adds its own `upgrade` listener on the first request (the dev server's HMR socket):
@@ -178,6 +183,7 @@ async function main() {
     return emit(event, ...args);
   }) as typeof server.emit;
   await ready;
+  setTimeout(serving.open, IDLE_OPEN_MS).unref();
 
   const url = `http://127.0.0.1:${port}/?token=${token}`;
   console.log(`Loupe ready: ${url}`);

@@ -1,42 +1,35 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
+import { chromium } from "playwright-core";
+import { ensureInspector, INSPECTOR_VERSION, spawnInspector } from "./inspector";
+import { stopTree, treeMemory, type TreeMemory } from "./process-tree";
 import type { Bench, Figure } from "./types";
 import { MB, median } from "./types";
 
-const RUNS = 5;
-/** A port of its own: the first request must be aimed before Loupe prints where it listens. */
+/** Runs of each variant (after one warm-up round that is not counted: it may build). */
+const RUNS = Number(process.env.LOUPE_BENCH_COLD_RUNS ?? 5);
+/** Ports of its own: the first request must be aimed before a server prints where it listens. */
 const PORT = Number(process.env.LOUPE_BENCH_COLD_PORT ?? 7219);
+const INSPECTOR_PORT = Number(process.env.LOUPE_BENCH_INSPECTOR_PORT ?? 7221);
+/** How long a server is left alone after it is ready (or after the page loaded) before its memory is read. */
+const SETTLE_MS = 3_000;
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
 
-/** Resident memory of a process and every descendant (the launcher and what it keeps alive). */
-export function treeRss(pid: number): number {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const ppid = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${name}/status`, "utf8"))?.[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let total = 0;
-  const walk = (p: number) => {
-    try {
-      total += Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0) * 1024;
-    } catch {
-      return;
-    }
-    for (const c of children.get(p) ?? []) walk(c);
-  };
-  walk(pid);
-  return total;
-}
+/** The peers `npm start` starts with the demo, by the API that lists them (demo/peers.ts's ids). */
+const DEMO_LISTS: Record<string, string[]> = {
+  "/api/connections": ["demo-mcp"],
+  "/api/agents": ["demo-agent"],
+  "/api/a2a/agents": ["demo-a2a", "demo-adk-a2a"],
+  "/api/agui/agents": ["demo-agui"],
+  "/api/langgraph/deployments": ["demo-langgraph"],
+};
+const READY = new Set(["ok", "connected", "unknown"]);
 
-async function firstOk(url: string, token: string, deadline: number): Promise<void> {
+async function firstOk(url: string, headers: Record<string, string>, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(url, { headers: { "x-loupe-token": token } });
+      const res = await fetch(url, { headers });
       await res.arrayBuffer();
       if (res.status === 200) return;
     } catch {
@@ -47,70 +40,177 @@ async function firstOk(url: string, token: string, deadline: number): Promise<vo
   throw new Error(`no 200 from ${url} in time`);
 }
 
-/** One `npm start`-style launch (scripts/start.mjs, no demo): spawn → first 200 of the page, and memory then. */
-async function coldStart(root: string, dataDir: string, token: string): Promise<{ ms: number; rss: number; processes: number }> {
+function statusOf(peer: unknown): unknown {
+  if (typeof peer !== "object" || peer === null || !("state" in peer)) return undefined;
+  const { state } = peer;
+  return typeof state === "object" && state !== null && "status" in state ? state.status : undefined;
+}
+
+/** Every demo peer listed and up (saved once its server answered; MCP's connected). */
+async function demoReady(base: string, token: string, deadline: number): Promise<void> {
+  const pending = new Set(Object.values(DEMO_LISTS).flat());
+  while (Date.now() < deadline) {
+    for (const [route, ids] of Object.entries(DEMO_LISTS)) {
+      const list: unknown = await fetch(base + route, { headers: { "x-loupe-token": token } })
+        .then((r) => r.json())
+        .catch(() => []);
+      for (const peer of Array.isArray(list) ? list : []) {
+        const id: unknown = typeof peer === "object" && peer !== null && "id" in peer ? peer.id : undefined;
+        if (typeof id === "string" && ids.includes(id) && READY.has(String(statusOf(peer)))) pending.delete(id);
+      }
+    }
+    if (pending.size === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`demo peers not ready in time: ${[...pending].join(", ")}`);
+}
+
+/** One page load in Chromium (the browser is the bench's, not counted), then the server settles. */
+async function loadPage(url: string): Promise<void> {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+  } finally {
+    await browser.close();
+  }
+}
+
+interface Run {
+  firstOk: number;
+  ready?: number;
+  idle: TreeMemory;
+  afterPage: TreeMemory;
+}
+
+async function measure(
+  child: ChildProcess,
+  t0: number,
+  page: string,
+  probe: () => Promise<void>,
+  ready?: () => Promise<void>,
+): Promise<Run> {
+  try {
+    await probe();
+    const first = performance.now() - t0;
+    let readyMs: number | undefined;
+    if (ready) {
+      await ready();
+      readyMs = performance.now() - t0;
+    }
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const idle = treeMemory(child.pid!);
+    await loadPage(page);
+    return { firstOk: first, ready: readyMs, idle, afterPage: treeMemory(child.pid!) };
+  } finally {
+    await stopTree(child.pid!);
+  }
+}
+
+/** `npm start` (scripts/start.mjs) on an existing build, with or without the demo. */
+async function loupe(root: string, dataRoot: string, demo: boolean): Promise<Run> {
+  const token = `bench-cold-${process.pid}`;
+  const dataDir = mkdtempSync(path.join(dataRoot, "cold-"));
+  const args = [path.join(root, "scripts/start.mjs"), "--no-open", ...(demo ? [] : ["--no-demo"]), "--port", String(PORT)];
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs"), "--no-open", "--no-demo", "--port", String(PORT)], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, LOUPE_TOKEN: token, LOUPE_DATA_DIR: dataDir, CI: "1" },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
-  const exited = new Promise((r) => child.once("exit", r));
+  const base = `http://127.0.0.1:${PORT}`;
   try {
-    await firstOk(`http://127.0.0.1:${PORT}/?token=${token}`, token, Date.now() + 120_000);
-    const ms = performance.now() - t0;
-    await new Promise((r) => setTimeout(r, 200)); // let the first page's work settle before reading memory
-    const rss = treeRss(child.pid!);
-    const processes = countTree(child.pid!);
-    return { ms, rss, processes };
+    return await measure(
+      child,
+      t0,
+      `${base}/?token=${token}`,
+      () => firstOk(`${base}/?token=${token}`, { "x-loupe-token": token }, Date.now() + 120_000),
+      demo ? () => demoReady(base, token, Date.now() + 240_000) : undefined,
+    );
   } finally {
-    process.kill(-child.pid!, "SIGTERM");
-    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function countTree(pid: number): number {
-  let n = 0;
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const pgid = Number(readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1]!.split(" ")[2]);
-      if (pgid === pid) n++;
-    } catch {
-      // gone meanwhile
-    }
+/** `mcp-inspector` (web UI) from the scratch install. */
+async function inspector(launcher: string): Promise<Run> {
+  const t0 = performance.now();
+  const { child, home } = spawnInspector(launcher, INSPECTOR_PORT);
+  const base = `http://127.0.0.1:${INSPECTOR_PORT}/`;
+  try {
+    return await measure(child, t0, base, () => firstOk(base, {}, Date.now() + 120_000));
+  } finally {
+    rmSync(home, { recursive: true, force: true });
   }
-  return n;
+}
+
+const mib = (runs: Run[], pick: (r: Run) => number): number => median(runs.map(pick)) / MB;
+
+function figures(label: string, runs: Run[], note: string): Figure[] {
+  const last = runs.at(-1);
+  const where = last
+    ? Object.entries(last.afterPage.byName)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([name, pss]) => `${name} ${(pss / MB).toFixed(0)}`)
+        .join(", ")
+    : "";
+  return [
+    { label: `${label}: cold start → first 200`, value: median(runs.map((r) => r.firstOk)), unit: "ms", note },
+    ...(runs.some((r) => r.ready !== undefined)
+      ? [{ label: `${label}: cold start → demo peers ready`, value: median(runs.map((r) => r.ready ?? NaN)), unit: "ms" as const, note }]
+      : []),
+    { label: `${label}: PSS of its process tree, idle`, value: mib(runs, (r) => r.idle.pss), unit: "MB", note },
+    { label: `${label}:   RSS sum, idle`, value: mib(runs, (r) => r.idle.rss), unit: "MB", note },
+    {
+      label: `${label}: PSS after one page load`,
+      value: mib(runs, (r) => r.afterPage.pss),
+      unit: "MB",
+      note: `${note}; last run, MiB: ${where}`,
+    },
+    { label: `${label}: processes after the page load`, value: last?.afterPage.processes ?? 0, unit: "count" },
+  ];
 }
 
 /**
- * Cold start as a user meets it: `node scripts/start.mjs --no-demo` on an existing build until the
- * first 200 of the page, and the resident memory of every Loupe process then. The first launch
- * (which builds when the build is missing or stale) is not counted.
+ * Cold start and memory beside the official MCP Inspector (issue 22), in one run: the Inspector's
+ * web UI, `npm start --no-demo` and `npm start` with the demo, launched in turn (interleaved, so
+ * machine load hits all alike) until each one's first 200, then (with the demo) until every demo
+ * peer is up; the memory of each process tree when idle and after one page load in Chromium.
  */
 export const coldStartBench: Bench = {
   name: "cold-start",
   async run({ root, dataDir }) {
-    const token = `bench-cold-${process.pid}`;
-    const times: number[] = [];
-    const rss: number[] = [];
-    let processes = 0;
+    const launcher = ensureInspector();
+    const runs = { inspector: [] as Run[], bare: [] as Run[], demo: [] as Run[] };
     for (let i = 0; i <= RUNS; i++) {
-      const dir = mkdtempSync(path.join(dataDir, "cold-"));
-      const r = await coldStart(root, dir, token);
-      rmSync(dir, { recursive: true, force: true });
-      if (i === 0) continue;
-      times.push(r.ms);
-      rss.push(r.rss);
-      processes = r.processes;
+      const round = {
+        inspector: await inspector(launcher),
+        bare: await loupe(root, dataDir, false),
+        demo: await loupe(root, dataDir, true),
+      };
+      if (i === 0) continue; // warm-up: builds, the demo's prebuilt agents, disk caches
+      runs.inspector.push(round.inspector);
+      runs.bare.push(round.bare);
+      runs.demo.push(round.demo);
     }
-    const note = `median of ${RUNS}, no demo`;
-    const figures: Figure[] = [
-      { label: "cold start → first 200 of the page", value: median(times), unit: "ms", note: `${note}; target ≤ 1000 ms` },
-      { label: "  RSS of Loupe's processes then", value: median(rss) / MB, unit: "MB", note: `${note}; target ≤ 150 MiB` },
-      { label: "  Loupe processes (launcher included)", value: processes, unit: "count" },
+    const note = `median of ${RUNS}`;
+    const inspectorMs = median(runs.inspector.map((r) => r.firstOk));
+    const ratio = (r: Run[]): number => median(r.map((x) => x.firstOk)) / inspectorMs;
+    return [
+      ...figures(`Inspector ${INSPECTOR_VERSION}`, runs.inspector, note),
+      ...figures("Loupe, no demo", runs.bare, note),
+      { label: "Loupe, no demo: first 200 vs the Inspector", value: ratio(runs.bare), unit: "x", note: "target ≤ 1.0" },
+      ...figures("Loupe with the demo", runs.demo, note),
+      { label: "Loupe with the demo: first 200 vs the Inspector", value: ratio(runs.demo), unit: "x", note: "target ≤ 1.5" },
+      {
+        label: "Loupe with the demo: idle PSS vs the Inspector",
+        value: mib(runs.demo, (r) => r.idle.pss) / mib(runs.inspector, (r) => r.idle.pss),
+        unit: "x",
+        note: "target: ≤ 250 MiB for the tree",
+      },
     ];
-    return figures;
   },
 };

@@ -1,13 +1,15 @@
 import type { ConnectionInput } from "@/lib/contracts/connections";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
+import { whenServing } from "@/lib/launcher/serving";
 import type { DemoPeers } from "@/lib/server/protocols/types";
 import { startAgentServer, type AgentServer } from "@/demo/adk/start-agent-server";
-import { ADK_A2A_APP, adkA2aCardUrl, startAdkA2aServer } from "@/demo/adk/adk-a2a";
+import { ADK_A2A_APP, adkA2aCardUrl, waitForAdkA2aCard } from "@/demo/adk/adk-a2a";
 import { spawnA2aDemo, type SpawnedA2aDemo } from "@/demo/a2a/spawn-a2a-demo";
 import { startAguiDemo, type AguiDemo } from "@/demo/agui/server";
 import { CONFIRM_BOOKING_TOOL } from "@/demo/agui/script";
 import { startLangGraphDemo, type LangGraphDemo } from "@/demo/langgraph/start";
 import { demoServerLaunch } from "@/demo/mcp/launch";
+import { DEMO_NODE_FLAGS } from "@/demo/process-group";
 
 /**
  * The demo peers `npm start` runs (docs/WHERE.md, "Boot and the demo peers"): per protocol, their
@@ -31,7 +33,7 @@ export function demoMcpInput(root: string): ConnectionInput {
     name: "Loupe demo MCP server",
     transport: "stdio",
     command,
-    args,
+    args: [...DEMO_NODE_FLAGS, ...args],
     env: {},
     cwd: root,
     requestTimeoutMs: 60_000,
@@ -39,31 +41,27 @@ export function demoMcpInput(root: string): ConnectionInput {
   };
 }
 
-/** Started once per process (on globalThis: a second boot, or dev hot reload, reuses what runs). */
+/**
+ * Started once per process (on globalThis: a second boot, or dev hot reload, reuses what runs), and
+ * only once Loupe has answered (lib/launcher/serving.ts): a demo's start-up must not compete with
+ * Loupe's first page (issue 22).
+ */
 function once<T>(name: string, start: () => Promise<T>): Promise<T> {
   const key = Symbol.for(name);
   const running: unknown = Reflect.get(globalThis, key);
   if (running instanceof Promise) return running;
-  const started = start();
+  const started = whenServing().then(start);
   Reflect.set(globalThis, key, started);
   return started;
 }
 
-/** The demo ADK api_server (our child); it takes seconds to bundle its agents. */
-const adkServer = (root: string) =>
-  once<AgentServer>("loupe.demoAgentServer", () => startAgentServer({ port: 0, preload: true, repoRoot: root }));
-
 /**
- * The demo ADK agents served over A2A by ADK's own support (a second `adk api_server --a2a`). It
- * starts only after the demo ADK server is up: `--a2a` bundles every app at start, and on the same
- * server it delayed the demo ADK agent by 15–25 s on 2 busy cores.
+ * The demo ADK api_server (our child), which also serves its agents over A2A (`--a2a`, ADK's own
+ * support). Its agents run prebuilt (demo/prebuilt.ts), so `--a2a` loading every app at start costs
+ * little: one server instead of a second `api_server --a2a` (which bundled them again, 15–25 s).
  */
-const adkA2aServer = (root: string) =>
-  once<AgentServer>("loupe.demoAdkA2aServer", () =>
-    adkServer(root)
-      .catch(() => undefined)
-      .then(() => startAdkA2aServer({ port: 0, repoRoot: root })),
-  );
+const adkServer = (root: string) =>
+  once<AgentServer>("loupe.demoAgentServer", () => startAgentServer({ port: 0, preload: true, a2a: true, repoRoot: root }));
 
 const a2aDemo = (root: string) => once<SpawnedA2aDemo>("loupe.demoA2aAgent", () => spawnA2aDemo({ port: 0, repoRoot: root }));
 
@@ -106,11 +104,11 @@ export const DEMO_PEERS: DemoPeers = {
       name: "Loupe demo ADK agent (A2A)",
       label: "The demo ADK agent over A2A",
       // The card's own URL: the app lives under /a2a/<app>, where a base URL would lose its last segment.
-      start: async ({ root }) => ({
-        name: "Loupe demo ADK agent (A2A)",
-        url: adkA2aCardUrl((await adkA2aServer(root)).url, ADK_A2A_APP),
-        headers: {},
-      }),
+      start: async ({ root }) => {
+        const { url } = await adkServer(root);
+        await waitForAdkA2aCard(url, ADK_A2A_APP);
+        return { name: "Loupe demo ADK agent (A2A)", url: adkA2aCardUrl(url, ADK_A2A_APP), headers: {} };
+      },
     },
   ],
   agui: [

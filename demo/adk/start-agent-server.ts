@@ -1,11 +1,15 @@
 /**
  * Starts `adk api_server` (from @google/adk-devtools) on the demo agents dir and hands back its URL.
- * Used by `npm start` and by tests. The server is spawned in its own process group because it runs
- * esbuild's service binary as a child: stopping only the node process would leave that behind.
+ * Used by `npm start` and by tests. The agents run prebuilt (demo/prebuilt.ts: compiled once to
+ * plain ESM, `--compile false --bundle false`): api_server's own loader would bundle every agent.ts
+ * with an esbuild service kept running beside it (~700 MiB after a run) into an
+ * `adk_agent_loader-*` folder of the system temp dir that a signal leaves behind. The server is
+ * spawned in its own process group all the same, so a stop takes whatever it started.
  */
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { prebuiltAgents } from "../prebuilt";
 import { spawnGroup, waitUntilAnswers } from "../process-group";
 
 export interface StartAgentServerOptions {
@@ -18,7 +22,7 @@ export interface StartAgentServerOptions {
   allowOrigins?: string;
   /** Also serve every app over A2A (`--a2a`, ADK's own A2A support) at /a2a/<app>; see adk-a2a.ts. */
   a2a?: boolean;
-  /** Call /list-apps before resolving, so the agents are bundled (3–5 s) before the first run. */
+  /** Call /list-apps before resolving, so the agents are loaded before the first run. */
   preload?: boolean;
   /** How long to wait for /health. */
   timeoutMs?: number;
@@ -58,11 +62,12 @@ export async function startAgentServer(options: StartAgentServerOptions = {}): P
   const host = options.host ?? "127.0.0.1";
   const port = options.port || (await findFreePort(host));
   const root = options.repoRoot ?? REPO_ROOT;
-  const agentsDir = options.agentsDir ?? path.join(root, "demo/agents");
+  const agentsDir = await prebuiltAgents(root, options.agentsDir ?? path.join(root, "demo/agents"));
   const watch = path.join(root, "demo/adk/parent-watch.cjs");
   // api_server checks neither Host nor Origin: host-gate.cjs refuses foreign ones, as Loupe does.
   const hostGate = path.join(root, "demo/adk/host-gate.cjs");
   const args = ["--require", watch, "--require", hostGate, cliPath(root), "api_server", agentsDir, "--host", host, "--port", String(port)];
+  args.push("--compile", "false", "--bundle", "false");
   if (options.allowOrigins) args.push("--allow_origins", options.allowOrigins);
   if (options.a2a) args.push("--a2a");
   const loopback = ["127.0.0.1", "localhost", "::1"].includes(host);

@@ -15,13 +15,13 @@ let demo: LangGraphDemo;
 
 beforeAll(async () => {
   demo = await startLangGraphDemo({ timeoutMs: 115_000 });
-  expect(liveGroupMembers(demo.pid).length).toBeGreaterThanOrEqual(3);
+  expect(liveGroupMembers(demo.pid).length).toBeGreaterThanOrEqual(1);
 }, 120_000);
 
 afterAll(async () => {
   if (!demo) return;
   await demo.stop();
-  // stop() kills the whole process group (CLI, tsx watch, server): none of it may be left.
+  // stop() kills the whole process group (the server, tsx's esbuild service): none of it may be left.
   expect(liveGroupMembers(demo.pid)).toEqual([]);
 });
 

@@ -1,15 +1,16 @@
 /**
- * Starts the LangGraph demo deployment (`langgraphjs dev`, the in-memory LangGraph API server) on
- * demo/langgraph's graphs and hands back its URL. Used by `npm start` and by tests.
+ * Starts the LangGraph demo deployment (the in-memory LangGraph API server `langgraphjs dev` runs,
+ * here in one process: demo/langgraph/serve.ts) on demo/langgraph's graphs and hands back its URL.
+ * Used by `npm start` and by tests.
  *
- * The dev server writes its state (`.langgraph_api/`) and appends to a `.gitignore` in the folder
- * of its langgraph.json, so the launcher writes a copy of demo/langgraph/langgraph.json into a fresh
- * temp folder, with graph paths made relative to it, and removes that folder on stop().
+ * The server writes its state (`.langgraph_api/`) in its working folder, so the launcher writes a
+ * copy of demo/langgraph/langgraph.json into a fresh temp folder, with graph paths made relative to
+ * it, runs the server there and removes that folder on stop().
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { findFreePort } from "../adk/start-agent-server";
 import { spawnGroup, waitUntilAnswers } from "../process-group";
 
@@ -33,7 +34,7 @@ export interface LangGraphDemo {
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const HOST = "127.0.0.1";
-const cliPath = (root: string) => path.join(root, "node_modules/@langchain/langgraph-cli/dist/cli/cli.mjs");
+const tsxLoader = (root: string) => pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
 
 /** Nothing may leave the machine: no LangSmith tracing, no CLI analytics, no Studio browser tab. */
 export const OFFLINE_ENV: Record<string, string> = {
@@ -45,8 +46,8 @@ export const OFFLINE_ENV: Record<string, string> = {
   BROWSER: "none",
 };
 
-/** Writes langgraph.json into `stateDir` with every graph path pointing back at demo/langgraph. */
-async function writeConfig(root: string, stateDir: string): Promise<void> {
+/** Writes langgraph.json into `stateDir` with every graph path pointing back at demo/langgraph; answers its graphs. */
+async function writeConfig(root: string, stateDir: string): Promise<Record<string, string>> {
   const demoDir = path.join(root, "demo/langgraph");
   const config: unknown = JSON.parse(await readFile(path.join(demoDir, "langgraph.json"), "utf8"));
   if (typeof config !== "object" || config === null || !("graphs" in config))
@@ -59,6 +60,7 @@ async function writeConfig(root: string, stateDir: string): Promise<void> {
     }),
   );
   await writeFile(path.join(stateDir, "langgraph.json"), JSON.stringify({ ...config, graphs }, null, 2));
+  return graphs;
 }
 
 /** True for the dev server's error-level log lines (winston, coloured: `error:   ▪ …`). */
@@ -70,22 +72,22 @@ export async function startLangGraphDemo(opts: StartLangGraphDemoOptions = {}): 
   const root = opts.root ?? REPO_ROOT;
   const port = opts.port || (await findFreePort(HOST));
   const stateDir = await mkdtemp(path.join(tmpdir(), "loupe-langgraph-"));
-  await writeConfig(root, stateDir);
-  // Every node process of the tree (CLI, tsx watch, server) exits once its own parent is gone, so a
-  // parent killed with SIGKILL still takes the whole server down (see demo/adk/parent-watch.cjs).
+  const graphs = await writeConfig(root, stateDir);
+  // The server exits once its parent is gone, so a parent killed with SIGKILL still takes it down
+  // (see demo/adk/parent-watch.cjs).
   const watch = path.join(root, "demo/adk/parent-watch.cjs");
-  const nodeOptions = [process.env.NODE_OPTIONS, `--require ${JSON.stringify(watch)}`].filter(Boolean).join(" ");
-  const args = [cliPath(root), "dev", "--no-browser", "--port", String(port), "--host", HOST, "--config", stateDir];
+  const options = JSON.stringify({ root, port, host: HOST, cwd: stateDir, graphs });
+  const args = ["--require", watch, "--import", tsxLoader(root), path.join(root, "demo/langgraph/serve.ts"), options];
+  const url = `http://${HOST}:${port}`;
 
   let failed = false;
-  // The CLI runs `tsx watch`, which runs the server: three node processes in one group.
+  // One node process (and tsx's esbuild service) in its own group.
   const group = spawnGroup(args, {
     cwd: stateDir,
-    env: { ...process.env, ...OFFLINE_ENV, NODE_OPTIONS: nodeOptions },
+    env: { ...process.env, ...OFFLINE_ENV, NODE_ENV: "development", LANGGRAPH_API_URL: url },
     onLine: (line) => void (failed ||= isErrorLine(line)),
     onLog: opts.onLog,
   });
-  const url = `http://${HOST}:${port}`;
   const stop = async (): Promise<void> => {
     await group.stop();
     await rm(stateDir, { recursive: true, force: true });

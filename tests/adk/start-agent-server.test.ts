@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createServer } from "node:net";
 import type { Server } from "node:net";
 import { describe, expect, it } from "vitest";
@@ -26,15 +29,33 @@ describe("startAgentServer", () => {
       expect(server.url).toBe(`http://127.0.0.1:${port}`);
       expect(await (await fetch(`${server.url}/health`)).text()).toBe("OK");
       expect(await (await fetch(`${server.url}/version`)).json()).toEqual({ version: "2.0.0" });
-      // preload bundled the agents, which leaves esbuild's service running in the group
-      expect(liveMembers(server.pid).some((l) => l.includes("esbuild"))).toBe(true);
+      // The agents run prebuilt: no esbuild service beside the server (issue 22).
+      expect(liveMembers(server.pid).some((l) => l.includes("esbuild"))).toBe(false);
     } finally {
       await server.stop();
     }
     // SIGKILL is delivered at once but a dying process stays visible for a moment
     await expect.poll(() => liveMembers(server.pid), { timeout: 2000, interval: 50 }).toEqual([]);
     await expect(fetch(`${server.url}/health`)).rejects.toThrow();
-  });
+  }, 120_000);
+
+  it("leaves nothing in the temp folder: no adk_agent_loader-* once loaded, run and stopped", async () => {
+    // A temp folder of its own (TMPDIR), so other processes' folders do not count.
+    const tmp = mkdtempSync(path.join(tmpdir(), "loupe-adk-tmp-"));
+    try {
+      const server = await startAgentServer({ port: 0, preload: true, env: { TMPDIR: tmp, GOOGLE_API_KEY: "" } });
+      try {
+        const session = await fetch(`${server.url}/apps/loupe_demo/users/u/sessions`, { method: "POST" });
+        expect(session.ok).toBe(true);
+        expect(readdirSync(tmp)).toEqual([]);
+      } finally {
+        await server.stop();
+      }
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("rejects with the server's own message when the port is taken", async () => {
     const blocker: Server = createServer();

@@ -1,5 +1,7 @@
 import "server-only";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
+import { whenServing } from "@/lib/launcher/serving";
+import { logLine } from "@/lib/log-text";
 import { field, jsonRows, savedSecrets, savedUrlSecrets, strings } from "@/lib/server/bundles/secrets";
 import { startAppsHost } from "@/lib/server/mcp/apps/apps-sandbox";
 import { mcpTrafficUnit } from "@/lib/server/mcp/bundle-unit";
@@ -10,6 +12,7 @@ import { getTaps } from "@/lib/server/mcp/tap/store";
 import { nameFor, stableId } from "@/lib/server/peer-names";
 import type { BootContext, Keep, ProtocolAdapter } from "@/lib/server/protocols/types";
 import type { Store } from "@/lib/server/store";
+import { errorMessage } from "@/lib/values";
 
 /**
  * MCP (lib/server/mcp/): what its public API plugs into the shared core — a thin file, MCP's
@@ -36,7 +39,9 @@ function pending(): Keep {
 /**
  * The apps sandbox (a second listener, LOUPE_APPS_PORT, so app code never runs on Loupe's origin),
  * the tap endpoint (/mcp/<tap id>) and taps.json with this port, then the demo server and the
- * --mcp / --mcp-url connections, then the saved ones. A connection that fails shows as such.
+ * --mcp / --mcp-url connections, then the saved ones. A connection that fails shows as such. The
+ * demo server is listed at once but connected (spawned) only once Loupe has answered
+ * (lib/launcher/serving.ts), and boot does not wait for it.
  */
 async function boot({ opts, root, demos }: BootContext): Promise<void> {
   const registry = getRegistry();
@@ -48,7 +53,12 @@ async function boot({ opts, root, demos }: BootContext): Promise<void> {
   if (opts.demo) {
     for (const demo of demos.mcp ?? []) {
       preset.add(demo.id);
-      wanted.push(demo.start({ root }).then((input) => registry.create(input, { id: demo.id, builtin: true })));
+      void demo
+        .start({ root })
+        .then((input) => registry.create(input, { id: demo.id, builtin: true, connect: false }))
+        .then(() => whenServing())
+        .then(() => registry.connect(demo.id))
+        .catch((e: unknown) => logLine(`${demo.label} did not start: ${errorMessage(e)}`));
     }
   }
   for (const words of opts.mcp) {

@@ -1,0 +1,67 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * The official MCP Inspector, for the cold-start bench side by side with Loupe: installed by the
+ * bench itself into a scratch folder outside the repository (not a dependency), kept there between
+ * runs, and started as a user starts it (its CLI, the web UI), with no browser opened.
+ */
+export const INSPECTOR_VERSION = "2.12.0";
+const PACKAGE = "@modelcontextprotocol/inspector";
+
+/** The scratch folder (LOUPE_BENCH_INSPECTOR_DIR, else <tmp>/loupe-bench-inspector-<version>). */
+export function inspectorDir(): string {
+  return process.env.LOUPE_BENCH_INSPECTOR_DIR ?? path.join(tmpdir(), `loupe-bench-inspector-${INSPECTOR_VERSION}`);
+}
+
+function installedVersion(dir: string): string | undefined {
+  try {
+    const pkg: unknown = JSON.parse(readFileSync(path.join(dir, "node_modules", PACKAGE, "package.json"), "utf8"));
+    return typeof pkg === "object" && pkg !== null && "version" in pkg && typeof pkg.version === "string" ? pkg.version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Installs the pinned Inspector into the scratch folder unless it is there; answers its launcher's path. */
+export function ensureInspector(): string {
+  const dir = inspectorDir();
+  if (installedVersion(dir) !== INSPECTOR_VERSION) {
+    mkdirSync(dir, { recursive: true });
+    if (!existsSync(path.join(dir, "package.json"))) writeFileSync(path.join(dir, "package.json"), '{ "private": true }\n');
+    console.log(`installing ${PACKAGE}@${INSPECTOR_VERSION} into ${dir} (once)…`);
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const r = spawnSync(npm, ["install", "--no-audit", "--no-fund", "--ignore-scripts", `${PACKAGE}@${INSPECTOR_VERSION}`], {
+      cwd: dir,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    if (r.status !== 0 || installedVersion(dir) !== INSPECTOR_VERSION)
+      throw new Error(`npm install ${PACKAGE}@${INSPECTOR_VERSION} failed in ${dir}`);
+  }
+  return path.join(dir, "node_modules", PACKAGE, "clients/launcher/build/index.js");
+}
+
+/**
+ * `mcp-inspector` (the web UI, its default) on `port`, its MCP Apps sandbox on `port + 1`, nothing
+ * opened, secrets in memory, its storage and home in a fresh temp folder. Its own process group.
+ */
+export function spawnInspector(launcher: string, port: number): { child: ChildProcess; home: string } {
+  const home = mkdtempSync(path.join(tmpdir(), "loupe-bench-inspector-home-"));
+  const child = spawn(process.execPath, [launcher], {
+    cwd: home,
+    env: {
+      ...process.env,
+      HOME: home,
+      CLIENT_PORT: String(port),
+      MCP_SANDBOX_PORT: String(port + 1),
+      MCP_AUTO_OPEN_ENABLED: "false",
+      MCP_STORAGE_DIR: home,
+      MCP_INSPECTOR_SECRET_STORE: "memory",
+    },
+    stdio: ["ignore", "ignore", "ignore"],
+    detached: true,
+  });
+  return { child, home };
+}
