@@ -152,6 +152,7 @@ describe("ConformancePanel", () => {
     expect(setup.textContent).toContain("/repo/conformance, /data/conformance");
     expect(setup.textContent).toContain('npm install --prefix "/data/conformance"');
     expect(screen.queryByTestId("conformance-run")).toBeNull();
+    expect(screen.queryByTestId("conformance-empty")).toBeNull(); // no "Pick a revision and Run" without a suite
     // Nothing but the suite's state is asked: no scenario list (which would need the suite).
     expect(router.requests.some((r) => r.path.includes("/scenarios"))).toBe(false);
 

@@ -88,7 +88,8 @@ function HttpConformance({ connection: c, headerNames }: { connection: Connectio
       {shown ? (
         <RunResults key={shown.id} run={shown} />
       ) : (
-        state.isSuccess && (
+        state.isSuccess &&
+        installed && (
           <p className="text-xs text-muted-foreground" data-testid="conformance-empty">
             No run yet. Pick a revision and Run: the whole requirement set takes a few seconds to a few minutes.
           </p>
