@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createConnection } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { EVERYTHING, ROOT, expect, test } from "./fixtures";
@@ -180,6 +182,85 @@ test("a failing server: server-everything's missing DNS-rebinding protection ope
   await shot(page, "failed-check-1440");
   await page.setViewportSize({ width: 800, height: 900 });
   await shot(page, "failed-check-800");
+});
+
+// Issue 22: a Loupe whose suite is missing (a package install: its folder is not Loupe's to write)
+// and npm offline. A second Loupe with its suite location an empty folder and npm's registry a
+// closed port: the tab says what is missing, nothing installs on a GET, and Install fails in words.
+test("without the suite and offline: the tab says so, and Install fails in words, leaving nothing behind", async ({ page }) => {
+  test.setTimeout(180_000);
+  const scratch = mkdtempSync(path.join(tmpdir(), "loupe-e2e-suite-"));
+  const suiteDir = path.join(scratch, "suite");
+  const token = "suite-offline-token-0123456789";
+  const loupe = spawn(
+    process.execPath,
+    ["scripts/start.mjs", "--no-open", "--no-demo", "--port", "0", "--mcp-url", `http://127.0.0.1:${PORT}/mcp`],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        LOUPE_DATA_DIR: path.join(scratch, "data"),
+        LOUPE_TOKEN: token,
+        LOUPE_CONFORMANCE_DIR: suiteDir,
+        npm_config_registry: "http://127.0.0.1:9/",
+        npm_config_fetch_retries: "0",
+        npm_config_cache: path.join(scratch, "npm-cache"),
+        CI: "1",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  try {
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      loupe.stdout.on("data", (c: Buffer) => {
+        out += c.toString();
+        const found = /Loupe ready: (http:\/\/[^/]+)\//.exec(out)?.[1];
+        if (found) resolve(found);
+      });
+      loupe.stderr.on("data", (c: Buffer) => (out += c.toString()));
+      loupe.once("exit", (code) => reject(new Error(`the launcher exited with ${code}: ${out}`)));
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${base}/?token=${token}`);
+    const server = page.locator('[data-testid="connection-item"]').first();
+    await expect(server).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
+    await server.click();
+    await page.getByRole("tab", { name: "Conformance", exact: true }).click();
+    const setup = page.getByTestId("conformance-suite");
+    await expect(setup).toHaveAttribute("data-status", "missing");
+    await expect(setup).toContainText("The conformance suite is not installed");
+    await expect(setup).toContainText(suiteDir);
+    await expect(page.getByTestId("conformance-run")).toHaveCount(0);
+    expect(readdirSync(scratch).sort()).toEqual(["data"]); // opening the tab installed nothing
+    await shot(page, "missing-1440");
+
+    await setup.getByRole("button", { name: "Install the conformance suite" }).click();
+    await expect(setup).toHaveAttribute("data-status", "failed", { timeout: 120_000 });
+    await expect(page.getByTestId("conformance-install-error")).toContainText(
+      /^npm could not reach the registry \(.*ECONNREFUSED.*\): the suite needs a network connection once; or install it by hand with: npm install --prefix /,
+    );
+    await expect(page.getByTestId("conformance-install-log")).toBeVisible();
+    await shot(page, "offline-1440");
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await shot(page, "offline-1024");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.evaluate(() => localStorage.setItem("loupe-theme", "dark"));
+    await page.reload();
+    await page.getByRole("tab", { name: "Conformance", exact: true }).click();
+    await expect(page.getByTestId("conformance-install-error")).toBeVisible();
+    await shot(page, "offline-dark-1024");
+    // Nothing half-made: no suite folder, no staging folder (npm's cache aside).
+    expect(
+      readdirSync(scratch)
+        .filter((n) => n !== "npm-cache")
+        .sort(),
+    ).toEqual(["data"]);
+  } finally {
+    loupe.kill("SIGTERM");
+    if (loupe.exitCode === null && loupe.signalCode === null) await new Promise((r) => loupe.once("exit", r));
+    rmSync(scratch, { recursive: true, force: true });
+  }
 });
 
 test.describe("dark", () => {

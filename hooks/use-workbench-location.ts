@@ -2,8 +2,9 @@
 
 import { useCallback, useMemo, useRef } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { applyLocationPatch, locationFromParams, locationToSearch } from "@/lib/workbench/location";
+import { applyLocationPatch, historyMode, locationFromParams, locationToSearch } from "@/lib/workbench/location";
 import type { TabMemory, WorkbenchLocation } from "@/lib/workbench/location";
+import type { Navigate } from "@/lib/workbench/slots";
 
 export { applyLocationPatch, locationFromParams, locationToSearch, normalizeLocation } from "@/lib/workbench/location";
 export type { WorkbenchLocation } from "@/lib/workbench/location";
@@ -31,9 +32,11 @@ function saveMemory(memory: TabMemory): void {
 /**
  * Selection lives in the URL (see lib/workbench/location.ts and its parts for the parameters) so a reload or a
  * shared link reopens exactly what was open: server, tab, tool, resource, prompt, traffic row,
- * agent session and event, or the inbox.
+ * agent session and event, or the inbox. Another view is a new history entry and a selection
+ * inside one replaces the current entry (historyMode), so the browser's Back and Forward move through
+ * Loupe's views; on Back the location is read again from the URL, there is no other copy of it.
  */
-export function useWorkbenchLocation(): [WorkbenchLocation, (patch: Partial<WorkbenchLocation>) => void] {
+export function useWorkbenchLocation(): [WorkbenchLocation, Navigate] {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -42,13 +45,15 @@ export function useWorkbenchLocation(): [WorkbenchLocation, (patch: Partial<Work
 
   const location = useMemo(() => locationFromParams(params), [params]);
 
-  const navigate = useCallback(
-    (patch: Partial<WorkbenchLocation>) => {
+  const navigate = useCallback<Navigate>(
+    (patch, options) => {
       memory.current ??= loadMemory();
-      const s = locationToSearch(applyLocationPatch(location, patch, memory.current));
+      const next = applyLocationPatch(location, patch, memory.current);
+      const s = locationToSearch(next);
       saveMemory(memory.current);
       if (s === params.toString()) return;
-      router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false });
+      const mode = options?.history ?? historyMode(location, next);
+      router[mode](s ? `${pathname}?${s}` : pathname, { scroll: false });
     },
     [location, params, router, pathname],
   );

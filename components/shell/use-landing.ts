@@ -21,6 +21,7 @@ export function useLanding({ location, navigate }: WorkbenchPaneProps): void {
   latest.current = landing;
   const landingKey = landing ? JSON.stringify(landing) : null;
   useEffect(() => {
-    if (landingKey && latest.current) navigate(latest.current);
+    // In place of the current entry: Back from the view it opens leaves Loupe, not to a page that lands again.
+    if (landingKey && latest.current) navigate(latest.current, { history: "replace" });
   }, [landingKey, navigate]);
 }

@@ -4,15 +4,16 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 import { Workbench } from "./workbench";
 
-const nav = vi.hoisted(() => ({ search: "", replace: vi.fn() }));
+const nav = vi.hoisted(() => ({ search: "", replace: vi.fn(), push: vi.fn() }));
 vi.mock("next/navigation", () => ({
   useSearchParams: () => new URLSearchParams(nav.search),
-  useRouter: () => ({ replace: nav.replace }),
+  useRouter: () => ({ replace: nav.replace, push: nav.push }),
   usePathname: () => "/",
 }));
 
 beforeEach(() => {
   nav.replace.mockReset();
+  nav.push.mockReset();
   // The stream never opens here; every list the sidebar reads is empty but the servers'.
   const empty = () => [];
   const router = fetchRouter({
@@ -60,6 +61,17 @@ describe("the workbench shell", () => {
     nav.search = "";
     renderWithClient(<Workbench />);
     await waitFor(() => expect(nav.replace).toHaveBeenCalledWith("/?c=everything", { scroll: false }));
+    // The landing replaces the entry it came from: Back from the first view leaves Loupe.
+    expect(nav.push).not.toHaveBeenCalled();
+  });
+
+  it("opening another view adds a history entry (issue 22: Back returns to the server)", async () => {
+    nav.search = "c=everything";
+    renderWithClient(<Workbench />);
+    await screen.findByTestId("connection-view");
+    fireEvent.click(screen.getByTestId("inbox-link"));
+    expect(nav.push).toHaveBeenCalledWith("/?view=inbox", { scroll: false });
+    expect(nav.replace).not.toHaveBeenCalled();
   });
 
   it("the command palette lists every protocol's items, then the core ones", async () => {

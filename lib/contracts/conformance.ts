@@ -122,3 +122,23 @@ export interface ConformanceState {
 export function isFinished(status: ConformanceRunStatus): boolean {
   return status !== "running";
 }
+
+/** Where the suite stands on this machine (GET /api/conformance/suite; issue 22: a GET never installs). */
+export const SUITE_STATUSES = ["installed", "missing", "installing", "failed"] as const;
+export type ConformanceSuiteStatus = (typeof SUITE_STATUSES)[number];
+
+export interface ConformanceSuiteState {
+  status: ConformanceSuiteStatus;
+  /** The install in use, when installed. */
+  dir: string | null;
+  /** Where Loupe looks for it, in order (the repository's conformance/, then Loupe's data folder). */
+  looked: string[];
+  /** Where Install puts it: Loupe's data folder, never Loupe's own. */
+  installDir: string;
+  /** npm's last output lines while installing, or of the install that failed (bounded). */
+  lines: string[];
+  /** Why the last install failed, in words. */
+  error: string | null;
+  /** The command that installs it by hand. */
+  manual: string;
+}

@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import type { ClientCapabilitiesConfig, ConnectionInput, ConnectionView, RootEntry } from "@/lib/contracts/connections";
+import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { connectionScope } from "@/lib/queries/connections";
 
 /** GET /api/connections/:id/roots: the saved roots and how often the server asked for them. */
@@ -12,6 +13,7 @@ export interface RootsInfo {
 
 export const clientSettingsKeys = {
   roots: (id: string) => [...connectionScope(id), "roots"] as const,
+  requests: (id: string) => [...connectionScope(id), "client-requests"] as const,
 };
 
 const base = (id: string) => `/api/connections/${encodeURIComponent(id)}`;
@@ -20,6 +22,14 @@ export function rootsQuery(id: string) {
   return queryOptions({
     queryKey: clientSettingsKeys.roots(id),
     queryFn: ({ signal }) => apiFetch<RootsInfo>(`${base(id)}/roots`, { signal }),
+  });
+}
+
+/** GET /api/connections/:id/requests: the sampling and elicitation requests this server sent (the Client tab's hints). */
+export function connectionRequestsQuery(id: string) {
+  return queryOptions({
+    queryKey: clientSettingsKeys.requests(id),
+    queryFn: ({ signal }) => apiFetch<McpClientRequest[]>(`${base(id)}/requests`, { signal }),
   });
 }
 
@@ -39,23 +49,6 @@ export function connectionInputOf(view: ConnectionView): ConnectionInput {
 
 export function capabilitiesOf(view: ConnectionView): ClientCapabilitiesConfig {
   return view.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES;
-}
-
-/**
- * How many tools server-everything registers for a capability choice (13 for none, 17 with
- * sampling + elicitation + roots, 19 with tasks too): one conditional tool per capability.
- */
-export function everythingToolCount(c: ClientCapabilitiesConfig): number {
-  const elicitation = c.elicitationForm || c.elicitationUrl;
-  return (
-    13 +
-    Number(c.sampling) +
-    Number(elicitation) +
-    Number(c.elicitationUrl) +
-    Number(c.roots) +
-    Number(c.tasks && c.sampling) +
-    Number(c.tasks && elicitation)
-  );
 }
 
 /** A plain absolute path typed where a URI belongs, as the file:// URI roots expect. */

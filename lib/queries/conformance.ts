@@ -5,11 +5,13 @@ import type {
   ConformanceRun,
   ConformanceScenarioList,
   ConformanceState,
+  ConformanceSuiteState,
   StartConformanceBody,
 } from "@/lib/contracts/conformance";
 import { connectionScope } from "@/lib/queries/connections";
 
 export const conformanceKeys = {
+  suite: () => ["conformance-suite"] as const,
   state: (connectionId: string) => [...connectionScope(connectionId), "conformance"] as const,
   scenarios: (connectionId: string, revision: ConformanceRevision) =>
     [...connectionScope(connectionId), "conformance-scenarios", revision] as const,
@@ -39,7 +41,17 @@ export function conformanceScenariosQuery(connectionId: string, revision: Confor
   });
 }
 
+/** GET /api/conformance/suite: installed or not (it reads the disk only); npm's lines polled while it installs. */
+export function conformanceSuiteQuery() {
+  return queryOptions({
+    queryKey: conformanceKeys.suite(),
+    queryFn: ({ signal }) => apiFetch<ConformanceSuiteState>("/api/conformance/suite", { signal }),
+    refetchInterval: (query) => (query.state.data?.status === "installing" ? POLL_MS * 2 : false),
+  });
+}
+
 export const conformanceApi = {
+  installSuite: () => apiFetch<ConformanceSuiteState>("/api/conformance/suite", { method: "POST" }),
   start: (connectionId: string, body: StartConformanceBody) => apiFetch<ConformanceRun>(base(connectionId), { method: "POST", body }),
   cancel: (connectionId: string) => apiFetch<ConformanceRun>(`${base(connectionId)}/cancel`, { method: "POST" }),
 };

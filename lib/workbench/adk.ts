@@ -48,6 +48,8 @@ export const adkLocation: LocationPart<AdkLocation, null> = {
   view: null,
   key: "agentId",
   empty: { agentId: null, app: null, sessionId: null, userId: null, eventId: null, compareWith: null, compareUser: null },
+  // A session (and a comparison) is a view; the event open in the inspector is a selection.
+  views: ["agentId", "app", "userId", "sessionId", "compareWith", "compareUser"],
   read: (params) => ({
     agentId: params.get("a"),
     app: params.get("app"),

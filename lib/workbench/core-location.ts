@@ -11,6 +11,7 @@ export const inboxLocation: LocationPart<object, "inbox"> = {
   view: "inbox",
   key: null,
   empty: {},
+  views: [],
   read: () => ({}),
   write: () => undefined,
   normalize: () => ({}),
@@ -27,6 +28,8 @@ export const bundlesLocation: LocationPart<BundlesLocation, "bundles"> = {
   view: "bundles",
   key: null,
   empty: { item: null },
+  // Another imported bundle is another page to go back to.
+  views: ["item"],
   read: (params) => ({ item: params.get("item") }),
   write: (l, set) => set("item", l.item),
   normalize: (l) => ({ item: l.item }),

@@ -32,6 +32,12 @@ export interface LocationPart<F extends object, V extends string | null = string
   key: (keyof F & string) | null;
   /** Its fields when nothing of it is open. */
   empty: F;
+  /**
+   * The fields that name a view of their own (issue 22): a change of one is a new browser history
+   * entry, so Back returns to it (another server, tab, session, thread). Every other field is a
+   * selection inside the view (a row, an event, a tool) and replaces the current entry.
+   */
+  views: ReadonlyArray<keyof F & string>;
   /** Its fields from the URL. */
   read: (params: Pick<URLSearchParams, "get">) => F;
   /** Its fields to the URL, in the order the URL shows them (only the open part writes). */

@@ -74,3 +74,28 @@ export function locationToSearch(location: WorkbenchLocation): string {
   openPart(l)?.write(l, set);
   return qs.toString();
 }
+
+/** How a navigation enters the browser's history: a new entry (Back returns) or in place of the current one. */
+export type HistoryMode = "push" | "replace";
+
+/** What a location shows as a view: its open part and that part's view fields (LocationPart.views). */
+function viewOf(l: WorkbenchLocation): unknown[] | null {
+  const part = openPart(l);
+  if (!part) return null;
+  const fields: ReadonlyArray<keyof WorkbenchLocation> = part.views;
+  return [part.view ?? part.key, ...fields.map((f) => l[f])];
+}
+
+/**
+ * Push or replace (issue 22: Back and Forward move through Loupe's own views). Another view — a
+ * server or agent, a tab, the inbox, a session or thread, another pane — is a new entry; a
+ * selection inside the same view (a row, an event, a tool) replaces, so history is not flooded.
+ * Leaving "nothing open" replaces too: that first move is the landing, and Back from the first
+ * view must leave Loupe rather than land on an empty page that opens the same view again.
+ */
+export function historyMode(from: WorkbenchLocation, to: WorkbenchLocation): HistoryMode {
+  const before = viewOf(normalizeLocation(from));
+  const after = viewOf(normalizeLocation(to));
+  if (before === null || after === null) return "replace";
+  return before.length === after.length && before.every((v, i) => v === after[i]) ? "replace" : "push";
+}

@@ -113,6 +113,9 @@ export const mcpLocation: LocationPart<McpLocation, null> = {
   view: null,
   key: "connectionId",
   empty: { connectionId: null, tab: "tools", ...NO_TAB_SELECTION },
+  // A server, a tab, and the re-run form or comparison that replace the tool's pane are views; the
+  // open tool, resource, prompt, traffic row, exchange or task is a selection inside the tab.
+  views: ["connectionId", "tab", "rerun", "diff"],
   read: (params) => {
     const tab = params.get("tab");
     const seq = Number(params.get("seq"));

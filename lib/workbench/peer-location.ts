@@ -23,6 +23,8 @@ export function peerLocation<V extends string>(view: V): LocationPart<PeerLocati
     view,
     key: null,
     empty: NO_PEER,
+    // Another agent or conversation is a view; the item (a task, a run) is a selection inside it.
+    views: ["peerId", "thread"],
     read: (params) => ({ peerId: params.get("peer"), thread: params.get("th"), item: params.get("item") }),
     write: (l, set) => {
       set("peer", l.peerId);

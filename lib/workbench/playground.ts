@@ -16,6 +16,7 @@ export const playgroundLocation: LocationPart<PlaygroundLocation, "playground"> 
   view: "playground",
   key: null,
   empty: { conversationId: null, compareWith: null },
+  views: ["conversationId", "compareWith"],
   read: (params) => ({ conversationId: params.get("pg"), compareWith: params.get("vs") }),
   write: (l, set) => {
     set("pg", l.conversationId);

@@ -8,10 +8,18 @@ import type { WorkbenchLocation } from "@/lib/workbench/registry";
  * importing the shell, the inbox or the bundles pane that render them.
  */
 
+/** How a navigation enters the browser's history; absent: decided by what changes (historyMode in lib/workbench/location.ts). */
+export interface NavigateOptions {
+  history?: "push" | "replace";
+}
+
+/** Moves the workbench: the patch is applied to the location (applyLocationPatch) and written to the URL. */
+export type Navigate = (patch: Partial<WorkbenchLocation>, options?: NavigateOptions) => void;
+
 /** A sidebar section or a main pane: the location and the way to change it. */
 export interface WorkbenchPaneProps {
   location: WorkbenchLocation;
-  navigate: (patch: Partial<WorkbenchLocation>) => void;
+  navigate: Navigate;
 }
 
 /** An inbox source's card. */

@@ -3,7 +3,8 @@ import type { ConformanceRun, ConformanceScenarioList, ConformanceState } from "
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { getStore } from "@/lib/server/store";
 import { ConformanceRunStore, INTERRUPTED_REASON, KEEP_RUNS } from "@/lib/server/mcp/conformance/run-store";
-import { ensureSuite } from "@/lib/server/mcp/conformance/suite";
+import { execFileSync } from "node:child_process";
+import { findSuite, suiteManifestDir } from "@/lib/server/mcp/conformance/suite";
 import { EVERYTHING, startEverythingHttp, stdioInput, tempDir } from "@/tests/support/servers";
 import * as conformance from "@/app/api/connections/[id]/conformance/route";
 import * as cancel from "@/app/api/connections/[id]/conformance/cancel/route";
@@ -41,9 +42,10 @@ let id = "";
 const SECRET = "Bearer conformance-s3cret";
 
 beforeAll(async () => {
-  // A fresh clone has no suite yet: install it before the tests' own timeouts start (npm test
-  // does this before Vitest; this covers running the file alone).
-  await ensureSuite();
+  // A fresh clone has no suite yet: install it in the repository before the tests' own timeouts
+  // start (npm test does this before Vitest; this covers running the file alone). Loupe itself
+  // never installs on a GET (issue 22).
+  if (!findSuite()) execFileSync("npm", ["ci", "--prefix", suiteManifestDir(), "--no-audit", "--no-fund"], { stdio: "inherit" });
   everything = await startEverythingHttp("streamableHttp");
   const view = await getRegistry().create(
     {

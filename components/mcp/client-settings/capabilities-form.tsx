@@ -4,40 +4,34 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import type { ClientCapabilitiesConfig, ConnectionView } from "@/lib/contracts/connections";
-import { capabilitiesOf, everythingToolCount } from "@/lib/queries/client-settings";
+import type { CapabilityKey, ClientHints } from "@/lib/protocols/mcp/client-hints";
+import { capabilitiesOf } from "@/lib/queries/client-settings";
 
-type Key = keyof ClientCapabilitiesConfig;
-
-const CAPABILITIES: { key: Key; label: string; note: string; everything: string }[] = [
+const CAPABILITIES: { key: CapabilityKey; label: string; note: string }[] = [
   {
     key: "sampling",
     label: "Sampling",
     note: "The server may ask for an LLM reply (sampling/createMessage); you write it, or reject, in the inbox.",
-    everything: "adds trigger-sampling-request",
   },
   {
     key: "elicitationForm",
     label: "Elicitation: form",
     note: "The server may ask you to fill in a form (elicitation/create); schema defaults are applied to fields you leave out.",
-    everything: "adds trigger-elicitation-request (with URL mode too, it is one tool)",
   },
   {
     key: "elicitationUrl",
     label: "Elicitation: URL",
     note: "The server may send you to a URL (sign-in, payment) and wait until you confirm.",
-    everything: "adds trigger-url-elicitation",
   },
   {
     key: "roots",
     label: "Roots",
     note: "The server may ask which directories it may work in (roots/list); edits are announced live.",
-    everything: "adds get-roots-list",
   },
   {
     key: "tasks",
     label: "Tasks",
     note: "The server may ask for sampling / elicitation as a task and poll for the answer (tasks/get, tasks/result).",
-    everything: "adds the -async variants of the sampling and elicitation tools",
   },
 ];
 
@@ -47,6 +41,8 @@ function same(a: ClientCapabilitiesConfig, b: ClientCapabilitiesConfig): boolean
 
 export interface CapabilitiesFormProps {
   connection: ConnectionView;
+  /** What Loupe knows about this server, per capability (clientHints). */
+  hints: ClientHints;
   /** Saves the choice and reconnects (capabilities are fixed for a session). */
   onSave: (choice: ClientCapabilitiesConfig) => void;
   saving: boolean;
@@ -54,7 +50,7 @@ export interface CapabilitiesFormProps {
 }
 
 /** What Loupe declares in initialize for this connection; saving reconnects. */
-export function CapabilitiesForm({ connection, onSave, saving, error }: CapabilitiesFormProps) {
+export function CapabilitiesForm({ connection, hints, onSave, saving, error }: CapabilitiesFormProps) {
   const saved = capabilitiesOf(connection);
   const [draft, setDraft] = useState<ClientCapabilitiesConfig>(saved);
   const dirty = !same(draft, saved);
@@ -67,9 +63,15 @@ export function CapabilitiesForm({ connection, onSave, saving, error }: Capabili
           What Loupe declares in <span className="font-mono">initialize</span>. A server may offer different tools for different
           capabilities; a change takes a reconnect.
         </p>
+        {hints.server && (
+          <p className="mt-1 text-xs text-muted-foreground" data-testid="client-server-hint">
+            <span className="font-mono">{hints.server}</span> declares{" "}
+            {hints.declared.length ? <span className="font-mono">{hints.declared.join(", ")}</span> : "no capabilities"}.
+          </p>
+        )}
       </div>
       <ul className="flex flex-col gap-2.5">
-        {CAPABILITIES.map(({ key, label, note, everything }) => (
+        {CAPABILITIES.map(({ key, label, note }) => (
           <li key={key} className="flex items-start gap-2.5">
             <Checkbox
               id={`cap-${key}`}
@@ -81,15 +83,25 @@ export function CapabilitiesForm({ connection, onSave, saving, error }: Capabili
             <label htmlFor={`cap-${key}`} className="flex flex-col gap-0.5 text-sm">
               <span className="font-medium">{label}</span>
               <span className="text-xs text-muted-foreground">{note}</span>
-              <span className="text-xs text-muted-foreground/80">server-everything: {everything}</span>
+              <span className="text-xs text-muted-foreground/80" data-testid={`capability-hint-${key}`}>
+                {hints.capability[key]}
+                {hints.everything && ` server-everything ${hints.everything.capability[key]}.`}
+              </span>
             </label>
           </li>
         ))}
       </ul>
-      <p className="text-xs text-muted-foreground" data-testid="capability-tool-hint">
-        With this choice server-everything registers {everythingToolCount(draft)} tools (13 with none, 17 with sampling, elicitation and
-        roots, 19 with tasks too).
-      </p>
+      {hints.tools && (
+        <p className="text-xs text-muted-foreground" data-testid="capability-tools-now">
+          {hints.tools}
+        </p>
+      )}
+      {hints.everything && (
+        <p className="text-xs text-muted-foreground" data-testid="capability-tool-hint">
+          With this choice server-everything registers {hints.everything.toolCount(draft)} tools (13 with none, 17 with sampling,
+          elicitation and roots, 19 with tasks too).
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" disabled={!dirty || saving} onClick={() => onSave(draft)} data-testid="save-capabilities">
           {saving ? "Reconnecting…" : "Save and reconnect"}

@@ -4,10 +4,12 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { useQuery } from "@tanstack/react-query";
 import { connectionsQuery } from "@/lib/queries/connections";
 import { SECRET_MASK } from "@/lib/contracts/connections";
-import type { ConnectionView, RootEntry } from "@/lib/contracts/connections";
+import type { ConnectionState, ConnectionView, RootEntry } from "@/lib/contracts/connections";
+import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { ClientPanel } from "@/components/mcp/client-settings/client-panel";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
-import { everythingToolCount, pathToFileUri } from "@/lib/queries/client-settings";
+import { pathToFileUri } from "@/lib/queries/client-settings";
+import { everythingToolCount } from "@/lib/protocols/mcp/client-hints";
 
 afterEach(() => {
   cleanup();
@@ -20,10 +22,26 @@ function Harness() {
   return data?.[0] ? <ClientPanel connection={data[0]} /> : null;
 }
 
-function setup(over: Partial<ConnectionView> = {}, opts: { rootsStatus?: number } = {}) {
-  let connection = connectionFixture({ env: { TOKEN: SECRET_MASK }, roots: [{ uri: "file:///srv/a", name: "A" }], ...over });
+const EVERYTHING_STATE: Partial<ConnectionState> = { serverInfo: { name: "mcp-servers/everything", version: "2.0.0" } };
+
+interface SetupOptions {
+  rootsStatus?: number;
+  state?: Partial<ConnectionState>;
+  requests?: McpClientRequest[];
+  toolCount?: number;
+}
+
+function setup(over: Partial<ConnectionView> = {}, opts: SetupOptions = {}) {
+  let connection = connectionFixture(
+    { env: { TOKEN: SECRET_MASK }, roots: [{ uri: "file:///srv/a", name: "A" }], ...over },
+    opts.state ?? EVERYTHING_STATE,
+  );
   const router = fetchRouter({
     "GET /api/connections": () => [connection],
+    "GET /api/connections/everything/requests": () => opts.requests ?? [],
+    "GET /api/connections/everything/tools": () => ({
+      tools: Array.from({ length: opts.toolCount ?? 17 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: "object" } })),
+    }),
     "GET /api/connections/everything/roots": () => ({ roots: connection.roots ?? [], requests: { count: 3, lastAt: 1_700_000_000_000 } }),
     "PUT /api/connections/everything/roots": (req) => {
       if (opts.rootsStatus) {
@@ -95,7 +113,7 @@ describe("ClientPanel", () => {
   it("edits roots: converts a typed path, removes a row, saves them with PUT and says list_changed was sent", async () => {
     const { router } = setup();
     await screen.findByTestId("client-panel");
-    expect(await screen.findByText(/asked for roots 3 times/)).toBeTruthy();
+    expect(await within(screen.getByTestId("roots-editor")).findByText(/asked for roots 3 times/)).toBeTruthy();
     expect(screen.getAllByTestId("root-row")).toHaveLength(1);
     fireEvent.click(screen.getByText("Add root"));
     const save = screen.getByTestId<HTMLButtonElement>("save-roots");
@@ -123,6 +141,39 @@ describe("ClientPanel", () => {
     fireEvent.click(screen.getByTestId("save-roots"));
     expect((await screen.findByTestId("roots-error")).textContent).toContain("could not be told: gone");
     expect(screen.getByLabelText<HTMLInputElement>("Root URI 1").value).toBe("file:///srv/b");
+  });
+
+  it("hints about the connected server, not server-everything, for any other server", async () => {
+    const request = (id: string, kind: McpClientRequest["kind"], params: Record<string, unknown> = {}): McpClientRequest => ({
+      id,
+      connectionId: "everything",
+      connectionName: "weather",
+      sessionKey: null,
+      kind,
+      jsonrpcId: id,
+      params,
+      createdAt: 1,
+      status: "answered",
+    });
+    setup(
+      { name: "weather", args: ["weather.js"] },
+      {
+        state: { serverInfo: { name: "acme-weather", version: "1.2.0" }, capabilities: { tools: {}, resources: {} } },
+        requests: [request("r1", "sampling"), request("r2", "sampling", { task: { ttl: 1000 } }), request("r3", "elicitation_form")],
+        toolCount: 4,
+      },
+    );
+    const panel = await screen.findByTestId("client-panel");
+    expect(screen.getByTestId("client-server-hint").textContent).toBe("acme-weather 1.2.0 declares tools, resources.");
+    await waitFor(() => expect(screen.getByTestId("capability-hint-sampling").textContent).toBe("This server asked for sampling 2 times."));
+    expect(screen.getByTestId("capability-hint-elicitationForm").textContent).toBe("This server asked for a form once.");
+    expect(screen.getByTestId("capability-hint-elicitationUrl").textContent).toBe("This server has not asked for a URL visit so far.");
+    await waitFor(() => expect(screen.getByTestId("capability-hint-roots").textContent).toBe("This server asked for roots 3 times."));
+    expect(screen.getByTestId("capability-hint-tasks").textContent).toBe("This server sent 1 request as tasks.");
+    expect((await screen.findByTestId("capability-tools-now")).textContent).toContain("It lists 4 tools");
+    // Nothing of server-everything's: its notes and its tool counts belong to it alone.
+    expect(panel.textContent).not.toMatch(/everything|trigger-|get-roots-list|registers/);
+    expect(screen.queryByTestId("capability-tool-hint")).toBeNull();
   });
 
   it("says when the roots capability is off and warns about non-file URIs", async () => {

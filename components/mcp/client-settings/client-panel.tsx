@@ -5,7 +5,16 @@ import { useState } from "react";
 import { Separator } from "@/components/ui/separator";
 import { useConnectionActions } from "@/hooks/use-connection-actions";
 import type { ConnectionView, RootEntry } from "@/lib/contracts/connections";
-import { capabilitiesOf, clientSettingsApi, clientSettingsKeys, connectionInputOf, rootsQuery } from "@/lib/queries/client-settings";
+import { clientHints } from "@/lib/protocols/mcp/client-hints";
+import {
+  capabilitiesOf,
+  clientSettingsApi,
+  clientSettingsKeys,
+  connectionInputOf,
+  connectionRequestsQuery,
+  rootsQuery,
+} from "@/lib/queries/client-settings";
+import { toolsQuery } from "@/lib/queries/tools";
 import { connectionKeys, upsertConnection } from "@/lib/queries/connections";
 import { CapabilitiesForm } from "./capabilities-form";
 import { RootsEditor } from "./roots-editor";
@@ -18,6 +27,15 @@ export function ClientPanel({ connection: c }: { connection: ConnectionView }) {
   const choice = capabilitiesOf(c);
   const connected = c.state.status === "connected";
   const roots = useQuery({ ...rootsQuery(c.id), refetchInterval: 5_000 });
+  // What this server asked of Loupe and lists, for the hints beside each capability.
+  const requests = useQuery({ ...connectionRequestsQuery(c.id), refetchInterval: 5_000 });
+  const tools = useQuery({ ...toolsQuery(c.id), enabled: connected });
+  const hints = clientHints({
+    connection: c,
+    requests: requests.data ?? null,
+    rootsAsked: roots.data?.requests.count ?? null,
+    toolCount: tools.data?.tools.length ?? null,
+  });
   const saveRoots = useMutation({
     mutationFn: (next: RootEntry[]) => clientSettingsApi.saveRoots(c.id, next),
     onSuccess: (view) => {
@@ -38,6 +56,7 @@ export function ClientPanel({ connection: c }: { connection: ConnectionView }) {
         // A saved change comes back as new props: start the draft over from them.
         key={JSON.stringify(choice)}
         connection={c}
+        hints={hints}
         saving={capsPending}
         error={capsError}
         onSave={(next) => update.mutate({ id: c.id, input: { ...connectionInputOf(c), clientCapabilities: next } })}

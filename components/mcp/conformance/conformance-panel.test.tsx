@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { ConformanceRun, ConformanceState } from "@/lib/contracts/conformance";
+import type { ConformanceRun, ConformanceState, ConformanceSuiteState } from "@/lib/contracts/conformance";
 import { parseScenarioList, readResultsDir } from "@/lib/server/mcp/conformance/parse";
 import { ConformancePanel } from "@/components/mcp/conformance/conformance-panel";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
@@ -27,8 +27,23 @@ const run: ConformanceRun = {
 };
 const http = connectionFixture({ transport: "http", url: "http://127.0.0.1:7220/mcp", headers: { Authorization: "••••••" } } as never);
 
+const suite = (over: Partial<ConformanceSuiteState> = {}): ConformanceSuiteState => ({
+  status: "installed",
+  dir: "/repo/conformance",
+  looked: ["/repo/conformance", "/data/conformance"],
+  installDir: "/data/conformance",
+  lines: [],
+  error: null,
+  manual: 'npm install --prefix "/data/conformance" @modelcontextprotocol/conformance@0.2.0-alpha.12 node@22.23.3',
+  ...over,
+});
+
 function mount(routes: Parameters<typeof fetchRouter>[0]) {
-  const router = fetchRouter({ "GET /api/connections/everything/conformance/scenarios": () => list, ...routes });
+  const router = fetchRouter({
+    "GET /api/conformance/suite": () => suite(),
+    "GET /api/connections/everything/conformance/scenarios": () => list,
+    ...routes,
+  });
   vi.stubGlobal("fetch", router.fetch);
   renderWithClient(<ConformancePanel connection={http} />);
   return router;
@@ -113,6 +128,39 @@ describe("ConformancePanel", () => {
     expect(error.textContent).toContain("A conformance run is already going");
     expect(error.textContent).toContain("conflict:conformance_running");
     expect(screen.getByTestId("conformance-results")).toBeTruthy();
+  });
+
+  it("without the suite: says what is missing, asks nothing of the suite, installs on the button, and shows a failure in words", async () => {
+    const offline =
+      "npm could not reach the registry (request to http://127.0.0.1:9/node failed, reason: connect ECONNREFUSED 127.0.0.1:9): the suite needs a network connection once; or install it by hand with: npm install …";
+    let state = suite({ status: "missing", dir: null });
+    const router = mount({
+      "GET /api/conformance/suite": () => state,
+      "POST /api/conformance/suite": () => {
+        state = suite({
+          status: "failed",
+          dir: null,
+          lines: ["npm http fetch GET http://127.0.0.1:9/node attempt 1 failed"],
+          error: offline,
+        });
+        return Response.json({ ...state, status: "installing", error: null }, { status: 202 });
+      },
+      "GET /api/connections/everything/conformance": (): ConformanceState => ({ active: null, runs: [] }),
+    });
+    const setup = await screen.findByTestId("conformance-suite");
+    expect(setup.dataset.status).toBe("missing");
+    expect(setup.textContent).toContain("/repo/conformance, /data/conformance");
+    expect(setup.textContent).toContain('npm install --prefix "/data/conformance"');
+    expect(screen.queryByTestId("conformance-run")).toBeNull();
+    expect(screen.queryByTestId("conformance-empty")).toBeNull(); // no "Pick a revision and Run" without a suite
+    // Nothing but the suite's state is asked: no scenario list (which would need the suite).
+    expect(router.requests.some((r) => r.path.includes("/scenarios"))).toBe(false);
+
+    fireEvent.click(within(setup).getByRole("button", { name: "Install the conformance suite" }));
+    await waitFor(() => expect(screen.getByTestId("conformance-suite").dataset.status).toBe("failed"));
+    expect(screen.getByTestId("conformance-install-error").textContent).toBe(offline);
+    expect(screen.getByTestId("conformance-install-log").textContent).toContain("attempt 1 failed");
+    expect(router.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual(["/api/conformance/suite"]);
   });
 
   it("explains itself on a stdio connection instead of offering a run", () => {

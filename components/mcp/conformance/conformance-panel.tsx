@@ -9,6 +9,7 @@ import { RunControls } from "./run-controls";
 import { RunHistory } from "./run-history";
 import { RunProgress } from "./run-progress";
 import { RunResults } from "./run-results";
+import { SuiteSetup } from "./suite-setup";
 import { useConformance } from "./use-conformance";
 
 /** The revision the connection speaks, when it is one the suite has requirements for. */
@@ -38,7 +39,8 @@ function HttpConformance({ connection: c, headerNames }: { connection: Connectio
   const [revision, setRevision] = useState<ConformanceRevision>(() => defaultRevision(c));
   const [scenario, setScenario] = useState("");
   const [picked, setPicked] = useState<string | null>(null);
-  const { state, scenarios, start, cancel } = useConformance(c.id, revision);
+  const { suite, install, state, scenarios, start, cancel } = useConformance(c.id, revision);
+  const installed = suite.data?.status === "installed";
   const runs = state.data?.runs ?? [];
   const active = state.data?.active ?? null;
   // The run going now wins; otherwise the one picked in the history, else the newest.
@@ -53,21 +55,27 @@ function HttpConformance({ connection: c, headerNames }: { connection: Connectio
           The official MCP conformance suite&apos;s server scenarios, run against this server&apos;s URL.
         </span>
       </div>
-      <RunControls
-        revision={revision}
-        onRevision={(r) => {
-          setRevision(r);
-          setScenario("");
-        }}
-        scenario={scenario}
-        onScenario={setScenario}
-        scenarios={scenarios.data}
-        running={active !== null}
-        starting={start.isPending}
-        cancelling={cancel.isPending}
-        onRun={() => start.mutate({ revision, ...(scenario ? { scenario } : {}) })}
-        onCancel={() => cancel.mutate()}
-      />
+      {suite.error && <QueryError title="Could not check the conformance suite" error={suite.error} onRetry={() => void suite.refetch()} />}
+      {suite.data && !installed && (
+        <SuiteSetup suite={suite.data} onInstall={() => install.mutate()} starting={install.isPending} error={install.error} />
+      )}
+      {installed && (
+        <RunControls
+          revision={revision}
+          onRevision={(r) => {
+            setRevision(r);
+            setScenario("");
+          }}
+          scenario={scenario}
+          onScenario={setScenario}
+          scenarios={scenarios.data}
+          running={active !== null}
+          starting={start.isPending}
+          cancelling={cancel.isPending}
+          onRun={() => start.mutate({ revision, ...(scenario ? { scenario } : {}) })}
+          onCancel={() => cancel.mutate()}
+        />
+      )}
       <AuthNote headerNames={headerNames} hasOAuthToken={hasOAuthToken} />
       {scenarios.error && (
         <QueryError title="Could not list the suite's scenarios" error={scenarios.error} onRetry={() => void scenarios.refetch()} />
@@ -80,7 +88,8 @@ function HttpConformance({ connection: c, headerNames }: { connection: Connectio
       {shown ? (
         <RunResults key={shown.id} run={shown} />
       ) : (
-        state.isSuccess && (
+        state.isSuccess &&
+        installed && (
           <p className="text-xs text-muted-foreground" data-testid="conformance-empty">
             No run yet. Pick a revision and Run: the whole requirement set takes a few seconds to a few minutes.
           </p>

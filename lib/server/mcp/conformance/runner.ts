@@ -17,7 +17,7 @@ import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import { parseOutputLine, readResultsDir, readScenarioDir, savedDirIn, stripAnsi } from "@/lib/server/mcp/conformance/parse";
 import { ConformanceRunStore } from "@/lib/server/mcp/conformance/run-store";
-import { ensureSuite, suiteEnv, suiteNode, suitePaths } from "@/lib/server/mcp/conformance/suite";
+import { requireSuite, suiteEnv, suiteNode } from "@/lib/server/mcp/conformance/suite";
 import { getStore } from "@/lib/server/store";
 import { attachLifeline } from "@/lib/server/mcp/stdio-lifeline";
 import { errorMessage } from "@/lib/values";
@@ -93,21 +93,20 @@ export class ConformanceRunner {
     if (!a) throw new AppError("conflict:conformance_not_running", "No conformance run is going on this connection");
     a.ending ??= "cancelled";
     if (a.child) killGroup(a.child);
-    else this.finish(a, "cancelled"); // still installing the suite: nothing to kill yet
+    else this.finish(a, "cancelled"); // not spawned yet: nothing to kill
     return a.run;
   }
 
   private async execute(a: Active, notScored: ReadonlyMap<string, string>): Promise<void> {
     const { run } = a;
-    await ensureSuite();
+    const p = requireSuite();
     if (a.ending) return;
-    const p = suitePaths();
     const selection = run.scenario
       ? // The revision's wire; --force because an extension scenario has no place on the timeline.
         ["--scenario", run.scenario, "--spec-version", run.revision, "--force"]
       : ["--requirements", run.revision];
     const args = [p.cli, "server", "--url", run.url, ...selection, "--timeout", String(SCENARIO_TIMEOUT_MS), "-o", a.outDir];
-    const child = spawn(suiteNode(), args, {
+    const child = spawn(suiteNode(p), args, {
       cwd: p.dir,
       env: suiteEnv(),
       detached: process.platform !== "win32",

@@ -1,19 +1,31 @@
 import "server-only";
 import { spawn } from "node:child_process";
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import type { ConformanceRevision, ConformanceScenarioList } from "@/lib/contracts/conformance";
 import { AppError } from "@/lib/errors";
 import { parseScenarioList } from "@/lib/server/mcp/conformance/parse";
+import { dataDir } from "@/lib/server/store";
+import { isRecord } from "@/lib/values";
 
 /**
- * Where the official suite lives: `conformance/` at Loupe's root, installed apart from Loupe with
- * its own Node 22 (the suite's CLI needs Node >= 22; Loupe runs on 20). scripts/conformance.mjs
- * uses the same install for the client role. fs calls carry turbopackIgnore: these are files
- * of the install, not of the build, and must not make Next trace the whole project.
+ * Where the official suite lives (issue 22: found, never installed by a GET). The suite is
+ * `@modelcontextprotocol/conformance` with its own Node 22 (its CLI needs Node >= 22; Loupe runs on
+ * 20), as conformance/package.json lists them. It is looked for in the repository's `conformance/`
+ * (scripts/conformance.mjs and `npm test` install it there) and in Loupe's data folder
+ * (`<LOUPE_DATA_DIR>/conformance`, where the Install button puts it: a package's own folder is not
+ * Loupe's to write). LOUPE_CONFORMANCE_DIR replaces both with one place (tests: an empty folder).
+ * fs calls carry turbopackIgnore: these are files of the install, not of the build.
  */
-export function suitePaths(root = process.env.LOUPE_ROOT ?? process.cwd()) {
-  const dir = path.join(root, "conformance");
+export interface SuitePaths {
+  dir: string;
+  node: string;
+  cli: string;
+}
+
+const loupeRoot = () => process.env.LOUPE_ROOT ?? process.cwd();
+
+export function suitePathsIn(dir: string): SuitePaths {
   return {
     dir,
     node: path.join(dir, "node_modules/.bin/node"),
@@ -21,16 +33,66 @@ export function suitePaths(root = process.env.LOUPE_ROOT ?? process.cwd()) {
   };
 }
 
+/** Where Install puts the suite. */
+export function suiteInstallDir(): string {
+  return process.env.LOUPE_CONFORMANCE_DIR || path.join(dataDir(), "conformance");
+}
+
+/** Every place the suite is looked for, in order. */
+export function suiteDirs(): string[] {
+  if (process.env.LOUPE_CONFORMANCE_DIR) return [process.env.LOUPE_CONFORMANCE_DIR];
+  return [path.join(loupeRoot(), "conformance"), suiteInstallDir()];
+}
+
+/** The suite's runtime as Loupe ships it: conformance/package.json (its package.json and lock are copied by Install). */
+export function suiteManifestDir(): string {
+  return path.join(loupeRoot(), "conformance");
+}
+
+const isInstalled = (p: SuitePaths) => existsSync(/*turbopackIgnore: true*/ p.node) && existsSync(/*turbopackIgnore: true*/ p.cli);
+
+/** The installed suite, or null. Reads the disk only: nothing is spawned or written. */
+export function findSuite(): SuitePaths | null {
+  for (const dir of suiteDirs()) {
+    const p = suitePathsIn(dir);
+    if (isInstalled(p)) return p;
+  }
+  return null;
+}
+
+/** The command that installs the suite by hand, with the versions Loupe's manifest pins. */
+export function manualInstallCommand(): string {
+  let specs = "@modelcontextprotocol/conformance node@22";
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(/*turbopackIgnore: true*/ path.join(suiteManifestDir(), "package.json"), "utf8"));
+    const deps = isRecord(manifest) && isRecord(manifest.dependencies) ? manifest.dependencies : {};
+    const pinned = Object.entries(deps).flatMap(([name, v]) => (typeof v === "string" ? [`${name}@${v}`] : []));
+    if (pinned.length) specs = pinned.join(" ");
+  } catch {
+    /* no manifest beside Loupe: the unpinned names still install a working suite */
+  }
+  return `npm install --prefix "${suiteInstallDir()}" ${specs}`;
+}
+
+/** The installed suite, or a 409 that says it is missing and how to get it. */
+export function requireSuite(): SuitePaths {
+  const found = findSuite();
+  if (found) return found;
+  throw new AppError(
+    "conflict:conformance_suite_missing",
+    `The conformance suite is not installed (looked in ${suiteDirs().join(", ")}). Install it from the Conformance tab, or by hand: ${manualInstallCommand()}`,
+  );
+}
+
 /**
  * The suite's environment: nothing of Loupe's own (its token, data dir, secrets in env) reaches
- * a process that talks to a server someone else wrote.
+ * a process that talks to a server someone else wrote. `also` lets more variables through by name
+ * (npm's own settings, for the install).
  */
-export function suiteEnv(): NodeJS.ProcessEnv {
+export function suiteEnv(also: (key: string) => boolean = () => false): NodeJS.ProcessEnv {
   const env: Record<string, string> = { NO_COLOR: "1", FORCE_COLOR: "0" };
-  for (const key of ["PATH", "HOME", "TMPDIR", "LANG", "SystemRoot"]) {
-    const value = process.env[key];
-    if (value) env[key] = value;
-  }
+  for (const [key, value] of Object.entries(process.env))
+    if (value && (["PATH", "HOME", "TMPDIR", "LANG", "SystemRoot"].includes(key) || also(key))) env[key] = value;
   return env as NodeJS.ProcessEnv;
 }
 
@@ -61,43 +123,21 @@ function capture(command: string, args: string[], cwd: string, timeoutMs: number
   });
 }
 
-let installing: Promise<void> | null = null;
-
-/** Installs the suite and its Node 22 when missing (a fresh clone): `npm ci --prefix conformance`. */
-export function ensureSuite(): Promise<void> {
-  const p = suitePaths();
-  if (existsSync(/*turbopackIgnore: true*/ p.node) && existsSync(/*turbopackIgnore: true*/ p.cli)) return Promise.resolve();
-  installing ??= capture(
-    process.platform === "win32" ? "npm.cmd" : "npm",
-    ["ci", "--prefix", p.dir, "--no-audit", "--no-fund"],
-    path.dirname(p.dir),
-    600_000,
-  )
-    .then(() => {
-      if (!existsSync(/*turbopackIgnore: true*/ p.node) || !existsSync(/*turbopackIgnore: true*/ p.cli))
-        throw new AppError("internal:conformance_suite", "npm ci --prefix conformance did not install the suite");
-    })
-    .finally(() => {
-      installing = null;
-    });
-  return installing;
-}
-
 /** The suite's Node, by real path (the .bin entry is a symlink the CLI does not need to see). */
-export function suiteNode(): string {
-  return realpathSync(/*turbopackIgnore: true*/ suitePaths().node);
+export function suiteNode(p: SuitePaths): string {
+  return realpathSync(/*turbopackIgnore: true*/ p.node);
 }
 
 const lists = new Map<ConformanceRevision, Promise<ConformanceScenarioList>>();
 
-/** The server scenarios a revision requires (and those it runs unscored), from the suite itself; cached. */
+/** The server scenarios a revision requires (and those it runs unscored), from the installed suite; cached. */
 export function scenarioList(revision: ConformanceRevision): Promise<ConformanceScenarioList> {
   let list = lists.get(revision);
   if (!list) {
-    const p = suitePaths();
-    list = ensureSuite()
-      .then(() => capture(suiteNode(), [p.cli, "list", "--server", "--requirements", revision], p.dir, 30_000))
-      .then((text) => parseScenarioList(revision, text));
+    const p = requireSuite(); // throws before anything is cached or spawned
+    list = capture(suiteNode(p), [p.cli, "list", "--server", "--requirements", revision], p.dir, 30_000).then((text) =>
+      parseScenarioList(revision, text),
+    );
     list.catch(() => lists.delete(revision));
     lists.set(revision, list);
   }

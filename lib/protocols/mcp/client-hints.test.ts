@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { connectionFixture } from "@/components/mcp/workbench/test-support";
+import { EVERYTHING_SERVER_NAME, clientHints } from "@/lib/protocols/mcp/client-hints";
+
+describe("clientHints", () => {
+  it("adds server-everything's notes only for a server that introduces itself as server-everything", () => {
+    const everything = connectionFixture({}, { serverInfo: { name: EVERYTHING_SERVER_NAME, version: "2.0.0" } });
+    const other = connectionFixture({}, { serverInfo: { name: "everything-else", version: "1.0.0" } });
+    const of = (connection: typeof everything) => clientHints({ connection, requests: [], rootsAsked: 0, toolCount: 5 });
+    expect(of(everything).everything?.capability.sampling).toBe("adds trigger-sampling-request");
+    expect(
+      of(everything).everything?.toolCount({ sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, tasks: false }),
+    ).toBe(17);
+    expect(of(other).everything).toBeNull();
+    expect(of(other).server).toBe("everything-else 1.0.0");
+  });
+
+  it("says what it does not know yet, and nothing about tools before the server is connected", () => {
+    const connecting = connectionFixture({}, { status: "connecting", capabilities: { tasks: {} } });
+    const hints = clientHints({ connection: connecting, requests: null, rootsAsked: null, toolCount: 3 });
+    expect(hints.server).toBeNull();
+    expect(hints.capability.sampling).toBe("Loupe has not read yet whether this server asked for sampling.");
+    expect(hints.capability.tasks).toBe("This server declares tasks of its own; it has not sent a request as a task so far.");
+    expect(hints.tools).toBeNull();
+  });
+});
