@@ -6,3 +6,4 @@ export { writeMcpConfig, EXPORT_SHAPES } from "./write";
 export type { ExportShape } from "./write";
 export type { ResolveContext } from "./placeholders";
 export type { ConfigEntry, ConfigReport, ConfigShape } from "./types";
+export { MAX_CONFIG_BYTES } from "./types";

@@ -24,3 +24,6 @@ export type ConfigReport =
   | { ok: true; shape: ConfigShape; entries: ConfigEntry[] }
   /** The file adds nothing; `error` says where it failed. */
   | { ok: false; error: string };
+
+/** The largest config file or pasted text Loupe reads (real ones are a few KiB). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
