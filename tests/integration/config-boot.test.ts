@@ -50,11 +50,12 @@ describe("boot --config", () => {
 
   it("a second start with the same file adds nothing, even after a rename", async () => {
     const [first] = getRegistry().list();
-    await getRegistry().update(first!.id, { ...first!, name: "renamed by hand", env: {} });
+    if (first?.transport !== "stdio") throw new Error("the first boot saved no stdio server");
+    await getRegistry().update(first.id, { ...first, name: "renamed by hand", env: {} });
     await restart();
     await boot(parseArgs(["--no-demo", "--config", file], io), {}, [mcpAdapter]);
     const listed = getRegistry().list();
-    expect(listed.map((c) => [c.id, c.name])).toEqual([[first!.id, "renamed by hand"]]);
+    expect(listed.map((c) => [c.id, c.name])).toEqual([[first.id, "renamed by hand"]]);
     expect(listed[0]?.state.status).toBe("connected");
   }, 30_000);
 });
