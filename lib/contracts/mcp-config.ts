@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ConnectionInput } from "@/lib/contracts/connections";
-import { EXPORT_SHAPES } from "@/lib/mcp-config/write";
+import { EXPORT_FILE_NAMES, EXPORT_SHAPES } from "@/lib/mcp-config/write";
 import type { ConfigShape } from "@/lib/mcp-config/types";
 import { MAX_CONFIG_BYTES } from "@/lib/mcp-config/types";
 
@@ -10,7 +10,7 @@ import { MAX_CONFIG_BYTES } from "@/lib/mcp-config/types";
  * GET /api/connections/export.
  */
 
-export { EXPORT_SHAPES, MAX_CONFIG_BYTES };
+export { EXPORT_FILE_NAMES, EXPORT_SHAPES, MAX_CONFIG_BYTES };
 export type { ExportShape } from "@/lib/mcp-config/write";
 
 /** POST …/import/preview: the pasted text or a file's content, and the file's name when there is one. */

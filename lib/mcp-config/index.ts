@@ -2,7 +2,7 @@
 export { readMcpConfig, MAX_CONFIG_ENTRIES } from "./read";
 export { parseJsonc } from "./jsonc";
 export { launchKey, findSameLaunch } from "./launch";
-export { writeMcpConfig, EXPORT_SHAPES } from "./write";
+export { writeMcpConfig, EXPORT_SHAPES, EXPORT_FILE_NAMES } from "./write";
 export type { ExportShape } from "./write";
 export type { ResolveContext } from "./placeholders";
 export type { ConfigEntry, ConfigReport, ConfigShape } from "./types";

@@ -4,6 +4,13 @@ import type { ConnectionInput } from "@/lib/contracts/connections";
 export const EXPORT_SHAPES = ["mcpServers", "vscode", "inspector"] as const;
 export type ExportShape = (typeof EXPORT_SHAPES)[number];
 
+/** The file name each shape is usually saved under (the route's Content-Disposition and the browser's download alike). */
+export const EXPORT_FILE_NAMES: Record<ExportShape, string> = {
+  mcpServers: "mcp-servers.json",
+  vscode: "mcp.json",
+  inspector: "inspector-config.json",
+};
+
 /** How secrets leave: each env / header value and each URL through these (the route masks; `secrets=1` keeps them). */
 export interface ExportMask {
   value(name: string, value: string): string;

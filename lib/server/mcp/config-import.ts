@@ -67,10 +67,3 @@ export function exportConfig(shape: ExportShape, withSecrets: boolean, registry:
   const servers = registry.table.list().filter((c) => !c.builtin);
   return writeMcpConfig(servers, shape, withSecrets ? undefined : MASK);
 }
-
-/** The file name each shape is usually saved under. */
-export const EXPORT_FILE_NAMES: Record<ExportShape, string> = {
-  mcpServers: "mcp-servers.json",
-  vscode: "mcp.json",
-  inspector: "inspector-config.json",
-};

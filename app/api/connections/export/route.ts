@@ -1,5 +1,5 @@
-import { ExportQuery } from "@/lib/contracts/mcp-config";
-import { EXPORT_FILE_NAMES, exportConfig } from "@/lib/server/mcp/config-import";
+import { EXPORT_FILE_NAMES, ExportQuery } from "@/lib/contracts/mcp-config";
+import { exportConfig } from "@/lib/server/mcp/config-import";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle, parseWith } from "@/lib/server/http";
 
