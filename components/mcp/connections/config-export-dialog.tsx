@@ -16,9 +16,9 @@ import { CopyButton } from "@/components/elements/copy-button";
 import { QueryError } from "@/components/elements/query-error";
 
 const SHAPE_LABEL: Record<ExportShape, string> = {
-  mcpServers: "Claude Desktop / Cursor (mcpServers)",
-  vscode: "VS Code (mcp.json servers)",
-  inspector: "MCP Inspector (--config)",
+  mcpServers: "Claude Desktop / Cursor",
+  vscode: "VS Code",
+  inspector: "MCP Inspector",
 };
 
 export interface ConfigExportDialogProps {
@@ -39,7 +39,7 @@ export function ConfigExportDialog({ open, onOpenChange }: ConfigExportDialogPro
           <DialogDescription>Your saved MCP servers (not the built-in demo) in another client&apos;s format.</DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap items-center gap-4">
-          <div className="w-72">
+          <div className="w-64">
             <NativeSelect
               aria-label="Format"
               data-testid="export-shape"

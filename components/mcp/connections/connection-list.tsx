@@ -36,7 +36,7 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd, onImp
               aria-label="Import servers from a config file"
               title="Import from a config file (Claude Desktop, Cursor, VS Code…)"
             >
-              <UploadIcon /> Import
+              <UploadIcon />
             </Button>
           )}
           {onExport && (
