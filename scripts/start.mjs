@@ -59,6 +59,8 @@ if (!dev && (process.env.LOUPE_FORCE_BUILD === "1" || buildIsStale())) {
 process.env.NODE_ENV = dev ? "development" : "production";
 // Relative paths (a `--mcp "node ./server.js"`, tsconfig's `@/`) resolve from the repo, as they did
 // when server.ts ran as a child started with cwd = root.
+// `--config ./mcp.json` is relative to where the user ran the command (lib/launcher/config-flags.ts).
+process.env.LOUPE_CWD ||= process.cwd();
 process.chdir(root);
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.LOUPE_ROOT = root;

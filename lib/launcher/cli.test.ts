@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "./cli";
 
@@ -52,5 +53,58 @@ describe("parseArgs", () => {
     expect(() => parseArgs(["--mcp"])).toThrow(/--mcp needs a value/);
     expect(() => parseArgs(["--mcp-url", "ftp://x"])).toThrow(/http\(s\) URL/);
     expect(() => parseArgs(["--frobnicate"])).toThrow(/Unknown option --frobnicate/);
+  });
+});
+
+describe("parseArgs --config / --server", () => {
+  const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures/mcp-config");
+  const io = { cwd: fixtures, env: { GITHUB_TOKEN: "ghp-env" }, home: "/home/me" };
+
+  it("pre-connects every usable, enabled server of the files, relative to the cwd it is given", () => {
+    const o = parseArgs(["--config", "claude-desktop.json", "--config=windsurf.json"], io);
+    expect(o.mcpConfig?.servers.map((s) => `${s.file}:${s.input.name}`)).toEqual([
+      "claude-desktop.json:filesystem",
+      "claude-desktop.json:github",
+      "windsurf.json:github",
+      "windsurf.json:figma",
+    ]);
+    expect(o.mcpConfig?.servers[2]?.input).toMatchObject({ env: { GITHUB_PERSONAL_ACCESS_TOKEN: "ghp-env" } });
+    expect(o.mcpConfig?.messages).toEqual([
+      "--config windsurf.json: figma: headers X-API-Key: `${file:/Users/me/.figma-key}` reads another file: Loupe does not; fill it in after import",
+      "--config windsurf.json: old-server: disabled in the file",
+      "--config windsurf.json: old-server: not added (disabled; pick it with --server old-server)",
+    ]);
+  });
+
+  it("says in words which entries it cannot use, and resolves ${workspaceFolder} from the file's folder", () => {
+    const o = parseArgs(["--config", "bad-entries.json", "--config", "cursor.json"], io);
+    expect(o.mcpConfig?.servers.map((s) => s.input.name)).toEqual(["good", "server-name", "userjot", "local-python"]);
+    expect(o.mcpConfig?.servers[3]?.input).toMatchObject({
+      args: [path.join(fixtures, "tools/mcp_server.py")],
+      env: { DATA_DIR: "/home/me/data" },
+    });
+    expect(o.mcpConfig?.messages).toContain("--config bad-entries.json: nothing: not added: no command and no url");
+    expect(o.mcpConfig?.messages).toContain(
+      "--config cursor.json: userjot: headers Authorization: `${env:USERJOT_API_TOKEN}`: USERJOT_API_TOKEN is not set in Loupe's environment",
+    );
+  });
+
+  it("--server picks by name (a disabled one too); an unknown name lists the names found", () => {
+    const o = parseArgs(["--config", "windsurf.json", "--server", "old-server"], io);
+    expect(o.mcpConfig?.servers.map((s) => s.input.name)).toEqual(["old-server"]);
+    expect(() => parseArgs(["--config", "windsurf.json", "--server", "nope"], io)).toThrow(
+      "--server nope: no server of that name in windsurf.json (found: github, figma, old-server)",
+    );
+    expect(() => parseArgs(["--config", "bad-entries.json", "--server", "socket"], io)).toThrow(
+      /--server socket \(bad-entries.json\) cannot be used: type 'websocket'/,
+    );
+    expect(() => parseArgs(["--server", "x"], io)).toThrow(/give --config <file> too/);
+  });
+
+  it("a file that cannot be read or parsed is a CLI error", () => {
+    expect(() => parseArgs(["--config", "bad-syntax.json"], io)).toThrow(/^--config bad-syntax.json: Not valid JSON at line 4, column 5/);
+    expect(() => parseArgs(["--config", "missing.json"], io)).toThrow(/^--config missing.json: cannot read it: ENOENT/);
+    expect(() => parseArgs(["--config"], io)).toThrow(/--config needs a value/);
+    expect(parseArgs([], io).mcpConfig).toBeUndefined();
   });
 });

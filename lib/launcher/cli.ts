@@ -1,5 +1,7 @@
 // Runs in the launcher (server.ts, plain Node before Next starts), never in a Next bundle:
 // hence no "server-only" import, which throws outside the react-server condition.
+import { defaultConfigIo, resolveConfigFlags } from "@/lib/launcher/config-flags";
+import type { ConfigFlags, ConfigIo } from "@/lib/launcher/config-flags";
 import { splitCommandLine } from "@/lib/shell-split";
 
 /** What `npm start -- …` asked for; handed to the Next process as LOUPE_BOOT (JSON). */
@@ -15,6 +17,8 @@ export interface BootOptions {
   /** Each --langgraph: a LangGraph API server's base URL. */
   langgraph: string[];
   dev: boolean;
+  /** What --config (and --server) gave: the servers to pre-connect, the messages about the others. Absent without --config. */
+  mcpConfig?: ConfigFlags;
 }
 
 export const DEFAULT_PORT = 6280;
@@ -28,11 +32,17 @@ export const USAGE = `Usage: npm start -- [options]
   --mcp-url <url>     pre-connect a remote MCP server: Streamable HTTP, falling back to SSE (repeatable)
   --agent <url>       pre-connect an ADK api_server (repeatable)
   --langgraph <url>   add a LangGraph API server (langgraphjs dev, a LangSmith deployment) (repeatable)
+  --config <file>     pre-connect the MCP servers of a client's config file: mcpServers (Claude Desktop,
+                      Cursor, Windsurf, Claude Code, the Inspector) or VS Code's mcp.json (repeatable)
+  --server <name>     only this server of the --config files (repeatable)
   --help              this text`;
 
 export class CliError extends Error {}
 
-export function parseArgs(argv: string[]): BootOptions {
+/** `io`: where --config files are read from and which environment their placeholders see (tests pass their own). */
+export function parseArgs(argv: string[], io: ConfigIo = defaultConfigIo()): BootOptions {
+  const configFiles: string[] = [];
+  const serverNames: string[] = [];
   const o: BootOptions = {
     port: DEFAULT_PORT,
     host: "127.0.0.1",
@@ -87,6 +97,12 @@ export function parseArgs(argv: string[]): BootOptions {
       case "--langgraph":
         o.langgraph.push(checkUrl(flag, value()));
         break;
+      case "--config":
+        configFiles.push(value());
+        break;
+      case "--server":
+        serverNames.push(value());
+        break;
       case "--help":
       case "-h":
         throw new CliError(USAGE);
@@ -94,6 +110,7 @@ export function parseArgs(argv: string[]): BootOptions {
         throw new CliError(`Unknown option ${arg}\n\n${USAGE}`);
     }
   }
+  if (configFiles.length || serverNames.length) o.mcpConfig = resolveConfigFlags(configFiles, serverNames, io, (m) => new CliError(m));
   return o;
 }
 

@@ -1,4 +1,4 @@
-import { PlusIcon } from "lucide-react";
+import { DownloadIcon, PlusIcon, UploadIcon } from "lucide-react";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { Button } from "@/components/ui/button";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
@@ -13,18 +13,48 @@ export interface ConnectionListProps {
   selectedId: string | null;
   onSelect: (id: string) => void;
   onAdd: () => void;
+  /** Import servers from a client's config file (absent: no button). */
+  onImport?: () => void;
+  /** Export the servers as a client's config file (absent: no button). */
+  onExport?: () => void;
 }
 
 /** The left rail: every saved server with its transport and live status. */
-export function ConnectionList({ connections, selectedId, onSelect, onAdd }: ConnectionListProps) {
+export function ConnectionList({ connections, selectedId, onSelect, onAdd, onImport, onExport }: ConnectionListProps) {
   const onListKeyDown = useListKeys();
   return (
     <div className="flex min-h-40 flex-1 flex-col" data-testid="servers-section">
       <div className="flex items-center justify-between px-3 py-2">
         <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Servers</h2>
-        <Button size="xs" variant="outline" onClick={onAdd} data-testid="add-server">
-          <PlusIcon /> Add server
-        </Button>
+        <div className="flex items-center gap-1">
+          {onImport && (
+            <Button
+              size="xs"
+              variant="ghost"
+              onClick={onImport}
+              data-testid="import-servers"
+              aria-label="Import servers from a config file"
+              title="Import from a config file (Claude Desktop, Cursor, VS Code…)"
+            >
+              <UploadIcon />
+            </Button>
+          )}
+          {onExport && (
+            <Button
+              size="xs"
+              variant="ghost"
+              onClick={onExport}
+              data-testid="export-servers"
+              aria-label="Export servers as a config file"
+              title="Export as a config file (Claude Desktop, Cursor, VS Code, Inspector)"
+            >
+              <DownloadIcon />
+            </Button>
+          )}
+          <Button size="xs" variant="outline" onClick={onAdd} data-testid="add-server">
+            <PlusIcon /> Add server
+          </Button>
+        </div>
       </div>
       <ul
         className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-2"

@@ -9,6 +9,8 @@ import type { WorkbenchPaneProps } from "@/lib/workbench/slots";
 import { QueryError } from "@/components/elements/query-error";
 import { ConnectionList } from "@/components/mcp/connections/connection-list";
 import { ConnectionDialog } from "@/components/mcp/connections/connection-dialog";
+import { ConfigImportDialog } from "@/components/mcp/connections/config-import-dialog";
+import { ConfigExportDialog } from "@/components/mcp/connections/config-export-dialog";
 import { ConnectionView } from "@/components/mcp/workbench/connection-view";
 import { RerunProvider } from "@/components/elements/tool-result/rerun-context";
 
@@ -67,10 +69,11 @@ export function McpProvider({ navigate, children }: Pick<WorkbenchPaneProps, "na
   );
 }
 
-/** The sidebar's servers: the saved MCP connections and "Add server". */
+/** The sidebar's servers: the saved MCP connections, "Add server", and Import / Export of client config files. */
 export function McpSidebar({ location, navigate }: WorkbenchPaneProps) {
   const connections = useQuery(connectionsQuery());
   const { openAdd } = useMcpWorkbench();
+  const [configDialog, setConfigDialog] = useState<"import" | "export" | null>(null);
   if (connections.isError) {
     return (
       <QueryError className="m-2" title="Could not load servers" error={connections.error} onRetry={() => void connections.refetch()} />
@@ -78,13 +81,20 @@ export function McpSidebar({ location, navigate }: WorkbenchPaneProps) {
   }
   if (connections.isPending) return <p className="p-3 text-xs text-muted-foreground">Loading servers…</p>;
   const selected = connections.data.find((c) => c.id === location.connectionId) ?? null;
+  const close = (open: boolean) => !open && setConfigDialog(null);
   return (
-    <ConnectionList
-      connections={connections.data}
-      selectedId={selected?.id ?? null}
-      onSelect={(id) => navigate({ connectionId: id, tool: null })}
-      onAdd={openAdd}
-    />
+    <>
+      <ConnectionList
+        connections={connections.data}
+        selectedId={selected?.id ?? null}
+        onSelect={(id) => navigate({ connectionId: id, tool: null })}
+        onAdd={openAdd}
+        onImport={() => setConfigDialog("import")}
+        onExport={() => setConfigDialog("export")}
+      />
+      {configDialog === "import" && <ConfigImportDialog open onOpenChange={close} />}
+      {configDialog === "export" && <ConfigExportDialog open onOpenChange={close} />}
+    </>
   );
 }
 

@@ -10,6 +10,8 @@ import { getClientRequests } from "@/lib/server/mcp/requests";
 import { installTapEndpoint } from "@/lib/server/mcp/tap/endpoint";
 import { getTaps } from "@/lib/server/mcp/tap/store";
 import { nameFor, stableId } from "@/lib/server/peer-names";
+import { logLine } from "@/lib/log-text";
+import { findSameLaunch, launchKey } from "@/lib/mcp-config";
 import type { BootContext, Keep, ProtocolAdapter } from "@/lib/server/protocols/types";
 import type { Store } from "@/lib/server/store";
 import { errorMessage } from "@/lib/values";
@@ -72,8 +74,31 @@ async function boot({ opts, root, demos }: BootContext): Promise<void> {
     preset.add(id);
     wanted.push(registry.create({ name: new URL(url).host, transport: "http", url, headers: {}, requestTimeoutMs: 60_000 }, { id }));
   }
+  preConnectConfigured(opts.mcpConfig, preset, wanted);
   await Promise.allSettled(wanted);
   await registry.connectSaved({ except: preset });
+}
+
+/**
+ * The --config servers (read and checked by the launcher, lib/launcher/config-flags.ts): one saved
+ * with the same launch (command + args + cwd, or URL) is that server — whatever its name, from an
+ * earlier start with the same file or added by hand — so a second start adds nothing. What the
+ * files held that Loupe cannot use is said on the terminal.
+ */
+function preConnectConfigured(config: BootContext["opts"]["mcpConfig"], preset: Set<string>, wanted: Promise<unknown>[]): void {
+  if (!config) return;
+  const registry = getRegistry();
+  for (const message of config.messages) logLine("[loupe]", message);
+  for (const { file, input } of config.servers) {
+    const same = findSameLaunch(input, registry.list());
+    if (same) {
+      logLine(`[loupe] --config ${file}: ${input.name}: already saved as "${same.name}"`);
+      continue;
+    }
+    const id = stableId("config", launchKey(input));
+    preset.add(id);
+    wanted.push(registry.create(input, { id }));
+  }
 }
 
 /** Saved header and env values, OAuth client secrets and tokens, URL credentials, tap keys. */
