@@ -1,5 +1,33 @@
+import { realpathSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { recordBuildSources } from "./scripts/build-fingerprint.mjs";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The folder the standalone trace may copy from: the checkout, or the folder that holds both it and
+ * its node_modules when that is a link elsewhere (a git worktree sharing one install): files outside
+ * the tracing root are left out of .next/standalone.
+ */
+function tracingRoot() {
+  let modules = path.join(root, "node_modules");
+  try {
+    modules = realpathSync(modules);
+  } catch {
+    return root;
+  }
+  let dir = root;
+  while (path.relative(dir, modules).startsWith("..")) dir = path.dirname(dir);
+  return dir;
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // The npm package (scripts/pack.mjs) ships .next/standalone: the server and only the files it
+  // traces. The repository's own `npm start` runs server.ts on the full .next as before.
+  output: "standalone",
+  outputFileTracingRoot: tracingRoot(),
   // Native and process-spawning packages stay plain Node requires, so the server registry and
   // the SQLite handle are one instance across every route bundle.
   serverExternalPackages: ["better-sqlite3", "@modelcontextprotocol/sdk"],
@@ -15,4 +43,9 @@ const nextConfig = {
     preloadEntriesOnStart: false,
   },
 };
-export default nextConfig;
+
+/** `next build` records which sources it starts from: scripts/start.mjs rebuilds only when they changed. */
+export default function config(phase) {
+  if (phase === "phase-production-build") recordBuildSources(root);
+  return nextConfig;
+}
