@@ -86,6 +86,23 @@ const bundle = (entry, outfile, external) =>
 await bundle("server.ts", path.join(app, "loupe-launcher.mjs"), ["next", "next/*"]);
 for (const entry of DEMO_ENTRIES) await bundle(`${entry}.ts`, path.join(app, `${entry}.mjs`), []);
 for (const file of DEMO_FILES) cpSync(path.join(root, file), path.join(app, file));
+// The demo MCP App's page is compiled at run time (esbuild, ext-apps' files): made here once, read
+// beside the prebuilt demo server (demo/mcp/apps/itinerary-html.ts).
+{
+  const page = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href,
+      "--input-type=module",
+      "-e",
+      'import { itineraryHtml, PREBUILT_HTML } from "./demo/mcp/apps/itinerary-html.ts"; import { writeFileSync } from "node:fs"; writeFileSync(`${process.argv[1]}/${PREBUILT_HTML}`, itineraryHtml());',
+      path.join(app, "demo"),
+    ],
+    { cwd: root, encoding: "utf8" },
+  );
+  if (page.status !== 0) fail(`the demo MCP App's page could not be made:\n${page.stderr}`);
+}
 for (const file of BIN_FILES) cpSync(path.join(root, file), path.join(out, file));
 
 const nativeVersions = Object.fromEntries(NATIVE.map((name) => [name, repoPkg.dependencies[name]]));
