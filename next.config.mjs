@@ -24,10 +24,6 @@ function tracingRoot() {
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // The npm package (scripts/pack.mjs) ships .next/standalone: the server and only the files it
-  // traces. The repository's own `npm start` runs server.ts on the full .next as before.
-  output: "standalone",
-  outputFileTracingRoot: tracingRoot(),
   // Native and process-spawning packages stay plain Node requires, so the server registry and
   // the SQLite handle are one instance across every route bundle.
   serverExternalPackages: ["better-sqlite3", "@modelcontextprotocol/sdk"],
@@ -44,8 +40,14 @@ const nextConfig = {
   },
 };
 
-/** `next build` records which sources it starts from: scripts/start.mjs rebuilds only when they changed. */
+/**
+ * `next build` records which sources it starts from (scripts/start.mjs rebuilds only when they
+ * changed) and also writes .next/standalone: the server and only the files it traces, which the npm
+ * package ships (scripts/pack.mjs). Only the build asks for it: the repository's own `npm start` runs
+ * server.ts on the full .next, where Next would warn that standalone output wants its own server.
+ */
 export default function config(phase) {
-  if (phase === "phase-production-build") recordBuildSources(root);
-  return nextConfig;
+  if (phase !== "phase-production-build") return nextConfig;
+  recordBuildSources(root);
+  return { ...nextConfig, output: "standalone", outputFileTracingRoot: tracingRoot() };
 }
