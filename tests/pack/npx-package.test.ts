@@ -66,6 +66,8 @@ async function launch(args: string[], dataDir: string): Promise<{ base: string; 
     cwd: work,
     env: { ...process.env, LOUPE_TOKEN: TOKEN, LOUPE_DATA_DIR: dataDir, CI: "1" },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: npx does not pass a SIGTERM on to the Loupe it started.
+    detached: true,
   });
   launched.push(child);
   let output = "";
@@ -80,6 +82,15 @@ async function launch(args: string[], dataDir: string): Promise<{ base: string; 
     child.once("exit", (code) => reject(new Error(`loupe-inspector exited (${code}) before it was ready:\n${output}`)));
   });
   return { base, output: () => output };
+}
+
+/** SIGTERM to npx and the Loupe it started (one group), as a terminal's Ctrl-C would. */
+function stop(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
 }
 
 const api = (base: string, route: string) => fetch(`${base}${route}`, { headers: { "x-loupe-token": TOKEN } });
@@ -101,7 +112,7 @@ afterAll(async () => {
   for (const child of launched) {
     if (child.exitCode !== null || child.signalCode !== null) continue;
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
+    stop(child);
     await exited;
   }
   rmSync(work, { recursive: true, force: true });
@@ -140,7 +151,7 @@ describe("npx loupe-inspector from the packed tarball", () => {
       const child = launched.pop();
       if (child) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
+        stop(child);
         await exited;
       }
       rmSync(demoData, { recursive: true, force: true });
