@@ -1,3 +1,27 @@
+import { realpathSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { recordBuildSources } from "./scripts/build-fingerprint.mjs";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The folder the standalone trace may copy from: the checkout, or the folder that holds both it and
+ * its node_modules when that is a link elsewhere (a git worktree sharing one install): files outside
+ * the tracing root are left out of .next/standalone.
+ */
+function tracingRoot() {
+  let modules = path.join(root, "node_modules");
+  try {
+    modules = realpathSync(modules);
+  } catch {
+    return root;
+  }
+  let dir = root;
+  while (path.relative(dir, modules).startsWith("..")) dir = path.dirname(dir);
+  return dir;
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and process-spawning packages stay plain Node requires, so the server registry and
@@ -15,4 +39,15 @@ const nextConfig = {
     preloadEntriesOnStart: false,
   },
 };
-export default nextConfig;
+
+/**
+ * `next build` records which sources it starts from (scripts/start.mjs rebuilds only when they
+ * changed) and also writes .next/standalone: the server and only the files it traces, which the npm
+ * package ships (scripts/pack.mjs). Only the build asks for it: the repository's own `npm start` runs
+ * server.ts on the full .next, where Next would warn that standalone output wants its own server.
+ */
+export default function config(phase) {
+  if (phase !== "phase-production-build") return nextConfig;
+  recordBuildSources(root);
+  return { ...nextConfig, output: "standalone", outputFileTracingRoot: tracingRoot() };
+}

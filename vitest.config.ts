@@ -6,7 +6,8 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["**/node_modules/**", ".next/**", "e2e/**"],
+    // tests/pack runs after Playwright's build (scripts/test-all.mjs, tests/pack/vitest.config.ts).
+    exclude: ["**/node_modules/**", ".next/**", "e2e/**", "tests/pack/**", "dist/**"],
     environment: "node",
     // Vitest 4 runs (CPUs - 1) files at a time: one on CI's 2 cores. The integration files spend much of
     // their time waiting on the processes they start (ADK api_servers, demo and SDK servers), so one

@@ -21,9 +21,11 @@ command (Claude Desktop) talks to a server through Loupe, which records and can 
   --data-dir <dir>   Loupe's data folder (default: LOUPE_DATA_DIR, else ~/.loupe)
   -h, --help         this help
 
-Claude Desktop (claude_desktop_config.json), with the absolute path of this file:
+Claude Desktop (claude_desktop_config.json), with the npm package loupe-inspector:
+  { "mcpServers": { "my-server": { "command": "npx", "args": ["-y", "loupe-inspector", "tap", "my-server"] } } }
+or offline, with the absolute path of this file:
   { "mcpServers": { "my-server": { "command": "node", "args": ["/path/to/loupe/bin/loupe.mjs", "tap", "my-server"] } } }
-(npx loupe tap … only inside Loupe's folder: elsewhere npx fetches an unrelated npm package "loupe".)
+(not npx loupe: the npm package named "loupe" is an unrelated one.)
 `;
 
 function die(message, code = 2) {

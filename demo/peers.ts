@@ -71,6 +71,9 @@ const aguiDemo = () => once<AguiDemo>("loupe.demoAguiAgent", () => startAguiDemo
 /** The LangGraph JS dev server on demo/langgraph's graphs (our child; 30–60 s to start on 2 cores). */
 const langgraphDemo = (root: string) => once<LangGraphDemo>("loupe.demoLangGraph", () => startLangGraphDemo({ root, port: 0 }));
 
+/** What ADK's api_server runs on: heavy, so the npm package ships without it (its demos are then offered). */
+const ADK_PACKAGES = ["@google/adk-devtools", "@google/adk"];
+
 export const DEMO_PEERS: DemoPeers = {
   mcp: [
     {
@@ -85,6 +88,7 @@ export const DEMO_PEERS: DemoPeers = {
       id: DEMO_AGENT_ID,
       name: "Loupe demo agent",
       label: "The demo agent",
+      needs: ADK_PACKAGES,
       start: async ({ root }) => ({ name: "Loupe demo agent", url: (await adkServer(root)).url, headers: {}, userId: "user" }),
     },
   ],
@@ -103,6 +107,7 @@ export const DEMO_PEERS: DemoPeers = {
       id: DEMO_ADK_A2A_ID,
       name: "Loupe demo ADK agent (A2A)",
       label: "The demo ADK agent over A2A",
+      needs: ADK_PACKAGES,
       // The card's own URL: the app lives under /a2a/<app>, where a base URL would lose its last segment.
       start: async ({ root }) => {
         const { url } = await adkServer(root);
@@ -125,6 +130,7 @@ export const DEMO_PEERS: DemoPeers = {
       id: DEMO_LANGGRAPH_ID,
       name: "Loupe demo LangGraph",
       label: "The demo LangGraph deployment",
+      needs: ["@langchain/langgraph-cli"],
       start: async ({ root }) => ({ name: "Loupe demo LangGraph", url: (await langgraphDemo(root)).url, headers: {}, pollSeconds: 15 }),
     },
   ],

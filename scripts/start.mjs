@@ -1,47 +1,20 @@
-// `npm start`: builds the app when the build is missing or older than the sources, then runs the
+// `npm start`: builds the app when the build is missing or its sources changed, then runs the
 // launcher (server.ts) in this same process with the arguments given after `npm start --`.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { rebuildReason } from "./build-fingerprint.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const dev = args.includes("--dev");
-const SOURCES = [
-  "app",
-  "components",
-  "lib",
-  "hooks",
-  "demo",
-  "next.config.mjs",
-  "package.json",
-  "postcss.config.mjs",
-  "tsconfig.json",
-  "instrumentation.ts",
-];
 
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const name of readdirSync(p)) {
-    if (name === "node_modules" || name.startsWith(".")) continue;
-    max = Math.max(max, newestMtime(path.join(p, name)));
-  }
-  return max;
-}
-
-function buildIsStale() {
-  const id = path.join(root, ".next", "BUILD_ID");
-  if (!existsSync(id)) return true;
-  const built = statSync(id).mtimeMs;
-  return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
-}
-
-if (!dev && (process.env.LOUPE_FORCE_BUILD === "1" || buildIsStale())) {
-  console.log("Building Loupe (first start or sources changed)…");
+// Whether to build is decided without walking the sources: git's view of them against the one the
+// build stored (scripts/build-fingerprint.mjs).
+const reason = dev ? null : rebuildReason(root, { force: process.env.LOUPE_FORCE_BUILD === "1" });
+if (reason) {
+  console.log(`Building Loupe (${reason}; LOUPE_FORCE_BUILD=1 forces a build)…`);
   const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],

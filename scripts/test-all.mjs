@@ -1,5 +1,6 @@
 // `npm test`: every runner (the static checks: tsc, ESLint, Prettier, import boundaries; Vitest: unit, component, integration; the MCP conformance suite
-// against Loupe's client and the demo MCP server, one test per scenario; Playwright: e2e in Chromium), then one closing
+// against Loupe's client and the demo MCP server, one test per scenario; Playwright: e2e in Chromium; the npm package's
+// pack test on the build Playwright leaves), then one closing
 // line "N passed, N failed" summed over all of them, which is what CI reads.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
@@ -232,6 +233,25 @@ if (existsSync(pwJson)) {
   if ((s.expected ?? 0) + (s.unexpected ?? 0) + (s.flaky ?? 0) === 0 && pStatus !== 0) broken.push("playwright");
 } else if (pStatus !== 0) broken.push("playwright");
 
+// The npm package (issue 22): packed from the build Playwright's webServer just made (scripts/start.mjs
+// builds when needed), installed into an empty folder and started with npx (tests/pack/).
+stage("pack");
+const packJson = path.join(out, "pack.json");
+const kStatus = run("Pack (npx loupe-inspector)", bin("vitest/vitest.mjs"), [
+  "run",
+  "--config",
+  "tests/pack/vitest.config.ts",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${packJson}`,
+]);
+if (existsSync(packJson)) {
+  const r = readVitestReport(JSON.parse(readFileSync(packJson, "utf8")), root);
+  passed += r.passed;
+  failed += r.failed;
+  failures.push(...r.failures);
+} else if (kStatus !== 0) broken.push("pack");
+
 stage(null);
 // A runner that crashed before reporting counts as one failure, so the total can never look green.
 failed += broken.length;
@@ -239,4 +259,4 @@ if (broken.length) console.log(`\nRunners that did not report: ${broken.join(", 
 console.log(`\nTime per runner: ${timings.join(", ")}`);
 if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ✗ ${f.slice(0, 400)}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || vStatus !== 0 || cStatus !== 0 || pStatus !== 0 ? 1 : 0);
+process.exit(failed > 0 || vStatus !== 0 || cStatus !== 0 || pStatus !== 0 || kStatus !== 0 ? 1 : 0);

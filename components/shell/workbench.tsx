@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { WorkbenchLocation } from "@/lib/workbench/location";
 import { useEventStream } from "@/hooks/use-event-stream";
 import { useWorkbenchLocation } from "@/hooks/use-workbench-location";
@@ -12,6 +12,7 @@ import { BundlesMain } from "@/components/bundles/bundles-main";
 import { BundlesNav } from "@/components/bundles/bundles-nav";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
+import { DemoOffers } from "@/components/shell/demo-offer";
 import { SessionSearchLauncher } from "@/components/session-search/session-search-launcher";
 
 /** The core views' panes, before the protocols' (whose last, the servers, is the default). */
@@ -50,8 +51,12 @@ export function Workbench() {
           {/* The core places every protocol feeds: the one inbox and the session search. */}
           <InboxLink active={location.view === "inbox"} onOpen={() => navigate({ view: "inbox" })} />
           <SessionSearchLauncher navigate={navigate} />
+          {/* Each section, then the demos of its protocol this install cannot run (the npm package's heavy ones). */}
           {SIDEBAR_SECTIONS.map(({ id, Section }) => (
-            <Section key={id} location={location} navigate={navigate} />
+            <Fragment key={id}>
+              <Section location={location} navigate={navigate} />
+              <DemoOffers protocol={id} />
+            </Fragment>
           ))}
           <BundlesNav location={location} navigate={navigate} />
         </aside>

@@ -1,12 +1,13 @@
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import { demoEntryArgs } from "../entry";
 
 /** Repo root, found from this file (demo/mcp/launch.ts) so it works from any cwd. */
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /**
- * How to start the demo MCP server as a child: the current node with tsx as its loader (half the
- * start-up time of tsx's CLI, which spawns a second node). stdio by default; `httpPort` serves
+ * How to start the demo MCP server as a child: the current node running it (demo/entry.ts: the
+ * source under tsx, or the prebuilt .mjs of the npm package). stdio by default; `httpPort` serves
  * Streamable HTTP on 127.0.0.1:<port>/mcp instead (the URL is the child's first stdout line).
  * `conformance` adds the official suite's fixtures. Pass extraTools / pageSize for the benchmark
  * configurations.
@@ -25,9 +26,7 @@ export function demoServerLaunch(
   return {
     command: process.execPath,
     args: [
-      "--import",
-      pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href,
-      path.join(root, "demo/mcp-server.ts"),
+      ...demoEntryArgs(root, "demo/mcp-server"),
       ...(opts.httpPort !== undefined ? ["--http", "--port", String(opts.httpPort)] : []),
       ...(opts.conformance ? ["--conformance"] : []),
     ],

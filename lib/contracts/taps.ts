@@ -69,9 +69,9 @@ export interface TapSecret {
   url: string;
   key: string;
   /**
-   * The absolute path of Loupe's `bin/loupe.mjs` on this machine: the Claude Desktop snippet runs
-   * it with `node`, because `npx loupe` outside Loupe's folder would fetch an unrelated npm
-   * package named `loupe`.
+   * The absolute path of this Loupe's tap bridge on this machine (the repository's `bin/loupe.mjs`,
+   * or the npm package's bin): the offline Claude Desktop snippet runs it with `node`; the default one
+   * runs `npx -y loupe-inspector tap` (`npx loupe` would fetch an unrelated npm package named `loupe`).
    */
   bin: string;
 }

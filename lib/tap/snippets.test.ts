@@ -6,14 +6,19 @@ const BIN = "/opt/Loupe folder/bin/loupe.mjs";
 const input = { name: "Trip Planner", url: "http://127.0.0.1:3000/mcp/c_1", key: "k3y'x", bin: BIN };
 
 describe("tap snippets", () => {
-  it("Claude Desktop runs Loupe's own bin with node by its absolute path (npx loupe outside Loupe's folder fetches an unrelated npm package)", () => {
+  it("Claude Desktop runs the loupe-inspector package with npx, never the unrelated npm package named loupe", () => {
     expect(JSON.parse(tapSnippet("claude", input))).toEqual({
+      mcpServers: { trip_planner: { command: "npx", args: ["-y", "loupe-inspector", "tap", "Trip Planner"] } },
+    });
+    expect(SNIPPET_WHERE.claude).toMatch(/loupe-inspector package/);
+  });
+
+  it("offline, Claude Desktop runs this Loupe's own bridge with node by its absolute path", () => {
+    expect(JSON.parse(tapSnippet("claude-node", input))).toEqual({
       mcpServers: { trip_planner: { command: "node", args: [BIN, "tap", "Trip Planner"] } },
     });
-    expect(tapSnippet("claude", input)).not.toContain("npx");
-    // npx stays only as the in-folder alternative, with the reason.
-    expect(SNIPPET_WHERE.claude).toMatch(/Inside Loupe's folder npx loupe tap/);
-    expect(SNIPPET_WHERE.claude).toMatch(/unrelated npm package named loupe/);
+    expect(tapSnippet("claude-node", input)).not.toContain("npx");
+    expect(SNIPPET_WHERE["claude-node"]).toMatch(/nothing to download/);
   });
 
   it("Cursor and VS Code reach the URL with the key as a bearer header", () => {
@@ -42,9 +47,9 @@ describe("tap snippets", () => {
 
 describe("snippet layout", () => {
   it("keeps short arrays on one line, without changing what a string says", () => {
-    const text = tapSnippet("claude", { name: "a, b]\n", url: "u", key: "k", bin: "/l/bin/loupe.mjs" });
+    const text = tapSnippet("claude-node", { name: "a, b]\n", url: "u", key: "k", bin: "/l/bin/loupe.mjs" });
     expect(JSON.parse(text)).toEqual({ mcpServers: { a_b: { command: "node", args: ["/l/bin/loupe.mjs", "tap", "a, b]\n"] } } });
-    const plain = tapSnippet("claude", { name: "files", url: "u", key: "k", bin: "/l/bin/loupe.mjs" });
+    const plain = tapSnippet("claude-node", { name: "files", url: "u", key: "k", bin: "/l/bin/loupe.mjs" });
     expect(plain).toContain('"args": ["/l/bin/loupe.mjs", "tap", "files"]');
   });
 });

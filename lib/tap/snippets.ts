@@ -6,10 +6,14 @@ import { serverKey } from "@/lib/schema/portability/names";
  * the identifier hosts namespace tools with (so the names the model sees match the playground's).
  */
 
-export type SnippetKind = "claude" | "cursor" | "vscode" | "curl";
+export type SnippetKind = "claude" | "claude-node" | "cursor" | "vscode" | "curl";
+
+/** The npm package whose bin bridges stdio to a tap (`loupe` on the registry is an unrelated package). */
+export const TAP_PACKAGE = "loupe-inspector";
 
 export const SNIPPET_LABEL: Record<SnippetKind, string> = {
   claude: "Claude Desktop",
+  "claude-node": "Claude Desktop (offline)",
   cursor: "Cursor",
   vscode: "VS Code",
   curl: "curl",
@@ -17,8 +21,9 @@ export const SNIPPET_LABEL: Record<SnippetKind, string> = {
 
 /** Where each snippet goes, in words under it. */
 export const SNIPPET_WHERE: Record<SnippetKind, string> = {
-  claude:
-    "claude_desktop_config.json. Claude Desktop starts a command over stdio; node runs Loupe's own loupe bin (this machine's path), which bridges it to the tap and finds the key in Loupe's taps.json. Inside Loupe's folder npx loupe tap <name or id> does the same; elsewhere npx would fetch an unrelated npm package named loupe.",
+  claude: `claude_desktop_config.json. Claude Desktop starts a command over stdio; npx runs the ${TAP_PACKAGE} package's tap bridge, which bridges it to the tap and finds the key in Loupe's taps.json (add --data-dir <dir> when Loupe runs with another LOUPE_DATA_DIR).`,
+  "claude-node":
+    "claude_desktop_config.json, with nothing to download: node runs this Loupe's own bridge by its absolute path on this machine, which finds the key in Loupe's taps.json.",
   cursor: "~/.cursor/mcp.json (or .cursor/mcp.json in a project). Cursor speaks Streamable HTTP and sends the key as a header.",
   vscode: ".vscode/mcp.json in the workspace (or the user's mcp.json).",
   curl: "An initialize request by hand (2025-11-25): the answer shows the session id header to send on the next request.",
@@ -30,7 +35,7 @@ export interface SnippetInput {
   url: string;
   /** The key, or a placeholder while it is hidden. */
   key: string;
-  /** The absolute path of Loupe's bin/loupe.mjs (TapSecret.bin). */
+  /** The absolute path of this Loupe's tap bridge (TapSecret.bin), for the offline snippet. */
   bin: string;
 }
 
@@ -48,8 +53,9 @@ export function tapSnippet(kind: SnippetKind, { name, url, key, bin }: SnippetIn
   const headers = { Authorization: `Bearer ${key}` };
   switch (kind) {
     case "claude":
-      // node and the absolute path, never `npx loupe`: outside Loupe's folder npx fetches the
-      // unrelated npm package named `loupe`.
+      // -y: Claude Desktop has no terminal to answer npx's "Ok to proceed?".
+      return json({ mcpServers: { [entry]: { command: "npx", args: ["-y", TAP_PACKAGE, "tap", name] } } });
+    case "claude-node":
       return json({ mcpServers: { [entry]: { command: "node", args: [bin, "tap", name] } } });
     case "cursor":
       return json({ mcpServers: { [entry]: { url, headers } } });

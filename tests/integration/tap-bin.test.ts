@@ -232,6 +232,7 @@ describe("the bridge's failures, in words", () => {
     });
     expect(r).toMatch(/loupe tap <connection name or id>/);
     expect(r).toMatch(/"command": "node", "args": \["\/path\/to\/loupe\/bin\/loupe.mjs", "tap", "my-server"\]/);
-    expect(r).toMatch(/npx loupe tap … only inside Loupe's folder/);
+    expect(r).toMatch(/"command": "npx", "args": \["-y", "loupe-inspector", "tap", "my-server"\]/);
+    expect(r).toMatch(/not npx loupe: the npm package named "loupe" is an unrelated one/);
   });
 });

@@ -77,7 +77,12 @@ describe("TapPanel", () => {
     expect(screen.getByTestId("tap-snippet-text").textContent).not.toContain(KEY);
     fireEvent.click(screen.getByTestId("tap-key-toggle"));
     expect(screen.getByTestId("tap-key").textContent).toBe(KEY);
-    // Claude Desktop runs Loupe's own bin with node, never `npx loupe` (an unrelated npm package).
+    // Claude Desktop runs the loupe-inspector package (never `npx loupe`, an unrelated npm package);
+    // offline, this Loupe's own bridge with node.
+    expect(JSON.parse(screen.getByTestId("tap-snippet-text").textContent ?? "")).toEqual({
+      mcpServers: { everything: { command: "npx", args: ["-y", "loupe-inspector", "tap", "everything"] } },
+    });
+    fireEvent.click(screen.getByTestId("tap-snippet-claude-node"));
     expect(JSON.parse(screen.getByTestId("tap-snippet-text").textContent ?? "")).toEqual({
       mcpServers: { everything: { command: "node", args: [BIN, "tap", "everything"] } },
     });

@@ -13,7 +13,7 @@ export interface TapSnippetsProps {
   url: string;
   secret: string;
   keyHint: string;
-  /** Loupe's bin/loupe.mjs on this machine (TapSecret.bin). */
+  /** This Loupe's tap bridge on this machine (TapSecret.bin), for the offline snippet. */
   bin: string;
   /** Whether the key is shown in the text; Copy always copies the real key (that is what gets pasted). */
   shown: boolean;

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,6 +7,9 @@ import { transformSync } from "esbuild";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 let cached: string | undefined;
+
+/** The page as the npm package ships it, beside the prebuilt demo server (scripts/pack.mjs). */
+export const PREBUILT_HTML = "itinerary-app.html";
 
 /**
  * The ext-apps App side (`app-with-deps`: the SDK with its dependencies, one ES module) as a
@@ -57,6 +60,9 @@ const BODY = `<main>
 
 /** The whole View of plan-trip: markup, style, the SDK and the View's own script, inline. */
 export function itineraryHtml(): string {
+  // The npm package has neither esbuild nor ext-apps' files: scripts/pack.mjs writes the page beside the demo server.
+  const prebuilt = path.join(HERE, PREBUILT_HTML);
+  if (cached === undefined && existsSync(prebuilt)) cached = readFileSync(prebuilt, "utf8");
   cached ??= `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><title>Trip itinerary</title><style>${STYLE}</style></head>

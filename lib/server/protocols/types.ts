@@ -34,6 +34,11 @@ export interface DemoPeer<Input> {
   label: string;
   /** Starts the peer (once per process) and answers with what to save for it. */
   start(ctx: { root: string }): Promise<Input>;
+  /**
+   * Packages it runs on that the npm package does not ship (heavy ones): when one does not resolve
+   * from the app's folder, boot does not start it and offers it instead (lib/server/demo-offers.ts).
+   */
+  needs?: readonly string[];
 }
 
 /** Per protocol, its demo peers: handed to boot() by the composition root (instrumentation.ts). */

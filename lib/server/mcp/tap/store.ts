@@ -62,9 +62,12 @@ export function sameKey(presented: string | undefined, key: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** Loupe's own `bin/loupe.mjs` (LOUPE_ROOT, set by the launcher), for the Claude Desktop snippet. */
+/**
+ * This Loupe's own tap bridge, for the offline Claude Desktop snippet: the npm package's bin
+ * (LOUPE_BIN, set by bin/loupe-inspector.mjs), else the repository's `bin/loupe.mjs` (LOUPE_ROOT).
+ */
 export function tapBinPath(): string {
-  return path.join(process.env.LOUPE_ROOT || process.cwd(), "bin", "loupe.mjs");
+  return process.env.LOUPE_BIN || path.join(process.env.LOUPE_ROOT || process.cwd(), "bin", "loupe.mjs");
 }
 
 /** The tap's URL on Loupe's own port (LOUPE_PORT, set by the launcher). */

@@ -1,0 +1,55 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { DemoPeers } from "@/lib/server/protocols/types";
+import { packageResolves, splitDemos } from "./demo-offers";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const input = { name: "x", url: "http://127.0.0.1:1/", headers: {} };
+const demos: DemoPeers = {
+  a2a: [
+    { id: "plain", name: "Plain", label: "The plain demo", start: () => Promise.resolve(input) },
+    { id: "heavy", name: "Heavy", label: "The heavy demo", needs: ["present", "@scope/absent"], start: () => Promise.resolve(input) },
+  ],
+  langgraph: [
+    { id: "lg", name: "LG", label: "The LG demo", needs: ["absent-too"], start: () => Promise.resolve({ ...input, pollSeconds: 15 }) },
+  ],
+};
+
+describe("splitDemos (boot: a demo whose packages are missing is offered, never started)", () => {
+  it("keeps the demos whose packages resolve and offers the others with what they lack", () => {
+    const { runnable, offers } = splitDemos(demos, "/app", (_root, name) => name === "present");
+    expect(runnable.a2a?.map((d) => d.id)).toEqual(["plain"]);
+    expect(runnable.langgraph).toEqual([]);
+    expect(offers).toEqual([
+      { protocol: "a2a", id: "heavy", label: "The heavy demo", missing: ["@scope/absent"] },
+      { protocol: "langgraph", id: "lg", label: "The LG demo", missing: ["absent-too"] },
+    ]);
+  });
+
+  it("offers nothing when everything resolves (the repository)", () => {
+    const { runnable, offers } = splitDemos(demos, "/app", () => true);
+    expect(offers).toEqual([]);
+    expect(runnable.a2a?.map((d) => d.id)).toEqual(["plain", "heavy"]);
+  });
+});
+
+describe("packageResolves", () => {
+  it("finds a package in the root's node_modules or a folder above it, as Node does", () => {
+    const top = mkdtempSync(path.join(tmpdir(), "loupe-offers-"));
+    dirs.push(top);
+    const app = path.join(top, "pkg", "app");
+    mkdirSync(path.join(top, "node_modules", "@scope", "above"), { recursive: true });
+    writeFileSync(path.join(top, "node_modules", "@scope", "above", "package.json"), "{}");
+    mkdirSync(path.join(app, "node_modules", "inside"), { recursive: true });
+    writeFileSync(path.join(app, "node_modules", "inside", "package.json"), "{}");
+    expect(packageResolves(app, "inside")).toBe(true);
+    expect(packageResolves(app, "@scope/above")).toBe(true);
+    expect(packageResolves(app, "nowhere-to-be-found-here")).toBe(false);
+  });
+});
