@@ -22,6 +22,7 @@ const data = mkdtempSync(path.join(tmpdir(), "loupe-pack-data-"));
 let tarball = "";
 let installMs = 0;
 const launched: ChildProcess[] = [];
+const configFile = path.join(work, "claude_desktop_config.json");
 
 const Connections = z.array(z.object({ id: z.string(), name: z.string(), state: z.object({ status: z.string() }) }));
 const Offers = z.object({ offers: z.array(z.object({ protocol: z.string(), id: z.string(), missing: z.array(z.string()) })) });
@@ -55,6 +56,11 @@ beforeAll(() => {
       .pop() ?? "";
   console.log(`pack: ${path.basename(tarball)}, ${mb(lstatSync(tarball).size)}, made in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   writeFileSync(path.join(work, "package.json"), JSON.stringify({ name: "pack-test", private: true }));
+  // A Claude Desktop config file, the shape most users already have.
+  writeFileSync(
+    configFile,
+    JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } } }, null, 2),
+  );
   t = Date.now();
   run("npm", ["install", tarball, "--no-audit", "--no-fund"], work);
   installMs = Date.now() - t;
@@ -126,15 +132,15 @@ describe("npx loupe-inspector from the packed tarball", () => {
     expect(installed).toBeLessThan(MAX_INSTALLED_BYTES);
   });
 
-  it("starts with no build step, answers 200 and pre-connects the server it was given", async () => {
+  it("starts with no build step, answers 200 and pre-connects the server of its --config file", async () => {
     const started = Date.now();
-    const { base, output } = await launch(["--no-demo", "--mcp", `${process.execPath} ${EVERYTHING} stdio`], data);
+    const { base, output } = await launch(["--no-demo", "--config", configFile], data);
     expect(output()).not.toMatch(/Building Loupe/);
     const page = await fetch(`${base}/?token=${TOKEN}`);
     expect(page.status).toBe(200);
     console.log(`pack: first 200 ${((Date.now() - started) / 1000).toFixed(1)} s after npx`);
     const connections = await settledConnections(base);
-    expect(connections.map((c) => c.state.status)).toEqual(["connected"]);
+    expect(connections.map((c) => [c.name, c.state.status])).toEqual([["everything", "connected"]]);
     expect((await api(base, "/api/demos")).status).toBe(200);
   });
 
