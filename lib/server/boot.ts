@@ -2,7 +2,7 @@ import "server-only";
 import type { BootOptions } from "@/lib/launcher/cli";
 import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
 import type { DemoPeers, PeerService, ProtocolRegistry } from "@/lib/server/protocols/types";
-import { startRetention } from "@/lib/server/retention";
+import { startRetention } from "@/lib/server/retention-run";
 import { getStore } from "@/lib/server/store";
 
 /**

@@ -76,8 +76,8 @@ describe("a tool result in the store (real demo server over stdio)", () => {
     expect(list.find((c) => c.id === "big-1")).toMatchObject({ status: "ok", resultOmitted: true });
     expect(list.find((c) => c.id === "big-1")).not.toHaveProperty("result");
 
-    // A size cap that prunes all other traffic keeps the frame the call history points at.
-    pruneTraffic(getStore(), { maxAgeDays: null, maxMb: 0.001 });
+    // Retention by age up to the call keeps it whole: the frame the call row points at stays.
+    pruneTraffic(getStore(), { maxAgeDays: 1, maxMb: null }, undefined, answered.startedAt + 24 * 3600 * 1000);
     const after = (await (
       await oneCall.GET(new Request(`${base}/api/connections/${id}/calls/big-1`), ctx({ id, callId: "big-1" }))
     ).json()) as CallRecord;
