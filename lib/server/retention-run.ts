@@ -52,7 +52,14 @@ export class Retention {
     try {
       const r = pruneTraffic(this.store, policy, this.keep(), this.now());
       const entries = r.byAge + r.bySize;
-      const report: PruneReport = { at: this.now(), trigger, entries, records: r.records, bytesBefore: r.bytesBefore, bytesAfter: r.bytesAfter };
+      const report: PruneReport = {
+        at: this.now(),
+        trigger,
+        entries,
+        records: r.records,
+        bytesBefore: r.bytesBefore,
+        bytesAfter: r.bytesAfter,
+      };
       if (entries + r.records > 0 || !this.last || this.last.entries + this.last.records === 0) this.last = report;
       if (entries + r.records > 0) {
         const said = [
@@ -104,7 +111,11 @@ export function getRetention(): Retention {
  * bundles). `keep` is asked each time, so a request that became pending since is respected.
  * Returns the stop (for tests).
  */
-export function startRetention(store: Store, keep: () => Keep = () => pendingTraffic(), policy: RetentionPolicy = retentionFromEnv()): () => void {
+export function startRetention(
+  store: Store,
+  keep: () => Keep = () => pendingTraffic(),
+  policy: RetentionPolicy = retentionFromEnv(),
+): () => void {
   const g = globalThis as RetentionGlobal;
   const stop = (): void => {
     clearInterval(g[KEY]?.timer);

@@ -150,7 +150,12 @@ interface Params {
 }
 
 /** History rows at or before `horizon`, entries up to `seq` (or, by age, before `cutoff`), then orphaned pointers: one transaction. */
-function pruneUpTo(store: Store, params: Params, horizon: number, upTo: { seq: number } | { cutoff: number }): { entries: number; records: number } {
+function pruneUpTo(
+  store: Store,
+  params: Params,
+  horizon: number,
+  upTo: { seq: number } | { cutoff: number },
+): { entries: number; records: number } {
   return store.db.transaction(() => {
     let records = 0;
     for (const sql of HISTORY.timed) records += store.prepare(sql).run({ ...params, horizon }).changes;
@@ -215,4 +220,3 @@ export function pruneTraffic(store: Store, policy: RetentionPolicy, keep: Keep =
   result.underCap = result.bytesAfter <= cap;
   return result;
 }
-

@@ -73,7 +73,13 @@ export const adkAdapter = {
     keepsRows: null,
     // Runs go with their traffic; a run still going, or a session with a pending interrupt, stays.
     history: [
-      { table: "agent_runs", at: "started_at", connection: "agent_id", session: "session_key", keeps: "json_extract(record, '$.status') = 'running'" },
+      {
+        table: "agent_runs",
+        at: "started_at",
+        connection: "agent_id",
+        session: "session_key",
+        keeps: "json_extract(record, '$.status') = 'running'",
+      },
       { table: "agent_unstored", entrySeq: "seq" },
     ],
   },

@@ -49,7 +49,15 @@ export const langgraphAdapter = {
     pending: null,
     keepsRows: null,
     // Run records go with their traffic; threads and interrupts are records and stay.
-    history: [{ table: "langgraph_runs", at: "started_at", connection: "deployment_id", session: "thread_id", keeps: "json_extract(record, '$.status') IN ('running', 'interrupted')" }],
+    history: [
+      {
+        table: "langgraph_runs",
+        at: "started_at",
+        connection: "deployment_id",
+        session: "thread_id",
+        keeps: "json_extract(record, '$.status') IN ('running', 'interrupted')",
+      },
+    ],
   },
   boot,
   // Deployments carry no other credential Loupe holds than their headers (and a URL's userinfo).

@@ -104,7 +104,15 @@ export const mcpAdapter = {
       "seq IN (SELECT json_extract(record, '$.resultRef.seq') FROM calls WHERE json_extract(record, '$.resultRef.seq') IS NOT NULL)",
     // The call history goes with its traffic, oldest first (a pruned call's frames are no longer kept
     // for it); a call still running stays.
-    history: [{ table: "calls", at: "started_at", connection: "connection_id", session: null, keeps: "json_extract(record, '$.status') = 'running'" }],
+    history: [
+      {
+        table: "calls",
+        at: "started_at",
+        connection: "connection_id",
+        session: null,
+        keeps: "json_extract(record, '$.status') = 'running'",
+      },
+    ],
   },
   boot,
   secrets,
