@@ -37,8 +37,13 @@ const SAID: Record<RecordingPauseReason, string> = {
 export class RecordingGate {
   private paused: (RecordingState & { state: "paused" }) | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
-  /** Retention's prune; answers whether the store is under its cap afterwards. */
-  private prune: () => boolean = () => true;
+  /**
+   * Retention's prune; answers whether the store is under its cap afterwards. `squeeze` on the first
+   * try of a pause for lack of room: the store gives up a share of its oldest traffic to make room
+   * (once per pause, so a disk another program fills does not empty Loupe's history).
+   */
+  private prune: (squeeze: boolean) => boolean = () => true;
+  private tries = 0;
 
   constructor(
     private readonly db: () => Database.Database,
@@ -55,7 +60,7 @@ export class RecordingGate {
   }
 
   /** Retention hands its prune here, run before each try to resume. */
-  setPrune(prune: () => boolean): void {
+  setPrune(prune: (squeeze: boolean) => boolean): void {
     this.prune = prune;
   }
 
@@ -70,6 +75,7 @@ export class RecordingGate {
   pause(reason: RecordingPauseReason, message: string): void {
     if (this.paused) return;
     this.paused = { state: "paused", reason, since: this.now(), message };
+    this.tries = 0;
     logLine(`[loupe] recording paused: ${SAID[reason]} (${message}); retrying every ${RECORDING_RETRY_MS / 1000} s`);
     this.timer = setInterval(() => this.retry(), RECORDING_RETRY_MS);
     this.timer.unref();
@@ -80,7 +86,7 @@ export class RecordingGate {
     if (!this.paused) return true;
     let underCap = false;
     try {
-      underCap = this.prune();
+      underCap = this.prune(this.tries++ === 0 && this.paused.reason !== "cap_full");
     } catch {
       // a prune that fails (the disk) leaves recording paused; the next try prunes again
     }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { PruneReport, StorageFigure } from "@/lib/contracts/storage";
 import { logLine } from "@/lib/log-text";
-import { pendingTraffic, pruneTraffic, retentionFromEnv, RETENTION_INTERVAL_MS } from "@/lib/server/retention";
+import { HIGH_WATER, pendingTraffic, pruneTraffic, retentionFromEnv, RETENTION_INTERVAL_MS } from "@/lib/server/retention";
 import type { Keep, RetentionPolicy } from "@/lib/server/retention";
 import { query } from "@/lib/server/rows";
 import { getStore } from "@/lib/server/store";
@@ -12,7 +12,7 @@ const MiB = 1024 * 1024;
 const mib = (bytes: number): string => `${Math.round((bytes / MiB) * 10) / 10} MiB`;
 
 /**
- * Retention as it runs in Loupe: at start, hourly, whenever about 1/32 of the cap was written
+ * Retention as it runs in Loupe: at start, hourly, whenever about 1/64 of the cap was written
  * since the last look (Store.watchGrowth: one size read per that many bytes, not per write), and
  * before a paused recording tries again. It keeps the last prune for the storage figure, and pauses
  * recording when the cap cannot be met because everything left is still needed.
@@ -34,23 +34,26 @@ export class Retention {
   /** Hooks the store: the growth check, the paused recording's prune, a WAL bounded to a share of the cap. */
   attach(): void {
     const cap = this.capBytes;
-    this.store.recording.setPrune(() => this.run("retry"));
+    this.store.recording.setPrune((squeeze) => this.run("retry", squeeze));
     if (cap === null) return;
-    // The WAL counts toward the cap: checkpoints come at least every 1/8 of it, and it is cut back after.
+    // The WAL counts toward the cap: checkpoints come at least every 1/16 of it, and it is cut back after.
     const pageSize = Number(this.store.db.pragma("page_size", { simple: true }));
-    this.store.db.pragma(`wal_autocheckpoint = ${Math.max(16, Math.min(1000, Math.floor(cap / 8 / pageSize)))}`);
-    this.store.db.pragma(`journal_size_limit = ${Math.floor(cap / 8)}`);
-    this.store.watchGrowth(Math.max(64 * 1024, Math.floor(cap / 32)), () => {
-      if (this.store.db.open && cappedBytes(storeSize(this.store.db, this.store.file)) > cap) this.run("growth");
+    this.store.db.pragma(`wal_autocheckpoint = ${Math.max(16, Math.min(1000, Math.floor(cap / 16 / pageSize)))}`);
+    this.store.db.pragma(`journal_size_limit = ${Math.floor(cap / 16)}`);
+    this.store.watchGrowth(Math.max(32 * 1024, Math.floor(cap / 64)), () => {
+      if (this.store.db.open && cappedBytes(storeSize(this.store.db, this.store.file)) > cap * HIGH_WATER) this.run("growth");
     });
   }
 
-  /** Prunes once. Returns whether the store is under its cap afterwards; a failure is logged (unless recording is already paused), never thrown. */
-  run(trigger: PruneReport["trigger"]): boolean {
+  /**
+   * Prunes once. Returns whether the store is under its cap afterwards; a failure is logged (unless
+   * recording is already paused), never thrown. `squeeze`: the disk is full, give up a share of the store.
+   */
+  run(trigger: PruneReport["trigger"], squeeze = false): boolean {
     const policy = this.policy;
-    if (policy.maxAgeDays === null && policy.maxMb === null) return true;
+    if (policy.maxAgeDays === null && policy.maxMb === null && !squeeze) return true;
     try {
-      const r = pruneTraffic(this.store, policy, this.keep(), this.now());
+      const r = pruneTraffic(this.store, policy, this.keep(), this.now(), { squeeze });
       const entries = r.byAge + r.bySize;
       const report: PruneReport = {
         at: this.now(),

@@ -136,8 +136,13 @@ export interface PruneResult {
 }
 
 const MiB = 1024 * 1024;
-/** Over the cap, traffic goes until the store is back to this share of it, so the next prune is not one write away. */
-export const PRUNE_TO = 0.8;
+/**
+ * Pruning starts at HIGH_WATER of the cap and goes down to PRUNE_TO of it: the writes until the
+ * next growth check (1/64 of the cap) and the WAL (at most 1/16, retention-run.ts) then still fit
+ * under the cap, and the next prune is not one write away.
+ */
+export const HIGH_WATER = 0.9;
+export const PRUNE_TO = 0.7;
 /** The fewest entries one step of the size prune takes, and the most steps one prune makes. */
 const MIN_STEP = 16;
 const MAX_STEPS = 50;
@@ -180,11 +185,17 @@ function reclaim(store: Store): void {
 }
 
 /**
- * Applies the policy once: by age first, then, while the store is over its cap, oldest first in
- * steps until it is back to PRUNE_TO of it; call rows and run records go with their traffic, and
+ * Applies the policy once: by age first, then, while the store is near its cap, oldest first in
+ * steps until it is back to PRUNE_TO of it (from HIGH_WATER on); call rows and run records go with their traffic, and
  * what is kept stays (see `Keep`, `HistoryTable`). Freed pages are handed back to the disk.
  */
-export function pruneTraffic(store: Store, policy: RetentionPolicy, keep: Keep = NOTHING_TO_KEEP, now = Date.now()): PruneResult {
+export function pruneTraffic(
+  store: Store,
+  policy: RetentionPolicy,
+  keep: Keep = NOTHING_TO_KEEP,
+  now = Date.now(),
+  opts: { squeeze?: boolean } = {},
+): PruneResult {
   store.flush();
   const sessions = sessionLists(keep).flatMap(([protocol, keys]) => keys.map((key) => `${protocol}\n${key}`));
   const params = { sessions: JSON.stringify(sessions), since: JSON.stringify(keep.pendingSince ?? {}) };
@@ -197,8 +208,10 @@ export function pruneTraffic(store: Store, policy: RetentionPolicy, keep: Keep =
     result.records += done.records;
   }
   const cap = policy.maxMb === null ? Infinity : Math.floor(policy.maxMb * MiB);
-  if (cappedBytes(storeSize(store.db, store.file)) > cap) {
-    const target = cap * PRUNE_TO;
+  // `squeeze`: the disk is full under the cap; the store gives up a share of what it holds to make room.
+  const limit = opts.squeeze ? Math.min(cap, storeSize(store.db, store.file).usedBytes) : cap;
+  if (opts.squeeze || cappedBytes(storeSize(store.db, store.file)) > limit * HIGH_WATER) {
+    const target = limit * PRUNE_TO;
     for (let step = 0; step < MAX_STEPS; step++) {
       const used = storeSize(store.db, store.file).usedBytes;
       if (used <= target) break;
