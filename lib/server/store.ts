@@ -47,9 +47,12 @@ export class Store {
     try {
       prepareDataDir(dir, this.file);
       this.db = new Database(this.file);
-      // A new file hands pages freed by retention back to the disk (PRAGMA incremental_vacuum in
-      // retention.ts); set before the first table, or it has no effect. An older file is converted
-      // by retention when that is cheap.
+      // A new file: 8 KiB pages, since entries of about 1 KB left a quarter of each 4 KiB page empty
+      // (a 1 KiB tool call took 5.0 KB on disk, 3.9 KB now; issue 22). It hands pages freed by
+      // retention back to the disk (PRAGMA incremental_vacuum in retention.ts). Both are set
+      // before the first table (page_size before auto_vacuum and WAL), or they have no effect; an
+      // older file keeps its page size and is switched to incremental vacuum by retention when cheap.
+      this.db.pragma("page_size = 8192");
       this.db.pragma("auto_vacuum = INCREMENTAL");
       this.db.pragma("journal_mode = WAL");
       tightenDatabaseFiles(this.file);

@@ -1,10 +1,11 @@
+import { statSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { adkSessionKey } from "@/lib/contracts/agents";
 import { sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { AgentStore } from "@/lib/server/adk/agent-store";
-import { pendingTraffic, PRUNE_BY_AGE_SQL, pruneTraffic, retentionFromEnv } from "@/lib/server/retention";
+import { pendingTraffic, PRUNE_BY_AGE_SQL, PRUNE_TO, pruneTraffic, retentionFromEnv } from "@/lib/server/retention";
 import { startRetention } from "@/lib/server/retention-run";
 import { getStore, openStore } from "@/lib/server/store";
 import type { NewEntry, Store } from "@/lib/server/store";
@@ -105,18 +106,22 @@ describe("pruning old traffic", () => {
     expect(store.insertEntry(mcp(now)).seq).toBe(9);
   });
 
-  it("by size: the oldest go until the rest fits, the newest stay", () => {
+  it("by size: the oldest go until the store is back under its cap, measured and reclaimed on disk; the newest stay", () => {
     const store = freshStore();
     const now = Date.now();
-    for (let i = 0; i < 100; i++) store.insertEntry(mcp(now + i, "c1", 10_000));
-    const result = pruneTraffic(store, { maxAgeDays: null, maxMb: 0.75 }, undefined, now);
+    for (let i = 0; i < 300; i++) store.insertEntry(mcp(now + i, "c1", 10_000));
+    const cap = 2 * 1024 * 1024;
+    const result = pruneTraffic(store, { maxAgeDays: null, maxMb: 2 }, undefined, now);
     // Measured on the store itself (pages in use + WAL), not on the entries' raw bytes.
-    expect(result.bytesBefore).toBeGreaterThan(1_000_000);
-    expect(result.bytesAfter).toBeLessThanOrEqual(0.75 * 1024 * 1024);
+    expect(result.bytesBefore).toBeGreaterThan(3_000_000);
+    expect(result.bytesAfter).toBeLessThanOrEqual(cap * PRUNE_TO);
     expect(result.underCap).toBe(true);
-    expect(seqs(store).length).toBeGreaterThan(10);
-    expect(result.bySize).toBe(100 - seqs(store).length);
-    expect(seqs(store).at(-1)).toBe(100);
+    // The freed pages went back to the disk (incremental vacuum), not only to the file's free list.
+    const onDisk = (f: string): number => statSync(f, { throwIfNoEntry: false })?.size ?? 0;
+    expect(onDisk(store.file) + onDisk(`${store.file}-wal`)).toBeLessThanOrEqual(cap * PRUNE_TO);
+    expect(seqs(store).length).toBeGreaterThan(30);
+    expect(result.bySize).toBe(300 - seqs(store).length);
+    expect(seqs(store).at(-1)).toBe(300);
   });
 
   it("keeps what a pending MCP request still needs: its connection's traffic since the request", () => {
