@@ -7,6 +7,11 @@ import { errorMessage } from "@/lib/values";
 
 /** How often a paused recording tries again (a prune first, then a look for room). */
 export const RECORDING_RETRY_MS = 5_000;
+/**
+ * At the cap with everything kept, only a request answered or a record removed makes room, and each
+ * try reads the kept traffic to find what may go: once a minute, not every 5 s.
+ */
+export const CAP_RETRY_MS = 60_000;
 
 /** Room the store needs, in its page limit and on the disk, before recording resumes. */
 const RESUME_MARGIN = 1024 * 1024;
@@ -76,8 +81,9 @@ export class RecordingGate {
     if (this.paused) return;
     this.paused = { state: "paused", reason, since: this.now(), message };
     this.tries = 0;
-    logLine(`[loupe] recording paused: ${SAID[reason]} (${message}); retrying every ${RECORDING_RETRY_MS / 1000} s`);
-    this.timer = setInterval(() => this.retry(), RECORDING_RETRY_MS);
+    const every = reason === "cap_full" ? CAP_RETRY_MS : RECORDING_RETRY_MS;
+    logLine(`[loupe] recording paused: ${SAID[reason]} (${message}); retrying every ${every / 1000} s`);
+    this.timer = setInterval(() => this.retry(), every);
     this.timer.unref();
   }
 

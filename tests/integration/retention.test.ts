@@ -6,8 +6,9 @@ import { adkSessionKey } from "@/lib/contracts/agents";
 import { sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { AgentStore } from "@/lib/server/adk/agent-store";
 import { pendingTraffic, PRUNE_BY_AGE_SQL, PRUNE_TO, pruneTraffic, retentionFromEnv } from "@/lib/server/retention";
-import { startRetention } from "@/lib/server/retention-run";
-import { getStore, openStore } from "@/lib/server/store";
+import { Retention, startRetention } from "@/lib/server/retention-run";
+import type { Keep } from "@/lib/server/retention";
+import { getStore, openStore, UNRECORDED_SEQ } from "@/lib/server/store";
 import type { NewEntry, Store } from "@/lib/server/store";
 import { tempDir } from "@/tests/support/servers";
 import { callStore } from "@/lib/server/mcp/call-store";
@@ -122,6 +123,25 @@ describe("pruning old traffic", () => {
     expect(seqs(store).length).toBeGreaterThan(30);
     expect(result.bySize).toBe(300 - seqs(store).length);
     expect(seqs(store).at(-1)).toBe(300);
+  });
+
+  it("pauses recording when the store is over its cap and all of it is kept, and resumes once the request is answered", () => {
+    const store = freshStore();
+    const now = Date.now();
+    for (let i = 0; i < 200; i++) store.insertEntry(mcp(now + i, "c1", 10_000));
+    let keep: Keep = { pendingSince: { c1: 0 } };
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const retention = new Retention(store, { maxAgeDays: null, maxMb: 1 }, () => keep);
+    expect(retention.run("start")).toBe(false);
+    expect(store.recording.state()).toMatchObject({ state: "paused", reason: "cap_full" });
+    expect(retention.figure().recording).toMatchObject({ state: "paused", reason: "cap_full" });
+    expect(store.insertEntry(mcp(now, "c2")).seq).toBe(UNRECORDED_SEQ);
+    keep = {};
+    expect(retention.run("interval")).toBe(true);
+    expect(store.recording.state()).toEqual({ state: "recording" });
+    expect(store.insertEntry(mcp(now, "c2")).seq).toBeGreaterThan(200);
+    expect(log.mock.calls.map((c) => String(c[0])).filter((l) => /recording (paused|resumed)/.test(l))).toHaveLength(2);
+    log.mockRestore();
   });
 
   it("keeps what a pending MCP request still needs: its connection's traffic since the request", () => {
