@@ -14,6 +14,7 @@ import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { DemoOffers } from "@/components/shell/demo-offer";
 import { SessionSearchLauncher } from "@/components/session-search/session-search-launcher";
+import { StorageBanner, StorageStatus } from "@/components/storage";
 
 /** The core views' panes, before the protocols' (whose last, the servers, is the default). */
 const PANES = [
@@ -41,11 +42,13 @@ export function Workbench() {
           <span className="text-xs text-muted-foreground">inspector for agents and MCP servers</span>
         </div>
         <div className="flex items-center gap-2">
+          <StorageStatus />
           <PaletteLauncher navigate={navigate} />
           <ThemeToggle />
           <LiveIndicator status={stream} />
         </div>
       </header>
+      <StorageBanner />
       <div className="flex min-h-0 flex-1">
         <aside className="flex w-56 shrink-0 flex-col overflow-y-auto border-r bg-muted/30 lg:w-64" data-testid="sidebar">
           {/* The core places every protocol feeds: the one inbox and the session search. */}

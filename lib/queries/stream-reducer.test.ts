@@ -148,6 +148,18 @@ describe("applyStreamEntries", () => {
     expect(qc.getQueryData<CallRecord[]>(callKeys.list("a", "echo"))![0]).toMatchObject({ id: "c2", resultOmitted: true });
   });
 
+  it("keeps a call's arguments from its running entry when the finished one leaves them out (issue 22)", () => {
+    const qc = client();
+    qc.setQueryData(callKeys.list("a", "echo"), []);
+    const running = call({ status: "running", args: { message: "hi" } });
+    applyStreamEntries(qc, [loupe(3, "call", running)]);
+    applyStreamEntries(qc, [
+      loupe(4, "call", { ...running, status: "ok", endedAt: 180, args: {}, argsOmitted: true, resultOmitted: true }),
+    ]);
+    const [done] = qc.getQueryData<CallRecord[]>(callKeys.list("a", "echo"))!;
+    expect(done).toMatchObject({ status: "ok", args: { message: "hi" }, argsOmitted: false });
+  });
+
   it("drops everything of a removed connection", () => {
     const qc = client();
     qc.setQueryData(connectionKeys.list(), [conn("a"), conn("b")]);

@@ -3,7 +3,7 @@ import type { BootOptions } from "@/lib/launcher/cli";
 import { setDemoOffers, splitDemos } from "@/lib/server/demo-offers";
 import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
 import type { DemoPeers, PeerService, ProtocolRegistry } from "@/lib/server/protocols/types";
-import { startRetention } from "@/lib/server/retention";
+import { startRetention } from "@/lib/server/retention-run";
 import { getStore } from "@/lib/server/store";
 
 /**

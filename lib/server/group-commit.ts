@@ -39,6 +39,8 @@ export class GroupCommit {
     private readonly file: string,
     private readonly statement: (sql: string) => Database.Statement,
     private readonly db: () => Database.Database,
+    /** Told of every failed write; answers true when it was for lack of room (recording-gate.ts). */
+    private readonly noRoom: (error: unknown) => boolean = () => false,
   ) {
     for (const other of open) if (other.file === file) other.flush();
     open.add(this);
@@ -47,8 +49,10 @@ export class GroupCommit {
   /**
    * Runs one hot write in the group commit. `again` writes the same row(s) once more, identically
    * (an entry with its seq): SQLite may cancel the whole open transaction on a later failure.
+   * Undefined when the write failed for lack of room: recording is then paused, not thrown at the
+   * caller (a live connection's frame must not fail because the disk is full).
    */
-  write<T>(fn: () => T, again: (result: T) => () => void): T {
+  write<T>(fn: () => T, again: (result: T) => () => void): T | undefined {
     this.begin();
     let result: T;
     try {
@@ -57,6 +61,7 @@ export class GroupCommit {
       // Disk full, an I/O error or no memory: SQLite may roll back the whole batch, not only this
       // statement. The batch's earlier writes were already answered and published: written again.
       if (this.batching && !this.db().inTransaction) this.recover();
+      if (this.noRoom(error)) return undefined;
       throw error;
     }
     if (this.batching) this.redo.push(again(result));
@@ -102,15 +107,20 @@ export class GroupCommit {
       this.batching = false;
       this.redo = [];
     } catch (error) {
-      // Disk full or the file gone: said in the log; the process keeps serving, and the batch's
-      // writes are tried again one by one (each that fits is kept).
-      logLine("[loupe] could not save the latest entries:", errorMessage(error));
+      // The process keeps serving. Out of room: recording pauses (one line, said by the gate) and
+      // the batch is let go, since the same disk would refuse it row by row too. Any other
+      // failure (the file gone) is said, and the batch's writes are tried again one by one.
+      const full = this.noRoom(error);
+      if (!full) logLine("[loupe] could not save the latest entries:", errorMessage(error));
       try {
         if (db.inTransaction) this.statement("ROLLBACK").run();
       } catch {
         // nothing more to undo
       }
-      this.recover();
+      if (full) {
+        this.batching = false;
+        this.redo = [];
+      } else this.recover();
     }
   }
 
@@ -123,6 +133,8 @@ export class GroupCommit {
       try {
         again();
       } catch (error) {
+        // Out of room: the rest would fail alike, and the gate has said it once.
+        if (this.noRoom(error)) return;
         logLine("[loupe] could not save an entry:", errorMessage(error));
       }
     }

@@ -2,8 +2,7 @@ import "server-only";
 import type { Entry } from "@/lib/contracts/entries";
 import type { EntryKind, TypedNewEntry } from "@/lib/contracts/entry-kinds";
 import { previewEntry, previewEntryOf } from "@/lib/server/preview";
-import { getStore } from "@/lib/server/store";
-import type { Store } from "@/lib/server/store";
+import { getStore, UNRECORDED_SEQ, type Store } from "@/lib/server/store";
 
 export type EntryListener = (entry: Entry) => void;
 
@@ -37,6 +36,8 @@ export class Hub {
    */
   record<K extends EntryKind>(entry: TypedNewEntry<K>): Entry {
     const saved = this.store.insertEntry(entry);
+    // Not recorded (no room: recording is paused): nothing to stream or point at.
+    if (saved.seq === UNRECORDED_SEQ) return saved;
     if (this.responseWatches.size > 0) this.noticeResponse(saved);
     // Previewing a multi-MB frame costs tens of ms: only when someone is listening.
     let shown: Entry | null = null;

@@ -5,21 +5,23 @@ import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
 import type { Keep, ProtocolRegistry } from "@/lib/server/protocols/types";
 import { query } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
+import { cappedBytes, storeSize } from "@/lib/server/store-size";
 
 /**
- * How much recorded traffic (the `entries` table) Loupe keeps. Only traffic is pruned: saved
- * peers, call history, answers, request and task records are never touched, and neither is the
- * traffic a pending request still needs (see `Keep`) nor the rows a protocol's own records point
- * at (each adapter's `retention`).
+ * How much recorded traffic Loupe keeps (issue 22: bounded disk by default). Traffic (the
+ * `entries` table) is pruned with the protocols' growing tables (call rows, run records: each
+ * adapter's `retention.history`); saved peers, bundles, answers, request and task records are
+ * never touched, and neither is what a pending request still needs (see `Keep`) nor the rows a
+ * protocol's own records point at (`retention.keepsRows`).
  */
 export interface RetentionPolicy {
   /** Entries older than this many days are pruned; null keeps them whatever their age. */
   maxAgeDays: number | null;
-  /** The raw bytes of all entries are kept under this many MiB, oldest pruned first; null: no cap. */
+  /** The store (pages in use + WAL) is kept under this many MiB, oldest traffic pruned first; null: no cap. */
   maxMb: number | null;
 }
 
-export const DEFAULT_RETENTION: RetentionPolicy = { maxAgeDays: 30, maxMb: null };
+export const DEFAULT_RETENTION: RetentionPolicy = { maxAgeDays: 30, maxMb: 1024 };
 
 /** How often the policy is applied after the prune at start. */
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -38,7 +40,7 @@ const limitVar = z
     return n;
   });
 
-/** `LOUPE_RETENTION_DAYS` (default 30) and `LOUPE_RETENTION_MB` (default: no cap); a bad value is said and ignored. */
+/** `LOUPE_RETENTION_DAYS` (default 30) and `LOUPE_RETENTION_MB` (default 1024: 1 GiB); a bad value is said and ignored. */
 export function retentionFromEnv(env: Record<string, string | undefined> = process.env): RetentionPolicy {
   const policy = { ...DEFAULT_RETENTION };
   const read = (name: string, key: keyof RetentionPolicy): void => {
@@ -93,68 +95,141 @@ const PRUNABLE = [
 /** By age. The `received_at` index (store.ts) makes the hourly run that finds nothing cost nothing, not a full scan. */
 export const PRUNE_BY_AGE_SQL = `DELETE FROM entries WHERE received_at < @cutoff AND ${PRUNABLE}`;
 
+/**
+ * The protocols' growing tables (call rows, run records), pruned with the traffic of their time:
+ * a timed row at or before @horizon goes unless it is kept (a running call, a session or a
+ * connection span a pending request needs); a row pointing at an entry goes with the entry.
+ */
+function historyStatements(registry: ProtocolRegistry): { timed: string[]; pointers: string[] } {
+  const timed: string[] = [];
+  const pointers: string[] = [];
+  for (const adapter of registry) {
+    for (const t of adapter.retention?.history ?? []) {
+      if ("entrySeq" in t) {
+        pointers.push(`DELETE FROM ${t.table} WHERE NOT EXISTS (SELECT 1 FROM entries WHERE entries.seq = ${t.table}.${t.entrySeq})`);
+        continue;
+      }
+      const kept = [
+        t.keeps,
+        t.session &&
+          `${t.session} IS NOT NULL AND '${adapter.id}' || char(10) || ${t.connection} || char(10) || ${t.session} IN (SELECT value FROM json_each(@sessions))`,
+        `${t.at} >= COALESCE((SELECT value FROM json_each(@since) WHERE key = ${t.connection}), 9e18)`,
+      ].filter((c): c is string => Boolean(c));
+      timed.push(`DELETE FROM ${t.table} WHERE ${t.at} <= @horizon${kept.map((c) => ` AND NOT (${c})`).join("")}`);
+    }
+  }
+  return { timed, pointers };
+}
+
+const HISTORY = historyStatements(PROTOCOL_ADAPTERS);
+
 export interface PruneResult {
   byAge: number;
   bySize: number;
+  /** History rows (call rows, run records) that went with the traffic. */
+  records: number;
+  /** The capped size (pages in use + WAL) before and after. */
+  bytesBefore: number;
+  bytesAfter: number;
+  /** Whether the store is under its cap afterwards (true without a cap). */
+  underCap: boolean;
 }
 
-/** Applies the policy once: by age first, then oldest-first until the size cap holds. */
-export function pruneTraffic(store: Store, policy: RetentionPolicy, keep: Keep = NOTHING_TO_KEEP, now = Date.now()): PruneResult {
-  const sessions = sessionLists(keep).flatMap(([protocol, keys]) => keys.map((key) => `${protocol}\n${key}`));
-  const params = { sessions: JSON.stringify(sessions), since: JSON.stringify(keep.pendingSince ?? {}) };
-  const result: PruneResult = { byAge: 0, bySize: 0 };
-  if (policy.maxAgeDays !== null) {
-    const cutoff = now - policy.maxAgeDays * 24 * 60 * 60 * 1000;
-    result.byAge = store.db.prepare(PRUNE_BY_AGE_SQL).run({ ...params, cutoff }).changes;
-  }
-  if (policy.maxMb !== null) {
-    const maxBytes = Math.floor(policy.maxMb * 1024 * 1024);
-    // The newest seq at which the entries from there to the end no longer fit: it and older go.
-    const row = query<{ seq: number }>(
-      store.db,
-      `SELECT seq FROM (SELECT seq, SUM(raw_bytes) OVER (ORDER BY seq DESC) AS newer FROM entries)
-       WHERE newer > @maxBytes ORDER BY seq DESC LIMIT 1`,
-    ).get({ maxBytes });
-    if (row) {
-      result.bySize = store.db.prepare(`DELETE FROM entries WHERE seq <= @seq AND ${PRUNABLE}`).run({ ...params, seq: row.seq }).changes;
-    }
-  }
-  return result;
+const MiB = 1024 * 1024;
+/**
+ * Pruning starts at HIGH_WATER of the cap and goes down to PRUNE_TO of it: the writes until the
+ * next growth check (1/64 of the cap) and the WAL (at most 1/16, retention-run.ts) then still fit
+ * under the cap, and the next prune is not one write away.
+ */
+export const HIGH_WATER = 0.9;
+export const PRUNE_TO = 0.7;
+/** The fewest entries one step of the size prune takes, and the most steps one prune makes. */
+const MIN_STEP = 16;
+const MAX_STEPS = 50;
+/** An older store (auto_vacuum off) is converted by one VACUUM when its file is this small or smaller. */
+const CHEAP_VACUUM_BYTES = 64 * MiB;
+
+interface Params {
+  sessions: string;
+  since: string;
 }
 
-const TIMER_KEY = Symbol.for("loupe.retentionTimer");
-type TimerGlobal = typeof globalThis & { [TIMER_KEY]?: ReturnType<typeof setInterval> };
+/** History rows at or before `horizon`, entries up to `seq` (or, by age, before `cutoff`), then orphaned pointers: one transaction. */
+function pruneUpTo(
+  store: Store,
+  params: Params,
+  horizon: number,
+  upTo: { seq: number } | { cutoff: number },
+): { entries: number; records: number } {
+  return store.db.transaction(() => {
+    let records = 0;
+    for (const sql of HISTORY.timed) records += store.prepare(sql).run({ ...params, horizon }).changes;
+    const entries =
+      "seq" in upTo
+        ? store.prepare(`DELETE FROM entries WHERE seq <= @seq AND ${PRUNABLE}`).run({ ...params, seq: upTo.seq }).changes
+        : store.prepare(PRUNE_BY_AGE_SQL).run({ ...params, cutoff: upTo.cutoff }).changes;
+    for (const sql of HISTORY.pointers) records += store.prepare(sql).run().changes;
+    return { entries, records };
+  })();
+}
+
+/** Hands freed pages back to the disk: an incremental vacuum, or a one-time VACUUM that switches an older small store to it. */
+function reclaim(store: Store): void {
+  const mode: unknown = store.db.pragma("auto_vacuum", { simple: true });
+  if (mode === 2) store.db.exec("PRAGMA incremental_vacuum");
+  else if (mode === 0 && storeSize(store.db, store.file).fileBytes <= CHEAP_VACUUM_BYTES) {
+    store.db.pragma("auto_vacuum = INCREMENTAL");
+    store.db.exec("VACUUM");
+  }
+  store.db.pragma("wal_checkpoint(TRUNCATE)");
+}
 
 /**
- * Prunes now and then every hour (once per process, whatever the route bundles). `keep` is asked
- * each time, so a request that became pending since is respected. A failure is logged, never thrown:
- * retention must not stop Loupe from starting. Returns the stop (for tests).
+ * Applies the policy once: by age first, then, while the store is near its cap, oldest first in
+ * steps until it is back to PRUNE_TO of it (from HIGH_WATER on); call rows and run records go with their traffic, and
+ * what is kept stays (see `Keep`, `HistoryTable`). Freed pages are handed back to the disk.
  */
-export function startRetention(
+export function pruneTraffic(
   store: Store,
-  keep: () => Keep = () => pendingTraffic(),
-  policy: RetentionPolicy = retentionFromEnv(),
-): () => void {
-  const g = globalThis as TimerGlobal;
-  const stop = (): void => {
-    clearInterval(g[TIMER_KEY]);
-    g[TIMER_KEY] = undefined;
-  };
-  if (g[TIMER_KEY] || (policy.maxAgeDays === null && policy.maxMb === null)) return stop;
-  const run = (): void => {
-    try {
-      const { byAge, bySize } = pruneTraffic(store, policy, keep());
-      const said = [
-        byAge > 0 ? `${byAge} entries older than ${policy.maxAgeDays} days` : "",
-        bySize > 0 ? `${bySize} entries to stay under ${policy.maxMb} MiB` : "",
-      ].filter(Boolean);
-      if (said.length) logLine(`[loupe] retention: pruned ${said.join(" and ")}`);
-    } catch (error) {
-      logLine("[loupe] retention failed:", error);
+  policy: RetentionPolicy,
+  keep: Keep = NOTHING_TO_KEEP,
+  now = Date.now(),
+  opts: { squeeze?: boolean } = {},
+): PruneResult {
+  store.flush();
+  const sessions = sessionLists(keep).flatMap(([protocol, keys]) => keys.map((key) => `${protocol}\n${key}`));
+  const params = { sessions: JSON.stringify(sessions), since: JSON.stringify(keep.pendingSince ?? {}) };
+  const bytesBefore = cappedBytes(storeSize(store.db, store.file));
+  const result: PruneResult = { byAge: 0, bySize: 0, records: 0, bytesBefore, bytesAfter: bytesBefore, underCap: true };
+  if (policy.maxAgeDays !== null) {
+    const cutoff = now - policy.maxAgeDays * 24 * 60 * 60 * 1000;
+    const done = pruneUpTo(store, params, cutoff - 1, { cutoff });
+    result.byAge = done.entries;
+    result.records += done.records;
+  }
+  const cap = policy.maxMb === null ? Infinity : Math.floor(policy.maxMb * MiB);
+  // `squeeze`: the disk is full under the cap; the store gives up a share of what it holds to make room.
+  const limit = opts.squeeze ? Math.min(cap, storeSize(store.db, store.file).usedBytes) : cap;
+  if (opts.squeeze || cappedBytes(storeSize(store.db, store.file)) > limit * HIGH_WATER) {
+    const target = limit * PRUNE_TO;
+    for (let step = 0; step < MAX_STEPS; step++) {
+      const used = storeSize(store.db, store.file).usedBytes;
+      if (used <= target) break;
+      const rows = query<{ n: number }>(store.db, "SELECT COUNT(*) AS n FROM entries").get()?.n ?? 0;
+      const take = Math.max(MIN_STEP, Math.ceil(((rows * (used - target)) / used) * 1.1));
+      const pick = `SELECT seq, received_at AS at FROM entries WHERE ${PRUNABLE} ORDER BY seq`;
+      const last =
+        query<{ seq: number; at: number }>(store.db, `${pick} LIMIT 1 OFFSET @skip`).get({ ...params, skip: take - 1 }) ??
+        query<{ seq: number; at: number }>(store.db, `${pick} DESC LIMIT 1`).get(params);
+      if (!last) break; // all that is left is kept
+      const done = pruneUpTo(store, params, last.at, { seq: last.seq });
+      result.bySize += done.entries;
+      result.records += done.records;
+      if (done.entries + done.records === 0) break;
     }
-  };
-  run();
-  g[TIMER_KEY] = setInterval(run, RETENTION_INTERVAL_MS);
-  g[TIMER_KEY].unref();
-  return stop;
+  }
+  if (result.byAge + result.bySize + result.records > 0) reclaim(store);
+  result.bytesAfter = cappedBytes(storeSize(store.db, store.file));
+  result.underCap = result.bytesAfter <= cap;
+  return result;
 }

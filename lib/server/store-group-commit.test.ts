@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { CallRecord } from "@/lib/contracts/calls";
-import { openStore } from "@/lib/server/store";
+import { openStore, UNRECORDED_SEQ } from "@/lib/server/store";
 import type { NewEntry, Store } from "@/lib/server/store";
 import { callStore } from "@/lib/server/mcp/call-store";
 
@@ -106,8 +106,11 @@ describe("Store group commit", () => {
     // A database that cannot grow: the next large write fails with SQLITE_FULL, and SQLite cancels
     // the whole open transaction with it, not just that statement.
     store.db.pragma(`max_page_count = ${String(store.db.pragma("page_count", { simple: true }))}`);
-    expect(() => store.insertEntry(entry({ big: "x".repeat(200_000) }))).toThrow(/full/);
+    // Not thrown at the caller: the entry is not recorded and recording pauses (recording-gate.ts).
+    expect(store.insertEntry(entry({ big: "x".repeat(200_000) })).seq).toBe(UNRECORDED_SEQ);
+    expect(store.recording.state()).toMatchObject({ state: "paused" });
     store.db.pragma("max_page_count = 1073741823");
+    expect(store.recording.retry()).toBe(true);
     const later = store.insertEntry(entry({ n: 3 }));
     store.flush();
     expect(committedEntries()).toBe(3);
@@ -127,8 +130,9 @@ describe("Store group commit", () => {
     ).toThrow("half-way");
     const kept = store.insertEntry(entry({ n: 2 }));
     store.db.pragma(`max_page_count = ${String(store.db.pragma("page_count", { simple: true }))}`);
-    expect(() => store.insertEntry(entry({ big: "x".repeat(200_000) }))).toThrow(/full/);
+    expect(store.insertEntry(entry({ big: "x".repeat(200_000) })).seq).toBe(UNRECORDED_SEQ);
     store.db.pragma("max_page_count = 1073741823");
+    store.recording.retry();
     store.flush();
     expect(store.getEntry(kept.seq)?.raw).toEqual({ n: 2 });
     expect(committedEntries()).toBe(2);

@@ -67,6 +67,11 @@ describe("Store", () => {
     expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
   });
 
+  it("creates it with 8 KiB pages and incremental vacuum, so retention can hand freed pages back (issue 22)", () => {
+    expect(store.db.pragma("page_size", { simple: true })).toBe(8192);
+    expect(store.db.pragma("auto_vacuum", { simple: true })).toBe(2);
+  });
+
   it("leaves a large result out of the call list and keeps it for the one call", () => {
     const big = { content: [{ type: "text", text: "x".repeat(200_000) }] };
     const small = { content: [{ type: "text", text: "ok" }] };

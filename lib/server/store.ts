@@ -7,9 +7,13 @@ import path from "node:path";
 import type { Entry } from "@/lib/contracts/entries";
 import { SCHEMA, rowToEntry, type EntryRow } from "@/lib/server/store-schema";
 import { GroupCommit } from "@/lib/server/group-commit";
+import { RecordingGate } from "@/lib/server/recording-gate";
 
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
+
+/** The seq of an entry that was not recorded (recording paused for lack of room): never stored, never streamed. */
+export const UNRECORDED_SEQ = 0;
 
 /**
  * SQLite persistence for the raw entry record. Each protocol keeps its own tables over this one
@@ -25,17 +29,31 @@ export class Store {
   private lastRaw: { seq: number; text: string } | null = null;
   /** Entries and call rows commit together a few milliseconds later (group-commit.ts). */
   private readonly batch: GroupCommit;
+  /** Whether writes are recorded, or paused because there is no room (recording-gate.ts). */
+  readonly recording: RecordingGate;
+  /** Bytes of entries written since the last growth check (watchGrowth). */
+  private grown = 0;
+  private growth: { every: number; check: () => void } | null = null;
 
   constructor(dir: string) {
     this.file = path.join(dir, "loupe.db");
+    this.recording = new RecordingGate(() => this.db, this.file);
     this.batch = new GroupCommit(
       this.file,
       (sql) => this.prepare(sql),
       () => this.db,
+      (error) => this.recording.failed(error),
     );
     try {
       prepareDataDir(dir, this.file);
       this.db = new Database(this.file);
+      // A new file: 8 KiB pages, since entries of about 1 KB left a quarter of each 4 KiB page empty
+      // (a 1 KiB tool call took 5.0 KB on disk, 3.9 KB now; issue 22). It hands pages freed by
+      // retention back to the disk (PRAGMA incremental_vacuum in retention.ts). Both are set
+      // before the first table (page_size before auto_vacuum and WAL), or they have no effect; an
+      // older file keeps its page size and is switched to incremental vacuum by retention when cheap.
+      this.db.pragma("page_size = 8192");
+      this.db.pragma("auto_vacuum = INCREMENTAL");
       this.db.pragma("journal_mode = WAL");
       tightenDatabaseFiles(this.file);
       this.db.pragma("synchronous = NORMAL");
@@ -55,8 +73,19 @@ export class Store {
    * Runs one hot write (an entry, a call row) in the group commit: GroupCommit.write. `again`
    * writes the same row(s) once more, identically, should SQLite cancel the open batch.
    */
-  hotWrite<T>(fn: () => T, again: (result: T) => () => void): T {
+  hotWrite<T>(fn: () => T, again: (result: T) => () => void): T | undefined {
+    if (!this.recording.recording) return undefined;
     return this.batch.write(fn, again);
+  }
+
+  /**
+   * Calls `check` (on the next turn, outside the open batch) each time about `every` bytes of
+   * entries were written since the last call: how retention notices the store outgrowing its cap
+   * without asking the size at every write.
+   */
+  watchGrowth(every: number, check: () => void): void {
+    this.growth = { every, check };
+    this.grown = 0;
   }
 
   /** Commits the pending group commit at once. */
@@ -93,6 +122,7 @@ export class Store {
       raw,
       rawBytes,
     ];
+    if (!this.recording.recording) return { ...entry, seq: UNRECORDED_SEQ, rawBytes };
     const columns = "connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes";
     const info = this.batch.write(
       () => this.prepare(`INSERT INTO entries (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...row),
@@ -103,10 +133,21 @@ export class Store {
           ...row,
         ),
     );
+    if (!info) return { ...entry, seq: UNRECORDED_SEQ, rawBytes };
     const seq = Number(info.lastInsertRowid);
+    this.noteGrowth(rawBytes);
     // Kept only when large: previews are made only of entries over ENTRY_PREVIEW_BYTES.
     this.lastRaw = rawBytes > ENTRY_PREVIEW_BYTES ? { seq, text: raw } : null;
     return { ...entry, seq, rawBytes };
+  }
+
+  private noteGrowth(bytes: number): void {
+    const growth = this.growth;
+    if (!growth) return;
+    this.grown += bytes;
+    if (this.grown < growth.every) return;
+    this.grown = 0;
+    setImmediate(growth.check);
   }
 
   /** The JSON text of entry `seq` if it is the one just written, else undefined. */
@@ -149,6 +190,8 @@ export class Store {
   }
 
   close(): void {
+    this.recording.close();
+    this.growth = null;
     this.batch.close();
     this.db.close();
   }

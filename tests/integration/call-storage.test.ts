@@ -76,8 +76,8 @@ describe("a tool result in the store (real demo server over stdio)", () => {
     expect(list.find((c) => c.id === "big-1")).toMatchObject({ status: "ok", resultOmitted: true });
     expect(list.find((c) => c.id === "big-1")).not.toHaveProperty("result");
 
-    // A size cap that prunes all other traffic keeps the frame the call history points at.
-    pruneTraffic(getStore(), { maxAgeDays: null, maxMb: 0.001 });
+    // Retention by age up to the call keeps it whole: the frame the call row points at stays.
+    pruneTraffic(getStore(), { maxAgeDays: 1, maxMb: null }, undefined, answered.startedAt + 24 * 3600 * 1000);
     const after = (await (
       await oneCall.GET(new Request(`${base}/api/connections/${id}/calls/big-1`), ctx({ id, callId: "big-1" }))
     ).json()) as CallRecord;
@@ -100,12 +100,16 @@ describe("a tool result in the store (real demo server over stdio)", () => {
     const entry = getRegistry()
       .traffic(id, { limit: 100 })
       .findLast((e) => e.kind === "call" && (e.raw as CallRecord).id === "small-1");
-    expect(entry?.raw).toMatchObject({ status: "ok", resultOmitted: true });
+    // The finished call's entry leaves its arguments out too (issue 22: the running entry, the
+    // request frame and the call row hold them); the list and the one call still have them.
+    expect(entry?.raw).toMatchObject({ status: "ok", resultOmitted: true, argsOmitted: true, args: {} });
     const one = (await (
       await oneCall.GET(new Request(`${base}/api/connections/${id}/calls/small-1`), ctx({ id, callId: "small-1" }))
     ).json()) as CallRecord;
     expect(one.result).toEqual(answered.result);
     const list = (await (await calls.GET(new Request(`${base}/api/connections/${id}/calls`), ctx({ id }))).json()) as CallRecord[];
     expect(list.find((c) => c.id === "small-1")?.result).toEqual(answered.result);
+    expect(list.find((c) => c.id === "small-1")?.args).toEqual({ megabytes: 1 / 1024 });
+    expect(one.args).toEqual({ megabytes: 1 / 1024 });
   });
 });

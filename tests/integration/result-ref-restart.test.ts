@@ -34,9 +34,12 @@ describe("a large call result after a restart and retention", () => {
         const row = restarted.db.prepare("SELECT record FROM calls WHERE id = ?").get(callId) as { record: string };
         expect(JSON.parse(row.record).resultRef).toBeDefined();
         expect(callStore(restarted).get(callId)?.result).toEqual(answered.result);
-        // Retention by age, run later than every entry: only what is kept survives.
-        pruneTraffic(restarted, { maxAgeDays: 1, maxMb: null }, undefined, Date.now() + 3 * 24 * 3600 * 1000);
-        expect((restarted.db.prepare("SELECT COUNT(*) AS n FROM entries").get() as { n: number }).n).toBeGreaterThan(0);
+        // Retention by age up to the call: the traffic before it goes, the call and its frames stay
+        // (older, they would go together: call rows are pruned with their traffic).
+        const before = (restarted.db.prepare("SELECT COUNT(*) AS n FROM entries").get() as { n: number }).n;
+        const pruned = pruneTraffic(restarted, { maxAgeDays: 1, maxMb: null }, undefined, answered.startedAt + 24 * 3600 * 1000);
+        expect(pruned.byAge).toBeGreaterThan(0);
+        expect((restarted.db.prepare("SELECT COUNT(*) AS n FROM entries").get() as { n: number }).n).toBe(before - pruned.byAge);
         expect(callStore(restarted).get(callId)?.result).toEqual(answered.result);
       } finally {
         restarted.db.close();

@@ -1,11 +1,14 @@
+import { statSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { adkSessionKey } from "@/lib/contracts/agents";
 import { sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { AgentStore } from "@/lib/server/adk/agent-store";
-import { pendingTraffic, PRUNE_BY_AGE_SQL, pruneTraffic, retentionFromEnv, startRetention } from "@/lib/server/retention";
-import { getStore, openStore } from "@/lib/server/store";
+import { pendingTraffic, PRUNE_BY_AGE_SQL, PRUNE_TO, pruneTraffic, retentionFromEnv } from "@/lib/server/retention";
+import { Retention, startRetention } from "@/lib/server/retention-run";
+import type { Keep } from "@/lib/server/retention";
+import { getStore, openStore, UNRECORDED_SEQ } from "@/lib/server/store";
 import type { NewEntry, Store } from "@/lib/server/store";
 import { tempDir } from "@/tests/support/servers";
 import { callStore } from "@/lib/server/mcp/call-store";
@@ -65,11 +68,11 @@ afterAll(() => {
 
 describe("retention settings", () => {
   it("reads LOUPE_RETENTION_DAYS / LOUPE_RETENTION_MB, 0 or off disables, a bad value keeps the default", () => {
-    expect(retentionFromEnv({})).toEqual({ maxAgeDays: 30, maxMb: null });
+    expect(retentionFromEnv({})).toEqual({ maxAgeDays: 30, maxMb: 1024 });
     expect(retentionFromEnv({ LOUPE_RETENTION_DAYS: "7", LOUPE_RETENTION_MB: "512" })).toEqual({ maxAgeDays: 7, maxMb: 512 });
     expect(retentionFromEnv({ LOUPE_RETENTION_DAYS: "0", LOUPE_RETENTION_MB: "off" })).toEqual({ maxAgeDays: null, maxMb: null });
     const warn = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(retentionFromEnv({ LOUPE_RETENTION_DAYS: "soon\n[loupe] forged" })).toEqual({ maxAgeDays: 30, maxMb: null });
+    expect(retentionFromEnv({ LOUPE_RETENTION_DAYS: "soon\n[loupe] forged" })).toEqual({ maxAgeDays: 30, maxMb: 1024 });
     expect(String(warn.mock.calls[0]?.[0])).toMatch(/^\[loupe\] LOUPE_RETENTION_DAYS ignored: .*soon\\n\[loupe\] forged/);
     warn.mockRestore();
   });
@@ -87,32 +90,58 @@ describe("pruning old traffic", () => {
     expect(outer).toMatch(/^SEARCH entries USING (COVERING )?INDEX \w+ \(received_at<\?\)/);
   });
 
-  it("by age: old entries go; connections, calls and recent traffic stay", () => {
+  it("by age: old entries go with old call rows; connections, recent calls and recent traffic stay", () => {
     const store = freshStore();
     const now = Date.now();
     connectionTable(store).save(connection);
     callStore(store).save(oldCall);
+    callStore(store).save({ ...oldCall, id: "call-2", startedAt: now - DAY, endedAt: now - DAY + 1 });
     for (let i = 0; i < 5; i++) store.insertEntry(mcp(now - 40 * DAY + i));
     for (let i = 0; i < 3; i++) store.insertEntry(mcp(now - DAY + i));
-    expect(pruneTraffic(store, { maxAgeDays: 30, maxMb: null }, undefined, now)).toEqual({ byAge: 5, bySize: 0 });
+    expect(pruneTraffic(store, { maxAgeDays: 30, maxMb: null }, undefined, now)).toMatchObject({ byAge: 5, bySize: 0, records: 1 });
     expect(seqs(store)).toEqual([6, 7, 8]);
     expect(connectionTable(store).get("c1")).toMatchObject({ id: "c1" });
-    expect(callStore(store).get("call-1")).toMatchObject({ status: "ok" });
+    expect(callStore(store).get("call-1")).toBeUndefined();
+    expect(callStore(store).get("call-2")).toMatchObject({ status: "ok" });
     // New entries keep counting up: a browser resuming by seq never sees an id twice.
     expect(store.insertEntry(mcp(now)).seq).toBe(9);
   });
 
-  it("by size: the oldest go until the rest fits, the newest stay", () => {
+  it("by size: the oldest go until the store is back under its cap, measured and reclaimed on disk; the newest stay", () => {
     const store = freshStore();
     const now = Date.now();
-    for (let i = 0; i < 100; i++) store.insertEntry(mcp(now + i, "c1", 10_000));
-    const total = () => (store.db.prepare("SELECT SUM(raw_bytes) AS b FROM entries").get() as { b: number }).b;
-    expect(total()).toBeGreaterThan(900_000);
-    const result = pruneTraffic(store, { maxAgeDays: null, maxMb: 0.25 }, undefined, now);
-    expect(total()).toBeLessThanOrEqual(0.25 * 1024 * 1024);
-    expect(total()).toBeGreaterThan(0.25 * 1024 * 1024 - 12_000);
-    expect(result.bySize).toBe(100 - seqs(store).length);
-    expect(seqs(store).at(-1)).toBe(100);
+    for (let i = 0; i < 300; i++) store.insertEntry(mcp(now + i, "c1", 10_000));
+    const cap = 2 * 1024 * 1024;
+    const result = pruneTraffic(store, { maxAgeDays: null, maxMb: 2 }, undefined, now);
+    // Measured on the store itself (pages in use + WAL), not on the entries' raw bytes.
+    expect(result.bytesBefore).toBeGreaterThan(3_000_000);
+    expect(result.bytesAfter).toBeLessThanOrEqual(cap * PRUNE_TO);
+    expect(result.underCap).toBe(true);
+    // The freed pages went back to the disk (incremental vacuum), not only to the file's free list.
+    const onDisk = (f: string): number => statSync(f, { throwIfNoEntry: false })?.size ?? 0;
+    expect(onDisk(store.file) + onDisk(`${store.file}-wal`)).toBeLessThanOrEqual(cap * PRUNE_TO);
+    expect(seqs(store).length).toBeGreaterThan(30);
+    expect(result.bySize).toBe(300 - seqs(store).length);
+    expect(seqs(store).at(-1)).toBe(300);
+  });
+
+  it("pauses recording when the store is over its cap and all of it is kept, and resumes once the request is answered", () => {
+    const store = freshStore();
+    const now = Date.now();
+    for (let i = 0; i < 200; i++) store.insertEntry(mcp(now + i, "c1", 10_000));
+    let keep: Keep = { pendingSince: { c1: 0 } };
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const retention = new Retention(store, { maxAgeDays: null, maxMb: 1 }, () => keep);
+    expect(retention.run("start")).toBe(false);
+    expect(store.recording.state()).toMatchObject({ state: "paused", reason: "cap_full" });
+    expect(retention.figure().recording).toMatchObject({ state: "paused", reason: "cap_full" });
+    expect(store.insertEntry(mcp(now, "c2")).seq).toBe(UNRECORDED_SEQ);
+    keep = {};
+    expect(retention.run("interval")).toBe(true);
+    expect(store.recording.state()).toEqual({ state: "recording" });
+    expect(store.insertEntry(mcp(now, "c2")).seq).toBeGreaterThan(200);
+    expect(log.mock.calls.map((c) => String(c[0])).filter((l) => /recording (paused|resumed)/.test(l))).toHaveLength(2);
+    log.mockRestore();
   });
 
   it("keeps what a pending MCP request still needs: its connection's traffic since the request", () => {

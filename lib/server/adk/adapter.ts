@@ -68,7 +68,21 @@ export const adkAdapter = {
   inbox,
   bundleUnits: [adkSessionUnit],
   search: new AdkSessionSearch(getAgents),
-  retention: { pending, keepsRows: null },
+  retention: {
+    pending,
+    keepsRows: null,
+    // Runs go with their traffic; a run still going, or a session with a pending interrupt, stays.
+    history: [
+      {
+        table: "agent_runs",
+        at: "started_at",
+        connection: "agent_id",
+        session: "session_key",
+        keeps: "json_extract(record, '$.status') = 'running'",
+      },
+      { table: "agent_unstored", entrySeq: "seq" },
+    ],
+  },
   boot,
   secrets: (store) => savedPeerSecrets(store, "agent_servers"),
   closeAll: () => getAgents().closeAll(),

@@ -38,7 +38,20 @@ export const aguiAdapter = {
   inbox,
   bundleUnits: [aguiRunUnit],
   search: aguiSearch,
-  retention: null,
+  retention: {
+    pending: null,
+    keepsRows: null,
+    // Run records go with their traffic; threads and human requests are records and stay.
+    history: [
+      {
+        table: "agui_runs",
+        at: "started_at",
+        connection: "agent_id",
+        session: "thread_id",
+        keeps: "json_extract(record, '$.status') IN ('running', 'interrupted')",
+      },
+    ],
+  },
   boot,
   // AG-UI runs carry no other credential Loupe holds than the agents' headers.
   secrets: (store) => savedPeerSecrets(store, "agui_agents"),

@@ -45,7 +45,20 @@ export const langgraphAdapter = {
   bundleUnits: [lgThreadUnit],
   search: lgSearch,
   // The threads and their checkpoints live on the server; Loupe's record of them ages like any traffic.
-  retention: null,
+  retention: {
+    pending: null,
+    keepsRows: null,
+    // Run records go with their traffic; threads and interrupts are records and stay.
+    history: [
+      {
+        table: "langgraph_runs",
+        at: "started_at",
+        connection: "deployment_id",
+        session: "thread_id",
+        keeps: "json_extract(record, '$.status') IN ('running', 'interrupted')",
+      },
+    ],
+  },
   boot,
   // Deployments carry no other credential Loupe holds than their headers (and a URL's userinfo).
   secrets: (store) => savedPeerSecrets(store, "langgraph_deployments"),

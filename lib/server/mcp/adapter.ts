@@ -137,6 +137,17 @@ export const mcpAdapter = {
     // A large call result is stored once, in its response frame: the call history points at it.
     keepsRows:
       "seq IN (SELECT json_extract(record, '$.resultRef.seq') FROM calls WHERE json_extract(record, '$.resultRef.seq') IS NOT NULL)",
+    // The call history goes with its traffic, oldest first (a pruned call's frames are no longer kept
+    // for it); a call still running stays.
+    history: [
+      {
+        table: "calls",
+        at: "started_at",
+        connection: "connection_id",
+        session: null,
+        keeps: "json_extract(record, '$.status') = 'running'",
+      },
+    ],
   },
   boot,
   secrets,

@@ -79,8 +79,11 @@ export class CallRunner {
     const resultBytes = ref || record.result === undefined ? 0 : Buffer.byteLength(JSON.stringify(record.result));
     const omitted = ref !== undefined || resultBytes > ENTRY_PREVIEW_BYTES;
     // Large arguments too (they are in the request frame): an entry previewed over 64 KB would lose
-    // `args` altogether, and the page's history would get a call without arguments.
-    const bigArgs = Buffer.byteLength(JSON.stringify(record.args)) > ENTRY_ARGS_BYTES;
+    // `args` altogether, and the page's history would get a call without arguments. A finished
+    // call's entry leaves them out whatever their size (issue 22: a fourth copy on disk): its
+    // running entry, the request frame and the call row have them, and the page keeps the ones it
+    // holds (lib/queries/loupe-stream.ts keepResult).
+    const bigArgs = record.status !== "running" || Buffer.byteLength(JSON.stringify(record.args)) > ENTRY_ARGS_BYTES;
     const entry: CallRecord = {
       ...record,
       ...(omitted ? { result: undefined, resultOmitted: true } : {}),

@@ -19,7 +19,11 @@ export const playgroundAdapter = {
   bundleUnits: [playgroundConversationUnit],
   search: playgroundSearch,
   // A column's history is rebuilt from the entries: a pruned start would send the model a broken conversation.
-  retention: { pending: null, keepsRows: "protocol = 'playground' AND connection_id IN (SELECT id FROM playground_conversations)" },
+  retention: {
+    pending: null,
+    history: [],
+    keepsRows: "protocol = 'playground' AND connection_id IN (SELECT id FROM playground_conversations)",
+  },
   boot: null,
   /** The provider keys (settings or environment). */
   secrets: () => strings(PROVIDER_IDS.map((provider) => resolveKey(provider).apiKey)),

@@ -15,8 +15,30 @@ export type Keep = {
   readonly pendingSince?: Readonly<Record<string, number>>;
 } & { readonly [sessions: `${string}Sessions`]: readonly string[] | undefined };
 
+/**
+ * A table of a protocol's own that grows with use (a row per tool call, per agent run): retention
+ * prunes its rows with the traffic of their time, oldest first, never the ones still needed.
+ * Either timed (`at`, in ms like the entries' `received_at`: rows at or before the pruned traffic
+ * go, except those of a kept session or connection span and those `keeps` names) or a pointer at
+ * entries (`entrySeq`: rows whose entry is gone go with it).
+ */
+export type HistoryTable =
+  | {
+      table: string;
+      at: string;
+      /** Its peer column, matched against `Keep.pendingSince`. */
+      connection: string;
+      /** Its session column, matched against the protocol's `Keep.<id>Sessions`; null: it has none. */
+      session: string | null;
+      /** An SQL condition on rows always kept (a call still running); null: none. */
+      keeps: string | null;
+    }
+  | { table: string; entrySeq: string };
+
 /** What a protocol keeps of the recorded traffic (retention prunes the rest). */
 export interface ProtocolRetention {
+  /** Its growing tables (call rows, run records), pruned with the traffic; saved records are never listed. */
+  history: readonly HistoryTable[];
   /** Traffic its pending requests still need now; asked before every prune. */
   pending: (() => Keep) | null;
   /**
