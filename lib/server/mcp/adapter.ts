@@ -10,7 +10,6 @@ import { getClientRequests } from "@/lib/server/mcp/requests";
 import { installTapEndpoint } from "@/lib/server/mcp/tap/endpoint";
 import { getTaps } from "@/lib/server/mcp/tap/store";
 import { nameFor, stableId } from "@/lib/server/peer-names";
-import { logLine } from "@/lib/log-text";
 import { findSameLaunch, launchKey } from "@/lib/mcp-config";
 import type { BootContext, Keep, ProtocolAdapter } from "@/lib/server/protocols/types";
 import type { Store } from "@/lib/server/store";
