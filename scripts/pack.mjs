@@ -104,6 +104,9 @@ for (const file of DEMO_FILES) cpSync(path.join(root, file), path.join(app, file
   if (page.status !== 0) fail(`the demo MCP App's page could not be made:\n${page.stderr}`);
 }
 for (const file of BIN_FILES) cpSync(path.join(root, file), path.join(out, file));
+// The Conformance tab's Install runs `npm ci` on the suite's manifest and lock, which it reads from
+// <app>/conformance (lib/server/mcp/conformance/suite-install.ts): the suite itself is not shipped.
+for (const file of ["conformance/package.json", "conformance/package-lock.json"]) cpSync(path.join(root, file), path.join(app, file));
 
 const nativeVersions = Object.fromEntries(NATIVE.map((name) => [name, repoPkg.dependencies[name]]));
 const pkg = {

@@ -67,10 +67,10 @@ beforeAll(() => {
 });
 
 /** `npx loupe-inspector …` in the install folder, until it prints its address: its base URL. */
-async function launch(args: string[], dataDir: string): Promise<{ base: string; output: () => string }> {
+async function launch(args: string[], dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ base: string; output: () => string }> {
   const child = spawn("npx", ["loupe-inspector", "--no-open", "--port", "0", ...args], {
     cwd: work,
-    env: { ...process.env, LOUPE_TOKEN: TOKEN, LOUPE_DATA_DIR: dataDir, CI: "1" },
+    env: { ...process.env, LOUPE_TOKEN: TOKEN, LOUPE_DATA_DIR: dataDir, CI: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group: npx does not pass a SIGTERM on to the Loupe it started.
     detached: true,
@@ -134,7 +134,13 @@ describe("npx loupe-inspector from the packed tarball", () => {
 
   it("starts with no build step, answers 200 and pre-connects the server of its --config file", async () => {
     const started = Date.now();
-    const { base, output } = await launch(["--no-demo", "--config", configFile], data);
+    // npm's registry is a closed port and its cache empty, for the Conformance tab's offline install below.
+    const offline = {
+      npm_config_registry: "http://127.0.0.1:9/",
+      npm_config_cache: path.join(data, "npm-cache"),
+      npm_config_fetch_retries: "0",
+    };
+    const { base, output } = await launch(["--no-demo", "--config", configFile], data, offline);
     expect(output()).not.toMatch(/Building Loupe/);
     const page = await fetch(`${base}/?token=${TOKEN}`);
     expect(page.status).toBe(200);
@@ -142,6 +148,25 @@ describe("npx loupe-inspector from the packed tarball", () => {
     const connections = await settledConnections(base);
     expect(connections.map((c) => [c.name, c.state.status])).toEqual([["everything", "connected"]]);
     expect((await api(base, "/api/demos")).status).toBe(200);
+
+    // The Conformance tab on a package install: a GET installs nothing (the suite is not shipped), and
+    // an explicit Install with no registry fails in words, into Loupe's data folder, never the package's.
+    const Suite = z.object({ status: z.string(), installDir: z.string(), error: z.string().nullable() });
+    const before = Suite.parse(await (await api(base, "/api/conformance/suite")).json());
+    expect(before.status).toBe("missing");
+    expect(before.installDir.startsWith(data)).toBe(true);
+    const install = await fetch(`${base}/api/conformance/suite`, { method: "POST", headers: { "x-loupe-token": TOKEN } });
+    expect(install.status).toBe(202);
+    let after = before;
+    for (let i = 0; i < 120 && !after.error; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      after = Suite.parse(await (await api(base, "/api/conformance/suite")).json());
+    }
+    expect(after.error).toMatch(/npm could not reach the registry/);
+    expect(readdirSync(path.join(work, "node_modules/loupe-inspector/app/conformance")).sort()).toEqual([
+      "package-lock.json",
+      "package.json",
+    ]);
   });
 
   it("with the demo: the prebuilt demo MCP server connects, and the demos it does not ship are offered, not failed", async () => {
