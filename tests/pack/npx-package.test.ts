@@ -67,7 +67,7 @@ beforeAll(() => {
 });
 
 /** `npx loupe-inspector …` in the install folder, until it prints its address: its base URL. */
-async function launch(args: string[], dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ base: string; output: () => string }> {
+async function launch(args: string[], dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; output: () => string }> {
   const child = spawn("npx", ["loupe-inspector", "--no-open", "--port", "0", ...args], {
     cwd: work,
     env: { ...process.env, LOUPE_TOKEN: TOKEN, LOUPE_DATA_DIR: dataDir, CI: "1", ...env },
