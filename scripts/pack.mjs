@@ -14,7 +14,7 @@
 // Flags: --no-tarball (lay out the folder only); --allow-stale (pack a build older than the sources,
 // with a warning). Needs a build (`npm start` or `next build`) first.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { rebuildReason } from "./build-fingerprint.mjs";
@@ -62,6 +62,7 @@ const modulesIn = path.join(standalone, path.relative(tracingRoot, realpathSync(
 cpSync(path.join(appIn, ".next"), path.join(app, ".next"), { recursive: true });
 cpSync(modulesIn, path.join(app, "node_modules"), { recursive: true, dereference: true });
 for (const name of [...NATIVE, ...DROPPED]) rmSync(path.join(app, "node_modules", name), { recursive: true, force: true });
+resolveExternalAliases(path.join(appIn, ".next", "node_modules"), path.join(app, ".next", "node_modules"));
 // Standalone leaves these to a CDN; Loupe serves them itself.
 cpSync(path.join(root, ".next", "static"), path.join(app, ".next", "static"), { recursive: true });
 if (existsSync(path.join(root, "public"))) cpSync(path.join(root, "public"), path.join(app, "public"), { recursive: true });
@@ -144,3 +145,34 @@ if (!args.includes("--no-tarball")) {
   const tarball = path.join(path.dirname(out), r.stdout.trim().split("\n").pop());
   console.log(tarball);
 } else console.log(out);
+
+/**
+ * Turbopack requires each `serverExternalPackages` entry under a hashed alias
+ * (`.next/node_modules/better-sqlite3-<hash>`), a symbolic link into the standalone node_modules; npm
+ * pack keeps no links. A native package (installed by npm as the package's dependency) gets a shim
+ * that requires it by its own name; any other is copied whole under its alias. Webpack builds have
+ * no such folder.
+ */
+function resolveExternalAliases(fromDir, toDir) {
+  if (!existsSync(fromDir)) return;
+  for (const name of readdirSync(fromDir)) {
+    const from = path.join(fromDir, name);
+    const to = path.join(toDir, name);
+    if (!lstatSync(from).isSymbolicLink()) {
+      if (lstatSync(from).isDirectory() && name.startsWith("@")) resolveExternalAliases(from, to);
+      continue;
+    }
+    rmSync(to, { recursive: true, force: true });
+    const real = realpathSync(from);
+    const pkgName = JSON.parse(readFileSync(path.join(real, "package.json"), "utf8")).name;
+    mkdirSync(to, { recursive: true });
+    if (NATIVE.includes(pkgName)) {
+      const alias = path
+        .relative(path.join(app, ".next", "node_modules"), to)
+        .split(path.sep)
+        .join("/");
+      writeFileSync(path.join(to, "package.json"), JSON.stringify({ name: alias, main: "index.js" }));
+      writeFileSync(path.join(to, "index.js"), `module.exports = require(${JSON.stringify(pkgName)});\n`);
+    } else cpSync(real, to, { recursive: true, dereference: true });
+  }
+}
