@@ -108,7 +108,8 @@ async function settledConnections(base: string): Promise<z.infer<typeof Connecti
     const res = await api(base, "/api/connections");
     expect(res.status).toBe(200);
     connections = Connections.parse(await res.json());
-    if (connections.length > 0 && connections.every((c) => c.state.status !== "connecting")) break;
+    // A demo is "idle" until Loupe has answered once (lib/launcher/serving.ts), then connecting.
+    if (connections.length > 0 && connections.every((c) => !["idle", "connecting"].includes(c.state.status))) break;
     await new Promise((r) => setTimeout(r, 500));
   }
   return connections;
