@@ -7,10 +7,7 @@ import { connectionsQuery } from "@/lib/queries/connections";
 import { useConnectionActions, type ConnectionActions } from "@/hooks/use-connection-actions";
 import type { WorkbenchPaneProps } from "@/lib/workbench/slots";
 import { QueryError } from "@/components/elements/query-error";
-import { ConnectionList } from "@/components/mcp/connections/connection-list";
-import { ConnectionDialog } from "@/components/mcp/connections/connection-dialog";
-import { ConfigImportDialog } from "@/components/mcp/connections/config-import-dialog";
-import { ConfigExportDialog } from "@/components/mcp/connections/config-export-dialog";
+import { ConfigExportDialog, ConfigImportDialog, ConnectionDialog, ConnectionList } from "@/components/mcp/connections";
 import { ConnectionView } from "@/components/mcp/workbench/connection-view";
 import { RerunProvider } from "@/components/elements/tool-result/rerun-context";
 
