@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { ConnectionInput } from "@/lib/contracts/connections";
 import { EXPORT_FILE_NAMES, EXPORT_SHAPES } from "@/lib/mcp-config/write";
-import type { ConfigShape } from "@/lib/mcp-config/types";
+import type { ConfigEntry, ConfigShape } from "@/lib/mcp-config/types";
 import { MAX_CONFIG_BYTES } from "@/lib/mcp-config/types";
 
 /**
@@ -33,15 +32,7 @@ export const ExportQuery = z.object({
 });
 
 /** One entry of the file as the preview shows it (env and header values masked, like every connection view). */
-export interface ImportPreviewEntry {
-  name: string;
-  shape: ConfigShape;
-  client: string;
-  /** The connection it would add; null when it cannot be used. */
-  input: ConnectionInput | null;
-  problems: string[];
-  notes: string[];
-  disabled: boolean;
+export interface ImportPreviewEntry extends ConfigEntry {
   /** A saved server launched the same way (same command + args + cwd, or URL): importing it would add nothing. */
   duplicateOf: { id: string; name: string } | null;
 }
