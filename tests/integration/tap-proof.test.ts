@@ -121,17 +121,21 @@ describe("the proof route", () => {
 });
 
 describe("loupe tap <name> and the port in taps.json", () => {
-  it("the Claude Desktop snippet as Loupe gives it (node + the absolute path of its bin) reaches the real Loupe, which proves itself", async () => {
+  it("the offline Claude Desktop snippet as Loupe gives it (node + the absolute path of its bin) reaches the real Loupe, which proves itself; the default one runs the npm package", async () => {
     expect(path.isAbsolute(secret.bin)).toBe(true);
     expect(existsSync(secret.bin)).toBe(true);
     expect(secret.bin).toBe(BIN);
-    const entry = Object.values(
-      (
-        JSON.parse(tapSnippet("claude", { ...secret, name: secret.tap.name })) as {
-          mcpServers: Record<string, { command: string; args: string[] }>;
-        }
-      ).mcpServers,
-    )[0]!;
+    const entryOf = (kind: "claude" | "claude-node") =>
+      Object.values(
+        (
+          JSON.parse(tapSnippet(kind, { ...secret, name: secret.tap.name })) as {
+            mcpServers: Record<string, { command: string; args: string[] }>;
+          }
+        ).mcpServers,
+      )[0]!;
+    // The default runs the published package (tests/pack/ runs its tap bridge from the packed tarball).
+    expect(entryOf("claude")).toEqual({ command: "npx", args: ["-y", "loupe-inspector", "tap", "proof everything"] });
+    const entry = entryOf("claude-node");
     expect(entry).toEqual({ command: "node", args: [BIN, "tap", "proof everything"] });
     const client = new Client({ name: "proof-test", version: "1.0.0" });
     await client.connect(
