@@ -10,7 +10,9 @@ const root = mkdtempSync(path.join(tmpdir(), "loupe-e2e-config-"));
 const block = JSON.stringify(
   {
     mcpServers: {
-      "everything (config)": { command: "node", args: [EVERYTHING, "stdio"] },
+      // Its own cwd: other specs of the run add server-everything by the same command line, which
+      // would make this entry "already added" before the test starts.
+      "everything (config)": { command: "node", args: [EVERYTHING, "stdio"], cwd: root },
       "files (config)": { command: "node", args: [FILESYSTEM, root] },
       "needs a socket": { type: "websocket", url: "ws://127.0.0.1:1" },
     },
