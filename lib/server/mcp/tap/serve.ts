@@ -14,7 +14,7 @@ import { logLine } from "@/lib/log-text";
 import { isRecord } from "@/lib/values";
 import { HEADER_MISMATCH, paramHeaderProblem } from "@/lib/protocols/mcp/param-header-check";
 import { getRegistry } from "@/lib/server/mcp/registry";
-import { TapEventStore } from "@/lib/server/mcp/tap/event-store";
+import { TapEventStore, TapReplayBudget } from "@/lib/server/mcp/tap/event-store";
 import { runningLinks } from "@/lib/server/mcp/tap/links";
 import { endFlows } from "@/lib/server/mcp/tap/modern";
 import { identityRouting } from "@/lib/server/mcp/tap/routing";
@@ -40,6 +40,8 @@ const SSE_RETRY_MS = 1000;
 interface LegacySession {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
+  /** Its events kept for resumption (bounded per session and, with the other sessions', per tap). */
+  store: TapEventStore;
   subscriptions: Set<string>;
   /** When a request of the session last came or ended, and how many are open (GET streams, calls). */
   lastSeen: number;
@@ -56,6 +58,8 @@ export const SESSION_IDLE_MS = Number(process.env.LOUPE_TAP_SESSION_IDLE_MS) || 
 /** Everything one tap serves; kept per tap id for the life of the process (or until the tap goes). */
 class TapHost {
   readonly sessions = new Map<string, LegacySession>();
+  /** The bound on all its sessions' resumption events together. */
+  readonly replay = new TapReplayBudget();
   readonly modern: McpHttpHandler;
   private unwatch: (() => void) | null = null;
   private readonly sweeper: NodeJS.Timeout;
@@ -111,25 +115,30 @@ class TapHost {
     }
     const subscriptions = new Set<string>();
     const server = await createTapServer(this.tap(), this.routing, { era: "legacy", subscriptions });
+    // Priming events and a retry hint, so a client whose stream drops mid-call can resume it.
+    const store = new TapEventStore(this.replay);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      // Priming events and a retry hint, so a client whose stream drops mid-call can resume it.
-      eventStore: new TapEventStore(),
+      eventStore: store,
       retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, subscriptions, lastSeen: Date.now(), open: 0 });
+        this.sessions.set(id, { transport, server, store, subscriptions, lastSeen: Date.now(), open: 0 });
       },
       onsessionclosed: (id) => {
         this.sessions.delete(id);
       },
     });
     transport.onclose = () => {
+      store.clear();
       if (transport.sessionId) this.sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
     const response = await transport.handleRequest(request, { parsedBody: body });
     // A refused initialize (bad Accept, bad version…) opens no session: drop its server.
-    if (!transport.sessionId) void server.close().catch(() => undefined);
+    if (!transport.sessionId) {
+      store.clear();
+      void server.close().catch(() => undefined);
+    }
     return response;
   }
 
@@ -263,6 +272,16 @@ async function paramHeaderMismatch(request: Request, body: unknown, routing: Tap
   if (!problem) return undefined;
   const id = (isRecord(body) ? body.id : undefined) ?? null;
   return Response.json({ jsonrpc: "2.0", id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } }, { status: 400 });
+}
+
+/** Request `rpcId`'s answer (2025-11-25) was written to its end: none of it is kept to resume. */
+export function answerDelivered(tapId: string, sessionId: string, rpcId: string): void {
+  hosts().get(tapId)?.sessions.get(sessionId)?.store.dropRequest(rpcId);
+}
+
+/** Bytes of events a tap's sessions keep for resumption (tests, the bench). */
+export function tapReplayBytes(tapId: string): number {
+  return hosts().get(tapId)?.replay.bytes() ?? 0;
 }
 
 /** Ends a tap's sessions (the tap was turned off or its key rotated); later requests start anew. */
