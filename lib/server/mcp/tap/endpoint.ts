@@ -9,7 +9,7 @@ import { declares, downstreamFor } from "@/lib/server/mcp/tap/links";
 import { answerDelivered, serveTap } from "@/lib/server/mcp/tap/serve";
 import { routingFor } from "@/lib/server/mcp/tap/aggregate";
 import { endedWhy, loadOf, roomForSession, tapMaxInflight } from "@/lib/server/mcp/tap/load";
-import { pipeResponse, readBody, webHeaders, writeJson } from "@/lib/server/mcp/tap/node-http";
+import { pipeResponse, readBody, webRequest, writeJson } from "@/lib/server/mcp/tap/node-http";
 import type { TapLoad } from "@/lib/server/mcp/tap/load";
 import { proofOf } from "@/lib/server/mcp/tap/proof";
 import { getTaps, sameKey } from "@/lib/server/mcp/tap/store";
@@ -149,10 +149,8 @@ async function answer(
     const room = await roomForSession(tap, load, url.href, client);
     if (!room.ok) return rpcError(res, room.status, -32000, room.message, { "Retry-After": room.status === 429 ? "1" : "5" });
   }
-  // The SDK reads headers and the signal; the body it is given parsed (it never reads this one).
-  const abort = new AbortController();
-  res.once("close", () => abort.abort("The client closed the connection"));
-  const request = new Request(url.href, { method: req.method ?? "GET", headers: webHeaders(req), signal: abort.signal });
+  // The SDK reads headers and the signal; the body it is given parsed.
+  const request = webRequest(req, res, url);
   const response = await serveTap(tap, request, body, routingFor(tap));
   const opened = opens ? response.headers.get("mcp-session-id") : null;
   if (opened) load.sessions.set(opened, { client, lastSeen: Date.now(), open: 0 });

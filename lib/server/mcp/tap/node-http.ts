@@ -41,12 +41,18 @@ export function writeJson(res: ServerResponse, status: number, value: unknown, h
   res.end(body);
 }
 
-/** The headers of a Node request as a web Headers (what the SDK transport reads). */
-export function webHeaders(req: IncomingMessage): Headers {
+/**
+ * A web Request for code that takes one (the SDK transport; any other leg that still does): the
+ * Node request's method and headers, a signal aborted when the client goes away, and `body` when
+ * one is given (the SDK transport is given the body parsed and never reads it).
+ */
+export function webRequest(req: IncomingMessage, res: ServerResponse, url: URL, body?: string): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  return headers;
+  const abort = new AbortController();
+  res.once("close", () => abort.abort("The client closed the connection"));
+  return new Request(url.href, { method: req.method ?? "GET", headers, signal: abort.signal, ...(body !== undefined ? { body } : {}) });
 }
 
 /**
