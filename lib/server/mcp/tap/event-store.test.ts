@@ -10,7 +10,11 @@ const result = (id: number, bytes: number): JSONRPCMessage => ({
   id,
   result: { content: [{ type: "text", text: "x".repeat(bytes) }] },
 });
-const progress = (n: number): JSONRPCMessage => ({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: n } });
+const progress = (n: number): JSONRPCMessage => ({
+  jsonrpc: "2.0",
+  method: "notifications/progress",
+  params: { progressToken: 1, progress: n },
+});
 
 async function replayed(store: TapEventStore, lastEventId: string): Promise<string[]> {
   const ids: string[] = [];

@@ -34,13 +34,10 @@ import type { TapRecord } from "@/lib/server/mcp/tap/store";
  * The caller (endpoint.ts) has checked Host, Origin and the tap's key already.
  */
 
-/** The reconnect delay a 2025-11-25 client is told on each SSE stream. */
-const SSE_RETRY_MS = 1000;
-
+const SSE_RETRY_MS = 1000; // the reconnect delay a 2025-11-25 client is told on each SSE stream
 interface LegacySession {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
-  /** Its events kept for resumption (bounded per session and, with the other sessions', per tap). */
   store: TapEventStore;
   subscriptions: Set<string>;
   /** When a request of the session last came or ended, and how many are open (GET streams, calls). */
@@ -58,8 +55,7 @@ export const SESSION_IDLE_MS = Number(process.env.LOUPE_TAP_SESSION_IDLE_MS) || 
 /** Everything one tap serves; kept per tap id for the life of the process (or until the tap goes). */
 class TapHost {
   readonly sessions = new Map<string, LegacySession>();
-  /** The bound on all its sessions' resumption events together. */
-  readonly replay = new TapReplayBudget();
+  readonly replay = new TapReplayBudget(); // bounds all its sessions' resumption events together
   readonly modern: McpHttpHandler;
   private unwatch: (() => void) | null = null;
   private readonly sweeper: NodeJS.Timeout;
@@ -135,10 +131,11 @@ class TapHost {
     await server.connect(transport);
     const response = await transport.handleRequest(request, { parsedBody: body });
     // A refused initialize (bad Accept, bad version…) opens no session: drop its server.
-    if (!transport.sessionId) {
-      store.clear();
-      void server.close().catch(() => undefined);
-    }
+    if (!transport.sessionId)
+      void server
+        .close()
+        .finally(() => store.clear())
+        .catch(() => undefined);
     return response;
   }
 
@@ -274,15 +271,11 @@ async function paramHeaderMismatch(request: Request, body: unknown, routing: Tap
   return Response.json({ jsonrpc: "2.0", id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } }, { status: 400 });
 }
 
-/** Request `rpcId`'s answer (2025-11-25) was written to its end: none of it is kept to resume. */
-export function answerDelivered(tapId: string, sessionId: string, rpcId: string): void {
-  hosts().get(tapId)?.sessions.get(sessionId)?.store.dropRequest(rpcId);
-}
-
-/** Bytes of events a tap's sessions keep for resumption (tests, the bench). */
-export function tapReplayBytes(tapId: string): number {
-  return hosts().get(tapId)?.replay.bytes() ?? 0;
-}
+/** Request `rpcId`'s answer (2025-11-25) was written whole: none of it is kept to resume. */
+export const answerDelivered = (tap: string, session: string, rpcId: string) =>
+  hosts().get(tap)?.sessions.get(session)?.store.dropRequest(rpcId);
+/** Bytes of events a tap's sessions keep for resumption (tests). */
+export const tapReplayBytes = (tapId: string): number => hosts().get(tapId)?.replay.bytes() ?? 0;
 
 /** Ends a tap's sessions (the tap was turned off or its key rotated); later requests start anew. */
 export async function closeTapHost(tapId: string): Promise<void> {
@@ -299,8 +292,7 @@ export function sweepTapSessions(now = Date.now()): void {
 
 /** Every tap's sessions (tests, shutdown). */
 export async function closeAllTapHosts(): Promise<void> {
-  const all = [...hosts().keys()];
-  await Promise.all(all.map((id) => closeTapHost(id)));
+  await Promise.all([...hosts().keys()].map((id) => closeTapHost(id)));
 }
 
 export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {

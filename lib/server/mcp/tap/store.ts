@@ -76,10 +76,14 @@ export function tapUrl(id: string): string {
   return `http://127.0.0.1:${port}/mcp/${encodeURIComponent(id)}`;
 }
 
+/** A copy to change and save: callers share the cached record, which stays as stored until then. */
+function editable(t: TapRecord): TapRecord {
+  return { ...t, connectionIds: [...t.connectionIds], toolPolicies: { ...t.toolPolicies }, clients: [...t.clients] };
+}
+
 export class TapStore {
   /** Taps read so far (null: none). A tapped call reads its tap 3 times; every write below sets or drops its entry. */
   private readonly cache = new Map<string, TapRecord | null>();
-
   constructor(private readonly store: Store) {
     store.db.exec("CREATE TABLE IF NOT EXISTS taps (id TEXT PRIMARY KEY, json TEXT NOT NULL)");
     // Deleting a connection removes its tap (and the aggregate taps that served it).
@@ -129,7 +133,6 @@ export class TapStore {
     return tap;
   }
 
-  /** The tap of one connection, if it is tapped. */
   forConnection(connectionId: string): TapRecord | undefined {
     return this.get(connectionId);
   }
@@ -142,11 +145,6 @@ export class TapStore {
     this.writeFile();
   }
 
-  /** A copy to change and save: callers share the cached record, which stays as stored until then. */
-  private editable(tap: TapRecord): TapRecord {
-    return { ...tap, connectionIds: [...tap.connectionIds], toolPolicies: { ...tap.toolPolicies }, clients: [...tap.clients] };
-  }
-
   /**
    * Turns on the tap of a connection (POST /api/connections/:id/tap): the existing one is kept
    * (its settings updated; `rotate` issues a new key), or a new one is made with a new key.
@@ -154,18 +152,18 @@ export class TapStore {
   tapConnection(connectionId: string, settings: TapSettings = {}): TapSecret {
     getRegistry().view(connectionId); // not_found:connection
     const existing = this.get(connectionId);
-    const tap: TapRecord = existing
-      ? this.editable(existing)
-      : {
-          id: connectionId,
-          kind: "connection",
-          connectionIds: [connectionId],
-          key: newTapKey(),
-          policy: "never",
-          toolPolicies: {},
-          createdAt: Date.now(),
-          clients: [],
-        };
+    const tap = editable(
+      existing ?? {
+        id: connectionId,
+        kind: "connection",
+        connectionIds: [connectionId],
+        key: newTapKey(),
+        policy: "never",
+        toolPolicies: {},
+        createdAt: Date.now(),
+        clients: [],
+      },
+    );
     this.apply(tap, settings);
     this.save(tap);
     return this.secret(tap);
@@ -192,7 +190,7 @@ export class TapStore {
 
   /** Changes a tap's policy (and rotates its key when asked). */
   update(id: string, settings: TapSettings): TapRecord {
-    const tap = this.editable(this.require(id));
+    const tap = editable(this.require(id));
     this.apply(tap, settings);
     this.save(tap);
     return tap;
@@ -228,7 +226,7 @@ export class TapStore {
     const now = Date.now();
     const seen = stored.clients.find((c) => c.name === client.name && c.version === client.version);
     if (seen && seen.protocolVersion === client.protocolVersion && now - seen.lastSeenAt < SEEN_WRITE_MS) return;
-    const tap = this.editable(stored);
+    const tap = editable(stored);
     const others = tap.clients.filter((c) => c !== seen);
     const updated: TapClient = {
       name: client.name,
