@@ -21,7 +21,8 @@ const ECHO_TOOL = "json_schema_echo";
 async function schemaAsServed(id: string): Promise<Record<string, unknown>> {
   const res = await listToolsRoute(new Request(`http://127.0.0.1/api/connections/${id}/tools`), { params: Promise.resolve({ id }) });
   const body: unknown = await res.json();
-  if (!res.ok || !isRecord(body) || !Array.isArray(body.tools)) throw new Error(`The tools route answered ${res.status}: ${JSON.stringify(body)}`);
+  if (!res.ok || !isRecord(body) || !Array.isArray(body.tools))
+    throw new Error(`The tools route answered ${res.status}: ${JSON.stringify(body)}`);
   const tool = body.tools.find((t) => isRecord(t) && t.name === FOCAL_TOOL);
   if (!isRecord(tool) || !isRecord(tool.inputSchema)) throw new Error(`The tools route lists no ${FOCAL_TOOL} with an object inputSchema`);
   return tool.inputSchema;

@@ -28,7 +28,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { countedExtras, finish, readBaseline, readRequirements } from "./conformance/results.mjs";
 import { runClientRole, runServerRole } from "./conformance/roles.mjs";
-import { checkNode22, COUNTED_EXTRAS, ensureRuntime, jsonOut, keep, only, REVISIONS, ROLES, selected, verbose } from "./conformance/setup.mjs";
+import {
+  checkNode22,
+  COUNTED_EXTRAS,
+  ensureRuntime,
+  jsonOut,
+  keep,
+  only,
+  REVISIONS,
+  ROLES,
+  selected,
+  verbose,
+} from "./conformance/setup.mjs";
 
 async function main() {
   ensureRuntime();
