@@ -142,6 +142,7 @@ describe("AuthPanel", () => {
   );
   const summary: AuthSummary = {
     enabled: true,
+    grant: "authorization_code",
     redirectUrl: "http://127.0.0.1:6280/oauth/callback",
     conflictingAuthorizationHeader: true,
     client: { clientId: "dyn-1", registration: "dynamic", hasSecret: false },
