@@ -120,7 +120,7 @@ export class ConnectionOAuth {
       ? {
           clientId: s!.clientId!,
           registration: "pre-registered" as const,
-          hasSecret: Boolean(s!.clientSecret || (machine && s!.privateKey)),
+          hasSecret: Boolean(s!.clientSecret || (machine && s?.privateKey)),
         }
       : r.client && r.clientRedirectUrl === this.redirectUrl
         ? { clientId: r.client.client_id, registration: "dynamic" as const, hasSecret: Boolean(r.client.client_secret) }
