@@ -104,7 +104,12 @@ function preConnectConfigured(config: BootContext["opts"]["mcpConfig"], preset: 
 function secrets(store: Store): string[] {
   const found: unknown[] = [];
   for (const config of jsonRows(store, "connections", "config")) {
-    found.push(...savedSecrets(field(config, "env")), ...savedSecrets(field(config, "headers")), field(config, "oauth", "clientSecret"), field(config, "oauth", "privateKey"));
+    found.push(
+      ...savedSecrets(field(config, "env")),
+      ...savedSecrets(field(config, "headers")),
+      field(config, "oauth", "clientSecret"),
+      field(config, "oauth", "privateKey"),
+    );
     found.push(...savedUrlSecrets(field(config, "url")));
   }
   for (const oauth of jsonRows(store, "oauth", "data")) {
