@@ -1,5 +1,6 @@
 /** The auth/* scenarios of conformance/client.ts: Loupe's OAuth flow, with the suite's authorization server. */
 import { completeAuthorization } from "@/lib/server/mcp/oauth";
+import { JwtSigningAlgorithm, OAuthSettings } from "@/lib/contracts/connections";
 import type { Registry } from "@/lib/server/mcp/registry";
 import { callAllTools, context, createConnection, expectConnected, log, scenario } from "./client-kit";
 
@@ -30,18 +31,44 @@ async function authorizeOnce(registry: Registry, id: string): Promise<void> {
   await completeAuthorization(state, code, registry, back.searchParams.get("iss"));
 }
 
-export async function authScenario(registry: Registry): Promise<void> {
-  const clientId = typeof context.client_id === "string" ? context.client_id : undefined;
-  const clientSecret = typeof context.client_secret === "string" ? context.client_secret : undefined;
-  const view = await createConnection(registry, {
-    oauth: {
+/** The string a scenario's context names under `key`, if any. */
+function contextString(key: string): string | undefined {
+  const value = context[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * The OAuth settings a user would save for this scenario: the authorization code grant (with the
+ * pre-registered client or CIMD URL the scenario names), or for `auth/client-credentials-*` the
+ * client-credentials grant with the secret (client_secret_basic) or the private key and algorithm
+ * (private_key_jwt) the scenario hands out.
+ */
+function oauthSettings(): OAuthSettings {
+  const clientId = contextString("client_id");
+  const clientSecret = contextString("client_secret");
+  const privateKey = contextString("private_key_pem");
+  const algorithm = JwtSigningAlgorithm.safeParse(contextString("signing_algorithm"));
+  if (scenario.startsWith("auth/client-credentials")) {
+    return OAuthSettings.parse({
       enabled: true,
-      ...(clientId ? { clientId } : {}),
-      ...(clientSecret ? { clientSecret } : {}),
-      // The CIMD URL a user would configure for their client (the suite's reference client uses the same one).
-      ...(scenario === "auth/basic-cimd" ? { clientMetadataUrl: CIMD_URL } : {}),
-    },
-  });
+      grant: "client_credentials",
+      clientId,
+      ...(privateKey
+        ? { clientAuth: "private_key_jwt", privateKey, ...(algorithm.success ? { signingAlgorithm: algorithm.data } : {}) }
+        : { clientAuth: "client_secret_basic", clientSecret }),
+    });
+  }
+  return {
+    enabled: true,
+    ...(clientId ? { clientId } : {}),
+    ...(clientSecret ? { clientSecret } : {}),
+    // The CIMD URL a user would configure for their client (the suite's reference client uses the same one).
+    ...(scenario === "auth/basic-cimd" ? { clientMetadataUrl: CIMD_URL } : {}),
+  };
+}
+
+export async function authScenario(registry: Registry): Promise<void> {
+  const view = await createConnection(registry, { oauth: oauthSettings() });
   const id = view.id;
   let authorizations = 0;
   const needsAuth = (): boolean => registry.view(id).state.auth?.status === "needs_authorization";

@@ -23,6 +23,7 @@ import { getClientRequests } from "@/lib/server/mcp/requests";
 import type { Registry } from "@/lib/server/mcp/registry";
 import { authScenario } from "./client-auth";
 import { exercise } from "./client-exercise";
+import { schemaPreservation } from "./client-schema";
 import { callAllTools, createConnection, describeCall, expectConnected, log, resultText, scenario, serverUrl, sleep } from "./client-kit";
 
 /** How long to wait for the server's elicitation to show up in Loupe's inbox. */
@@ -92,6 +93,7 @@ const SCENARIOS: Record<string, (registry: Registry) => Promise<void>> = {
   "http-custom-headers": exercise,
   "http-invalid-tool-headers": exercise,
   "json-schema-ref-no-deref": exercise,
+  "json-schema-2020-12-preservation": schemaPreservation,
 };
 
 function scenarioRunner(name: string): ((registry: Registry) => Promise<void>) | undefined {

@@ -14,9 +14,10 @@
 // and the demo server run on this process's Node (the one Loupe's native modules are built for).
 // Scenario servers call listen(0) with no host; a preload pins them to 127.0.0.1.
 //
-// Which scenarios: exactly the `client:` and `server:` lists of the suite's frozen requirement
-// files (requirements/<revision>.yaml); the `not_scored` ones (extensions, pending) are not run
-// for the client and not counted for the server.
+// Which scenarios: the `client:` and `server:` lists of the suite's frozen requirement files
+// (requirements/<revision>.yaml), plus the few `not_scored` client scenarios Loupe counts anyway
+// (COUNTED_EXTRAS in conformance/setup.mjs); the other `not_scored` ones (extensions, pending) are
+// not run for the client and not counted for the server.
 //
 // Counting: one test per scenario and requirement set. A scenario passes when the suite recorded
 // at least one SUCCESS check and no FAILURE or WARNING check (the suite's own baseline rule). A
@@ -25,9 +26,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { finish, readBaseline, readRequirements } from "./conformance/results.mjs";
+import { countedExtras, finish, readBaseline, readRequirements } from "./conformance/results.mjs";
 import { runClientRole, runServerRole } from "./conformance/roles.mjs";
-import { checkNode22, ensureRuntime, jsonOut, keep, only, REVISIONS, ROLES, selected, verbose } from "./conformance/setup.mjs";
+import {
+  checkNode22,
+  COUNTED_EXTRAS,
+  ensureRuntime,
+  jsonOut,
+  keep,
+  only,
+  REVISIONS,
+  ROLES,
+  selected,
+  verbose,
+} from "./conformance/setup.mjs";
 
 async function main() {
   ensureRuntime();
@@ -37,6 +49,7 @@ async function main() {
   const sets = [];
   for (const revision of REVISIONS) {
     const required = readRequirements(revision);
+    required.client = [...required.client, ...countedExtras(required, revision, COUNTED_EXTRAS)];
     for (const role of ROLES) {
       const scenarios = required[role].filter((s) => selected(role, revision, s));
       if (scenarios.length === 0) continue;

@@ -1,5 +1,6 @@
 // OAuth shapes shared by the server and the browser (types and zod only).
 import { z } from "zod";
+import type { OAuthGrant } from "@/lib/contracts/connections";
 
 /** Loupe entry kinds of the Auth log (protocol "loupe"). */
 export const AUTH_HTTP_KIND = "auth_http";
@@ -59,6 +60,8 @@ export interface AuthEvent {
 /** What the Auth view shows about a connection's OAuth data (never a token or a secret). */
 export interface AuthSummary {
   enabled: boolean;
+  /** How tokens are got: a user's browser sign-in, or Loupe as the client itself (no redirect). */
+  grant: OAuthGrant;
   redirectUrl: string;
   /** Pre-registered (from the config) or dynamically registered client. */
   client?: { clientId: string; registration: "pre-registered" | "dynamic"; hasSecret: boolean; authMethod?: string };

@@ -55,23 +55,59 @@ const common = {
   roots: z.array(RootEntry).max(500).optional(),
 };
 
+/** How Loupe gets a token: a user signs in (authorization code, PKCE), or Loupe asks as itself (client credentials, SEP-1046). */
+export const OAuthGrant = z.enum(["authorization_code", "client_credentials"]);
+export type OAuthGrant = z.infer<typeof OAuthGrant>;
+/** How a client-credentials request authenticates the client at the token endpoint (RFC 6749 §2.3.1, RFC 7523 §2.2). */
+export const ClientAuthMethod = z.enum(["client_secret_basic", "client_secret_post", "private_key_jwt"]);
+export type ClientAuthMethod = z.infer<typeof ClientAuthMethod>;
+/** The JWS algorithms a private_key_jwt assertion can be signed with (RFC 7518 §3.1, RFC 8037). */
+export const JwtSigningAlgorithm = z.enum(["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"]);
+export type JwtSigningAlgorithm = z.infer<typeof JwtSigningAlgorithm>;
+
+const PEM_PRIVATE_KEY = /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/;
+
 /**
  * OAuth 2.1 for a remote server (the SDK's auth provider). Without a client id Loupe registers
- * itself dynamically; `clientSecret` is a secret (masked like headers). Tokens never live here:
- * they are kept server-side in the store, per connection.
+ * itself dynamically; `clientSecret` and `privateKey` are secrets (masked like headers). Tokens
+ * never live here: they are kept server-side in the store, per connection.
  */
-export const OAuthSettings = z.object({
-  enabled: z.boolean().default(true),
-  clientId: z.string().trim().optional(),
-  clientSecret: z.string().optional(),
-  /** Space-separated scopes to ask for; empty = what the server advertises. */
-  scope: z.string().trim().optional(),
-  /**
-   * A Client ID Metadata Document URL (CIMD) to use as client id with authorization servers that
-   * support it (`client_id_metadata_document_supported`); it must be an https URL the server can fetch.
-   */
-  clientMetadataUrl: z.url().optional(),
-});
+export const OAuthSettings = z
+  .object({
+    enabled: z.boolean().default(true),
+    /** Absent: authorization_code (a user signs in in the browser). */
+    grant: OAuthGrant.optional(),
+    clientId: z.string().trim().optional(),
+    clientSecret: z.string().optional(),
+    /** Client credentials only; absent: client_secret_basic. */
+    clientAuth: ClientAuthMethod.optional(),
+    /** private_key_jwt: the client's private key, PEM (PKCS#8, or PKCS#1/SEC1). */
+    privateKey: z.string().optional(),
+    /** private_key_jwt: the `kid` the authorization server knows the public key by (optional). */
+    keyId: z.string().trim().optional(),
+    /** private_key_jwt: the assertion's `alg`. */
+    signingAlgorithm: JwtSigningAlgorithm.optional(),
+    /** Space-separated scopes to ask for; empty = what the server advertises. */
+    scope: z.string().trim().optional(),
+    /**
+     * A Client ID Metadata Document URL (CIMD) to use as client id with authorization servers that
+     * support it (`client_id_metadata_document_supported`); it must be an https URL the server can fetch.
+     */
+    clientMetadataUrl: z.url().optional(),
+  })
+  .superRefine((o, ctx) => {
+    if (!o.enabled || o.grant !== "client_credentials") return;
+    const need = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (!o.clientId) need("clientId", "Client credentials need the client id the authorization server issued");
+    if ((o.clientAuth ?? "client_secret_basic") !== "private_key_jwt") {
+      if (!o.clientSecret) need("clientSecret", "Client credentials with a client secret need the secret");
+      return;
+    }
+    if (!o.privateKey) need("privateKey", "private_key_jwt needs the client's private key (PEM)");
+    else if (o.privateKey !== SECRET_MASK && !PEM_PRIVATE_KEY.test(o.privateKey))
+      need("privateKey", "Not a PEM private key: paste the whole -----BEGIN PRIVATE KEY----- block");
+    if (!o.signingAlgorithm) need("signingAlgorithm", "private_key_jwt needs the signing algorithm");
+  });
 export type OAuthSettings = z.infer<typeof OAuthSettings>;
 
 export const StdioConfig = z.object({

@@ -38,6 +38,27 @@ describe("mergeSecrets", () => {
     expect(mergeSecrets(input, stdio)).toMatchObject({ env: { API_KEY: "k-123", NEW: "n" } });
   });
 
+  it("masks a client-credentials private key like the secret, and keeps it when the mask comes back", () => {
+    const pem = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----";
+    const jwt: ConnectionConfig = {
+      ...remote,
+      oauth: {
+        enabled: true,
+        grant: "client_credentials",
+        clientId: "cid",
+        clientAuth: "private_key_jwt",
+        privateKey: pem,
+        keyId: "k1",
+        signingAlgorithm: "ES256",
+      },
+    };
+    const masked = maskConfig(jwt);
+    expect(oauthOf(masked)).toEqual({ ...jwt.oauth, privateKey: SECRET_MASK });
+    expect(JSON.stringify(masked)).not.toContain("BEGIN PRIVATE KEY");
+    expect(oauthOf(mergeSecrets(masked, jwt))?.privateKey).toBe(pem);
+    expect(oauthOf(mergeSecrets(masked, remote))?.privateKey).toBeUndefined();
+  });
+
   it("never saves the mask itself when nothing is stored behind it", () => {
     const input: ConnectionInput = { ...remote, headers: { Authorization: SECRET_MASK, "X-New": SECRET_MASK } };
     expect(mergeSecrets(input, remote)).toMatchObject({ headers: { Authorization: "Bearer abc" } });
@@ -70,6 +91,27 @@ describe("OAuth client secret", () => {
     expect(oauthOf(typed)?.clientSecret).toBe("new");
     const cleared = mergeSecrets({ ...withOAuth, oauth: { enabled: true, clientId: "cid" } }, withOAuth);
     expect(oauthOf(cleared)?.clientSecret).toBeUndefined();
+  });
+
+  it("masks a client-credentials private key like the secret, and keeps it when the mask comes back", () => {
+    const pem = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----";
+    const jwt: ConnectionConfig = {
+      ...remote,
+      oauth: {
+        enabled: true,
+        grant: "client_credentials",
+        clientId: "cid",
+        clientAuth: "private_key_jwt",
+        privateKey: pem,
+        keyId: "k1",
+        signingAlgorithm: "ES256",
+      },
+    };
+    const masked = maskConfig(jwt);
+    expect(oauthOf(masked)).toEqual({ ...jwt.oauth, privateKey: SECRET_MASK });
+    expect(JSON.stringify(masked)).not.toContain("BEGIN PRIVATE KEY");
+    expect(oauthOf(mergeSecrets(masked, jwt))?.privateKey).toBe(pem);
+    expect(oauthOf(mergeSecrets(masked, remote))?.privateKey).toBeUndefined();
   });
 
   it("never saves the mask itself when nothing is stored behind it", () => {

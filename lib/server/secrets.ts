@@ -8,9 +8,26 @@ function maskValues(values: Record<string, string>): Record<string, string> {
 
 type RemoteInput = Exclude<ConnectionInput, { transport: "stdio" }>;
 
+/** The OAuth settings' secret fields: shown masked, a mask sent back means "keep". */
+const OAUTH_SECRETS = ["clientSecret", "privateKey"] as const;
+
 function maskOAuth(oauth: RemoteInput["oauth"]): RemoteInput["oauth"] {
-  if (!oauth?.clientSecret) return oauth;
-  return { ...oauth, clientSecret: SECRET_MASK };
+  if (!oauth) return oauth;
+  const out = { ...oauth };
+  for (const key of OAUTH_SECRETS) if (out[key]) out[key] = SECRET_MASK;
+  return out;
+}
+
+function mergeOAuth(incoming: NonNullable<RemoteInput["oauth"]>, stored: RemoteInput["oauth"]): NonNullable<RemoteInput["oauth"]> {
+  const out = { ...incoming };
+  for (const key of OAUTH_SECRETS) {
+    if (out[key] !== SECRET_MASK) continue;
+    // Same rule as headers: the mask means "keep"; with nothing stored behind it, no secret.
+    const kept = stored?.[key];
+    if (kept !== undefined) out[key] = kept;
+    else delete out[key];
+  }
+  return out;
 }
 
 /**
@@ -48,12 +65,7 @@ export function mergeSecrets(incoming: ConnectionInput, stored: ConnectionConfig
   }
   const prevRemote = stored && stored.transport !== "stdio" ? stored : undefined;
   const merged: RemoteInput = { ...incoming, headers: mergeValues(incoming.headers, prevRemote?.headers) };
-  if (incoming.oauth?.clientSecret === SECRET_MASK) {
-    // Same rule as headers: the mask means "keep"; with nothing stored behind it, no secret.
-    const kept = prevRemote?.oauth?.clientSecret;
-    const { clientSecret: _mask, ...rest } = incoming.oauth;
-    merged.oauth = kept !== undefined ? { ...rest, clientSecret: kept } : rest;
-  }
+  if (incoming.oauth) merged.oauth = mergeOAuth(incoming.oauth, prevRemote?.oauth);
   return merged;
 }
 

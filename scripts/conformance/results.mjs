@@ -4,14 +4,16 @@ import path from "node:path";
 import { baselineFile, suiteDir } from "./setup.mjs";
 
 /**
- * The `server:` and `client:` lists of the suite's frozen requirement file for a revision. The
- * file is flat YAML (top-level keys, `  - name` items, comments); `not_scored` is skipped.
+ * The `server:` and `client:` lists of the suite's frozen requirement file for a revision, and its
+ * `not_scored` entries per leg (`notScored.client` / `notScored.server`). The file is flat YAML
+ * (top-level keys, `  - name` items, `  - scenario: name` + `    leg: role` entries, comments).
  */
 export function readRequirements(revision) {
   const file = path.join(suiteDir, "requirements", `${revision}.yaml`);
   if (!existsSync(file)) throw new Error(`The suite has no requirement set for ${revision} (${file})`);
-  const lists = { client: [], server: [] };
+  const lists = { client: [], server: [], notScored: { client: [], server: [] } };
   let key = null;
+  let entry = null;
   for (const raw of readFileSync(file, "utf8").split("\n")) {
     const line = raw.replace(/\s+#.*$/, "").replace(/^#.*$/, "");
     if (!line.trim()) continue;
@@ -22,9 +24,24 @@ export function readRequirements(revision) {
     }
     const item = /^\s+-\s+["']?([^"'\s:]+)["']?\s*$/.exec(line);
     if (item && (key === "client" || key === "server")) lists[key].push(item[1]);
+    const scenario = /^\s+-\s+scenario:\s+["']?([^"'\s]+)["']?\s*$/.exec(line);
+    if (key === "not_scored" && scenario) entry = scenario[1];
+    const leg = /^\s+leg:\s+(client|server)\s*$/.exec(line);
+    if (key === "not_scored" && leg && entry) lists.notScored[leg[1]].push(entry);
   }
   if (lists.client.length === 0 || lists.server.length === 0) throw new Error(`Could not read the client/server lists of ${file}`);
   return lists;
+}
+
+/**
+ * The client scenarios of a revision that Loupe counts although the suite does not score them:
+ * every name of `extras` must be a `not_scored` client entry of that revision's file, so a suite
+ * update that renames, drops or promotes one fails loudly instead of silently running nothing.
+ */
+export function countedExtras(required, revision, extras) {
+  const missing = extras.filter((s) => !required.notScored.client.includes(s));
+  if (missing.length) throw new Error(`Not a not_scored client scenario of ${revision}: ${missing.join(", ")} (update COUNTED_EXTRAS)`);
+  return extras;
 }
 
 /** Scenario names per role in baseline.yml (`client:` / `server:` flat YAML lists; comments carry the reasons). */

@@ -23,6 +23,12 @@ export const DEMO_PORT = Number(process.env.LOUPE_CONFORMANCE_DEMO_PORT ?? 7120)
  * Loupe client (tsx + Loupe's modules): on 2 cores more than this only adds waiting.
  */
 export const CLIENT_JOBS = Math.max(1, Number(process.env.LOUPE_CONFORMANCE_JOBS ?? 6));
+/**
+ * Client scenarios the requirement files list under `not_scored` that Loupe runs and counts at
+ * both revisions all the same: schema preservation (added after the anchor release) and the
+ * OAuth client-credentials extension (SEP-1046), which Loupe implements.
+ */
+export const COUNTED_EXTRAS = ["json-schema-2020-12-preservation", "auth/client-credentials-basic", "auth/client-credentials-jwt"];
 /** Timing-sensitive scenarios (sse-retry measures a 500 ms retry delay): run alone, before the rest. */
 export const SOLO = new Set(["sse-retry"]);
 /** The CLI's own per-client timeout, and the wall-clock limit after which its process group dies. */

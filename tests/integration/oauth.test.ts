@@ -204,7 +204,7 @@ describe("OAuth 2.1 against an OAuth-protected MCP server", () => {
     expect(summary.client?.clientId).not.toBe(old.client?.clientId);
     expect(events(id).at(-2)).toMatchObject({
       event: "tokens_cleared",
-      message: expect.stringContaining("server URL or client id changed"),
+      message: expect.stringContaining("server URL, client id or grant changed"),
     });
     // Back to the first URL: a fresh authorization, not the old token.
     const back = await getRegistry().update(id, input());

@@ -142,6 +142,7 @@ describe("AuthPanel", () => {
   );
   const summary: AuthSummary = {
     enabled: true,
+    grant: "authorization_code",
     redirectUrl: "http://127.0.0.1:6280/oauth/callback",
     conflictingAuthorizationHeader: true,
     client: { clientId: "dyn-1", registration: "dynamic", hasSecret: false },
@@ -175,6 +176,19 @@ describe("AuthPanel", () => {
     expect(screen.getByText("No authorization has been attempted yet.")).toBeTruthy();
     fireEvent.click(screen.getByTestId("authorize"));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("http://as/authorize?fresh"));
+  });
+
+  it("client credentials: the button gets a token instead of opening a page, and the summary names the grant", async () => {
+    const machine = { ...remote, oauth: { enabled: true, grant: "client_credentials", clientId: "svc" } } as never;
+    const router = fetchRouter({
+      "GET /api/connections/r/auth": () => ({ ...summary, grant: "client_credentials" }),
+      "GET /api/connections/r/auth/log": () => [],
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<AuthPanel connection={machine} />);
+    expect(screen.getByTestId("authorize").textContent).toContain("Get a token");
+    expect((await screen.findByTestId("auth-grant")).textContent).toMatch(/client credentials/);
+    expect(screen.getByTestId("auth-summary").textContent).not.toContain("Redirect URL");
   });
 
   it("says OAuth is off for a remote connection without it", () => {

@@ -37,6 +37,12 @@ function expiry(at: number | undefined): string {
   return s > 0 ? `${when} (in ${s >= 120 ? `${Math.round(s / 60)} min` : `${s} s`})` : `${when} (expired: refreshed on the next request)`;
 }
 
+/** Client credentials get a token at once (no page to open); the authorization code grant sends the user to sign in. */
+function authorizeLabel(machine: boolean, status: AuthStatus): string {
+  if (machine) return status === "authorized" ? "Get a new token" : "Get a token";
+  return status === "authorized" ? "Authorize again" : "Authorize";
+}
+
 /** OAuth of one remote connection: status, token facts (never the token), and each step of the flow. */
 export function AuthPanel({ connection: c }: { connection: ConnectionView }) {
   const summary = useQuery(authSummaryQuery(c.id));
@@ -46,6 +52,7 @@ export function AuthPanel({ connection: c }: { connection: ConnectionView }) {
   const status: AuthStatus = auth?.status ?? "none";
   const enabled = c.transport !== "stdio" && Boolean(c.oauth?.enabled);
   const s = summary.data;
+  const machine = c.transport !== "stdio" && c.oauth?.grant === "client_credentials";
 
   return (
     <div className="flex max-w-5xl flex-col gap-4 p-4 text-sm" data-testid="auth-panel">
@@ -54,9 +61,7 @@ export function AuthPanel({ connection: c }: { connection: ConnectionView }) {
         <Badge variant={status === "authorized" ? "default" : "secondary"} data-testid="auth-status" data-status={status}>
           {enabled ? STATUS_LABEL[status] : "Off"}
         </Badge>
-        {enabled && status !== "authorizing" && (
-          <AuthorizeButton connectionId={c.id} label={status === "authorized" ? "Authorize again" : "Authorize"} />
-        )}
+        {enabled && status !== "authorizing" && <AuthorizeButton connectionId={c.id} label={authorizeLabel(machine, status)} />}
         {enabled && s?.token && (
           <Button size="sm" variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending} data-testid="auth-sign-out">
             <LogOutIcon /> Sign out
@@ -107,9 +112,15 @@ export function AuthPanel({ connection: c }: { connection: ConnectionView }) {
               : "not registered yet"}
           </Row>
           <Row label="Authorization server">{s.authorizationServer ?? "not discovered yet"}</Row>
-          <Row label="Redirect URL">
-            <span className="font-mono">{s.redirectUrl}</span>
-          </Row>
+          {s.grant === "client_credentials" ? (
+            <Row label="Grant">
+              <span data-testid="auth-grant">client credentials: Loupe asks for tokens as the client, no browser sign-in</span>
+            </Row>
+          ) : (
+            <Row label="Redirect URL">
+              <span className="font-mono">{s.redirectUrl}</span>
+            </Row>
+          )}
           {s.pending && <Row label="Waiting since">the authorization page was opened (valid until {formatClock(s.pending.expiresAt)})</Row>}
         </dl>
       )}

@@ -103,4 +103,64 @@ describe("ConnectionDialog", () => {
       expect.objectContaining({ oauth: { enabled: true, clientId: "cid", clientSecret: SECRET_MASK } }),
     );
   });
+
+  it("sets up client credentials with a private key JWT, and says what is missing", async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<ConnectionDialog open onOpenChange={() => undefined} onSubmit={onSubmit} pending={false} error={null} />);
+    fireEvent.click(screen.getByTestId("transport-http"));
+    type("Name", "machine");
+    type("URL", "http://127.0.0.1:3001/mcp");
+    fireEvent.click(screen.getByTestId("oauth-enabled"));
+    fireEvent.change(screen.getByTestId("oauth-grant"), { target: { value: "client_credentials" } });
+    expect(screen.queryByLabelText("Client metadata URL (optional)")).toBeNull();
+    fireEvent.click(screen.getByTestId("save-server"));
+    expect((await screen.findByTestId("field-error-oauthClientId")).textContent).toMatch(/client id the authorization server issued/);
+    expect(screen.getByTestId("field-error-oauthClientSecret").textContent).toMatch(/need the secret/);
+    type("Client ID", "svc");
+    fireEvent.change(screen.getByTestId("oauth-client-auth"), { target: { value: "private_key_jwt" } });
+    expect(screen.queryByLabelText("Client secret")).toBeNull();
+    type("Private key (PEM)", "not a key");
+    fireEvent.click(screen.getByTestId("save-server"));
+    expect((await screen.findByTestId("field-error-oauthPrivateKey")).textContent).toMatch(/Not a PEM private key/);
+    const pem = "-----BEGIN PRIVATE KEY-----\nMIGH\n-----END PRIVATE KEY-----";
+    type("Private key (PEM)", pem);
+    type("Key ID (optional)", "k1");
+    fireEvent.change(screen.getByTestId("oauth-signing-algorithm"), { target: { value: "ES256" } });
+    fireEvent.click(screen.getByTestId("save-server"));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        oauth: {
+          enabled: true,
+          grant: "client_credentials",
+          clientId: "svc",
+          clientAuth: "private_key_jwt",
+          privateKey: pem,
+          keyId: "k1",
+          signingAlgorithm: "ES256",
+        },
+      }),
+    );
+  });
+
+  it("never shows a stored private key: the field is empty, and an untouched one sends the mask back to keep it", async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    const { command: _c, args: _a, env: _e, ...base } = connectionFixture() as Extract<ConnectionView, { transport: "stdio" }>;
+    const oauth = {
+      enabled: true,
+      grant: "client_credentials",
+      clientId: "svc",
+      clientAuth: "private_key_jwt",
+      privateKey: SECRET_MASK,
+      signingAlgorithm: "ES256",
+    } as const;
+    const initial: ConnectionView = { ...base, transport: "http", url: "http://127.0.0.1:3001/mcp", headers: {}, oauth };
+    render(<ConnectionDialog open initial={initial} onOpenChange={() => undefined} onSubmit={onSubmit} pending={false} error={null} />);
+    const key = screen.getByLabelText<HTMLTextAreaElement>("Private key (PEM)");
+    expect(key.value).toBe("");
+    expect(key.placeholder).toContain("(stored)");
+    fireEvent.click(screen.getByTestId("save-server"));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ oauth }));
+  });
 });

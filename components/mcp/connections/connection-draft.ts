@@ -1,5 +1,14 @@
 import { ConnectionInput } from "@/lib/contracts/connections";
-import type { ConnectionInputDraft, ConnectionView, OAuthSettings, ProtocolEraSetting, TransportKind } from "@/lib/contracts/connections";
+import type {
+  ClientAuthMethod,
+  ConnectionInputDraft,
+  ConnectionView,
+  JwtSigningAlgorithm,
+  OAuthGrant,
+  OAuthSettings,
+  ProtocolEraSetting,
+  TransportKind,
+} from "@/lib/contracts/connections";
 import { joinCommandLine, splitCommandLine } from "@/lib/shell-split";
 
 export interface KeyValueRow {
@@ -23,7 +32,15 @@ export interface ConnectionDraft {
   protocolEra: ProtocolEraSetting;
   /** OAuth 2.1 (remote transports). An empty client id means dynamic client registration. */
   oauthEnabled: boolean;
+  /** How tokens are got: a user's sign-in (default) or client credentials (no browser). */
+  oauthGrant: OAuthGrant;
   oauthClientId: string;
+  /** Client credentials: the secret methods use oauthClientSecret, private_key_jwt the key fields. */
+  oauthClientAuth: ClientAuthMethod;
+  /** PEM; arrives as SECRET_MASK when one is stored; sent back unchanged it is kept. */
+  oauthPrivateKey: string;
+  oauthKeyId: string;
+  oauthSigningAlgorithm: JwtSigningAlgorithm;
   /** Arrives as SECRET_MASK when one is stored; sent back unchanged it is kept. */
   oauthClientSecret: string;
   oauthScope: string;
@@ -42,6 +59,11 @@ const OAUTH_FIELD: Record<string, DraftField> = {
   clientSecret: "oauthClientSecret",
   scope: "oauthScope",
   clientMetadataUrl: "oauthClientMetadataUrl",
+  grant: "oauthGrant",
+  clientAuth: "oauthClientAuth",
+  privateKey: "oauthPrivateKey",
+  keyId: "oauthKeyId",
+  signingAlgorithm: "oauthSigningAlgorithm",
 };
 
 export function emptyDraft(): ConnectionDraft {
@@ -57,7 +79,12 @@ export function emptyDraft(): ConnectionDraft {
     requestTimeoutMs: "60000",
     protocolEra: "auto",
     oauthEnabled: false,
+    oauthGrant: "authorization_code",
     oauthClientId: "",
+    oauthClientAuth: "client_secret_basic",
+    oauthPrivateKey: "",
+    oauthKeyId: "",
+    oauthSigningAlgorithm: "RS256",
     oauthClientSecret: "",
     oauthScope: "",
     oauthClientMetadataUrl: "",
@@ -90,7 +117,12 @@ export function draftFromView(view: ConnectionView): ConnectionDraft {
     d.url = view.url;
     d.headers = toRows(view.headers);
     d.oauthEnabled = view.oauth?.enabled ?? false;
+    d.oauthGrant = view.oauth?.grant ?? "authorization_code";
     d.oauthClientId = view.oauth?.clientId ?? "";
+    d.oauthClientAuth = view.oauth?.clientAuth ?? "client_secret_basic";
+    d.oauthPrivateKey = view.oauth?.privateKey ?? "";
+    d.oauthKeyId = view.oauth?.keyId ?? "";
+    d.oauthSigningAlgorithm = view.oauth?.signingAlgorithm ?? "RS256";
     d.oauthClientSecret = view.oauth?.clientSecret ?? "";
     d.oauthScope = view.oauth?.scope ?? "";
     d.oauthClientMetadataUrl = view.oauth?.clientMetadataUrl ?? "";
@@ -158,6 +190,8 @@ function oauthFromDraft(d: ConnectionDraft): { oauth?: OAuthSettings } {
   const secret = d.oauthClientSecret;
   const clientMetadataUrl = d.oauthClientMetadataUrl.trim();
   if (!d.oauthEnabled && !clientId && !secret && !scope && !clientMetadataUrl) return {};
+  if (d.oauthGrant === "client_credentials")
+    return { oauth: { enabled: d.oauthEnabled, ...clientCredentialsFromDraft(d, clientId, scope) } };
   return {
     oauth: {
       enabled: d.oauthEnabled,
@@ -166,6 +200,22 @@ function oauthFromDraft(d: ConnectionDraft): { oauth?: OAuthSettings } {
       ...(scope ? { scope } : {}),
       ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
     },
+  };
+}
+
+/** Client credentials keep only what the chosen method uses: the secret, or the key, its id and algorithm. */
+function clientCredentialsFromDraft(d: ConnectionDraft, clientId: string, scope: string): Omit<OAuthSettings, "enabled"> {
+  const keyId = d.oauthKeyId.trim();
+  const jwt = d.oauthClientAuth === "private_key_jwt";
+  return {
+    grant: "client_credentials",
+    clientAuth: d.oauthClientAuth,
+    ...(clientId ? { clientId } : {}),
+    ...(!jwt && d.oauthClientSecret ? { clientSecret: d.oauthClientSecret } : {}),
+    ...(jwt && d.oauthPrivateKey.trim() ? { privateKey: d.oauthPrivateKey.trim() } : {}),
+    ...(jwt && keyId ? { keyId } : {}),
+    ...(jwt ? { signingAlgorithm: d.oauthSigningAlgorithm } : {}),
+    ...(scope ? { scope } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { Field } from "@/components/elements/field";
 import type { FieldsProps } from "@/components/mcp/connections/connection-fields";
 import { hasAuthorizationHeader } from "@/components/mcp/connections/connection-draft";
 import { KeyValueRows } from "@/components/elements/key-value-rows";
+import { ClientCredentialsFields, OAuthGrantField } from "@/components/mcp/connections/oauth-grant-fields";
 
 /** A remote server's fields: URL, headers and the OAuth 2.1 section. */
 export function RemoteFields({ draft, errors, onChange }: FieldsProps) {
@@ -46,7 +47,7 @@ export function OAuthFields({ draft, errors, onChange }: FieldsProps) {
           data-testid="oauth-enabled"
         />
         <Label htmlFor="oauthEnabled" className="text-xs">
-          Authorize with OAuth 2.1 (discovery, PKCE, browser sign-in)
+          Authorize with OAuth 2.1 (discovery, then a browser sign-in or client credentials)
         </Label>
       </div>
       {conflict && (
@@ -58,7 +59,14 @@ export function OAuthFields({ draft, errors, onChange }: FieldsProps) {
           This server also has an Authorization header: while OAuth is on, Loupe sends the OAuth access token instead of it.
         </p>
       )}
-      {draft.oauthEnabled && (
+      {draft.oauthEnabled && <OAuthGrantField draft={draft} onChange={onChange} />}
+      {draft.oauthEnabled && draft.oauthGrant === "client_credentials" && (
+        <>
+          <ClientCredentialsFields draft={draft} errors={errors} onChange={onChange} />
+          <ScopeField draft={draft} errors={errors} onChange={onChange} />
+        </>
+      )}
+      {draft.oauthEnabled && draft.oauthGrant !== "client_credentials" && (
         <>
           <Field
             id="oauthClientId"
@@ -89,20 +97,7 @@ export function OAuthFields({ draft, errors, onChange }: FieldsProps) {
               autoComplete="off"
             />
           </Field>
-          <Field
-            id="oauthScope"
-            label="Scope (optional)"
-            hint="Space-separated; empty: what the server advertises"
-            error={errors.oauthScope}
-          >
-            <Input
-              id="oauthScope"
-              className="font-mono text-xs"
-              value={draft.oauthScope}
-              onChange={(e) => onChange({ oauthScope: e.target.value })}
-              placeholder="mcp:read"
-            />
-          </Field>
+          <ScopeField draft={draft} errors={errors} onChange={onChange} />
           <Field
             id="oauthClientMetadataUrl"
             label="Client metadata URL (optional)"
@@ -120,5 +115,19 @@ export function OAuthFields({ draft, errors, onChange }: FieldsProps) {
         </>
       )}
     </fieldset>
+  );
+}
+
+function ScopeField({ draft, errors, onChange }: FieldsProps) {
+  return (
+    <Field id="oauthScope" label="Scope (optional)" hint="Space-separated; empty: what the server advertises" error={errors.oauthScope}>
+      <Input
+        id="oauthScope"
+        className="font-mono text-xs"
+        value={draft.oauthScope}
+        onChange={(e) => onChange({ oauthScope: e.target.value })}
+        placeholder="mcp:read"
+      />
+    </Field>
   );
 }

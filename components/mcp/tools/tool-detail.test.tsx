@@ -142,3 +142,29 @@ describe("ToolDetail with a large result", () => {
     expect(refetches()).toBe(0);
   });
 });
+
+describe("ToolDetail's Schema tab", () => {
+  it("shows a 2020-12 inputSchema and outputSchema exactly as the server listed them", async () => {
+    const inputSchema = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      $defs: { address: { $anchor: "addressDef", type: "object", properties: { city: { type: "string" } } } },
+      properties: { address: { $ref: "#/$defs/address" }, phone: { type: "string" }, email: { type: "string" } },
+      allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+      if: { required: ["phone"] },
+      then: { required: ["phone"] },
+      else: { required: ["email"] },
+      additionalProperties: false,
+    };
+    const outputSchema = { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", unevaluatedProperties: false };
+    const rich: Tool = { name: "rich", inputSchema: { ...inputSchema, type: "object" }, outputSchema: { ...outputSchema, type: "object" } };
+    const router = fetchRouter({ "GET /api/connections/everything/calls": () => [], "GET /api/connections/everything/traffic": () => [] });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<ToolDetail connection={connectionFixture()} tool={rich} collision={null} />);
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Schema" }));
+    const shown = (testId: string) => JSON.parse(screen.getByTestId(testId).querySelector("pre")?.textContent ?? "null") as unknown;
+    await waitFor(() => expect(screen.getByTestId("input-schema")).toBeTruthy());
+    expect(shown("input-schema")).toEqual(inputSchema);
+    expect(shown("output-schema")).toEqual(outputSchema);
+  });
+});

@@ -100,11 +100,16 @@ function preConnectConfigured(config: BootContext["opts"]["mcpConfig"], preset: 
   }
 }
 
-/** Saved header and env values, OAuth client secrets and tokens, URL credentials, tap keys. */
+/** Saved header and env values, OAuth client secrets, private keys and tokens, URL credentials, tap keys. */
 function secrets(store: Store): string[] {
   const found: unknown[] = [];
   for (const config of jsonRows(store, "connections", "config")) {
-    found.push(...savedSecrets(field(config, "env")), ...savedSecrets(field(config, "headers")), field(config, "oauth", "clientSecret"));
+    found.push(
+      ...savedSecrets(field(config, "env")),
+      ...savedSecrets(field(config, "headers")),
+      field(config, "oauth", "clientSecret"),
+      field(config, "oauth", "privateKey"),
+    );
     found.push(...savedUrlSecrets(field(config, "url")));
   }
   for (const oauth of jsonRows(store, "oauth", "data")) {

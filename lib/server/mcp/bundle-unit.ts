@@ -172,7 +172,8 @@ export const mcpTrafficUnit: BundleUnit<"mcp-traffic"> = {
     const config = getRegistry().table.get(ref.connectionId);
     const values: (string | undefined)[] = [];
     if (config?.transport === "stdio") values.push(...savedSecrets(config.env));
-    if (config && config.transport !== "stdio") values.push(...savedSecrets(config.headers), config.oauth?.clientSecret);
+    if (config && config.transport !== "stdio")
+      values.push(...savedSecrets(config.headers), config.oauth?.clientSecret, config.oauth?.privateKey);
     values.push(...getRegistry().oauthSecrets(ref.connectionId));
     return values.filter((v): v is string => typeof v === "string" && v.length > 0);
   },

@@ -42,11 +42,11 @@ function oauthTarget(config: ConnectionConfig): string | null {
   if (config.transport === "stdio") return null;
   const url = new URL(config.url);
   url.hash = "";
-  return `${url.href} ${config.oauth?.clientId ?? ""}`;
+  return `${url.href} ${config.oauth?.clientId ?? ""} ${config.oauth?.grant ?? "authorization_code"}`;
 }
 
 /**
- * An edit that points the connection at another server URL or another client id: the stored
+ * An edit that points the connection at another server URL, another client id or another grant: the stored
  * tokens, client, discovery and any pending authorization were issued for the old one and are
  * forgotten, so a token never travels to a server it was not issued for. True when it forgot.
  */
@@ -62,7 +62,7 @@ export function forgetOAuthIfRetargeted(conn: ConnectionHandle, before: Connecti
     phase: "token",
     event: "tokens_cleared",
     ok: true,
-    message: "The server URL or client id changed: tokens and the registered client were forgotten",
+    message: "The server URL, client id or grant changed: tokens and the registered client were forgotten",
   });
   return true;
 }

@@ -115,15 +115,23 @@ export class ConnectionOAuth {
     const r = this.read();
     const s = this.settings;
     const preRegistered = Boolean(s?.clientId);
+    const machine = s?.grant === "client_credentials";
     const client = preRegistered
-      ? { clientId: s!.clientId!, registration: "pre-registered" as const, hasSecret: Boolean(s!.clientSecret) }
+      ? {
+          clientId: s!.clientId!,
+          registration: "pre-registered" as const,
+          hasSecret: Boolean(s!.clientSecret || (machine && s?.privateKey)),
+        }
       : r.client && r.clientRedirectUrl === this.redirectUrl
         ? { clientId: r.client.client_id, registration: "dynamic" as const, hasSecret: Boolean(r.client.client_secret) }
         : undefined;
-    const method = (r.client as { token_endpoint_auth_method?: string } | undefined)?.token_endpoint_auth_method;
+    const method = machine
+      ? (s?.clientAuth ?? "client_secret_basic")
+      : (r.client as { token_endpoint_auth_method?: string } | undefined)?.token_endpoint_auth_method;
     const pending = r.pending && r.pending.expiresAt > Date.now() ? r.pending : undefined;
     return {
       enabled: this.enabled,
+      grant: s?.grant ?? "authorization_code",
       redirectUrl: this.redirectUrl,
       ...(client ? { client: { ...client, ...(method ? { authMethod: method } : {}) } } : {}),
       ...(r.tokens

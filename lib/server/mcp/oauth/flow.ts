@@ -30,7 +30,8 @@ function enabledOAuth(id: string, registry: Registry): ConnectionOAuth & { confi
 
 /**
  * Starts a browser authorization (the Authorize button): discovery, registration when needed,
- * PKCE, and the URL to send the browser to. A pending URL that has not expired is handed out
+ * PKCE, and the URL to send the browser to. With client credentials (the "Get a token" button)
+ * the token is fetched at once and there is no URL. A pending URL that has not expired is handed out
  * again rather than replaced. Existing tokens are not used to skip the user: they asked.
  */
 export async function startAuthorization(id: string, registry: Registry = getRegistry()): Promise<AuthorizeResponse> {
@@ -43,6 +44,9 @@ export async function startAuthorization(id: string, registry: Registry = getReg
   ctx.forceInteractive = true;
   try {
     const result = await auth(new LoupeOAuthProvider(ctx), { serverUrl: ctx.config.url, scope, fetchFn: ctx.fetch });
+    // Client credentials have no callback to reconnect from: a connection the missing token had stopped connects now.
+    const stopped = ctx.conn.state.status !== "connected" && ctx.conn.state.status !== "connecting";
+    if (result === "AUTHORIZED" && ctx.settings?.grant === "client_credentials" && stopped) await registry.connect(id);
     return { authorized: result === "AUTHORIZED" };
   } catch (error) {
     if (error instanceof AuthorizationRequiredError) return { authorized: false, authorizationUrl: error.authorizationUrl };

@@ -7,6 +7,8 @@ import type { ConnectionOAuth } from "@/lib/server/mcp/oauth/context";
 import { scopeCovers } from "@/lib/server/mcp/oauth/context";
 import { dropPendingStates, PENDING_STATE_TTL_MS, registerPendingState } from "@/lib/server/mcp/oauth/pending-states";
 import { maskUrl } from "@/lib/server/mcp/oauth/mask";
+import type { AddClientAuth } from "@/lib/server/mcp/oauth/client-credentials";
+import { clientCredentialsAuth, clientCredentialsForm, isClientCredentials } from "@/lib/server/mcp/oauth/client-credentials";
 import type { OAuthRecord } from "@/lib/server/mcp/oauth/record";
 
 /**
@@ -31,8 +33,31 @@ export class AuthorizationRequiredError extends UnauthorizedError {
 export class LoupeOAuthProvider implements OAuthClientProvider {
   constructor(private readonly ctx: ConnectionOAuth) {}
 
-  get redirectUrl(): string {
-    return this.ctx.redirectUrl;
+  /** True when Loupe asks for tokens as the client itself (client credentials): no user, no redirect. */
+  private get machine(): boolean {
+    return isClientCredentials(this.ctx.settings);
+  }
+
+  /** None for client credentials: the SDK's auth() takes a missing redirect URL as a non-interactive flow. */
+  get redirectUrl(): string | undefined {
+    return this.machine ? undefined : this.ctx.redirectUrl;
+  }
+
+  /**
+   * Client credentials: the token request's grant. Undefined for the authorization code grant, so
+   * the SDK builds its code exchange itself.
+   */
+  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+    return this.machine ? clientCredentialsForm(scope) : undefined;
+  }
+
+  /**
+   * Client credentials: the configured client authentication (secret or signed assertion).
+   * Undefined otherwise, so the SDK picks the method from the server's metadata as before.
+   */
+  get addClientAuthentication(): AddClientAuth | undefined {
+    const settings = this.ctx.settings;
+    return settings && this.machine ? clientCredentialsAuth(settings) : undefined;
   }
 
   /** CIMD: the SDK uses it as client_id when the authorization server supports URL client ids. */
@@ -51,9 +76,18 @@ export class LoupeOAuthProvider implements OAuthClientProvider {
           ? "client_secret_basic"
           : "client_secret_post";
     const scope = this.ctx.settings?.scope;
+    if (this.machine) {
+      return {
+        client_name: "Loupe",
+        redirect_uris: [],
+        grant_types: ["client_credentials"],
+        token_endpoint_auth_method: this.ctx.settings?.clientAuth ?? "client_secret_basic",
+        ...(scope ? { scope } : {}),
+      };
+    }
     return {
       client_name: "Loupe",
-      redirect_uris: [this.redirectUrl],
+      redirect_uris: [this.ctx.redirectUrl],
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
       token_endpoint_auth_method: method,
@@ -103,8 +137,9 @@ export class LoupeOAuthProvider implements OAuthClientProvider {
   }
 
   saveTokens(tokens: OAuthTokens): void {
-    // A code exchange consumes the stored verifier; without one these came from a refresh.
-    const fromCode = Boolean(this.ctx.read().codeVerifier);
+    // A code exchange consumes the stored verifier; without one these came from a refresh
+    // (client credentials have neither: each token is a new grant).
+    const fromCode = Boolean(this.ctx.read().codeVerifier) || this.machine;
     this.ctx.update((rec) => ({
       ...rec,
       tokens,
@@ -118,7 +153,7 @@ export class LoupeOAuthProvider implements OAuthClientProvider {
       phase: fromCode ? "token" : "refresh",
       event: "tokens_saved",
       ok: true,
-      message: `Got a ${tokens.token_type} token${tokens.scope ? ` for "${tokens.scope}"` : ""}${
+      message: `Got a ${tokens.token_type} token${this.machine ? " (client credentials)" : ""}${tokens.scope ? ` for "${tokens.scope}"` : ""}${
         tokens.expires_in !== undefined ? `, valid ${tokens.expires_in} s` : ""
       }${tokens.refresh_token ? ", with a refresh token" : ""}`,
       scope: tokens.scope,
