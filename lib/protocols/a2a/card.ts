@@ -40,12 +40,11 @@ function b64urlJson(text: string): unknown {
   return JSON.parse(decodeURIComponent(escape(bin)));
 }
 
-function interfacesOf(card: Obj, version: A2aProtocolVersion | undefined, add: (f: A2aCardFinding) => void): CardInterfaceInfo[] {
+function interfacesOf(card: Obj, add: (f: A2aCardFinding) => void): CardInterfaceInfo[] {
   const out: CardInterfaceInfo[] = [];
   // The layout, not the version: a v0.3 agent may write its card in v1.0's (card-version.ts).
   if (Array.isArray(card.supportedInterfaces)) {
-    const listed: unknown[] = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
-    listed.forEach((raw, i) => {
+    card.supportedInterfaces.forEach((raw: unknown, i) => {
       const at = `/supportedInterfaces/${i}`;
       if (!isObj(raw) || !nonEmpty(raw.url) || !nonEmpty(raw.protocolBinding)) {
         add({ severity: "error", path: at, message: "An interface needs url and protocolBinding" });
@@ -162,7 +161,7 @@ export function validateCard(card: unknown): CardReport {
   findings.push(...versionFindings(card));
   if (version === "0.3" && card.protocolVersion === undefined)
     add({ severity: "warning", path: "/protocolVersion", message: "No protocolVersion (v0.3 cards declare it)" });
-  const interfaces = version ? interfacesOf(card, version, add) : [];
+  const interfaces = version ? interfacesOf(card, add) : [];
   const listed = Array.isArray(card.supportedInterfaces);
   interfaces.forEach((i, n) => {
     // A gRPC interface may name its target as grpc-js does (`host:port`), without a scheme.
