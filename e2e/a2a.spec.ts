@@ -76,6 +76,24 @@ test("a slow task is canceled from its timeline", async ({ workbench, page }) =>
   await expect(page.getByTestId("a2a-state-step").last()).toHaveAttribute("data-state", "canceled");
 });
 
+test("a non-blocking send with push to Loupe's receiver returns at once and the pushes complete the task", async ({ workbench, page }) => {
+  await openAgent(workbench, page);
+  await page.getByTestId("a2a-tab-chat").click();
+  await page.getByTestId("a2a-target-new").click();
+  await page.getByTestId("a2a-nonblocking-toggle").click();
+  await expect(page.getByTestId("a2a-stream-toggle")).toBeDisabled();
+  await page.getByTestId("a2a-push-toggle").click();
+  await expect(page.getByTestId("a2a-push-url")).toHaveAttribute("placeholder", /\/a2a-push\//);
+  await page.getByTestId("a2a-message").fill("report");
+  await page.getByTestId("a2a-send").click();
+  const pane = page.getByTestId("a2a-task-pane");
+  await expect(pane).toBeVisible({ timeout: 30_000 });
+  await expect(pane).toHaveAttribute("data-state", "completed", { timeout: 30_000 });
+  // The task moved by the agent's pushes, not by a stream.
+  await expect(page.locator('[data-testid="a2a-timeline-row"][data-kind^="push"]').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-testid="a2a-timeline-row"][data-kind="stream"]')).toHaveCount(0);
+});
+
 test("the card tab shows the demo agent's skills, its validation report and raw JSON", async ({ workbench, page }) => {
   await openAgent(workbench, page);
   await page.getByTestId("a2a-tab-card").click();

@@ -11,12 +11,10 @@ import { useA2aFollow } from "@/hooks/use-a2a-follow";
 import { a2aTasksQuery } from "@/lib/queries/a2a";
 import { QueryError } from "@/components/elements/query-error";
 import { readCard } from "@/components/a2a/card-model";
-import { A2aComposer } from "@/components/a2a/a2a-composer";
-import type { ComposeTarget } from "@/components/a2a/a2a-send-options";
+import { A2aComposer, type ComposedSend } from "@/components/a2a/a2a-composer";
 import { A2aTaskPane } from "@/components/a2a/a2a-task-pane";
 import { A2aTimeline } from "@/components/a2a/a2a-timeline";
 import { RawEntryDialog } from "@/components/a2a/raw-entry-dialog";
-import type { A2aPartInput } from "@/lib/contracts/a2a";
 
 export interface A2aChatProps {
   agent: A2aAgentView;
@@ -36,7 +34,7 @@ const short = (id: string) => (id.length > 10 ? `${id.slice(0, 8)}…` : id);
 export function A2aChat({ agent, location, navigate }: A2aChatProps) {
   const tasks = useQuery(a2aTasksQuery(agent.id));
   const { send } = useA2aTaskActions(agent.id);
-  const canStream = readCard(agent.state.card).streaming;
+  const { streaming: canStream, pushNotifications: canPush } = readCard(agent.state.card);
   const openTask = tasks.data?.find((t) => t.taskId === location.item);
   const contextId = location.thread ?? openTask?.contextId ?? null;
   const continueTask = openTask && !A2A_TERMINAL_STATES.includes(openTask.state) ? openTask.taskId : null;
@@ -64,7 +62,7 @@ export function A2aChat({ agent, location, navigate }: A2aChatProps) {
   const [selected, setSelected] = useState<number | null>(null);
   const openEntry = selected === null ? undefined : exchange.find((e) => e.seq === selected);
 
-  const onSend = async ({ parts, stream, target }: { parts: A2aPartInput[]; stream: boolean; target: ComposeTarget }) => {
+  const onSend = async ({ parts, stream, blocking, push, target }: ComposedSend) => {
     const only = parts.length === 1 ? parts[0] : undefined;
     if (target === "continue" && waiting && (only?.kind === "text" || only?.kind === "data")) {
       await answer.mutateAsync({
@@ -74,7 +72,8 @@ export function A2aChat({ agent, location, navigate }: A2aChatProps) {
       return;
     }
     const into = target === "continue" && contextId ? { contextId, ...(continueTask ? { taskId: continueTask } : {}) } : {};
-    const { exchangeId } = await send.mutateAsync({ parts, stream, ...into });
+    const how = { ...(blocking ? {} : { blocking: false }), ...(push ? { push } : {}) };
+    const { exchangeId } = await send.mutateAsync({ parts, stream, ...how, ...into });
     // A new context closes the open task, so the reply (a task or a plain message) shows in its place.
     if (!("contextId" in into) && location.item) navigate({ thread: null, item: null });
     follow(exchangeId);
@@ -104,7 +103,13 @@ export function A2aChat({ agent, location, navigate }: A2aChatProps) {
       )}
       {send.error && <QueryError className="mx-3" title="The message was not sent" error={send.error} />}
       {answer.error && <QueryError className="mx-3" title="The answer was not sent" error={answer.error} />}
-      <A2aComposer canStream={canStream} continueLabel={continueLabel} onSend={onSend} busy={send.isPending || answer.isPending} />
+      <A2aComposer
+        canStream={canStream}
+        canPush={canPush}
+        continueLabel={continueLabel}
+        onSend={onSend}
+        busy={send.isPending || answer.isPending}
+      />
     </div>
   );
 }

@@ -7,35 +7,57 @@ import { JsonTextField } from "@/components/elements/json-text-field";
 import { BusyButton } from "@/components/elements/busy-button";
 import { AttachButton, AttachedFiles, useAttachments } from "@/components/elements/composer/attachments";
 import { MessageInput } from "@/components/elements/composer/message-input";
-import type { A2aPartInput } from "@/lib/contracts/a2a";
+import type { A2aPartInput, A2aSendPush } from "@/lib/contracts/a2a";
 import { composeParts, parseDataPart } from "@/components/a2a/compose-parts";
 import { A2aSendOptions, type ComposeTarget } from "@/components/a2a/a2a-send-options";
+import { A2aPushOptions, EMPTY_PUSH, pushBody, pushUrlProblem } from "@/components/a2a/a2a-push-options";
+
+/** What the composer sends: the parts and how (stream, wait, push), and where. */
+export interface ComposedSend {
+  parts: A2aPartInput[];
+  stream: boolean;
+  blocking: boolean;
+  push?: A2aSendPush;
+  target: ComposeTarget;
+}
 
 export interface A2aComposerProps {
   /** The card says capabilities.streaming: only then can message/stream be chosen. */
   canStream: boolean;
   /** What "continue" sends into (shown to the user); null = nothing open, always a new context. */
   continueLabel: string | null;
+  /** The card says capabilities.pushNotifications: only then can a push config ride the send. */
+  canPush: boolean;
   /** Resolves when the server accepted it; the draft is cleared then and kept on failure. */
-  onSend: (input: { parts: A2aPartInput[]; stream: boolean; target: ComposeTarget }) => Promise<unknown>;
+  onSend: (input: ComposedSend) => Promise<unknown>;
   busy: boolean;
 }
 
 /** The message box: text, files, an optional data part, streaming, and where the message goes. */
-export function A2aComposer({ canStream, continueLabel, onSend, busy }: A2aComposerProps) {
+export function A2aComposer({ canStream, canPush, continueLabel, onSend, busy }: A2aComposerProps) {
   const [text, setText] = useState("");
   const files = useAttachments();
   const [dataText, setDataText] = useState<string | null>(null);
   const [stream, setStream] = useState(true);
   const [target, setTarget] = useState<ComposeTarget>("continue");
+  const [blocking, setBlocking] = useState(true);
+  const [push, setPush] = useState(EMPTY_PUSH);
+  const pushBad = canPush && push.on && pushUrlProblem(push.url) !== null;
   const data = parseDataPart(dataText ?? "");
   const empty = text.trim() === "" && files.files.length === 0 && (!data.ok || data.data === null);
   const effectiveTarget: ComposeTarget = continueLabel ? target : "new";
 
   const send = async () => {
-    if (empty || !data.ok || busy) return;
+    if (empty || !data.ok || busy || pushBad) return;
     const parts = await composeParts(text, files.files, data.data);
-    await onSend({ parts, stream: canStream && stream, target: effectiveTarget }).then(
+    const pushed = canPush ? pushBody(push) : undefined;
+    await onSend({
+      parts,
+      stream: canStream && stream && blocking,
+      blocking,
+      ...(pushed ? { push: pushed } : {}),
+      target: effectiveTarget,
+    }).then(
       () => {
         setText("");
         files.clear();
@@ -54,7 +76,10 @@ export function A2aComposer({ canStream, continueLabel, onSend, busy }: A2aCompo
         canStream={canStream}
         stream={stream}
         onStream={setStream}
+        blocking={blocking}
+        onBlocking={setBlocking}
       />
+      <A2aPushOptions canPush={canPush} draft={push} onDraft={setPush} />
       <AttachedFiles files={files.files} onRemove={files.remove} testId="a2a-attached-file" />
       {dataText !== null && (
         <JsonTextField
@@ -85,7 +110,7 @@ export function A2aComposer({ canStream, continueLabel, onSend, busy }: A2aCompo
         >
           <BracesIcon />
         </Button>
-        <BusyButton busy={busy} disabled={empty || !data.ok} onClick={() => void send()} data-testid="a2a-send">
+        <BusyButton busy={busy} disabled={empty || !data.ok || pushBad} onClick={() => void send()} data-testid="a2a-send">
           <SendIcon /> Send
         </BusyButton>
       </div>

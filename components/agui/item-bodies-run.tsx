@@ -71,10 +71,29 @@ export function UsageLine({ usage }: { usage: unknown[] }) {
   );
 }
 
-/** RAW, CUSTOM and unknown events, as received. */
+/** RAW, CUSTOM and unknown events, and events after the run's end, as received. */
 export const OtherBody = ({ item }: { item: AguiOtherItem }) => (
   <div className="flex flex-col gap-1 text-xs">
     <span className="font-mono">{item.name ?? item.type}</span>
+    {item.kind === "after_end" && (
+      <span className="text-muted-foreground" data-testid="agui-after-end-note">
+        Arrived after the run ended: recorded, not added to the thread&apos;s messages or state.
+      </span>
+    )}
     <JsonView value={item.kind === "custom" ? item.event.value : item.kind === "raw" ? item.event.event : item.event} />
   </div>
 );
+
+/** The frame a run failure names (`details.frame`: e.g. a RUN_FINISHED that did not validate), as received. */
+export function RawFrame({ details }: { details: unknown }) {
+  const frame = isRecord(details) && typeof details.frame === "string" ? details.frame : null;
+  if (frame === null) return null;
+  return (
+    <details className="mt-1 text-foreground" data-testid="agui-run-failure-frame">
+      <summary className="cursor-pointer text-muted-foreground">The frame as received</summary>
+      <pre className="mt-1 max-h-40 overflow-auto rounded bg-muted p-1.5 font-mono text-[11px] whitespace-pre-wrap break-all">
+        {frame.length > 20_000 ? `${frame.slice(0, 20_000)}…` : frame}
+      </pre>
+    </details>
+  );
+}

@@ -107,6 +107,7 @@ export function ItemBody({ item, renderRequest }: { item: AguiTimelineItem; rend
     case "raw":
     case "custom":
     case "unknown":
+    case "after_end":
       return <OtherBody item={item} />;
   }
 }

@@ -12,7 +12,7 @@ import { RunForm } from "./run-form";
 import { RunTimeline } from "./run-timeline";
 import { ThreadRunBar, type ThreadTab } from "./thread-run-bar";
 import { MessagesPanel, StatePanel } from "./thread-panels";
-import { UsageLine } from "./item-bodies-run";
+import { RawFrame, UsageLine } from "./item-bodies-run";
 
 export interface ThreadPaneProps {
   agent: AguiAgentView;
@@ -63,9 +63,10 @@ export function ThreadPane({ agent, threadId, runId, navigate, actions }: Thread
             onTab={setTab}
           />
           {run?.record?.error && (
-            <p role="alert" className="border-b bg-destructive/5 px-3 py-1.5 text-xs text-destructive" data-testid="agui-run-failure">
+            <div role="alert" className="border-b bg-destructive/5 px-3 py-1.5 text-xs text-destructive" data-testid="agui-run-failure">
               {run.record.error.message} <code className="font-mono">({run.record.error.code})</code>
-            </p>
+              <RawFrame details={run.record.error.details} />
+            </div>
           )}
           {timeline && timeline.usage.length > 0 && (
             <div className="border-b px-3 py-1 text-[11px]">

@@ -18,6 +18,7 @@ export const ITEM_KIND_LABEL: Record<ItemKind, string> = {
   raw: "Raw",
   custom: "Custom",
   unknown: "Unknown event",
+  after_end: "After the end",
 };
 
 /** The kind chips of the timeline filter, grouped as a reader thinks of them. */
@@ -27,7 +28,7 @@ export const ITEM_FILTERS = {
   tools: ["tool_call"],
   state: ["state", "messages_snapshot"],
   steps: ["step", "subagent", "activity"],
-  run: ["run_started", "run_finished", "run_error"],
+  run: ["run_started", "run_finished", "run_error", "after_end"],
   other: ["raw", "custom", "unknown"],
 } as const satisfies Record<string, readonly ItemKind[]>;
 export type ItemFilter = keyof typeof ITEM_FILTERS;

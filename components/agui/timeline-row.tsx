@@ -13,6 +13,7 @@ const TONE: Partial<Record<AguiTimelineItem["kind"], string>> = {
   state: "border-l-amber-500/60",
   reasoning: "border-l-violet-500/50",
   unknown: "border-l-destructive/60",
+  after_end: "border-l-destructive/60 opacity-80",
 };
 
 const ms = (n: number) => (n < 1000 ? `+${n} ms` : `+${(n / 1000).toFixed(2)} s`);

@@ -91,6 +91,18 @@ export const A2aPartInput = z.union([
 ]);
 export type A2aPartInput = z.infer<typeof A2aPartInput>;
 
+/** Where the agent posts the task's updates. No url: Loupe's own receiver (`/a2a-push/<id>`, a per-task token it checks). */
+export const A2aSendPush = z.object({
+  url: z
+    .string()
+    .max(2048)
+    .refine((u) => /^https?:\/\/[^\s]+$/.test(u), "An http(s) URL")
+    .optional(),
+  /** Sent as the config's token (the agent echoes it in X-A2A-Notification-Token); Loupe makes its own for its receiver. */
+  token: z.string().max(512).optional(),
+});
+export type A2aSendPush = z.infer<typeof A2aSendPush>;
+
 export const A2aSendBody = z.object({
   parts: z.array(A2aPartInput).min(1),
   /** Continue a conversation (contextId) and/or a task (taskId); absent = a new one. */
@@ -98,6 +110,14 @@ export const A2aSendBody = z.object({
   taskId: z.string().min(1).optional(),
   /** message/stream when the card says streaming; message/send otherwise. */
   stream: z.boolean().default(true),
+  /**
+   * false: message/send returns at once with the task in submitted / working (v1.0
+   * `configuration.returnImmediately`, v0.3 `blocking: false`) and the task moves on by pushes,
+   * tasks/get or a resubscribe. Always message/send, whatever `stream` says. Absent: blocking.
+   */
+  blocking: z.boolean().optional(),
+  /** Push notifications for the task, in the same request (`configuration.taskPushNotificationConfig`). */
+  push: A2aSendPush.optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 export type A2aSendBody = z.infer<typeof A2aSendBody>;

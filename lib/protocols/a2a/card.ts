@@ -1,4 +1,8 @@
 import type { A2aCardFinding, A2aProtocolVersion, A2aTransport } from "@/lib/contracts/a2a";
+import { cardVersion, typeOf, versionFindings } from "@/lib/protocols/a2a/card-version";
+import { checkSecurity } from "@/lib/protocols/a2a/card-security";
+
+export { cardForClient, cardVersion } from "@/lib/protocols/a2a/card-version";
 
 /**
  * The agent card validation report (what a2a-inspector checks, and more), pure and browser-safe.
@@ -36,24 +40,11 @@ function b64urlJson(text: string): unknown {
   return JSON.parse(decodeURIComponent(escape(bin)));
 }
 
-/** The wire version the card is written in (v1.0 has supportedInterfaces; v0.3 a top-level url). */
-export function cardVersion(card: unknown): A2aProtocolVersion | undefined {
-  if (!isObj(card)) return undefined;
-  if (Array.isArray(card.supportedInterfaces)) {
-    const versions = card.supportedInterfaces.map((i) => (isObj(i) ? String(i.protocolVersion ?? "") : ""));
-    // A card listing only 0.x interfaces speaks v0.3 even in the v1.0 layout.
-    if (versions.length > 0 && versions.every((v) => v.startsWith("0."))) return "0.3";
-    return "1.0";
-  }
-  if (nonEmpty(card.url) || (typeof card.protocolVersion === "string" && card.protocolVersion.startsWith("0."))) return "0.3";
-  return undefined;
-}
-
-function interfacesOf(card: Obj, version: A2aProtocolVersion | undefined, add: (f: A2aCardFinding) => void): CardInterfaceInfo[] {
+function interfacesOf(card: Obj, add: (f: A2aCardFinding) => void): CardInterfaceInfo[] {
   const out: CardInterfaceInfo[] = [];
-  if (version === "1.0") {
-    const listed: unknown[] = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
-    listed.forEach((raw, i) => {
+  // The layout, not the version: a v0.3 agent may write its card in v1.0's (card-version.ts).
+  if (Array.isArray(card.supportedInterfaces)) {
+    card.supportedInterfaces.forEach((raw: unknown, i) => {
       const at = `/supportedInterfaces/${i}`;
       if (!isObj(raw) || !nonEmpty(raw.url) || !nonEmpty(raw.protocolBinding)) {
         add({ severity: "error", path: at, message: "An interface needs url and protocolBinding" });
@@ -105,8 +96,12 @@ function checkUrl(url: string, path: string, add: (f: A2aCardFinding) => void): 
 }
 
 function checkSkills(card: Obj, version: A2aProtocolVersion | undefined, add: (f: A2aCardFinding) => void): void {
-  if (!Array.isArray(card.skills)) {
+  if (card.skills === undefined) {
     add({ severity: "error", path: "/skills", message: "skills is missing (an empty array if the agent has none)" });
+    return;
+  }
+  if (!Array.isArray(card.skills)) {
+    add({ severity: "error", path: "/skills", message: `wrong type: expected array, got ${typeOf(card.skills)}` });
     return;
   }
   if (card.skills.length === 0) add({ severity: "warning", path: "/skills", message: "The card lists no skills" });
@@ -123,49 +118,6 @@ function checkSkills(card: Obj, version: A2aProtocolVersion | undefined, add: (f
     if (version === "0.3" && !Array.isArray(raw.tags))
       add({ severity: "warning", path: `${at}/tags`, message: "tags is required in v0.3" });
   });
-}
-
-function schemeNames(card: Obj): Set<string> {
-  return new Set(isObj(card.securitySchemes) ? Object.keys(card.securitySchemes) : []);
-}
-
-/** `security` (v0.3: [{ name: scopes[] }]) or `securityRequirements` (v1.0: [{ schemes: { name: { list } } }]). */
-function requirementNames(raw: unknown): string[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((req) => {
-    if (!isObj(req)) return [];
-    return Object.keys(isObj(req.schemes) ? req.schemes : req);
-  });
-}
-
-function checkSecurity(card: Obj, add: (f: A2aCardFinding) => void): void {
-  const declared = schemeNames(card);
-  const uses: [string, unknown][] = [
-    ["/security", card.security],
-    ["/securityRequirements", card.securityRequirements],
-    ...(Array.isArray(card.skills)
-      ? card.skills.flatMap((s, i): [string, unknown][] =>
-          isObj(s)
-            ? [
-                [`/skills/${i}/security`, s.security],
-                [`/skills/${i}/securityRequirements`, s.securityRequirements],
-              ]
-            : [],
-        )
-      : []),
-  ];
-  for (const [path, raw] of uses) {
-    for (const name of requirementNames(raw)) {
-      if (!declared.has(name))
-        add({ severity: "error", path, message: `Security scheme "${name}" is required but not declared in securitySchemes` });
-    }
-  }
-  if (isObj(card.securitySchemes)) {
-    for (const [name, scheme] of Object.entries(card.securitySchemes)) {
-      if (!isObj(scheme) || Object.keys(scheme).length === 0)
-        add({ severity: "error", path: `/securitySchemes/${name}`, message: "An empty security scheme" });
-    }
-  }
 }
 
 function checkSignatures(card: Obj, add: (f: A2aCardFinding) => void): void {
@@ -201,31 +153,53 @@ export function validateCard(card: unknown): CardReport {
   if (!version)
     add({ severity: "error", path: "", message: "Neither supportedInterfaces (v1.0) nor url (v0.3): no way to reach the agent" });
   for (const key of ["name", "description", "version"] as const) {
-    if (!nonEmpty(card[key])) add({ severity: "error", path: `/${key}`, message: `${key} is required` });
+    const v = card[key];
+    if (v === undefined) add({ severity: "error", path: `/${key}`, message: `${key} is required` });
+    else if (typeof v !== "string") add({ severity: "error", path: `/${key}`, message: `wrong type: expected string, got ${typeOf(v)}` });
+    else if (v.trim() === "") add({ severity: "error", path: `/${key}`, message: `${key} is empty` });
   }
-  if (version === "0.3" && !nonEmpty(card.protocolVersion))
+  findings.push(...versionFindings(card));
+  if (version === "0.3" && card.protocolVersion === undefined)
     add({ severity: "warning", path: "/protocolVersion", message: "No protocolVersion (v0.3 cards declare it)" });
-  const interfaces = version ? interfacesOf(card, version, add) : [];
+  const interfaces = version ? interfacesOf(card, add) : [];
+  const listed = Array.isArray(card.supportedInterfaces);
   interfaces.forEach((i, n) => {
     // A gRPC interface may name its target as grpc-js does (`host:port`), without a scheme.
     if (i.transport === "GRPC" && /^[\w.-]+:\d+$/.test(i.url)) return;
-    checkUrl(i.url, version === "1.0" ? `/supportedInterfaces/${n}/url` : n === 0 ? "/url" : `/additionalInterfaces/${n - 1}/url`, add);
-    if (!KNOWN.has(i.transport)) add({ severity: "warning", path: "", message: `Unknown transport "${i.transport}" (${i.url})` });
+    if (!KNOWN.has(i.transport))
+      return add({
+        severity: "warning",
+        path: listed
+          ? `/supportedInterfaces/${n}/protocolBinding`
+          : n === 0
+            ? "/preferredTransport"
+            : `/additionalInterfaces/${n - 1}/transport`,
+        message: `Transport "${i.transport}" at ${i.url} is one Loupe cannot use (it speaks JSONRPC, HTTP+JSON and GRPC): this interface is skipped`,
+      });
+    checkUrl(i.url, listed ? `/supportedInterfaces/${n}/url` : n === 0 ? "/url" : `/additionalInterfaces/${n - 1}/url`, add);
   });
-  if (!isObj(card.capabilities))
+  if (card.capabilities === undefined)
     add({ severity: "error", path: "/capabilities", message: "capabilities is required (an empty object if none)" });
+  else if (!isObj(card.capabilities))
+    add({ severity: "error", path: "/capabilities", message: `wrong type: expected object, got ${typeOf(card.capabilities)}` });
   else {
     for (const key of ["streaming", "pushNotifications"] as const) {
       const v = card.capabilities[key];
       if (v !== undefined && typeof v !== "boolean")
-        add({ severity: "error", path: `/capabilities/${key}`, message: `${key} must be a boolean` });
+        add({ severity: "error", path: `/capabilities/${key}`, message: `wrong type: expected boolean, got ${typeOf(v)}` });
     }
   }
   for (const key of ["defaultInputModes", "defaultOutputModes"] as const) {
     const v = card[key];
-    if (!Array.isArray(v) || v.length === 0)
+    if (v === undefined || (Array.isArray(v) && v.length === 0))
       add({ severity: "error", path: `/${key}`, message: `${key} is required (media types the agent takes / gives)` });
-    else if (v.some((m) => typeof m !== "string")) add({ severity: "error", path: `/${key}`, message: `${key} must list strings` });
+    else if (!Array.isArray(v))
+      add({ severity: "error", path: `/${key}`, message: `wrong type: expected array of strings, got ${typeOf(v)}` });
+    else
+      v.forEach((m, i) => {
+        if (typeof m !== "string")
+          add({ severity: "error", path: `/${key}/${i}`, message: `wrong type: expected string, got ${typeOf(m)}` });
+      });
   }
   checkSkills(card, version, add);
   checkSecurity(card, add);

@@ -142,6 +142,9 @@ describe("hostile and legacy streams", () => {
     expect(delta.after).toEqual({ a: 1 });
     expect(t.state).toEqual({ a: 1 });
     expect(t.outcome).toEqual({ type: "error", message: "boom", code: "E1" });
+    // The text after RUN_ERROR is kept aside, not appended to the message (issue 23).
+    expect(t.items.find((i) => i.kind === "text")).toMatchObject({ messageId: "m", text: "" });
+    expect(t.items.at(-1)).toMatchObject({ kind: "after_end", type: "TEXT_MESSAGE_CONTENT", first: 8 });
   });
 
   it("assembles TOOL_CALL_CHUNK streams and closes them at the next other event", () => {

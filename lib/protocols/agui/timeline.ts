@@ -38,7 +38,8 @@ class Builder implements TimelineSink {
   private readonly steps = new Map<string, AguiStepItem>();
   private readonly subagents = new Map<string, AguiSubagentItem>();
   private started = false;
-  private terminated = false;
+  /** The event that ended the run (RUN_ERROR / RUN_FINISHED at index), until a new RUN_STARTED. */
+  private ended: { type: string; index: number } | null = null;
   private afterEnd = 0;
 
   constructor(initialState: unknown) {
@@ -57,23 +58,32 @@ class Builder implements TimelineSink {
     const type = e.type;
     this.counts[type] = (this.counts[type] ?? 0) + 1;
     if (i === 0 && type !== "RUN_STARTED") this.find(i, "warning", "run_started_not_first", `The first event is ${type}, not RUN_STARTED`);
-    if (this.terminated) {
-      if (type === "RUN_STARTED") this.terminated = false;
-      else if (this.afterEnd++ === 0) this.find(i, "error", "event_after_run_end", `${type} arrived after the run ended`);
-    }
     // Any other event closes an open CHUNK stream (the client's transformChunks does the same).
     if (type !== "TEXT_MESSAGE_CHUNK") this.texts.closeChunk();
     if (type !== "TOOL_CALL_CHUNK") this.tools.closeChunk(i);
     if (type !== "REASONING_MESSAGE_CHUNK") this.reasoning.closeChunk();
+    if (this.ended && type !== "RUN_STARTED") {
+      // After the end nothing is applied: text after RUN_ERROR must not grow the thread's message
+      // (it would be sent back to the agent on the next run). Kept, shown as after the end.
+      if (this.afterEnd++ === 0)
+        this.find(
+          i,
+          "error",
+          "event_after_run_end",
+          `${type} arrived after ${this.ended.type} (#${this.ended.index}): kept as received, not applied`,
+        );
+      this.items.push({ kind: "after_end", type, first: i, last: i, event: e });
+      return;
+    }
     this.dispatch(type, e, i);
   }
 
   private dispatch(type: string, e: Ev, i: number): void {
     switch (type) {
       case "RUN_STARTED":
-        if (this.started && !this.terminated)
-          this.find(i, "warning", "run_started_twice", "RUN_STARTED again while the run was still open");
+        if (this.started && !this.ended) this.find(i, "warning", "run_started_twice", "RUN_STARTED again while the run was still open");
         this.started = true;
+        this.ended = null;
         this.items.push({ kind: "run_started", first: i, last: i, event: e });
         return;
       case "RUN_FINISHED":
@@ -82,7 +92,7 @@ class Builder implements TimelineSink {
         this.items.push({ kind: "run_error", first: i, last: i, event: e });
         this.outcome = { type: "error", message: str(e.message) ?? "(no message)", code: str(e.code) };
         this.usage.push(...usageOf(e));
-        return this.terminate(i);
+        return this.terminate(type, i);
       case "TEXT_MESSAGE_START":
         this.texts.start(e, i, false);
         return;
@@ -189,13 +199,13 @@ class Builder implements TimelineSink {
       this.outcome = { type: "interrupt", interrupts };
     } else if (kind === "cancelled") this.outcome = { type: "cancelled" };
     else this.outcome = { type: "success", result: e.result };
-    this.terminate(i);
+    this.terminate("RUN_FINISHED", i);
   }
 
-  private terminate(i: number): void {
+  private terminate(type: string, i: number): void {
     this.texts.reportUnended(i);
     this.tools.reportUnended(i);
-    this.terminated = true;
+    this.ended = { type, index: i };
   }
 
   private subagent(type: string, e: Ev, i: number): void {

@@ -91,9 +91,13 @@ export interface AguiRunMarkItem extends AguiSpan {
   event: Record<string, unknown>;
 }
 
-/** RAW, CUSTOM and event types this normalizer does not know: shown as received. */
+/**
+ * RAW, CUSTOM and event types this normalizer does not know: shown as received. `after_end`: an
+ * event that came after RUN_ERROR / RUN_FINISHED (and no new RUN_STARTED): kept as received and
+ * applied to nothing (no message, tool call or state), so it never reaches the thread (issue 23).
+ */
 export interface AguiOtherItem extends AguiSpan {
-  kind: "raw" | "custom" | "unknown";
+  kind: "raw" | "custom" | "unknown" | "after_end";
   type: string;
   name?: string;
   event: Record<string, unknown>;

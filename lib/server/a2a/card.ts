@@ -79,7 +79,8 @@ export async function fetchCard(hub: Hub, agentId: string, url: string, headers:
       ...(await verifySignatures(card, report.findings, report.version)),
       ...elsewhere(
         url,
-        report.interfaces.map((i) => i.url),
+        // Only the interfaces Loupe would call: an unknown transport is reported by validateCard.
+        report.interfaces.filter((i) => report.usable.some((t) => t === i.transport)).map((i) => i.url),
       ),
     ];
     return {
@@ -105,8 +106,13 @@ function elsewhere(typed: string, interfaceUrls: string[]): A2aCardFinding[] {
   const others = new Set<string>();
   for (const u of interfaceUrls) {
     try {
-      const origin = new URL(u).origin;
-      if (origin !== own) others.add(origin);
+      // A gRPC target written as grpc-js takes it (`host:port`) has no origin ("null"): name it by host.
+      const target = /^[\w.-]+:\d+$/.test(u) ? `grpc://${u}` : u;
+      const origin = new URL(target).origin;
+      if (origin === "null") {
+        const host = new URL(target).host;
+        if (host !== new URL(typed).host) others.add(target);
+      } else if (origin !== own) others.add(origin);
     } catch {
       // Not a URL: validateCard already reports it.
     }

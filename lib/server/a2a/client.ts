@@ -7,6 +7,7 @@ import type { Client, Transport, TransportFactory } from "@a2a-js/sdk/client";
 import { GrpcTransportFactory } from "@a2a-js/sdk/client/grpc";
 import * as grpc from "@grpc/grpc-js";
 import type { A2aPartInput, A2aSendBody, A2aTransport } from "@/lib/contracts/a2a";
+import { cardForClient } from "@/lib/protocols/a2a/card";
 
 /**
  * The official SDK client for one exchange. Its v0.3 compat layer is on: a card in the v0.3 shape
@@ -26,7 +27,8 @@ export async function makeClient(
     ...(transport ? { preferredTransports: [transport] } : {}),
     cardResolver: new DefaultAgentCardResolver({ fetchImpl, legacyCompat: { enabled: true } }),
   });
-  return factory.createFromAgentCard(card as AgentCard);
+  // A card whose versions contradict each other is handed over as the rule in card-version.ts reads it.
+  return factory.createFromAgentCard(cardForClient(card) as AgentCard);
 }
 
 /**
@@ -61,8 +63,30 @@ function part(p: A2aPartInput): Part {
   };
 }
 
-/** A user message in the SDK's (v1.0) model; the transport writes it in the agent's version. */
-export function sendRequest(body: Pick<A2aSendBody, "parts" | "contextId" | "taskId" | "metadata">): SendMessageRequest {
+/** Where the agent posts the task's updates (the SDK's model; the transport writes v0.3's `pushNotificationConfig`). */
+export interface SendPushConfig {
+  id: string;
+  url: string;
+  token: string;
+}
+
+/**
+ * A user message in the SDK's (v1.0) model; the transport writes it in the agent's version.
+ * `blocking: false` asks the agent to answer at once (v1.0 returnImmediately, v0.3 blocking: false);
+ * `push` rides in the same request's configuration.
+ */
+export function sendRequest(
+  body: Pick<A2aSendBody, "parts" | "contextId" | "taskId" | "metadata" | "blocking">,
+  push?: SendPushConfig,
+): SendMessageRequest {
+  const configuration =
+    body.blocking === false || push
+      ? {
+          acceptedOutputModes: [],
+          returnImmediately: body.blocking === false,
+          taskPushNotificationConfig: push ? { tenant: "", taskId: "", authentication: undefined, ...push } : undefined,
+        }
+      : undefined;
   return {
     tenant: "",
     message: {
@@ -75,7 +99,7 @@ export function sendRequest(body: Pick<A2aSendBody, "parts" | "contextId" | "tas
       extensions: [],
       referenceTaskIds: [],
     },
-    configuration: undefined,
+    configuration,
     metadata: undefined,
   };
 }

@@ -5,6 +5,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { makeClient, sendRequest } from "@/lib/server/a2a/client";
+import type { SendPushConfig } from "@/lib/server/a2a/client";
 import { agentError, transportError } from "@/lib/server/a2a/errors";
 import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
@@ -111,17 +112,19 @@ export class A2aExchanges {
   }
 
   /**
-   * Sends a message (message/stream when asked and the card streams, message/send otherwise).
+   * Sends a message (message/stream when asked and the card streams, message/send otherwise; with
+   * `opts.push`, the push config rides in the same request).
    * Resolves once the agent's first frame arrived (or rejects with its error); the rest of a
    * stream keeps arriving as entries.
    */
   async send(
     agentId: string,
     body: A2aSendBody,
-    opts: { secrets?: string[] } = {},
+    opts: { secrets?: string[]; push?: SendPushConfig } = {},
   ): Promise<{ exchangeId: string; taskId?: string; contextId?: string }> {
-    const { entry, exchange, client } = await this.open(agentId, { ...(body.contextId ? { contextId: body.contextId } : {}), ...opts });
-    const request = sendRequest(body);
+    const { push, ...openOpts } = opts;
+    const { entry, exchange, client } = await this.open(agentId, { ...(body.contextId ? { contextId: body.contextId } : {}), ...openOpts });
+    const request = sendRequest(body, push);
     const ids = () => {
       const taskId = [...exchange.taskIds][0] ?? body.taskId;
       const rec = taskId ? this.tasks.get(agentId, taskId) : undefined;
@@ -131,7 +134,8 @@ export class A2aExchanges {
         ...(rec?.contextId ? { contextId: rec.contextId } : body.contextId ? { contextId: body.contextId } : {}),
       };
     };
-    if (!body.stream || !cardStreams(entry.state.card)) {
+    // A non-blocking send is message/send: it answers at once, and the task moves on by pushes.
+    if (!body.stream || body.blocking === false || !cardStreams(entry.state.card)) {
       try {
         await client.sendMessage(request);
       } catch (e) {

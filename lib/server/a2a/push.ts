@@ -35,25 +35,53 @@ export class A2aPush {
     for (const [pushId, p] of this.push) if (p.agentId === agentId) this.push.delete(pushId);
   }
 
-  /** Registers Loupe's webhook for the task, with a random per-task token. */
-  async register(agentId: string, taskId: string): Promise<A2aPushRegistration> {
+  /** A new webhook with a random token; known before the agent answers (some post the first notification at once). */
+  private mint(agentId: string, taskId: string): A2aPushRecord {
     const pushId = randomUUID();
     const token = randomBytes(24).toString("base64url");
     const url = `http://127.0.0.1:${process.env.LOUPE_PORT ?? "3000"}${PUSH_PATH}${pushId}`;
     const registration: A2aPushRegistration = { pushId, url, registeredAt: Date.now(), received: 0 };
     const record: A2aPushRecord = { pushId, agentId, taskId, token, registration };
-    // Known before the agent answers: some agents post the first notification at once.
     this.push.set(pushId, record);
+    return record;
+  }
+
+  /**
+   * A webhook for a push config sent with a message (issue 23), whose task the agent has not named
+   * yet: it is bound to the task the send's answer names, or the first update that reaches it.
+   */
+  prepare(agentId: string): { id: string; url: string; token: string } {
+    const record = this.mint(agentId, "");
+    return { id: record.pushId, url: record.registration.url, token: record.token };
+  }
+
+  /** Binds a prepared webhook to its task (a no-op once bound: the token was issued for one task). */
+  bind(pushId: string, taskId: string): void {
+    const record = this.push.get(pushId);
+    if (!record || record.taskId !== "") return;
+    record.taskId = taskId;
+    this.store.savePush(record);
+  }
+
+  /** A prepared webhook whose send failed, or named no task: it answers no more. */
+  discard(pushId: string): void {
+    if (this.push.get(pushId)?.taskId === "") this.push.delete(pushId);
+  }
+
+  /** Registers Loupe's webhook for the task, with a random per-task token. */
+  async register(agentId: string, taskId: string): Promise<A2aPushRegistration> {
+    const record = this.mint(agentId, taskId);
+    const { pushId, token, registration } = record;
     try {
       await this.exchanges.unary(agentId, (c) =>
-        c.createTaskPushNotificationConfig({ tenant: "", id: pushId, taskId, url, token, authentication: undefined }),
+        c.createTaskPushNotificationConfig({ tenant: "", id: pushId, taskId, url: registration.url, token, authentication: undefined }),
       );
     } catch (e) {
       this.push.delete(pushId);
       throw e;
     }
     this.store.savePush(record);
-    return registration;
+    return record.registration;
   }
 
   /**
@@ -77,6 +105,7 @@ export class A2aPush {
     // The token was issued for one task: an update naming another (even of the same agent) must
     // not change it or open a human request for it. Recorded as it came, then refused.
     const named = read.ok && "taskId" in read.item ? read.item.taskId : undefined;
+    if (named !== undefined) this.bind(pushId, named);
     const foreign =
       named !== undefined && named !== record.taskId
         ? `The update names task "${named}"; this webhook is for task "${record.taskId}" only`

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type {
   A2aAgentInput,
   A2aAgentState,
@@ -21,6 +22,7 @@ import { A2aTasks } from "@/lib/server/a2a/tasks";
 import type { Hub } from "@/lib/server/hub";
 import { PeerRegistry } from "@/lib/server/peers/registry";
 import { query } from "@/lib/server/rows";
+import { isRecord } from "@/lib/values";
 
 export interface A2aBuiltinInput {
   id: string;
@@ -111,9 +113,31 @@ export class A2aRegistry {
   }
 
   // ── exchanges ──────────────────────────────────────────────────────────────
-  /** Sends a message; resolves at the agent's first frame (exchanges.ts). */
-  send(agentId: string, body: A2aSendBody, opts: { secrets?: string[] } = {}) {
-    return this.exchanges.send(agentId, body, opts);
+  /**
+   * Sends a message; resolves at the agent's first frame (exchanges.ts). A push config rides in the
+   * same request (issue 23): without a url, Loupe's own receiver with a per-task token, bound to the
+   * task the agent names.
+   */
+  async send(agentId: string, body: A2aSendBody, opts: { secrets?: string[] } = {}) {
+    if (!body.push) return this.exchanges.send(agentId, body, opts);
+    if (!this.peers.require(agentId).state.card) await this.refreshCard(agentId);
+    const card = this.peers.require(agentId).state.card;
+    if (!(isRecord(card) && isRecord(card.capabilities) && card.capabilities.pushNotifications === true))
+      throw new AppError(
+        "bad_request:a2a_push_unsupported",
+        "The agent card does not declare capabilities.pushNotifications: it would ignore the push config",
+      );
+    const own = body.push.url === undefined ? this.push.prepare(agentId) : undefined;
+    const config = own ?? { id: randomUUID(), url: body.push.url ?? "", token: body.push.token ?? "" };
+    try {
+      // The token is recorded masked, as a credential is.
+      const secrets = [...(opts.secrets ?? []), ...(config.token ? [config.token] : [])];
+      const sent = await this.exchanges.send(agentId, body, { ...opts, secrets, push: config });
+      if (own && sent.taskId) this.push.bind(own.id, sent.taskId);
+      return sent;
+    } finally {
+      if (own) this.push.discard(own.id);
+    }
   }
 
   /** Resolves when an exchange's stream has ended (tests). */

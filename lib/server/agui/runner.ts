@@ -151,6 +151,8 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
   });
 
   const events: unknown[] = [];
+  /** A RUN_FINISHED that arrived but failed @ag-ui/core's schema (issue 23): why, and the frame as received. */
+  let refusedFinish: { problem: string; text: string } | undefined;
   const onData = (text: string) => {
     let parsed: unknown;
     try {
@@ -169,11 +171,9 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
       const check = EventSchemas.safeParse(parsed);
       if (!check.success) {
         const issue = check.error.issues[0];
-        rec("agui_malformed", "in", {
-          runId: input.runId,
-          text,
-          error: `${type} does not match the AG-UI schema: ${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"}`,
-        });
+        const problem = issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid";
+        if (type === "RUN_FINISHED") refusedFinish = { problem, text };
+        rec("agui_malformed", "in", { runId: input.runId, text, error: `${type} does not match the AG-UI schema: ${problem}` });
         return;
       }
     }
@@ -241,6 +241,14 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
     } else if (error) {
       record.status = "error";
       record.error = error;
+    } else if (outcome.type === "running" && refusedFinish) {
+      record.status = "error";
+      const what = refusedFinish.problem.startsWith("outcome") ? "an outcome that does not validate" : "a body that does not validate";
+      record.error = {
+        code: "upstream:agui_run_finished_invalid",
+        message: `RUN_FINISHED arrived with ${what} (${refusedFinish.problem})`,
+        details: { frame: refusedFinish.text },
+      };
     } else if (outcome.type === "running") {
       record.status = "error";
       record.error = { code: "upstream:agui_stream_cut", message: "The event stream ended before RUN_FINISHED or RUN_ERROR" };
