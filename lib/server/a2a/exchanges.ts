@@ -223,6 +223,8 @@ export class A2aExchanges {
         }
       } finally {
         mark(false);
+        // The task record as the stream left it, written now (chunks within a state wait in memory).
+        this.tasks.flush();
         settle();
       }
     })();

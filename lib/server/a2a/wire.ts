@@ -198,9 +198,10 @@ export class A2aWire {
       onEvent: (event) => this.frame(event.data, event.event && event.event !== "message" ? { sseEvent: event.event } : {}),
     });
     const decoder = new TextDecoder();
-    // One SQLite transaction per chunk read (its frames, and the task rows they update), in order:
-    // a commit per frame made the recorder ~20x slower than the bare client at socket speed.
-    const feed = this.hub.store.db.transaction((text: string) => parser.feed(text));
+    // No transaction of its own: the store's group commit (lib/server/group-commit.ts) already
+    // commits the frames of every few ms together. A transaction per chunk read committed on its
+    // own, outside that batch, once per chunk.
+    const feed = (text: string) => parser.feed(text);
     const signal = this.ctx.signal;
     const tap = new TransformStream<Uint8Array, Uint8Array>({
       start(controller) {
