@@ -33,7 +33,10 @@ interface Exchange {
 /** What exchanges need of the saved agents: the entry (its card read when missing). */
 export interface A2aAgentLookup {
   require(agentId: string): A2aAgentEntry;
+  /** Reads the card again; a card that cannot be had is kept in the agent's state, and thrown. */
   refreshCard(agentId: string): Promise<unknown>;
+  /** Nothing answered a call: the agent is listed unreachable with this message. */
+  unreachable(agentId: string, message: string): void;
 }
 
 /** Whether the agent's card says it streams. */
@@ -106,7 +109,33 @@ export class A2aExchanges {
       return await call(client);
     } catch (e) {
       if (exchange.error) throw agentError(exchange.error);
-      throw transportError(e, entry.config.url);
+      throw this.transportFailure(e, entry);
+    }
+  }
+
+  /** transportError(), and an agent nothing answered is listed unreachable. */
+  private transportFailure(e: unknown, entry: A2aAgentEntry): AppError {
+    const err = transportError(e, entry.config.url);
+    if (err.code === "upstream:a2a_unreachable") this.agents.unreachable(entry.config.id, err.message);
+    return err;
+  }
+
+  /**
+   * A stream died mid-task: is the agent still there? Its card is read again. When nothing answers,
+   * the agent is listed unreachable (refreshCard keeps the error) and the exchange's unfinished tasks
+   * are marked lost; the reason is returned for the stream's end. Undefined: the agent is there (a
+   * dropped connection: resubscribe is offered).
+   */
+  private async lost(exchange: Exchange, cut: string): Promise<string | undefined> {
+    try {
+      await this.agents.refreshCard(exchange.agentId);
+      return undefined;
+    } catch (e) {
+      const err = AppError.from(e);
+      if (err.code !== "upstream:a2a_unreachable") return undefined;
+      const reason = `The agent stopped answering mid-task (${cut}): ${err.message}`;
+      for (const taskId of exchange.taskIds) this.tasks.markLost(exchange.agentId, taskId, reason);
+      return reason;
     }
   }
 
@@ -136,7 +165,7 @@ export class A2aExchanges {
         await client.sendMessage(request);
       } catch (e) {
         if (exchange.error) throw agentError(exchange.error);
-        throw transportError(e, entry.config.url);
+        throw this.transportFailure(e, entry);
       }
       return ids();
     }
@@ -217,9 +246,11 @@ export class A2aExchanges {
           streamEntry("closed", `A frame did not fit the A2A schema; the SDK stopped reading: ${errorMessage(e)}`);
           settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
         } else if (exchange.frames > 0) {
-          streamEntry("dropped", cut ?? errorMessage(e));
+          const lost = await this.lost(exchange, cut ?? errorMessage(e));
+          if (lost) streamEntry("closed", lost);
+          else streamEntry("dropped", cut ?? errorMessage(e));
         } else {
-          settle(transportError(e, entry.config.url));
+          settle(this.transportFailure(e, entry));
         }
       } finally {
         mark(false);

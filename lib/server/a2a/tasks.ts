@@ -108,6 +108,9 @@ export class A2aTasks {
       artifactIds: [],
     };
     rec.updatedAt = now;
+    // The agent speaks of the task again: it is not lost any more.
+    const found = rec.lost !== undefined;
+    delete rec.lost;
     if (!rec.contextId && item.contextId) rec.contextId = item.contextId;
     const added =
       item.type === "artifact" ? [item.artifact.artifactId] : item.type === "task" ? item.artifacts.map((a) => a.artifactId) : [];
@@ -126,11 +129,22 @@ export class A2aTasks {
       rec.state = item.state;
       if (text) rec.statusText = text;
       else if (changed) delete rec.statusText;
-      this.write(rec, changed || !prev);
+      this.write(rec, changed || !prev || found);
       this.onState(rec, item);
       return;
     }
-    this.write(rec, !prev);
+    this.write(rec, !prev || found);
+  }
+
+  /** The agent stopped answering before the task ended: said on the task (written now). False when it had ended. */
+  markLost(agentId: string, taskId: string, reason: string): boolean {
+    const rec = this.get(agentId, taskId);
+    if (!rec || A2A_TERMINAL_STATES.includes(rec.state)) return false;
+    // The first reason stays (the stream's end says more than a later refresh that got no answer).
+    if (rec.lost) return true;
+    const at = Date.now();
+    this.write({ ...rec, updatedAt: at, lost: { at, reason } }, true);
+    return true;
   }
 
   /** Keeps the raw Task object a tasks/get or a stream's task frame carried. */
