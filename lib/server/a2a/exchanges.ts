@@ -28,6 +28,8 @@ interface Exchange {
   abort: AbortController;
   /** Why it was aborted: the `a2a_stream` closed entry's reason. */
   aborted?: string;
+  /** Called with each frame of a stream that parsed (not an error frame), once recorded and applied. */
+  onFrame?: () => void;
 }
 
 /** What exchanges need of the saved agents: the entry (its card read when missing). */
@@ -100,6 +102,7 @@ export class A2aExchanges {
     }
     if (item.type === "status" || item.type === "artifact") exchange.taskIds.add(item.taskId);
     if (item.type === "message" && item.message.taskId) exchange.taskIds.add(item.message.taskId);
+    exchange.onFrame?.();
   }
 
   /** A unary call: the agent's JSON-RPC / REST error becomes the AppError, never a 500. */
@@ -220,38 +223,48 @@ export class A2aExchanges {
       }
     };
     if (knownTaskId) exchange.taskIds.add(knownTaskId);
-    const run = (async () => {
-      let opened = false;
-      try {
-        for await (const _ of gen) {
-          if (!opened) {
-            opened = true;
-            streamEntry(event);
-          }
-          mark(true);
-          settle();
-        }
-        await exchange.wire.streamEnded;
-        if (!opened) streamEntry(event);
+    let opened = false;
+    // Each frame Loupe recorded: the first opens the stream and answers the send.
+    exchange.onFrame = () => {
+      if (!opened) {
+        opened = true;
+        streamEntry(event);
+      }
+      mark(true);
+      settle();
+    };
+    /** How the stream ended: `cut` = why Loupe's read of it broke, `e` = what the SDK threw. */
+    const ended = async (cut: string | undefined, e?: unknown) => {
+      const why = cut ?? (e === undefined ? undefined : errorMessage(e));
+      if (exchange.aborted) {
         streamEntry("closed", exchange.aborted);
+        settle(new AppError("conflict:a2a_aborted", exchange.aborted));
+      } else if (exchange.error) {
+        streamEntry("closed", `The agent ended the stream with an error: ${exchange.error.message}`);
+        settle(agentError(exchange.error));
+      } else if (exchange.wire.sawMalformed) {
+        streamEntry("closed", `A frame did not fit the A2A schema (recorded raw)${why ? `: ${why}` : ""}`);
+        settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
+      } else if (why === undefined) {
+        if (!opened) streamEntry(event);
+        streamEntry("closed");
+      } else if (exchange.frames > 0) {
+        const lost = await this.lost(exchange, why);
+        if (lost) streamEntry("closed", lost);
+        else streamEntry("dropped", why);
+      } else {
+        settle(this.transportFailure(e ?? new Error(`The stream broke before its first frame (${why})`), entry));
+      }
+    };
+    const run = (async () => {
+      try {
+        // Over HTTP the SDK is handed an empty body and yields nothing: the wire parsed and recorded
+        // every frame once and called onFrame (the SDK parsing each again cost as much as the bare
+        // client). Over gRPC the SDK reads the stream and yields each frame.
+        for await (const _ of gen) exchange.onFrame?.();
+        await ended(await exchange.wire.streamEnded);
       } catch (e) {
-        const cut = await exchange.wire.streamEnded;
-        if (exchange.aborted) {
-          streamEntry("closed", exchange.aborted);
-          settle(new AppError("conflict:a2a_aborted", exchange.aborted));
-        } else if (exchange.error) {
-          streamEntry("closed", `The agent ended the stream with an error: ${exchange.error.message}`);
-          settle(agentError(exchange.error));
-        } else if (exchange.wire.sawMalformed) {
-          streamEntry("closed", `A frame did not fit the A2A schema; the SDK stopped reading: ${errorMessage(e)}`);
-          settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
-        } else if (exchange.frames > 0) {
-          const lost = await this.lost(exchange, cut ?? errorMessage(e));
-          if (lost) streamEntry("closed", lost);
-          else streamEntry("dropped", cut ?? errorMessage(e));
-        } else {
-          settle(this.transportFailure(e, entry));
-        }
+        await ended(await exchange.wire.streamEnded, e);
       } finally {
         mark(false);
         // The task record as the stream left it, written now (chunks within a state wait in memory).
