@@ -7,6 +7,7 @@ import type { Client, Transport, TransportFactory } from "@a2a-js/sdk/client";
 import { GrpcTransportFactory } from "@a2a-js/sdk/client/grpc";
 import * as grpc from "@grpc/grpc-js";
 import type { A2aPartInput, A2aSendBody, A2aTransport } from "@/lib/contracts/a2a";
+import { isRecord } from "@/lib/values";
 
 /**
  * The official SDK client for one exchange. Its v0.3 compat layer is on: a card in the v0.3 shape
@@ -78,4 +79,9 @@ export function sendRequest(body: Pick<A2aSendBody, "parts" | "contextId" | "tas
     configuration: undefined,
     metadata: undefined,
   };
+}
+
+/** Whether the agent's card says it streams. */
+export function cardStreams(card: unknown): boolean {
+  return isRecord(card) && isRecord(card.capabilities) && card.capabilities.streaming === true;
 }

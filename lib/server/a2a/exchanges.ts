@@ -4,7 +4,7 @@ import type { A2aAgentInput, A2aAgentState, A2aSendBody } from "@/lib/contracts/
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
-import { makeClient, sendRequest } from "@/lib/server/a2a/client";
+import { cardStreams, makeClient, sendRequest } from "@/lib/server/a2a/client";
 import { agentError, transportError } from "@/lib/server/a2a/errors";
 import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
@@ -39,11 +39,6 @@ export interface A2aAgentLookup {
   refreshCard(agentId: string): Promise<unknown>;
   /** Nothing answered a call: the agent is listed unreachable with this message. */
   unreachable(agentId: string, message: string): void;
-}
-
-/** Whether the agent's card says it streams. */
-function cardStreams(card: unknown): boolean {
-  return isRecord(card) && isRecord(card.capabilities) && card.capabilities.streaming === true;
 }
 
 /**
@@ -124,10 +119,9 @@ export class A2aExchanges {
   }
 
   /**
-   * A stream died mid-task: is the agent still there? Its card is read again. When nothing answers,
-   * the agent is listed unreachable (refreshCard keeps the error) and the exchange's unfinished tasks
-   * are marked lost; the reason is returned for the stream's end. Undefined: the agent is there (a
-   * dropped connection: resubscribe is offered).
+   * A stream died mid-task: its card is read again. Nothing answers: the agent is listed unreachable
+   * (by refreshCard), the exchange's unfinished tasks lost, and the reason returned. Undefined: the
+   * agent is there (a dropped connection: resubscribe is offered).
    */
   private async lost(exchange: Exchange, cut: string): Promise<string | undefined> {
     try {
@@ -184,9 +178,8 @@ export class A2aExchanges {
   }
 
   /**
-   * Drains a stream in the background; resolves at its first frame. A stream that dies after
-   * frames arrived is recorded `dropped` (resubscribe is offered), one the agent ended with an
-   * error or a frame the SDK refused is `closed` with the reason.
+   * Drains a stream in the background; resolves at its first frame. Its end is recorded (ended()):
+   * `closed` with the reason, `dropped` when it died after frames and the agent still answers.
    */
   private stream(
     entry: A2aAgentEntry,
@@ -226,10 +219,8 @@ export class A2aExchanges {
     let opened = false;
     // Each frame Loupe recorded: the first opens the stream and answers the send.
     exchange.onFrame = () => {
-      if (!opened) {
-        opened = true;
-        streamEntry(event);
-      }
+      if (!opened) streamEntry(event);
+      opened = true;
       mark(true);
       settle();
     };
