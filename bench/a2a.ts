@@ -1,31 +1,41 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { loadavg } from "node:os";
+import { createInterface } from "node:readline";
 import { SendMessageRequest } from "@a2a-js/sdk";
 import { ClientFactory, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
 import type { Client } from "@a2a-js/sdk/client";
 import { demoCardJson } from "../demo/a2a/card";
 import { startA2aDemo } from "../demo/a2a/demo-agent";
-import type { Bench, Figure } from "./types";
-import { interleavedMedians, ratio } from "./types";
+import type { Bench } from "./types";
+import { median, ratio } from "./types";
 import { loadServerModule } from "./load-server";
 
 /** In issue 11's A2A range (7150–7159). */
 const DEMO_PORT = 7156;
 const REPLAY_PORT = 7157;
-/** Live: the SDK's task store clones the whole task per event, so the agent's cost grows as N². */
-const LIVE_CHUNKS = 250;
-const REPLAY_CHUNKS = 5000;
-let CHUNKS = LIVE_CHUNKS;
+/** Issue 23's replay: one `stream N` task of 2,000 artifact chunks (+ task, working, completed). */
+const CHUNKS = 2000;
+/** Issue 23's targets: Loupe's relay to the page's event stream against the bare SDK client. */
+const TARGET_LAST = 1.5;
+const TARGET_FIRST = 1.3;
 
-const streamRequest = (): SendMessageRequest =>
-  SendMessageRequest.fromJSON({
-    message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data: { skill: "stream", count: CHUNKS } }] },
-  });
+/** When the first and the last event of one stream arrived, in ms from the send. */
+interface Arrivals {
+  first: number;
+  last: number;
+  events: number;
+  /** CPU time this process spent (user + system), ms: on a loaded machine, the figure wall time hides. */
+  cpu?: number;
+}
 
-/** Reads a whole `stream N` task and returns how many stream events arrived. */
-async function drain(client: Client): Promise<number> {
-  let events = 0;
-  for await (const _ of client.sendMessageStream(streamRequest())) events++;
-  return events;
+/** Runs `fn` and adds the process's CPU time over it. */
+async function withCpu(fn: () => Promise<Arrivals>): Promise<Arrivals> {
+  const before = process.cpuUsage();
+  const out = await fn();
+  const used = process.cpuUsage(before);
+  return { ...out, cpu: (used.user + used.system) / 1000 };
 }
 
 /** The `result` of every SSE event of one real `stream N` task, as the agent sent them. */
@@ -51,7 +61,8 @@ async function capture(url: string, chunks: number): Promise<string[]> {
 
 /**
  * Replays captured frames as fast as the socket takes them (the card names this server), with the
- * JSON-RPC id of each request: the relay is then measured without the agent's own N² cost.
+ * JSON-RPC id of each request: the relay is then measured without the agent's own N² cost (the
+ * SDK's task store clones the whole task per event).
  */
 async function startReplay(results: string[]): Promise<{ url: string; close(): Promise<void> }> {
   const url = `http://127.0.0.1:${REPLAY_PORT}`;
@@ -70,71 +81,170 @@ async function startReplay(results: string[]): Promise<{ url: string; close(): P
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** The bare SDK client: one `stream N` task, read to its last event. */
+async function bareStream(client: Client): Promise<Arrivals> {
+  const request = SendMessageRequest.fromJSON({
+    message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data: { skill: "stream", count: CHUNKS } }] },
+  });
+  const start = performance.now();
+  let first = NaN;
+  let events = 0;
+  for await (const _ of client.sendMessageStream(request)) {
+    if (events++ === 0) first = performance.now() - start;
+  }
+  return { first, last: performance.now() - start, events };
+}
+
 /**
- * A2A streaming relay: one `stream N` task (N artifact chunks plus task, working and completed)
- * read by the SDK's own client over JSON-RPC SSE, bare vs. through Loupe's recorder
- * (lib/server/a2a/wire.ts: the fetch Loupe hands the SDK transport, which parses and records every
- * SSE event as an `a2a_frame` entry before the SDK sees it), and the whole send path
- * (`getA2a().send` + waitExchange: wire, task records, timeline). Live: from the demo A2A agent. Relay:
- * the same agent's frames, captured once and replayed at socket speed, so the figure is the
- * client side's. Interleaved runs.
+ * The browser's side of the page's event stream, in a process of its own (as a browser is): it
+ * reads the SSE, and for each `watch <agentId> <count>` line on stdin answers `<first> <last>`, the
+ * absolute times (performance.timeOrigin + now, one clock for both processes) at which the first
+ * and the count-th `a2a_frame` entry of that agent arrived.
+ */
+const PAGE_READER = `
+const http = require("node:http");
+const readline = require("node:readline");
+let watch = null;
+const now = () => performance.timeOrigin + performance.now();
+readline.createInterface({ input: process.stdin }).on("line", (line) => {
+  const [, agent, count] = line.split(" ");
+  watch = { agent: '"connectionId":' + JSON.stringify(agent), count: Number(count), seen: 0, first: 0 };
+});
+http.get(process.argv[1], (res) => {
+  let buffer = "";
+  res.setEncoding("utf8");
+  res.on("data", (text) => {
+    buffer += text;
+    let from = 0;
+    for (let end = buffer.indexOf("\\n\\n"); end >= 0; end = buffer.indexOf("\\n\\n", from)) {
+      const event = buffer.slice(from, end);
+      from = end + 2;
+      if (!watch || !event.includes('"kind":"a2a_frame"') || !event.includes(watch.agent)) continue;
+      if (watch.seen++ === 0) watch.first = now();
+      if (watch.seen === watch.count) {
+        process.stdout.write(watch.first + " " + now() + "\\n");
+        watch = null;
+      }
+    }
+    buffer = buffer.slice(from);
+  });
+  process.stdout.write("open\\n");
+});
+`;
+
+/**
+ * The page's event stream: `entryStream()` (what GET /api/stream serves) on a node:http server,
+ * read by PAGE_READER in a child process.
+ */
+async function pageStream(entryStream: (signal: AbortSignal) => ReadableStream<Uint8Array>) {
+  const stop = new AbortController();
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    const reader = entryStream(stop.signal).getReader();
+    void (async () => {
+      for (let r = await reader.read(); !r.done; r = await reader.read()) res.write(r.value);
+      res.end();
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const child = spawn(process.execPath, ["-e", PAGE_READER, url], { stdio: ["pipe", "pipe", "inherit"] });
+  const lines = createInterface({ input: child.stdout });
+  let onLine: (line: string) => void = () => {};
+  lines.on("line", (line) => onLine(line));
+  await new Promise<void>((resolve) => (onLine = () => resolve()));
+  return {
+    /** Arrivals on the page of `events` frames of agent `agentId`, timed from `start` (absolute ms). */
+    watch(agentId: string, events: number, start: () => number): Promise<Arrivals> {
+      const answer = new Promise<Arrivals>((resolve) => {
+        onLine = (line) => {
+          const [first, last] = line.split(" ").map(Number);
+          resolve({ first: first! - start(), last: last! - start(), events });
+        };
+      });
+      child.stdin.write(`watch ${agentId} ${events}\n`);
+      return answer;
+    },
+    close: async () => {
+      child.kill();
+      stop.abort();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** One clock for this process and the page reader's. */
+const clock = () => performance.timeOrigin + performance.now();
+
+const loadNote = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+/**
+ * A2A streaming relay (issue 23): one `stream 2000` task, its frames captured once from the demo
+ * agent and replayed at socket speed, read side by side in one run (interleaved): by the bare
+ * `@a2a-js/sdk` client, and by Loupe (`getA2a().send`: the SDK client over Loupe's recording wire,
+ * task records, timeline) to the page's event stream (the SSE the browser reads). Times to the
+ * first and to the last event; ratios against the targets, with the load average.
  */
 export const a2aBench: Bench = {
   name: "a2a",
   async run({ runs }) {
     const { getA2a } = await loadServerModule(() => import("@/lib/server/a2a"));
-    const { A2aWire } = await loadServerModule(() => import("@/lib/server/a2a/wire"));
-    const hub = getA2a().hub;
-    let exchange = 0;
-    let recordedEntries = 0;
-    const factory = (fetchImpl?: typeof fetch) =>
-      new ClientFactory({ transports: [new JsonRpcTransportFactory(fetchImpl ? { fetchImpl } : {})] });
-    // A fresh wire per exchange, as Loupe makes one per send.
-    const recordingFetch: typeof fetch = (input, init) =>
-      new A2aWire(hub, {
-        agentId: "bench-a2a",
-        exchangeId: `bench-${++exchange}`,
-        transport: "JSONRPC",
-        onItem: () => void recordedEntries++,
-      }).fetchWith({})(input, init);
-
+    const { entryStream } = await loadServerModule(() => import("@/lib/server/sse"));
     const registry = getA2a();
-    const measure = async (label: string, url: string): Promise<Figure[]> => {
-      const bare = await factory().createFromUrl(url);
-      const recorded = await factory(recordingFetch).createFromUrl(url);
-      // The whole path of a send from the UI: registry.send (task records, timeline, requests) + the wire.
-      const agent = await registry.create({ name: `bench ${label}`, url: `${url}/.well-known/agent-card.json`, headers: {} });
-      const body = { parts: [{ kind: "data" as const, data: { skill: "stream", count: CHUNKS } }], stream: true };
-      const viaLoupe = async () => registry.waitExchange((await registry.send(agent.id, body)).exchangeId);
-      const events = await drain(bare); // warm-up: JIT, sockets
-      await drain(recorded);
-      await viaLoupe();
-      recordedEntries = 0;
-      const ms = await interleavedMedians(runs, { bare: () => drain(bare), recorded: () => drain(recorded), loupe: viaLoupe });
-      return [
-        { label: `${label}: events per stream (${CHUNKS} chunks + 3)`, value: events, unit: "count" },
-        { label: `${label}: bare SDK client`, value: ms.bare, unit: "ms", note: `median of ${runs}` },
-        { label: `${label}: through Loupe's recorder`, value: ms.recorded, unit: "ms", note: `median of ${runs}` },
-        { label: `${label}: bare events/s`, value: (events / ms.bare) * 1000, unit: "count" },
-        { label: `${label}: recorded events/s`, value: (events / ms.recorded) * 1000, unit: "count" },
-        { label: `${label}: frames recorded per stream`, value: recordedEntries / runs, unit: "count" },
-        ratio(`${label}: recorded / bare time`, ms.recorded, ms.bare),
-        { label: `${label}: getA2a().send, stream to its end`, value: ms.loupe, unit: "ms", note: `median of ${runs}` },
-        { label: `${label}: getA2a().send events/s`, value: (events / ms.loupe) * 1000, unit: "count" },
-        ratio(`${label}: getA2a().send / bare time`, ms.loupe, ms.bare),
-      ];
-    };
+    const hub = registry.hub;
+    const loadBefore = loadNote();
 
     const demo = await startA2aDemo({ port: DEMO_PORT, timing: { stepMs: 0 } });
     let replay: { url: string; close(): Promise<void> } | undefined;
+    const page = await pageStream((signal) => entryStream(hub, hub.maxSeq(), signal));
     try {
-      CHUNKS = LIVE_CHUNKS;
-      const live = await measure("live demo agent", demo.url);
-      replay = await startReplay(await capture(demo.url, REPLAY_CHUNKS));
-      CHUNKS = REPLAY_CHUNKS;
-      const relay = await measure("relay (replayed frames)", replay.url);
-      return [...live, ...relay];
+      replay = await startReplay(await capture(demo.url, CHUNKS));
+      const bare = await new ClientFactory({ transports: [new JsonRpcTransportFactory({})] }).createFromUrl(replay.url);
+      const agent = await registry.create({ name: "bench relay", url: `${replay.url}/.well-known/agent-card.json`, headers: {} });
+      const body = { parts: [{ kind: "data" as const, data: { skill: "stream", count: CHUNKS } }], stream: true };
+      const viaLoupe = async (events: number): Promise<Arrivals> => {
+        let start = 0;
+        const arrived = page.watch(agent.id, events, () => start);
+        start = clock();
+        const { exchangeId } = await registry.send(agent.id, body);
+        const out = await arrived;
+        await registry.waitExchange(exchangeId);
+        return out;
+      };
+      const warm = await bareStream(bare); // warm-up: JIT, sockets
+      await viaLoupe(warm.events);
+      const samples = { bare: [] as Arrivals[], loupe: [] as Arrivals[] };
+      for (let i = 0; i < runs; i++) {
+        samples.bare.push(await withCpu(() => bareStream(bare)));
+        samples.loupe.push(await withCpu(() => viaLoupe(warm.events)));
+      }
+      const m = (list: Arrivals[], key: "first" | "last" | "cpu") => median(list.map((a) => a[key] ?? NaN));
+      const [bareFirst, bareLast, loupeFirst, loupeLast] = [
+        m(samples.bare, "first"),
+        m(samples.bare, "last"),
+        m(samples.loupe, "first"),
+        m(samples.loupe, "last"),
+      ];
+      const load = `load avg ${loadBefore} before, ${loadNote()} after`;
+      const of = `median of ${runs}, interleaved`;
+      return [
+        { label: `relay: events per stream (${CHUNKS} chunks + 3)`, value: warm.events, unit: "count" },
+        { label: "relay: bare SDK client, first event", value: bareFirst, unit: "ms", note: of },
+        { label: "relay: Loupe, first event on the page's stream", value: loupeFirst, unit: "ms", note: of },
+        { label: "relay: bare SDK client, last event", value: bareLast, unit: "ms", note: of },
+        { label: "relay: Loupe, last event on the page's stream", value: loupeLast, unit: "ms", note: of },
+        ratio("relay: Loupe / bare, first event", loupeFirst, bareFirst, `target ≤ ${TARGET_FIRST}; ${load}`),
+        ratio("relay: Loupe / bare, last event", loupeLast, bareLast, `target ≤ ${TARGET_LAST}; ${load}`),
+        { label: "relay: bare SDK client, CPU per stream", value: m(samples.bare, "cpu"), unit: "ms", note: "this process, user + system" },
+        { label: "relay: Loupe, CPU per stream (relay + page stream)", value: m(samples.loupe, "cpu"), unit: "ms", note: "this process" },
+        ratio("relay: Loupe / bare, CPU per stream", m(samples.loupe, "cpu"), m(samples.bare, "cpu"), "load-independent companion figure"),
+      ];
     } finally {
+      await page.close();
       await replay?.close();
       await demo.stop();
     }

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import type { A2aTaskDetail } from "@/lib/contracts/a2a";
 import { A2aStateBadge } from "@/components/a2a/state-badge";
 import { CopyButton } from "@/components/elements/copy-button";
+import { StatusBadge } from "@/components/elements/status-badge";
 
 export interface TaskHeaderProps {
   task: A2aTaskDetail;
@@ -19,7 +20,7 @@ export interface TaskHeaderProps {
 }
 
 export interface TaskIdentityProps {
-  task: Pick<A2aTaskDetail, "state" | "taskId" | "contextId" | "artifactCount" | "statusText"> & { streaming?: boolean };
+  task: Pick<A2aTaskDetail, "state" | "taskId" | "contextId" | "artifactCount" | "statusText" | "lost"> & { streaming?: boolean };
 }
 
 /** The task's state, ids, artifact count and status text (the live pane and a bundle's read-only view). */
@@ -28,6 +29,11 @@ export function TaskIdentity({ task }: TaskIdentityProps) {
     <>
       <div className="flex flex-wrap items-center gap-2">
         <A2aStateBadge state={task.state} />
+        {task.lost && (
+          <StatusBadge tone="failed" data-testid="a2a-task-lost-badge">
+            agent lost
+          </StatusBadge>
+        )}
         {task.streaming && (
           <span className="inline-flex items-center gap-1 text-xs text-sky-700 dark:text-sky-300" data-testid="a2a-task-streaming">
             <RadioIcon className="size-3.5 animate-pulse" aria-hidden /> stream open
@@ -42,6 +48,11 @@ export function TaskIdentity({ task }: TaskIdentityProps) {
         </span>
         <span className="text-xs text-muted-foreground">{task.artifactCount} artifacts</span>
       </div>
+      {task.lost && (
+        <p className="text-sm whitespace-pre-wrap text-destructive" data-testid="a2a-task-lost">
+          {task.lost.reason} · the last state the agent reported was {task.state}
+        </p>
+      )}
       {task.statusText && <p className="text-sm whitespace-pre-wrap">{task.statusText}</p>}
     </>
   );

@@ -141,6 +141,11 @@ export interface A2aTaskSummary {
   artifactCount: number;
   /** A stream is open for it now (message/stream or resubscribe). */
   streaming: boolean;
+  /**
+   * The agent stopped answering before the task ended (its process died mid-stream, its card no
+   * longer answers): when and why. `state` stays the agent's last word; cleared by its next frame.
+   */
+  lost?: { at: number; reason: string };
   /** Registered push webhook, if any. */
   push?: A2aPushRegistration;
 }

@@ -75,6 +75,15 @@ async function readCapped(req: IncomingMessage): Promise<string | undefined> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** The push id the path names, or undefined when it is not valid percent-encoding (`%ZZ`). */
+function pushIdOf(url: string): string | undefined {
+  try {
+    return decodeURIComponent(url.slice(A2A_PUSH_PREFIX.length).split(/[?#]/)[0] ?? "");
+  } catch {
+    return undefined;
+  }
+}
+
 /** Serves one `/a2a-push/*` request: the gate above, then the registry's token check and record. */
 export async function serveA2aPushHttp(
   req: IncomingMessage,
@@ -83,12 +92,14 @@ export async function serveA2aPushHttp(
 ): Promise<void> {
   const decision = gateA2aPush({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers }, opts);
   if (decision.action === "reject") return reply(res, decision.status, decision.message);
+  // Decoded before any await: a throw here would leave the socket open with no answer.
+  const pushId = pushIdOf(req.url ?? "");
+  if (pushId === undefined) return reply(res, 400, `The webhook path ${JSON.stringify(req.url)} is not valid percent-encoding`);
   const body = await readCapped(req);
   if (body === undefined) return reply(res, 413, `The body is over ${A2A_PUSH_MAX_BYTES} bytes`);
   await opts.ready;
   const handler = a2aPushHandler();
   if (!handler) return reply(res, 503, "Loupe's A2A webhook is not ready yet");
-  const pushId = decodeURIComponent((req.url ?? "").slice(A2A_PUSH_PREFIX.length).split(/[?#]/)[0] ?? "");
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers[name.toLowerCase()] = value;
   try {

@@ -148,3 +148,35 @@ describe("A2A push webhook body cap", () => {
     expect(status).toBe(413);
   });
 });
+
+describe("A2A push webhook path", () => {
+  it("a push id that is not valid percent-encoding (/a2a-push/%ZZ) is answered 400 with the route's code, not left open", async () => {
+    const answer = await new Promise<{ status: number; body: string } | string>((resolve) => {
+      const req = httpRequest(
+        {
+          host: "127.0.0.1",
+          port: LOUPE_PORT,
+          path: "/a2a-push/%ZZ",
+          method: "POST",
+          agent: false,
+          headers: { "content-type": "application/json" },
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (c: Buffer) => (body += c.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.setTimeout(3_000, () => {
+        req.destroy();
+        resolve("no answer within 3 s");
+      });
+      req.on("error", (e) => resolve((e as NodeJS.ErrnoException).code ?? e.message));
+      req.end("{}");
+    });
+    expect(answer).toMatchObject({ status: 400 });
+    const { error } = JSON.parse(typeof answer === "string" ? "{}" : answer.body) as { error?: { code: string; message: string } };
+    expect(error?.code).toBe("bad_request:a2a_push");
+    expect(error?.message).toMatch(/%ZZ/);
+  });
+});

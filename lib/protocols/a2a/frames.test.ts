@@ -140,6 +140,28 @@ describe("state mapping and transition checks", () => {
       item: { type: "error", code: -32001 },
     });
   });
+
+  it("reads parts in the version the frame's envelope names, the other one only for a part that does not fit it", () => {
+    const update = (part: unknown) => ({
+      jsonrpc: "2.0",
+      id: 1,
+      result: { artifactUpdate: { taskId: "t", contextId: "c", artifact: { artifactId: "a", parts: [part] } } },
+    });
+    const parts = (r: ReturnType<typeof readFrame>) => (r.ok && r.item.type === "artifact" ? r.item.artifact.parts : r);
+    expect(parts(readFrame(update({ text: "hi" })))).toEqual([{ kind: "text", text: "hi" }]);
+    expect(parts(readFrame(update({ url: "https://x/y.png", mediaType: "image/png", filename: "y.png" })))).toEqual([
+      { kind: "file", uri: "https://x/y.png", mimeType: "image/png", name: "y.png" },
+    ]);
+    // A v0.3 part inside a v1.0 frame (an agent mixing versions) still reads.
+    expect(parts(readFrame(update({ kind: "file", file: { uri: "https://x/z", mimeType: "text/plain" } })))).toEqual([
+      { kind: "file", uri: "https://x/z", mimeType: "text/plain" },
+    ]);
+    expect(readFrame(update({ text: "a", data: {} }))).toEqual({
+      ok: false,
+      error: "artifactUpdate.artifact.parts[0]: a part must carry exactly one of text, data, raw, url",
+    });
+    expect(readFrame(update({ text: 3 }))).toEqual({ ok: false, error: "artifactUpdate.artifact.parts[0]: text is not a string" });
+  });
 });
 
 describe("agent card validation", () => {

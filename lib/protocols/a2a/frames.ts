@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { A2aTaskState } from "@/lib/contracts/a2a";
 import type { A2aArtifact, A2aFrameResult, A2aItem, A2aMessage, A2aPart } from "@/lib/protocols/a2a/types";
+import { isRecord } from "@/lib/values";
 
 /**
  * Pure, browser-safe reading of A2A frames (issue 11 §2). One frame is a JSON-RPC response, a REST
@@ -51,45 +52,82 @@ export function toV1State(state: A2aTaskState): string {
   return found ? found[0] : "TASK_STATE_UNSPECIFIED";
 }
 
-const Obj = z.record(z.string(), z.unknown());
-const Str = z.string();
-const OptStr = z.string().optional();
+class FrameError extends Error {}
 
-const V03Part = z.union([
-  z.object({ kind: z.literal("text"), text: Str }),
-  z.object({ kind: z.literal("data"), data: z.unknown(), metadata: z.record(z.string(), z.unknown()).optional() }),
-  z.object({ kind: z.literal("file"), file: z.object({ name: OptStr, mimeType: OptStr, bytes: OptStr, uri: OptStr }) }),
-]);
-// v1.0 parts are a oneof: exactly one of text / data / raw (base64) / url.
-const V1Part = z
-  .object({
-    text: OptStr,
-    data: z.unknown().optional(),
-    raw: OptStr,
-    url: OptStr,
-    filename: OptStr,
-    mediaType: OptStr,
-    metadata: z.record(z.string(), z.unknown()).optional(),
-  })
-  .refine(
-    (p) => [p.text, p.data, p.raw, p.url].filter((v) => v !== undefined).length === 1,
-    "a part must carry exactly one of text, data, raw, url",
-  );
+/** The wire version a frame's envelope names (v0.3 `kind`, v1.0 wrapper key); its parts are read in it. */
+type WireVersion = "0.3" | "1.0";
 
-function readPart(raw: unknown): A2aPart | string {
-  const v03 = V03Part.safeParse(raw);
-  if (v03.success) {
-    const p = v03.data;
-    if (p.kind === "text") return { kind: "text", text: p.text };
-    if (p.kind === "data") return { kind: "data", data: p.data, ...(p.metadata ? { metadata: p.metadata } : {}) };
-    return { kind: "file", ...strip({ name: p.file.name, mimeType: p.file.mimeType, bytes: p.file.bytes, uri: p.file.uri }) };
+/** Plain checks, no schema library: this runs for every part of every frame the relay records. */
+function optionalString(o: Record<string, unknown>, key: string): string | undefined {
+  const v = o[key];
+  if (v !== undefined && typeof v !== "string") throw new FrameError(`${key} is not a string`);
+  return v;
+}
+
+function optionalMetadata(o: Record<string, unknown>): Record<string, unknown> | undefined {
+  const m = o.metadata;
+  if (m !== undefined && !isRecord(m)) throw new FrameError("metadata is not an object");
+  return m;
+}
+
+/** v0.3 parts name their kind: `{ kind: "text", text }`, `{ kind: "data", data }`, `{ kind: "file", file }`. */
+function readV03Part(p: Record<string, unknown>): A2aPart {
+  if (p.kind === "text") {
+    if (typeof p.text !== "string") throw new FrameError("text is not a string");
+    return { kind: "text", text: p.text };
   }
-  const v1 = V1Part.safeParse(raw);
-  if (!v1.success) return v1.error.issues[0]?.message ?? "not a part";
-  const p = v1.data;
-  if (p.text !== undefined) return { kind: "text", text: p.text };
-  if (p.data !== undefined) return { kind: "data", data: p.data, ...(p.metadata ? { metadata: p.metadata } : {}) };
-  return { kind: "file", ...strip({ name: p.filename, mimeType: p.mediaType, bytes: p.raw, uri: p.url }) };
+  if (p.kind === "data") {
+    const metadata = optionalMetadata(p);
+    return { kind: "data", data: p.data, ...(metadata ? { metadata } : {}) };
+  }
+  if (p.kind === "file" && isRecord(p.file)) {
+    const f = p.file;
+    const file = {
+      name: optionalString(f, "name"),
+      mimeType: optionalString(f, "mimeType"),
+      bytes: optionalString(f, "bytes"),
+      uri: optionalString(f, "uri"),
+    };
+    return { kind: "file", ...strip(file) };
+  }
+  throw new FrameError("not a v0.3 part");
+}
+
+/** v1.0 parts are a oneof: exactly one of text / data / raw (base64) / url. */
+function readV1Part(p: Record<string, unknown>): A2aPart {
+  const [text, raw, url] = [optionalString(p, "text"), optionalString(p, "raw"), optionalString(p, "url")];
+  const [filename, mediaType, metadata] = [optionalString(p, "filename"), optionalString(p, "mediaType"), optionalMetadata(p)];
+  if ([text, p.data, raw, url].filter((v) => v !== undefined).length !== 1)
+    throw new FrameError("a part must carry exactly one of text, data, raw, url");
+  if (text !== undefined) return { kind: "text", text };
+  if (p.data !== undefined) return { kind: "data", data: p.data, ...(metadata ? { metadata } : {}) };
+  return { kind: "file", ...strip({ name: filename, mimeType: mediaType, bytes: raw, uri: url }) };
+}
+
+/** Read in the frame's version; the other one is tried only when that fails (an agent mixing them). */
+function readPart(raw: unknown, version: WireVersion): A2aPart | string {
+  if (!isRecord(raw)) return "not an object";
+  const [first, second] = version === "0.3" ? [readV03Part, readV1Part] : [readV1Part, readV03Part];
+  try {
+    return first(raw);
+  } catch (e) {
+    if (!(e instanceof FrameError)) throw e;
+    try {
+      return second(raw);
+    } catch {
+      // The v1.0 reader's reason, as before: it names what a part must carry.
+      return version === "1.0" ? e.message : errorOf(() => readV1Part(raw));
+    }
+  }
+}
+
+function errorOf(read: () => unknown): string {
+  try {
+    read();
+    return "not a part";
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
 }
 
 /** The fields of `o` that carry a value (neither undefined nor ""). */
@@ -102,12 +140,10 @@ function strip<K extends string>(o: Record<K, string | undefined>): Partial<Reco
   return out;
 }
 
-class FrameError extends Error {}
-
-function parts(raw: unknown, where: string): A2aPart[] {
+function parts(raw: unknown, where: string, version: WireVersion): A2aPart[] {
   if (!Array.isArray(raw)) throw new FrameError(`${where}.parts is not an array`);
   return raw.map((p, i) => {
-    const part = readPart(p);
+    const part = readPart(p, version);
     if (typeof part === "string") throw new FrameError(`${where}.parts[${i}]: ${part}`);
     return part;
   });
@@ -115,14 +151,17 @@ function parts(raw: unknown, where: string): A2aPart[] {
 
 const ROLES: Record<string, A2aMessage["role"]> = { user: "user", agent: "agent", ROLE_USER: "user", ROLE_AGENT: "agent" };
 
-function message(raw: unknown, where: string): A2aMessage {
-  const m = Obj.safeParse(raw);
-  if (!m.success) throw new FrameError(`${where} is not an object`);
-  const o = m.data;
+function object(raw: unknown, where: string): Record<string, unknown> {
+  if (!isRecord(raw)) throw new FrameError(`${where} is not an object`);
+  return raw;
+}
+
+function message(raw: unknown, where: string, v: WireVersion): A2aMessage {
+  const o = object(raw, where);
   return {
     ...strip({ messageId: str(o.messageId), taskId: str(o.taskId), contextId: str(o.contextId) }),
     role: ROLES[String(o.role)] ?? "unknown",
-    parts: parts(o.parts, where),
+    parts: parts(o.parts, where, v),
   };
 }
 
@@ -135,34 +174,32 @@ function need(v: unknown, what: string): string {
   return v;
 }
 
-function status(raw: unknown, where: string): { state: A2aTaskState; message?: A2aMessage; timestamp?: string } {
-  const s = Obj.safeParse(raw);
-  if (!s.success) throw new FrameError(`${where} is not an object`);
-  const state = normalizeState(s.data.state);
-  if (state === "unknown" && typeof s.data.state !== "string") throw new FrameError(`${where}.state is missing`);
-  const msg = s.data.message === undefined || s.data.message === null ? undefined : message(s.data.message, `${where}.message`);
-  return { state, ...(msg ? { message: msg } : {}), ...strip({ timestamp: str(s.data.timestamp) }) };
+function status(raw: unknown, where: string, v: WireVersion): { state: A2aTaskState; message?: A2aMessage; timestamp?: string } {
+  const s = object(raw, where);
+  const state = normalizeState(s.state);
+  if (state === "unknown" && typeof s.state !== "string") throw new FrameError(`${where}.state is missing`);
+  const msg = s.message === undefined || s.message === null ? undefined : message(s.message, `${where}.message`, v);
+  return { state, ...(msg ? { message: msg } : {}), ...strip({ timestamp: str(s.timestamp) }) };
 }
 
-function artifact(raw: unknown, where: string): A2aArtifact {
-  const a = Obj.safeParse(raw);
-  if (!a.success) throw new FrameError(`${where} is not an object`);
+function artifact(raw: unknown, where: string, v: WireVersion): A2aArtifact {
+  const a = object(raw, where);
   return {
-    artifactId: need(a.data.artifactId, `${where}.artifactId`),
-    ...strip({ name: str(a.data.name), description: str(a.data.description) }),
-    parts: parts(a.data.parts, where),
+    artifactId: need(a.artifactId, `${where}.artifactId`),
+    ...strip({ name: str(a.name), description: str(a.description) }),
+    parts: parts(a.parts, where, v),
   };
 }
 
-function task(o: Record<string, unknown>, where: string): A2aItem {
-  const st = status(o.status, `${where}.status`);
-  const artifacts = Array.isArray(o.artifacts) ? o.artifacts.map((a, i) => artifact(a, `${where}.artifacts[${i}]`)) : [];
-  const history = Array.isArray(o.history) ? o.history.map((m, i) => message(m, `${where}.history[${i}]`)) : [];
+function task(o: Record<string, unknown>, where: string, v: WireVersion): A2aItem {
+  const st = status(o.status, `${where}.status`, v);
+  const artifacts = Array.isArray(o.artifacts) ? o.artifacts.map((a, i) => artifact(a, `${where}.artifacts[${i}]`, v)) : [];
+  const history = Array.isArray(o.history) ? o.history.map((m, i) => message(m, `${where}.history[${i}]`, v)) : [];
   return { type: "task", taskId: need(o.id, `${where}.id`), contextId: need(o.contextId, `${where}.contextId`), ...st, artifacts, history };
 }
 
-function statusUpdate(o: Record<string, unknown>, where: string): A2aItem {
-  const st = status(o.status, `${where}.status`);
+function statusUpdate(o: Record<string, unknown>, where: string, v: WireVersion): A2aItem {
+  const st = status(o.status, `${where}.status`, v);
   return {
     type: "status",
     taskId: need(o.taskId, `${where}.taskId`),
@@ -172,61 +209,53 @@ function statusUpdate(o: Record<string, unknown>, where: string): A2aItem {
   };
 }
 
-function artifactUpdate(o: Record<string, unknown>, where: string): A2aItem {
+function artifactUpdate(o: Record<string, unknown>, where: string, v: WireVersion): A2aItem {
   return {
     type: "artifact",
     taskId: need(o.taskId, `${where}.taskId`),
     contextId: need(o.contextId, `${where}.contextId`),
-    artifact: artifact(o.artifact, `${where}.artifact`),
+    artifact: artifact(o.artifact, `${where}.artifact`, v),
     append: o.append === true,
     lastChunk: o.lastChunk === true,
   };
 }
 
-/** One result object (a JSON-RPC `result`, a REST body or an SSE event's data), either version. */
+/**
+ * One result object (a JSON-RPC `result`, a REST body or an SSE event's data), either version. The
+ * envelope says which (a v0.3 `kind`, a v1.0 wrapper key): the parts inside are read in that one.
+ */
 export function readResult(raw: unknown): A2aFrameResult {
   try {
-    const r = Obj.safeParse(raw);
-    if (!r.success) return { ok: false, error: "the result is not an object" };
-    const o = r.data;
+    if (!isRecord(raw)) return { ok: false, error: "the result is not an object" };
+    const o = raw;
     // v0.3: the object names its kind.
     switch (o.kind) {
       case "task":
-        return { ok: true, version: "0.3", item: task(o, "task") };
+        return { ok: true, version: "0.3", item: task(o, "task", "0.3") };
       case "message":
-        return { ok: true, version: "0.3", item: { type: "message", message: message(o, "message") } };
+        return { ok: true, version: "0.3", item: { type: "message", message: message(o, "message", "0.3") } };
       case "status-update":
-        return { ok: true, version: "0.3", item: statusUpdate(o, "status-update") };
+        return { ok: true, version: "0.3", item: statusUpdate(o, "status-update", "0.3") };
       case "artifact-update":
-        return { ok: true, version: "0.3", item: artifactUpdate(o, "artifact-update") };
+        return { ok: true, version: "0.3", item: artifactUpdate(o, "artifact-update", "0.3") };
     }
     // v1.0: a StreamResponse / SendMessageResponse names its payload by key.
-    const wrap = (key: string) => Obj.safeParse(o[key]);
-    if (o.task !== undefined) {
-      const t = wrap("task");
-      if (!t.success) throw new FrameError("task is not an object");
-      return { ok: true, version: "1.0", item: task(t.data, "task") };
-    }
-    if (o.message !== undefined) return { ok: true, version: "1.0", item: { type: "message", message: message(o.message, "message") } };
-    if (o.statusUpdate !== undefined) {
-      const s = wrap("statusUpdate");
-      if (!s.success) throw new FrameError("statusUpdate is not an object");
-      return { ok: true, version: "1.0", item: statusUpdate(s.data, "statusUpdate") };
-    }
-    if (o.artifactUpdate !== undefined) {
-      const a = wrap("artifactUpdate");
-      if (!a.success) throw new FrameError("artifactUpdate is not an object");
-      return { ok: true, version: "1.0", item: artifactUpdate(a.data, "artifactUpdate") };
-    }
+    if (o.task !== undefined) return { ok: true, version: "1.0", item: task(object(o.task, "task"), "task", "1.0") };
+    if (o.message !== undefined)
+      return { ok: true, version: "1.0", item: { type: "message", message: message(o.message, "message", "1.0") } };
+    if (o.statusUpdate !== undefined)
+      return { ok: true, version: "1.0", item: statusUpdate(object(o.statusUpdate, "statusUpdate"), "statusUpdate", "1.0") };
+    if (o.artifactUpdate !== undefined)
+      return { ok: true, version: "1.0", item: artifactUpdate(object(o.artifactUpdate, "artifactUpdate"), "artifactUpdate", "1.0") };
     // A bare Task (GetTask / CancelTask in v1.0).
-    if (typeof o.id === "string" && o.status !== undefined) return { ok: true, version: "1.0", item: task(o, "task") };
+    if (typeof o.id === "string" && o.status !== undefined) return { ok: true, version: "1.0", item: task(o, "task", "1.0") };
     // A push notification config (v0.3 nests it, v1.0 does not).
     if (typeof o.taskId === "string" && (o.pushNotificationConfig !== undefined || typeof o.url === "string")) {
-      const nested = Obj.safeParse(o.pushNotificationConfig);
-      const url = str(nested.success ? nested.data.url : o.url);
+      const nested = o.pushNotificationConfig;
+      const url = str(isRecord(nested) ? nested.url : o.url);
       return {
         ok: true,
-        version: o.pushNotificationConfig !== undefined ? "0.3" : "1.0",
+        version: nested !== undefined ? "0.3" : "1.0",
         item: { type: "push-config", taskId: o.taskId, ...strip({ url }) },
       };
     }
@@ -244,9 +273,8 @@ const JsonRpcError = z.object({ code: z.union([z.number(), z.string()]), message
  * bare result. SSE `event: error` data is a JSON-RPC error object.
  */
 export function readFrame(json: unknown): A2aFrameResult {
-  const r = Obj.safeParse(json);
-  if (!r.success) return { ok: false, error: "the frame is not a JSON object" };
-  const o = r.data;
+  if (!isRecord(json)) return { ok: false, error: "the frame is not a JSON object" };
+  const o = json;
   if (o.jsonrpc !== undefined) {
     if (o.jsonrpc !== "2.0") return { ok: false, error: `jsonrpc is ${JSON.stringify(o.jsonrpc)}, not "2.0"` };
     if (o.error !== undefined) {

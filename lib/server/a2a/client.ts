@@ -8,6 +8,7 @@ import { GrpcTransportFactory } from "@a2a-js/sdk/client/grpc";
 import * as grpc from "@grpc/grpc-js";
 import type { A2aPartInput, A2aSendBody, A2aTransport } from "@/lib/contracts/a2a";
 import { cardForClient } from "@/lib/protocols/a2a/card";
+import { isRecord } from "@/lib/values";
 
 /**
  * The official SDK client for one exchange. Its v0.3 compat layer is on: a card in the v0.3 shape
@@ -102,4 +103,9 @@ export function sendRequest(
     configuration,
     metadata: undefined,
   };
+}
+
+/** Whether the agent's card says it streams. */
+export function cardStreams(card: unknown): boolean {
+  return isRecord(card) && isRecord(card.capabilities) && card.capabilities.streaming === true;
 }

@@ -4,7 +4,7 @@ import type { A2aAgentInput, A2aAgentState, A2aSendBody } from "@/lib/contracts/
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
-import { makeClient, sendRequest } from "@/lib/server/a2a/client";
+import { cardStreams, makeClient, sendRequest } from "@/lib/server/a2a/client";
 import type { SendPushConfig } from "@/lib/server/a2a/client";
 import { agentError, transportError } from "@/lib/server/a2a/errors";
 import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
@@ -29,17 +29,17 @@ interface Exchange {
   abort: AbortController;
   /** Why it was aborted: the `a2a_stream` closed entry's reason. */
   aborted?: string;
+  /** Called with each frame of a stream that parsed (not an error frame), once recorded and applied. */
+  onFrame?: () => void;
 }
 
 /** What exchanges need of the saved agents: the entry (its card read when missing). */
 export interface A2aAgentLookup {
   require(agentId: string): A2aAgentEntry;
+  /** Reads the card again; a card that cannot be had is kept in the agent's state, and thrown. */
   refreshCard(agentId: string): Promise<unknown>;
-}
-
-/** Whether the agent's card says it streams. */
-function cardStreams(card: unknown): boolean {
-  return isRecord(card) && isRecord(card.capabilities) && card.capabilities.streaming === true;
+  /** Nothing answered a call: the agent is listed unreachable with this message. */
+  unreachable(agentId: string, message: string): void;
 }
 
 /**
@@ -98,6 +98,7 @@ export class A2aExchanges {
     }
     if (item.type === "status" || item.type === "artifact") exchange.taskIds.add(item.taskId);
     if (item.type === "message" && item.message.taskId) exchange.taskIds.add(item.message.taskId);
+    exchange.onFrame?.();
   }
 
   /** A unary call: the agent's JSON-RPC / REST error becomes the AppError, never a 500. */
@@ -107,7 +108,32 @@ export class A2aExchanges {
       return await call(client);
     } catch (e) {
       if (exchange.error) throw agentError(exchange.error);
-      throw transportError(e, entry.config.url);
+      throw this.transportFailure(e, entry);
+    }
+  }
+
+  /** transportError(), and an agent nothing answered is listed unreachable. */
+  private transportFailure(e: unknown, entry: A2aAgentEntry): AppError {
+    const err = transportError(e, entry.config.url);
+    if (err.code === "upstream:a2a_unreachable") this.agents.unreachable(entry.config.id, err.message);
+    return err;
+  }
+
+  /**
+   * A stream died mid-task: its card is read again. Nothing answers: the agent is listed unreachable
+   * (by refreshCard), the exchange's unfinished tasks lost, and the reason returned. Undefined: the
+   * agent is there (a dropped connection: resubscribe is offered).
+   */
+  private async lost(exchange: Exchange, cut: string): Promise<string | undefined> {
+    try {
+      await this.agents.refreshCard(exchange.agentId);
+      return undefined;
+    } catch (e) {
+      const err = AppError.from(e);
+      if (err.code !== "upstream:a2a_unreachable") return undefined;
+      const reason = `The agent stopped answering mid-task (${cut}): ${err.message}`;
+      for (const taskId of exchange.taskIds) this.tasks.markLost(exchange.agentId, taskId, reason);
+      return reason;
     }
   }
 
@@ -140,7 +166,7 @@ export class A2aExchanges {
         await client.sendMessage(request);
       } catch (e) {
         if (exchange.error) throw agentError(exchange.error);
-        throw transportError(e, entry.config.url);
+        throw this.transportFailure(e, entry);
       }
       return ids();
     }
@@ -156,9 +182,8 @@ export class A2aExchanges {
   }
 
   /**
-   * Drains a stream in the background; resolves at its first frame. A stream that dies after
-   * frames arrived is recorded `dropped` (resubscribe is offered), one the agent ended with an
-   * error or a frame the SDK refused is `closed` with the reason.
+   * Drains a stream in the background; resolves at its first frame. Its end is recorded (ended()):
+   * `closed` with the reason, `dropped` when it died after frames and the agent still answers.
    */
   private stream(
     entry: A2aAgentEntry,
@@ -195,38 +220,50 @@ export class A2aExchanges {
       }
     };
     if (knownTaskId) exchange.taskIds.add(knownTaskId);
-    const run = (async () => {
-      let opened = false;
-      try {
-        for await (const _ of gen) {
-          if (!opened) {
-            opened = true;
-            streamEntry(event);
-          }
-          mark(true);
-          settle();
-        }
-        await exchange.wire.streamEnded;
-        if (!opened) streamEntry(event);
+    let opened = false;
+    // Each frame Loupe recorded: the first opens the stream and answers the send.
+    exchange.onFrame = () => {
+      if (!opened) streamEntry(event);
+      opened = true;
+      mark(true);
+      settle();
+    };
+    /** How the stream ended: `cut` = why Loupe's read of it broke, `e` = what the SDK threw. */
+    const ended = async (cut: string | undefined, e?: unknown) => {
+      const why = cut ?? (e === undefined ? undefined : errorMessage(e));
+      if (exchange.aborted) {
         streamEntry("closed", exchange.aborted);
+        settle(new AppError("conflict:a2a_aborted", exchange.aborted));
+      } else if (exchange.error) {
+        streamEntry("closed", `The agent ended the stream with an error: ${exchange.error.message}`);
+        settle(agentError(exchange.error));
+      } else if (exchange.wire.sawMalformed) {
+        streamEntry("closed", `A frame did not fit the A2A schema (recorded raw)${why ? `: ${why}` : ""}`);
+        settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
+      } else if (why === undefined) {
+        if (!opened) streamEntry(event);
+        streamEntry("closed");
+      } else if (exchange.frames > 0) {
+        const lost = await this.lost(exchange, why);
+        if (lost) streamEntry("closed", lost);
+        else streamEntry("dropped", why);
+      } else {
+        settle(this.transportFailure(e ?? new Error(`The stream broke before its first frame (${why})`), entry));
+      }
+    };
+    const run = (async () => {
+      try {
+        // Over HTTP the SDK is handed an empty body and yields nothing: the wire parsed and recorded
+        // every frame once and called onFrame (the SDK parsing each again cost as much as the bare
+        // client). Over gRPC the SDK reads the stream and yields each frame.
+        for await (const _ of gen) exchange.onFrame?.();
+        await ended(await exchange.wire.streamEnded);
       } catch (e) {
-        const cut = await exchange.wire.streamEnded;
-        if (exchange.aborted) {
-          streamEntry("closed", exchange.aborted);
-          settle(new AppError("conflict:a2a_aborted", exchange.aborted));
-        } else if (exchange.error) {
-          streamEntry("closed", `The agent ended the stream with an error: ${exchange.error.message}`);
-          settle(agentError(exchange.error));
-        } else if (exchange.wire.sawMalformed) {
-          streamEntry("closed", `A frame did not fit the A2A schema; the SDK stopped reading: ${errorMessage(e)}`);
-          settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
-        } else if (exchange.frames > 0) {
-          streamEntry("dropped", cut ?? errorMessage(e));
-        } else {
-          settle(transportError(e, entry.config.url));
-        }
+        await ended(await exchange.wire.streamEnded, e);
       } finally {
         mark(false);
+        // The task record as the stream left it, written now (chunks within a state wait in memory).
+        this.tasks.flush();
         settle();
       }
     })();

@@ -55,6 +55,10 @@ export class A2aRegistry {
     this.exchanges = new A2aExchanges(hub, this.tasks, {
       require: (id) => this.peers.require(id),
       refreshCard: (id) => this.refreshCard(id),
+      unreachable: (id, message) => {
+        const entry = this.peers.find(id);
+        if (entry) entry.state = { ...entry.state, status: "error", error: message };
+      },
     });
     this.push = new A2aPush(hub, this.a2aStore, this.tasks, this.exchanges);
   }
@@ -180,7 +184,14 @@ export class A2aRegistry {
 
   /** tasks/get now. */
   async refreshTask(agentId: string, taskId: string): Promise<A2aTaskDetail> {
-    await this.exchanges.unary(agentId, (c) => c.getTask({ tenant: "", id: taskId }));
+    try {
+      await this.exchanges.unary(agentId, (c) => c.getTask({ tenant: "", id: taskId }));
+    } catch (e) {
+      // Nothing answered: an unfinished task says so (the agent is listed unreachable by unary()).
+      const err = AppError.from(e);
+      if (err.code === "upstream:a2a_unreachable") this.tasks.markLost(agentId, taskId, err.message);
+      throw err;
+    }
     return this.getTask(agentId, taskId);
   }
 

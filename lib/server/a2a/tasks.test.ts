@@ -11,6 +11,7 @@ import { openStore } from "@/lib/server/store";
 
 let dir: string;
 let tasks: A2aTasks;
+let a2aStore: A2aStore;
 
 const status = (state: A2aTaskState, timestamp?: string, text?: string): A2aItem => ({
   type: "status",
@@ -24,7 +25,8 @@ const status = (state: A2aTaskState, timestamp?: string, text?: string): A2aItem
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), "loupe-a2a-tasks-"));
   const store = openStore(dir);
-  tasks = new A2aTasks(new Hub(store), new A2aStore(store), () => "agent");
+  a2aStore = new A2aStore(store);
+  tasks = new A2aTasks(new Hub(store), a2aStore, () => "agent");
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -58,5 +60,38 @@ describe("A2A task record", () => {
     tasks.apply("a1", status("failed"));
     tasks.apply("a1", status("working"));
     expect(tasks.get("a1", "t1")?.state).toBe("failed");
+  });
+});
+
+describe("A2A task record in memory", () => {
+  const chunk = (i: number): A2aItem => ({
+    type: "artifact",
+    taskId: "t1",
+    contextId: "c1",
+    artifact: { artifactId: `a${i % 3}`, parts: [{ kind: "text", text: `chunk ${i}` }] },
+    append: i > 2,
+    lastChunk: false,
+  });
+
+  it("writes the row at state changes, keeps chunks in memory (read through it) and writes them at flush", () => {
+    tasks.apply("a1", status("working"));
+    expect(a2aStore.getTask("a1", "t1")).toMatchObject({ state: "working", artifactCount: 0 });
+    for (let i = 0; i < 50; i++) tasks.apply("a1", chunk(i));
+    // The row is not rewritten per chunk; a read goes through the in-memory record.
+    expect(a2aStore.getTask("a1", "t1")?.artifactCount).toBe(0);
+    expect(tasks.get("a1", "t1")).toMatchObject({ state: "working", artifactCount: 3 });
+    expect(tasks.list("a1")).toMatchObject([{ artifactCount: 3 }]);
+    tasks.apply("a1", chunk(50));
+    tasks.apply("a1", status("completed"));
+    expect(a2aStore.getTask("a1", "t1")).toMatchObject({ state: "completed", artifactCount: 3, artifactIds: ["a0", "a1", "a2"] });
+  });
+
+  it("a removed agent's chunks waiting in memory are not written back by a later flush", () => {
+    tasks.apply("a1", status("working"));
+    tasks.apply("a1", chunk(0));
+    a2aStore.store.prepare("DELETE FROM a2a_tasks WHERE agent_id = ?").run("a1");
+    tasks.dropAgent("a1");
+    tasks.flush();
+    expect(a2aStore.getTask("a1", "t1")).toBeUndefined();
   });
 });

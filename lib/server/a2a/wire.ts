@@ -189,33 +189,35 @@ export class A2aWire {
   sawMalformed = false;
 
   /**
-   * Records every SSE event as its bytes pass through, then hands the same bytes on to the SDK.
-   * Loupe reads its own branch to the end, so the frames after one the SDK chokes on are still
-   * recorded.
+   * Reads the SSE body to its end, parsing and recording every event once (frame()): the exchange
+   * follows the frames through `onItem`. The SDK is handed the same response with an empty body, so
+   * it parses none of them again (that second parse cost as much as the bare client's whole work).
    */
   private tapStream(res: Response): Response {
     const parser = createParser({
       onEvent: (event) => this.frame(event.data, event.event && event.event !== "message" ? { sseEvent: event.event } : {}),
     });
     const decoder = new TextDecoder();
-    // One SQLite transaction per chunk read (its frames, and the task rows they update), in order:
-    // a commit per frame made the recorder ~20x slower than the bare client at socket speed.
-    const feed = this.hub.store.db.transaction((text: string) => parser.feed(text));
+    const reader = res.body!.getReader();
     const signal = this.ctx.signal;
-    const tap = new TransformStream<Uint8Array, Uint8Array>({
-      start(controller) {
-        // Aborting the fetch does not always error a body already piped (seen with ADK's v0.3 SSE):
-        // the tap itself errors, so both branches (Loupe's and the SDK's) end at once.
-        signal?.addEventListener("abort", () => controller.error(signal.reason), { once: true });
-      },
-      transform(chunk, controller) {
-        feed(decoder.decode(chunk, { stream: true }));
-        controller.enqueue(chunk);
-      },
-    });
-    const [mine, sdk] = res.body!.pipeThrough(tap).tee();
-    this.streamEnded = drain(mine);
-    return new Response(sdk, { status: res.status, statusText: res.statusText, headers: res.headers });
+    // Aborting the fetch does not always error a body being read (seen with ADK's v0.3 SSE): the
+    // read is cancelled here, so the stream ends at once.
+    const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    this.streamEnded = (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return signal?.aborted ? errorMessage(signal.reason) : undefined;
+          parser.feed(decoder.decode(value, { stream: true }));
+        }
+      } catch (e) {
+        return causeCode(e) ?? errorMessage(e);
+      } finally {
+        signal?.removeEventListener("abort", onAbort);
+      }
+    })();
+    return new Response("", { status: res.status, statusText: res.statusText, headers: res.headers });
   }
 }
 
@@ -239,17 +241,5 @@ async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
     const code = causeCode(e);
     if (!code || !STALE_SOCKET.has(code) || init.signal?.aborted) throw e;
     return fetch(url, init);
-  }
-}
-
-async function drain(stream: ReadableStream<Uint8Array>): Promise<string | undefined> {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done } = await reader.read();
-      if (done) return undefined;
-    }
-  } catch (e) {
-    return causeCode(e) ?? errorMessage(e);
   }
 }
