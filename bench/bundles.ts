@@ -2,6 +2,9 @@ import type { Bench, Figure } from "./types";
 import { MB, median, timed } from "./types";
 import { loadServerModule } from "./load-server";
 import { startAgentServer, SCRIPTED_ONLY } from "../demo/adk/start-agent-server";
+import { syntheticAdkBundle } from "../tests/support/bundles";
+
+const LARGE = 300_000;
 
 const EVENTS = 10_000;
 const APP = "loupe_demo";
@@ -84,5 +87,53 @@ export const bundlesBench: Bench = {
       await agents.closeAll();
       await agent.stop();
     }
+  },
+};
+
+/**
+ * A 300,000-entry bundle read back (issue 23: whole, it took 126 s and +190 MiB): imported once, then
+ * the first page (what opening it in the page asks for) and a page deep inside it, with the heap
+ * growth of each; and, for comparison, the stored file parsed whole as the read did before.
+ * `npm run bench -- bundles-large` (about two minutes, most of it the import).
+ */
+export const largeBundleBench: Bench = {
+  name: "bundles-large",
+  async run() {
+    const { getBundles } = await loadServerModule(() => import("@/lib/server/bundles"));
+    const bundles = getBundles();
+    const text = JSON.stringify(syntheticAdkBundle(LARGE, { sessionId: "large" }));
+    const imported = await timed(() => bundles.importText(text, "large.loupe.json"));
+    const id = imported.value.id;
+    const heapOf = async <T>(fn: () => T) => {
+      const before = process.memoryUsage().heapUsed;
+      const out = await timed(fn);
+      return { ...out, heap: process.memoryUsage().heapUsed - before };
+    };
+    const first = await heapOf(() => JSON.stringify(bundles.get(id)));
+    const deep = await heapOf(() => JSON.stringify(bundles.page(id, LARGE - 1_000)));
+    const whole = await heapOf(() => JSON.parse(bundles.file(id).text) as unknown);
+    return [
+      {
+        label: `import a ${LARGE.toLocaleString("en")}-entry ADK bundle`,
+        value: imported.ms,
+        unit: "ms",
+        note: `${(Buffer.byteLength(text) / MB).toFixed(0)} MB file`,
+      },
+      {
+        label: "read it back: first page (GET /api/bundles/:id, serialized)",
+        value: first.ms,
+        unit: "ms",
+        note: `${(first.value.length / 1024).toFixed(0)} KB answer`,
+      },
+      { label: "heap growth reading the first page", value: first.heap / MB, unit: "MB" },
+      { label: "a page near the end (GET …/entries?cursor=299000)", value: deep.ms, unit: "ms" },
+      { label: "heap growth reading that page", value: deep.heap / MB, unit: "MB" },
+      {
+        label: "for comparison: the stored file parsed whole (the read before paging)",
+        value: whole.ms,
+        unit: "ms",
+        note: `heap +${(whole.heap / MB).toFixed(0)} MB`,
+      },
+    ];
   },
 };

@@ -34,7 +34,7 @@ import { tapBench } from "./tap";
 import { aguiBench } from "./agui";
 import { aguiBrowserBench } from "./agui-browser";
 import { a2aBench } from "./a2a";
-import { bundlesBench } from "./bundles";
+import { bundlesBench, largeBundleBench } from "./bundles";
 import { langgraphBench } from "./langgraph";
 
 const BENCHES: Bench[] = [
@@ -55,6 +55,7 @@ const BENCHES: Bench[] = [
   aguiBrowserBench,
   a2aBench,
   bundlesBench,
+  largeBundleBench,
   langgraphBench,
 ];
 

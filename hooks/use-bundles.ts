@@ -1,10 +1,12 @@
 "use client";
 
-import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
-import type { ImportedBundleSummary } from "@/lib/contracts/bundle";
+import { useMemo } from "react";
+import { useInfiniteQuery, useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
+import { joinBundlePages } from "@/lib/bundle-pages";
+import type { ImportedBundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
 import { AppError } from "@/lib/errors";
 import { apiFetch } from "@/lib/api-client";
-import { bundleKeys } from "@/lib/queries/bundles";
+import { bundleKeys, bundlePagesQuery } from "@/lib/queries/bundles";
 
 /** Shared by every import control, so the bundles pane shows the last import's failure whichever control started it. */
 const IMPORT_KEY = [...bundleKeys.all, "import"] as const;
@@ -53,4 +55,26 @@ export function useDeleteBundle() {
 /** Reads a dropped or picked file as text; what import sends. */
 export async function fileInput(file: File): Promise<BundleImportInput> {
   return { text: await file.text(), name: file.name };
+}
+
+/**
+ * An open imported bundle, as far as it has been read (issue 23): the first page at once, each
+ * further page when `loadMore` is called, never the whole file.
+ */
+export function useOpenBundle(id: string) {
+  const query = useInfiniteQuery(bundlePagesQuery(id));
+  const pages = query.data?.pages;
+  const imported = useMemo((): ImportedBundle | null => {
+    const [first, ...rest] = pages ?? [];
+    if (!first || !("first" in first)) return null;
+    return joinBundlePages(
+      first.first,
+      rest.flatMap((p) => ("more" in p ? [p.more] : [])),
+    );
+  }, [pages]);
+  return {
+    query,
+    imported,
+    loadMore: () => void query.fetchNextPage(),
+  };
 }

@@ -16,10 +16,17 @@ export const RUN_STATUS_META: Record<AguiRunStatus, { label: string; tone: Statu
   aborted: { label: "Aborted", tone: "canceled" },
 };
 
-export function RunStatusBadge({ status }: { status: AguiRunStatus }) {
-  const meta = RUN_STATUS_META[status];
+/** A run that ended on interrupts, once every one is answered: it waits for no one (issue 23: it kept reading "Waiting"). */
+const ANSWERED = { label: "Answered", tone: "ok" } as const satisfies { label: string; tone: StatusTone };
+
+/**
+ * A run's status. `answered`: every request the run raised has been answered, so an interrupted run
+ * no longer waits (the run record keeps "interrupted": it is how the run ended).
+ */
+export function RunStatusBadge({ status, answered = false }: { status: AguiRunStatus; answered?: boolean }) {
+  const meta = status === "interrupted" && answered ? ANSWERED : RUN_STATUS_META[status];
   return (
-    <StatusBadge tone={meta.tone} data-testid="agui-run-status" data-status={status}>
+    <StatusBadge tone={meta.tone} data-testid="agui-run-status" data-status={status} data-answered={answered || undefined}>
       {meta.label}
     </StatusBadge>
   );

@@ -36,7 +36,7 @@ export function ThreadRunBar({ runs, openRunId, onOpenRun, tab, onTab }: ThreadR
             onClick={() => onOpenRun(r.runId)}
           >
             Run {i + 1}
-            {r.record && <RunStatusBadge status={r.record.status} />}
+            {r.record && <RunStatusBadge status={r.record.status} answered={r.requests.length > 0 && !pending} />}
             <span className="text-muted-foreground">{r.events.length} ev</span>
             {pending && <span className="size-1.5 rounded-full bg-sky-500" aria-label="waits for you" />}
           </Button>

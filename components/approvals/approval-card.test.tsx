@@ -64,7 +64,8 @@ describe("ApprovalCard", () => {
     expect(screen.getByTestId("approval-asker").textContent).toContain("through this server's tap");
     expect(screen.getByTestId("approval-asker").textContent).not.toContain("tap fs");
     expect(screen.getByTestId("approval-why").textContent).toBe(
-      "Policy: ask unless the tool is read-only (the default). The tool is not annotated read-only.",
+      // A tap's own default never asks: a tap's policy that asked was set for it (issue 23).
+      "Policy: ask unless the tool is read-only (set for this tap). The tool is not annotated read-only.",
     );
     expect(screen.getByTestId("approval-destructive")).toBeTruthy();
     expect(screen.queryByTestId("approval-read-only")).toBeNull();
@@ -86,6 +87,21 @@ describe("ApprovalCard", () => {
     expect(screen.getByTestId("approval-why").textContent).toContain("not in the connection's tool listing");
     expect(screen.getByTestId("approval-not-listed")).toBeTruthy();
     expect(screen.queryByTestId("approval-destructive")).toBeNull();
+  });
+
+  it("says '(the default)' only for the playground's default policy (issue 23)", () => {
+    const playground = { kind: "playground" as const, conversationId: "c1", title: "Weather check" };
+    setup(approval({ origin: playground, policy: { value: "unless_read_only", from: "default" } }));
+    expect(screen.getByTestId("approval-why").textContent).toContain("ask unless the tool is read-only (the default)");
+    cleanup();
+    setup(approval({ origin: playground, policy: { value: "always", from: "default" } }));
+    expect(screen.getByTestId("approval-why").textContent).toContain("ask for every call (set for this conversation)");
+  });
+
+  it("a tap set to ask for every call does not call that the default (issue 23)", () => {
+    setup(approval({ policy: { value: "always", from: "default" } }));
+    expect(screen.getByTestId("approval-why").textContent).toContain("ask for every call (set for this tap)");
+    expect(screen.getByTestId("approval-why").textContent).not.toContain("the default");
   });
 
   it("with several columns, says which column of the playground conversation asked", () => {

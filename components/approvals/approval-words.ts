@@ -1,4 +1,5 @@
 import type { ApprovalPolicy, ToolApproval } from "@/lib/contracts/approvals";
+import { PlaygroundSettings } from "@/lib/contracts/playground";
 
 /** What each policy means, said the way the card explains why a call waits. */
 export const POLICY_LABEL: Record<ApprovalPolicy, string> = {
@@ -7,11 +8,19 @@ export const POLICY_LABEL: Record<ApprovalPolicy, string> = {
   never: "never ask",
 };
 
-/** Where the policy that applied was set. */
-export const POLICY_FROM_LABEL: Record<ToolApproval["policy"]["from"], string> = {
-  tool: "set for this tool",
-  default: "the default",
-};
+/** A new conversation's policy: what the playground applies unless the user changes it. */
+const PLAYGROUND_DEFAULT = PlaygroundSettings.parse({}).policy;
+
+/**
+ * Where the policy that applied was set (issue 23: a tap set to "ask for every call" read "(the
+ * default)"). A tap's own default never asks, so a tap's policy that asked was always chosen for it;
+ * a conversation's is the default only while it is the playground's default value.
+ */
+export function policyFrom(approval: Pick<ToolApproval, "policy" | "origin">): string {
+  if (approval.policy.from === "tool") return "set for this tool";
+  if (approval.origin.kind === "tap") return "set for this tap";
+  return approval.policy.value === PLAYGROUND_DEFAULT ? "the default" : "set for this conversation";
+}
 
 export { approvalAsker } from "@/lib/workbench/approvals";
 
@@ -27,7 +36,7 @@ export function approvalVia(approval: Pick<ToolApproval, "origin" | "connectionI
 
 /** Whether the listing says the tool only reads; why the gate asked in words. */
 export function gateWhy(approval: ToolApproval): string {
-  const policy = `Policy: ${POLICY_LABEL[approval.policy.value]} (${POLICY_FROM_LABEL[approval.policy.from]})`;
+  const policy = `Policy: ${POLICY_LABEL[approval.policy.value]} (${policyFrom(approval)})`;
   if (approval.listed === false)
     return `${policy}. ${approval.notListed ?? "The tool is not in the connection's listing, so it is treated as not read-only."}`;
   const readOnly = approval.annotations?.readOnlyHint === true;

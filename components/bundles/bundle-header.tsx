@@ -5,7 +5,10 @@ import { BUNDLE_ORIGIN_LABEL, BUNDLE_UNIT_LABEL, type ImportedBundle } from "@/l
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { QueryError } from "@/components/elements/query-error";
+import { useState } from "react";
 import { useDeleteBundle } from "@/hooks/use-bundles";
+import { fetchBundleFile } from "@/lib/queries/bundles";
+import { AppError } from "@/lib/errors";
 import { bundleFileName } from "@/lib/bundle-file-name";
 import { downloadText } from "@/lib/tool-result/download";
 import { formatDateTime, formatBytes, formatCount } from "@/lib/format";
@@ -30,6 +33,15 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 export function BundleHeader({ imported, onDeleted }: BundleHeaderProps) {
   const { summary, bundle } = imported;
   const remove = useDeleteBundle();
+  const [downloadError, setDownloadError] = useState<AppError | null>(null);
+  // The page holds only the pages it read: the file comes from the server, as it was imported.
+  const onDownload = () => {
+    setDownloadError(null);
+    fetchBundleFile(summary.id).then(
+      (text) => downloadText(text, summary.fileName ?? bundleFileName(summary.title), "application/json"),
+      (e: unknown) => setDownloadError(AppError.from(e)),
+    );
+  };
   const exportedAt = Date.parse(bundle.exportedAt);
   const onDelete = () => {
     if (!window.confirm(`Delete the imported bundle “${summary.title}”? Only this Loupe's copy goes; the file stays wherever it is.`))
@@ -45,15 +57,7 @@ export function BundleHeader({ imported, onDeleted }: BundleHeaderProps) {
         <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" data-testid="bundle-title">
           {summary.title}
         </h1>
-        <Button
-          size="xs"
-          variant="outline"
-          data-testid="bundle-download"
-          title="Save the bundle as it was imported"
-          onClick={() =>
-            downloadText(JSON.stringify(bundle, null, 2), summary.fileName ?? bundleFileName(summary.title), "application/json")
-          }
-        >
+        <Button size="xs" variant="outline" data-testid="bundle-download" title="Save the bundle as it was imported" onClick={onDownload}>
           <DownloadIcon /> Download
         </Button>
         <Button size="xs" variant="outline" data-testid="bundle-delete" disabled={remove.isPending} onClick={onDelete}>
@@ -75,6 +79,7 @@ export function BundleHeader({ imported, onDeleted }: BundleHeaderProps) {
         <Fact label="Size" value={formatBytes(summary.bytes)} testId="bundle-size" />
       </dl>
       {remove.error && <QueryError title="Could not delete the bundle" error={remove.error} />}
+      {downloadError && <QueryError title="Could not download the bundle" error={downloadError} />}
     </header>
   );
 }

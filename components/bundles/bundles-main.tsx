@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
-import { useLastImportError } from "@/hooks/use-bundles";
-import { bundleListQuery, bundleQuery } from "@/lib/queries/bundles";
+import { useLastImportError, useOpenBundle } from "@/hooks/use-bundles";
+import { bundleListQuery } from "@/lib/queries/bundles";
 import { QueryError } from "@/components/elements/query-error";
 import { BundleHeader } from "@/components/bundles/bundle-header";
 import { bundleDetail } from "@/lib/bundle-detail";
@@ -12,6 +12,7 @@ import { ImportFailure } from "@/components/bundles/import-failure";
 import { RawBundleView } from "@/components/bundles/raw-bundle-view";
 import { BUNDLE_UNIT_VIEWS } from "@/components/protocols/registry";
 import { BundleViewBoundary } from "@/components/bundles/view-boundary";
+import { BundlePagesBar } from "@/components/bundles/bundle-pages-bar";
 import { formatDateTime } from "@/lib/format";
 
 export interface BundlesMainProps {
@@ -68,19 +69,27 @@ function BundleIndex({ onOpen }: { onOpen: (id: string) => void }) {
 }
 
 function OpenBundle({ id, onClose }: { id: string; onClose: () => void }) {
-  const query = useQuery(bundleQuery(id));
-  if (query.isError) {
+  const { query, imported, loadMore } = useOpenBundle(id);
+  if (query.isError && !imported) {
     return (
       <QueryError className="m-4" title="Could not open the imported bundle" error={query.error} onRetry={() => void query.refetch()} />
     );
   }
-  if (!query.data) return <p className="m-4 text-sm text-muted-foreground">Opening the bundle…</p>;
-  const { bundle, summary } = query.data;
+  if (!imported) return <p className="m-4 text-sm text-muted-foreground">Opening the bundle…</p>;
+  const { bundle, summary } = imported;
   const View = BUNDLE_UNIT_VIEWS[summary.unitType];
   const raw = <RawBundleView bundle={bundle} summary={summary} />;
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="bundle-open" data-unit-type={summary.unitType}>
-      <BundleHeader imported={query.data} onDeleted={onClose} />
+      <BundleHeader imported={imported} onDeleted={onClose} />
+      <BundlePagesBar
+        loaded={bundle.entries.length}
+        total={summary.entryCount}
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        error={query.isFetchNextPageError ? query.error : null}
+        onLoadMore={loadMore}
+      />
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
         {View ? (
           <BundleViewBoundary fallback={raw}>

@@ -5,7 +5,7 @@ import { useInbox } from "@/hooks/use-inbox";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
 import { InboxBadge } from "./inbox-badge";
-import { countWaiting } from "@/lib/workbench/inbox";
+import { countNeedsYou } from "@/lib/workbench/inbox";
 
 export interface InboxLinkProps {
   /** The inbox is the open view. */
@@ -30,7 +30,7 @@ export function InboxLink({ active, onOpen }: InboxLinkProps) {
       >
         <InboxIcon className="size-4 text-muted-foreground" />
         <span className="flex-1 text-left font-medium">Inbox</span>
-        <InboxBadge count={countWaiting(inbox.data ?? [])} />
+        <InboxBadge count={countNeedsYou(inbox.data ?? [])} />
       </button>
     </div>
   );

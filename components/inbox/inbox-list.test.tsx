@@ -7,7 +7,7 @@ import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { InboxBadge } from "./inbox-badge";
 import { InboxList } from "./inbox-list";
-import { countWaiting } from "@/lib/workbench/inbox";
+import { countNeedsYou, countWaiting } from "@/lib/workbench/inbox";
 import { failedAnswer, itemFrom, itemsOf, refusedItem, runOf } from "@/components/adk/interrupts/test-items";
 import { InboxRow as InboxRowView } from "@/components/elements/inbox-row";
 
@@ -77,7 +77,8 @@ describe("InboxList", () => {
       "confirmation:answered",
       "confirmation:stale",
     ]);
-    expect(screen.getByTestId("inbox-waiting").textContent).toBe("3 waiting");
+    expect(screen.getByTestId("inbox-waiting").textContent).toBe("2 waiting");
+    expect(screen.getByTestId("inbox-failed").textContent).toBe("· 1 failed");
     expect(screen.queryByTestId("inbox-empty")).toBeNull();
     // The default row summarises: kind, prompt and source.
     expect(rows()[1]!.textContent).toContain('call_secure_api needs an API key "X-Api-Key" in header.');
@@ -127,7 +128,8 @@ describe("InboxList — ADK interrupts and MCP requests together", () => {
       "elicitation_url:stale",
     ]);
     expect(rows().map((r) => r.dataset.source)).toEqual(["mcp", "adk", "adk", "adk", "mcp", "adk", "adk", "mcp"]);
-    expect(screen.getByTestId("inbox-waiting").textContent).toBe("5 waiting");
+    expect(screen.getByTestId("inbox-waiting").textContent).toBe("3 waiting");
+    expect(screen.getByTestId("inbox-failed").textContent).toBe("· 2 failed");
     // The default row: the server's message or the sampling text, and "server › tool".
     expect(rows()[0]!.textContent).toContain("Please provide inputs");
     expect(rows()[0]!.textContent).toContain("everything › trigger-elicitation-request");
@@ -155,12 +157,12 @@ describe("InboxList — ADK interrupts and MCP requests together", () => {
 
 describe("InboxBadge", () => {
   it("counts waiting rows of both sources", () => {
-    render(<InboxBadge count={countWaiting(mixedItems())} />);
+    render(<InboxBadge count={countNeedsYou(mixedItems())} />);
     expect(screen.getByTestId("inbox-count").textContent).toBe("5");
   });
 
   it("shows the waiting count, caps it, and hides at zero", () => {
-    const { rerender } = render(<InboxBadge count={countWaiting(fixtureItems())} />);
+    const { rerender } = render(<InboxBadge count={countNeedsYou(fixtureItems())} />);
     expect(screen.getByTestId("inbox-count").textContent).toBe("3");
     rerender(<InboxBadge count={150} />);
     expect(screen.getByTestId("inbox-count").textContent).toBe("99+");
@@ -170,7 +172,7 @@ describe("InboxBadge", () => {
 });
 
 describe("InboxRow — a refused answer", () => {
-  it("the row of an answer the agent refused reads Failed, and counts as waiting", () => {
+  it("the row of an answer the agent refused reads Failed, is counted as failed, not waiting (issue 23), and still on the badge", () => {
     const base = refusedItem();
     const item = {
       ...base,
@@ -184,7 +186,13 @@ describe("InboxRow — a refused answer", () => {
     render(<InboxRowView item={item} />);
     expect(screen.getByTestId("interrupt-status")).toMatchObject({ textContent: "Failed" });
     expect(screen.getByTestId("interrupt-status").dataset.status).toBe("failed");
-    expect(countWaiting([item])).toBe(1);
+    expect(countWaiting([item])).toBe(0);
+    expect(countNeedsYou([item])).toBe(1);
+    cleanup();
+    render(<InboxList items={[item]} />);
+    expect(screen.getByTestId("inbox-waiting").textContent).toBe("0 waiting");
+    expect(screen.getByTestId("inbox-failed").textContent).toBe("· 1 failed");
+    expect(screen.queryByTestId("inbox-empty")).toBeNull();
   });
 });
 

@@ -18,7 +18,7 @@ import {
 import { Line } from "./inbox-line";
 import { onInboxReveal, takePendingReveal } from "@/lib/workbench/inbox-reveal";
 import { InboxRow } from "@/components/elements/inbox-row";
-import { countWaiting, inboxItemDomKey } from "@/lib/workbench/inbox";
+import { countFailed, countWaiting, inboxItemDomKey } from "@/lib/workbench/inbox";
 import { useListKeys } from "@/hooks/use-list-keys";
 
 export interface InboxListProps<T extends Row = Row> {
@@ -52,6 +52,7 @@ export function InboxList<T extends Row>({ items, renderCard, groupBy = "none" }
   const shown = useMemo(() => filterInbox(sorted, filter), [sorted, filter]);
   const lines = useMemo(() => inboxLines(shown, groupBy === "session"), [shown, groupBy]);
   const waiting = countWaiting(items);
+  const failed = countFailed(items);
   const render = renderCard ?? ((item: T) => <InboxRow item={item} />);
   const filtered = filter.kinds.size > 0 || filter.statuses.size > 0;
   // Home / End off: the first and last rendered cards are not the list's first and last.
@@ -88,9 +89,14 @@ export function InboxList<T extends Row>({ items, renderCard, groupBy = "none" }
         <span className="text-sm" data-testid="inbox-waiting" data-count={waiting}>
           {waiting} waiting
         </span>
+        {failed > 0 && (
+          <span className="text-sm text-destructive" data-testid="inbox-failed" data-count={failed}>
+            · {failed} failed
+          </span>
+        )}
         {items.length > 0 && <span className="text-xs text-muted-foreground">· {items.length} in total</span>}
       </header>
-      {waiting === 0 && (
+      {waiting === 0 && failed === 0 && (
         <div
           className="flex items-center gap-2 rounded-md border border-dashed px-3 py-4 text-sm text-muted-foreground"
           data-testid="inbox-empty"

@@ -6,7 +6,7 @@ import { everySourceRow, rowsOfEverySource, SAME_ID } from "@/tests/support/inbo
 import { renderWithClient, fetchRouter } from "@/components/mcp/workbench/test-support";
 import { INBOX_SOURCES } from "@/components/protocols/registry";
 import { InboxCard, sourceOf } from "./sources";
-import { countWaiting, groupKeyOf, inboxItemDomKey, inboxStatus, itemKey } from "@/lib/workbench/inbox";
+import { countFailed, countNeedsYou, countWaiting, groupKeyOf, inboxItemDomKey, inboxStatus, itemKey } from "@/lib/workbench/inbox";
 
 afterEach(() => {
   cleanup();
@@ -38,10 +38,12 @@ describe("INBOX_SOURCES", () => {
     for (const row of rows) expect(itemKey(row).startsWith(`${row.source}\u0000`)).toBe(true);
   });
 
-  it("counts every source's waiting rows for the badge (pending and failed)", () => {
+  it("counts every source's waiting rows apart from its failed ones; the badge counts both (issue 23)", () => {
     const rows = [...everySourceRow("pending"), ...everySourceRow("failed"), ...everySourceRow("answered"), ...everySourceRow("stale")];
-    // Approvals know no "failed" (the fixture keeps those pending): 6 pending + 5 failed + 1 pending approval.
-    expect(countWaiting(rows)).toBe(12);
+    // Approvals know no "failed" (the fixture keeps those pending): 6 pending + 1 pending approval; 5 failed.
+    expect(countWaiting(rows)).toBe(7);
+    expect(countFailed(rows)).toBe(5);
+    expect(countNeedsYou(rows)).toBe(12);
     expect(rows.filter((r) => inboxStatus(r) === "stale")).toHaveLength(6);
   });
 

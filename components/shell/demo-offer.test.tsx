@@ -40,4 +40,20 @@ describe("DemoOffers", () => {
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(container.textContent).toBe("");
   });
+
+  it("says in the sidebar, in the error's own words, that a demo of its protocol did not start (issue 23)", async () => {
+    const failures = [
+      { protocol: "a2a", id: "demo-a2a-adk", message: "The demo ADK agent over A2A did not start: port 8123 is in use" },
+      { protocol: "agui", id: "demo-agui", message: "The demo AG-UI agent did not start: boom" },
+    ];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.resolve(Response.json({ offers: [], failures }))),
+    );
+    renderOffers("a2a");
+    const note = await screen.findByTestId("demo-failure");
+    expect(note.textContent).toBe("The demo ADK agent over A2A did not start: port 8123 is in use");
+    expect(note.getAttribute("role")).toBe("alert");
+    expect(screen.getAllByTestId("demo-failure")).toHaveLength(1);
+  });
 });

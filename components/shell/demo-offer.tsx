@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { DemoOffer } from "@/lib/contracts/demos";
+import type { DemoFailure, DemoOffer } from "@/lib/contracts/demos";
 import { demoOffersQuery } from "@/lib/queries/demos";
 
 export interface DemoOfferNoteProps {
@@ -24,15 +24,28 @@ export function DemoOfferNote({ offer }: DemoOfferNoteProps) {
   );
 }
 
-/** Under a protocol's sidebar section: the demos of that protocol this install offers instead of running. */
+/** A demo that was started and failed, in its own words (issue 23: it was only in the terminal). */
+export function DemoFailureNote({ failure }: { failure: DemoFailure }) {
+  return (
+    <p role="alert" className="px-3 pb-2 text-xs break-words text-destructive" data-testid="demo-failure" data-demo={failure.id}>
+      {failure.message}
+    </p>
+  );
+}
+
+/** Under a protocol's sidebar section: its demos this install offers instead of running, and those that did not start. */
 export function DemoOffers({ protocol }: { protocol: string }) {
-  const offers = useQuery(demoOffersQuery());
-  const mine = (offers.data ?? []).filter((o) => o.protocol === protocol);
-  if (mine.length === 0) return null;
+  const demos = useQuery(demoOffersQuery());
+  const offers = (demos.data?.offers ?? []).filter((o) => o.protocol === protocol);
+  const failures = (demos.data?.failures ?? []).filter((f) => f.protocol === protocol);
+  if (offers.length === 0 && failures.length === 0) return null;
   return (
     <div data-testid={`demo-offers-${protocol}`}>
-      {mine.map((offer) => (
+      {offers.map((offer) => (
         <DemoOfferNote key={offer.id} offer={offer} />
+      ))}
+      {failures.map((failure) => (
+        <DemoFailureNote key={failure.id} failure={failure} />
       ))}
     </div>
   );

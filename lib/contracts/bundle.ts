@@ -107,9 +107,28 @@ export interface ImportedBundleSummary {
   bytes: number;
 }
 
+/**
+ * An imported bundle as GET /api/bundles/:id answers it (issue 23): the envelope with only the first
+ * page of its entries and of its snapshot's long list (at `listPath`, e.g. an ADK session's events);
+ * the rest is read with GET /api/bundles/:id/entries?cursor=<nextCursor> (null: nothing more).
+ */
 export interface ImportedBundle {
   summary: ImportedBundleSummary;
   bundle: Bundle;
+  listPath: string[] | null;
+  nextCursor: number | null;
+}
+
+/** How many entries (and list items) one page holds unless asked otherwise, and at most. */
+export const BUNDLE_PAGE_SIZE = 500;
+export const BUNDLE_PAGE_MAX = 5000;
+
+/** Entries and snapshot list items [cursor, cursor + limit) of a kept bundle; `nextCursor` null at the end. */
+export interface BundlePage {
+  entries: BundleEntry[];
+  /** Items of the snapshot's long list (at ImportedBundle.listPath). */
+  items: unknown[];
+  nextCursor: number | null;
 }
 
 /** One problem found while validating a file; `path` like `entries[12].raw` or `snapshot.events[3]`. */

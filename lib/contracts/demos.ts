@@ -16,5 +16,17 @@ export const DemoOffer = z.object({
 });
 export type DemoOffer = z.infer<typeof DemoOffer>;
 
-export const DemoOffers = z.object({ offers: z.array(DemoOffer) });
+/**
+ * A demo peer this install tried to start and could not (issue 23: "The demo ADK agent over A2A did
+ * not start" was only in the terminal): the sidebar section of its protocol shows the message.
+ */
+export const DemoFailure = z.object({
+  protocol: z.string(),
+  id: z.string(),
+  /** "The demo ADK agent over A2A did not start: …", the error's own words included. */
+  message: z.string(),
+});
+export type DemoFailure = z.infer<typeof DemoFailure>;
+
+export const DemoOffers = z.object({ offers: z.array(DemoOffer), failures: z.array(DemoFailure).default([]) });
 export type DemoOffers = z.infer<typeof DemoOffers>;

@@ -1,6 +1,8 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
-import type { BundleUnitRef, ImportedBundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
+import { authHeaders } from "@/lib/client-token";
+import type { BundlePage, BundleUnitRef, ImportedBundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
+import { AppError } from "@/lib/errors";
 
 /**
  * Bundles in the browser (issue 12). Routes:
@@ -8,7 +10,9 @@ import type { BundleUnitRef, ImportedBundle, ImportedBundleSummary } from "@/lib
  *   POST   /api/bundles/import   the file's text (a Loupe bundle or a known foreign format; ?name=<file name>)
  *                                → 201 ImportedBundleSummary | 400 { error: { code: "bad_request:bundle", message, details: { issues: BundleIssue[] } } }
  *   GET    /api/bundles          ImportedBundleSummary[] newest first
- *   GET    /api/bundles/:id      ImportedBundle
+ *   GET    /api/bundles/:id      ImportedBundle (the first page of entries and the cursor of the next)
+ *   GET    /api/bundles/:id/entries?cursor=&limit=   BundlePage
+ *   GET    /api/bundles/:id/file the file as imported (Download)
  *   DELETE /api/bundles/:id      204
  */
 export const bundleKeys = {
@@ -20,13 +24,40 @@ export const bundleKeys = {
 export const bundleListQuery = () =>
   queryOptions({ queryKey: bundleKeys.list(), queryFn: () => apiFetch<ImportedBundleSummary[]>("/api/bundles") });
 
-export const bundleQuery = (id: string) =>
-  queryOptions({
+/** One page of an open bundle: the first answer (envelope and first page), or a later page of entries. */
+export type BundlePageResult = { first: ImportedBundle } | { more: BundlePage };
+
+const bundlePath = (id: string) => `/api/bundles/${encodeURIComponent(id)}`;
+
+/** An imported bundle read a page at a time (issue 23): the page asks for the next one when the user wants it. */
+export const bundlePagesQuery = (id: string) =>
+  infiniteQueryOptions({
     queryKey: bundleKeys.one(id),
-    queryFn: () => apiFetch<ImportedBundle>(`/api/bundles/${encodeURIComponent(id)}`),
+    initialPageParam: null as number | null,
+    queryFn: async ({ pageParam }): Promise<BundlePageResult> =>
+      pageParam === null
+        ? { first: await apiFetch<ImportedBundle>(bundlePath(id)) }
+        : { more: await apiFetch<BundlePage>(`${bundlePath(id)}/entries?cursor=${pageParam}`) },
+    getNextPageParam: (last) => ("first" in last ? last.first.nextCursor : last.more.nextCursor),
     // An imported bundle never changes.
     staleTime: Infinity,
   });
+
+/** The imported bundle's file as it was imported, as text (Download: the page never holds it whole). */
+export async function fetchBundleFile(id: string): Promise<string> {
+  const res = await fetch(`${bundlePath(id)}/file`, { headers: authHeaders(), credentials: "omit" });
+  const text = await res.text();
+  if (!res.ok) {
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON: the raw text is the message.
+    }
+    throw AppError.fromBody(body, res.status);
+  }
+  return text;
+}
 
 /** Asks the server for the bundle of one unit and returns its text and title (the caller saves it). */
 export async function fetchBundle(ref: BundleUnitRef): Promise<{ text: string; title: string }> {

@@ -1,10 +1,13 @@
 import "server-only";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { DemoOffer } from "@/lib/contracts/demos";
+import type { DemoFailure, DemoOffer } from "@/lib/contracts/demos";
+import { logLine } from "@/lib/log-text";
+import { errorMessage } from "@/lib/values";
 import type { DemoPeer, DemoPeers } from "@/lib/server/protocols/types";
 
 const OFFERS = Symbol.for("loupe.demoOffers");
+const FAILURES = Symbol.for("loupe.demoFailures");
 
 /** Whether `name` is installed where Node looks for it from `root`: a node_modules folder of root or of a folder above. */
 export function packageResolves(root: string, name: string): boolean {
@@ -44,4 +47,20 @@ export function demoOffers(): DemoOffer[] {
 
 export function setDemoOffers(offers: DemoOffer[]): void {
   Reflect.set(globalThis, OFFERS, offers);
+}
+
+/** The demos that were started and failed, newest last (one per demo: a later failure replaces it). */
+export function demoFailures(): DemoFailure[] {
+  const failures: unknown = Reflect.get(globalThis, FAILURES);
+  return Array.isArray(failures) ? failures : [];
+}
+
+/**
+ * A demo peer did not start: said in the terminal and kept for the page (GET /api/demos), where the
+ * sidebar section of its protocol shows it in words (issue 23).
+ */
+export function demoFailed(protocol: string, demo: Pick<DemoPeer<unknown>, "id" | "label">, error: unknown): void {
+  const message = `${demo.label} did not start: ${errorMessage(error)}`;
+  logLine(message);
+  Reflect.set(globalThis, FAILURES, [...demoFailures().filter((f) => f.id !== demo.id), { protocol, id: demo.id, message }]);
 }

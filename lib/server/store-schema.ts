@@ -45,6 +45,22 @@ CREATE TABLE IF NOT EXISTS bundles (
   json TEXT NOT NULL,
   imported_at INTEGER NOT NULL
 );
+-- The same bundle kept in pages (lib/server/bundles/pages.ts, issue 23): read back a page at a time.
+-- A bundle imported before these tables is moved into them on its first read.
+CREATE TABLE IF NOT EXISTS bundle_heads (
+  bundle_id TEXT PRIMARY KEY,
+  head TEXT NOT NULL,
+  list_path TEXT,
+  entry_count INTEGER NOT NULL,
+  item_count INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS bundle_items (
+  bundle_id TEXT NOT NULL,
+  part INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  json TEXT NOT NULL,
+  PRIMARY KEY (bundle_id, part, idx)
+) WITHOUT ROWID;
 `;
 
 export const SCHEMA = [CORE_TABLES, ...Object.values(PROTOCOL_TABLES)].join("");

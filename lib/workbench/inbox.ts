@@ -40,12 +40,21 @@ export const groupLabelOf = (row: InboxRow): string => textOf(row).groupLabel(ro
 /** itemKey made safe for an HTML attribute and a CSS selector (itemKey joins with NUL). */
 export const inboxItemDomKey = (row: InboxRow): string => encodeURIComponent(itemKey(row));
 
-/** Rows that still need the user (pending or failed), of every source, for the sidebar badge. */
+const countStatus = (rows: readonly InboxRow[], status: InboxStatus): number => rows.filter((row) => inboxStatus(row) === status).length;
+
+/** Rows waiting for an answer (pending), of every source: a Failed answer is not waiting (issue 23), it is counted apart. */
 export function countWaiting(rows: readonly InboxRow[]): number {
-  return rows.filter((row) => {
-    const s = inboxStatus(row);
-    return s === "pending" || s === "failed";
-  }).length;
+  return countStatus(rows, "pending");
+}
+
+/** Rows whose answer the peer refused (Failed: Retry or answer again). */
+export function countFailed(rows: readonly InboxRow[]): number {
+  return countStatus(rows, "failed");
+}
+
+/** Rows that still need the user, waiting or failed: the sidebar badge. */
+export function countNeedsYou(rows: readonly InboxRow[]): number {
+  return countWaiting(rows) + countFailed(rows);
 }
 
 /** A recorded row (a bundle's) of a source this Loupe knows how to word. */

@@ -27,7 +27,7 @@ export function SessionDetails({ open, onOpenChange, wide, children }: SessionDe
       data-testid="session-details"
       data-open={open}
       className={cn(
-        "flex min-h-0 shrink-0 flex-col border-t @3xl:min-w-40 @3xl:shrink @3xl:border-t-0 @3xl:border-l",
+        "flex min-h-0 shrink flex-col border-t @3xl:min-w-40 @3xl:border-t-0 @3xl:border-l",
         wide ? "@3xl:w-80 @4xl:w-96" : "@3xl:w-56",
       )}
     >

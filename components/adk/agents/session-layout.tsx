@@ -65,7 +65,9 @@ export function SessionLayout({ timeline, state, selected, onSelect, header, fol
   };
   return (
     <div className="flex min-h-0 flex-1 flex-col @3xl:flex-row">
-      <div className="flex min-h-0 min-w-0 flex-1 flex-col @3xl:min-w-48">
+      {/* Stacked (a narrow view, 1024×768 with both sidebars): the timeline keeps room for its rows and the
+          details give way (issue 23: an open event's inspector took the whole height, no event row left). */}
+      <div className="flex min-h-40 min-w-0 flex-1 flex-col @3xl:min-h-0 @3xl:min-w-48">
         {header(<SessionPaneToggle pane={state.pane} onChange={state.setPane} />)}
         {state.pane === "trace" ? (
           <div className="min-h-0 flex-1 overflow-y-auto">

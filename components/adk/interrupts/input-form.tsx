@@ -3,6 +3,7 @@
 import { useMemo, useState } from "react";
 import { defaultArgumentsForSchema, isPlainObject } from "@/lib/schema/form";
 import { BusyButton } from "@/components/elements/busy-button";
+import { Button } from "@/components/ui/button";
 import { AnswerModeSwitch, FixFieldsNote, FreeTextAnswer, SchemaAnswerForm } from "@/components/elements/answer/answer-parts";
 import { useSchemaAnswer } from "@/components/elements/answer/use-schema-answer";
 import { previousOf, type AnswerFormProps } from "./form-types";
@@ -51,10 +52,21 @@ export function InputForm({ item, onAnswer, busy, compact, previous }: AnswerFor
         </p>
       )}
       {item.payload !== undefined && <ReadOnlyJson label="Payload" value={item.payload} testId="input-payload" collapsed={compact} />}
-      {form && <AnswerModeSwitch modes={["form", "text"]} labels={MODE_LABEL} value={mode} onChange={setMode} testIdPrefix="input-mode-" />}
+      {/* In form mode "Free text" joins the editor's own Form / JSON switch (issue 23: two stacked toggles). */}
+      {form && mode === "text" && (
+        <AnswerModeSwitch modes={["form", "text"]} labels={MODE_LABEL} value={mode} onChange={setMode} testIdPrefix="input-mode-" />
+      )}
       {form && mode === "form" ? (
         <>
-          <SchemaAnswerForm answer={answer} idPrefix={id} />
+          <SchemaAnswerForm
+            answer={answer}
+            idPrefix={id}
+            modeExtra={
+              <Button size="xs" variant="ghost" aria-pressed={false} data-testid="input-mode-text" onClick={() => setMode("text")}>
+                {MODE_LABEL.text}
+              </Button>
+            }
+          />
           {answer.tried && !answer.check.ok && <FixFieldsNote testId="input-invalid" />}
           <BusyButton className="w-fit" data-testid="submit-input" busy={busy} disabled={answer.draftError !== null} onClick={submitForm}>
             Send answer

@@ -199,6 +199,19 @@ describe("InterruptCard — input", () => {
     expect(inputResponse(item, { color: "green" })).toEqual(requestMessage("51"));
   });
 
+  it("50: one switch says how to answer — Form, JSON or Free text — not two stacked toggles (issue 23)", () => {
+    setup(itemFrom(["50"], "input"));
+    const groups = () => screen.getAllByRole("group");
+    expect(groups()).toHaveLength(1);
+    expect(groups()[0]!.textContent).toBe("FormJSONFree text");
+    fireEvent.click(screen.getByTestId("input-mode-text"));
+    expect(groups()).toHaveLength(1);
+    expect(screen.getByTestId("input-free-text")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("input-mode-form"));
+    expect(groups()).toHaveLength(1);
+    expect(screen.getByRole("textbox", { name: /color/ })).toBeTruthy();
+  });
+
   it("50: free text is sent as a bare value", () => {
     const onAnswer = setup(itemFrom(["50"], "input"));
     fireEvent.click(screen.getByTestId("input-mode-text"));

@@ -22,7 +22,8 @@ interface Figure {
 /** The session at a glance: invocations, events, tokens, what is still waiting, state size. */
 export function SessionSummary({ timeline, className }: SessionSummaryProps) {
   const figures = useMemo<Figure[]>(() => {
-    const events = timeline.entries.filter((e) => e.event.shape === "event").length;
+    // A streamed bubble the stored final event superseded is not an event of the session (issue 23).
+    const events = timeline.entries.filter((e) => e.event.shape === "event" && !e.superseded).length;
     const open = openCalls(timeline).length;
     // Stale pauses (the session moved past them) no longer wait for anyone.
     const pending = timelineInterrupts(timeline, { connectionId: "", sessionKey: "" }).filter((i) => i.status === "pending").length;

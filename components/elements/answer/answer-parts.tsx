@@ -8,9 +8,10 @@ import { SchemaFormEditor } from "@/components/elements/schema-form/schema-form-
 import type { SchemaAnswer } from "./use-schema-answer";
 
 /** The form for a schema answer (useSchemaAnswer), its issues beside the fields. */
-export function SchemaAnswerForm({ answer, idPrefix }: { answer: SchemaAnswer; idPrefix: string }) {
+export function SchemaAnswerForm({ answer, idPrefix, modeExtra }: { answer: SchemaAnswer; idPrefix: string; modeExtra?: ReactNode }) {
   return (
     <SchemaFormEditor
+      modeExtra={modeExtra}
       schema={answer.schema}
       value={answer.value}
       onChange={answer.setValue}

@@ -1,4 +1,4 @@
-import type { ConnectionStatus, TransportKind } from "@/lib/contracts/connections";
+import type { ConnectionState, ConnectionStatus, TransportKind } from "@/lib/contracts/connections";
 import { StatusDot, type StatusTone } from "@/components/elements/status-badge";
 
 /** Records, so a new status or transport without a label or colour is a type error (STYLE rule 7). */
@@ -23,6 +23,22 @@ export const TRANSPORT_LABEL: Record<TransportKind, string> = {
   http: "Streamable HTTP",
   sse: "SSE",
 };
+
+const TRANSPORT_USED_LABEL: Record<NonNullable<ConnectionState["transportUsed"]>, string> = {
+  stdio: "stdio",
+  "streamable-http": "Streamable HTTP",
+  sse: "SSE",
+};
+
+/**
+ * The transport a connection speaks: the one in use once connected (an `http` connection that fell
+ * back to the legacy transport reads "SSE (fallback)", issue 23), else the one configured.
+ */
+export function transportLabel(c: { transport: TransportKind; state: Pick<ConnectionState, "transportUsed"> }): string {
+  const used = c.state.transportUsed;
+  if (!used) return TRANSPORT_LABEL[c.transport];
+  return c.transport === "http" && used === "sse" ? "SSE (fallback)" : TRANSPORT_USED_LABEL[used];
+}
 
 /** An MCP server connection's status as a coloured dot with its label (the MCP list, header and overview). */
 export function ConnectionStatusDot({

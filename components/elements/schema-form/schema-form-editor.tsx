@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { asSchemaObject, classifySchema, isPlainObject } from "@/lib/schema/form";
 import type { ValidationIssue } from "@/lib/schema/form";
@@ -20,6 +20,8 @@ export interface SchemaFormEditorProps {
   onJsonErrorChange?: (message: string | null) => void;
   /** Prefix of DOM ids, for several editors on one page. */
   idPrefix?: string;
+  /** More modes of the caller's (an answer's "Free text"), in the same switch after Form and JSON: one switch, not two. */
+  modeExtra?: ReactNode;
 }
 
 interface JsonState {
@@ -39,6 +41,7 @@ export function SchemaFormEditor({
   errors = [],
   onJsonErrorChange,
   idPrefix = "schema-form",
+  modeExtra,
 }: SchemaFormEditorProps) {
   const root = useMemo(() => asSchemaObject(schema), [schema]);
   const model = useMemo(() => classifySchema(root, root), [root]);
@@ -97,6 +100,7 @@ export function SchemaFormEditor({
               {m === "form" ? "Form" : "JSON"}
             </Button>
           ))}
+          {modeExtra}
         </div>
         {switchBlocked && json.error !== null && (
           <p role="alert" className="text-xs text-destructive">

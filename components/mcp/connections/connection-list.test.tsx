@@ -25,4 +25,16 @@ describe("ConnectionList", () => {
     render(<ConnectionList connections={[c]} selectedId={null} onSelect={() => {}} onAdd={() => {}} />);
     expect(screen.getByTestId("connection-name").getAttribute("title")).toContain("Contains hidden characters");
   });
+
+  it("names the transport in use: an HTTP connection that fell back to SSE does not read Streamable HTTP (issue 23)", () => {
+    const fellBack = connectionFixture({ id: "f", name: "legacy", transport: "http" } as never, { transportUsed: "sse" });
+    const streamable = connectionFixture({ id: "s", name: "modern", transport: "http" } as never, { transportUsed: "streamable-http" });
+    const notYet = connectionFixture({ id: "n", name: "later", transport: "http" } as never, { status: "idle" });
+    render(<ConnectionList connections={[fellBack, streamable, notYet]} selectedId={null} onSelect={() => {}} onAdd={() => {}} />);
+    expect(screen.getAllByTestId("connection-transport").map((t) => t.textContent)).toEqual([
+      "SSE (fallback)",
+      "Streamable HTTP",
+      "Streamable HTTP",
+    ]);
+  });
 });

@@ -3,7 +3,7 @@ import type { ConnectionView } from "@/lib/contracts/connections";
 import { Button } from "@/components/ui/button";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
-import { ConnectionStatusDot, TRANSPORT_LABEL } from "@/components/elements/peer/connection-status";
+import { ConnectionStatusDot, transportLabel } from "@/components/elements/peer/connection-status";
 import { SafeText } from "@/components/ui/safe-text";
 import { hasHiddenChars } from "@/lib/text/hidden-chars";
 import { useListKeys } from "@/hooks/use-list-keys";
@@ -100,7 +100,7 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd, onImp
               <ConnectionStatusDot status={c.state.status} />
               <span className="flex shrink-0 items-center gap-1.5 text-[10px] text-muted-foreground">
                 <span className="uppercase" data-testid="connection-transport">
-                  {TRANSPORT_LABEL[c.transport]}
+                  {transportLabel(c)}
                 </span>
                 {c.builtin && <span>· demo</span>}
               </span>

@@ -5,7 +5,7 @@ import { SafeText } from "@/components/ui/safe-text";
 import type { ConnectionView as Connection } from "@/lib/contracts/connections";
 import { useConnectionPing } from "@/hooks/use-connection-actions";
 import type { ConnectionActions as Actions } from "@/hooks/use-connection-actions";
-import { ConnectionStatusDot, TRANSPORT_LABEL } from "@/components/elements/peer/connection-status";
+import { ConnectionStatusDot, transportLabel } from "@/components/elements/peer/connection-status";
 import { REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 import { ConnectionActions } from "./connection-actions";
 
@@ -23,22 +23,45 @@ export function ConnectionHeader({ connection: c, actions, onEdit }: ConnectionH
   )?.error;
   const ping = useConnectionPing(c.id);
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-3 py-2">
-      <h1 className="truncate text-sm font-semibold">
-        <SafeText text={c.name} />
-      </h1>
-      <ConnectionStatusDot status={c.state.status} />
-      <span className="font-mono text-xs text-muted-foreground">
-        {c.state.transportUsed ?? TRANSPORT_LABEL[c.transport]}
-        {c.state.serverInfo && (
-          <>
-            {" · "}
-            <SafeText text={`${c.state.serverInfo.name} ${c.state.serverInfo.version}`} />
-          </>
-        )}
-      </span>
+    // Two rows at any width (issue 23: name, status, server, twelve tabs and the actions in one
+    // wrapping row took three rows at 1440 px): who it is and what to do, then the tabs.
+    <div className="flex flex-col gap-1.5 border-b px-3 py-2" data-testid="connection-header">
+      <div className="flex min-w-0 items-center gap-x-3">
+        <h1 className="min-w-0 shrink truncate text-sm font-semibold">
+          <SafeText text={c.name} />
+        </h1>
+        <ConnectionStatusDot status={c.state.status} />
+        <span className="min-w-0 truncate font-mono text-xs text-muted-foreground">
+          {transportLabel(c)}
+          {c.state.serverInfo && (
+            <>
+              {" · "}
+              <SafeText text={`${c.state.serverInfo.name} ${c.state.serverInfo.version}`} />
+            </>
+          )}
+        </span>
+        <div className="ml-auto shrink-0">
+          <ConnectionActions
+            name={c.name}
+            status={c.state.status}
+            busy={busy}
+            error={lastError ?? null}
+            onConnect={() => actions.connect.mutate(c.id)}
+            onDisconnect={() => actions.disconnect.mutate(c.id)}
+            onReconnect={() => actions.reconnect.mutate(c.id)}
+            onEdit={onEdit}
+            onDelete={() => actions.remove.mutateAsync(c.id)}
+            reconnect={c.state.reconnect}
+            onPing={() => ping.mutate()}
+            pinging={ping.isPending}
+            lastPing={c.state.lastPing}
+            pingError={ping.error?.message}
+            pingRemoved={c.state.era?.mode === "modern" ? REMOVED_IN_MODERN.ping : undefined}
+          />
+        </div>
+      </div>
       {/* Twelve tabs do not fit an 800 px window in one row: they wrap instead of being cut off. */}
-      <TabsList className="ml-2 h-auto max-w-full flex-wrap">
+      <TabsList className="h-auto max-w-full flex-wrap self-start">
         <TabsTrigger value="overview">Overview</TabsTrigger>
         <TabsTrigger value="tools">Tools</TabsTrigger>
         <TabsTrigger value="apps">Apps</TabsTrigger>
@@ -55,25 +78,6 @@ export function ConnectionHeader({ connection: c, actions, onEdit }: ConnectionH
           {c.tap && <span className="size-1.5 rounded-full bg-emerald-500" aria-label="(on)" />}
         </TabsTrigger>
       </TabsList>
-      <div className="ml-auto">
-        <ConnectionActions
-          name={c.name}
-          status={c.state.status}
-          busy={busy}
-          error={lastError ?? null}
-          onConnect={() => actions.connect.mutate(c.id)}
-          onDisconnect={() => actions.disconnect.mutate(c.id)}
-          onReconnect={() => actions.reconnect.mutate(c.id)}
-          onEdit={onEdit}
-          onDelete={() => actions.remove.mutateAsync(c.id)}
-          reconnect={c.state.reconnect}
-          onPing={() => ping.mutate()}
-          pinging={ping.isPending}
-          lastPing={c.state.lastPing}
-          pingError={ping.error?.message}
-          pingRemoved={c.state.era?.mode === "modern" ? REMOVED_IN_MODERN.ping : undefined}
-        />
-      </div>
     </div>
   );
 }

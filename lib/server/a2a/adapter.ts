@@ -1,13 +1,12 @@
 import "server-only";
+import { demoFailed } from "@/lib/server/demo-offers";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
-import { logLine } from "@/lib/log-text";
 import { getA2a } from "@/lib/server/a2a";
 import { a2aTaskUnit } from "@/lib/server/a2a/bundle-unit";
 import { a2aSearch } from "@/lib/server/a2a/search";
 import { savedPeerSecrets, strings, tableExists } from "@/lib/server/bundles/secrets";
 import type { BootContext, ProtocolAdapter } from "@/lib/server/protocols/types";
 import { query } from "@/lib/server/rows";
-import { errorMessage } from "@/lib/values";
 
 /** A2A tasks that are input- or auth-required (stored ones after a restart: stale). */
 function inbox(): InboxRowOf<"a2a">[] {
@@ -28,7 +27,7 @@ async function boot({ opts, root, demos }: BootContext): Promise<void> {
     void demo
       .start({ root })
       .then((input) => a2a.create(input, { id: demo.id, builtin: true }))
-      .catch((e: unknown) => logLine(`${demo.label} did not start: ${errorMessage(e)}`));
+      .catch((e: unknown) => demoFailed("a2a", demo, e));
   }
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
+import { demoFailed } from "@/lib/server/demo-offers";
 import type { AgentServerInput } from "@/lib/contracts/agents";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
-import { logLine } from "@/lib/log-text";
 import { getAgents, type AgentRegistry } from "@/lib/server/adk/agents";
 import { adkSessionUnit } from "@/lib/server/adk/bundle-unit";
 import { AdkSessionSearch } from "@/lib/server/adk/search";
@@ -37,9 +37,8 @@ function startDemo(agents: AgentRegistry, demo: DemoPeer<AgentServerInput>, root
     .start({ root })
     .then((input) => agents.create(input, { id: demo.id, builtin: true }))
     .catch((e: unknown) => {
-      const message = `${demo.label} did not start: ${errorMessage(e)}`;
-      logLine(message);
-      agents.announce(placeholder, { id: demo.id, builtin: true, error: message });
+      demoFailed("adk", demo, e);
+      agents.announce(placeholder, { id: demo.id, builtin: true, error: `${demo.label} did not start: ${errorMessage(e)}` });
     });
 }
 

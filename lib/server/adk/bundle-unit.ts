@@ -201,4 +201,5 @@ export const adkSessionUnit: BundleUnit<"adk-session"> = {
   export: exportSession,
   secretValues,
   snapshotSchema: adkSessionSnapshotSchema,
+  snapshotList: ["session", "events"],
 };

@@ -1,12 +1,11 @@
 import "server-only";
+import { demoFailed } from "@/lib/server/demo-offers";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
-import { logLine } from "@/lib/log-text";
 import { getAgui } from "@/lib/server/agui";
 import { aguiRunUnit } from "@/lib/server/agui/bundle-unit";
 import { aguiSearch } from "@/lib/server/agui/search";
 import { savedPeerSecrets } from "@/lib/server/bundles/secrets";
 import type { BootContext, ProtocolAdapter } from "@/lib/server/protocols/types";
-import { errorMessage } from "@/lib/values";
 
 /** Front-end tool calls and interrupts the runs left. */
 function inbox(): InboxRowOf<"agui">[] {
@@ -22,7 +21,7 @@ async function boot({ opts, root, demos }: BootContext): Promise<void> {
     void demo
       .start({ root })
       .then((input) => getAgui().create(input, { id: demo.id, builtin: true }))
-      .catch((e: unknown) => logLine(`${demo.label} did not start: ${errorMessage(e)}`));
+      .catch((e: unknown) => demoFailed("agui", demo, e));
   }
 }
 

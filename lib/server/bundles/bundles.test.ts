@@ -79,7 +79,7 @@ describe("bundle import", () => {
     expect(first.bytes).toBe(Buffer.byteLength(text(bundle)));
     const second = service.importText(text(syntheticAdkBundle(2, { sessionId: "s2" })));
     expect(service.list().map((s) => s.id)).toEqual([second.id, first.id]);
-    expect(service.get(first.id)).toEqual({ summary: first, bundle });
+    expect(service.get(first.id)).toEqual({ summary: first, bundle, listPath: ["session", "events"], nextCursor: null });
     service.remove(second.id);
     expect(() => service.get(second.id)).toThrow(expect.objectContaining({ code: "not_found:bundle" }));
     expect(() => service.remove(second.id)).toThrow(expect.objectContaining({ code: "not_found:bundle" }));

@@ -1,11 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import packageJson from "@/package.json";
-import type { Bundle, BundleUnitRef, ImportedBundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
-import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION } from "@/lib/contracts/bundle";
+import type { Bundle, BundlePage, BundleUnitRef, ImportedBundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
+import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, BUNDLE_PAGE_SIZE } from "@/lib/contracts/bundle";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import { knownSecrets } from "@/lib/server/bundles/known-secrets";
+import { BundlePages } from "@/lib/server/bundles/pages";
 import { scrubSecrets } from "@/lib/server/bundles/secrets";
 import { BUNDLE_UNITS, unitOf, unitTable, type BundleUnitLookup } from "@/lib/server/bundles/units";
 import type { BundleParts } from "@/lib/server/bundles/units/types";
@@ -36,6 +37,7 @@ export type BundleOf<Ref> = Omit<Bundle, "unit"> & { unit: Ref };
 export class BundleService<Ref extends { type: string } = BundleUnitRef> {
   private readonly units: BundleUnitLookup;
   private readonly registry: ProtocolRegistry;
+  private readonly pages: BundlePages;
 
   constructor(
     private readonly store: Store,
@@ -44,6 +46,7 @@ export class BundleService<Ref extends { type: string } = BundleUnitRef> {
   ) {
     this.units = registry ? unitTable(registry) : BUNDLE_UNITS;
     this.registry = registry ?? PROTOCOL_ADAPTERS;
+    this.pages = new BundlePages(store);
   }
 
   async exportUnit(ref: Ref): Promise<BundleOf<Ref>> {
@@ -69,7 +72,10 @@ export class BundleService<Ref extends { type: string } = BundleUnitRef> {
     };
   }
 
-  /** Checks the whole file, then stores it in one INSERT: anything wrong throws `bad_request:bundle` and stores nothing. */
+  /**
+   * Checks the whole file, then stores it in one transaction (the file as imported, for Download, and
+   * the same bundle in pages, for reading): anything wrong throws `bad_request:bundle` and stores nothing.
+   */
   importText(text: string, fileName?: string): ImportedBundleSummary {
     const { bundle, text: kept } = readBundleText(text, fileName);
     const importedAt = this.now().getTime();
@@ -85,9 +91,12 @@ export class BundleService<Ref extends { type: string } = BundleUnitRef> {
       entryCount: bundle.entries.length,
       bytes: Buffer.byteLength(kept),
     };
-    this.store
-      .prepare("INSERT INTO bundles (id, summary, json, imported_at) VALUES (?, ?, ?, ?)")
-      .run(summary.id, JSON.stringify(summary), kept, importedAt);
+    this.store.db.transaction(() => {
+      this.store
+        .prepare("INSERT INTO bundles (id, summary, json, imported_at) VALUES (?, ?, ?, ?)")
+        .run(summary.id, JSON.stringify(summary), kept, importedAt);
+      this.pages.write(summary.id, bundle, this.listPathOf(bundle.unit.type));
+    })();
     return summary;
   }
 
@@ -96,16 +105,55 @@ export class BundleService<Ref extends { type: string } = BundleUnitRef> {
     return records<ImportedBundleSummary>(this.store, "SELECT summary AS record FROM bundles ORDER BY imported_at DESC, rowid DESC");
   }
 
-  get(id: string): ImportedBundle {
+  /** The summary and the bundle with its first page of entries (issue 23: never the whole of a large bundle). */
+  get(id: string, limit = BUNDLE_PAGE_SIZE): ImportedBundle {
+    const row = query<{ summary: string }>(this.store, "SELECT summary FROM bundles WHERE id = ?").get(id);
+    if (!row) throw notFound(id);
+    this.keepInPages(id);
+    const first = this.pages.first(id, limit);
+    if (!first) throw notFound(id);
+    return { summary: parseRecord<ImportedBundleSummary>(row.summary), ...first };
+  }
+
+  /** Entries (and snapshot list items) from `cursor` on, `limit` of each. */
+  page(id: string, cursor: number, limit = BUNDLE_PAGE_SIZE): BundlePage {
+    this.keepInPages(id);
+    const page = this.pages.page(id, cursor, limit);
+    if (!page) throw notFound(id);
+    return page;
+  }
+
+  /** The file as it was imported (Download), as text: never parsed here. */
+  file(id: string): { text: string; summary: ImportedBundleSummary } {
     const row = query<{ summary: string; json: string }>(this.store, "SELECT summary, json FROM bundles WHERE id = ?").get(id);
-    if (!row) throw new AppError("not_found:bundle", `No imported bundle "${id}"`);
-    return { summary: parseRecord<ImportedBundleSummary>(row.summary), bundle: parseRecord<Bundle>(row.json) };
+    if (!row) throw notFound(id);
+    return { text: row.json, summary: parseRecord<ImportedBundleSummary>(row.summary) };
   }
 
   remove(id: string): void {
-    const info = this.store.prepare("DELETE FROM bundles WHERE id = ?").run(id);
-    if (info.changes === 0) throw new AppError("not_found:bundle", `No imported bundle "${id}"`);
+    const info = this.store.db.transaction(() => {
+      this.pages.remove(id);
+      return this.store.prepare("DELETE FROM bundles WHERE id = ?").run(id);
+    })();
+    if (info.changes === 0) throw notFound(id);
   }
+
+  private listPathOf(type: string): readonly string[] | undefined {
+    return this.units[type]?.snapshotList;
+  }
+
+  /** A bundle imported before pages existed is split into them once, on its first read. */
+  private keepInPages(id: string): void {
+    if (this.pages.has(id)) return;
+    const row = query<{ json: string }>(this.store, "SELECT json FROM bundles WHERE id = ?").get(id);
+    if (!row) throw notFound(id);
+    const bundle = parseRecord<Bundle>(row.json);
+    this.store.db.transaction(() => this.pages.write(id, bundle, this.listPathOf(bundle.unit.type)))();
+  }
+}
+
+function notFound(id: string): AppError {
+  return new AppError("not_found:bundle", `No imported bundle "${id}"`);
 }
 
 const BUNDLES_KEY = Symbol.for("loupe.bundles");

@@ -1,13 +1,12 @@
 import "server-only";
+import { demoFailed } from "@/lib/server/demo-offers";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
-import { logLine } from "@/lib/log-text";
 import { savedPeerSecrets } from "@/lib/server/bundles/secrets";
 import { getLangGraph } from "@/lib/server/langgraph";
 import { lgThreadUnit } from "@/lib/server/langgraph/bundle-unit";
 import { lgSearch } from "@/lib/server/langgraph/search";
 import { stableId } from "@/lib/server/peer-names";
 import type { BootContext, ProtocolAdapter } from "@/lib/server/protocols/types";
-import { errorMessage } from "@/lib/values";
 
 /** Interrupts of every deployment's threads (a look for new ones starts behind the read, throttled). */
 function inbox(): InboxRowOf<"langgraph">[] {
@@ -28,7 +27,7 @@ async function boot({ opts, root, demos }: BootContext): Promise<void> {
     void demo
       .start({ root })
       .then((input) => lg.create(input, { id: demo.id, builtin: true }))
-      .catch((e: unknown) => logLine(`${demo.label} did not start: ${errorMessage(e)}`));
+      .catch((e: unknown) => demoFailed("langgraph", demo, e));
   }
 }
 

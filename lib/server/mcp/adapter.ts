@@ -1,4 +1,5 @@
 import "server-only";
+import { demoFailed } from "@/lib/server/demo-offers";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { whenServing } from "@/lib/launcher/serving";
 import { logLine } from "@/lib/log-text";
@@ -13,7 +14,6 @@ import { nameFor, stableId } from "@/lib/server/peer-names";
 import { findSameLaunch, launchKey } from "@/lib/mcp-config";
 import type { BootContext, Keep, ProtocolAdapter } from "@/lib/server/protocols/types";
 import type { Store } from "@/lib/server/store";
-import { errorMessage } from "@/lib/values";
 
 /**
  * MCP (lib/server/mcp/): what its public API plugs into the shared core — a thin file, MCP's
@@ -59,7 +59,7 @@ async function boot({ opts, root, demos }: BootContext): Promise<void> {
         .then((input) => registry.create(input, { id: demo.id, builtin: true, connect: false }))
         .then(() => whenServing())
         .then(() => registry.connect(demo.id))
-        .catch((e: unknown) => logLine(`${demo.label} did not start: ${errorMessage(e)}`));
+        .catch((e: unknown) => demoFailed("mcp", demo, e));
     }
   }
   for (const words of opts.mcp) {

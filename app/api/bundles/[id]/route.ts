@@ -4,7 +4,7 @@ import { handle } from "@/lib/server/http";
 export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ id: string }> };
 
-/** ImportedBundle: the summary and the bundle as imported. */
+/** ImportedBundle: the summary and the bundle with its first page of entries (the rest: ./entries?cursor=). */
 export function GET(_req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => Response.json(getBundles().get((await ctx.params).id)));
 }

@@ -26,6 +26,11 @@ export interface UnitModule<Ref extends { type: string }> {
   secretValues(ref: Ref): string[];
   /** The shape of `snapshot` for this type; issues are reported under `snapshot.…`. */
   snapshotSchema: z.ZodType;
+  /**
+   * Where the snapshot holds a list as long as the entries (an ADK session's events), if it does:
+   * an imported bundle keeps it in pages and reads it back a page at a time beside the entries.
+   */
+  snapshotList?: readonly string[];
 }
 
 /** The unit of one type the contracts declare. */
