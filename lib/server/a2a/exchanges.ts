@@ -4,8 +4,7 @@ import type { A2aAgentInput, A2aAgentState, A2aSendBody } from "@/lib/contracts/
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
-import { cardStreams, makeClient, sendRequest } from "@/lib/server/a2a/client";
-import type { SendPushConfig } from "@/lib/server/a2a/client";
+import { cardStreams, makeClient, sendRequest, type SendPushConfig } from "@/lib/server/a2a/client";
 import { agentError, transportError } from "@/lib/server/a2a/errors";
 import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
