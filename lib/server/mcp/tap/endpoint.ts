@@ -10,6 +10,7 @@ import { routingFor } from "@/lib/server/mcp/tap/aggregate";
 import { loadOf, releasing, roomForSession, tapMaxInflight, tapMaxSessions } from "@/lib/server/mcp/tap/load";
 import type { TapLoad } from "@/lib/server/mcp/tap/load";
 import { proofOf } from "@/lib/server/mcp/tap/proof";
+import { answerRoots } from "@/lib/server/mcp/tap/roots";
 import { getTaps, sameKey } from "@/lib/server/mcp/tap/store";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
 
@@ -162,11 +163,15 @@ async function answer(
 
 /**
  * Server requests of a tapped call (sampling, elicitation, roots) go to the tap's client when it
- * declared the capability; otherwise (undefined) Loupe's inbox answers them as for any call.
+ * declared the capability; roots asked outside a call go to the tapped client holding them
+ * (roots.ts); otherwise (undefined) Loupe's inbox, or Loupe's own roots, answer as for any call.
  */
 const routeToTapClient: ServerRequestRouter = (conn, method, params, signal, id) => {
   const link = downstreamFor(conn, method, params, id);
-  if (!link || !declares(link.capabilities, method, params)) return undefined;
+  if (!link || !declares(link.capabilities, method, params)) {
+    // Roots asked outside a tapped call: the client that holds this server's roots (roots.ts).
+    return method === "roots/list" ? answerRoots(conn, signal) : undefined;
+  }
   conn.recordEntry("loupe", "local", "tap_forward", {
     tapId: link.tapId,
     method,

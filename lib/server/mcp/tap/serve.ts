@@ -17,6 +17,7 @@ import { getRegistry } from "@/lib/server/mcp/registry";
 import { TapEventStore } from "@/lib/server/mcp/tap/event-store";
 import { runningLinks } from "@/lib/server/mcp/tap/links";
 import { endFlows } from "@/lib/server/mcp/tap/modern";
+import { StreamOpened } from "@/lib/server/mcp/tap/roots";
 import { identityRouting } from "@/lib/server/mcp/tap/routing";
 import type { TapRouting } from "@/lib/server/mcp/tap/routing";
 import { createTapServer } from "@/lib/server/mcp/tap/tap-server";
@@ -41,6 +42,8 @@ interface LegacySession {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
   subscriptions: Set<string>;
+  /** Opened by the session's first GET stream (roots.ts asks the client on it). */
+  stream: StreamOpened;
   /** When a request of the session last came or ended, and how many are open (GET streams, calls). */
   lastSeen: number;
   open: number;
@@ -95,6 +98,7 @@ class TapHost {
       else request.signal.addEventListener("abort", done, { once: true });
       try {
         const response = await session.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
+        if (request.method === "GET" && response.ok) session.stream.open();
         if (!response.body || !response.headers.get("content-type")?.includes("text/event-stream")) {
           request.signal.removeEventListener("abort", done);
           done();
@@ -110,14 +114,15 @@ class TapHost {
       return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id; a 2025-11-25 client starts with initialize");
     }
     const subscriptions = new Set<string>();
-    const server = await createTapServer(this.tap(), this.routing, { era: "legacy", subscriptions });
+    const stream = new StreamOpened();
+    const server = await createTapServer(this.tap(), this.routing, { era: "legacy", subscriptions, stream });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       // Priming events and a retry hint, so a client whose stream drops mid-call can resume it.
       eventStore: new TapEventStore(),
       retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, subscriptions, lastSeen: Date.now(), open: 0 });
+        this.sessions.set(id, { transport, server, subscriptions, stream, lastSeen: Date.now(), open: 0 });
       },
       onsessionclosed: (id) => {
         this.sessions.delete(id);
