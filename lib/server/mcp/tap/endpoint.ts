@@ -1,16 +1,16 @@
 import "server-only";
 import { setServerRequestRouter } from "@/lib/server/mcp/requests";
 import type { ServerRequestRouter } from "@/lib/server/mcp/requests";
-import { MAX_JSON_BODY_BYTES, readText } from "@/lib/server/http";
-import { AppError } from "@/lib/errors";
 import { isRecord } from "@/lib/values";
 import { declares, downstreamFor } from "@/lib/server/mcp/tap/links";
 import { jsonRpcError, serveTap } from "@/lib/server/mcp/tap/serve";
 import { routingFor } from "@/lib/server/mcp/tap/aggregate";
-import { loadOf, releasing, roomForSession, tapMaxInflight, tapMaxSessions } from "@/lib/server/mcp/tap/load";
+import { loadOf, releasing, roomForSession, sessionsFull, tapMaxInflight } from "@/lib/server/mcp/tap/load";
 import type { TapLoad } from "@/lib/server/mcp/tap/load";
 import { proofOf } from "@/lib/server/mcp/tap/proof";
+import { idInUse, readRpcBody } from "@/lib/server/mcp/tap/rpc-body";
 import { answerRoots } from "@/lib/server/mcp/tap/roots";
+import { serveTapSse, sseLegOf } from "@/lib/server/mcp/tap/sse";
 import { getTaps, sameKey } from "@/lib/server/mcp/tap/store";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
 
@@ -48,8 +48,9 @@ export async function handleTapRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const proof = proofOf(request, url);
   if (proof) return proof;
-  const tapId = tapIdOf(url.pathname);
-  if (tapId === undefined) return jsonRpcError(404, -32600, "Not found: a tap's endpoint is /mcp/<tap id>");
+  const sse = sseLegOf(request, url.pathname);
+  const tapId = sse?.tapId ?? tapIdOf(url.pathname);
+  if (tapId === undefined) return jsonRpcError(404, -32600, "Not found: a tap's endpoint is /mcp/<tap id> (or /mcp/<tap id>/sse)");
   // One answer for an unknown tap and a wrong key: the endpoint does not say which taps exist.
   const tap = getTaps().get(tapId);
   const presented = bearer(request);
@@ -68,6 +69,8 @@ export async function handleTapRequest(request: Request): Promise<Response> {
       { "Retry-After": "1" },
     );
   }
+  // The legacy HTTP+SSE transport keeps its own sessions and counts (sse.ts).
+  if (sse) return serveTapSse(tap, sse, request, load);
   load.inflight += 1;
   const sessionId = request.headers.get("mcp-session-id") ?? undefined;
   const session = sessionId ? load.sessions.get(sessionId) : undefined;
@@ -114,32 +117,14 @@ async function answer(
 ): Promise<Response> {
   let body: unknown;
   if (request.method === "POST") {
-    let text: string;
-    try {
-      text = await readText(request, MAX_JSON_BODY_BYTES);
-    } catch (error) {
-      const appError = AppError.from(error);
-      return jsonRpcError(appError.status === 413 ? 413 : 400, -32600, appError.message);
-    }
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return jsonRpcError(400, -32700, "Parse error: the request body is not JSON");
-    }
+    const read = await readRpcBody(request);
+    if (!read.ok) return read.response;
+    const text = read.text;
+    body = read.body;
     const rpc = isRecord(body) ? body : undefined;
     if (rpc && typeof rpc.method === "string" && (typeof rpc.id === "string" || typeof rpc.id === "number")) {
       if (!holdId(JSON.stringify(rpc.id))) {
-        return Response.json(
-          {
-            jsonrpc: "2.0",
-            id: rpc.id,
-            error: {
-              code: -32600,
-              message: `Invalid request: id ${JSON.stringify(rpc.id)} is already used by a request still running on this session; use a new id`,
-            },
-          },
-          { status: 400 },
-        );
+        return idInUse(rpc.id);
       }
     }
     // The SDK reads the body again from the request it is given.
@@ -147,14 +132,7 @@ async function answer(
   }
   // Only a 2025-11-25 initialize opens a session (2026-07-28 has none).
   const opens = !sessionId && isRecord(body) && body.method === "initialize";
-  if (opens && !(await roomForSession(tap, load, request.url))) {
-    return jsonRpcError(
-      503,
-      -32000,
-      `This tap has ${tapMaxSessions()} open sessions, all busy (LOUPE_TAP_MAX_SESSIONS): close one (its client's DELETE) or retry later`,
-      { "Retry-After": "5" },
-    );
-  }
+  if (opens && !(await roomForSession(tap, load, request.url))) return sessionsFull();
   const response = await serveTap(tap, request, body, routingFor(tap));
   const opened = opens ? response.headers.get("mcp-session-id") : null;
   if (opened) load.sessions.set(opened, { lastSeen: Date.now(), open: 0 });

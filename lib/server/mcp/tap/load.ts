@@ -1,6 +1,6 @@
 import "server-only";
 import { routingFor } from "@/lib/server/mcp/tap/aggregate";
-import { serveTap } from "@/lib/server/mcp/tap/serve";
+import { jsonRpcError, serveTap } from "@/lib/server/mcp/tap/serve";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
 
 /**
@@ -77,4 +77,14 @@ export async function roomForSession(tap: TapRecord, load: TapLoad, url: string)
   const end = new Request(url, { method: "DELETE", headers: { "mcp-session-id": oldest[0] } });
   await serveTap(tap, end, undefined, routingFor(tap)).catch(() => undefined);
   return true;
+}
+
+/** The answer when every session of a tap is busy (both transports). */
+export function sessionsFull(): Response {
+  return jsonRpcError(
+    503,
+    -32000,
+    `This tap has ${tapMaxSessions()} open sessions, all busy (LOUPE_TAP_MAX_SESSIONS): close one (its client's DELETE) or retry later`,
+    { "Retry-After": "5" },
+  );
 }

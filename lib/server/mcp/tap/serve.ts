@@ -12,11 +12,11 @@ import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
 import { getHub } from "@/lib/server/hub";
 import { logLine } from "@/lib/log-text";
 import { isRecord } from "@/lib/values";
-import { HEADER_MISMATCH, paramHeaderProblem } from "@/lib/protocols/mcp/param-header-check";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { TapEventStore } from "@/lib/server/mcp/tap/event-store";
 import { runningLinks } from "@/lib/server/mcp/tap/links";
 import { endFlows } from "@/lib/server/mcp/tap/modern";
+import { paramHeaderMismatch } from "@/lib/server/mcp/tap/param-headers";
 import { StreamOpened } from "@/lib/server/mcp/tap/roots";
 import { identityRouting } from "@/lib/server/mcp/tap/routing";
 import type { TapRouting } from "@/lib/server/mcp/tap/routing";
@@ -50,6 +50,16 @@ interface LegacySession {
 }
 
 /**
+ * A session served by another transport on the same tap (the legacy HTTP+SSE one, sse.ts): it gets
+ * the same upstream notifications as the Streamable HTTP sessions, and ends with the tap's host.
+ */
+export interface AttachedSession {
+  server: Server;
+  subscriptions: Set<string>;
+  close(): Promise<void>;
+}
+
+/**
  * A 2025-11-25 session with no open request and none for this long is ended (its client, say a
  * Claude Desktop that was quit, never sent DELETE); the client's next request gets 404 and it
  * initializes again, as the spec says.
@@ -59,6 +69,7 @@ export const SESSION_IDLE_MS = Number(process.env.LOUPE_TAP_SESSION_IDLE_MS) || 
 /** Everything one tap serves; kept per tap id for the life of the process (or until the tap goes). */
 class TapHost {
   readonly sessions = new Map<string, LegacySession>();
+  readonly attached = new Set<AttachedSession>();
   readonly modern: McpHttpHandler;
   private unwatch: (() => void) | null = null;
   private readonly sweeper: NodeJS.Timeout;
@@ -156,7 +167,7 @@ class TapHost {
 
   private notify(connectionId: string, method: string, params: Record<string, unknown> | undefined): void {
     const uri = typeof params?.uri === "string" ? params.uri : undefined;
-    const send = (session: LegacySession) =>
+    const send = (session: { server: Server }) =>
       void session.server.notification({ method, ...(params ? { params } : {}) }).catch(() => undefined);
     switch (method) {
       case "notifications/tools/list_changed":
@@ -170,7 +181,7 @@ class TapHost {
         break;
       case "notifications/resources/updated":
         if (uri) this.modern.notify.resourceUpdated(uri);
-        for (const session of this.sessions.values()) if (uri && session.subscriptions.has(uri)) send(session);
+        for (const session of [...this.sessions.values(), ...this.attached]) if (uri && session.subscriptions.has(uri)) send(session);
         return;
       case "notifications/message": {
         // During tapped calls, a log message goes on those calls' own streams (where a client
@@ -186,7 +197,7 @@ class TapHost {
       default:
         return;
     }
-    for (const session of this.sessions.values()) send(session);
+    for (const session of [...this.sessions.values(), ...this.attached]) send(session);
   }
 
   /** Ends the sessions idle past SESSION_IDLE_MS (checked on each new session and periodically). */
@@ -204,7 +215,9 @@ class TapHost {
     this.unwatch?.();
     await this.modern.close().catch(() => undefined);
     await Promise.all([...this.sessions.values()].map((s) => s.transport.close().catch(() => undefined)));
+    await Promise.all([...this.attached].map((s) => s.close().catch(() => undefined)));
     this.sessions.clear();
+    this.attached.clear();
   }
 }
 
@@ -236,12 +249,7 @@ export async function serveTap(
   body: unknown,
   routing: TapRouting = identityRouting(tap.id),
 ): Promise<Response> {
-  let host = hosts().get(tap.id);
-  if (!host || host.routing.connectionIds.join("\n") !== routing.connectionIds.join("\n")) {
-    void host?.close();
-    host = new TapHost(tap.id, routing);
-    hosts().set(tap.id, host);
-  }
+  const host = tapHostFor(tap, routing);
   const legacy = body === undefined ? await isLegacyRequest(request) : await isLegacyRequest(request, body);
   if (legacy) return host.legacy(request, body);
   const mismatch = await paramHeaderMismatch(request, body, routing);
@@ -249,25 +257,15 @@ export async function serveTap(
   return host.modern.fetch(request, body === undefined ? undefined : { parsedBody: body });
 }
 
-/**
- * SEP-2243 on 2026-07-28: a tools/call's `Mcp-Param-*` headers must agree with its body for the
- * arguments the tool's schema marks with `x-mcp-header` (the upstream's listing, as Loupe keeps
- * it). The SDK checks only servers built with McpServer; the tap's tools are the upstream's.
- */
-async function paramHeaderMismatch(request: Request, body: unknown, routing: TapRouting): Promise<Response | undefined> {
-  if (request.method !== "POST" || request.headers.get("mcp-method")?.trim() !== "tools/call") return undefined;
-  const name = isRecord(body) && isRecord(body.params) ? body.params.name : undefined;
-  const target = typeof name === "string" ? routing.resolve(name) : undefined;
-  if (!target) return undefined;
-  const listing = await getRegistry()
-    .listTools(target.connectionId)
-    .catch(() => undefined);
-  const tool = listing?.tools.find((t) => t.name === target.name);
-  if (!tool) return undefined;
-  const problem = paramHeaderProblem(body, request.headers, () => tool);
-  if (!problem) return undefined;
-  const id = (isRecord(body) ? body.id : undefined) ?? null;
-  return Response.json({ jsonrpc: "2.0", id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } }, { status: 400 });
+/** The host serving a tap with this routing (a new one when its connections changed). */
+export function tapHostFor(tap: TapRecord, routing: TapRouting): TapHost {
+  let host = hosts().get(tap.id);
+  if (!host || host.routing.connectionIds.join("\n") !== routing.connectionIds.join("\n")) {
+    void host?.close();
+    host = new TapHost(tap.id, routing);
+    hosts().set(tap.id, host);
+  }
+  return host;
 }
 
 /** Ends a tap's sessions (the tap was turned off or its key rotated); later requests start anew. */

@@ -76,6 +76,11 @@ export function tapUrl(id: string): string {
   return `http://127.0.0.1:${port}/mcp/${encodeURIComponent(id)}`;
 }
 
+/** The tap's legacy HTTP+SSE URL (sse.ts): the stream, whose first event names where to POST. */
+export function tapSseUrl(id: string): string {
+  return `${tapUrl(id)}/sse`;
+}
+
 export class TapStore {
   constructor(private readonly store: Store) {
     store.db.exec("CREATE TABLE IF NOT EXISTS taps (id TEXT PRIMARY KEY, json TEXT NOT NULL)");
@@ -232,6 +237,7 @@ export class TapStore {
       name,
       connectionIds: tap.connectionIds,
       url: tapUrl(tap.id),
+      sseUrl: tapSseUrl(tap.id),
       keyHint: tap.key.slice(-4),
       policy: tap.policy,
       toolPolicies: tap.toolPolicies,
