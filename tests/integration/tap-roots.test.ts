@@ -3,6 +3,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { TapSecret } from "@/lib/contracts/taps";
 import { getRegistry } from "@/lib/server/mcp/registry";
@@ -35,7 +38,7 @@ const dirB = dir("b");
 let host: TapHostServer;
 let connectionId: string;
 let secret: TapSecret;
-const clients: Client[] = [];
+const clients: { close(): Promise<void> }[] = [];
 
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 const text = (r: CallToolResult) => r.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
@@ -59,7 +62,7 @@ async function rootsClient(name: string, roots: () => string[]): Promise<{ clien
 
 /** server-filesystem's own answer: the directories it allows now. */
 async function allowed(client: Client): Promise<string> {
-  return text((await client.callTool({ name: "list_allowed_directories", arguments: {} })));
+  return text(await client.callTool({ name: "list_allowed_directories", arguments: {} }));
 }
 
 beforeAll(async () => {
@@ -105,5 +108,17 @@ describe("roots through the tap, against server-filesystem", () => {
       return JSON.stringify(record.result);
     };
     await expect.poll(viaLoupe, { timeout: 10_000 }).toContain(loupeDir);
+  });
+
+  it("an SSE-only client's roots reach the server the same way", async () => {
+    const client = new V1Client({ name: "sse-roots", version: "0.1.0" }, { capabilities: { roots: { listChanged: true } } });
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(dirB).href }] }));
+    await client.connect(
+      new SSEClientTransport(new URL(secret.tap.sseUrl), { requestInit: { headers: { Authorization: `Bearer ${secret.key}` } } }),
+    );
+    clients.push(client);
+    const listed = async () => JSON.stringify(await client.callTool({ name: "list_allowed_directories", arguments: {} }));
+    await expect.poll(listed, { timeout: 10_000 }).toContain(dirB);
+    expect(await listed()).not.toContain(loupeDir);
   });
 });
