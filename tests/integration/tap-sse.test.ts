@@ -97,6 +97,37 @@ describe("the legacy HTTP+SSE transport on a tap", () => {
     });
     expect(lost.status).toBe(404);
     expect(((await lost.json()) as { error: { message: string } }).error.message).toMatch(/Unknown or ended session: gone/);
+    const auth = { authorization: `Bearer ${secret.key}` };
+    expect((await fetch(secret.tap.sseUrl, { method: "POST", headers: auth, body: "{}" })).status).toBe(405);
+    expect((await fetch(`${secret.url}/messages`, { headers: auth })).status).toBe(405);
+  });
+
+  it("takes one JSON-RPC message per POST: a batch or a non-message is 400, a reused id while it runs is 400", async () => {
+    const stream = await fetch(secret.tap.sseUrl, { headers: { accept: "text/event-stream", authorization: `Bearer ${secret.key}` } });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    let head = "";
+    while (!head.includes("event: endpoint")) head += new TextDecoder().decode((await reader.read()).value);
+    const endpoint = /data: (\S+)/.exec(head.slice(head.indexOf("event: endpoint")))![1]!;
+    expect(endpoint).toMatch(new RegExp(`^/mcp/${connectionId}/messages\\?sessionId=`));
+    const post = (body: unknown) =>
+      fetch(new URL(endpoint, secret.url), {
+        method: "POST",
+        headers: { authorization: `Bearer ${secret.key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await post([{ jsonrpc: "2.0", id: 1, method: "ping" }])).status).toBe(400);
+    expect((await post({ hello: "world" })).status).toBe(400);
+    const init = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw-sse", version: "1" } };
+    expect((await post({ jsonrpc: "2.0", id: 0, method: "initialize", params: init })).status).toBe(202);
+    while (!head.includes('"id":0')) head += new TextDecoder().decode((await reader.read()).value);
+    expect((await post({ jsonrpc: "2.0", method: "notifications/initialized" })).status).toBe(202);
+    const slow = { name: "trigger-long-running-operation", arguments: { duration: 2, steps: 2 } };
+    expect((await post({ jsonrpc: "2.0", id: 7, method: "tools/call", params: slow })).status).toBe(202);
+    const again = await post({ jsonrpc: "2.0", id: 7, method: "ping" });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(/id 7 is already used/);
+    await reader.cancel();
   });
 
   it("a gated call waits for approval in the desk, as over Streamable HTTP", async () => {
