@@ -14,6 +14,7 @@ import { FILESYSTEM, stdioInput, tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
 import type { TapHostServer } from "@/tests/support/tap-host";
 import * as tapRoute from "@/app/api/connections/[id]/tap/route";
+import * as tapsRoute from "@/app/api/taps/route";
 
 /**
  * Roots through the tap (issue 23): the real server-filesystem reads its allowed directories from
@@ -44,7 +45,11 @@ const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 const text = (r: CallToolResult) => r.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
 
 /** A 2025-11-25 client through the tap whose roots are `roots()` (read each time it is asked). */
-async function rootsClient(name: string, roots: () => string[]): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+async function rootsClient(
+  name: string,
+  roots: () => string[],
+  via: { url: string; key: string } = secret,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const client = new Client(
     { name, version: "1.0.0" },
     { capabilities: { roots: { listChanged: true } }, versionNegotiation: { mode: "legacy" } },
@@ -52,8 +57,8 @@ async function rootsClient(name: string, roots: () => string[]): Promise<{ clien
   client.setRequestHandler("roots/list", async () => ({
     roots: roots().map((d) => ({ uri: pathToFileURL(d).href, name: path.basename(d) })),
   }));
-  const transport = new StreamableHTTPClientTransport(new URL(secret.url), {
-    requestInit: { headers: { Authorization: `Bearer ${secret.key}` } },
+  const transport = new StreamableHTTPClientTransport(new URL(via.url), {
+    requestInit: { headers: { Authorization: `Bearer ${via.key}` } },
   });
   await client.connect(transport);
   clients.push(client);
@@ -120,5 +125,15 @@ describe("roots through the tap, against server-filesystem", () => {
     const listed = async () => JSON.stringify(await client.callTool({ name: "list_allowed_directories", arguments: {} }));
     await expect.poll(listed, { timeout: 10_000 }).toContain(dirB);
     expect(await listed()).not.toContain(loupeDir);
+  });
+
+  it("through an aggregate tap, the same rule holds for each of its servers", async () => {
+    const res = await tapsRoute.POST(
+      new Request("http://x", { method: "POST", body: JSON.stringify({ name: "All files", connectionIds: [connectionId] }) }),
+    );
+    const aggregate = (await res.json()) as TapSecret;
+    const { client } = await rootsClient("aggregate-roots", () => [dirA], aggregate);
+    const listed = async () => JSON.stringify(await client.callTool({ name: "files__list_allowed_directories", arguments: {} }));
+    await expect.poll(listed, { timeout: 10_000 }).toContain(dirA);
   });
 });
