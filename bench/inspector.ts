@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ensureScratchPackages } from "./scratch-install";
 
 /**
  * The official MCP Inspector, for the cold-start bench side by side with Loupe: installed by the
@@ -16,30 +17,10 @@ export function inspectorDir(): string {
   return process.env.LOUPE_BENCH_INSPECTOR_DIR ?? path.join(tmpdir(), `loupe-bench-inspector-${INSPECTOR_VERSION}`);
 }
 
-function installedVersion(dir: string): string | undefined {
-  try {
-    const pkg: unknown = JSON.parse(readFileSync(path.join(dir, "node_modules", PACKAGE, "package.json"), "utf8"));
-    return typeof pkg === "object" && pkg !== null && "version" in pkg && typeof pkg.version === "string" ? pkg.version : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Installs the pinned Inspector into the scratch folder unless it is there; answers its launcher's path. */
 export function ensureInspector(): string {
   const dir = inspectorDir();
-  if (installedVersion(dir) !== INSPECTOR_VERSION) {
-    mkdirSync(dir, { recursive: true });
-    if (!existsSync(path.join(dir, "package.json"))) writeFileSync(path.join(dir, "package.json"), '{ "private": true }\n');
-    console.log(`installing ${PACKAGE}@${INSPECTOR_VERSION} into ${dir} (once)…`);
-    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const r = spawnSync(npm, ["install", "--no-audit", "--no-fund", "--ignore-scripts", `${PACKAGE}@${INSPECTOR_VERSION}`], {
-      cwd: dir,
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    if (r.status !== 0 || installedVersion(dir) !== INSPECTOR_VERSION)
-      throw new Error(`npm install ${PACKAGE}@${INSPECTOR_VERSION} failed in ${dir}`);
-  }
+  ensureScratchPackages(dir, { [PACKAGE]: INSPECTOR_VERSION });
   return path.join(dir, "node_modules", PACKAGE, "clients/launcher/build/index.js");
 }
 

@@ -67,7 +67,7 @@ function memoryFigures(when: string): Figure[] {
 }
 
 function format(f: Figure): string {
-  const digits = f.unit === "x" ? 2 : f.unit === "MB" ? 1 : f.unit === "ms" ? (f.value < 10 ? 2 : 0) : 0;
+  const digits = f.unit === "x" || f.unit === "load" ? 2 : f.unit === "MB" ? 1 : f.unit === "ms" ? (f.value < 10 ? 2 : 0) : 0;
   const value = `${f.value.toFixed(digits)} ${f.unit}`;
   return `  ${f.label.padEnd(58)} ${value.padStart(12)}${f.note ? `   (${f.note})` : ""}`;
 }

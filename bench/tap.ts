@@ -7,6 +7,7 @@ import { demoServerLaunch } from "../demo/mcp/launch";
 import type { Bench, Figure } from "./types";
 import { interleavedMedians, ratio } from "./types";
 import { loadRegistry, loadServerModule } from "./load-server";
+import { proxiesFigures } from "./tap-proxies";
 
 /** The demo server's port and the tap host's (the range 8650–8699 is the tap's). */
 const DEMO_PORT = 8657;
@@ -93,6 +94,8 @@ export const tapBench: Bench = {
           ratio(`tap / direct (${label} client)`, times.tap, times.direct),
         );
       }
+      // The tap against mcp-proxy and supergateway, in processes of their own (bench/tap-proxies.ts).
+      if (process.env.LOUPE_BENCH_TAP_PROXIES !== "0") figures.push(...(await proxiesFigures(root, runs)));
       return figures;
     } finally {
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));

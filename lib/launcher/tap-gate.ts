@@ -1,10 +1,8 @@
 // Runs in the launcher (server.ts, plain Node before Next starts), never in a Next bundle:
 // hence no "server-only" import, which throws outside the react-server condition.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import type { GateDecision, GateRequest } from "@/lib/launcher/security";
 import { errorMessage } from "@/lib/values";
-import { writeWebResponse } from "@/lib/launcher/web-response";
 
 /**
  * The MCP tap's endpoint, `/mcp/<tap id>` (issue 10), is served outside Next and outside the
@@ -56,7 +54,7 @@ export function gateTap(req: GateRequest, opts: { port: number }): GateDecision 
   return { action: "pass" };
 }
 
-type TapHandler = (request: Request) => Promise<Response>;
+type TapHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /** The handler lib/server/mcp/tap/endpoint.ts installed once Next's instance booted, if it did. */
 export function tapHandler(): TapHandler | undefined {
@@ -69,9 +67,10 @@ function jsonRpc(res: ServerResponse, status: number, message: string, extra: Re
 }
 
 /**
- * Serves one `/mcp/*` request: the gate above, then the tap's handler with a web Request whose
- * signal aborts when the client goes away (a tapped call then cancels upstream), streaming the
- * answer back (SSE responses stay open as long as the tap writes to them).
+ * Serves one `/mcp/*` request: the gate above, then the tap's handler on the Node request and
+ * response themselves (no Web Request or Response on the way: issue 23), which streams the answer
+ * back (SSE responses stay open as long as the tap writes to them) and cancels a tapped call
+ * upstream when the client goes away.
  */
 export async function serveTapHttp(
   req: IncomingMessage,
@@ -83,24 +82,10 @@ export async function serveTapHttp(
   await opts.ready;
   const handler = tapHandler();
   if (!handler) return jsonRpc(res, 503, "Loupe's tap endpoint is not ready yet");
-  const controller = new AbortController();
-  res.on("close", () => controller.abort("The client closed the connection"));
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const request = new Request(`http://127.0.0.1:${opts.port}${req.url}`, {
-    method: req.method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
-  });
-  let response: Response;
   try {
-    response = await handler(request);
+    await handler(req, res);
   } catch (error) {
     if (!res.headersSent) jsonRpc(res, 500, `The tap failed inside Loupe: ${errorMessage(error)}`);
     else res.destroy();
-    return;
   }
-  await writeWebResponse(res, response);
 }

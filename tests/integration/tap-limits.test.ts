@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TapSecret } from "@/lib/contracts/taps";
 import { getRegistry } from "@/lib/server/mcp/registry";
-import { closeAllTapHosts } from "@/lib/server/mcp/tap/serve";
+import { closeAllTapHosts, tapReplayBytes } from "@/lib/server/mcp/tap/serve";
 import { getTaps } from "@/lib/server/mcp/tap/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
@@ -22,6 +22,7 @@ const PORT = 9003;
 let host: TapHostServer;
 let sessionsTap: TapSecret;
 let inflightTap: TapSecret;
+let clientsTap: TapSecret;
 
 beforeAll(async () => {
   host = await startTapHost(PORT);
@@ -29,11 +30,14 @@ beforeAll(async () => {
   const b = await getRegistry().create(stdioInput("limits inflight", [EVERYTHING, "stdio"]));
   sessionsTap = getTaps().tapConnection(a.id, {});
   inflightTap = getTaps().tapConnection(b.id, {});
+  const c = await getRegistry().create(stdioInput("limits clients", [EVERYTHING, "stdio"]));
+  clientsTap = getTaps().tapConnection(c.id, {});
 }, 60_000);
 
 afterAll(async () => {
   delete process.env.LOUPE_TAP_MAX_SESSIONS;
   delete process.env.LOUPE_TAP_MAX_INFLIGHT;
+  delete process.env.LOUPE_TAP_MAX_CLIENT_SESSIONS;
   await closeAllTapHosts();
   await host?.close();
   await getRegistry().closeAll();
@@ -53,12 +57,13 @@ const INIT = {
   params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "limits", version: "0" } },
 };
 
-async function initialize(tap: TapSecret): Promise<Response> {
-  return fetch(tap.url, { method: "POST", headers: headers(tap), body: JSON.stringify(INIT) });
+async function initialize(tap: TapSecret, client = "limits"): Promise<Response> {
+  const body = { ...INIT, params: { ...INIT.params, clientInfo: { name: client, version: "0" } } };
+  return fetch(tap.url, { method: "POST", headers: headers(tap), body: JSON.stringify(body) });
 }
 
-async function openSession(tap: TapSecret): Promise<string> {
-  const res = await initialize(tap);
+async function openSession(tap: TapSecret, client?: string): Promise<string> {
+  const res = await initialize(tap, client);
   expect(res.status).toBe(200);
   await res.text();
   const id = res.headers.get("mcp-session-id")!;
@@ -71,14 +76,17 @@ async function openSession(tap: TapSecret): Promise<string> {
   return id;
 }
 
-async function ping(tap: TapSecret, session: string): Promise<number> {
+async function pinged(tap: TapSecret, session: string): Promise<{ status: number; text: string }> {
   const res = await fetch(tap.url, {
     method: "POST",
     headers: headers(tap, session),
     body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "ping" }),
   });
-  await res.text();
-  return res.status;
+  return { status: res.status, text: await res.text() };
+}
+
+async function ping(tap: TapSecret, session: string): Promise<number> {
+  return (await pinged(tap, session)).status;
 }
 
 describe("tap limits", () => {
@@ -174,4 +182,88 @@ describe("tap limits", () => {
     expect(again.status).toBe(200);
     expect(await again.text()).toMatch(/"id":7/);
   }, 20_000);
+
+  it("sessions per client: a client at its cap gives up its own longest-idle session, never another client's; the evicted one reads why", async () => {
+    process.env.LOUPE_TAP_MAX_CLIENT_SESSIONS = "2";
+    const calm = await openSession(clientsTap, "calm");
+    const g1 = await openSession(clientsTap, "greedy");
+    const g2 = await openSession(clientsTap, "greedy");
+    // The calm client's session is the longest idle of all; the greedy client's third session ends its own first one.
+    const g3 = await openSession(clientsTap, "greedy");
+    expect(await ping(clientsTap, calm)).toBe(200);
+    const evicted = await pinged(clientsTap, g1);
+    expect(evicted.status).toBe(404);
+    expect((JSON.parse(evicted.text) as { error: { message: string } }).error.message).toMatch(
+      /Loupe ended session .*"greedy" opened a new session and may keep 2 on this tap \(LOUPE_TAP_MAX_CLIENT_SESSIONS\)/,
+    );
+    for (const s of [g2, g3]) expect(await ping(clientsTap, s)).toBe(200);
+
+    // Both of the greedy client's sessions busy: its next one is refused with 429 in words, and the calm one stays.
+    const streams = new AbortController();
+    const opened = await Promise.all(
+      [g2, g3].map((s) =>
+        fetch(clientsTap.url, {
+          method: "GET",
+          headers: { ...headers(clientsTap, s), accept: "text/event-stream" },
+          signal: streams.signal,
+        }),
+      ),
+    );
+    try {
+      for (const r of opened) expect(r.status).toBe(200);
+      const refused = await initialize(clientsTap, "greedy");
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+        /The client "greedy" already has 2 sessions open on this tap, all busy \(LOUPE_TAP_MAX_CLIENT_SESSIONS\)/,
+      );
+      expect(await ping(clientsTap, calm)).toBe(200);
+    } finally {
+      streams.abort();
+    }
+  }, 30_000);
+
+  it("at the tap's cap, the client holding the most sessions gives one up, not a client with fewer", async () => {
+    process.env.LOUPE_TAP_MAX_CLIENT_SESSIONS = "16";
+    const calm = await openSession(sessionsTap, "calm");
+    await openSession(sessionsTap, "greedy");
+    await openSession(sessionsTap, "greedy");
+    // Full (3). Before per-client caps the longest idle session (calm's) was ended here.
+    await openSession(sessionsTap, "greedy");
+    expect(await ping(sessionsTap, calm)).toBe(200);
+  }, 30_000);
+
+  it("an answer read to its end is not kept for resumption; one whose client went away mid-stream is", async () => {
+    const s = await openSession(inflightTap);
+    const echo = await fetch(inflightTap.url, {
+      method: "POST",
+      headers: headers(inflightTap, s),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 21,
+        method: "tools/call",
+        params: { name: "echo", arguments: { message: "y".repeat(256 * 1024) } },
+      }),
+    });
+    expect(await echo.text()).toMatch(/"id":21/);
+    await expect.poll(() => tapReplayBytes(inflightTap.tap.id)).toBe(0);
+
+    const gone = new AbortController();
+    const long = await fetch(inflightTap.url, {
+      method: "POST",
+      headers: headers(inflightTap, s),
+      signal: gone.signal,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 22,
+        method: "tools/call",
+        params: { name: "trigger-long-running-operation", arguments: { duration: 2, steps: 2 }, _meta: { progressToken: 22 } },
+      }),
+    });
+    const reader = long.body!.getReader();
+    await reader.read(); // the priming event at least
+    gone.abort();
+    await reader.cancel().catch(() => undefined);
+    // The call goes on upstream; its events are kept for the client's Last-Event-ID.
+    expect(tapReplayBytes(inflightTap.tap.id)).toBeGreaterThan(0);
+  }, 30_000);
 });

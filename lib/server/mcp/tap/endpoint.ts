@@ -1,14 +1,17 @@
 import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { setServerRequestRouter } from "@/lib/server/mcp/requests";
 import type { ServerRequestRouter } from "@/lib/server/mcp/requests";
+import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
+import { AppError } from "@/lib/errors";
 import { isRecord } from "@/lib/values";
 import { declares, downstreamFor } from "@/lib/server/mcp/tap/links";
-import { jsonRpcError, serveTap } from "@/lib/server/mcp/tap/serve";
+import { answerDelivered, serveTap } from "@/lib/server/mcp/tap/serve";
 import { routingFor } from "@/lib/server/mcp/tap/aggregate";
-import { loadOf, releasing, roomForSession, sessionsFull, tapMaxInflight } from "@/lib/server/mcp/tap/load";
+import { endedWhy, loadOf, roomForSession, tapMaxInflight } from "@/lib/server/mcp/tap/load";
+import { pipeResponse, readBody, webRequest, writeJson } from "@/lib/server/mcp/tap/node-http";
 import type { TapLoad } from "@/lib/server/mcp/tap/load";
 import { proofOf } from "@/lib/server/mcp/tap/proof";
-import { idInUse, readRpcBody } from "@/lib/server/mcp/tap/rpc-body";
 import { answerRoots } from "@/lib/server/mcp/tap/roots";
 import { serveTapSse, sseLegOf } from "@/lib/server/mcp/tap/sse";
 import { getTaps, sameKey } from "@/lib/server/mcp/tap/store";
@@ -25,8 +28,8 @@ export const TAP_PATH_PREFIX = "/mcp/";
 
 const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="loupe-tap"' };
 
-function bearer(request: Request): string | undefined {
-  const header = request.headers.get("authorization");
+function bearer(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];
 }
@@ -43,36 +46,41 @@ export function tapIdOf(pathname: string): string | undefined {
   }
 }
 
-/** Answers one request to a tap: 401 without the right key, 413 over the body limit, else the MCP exchange. */
-export async function handleTapRequest(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  const proof = proofOf(request, url);
-  if (proof) return proof;
-  const sse = sseLegOf(request, url.pathname);
+function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+  writeJson(res, status, { jsonrpc: "2.0", id: null, error: { code, message } }, headers);
+}
+
+/**
+ * Answers one request to a tap on the Node request and response: 401 without the right key, 413
+ * over the body limit, 429 over the limits (load.ts), else the MCP exchange (serve.ts).
+ */
+export async function handleTapRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
+  const proof = proofOf(req.method ?? "GET", url);
+  if (proof) return writeJson(res, proof.status, proof.body, proof.headers);
+  const sse = sseLegOf(req.method ?? "GET", (name) => header(req, name), url.pathname);
   const tapId = sse?.tapId ?? tapIdOf(url.pathname);
-  if (tapId === undefined) return jsonRpcError(404, -32600, "Not found: a tap's endpoint is /mcp/<tap id> (or /mcp/<tap id>/sse)");
+  if (tapId === undefined) return rpcError(res, 404, -32600, "Not found: a tap's endpoint is /mcp/<tap id> (or /mcp/<tap id>/sse)");
   // One answer for an unknown tap and a wrong key: the endpoint does not say which taps exist.
   const tap = getTaps().get(tapId);
-  const presented = bearer(request);
+  const presented = bearer(req);
   if (!tap || !sameKey(presented, tap.key)) {
     const message = presented
       ? "Wrong tap key: use the key Loupe showed when the tap was turned on (Authorization: Bearer <key>)"
       : "Missing tap key: send Authorization: Bearer <key> with the key Loupe showed when the tap was turned on";
-    return jsonRpcError(401, -32001, message, CHALLENGE);
+    return rpcError(res, 401, -32001, message, CHALLENGE);
   }
   const load = loadOf(tap.id);
   if (load.inflight >= tapMaxInflight()) {
-    return jsonRpcError(
-      429,
-      -32000,
-      `Too many requests at once on this tap (${tapMaxInflight()}, LOUPE_TAP_MAX_INFLIGHT): wait for some to finish and retry`,
-      { "Retry-After": "1" },
-    );
+    const message = `Too many requests at once on this tap (${tapMaxInflight()}, LOUPE_TAP_MAX_INFLIGHT): wait for some to finish and retry`;
+    return rpcError(res, 429, -32000, message, { "Retry-After": "1" });
   }
   // The legacy HTTP+SSE transport keeps its own sessions and counts (sse.ts).
-  if (sse) return serveTapSse(tap, sse, request, load);
+  if (sse) return serveTapSse(tap, sse, req, res, url, load);
+  const sessionId = header(req, "mcp-session-id");
+  const ended = sessionId && !load.sessions.has(sessionId) ? endedWhy(load, sessionId) : undefined;
+  if (ended) return rpcError(res, 404, -32001, ended);
   load.inflight += 1;
-  const sessionId = request.headers.get("mcp-session-id") ?? undefined;
   const session = sessionId ? load.sessions.get(sessionId) : undefined;
   if (session) {
     session.open += 1;
@@ -80,63 +88,89 @@ export async function handleTapRequest(request: Request): Promise<Response> {
   }
   // The request id this request holds on its session while it runs (see `answer`).
   let heldId: string | undefined;
-  const release = () => {
+  // Released once the answer ended or the client went away ('close' comes after 'finish').
+  res.once("close", () => {
     load.inflight = Math.max(0, load.inflight - 1);
     if (heldId !== undefined) session?.ids?.delete(heldId);
     if (session) {
       session.open = Math.max(0, session.open - 1);
       session.lastSeen = Date.now();
     }
-  };
-  let response: Response;
-  try {
-    response = await answer(tap, request, load, sessionId, (id) => {
-      // A client that reuses the id of a request still running on its session would have one of
-      // the two answers lost (the transport maps ids to streams) and the other request hang.
-      if (!session) return true;
-      const ids = (session.ids ??= new Set());
-      if (ids.has(id)) return false;
-      ids.add(id);
-      heldId = id;
-      return true;
-    });
-  } catch (error) {
-    release();
-    throw error;
-  }
-  if (sessionId && (response.status === 404 || request.method === "DELETE")) load.sessions.delete(sessionId);
-  return releasing(response, release);
+  });
+  await answer(tap, req, res, url, load, sessionId, (id) => {
+    // A client that reuses the id of a request still running on its session would have one of
+    // the two answers lost (the transport maps ids to streams) and the other request hang.
+    if (!session) return true;
+    const ids = (session.ids ??= new Set());
+    if (ids.has(id)) return false;
+    ids.add(id);
+    heldId = id;
+    return true;
+  });
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 async function answer(
   tap: TapRecord,
-  request: Request,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
   load: TapLoad,
   sessionId: string | undefined,
   holdId: (id: string) => boolean,
-): Promise<Response> {
+): Promise<void> {
   let body: unknown;
-  if (request.method === "POST") {
-    const read = await readRpcBody(request);
-    if (!read.ok) return read.response;
-    const text = read.text;
-    body = read.body;
+  let rpcId: string | undefined;
+  if (req.method === "POST") {
+    let text: string;
+    try {
+      text = await readBody(req, MAX_JSON_BODY_BYTES);
+    } catch (error) {
+      const appError = AppError.from(error);
+      return rpcError(res, appError.status === 413 ? 413 : 400, -32600, appError.message);
+    }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return rpcError(res, 400, -32700, "Parse error: the request body is not JSON");
+    }
     const rpc = isRecord(body) ? body : undefined;
     if (rpc && typeof rpc.method === "string" && (typeof rpc.id === "string" || typeof rpc.id === "number")) {
-      if (!holdId(JSON.stringify(rpc.id))) {
-        return idInUse(rpc.id);
+      rpcId = JSON.stringify(rpc.id);
+      if (!holdId(rpcId)) {
+        const message = `Invalid request: id ${rpcId} is already used by a request still running on this session; use a new id`;
+        return writeJson(res, 400, { jsonrpc: "2.0", id: rpc.id, error: { code: -32600, message } });
       }
     }
-    // The SDK reads the body again from the request it is given.
-    request = new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal });
   }
   // Only a 2025-11-25 initialize opens a session (2026-07-28 has none).
   const opens = !sessionId && isRecord(body) && body.method === "initialize";
-  if (opens && !(await roomForSession(tap, load, request.url))) return sessionsFull();
+  const client = opens && isRecord(body) ? clientName(body) : "";
+  if (opens) {
+    const room = await roomForSession(tap, load, url.href, client);
+    if (!room.ok) return rpcError(res, room.status, -32000, room.message, { "Retry-After": room.status === 429 ? "1" : "5" });
+  }
+  // The SDK reads headers and the signal; the body it is given parsed.
+  const request = webRequest(req, res, url);
   const response = await serveTap(tap, request, body, routingFor(tap));
   const opened = opens ? response.headers.get("mcp-session-id") : null;
-  if (opened) load.sessions.set(opened, { lastSeen: Date.now(), open: 0 });
-  return response;
+  if (opened) load.sessions.set(opened, { client, lastSeen: Date.now(), open: 0 });
+  if (sessionId && (response.status === 404 || req.method === "DELETE")) load.sessions.delete(sessionId);
+  const session = sessionId ?? opened ?? undefined;
+  await pipeResponse(res, response, (whole) => {
+    // An answer read to its end needs no resumption: its events go (event-store.ts).
+    if (whole && session && rpcId !== undefined) answerDelivered(tap.id, session, rpcId);
+  });
+}
+
+/** Who opened a session, for the per-client cap: its initialize's clientInfo name. */
+function clientName(body: Record<string, unknown>): string {
+  const info = isRecord(body.params) ? body.params.clientInfo : undefined;
+  return isRecord(info) && typeof info.name === "string" ? info.name.slice(0, 200) : "(unnamed client)";
 }
 
 /**
@@ -160,7 +194,7 @@ const routeToTapClient: ServerRequestRouter = (conn, method, params, signal, id)
 };
 
 const ENDPOINT_KEY = Symbol.for("loupe.tapEndpoint");
-type EndpointGlobal = typeof globalThis & { [ENDPOINT_KEY]?: (request: Request) => Promise<Response> };
+type EndpointGlobal = typeof globalThis & { [ENDPOINT_KEY]?: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
 
 /**
  * Offers the tap endpoint to the launcher (server.ts serves `/mcp/*` with it, outside Next) and

@@ -1,90 +1,110 @@
 import "server-only";
+import { logLine } from "@/lib/log-text";
 import { routingFor } from "@/lib/server/mcp/tap/aggregate";
-import { jsonRpcError, serveTap } from "@/lib/server/mcp/tap/serve";
+import { serveTap } from "@/lib/server/mcp/tap/serve";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
 
 /**
  * Limits per tap, so a key holder cannot exhaust Loupe's memory: at most `LOUPE_TAP_MAX_SESSIONS`
- * 2025-11-25 sessions (default 64) and `LOUPE_TAP_MAX_INFLIGHT` requests being answered at once,
- * both eras, open streams included (default 256). Kept here, before dispatch: a request counts
- * until its answer's body ends or is cancelled. Sessions are known from the initialize answers'
- * `Mcp-Session-Id`; at the cap the session with no open request that was seen longest ago is
- * ended (DELETE through the tap, as its client would) — one the idle sweep already ended counts
- * here until then, so the real number is never above the cap. None idle: 503 in words.
+ * 2025-11-25 sessions (default 64), of which `LOUPE_TAP_MAX_CLIENT_SESSIONS` per client (its
+ * initialize's clientInfo name, with the tap's key; default 16), and `LOUPE_TAP_MAX_INFLIGHT`
+ * requests being answered at once, both eras, open streams included (default 256). Kept here,
+ * before dispatch: a request counts until its answer ends or its client goes away. Sessions are
+ * known from the initialize answers' `Mcp-Session-Id`. A client at its own cap gives up its own
+ * longest-idle session (all busy: 429 in words); at the tap's cap the client holding the most
+ * sessions gives up its longest-idle one, so a client opening many sessions never pushes out
+ * another's; none idle: 503 in words. An ended session's next request reads why (`endedWhy`).
  */
 const limit = (name: string, fallback: number) => {
   const n = Number(process.env[name]);
   return Number.isInteger(n) && n > 0 ? n : fallback;
 };
 export const tapMaxSessions = () => limit("LOUPE_TAP_MAX_SESSIONS", 64);
+export const tapMaxClientSessions = () => limit("LOUPE_TAP_MAX_CLIENT_SESSIONS", 16);
 export const tapMaxInflight = () => limit("LOUPE_TAP_MAX_INFLIGHT", 256);
+
+/** Ended sessions whose reason is kept for their client's next request. */
+const MAX_ENDED = 256;
+
+export interface LoadSession {
+  /** The client that opened it (initialize's clientInfo name). */
+  client: string;
+  lastSeen: number;
+  /** Requests of the session open now (GET streams, calls). */
+  open: number;
+  ids?: Set<string>;
+}
 
 export interface TapLoad {
   inflight: number;
-  /** Session id → when last seen and how many of its requests are open. */
-  sessions: Map<string, { lastSeen: number; open: number; ids?: Set<string> }>;
+  sessions: Map<string, LoadSession>;
+  /** Session id → why Loupe ended it (newest MAX_ENDED). */
+  ended: Map<string, string>;
 }
 const LOAD_KEY = Symbol.for("loupe.tapLoad");
 export function loadOf(tapId: string): TapLoad {
   const g = globalThis as typeof globalThis & { [LOAD_KEY]?: Map<string, TapLoad> };
   const all = (g[LOAD_KEY] ??= new Map());
   let load = all.get(tapId);
-  if (!load) all.set(tapId, (load = { inflight: 0, sessions: new Map() }));
+  if (!load) all.set(tapId, (load = { inflight: 0, sessions: new Map(), ended: new Map() }));
   return load;
 }
 
-/** The same response, with `release` called once when its body ends, fails or is cancelled (or at once without a body). */
-export function releasing(response: Response, release: () => void): Response {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    release();
-  };
-  if (!response.body) {
-    once();
-    return response;
+/** The words a session's client reads on its next request after Loupe ended it; undefined if it did not. */
+export function endedWhy(load: TapLoad, sessionId: string): string | undefined {
+  return load.ended.get(sessionId);
+}
+
+export type Room = { ok: true } | { ok: false; status: 429 | 503; message: string };
+
+function longestIdle(sessions: [string, LoadSession][]): [string, LoadSession] | undefined {
+  let oldest: [string, LoadSession] | undefined;
+  for (const entry of sessions) if (entry[1].open === 0 && (!oldest || entry[1].lastSeen < oldest[1].lastSeen)) oldest = entry;
+  return oldest;
+}
+
+/** Makes room for one more 2025-11-25 session of `client`: ends a session as the rules above say, or answers why not. */
+export async function roomForSession(tap: TapRecord, load: TapLoad, url: string, client: string): Promise<Room> {
+  const byClient = new Map<string, [string, LoadSession][]>();
+  for (const entry of load.sessions) {
+    const list = byClient.get(entry[1].client) ?? [];
+    list.push(entry);
+    byClient.set(entry[1].client, list);
   }
-  const reader = response.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done: end, value } = await reader.read();
-        if (end) {
-          once();
-          controller.close();
-        } else controller.enqueue(value);
-      } catch (error) {
-        once();
-        controller.error(error);
-      }
-    },
-    cancel(reason) {
-      once();
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
-
-/** Makes room for one more 2025-11-25 session: ends the longest-idle one at the cap; false when none is idle. */
-export async function roomForSession(tap: TapRecord, load: TapLoad, url: string): Promise<boolean> {
-  if (load.sessions.size < tapMaxSessions()) return true;
-  let oldest: [string, { lastSeen: number }] | undefined;
-  for (const entry of load.sessions) if (entry[1].open === 0 && (!oldest || entry[1].lastSeen < oldest[1].lastSeen)) oldest = entry;
-  if (!oldest) return false;
-  load.sessions.delete(oldest[0]);
-  const end = new Request(url, { method: "DELETE", headers: { "mcp-session-id": oldest[0] } });
+  const mine = byClient.get(client) ?? [];
+  const perClient = tapMaxClientSessions();
+  let victim: [string, LoadSession] | undefined;
+  let why: string;
+  if (mine.length >= perClient) {
+    victim = longestIdle(mine);
+    if (!victim)
+      return {
+        ok: false,
+        status: 429,
+        message: `The client "${client}" already has ${perClient} sessions open on this tap, all busy (LOUPE_TAP_MAX_CLIENT_SESSIONS): close one of them (its DELETE) or retry later`,
+      };
+    why = `"${client}" opened a new session and may keep ${perClient} on this tap (LOUPE_TAP_MAX_CLIENT_SESSIONS); this was its longest idle one`;
+  } else if (load.sessions.size >= tapMaxSessions()) {
+    // The clients holding the most sessions give one up first; a client holding no more than the
+    // newcomer will is never pushed out by it.
+    const holders = [...byClient.values()].filter((list) => list === mine || list.length > mine.length + 1);
+    holders.sort((a, b) => b.length - a.length);
+    for (const list of holders) if ((victim = longestIdle(list))) break;
+    if (!victim)
+      return {
+        ok: false,
+        status: 503,
+        message: `This tap has ${tapMaxSessions()} open sessions, all busy (LOUPE_TAP_MAX_SESSIONS): close one (its client's DELETE) or retry later`,
+      };
+    why = `this tap was at its ${tapMaxSessions()} sessions (LOUPE_TAP_MAX_SESSIONS) when "${client}" opened one; "${victim[1].client}" held the most and this was its longest idle`;
+  } else return { ok: true };
+  const [id] = victim;
+  load.sessions.delete(id);
+  const message = `Loupe ended session ${id}: ${why}. Initialize again to go on.`;
+  load.ended.set(id, message);
+  if (load.ended.size > MAX_ENDED) load.ended.delete(load.ended.keys().next().value ?? "");
+  logLine(`[loupe] tap ${tap.id}: ${message}`);
+  const end = new Request(url, { method: "DELETE", headers: { "mcp-session-id": id } });
   await serveTap(tap, end, undefined, routingFor(tap)).catch(() => undefined);
-  return true;
-}
-
-/** The answer when every session of a tap is busy (both transports). */
-export function sessionsFull(): Response {
-  return jsonRpcError(
-    503,
-    -32000,
-    `This tap has ${tapMaxSessions()} open sessions, all busy (LOUPE_TAP_MAX_SESSIONS): close one (its client's DELETE) or retry later`,
-    { "Retry-After": "5" },
-  );
+  return { ok: true };
 }

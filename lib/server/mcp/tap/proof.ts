@@ -1,6 +1,5 @@
 import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
-import { jsonRpcError } from "@/lib/server/mcp/tap/serve";
 import { getTaps } from "@/lib/server/mcp/tap/store";
 
 /**
@@ -21,21 +20,35 @@ export function tapProof(key: string | Buffer, port: string, tapId: string, nonc
   return createHmac("sha256", key).update(`${TAP_PROOF_PREFIX}${port}\n${tapId}\n${nonce}`).digest("hex");
 }
 
-export function proofOf(request: Request, url: URL): Response | undefined {
+/** A proof answer: its status, JSON body and headers. */
+export interface ProofAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+const refusal = (status: number, message: string, headers?: Record<string, string>): ProofAnswer => ({
+  status,
+  body: { jsonrpc: "2.0", id: null, error: { code: -32600, message } },
+  ...(headers ? { headers } : {}),
+});
+
+export function proofOf(method: string, url: URL): ProofAnswer | undefined {
   const match = /^\/mcp\/([^/]+)\/proof$/.exec(url.pathname);
   if (!match) return undefined;
-  if (request.method !== "GET") return jsonRpcError(405, -32600, "A tap's proof is asked with GET", { Allow: "GET" });
+  if (method !== "GET") return refusal(405, "A tap's proof is asked with GET", { Allow: "GET" });
   const nonce = url.searchParams.get("nonce") ?? "";
-  if (!NONCE.test(nonce)) return jsonRpcError(400, -32600, "The proof's nonce must be 64 lowercase hex characters (32 random bytes)");
+  if (!NONCE.test(nonce)) return refusal(400, "The proof's nonce must be 64 lowercase hex characters (32 random bytes)");
   let tapId: string;
   try {
     tapId = decodeURIComponent(match[1]!);
   } catch {
-    return jsonRpcError(404, -32600, "Not found: a tap's endpoint is /mcp/<tap id>");
+    return refusal(404, "Not found: a tap's endpoint is /mcp/<tap id>");
   }
   const tap = getTaps().get(tapId);
-  return Response.json(
-    { proof: tapProof(tap ? tap.key : UNKNOWN_TAP_SECRET, url.port, tapId, nonce) },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return {
+    status: 200,
+    body: { proof: tapProof(tap ? tap.key : UNKNOWN_TAP_SECRET, url.port, tapId, nonce) },
+    headers: { "Cache-Control": "no-store" },
+  };
 }

@@ -13,7 +13,7 @@ import { getHub } from "@/lib/server/hub";
 import { logLine } from "@/lib/log-text";
 import { isRecord } from "@/lib/values";
 import { getRegistry } from "@/lib/server/mcp/registry";
-import { TapEventStore } from "@/lib/server/mcp/tap/event-store";
+import { TapEventStore, TapReplayBudget } from "@/lib/server/mcp/tap/event-store";
 import { runningLinks } from "@/lib/server/mcp/tap/links";
 import { endFlows } from "@/lib/server/mcp/tap/modern";
 import { paramHeaderMismatch } from "@/lib/server/mcp/tap/param-headers";
@@ -35,12 +35,11 @@ import type { TapRecord } from "@/lib/server/mcp/tap/store";
  * The caller (endpoint.ts) has checked Host, Origin and the tap's key already.
  */
 
-/** The reconnect delay a 2025-11-25 client is told on each SSE stream. */
-const SSE_RETRY_MS = 1000;
-
+const SSE_RETRY_MS = 1000; // the reconnect delay a 2025-11-25 client is told on each SSE stream
 interface LegacySession {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
+  store: TapEventStore;
   subscriptions: Set<string>;
   /** Opened by the session's first GET stream (roots.ts asks the client on it). */
   stream: StreamOpened;
@@ -70,6 +69,7 @@ export const SESSION_IDLE_MS = Number(process.env.LOUPE_TAP_SESSION_IDLE_MS) || 
 class TapHost {
   readonly sessions = new Map<string, LegacySession>();
   readonly attached = new Set<AttachedSession>();
+  readonly replay = new TapReplayBudget(); // bounds all its sessions' resumption events together
   readonly modern: McpHttpHandler;
   private unwatch: (() => void) | null = null;
   private readonly sweeper: NodeJS.Timeout;
@@ -127,25 +127,31 @@ class TapHost {
     const subscriptions = new Set<string>();
     const stream = new StreamOpened();
     const server = await createTapServer(this.tap(), this.routing, { era: "legacy", subscriptions, stream });
+    // Priming events and a retry hint, so a client whose stream drops mid-call can resume it.
+    const store = new TapEventStore(this.replay);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      // Priming events and a retry hint, so a client whose stream drops mid-call can resume it.
-      eventStore: new TapEventStore(),
+      eventStore: store,
       retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, subscriptions, stream, lastSeen: Date.now(), open: 0 });
+        this.sessions.set(id, { transport, server, store, subscriptions, stream, lastSeen: Date.now(), open: 0 });
       },
       onsessionclosed: (id) => {
         this.sessions.delete(id);
       },
     });
     transport.onclose = () => {
+      store.clear();
       if (transport.sessionId) this.sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
     const response = await transport.handleRequest(request, { parsedBody: body });
     // A refused initialize (bad Accept, bad version…) opens no session: drop its server.
-    if (!transport.sessionId) void server.close().catch(() => undefined);
+    if (!transport.sessionId)
+      void server
+        .close()
+        .finally(() => store.clear())
+        .catch(() => undefined);
     return response;
   }
 
@@ -268,6 +274,12 @@ export function tapHostFor(tap: TapRecord, routing: TapRouting): TapHost {
   return host;
 }
 
+/** Request `rpcId`'s answer (2025-11-25) was written whole: none of it is kept to resume. */
+export const answerDelivered = (tap: string, session: string, rpcId: string) =>
+  hosts().get(tap)?.sessions.get(session)?.store.dropRequest(rpcId);
+/** Bytes of events a tap's sessions keep for resumption (tests). */
+export const tapReplayBytes = (tapId: string): number => hosts().get(tapId)?.replay.bytes() ?? 0;
+
 /** Ends a tap's sessions (the tap was turned off or its key rotated); later requests start anew. */
 export async function closeTapHost(tapId: string): Promise<void> {
   endFlows(tapId, "The tap was turned off or its key rotated");
@@ -283,8 +295,7 @@ export function sweepTapSessions(now = Date.now()): void {
 
 /** Every tap's sessions (tests, shutdown). */
 export async function closeAllTapHosts(): Promise<void> {
-  const all = [...hosts().keys()];
-  await Promise.all(all.map((id) => closeTapHost(id)));
+  await Promise.all([...hosts().keys()].map((id) => closeTapHost(id)));
 }
 
 export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {

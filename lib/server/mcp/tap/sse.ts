@@ -1,11 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResponse } from "@modelcontextprotocol/server";
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { TAP_PREFIX } from "@/lib/launcher/tap-gate";
+import { AppError } from "@/lib/errors";
 import { errorMessage } from "@/lib/values";
+import { pipeResponse, readBody, webRequest } from "@/lib/server/mcp/tap/node-http";
 import { routingFor } from "@/lib/server/mcp/tap/aggregate";
-import { releasing, roomForSession, sessionsFull } from "@/lib/server/mcp/tap/load";
+import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
+import { roomForSession } from "@/lib/server/mcp/tap/load";
 import type { TapLoad } from "@/lib/server/mcp/tap/load";
 import { idInUse, readRpcBody } from "@/lib/server/mcp/tap/rpc-body";
 import { jsonRpcError, tapHostFor } from "@/lib/server/mcp/tap/serve";
@@ -35,7 +39,7 @@ export interface SseLeg {
 
 const LEGS: Record<string, SseLeg["leg"]> = { sse: "stream", messages: "message" };
 
-export function sseLegOf(request: Request, pathname: string): SseLeg | undefined {
+export function sseLegOf(method: string, header: (name: string) => string | undefined, pathname: string): SseLeg | undefined {
   if (!pathname.startsWith(TAP_PREFIX)) return undefined;
   const parts = pathname.slice(TAP_PREFIX.length).replace(/\/$/, "").split("/");
   let tapId: string;
@@ -49,9 +53,9 @@ export function sseLegOf(request: Request, pathname: string): SseLeg | undefined
   if (leg) return { tapId, leg };
   const plainSseGet =
     parts.length === 1 &&
-    request.method === "GET" &&
-    !request.headers.has("mcp-session-id") &&
-    (request.headers.get("accept") ?? "").includes("text/event-stream");
+    method === "GET" &&
+    header("mcp-session-id") === undefined &&
+    (header("accept") ?? "").includes("text/event-stream");
   return plainSseGet ? { tapId, leg: "stream" } : undefined;
 }
 
@@ -69,16 +73,47 @@ function sessions(): Map<string, SseSession> {
   return (g[SESSIONS_KEY] ??= new Map());
 }
 
-/** Serves one request of the SSE transport (after endpoint.ts checked the key and the in-flight cap). */
-export function serveTapSse(tap: TapRecord, leg: SseLeg, request: Request, load: TapLoad): Promise<Response> {
-  return leg.leg === "stream" ? openStream(tap, request, load) : postMessage(tap, request, load);
+/**
+ * Who an SSE session is for the per-client session cap (load.ts): its client names itself only in
+ * initialize, after the stream is open, so SSE sessions share one name.
+ */
+const SSE_CLIENT = "(a legacy SSE client)";
+
+/** Serves one request of the SSE transport on the Node request and response (after endpoint.ts checked the key and the in-flight cap). */
+export async function serveTapSse(
+  tap: TapRecord,
+  leg: SseLeg,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  load: TapLoad,
+): Promise<void> {
+  let request: Request;
+  if (leg.leg === "message" && req.method === "POST") {
+    let text: string;
+    try {
+      text = await readBody(req, MAX_JSON_BODY_BYTES);
+    } catch (error) {
+      const appError = AppError.from(error);
+      return pipeResponse(res, jsonRpcError(appError.status === 413 ? 413 : 400, -32600, appError.message));
+    }
+    request = webRequest(req, res, url, text);
+  } else request = webRequest(req, res, url);
+  const response = leg.leg === "stream" ? await openStream(tap, request, load) : await postMessage(tap, request, load);
+  if (leg.leg === "stream" && response.ok) {
+    // The stream is an open request for as long as it lasts (its close also ends the session: the request's signal).
+    load.inflight += 1;
+    res.once("close", () => (load.inflight = Math.max(0, load.inflight - 1)));
+  }
+  await pipeResponse(res, response);
 }
 
 async function openStream(tap: TapRecord, request: Request, load: TapLoad): Promise<Response> {
   if (request.method !== "GET") {
     return jsonRpcError(405, -32000, "Method not allowed: open the SSE stream with GET", { Allow: "GET" });
   }
-  if (!(await roomForSession(tap, load, request.url))) return sessionsFull();
+  const room = await roomForSession(tap, load, request.url, SSE_CLIENT);
+  if (!room.ok) return jsonRpcError(room.status, -32000, room.message, { "Retry-After": room.status === 429 ? "1" : "5" });
   const routing = routingFor(tap);
   const host = tapHostFor(tap, routing);
   const id = randomUUID();
@@ -112,14 +147,9 @@ async function openStream(tap: TapRecord, request: Request, load: TapLoad): Prom
   sessions().set(id, { tapId: tap.id, transport, pending });
   host.attached.add(attached);
   // The stream is this session's open request for as long as it lasts (never idle, never evicted).
-  load.sessions.set(id, { lastSeen: Date.now(), open: 1 });
-  load.inflight += 1;
-  const response = new Response(transport.body, {
+  load.sessions.set(id, { client: SSE_CLIENT, lastSeen: Date.now(), open: 1 });
+  return new Response(transport.body, {
     headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive" },
-  });
-  return releasing(response, () => {
-    load.inflight = Math.max(0, load.inflight - 1);
-    void transport.close();
   });
 }
 

@@ -81,7 +81,14 @@ export function tapSseUrl(id: string): string {
   return `${tapUrl(id)}/sse`;
 }
 
+/** A copy to change and save: callers share the cached record, which stays as stored until then. */
+function editable(t: TapRecord): TapRecord {
+  return { ...t, connectionIds: [...t.connectionIds], toolPolicies: { ...t.toolPolicies }, clients: [...t.clients] };
+}
+
 export class TapStore {
+  /** Taps read so far (null: none). A tapped call reads its tap 3 times; every write below sets or drops its entry. */
+  private readonly cache = new Map<string, TapRecord | null>();
   constructor(private readonly store: Store) {
     store.db.exec("CREATE TABLE IF NOT EXISTS taps (id TEXT PRIMARY KEY, json TEXT NOT NULL)");
     // Deleting a connection removes its tap (and the aggregate taps that served it).
@@ -102,6 +109,7 @@ export class TapStore {
       if (tap.connectionIds.every((id) => registry.get(id))) live.push(tap);
       else {
         this.store.db.prepare("DELETE FROM taps WHERE id = ?").run(tap.id);
+        this.cache.delete(tap.id);
         dropped = true;
       }
     }
@@ -110,9 +118,13 @@ export class TapStore {
   }
 
   get(id: string): TapRecord | undefined {
-    const row = this.store.prepare<{ json: string }>("SELECT json FROM taps WHERE id = ?").get(id);
-    if (!row) return undefined;
-    const tap = storedJson<TapRecord>(row.json);
+    let tap = this.cache.get(id);
+    if (tap === undefined) {
+      const row = this.store.prepare<{ json: string }>("SELECT json FROM taps WHERE id = ?").get(id);
+      tap = row ? storedJson<TapRecord>(row.json) : null;
+      this.cache.set(id, tap);
+    }
+    if (!tap) return undefined;
     const registry = getRegistry();
     if (tap.connectionIds.every((c) => registry.get(c))) return tap;
     this.delete(id);
@@ -126,15 +138,15 @@ export class TapStore {
     return tap;
   }
 
-  /** The tap of one connection, if it is tapped. */
   forConnection(connectionId: string): TapRecord | undefined {
     return this.get(connectionId);
   }
 
   private save(tap: TapRecord): void {
-    this.store.db
+    this.store
       .prepare("INSERT INTO taps (id, json) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json")
       .run(tap.id, JSON.stringify(tap));
+    this.cache.set(tap.id, tap);
     this.writeFile();
   }
 
@@ -145,16 +157,18 @@ export class TapStore {
   tapConnection(connectionId: string, settings: TapSettings = {}): TapSecret {
     getRegistry().view(connectionId); // not_found:connection
     const existing = this.get(connectionId);
-    const tap: TapRecord = existing ?? {
-      id: connectionId,
-      kind: "connection",
-      connectionIds: [connectionId],
-      key: newTapKey(),
-      policy: "never",
-      toolPolicies: {},
-      createdAt: Date.now(),
-      clients: [],
-    };
+    const tap = editable(
+      existing ?? {
+        id: connectionId,
+        kind: "connection",
+        connectionIds: [connectionId],
+        key: newTapKey(),
+        policy: "never",
+        toolPolicies: {},
+        createdAt: Date.now(),
+        clients: [],
+      },
+    );
     this.apply(tap, settings);
     this.save(tap);
     return this.secret(tap);
@@ -181,7 +195,7 @@ export class TapStore {
 
   /** Changes a tap's policy (and rotates its key when asked). */
   update(id: string, settings: TapSettings): TapRecord {
-    const tap = this.require(id);
+    const tap = editable(this.require(id));
     this.apply(tap, settings);
     this.save(tap);
     return tap;
@@ -195,7 +209,8 @@ export class TapStore {
 
   /** Turns a tap off: its key stops working at once (the endpoint reads the store per request). */
   delete(id: string): boolean {
-    const result = this.store.db.prepare("DELETE FROM taps WHERE id = ?").run(id);
+    const result = this.store.prepare("DELETE FROM taps WHERE id = ?").run(id);
+    this.cache.delete(id);
     if (result.changes > 0) this.writeFile();
     return result.changes > 0;
   }
@@ -211,11 +226,12 @@ export class TapStore {
 
   /** Notes a downstream client (from initialize or a 2026-07-28 request's _meta clientInfo). */
   noteClient(tapId: string, client: { name: string; version?: string; protocolVersion?: string }): void {
-    const tap = this.get(tapId);
-    if (!tap) return;
+    const stored = this.get(tapId);
+    if (!stored) return;
     const now = Date.now();
-    const seen = tap.clients.find((c) => c.name === client.name && c.version === client.version);
+    const seen = stored.clients.find((c) => c.name === client.name && c.version === client.version);
     if (seen && seen.protocolVersion === client.protocolVersion && now - seen.lastSeenAt < SEEN_WRITE_MS) return;
+    const tap = editable(stored);
     const others = tap.clients.filter((c) => c !== seen);
     const updated: TapClient = {
       name: client.name,
@@ -225,7 +241,8 @@ export class TapStore {
       lastSeenAt: now,
     };
     tap.clients = [updated, ...others].slice(0, MAX_CLIENTS);
-    this.store.db.prepare("UPDATE taps SET json = ? WHERE id = ?").run(JSON.stringify(tap), tap.id);
+    this.store.prepare("UPDATE taps SET json = ? WHERE id = ?").run(JSON.stringify(tap), tap.id);
+    this.cache.set(tap.id, tap);
   }
 
   /** What the UI and the API show: everything but the key (its last 4 characters as a hint). */
