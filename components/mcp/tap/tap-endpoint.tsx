@@ -32,13 +32,13 @@ export function TapEndpoint({ url, sseUrl, secret, keyHint, onRotate, rotating, 
         </code>
         <CopyButton getText={() => url} label="Copy URL" />
       </dd>
-      <dt className="text-xs text-muted-foreground">SSE URL</dt>
-      <dd className="flex min-w-0 items-center gap-2">
+      <dt className="self-start pt-0.5 text-xs text-muted-foreground">SSE URL</dt>
+      <dd className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
         <code className="min-w-0 truncate rounded bg-muted px-1.5 py-0.5 font-mono text-xs" title={sseUrl} data-testid="tap-sse-url">
           {sseUrl}
         </code>
         <CopyButton getText={() => sseUrl} label="Copy SSE URL" />
-        <span className="shrink-0 text-xs text-muted-foreground">for clients that speak only the older HTTP+SSE transport</span>
+        <span className="basis-full text-xs text-muted-foreground">For clients that speak only the older HTTP+SSE transport.</span>
       </dd>
       <dt className="text-xs text-muted-foreground">Key</dt>
       <dd className="flex min-w-0 flex-wrap items-center gap-2">
