@@ -41,22 +41,14 @@ interface LegacySession {
   server: Server;
   store: TapEventStore;
   subscriptions: Set<string>;
-  /** Opened by the session's first GET stream (roots.ts asks the client on it). */
-  stream: StreamOpened;
+  stream: StreamOpened; // opened by its first GET stream (roots.ts asks the client on it)
   /** When a request of the session last came or ended, and how many are open (GET streams, calls). */
   lastSeen: number;
   open: number;
 }
 
-/**
- * A session served by another transport on the same tap (the legacy HTTP+SSE one, sse.ts): it gets
- * the same upstream notifications as the Streamable HTTP sessions, and ends with the tap's host.
- */
-export interface AttachedSession {
-  server: Server;
-  subscriptions: Set<string>;
-  close(): Promise<void>;
-}
+/** A session of another transport on the tap (HTTP+SSE, sse.ts): same notifications, ends with the host. */
+export type AttachedSession = { server: Server; subscriptions: Set<string>; close(): Promise<void> };
 
 /**
  * A 2025-11-25 session with no open request and none for this long is ended (its client, say a

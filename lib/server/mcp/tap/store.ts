@@ -76,11 +76,6 @@ export function tapUrl(id: string): string {
   return `http://127.0.0.1:${port}/mcp/${encodeURIComponent(id)}`;
 }
 
-/** The tap's legacy HTTP+SSE URL (sse.ts): the stream, whose first event names where to POST. */
-export function tapSseUrl(id: string): string {
-  return `${tapUrl(id)}/sse`;
-}
-
 /** A copy to change and save: callers share the cached record, which stays as stored until then. */
 function editable(t: TapRecord): TapRecord {
   return { ...t, connectionIds: [...t.connectionIds], toolPolicies: { ...t.toolPolicies }, clients: [...t.clients] };
@@ -254,7 +249,7 @@ export class TapStore {
       name,
       connectionIds: tap.connectionIds,
       url: tapUrl(tap.id),
-      sseUrl: tapSseUrl(tap.id),
+      sseUrl: `${tapUrl(tap.id)}/sse`, // the legacy HTTP+SSE transport (sse.ts)
       keyHint: tap.key.slice(-4),
       policy: tap.policy,
       toolPolicies: tap.toolPolicies,
