@@ -3,7 +3,8 @@ import { ApprovalPolicy, ToolPolicies } from "@/lib/contracts/approvals";
 
 /**
  * The MCP tap (issue 10): Loupe serves a connection (or several, as one "aggregate" server) as an
- * MCP server over Streamable HTTP at `http://127.0.0.1:<Loupe's port>/mcp/<tap id>`, so any MCP
+ * MCP server over Streamable HTTP at `http://127.0.0.1:<Loupe's port>/mcp/<tap id>` (and over the
+ * legacy HTTP+SSE transport at `…/mcp/<tap id>/sse`, issue 23), so any MCP
  * client (Claude Desktop, Cursor, an ADK McpToolset…) can be pointed at Loupe instead of the
  * server. Every request and reply passing through is recorded on the upstream connection.
  *
@@ -55,6 +56,8 @@ export interface TapView {
   connectionIds: string[];
   /** The URL to give the MCP client. */
   url: string;
+  /** The same tap over the legacy HTTP+SSE transport, for clients that speak only it (`url` + `/sse`). */
+  sseUrl: string;
   /** The key's last 4 characters, for recognising it; the whole key only in TapSecret. */
   keyHint: string;
   policy: ApprovalPolicy;

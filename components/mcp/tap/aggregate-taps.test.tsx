@@ -23,6 +23,7 @@ describe("AggregateTaps", () => {
           name: input.name,
           connectionIds: input.connectionIds,
           url: "http://127.0.0.1:1/mcp/agg_1",
+          sseUrl: "http://127.0.0.1:1/mcp/agg_1/sse",
           keyHint: "abcd",
           policy: input.policy,
           toolPolicies: {},

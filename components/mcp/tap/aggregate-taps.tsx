@@ -32,6 +32,7 @@ function AggregateDetails({ tap }: { tap: TapView }) {
     <div className="flex min-w-0 flex-col gap-3 border-t pt-3">
       <TapEndpoint
         url={secret.data.url}
+        sseUrl={tap.sseUrl}
         secret={secret.data.key}
         keyHint={tap.keyHint}
         shown={shown}

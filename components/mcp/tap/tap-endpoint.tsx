@@ -8,6 +8,8 @@ import { maskedKey } from "@/lib/tap/snippets";
 
 export interface TapEndpointProps {
   url: string;
+  /** The same tap over the legacy HTTP+SSE transport, for clients that speak only it. */
+  sseUrl: string;
   /** The whole key (hidden until the user asks to see it). */
   secret: string;
   keyHint: string;
@@ -19,7 +21,7 @@ export interface TapEndpointProps {
 }
 
 /** The tap's URL and key: what any MCP client needs. The key stays masked until "Show". */
-export function TapEndpoint({ url, secret, keyHint, onRotate, rotating, shown, onShownChange }: TapEndpointProps) {
+export function TapEndpoint({ url, sseUrl, secret, keyHint, onRotate, rotating, shown, onShownChange }: TapEndpointProps) {
   const [confirming, setConfirming] = useState(false);
   return (
     <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2" data-testid="tap-endpoint">
@@ -29,6 +31,14 @@ export function TapEndpoint({ url, secret, keyHint, onRotate, rotating, shown, o
           {url}
         </code>
         <CopyButton getText={() => url} label="Copy URL" />
+      </dd>
+      <dt className="self-start pt-0.5 text-xs text-muted-foreground">SSE URL</dt>
+      <dd className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
+        <code className="min-w-0 truncate rounded bg-muted px-1.5 py-0.5 font-mono text-xs" title={sseUrl} data-testid="tap-sse-url">
+          {sseUrl}
+        </code>
+        <CopyButton getText={() => sseUrl} label="Copy SSE URL" />
+        <span className="basis-full text-xs text-muted-foreground">For clients that speak only the older HTTP+SSE transport.</span>
       </dd>
       <dt className="text-xs text-muted-foreground">Key</dt>
       <dd className="flex min-w-0 flex-wrap items-center gap-2">

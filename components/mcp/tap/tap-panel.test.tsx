@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { TapSecret, TapView } from "@/lib/contracts/taps";
 import { TapPanel } from "@/components/mcp/tap/tap-panel";
+import { TAP_ROOTS_OFF, TAP_ROOTS_RULE } from "@/components/mcp/tap/tap-roots";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
 
 afterEach(() => {
@@ -17,6 +18,7 @@ const view = (over: Partial<TapView> = {}): TapView => ({
   name: "everything",
   connectionIds: ["everything"],
   url: "http://127.0.0.1:6280/mcp/everything",
+  sseUrl: "http://127.0.0.1:6280/mcp/everything/sse",
   keyHint: "WXYZ",
   policy: "never",
   toolPolicies: {},
@@ -72,6 +74,9 @@ describe("TapPanel", () => {
     fireEvent.click(screen.getByTestId("tap-switch"));
     await waitFor(() => expect(screen.getByTestId("tap-url").textContent).toBe("http://127.0.0.1:6280/mcp/everything"));
     expect(router.requests.some((r) => r.method === "POST" && r.path === "/api/connections/everything/tap")).toBe(true);
+    // The legacy HTTP+SSE URL beside it, and whose roots the server sees (issue 23).
+    expect(screen.getByTestId("tap-sse-url").textContent).toBe("http://127.0.0.1:6280/mcp/everything/sse");
+    expect(screen.getByTestId("tap-roots").textContent).toBe(TAP_ROOTS_RULE);
     const key = screen.getByTestId("tap-key");
     expect(key.textContent).toBe("••••••••WXYZ");
     expect(screen.getByTestId("tap-snippet-text").textContent).not.toContain(KEY);
@@ -130,5 +135,21 @@ describe("TapPanel", () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it("says the server is not asked for roots when the connection's roots are off", async () => {
+    const router = fetchRouter({
+      "GET /api/connections/everything/tap": () => secret(),
+      "GET /api/taps": () => [],
+      "GET /api/connections": () => [],
+      "GET /api/connections/everything/tools": () => ({ tools: [], pages: 1, listedAt: 1 }),
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    const off = connectionFixture({
+      clientCapabilities: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: false, tasks: false },
+    });
+    renderWithClient(<TapPanel connection={off} allConnections={[off]} />);
+    await waitFor(() => expect(screen.getByTestId("tap-roots").dataset.state).toBe("off"));
+    expect(screen.getByTestId("tap-roots").textContent).toBe(TAP_ROOTS_OFF);
   });
 });

@@ -11,6 +11,7 @@ import { Switch } from "@/components/ui/switch";
 import { QueryError } from "@/components/elements/query-error";
 import { TapEndpoint } from "@/components/mcp/tap/tap-endpoint";
 import { TapPolicy } from "@/components/mcp/tap/tap-policy";
+import { TapRoots } from "@/components/mcp/tap/tap-roots";
 import { TapClients } from "@/components/mcp/tap/tap-clients";
 import { TapSnippets } from "@/components/mcp/tap/tap-snippets";
 import { AggregateTaps } from "@/components/mcp/tap/aggregate-taps";
@@ -78,6 +79,7 @@ export function TapPanel({ connection: c, allConnections }: { connection: Connec
           <Section title="Endpoint">
             <TapEndpoint
               url={secret.url}
+              sseUrl={secret.tap.sseUrl}
               secret={secret.key}
               keyHint={secret.tap.keyHint}
               onRotate={() => m.rotate.mutate()}
@@ -85,6 +87,7 @@ export function TapPanel({ connection: c, allConnections }: { connection: Connec
               shown={shown}
               onShownChange={setShown}
             />
+            <TapRoots connection={c} />
           </Section>
           <Section title="Approvals">
             <TapPolicy

@@ -18,4 +18,5 @@ export type { WireOutcome } from "@/lib/server/mcp/requests/answers";
 export { ClientRequests, getClientRequests } from "@/lib/server/mcp/requests/registry";
 export { clientCapabilities, installClientRequestHandlers, setServerRequestRouter } from "@/lib/server/mcp/requests/handlers";
 export type { ServerRequestRouter } from "@/lib/server/mcp/requests/handlers";
-export { saveRoots } from "@/lib/server/mcp/requests/roots";
+export { saveRoots, tellRootsChanged } from "@/lib/server/mcp/requests/roots";
+export type { RootsNotice } from "@/lib/server/mcp/requests/roots";

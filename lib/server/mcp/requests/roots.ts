@@ -6,10 +6,26 @@ import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { isModern } from "@/lib/server/mcp/era";
 import { errorMessage } from "@/lib/values";
 
+/** Whether a server was told its roots changed: sent, not sendable (see tellRootsChanged), or failed in words. */
+export type RootsNotice = { ok: true; sent: boolean } | { ok: false; message: string };
+
 /**
- * Saves a connection's roots without reconnecting and tells a connected server with
- * notifications/roots/list_changed (only declared, and so only sent, when roots are on).
+ * Tells a connected server its roots changed (notifications/roots/list_changed), when it can be
+ * told: Loupe declared roots to it (only then is the notification sent) and it speaks 2025-11-25
+ * (2026-07-28 has no such notification: the server asks for roots in each request).
  */
+export async function tellRootsChanged(conn: ConnectionHandle): Promise<RootsNotice> {
+  const choice = conn.config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES;
+  if (!choice.roots || !conn.client || conn.state.status !== "connected" || isModern(conn.state.era)) return { ok: true, sent: false };
+  try {
+    await conn.client.sendRootsListChanged();
+    return { ok: true, sent: true };
+  } catch (error) {
+    return { ok: false, message: errorMessage(error) };
+  }
+}
+
+/** Saves a connection's roots without reconnecting and tells a connected server (tellRootsChanged). */
 export async function saveRoots(
   conn: ConnectionHandle,
   table: { save(config: ConnectionConfig): void },
@@ -18,15 +34,9 @@ export async function saveRoots(
   const config = { ...conn.config, roots } as ConnectionConfig;
   table.save(config);
   conn.config = config;
-  const choice = config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES;
-  // 2026-07-28 has no notifications/roots/list_changed: the server asks for roots in each request.
-  if (choice.roots && conn.client && conn.state.status === "connected" && !isModern(conn.state.era)) {
-    try {
-      await conn.client.sendRootsListChanged();
-    } catch (error) {
-      const message = errorMessage(error);
-      throw new AppError("upstream:roots_list_changed", `The roots were saved but the server could not be told: ${message}`);
-    }
+  const notice = await tellRootsChanged(conn);
+  if (!notice.ok) {
+    throw new AppError("upstream:roots_list_changed", `The roots were saved but the server could not be told: ${notice.message}`);
   }
   return conn.view();
 }

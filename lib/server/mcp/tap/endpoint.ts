@@ -12,6 +12,8 @@ import { endedWhy, loadOf, roomForSession, tapMaxInflight } from "@/lib/server/m
 import { pipeResponse, readBody, webRequest, writeJson } from "@/lib/server/mcp/tap/node-http";
 import type { TapLoad } from "@/lib/server/mcp/tap/load";
 import { proofOf } from "@/lib/server/mcp/tap/proof";
+import { answerRoots } from "@/lib/server/mcp/tap/roots";
+import { serveTapSse, sseLegOf } from "@/lib/server/mcp/tap/sse";
 import { getTaps, sameKey } from "@/lib/server/mcp/tap/store";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
 
@@ -56,8 +58,9 @@ export async function handleTapRequest(req: IncomingMessage, res: ServerResponse
   const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
   const proof = proofOf(req.method ?? "GET", url);
   if (proof) return writeJson(res, proof.status, proof.body, proof.headers);
-  const tapId = tapIdOf(url.pathname);
-  if (tapId === undefined) return rpcError(res, 404, -32600, "Not found: a tap's endpoint is /mcp/<tap id>");
+  const sse = sseLegOf(req.method ?? "GET", (name) => header(req, name), url.pathname);
+  const tapId = sse?.tapId ?? tapIdOf(url.pathname);
+  if (tapId === undefined) return rpcError(res, 404, -32600, "Not found: a tap's endpoint is /mcp/<tap id> (or /mcp/<tap id>/sse)");
   // One answer for an unknown tap and a wrong key: the endpoint does not say which taps exist.
   const tap = getTaps().get(tapId);
   const presented = bearer(req);
@@ -72,6 +75,8 @@ export async function handleTapRequest(req: IncomingMessage, res: ServerResponse
     const message = `Too many requests at once on this tap (${tapMaxInflight()}, LOUPE_TAP_MAX_INFLIGHT): wait for some to finish and retry`;
     return rpcError(res, 429, -32000, message, { "Retry-After": "1" });
   }
+  // The legacy HTTP+SSE transport keeps its own sessions and counts (sse.ts).
+  if (sse) return serveTapSse(tap, sse, req, res, url, load);
   const sessionId = header(req, "mcp-session-id");
   const ended = sessionId && !load.sessions.has(sessionId) ? endedWhy(load, sessionId) : undefined;
   if (ended) return rpcError(res, 404, -32001, ended);
@@ -170,11 +175,15 @@ function clientName(body: Record<string, unknown>): string {
 
 /**
  * Server requests of a tapped call (sampling, elicitation, roots) go to the tap's client when it
- * declared the capability; otherwise (undefined) Loupe's inbox answers them as for any call.
+ * declared the capability; roots asked outside a call go to the tapped client holding them
+ * (roots.ts); otherwise (undefined) Loupe's inbox, or Loupe's own roots, answer as for any call.
  */
 const routeToTapClient: ServerRequestRouter = (conn, method, params, signal, id) => {
   const link = downstreamFor(conn, method, params, id);
-  if (!link || !declares(link.capabilities, method, params)) return undefined;
+  if (!link || !declares(link.capabilities, method, params)) {
+    // Roots asked outside a tapped call: the client that holds this server's roots (roots.ts).
+    return method === "roots/list" ? answerRoots(conn, signal) : undefined;
+  }
   conn.recordEntry("loupe", "local", "tap_forward", {
     tapId: link.tapId,
     method,

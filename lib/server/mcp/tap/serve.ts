@@ -12,11 +12,12 @@ import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
 import { getHub } from "@/lib/server/hub";
 import { logLine } from "@/lib/log-text";
 import { isRecord } from "@/lib/values";
-import { HEADER_MISMATCH, paramHeaderProblem } from "@/lib/protocols/mcp/param-header-check";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { TapEventStore, TapReplayBudget } from "@/lib/server/mcp/tap/event-store";
 import { runningLinks } from "@/lib/server/mcp/tap/links";
 import { endFlows } from "@/lib/server/mcp/tap/modern";
+import { paramHeaderMismatch } from "@/lib/server/mcp/tap/param-headers";
+import { StreamOpened } from "@/lib/server/mcp/tap/roots";
 import { identityRouting } from "@/lib/server/mcp/tap/routing";
 import type { TapRouting } from "@/lib/server/mcp/tap/routing";
 import { createTapServer } from "@/lib/server/mcp/tap/tap-server";
@@ -40,10 +41,14 @@ interface LegacySession {
   server: Server;
   store: TapEventStore;
   subscriptions: Set<string>;
+  stream: StreamOpened; // opened by its first GET stream (roots.ts asks the client on it)
   /** When a request of the session last came or ended, and how many are open (GET streams, calls). */
   lastSeen: number;
   open: number;
 }
+
+/** A session of another transport on the tap (HTTP+SSE, sse.ts): same notifications, ends with the host. */
+export type AttachedSession = { server: Server; subscriptions: Set<string>; close(): Promise<void> };
 
 /**
  * A 2025-11-25 session with no open request and none for this long is ended (its client, say a
@@ -55,6 +60,7 @@ export const SESSION_IDLE_MS = Number(process.env.LOUPE_TAP_SESSION_IDLE_MS) || 
 /** Everything one tap serves; kept per tap id for the life of the process (or until the tap goes). */
 class TapHost {
   readonly sessions = new Map<string, LegacySession>();
+  readonly attached = new Set<AttachedSession>();
   readonly replay = new TapReplayBudget(); // bounds all its sessions' resumption events together
   readonly modern: McpHttpHandler;
   private unwatch: (() => void) | null = null;
@@ -95,6 +101,7 @@ class TapHost {
       else request.signal.addEventListener("abort", done, { once: true });
       try {
         const response = await session.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
+        if (request.method === "GET" && response.ok) session.stream.open();
         if (!response.body || !response.headers.get("content-type")?.includes("text/event-stream")) {
           request.signal.removeEventListener("abort", done);
           done();
@@ -110,7 +117,8 @@ class TapHost {
       return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id; a 2025-11-25 client starts with initialize");
     }
     const subscriptions = new Set<string>();
-    const server = await createTapServer(this.tap(), this.routing, { era: "legacy", subscriptions });
+    const stream = new StreamOpened();
+    const server = await createTapServer(this.tap(), this.routing, { era: "legacy", subscriptions, stream });
     // Priming events and a retry hint, so a client whose stream drops mid-call can resume it.
     const store = new TapEventStore(this.replay);
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -118,7 +126,7 @@ class TapHost {
       eventStore: store,
       retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, store, subscriptions, lastSeen: Date.now(), open: 0 });
+        this.sessions.set(id, { transport, server, store, subscriptions, stream, lastSeen: Date.now(), open: 0 });
       },
       onsessionclosed: (id) => {
         this.sessions.delete(id);
@@ -157,7 +165,7 @@ class TapHost {
 
   private notify(connectionId: string, method: string, params: Record<string, unknown> | undefined): void {
     const uri = typeof params?.uri === "string" ? params.uri : undefined;
-    const send = (session: LegacySession) =>
+    const send = (session: { server: Server }) =>
       void session.server.notification({ method, ...(params ? { params } : {}) }).catch(() => undefined);
     switch (method) {
       case "notifications/tools/list_changed":
@@ -171,7 +179,7 @@ class TapHost {
         break;
       case "notifications/resources/updated":
         if (uri) this.modern.notify.resourceUpdated(uri);
-        for (const session of this.sessions.values()) if (uri && session.subscriptions.has(uri)) send(session);
+        for (const session of [...this.sessions.values(), ...this.attached]) if (uri && session.subscriptions.has(uri)) send(session);
         return;
       case "notifications/message": {
         // During tapped calls, a log message goes on those calls' own streams (where a client
@@ -187,7 +195,7 @@ class TapHost {
       default:
         return;
     }
-    for (const session of this.sessions.values()) send(session);
+    for (const session of [...this.sessions.values(), ...this.attached]) send(session);
   }
 
   /** Ends the sessions idle past SESSION_IDLE_MS (checked on each new session and periodically). */
@@ -205,7 +213,9 @@ class TapHost {
     this.unwatch?.();
     await this.modern.close().catch(() => undefined);
     await Promise.all([...this.sessions.values()].map((s) => s.transport.close().catch(() => undefined)));
+    await Promise.all([...this.attached].map((s) => s.close().catch(() => undefined)));
     this.sessions.clear();
+    this.attached.clear();
   }
 }
 
@@ -237,12 +247,7 @@ export async function serveTap(
   body: unknown,
   routing: TapRouting = identityRouting(tap.id),
 ): Promise<Response> {
-  let host = hosts().get(tap.id);
-  if (!host || host.routing.connectionIds.join("\n") !== routing.connectionIds.join("\n")) {
-    void host?.close();
-    host = new TapHost(tap.id, routing);
-    hosts().set(tap.id, host);
-  }
+  const host = tapHostFor(tap, routing);
   const legacy = body === undefined ? await isLegacyRequest(request) : await isLegacyRequest(request, body);
   if (legacy) return host.legacy(request, body);
   const mismatch = await paramHeaderMismatch(request, body, routing);
@@ -250,25 +255,15 @@ export async function serveTap(
   return host.modern.fetch(request, body === undefined ? undefined : { parsedBody: body });
 }
 
-/**
- * SEP-2243 on 2026-07-28: a tools/call's `Mcp-Param-*` headers must agree with its body for the
- * arguments the tool's schema marks with `x-mcp-header` (the upstream's listing, as Loupe keeps
- * it). The SDK checks only servers built with McpServer; the tap's tools are the upstream's.
- */
-async function paramHeaderMismatch(request: Request, body: unknown, routing: TapRouting): Promise<Response | undefined> {
-  if (request.method !== "POST" || request.headers.get("mcp-method")?.trim() !== "tools/call") return undefined;
-  const name = isRecord(body) && isRecord(body.params) ? body.params.name : undefined;
-  const target = typeof name === "string" ? routing.resolve(name) : undefined;
-  if (!target) return undefined;
-  const listing = await getRegistry()
-    .listTools(target.connectionId)
-    .catch(() => undefined);
-  const tool = listing?.tools.find((t) => t.name === target.name);
-  if (!tool) return undefined;
-  const problem = paramHeaderProblem(body, request.headers, () => tool);
-  if (!problem) return undefined;
-  const id = (isRecord(body) ? body.id : undefined) ?? null;
-  return Response.json({ jsonrpc: "2.0", id, error: { code: HEADER_MISMATCH, message: `Header mismatch: ${problem}` } }, { status: 400 });
+/** The host serving a tap with this routing (a new one when its connections changed). */
+export function tapHostFor(tap: TapRecord, routing: TapRouting): TapHost {
+  let host = hosts().get(tap.id);
+  if (!host || host.routing.connectionIds.join("\n") !== routing.connectionIds.join("\n")) {
+    void host?.close();
+    host = new TapHost(tap.id, routing);
+    hosts().set(tap.id, host);
+  }
+  return host;
 }
 
 /** Request `rpcId`'s answer (2025-11-25) was written whole: none of it is kept to resume. */

@@ -249,6 +249,7 @@ export class TapStore {
       name,
       connectionIds: tap.connectionIds,
       url: tapUrl(tap.id),
+      sseUrl: `${tapUrl(tap.id)}/sse`, // the legacy HTTP+SSE transport (sse.ts)
       keyHint: tap.key.slice(-4),
       policy: tap.policy,
       toolPolicies: tap.toolPolicies,

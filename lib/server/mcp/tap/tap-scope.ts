@@ -2,6 +2,7 @@ import "server-only";
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, LOG_LEVEL_META_KEY } from "@modelcontextprotocol/server";
 import type { Server, ServerContext } from "@modelcontextprotocol/server";
 import { recordExchange } from "@/lib/server/mcp/tap/exchange";
+import type { StreamOpened } from "@/lib/server/mcp/tap/roots";
 import { getTaps } from "@/lib/server/mcp/tap/store";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
 import { errorMessage, isRecord } from "@/lib/values";
@@ -13,6 +14,8 @@ export interface TapSessionHooks {
   era: TapEra;
   /** 2025-11-25: the resource URIs this session subscribed to (its notifications are filtered by them). */
   subscriptions?: Set<string>;
+  /** 2025-11-25: opened once the session's stream for server→client requests is (roots.ts asks on it). */
+  stream?: StreamOpened;
 }
 
 /** One tap server's context, shared by its handlers (tap-server.ts, tap-call.ts, tap-asking.ts). */

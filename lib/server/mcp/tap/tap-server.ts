@@ -7,6 +7,7 @@ import { subscribe, unsubscribe } from "@/lib/server/mcp/resources";
 import { instructionsOf, tapCapabilities } from "@/lib/server/mcp/tap/capabilities";
 import { isPassThrough } from "@/lib/server/mcp/tap/routing";
 import type { TapRouting } from "@/lib/server/mcp/tap/routing";
+import { StreamOpened, forwardRoots } from "@/lib/server/mcp/tap/roots";
 import { relayHandler } from "@/lib/server/mcp/tap/sdk-relay";
 import type { Relayed } from "@/lib/server/mcp/tap/sdk-relay";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
@@ -26,6 +27,13 @@ export type { TapEra, TapSessionHooks } from "@/lib/server/mcp/tap/tap-scope";
 function itemsOf(page: Relayed | undefined, key: string): unknown[] {
   const items = page?.[key];
   return Array.isArray(items) ? items : [];
+}
+
+/** A stream known to be open (a session whose transport always has one). */
+function openStream(): StreamOpened {
+  const stream = new StreamOpened();
+  stream.open();
+  return stream;
 }
 
 /** One SDK Server that answers for the tap's upstream connections, forwarding each request. */
@@ -71,6 +79,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
     return target;
   };
 
+  if (hooks.era === "legacy") forwardRoots(server, tap.id, routing.connectionIds, hooks.stream ?? openStream());
   if (caps.extensions) {
     serveTaskMethods(server, {
       tapId: tap.id,
