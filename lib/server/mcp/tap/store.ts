@@ -7,8 +7,7 @@ import type { AggregateTapInput, TapClient, TapSecret, TapSettings, TapView } fr
 import { AppError } from "@/lib/errors";
 import { DATA_FILE_MODE } from "@/lib/server/data-dir";
 import { getRegistry } from "@/lib/server/mcp/registry";
-import { dataDir, getStore, storedJson } from "@/lib/server/store";
-import type { Store } from "@/lib/server/store";
+import { dataDir, getStore, storedJson, type Store } from "@/lib/server/store";
 
 /**
  * The taps (issue 10): which connections Loupe serves as an MCP server at `/mcp/<tap id>`, with
