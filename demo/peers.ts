@@ -8,6 +8,7 @@ import { spawnA2aDemo, type SpawnedA2aDemo } from "@/demo/a2a/spawn-a2a-demo";
 import { startAguiDemo, type AguiDemo } from "@/demo/agui/server";
 import { CONFIRM_BOOKING_TOOL } from "@/demo/agui/script";
 import { startLangGraphDemo, type LangGraphDemo } from "@/demo/langgraph/start";
+import { prebuiltEntryArgs } from "@/demo/entry";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 import { DEMO_NODE_FLAGS } from "@/demo/process-group";
 
@@ -24,8 +25,9 @@ export const DEMO_A2A_ID = "demo-a2a";
 export const DEMO_ADK_A2A_ID = "demo-adk-a2a";
 export const DEMO_LANGGRAPH_ID = "demo-langgraph";
 
-export function demoMcpInput(root: string): ConnectionInput {
-  const { command, args } = demoServerLaunch({ repoRoot: root });
+/** The demo MCP server's connection: plain node on its prebuilt JavaScript (demo/entry.ts). */
+export async function demoMcpInput(root: string): Promise<ConnectionInput> {
+  const { command, args } = demoServerLaunch({ repoRoot: root, entry: await prebuiltEntryArgs(root, "demo/mcp-server") });
   // Tasks on, so the demo's rebook-all runs as a task in either era (on 2026-07-28 Loupe then
   // declares the Tasks extension, which the demo server waits for before it makes a task).
   const clientCapabilities = { ...DEFAULT_CLIENT_CAPABILITIES, tasks: true };
@@ -80,7 +82,7 @@ export const DEMO_PEERS: DemoPeers = {
       id: DEMO_MCP_ID,
       name: "Loupe demo MCP server",
       label: "The demo MCP server",
-      start: ({ root }) => Promise.resolve(demoMcpInput(root)),
+      start: ({ root }) => demoMcpInput(root),
     },
   ],
   adk: [
