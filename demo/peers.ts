@@ -133,6 +133,8 @@ export const DEMO_PEERS: DemoPeers = {
       name: "Loupe demo LangGraph",
       label: "The demo LangGraph deployment",
       needs: ["@langchain/langgraph-cli"],
+      // Its API server costs 30–60 s of CPU to start and ~80 MiB idle: most sessions never open it (issue 22).
+      onRequest: "its LangGraph API server takes 30–60 s to start and about 80 MiB while it runs",
       start: async ({ root }) => ({ name: "Loupe demo LangGraph", url: (await langgraphDemo(root)).url, headers: {}, pollSeconds: 15 }),
     },
   ],

@@ -1,16 +1,25 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
-import { DemoOffers } from "@/lib/contracts/demos";
+import { DemoOffer, DemoOffers } from "@/lib/contracts/demos";
 
 export const demoKeys = {
   offers: () => ["demos", "offers"] as const,
 };
 
-/** The demos this install cannot run (decided once at boot: never re-read). */
+/** While a demo starts on request, its offer is read this often (it goes once the demo is saved). */
+export const DEMO_START_POLL_MS = 1_000;
+
+/** The demos this install cannot run or starts only on request (decided at boot: re-read only while one starts). */
 export function demoOffersQuery() {
   return queryOptions({
     queryKey: demoKeys.offers(),
     queryFn: async ({ signal }) => DemoOffers.parse(await apiFetch<unknown>("/api/demos", { signal })).offers,
     staleTime: Infinity,
+    refetchInterval: (query) => (query.state.data?.some((o) => o.start?.state === "starting") ? DEMO_START_POLL_MS : false),
   });
+}
+
+/** POST /api/demos/<id>/start: the offer, now "starting". */
+export async function startDemo(id: string): Promise<DemoOffer> {
+  return DemoOffer.parse(await apiFetch<unknown>(`/api/demos/${encodeURIComponent(id)}/start`, { method: "POST" }));
 }
