@@ -15,7 +15,7 @@ import { logLine, logSafe } from "@/lib/log-text";
 import { expireLegacyCookies, FRAME_HEADERS, gate, gateUpgrade } from "@/lib/launcher/security";
 import { isTapPath, serveTapHttp } from "@/lib/launcher/tap-gate";
 import { isA2aPushPath, serveA2aPushHttp } from "@/lib/launcher/a2a-push-gate";
-import { IDLE_OPEN_MS, installServingGate } from "@/lib/launcher/serving";
+import { IDLE_OPEN_MS, installBootGate, installServingGate, startBoot } from "@/lib/launcher/serving";
 import { errorMessage, isRecord } from "@/lib/values";
 
 function fail(message: string): never {
@@ -100,6 +100,12 @@ async function serveDirect(route: { handler: FastHandler; id: string }, req: Inc
   }
 }
 
+/**
+ * Whether a request waits for boot (lib/launcher/serving.ts): the API answers from what boot
+ * restores and starts (saved and command-line peers, the store); a page and its files do not.
+ */
+const needsBoot = (url: string): boolean => url.startsWith("/api/");
+
 async function main() {
   let opts: BootOptions;
   try {
@@ -136,19 +142,22 @@ async function main() {
   // The demo peers wait until Loupe has answered (lib/launcher/serving.ts): installed before Next
   // runs instrumentation.ts, which starts them.
   const serving = installServingGate();
+  installBootGate((error) => logLine("[loupe] boot failed:", errorMessage(error)));
   const app = next({ dev: opts.dev, dir: root, hostname: "127.0.0.1", port });
   const handle = app.getRequestHandler();
   // The socket is open before Next is ready (so the port is ours and the real one is known):
   // requests that arrive meanwhile wait for it instead of hanging on a server with no handler.
   const ready = app.prepare();
+  // What the tap, the A2A webhook and the API wait for: Next, then boot (run once, on demand).
+  const booted = (): Promise<void> => ready.then(startBoot);
   const extraHosts = loopback ? [] : [opts.host];
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
     // The MCP tap (/mcp/<tap id>): its own gate and key, never the login token (lib/launcher/tap-gate.ts).
-    if (isTapPath(req.url ?? "")) return void serveTapHttp(req, res, { port, ready });
+    if (isTapPath(req.url ?? "")) return void serveTapHttp(req, res, { port, ready: booted() });
     // The A2A push webhook (/a2a-push/<id>): no login token; the per-task token instead (lib/launcher/a2a-push-gate.ts).
-    if (isA2aPushPath(req.url ?? "")) return void serveA2aPushHttp(req, res, { port, ready });
+    if (isA2aPushPath(req.url ?? "")) return void serveA2aPushHttp(req, res, { port, ready: booted() });
     const stale = expireLegacyCookies(req.headers.cookie);
     if (stale.length) res.setHeader("Set-Cookie", stale);
     const decision = gate({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers }, { token, port, extraHosts });
@@ -166,7 +175,7 @@ async function main() {
     const direct = opts.dev ? undefined : fastToolsCall(req);
     if (direct) return void serveDirect(direct, req, res);
     res.once("finish", serving.open);
-    void ready.then(() => handle(req, res));
+    void (needsBoot(req.url ?? "/") ? booted() : ready).then(() => handle(req, res));
   });
   // Next adds its own `upgrade` listener on the first request (the dev server's HMR socket):
   // the check runs before every listener, so a refused socket never reaches Next.
@@ -184,6 +193,8 @@ async function main() {
   }) as typeof server.emit;
   await ready;
   setTimeout(serving.open, IDLE_OPEN_MS).unref();
+  // Boot once Loupe serves: after its first page, or IDLE_OPEN_MS after ready when nobody asks.
+  void serving.opened.then(startBoot);
 
   const url = `http://127.0.0.1:${port}/?token=${token}`;
   console.log(`Loupe ready: ${url}`);

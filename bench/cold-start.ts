@@ -16,13 +16,15 @@ const INSPECTOR_PORT = Number(process.env.LOUPE_BENCH_INSPECTOR_PORT ?? 7221);
 const SETTLE_MS = 3_000;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
 
-/** The peers `npm start` starts with the demo, by the API that lists them (demo/peers.ts's ids). */
+/**
+ * The peers `npm start` starts with the demo, by the API that lists them (demo/peers.ts's ids). The
+ * demo LangGraph deployment is not among them: it starts on request (DemoPeer.onRequest).
+ */
 const DEMO_LISTS: Record<string, string[]> = {
   "/api/connections": ["demo-mcp"],
   "/api/agents": ["demo-agent"],
   "/api/a2a/agents": ["demo-a2a", "demo-adk-a2a"],
   "/api/agui/agents": ["demo-agui"],
-  "/api/langgraph/deployments": ["demo-langgraph"],
 };
 const READY = new Set(["ok", "connected", "unknown"]);
 

@@ -4,6 +4,7 @@
 // `npm start -- …` (lib/launcher/cli.ts). Node built-ins only until it hands over, so `tap` needs
 // none of the app. In the repository (no app/ beside bin/) it hands over to scripts/start.mjs.
 import { existsSync, readFileSync } from "node:fs";
+import module from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -24,6 +25,8 @@ if (argv[0] === "tap") {
         "loupe-inspector tap <name or id>   bridge a stdio MCP client to a Loupe tap (loupe-inspector tap --help)\n\n",
     );
   }
+  // Node ≥ 22.1 keeps the compiled code of the modules Loupe loads for the next start (as scripts/start.mjs).
+  module.enableCompileCache?.();
   // As .next/standalone/server.js does: Next reads the config the build resolved, not next.config.mjs.
   const { config } = JSON.parse(readFileSync(path.join(app, ".next", "required-server-files.json"), "utf8"));
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);

@@ -8,6 +8,7 @@ import { spawnA2aDemo, type SpawnedA2aDemo } from "@/demo/a2a/spawn-a2a-demo";
 import { startAguiDemo, type AguiDemo } from "@/demo/agui/server";
 import { CONFIRM_BOOKING_TOOL } from "@/demo/agui/script";
 import { startLangGraphDemo, type LangGraphDemo } from "@/demo/langgraph/start";
+import { prebuiltEntryArgs } from "@/demo/entry";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 import { DEMO_NODE_FLAGS } from "@/demo/process-group";
 
@@ -24,8 +25,9 @@ export const DEMO_A2A_ID = "demo-a2a";
 export const DEMO_ADK_A2A_ID = "demo-adk-a2a";
 export const DEMO_LANGGRAPH_ID = "demo-langgraph";
 
-export function demoMcpInput(root: string): ConnectionInput {
-  const { command, args } = demoServerLaunch({ repoRoot: root });
+/** The demo MCP server's connection: plain node on its prebuilt JavaScript (demo/entry.ts). */
+export async function demoMcpInput(root: string): Promise<ConnectionInput> {
+  const { command, args } = demoServerLaunch({ repoRoot: root, entry: await prebuiltEntryArgs(root, "demo/mcp-server") });
   // Tasks on, so the demo's rebook-all runs as a task in either era (on 2026-07-28 Loupe then
   // declares the Tasks extension, which the demo server waits for before it makes a task).
   const clientCapabilities = { ...DEFAULT_CLIENT_CAPABILITIES, tasks: true };
@@ -80,7 +82,7 @@ export const DEMO_PEERS: DemoPeers = {
       id: DEMO_MCP_ID,
       name: "Loupe demo MCP server",
       label: "The demo MCP server",
-      start: ({ root }) => Promise.resolve(demoMcpInput(root)),
+      start: ({ root }) => demoMcpInput(root),
     },
   ],
   adk: [
@@ -131,6 +133,8 @@ export const DEMO_PEERS: DemoPeers = {
       name: "Loupe demo LangGraph",
       label: "The demo LangGraph deployment",
       needs: ["@langchain/langgraph-cli"],
+      // Its API server costs 30–60 s of CPU to start and ~80 MiB idle: most sessions never open it (issue 22).
+      onRequest: "its LangGraph API server takes 30–60 s to start and about 80 MiB while it runs",
       start: async ({ root }) => ({ name: "Loupe demo LangGraph", url: (await langgraphDemo(root)).url, headers: {}, pollSeconds: 15 }),
     },
   ],

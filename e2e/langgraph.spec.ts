@@ -1,19 +1,35 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, type Workbench } from "./fixtures";
+import { E2E_TOKEN, expect, test, type Workbench } from "./fixtures";
 
 /**
  * LangGraph deployments against the demo LangGraph dev server `npm start` runs (builtin id
  * demo-langgraph): the `agent` graph's send_email HumanInterrupt is edited FROM THE INBOX and the
  * resume run finishes, the graph lights the nodes it went through, and a checkpoint is edited and
  * forked; the `review` graph's two parallel interrupts are answered out of order, then its
- * subgraph's interrupt. The dev server is slow on two cores: the timeouts are generous.
+ * subgraph's interrupt. The dev server is slow on two cores: the timeouts are generous. It starts
+ * on request (issue 22): the first test starts it with the Start button of its offer.
  */
 test.describe.configure({ mode: "serial" });
 
 const DEPLOYMENT = "demo-langgraph";
 const SLOW = { timeout: 60_000 };
 
+/** The demo deployment waits to be asked: its offer under the LangGraph section starts it, then it is listed. */
+async function startOnRequest(workbench: Workbench, page: Page) {
+  const res = await page.request.get("/api/demos", { headers: { "x-loupe-token": E2E_TOKEN } });
+  const { offers } = (await res.json()) as { offers: { id: string; start?: { state: string } }[] };
+  if (!offers.some((o) => o.id === DEPLOYMENT && o.start)) return; // started by an earlier test of this file
+  await workbench.open("view=langgraph");
+  const offer = page.locator(`[data-testid="demo-start-offer"][data-demo="${DEPLOYMENT}"]`);
+  await expect(offer).toContainText("starts when you ask");
+  await offer.getByRole("button", { name: "Start" }).click();
+  await expect(offer).toHaveAttribute("data-state", "starting");
+  // Saved once its server answers: the offer goes and the deployment is listed.
+  await expect(offer).toBeHidden({ timeout: 180_000 });
+}
+
 async function openDeployment(workbench: Workbench, page: Page) {
+  await startOnRequest(workbench, page);
   await workbench.open(`view=langgraph&peer=${DEPLOYMENT}`);
   await expect(page.getByTestId("lg-main")).toHaveAttribute("data-deployment-id", DEPLOYMENT, { timeout: 30_000 });
 }

@@ -9,7 +9,7 @@
 // Writes <base>/<build id>/<out path>.mjs, then <base>/current.json = { dir, entries, inputs }
 // (atomically: written aside, then renamed), which demo/prebuilt.ts reads to decide freshness.
 // Builds other than the current one are removed once an hour old (a server may still load from one).
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -21,6 +21,25 @@ if (typeof root !== "string" || typeof base !== "string" || typeof entries !== "
   console.error('usage: node scripts/build-demo.mjs \'{"root":…,"base":…,"entries":{…}}\'');
   process.exit(2);
 }
+
+/**
+ * Each source keeps its own `import.meta.url` (its file under the repository, as when run from
+ * source): a demo that reads files beside its source (the demo MCP App's page) finds them from the
+ * prebuilt copy as well.
+ */
+const sourceUrls = {
+  name: "loupe-source-import-meta-url",
+  setup(builder) {
+    builder.onLoad({ filter: /\.tsx?$/ }, (args) => {
+      if (args.path.split(path.sep).includes("node_modules")) return undefined;
+      const text = readFileSync(args.path, "utf8");
+      return {
+        contents: text.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)),
+        loader: args.path.endsWith(".tsx") ? "tsx" : "ts",
+      };
+    });
+  },
+};
 
 const id = `build-${Date.now().toString(36)}-${process.pid}`;
 const dir = path.join(base, id);
@@ -38,6 +57,7 @@ const result = await build({
   tsconfig: path.join(root, "tsconfig.json"),
   // Packages load from node_modules as they are: one @google/adk for the server and its agents.
   packages: "external",
+  plugins: [sourceUrls],
   metafile: true,
   logLevel: "error",
 });

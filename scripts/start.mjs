@@ -2,9 +2,14 @@
 // launcher (server.ts) in this same process with the arguments given after `npm start --`.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import module from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { rebuildReason } from "./build-fingerprint.mjs";
+
+// Node ≥ 22.1 keeps the compiled code of the modules it loads (Next's own and the app's chunks, most
+// of a cold start) in the system temp folder for the next start. Node 20 has no such API: nothing happens.
+module.enableCompileCache?.();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
-import { render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DemoOffers } from "./demo-offer";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function renderOffers(protocol: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -55,5 +58,50 @@ describe("DemoOffers", () => {
     expect(note.textContent).toBe("The demo ADK agent over A2A did not start: port 8123 is in use");
     expect(note.getAttribute("role")).toBe("alert");
     expect(screen.getAllByTestId("demo-failure")).toHaveLength(1);
+  });
+});
+
+describe("DemoOffers: a demo that starts on request", () => {
+  it("says why it waits, starts on the button, then says it is starting", async () => {
+    const offer = {
+      protocol: "langgraph",
+      id: "demo-langgraph",
+      label: "The demo LangGraph deployment",
+      missing: [],
+      start: { reason: "it is slow to start", state: "offered" },
+    };
+    const fetch = vi.fn((url: string, init?: RequestInit) =>
+      Promise.resolve(
+        init?.method === "POST"
+          ? Response.json({ ...offer, start: { ...offer.start, state: "starting" } }, { status: 202 })
+          : Response.json({ offers: [offer] }),
+      ),
+    );
+    vi.stubGlobal("fetch", fetch);
+    renderOffers("langgraph");
+    const card = await screen.findByTestId("demo-start-offer");
+    expect(card.textContent).toContain("The demo LangGraph deployment starts when you ask: it is slow to start.");
+    fireEvent.click(screen.getByRole("button", { name: "Start" }));
+    await waitFor(() => expect(card.getAttribute("data-state")).toBe("starting"));
+    expect(fetch).toHaveBeenCalledWith("/api/demos/demo-langgraph/start", expect.objectContaining({ method: "POST" }));
+    expect(screen.getByRole("status").textContent).toContain("Starting the demo LangGraph deployment");
+    expect(screen.queryByRole("button", { name: "Start" })).toBeNull();
+  });
+
+  it("shows why it failed and offers to try again", async () => {
+    const offer = {
+      protocol: "langgraph",
+      id: "demo-langgraph",
+      label: "The demo LangGraph deployment",
+      missing: [],
+      start: { reason: "it is slow to start", state: "failed", error: "port 2024 in use" },
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.resolve(Response.json({ offers: [offer] }))),
+    );
+    renderOffers("langgraph");
+    expect((await screen.findByRole("alert")).textContent).toBe("It did not start: port 2024 in use");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
   });
 });

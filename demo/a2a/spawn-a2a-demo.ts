@@ -1,12 +1,12 @@
 /**
- * Starts the demo A2A agent as a child process (`npm start`): run-a2a-agent.ts under tsx (its prebuilt
- * .mjs in the npm package: demo/entry.ts), with
+ * Starts the demo A2A agent as a child process (`npm start`): run-a2a-agent.ts compiled once to plain
+ * JavaScript (its prebuilt .mjs in the npm package: prebuiltEntryArgs in demo/entry.ts), with
  * demo/adk/parent-watch.cjs preloaded so it exits when Loupe is gone, even after a SIGKILL. Its own
  * process group, because tsx runs esbuild's service binary as a child (as start-agent-server.ts).
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { demoEntryArgs } from "../entry";
+import { prebuiltEntryArgs } from "../entry";
 import { spawnGroup } from "../process-group";
 
 export interface SpawnA2aDemoOptions {
@@ -33,7 +33,7 @@ export async function spawnA2aDemo(options: SpawnA2aDemoOptions = {}): Promise<S
   const args = [
     "--require",
     path.join(root, "demo/adk/parent-watch.cjs"),
-    ...demoEntryArgs(root, "demo/a2a/run-a2a-agent"),
+    ...(await prebuiltEntryArgs(root, "demo/a2a/run-a2a-agent")),
     "--port",
     String(options.port ?? 0),
   ];

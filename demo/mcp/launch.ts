@@ -13,7 +13,15 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
  * configurations.
  */
 export function demoServerLaunch(
-  opts: { extraTools?: number; pageSize?: number; repoRoot?: string; httpPort?: number; conformance?: boolean } = {},
+  opts: {
+    extraTools?: number;
+    pageSize?: number;
+    repoRoot?: string;
+    httpPort?: number;
+    conformance?: boolean;
+    /** How node runs the server (default: demoEntryArgs, the source under tsx); `npm start` passes prebuiltEntryArgs'. */
+    entry?: string[];
+  } = {},
 ): {
   command: string;
   args: string[];
@@ -26,7 +34,7 @@ export function demoServerLaunch(
   return {
     command: process.execPath,
     args: [
-      ...demoEntryArgs(root, "demo/mcp-server"),
+      ...(opts.entry ?? demoEntryArgs(root, "demo/mcp-server")),
       ...(opts.httpPort !== undefined ? ["--http", "--port", String(opts.httpPort)] : []),
       ...(opts.conformance ? ["--conformance"] : []),
     ],

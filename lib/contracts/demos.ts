@@ -11,8 +11,17 @@ export const DemoOffer = z.object({
   id: z.string(),
   /** "The demo agent". */
   label: z.string(),
-  /** The packages that did not resolve from Loupe's folder. */
+  /** The packages that did not resolve from Loupe's folder (none for a demo that starts on request). */
   missing: z.array(z.string()),
+  /** A demo this install runs, but only when asked (DemoPeer.onRequest): why, and how far it got. */
+  start: z
+    .object({
+      reason: z.string(),
+      state: z.enum(["offered", "starting", "failed"]),
+      /** Why it did not start (state "failed"), in the demo's own words. */
+      error: z.string().optional(),
+    })
+    .optional(),
 });
 export type DemoOffer = z.infer<typeof DemoOffer>;
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DemoPeers } from "@/lib/server/protocols/types";
-import { packageResolves, splitDemos } from "./demo-offers";
+import { demoOffers, packageResolves, setDemoOffers, setDemoStarts, splitDemos, startDemoOffer } from "./demo-offers";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -51,5 +51,50 @@ describe("packageResolves", () => {
     expect(packageResolves(app, "inside")).toBe(true);
     expect(packageResolves(app, "@scope/above")).toBe(true);
     expect(packageResolves(app, "nowhere-to-be-found-here")).toBe(false);
+  });
+});
+
+describe("on-request demos (issue 22: a demo heavy to keep idle starts when asked)", () => {
+  const lazy: DemoPeers = {
+    langgraph: [
+      { id: "lg", name: "LG", label: "The LG demo", onRequest: "it is slow", start: () => Promise.resolve({ ...input, pollSeconds: 15 }) },
+    ],
+  };
+
+  it("offers it with a Start, and does not start it at boot", () => {
+    const { runnable, offers, onRequest } = splitDemos(lazy, "/app", () => true);
+    expect(runnable.langgraph).toEqual([]);
+    expect(onRequest.map((d) => `${d.protocol}/${d.demo.id}`)).toEqual(["langgraph/lg"]);
+    expect(offers).toEqual([
+      { protocol: "langgraph", id: "lg", label: "The LG demo", missing: [], start: { reason: "it is slow", state: "offered" } },
+    ]);
+  });
+
+  it("a missing package wins: offered in words, no Start", () => {
+    const needs: DemoPeers = { langgraph: lazy.langgraph?.map((d) => ({ ...d, needs: ["absent"] })) };
+    const { offers, onRequest } = splitDemos(needs, "/app", () => false);
+    expect(onRequest).toEqual([]);
+    expect(offers).toEqual([{ protocol: "langgraph", id: "lg", label: "The LG demo", missing: ["absent"] }]);
+  });
+
+  it("starting answers 'starting' at once; the offer goes once started, or says why it failed and may be asked again", async () => {
+    let finish: (ok: boolean) => void = () => {};
+    let calls = 0;
+    const start = () => {
+      calls++;
+      return new Promise<void>((resolve, reject) => (finish = (ok) => (ok ? resolve() : reject(new Error("port in use")))));
+    };
+    setDemoOffers(splitDemos(lazy, "/app", () => true).offers);
+    setDemoStarts(new Map([["lg", start]]));
+    expect(startDemoOffer("lg").start?.state).toBe("starting");
+    expect(startDemoOffer("lg").start?.state).toBe("starting");
+    expect(calls).toBe(1);
+    finish(false);
+    await expect.poll(() => demoOffers()[0]?.start).toEqual({ reason: "it is slow", state: "failed", error: "port in use" });
+    expect(startDemoOffer("lg").start?.state).toBe("starting");
+    finish(true);
+    await expect.poll(() => demoOffers()).toEqual([]);
+    expect(() => startDemoOffer("lg")).toThrow(expect.objectContaining({ code: "not_found:demo", status: 404 }));
+    expect(() => startDemoOffer("nothing")).toThrow(expect.objectContaining({ code: "not_found:demo" }));
   });
 });

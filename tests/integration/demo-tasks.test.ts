@@ -196,7 +196,7 @@ describe("the demo's rebook-all in Loupe's Tasks view (2025-11-25 tasks)", () =>
 
 describe("the demo connection npm start creates", () => {
   it("runs rebook-all as a task from the Tasks view with its own settings (era auto → the extension)", async () => {
-    const view = await getRegistry().create(demoMcpInput(path.resolve(import.meta.dirname, "../..")));
+    const view = await getRegistry().create(await demoMcpInput(path.resolve(import.meta.dirname, "../..")));
     expect(view.state.era?.version).toBe("2026-07-28");
     const res = await tasksRoute.POST(post({ name: "rebook-all", arguments: { passengers: 2, stepMs: 2_000 } }), ctx({ id: view.id }));
     expect(res.status).toBe(201);

@@ -61,6 +61,11 @@ export interface DemoPeer<Input> {
    * from the app's folder, boot does not start it and offers it instead (lib/server/demo-offers.ts).
    */
   needs?: readonly string[];
+  /**
+   * Started only when asked (the Start button of its offer, POST /api/demos/<id>/start), not at
+   * boot: why, in words ("its server takes 30–60 s to start…"). A demo heavy to keep idle (issue 22).
+   */
+  onRequest?: string;
 }
 
 /** Per protocol, its demo peers: handed to boot() by the composition root (instrumentation.ts). */
