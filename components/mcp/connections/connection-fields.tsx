@@ -9,6 +9,35 @@ export interface FieldsProps {
   onChange: (patch: Partial<ConnectionDraft>) => void;
 }
 
+/** The draft's fields that hold plain text. */
+type TextField = { [K in DraftField]: ConnectionDraft[K] extends string ? K : never }[DraftField];
+
+export interface DraftTextFieldProps extends FieldsProps {
+  field: TextField;
+  label: string;
+  hint?: string;
+  placeholder?: string;
+  /** A secret: typed as a password (stored on the Loupe server, shown masked). */
+  secret?: boolean;
+}
+
+/** One labelled text input bound to one field of the draft, with its error. */
+export function DraftTextField({ field, label, hint, placeholder, secret, draft, errors, onChange }: DraftTextFieldProps) {
+  return (
+    <Field id={field} label={label} hint={hint} error={errors[field]}>
+      <Input
+        id={field}
+        type={secret ? "password" : undefined}
+        className="font-mono text-xs"
+        value={draft[field]}
+        onChange={(e) => onChange({ [field]: e.target.value })}
+        placeholder={placeholder}
+        autoComplete="off"
+      />
+    </Field>
+  );
+}
+
 export function StdioFields({ draft, errors, onChange }: FieldsProps) {
   return (
     <>

@@ -1,10 +1,9 @@
 "use client";
 
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { Field } from "@/components/elements/field";
-import type { FieldsProps } from "@/components/mcp/connections/connection-fields";
+import { DraftTextField, type FieldsProps } from "@/components/mcp/connections/connection-fields";
 import { ClientAuthMethod, JwtSigningAlgorithm, OAuthGrant, SECRET_MASK } from "@/lib/contracts/connections";
 
 const GRANT_LABEL: Record<OAuthGrant, string> = {
@@ -44,20 +43,12 @@ export function ClientCredentialsFields({ draft, errors, onChange }: FieldsProps
   const jwt = draft.oauthClientAuth === "private_key_jwt";
   return (
     <>
-      <Field
-        id="oauthClientId"
+      <DraftTextField
+        field="oauthClientId"
         label="Client ID"
         hint="The id the authorization server issued for this client"
-        error={errors.oauthClientId}
-      >
-        <Input
-          id="oauthClientId"
-          className="font-mono text-xs"
-          value={draft.oauthClientId}
-          onChange={(e) => onChange({ oauthClientId: e.target.value })}
-          autoComplete="off"
-        />
-      </Field>
+        {...{ draft, errors, onChange }}
+      />
       <Field id="oauthClientAuth" label="Client authentication" error={errors.oauthClientAuth}>
         <NativeSelect
           id="oauthClientAuth"
@@ -74,21 +65,13 @@ export function ClientCredentialsFields({ draft, errors, onChange }: FieldsProps
         </NativeSelect>
       </Field>
       {!jwt && (
-        <Field
-          id="oauthClientSecret"
+        <DraftTextField
+          field="oauthClientSecret"
           label="Client secret"
           hint="Stored on the Loupe server and shown masked"
-          error={errors.oauthClientSecret}
-        >
-          <Input
-            id="oauthClientSecret"
-            type="password"
-            className="font-mono text-xs"
-            value={draft.oauthClientSecret}
-            onChange={(e) => onChange({ oauthClientSecret: e.target.value })}
-            autoComplete="off"
-          />
-        </Field>
+          secret
+          {...{ draft, errors, onChange }}
+        />
       )}
       {jwt && <PrivateKeyFields draft={draft} errors={errors} onChange={onChange} />}
     </>
@@ -121,15 +104,7 @@ function PrivateKeyFields({ draft, errors, onChange }: FieldsProps) {
         />
       </Field>
       <div className="grid grid-cols-2 gap-2">
-        <Field id="oauthKeyId" label="Key ID (optional)" hint="Sent as the assertion's kid" error={errors.oauthKeyId}>
-          <Input
-            id="oauthKeyId"
-            className="font-mono text-xs"
-            value={draft.oauthKeyId}
-            onChange={(e) => onChange({ oauthKeyId: e.target.value })}
-            autoComplete="off"
-          />
-        </Field>
+        <DraftTextField field="oauthKeyId" label="Key ID (optional)" hint="Sent as the assertion's kid" {...{ draft, errors, onChange }} />
         <Field id="oauthSigningAlgorithm" label="Algorithm" error={errors.oauthSigningAlgorithm}>
           <NativeSelect
             id="oauthSigningAlgorithm"

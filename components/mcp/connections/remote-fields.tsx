@@ -2,7 +2,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/elements/field";
-import type { FieldsProps } from "@/components/mcp/connections/connection-fields";
+import { DraftTextField, type FieldsProps } from "@/components/mcp/connections/connection-fields";
 import { hasAuthorizationHeader } from "@/components/mcp/connections/connection-draft";
 import { KeyValueRows } from "@/components/elements/key-value-rows";
 import { ClientCredentialsFields, OAuthGrantField } from "@/components/mcp/connections/oauth-grant-fields";
@@ -68,35 +68,19 @@ export function OAuthFields({ draft, errors, onChange }: FieldsProps) {
       )}
       {draft.oauthEnabled && draft.oauthGrant !== "client_credentials" && (
         <>
-          <Field
-            id="oauthClientId"
+          <DraftTextField
+            field="oauthClientId"
             label="Client ID (optional)"
             hint="Empty: Loupe registers itself with the authorization server (dynamic client registration)"
-            error={errors.oauthClientId}
-          >
-            <Input
-              id="oauthClientId"
-              className="font-mono text-xs"
-              value={draft.oauthClientId}
-              onChange={(e) => onChange({ oauthClientId: e.target.value })}
-              autoComplete="off"
-            />
-          </Field>
-          <Field
-            id="oauthClientSecret"
+            {...{ draft, errors, onChange }}
+          />
+          <DraftTextField
+            field="oauthClientSecret"
             label="Client secret (optional)"
             hint="Only for a pre-registered confidential client; stored on the Loupe server and shown masked"
-            error={errors.oauthClientSecret}
-          >
-            <Input
-              id="oauthClientSecret"
-              type="password"
-              className="font-mono text-xs"
-              value={draft.oauthClientSecret}
-              onChange={(e) => onChange({ oauthClientSecret: e.target.value })}
-              autoComplete="off"
-            />
-          </Field>
+            secret
+            {...{ draft, errors, onChange }}
+          />
           <ScopeField draft={draft} errors={errors} onChange={onChange} />
           <Field
             id="oauthClientMetadataUrl"
