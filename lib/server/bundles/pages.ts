@@ -10,7 +10,8 @@ const ENTRY = 0;
 const ITEM = 1;
 
 /** A bundle without its long lists: what the first page sends whole. */
-export type BundleHead = Omit<Bundle, "entries">;
+/** The bundle without its entries and list items; `entries` kept (empty) so a page read back keeps the file's key order. */
+export type BundleHead = Bundle;
 
 /**
  * An imported bundle kept in pages (issue 23: a 300,000-entry bundle read back whole took 126 s and
@@ -24,8 +25,8 @@ export class BundlePages {
   write(id: string, bundle: Bundle, listPath: readonly string[] | undefined): void {
     const items = listPath ? listAt(bundle.snapshot, listPath) : null;
     const path = items && listPath ? listPath : null;
-    const { entries, ...rest } = bundle;
-    const head: BundleHead = path ? { ...rest, snapshot: withListAt(rest.snapshot, path, []) } : rest;
+    const { entries } = bundle;
+    const head: BundleHead = { ...bundle, entries: [], snapshot: path ? withListAt(bundle.snapshot, path, []) : bundle.snapshot };
     this.store
       .prepare("INSERT INTO bundle_heads (bundle_id, head, list_path, entry_count, item_count) VALUES (?, ?, ?, ?, ?)")
       .run(id, JSON.stringify(head), path ? JSON.stringify(path) : null, entries.length, items?.length ?? 0);
