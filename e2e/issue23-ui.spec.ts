@@ -42,13 +42,17 @@ for (const scheme of ["light", "dark"] as const) {
       await expect(page.getByTestId("bundle-pages")).toHaveCount(0);
 
       await page.setViewportSize({ width: 1024, height: 768 });
-      const events = page.getByTestId("timeline-event");
-      await events.first().click();
+      // The list is virtualized: `first()` is whichever row is rendered first, and opening the details
+      // pane re-lays the list out, so the clicked row is found again by its entry index.
+      const clicked = page.getByTestId("timeline-event").first();
+      const entry = await clicked.getAttribute("data-entry");
+      await clicked.click();
       await expect(page.getByTestId("session-details")).toBeVisible();
-      await expect(events.first()).toHaveAttribute("data-selected", "true");
+      const open = page.locator(`[data-testid="timeline-event"][data-entry="${entry}"]`);
+      await expect(open).toHaveAttribute("data-selected", "true");
       // The open event's row is still on screen, with room: the details pane does not take the height.
-      await expect(events.first()).toBeInViewport();
-      const row = await events.first().boundingBox();
+      await expect(open).toBeInViewport();
+      const row = await open.boundingBox();
       expect(row?.height ?? 0).toBeGreaterThan(16);
       await shot(page, `adk-event-1024-${scheme}`);
     });
