@@ -66,8 +66,28 @@ for (const scheme of ["light", "dark"] as const) {
         await expect(header.getByRole("tab", { name: "Tools" })).toBeVisible();
         const box = await header.boundingBox();
         if (width === 1440) expect(box?.height ?? 999).toBeLessThanOrEqual(96);
+        // The status stays on one line at both widths (it wrapped to "Connec / ted" at 1024).
+        const status = await header.getByText("Connected", { exact: true }).boundingBox();
+        expect(status?.height ?? 999).toBeLessThanOrEqual(20);
         await shot(page, `connection-header-${width}-${scheme}`);
       }
+    });
+
+    test(`an HTTP connection's tabs wrap inside their list at 1024 px, not over the panel (${scheme})`, async ({ workbench, page }) => {
+      // Not connected (nothing listens there): its header still has the Auth and Conformance tabs.
+      const res = await page.request.post("/api/connections", {
+        headers,
+        data: { name: `http-tabs-${scheme}`, transport: "http", url: "http://127.0.0.1:9/mcp", headers: {} },
+      });
+      expect(res.status()).toBe(201);
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await workbench.open();
+      await workbench.selectServer(`http-tabs-${scheme}`);
+      const header = page.getByTestId("connection-header");
+      const list = await header.getByRole("tablist").boundingBox();
+      const last = await header.getByRole("tab", { name: /^Tap/ }).boundingBox();
+      expect(list && last && last.y + last.height <= list.y + list.height + 1).toBe(true);
+      await shot(page, `connection-header-http-1024-${scheme}`);
     });
   });
 }
