@@ -42,13 +42,17 @@ for (const scheme of ["light", "dark"] as const) {
       await expect(page.getByTestId("bundle-pages")).toHaveCount(0);
 
       await page.setViewportSize({ width: 1024, height: 768 });
-      const events = page.getByTestId("timeline-event");
-      await events.first().click();
+      // The list is virtualized: `first()` is whichever row is rendered first, and opening the details
+      // pane re-lays the list out, so the clicked row is found again by its entry index.
+      const clicked = page.getByTestId("timeline-event").first();
+      const entry = await clicked.getAttribute("data-entry");
+      await clicked.click();
       await expect(page.getByTestId("session-details")).toBeVisible();
-      await expect(events.first()).toHaveAttribute("data-selected", "true");
+      const open = page.locator(`[data-testid="timeline-event"][data-entry="${entry}"]`);
+      await expect(open).toHaveAttribute("data-selected", "true");
       // The open event's row is still on screen, with room: the details pane does not take the height.
-      await expect(events.first()).toBeInViewport();
-      const row = await events.first().boundingBox();
+      await expect(open).toBeInViewport();
+      const row = await open.boundingBox();
       expect(row?.height ?? 0).toBeGreaterThan(16);
       await shot(page, `adk-event-1024-${scheme}`);
     });
@@ -62,8 +66,28 @@ for (const scheme of ["light", "dark"] as const) {
         await expect(header.getByRole("tab", { name: "Tools" })).toBeVisible();
         const box = await header.boundingBox();
         if (width === 1440) expect(box?.height ?? 999).toBeLessThanOrEqual(96);
+        // The status stays on one line at both widths (it wrapped to "Connec / ted" at 1024).
+        const status = await header.getByText("Connected", { exact: true }).boundingBox();
+        expect(status?.height ?? 999).toBeLessThanOrEqual(20);
         await shot(page, `connection-header-${width}-${scheme}`);
       }
+    });
+
+    test(`an HTTP connection's tabs wrap inside their list at 1024 px, not over the panel (${scheme})`, async ({ workbench, page }) => {
+      // Not connected (nothing listens there): its header still has the Auth and Conformance tabs.
+      const res = await page.request.post("/api/connections", {
+        headers,
+        data: { name: `http-tabs-${scheme}`, transport: "http", url: "http://127.0.0.1:9/mcp", headers: {} },
+      });
+      expect(res.status()).toBe(201);
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await workbench.open();
+      await workbench.selectServer(`http-tabs-${scheme}`);
+      const header = page.getByTestId("connection-header");
+      const list = await header.getByRole("tablist").boundingBox();
+      const last = await header.getByRole("tab", { name: /^Tap/ }).boundingBox();
+      expect(list && last && last.y + last.height <= list.y + list.height + 1).toBe(true);
+      await shot(page, `connection-header-http-1024-${scheme}`);
     });
   });
 }

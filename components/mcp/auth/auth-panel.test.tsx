@@ -191,6 +191,18 @@ describe("AuthPanel", () => {
     expect(screen.getByTestId("auth-summary").textContent).not.toContain("Redirect URL");
   });
 
+  it("a client that signs a JWT with its private key reads 'with a private key', not 'with a secret'", async () => {
+    const client = { clientId: "loupe-jwt", registration: "pre-registered", hasSecret: true, authMethod: "private_key_jwt" };
+    const router = fetchRouter({
+      "GET /api/connections/r/auth": () => ({ ...summary, grant: "client_credentials", client }),
+      "GET /api/connections/r/auth/log": () => [],
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<AuthPanel connection={remote} />);
+    await screen.findByTestId("auth-grant");
+    expect(screen.getByTestId("auth-summary").textContent).toContain("loupe-jwt (pre-registered, with a private key, private_key_jwt)");
+  });
+
   it("says OAuth is off for a remote connection without it", () => {
     const router = fetchRouter({
       "GET /api/connections/r/auth": () => ({ ...summary, enabled: false }),

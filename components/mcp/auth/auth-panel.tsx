@@ -44,6 +44,12 @@ function authorizeLabel(machine: boolean, status: AuthStatus): string {
 }
 
 /** OAuth of one remote connection: status, token facts (never the token), and each step of the flow. */
+/** What the client proves itself with: a private_key_jwt client holds a key, not a secret. */
+function clientCredential(client: { hasSecret: boolean; authMethod?: string }): string {
+  if (!client.hasSecret) return "public";
+  return client.authMethod === "private_key_jwt" ? "with a private key" : "with a secret";
+}
+
 export function AuthPanel({ connection: c }: { connection: ConnectionView }) {
   const summary = useQuery(authSummaryQuery(c.id));
   const log = useQuery(authLogQuery(c.id));
@@ -108,7 +114,7 @@ export function AuthPanel({ connection: c }: { connection: ConnectionView }) {
           {s.token && <Row label="Expires">{expiry(s.token.expiresAt)}</Row>}
           <Row label="Client">
             {s.client
-              ? `${s.client.clientId} (${s.client.registration}${s.client.hasSecret ? ", with a secret" : ", public"}${s.client.authMethod ? `, ${s.client.authMethod}` : ""})`
+              ? `${s.client.clientId} (${s.client.registration}, ${clientCredential(s.client)}${s.client.authMethod ? `, ${s.client.authMethod}` : ""})`
               : "not registered yet"}
           </Row>
           <Row label="Authorization server">{s.authorizationServer ?? "not discovered yet"}</Row>

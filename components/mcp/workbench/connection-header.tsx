@@ -25,12 +25,13 @@ export function ConnectionHeader({ connection: c, actions, onEdit }: ConnectionH
   return (
     // Two rows at any width (issue 23: name, status, server, twelve tabs and the actions in one
     // wrapping row took three rows at 1440 px): who it is and what to do, then the tabs.
-    <div className="flex flex-col gap-1.5 border-b px-3 py-2" data-testid="connection-header">
+    <div className="flex shrink-0 flex-col gap-1.5 border-b px-3 py-2" data-testid="connection-header">
       <div className="flex min-w-0 items-center gap-x-3">
         <h1 className="min-w-0 shrink truncate text-sm font-semibold">
           <SafeText text={c.name} />
         </h1>
-        <ConnectionStatusDot status={c.state.status} />
+        {/* Never wrapped into "Connec / ted" at 1024 px: the name and the server line give way instead. */}
+        <ConnectionStatusDot status={c.state.status} className="shrink-0 whitespace-nowrap" />
         <span className="min-w-0 truncate font-mono text-xs text-muted-foreground">
           {transportLabel(c)}
           {c.state.serverInfo && (
@@ -60,8 +61,10 @@ export function ConnectionHeader({ connection: c, actions, onEdit }: ConnectionH
           />
         </div>
       </div>
-      {/* Twelve tabs do not fit an 800 px window in one row: they wrap instead of being cut off. */}
-      <TabsList className="h-auto max-w-full flex-wrap self-start">
+      {/* Twelve tabs do not fit an 800 px window in one row: they wrap instead of being cut off. Each
+          tab has its own height: a trigger's h-full made every row as tall as the whole list, so the
+          second row fell outside it, over the panel (an HTTP connection at 1024 px). */}
+      <TabsList className="h-auto max-w-full flex-wrap self-start [&>[data-slot=tabs-trigger]]:h-7">
         <TabsTrigger value="overview">Overview</TabsTrigger>
         <TabsTrigger value="tools">Tools</TabsTrigger>
         <TabsTrigger value="apps">Apps</TabsTrigger>
