@@ -44,12 +44,16 @@ for (const scheme of ["light", "dark"] as const) {
       await page.setViewportSize({ width: 1024, height: 768 });
       // The list is virtualized: `first()` is whichever row is rendered first, and opening the details
       // pane re-lays the list out, so the clicked row is found again by its entry index.
-      const clicked = page.getByTestId("timeline-event").first();
-      const entry = await clicked.getAttribute("data-entry");
-      await clicked.click();
-      await expect(page.getByTestId("session-details")).toBeVisible();
+      const entry = await page.getByTestId("timeline-event").first().getAttribute("data-entry");
       const open = page.locator(`[data-testid="timeline-event"][data-entry="${entry}"]`);
-      await expect(open).toHaveAttribute("data-selected", "true");
+      // The narrower window re-measures the virtualized rows for a few frames; a click that lands while
+      // they move can miss the row (1 run in 8 here). A click toggles, so click again only
+      // while the row is still not open.
+      await expect(async () => {
+        if ((await open.getAttribute("data-selected")) !== "true") await open.click();
+        await expect(open).toHaveAttribute("data-selected", "true", { timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+      await expect(page.getByTestId("session-details")).toBeVisible();
       // The open event's row is still on screen, with room: the details pane does not take the height.
       await expect(open).toBeInViewport();
       const row = await open.boundingBox();
