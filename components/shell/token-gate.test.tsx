@@ -50,8 +50,8 @@ describe("TokenGate", () => {
         <p>workbench</p>
       </TokenGate>,
     );
-    await new Promise((r) => setTimeout(r, 20));
-    expect(screen.getByText("workbench")).toBeTruthy();
+    // Found once the API answered: a fixed 20 ms wait failed on a loaded machine.
+    expect(await screen.findByText("workbench")).toBeTruthy();
     expect(screen.queryByTestId("token-gate")).toBeNull();
   });
 });

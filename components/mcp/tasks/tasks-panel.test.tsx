@@ -68,14 +68,21 @@ describe("TasksPanel", () => {
 
   it("lists tasks with status badges, polls the unfinished one of this session, and shows detail, inbox hint and result", async () => {
     let polled = 0;
+    // As a server does: once cancelled, a poll answers cancelled (a poll in flight during the cancel
+    // answered input_required after it on a loaded machine, and the detail never read "cancelled").
+    let askingCancelled = false;
     const router = fetchRouter({
       "GET /api/connections/everything/tasks": () => listing([working, asking, done, old]),
       "POST /api/connections/everything/tasks/t-working/poll": () => {
         polled++;
         return { ...working, status: "completed", statusMessage: undefined, checkedAt: Date.now() };
       },
-      "POST /api/connections/everything/tasks/t-asking/poll": () => ({ ...asking, checkedAt: Date.now() }),
-      "POST /api/connections/everything/tasks/t-asking/cancel": () => ({ ...asking, status: "cancelled", awaitingResult: false }),
+      "POST /api/connections/everything/tasks/t-asking/poll": () =>
+        askingCancelled ? { ...asking, status: "cancelled", awaitingResult: false } : { ...asking, checkedAt: Date.now() },
+      "POST /api/connections/everything/tasks/t-asking/cancel": () => {
+        askingCancelled = true;
+        return { ...asking, status: "cancelled", awaitingResult: false };
+      },
     });
     vi.stubGlobal("fetch", router.fetch);
     const { client } = renderWithClient(<TasksPanel connection={connectionFixture({}, { capabilities: caps })} />);
