@@ -70,3 +70,29 @@ it("a message continuing a task that waits for input answers its inbox request i
   await waitFor(() => expect(posts).toHaveLength(1));
   expect(posts[0]).toEqual({ url: "/api/a2a/requests/q1", body: { kind: "text", text: "Lisbon" } });
 });
+
+it("a lost task is not offered for continuing (its agent stopped answering): Continue sends into its context, as a new task", async () => {
+  const posts: { url: string; body: unknown }[] = [];
+  const lost: A2aTaskSummary = { ...TASK, state: "working", lost: { at: 3, reason: "The agent stopped answering mid-task" } };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? "GET";
+      if (method === "POST") posts.push({ url, body: JSON.parse(String(init.body)) });
+      const body = method === "GET" && url === "/api/a2a/agents/ag/tasks" ? [lost] : method === "POST" ? { exchangeId: "x1" } : [];
+      return new Response(JSON.stringify(body), { status: method === "POST" ? 202 : 200 });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <A2aChat agent={AGENT} location={{ ...EMPTY_LOCATION, view: "a2a", peerId: "ag", item: "t1" }} navigate={() => undefined} />
+    </QueryClientProvider>,
+  );
+  await waitFor(() => expect(screen.getByTestId("a2a-target-continue").textContent).toBe("Continue context c1"));
+  fireEvent.change(screen.getByTestId("a2a-message"), { target: { value: "again" } });
+  fireEvent.click(screen.getByTestId("a2a-send"));
+  await waitFor(() => expect(posts).toHaveLength(1));
+  expect(posts[0]!.body).toMatchObject({ contextId: "c1" });
+  expect(posts[0]!.body).not.toHaveProperty("taskId");
+});

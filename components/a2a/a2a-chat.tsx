@@ -29,7 +29,8 @@ const short = (id: string) => (id.length > 10 ? `${id.slice(0, 8)}…` : id);
  * open context, and into the open task while it is not terminal (A2A: a terminal task takes no
  * more messages; an interrupted one is continued by its taskId). A text continuing a task that
  * waits for input is sent as the answer to its inbox request, so the request reads answered (not
- * stale) and exactly one answer reaches the task.
+ * stale) and exactly one answer reaches the task. A task whose agent was lost takes no message
+ * either (the agent that held it stopped answering): "Continue" sends into its context, a new task.
  */
 export function A2aChat({ agent, location, navigate }: A2aChatProps) {
   const tasks = useQuery(a2aTasksQuery(agent.id));
@@ -37,7 +38,7 @@ export function A2aChat({ agent, location, navigate }: A2aChatProps) {
   const { streaming: canStream, pushNotifications: canPush } = readCard(agent.state.card);
   const openTask = tasks.data?.find((t) => t.taskId === location.item);
   const contextId = location.thread ?? openTask?.contextId ?? null;
-  const continueTask = openTask && !A2A_TERMINAL_STATES.includes(openTask.state) ? openTask.taskId : null;
+  const continueTask = openTask && !openTask.lost && !A2A_TERMINAL_STATES.includes(openTask.state) ? openTask.taskId : null;
   const inbox = useInbox();
   const waiting = continueTask
     ? inbox.data?.find(

@@ -41,6 +41,7 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
     return <QueryError className="m-3" title="Could not load the task" error={detail.error} onRetry={() => void detail.refetch()} />;
   if (detail.isPending) return <p className="p-4 text-sm text-muted-foreground">Loading the task…</p>;
   const task = detail.data;
+  const terminal = A2A_TERMINAL_STATES.includes(task.state);
   const mutationError = actions.refresh.error ?? actions.cancel.error ?? actions.resubscribe.error ?? actions.registerPush.error;
   return (
     // Clipped to its own box: a tall question (a schema form) scrolls inside the pane instead of
@@ -59,7 +60,7 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
         onCancel={() => actions.cancel.mutate(taskId)}
         onResubscribe={() => actions.resubscribe.mutate(taskId)}
         onRegisterPush={() => actions.registerPush.mutate(taskId)}
-        terminal={A2A_TERMINAL_STATES.includes(task.state)}
+        terminal={terminal}
         extra={
           <ExportBundleButton
             unit={{ type: "a2a-task", agentId: agent.id, taskId }}
@@ -83,7 +84,7 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
           <A2aRequestCard row={request} compact />
         </div>
       )}
-      {timeline && <TaskSummary timeline={timeline} onOpenSeq={setSelected} />}
+      {timeline && <TaskSummary timeline={timeline} onOpenSeq={setSelected} over={terminal || Boolean(task.lost)} />}
       <A2aTimeline entries={entries} selectedSeq={selected} onSelect={setSelected} />
       {open && <RawEntryDialog entry={open} request={requestEntry} onClose={() => setSelected(null)} />}
     </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
+import { A2A_TERMINAL_STATES } from "@/lib/contracts/a2a";
 import type { A2aTaskState } from "@/lib/contracts/a2a";
 import type { A2aTaskSnapshot } from "@/lib/server/bundles/units/a2a-task";
 import { entryExchangeId } from "@/lib/queries/a2a";
@@ -69,7 +70,7 @@ export function A2aTaskView({ bundle }: BundleUnitViewProps) {
           ))}
         </section>
       )}
-      {timeline && <TaskSummary timeline={timeline} onOpenSeq={setSelected} />}
+      {timeline && <TaskSummary timeline={timeline} onOpenSeq={setSelected} over={A2A_TERMINAL_STATES.includes(task.state)} />}
       <A2aTimeline entries={entries} selectedSeq={selected} onSelect={setSelected} />
       {open && <RawEntryDialog entry={open} request={requestEntry} onClose={() => setSelected(null)} />}
     </div>

@@ -1,19 +1,35 @@
 import { DownloadIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/elements/status-badge";
 import { RemoteImage } from "@/components/ui/remote-image";
 import { JsonView } from "@/components/elements/json-view";
 import { plural } from "@/lib/format";
 import type { A2aPart } from "@/lib/protocols/a2a/frames";
 import type { A2aAssembledArtifact } from "@/lib/protocols/a2a/timeline";
 
+export interface ArtifactViewProps {
+  artifact: A2aAssembledArtifact;
+  /** No more chunks will come (the task ended, or its agent was lost): one without its last chunk is cut off, not streaming. */
+  over?: boolean;
+}
+
 /** One artifact, assembled from its chunks: text, files (download, image preview), data as JSON. */
-export function ArtifactView({ artifact }: { artifact: A2aAssembledArtifact }) {
+export function ArtifactView({ artifact, over = false }: ArtifactViewProps) {
   return (
     <li className="flex flex-col gap-1.5 rounded-md border p-2" data-testid="a2a-artifact" data-complete={artifact.complete}>
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="font-medium">{artifact.name ?? artifact.artifactId}</span>
         <span className="text-muted-foreground">{plural(artifact.chunks, "chunk")}</span>
-        {!artifact.complete && (
+        {!artifact.complete && over && (
+          <StatusBadge
+            tone="failed"
+            data-testid="a2a-artifact-cut"
+            title="The task's stream ended before this artifact's last chunk (lastChunk): what is shown is all that came"
+          >
+            cut off
+          </StatusBadge>
+        )}
+        {!artifact.complete && !over && (
           <Badge variant="info" className="animate-pulse" data-testid="a2a-artifact-streaming">
             streaming
           </Badge>

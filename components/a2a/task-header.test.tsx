@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { TaskIdentity } from "./task-header";
+import { TaskHeader, TaskIdentity } from "./task-header";
 
 afterEach(cleanup);
 
@@ -12,7 +12,10 @@ describe("TaskIdentity", () => {
     const reason = "The agent stopped answering mid-task (terminated): The agent at http://127.0.0.1:1 did not answer (ECONNREFUSED)";
     render(<TaskIdentity task={{ ...task, lost: { at: 1, reason } }} />);
     expect(screen.getByTestId("a2a-task-lost-badge").textContent).toBe("agent lost");
-    expect(screen.getByTestId("a2a-task-lost").textContent).toBe(`${reason} · the last state the agent reported was working`);
+    expect(screen.getByTestId("a2a-task-lost").textContent).toBe(
+      `${reason} · the last state the agent reported was working. Refresh asks the agent whether it is back; ` +
+        "Cancel, Resubscribe and push need it back first, and a new message starts a new task.",
+    );
     expect(screen.getByTestId("a2a-state").dataset.state).toBe("working");
   });
 
@@ -20,5 +23,36 @@ describe("TaskIdentity", () => {
     render(<TaskIdentity task={task} />);
     expect(screen.queryByTestId("a2a-task-lost")).toBeNull();
     expect(screen.queryByTestId("a2a-task-lost-badge")).toBeNull();
+  });
+});
+
+describe("TaskHeader", () => {
+  const busy = { refresh: false, cancel: false, resubscribe: false, push: false };
+  const header = (lost?: { at: number; reason: string }) => (
+    <TaskHeader
+      task={{ ...task, agentId: "ag", createdAt: 1, updatedAt: 2, streaming: false, entrySeqs: [], ...(lost ? { lost } : {}) }}
+      terminal={false}
+      canPush
+      busy={busy}
+      onRefresh={() => undefined}
+      onCancel={() => undefined}
+      onResubscribe={() => undefined}
+      onRegisterPush={() => undefined}
+    />
+  );
+  const disabled = (id: string) => screen.getByTestId<HTMLButtonElement>(id).disabled;
+
+  it("a lost task offers Refresh (tasks/get), the one action that can reach a returning agent; the others say why they wait", () => {
+    render(header({ at: 1, reason: "The agent stopped answering mid-task" }));
+    expect(disabled("a2a-task-refresh")).toBe(false);
+    for (const id of ["a2a-task-cancel", "a2a-task-resubscribe", "a2a-task-push"]) {
+      expect(disabled(id)).toBe(true);
+      expect(screen.getByTestId(id).getAttribute("title")).toMatch(/stopped answering: Refresh \(tasks\/get\) first/);
+    }
+  });
+
+  it("a task whose agent answers keeps every action", () => {
+    render(header());
+    for (const id of ["a2a-task-refresh", "a2a-task-cancel", "a2a-task-resubscribe", "a2a-task-push"]) expect(disabled(id)).toBe(false);
   });
 });

@@ -50,7 +50,8 @@ export function TaskIdentity({ task }: TaskIdentityProps) {
       </div>
       {task.lost && (
         <p className="text-sm whitespace-pre-wrap text-destructive" data-testid="a2a-task-lost">
-          {task.lost.reason} · the last state the agent reported was {task.state}
+          {task.lost.reason} · the last state the agent reported was {task.state}. Refresh asks the agent whether it is back; Cancel,
+          Resubscribe and push need it back first, and a new message starts a new task.
         </p>
       )}
       {task.statusText && <p className="text-sm whitespace-pre-wrap">{task.statusText}</p>}
@@ -58,8 +59,12 @@ export function TaskIdentity({ task }: TaskIdentityProps) {
   );
 }
 
+/** What a lost task's agent-bound buttons say: only Refresh (tasks/get) can tell whether the agent is back. */
+const NEEDS_AGENT = "The agent stopped answering: Refresh (tasks/get) first to see whether it is back";
+
 /** The task's state and ids, and what can be done to it: tasks/get, cancel, resubscribe, push webhook, export. */
 export function TaskHeader({ task, terminal, canPush, busy, onRefresh, onCancel, onResubscribe, onRegisterPush, extra }: TaskHeaderProps) {
+  const lost = Boolean(task.lost);
   return (
     <div className="flex flex-col gap-1.5 border-b px-3 py-2" data-testid="a2a-task-header">
       <TaskIdentity task={task} />
@@ -67,16 +72,23 @@ export function TaskHeader({ task, terminal, canPush, busy, onRefresh, onCancel,
         <Button size="xs" variant="outline" onClick={onRefresh} disabled={busy.refresh} data-testid="a2a-task-refresh">
           <RefreshCwIcon className={busy.refresh ? "animate-spin" : undefined} /> Refresh (tasks/get)
         </Button>
-        <Button size="xs" variant="outline" onClick={onCancel} disabled={terminal || busy.cancel} data-testid="a2a-task-cancel">
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={onCancel}
+          disabled={terminal || lost || busy.cancel}
+          title={lost ? NEEDS_AGENT : undefined}
+          data-testid="a2a-task-cancel"
+        >
           <BanIcon /> Cancel
         </Button>
         <Button
           size="xs"
           variant="outline"
           onClick={onResubscribe}
-          disabled={terminal || task.streaming || busy.resubscribe}
+          disabled={terminal || lost || task.streaming || busy.resubscribe}
           data-testid="a2a-task-resubscribe"
-          title="Reopen the event stream after a drop"
+          title={lost ? NEEDS_AGENT : "Reopen the event stream after a drop"}
         >
           <RadioIcon /> Resubscribe
         </Button>
@@ -84,7 +96,8 @@ export function TaskHeader({ task, terminal, canPush, busy, onRefresh, onCancel,
           size="xs"
           variant="outline"
           onClick={onRegisterPush}
-          disabled={!canPush || terminal || busy.push || Boolean(task.push)}
+          disabled={!canPush || terminal || lost || busy.push || Boolean(task.push)}
+          title={lost ? NEEDS_AGENT : undefined}
           data-testid="a2a-task-push"
         >
           <BellIcon /> {task.push ? "Webhook registered" : "Register push webhook"}

@@ -90,4 +90,17 @@ describe("TaskSummary", () => {
     expect(screen.getByTestId("a2a-part-image")).toBeTruthy();
     expect(screen.getByTestId("a2a-part-data").textContent).toContain('"sales": 4');
   });
+
+  it("an artifact without its last chunk reads cut off, not streaming, once no more chunks can come (task ended or agent lost)", () => {
+    const x = "x-3";
+    const entries = [frame(x, status("TASK_STATE_WORKING"), 0), frame(x, chunk("half a rep", false, false), 10)];
+    const timeline = taskTimeline(entries, TASK)!;
+    const { rerender } = render(<TaskSummary timeline={timeline} onOpenSeq={() => undefined} />);
+    expect(screen.getByTestId("a2a-artifact-streaming").textContent).toBe("streaming");
+    expect(screen.queryByTestId("a2a-artifact-cut")).toBeNull();
+    rerender(<TaskSummary timeline={timeline} onOpenSeq={() => undefined} over />);
+    expect(screen.queryByTestId("a2a-artifact-streaming")).toBeNull();
+    expect(screen.getByTestId("a2a-artifact-cut").textContent).toBe("cut off");
+    expect(screen.getByTestId("a2a-part-text").textContent).toBe("half a rep");
+  });
 });

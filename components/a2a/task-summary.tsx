@@ -9,6 +9,8 @@ export interface TaskSummaryProps {
   timeline: A2aTaskTimeline;
   /** Opens the raw entry behind a step. */
   onOpenSeq: (seq: number) => void;
+  /** The task ended or its agent was lost: no more chunks will come (an unfinished artifact reads "cut off"). */
+  over?: boolean;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface TaskSummaryProps {
  * messages both ways, the artifacts assembled from their chunks, and what broke the A2A state
  * rules. Each step opens its raw frame.
  */
-export function TaskSummary({ timeline, onOpenSeq }: TaskSummaryProps) {
+export function TaskSummary({ timeline, onOpenSeq, over = false }: TaskSummaryProps) {
   const states = timeline.steps.filter((s) => s.type === "state");
   const messages = timeline.steps.filter((s) => s.type === "message");
   return (
@@ -74,7 +76,7 @@ export function TaskSummary({ timeline, onOpenSeq }: TaskSummaryProps) {
       {timeline.artifacts.length > 0 && (
         <ul className="grid gap-2 lg:grid-cols-2" aria-label="Artifacts" data-testid="a2a-artifacts">
           {timeline.artifacts.map((a) => (
-            <ArtifactView key={a.artifactId} artifact={a} />
+            <ArtifactView key={a.artifactId} artifact={a} over={over} />
           ))}
         </ul>
       )}

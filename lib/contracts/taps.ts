@@ -48,6 +48,21 @@ export interface TapClient {
   lastSeenAt: number;
 }
 
+/**
+ * A session Loupe ended or a client it refused on a tap (the per-client and per-tap session caps,
+ * requests at once; lib/server/mcp/tap/load.ts), in the words its client read. Kept in memory, the
+ * newest few per tap: the tap panel shows them under the clients.
+ */
+export interface TapTurnedAway {
+  at: number;
+  /** "ended": Loupe ended one of the client's sessions to make room; "refused": the request got 429 / 503. */
+  kind: "ended" | "refused";
+  /** The client it happened to (its clientInfo name), when known. */
+  client?: string;
+  status?: number;
+  message: string;
+}
+
 export interface TapView {
   id: string;
   kind: "connection" | "aggregate";
@@ -64,6 +79,8 @@ export interface TapView {
   toolPolicies: ToolPolicies;
   createdAt: number;
   clients: TapClient[];
+  /** Sessions ended and clients refused lately, newest first (in memory since Loupe started). */
+  turnedAway?: TapTurnedAway[];
 }
 
 /** What the user copies into a client config: the view plus the whole key. */

@@ -109,3 +109,20 @@ describe("a reader that does not read", () => {
     await reader.cancel();
   });
 });
+
+describe("entries recorded in one tick", () => {
+  it("go out as one chunk (one encode, one socket write), in order, each with its own id", async () => {
+    const abort = new AbortController();
+    const reader = entryStream(hub, hub.maxSeq(), abort.signal).getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toBe(":\n\n");
+    for (let i = 0; i < 3; i++) hub.record(entry(i));
+    const { value } = await reader.read();
+    expect(seqsOf(decoder.decode(value))).toEqual([1, 2, 3]);
+    // The next tick's entry is a chunk of its own.
+    await tick();
+    hub.record(entry(3));
+    expect(seqsOf(decoder.decode((await reader.read()).value))).toEqual([4]);
+    abort.abort();
+  });
+});

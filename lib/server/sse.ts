@@ -41,13 +41,32 @@ export function entryStream(hub: Hub, afterSeq: number, signal: AbortSignal, cap
         let lastSeq = afterSeq;
         // desiredSize = capBytes - bytes queued (the byte-length strategy below).
         const queued = (): number => capBytes - (controller.desiredSize ?? capBytes);
+        // Events written in one tick (a relay's frames of one network read, a replay page) go out
+        // as one chunk at the end of it: one encode and one socket write, not one per entry.
+        let pending: string[] = [];
+        let pendingBytes = 0;
+        let pendingSeq: number | undefined;
+        const flush = (): void => {
+          if (closed || pending.length === 0) return;
+          controller.enqueue(encoder.encode(pending.length === 1 ? pending[0]! : pending.join("")));
+          if (pendingSeq !== undefined) lastSeq = pendingSeq;
+          pending = [];
+          pendingBytes = 0;
+          pendingSeq = undefined;
+        };
         const write = (text: string, seq?: number): void => {
           if (closed) return;
-          const bytes = encoder.encode(text);
+          const bytes = Buffer.byteLength(text);
+          const held = queued() + pendingBytes;
           // One event bigger than the cap still goes out alone: refusing it would loop forever.
-          if (queued() > 0 && queued() + bytes.byteLength > capBytes) return overflow();
-          controller.enqueue(bytes);
-          if (seq !== undefined) lastSeq = seq;
+          if (held > 0 && held + bytes > capBytes) {
+            flush();
+            return overflow();
+          }
+          if (pending.length === 0) queueMicrotask(flush);
+          pending.push(text);
+          pendingBytes += bytes;
+          if (seq !== undefined) pendingSeq = seq;
         };
         const overflow = (): void => {
           const note = { reason: "the reader fell behind", capBytes, resumeAfter: lastSeq };

@@ -217,6 +217,12 @@ describe("tap limits", () => {
         /The client "greedy" already has 2 sessions open on this tap, all busy \(LOUPE_TAP_MAX_CLIENT_SESSIONS\)/,
       );
       expect(await ping(clientsTap, calm)).toBe(200);
+      // The tap's view (what the tap panel shows) says both, newest first, in the same words.
+      const turnedAway = getTaps().secret(getTaps().require(clientsTap.tap.id)).tap.turnedAway ?? [];
+      expect(turnedAway.slice(0, 2)).toMatchObject([
+        { kind: "refused", client: "greedy", status: 429, message: expect.stringMatching(/The client "greedy" already has 2 sessions/) },
+        { kind: "ended", client: "greedy", message: expect.stringMatching(/Loupe ended session .*"greedy" opened a new session/) },
+      ]);
     } finally {
       streams.abort();
     }

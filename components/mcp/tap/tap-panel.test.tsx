@@ -152,4 +152,30 @@ describe("TapPanel", () => {
     await waitFor(() => expect(screen.getByTestId("tap-roots").dataset.state).toBe("off"));
     expect(screen.getByTestId("tap-roots").textContent).toBe(TAP_ROOTS_OFF);
   });
+
+  it("shows the sessions Loupe ended and the clients it refused, newest first, in the words the client read", async () => {
+    const ended = 'Loupe ended session s1: "greedy" opened a new session and may keep 2 on this tap (LOUPE_TAP_MAX_CLIENT_SESSIONS)';
+    const refused = 'The client "greedy" already has 2 sessions open on this tap, all busy (LOUPE_TAP_MAX_CLIENT_SESSIONS)';
+    const router = fetchRouter({
+      "GET /api/connections/everything/tap": () =>
+        secret({
+          turnedAway: [
+            { at: 2, kind: "refused", client: "greedy", status: 429, message: refused },
+            { at: 1, kind: "ended", client: "greedy", message: ended },
+          ],
+        }),
+      "GET /api/taps": () => [],
+      "GET /api/connections": () => [],
+      "GET /api/connections/everything/tools": () => ({ tools: [], pages: 1, listedAt: 1 }),
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<TapPanel connection={connectionFixture()} allConnections={[connectionFixture()]} />);
+    await waitFor(() => expect(screen.getAllByTestId("tap-turned-away-item")).toHaveLength(2));
+    const [first, second] = screen.getAllByTestId("tap-turned-away-item");
+    expect(first!.dataset.kind).toBe("refused");
+    expect(first!.textContent).toContain("refused · 429");
+    expect(first!.textContent).toContain(refused);
+    expect(second!.textContent).toContain("session ended");
+    expect(second!.textContent).toContain(ended);
+  });
 });

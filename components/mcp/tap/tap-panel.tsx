@@ -13,6 +13,7 @@ import { TapEndpoint } from "@/components/mcp/tap/tap-endpoint";
 import { TapPolicy } from "@/components/mcp/tap/tap-policy";
 import { TapRoots } from "@/components/mcp/tap/tap-roots";
 import { TapClients } from "@/components/mcp/tap/tap-clients";
+import { TapTurnedAway } from "@/components/mcp/tap/tap-turned-away";
 import { TapSnippets } from "@/components/mcp/tap/tap-snippets";
 import { AggregateTaps } from "@/components/mcp/tap/aggregate-taps";
 
@@ -101,6 +102,7 @@ export function TapPanel({ connection: c, allConnections }: { connection: Connec
           </Section>
           <Section title="Clients seen">
             <TapClients clients={secret.tap.clients} now={tap.dataUpdatedAt} />
+            <TapTurnedAway items={secret.tap.turnedAway ?? []} now={tap.dataUpdatedAt} />
           </Section>
           <Section title="Client config">
             <TapSnippets

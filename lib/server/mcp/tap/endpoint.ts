@@ -15,6 +15,7 @@ import { proofOf } from "@/lib/server/mcp/tap/proof";
 import { answerRoots } from "@/lib/server/mcp/tap/roots";
 import { serveTapSse, sseLegOf } from "@/lib/server/mcp/tap/sse";
 import { getTaps, sameKey } from "@/lib/server/mcp/tap/store";
+import { noteTurnedAway } from "@/lib/server/mcp/tap/turned-away";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
 
 /**
@@ -73,6 +74,7 @@ export async function handleTapRequest(req: IncomingMessage, res: ServerResponse
   const load = loadOf(tap.id);
   if (load.inflight >= tapMaxInflight()) {
     const message = `Too many requests at once on this tap (${tapMaxInflight()}, LOUPE_TAP_MAX_INFLIGHT): wait for some to finish and retry`;
+    noteTurnedAway(tap.id, { kind: "refused", status: 429, message });
     return rpcError(res, 429, -32000, message, { "Retry-After": "1" });
   }
   // The legacy HTTP+SSE transport keeps its own sessions and counts (sse.ts).

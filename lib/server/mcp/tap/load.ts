@@ -3,6 +3,7 @@ import { logLine } from "@/lib/log-text";
 import { routingFor } from "@/lib/server/mcp/tap/aggregate";
 import { serveTap } from "@/lib/server/mcp/tap/serve";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
+import { noteTurnedAway } from "@/lib/server/mcp/tap/turned-away";
 
 /**
  * Limits per tap, so a key holder cannot exhaust Loupe's memory: at most `LOUPE_TAP_MAX_SESSIONS`
@@ -65,6 +66,12 @@ function longestIdle(sessions: [string, LoadSession][]): [string, LoadSession] |
 
 /** Makes room for one more 2025-11-25 session of `client`: ends a session as the rules above say, or answers why not. */
 export async function roomForSession(tap: TapRecord, load: TapLoad, url: string, client: string): Promise<Room> {
+  const room = await makeRoom(tap, load, url, client);
+  if (!room.ok) noteTurnedAway(tap.id, { kind: "refused", client, status: room.status, message: room.message });
+  return room;
+}
+
+async function makeRoom(tap: TapRecord, load: TapLoad, url: string, client: string): Promise<Room> {
   const byClient = new Map<string, [string, LoadSession][]>();
   for (const entry of load.sessions) {
     const list = byClient.get(entry[1].client) ?? [];
@@ -104,6 +111,7 @@ export async function roomForSession(tap: TapRecord, load: TapLoad, url: string,
   load.ended.set(id, message);
   if (load.ended.size > MAX_ENDED) load.ended.delete(load.ended.keys().next().value ?? "");
   logLine(`[loupe] tap ${tap.id}: ${message}`);
+  noteTurnedAway(tap.id, { kind: "ended", client: victim[1].client, message });
   const end = new Request(url, { method: "DELETE", headers: { "mcp-session-id": id } });
   await serveTap(tap, end, undefined, routingFor(tap)).catch(() => undefined);
   return { ok: true };

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { DATA_FILE_MODE } from "@/lib/server/data-dir";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { dataDir, getStore, storedJson, type Store } from "@/lib/server/store";
+import { turnedAwayOf } from "@/lib/server/mcp/tap/turned-away";
 
 /**
  * The taps (issue 10): which connections Loupe serves as an MCP server at `/mcp/<tap id>`, with
@@ -254,6 +255,7 @@ export class TapStore {
       toolPolicies: tap.toolPolicies,
       createdAt: tap.createdAt,
       clients: tap.clients,
+      turnedAway: turnedAwayOf(tap.id),
     };
   }
 
@@ -262,11 +264,8 @@ export class TapStore {
     return { tap: view, url: view.url, key: tap.key, bin: tapBinPath() };
   }
 
-  /**
-   * Loupe is stopping cleanly (server.ts): taps.json keeps no port and no key, so a `loupe tap`
-   * started later says Loupe is not running instead of knocking on a port someone else may take.
-   * Boot writes the file again with the new port.
-   */
+  /** Loupe is stopping cleanly (server.ts): taps.json keeps no port and no key (boot writes it again), so a
+   * `loupe tap` started later says Loupe is not running instead of knocking on a port someone else may take. */
   markStopped(): void {
     this.writeContent({ port: null, taps: [], stoppedAt: Date.now() });
   }
