@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import type { Run, RunDiff, RunSummary, Suite, SuiteFile, TestCase } from "@/lib/contracts/testing";
 import { parseSuiteFile } from "@/lib/contracts/testing";
 import { getRegistry } from "@/lib/server/mcp/registry";
@@ -128,12 +129,13 @@ describe("test cases against server-everything", () => {
   it("replays an elicitation with the recorded answer, and fails in words on a pause it did not expect or one that never came", async () => {
     const requests = getClientRequests();
     const running = getRegistry().callTool(connectionId, { name: "trigger-elicitation-request", arguments: {} });
-    let pending;
+    let pending: McpClientRequest | undefined;
     for (let i = 0; i < 200 && !pending; i++) {
       pending = requests.list({ connectionId }).find((r) => r.status === "pending");
       if (!pending) await new Promise((r) => setTimeout(r, 25));
     }
-    await requests.answer(connectionId, pending!.id, { action: "accept", content: { name: "Ada", check: true, email: "ada@example.com" } });
+    if (!pending) throw new Error("server-everything never asked for the elicitation");
+    await requests.answer(connectionId, pending.id, { action: "accept", content: { name: "Ada", check: true, email: "ada@example.com" } });
     const call = await running;
     let elicit = await saveFrom("call", { connectionId, callId: call.id });
     expect(elicit.answers).toEqual([
