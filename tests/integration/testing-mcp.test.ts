@@ -120,6 +120,23 @@ describe("test cases against server-everything", () => {
     );
     const diff = (await res.json()) as RunDiff;
     expect(diff.cases).toEqual([expect.objectContaining({ caseId: echo.id, change: "newly_failing", base: "pass", current: "fail" })]);
+    // The suite's chosen baseline is what a diff without ?base compares with; one of another suite is refused.
+    const { id: _id, createdAt: _c, updatedAt: _u, ...body } = suite;
+    const pinned = await oneSuite.PUT(
+      send("PUT", `/api/tests/suites/${suite.id}`, { ...body, baselineRunId: first.id }),
+      ctx({ suiteId: suite.id }),
+    );
+    expect(pinned.status).toBe(200);
+    const byBaseline = await diffRoute.GET(
+      new Request(`${base}/api/tests/suites/${suite.id}/runs/${second.id}/diff`),
+      ctx({ suiteId: suite.id, runId: second.id }),
+    );
+    expect(((await byBaseline.json()) as RunDiff).baseRunId).toBe(first.id);
+    const wrong = await oneSuite.PUT(
+      send("PUT", `/api/tests/suites/${suite.id}`, { ...body, baselineRunId: "nope" }),
+      ctx({ suiteId: suite.id }),
+    );
+    expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe("bad_request:test_suite");
     const history = (await (
       await runs.GET(new Request(`${base}/api/tests/suites/${suite.id}/runs`), ctx({ suiteId: suite.id }))
     ).json()) as RunSummary[];
