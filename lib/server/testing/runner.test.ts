@@ -92,6 +92,14 @@ describe("runSuite", () => {
     expect(none.status).toBe("error");
     const throwing = driver(() => Promise.reject(new Error("boom")));
     expect((await runSuite({ suite, cases: [testCase("x")], driverFor: () => throwing })).results[0]?.reason).toBe("boom");
+    // A peer that died before its pauses: that is the reason, not "the recorded pause never came".
+    const died = driver(() => Promise.resolve(caseOutcomeSchema.parse({ result: null, error: "the agent exited (code 1)" })));
+    const answers = [{ kind: "input", request: {}, answer: "Paris" }];
+    expect((await runSuite({ suite, cases: [testCase("x", { answers })], driverFor: () => died })).results[0]).toMatchObject({
+      status: "error",
+      reason: "the agent exited (code 1)",
+      pauseFailures: [],
+    });
   });
 
   it("stops when cancelled: what finished is kept, the run says cancelled", async () => {
