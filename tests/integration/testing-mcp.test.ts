@@ -201,7 +201,10 @@ describe("test cases against server-everything", () => {
   it("answers bad input with 4xx and its own codes, never a 500", async () => {
     const bad = await cases.POST(send("POST", "/api/tests/cases", { name: "x" }));
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("bad_request:test_case");
+    expect(((await bad.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "bad_request:test_case",
+      message: expect.stringMatching(/^Invalid test_case: protocol: /),
+    });
     const unknownSource = await cases.POST(send("POST", "/api/tests/cases", { from: { protocol: "mcp", from: "nope", ref: {} } }));
     expect(unknownSource.status).toBe(400);
     const goneCall = await cases.POST(

@@ -1,6 +1,6 @@
 import { handle } from "@/lib/server/http";
 import { getTesting } from "@/lib/server/testing/service";
-import { CreateCaseBody, readAs } from "../schema";
+import { readCaseBody } from "../schema";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +12,7 @@ export function GET(): Promise<Response> {
 /** A new case: given whole, or `{ from: { protocol, from, ref } }` saved by the protocol's driver. 201 TestCase. */
 export function POST(req: Request): Promise<Response> {
   return handle(async () => {
-    const body = await readAs(req, CreateCaseBody, "test_case");
+    const body = await readCaseBody(req);
     const testing = getTesting();
     const created = "from" in body ? await testing.caseFrom(body.from) : testing.store.createCase(body);
     return Response.json(created, { status: 201 });
