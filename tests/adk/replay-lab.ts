@@ -1,11 +1,12 @@
 /**
- * replay_lab and its changed versions, written for the case replay tests
- * (tests/integration/adk-case-replay.test.ts), on the offline scripted model. "clean up": the model
- * asks for two gated deletions in one response (two confirmations in one step); "report": a tool
- * asks for an API key (a credential pause). The versions change one thing each: `args` deletes
- * another file, `skip` has the key already (no credential pause), `new` also gates the report
- * behind a confirmation (a pause where the case expects none).
+ * replay_lab, written for the case replay tests (tests/integration/adk-case-replay.test.ts), on the
+ * offline scripted model. "clean up": the model asks for two gated deletions in one response (two
+ * confirmations in one step); "report": a tool asks for an API key (a credential pause). The test
+ * changes the agent while it runs by writing a version into the file named by
+ * LOUPE_REPLAY_LAB_FILE, each changing one thing: `args` deletes another file, `skip` has the key
+ * already (no credential pause), `new` also gates the report behind a confirmation.
  */
+import { readFileSync } from "node:fs";
 import { FunctionTool, LlmAgent } from "@google/adk";
 import type { AuthConfig } from "@google/adk";
 import { z } from "zod";
@@ -20,11 +21,25 @@ export const REPORT_AUTH: AuthConfig = {
   credentialKey: "report_key",
 };
 
-function script(v: ConversationView, variant: ReplayVariant): ScriptedReply {
+const VARIANTS: readonly ReplayVariant[] = ["same", "args", "skip", "new"];
+
+/** The version the test set last (read on every call, so a change applies to the next run). */
+function variant(): ReplayVariant {
+  const file = process.env.LOUPE_REPLAY_LAB_FILE;
+  let text = "";
+  try {
+    text = file ? readFileSync(file, "utf8").trim() : "";
+  } catch {
+    // No file yet: the recorded version.
+  }
+  return VARIANTS.find((v) => v === text) ?? "same";
+}
+
+function script(v: ConversationView): ScriptedReply {
   if (v.userKey.includes("clean")) {
     const done = v.results.filter((r) => r.name === "delete_file").map((r) => String(r.response.deleted ?? r.response.error));
     if (done.length > 0 || v.calledSince.includes("delete_file")) return { text: `Deleted: ${done.join(", ")}.` };
-    const second = variant === "args" ? "/tmp/c.log" : "/tmp/b.log";
+    const second = variant() === "args" ? "/tmp/c.log" : "/tmp/b.log";
     return {
       text: "Deleting both.",
       calls: [
@@ -42,7 +57,7 @@ function script(v: ConversationView, variant: ReplayVariant): ScriptedReply {
   return { text: `You said: ${v.userText}` };
 }
 
-export function replayLab(name: string, variant: ReplayVariant): LlmAgent {
+export function replayLab(name: string): LlmAgent {
   const deleteFile = new FunctionTool({
     name: "delete_file",
     description: "Deletes a file (pretend); needs approval.",
@@ -54,9 +69,9 @@ export function replayLab(name: string, variant: ReplayVariant): LlmAgent {
     name: "fetch_report",
     description: "Reads a report; needs an API key.",
     parameters: z.object({ name: z.string() }),
-    requireConfirmation: variant === "new",
+    requireConfirmation: () => variant() === "new",
     execute: ({ name: report }, ctx) => {
-      const key = variant === "skip" ? "built-in" : ctx?.getAuthResponse(REPORT_AUTH)?.apiKey;
+      const key = variant() === "skip" ? "built-in" : ctx?.getAuthResponse(REPORT_AUTH)?.apiKey;
       if (!key) {
         ctx?.requestCredential(REPORT_AUTH);
         return { pending_auth: true };
@@ -66,9 +81,9 @@ export function replayLab(name: string, variant: ReplayVariant): LlmAgent {
   });
   return new LlmAgent({
     name,
-    description: `Case replay test agent (${variant}).`,
+    description: "Case replay test agent: two confirmations in one step, then a credential.",
     instruction: "Test agent; the scripted model decides.",
-    model: new ScriptedLlm((view) => script(view, variant)),
+    model: new ScriptedLlm((view) => script(view)),
     tools: [deleteFile, fetchReport],
   });
 }

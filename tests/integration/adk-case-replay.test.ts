@@ -1,143 +1,163 @@
 /**
- * Issue 24 against the real ADK JS api_server: a case recorded from a session that paused twice in
- * one step (two confirmations) and for a credential is replayed with the human's recorded answers —
- * it passes against the same agent and fails, in words, against versions that change a tool's
- * arguments, skip a pause or pause somewhere new (tests/adk/replay-lab.ts).
+ * Issue 24 against the real ADK JS api_server: a case saved from a session that paused twice in one
+ * step (two confirmations) and for a credential, run by the runner through ADK's testing driver with
+ * the human's recorded answers. It passes against the same agent and fails, in words, once the agent
+ * changes its tool arguments, skips a pause or pauses somewhere new (tests/adk/replay-lab.ts: the
+ * test rewrites the agent's version file between runs).
  */
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AgentCaseTurn } from "@/lib/contracts/agent-cases";
 import type { InboxItem } from "@/lib/contracts/agents";
-import { adkCaseTurns } from "@/lib/protocols/adk/case";
-import { AgentRegistry } from "@/lib/server/adk/agents";
-import { replayAdkCase } from "@/lib/server/adk/case-driver";
-import { Hub } from "@/lib/server/hub";
-import { openStore } from "@/lib/server/store";
+import type { Run, TestCase } from "@/lib/contracts/testing";
+import { getAgents } from "@/lib/server/adk/agents";
+import { credentialEnvName } from "@/lib/server/adk/testing";
+import { getTesting } from "@/lib/server/testing/service";
 import { SCRIPTED_ONLY, startAgentServer } from "@/demo/adk/start-agent-server";
 import type { AgentServer } from "@/demo/adk/start-agent-server";
 import { tempDir } from "@/tests/support/servers";
+import * as cases from "@/app/api/tests/cases/route";
+import * as suites from "@/app/api/tests/suites/route";
+import * as runs from "@/app/api/tests/suites/[suiteId]/runs/route";
 
 const data = tempDir("loupe-adk-case-replay-");
-let server: AgentServer;
-let agents: AgentRegistry;
-let id = "";
-let turns: AgentCaseTurn[] = [];
+process.env.LOUPE_DATA_DIR = data.dir;
+const versionFile = path.join(data.dir, "replay-lab-version");
 const KEY = "report-key-77";
+const KEY_ENV = credentialEnvName("report_key");
+
+let server: AgentServer;
+let id = "";
+let saved: TestCase;
+let suiteId = "";
+
+const post = (url: string, body: unknown) =>
+  new Request(`http://127.0.0.1:3000${url}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
 
 async function settle(runId: string | undefined): Promise<void> {
   expect(runId).toBeDefined();
-  expect((await agents.waitRun(runId!))?.status).toBe("completed");
+  expect((await getAgents().waitRun(runId!))?.status).toBe("completed");
 }
 
 const pending = (sessionKey: string): InboxItem[] =>
-  agents.listInbox().filter((i) => i.sessionKey === sessionKey && i.status === "pending");
+  getAgents()
+    .listInbox()
+    .filter((i) => i.sessionKey === sessionKey && i.status === "pending");
 
 /** A human's session with replay_lab: two confirmations in one step, then an API key. */
-async function recordSession(): Promise<unknown[]> {
+async function recordSession(): Promise<string> {
+  const agents = getAgents();
   const sid = (await agents.createSession(id, "replay_lab")).id;
   const run = agents.run(id, "replay_lab", sid, { parts: [{ text: "clean up" }], streaming: false });
   await settle(run.id);
   const two = pending(run.sessionKey);
   expect(two.map((i) => i.kind)).toEqual(["confirmation", "confirmation"]);
   for (const item of two) {
-    const res = await agents.answer(id, {
-      sessionKey: run.sessionKey,
-      interruptId: item.id,
-      interruptKey: item.key,
-      answer: { kind: "confirmation", confirmed: true },
-      streaming: false,
-    });
-    await settle(res.run?.id);
+    const answer = { kind: "confirmation" as const, confirmed: true };
+    await settle(
+      (await agents.answer(id, { sessionKey: run.sessionKey, interruptId: item.id, interruptKey: item.key, answer, streaming: false })).run
+        ?.id,
+    );
   }
   await settle(agents.run(id, "replay_lab", sid, { parts: [{ text: "report" }], streaming: false }).id);
   const [cred] = pending(run.sessionKey);
   expect(cred?.kind).toBe("credential");
-  const res = await agents.answer(id, {
-    sessionKey: run.sessionKey,
-    interruptId: cred!.id,
-    interruptKey: cred!.key,
-    answer: { kind: "credential", apiKey: KEY },
-    streaming: false,
-  });
-  await settle(res.run?.id);
-  return (await agents.getSession(id, "replay_lab", sid)).events;
+  const answer = { kind: "credential" as const, apiKey: KEY };
+  await settle(
+    (await agents.answer(id, { sessionKey: run.sessionKey, interruptId: cred!.id, interruptKey: cred!.key, answer, streaming: false })).run
+      ?.id,
+  );
+  return sid;
+}
+
+async function runAs(version: string): Promise<Run> {
+  writeFileSync(versionFile, version);
+  const res = await runs.POST(post(`/api/tests/suites/${suiteId}/runs?wait=1`, {}), { params: Promise.resolve({ suiteId }) });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as Run;
 }
 
 beforeAll(async () => {
+  writeFileSync(versionFile, "same");
   server = await startAgentServer({
     port: 0,
     preload: true,
-    env: SCRIPTED_ONLY,
+    env: { ...SCRIPTED_ONLY, LOUPE_REPLAY_LAB_FILE: versionFile },
     agentsDir: path.resolve(import.meta.dirname, "../adk/agents"),
   });
-  agents = new AgentRegistry(new Hub(openStore(data.dir)));
-  id = (await agents.create({ name: "lab", url: server.url, headers: {}, userId: "u1" })).id;
-  turns = adkCaseTurns(await recordSession());
+  id = (await getAgents().create({ name: "lab", url: server.url, headers: {}, userId: "u1" })).id;
+  const sessionId = await recordSession();
+  const res = await cases.POST(
+    post("/api/tests/cases", { from: { protocol: "adk", from: "session", ref: { agentId: id, appName: "replay_lab", sessionId } } }),
+  );
+  expect(res.status, await res.clone().text()).toBe(201);
+  saved = (await res.json()) as TestCase;
+  const suite = await suites.POST(post("/api/tests/suites", { name: "replay lab", caseIds: [saved.id] }));
+  suiteId = ((await suite.json()) as { id: string }).id;
 }, 90_000);
 
 afterAll(async () => {
-  await agents?.closeAll();
-  agents?.hub.store.close();
+  delete process.env[KEY_ENV];
+  await getTesting().closeAll();
+  await getAgents().closeAll();
   await server?.stop();
   data.cleanup();
 });
 
-const replay = (appName: string) => replayAdkCase(agents, { agentId: id, appName, credentials: { report_key: KEY } }, turns);
-
-describe("a case recorded from an ADK session", () => {
-  it("keeps each turn's input, its pauses with the human's answers, its tool calls and its final response", () => {
-    expect(turns).toHaveLength(2);
-    expect(turns[0]).toMatchObject({
-      input: [{ text: "clean up" }],
-      pauses: [
-        { kind: "confirmation", name: "delete_file", answer: { kind: "confirmation", confirmed: true } },
-        { kind: "confirmation", name: "delete_file", answer: { kind: "confirmation", confirmed: true } },
-      ],
-      toolCalls: [
-        { name: "delete_file", args: { path: "/tmp/a.log" } },
-        { name: "delete_file", args: { path: "/tmp/b.log" } },
-      ],
-      finalResponse: "Deleted: /tmp/a.log, /tmp/b.log.",
-    });
-    // Loupe never keeps the key: the recorded answer is masked and the replay is handed the key.
-    expect(turns[1]).toMatchObject({
-      pauses: [{ kind: "credential", name: "report_key", answer: { kind: "credential" } }],
-      toolCalls: [{ name: "fetch_report", args: { name: "weekly" } }],
-      finalResponse: "The weekly report has 3 rows.",
-    });
-    expect(JSON.stringify(turns)).not.toContain(KEY);
+describe("a case saved from an ADK session", () => {
+  it("keeps each turn's input, the human's answers in order, the trajectory and the final response", () => {
+    expect(saved.steps.map((s) => s.label)).toEqual(["user: clean up", "user: report"]);
+    expect(saved.answers.map(({ kind, key, answer }) => ({ kind, key, answer }))).toEqual([
+      { kind: "confirmation", key: "delete_file", answer: { kind: "confirmation", confirmed: true } },
+      { kind: "confirmation", key: "delete_file", answer: { kind: "confirmation", confirmed: true } },
+      // Loupe never keeps a key: the answer is masked and the replay takes it from the environment.
+      { kind: "credential", key: "report_key", answer: { kind: "credential", apiKey: "••••••" } },
+    ]);
+    expect(saved.recorded.toolCalls).toEqual([
+      { name: "delete_file", args: { path: "/tmp/a.log" } },
+      { name: "delete_file", args: { path: "/tmp/b.log" } },
+      { name: "fetch_report", args: { name: "weekly" } },
+    ]);
+    expect(saved.recorded.finalResponse).toBe("The weekly report has 3 rows.");
+    expect(JSON.stringify(saved)).not.toContain(KEY);
   });
 });
 
-describe("replaying it", () => {
-  it("passes against the same agent: every pause answered, same trajectory and responses", async () => {
-    const report = await replay("replay_lab");
-    expect(report.problems).toEqual([]);
-    expect(report.turns.map((t) => t.toolCalls)).toEqual(turns.map((t) => t.toolCalls));
-    expect(report.turns.map((t) => t.finalResponse)).toEqual(turns.map((t) => t.finalResponse));
-    expect(report.turns[0]!.pauses).toHaveLength(2);
+describe("replaying it with the recorded answers", () => {
+  it("without the key the credential pause fails the case, naming the variable to set", async () => {
+    const run = await runAs("same");
+    expect(run.results[0]?.reason).toBe(
+      `pause 3: the peer refused the recorded answer: the credential was recorded masked; set ${KEY_ENV} to its key`,
+    );
   }, 60_000);
 
-  it("a changed tool argument shows in the trajectory, with both pauses still answered", async () => {
-    const report = await replay("replay_args");
-    expect(report.problems).toEqual([]);
-    expect(report.turns[0]!.toolCalls[1]).toEqual({ name: "delete_file", args: { path: "/tmp/c.log" } });
+  it("passes against the same agent: three pauses answered, same trajectory and response", async () => {
+    process.env[KEY_ENV] = KEY;
+    const run = await runAs("same");
+    expect(run.results[0]).toMatchObject({ status: "pass", pauseFailures: [] });
+    expect(run.results[0]?.outcome.pauses.map((p) => p.key)).toEqual(["delete_file", "delete_file", "report_key"]);
   }, 60_000);
 
-  it("a recorded pause that never comes fails the case in words", async () => {
-    const report = await replay("replay_skip");
-    expect(report.problems).toEqual(["In turn 2 the recorded pause 1 (credential on report_key) never came."]);
+  it("fails through the trajectory when the agent changes a tool's arguments", async () => {
+    const run = await runAs("args");
+    expect(run.results[0]?.status).toBe("fail");
+    expect(run.results[0]?.reason).toContain('delete_file was called with {"path":"/tmp/a.log"} where {"path":"/tmp/b.log"} was expected');
   }, 60_000);
 
-  it("a pause somewhere new fails the case in words", async () => {
-    const report = await replay("replay_new");
-    expect(report.problems).toEqual([
-      "In turn 2 the agent paused for confirmation on fetch_report where the case expected credential on report_key (pause 1).",
-    ]);
+  it("fails when a recorded pause never comes", async () => {
+    const run = await runAs("skip");
+    expect(run.results[0]).toMatchObject({ status: "fail", reason: "1 recorded pause never came: credential (report_key)" });
   }, 60_000);
 
-  it("without the masked key the replay says it needs it", async () => {
-    const report = await replayAdkCase(agents, { agentId: id, appName: "replay_lab" }, turns);
-    expect(report.problems).toEqual(["In turn 2 the credential for report_key was recorded masked; the replay needs its key."]);
+  it("fails when the agent pauses somewhere new", async () => {
+    const run = await runAs("new");
+    expect(run.results[0]).toMatchObject({
+      status: "fail",
+      reason: "pause 3: the peer paused for confirmation (fetch_report) where the case expected credential (report_key)",
+    });
   }, 60_000);
 });

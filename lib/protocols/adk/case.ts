@@ -5,7 +5,8 @@
  * session's events in, the case's turns out; the replay driver reads a live run the same way.
  */
 import type { InterruptAnswer } from "@/lib/contracts/agents";
-import type { AgentCaseTurn, PauseSite, ReplayedTurn, ToolUse } from "@/lib/contracts/agent-cases";
+import type { PauseMet, ToolCallMade } from "@/lib/contracts/testing";
+import type { AgentTurn } from "@/lib/suites/agent-turns";
 import { isRecord } from "@/lib/values";
 import { field, rec, str } from "./guards";
 import { normalizeEvent } from "./event";
@@ -14,16 +15,21 @@ import { extractInterrupts, type AdkInterrupt } from "./interrupts";
 import type { AdkEvent } from "./types";
 
 /** What an ADK pause paused on, stable across runs (call ids are not). */
-export function adkPauseSite(i: AdkInterrupt): PauseSite {
+export function adkPauseMet(i: AdkInterrupt): PauseMet {
+  const key = adkPauseKey(i);
+  return { kind: i.kind, ...(key ? { key } : {}), request: i.payload ?? i.prompt };
+}
+
+function adkPauseKey(i: AdkInterrupt): string | undefined {
   switch (i.kind) {
     case "confirmation":
-      return { kind: i.kind, name: i.originalCall?.name ?? "" };
+      return i.originalCall?.name;
     case "credential":
-      return { kind: i.kind, name: i.credentialKey ?? "" };
+      return i.credentialKey;
     case "input":
-      return { kind: i.kind, name: i.nodePath ?? "" };
+      return i.nodePath;
     case "long_running":
-      return { kind: i.kind, name: i.callName };
+      return i.callName;
   }
 }
 
@@ -53,6 +59,11 @@ export function adkRecordedAnswer(i: AdkInterrupt): InterruptAnswer | null {
   }
 }
 
+function inputText(parts: readonly unknown[]): string {
+  const text = parts.map((p) => (isRecord(p) && typeof p.text === "string" ? p.text : "[file]")).join(" ");
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
 /** A user event with something besides function responses: the start of a turn. */
 function isUserTurn(ev: AdkEvent): boolean {
   return ev.shape === "event" && !ev.partial && ev.author === "user" && ev.parts.some((p) => p.kind !== "function_response");
@@ -69,9 +80,9 @@ function inputParts(ev: AdkEvent): unknown[] {
  * What the agent did in a run of events (one turn, or the live runs of a replayed turn): its tool
  * calls in order (a call id once: workflows re-emit events on resume) and its last text.
  */
-export function adkOutcome(events: readonly AdkEvent[]): Omit<ReplayedTurn, "pauses"> {
+export function adkOutcome(events: readonly AdkEvent[]): Pick<AgentTurn, "toolCalls" | "finalResponse"> {
   const seen = new Set<string>();
-  const toolCalls: ToolUse[] = [];
+  const toolCalls: ToolCallMade[] = [];
   let finalResponse = "";
   for (const ev of events) {
     if (ev.shape !== "event" || ev.partial || ev.author === "user") continue;
@@ -88,7 +99,7 @@ export function adkOutcome(events: readonly AdkEvent[]): Omit<ReplayedTurn, "pau
 }
 
 /** The stored session's events → the case's turns (events before the first user turn are skipped). */
-export function adkCaseTurns(rawEvents: readonly unknown[]): AgentCaseTurn[] {
+export function adkCaseTurns(rawEvents: readonly unknown[]): AgentTurn[] {
   const events = rawEvents.map(normalizeEvent);
   const turnOf = new Map<string, number>();
   const spans: { input: unknown[]; events: AdkEvent[] }[] = [];
@@ -108,7 +119,7 @@ export function adkCaseTurns(rawEvents: readonly unknown[]): AgentCaseTurn[] {
       .filter((i) => turnOf.get(i.eventId) === index && i.status !== "stale")
       .map((i, at) => ({ i, at }))
       .sort((a, b) => order(a.i) - order(b.i) || a.at - b.at)
-      .map(({ i }) => ({ ...adkPauseSite(i), answer: i.status === "answered" ? adkRecordedAnswer(i) : null }));
-    return { input: span.input, pauses, ...adkOutcome(span.events) };
+      .map(({ i }) => ({ ...adkPauseMet(i), answer: i.status === "answered" ? adkRecordedAnswer(i) : null }));
+    return { input: span.input, label: `user: ${inputText(span.input)}`, pauses, ...adkOutcome(span.events) };
   });
 }

@@ -1,0 +1,86 @@
+import type { CaseBody, CaseOutcome, CaseSource, CaseTarget, PauseAnswer, PauseMet, ToolCallMade } from "@/lib/contracts/testing";
+import { caseOutcomeSchema, MAX_CASE_PAUSES, MAX_CASE_STEPS } from "@/lib/contracts/testing";
+
+/**
+ * Agent sessions as cases (issue 24), for every agent protocol alike: a session is a list of turns —
+ * the user's input, the pauses met with the human's answers, the tool calls and the final response.
+ * Each protocol's driver reads its own session into turns; these build the case and the outcome
+ * the runner and the assertions read, so no driver spells the case's shape itself.
+ */
+
+/** The step kind of an agent turn: one user message (and the pauses it led to). */
+export const AGENT_TURN_STEP = "message";
+
+/** A pause of a turn with what the human answered (null: the session ended waiting on it). */
+export type TurnPause = PauseMet & { answer: unknown };
+
+export interface AgentTurn {
+  /** The turn's input, in the driver's own shape (what its replay sends). */
+  input: unknown;
+  /** Words for the UI ("user: clean up"). */
+  label: string;
+  pauses: TurnPause[];
+  toolCalls: ToolCallMade[];
+  finalResponse: string;
+}
+
+export interface AgentCaseInput {
+  name: string;
+  protocol: string;
+  target: CaseTarget;
+  source: CaseSource;
+  turns: readonly AgentTurn[];
+}
+
+/**
+ * The case: each turn a step, the answered pauses in order (the scripted human answers them on
+ * replay; a pause left unanswered ends the recording and is not replayed past), and by default the
+ * assertions ADK's own evals make: the trajectory (in order, arguments equal) and the final response
+ * (ROUGE-1 ≥ 0.8, ADK's response_match_score default).
+ */
+export function agentCaseBody(input: AgentCaseInput): CaseBody {
+  const turns = input.turns.slice(0, MAX_CASE_STEPS);
+  const answers: PauseAnswer[] = turns
+    .flatMap((t) => t.pauses)
+    .filter((p) => p.answer !== null)
+    .slice(0, MAX_CASE_PAUSES)
+    .map((p) => ({ kind: p.kind, ...(p.key !== undefined ? { key: p.key } : {}), request: p.request, answer: p.answer }));
+  return {
+    name: input.name,
+    protocol: input.protocol,
+    target: input.target,
+    steps: turns.map((t) => ({ kind: AGENT_TURN_STEP, input: t.input, label: t.label })),
+    answers,
+    recorded: agentOutcome(
+      turns,
+      turns.flatMap((t) => t.pauses.map(({ answer: _a, ...met }) => met)),
+    ),
+    assertions: [
+      { type: "trajectory", mode: "exact", args: "exact" },
+      { type: "final_response", mode: "rouge1", threshold: 0.8 },
+    ],
+    source: input.source,
+  };
+}
+
+/**
+ * What the agent did over the turns: every turn's tool calls in order, the last turn's final
+ * response, the pauses met, and per turn its response (`steps`).
+ */
+export function agentOutcome(
+  turns: readonly Pick<AgentTurn, "toolCalls" | "finalResponse">[],
+  pauses: readonly PauseMet[],
+  extra: { error?: string; latencyMs?: number } = {},
+): CaseOutcome {
+  const last = turns[turns.length - 1];
+  return caseOutcomeSchema.parse({
+    result: { responses: turns.map((t) => t.finalResponse) },
+    isError: extra.error !== undefined,
+    latencyMs: extra.latencyMs ?? 0,
+    toolCalls: turns.flatMap((t) => t.toolCalls),
+    finalResponse: last ? last.finalResponse : null,
+    pauses,
+    steps: turns.map((t) => ({ kind: AGENT_TURN_STEP, result: t.finalResponse, isError: false, latencyMs: 0 })),
+    ...(extra.error !== undefined ? { error: extra.error } : {}),
+  });
+}

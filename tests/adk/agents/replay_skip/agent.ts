@@ -1,3 +1,0 @@
-import { replayLab } from "../../replay-lab";
-
-export const rootAgent = replayLab("replay_skip", "skip");
