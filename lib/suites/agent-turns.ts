@@ -1,5 +1,6 @@
 import type { CaseBody, CaseOutcome, CaseSource, CaseTarget, PauseAnswer, PauseMet, ToolCallMade } from "@/lib/contracts/testing";
-import { caseOutcomeSchema, MAX_CASE_PAUSES, MAX_CASE_STEPS } from "@/lib/contracts/testing";
+import { caseOutcomeSchema, MAX_CASE_PAUSES, MAX_CASE_STEPS, toolCallSchema } from "@/lib/contracts/testing";
+import { z } from "zod";
 
 /**
  * Agent sessions as cases (issue 24), for every agent protocol alike: a session is a list of turns —
@@ -80,7 +81,22 @@ export function agentOutcome(
     toolCalls: turns.flatMap((t) => t.toolCalls),
     finalResponse: last ? last.finalResponse : null,
     pauses,
-    steps: turns.map((t) => ({ kind: AGENT_TURN_STEP, result: t.finalResponse, isError: false, latencyMs: 0 })),
+    steps: turns.map((t) => ({
+      kind: AGENT_TURN_STEP,
+      result: { finalResponse: t.finalResponse, toolCalls: t.toolCalls },
+      isError: false,
+      latencyMs: 0,
+    })),
     ...(extra.error !== undefined ? { error: extra.error } : {}),
   });
+}
+
+const turnResult = z.object({ finalResponse: z.string(), toolCalls: z.array(toolCallSchema) });
+export type TurnResult = z.infer<typeof turnResult>;
+
+/** An outcome's turns (the steps of an agent case), or null when its steps are not agent turns. */
+export function turnsOf(outcome: CaseOutcome): TurnResult[] | null {
+  const steps = outcome.steps ?? [];
+  const turns = steps.map((s) => (s.kind === AGENT_TURN_STEP ? turnResult.safeParse(s.result) : null));
+  return turns.length > 0 && turns.every((t) => t?.success) ? turns.flatMap((t) => (t?.success ? [t.data] : [])) : null;
 }

@@ -1,7 +1,7 @@
 /**
  * replay_lab, written for the case replay tests (tests/integration/adk-case-replay.test.ts), on the
  * offline scripted model. "clean up": the model asks for two gated deletions in one response (two
- * confirmations in one step); "report": a tool asks for an API key (a credential pause). The test
+ * confirmations in one step); "report": a tool asks for an API key (a credential pause); "count": a tool with no pause (the evalset import test). The test
  * changes the agent while it runs by writing a version into the file named by
  * LOUPE_REPLAY_LAB_FILE, each changing one thing: `args` deletes another file, `skip` has the key
  * already (no credential pause), `new` also gates the report behind a confirmation.
@@ -54,6 +54,11 @@ function script(v: ConversationView): ScriptedReply {
     if (v.calledSince.includes("fetch_report")) return { text: "Waiting for the report key." };
     return { calls: [{ name: "fetch_report", args: { name: "weekly" } }] };
   }
+  if (v.userKey.includes("count")) {
+    const got = v.results.find((r) => r.name === "count_files");
+    if (got) return { text: `There are ${String(got.response.count)} files in /tmp.` };
+    return { calls: [{ name: "count_files", args: { dir: "/tmp" } }] };
+  }
   return { text: `You said: ${v.userText}` };
 }
 
@@ -79,11 +84,17 @@ export function replayLab(name: string): LlmAgent {
       return { report, rows: 3 };
     },
   });
+  const countFiles = new FunctionTool({
+    name: "count_files",
+    description: "Counts the files in a folder (pretend).",
+    parameters: z.object({ dir: z.string() }),
+    execute: () => ({ count: 2 }),
+  });
   return new LlmAgent({
     name,
     description: "Case replay test agent: two confirmations in one step, then a credential.",
     instruction: "Test agent; the scripted model decides.",
     model: new ScriptedLlm((view) => script(view)),
-    tools: [deleteFile, fetchReport],
+    tools: [deleteFile, fetchReport, countFiles],
   });
 }

@@ -19,6 +19,7 @@ import { tempDir } from "@/tests/support/servers";
 import * as cases from "@/app/api/tests/cases/route";
 import * as suites from "@/app/api/tests/suites/route";
 import * as runs from "@/app/api/tests/suites/[suiteId]/runs/route";
+import * as evalsets from "@/app/api/agents/[id]/evalsets/route";
 
 const data = tempDir("loupe-adk-case-replay-");
 process.env.LOUPE_DATA_DIR = data.dir;
@@ -74,9 +75,9 @@ async function recordSession(): Promise<string> {
   return sid;
 }
 
-async function runAs(version: string): Promise<Run> {
+async function runAs(version: string, suite = suiteId): Promise<Run> {
   writeFileSync(versionFile, version);
-  const res = await runs.POST(post(`/api/tests/suites/${suiteId}/runs?wait=1`, {}), { params: Promise.resolve({ suiteId }) });
+  const res = await runs.POST(post(`/api/tests/suites/${suite}/runs?wait=1`, {}), { params: Promise.resolve({ suiteId: suite }) });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as Run;
 }
@@ -160,4 +161,53 @@ describe("replaying it with the recorded answers", () => {
       reason: "pause 3: the peer paused for confirmation (fetch_report) where the case expected credential (report_key)",
     });
   }, 60_000);
+});
+
+/** An ADK eval set for replay_lab: one case that matches the agent, one whose expected arguments do not. */
+const EVALSET = {
+  eval_set_id: "lab_evals",
+  eval_cases: ["/tmp", "/var"].map((dir) => ({
+    eval_id: `count_${dir.slice(1)}`,
+    conversation: [
+      { user_content: { parts: [{ text: "hello" }] }, final_response: { parts: [{ text: "You said: hello" }] } },
+      {
+        user_content: { parts: [{ text: "count them" }] },
+        final_response: { parts: [{ text: "There are 2 files in /tmp" }] },
+        intermediate_data: { tool_uses: [{ name: "count_files", args: { dir } }] },
+      },
+    ],
+  })),
+};
+
+describe("an ADK .evalset.json imported as a suite", () => {
+  it("runs against the agent server and scores each case with ADK's metrics", async () => {
+    const res = await evalsets.POST(post(`/api/agents/${id}/evalsets?app=replay_lab&name=lab.evalset.json`, EVALSET), {
+      params: Promise.resolve({ id }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const suite = (await res.json()) as { id: string; name: string };
+    expect(suite.name).toBe("lab_evals");
+    const run = await runAs("same", suite.id);
+    expect(run.results.map((r) => [r.caseName, r.status])).toEqual([
+      ["count_tmp", "pass"],
+      ["count_var", "fail"],
+    ]);
+    expect(run.results[0]?.assertions.map((a) => a.reason)).toEqual([
+      "tool_trajectory_avg_score 1.000 ≥ 1 over 2 turns",
+      "response_match_score 1.000 ≥ 0.8 over 2 turns",
+    ]);
+    expect(run.results[1]?.reason).toBe(
+      'assertion 1 (trajectory) failed: tool_trajectory_avg_score 0.500 < 1 over 2 turns: turn 2 called count_files({"dir":"/tmp"})',
+    );
+  }, 60_000);
+
+  it("refuses a file that is not an eval set with the bad field's path (400, its own code)", async () => {
+    const res = await evalsets.POST(post(`/api/agents/${id}/evalsets?name=bad.evalset.json`, { eval_cases: [{ conversation: "x" }] }), {
+      params: Promise.resolve({ id }),
+    });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe("bad_request:evalset");
+    expect(error.message).toMatch(/^bad\.evalset\.json: eval_cases\[0\]\.conversation: /);
+  });
 });
