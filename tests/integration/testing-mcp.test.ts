@@ -47,7 +47,8 @@ async function saveFrom(from: string, ref: Record<string, unknown>): Promise<Tes
   return (await res.json()) as TestCase;
 }
 
-async function putCase(c: TestCase, patch: Partial<TestCase>): Promise<TestCase> {
+/** The case with `patch` over it (assertions as the editor sends them: defaults left to the server). */
+async function putCase(c: TestCase, patch: Record<string, unknown>): Promise<TestCase> {
   const { id, createdAt: _c, updatedAt: _u, ...body } = { ...c, ...patch };
   const res = await oneCase.PUT(send("PUT", `/api/tests/cases/${id}`, body), ctx({ caseId: id }));
   expect(res.status, await res.clone().text()).toBe(200);
