@@ -75,9 +75,9 @@ async function recordSession(): Promise<string> {
   return sid;
 }
 
-async function runAs(version: string, suite = suiteId): Promise<Run> {
+async function runAs(version: string, suite = suiteId, body: Record<string, unknown> = {}): Promise<Run> {
   writeFileSync(versionFile, version);
-  const res = await runs.POST(post(`/api/tests/suites/${suite}/runs?wait=1`, {}), { params: Promise.resolve({ suiteId: suite }) });
+  const res = await runs.POST(post(`/api/tests/suites/${suite}/runs?wait=1`, body), { params: Promise.resolve({ suiteId: suite }) });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as Run;
 }
@@ -141,6 +141,11 @@ describe("replaying it with the recorded answers", () => {
     const run = await runAs("same");
     expect(run.results[0]).toMatchObject({ status: "pass", pauseFailures: [] });
     expect(run.results[0]?.outcome.pauses.map((p) => p.key)).toEqual(["delete_file", "delete_file", "report_key"]);
+  }, 60_000);
+
+  it("runs against the agent server's URL too (the target of a suite file in CI)", async () => {
+    const run = await runAs("same", suiteId, { target: { kind: "url", url: server.url } });
+    expect(run.results[0]).toMatchObject({ status: "pass", pauseFailures: [] });
   }, 60_000);
 
   it("fails through the trajectory when the agent changes a tool's arguments", async () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { InterruptAnswer, NewMessagePart, type InboxItem, type RunRecord } from "@/lib/contracts/agents";
 import type { CaseBody, CaseOutcome, CaseSource, CaseTarget, PauseMet } from "@/lib/contracts/testing";
@@ -77,14 +78,20 @@ async function caseFrom(source: CaseSource): Promise<CaseBody> {
   });
 }
 
-function agentIdOf(agents: AgentRegistry, target: CaseTarget): string {
-  if (target.kind === "saved" && agents.has(target.id)) return target.id;
-  if (target.kind === "url") {
-    const found = agents.list().find((a) => a.url.replace(/\/+$/, "") === target.url.replace(/\/+$/, ""));
-    if (found) return found.id;
+/**
+ * The saved agent server a replay runs on: the target's, or for a URL one saved under a stable id
+ * (`test-…`, as MCP's driver does for connections), so the replay is recorded like any session.
+ */
+async function agentIdOf(agents: AgentRegistry, target: CaseTarget): Promise<string> {
+  if (target.kind === "saved") {
+    if (agents.has(target.id)) return target.id;
+    throw new Error(`No saved ADK agent server ${target.id}`);
   }
-  const what = target.kind === "saved" ? `the agent server ${target.id}` : target.kind === "url" ? target.url : `a ${target.kind} target`;
-  throw new Error(`An ADK case replays against a saved agent server; ${what} is not one (add it under Agents first)`);
+  if (target.kind !== "url") throw new Error(`An ADK case replays against an agent server's URL, not a ${target.kind}`);
+  const id = `test-${createHash("sha256").update(target.url).digest("hex").slice(0, 12)}`;
+  if (!agents.has(id))
+    await agents.create({ name: `tests: ${target.url}`, url: target.url, headers: target.headers ?? {}, userId: "user" }, { id });
+  return id;
 }
 
 const runEnded = (what: string, run: RunRecord | undefined): string | null =>
@@ -106,7 +113,7 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
   if (bad >= 0) return agentOutcome([], [], { error: `Step ${bad + 1} is not an ADK turn (appName and parts)` });
   const turns = steps.flatMap((s) => (s.success ? [s.data] : []));
   try {
-    agentId = agentIdOf(agents, target);
+    agentId = await agentIdOf(agents, target);
   } catch (e) {
     return agentOutcome([], [], { error: errorMessage(e) });
   }
