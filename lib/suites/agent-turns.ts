@@ -31,6 +31,8 @@ export interface AgentCaseInput {
   target: CaseTarget;
   source: CaseSource;
   turns: readonly AgentTurn[];
+  /** The protocol's final value (a graph's state), when it has one beyond the responses. */
+  result?: unknown;
 }
 
 /**
@@ -55,10 +57,12 @@ export function agentCaseBody(input: AgentCaseInput): CaseBody {
     recorded: agentOutcome(
       turns,
       turns.flatMap((t) => t.pauses.map(({ answer: _a, ...met }) => met)),
+      input.result !== undefined ? { result: input.result } : {},
     ),
+    // A graph that says nothing (no messages) is checked by its trajectory and pauses alone.
     assertions: [
       { type: "trajectory", mode: "exact", args: "exact" },
-      { type: "final_response", mode: "rouge1", threshold: 0.8 },
+      ...(turns.at(-1)?.finalResponse ? [{ type: "final_response" as const, mode: "rouge1" as const, threshold: 0.8 }] : []),
     ],
     source: input.source,
   };
@@ -71,11 +75,11 @@ export function agentCaseBody(input: AgentCaseInput): CaseBody {
 export function agentOutcome(
   turns: readonly Pick<AgentTurn, "toolCalls" | "finalResponse">[],
   pauses: readonly PauseMet[],
-  extra: { error?: string; latencyMs?: number } = {},
+  extra: { error?: string; latencyMs?: number; result?: unknown } = {},
 ): CaseOutcome {
   const last = turns[turns.length - 1];
   return caseOutcomeSchema.parse({
-    result: { responses: turns.map((t) => t.finalResponse) },
+    result: extra.result !== undefined ? extra.result : { responses: turns.map((t) => t.finalResponse) },
     isError: extra.error !== undefined,
     latencyMs: extra.latencyMs ?? 0,
     toolCalls: turns.flatMap((t) => t.toolCalls),
@@ -99,4 +103,25 @@ export function turnsOf(outcome: CaseOutcome): TurnResult[] | null {
   const steps = outcome.steps ?? [];
   const turns = steps.map((s) => (s.kind === AGENT_TURN_STEP ? turnResult.safeParse(s.result) : null));
   return turns.length > 0 && turns.every((t) => t?.success) ? turns.flatMap((t) => (t?.success ? [t.data] : [])) : null;
+}
+
+/**
+ * Several pauses of one step (LangGraph's parallel interrupts, ADK's parallel confirmations) come
+ * in no set order: puts the ones pending together in the order the recording answered them — each
+ * remaining recorded answer takes the pending pause of its kind and key whose request is the same,
+ * else the first of its kind and key; those the recording does not know stay last (and fail there).
+ */
+export function inRecordedOrder<T>(pending: readonly T[], remaining: readonly PauseAnswer[], metOf: (item: T) => PauseMet): T[] {
+  const left = pending.map((item) => ({ item, met: metOf(item) }));
+  const out: T[] = [];
+  for (const want of remaining) {
+    const same = left.filter(
+      ({ met }) => met.kind === want.kind && (want.key === undefined || met.key === undefined || met.key === want.key),
+    );
+    const pick = same.find(({ met }) => JSON.stringify(met.request) === JSON.stringify(want.request)) ?? same[0];
+    if (!pick) continue;
+    out.push(pick.item);
+    left.splice(left.indexOf(pick), 1);
+  }
+  return [...out, ...left.map(({ item }) => item)];
 }
