@@ -6,7 +6,7 @@ import type { CaseBody, CaseOutcome, CaseSource, CaseTarget, PauseMet } from "@/
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import { adkCaseTurns, adkPauseMet } from "@/lib/protocols/adk/case";
-import { agentCaseBody, agentOutcome } from "@/lib/suites/agent-turns";
+import { agentCaseBody, agentOutcome, inRecordedOrder } from "@/lib/suites/agent-turns";
 import { getAgents, type AgentRegistry } from "@/lib/server/adk/agents";
 import type { ReplayIO, TestingDriver } from "@/lib/server/testing/driver";
 import { errorMessage } from "@/lib/values";
@@ -97,10 +97,18 @@ async function agentIdOf(agents: AgentRegistry, target: CaseTarget): Promise<str
 const runEnded = (what: string, run: RunRecord | undefined): string | null =>
   !run ? `${what} was lost` : run.status !== "completed" ? `${what} ended ${run.status}${run.error ? `: ${run.error.message}` : ""}` : null;
 
-function nextPending(agents: AgentRegistry, agentId: string, sessionKey: string, handled: ReadonlySet<string>): InboxItem | undefined {
-  return agents
+/** The session's next pending pause not yet met, the one the recording answered first when several wait. */
+function nextPending(
+  agents: AgentRegistry,
+  agentId: string,
+  sessionKey: string,
+  handled: ReadonlySet<string>,
+  remaining: CaseBody["answers"],
+): InboxItem | undefined {
+  const pending = agents
     .listInbox()
-    .find((i) => i.agentId === agentId && i.sessionKey === sessionKey && i.status === "pending" && !handled.has(i.key));
+    .filter((i) => i.agentId === agentId && i.sessionKey === sessionKey && i.status === "pending" && !handled.has(i.key));
+  return inRecordedOrder(pending, remaining, adkPauseMet)[0];
 }
 
 async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Promise<CaseOutcome> {
@@ -120,6 +128,7 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
   const first = turns[0]!;
   const session = await agents.createSession(agentId, first.appName, first.userId ? { userId: first.userId } : {});
   let error: string | undefined;
+  let answered = 0;
   outer: for (const [index, turn] of turns.entries()) {
     if (io.signal.aborted) break;
     const run = agents.run(agentId, turn.appName, session.id, {
@@ -133,17 +142,15 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
       break;
     }
     const handled = new Set<string>();
-    for (
-      let item = nextPending(agents, agentId, run.sessionKey, handled);
-      item;
-      item = nextPending(agents, agentId, run.sessionKey, handled)
-    ) {
+    const next = () => nextPending(agents, agentId, run.sessionKey, handled, testCase.answers.slice(answered));
+    for (let item = next(); item; item = next()) {
       if (io.signal.aborted || handled.size >= MAX_PAUSES_PER_TURN) break outer;
       handled.add(item.key);
       const met = adkPauseMet(item);
       pauses.push(met);
       const reply = io.pause(met);
       if (!reply.ok) break outer;
+      answered = reply.index + 1;
       const answer = answerToSend(met, reply.answer);
       if (typeof answer === "string") {
         io.refused(reply.index, answer);
