@@ -60,16 +60,24 @@ export const testsBench: Bench = {
         const run = await runSuite({ suite, cases, driverFor });
         if (run.status !== "passed") throw new Error(`runner: ${run.results.find((r) => r.status !== "pass")?.reason ?? run.status}`);
       };
+      // The same calls through Loupe's call runner alone (recorded, no case around them): what of the
+      // overhead is recording every frame, and what is the runner's own.
+      const recorded = async () => {
+        for (let i = 0; i < CASES; i++) await registry.callTool(id, { name: "convert-currency", arguments: args(i) });
+      };
       await loupe(); // warm-up
       await bareLoop(client);
-      const times = await interleavedMedians(runs, { sdk: () => bareLoop(client), loupe });
+      await recorded();
+      const times = await interleavedMedians(runs, { sdk: () => bareLoop(client), recorded, loupe });
       const note = `median of ${runs}, ${CASES} cases one at a time`;
       const figures: Figure[] = [
         { label: `${CASES} tools/call, bare SDK loop`, value: times.sdk, unit: "ms", note },
+        { label: `${CASES} tools/call, Loupe callTool (recorded, no runner)`, value: times.recorded, unit: "ms", note },
         { label: `${CASES}-case suite, Loupe runner (4 assertions each)`, value: times.loupe, unit: "ms", note },
         { label: "  per case, bare SDK", value: times.sdk / CASES, unit: "ms" },
         { label: "  per case, Loupe runner", value: times.loupe / CASES, unit: "ms" },
         ratio("  overhead per case: runner / bare SDK", times.loupe, times.sdk),
+        ratio("  of which recording: callTool / bare SDK", times.recorded, times.sdk),
       ];
       return figures;
     } finally {
