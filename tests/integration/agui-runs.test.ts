@@ -11,9 +11,15 @@ import type { AguiDemo } from "@/demo/agui/server";
 import { startHostileAgent } from "@/tests/fixtures/agui/hostile-server";
 import type { HostileAgent } from "@/tests/fixtures/agui/hostile-server";
 import { tempDir } from "@/tests/support/servers";
+import { getAgui } from "@/lib/server/agui";
+import { driverFor, getTesting } from "@/lib/server/testing/service";
+import { runSuite } from "@/lib/server/testing/runner";
 
 // Against the demo AG-UI agent (a real @ag-ui/encoder server) and a hostile fixture server.
 const data = tempDir("loupe-agui-runs-");
+// The process-wide services (the testing driver's) keep their store apart from this file's own.
+const globalData = tempDir("loupe-agui-runs-global-");
+process.env.LOUPE_DATA_DIR = globalData.dir;
 let demo: AguiDemo;
 let hostile: HostileAgent;
 let agui: AguiService;
@@ -32,7 +38,10 @@ afterAll(async () => {
   agui.hub.store.close();
   await demo.close();
   await hostile.close();
+  await getTesting().closeAll();
+  await getAgui().closeAll();
   data.cleanup();
+  globalData.cleanup();
 });
 
 function entries(agentId: string, threadId: string): Entry[] {
@@ -234,4 +243,45 @@ describe("AG-UI runs against a hostile agent", () => {
     expect(after.store.getRun(hung.runId)).toMatchObject({ status: "error", error: { code: "internal:loupe_restarted" } });
     await agui.abortRun(hostileId, hung.runId);
   });
+});
+
+describe("issue 24: an AG-UI thread as a test case, replayed with the recorded answers", () => {
+  it("two interrupts of one run answered out of order replay in that order and pass; one answer short fails in words", async () => {
+    const g = getAgui();
+    const gid = g.create({ name: "demo", url: demo.url, headers: {}, tools: [CONFIRM_BOOKING_TOOL] }).id;
+    const run = g.startRun(gid, { text: "approve twice", context: [] });
+    await g.runDone(run.runId);
+    const pending = () => g.listRequests().filter((r) => r.threadId === run.threadId && r.status === "pending");
+    const byMessage = (m: string) => pending().find((r) => r.interrupt?.message?.startsWith(m))!;
+    expect(pending()).toHaveLength(2);
+    const second = byMessage("Approval 2");
+    await g.answerRequest(second.id, { kind: "resume", status: "resolved", payload: { approved: false } });
+    await new Promise((r) => setTimeout(r, 5)); // a human's answers are never in the same millisecond
+    const first = byMessage("Approval 1");
+    const last = await g.answerRequest(first.id, { kind: "resume", status: "resolved", payload: { approved: true } });
+    await g.runDone(g.getRequest(last.id).answeredByRunId!);
+
+    const saved = await getTesting().caseFrom({ protocol: "agui", from: "thread", ref: { agentId: gid, threadId: run.threadId } });
+    expect(saved.steps.map((s) => s.label)).toEqual(["user: approve twice"]);
+    expect(saved.answers.map((a) => [a.key, a.request, a.answer])).toEqual([
+      ["confirmation", "Approval 2 of 2: spend 200 EUR?", { kind: "resume", status: "resolved", payload: { approved: false } }],
+      ["confirmation", "Approval 1 of 2: spend 100 EUR?", { kind: "resume", status: "resolved", payload: { approved: true } }],
+    ]);
+    const suite = { id: "s", name: "approvals", repetitions: 1, concurrency: 1, timeoutMs: 60_000 };
+    // The agent names its interrupts anew on every thread, so its words are checked by a pattern: each answer reached its interrupt.
+    const checked = {
+      ...saved,
+      assertions: [
+        saved.assertions[0]!,
+        { type: "regex" as const, path: "$.finalResponse", pattern: "-1: approved; int-[\\w-]+-2: denied", flags: "", negate: false },
+      ],
+    };
+    const ok = await runSuite({ suite, cases: [checked], driverFor });
+    expect(ok.results[0]).toMatchObject({ status: "pass", pauseFailures: [] });
+
+    const failed = await runSuite({ suite, cases: [{ ...checked, answers: saved.answers.slice(0, 1) }], driverFor });
+    expect(failed.results[0]?.reason).toBe(
+      "pause 2: the peer paused for agui_interrupt (confirmation), which the case did not expect (it recorded 1 pause)",
+    );
+  }, 60_000);
 });

@@ -71,6 +71,12 @@ const trajectory = z.object({
     .array(z.object({ name: z.string().min(1), args: z.unknown().optional() }))
     .max(1000)
     .optional(),
+  /**
+   * Scored per turn of an agent case and averaged, as ADK's tool_trajectory_avg_score (each
+   * invocation 1 or 0 against the recorded turn's calls); passes at `threshold` (ADK's default 1.0).
+   */
+  perTurn: z.boolean().optional(),
+  threshold: z.number().min(0).max(1).optional(),
 });
 
 /** Final response modes: exact text, contains, or ROUGE-1 F ≥ threshold (ADK's response_match_score). */
@@ -83,6 +89,8 @@ const finalResponse = z.object({
   expected: z.string().max(MAX_TEXT).optional(),
   /** For rouge1: the lowest passing F-measure (ADK's default criterion is 0.8). */
   threshold: z.number().min(0).max(1).default(0.8),
+  /** rouge1 per turn of an agent case against the recorded turn's response, averaged (ADK's response_match_score). */
+  perTurn: z.boolean().optional(),
 });
 
 /**

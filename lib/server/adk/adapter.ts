@@ -1,4 +1,5 @@
 import "server-only";
+import { adkTesting } from "@/lib/server/adk/testing";
 import { demoFailed } from "@/lib/server/demo-offers";
 import type { AgentServerInput } from "@/lib/contracts/agents";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
@@ -84,6 +85,6 @@ export const adkAdapter = {
   },
   boot,
   secrets: (store) => savedPeerSecrets(store, "agent_servers"),
-  testing: null,
+  testing: adkTesting,
   closeAll: () => getAgents().closeAll(),
 } satisfies ProtocolAdapter;

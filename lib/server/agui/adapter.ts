@@ -1,4 +1,5 @@
 import "server-only";
+import { aguiTesting } from "@/lib/server/agui/testing";
 import { demoFailed } from "@/lib/server/demo-offers";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { getAgui } from "@/lib/server/agui";
@@ -54,6 +55,6 @@ export const aguiAdapter = {
   boot,
   // AG-UI runs carry no other credential Loupe holds than the agents' headers.
   secrets: (store) => savedPeerSecrets(store, "agui_agents"),
-  testing: null,
+  testing: aguiTesting,
   closeAll: () => getAgui().closeAll(),
 } satisfies ProtocolAdapter;

@@ -1,4 +1,5 @@
 import "server-only";
+import { langgraphTesting } from "@/lib/server/langgraph/testing";
 import { demoFailed } from "@/lib/server/demo-offers";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { savedPeerSecrets } from "@/lib/server/bundles/secrets";
@@ -61,6 +62,6 @@ export const langgraphAdapter = {
   boot,
   // Deployments carry no other credential Loupe holds than their headers (and a URL's userinfo).
   secrets: (store) => savedPeerSecrets(store, "langgraph_deployments"),
-  testing: null,
+  testing: langgraphTesting,
   closeAll: () => getLangGraph().closeAll(),
 } satisfies ProtocolAdapter;

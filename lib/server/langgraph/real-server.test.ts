@@ -13,8 +13,14 @@ import { isRecord } from "@/lib/values";
 import { startLangGraphDemo, type LangGraphDemo } from "@/demo/langgraph/start";
 import { BROKEN_MESSAGE } from "@/demo/langgraph/graphs/broken";
 import { tempDir } from "@/tests/support/servers";
+import { getLangGraph } from "@/lib/server/langgraph";
+import { getTesting, driverFor } from "@/lib/server/testing/service";
+import { runSuite } from "@/lib/server/testing/runner";
 
 const data = tempDir("loupe-lg-real-");
+// The process-wide services (the testing driver's) keep their store apart from this file's own.
+const globalData = tempDir("loupe-lg-real-global-");
+process.env.LOUPE_DATA_DIR = globalData.dir;
 let demo: LangGraphDemo;
 let lg: LangGraphService;
 let dep = "";
@@ -30,8 +36,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await lg?.closeAll();
   lg?.hub.store.close();
+  await getTesting().closeAll();
+  await getLangGraph().closeAll();
   await demo?.stop();
   data.cleanup();
+  globalData.cleanup();
 });
 
 async function run(body: Parameters<LangGraphService["startRun"]>[1], service = lg) {
@@ -199,4 +208,57 @@ it("fork: state updated at an older checkpoint, then a run from it", async () =>
   expect(forked.record).toMatchObject({ status: "interrupted", checkpointId });
   expect((await lg.threads.detail(dep, first.threadId)).values).toMatchObject({ topic: "forked" });
   expect(lg.get(dep).headers).toEqual({ "x-api-key": "••••••" });
+});
+
+describe("issue 24: a thread as a test case, replayed with the recorded answers", () => {
+  it("review's two interrupts of one step and the subgraph's replay in the recorded order; one answer short fails in words", async () => {
+    const glg = getLangGraph();
+    const gdep = (await glg.create({ name: "demo", url: demo.url, headers: { "x-api-key": "s3cret-key" }, pollSeconds: 0 })).id;
+    const first = await glg.startRun(gdep, {
+      assistantId: "review",
+      input: { topic: "replay" },
+      streamModes: ["updates"],
+      subgraphs: false,
+    });
+    await glg.runDone(first.runId);
+    const pendingNow = () => glg.listRequests().filter((r) => r.threadId === first.threadId && r.status === "pending");
+    const answerWith = async (question: string, value: string) => {
+      const r = pendingNow().find((p) => isRecord(p.value) && p.value.question === question)!;
+      await glg.answerRequest(r.id, { kind: "value", value });
+      const runId = glg.getRequest(r.id).answeredByRunId;
+      if (runId) await glg.runDone(runId);
+    };
+    expect(pendingNow()).toHaveLength(2);
+    await answerWith("Approve the budget?", "no");
+    await answerWith("Approve the legal terms?", "yes");
+    await answerWith("Publish the decision?", "publish");
+
+    const saved = await getTesting().caseFrom({
+      protocol: "langgraph",
+      from: "thread",
+      ref: { deploymentId: gdep, threadId: first.threadId },
+    });
+    expect(saved.steps).toEqual([{ kind: "message", input: { assistantId: "review", input: { topic: "replay" } }, label: "run review" }]);
+    expect(saved.answers.map((a) => a.answer)).toEqual([
+      { kind: "value", value: "no" },
+      { kind: "value", value: "yes" },
+      { kind: "value", value: "publish" },
+    ]);
+    const withState = { ...saved, assertions: [...saved.assertions, { type: "structural" as const, ignorePaths: [] }] };
+    const suite = { id: "s", name: "review", repetitions: 1, concurrency: 1, timeoutMs: 90_000 };
+    const ok = await runSuite({ suite, cases: [withState], driverFor });
+    expect(ok.results[0]).toMatchObject({ status: "pass", pauseFailures: [] });
+    expect(ok.results[0]?.outcome.result).toMatchObject({
+      legalAnswer: "yes",
+      financeAnswer: "no",
+      published: "published: rejected (legal: yes, finance: no)",
+    });
+
+    const short = { ...withState, answers: saved.answers.slice(0, 2) };
+    const failed = await runSuite({ suite, cases: [short], driverFor });
+    expect(failed.results[0]?.status).toBe("fail");
+    expect(failed.results[0]?.reason).toMatch(
+      /^pause 3: the peer paused for interrupt.*which the case did not expect \(it recorded 2 pauses\)$/,
+    );
+  }, 120_000);
 });

@@ -2,9 +2,11 @@ import type { AssertionOf } from "@/lib/contracts/testing";
 import { asText, broken, fail, pass, quote, valueAt } from "@/lib/suites/assertions/context";
 import type { AssertionContext, Verdict } from "@/lib/suites/assertions/context";
 import { rouge1 } from "@/lib/suites/rouge";
+import { perTurnResponse } from "@/lib/suites/assertions/per-turn";
 
 /** The final response: exact, contains, or ROUGE-1 F-measure ≥ threshold (ADK's response_match_score). */
 export function finalResponse(a: AssertionOf<"final_response">, ctx: AssertionContext): Verdict {
+  if (a.perTurn && a.mode === "rouge1") return perTurnResponse(a, ctx);
   const expected = a.expected ?? ctx.recorded.finalResponse;
   if (expected === null) return broken("The recording has no final response to compare with: give the expected text");
   const actual = ctx.outcome.finalResponse;

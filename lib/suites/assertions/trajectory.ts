@@ -3,6 +3,7 @@ import { jsonEqual } from "@/lib/diff/json-diff";
 import { fail, pass, quote } from "@/lib/suites/assertions/context";
 import type { AssertionContext, Verdict } from "@/lib/suites/assertions/context";
 import { isRecord } from "@/lib/values";
+import { perTurnTrajectory } from "@/lib/suites/assertions/per-turn";
 
 /**
  * Tool trajectory, as ADK's tool_trajectory_avg_score matches it (EXACT: the same calls in the same
@@ -45,6 +46,7 @@ function missing(expected: readonly Expected[], actual: readonly ToolCallMade[],
 }
 
 export function trajectory(a: AssertionOf<"trajectory">, ctx: AssertionContext): Verdict {
+  if (a.perTurn) return perTurnTrajectory(a, ctx);
   const expected: Expected[] = a.expected ?? ctx.recorded.toolCalls;
   const actual = ctx.outcome.toolCalls;
   let ok: boolean;

@@ -1,0 +1,3 @@
+import { replayLab } from "../../replay-lab";
+
+export const rootAgent = replayLab("replay_lab");
