@@ -155,5 +155,6 @@ export const mcpAdapter = {
   },
   boot,
   secrets,
+  testing: null,
   closeAll: () => getRegistry().closeAll(),
 } satisfies ProtocolAdapter;
