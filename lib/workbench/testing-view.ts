@@ -155,3 +155,8 @@ export function parseTargetText(text: string): CaseTarget | null {
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
+
+/** The diff's cases in the order to read them: what needs a look first, then by name. */
+export function sortDiffCases<T extends { change: CaseChange; caseName: string }>(cases: readonly T[]): T[] {
+  return [...cases].sort((a, b) => CASE_CHANGE_TEXT[a.change].order - CASE_CHANGE_TEXT[b.change].order || a.caseName.localeCompare(b.caseName));
+}
