@@ -1,43 +1,91 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
-import type { Assertion, CaseSource, CaseTarget, Run, Suite, TestCase } from "@/lib/contracts/testing";
+import type { Assertion, AssertionType, CaseBody, CaseSource, CaseTarget, Run, Suite, SuiteBody, TestCase } from "@/lib/contracts/testing";
 import type { AppError } from "@/lib/errors";
-import { TEST_PATHS, testingKeys } from "@/lib/queries/testing";
+import { suiteQuery, TEST_PATHS, testingKeys } from "@/lib/queries/testing";
+import { applicableKinds, newAssertion } from "@/lib/workbench/testing-view";
 
-/** Save as test case: what was recorded, into an existing suite or a new one, with the assertions to start with. */
+/** A saved case's body (what PUT takes): the case without its identity. */
+export function caseBody(c: TestCase): CaseBody {
+  return {
+    name: c.name,
+    protocol: c.protocol,
+    target: c.target,
+    steps: c.steps,
+    answers: c.answers,
+    recorded: c.recorded,
+    assertions: c.assertions,
+    ...(c.timeoutMs !== undefined ? { timeoutMs: c.timeoutMs } : {}),
+    ...(c.source ? { source: c.source } : {}),
+  };
+}
+
+/** A suite's body (what PUT takes). */
+export function suiteBody(s: Suite): SuiteBody {
+  return {
+    name: s.name,
+    caseIds: s.caseIds,
+    repetitions: s.repetitions,
+    concurrency: s.concurrency,
+    timeoutMs: s.timeoutMs,
+    ...(s.defaultTarget ? { defaultTarget: s.defaultTarget } : {}),
+    ...(s.baselineRunId ? { baselineRunId: s.baselineRunId } : {}),
+  };
+}
+
+/** Save as test case: what was recorded, into an existing suite or a new one, with the kinds of assertion to start with. */
 export interface SaveCaseInput {
   source: CaseSource;
   name: string;
   suite: { id: string } | { name: string };
-  assertions: Assertion[];
+  kinds: readonly AssertionType[];
 }
 
-/** The Tests view's writes (issue 24); each refreshes the lists it changes. */
+export interface SavedCase {
+  testCase: TestCase;
+  suiteId: string;
+}
+
+/**
+ * The protocol's driver makes the case from its record; it is then named and given its starting
+ * assertions (filled from what it recorded, those that apply to it), and added to its suite.
+ */
+async function saveCase(qc: QueryClient, { source, name, suite, kinds }: SaveCaseInput): Promise<SavedCase> {
+  const made = await apiFetch<TestCase>(TEST_PATHS.cases, { method: "POST", body: { from: source } });
+  const applicable = applicableKinds(made.recorded);
+  const assertions = kinds.filter((k) => applicable.includes(k)).map((k) => newAssertion(k, made.recorded));
+  const testCase = await apiFetch<TestCase>(TEST_PATHS.testCase(made.id), { method: "PUT", body: { ...caseBody(made), name, assertions } });
+  if ("id" in suite) {
+    const current = await qc.fetchQuery({ ...suiteQuery(suite.id), staleTime: 0 });
+    await apiFetch<Suite>(TEST_PATHS.suite(suite.id), {
+      method: "PUT",
+      body: { ...suiteBody(current), caseIds: [...current.caseIds, testCase.id] },
+    });
+    return { testCase, suiteId: suite.id };
+  }
+  const created = await apiFetch<Suite>(TEST_PATHS.suites, { method: "POST", body: { name: suite.name, caseIds: [testCase.id] } });
+  return { testCase, suiteId: created.id };
+}
+
+/** The Tests view's writes (issue 24); each refreshes what it changes. */
 export function useSaveCase() {
   const qc = useQueryClient();
-  return useMutation<TestCase & { suiteId: string }, AppError, SaveCaseInput>({
-    mutationFn: ({ source, name, suite, assertions }) =>
-      apiFetch(TEST_PATHS.cases, {
-        method: "POST",
-        body: { source, name, assertions, ...("id" in suite ? { suiteId: suite.id } : { suiteName: suite.name }) },
-      }),
-    onSuccess: (saved) => {
-      void qc.invalidateQueries({ queryKey: testingKeys.suites() });
-      void qc.invalidateQueries({ queryKey: testingKeys.suiteCases(saved.suiteId) });
-    },
+  return useMutation<SavedCase, AppError, SaveCaseInput>({
+    mutationFn: (input) => saveCase(qc, input),
+    onSettled: () => void qc.invalidateQueries({ queryKey: testingKeys.all }),
   });
 }
 
 /** A case's name and assertions as edited. */
-export function useUpdateCase(caseId: string) {
+export function useUpdateCase(testCase: TestCase) {
   const qc = useQueryClient();
   return useMutation<TestCase, AppError, { name?: string; assertions?: Assertion[] }>({
-    mutationFn: (patch) => apiFetch(TEST_PATHS.testCase(caseId), { method: "PATCH", body: patch }),
+    mutationFn: (patch) => apiFetch(TEST_PATHS.testCase(testCase.id), { method: "PUT", body: { ...caseBody(testCase), ...patch } }),
     onSuccess: (saved) => {
-      qc.setQueryData(testingKeys.testCase(caseId), saved);
-      void qc.invalidateQueries({ queryKey: [...testingKeys.all, "suite"] });
+      qc.setQueryData(testingKeys.testCase(saved.id), saved);
+      void qc.invalidateQueries({ queryKey: testingKeys.cases() });
     },
   });
 }
@@ -48,7 +96,7 @@ export function useDeleteCase() {
     mutationFn: (id) => apiFetch(TEST_PATHS.testCase(id), { method: "DELETE" }),
     onSuccess: (_v, id) => {
       qc.removeQueries({ queryKey: testingKeys.testCase(id) });
-      void qc.invalidateQueries({ queryKey: [...testingKeys.all, "suite"] });
+      void qc.invalidateQueries({ queryKey: testingKeys.all });
     },
   });
 }
@@ -59,28 +107,31 @@ export function useRunSuite(suiteId: string) {
   return useMutation<Run, AppError, { target?: CaseTarget; repetitions?: number }>({
     mutationFn: (body) => apiFetch(TEST_PATHS.suiteRuns(suiteId), { method: "POST", body }),
     onSuccess: (run) => {
-      qc.setQueryData(testingKeys.run(run.id), run);
+      qc.setQueryData(testingKeys.run(suiteId, run.id), run);
       void qc.invalidateQueries({ queryKey: testingKeys.suiteRuns(suiteId) });
     },
   });
 }
 
-export function useCancelRun(runId: string) {
+export function useCancelRun(suiteId: string, runId: string) {
   const qc = useQueryClient();
-  return useMutation<unknown, AppError, void>({
-    mutationFn: () => apiFetch(TEST_PATHS.runCancel(runId), { method: "POST" }),
-    onSettled: () => void qc.invalidateQueries({ queryKey: testingKeys.run(runId) }),
+  return useMutation<Run, AppError, void>({
+    mutationFn: () => apiFetch(TEST_PATHS.run(suiteId, runId), { method: "DELETE" }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: testingKeys.run(suiteId, runId) }),
   });
 }
 
-/** A suite's settings (its baseline run). */
-export function useUpdateSuite(suiteId: string) {
+/** Keeps a run as the suite's baseline: later runs are diffed against it. */
+export function useKeepBaseline(suiteId: string) {
   const qc = useQueryClient();
-  return useMutation<Suite, AppError, Partial<Pick<Suite, "name" | "baselineRunId">>>({
-    mutationFn: (patch) => apiFetch(TEST_PATHS.suite(suiteId), { method: "PATCH", body: patch }),
+  return useMutation<Suite, AppError, string>({
+    mutationFn: async (runId) => {
+      const current = await qc.fetchQuery({ ...suiteQuery(suiteId), staleTime: 0 });
+      return apiFetch(TEST_PATHS.suite(suiteId), { method: "PUT", body: { ...suiteBody(current), baselineRunId: runId } });
+    },
     onSuccess: (saved) => {
       qc.setQueryData(testingKeys.suite(suiteId), saved);
-      void qc.invalidateQueries({ queryKey: testingKeys.suites() });
+      void qc.invalidateQueries({ queryKey: testingKeys.suiteRuns(suiteId) });
     },
   });
 }
@@ -98,6 +149,6 @@ export function useImportSuite() {
   const qc = useQueryClient();
   return useMutation<Suite, AppError, string>({
     mutationFn: (text) => apiFetch(TEST_PATHS.suiteImport, { method: "POST", body: text }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: testingKeys.suites() }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: testingKeys.all }),
   });
 }

@@ -10,7 +10,7 @@ import { MAIN_PANES, SIDEBAR_SECTIONS, WORKBENCH_PROVIDERS } from "@/components/
 import { InboxLink, InboxMain } from "@/components/inbox";
 import { BundlesMain } from "@/components/bundles/bundles-main";
 import { BundlesNav } from "@/components/bundles/bundles-nav";
-import { TestsLink, TestsMain } from "@/components/testing";
+import { TestsLink, TestsMain, TestsNavigationContext } from "@/components/testing";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { DemoOffers } from "@/components/shell/demo-offer";
@@ -72,5 +72,9 @@ export function Workbench() {
       </div>
     </div>
   );
-  return WORKBENCH_PROVIDERS.reduceRight<ReactNode>((children, Provider) => <Provider navigate={navigate}>{children}</Provider>, page);
+  const framed = WORKBENCH_PROVIDERS.reduceRight<ReactNode>(
+    (children, Provider) => <Provider navigate={navigate}>{children}</Provider>,
+    page,
+  );
+  return <TestsNavigationContext.Provider value={navigate}>{framed}</TestsNavigationContext.Provider>;
 }

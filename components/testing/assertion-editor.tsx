@@ -30,7 +30,7 @@ export function AssertionEditor({ caseId, outcome, value, onChange }: AssertionE
     const t = setTimeout(() => setSettled(value), PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [value]);
-  const preview = useQuery({ ...previewQuery(caseId, settled), placeholderData: (prev) => prev });
+  const preview = useQuery({ ...previewQuery(caseId, outcome, settled), placeholderData: (prev) => prev });
   const [adding, setAdding] = useState<AssertionType>("contains");
   const kinds = applicableKinds(outcome);
 
@@ -45,11 +45,22 @@ export function AssertionEditor({ caseId, outcome, value, onChange }: AssertionE
             <li key={i} className="flex flex-col gap-3 rounded-md border p-3" data-testid="assertion" data-type={a.type}>
               <div className="flex items-center gap-2">
                 <span className="text-sm font-medium">{ASSERTION_LABEL[a.type]}</span>
-                <Button size="xs" variant="ghost" className="ml-auto" aria-label={`Remove ${ASSERTION_LABEL[a.type]}`} onClick={() => onChange(value.filter((_, j) => j !== i))}>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  className="ml-auto"
+                  aria-label={`Remove ${ASSERTION_LABEL[a.type]}`}
+                  onClick={() => onChange(value.filter((_, j) => j !== i))}
+                >
                   <Trash2Icon /> Remove
                 </Button>
               </div>
-              <AssertionForm id={`a${i}`} value={a} outcome={outcome} onChange={(next) => onChange(value.map((x, j) => (j === i ? next : x)))} />
+              <AssertionForm
+                id={`a${i}`}
+                value={a}
+                outcome={outcome}
+                onChange={(next) => onChange(value.map((x, j) => (j === i ? next : x)))}
+              />
               <div className="border-t pt-2" data-testid="assertion-preview">
                 {verdict ? (
                   <ul>
@@ -65,7 +76,12 @@ export function AssertionEditor({ caseId, outcome, value, onChange }: AssertionE
       </ol>
       <div className="flex flex-wrap items-center gap-2">
         <div className="w-56">
-          <NativeSelect aria-label="Kind of assertion to add" value={adding} onChange={(e) => setAdding(kinds.find((k) => k === e.target.value) ?? adding)} data-testid="add-assertion-kind">
+          <NativeSelect
+            aria-label="Kind of assertion to add"
+            value={adding}
+            onChange={(e) => setAdding(kinds.find((k) => k === e.target.value) ?? adding)}
+            data-testid="add-assertion-kind"
+          >
             {kinds.map((k) => (
               <option key={k} value={k}>
                 {ASSERTION_LABEL[k]}

@@ -25,12 +25,30 @@ export function TrajectoryForm({ id, value, onChange, outcome }: FormProps<Asser
   return (
     <div className="grid gap-3">
       <Row>
-        <SelectField id={`${id}-mode`} label="Match" value={value.mode} options={TRAJECTORY_MODES} labels={MODE_LABEL} onChange={(mode) => onChange({ ...value, mode })} />
-        <SelectField id={`${id}-args`} label="Arguments" value={value.args} options={ARG_MATCHES} labels={ARGS_LABEL} onChange={(args) => onChange({ ...value, args })} />
+        <SelectField
+          id={`${id}-mode`}
+          label="Match"
+          value={value.mode}
+          options={TRAJECTORY_MODES}
+          labels={MODE_LABEL}
+          onChange={(mode) => onChange({ ...value, mode })}
+        />
+        <SelectField
+          id={`${id}-args`}
+          label="Arguments"
+          value={value.args}
+          options={ARG_MATCHES}
+          labels={ARGS_LABEL}
+          onChange={(args) => onChange({ ...value, args })}
+        />
       </Row>
       <div className="flex flex-col gap-1">
         <p className="text-xs text-muted-foreground">Expected: the recorded trajectory ({outcome.toolCalls.length} calls).</p>
-        <JsonView value={value.expected ?? outcome.toolCalls} limitBytes={4096} className="max-h-48 overflow-auto rounded-md border bg-muted/30 p-2 text-xs" />
+        <JsonView
+          value={value.expected ?? outcome.toolCalls}
+          limitBytes={4096}
+          className="max-h-48 overflow-auto rounded-md border bg-muted/30 p-2 text-xs"
+        />
       </div>
     </div>
   );
@@ -47,9 +65,25 @@ export function FinalResponseForm({ id, value, onChange, outcome }: FormProps<As
   return (
     <div className="grid gap-3">
       <Row>
-        <SelectField id={`${id}-mode`} label="Match" value={value.mode} options={RESPONSE_MODES} labels={RESPONSE_LABEL} onChange={(mode) => onChange({ ...value, mode })} />
+        <SelectField
+          id={`${id}-mode`}
+          label="Match"
+          value={value.mode}
+          options={RESPONSE_MODES}
+          labels={RESPONSE_LABEL}
+          onChange={(mode) => onChange({ ...value, mode })}
+        />
         {value.mode === "rouge1" && (
-          <NumberField id={`${id}-threshold`} label="Threshold (0–1)" value={value.threshold} min={0} max={1} step={0.05} onChange={(threshold) => onChange({ ...value, threshold })} hint="ADK's default criterion is 0.8" />
+          <NumberField
+            id={`${id}-threshold`}
+            label="Threshold (0–1)"
+            value={value.threshold}
+            min={0}
+            max={1}
+            step={0.05}
+            onChange={(threshold) => onChange({ ...value, threshold })}
+            hint="ADK's default criterion is 0.8"
+          />
         )}
       </Row>
       <Field id={`${id}-expected`} label="Expected response" hint="Empty: the recorded response">
@@ -81,8 +115,21 @@ export function JudgeForm({ id, value, onChange }: FormProps<AssertionOf<"llm_ju
   return (
     <div className="grid gap-3" data-testid="judge-form" data-off={noKey}>
       <Row>
-        <SelectField id={`${id}-provider`} label="Provider" value={value.provider} options={PROVIDER_IDS} labels={PROVIDER_LABEL} onChange={(provider) => onChange({ ...value, provider })} />
-        <TextField id={`${id}-model`} label="Model" value={value.model} onChange={(model) => onChange({ ...value, model })} placeholder={status?.suggestedModels[0]} />
+        <SelectField
+          id={`${id}-provider`}
+          label="Provider"
+          value={value.provider}
+          options={PROVIDER_IDS}
+          labels={PROVIDER_LABEL}
+          onChange={(provider) => onChange({ ...value, provider })}
+        />
+        <TextField
+          id={`${id}-model`}
+          label="Model"
+          value={value.model}
+          onChange={(model) => onChange({ ...value, model })}
+          placeholder={status?.suggestedModels[0]}
+        />
       </Row>
       {noKey && (
         <p className="rounded-md border border-amber-500/40 bg-amber-500/10 px-2 py-1 text-xs" data-testid="judge-off">
@@ -90,11 +137,24 @@ export function JudgeForm({ id, value, onChange }: FormProps<AssertionOf<"llm_ju
         </p>
       )}
       <Field id={`${id}-criteria`} label="Judge prompt: what a good outcome does">
-        <Textarea id={`${id}-criteria`} rows={3} value={value.criteria} onChange={(e) => onChange({ ...value, criteria: e.target.value })} />
+        <Textarea
+          id={`${id}-criteria`}
+          rows={3}
+          value={value.criteria}
+          onChange={(e) => onChange({ ...value, criteria: e.target.value })}
+        />
       </Field>
       <Row>
         <PathField id={`${id}-path`} value={value.path} onChange={(path) => onChange({ ...value, path })} />
-        <NumberField id={`${id}-threshold`} label="Lowest passing score (0–1)" value={value.threshold} min={0} max={1} step={0.05} onChange={(threshold) => onChange({ ...value, threshold })} />
+        <NumberField
+          id={`${id}-threshold`}
+          label="Lowest passing score (0–1)"
+          value={value.threshold}
+          min={0}
+          max={1}
+          step={0.05}
+          onChange={(threshold) => onChange({ ...value, threshold })}
+        />
       </Row>
     </div>
   );

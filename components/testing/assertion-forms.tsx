@@ -34,7 +34,15 @@ export function AssertionForm({ id, value, onChange, outcome }: FormProps<Assert
       );
     case "latency":
       return (
-        <NumberField id={`${id}-max`} label="At most (ms)" value={value.maxMs} min={1} max={86_400_000} onChange={(maxMs) => onChange({ ...value, maxMs })} hint={`Recorded: ${Math.round(outcome.latencyMs)} ms`} />
+        <NumberField
+          id={`${id}-max`}
+          label="At most (ms)"
+          value={value.maxMs}
+          min={1}
+          max={86_400_000}
+          onChange={(maxMs) => onChange({ ...value, maxMs })}
+          hint={`Recorded: ${Math.round(outcome.latencyMs)} ms`}
+        />
       );
     case "trajectory":
       return <TrajectoryForm id={id} value={value} onChange={onChange} outcome={outcome} />;
@@ -58,7 +66,13 @@ function StructuralForm({ id, value, onChange, outcome }: FormProps<AssertionOf<
           {value.ignorePaths.map((p) => (
             <li key={p} className="flex items-center gap-1 rounded-md border px-1.5 py-0.5 font-mono text-xs">
               {p}
-              <Button size="xs" variant="ghost" className="h-4 px-0.5" aria-label={`Stop ignoring ${p}`} onClick={() => onChange({ ...value, ignorePaths: value.ignorePaths.filter((x) => x !== p) })}>
+              <Button
+                size="xs"
+                variant="ghost"
+                className="h-4 px-0.5"
+                aria-label={`Stop ignoring ${p}`}
+                onClick={() => onChange({ ...value, ignorePaths: value.ignorePaths.filter((x) => x !== p) })}
+              >
                 <XIcon />
               </Button>
             </li>
@@ -67,8 +81,17 @@ function StructuralForm({ id, value, onChange, outcome }: FormProps<AssertionOf<
       )}
       {picking ? (
         <>
-          <CheckField id={`${id}-every`} label="A key inside a list stands for that key in every item ([*])" checked={everyItem} onChange={setEveryItem} />
-          <JsonPathPicker value={outcome.result} picked={value.ignorePaths} onPick={(p) => onChange({ ...value, ignorePaths: withPath(value.ignorePaths, everyItem ? p.everyItem : p.exact) })} />
+          <CheckField
+            id={`${id}-every`}
+            label="A key inside a list stands for that key in every item ([*])"
+            checked={everyItem}
+            onChange={setEveryItem}
+          />
+          <JsonPathPicker
+            value={outcome.result}
+            picked={value.ignorePaths}
+            onPick={(p) => onChange({ ...value, ignorePaths: withPath(value.ignorePaths, everyItem ? p.everyItem : p.exact) })}
+          />
         </>
       ) : (
         <p className="text-xs text-muted-foreground">Paths are picked by clicking when the path is $.result; type them otherwise.</p>
@@ -111,11 +134,27 @@ function ContainsForm({ id, value, onChange }: FormProps<AssertionOf<"contains">
     <div className="grid gap-3">
       <Row>
         <PathField id={`${id}-path`} value={value.path} onChange={(path) => onChange({ ...value, path })} />
-        <TextField id={`${id}-text`} label="Text" value={value.text} onChange={(text) => onChange({ ...value, text })} error={value.text ? undefined : "Some text to look for"} />
+        <TextField
+          id={`${id}-text`}
+          label="Text"
+          value={value.text}
+          onChange={(text) => onChange({ ...value, text })}
+          error={value.text ? undefined : "Some text to look for"}
+        />
       </Row>
       <div className="flex flex-wrap gap-4">
-        <CheckField id={`${id}-case`} label="Case sensitive" checked={value.caseSensitive} onChange={(caseSensitive) => onChange({ ...value, caseSensitive })} />
-        <CheckField id={`${id}-negate`} label="Must NOT contain it" checked={value.negate} onChange={(negate) => onChange({ ...value, negate })} />
+        <CheckField
+          id={`${id}-case`}
+          label="Case sensitive"
+          checked={value.caseSensitive}
+          onChange={(caseSensitive) => onChange({ ...value, caseSensitive })}
+        />
+        <CheckField
+          id={`${id}-negate`}
+          label="Must NOT contain it"
+          checked={value.negate}
+          onChange={(negate) => onChange({ ...value, negate })}
+        />
       </div>
     </div>
   );
@@ -139,7 +178,14 @@ function RegexForm({ id, value, onChange }: FormProps<AssertionOf<"regex">>) {
     <div className="grid gap-3">
       <Row>
         <PathField id={`${id}-path`} value={value.path} onChange={(path) => onChange({ ...value, path })} />
-        <TextField id={`${id}-pattern`} label="Pattern" value={value.pattern} onChange={(pattern) => onChange({ ...value, pattern })} error={error} mono />
+        <TextField
+          id={`${id}-pattern`}
+          label="Pattern"
+          value={value.pattern}
+          onChange={(pattern) => onChange({ ...value, pattern })}
+          error={error}
+          mono
+        />
       </Row>
       <div className="flex flex-wrap gap-4">
         {FLAGS.map(([flag, words]) => (
@@ -151,7 +197,12 @@ function RegexForm({ id, value, onChange }: FormProps<AssertionOf<"regex">>) {
             onChange={(on) => onChange({ ...value, flags: on ? value.flags + flag : value.flags.replace(flag, "") })}
           />
         ))}
-        <CheckField id={`${id}-negate`} label="Must NOT match" checked={value.negate} onChange={(negate) => onChange({ ...value, negate })} />
+        <CheckField
+          id={`${id}-negate`}
+          label="Must NOT match"
+          checked={value.negate}
+          onChange={(negate) => onChange({ ...value, negate })}
+        />
       </div>
     </div>
   );

@@ -39,7 +39,14 @@ export function BaselinePicker({ runId, runs, baselineId, suiteBaselineId, onPic
         </NativeSelect>
       </div>
       {runId !== suiteBaselineId && (
-        <BusyButton size="xs" variant="ghost" busy={keeping} onClick={() => onKeep(runId)} data-testid="keep-baseline" title="Later runs are compared with this one">
+        <BusyButton
+          size="xs"
+          variant="ghost"
+          busy={keeping}
+          onClick={() => onKeep(runId)}
+          data-testid="keep-baseline"
+          title="Later runs are compared with this one"
+        >
           Keep this run as the baseline
         </BusyButton>
       )}

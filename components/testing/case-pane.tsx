@@ -42,7 +42,7 @@ export function CasePane({ caseId, navigate }: CasePaneProps) {
 
 function CaseDetail({ testCase: c, back, onDeleted }: { testCase: TestCase; back: ReactNode; onDeleted: () => void }) {
   const [draft, setDraft] = useState<Assertion[]>(c.assertions);
-  const update = useUpdateCase(c.id);
+  const update = useUpdateCase(c);
   const remove = useDeleteCase();
   const dirty = JSON.stringify(draft) !== JSON.stringify(c.assertions);
   return (
@@ -54,7 +54,12 @@ function CaseDetail({ testCase: c, back, onDeleted }: { testCase: TestCase; back
         </h2>
         <Badge variant="outline">{c.protocol}</Badge>
         <span className="text-xs text-muted-foreground">against {targetText(c.target)}</span>
-        <Button size="xs" variant="ghost" data-testid="delete-case" onClick={() => window.confirm(`Delete the case “${c.name}”?`) && remove.mutate(c.id, { onSuccess: onDeleted })}>
+        <Button
+          size="xs"
+          variant="ghost"
+          data-testid="delete-case"
+          onClick={() => window.confirm(`Delete the case “${c.name}”?`) && remove.mutate(c.id, { onSuccess: onDeleted })}
+        >
           <Trash2Icon /> Delete
         </Button>
       </header>
@@ -69,7 +74,13 @@ function CaseDetail({ testCase: c, back, onDeleted }: { testCase: TestCase; back
               Discard
             </Button>
           )}
-          <BusyButton size="sm" busy={update.isPending} disabled={!dirty} onClick={() => update.mutate({ assertions: draft })} data-testid="save-assertions">
+          <BusyButton
+            size="sm"
+            busy={update.isPending}
+            disabled={!dirty}
+            onClick={() => update.mutate({ assertions: draft })}
+            data-testid="save-assertions"
+          >
             {dirty ? "Save assertions" : "Saved"}
           </BusyButton>
         </div>

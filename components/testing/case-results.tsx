@@ -25,7 +25,9 @@ export function CaseResults({ run, onOpenCase }: CaseResultsProps) {
   return (
     <section className="flex flex-col gap-1" data-testid="case-results">
       <h3 className="text-xs font-semibold text-muted-foreground uppercase">Results</h3>
-      {run.cases.length === 0 && <p className="text-xs text-muted-foreground">{run.status === "running" ? "Waiting for the first case…" : "No case ran."}</p>}
+      {run.cases.length === 0 && (
+        <p className="text-xs text-muted-foreground">{run.status === "running" ? "Waiting for the first case…" : "No case ran."}</p>
+      )}
       <ul className="flex flex-col divide-y rounded-md border">
         {run.cases.map((c) => {
           const isOpen = open.has(c.caseId);
@@ -33,12 +35,21 @@ export function CaseResults({ run, onOpenCase }: CaseResultsProps) {
           return (
             <li key={c.caseId} data-testid="case-result" data-status={c.status} data-flaky={c.flaky}>
               <div className="flex min-w-0 flex-wrap items-center gap-2 px-3 py-2 text-sm">
-                <button type="button" className="flex min-w-0 flex-1 items-center gap-2 text-left" onClick={() => toggle(c.caseId)} aria-expanded={isOpen}>
+                <button
+                  type="button"
+                  className="flex min-w-0 flex-1 items-center gap-2 text-left"
+                  onClick={() => toggle(c.caseId)}
+                  aria-expanded={isOpen}
+                >
                   {isOpen ? <ChevronDownIcon className="size-4 shrink-0" /> : <ChevronRightIcon className="size-4 shrink-0" />}
                   <CaseStatusBadge status={c.status} />
                   <span className="min-w-0 truncate font-medium">{c.caseName}</span>
                   {c.flaky && <FlakyBadge passed={c.passed} total={c.total} />}
-                  {!c.flaky && c.total > 1 && <span className="text-xs text-muted-foreground">{c.passed}/{c.total}</span>}
+                  {!c.flaky && c.total > 1 && (
+                    <span className="text-xs text-muted-foreground">
+                      {c.passed}/{c.total}
+                    </span>
+                  )}
                 </button>
                 <Button size="xs" variant="ghost" onClick={() => onOpenCase(c.caseId)}>
                   Open case

@@ -8,7 +8,17 @@ import { Field } from "@/components/elements/field";
 
 /** Small controls the assertion forms share (each bound to one field of the assertion). */
 
-export function CheckField({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
+export function CheckField({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <Label htmlFor={id} className="text-xs font-normal">
       <Checkbox id={id} checked={checked} onCheckedChange={(v) => onChange(v === true)} />
@@ -17,26 +27,67 @@ export function CheckField({ id, label, checked, onChange }: { id: string; label
   );
 }
 
-export function TextField(props: { id: string; label: string; value: string; onChange: (v: string) => void; hint?: string; error?: string; placeholder?: string; mono?: boolean }) {
+export function TextField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  hint?: string;
+  error?: string;
+  placeholder?: string;
+  mono?: boolean;
+}) {
   const { id, label, value, onChange, hint, error, placeholder, mono } = props;
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <Input id={id} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} className={mono ? "font-mono text-xs" : undefined} data-testid={id} />
+      <Input
+        id={id}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        className={mono ? "font-mono text-xs" : undefined}
+        data-testid={id}
+      />
     </Field>
   );
 }
 
-export function NumberField(props: { id: string; label: string; value: number; onChange: (v: number) => void; min: number; max: number; step?: number; hint?: string }) {
+export function NumberField(props: {
+  id: string;
+  label: string;
+  value: number;
+  onChange: (v: number) => void;
+  min: number;
+  max: number;
+  step?: number;
+  hint?: string;
+}) {
   const { id, label, value, onChange, min, max, step = 1, hint } = props;
   const bad = !(value >= min && value <= max);
   return (
     <Field id={id} label={label} hint={hint} error={bad ? `From ${min} to ${max}` : undefined}>
-      <Input id={id} type="number" min={min} max={max} step={step} value={Number.isFinite(value) ? value : ""} onChange={(e) => onChange(e.target.valueAsNumber)} data-testid={id} />
+      <Input
+        id={id}
+        type="number"
+        min={min}
+        max={max}
+        step={step}
+        value={Number.isFinite(value) ? value : ""}
+        onChange={(e) => onChange(e.target.valueAsNumber)}
+        data-testid={id}
+      />
     </Field>
   );
 }
 
-export function SelectField<T extends string>(props: { id: string; label: string; value: T; options: readonly T[]; labels: Record<T, string>; onChange: (v: T) => void }) {
+export function SelectField<T extends string>(props: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (v: T) => void;
+}) {
   const { id, label, value, options, labels, onChange } = props;
   return (
     <Field id={id} label={label}>

@@ -19,7 +19,10 @@ export interface JsonPathPickerProps {
 /** A JSON value whose keys can be clicked to pick their path (ignored paths of a structural match). */
 export function JsonPathPicker({ value, onPick, picked = [] }: JsonPathPickerProps) {
   return (
-    <div className="max-h-80 overflow-auto rounded-md border bg-muted/30 p-2 font-mono text-xs leading-relaxed" data-testid="json-path-picker">
+    <div
+      className="max-h-80 overflow-auto rounded-md border bg-muted/30 p-2 font-mono text-xs leading-relaxed"
+      data-testid="json-path-picker"
+    >
       <Node value={value} segments={[]} onPick={onPick} picked={picked} />
     </div>
   );
@@ -56,7 +59,9 @@ function Node({ value, segments, onPick, picked }: NodeProps) {
                 data-picked={isPicked}
                 title={`Ignore ${everyItemPath(path)}`}
                 onClick={() => onPick({ exact, everyItem: everyItemPath(path) })}
-                className={isPicked ? "rounded bg-amber-500/20 px-0.5 line-through" : "rounded px-0.5 text-sky-700 hover:bg-accent dark:text-sky-300"}
+                className={
+                  isPicked ? "rounded bg-amber-500/20 px-0.5 line-through" : "rounded px-0.5 text-sky-700 hover:bg-accent dark:text-sky-300"
+                }
               >
                 {typeof key === "number" ? key : JSON.stringify(key)}
               </button>
@@ -78,5 +83,9 @@ function Node({ value, segments, onPick, picked }: NodeProps) {
 function Scalar({ value }: { value: unknown }) {
   const text = value === undefined ? "undefined" : JSON.stringify(value);
   const cut = text.length > 300 ? `${text.slice(0, 300)}…` : text;
-  return <span className={typeof value === "string" ? "break-all text-emerald-700 dark:text-emerald-400" : "text-amber-700 dark:text-amber-300"}>{cut}</span>;
+  return (
+    <span className={typeof value === "string" ? "break-all text-emerald-700 dark:text-emerald-400" : "text-amber-700 dark:text-amber-300"}>
+      {cut}
+    </span>
+  );
 }

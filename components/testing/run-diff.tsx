@@ -8,14 +8,15 @@ import { QueryError } from "@/components/elements/query-error";
 import { ChangeBadge } from "./test-badges";
 
 export interface RunDiffViewProps {
+  suiteId: string;
   runId: string;
   baselineId: string;
   onOpenCase: (caseId: string) => void;
 }
 
 /** The run against its baseline: counts per change, then each case that moved (newly failing first), in words. */
-export function RunDiffView({ runId, baselineId, onOpenCase }: RunDiffViewProps) {
-  const diff = useQuery(runDiffQuery(runId, baselineId));
+export function RunDiffView({ suiteId, runId, baselineId, onOpenCase }: RunDiffViewProps) {
+  const diff = useQuery(runDiffQuery(suiteId, runId, baselineId));
   if (diff.isError) return <QueryError title="Could not compare the runs" error={diff.error} onRetry={() => void diff.refetch()} />;
   if (diff.isPending) return <p className="text-xs text-muted-foreground">Comparing with the baseline…</p>;
   const d = diff.data;
@@ -36,7 +37,11 @@ export function RunDiffView({ runId, baselineId, onOpenCase }: RunDiffViewProps)
         <ul className="flex flex-col divide-y rounded-md border">
           {moved.map((c) => (
             <li key={c.caseId} data-testid="diff-case" data-change={c.change}>
-              <button type="button" className="flex w-full min-w-0 flex-col gap-0.5 px-3 py-2 text-left text-sm hover:bg-accent/50" onClick={() => onOpenCase(c.caseId)}>
+              <button
+                type="button"
+                className="flex w-full min-w-0 flex-col gap-0.5 px-3 py-2 text-left text-sm hover:bg-accent/50"
+                onClick={() => onOpenCase(c.caseId)}
+              >
                 <span className="flex flex-wrap items-center gap-2">
                   <ChangeBadge change={c.change} />
                   <span className="font-medium">{c.caseName}</span>

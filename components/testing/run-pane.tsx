@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, SquareIcon } from "lucide-react";
-import { runQuery, suiteCasesQuery, suiteQuery, suiteRunsQuery } from "@/lib/queries/testing";
-import { useCancelRun, useUpdateSuite } from "@/hooks/use-testing";
+import { runQuery, suiteQuery, suiteRunsQuery } from "@/lib/queries/testing";
+import { useCancelRun, useKeepBaseline } from "@/hooks/use-testing";
 import { formatDateTime, formatDuration } from "@/lib/format";
 import { runProgress, targetText } from "@/lib/workbench/testing-view";
 import type { Navigate } from "@/lib/workbench/slots";
@@ -24,22 +24,27 @@ export interface RunPaneProps {
 
 /** One run: live progress while it runs, results per case and per assertion, and the diff to a chosen baseline. */
 export function RunPane({ suiteId, runId, baselineId, navigate }: RunPaneProps) {
-  const run = useQuery(runQuery(runId));
+  const run = useQuery(runQuery(suiteId, runId));
   const runs = useQuery(suiteRunsQuery(suiteId));
-  const cases = useQuery(suiteCasesQuery(suiteId));
   const suite = useQuery(suiteQuery(suiteId));
-  const cancel = useCancelRun(runId);
-  const updateSuite = useUpdateSuite(suiteId);
+  const cancel = useCancelRun(suiteId, runId);
+  const keep = useKeepBaseline(suiteId);
 
   const back = (
     <Button size="xs" variant="ghost" className="w-fit" onClick={() => navigate({ runId: null })} data-testid="back-to-suite">
       <ArrowLeftIcon /> Suite
     </Button>
   );
-  if (run.isError) return <div className="flex flex-col gap-2">{back}<QueryError title="Could not load the run" error={run.error} onRetry={() => void run.refetch()} /></div>;
+  if (run.isError)
+    return (
+      <div className="flex flex-col gap-2">
+        {back}
+        <QueryError title="Could not load the run" error={run.error} onRetry={() => void run.refetch()} />
+      </div>
+    );
   if (run.isPending) return <p className="text-xs text-muted-foreground">Loading the run…</p>;
   const r = run.data;
-  const { done, total } = runProgress(r, cases.data?.length ?? 0);
+  const { done, total } = runProgress(r, suite.data?.caseIds.length ?? 0);
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4" data-testid="run-pane" data-status={r.status}>
@@ -75,11 +80,13 @@ export function RunPane({ suiteId, runId, baselineId, navigate }: RunPaneProps) 
         baselineId={baselineId}
         suiteBaselineId={suite.data?.baselineRunId ?? null}
         onPick={(id) => navigate({ baselineId: id })}
-        onKeep={(id) => updateSuite.mutate({ baselineRunId: id })}
-        keeping={updateSuite.isPending}
+        onKeep={(id) => keep.mutate(id)}
+        keeping={keep.isPending}
       />
-      {updateSuite.isError && <QueryError title="The baseline was not kept" error={updateSuite.error} />}
-      {baselineId && r.status !== "running" && <RunDiffView runId={runId} baselineId={baselineId} onOpenCase={(caseId) => navigate({ caseId })} />}
+      {keep.isError && <QueryError title="The baseline was not kept" error={keep.error} />}
+      {baselineId && r.status !== "running" && (
+        <RunDiffView suiteId={suiteId} runId={runId} baselineId={baselineId} onOpenCase={(caseId) => navigate({ caseId })} />
+      )}
 
       <CaseResults run={r} onOpenCase={(caseId) => navigate({ caseId })} />
     </div>

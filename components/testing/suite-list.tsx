@@ -56,7 +56,10 @@ export function SuiteList({ selected, onOpen }: SuiteListProps) {
                 data-testid="suite-row"
                 aria-current={s.id === selected ? "page" : undefined}
                 onClick={() => onOpen(s.id)}
-                className={cn("flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm", sidebarItemState(s.id === selected))}
+                className={cn(
+                  "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm",
+                  sidebarItemState(s.id === selected),
+                )}
               >
                 <span className="min-w-0 flex-1 truncate">{s.name}</span>
                 <span className="shrink-0 text-xs text-muted-foreground">{s.caseIds.length}</span>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { DownloadIcon, PlayIcon, Trash2Icon } from "lucide-react";
 import { ASSERTION_LABEL, SUITE_FILE_SUFFIX } from "@/lib/contracts/testing";
-import { suiteCasesQuery, suiteQuery, suiteRunsQuery, TEST_PATHS } from "@/lib/queries/testing";
+import { casesQuery, suiteCases, suiteQuery, suiteRunsQuery, TEST_PATHS } from "@/lib/queries/testing";
 import { useDeleteSuite } from "@/hooks/use-testing";
 import { apiFetch } from "@/lib/api-client";
 import { AppError } from "@/lib/errors";
@@ -24,7 +24,7 @@ export interface SuitePaneProps {
 /** One suite: its cases, Run, its run history, Export as a suite file and Delete. */
 export function SuitePane({ suiteId, navigate }: SuitePaneProps) {
   const suite = useQuery(suiteQuery(suiteId));
-  const cases = useQuery(suiteCasesQuery(suiteId));
+  const cases = useQuery(casesQuery());
   const runs = useQuery(suiteRunsQuery(suiteId));
   const remove = useDeleteSuite();
   const [running, setRunning] = useState(false);
@@ -37,7 +37,7 @@ export function SuitePane({ suiteId, navigate }: SuitePaneProps) {
   const exportFile = async () => {
     setExportError(null);
     try {
-      const file = await apiFetch<unknown>(TEST_PATHS.suiteExport(suiteId));
+      const file = await apiFetch<unknown>(TEST_PATHS.suiteFile(suiteId));
       downloadText(JSON.stringify(file, null, 2), `${s.name.replace(/[^\w.-]+/g, "-")}${SUITE_FILE_SUFFIX}`, "application/json");
     } catch (e) {
       setExportError(e instanceof AppError ? e : new AppError("upstream:network", String(e)));
@@ -61,7 +61,8 @@ export function SuitePane({ suiteId, navigate }: SuitePaneProps) {
           variant="ghost"
           data-testid="delete-suite"
           onClick={() => {
-            if (window.confirm(`Delete the suite “${s.name}”, its cases and runs?`)) remove.mutate(suiteId, { onSuccess: () => navigate({ suiteId: null }) });
+            if (window.confirm(`Delete the suite “${s.name}”, its cases and runs?`))
+              remove.mutate(suiteId, { onSuccess: () => navigate({ suiteId: null }) });
           }}
         >
           <Trash2Icon /> Delete
@@ -76,11 +77,11 @@ export function SuitePane({ suiteId, navigate }: SuitePaneProps) {
           <QueryError title="Could not load the cases" error={cases.error} onRetry={() => void cases.refetch()} />
         ) : cases.isPending ? (
           <p className="text-xs text-muted-foreground">Loading…</p>
-        ) : cases.data.length === 0 ? (
+        ) : s.caseIds.length === 0 ? (
           <p className="text-xs text-muted-foreground">No cases in this suite.</p>
         ) : (
           <ul className="flex flex-col divide-y rounded-md border">
-            {cases.data.map((c) => (
+            {suiteCases(s.caseIds, cases.data).map((c) => (
               <li key={c.id}>
                 <button
                   type="button"

@@ -158,5 +158,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 /** The diff's cases in the order to read them: what needs a look first, then by name. */
 export function sortDiffCases<T extends { change: CaseChange; caseName: string }>(cases: readonly T[]): T[] {
-  return [...cases].sort((a, b) => CASE_CHANGE_TEXT[a.change].order - CASE_CHANGE_TEXT[b.change].order || a.caseName.localeCompare(b.caseName));
+  return [...cases].sort(
+    (a, b) => CASE_CHANGE_TEXT[a.change].order - CASE_CHANGE_TEXT[b.change].order || a.caseName.localeCompare(b.caseName),
+  );
 }

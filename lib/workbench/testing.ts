@@ -22,7 +22,12 @@ export const testsLocation: LocationPart<TestsLocation, "tests"> = {
   empty: { suiteId: null, caseId: null, runId: null, baselineId: null },
   // Another suite, case or run is a page to go back to; a baseline is a choice inside the run.
   views: ["suiteId", "caseId", "runId"],
-  read: (params) => ({ suiteId: params.get("suite"), caseId: params.get("case"), runId: params.get("run"), baselineId: params.get("base") }),
+  read: (params) => ({
+    suiteId: params.get("suite"),
+    caseId: params.get("case"),
+    runId: params.get("run"),
+    baselineId: params.get("base"),
+  }),
   write: (l, set) => {
     set("suite", l.suiteId);
     set("case", l.caseId);
