@@ -7,6 +7,7 @@ import type { Assertion, TestCase } from "@/lib/contracts/testing";
 import { caseQuery } from "@/lib/queries/testing";
 import { useDeleteCase, useUpdateCase } from "@/hooks/use-testing";
 import { targetText } from "@/lib/workbench/testing-view";
+import { jsonEqual } from "@/lib/diff/json-diff";
 import type { Navigate } from "@/lib/workbench/slots";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -44,7 +45,7 @@ function CaseDetail({ testCase: c, back, onDeleted }: { testCase: TestCase; back
   const [draft, setDraft] = useState<Assertion[]>(c.assertions);
   const update = useUpdateCase(c);
   const remove = useDeleteCase();
-  const dirty = JSON.stringify(draft) !== JSON.stringify(c.assertions);
+  const dirty = !jsonEqual(draft, c.assertions);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4" data-testid="case-pane">
       {back}
