@@ -13,8 +13,14 @@ const argv = process.argv.slice(2);
 const app = path.join(here, "..", "app");
 const launcher = path.join(app, "loupe-launcher.mjs");
 
+// The headless commands (issue 24: `test`), lib/cli/: the engine in-process, no browser, no server.
+const HEADLESS = new Set(["test"]);
+
 if (argv[0] === "tap") {
   await import("./loupe.mjs");
+} else if (HEADLESS.has(argv[0] ?? "")) {
+  const { runHeadless } = await import("./headless.mjs");
+  process.exit(await runHeadless(argv, { here, app }));
 } else if (!existsSync(launcher)) {
   // A checkout of the repository: its own start script builds when needed.
   await import(pathToFileURL(path.join(here, "..", "scripts", "start.mjs")).href);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import type { Run, RunDiff, RunSummary, Suite, SuiteFile, TestCase } from "@/lib/contracts/testing";
 import { parseSuiteFile } from "@/lib/contracts/testing";
 import { getRegistry } from "@/lib/server/mcp/registry";
@@ -47,7 +48,8 @@ async function saveFrom(from: string, ref: Record<string, unknown>): Promise<Tes
   return (await res.json()) as TestCase;
 }
 
-async function putCase(c: TestCase, patch: Partial<TestCase>): Promise<TestCase> {
+/** The case with `patch` over it (assertions as the editor sends them: defaults left to the server). */
+async function putCase(c: TestCase, patch: Record<string, unknown>): Promise<TestCase> {
   const { id, createdAt: _c, updatedAt: _u, ...body } = { ...c, ...patch };
   const res = await oneCase.PUT(send("PUT", `/api/tests/cases/${id}`, body), ctx({ caseId: id }));
   expect(res.status, await res.clone().text()).toBe(200);
@@ -118,6 +120,23 @@ describe("test cases against server-everything", () => {
     );
     const diff = (await res.json()) as RunDiff;
     expect(diff.cases).toEqual([expect.objectContaining({ caseId: echo.id, change: "newly_failing", base: "pass", current: "fail" })]);
+    // The suite's chosen baseline is what a diff without ?base compares with; one of another suite is refused.
+    const { id: _id, createdAt: _c, updatedAt: _u, ...body } = suite;
+    const pinned = await oneSuite.PUT(
+      send("PUT", `/api/tests/suites/${suite.id}`, { ...body, baselineRunId: first.id }),
+      ctx({ suiteId: suite.id }),
+    );
+    expect(pinned.status).toBe(200);
+    const byBaseline = await diffRoute.GET(
+      new Request(`${base}/api/tests/suites/${suite.id}/runs/${second.id}/diff`),
+      ctx({ suiteId: suite.id, runId: second.id }),
+    );
+    expect(((await byBaseline.json()) as RunDiff).baseRunId).toBe(first.id);
+    const wrong = await oneSuite.PUT(
+      send("PUT", `/api/tests/suites/${suite.id}`, { ...body, baselineRunId: "nope" }),
+      ctx({ suiteId: suite.id }),
+    );
+    expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe("bad_request:test_suite");
     const history = (await (
       await runs.GET(new Request(`${base}/api/tests/suites/${suite.id}/runs`), ctx({ suiteId: suite.id }))
     ).json()) as RunSummary[];
@@ -127,12 +146,13 @@ describe("test cases against server-everything", () => {
   it("replays an elicitation with the recorded answer, and fails in words on a pause it did not expect or one that never came", async () => {
     const requests = getClientRequests();
     const running = getRegistry().callTool(connectionId, { name: "trigger-elicitation-request", arguments: {} });
-    let pending;
+    let pending: McpClientRequest | undefined;
     for (let i = 0; i < 200 && !pending; i++) {
       pending = requests.list({ connectionId }).find((r) => r.status === "pending");
       if (!pending) await new Promise((r) => setTimeout(r, 25));
     }
-    await requests.answer(connectionId, pending!.id, { action: "accept", content: { name: "Ada", check: true, email: "ada@example.com" } });
+    if (!pending) throw new Error("server-everything never asked for the elicitation");
+    await requests.answer(connectionId, pending.id, { action: "accept", content: { name: "Ada", check: true, email: "ada@example.com" } });
     const call = await running;
     let elicit = await saveFrom("call", { connectionId, callId: call.id });
     expect(elicit.answers).toEqual([

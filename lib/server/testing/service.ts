@@ -26,6 +26,9 @@ import { TestStore } from "@/lib/server/testing/store";
 /** Runs going at once across suites (a bounded resource). */
 export const MAX_RUNNING = 4;
 
+/** How often a going run is saved (its finished replays so far). */
+const SAVE_EVERY_MS = 250;
+
 export const INTERRUPTED_RUN = "Loupe stopped while this run was going; it stopped with it";
 
 /** The protocol's testing driver, from the adapters registry (never named here). */
@@ -79,6 +82,7 @@ export class Testing {
       results: [],
     };
     this.store.saveRun(first);
+    let savedAt = 0;
     const done = runSuite({
       suite,
       cases,
@@ -88,7 +92,12 @@ export class Testing {
       judge: playgroundJudge,
       signal: controller.signal,
       runId,
-      onUpdate: (run) => this.store.saveRun({ ...run, startedAt: first.startedAt }),
+      onUpdate: (run) => {
+        // Saved as it goes for the view that polls it, at most every SAVE_EVERY_MS (a run's JSON grows with it).
+        if (Date.now() - savedAt < SAVE_EVERY_MS) return;
+        savedAt = Date.now();
+        this.store.saveRun({ ...run, startedAt: first.startedAt });
+      },
     })
       .then((run) => ({ ...run, startedAt: first.startedAt }))
       .catch((e: unknown) => ({ ...first, status: "error" as const, error: AppError.from(e).message, finishedAt: Date.now() }))

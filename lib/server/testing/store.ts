@@ -87,7 +87,9 @@ export class TestStore {
   updateSuite(id: string, body: SuiteBody): Suite {
     const existing = this.requireSuite(id);
     this.requireCases(body.caseIds);
-    if (body.baselineRunId !== undefined) this.requireRun(id, body.baselineRunId);
+    if (body.baselineRunId !== undefined && !this.listRuns(id).some((r) => r.id === body.baselineRunId)) {
+      throw new AppError("bad_request:test_suite", `The baseline "${body.baselineRunId}" is not a run of this suite`);
+    }
     const suite: Suite = { ...body, id, createdAt: existing.createdAt, updatedAt: Date.now() };
     this.saveSuite(suite);
     return suite;

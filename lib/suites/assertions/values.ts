@@ -35,13 +35,26 @@ export function structural(a: AssertionOf<"structural">, ctx: AssertionContext):
   return fail(words.join("; ") + more, { expected, actual: got });
 }
 
+/** Compiled once per schema object: a case's assertions are the same objects on every replay. */
+const compiled = new WeakMap<object, ReturnType<typeof compileSchema>>();
+
+function validatorFor(schema: Record<string, unknown> | boolean): ReturnType<typeof compileSchema> {
+  if (typeof schema === "boolean") return compileSchema(schema);
+  let found = compiled.get(schema);
+  if (!found) {
+    found = compileSchema(schema);
+    compiled.set(schema, found);
+  }
+  return found;
+}
+
 export function jsonSchema(a: AssertionOf<"json_schema">, ctx: AssertionContext): Verdict {
   const path = a.path ?? DEFAULT_PATH;
   const actual = valueAt(ctx.outcome, path);
   if (!actual.found) return fail(`Nothing at ${path}`);
   let validate;
   try {
-    validate = compileSchema(a.schema);
+    validate = validatorFor(a.schema);
   } catch (e) {
     return broken(`The schema does not compile: ${errorMessage(e)}`);
   }

@@ -18,8 +18,17 @@ import { errorMessage, isRecord } from "@/lib/values";
  * desk a human uses (ClientRequests.answer), so the answer is recorded like theirs.
  */
 
-/** Watches the connection's server → client requests during a replay and answers them from the script. */
-function answerPauses(connectionId: string, io: ReplayIO, stop: () => void): { pauses: PauseMet[]; close: () => void } {
+/**
+ * Watches the connection's server → client requests during a replay and answers them from the
+ * script: those tied to a tool call of this replay (`calls`; other cases may run on the same
+ * connection at once), and those tied to no call.
+ */
+function answerPauses(
+  connectionId: string,
+  calls: ReadonlySet<string>,
+  io: ReplayIO,
+  stop: () => void,
+): { pauses: PauseMet[]; close: () => void } {
   const hub = getRegistry().hub;
   const requests = getClientRequests();
   const seen = new Set<string>();
@@ -29,7 +38,7 @@ function answerPauses(connectionId: string, io: ReplayIO, stop: () => void): { p
     const id = entry.raw.id;
     if (typeof id !== "string" || seen.has(id)) return;
     const request = requests.get(id);
-    if (!request || request.status !== "pending") return;
+    if (!request || request.status !== "pending" || (request.relatedCall && !calls.has(request.relatedCall.callId))) return;
     seen.add(id);
     const met: PauseMet = {
       kind: request.kind,
@@ -56,13 +65,14 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
   }
   const stopped = new AbortController();
   const signal = AbortSignal.any([io.signal, stopped.signal]);
-  const watch = answerPauses(connectionId, io, () => stopped.abort("pause"));
+  const calls = new Set<string>();
+  const watch = answerPauses(connectionId, calls, io, () => stopped.abort("pause"));
   const from = getRegistry().hub.maxSeq() + 1;
   const steps: StepOutcome[] = [];
   try {
     for (const step of testCase.steps) {
       if (signal.aborted) break;
-      const outcome = await runStep(connectionId, step, signal);
+      const outcome = await runStep(connectionId, step, signal, calls);
       steps.push(outcome);
       if (outcome.error !== undefined) break;
     }

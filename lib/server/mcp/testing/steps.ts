@@ -21,9 +21,10 @@ export const SESSION_METHODS = new Set(["initialize", "notifications/initialized
 
 const anyResult = z.looseObject({});
 
-async function toolCall(connectionId: string, input: unknown, signal: AbortSignal): Promise<StepOutcome> {
+async function toolCall(connectionId: string, input: unknown, signal: AbortSignal, calls?: Set<string>): Promise<StepOutcome> {
   const body = toolCallInput.parse(input);
   const callId = randomUUID();
+  calls?.add(callId);
   const registry = getRegistry();
   const cancel = () => registry.cancelCall(connectionId, callId, "the test case was stopped");
   signal.addEventListener("abort", cancel, { once: true });
@@ -47,12 +48,13 @@ async function toolCall(connectionId: string, input: unknown, signal: AbortSigna
   }
 }
 
-export async function runStep(connectionId: string, step: CaseStep, signal: AbortSignal): Promise<StepOutcome> {
+/** `calls` collects the ids of the tool calls it makes (whose server requests are this replay's pauses). */
+export async function runStep(connectionId: string, step: CaseStep, signal: AbortSignal, calls?: Set<string>): Promise<StepOutcome> {
   const conn = getRegistry().connection(connectionId);
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   try {
-    if (step.kind === "tools/call") return await toolCall(connectionId, step.input, signal);
+    if (step.kind === "tools/call") return await toolCall(connectionId, step.input, signal, calls);
     if (step.kind === "resources/read") {
       const read = await readResource(conn, readInput.parse(step.input).uri);
       return { kind: step.kind, result: read.result, isError: false, latencyMs: read.ms };
