@@ -40,7 +40,7 @@ export function AssertionEditor({ caseId, outcome, value, onChange }: AssertionE
       {preview.isError && <QueryError title="The preview could not run" error={preview.error} onRetry={() => void preview.refetch()} />}
       <ol className="flex flex-col gap-3">
         {value.map((a, i) => {
-          const verdict = settled === value ? preview.data?.find((r) => r.index === i) : undefined;
+          const verdict = settled === value && !preview.isPlaceholderData ? preview.data?.find((r) => r.index === i) : undefined;
           return (
             <li key={i} className="flex flex-col gap-3 rounded-md border p-3" data-testid="assertion" data-type={a.type}>
               <div className="flex items-center gap-2">

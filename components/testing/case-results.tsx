@@ -15,9 +15,11 @@ export interface CaseResultsProps {
 
 /** Each case of a run: its verdict over the repetitions (flaky when they disagree); open it for each replay's assertions. */
 export function CaseResults({ run, onOpenCase }: CaseResultsProps) {
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(run.cases.filter((c) => c.status !== "pass").map((c) => c.caseId)));
+  // A case that did not pass is open and one that passed closed, until the user turns it: a live run's
+  // cases arrive after the pane opens, so the default follows each case's status, not the first render.
+  const [turned, setTurned] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = (id: string) =>
-    setOpen((s) => {
+    setTurned((s) => {
       const next = new Set(s);
       if (!next.delete(id)) next.add(id);
       return next;
@@ -30,7 +32,7 @@ export function CaseResults({ run, onOpenCase }: CaseResultsProps) {
       )}
       <ul className="flex flex-col divide-y rounded-md border">
         {run.cases.map((c) => {
-          const isOpen = open.has(c.caseId);
+          const isOpen = (c.status !== "pass") !== turned.has(c.caseId);
           const replays = run.results.filter((x) => x.caseId === c.caseId);
           return (
             <li key={c.caseId} data-testid="case-result" data-status={c.status} data-flaky={c.flaky}>
