@@ -10,7 +10,8 @@ import { MAIN_PANES, SIDEBAR_SECTIONS, WORKBENCH_PROVIDERS } from "@/components/
 import { InboxLink, InboxMain } from "@/components/inbox";
 import { BundlesMain } from "@/components/bundles/bundles-main";
 import { BundlesNav } from "@/components/bundles/bundles-nav";
-import { TestsLink, TestsMain, TestsNavigationContext } from "@/components/testing";
+import { TestsNavigationContext } from "@/components/elements/save-case";
+import { TestsLink, TestsMain } from "@/components/testing";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { DemoOffers } from "@/components/shell/demo-offer";

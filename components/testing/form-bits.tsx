@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { Assertion, CaseOutcome } from "@/lib/contracts/testing";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -8,24 +7,7 @@ import { Field } from "@/components/elements/field";
 
 /** Small controls the assertion forms share (each bound to one field of the assertion). */
 
-export function CheckField({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  return (
-    <Label htmlFor={id} className="text-xs font-normal">
-      <Checkbox id={id} checked={checked} onCheckedChange={(v) => onChange(v === true)} />
-      {label}
-    </Label>
-  );
-}
+export { CheckField } from "@/components/elements/save-case/check-field";
 
 export function TextField(props: {
   id: string;

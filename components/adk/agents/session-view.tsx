@@ -16,7 +16,7 @@ import { sessionInterrupts } from "@/components/adk/agents/session-interrupts";
 import { interruptKey } from "@/lib/protocols/adk/interrupts";
 import { useAgentRun } from "@/hooks/use-agent-run";
 import { ExportBundleButton } from "@/components/elements/export-bundle-button";
-import { SaveCaseButton } from "@/components/testing";
+import { SaveCaseButton } from "@/components/elements/save-case";
 import { SessionTracePanel } from "@/components/adk/trace/session-trace-panel";
 import { LiveInspector } from "@/components/adk/agents/live-inspector";
 import { SessionLabelEditor } from "@/components/adk/agents/session-label-editor";

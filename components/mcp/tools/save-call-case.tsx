@@ -1,6 +1,6 @@
 import type { CallRecord } from "@/lib/contracts/calls";
 import { formatClock } from "@/lib/format";
-import { SaveCaseButton } from "@/components/testing";
+import { SaveCaseButton } from "@/components/elements/save-case";
 
 /** "Save as test case" for one recorded tools/call (the MCP driver's `call` source). */
 export function SaveCallCase({ call, label }: { call: CallRecord; label?: string }) {

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { ExportBundleButton } from "@/components/elements/export-bundle-button";
 import type { BundleUnitRef } from "@/lib/contracts/bundle";
 import { plural } from "@/lib/format";
-import { SaveCaseButton } from "@/components/testing";
+import { SaveCaseButton } from "@/components/elements/save-case";
 import type { RowSelection } from "./row-selection";
 
 /** A selection bundle names at most this many entries (the export route's limit). */
