@@ -5,7 +5,8 @@
 //   bin/loupe-inspector.mjs   the bin: `tap …` → the stdio bridge (bin/loupe.mjs), anything else → the app
 //   app/                      .next/standalone's app (server files, only the traced node_modules),
 //                             .next/static and public beside it, the launcher (server.ts compiled with
-//                             esbuild, `next` left outside) and the demo children prebuilt to plain .mjs
+//                             esbuild, `next` left outside), the headless CLI (lib/cli/main.ts →
+//                             loupe-cli.mjs) and the demo children prebuilt to plain .mjs
 //
 // better-sqlite3 is the one dependency npm installs: it is native, so it builds (or fetches its
 // prebuilt binary) for the machine that installs it. The demos with heavy dependencies (ADK's
@@ -85,6 +86,8 @@ const bundle = (entry, outfile, external) =>
   });
 // The launcher: Next stays the one copy in app/node_modules that the app's bundles talk to.
 await bundle("server.ts", path.join(app, "loupe-launcher.mjs"), ["next", "next/*"]);
+// The headless CLI (`loupe-inspector snapshot|diff|call|list|test`, lib/cli/): plain JS, no Next.
+await bundle("lib/cli/main.ts", path.join(app, "loupe-cli.mjs"), []);
 for (const entry of DEMO_ENTRIES) await bundle(`${entry}.ts`, path.join(app, `${entry}.mjs`), []);
 for (const file of DEMO_FILES) cpSync(path.join(root, file), path.join(app, file));
 // The demo MCP App's page is compiled at run time (esbuild, ext-apps' files): made here once, read
@@ -132,6 +135,10 @@ Loupe, a browser inspector for AI agents and MCP servers, prebuilt.
     npx loupe-inspector --mcp "node server.js" --no-demo
     npx loupe-inspector --help                # every option
     npx -y loupe-inspector tap <name>         # bridge a stdio MCP client to a Loupe tap
+    npx loupe-inspector list "npx -y @modelcontextprotocol/server-everything"
+    npx loupe-inspector snapshot <server> -o surface.json
+    npx loupe-inspector diff surface.json <server>   # exit 1 on a breaking change (CI)
+    npx loupe-inspector call <server> <tool> --args '{"a":1}'
 
 The demo ADK agent and the demo LangGraph deployment need packages this package does not ship:
 run Loupe from its repository (\`npm install && npm start\`) for those.
