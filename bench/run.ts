@@ -36,6 +36,7 @@ import { aguiBrowserBench } from "./agui-browser";
 import { a2aBench } from "./a2a";
 import { bundlesBench, largeBundleBench } from "./bundles";
 import { langgraphBench } from "./langgraph";
+import { testsBench } from "./tests";
 
 const BENCHES: Bench[] = [
   toolsListBench,
@@ -57,6 +58,7 @@ const BENCHES: Bench[] = [
   bundlesBench,
   largeBundleBench,
   langgraphBench,
+  testsBench,
 ];
 
 function memoryFigures(when: string): Figure[] {

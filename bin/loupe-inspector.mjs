@@ -13,21 +13,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
 const app = path.join(here, "..", "app");
 const launcher = path.join(app, "loupe-launcher.mjs");
-/** lib/cli/index.ts's COMMANDS, by name: the bin loads nothing before it knows where to go. */
-const CLI_COMMANDS = ["test", "snapshot", "diff", "call", "list"];
+// The headless commands (issue 24), lib/cli/ (its COMMANDS, by name: the bin loads nothing before it
+// knows where to go): no browser, no running Loupe, no Next.
+const HEADLESS = new Set(["test", "snapshot", "diff", "call", "list"]);
 
 if (argv[0] === "tap") {
   await import("./loupe.mjs");
-} else if (CLI_COMMANDS.includes(argv[0] ?? "")) {
-  const bundled = path.join(app, "loupe-cli.mjs");
-  if (existsSync(bundled)) await import(pathToFileURL(bundled).href);
-  else {
-    // A checkout of the repository: the TypeScript sources through tsx.
-    const root = path.join(here, "..");
-    const { register } = await import(pathToFileURL(path.join(root, "node_modules/tsx/dist/esm/api/index.mjs")).href);
-    register();
-    await import(pathToFileURL(path.join(root, "lib", "cli", "main.ts")).href);
-  }
+} else if (HEADLESS.has(argv[0] ?? "")) {
+  const { runHeadless } = await import("./headless.mjs");
+  process.exit(await runHeadless(argv, { here, app }));
 } else if (!existsSync(launcher)) {
   // A checkout of the repository: its own start script builds when needed.
   await import(pathToFileURL(path.join(here, "..", "scripts", "start.mjs")).href);

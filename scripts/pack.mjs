@@ -33,7 +33,7 @@ const DROPPED = ["sharp", "@img"];
 /** The demo peers' children that run as processes of their own (demo/entry.ts finds them). */
 const DEMO_ENTRIES = ["demo/mcp-server", "demo/a2a/run-a2a-agent"];
 const DEMO_FILES = ["demo/adk/parent-watch.cjs"];
-const BIN_FILES = ["bin/loupe-inspector.mjs", "bin/loupe.mjs", "bin/tap-bridge.mjs", "bin/tap-run.mjs"];
+const BIN_FILES = ["bin/loupe-inspector.mjs", "bin/headless.mjs", "bin/loupe.mjs", "bin/tap-bridge.mjs", "bin/tap-run.mjs"];
 
 function fail(message) {
   console.error(`pack: ${message}`);
@@ -69,7 +69,7 @@ cpSync(path.join(root, ".next", "static"), path.join(app, ".next", "static"), { 
 if (existsSync(path.join(root, "public"))) cpSync(path.join(root, "public"), path.join(app, "public"), { recursive: true });
 
 const { build } = await import(pathToFileURL(path.join(root, "node_modules/esbuild/lib/main.js")).href);
-const bundle = (entry, outfile, external) =>
+const bundle = (entry, outfile, external, extra = {}) =>
   build({
     absWorkingDir: root,
     entryPoints: [entry],
@@ -83,11 +83,14 @@ const bundle = (entry, outfile, external) =>
     // CommonJS dependencies bundled into ESM still call require() for Node's built-ins.
     banner: { js: 'import { createRequire as __loupeRequire } from "node:module"; const require = __loupeRequire(import.meta.url);' },
     logLevel: "error",
+    ...extra,
   });
 // The launcher: Next stays the one copy in app/node_modules that the app's bundles talk to.
 await bundle("server.ts", path.join(app, "loupe-launcher.mjs"), ["next", "next/*"]);
-// The headless CLI (`loupe-inspector snapshot|diff|call|list|test`, lib/cli/): plain JS, no Next.
-await bundle("lib/cli/main.ts", path.join(app, "loupe-cli.mjs"), []);
+// The headless CLI (`loupe-inspector test|snapshot|diff|call|list`, lib/cli/): plain JS, no Next. The
+// `react-server` condition as bin/headless.mjs runs it (the test engine's `server-only` modules);
+// better-sqlite3 is the package's installed dependency.
+await bundle("lib/cli/main.ts", path.join(app, "loupe-cli.mjs"), [...NATIVE], { conditions: ["react-server"] });
 for (const entry of DEMO_ENTRIES) await bundle(`${entry}.ts`, path.join(app, `${entry}.mjs`), []);
 for (const file of DEMO_FILES) cpSync(path.join(root, file), path.join(app, file));
 // The demo MCP App's page is compiled at run time (esbuild, ext-apps' files): made here once, read

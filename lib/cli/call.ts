@@ -1,7 +1,7 @@
 import { isRecord } from "@/lib/values";
 import { parse, SERVER_HELP, SERVER_OPTIONS, timeoutOf } from "./args";
 import { CliError, EXIT } from "./io";
-import type { CliCommand, CliIo } from "./io";
+import type { CliEntry, CliIO } from "./io";
 import { withServer } from "./target";
 
 const help = `loupe-inspector call <server> <tool> [--args <json>] [--json]
@@ -38,10 +38,10 @@ export function resultText(result: unknown): string {
   return `${parts.join("\n")}\n`;
 }
 
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, { ...SERVER_OPTIONS, args: { type: "string" }, json: { type: "boolean" } });
+async function run(argv: readonly string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse([...argv], { ...SERVER_OPTIONS, args: { type: "string" }, json: { type: "boolean" } });
   if (values.help) {
-    io.out(help);
+    io.stdout(help);
     return EXIT.ok;
   }
   const [server, tool, ...rest] = positionals;
@@ -52,16 +52,16 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     try {
       result = await client.callTool({ name: tool, arguments: args });
     } catch (e) {
-      io.err(`call ${tool} failed: ${e instanceof Error ? e.message : String(e)}\n`);
+      io.stderr(`call ${tool} failed: ${e instanceof Error ? e.message : String(e)}\n`);
       return EXIT.no;
     }
-    io.out(values.json ? `${JSON.stringify(result, null, 2)}\n` : resultText(result));
+    io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : resultText(result));
     if (isRecord(result) && result.isError === true) {
-      io.err(`${tool} returned isError: true\n`);
+      io.stderr(`${tool} returned isError: true\n`);
       return EXIT.no;
     }
     return EXIT.ok;
   });
 }
 
-export const callCommand: CliCommand = { name: "call", summary: "call one tool and print the result; exit 1 on isError", help, run };
+export const callCommand: CliEntry = { name: "call", summary: "call one tool and print the result; exit 1 on isError", run };

@@ -2,7 +2,7 @@ import { diffSurfaces, diffText } from "@/lib/surface";
 import { parse, SERVER_HELP, SERVER_OPTIONS, timeoutOf } from "./args";
 import { snapshotOf } from "./files";
 import { CliError, EXIT } from "./io";
-import type { CliCommand, CliIo } from "./io";
+import type { CliEntry, CliIO } from "./io";
 
 const help = `loupe-inspector diff <a> <b> [--json]
 
@@ -17,10 +17,10 @@ ${SERVER_HELP}
   --json   print the diff as JSON ({ changes, counts, breaking })
 `;
 
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, { ...SERVER_OPTIONS, json: { type: "boolean" } });
+async function run(argv: readonly string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse([...argv], { ...SERVER_OPTIONS, json: { type: "boolean" } });
   if (values.help) {
-    io.out(help);
+    io.stdout(help);
     return EXIT.ok;
   }
   if (positionals.length !== 2) throw new CliError("diff takes two sides: <a> <b> (loupe-inspector diff --help)");
@@ -30,13 +30,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const before = await snapshotOf(String(a), configs, ms, io);
   const after = await snapshotOf(String(b), configs, ms, io);
   const diff = diffSurfaces(before, after);
-  io.out(values.json ? `${JSON.stringify(diff, null, 2)}\n` : diffText(diff));
+  io.stdout(values.json ? `${JSON.stringify(diff, null, 2)}\n` : diffText(diff));
   return diff.breaking ? EXIT.no : EXIT.ok;
 }
 
-export const diffCommand: CliCommand = {
+export const diffCommand: CliEntry = {
   name: "diff",
   summary: "compare two surfaces (files or servers); exit 1 on a breaking change",
-  help,
   run,
 };

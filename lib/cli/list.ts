@@ -2,7 +2,7 @@ import { collectSurface, SURFACE_LISTS } from "@/lib/surface";
 import type { SurfaceSnapshot } from "@/lib/surface";
 import { parse, SERVER_HELP, SERVER_OPTIONS, timeoutOf } from "./args";
 import { CliError, EXIT } from "./io";
-import type { CliCommand, CliIo } from "./io";
+import type { CliEntry, CliIO } from "./io";
 import { withServer } from "./target";
 
 const help = `loupe-inspector list <server> [--json]
@@ -32,21 +32,21 @@ export function listText(s: SurfaceSnapshot): string {
   return `${lines.join("\n")}\n`;
 }
 
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, { ...SERVER_OPTIONS, json: { type: "boolean" } });
+async function run(argv: readonly string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse([...argv], { ...SERVER_OPTIONS, json: { type: "boolean" } });
   if (values.help) {
-    io.out(help);
+    io.stdout(help);
     return EXIT.ok;
   }
   const [server, ...rest] = positionals;
   if (!server || rest.length) throw new CliError("list takes one <server> (loupe-inspector list --help)");
   const s = await withServer(server, values.config ?? [], timeoutOf(values.timeout), io, (session) => collectSurface(session.client));
-  for (const note of s.notes) io.err(`note: ${note}\n`);
+  for (const note of s.notes) io.stderr(`note: ${note}\n`);
   if (values.json) {
     const { tools, prompts, resources, resourceTemplates } = s;
-    io.out(`${JSON.stringify({ tools, prompts, resources, resourceTemplates }, null, 2)}\n`);
-  } else io.out(listText(s));
+    io.stdout(`${JSON.stringify({ tools, prompts, resources, resourceTemplates }, null, 2)}\n`);
+  } else io.stdout(listText(s));
   return EXIT.ok;
 }
 
-export const listCommand: CliCommand = { name: "list", summary: "list a server's tools, prompts, resources and templates", help, run };
+export const listCommand: CliEntry = { name: "list", summary: "list a server's tools, prompts, resources and templates", run };

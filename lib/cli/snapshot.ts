@@ -2,7 +2,7 @@ import { collectSurface, snapshotText, surfaceCounts } from "@/lib/surface";
 import { parse, SERVER_HELP, SERVER_OPTIONS, timeoutOf } from "./args";
 import { writeFile } from "./files";
 import { CliError, EXIT } from "./io";
-import type { CliCommand, CliIo } from "./io";
+import type { CliEntry, CliIO } from "./io";
 import { withServer } from "./target";
 
 const help = `loupe-inspector snapshot <server> [-o file]
@@ -14,26 +14,25 @@ ${SERVER_HELP}
   -o, --output <file>   where to write the snapshot
 `;
 
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, { ...SERVER_OPTIONS, output: { type: "string", short: "o" } });
+async function run(argv: readonly string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse([...argv], { ...SERVER_OPTIONS, output: { type: "string", short: "o" } });
   if (values.help) {
-    io.out(help);
+    io.stdout(help);
     return EXIT.ok;
   }
   const [server, ...rest] = positionals;
   if (!server || rest.length) throw new CliError("snapshot takes one <server> (loupe-inspector snapshot --help)");
   const snapshot = await withServer(server, values.config ?? [], timeoutOf(values.timeout), io, (s) => collectSurface(s.client));
-  for (const note of snapshot.notes) io.err(`note: ${note}\n`);
+  for (const note of snapshot.notes) io.stderr(`note: ${note}\n`);
   if (values.output) {
     writeFile(values.output, snapshotText(snapshot), io);
-    io.err(`${values.output}: ${surfaceCounts(snapshot)}\n`);
-  } else io.out(snapshotText(snapshot));
+    io.stderr(`${values.output}: ${surfaceCounts(snapshot)}\n`);
+  } else io.stdout(snapshotText(snapshot));
   return EXIT.ok;
 }
 
-export const snapshotCommand: CliCommand = {
+export const snapshotCommand: CliEntry = {
   name: "snapshot",
   summary: "write a server's surface (tools, resources, prompts) to a file",
-  help,
   run,
 };

@@ -1,3 +1,4 @@
+import { homedir } from "node:os";
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { Transport } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -7,7 +8,7 @@ import { resolveConfigFlags } from "@/lib/launcher/config-flags";
 import { splitCommandLine } from "@/lib/shell-split";
 import { errorMessage, isRecord } from "@/lib/values";
 import { CliError } from "./io";
-import type { CliIo } from "./io";
+import type { CliIO } from "./io";
 
 /** The server a command reaches, resolved from `<server>` and `--config`. */
 export interface Target {
@@ -26,14 +27,19 @@ function inputOf(draft: ConnectionInputDraft): ConnectionInput {
 }
 
 /** `<server>`: a URL, a name from a `--config` file, or a command line. */
-export function resolveTarget(spec: string, configs: string[], io: CliIo): Target {
+export function resolveTarget(spec: string, configs: string[], io: CliIO): Target {
   if (URL_RE.test(spec)) return { label: spec, input: inputOf({ transport: "http", url: spec, name: spec }) };
   const words = splitCommandLine(spec);
   if (configs.length && words.length === 1) {
-    const flags = resolveConfigFlags(configs, [spec], { cwd: io.cwd, env: io.env, home: io.home }, (m) => new CliError(m));
+    const flags = resolveConfigFlags(
+      configs,
+      [spec],
+      { cwd: io.cwd, env: { ...io.env }, home: io.home ?? homedir() },
+      (m) => new CliError(m),
+    );
     const picked = flags.servers[0];
     if (!picked) throw new CliError(`no server named ${spec} in ${configs.join(", ")}`);
-    for (const m of flags.messages) io.err(`${m}\n`);
+    for (const m of flags.messages) io.stderr(`${m}\n`);
     return { label: `${spec} (${picked.file})`, input: picked.input };
   }
   const [command, ...args] = words;
@@ -153,7 +159,7 @@ export async function connect(target: Target, ms: number): Promise<Session> {
 }
 
 /** Runs `fn` with a session to `<server>`, and ends the session whatever happens. */
-export async function withServer<T>(spec: string, configs: string[], ms: number, io: CliIo, fn: (s: Session) => Promise<T>): Promise<T> {
+export async function withServer<T>(spec: string, configs: string[], ms: number, io: CliIO, fn: (s: Session) => Promise<T>): Promise<T> {
   const session = await connect(resolveTarget(spec, configs, io), ms);
   try {
     return await withTimeout(fn(session), ms, spec);

@@ -40,6 +40,7 @@ const adapter: ProtocolAdapter = {
     return Promise.resolve();
   },
   secrets: () => [],
+  testing: null,
   closeAll: () => Promise.resolve(),
 };
 const demos: DemoPeers = {

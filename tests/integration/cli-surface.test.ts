@@ -23,7 +23,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function cli(...argv: string[]) {
   let out = "";
   let err = "";
-  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir, env: process.env, home: homedir() });
+  const code = await runCli(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir, env: process.env, home: homedir() });
   return { code, out, err };
 }
 

@@ -52,5 +52,6 @@ export const a2aAdapter = {
   retention: null,
   boot,
   secrets,
+  testing: null,
   closeAll: () => getA2a().closeAll(),
 } satisfies ProtocolAdapter;

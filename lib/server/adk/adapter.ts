@@ -84,5 +84,6 @@ export const adkAdapter = {
   },
   boot,
   secrets: (store) => savedPeerSecrets(store, "agent_servers"),
+  testing: null,
   closeAll: () => getAgents().closeAll(),
 } satisfies ProtocolAdapter;

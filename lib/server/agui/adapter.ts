@@ -54,5 +54,6 @@ export const aguiAdapter = {
   boot,
   // AG-UI runs carry no other credential Loupe holds than the agents' headers.
   secrets: (store) => savedPeerSecrets(store, "agui_agents"),
+  testing: null,
   closeAll: () => getAgui().closeAll(),
 } satisfies ProtocolAdapter;

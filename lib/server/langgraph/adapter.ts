@@ -61,5 +61,6 @@ export const langgraphAdapter = {
   boot,
   // Deployments carry no other credential Loupe holds than their headers (and a URL's userinfo).
   secrets: (store) => savedPeerSecrets(store, "langgraph_deployments"),
+  testing: null,
   closeAll: () => getLangGraph().closeAll(),
 } satisfies ProtocolAdapter;

@@ -10,6 +10,7 @@ import { getRegistry } from "@/lib/server/mcp/registry";
 import { getClientRequests } from "@/lib/server/mcp/requests";
 import { installTapEndpoint } from "@/lib/server/mcp/tap/endpoint";
 import { getTaps } from "@/lib/server/mcp/tap/store";
+import { mcpTesting } from "@/lib/server/mcp/testing/driver";
 import { nameFor, stableId } from "@/lib/server/peer-names";
 import { findSameLaunch, launchKey } from "@/lib/mcp-config";
 import type { BootContext, Keep, ProtocolAdapter } from "@/lib/server/protocols/types";
@@ -155,5 +156,6 @@ export const mcpAdapter = {
   },
   boot,
   secrets,
+  testing: mcpTesting,
   closeAll: () => getRegistry().closeAll(),
 } satisfies ProtocolAdapter;

@@ -27,5 +27,6 @@ export const playgroundAdapter = {
   boot: null,
   /** The provider keys (settings or environment). */
   secrets: () => strings(PROVIDER_IDS.map((provider) => resolveKey(provider).apiKey)),
+  testing: null,
   closeAll: async () => undefined,
 } satisfies ProtocolAdapter;

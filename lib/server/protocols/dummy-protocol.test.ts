@@ -71,6 +71,7 @@ const dummyAdapter: ProtocolAdapter = {
   retention: null,
   boot: null,
   secrets: () => [HELD_SECRET],
+  testing: null,
   closeAll: () => Promise.resolve(),
 };
 

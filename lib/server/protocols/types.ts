@@ -4,6 +4,7 @@ import type { BootOptions } from "@/lib/launcher/cli";
 import type { AnyBundleUnit } from "@/lib/server/bundles/units/types";
 import type { SessionSearchSource } from "@/lib/server/search/types";
 import type { Store } from "@/lib/server/store";
+import type { TestingDriver } from "@/lib/server/testing/driver";
 
 /**
  * Traffic a pending request still needs, whatever its age or the size cap (lib/server/retention.ts).
@@ -110,6 +111,8 @@ export interface ProtocolAdapter {
   boot: ((ctx: BootContext) => Promise<void>) | null;
   /** The secret values it holds in `store` (saved headers, tokens, keys), for the bundle scrub. */
   secrets: (store: Store) => string[];
+  /** Its testing driver (issue 24): cases saved from its records, replayed by the runner (null: none). */
+  testing: TestingDriver | null;
   /** Stops what it runs (tests, shutdown); saved peers stay. */
   closeAll: () => Promise<void>;
 }

@@ -1,0 +1,85 @@
+import "server-only";
+import type { CaseBody, CaseOutcome, CaseTarget, PauseMet } from "@/lib/contracts/testing";
+import { caseOutcomeSchema } from "@/lib/contracts/testing";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { getClientRequests } from "@/lib/server/mcp/requests";
+import { caseFrom, MCP_CASE_SOURCES } from "@/lib/server/mcp/testing/case-from";
+import { caseOutcome } from "@/lib/server/mcp/testing/outcome";
+import type { StepOutcome } from "@/lib/server/mcp/testing/outcome";
+import { runStep } from "@/lib/server/mcp/testing/steps";
+import { connectionFor } from "@/lib/server/mcp/testing/target";
+import type { ReplayIO, TestingDriver } from "@/lib/server/testing/driver";
+import { errorMessage, isRecord } from "@/lib/values";
+
+/**
+ * MCP's testing driver (issue 24): replays a case's steps in order on the target's connection.
+ * Its pauses are the server's requests to the client while a step runs (sampling, elicitation):
+ * each is reported to the runner and answered with the case's recorded answer through the same
+ * desk a human uses (ClientRequests.answer), so the answer is recorded like theirs.
+ */
+
+/**
+ * Watches the connection's server → client requests during a replay and answers them from the
+ * script: those tied to a tool call of this replay (`calls`; other cases may run on the same
+ * connection at once), and those tied to no call.
+ */
+function answerPauses(
+  connectionId: string,
+  calls: ReadonlySet<string>,
+  io: ReplayIO,
+  stop: () => void,
+): { pauses: PauseMet[]; close: () => void } {
+  const hub = getRegistry().hub;
+  const requests = getClientRequests();
+  const seen = new Set<string>();
+  const pauses: PauseMet[] = [];
+  const close = hub.subscribe(hub.maxSeq(), (entry) => {
+    if (entry.connectionId !== connectionId || entry.kind !== "mcp_request" || !isRecord(entry.raw)) return;
+    const id = entry.raw.id;
+    if (typeof id !== "string" || seen.has(id)) return;
+    const request = requests.get(id);
+    if (!request || request.status !== "pending" || (request.relatedCall && !calls.has(request.relatedCall.callId))) return;
+    seen.add(id);
+    const met: PauseMet = {
+      kind: request.kind,
+      ...(request.relatedCall ? { key: request.relatedCall.tool } : {}),
+      request: request.params,
+    };
+    pauses.push(met);
+    const reply = io.pause(met);
+    if (!reply.ok) return stop();
+    requests.answer(connectionId, id, reply.answer).catch((e: unknown) => {
+      io.refused(reply.index, errorMessage(e));
+      stop();
+    });
+  });
+  return { pauses, close };
+}
+
+async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Promise<CaseOutcome> {
+  let connectionId: string;
+  try {
+    connectionId = (await connectionFor(target)).id;
+  } catch (e) {
+    return caseOutcomeSchema.parse({ result: null, error: errorMessage(e) });
+  }
+  const stopped = new AbortController();
+  const signal = AbortSignal.any([io.signal, stopped.signal]);
+  const calls = new Set<string>();
+  const watch = answerPauses(connectionId, calls, io, () => stopped.abort("pause"));
+  const from = getRegistry().hub.maxSeq() + 1;
+  const steps: StepOutcome[] = [];
+  try {
+    for (const step of testCase.steps) {
+      if (signal.aborted) break;
+      const outcome = await runStep(connectionId, step, signal, calls);
+      steps.push(outcome);
+      if (outcome.error !== undefined) break;
+    }
+  } finally {
+    watch.close();
+  }
+  return caseOutcome(steps, { pauses: watch.pauses, traffic: { connectionId, fromSeq: from, toSeq: getRegistry().hub.maxSeq() } });
+}
+
+export const mcpTesting = { sources: MCP_CASE_SOURCES, caseFrom, replay } satisfies TestingDriver;

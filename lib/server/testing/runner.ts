@@ -1,0 +1,152 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { CaseBody, CaseOutcome, CaseResult, CaseTarget, Run, Suite } from "@/lib/contracts/testing";
+import { caseOutcomeSchema } from "@/lib/contracts/testing";
+import { evaluateAssertions, firstFailure } from "@/lib/suites/assertions";
+import type { Judge } from "@/lib/suites/assertions";
+import { PauseScript } from "@/lib/suites/pauses";
+import { runStatus, summarizeCases } from "@/lib/suites/summary";
+import type { TestingDriver } from "@/lib/server/testing/driver";
+import { errorMessage } from "@/lib/values";
+
+/**
+ * The runner (issue 24): replays every case of a suite `repetitions` times through its protocol's
+ * driver (looked up, never named), at most `concurrency` at once, each under its timeout; answers
+ * pauses from the case's recorded answers; evaluates the assertions; summarizes (flaky: replays
+ * that disagree). Used by the API (lib/server/testing/service.ts) and the CLI (lib/cli/test.ts).
+ */
+
+export type RunnableCase = CaseBody & { id: string };
+
+export interface RunInput {
+  suite: Pick<Suite, "id" | "name" | "repetitions" | "concurrency" | "timeoutMs" | "defaultTarget">;
+  cases: readonly RunnableCase[];
+  /** Overrides every case's target (and the suite's default). */
+  target?: CaseTarget;
+  repetitions?: number;
+  driverFor: (protocol: string) => TestingDriver | null;
+  judge?: Judge;
+  signal?: AbortSignal;
+  /** Told after each replay, with the run so far (the service saves it). */
+  onUpdate?: (run: Run) => void;
+  runId?: string;
+}
+
+/** The largest outcome value kept in a result (its JSON): bigger ones are kept as a preview. */
+export const MAX_KEPT_RESULT_BYTES = 256 * 1024;
+
+function bounded(outcome: CaseOutcome): CaseOutcome {
+  const text = JSON.stringify(outcome.result) ?? "";
+  if (text.length <= MAX_KEPT_RESULT_BYTES) return outcome;
+  return { ...outcome, result: { truncated: true, bytes: text.length, preview: text.slice(0, 4096) } };
+}
+
+function timeout(ms: number, signal: AbortSignal): Promise<CaseOutcome> {
+  return new Promise((resolve) => {
+    const done = () =>
+      resolve(
+        caseOutcomeSchema.parse({
+          result: null,
+          error: signal.aborted && signal.reason === "cancelled" ? "the run was cancelled" : `timed out after ${ms} ms`,
+        }),
+      );
+    if (signal.aborted) return done();
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+async function replayOnce(c: RunnableCase, repetition: number, input: RunInput, timeoutMs: number): Promise<CaseResult> {
+  const started = performance.now();
+  const script = new PauseScript(c.answers);
+  const driver = input.driverFor(c.protocol);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort("timeout"), timeoutMs);
+  const onCancel = () => controller.abort("cancelled");
+  input.signal?.addEventListener("abort", onCancel, { once: true });
+  let outcome: CaseOutcome;
+  try {
+    if (!driver) outcome = caseOutcomeSchema.parse({ result: null, error: `No testing driver for protocol "${c.protocol}"` });
+    else {
+      const target = input.target ?? input.suite.defaultTarget ?? c.target;
+      const io = {
+        signal: controller.signal,
+        pause: (met: Parameters<PauseScript["answer"]>[0]) => script.answer(met),
+        refused: (i: number, why: string) => script.refused(i, why),
+      };
+      outcome = await Promise.race([
+        driver.replay(c, target, io).catch((e: unknown) => caseOutcomeSchema.parse({ result: null, error: errorMessage(e) })),
+        timeout(timeoutMs, controller.signal),
+      ]);
+    }
+  } finally {
+    clearTimeout(timer);
+    input.signal?.removeEventListener("abort", onCancel);
+    if (!controller.signal.aborted) controller.abort("done");
+  }
+  const pauseFailures = outcome.error && /^timed out|cancelled/.test(outcome.error) ? script.failures : script.finish();
+  const assertions =
+    outcome.error && !pauseFailures.length
+      ? []
+      : await evaluateAssertions(c.assertions, { outcome, recorded: c.recorded, judge: input.judge, signal: input.signal });
+  const failed = firstFailure(assertions);
+  let status: CaseResult["status"] = "pass";
+  let reason = assertions.length
+    ? `all ${assertions.length} assertion${assertions.length === 1 ? "" : "s"} passed`
+    : "replayed without error (no assertions)";
+  if (pauseFailures.length) [status, reason] = ["fail", pauseFailures[0]!];
+  else if (outcome.error?.startsWith("timed out")) [status, reason] = ["fail", outcome.error];
+  else if (outcome.error) [status, reason] = ["error", outcome.error];
+  else if (failed) [status, reason] = ["fail", failed];
+  return {
+    caseId: c.id,
+    caseName: c.name,
+    repetition,
+    status,
+    reason,
+    pauseFailures,
+    assertions,
+    outcome: bounded(outcome),
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Runs `tasks` with at most `limit` in flight, in order of start. */
+async function pool<T>(tasks: readonly (() => Promise<T>)[], limit: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await tasks[next++]!();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+}
+
+export async function runSuite(input: RunInput): Promise<Run> {
+  const repetitions = input.repetitions ?? input.suite.repetitions;
+  const run: Run = {
+    id: input.runId ?? randomUUID(),
+    suiteId: input.suite.id,
+    suiteName: input.suite.name,
+    ...(input.target ? { target: input.target } : {}),
+    repetitions,
+    status: "running",
+    startedAt: Date.now(),
+    finishedAt: null,
+    cases: [],
+    results: [],
+  };
+  const order = new Map(input.cases.map((c, i) => [c.id, i]));
+  const tasks = input.cases.flatMap((c) =>
+    Array.from({ length: repetitions }, (_, r) => async () => {
+      if (input.signal?.aborted) return;
+      const result = await replayOnce(c, r, input, c.timeoutMs ?? input.suite.timeoutMs);
+      run.results.push(result);
+      run.results.sort((a, b) => order.get(a.caseId)! - order.get(b.caseId)! || a.repetition - b.repetition);
+      run.cases = summarizeCases(run.results);
+      input.onUpdate?.(run);
+    }),
+  );
+  await pool(tasks, input.suite.concurrency);
+  run.cases = summarizeCases(run.results);
+  run.status = input.signal?.aborted ? "cancelled" : input.cases.length ? runStatus(run.cases) : "passed";
+  run.finishedAt = Date.now();
+  return run;
+}

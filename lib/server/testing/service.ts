@@ -1,0 +1,180 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type {
+  Assertion,
+  AssertionResult,
+  CaseOutcome,
+  CaseSource,
+  Run,
+  RunDiff,
+  RunRequest,
+  Suite,
+  SuiteFile,
+  TestCase,
+} from "@/lib/contracts/testing";
+import { SUITE_FILE_FORMAT, SUITE_FILE_VERSION } from "@/lib/contracts/testing";
+import { AppError } from "@/lib/errors";
+import { previewAssertions } from "@/lib/suites/assertions";
+import { diffRuns } from "@/lib/suites/summary";
+import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
+import { getStore } from "@/lib/server/store";
+import type { TestingDriver } from "@/lib/server/testing/driver";
+import { playgroundJudge } from "@/lib/server/testing/judge";
+import { runSuite } from "@/lib/server/testing/runner";
+import { TestStore } from "@/lib/server/testing/store";
+
+/** Runs going at once across suites (a bounded resource). */
+export const MAX_RUNNING = 4;
+
+/** How often a going run is saved (its finished replays so far). */
+const SAVE_EVERY_MS = 250;
+
+export const INTERRUPTED_RUN = "Loupe stopped while this run was going; it stopped with it";
+
+/** The protocol's testing driver, from the adapters registry (never named here). */
+export function driverFor(protocol: string): TestingDriver | null {
+  return PROTOCOL_ADAPTERS.find((a) => a.id === protocol)?.testing ?? null;
+}
+
+/**
+ * Test cases, suites and runs behind the routes (app/api/tests/…): saves cases from what each
+ * protocol recorded, runs suites in the background (their traffic is recorded like any other),
+ * keeps the history, diffs a run against a baseline, imports and exports the suite file.
+ */
+export class Testing {
+  readonly store: TestStore;
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<Run> }>();
+
+  constructor(store = getStore()) {
+    this.store = new TestStore(store);
+    this.store.interruptLeftovers(INTERRUPTED_RUN);
+  }
+
+  async caseFrom(source: CaseSource): Promise<TestCase> {
+    const driver = driverFor(source.protocol);
+    if (!driver) throw new AppError("bad_request:case_source", `No testing driver for protocol "${source.protocol}"`);
+    return this.store.createCase(await driver.caseFrom(source));
+  }
+
+  preview(assertions: readonly Assertion[], recorded: CaseOutcome): Promise<AssertionResult[]> {
+    return previewAssertions(assertions, recorded, playgroundJudge);
+  }
+
+  /** Starts a run (saved at once as "running", again after each replay); `done` resolves when it ends. */
+  startRun(suiteId: string, request: RunRequest): { run: Run; done: Promise<Run> } {
+    const suite = this.store.requireSuite(suiteId);
+    if (this.running.size >= MAX_RUNNING)
+      throw new AppError("conflict:test_run", `${MAX_RUNNING} runs are going already: wait for one to end`);
+    const cases = suite.caseIds.map((id) => this.store.requireCase(id));
+    if (!cases.length) throw new AppError("bad_request:test_run", `The suite "${suite.name}" has no cases`);
+    const controller = new AbortController();
+    const runId = randomUUID();
+    const first: Run = {
+      id: runId,
+      suiteId,
+      suiteName: suite.name,
+      ...(request.target ? { target: request.target } : {}),
+      repetitions: request.repetitions ?? suite.repetitions,
+      status: "running",
+      startedAt: Date.now(),
+      finishedAt: null,
+      cases: [],
+      results: [],
+    };
+    this.store.saveRun(first);
+    let savedAt = 0;
+    const done = runSuite({
+      suite,
+      cases,
+      target: request.target,
+      repetitions: request.repetitions,
+      driverFor,
+      judge: playgroundJudge,
+      signal: controller.signal,
+      runId,
+      onUpdate: (run) => {
+        // Saved as it goes for the view that polls it, at most every SAVE_EVERY_MS (a run's JSON grows with it).
+        if (Date.now() - savedAt < SAVE_EVERY_MS) return;
+        savedAt = Date.now();
+        this.store.saveRun({ ...run, startedAt: first.startedAt });
+      },
+    })
+      .then((run) => ({ ...run, startedAt: first.startedAt }))
+      .catch((e: unknown) => ({ ...first, status: "error" as const, error: AppError.from(e).message, finishedAt: Date.now() }))
+      .then((run) => {
+        this.store.saveRun(run);
+        this.running.delete(runId);
+        return run;
+      });
+    this.running.set(runId, { controller, done });
+    return { run: first, done };
+  }
+
+  cancelRun(suiteId: string, runId: string): Run {
+    const run = this.store.requireRun(suiteId, runId);
+    this.running.get(runId)?.controller.abort("cancelled");
+    return run;
+  }
+
+  /** The run against `baseRunId`, else the suite's baseline, else the run before it. */
+  diff(suiteId: string, runId: string, baseRunId?: string): RunDiff {
+    const suite = this.store.requireSuite(suiteId);
+    const run = this.store.requireRun(suiteId, runId);
+    const base =
+      baseRunId ??
+      (suite.baselineRunId !== runId ? suite.baselineRunId : undefined) ??
+      this.store.listRuns(suiteId).find((r) => r.startedAt < run.startedAt && r.status !== "running")?.id;
+    if (!base) throw new AppError("not_found:test_run", "No earlier run to compare with: choose a baseline");
+    return diffRuns(this.store.requireRun(suiteId, base), run);
+  }
+
+  exportSuite(suiteId: string): SuiteFile {
+    const suite = this.store.requireSuite(suiteId);
+    const cases = suite.caseIds.map((id) => {
+      const { id: _id, createdAt: _c, updatedAt: _u, ...body } = this.store.requireCase(id);
+      return body;
+    });
+    if (!cases.length) throw new AppError("bad_request:test_suite", `The suite "${suite.name}" has no cases to export`);
+    return {
+      format: SUITE_FILE_FORMAT,
+      version: SUITE_FILE_VERSION,
+      name: suite.name,
+      ...(suite.defaultTarget ? { target: suite.defaultTarget } : {}),
+      repetitions: suite.repetitions,
+      concurrency: suite.concurrency,
+      timeoutMs: suite.timeoutMs,
+      cases,
+    };
+  }
+
+  /** A suite file becomes a new suite with new cases. */
+  importSuite(file: SuiteFile): Suite {
+    const db = this.store;
+    const ids = file.cases.map((c) => db.createCase(c).id);
+    return db.createSuite({
+      name: file.name,
+      caseIds: ids,
+      ...(file.target ? { defaultTarget: file.target } : {}),
+      repetitions: file.repetitions,
+      concurrency: file.concurrency,
+      timeoutMs: file.timeoutMs,
+    });
+  }
+
+  /** Cancels what runs (shutdown, tests) and waits for it to be saved. */
+  async closeAll(): Promise<void> {
+    const all = [...this.running.values()];
+    for (const r of all) r.controller.abort("cancelled");
+    await Promise.all(all.map((r) => r.done));
+  }
+}
+
+const TESTING_KEY = Symbol.for("loupe.testing");
+type TestingGlobal = typeof globalThis & { [TESTING_KEY]?: Testing };
+
+/** The process-wide testing service (STYLE rule 3: it survives dev hot reload). */
+export function getTesting(): Testing {
+  const g = globalThis as TestingGlobal;
+  g[TESTING_KEY] ??= new Testing();
+  return g[TESTING_KEY];
+}

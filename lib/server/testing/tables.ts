@@ -1,0 +1,28 @@
+import "server-only";
+
+/**
+ * The tables of test cases, suites and runs (issue 24), created with the store whenever it opens
+ * (lib/server/store-schema.ts). Each row keeps its record as JSON; a run keeps its summary apart
+ * from its per-replay results so the history reads small rows.
+ */
+export const TESTING_TABLES = `
+CREATE TABLE IF NOT EXISTS test_cases (
+  id TEXT PRIMARY KEY,
+  protocol TEXT NOT NULL,
+  updated_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS test_suites (
+  id TEXT PRIMARY KEY,
+  updated_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS test_runs (
+  id TEXT PRIMARY KEY,
+  suite_id TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  summary TEXT NOT NULL,
+  results TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS test_runs_suite ON test_runs (suite_id, started_at);
+`;
