@@ -11,9 +11,13 @@ export interface SnapshotHistoryProps {
   onDelete: (id: string) => void;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 function counts(s: SnapshotSummary): string {
   const { tools, prompts, resources, resourceTemplates } = s.counts;
-  return `${tools} tools · ${prompts} prompts · ${resources} resources · ${resourceTemplates} templates`;
+  return [plural(tools, "tool"), plural(prompts, "prompt"), plural(resources, "resource"), plural(resourceTemplates, "template")].join(
+    " · ",
+  );
 }
 
 /** The kept snapshots of this connection, newest first. */

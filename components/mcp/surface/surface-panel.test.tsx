@@ -61,6 +61,7 @@ describe("SurfacePanel", () => {
     expect(screen.getByText('$.tools["gone"]')).toBeTruthy();
     expect(screen.getAllByTestId("surface-history-row")).toHaveLength(2);
     expect(screen.getByText("release 2")).toBeTruthy();
+    expect(screen.getAllByText("2 tools · 0 prompts · 0 resources · 0 templates")).toHaveLength(2);
   });
 
   it("takes a snapshot with its label, and shows a refused one's raw message", async () => {
