@@ -82,6 +82,18 @@ describe("assertions", () => {
     expect((await run({ type: "regex", pattern: "(" })).status).toBe("error");
   });
 
+  it("a regex that backtracks catastrophically is stopped and reported, not left to hold the server", async () => {
+    // On 40 "a" and a "!" this pattern backtracks for hours; it held the event loop before.
+    const text = `${"a".repeat(40)}!`;
+    const r = await run({ type: "regex", path: "$.finalResponse", pattern: "^(a+)+$" }, outcome({ result: null, finalResponse: text }));
+    expect(r).toMatchObject({ status: "error", reason: expect.stringContaining("was stopped") });
+    // The same engine still answers an ordinary pattern afterwards, flags applied.
+    expect(
+      (await run({ type: "regex", path: "$.finalResponse", pattern: "A+!$", flags: "i" }, outcome({ result: null, finalResponse: text })))
+        .status,
+    ).toBe("pass");
+  });
+
   it("a path that cannot be read is an error, not a crash", async () => {
     expect(assertionSchema.safeParse({ type: "contains", text: "x", path: "result" }).success).toBe(false);
     const r = await run({ type: "contains", text: "x", path: "$.a[" });

@@ -2,6 +2,7 @@ import type { AssertionOf } from "@/lib/contracts/testing";
 import { jsonDiff } from "@/lib/diff/json-diff";
 import { compileSchema } from "@/lib/schema/ajv";
 import { withoutPaths } from "@/lib/suites/json-path";
+import { boundedMatch } from "@/lib/suites/assertions/bounded-regex";
 import { asText, broken, DEFAULT_PATH, fail, joinPath, pass, quote, valueAt } from "@/lib/suites/assertions/context";
 import type { AssertionContext, Verdict } from "@/lib/suites/assertions/context";
 import { errorMessage } from "@/lib/values";
@@ -82,14 +83,16 @@ export function regex(a: AssertionOf<"regex">, ctx: AssertionContext): Verdict {
   const path = a.path ?? DEFAULT_PATH;
   const actual = valueAt(ctx.outcome, path);
   if (!actual.found) return a.negate ? pass(`Nothing at ${path}`) : fail(`Nothing at ${path}`);
-  let re: RegExp;
+  const flags = a.flags.replaceAll("g", "").replaceAll("y", "");
   try {
-    re = new RegExp(a.pattern, a.flags.replaceAll("g", "").replaceAll("y", ""));
+    new RegExp(a.pattern, flags);
   } catch (e) {
     return broken(`The pattern is not a regular expression: ${errorMessage(e)}`);
   }
   const text = asText(actual.value).slice(0, MAX_REGEX_INPUT);
-  const found = re.exec(text);
+  const match = boundedMatch(a.pattern, flags, text);
+  if (!match.ok) return broken(`/${a.pattern}/ on ${path}: ${match.why}`);
+  const found = match.found === null ? null : [match.found];
   const what = found ? `${path} matches /${a.pattern}/ (${quote(found[0])})` : `${path} does not match /${a.pattern}/`;
   return Boolean(found) !== a.negate ? pass(what, { actual: text }) : fail(what, { actual: text, expected: a.pattern });
 }
