@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { logLine } from "@/lib/log-text";
+import { nestedDeeperThan } from "@/lib/values";
 
 /** Runs a route body; anything thrown becomes the AppError's own response (STYLE rule 1). */
 export async function handle(fn: () => Promise<Response> | Response): Promise<Response> {
@@ -73,20 +74,6 @@ export async function readText(req: Request, limit = MAX_JSON_BODY_BYTES): Promi
  */
 export const MAX_JSON_DEPTH = 512;
 
-function tooDeep(value: unknown, limit: number): boolean {
-  // Iterative on purpose: a recursive walk would overflow on exactly the input it looks for.
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== "object" || v === null) continue;
-    if (depth >= limit) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) {
-      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
-    }
-  }
-  return false;
-}
-
 /** Parses a JSON body; an empty body counts as `{}` (e.g. cancel without a reason). */
 export async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
   return parseBodyText(await readText(req), schema);
@@ -101,7 +88,7 @@ export function parseBodyText<S extends z.ZodType>(text: string, schema: S): z.i
     } catch {
       throw new AppError("bad_request:json", "The request body is not valid JSON");
     }
-    if (tooDeep(json, MAX_JSON_DEPTH)) {
+    if (nestedDeeperThan(json, MAX_JSON_DEPTH)) {
       throw new AppError("bad_request:json", `The request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
     }
   }

@@ -42,4 +42,11 @@ describe("the suite file", () => {
     const broken = parseSuiteFile('{"format": "loupe-suite",');
     expect(!broken.ok && broken.error).toMatchObject({ path: "(the file)", message: expect.stringContaining("is not JSON") });
   });
+
+  it("refuses a file nested too deep to store (its cases were half-imported, then a 500)", () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const text = JSON.stringify({ ...good, cases: [{ ...good.cases[0], steps: [{ kind: "tools/call", input: "X" }] }] }).replace('"X"', deep);
+    const parsed = parseSuiteFile(text);
+    expect(!parsed.ok && parsed.error).toMatchObject({ path: "(the file)", message: expect.stringContaining("nests deeper than 512") });
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { caseBodySchema, caseTargetSchema } from "@/lib/contracts/testing/case";
 import { MAX_REPETITIONS, MAX_SUITE_CASES } from "@/lib/contracts/testing/runs";
+import { nestedDeeperThan } from "@/lib/values";
 
 /**
  * The suite file (issue 24): a suite and its cases as one versioned JSON file that lives in the
@@ -44,6 +45,9 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 }
 
 /** Parses a suite file's text; a refusal names the bad field's path, or the line and column of bad JSON. */
+/** How deep a suite file may nest (as a request body may: storing a deeper case overflows JSON.stringify). */
+export const MAX_SUITE_FILE_DEPTH = 512;
+
 export function parseSuiteFile(text: string): SuiteFileParse {
   if (text.length > MAX_SUITE_FILE_BYTES) {
     return { ok: false, error: { path: "(the file)", message: `is over the ${MAX_SUITE_FILE_BYTES / 1024 / 1024} MiB limit` } };
@@ -53,6 +57,9 @@ export function parseSuiteFile(text: string): SuiteFileParse {
     json = JSON.parse(text);
   } catch (e) {
     return { ok: false, error: { path: "(the file)", message: `is not JSON: ${e instanceof Error ? e.message : String(e)}` } };
+  }
+  if (nestedDeeperThan(json, MAX_SUITE_FILE_DEPTH)) {
+    return { ok: false, error: { path: "(the file)", message: `nests deeper than ${MAX_SUITE_FILE_DEPTH} levels` } };
   }
   const parsed = suiteFileSchema.safeParse(json);
   if (parsed.success) return { ok: true, suite: parsed.data };

@@ -102,10 +102,16 @@ export class Testing {
       .then((run) => ({ ...run, startedAt: first.startedAt }))
       .catch((e: unknown) => ({ ...first, status: "error" as const, error: AppError.from(e).message, finishedAt: Date.now() }))
       .then((run) => {
-        this.store.saveRun(run);
-        this.running.delete(runId);
+        try {
+          this.store.saveRun(run);
+        } finally {
+          // The slot is freed even when the last save fails (else 4 such runs refuse every run after).
+          this.running.delete(runId);
+        }
         return run;
       });
+    // Nobody awaits `done` after a 202: a failed last save must not be an unhandled rejection.
+    done.catch((e: unknown) => console.error(`[loupe] test run ${runId}: ${AppError.from(e).message}`));
     this.running.set(runId, { controller, done });
     return { run: first, done };
   }

@@ -1,9 +1,10 @@
-import { MAX_SUITE_FILE_BYTES } from "@/lib/contracts/testing";
+import { MAX_SUITE_FILE_BYTES, MAX_SUITE_FILE_DEPTH } from "@/lib/contracts/testing";
 import { AppError } from "@/lib/errors";
 import { evalsetSuite } from "@/lib/protocols/adk/evalset";
 import { getAgents } from "@/lib/server/adk/agents";
 import { handle, readText } from "@/lib/server/http";
 import { getTesting } from "@/lib/server/testing/service";
+import { nestedDeeperThan } from "@/lib/values";
 import { evalsetQuery } from "./schema";
 
 export const dynamic = "force-dynamic";
@@ -25,6 +26,9 @@ export function POST(req: Request, ctx: { params: Promise<{ id: string }> }): Pr
       json = JSON.parse(text);
     } catch (e) {
       throw new AppError("bad_request:evalset", `${q.data.name} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (nestedDeeperThan(json, MAX_SUITE_FILE_DEPTH)) {
+      throw new AppError("bad_request:evalset", `${q.data.name} nests deeper than ${MAX_SUITE_FILE_DEPTH} levels`);
     }
     const { name, app, ...criteria } = q.data;
     const parsed = evalsetSuite(json, { target: { kind: "saved", id }, fileName: name, ...(app ? { appName: app } : {}), criteria });
