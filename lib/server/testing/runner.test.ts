@@ -4,6 +4,7 @@ import { assertionSchema, caseOutcomeSchema } from "@/lib/contracts/testing";
 import type { ReplayIO, TestingDriver } from "@/lib/server/testing/driver";
 import { runSuite } from "@/lib/server/testing/runner";
 import type { RunnableCase } from "@/lib/server/testing/runner";
+import type { Judge } from "@/lib/suites/assertions";
 
 // The runner alone, with drivers written for it (the MCP driver against a real server is in
 // tests/integration/testing-mcp.test.ts): repetitions, flakiness, timeouts, the concurrency bound,
@@ -46,6 +47,19 @@ describe("runSuite", () => {
     const stuck = driver(() => new Promise<CaseOutcome>(() => undefined));
     const run = await runSuite({ suite, cases: [testCase("slow", { timeoutMs: 150 })], driverFor: () => stuck });
     expect(run.results[0]).toMatchObject({ status: "fail", reason: "timed out after 150 ms" });
+  });
+
+  it("ends an LLM judge that never answers at the case's time limit and fails the case in words", async () => {
+    // A provider that takes the request and never answers: before, the case and the run waited for good.
+    const silentJudge: Judge = ({ signal }) =>
+      new Promise((_, reject) => signal?.addEventListener("abort", () => reject(new Error("the judge was stopped")), { once: true }));
+    const judged = testCase("judged", {
+      timeoutMs: 150,
+      assertions: [assertionSchema.parse({ type: "llm_judge", provider: "scripted", model: "m", criteria: "polite" })],
+    });
+    const ok = driver(() => Promise.resolve(outcome("ok")));
+    const run = await runSuite({ suite, cases: [judged], driverFor: () => ok, judge: silentJudge });
+    expect(run.results[0]).toMatchObject({ status: "fail", reason: expect.stringContaining("the judge was stopped") });
   });
 
   it("keeps at most `concurrency` replays going at once", async () => {

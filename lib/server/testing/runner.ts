@@ -89,7 +89,13 @@ async function replayOnce(c: RunnableCase, repetition: number, input: RunInput, 
   const assertions =
     outcome.error && !pauseFailures.length
       ? []
-      : await evaluateAssertions(c.assertions, { outcome, recorded: c.recorded, judge: input.judge, signal: input.signal });
+      : await evaluateAssertions(c.assertions, {
+          outcome,
+          recorded: c.recorded,
+          judge: input.judge,
+          // An LLM judge whose provider never answers must not hold the run (or a CI job): the case's time limit applies.
+          signal: input.signal ? AbortSignal.any([input.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
+        });
   const failed = firstFailure(assertions);
   let status: CaseResult["status"] = "pass";
   let reason = assertions.length
