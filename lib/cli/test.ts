@@ -9,6 +9,7 @@ import { MAX_SUITE_FILE_BYTES, parseSuiteFile, suiteFileErrorText } from "@/lib/
 import type { CliIO } from "@/lib/cli/io";
 import { runReport } from "@/lib/cli/test-report";
 import { toJunit } from "@/lib/suites/junit";
+import { splitCommandLine } from "@/lib/shell-split";
 import { errorMessage } from "@/lib/values";
 
 /**
@@ -26,6 +27,9 @@ agents, headless. Exit code 0 only when every case passes.
   --junit <file>        also write JUnit XML (for CI test reports)
   --json <file>         also write the whole run as JSON
   --config <file>       the MCP config file (mcpServers) that "config" targets name servers in
+  --target <server>     run every case against this server instead of the file's targets: a URL,
+                        a --config name or a command line (cases saved in Loupe's UI name a server
+                        saved there, which a CI job does not have)
   --repetitions <n>     replay each case n times (a case whose replays disagree is flaky)
   -h, --help            this help
 `;
@@ -34,9 +38,19 @@ const OPTIONS = {
   junit: { type: "string" },
   json: { type: "string" },
   config: { type: "string" },
+  target: { type: "string" },
   repetitions: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
+
+/** `--target <server>` as a case target: a URL, a name of the --config file, or a command line. */
+export function targetOf(spec: string, config: string | undefined, cwd: string): CaseTarget {
+  if (/^https?:\/\//i.test(spec)) return { kind: "url", url: spec };
+  const [command, ...args] = splitCommandLine(spec);
+  if (!command) throw new Error("--target is empty: give a URL, a --config name or a command line");
+  if (config && args.length === 0) return { kind: "config", name: command, file: path.resolve(cwd, config) };
+  return { kind: "command", command, args, cwd };
+}
 
 /** A config target without a file reads the --config one; relative paths are the caller's. */
 function withConfig(target: CaseTarget, config: string | undefined, cwd: string): CaseTarget {
@@ -73,6 +87,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     io.stderr(`loupe-inspector test: give one suite file${positionals.length ? ` (got ${positionals.length})` : ""}\n\n${TEST_USAGE}`);
     return 2;
   }
+  if (values.target !== undefined && !values.target.trim()) {
+    io.stderr(`loupe-inspector test: --target is empty: give a URL, a --config name or a command line\n`);
+    return 2;
+  }
   const repetitions = values.repetitions === undefined ? undefined : Number(values.repetitions);
   if (repetitions !== undefined && !(Number.isInteger(repetitions) && repetitions >= 1 && repetitions <= 20)) {
     io.stderr(`loupe-inspector test: --repetitions takes a whole number from 1 to 20\n`);
@@ -90,7 +108,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
 async function runFile(
   suite: SuiteFile,
   file: string,
-  opts: { junit?: string; json?: string; config?: string; repetitions?: number },
+  opts: { junit?: string; json?: string; config?: string; target?: string; repetitions?: number },
   io: CliIO,
 ): Promise<number> {
   // A store of its own, thrown away after: no running Loupe, nothing left behind.
@@ -103,6 +121,13 @@ async function runFile(
   try {
     const cases = suite.cases.map((c, i) => ({ ...c, id: `case-${i + 1}`, target: withConfig(c.target, opts.config, io.cwd) }));
     const target = suite.target ? withConfig(suite.target, opts.config, io.cwd) : undefined;
+    const override = opts.target === undefined ? undefined : targetOf(opts.target, opts.config, io.cwd);
+    const saved = cases.filter((c) => (target ?? c.target).kind === "saved");
+    if (!override && saved.length) {
+      io.stderr(
+        `${saved.length} case${saved.length === 1 ? " targets a server" : "s target servers"} saved in Loupe (as cases saved from its UI do), which this run does not have: give --target <server> (a URL, a --config name or a command line)\n`,
+      );
+    }
     io.stderr(
       `Running ${suite.name}: ${cases.length} case${cases.length === 1 ? "" : "s"}${(opts.repetitions ?? suite.repetitions) > 1 ? `, ${opts.repetitions ?? suite.repetitions} replays each` : ""}\n`,
     );
@@ -116,6 +141,7 @@ async function runFile(
         defaultTarget: target,
       },
       cases,
+      ...(override ? { target: override } : {}),
       repetitions: opts.repetitions,
       driverFor,
       judge: playgroundJudge,

@@ -73,6 +73,22 @@ describe("loupe-inspector test", () => {
     expect(junit).toMatchObject({ tests: 2, failures: 1, errors: 1 });
   }, 30_000);
 
+  it("runs a suite exported from the UI (its cases name a server saved in Loupe) against --target", async () => {
+    const file = suiteFile("saved.loupe-suite.json", {
+      cases: [echoCase("echo saved", "Echo: hi", { kind: "saved", id: "0b5e-in-loupe" })],
+    });
+    const without = await cli(file);
+    expect(without.code).toBe(1);
+    expect(without.err).toContain(
+      "1 case targets a server saved in Loupe (as cases saved from its UI do), which this run does not have: give --target <server>",
+    );
+    const spaced = (p: string) => (p.includes(" ") ? JSON.stringify(p) : p);
+    const { code, out } = await cli(file, "--target", `${spaced(everything.command)} ${spaced(EVERYTHING)} stdio`);
+    expect(out).toContain("saved.loupe-suite.json: 1 passed, 0 failed");
+    expect(code).toBe(0);
+    expect((await cli(file, "--target", " ")).code).toBe(2);
+  }, 30_000);
+
   it("runs a config file's server named by --config", async () => {
     writeFileSync(
       path.join(data.dir, "mcp.json"),
