@@ -15,7 +15,7 @@ describe("the React protocol registry", () => {
       const l = applyLocationPatch(EMPTY_LOCATION, patch);
       return MAIN_PANES.map((p, i) => (p.opens(l) ? i : -1)).filter((i) => i >= 0);
     };
-    const core = new Set(["inbox", "bundles"]);
+    const core = new Set(["inbox", "bundles", "tests"]);
     const viewPanes = WORKBENCH_VIEWS.filter((v) => !core.has(v)).map((view) => openers({ view })[0]);
     expect(new Set(viewPanes).size).toBe(viewPanes.length);
     for (const i of viewPanes) expect(i).toBeLessThan(MAIN_PANES.length - 1);
