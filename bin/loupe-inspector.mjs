@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The npm package's bin (`npx loupe-inspector`, laid out by scripts/pack.mjs): `tap …` is the stdio
-// bridge to a Loupe tap (bin/loupe.mjs); anything else starts Loupe with the same options as
-// `npm start -- …` (lib/launcher/cli.ts). Node built-ins only until it hands over, so `tap` needs
+// bridge to a Loupe tap (bin/loupe.mjs); a CLI command (`snapshot`, `diff`, `call`, `list`, `test`)
+// runs headless (lib/cli/, bundled to app/loupe-cli.mjs in the package); anything else starts Loupe
+// with the same options as `npm start -- …` (lib/launcher/cli.ts). Node built-ins only until it hands over, so `tap` needs
 // none of the app. In the repository (no app/ beside bin/) it hands over to scripts/start.mjs.
 import { existsSync, readFileSync } from "node:fs";
 import module from "node:module";
@@ -12,9 +13,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
 const app = path.join(here, "..", "app");
 const launcher = path.join(app, "loupe-launcher.mjs");
-
-// The headless commands (issue 24: `test`), lib/cli/: the engine in-process, no browser, no server.
-const HEADLESS = new Set(["test"]);
+// The headless commands (issue 24), lib/cli/ (its COMMANDS, by name: the bin loads nothing before it
+// knows where to go): no browser, no running Loupe, no Next.
+const HEADLESS = new Set(["test", "snapshot", "diff", "call", "list"]);
 
 if (argv[0] === "tap") {
   await import("./loupe.mjs");
@@ -28,7 +29,8 @@ if (argv[0] === "tap") {
   if (argv.includes("--help") || argv.includes("-h")) {
     process.stdout.write(
       "loupe-inspector [options]          start Loupe (the options below)\n" +
-        "loupe-inspector tap <name or id>   bridge a stdio MCP client to a Loupe tap (loupe-inspector tap --help)\n\n",
+        "loupe-inspector tap <name or id>   bridge a stdio MCP client to a Loupe tap (loupe-inspector tap --help)\n" +
+        "loupe-inspector <command> …        snapshot, diff, call, list, test: headless, for CI (loupe-inspector <command> --help)\n\n",
     );
   }
   // Node ≥ 22.1 keeps the compiled code of the modules Loupe loads for the next start (as scripts/start.mjs).

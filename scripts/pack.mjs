@@ -5,7 +5,8 @@
 //   bin/loupe-inspector.mjs   the bin: `tap …` → the stdio bridge (bin/loupe.mjs), anything else → the app
 //   app/                      .next/standalone's app (server files, only the traced node_modules),
 //                             .next/static and public beside it, the launcher (server.ts compiled with
-//                             esbuild, `next` left outside) and the demo children prebuilt to plain .mjs
+//                             esbuild, `next` left outside), the headless CLI (lib/cli/main.ts →
+//                             loupe-cli.mjs) and the demo children prebuilt to plain .mjs
 //
 // better-sqlite3 is the one dependency npm installs: it is native, so it builds (or fetches its
 // prebuilt binary) for the machine that installs it. The demos with heavy dependencies (ADK's
@@ -32,7 +33,7 @@ const DROPPED = ["sharp", "@img"];
 /** The demo peers' children that run as processes of their own (demo/entry.ts finds them). */
 const DEMO_ENTRIES = ["demo/mcp-server", "demo/a2a/run-a2a-agent"];
 const DEMO_FILES = ["demo/adk/parent-watch.cjs"];
-const BIN_FILES = ["bin/loupe-inspector.mjs", "bin/loupe.mjs", "bin/tap-bridge.mjs", "bin/tap-run.mjs"];
+const BIN_FILES = ["bin/loupe-inspector.mjs", "bin/headless.mjs", "bin/loupe.mjs", "bin/tap-bridge.mjs", "bin/tap-run.mjs"];
 
 function fail(message) {
   console.error(`pack: ${message}`);
@@ -68,7 +69,7 @@ cpSync(path.join(root, ".next", "static"), path.join(app, ".next", "static"), { 
 if (existsSync(path.join(root, "public"))) cpSync(path.join(root, "public"), path.join(app, "public"), { recursive: true });
 
 const { build } = await import(pathToFileURL(path.join(root, "node_modules/esbuild/lib/main.js")).href);
-const bundle = (entry, outfile, external) =>
+const bundle = (entry, outfile, external, extra = {}) =>
   build({
     absWorkingDir: root,
     entryPoints: [entry],
@@ -82,9 +83,14 @@ const bundle = (entry, outfile, external) =>
     // CommonJS dependencies bundled into ESM still call require() for Node's built-ins.
     banner: { js: 'import { createRequire as __loupeRequire } from "node:module"; const require = __loupeRequire(import.meta.url);' },
     logLevel: "error",
+    ...extra,
   });
 // The launcher: Next stays the one copy in app/node_modules that the app's bundles talk to.
 await bundle("server.ts", path.join(app, "loupe-launcher.mjs"), ["next", "next/*"]);
+// The headless CLI (`loupe-inspector test|snapshot|diff|call|list`, lib/cli/): plain JS, no Next. The
+// `react-server` condition as bin/headless.mjs runs it (the test engine's `server-only` modules);
+// better-sqlite3 is the package's installed dependency.
+await bundle("lib/cli/main.ts", path.join(app, "loupe-cli.mjs"), [...NATIVE], { conditions: ["react-server"] });
 for (const entry of DEMO_ENTRIES) await bundle(`${entry}.ts`, path.join(app, `${entry}.mjs`), []);
 for (const file of DEMO_FILES) cpSync(path.join(root, file), path.join(app, file));
 // The demo MCP App's page is compiled at run time (esbuild, ext-apps' files): made here once, read
@@ -132,6 +138,10 @@ Loupe, a browser inspector for AI agents and MCP servers, prebuilt.
     npx loupe-inspector --mcp "node server.js" --no-demo
     npx loupe-inspector --help                # every option
     npx -y loupe-inspector tap <name>         # bridge a stdio MCP client to a Loupe tap
+    npx loupe-inspector list "npx -y @modelcontextprotocol/server-everything"
+    npx loupe-inspector snapshot <server> -o surface.json
+    npx loupe-inspector diff surface.json <server>   # exit 1 on a breaking change (CI)
+    npx loupe-inspector call <server> <tool> --args '{"a":1}'
 
 The demo ADK agent and the demo LangGraph deployment need packages this package does not ship:
 run Loupe from its repository (\`npm install && npm start\`) for those.

@@ -89,6 +89,7 @@ export function RunTimeline({ run, timeline, renderRequest, bundleUnit }: RunTim
         total={filter.mode === "items" ? timeline.items.length : run.events.length}
         onExport={() => exportEvents(run)}
         {...(bundleUnit ? { bundleUnit } : {})}
+        {...(bundleUnit && run.record ? { threadRef: { agentId: run.record.agentId, threadId: run.record.threadId } } : {})}
       />
       <RunFindings findings={timeline.findings} malformed={run.malformed} onOpenEvent={openEvent} />
       <div className="relative flex min-h-0 flex-1">

@@ -6,6 +6,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { BundleUnitRef } from "@/lib/contracts/bundle";
 import { ExportBundleButton } from "@/components/elements/export-bundle-button";
+import { SaveCaseButton } from "@/components/elements/save-case";
 import { ITEM_FILTER_LABEL, ITEM_FILTERS, type ItemFilter } from "./timeline-labels";
 
 export type TimelineMode = "items" | "events";
@@ -30,12 +31,14 @@ export interface AguiTimelineToolbarProps {
   onExport: () => void;
   /** The run as a Loupe bundle (everything recorded, for any Loupe to open); absent in a bundle's own view. */
   bundleUnit?: BundleUnitRef;
+  /** A live thread (not an imported bundle): offers Save as case. */
+  threadRef?: { agentId: string; threadId: string };
 }
 
 const ALL = "__all__";
 
 /** Assembled timeline or raw AG-UI events, with kind chips / an event-type filter and a search. */
-export function AguiTimelineToolbar({ value, onChange, counts, shown, total, onExport, bundleUnit }: AguiTimelineToolbarProps) {
+export function AguiTimelineToolbar({ value, onChange, counts, shown, total, onExport, bundleUnit, threadRef }: AguiTimelineToolbarProps) {
   const set = (patch: Partial<TimelineFilterState>) => onChange({ ...value, ...patch });
   const toggle = (f: ItemFilter) => {
     const next = new Set(value.filters);
@@ -118,6 +121,15 @@ export function AguiTimelineToolbar({ value, onChange, counts, shown, total, onE
         <DownloadIcon /> Export events JSON
       </Button>
       {bundleUnit && <ExportBundleButton unit={bundleUnit} label="Export run bundle" testId="agui-export-bundle" />}
+      {/* Issue 24: the thread's turns, the answers at its interrupts and what came back, as a case (AG-UI's driver). */}
+      {threadRef && (
+        <SaveCaseButton
+          source={{ protocol: "agui", from: "thread", ref: { ...threadRef } }}
+          defaultName={`thread ${threadRef.threadId.slice(0, 8)}`}
+          startWith={["trajectory", "final_response"]}
+          label="Save as case"
+        />
+      )}
     </div>
   );
 }

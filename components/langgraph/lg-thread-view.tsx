@@ -11,6 +11,7 @@ import { LgRunComposer } from "./lg-run-composer";
 import { LgStatePanel } from "./lg-state-panel";
 import { LgThreadGraph } from "./lg-thread-graph";
 import { LgThreadHeader } from "./lg-thread-header";
+import { SaveCaseButton } from "@/components/elements/save-case";
 import { LgThreadTimeline } from "./timeline";
 import { LgTimeTravelPanel } from "./time-travel";
 
@@ -45,6 +46,13 @@ export function LgThreadView({ deploymentId, assistants, threadId, actions, navi
         ) : detail.isError ? null : (
           <span className="text-xs text-muted-foreground">Loading the thread…</span>
         )}
+        {/* Issue 24: the thread's runs, the answers at its interrupts and its state, as a case (LangGraph's driver). */}
+        <SaveCaseButton
+          source={{ protocol: "langgraph", from: "thread", ref: { deploymentId, threadId } }}
+          defaultName={`thread ${threadId.slice(0, 8)}`}
+          startWith={["trajectory", "final_response"]}
+          label="Save as case"
+        />
         <SegmentedTabs
           tabs={TABS}
           value={tab}

@@ -10,6 +10,8 @@ import { MAIN_PANES, SIDEBAR_SECTIONS, WORKBENCH_PROVIDERS } from "@/components/
 import { InboxLink, InboxMain } from "@/components/inbox";
 import { BundlesMain } from "@/components/bundles/bundles-main";
 import { BundlesNav } from "@/components/bundles/bundles-nav";
+import { TestsNavigationContext } from "@/components/elements/save-case";
+import { TestsLink, TestsMain } from "@/components/testing";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { DemoOffers } from "@/components/shell/demo-offer";
@@ -20,6 +22,7 @@ import { StorageBanner, StorageStatus } from "@/components/storage";
 const PANES = [
   { Pane: InboxMain, opens: (l: WorkbenchLocation) => l.view === "inbox" },
   { Pane: BundlesMain, opens: (l: WorkbenchLocation) => l.view === "bundles" },
+  { Pane: TestsMain, opens: (l: WorkbenchLocation) => l.view === "tests" },
   ...MAIN_PANES,
 ];
 
@@ -51,8 +54,9 @@ export function Workbench() {
       <StorageBanner />
       <div className="flex min-h-0 flex-1">
         <aside className="flex w-56 shrink-0 flex-col overflow-y-auto border-r bg-muted/30 lg:w-64" data-testid="sidebar">
-          {/* The core places every protocol feeds: the one inbox and the session search. */}
+          {/* The core places every protocol feeds: the one inbox, the tests and the session search. */}
           <InboxLink active={location.view === "inbox"} onOpen={() => navigate({ view: "inbox" })} />
+          <TestsLink active={location.view === "tests"} onOpen={() => navigate({ view: "tests" })} />
           <SessionSearchLauncher navigate={navigate} />
           {/* Each section, then the demos of its protocol this install cannot run (the npm package's heavy ones). */}
           {SIDEBAR_SECTIONS.map(({ id, Section }) => (
@@ -69,5 +73,9 @@ export function Workbench() {
       </div>
     </div>
   );
-  return WORKBENCH_PROVIDERS.reduceRight<ReactNode>((children, Provider) => <Provider navigate={navigate}>{children}</Provider>, page);
+  const framed = WORKBENCH_PROVIDERS.reduceRight<ReactNode>(
+    (children, Provider) => <Provider navigate={navigate}>{children}</Provider>,
+    page,
+  );
+  return <TestsNavigationContext.Provider value={navigate}>{framed}</TestsNavigationContext.Provider>;
 }

@@ -1,22 +1,10 @@
-import type { CliCommand } from "@/lib/cli/io";
+// The CLI's process entry, run by bin/loupe-inspector.mjs (bin/headless.mjs: through tsx in the
+// repository, app/loupe-cli.mjs bundled by scripts/pack.mjs in the package) with the `react-server`
+// condition, so the `test` engine's `server-only` modules load outside Next.
 import { processIO } from "@/lib/cli/io";
+import { runCli } from "@/lib/cli/index";
 
-/**
- * The headless commands of `loupe-inspector` (issue 24), run by bin/loupe-inspector.mjs with the
- * `react-server` condition (so `server-only` modules load outside Next). One module per command.
- */
-const COMMANDS: Record<string, () => Promise<{ run: CliCommand }>> = {
-  test: () => import("@/lib/cli/test"),
-};
-
-export const CLI_COMMANDS = Object.keys(COMMANDS);
-
-const [name = "", ...rest] = process.argv.slice(2);
-const load = COMMANDS[name];
-if (!load) {
-  process.stderr.write(`loupe-inspector: unknown command "${name}" (commands: ${CLI_COMMANDS.join(", ")})\n`);
-  process.exit(2);
-}
-const code = await (await load()).run(rest, processIO());
-// Children are closed by the command; what else holds the loop (timers of the store) must not keep a CI job waiting.
-process.exit(code);
+const code = await runCli(process.argv.slice(2), processIO());
+// Children are closed by the command; what else holds the loop (timers of the store) must not keep
+// a CI job waiting. stdout drains first (a piped snapshot is written whole).
+process.stdout.write("", () => process.exit(code));

@@ -25,6 +25,7 @@ export const CONNECTION_TABS = [
   "network",
   "traffic",
   "conformance",
+  "surface",
   "tap",
 ] as const;
 export type ConnectionTab = (typeof CONNECTION_TABS)[number];

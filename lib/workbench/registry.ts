@@ -9,6 +9,7 @@ import { MCP_PALETTE_KINDS, mcpInboxText, mcpLocation, type McpLocation } from "
 import type { PeerLocation } from "@/lib/workbench/peer-location";
 import { playgroundLocation, playgroundSearch, type PlaygroundLocation } from "@/lib/workbench/playground";
 import type { SearchKind } from "@/lib/workbench/search-kind";
+import { testsLocation, type TestsLocation } from "@/lib/workbench/testing";
 
 /**
  * The browser's pure protocol registry (issue 20): with the React registry
@@ -26,6 +27,7 @@ import type { SearchKind } from "@/lib/workbench/search-kind";
 export const LOCATION_PARTS = [
   inboxLocation,
   bundlesLocation,
+  testsLocation,
   a2aLocation,
   aguiLocation,
   lgLocation,
@@ -37,8 +39,8 @@ export const LOCATION_PARTS = [
 export type WorkbenchView = NonNullable<(typeof LOCATION_PARTS)[number]["view"]>;
 
 /** What the workbench shows: every part's fields (a field two parts share means the same to both). */
-export interface WorkbenchLocation extends McpLocation, AdkLocation, PeerLocation, PlaygroundLocation, BundlesLocation {
-  /** ?view=: the inbox, the playground, a peer protocol's view or the imported bundles. */
+export interface WorkbenchLocation extends McpLocation, AdkLocation, PeerLocation, PlaygroundLocation, BundlesLocation, TestsLocation {
+  /** ?view=: the inbox, the tests, the playground, a peer protocol's view or the imported bundles. */
   view: WorkbenchView | null;
 }
 
@@ -51,6 +53,7 @@ export const EMPTY_LOCATION: WorkbenchLocation = {
   ...lgLocation.empty,
   ...playgroundLocation.empty,
   ...bundlesLocation.empty,
+  ...testsLocation.empty,
 };
 
 /** How the session search shows and opens each kind of hit. */

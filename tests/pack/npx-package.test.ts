@@ -190,6 +190,15 @@ describe("npx loupe-inspector from the packed tarball", () => {
     }
   });
 
+  it("runs the headless CLI from the tarball: list a --config server, diff it against itself (exit 0)", () => {
+    const list = run("npx", ["loupe-inspector", "list", "everything", "--config", configFile], work);
+    expect(list).toMatch(/^mcp-servers\/everything /);
+    expect(list).toContain("  get-sum  Returns the sum of two numbers");
+    const file = path.join(work, "surface.json");
+    run("npx", ["loupe-inspector", "snapshot", "everything", "--config", configFile, "-o", file], work);
+    expect(run("npx", ["loupe-inspector", "diff", file, "everything", "--config", configFile], work)).toBe("No changes.\n");
+  });
+
   it("keeps `tap` as the stdio bridge: npx loupe-inspector tap --help", () => {
     const help = run("npx", ["loupe-inspector", "tap", "--help"], work);
     expect(help).toMatch(/loupe tap <connection name or id>/);

@@ -16,6 +16,7 @@ import { sessionInterrupts } from "@/components/adk/agents/session-interrupts";
 import { interruptKey } from "@/lib/protocols/adk/interrupts";
 import { useAgentRun } from "@/hooks/use-agent-run";
 import { ExportBundleButton } from "@/components/elements/export-bundle-button";
+import { SaveCaseButton } from "@/components/elements/save-case";
 import { SessionTracePanel } from "@/components/adk/trace/session-trace-panel";
 import { LiveInspector } from "@/components/adk/agents/live-inspector";
 import { SessionLabelEditor } from "@/components/adk/agents/session-label-editor";
@@ -97,6 +98,13 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
                   {paneToggle}
                   {actions}
                   <ExportBundleButton unit={{ type: "adk-session", ...sessionRef }} />
+                  {/* Issue 24: the session's turns, the answers at its pauses and what came back, as a case (ADK's driver). */}
+                  <SaveCaseButton
+                    source={{ protocol: "adk", from: "session", ref: { ...sessionRef } }}
+                    defaultName={`${agentName} · ${sessionRef.sessionId.slice(0, 8)}`}
+                    startWith={["trajectory", "final_response"]}
+                    label="Save as case"
+                  />
                 </div>
               </div>
             </>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { GitCompareIcon, PencilIcon, PlayIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,6 +18,8 @@ export interface CallHistoryProps {
   onCompare?: (call: CallRecord) => void;
   /** The call picked for comparison. */
   compareFrom?: string | null;
+  /** More actions on a finished call (Save as test case). */
+  actions?: (call: CallRecord) => ReactNode;
 }
 
 function preview(call: CallRecord): string {
@@ -27,7 +30,7 @@ function preview(call: CallRecord): string {
 }
 
 /** Past calls of one tool, newest first. */
-export function CallHistory({ calls, activeId, onView, onRerun, onEdit, onCompare, compareFrom = null }: CallHistoryProps) {
+export function CallHistory({ calls, activeId, onView, onRerun, onEdit, onCompare, compareFrom = null, actions }: CallHistoryProps) {
   return (
     <section className="flex min-w-0 flex-col gap-1" data-testid="call-history">
       <h3 className="text-xs font-semibold text-muted-foreground uppercase">History ({calls.length})</h3>
@@ -79,6 +82,7 @@ export function CallHistory({ calls, activeId, onView, onRerun, onEdit, onCompar
                 <GitCompareIcon /> {c.id === compareFrom ? "Picked" : compareFrom ? "Compare with this" : "Compare…"}
               </Button>
             )}
+            {c.status !== "running" && actions?.(c)}
           </li>
         ))}
       </ul>

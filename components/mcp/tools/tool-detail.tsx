@@ -14,6 +14,7 @@ import { ToolRunForm } from "@/components/mcp/tools/tool-run-form";
 import { ToolNotes } from "@/components/mcp/tools/tool-notes";
 import { ToolRunOutput } from "@/components/mcp/tools/tool-run-output";
 import { useToolRun } from "@/components/mcp/tools/use-tool-run";
+import { SaveCallCase } from "@/components/mcp/tools/save-call-case";
 import { PortabilityPanel } from "@/components/elements/portability/portability-panel";
 
 export interface ToolDetailProps {
@@ -90,6 +91,7 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames, onOp
           calls={history.data ?? []}
           activeId={r.shown?.id ?? null}
           onView={r.setViewing}
+          actions={(c) => <SaveCallCase call={c} label="Save as case" />}
           onRerun={(c) => (onOpenRerun ? onOpenRerun(c.id) : void r.argsOf(c).then((a) => r.start(a, false)))}
           compareFrom={compareFrom?.id ?? null}
           onCompare={

@@ -12,6 +12,7 @@ import { WaitingRequestsBanner } from "@/components/mcp/tools/waiting-banner";
 import { AppView } from "@/components/mcp/apps/app-view";
 import { CallProgress } from "@/components/mcp/tools/call-progress";
 import type { ToolRun } from "@/components/mcp/tools/use-tool-run";
+import { SaveCallCase } from "@/components/mcp/tools/save-call-case";
 
 export interface ToolRunOutputProps {
   connection: ConnectionView;
@@ -60,6 +61,11 @@ export function ToolRunOutput({ connection, tool, run: r, onOpenTask }: ToolRunO
               />
             )}
           </div>
+          {shown.status !== "running" && shown.status !== "task" && (
+            <div className="flex flex-wrap items-center gap-1" data-testid="result-actions">
+              <SaveCallCase call={shown} />
+            </div>
+          )}
           {/* The server made the call a task: its live status and, once done, its result. */}
           {shown.status === "task" && shown.taskId && (
             <TaskRunView key={shown.taskId} connection={connection} taskId={shown.taskId} outputSchema={tool.outputSchema} />

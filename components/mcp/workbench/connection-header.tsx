@@ -76,6 +76,7 @@ export function ConnectionHeader({ connection: c, actions, onEdit }: ConnectionH
         <TabsTrigger value="network">Network</TabsTrigger>
         <TabsTrigger value="traffic">Traffic</TabsTrigger>
         {c.transport === "http" && <TabsTrigger value="conformance">Conformance</TabsTrigger>}
+        <TabsTrigger value="surface">Surface</TabsTrigger>
         <TabsTrigger value="tap" data-testid="tap-tab">
           Tap
           {c.tap && <span className="size-1.5 rounded-full bg-emerald-500" aria-label="(on)" />}

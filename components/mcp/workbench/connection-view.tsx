@@ -18,6 +18,7 @@ import { NetworkPanel } from "@/components/mcp/network/network-panel";
 import { ConformancePanel } from "@/components/mcp/conformance/conformance-panel";
 import { AppsPanel } from "@/components/mcp/apps/apps-panel";
 import { TapPanel } from "@/components/mcp/tap/tap-panel";
+import { SurfacePanel } from "@/components/mcp/surface/surface-panel";
 
 /** The Resources tab's open item as the URL names it (?r= or ?rt=). */
 function resourceSelection(l: WorkbenchLocation): ResourceSelection {
@@ -104,6 +105,9 @@ export function ConnectionView({ connection: c, allConnections, location, naviga
       </TabsContent>
       <TabsContent value="conformance" className="flex min-h-0 flex-col">
         <ConformancePanel connection={c} />
+      </TabsContent>
+      <TabsContent value="surface" className="flex min-h-0 flex-col">
+        <SurfacePanel connection={c} />
       </TabsContent>
       <TabsContent value="tap" className="min-h-0 overflow-y-auto">
         <TapPanel connection={c} allConnections={allConnections} />

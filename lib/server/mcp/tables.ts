@@ -58,4 +58,12 @@ CREATE TABLE IF NOT EXISTS conformance_runs (
   record TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS conformance_runs_connection ON conformance_runs (connection_id, started_at);
+-- Surface snapshots (issue 24): the newest few per connection (lib/server/mcp/surface/snapshot-store.ts).
+CREATE TABLE IF NOT EXISTS surface_snapshots (
+  id TEXT PRIMARY KEY,
+  connection_id TEXT NOT NULL,
+  taken_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS surface_snapshots_connection ON surface_snapshots (connection_id, taken_at);
 `;

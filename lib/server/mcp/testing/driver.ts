@@ -20,8 +20,9 @@ import { errorMessage, isRecord } from "@/lib/values";
 
 /**
  * Watches the connection's server → client requests during a replay and answers them from the
- * script: those tied to a tool call of this replay (`calls`; other cases may run on the same
- * connection at once), and those tied to no call.
+ * script: only those tied to a tool call of this replay (`calls`). A request tied to no call (two
+ * calls were running on the connection: a user's, another case's) is never answered by a replay: it
+ * may be a human's, so it stays in the inbox for them.
  */
 function answerPauses(
   connectionId: string,
@@ -38,7 +39,7 @@ function answerPauses(
     const id = entry.raw.id;
     if (typeof id !== "string" || seen.has(id)) return;
     const request = requests.get(id);
-    if (!request || request.status !== "pending" || (request.relatedCall && !calls.has(request.relatedCall.callId))) return;
+    if (!request || request.status !== "pending" || !request.relatedCall || !calls.has(request.relatedCall.callId)) return;
     seen.add(id);
     const met: PauseMet = {
       kind: request.kind,
@@ -56,6 +57,29 @@ function answerPauses(
   return { pauses, close };
 }
 
+/**
+ * Replays that answer pauses take turns on a connection: a server's request is tied to a call only
+ * while that call is the one running there, so two replays at once (a suite's concurrency, a case's
+ * repetitions) would leave each other's requests unanswered. Keyed by connection id; a turn's
+ * promise never rejects.
+ */
+const turns = new Map<string, Promise<void>>();
+
+async function inTurn<T>(connectionId: string, signal: AbortSignal, run: () => Promise<T>): Promise<T> {
+  const before = turns.get(connectionId) ?? Promise.resolve();
+  let release = () => {};
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const chained = before.then(() => mine);
+  turns.set(connectionId, chained);
+  try {
+    await Promise.race([before, new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }))]);
+    return await run();
+  } finally {
+    release();
+    if (turns.get(connectionId) === chained) turns.delete(connectionId);
+  }
+}
+
 async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Promise<CaseOutcome> {
   let connectionId: string;
   try {
@@ -63,6 +87,12 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
   } catch (e) {
     return caseOutcomeSchema.parse({ result: null, error: errorMessage(e) });
   }
+  return testCase.answers.length > 0
+    ? inTurn(connectionId, io.signal, () => replayOn(connectionId, testCase, io))
+    : replayOn(connectionId, testCase, io);
+}
+
+async function replayOn(connectionId: string, testCase: CaseBody, io: ReplayIO): Promise<CaseOutcome> {
   const stopped = new AbortController();
   const signal = AbortSignal.any([io.signal, stopped.signal]);
   const calls = new Set<string>();

@@ -1,0 +1,46 @@
+"use client";
+
+import type { WorkbenchPaneProps } from "@/lib/workbench/slots";
+import { SuiteList } from "./suite-list";
+import { SuitePane } from "./suite-pane";
+import { CasePane } from "./case-pane";
+import { RunPane } from "./run-pane";
+
+/**
+ * ?view=tests (issue 24): the saved suites on the left; on the right what the URL opens — a case
+ * (its recording and assertions), a run (its results and the diff to a baseline) or a suite (its
+ * cases and run history).
+ */
+export function TestsMain({ location, navigate }: WorkbenchPaneProps) {
+  const { suiteId, caseId, runId, baselineId } = location;
+  return (
+    <div className="flex min-h-0 flex-1" data-testid="tests-view">
+      <SuiteList selected={suiteId} onOpen={(id) => navigate({ suiteId: id, caseId: null, runId: null })} />
+      <div className="min-w-0 flex-1 overflow-y-auto p-4">
+        {suiteId === null ? (
+          <TestsIntro />
+        ) : caseId !== null ? (
+          <CasePane key={caseId} suiteId={suiteId} caseId={caseId} navigate={navigate} />
+        ) : runId !== null ? (
+          <RunPane key={runId} suiteId={suiteId} runId={runId} baselineId={baselineId} navigate={navigate} />
+        ) : (
+          <SuitePane key={suiteId} suiteId={suiteId} navigate={navigate} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function TestsIntro() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-2 pt-8 text-sm text-muted-foreground" data-testid="tests-intro">
+      <h2 className="text-base font-semibold text-foreground">Tests</h2>
+      <p>
+        Keep what you inspected as a case you can run again: use <strong>Save as test case</strong> on a tool call&apos;s result or its
+        history, on Traffic rows, on a playground conversation or on an agent&apos;s session.
+      </p>
+      <p>A case keeps its inputs, the human answers given at each pause and what came back; its assertions say what must hold.</p>
+      <p>Pick a suite on the left to run it, or import a suite file.</p>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { assertionSchema } from "@/lib/contracts/testing";
+import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { getClientRequests } from "@/lib/server/mcp/requests";
+import { getTesting } from "@/lib/server/testing/service";
+import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+
+/**
+ * Issue 24: a replayed MCP case answers only the server requests of its own calls, against real
+ * server-everything's elicitation tool. Two cases with different recorded answers, two repetitions
+ * each, four at once: each replay got the other's answer or none before replays took turns on a
+ * connection; and a user's own call made while a suite runs is never answered by the suite.
+ */
+const data = tempDir("loupe-test-pauses-");
+process.env.LOUPE_DATA_DIR = data.dir;
+let connectionId = "";
+
+beforeAll(async () => {
+  connectionId = (await getRegistry().create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
+}, 30_000);
+afterAll(async () => {
+  await getTesting().closeAll();
+  await getRegistry().closeAll();
+  data.cleanup();
+});
+
+async function pending(except: ReadonlySet<string> = new Set()): Promise<McpClientRequest> {
+  for (let i = 0; i < 400; i++) {
+    const p = getClientRequests()
+      .list({ connectionId })
+      .find((r) => r.status === "pending" && !except.has(r.id));
+    if (p) return p;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("no pending request");
+}
+
+const person = (name: string) => ({ action: "accept", content: { name, check: true, email: `${name.toLowerCase()}@example.com` } });
+
+/** A case recorded from a call of the elicitation tool answered with `name`. */
+async function recordedCase() {
+  const running = getRegistry().callTool(connectionId, { name: "trigger-elicitation-request", arguments: {} });
+  const request = await pending();
+  await getClientRequests().answer(connectionId, request.id, person("Ada"));
+  const call = await running;
+  return getTesting().caseFrom({ protocol: "mcp", from: "call", ref: { connectionId, callId: call.id } });
+}
+
+it("cases run at once each answer their own calls' elicitations with their own recorded answers", async () => {
+  const t = getTesting();
+  const a = await recordedCase();
+  const { id: _id, createdAt: _c, updatedAt: _u, ...body } = a;
+  expect(body.answers).toHaveLength(1);
+  const has = (text: string) => [assertionSchema.parse({ type: "contains", text })];
+  const A = t.store.updateCase(a.id, { ...body, name: "A", assertions: has("Ada") });
+  const B = t.store.createCase({
+    ...body,
+    name: "B",
+    answers: body.answers.map((x) => ({ ...x, answer: person("Bob") })),
+    assertions: has("Bob"),
+  });
+  const suite = t.store.createSuite({ name: "both", caseIds: [A.id, B.id], repetitions: 2, concurrency: 4, timeoutMs: 20_000 });
+  const run = await t.startRun(suite.id, {}).done;
+  expect(run.results.map((r) => [r.caseName, r.status, r.reason])).toEqual([
+    ["A", "pass", "all 1 assertion passed"],
+    ["A", "pass", "all 1 assertion passed"],
+    ["B", "pass", "all 1 assertion passed"],
+    ["B", "pass", "all 1 assertion passed"],
+  ]);
+}, 90_000);
+
+it("a suite never answers the user's own call made on the same connection while it runs", async () => {
+  const t = getTesting();
+  const a = await recordedCase();
+  const suite = t.store.createSuite({ name: "one", caseIds: [a.id], repetitions: 1, concurrency: 1, timeoutMs: 5_000 });
+  const before = new Set(
+    getClientRequests()
+      .list({ connectionId })
+      .map((r) => r.id),
+  );
+  const user = getRegistry().callTool(connectionId, { name: "trigger-elicitation-request", arguments: {} });
+  const userRequest = await pending(before);
+  const run = await t.startRun(suite.id, {}).done;
+  // The user's request is still theirs to answer: the suite's recorded "Ada" did not reach it.
+  expect(getClientRequests().get(userRequest.id)?.status).toBe("pending");
+  expect(run.results[0]?.status).not.toBe("pass");
+  await getClientRequests().answer(connectionId, userRequest.id, person("Zoe"));
+  const call = await user;
+  expect(JSON.stringify(call.result)).toContain("Zoe");
+}, 90_000);
