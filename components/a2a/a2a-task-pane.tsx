@@ -16,6 +16,7 @@ import { readCard } from "@/components/a2a/card-model";
 import { taskTimeline } from "@/components/a2a/task-model";
 import { TaskSummary } from "@/components/a2a/task-summary";
 import { ExportBundleButton } from "@/components/elements/export-bundle-button";
+import { SaveCaseButton } from "@/components/elements/save-case";
 
 export interface A2aTaskPaneProps {
   agent: A2aAgentView;
@@ -62,12 +63,21 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
         onRegisterPush={() => actions.registerPush.mutate(taskId)}
         terminal={terminal}
         extra={
-          <ExportBundleButton
-            unit={{ type: "a2a-task", agentId: agent.id, taskId }}
-            label="Export task bundle"
-            testId="a2a-export-bundle"
-            className="ml-auto"
-          />
+          <>
+            <ExportBundleButton
+              unit={{ type: "a2a-task", agentId: agent.id, taskId }}
+              label="Export task bundle"
+              testId="a2a-export-bundle"
+              className="ml-auto"
+            />
+            {/* Issue 24: the task's message, the answers at its pauses and what came back, as a case (A2A's driver). */}
+            <SaveCaseButton
+              source={{ protocol: "a2a", from: "task", ref: { agentId: agent.id, taskId } }}
+              defaultName={`task ${taskId.slice(0, 8)}`}
+              startWith={["trajectory", "final_response"]}
+              label="Save as case"
+            />
+          </>
         }
       />
       {mutationError && <QueryError className="mx-3 mt-2" title="The agent refused" error={mutationError} />}

@@ -186,6 +186,8 @@ export interface A2aHumanRequest {
   createdAt: number;
   status: "pending" | "answered" | "failed" | "stale";
   answeredAt?: number;
+  /** What was answered (a credential masked): a case saved from the task replays it (issue 24). */
+  answer?: A2aAnswerBody;
   /** Why it went stale (the task moved on, was canceled, Loupe restarted without it…). */
   reason?: string;
   error?: AppErrorBody;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { A2aHumanRequest } from "@/lib/contracts/a2a";
+import { A2aAnswerBody, type A2aHumanRequest } from "@/lib/contracts/a2a";
 import { appErrorBody, describes } from "@/lib/contracts/entry-kinds/shape";
 
 /**
@@ -86,6 +86,7 @@ export const a2aEntryKinds = {
       createdAt: z.number(),
       status: z.enum(["pending", "answered", "failed", "stale"]),
       answeredAt: z.number().optional(),
+      answer: A2aAnswerBody.optional(),
       reason: z.string().optional(),
       error: appErrorBody.optional(),
     }),

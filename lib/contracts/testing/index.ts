@@ -6,3 +6,4 @@ export * from "@/lib/contracts/testing/assertions";
 export * from "@/lib/contracts/testing/case";
 export * from "@/lib/contracts/testing/runs";
 export * from "@/lib/contracts/testing/suite-file";
+export * from "@/lib/contracts/testing/model-evals";

@@ -4,6 +4,7 @@ import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { getA2a } from "@/lib/server/a2a";
 import { a2aTaskUnit } from "@/lib/server/a2a/bundle-unit";
 import { a2aSearch } from "@/lib/server/a2a/search";
+import { a2aTesting } from "@/lib/server/a2a/testing";
 import { savedPeerSecrets, strings, tableExists } from "@/lib/server/bundles/secrets";
 import type { BootContext, ProtocolAdapter } from "@/lib/server/protocols/types";
 import { query } from "@/lib/server/rows";
@@ -52,6 +53,6 @@ export const a2aAdapter = {
   retention: null,
   boot,
   secrets,
-  testing: null,
+  testing: a2aTesting,
   closeAll: () => getA2a().closeAll(),
 } satisfies ProtocolAdapter;

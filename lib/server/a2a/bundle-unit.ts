@@ -48,7 +48,7 @@ function answersOf(entries: readonly BundleEntry[], requests: readonly A2aHumanR
  * request states, and the requests of the exchanges that carried them — the same set as
  * GET …/tasks/:taskId's entrySeqs), whole, in seq order.
  */
-function taskEntries(agentId: string, taskId: string): BundleEntry[] {
+export function taskEntries(agentId: string, taskId: string): BundleEntry[] {
   const rows = query<EntryRow>(
     getA2a().hub.store,
     `SELECT * FROM entries WHERE connection_id = ? AND protocol = 'a2a' AND (json_extract(raw, '$.taskId') = ?

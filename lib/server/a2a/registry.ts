@@ -11,6 +11,7 @@ import type {
   A2aTaskDetail,
   A2aTaskSummary,
 } from "@/lib/contracts/a2a";
+import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
 import { answerParts } from "@/lib/server/a2a/answers";
@@ -230,7 +231,9 @@ export class A2aRegistry {
         body.kind === "credential" ? { secrets: [body.credential] } : {},
       );
       const { error: _e, ...rest } = this.tasks.getRequest(requestId) ?? request;
-      return this.tasks.save({ ...rest, status: "answered", answeredAt: Date.now() });
+      // Kept for a case saved from the task (issue 24); a credential never is.
+      const answer = body.kind === "credential" ? { ...body, credential: SECRET_MASK } : body;
+      return this.tasks.save({ ...rest, status: "answered", answeredAt: Date.now(), answer });
     } catch (e) {
       const error: AppErrorBody = AppError.from(e).toJSON();
       this.tasks.save({ ...(this.tasks.getRequest(requestId) ?? request), status: "failed", error });

@@ -1,7 +1,7 @@
 import "server-only";
 
 /**
- * The tables of test cases, suites and runs (issue 24), created with the store whenever it opens
+ * The tables of test cases, suites and runs, and of model evals and their runs (issue 24), created with the store whenever it opens
  * (lib/server/store-schema.ts). Each row keeps its record as JSON; a run keeps its summary apart
  * from its per-replay results so the history reads small rows.
  */
@@ -25,4 +25,16 @@ CREATE TABLE IF NOT EXISTS test_runs (
   results TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS test_runs_suite ON test_runs (suite_id, started_at);
+CREATE TABLE IF NOT EXISTS model_evals (
+  id TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS model_eval_runs (
+  id TEXT PRIMARY KEY,
+  eval_id TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS model_eval_runs_eval ON model_eval_runs (eval_id, started_at);
 `;
