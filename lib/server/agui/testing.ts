@@ -5,8 +5,9 @@ import { AguiAnswerBody, AguiToolDeclaration, type AguiHumanRequest } from "@/li
 import type { Entry } from "@/lib/contracts/entries";
 import type { CaseBody, CaseOutcome, CaseSource, CaseTarget, PauseMet } from "@/lib/contracts/testing";
 import { AppError } from "@/lib/errors";
-import { agentCaseBody, agentOutcome, inRecordedOrder, type AgentTurn } from "@/lib/suites/agent-turns";
+import { agentCaseBody, agentOutcome, type AgentTurn } from "@/lib/suites/agent-turns";
 import { getAgui, type AguiService } from "@/lib/server/agui";
+import { answerPending, type ReplayAnswers } from "@/lib/server/testing/answer-pending";
 import type { ReplayIO, TestingDriver } from "@/lib/server/testing/driver";
 import { errorMessage, isRecord } from "@/lib/values";
 
@@ -134,7 +135,7 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
     return agentOutcome([], [], { error: errorMessage(e) });
   }
   let threadId: string | undefined;
-  let answered = 0;
+  const state: ReplayAnswers = { io, answers: testCase.answers, answered: 0, pauses };
   const runsOfTurn: Set<string>[] = [];
   outer: for (const step of steps) {
     if (!step.success || io.signal.aborted) break;
@@ -147,24 +148,14 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
       const tid = threadId;
       const pending = agui.listRequests().filter((r) => r.agentId === agentId && r.threadId === tid && r.status === "pending");
       if (pending.length === 0) break;
-      let last: AguiHumanRequest | undefined;
-      for (const r of inRecordedOrder(pending, testCase.answers.slice(answered), aguiPauseMet)) {
-        n++;
-        const met = aguiPauseMet(r);
-        pauses.push(met);
-        const reply = io.pause(met);
-        if (!reply.ok) break outer;
-        answered = reply.index + 1;
-        const body = AguiAnswerBody.safeParse(reply.answer);
-        try {
-          if (!body.success) throw new Error("the recorded answer is not an AG-UI answer");
-          last = await agui.answerRequest(r.id, body.data);
-        } catch (e) {
-          io.refused(reply.index, errorMessage(e));
-          break outer;
-        }
-      }
-      const next = last ? agui.getRequest(last.id).answeredByRunId : undefined;
+      const batch = await answerPending(state, pending, aguiPauseMet, (r, recorded) => {
+        const body = AguiAnswerBody.safeParse(recorded);
+        if (!body.success) throw new Error("the recorded answer is not an AG-UI answer");
+        return agui.answerRequest(r.id, body.data);
+      });
+      if (batch.stop) break outer;
+      n += batch.count;
+      const next = batch.last ? agui.getRequest(batch.last.id).answeredByRunId : undefined;
       if (!next) break;
       runIds.add(next);
       await agui.runDone(next);

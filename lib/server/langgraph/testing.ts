@@ -4,8 +4,9 @@ import { z } from "zod";
 import { LgAnswerBody, type LgHumanRequest } from "@/lib/contracts/langgraph";
 import type { CaseBody, CaseOutcome, CaseSource, CaseTarget, PauseMet } from "@/lib/contracts/testing";
 import { AppError } from "@/lib/errors";
-import { agentCaseBody, agentOutcome, inRecordedOrder, type AgentTurn } from "@/lib/suites/agent-turns";
+import { agentCaseBody, agentOutcome, type AgentTurn } from "@/lib/suites/agent-turns";
 import { getLangGraph, type LangGraphService } from "@/lib/server/langgraph";
+import { answerPending, type ReplayAnswers } from "@/lib/server/testing/answer-pending";
 import type { ReplayIO, TestingDriver } from "@/lib/server/testing/driver";
 import { errorMessage, isRecord } from "@/lib/values";
 
@@ -100,7 +101,7 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
     return agentOutcome([], [], { error: errorMessage(e) });
   }
   let threadId: string | undefined;
-  let answered = 0;
+  const state: ReplayAnswers = { io, answers: testCase.answers, answered: 0, pauses };
   let error: string | undefined;
   outer: for (const step of steps) {
     if (!step.success || io.signal.aborted) break;
@@ -120,24 +121,14 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
       const tid = threadId;
       const pending = lg.listRequests().filter((r) => r.deploymentId === deploymentId && r.threadId === tid && r.status === "pending");
       if (pending.length === 0) break;
-      let last: LgHumanRequest | undefined;
-      for (const r of inRecordedOrder(pending, testCase.answers.slice(answered), lgPauseMet)) {
-        n++;
-        const met = lgPauseMet(r);
-        pauses.push(met);
-        const reply = io.pause(met);
-        if (!reply.ok) break outer;
-        answered = reply.index + 1;
-        const body = LgAnswerBody.safeParse(reply.answer);
-        try {
-          if (!body.success) throw new Error("the recorded answer is not a LangGraph answer");
-          last = await lg.answerRequest(r.id, body.data);
-        } catch (e) {
-          io.refused(reply.index, errorMessage(e));
-          break outer;
-        }
-      }
-      const resume = last ? lg.getRequest(last.id).answeredByRunId : undefined;
+      const batch = await answerPending(state, pending, lgPauseMet, (r, recorded) => {
+        const body = LgAnswerBody.safeParse(recorded);
+        if (!body.success) throw new Error("the recorded answer is not a LangGraph answer");
+        return lg.answerRequest(r.id, body.data);
+      });
+      if (batch.stop) break outer;
+      n += batch.count;
+      const resume = batch.last ? lg.getRequest(batch.last.id).answeredByRunId : undefined;
       if (resume) await lg.runDone(resume);
     }
   }
