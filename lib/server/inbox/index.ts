@@ -3,6 +3,7 @@ import { orderInbox, type InboxRow, type InboxRowBase, type InboxRowOf } from "@
 import { getApprovals } from "@/lib/server/approvals";
 import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
 import type { ProtocolRegistry } from "@/lib/server/protocols/types";
+import { processWide } from "@/lib/server/process-wide";
 
 /** What one source contributes to the inbox: its rows, each tagged with the source (a new protocol's too: `Row` stays open). */
 export type InboxReader<Row extends InboxRowBase = InboxRow> = () => readonly Row[];
@@ -39,10 +40,8 @@ export class InboxService<Row extends InboxRowBase> {
 }
 
 const KEY = Symbol.for("loupe.inbox");
-type WithInbox = typeof globalThis & { [KEY]?: InboxService<InboxRowBase> };
 
 /** The process-wide inbox (on globalThis: survives dev hot reload, like the protocol services). */
 export function getInbox(): InboxService<InboxRowBase> {
-  const g = globalThis as WithInbox;
-  return (g[KEY] ??= new InboxService(INBOX_READERS));
+  return processWide(KEY, () => new InboxService(INBOX_READERS));
 }

@@ -13,6 +13,7 @@ import { getStore, storedJson } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
 import { missingCalls, summarize } from "@/lib/suites/model-evals";
 import { errorMessage } from "@/lib/values";
+import { processWide } from "@/lib/server/process-wide";
 
 /**
  * Model evals for MCP servers (issue 24): each prompt is put to every model of the eval at once, as
@@ -202,11 +203,8 @@ export class ModelEvals {
 }
 
 const MODEL_EVALS_KEY = Symbol.for("loupe.modelEvals");
-type ModelEvalsGlobal = typeof globalThis & { [MODEL_EVALS_KEY]?: ModelEvals };
 
 /** The process-wide model evals (on globalThis: shared by every route bundle). */
 export function getModelEvals(): ModelEvals {
-  const g = globalThis as ModelEvalsGlobal;
-  g[MODEL_EVALS_KEY] ??= new ModelEvals();
-  return g[MODEL_EVALS_KEY];
+  return processWide(MODEL_EVALS_KEY, () => new ModelEvals());
 }

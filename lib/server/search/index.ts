@@ -4,6 +4,7 @@ import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
 import type { ProtocolRegistry } from "@/lib/server/protocols/types";
 import { likePattern } from "@/lib/server/search/text";
 import type { SearchHit } from "@/lib/server/search/types";
+import { processWide } from "@/lib/server/process-wide";
 
 /** A search answers with at most this many rows (each protocol bounds what it reads). */
 export const MAX_HITS = 100;
@@ -34,10 +35,8 @@ export class SessionSearch {
 }
 
 const SEARCH_KEY = Symbol.for("loupe.sessionSearch");
-type SearchGlobal = typeof globalThis & { [SEARCH_KEY]?: SessionSearch };
 
 /** The process's session search (on globalThis, like the services it reads). */
 export function getSessionSearch(): SessionSearch {
-  const g = globalThis as SearchGlobal;
-  return (g[SEARCH_KEY] ??= new SessionSearch());
+  return processWide(SEARCH_KEY, () => new SessionSearch());
 }

@@ -22,6 +22,7 @@ import type { TestingDriver } from "@/lib/server/testing/driver";
 import { playgroundJudge } from "@/lib/server/testing/judge";
 import { runSuite } from "@/lib/server/testing/runner";
 import { TestStore } from "@/lib/server/testing/store";
+import { processWide } from "@/lib/server/process-wide";
 
 /** Runs going at once across suites (a bounded resource). */
 export const MAX_RUNNING = 4;
@@ -176,11 +177,8 @@ export class Testing {
 }
 
 const TESTING_KEY = Symbol.for("loupe.testing");
-type TestingGlobal = typeof globalThis & { [TESTING_KEY]?: Testing };
 
 /** The process-wide testing service (STYLE rule 3: it survives dev hot reload). */
 export function getTesting(): Testing {
-  const g = globalThis as TestingGlobal;
-  g[TESTING_KEY] ??= new Testing();
-  return g[TESTING_KEY];
+  return processWide(TESTING_KEY, () => new Testing());
 }

@@ -4,6 +4,7 @@ import { routingFor } from "@/lib/server/mcp/tap/aggregate";
 import { serveTap } from "@/lib/server/mcp/tap/serve";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
 import { noteTurnedAway } from "@/lib/server/mcp/tap/turned-away";
+import { processWide } from "@/lib/server/process-wide";
 
 /**
  * Limits per tap, so a key holder cannot exhaust Loupe's memory: at most `LOUPE_TAP_MAX_SESSIONS`
@@ -44,8 +45,7 @@ export interface TapLoad {
 }
 const LOAD_KEY = Symbol.for("loupe.tapLoad");
 export function loadOf(tapId: string): TapLoad {
-  const g = globalThis as typeof globalThis & { [LOAD_KEY]?: Map<string, TapLoad> };
-  const all = (g[LOAD_KEY] ??= new Map());
+  const all = processWide(LOAD_KEY, () => new Map<string, TapLoad>());
   let load = all.get(tapId);
   if (!load) all.set(tapId, (load = { inflight: 0, sessions: new Map(), ended: new Map() }));
   return load;

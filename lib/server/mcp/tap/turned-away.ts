@@ -1,5 +1,6 @@
 import "server-only";
 import type { TapTurnedAway } from "@/lib/contracts/taps";
+import { processWide } from "@/lib/server/process-wide";
 
 /**
  * What the tap panel says about sessions Loupe ended and clients it refused (issue 23): the last
@@ -10,8 +11,7 @@ const MAX_PER_TAP = 10;
 const KEY = Symbol.for("loupe.tapTurnedAway");
 
 function all(): Map<string, TapTurnedAway[]> {
-  const g = globalThis as typeof globalThis & { [KEY]?: Map<string, TapTurnedAway[]> };
-  return (g[KEY] ??= new Map());
+  return processWide(KEY, () => new Map<string, TapTurnedAway[]>());
 }
 
 /** Notes one ended session or refused request, newest first; the oldest go past MAX_PER_TAP. */
