@@ -241,4 +241,26 @@ describe("test cases against server-everything", () => {
     expect(down.results[0]?.reason).toMatch(/Could not connect to server/);
     expect((JSON.parse(text) as SuiteFile).cases[0]?.protocol).toBe("mcp");
   });
+
+  it("writes no secret into the file: a target's headers become ${env:…} references, read back when it runs", async () => {
+    const secret = getTesting().store.createSuite({
+      name: "secret",
+      caseIds: [echo.id],
+      defaultTarget: { kind: "url", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer sk-live-123" } },
+      repetitions: 1,
+      concurrency: 1,
+      timeoutMs: 5_000,
+    });
+    const text = await (await fileRoute.GET(new Request(`${base}/api/tests/suites/${secret.id}/file`), ctx({ suiteId: secret.id }))).text();
+    expect(text).not.toContain("sk-live-123");
+    expect((JSON.parse(text) as SuiteFile).target).toEqual({
+      kind: "url",
+      url: "http://127.0.0.1:9/mcp",
+      headers: { Authorization: "${env:LOUPE_SECRET_AUTHORIZATION}" },
+    });
+    const copy = (await (await importRoute.POST(send("POST", "/api/tests/suites/import", text))).json()) as Suite;
+    delete process.env.LOUPE_SECRET_AUTHORIZATION;
+    const unset = await runOf(copy.id, {});
+    expect(unset.results[0]?.reason).toContain("set LOUPE_SECRET_AUTHORIZATION to its value");
+  });
 });

@@ -23,6 +23,7 @@ import { playgroundJudge } from "@/lib/server/testing/judge";
 import { runSuite } from "@/lib/server/testing/runner";
 import { TestStore } from "@/lib/server/testing/store";
 import { processWide } from "@/lib/server/process-wide";
+import { portableTarget } from "@/lib/suites/target-secrets";
 
 /** Runs going at once across suites (a bounded resource). */
 export const MAX_RUNNING = 4;
@@ -139,14 +140,14 @@ export class Testing {
     const suite = this.store.requireSuite(suiteId);
     const cases = suite.caseIds.map((id) => {
       const { id: _id, createdAt: _c, updatedAt: _u, ...body } = this.store.requireCase(id);
-      return body;
+      return { ...body, target: portableTarget(body.target) };
     });
     if (!cases.length) throw new AppError("bad_request:test_suite", `The suite "${suite.name}" has no cases to export`);
     return {
       format: SUITE_FILE_FORMAT,
       version: SUITE_FILE_VERSION,
       name: suite.name,
-      ...(suite.defaultTarget ? { target: suite.defaultTarget } : {}),
+      ...(suite.defaultTarget ? { target: portableTarget(suite.defaultTarget) } : {}),
       repetitions: suite.repetitions,
       concurrency: suite.concurrency,
       timeoutMs: suite.timeoutMs,

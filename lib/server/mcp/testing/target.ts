@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { MAX_CONFIG_BYTES, readMcpConfig } from "@/lib/mcp-config";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { nameFor, stableId } from "@/lib/server/peer-names";
+import { expandTargetEnv } from "@/lib/suites/target-secrets";
 import type { ConnectionView } from "@/lib/contracts/connections";
 
 /**
@@ -38,8 +39,17 @@ async function fromConfig(name: string, file: string | undefined): Promise<Conne
   return entry.input;
 }
 
-export async function connectionInputFor(target: Exclude<CaseTarget, { kind: "saved" }>): Promise<ConnectionInput> {
-  if (target.kind === "config") return fromConfig(target.name, target.file);
+export async function connectionInputFor(given: Exclude<CaseTarget, { kind: "saved" }>): Promise<ConnectionInput> {
+  if (given.kind === "config") return fromConfig(given.name, given.file);
+  // A suite file's headers and environment are ${env:NAME} references (lib/suites/target-secrets.ts).
+  let target: Exclude<CaseTarget, { kind: "saved" | "config" }>;
+  try {
+    const expanded = expandTargetEnv(given, process.env);
+    if (expanded.kind === "saved" || expanded.kind === "config") throw new Error("unexpected target kind");
+    target = expanded;
+  } catch (e) {
+    throw new AppError("bad_request:test_target", e instanceof Error ? e.message : String(e));
+  }
   if (target.kind === "command") {
     return {
       name: nameFor([target.command, ...target.args]),
