@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inRecordedOrder } from "./agent-turns";
+import { agentCaseBody, inRecordedOrder } from "./agent-turns";
 
 const met = (key: string, question: string) => ({ kind: "interrupt", key, request: { question } });
 const answer = (key: string | undefined, question: string) => ({
@@ -21,5 +21,23 @@ describe("inRecordedOrder", () => {
   it("keeps pauses the recording does not know last, where the script fails them", () => {
     const pending = [met("new_node", "New?"), met("legal", "Legal?")];
     expect(inRecordedOrder(pending, [answer("legal", "Legal?")], (p) => p)).toEqual([pending[1], pending[0]]);
+  });
+});
+
+describe("agentCaseBody", () => {
+  it("keeps the answers up to the first pause the recording could not answer, never shifting later ones", () => {
+    const pause = (key: string, a: string | null) => ({ kind: "interrupt", key, request: { key }, answer: a });
+    const body = agentCaseBody({
+      name: "n",
+      protocol: "langgraph",
+      target: { kind: "saved", id: "d" },
+      source: { protocol: "langgraph", from: "thread", ref: {} },
+      turns: [
+        { input: {}, label: "t1", pauses: [pause("first", "yes"), pause("second", null)], toolCalls: [], finalResponse: "" },
+        { input: {}, label: "t2", pauses: [pause("third", "no")], toolCalls: [], finalResponse: "done" },
+      ],
+    });
+    // Before: ["first", "third"], so the replay answered "second" with third's answer.
+    expect(body.answers.map((a) => a.key)).toEqual(["first"]);
   });
 });

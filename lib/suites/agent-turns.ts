@@ -43,9 +43,11 @@ export interface AgentCaseInput {
  */
 export function agentCaseBody(input: AgentCaseInput): CaseBody {
   const turns = input.turns.slice(0, MAX_CASE_STEPS);
-  const answers: PauseAnswer[] = turns
-    .flatMap((t) => t.pauses)
-    .filter((p) => p.answer !== null)
+  // The answers up to the first pause the recording cannot answer (null): dropping that one alone
+  // would hand every later pause the answer of the one before it.
+  const met = turns.flatMap((t) => t.pauses);
+  const unanswered = met.findIndex((p) => p.answer === null);
+  const answers: PauseAnswer[] = (unanswered < 0 ? met : met.slice(0, unanswered))
     .slice(0, MAX_CASE_PAUSES)
     .map((p) => ({ kind: p.kind, ...(p.key !== undefined ? { key: p.key } : {}), request: p.request, answer: p.answer }));
   return {
