@@ -24,6 +24,23 @@ function changes(a: Lists, b: Lists) {
 const kinds = (a: Lists, b: Lists) => changes(a, b).map((c) => `${c.kind} ${c.path}`);
 
 describe("diffSurfaces", () => {
+  it("does not compare a list one side could not read whole: it says so instead of every item removed", () => {
+    const before = snap({ tools: [tool("a"), tool("b")], prompts: [{ name: "p" }] });
+    const failed = makeSnapshot({
+      server: { name: "s", version: "1" },
+      protocolVersion: "2025-11-25",
+      capabilities: { tools: {}, prompts: {}, resources: {} },
+      lists: { tools: [], prompts: [], resources: [], resourceTemplates: [] },
+      notes: ["tools/list failed: Connection closed"],
+    });
+    const diff = diffSurfaces(before, failed);
+    // Before: two breaking "tool was removed" (diff exited 1 on a server that answered tools/list with an error once).
+    expect(diff.changes.map((c) => `${c.kind} ${c.path}: ${c.message}`)).toEqual([
+      'breaking $.prompts["p"]: Prompt `p` was removed.',
+      "change $.tools: The second snapshot did not read tools whole (tools/list failed: Connection closed): not compared.",
+    ]);
+  });
+
   it("finds nothing between a snapshot and itself, whatever the order the server listed in", () => {
     const a = snap({ tools: [tool("b"), tool("a", obj({ x: { type: "string" }, y: { type: "number" } }, ["y", "x"]))] });
     const b = snap({ tools: [tool("a", obj({ y: { type: "number" }, x: { type: "string" } }, ["x", "y"])), tool("b")] });

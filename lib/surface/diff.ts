@@ -154,11 +154,27 @@ function diffServer(a: SurfaceSnapshot, b: SurfaceSnapshot, out: SurfaceChange[]
   }
 }
 
+function incompleteNote(s: SurfaceSnapshot, list: SurfaceList): string | undefined {
+  return s.notes.find((n) => n.startsWith(`${list}/list failed`) || n.startsWith(`${list}:`));
+}
+
 /** What changed from `before` to `after`, breaking first. */
 export function diffSurfaces(before: SurfaceSnapshot, after: SurfaceSnapshot): SurfaceDiff {
   const out: SurfaceChange[] = [];
   diffServer(before, after, out);
-  for (const list of SURFACE_LISTS) diffList(list, before[list], after[list], out);
+  for (const list of SURFACE_LISTS) {
+    // A list read in part (a failed page, a cut) would read as every missing item removed: not compared.
+    const beforeNote = incompleteNote(before, list);
+    const afterNote = incompleteNote(after, list);
+    const cut = beforeNote ? { side: "The first", note: beforeNote } : afterNote ? { side: "The second", note: afterNote } : null;
+    if (cut)
+      out.push({
+        kind: "change",
+        path: at("$", list),
+        message: `${cut.side} snapshot did not read ${list} whole (${cut.note}): not compared.`,
+      });
+    else diffList(list, before[list], after[list], out);
+  }
   const changes = orderChanges(out);
   const counts: Record<ChangeKind, number> = { breaking: 0, addition: 0, change: 0, cosmetic: 0 };
   for (const c of changes) counts[c.kind]++;
