@@ -62,6 +62,29 @@ describe("runSuite", () => {
     expect(run.results[0]).toMatchObject({ status: "fail", reason: expect.stringContaining("the judge was stopped") });
   });
 
+  it("keeps every value of a result bounded: steps, pause requests, arguments and what an assertion compared", async () => {
+    const big = "x".repeat(200 * 1024);
+    const huge = driver(() =>
+      Promise.resolve(
+        caseOutcomeSchema.parse({
+          result: { text: "ok" },
+          finalResponse: big,
+          toolCalls: [{ name: "t", args: { big } }],
+          pauses: [],
+          steps: [{ kind: "say", result: { big }, isError: false, latencyMs: 1 }],
+        }),
+      ),
+    );
+    const run = await runSuite({ suite, cases: [testCase("big")], driverFor: () => huge });
+    // Before: each of these kept its 200 KiB whole, and the run's row grew with every replay.
+    const result = run.results[0]!;
+    expect(JSON.stringify(result.outcome.toolCalls[0]?.args)).toContain('"truncated":true');
+    expect(JSON.stringify(result.outcome.steps?.[0]?.result)).toContain('"truncated":true');
+    expect(JSON.stringify(result.assertions[0]?.actual)).toContain('"truncated":true');
+    expect(result.outcome.finalResponse).toMatch(/… \(204800 characters in all\)$/);
+    expect(JSON.stringify(result).length).toBeLessThan(2 * 64 * 1024);
+  });
+
   it("keeps at most `concurrency` replays going at once", async () => {
     let going = 0;
     let most = 0;

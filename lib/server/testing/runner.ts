@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { CaseBody, CaseOutcome, CaseResult, CaseTarget, Run, Suite } from "@/lib/contracts/testing";
+import type { AssertionResult, CaseBody, CaseOutcome, CaseResult, CaseTarget, Run, Suite } from "@/lib/contracts/testing";
 import { caseOutcomeSchema } from "@/lib/contracts/testing";
 import { evaluateAssertions, firstFailure } from "@/lib/suites/assertions";
 import type { Judge } from "@/lib/suites/assertions";
@@ -35,10 +35,36 @@ export interface RunInput {
 /** The largest outcome value kept in a result (its JSON): bigger ones are kept as a preview. */
 export const MAX_KEPT_RESULT_BYTES = 256 * 1024;
 
+/** The largest other value kept in a result (a step's result, a pause's request, arguments, what an assertion compared). */
+export const MAX_KEPT_VALUE_BYTES = 64 * 1024;
+
+/** `value`, or a preview of its JSON when that is over `max` bytes. */
+function kept(value: unknown, max: number): unknown {
+  const text = JSON.stringify(value) ?? "";
+  return text.length <= max ? value : { truncated: true, bytes: text.length, preview: text.slice(0, 4096) };
+}
+
+/** A replay's outcome as a result keeps it: every value bounded, so a run's row stays bounded too. */
 function bounded(outcome: CaseOutcome): CaseOutcome {
-  const text = JSON.stringify(outcome.result) ?? "";
-  if (text.length <= MAX_KEPT_RESULT_BYTES) return outcome;
-  return { ...outcome, result: { truncated: true, bytes: text.length, preview: text.slice(0, 4096) } };
+  return {
+    ...outcome,
+    result: kept(outcome.result, MAX_KEPT_RESULT_BYTES),
+    finalResponse:
+      outcome.finalResponse !== null && outcome.finalResponse.length > MAX_KEPT_VALUE_BYTES
+        ? `${outcome.finalResponse.slice(0, MAX_KEPT_VALUE_BYTES)}… (${outcome.finalResponse.length} characters in all)`
+        : outcome.finalResponse,
+    toolCalls: outcome.toolCalls.map((c) => ({ ...c, args: kept(c.args, MAX_KEPT_VALUE_BYTES) })),
+    pauses: outcome.pauses.map((p) => ({ ...p, request: kept(p.request, MAX_KEPT_VALUE_BYTES) })),
+    ...(outcome.steps ? { steps: outcome.steps.map((st) => ({ ...st, result: kept(st.result, MAX_KEPT_VALUE_BYTES) })) } : {}),
+  };
+}
+
+function boundedVerdicts(results: readonly AssertionResult[]): AssertionResult[] {
+  return results.map((r) => ({
+    ...r,
+    ...("expected" in r ? { expected: kept(r.expected, MAX_KEPT_VALUE_BYTES) } : {}),
+    ...("actual" in r ? { actual: kept(r.actual, MAX_KEPT_VALUE_BYTES) } : {}),
+  }));
 }
 
 function timeout(ms: number, signal: AbortSignal): Promise<CaseOutcome> {
@@ -112,7 +138,7 @@ async function replayOnce(c: RunnableCase, repetition: number, input: RunInput, 
     status,
     reason,
     pauseFailures,
-    assertions,
+    assertions: boundedVerdicts(assertions),
     outcome: bounded(outcome),
     durationMs: Math.round(performance.now() - started),
   };
