@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import type { Assertion, CaseOutcome } from "@/lib/contracts/testing";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Field } from "@/components/elements/field";
 

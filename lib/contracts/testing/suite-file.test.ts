@@ -45,7 +45,10 @@ describe("the suite file", () => {
 
   it("refuses a file nested too deep to store (its cases were half-imported, then a 500)", () => {
     const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
-    const text = JSON.stringify({ ...good, cases: [{ ...good.cases[0], steps: [{ kind: "tools/call", input: "X" }] }] }).replace('"X"', deep);
+    const text = JSON.stringify({ ...good, cases: [{ ...good.cases[0], steps: [{ kind: "tools/call", input: "X" }] }] }).replace(
+      '"X"',
+      deep,
+    );
     const parsed = parseSuiteFile(text);
     expect(!parsed.ok && parsed.error).toMatchObject({ path: "(the file)", message: expect.stringContaining("nests deeper than 512") });
   });
