@@ -44,7 +44,10 @@ for (const scheme of ["light", "dark"] as const) {
       await page.setViewportSize({ width: 1024, height: 768 });
       // The list is virtualized: `first()` is whichever row is rendered first, and opening the details
       // pane re-lays the list out, so the clicked row is found again by its entry index.
-      const entry = await page.getByTestId("timeline-event").first().getAttribute("data-entry");
+      // The last rendered row: the list opens at its end, so that one is on screen; `first()` is an
+      // overscan row above the pane, which the click had to scroll to while the rows re-measured (in CI
+      // it never settled within 15 s).
+      const entry = await page.getByTestId("timeline-event").last().getAttribute("data-entry");
       const open = page.locator(`[data-testid="timeline-event"][data-entry="${entry}"]`);
       // The narrower window re-measures the virtualized rows for a few frames; a click that lands while
       // they move can miss the row (1 run in 8 here). A click toggles, so click again only

@@ -94,7 +94,8 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
               <div className="flex flex-wrap items-start gap-1.5 border-b px-2 py-1.5">
                 {/* A floor on the summary's width: past it the actions wrap under it instead of squeezing it into a column. */}
                 <SessionSummary timeline={timeline} className="min-w-0 flex-1 basis-64" />
-                <div className="flex shrink-0 items-center gap-1">
+                {/* Wraps within itself: at 800 px the actions are wider than the pane (Save as case went off the page). */}
+                <div className="flex max-w-full flex-wrap items-center gap-1">
                   {paneToggle}
                   {actions}
                   <ExportBundleButton unit={{ type: "adk-session", ...sessionRef }} />
