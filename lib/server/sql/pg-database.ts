@@ -35,7 +35,9 @@ export class PgDatabase {
   private readonly conn: PgSync;
   private readonly tables: Tables = new Map();
   private readonly texts = new Map<string, PgStatementText>();
+  /** Open transactions: `transaction()` levels, and a BEGIN run as a statement (the group commit's). */
   private depth = 0;
+  private closed = false;
 
   constructor(url: string, name = "loupe") {
     this.conn = new PgSync(url, name);
@@ -43,6 +45,10 @@ export class PgDatabase {
 
   get inTransaction(): boolean {
     return this.depth > 0;
+  }
+
+  get open(): boolean {
+    return !this.closed;
   }
 
   /** Applies the migrations not yet applied, in order, each in its own transaction. */
@@ -78,7 +84,12 @@ export class PgDatabase {
 
   prepare<Row = unknown>(sql: string): PgPrepared<Row> {
     const statement = this.translate(sql);
-    const exec = (params: unknown[]) => this.conn.query(statement.text, bind(statement, params));
+    const control = /^\s*(BEGIN|COMMIT|ROLLBACK)\s*$/i.exec(sql)?.[1]?.toUpperCase();
+    const exec = (params: unknown[]) => {
+      const answer = this.conn.query(statement.text, bind(statement, params));
+      if (control) this.depth = control === "BEGIN" ? this.depth + 1 : 0;
+      return answer;
+    };
     return {
       run: (...params) => runResult(exec(params), statement),
       get: (...params) => rowOf<Row>(exec(params).rows[0]),
@@ -96,13 +107,13 @@ export class PgDatabase {
   }
 
   /** Like better-sqlite3's: a function that runs `fn` in a transaction (a savepoint when nested). */
-  transaction<A extends unknown[], T>(fn: (...args: A) => T): (...args: A) => T {
-    return (...args) => {
+  transaction<T>(fn: () => T): () => T {
+    return () => {
       const savepoint = `sp${this.depth}`;
       this.conn.query(this.depth === 0 ? "BEGIN" : `SAVEPOINT ${savepoint}`);
       this.depth++;
       try {
-        const result = fn(...args);
+        const result = fn();
         this.depth--;
         this.conn.query(this.depth === 0 ? "COMMIT" : `RELEASE SAVEPOINT ${savepoint}`);
         return result;
@@ -120,6 +131,7 @@ export class PgDatabase {
   }
 
   close(): void {
+    this.closed = true;
     this.conn.close();
   }
 
