@@ -49,7 +49,7 @@ export function isSecretKey(key: string): boolean {
 export const LAUNCH_TOKEN_KEY = Symbol.for("loupe.launchToken");
 
 export function tableExists(store: Store, table: string): boolean {
-  return store.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+  return store.engine.hasTable(table);
 }
 
 /** The JSON column of every row of a table that may not exist yet (its module creates it on first use). */

@@ -18,6 +18,8 @@ export interface StoreEngine {
   hasRoom(margin: number): boolean;
   /** Whether a failed write failed for lack of room, and whose: the disk's or the store's own limit. */
   spaceError(error: unknown): "disk_full" | "store_full" | null;
+  /** Whether the database has this table (some are created by their module on first use). */
+  hasTable(name: string): boolean;
   /** After a prune: gives freed space back where the database does not do it by itself. */
   reclaim(): void;
   /** Retention's cap: the write-ahead log kept to a share of it (SQLite; PostgreSQL manages its own). */

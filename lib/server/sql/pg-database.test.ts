@@ -104,6 +104,23 @@ describe.skipIf(!pgAvailable())("PgDatabase over a real PostgreSQL", () => {
     }
   });
 
+  it("a table the schema gains later is created in an existing database at the next start", () => {
+    const url = cluster.createDatabase("grows");
+    const before = new PgDatabase(url);
+    const base = "CREATE TABLE IF NOT EXISTS a (id TEXT PRIMARY KEY);";
+    before.migrate([{ version: 1, name: "base", sqlite: base, everyStart: true }]);
+    before.close();
+    const after = new PgDatabase(url);
+    try {
+      after.migrate([
+        { version: 1, name: "base", sqlite: `${base} CREATE TABLE IF NOT EXISTS b (id TEXT PRIMARY KEY);`, everyStart: true },
+      ]);
+      expect(after.prepare("INSERT OR IGNORE INTO b (id) VALUES (?)").run("x").changes).toBe(1);
+    } finally {
+      after.close();
+    }
+  });
+
   it("two instances migrating one new database at once apply each version exactly once", () => {
     const url = cluster.createDatabase("race");
     const a = new PgDatabase(url, "a");

@@ -26,6 +26,12 @@ export interface Migration {
   name: string;
   sqlite?: string;
   postgres?: string;
+  /**
+   * Applied again at every start (under the lock), not only once: the store's own tables, all
+   * `CREATE … IF NOT EXISTS`, so a table a newer Loupe declares is created in an older database,
+   * as SQLite's store does with its schema at every open.
+   */
+  everyStart?: boolean;
 }
 
 /** The lock every instance takes while it migrates (an arbitrary, fixed number). */
@@ -63,7 +69,10 @@ export class PgDatabase {
       for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
         // Every version's tables are learned, applied now or earlier: statements need their keys.
         const statements = migration.sqlite ? pgSchema(migration.sqlite, this.tables) : [];
-        if (done.has(migration.version)) continue;
+        if (done.has(migration.version)) {
+          if (migration.everyStart) this.transaction(() => statements.forEach((statement) => this.conn.query(statement)))();
+          continue;
+        }
         this.transaction(() => {
           if (migration.version === migrations[0]?.version) this.conn.query(PG_FUNCTIONS);
           for (const statement of statements) this.conn.query(statement);

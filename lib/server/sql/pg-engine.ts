@@ -40,6 +40,13 @@ export class PgEngine implements StoreEngine {
     return null;
   }
 
+  hasTable(name: string): boolean {
+    return (
+      this.db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = $1", [name]).rows
+        .length > 0
+    );
+  }
+
   reclaim(): void {}
 
   boundLog(): void {}
@@ -53,7 +60,7 @@ export class PgEngine implements StoreEngine {
 export function openPgEngine(url: string, where: string, schema: string): PgEngine {
   const db = new PgDatabase(url);
   try {
-    db.migrate([{ version: 1, name: "the local store's tables", sqlite: schema }]);
+    db.migrate([{ version: 1, name: "the local store's tables", sqlite: schema, everyStart: true }]);
   } catch (error) {
     db.close();
     throw error;

@@ -38,6 +38,10 @@ export class SqliteEngine implements StoreEngine {
     return diskFree(this.where) < DISK_LOW ? "disk_full" : "store_full";
   }
 
+  hasTable(name: string): boolean {
+    return this.sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+  }
+
   /** Hands freed pages back to the disk: an incremental vacuum, or a one-time VACUUM that switches an older small store to it. */
   reclaim(): void {
     const mode: unknown = this.sqlite.pragma("auto_vacuum", { simple: true });
