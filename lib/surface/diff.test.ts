@@ -48,7 +48,7 @@ describe("diffSurfaces", () => {
     expect(diffText(diffSurfaces(a, b))).toBe("No changes.\n");
   });
 
-  it("a removed tool, prompt, resource or template is breaking; a new one an addition", () => {
+  it("a removed tool, prompt or template is breaking; a removed resource (data) a change; a new one an addition", () => {
     const before = {
       tools: [tool("gone")],
       prompts: [{ name: "p" }],
@@ -58,12 +58,13 @@ describe("diffSurfaces", () => {
     const after = { tools: [tool("new")] };
     expect(kinds(before, after)).toEqual([
       'breaking $.prompts["p"]',
-      'breaking $.resources["file:///a"]',
       'breaking $.resourceTemplates["x://{id}"]',
       'breaking $.tools["gone"]',
       'addition $.tools["new"]',
+      'change $.resources["file:///a"]',
     ]);
-    expect(changes(before, after)[3]?.message).toBe("Tool `gone` was removed.");
+    expect(changes(before, after)[2]?.message).toBe("Tool `gone` was removed.");
+    expect(changes(before, after)[4]?.message).toBe("Resource `file:///a` was removed (resources are data: the list changes with it).");
   });
 
   it("a new required argument is breaking, a new optional one an addition", () => {

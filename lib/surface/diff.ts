@@ -118,6 +118,13 @@ function diffList(list: SurfaceList, a: readonly JsonRecord[], b: readonly JsonR
     const path = item(at("$", list), id);
     const after = y.get(id);
     if (after) diffItem(list, before, after, path, out);
+    // A resource is data (a file, a row) that comes and goes with what the server holds; a template is its API.
+    else if (list === "resources")
+      out.push({
+        kind: "change",
+        path,
+        message: `${SURFACE_NOUN[list]} \`${id}\` was removed (resources are data: the list changes with it).`,
+      });
     else out.push({ kind: "breaking", path, message: `${SURFACE_NOUN[list]} \`${id}\` was removed.` });
   }
   for (const id of y.keys()) {
