@@ -4,6 +4,7 @@ import type { CaseBody, Run, RunSummary, Suite, SuiteBody, TestCase } from "@/li
 import { MAX_RUNS_PER_SUITE } from "@/lib/contracts/testing";
 import { AppError } from "@/lib/errors";
 import { storedJson } from "@/lib/server/store";
+import { mergeTarget } from "@/lib/server/testing/mask";
 import type { Store } from "@/lib/server/store";
 
 /** Cases and suites a store keeps (a bounded resource: a bigger library is a mistake or an attack). */
@@ -45,7 +46,9 @@ export class TestStore {
 
   updateCase(id: string, body: CaseBody): TestCase {
     const existing = this.requireCase(id);
-    const updated: TestCase = { ...body, id, createdAt: existing.createdAt, updatedAt: Date.now() };
+    // The routes answer with the target's secrets masked: a mask sent back keeps the stored value.
+    const target = mergeTarget(body.target, existing.target);
+    const updated: TestCase = { ...body, target, id, createdAt: existing.createdAt, updatedAt: Date.now() };
     this.saveCase(updated);
     return updated;
   }
@@ -90,7 +93,8 @@ export class TestStore {
     if (body.baselineRunId !== undefined && !this.listRuns(id).some((r) => r.id === body.baselineRunId)) {
       throw new AppError("bad_request:test_suite", `The baseline "${body.baselineRunId}" is not a run of this suite`);
     }
-    const suite: Suite = { ...body, id, createdAt: existing.createdAt, updatedAt: Date.now() };
+    const defaultTarget = body.defaultTarget && mergeTarget(body.defaultTarget, existing.defaultTarget);
+    const suite: Suite = { ...body, ...(defaultTarget ? { defaultTarget } : {}), id, createdAt: existing.createdAt, updatedAt: Date.now() };
     this.saveSuite(suite);
     return suite;
   }
