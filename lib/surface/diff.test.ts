@@ -39,6 +39,11 @@ describe("diffSurfaces", () => {
       'breaking $.prompts["p"]: Prompt `p` was removed.',
       "change $.tools: The second snapshot did not read tools whole (tools/list failed: Connection closed): not compared.",
     ]);
+    // Both sides cut: both are named.
+    const cutToo = { ...failed, notes: ["tools: more than 10000 items; the first 10000 are kept"] };
+    expect(diffSurfaces(cutToo, failed).changes.map((c) => c.message)).toEqual([
+      "The first snapshot did not read tools whole (tools: more than 10000 items; the first 10000 are kept) and the second snapshot did not read tools whole (tools/list failed: Connection closed): not compared.",
+    ]);
   });
 
   it("finds nothing between a snapshot and itself, whatever the order the server listed in", () => {
