@@ -8,9 +8,11 @@ const help = `loupe-inspector diff <a> <b> [--json]
 
 Compares two surfaces: <a> and <b> are each a snapshot file (from \`snapshot\`) or a server, so
 \`diff surface.json <server>\` checks a live server against the file kept in the repository.
-Prints breaking changes first (a removed tool, prompt, resource or template, a new required
-argument, a removed argument, a narrower type or enum, an incompatible outputSchema, a tool that
-is no longer read-only …), then additions, other changes and cosmetic ones, each with its JSON path.
+Prints breaking changes first (a removed tool, prompt or resource template, a new required
+argument, a removed argument, a narrower type or enum, also inside anyOf / oneOf / $ref, an
+incompatible outputSchema, a tool that is no longer read-only …), then additions, other changes
+(a removed resource: resources are data) and cosmetic ones, each with its JSON path. A list one
+side could not read whole is not compared, and the diff says so.
 
 Exit code: 1 when a change is breaking, 0 otherwise, 2 when a side could not be read.
 ${SERVER_HELP}

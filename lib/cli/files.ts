@@ -1,10 +1,11 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { splitCommandLine } from "@/lib/shell-split";
 import { collectSurface, parseSnapshot } from "@/lib/surface";
 import type { SurfaceSnapshot } from "@/lib/surface";
 import { CliError } from "./io";
 import type { CliIO } from "./io";
-import { withServer } from "./target";
+import { isMissingCommand, withServer } from "./target";
 
 /** The largest snapshot file read (a server with thousands of tools is a few MiB). */
 export const MAX_SNAPSHOT_BYTES = 32 * 1024 * 1024;
@@ -34,7 +35,14 @@ export function isFileArg(arg: string, io: CliIO): boolean {
 /** `<a>` of diff: a snapshot file, or a server to snapshot now. */
 export async function snapshotOf(arg: string, configs: string[], ms: number, io: CliIO): Promise<SurfaceSnapshot> {
   if (isFileArg(arg, io)) return readSnapshotFile(arg, io);
-  return withServer(arg, configs, ms, io, (s) => collectSurface(s.client));
+  try {
+    return await withServer(arg, configs, ms, io, (s) => collectSurface(s.client));
+  } catch (e) {
+    // One word that is neither a file nor a command is most likely a mistyped snapshot file name.
+    if (e instanceof CliError && isMissingCommand(e) && splitCommandLine(arg).length === 1)
+      throw new CliError(`${arg}: no such file, nor a command it could start`);
+    throw e;
+  }
 }
 
 export function writeFile(file: string, text: string, io: CliIO): void {

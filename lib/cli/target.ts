@@ -83,6 +83,13 @@ function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError || causes(error).some((c) => typeof c.code === "string" && c.code in NETWORK_WORDS);
 }
 
+const COMMAND_NOT_FOUND = "command not found";
+
+/** Whether `error` says the command of a stdio server is not there. */
+export function isMissingCommand(error: CliError): boolean {
+  return error.message.startsWith("cannot start ") && error.message.includes(`: ${COMMAND_NOT_FOUND}: `);
+}
+
 /** A connect failure in words: a command that is not there, a server that is not up. */
 function describeFailure(error: unknown, target: Target, stderr: string): string {
   const chain = causes(error);
@@ -94,7 +101,7 @@ function describeFailure(error: unknown, target: Target, stderr: string): string
     .filter((m) => typeof m === "string" && m)[0];
   const tail = stderr.trim() ? `\nThe server wrote:\n${stderr.trim().split("\n").slice(-10).join("\n")}` : "";
   if (target.input.transport === "stdio" && code === "ENOENT")
-    return `cannot start ${target.label}: command not found: ${target.input.command}`;
+    return `cannot start ${target.label}: ${COMMAND_NOT_FOUND}: ${target.input.command}`;
   if (target.input.transport === "stdio" && code === "EACCES")
     return `cannot start ${target.label}: ${target.input.command} is not executable`;
   if (typeof cause === "string" && NETWORK_WORDS[cause]) return `cannot reach ${target.label}: ${NETWORK_WORDS[cause]} (${cause})`;

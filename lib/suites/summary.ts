@@ -22,6 +22,16 @@ export function summarizeCases(results: readonly CaseResult[]): CaseSummary[] {
   });
 }
 
+/** Results in the order of `caseIds` (a case not named goes last), then by repetition; stable. */
+export function inCaseOrder(results: readonly CaseResult[], caseIds: readonly string[]): CaseResult[] {
+  const order = new Map<string, number>();
+  caseIds.forEach((id, i) => {
+    if (!order.has(id)) order.set(id, i);
+  });
+  const at = (id: string) => order.get(id) ?? caseIds.length;
+  return [...results].sort((a, b) => at(a.caseId) - at(b.caseId) || a.repetition - b.repetition);
+}
+
 /** passed only when every case passed; error when one could not run and none failed. */
 export function runStatus(cases: readonly CaseSummary[]): "passed" | "failed" | "error" {
   if (cases.some((c) => c.status === "fail")) return "failed";

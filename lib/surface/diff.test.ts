@@ -39,6 +39,11 @@ describe("diffSurfaces", () => {
       'breaking $.prompts["p"]: Prompt `p` was removed.',
       "change $.tools: The second snapshot did not read tools whole (tools/list failed: Connection closed): not compared.",
     ]);
+    // Both sides cut: both are named.
+    const cutToo = { ...failed, notes: ["tools: more than 10000 items; the first 10000 are kept"] };
+    expect(diffSurfaces(cutToo, failed).changes.map((c) => c.message)).toEqual([
+      "The first snapshot did not read tools whole (tools: more than 10000 items; the first 10000 are kept) and the second snapshot did not read tools whole (tools/list failed: Connection closed): not compared.",
+    ]);
   });
 
   it("finds nothing between a snapshot and itself, whatever the order the server listed in", () => {
@@ -48,7 +53,7 @@ describe("diffSurfaces", () => {
     expect(diffText(diffSurfaces(a, b))).toBe("No changes.\n");
   });
 
-  it("a removed tool, prompt, resource or template is breaking; a new one an addition", () => {
+  it("a removed tool, prompt or template is breaking; a removed resource (data) a change; a new one an addition", () => {
     const before = {
       tools: [tool("gone")],
       prompts: [{ name: "p" }],
@@ -58,12 +63,13 @@ describe("diffSurfaces", () => {
     const after = { tools: [tool("new")] };
     expect(kinds(before, after)).toEqual([
       'breaking $.prompts["p"]',
-      'breaking $.resources["file:///a"]',
       'breaking $.resourceTemplates["x://{id}"]',
       'breaking $.tools["gone"]',
       'addition $.tools["new"]',
+      'change $.resources["file:///a"]',
     ]);
-    expect(changes(before, after)[3]?.message).toBe("Tool `gone` was removed.");
+    expect(changes(before, after)[2]?.message).toBe("Tool `gone` was removed.");
+    expect(changes(before, after)[4]?.message).toBe("Resource `file:///a` was removed (resources are data: the list changes with it).");
   });
 
   it("a new required argument is breaking, a new optional one an addition", () => {

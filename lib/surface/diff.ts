@@ -118,6 +118,13 @@ function diffList(list: SurfaceList, a: readonly JsonRecord[], b: readonly JsonR
     const path = item(at("$", list), id);
     const after = y.get(id);
     if (after) diffItem(list, before, after, path, out);
+    // A resource is data (a file, a row) that comes and goes with what the server holds; a template is its API.
+    else if (list === "resources")
+      out.push({
+        kind: "change",
+        path,
+        message: `${SURFACE_NOUN[list]} \`${id}\` was removed (resources are data: the list changes with it).`,
+      });
     else out.push({ kind: "breaking", path, message: `${SURFACE_NOUN[list]} \`${id}\` was removed.` });
   }
   for (const id of y.keys()) {
@@ -164,16 +171,14 @@ export function diffSurfaces(before: SurfaceSnapshot, after: SurfaceSnapshot): S
   diffServer(before, after, out);
   for (const list of SURFACE_LISTS) {
     // A list read in part (a failed page, a cut) would read as every missing item removed: not compared.
-    const beforeNote = incompleteNote(before, list);
-    const afterNote = incompleteNote(after, list);
-    const cut = beforeNote ? { side: "The first", note: beforeNote } : afterNote ? { side: "The second", note: afterNote } : null;
-    if (cut)
-      out.push({
-        kind: "change",
-        path: at("$", list),
-        message: `${cut.side} snapshot did not read ${list} whole (${cut.note}): not compared.`,
-      });
-    else diffList(list, before[list], after[list], out);
+    const cut = [
+      ["first", incompleteNote(before, list)],
+      ["second", incompleteNote(after, list)],
+    ].flatMap(([side, note]) => (note ? [`the ${side} snapshot did not read ${list} whole (${note})`] : []));
+    if (cut.length) {
+      const said = cut.join(" and ");
+      out.push({ kind: "change", path: at("$", list), message: `${said[0]?.toUpperCase()}${said.slice(1)}: not compared.` });
+    } else diffList(list, before[list], after[list], out);
   }
   const changes = orderChanges(out);
   const counts: Record<ChangeKind, number> = { breaking: 0, addition: 0, change: 0, cosmetic: 0 };

@@ -2,12 +2,17 @@ import { isRecord } from "@/lib/values";
 import type { JsonRecord } from "@/lib/values";
 import { at, sameJson, shown } from "./changes";
 import type { SurfaceChange } from "./changes";
+import { ANNOTATION_KEYS, asBranches, branchesOf, branchText, pairBranches } from "./schema-branches";
+import type { Branches } from "./schema-branches";
+import { resolveRefs } from "./schema-refs";
 
 /*
  * Two JSON Schemas of one tool, compared for who relies on them. An input schema is what the
  * server accepts: accepting less (a new required argument, a narrower type or enum, a removed
  * argument) breaks callers. An output schema is what the server promises: promising less (a
- * required field removed, a wider type or enum) breaks readers.
+ * required field removed, a wider type or enum) breaks readers. Local `$ref`s are resolved first
+ * (schema-refs.ts); `anyOf` / `oneOf` / `allOf` branches are paired and compared (schema-branches.ts);
+ * any other keyword an input schema adds or changes is breaking: it could not be proved compatible.
  */
 
 export type SchemaDirection = "input" | "output";
@@ -167,12 +172,83 @@ function diffObject(a: JsonRecord, b: JsonRecord, path: string, field: string, c
     diffNode(a.additionalProperties, b.additionalProperties, at(path, "additionalProperties"), `${field || ""}[*]`, ctx);
 }
 
+const UNPROVEN = "could not prove compatible";
+
+/** An alternative (anyOf / oneOf) narrows when a branch goes; allOf narrows when one comes. */
+function diffBranches(x: Branches, y: Branches, path: string, field: string, ctx: Ctx) {
+  const what = subject(ctx, field);
+  const all = y.keyword === "allOf";
+  const p = at(path, y.keyword);
+  if (x.keyword !== y.keyword) {
+    const narrowed = x.keyword === "anyOf" && y.keyword === "oneOf";
+    push(ctx, narrowing(ctx, narrowed), at(path, x.keyword), `${what}: ${x.keyword} → ${y.keyword}${narrowed ? ` (${UNPROVEN})` : ""}.`);
+  }
+  const { pairs, removed, added } = pairBranches(x.items, y.items);
+  for (const [i, j] of pairs) diffNode(x.items[i], y.items[j], `${p}[${j}]`, field, ctx);
+  // A branch that takes anything ({} or true) covers every branch that went.
+  const coveredAll = !all && y.items.some((b) => b === true || (isRecord(b) && !Object.keys(b).length));
+  for (const i of coveredAll ? [] : removed) {
+    const text = branchText(x.items[i]);
+    const sentence = all
+      ? `${what} no longer has to match ${text}.`
+      : ctx.direction === "input"
+        ? `${what} no longer accepts ${text}: calls that sent it fail.`
+        : `${what} is no longer ${text}.`;
+    push(ctx, narrowing(ctx, !all), `${at(path, x.keyword)}[${i}]`, sentence);
+  }
+  for (const j of added) {
+    const text = branchText(y.items[j]);
+    const sentence = all
+      ? `${what} must now also match ${text}.`
+      : ctx.direction === "input"
+        ? `${what} now also accepts ${text}.`
+        : `${what} may now be ${text}: readers that do not expect it break.`;
+    const kind = narrowing(ctx, all);
+    push(ctx, kind === "change" && !all && ctx.direction === "input" ? "addition" : kind, `${p}[${j}]`, sentence);
+  }
+}
+
+/** Both sides with their branches: a side without any is one branch (pydantic's Optional[X] made X). */
+function withBranches(a: JsonRecord, b: JsonRecord): [JsonRecord, JsonRecord, Branches, Branches] | null {
+  const x = branchesOf(a);
+  const y = branchesOf(b);
+  const wrap = (s: JsonRecord, keyword: Branches["keyword"]): [JsonRecord, Branches] => {
+    const items = asBranches(s);
+    const kept = Object.fromEntries(Object.entries(s).filter(([k]) => ANNOTATION_KEYS.has(k)));
+    return [
+      { ...kept, [keyword]: items },
+      { keyword, items },
+    ];
+  };
+  if (x && y) return [a, b, x, y];
+  if (x) {
+    const [b2, y2] = wrap(b, x.keyword);
+    return [a, b2, x, y2];
+  }
+  if (!y) return null;
+  const [a2, x2] = wrap(a, y.keyword);
+  return [a2, b, x2, y];
+}
+
 /** Compares two schemas (any JSON value; a non-object schema is compared as a whole). */
-export function diffNode(a: unknown, b: unknown, path: string, field: string, ctx: Ctx): void {
-  if (sameJson(a, b)) return;
-  if (!isRecord(a) || !isRecord(b)) {
-    push(ctx, "change", path, `${subject(ctx, field)}: schema ${shown(a)} → ${shown(b)}.`);
+export function diffNode(a0: unknown, b0: unknown, path: string, field: string, ctx: Ctx): void {
+  if (sameJson(a0, b0)) return;
+  if (!isRecord(a0) || !isRecord(b0)) {
+    const unproven = ctx.direction === "input" && b0 !== true && !(isRecord(b0) && !Object.keys(b0).length);
+    push(
+      ctx,
+      unproven ? "breaking" : "change",
+      path,
+      `${subject(ctx, field)}: schema ${shown(a0)} → ${shown(b0)}${unproven ? ` (${UNPROVEN})` : ""}.`,
+    );
     return;
+  }
+  let [a, b] = [a0, b0];
+  const branched = withBranches(a0, b0);
+  const mixed = branched && (branched[2].keyword === "allOf") !== (branched[3].keyword === "allOf");
+  if (branched && !mixed) {
+    [a, b] = [branched[0], branched[1]];
+    diffBranches(branched[2], branched[3], path, field, ctx);
   }
   diffTypes(a, b, path, field, ctx);
   diffValues(a, b, path, field, ctx);
@@ -181,15 +257,21 @@ export function diffNode(a: unknown, b: unknown, path: string, field: string, ct
   if (!sameJson(a.items, b.items)) diffNode(a.items ?? {}, b.items ?? {}, at(path, "items"), `${field}[]`, ctx);
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (HANDLED.has(key) || LOWER.includes(key) || UPPER.includes(key) || sameJson(a[key], b[key])) continue;
-    const sentence = `${subject(ctx, field)}: ${key} ${shown(a[key])} → ${shown(b[key])}.`;
-    const narrows = ctx.direction === "input" && (key === "pattern" || key === "format") && b[key] !== undefined;
-    push(ctx, TEXT_KEYS.has(key) ? "cosmetic" : narrows ? "breaking" : "change", at(path, key), sentence);
+    if (branched && !mixed && key === branched[2].keyword) continue;
+    if (branched && !mixed && key === branched[3].keyword) continue;
+    const sentence = `${subject(ctx, field)}: ${key} ${shown(a[key])} → ${shown(b[key])}`;
+    // A keyword an input schema adds or changes may refuse what was accepted: not proved otherwise.
+    const narrows = ctx.direction === "input" && !ANNOTATION_KEYS.has(key) && b[key] !== undefined;
+    const proved = key === "pattern" || key === "format";
+    if (TEXT_KEYS.has(key)) push(ctx, "cosmetic", at(path, key), `${sentence}.`);
+    else if (narrows) push(ctx, "breaking", at(path, key), `${sentence}${proved ? "" : ` (${UNPROVEN})`}.`);
+    else push(ctx, "change", at(path, key), `${sentence}.`);
   }
 }
 
 /** The changes between two schemas of `owner` ("Tool `add`"), for callers (input) or readers (output). */
 export function diffSchemas(a: unknown, b: unknown, path: string, owner: string, direction: SchemaDirection): SurfaceChange[] {
   const ctx: Ctx = { direction, owner, out: [] };
-  diffNode(a, b, path, "", ctx);
+  diffNode(resolveRefs(a), resolveRefs(b), path, "", ctx);
   return ctx.out;
 }

@@ -125,6 +125,12 @@ describe("errors in words", () => {
       code: 2,
       err: "loupe-inspector list: cannot start no-such-mcp-server-command --flag: command not found: no-such-mcp-server-command\n",
     });
+    // A mistyped snapshot file name is not "command not found: surfce.json".
+    expect(await cli("diff", "surfce.json", "v1.json")).toEqual({
+      code: 2,
+      out: "",
+      err: "loupe-inspector diff: surfce.json: no such file, nor a command it could start\n",
+    });
     const port = await freePort();
     const down = await cli("snapshot", `http://127.0.0.1:${port}/mcp`, "--timeout", "5000");
     expect(down).toMatchObject({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import type { Run, RunDiff, RunSummary, Suite, SuiteFile, TestCase } from "@/lib/contracts/testing";
 import { parseSuiteFile } from "@/lib/contracts/testing";
@@ -11,6 +12,7 @@ import * as oneCase from "@/app/api/tests/cases/[caseId]/route";
 import * as suites from "@/app/api/tests/suites/route";
 import * as oneSuite from "@/app/api/tests/suites/[suiteId]/route";
 import * as runs from "@/app/api/tests/suites/[suiteId]/runs/route";
+import * as oneRun from "@/app/api/tests/suites/[suiteId]/runs/[runId]/route";
 import * as diffRoute from "@/app/api/tests/suites/[suiteId]/runs/[runId]/diff/route";
 import * as fileRoute from "@/app/api/tests/suites/[suiteId]/file/route";
 import * as importRoute from "@/app/api/tests/suites/import/route";
@@ -262,5 +264,45 @@ describe("test cases against server-everything", () => {
     delete process.env.LOUPE_SECRET_AUTHORIZATION;
     const unset = await runOf(copy.id, {});
     expect(unset.results[0]?.reason).toContain("set LOUPE_SECRET_AUTHORIZATION to its value");
+  });
+
+  it("answers with a target's headers and environment masked; a masked value sent back keeps the stored one", async () => {
+    const { id: _id, createdAt: _c, updatedAt: _u, ...body } = echo;
+    const secretCase = {
+      ...body,
+      name: "secret",
+      target: { kind: "url", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer sk-case-1" } },
+    };
+    const created = await cases.POST(send("POST", "/api/tests/cases", secretCase));
+    const shown = (await created.json()) as TestCase;
+    const env = { kind: "command", command: "node", args: ["s.js"], env: { API_KEY: "k-env-2" } };
+    const withEnv = await suiteOf("secret env", [shown.id], { defaultTarget: env });
+    const read = await Promise.all([
+      cases.GET().then((r) => r.text()),
+      oneCase.GET(new Request(base), ctx({ caseId: shown.id })).then((r) => r.text()),
+      suites.GET().then((r) => r.text()),
+      oneSuite.GET(new Request(base), ctx({ suiteId: withEnv.id })).then((r) => r.text()),
+    ]);
+    for (const text of [JSON.stringify(shown), JSON.stringify(withEnv), ...read]) {
+      expect(text).not.toContain("sk-case-1");
+      expect(text).not.toContain("k-env-2");
+    }
+    expect(shown.target).toEqual({ kind: "url", url: "http://127.0.0.1:9/mcp", headers: { Authorization: SECRET_MASK } });
+    expect(withEnv.defaultTarget).toMatchObject({ env: { API_KEY: SECRET_MASK } });
+    // The editor sends the case and the suite back as it got them: the stored secrets stay.
+    await putCase(shown, { name: "secret, renamed" });
+    expect(getTesting().store.requireCase(shown.id).target).toMatchObject({ headers: { Authorization: "Bearer sk-case-1" } });
+    const { id: sid, createdAt: _sc, updatedAt: _su, ...suiteBody } = withEnv;
+    const put = await oneSuite.PUT(send("PUT", `/api/tests/suites/${sid}`, { ...suiteBody, repetitions: 1 }), ctx({ suiteId: sid }));
+    expect(await put.text()).not.toContain("k-env-2");
+    expect(getTesting().store.requireSuite(sid).defaultTarget).toMatchObject({ env: { API_KEY: "k-env-2" } });
+    await putCase(shown, { target: { ...shown.target, headers: { Authorization: "Bearer sk-new" } } });
+    expect(getTesting().store.requireCase(shown.id).target).toMatchObject({ headers: { Authorization: "Bearer sk-new" } });
+    // A run asked for a target with a header shows it masked too, finished, in the history and alone.
+    const run = await runOf(suite.id, { target: { kind: "url", url: "http://127.0.0.1:9/mcp", headers: { "X-Key": "xk-run-3" } } });
+    const history = await (await runs.GET(new Request(base), ctx({ suiteId: suite.id }))).text();
+    const one = await (await oneRun.GET(new Request(base), ctx({ suiteId: suite.id, runId: run.id }))).text();
+    for (const text of [JSON.stringify(run), history, one]) expect(text).not.toContain("xk-run-3");
+    expect(run.target).toMatchObject({ headers: { "X-Key": SECRET_MASK } });
   });
 });

@@ -153,4 +153,31 @@ describe("runSuite", () => {
     expect(run.status).toBe("cancelled");
     expect(run.results.length).toBeLessThan(4);
   });
+
+  it("when a task throws (a result that could not be saved), the replays going stop and no other starts", async () => {
+    const started: string[] = [];
+    let stoppedEarly = false;
+    const fast = driver((c, io) => {
+      started.push(String(c.steps[0]?.input));
+      if (c.steps[0]?.input === "a") return Promise.resolve(outcome("ok"));
+      // "b" runs until it is stopped: before, it ran to its timeout and c and d started after.
+      return new Promise((resolve) =>
+        io.signal.addEventListener("abort", () => {
+          stoppedEarly = true;
+          resolve(outcome("stopped"));
+        }),
+      );
+    });
+    const going = runSuite({
+      suite: { ...suite, concurrency: 2 },
+      cases: ["a", "b", "c", "d"].map((id) => testCase(id)),
+      driverFor: () => fast,
+      onUpdate: () => {
+        throw new Error("the disk is full");
+      },
+    });
+    await expect(going).rejects.toThrow("the disk is full");
+    expect(started).toEqual(["a", "b"]);
+    expect(stoppedEarly).toBe(true);
+  });
 });

@@ -5,7 +5,7 @@ import { caseOutcomeSchema } from "@/lib/contracts/testing";
 import { evaluateAssertions, firstFailure } from "@/lib/suites/assertions";
 import type { Judge } from "@/lib/suites/assertions";
 import { PauseScript } from "@/lib/suites/pauses";
-import { runStatus, summarizeCases } from "@/lib/suites/summary";
+import { inCaseOrder, runStatus, summarizeCases } from "@/lib/suites/summary";
 import type { TestingDriver } from "@/lib/server/testing/driver";
 import { errorMessage } from "@/lib/values";
 
@@ -27,8 +27,11 @@ export interface RunInput {
   driverFor: (protocol: string) => TestingDriver | null;
   judge?: Judge;
   signal?: AbortSignal;
-  /** Told after each replay, with the run so far (the service saves it). */
-  onUpdate?: (run: Run) => void;
+  /**
+   * Told after each replay with its result and the run so far (its results in the order they
+   * finished, `cases` not yet summed up): the service appends the result and saves a summary.
+   */
+  onUpdate?: (run: Run, result: CaseResult) => void;
   runId?: string;
 }
 
@@ -144,13 +147,25 @@ async function replayOnce(c: RunnableCase, repetition: number, input: RunInput, 
   };
 }
 
-/** Runs `tasks` with at most `limit` in flight, in order of start. */
-async function pool<T>(tasks: readonly (() => Promise<T>)[], limit: number): Promise<void> {
+/**
+ * Runs `tasks` with at most `limit` in flight, in order of start. When one throws, `stop` is aborted
+ * (the replays going end, no other starts), and once every worker has ended the first error is thrown.
+ */
+async function pool<T>(tasks: readonly (() => Promise<T>)[], limit: number, stop: AbortController): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < tasks.length) await tasks[next++]!();
+    while (next < tasks.length && !stop.signal.aborted) {
+      try {
+        await tasks[next++]!();
+      } catch (e) {
+        stop.abort("cancelled");
+        throw e;
+      }
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  const ended = await Promise.allSettled(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  const failed = ended.find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 export async function runSuite(input: RunInput): Promise<Run> {
@@ -167,18 +182,23 @@ export async function runSuite(input: RunInput): Promise<Run> {
     cases: [],
     results: [],
   };
-  const order = new Map(input.cases.map((c, i) => [c.id, i]));
+  // Aborted by a cancel, or by a task that threw (a failed save): the replays going stop with it.
+  const stop = new AbortController();
+  const signal = input.signal ? AbortSignal.any([input.signal, stop.signal]) : stop.signal;
+  const going = { ...input, signal };
   const tasks = input.cases.flatMap((c) =>
     Array.from({ length: repetitions }, (_, r) => async () => {
-      if (input.signal?.aborted) return;
-      const result = await replayOnce(c, r, input, c.timeoutMs ?? input.suite.timeoutMs);
+      if (signal.aborted) return;
+      const result = await replayOnce(c, r, going, c.timeoutMs ?? input.suite.timeoutMs);
       run.results.push(result);
-      run.results.sort((a, b) => order.get(a.caseId)! - order.get(b.caseId)! || a.repetition - b.repetition);
-      run.cases = summarizeCases(run.results);
-      input.onUpdate?.(run);
+      input.onUpdate?.(run, result);
     }),
   );
-  await pool(tasks, input.suite.concurrency);
+  await pool(tasks, input.suite.concurrency, stop);
+  run.results = inCaseOrder(
+    run.results,
+    input.cases.map((c) => c.id),
+  );
   run.cases = summarizeCases(run.results);
   run.status = input.signal?.aborted ? "cancelled" : input.cases.length ? runStatus(run.cases) : "passed";
   run.finishedAt = Date.now();

@@ -15,7 +15,7 @@ import type {
 import { SUITE_FILE_FORMAT, SUITE_FILE_VERSION } from "@/lib/contracts/testing";
 import { AppError } from "@/lib/errors";
 import { previewAssertions } from "@/lib/suites/assertions";
-import { diffRuns } from "@/lib/suites/summary";
+import { diffRuns, inCaseOrder, summarizeCases } from "@/lib/suites/summary";
 import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
 import { getStore } from "@/lib/server/store";
 import type { TestingDriver } from "@/lib/server/testing/driver";
@@ -85,6 +85,7 @@ export class Testing {
     };
     this.store.saveRun(first);
     let savedAt = 0;
+    const caseIds = cases.map((c) => c.id);
     const done = runSuite({
       suite,
       cases,
@@ -94,23 +95,37 @@ export class Testing {
       judge: playgroundJudge,
       signal: controller.signal,
       runId,
-      onUpdate: (run) => {
-        // Saved as it goes for the view that polls it, at most every SAVE_EVERY_MS (a run's JSON grows with it).
+      onUpdate: (run, result) => {
+        // Each result is one row appended (the results so far are never written again); the summary
+        // (a line per case) is saved for the view that polls it at most every SAVE_EVERY_MS.
+        this.store.appendResult(runId, result);
         if (Date.now() - savedAt < SAVE_EVERY_MS) return;
         savedAt = Date.now();
-        this.store.saveRun({ ...run, startedAt: first.startedAt });
+        const { results, ...summary } = run;
+        this.store.saveRun({ ...summary, cases: summarizeCases(inCaseOrder(results, caseIds)), startedAt: first.startedAt });
       },
     })
-      .then((run) => ({ ...run, startedAt: first.startedAt }))
-      .catch((e: unknown) => ({ ...first, status: "error" as const, error: AppError.from(e).message, finishedAt: Date.now() }))
-      .then((run) => {
+      .then(({ results: _r, ...run }) => ({ ...run, startedAt: first.startedAt }))
+      .catch((e: unknown) => {
+        const results = inCaseOrder(this.store.requireRun(suiteId, runId).results, caseIds);
+        const { results: _r, ...summary } = first;
+        return {
+          ...summary,
+          cases: summarizeCases(results),
+          status: "error" as const,
+          error: AppError.from(e).message,
+          finishedAt: Date.now(),
+        };
+      })
+      .then((summary) => {
         try {
-          this.store.saveRun(run);
+          this.store.saveRun(summary);
         } finally {
           // The slot is freed even when the last save fails (else 4 such runs refuse every run after).
           this.running.delete(runId);
         }
-        return run;
+        // Read back whole: the results are the rows appended as the replays finished.
+        return this.store.requireRun(suiteId, runId);
       });
     // Nobody awaits `done` after a 202: a failed last save must not be an unhandled rejection.
     done.catch((e: unknown) => console.error(`[loupe] test run ${runId}: ${AppError.from(e).message}`));

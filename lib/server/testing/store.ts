@@ -1,18 +1,26 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { CaseBody, Run, RunSummary, Suite, SuiteBody, TestCase } from "@/lib/contracts/testing";
+import type { CaseBody, CaseResult, Run, RunSummary, Suite, SuiteBody, TestCase } from "@/lib/contracts/testing";
 import { MAX_RUNS_PER_SUITE } from "@/lib/contracts/testing";
 import { AppError } from "@/lib/errors";
 import { storedJson } from "@/lib/server/store";
+import { mergeTarget } from "@/lib/server/testing/mask";
+import { inCaseOrder, summarizeCases } from "@/lib/suites/summary";
 import type { Store } from "@/lib/server/store";
 
 /** Cases and suites a store keeps (a bounded resource: a bigger library is a mistake or an attack). */
 export const MAX_CASES = 10_000;
 export const MAX_SUITES = 1_000;
 
+function withoutResults({ results: _r, ...summary }: Run): RunSummary {
+  return summary;
+}
+
 /**
  * Test cases, suites and runs in the SQLite store (tables: lib/server/testing/tables.ts). Runs are
- * capped per suite (MAX_RUNS_PER_SUITE, oldest pruned first), never the suite's chosen baseline.
+ * capped per suite (MAX_RUNS_PER_SUITE, oldest pruned first), never the suite's chosen baseline. A
+ * run's row holds its summary; its results are rows appended one per replay (so a going run costs
+ * one small write per replay, not its whole results again).
  */
 export class TestStore {
   constructor(private readonly store: Store) {}
@@ -45,7 +53,9 @@ export class TestStore {
 
   updateCase(id: string, body: CaseBody): TestCase {
     const existing = this.requireCase(id);
-    const updated: TestCase = { ...body, id, createdAt: existing.createdAt, updatedAt: Date.now() };
+    // The routes answer with the target's secrets masked: a mask sent back keeps the stored value.
+    const target = mergeTarget(body.target, existing.target);
+    const updated: TestCase = { ...body, target, id, createdAt: existing.createdAt, updatedAt: Date.now() };
     this.saveCase(updated);
     return updated;
   }
@@ -90,7 +100,8 @@ export class TestStore {
     if (body.baselineRunId !== undefined && !this.listRuns(id).some((r) => r.id === body.baselineRunId)) {
       throw new AppError("bad_request:test_suite", `The baseline "${body.baselineRunId}" is not a run of this suite`);
     }
-    const suite: Suite = { ...body, id, createdAt: existing.createdAt, updatedAt: Date.now() };
+    const defaultTarget = body.defaultTarget && mergeTarget(body.defaultTarget, existing.defaultTarget);
+    const suite: Suite = { ...body, ...(defaultTarget ? { defaultTarget } : {}), id, createdAt: existing.createdAt, updatedAt: Date.now() };
     this.saveSuite(suite);
     return suite;
   }
@@ -99,26 +110,44 @@ export class TestStore {
     this.requireSuite(id);
     const db = this.store.db;
     db.transaction(() => {
+      db.prepare("DELETE FROM test_results WHERE run_id IN (SELECT id FROM test_runs WHERE suite_id = ?)").run(id);
       db.prepare("DELETE FROM test_runs WHERE suite_id = ?").run(id);
       db.prepare("DELETE FROM test_suites WHERE id = ?").run(id);
     })();
   }
 
-  /** Saves a run (again, as it finishes) and prunes the suite's oldest past the cap, except its baseline. */
-  saveRun(run: Run): void {
-    const { results, ...summary } = run;
+  /**
+   * Saves a run's summary (its row holds nothing else: results are rows of their own, appended by
+   * `appendResult`) and prunes the suite's oldest runs past the cap, except its baseline.
+   */
+  saveRun(run: Run | RunSummary): void {
+    const summary = "results" in run ? withoutResults(run) : run;
     const db = this.store.db;
     const baseline = this.suiteBaseline(run.suiteId);
     db.transaction(() => {
+      // A run an older Loupe saved keeps its results column (read with the rows); a new one has "[]".
       db.prepare(
-        `INSERT INTO test_runs (id, suite_id, started_at, summary, results) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET summary = excluded.summary, results = excluded.results`,
-      ).run(run.id, run.suiteId, run.startedAt, JSON.stringify(summary), JSON.stringify(results));
-      db.prepare(
-        `DELETE FROM test_runs WHERE suite_id = ? AND id != ? AND id NOT IN
-           (SELECT id FROM test_runs WHERE suite_id = ? ORDER BY started_at DESC, id DESC LIMIT ?)`,
-      ).run(run.suiteId, baseline ?? "", run.suiteId, MAX_RUNS_PER_SUITE);
+        `INSERT INTO test_runs (id, suite_id, started_at, summary, results) VALUES (?, ?, ?, ?, '[]')
+         ON CONFLICT(id) DO UPDATE SET summary = excluded.summary`,
+      ).run(run.id, run.suiteId, run.startedAt, JSON.stringify(summary));
+      const pruned = this.store
+        .prepare<{ id: string }>(
+          `SELECT id FROM test_runs WHERE suite_id = ? AND id != ? AND id NOT IN
+             (SELECT id FROM test_runs WHERE suite_id = ? ORDER BY started_at DESC, id DESC LIMIT ?)`,
+        )
+        .all(run.suiteId, baseline ?? "", run.suiteId, MAX_RUNS_PER_SUITE);
+      for (const { id } of pruned) {
+        db.prepare("DELETE FROM test_results WHERE run_id = ?").run(id);
+        db.prepare("DELETE FROM test_runs WHERE id = ?").run(id);
+      }
     })();
+  }
+
+  /** One replay's result, appended to its run: the run's other results are not written again. */
+  appendResult(runId: string, result: CaseResult): void {
+    this.store
+      .prepare("INSERT INTO test_results (run_id, case_id, repetition, record) VALUES (?, ?, ?, ?)")
+      .run(runId, result.caseId, result.repetition, JSON.stringify(result));
   }
 
   /** Newest first, without per-replay results. */
@@ -134,22 +163,29 @@ export class TestStore {
       .prepare<{ summary: string; results: string }>("SELECT summary, results FROM test_runs WHERE suite_id = ? AND id = ?")
       .get(suiteId, runId);
     if (!row) throw new AppError("not_found:test_run", `No run "${runId}" of this suite`);
-    return { ...storedJson<RunSummary>(row.summary), results: storedJson<Run["results"]>(row.results) };
+    const summary = storedJson<RunSummary>(row.summary);
+    const rows = this.store
+      .prepare<{ record: string }>("SELECT record FROM test_results WHERE run_id = ? ORDER BY rowid")
+      .all(runId)
+      .map((r) => storedJson<CaseResult>(r.record));
+    const results = [...storedJson<CaseResult[]>(row.results), ...rows];
+    return {
+      ...summary,
+      results: inCaseOrder(
+        results,
+        summary.cases.map((c) => c.caseId),
+      ),
+    };
   }
 
   /** A run still "running" in the file belongs to a Loupe that stopped: it stopped with it. */
   interruptLeftovers(reason: string): void {
-    const rows = this.store.prepare<{ summary: string; results: string }>("SELECT summary, results FROM test_runs").all();
+    const rows = this.store.prepare<{ summary: string }>("SELECT summary FROM test_runs").all();
     for (const row of rows) {
       const summary = storedJson<RunSummary>(row.summary);
       if (summary.status !== "running") continue;
-      this.saveRun({
-        ...summary,
-        results: storedJson<Run["results"]>(row.results),
-        status: "cancelled",
-        error: reason,
-        finishedAt: Date.now(),
-      });
+      const results = this.requireRun(summary.suiteId, summary.id).results;
+      this.saveRun({ ...summary, cases: summarizeCases(results), status: "cancelled", error: reason, finishedAt: Date.now() });
     }
   }
 

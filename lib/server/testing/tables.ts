@@ -2,8 +2,9 @@ import "server-only";
 
 /**
  * The tables of test cases, suites and runs, and of model evals and their runs (issue 24), created with the store whenever it opens
- * (lib/server/store-schema.ts). Each row keeps its record as JSON; a run keeps its summary apart
- * from its per-replay results so the history reads small rows.
+ * (lib/server/store-schema.ts). Each row keeps its record as JSON; a run's row keeps its summary,
+ * and each replay's result is a row of test_results, appended as it finishes (a run's `results`
+ * column is "[]" since; a run saved by an older Loupe still has its results there).
  */
 export const TESTING_TABLES = `
 CREATE TABLE IF NOT EXISTS test_cases (
@@ -25,6 +26,13 @@ CREATE TABLE IF NOT EXISTS test_runs (
   results TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS test_runs_suite ON test_runs (suite_id, started_at);
+CREATE TABLE IF NOT EXISTS test_results (
+  run_id TEXT NOT NULL,
+  case_id TEXT NOT NULL,
+  repetition INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS test_results_run ON test_results (run_id);
 CREATE TABLE IF NOT EXISTS model_evals (
   id TEXT PRIMARY KEY,
   created_at INTEGER NOT NULL,

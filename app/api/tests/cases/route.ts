@@ -1,12 +1,13 @@
 import { handle } from "@/lib/server/http";
 import { getTesting } from "@/lib/server/testing/service";
+import { maskCase } from "@/lib/server/testing/mask";
 import { readCaseBody } from "../schema";
 
 export const dynamic = "force-dynamic";
 
 /** Every saved test case, newest first. */
 export function GET(): Promise<Response> {
-  return handle(() => Response.json(getTesting().store.listCases()));
+  return handle(() => Response.json(getTesting().store.listCases().map(maskCase)));
 }
 
 /** A new case: given whole, or `{ from: { protocol, from, ref } }` saved by the protocol's driver. 201 TestCase. */
@@ -15,6 +16,6 @@ export function POST(req: Request): Promise<Response> {
     const body = await readCaseBody(req);
     const testing = getTesting();
     const created = "from" in body ? await testing.caseFrom(body.from) : testing.store.createCase(body);
-    return Response.json(created, { status: 201 });
+    return Response.json(maskCase(created), { status: 201 });
   });
 }

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors";
 import { evalsetSuite } from "@/lib/protocols/adk/evalset";
 import { getAgents } from "@/lib/server/adk/agents";
 import { handle, readText } from "@/lib/server/http";
+import { maskSuite } from "@/lib/server/testing/mask";
 import { getTesting } from "@/lib/server/testing/service";
 import { nestedDeeperThan } from "@/lib/values";
 import { evalsetQuery } from "./schema";
@@ -33,6 +34,6 @@ export function POST(req: Request, ctx: { params: Promise<{ id: string }> }): Pr
     const { name, app, ...criteria } = q.data;
     const parsed = evalsetSuite(json, { target: { kind: "saved", id }, fileName: name, ...(app ? { appName: app } : {}), criteria });
     if (!parsed.ok) throw new AppError("bad_request:evalset", `${name}: ${parsed.path}: ${parsed.message}`, { path: parsed.path });
-    return Response.json(getTesting().importSuite(parsed.suite), { status: 201 });
+    return Response.json(maskSuite(getTesting().importSuite(parsed.suite)), { status: 201 });
   });
 }

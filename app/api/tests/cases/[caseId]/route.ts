@@ -1,5 +1,6 @@
 import { handle } from "@/lib/server/http";
 import { getTesting } from "@/lib/server/testing/service";
+import { maskCase } from "@/lib/server/testing/mask";
 import { CaseBody, readAs } from "../../schema";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +8,7 @@ export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ caseId: string }> };
 
 export function GET(_req: Request, ctx: Ctx): Promise<Response> {
-  return handle(async () => Response.json(getTesting().store.requireCase((await ctx.params).caseId)));
+  return handle(async () => Response.json(maskCase(getTesting().store.requireCase((await ctx.params).caseId))));
 }
 
 /** Replaces the case (its name, steps, answers, assertions…); id and createdAt stay. */
@@ -15,7 +16,7 @@ export function PUT(req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { caseId } = await ctx.params;
     const body = await readAs(req, CaseBody, "test_case");
-    return Response.json(getTesting().store.updateCase(caseId, body));
+    return Response.json(maskCase(getTesting().store.updateCase(caseId, body)));
   });
 }
 

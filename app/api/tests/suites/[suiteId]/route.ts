@@ -1,5 +1,6 @@
 import { handle } from "@/lib/server/http";
 import { getTesting } from "@/lib/server/testing/service";
+import { maskSuite } from "@/lib/server/testing/mask";
 import { readAs, SuiteBody } from "../../schema";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +8,7 @@ export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ suiteId: string }> };
 
 export function GET(_req: Request, ctx: Ctx): Promise<Response> {
-  return handle(async () => Response.json(getTesting().store.requireSuite((await ctx.params).suiteId)));
+  return handle(async () => Response.json(maskSuite(getTesting().store.requireSuite((await ctx.params).suiteId))));
 }
 
 /** Replaces the suite (cases, default target, repetitions, baseline run). */
@@ -15,7 +16,7 @@ export function PUT(req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { suiteId } = await ctx.params;
     const body = await readAs(req, SuiteBody, "test_suite");
-    return Response.json(getTesting().store.updateSuite(suiteId, body));
+    return Response.json(maskSuite(getTesting().store.updateSuite(suiteId, body)));
   });
 }
 

@@ -2,6 +2,7 @@ import { MAX_SUITE_FILE_BYTES, parseSuiteFile, suiteFileErrorText } from "@/lib/
 import { AppError } from "@/lib/errors";
 import { handle, readText } from "@/lib/server/http";
 import { getTesting } from "@/lib/server/testing/service";
+import { maskSuite } from "@/lib/server/testing/mask";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +11,6 @@ export function POST(req: Request): Promise<Response> {
   return handle(async () => {
     const parsed = parseSuiteFile(await readText(req, MAX_SUITE_FILE_BYTES));
     if (!parsed.ok) throw new AppError("bad_request:suite_file", suiteFileErrorText(parsed.error), parsed.error);
-    return Response.json(getTesting().importSuite(parsed.suite), { status: 201 });
+    return Response.json(maskSuite(getTesting().importSuite(parsed.suite)), { status: 201 });
   });
 }

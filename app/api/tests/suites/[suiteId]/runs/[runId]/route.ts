@@ -1,5 +1,6 @@
 import { handle } from "@/lib/server/http";
 import { getTesting } from "@/lib/server/testing/service";
+import { maskRun } from "@/lib/server/testing/mask";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +10,7 @@ type Ctx = { params: Promise<{ suiteId: string; runId: string }> };
 export function GET(_req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { suiteId, runId } = await ctx.params;
-    return Response.json(getTesting().store.requireRun(suiteId, runId));
+    return Response.json(maskRun(getTesting().store.requireRun(suiteId, runId)));
   });
 }
 
@@ -17,6 +18,6 @@ export function GET(_req: Request, ctx: Ctx): Promise<Response> {
 export function DELETE(_req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { suiteId, runId } = await ctx.params;
-    return Response.json(getTesting().cancelRun(suiteId, runId));
+    return Response.json(maskRun(getTesting().cancelRun(suiteId, runId)));
   });
 }
