@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { assertionSchema } from "@/lib/contracts/testing";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
+import { getInbox } from "@/lib/server/inbox";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { getClientRequests } from "@/lib/server/mcp/requests";
 import { getTesting } from "@/lib/server/testing/service";
@@ -61,7 +62,16 @@ it("cases run at once each answer their own calls' elicitations with their own r
     assertions: has("Bob"),
   });
   const suite = t.store.createSuite({ name: "both", caseIds: [A.id, B.id], repetitions: 2, concurrency: 4, timeoutMs: 20_000 });
+  const inboxBefore = getInbox()
+    .list()
+    .map((r) => r.id);
   const run = await t.startRun(suite.id, {}).done;
+  // The four replays' elicitations were the script's: none is in the inbox, pending or answered.
+  expect(
+    getInbox()
+      .list()
+      .map((r) => r.id),
+  ).toEqual(inboxBefore);
   expect(run.results.map((r) => [r.caseName, r.status, r.reason])).toEqual([
     ["A", "pass", "all 1 assertion passed"],
     ["A", "pass", "all 1 assertion passed"],
@@ -84,7 +94,11 @@ it("a suite never answers the user's own call made on the same connection while 
   const run = await t.startRun(suite.id, {}).done;
   // The user's request is still theirs to answer: the suite's recorded "Ada" did not reach it.
   expect(getClientRequests().get(userRequest.id)?.status).toBe("pending");
-  expect(run.results[0]?.status).not.toBe("pass");
+  // It timed out waiting on its own request, which no call could claim: the reason says so in words.
+  expect(run.results[0]?.status).toBe("fail");
+  expect(run.results[0]?.reason).toMatch(
+    /^timed out after 5000 ms: the server's elicitation_form request \S+ could not be tied to this case's call \(another call was running on the connection\)/,
+  );
   await getClientRequests().answer(connectionId, userRequest.id, person("Zoe"));
   const call = await user;
   expect(JSON.stringify(call.result)).toContain("Zoe");

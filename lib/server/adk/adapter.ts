@@ -1,5 +1,5 @@
 import "server-only";
-import { adkTesting } from "@/lib/server/adk/testing";
+import { adkReplayScope, adkTesting } from "@/lib/server/adk/testing";
 import { demoFailed } from "@/lib/server/demo-offers";
 import type { AgentServerInput } from "@/lib/contracts/agents";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
@@ -66,6 +66,7 @@ export const adkAdapter = {
     remove: (id: string) => getAgents().remove(id),
   },
   inbox,
+  inboxScope: (row: InboxRowOf<"adk">) => adkReplayScope(row.agentId, row.sessionKey),
   bundleUnits: [adkSessionUnit],
   search: new AdkSessionSearch(getAgents),
   retention: {
