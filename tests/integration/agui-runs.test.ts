@@ -282,7 +282,7 @@ describe("issue 24: an AG-UI thread as a test case, replayed with the recorded a
 
     const failed = await runSuite({ suite, cases: [{ ...checked, answers: saved.answers.slice(0, 1) }], driverFor });
     expect(failed.results[0]?.reason).toBe(
-      "pause 2: the peer paused for agui_interrupt (confirmation), which the case did not expect (it recorded 1 pause)",
+      "pause 2: the peer paused for agui_interrupt (confirmation), which the recording met but the case has no answer for (it keeps 1 of its 2 pauses' answers: one was left unanswered, could not be rebuilt, or was removed)",
     );
 
     // Stopped (as at its timeout) while its first pause was reported: that pause is not answered. The

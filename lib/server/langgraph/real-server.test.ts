@@ -261,7 +261,7 @@ describe("issue 24: a thread as a test case, replayed with the recorded answers"
     const failed = await runSuite({ suite, cases: [short], driverFor });
     expect(failed.results[0]?.status).toBe("fail");
     expect(failed.results[0]?.reason).toMatch(
-      /^pause 3: the peer paused for interrupt.*which the case did not expect \(it recorded 2 pauses\)$/,
+      /^pause 3: the peer paused for interrupt.*which the recording met but the case has no answer for \(it keeps 2 of its 3 pauses' answers/,
     );
 
     // Stopped (as at its timeout) while its first pause was reported: that pause is not answered.

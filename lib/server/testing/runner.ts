@@ -82,7 +82,7 @@ function timeout(ms: number, signal: AbortSignal, note: () => string | undefined
 
 async function replayOnce(c: RunnableCase, repetition: number, input: RunInput, timeoutMs: number): Promise<CaseResult> {
   const started = performance.now();
-  const script = new PauseScript(c.answers);
+  const script = new PauseScript(c.answers, c.recorded.pauses.length);
   const driver = input.driverFor(c.protocol);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort("timeout"), timeoutMs);
