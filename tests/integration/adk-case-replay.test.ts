@@ -13,6 +13,7 @@ import type { Run, TestCase } from "@/lib/contracts/testing";
 import { getAgents } from "@/lib/server/adk/agents";
 import { credentialEnvName } from "@/lib/server/adk/testing";
 import { adkSessionKey } from "@/lib/contracts/agents";
+import { adkAdapter } from "@/lib/server/adk/adapter";
 import { getInbox } from "@/lib/server/inbox";
 import { driverFor, getTesting } from "@/lib/server/testing/service";
 import { stoppedAtFirstPause } from "@/tests/support/replay-io";
@@ -207,6 +208,9 @@ describe("replaying it with the recorded answers", () => {
         .listInbox()
         .filter((i) => i.sessionKey === recordedKey && shown.has(i.id)),
     ).toHaveLength(3);
+    // Nor does what they left keep their traffic from retention, as a person's pending pause does.
+    const kept = adkAdapter.retention.pending().adkSessions ?? [];
+    expect(kept.filter((s) => replays.some((i) => s === `${i.agentId}\n${i.sessionKey}`))).toEqual([]);
   }, 60_000);
 });
 
