@@ -28,6 +28,7 @@ const adapter: ProtocolAdapter = {
   label: "Stand-in",
   peers: { list: () => [...saved.values()], has: (id) => saved.has(id), remove: (id) => void saved.delete(id) },
   inbox: null,
+  inboxScope: () => null,
   bundleUnits: [],
   search: null,
   retention: null,

@@ -14,13 +14,26 @@ export class PauseScript {
   private next = 0;
   readonly failures: string[] = [];
 
-  constructor(private readonly answers: readonly PauseAnswer[]) {}
+  /**
+   * `recordedPauses`: how many pauses the recording met. More than it has answers when the recording
+   * left one unanswered (or an answer could not be rebuilt): the answers stop there (agentCaseBody),
+   * and a replay that reaches that pause is told so, not that the pause was unexpected (review #13).
+   */
+  constructor(
+    private readonly answers: readonly PauseAnswer[],
+    private readonly recordedPauses = answers.length,
+  ) {}
 
   /** The answer to the pause just met, or why the case fails here (kept in `failures`). */
   answer(met: PauseMet): ScriptReply {
     const index = this.next;
     const expected = this.answers[index];
     const ordinal = `pause ${index + 1}`;
+    if (!expected && index < this.recordedPauses) {
+      return this.refuse(
+        `${ordinal}: the peer paused for ${describe(met)}, which the recording met but the case has no answer for (it keeps ${this.answers.length} of its ${this.recordedPauses} pauses' answers: one was left unanswered, could not be rebuilt, or was removed)`,
+      );
+    }
     if (!expected) {
       return this.refuse(
         `${ordinal}: the peer paused for ${describe(met)}, which the case did not expect (it recorded ${this.answers.length} pause${this.answers.length === 1 ? "" : "s"})`,

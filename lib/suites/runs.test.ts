@@ -31,6 +31,16 @@ describe("the scripted human", () => {
       reason: "pause 1: the peer paused for credential, which the case did not expect (it recorded 0 pauses)",
     });
 
+    // The recording met a third pause it left unanswered: its answers stop before it (review #13).
+    const unanswered = new PauseScript(answers, 3);
+    unanswered.answer({ kind: "confirmation", key: "book", request: {} });
+    unanswered.answer({ kind: "input", request: {} });
+    expect(unanswered.answer({ kind: "credential", key: "api", request: {} })).toEqual({
+      ok: false,
+      reason:
+        "pause 3: the peer paused for credential (api), which the recording met but the case has no answer for (it keeps 2 of its 3 pauses' answers: one was left unanswered, could not be rebuilt, or was removed)",
+    });
+
     const skipped = new PauseScript(answers);
     skipped.answer({ kind: "confirmation", request: {} });
     expect(skipped.finish()).toEqual(["1 recorded pause never came: input"]);

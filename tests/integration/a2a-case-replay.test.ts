@@ -144,7 +144,10 @@ describe("replaying it against the live agent", () => {
     };
     const run = await runCases([await saveCase(oneAnswer), await saveCase(fits), await saveCase(asLogin)]);
     expect(run.results.map((r) => [r.status, r.reason])).toEqual([
-      ["fail", "pause 2: the peer paused for a2a_input, which the case did not expect (it recorded 1 pause)"],
+      [
+        "fail",
+        "pause 2: the peer paused for a2a_input, which the recording met but the case has no answer for (it keeps 1 of its 2 pauses' answers: one was left unanswered, could not be rebuilt, or was removed)",
+      ],
       ["fail", "1 recorded pause never came: a2a_input"],
       ["fail", "pause 1: the peer paused for a2a_auth where the case expected a2a_input"],
     ]);

@@ -12,7 +12,11 @@ import type { InboxItem } from "@/lib/contracts/agents";
 import type { Run, TestCase } from "@/lib/contracts/testing";
 import { getAgents } from "@/lib/server/adk/agents";
 import { credentialEnvName } from "@/lib/server/adk/testing";
-import { getTesting } from "@/lib/server/testing/service";
+import { adkSessionKey } from "@/lib/contracts/agents";
+import { adkAdapter } from "@/lib/server/adk/adapter";
+import { getInbox } from "@/lib/server/inbox";
+import { driverFor, getTesting } from "@/lib/server/testing/service";
+import { stoppedAtFirstPause } from "@/tests/support/replay-io";
 import { SCRIPTED_ONLY, startAgentServer } from "@/demo/adk/start-agent-server";
 import type { AgentServer } from "@/demo/adk/start-agent-server";
 import { tempDir } from "@/tests/support/servers";
@@ -31,6 +35,8 @@ let server: AgentServer;
 let id = "";
 let saved: TestCase;
 let suiteId = "";
+/** The human's session the case was saved from (its interrupts are the only ones the inbox lists). */
+let recordedKey = "";
 
 const post = (url: string, body: unknown) =>
   new Request(`http://127.0.0.1:3000${url}`, {
@@ -92,6 +98,7 @@ beforeAll(async () => {
   });
   id = (await getAgents().create({ name: "lab", url: server.url, headers: {}, userId: "u1" })).id;
   const sessionId = await recordSession();
+  recordedKey = adkSessionKey("replay_lab", "u1", sessionId);
   const res = await cases.POST(
     post("/api/tests/cases", { from: { protocol: "adk", from: "session", ref: { agentId: id, appName: "replay_lab", sessionId } } }),
   );
@@ -165,6 +172,45 @@ describe("replaying it with the recorded answers", () => {
       status: "fail",
       reason: "pause 3: the peer paused for confirmation (fetch_report) where the case expected credential (report_key)",
     });
+  }, 60_000);
+
+  it("answers nothing once stopped, and leaves every replay's session out of the inbox", async () => {
+    writeFileSync(versionFile, "same");
+    const before = new Set(
+      getAgents()
+        .listInbox()
+        .map((i) => i.sessionKey),
+    );
+    const { io, met } = stoppedAtFirstPause(saved.answers[0]!.answer);
+    await driverFor("adk")!.replay(saved, saved.target, io);
+    expect(met).toHaveLength(1);
+    // Stopped (as at its timeout) while its first pause was reported: both confirmations still wait.
+    const mine = getAgents()
+      .listInbox()
+      .filter((i) => !before.has(i.sessionKey));
+    expect(mine.map((i) => [i.kind, i.status])).toEqual([
+      ["confirmation", "pending"],
+      ["confirmation", "pending"],
+    ]);
+    // What the replays met and left (a refused key, a new pause, this stop) is the tests', not a person's.
+    const shown = new Set(
+      getInbox()
+        .list()
+        .map((r) => r.id),
+    );
+    const replays = getAgents()
+      .listInbox()
+      .filter((i) => i.sessionKey !== recordedKey);
+    expect(replays.length).toBeGreaterThan(2);
+    expect(replays.filter((i) => shown.has(i.id))).toEqual([]);
+    expect(
+      getAgents()
+        .listInbox()
+        .filter((i) => i.sessionKey === recordedKey && shown.has(i.id)),
+    ).toHaveLength(3);
+    // Nor does what they left keep their traffic from retention, as a person's pending pause does.
+    const kept = adkAdapter.retention.pending().adkSessions ?? [];
+    expect(kept.filter((s) => replays.some((i) => s === `${i.agentId}\n${i.sessionKey}`))).toEqual([]);
   }, 60_000);
 });
 

@@ -14,6 +14,7 @@ import { tempDir } from "@/tests/support/servers";
 import { getAgui } from "@/lib/server/agui";
 import { driverFor, getTesting } from "@/lib/server/testing/service";
 import { runSuite } from "@/lib/server/testing/runner";
+import { LEFT_BY_REPLAY, leftByReplays, stoppedAtFirstPause } from "@/tests/support/replay-io";
 
 // Against the demo AG-UI agent (a real @ag-ui/encoder server) and a hostile fixture server.
 const data = tempDir("loupe-agui-runs-");
@@ -281,7 +282,16 @@ describe("issue 24: an AG-UI thread as a test case, replayed with the recorded a
 
     const failed = await runSuite({ suite, cases: [{ ...checked, answers: saved.answers.slice(0, 1) }], driverFor });
     expect(failed.results[0]?.reason).toBe(
-      "pause 2: the peer paused for agui_interrupt (confirmation), which the case did not expect (it recorded 1 pause)",
+      "pause 2: the peer paused for agui_interrupt (confirmation), which the recording met but the case has no answer for (it keeps 1 of its 2 pauses' answers: one was left unanswered, could not be rebuilt, or was removed)",
     );
+
+    // Stopped (as at its timeout) while its first pause was reported: that pause is not answered. The
+    // replays' threads are the tests': none in the inbox; what the short and the stopped one left is stale.
+    const { io, met } = stoppedAtFirstPause(saved.answers[0]!.answer);
+    await driverFor("agui")!.replay(checked, checked.target, io);
+    expect(met).toHaveLength(1);
+    const replays = g.listRequests().filter((r) => r.agentId === gid && r.threadId !== run.threadId);
+    expect(leftByReplays(replays)).toEqual({ pending: 0, stale: Array(3).fill(LEFT_BY_REPLAY), shown: 0 });
+    expect(leftByReplays(g.listRequests().filter((r) => r.threadId === run.threadId)).shown).toBe(2);
   }, 60_000);
 });

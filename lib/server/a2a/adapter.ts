@@ -4,7 +4,7 @@ import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { getA2a } from "@/lib/server/a2a";
 import { a2aTaskUnit } from "@/lib/server/a2a/bundle-unit";
 import { a2aSearch } from "@/lib/server/a2a/search";
-import { a2aTesting } from "@/lib/server/a2a/testing";
+import { a2aReplayScope, a2aTesting } from "@/lib/server/a2a/testing";
 import { savedPeerSecrets, strings, tableExists } from "@/lib/server/bundles/secrets";
 import type { BootContext, ProtocolAdapter } from "@/lib/server/protocols/types";
 import { query } from "@/lib/server/rows";
@@ -48,6 +48,7 @@ export const a2aAdapter = {
     remove: (id: string, opts: { builtin: true }) => getA2a().remove(id, opts),
   },
   inbox,
+  inboxScope: (row: InboxRowOf<"a2a">) => a2aReplayScope(row.agentId, row.taskId),
   bundleUnits: [a2aTaskUnit],
   search: a2aSearch,
   retention: null,

@@ -12,6 +12,7 @@ import { getA2a } from "@/lib/server/a2a";
 import { taskEntries } from "@/lib/server/a2a/bundle-unit";
 import type { A2aRegistry } from "@/lib/server/a2a/registry";
 import type { ReplayIO, TestingDriver } from "@/lib/server/testing/driver";
+import { getReplayScopes } from "@/lib/server/testing/replay-scopes";
 import { errorMessage, isRecord } from "@/lib/values";
 
 /**
@@ -167,6 +168,9 @@ function answerToSend(value: unknown): A2aAnswerBody | string {
   return key ? { ...parsed.data, credential: key } : `the credential was recorded masked; set ${env} to its key`;
 }
 
+/** A task's scope, as its inbox rows give it (adapter.ts) and a replay marks it (lib/server/testing/replay-scopes.ts). */
+export const a2aReplayScope = (agentId: string, taskId: string): string => `${agentId}\n${taskId}`;
+
 /** Resolves when the task ended or waits on a request not answered yet (that request), or at abort. */
 async function settled(a2a: A2aRegistry, agentId: string, taskId: string, signal: AbortSignal): Promise<A2aHumanRequest | null> {
   while (!signal.aborted) {
@@ -200,6 +204,7 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
     let taskId: string | undefined;
     try {
       const sent = await a2a.send(agentId, { parts: step.data.parts, stream: true, ...(contextId ? { contextId } : {}) });
+      if (sent.taskId) getReplayScopes().mark("a2a", a2aReplayScope(agentId, sent.taskId));
       await a2a.waitExchange(sent.exchangeId);
       taskId = sent.taskId;
       contextId = sent.contextId ?? contextId;

@@ -1,5 +1,5 @@
 import "server-only";
-import { adkTesting } from "@/lib/server/adk/testing";
+import { adkReplayScope, adkTesting } from "@/lib/server/adk/testing";
 import { demoFailed } from "@/lib/server/demo-offers";
 import type { AgentServerInput } from "@/lib/contracts/agents";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
@@ -8,6 +8,7 @@ import { adkSessionUnit } from "@/lib/server/adk/bundle-unit";
 import { AdkSessionSearch } from "@/lib/server/adk/search";
 import { savedPeerSecrets } from "@/lib/server/bundles/secrets";
 import { stableId } from "@/lib/server/peer-names";
+import { getReplayScopes } from "@/lib/server/testing/replay-scopes";
 import type { BootContext, DemoPeer, Keep, ProtocolAdapter } from "@/lib/server/protocols/types";
 import { errorMessage } from "@/lib/values";
 
@@ -18,11 +19,16 @@ function inbox(): InboxRowOf<"adk">[] {
     .map((item) => ({ ...item, source: "adk" as const }));
 }
 
-/** Sessions with a pending (or failed, retryable) interrupt keep all their traffic. */
+/**
+ * Sessions with a pending (or failed, retryable) interrupt keep all their traffic; not a test
+ * replay's, whose pauses no one answers (its session has no close: a loop of failing runs would
+ * otherwise keep every one for good).
+ */
 function pending(): Keep {
   const adkSessions = getAgents()
     .listInbox()
     .filter((item) => item.status === "pending" || item.status === "failed")
+    .filter((item) => !getReplayScopes().has("adk", adkReplayScope(item.agentId, item.sessionKey)))
     .map((item) => `${item.agentId}\n${item.sessionKey}`);
   return { adkSessions };
 }
@@ -66,6 +72,7 @@ export const adkAdapter = {
     remove: (id: string) => getAgents().remove(id),
   },
   inbox,
+  inboxScope: (row: InboxRowOf<"adk">) => adkReplayScope(row.agentId, row.sessionKey),
   bundleUnits: [adkSessionUnit],
   search: new AdkSessionSearch(getAgents),
   retention: {

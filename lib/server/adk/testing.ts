@@ -8,7 +8,9 @@ import { AppError } from "@/lib/errors";
 import { adkCaseTurns, adkPauseMet } from "@/lib/protocols/adk/case";
 import { agentCaseBody, agentOutcome, inRecordedOrder } from "@/lib/suites/agent-turns";
 import { getAgents, type AgentRegistry } from "@/lib/server/adk/agents";
+import { unlessAborted } from "@/lib/server/testing/answer-pending";
 import type { ReplayIO, TestingDriver } from "@/lib/server/testing/driver";
+import { getReplayScopes } from "@/lib/server/testing/replay-scopes";
 import { errorMessage } from "@/lib/values";
 
 /**
@@ -28,6 +30,12 @@ const sessionRef = z.object({
 
 /** A step's input: the app it talks to and the user's parts. */
 const turnInput = z.object({ appName: z.string().min(1), userId: z.string().optional(), parts: z.array(NewMessagePart).min(1) });
+
+/**
+ * The scope of an ADK session, as its inbox rows give it (adapter.ts) and a replay marks it: the
+ * session's interrupts are the test's, left out of the inbox (lib/server/testing/replay-scopes.ts).
+ */
+export const adkReplayScope = (agentId: string, sessionKey: string): string => `${agentId}\n${sessionKey}`;
 
 /** More pauses than this in one turn: the agent is looping, the replay stops. */
 const MAX_PAUSES_PER_TURN = 100;
@@ -129,6 +137,12 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
   const session = await agents.createSession(agentId, first.appName, first.userId ? { userId: first.userId } : {});
   let error: string | undefined;
   let answered = 0;
+  // Each run waited on until it ends or the case is stopped; then the run is aborted, not left to go on.
+  const waitRun = async (runId: string) => {
+    const done = await unlessAborted(agents.waitRun(runId), io.signal);
+    if (io.signal.aborted) await agents.abort(agentId, runId).catch(() => undefined);
+    return done;
+  };
   outer: for (const [index, turn] of turns.entries()) {
     if (io.signal.aborted) break;
     const run = agents.run(agentId, turn.appName, session.id, {
@@ -136,7 +150,11 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
       streaming: false,
       ...(turn.userId ? { userId: turn.userId } : {}),
     });
-    const ended = runEnded(`The run of turn ${index + 1}`, await agents.waitRun(run.id));
+    // Marked before any frame of the run is read: its pauses never reach the inbox.
+    getReplayScopes().mark("adk", adkReplayScope(agentId, run.sessionKey));
+    const done = await waitRun(run.id);
+    if (io.signal.aborted) break;
+    const ended = runEnded(`The run of turn ${index + 1}`, done);
     if (ended) {
       error = ended;
       break;
@@ -149,7 +167,7 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
       const met = adkPauseMet(item);
       pauses.push(met);
       const reply = io.pause(met);
-      if (!reply.ok) break outer;
+      if (!reply.ok || io.signal.aborted) break outer;
       answered = reply.index + 1;
       const answer = answerToSend(met, reply.answer);
       if (typeof answer === "string") {
@@ -164,7 +182,9 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
           answer,
           streaming: false,
         });
-        const after = res.run ? runEnded("the run it started", await agents.waitRun(res.run.id)) : null;
+        const resumed = res.run ? await waitRun(res.run.id) : undefined;
+        if (io.signal.aborted) break outer;
+        const after = res.run ? runEnded("the run it started", resumed) : null;
         if (after) throw new Error(after);
       } catch (e) {
         io.refused(reply.index, errorMessage(e));

@@ -1,5 +1,5 @@
 import "server-only";
-import { aguiTesting } from "@/lib/server/agui/testing";
+import { aguiReplayScope, aguiTesting } from "@/lib/server/agui/testing";
 import { demoFailed } from "@/lib/server/demo-offers";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { getAgui } from "@/lib/server/agui";
@@ -36,6 +36,7 @@ export const aguiAdapter = {
     remove: (id: string, opts: { builtin: true }) => getAgui().remove(id, opts),
   },
   inbox,
+  inboxScope: (row: InboxRowOf<"agui">) => aguiReplayScope(row.agentId, row.threadId),
   bundleUnits: [aguiRunUnit],
   search: aguiSearch,
   retention: {

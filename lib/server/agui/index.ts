@@ -147,6 +147,11 @@ export class AguiService {
   async answerRequest(requestId: string, body: AguiAnswerBody): Promise<AguiHumanRequest> {
     return this.requests.answer(requestId, body);
   }
+
+  /** What a test replay left waiting on its thread goes stale (lib/server/agui/testing.ts). */
+  closeLeftByReplay(agentId: string, threadId: string): void {
+    this.requests.closeLeftByReplay(agentId, threadId);
+  }
 }
 
 const KEY = Symbol.for("loupe.agui");

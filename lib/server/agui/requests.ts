@@ -11,6 +11,9 @@ import { isRecord } from "@/lib/values";
 
 const toolContent = (result: unknown): string => (typeof result === "string" ? result : JSON.stringify(result ?? null));
 
+/** Why a request a test replay left is stale. */
+const LEFT_BY_REPLAY = "its test replay ended before answering it";
+
 /** A request the user answered: its answer is set (the group sent on the next run is made of these). */
 type Answered = AguiHumanRequest & { answer: AguiAnswerBody };
 const hasAnswer = (r: AguiHumanRequest): r is Answered => r.answer !== undefined;
@@ -92,6 +95,12 @@ export class AguiRequests {
       .filter(hasAnswer)
       .filter((x) => (x.status === "answered" || x.status === "failed") && !(x.status === "answered" && x.answeredByRunId));
     return this.continueThread(entry.config, r, carried);
+  }
+
+  /** A test replay ended early: what it left waiting on its thread is no one's to answer (stale). */
+  closeLeftByReplay(agentId: string, threadId: string): void {
+    for (const r of this.store.threadRequests(agentId, threadId))
+      if (r.status === "pending" || r.status === "failed") this.save({ ...r, status: "stale", reason: LEFT_BY_REPLAY });
   }
 
   private continueThread(config: AguiAgentConfig, r: AguiHumanRequest, group: Answered[]): AguiHumanRequest {

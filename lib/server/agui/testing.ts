@@ -7,8 +7,9 @@ import type { CaseBody, CaseOutcome, CaseSource, CaseTarget, PauseMet } from "@/
 import { AppError } from "@/lib/errors";
 import { agentCaseBody, agentOutcome, type AgentTurn } from "@/lib/suites/agent-turns";
 import { getAgui, type AguiService } from "@/lib/server/agui";
-import { answerPending, type ReplayAnswers } from "@/lib/server/testing/answer-pending";
+import { answerPending, unlessAborted, type ReplayAnswers } from "@/lib/server/testing/answer-pending";
 import type { ReplayIO, TestingDriver } from "@/lib/server/testing/driver";
+import { getReplayScopes } from "@/lib/server/testing/replay-scopes";
 import { errorMessage, isRecord } from "@/lib/values";
 
 /**
@@ -30,6 +31,9 @@ const postedInput = z.object({
 });
 
 const MAX_PAUSES_PER_TURN = 100;
+
+/** A thread's scope, as its inbox rows give it (adapter.ts) and a replay marks it (lib/server/testing/replay-scopes.ts). */
+export const aguiReplayScope = (agentId: string, threadId: string): string => `${agentId}\n${threadId}`;
 
 export function aguiPauseMet(r: Pick<AguiHumanRequest, "kind" | "toolName" | "interrupt" | "arguments">): PauseMet {
   const key = r.kind === "tool" ? r.toolName : (r.interrupt?.reason ?? undefined);
@@ -137,13 +141,21 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
   let threadId: string | undefined;
   const state: ReplayAnswers = { io, answers: testCase.answers, answered: 0, pauses };
   const runsOfTurn: Set<string>[] = [];
+  // A run is waited on until it ends or the case is stopped, then aborted rather than left to go on.
+  const settle = async (runId: string) => {
+    await unlessAborted(agui.runDone(runId) ?? Promise.resolve(undefined), io.signal);
+    if (io.signal.aborted) await agui.abortRun(agentId, runId).catch(() => undefined);
+  };
   outer: for (const step of steps) {
     if (!step.success || io.signal.aborted) break;
     const run = agui.startRun(agentId, { text: step.data.text, tools: step.data.tools, context: [], ...(threadId ? { threadId } : {}) });
+    // Marked as the run starts (its requests come from its events, later): none reaches the inbox.
+    getReplayScopes().mark("agui", aguiReplayScope(agentId, run.threadId));
     threadId = run.threadId;
     const runIds = new Set([run.runId]);
     runsOfTurn.push(runIds);
-    await agui.runDone(run.runId);
+    await settle(run.runId);
+    if (io.signal.aborted) break;
     for (let n = 0; n < MAX_PAUSES_PER_TURN;) {
       const tid = threadId;
       const pending = agui.listRequests().filter((r) => r.agentId === agentId && r.threadId === tid && r.status === "pending");
@@ -158,9 +170,12 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
       const next = batch.last ? agui.getRequest(batch.last.id).answeredByRunId : undefined;
       if (!next) break;
       runIds.add(next);
-      await agui.runDone(next);
+      await settle(next);
+      if (io.signal.aborted) break outer;
     }
   }
+  // What an early end (an unexpected pause, too many, the timeout) left waiting is no one's to answer.
+  if (threadId) agui.closeLeftByReplay(agentId, threadId);
   const entries = threadId ? agui.threadEntries(agentId, threadId) : [];
   const turns = runsOfTurn.map((ids) => eventsOutcome(entries, ids));
   return agentOutcome(turns, pauses, { latencyMs: Math.round(performance.now() - started) });

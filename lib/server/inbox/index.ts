@@ -4,6 +4,7 @@ import { getApprovals } from "@/lib/server/approvals";
 import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
 import type { ProtocolRegistry } from "@/lib/server/protocols/types";
 import { processWide } from "@/lib/server/process-wide";
+import { getReplayScopes } from "@/lib/server/testing/replay-scopes";
 
 /** What one source contributes to the inbox: its rows, each tagged with the source (a new protocol's too: `Row` stays open). */
 export type InboxReader<Row extends InboxRowBase = InboxRow> = () => readonly Row[];
@@ -15,10 +16,22 @@ function approvals(): InboxRowOf<"approval">[] {
     .map((approval) => ({ ...approval, source: "approval" as const }));
 }
 
-/** The readers of a registry, keyed by source: each protocol's that asks the user anything, and the approvals desk. */
+/**
+ * The readers of a registry, keyed by source: each protocol's that asks the user anything (without
+ * the rows of a test replay's scope), and the approvals desk.
+ */
 export function inboxReaders(registry: ProtocolRegistry = PROTOCOL_ADAPTERS): Readonly<Record<string, InboxReader<InboxRowBase>>> {
   const readers: Record<string, InboxReader<InboxRowBase>> = {};
-  for (const adapter of registry) if (adapter.inbox) readers[adapter.id] = adapter.inbox;
+  for (const adapter of registry) {
+    const read = adapter.inbox;
+    if (!read) continue;
+    // A test replay's pauses are answered by its script, and what it left is no one's work (review #12).
+    readers[adapter.id] = () =>
+      read().filter((row) => {
+        const scope = adapter.inboxScope(row);
+        return scope === null || !getReplayScopes().has(adapter.id, scope);
+      });
+  }
   readers.approval = approvals;
   return readers;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { langgraphTesting } from "@/lib/server/langgraph/testing";
+import { langgraphTesting, lgReplayScope } from "@/lib/server/langgraph/testing";
 import { demoFailed } from "@/lib/server/demo-offers";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { savedPeerSecrets } from "@/lib/server/bundles/secrets";
@@ -42,6 +42,7 @@ export const langgraphAdapter = {
     remove: (id: string, opts: { builtin: true }) => getLangGraph().remove(id, opts),
   },
   inbox,
+  inboxScope: (row: InboxRowOf<"langgraph">) => lgReplayScope(row.deploymentId, row.threadId),
   bundleUnits: [lgThreadUnit],
   search: lgSearch,
   // The threads and their checkpoints live on the server; Loupe's record of them ages like any traffic.

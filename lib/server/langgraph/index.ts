@@ -221,6 +221,11 @@ export class LangGraphService {
   answerRequest(requestId: string, body: LgAnswerBody): Promise<LgHumanRequest> {
     return this.requests.answer(requestId, body);
   }
+
+  /** What a test replay left waiting on its thread goes stale (lib/server/langgraph/testing.ts). */
+  closeLeftByReplay(deploymentId: string, threadId: string): void {
+    this.requests.closeLeftByReplay(deploymentId, threadId);
+  }
 }
 
 const KEY = Symbol.for("loupe.langgraph");

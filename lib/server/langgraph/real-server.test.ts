@@ -16,6 +16,9 @@ import { tempDir } from "@/tests/support/servers";
 import { getLangGraph } from "@/lib/server/langgraph";
 import { getTesting, driverFor } from "@/lib/server/testing/service";
 import { runSuite } from "@/lib/server/testing/runner";
+import { lgReplayScope } from "@/lib/server/langgraph/testing";
+import { getReplayScopes } from "@/lib/server/testing/replay-scopes";
+import { LEFT_BY_REPLAY, leftByReplays, stoppedAtFirstPause } from "@/tests/support/replay-io";
 
 const data = tempDir("loupe-lg-real-");
 // The process-wide services (the testing driver's) keep their store apart from this file's own.
@@ -258,7 +261,20 @@ describe("issue 24: a thread as a test case, replayed with the recorded answers"
     const failed = await runSuite({ suite, cases: [short], driverFor });
     expect(failed.results[0]?.status).toBe("fail");
     expect(failed.results[0]?.reason).toMatch(
-      /^pause 3: the peer paused for interrupt.*which the case did not expect \(it recorded 2 pauses\)$/,
+      /^pause 3: the peer paused for interrupt.*which the recording met but the case has no answer for \(it keeps 2 of its 3 pauses' answers/,
     );
+
+    // Stopped (as at its timeout) while its first pause was reported: that pause is not answered.
+    const { io, met } = stoppedAtFirstPause(saved.answers[0]!.answer);
+    await driverFor("langgraph")!.replay(withState, withState.target, io);
+    expect(met).toHaveLength(1);
+
+    // The replays' threads are the tests': the inbox shows only the human's thread, and what the
+    // short and the stopped replay left waiting is stale for good, not pending for a person.
+    // (Other threads on this server, this file's other tests', are found by discovery: only the three replays' are marked.)
+    const replays = glg.listRequests().filter((r) => getReplayScopes().has("langgraph", lgReplayScope(gdep, r.threadId)));
+    expect(new Set(replays.map((r) => r.threadId)).size).toBe(3);
+    expect(leftByReplays(replays)).toEqual({ pending: 0, stale: Array(3).fill(LEFT_BY_REPLAY), shown: 0 });
+    expect(leftByReplays(glg.listRequests().filter((r) => r.threadId === first.threadId)).shown).toBe(3);
   }, 120_000);
 });

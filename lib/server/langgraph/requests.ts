@@ -7,7 +7,7 @@ import type { LgGivenAnswer } from "@/lib/server/langgraph/answers";
 import type { LgApi } from "@/lib/server/langgraph/client";
 import type { LgStore } from "@/lib/server/langgraph/lg-store";
 import type { LgRunOutcome, LgRuns } from "@/lib/server/langgraph/runs";
-import { isUnsent, NOT_RESUMABLE, saveRequest, settleWaiting, syncThread } from "@/lib/server/langgraph/sync";
+import { isUnsent, LEFT_BY_REPLAY, NOT_RESUMABLE, saveRequest, settleWaiting, syncThread } from "@/lib/server/langgraph/sync";
 import type { SyncContext } from "@/lib/server/langgraph/sync";
 import type { ThreadWire } from "@/lib/server/langgraph/wire";
 import type { Hub } from "@/lib/server/hub";
@@ -90,6 +90,12 @@ export class LgRequests {
         if (r.status === "pending" || r.status === "failed" || isUnsent(r))
           this.save({ ...r, status: "stale", reason: "the server no longer has this thread" });
     }
+  }
+
+  /** A test replay ended early: what it left waiting on its thread is no one's to answer (stale for good). */
+  closeLeftByReplay(deploymentId: string, threadId: string): void {
+    for (const r of this.store.threadRequests(deploymentId, threadId))
+      if (r.status === "pending" || r.status === "failed" || isUnsent(r)) this.save({ ...r, status: "stale", reason: LEFT_BY_REPLAY });
   }
 
   /**

@@ -13,6 +13,9 @@ export const NOT_RESUMABLE =
   "the graph raised on this answer and the thread is in error: the server no longer lists the interrupt, so it cannot be resumed again (run again from an earlier checkpoint)";
 
 /** Answered, not yet carried by a run: waiting for the thread's other interrupts, or for its resume to go out. */
+/** Why a request a test replay left is stale: it stays so, even if the server lists its interrupt again. */
+export const LEFT_BY_REPLAY = "its test replay ended before answering it";
+
 export const isUnsent = (r: LgHumanRequest): boolean => r.status === "answered" && r.answeredByRunId === undefined;
 
 export interface SyncContext {
@@ -69,7 +72,7 @@ export function syncThread(ctx: SyncContext, deploymentId: string, thread: Threa
         createdAt: now,
         status: "pending",
       });
-    } else if (r.status === "stale") {
+    } else if (r.status === "stale" && r.reason !== LEFT_BY_REPLAY) {
       // Listed again (the thread was put back to this checkpoint): answerable again.
       save({ ...r, status: "pending", value: i.value, shape: interruptShape(i.value), reason: undefined, answeredByRunId: undefined });
     } else if (r.status === "answered" && r.answeredByRunId !== undefined && !ctx.runActive(r.answeredByRunId)) {

@@ -1,13 +1,14 @@
 import "server-only";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { LgAnswerBody, type LgHumanRequest } from "@/lib/contracts/langgraph";
 import type { CaseBody, CaseOutcome, CaseSource, CaseTarget, PauseMet } from "@/lib/contracts/testing";
 import { AppError } from "@/lib/errors";
 import { agentCaseBody, agentOutcome, type AgentTurn } from "@/lib/suites/agent-turns";
 import { getLangGraph, type LangGraphService } from "@/lib/server/langgraph";
-import { answerPending, type ReplayAnswers } from "@/lib/server/testing/answer-pending";
+import { answerPending, unlessAborted, type ReplayAnswers } from "@/lib/server/testing/answer-pending";
 import type { ReplayIO, TestingDriver } from "@/lib/server/testing/driver";
+import { getReplayScopes } from "@/lib/server/testing/replay-scopes";
 import { errorMessage, isRecord } from "@/lib/values";
 
 /**
@@ -21,6 +22,9 @@ import { errorMessage, isRecord } from "@/lib/values";
 const threadRef = z.object({ deploymentId: z.string().min(1), threadId: z.string().min(1) });
 const turnInput = z.object({ assistantId: z.string().min(1), input: z.unknown() });
 const postedBody = z.object({ assistant_id: z.string(), input: z.unknown().optional(), command: z.unknown().optional() });
+
+/** A thread's scope, as its inbox rows give it (adapter.ts) and a replay marks it (lib/server/testing/replay-scopes.ts). */
+export const lgReplayScope = (deploymentId: string, threadId: string): string => `${deploymentId}\n${threadId}`;
 
 /** More interrupts than this in one turn: the graph is looping, the replay stops. */
 const MAX_PAUSES_PER_TURN = 100;
@@ -100,26 +104,33 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
   } catch (e) {
     return agentOutcome([], [], { error: errorMessage(e) });
   }
-  let threadId: string | undefined;
+  // The replay's thread is marked before it exists: none of its interrupts reaches the inbox.
+  const threadId = randomUUID();
+  getReplayScopes().mark("langgraph", lgReplayScope(deploymentId, threadId));
+  try {
+    await lg.threads.create(deploymentId, { metadata: {}, threadId });
+  } catch (e) {
+    return agentOutcome([], [], { error: `The replay's thread could not be created: ${errorMessage(e)}` });
+  }
+  // A run is waited on until it ends or the case is stopped, then cancelled rather than left to go on.
+  const settle = async (runId: string) => {
+    const done = await unlessAborted(lg.runDone(runId) ?? Promise.resolve(undefined), io.signal);
+    if (io.signal.aborted) await lg.cancelRun(deploymentId, runId).catch(() => undefined);
+    return done;
+  };
   const state: ReplayAnswers = { io, answers: testCase.answers, answered: 0, pauses };
   let error: string | undefined;
   outer: for (const step of steps) {
     if (!step.success || io.signal.aborted) break;
-    const started = await lg.startRun(deploymentId, {
-      ...step.data,
-      ...(threadId ? { threadId } : {}),
-      streamModes: ["updates"],
-      subgraphs: false,
-    });
-    threadId = started.threadId;
-    const done = await lg.runDone(started.runId);
+    const started = await lg.startRun(deploymentId, { ...step.data, threadId, streamModes: ["updates"], subgraphs: false });
+    const done = await settle(started.runId);
+    if (io.signal.aborted) break;
     if (done && done.record.status === "error") {
       error = `The run ended in error: ${done.record.error?.message ?? "no message"}`;
       break;
     }
     for (let n = 0; n < MAX_PAUSES_PER_TURN;) {
-      const tid = threadId;
-      const pending = lg.listRequests().filter((r) => r.deploymentId === deploymentId && r.threadId === tid && r.status === "pending");
+      const pending = lg.listRequests().filter((r) => r.deploymentId === deploymentId && r.threadId === threadId && r.status === "pending");
       if (pending.length === 0) break;
       const batch = await answerPending(state, pending, lgPauseMet, (r, recorded) => {
         const body = LgAnswerBody.safeParse(recorded);
@@ -129,10 +140,16 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
       if (batch.stop) break outer;
       n += batch.count;
       const resume = batch.last ? lg.getRequest(batch.last.id).answeredByRunId : undefined;
-      if (resume) await lg.runDone(resume);
+      if (resume) await settle(resume);
+      if (io.signal.aborted) break outer;
     }
   }
-  const values = threadId ? (await lg.threads.detail(deploymentId, threadId)).values : null;
+  const values = await lg.threads
+    .detail(deploymentId, threadId)
+    .then((d) => d.values)
+    .catch(() => null);
+  // What an early end (an unexpected pause, too many, the timeout) left waiting is no one's to answer.
+  lg.closeLeftByReplay(deploymentId, threadId);
   const turns = steps.map((_, i) => (i === steps.length - 1 ? messagesOutcome(values) : { toolCalls: [], finalResponse: "" }));
   return agentOutcome(turns, pauses, { latencyMs: Math.round(performance.now() - started), result: values, ...(error ? { error } : {}) });
 }

@@ -10,7 +10,7 @@ import { getRegistry } from "@/lib/server/mcp/registry";
 import { getClientRequests } from "@/lib/server/mcp/requests";
 import { installTapEndpoint } from "@/lib/server/mcp/tap/endpoint";
 import { getTaps } from "@/lib/server/mcp/tap/store";
-import { mcpTesting } from "@/lib/server/mcp/testing/driver";
+import { mcpReplayScope, mcpTesting } from "@/lib/server/mcp/testing/driver";
 import { nameFor, stableId } from "@/lib/server/peer-names";
 import { findSameLaunch, launchKey } from "@/lib/mcp-config";
 import type { BootContext, Keep, ProtocolAdapter } from "@/lib/server/protocols/types";
@@ -135,6 +135,7 @@ export const mcpAdapter = {
     remove: (id: string) => getRegistry().remove(id),
   },
   inbox,
+  inboxScope: (row: InboxRowOf<"mcp">) => (row.relatedCall ? mcpReplayScope(row.connectionId, row.relatedCall.callId) : null),
   bundleUnits: [mcpTrafficUnit],
   search: null,
   retention: {

@@ -16,6 +16,7 @@ export const playgroundAdapter = {
   label: "Playground",
   peers: null,
   inbox: null,
+  inboxScope: () => null,
   bundleUnits: [playgroundConversationUnit],
   search: playgroundSearch,
   // A column's history is rebuilt from the entries: a pruned start would send the model a broken conversation.

@@ -20,6 +20,7 @@ const { InboxService, inboxReaders } = await import("@/lib/server/inbox");
 const { PROTOCOL_ADAPTERS } = await import("@/lib/server/protocols/registry");
 const { SessionSearch } = await import("@/lib/server/search");
 const { getStore } = await import("@/lib/server/store");
+const { getReplayScopes, ReplayScopes } = await import("@/lib/server/testing/replay-scopes");
 
 /** What the dummy's peer holds (a saved header, say) and what its unit's own record holds. */
 const HELD_SECRET = "dummy-held-secret-0042";
@@ -60,6 +61,8 @@ const dummyAdapter: ProtocolAdapter = {
   label: "Dummy",
   peers: { list: () => [{ id: "dummy-peer", name: "Dummy peer" }], has: (id) => id === "dummy-peer", remove: () => undefined },
   inbox: () => REQUESTS.map((r) => ({ ...r, source: "dummy" })),
+  // Each dummy request is its own thread: the scope a test replay of it would mark.
+  inboxScope: (row) => `thread-of-${row.id}`,
   bundleUnits: [dummyThreadUnit],
   search: {
     search: ({ needle }) => ({
@@ -102,6 +105,18 @@ describe("a protocol registered only in the registry given to the services", () 
       ["dummy", "ask-2", "pending"],
       ["dummy", "ask-1", "answered"],
     ]);
+  });
+
+  it("leaves out the rows of a scope a test replay marked (its inboxScope), through the core alone", () => {
+    const inbox = new InboxService(inboxReaders(registry));
+    expect(inbox.list().map((r) => r.id)).toContain("ask-2");
+    getReplayScopes().mark("dummy", "thread-of-ask-2");
+    expect(inbox.list().map((r) => [r.source, r.id])).toEqual([["dummy", "ask-1"]]);
+    // Kept in the store: a Loupe started again (a fresh instance over the same database) knows it.
+    expect(new ReplayScopes().has("dummy", "thread-of-ask-2")).toBe(true);
+    // Another protocol's scope of the same name is not the dummy's.
+    getReplayScopes().mark("other", "thread-of-ask-1");
+    expect(inbox.list().map((r) => r.id)).toEqual(["ask-1"]);
   });
 
   it("exports its unit as a bundle: the envelope around its parts, every secret it says it holds masked", async () => {

@@ -102,6 +102,12 @@ export interface ProtocolAdapter {
   peers: PeerService | null;
   /** Its human requests as inbox rows, each tagged with its source (null: it asks nothing). */
   inbox: (() => readonly InboxRowBase[]) | null;
+  /**
+   * Where one of its inbox rows lives (its peer and session, thread or call), as the key its testing
+   * driver marks a replay's scope with (lib/server/testing/replay-scopes.ts); null: nowhere a replay
+   * runs. The inbox leaves a replay's rows out. A method: it reads its own rows' fields.
+   */
+  inboxScope(row: InboxRowBase): string | null;
   /** The unit types it exports (each module in its own folder: lib/server/<id>/bundle-unit.ts). */
   bundleUnits: readonly AnyBundleUnit[];
   /** Its part of the cross-protocol session search. */

@@ -22,6 +22,11 @@ export interface ReplayIO {
   pause(met: PauseMet): PauseReply;
   /** The peer refused the answer given at pause `index` (in words): the case fails with it. */
   refused(index: number, reason: string): void;
+  /**
+   * Why the replay may be waiting in vain (in words): a case that then times out says it after
+   * "timed out after … ms" — a request it could not tie to its own call, say.
+   */
+  note(reason: string): void;
 }
 
 export interface TestingDriver {

@@ -70,15 +70,14 @@ function boundedVerdicts(results: readonly AssertionResult[]): AssertionResult[]
   }));
 }
 
-function timeout(ms: number, signal: AbortSignal): Promise<CaseOutcome> {
+/** The outcome of a replay stopped at its time limit (with the driver's last word on why it waited) or cancelled. */
+function timeout(ms: number, signal: AbortSignal, note: () => string | undefined): Promise<CaseOutcome> {
   return new Promise((resolve) => {
-    const done = () =>
-      resolve(
-        caseOutcomeSchema.parse({
-          result: null,
-          error: signal.aborted && signal.reason === "cancelled" ? "the run was cancelled" : `timed out after ${ms} ms`,
-        }),
-      );
+    const done = () => {
+      const why = note();
+      const error = signal.reason === "cancelled" ? "the run was cancelled" : `timed out after ${ms} ms${why ? `: ${why}` : ""}`;
+      resolve(caseOutcomeSchema.parse({ result: null, error }));
+    };
     if (signal.aborted) return done();
     signal.addEventListener("abort", done, { once: true });
   });
@@ -86,13 +85,14 @@ function timeout(ms: number, signal: AbortSignal): Promise<CaseOutcome> {
 
 async function replayOnce(c: RunnableCase, repetition: number, input: RunInput, timeoutMs: number): Promise<CaseResult> {
   const started = performance.now();
-  const script = new PauseScript(c.answers);
+  const script = new PauseScript(c.answers, c.recorded.pauses.length);
   const driver = input.driverFor(c.protocol);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort("timeout"), timeoutMs);
   const onCancel = () => controller.abort("cancelled");
   input.signal?.addEventListener("abort", onCancel, { once: true });
   let outcome: CaseOutcome;
+  let note: string | undefined;
   try {
     if (!driver) outcome = caseOutcomeSchema.parse({ result: null, error: `No testing driver for protocol "${c.protocol}"` });
     else {
@@ -101,10 +101,11 @@ async function replayOnce(c: RunnableCase, repetition: number, input: RunInput, 
         signal: controller.signal,
         pause: (met: Parameters<PauseScript["answer"]>[0]) => script.answer(met),
         refused: (i: number, why: string) => script.refused(i, why),
+        note: (why: string) => void (note = why),
       };
       outcome = await Promise.race([
         driver.replay(c, target, io).catch((e: unknown) => caseOutcomeSchema.parse({ result: null, error: errorMessage(e) })),
-        timeout(timeoutMs, controller.signal),
+        timeout(timeoutMs, controller.signal, () => note),
       ]);
     }
   } finally {

@@ -1,9 +1,9 @@
 import "server-only";
 
 /**
- * The tables of test cases, suites and runs, and of model evals and their runs (issue 24), created with the store whenever it opens
- * (lib/server/store-schema.ts). Each row keeps its record as JSON; a run's row keeps its summary,
- * and each replay's result is a row of test_results, appended as it finishes (a run's `results`
+ * The tables of test cases, suites and runs, of model evals and their runs, and the scopes test replays ran in (issue 24),
+ * created with the store whenever it opens (lib/server/store-schema.ts). Each row keeps its record as JSON; a run's row
+ * keeps its summary, and each replay's result is a row of test_results, appended as it finishes (a run's `results`
  * column is "[]" since; a run saved by an older Loupe still has its results there).
  */
 export const TESTING_TABLES = `
@@ -45,4 +45,8 @@ CREATE TABLE IF NOT EXISTS model_eval_runs (
   record TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS model_eval_runs_eval ON model_eval_runs (eval_id, started_at);
+CREATE TABLE IF NOT EXISTS replay_scopes (
+  scope TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL
+);
 `;

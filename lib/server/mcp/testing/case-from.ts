@@ -3,12 +3,13 @@ import { z } from "zod";
 import type { CaseBody, CaseSource, PauseAnswer } from "@/lib/contracts/testing";
 import { caseOutcomeSchema } from "@/lib/contracts/testing";
 import { AppError } from "@/lib/errors";
-import { isRecord } from "@/lib/values";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { getClientRequests } from "@/lib/server/mcp/requests";
+import { relatedTaskId } from "@/lib/server/mcp/requests/request-links";
 import { caseOutcome, resultText } from "@/lib/server/mcp/testing/outcome";
 import type { StepOutcome } from "@/lib/server/mcp/testing/outcome";
-import { runStep, SESSION_METHODS } from "@/lib/server/mcp/testing/steps";
+import { fromExchange } from "@/lib/server/mcp/testing/exchange";
+import { runStep } from "@/lib/server/mcp/testing/steps";
 
 /** What an MCP case can be saved from (`CaseSource.from`). */
 export const MCP_CASE_SOURCES = {
@@ -24,9 +25,6 @@ const refs = {
   resource: z.object({ connectionId: z.string().min(1), uri: z.string().min(1) }),
   prompt: z.object({ connectionId: z.string().min(1), name: z.string().min(1), arguments: z.record(z.string(), z.string()).default({}) }),
 };
-
-/** The most requests one exchange case keeps. */
-const MAX_EXCHANGE_STEPS = 500;
 
 function parseRef<S extends z.ZodType>(schema: S, ref: unknown): z.infer<S> {
   const parsed = schema.safeParse(ref);
@@ -44,13 +42,27 @@ function requireConnection(id: string): { id: string; name: string } {
   return view;
 }
 
-/** The answers given to the server's requests during a call, in the order they came. */
-function answersOfCall(connectionId: string, callId: string, tool: string): PauseAnswer[] {
-  return getClientRequests()
-    .list({ connectionId })
-    .filter((r) => r.relatedCall?.callId === callId && r.answer)
-    .sort((a, b) => a.createdAt - b.createdAt)
-    .map((r) => ({ kind: r.kind, key: tool, request: r.params, answer: r.answer?.body }));
+/**
+ * The answers given to the server's requests during a call, in the order they came, from the stored
+ * requests (a restart leaves none in memory), each tied to the call by its own id. A request that came
+ * while the call ran but was tied to no call (another call ran on the connection then) may have been
+ * this call's: its answer cannot be placed, so the case is refused in words rather than saved to fail.
+ */
+function answersOfCall(connectionId: string, call: { id: string; tool: string; startedAt: number; endedAt: number | null }): PauseAnswer[] {
+  const requests = getClientRequests()
+    .list({ connectionId, store: getRegistry().hub.store })
+    .filter((r) => r.createdAt >= call.startedAt && r.createdAt <= (call.endedAt ?? Infinity))
+    .sort((a, b) => a.createdAt - b.createdAt);
+  // (A task's requests are the task's, never a call's.)
+  const untied = requests.filter((r) => !r.relatedCall && relatedTaskId(r.params) === undefined);
+  if (untied.length > 0)
+    throw new AppError(
+      "conflict:case_source",
+      `${untied.length} server request${untied.length === 1 ? "" : "s"} (${untied.map((r) => r.kind).join(", ")}) came while ${call.tool} ran but could not be tied to it: another call was running on the connection. A case from this call could not replay its answers; record it again with no other call running`,
+    );
+  return requests
+    .filter((r) => r.relatedCall?.callId === call.id && r.answer)
+    .map((r) => ({ kind: r.kind, key: call.tool, request: r.params, answer: r.answer?.body }));
 }
 
 function fromCall(ref: z.infer<typeof refs.call>): CaseBody {
@@ -69,62 +81,10 @@ function fromCall(ref: z.infer<typeof refs.call>): CaseBody {
     protocol: "mcp",
     target: { kind: "saved", id: conn.id },
     steps: [{ kind: "tools/call", input: { name: call.tool, arguments: call.args }, label: `call ${call.tool}` }],
-    answers: answersOfCall(conn.id, call.id, call.tool),
+    answers: answersOfCall(conn.id, call),
     recorded: caseOutcomeSchema.parse(caseOutcome([step])),
     assertions: [{ type: "is_error", expected: step.isError }],
     source: { protocol: "mcp", from: "call", ref: { ...ref } },
-  };
-}
-
-/** A tapped client's requests in a seq range (what went out on the connection), with what came back. */
-function fromExchange(ref: z.infer<typeof refs.exchange>): CaseBody {
-  const conn = requireConnection(ref.connectionId);
-  const store = getRegistry().hub.store;
-  const frames = store
-    .connectionEntriesOfKinds(conn.id, ["message"], ref.toSeq + 1, 10_000)
-    .filter((e) => e.seq >= ref.fromSeq && e.protocol === "mcp");
-  const responses = new Map<string, { at: number; raw: Record<string, unknown> }>();
-  for (const f of frames)
-    if (f.direction === "in" && isRecord(f.raw) && f.raw.id !== undefined && !("method" in f.raw))
-      responses.set(JSON.stringify(f.raw.id), { at: f.receivedAt, raw: f.raw });
-  const requests = frames
-    .filter(
-      (f) =>
-        f.direction === "out" &&
-        isRecord(f.raw) &&
-        typeof f.raw.method === "string" &&
-        f.raw.id !== undefined &&
-        !SESSION_METHODS.has(f.raw.method),
-    )
-    .sort((a, b) => a.seq - b.seq)
-    .slice(0, MAX_EXCHANGE_STEPS);
-  if (!requests.length)
-    throw new AppError("bad_request:case_source", `No requests went out on ${conn.name} between #${ref.fromSeq} and #${ref.toSeq}`);
-  const steps: StepOutcome[] = [];
-  const input = requests.flatMap((f) => {
-    if (!isRecord(f.raw) || typeof f.raw.method !== "string") return [];
-    const method = f.raw.method;
-    const answer = responses.get(JSON.stringify(f.raw.id));
-    const params = isRecord(f.raw.params) ? f.raw.params : undefined;
-    const isCall = method === "tools/call" && params && typeof params.name === "string";
-    steps.push({
-      kind: method,
-      result: answer ? (answer.raw.result ?? { error: answer.raw.error }) : null,
-      isError: !answer || answer.raw.error !== undefined || (isRecord(answer.raw.result) && answer.raw.result.isError === true),
-      latencyMs: answer ? answer.at - f.receivedAt : 0,
-      ...(isCall ? { toolCall: { name: String(params.name), args: params.arguments ?? {} } } : {}),
-    });
-    return [{ kind: method, input: params ?? {}, label: isCall ? `call ${String(params.name)}` : method }];
-  });
-  return {
-    name: `${conn.name}: ${input.length} request${input.length === 1 ? "" : "s"} (#${ref.fromSeq}–#${ref.toSeq})`,
-    protocol: "mcp",
-    target: { kind: "saved", id: conn.id },
-    steps: input,
-    answers: [],
-    recorded: caseOutcomeSchema.parse(caseOutcome(steps)),
-    assertions: [{ type: "trajectory", mode: "exact", args: "exact" }],
-    source: { protocol: "mcp", from: "exchange", ref: { ...ref } },
   };
 }
 
@@ -156,8 +116,10 @@ export async function caseFrom(source: CaseSource): Promise<CaseBody> {
   switch (source.from) {
     case "call":
       return fromCall(parseRef(refs.call, source.ref));
-    case "exchange":
-      return fromExchange(parseRef(refs.exchange, source.ref));
+    case "exchange": {
+      const ref = parseRef(refs.exchange, source.ref);
+      return fromExchange(requireConnection(ref.connectionId), ref);
+    }
     case "resource": {
       const ref = parseRef(refs.resource, source.ref);
       return fromRead("resources/read", ref.connectionId, { uri: ref.uri }, ref.uri, source);

@@ -3,6 +3,7 @@ import type { CaseBody, CaseOutcome, CaseTarget, PauseMet } from "@/lib/contract
 import { caseOutcomeSchema } from "@/lib/contracts/testing";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { getClientRequests } from "@/lib/server/mcp/requests";
+import { getReplayScopes } from "@/lib/server/testing/replay-scopes";
 import { caseFrom, MCP_CASE_SOURCES } from "@/lib/server/mcp/testing/case-from";
 import { caseOutcome } from "@/lib/server/mcp/testing/outcome";
 import type { StepOutcome } from "@/lib/server/mcp/testing/outcome";
@@ -17,6 +18,9 @@ import { errorMessage, isRecord } from "@/lib/values";
  * each is reported to the runner and answered with the case's recorded answer through the same
  * desk a human uses (ClientRequests.answer), so the answer is recorded like theirs.
  */
+
+/** A call's scope, as its server requests' inbox rows give it (adapter.ts) and a replay marks it (replay-scopes.ts). */
+export const mcpReplayScope = (connectionId: string, callId: string): string => `${connectionId}\n${callId}`;
 
 /**
  * Watches the connection's server → client requests during a replay and answers them from the
@@ -39,7 +43,16 @@ function answerPauses(
     const id = entry.raw.id;
     if (typeof id !== "string" || seen.has(id)) return;
     const request = requests.get(id);
-    if (!request || request.status !== "pending" || !request.relatedCall || !calls.has(request.relatedCall.callId)) return;
+    if (!request || request.status !== "pending") return;
+    if (!request.relatedCall) {
+      // Should the case time out waiting, its reason says why (review: a replay waits on it in vain).
+      if (calls.size > 0)
+        io.note(
+          `the server's ${request.kind} request ${id} could not be tied to this case's call (another call was running on the connection), so the replay left it unanswered`,
+        );
+      return;
+    }
+    if (!calls.has(request.relatedCall.callId)) return;
     seen.add(id);
     const met: PauseMet = {
       kind: request.kind,
@@ -48,7 +61,7 @@ function answerPauses(
     };
     pauses.push(met);
     const reply = io.pause(met);
-    if (!reply.ok) return stop();
+    if (!reply.ok || io.signal.aborted) return stop();
     requests.answer(connectionId, id, reply.answer).catch((e: unknown) => {
       io.refused(reply.index, errorMessage(e));
       stop();
@@ -96,13 +109,20 @@ async function replayOn(connectionId: string, testCase: CaseBody, io: ReplayIO):
   const stopped = new AbortController();
   const signal = AbortSignal.any([io.signal, stopped.signal]);
   const calls = new Set<string>();
+  // Each call is marked before it is sent: the server's requests during it never reach the inbox.
+  const ownCall = {
+    add: (callId: string) => {
+      getReplayScopes().mark("mcp", mcpReplayScope(connectionId, callId));
+      calls.add(callId);
+    },
+  };
   const watch = answerPauses(connectionId, calls, io, () => stopped.abort("pause"));
   const from = getRegistry().hub.maxSeq() + 1;
   const steps: StepOutcome[] = [];
   try {
     for (const step of testCase.steps) {
       if (signal.aborted) break;
-      const outcome = await runStep(connectionId, step, signal, calls);
+      const outcome = await runStep(connectionId, step, signal, ownCall);
       steps.push(outcome);
       if (outcome.error !== undefined) break;
     }

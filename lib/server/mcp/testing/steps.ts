@@ -21,7 +21,12 @@ export const SESSION_METHODS = new Set(["initialize", "notifications/initialized
 
 const anyResult = z.looseObject({});
 
-async function toolCall(connectionId: string, input: unknown, signal: AbortSignal, calls?: Set<string>): Promise<StepOutcome> {
+/** Told each tool call's id before the call is sent. */
+export interface CallIds {
+  add(callId: string): void;
+}
+
+async function toolCall(connectionId: string, input: unknown, signal: AbortSignal, calls?: CallIds): Promise<StepOutcome> {
   const body = toolCallInput.parse(input);
   const callId = randomUUID();
   calls?.add(callId);
@@ -49,7 +54,7 @@ async function toolCall(connectionId: string, input: unknown, signal: AbortSigna
 }
 
 /** `calls` collects the ids of the tool calls it makes (whose server requests are this replay's pauses). */
-export async function runStep(connectionId: string, step: CaseStep, signal: AbortSignal, calls?: Set<string>): Promise<StepOutcome> {
+export async function runStep(connectionId: string, step: CaseStep, signal: AbortSignal, calls?: CallIds): Promise<StepOutcome> {
   const conn = getRegistry().connection(connectionId);
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
