@@ -1,6 +1,7 @@
 "use client";
 
 import type { WorkbenchPaneProps } from "@/lib/workbench/slots";
+import { SAVE_CASE_PLACES } from "@/components/protocols/registry";
 import { SuiteList } from "./suite-list";
 import { SuitePane } from "./suite-pane";
 import { CasePane } from "./case-pane";
@@ -31,13 +32,15 @@ export function TestsMain({ location, navigate }: WorkbenchPaneProps) {
   );
 }
 
-function TestsIntro() {
+/** "a, b or c": where a case can be saved from, as each protocol's descriptor says. */
+const SAVE_CASE_WHERE = new Intl.ListFormat("en", { type: "disjunction" }).format(SAVE_CASE_PLACES);
+
+export function TestsIntro() {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-2 pt-8 text-sm text-muted-foreground" data-testid="tests-intro">
       <h2 className="text-base font-semibold text-foreground">Tests</h2>
       <p>
-        Keep what you inspected as a case you can run again: use <strong>Save as test case</strong> on a tool call&apos;s result or its
-        history, on Traffic rows, on a playground conversation or on an agent&apos;s session.
+        Keep what you inspected as a case you can run again: use <strong>Save as test case</strong> {SAVE_CASE_WHERE}.
       </p>
       <p>A case keeps its inputs, the human answers given at each pause and what came back; its assertions say what must hold.</p>
       <p>Pick a suite on the left to run it, or import a suite file.</p>
