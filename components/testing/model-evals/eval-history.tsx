@@ -40,6 +40,12 @@ export function EvalHistory({ runs, shownId, onShow }: EvalHistoryProps) {
           role="img"
           aria-label="Accuracy per model over the runs"
         >
+          <text x={W - 4} y={12} textAnchor="end" className="fill-muted-foreground text-[9px]">
+            100%
+          </text>
+          <text x={W - 4} y={H - 4} textAnchor="end" className="fill-muted-foreground text-[9px]">
+            0%
+          </text>
           {series.map((s, k) => (
             <polyline
               key={s.model}
