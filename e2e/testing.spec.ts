@@ -106,3 +106,35 @@ test("save a tool call as a case, add an assertion, run the suite, break the tar
   await expect(page.getByTestId("run-history")).toContainText("Baseline");
   await shots(page, "suite");
 });
+
+test("a model eval with the scripted model: create it on the demo server, run it twice, read the accuracy and the history", async ({
+  workbench,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await workbench.open("view=tests");
+  await page.getByTestId("new-model-eval").click();
+  const dialog = page.getByTestId("model-eval-dialog");
+  const name = `Weather ${Date.now()}`;
+  await dialog.getByTestId("eval-name").fill(name);
+  await dialog.getByTestId("eval-server").selectOption({ label: DEMO });
+  await dialog.getByTestId("eval-prompt-text").fill("What's the weather in Lisbon?");
+  await dialog.getByTestId("eval-call-tool").fill("get-forecast");
+  await dialog.getByTestId("eval-call-args").fill('{"city": "Lisbon"}');
+  await expect(dialog.getByTestId("eval-model-status")).toHaveText("available");
+  await dialog.getByTestId("save-model-eval").click();
+  await expect(dialog).toBeHidden();
+
+  const pane = page.getByTestId("model-eval-pane");
+  await expect(page).toHaveURL(/view=tests&eval=/);
+  await expect(pane.getByTestId("model-eval-name")).toHaveText(name);
+  for (const n of [1, 2]) {
+    await pane.getByTestId("run-model-eval").click();
+    await expect(pane.getByTestId("model-eval-run-row")).toHaveCount(n, { timeout: 30_000 });
+  }
+  const scripted = pane.locator('[data-testid="model-accuracy"][data-model="scripted scripted"]');
+  await expect(scripted.getByTestId("model-accuracy-value")).toHaveText("100% (1 of 1)");
+  await expect(scripted.getByTestId("tool-accuracy")).toHaveText("100% (1 of 1)");
+  await expect(pane.getByTestId("prompt-result")).toHaveAttribute("data-pass", "true");
+  await shots(page, "model-eval");
+});

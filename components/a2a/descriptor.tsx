@@ -16,4 +16,5 @@ export const a2aDescriptor = {
   inbox: { a2a: { Card: A2aRequestCard, target: null } },
   bundleViews: { "a2a-task": A2aTaskView },
   usePaletteItems: null,
+  saveCase: "on an A2A task",
 };

@@ -35,4 +35,5 @@ export const adkDescriptor = {
   },
   bundleViews: { "adk-session": AdkSessionView },
   usePaletteItems: useAdkPaletteItems,
+  saveCase: "on an ADK session",
 };

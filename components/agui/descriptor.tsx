@@ -16,4 +16,5 @@ export const aguiDescriptor = {
   inbox: { agui: { Card: AguiRequestCard, target: null } },
   bundleViews: { "agui-run": AguiRunView },
   usePaletteItems: null,
+  saveCase: "on an AG-UI thread",
 };

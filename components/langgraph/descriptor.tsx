@@ -24,4 +24,5 @@ export const lgDescriptor = {
   },
   bundleViews: { "langgraph-thread": LgThreadBundleView },
   usePaletteItems: useLgPaletteItems,
+  saveCase: "on a LangGraph thread",
 };

@@ -33,4 +33,5 @@ export const mcpDescriptor = {
   },
   bundleViews: { "mcp-traffic": McpTrafficView },
   usePaletteItems: useMcpPaletteItems,
+  saveCase: "on an MCP tool call's result or its history, on Traffic rows",
 };

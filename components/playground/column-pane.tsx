@@ -23,10 +23,12 @@ export interface ColumnPaneProps {
   renderApproval?: (call: PgToolCall) => ReactNode;
   /** Closes a Compare column; absent for the only column. */
   onRemove?: () => void;
+  /** The column's own actions (Save as case), shown once it has a turn; absent in a read-only bundle. */
+  actions?: ReactNode;
 }
 
 /** One provider/model's side of the conversation, scrolling on its own, with its totals on top. */
-export function ColumnPane({ column, entries, serverNames, renderApproval, onRemove }: ColumnPaneProps) {
+export function ColumnPane({ column, entries, serverNames, renderApproval, onRemove, actions }: ColumnPaneProps) {
   const timeline = useMemo(() => buildColumnTimeline(entries, column.id), [entries, column.id]);
   const usage = useMemo(() => columnUsage(column.usage, timeline), [column.usage, timeline]);
   const [raw, setRaw] = useState<{ turn: number; step: number } | null>(null);
@@ -62,6 +64,7 @@ export function ColumnPane({ column, entries, serverNames, renderApproval, onRem
           <span className="ml-auto text-muted-foreground tabular-nums" data-testid="pg-column-totals">
             {formatUsage(usage)} · {formatCost(column.costUsd)}
           </span>
+          {actions && timeline.turns.length > 0 && <span className="flex items-center">{actions}</span>}
         </div>
         {onRemove && (
           <Button

@@ -8,6 +8,7 @@ import type { Conversation, PgModelRequest, PlaygroundProvider, ProviderStatus }
 import { conversationEntriesQuery } from "@/lib/queries/playground";
 import type { PlaygroundActions } from "@/hooks/use-playground";
 import { QueryError } from "@/components/elements/query-error";
+import { SaveCaseButton } from "@/components/elements/save-case";
 import { ApprovalSlot } from "@/components/playground/approval-slot";
 import { ConversationHeader } from "@/components/playground/conversation-header";
 import { ColumnPane } from "@/components/playground/column-pane";
@@ -112,6 +113,15 @@ export function ConversationView({ conversation: c, connections, providers, acti
                 entries={list}
                 serverNames={serverNames}
                 renderApproval={(call) => <ApprovalSlot call={call} onOpenInbox={onOpenInbox} />}
+                actions={
+                  // Issue 24: this column's messages, its model's tool calls and last answer, as a case (the playground's driver).
+                  <SaveCaseButton
+                    source={{ protocol: "playground", from: "conversation", ref: { conversationId: c.id, columnId: col.id } }}
+                    defaultName={`${c.title}: ${col.config.model}`}
+                    startWith={["trajectory", "final_response"]}
+                    label="Save as case"
+                  />
+                }
                 onRemove={c.columns.length > 1 ? () => actions.removeColumn.mutate({ id: c.id, columnId: col.id }) : undefined}
               />
             ))

@@ -26,4 +26,5 @@ export const playgroundDescriptor = {
   inbox: {},
   bundleViews: { "playground-conversation": PlaygroundConversationView },
   usePaletteItems: null,
+  saveCase: "on a playground conversation",
 };

@@ -41,6 +41,8 @@ export interface ProtocolDescriptor {
   bundleViews: { [T in BundleUnitType]?: ComponentType<BundleUnitViewProps> };
   /** What it offers the command palette (fetching more only while the palette is open), or null. */
   usePaletteItems: ((active: boolean) => { items: readonly PaletteItem<string, Partial<WorkbenchLocation>>[]; loading: boolean }) | null;
+  /** Where its views offer Save as test case, in words for the Tests view ("on an A2A task"), or null. */
+  saveCase: string | null;
 }
 
 /** In sidebar order. */
@@ -71,6 +73,9 @@ export const MAIN_PANES = [PROTOCOLS.playground, PROTOCOLS.a2a, PROTOCOLS.agui, 
 
 /** Wrapped around the whole workbench, outermost first. */
 export const WORKBENCH_PROVIDERS = DESCRIPTORS.flatMap(({ descriptor }) => descriptor.Provider ?? []);
+
+/** Where a case can be saved from, in sidebar order: the Tests view's empty state lists them (issue 24). */
+export const SAVE_CASE_PLACES: readonly string[] = DESCRIPTORS.flatMap(({ descriptor }) => descriptor.saveCase ?? []);
 
 /** A tool call waiting for approval (playground or tap): the core approval desk's card. */
 function ApprovalInboxCard({ row, compact }: InboxCardProps<RowOf<"approval">>) {

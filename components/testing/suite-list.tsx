@@ -21,7 +21,7 @@ export function SuiteList({ selected, onOpen }: SuiteListProps) {
   const importSuite = useImportSuite();
   const file = useRef<HTMLInputElement>(null);
   return (
-    <nav className="flex w-56 shrink-0 flex-col gap-1 overflow-y-auto border-r p-2" data-testid="suite-list" aria-label="Suites">
+    <nav className="flex flex-col gap-1 p-2" data-testid="suite-list" aria-label="Suites">
       <div className="flex items-center justify-between px-1">
         <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Suites</h2>
         <Button size="xs" variant="ghost" onClick={() => file.current?.click()} data-testid="import-suite" title="Import a suite file">

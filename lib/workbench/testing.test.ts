@@ -36,4 +36,12 @@ describe("the Tests view's URL", () => {
     expect(historyMode(from, at("view=tests&suite=s1&run=r2&base=r1"))).toBe("replace");
     expect(EMPTY_LOCATION.suiteId).toBeNull();
   });
+
+  it("opens a model eval on its own: an eval closes the suite, a suite closes the eval", () => {
+    const evalAt = applyLocationPatch(at("view=tests&suite=s1&run=r1"), { evalId: "e1" });
+    expect(locationToSearch(evalAt)).toBe("view=tests&eval=e1");
+    expect(locationToSearch(applyLocationPatch(evalAt, { suiteId: "s2" }))).toBe("view=tests&suite=s2");
+    expect(locationToSearch(at("view=tests&suite=s1&eval=e1"))).toBe("view=tests&suite=s1");
+    expect(historyMode(at("view=tests&eval=e1"), at("view=tests&eval=e2"))).toBe("push");
+  });
 });

@@ -14,6 +14,7 @@ import { stdioInput } from "@/tests/support/servers";
 import * as connections from "@/app/api/connections/route";
 import * as evals from "@/app/api/tests/model-evals/route";
 import * as runs from "@/app/api/tests/model-evals/[evalId]/runs/route";
+import * as one from "@/app/api/tests/model-evals/[evalId]/route";
 
 const data = playgroundDataDir("loupe-model-evals-");
 openAiKey("sk-evals");
@@ -110,5 +111,23 @@ describe("a model eval against the demo MCP server", () => {
     const missing = await runs.POST(post("/x", {}), ctx({ evalId: "nope" }));
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("not_found:model_eval");
+  });
+
+  it("edits an eval keeping its history, and deletes it with its runs", async () => {
+    const put = (body: unknown) =>
+      one.PUT(new Request("http://127.0.0.1:3000/x", { method: "PUT", body: JSON.stringify(body) }), ctx({ evalId: saved.id }));
+    const edited = await put({ ...saved, name: "trip tools v2", models: [{ provider: "scripted", model: "scripted" }] });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    expect(await edited.json()).toMatchObject({ id: saved.id, createdAt: saved.createdAt, name: "trip tools v2" });
+    const history = await runs.GET(new Request("http://127.0.0.1:3000/x"), ctx({ evalId: saved.id }));
+    expect(((await history.json()) as ModelEvalRun[]).length).toBe(2);
+    const bad = await put({ ...saved, connectionId: "gone" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('No MCP connection "gone"');
+
+    const del = await one.DELETE(new Request("http://127.0.0.1:3000/x", { method: "DELETE" }), ctx({ evalId: saved.id }));
+    expect(del.status).toBe(204);
+    const after = await one.GET(new Request("http://127.0.0.1:3000/x"), ctx({ evalId: saved.id }));
+    expect(after.status).toBe(404);
   });
 });

@@ -8,6 +8,7 @@ import { ColumnConfig } from "@/lib/contracts/playground";
  *
  *   GET  /api/tests/model-evals                 ModelEval[]
  *   POST /api/tests/model-evals                 (ModelEvalBody) → 201 ModelEval
+ *   GET  /api/tests/model-evals/:evalId         ModelEval       PUT (ModelEvalBody) → ModelEval, DELETE → 204
  *   GET  /api/tests/model-evals/:evalId/runs    ModelEvalRun[] newest first (the history)
  *   POST /api/tests/model-evals/:evalId/runs    runs it now → 201 ModelEvalRun
  */

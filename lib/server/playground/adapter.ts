@@ -4,6 +4,7 @@ import { strings } from "@/lib/server/bundles/secrets";
 import { playgroundConversationUnit } from "@/lib/server/playground/bundle-unit";
 import { resolveKey } from "@/lib/server/playground/providers/keys";
 import { playgroundSearch } from "@/lib/server/playground/search";
+import { playgroundTesting } from "@/lib/server/playground/testing";
 import type { ProtocolAdapter } from "@/lib/server/protocols/types";
 
 /**
@@ -28,6 +29,6 @@ export const playgroundAdapter = {
   boot: null,
   /** The provider keys (settings or environment). */
   secrets: () => strings(PROVIDER_IDS.map((provider) => resolveKey(provider).apiKey)),
-  testing: null,
+  testing: playgroundTesting,
   closeAll: async () => undefined,
 } satisfies ProtocolAdapter;

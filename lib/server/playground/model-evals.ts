@@ -109,6 +109,26 @@ export class ModelEvals {
     return created;
   }
 
+  /** Another version of the eval (its runs stay: the history shows each run as it was run). */
+  update(id: string, body: ModelEvalBody): ModelEval {
+    const current = this.require(id);
+    if (!getRegistry().get(body.connectionId)) throw new AppError("bad_request:model_eval", `No MCP connection "${body.connectionId}"`);
+    const updated: ModelEval = { ...body, id, createdAt: current.createdAt };
+    this.store.prepare("UPDATE model_evals SET record = ? WHERE id = ?").run(JSON.stringify(updated), id);
+    return updated;
+  }
+
+  /** The eval and its runs; 409 while it runs. */
+  remove(id: string): void {
+    this.require(id);
+    if (this.running.has(id)) throw new AppError("conflict:model_eval_running", "This eval is running: wait for it to end");
+    const db = this.store.db;
+    db.transaction(() => {
+      db.prepare("DELETE FROM model_eval_runs WHERE eval_id = ?").run(id);
+      db.prepare("DELETE FROM model_evals WHERE id = ?").run(id);
+    })();
+  }
+
   /** Newest first. */
   runs(evalId: string): ModelEvalRun[] {
     this.require(evalId);
