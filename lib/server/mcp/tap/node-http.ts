@@ -58,6 +58,12 @@ export function webRequest(req: IncomingMessage, res: ServerResponse, url: URL, 
 /**
  * Writes a web Response (JSON or the transport's SSE stream) to `res` as it comes. `ended` is called
  * once: true when the body was written to its end and flushed, false when the client went away first.
+ *
+ * Few writes per answer (each is a system call, and they showed as the largest native cost of a
+ * tapped call): the headers go with the first chunk when it is ready at once (the priming event of
+ * a tapped call's stream), else alone on the next turn (a GET stream with nothing to say yet must
+ * still open); a chunk and whatever follows it in the same turn (the result, then the end of the
+ * stream) leave in one write.
  */
 export async function pipeResponse(res: ServerResponse, response: Response, ended?: (whole: boolean) => void): Promise<void> {
   const headers: Record<string, string> = {};
@@ -74,14 +80,18 @@ export async function pipeResponse(res: ServerResponse, response: Response, ende
   res.once("close", () => end(false));
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
-  res.flushHeaders();
+  const opening = setImmediate(() => res.flushHeaders());
   const reader = response.body.getReader();
   const gone = () => void reader.cancel().catch(() => undefined);
   res.once("close", gone);
+  const uncork = () => res.uncork();
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      clearImmediate(opening);
       if (done) break;
+      res.cork();
+      process.nextTick(uncork);
       if (!res.write(value) && !res.destroyed) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
     }
   } catch {
