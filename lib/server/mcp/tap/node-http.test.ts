@@ -1,11 +1,11 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pipeResponse } from "@/lib/server/mcp/tap/node-http";
+import { OPEN_HOLD_MS, pipeResponse } from "@/lib/server/mcp/tap/node-http";
 
 /**
  * pipeResponse writes a tapped call's SSE answer in few writes to the socket (each one a system
- * call): the headers with the first event when it is ready at once, the last event with the end of
- * the stream. A stream with nothing to send yet still gets its headers out.
+ * call): a call answered within OPEN_HOLD_MS in one, a longer one in two (the opening, then the
+ * result with the end of the stream). A stream with nothing to send yet still gets its headers out.
  */
 
 const encoder = new TextEncoder();
@@ -60,11 +60,24 @@ function callStream(resultAfterMs: number): Response {
 }
 
 describe("pipeResponse", () => {
-  it("sends the headers with the first event and the last event with the end: two writes", async () => {
-    answer = () => callStream(30);
+  const body = 'id: 1\ndata: \n\nid: 2\ndata: {"result":{}}\n\n';
+
+  it("writes a call answered within OPEN_HOLD_MS in one write: headers, priming event, result and end", async () => {
+    answer = () => callStream(5);
     writes = 0;
-    const response = await fetch(base, { headers: { Connection: "keep-alive" } });
-    expect(await response.text()).toBe('id: 1\ndata: \n\nid: 2\ndata: {"result":{}}\n\n');
+    const response = await fetch(base);
+    expect(await response.text()).toBe(body);
+    expect(writes).toBe(1);
+  });
+
+  it("writes a longer call's opening when OPEN_HOLD_MS is over, then its result with the end: two writes", async () => {
+    answer = () => callStream(OPEN_HOLD_MS * 10);
+    writes = 0;
+    const started = performance.now();
+    const response = await fetch(base);
+    // The headers came before the result did.
+    expect(performance.now() - started).toBeLessThan(OPEN_HOLD_MS * 10);
+    expect(await response.text()).toBe(body);
     expect(writes).toBe(2);
   });
 
