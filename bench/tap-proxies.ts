@@ -88,6 +88,20 @@ async function burst(client: Client): Promise<number> {
   return (CONCURRENT * 1000) / (performance.now() - t0);
 }
 
+/**
+ * CPU time a process has used (user + system, Linux), ms: per call, a figure the load of a shared
+ * machine does not move as it moves wall times (the servers the fronts spawn are not counted).
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the command's ")" : state is the 3rd field of the line, utime the 14th, stime the 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Resident memory of a process (Linux), MiB. */
 function rssMiB(pid: number | undefined): number {
   try {
@@ -178,6 +192,8 @@ export async function proxiesFigures(root: string, runs: number): Promise<Figure
     });
     for (let i = 0; i < 5; i++) for (const f of Object.values(each(KiB))) await f(); // warm-up
 
+    const fronts4 = ["pipe", "tap", "mcpProxy", "supergateway"] as const;
+    const cpuBefore = fronts4.map((f) => cpuMs(fronts[f].child.pid));
     const small = await interleavedMedians(runs * 20, each(KiB));
     const rates: Record<Front, number[]> = { pipe: [], tap: [], mcpProxy: [], supergateway: [] };
     for (let i = 0; i < runs; i++) for (const f of ["pipe", "tap", "mcpProxy", "supergateway"] as const) rates[f].push(await burst(c[f]));
@@ -187,6 +203,9 @@ export async function proxiesFigures(root: string, runs: number): Promise<Figure
       mcpProxy: median(rates.mcpProxy),
       supergateway: median(rates.supergateway),
     };
+    // The same 1 KiB calls went through each front: one after another, then in bursts.
+    const smallCalls = runs * 20 + runs * CONCURRENT;
+    const cpuPerCall = fronts4.map((f, i) => (cpuMs(fronts[f].child.pid) - cpuBefore[i]!) / smallCalls);
     const big = await interleavedMedians(runs * 4, each(MiB));
 
     // RSS of the tap's process (and supergateway's) over two rounds of 150 calls of 1 MiB: the
@@ -210,7 +229,6 @@ export async function proxiesFigures(root: string, runs: number): Promise<Figure
       mcpProxy: `mcp-proxy ${PROXIES["mcp-proxy"]}`,
       supergateway: `supergateway ${PROXIES.supergateway} (stateful)`,
     };
-    const fronts4 = ["pipe", "tap", "mcpProxy", "supergateway"] as const;
     return [
       ...fronts4.map((f): Figure => ({
         label: `1 KiB tools/call, ${names[f]}`,
@@ -226,6 +244,13 @@ export async function proxiesFigures(root: string, runs: number): Promise<Figure
         unit: "calls/s",
         note: `median of ${runs} bursts`,
       })),
+      ...fronts4.map((f, i): Figure => ({
+        label: `CPU per 1 KiB call, ${names[f]}`,
+        value: cpuPerCall[i]!,
+        unit: "ms",
+        note: `user + system over ${smallCalls} calls, its own process (10 ms ticks)`,
+      })),
+      ratio("CPU per 1 KiB call: tap / supergateway", cpuPerCall[1]!, cpuPerCall[3]!),
       ratio(`${CONCURRENT} concurrent: tap / supergateway throughput`, rate.tap, rate.supergateway, "target ≥ 1.00"),
       ...fronts4.map((f): Figure => ({ label: `1 MiB tools/call, ${names[f]}`, value: big[f], unit: "ms", note: `median of ${runs * 4}` })),
       ratio("1 MiB: tap / supergateway", big.tap, big.supergateway, "target ≤ 1.10"),
