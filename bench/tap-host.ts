@@ -3,10 +3,13 @@
  * proxy runs in its own: a stdio connection to the server in argv[2] (JSON { command, args }),
  * tapped, served on 127.0.0.1:argv[3] through the launcher's own `serveTapHttp()` (its gate, the
  * key, the SDK server, the CallRunner and its recording). Prints one JSON line { url, key } once
- * it listens; `--cpu-prof` on the tsx command line profiles it.
+ * it listens; `--cpu-prof` on the tsx command line profiles it. Each `memory` line on stdin is
+ * answered with one JSON line of process.memoryUsage() taken after a full GC (when the process runs
+ * with --expose-gc): what the tap still holds, not garbage not yet collected.
  */
 import http from "node:http";
 import { mkdtempSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,6 +44,14 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve) => front.listen(port, "127.0.0.1", () => resolve()));
   console.log(JSON.stringify({ url: secret.url, key: secret.key }));
+  createInterface({ input: process.stdin }).on("line", (line) => {
+    if (line.trim() !== "memory") return;
+    // Twice: the first collection frees what finalizers of the first release.
+    global.gc?.();
+    global.gc?.();
+    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+    console.log(JSON.stringify({ rss, heapUsed, heapTotal, external, arrayBuffers, gc: typeof global.gc === "function" }));
+  });
   const stop = async () => {
     front.closeAllConnections();
     front.close();

@@ -29,6 +29,8 @@ interface Started {
   child: ChildProcess;
   url: string;
   key?: string;
+  /** Lines the front printed after its first (tap-host answers `memory` with one). */
+  lines?: AsyncIterator<string>;
 }
 
 function proxiesDir(): string {
@@ -37,16 +39,17 @@ function proxiesDir(): string {
 
 /** Spawns a front and waits for the first stdout line (`firstLine`) or for its port to answer. */
 async function start(command: string, args: string[], opts: { cwd: string; firstLine?: boolean; url?: string }): Promise<Started> {
-  const child = spawn(command, args, { cwd: opts.cwd, stdio: ["ignore", "pipe", "inherit"], env: process.env });
-  if (opts.firstLine) {
+  const child = spawn(command, args, { cwd: opts.cwd, stdio: [opts.firstLine ? "pipe" : "ignore", "pipe", "inherit"], env: process.env });
+  if (opts.firstLine && child.stdout) {
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const line = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout }).once("line", resolve);
+      void lines.next().then((r) => (r.done ? reject(new Error(`${args.join(" ")} printed nothing`)) : resolve(r.value)));
       child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited (${code}) before it listened`)));
     });
     if (line.startsWith("{")) {
       const parsed: unknown = JSON.parse(line);
       if (typeof parsed === "object" && parsed !== null && "url" in parsed && "key" in parsed)
-        return { child, url: String(parsed.url), key: String(parsed.key) };
+        return { child, url: String(parsed.url), key: String(parsed.key), lines };
     }
     return { child, url: line.trim() };
   }
@@ -85,6 +88,20 @@ async function burst(client: Client): Promise<number> {
   return (CONCURRENT * 1000) / (performance.now() - t0);
 }
 
+/**
+ * CPU time a process has used (user + system, Linux), ms: per call, a figure the load of a shared
+ * machine does not move as it moves wall times (the servers the fronts spawn are not counted).
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the command's ")" : state is the 3rd field of the line, utime the 14th, stime the 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Resident memory of a process (Linux), MiB. */
 function rssMiB(pid: number | undefined): number {
   try {
@@ -93,6 +110,15 @@ function rssMiB(pid: number | undefined): number {
   } catch {
     return NaN;
   }
+}
+
+/** The tap process's resident memory after a full GC (bench/tap-host.ts answers `memory`), MiB. */
+async function rssAfterGcMiB(front: Started): Promise<number> {
+  if (!front.lines || !front.child.stdin) return NaN;
+  front.child.stdin.write("memory\n");
+  const next = await front.lines.next();
+  const parsed: unknown = next.done ? undefined : JSON.parse(next.value);
+  return typeof parsed === "object" && parsed !== null && "rss" in parsed && typeof parsed.rss === "number" ? parsed.rss / MiB : NaN;
 }
 
 const load = () => loadavg().map((n) => Number(n.toFixed(2)));
@@ -117,7 +143,15 @@ export async function proxiesFigures(root: string, runs: number): Promise<Figure
       tap: await up(
         start(
           process.execPath,
-          [...(prof ? ["--cpu-prof", "--cpu-prof-dir", prof] : []), "--import", "tsx", "bench/tap-host.ts", launch, String(PORTS.tap)],
+          [
+            ...(prof ? ["--cpu-prof", "--cpu-prof-dir", prof] : []),
+            "--expose-gc",
+            "--import",
+            "tsx",
+            "bench/tap-host.ts",
+            launch,
+            String(PORTS.tap),
+          ],
           { cwd: root, firstLine: true },
         ),
       ),
@@ -158,6 +192,8 @@ export async function proxiesFigures(root: string, runs: number): Promise<Figure
     });
     for (let i = 0; i < 5; i++) for (const f of Object.values(each(KiB))) await f(); // warm-up
 
+    const fronts4 = ["pipe", "tap", "mcpProxy", "supergateway"] as const;
+    const cpuBefore = fronts4.map((f) => cpuMs(fronts[f].child.pid));
     const small = await interleavedMedians(runs * 20, each(KiB));
     const rates: Record<Front, number[]> = { pipe: [], tap: [], mcpProxy: [], supergateway: [] };
     for (let i = 0; i < runs; i++) for (const f of ["pipe", "tap", "mcpProxy", "supergateway"] as const) rates[f].push(await burst(c[f]));
@@ -167,18 +203,24 @@ export async function proxiesFigures(root: string, runs: number): Promise<Figure
       mcpProxy: median(rates.mcpProxy),
       supergateway: median(rates.supergateway),
     };
+    // The same 1 KiB calls went through each front: one after another, then in bursts.
+    const smallCalls = runs * 20 + runs * CONCURRENT;
+    const cpuPerCall = fronts4.map((f, i) => (cpuMs(fronts[f].child.pid) - cpuBefore[i]!) / smallCalls);
     const big = await interleavedMedians(runs * 4, each(MiB));
 
     // RSS of the tap's process (and supergateway's) over two rounds of 150 calls of 1 MiB: the
     // first shows growth from a warm start, the second whether it goes on (it did at +1 MiB a call).
+    // The tap's is read after a full GC as well (what it holds, not garbage not yet collected);
+    // supergateway's only as it is.
     const pids = { tap: fronts.tap.child.pid, sg: fronts.supergateway.child.pid };
-    const rss = [{ tap: rssMiB(pids.tap), sg: rssMiB(pids.sg) }];
+    const reading = async () => ({ tap: rssMiB(pids.tap), sg: rssMiB(pids.sg), tapGc: await rssAfterGcMiB(fronts.tap) });
+    const rss = [await reading()];
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 150; i++) {
         await call(c.tap, MiB);
         await call(c.supergateway, MiB);
       }
-      rss.push({ tap: rssMiB(pids.tap), sg: rssMiB(pids.sg) });
+      rss.push(await reading());
     }
     const [rss0, rss1, rss2] = [rss[0]!, rss[1]!, rss[2]!];
     const names: Record<Front, string> = {
@@ -187,7 +229,6 @@ export async function proxiesFigures(root: string, runs: number): Promise<Figure
       mcpProxy: `mcp-proxy ${PROXIES["mcp-proxy"]}`,
       supergateway: `supergateway ${PROXIES.supergateway} (stateful)`,
     };
-    const fronts4 = ["pipe", "tap", "mcpProxy", "supergateway"] as const;
     return [
       ...fronts4.map((f): Figure => ({
         label: `1 KiB tools/call, ${names[f]}`,
@@ -203,11 +244,18 @@ export async function proxiesFigures(root: string, runs: number): Promise<Figure
         unit: "calls/s",
         note: `median of ${runs} bursts`,
       })),
+      ...fronts4.map((f, i): Figure => ({
+        label: `CPU per 1 KiB call, ${names[f]}`,
+        value: cpuPerCall[i]!,
+        unit: "ms",
+        note: `user + system over ${smallCalls} calls, its own process (10 ms ticks)`,
+      })),
+      ratio("CPU per 1 KiB call: tap / supergateway", cpuPerCall[1]!, cpuPerCall[3]!),
       ratio(`${CONCURRENT} concurrent: tap / supergateway throughput`, rate.tap, rate.supergateway, "target ≥ 1.00"),
       ...fronts4.map((f): Figure => ({ label: `1 MiB tools/call, ${names[f]}`, value: big[f], unit: "ms", note: `median of ${runs * 4}` })),
       ratio("1 MiB: tap / supergateway", big.tap, big.supergateway, "target ≤ 1.10"),
-      ...(["tap", "sg"] as const).flatMap((p): Figure[] => {
-        const who = p === "tap" ? "tap process" : "supergateway";
+      ...(["tapGc", "tap", "sg"] as const).flatMap((p): Figure[] => {
+        const who = { tapGc: "tap process (after GC)", tap: "tap process", sg: "supergateway" }[p];
         const path = `${rss0[p].toFixed(0)} → ${rss1[p].toFixed(0)} → ${rss2[p].toFixed(0)} MiB`;
         return [
           { label: `${who} RSS change, first 150 calls of 1 MiB`, value: rss1[p] - rss0[p], unit: "MB", note: path },

@@ -3,7 +3,13 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import type { PassThrough } from "node:stream";
 import { SdkHttpError, SSEClientTransport, SseError, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
-import type { FetchLike, OAuthClientProvider, StreamableHTTPReconnectionOptions, Transport } from "@modelcontextprotocol/client";
+import type {
+  FetchLike,
+  JSONRPCMessage,
+  OAuthClientProvider,
+  StreamableHTTPReconnectionOptions,
+  Transport,
+} from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { StdioServerParameters } from "@modelcontextprotocol/client/stdio";
 import type { ConnectionConfig, ConnectStep } from "@/lib/contracts/connections";
@@ -39,6 +45,26 @@ export class ObservedStdioTransport extends StdioClientTransport {
     // Loupe's own framing: a 64 MiB line limit said in words, and garbage lines kept with their text.
     // The SDK keeps its buffer, child and parameters private; TypeScript's bracket access reaches them.
     this["_readBuffer"] = new StdioFraming();
+  }
+
+  private corked = false;
+
+  /**
+   * Messages sent in the same turn of the event loop leave in one write to the server's stdin (it
+   * is uncorked once the turn's I/O was handled): 50 tapped calls arriving together were 50 system
+   * calls, each waking the server.
+   */
+  override send(message: JSONRPCMessage): Promise<void> {
+    const stdin: ChildProcess["stdin"] | undefined = this["_process"]?.stdin;
+    if (stdin && !this.corked) {
+      this.corked = true;
+      stdin.cork();
+      setImmediate(() => {
+        this.corked = false;
+        stdin.uncork();
+      });
+    }
+    return super.send(message);
   }
 
   override async start(): Promise<void> {
