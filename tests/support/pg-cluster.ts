@@ -70,7 +70,10 @@ export async function startPgCluster(): Promise<PgCluster> {
   run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
   const base = `postgres://loupe@127.0.0.1:${port}`;
   let stopped = false;
-  return {
+  // A test process that ends without stop() (a crash, a timeout) still takes its cluster down.
+  const atExit = () => cluster.stop();
+  process.once("exit", atExit);
+  const cluster: PgCluster = {
     url: `${base}/postgres`,
     createDatabase(name) {
       const psql = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, "psql")]] : [path.join(bin, "psql"), []];
@@ -85,6 +88,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     stop() {
       if (stopped) return;
       stopped = true;
+      process.off("exit", atExit);
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
       } finally {
@@ -92,4 +96,5 @@ export async function startPgCluster(): Promise<PgCluster> {
       }
     },
   };
+  return cluster;
 }
