@@ -147,12 +147,13 @@ describe("Hub", () => {
   });
 
   it("stores and streams a raw given as text as that text, without serializing it again", () => {
-    const seen: Entry[] = [];
-    hub.subscribe(0, (e) => seen.push(e));
+    const seen: [Entry, string | undefined][] = [];
+    hub.subscribeBatches(0, (entries, rawTexts) => entries.forEach((e, i) => seen.push([e, rawTexts[i]])));
     const text = '{"payload": {"b": 2,  "a": [1, 2]}}';
     const [saved] = hub.recordAll([{ entry: entry(JSON.parse(text)), rawText: text }]);
     expect(hub.store.db.prepare("SELECT raw FROM entries WHERE seq = ?").pluck().get(saved!.seq)).toBe(text);
-    const event = formatEntryEvent(seen[0]!);
+    expect(seen[0]![1]).toBe(text);
+    const event = formatEntryEvent(...seen[0]!);
     expect(event).toContain(`"raw":${text}}`);
     expect(JSON.parse(/^data: (.*)$/m.exec(event)![1]!)).toEqual(JSON.parse(JSON.stringify(saved)));
   });

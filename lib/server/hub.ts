@@ -1,13 +1,16 @@
 import "server-only";
 import type { Entry } from "@/lib/contracts/entries";
 import type { EntryKind, TypedNewEntry } from "@/lib/contracts/entry-kinds";
-import { keepRawText } from "@/lib/server/entry-json";
 import { previewEntry, previewEntryOf } from "@/lib/server/preview";
 import { getStore, UNRECORDED_SEQ, type Store } from "@/lib/server/store";
 
 export type EntryListener = (entry: Entry) => void;
-/** Gets the entries recorded together (a relay's frames of one network read, a replay page), in seq order. */
-export type BatchListener = (entries: readonly Entry[]) => void;
+/**
+ * Gets the entries recorded together (a relay's frames of one network read, a replay page), in seq
+ * order, with the JSON text of each one's raw when the store just wrote it and it is shown whole
+ * (`rawTexts[i]`, else undefined): the page's stream then does not serialize that raw again.
+ */
+export type BatchListener = (entries: readonly Entry[], rawTexts: readonly (string | undefined)[]) => void;
 
 /** An entry to record, with the JSON text of its raw when the caller already has it (Store.insertEntries). */
 export interface EntryRecord<K extends EntryKind = EntryKind> {
@@ -26,7 +29,7 @@ interface Subscriber {
   replaying: boolean;
   closed: boolean;
   /** Entries recorded by the listener itself while it was handed a batch: handed over after that batch, in order. */
-  nested?: Entry[];
+  nested?: { entries: Entry[]; rawTexts: (string | undefined)[] };
 }
 
 /**
@@ -62,17 +65,14 @@ export class Hub {
     if (this.responseWatches.size > 0) for (const s of kept) this.noticeResponse(s.entry);
     if (this.subscribers.size === 0) return saved;
     // Previewing a multi-MB frame costs tens of ms: only when someone is listening.
-    const shown = kept.map(({ entry, rawText }) => {
-      const view = previewEntryOf(entry, rawText);
-      if (view === entry) keepRawText(entry, rawText);
-      return view;
-    });
+    const shown = kept.map(({ entry, rawText }) => previewEntryOf(entry, rawText));
+    const texts = kept.map(({ entry, rawText }, i) => (shown[i] === entry ? rawText : undefined));
     for (const sub of this.subscribers) {
       if (sub.replaying || sub.closed) continue;
-      const fresh = shown[0]!.seq > sub.cursor ? shown : shown.filter((e) => e.seq > sub.cursor);
-      if (fresh.length === 0) continue;
-      sub.cursor = fresh[fresh.length - 1]!.seq;
-      this.deliver(sub, fresh);
+      const from = shown.findIndex((e) => e.seq > sub.cursor);
+      if (from < 0) continue;
+      sub.cursor = shown[shown.length - 1]!.seq;
+      this.deliver(sub, from === 0 ? shown : shown.slice(from), from === 0 ? texts : texts.slice(from));
     }
     return saved;
   }
@@ -148,7 +148,7 @@ export class Hub {
     const page = this.store.entriesAfter(sub.cursor, REPLAY_PAGE);
     if (page.length > 0) {
       sub.cursor = page[page.length - 1]!.seq;
-      this.deliver(sub, page.map(previewEntry));
+      this.deliver(sub, page.map(previewEntry), []);
     }
     if (sub.closed) return;
     if (page.length < REPLAY_PAGE) {
@@ -160,16 +160,18 @@ export class Hub {
     setImmediate(() => this.replayStep(sub));
   }
 
-  private deliver(sub: Subscriber, entries: readonly Entry[]): void {
+  private deliver(sub: Subscriber, entries: readonly Entry[], rawTexts: readonly (string | undefined)[]): void {
     if (sub.nested) {
-      sub.nested.push(...entries);
+      sub.nested.entries.push(...entries);
+      // Kept index for index with the entries (a replay page has none).
+      sub.nested.rawTexts.push(...entries.map((_, i) => rawTexts[i]));
       return;
     }
-    sub.nested = [];
+    sub.nested = { entries: [], rawTexts: [] };
     try {
-      for (let batch = entries; batch.length > 0 && !sub.closed;) {
-        sub.listener(batch);
-        [batch, sub.nested] = [sub.nested, []];
+      for (let batch = { entries, rawTexts }; batch.entries.length > 0 && !sub.closed;) {
+        sub.listener(batch.entries, batch.rawTexts);
+        [batch, sub.nested] = [sub.nested, { entries: [], rawTexts: [] }];
       }
     } catch {
       // A failing listener (e.g. a closed SSE stream) must not break recording for the others.

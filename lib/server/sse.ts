@@ -1,6 +1,5 @@
 import "server-only";
 import type { Entry } from "@/lib/contracts/entries";
-import { entryJson } from "@/lib/server/entry-json";
 import type { Hub } from "@/lib/server/hub";
 
 export const SSE_HEADERS = {
@@ -13,8 +12,14 @@ export const SSE_HEADERS = {
 
 const PING_MS = 15_000;
 
-export function formatEntryEvent(entry: Entry): string {
-  return `id: ${entry.seq}\nevent: entry\ndata: ${entryJson(entry)}\n\n`;
+/**
+ * One entry as an SSE event. `rawText`, when given, is JSON.stringify(entry.raw) (the store's text):
+ * spliced in instead of serializing the raw again (the same JSON, with `raw` last).
+ */
+export function formatEntryEvent(entry: Entry, rawText?: string): string {
+  if (rawText === undefined) return `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`;
+  const { raw: _raw, ...rest } = entry;
+  return `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(rest).slice(0, -1)},"raw":${rawText}}\n\n`;
 }
 
 /**
@@ -92,8 +97,8 @@ export function entryStream(hub: Hub, afterSeq: number, signal: AbortSignal, cap
         if (signal.aborted) return cleanup();
         // A batch (a relay's frames of one read, a replay page) is measured and queued as one text,
         // event by event only when it would pass the cap (the overflow then falls between events).
-        const writeBatch = (entries: readonly Entry[]): void => {
-          const texts = entries.map(formatEntryEvent);
+        const writeBatch = (entries: readonly Entry[], rawTexts: readonly (string | undefined)[]): void => {
+          const texts = entries.map((entry, i) => formatEntryEvent(entry, rawTexts[i]));
           const text = texts.length === 1 ? texts[0]! : texts.join("");
           const bytes = Buffer.byteLength(text);
           if (queued() + pendingBytes + bytes <= capBytes) return write(text, entries[entries.length - 1]!.seq, bytes);

@@ -11,6 +11,11 @@ import { RecordingGate } from "@/lib/server/recording-gate";
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
 
+const ENTRY_COLUMNS = "connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes";
+/** Built once: the statement cache is keyed by the SQL text, hashed again for each new string. */
+const INSERT_ENTRY = `INSERT INTO entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const REWRITE_ENTRY = `INSERT OR REPLACE INTO entries (seq, ${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 /** An entry to write, with the JSON text of its raw when the caller has it (Store.insertEntries). */
 export interface EntryWrite {
   entry: NewEntry;
@@ -146,15 +151,10 @@ export class Store {
       rawBytes,
     ];
     if (!this.recording.recording) return { entry: { ...entry, seq: UNRECORDED_SEQ, rawBytes }, rawText: raw };
-    const columns = "connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes";
     const info = this.batch.write(
-      () => this.prepare(`INSERT INTO entries (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...row),
+      () => this.prepare(INSERT_ENTRY).run(...row),
       // Written again under the same seq (group-commit.ts): a reader may already have it.
-      (done) => () =>
-        this.prepare(`INSERT OR REPLACE INTO entries (seq, ${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-          done.lastInsertRowid,
-          ...row,
-        ),
+      (done) => () => this.prepare(REWRITE_ENTRY).run(done.lastInsertRowid, ...row),
     );
     if (!info) return { entry: { ...entry, seq: UNRECORDED_SEQ, rawBytes }, rawText: raw };
     const seq = Number(info.lastInsertRowid);

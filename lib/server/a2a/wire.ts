@@ -228,9 +228,12 @@ export class A2aWire {
    * it parses none of them again (that second parse cost as much as the bare client's whole work).
    */
   private tapStream(res: Response): Response {
-    const arrived: ReadFrame[] = [];
+    // The events of one read, parsed (read()) only once their turn comes: the first is recorded
+    // before the others of its read are even parsed.
+    const arrived: { data: string; extra: { sseEvent?: string } }[] = [];
     const parser = createParser({
-      onEvent: (event) => arrived.push(this.read(event.data, event.event && event.event !== "message" ? { sseEvent: event.event } : {})),
+      onEvent: (event) =>
+        arrived.push({ data: event.data, extra: event.event && event.event !== "message" ? { sseEvent: event.event } : {} }),
     });
     const decoder = new TextDecoder();
     const reader = res.body!.getReader();
@@ -246,18 +249,18 @@ export class A2aWire {
           const { done, value } = await reader.read();
           if (done) return signal?.aborted ? errorMessage(signal.reason) : undefined;
           parser.feed(decoder.decode(value, { stream: true }));
-          const batch = arrived.splice(0);
-          if (first && batch.length > 1) {
+          const events = arrived.splice(0);
+          if (first && events.length > 1) {
             // The first frame goes to the page on its own, before the rest of its read is recorded;
             // the exchange hears of it after that (the send answers once the whole read is in).
             first = false;
-            const head = batch.splice(0, 1);
+            const head = events.splice(0, 1).map((e) => this.read(e.data, e.extra));
             const entries = this.hub.recordAll(head.map((r) => r.record));
             await yieldToPage();
             this.handOver(head, entries);
           }
-          first &&= batch.length === 0;
-          this.frames(batch);
+          first &&= events.length === 0;
+          this.frames(events.map((e) => this.read(e.data, e.extra)));
         }
       } catch (e) {
         return causeCode(e) ?? errorMessage(e);
