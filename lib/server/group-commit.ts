@@ -1,5 +1,5 @@
 import "server-only";
-import type Database from "better-sqlite3";
+import type { SqlDatabase, SqlStatement } from "@/lib/server/sql/database";
 import { logLine } from "@/lib/log-text";
 import { errorMessage } from "@/lib/values";
 
@@ -37,8 +37,8 @@ export class GroupCommit {
   /** Before the database is opened: another batch of this process on `file` lets go of its lock. */
   constructor(
     private readonly file: string,
-    private readonly statement: (sql: string) => Database.Statement,
-    private readonly db: () => Database.Database,
+    private readonly statement: (sql: string) => SqlStatement,
+    private readonly db: () => SqlDatabase,
     /** Told of every failed write; answers true when it was for lack of room (recording-gate.ts). */
     private readonly noRoom: (error: unknown) => boolean = () => false,
   ) {

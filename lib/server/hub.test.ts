@@ -151,7 +151,7 @@ describe("Hub", () => {
     hub.subscribeBatches(0, (entries, rawTexts) => entries.forEach((e, i) => seen.push([e, rawTexts[i]])));
     const text = '{"payload": {"b": 2,  "a": [1, 2]}}';
     const [saved] = hub.recordAll([{ entry: entry(JSON.parse(text)), rawText: text }]);
-    expect(hub.store.db.prepare("SELECT raw FROM entries WHERE seq = ?").pluck().get(saved!.seq)).toBe(text);
+    expect(hub.store.prepare<{ raw: string }>("SELECT raw FROM entries WHERE seq = ?").get(saved!.seq)?.raw).toBe(text);
     expect(seen[0]![1]).toBe(text);
     const event = formatEntryEvent(...seen[0]!);
     expect(event).toContain(`"raw":${text}}`);

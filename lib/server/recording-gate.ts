@@ -1,8 +1,7 @@
 import "server-only";
-import type Database from "better-sqlite3";
 import type { RecordingState, RecordingPauseReason } from "@/lib/contracts/storage";
 import { logLine } from "@/lib/log-text";
-import { diskFree, hasRoom } from "@/lib/server/store-size";
+import type { StoreEngine } from "@/lib/server/sql/engine";
 import { errorMessage } from "@/lib/values";
 
 /** How often a paused recording tries again (a prune first, then a look for room). */
@@ -15,16 +14,6 @@ export const CAP_RETRY_MS = 60_000;
 
 /** Room the store needs, in its page limit and on the disk, before recording resumes. */
 const RESUME_MARGIN = 1024 * 1024;
-
-/** Below this much free disk, a failed write is the disk's fault rather than the store's own page limit. */
-const DISK_LOW = 16 * 1024 * 1024;
-
-/** SQLite's and the OS's words for "no room": SQLITE_FULL (ENOSPC, or `max_page_count` reached), an I/O error on a full disk. */
-export function isSpaceError(error: unknown, file: string): boolean {
-  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
-  if (code === "SQLITE_FULL" || code === "ENOSPC") return true;
-  return code.startsWith("SQLITE_IOERR") && diskFree(file) < DISK_LOW;
-}
 
 const SAID: Record<RecordingPauseReason, string> = {
   disk_full: "the disk is full",
@@ -51,8 +40,7 @@ export class RecordingGate {
   private tries = 0;
 
   constructor(
-    private readonly db: () => Database.Database,
-    private readonly file: string,
+    private readonly engine: () => StoreEngine,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -71,8 +59,9 @@ export class RecordingGate {
 
   /** A write failed: `true` when for lack of room (recording is then paused), `false` for any other failure. */
   failed(error: unknown): boolean {
-    if (!isSpaceError(error, this.file)) return false;
-    this.pause(diskFree(this.file) < DISK_LOW ? "disk_full" : "store_full", errorMessage(error));
+    const reason = this.engine().spaceError(error);
+    if (!reason) return false;
+    this.pause(reason, errorMessage(error));
     return true;
   }
 
@@ -96,7 +85,7 @@ export class RecordingGate {
     } catch {
       // a prune that fails (the disk) leaves recording paused; the next try prunes again
     }
-    if (underCap && hasRoom(this.db(), this.file, RESUME_MARGIN)) this.resume();
+    if (underCap && this.engine().hasRoom(RESUME_MARGIN)) this.resume();
     return this.paused === null;
   }
 

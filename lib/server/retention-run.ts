@@ -6,7 +6,7 @@ import type { Keep, RetentionPolicy } from "@/lib/server/retention";
 import { query } from "@/lib/server/rows";
 import { getStore } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
-import { cappedBytes, storeSize } from "@/lib/server/store-size";
+import { cappedBytes } from "@/lib/server/store-size";
 
 const MiB = 1024 * 1024;
 const mib = (bytes: number): string => `${Math.round((bytes / MiB) * 10) / 10} MiB`;
@@ -36,12 +36,9 @@ export class Retention {
     const cap = this.capBytes;
     this.store.recording.setPrune((squeeze) => this.run("retry", squeeze));
     if (cap === null) return;
-    // The WAL counts toward the cap: checkpoints come at least every 1/16 of it, and it is cut back after.
-    const pageSize = Number(this.store.db.pragma("page_size", { simple: true }));
-    this.store.db.pragma(`wal_autocheckpoint = ${Math.max(16, Math.min(1000, Math.floor(cap / 16 / pageSize)))}`);
-    this.store.db.pragma(`journal_size_limit = ${Math.floor(cap / 16)}`);
+    this.store.engine.boundLog(cap);
     this.store.watchGrowth(Math.max(32 * 1024, Math.floor(cap / 64)), () => {
-      if (this.store.db.open && cappedBytes(storeSize(this.store.db, this.store.file)) > cap * HIGH_WATER) this.run("growth");
+      if (this.store.db.open && cappedBytes(this.store.engine.size()) > cap * HIGH_WATER) this.run("growth");
     });
   }
 
@@ -84,7 +81,7 @@ export class Retention {
 
   /** The storage figure (GET /api/storage). */
   figure(): StorageFigure {
-    const size = storeSize(this.store.db, this.store.file);
+    const size = this.store.engine.size();
     const oldest = query<{ at: number | null }>(this.store.db, "SELECT MIN(received_at) AS at FROM entries").get()?.at ?? null;
     return {
       fileBytes: size.fileBytes,

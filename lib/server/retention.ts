@@ -5,7 +5,7 @@ import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
 import type { Keep, ProtocolRegistry } from "@/lib/server/protocols/types";
 import { query } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
-import { cappedBytes, storeSize } from "@/lib/server/store-size";
+import { cappedBytes } from "@/lib/server/store-size";
 
 /**
  * How much recorded traffic Loupe keeps (issue 22: bounded disk by default). Traffic (the
@@ -88,7 +88,7 @@ export function pendingTraffic(registry: ProtocolRegistry = PROTOCOL_ADAPTERS): 
  */
 const PRUNABLE = [
   "NOT (session_key IS NOT NULL AND protocol || char(10) || connection_id || char(10) || session_key IN (SELECT value FROM json_each(@sessions)))",
-  "NOT (received_at >= COALESCE((SELECT value FROM json_each(@since) WHERE key = connection_id), 9e18))",
+  "NOT (received_at >= COALESCE((SELECT CAST(value AS INTEGER) FROM json_each(@since) WHERE key = connection_id), 9e18))",
   ...PROTOCOL_ADAPTERS.flatMap((adapter) => (adapter.retention?.keepsRows ? [`NOT (${adapter.retention.keepsRows})`] : [])),
 ].join("\n  AND ");
 
@@ -113,7 +113,7 @@ function historyStatements(registry: ProtocolRegistry): { timed: string[]; point
         t.keeps,
         t.session &&
           `${t.session} IS NOT NULL AND '${adapter.id}' || char(10) || ${t.connection} || char(10) || ${t.session} IN (SELECT value FROM json_each(@sessions))`,
-        `${t.at} >= COALESCE((SELECT value FROM json_each(@since) WHERE key = ${t.connection}), 9e18)`,
+        `${t.at} >= COALESCE((SELECT CAST(value AS INTEGER) FROM json_each(@since) WHERE key = ${t.connection}), 9e18)`,
       ].filter((c): c is string => Boolean(c));
       timed.push(`DELETE FROM ${t.table} WHERE ${t.at} <= @horizon${kept.map((c) => ` AND NOT (${c})`).join("")}`);
     }
@@ -146,8 +146,6 @@ export const PRUNE_TO = 0.7;
 /** The fewest entries one step of the size prune takes, and the most steps one prune makes. */
 const MIN_STEP = 16;
 const MAX_STEPS = 50;
-/** An older store (auto_vacuum off) is converted by one VACUUM when its file is this small or smaller. */
-const CHEAP_VACUUM_BYTES = 64 * MiB;
 
 interface Params {
   sessions: string;
@@ -173,17 +171,6 @@ function pruneUpTo(
   })();
 }
 
-/** Hands freed pages back to the disk: an incremental vacuum, or a one-time VACUUM that switches an older small store to it. */
-function reclaim(store: Store): void {
-  const mode: unknown = store.db.pragma("auto_vacuum", { simple: true });
-  if (mode === 2) store.db.exec("PRAGMA incremental_vacuum");
-  else if (mode === 0 && storeSize(store.db, store.file).fileBytes <= CHEAP_VACUUM_BYTES) {
-    store.db.pragma("auto_vacuum = INCREMENTAL");
-    store.db.exec("VACUUM");
-  }
-  store.db.pragma("wal_checkpoint(TRUNCATE)");
-}
-
 /**
  * Applies the policy once: by age first, then, while the store is near its cap, oldest first in
  * steps until it is back to PRUNE_TO of it (from HIGH_WATER on); call rows and run records go with their traffic, and
@@ -199,7 +186,7 @@ export function pruneTraffic(
   store.flush();
   const sessions = sessionLists(keep).flatMap(([protocol, keys]) => keys.map((key) => `${protocol}\n${key}`));
   const params = { sessions: JSON.stringify(sessions), since: JSON.stringify(keep.pendingSince ?? {}) };
-  const bytesBefore = cappedBytes(storeSize(store.db, store.file));
+  const bytesBefore = cappedBytes(store.engine.size());
   const result: PruneResult = { byAge: 0, bySize: 0, records: 0, bytesBefore, bytesAfter: bytesBefore, underCap: true };
   if (policy.maxAgeDays !== null) {
     const cutoff = now - policy.maxAgeDays * 24 * 60 * 60 * 1000;
@@ -209,11 +196,11 @@ export function pruneTraffic(
   }
   const cap = policy.maxMb === null ? Infinity : Math.floor(policy.maxMb * MiB);
   // `squeeze`: the disk is full under the cap; the store gives up a share of what it holds to make room.
-  const limit = opts.squeeze ? Math.min(cap, storeSize(store.db, store.file).usedBytes) : cap;
-  if (opts.squeeze || cappedBytes(storeSize(store.db, store.file)) > limit * HIGH_WATER) {
+  const limit = opts.squeeze ? Math.min(cap, store.engine.size().usedBytes) : cap;
+  if (opts.squeeze || cappedBytes(store.engine.size()) > limit * HIGH_WATER) {
     const target = limit * PRUNE_TO;
     for (let step = 0; step < MAX_STEPS; step++) {
-      const used = storeSize(store.db, store.file).usedBytes;
+      const used = store.engine.size().usedBytes;
       if (used <= target) break;
       const rows = query<{ n: number }>(store.db, "SELECT COUNT(*) AS n FROM entries").get()?.n ?? 0;
       const take = Math.max(MIN_STEP, Math.ceil(((rows * (used - target)) / used) * 1.1));
@@ -228,8 +215,8 @@ export function pruneTraffic(
       if (done.entries + done.records === 0) break;
     }
   }
-  if (result.byAge + result.bySize + result.records > 0) reclaim(store);
-  result.bytesAfter = cappedBytes(storeSize(store.db, store.file));
+  if (result.byAge + result.bySize + result.records > 0) store.engine.reclaim();
+  result.bytesAfter = cappedBytes(store.engine.size());
   result.underCap = result.bytesAfter <= cap;
   return result;
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sqliteOf } from "@/lib/server/sql/sqlite-engine";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -105,11 +106,11 @@ describe("Store group commit", () => {
     store.grouped(() => callStore(store).save(call("x")));
     // A database that cannot grow: the next large write fails with SQLITE_FULL, and SQLite cancels
     // the whole open transaction with it, not just that statement.
-    store.db.pragma(`max_page_count = ${String(store.db.pragma("page_count", { simple: true }))}`);
+    sqliteOf(store).pragma(`max_page_count = ${String(sqliteOf(store).pragma("page_count", { simple: true }))}`);
     // Not thrown at the caller: the entry is not recorded and recording pauses (recording-gate.ts).
     expect(store.insertEntry(entry({ big: "x".repeat(200_000) })).seq).toBe(UNRECORDED_SEQ);
     expect(store.recording.state()).toMatchObject({ state: "paused" });
-    store.db.pragma("max_page_count = 1073741823");
+    sqliteOf(store).pragma("max_page_count = 1073741823");
     expect(store.recording.retry()).toBe(true);
     const later = store.insertEntry(entry({ n: 3 }));
     store.flush();
@@ -129,9 +130,9 @@ describe("Store group commit", () => {
       })(),
     ).toThrow("half-way");
     const kept = store.insertEntry(entry({ n: 2 }));
-    store.db.pragma(`max_page_count = ${String(store.db.pragma("page_count", { simple: true }))}`);
+    sqliteOf(store).pragma(`max_page_count = ${String(sqliteOf(store).pragma("page_count", { simple: true }))}`);
     expect(store.insertEntry(entry({ big: "x".repeat(200_000) })).seq).toBe(UNRECORDED_SEQ);
-    store.db.pragma("max_page_count = 1073741823");
+    sqliteOf(store).pragma("max_page_count = 1073741823");
     store.recording.retry();
     store.flush();
     expect(store.getEntry(kept.seq)?.raw).toEqual({ n: 2 });
@@ -140,11 +141,11 @@ describe("Store group commit", () => {
 
   it("loses no write of the batch when a failed write of another kind rolled it back", () => {
     const kept = store.insertEntry(entry({ n: 1 }));
-    store.db.pragma(`max_page_count = ${String(store.db.pragma("page_count", { simple: true }))}`);
+    sqliteOf(store).pragma(`max_page_count = ${String(sqliteOf(store).pragma("page_count", { simple: true }))}`);
     expect(() =>
       store.db.prepare("INSERT INTO connections (id, config, created_at) VALUES ('big', ?, 1)").run("x".repeat(200_000)),
     ).toThrow(/full/);
-    store.db.pragma("max_page_count = 1073741823");
+    sqliteOf(store).pragma("max_page_count = 1073741823");
     store.flush();
     expect(committedEntries()).toBe(1);
     expect(store.getEntry(kept.seq)?.raw).toEqual({ n: 1 });

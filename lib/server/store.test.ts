@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sqliteOf } from "@/lib/server/sql/sqlite-engine";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -64,12 +65,12 @@ describe("Store", () => {
 
   it("creates loupe.db in WAL mode", () => {
     expect(existsSync(path.join(dir, "loupe.db"))).toBe(true);
-    expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(sqliteOf(store).pragma("journal_mode", { simple: true })).toBe("wal");
   });
 
   it("creates it with 8 KiB pages and incremental vacuum, so retention can hand freed pages back (issue 22)", () => {
-    expect(store.db.pragma("page_size", { simple: true })).toBe(8192);
-    expect(store.db.pragma("auto_vacuum", { simple: true })).toBe(2);
+    expect(sqliteOf(store).pragma("page_size", { simple: true })).toBe(8192);
+    expect(sqliteOf(store).pragma("auto_vacuum", { simple: true })).toBe(2);
   });
 
   it("leaves a large result out of the call list and keeps it for the one call", () => {

@@ -7,6 +7,10 @@ import type { Entry } from "@/lib/contracts/entries";
 import { SCHEMA, rowToEntry, type EntryRow } from "@/lib/server/store-schema";
 import { GroupCommit } from "@/lib/server/group-commit";
 import { RecordingGate } from "@/lib/server/recording-gate";
+import type { SqlDatabase, SqlStatement } from "@/lib/server/sql/database";
+import type { StoreEngine } from "@/lib/server/sql/engine";
+import { SqliteEngine } from "@/lib/server/sql/sqlite-engine";
+import { openPgEngine, pgAddress } from "@/lib/server/sql/pg-engine";
 
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
@@ -31,16 +35,24 @@ export interface StoredEntry {
 /** The seq of an entry that was not recorded (recording paused for lack of room): never stored, never streamed. */
 export const UNRECORDED_SEQ = 0;
 
+export interface StoreOptions {
+  /** A PostgreSQL database (`postgres://…`, LOUPE_DATABASE_URL) instead of the SQLite file in `dir`. */
+  databaseUrl?: string;
+}
+
 /**
- * SQLite persistence for the raw entry record. Each protocol keeps its own tables over this one
+ * Persistence for the raw entry record, in SQLite (local mode) or PostgreSQL (LOUPE_DATABASE_URL). Each protocol keeps its own tables over this one
  * database (MCP's connections and calls: lib/server/mcp/connection-store.ts, call-store.ts); their
  * hot writes join the group commit through hotWrite().
  */
 export class Store {
-  readonly db: Database.Database;
+  readonly db: SqlDatabase;
+  /** The database under the store: SQLite's file, or PostgreSQL (sql/engine.ts). */
+  readonly engine: StoreEngine;
+  /** The SQLite file, or the PostgreSQL database's address without its password. */
   readonly file: string;
   /** Compiled once per SQL text: preparing again on every call cost more than the write itself. */
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new Map<string, SqlStatement>();
   /** Entries and call rows commit together a few milliseconds later (group-commit.ts). */
   private readonly batch: GroupCommit;
   /** Whether writes are recorded, or paused because there is no room (recording-gate.ts). */
@@ -49,9 +61,9 @@ export class Store {
   private grown = 0;
   private growth: { every: number; check: () => void } | null = null;
 
-  constructor(dir: string) {
-    this.file = path.join(dir, "loupe.db");
-    this.recording = new RecordingGate(() => this.db, this.file);
+  constructor(dir: string, options: StoreOptions = {}) {
+    this.file = options.databaseUrl ? pgAddress(options.databaseUrl) : path.join(dir, "loupe.db");
+    this.recording = new RecordingGate(() => this.engine);
     this.batch = new GroupCommit(
       this.file,
       (sql) => this.prepare(sql),
@@ -59,19 +71,8 @@ export class Store {
       (error) => this.recording.failed(error),
     );
     try {
-      prepareDataDir(dir, this.file);
-      this.db = new Database(this.file);
-      // A new file: 8 KiB pages, since entries of about 1 KB left a quarter of each 4 KiB page empty
-      // (a 1 KiB tool call took 5.0 KB on disk, 3.9 KB now; issue 22). It hands pages freed by
-      // retention back to the disk (PRAGMA incremental_vacuum in retention.ts). Both are set
-      // before the first table (page_size before auto_vacuum and WAL), or they have no effect; an
-      // older file keeps its page size and is switched to incremental vacuum by retention when cheap.
-      this.db.pragma("page_size = 8192");
-      this.db.pragma("auto_vacuum = INCREMENTAL");
-      this.db.pragma("journal_mode = WAL");
-      tightenDatabaseFiles(this.file);
-      this.db.pragma("synchronous = NORMAL");
-      this.db.exec(SCHEMA);
+      this.engine = options.databaseUrl ? openPgEngine(options.databaseUrl, this.file, SCHEMA) : openSqlite(dir, this.file);
+      this.db = this.engine.db;
     } catch (error) {
       this.batch.close();
       throw error;
@@ -112,13 +113,13 @@ export class Store {
    * shape of the rows its SELECT names: the one place the store's readers say what a row is
    * (SQLite returns exactly the columns asked for; JSON columns are read with storedJson).
    */
-  prepare<Row = unknown>(sql: string): Database.Statement<unknown[], Row> {
+  prepare<Row = unknown>(sql: string): SqlStatement<Row> {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
     }
-    return statement as Database.Statement<unknown[], Row>;
+    return typedRows<Row>(statement);
   }
 
   // ── entries ────────────────────────────────────────────────────────────────
@@ -209,8 +210,40 @@ export class Store {
     this.recording.close();
     this.growth = null;
     this.batch.close();
-    this.db.close();
+    this.engine.close();
   }
+}
+
+/**
+ * The local store's file: 8 KiB pages, since entries of about 1 KB left a quarter of each 4 KiB page
+ * empty (a 1 KiB tool call took 5.0 KB on disk, 3.9 KB now; issue 22). It hands pages freed by
+ * retention back to the disk (PRAGMA incremental_vacuum, SqliteEngine.reclaim). Both are set before
+ * the first table (page_size before auto_vacuum and WAL), or they have no effect; an older file keeps
+ * its page size and is switched to incremental vacuum by retention when cheap.
+ */
+function openSqlite(dir: string, file: string): SqliteEngine {
+  prepareDataDir(dir, file);
+  const db = new Database(file);
+  try {
+    db.pragma("page_size = 8192");
+    db.pragma("auto_vacuum = INCREMENTAL");
+    db.pragma("journal_mode = WAL");
+    tightenDatabaseFiles(file);
+    db.pragma("synchronous = NORMAL");
+    db.exec(SCHEMA);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return new SqliteEngine(db, file);
+}
+
+/**
+ * A statement whose rows are typed by the SELECT's own column list: both databases return exactly
+ * the columns asked for, so `Row` is stated here once rather than cast at every read.
+ */
+function typedRows<Row>(statement: SqlStatement): SqlStatement<Row> {
+  return statement as SqlStatement<Row>;
 }
 
 /**

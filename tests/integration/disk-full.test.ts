@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { sqliteOf } from "@/lib/server/sql/sqlite-engine";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { StorageFigure } from "@/lib/contracts/storage";
@@ -6,7 +7,6 @@ import { getRegistry } from "@/lib/server/mcp/registry";
 import { RECORDING_RETRY_MS } from "@/lib/server/recording-gate";
 import { startRetention } from "@/lib/server/retention-run";
 import { getStore } from "@/lib/server/store";
-import { storeSize } from "@/lib/server/store-size";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import * as connections from "@/app/api/connections/route";
 import * as toolsCall from "@/app/api/connections/[id]/tools/call/route";
@@ -71,7 +71,7 @@ describe("the store's figure and a full disk (real server-everything over stdio)
     expect((await echo("hello")).status).toBe("ok");
 
     const f = await figure();
-    const size = storeSize(store.db, store.file);
+    const size = store.engine.size();
     expect(f.capBytes).toBe(64 * MiB);
     expect(f.usedBytes).toBeGreaterThan(6 * MiB);
     expect(f.usedBytes).toBe(size.usedBytes + size.walBytes);
@@ -86,7 +86,7 @@ describe("the store's figure and a full disk (real server-everything over stdio)
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     store.flush();
-    store.db.pragma(`max_page_count = ${String(store.db.pragma("page_count", { simple: true }))}`);
+    sqliteOf(store).pragma(`max_page_count = ${String(sqliteOf(store).pragma("page_count", { simple: true }))}`);
     const before = entries();
     // A large echo needs new pages: SQLITE_FULL. Every call after it is still answered.
     expect((await echo("y".repeat(200_000))).status).toBe("ok");
@@ -121,7 +121,7 @@ describe("the store's figure and a full disk (real server-everything over stdio)
     store.flush();
     expect(entries()).toBeGreaterThan(before);
     expect(store.db.prepare("SELECT COUNT(*) AS n FROM calls WHERE id = ?").get(call.id)).toEqual({ n: 1 });
-    store.db.pragma("max_page_count = 1073741823");
+    sqliteOf(store).pragma("max_page_count = 1073741823");
     log.mockRestore();
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { sqliteOf } from "@/lib/server/sql/sqlite-engine";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { getStore } from "@/lib/server/store";
-import { storeSize } from "@/lib/server/store-size";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import * as connections from "@/app/api/connections/route";
 import * as toolsCall from "@/app/api/connections/[id]/tools/call/route";
@@ -36,8 +36,8 @@ async function connect(input: unknown): Promise<string> {
 function used(): number {
   const store = getStore();
   store.flush();
-  store.db.pragma("wal_checkpoint(TRUNCATE)");
-  return storeSize(store.db, store.file).usedBytes;
+  sqliteOf(store).pragma("wal_checkpoint(TRUNCATE)");
+  return store.engine.size().usedBytes;
 }
 
 async function bytesPerCall(id: string, params: unknown, calls = 400): Promise<number> {

@@ -7,7 +7,7 @@ import { connectionTable } from "@/lib/server/mcp/connection-store";
 import { Retention } from "@/lib/server/retention-run";
 import { openStore } from "@/lib/server/store";
 import type { NewEntry, Store } from "@/lib/server/store";
-import { cappedBytes, storeSize } from "@/lib/server/store-size";
+import { cappedBytes } from "@/lib/server/store-size";
 import { tempDir } from "@/tests/support/servers";
 
 /**
@@ -170,7 +170,7 @@ describe(`a simulated day of 10 calls/s, scaled down ${SCALE}× with its cap (${
           prunes++;
           lastPruneAt = report.at;
         }
-        const size = storeSize(store.db, store.file);
+        const size = store.engine.size();
         largest = Math.max(largest, cappedBytes(size));
         largestFiles = Math.max(largestFiles, size.fileBytes + size.walBytes);
       }

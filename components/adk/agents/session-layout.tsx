@@ -64,10 +64,12 @@ export function SessionLayout({ timeline, state, selected, onSelect, header, fol
     setArtifact(next);
   };
   return (
-    <div className="flex min-h-0 flex-1 flex-col @3xl:flex-row">
-      {/* Stacked (a narrow view, 1024×768 with both sidebars): the timeline keeps room for its rows and the
-          details give way (issue 23: an open event's inspector took the whole height, no event row left). */}
-      <div className="flex min-h-40 min-w-0 flex-1 flex-col @3xl:min-h-0 @3xl:min-w-48">
+    // Stacked (a narrow view: 1024×768 with both sidebars, an 800 px window): the timeline keeps room for its rows
+    // and the details give way (issue 23: an open event's inspector took the whole height, no event row left). The
+    // header, the summary and the filters wrap to several rows in a narrow column: past a floor the session scrolls as
+    // a whole, so the rows (and a pause's Approve and Reject) are never squeezed to a sliver between them and the details.
+    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto @3xl:flex-row @3xl:overflow-visible">
+      <div className="flex min-h-[34rem] min-w-0 flex-1 flex-col @3xl:min-h-0 @3xl:min-w-48">
         {header(<SessionPaneToggle pane={state.pane} onChange={state.setPane} />)}
         {state.pane === "trace" ? (
           <div className="min-h-0 flex-1 overflow-y-auto">

@@ -201,7 +201,7 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
         const reader = got.stream.getReader();
         const decoder = new TextDecoder();
         // One SQLite transaction per chunk read: a commit per event made a 10,000-event run take seconds.
-        const feed = hub.store.db.transaction((text: string) => parser.feed(text));
+        const feed = (text: string) => hub.store.db.transaction(() => parser.feed(text))();
         try {
           for (;;) {
             const { value, done: end } = await reader.read();

@@ -197,7 +197,7 @@ export class LgRuns {
       if (isRecord(parsed.value) && "__interrupt__" in parsed.value) pausedInStream = true;
     };
     // One SQLite transaction per chunk read: a commit per event makes a long run crawl.
-    const inOne = this.hub.store.db.transaction((feed: () => void) => feed());
+    const inOne = (feed: () => void) => this.hub.store.db.transaction(feed)();
     const done = (async (): Promise<LgRunOutcome> => {
       const end = await open.stream.read(onEvent, inOne);
       let thread: ThreadWire | null = null;

@@ -139,9 +139,10 @@ export const mcpAdapter = {
   search: null,
   retention: {
     pending,
-    // A large call result is stored once, in its response frame: the call history points at it.
+    // A large call result is stored once, in its response frame: the call history points at it. (Cast:
+    // PostgreSQL compares a seq with a number, not with JSON's text.)
     keepsRows:
-      "seq IN (SELECT json_extract(record, '$.resultRef.seq') FROM calls WHERE json_extract(record, '$.resultRef.seq') IS NOT NULL)",
+      "seq IN (SELECT CAST(json_extract(record, '$.resultRef.seq') AS INTEGER) FROM calls WHERE json_extract(record, '$.resultRef.seq') IS NOT NULL)",
     // The call history goes with its traffic, oldest first (a pruned call's frames are no longer kept
     // for it); a call still running stays.
     history: [

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sqliteOf } from "@/lib/server/sql/sqlite-engine";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
@@ -38,7 +39,8 @@ const peer = (id: string, createdAt: number, extra: Partial<PeerConfig<Input>> =
   headers: {},
   ...extra,
 });
-const taskRows = (agentId: string) => store.db.prepare("SELECT COUNT(*) AS n FROM a2a_tasks WHERE agent_id = ?").pluck().get(agentId);
+const taskRows = (agentId: string) =>
+  sqliteOf(store).prepare("SELECT COUNT(*) AS n FROM a2a_tasks WHERE agent_id = ?").pluck().get(agentId);
 
 describe("PeerTable", () => {
   it("lists oldest first, reads one by id, upserts keeping the first created_at", () => {
@@ -50,7 +52,7 @@ describe("PeerTable", () => {
     table.save(peer("c", 99, { name: "renamed" }));
     expect(table.get("c")).toMatchObject({ name: "renamed" });
     expect(table.get("c")?.builtin).toBeUndefined();
-    expect(store.db.prepare("SELECT created_at FROM a2a_agents WHERE id = 'c'").pluck().get()).toBe(1);
+    expect(sqliteOf(store).prepare("SELECT created_at FROM a2a_agents WHERE id = 'c'").pluck().get()).toBe(1);
     expect(table.get("nope")).toBeUndefined();
   });
 

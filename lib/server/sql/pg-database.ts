@@ -1,0 +1,168 @@
+import { PgSync, type PgAnswer } from "@/lib/server/sql/pg-sync";
+import { PG_FUNCTIONS, pgSchema, pgStatement, splitStatements, type PgStatementText, type Tables } from "@/lib/server/sql/pg-dialect";
+
+/**
+ * The part of better-sqlite3's Database that Loupe's stores use, over PostgreSQL: `prepare` with
+ * `run` / `get` / `all`, `exec`, `transaction` (nested ones as savepoints) and `inTransaction`.
+ * Statements are SQLite's SQL, rewritten once per text (pg-dialect.ts); the connection is synchronous
+ * (pg-sync.ts). Schema changes are versioned: `migrate` applies each version once, recorded in
+ * `loupe_migrations`, under an advisory lock so that two instances starting together do not race.
+ */
+
+export interface RunResult {
+  changes: number;
+  lastInsertRowid: number | bigint;
+}
+
+export interface PgPrepared<Row = unknown> {
+  run(...params: unknown[]): RunResult;
+  get(...params: unknown[]): Row | undefined;
+  all(...params: unknown[]): Row[];
+}
+
+/** One versioned change of the schema, in SQLite's DDL (translated) or PostgreSQL's own. */
+export interface Migration {
+  version: number;
+  name: string;
+  sqlite?: string;
+  postgres?: string;
+}
+
+/** The lock every instance takes while it migrates (an arbitrary, fixed number). */
+const MIGRATION_LOCK = 4_242_001;
+
+export class PgDatabase {
+  private readonly conn: PgSync;
+  private readonly tables: Tables = new Map();
+  private readonly texts = new Map<string, PgStatementText>();
+  /** Open transactions: `transaction()` levels, and a BEGIN run as a statement (the group commit's). */
+  private depth = 0;
+  private closed = false;
+
+  constructor(url: string, name = "loupe") {
+    this.conn = new PgSync(url, name);
+  }
+
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
+  get open(): boolean {
+    return !this.closed;
+  }
+
+  /** Applies the migrations not yet applied, in order, each in its own transaction. */
+  migrate(migrations: readonly Migration[]): number[] {
+    this.conn.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    const applied: number[] = [];
+    try {
+      this.conn.query(
+        "CREATE TABLE IF NOT EXISTS loupe_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+      );
+      const done = new Set(this.conn.query("SELECT version FROM loupe_migrations").rows.map((r) => Number(r.version)));
+      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+        // Every version's tables are learned, applied now or earlier: statements need their keys.
+        const statements = migration.sqlite ? pgSchema(migration.sqlite, this.tables) : [];
+        if (done.has(migration.version)) continue;
+        this.transaction(() => {
+          if (migration.version === migrations[0]?.version) this.conn.query(PG_FUNCTIONS);
+          for (const statement of statements) this.conn.query(statement);
+          if (migration.postgres) for (const statement of splitStatements(migration.postgres)) this.conn.query(statement);
+          this.conn.query("INSERT INTO loupe_migrations (version, name, applied_at) VALUES ($1, $2, $3)", [
+            migration.version,
+            migration.name,
+            Date.now(),
+          ]);
+        })();
+        applied.push(migration.version);
+      }
+    } finally {
+      this.conn.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+    return applied;
+  }
+
+  prepare<Row = unknown>(sql: string): PgPrepared<Row> {
+    const statement = this.translate(sql);
+    const control = /^\s*(BEGIN|COMMIT|ROLLBACK)\s*$/i.exec(sql)?.[1]?.toUpperCase();
+    const exec = (params: unknown[]) => {
+      const answer = this.conn.query(statement.text, bind(statement, params));
+      if (control) this.depth = control === "BEGIN" ? this.depth + 1 : 0;
+      return answer;
+    };
+    return {
+      run: (...params) => runResult(exec(params), statement),
+      get: (...params) => rowOf<Row>(exec(params).rows[0]),
+      all: (...params) => exec(params).rows.map((row) => rowOf<Row>(row) as Row),
+    };
+  }
+
+  /** Runs statements with no parameters (SQLite's DDL is translated first). */
+  exec(sql: string): void {
+    if (/^\s*CREATE TABLE/im.test(sql)) {
+      for (const statement of pgSchema(sql, this.tables)) this.conn.query(statement);
+      return;
+    }
+    for (const statement of splitStatements(sql)) this.conn.query(this.translate(statement).text);
+  }
+
+  /** Like better-sqlite3's: a function that runs `fn` in a transaction (a savepoint when nested). */
+  transaction<T>(fn: () => T): () => T {
+    return () => {
+      const savepoint = `sp${this.depth}`;
+      this.conn.query(this.depth === 0 ? "BEGIN" : `SAVEPOINT ${savepoint}`);
+      this.depth++;
+      try {
+        const result = fn();
+        this.depth--;
+        this.conn.query(this.depth === 0 ? "COMMIT" : `RELEASE SAVEPOINT ${savepoint}`);
+        return result;
+      } catch (error) {
+        this.depth--;
+        this.conn.query(this.depth === 0 ? "ROLLBACK" : `ROLLBACK TO SAVEPOINT ${savepoint}`);
+        throw error;
+      }
+    };
+  }
+
+  /** The raw connection, for PostgreSQL's own statements (`$n` placeholders, no rewriting). */
+  query(sql: string, params: readonly unknown[] = []): PgAnswer {
+    return this.conn.query(sql, params);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.conn.close();
+  }
+
+  private translate(sql: string): PgStatementText {
+    let text = this.texts.get(sql);
+    if (!text) {
+      text = pgStatement(sql, this.tables);
+      this.texts.set(sql, text);
+    }
+    return text;
+  }
+}
+
+/** Positional parameters as given; named ones (`@name`, one object) in the order of their `$n`. */
+function bind(statement: PgStatementText, params: unknown[]): unknown[] {
+  if (!statement.names) return params;
+  const named = params[0];
+  if (typeof named !== "object" || named === null) throw new Error("this statement takes named parameters (@name)");
+  const values = new Map(Object.entries(named));
+  return statement.names.map((name) => {
+    if (!values.has(name)) throw new Error(`missing named parameter @${name}`);
+    return values.get(name);
+  });
+}
+
+function runResult(answer: PgAnswer, statement: PgStatementText): RunResult {
+  const id = statement.returns ? answer.rows[0]?.[statement.returns] : undefined;
+  return { changes: answer.rowCount, lastInsertRowid: typeof id === "number" ? id : 0 };
+}
+
+/** A row as the statement's column list says it is (the caller names `Row`, as with better-sqlite3). */
+function rowOf<Row>(row: Record<string, unknown> | undefined): Row | undefined {
+  return row as Row | undefined;
+}

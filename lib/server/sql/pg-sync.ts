@@ -1,0 +1,143 @@
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+/**
+ * A synchronous PostgreSQL connection, for a store whose readers and writers are synchronous (every
+ * store of Loupe's, written over better-sqlite3). The driver is node-postgres (`pg`), run in a worker
+ * thread with one connection; the calling thread posts a statement and sleeps on a shared flag
+ * (`Atomics.wait`) until the worker has the answer, then takes it with `receiveMessageOnPort`. The
+ * event loop is held for one round trip per statement, as better-sqlite3 holds it for SQLite's I/O;
+ * statements are therefore serial, and a transaction is simply the statements between BEGIN and
+ * COMMIT on that one connection.
+ */
+
+/** What the worker answers for one statement. */
+export interface PgAnswer {
+  rows: Record<string, unknown>[];
+  rowCount: number;
+}
+
+interface Reply {
+  ok: boolean;
+  rows?: Record<string, unknown>[];
+  rowCount?: number;
+  error?: { message: string; code?: string; detail?: string };
+}
+
+/** A statement PostgreSQL refused, with its SQLSTATE (`23505` unique violation, …). */
+export class PgError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    readonly sql: string,
+  ) {
+    super(message);
+    this.name = "PgError";
+  }
+}
+
+/** How long one statement may take before the caller is told the database does not answer. */
+const STATEMENT_WAIT_MS = 30_000;
+
+// The worker's own code: a CommonJS script (eval), so it needs no file of its own in the build.
+const WORKER_SOURCE = `
+const { workerData } = require("node:worker_threads");
+const pg = require(workerData.pgPath);
+// 64-bit integers and NUMERIC come back as numbers, as SQLite gives them (Loupe's are within 2^53).
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+const { port, flag, url } = workerData;
+const flags = new Int32Array(flag);
+const client = new pg.Client({ connectionString: url, application_name: workerData.name });
+function reply(message) {
+  port.postMessage(message);
+  Atomics.store(flags, 0, 1);
+  Atomics.notify(flags, 0);
+}
+let ready = client.connect().then(
+  () => null,
+  (error) => error,
+);
+client.on("error", () => {});
+port.on("message", async (job) => {
+  const failed = await ready;
+  if (failed) return reply({ ok: false, error: { message: "cannot connect to PostgreSQL: " + failed.message, code: failed.code } });
+  if (job.close) {
+    await client.end().catch(() => {});
+    return reply({ ok: true, rows: [], rowCount: 0 });
+  }
+  try {
+    const result = await client.query({ text: job.sql, values: job.params });
+    const last = Array.isArray(result) ? result[result.length - 1] : result;
+    reply({ ok: true, rows: last.rows ?? [], rowCount: last.rowCount ?? 0 });
+  } catch (error) {
+    reply({ ok: false, error: { message: error.message, code: error.code, detail: error.detail } });
+  }
+});
+`;
+
+export class PgSync {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly flags: Int32Array;
+  private closed = false;
+
+  constructor(url: string, name = "loupe") {
+    const { port1, port2 } = new MessageChannel();
+    const flag = new SharedArrayBuffer(4);
+    this.flags = new Int32Array(flag);
+    this.port = port1;
+    const pgPath = createRequire(path.join(process.cwd(), "package.json")).resolve("pg");
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { port: port2, flag, url, name, pgPath },
+      transferList: [port2],
+    });
+    // The worker does not keep the process alive: a store left open must not hold Loupe at exit.
+    this.worker.unref();
+  }
+
+  /** Runs one statement (`$1` placeholders) and waits for its rows. */
+  query(sql: string, params: readonly unknown[] = []): PgAnswer {
+    if (this.closed) throw new PgError("the PostgreSQL connection is closed", undefined, sql);
+    const reply = this.ask({ sql, params: params.map(toWire) }, sql);
+    if (!reply.ok) {
+      const error = reply.error ?? { message: "unknown error" };
+      throw new PgError(error.detail ? `${error.message} (${error.detail})` : error.message, error.code, sql);
+    }
+    return { rows: reply.rows ?? [], rowCount: reply.rowCount ?? 0 };
+  }
+
+  close(): void {
+    if (this.closed) return;
+    try {
+      this.ask({ close: true }, "close");
+    } finally {
+      this.closed = true;
+      void this.worker.terminate();
+    }
+  }
+
+  private ask(job: object, sql: string): Reply {
+    Atomics.store(this.flags, 0, 0);
+    this.port.postMessage(job);
+    const woke = Atomics.wait(this.flags, 0, 0, STATEMENT_WAIT_MS);
+    const message = receiveMessageOnPort(this.port);
+    if (woke === "timed-out" || !message) {
+      throw new PgError(`PostgreSQL did not answer within ${STATEMENT_WAIT_MS / 1000} s`, "57014", sql);
+    }
+    return isReply(message.message) ? message.message : { ok: false, error: { message: "malformed answer from the worker" } };
+  }
+}
+
+function isReply(value: unknown): value is Reply {
+  return typeof value === "object" && value !== null && "ok" in value;
+}
+
+/** SQLite takes bigints and buffers; node-postgres wants strings for bigints. */
+function toWire(value: unknown): unknown {
+  if (typeof value === "bigint") return value.toString();
+  if (value === undefined) return null;
+  return value;
+}

@@ -1,0 +1,119 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { CallRecord } from "@/lib/contracts/calls";
+import type { ConnectionConfig } from "@/lib/contracts/connections";
+import type { NewEntry } from "@/lib/server/store";
+import { Store } from "@/lib/server/store";
+import { callStore } from "@/lib/server/mcp/call-store";
+import { connectionTable } from "@/lib/server/mcp/connection-store";
+import { pruneTraffic } from "@/lib/server/retention";
+import { pgAvailable, startPgCluster, type PgCluster } from "@/tests/support/pg-cluster";
+
+/**
+ * One suite for the store on both databases it runs on (issue 25): SQLite, the local mode's file,
+ * and PostgreSQL, a real temporary cluster. The same calls must give the same answers on each.
+ */
+
+const entry = (connectionId: string, receivedAt: number, kind = "message", raw: unknown = { n: receivedAt }): NewEntry => ({
+  connectionId,
+  sessionKey: null,
+  receivedAt,
+  sourceTime: null,
+  direction: "in",
+  protocol: "mcp",
+  kind,
+  raw,
+});
+
+const config = (id: string, createdAt: number): ConnectionConfig => ({
+  id,
+  name: id,
+  transport: "http",
+  url: "http://127.0.0.1:1/mcp",
+  headers: {},
+  requestTimeoutMs: 1000,
+  createdAt,
+});
+
+function call(id: string, connectionId: string, startedAt: number): CallRecord {
+  return { id, connectionId, tool: "t", args: { a: 1 }, requestId: 1, startedAt, endedAt: startedAt + 1, timeoutMs: 1000, status: "ok" };
+}
+
+let cluster: PgCluster | null = null;
+let databases = 0;
+const withPg = pgAvailable();
+
+beforeAll(async () => {
+  if (withPg) cluster = await startPgCluster();
+}, 90_000);
+afterAll(() => cluster?.stop());
+
+const backends: { name: string; open: (dir: string) => Store }[] = [
+  { name: "SQLite", open: (dir) => new Store(dir) },
+  ...(withPg
+    ? [{ name: "PostgreSQL", open: (dir: string) => new Store(dir, { databaseUrl: cluster!.createDatabase(`s${++databases}`) }) }]
+    : []),
+];
+
+describe.each(backends)("the store on $name", ({ open }) => {
+  let dir: string;
+  let store: Store;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "loupe-shared-"));
+    store = open(dir);
+  });
+  afterEach(() => {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("numbers entries in order and reads them back by seq, after a seq, and by connection and kind", () => {
+    const a = store.insertEntry(entry("c1", 1));
+    const b = store.insertEntry(entry("c2", 2, "notification"));
+    const c = store.insertEntry(entry("c1", 3, "notification", { text: "é ✓ \u0000-free" }));
+    store.flush();
+    expect([b.seq - a.seq, c.seq - b.seq]).toEqual([1, 1]);
+    expect(store.getEntry(c.seq)).toMatchObject({ connectionId: "c1", kind: "notification", raw: { text: "é ✓ \u0000-free" } });
+    expect(store.entriesAfter(a.seq, 10).map((e) => e.seq)).toEqual([b.seq, c.seq]);
+    expect(store.connectionEntries("c1", undefined, 10).map((e) => e.seq)).toEqual([a.seq, c.seq]);
+    expect(store.connectionEntries("c1", c.seq, 10).map((e) => e.seq)).toEqual([a.seq]);
+    expect(store.connectionEntriesOfKinds("c1", ["notification"], undefined, 10).map((e) => e.seq)).toEqual([c.seq]);
+    expect(store.maxSeq()).toBe(c.seq);
+  });
+
+  it("commits hot writes together and keeps them all when the batch is flushed", () => {
+    const seqs = Array.from({ length: 50 }, (_, i) => store.insertEntry(entry("c1", i)).seq);
+    store.flush();
+    expect(store.entriesAfter(0, 100).map((e) => e.seq)).toEqual(seqs);
+  });
+
+  it("saves a peer (an edit keeps its place in the list), lists it, and deletes it with its rows", () => {
+    const table = connectionTable(store);
+    table.save(config("one", 5));
+    table.save(config("two", 6));
+    table.save({ ...config("one", 99), name: "renamed" });
+    callStore(store).save(call("k1", "one", 10));
+    expect(table.list().map((c) => [c.id, c.name])).toEqual([
+      ["one", "renamed"],
+      ["two", "two"],
+    ]);
+    expect(callStore(store).get("k1")?.args).toEqual({ a: 1 });
+    table.delete("one");
+    expect(table.get("one")).toBeUndefined();
+    expect(callStore(store).get("k1")).toBeUndefined();
+  });
+
+  it("prunes entries older than the policy's age and keeps the recent ones", () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = 100 * day;
+    store.insertEntry(entry("c1", now - 10 * day));
+    const recent = store.insertEntry(entry("c1", now - day));
+    store.flush();
+    const result = pruneTraffic(store, { maxAgeDays: 7, maxMb: null }, undefined, now);
+    expect(result.byAge).toBe(1);
+    expect(store.entriesAfter(0, 10).map((e) => e.seq)).toEqual([recent.seq]);
+    expect(store.engine.size().usedBytes).toBeGreaterThan(0);
+  });
+});
