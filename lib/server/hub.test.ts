@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Entry } from "@/lib/contracts/entries";
 import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import { Hub } from "@/lib/server/hub";
+import { formatEntryEvent } from "@/lib/server/sse";
 import { openStore } from "@/lib/server/store";
 import type { TypedNewEntry } from "@/lib/contracts/entry-kinds";
 
@@ -117,5 +118,43 @@ describe("Hub", () => {
     for (let i = 0; i < 6; i++) hub.record(entry({ i }, i % 2 === 0 ? "a" : "b"));
     expect(hub.list("a").map((e) => e.seq)).toEqual([1, 3, 5]);
     expect(hub.list("a", { before: 5, limit: 1 }).map((e) => e.seq)).toEqual([3]);
+  });
+
+  it("records a batch in order and hands it to each subscriber at once: one call per batch", () => {
+    const batches: number[][] = [];
+    const single: number[] = [];
+    hub.subscribeBatches(0, (entries) => {
+      // Every entry of the batch is already readable from the store.
+      expect(entries.every((e) => hub.get(e.seq) !== undefined)).toBe(true);
+      batches.push(entries.map((e) => e.seq));
+    });
+    hub.subscribe(0, (e) => single.push(e.seq));
+    const saved = hub.recordAll([{ entry: entry({ n: 1 }) }, { entry: entry({ n: 2 }) }, { entry: entry({ n: 3 }) }]);
+    hub.record(entry({ n: 4 }));
+    expect(saved.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(batches).toEqual([[1, 2, 3], [4]]);
+    expect(single).toEqual([1, 2, 3, 4]);
+  });
+
+  it("a listener that records while handed a batch gets its own entry after the rest of that batch", () => {
+    const seen: unknown[] = [];
+    hub.subscribe(0, (e) => {
+      seen.push(e.raw);
+      if (JSON.stringify(e.raw) === '{"n":1}') hub.record(entry({ answer: 1 }));
+    });
+    hub.recordAll([{ entry: entry({ n: 1 }) }, { entry: entry({ n: 2 }) }]);
+    expect(seen).toEqual([{ n: 1 }, { n: 2 }, { answer: 1 }]);
+  });
+
+  it("stores and streams a raw given as text as that text, without serializing it again", () => {
+    const seen: [Entry, string | undefined][] = [];
+    hub.subscribeBatches(0, (entries, rawTexts) => entries.forEach((e, i) => seen.push([e, rawTexts[i]])));
+    const text = '{"payload": {"b": 2,  "a": [1, 2]}}';
+    const [saved] = hub.recordAll([{ entry: entry(JSON.parse(text)), rawText: text }]);
+    expect(hub.store.prepare<{ raw: string }>("SELECT raw FROM entries WHERE seq = ?").get(saved!.seq)?.raw).toBe(text);
+    expect(seen[0]![1]).toBe(text);
+    const event = formatEntryEvent(...seen[0]!);
+    expect(event).toContain(`"raw":${text}}`);
+    expect(JSON.parse(/^data: (.*)$/m.exec(event)![1]!)).toEqual(JSON.parse(JSON.stringify(saved)));
   });
 });

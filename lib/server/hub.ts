@@ -5,17 +5,31 @@ import { previewEntry, previewEntryOf } from "@/lib/server/preview";
 import { getStore, UNRECORDED_SEQ, type Store } from "@/lib/server/store";
 
 export type EntryListener = (entry: Entry) => void;
+/**
+ * Gets the entries recorded together (a relay's frames of one network read, a replay page), in seq
+ * order, with the JSON text of each one's raw when the store just wrote it and it is shown whole
+ * (`rawTexts[i]`, else undefined): the page's stream then does not serialize that raw again.
+ */
+export type BatchListener = (entries: readonly Entry[], rawTexts: readonly (string | undefined)[]) => void;
+
+/** An entry to record, with the JSON text of its raw when the caller already has it (Store.insertEntries). */
+export interface EntryRecord<K extends EntryKind = EntryKind> {
+  entry: TypedNewEntry<K>;
+  rawText?: string;
+}
 
 /** Entries fetched per replay step; replay yields between pages so a long backlog never blocks. */
 const REPLAY_PAGE = 500;
 
 interface Subscriber {
-  listener: EntryListener;
+  listener: BatchListener;
   /** Highest seq handed to this listener. */
   cursor: number;
   /** While true, live entries are left to the replay loop, which reads them from the store. */
   replaying: boolean;
   closed: boolean;
+  /** Entries recorded by the listener itself while it was handed a batch: handed over after that batch, in order. */
+  nested?: { entries: Entry[]; rawTexts: (string | undefined)[] };
 }
 
 /**
@@ -35,17 +49,30 @@ export class Hub {
    * checked at run time: this is the hot path of every frame, and the raw is kept as given.
    */
   record<K extends EntryKind>(entry: TypedNewEntry<K>): Entry {
-    const saved = this.store.insertEntry(entry);
+    return this.recordAll([{ entry }])[0]!;
+  }
+
+  /**
+   * Records entries that arrived together, in order: each written to the store (its group commit),
+   * then the whole batch handed to each subscriber at once: one broadcast, not one per entry.
+   */
+  recordAll(records: readonly EntryRecord[]): Entry[] {
+    const stored = this.store.insertEntries(records);
+    const saved = stored.map((s) => s.entry);
     // Not recorded (no room: recording is paused): nothing to stream or point at.
-    if (saved.seq === UNRECORDED_SEQ) return saved;
-    if (this.responseWatches.size > 0) this.noticeResponse(saved);
+    const kept = stored.filter((s) => s.entry.seq !== UNRECORDED_SEQ);
+    if (kept.length === 0) return saved;
+    if (this.responseWatches.size > 0) for (const s of kept) this.noticeResponse(s.entry);
+    if (this.subscribers.size === 0) return saved;
     // Previewing a multi-MB frame costs tens of ms: only when someone is listening.
-    let shown: Entry | null = null;
+    const shown = kept.map(({ entry, rawText }) => previewEntryOf(entry, rawText));
+    const texts = kept.map(({ entry, rawText }, i) => (shown[i] === entry ? rawText : undefined));
     for (const sub of this.subscribers) {
-      if (sub.replaying || sub.closed || saved.seq <= sub.cursor) continue;
-      sub.cursor = saved.seq;
-      shown ??= previewEntryOf(saved, this.store.lastRawText(saved.seq));
-      this.deliver(sub, shown);
+      if (sub.replaying || sub.closed) continue;
+      const from = shown.findIndex((e) => e.seq > sub.cursor);
+      if (from < 0) continue;
+      sub.cursor = shown[shown.length - 1]!.seq;
+      this.deliver(sub, from === 0 ? shown : shown.slice(from), from === 0 ? texts : texts.slice(from));
     }
     return saved;
   }
@@ -95,6 +122,18 @@ export class Hub {
    * (short) page read, and record() is synchronous.
    */
   subscribe(afterSeq: number, listener: EntryListener): () => void {
+    let closed = false;
+    const off = this.subscribeBatches(afterSeq, (entries) => {
+      for (const entry of entries) if (!closed) listener(entry);
+    });
+    return () => {
+      closed = true;
+      off();
+    };
+  }
+
+  /** subscribe(), handed each batch whole: a replay page, or the entries recordAll() wrote together. */
+  subscribeBatches(afterSeq: number, listener: BatchListener): () => void {
     const sub: Subscriber = { listener, cursor: afterSeq, replaying: true, closed: false };
     this.subscribers.add(sub);
     this.replayStep(sub);
@@ -107,11 +146,11 @@ export class Hub {
   private replayStep(sub: Subscriber): void {
     if (sub.closed) return;
     const page = this.store.entriesAfter(sub.cursor, REPLAY_PAGE);
-    for (const entry of page) {
-      if (sub.closed) return;
-      sub.cursor = entry.seq;
-      this.deliver(sub, previewEntry(entry));
+    if (page.length > 0) {
+      sub.cursor = page[page.length - 1]!.seq;
+      this.deliver(sub, page.map(previewEntry), []);
     }
+    if (sub.closed) return;
     if (page.length < REPLAY_PAGE) {
       // A listener that itself recorded during this page would otherwise be skipped.
       if (this.store.maxSeq() > sub.cursor) return this.replayStep(sub);
@@ -121,13 +160,25 @@ export class Hub {
     setImmediate(() => this.replayStep(sub));
   }
 
-  private deliver(sub: Subscriber, entry: Entry): void {
+  private deliver(sub: Subscriber, entries: readonly Entry[], rawTexts: readonly (string | undefined)[]): void {
+    if (sub.nested) {
+      sub.nested.entries.push(...entries);
+      // Kept index for index with the entries (a replay page has none).
+      sub.nested.rawTexts.push(...entries.map((_, i) => rawTexts[i]));
+      return;
+    }
+    sub.nested = { entries: [], rawTexts: [] };
     try {
-      sub.listener(entry);
+      for (let batch = { entries, rawTexts }; batch.entries.length > 0 && !sub.closed;) {
+        sub.listener(batch.entries, batch.rawTexts);
+        [batch, sub.nested] = [sub.nested, { entries: [], rawTexts: [] }];
+      }
     } catch {
       // A failing listener (e.g. a closed SSE stream) must not break recording for the others.
       sub.closed = true;
       this.subscribers.delete(sub);
+    } finally {
+      delete sub.nested;
     }
   }
 }

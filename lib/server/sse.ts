@@ -12,8 +12,14 @@ export const SSE_HEADERS = {
 
 const PING_MS = 15_000;
 
-export function formatEntryEvent(entry: Entry): string {
-  return `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`;
+/**
+ * One entry as an SSE event. `rawText`, when given, is JSON.stringify(entry.raw) (the store's text):
+ * spliced in instead of serializing the raw again (the same JSON, with `raw` last).
+ */
+export function formatEntryEvent(entry: Entry, rawText?: string): string {
+  if (rawText === undefined) return `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`;
+  const { raw: _raw, ...rest } = entry;
+  return `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(rest).slice(0, -1)},"raw":${rawText}}\n\n`;
 }
 
 /**
@@ -54,9 +60,8 @@ export function entryStream(hub: Hub, afterSeq: number, signal: AbortSignal, cap
           pendingBytes = 0;
           pendingSeq = undefined;
         };
-        const write = (text: string, seq?: number): void => {
+        const write = (text: string, seq?: number, bytes = Buffer.byteLength(text)): void => {
           if (closed) return;
-          const bytes = Buffer.byteLength(text);
           const held = queued() + pendingBytes;
           // One event bigger than the cap still goes out alone: refusing it would loop forever.
           if (held > 0 && held + bytes > capBytes) {
@@ -90,7 +95,16 @@ export function entryStream(hub: Hub, afterSeq: number, signal: AbortSignal, cap
         signal.addEventListener("abort", () => cleanup(), { once: true });
         write(":\n\n");
         if (signal.aborted) return cleanup();
-        unsubscribe = hub.subscribe(afterSeq, (entry) => write(formatEntryEvent(entry), entry.seq));
+        // A batch (a relay's frames of one read, a replay page) is measured and queued as one text,
+        // event by event only when it would pass the cap (the overflow then falls between events).
+        const writeBatch = (entries: readonly Entry[], rawTexts: readonly (string | undefined)[]): void => {
+          const texts = entries.map((entry, i) => formatEntryEvent(entry, rawTexts[i]));
+          const text = texts.length === 1 ? texts[0]! : texts.join("");
+          const bytes = Buffer.byteLength(text);
+          if (queued() + pendingBytes + bytes <= capBytes) return write(text, entries[entries.length - 1]!.seq, bytes);
+          texts.forEach((t, i) => write(t, entries[i]!.seq));
+        };
+        unsubscribe = hub.subscribeBatches(afterSeq, writeBatch);
         // The replay may already have overflowed inside subscribe(), before unsubscribe was set.
         if (closed) unsubscribe();
       },

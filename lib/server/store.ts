@@ -1,5 +1,4 @@
 import "server-only";
-import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import Database from "better-sqlite3";
 import { prepareDataDir, tightenDatabaseFiles } from "@/lib/server/data-dir";
 import { homedir } from "node:os";
@@ -15,6 +14,23 @@ import { openPgEngine, pgAddress } from "@/lib/server/sql/pg-engine";
 
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
+
+const ENTRY_COLUMNS = "connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes";
+/** Built once: the statement cache is keyed by the SQL text, hashed again for each new string. */
+const INSERT_ENTRY = `INSERT INTO entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const REWRITE_ENTRY = `INSERT OR REPLACE INTO entries (seq, ${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** An entry to write, with the JSON text of its raw when the caller has it (Store.insertEntries). */
+export interface EntryWrite {
+  entry: NewEntry;
+  rawText?: string;
+}
+
+/** A written entry and the JSON text its raw was stored as. */
+export interface StoredEntry {
+  entry: Entry;
+  rawText: string;
+}
 
 /** The seq of an entry that was not recorded (recording paused for lack of room): never stored, never streamed. */
 export const UNRECORDED_SEQ = 0;
@@ -37,8 +53,6 @@ export class Store {
   readonly file: string;
   /** Compiled once per SQL text: preparing again on every call cost more than the write itself. */
   private readonly statements = new Map<string, SqlStatement>();
-  /** The JSON text of the entry written last, so a preview of it needs no second serialization. */
-  private lastRaw: { seq: number; text: string } | null = null;
   /** Entries and call rows commit together a few milliseconds later (group-commit.ts). */
   private readonly batch: GroupCommit;
   /** Whether writes are recorded, or paused because there is no room (recording-gate.ts). */
@@ -110,7 +124,21 @@ export class Store {
 
   // ── entries ────────────────────────────────────────────────────────────────
   insertEntry(entry: NewEntry): Entry {
-    const raw = JSON.stringify(entry.raw ?? null);
+    return this.writeEntry({ entry }).entry;
+  }
+
+  /**
+   * Writes entries in order, each a hot write of the open group commit, and returns them with the
+   * JSON text each raw was stored as. A write may carry that text already (`rawText`: the exact
+   * JSON of `entry.raw`, e.g. a frame's own bytes spliced into its envelope): it is not serialized
+   * again. Out of room, an entry comes back with UNRECORDED_SEQ, as insertEntry's does.
+   */
+  insertEntries(writes: readonly EntryWrite[]): StoredEntry[] {
+    return writes.map((w) => this.writeEntry(w));
+  }
+
+  private writeEntry({ entry, rawText }: EntryWrite): StoredEntry {
+    const raw = rawText ?? JSON.stringify(entry.raw ?? null);
     const rawBytes = Buffer.byteLength(raw);
     const row = [
       entry.connectionId,
@@ -123,23 +151,16 @@ export class Store {
       raw,
       rawBytes,
     ];
-    if (!this.recording.recording) return { ...entry, seq: UNRECORDED_SEQ, rawBytes };
-    const columns = "connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes";
+    if (!this.recording.recording) return { entry: { ...entry, seq: UNRECORDED_SEQ, rawBytes }, rawText: raw };
     const info = this.batch.write(
-      () => this.prepare(`INSERT INTO entries (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...row),
+      () => this.prepare(INSERT_ENTRY).run(...row),
       // Written again under the same seq (group-commit.ts): a reader may already have it.
-      (done) => () =>
-        this.prepare(`INSERT OR REPLACE INTO entries (seq, ${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-          done.lastInsertRowid,
-          ...row,
-        ),
+      (done) => () => this.prepare(REWRITE_ENTRY).run(done.lastInsertRowid, ...row),
     );
-    if (!info) return { ...entry, seq: UNRECORDED_SEQ, rawBytes };
+    if (!info) return { entry: { ...entry, seq: UNRECORDED_SEQ, rawBytes }, rawText: raw };
     const seq = Number(info.lastInsertRowid);
     this.noteGrowth(rawBytes);
-    // Kept only when large: previews are made only of entries over ENTRY_PREVIEW_BYTES.
-    this.lastRaw = rawBytes > ENTRY_PREVIEW_BYTES ? { seq, text: raw } : null;
-    return { ...entry, seq, rawBytes };
+    return { entry: { ...entry, seq, rawBytes }, rawText: raw };
   }
 
   private noteGrowth(bytes: number): void {
@@ -149,11 +170,6 @@ export class Store {
     if (this.grown < growth.every) return;
     this.grown = 0;
     setImmediate(growth.check);
-  }
-
-  /** The JSON text of entry `seq` if it is the one just written, else undefined. */
-  lastRawText(seq: number): string | undefined {
-    return this.lastRaw?.seq === seq ? this.lastRaw.text : undefined;
   }
 
   getEntry(seq: number): Entry | undefined {

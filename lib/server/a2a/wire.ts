@@ -7,11 +7,22 @@ import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { readFrame } from "@/lib/protocols/a2a/frames";
 import { errorMessage, isRecord } from "@/lib/values";
 import { maskHeaders } from "@/lib/server/secrets";
-import type { Hub } from "@/lib/server/hub";
-import type { EntryPayload } from "@/lib/contracts/entry-kinds";
+import type { EntryRecord, Hub } from "@/lib/server/hub";
+import type { EntryPayload, TypedNewEntry } from "@/lib/contracts/entry-kinds";
 import type { a2aEntryKinds } from "@/lib/contracts/entry-kinds/a2a";
 
 export type A2aKind = keyof typeof a2aEntryKinds;
+
+/** One entry of protocol "a2a" (connectionId = the agent, sessionKey = the contextId), to record. */
+function a2aEntry<K extends A2aKind>(
+  agentId: string,
+  sessionKey: string | null,
+  kind: K,
+  direction: Entry["direction"],
+  raw: EntryPayload<K>,
+): TypedNewEntry<K> {
+  return { connectionId: agentId, sessionKey, receivedAt: Date.now(), sourceTime: null, direction, protocol: "a2a", kind, raw };
+}
 
 /** Records one entry of protocol "a2a" (connectionId = the agent, sessionKey = the contextId). */
 export function recordA2a<K extends A2aKind>(
@@ -22,17 +33,17 @@ export function recordA2a<K extends A2aKind>(
   direction: Entry["direction"],
   raw: EntryPayload<K>,
 ): Entry {
-  return hub.record<K>({
-    connectionId: agentId,
-    sessionKey,
-    receivedAt: Date.now(),
-    sourceTime: null,
-    direction,
-    protocol: "a2a",
-    kind,
-    raw,
-  });
+  return hub.record<K>(a2aEntry(agentId, sessionKey, kind, direction, raw));
 }
+
+/** A frame read: what to record, and the item it carried (none when malformed). */
+interface ReadFrame {
+  record: EntryRecord;
+  item?: A2aItem;
+}
+
+/** Lets the page's stream write what was queued (a macrotask: the stream's flush is a microtask chain). */
+const yieldToPage = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What one exchange (a send, a get, a cancel, a resubscribe…) records under. */
 export interface WireContext {
@@ -96,34 +107,57 @@ export class A2aWire {
 
   /** One frame's text: parsed, checked, recorded; the item goes to the exchange's listener. */
   frame(raw: string, extra: { status?: number; sseEvent?: string } = {}): void {
+    this.frames([this.read(raw, extra)]);
+  }
+
+  /**
+   * Frames that arrived together (one network read of a stream): recorded in order as one batch
+   * (one pass through the store's group commit, one broadcast to the page), then each item handed
+   * to the exchange's listener with its entry.
+   */
+  private frames(read: readonly ReadFrame[]): void {
+    this.handOver(read, this.hub.recordAll(read.map((r) => r.record)));
+  }
+
+  private handOver(read: readonly ReadFrame[], entries: readonly Entry[]): void {
+    read.forEach((r, i) => {
+      if (r.item) this.ctx.onItem?.(r.item, entries[i]!);
+    });
+  }
+
+  /** Parses and checks one frame's text: the entry to record (its raw's JSON holds the frame's own text). */
+  private read(raw: string, extra: { status?: number; sseEvent?: string }): ReadFrame {
     // An agent may echo what it was sent (a task's history): a credential stays masked there too.
     const text = (this.ctx.secrets ?? []).reduce((t, secret) => t.split(secret).join(SECRET_MASK), raw);
     const base = { exchangeId: this.ctx.exchangeId, transport: this.ctx.transport, method: this.method, ...extra };
+    const malformed = (error: string): ReadFrame => {
+      this.sawMalformed = true;
+      return { record: { entry: this.entry("a2a_malformed", "in", { ...base, text, error }) } };
+    };
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (e) {
-      this.sawMalformed = true;
-      this.record("a2a_malformed", "in", { ...base, text, error: `not JSON: ${errorMessage(e)}` });
-      return;
+      return malformed(`not JSON: ${errorMessage(e)}`);
     }
     const read = readFrame(json);
-    if (!read.ok) {
-      this.sawMalformed = true;
-      this.record("a2a_malformed", "in", { ...base, text, error: read.error });
-      return;
-    }
+    if (!read.ok) return malformed(read.error);
     this.contextId ??= contextOf(read.item);
     const taskId = taskOf(read.item);
-    const entry = this.record("a2a_frame", "in", {
+    const head = {
       ...base,
       ...(taskId ? { taskId } : {}),
       ...(this.contextId ? { contextId: this.contextId } : {}),
       kind: read.item.type,
       version: read.version,
-      payload: json,
-    });
-    this.ctx.onItem?.(read.item, entry);
+    };
+    // The payload's JSON is the frame's own text (it parsed): spliced in, not serialized again.
+    const rawText = `${JSON.stringify(head).slice(0, -1)},"payload":${text}}`;
+    return { record: { entry: this.entry("a2a_frame", "in", { ...head, payload: json }), rawText }, item: read.item };
+  }
+
+  private entry<K extends A2aKind>(kind: K, direction: Entry["direction"], raw: EntryPayload<K>): TypedNewEntry<K> {
+    return a2aEntry(this.ctx.agentId, this.contextId ?? null, kind, direction, raw);
   }
 
   /** A request made without fetch (gRPC): recorded like fetchWith's; the frames after it are named after it. */
@@ -194,8 +228,12 @@ export class A2aWire {
    * it parses none of them again (that second parse cost as much as the bare client's whole work).
    */
   private tapStream(res: Response): Response {
+    // The events of one read, parsed (read()) only once their turn comes: the first is recorded
+    // before the others of its read are even parsed.
+    const arrived: { data: string; extra: { sseEvent?: string } }[] = [];
     const parser = createParser({
-      onEvent: (event) => this.frame(event.data, event.event && event.event !== "message" ? { sseEvent: event.event } : {}),
+      onEvent: (event) =>
+        arrived.push({ data: event.data, extra: event.event && event.event !== "message" ? { sseEvent: event.event } : {} }),
     });
     const decoder = new TextDecoder();
     const reader = res.body!.getReader();
@@ -205,11 +243,24 @@ export class A2aWire {
     const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
     signal?.addEventListener("abort", onAbort, { once: true });
     this.streamEnded = (async () => {
+      let first = true;
       try {
         for (;;) {
           const { done, value } = await reader.read();
           if (done) return signal?.aborted ? errorMessage(signal.reason) : undefined;
           parser.feed(decoder.decode(value, { stream: true }));
+          const events = arrived.splice(0);
+          if (first && events.length > 1) {
+            // The first frame goes to the page on its own, before the rest of its read is recorded;
+            // the exchange hears of it after that (the send answers once the whole read is in).
+            first = false;
+            const head = events.splice(0, 1).map((e) => this.read(e.data, e.extra));
+            const entries = this.hub.recordAll(head.map((r) => r.record));
+            await yieldToPage();
+            this.handOver(head, entries);
+          }
+          first &&= events.length === 0;
+          this.frames(events.map((e) => this.read(e.data, e.extra)));
         }
       } catch (e) {
         return causeCode(e) ?? errorMessage(e);

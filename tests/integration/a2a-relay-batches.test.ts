@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Entry } from "@/lib/contracts/entries";
+import { A2aRegistry } from "@/lib/server/a2a/registry";
+import { Hub } from "@/lib/server/hub";
+import { entryStream, resumeAfter } from "@/lib/server/sse";
+import { openStore } from "@/lib/server/store";
+import { demoCardJson } from "@/demo/a2a/card";
+import { startA2aDemo, type A2aDemo } from "@/demo/a2a/demo-agent";
+import { tempDir } from "@/tests/support/servers";
+
+// Issue 23's relay: the frames of one network read are recorded as one batch and broadcast once;
+// the page still gets every frame once, in order, across a drop and a Last-Event-ID resume.
+const CHUNKS = 300;
+const data = tempDir("loupe-a2a-batches-");
+let demo: A2aDemo;
+let replay: http.Server;
+let a2a: A2aRegistry;
+let demoId = "";
+let replayId = "";
+/** The demo agent's own frames (each JSON-RPC `result`) of one `stream CHUNKS` task, as it sent them. */
+let captured: string[] = [];
+
+const streamBody = { parts: [{ kind: "data" as const, data: { skill: "stream", count: CHUNKS } }], stream: true };
+
+/** The demo agent's stream, read raw, so the replay below sends a real agent's bytes. */
+async function capture(url: string): Promise<string[]> {
+  const res = await fetch(`${url}/a2a/jsonrpc`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "a2a-version": "1.0" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "SendStreamingMessage",
+      params: { message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data: { skill: "stream", count: CHUNKS } }] } },
+    }),
+  });
+  return (await res.text())
+    .split("\n\n")
+    .flatMap((block) => block.split("\n").filter((l) => l.startsWith("data: ")))
+    .map((line) => JSON.stringify((JSON.parse(line.slice(6)) as { result: unknown }).result));
+}
+
+beforeAll(async () => {
+  demo = await startA2aDemo({ timing: { stepMs: 0 } });
+  captured = await capture(demo.url);
+  // The captured stream sent back in one write: the relay then reads many frames per network read.
+  replay = http.createServer((req, res) => {
+    const base = `http://127.0.0.1:${(replay.address() as AddressInfo).port}`;
+    if (req.method === "GET")
+      return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(demoCardJson(base)));
+    let text = "";
+    req.on("data", (c: Buffer) => (text += c.toString()));
+    req.on("end", () => {
+      const id = JSON.stringify((JSON.parse(text) as { id: unknown }).id);
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.end(captured.map((r) => `data: {"jsonrpc":"2.0","id":${id},"result":${r}}\n\n`).join(""));
+    });
+  });
+  await new Promise<void>((resolve) => replay.listen(0, "127.0.0.1", () => resolve()));
+  a2a = new A2aRegistry(new Hub(openStore(data.dir)));
+  demoId = (await a2a.create({ name: "demo", url: `${demo.url}/.well-known/agent-card.json`, headers: {} })).id;
+  const replayUrl = `http://127.0.0.1:${(replay.address() as AddressInfo).port}/.well-known/agent-card.json`;
+  replayId = (await a2a.create({ name: "replay", url: replayUrl, headers: {} })).id;
+});
+
+afterAll(async () => {
+  await a2a.closeAll();
+  a2a.hub.store.close();
+  await demo.stop();
+  await new Promise<void>((resolve) => replay.close(() => resolve()));
+  data.cleanup();
+});
+
+const frames = (entries: readonly Entry[]) => entries.filter((e) => e.kind === "a2a_frame");
+const payloadResult = (e: Entry) => JSON.stringify((e.raw as { payload: { result: unknown } }).payload.result);
+
+describe("the A2A relay records frames in batches", () => {
+  it("a read's frames are one batch and one broadcast, in order; the first frame goes out alone, before the rest of its read", async () => {
+    const batches: Entry[][] = [];
+    let afterFirst: number | undefined;
+    const off = a2a.hub.subscribeBatches(a2a.hub.maxSeq(), (entries) => {
+      const got = frames(entries);
+      if (got.length === 0) return;
+      // The next macrotask: the page's stream writes then. Only the first frame may be recorded by it.
+      if (batches.length === 0) setImmediate(() => (afterFirst = frames(a2a.hub.list(replayId, { limit: 1000 })).length));
+      batches.push(got);
+    });
+    const sent = await a2a.send(replayId, streamBody);
+    await a2a.waitExchange(sent.exchangeId);
+    await new Promise((resolve) => setImmediate(resolve));
+    off();
+    const all = batches.flat();
+    expect(all.map(payloadResult)).toEqual(captured);
+    expect(all.map((e) => e.seq)).toEqual([...all.map((e) => e.seq)].sort((a, b) => a - b));
+    expect(batches[0]).toHaveLength(1);
+    expect(afterFirst).toBe(1);
+    // 300 frames of ~300 bytes arrive in a few reads: a handful of broadcasts, not one per frame.
+    expect(batches.length).toBeLessThan(CHUNKS / 10);
+    // Stored as they arrived: the entry read back is the frame (its payload's JSON is the agent's text).
+    expect(payloadResult(a2a.hub.get(all[150]!.seq)!)).toBe(captured[150]);
+    expect(a2a.listTasks(replayId).find((t) => t.taskId === sent.taskId)).toMatchObject({ state: "completed", artifactCount: 1 });
+  });
+
+  it("the page's stream, dropped mid-task and resumed with Last-Event-ID, gets every frame once, in order", async () => {
+    const from = a2a.hub.maxSeq();
+    const decoder = new TextDecoder();
+    const events: { id: number; entry: Entry }[] = [];
+    const read = async (stream: ReadableStream<Uint8Array>, until: (e: Entry) => boolean) => {
+      const reader = stream.getReader();
+      let buffer = "";
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) return;
+        buffer += decoder.decode(next.value, { stream: true });
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const id = /^id: (\d+)$/m.exec(block)?.[1];
+          const json = /^data: (.*)$/m.exec(block)?.[1];
+          if (!id || !json) continue;
+          const entry = JSON.parse(json) as Entry;
+          events.push({ id: Number(id), entry });
+          if (until(entry)) return void (await reader.cancel());
+        }
+      }
+    };
+    const drop = new AbortController();
+    const first = entryStream(a2a.hub, from, drop.signal);
+    const sent = await a2a.send(demoId, streamBody);
+    // The browser loses its connection after 40 frames, while the task still streams.
+    await read(first, () => frames(events.map((e) => e.entry)).length === 40);
+    drop.abort();
+    const lastId = events.at(-1)!.id;
+    const req = new Request("http://127.0.0.1/api/stream", { headers: { "last-event-id": String(lastId) } });
+    const leave = new AbortController();
+    const resumed = entryStream(a2a.hub, resumeAfter(req, undefined, a2a.hub), leave.signal);
+    const ended = (e: Entry) => e.kind === "a2a_stream" && (e.raw as { event: string }).event === "closed";
+    await read(resumed, (e) => e.connectionId === demoId && ended(e));
+    leave.abort();
+    await a2a.waitExchange(sent.exchangeId);
+    const ids = events.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(
+      a2a.hub.store
+        .entriesAfter(from, 10_000)
+        .map((e) => e.seq)
+        .slice(0, ids.length),
+    );
+    const streamed = frames(events.map((e) => e.entry)).filter((e) => e.connectionId === demoId);
+    expect(streamed).toHaveLength(captured.length);
+    // The chunks in the agent's order: chunk 1 … chunk N of the one artifact.
+    const chunks = streamed.flatMap((e) => /"text":"chunk (\d+)\\n"/.exec(JSON.stringify(e.raw))?.[1] ?? []).map(Number);
+    expect(chunks).toEqual(Array.from({ length: CHUNKS }, (_, i) => i + 1));
+  });
+});
