@@ -1,4 +1,5 @@
 import { PgSync, type PgAnswer } from "@/lib/server/sql/pg-sync";
+import type { SqlRunResult, SqlStatement } from "@/lib/server/sql/database";
 import { PG_FUNCTIONS, pgSchema, pgStatement, splitStatements, type PgStatementText, type Tables } from "@/lib/server/sql/pg-dialect";
 
 /**
@@ -8,17 +9,6 @@ import { PG_FUNCTIONS, pgSchema, pgStatement, splitStatements, type PgStatementT
  * (pg-sync.ts). Schema changes are versioned: `migrate` applies each version once, recorded in
  * `loupe_migrations`, under an advisory lock so that two instances starting together do not race.
  */
-
-export interface RunResult {
-  changes: number;
-  lastInsertRowid: number | bigint;
-}
-
-export interface PgPrepared<Row = unknown> {
-  run(...params: unknown[]): RunResult;
-  get(...params: unknown[]): Row | undefined;
-  all(...params: unknown[]): Row[];
-}
 
 /** One versioned change of the schema, in SQLite's DDL (translated) or PostgreSQL's own. */
 export interface Migration {
@@ -91,7 +81,7 @@ export class PgDatabase {
     return applied;
   }
 
-  prepare<Row = unknown>(sql: string): PgPrepared<Row> {
+  prepare<Row = unknown>(sql: string): SqlStatement<Row> {
     const statement = this.translate(sql);
     const control = /^\s*(BEGIN|COMMIT|ROLLBACK)\s*$/i.exec(sql)?.[1]?.toUpperCase();
     const exec = (params: unknown[]) => {
@@ -166,7 +156,7 @@ function bind(statement: PgStatementText, params: unknown[]): unknown[] {
   });
 }
 
-function runResult(answer: PgAnswer, statement: PgStatementText): RunResult {
+function runResult(answer: PgAnswer, statement: PgStatementText): SqlRunResult {
   const id = statement.returns ? answer.rows[0]?.[statement.returns] : undefined;
   return { changes: answer.rowCount, lastInsertRowid: typeof id === "number" ? id : 0 };
 }
