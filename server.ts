@@ -13,6 +13,7 @@ import next from "next";
 import { CliError, parseArgs, type BootOptions } from "@/lib/launcher/cli";
 import { logLine, logSafe } from "@/lib/log-text";
 import { expireLegacyCookies, FRAME_HEADERS, gate, gateUpgrade } from "@/lib/launcher/security";
+import { healthKind, probeGlobalStore, serveHealth, type HealthState } from "@/lib/launcher/health";
 import { isTapPath, serveTapHttp } from "@/lib/launcher/tap-gate";
 import { isA2aPushPath, serveA2aPushHttp } from "@/lib/launcher/a2a-push-gate";
 import { IDLE_OPEN_MS, installBootGate, installServingGate, startBoot } from "@/lib/launcher/serving";
@@ -151,9 +152,24 @@ async function main() {
   // What the tap, the A2A webhook and the API wait for: Next, then boot (run once, on demand).
   const booted = (): Promise<void> => ready.then(startBoot);
   const extraHosts = loopback ? [] : [opts.host];
+  // What /readyz reports (lib/launcher/health.ts): Next prepared, then boot run (a probe asks for it).
+  let phase: "starting" | "booting" | "serving" = "starting";
+  void ready.then(() => {
+    if (phase === "starting") phase = "booting";
+  });
+  const health: HealthState = {
+    phase: () => {
+      if (phase !== "starting") void booted().then(() => (phase = "serving"));
+      return phase;
+    },
+    probeStore: probeGlobalStore,
+  };
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
+    // Health and readiness: no token, no Host check (a platform's probe), nothing but the state.
+    const probe = healthKind(req.url ?? "/");
+    if (probe) return serveHealth(probe, req, res, health);
     // The MCP tap (/mcp/<tap id>): its own gate and key, never the login token (lib/launcher/tap-gate.ts).
     if (isTapPath(req.url ?? "")) return void serveTapHttp(req, res, { port, ready: booted() });
     // The A2A push webhook (/a2a-push/<id>): no login token; the per-task token instead (lib/launcher/a2a-push-gate.ts).
