@@ -23,4 +23,24 @@ describe("log lines cannot be forged", () => {
     expect(written.split(/\r|\n/)).toHaveLength(1);
     expect(written).toBe('[loupe] route failed: No agent server with id "a\\r\\nLoupe ready: http://127.0.0.1:1/?token=fake"');
   });
+
+  it("with LOUPE_LOG_FORMAT=json writes one JSON object per line: time, level, source, the message whole", () => {
+    vi.stubEnv("LOUPE_LOG_FORMAT", "json");
+    try {
+      const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      logLine("[loupe] route failed:", new Error("bad\r\nLoupe ready: fake \u2028 end"));
+      logLine("retention: pruned 3 entries");
+      const [first, second] = spy.mock.calls.map((call) => String(call[0]));
+      expect(first!.split(/\r|\n|\u2028|\u2029/)).toHaveLength(1);
+      expect(JSON.parse(first!)).toMatchObject({
+        level: "error",
+        source: "loupe",
+        msg: "route failed: bad\r\nLoupe ready: fake \u2028 end",
+      });
+      expect(JSON.parse(second!)).toMatchObject({ level: "info", source: "loupe", msg: "retention: pruned 3 entries" });
+      expect(Date.parse(JSON.parse(second!).time)).not.toBeNaN();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 });

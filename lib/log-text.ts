@@ -15,8 +15,18 @@ export function logSafe(text: string): string {
   return text.replace(UNSAFE, (c) => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-/** Writes one line to stderr whatever the parts contain (ids, URLs, upstream messages). */
+/**
+ * Writes one line to stderr whatever the parts contain (ids, URLs, upstream messages). With
+ * `LOUPE_LOG_FORMAT=json` (a deployment that collects logs) each line is one JSON object instead:
+ * `{"time","level","source","msg"}`, `level` "error" when a part is an Error, `source` the leading
+ * `[name]` tag (`loupe` by default); JSON's own escaping keeps it on one line.
+ */
 export function logLine(...parts: unknown[]): void {
   const text = parts.map((p) => (p instanceof Error ? p.message : typeof p === "string" ? p : String(p))).join(" ");
-  console.error(logSafe(text));
+  if (process.env.LOUPE_LOG_FORMAT !== "json") return void console.error(logSafe(text));
+  const tag = /^\[([\w .:-]+)\]\s*/.exec(text);
+  const level = parts.some((p) => p instanceof Error) ? "error" : "info";
+  const line = { time: new Date().toISOString(), level, source: tag?.[1] ?? "loupe", msg: tag ? text.slice(tag[0].length) : text };
+  // JSON.stringify leaves U+2028/U+2029 as they are: escaped too, so no reader splits the line there.
+  console.error(JSON.stringify(line).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`));
 }
