@@ -30,13 +30,8 @@ export const COLUMN_STATUS: Record<ColumnStatus, { label: string; tone: StatusTo
   error: { label: "error", tone: "failed" },
 };
 
-export const PROVIDER_LABEL: Record<PlaygroundProvider, string> = {
-  scripted: "Scripted (offline)",
-  openai: "OpenAI",
-  anthropic: "Anthropic",
-  google: "Google Gemini",
-  "openai-compatible": "OpenAI-compatible",
-};
+// Named with the providers themselves (lib/contracts/playground.ts): the Tests view's model evals show them too.
+export { PROVIDER_LABEL } from "@/lib/contracts/playground";
 
 export const POLICY_LABEL: Record<ApprovalPolicy, string> = {
   always: "Ask for every call",

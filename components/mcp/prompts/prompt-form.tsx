@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { RawJson } from "@/components/elements/raw-json";
-import { CompletionInput } from "@/components/mcp/resources/completion-input";
+import { CompletionInput } from "@/components/elements/completion/completion-input";
 import { QueryError } from "@/components/elements/query-error";
 import { promptApi } from "@/lib/queries/prompts";
 import { formatDuration, plural } from "@/lib/format";

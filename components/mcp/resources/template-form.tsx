@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import type { ResourceUpdate } from "@/lib/queries/resources";
 import { expandTemplate, tryParseTemplate, variableNames } from "@/lib/uri-template";
-import { CompletionInput } from "./completion-input";
+import { CompletionInput } from "@/components/elements/completion/completion-input";
 import { ResourceRead } from "./resource-read";
 import { resourceLabel } from "./resource-filter";
 
