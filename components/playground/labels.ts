@@ -30,8 +30,8 @@ export const COLUMN_STATUS: Record<ColumnStatus, { label: string; tone: StatusTo
   error: { label: "error", tone: "failed" },
 };
 
-// Named with the providers themselves (lib/contracts/playground.ts): the Tests view's model evals show them too.
-export { PROVIDER_LABEL } from "@/lib/contracts/playground";
+// Named with the providers themselves (lib/contracts/playground-labels.ts): the Tests view's model evals show them too.
+export { PROVIDER_LABEL } from "@/lib/contracts/playground-labels";
 
 export const POLICY_LABEL: Record<ApprovalPolicy, string> = {
   always: "Ask for every call",

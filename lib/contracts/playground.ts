@@ -17,15 +17,6 @@ export const PROVIDER_IDS = ["scripted", "openai", "anthropic", "google", "opena
 export const PlaygroundProvider = z.enum(PROVIDER_IDS);
 export type PlaygroundProvider = z.infer<typeof PlaygroundProvider>;
 
-/** Each provider as the UI names it (the playground's pickers, the model evals' models). */
-export const PROVIDER_LABEL: Record<PlaygroundProvider, string> = {
-  scripted: "Scripted (offline)",
-  openai: "OpenAI",
-  anthropic: "Anthropic",
-  google: "Google Gemini",
-  "openai-compatible": "OpenAI-compatible",
-};
-
 /** One connection's tools given to the model: all of them, or the names listed. */
 export const ToolSelection = z.object({
   connectionId: z.string().min(1),

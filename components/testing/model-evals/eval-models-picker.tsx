@@ -8,7 +8,7 @@ import { SCRIPTED_MODEL, unavailableReason } from "@/lib/workbench/model-evals";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { PROVIDER_LABEL } from "@/lib/contracts/playground";
+import { PROVIDER_LABEL } from "@/lib/contracts/playground-labels";
 
 export interface EvalModelsPickerProps {
   models: readonly ColumnConfig[];
