@@ -3,6 +3,18 @@ import { PgDatabase } from "@/lib/server/sql/pg-database";
 import { PgError } from "@/lib/server/sql/pg-sync";
 import { SCHEMA } from "@/lib/server/store-schema";
 import { pgAvailable, startPgCluster, type PgCluster } from "@/tests/support/pg-cluster";
+import { Store } from "@/lib/server/store";
+
+describe("a database URL that is not one", () => {
+  it("is refused in words before any connection, without echoing what it was given", () => {
+    expect(() => new Store("/nonexistent", { databaseUrl: "not a url with secret-pass" })).toThrow(
+      "the database URL must be postgres://user@host:port/database (got postgres (unparsable address))",
+    );
+    expect(() => new Store("/nonexistent", { databaseUrl: "mysql://u:secret-pass@h/db" })).toThrow(
+      /must be postgres:\/\/.*got mysql:\/\/u@h\/db/,
+    );
+  });
+});
 
 // A real PostgreSQL: Debian's package, a temporary cluster for this file (tests/support/pg-cluster.ts).
 describe.skipIf(!pgAvailable())("PgDatabase over a real PostgreSQL", () => {

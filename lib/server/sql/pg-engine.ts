@@ -58,6 +58,10 @@ export class PgEngine implements StoreEngine {
 
 /** The schema's versions: the first is every table the local store has (store-schema.ts). */
 export function openPgEngine(url: string, where: string, schema: string): PgEngine {
+  // Said before connecting: node-postgres reads a non-URL as a host name and answers "ENOTFOUND base".
+  if (!/^postgres(ql)?:\/\/[^/]/i.test(url)) {
+    throw new Error(`the database URL must be postgres://user@host:port/database (got ${where})`);
+  }
   const db = new PgDatabase(url);
   try {
     db.migrate([{ version: 1, name: "the local store's tables", sqlite: schema, everyStart: true }]);
