@@ -8,9 +8,10 @@
 //                             esbuild, `next` left outside), the headless CLI (lib/cli/main.ts →
 //                             loupe-cli.mjs) and the demo children prebuilt to plain .mjs
 //
-// better-sqlite3 is the one dependency npm installs: it is native, so it builds (or fetches its
-// prebuilt binary) for the machine that installs it. The demos with heavy dependencies (ADK's
-// api_server, LangGraph's dev server) are not shipped: boot offers them instead (lib/server/demo-offers.ts).
+// npm installs two dependencies: better-sqlite3, native, so it builds (or fetches its prebuilt binary)
+// for the machine that installs it, and pg, which the PostgreSQL store loads by path. The demos with
+// heavy dependencies (ADK's api_server, LangGraph's dev server) are not shipped: boot offers them
+// instead (lib/server/demo-offers.ts).
 //
 // Flags: --no-tarball (lay out the folder only); --allow-stale (pack a build older than the sources,
 // with a warning). Needs a build (`npm start` or `next build`) first.
@@ -25,6 +26,11 @@ const args = process.argv.slice(2);
 const NAME = "loupe-inspector";
 /** Packages npm installs for the machine at hand instead of the copies the trace made here. */
 const NATIVE = ["better-sqlite3"];
+/**
+ * Installed by npm with the package too: node-postgres (the PostgreSQL store, LOUPE_DATABASE_URL) is
+ * loaded by path in a worker thread (lib/server/sql/pg-sync.ts), which the build's trace cannot see.
+ */
+const INSTALLED = [...NATIVE, "pg"];
 /**
  * Traced but left out: sharp's binaries are this machine's platform only, and Loupe's images are
  * data: URLs, which next/image never optimizes.
@@ -62,7 +68,7 @@ const appIn = path.join(standalone, path.relative(tracingRoot, root));
 const modulesIn = path.join(standalone, path.relative(tracingRoot, realpathSync(path.join(root, "node_modules"))));
 cpSync(path.join(appIn, ".next"), path.join(app, ".next"), { recursive: true });
 cpSync(modulesIn, path.join(app, "node_modules"), { recursive: true, dereference: true });
-for (const name of [...NATIVE, ...DROPPED]) rmSync(path.join(app, "node_modules", name), { recursive: true, force: true });
+for (const name of [...INSTALLED, ...DROPPED]) rmSync(path.join(app, "node_modules", name), { recursive: true, force: true });
 resolveExternalAliases(path.join(appIn, ".next", "node_modules"), path.join(app, ".next", "node_modules"));
 // Standalone leaves these to a CDN; Loupe serves them itself.
 cpSync(path.join(root, ".next", "static"), path.join(app, ".next", "static"), { recursive: true });
@@ -115,7 +121,7 @@ for (const file of BIN_FILES) cpSync(path.join(root, file), path.join(out, file)
 // <app>/conformance (lib/server/mcp/conformance/suite-install.ts): the suite itself is not shipped.
 for (const file of ["conformance/package.json", "conformance/package-lock.json"]) cpSync(path.join(root, file), path.join(app, file));
 
-const nativeVersions = Object.fromEntries(NATIVE.map((name) => [name, repoPkg.dependencies[name]]));
+const installedVersions = Object.fromEntries(INSTALLED.map((name) => [name, repoPkg.dependencies[name]]));
 const pkg = {
   name: NAME,
   version: repoPkg.version,
@@ -124,7 +130,7 @@ const pkg = {
   bin: { [NAME]: "bin/loupe-inspector.mjs" },
   files: ["bin", "app"],
   engines: repoPkg.engines,
-  dependencies: nativeVersions,
+  dependencies: installedVersions,
   keywords: ["mcp", "inspector", "agents", "adk", "a2a", "ag-ui", "langgraph"],
 };
 writeFileSync(path.join(out, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);

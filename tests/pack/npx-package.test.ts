@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -131,6 +132,9 @@ describe("npx loupe-inspector from the packed tarball", () => {
     const installed = bytesUnder(path.join(work, "node_modules"));
     console.log(`pack: installed folder ${mb(installed)}, npm install took ${(installMs / 1000).toFixed(1)} s`);
     expect(installed).toBeLessThan(MAX_INSTALLED_BYTES);
+    // The PostgreSQL store's driver is loaded by path from the app's folder (lib/server/sql/pg-sync.ts).
+    const fromApp = createRequire(path.join(work, "node_modules/loupe-inspector/app/package.json"));
+    expect(fromApp.resolve("pg")).toContain(path.join(work, "node_modules"));
   });
 
   it("starts with no build step, answers 200 and pre-connects the server of its --config file", async () => {

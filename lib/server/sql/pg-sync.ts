@@ -88,7 +88,8 @@ export class PgSync {
     const flag = new SharedArrayBuffer(4);
     this.flags = new Int32Array(flag);
     this.port = port1;
-    const pgPath = createRequire(path.join(process.cwd(), "package.json")).resolve("pg");
+    // From Loupe's own folder (the repository, or the npm package's app/), not from where it was started.
+    const pgPath = createRequire(path.join(process.env.LOUPE_ROOT ?? process.cwd(), "package.json")).resolve("pg");
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { port: port2, flag, url, name, pgPath },
