@@ -1,5 +1,5 @@
 /**
- * Save as test case from a playground conversation (issue 24), offline: the scripted model with the
+ * Save as case from a playground conversation (issue 24), offline: the scripted model with the
  * demo MCP server's tools. The case keeps the column's messages, the tool calls its model made and
  * its last answer; replayed by the runner through the playground's testing driver, it passes against
  * the same server and fails in words when the server is gone. A bad source is a 4xx in words.

@@ -15,24 +15,23 @@ export interface SaveCaseButtonProps {
   /** The assertions ticked at first; default: the recorded result and its error flag. */
   startWith?: readonly AssertionType[];
   size?: "xs" | "sm";
-  label?: string;
 }
 
-/** "Save as test case" for anything recorded; each protocol's view places it where the user sees the record. */
-export function SaveCaseButton({
-  source,
-  defaultName,
-  startWith = ["structural", "is_error"],
-  size = "xs",
-  label = "Save as test case",
-}: SaveCaseButtonProps) {
+/**
+ * The button's words, and every mention of it (the dialog's title, the Tests view's empty state): one
+ * place, so the view that tells the user where to save a case names the button they will see.
+ */
+export const SAVE_CASE_LABEL = "Save as case";
+
+/** "Save as case" for anything recorded; each protocol's view places it where the user sees the record. */
+export function SaveCaseButton({ source, defaultName, startWith = ["structural", "is_error"], size = "xs" }: SaveCaseButtonProps) {
   const navigate = useTestsNavigation();
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<SavedCase | null>(null);
   return (
     <>
       <Button size={size} variant="ghost" onClick={() => setOpen(true)} data-testid="save-as-case" title="Keep this as a case to run again">
-        <FlaskConicalIcon /> {label}
+        <FlaskConicalIcon /> {SAVE_CASE_LABEL}
       </Button>
       {saved && navigate && (
         <Button
