@@ -30,6 +30,8 @@ interface Exchange {
   aborted?: string;
   /** Called with each frame of a stream that parsed (not an error frame), once recorded and applied. */
   onFrame?: () => void;
+  /** Called once per task the agent names, before that frame is applied (so before any of its requests is recorded). */
+  onTask?: (taskId: string) => void;
 }
 
 /** What exchanges need of the saved agents: the entry (its card read when missing). */
@@ -57,7 +59,7 @@ export class A2aExchanges {
     private readonly agents: A2aAgentLookup,
   ) {}
 
-  async open(agentId: string, opts: { contextId?: string; secrets?: string[] } = {}) {
+  async open(agentId: string, opts: { contextId?: string; secrets?: string[]; onTask?: (taskId: string) => void } = {}) {
     const entry = this.agents.require(agentId);
     if (!entry.state.card || entry.state.status !== "ok") await this.agents.refreshCard(agentId);
     const [id, abort] = [randomUUID(), new AbortController()];
@@ -67,6 +69,7 @@ export class A2aExchanges {
       frames: 0,
       taskIds: new Set(),
       abort,
+      ...(opts.onTask ? { onTask: opts.onTask } : {}),
       wire: new A2aWire(this.hub, {
         agentId,
         exchangeId: id,
@@ -88,15 +91,17 @@ export class A2aExchanges {
       exchange.error = item;
       return;
     }
+    const taskId = item.type === "message" ? item.message.taskId : item.type === "push-config" ? undefined : item.taskId;
+    if (taskId && !exchange.taskIds.has(taskId)) {
+      exchange.taskIds.add(taskId);
+      exchange.onTask?.(taskId);
+    }
     this.tasks.apply(exchange.agentId, item);
     if (item.type === "task") {
-      exchange.taskIds.add(item.taskId);
       const payload = isRecord(recorded.raw) ? recorded.raw.payload : undefined;
       const result = (isRecord(payload) ? payload.result : undefined) ?? payload;
       this.tasks.keepTask(exchange.agentId, item.taskId, (isRecord(result) ? result.task : undefined) ?? result);
     }
-    if (item.type === "status" || item.type === "artifact") exchange.taskIds.add(item.taskId);
-    if (item.type === "message" && item.message.taskId) exchange.taskIds.add(item.message.taskId);
     exchange.onFrame?.();
   }
 
@@ -145,7 +150,7 @@ export class A2aExchanges {
   async send(
     agentId: string,
     body: A2aSendBody,
-    opts: { secrets?: string[]; push?: SendPushConfig } = {},
+    opts: { secrets?: string[]; push?: SendPushConfig; onTask?: (taskId: string) => void } = {},
   ): Promise<{ exchangeId: string; taskId?: string; contextId?: string }> {
     const { push, ...openOpts } = opts;
     const { entry, exchange, client } = await this.open(agentId, { ...(body.contextId ? { contextId: body.contextId } : {}), ...openOpts });

@@ -203,8 +203,9 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
     if (!step.success || io.signal.aborted) break;
     let taskId: string | undefined;
     try {
-      const sent = await a2a.send(agentId, { parts: step.data.parts, stream: true, ...(contextId ? { contextId } : {}) });
-      if (sent.taskId) getReplayScopes().mark("a2a", a2aReplayScope(agentId, sent.taskId));
+      // Marked as the agent names the task, before its first frame is applied: none of its pauses reaches the inbox.
+      const onTask = (id: string) => getReplayScopes().mark("a2a", a2aReplayScope(agentId, id));
+      const sent = await a2a.send(agentId, { parts: step.data.parts, stream: true, ...(contextId ? { contextId } : {}) }, { onTask });
       await a2a.waitExchange(sent.exchangeId);
       taskId = sent.taskId;
       contextId = sent.contextId ?? contextId;

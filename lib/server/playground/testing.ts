@@ -31,6 +31,9 @@ const POLL_MS = 50;
 /** The most entries one column's record is read from (a bounded read). */
 const MAX_ENTRIES = 50_000;
 
+/** A conversation's scope, as its approvals give it (adapter.ts) and a replay marks it (lib/server/testing/replay-scopes.ts). */
+export const playgroundReplayScope = (conversationId: string): string => conversationId;
+
 /** One column's record: its user messages, its ended turns, its tool calls (last state each) and its last text. */
 function columnRecord(conversationId: string, columnId: string) {
   const entries = getHub()
