@@ -18,7 +18,11 @@ const rows = rowsOfEverySource("pending", 1000);
 
 /** How each source's request travels on the stream (a mapped type: a new source without one does not compile). */
 const FRAME: { [S in InboxSource]: { protocol: EntryProtocol; kind: string; raw: (id: string) => unknown } } = {
-  adk: { protocol: "loupe", kind: "inbox", raw: (id) => ({ agentId: "ag", sessionKey: `demo/u1/${id}`, items: [withoutSource(rows.adk, id)] }) },
+  adk: {
+    protocol: "loupe",
+    kind: "inbox",
+    raw: (id) => ({ agentId: "ag", sessionKey: `demo/u1/${id}`, items: [withoutSource(rows.adk, id)] }),
+  },
   mcp: { protocol: "loupe", kind: "mcp_request", raw: (id) => withoutSource(rows.mcp, id) },
   approval: { protocol: "loupe", kind: "tool_approval", raw: (id) => withoutSource(rows.approval, id) },
   a2a: { protocol: "a2a", kind: "a2a_request_state", raw: (id) => withoutSource(rows.a2a, id) },

@@ -157,7 +157,11 @@ describe("replaying it against the live agent", () => {
     const started = await tasksStartedBy(async () => (run = await runCases(list)));
     // The two that ended at a pause they did not expect left no task waiting on the agent; the one that passed completed.
     expect(started.map((t) => t.state).sort()).toEqual(["canceled", "canceled", "completed"]);
-    expect(getA2a().listRequests().filter((r) => started.some((t) => t.taskId === r.taskId) && r.status === "pending")).toEqual([]);
+    expect(
+      getA2a()
+        .listRequests()
+        .filter((r) => started.some((t) => t.taskId === r.taskId) && r.status === "pending"),
+    ).toEqual([]);
     expect(run!.results.map((r) => [r.status, r.reason])).toEqual([
       [
         "fail",

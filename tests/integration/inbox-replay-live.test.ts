@@ -33,7 +33,11 @@ let agentId = "";
 let ask: TestCase;
 
 const post = (url: string, body: unknown) =>
-  new Request(`http://127.0.0.1:3000${url}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  new Request(`http://127.0.0.1:3000${url}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
 
 /** A person's task: the message, then each answer once the task waits for it (none: it is left waiting). */
 async function personTask(answers: A2aAnswerBody[], end: "completed" | "input-required"): Promise<string> {

@@ -118,7 +118,11 @@ describe("a model eval against the demo MCP server", () => {
     const ev = (await created.json()) as ModelEval;
     const words = Array.from({ length: 200 }, (_, i) => `word${i}`).join(" ");
     // The first prompt ends at once; the second streams its answer for a minute.
-    fake.enqueue({ toolCalls: [{ name: "get-forecast", arguments: { city: "Lisbon" } }] }, { text: "Sunny." }, { text: words, chunkDelayMs: 300 });
+    fake.enqueue(
+      { toolCalls: [{ name: "get-forecast", arguments: { city: "Lisbon" } }] },
+      { text: "Sunny." },
+      { text: words, chunkDelayMs: 300 },
+    );
     const seen = fake.requests.length;
     const going = runs.POST(post(`/api/tests/model-evals/${ev.id}/runs`, {}), ctx({ evalId: ev.id }));
     await until(() => fake.requests.length >= seen + 3, 20_000, "the second prompt put to the model");

@@ -137,7 +137,11 @@ describe("a case saved from a playground conversation", () => {
     expect(run.results.map((r) => [r.caseName, r.status, r.reason])).toEqual([
       [edited.name, "pass", "all 1 assertion passed"],
       [rejected.name, "pass", "all 1 assertion passed"],
-      [noPause.name, "fail", "pause 1: the peer paused for tool_approval (get-forecast), which the case did not expect (it recorded 0 pauses)"],
+      [
+        noPause.name,
+        "fail",
+        "pause 1: the peer paused for tool_approval (get-forecast), which the case did not expect (it recorded 0 pauses)",
+      ],
     ]);
     // The edited arguments went to the server again, and the replays' approvals never reached the inbox.
     expect(run.results[0]?.outcome.toolCalls).toEqual([{ name: "get-forecast", args: { city: "Porto" } }]);

@@ -186,7 +186,10 @@ describe("ModelEvalPane", () => {
     const cancelled: ModelEvalRun = { ...run("r7", 1, 7_000), status: "cancelled" };
     let kept: ModelEvalRun[] = [];
     const router = fetchRouter({
-      "GET /api/tests/model-evals/e1": () => ({ ...saved, prompts: [...saved.prompts, { prompt: "Book it", expect: [{ tool: "book-hotel" }] }] }),
+      "GET /api/tests/model-evals/e1": () => ({
+        ...saved,
+        prompts: [...saved.prompts, { prompt: "Book it", expect: [{ tool: "book-hotel" }] }],
+      }),
       "GET /api/tests/model-evals/e1/runs": () => kept,
       "GET /api/connections": () => [demo],
       "POST /api/tests/model-evals/e1/runs": () => new Promise<Response>((resolve) => (finish = resolve)),

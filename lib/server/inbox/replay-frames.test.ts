@@ -25,12 +25,27 @@ const rows = rowsOfEverySource("pending", 1000);
 const strip = <R extends InboxRow>({ source: _s, ...rest }: R): Omit<R, "source"> => rest;
 
 function entry(protocol: EntryProtocol, kind: string, raw: unknown): Entry {
-  return { seq: 1, connectionId: "c1", sessionKey: null, receivedAt: 1, sourceTime: null, direction: "local", protocol, kind, raw, rawBytes: 1 };
+  return {
+    seq: 1,
+    connectionId: "c1",
+    sessionKey: null,
+    receivedAt: 1,
+    sourceTime: null,
+    direction: "local",
+    protocol,
+    kind,
+    raw,
+    rawBytes: 1,
+  };
 }
 
 /** Each source's request entry, and the scope (source + key) its replay would mark. */
 const CASES: { source: string; scope: string; entry: Entry }[] = [
-  { source: "adk", scope: "ag\ndemo/u1/s1", entry: entry("loupe", "inbox", { agentId: "ag", sessionKey: "demo/u1/s1", items: [strip(rows.adk)] }) },
+  {
+    source: "adk",
+    scope: "ag\ndemo/u1/s1",
+    entry: entry("loupe", "inbox", { agentId: "ag", sessionKey: "demo/u1/s1", items: [strip(rows.adk)] }),
+  },
   {
     source: "mcp",
     scope: "ev\ncall-1",
@@ -67,7 +82,12 @@ describe("a test replay's request frames", () => {
 
   it("GET /api/inbox leaves out a replay conversation's gated call, through the playground's approvalScope", async () => {
     const approvals = getApprovals();
-    const servers = { connection: () => ({ config: { name: "demo" } }), listTools: () => Promise.resolve({ tools: [] }), allConnections: () => [], onRemove: () => undefined };
+    const servers = {
+      connection: () => ({ config: { name: "demo" } }),
+      listTools: () => Promise.resolve({ tools: [] }),
+      allConnections: () => [],
+      onRemove: () => undefined,
+    };
     approvals.attachServers(servers);
     const gate = (conversationId: string) =>
       approvals.gate({

@@ -16,7 +16,11 @@ function inReplay(registry: ProtocolRegistry, scopes: ReplayScopes, scopeOf: Sco
 }
 
 /** Whether a gated tool call waits for a test replay (its origin, as an adapter's `approvalScope` reads it, was marked). */
-export function isReplayApproval(approval: ToolApproval, registry: ProtocolRegistry = PROTOCOL_ADAPTERS, scopes = getReplayScopes()): boolean {
+export function isReplayApproval(
+  approval: ToolApproval,
+  registry: ProtocolRegistry = PROTOCOL_ADAPTERS,
+  scopes = getReplayScopes(),
+): boolean {
   return inReplay(registry, scopes, (adapter) => adapter.approvalScope(approval));
 }
 

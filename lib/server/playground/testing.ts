@@ -138,7 +138,12 @@ async function caseFrom(source: CaseSource): Promise<CaseBody> {
  * case (testing-approvals.ts); false when the replay must stop there (a pause it did not expect, a
  * refused answer, the signal).
  */
-async function turnsEnded(at: { conversationId: string; columnId: string }, count: number, io: ReplayIO, state: ApprovalState): Promise<boolean> {
+async function turnsEnded(
+  at: { conversationId: string; columnId: string },
+  count: number,
+  io: ReplayIO,
+  state: ApprovalState,
+): Promise<boolean> {
   for (;;) {
     if (io.signal.aborted) return false;
     const record = columnRecord(at.conversationId, at.columnId);
@@ -155,7 +160,9 @@ interface ApprovalState {
 
 /** Per-tool policies keyed `<connectionId>/<tool>`: the first server's moved to the run's target with it. */
 function policiesFor(policies: ToolPolicies, from: string, to: string): ToolPolicies {
-  return Object.fromEntries(Object.entries(policies).map(([key, p]) => [key.startsWith(`${from}/`) ? `${to}/${key.slice(from.length + 1)}` : key, p]));
+  return Object.fromEntries(
+    Object.entries(policies).map(([key, p]) => [key.startsWith(`${from}/`) ? `${to}/${key.slice(from.length + 1)}` : key, p]),
+  );
 }
 
 async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Promise<CaseOutcome> {
