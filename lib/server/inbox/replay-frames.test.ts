@@ -100,10 +100,14 @@ describe("a test replay's request frames", () => {
     const stop = [gate("conv-replayed"), gate("conv-human")];
     await until(() => approvals.list({ status: "pending" }).length === 2, 5_000, "both calls waiting");
     getReplayScopes().mark("playground", "conv-replayed");
-    const listed = new InboxService(inboxReaders()).list().filter((r) => r.source === "approval");
-    expect(listed.map((r) => (r.source === "approval" && r.origin.kind === "playground" ? r.origin.conversationId : null))).toEqual([
-      "conv-human",
-    ]);
+    const of = (conversationId: string) =>
+      approvals.list({ status: "pending" }).find((a) => a.origin.kind === "playground" && a.origin.conversationId === conversationId)?.id;
+    const listed = new InboxService(inboxReaders())
+      .list()
+      .filter((r) => r.source === "approval")
+      .map((r) => r.id);
+    expect(listed).toEqual([of("conv-human")]);
+    expect(of("conv-replayed")).toBeDefined();
     for (const a of approvals.list({ status: "pending" })) approvals.answer(a.id, { action: "reject" });
     await Promise.all(stop);
   });
