@@ -5,6 +5,7 @@ import { FlaskConicalIcon } from "lucide-react";
 import type { AssertionType, CaseSource } from "@/lib/contracts/testing";
 import type { SavedCase } from "@/hooks/use-testing";
 import { Button } from "@/components/ui/button";
+import { SAVE_CASE_LABEL } from "./label";
 import { SaveCaseDialog } from "./save-case-dialog";
 import { useTestsNavigation } from "./tests-navigation";
 
@@ -16,12 +17,6 @@ export interface SaveCaseButtonProps {
   startWith?: readonly AssertionType[];
   size?: "xs" | "sm";
 }
-
-/**
- * The button's words, and every mention of it (the dialog's title, the Tests view's empty state): one
- * place, so the view that tells the user where to save a case names the button they will see.
- */
-export const SAVE_CASE_LABEL = "Save as case";
 
 /** "Save as case" for anything recorded; each protocol's view places it where the user sees the record. */
 export function SaveCaseButton({ source, defaultName, startWith = ["structural", "is_error"], size = "xs" }: SaveCaseButtonProps) {

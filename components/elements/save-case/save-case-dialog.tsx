@@ -13,7 +13,7 @@ import { BusyButton } from "@/components/elements/busy-button";
 import { Field } from "@/components/elements/field";
 import { QueryError } from "@/components/elements/query-error";
 import { CheckField } from "./check-field";
-import { SAVE_CASE_LABEL } from "./save-case-button";
+import { SAVE_CASE_LABEL } from "./label";
 
 /** The kinds offered to start with; those that do not apply to what was recorded are left out when it is saved. */
 const STARTING_KINDS: readonly AssertionType[] = ["structural", "is_error", "latency", "contains", "trajectory", "final_response"];

@@ -1,47 +1,19 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { A2aAgentInput, A2aAgentState, A2aSendBody } from "@/lib/contracts/a2a";
+import type { A2aSendBody } from "@/lib/contracts/a2a";
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { cardStreams, makeClient, sendRequest, type SendPushConfig } from "@/lib/server/a2a/client";
 import { agentError, transportError } from "@/lib/server/a2a/errors";
+import type { A2aAgentEntry, A2aAgentLookup, Exchange } from "@/lib/server/a2a/exchange";
 import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
 import { A2aWire } from "@/lib/server/a2a/wire";
 import type { Hub } from "@/lib/server/hub";
-import type { PeerEntry } from "@/lib/server/peers/registry";
 import { errorMessage, isRecord } from "@/lib/values";
 
-export type A2aAgentEntry = PeerEntry<A2aAgentInput, A2aAgentState>;
 type Client = Awaited<ReturnType<typeof makeClient>>;
-
-/** One call to the agent: its wire, and what the agent's frames said. */
-interface Exchange {
-  id: string;
-  agentId: string;
-  wire: A2aWire;
-  error?: { code: number | string; message: string; data?: unknown };
-  frames: number;
-  taskIds: Set<string>;
-  /** Aborts the exchange's HTTP requests (its stream): the agent was removed, or Loupe stops. */
-  abort: AbortController;
-  /** Why it was aborted: the `a2a_stream` closed entry's reason. */
-  aborted?: string;
-  /** Called with each frame of a stream that parsed (not an error frame), once recorded and applied. */
-  onFrame?: () => void;
-  /** Called once per task the agent names, before that frame is applied (so before any of its requests is recorded). */
-  onTask?: (taskId: string) => void;
-}
-
-/** What exchanges need of the saved agents: the entry (its card read when missing). */
-export interface A2aAgentLookup {
-  require(agentId: string): A2aAgentEntry;
-  /** Reads the card again; a card that cannot be had is kept in the agent's state, and thrown. */
-  refreshCard(agentId: string): Promise<unknown>;
-  /** Nothing answered a call: the agent is listed unreachable with this message. */
-  unreachable(agentId: string, message: string): void;
-}
 
 /**
  * The calls Loupe makes to A2A agents (issue 11 §2): each one an exchange with its own recorded
