@@ -6,6 +6,7 @@ import type { InboxSource } from "@/lib/contracts/inbox";
 import { approvalKeys } from "@/lib/queries/approvals";
 import { inboxKeys, type InboxRow } from "@/lib/queries/inbox";
 import { applyStreamEntries } from "@/lib/queries/stream-reducer";
+import { entryOf } from "@/tests/support/entries";
 import { rowsOfEverySource } from "@/tests/support/inbox-rows";
 
 /**
@@ -38,19 +39,8 @@ function withoutSource<R extends InboxRow>(row: R, id: string): Omit<R, "source"
 let seq = 0;
 function frame(source: InboxSource, id: string, replay: boolean): Entry {
   const f = FRAME[source];
-  return {
-    seq: ++seq,
-    connectionId: "c1",
-    sessionKey: null,
-    receivedAt: 1000 + seq,
-    sourceTime: null,
-    direction: "local",
-    protocol: f.protocol,
-    kind: f.kind,
-    raw: f.raw(id),
-    rawBytes: 10,
-    ...(replay ? { replay: true as const } : {}),
-  };
+  seq++;
+  return entryOf(f.protocol, f.kind, f.raw(id), { seq, receivedAt: 1000 + seq, ...(replay ? { replay: true as const } : {}) });
 }
 
 const SOURCES: InboxSource[] = Object.values(rows).map((r) => r.source);

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Entry, EntryProtocol } from "@/lib/contracts/entries";
 import type { InboxRow } from "@/lib/contracts/inbox";
 import { until } from "@/lib/server/adk/test-support";
+import { entryOf } from "@/tests/support/entries";
 import { rowsOfEverySource } from "@/tests/support/inbox-rows";
 import { tempDir } from "@/tests/support/servers";
 
@@ -24,20 +25,7 @@ afterAll(() => data.cleanup());
 const rows = rowsOfEverySource("pending", 1000);
 const strip = <R extends InboxRow>({ source: _s, ...rest }: R): Omit<R, "source"> => rest;
 
-function entry(protocol: EntryProtocol, kind: string, raw: unknown): Entry {
-  return {
-    seq: 1,
-    connectionId: "c1",
-    sessionKey: null,
-    receivedAt: 1,
-    sourceTime: null,
-    direction: "local",
-    protocol,
-    kind,
-    raw,
-    rawBytes: 1,
-  };
-}
+const entry = (protocol: EntryProtocol, kind: string, raw: unknown): Entry => entryOf(protocol, kind, raw);
 
 /** Each source's request entry, and the scope (source + key) its replay would mark. */
 const CASES: { source: string; scope: string; entry: Entry }[] = [
