@@ -18,6 +18,7 @@ import { getA2a } from "@/lib/server/a2a";
 import { until } from "@/lib/server/adk/test-support";
 import { getTesting } from "@/lib/server/testing/service";
 import { startA2aDemo, type A2aDemo } from "@/demo/a2a/demo-agent";
+import { jsonPostTo as post } from "@/tests/support/playground";
 import { tempDir } from "@/tests/support/servers";
 import * as cases from "@/app/api/tests/cases/route";
 import * as inbox from "@/app/api/inbox/route";
@@ -31,13 +32,6 @@ process.env.LOUPE_DATA_DIR = data.dir;
 let demo: A2aDemo;
 let agentId = "";
 let ask: TestCase;
-
-const post = (url: string, body: unknown) =>
-  new Request(`http://127.0.0.1:3000${url}`, {
-    method: "POST",
-    body: JSON.stringify(body),
-    headers: { "content-type": "application/json" },
-  });
 
 /** A person's task: the message, then each answer once the task waits for it (none: it is left waiting). */
 async function personTask(answers: A2aAnswerBody[], end: "completed" | "input-required"): Promise<string> {
