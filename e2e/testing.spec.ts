@@ -34,7 +34,7 @@ test("save a tool call as a case, add an assertion, run the suite, break the tar
   await workbench.run();
   await expect(workbench.result).toHaveAttribute("data-status", "ok");
 
-  // Save as test case, into a new suite, with the recorded result and its error flag to start with.
+  // Save as case, into a new suite, with the recorded result and its error flag to start with.
   await page.getByTestId("result-actions").getByTestId("save-as-case").click();
   const dialog = page.getByTestId("save-case-dialog");
   await dialog.getByTestId("case-name-input").fill("convert 12");

@@ -34,6 +34,13 @@ export function useDeleteModelEval() {
   });
 }
 
+/** Cancels the eval's run going: the run's own request then answers with it, ended "cancelled". */
+export function useCancelModelEvalRun(id: string) {
+  return useMutation<unknown, AppError, void>({
+    mutationFn: () => apiFetch(MODEL_EVAL_PATHS.runs(id), { method: "DELETE" }),
+  });
+}
+
 /** Runs the eval now: the server answers when every prompt ended on every model. */
 export function useRunModelEval(id: string) {
   const qc = useQueryClient();

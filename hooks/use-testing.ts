@@ -35,7 +35,7 @@ export function suiteBody(s: Suite): SuiteBody {
   };
 }
 
-/** Save as test case: what was recorded, into an existing suite or a new one, with the kinds of assertion to start with. */
+/** Save as case: what was recorded, into an existing suite or a new one, with the kinds of assertion to start with. */
 export interface SaveCaseInput {
   source: CaseSource;
   name: string;

@@ -75,7 +75,6 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
               source={{ protocol: "a2a", from: "task", ref: { agentId: agent.id, taskId } }}
               defaultName={`task ${taskId.slice(0, 8)}`}
               startWith={["trajectory", "final_response"]}
-              label="Save as case"
             />
           </>
         }

@@ -127,7 +127,6 @@ export function AguiTimelineToolbar({ value, onChange, counts, shown, total, onE
           source={{ protocol: "agui", from: "thread", ref: { ...threadRef } }}
           defaultName={`thread ${threadRef.threadId.slice(0, 8)}`}
           startWith={["trajectory", "final_response"]}
-          label="Save as case"
         />
       )}
     </div>

@@ -51,7 +51,6 @@ export function LgThreadView({ deploymentId, assistants, threadId, actions, navi
           source={{ protocol: "langgraph", from: "thread", ref: { deploymentId, threadId } }}
           defaultName={`thread ${threadId.slice(0, 8)}`}
           startWith={["trajectory", "final_response"]}
-          label="Save as case"
         />
         <SegmentedTabs
           tabs={TABS}

@@ -119,7 +119,6 @@ export function ConversationView({ conversation: c, connections, providers, acti
                     source={{ protocol: "playground", from: "conversation", ref: { conversationId: c.id, columnId: col.id } }}
                     defaultName={`${c.title}: ${col.config.model}`}
                     startWith={["trajectory", "final_response"]}
-                    label="Save as case"
                   />
                 }
                 onRemove={c.columns.length > 1 ? () => actions.removeColumn.mutate({ id: c.id, columnId: col.id }) : undefined}

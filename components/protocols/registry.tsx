@@ -41,7 +41,7 @@ export interface ProtocolDescriptor {
   bundleViews: { [T in BundleUnitType]?: ComponentType<BundleUnitViewProps> };
   /** What it offers the command palette (fetching more only while the palette is open), or null. */
   usePaletteItems: ((active: boolean) => { items: readonly PaletteItem<string, Partial<WorkbenchLocation>>[]; loading: boolean }) | null;
-  /** Where its views offer Save as test case, in words for the Tests view ("on an A2A task"), or null. */
+  /** Where its views offer Save as case, in words for the Tests view ("on an A2A task"), or null. */
   saveCase: string | null;
 }
 

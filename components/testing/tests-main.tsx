@@ -1,6 +1,7 @@
 "use client";
 
 import type { WorkbenchPaneProps } from "@/lib/workbench/slots";
+import { SAVE_CASE_LABEL } from "@/components/elements/save-case";
 import { SAVE_CASE_PLACES } from "@/components/protocols/registry";
 import { SuiteList } from "./suite-list";
 import { SuitePane } from "./suite-pane";
@@ -49,7 +50,7 @@ export function TestsIntro() {
     <div className="mx-auto flex max-w-xl flex-col gap-2 pt-8 text-sm text-muted-foreground" data-testid="tests-intro">
       <h2 className="text-base font-semibold text-foreground">Tests</h2>
       <p>
-        Keep what you inspected as a case you can run again: use <strong>Save as test case</strong> {SAVE_CASE_WHERE}.
+        Keep what you inspected as a case you can run again: use <strong>{SAVE_CASE_LABEL}</strong> {SAVE_CASE_WHERE}.
       </p>
       <p>A case keeps its inputs, the human answers given at each pause and what came back; its assertions say what must hold.</p>
       <p>Pick a suite on the left to run it, or import a suite file.</p>

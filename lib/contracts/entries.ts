@@ -29,6 +29,12 @@ export interface Entry {
   rawBytes: number;
   /** True when `raw` was cut for transport; GET /api/entries/:seq returns it whole. */
   truncated?: boolean;
+  /**
+   * Set on the live stream only (GET /api/stream; never stored): the entry records a human request
+   * of a test replay's scope (lib/server/inbox/replay-frames.ts). Its request is the scripted
+   * human's: GET /api/inbox leaves it out, and so does an inbox already open in a page.
+   */
+  replay?: true;
 }
 
 /** Over this many bytes, an entry's raw is replaced by a preview in lists and on the stream. */

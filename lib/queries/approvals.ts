@@ -3,6 +3,7 @@ import { apiFetch } from "@/lib/api-client";
 import type { ApprovalAnswer, ApprovalStatus, ToolApproval } from "@/lib/contracts/approvals";
 import type { EntryHandler } from "@/lib/queries/entry-handler";
 import { inboxKeys, upsertApproval, type InboxRow } from "@/lib/queries/inbox";
+import { isReplayFrame } from "@/lib/queries/inbox-stream";
 
 export const approvalKeys = {
   all: () => ["approvals"] as const,
@@ -49,9 +50,13 @@ function upsertList(list: ToolApproval[] | undefined, approval: ToolApproval, st
   );
 }
 
-/** One approval as it is now (a stream entry or an answer POST) → every cache that holds it. */
-export function putApproval(qc: QueryClient, approval: ToolApproval): void {
-  if (qc.getQueryState(inboxKeys.list())) qc.setQueryData<InboxRow[]>(inboxKeys.list(), (list) => upsertApproval(list, approval));
+/**
+ * One approval as it is now (a stream entry or an answer POST) → every cache that holds it; a test
+ * replay's (`inInbox: false`) joins the approvals lists but not the inbox, which leaves it out.
+ */
+export function putApproval(qc: QueryClient, approval: ToolApproval, { inInbox = true }: { inInbox?: boolean } = {}): void {
+  if (inInbox && qc.getQueryState(inboxKeys.list()))
+    qc.setQueryData<InboxRow[]>(inboxKeys.list(), (list) => upsertApproval(list, approval));
   for (const status of ["all", "pending", "answered", "stale"] as const) {
     const key = approvalKeys.list(status === "all" ? undefined : status);
     if (qc.getQueryState(key)) qc.setQueryData<ToolApproval[]>(key, (list) => upsertList(list, approval, status));
@@ -71,5 +76,5 @@ export const applyApprovalEntry: EntryHandler<"tool_approval"> = (qc, approval, 
     void qc.invalidateQueries({ queryKey: approvalKeys.all() });
     return;
   }
-  if (approval) putApproval(qc, approval);
+  if (approval) putApproval(qc, approval, { inInbox: !isReplayFrame(e) });
 };

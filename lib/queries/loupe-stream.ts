@@ -8,6 +8,7 @@ import { callKeys, toolOfCallKey, upsertCall } from "@/lib/queries/calls";
 import { connectionKeys, connectionScope, removeConnection, setConnectionState } from "@/lib/queries/connections";
 import type { StreamPart } from "@/lib/queries/entry-handler";
 import { inboxKeys, isMcpRow, type InboxRow } from "@/lib/queries/inbox";
+import { isReplayFrame } from "@/lib/queries/inbox-stream";
 import { applyExchangeEntry } from "@/lib/queries/network-stream";
 import { applyMcpRequestEntry } from "@/lib/queries/requests-stream";
 import { applyResourceUpdate } from "@/lib/queries/resources-stream";
@@ -45,8 +46,8 @@ export const loupeStream: StreamPart<"loupe"> = {
     run: (qc, run) => {
       if (run) applyRun(qc, run);
     },
-    inbox: (qc, raw) => {
-      if (raw) applySessionInbox(qc, raw);
+    inbox: (qc, raw, e) => {
+      if (raw && !isReplayFrame(e)) applySessionInbox(qc, raw);
     },
     // Feature modules read their own kinds (a truncated preview, too: they re-fetch instead).
     mcp_request: applyMcpRequestEntry,

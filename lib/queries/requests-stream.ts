@@ -3,6 +3,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { EntryHandler } from "@/lib/queries/entry-handler";
 import { inboxKeys, upsertMcpRequest, type InboxRow } from "@/lib/queries/inbox";
+import { isReplayFrame } from "@/lib/queries/inbox-stream";
 
 /**
  * `loupe/mcp_request` (raw = McpClientRequest, recorded on every change of a sampling or
@@ -10,6 +11,7 @@ import { inboxKeys, upsertMcpRequest, type InboxRow } from "@/lib/queries/inbox"
  * not fetched the inbox yet fetches it whole, and a partial list would hide the other rows.
  */
 export const applyMcpRequestEntry: EntryHandler<"mcp_request"> = (qc, request, e) => {
+  if (isReplayFrame(e)) return;
   // A preview cut for transport (a long reply or large params) may still parse, without the
   // fields that were cut: never let it replace a full row. The full row is one GET away.
   if (e.truncated) {

@@ -29,6 +29,8 @@ const adapter: ProtocolAdapter = {
   peers: { list: () => [...saved.values()], has: (id) => saved.has(id), remove: (id) => void saved.delete(id) },
   inbox: null,
   inboxScope: () => null,
+  inboxEntryScope: () => null,
+  approvalScope: () => null,
   bundleUnits: [],
   search: null,
   retention: null,

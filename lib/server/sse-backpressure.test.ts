@@ -72,7 +72,7 @@ describe("a reader that does not read", () => {
 
     // The browser reconnects with Last-Event-ID = the last id it saw: nothing is lost.
     const leave = new AbortController();
-    const resumed = entryStream(hub, seqs.at(-1)!, leave.signal, 64 * 1024 * 1024);
+    const resumed = entryStream(hub, seqs.at(-1)!, leave.signal, { capBytes: 64 * 1024 * 1024 });
     const rest = await drain(resumed);
     expect(seqsOf(rest.text)).toEqual(Array.from({ length: total - seqs.length }, (_, k) => seqs.length + k + 1));
     leave.abort();

@@ -36,8 +36,14 @@ export const SSE_QUEUE_CAP_BYTES = 4 * 1024 * 1024;
  * `signal` synchronously, before anything can wait, so a client that leaves never leaks a listener.
  * Bytes queued for a reader that does not read are capped at `capBytes`: the event that would
  * pass it is not queued; an `overflow` event ends the stream after the last whole event instead.
+ * `frame` is what each entry is sent as (GET /api/stream marks a test replay's requests with it).
  */
-export function entryStream(hub: Hub, afterSeq: number, signal: AbortSignal, capBytes = SSE_QUEUE_CAP_BYTES): ReadableStream<Uint8Array> {
+export function entryStream(
+  hub: Hub,
+  afterSeq: number,
+  signal: AbortSignal,
+  { capBytes = SSE_QUEUE_CAP_BYTES, frame = (entry: Entry) => entry }: { capBytes?: number; frame?: (entry: Entry) => Entry } = {},
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup = (): void => undefined;
   return new ReadableStream<Uint8Array>(
@@ -98,7 +104,7 @@ export function entryStream(hub: Hub, afterSeq: number, signal: AbortSignal, cap
         // A batch (a relay's frames of one read, a replay page) is measured and queued as one text,
         // event by event only when it would pass the cap (the overflow then falls between events).
         const writeBatch = (entries: readonly Entry[], rawTexts: readonly (string | undefined)[]): void => {
-          const texts = entries.map((entry, i) => formatEntryEvent(entry, rawTexts[i]));
+          const texts = entries.map((entry, i) => formatEntryEvent(frame(entry), rawTexts[i]));
           const text = texts.length === 1 ? texts[0]! : texts.join("");
           const bytes = Buffer.byteLength(text);
           if (queued() + pendingBytes + bytes <= capBytes) return write(text, entries[entries.length - 1]!.seq, bytes);

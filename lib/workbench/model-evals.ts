@@ -107,6 +107,13 @@ export function unavailableReason(config: Pick<ColumnConfig, "provider">, provid
   return status.keySource === "none" ? `unavailable: no ${status.label} key (set one in the playground's Keys)` : null;
 }
 
+/** A cancelled run in words ("Cancelled after 1 of 3 prompts"); null for a run that ran every prompt. */
+export function runEndText(run: Pick<ModelEvalRun, "status" | "results">, prompts: number): string | null {
+  if (run.status !== "cancelled") return null;
+  const ran = new Set(run.results.map((r) => r.promptIndex)).size;
+  return `Cancelled after ${ran} of ${prompts} prompt${prompts === 1 ? "" : "s"}`;
+}
+
 /** "67% (2 of 3)"; "no calls expected" when nothing was. */
 export function accuracyText(a: Accuracy): string {
   if (a.total === 0) return "no calls expected";

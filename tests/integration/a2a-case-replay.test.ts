@@ -3,7 +3,8 @@
  * (a first answer out of range, then a city), `login` for a credential — run by the runner through
  * A2A's testing driver, each pause answered from the case through answerRequest(). They pass against
  * the same agent (by id and by URL), and fail in words when the agent pauses where the case does not
- * expect it, never pauses where it did, or refuses the answer.
+ * expect it, never pauses where it did, or refuses the answer. A replay that ends early (a pause it
+ * did not expect, its time limit) cancels the task it started on the agent (tasks/cancel).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { A2aAnswerBody } from "@/lib/contracts/a2a";
@@ -48,6 +49,15 @@ async function runCases(list: TestCase[], body: Record<string, unknown> = {}): P
   const res = await runs.POST(post(`/api/tests/suites/${suiteId}/runs?wait=1`, body), { params: Promise.resolve({ suiteId }) });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as Run;
+}
+
+/** The tasks of the agent Loupe saw start while `work` ran, with their state as the agent now reports it (tasks/get). */
+async function tasksStartedBy(work: () => Promise<unknown>): Promise<{ taskId: string; state: string }[]> {
+  const a2a = getA2a();
+  const before = new Set(a2a.listTasks(id).map((t) => t.taskId));
+  await work();
+  const started = a2a.listTasks(id).filter((t) => !before.has(t.taskId));
+  return Promise.all(started.map(async (t) => ({ taskId: t.taskId, state: (await a2a.refreshTask(id, t.taskId)).state })));
 }
 
 /** A human's task: the message, then each answer once the task waits for it. */
@@ -142,8 +152,17 @@ describe("replaying it against the live agent", () => {
       name: "now asks to log in",
       steps: [{ ...body.steps[0]!, input: { parts: [{ kind: "text", text: "login" }] } }],
     };
-    const run = await runCases([await saveCase(oneAnswer), await saveCase(fits), await saveCase(asLogin)]);
-    expect(run.results.map((r) => [r.status, r.reason])).toEqual([
+    const list = [await saveCase(oneAnswer), await saveCase(fits), await saveCase(asLogin)];
+    let run: Run | undefined;
+    const started = await tasksStartedBy(async () => (run = await runCases(list)));
+    // The two that ended at a pause they did not expect left no task waiting on the agent; the one that passed completed.
+    expect(started.map((t) => t.state).sort()).toEqual(["canceled", "canceled", "completed"]);
+    expect(
+      getA2a()
+        .listRequests()
+        .filter((r) => started.some((t) => t.taskId === r.taskId) && r.status === "pending"),
+    ).toEqual([]);
+    expect(run!.results.map((r) => [r.status, r.reason])).toEqual([
       [
         "fail",
         "pause 2: the peer paused for a2a_input, which the recording met but the case has no answer for (it keeps 1 of its 2 pauses' answers: one was left unanswered, could not be rebuilt, or was removed)",
@@ -151,5 +170,27 @@ describe("replaying it against the live agent", () => {
       ["fail", "1 recorded pause never came: a2a_input"],
       ["fail", "pause 1: the peer paused for a2a_auth where the case expected a2a_input"],
     ]);
+  }, 20_000);
+
+  it("cancels the task of a replay that timed out: the agent reports it canceled, not working on", async () => {
+    const { id: _i, createdAt: _c, updatedAt: _u, ...body } = ask;
+    const slow: CaseBodyInput = {
+      ...body,
+      name: "slow job",
+      steps: [{ ...body.steps[0]!, input: { parts: [{ kind: "text", text: "slow" }] } }],
+      answers: [],
+      timeoutMs: 500,
+    };
+    const slowCase = await saveCase(slow);
+    const a2a = getA2a();
+    const before = new Set(a2a.listTasks(id).map((t) => t.taskId));
+    const run = await runCases([slowCase]);
+    expect(run.results[0]?.status).toBe("fail");
+    expect(run.results[0]?.reason).toMatch(/^timed out after 500 ms/);
+    const [task] = a2a.listTasks(id).filter((t) => !before.has(t.taskId));
+    expect(task).toBeDefined();
+    // The replay cancels it once its signal aborted (the run does not wait for that): the agent's own answer says so.
+    await until(() => a2a.tasks.get(id, task!.taskId)?.state === "canceled", 10_000, "the slow task canceled");
+    expect((await a2a.refreshTask(id, task!.taskId)).state).toBe("canceled");
   }, 20_000);
 });

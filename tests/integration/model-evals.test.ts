@@ -2,12 +2,14 @@
  * Model evals for MCP servers (issue 24), offline: prompts with the tool calls they should lead to,
  * put to the scripted model and to the real OpenAI client against the fake provider (scripted to
  * get one argument wrong), with the demo MCP server's tools; a third model has no key. Accuracy per
- * model and per tool, each run kept in the eval's history.
+ * model and per tool, each run kept in the eval's history. A run cancelled mid-prompt ends
+ * "cancelled" with the prompts that had ended.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import type { ModelEval, ModelEvalRun } from "@/lib/contracts/testing";
 import { demoServerLaunch } from "@/demo/mcp/launch";
+import { until } from "@/lib/server/adk/test-support";
 import { startFakeProvider, type FakeProvider } from "@/tests/fixtures/fake-providers";
 import { closeConnections, ctx, jsonPostTo as post, openAiKey, playgroundDataDir } from "@/tests/support/playground";
 import { stdioInput } from "@/tests/support/servers";
@@ -102,6 +104,47 @@ describe("a model eval against the demo MCP server", () => {
     const history = (await res.json()) as ModelEvalRun[];
     expect(history.map((r) => r.id)[0]).toBe(second.id);
     expect(history.map((r) => r.models.find((m) => m.model === "openai gpt-4o")?.hits)).toEqual([0, 1]);
+  }, 60_000);
+
+  it("cancels a run going: the prompt in flight is stopped, the run ends cancelled with the prompts that ended, kept in the history", async () => {
+    const created = await evals.POST(
+      post("/api/tests/model-evals", {
+        name: "cancel me",
+        connectionId: demo,
+        prompts: PROMPTS,
+        models: [{ provider: "openai", model: "gpt-4o", baseUrl: fake.baseUrl }],
+      }),
+    );
+    const ev = (await created.json()) as ModelEval;
+    const words = Array.from({ length: 200 }, (_, i) => `word${i}`).join(" ");
+    // The first prompt ends at once; the second streams its answer for a minute.
+    fake.enqueue(
+      { toolCalls: [{ name: "get-forecast", arguments: { city: "Lisbon" } }] },
+      { text: "Sunny." },
+      { text: words, chunkDelayMs: 300 },
+    );
+    const seen = fake.requests.length;
+    const going = runs.POST(post(`/api/tests/model-evals/${ev.id}/runs`, {}), ctx({ evalId: ev.id }));
+    await until(() => fake.requests.length >= seen + 3, 20_000, "the second prompt put to the model");
+    const started = Date.now();
+    const cancel = await runs.DELETE(new Request("http://127.0.0.1:3000/x", { method: "DELETE" }), ctx({ evalId: ev.id }));
+    expect(cancel.status, await cancel.clone().text()).toBe(202);
+    const res = await going;
+    expect(res.status).toBe(201);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const run = (await res.json()) as ModelEvalRun;
+    expect(run.status).toBe("cancelled");
+    expect(run.results.map((r) => [r.promptIndex, r.pass])).toEqual([[0, true]]);
+    expect(run.models).toEqual([{ model: "openai gpt-4o", hits: 1, total: 1, accuracy: 1 }]);
+    const history = (await (await runs.GET(new Request("http://127.0.0.1:3000/x"), ctx({ evalId: ev.id }))).json()) as ModelEvalRun[];
+    expect(history.map((r) => [r.id, r.status])).toEqual([[run.id, "cancelled"]]);
+    // Nothing runs now: a second cancel is a 409 with the route's code, an unknown eval a 404.
+    const again = await runs.DELETE(new Request("http://127.0.0.1:3000/x", { method: "DELETE" }), ctx({ evalId: ev.id }));
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe("conflict:model_eval_not_running");
+    const unknown = await runs.DELETE(new Request("http://127.0.0.1:3000/x", { method: "DELETE" }), ctx({ evalId: "nope" }));
+    expect(unknown.status).toBe(404);
+    await one.DELETE(new Request("http://127.0.0.1:3000/x", { method: "DELETE" }), ctx({ evalId: ev.id }));
   }, 60_000);
 
   it("refuses a bad eval with its field and an unknown eval with a 404", async () => {

@@ -1,4 +1,5 @@
 import { getHub } from "@/lib/server/hub";
+import { markReplayFrame } from "@/lib/server/inbox/replay-frames";
 import { handle, readQuery } from "@/lib/server/http";
 import { entryStream, resumeAfter, SSE_HEADERS } from "@/lib/server/sse";
 import { streamQuery } from "./schema";
@@ -10,7 +11,8 @@ export function GET(req: Request): Promise<Response> {
   return handle(() => {
     const { since } = readQuery(req, streamQuery);
     const hub = getHub();
-    const body = entryStream(hub, resumeAfter(req, since, hub), req.signal);
+    // A test replay's requests go out marked: an inbox open in the page leaves them out (issue 24).
+    const body = entryStream(hub, resumeAfter(req, since, hub), req.signal, { frame: markReplayFrame });
     return new Response(body, { headers: SSE_HEADERS });
   });
 }

@@ -104,7 +104,6 @@ export function SessionView({ sessionRef, agentName, selectedEventId, onSelectEv
                     source={{ protocol: "adk", from: "session", ref: { ...sessionRef } }}
                     defaultName={`${agentName} · ${sessionRef.sessionId.slice(0, 8)}`}
                     startWith={["trajectory", "final_response"]}
-                    label="Save as case"
                   />
                 </div>
               </div>

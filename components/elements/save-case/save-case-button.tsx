@@ -5,6 +5,7 @@ import { FlaskConicalIcon } from "lucide-react";
 import type { AssertionType, CaseSource } from "@/lib/contracts/testing";
 import type { SavedCase } from "@/hooks/use-testing";
 import { Button } from "@/components/ui/button";
+import { SAVE_CASE_LABEL } from "./label";
 import { SaveCaseDialog } from "./save-case-dialog";
 import { useTestsNavigation } from "./tests-navigation";
 
@@ -15,24 +16,17 @@ export interface SaveCaseButtonProps {
   /** The assertions ticked at first; default: the recorded result and its error flag. */
   startWith?: readonly AssertionType[];
   size?: "xs" | "sm";
-  label?: string;
 }
 
-/** "Save as test case" for anything recorded; each protocol's view places it where the user sees the record. */
-export function SaveCaseButton({
-  source,
-  defaultName,
-  startWith = ["structural", "is_error"],
-  size = "xs",
-  label = "Save as test case",
-}: SaveCaseButtonProps) {
+/** "Save as case" for anything recorded; each protocol's view places it where the user sees the record. */
+export function SaveCaseButton({ source, defaultName, startWith = ["structural", "is_error"], size = "xs" }: SaveCaseButtonProps) {
   const navigate = useTestsNavigation();
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<SavedCase | null>(null);
   return (
     <>
       <Button size={size} variant="ghost" onClick={() => setOpen(true)} data-testid="save-as-case" title="Keep this as a case to run again">
-        <FlaskConicalIcon /> {label}
+        <FlaskConicalIcon /> {SAVE_CASE_LABEL}
       </Button>
       {saved && navigate && (
         <Button

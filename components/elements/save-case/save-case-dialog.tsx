@@ -13,6 +13,7 @@ import { BusyButton } from "@/components/elements/busy-button";
 import { Field } from "@/components/elements/field";
 import { QueryError } from "@/components/elements/query-error";
 import { CheckField } from "./check-field";
+import { SAVE_CASE_LABEL } from "./label";
 
 /** The kinds offered to start with; those that do not apply to what was recorded are left out when it is saved. */
 const STARTING_KINDS: readonly AssertionType[] = ["structural", "is_error", "latency", "contains", "trajectory", "final_response"];
@@ -29,7 +30,7 @@ export interface SaveCaseDialogProps {
   onSaved: (saved: SavedCase) => void;
 }
 
-/** Save as test case: a name, a suite (an existing one or a new one), the assertions to start with. */
+/** Save as case: a name, a suite (an existing one or a new one), the assertions to start with. */
 export function SaveCaseDialog({ source, defaultName, startWith, onClose, onSaved }: SaveCaseDialogProps) {
   const suites = useQuery(suitesQuery());
   const save = useSaveCase();
@@ -46,7 +47,7 @@ export function SaveCaseDialog({ source, defaultName, startWith, onClose, onSave
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="save-case-dialog">
         <DialogHeader>
-          <DialogTitle>Save as test case</DialogTitle>
+          <DialogTitle>{SAVE_CASE_LABEL}</DialogTitle>
           <DialogDescription>
             The case keeps the inputs, the answers given at each pause and what came back, to run again later or in CI.
           </DialogDescription>

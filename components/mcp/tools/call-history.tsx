@@ -18,7 +18,7 @@ export interface CallHistoryProps {
   onCompare?: (call: CallRecord) => void;
   /** The call picked for comparison. */
   compareFrom?: string | null;
-  /** More actions on a finished call (Save as test case). */
+  /** More actions on a finished call (Save as case). */
   actions?: (call: CallRecord) => ReactNode;
 }
 

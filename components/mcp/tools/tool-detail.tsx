@@ -91,7 +91,7 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames, onOp
           calls={history.data ?? []}
           activeId={r.shown?.id ?? null}
           onView={r.setViewing}
-          actions={(c) => <SaveCallCase call={c} label="Save as case" />}
+          actions={(c) => <SaveCallCase call={c} />}
           onRerun={(c) => (onOpenRerun ? onOpenRerun(c.id) : void r.argsOf(c).then((a) => r.start(a, false)))}
           compareFrom={compareFrom?.id ?? null}
           onCompare={

@@ -38,7 +38,6 @@ export function TrafficSelectionBar({ connectionId, selection }: { connectionId:
             source={{ protocol: "mcp", from: "exchange", ref: { connectionId, ...seqRange(seqs) } }}
             defaultName={`Exchange of ${plural(seqs.length, "entry", "entries")}`}
             startWith={["structural", "is_error"]}
-            label="Save as test case"
           />
         )}
         <Button size="xs" variant="outline" data-testid="traffic-select-cancel" onClick={selection.stop}>

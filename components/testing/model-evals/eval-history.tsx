@@ -79,6 +79,7 @@ export function EvalHistory({ runs, shownId, onShow }: EvalHistoryProps) {
               )}
             >
               <span className="font-mono text-muted-foreground">{formatDateTime(r.startedAt)}</span>
+              {r.status === "cancelled" && <span className="text-amber-700 dark:text-amber-400">cancelled</span>}
               {r.models.map((m) => (
                 <span key={m.model}>
                   {m.model}: {accuracyText(m)}

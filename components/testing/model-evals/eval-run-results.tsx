@@ -1,6 +1,6 @@
 import type { ModelEvalRun } from "@/lib/contracts/testing";
 import { formatDateTime, formatDuration } from "@/lib/format";
-import { accuracyText } from "@/lib/workbench/model-evals";
+import { accuracyText, runEndText } from "@/lib/workbench/model-evals";
 import { EvalPromptResults } from "./eval-prompt-results";
 
 export interface EvalRunResultsProps {
@@ -14,10 +14,16 @@ const cell = "border-b px-2 py-1.5 text-left";
 
 /** One run: accuracy per model (prompts whose expected calls were all made), per tool and model, and each prompt's calls. */
 export function EvalRunResults({ run, prompts, onOpenConversation }: EvalRunResultsProps) {
+  const ended = runEndText(run, prompts.length);
   return (
-    <section className="flex flex-col gap-3" data-testid="model-eval-results" data-run-id={run.id}>
+    <section className="flex flex-col gap-3" data-testid="model-eval-results" data-run-id={run.id} data-state={run.status ?? "completed"}>
       <h3 className="text-xs font-semibold text-muted-foreground uppercase">
         Run of {formatDateTime(run.startedAt)} · {formatDuration(run.endedAt - run.startedAt)}
+        {ended && (
+          <span className="ml-2 text-amber-700 normal-case dark:text-amber-400" data-testid="model-eval-run-end">
+            {ended}
+          </span>
+        )}
       </h3>
       <div className="overflow-x-auto rounded-md border">
         <table className="w-full text-sm" data-testid="accuracy-per-model">

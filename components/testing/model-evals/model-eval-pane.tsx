@@ -2,10 +2,10 @@
 
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { PencilIcon, PlayIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon, PlayIcon, SquareIcon, Trash2Icon } from "lucide-react";
 import { connectionsQuery } from "@/lib/queries/connections";
 import { modelEvalQuery, modelEvalRunsQuery } from "@/lib/queries/model-evals";
-import { useDeleteModelEval, useRunModelEval } from "@/hooks/use-model-evals";
+import { useCancelModelEvalRun, useDeleteModelEval, useRunModelEval } from "@/hooks/use-model-evals";
 import type { Navigate } from "@/lib/workbench/slots";
 import { Button } from "@/components/ui/button";
 import { BusyButton } from "@/components/elements/busy-button";
@@ -25,6 +25,7 @@ export function ModelEvalPane({ evalId, navigate }: ModelEvalPaneProps) {
   const runs = useQuery(modelEvalRunsQuery(evalId));
   const connections = useQuery(connectionsQuery());
   const run = useRunModelEval(evalId);
+  const cancel = useCancelModelEvalRun(evalId);
   const remove = useDeleteModelEval();
   const [editing, setEditing] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
@@ -50,7 +51,10 @@ export function ModelEvalPane({ evalId, navigate }: ModelEvalPaneProps) {
         <BusyButton
           size="sm"
           busy={run.isPending}
-          onClick={() => run.mutate(undefined, { onSuccess: (r) => setPicked(r.id) })}
+          onClick={() => {
+            cancel.reset();
+            run.mutate(undefined, { onSuccess: (r) => setPicked(r.id) });
+          }}
           data-testid="run-model-eval"
         >
           {run.isPending ? (
@@ -61,6 +65,11 @@ export function ModelEvalPane({ evalId, navigate }: ModelEvalPaneProps) {
             </>
           )}
         </BusyButton>
+        {run.isPending && (
+          <BusyButton size="sm" variant="outline" busy={cancel.isPending} onClick={() => cancel.mutate()} data-testid="cancel-model-eval">
+            <SquareIcon /> Cancel
+          </BusyButton>
+        )}
         <Button size="sm" variant="outline" onClick={() => setEditing(true)} data-testid="edit-model-eval">
           <PencilIcon /> Edit
         </Button>
@@ -78,9 +87,10 @@ export function ModelEvalPane({ evalId, navigate }: ModelEvalPaneProps) {
       </header>
       {run.isPending && (
         <p className="text-xs text-muted-foreground" data-testid="model-eval-running">
-          Each prompt is put to every model; the results show when the last one ends.
+          Each prompt is put to every model; the results show when the last one ends. Cancel keeps the prompts that ended.
         </p>
       )}
+      {cancel.isError && <QueryError title="The run was not cancelled" error={cancel.error} />}
       {run.isError && <QueryError title="The eval did not run" error={run.error} />}
       {remove.isError && <QueryError title="The eval was not deleted" error={remove.error} />}
       {shown ? (

@@ -180,4 +180,34 @@ describe("ModelEvalPane", () => {
     fireEvent.click(screen.getByTestId("run-model-eval"));
     await waitFor(() => expect(screen.getByTestId("model-eval-results").dataset.runId).toBe("r9"));
   });
+
+  it("cancels a run going: Cancel asks the server to stop it, and the run shows as cancelled with the prompts that ended", async () => {
+    let finish: (r: Response) => void = () => undefined;
+    const cancelled: ModelEvalRun = { ...run("r7", 1, 7_000), status: "cancelled" };
+    let kept: ModelEvalRun[] = [];
+    const router = fetchRouter({
+      "GET /api/tests/model-evals/e1": () => ({
+        ...saved,
+        prompts: [...saved.prompts, { prompt: "Book it", expect: [{ tool: "book-hotel" }] }],
+      }),
+      "GET /api/tests/model-evals/e1/runs": () => kept,
+      "GET /api/connections": () => [demo],
+      "POST /api/tests/model-evals/e1/runs": () => new Promise<Response>((resolve) => (finish = resolve)),
+      "DELETE /api/tests/model-evals/e1/runs": () => {
+        kept = [cancelled];
+        finish(Response.json(cancelled, { status: 201 }));
+        return Response.json({ cancelled: true }, { status: 202 });
+      },
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<ModelEvalPane evalId="e1" navigate={vi.fn()} />);
+    expect(screen.queryByTestId("cancel-model-eval")).toBeNull();
+    fireEvent.click(await screen.findByTestId("run-model-eval"));
+    fireEvent.click(await screen.findByTestId("cancel-model-eval"));
+    await waitFor(() => expect(screen.getByTestId("model-eval-results").dataset.runId).toBe("r7"));
+    expect(router.requests.some((r) => r.method === "DELETE" && r.path === "/api/tests/model-evals/e1/runs")).toBe(true);
+    expect(screen.getByTestId("model-eval-results").dataset.state).toBe("cancelled");
+    expect(screen.getByTestId("model-eval-run-end").textContent).toBe("Cancelled after 1 of 2 prompts");
+    expect(screen.queryByTestId("cancel-model-eval")).toBeNull();
+  });
 });

@@ -13,23 +13,13 @@ import {
   isEntryKind,
   parseEntry,
 } from "@/lib/contracts/entry-kinds";
+import { entryOf } from "@/tests/support/entries";
 
 const doc = readFileSync(path.resolve(import.meta.dirname, "../../../docs/ARCHITECTURE.md"), "utf8");
 
 let seq = 0;
-const entry = (protocol: EntryProtocol, kind: string, raw: unknown, over: Partial<Entry> = {}): Entry => ({
-  seq: ++seq,
-  connectionId: "c1",
-  sessionKey: null,
-  receivedAt: seq,
-  sourceTime: null,
-  direction: "local",
-  protocol,
-  kind,
-  raw,
-  rawBytes: 10,
-  ...over,
-});
+const entry = (protocol: EntryProtocol, kind: string, raw: unknown, over: Partial<Entry> = {}): Entry =>
+  entryOf(protocol, kind, raw, { seq: ++seq, receivedAt: seq, ...over });
 
 /** The "- `protocol`: `kind`, …" list under **Entry kinds** in docs/ARCHITECTURE.md. */
 function documentedList(): Map<string, string[]> {

@@ -3,19 +3,9 @@ import { z } from "zod";
 import type { Entry, EntryProtocol } from "@/lib/contracts/entries";
 import { parseEntry } from "@/lib/contracts/entry-kinds";
 import { appErrorBody, describes, spotChecked } from "@/lib/contracts/entry-kinds/shape";
+import { entryOf } from "@/tests/support/entries";
 
-const entry = (protocol: EntryProtocol, kind: string, raw: unknown): Entry => ({
-  seq: 1,
-  connectionId: "c1",
-  sessionKey: null,
-  receivedAt: 1,
-  sourceTime: null,
-  direction: "local",
-  protocol,
-  kind,
-  raw,
-  rawBytes: 10,
-});
+const entry = (protocol: EntryProtocol, kind: string, raw: unknown): Entry => entryOf(protocol, kind, raw);
 
 describe("spotChecked", () => {
   const schema = spotChecked<{ id: string; big: string[] }>(z.object({ id: z.string() }));

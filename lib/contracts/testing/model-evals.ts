@@ -10,7 +10,8 @@ import { ColumnConfig } from "@/lib/contracts/playground";
  *   POST /api/tests/model-evals                 (ModelEvalBody) → 201 ModelEval
  *   GET  /api/tests/model-evals/:evalId         ModelEval       PUT (ModelEvalBody) → ModelEval, DELETE → 204
  *   GET  /api/tests/model-evals/:evalId/runs    ModelEvalRun[] newest first (the history)
- *   POST /api/tests/model-evals/:evalId/runs    runs it now → 201 ModelEvalRun
+ *   POST /api/tests/model-evals/:evalId/runs    runs it now → 201 ModelEvalRun (status "cancelled" when cancelled)
+ *   DELETE /api/tests/model-evals/:evalId/runs  cancels the run going → 202; 409 conflict:model_eval_not_running
  */
 
 /** Runs kept per eval (oldest pruned first). */
@@ -61,11 +62,19 @@ export interface Accuracy {
   accuracy: number;
 }
 
+/**
+ * How a run ended: every prompt put to every model, or cancelled from the page — its results, and
+ * the accuracy over them, are then the prompts that had ended on every model.
+ */
+export type ModelEvalRunStatus = "completed" | "cancelled";
+
 export interface ModelEvalRun {
   id: string;
   evalId: string;
   startedAt: number;
   endedAt: number;
+  /** Absent in a run kept before runs could be cancelled: completed. */
+  status?: ModelEvalRunStatus;
   /** Per model: the prompts whose expected calls were all made. */
   models: (Accuracy & { model: string })[];
   /** Per expected tool and model: the expected calls of that tool that were made. */

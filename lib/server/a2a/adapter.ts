@@ -1,5 +1,6 @@
 import "server-only";
 import { demoFailed } from "@/lib/server/demo-offers";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { getA2a } from "@/lib/server/a2a";
 import { a2aTaskUnit } from "@/lib/server/a2a/bundle-unit";
@@ -49,6 +50,11 @@ export const a2aAdapter = {
   },
   inbox,
   inboxScope: (row: InboxRowOf<"a2a">) => a2aReplayScope(row.agentId, row.taskId),
+  inboxEntryScope: (entry) => {
+    const request = entryPayload(entry, "a2a_request_state");
+    return request ? a2aReplayScope(request.agentId, request.taskId) : null;
+  },
+  approvalScope: () => null,
   bundleUnits: [a2aTaskUnit],
   search: a2aSearch,
   retention: null,

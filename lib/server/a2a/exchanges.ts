@@ -1,45 +1,19 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { A2aAgentInput, A2aAgentState, A2aSendBody } from "@/lib/contracts/a2a";
+import type { A2aSendBody } from "@/lib/contracts/a2a";
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { cardStreams, makeClient, sendRequest, type SendPushConfig } from "@/lib/server/a2a/client";
 import { agentError, transportError } from "@/lib/server/a2a/errors";
+import type { A2aAgentEntry, A2aAgentLookup, Exchange } from "@/lib/server/a2a/exchange";
 import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
 import { A2aWire } from "@/lib/server/a2a/wire";
 import type { Hub } from "@/lib/server/hub";
-import type { PeerEntry } from "@/lib/server/peers/registry";
 import { errorMessage, isRecord } from "@/lib/values";
 
-export type A2aAgentEntry = PeerEntry<A2aAgentInput, A2aAgentState>;
 type Client = Awaited<ReturnType<typeof makeClient>>;
-
-/** One call to the agent: its wire, and what the agent's frames said. */
-interface Exchange {
-  id: string;
-  agentId: string;
-  wire: A2aWire;
-  error?: { code: number | string; message: string; data?: unknown };
-  frames: number;
-  taskIds: Set<string>;
-  /** Aborts the exchange's HTTP requests (its stream): the agent was removed, or Loupe stops. */
-  abort: AbortController;
-  /** Why it was aborted: the `a2a_stream` closed entry's reason. */
-  aborted?: string;
-  /** Called with each frame of a stream that parsed (not an error frame), once recorded and applied. */
-  onFrame?: () => void;
-}
-
-/** What exchanges need of the saved agents: the entry (its card read when missing). */
-export interface A2aAgentLookup {
-  require(agentId: string): A2aAgentEntry;
-  /** Reads the card again; a card that cannot be had is kept in the agent's state, and thrown. */
-  refreshCard(agentId: string): Promise<unknown>;
-  /** Nothing answered a call: the agent is listed unreachable with this message. */
-  unreachable(agentId: string, message: string): void;
-}
 
 /**
  * The calls Loupe makes to A2A agents (issue 11 §2): each one an exchange with its own recorded
@@ -57,7 +31,7 @@ export class A2aExchanges {
     private readonly agents: A2aAgentLookup,
   ) {}
 
-  async open(agentId: string, opts: { contextId?: string; secrets?: string[] } = {}) {
+  async open(agentId: string, opts: { contextId?: string; secrets?: string[]; onTask?: (taskId: string) => void } = {}) {
     const entry = this.agents.require(agentId);
     if (!entry.state.card || entry.state.status !== "ok") await this.agents.refreshCard(agentId);
     const [id, abort] = [randomUUID(), new AbortController()];
@@ -67,6 +41,7 @@ export class A2aExchanges {
       frames: 0,
       taskIds: new Set(),
       abort,
+      ...(opts.onTask ? { onTask: opts.onTask } : {}),
       wire: new A2aWire(this.hub, {
         agentId,
         exchangeId: id,
@@ -88,15 +63,17 @@ export class A2aExchanges {
       exchange.error = item;
       return;
     }
+    const taskId = item.type === "message" ? item.message.taskId : item.type === "push-config" ? undefined : item.taskId;
+    if (taskId && !exchange.taskIds.has(taskId)) {
+      exchange.taskIds.add(taskId);
+      exchange.onTask?.(taskId);
+    }
     this.tasks.apply(exchange.agentId, item);
     if (item.type === "task") {
-      exchange.taskIds.add(item.taskId);
       const payload = isRecord(recorded.raw) ? recorded.raw.payload : undefined;
       const result = (isRecord(payload) ? payload.result : undefined) ?? payload;
       this.tasks.keepTask(exchange.agentId, item.taskId, (isRecord(result) ? result.task : undefined) ?? result);
     }
-    if (item.type === "status" || item.type === "artifact") exchange.taskIds.add(item.taskId);
-    if (item.type === "message" && item.message.taskId) exchange.taskIds.add(item.message.taskId);
     exchange.onFrame?.();
   }
 
@@ -145,7 +122,7 @@ export class A2aExchanges {
   async send(
     agentId: string,
     body: A2aSendBody,
-    opts: { secrets?: string[]; push?: SendPushConfig } = {},
+    opts: { secrets?: string[]; push?: SendPushConfig; onTask?: (taskId: string) => void } = {},
   ): Promise<{ exchangeId: string; taskId?: string; contextId?: string }> {
     const { push, ...openOpts } = opts;
     const { entry, exchange, client } = await this.open(agentId, { ...(body.contextId ? { contextId: body.contextId } : {}), ...openOpts });

@@ -121,9 +121,10 @@ export class A2aRegistry {
   /**
    * Sends a message; resolves at the agent's first frame (exchanges.ts). A push config rides in the
    * same request (issue 23): without a url, Loupe's own receiver with a per-task token, bound to the
-   * task the agent names.
+   * task the agent names. `onTask` hears each task the agent names before anything of it is applied
+   * (a test replay marks its scope there, before the task's first pause is recorded).
    */
-  async send(agentId: string, body: A2aSendBody, opts: { secrets?: string[] } = {}) {
+  async send(agentId: string, body: A2aSendBody, opts: { secrets?: string[]; onTask?: (taskId: string) => void } = {}) {
     if (!body.push) return this.exchanges.send(agentId, body, opts);
     if (!this.peers.require(agentId).state.card) await this.refreshCard(agentId);
     const card = this.peers.require(agentId).state.card;

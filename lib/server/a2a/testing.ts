@@ -12,6 +12,7 @@ import { getA2a } from "@/lib/server/a2a";
 import { taskEntries } from "@/lib/server/a2a/bundle-unit";
 import type { A2aRegistry } from "@/lib/server/a2a/registry";
 import type { ReplayIO, TestingDriver } from "@/lib/server/testing/driver";
+import { unlessAborted } from "@/lib/server/testing/answer-pending";
 import { getReplayScopes } from "@/lib/server/testing/replay-scopes";
 import { errorMessage, isRecord } from "@/lib/values";
 
@@ -184,6 +185,18 @@ async function settled(a2a: A2aRegistry, agentId: string, taskId: string, signal
   return null;
 }
 
+/**
+ * A task the replay leaves before it ended (the case timed out or was cancelled, a pause it did not
+ * expect, an answer refused, too many pauses) is cancelled on the agent with tasks/cancel, as AG-UI's
+ * and LangGraph's replays close theirs: nothing answers it, and the agent would keep it waiting for
+ * good. Its pending requests then go stale. A refusal (the agent cannot cancel it) leaves it as it is.
+ */
+async function cancelLeft(a2a: A2aRegistry, agentId: string, taskId: string): Promise<void> {
+  const rec = a2a.tasks.get(agentId, taskId);
+  if (!rec || A2A_TERMINAL_STATES.includes(rec.state)) return;
+  await a2a.cancelTask(agentId, taskId).catch(() => undefined);
+}
+
 async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Promise<CaseOutcome> {
   const a2a = getA2a();
   const started = performance.now();
@@ -203,12 +216,14 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
     if (!step.success || io.signal.aborted) break;
     let taskId: string | undefined;
     try {
-      const sent = await a2a.send(agentId, { parts: step.data.parts, stream: true, ...(contextId ? { contextId } : {}) });
-      if (sent.taskId) getReplayScopes().mark("a2a", a2aReplayScope(agentId, sent.taskId));
-      await a2a.waitExchange(sent.exchangeId);
+      // Marked as the agent names the task, before its first frame is applied: none of its pauses reaches the inbox.
+      const onTask = (id: string) => getReplayScopes().mark("a2a", a2aReplayScope(agentId, id));
+      const sent = await a2a.send(agentId, { parts: step.data.parts, stream: true, ...(contextId ? { contextId } : {}) }, { onTask });
       taskId = sent.taskId;
       contextId = sent.contextId ?? contextId;
+      await unlessAborted(a2a.waitExchange(sent.exchangeId), io.signal);
     } catch (e) {
+      if (taskId) await cancelLeft(a2a, agentId, taskId);
       return agentOutcome(turns, pauses, { error: errorMessage(e) });
     }
     if (!taskId) return agentOutcome(turns, pauses, { error: "The agent answered with a message, not a task" });
@@ -229,6 +244,7 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
         stop = true;
       }
     }
+    await cancelLeft(a2a, agentId, taskId);
     const { result: r, ...outcome } = taskOutcome(itemsOf(taskEntries(agentId, taskId)));
     turns.push(outcome);
     result = r;

@@ -2,6 +2,7 @@ import "server-only";
 import { adkReplayScope, adkTesting } from "@/lib/server/adk/testing";
 import { demoFailed } from "@/lib/server/demo-offers";
 import type { AgentServerInput } from "@/lib/contracts/agents";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { getAgents, type AgentRegistry } from "@/lib/server/adk/agents";
 import { adkSessionUnit } from "@/lib/server/adk/bundle-unit";
@@ -73,6 +74,12 @@ export const adkAdapter = {
   },
   inbox,
   inboxScope: (row: InboxRowOf<"adk">) => adkReplayScope(row.agentId, row.sessionKey),
+  /** loupe/inbox: a session's interrupts, whole. */
+  inboxEntryScope: (entry) => {
+    const session = entryPayload(entry, "inbox");
+    return session ? adkReplayScope(session.agentId, session.sessionKey) : null;
+  },
+  approvalScope: () => null,
   bundleUnits: [adkSessionUnit],
   search: new AdkSessionSearch(getAgents),
   retention: {

@@ -1,6 +1,7 @@
 import "server-only";
 import { aguiReplayScope, aguiTesting } from "@/lib/server/agui/testing";
 import { demoFailed } from "@/lib/server/demo-offers";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { getAgui } from "@/lib/server/agui";
 import { aguiRunUnit } from "@/lib/server/agui/bundle-unit";
@@ -37,6 +38,11 @@ export const aguiAdapter = {
   },
   inbox,
   inboxScope: (row: InboxRowOf<"agui">) => aguiReplayScope(row.agentId, row.threadId),
+  inboxEntryScope: (entry) => {
+    const request = entryPayload(entry, "agui_request");
+    return request ? aguiReplayScope(request.agentId, request.threadId) : null;
+  },
+  approvalScope: () => null,
   bundleUnits: [aguiRunUnit],
   search: aguiSearch,
   retention: {

@@ -4,6 +4,7 @@ import { getApprovals } from "@/lib/server/approvals";
 import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
 import type { ProtocolRegistry } from "@/lib/server/protocols/types";
 import { processWide } from "@/lib/server/process-wide";
+import { isReplayApproval } from "@/lib/server/inbox/replay-frames";
 import { getReplayScopes } from "@/lib/server/testing/replay-scopes";
 
 /** What one source contributes to the inbox: its rows, each tagged with the source (a new protocol's too: `Row` stays open). */
@@ -18,7 +19,8 @@ function approvals(): InboxRowOf<"approval">[] {
 
 /**
  * The readers of a registry, keyed by source: each protocol's that asks the user anything (without
- * the rows of a test replay's scope), and the approvals desk.
+ * the rows of a test replay's scope), and the approvals desk (without the gated calls of a replay's
+ * scope, as each adapter's `approvalScope` names it).
  */
 export function inboxReaders(registry: ProtocolRegistry = PROTOCOL_ADAPTERS): Readonly<Record<string, InboxReader<InboxRowBase>>> {
   const readers: Record<string, InboxReader<InboxRowBase>> = {};
@@ -32,7 +34,7 @@ export function inboxReaders(registry: ProtocolRegistry = PROTOCOL_ADAPTERS): Re
         return scope === null || !getReplayScopes().has(adapter.id, scope);
       });
   }
-  readers.approval = approvals;
+  readers.approval = () => approvals().filter((row) => !isReplayApproval(row, registry));
   return readers;
 }
 

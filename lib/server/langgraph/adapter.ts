@@ -1,6 +1,7 @@
 import "server-only";
 import { langgraphTesting, lgReplayScope } from "@/lib/server/langgraph/testing";
 import { demoFailed } from "@/lib/server/demo-offers";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { savedPeerSecrets } from "@/lib/server/bundles/secrets";
 import { getLangGraph } from "@/lib/server/langgraph";
@@ -43,6 +44,11 @@ export const langgraphAdapter = {
   },
   inbox,
   inboxScope: (row: InboxRowOf<"langgraph">) => lgReplayScope(row.deploymentId, row.threadId),
+  inboxEntryScope: (entry) => {
+    const request = entryPayload(entry, "lg_request");
+    return request ? lgReplayScope(request.deploymentId, request.threadId) : null;
+  },
+  approvalScope: () => null,
   bundleUnits: [lgThreadUnit],
   search: lgSearch,
   // The threads and their checkpoints live on the server; Loupe's record of them ages like any traffic.

@@ -1,5 +1,6 @@
 import "server-only";
 import { demoFailed } from "@/lib/server/demo-offers";
+import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { whenServing } from "@/lib/launcher/serving";
 import { logLine } from "@/lib/log-text";
@@ -136,6 +137,12 @@ export const mcpAdapter = {
   },
   inbox,
   inboxScope: (row: InboxRowOf<"mcp">) => (row.relatedCall ? mcpReplayScope(row.connectionId, row.relatedCall.callId) : null),
+  inboxEntryScope: (entry) => {
+    const request = entryPayload(entry, "mcp_request");
+    return request?.relatedCall ? mcpReplayScope(request.connectionId, request.relatedCall.callId) : null;
+  },
+  // A tap client's gated calls are a person's client at work, never a replay's.
+  approvalScope: () => null,
   bundleUnits: [mcpTrafficUnit],
   search: null,
   retention: {

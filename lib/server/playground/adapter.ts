@@ -4,7 +4,7 @@ import { strings } from "@/lib/server/bundles/secrets";
 import { playgroundConversationUnit } from "@/lib/server/playground/bundle-unit";
 import { resolveKey } from "@/lib/server/playground/providers/keys";
 import { playgroundSearch } from "@/lib/server/playground/search";
-import { playgroundTesting } from "@/lib/server/playground/testing";
+import { playgroundReplayScope, playgroundTesting } from "@/lib/server/playground/testing";
 import type { ProtocolAdapter } from "@/lib/server/protocols/types";
 
 /**
@@ -18,6 +18,9 @@ export const playgroundAdapter = {
   peers: null,
   inbox: null,
   inboxScope: () => null,
+  inboxEntryScope: () => null,
+  // Its gated tool calls: a test replay's conversation answers its own at the desk (testing.ts).
+  approvalScope: (approval) => (approval.origin.kind === "playground" ? playgroundReplayScope(approval.origin.conversationId) : null),
   bundleUnits: [playgroundConversationUnit],
   search: playgroundSearch,
   // A column's history is rebuilt from the entries: a pruned start would send the model a broken conversation.

@@ -48,8 +48,11 @@ function labels(models: readonly ColumnConfig[]): string[] {
   });
 }
 
-/** What each column of a conversation did on its first turn, once every column ended it (or at the deadline). */
-async function columnsOutcome(conversationId: string, columnIds: readonly string[], deadline: number) {
+/**
+ * What each column of a conversation did on its first turn, once every column ended it (or at the
+ * deadline); null when the run was cancelled first (the turn is stopped: the prompt did not end).
+ */
+async function columnsOutcome(conversationId: string, columnIds: readonly string[], deadline: number, signal: AbortSignal) {
   const store = getHub().store;
   const read = (kind: string) => store.connectionEntriesOfKinds(conversationId, [kind], undefined, 100_000);
   const ended = () => {
@@ -60,9 +63,13 @@ async function columnsOutcome(conversationId: string, columnIds: readonly string
     return new Map(turns);
   };
   let done = ended();
-  while (columnIds.some((c) => !done.has(c)) && Date.now() < deadline) {
+  while (columnIds.some((c) => !done.has(c)) && Date.now() < deadline && !signal.aborted) {
     await new Promise((r) => setTimeout(r, POLL_MS));
     done = ended();
+  }
+  if (signal.aborted) {
+    getPlayground().stop(conversationId);
+    return null;
   }
   const timedOut = columnIds.some((c) => !done.has(c));
   if (timedOut) getPlayground().stop(conversationId);
@@ -81,7 +88,8 @@ async function columnsOutcome(conversationId: string, columnIds: readonly string
 }
 
 export class ModelEvals {
-  private readonly running = new Set<string>();
+  /** Each running eval's cancel (its run's signal). */
+  private readonly running = new Map<string, AbortController>();
 
   constructor(private readonly store: Store = getStore()) {}
 
@@ -144,9 +152,10 @@ export class ModelEvals {
     if (this.running.has(evalId)) throw new AppError("conflict:model_eval_running", "This eval is running already");
     if (this.running.size >= MAX_RUNNING_EVALS)
       throw new AppError("conflict:model_eval_running", `${MAX_RUNNING_EVALS} evals are running: wait for one to end`);
-    this.running.add(evalId);
+    const stop = new AbortController();
+    this.running.set(evalId, stop);
     try {
-      const run = await this.runNow(ev);
+      const run = await this.runNow(ev, stop.signal);
       this.save(run);
       return run;
     } finally {
@@ -154,7 +163,18 @@ export class ModelEvals {
     }
   }
 
-  private async runNow(ev: ModelEval): Promise<ModelEvalRun> {
+  /**
+   * Cancels the eval's run going: the prompt in flight is stopped, and the run ends "cancelled" with
+   * the prompts that had ended (the request that started it answers with it). 409 when none runs.
+   */
+  cancel(evalId: string): void {
+    this.require(evalId);
+    const stop = this.running.get(evalId);
+    if (!stop) throw new AppError("conflict:model_eval_not_running", "This eval is not running: there is nothing to cancel");
+    stop.abort("cancelled");
+  }
+
+  private async runNow(ev: ModelEval, signal: AbortSignal): Promise<ModelEvalRun> {
     const startedAt = Date.now();
     const names = labels(ev.models);
     // A model that cannot be built (no key for its provider) fails each prompt in words; the others run.
@@ -168,7 +188,9 @@ export class ModelEvals {
     });
     const usable = ev.models.flatMap((config, i) => (unusable[i] === null ? [{ config, name: names[i]! }] : []));
     const results: ModelEvalResult[] = [];
+    let cancelled = false;
     for (const [promptIndex, p] of ev.prompts.entries()) {
+      if ((cancelled = signal.aborted)) break;
       const fail = (model: string, error: string) =>
         results.push({ promptIndex, model, pass: false, called: [], missing: p.expect, error });
       names.forEach((name, i) => unusable[i] !== null && fail(name, unusable[i]!));
@@ -184,7 +206,13 @@ export class ModelEvals {
         });
         const columnIds = conversation.columns.map((c) => c.id);
         getPlayground().send(conversation.id, { text: p.prompt });
-        const outcomes = await columnsOutcome(conversation.id, columnIds, Date.now() + ev.timeoutMs);
+        const outcomes = await columnsOutcome(conversation.id, columnIds, Date.now() + ev.timeoutMs, signal);
+        // Cancelled mid-prompt: it did not end on every model, so it is not scored (nor are its unusable models').
+        if (!outcomes) {
+          while (results.at(-1)?.promptIndex === promptIndex) results.pop();
+          cancelled = true;
+          break;
+        }
         outcomes.forEach((o, i) => {
           const missing = missingCalls(p.expect, o.called);
           results.push({
@@ -202,7 +230,8 @@ export class ModelEvals {
       }
     }
     const expected = ev.prompts.map((p) => p.expect);
-    return { id: randomUUID(), evalId: ev.id, startedAt, endedAt: Date.now(), ...summarize(names, expected, results), results };
+    const status = cancelled ? "cancelled" : "completed";
+    return { id: randomUUID(), evalId: ev.id, startedAt, endedAt: Date.now(), status, ...summarize(names, expected, results), results };
   }
 
   private save(run: ModelEvalRun): void {

@@ -63,6 +63,8 @@ const dummyAdapter: ProtocolAdapter = {
   inbox: () => REQUESTS.map((r) => ({ ...r, source: "dummy" })),
   // Each dummy request is its own thread: the scope a test replay of it would mark.
   inboxScope: (row) => `thread-of-${row.id}`,
+  inboxEntryScope: () => null,
+  approvalScope: () => null,
   bundleUnits: [dummyThreadUnit],
   search: {
     search: ({ needle }) => ({

@@ -1,4 +1,6 @@
 import "server-only";
+import type { ToolApproval } from "@/lib/contracts/approvals";
+import type { Entry } from "@/lib/contracts/entries";
 import type { InboxRowBase, PeerInputByProtocol } from "@/lib/contracts/protocols";
 import type { BootOptions } from "@/lib/launcher/cli";
 import type { AnyBundleUnit } from "@/lib/server/bundles/units/types";
@@ -108,6 +110,17 @@ export interface ProtocolAdapter {
    * runs. The inbox leaves a replay's rows out. A method: it reads its own rows' fields.
    */
   inboxScope(row: InboxRowBase): string | null;
+  /**
+   * The same scope for an entry it records when one of its requests opens or changes (what the page's
+   * inbox reads live), null for any other entry: GET /api/stream marks a replay's (Entry.replay), so
+   * an inbox already open leaves it out too (lib/server/inbox/replay-frames.ts).
+   */
+  inboxEntryScope(entry: Entry): string | null;
+  /**
+   * The scope of a gated tool call its sessions asked the shared approvals desk about (its
+   * `origin`), null when not its: a replay's approvals stay out of the inbox like its own requests.
+   */
+  approvalScope(approval: ToolApproval): string | null;
   /** The unit types it exports (each module in its own folder: lib/server/<id>/bundle-unit.ts). */
   bundleUnits: readonly AnyBundleUnit[];
   /** Its part of the cross-protocol session search. */

@@ -10,7 +10,15 @@ export function GET(_req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => Response.json(getModelEvals().runs((await ctx.params).evalId)));
 }
 
-/** Runs the eval now and answers when it ends: 201 ModelEvalRun. */
+/** Runs the eval now and answers when it ends: 201 ModelEvalRun (status "cancelled" when DELETE stopped it). */
 export function POST(_req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => Response.json(await getModelEvals().run((await ctx.params).evalId), { status: 201 }));
+}
+
+/** Cancels the eval's run going (202): it ends "cancelled" with the prompts that had ended; 409 when none runs. */
+export function DELETE(_req: Request, ctx: Ctx): Promise<Response> {
+  return handle(async () => {
+    getModelEvals().cancel((await ctx.params).evalId);
+    return Response.json({ cancelled: true }, { status: 202 });
+  });
 }
