@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, isInitializeRequest } from "@modelcontextprotocol/server";
 import type { JSONRPCMessage, RequestId, Transport, TransportSendOptions } from "@modelcontextprotocol/server";
 import type { TapEventStore } from "@/lib/server/mcp/tap/event-store";
-import { OPEN_HOLD_MS, header, writeJson, writeRpcError } from "@/lib/server/mcp/tap/node-http";
+import { header, writeJson, writeRpcError } from "@/lib/server/mcp/tap/node-http";
 import { answerOf, isRpcMessage, isRpcRequest, postRefusal, sessionRefusal, sseEvent } from "@/lib/server/mcp/tap/rpc-shape";
 import type { Refusal } from "@/lib/server/mcp/tap/rpc-shape";
 
@@ -13,12 +13,14 @@ import type { Refusal } from "@/lib/server/mcp/tap/rpc-shape";
  * in place of the SDK's web-standard one: no web Request, Response or stream, no zod parse per
  * message. A POST is answered in JSON when its answer is ready at once (the spec allows it), with an
  * SSE stream when something else must go first (progress, a log message, sampling, elicitation,
- * roots) or after OPEN_HOLD_MS; a stream opens as the SDK's does (priming event id, retry hint,
+ * roots) or after JSON_HOLD_MS; a stream opens as the SDK's does (priming event id, retry hint,
  * events kept for Last-Event-ID). Session checks, codes and words are the SDK transport's.
  */
 
 const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive" };
 const KEEP_ALIVE_MS = 15_000;
+/** How long an answer may take and still leave as JSON (a loaded machine's 1 KiB call can take over 50 ms). */
+const JSON_HOLD_MS = 1_000;
 /** The stream id of the session's GET stream (the SDK's). */
 const GET_STREAM = "_GET_stream";
 
@@ -128,9 +130,8 @@ export class TapHttpTransport implements Transport {
       this.streams.set(id, outlet.streamId);
       this.legs.set(id, new AbortController());
     }
-    // Still unanswered after OPEN_HOLD_MS: the stream opens (priming event), so a client whose
-    // connection drops during a long call can resume it, and its HTTP client sees headers.
-    outlet.timer = setTimeout(() => this.open(outlet), OPEN_HOLD_MS);
+    // Unanswered after JSON_HOLD_MS: the stream opens (priming event; the client sees headers).
+    outlet.timer = setTimeout(() => this.open(outlet), JSON_HOLD_MS);
     res.once("close", () => this.gone(outlet));
     for (const message of messages) this.onmessage?.(message);
     return 200;
