@@ -1,5 +1,8 @@
 import "server-only";
-import type { NewEntry } from "@/lib/server/store";
+import type { Entry } from "@/lib/contracts/entries";
+
+/** An entry before the store gives it its seq (store.ts's NewEntry). */
+type Unsaved = Omit<Entry, "seq" | "rawBytes" | "truncated">;
 
 /** The entries table's written columns, in the order of `entryRow`. */
 export const ENTRY_COLUMNS = "connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes";
@@ -18,7 +21,7 @@ export function insertRowsSql(n: number): string {
 }
 
 /** One entry's column values (ENTRY_COLUMNS order) with its raw's JSON text and size. */
-export function entryRow(entry: NewEntry, rawText: string | undefined): { raw: string; rawBytes: number; values: unknown[] } {
+export function entryRow(entry: Unsaved, rawText: string | undefined): { raw: string; rawBytes: number; values: unknown[] } {
   const raw = rawText ?? JSON.stringify(entry.raw ?? null);
   const rawBytes = Buffer.byteLength(raw);
   const values = [
