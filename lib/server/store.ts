@@ -10,15 +10,11 @@ import { RecordingGate } from "@/lib/server/recording-gate";
 import type { SqlDatabase, SqlStatement } from "@/lib/server/sql/database";
 import type { StoreEngine } from "@/lib/server/sql/engine";
 import { SqliteEngine } from "@/lib/server/sql/sqlite-engine";
+import { INSERT_ENTRY, MAX_ROWS_PER_INSERT, REWRITE_ENTRY, entryRow, insertRowsSql } from "@/lib/server/store-rows";
 import { openPgEngine, pgAddress } from "@/lib/server/sql/pg-engine";
 
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
-
-const ENTRY_COLUMNS = "connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes";
-/** Built once: the statement cache is keyed by the SQL text, hashed again for each new string. */
-const INSERT_ENTRY = `INSERT INTO entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-const REWRITE_ENTRY = `INSERT OR REPLACE INTO entries (seq, ${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** An entry to write, with the JSON text of its raw when the caller has it (Store.insertEntries). */
 export interface EntryWrite {
@@ -134,33 +130,44 @@ export class Store {
    * again. Out of room, an entry comes back with UNRECORDED_SEQ, as insertEntry's does.
    */
   insertEntries(writes: readonly EntryWrite[]): StoredEntry[] {
-    return writes.map((w) => this.writeEntry(w));
+    // SQLite: a batch (an A2A relay's frames of one read) is one multi-row INSERT, whose rows get
+    // consecutive seqs (AUTOINCREMENT, one writer). PostgreSQL's sequence promises that to no
+    // statement when other Loupes share the database: there, row by row.
+    if (writes.length < 2 || this.engine.kind !== "sqlite") return writes.map((w) => this.writeEntry(w));
+    const out: StoredEntry[] = [];
+    for (let i = 0; i < writes.length; i += MAX_ROWS_PER_INSERT) out.push(...this.writeRows(writes.slice(i, i + MAX_ROWS_PER_INSERT)));
+    return out;
   }
 
   private writeEntry({ entry, rawText }: EntryWrite): StoredEntry {
-    const raw = rawText ?? JSON.stringify(entry.raw ?? null);
-    const rawBytes = Buffer.byteLength(raw);
-    const row = [
-      entry.connectionId,
-      entry.sessionKey,
-      entry.receivedAt,
-      entry.sourceTime,
-      entry.direction,
-      entry.protocol,
-      entry.kind,
-      raw,
-      rawBytes,
-    ];
+    const { raw, rawBytes, values } = entryRow(entry, rawText);
     if (!this.recording.recording) return { entry: { ...entry, seq: UNRECORDED_SEQ, rawBytes }, rawText: raw };
     const info = this.batch.write(
-      () => this.prepare(INSERT_ENTRY).run(...row),
+      () => this.prepare(INSERT_ENTRY).run(...values),
       // Written again under the same seq (group-commit.ts): a reader may already have it.
-      (done) => () => this.prepare(REWRITE_ENTRY).run(done.lastInsertRowid, ...row),
+      (done) => () => this.prepare(REWRITE_ENTRY).run(done.lastInsertRowid, ...values),
     );
     if (!info) return { entry: { ...entry, seq: UNRECORDED_SEQ, rawBytes }, rawText: raw };
-    const seq = Number(info.lastInsertRowid);
     this.noteGrowth(rawBytes);
-    return { entry: { ...entry, seq, rawBytes }, rawText: raw };
+    return { entry: { ...entry, seq: Number(info.lastInsertRowid), rawBytes }, rawText: raw };
+  }
+
+  /** Entries in one INSERT (SQLite): the last row's seq is lastInsertRowid, the others the ones before it. */
+  private writeRows(writes: readonly EntryWrite[]): StoredEntry[] {
+    const rows = writes.map((w) => ({ entry: w.entry, ...entryRow(w.entry, w.rawText) }));
+    const n = rows.length;
+    const info = this.recording.recording
+      ? this.batch.write(
+          () => this.prepare(insertRowsSql(n)).run(...rows.flatMap((r) => r.values)),
+          (done) => () => rows.forEach((r, i) => this.prepare(REWRITE_ENTRY).run(Number(done.lastInsertRowid) - n + 1 + i, ...r.values)),
+        )
+      : undefined;
+    const first = info ? Number(info.lastInsertRowid) - n + 1 : undefined;
+    if (first !== undefined) this.noteGrowth(rows.reduce((sum, r) => sum + r.rawBytes, 0));
+    return rows.map(({ entry, raw, rawBytes }, i) => ({
+      entry: { ...entry, seq: first === undefined ? UNRECORDED_SEQ : first + i, rawBytes },
+      rawText: raw,
+    }));
   }
 
   private noteGrowth(bytes: number): void {

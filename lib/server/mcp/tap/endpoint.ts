@@ -6,10 +6,10 @@ import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
 import { AppError } from "@/lib/errors";
 import { isRecord } from "@/lib/values";
 import { declares, downstreamFor } from "@/lib/server/mcp/tap/links";
-import { answerDelivered, serveTap } from "@/lib/server/mcp/tap/serve";
+import { serveTap } from "@/lib/server/mcp/tap/serve";
 import { routingFor } from "@/lib/server/mcp/tap/aggregate";
 import { endedWhy, loadOf, roomForSession, tapMaxInflight } from "@/lib/server/mcp/tap/load";
-import { pipeResponse, readBody, webRequest, writeJson } from "@/lib/server/mcp/tap/node-http";
+import { header, pipeResponse, readBody, writeJson, writeRpcError } from "@/lib/server/mcp/tap/node-http";
 import type { TapLoad } from "@/lib/server/mcp/tap/load";
 import { proofOf } from "@/lib/server/mcp/tap/proof";
 import { answerRoots } from "@/lib/server/mcp/tap/roots";
@@ -47,10 +47,6 @@ export function tapIdOf(pathname: string): string | undefined {
   }
 }
 
-function rpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
-  writeJson(res, status, { jsonrpc: "2.0", id: null, error: { code, message } }, headers);
-}
-
 /**
  * Answers one request to a tap on the Node request and response: 401 without the right key, 413
  * over the body limit, 429 over the limits (load.ts), else the MCP exchange (serve.ts).
@@ -61,7 +57,8 @@ export async function handleTapRequest(req: IncomingMessage, res: ServerResponse
   if (proof) return writeJson(res, proof.status, proof.body, proof.headers);
   const sse = sseLegOf(req.method ?? "GET", (name) => header(req, name), url.pathname);
   const tapId = sse?.tapId ?? tapIdOf(url.pathname);
-  if (tapId === undefined) return rpcError(res, 404, -32600, "Not found: a tap's endpoint is /mcp/<tap id> (or /mcp/<tap id>/sse)");
+  if (tapId === undefined)
+    return void writeRpcError(res, 404, -32600, "Not found: a tap's endpoint is /mcp/<tap id> (or /mcp/<tap id>/sse)");
   // One answer for an unknown tap and a wrong key: the endpoint does not say which taps exist.
   const tap = getTaps().get(tapId);
   const presented = bearer(req);
@@ -69,19 +66,19 @@ export async function handleTapRequest(req: IncomingMessage, res: ServerResponse
     const message = presented
       ? "Wrong tap key: use the key Loupe showed when the tap was turned on (Authorization: Bearer <key>)"
       : "Missing tap key: send Authorization: Bearer <key> with the key Loupe showed when the tap was turned on";
-    return rpcError(res, 401, -32001, message, CHALLENGE);
+    return void writeRpcError(res, 401, -32001, message, CHALLENGE);
   }
   const load = loadOf(tap.id);
   if (load.inflight >= tapMaxInflight()) {
     const message = `Too many requests at once on this tap (${tapMaxInflight()}, LOUPE_TAP_MAX_INFLIGHT): wait for some to finish and retry`;
     noteTurnedAway(tap.id, { kind: "refused", status: 429, message });
-    return rpcError(res, 429, -32000, message, { "Retry-After": "1" });
+    return void writeRpcError(res, 429, -32000, message, { "Retry-After": "1" });
   }
   // The legacy HTTP+SSE transport keeps its own sessions and counts (sse.ts).
   if (sse) return serveTapSse(tap, sse, req, res, url, load);
   const sessionId = header(req, "mcp-session-id");
   const ended = sessionId && !load.sessions.has(sessionId) ? endedWhy(load, sessionId) : undefined;
-  if (ended) return rpcError(res, 404, -32001, ended);
+  if (ended) return void writeRpcError(res, 404, -32001, ended);
   load.inflight += 1;
   const session = sessionId ? load.sessions.get(sessionId) : undefined;
   if (session) {
@@ -111,11 +108,6 @@ export async function handleTapRequest(req: IncomingMessage, res: ServerResponse
   });
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 async function answer(
   tap: TapRecord,
   req: IncomingMessage,
@@ -133,12 +125,12 @@ async function answer(
       text = await readBody(req, MAX_JSON_BODY_BYTES);
     } catch (error) {
       const appError = AppError.from(error);
-      return rpcError(res, appError.status === 413 ? 413 : 400, -32600, appError.message);
+      return void writeRpcError(res, appError.status === 413 ? 413 : 400, -32600, appError.message);
     }
     try {
       body = JSON.parse(text);
     } catch {
-      return rpcError(res, 400, -32700, "Parse error: the request body is not JSON");
+      return void writeRpcError(res, 400, -32700, "Parse error: the request body is not JSON");
     }
     const rpc = isRecord(body) ? body : undefined;
     if (rpc && typeof rpc.method === "string" && (typeof rpc.id === "string" || typeof rpc.id === "number")) {
@@ -153,20 +145,14 @@ async function answer(
   const opens = !sessionId && isRecord(body) && body.method === "initialize";
   const client = opens && isRecord(body) ? clientName(body) : "";
   if (opens) {
-    const room = await roomForSession(tap, load, url.href, client);
-    if (!room.ok) return rpcError(res, room.status, -32000, room.message, { "Retry-After": room.status === 429 ? "1" : "5" });
+    const room = await roomForSession(tap, load, client);
+    if (!room.ok) return void writeRpcError(res, room.status, -32000, room.message, { "Retry-After": room.status === 429 ? "1" : "5" });
   }
-  // The SDK reads headers and the signal; the body it is given parsed.
-  const request = webRequest(req, res, url);
-  const response = await serveTap(tap, request, body, routingFor(tap));
-  const opened = opens ? response.headers.get("mcp-session-id") : null;
-  if (opened) load.sessions.set(opened, { client, lastSeen: Date.now(), open: 0 });
-  if (sessionId && (response.status === 404 || req.method === "DELETE")) load.sessions.delete(sessionId);
-  const session = sessionId ?? opened ?? undefined;
-  await pipeResponse(res, response, (whole) => {
-    // An answer read to its end needs no resumption: its events go (event-store.ts).
-    if (whole && session && rpcId !== undefined) answerDelivered(tap.id, session, rpcId);
-  });
+  const opened = (id: string) => load.sessions.set(id, { client, lastSeen: Date.now(), open: 0 });
+  const served = await serveTap(tap, { req, res, url }, body, routingFor(tap), opens ? opened : undefined);
+  const status = typeof served === "number" ? served : served.status;
+  if (sessionId && (status === 404 || req.method === "DELETE")) load.sessions.delete(sessionId);
+  if (typeof served !== "number") await pipeResponse(res, served);
 }
 
 /** Who opened a session, for the per-client cap: its initialize's clientInfo name. */

@@ -31,7 +31,8 @@ export function approxBytes(value: unknown, depth = 0): number {
 interface Stored {
   id: string;
   streamId: string;
-  message: JSONRPCMessage;
+  /** None for a stream's priming event (nothing to replay, but the stream's place in the order). */
+  message?: JSONRPCMessage;
   bytes: number;
 }
 
@@ -78,8 +79,13 @@ export class TapEventStore implements EventStore {
   }
 
   async storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
+    return this.keep(streamId, message);
+  }
+
+  /** Keeps one event of a stream (a priming event without `message`); answers its id. */
+  keep(streamId: string, message?: JSONRPCMessage): string {
     const id = `${streamId}_${++this.counter}`;
-    const bytes = approxBytes(message);
+    const bytes = message ? approxBytes(message) : 8;
     const sent: unknown = message;
     if (isRecord(sent) && sent.id !== undefined && !("method" in sent)) {
       this.answered.set(JSON.stringify(sent.id), streamId);
@@ -88,11 +94,16 @@ export class TapEventStore implements EventStore {
     }
     // An event larger than the session's bound is sent but not kept: a resumed stream goes on after it.
     if (bytes > replaySessionBytes()) return id;
-    this.events.push({ id, streamId, message, bytes });
+    this.events.push({ id, streamId, ...(message ? { message } : {}), bytes });
     this.bytes += bytes;
     while (this.events.length > MAX_EVENTS || this.bytes > replaySessionBytes()) this.dropOldest();
     this.budget?.enforce();
     return id;
+  }
+
+  /** A stream's priming event: its id (a resumed stream replays what came after it). */
+  prime(streamId: string): string {
+    return this.keep(streamId);
   }
 
   /** Drops the oldest event; answers its bytes. */
@@ -139,7 +150,7 @@ export class TapEventStore implements EventStore {
     const streamId = (await this.getStreamIdForEventId(lastEventId)) ?? "";
     const start = this.events.findIndex((e) => e.id === lastEventId);
     for (const event of this.events.slice(start + 1)) {
-      if (event.streamId === streamId) await send(event.id, event.message);
+      if (event.streamId === streamId && event.message) await send(event.id, event.message);
     }
     return streamId;
   }

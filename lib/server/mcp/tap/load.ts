@@ -1,7 +1,6 @@
 import "server-only";
 import { logLine } from "@/lib/log-text";
-import { routingFor } from "@/lib/server/mcp/tap/aggregate";
-import { serveTap } from "@/lib/server/mcp/tap/serve";
+import { endTapSession } from "@/lib/server/mcp/tap/serve";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
 import { noteTurnedAway } from "@/lib/server/mcp/tap/turned-away";
 import { processWide } from "@/lib/server/process-wide";
@@ -65,13 +64,13 @@ function longestIdle(sessions: [string, LoadSession][]): [string, LoadSession] |
 }
 
 /** Makes room for one more 2025-11-25 session of `client`: ends a session as the rules above say, or answers why not. */
-export async function roomForSession(tap: TapRecord, load: TapLoad, url: string, client: string): Promise<Room> {
-  const room = await makeRoom(tap, load, url, client);
+export async function roomForSession(tap: TapRecord, load: TapLoad, client: string): Promise<Room> {
+  const room = await makeRoom(tap, load, client);
   if (!room.ok) noteTurnedAway(tap.id, { kind: "refused", client, status: room.status, message: room.message });
   return room;
 }
 
-async function makeRoom(tap: TapRecord, load: TapLoad, url: string, client: string): Promise<Room> {
+async function makeRoom(tap: TapRecord, load: TapLoad, client: string): Promise<Room> {
   const byClient = new Map<string, [string, LoadSession][]>();
   for (const entry of load.sessions) {
     const list = byClient.get(entry[1].client) ?? [];
@@ -112,7 +111,6 @@ async function makeRoom(tap: TapRecord, load: TapLoad, url: string, client: stri
   if (load.ended.size > MAX_ENDED) load.ended.delete(load.ended.keys().next().value ?? "");
   logLine(`[loupe] tap ${tap.id}: ${message}`);
   noteTurnedAway(tap.id, { kind: "ended", client: victim[1].client, message });
-  const end = new Request(url, { method: "DELETE", headers: { "mcp-session-id": id } });
-  await serveTap(tap, end, undefined, routingFor(tap)).catch(() => undefined);
+  await endTapSession(tap.id, id);
   return { ok: true };
 }

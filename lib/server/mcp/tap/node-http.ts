@@ -41,6 +41,24 @@ export function writeJson(res: ServerResponse, status: number, value: unknown, h
   res.end(body);
 }
 
+/** A JSON-RPC error answer with no id (the request was refused before it was read as one). */
+export function writeRpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): number {
+  writeJson(res, status, { jsonrpc: "2.0", id: null, error: { code, message } }, headers);
+  return status;
+}
+
+/** A request header's (first) value. */
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
 /**
  * A web Request for code that takes one (the SDK transport; any other leg that still does): the
  * Node request's method and headers, a signal aborted when the client goes away, and `body` when

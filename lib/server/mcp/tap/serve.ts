@@ -1,12 +1,7 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import {
-  WebStandardStreamableHTTPServerTransport,
-  createMcpHandler,
-  isInitializeRequest,
-  isLegacyRequest,
-} from "@modelcontextprotocol/server";
-import type { McpHttpHandler, Server } from "@modelcontextprotocol/server";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { PROTOCOL_VERSION_META_KEY, createMcpHandler, isInitializeRequest, isLegacyRequest } from "@modelcontextprotocol/server";
+import type { McpHttpHandler, RequestId, Server } from "@modelcontextprotocol/server";
 import type { Entry } from "@/lib/contracts/entries";
 import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
 import { getHub } from "@/lib/server/hub";
@@ -16,6 +11,8 @@ import { getRegistry } from "@/lib/server/mcp/registry";
 import { TapEventStore, TapReplayBudget } from "@/lib/server/mcp/tap/event-store";
 import { runningLinks } from "@/lib/server/mcp/tap/links";
 import { endFlows } from "@/lib/server/mcp/tap/modern";
+import { webRequest, writeRpcError } from "@/lib/server/mcp/tap/node-http";
+import { TapHttpTransport } from "@/lib/server/mcp/tap/node-transport";
 import { paramHeaderMismatch } from "@/lib/server/mcp/tap/param-headers";
 import { StreamOpened } from "@/lib/server/mcp/tap/roots";
 import { identityRouting } from "@/lib/server/mcp/tap/routing";
@@ -37,7 +34,7 @@ import type { TapRecord } from "@/lib/server/mcp/tap/store";
 
 const SSE_RETRY_MS = 1000; // the reconnect delay a 2025-11-25 client is told on each SSE stream
 interface LegacySession {
-  transport: WebStandardStreamableHTTPServerTransport;
+  transport: TapHttpTransport;
   server: Server;
   store: TapEventStore;
   subscriptions: Set<string>;
@@ -85,66 +82,57 @@ class TapHost {
     return getTaps().require(this.tapId);
   }
 
-  async legacy(request: Request, body: unknown): Promise<Response> {
-    const sessionId = request.headers.get("mcp-session-id");
-    if (sessionId) {
+  /**
+   * A 2025-11-25 request, on the Node request and response (node-transport.ts): its session's own
+   * transport, or an initialize that opens a session (`opened` is told its id). Resolves with the
+   * status written first.
+   */
+  async legacy(req: IncomingMessage, res: ServerResponse, body: unknown, opened?: (id: string) => void): Promise<number> {
+    const sessionId = req.headers["mcp-session-id"];
+    if (typeof sessionId === "string") {
       const session = this.sessions.get(sessionId);
-      if (!session) return jsonRpcError(404, -32001, `Unknown or ended session: ${sessionId}`);
+      if (!session) return writeRpcError(res, 404, -32001, `Unknown or ended session: ${sessionId}`);
+      // A request is open until its answer ends or its client closes it.
       session.open += 1;
       session.lastSeen = Date.now();
-      const done = () => {
+      res.once("close", () => {
         session.open = Math.max(0, session.open - 1);
         session.lastSeen = Date.now();
-      };
-      // A request is open until its client closes it (the signal) or its answer ends.
-      if (request.signal.aborted) done();
-      else request.signal.addEventListener("abort", done, { once: true });
-      try {
-        const response = await session.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
-        if (request.method === "GET" && response.ok) session.stream.open();
-        if (!response.body || !response.headers.get("content-type")?.includes("text/event-stream")) {
-          request.signal.removeEventListener("abort", done);
-          done();
-        }
-        return response;
-      } catch (error) {
-        request.signal.removeEventListener("abort", done);
-        done();
-        throw error;
-      }
+      });
+      const status = await session.transport.handle(req, res, body);
+      if (req.method === "GET" && status === 200) session.stream.open();
+      return status;
     }
-    if (request.method !== "POST" || !isInitializeRequest(body)) {
-      return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id; a 2025-11-25 client starts with initialize");
-    }
+    if (req.method !== "POST" || !isInitializeRequest(body))
+      return writeRpcError(res, 400, -32000, "Bad Request: no Mcp-Session-Id; a 2025-11-25 client starts with initialize");
     const subscriptions = new Set<string>();
     const stream = new StreamOpened();
-    const server = await createTapServer(this.tap(), this.routing, { era: "legacy", subscriptions, stream });
     // Priming events and a retry hint, so a client whose stream drops mid-call can resume it.
     const store = new TapEventStore(this.replay);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
-      eventStore: store,
-      retryInterval: SSE_RETRY_MS,
+    const transport: TapHttpTransport = new TapHttpTransport({
+      store,
+      retryMs: SSE_RETRY_MS,
       onsessioninitialized: (id) => {
         this.sessions.set(id, { transport, server, store, subscriptions, stream, lastSeen: Date.now(), open: 0 });
+        opened?.(id);
       },
-      onsessionclosed: (id) => {
-        this.sessions.delete(id);
-      },
+      onsessionclosed: (id) => this.sessions.delete(id),
     });
+    const leg = (id: RequestId) => transport.legSignal(id);
+    const server = await createTapServer(this.tap(), this.routing, { era: "legacy", subscriptions, stream, leg });
     transport.onclose = () => {
       store.clear();
       if (transport.sessionId) this.sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    const response = await transport.handleRequest(request, { parsedBody: body });
+    const status = await transport.handle(req, res, body);
     // A refused initialize (bad Accept, bad version…) opens no session: drop its server.
     if (!transport.sessionId)
       void server
         .close()
         .finally(() => store.clear())
         .catch(() => undefined);
-    return response;
+    return status;
   }
 
   /**
@@ -236,23 +224,36 @@ function hosts(): Map<string, TapHost> {
 }
 
 /**
- * Serves one HTTP request of a tap's client (after the key was checked). The entry point for any
- * tap: a connection tap passes nothing else; an aggregate tap (T2) passes the routing that
- * namespaces its connections' names. `body` is the POST body already read and parsed (endpoint.ts
- * applies Loupe's body size limit), undefined for GET and DELETE.
+ * Serves one HTTP request of a tap's client (after the key was checked): a 2025-11-25 session's on
+ * the Node request and response (answered: the status written first), a 2026-07-28 one through the
+ * SDK's handler (its Response, for the caller to write). A connection tap passes nothing else; an
+ * aggregate tap passes the routing that namespaces its connections' names. `body` is the POST body
+ * already read and parsed (endpoint.ts applies Loupe's body size limit), undefined for GET and DELETE.
  */
 export async function serveTap(
   tap: TapRecord,
-  request: Request,
+  node: { req: IncomingMessage; res: ServerResponse; url: URL },
   body: unknown,
   routing: TapRouting = identityRouting(tap.id),
-): Promise<Response> {
+  opened?: (sessionId: string) => void,
+): Promise<number | Response> {
   const host = tapHostFor(tap, routing);
+  // A session's request goes straight to it: only 2025-11-25 has sessions (a 2026-07-28 request
+  // carries its envelope in _meta and is classified by the SDK, as any request without a session).
+  const sessionId = node.req.headers["mcp-session-id"];
+  if (typeof sessionId === "string" && host.sessions.has(sessionId) && !hasEnvelope(body))
+    return host.legacy(node.req, node.res, body, opened);
+  const request = webRequest(node.req, node.res, node.url);
   const legacy = body === undefined ? await isLegacyRequest(request) : await isLegacyRequest(request, body);
-  if (legacy) return host.legacy(request, body);
+  if (legacy) return host.legacy(node.req, node.res, body, opened);
   const mismatch = await paramHeaderMismatch(request, body, routing);
   if (mismatch) return mismatch;
   return host.modern.fetch(request, body === undefined ? undefined : { parsedBody: body });
+}
+
+function hasEnvelope(body: unknown): boolean {
+  const meta = isRecord(body) && isRecord(body.params) ? body.params._meta : undefined;
+  return isRecord(meta) && PROTOCOL_VERSION_META_KEY in meta;
 }
 
 /** The host serving a tap with this routing (a new one when its connections changed). */
@@ -266,9 +267,13 @@ export function tapHostFor(tap: TapRecord, routing: TapRouting): TapHost {
   return host;
 }
 
-/** Request `rpcId`'s answer (2025-11-25) was written whole: none of it is kept to resume. */
-export const answerDelivered = (tap: string, session: string, rpcId: string) =>
-  hosts().get(tap)?.sessions.get(session)?.store.dropRequest(rpcId);
+/** Ends one 2025-11-25 session of a tap (load.ts: a session given up for another client's). */
+export async function endTapSession(tapId: string, sessionId: string): Promise<void> {
+  const host = hosts().get(tapId);
+  const session = host?.sessions.get(sessionId);
+  host?.sessions.delete(sessionId);
+  await session?.transport.close().catch(() => undefined);
+}
 /** Bytes of events a tap's sessions keep for resumption (tests). */
 export const tapReplayBytes = (tapId: string): number => hosts().get(tapId)?.replay.bytes() ?? 0;
 

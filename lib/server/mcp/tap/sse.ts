@@ -112,7 +112,7 @@ async function openStream(tap: TapRecord, request: Request, load: TapLoad): Prom
   if (request.method !== "GET") {
     return jsonRpcError(405, -32000, "Method not allowed: open the SSE stream with GET", { Allow: "GET" });
   }
-  const room = await roomForSession(tap, load, request.url, SSE_CLIENT);
+  const room = await roomForSession(tap, load, SSE_CLIENT);
   if (!room.ok) return jsonRpcError(room.status, -32000, room.message, { "Retry-After": room.status === 429 ? "1" : "5" });
   const routing = routingFor(tap);
   const host = tapHostFor(tap, routing);

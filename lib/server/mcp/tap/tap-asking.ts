@@ -24,7 +24,7 @@ export async function forwardAsking(
   params: Record<string, unknown>,
 ): Promise<Relayed> {
   const { server, tap, hooks } = scope;
-  const leg = legSignal(ctx);
+  const leg = legSignal(scope, ctx);
   const answer = async (flow: ModernFlow): Promise<Relayed> => {
     const step = await flow.next(leg);
     if (step.kind === "input") return inputRound(step);

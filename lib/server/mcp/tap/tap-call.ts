@@ -55,7 +55,7 @@ export async function tapToolCall(
   const conn = await connectedUpstream(target.connectionId);
   const client = clientOf(server, ctx);
   const origin = { kind: "tap" as const, tapId: tap.id, ...(client ? { client } : {}) };
-  const leg = legSignal(ctx);
+  const leg = legSignal(scope, ctx);
   const progressToken = params._meta?.progressToken;
   // Sent in order, and all of them before the result (the stream closes with the result).
   let sent: Promise<void> = Promise.resolve();

@@ -1,6 +1,6 @@
 import "server-only";
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, LOG_LEVEL_META_KEY } from "@modelcontextprotocol/server";
-import type { Server, ServerContext } from "@modelcontextprotocol/server";
+import type { RequestId, Server, ServerContext } from "@modelcontextprotocol/server";
 import { recordExchange } from "@/lib/server/mcp/tap/exchange";
 import type { StreamOpened } from "@/lib/server/mcp/tap/roots";
 import { getTaps } from "@/lib/server/mcp/tap/store";
@@ -16,6 +16,8 @@ export interface TapSessionHooks {
   subscriptions?: Set<string>;
   /** 2025-11-25: opened once the session's stream for server→client requests is (roots.ts asks on it). */
   stream?: StreamOpened;
+  /** 2025-11-25: aborted when the HTTP request that carried request `id` closed before its answer. */
+  leg?: (id: RequestId) => AbortSignal | undefined;
 }
 
 /** One tap server's context, shared by its handlers (tap-server.ts, tap-call.ts, tap-asking.ts). */
@@ -50,8 +52,9 @@ export function asksLogs(ctx: ServerContext): boolean {
 }
 
 /** Aborted when the client gives up on this leg: notifications/cancelled, or its HTTP request closing. */
-export function legSignal(ctx: ServerContext): AbortSignal {
-  return AbortSignal.any([ctx.mcpReq.signal, ctx.http?.req?.signal].filter((s): s is AbortSignal => s !== undefined));
+export function legSignal({ hooks }: TapScope, ctx: ServerContext): AbortSignal {
+  const signals = [ctx.mcpReq.signal, ctx.http?.req?.signal, hooks.leg?.(ctx.mcpReq.id)];
+  return AbortSignal.any(signals.filter((s): s is AbortSignal => s !== undefined));
 }
 
 /** Runs one forwarded request: notes the client, records the exchange on the upstream connection. */

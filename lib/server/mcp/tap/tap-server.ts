@@ -44,6 +44,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
   const server = new TapServer(
     { name: `loupe-tap: ${name}`, title: `${name} (through Loupe's tap)`, version: TAP_SERVER_VERSION },
     { capabilities: tapCapabilities(conns, hooks.era), instructions: instructionsOf(conns) },
+    hooks.era,
   );
   const scope: TapScope = { server, tap, hooks };
   const caps = server.getCapabilities();
