@@ -1,6 +1,8 @@
 import "server-only";
 import { PgDatabase } from "@/lib/server/sql/pg-database";
 import { PgError } from "@/lib/server/sql/pg-sync";
+import { PgListener } from "@/lib/server/sql/pg-listen";
+import { checkNotification } from "@/lib/server/sql/notify";
 import type { StoreEngine } from "@/lib/server/sql/engine";
 import type { StoreSize } from "@/lib/server/store-size";
 
@@ -12,9 +14,13 @@ import type { StoreSize } from "@/lib/server/store-size";
 export class PgEngine implements StoreEngine {
   readonly kind = "postgres";
 
+  /** LISTEN's own connection, opened on the first listen(). */
+  private listener: PgListener | null = null;
+
   constructor(
     readonly db: PgDatabase,
     readonly where: string,
+    private readonly url: string,
   ) {}
 
   /**
@@ -78,7 +84,18 @@ export class PgEngine implements StoreEngine {
 
   boundLog(): void {}
 
+  notify(channel: string, payload = ""): void {
+    checkNotification(channel, payload);
+    this.db.query("SELECT pg_notify($1, $2)", [channel, payload]);
+  }
+
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => void> {
+    this.listener ??= new PgListener(this.url);
+    return this.listener.listen(channel, onMessage);
+  }
+
   close(): void {
+    this.listener?.close();
     this.db.close();
   }
 }
@@ -103,5 +120,5 @@ export function openPgEngine(url: string, where: string, schema: string): PgEngi
     db.close();
     throw error;
   }
-  return new PgEngine(db, where);
+  return new PgEngine(db, where, url);
 }
