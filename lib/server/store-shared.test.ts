@@ -4,6 +4,7 @@ import type { ConnectionConfig } from "@/lib/contracts/connections";
 import type { NewEntry, Store } from "@/lib/server/store";
 import { callStore } from "@/lib/server/mcp/call-store";
 import { connectionTable } from "@/lib/server/mcp/connection-store";
+import { answerClaimOf, claimAnswerOnce } from "@/lib/server/inbox/answer-claims";
 import { PRUNE_TO, pruneTraffic } from "@/lib/server/retention";
 import { cappedBytes } from "@/lib/server/store-size";
 import { storeBackends, storePerTest } from "@/tests/support/store-backends";
@@ -83,14 +84,18 @@ describe.each(backends)("the store on $name", (backend) => {
     expect(callStore(store).get("k1")).toBeUndefined();
   });
 
-  it("prunes entries older than the policy's age and keeps the recent ones", () => {
+  it("prunes entries and answer claims older than the policy's age and keeps the recent ones", () => {
     const day = 24 * 60 * 60 * 1000;
     const now = 100 * day;
     store.insertEntry(entry("c1", now - 10 * day));
     const recent = store.insertEntry(entry("c1", now - day));
     store.flush();
+    claimAnswerOnce(store, { source: "approval", requestId: "old" }, "Ada", now - 10 * day);
+    claimAnswerOnce(store, { source: "approval", requestId: "new" }, "Ada", now - day);
     const result = pruneTraffic(store, { maxAgeDays: 7, maxMb: null }, undefined, now);
     expect(result.byAge).toBe(1);
+    expect(answerClaimOf(store, { source: "approval", requestId: "old" })).toBeUndefined();
+    expect(answerClaimOf(store, { source: "approval", requestId: "new" })?.answeredBy).toBe("Ada");
     expect(store.entriesAfter(0, 10).map((e) => e.seq)).toEqual([recent.seq]);
     expect(store.engine.size().usedBytes).toBeGreaterThan(0);
   });

@@ -12,17 +12,7 @@ import type { Store } from "@/lib/server/store";
  * source claims through here, none by hand.
  */
 
-// Additive table beside the core ones (lib/server/store-schema.ts): the same database, any engine.
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS answer_claims (
-  source TEXT NOT NULL,
-  request_id TEXT NOT NULL,
-  round TEXT NOT NULL,
-  answered_by TEXT NOT NULL,
-  answered_at INTEGER NOT NULL,
-  PRIMARY KEY (source, request_id, round)
-);
-`;
+// The table `answer_claims` is one of the core tables (lib/server/store-schema.ts); retention prunes it by age.
 
 /**
  * The request an answer is for. `round` tells attempts apart where a failed answer may be given
@@ -54,16 +44,6 @@ const FIRST_ROUND = "first";
 export function roundOf(request: { status: string; answeredAt?: number }): string | undefined {
   return request.status !== "answered" && request.answeredAt !== undefined ? `after:${request.answeredAt}` : undefined;
 }
-const ready = new WeakSet<Store>();
-
-function table(store: Store): Store {
-  if (!ready.has(store)) {
-    store.db.exec(SCHEMA);
-    ready.add(store);
-  }
-  return store;
-}
-
 /**
  * Who answers from this process: LOUPE_INSTANCE_NAME, else this host and port. A signed-in
  * person's name takes its place where the caller knows it (`by`).
@@ -80,16 +60,15 @@ export function thisInstance(): string {
  * of concurrent claims wins on every instance that shares the database.
  */
 export function claimAnswerOnce(store: Store, target: AnswerTarget, by = thisInstance(), at = Date.now()): ClaimOutcome {
-  const s = table(store);
-  if (!s.db.inTransaction) s.flush();
+  if (!store.db.inTransaction) store.flush();
   const round = target.round ?? FIRST_ROUND;
-  const won = s
+  const won = store
     .prepare(
       "INSERT INTO answer_claims (source, request_id, round, answered_by, answered_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
     )
     .run(target.source, target.requestId, round, by, at).changes;
   if (won === 1) return { won: true, answeredBy: by, answeredAt: at };
-  const row = readClaim(s, target);
+  const row = readClaim(store, target);
   return { won: false, answeredBy: row?.answeredBy ?? "someone else", answeredAt: row?.answeredAt ?? at };
 }
 
@@ -111,7 +90,7 @@ export function claimAnswer(store: Store, target: AnswerTarget, code: ErrorCode,
  * send failed), so the request can be answered again. Only the claim `claim` made is removed.
  */
 export function releaseAnswer(store: Store, target: AnswerTarget, claim: AnswerClaim): void {
-  table(store)
+  store
     .prepare("DELETE FROM answer_claims WHERE source = ? AND request_id = ? AND round = ? AND answered_by = ? AND answered_at = ?")
     .run(target.source, target.requestId, target.round ?? FIRST_ROUND, claim.answeredBy, claim.answeredAt);
 }
@@ -145,7 +124,7 @@ export async function answerOnceAsync<T>(
 
 /** The claim on a request's round, if it was answered (for a reader that shows who answered). */
 export function answerClaimOf(store: Store, target: AnswerTarget): AnswerClaim | undefined {
-  return readClaim(table(store), target);
+  return readClaim(store, target);
 }
 
 function readClaim(store: Store, target: AnswerTarget): AnswerClaim | undefined {
