@@ -49,6 +49,8 @@ describe("SQLite's SQL rewritten for PostgreSQL", () => {
       names: undefined,
     });
     expect(() => pgStatement("INSERT OR REPLACE INTO nowhere (a) VALUES (?)", tables)).toThrow(/key and columns must be known/);
+    // Without a column list (the table's columns in order): the space before VALUES is kept.
+    expect(pgStatement("INSERT INTO k VALUES (?, ?, 'v')", tables).text).toBe("INSERT INTO k VALUES ($1, $2, 'v')");
   });
 
   it("rewrites json_extract, json_each and SQLite's functions", () => {

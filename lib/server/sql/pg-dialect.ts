@@ -189,7 +189,7 @@ export function pgStatement(sql: string, tables: Tables): PgStatementText {
   if (insert) {
     const [head, conflict, table = "", columnList] = insert;
     const info = tables.get(table);
-    text = `INSERT INTO ${table}${columnList ? ` (${columnList})` : ""}` + text.slice(head.length);
+    text = `INSERT INTO ${table}${columnList ? ` (${columnList})` : ""} ` + text.slice(head.length).trimStart();
     if (conflict?.toUpperCase() === "IGNORE") text += " ON CONFLICT DO NOTHING";
     if (conflict?.toUpperCase() === "REPLACE") {
       if (!info?.key.length || !columnList) throw new Error(`INSERT OR REPLACE INTO ${table}: its key and columns must be known`);
