@@ -34,10 +34,10 @@ export class PgEngine implements StoreEngine {
   size(): StoreSize {
     const tables = this.db
       .query(
-        `SELECT c.relname AS name, pg_relation_size(c.oid) AS heap, pg_total_relation_size(c.oid) AS total FROM pg_class c
+        `SELECT c.relname AS name, pg_total_relation_size(c.oid) AS total, pg_indexes_size(c.oid) AS indexes FROM pg_class c
          JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'`,
       )
-      .rows.map((r) => ({ name: String(r.name), heap: Number(r.heap ?? 0), total: Number(r.total ?? 0) }));
+      .rows.map((r) => ({ name: String(r.name), total: Number(r.total ?? 0), indexes: Number(r.indexes ?? 0) }));
     const fileBytes = tables.reduce((sum, t) => sum + t.total, 0);
     if (tables.length === 0) return { fileBytes, walBytes: 0, usedBytes: 0, freeBytes: 0 };
     const live = this.db.query(
@@ -52,10 +52,12 @@ export class PgEngine implements StoreEngine {
     for (const row of live) {
       const t = tables[Number(row.i)];
       if (!t) continue;
+      // A row's stored size includes its values kept out of line (TOAST), as stored.
       const rows = Number(row.bytes ?? 0);
-      // Indexes (and TOAST) counted in the share of the heap that is live.
-      const share = t.heap > 0 ? Math.min(1, rows / t.heap) : 1;
-      usedBytes += rows + Math.round((t.total - t.heap) * share);
+      // The indexes, counted in the share of the table (its heap and TOAST) that is live.
+      const data = t.total - t.indexes;
+      const share = data > 0 ? Math.min(1, rows / data) : 1;
+      usedBytes += rows + Math.round(t.indexes * share);
     }
     return { fileBytes, walBytes: 0, usedBytes, freeBytes: Math.max(0, fileBytes - usedBytes) };
   }
