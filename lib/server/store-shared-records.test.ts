@@ -66,7 +66,7 @@ describe.each(backends)("the records on $name", (backend) => {
     const rows = requestStore(store, () => true);
     rows.save(request("q1", 10));
     rows.save(request("q2", 20));
-    rows.save({ ...request("q1", 10), status: "answered", answer: { at: 11, body: { action: "reject" } } });
+    rows.save({ ...request("q1", 10), status: "answered", answer: { at: 11, body: { action: "reject", message: "no" } } });
     expect(rows.list().map((r) => [r.id, r.status])).toEqual([
       ["q2", "pending"],
       ["q1", "answered"],
@@ -76,7 +76,7 @@ describe.each(backends)("the records on $name", (backend) => {
     try {
       const reopened = requestStore(again, () => false);
       expect(reopened.get("q2")).toMatchObject({ status: "stale", staleCause: "loupe_stopped" });
-      expect(reopened.get("q1")?.answer).toEqual({ at: 11, body: { action: "reject" } });
+      expect(reopened.get("q1")?.answer).toEqual({ at: 11, body: { action: "reject", message: "no" } });
     } finally {
       again.close();
     }

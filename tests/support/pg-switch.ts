@@ -1,4 +1,3 @@
-import { afterAll } from "vitest";
 import { randomBytes } from "node:crypto";
 import { PgSync } from "@/lib/server/sql/pg-sync";
 import { routeStoreDatabases } from "@/lib/server/sql/store-url";
@@ -37,10 +36,12 @@ if (wanted) {
     }
     return url;
   });
-  afterAll(() => {
-    routeStoreDatabases(null);
-    if (cluster) return cluster.stop();
-    for (const url of created.values()) conn?.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
-    conn?.close();
+  // Removed when the test process exits, not after the file's tests: a store a test left open may
+  // still flush on a timer, and a database dropped under it would fail there instead of being ignored.
+  // (`cluster`: startPgCluster stops it at exit.)
+  process.once("exit", () => {
+    if (cluster || !conn) return;
+    for (const url of created.values()) conn.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+    conn.close();
   });
 }
