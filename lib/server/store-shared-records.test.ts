@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import type { StoredAnswer } from "@/lib/contracts/agents";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
-import { caseOutcomeSchema } from "@/lib/contracts/testing";
 import { AgentStore } from "@/lib/server/adk/agent-store";
 import { approvalStore, LOUPE_STOPPED_REASON } from "@/lib/server/approvals/approval-store";
 import { BundleService } from "@/lib/server/bundles";
@@ -11,6 +10,7 @@ import type { Store } from "@/lib/server/store";
 import { TestStore } from "@/lib/server/testing/store";
 import { syntheticAdkBundle } from "@/tests/support/bundles";
 import { storeBackends, storePerTest } from "@/tests/support/store-backends";
+import { caseBody, caseResult } from "@/tests/support/test-cases";
 
 /**
  * The shared store suite, part two (part one: store-shared.test.ts): the records each feature keeps
@@ -118,18 +118,8 @@ describe.each(backends)("the records on $name", (backend) => {
 
   it("keeps test cases, suites and runs, a run's results in case order", () => {
     const tests = new TestStore(store);
-    const outcome = caseOutcomeSchema.parse({ result: { text: "ok" } });
-    const body = (name: string) => ({
-      name,
-      protocol: "mcp",
-      target: { kind: "saved" as const, id: "c" },
-      steps: [],
-      answers: [],
-      recorded: outcome,
-      assertions: [],
-    });
-    const a = tests.createCase(body("a"));
-    const b = tests.createCase(body("b"));
+    const a = tests.createCase(caseBody("a"));
+    const b = tests.createCase(caseBody("b"));
     const suite = tests.createSuite({ name: "s", caseIds: [a.id, b.id], repetitions: 1, concurrency: 1, timeoutMs: 1000 });
     const summary = {
       id: "r1",
@@ -142,19 +132,7 @@ describe.each(backends)("the records on $name", (backend) => {
       cases: [],
     };
     tests.saveRun(summary);
-    for (const caseId of [b.id, a.id]) {
-      tests.appendResult("r1", {
-        caseId,
-        caseName: caseId,
-        repetition: 0,
-        status: "pass",
-        reason: "ok",
-        pauseFailures: [],
-        assertions: [],
-        outcome,
-        durationMs: 1,
-      });
-    }
+    for (const caseId of [b.id, a.id]) tests.appendResult("r1", caseResult(caseId, 0));
     const cases = [a, b].map((c) => ({ caseId: c.id, caseName: c.name, status: "pass" as const, flaky: false, passed: 1, total: 1 }));
     tests.saveRun({ ...summary, status: "passed", finishedAt: 2, cases });
     expect(

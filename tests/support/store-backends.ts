@@ -14,12 +14,19 @@ export interface StoreBackend {
   name: "SQLite" | "PostgreSQL";
   /** A new store: an empty folder, and on PostgreSQL an empty database; `again` reopens the last one. */
   open(again?: boolean): Store;
+  /** Where a new store would be (for a store another process opens): its folder, and its database on PostgreSQL. */
+  place(): StorePlace;
+}
+
+export interface StorePlace {
+  dir: string;
+  url?: string;
 }
 
 export function storeBackends(): StoreBackend[] {
   let cluster: PgCluster | null = null;
   let databases = 0;
-  let last: { dir: string; url?: string } | null = null;
+  let last: StorePlace | null = null;
   const dirs: string[] = [];
   const withPg = pgAvailable();
   beforeAll(async () => {
@@ -34,13 +41,17 @@ export function storeBackends(): StoreBackend[] {
     dirs.push(dir);
     return dir;
   };
+  const place = (pg: boolean) => (): StorePlace => ({ dir: folder(), url: pg ? cluster!.createDatabase(`s${++databases}`) : undefined });
   const open =
     (pg: boolean) =>
     (again = false) => {
-      if (!again || !last) last = { dir: folder(), url: pg ? cluster!.createDatabase(`s${++databases}`) : undefined };
+      if (!again || !last) last = place(pg)();
       return new Store(last.dir, { databaseUrl: last.url });
     };
-  return [{ name: "SQLite", open: open(false) }, ...(withPg ? [{ name: "PostgreSQL" as const, open: open(true) }] : [])];
+  return [
+    { name: "SQLite", open: open(false), place: place(false) },
+    ...(withPg ? [{ name: "PostgreSQL" as const, open: open(true), place: place(true) }] : []),
+  ];
 }
 
 /** A fresh store per test of a `describe.each(backends)` block, closed after it. */

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { AppError } from "@/lib/errors";
 import { Store } from "@/lib/server/store";
 import { answerClaimOf, answerOnce, claimAnswer, claimAnswerOnce } from "@/lib/server/inbox/answer-claims";
-import { pgAvailable, startPgCluster, type PgCluster } from "@/tests/support/pg-cluster";
+import { storeBackends } from "@/tests/support/store-backends";
 
 /**
  * Exactly-once answers (issue 25) on both databases: two processes, each with its own Store (its
@@ -14,30 +12,7 @@ import { pgAvailable, startPgCluster, type PgCluster } from "@/tests/support/pg-
  */
 
 const COUNT = 200;
-let cluster: PgCluster | null = null;
-let databases = 0;
-const withPg = pgAvailable();
-const dirs: string[] = [];
-
-beforeAll(async () => {
-  if (withPg) cluster = await startPgCluster();
-}, 90_000);
-afterAll(() => {
-  cluster?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A database both racers open: a SQLite folder, or a fresh PostgreSQL database. */
-const backends: { name: string; database: () => { dir: string; url?: string } }[] = [
-  { name: "SQLite", database: () => ({ dir: folder() }) },
-  ...(withPg ? [{ name: "PostgreSQL", database: () => ({ dir: folder(), url: cluster!.createDatabase(`claims${++databases}`) }) }] : []),
-];
-
-function folder(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "loupe-claims-"));
-  dirs.push(dir);
-  return dir;
-}
+const backends = storeBackends();
 
 /** One racer: opens its Store, says "ready", waits for "go", claims every request, prints the ids it won. */
 function racer(name: string, dir: string, url: string | undefined): { ready: Promise<void>; go: () => void; won: Promise<string[]> } {
@@ -84,9 +59,9 @@ function racer(name: string, dir: string, url: string | undefined): { ready: Pro
   };
 }
 
-describe.each(backends)("answer claims on $name", ({ database }) => {
+describe.each(backends)("answer claims on $name", (backend) => {
   it(`two Stores on one database racing ${COUNT} claims apply each exactly once, the winner's name kept`, async () => {
-    const { dir, url } = database();
+    const { dir, url } = backend.place();
     const a = racer("instance A", dir, url);
     const b = racer("instance B", dir, url);
     await Promise.all([a.ready, b.ready]);
@@ -105,7 +80,7 @@ describe.each(backends)("answer claims on $name", ({ database }) => {
   }, 60_000);
 
   it("tells the loser who answered and when, in the route's own 409, and gives a claim back when delivery fails", () => {
-    const { dir, url } = database();
+    const { dir, url } = backend.place();
     const first = new Store(dir, { databaseUrl: url });
     const second = new Store(dir, { databaseUrl: url });
     try {
