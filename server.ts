@@ -12,6 +12,7 @@ import path from "node:path";
 import next from "next";
 import { CliError, parseArgs, type BootOptions } from "@/lib/launcher/cli";
 import { logLine, logSafe } from "@/lib/log-text";
+import { configuredDatabaseUrl, pgAddress } from "@/lib/server/sql/store-url";
 import { expireLegacyCookies, FRAME_HEADERS, gate, gateUpgrade } from "@/lib/launcher/security";
 import { healthKind, probeGlobalStore, serveHealth, type HealthState } from "@/lib/launcher/health";
 import { isTapPath, serveTapHttp } from "@/lib/launcher/tap-gate";
@@ -122,6 +123,8 @@ async function main() {
   Reflect.set(globalThis, Symbol.for("loupe.launchToken"), token);
   process.env.LOUPE_ROOT = root;
   process.env.LOUPE_DATA_DIR ||= path.join(homedir(), ".loupe");
+  // Read now and taken out of the environment: the processes Loupe spawns must not inherit its password.
+  const databaseUrl = configuredDatabaseUrl();
   process.env.LOUPE_BOOT = JSON.stringify(opts);
   const loopback = ["127.0.0.1", "localhost", "::1"].includes(opts.host);
   if (!loopback)
@@ -214,6 +217,7 @@ async function main() {
 
   const url = `http://127.0.0.1:${port}/?token=${token}`;
   console.log(`Loupe ready: ${url}`);
+  if (databaseUrl) console.log(`Store: PostgreSQL at ${pgAddress(databaseUrl)}`);
   if (opts.open && !process.env.CI) openBrowser(url);
 
   let stopping = false;

@@ -26,6 +26,7 @@ function mockingFiles(): string[] {
   return out;
 }
 const MOCKING = mockingFiles();
+const PG_SWITCH = process.env.LOUPE_TEST_DATABASE_URL ? ["tests/support/pg-switch.ts"] : [];
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -55,7 +56,11 @@ export default defineConfig({
       },
       // Everything else, each file in a fresh module graph: the server's singletons (the store, the
       // registries, the hub) and the processes they start belong to one file.
-      { extends: true, test: { name: "node", include: ["**/*.test.ts", "**/*.test.tsx"], exclude: [...EXCLUDE, ...DOM_FILES] } },
+      // LOUPE_TEST_DATABASE_URL runs every store a file opens on PostgreSQL (tests/support/pg-switch.ts).
+      {
+        extends: true,
+        test: { name: "node", include: ["**/*.test.ts", "**/*.test.tsx"], exclude: [...EXCLUDE, ...DOM_FILES], setupFiles: PG_SWITCH },
+      },
       { extends: true, test: { name: "dom-mocking", include: MOCKING, exclude: EXCLUDE } },
     ],
   },

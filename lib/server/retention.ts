@@ -193,6 +193,8 @@ export function pruneTraffic(
     const done = pruneUpTo(store, params, cutoff - 1, { cutoff });
     result.byAge = done.entries;
     result.records += done.records;
+    // Who answered what (lib/server/inbox/answer-claims.ts): kept as long as the traffic's age allows, never cut for size.
+    result.records += store.prepare("DELETE FROM answer_claims WHERE answered_at < ?").run(cutoff).changes;
   }
   const cap = policy.maxMb === null ? Infinity : Math.floor(policy.maxMb * MiB);
   // `squeeze`: the disk is full under the cap; the store gives up a share of what it holds to make room.

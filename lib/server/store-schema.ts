@@ -62,6 +62,16 @@ CREATE TABLE IF NOT EXISTS bundle_items (
   json TEXT NOT NULL,
   PRIMARY KEY (bundle_id, part, idx)
 ) WITHOUT ROWID;
+-- Who answered each human request, claimed once (lib/server/inbox/answer-claims.ts); pruned by age with the traffic.
+CREATE TABLE IF NOT EXISTS answer_claims (
+  source TEXT NOT NULL,
+  request_id TEXT NOT NULL,
+  round TEXT NOT NULL,
+  answered_by TEXT NOT NULL,
+  answered_at INTEGER NOT NULL,
+  PRIMARY KEY (source, request_id, round)
+);
+CREATE INDEX IF NOT EXISTS answer_claims_at ON answer_claims (answered_at);
 `;
 
 export const SCHEMA = [CORE_TABLES, TESTING_TABLES, ...Object.values(PROTOCOL_TABLES)].join("");

@@ -1,15 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
-import type { NewEntry } from "@/lib/server/store";
-import { Store } from "@/lib/server/store";
+import type { NewEntry, Store } from "@/lib/server/store";
 import { callStore } from "@/lib/server/mcp/call-store";
 import { connectionTable } from "@/lib/server/mcp/connection-store";
-import { pruneTraffic } from "@/lib/server/retention";
-import { pgAvailable, startPgCluster, type PgCluster } from "@/tests/support/pg-cluster";
+import { answerClaimOf, claimAnswerOnce } from "@/lib/server/inbox/answer-claims";
+import { PRUNE_TO, pruneTraffic } from "@/lib/server/retention";
+import { cappedBytes } from "@/lib/server/store-size";
+import { storeBackends, storePerTest } from "@/tests/support/store-backends";
 
 /**
  * One suite for the store on both databases it runs on (issue 25): SQLite, the local mode's file,
@@ -41,32 +40,13 @@ function call(id: string, connectionId: string, startedAt: number): CallRecord {
   return { id, connectionId, tool: "t", args: { a: 1 }, requestId: 1, startedAt, endedAt: startedAt + 1, timeoutMs: 1000, status: "ok" };
 }
 
-let cluster: PgCluster | null = null;
-let databases = 0;
-const withPg = pgAvailable();
+const backends = storeBackends();
 
-beforeAll(async () => {
-  if (withPg) cluster = await startPgCluster();
-}, 90_000);
-afterAll(() => cluster?.stop());
-
-const backends: { name: string; open: (dir: string) => Store }[] = [
-  { name: "SQLite", open: (dir) => new Store(dir) },
-  ...(withPg
-    ? [{ name: "PostgreSQL", open: (dir: string) => new Store(dir, { databaseUrl: cluster!.createDatabase(`s${++databases}`) }) }]
-    : []),
-];
-
-describe.each(backends)("the store on $name", ({ open }) => {
-  let dir: string;
+describe.each(backends)("the store on $name", (backend) => {
+  const current = storePerTest(backend);
   let store: Store;
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "loupe-shared-"));
-    store = open(dir);
-  });
-  afterEach(() => {
-    store.close();
-    rmSync(dir, { recursive: true, force: true });
+    store = current.store;
   });
 
   it("numbers entries in order and reads them back by seq, after a seq, and by connection and kind", () => {
@@ -105,15 +85,43 @@ describe.each(backends)("the store on $name", ({ open }) => {
     expect(callStore(store).get("k1")).toBeUndefined();
   });
 
-  it("prunes entries older than the policy's age and keeps the recent ones", () => {
+  it("prunes entries and answer claims older than the policy's age and keeps the recent ones", () => {
     const day = 24 * 60 * 60 * 1000;
     const now = 100 * day;
     store.insertEntry(entry("c1", now - 10 * day));
     const recent = store.insertEntry(entry("c1", now - day));
     store.flush();
+    claimAnswerOnce(store, { source: "approval", requestId: "old" }, "Ada", now - 10 * day);
+    claimAnswerOnce(store, { source: "approval", requestId: "new" }, "Ada", now - day);
     const result = pruneTraffic(store, { maxAgeDays: 7, maxMb: null }, undefined, now);
     expect(result.byAge).toBe(1);
+    expect(answerClaimOf(store, { source: "approval", requestId: "old" })).toBeUndefined();
+    expect(answerClaimOf(store, { source: "approval", requestId: "new" })?.answeredBy).toBe("Ada");
     expect(store.entriesAfter(0, 10).map((e) => e.seq)).toEqual([recent.seq]);
     expect(store.engine.size().usedBytes).toBeGreaterThan(0);
+  });
+
+  it("prunes by size down to its target, counting the bytes that are live (a DELETE does not shrink PostgreSQL's files)", () => {
+    // Entries of 3 KB that do not compress: PostgreSQL keeps them out of line (TOAST), whose table a DELETE does not shrink either.
+    const seqs = Array.from(
+      { length: 1000 },
+      (_, i) => store.insertEntry(entry("c1", 1_000 + i, "message", { i, filler: randomBytes(1500).toString("hex") })).seq,
+    );
+    store.flush();
+    const used = store.engine.size().usedBytes;
+    expect(used).toBeGreaterThan(1000 * 3000);
+    // A cap a little under what the store holds: the prune goes down to PRUNE_TO of it, no further.
+    const maxMb = (used * 0.8) / (1024 * 1024);
+    const result = pruneTraffic(store, { maxAgeDays: null, maxMb }, undefined, 10_000);
+    const left = store.entriesAfter(0, 2000).map((e) => e.seq);
+    expect(result.bySize).toBe(seqs.length - left.length);
+    expect(result.underCap).toBe(true);
+    expect(cappedBytes(store.engine.size())).toBeLessThanOrEqual(maxMb * 1024 * 1024 * PRUNE_TO * 1.05);
+    // The oldest went; about PRUNE_TO × 0.8 of the entries stay, not a handful.
+    expect(left).toEqual(seqs.slice(seqs.length - left.length));
+    expect(left.length).toBeGreaterThan(seqs.length * 0.4);
+    expect(left.length).toBeLessThan(seqs.length * 0.6);
+    // Nothing more goes while the store is under its cap.
+    expect(pruneTraffic(store, { maxAgeDays: null, maxMb }, undefined, 10_000).bySize).toBe(0);
   });
 });

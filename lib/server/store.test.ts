@@ -9,6 +9,7 @@ import { openStore } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
 import { callStore } from "@/lib/server/mcp/call-store";
 import { connectionTable } from "@/lib/server/mcp/connection-store";
+import { storesOnPostgres } from "@/tests/support/sqlite-only";
 
 let dir: string;
 let store: Store;
@@ -63,15 +64,18 @@ describe("Store", () => {
     expect(store.prepare("SELECT * FROM entries WHERE seq = ?")).toBe(store.prepare("SELECT * FROM entries WHERE seq = ?"));
   });
 
-  it("creates loupe.db in WAL mode", () => {
+  it.skipIf(storesOnPostgres)("creates loupe.db in WAL mode", () => {
     expect(existsSync(path.join(dir, "loupe.db"))).toBe(true);
     expect(sqliteOf(store).pragma("journal_mode", { simple: true })).toBe("wal");
   });
 
-  it("creates it with 8 KiB pages and incremental vacuum, so retention can hand freed pages back (issue 22)", () => {
-    expect(sqliteOf(store).pragma("page_size", { simple: true })).toBe(8192);
-    expect(sqliteOf(store).pragma("auto_vacuum", { simple: true })).toBe(2);
-  });
+  it.skipIf(storesOnPostgres)(
+    "creates it with 8 KiB pages and incremental vacuum, so retention can hand freed pages back (issue 22)",
+    () => {
+      expect(sqliteOf(store).pragma("page_size", { simple: true })).toBe(8192);
+      expect(sqliteOf(store).pragma("auto_vacuum", { simple: true })).toBe(2);
+    },
+  );
 
   it("leaves a large result out of the call list and keeps it for the one call", () => {
     const big = { content: [{ type: "text", text: "x".repeat(200_000) }] };

@@ -11,7 +11,8 @@ import type { SqlDatabase, SqlStatement } from "@/lib/server/sql/database";
 import type { StoreEngine } from "@/lib/server/sql/engine";
 import { SqliteEngine } from "@/lib/server/sql/sqlite-engine";
 import { INSERT_ENTRY, MAX_ROWS_PER_INSERT, REWRITE_ENTRY, entryRow, insertRowsSql } from "@/lib/server/store-rows";
-import { openPgEngine, pgAddress } from "@/lib/server/sql/pg-engine";
+import { openPgEngine } from "@/lib/server/sql/pg-engine";
+import { pgAddress, storeDatabaseUrl } from "@/lib/server/sql/store-url";
 
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
@@ -266,8 +267,9 @@ export function dataDir(): string {
   return process.env.LOUPE_DATA_DIR ?? path.join(homedir(), ".loupe");
 }
 
+/** The store on a data folder: SQLite's file there, or PostgreSQL when LOUPE_DATABASE_URL says so (sql/store-url.ts). */
 export function openStore(dir: string): Store {
-  return new Store(dir);
+  return new Store(dir, { databaseUrl: storeDatabaseUrl(dir) });
 }
 
 const STORE_KEY = Symbol.for("loupe.store");

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { sqliteOf } from "@/lib/server/sql/sqlite-engine";
+import { storesOnPostgres } from "@/tests/support/sqlite-only";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import { StorageFigure } from "@/lib/contracts/storage";
@@ -41,7 +42,8 @@ const figure = async (): Promise<StorageFigure> => {
 const entries = (): number => (getStore().db.prepare("SELECT COUNT(*) AS n FROM entries").get() as { n: number }).n;
 const MiB = 1024 * 1024;
 
-describe("the store's figure and a full disk (real server-everything over stdio)", () => {
+// A full disk is simulated with SQLite's page limit: skipped when the stores run on PostgreSQL (tests/support/sqlite-only.ts).
+describe.skipIf(storesOnPostgres)("the store's figure and a full disk (real server-everything over stdio)", () => {
   let id = "";
   const echo = async (message: string): Promise<CallRecord> => {
     const res = await toolsCall.POST(post(`/api/connections/${id}/tools/call`, { name: "echo", arguments: { message } }), ctx({ id }));

@@ -18,6 +18,7 @@ import * as traffic from "@/app/api/connections/[id]/traffic/route";
 import * as logging from "@/app/api/connections/[id]/logging/route";
 import * as entries from "@/app/api/entries/[seq]/route";
 import * as stream from "@/app/api/stream/route";
+import { storesOnPostgres } from "@/tests/support/sqlite-only";
 
 // The singletons read LOUPE_DATA_DIR lazily, on the first handler call below.
 const data = tempDir("loupe-routes-");
@@ -62,7 +63,8 @@ describe("API route handlers", () => {
     id = view.id;
     expect(view.state.status).toBe("connected");
     expect(view.transport === "stdio" && view.env).toEqual({ TOKEN: SECRET_MASK });
-    expect(existsSync(path.join(data.dir, "loupe.db"))).toBe(true);
+    // SQLite's file (on PostgreSQL, under LOUPE_TEST_DATABASE_URL, the listing below shows it stored).
+    if (!storesOnPostgres) expect(existsSync(path.join(data.dir, "loupe.db"))).toBe(true);
     const listed = (await (await connections.GET()).json()) as ConnectionView[];
     expect(listed.map((c) => c.id)).toEqual([id]);
   });

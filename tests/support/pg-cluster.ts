@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PgSync } from "@/lib/server/sql/pg-sync";
 
 /**
  * A temporary PostgreSQL cluster for a test file: Debian's `postgresql` binaries, `initdb` into a
@@ -70,24 +71,22 @@ export async function startPgCluster(): Promise<PgCluster> {
   run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
   const base = `postgres://loupe@127.0.0.1:${port}`;
   let stopped = false;
+  let admin: PgSync | null = null;
   // A test process that ends without stop() (a crash, a timeout) still takes its cluster down.
   const atExit = () => cluster.stop();
   process.once("exit", atExit);
   const cluster: PgCluster = {
     url: `${base}/postgres`,
     createDatabase(name) {
-      const psql = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, "psql")]] : [path.join(bin, "psql"), []];
-      const [cmd, pre] = psql as [string, string[]];
-      const sql = `CREATE DATABASE "${name.replace(/"/g, "")}"`;
-      const result = spawnSync(cmd, [...pre, "-h", "127.0.0.1", "-p", String(port), "-U", "loupe", "-d", "postgres", "-c", sql], {
-        encoding: "utf8",
-      });
-      if (result.status !== 0) throw new Error(`createdb failed: ${result.stderr}`);
+      // One admin connection per cluster, kept: a psql process per database cost a second on a busy machine.
+      admin ??= new PgSync(`${base}/postgres`, "loupe-test-admin");
+      admin.query(`CREATE DATABASE "${name.replace(/"/g, "")}"`);
       return `${base}/${name}`;
     },
     stop() {
       if (stopped) return;
       stopped = true;
+      admin?.close();
       process.off("exit", atExit);
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);

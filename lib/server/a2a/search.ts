@@ -14,12 +14,15 @@ interface ContextRow {
   name: string | null;
 }
 
-/** A2A's part of the session search: the contexts of the tasks Loupe saw, by id. */
+/**
+ * A2A's part of the session search: the contexts of the tasks Loupe saw, by id. The agent's name is
+ * aggregated too (one agent per group): PostgreSQL refuses a bare column outside GROUP BY.
+ */
 export const a2aSearch: SessionSearchSource = {
   search({ like }: SearchQuery): SearchPart {
     const rows = query<ContextRow>(
       getHub().store,
-      `SELECT t.agent_id, t.context_id, MAX(t.updated_at) AS updated_at, json_extract(a.config, '$.name') AS name
+      `SELECT t.agent_id, t.context_id, MAX(t.updated_at) AS updated_at, MAX(json_extract(a.config, '$.name')) AS name
        FROM a2a_tasks t LEFT JOIN a2a_agents a ON a.id = t.agent_id
        WHERE t.context_id LIKE ? ESCAPE '\\' GROUP BY t.agent_id, t.context_id ORDER BY updated_at DESC LIMIT ${MAX_CONTEXTS}`,
     ).all(like);

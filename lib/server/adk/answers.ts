@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { AnswerBody, InterruptAnswer, RunRecord, StoredAnswer } from "@/lib/contracts/agents";
 import { parseAdkSessionKey } from "@/lib/contracts/agents";
 import { AppError } from "@/lib/errors";
+import { answerOnceAsync, type AnswerTarget } from "@/lib/server/inbox/answer-claims";
 import { confirmationResponse, credentialResponse, inputResponse, longRunningResponse } from "@/lib/protocols/adk/answers";
 import type { AdkInterrupt } from "@/lib/protocols/adk/interrupts";
 import type { AdkContent } from "@/lib/protocols/adk/types";
@@ -86,6 +87,19 @@ export class AnswerDesk {
     return found.interrupt;
   }
 
+  /**
+   * What an answer to the interrupt claims (inbox/answer-claims.ts): the first answer, or the one
+   * after the last failed run, which every instance reads the same from the stored answers.
+   */
+  private claimTarget(agentId: string, sessionKey: string, interrupt: AdkInterrupt): AnswerTarget {
+    const last = this.inbox.findRaw(agentId, sessionKey, interrupt.id, interrupt.key)?.last;
+    return {
+      source: "adk",
+      requestId: `${agentId}/${sessionKey}/${interrupt.key}`,
+      ...(last ? { round: `after:${last.runId ?? last.id}` } : {}),
+    };
+  }
+
   async answer(agentId: string, target: UpstreamTarget, body: AnswerBody): Promise<AnswerResult> {
     if (!parseAdkSessionKey(body.sessionKey)) throw new AppError("bad_request:session_key", `Not a session key: "${body.sessionKey}"`);
     const interrupt = await this.unmasked(agentId, body.sessionKey, body.interruptId, body.interruptKey);
@@ -100,7 +114,10 @@ export class AnswerDesk {
       status: "sending",
       createdAt: Date.now(),
     };
-    return this.send(stored, target, interrupt, newMessage, body.streaming);
+    const claim = this.claimTarget(agentId, body.sessionKey, interrupt);
+    return answerOnceAsync(this.agentStore.store, claim, "conflict:interrupt_answered", () =>
+      this.send(stored, target, interrupt, newMessage, body.streaming),
+    );
   }
 
   async retry(agentId: string, target: UpstreamTarget, answerId: string): Promise<AnswerResult> {
@@ -117,7 +134,10 @@ export class AnswerDesk {
     }
     const interrupt = await this.unmasked(agentId, stored.sessionKey, stored.interruptId, stored.interruptKey);
     const { error: _error, runId: _runId, ...rest } = stored;
-    return this.send({ ...rest, status: "sending" }, target, interrupt, answerMessage(interrupt, stored.answer), false);
+    const claim = this.claimTarget(agentId, stored.sessionKey, interrupt);
+    return answerOnceAsync(this.agentStore.store, claim, "conflict:interrupt_answered", () =>
+      this.send({ ...rest, status: "sending" }, target, interrupt, answerMessage(interrupt, stored.answer), false),
+    );
   }
 
   private async send(

@@ -143,7 +143,7 @@ export class AdkInbox {
     sessionKey: string,
     interruptId: string,
     interruptKey?: string,
-  ): { interrupt: AdkInterrupt; status: InterruptStatus } | undefined {
+  ): { interrupt: AdkInterrupt; status: InterruptStatus; last?: StoredAnswer } | undefined {
     const track = this.sessions.get(agentId)?.get(sessionKey);
     if (!track) return undefined;
     const all = listInterrupts(track.tracker, { connectionId: agentId, sessionKey });
@@ -152,7 +152,8 @@ export class AdkInbox {
         ? all.find((i) => i.key === interruptKey && i.id === interruptId)
         : all.findLast((i) => i.id === interruptId);
     if (!interrupt) return undefined;
-    return { interrupt, status: overlayStatus(interrupt, answerFor(this.answersOf(agentId), all, interrupt)) };
+    const last = answerFor(this.answersOf(agentId), all, interrupt);
+    return { interrupt, status: overlayStatus(interrupt, last), ...(last ? { last } : {}) };
   }
 
   /** How many requests of the session carry this call id (a reused id means several). */

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { RunAgentInput } from "@ag-ui/core";
 import type { AguiAnswerBody, AguiHumanRequest } from "@/lib/contracts/agui";
 import { AppError } from "@/lib/errors";
+import { answerClaimOf, answeredConflict, answerOnce, roundOf } from "@/lib/server/inbox/answer-claims";
 import type { AguiAgentConfig, AguiStore } from "@/lib/server/agui/agui-store";
 import { saveAguiRequest } from "@/lib/server/agui/record";
 import type { AguiAgentLookup, AguiRuns } from "@/lib/server/agui/runs";
@@ -52,7 +53,12 @@ export class AguiRequests {
    */
   answer(requestId: string, body: AguiAnswerBody): AguiHumanRequest {
     const r = this.get(requestId);
-    if (r.status === "answered") throw new AppError("conflict:agui_request_answered", "This request was already answered");
+    if (r.status === "answered") {
+      const who = answerClaimOf(this.hub.store, { source: "agui", requestId });
+      throw who
+        ? answeredConflict("conflict:agui_request_answered", who)
+        : new AppError("conflict:agui_request_answered", "This request was already answered");
+    }
     if (r.status === "stale") throw new AppError("conflict:agui_request_stale", `This request is stale: ${r.reason ?? "its run is gone"}`);
     if (r.kind === "tool" && body.kind !== "tool_result")
       throw new AppError("bad_request:agui_answer_kind", 'A front-end tool call is answered with { kind: "tool_result", result }');
@@ -76,25 +82,29 @@ export class AguiRequests {
       throw new AppError("conflict:agui_request_stale", "This request's agent was removed");
     }
     this.runs.assertIdle(r.agentId, r.threadId);
-    const answered = this.save({
-      ...r,
-      status: "answered",
-      answeredAt: Date.now(),
-      answer: body,
-      error: undefined,
-      reason: undefined,
-      answeredByRunId: undefined,
+    // One conditional write in the database decides between two answers, on any instance.
+    const target = { source: "agui", requestId, round: roundOf(r) };
+    return answerOnce(this.hub.store, target, "conflict:agui_request_answered", ({ answeredAt }) => {
+      const answered = this.save({
+        ...r,
+        status: "answered",
+        answeredAt,
+        answer: body,
+        error: undefined,
+        reason: undefined,
+        answeredByRunId: undefined,
+      });
+      const group = this.store.threadRequests(r.agentId, r.threadId).filter((x) => x.runId === r.runId);
+      const waiting = group.filter((x) => x.status === "pending");
+      if (waiting.length > 0) {
+        const reason = `Sent with the ${waiting.length} other request${waiting.length === 1 ? "" : "s"} of this run once ${waiting.length === 1 ? "it is" : "they are"} answered`;
+        return this.save({ ...answered, reason });
+      }
+      const carried = group
+        .filter(hasAnswer)
+        .filter((x) => (x.status === "answered" || x.status === "failed") && !(x.status === "answered" && x.answeredByRunId));
+      return this.continueThread(entry.config, r, carried);
     });
-    const group = this.store.threadRequests(r.agentId, r.threadId).filter((x) => x.runId === r.runId);
-    const waiting = group.filter((x) => x.status === "pending");
-    if (waiting.length > 0) {
-      const reason = `Sent with the ${waiting.length} other request${waiting.length === 1 ? "" : "s"} of this run once ${waiting.length === 1 ? "it is" : "they are"} answered`;
-      return this.save({ ...answered, reason });
-    }
-    const carried = group
-      .filter(hasAnswer)
-      .filter((x) => (x.status === "answered" || x.status === "failed") && !(x.status === "answered" && x.answeredByRunId));
-    return this.continueThread(entry.config, r, carried);
   }
 
   /** A test replay ended early: what it left waiting on its thread is no one's to answer (stale). */

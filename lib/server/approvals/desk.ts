@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { DEFAULT_REJECT_REASON, sameArguments } from "@/lib/contracts/approvals";
 import type { ApprovalAnswer, ApprovalOrigin, ApprovalPolicy, ApprovalStatus, ToolApproval, ToolPolicies } from "@/lib/contracts/approvals";
 import { AppError } from "@/lib/errors";
+import { answerClaimOf, answeredConflict, answerOnce } from "@/lib/server/inbox/answer-claims";
 import { approvalStore } from "@/lib/server/approvals/approval-store";
 import type { ApprovalStore } from "@/lib/server/approvals/approval-store";
 import { asks, resolvePolicy, toolFacts } from "@/lib/server/approvals/policy";
@@ -163,24 +164,28 @@ export class Approvals {
     if (!w) {
       const known = this.get(id);
       if (known.status === "answered") {
+        const claim = answerClaimOf(this.hub.store, { source: "approval", requestId: id });
+        if (claim) throw answeredConflict("conflict:approval_already_answered", claim);
         throw new AppError("conflict:approval_already_answered", "This tool call was already answered", { decision: known.decision });
       }
       throw new AppError("conflict:approval_stale", `This tool call no longer waits: ${known.reason ?? "it went stale"}`, {
         reason: known.reason,
       });
     }
-    const at = Date.now();
-    if (answer.action === "approve") {
-      const args = answer.arguments ?? w.approval.arguments;
-      const edited = !sameArguments(args, w.approval.arguments);
-      const approval = this.settle(w, { status: "answered", decision: { action: "approve", arguments: args, edited, at } });
-      w.settle({ action: "approve", arguments: args, edited, approvalId: id });
+    // One conditional write in the database decides, whichever instance the two answers reach.
+    return answerOnce(this.hub.store, { source: "approval", requestId: id }, "conflict:approval_already_answered", ({ answeredAt: at }) => {
+      if (answer.action === "approve") {
+        const args = answer.arguments ?? w.approval.arguments;
+        const edited = !sameArguments(args, w.approval.arguments);
+        const approval = this.settle(w, { status: "answered", decision: { action: "approve", arguments: args, edited, at } });
+        w.settle({ action: "approve", arguments: args, edited, approvalId: id });
+        return approval;
+      }
+      const reason = answer.reason?.trim() || DEFAULT_REJECT_REASON;
+      const approval = this.settle(w, { status: "answered", decision: { action: "reject", reason, at } });
+      w.settle({ action: "reject", reason, approvalId: id });
       return approval;
-    }
-    const reason = answer.reason?.trim() || DEFAULT_REJECT_REASON;
-    const approval = this.settle(w, { status: "answered", decision: { action: "reject", reason, at } });
-    w.settle({ action: "reject", reason, approvalId: id });
-    return approval;
+    });
   }
 
   /** Every approval kept (this run's and earlier runs'): pending first, then newest first. */

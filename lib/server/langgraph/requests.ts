@@ -2,6 +2,7 @@ import "server-only";
 import { LG_DEFAULT_STREAM_MODES } from "@/lib/contracts/langgraph";
 import type { LgAnswerBody, LgHumanRequest } from "@/lib/contracts/langgraph";
 import { AppError } from "@/lib/errors";
+import { answerClaimOf, answeredConflict, answerOnceAsync, roundOf } from "@/lib/server/inbox/answer-claims";
 import { resumeValueOf } from "@/lib/server/langgraph/answers";
 import type { LgGivenAnswer } from "@/lib/server/langgraph/answers";
 import type { LgApi } from "@/lib/server/langgraph/client";
@@ -106,10 +107,14 @@ export class LgRequests {
    */
   async answer(requestId: string, body: LgAnswerBody): Promise<LgHumanRequest> {
     const r = this.get(requestId);
-    if (r.status === "answered")
-      throw new AppError("conflict:langgraph_request_answered", "This request was already answered", {
-        answeredByRunId: r.answeredByRunId ?? null,
-      });
+    if (r.status === "answered") {
+      const who = answerClaimOf(this.hub.store, { source: "langgraph", requestId });
+      throw new AppError(
+        "conflict:langgraph_request_answered",
+        who ? answeredConflict("conflict:langgraph_request_answered", who).message : "This request was already answered",
+        { answeredByRunId: r.answeredByRunId ?? null, ...who },
+      );
+    }
     if (r.status === "stale")
       throw new AppError("conflict:langgraph_request_stale", `This request is stale: ${r.reason ?? "its interrupt is gone"}`);
     if (r.status === "failed" && r.reason === NOT_RESUMABLE)
@@ -129,24 +134,28 @@ export class LgRequests {
       throw new AppError("conflict:langgraph_request_stale", "This request's deployment was removed");
     }
     this.runs.assertIdle(r.deploymentId, r.threadId);
-    this.save({
-      ...r,
-      status: "answered",
-      answeredAt: Date.now(),
-      answer: given,
-      error: undefined,
-      reason: undefined,
-      answeredByRunId: undefined,
-      waitingFor: undefined,
-      stepCount: undefined,
+    // One conditional write in the database decides between two answers, on any instance.
+    const target = { source: "langgraph", requestId, round: roundOf(r) };
+    return answerOnceAsync(this.hub.store, target, "conflict:langgraph_request_answered", ({ answeredAt }) => {
+      this.save({
+        ...r,
+        status: "answered",
+        answeredAt,
+        answer: given,
+        error: undefined,
+        reason: undefined,
+        answeredByRunId: undefined,
+        waitingFor: undefined,
+        stepCount: undefined,
+      });
+      const ctx = this.ctx(r.deploymentId, r.threadId);
+      const pending = this.store.threadRequests(r.deploymentId, r.threadId).filter((x) => x.status === "pending");
+      if (pending.length > 0) {
+        settleWaiting(ctx, r.deploymentId, r.threadId);
+        return Promise.resolve(this.get(r.id));
+      }
+      return this.resume(r.deploymentId, r.threadId, r.id);
     });
-    const ctx = this.ctx(r.deploymentId, r.threadId);
-    const pending = this.store.threadRequests(r.deploymentId, r.threadId).filter((x) => x.status === "pending");
-    if (pending.length > 0) {
-      settleWaiting(ctx, r.deploymentId, r.threadId);
-      return this.get(r.id);
-    }
-    return this.resume(r.deploymentId, r.threadId, r.id);
   }
 
   /** Re-reads the thread, then sends every kept answer of it in one resume run. */

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sqliteOf } from "@/lib/server/sql/sqlite-engine";
 import type { ConnectionConfig } from "@/lib/contracts/connections";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
@@ -40,7 +39,7 @@ const peer = (id: string, createdAt: number, extra: Partial<PeerConfig<Input>> =
   ...extra,
 });
 const taskRows = (agentId: string) =>
-  sqliteOf(store).prepare("SELECT COUNT(*) AS n FROM a2a_tasks WHERE agent_id = ?").pluck().get(agentId);
+  store.prepare<{ n: number }>("SELECT COUNT(*) AS n FROM a2a_tasks WHERE agent_id = ?").get(agentId)?.n;
 
 describe("PeerTable", () => {
   it("lists oldest first, reads one by id, upserts keeping the first created_at", () => {
@@ -52,7 +51,7 @@ describe("PeerTable", () => {
     table.save(peer("c", 99, { name: "renamed" }));
     expect(table.get("c")).toMatchObject({ name: "renamed" });
     expect(table.get("c")?.builtin).toBeUndefined();
-    expect(sqliteOf(store).prepare("SELECT created_at FROM a2a_agents WHERE id = 'c'").pluck().get()).toBe(1);
+    expect(store.prepare<{ created_at: number }>("SELECT created_at FROM a2a_agents WHERE id = 'c'").get()?.created_at).toBe(1);
     expect(table.get("nope")).toBeUndefined();
   });
 

@@ -24,5 +24,13 @@ export interface StoreEngine {
   reclaim(): void;
   /** Retention's cap: the write-ahead log kept to a share of it (SQLite; PostgreSQL manages its own). */
   boundLog(capBytes: number): void;
+  /**
+   * Tells every store listening on `channel` of this database — in this instance or another — the
+   * `payload` (at most MAX_PAYLOAD_BYTES): LISTEN/NOTIFY on PostgreSQL, delivered when the
+   * transaction commits; an in-process bus on SQLite (sql/notify.ts).
+   */
+  notify(channel: string, payload?: string): void;
+  /** Calls `onMessage` with each payload notified on `channel`; resolves, with the way to stop, once listening. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => void>;
   close(): void;
 }

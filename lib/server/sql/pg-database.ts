@@ -60,13 +60,12 @@ export class PgDatabase {
         // Every version's tables are learned, applied now or earlier: statements need their keys.
         const statements = migration.sqlite ? pgSchema(migration.sqlite, this.tables) : [];
         if (done.has(migration.version)) {
-          if (migration.everyStart) this.transaction(() => statements.forEach((statement) => this.conn.query(statement)))();
+          if (migration.everyStart) this.transaction(() => this.batch(statements))();
           continue;
         }
         this.transaction(() => {
-          if (migration.version === migrations[0]?.version) this.conn.query(PG_FUNCTIONS);
-          for (const statement of statements) this.conn.query(statement);
-          if (migration.postgres) for (const statement of splitStatements(migration.postgres)) this.conn.query(statement);
+          const first = migration.version === migrations[0]?.version ? [PG_FUNCTIONS] : [];
+          this.batch([...first, ...statements, ...(migration.postgres ? splitStatements(migration.postgres) : [])]);
           this.conn.query("INSERT INTO loupe_migrations (version, name, applied_at) VALUES ($1, $2, $3)", [
             migration.version,
             migration.name,
@@ -96,13 +95,15 @@ export class PgDatabase {
     };
   }
 
-  /** Runs statements with no parameters (SQLite's DDL is translated first). */
+  /** Runs statements with no parameters (SQLite's DDL is translated first), in one round trip. */
   exec(sql: string): void {
-    if (/^\s*CREATE TABLE/im.test(sql)) {
-      for (const statement of pgSchema(sql, this.tables)) this.conn.query(statement);
-      return;
-    }
-    for (const statement of splitStatements(sql)) this.conn.query(this.translate(statement).text);
+    if (/^\s*CREATE TABLE/im.test(sql)) return this.batch(pgSchema(sql, this.tables));
+    this.batch(splitStatements(sql).map((statement) => this.translate(statement).text));
+  }
+
+  /** Statements without parameters sent together: one round trip (PostgreSQL's simple query), not one each. */
+  private batch(statements: readonly string[]): void {
+    if (statements.length > 0) this.conn.query(statements.join(";\n"));
   }
 
   /** Like better-sqlite3's: a function that runs `fn` in a transaction (a savepoint when nested). */

@@ -20,6 +20,8 @@ describe("SQLite's SQL rewritten for PostgreSQL", () => {
     expect(t).toContain("blob BYTEA");
     expect(t).toContain("x DOUBLE PRECISION DEFAULT 0");
     expect(k).not.toContain("ROWID");
+    expect(k).toContain("loupe_rowid BIGINT GENERATED ALWAYS AS IDENTITY");
+    expect(t).not.toContain("loupe_rowid");
     expect(tables.get("t")).toEqual({ key: ["seq"], identity: "seq" });
     expect(tables.get("k")).toEqual({ key: ["a", "b"] });
   });
@@ -47,6 +49,8 @@ describe("SQLite's SQL rewritten for PostgreSQL", () => {
       names: undefined,
     });
     expect(() => pgStatement("INSERT OR REPLACE INTO nowhere (a) VALUES (?)", tables)).toThrow(/key and columns must be known/);
+    // Without a column list (the table's columns in order): the space before VALUES is kept.
+    expect(pgStatement("INSERT INTO k VALUES (?, ?, 'v')", tables).text).toBe("INSERT INTO k VALUES ($1, $2, 'v')");
   });
 
   it("rewrites json_extract, json_each and SQLite's functions", () => {
@@ -56,6 +60,13 @@ describe("SQLite's SQL rewritten for PostgreSQL", () => {
     expect(pgStatement("SELECT CAST(value AS INTEGER) FROM json_each(?)", tables).text).toBe(
       "SELECT CAST(value AS BIGINT) FROM loupe_json_each($1::json)",
     );
+  });
+
+  it("orders by insertion where SQLite says rowid: the identity column, or the one a keyed table is given", () => {
+    expect(pgStatement("SELECT v FROM k WHERE a = ? ORDER BY b, rowid DESC", tables).text).toBe(
+      "SELECT v FROM k WHERE a = $1 ORDER BY b, loupe_rowid DESC",
+    );
+    expect(pgStatement("SELECT name FROM t ORDER BY rowid", tables).text).toBe("SELECT name FROM t ORDER BY seq");
   });
 
   it("splits statements at semicolons outside strings and comments", () => {

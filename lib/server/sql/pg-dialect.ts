@@ -125,6 +125,8 @@ function pgCreateTable(name: string, body: string, tables: Tables): string {
     return colName + mapCode(rest, types);
   });
   tables.set(name, info);
+  // SQLite's rowid, which orders rows by insertion and survives an update (ctid does not): kept last.
+  if (!info.identity) columns.push(`${ROWID} BIGINT GENERATED ALWAYS AS IDENTITY`);
   return `CREATE TABLE IF NOT EXISTS ${name} (\n  ${columns.join(",\n  ")}\n)`;
 }
 
@@ -152,12 +154,20 @@ function splitTopLevel(body: string): string[] {
   return out;
 }
 
+/** The column standing for SQLite's `rowid` in a table without an `INTEGER PRIMARY KEY`. */
+export const ROWID = "loupe_rowid";
+
+/** The table a statement reads or writes first (its `rowid` is that table's). */
+const FIRST_TABLE = /\b(?:FROM|INTO|UPDATE)\s+(\w+)/i;
+
 const INSERT = /^\s*INSERT\s+(?:OR\s+(REPLACE|IGNORE)\s+)?INTO\s+(\w+)\s*(?:\(([^)]*)\))?/i;
 
 /** One SQLite statement → PostgreSQL. */
 export function pgStatement(sql: string, tables: Tables): PgStatementText {
   const names: string[] = [];
   let n = 0;
+  const first = tables.get(FIRST_TABLE.exec(sql)?.[1] ?? "");
+  const rowid = first?.identity ?? ROWID;
   let text = mapCode(sql, (code) =>
     code
       .replace(/\?/g, () => `$${++n}`)
@@ -169,7 +179,7 @@ export function pgStatement(sql: string, tables: Tables): PgStatementText {
       .replace(/\bchar\(/gi, "chr(")
       .replace(/\binstr\(/gi, "strpos(")
       .replace(/\bLIKE\b/g, "ILIKE")
-      .replace(/\browid\b/gi, "ctid")
+      .replace(/\browid\b/gi, rowid)
       // SQLite's INTEGER is 64-bit: so is the type a portable statement casts a JSON value to.
       .replace(/\bAS\s+INTEGER\s*\)/gi, "AS BIGINT)"),
   );
@@ -179,7 +189,7 @@ export function pgStatement(sql: string, tables: Tables): PgStatementText {
   if (insert) {
     const [head, conflict, table = "", columnList] = insert;
     const info = tables.get(table);
-    text = `INSERT INTO ${table}${columnList ? ` (${columnList})` : ""}` + text.slice(head.length);
+    text = `INSERT INTO ${table}${columnList ? ` (${columnList})` : ""} ` + text.slice(head.length).trimStart();
     if (conflict?.toUpperCase() === "IGNORE") text += " ON CONFLICT DO NOTHING";
     if (conflict?.toUpperCase() === "REPLACE") {
       if (!info?.key.length || !columnList) throw new Error(`INSERT OR REPLACE INTO ${table}: its key and columns must be known`);

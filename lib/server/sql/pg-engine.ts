@@ -1,6 +1,8 @@
 import "server-only";
 import { PgDatabase } from "@/lib/server/sql/pg-database";
 import { PgError } from "@/lib/server/sql/pg-sync";
+import { PgListener } from "@/lib/server/sql/pg-listen";
+import { checkNotification } from "@/lib/server/sql/notify";
 import type { StoreEngine } from "@/lib/server/sql/engine";
 import type { StoreSize } from "@/lib/server/store-size";
 
@@ -12,19 +14,52 @@ import type { StoreSize } from "@/lib/server/store-size";
 export class PgEngine implements StoreEngine {
   readonly kind = "postgres";
 
+  /** LISTEN's own connection, opened on the first listen(). */
+  private listener: PgListener | null = null;
+
   constructor(
     readonly db: PgDatabase,
     readonly where: string,
+    private readonly url: string,
   ) {}
 
-  /** What Loupe's own tables and their indexes take in the database (other tables there are not Loupe's). */
+  /**
+   * What Loupe's tables take. `fileBytes`: their relations and indexes as PostgreSQL holds them on
+   * disk, which a DELETE does not shrink (the space is reused after VACUUM, not given back).
+   * `usedBytes`, what retention's cap measures: the bytes of the rows that are live now (each row's
+   * stored size and its header), and their indexes in the same proportion — so a size prune sees
+   * its deletes at once and stops at its target instead of pruning on against a figure that never
+   * falls. It reads every row: the price of an exact figure, paid by retention's checks only.
+   */
   size(): StoreSize {
-    const row = this.db.query(
-      `SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c
-       JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'`,
-    ).rows[0];
-    const bytes = Number(row?.bytes ?? 0);
-    return { fileBytes: bytes, walBytes: 0, usedBytes: bytes, freeBytes: 0 };
+    const tables = this.db
+      .query(
+        `SELECT c.relname AS name, pg_total_relation_size(c.oid) AS total, pg_indexes_size(c.oid) AS indexes FROM pg_class c
+         JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'`,
+      )
+      .rows.map((r) => ({ name: String(r.name), total: Number(r.total ?? 0), indexes: Number(r.indexes ?? 0) }));
+    const fileBytes = tables.reduce((sum, t) => sum + t.total, 0);
+    if (tables.length === 0) return { fileBytes, walBytes: 0, usedBytes: 0, freeBytes: 0 };
+    const live = this.db.query(
+      tables
+        .map(
+          (t, i) =>
+            `SELECT ${i} AS i, COALESCE(SUM(pg_column_size(t.*)), 0) + ${ROW_OVERHEAD} * COUNT(*) AS bytes FROM ${quoteIdent(t.name)} t`,
+        )
+        .join(" UNION ALL "),
+    ).rows;
+    let usedBytes = 0;
+    for (const row of live) {
+      const t = tables[Number(row.i)];
+      if (!t) continue;
+      // A row's stored size includes its values kept out of line (TOAST), as stored.
+      const rows = Number(row.bytes ?? 0);
+      // The indexes, counted in the share of the table (its heap and TOAST) that is live.
+      const data = t.total - t.indexes;
+      const share = data > 0 ? Math.min(1, rows / data) : 1;
+      usedBytes += rows + Math.round(t.indexes * share);
+    }
+    return { fileBytes, walBytes: 0, usedBytes, freeBytes: Math.max(0, fileBytes - usedBytes) };
   }
 
   /** The server's disk is not Loupe's to see: a write that fails for lack of room says so (spaceError). */
@@ -51,9 +86,27 @@ export class PgEngine implements StoreEngine {
 
   boundLog(): void {}
 
+  notify(channel: string, payload = ""): void {
+    checkNotification(channel, payload);
+    this.db.query("SELECT pg_notify($1, $2)", [channel, payload]);
+  }
+
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => void> {
+    this.listener ??= new PgListener(this.url);
+    return this.listener.listen(channel, onMessage);
+  }
+
   close(): void {
+    this.listener?.close();
     this.db.close();
   }
+}
+
+/** A heap tuple's header and its line pointer (PostgreSQL's page layout), added to each live row's stored size. */
+const ROW_OVERHEAD = 28;
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /** The schema's versions: the first is every table the local store has (store-schema.ts). */
@@ -69,16 +122,5 @@ export function openPgEngine(url: string, where: string, schema: string): PgEngi
     db.close();
     throw error;
   }
-  return new PgEngine(db, where);
-}
-
-/** The database's address for logs and figures: no password, whatever form the URL takes. */
-export function pgAddress(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = "";
-    return parsed.toString();
-  } catch {
-    return "postgres (unparsable address)";
-  }
+  return new PgEngine(db, where, url);
 }

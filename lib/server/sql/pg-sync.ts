@@ -92,6 +92,9 @@ export class PgSync {
     const pgPath = createRequire(path.join(process.env.LOUPE_ROOT ?? process.cwd(), "package.json")).resolve("pg");
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // Not the parent's loaders (tsx's --import): the worker only runs node-postgres, and a loader
+      // that wanted an answer from this thread would wait on it while it sleeps in Atomics.wait.
+      execArgv: [],
       workerData: { port: port2, flag, url, name, pgPath },
       transferList: [port2],
     });

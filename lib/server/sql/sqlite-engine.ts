@@ -3,6 +3,7 @@ import type Database from "better-sqlite3";
 import type { SqlDatabase } from "@/lib/server/sql/database";
 import type { StoreEngine } from "@/lib/server/sql/engine";
 import { diskFree, hasRoom, storeSize } from "@/lib/server/store-size";
+import { LocalNotifications } from "@/lib/server/sql/notify";
 
 /** Below this much free disk, a failed write is the disk's fault rather than the store's own page limit. */
 const DISK_LOW = 16 * 1024 * 1024;
@@ -14,12 +15,14 @@ const CHEAP_VACUUM_BYTES = 64 * 1024 * 1024;
 export class SqliteEngine implements StoreEngine {
   readonly kind = "sqlite";
   readonly db: SqlDatabase;
+  private readonly notifications: LocalNotifications;
 
   constructor(
     readonly sqlite: Database.Database,
     readonly where: string,
   ) {
     this.db = sqlite;
+    this.notifications = new LocalNotifications(where);
   }
 
   size() {
@@ -60,7 +63,16 @@ export class SqliteEngine implements StoreEngine {
     this.sqlite.pragma(`journal_size_limit = ${Math.floor(capBytes / 16)}`);
   }
 
+  notify(channel: string, payload?: string): void {
+    this.notifications.notify(channel, payload);
+  }
+
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => void> {
+    return this.notifications.listen(channel, onMessage);
+  }
+
   close(): void {
+    this.notifications.close();
     this.sqlite.close();
   }
 }

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { CaseResult, Run, RunSummary } from "@/lib/contracts/testing";
-import { caseOutcomeSchema, MAX_RUNS_PER_SUITE } from "@/lib/contracts/testing";
+import type { Run, RunSummary } from "@/lib/contracts/testing";
+import { MAX_RUNS_PER_SUITE } from "@/lib/contracts/testing";
 import { openStore } from "@/lib/server/store";
 import { TestStore } from "@/lib/server/testing/store";
 import { tempDir } from "@/tests/support/servers";
+import { caseBody, caseResult } from "@/tests/support/test-cases";
 
 // A run's results are rows appended one per replay; the run's row keeps only its summary (review of
 // issue 24, #9: the whole results JSON was rewritten every 250 ms while a run went on).
@@ -16,29 +17,8 @@ afterAll(() => {
   data.cleanup();
 });
 
-const outcome = caseOutcomeSchema.parse({ result: { text: "ok" } });
-const result = (caseId: string, repetition: number): CaseResult => ({
-  caseId,
-  caseName: caseId,
-  repetition,
-  status: "pass",
-  reason: "ok",
-  pauseFailures: [],
-  assertions: [],
-  outcome,
-  durationMs: 1,
-});
-const body = (name: string) => ({
-  name,
-  protocol: "mcp",
-  target: { kind: "saved" as const, id: "c" },
-  steps: [],
-  answers: [],
-  recorded: outcome,
-  assertions: [],
-});
-const a = tests.createCase(body("a"));
-const b = tests.createCase(body("b"));
+const a = tests.createCase(caseBody("a"));
+const b = tests.createCase(caseBody("b"));
 const suite = tests.createSuite({ name: "s", caseIds: [a.id, b.id], repetitions: 2, concurrency: 2, timeoutMs: 1000 });
 const summary = (id: string, startedAt: number, extra: Partial<RunSummary> = {}): RunSummary => ({
   id,
@@ -62,7 +42,7 @@ describe("TestStore runs", () => {
       [a.id, 0],
       [b.id, 1],
     ] as const)
-      tests.appendResult("r1", result(c, rep));
+      tests.appendResult("r1", caseResult(c, rep));
     const cases = [a.id, b.id].map((id) => ({ caseId: id, caseName: id, status: "pass" as const, flaky: false, passed: 2, total: 2 }));
     tests.saveRun(summary("r1", 1, { status: "passed", finishedAt: 2, cases }));
     const row = store.prepare<{ summary: string; results: string }>("SELECT summary, results FROM test_runs WHERE id = ?").get("r1");
@@ -75,7 +55,7 @@ describe("TestStore runs", () => {
   });
 
   it("reads a run an older Loupe saved with its results in the run's row, and stops one it left running", () => {
-    const old: Run = { ...summary("old", 0, { cases: [] }), results: [result(a.id, 0), result(b.id, 0)] };
+    const old: Run = { ...summary("old", 0, { cases: [] }), results: [caseResult(a.id, 0), caseResult(b.id, 0)] };
     const { results, ...rest } = old;
     store
       .prepare("INSERT INTO test_runs (id, suite_id, started_at, summary, results) VALUES (?, ?, ?, ?, ?)")
@@ -90,7 +70,7 @@ describe("TestStore runs", () => {
   it("deletes a pruned run's results with it, and a deleted suite's", () => {
     for (let i = 0; i < MAX_RUNS_PER_SUITE + 1; i++) {
       tests.saveRun(summary(`p${i}`, 10 + i));
-      tests.appendResult(`p${i}`, result(a.id, 0));
+      tests.appendResult(`p${i}`, caseResult(a.id, 0));
     }
     // r1 and old were the oldest: pruned with their rows.
     expect(count("SELECT count(*) AS n FROM test_results WHERE run_id IN ('r1', 'old')")).toBe(0);

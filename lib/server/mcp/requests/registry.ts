@@ -3,6 +3,7 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestId, Task } from "@modelcontextprotocol/sdk/types.js";
 import type { ElicitationAnswer, McpClientRequest, McpStaleCause, SamplingAnswer } from "@/lib/contracts/mcp-requests";
 import { AppError } from "@/lib/errors";
+import { answerClaimOf, answeredConflict, answerOnce } from "@/lib/server/inbox/answer-claims";
 import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import { LOUPE_STOPPED_REASON, requestStore } from "@/lib/server/mcp/requests/request-store";
 import type { McpRequestStore } from "@/lib/server/mcp/requests/request-store";
@@ -78,6 +79,8 @@ export class ClientRequests {
     if (!request || request.connectionId !== connectionId) {
       throw new AppError("not_found:mcp_request", `No client request "${requestId}" on this connection`);
     }
+    const claimed = request.status === "answered" && store ? answerClaimOf(store, { source: "mcp", requestId }) : undefined;
+    if (claimed) throw answeredConflict("conflict:mcp_request", claimed);
     if (!t || request.status !== "pending") {
       const why =
         request.status === "answered" ? "was already answered" : `is ${request.status}${request.reason ? ` (${request.reason})` : ""}`;
@@ -88,13 +91,16 @@ export class ClientRequests {
       t.request.kind === "sampling"
         ? samplingOutcome(parsed as SamplingAnswer)
         : elicitationOutcome(parsed as ElicitationAnswer, t.request.params);
-    this.update(t, { status: "answered", answer: { at: Date.now(), body: parsed } });
-    if (t.task) {
-      const failed = "error" in outcome;
-      this.setTaskStatus(t, failed ? "failed" : "completed", failed ? outcome.error.message : undefined);
-    }
-    t.settle(outcome);
-    return t.request;
+    // One conditional write in the database decides between two answers, on any instance.
+    return answerOnce(t.conn.hub.store, { source: "mcp", requestId }, "conflict:mcp_request", ({ answeredAt }) => {
+      this.update(t, { status: "answered", answer: { at: answeredAt, body: parsed } });
+      if (t.task) {
+        const failed = "error" in outcome;
+        this.setTaskStatus(t, failed ? "failed" : "completed", failed ? outcome.error.message : undefined);
+      }
+      t.settle(outcome);
+      return t.request;
+    });
   }
 
   /** Starts tracking a request the server just sent; recorded at once (relatedCall: see onlyRunningCall). */

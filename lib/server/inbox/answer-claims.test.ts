@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { AppError } from "@/lib/errors";
+import { Store } from "@/lib/server/store";
+import { answerClaimOf, answerOnce, claimAnswer, claimAnswerOnce } from "@/lib/server/inbox/answer-claims";
+import { storeBackends } from "@/tests/support/store-backends";
+
+/**
+ * Exactly-once answers (issue 25) on both databases: two processes, each with its own Store (its
+ * own connection) on one database, race to claim the same 200 requests; each is applied once.
+ */
+
+const COUNT = 200;
+const backends = storeBackends();
+
+/** One racer: opens its Store, says "ready", waits for "go", claims every request, prints the ids it won. */
+function racer(name: string, dir: string, url: string | undefined): { ready: Promise<void>; go: () => void; won: Promise<string[]> } {
+  const script = `
+    const { Store } = await import(${JSON.stringify(path.resolve("lib/server/store.ts"))});
+    const { claimAnswerOnce } = await import(${JSON.stringify(path.resolve("lib/server/inbox/answer-claims.ts"))});
+    const store = new Store(${JSON.stringify(dir)}, { databaseUrl: ${JSON.stringify(url)} });
+    claimAnswerOnce(store, { source: "warmup", requestId: ${JSON.stringify(name)} }, ${JSON.stringify(name)});
+    process.stdout.write("ready\\n");
+    process.stdin.once("data", () => {
+      const won = [];
+      for (let i = 0; i < ${COUNT}; i++) {
+        if (claimAnswerOnce(store, { source: "approval", requestId: "r" + i }, ${JSON.stringify(name)}).won) won.push("r" + i);
+      }
+      store.close();
+      process.stdout.write(JSON.stringify(won) + "\\n");
+      process.exit(0);
+    });
+  `;
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions", "react-server", "--input-type=module", "-e", script], {
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (c: Buffer) => (err += c.toString()));
+  const lines = new Promise<string[]>((resolve, reject) => {
+    child.stdout.on("data", (c: Buffer) => {
+      out += c.toString();
+      if (out.split("\n").length > 2) resolve(out.split("\n"));
+    });
+    child.once("exit", (code) => (code === 0 ? resolve(out.split("\n")) : reject(new Error(`racer ${name} exited ${code}: ${err}`))));
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", () => out.startsWith("ready\n") && resolve());
+    child.once("exit", (code) => code !== 0 && reject(new Error(`racer ${name} exited ${code}: ${err}`)));
+  });
+  return {
+    ready,
+    go: () => child.stdin.write("go\n"),
+    won: lines.then((l) => {
+      const ids: unknown = JSON.parse(l[1] ?? "[]");
+      return Array.isArray(ids) ? ids.map(String) : [];
+    }),
+  };
+}
+
+describe.each(backends)("answer claims on $name", (backend) => {
+  it(`two Stores on one database racing ${COUNT} claims apply each exactly once, the winner's name kept`, async () => {
+    const { dir, url } = backend.place();
+    const a = racer("instance A", dir, url);
+    const b = racer("instance B", dir, url);
+    await Promise.all([a.ready, b.ready]);
+    a.go();
+    b.go();
+    const [wonA, wonB] = await Promise.all([a.won, b.won]);
+    expect(wonA.length + wonB.length).toBe(COUNT);
+    expect(new Set([...wonA, ...wonB]).size).toBe(COUNT);
+    const store = new Store(dir, { databaseUrl: url });
+    try {
+      for (const id of wonA) expect(answerClaimOf(store, { source: "approval", requestId: id })?.answeredBy).toBe("instance A");
+      for (const id of wonB) expect(answerClaimOf(store, { source: "approval", requestId: id })?.answeredBy).toBe("instance B");
+    } finally {
+      store.close();
+    }
+  }, 60_000);
+
+  it("tells the loser who answered and when, in the route's own 409, and gives a claim back when delivery fails", () => {
+    const { dir, url } = backend.place();
+    const first = new Store(dir, { databaseUrl: url });
+    const second = new Store(dir, { databaseUrl: url });
+    try {
+      const target = { source: "mcp", requestId: "q1" };
+      const won = claimAnswer(first, target, "conflict:mcp_request", "Ada");
+      let lost: unknown;
+      try {
+        claimAnswer(second, target, "conflict:mcp_request", "Grace");
+      } catch (error) {
+        lost = error;
+      }
+      expect(lost).toBeInstanceOf(AppError);
+      expect(lost).toMatchObject({
+        status: 409,
+        code: "conflict:mcp_request",
+        message: `This request was already answered by Ada at ${new Date(won.answeredAt).toISOString()}`,
+        details: { answeredBy: "Ada", answeredAt: won.answeredAt },
+      });
+      // A retry round is its own claim.
+      expect(claimAnswerOnce(second, { ...target, round: "retry-1" }, "Grace").won).toBe(true);
+
+      const other = { source: "approval", requestId: "q2" };
+      expect(() =>
+        answerOnce(first, other, "conflict:approval_already_answered", () => {
+          throw new Error("the peer refused it");
+        }),
+      ).toThrow("the peer refused it");
+      expect(answerClaimOf(second, other)).toBeUndefined();
+      expect(answerOnce(second, other, "conflict:approval_already_answered", (claim) => claim.answeredBy)).toMatch(/^Loupe on /);
+    } finally {
+      first.close();
+      second.close();
+    }
+  });
+});
