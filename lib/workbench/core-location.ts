@@ -4,6 +4,7 @@ import type { LocationPart } from "@/lib/workbench/location-part";
  * The core views' parts of the workbench URL, beside the protocols':
  *   inbox     ?view=inbox   (every protocol's human requests)
  *   bundles   ?view=bundles[&item=<imported bundle id>]   (issue 12: imported, read-only)
+ *   audit     ?view=audit   (issue 25: who raised, answered, approved, edited, rejected what)
  */
 
 /** The inbox hides everything else. */
@@ -16,6 +17,18 @@ export const inboxLocation: LocationPart<object, "inbox"> = {
   write: () => undefined,
   normalize: () => ({}),
   open: (_from, patch) => (patch.view === "inbox" ? {} : null),
+};
+
+/** The audit log: its filters live in the view, not the URL. */
+export const auditLocation: LocationPart<object, "audit"> = {
+  view: "audit",
+  key: null,
+  empty: {},
+  views: [],
+  read: () => ({}),
+  write: () => undefined,
+  normalize: () => ({}),
+  open: (_from, patch) => (patch.view === "audit" ? {} : null),
 };
 
 export interface BundlesLocation {
