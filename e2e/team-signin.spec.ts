@@ -76,7 +76,12 @@ test("a person signs in through the provider's login page and Loupe shows who th
   });
   expect(refused).toEqual({
     status: 403,
-    body: { error: { code: "forbidden:role", message: "Only a responder or above can answer human requests and approvals: Vera Viewer is a viewer" } },
+    body: {
+      error: {
+        code: "forbidden:role",
+        message: "Only a responder or above can answer human requests and approvals: Vera Viewer is a viewer",
+      },
+    },
   });
   await page.getByTestId("sign-out").click();
   await expect(page.getByTestId("auth-page")).toHaveText("Signed out");

@@ -34,7 +34,11 @@ export function AuditFilterBar({ filters, onChange, actors, kinds, sources, sour
     <>
       <label className={label}>
         Person
-        <NativeSelect value={filters.person ?? ""} onChange={(e) => set({ person: e.target.value || undefined })} data-testid="audit-person">
+        <NativeSelect
+          value={filters.person ?? ""}
+          onChange={(e) => set({ person: e.target.value || undefined })}
+          data-testid="audit-person"
+        >
           <option value="">anyone</option>
           {actors.map((a) => (
             <option key={a} value={a}>
@@ -56,7 +60,11 @@ export function AuditFilterBar({ filters, onChange, actors, kinds, sources, sour
       </label>
       <label className={label}>
         Where
-        <NativeSelect value={filters.source ?? ""} onChange={(e) => set({ source: e.target.value || undefined })} data-testid="audit-source">
+        <NativeSelect
+          value={filters.source ?? ""}
+          onChange={(e) => set({ source: e.target.value || undefined })}
+          data-testid="audit-source"
+        >
           <option value="">everywhere</option>
           {sources.map((s) => (
             <option key={s} value={s}>
@@ -67,7 +75,12 @@ export function AuditFilterBar({ filters, onChange, actors, kinds, sources, sour
       </label>
       <label className={label}>
         From
-        <Input type="datetime-local" className="h-8 w-44" value={fromMs(filters.from)} onChange={(e) => set({ from: toMs(e.target.value) })} />
+        <Input
+          type="datetime-local"
+          className="h-8 w-44"
+          value={fromMs(filters.from)}
+          onChange={(e) => set({ from: toMs(e.target.value) })}
+        />
       </label>
       <label className={label}>
         To

@@ -47,7 +47,14 @@ export function AuditMain() {
     <div className="flex min-h-0 flex-1 flex-col" data-testid="audit-view">
       <div className="flex flex-wrap items-end gap-2 border-b p-3">
         <h2 className="mr-2 text-base font-semibold">Audit</h2>
-        <AuditFilterBar filters={filters} onChange={change} actors={page.data?.actors ?? []} kinds={AUDIT_KINDS} sources={SOURCES} sourceLabel={sourceLabel} />
+        <AuditFilterBar
+          filters={filters}
+          onChange={change}
+          actors={page.data?.actors ?? []}
+          kinds={AUDIT_KINDS}
+          sources={SOURCES}
+          sourceLabel={sourceLabel}
+        />
         <div className="ml-auto flex gap-1.5">
           <Button variant="outline" size="sm" onClick={() => exportAs("jsonl")} data-testid="audit-export-jsonl">
             <DownloadIcon aria-hidden /> JSON Lines

@@ -39,7 +39,9 @@ export function AuditTable({ events, sourceLabel }: AuditTableProps) {
           <tr key={e.id} className="border-b align-top" data-testid="audit-row" data-kind={e.kind}>
             <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">{new Date(e.at).toLocaleString()}</td>
             <td className="px-3 py-1.5">
-              <Badge variant={e.kind === "rejected" ? "destructive" : e.kind === "raised" ? "outline" : "secondary"}>{KIND_LABEL[e.kind]}</Badge>
+              <Badge variant={e.kind === "rejected" ? "destructive" : e.kind === "raised" ? "outline" : "secondary"}>
+                {KIND_LABEL[e.kind]}
+              </Badge>
               {e.detail && <span className="ml-1 text-muted-foreground">{e.detail}</span>}
             </td>
             <td className="px-3 py-1.5" data-testid="audit-actor">

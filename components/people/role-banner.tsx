@@ -18,7 +18,9 @@ export function RoleBanner() {
       <EyeIcon className="size-3.5" aria-hidden />
       <span>
         You are signed in as a <strong className="text-foreground">{role}</strong>: a {role} {ROLE_CAN[role]}.{" "}
-        {role === "viewer" ? "Answering and changing anything needs the responder or admin role." : "Changing servers, taps and settings needs the admin role."}
+        {role === "viewer"
+          ? "Answering and changing anything needs the responder or admin role."
+          : "Changing servers, taps and settings needs the admin role."}
       </span>
     </div>
   );

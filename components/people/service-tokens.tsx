@@ -34,7 +34,9 @@ export function ServiceTokens() {
       <h3 className="flex items-center gap-2 font-semibold">
         <KeyRoundIcon className="size-4 text-muted-foreground" aria-hidden /> Service tokens
       </h3>
-      <p className="text-xs text-muted-foreground">For the CLI and CI: sent as Authorization: Bearer &lt;token&gt;, acting with the token&apos;s role.</p>
+      <p className="text-xs text-muted-foreground">
+        For the CLI and CI: sent as Authorization: Bearer &lt;token&gt;, acting with the token&apos;s role.
+      </p>
       <form
         className="flex flex-wrap items-center gap-2"
         onSubmit={(e) => {
@@ -42,7 +44,13 @@ export function ServiceTokens() {
           create.mutate();
         }}
       >
-        <Input className="h-8 w-48" placeholder="name (e.g. ci)" value={name} onChange={(e) => setName(e.target.value)} data-testid="token-name" />
+        <Input
+          className="h-8 w-48"
+          placeholder="name (e.g. ci)"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          data-testid="token-name"
+        />
         <NativeSelect value={role} onChange={(e) => setRole(ROLES.find((r) => r === e.target.value) ?? "viewer")} data-testid="token-role">
           {ROLES.map((r) => (
             <option key={r} value={r}>

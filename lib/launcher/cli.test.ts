@@ -130,7 +130,11 @@ describe("parseArgs --team / --insecure-http (issue 25)", () => {
     expect(() => parseArgs(["--team", "--host", "0.0.0.0"], io(oidc))).toThrow(
       /^Team mode on 0\.0\.0\.0 would send sign-in cookies over plain HTTP: serve Loupe behind a TLS proxy and pass --insecure-http/,
     );
-    expect(parseArgs(["--team", "--host", "0.0.0.0", "--insecure-http"], io(oidc))).toMatchObject({ host: "0.0.0.0", team: true, insecureHttp: true });
+    expect(parseArgs(["--team", "--host", "0.0.0.0", "--insecure-http"], io(oidc))).toMatchObject({
+      host: "0.0.0.0",
+      team: true,
+      insecureHttp: true,
+    });
     // Local mode on 0.0.0.0 is unchanged (a warning at start, no refusal).
     expect(parseArgs(["--host", "0.0.0.0"], io({}))).not.toHaveProperty("team");
   });

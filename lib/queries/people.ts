@@ -42,7 +42,9 @@ export function auditQuery(filters: AuditFilters, before?: number) {
   return queryOptions({
     queryKey: [...peopleKeys.audit(filters), before ?? null] as const,
     queryFn: ({ signal }) =>
-      apiFetch<AuditPage & { actors: string[] }>(`/api/audit?${auditSearch(filters, before ? { before: String(before) } : {})}`, { signal }),
+      apiFetch<AuditPage & { actors: string[] }>(`/api/audit?${auditSearch(filters, before ? { before: String(before) } : {})}`, {
+        signal,
+      }),
   });
 }
 

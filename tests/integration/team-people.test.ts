@@ -41,7 +41,11 @@ async function routes(): Promise<[string, RegExp, Handler][]> {
     ["GET", /^\/api\/people\/me$/, (req) => me.GET(req)],
     ["GET", /^\/api\/people\/tokens$/, () => tokens.GET()],
     ["POST", /^\/api\/people\/tokens$/, (req) => tokens.POST(req)],
-    ["DELETE", /^\/api\/people\/tokens\/(?<id>[^/]+)$/, (req, ctx) => token.DELETE(req, { params: ctx.params.then((p) => ({ id: p.id! })) })],
+    [
+      "DELETE",
+      /^\/api\/people\/tokens\/(?<id>[^/]+)$/,
+      (req, ctx) => token.DELETE(req, { params: ctx.params.then((p) => ({ id: p.id! })) }),
+    ],
     ["GET", /^\/$/, async () => new Response("<!doctype html><title>Loupe</title>", { headers: { "content-type": "text/html" } })],
   ];
 }
@@ -69,10 +73,17 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   provider = await startTestProvider([`${base}/auth/callback`]);
   const env = { LOUPE_OIDC_ISSUER: provider.issuer, LOUPE_OIDC_CLIENT_ID: CLIENT.id, LOUPE_OIDC_CLIENT_SECRET: CLIENT.secret };
-  const team = { settings: teamSettings({ ...env, LOUPE_OIDC_ROLE_MAP: "loupe-admins=admin" }, port, true), token: TOKEN, booted: async () => {} };
+  const team = {
+    settings: teamSettings({ ...env, LOUPE_OIDC_ROLE_MAP: "loupe-admins=admin" }, port, true),
+    token: TOKEN,
+    booted: async () => {},
+  };
   server.on("request", async (req, res) => {
     delete req.headers[ACTOR_HEADER];
-    const decision = gate({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers }, { token: TOKEN, port, team: { publicOrigin: base } });
+    const decision = gate(
+      { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers },
+      { token: TOKEN, port, team: { publicOrigin: base } },
+    );
     if (decision.action === "reject") return void res.writeHead(decision.status).end(decision.message);
     const actor = await teamStep(req, res, team);
     if (!actor) return;
@@ -129,7 +140,9 @@ describe("team mode with a real OpenID provider", () => {
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: { code: "unauthorized:signin" } });
     // A header claiming to be someone is dropped by the gate.
-    const forged = await api("/api/people/me", "", { headers: { "x-loupe-actor": encodeURIComponent('{"kind":"local","name":"x","role":"admin"}') } });
+    const forged = await api("/api/people/me", "", {
+      headers: { "x-loupe-actor": encodeURIComponent('{"kind":"local","name":"x","role":"admin"}') },
+    });
     expect(forged.status).toBe(401);
   });
 
@@ -178,7 +191,10 @@ describe("team mode with a real OpenID provider", () => {
     const adam = await signIn(base, "adam");
     const vera = await signIn(base, "vera");
     expect((await api("/api/people/tokens", vera.cookie)).status).toBe(403);
-    const created = await api("/api/people/tokens", adam.cookie, { method: "POST", body: JSON.stringify({ name: "ci", role: "responder" }) });
+    const created = await api("/api/people/tokens", adam.cookie, {
+      method: "POST",
+      body: JSON.stringify({ name: "ci", role: "responder" }),
+    });
     expect(created.status).toBe(201);
     const { token, secret } = (await created.json()) as { token: { id: string }; secret: string };
     const list = await (await api("/api/people/tokens", adam.cookie)).json();

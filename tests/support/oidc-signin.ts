@@ -41,7 +41,8 @@ export async function signIn(loupe: string, login: string): Promise<{ cookie: st
   });
   const cookies = jar.get(new URL(loupe).origin) ?? new Map<string, string>();
   const [name, value] = [...cookies].find(([k]) => k.includes("loupe_session_")) ?? [];
-  if (!name) throw new Error(`no session cookie after sign-in; ended at ${done.url} ${done.res.status}: ${(await done.res.text()).slice(0, 300)}`);
+  if (!name)
+    throw new Error(`no session cookie after sign-in; ended at ${done.url} ${done.res.status}: ${(await done.res.text()).slice(0, 300)}`);
   return { cookie: `${name}=${value}`, setCookie: loupeSetCookie, landed: done.url.pathname + done.url.search };
 }
 

@@ -115,7 +115,8 @@ export function teamGate(req: TeamRequest, ctx: TeamGateContext): TeamDecision {
   }
   if (!actor) {
     const api = url.pathname === "/api" || url.pathname.startsWith("/api/");
-    if (!api && method === "GET") return { action: "redirect", location: `/auth/login?next=${encodeURIComponent(url.pathname + url.search)}` };
+    if (!api && method === "GET")
+      return { action: "redirect", location: `/auth/login?next=${encodeURIComponent(url.pathname + url.search)}` };
     return {
       action: "reject",
       status: 401,

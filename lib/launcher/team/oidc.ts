@@ -108,7 +108,7 @@ async function callback(req: IncomingMessage, res: ServerResponse, signIn: SignI
       expectedNonce: pending.nonce,
       idTokenExpected: true,
     });
-    const idClaims = tokens.claims() ?? {};
+    const idClaims: Record<string, unknown> = tokens.claims() ?? {};
     const subject = String(idClaims.sub);
     // The role claim may come in the ID token or only from the userinfo endpoint.
     const info = await oidc.fetchUserInfo(config, tokens.access_token, subject).catch(() => ({}));

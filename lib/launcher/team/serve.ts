@@ -56,7 +56,13 @@ export async function teamStep(req: IncomingMessage, res: ServerResponse, team: 
       { people: await signIn.people(), cookieName: team.settings.cookieName, token: team.token },
     );
   } catch (error) {
-    sendRejection(req, res, 503, "internal:people", `Loupe cannot check who you are: ${error instanceof Error ? error.message : String(error)}`);
+    sendRejection(
+      req,
+      res,
+      503,
+      "internal:people",
+      `Loupe cannot check who you are: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return null;
   }
   if (decision.action === "redirect") {

@@ -1,5 +1,13 @@
 import "server-only";
-import { AUDIT_KINDS, roleSchema, type Actor, type AuditEvent, type AuditKind, type AuditPage, type AuditQuery } from "@/lib/contracts/people";
+import {
+  AUDIT_KINDS,
+  roleSchema,
+  type Actor,
+  type AuditEvent,
+  type AuditKind,
+  type AuditPage,
+  type AuditQuery,
+} from "@/lib/contracts/people";
 import type { InboxRowBase } from "@/lib/contracts/inbox";
 import type { Store } from "@/lib/server/store";
 
@@ -106,7 +114,7 @@ export class AuditLog {
   }
 
   /** One page of events matching the filters, newest first. */
-  query(q: Omit<AuditQuery, "format">): AuditPage {
+  query(q: Omit<AuditQuery, "format" | "limit"> & { limit: number }): AuditPage {
     const where: string[] = [];
     const params: unknown[] = [];
     const add = (clause: string, value: unknown) => {

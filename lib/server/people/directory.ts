@@ -170,7 +170,9 @@ export class PeopleDirectory {
   /** The service token a bearer secret names, as an actor; undefined for an unknown or revoked one. */
   serviceToken(secret: string): Actor | undefined {
     const hash = sha256(secret);
-    const row = this.store.prepare<TokenRow>("SELECT id, name, role, created_at, created_by, last_used_at FROM service_tokens WHERE secret_hash = ?").get(hash);
+    const row = this.store
+      .prepare<TokenRow>("SELECT id, name, role, created_at, created_by, last_used_at FROM service_tokens WHERE secret_hash = ?")
+      .get(hash);
     if (!row) return undefined;
     const now = this.now();
     // Written at most once a minute: a CI job's every request need not write.

@@ -43,7 +43,11 @@ export function actorOf(req: Request): Actor {
  * approvals desk): runs the answer and, once it is applied, writes who gave it and when to the audit
  * log. A refused answer (stale, answered already, a bad body) is not recorded: it changed nothing.
  */
-export async function answerAudited<T>(req: Request, what: AuditAnswer | ((result: T) => AuditAnswer), answer: () => T | Promise<T>): Promise<T> {
+export async function answerAudited<T>(
+  req: Request,
+  what: AuditAnswer | ((result: T) => AuditAnswer),
+  answer: () => T | Promise<T>,
+): Promise<T> {
   const result = await answer();
   try {
     const log = getAuditLog();

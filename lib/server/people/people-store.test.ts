@@ -20,7 +20,9 @@ afterAll(() => cluster?.stop());
 
 const backends: { name: string; open: (dir: string) => Store }[] = [
   { name: "SQLite", open: (dir) => new Store(dir) },
-  ...(withPg ? [{ name: "PostgreSQL", open: (dir: string) => new Store(dir, { databaseUrl: cluster!.createDatabase(`p${++databases}`) }) }] : []),
+  ...(withPg
+    ? [{ name: "PostgreSQL", open: (dir: string) => new Store(dir, { databaseUrl: cluster!.createDatabase(`p${++databases}`) }) }]
+    : []),
 ];
 
 describe.each(backends)("people on $name", ({ open }) => {
@@ -115,12 +117,18 @@ describe.each(backends)("people on $name", ({ open }) => {
     expect(csv[0]).toBe("id,at,kind,actor,actorKind,role,source,requestId,detail");
     // A formula-looking cell is quoted as text.
     expect(csv[1]).toMatch(/,rejected,ci,service,admin,approval,a1,'=cmd$/);
-    expect(auditJsonl(all.events).trim().split("\n").map((l) => JSON.parse(l).actor)).toEqual(["ci", "Ann", "mcp peer"]);
+    expect(
+      auditJsonl(all.events)
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).actor),
+    ).toEqual(["ci", "Ann", "mcp peer"]);
   });
 
   it("keeps the log bounded", () => {
     const log = new AuditLog(store, clock, 3);
-    for (let i = 0; i < 6; i++) log.record({ kind: "local", name: "local token", role: "admin" }, { kind: "answered", source: "mcp", requestId: `r${i}` });
+    for (let i = 0; i < 6; i++)
+      log.record({ kind: "local", name: "local token", role: "admin" }, { kind: "answered", source: "mcp", requestId: `r${i}` });
     log.prune();
     expect(log.query({ limit: 10 }).events.map((e) => e.requestId)).toEqual(["r5", "r4", "r3"]);
   });

@@ -31,7 +31,8 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
     // zod rebuilds a record by assignment, which drops a "__proto__" key: the arguments sent are
     // the very JSON the user approved (checked above), not the rebuilt copy.
     if (answer.action === "approve" && answer.arguments) answer.arguments = (raw as { arguments: Record<string, unknown> }).arguments;
-    const edited = answer.action === "approve" && answer.arguments && JSON.stringify(answer.arguments) !== JSON.stringify(waiting.arguments);
+    const edited =
+      answer.action === "approve" && answer.arguments && JSON.stringify(answer.arguments) !== JSON.stringify(waiting.arguments);
     const kind = answer.action === "reject" ? "rejected" : edited ? "edited" : "approved";
     return Response.json(await answerAudited(req, { kind, source: "approval", requestId: id }, () => desk.answer(id, answer)));
   });

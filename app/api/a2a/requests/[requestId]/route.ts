@@ -16,6 +16,8 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { requestId } = await ctx.params;
     const body = await readBody(req, A2aAnswerBody);
-    return Response.json(await answerAudited(req, { kind: "answered", source: "a2a", requestId }, () => getA2a().answerRequest(requestId, body)));
+    return Response.json(
+      await answerAudited(req, { kind: "answered", source: "a2a", requestId }, () => getA2a().answerRequest(requestId, body)),
+    );
   });
 }

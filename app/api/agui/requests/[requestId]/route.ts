@@ -16,6 +16,8 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { requestId } = await ctx.params;
     const body = await readBody(req, AguiAnswerBody);
-    return Response.json(await answerAudited(req, { kind: "answered", source: "agui", requestId }, () => getAgui().answerRequest(requestId, body)));
+    return Response.json(
+      await answerAudited(req, { kind: "answered", source: "agui", requestId }, () => getAgui().answerRequest(requestId, body)),
+    );
   });
 }
