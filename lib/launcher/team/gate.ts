@@ -85,9 +85,9 @@ function identify(req: TeamRequest, ctx: TeamGateContext): Identity {
     if (sameSecret(presented, ctx.token) && LOOPBACK_ADDRESS.test(req.remoteAddress ?? "")) return { actor: LOCAL_ACTOR };
     return { refused: "The launch token works only from this machine in team mode, and only the one Loupe printed" };
   }
-  const bearer = /^Bearer\s+(\S+)$/i.exec(header(req, "authorization") ?? "");
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header(req, "authorization") ?? "")?.[1];
   if (bearer) {
-    const actor = ctx.people.serviceToken(bearer[1]!);
+    const actor = ctx.people.serviceToken(bearer);
     return actor ? { actor } : { refused: "This service token is unknown or was revoked" };
   }
   const session = cookieValue(header(req, "cookie"), ctx.cookieName);

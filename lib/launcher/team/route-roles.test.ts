@@ -21,15 +21,15 @@ describe("the route table (team mode's one place of authorization)", () => {
       "/api/approvals/ap1",
     ])
       expect([path, capabilityOf("POST", path)]).toEqual([path, "answer"]);
-    for (const [method, path] of [
+    const writes: [string, string][] = [
       ["POST", "/api/connections"],
       ["POST", "/api/connections/c1/tools/call"],
       ["PATCH", "/api/taps/t1"],
       ["DELETE", "/api/agents/a1"],
       ["POST", "/api/a2a/agents/a/messages"],
       ["POST", "/api/people/tokens"],
-    ])
-      expect([path, capabilityOf(method!, path!)]).toEqual([path, "admin"]);
+    ];
+    for (const [method, path] of writes) expect([path, capabilityOf(method, path)]).toEqual([path, "admin"]);
     // The list of requests is read; service tokens are admin's even to list.
     expect(capabilityOf("GET", "/api/people/tokens")).toBe("admin");
     expect(capabilityOf("POST", "/auth/logout")).toBe("view");
