@@ -26,54 +26,54 @@ function fromMs(ms: number | undefined): string {
   return d.toISOString().slice(0, 16);
 }
 
+const LABEL = "flex flex-col gap-0.5 text-xs text-muted-foreground";
+
+interface FilterSelectProps {
+  label: string;
+  /** The first choice's words: no filter. */
+  any: string;
+  value: string | undefined;
+  options: readonly string[];
+  show?: (option: string) => string;
+  onChange: (value: string | undefined) => void;
+}
+
+function FilterSelect({ label, any, value, options, show = (o) => o, onChange }: FilterSelectProps) {
+  return (
+    <label className={LABEL}>
+      {label}
+      <NativeSelect
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value || undefined)}
+        data-testid={`audit-${label.toLowerCase()}`}
+      >
+        <option value="">{any}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {show(o)}
+          </option>
+        ))}
+      </NativeSelect>
+    </label>
+  );
+}
+
 /** The audit log's filters: person, kind, where (protocol or approvals) and a time range. */
 export function AuditFilterBar({ filters, onChange, actors, kinds, sources, sourceLabel }: AuditFilterBarProps) {
   const set = (patch: AuditFilters) => onChange({ ...filters, ...patch });
-  const label = "flex flex-col gap-0.5 text-xs text-muted-foreground";
   return (
     <>
-      <label className={label}>
-        Person
-        <NativeSelect
-          value={filters.person ?? ""}
-          onChange={(e) => set({ person: e.target.value || undefined })}
-          data-testid="audit-person"
-        >
-          <option value="">anyone</option>
-          {actors.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </NativeSelect>
-      </label>
-      <label className={label}>
-        Kind
-        <NativeSelect value={filters.kind ?? ""} onChange={(e) => set({ kind: e.target.value || undefined })} data-testid="audit-kind">
-          <option value="">any</option>
-          {kinds.map((k) => (
-            <option key={k} value={k}>
-              {k}
-            </option>
-          ))}
-        </NativeSelect>
-      </label>
-      <label className={label}>
-        Where
-        <NativeSelect
-          value={filters.source ?? ""}
-          onChange={(e) => set({ source: e.target.value || undefined })}
-          data-testid="audit-source"
-        >
-          <option value="">everywhere</option>
-          {sources.map((s) => (
-            <option key={s} value={s}>
-              {sourceLabel(s)}
-            </option>
-          ))}
-        </NativeSelect>
-      </label>
-      <label className={label}>
+      <FilterSelect label="Person" any="anyone" value={filters.person} options={actors} onChange={(person) => set({ person })} />
+      <FilterSelect label="Kind" any="any" value={filters.kind} options={kinds} onChange={(kind) => set({ kind })} />
+      <FilterSelect
+        label="Where"
+        any="everywhere"
+        value={filters.source}
+        options={sources}
+        show={sourceLabel}
+        onChange={(source) => set({ source })}
+      />
+      <label className={LABEL}>
         From
         <Input
           type="datetime-local"
@@ -82,7 +82,7 @@ export function AuditFilterBar({ filters, onChange, actors, kinds, sources, sour
           onChange={(e) => set({ from: toMs(e.target.value) })}
         />
       </label>
-      <label className={label}>
+      <label className={LABEL}>
         To
         <Input type="datetime-local" className="h-8 w-44" value={fromMs(filters.to)} onChange={(e) => set({ to: toMs(e.target.value) })} />
       </label>

@@ -1,4 +1,5 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { ACTOR_HEADER, decodeActor, LOCAL_ACTOR, type Actor } from "@/lib/contracts/people";
 import { getInbox } from "@/lib/server/inbox";
 import { processWide } from "@/lib/server/process-wide";
@@ -38,6 +39,17 @@ export function actorOf(req: Request): Actor {
   return decodeActor(req.headers.get(ACTOR_HEADER)) ?? LOCAL_ACTOR;
 }
 
+/** The actor of the answer being applied (answerAudited), for code below the route that records who answered. */
+const answering = new AsyncLocalStorage<Actor>();
+
+/**
+ * Who is giving the answer being applied now, when it runs under answerAudited: where the store's
+ * exactly-once claim (issue 25) records who answered, this is the person, service token or local token.
+ */
+export function currentActor(): Actor | undefined {
+  return answering.getStore();
+}
+
 /**
  * The one helper every answer path calls (MCP requests, ADK answers, A2A, AG-UI, LangGraph, the
  * approvals desk): runs the answer and, once it is applied, writes who gave it and when to the audit
@@ -48,11 +60,12 @@ export async function answerAudited<T>(
   what: AuditAnswer | ((result: T) => AuditAnswer),
   answer: () => T | Promise<T>,
 ): Promise<T> {
-  const result = await answer();
+  const actor = actorOf(req);
+  const result = await answering.run(actor, answer);
   try {
     const log = getAuditLog();
     log.sweepRaised(getInbox().list());
-    log.record(actorOf(req), typeof what === "function" ? what(result) : what);
+    log.record(actor, typeof what === "function" ? what(result) : what);
   } catch (error) {
     // The answer is applied: a log that cannot be written is said in Loupe's log, not as a failed answer.
     logLine("[loupe] the audit log could not record an answer:", errorMessage(error));
