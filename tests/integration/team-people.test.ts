@@ -224,3 +224,13 @@ describe("team mode with a real OpenID provider", () => {
     expect((await api("/api/people/me", nora.cookie)).status).toBe(401);
   });
 });
+
+describe("team mode and a page that still holds a launch token", () => {
+  it("lets the session through despite a stale token header; the stale token alone is refused in words", async () => {
+    const rita = await signIn(base, "rita");
+    const me = await api("/api/people/me", rita.cookie, { headers: { "x-loupe-token": "from-an-earlier-local-launch" } });
+    expect((await me.json()).actor.name).toBe("Rita Responder");
+    const alone = await api("/api/people/me", "", { headers: { "x-loupe-token": "from-an-earlier-local-launch" } });
+    expect([alone.status, (await alone.json()).error.code]).toEqual([401, "unauthorized:token"]);
+  });
+});

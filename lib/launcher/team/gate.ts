@@ -81,10 +81,7 @@ type Identity = { actor: Actor } | { refused: string } | null;
 
 function identify(req: TeamRequest, ctx: TeamGateContext): Identity {
   const presented = header(req, "x-loupe-token");
-  if (presented) {
-    if (sameSecret(presented, ctx.token) && LOOPBACK_ADDRESS.test(req.remoteAddress ?? "")) return { actor: LOCAL_ACTOR };
-    return { refused: "The launch token works only from this machine in team mode, and only the one Loupe printed" };
-  }
+  if (presented && sameSecret(presented, ctx.token) && LOOPBACK_ADDRESS.test(req.remoteAddress ?? "")) return { actor: LOCAL_ACTOR };
   const bearer = /^Bearer\s+(\S+)$/i.exec(header(req, "authorization") ?? "")?.[1];
   if (bearer) {
     const actor = ctx.people.serviceToken(bearer);
@@ -92,7 +89,10 @@ function identify(req: TeamRequest, ctx: TeamGateContext): Identity {
   }
   const session = cookieValue(header(req, "cookie"), ctx.cookieName);
   const actor = session ? ctx.people.session(session) : undefined;
-  return actor ? { actor } : null;
+  if (actor) return { actor };
+  // A page that once held a local launch token still sends it: a session or a bearer goes first.
+  if (presented) return { refused: "The launch token works only from this machine in team mode, and only the one Loupe printed" };
+  return null;
 }
 
 /** What loads without anyone signed in: build assets and icons (no data in them). */
