@@ -51,13 +51,19 @@ export function ServiceTokens() {
           onChange={(e) => setName(e.target.value)}
           data-testid="token-name"
         />
-        <NativeSelect value={role} onChange={(e) => setRole(ROLES.find((r) => r === e.target.value) ?? "viewer")} data-testid="token-role">
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </NativeSelect>
+        <div className="w-36">
+          <NativeSelect
+            value={role}
+            onChange={(e) => setRole(ROLES.find((r) => r === e.target.value) ?? "viewer")}
+            data-testid="token-role"
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
         <Button type="submit" size="sm" disabled={!name.trim() || create.isPending} data-testid="token-create">
           Create token
         </Button>
