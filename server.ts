@@ -19,6 +19,9 @@ import { isTapPath, serveTapHttp } from "@/lib/launcher/tap-gate";
 import { isA2aPushPath, serveA2aPushHttp } from "@/lib/launcher/a2a-push-gate";
 import { IDLE_OPEN_MS, installBootGate, installServingGate, startBoot } from "@/lib/launcher/serving";
 import { errorMessage, isRecord } from "@/lib/values";
+import { ACTOR_HEADER, LOCAL_ACTOR, type Actor } from "@/lib/contracts/people";
+import { passActor, teamStep, type TeamServing } from "@/lib/launcher/team/serve";
+import { teamSettings } from "@/lib/launcher/team/settings";
 
 function fail(message: string): never {
   logLine(message);
@@ -155,6 +158,17 @@ async function main() {
   // What the tap, the A2A webhook and the API wait for: Next, then boot (run once, on demand).
   const booted = (): Promise<void> => ready.then(startBoot);
   const extraHosts = loopback ? [] : [opts.host];
+  // Team mode (issue 25): sign-in and roles after the local gate's checks (lib/launcher/team/).
+  let team: TeamServing | undefined;
+  if (opts.team) {
+    try {
+      team = { settings: teamSettings(process.env, port, opts.insecureHttp === true), token, booted };
+    } catch (e) {
+      fail(errorMessage(e));
+    }
+    process.env.LOUPE_TEAM = "1";
+  }
+  const teamGateOption = team ? { publicOrigin: team.settings.publicUrl.origin } : undefined;
   // What /readyz reports (lib/launcher/health.ts): Next prepared, then boot run (a probe asks for it).
   let phase: "starting" | "booting" | "serving" = "starting";
   void ready.then(() => {
@@ -168,6 +182,15 @@ async function main() {
     probeStore: probeGlobalStore,
   };
 
+  const serve = (req: IncomingMessage, res: ServerResponse, actor: Actor) => {
+    passActor(req, actor);
+    // The hottest API route skips Next's per-request pipeline once Next has loaded it (the same
+    // handler, after the same gate): lib/server/fast-routes.ts.
+    const direct = opts.dev ? undefined : fastToolsCall(req);
+    if (direct) return void serveDirect(direct, req, res);
+    res.once("finish", serving.open);
+    void (needsBoot(req.url ?? "/") ? booted() : ready).then(() => handle(req, res));
+  };
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
     // Health and readiness: no token, no Host check (a platform's probe), nothing but the state.
@@ -179,7 +202,12 @@ async function main() {
     if (isA2aPushPath(req.url ?? "")) return void serveA2aPushHttp(req, res, { port, ready: booted() });
     const stale = expireLegacyCookies(req.headers.cookie);
     if (stale.length) res.setHeader("Set-Cookie", stale);
-    const decision = gate({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers }, { token, port, extraHosts });
+    // Only the gate says who a request is: a header of that name from the client is dropped.
+    delete req.headers[ACTOR_HEADER];
+    const decision = gate(
+      { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers },
+      { token, port, extraHosts, team: teamGateOption },
+    );
     if (decision.action === "reject") {
       const wantsJson = (req.url ?? "").startsWith("/api/");
       res.writeHead(decision.status, { "Content-Type": wantsJson ? "application/json" : "text/html; charset=utf-8" });
@@ -189,12 +217,8 @@ async function main() {
       );
       return;
     }
-    // The hottest API route skips Next's per-request pipeline once Next has loaded it (the same
-    // handler, after the same gate): lib/server/fast-routes.ts.
-    const direct = opts.dev ? undefined : fastToolsCall(req);
-    if (direct) return void serveDirect(direct, req, res);
-    res.once("finish", serving.open);
-    void (needsBoot(req.url ?? "/") ? booted() : ready).then(() => handle(req, res));
+    if (team) return void teamStep(req, res, team).then((actor) => actor && serve(req, res, actor));
+    serve(req, res, LOCAL_ACTOR);
   });
   // Next adds its own `upgrade` listener on the first request (the dev server's HMR socket):
   // the check runs before every listener, so a refused socket never reaches Next.
@@ -218,6 +242,7 @@ async function main() {
   const url = `http://127.0.0.1:${port}/?token=${token}`;
   console.log(`Loupe ready: ${url}`);
   if (databaseUrl) console.log(`Store: PostgreSQL at ${pgAddress(databaseUrl)}`);
+  if (team) console.log(`Team mode: people sign in at ${team.settings.publicUrl.origin}/ through ${logSafe(team.settings.issuer)}`);
   if (opts.open && !process.env.CI) openBrowser(url);
 
   let stopping = false;

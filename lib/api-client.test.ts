@@ -5,14 +5,15 @@ import { AppError } from "@/lib/errors";
 afterEach(() => vi.unstubAllGlobals());
 
 describe("apiFetch", () => {
-  it("sends JSON without cookies (credentials omitted) and parses the answer", async () => {
+  it("sends JSON and parses the answer; without a token, with the page's cookies (team mode's session)", async () => {
     const fetchMock = vi.fn(async (..._args: [string, RequestInit]) => Response.json({ id: "x" }, { status: 201 }));
     vi.stubGlobal("fetch", fetchMock);
     const out = await apiFetch<{ id: string }>("/api/connections", { method: "POST", body: { name: "n" } });
     expect(out).toEqual({ id: "x" });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/connections");
-    expect(init.credentials).toBe("omit");
+    // No token here (no localStorage in node): lib/client-token.test.ts covers "omit" with one.
+    expect(init.credentials).toBe("same-origin");
     expect(init.body).toBe('{"name":"n"}');
     expect(new Headers(init.headers).get("content-type")).toBe("application/json");
   });

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { adoptTokenFromUrl, authHeaders } from "@/lib/client-token";
+import { adoptTokenFromUrl, authHeaders, loupeCredentials } from "@/lib/client-token";
 import { errorMessage } from "@/lib/values";
 
 // As soon as the page's code loads: the token leaves the address bar before anything renders.
@@ -27,7 +27,7 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
 
   let res: Response;
   try {
-    res = await fetch(path, { ...rest, headers: h, body: payload, credentials: "omit" });
+    res = await fetch(path, { ...rest, headers: h, body: payload, credentials: loupeCredentials() });
   } catch (e) {
     // An aborted request is the caller's choice, not a failure to report as "network".
     if (e instanceof DOMException && e.name === "AbortError") throw e;
@@ -45,4 +45,20 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   }
   if (!res.ok) throw AppError.fromBody(parsed, res.status);
   return parsed as T;
+}
+
+/** A file Loupe serves (a bundle, an audit export) as text, with the same auth; a non-2xx is an AppError. */
+export async function apiText(path: string): Promise<string> {
+  const res = await fetch(path, { headers: authHeaders(), credentials: loupeCredentials() });
+  const text = await res.text();
+  if (!res.ok) {
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON: the raw text is the message.
+    }
+    throw AppError.fromBody(body, res.status);
+  }
+  return text;
 }

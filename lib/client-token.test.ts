@@ -36,10 +36,11 @@ describe("the page's own token", () => {
     expect(window.location.search).toBe("");
   });
 
-  it("sends no header when this browser never opened the printed URL", async () => {
+  it("sends no header when this browser never opened the printed URL, and then the page's cookies (team mode's session)", async () => {
     const fetchMock = vi.fn(async (..._args: [string, RequestInit]) => Response.json([]));
     vi.stubGlobal("fetch", fetchMock);
     await apiFetch("/api/connections");
     expect(new Headers(fetchMock.mock.calls[0]![1].headers).has("x-loupe-token")).toBe(false);
+    expect(fetchMock.mock.calls[0]![1].credentials).toBe("same-origin");
   });
 });

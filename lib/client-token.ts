@@ -38,6 +38,16 @@ export function loupeToken(): string | null {
   return storage()?.getItem(STORAGE_KEY) ?? null;
 }
 
+/**
+ * Whether a request sends cookies: never with the token (local mode; cookies ignore ports, so the
+ * host's cookies are other servers' business). Without a token the page is in team mode, signed in
+ * by its session cookie (issue 25: HttpOnly, so the page never reads it), which only same-origin
+ * requests carry.
+ */
+export function loupeCredentials(): RequestCredentials {
+  return loupeToken() ? "omit" : "same-origin";
+}
+
 /** Headers for a request to Loupe's own API. */
 export function authHeaders(headers?: HeadersInit): Headers {
   const h = new Headers(headers);

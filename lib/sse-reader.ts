@@ -55,7 +55,9 @@ export interface ReadStreamOptions {
  */
 export async function readEventStream(url: string, o: ReadStreamOptions): Promise<void> {
   o.headers.set("accept", "text/event-stream");
-  const res = await fetch(url, { headers: o.headers, signal: o.signal, credentials: "omit", cache: "no-store" });
+  // Cookies only without the token: team mode's session (lib/client-token.ts, loupeCredentials).
+  const credentials = o.headers.has("x-loupe-token") ? "omit" : "same-origin";
+  const res = await fetch(url, { headers: o.headers, signal: o.signal, credentials, cache: "no-store" });
   if (!res.ok || !res.body) {
     await res.body?.cancel().catch(() => undefined);
     throw new StreamHttpError(res.status);

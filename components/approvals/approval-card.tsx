@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { AnswerGuard } from "@/components/elements/role";
 import { CheckIcon, XIcon } from "lucide-react";
 import { BusyButton } from "@/components/elements/busy-button";
 import { ReadOnlyJson } from "@/components/elements/json-text-field";
@@ -61,7 +62,7 @@ export function ApprovalCardView({ approval, onAnswer, sending = false, error = 
       <ApprovalHeader approval={approval} compact={compact} />
       <CardContent className="flex flex-col gap-3">
         {pending ? (
-          <>
+          <AnswerGuard>
             <ApprovalArgs id={id} inputSchema={approval.inputSchema} draft={draft} onDraftChange={setDraft} />
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={`${id}-reason`} className="text-xs">
@@ -97,7 +98,7 @@ export function ApprovalCardView({ approval, onAnswer, sending = false, error = 
               </BusyButton>
               {draft.error !== null && <span className="text-xs text-destructive">Fix the arguments to approve.</span>}
             </div>
-          </>
+          </AnswerGuard>
         ) : (
           <>
             {approval.status === "stale" && (

@@ -17,8 +17,8 @@ function stubApi(status: number) {
 }
 
 describe("TokenGate", () => {
-  it("says to open the printed address when this browser holds no token, without asking the API", async () => {
-    const fetchMock = stubApi(200);
+  it("says to open the printed address when this browser holds no token and the API wants one", async () => {
+    const fetchMock = stubApi(401);
     render(
       <TokenGate>
         <p>workbench</p>
@@ -26,7 +26,18 @@ describe("TokenGate", () => {
     );
     expect(await screen.findByTestId("token-gate")).toHaveProperty("dataset.state", "missing");
     expect(screen.queryByText("workbench")).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Asked with the page's cookies, no token: a team mode session would have passed.
+    expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe("same-origin");
+  });
+
+  it("shows the workbench without a token to a person signed in (team mode: the session cookie)", async () => {
+    stubApi(200);
+    render(
+      <TokenGate>
+        <p>workbench</p>
+      </TokenGate>,
+    );
+    expect(await screen.findByText("workbench")).toBeTruthy();
   });
 
   it("says the token is from an earlier launch when the API answers 401, having sent it in the header", async () => {
@@ -40,6 +51,7 @@ describe("TokenGate", () => {
     expect(await screen.findByTestId("token-gate")).toHaveProperty("dataset.state", "wrong");
     const init = fetchMock.mock.calls[0]?.[1];
     expect(new Headers(init?.headers).get("x-loupe-token")).toBe("old-launch");
+    expect(init?.credentials).toBe("omit");
   });
 
   it("shows the workbench when the token is accepted", async () => {

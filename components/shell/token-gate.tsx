@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { KeyRound } from "lucide-react";
-import { authHeaders, loupeToken } from "@/lib/client-token";
+import { authHeaders, loupeCredentials, loupeToken } from "@/lib/client-token";
 
 type TokenState = "checking" | "ok" | "missing" | "wrong" | "unreachable";
 
@@ -22,18 +22,19 @@ const WORDS: Record<Exclude<TokenState, "checking" | "ok">, { title: string; bod
   },
 };
 
-/** Probes the API once with the stored token; a missing or stale token gets a page that says what to do instead of a workbench full of 401s. */
+/**
+ * Probes the API once with the stored token; a missing or stale token gets a page that says what to
+ * do instead of a workbench full of 401s. Without a token the probe carries the page's cookies: in
+ * team mode (issue 25) a signed-in person's session is one, and passes.
+ */
 export function TokenGate({ children }: { children: ReactNode }) {
   const [state, setState] = useState<TokenState>("checking");
 
   useEffect(() => {
-    if (!loupeToken()) {
-      setState("missing");
-      return;
-    }
+    const token = loupeToken();
     let live = true;
-    fetch("/api/connections", { headers: authHeaders(), credentials: "omit" })
-      .then((res) => live && setState(res.status === 401 ? "wrong" : "ok"))
+    fetch("/api/people/me", { headers: authHeaders(), credentials: loupeCredentials() })
+      .then((res) => live && setState(res.status !== 401 ? "ok" : token ? "wrong" : "missing"))
       .catch(() => live && setState("unreachable"));
     return () => {
       live = false;

@@ -12,6 +12,7 @@ import { BundlesMain } from "@/components/bundles/bundles-main";
 import { BundlesNav } from "@/components/bundles/bundles-nav";
 import { TestsNavigationContext } from "@/components/elements/save-case";
 import { TestsLink, TestsMain } from "@/components/testing";
+import { AuditLink, AuditMain, RoleBanner, RoleProvider, WhoAmI } from "@/components/people";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { DemoOffers } from "@/components/shell/demo-offer";
@@ -23,6 +24,7 @@ const PANES = [
   { Pane: InboxMain, opens: (l: WorkbenchLocation) => l.view === "inbox" },
   { Pane: BundlesMain, opens: (l: WorkbenchLocation) => l.view === "bundles" },
   { Pane: TestsMain, opens: (l: WorkbenchLocation) => l.view === "tests" },
+  { Pane: AuditMain, opens: (l: WorkbenchLocation) => l.view === "audit" },
   ...MAIN_PANES,
 ];
 
@@ -45,6 +47,7 @@ export function Workbench() {
           <span className="text-xs text-muted-foreground">inspector for agents and MCP servers</span>
         </div>
         <div className="flex items-center gap-2">
+          <WhoAmI />
           <StorageStatus />
           <PaletteLauncher navigate={navigate} />
           <ThemeToggle />
@@ -52,11 +55,13 @@ export function Workbench() {
         </div>
       </header>
       <StorageBanner />
+      <RoleBanner />
       <div className="flex min-h-0 flex-1">
         <aside className="flex w-56 shrink-0 flex-col overflow-y-auto border-r bg-muted/30 lg:w-64" data-testid="sidebar">
           {/* The core places every protocol feeds: the one inbox, the tests and the session search. */}
           <InboxLink active={location.view === "inbox"} onOpen={() => navigate({ view: "inbox" })} />
           <TestsLink active={location.view === "tests"} onOpen={() => navigate({ view: "tests" })} />
+          <AuditLink active={location.view === "audit"} onOpen={() => navigate({ view: "audit" })} />
           <SessionSearchLauncher navigate={navigate} />
           {/* Each section, then the demos of its protocol this install cannot run (the npm package's heavy ones). */}
           {SIDEBAR_SECTIONS.map(({ id, Section }) => (
@@ -77,5 +82,9 @@ export function Workbench() {
     (children, Provider) => <Provider navigate={navigate}>{children}</Provider>,
     page,
   );
-  return <TestsNavigationContext.Provider value={navigate}>{framed}</TestsNavigationContext.Provider>;
+  return (
+    <RoleProvider>
+      <TestsNavigationContext.Provider value={navigate}>{framed}</TestsNavigationContext.Provider>
+    </RoleProvider>
+  );
 }

@@ -108,3 +108,34 @@ describe("parseArgs --config / --server", () => {
     expect(parseArgs([], io).mcpConfig).toBeUndefined();
   });
 });
+
+describe("parseArgs --team / --insecure-http (issue 25)", () => {
+  const oidc = { LOUPE_OIDC_ISSUER: "https://id.example.test", LOUPE_OIDC_CLIENT_ID: "loupe" };
+  const io = (env: Record<string, string | undefined>) => ({ cwd: "/", env, home: "/home/me" });
+
+  it("turns team mode on by the flag or by LOUPE_OIDC_ISSUER alone; local mode has neither key", () => {
+    expect(parseArgs(["--team"], io(oidc))).toMatchObject({ team: true });
+    expect(parseArgs([], io(oidc))).toMatchObject({ team: true });
+    expect(parseArgs([], io({}))).not.toHaveProperty("team");
+  });
+
+  it("needs its provider", () => {
+    expect(() => parseArgs(["--team"], io({}))).toThrow(
+      "Team mode signs people in through OpenID Connect: set LOUPE_OIDC_ISSUER and LOUPE_OIDC_CLIENT_ID",
+    );
+    expect(() => parseArgs([], io({ ...oidc, LOUPE_OIDC_ISSUER: "id.example" }))).toThrow(/LOUPE_OIDC_ISSUER takes an http\(s\) URL/);
+  });
+
+  it("refuses plain HTTP on a non-loopback address unless --insecure-http says a TLS proxy is in front", () => {
+    expect(() => parseArgs(["--team", "--host", "0.0.0.0"], io(oidc))).toThrow(
+      /^Team mode on 0\.0\.0\.0 would send sign-in cookies over plain HTTP: serve Loupe behind a TLS proxy and pass --insecure-http/,
+    );
+    expect(parseArgs(["--team", "--host", "0.0.0.0", "--insecure-http"], io(oidc))).toMatchObject({
+      host: "0.0.0.0",
+      team: true,
+      insecureHttp: true,
+    });
+    // Local mode on 0.0.0.0 is unchanged (a warning at start, no refusal).
+    expect(parseArgs(["--host", "0.0.0.0"], io({}))).not.toHaveProperty("team");
+  });
+});

@@ -19,6 +19,10 @@ export interface BootOptions {
   dev: boolean;
   /** What --config (and --server) gave: the servers to pre-connect, the messages about the others. Absent without --config. */
   mcpConfig?: ConfigFlags;
+  /** Team mode (--team, or LOUPE_OIDC_ISSUER set): sign-in and roles (lib/launcher/team/). Absent in local mode. */
+  team?: true;
+  /** --insecure-http: a TLS proxy is in front, so team mode may serve plain HTTP on a non-loopback address. */
+  insecureHttp?: true;
 }
 
 export const DEFAULT_PORT = 6280;
@@ -35,6 +39,9 @@ export const USAGE = `Usage: npm start -- [options]
   --config <file>     pre-connect the MCP servers of a client's config file: mcpServers (Claude Desktop,
                       Cursor, Windsurf, Claude Code, the Inspector) or VS Code's mcp.json (repeatable)
   --server <name>     only this server of the --config files (repeatable)
+  --team              team mode: sign-in through OpenID Connect (LOUPE_OIDC_ISSUER, LOUPE_OIDC_CLIENT_ID,
+                      LOUPE_OIDC_CLIENT_SECRET, LOUPE_PUBLIC_URL) and roles; on by itself when LOUPE_OIDC_ISSUER is set
+  --insecure-http     team mode on a non-loopback address over plain HTTP: only behind a TLS proxy
   --help              this text`;
 
 export class CliError extends Error {}
@@ -103,6 +110,12 @@ export function parseArgs(argv: string[], io: ConfigIo = defaultConfigIo()): Boo
       case "--server":
         serverNames.push(value());
         break;
+      case "--team":
+        o.team = true;
+        break;
+      case "--insecure-http":
+        o.insecureHttp = true;
+        break;
       case "--help":
       case "-h":
         throw new CliError(USAGE);
@@ -110,8 +123,25 @@ export function parseArgs(argv: string[], io: ConfigIo = defaultConfigIo()): Boo
         throw new CliError(`Unknown option ${arg}\n\n${USAGE}`);
     }
   }
+  if (io.env.LOUPE_OIDC_ISSUER) o.team = true;
+  if (o.team) checkTeam(o, io.env);
   if (configFiles.length || serverNames.length) o.mcpConfig = resolveConfigFlags(configFiles, serverNames, io, (m) => new CliError(m));
   return o;
+}
+
+export const LOOPBACK_HOSTS: readonly string[] = ["127.0.0.1", "localhost", "::1"];
+
+/** Team mode needs its provider, and refuses plain HTTP off loopback unless a TLS proxy is said to be in front. */
+function checkTeam(o: BootOptions, env: Record<string, string | undefined>): void {
+  const missing = ["LOUPE_OIDC_ISSUER", "LOUPE_OIDC_CLIENT_ID"].filter((name) => !env[name]);
+  if (missing.length) throw new CliError(`Team mode signs people in through OpenID Connect: set ${missing.join(" and ")}`);
+  checkUrl("LOUPE_OIDC_ISSUER", env.LOUPE_OIDC_ISSUER ?? "");
+  if (env.LOUPE_PUBLIC_URL) checkUrl("LOUPE_PUBLIC_URL", env.LOUPE_PUBLIC_URL);
+  if (!LOOPBACK_HOSTS.includes(o.host) && !o.insecureHttp) {
+    throw new CliError(
+      `Team mode on ${o.host} would send sign-in cookies over plain HTTP: serve Loupe behind a TLS proxy and pass --insecure-http to say so, or bind 127.0.0.1`,
+    );
+  }
 }
 
 function checkUrl(flag: string, v: string): string {

@@ -30,6 +30,13 @@ export interface GateOptions {
   extraHosts?: string[];
   /** Whether an OAuth `state` belongs to a pending flow; default: the flows of this process. */
   isOAuthState?: (state: string) => boolean;
+  /**
+   * Team mode (issue 25): who may pass is decided after this gate by lib/launcher/team/gate.ts
+   * (sessions, service tokens, roles), so this one checks Host, Origin, Sec-Fetch-Site and the path
+   * but not the launch token. `publicOrigin`: the address browsers reach Loupe at (LOUPE_PUBLIC_URL,
+   * https behind a TLS proxy), accepted as Host and Origin besides the loopback ones.
+   */
+  team?: { publicOrigin: string };
 }
 
 export interface GateRequest {
@@ -83,11 +90,12 @@ function sameSecret(a: string | undefined, b: string): boolean {
 const hostSets = new Map<string, Set<string>>();
 
 function allowedHosts(opts: GateOptions): Set<string> {
-  const key = `${opts.port} ${(opts.extraHosts ?? []).join(" ")}`;
+  const key = `${opts.port} ${(opts.extraHosts ?? []).join(" ")} ${opts.team?.publicOrigin ?? ""}`;
   let hosts = hostSets.get(key);
   if (!hosts) {
     const names = ["127.0.0.1", "localhost", "[::1]", ...(opts.extraHosts ?? [])];
     hosts = new Set(names.map((n) => `${n}:${opts.port}`.toLowerCase()));
+    if (opts.team) hosts.add(new URL(opts.team.publicOrigin).host.toLowerCase());
     hostSets.set(key, hosts);
   }
   return hosts;
@@ -116,7 +124,7 @@ function foreignHostOrOrigin(req: GateRequest, opts: GateOptions): GateDecision 
     let originHost: string;
     try {
       const u = new URL(origin);
-      originHost = u.protocol === "http:" ? u.host.toLowerCase() : "";
+      originHost = u.protocol === "http:" || u.origin === opts.team?.publicOrigin ? u.host.toLowerCase() : "";
     } catch {
       originHost = "";
     }
@@ -160,6 +168,8 @@ export function gate(req: GateRequest, opts: GateOptions): GateDecision {
     };
   }
   const presented = header(req, TOKEN_HEADER);
+  // Team mode: the path is checked here, the person by lib/launcher/team/gate.ts.
+  if (opts.team) return decodablePath(url.pathname) ? { action: "pass" } : malformedPath();
 
   if (safe && isPublicShell(url.pathname)) {
     // The printed one-time URL: the page stores the token itself; a wrong one is said at once.
@@ -193,10 +203,12 @@ export function gate(req: GateRequest, opts: GateOptions): GateDecision {
   }
   // Next decodes each path segment into the route's params and answers a plain 500 when that
   // throws (`%C0`, `%ZZ`): a client mistake, said as one.
-  if (!decodablePath(url.pathname)) {
-    return { action: "reject", status: 400, message: "The request path has a malformed percent-encoding" };
-  }
+  if (!decodablePath(url.pathname)) return malformedPath();
   return { action: "pass" };
+}
+
+function malformedPath(): GateDecision {
+  return { action: "reject", status: 400, message: "The request path has a malformed percent-encoding" };
 }
 
 function decodablePath(pathname: string): boolean {

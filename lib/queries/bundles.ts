@@ -1,8 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api-client";
-import { authHeaders } from "@/lib/client-token";
+import { apiFetch, apiText } from "@/lib/api-client";
 import type { BundlePage, BundleUnitRef, ImportedBundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
-import { AppError } from "@/lib/errors";
 
 /**
  * Bundles in the browser (issue 12). Routes:
@@ -44,19 +42,8 @@ export const bundlePagesQuery = (id: string) =>
   });
 
 /** The imported bundle's file as it was imported, as text (Download: the page never holds it whole). */
-export async function fetchBundleFile(id: string): Promise<string> {
-  const res = await fetch(`${bundlePath(id)}/file`, { headers: authHeaders(), credentials: "omit" });
-  const text = await res.text();
-  if (!res.ok) {
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not JSON: the raw text is the message.
-    }
-    throw AppError.fromBody(body, res.status);
-  }
-  return text;
+export function fetchBundleFile(id: string): Promise<string> {
+  return apiText(`${bundlePath(id)}/file`);
 }
 
 /** Asks the server for the bundle of one unit and returns its text and title (the caller saves it). */

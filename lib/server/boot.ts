@@ -5,6 +5,7 @@ import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
 import type { DemoPeers, PeerService, ProtocolRegistry } from "@/lib/server/protocols/types";
 import { startRetention } from "@/lib/server/retention-run";
 import { getStore } from "@/lib/server/store";
+import { getPeople } from "@/lib/server/people";
 
 /**
  * Without the demo (`--no-demo`) its peers are not started: their saved builtin peers (from an
@@ -47,6 +48,8 @@ async function startOnRequest(registry: ProtocolRegistry, { protocol, demo }: On
  */
 export async function boot(opts: BootOptions, demos: DemoPeers = {}, registry: ProtocolRegistry = PROTOCOL_ADAPTERS): Promise<void> {
   startRetention(getStore());
+  // Team mode's gate (lib/launcher/team/) finds the people directory on globalThis: made here, first.
+  getPeople();
   const root = process.env.LOUPE_ROOT ?? process.cwd();
   const { runnable, offers, onRequest } = splitDemos(demos, root);
   setDemoOffers(opts.demo ? offers : []);

@@ -2,6 +2,7 @@ import "server-only";
 import type { Entry } from "@/lib/contracts/entries";
 import { PROTOCOL_TABLES } from "@/lib/server/protocols/tables";
 import { TESTING_TABLES } from "@/lib/server/testing/tables";
+import { PEOPLE_TABLES } from "@/lib/server/people/tables";
 
 /** The SQLite tables of Loupe's store (store.ts), core and every protocol's, and how an entry row maps to an Entry. */
 
@@ -74,7 +75,7 @@ CREATE TABLE IF NOT EXISTS answer_claims (
 CREATE INDEX IF NOT EXISTS answer_claims_at ON answer_claims (answered_at);
 `;
 
-export const SCHEMA = [CORE_TABLES, TESTING_TABLES, ...Object.values(PROTOCOL_TABLES)].join("");
+export const SCHEMA = [CORE_TABLES, TESTING_TABLES, PEOPLE_TABLES, ...Object.values(PROTOCOL_TABLES)].join("");
 
 export function rowToEntry(row: EntryRow): Entry {
   const raw: unknown = JSON.parse(row.raw);

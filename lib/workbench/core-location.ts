@@ -4,19 +4,28 @@ import type { LocationPart } from "@/lib/workbench/location-part";
  * The core views' parts of the workbench URL, beside the protocols':
  *   inbox     ?view=inbox   (every protocol's human requests)
  *   bundles   ?view=bundles[&item=<imported bundle id>]   (issue 12: imported, read-only)
+ *   audit     ?view=audit   (issue 25: who raised, answered, approved, edited, rejected what)
  */
 
-/** The inbox hides everything else. */
-export const inboxLocation: LocationPart<object, "inbox"> = {
-  view: "inbox",
-  key: null,
-  empty: {},
-  views: [],
-  read: () => ({}),
-  write: () => undefined,
-  normalize: () => ({}),
-  open: (_from, patch) => (patch.view === "inbox" ? {} : null),
-};
+/** A view with no fields of its own in the URL: it hides everything else. */
+function plainView<V extends string>(view: V): LocationPart<object, V> {
+  return {
+    view,
+    key: null,
+    empty: {},
+    views: [],
+    read: () => ({}),
+    write: () => undefined,
+    normalize: () => ({}),
+    open: (_from, patch) => (patch.view === view ? {} : null),
+  };
+}
+
+/** The inbox. */
+export const inboxLocation = plainView("inbox");
+
+/** The audit log: its filters live in the view, not the URL. */
+export const auditLocation = plainView("audit");
 
 export interface BundlesLocation {
   /** ?item=: the open imported bundle (a peer view's item otherwise). */

@@ -2,7 +2,7 @@ import type { SessionSearchKind } from "@/lib/contracts/session-search";
 import { a2aInboxText, a2aLocation, a2aSearch } from "@/lib/workbench/a2a";
 import { ADK_PALETTE_KINDS, adkInboxText, adkLocation, adkSearch, type AdkLocation } from "@/lib/workbench/adk";
 import { aguiInboxText, aguiLocation, aguiSearch } from "@/lib/workbench/agui";
-import { bundlesLocation, inboxLocation, type BundlesLocation } from "@/lib/workbench/core-location";
+import { auditLocation, bundlesLocation, inboxLocation, type BundlesLocation } from "@/lib/workbench/core-location";
 import type { InboxSourceText, KindOf, ProtocolInboxSource, RowOf } from "@/lib/workbench/inbox-text";
 import { LG_PALETTE_KINDS, lgInboxText, lgLocation, lgSearch } from "@/lib/workbench/langgraph";
 import { MCP_PALETTE_KINDS, mcpInboxText, mcpLocation, type McpLocation } from "@/lib/workbench/mcp";
@@ -28,6 +28,7 @@ export const LOCATION_PARTS = [
   inboxLocation,
   bundlesLocation,
   testsLocation,
+  auditLocation,
   a2aLocation,
   aguiLocation,
   lgLocation,
@@ -54,6 +55,7 @@ export const EMPTY_LOCATION: WorkbenchLocation = {
   ...playgroundLocation.empty,
   ...bundlesLocation.empty,
   ...testsLocation.empty,
+  ...auditLocation.empty,
 };
 
 /** How the session search shows and opens each kind of hit. */

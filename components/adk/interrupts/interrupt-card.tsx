@@ -1,6 +1,7 @@
 "use client";
 
 import { Card, CardContent } from "@/components/ui/card";
+import { AnswerGuard } from "@/components/elements/role";
 import type { InboxItem, InterruptAnswer } from "@/lib/contracts/agents";
 import { AnsweredValue, FailedAnswer, StaleNote } from "./answer-state";
 import { ConfirmationForm } from "./confirmation-form";
@@ -53,7 +54,9 @@ export function InterruptCard({ item, onAnswer, onRetry, sending = false, compac
   // Keyed by interrupt (event + call id) so one request's draft never shows in another, even one
   // that reuses the call id (a workflow gate run again starts with an empty form).
   const form = (
-    <AnswerForm key={item.key ?? item.id} item={item} onAnswer={onAnswer} busy={busy} compact={compact} previous={last?.answer} />
+    <AnswerGuard>
+      <AnswerForm key={item.key ?? item.id} item={item} onAnswer={onAnswer} busy={busy} compact={compact} previous={last?.answer} />
+    </AnswerGuard>
   );
   return (
     <Card

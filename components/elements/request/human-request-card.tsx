@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Card, CardContent } from "@/components/ui/card";
+import { AnswerGuard } from "@/components/elements/role";
 import { SafeText } from "@/components/ui/safe-text";
 import { RequestHeader, RequestOpenAction, type RequestOpenActionProps } from "./request-header";
 import type { RequestStatus } from "./request-status";
@@ -91,7 +92,7 @@ export function HumanRequestCard(props: HumanRequestCardProps) {
             {stale}
           </p>
         )}
-        {open && children}
+        {open && <AnswerGuard>{children}</AnswerGuard>}
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { DownloadIcon, PlusIcon, UploadIcon } from "lucide-react";
 import type { ConnectionView } from "@/lib/contracts/connections";
+import { useCan } from "@/components/elements/role";
 import { Button } from "@/components/ui/button";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
@@ -22,6 +23,8 @@ export interface ConnectionListProps {
 /** The left rail: every saved server with its transport and live status. */
 export function ConnectionList({ connections, selectedId, onSelect, onAdd, onImport, onExport }: ConnectionListProps) {
   const onListKeyDown = useListKeys();
+  // Team mode: adding a server is an admin's (the server refuses it to others; this says why).
+  const admin = useCan("admin");
   return (
     <div className="flex min-h-40 flex-1 flex-col" data-testid="servers-section">
       <div className="flex items-center justify-between px-3 py-2">
@@ -51,7 +54,14 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd, onImp
               <DownloadIcon />
             </Button>
           )}
-          <Button size="xs" variant="outline" onClick={onAdd} data-testid="add-server">
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={onAdd}
+            disabled={!admin.allowed}
+            title={admin.why ?? undefined}
+            data-testid="add-server"
+          >
             <PlusIcon /> Add server
           </Button>
         </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { AnswerGuard } from "@/components/elements/role";
 import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import { Card, CardContent } from "@/components/ui/card";
 import type { McpAnswerBody, McpClientRequest } from "@/lib/contracts/mcp-requests";
@@ -102,7 +103,7 @@ export function McpRequestCard({
             </span>
           </div>
         )}
-        {open && form}
+        {open && <AnswerGuard>{form}</AnswerGuard>}
         {status === "answered" &&
           (request.answer ? (
             <AnsweredBody body={request.answer.body} at={request.answer.at} />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useCan } from "@/components/elements/role";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionView } from "@/lib/contracts/connections";
@@ -35,6 +36,8 @@ export interface ToolDetailProps {
  * One tool: header, then tabs (Run, Schema, Portability), then its call history. Mount with a key per tool so the form starts from its defaults.
  */
 export function ToolDetail({ connection, tool, collision, siblingToolNames, onOpenTask, onOpenRerun, onOpenDiff }: ToolDetailProps) {
+  // Team mode: running tools is an admin's (the server refuses it to others; this says why).
+  const runTools = useCan("admin");
   const [tab, setTab] = useState("run");
   const [compareFrom, setCompareFrom] = useState<CallRecord | null>(null);
   const r = useToolRun(connection, tool);
@@ -62,7 +65,7 @@ export function ToolDetail({ connection, tool, collision, siblingToolNames, onOp
               r.attempted && r.jsonError === null && r.errors.length > 0 && !r.timeoutError ? () => r.start(r.args, true, true) : undefined
             }
             running={r.call.state.running || r.createTask.isPending}
-            disabledReason={connection.state.status === "connected" ? null : "Connect the server to run tools"}
+            disabledReason={runTools.why ?? (connection.state.status === "connected" ? null : "Connect the server to run tools")}
             onRun={() => r.start(r.args, true)}
             onCancel={r.call.cancel}
             taskMode={r.taskMode}

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApprovalAnswer } from "@/lib/contracts/approvals";
 import { getApprovals } from "@/lib/server/approvals";
 import { handle, parseWith, readBody } from "@/lib/server/http";
+import { answerAudited } from "@/lib/server/people";
 
 export const dynamic = "force-dynamic";
 
@@ -24,12 +25,15 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { id } = await ctx.params;
     const desk = getApprovals();
-    desk.get(id);
+    const waiting = desk.get(id);
     const raw = await readBody(req, z.unknown());
     const answer = parseWith(ApprovalAnswer, raw, "approval_answer");
     // zod rebuilds a record by assignment, which drops a "__proto__" key: the arguments sent are
     // the very JSON the user approved (checked above), not the rebuilt copy.
     if (answer.action === "approve" && answer.arguments) answer.arguments = (raw as { arguments: Record<string, unknown> }).arguments;
-    return Response.json(desk.answer(id, answer));
+    const edited =
+      answer.action === "approve" && answer.arguments && JSON.stringify(answer.arguments) !== JSON.stringify(waiting.arguments);
+    const kind = answer.action === "reject" ? "rejected" : edited ? "edited" : "approved";
+    return Response.json(await answerAudited(req, { kind, source: "approval", requestId: id }, () => desk.answer(id, answer)));
   });
 }

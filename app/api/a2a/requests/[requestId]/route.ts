@@ -1,6 +1,7 @@
 import { A2aAnswerBody } from "@/lib/contracts/a2a";
 import { getA2a } from "@/lib/server/a2a";
 import { handle, readBody } from "@/lib/server/http";
+import { answerAudited } from "@/lib/server/people";
 
 export const dynamic = "force-dynamic";
 
@@ -15,6 +16,8 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { requestId } = await ctx.params;
     const body = await readBody(req, A2aAnswerBody);
-    return Response.json(await getA2a().answerRequest(requestId, body));
+    return Response.json(
+      await answerAudited(req, { kind: "answered", source: "a2a", requestId }, () => getA2a().answerRequest(requestId, body)),
+    );
   });
 }

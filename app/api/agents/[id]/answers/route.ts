@@ -1,6 +1,7 @@
 import { getAgents } from "@/lib/server/adk/agents";
 import { handle, readBody } from "@/lib/server/http";
 import { answerBody } from "./schema";
+import { answerAudited } from "@/lib/server/people";
 
 export const dynamic = "force-dynamic";
 
@@ -9,6 +10,7 @@ export function POST(req: Request, ctx: { params: Promise<{ id: string }> }): Pr
   return handle(async () => {
     const { id } = await ctx.params;
     const body = await readBody(req, answerBody);
-    return Response.json(await getAgents().answer(id, body));
+    const requestId = body.interruptKey ?? body.interruptId;
+    return Response.json(await answerAudited(req, { kind: "answered", source: "adk", requestId }, () => getAgents().answer(id, body)));
   });
 }

@@ -1,6 +1,7 @@
 import { AguiAnswerBody } from "@/lib/contracts/agui";
 import { getAgui } from "@/lib/server/agui";
 import { handle, readBody } from "@/lib/server/http";
+import { answerAudited } from "@/lib/server/people";
 
 export const dynamic = "force-dynamic";
 
@@ -15,6 +16,8 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { requestId } = await ctx.params;
     const body = await readBody(req, AguiAnswerBody);
-    return Response.json(await getAgui().answerRequest(requestId, body));
+    return Response.json(
+      await answerAudited(req, { kind: "answered", source: "agui", requestId }, () => getAgui().answerRequest(requestId, body)),
+    );
   });
 }

@@ -1,6 +1,7 @@
 import { LgAnswerBody } from "@/lib/contracts/langgraph";
 import { handle, readBody } from "@/lib/server/http";
 import { getLangGraph } from "@/lib/server/langgraph";
+import { answerAudited } from "@/lib/server/people";
 
 export const dynamic = "force-dynamic";
 
@@ -15,6 +16,9 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { requestId } = await ctx.params;
     const body = await readBody(req, LgAnswerBody);
-    return Response.json(await getLangGraph().answerRequest(requestId, body));
+    const answered = answerAudited(req, { kind: "answered", source: "langgraph", requestId }, () =>
+      getLangGraph().answerRequest(requestId, body),
+    );
+    return Response.json(await answered);
   });
 }

@@ -2,6 +2,7 @@ import { getRegistry } from "@/lib/server/mcp/registry";
 import { handle, readBody } from "@/lib/server/http";
 import { getClientRequests } from "@/lib/server/mcp/requests";
 import { z } from "zod";
+import { answerAudited } from "@/lib/server/people";
 
 export const dynamic = "force-dynamic";
 
@@ -19,6 +20,9 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
     registry.view(id);
     const body = await readBody(req, z.unknown());
     // The store knows requests of an earlier run of Loupe: those are a 409 (stale), not a 404.
-    return Response.json(await getClientRequests().answer(id, requestId, body, registry.hub.store));
+    const answered = answerAudited(req, { kind: "answered", source: "mcp", requestId }, () =>
+      getClientRequests().answer(id, requestId, body, registry.hub.store),
+    );
+    return Response.json(await answered);
   });
 }
