@@ -170,6 +170,10 @@ describe("team mode with a real OpenID provider", () => {
     });
     const byResponder = await api(`/api/approvals/${first}`, rita.cookie, { method: "POST", body: JSON.stringify({ action: "approve" }) });
     expect(byResponder.status).toBe(200);
+    // The store's exactly-once claim records the person, so a second answer is told who it was.
+    const again = await api(`/api/approvals/${first}`, adam.cookie, { method: "POST", body: JSON.stringify({ action: "reject" }) });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toMatch(/^This request was already answered by Rita Responder at \d{4}-/);
     const second = await pendingApproval(connectionId);
     const reject = { action: "reject", reason: "not today" };
     expect((await api(`/api/approvals/${second}`, adam.cookie, { method: "POST", body: JSON.stringify(reject) })).status).toBe(200);

@@ -2,6 +2,7 @@ import "server-only";
 import { hostname } from "node:os";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import type { Store } from "@/lib/server/store";
+import { currentActor } from "@/lib/server/people/actor-context";
 
 /**
  * Exactly-once answers (issue 25): before a human request is answered (an MCP sampling or elicitation
@@ -45,9 +46,15 @@ export function roundOf(request: { status: string; answeredAt?: number }): strin
   return request.status !== "answered" && request.answeredAt !== undefined ? `after:${request.answeredAt}` : undefined;
 }
 /**
- * Who answers from this process: LOUPE_INSTANCE_NAME, else this host and port. A signed-in
- * person's name takes its place where the caller knows it (`by`).
+ * Who answers: the signed-in person or service token the answer runs as (team mode: answerAudited
+ * runs every answer under its actor), else this instance — LOUPE_INSTANCE_NAME, or this host and port.
  */
+export function answerer(): string {
+  const actor = currentActor();
+  return actor && actor.kind !== "local" ? actor.name : thisInstance();
+}
+
+/** This instance's name in a claim: LOUPE_INSTANCE_NAME, else this host and port. */
 export function thisInstance(): string {
   const named = process.env.LOUPE_INSTANCE_NAME?.trim();
   if (named) return named;
@@ -59,7 +66,7 @@ export function thisInstance(): string {
  * commit is flushed first, so the claim is never held in an open batch), so the first of any number
  * of concurrent claims wins on every instance that shares the database.
  */
-export function claimAnswerOnce(store: Store, target: AnswerTarget, by = thisInstance(), at = Date.now()): ClaimOutcome {
+export function claimAnswerOnce(store: Store, target: AnswerTarget, by = answerer(), at = Date.now()): ClaimOutcome {
   if (!store.db.inTransaction) store.flush();
   const round = target.round ?? FIRST_ROUND;
   const won = store

@@ -1,9 +1,9 @@
 import "server-only";
-import { AsyncLocalStorage } from "node:async_hooks";
 import { ACTOR_HEADER, decodeActor, LOCAL_ACTOR, type Actor } from "@/lib/contracts/people";
 import { getInbox } from "@/lib/server/inbox";
 import { processWide } from "@/lib/server/process-wide";
 import { AuditLog, type AuditAnswer } from "@/lib/server/people/audit-log";
+import { runAsActor } from "@/lib/server/people/actor-context";
 import { PeopleDirectory } from "@/lib/server/people/directory";
 import { getStore } from "@/lib/server/store";
 import { logLine } from "@/lib/log-text";
@@ -39,16 +39,7 @@ export function actorOf(req: Request): Actor {
   return decodeActor(req.headers.get(ACTOR_HEADER)) ?? LOCAL_ACTOR;
 }
 
-/** The actor of the answer being applied (answerAudited), for code below the route that records who answered. */
-const answering = new AsyncLocalStorage<Actor>();
-
-/**
- * Who is giving the answer being applied now, when it runs under answerAudited: where the store's
- * exactly-once claim (issue 25) records who answered, this is the person, service token or local token.
- */
-export function currentActor(): Actor | undefined {
-  return answering.getStore();
-}
+export { currentActor } from "@/lib/server/people/actor-context";
 
 /**
  * The one helper every answer path calls (MCP requests, ADK answers, A2A, AG-UI, LangGraph, the
@@ -61,7 +52,7 @@ export async function answerAudited<T>(
   answer: () => T | Promise<T>,
 ): Promise<T> {
   const actor = actorOf(req);
-  const result = await answering.run(actor, answer);
+  const result = await runAsActor(actor, answer);
   try {
     const log = getAuditLog();
     log.sweepRaised(getInbox().list());
