@@ -149,7 +149,12 @@ async function main() {
   const early = opts.dev
     ? undefined
     : earlyPage(root, Object.keys(FRAME_HEADERS), (what, error) => logLine(`[loupe] early page: ${what}:`, errorMessage(error)));
-  const nextApp = import("next").then(({ default: next }) => {
+  // A turn of the event loop before each of Next's long synchronous stretches (loading its server,
+  // preparing it): a request already waiting gets the early page first.
+  const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+  const nextApp = turn().then(async () => {
+    const { default: next } = await import("next");
+    await turn();
     const app = next({ dev: opts.dev, dir: root, hostname: "127.0.0.1", port });
     return { app, handle: app.getRequestHandler() };
   });
