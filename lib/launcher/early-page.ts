@@ -169,7 +169,10 @@ function getPage(port: number): Promise<{ status: number; headers: HeaderPair[];
       res.on("error", reject);
       res.on("end", () => {
         const headers: HeaderPair[] = [];
-        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+          const [name, value] = [res.rawHeaders[i], res.rawHeaders[i + 1]];
+          if (name !== undefined && value !== undefined) headers.push([name, value]);
+        }
         resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
       });
     });
@@ -196,9 +199,13 @@ export function earlyPage(root: string, launcherHeaders: string[], onError: (wha
     serve(req, res, toNext) {
       if (page && isPlainPageRequest(req) && !varyNames(page.headers).some((name) => req.headers[name] !== undefined)) {
         res.statusCode = page.status;
-        const byName = new Map<string, HeaderPair[]>();
-        for (const pair of page.headers) byName.set(pair[0].toLowerCase(), [...(byName.get(pair[0].toLowerCase()) ?? []), pair]);
-        for (const pairs of byName.values()) res.setHeader(pairs[0]![0], pairs.length === 1 ? pairs[0]![1] : pairs.map(([, v]) => v));
+        const byName = new Map<string, { name: string; values: string[] }>();
+        for (const [name, value] of page.headers) {
+          const found = byName.get(name.toLowerCase());
+          if (found) found.values.push(value);
+          else byName.set(name.toLowerCase(), { name, values: [value] });
+        }
+        for (const { name, values } of byName.values()) res.setHeader(name, values.length === 1 ? (values[0] ?? "") : values);
         res.end(Buffer.from(page.body, "base64"));
         return true;
       }
