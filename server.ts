@@ -9,7 +9,6 @@ import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { homedir } from "node:os";
 import path from "node:path";
-import next from "next";
 import { CliError, parseArgs, type BootOptions } from "@/lib/launcher/cli";
 import { logLine, logSafe } from "@/lib/log-text";
 import { configuredDatabaseUrl, pgAddress } from "@/lib/server/sql/store-url";
@@ -18,6 +17,7 @@ import { healthKind, probeGlobalStore, serveHealth, type HealthState } from "@/l
 import { isTapPath, serveTapHttp } from "@/lib/launcher/tap-gate";
 import { isA2aPushPath, serveA2aPushHttp } from "@/lib/launcher/a2a-push-gate";
 import { IDLE_OPEN_MS, installBootGate, installServingGate, startBoot } from "@/lib/launcher/serving";
+import { earlyPage } from "@/lib/launcher/early-page";
 import { errorMessage, isRecord } from "@/lib/values";
 import { ACTOR_HEADER, LOCAL_ACTOR, type Actor } from "@/lib/contracts/people";
 import { passActor, teamStep, type TeamServing } from "@/lib/launcher/team/serve";
@@ -150,11 +150,22 @@ async function main() {
   // runs instrumentation.ts, which starts them.
   const serving = installServingGate();
   installBootGate((error) => logLine("[loupe] boot failed:", errorMessage(error)));
-  const app = next({ dev: opts.dev, dir: root, hostname: "127.0.0.1", port });
-  const handle = app.getRequestHandler();
-  // The socket is open before Next is ready (so the port is ours and the real one is known):
-  // requests that arrive meanwhile wait for it instead of hanging on a server with no handler.
-  const ready = app.prepare();
+  // The socket is open before Next is loaded (so the port is ours and the real one is known): the
+  // page answers from the build meanwhile (lib/launcher/early-page.ts); other requests wait for Next.
+  const early = opts.dev
+    ? undefined
+    : earlyPage(root, Object.keys(FRAME_HEADERS), (what, error) => logLine(`[loupe] early page: ${what}:`, errorMessage(error)));
+  // A turn of the event loop before each of Next's long synchronous stretches (loading its server,
+  // preparing it): a request already waiting gets the early page first.
+  const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+  const nextApp = turn().then(async () => {
+    const { default: next } = await import("next");
+    await turn();
+    const app = next({ dev: opts.dev, dir: root, hostname: "127.0.0.1", port });
+    return { app, handle: app.getRequestHandler() };
+  });
+  const ready = nextApp.then(({ app }) => app.prepare());
+  let prepared = false;
   // What the tap, the A2A webhook and the API wait for: Next, then boot (run once, on demand).
   const booted = (): Promise<void> => ready.then(startBoot);
   const extraHosts = loopback ? [] : [opts.host];
@@ -172,6 +183,7 @@ async function main() {
   // What /readyz reports (lib/launcher/health.ts): Next prepared, then boot run (a probe asks for it).
   let phase: "starting" | "booting" | "serving" = "starting";
   void ready.then(() => {
+    prepared = true;
     if (phase === "starting") phase = "booting";
   });
   const health: HealthState = {
@@ -188,8 +200,12 @@ async function main() {
     // handler, after the same gate): lib/server/fast-routes.ts.
     const direct = opts.dev ? undefined : fastToolsCall(req);
     if (direct) return void serveDirect(direct, req, res);
+    const toNext = () => void (needsBoot(req.url ?? "/") ? booted() : ready).then(() => nextApp).then(({ handle }) => handle(req, res));
+    // Until Next is prepared, the page answers from the build (lib/launcher/early-page.ts); it does not
+    // open the serving gate: the demos still wait for Next's first answer.
+    if (!prepared && early?.serve(req, res, toNext)) return;
     res.once("finish", serving.open);
-    void (needsBoot(req.url ?? "/") ? booted() : ready).then(() => handle(req, res));
+    toNext();
   };
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
@@ -238,6 +254,11 @@ async function main() {
   setTimeout(serving.open, IDLE_OPEN_MS).unref();
   // Boot once Loupe serves: after its first page, or IDLE_OPEN_MS after ready when nobody asks.
   void serving.opened.then(startBoot);
+  // Once a build: keep Next's answer to `/` for the next starts (lib/launcher/early-page.ts).
+  if (early?.needsRecord())
+    void serving.opened
+      .then(() => early.record(port))
+      .catch((error: unknown) => logLine("[loupe] early page: the page record:", errorMessage(error)));
 
   const url = `http://127.0.0.1:${port}/?token=${token}`;
   console.log(`Loupe ready: ${url}`);

@@ -42,6 +42,12 @@ process.env.LOUPE_CWD ||= process.cwd();
 process.chdir(root);
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.LOUPE_ROOT = root;
+// As .next/standalone/server.js and the npm package do: Next takes the config the build resolved
+// instead of running next.config.mjs and validating it (zod and its schema: about a fifth of
+// preparing Next, issue 22).
+const serverFiles = path.join(root, ".next", "required-server-files.json");
+if (!dev && existsSync(serverFiles))
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(serverFiles, "utf8")).config);
 process.argv = [process.argv[0], path.join(root, "server.ts"), ...args];
 
 /**
@@ -59,8 +65,8 @@ async function compiledLauncher() {
     if (inputs.every((f) => existsSync(path.join(root, f)) && statSync(path.join(root, f)).mtimeMs <= built)) return out;
   }
   // esbuild comes with tsx (the same version tsx uses to run server.ts in dev).
-  const { build } = await import(pathToFileURL(path.join(root, "node_modules/esbuild/lib/main.js")).href);
-  const result = await build({
+  const esbuild = await import(pathToFileURL(path.join(root, "node_modules/esbuild/lib/main.js")).href);
+  const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: ["server.ts"],
     outfile: out,
@@ -76,6 +82,8 @@ async function compiledLauncher() {
     logLevel: "error",
   });
   writeFileSync(inputsFile, JSON.stringify(Object.keys(result.metafile.inputs)));
+  // esbuild's service is a child process that would otherwise live as long as Loupe (its memory counted in Loupe's tree).
+  await esbuild.stop();
   return out;
 }
 
