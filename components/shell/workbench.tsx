@@ -17,7 +17,7 @@ import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { DemoOffers } from "@/components/shell/demo-offer";
 import { SessionSearchLauncher } from "@/components/session-search/session-search-launcher";
-import { StorageBanner, StorageStatus } from "@/components/storage";
+import { StorageBanner, StorageStatus } from "@/components/shell/storage";
 
 /** The core views' panes, before the protocols' (whose last, the servers, is the default). */
 const PANES = [

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { storageQuery } from "@/lib/queries/storage";
-import { RecordingBanner } from "@/components/storage/recording-banner";
-import { StorageFigureButton } from "@/components/storage/storage-figure";
+import { RecordingBanner } from "@/components/shell/storage/recording-banner";
+import { StorageFigureButton } from "@/components/shell/storage/storage-figure";
 
 /** The store's figure in the shell's header (GET /api/storage, polled). Nothing until it answers. */
 export function StorageStatus() {

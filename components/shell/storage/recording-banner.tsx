@@ -1,6 +1,6 @@
 import type { StorageFigure } from "@/lib/contracts/storage";
 import { formatRelative } from "@/lib/format";
-import { PAUSE_REASON, sizeLine } from "@/components/storage/storage-figure";
+import { PAUSE_REASON, sizeLine } from "@/components/shell/storage/storage-figure";
 
 /**
  * Shown while recording is paused for lack of room: what is full, the figure, and that Loupe
