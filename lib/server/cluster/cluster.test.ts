@@ -1,60 +1,34 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRequire } from "node:module";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Store } from "@/lib/server/store";
 import { ACQUIRE_LEASE, Leases } from "@/lib/server/cluster/leases";
 import { Mailbox, MAILBOX_CAP, MailboxFullError } from "@/lib/server/cluster/mailbox";
 import { GONE_AFTER_MS, Instances } from "@/lib/server/cluster/instances";
 import { pgStatement } from "@/lib/server/sql/pg-dialect";
-import { pgAvailable, startPgCluster, type PgCluster } from "@/tests/support/pg-cluster";
+import { storeBackends } from "@/tests/support/store-backends";
 
 /**
  * Two Loupe instances on one database (issue 25), as two Stores on the same SQLite file or the same
  * PostgreSQL database: leases on upstream resources, messages between instances, the instance list.
  */
 
-let cluster: PgCluster | null = null;
-let databases = 0;
-const withPg = pgAvailable();
+const backends = storeBackends();
+const postgres = backends.find((backend) => backend.name === "PostgreSQL");
 
-beforeAll(async () => {
-  if (withPg) cluster = await startPgCluster();
-}, 90_000);
-afterAll(() => cluster?.stop());
-
-/** Opens the same database twice: what two instances see. */
-const backends: { name: string; pair: (dir: string) => [Store, Store] }[] = [
-  { name: "SQLite", pair: (dir) => [new Store(dir), new Store(dir)] },
-  ...(withPg
-    ? [
-        {
-          name: "PostgreSQL",
-          pair: (dir: string): [Store, Store] => {
-            const url = cluster!.createDatabase(`c${++databases}`);
-            return [new Store(dir, { databaseUrl: url }), new Store(dir, { databaseUrl: url })];
-          },
-        },
-      ]
-    : []),
-];
-
-describe.each(backends)("two instances on one $name database", ({ pair }) => {
-  let dir: string;
+describe.each(backends)("two instances on one $name database", (backend) => {
   let a: Store;
   let b: Store;
   let clock = 1_000_000;
   const now = () => clock;
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "loupe-cluster-"));
-    [a, b] = pair(dir);
+    // The same database opened twice: what two instances see.
+    a = backend.open();
+    b = backend.open(true);
     clock = 1_000_000;
   });
   afterEach(() => {
     a.close();
     b.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("lets one instance hold a lease; the other takes it over only once it lapsed", () => {
@@ -116,8 +90,7 @@ describe.each(backends)("two instances on one $name database", ({ pair }) => {
 
 describe("the mailbox's bound", () => {
   it("refuses a message past the cap in words, naming the instance that does not read", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "loupe-cluster-cap-"));
-    const store = new Store(dir);
+    const store = backends[0]!.open();
     try {
       const box = new Mailbox(store, "B");
       const insert = store.db.prepare(
@@ -130,7 +103,6 @@ describe("the mailbox's bound", () => {
       expect(() => box.send("A", "answer", {})).toThrow(/instance A has 10000 messages it has not read/);
     } finally {
       store.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
@@ -144,11 +116,11 @@ interface RawPg {
   };
 }
 
-describe.skipIf(!withPg)("a lapsed lease raced by two connections at once (PostgreSQL)", () => {
+describe.skipIf(!postgres)("a lapsed lease raced by two connections at once (PostgreSQL)", () => {
   it("is taken by exactly one of them, every time", async () => {
-    const url = cluster!.createDatabase(`race${++databases}`);
-    const dir = mkdtempSync(path.join(tmpdir(), "loupe-cluster-race-"));
-    const store = new Store(dir, { databaseUrl: url });
+    const place = postgres!.place();
+    const url = place.url!;
+    const store = new Store(place.dir, { databaseUrl: url });
     new Leases(store, "setup"); // creates the table
     store.close();
     const pg: RawPg = createRequire(import.meta.url)("pg");
@@ -169,7 +141,6 @@ describe.skipIf(!withPg)("a lapsed lease raced by two connections at once (Postg
       }
     } finally {
       await Promise.all(clients.map((c) => c.end()));
-      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -1,43 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { Store } from "@/lib/server/store";
+import { type Store } from "@/lib/server/store";
 import { AuditLog, auditCsv, auditJsonl } from "@/lib/server/people/audit-log";
 import { LOGIN_TTL_MS, PeopleDirectory, sha256 } from "@/lib/server/people/directory";
-import { pgAvailable, startPgCluster, type PgCluster } from "@/tests/support/pg-cluster";
+import { storeBackends } from "@/tests/support/store-backends";
 
 /** Team mode's tables through the store seam, on both databases (issue 25): sessions, sign-ins, service tokens, the audit log. */
 
-let cluster: PgCluster | null = null;
-let databases = 0;
-const withPg = pgAvailable();
+const backends = storeBackends();
 
-beforeAll(async () => {
-  if (withPg) cluster = await startPgCluster();
-}, 90_000);
-afterAll(() => cluster?.stop());
-
-const backends: { name: string; open: (dir: string) => Store }[] = [
-  { name: "SQLite", open: (dir) => new Store(dir) },
-  ...(withPg
-    ? [{ name: "PostgreSQL", open: (dir: string) => new Store(dir, { databaseUrl: cluster!.createDatabase(`p${++databases}`) }) }]
-    : []),
-];
-
-describe.each(backends)("people on $name", ({ open }) => {
-  let dir: string;
+describe.each(backends)("people on $name", (backend) => {
   let store: Store;
   let now = 1_000_000;
   const clock = () => now;
   // One database per backend (a PostgreSQL database takes a second to make): each test starts from empty tables.
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "loupe-people-"));
-    store = open(dir);
+    store = backend.open();
   });
   afterAll(() => {
     store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
   beforeEach(() => {
     for (const table of ["people_sessions", "people_logins", "service_tokens", "audit_events"]) store.prepare(`DELETE FROM ${table}`).run();
