@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { BUNDLE_UNIT_TYPES } from "@/lib/contracts/bundle";
 import { EMPTY_LOCATION, WORKBENCH_VIEWS, applyLocationPatch } from "@/lib/workbench/location";
+import { CORE_VIEWS } from "@/lib/workbench/registry";
 import { BUNDLE_UNIT_VIEWS, INBOX_SOURCES, MAIN_PANES, SIDEBAR_SECTIONS, WORKBENCH_PROVIDERS } from "@/components/protocols/registry";
 
 describe("the React protocol registry", () => {
@@ -15,8 +16,7 @@ describe("the React protocol registry", () => {
       const l = applyLocationPatch(EMPTY_LOCATION, patch);
       return MAIN_PANES.map((p, i) => (p.opens(l) ? i : -1)).filter((i) => i >= 0);
     };
-    const core = new Set(["inbox", "bundles", "tests"]);
-    const viewPanes = WORKBENCH_VIEWS.filter((v) => !core.has(v)).map((view) => openers({ view })[0]);
+    const viewPanes = WORKBENCH_VIEWS.filter((v) => !CORE_VIEWS.includes(v)).map((view) => openers({ view })[0]);
     expect(new Set(viewPanes).size).toBe(viewPanes.length);
     for (const i of viewPanes) expect(i).toBeLessThan(MAIN_PANES.length - 1);
     expect(openers({ agentId: "ag" })[0]).toBeLessThan(MAIN_PANES.length - 1);

@@ -24,20 +24,14 @@ import { testsLocation, type TestsLocation } from "@/lib/workbench/testing";
  * it decides what opens): the views first, then the agent before the server (a URL naming both
  * shows the agent).
  */
-export const LOCATION_PARTS = [
-  inboxLocation,
-  bundlesLocation,
-  testsLocation,
-  auditLocation,
-  a2aLocation,
-  aguiLocation,
-  lgLocation,
-  playgroundLocation,
-  adkLocation,
-  mcpLocation,
-] as const;
+/** The views the shell draws itself rather than a protocol's pane (components/shell/workbench.tsx). */
+const CORE_PARTS = [inboxLocation, bundlesLocation, testsLocation, auditLocation] as const;
+
+export const LOCATION_PARTS = [...CORE_PARTS, a2aLocation, aguiLocation, lgLocation, playgroundLocation, adkLocation, mcpLocation] as const;
 
 export type WorkbenchView = NonNullable<(typeof LOCATION_PARTS)[number]["view"]>;
+
+export const CORE_VIEWS: readonly WorkbenchView[] = CORE_PARTS.map((part) => part.view);
 
 /** What the workbench shows: every part's fields (a field two parts share means the same to both). */
 export interface WorkbenchLocation extends McpLocation, AdkLocation, PeerLocation, PlaygroundLocation, BundlesLocation, TestsLocation {
