@@ -17,6 +17,9 @@ import type { TapHostServer } from "@/tests/support/tap-host";
 
 const data = tempDir("loupe-tap-json-");
 process.env.LOUPE_DATA_DIR = data.dir;
+// "Ready at once" must not depend on how loaded the machine is: a call answered within 10 s leaves
+// as JSON here (200 ms by default). The streams below open because something must go first, not on time.
+process.env.LOUPE_TAP_JSON_HOLD_MS = "10000";
 const PORT = 9011;
 
 let host: TapHostServer;
