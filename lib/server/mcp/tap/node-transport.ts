@@ -7,6 +7,7 @@ import type { TapEventStore } from "@/lib/server/mcp/tap/event-store";
 import { header, writeJson, writeRpcError } from "@/lib/server/mcp/tap/node-http";
 import { answerOf, isRpcMessage, isRpcRequest, postRefusal, sessionRefusal, sseEvent } from "@/lib/server/mcp/tap/rpc-shape";
 import type { Refusal } from "@/lib/server/mcp/tap/rpc-shape";
+import { GET_STREAM, KEEP_ALIVE_MS, SSE_HEADERS, jsonHoldMs, type Outlet } from "@/lib/server/mcp/tap/outlet";
 
 /**
  * A 2025-11-25 tap session's Streamable HTTP transport on the Node request and response (issue 23),
@@ -16,32 +17,6 @@ import type { Refusal } from "@/lib/server/mcp/tap/rpc-shape";
  * roots) or after jsonHoldMs() (200 ms); a stream opens as the SDK's does (priming event id, retry hint,
  * events kept for Last-Event-ID). Session checks, codes and words are the SDK transport's.
  */
-
-const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive" };
-const KEEP_ALIVE_MS = 15_000;
-/**
- * How long an answer may take and still leave as JSON (a loaded machine's 1 KiB call can take over
- * 50 ms). A longer call gets a stream with its priming event, so it can be resumed (SEP-1699): the
- * conformance suite's test_reconnection answers after 300 ms and must see that stream.
- * LOUPE_TAP_JSON_HOLD_MS sets it for tests that must not depend on the machine's speed.
- */
-const jsonHoldMs = (): number => Number(process.env.LOUPE_TAP_JSON_HOLD_MS) || 200;
-/** The stream id of the session's GET stream (the SDK's). */
-const GET_STREAM = "_GET_stream";
-
-/** One HTTP response carrying a session's messages: a POST's answer, or a GET stream. */
-interface Outlet {
-  streamId: string;
-  res: ServerResponse;
-  /** held: nothing written yet (the answer may still leave as JSON); sse: a stream is open. `timer`: the hold, then the keep-alive. */
-  state: "held" | "sse";
-  /** The requests it answers (none for a GET stream) and the answers held for them. */
-  ids: RequestId[];
-  held: JSONRPCMessage[];
-  version: string;
-  replayed?: Set<string>;
-  timer?: NodeJS.Timeout;
-}
 
 export interface TapHttpTransportOptions {
   store: TapEventStore;
