@@ -45,26 +45,33 @@ function capture(cmd, args) {
   return { status: r.status ?? 1, stdout: r.stdout ?? "", stderr: r.stderr ?? "" };
 }
 
+/**
+ * Starts a runner beside the one in the foreground: its stdout and stderr go to files (a pipe would
+ * fill while the foreground's spawnSync holds this process), read once it exits.
+ */
+function beside(cmd, args, stdoutFile, stderrFile = stdoutFile, env = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const fds = [openSync(stdoutFile, "w"), stderrFile === stdoutFile ? null : openSync(stderrFile, "w")];
+    const child = spawn(process.execPath, [cmd, ...args], {
+      cwd: root,
+      stdio: ["ignore", fds[0], fds[1] ?? fds[0]],
+      env: { ...process.env, ...env },
+    });
+    const done = (status) => {
+      for (const fd of fds) if (fd !== null) closeSync(fd);
+      resolve({ status, seconds: (Date.now() - started) / 1000 });
+    };
+    child.on("error", () => done(1));
+    child.on("close", (status) => done(status ?? 1));
+  });
+}
+
 // ESLint (type-aware, about four minutes on CI's 2 cores) runs beside the other static checks, which
 // together take about as long on the other core; its JSON report goes to a file, read once it exits.
 const eslintOut = path.join(out, "eslint.json");
-const eslintStarted = Date.now();
-const eslintDone = new Promise((resolve) => {
-  const fd = openSync(eslintOut, "w");
-  const child = spawn(process.execPath, [bin("eslint/bin/eslint.js"), ".", "--format", "json"], {
-    cwd: root,
-    stdio: ["ignore", fd, "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => {
-    if (stderr.length < 64 * 1024) stderr += chunk;
-  });
-  child.on("error", (e) => resolve({ status: 1, stderr: String(e) }));
-  child.on("close", (status) => {
-    closeSync(fd);
-    resolve({ status: status ?? 1, stderr, seconds: (Date.now() - eslintStarted) / 1000 });
-  });
-});
+const eslintErr = path.join(out, "eslint.err");
+const eslintDone = beside(bin("eslint/bin/eslint.js"), [".", "--format", "json"], eslintOut, eslintErr);
 
 stage("typecheck");
 console.log("\n=== Typecheck (tsc --noEmit) ===");
@@ -136,7 +143,7 @@ console.log("\n=== Lint (ESLint) ===");
     report = JSON.parse(readFileSync(eslintOut, "utf8"));
   } catch {
     broken.push("eslint");
-    console.log(r.stderr.slice(0, 4000));
+    console.log(readFileSync(eslintErr, "utf8").slice(0, 4000));
   }
   if (report) {
     let files = 0;
@@ -187,28 +194,6 @@ if (existsSync(vitestJson)) {
   failures.push(...r.failures);
 } else if (vStatus !== 0) broken.push("vitest");
 
-// MCP conformance suite, one test per scenario, in four requirement sets (Loupe's client and the
-// demo server, each at 2025-11-25 and 2026-07-28): see conformance/README.md. The sum is over
-// the four `conformance <role> <revision>: N passed, N failed` lines, read from --json.
-stage("conformance");
-const confJson = path.join(out, "conformance.json");
-const cStatus = run("MCP conformance", path.join(root, "scripts/conformance.mjs"), ["--json", confJson]);
-if (existsSync(confJson)) {
-  const r = JSON.parse(readFileSync(confJson, "utf8"));
-  const sets = r.sets ?? [];
-  for (const set of sets) {
-    passed += set.passed ?? 0;
-    failed += set.failed ?? 0;
-    const tag = `conformance ${set.role} ${set.revision}`;
-    for (const res of set.results ?? []) {
-      if (res.verdict === "fail" || res.verdict === "stale") failures.push(`${tag} › ${res.scenario}: ${res.problems?.[0] ?? res.verdict}`);
-    }
-    for (const e of set.runErrors ?? []) failures.push(`${tag}: ${e}`);
-  }
-  // Fewer than the four sets (a runner that lost one) must not look green.
-  if (sets.length !== 4) broken.push(`conformance (${sets.length} of 4 requirement sets reported)`);
-} else if (cStatus !== 0) broken.push("conformance");
-
 stage("playwright");
 // Playwright
 const pwJson = path.join(out, "playwright.json");
@@ -234,24 +219,48 @@ if (existsSync(pwJson)) {
 } else if (pStatus !== 0) broken.push("playwright");
 
 // The npm package (issue 22): packed from the build Playwright's webServer just made (scripts/start.mjs
-// builds when needed), installed into an empty folder and started with npx (tests/pack/).
-stage("pack");
+// builds when needed), installed into an empty folder and started with npx (tests/pack/). It runs
+// beside the conformance suite: most of its time is npm installing the tarball (the registry, and
+// better-sqlite3 compiling on one core) while the suite mostly waits on its scenarios' servers; one
+// after the other they took 385 s of CI's budget.
+stage("conformance, with the pack test beside it");
 const packJson = path.join(out, "pack.json");
-const kStatus = run("Pack (npx loupe-inspector)", bin("vitest/vitest.mjs"), [
-  "run",
-  "--config",
-  "tests/pack/vitest.config.ts",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${packJson}`,
-]);
+const packLog = path.join(out, "pack.log");
+const packDone = beside(
+  bin("vitest/vitest.mjs"),
+  ["run", "--config", "tests/pack/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${packJson}`],
+  packLog,
+);
+// MCP conformance suite, one test per scenario, in four requirement sets (Loupe's client and the
+// demo server, each at 2025-11-25 and 2026-07-28): see conformance/README.md. The sum is over
+// the four `conformance <role> <revision>: N passed, N failed` lines, read from --json.
+const confJson = path.join(out, "conformance.json");
+const cStatus = run("MCP conformance", path.join(root, "scripts/conformance.mjs"), ["--json", confJson]);
+if (existsSync(confJson)) {
+  const r = JSON.parse(readFileSync(confJson, "utf8"));
+  const sets = r.sets ?? [];
+  for (const set of sets) {
+    passed += set.passed ?? 0;
+    failed += set.failed ?? 0;
+    const tag = `conformance ${set.role} ${set.revision}`;
+    for (const res of set.results ?? []) {
+      if (res.verdict === "fail" || res.verdict === "stale") failures.push(`${tag} › ${res.scenario}: ${res.problems?.[0] ?? res.verdict}`);
+    }
+    for (const e of set.runErrors ?? []) failures.push(`${tag}: ${e}`);
+  }
+  // Fewer than the four sets (a runner that lost one) must not look green.
+  if (sets.length !== 4) broken.push(`conformance (${sets.length} of 4 requirement sets reported)`);
+} else if (cStatus !== 0) broken.push("conformance");
+
+const { status: kStatus, seconds: packSeconds } = await packDone;
+console.log(`\n=== Pack (npx loupe-inspector), ran ${packSeconds.toFixed(0)} s beside the conformance suite ===`);
+console.log(existsSync(packLog) ? readFileSync(packLog, "utf8") : "(no output)");
 if (existsSync(packJson)) {
   const r = readVitestReport(JSON.parse(readFileSync(packJson, "utf8")), root);
   passed += r.passed;
   failed += r.failed;
   failures.push(...r.failures);
 } else if (kStatus !== 0) broken.push("pack");
-
 stage(null);
 // A runner that crashed before reporting counts as one failure, so the total can never look green.
 failed += broken.length;
