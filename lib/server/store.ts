@@ -1,5 +1,4 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { homedir } from "node:os";
 import path from "node:path";
 import type { Entry } from "@/lib/contracts/entries";
@@ -12,8 +11,7 @@ import { openSqlite } from "@/lib/server/sql/sqlite-engine";
 import { INSERT_ENTRY, MAX_ROWS_PER_INSERT, REWRITE_ENTRY, entryRow, insertRowsSql } from "@/lib/server/store-rows";
 import { openPgEngine } from "@/lib/server/sql/pg-engine";
 import { pgAddress, storeDatabaseUrl } from "@/lib/server/sql/store-url";
-import { logLine } from "@/lib/log-text";
-import { errorMessage } from "@/lib/values";
+import { EntryNotices } from "@/lib/server/sql/entry-notices";
 
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
@@ -32,9 +30,6 @@ export interface StoredEntry {
 
 /** The seq of an entry that was not recorded (recording paused for lack of room): never stored, never streamed. */
 export const UNRECORDED_SEQ = 0;
-
-/** Where a store says it committed entries (PostgreSQL: NOTIFY at COMMIT), to the others on its database. */
-const ENTRIES_CHANNEL = "loupe_entries";
 
 export interface StoreOptions {
   /** A PostgreSQL database (`postgres://…`, LOUPE_DATABASE_URL) instead of the SQLite file in `dir`. */
@@ -61,8 +56,8 @@ export class Store {
   /** Bytes of entries written since the last growth check (watchGrowth). */
   private grown = 0;
   private growth: { every: number; check: () => void } | null = null;
-  /** This store's mark on its entry notifications: what it hears of its own is not news. */
-  private readonly writer = randomBytes(6).toString("hex");
+  /** What this store tells the others on its database when it commits entries, and hears of theirs. */
+  private readonly notices = new EntryNotices(() => this.engine);
 
   constructor(dir: string, options: StoreOptions = {}) {
     this.file = options.databaseUrl ? pgAddress(options.databaseUrl) : path.join(dir, "loupe.db");
@@ -179,26 +174,12 @@ export class Store {
 
   /** An entry insert in seq order = commit order, its commit told to the others (StoreEngine.ordered). */
   private ordered<T>(fn: () => T): T {
-    return this.engine.ordered(fn, { channel: ENTRIES_CHANNEL, payload: this.writer });
+    return this.engine.ordered(fn, this.notices.notice);
   }
 
-  /**
-   * Calls `onWritten` (asynchronously) when another process committed entries to this database, or
-   * when such news may have been lost (a dropped LISTEN connection, back again). Null when nobody else
-   * writes it (SQLite): everything is recorded through this process. Returns the way to stop.
-   */
-  watchEntries(onWritten: () => void): (() => void) | null {
-    if (!this.engine.shared) return null;
-    let stop: (() => void) | null = null;
-    let stopped = false;
-    this.engine.listen(ENTRIES_CHANNEL, (payload) => payload !== this.writer && onWritten(), onWritten).then(
-      (off) => (stopped ? off() : (stop = off)),
-      (error: unknown) => logLine("[loupe] cannot follow the entries other instances record:", errorMessage(error)),
-    );
-    return () => {
-      stopped = true;
-      stop?.();
-    };
+  /** EntryNotices.watch: what other instances commit to this database, or null when none can (SQLite). */
+  watchEntries(onWritten: () => void): ReturnType<EntryNotices["watch"]> {
+    return this.notices.watch(onWritten);
   }
 
   private noteGrowth(bytes: number): void {

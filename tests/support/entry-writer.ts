@@ -23,7 +23,7 @@ export function writeEntriesFrom(url: string, dir: string, count: number, tag: s
     stdio: ["ignore", "ignore", "pipe"],
   });
   let err = "";
-  child.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (err += c.toString()));
   const done = new Promise<void>((resolve, reject) =>
     child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`entry writer ${tag} exited with ${code}: ${err}`)))),
   );
