@@ -2,6 +2,8 @@ import "server-only";
 import type { Entry } from "@/lib/contracts/entries";
 import { previewEntry } from "@/lib/server/preview";
 import type { Store } from "@/lib/server/store";
+import { logLine } from "@/lib/log-text";
+import { errorMessage } from "@/lib/values";
 
 /** Entries read per step from the store (a replay, a follower catching up); a longer backlog is read page by page. */
 export const REPLAY_PAGE = 500;
@@ -95,7 +97,14 @@ export class StoreFollower {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.step();
+      try {
+        this.step();
+      } catch (error) {
+        // A store closed under it (the process ends) stops the follower; anything else waits for the next try.
+        if (!this.store.db.open) return this.close();
+        this.behind = false;
+        logLine("[loupe] could not read the entries other instances recorded:", errorMessage(error));
+      }
     });
   }
 

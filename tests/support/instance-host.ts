@@ -9,7 +9,6 @@
  * `ready <port>` once listening; SIGTERM closes the store and exits.
  */
 import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import * as connections from "@/app/api/connections/route";
 import * as toolsCall from "@/app/api/connections/[id]/tools/call/route";
 import * as stream from "@/app/api/stream/route";
@@ -19,7 +18,7 @@ import { getHub } from "@/lib/server/hub";
 
 async function toRequest(req: IncomingMessage, base: string, signal: AbortSignal): Promise<Request> {
   const chunks: Buffer[] = [];
-  if (req.method !== "GET") for await (const chunk of req) chunks.push(Buffer.from(chunk as Uint8Array));
+  if (req.method !== "GET") for await (const chunk of req) if (Buffer.isBuffer(chunk)) chunks.push(chunk);
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
   return new Request(`${base}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined, signal });
@@ -56,7 +55,8 @@ const server = createServer((req, res) => {
 let base = "";
 await getHub().following();
 server.listen(0, "127.0.0.1", () => {
-  const port = (server.address() as AddressInfo).port;
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
   base = `http://127.0.0.1:${port}`;
   process.stdout.write(`ready ${port}\n`);
 });

@@ -67,9 +67,10 @@ export function streamFrom(base: string, after: number): StreamClient {
       if (done) break;
       for (const event of parser.push(decoder.decode(value, { stream: true }))) {
         if (event.event !== "entry") continue;
-        const entry = JSON.parse(event.data) as { seq: number; raw: unknown };
+        const entry: unknown = JSON.parse(event.data);
+        if (typeof entry !== "object" || entry === null || !("seq" in entry) || typeof entry.seq !== "number") continue;
         client.seqs.push(entry.seq);
-        client.raws.push(entry.raw);
+        client.raws.push("raw" in entry ? entry.raw : undefined);
       }
     }
   })().catch(() => undefined);
@@ -80,5 +81,5 @@ export function streamFrom(base: string, after: number): StreamClient {
 export async function post<T>(base: string, route: string, body: unknown): Promise<T> {
   const res = await fetch(base + route, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`POST ${route}: HTTP ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  return res.json();
 }
