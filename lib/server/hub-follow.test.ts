@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
-import type { TypedNewEntry } from "@/lib/contracts/entry-kinds";
 import { Hub } from "@/lib/server/hub";
+import { messageToRecord } from "@/tests/support/entries";
 import { REPLAY_PAGE } from "@/lib/server/hub-follow";
 import { PgSync } from "@/lib/server/sql/pg-sync";
 import type { Store } from "@/lib/server/store";
@@ -17,18 +17,7 @@ import { storeBackends } from "@/tests/support/store-backends";
 
 const postgres = storeBackends().find((backend) => backend.name === "PostgreSQL");
 
-function entry(raw: unknown, connectionId = "c1"): TypedNewEntry<"message"> {
-  return {
-    connectionId,
-    sessionKey: null,
-    receivedAt: Date.now(),
-    sourceTime: null,
-    direction: "in",
-    protocol: "mcp",
-    kind: "message",
-    raw,
-  };
-}
+const entry = messageToRecord;
 
 /** The seqs a subscriber after `after` gets, and each batch's size. */
 function follow(hub: Hub, after = 0): { seqs: number[]; batches: number[]; raws: unknown[]; stop: () => void } {
