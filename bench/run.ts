@@ -37,6 +37,7 @@ import { a2aBench } from "./a2a";
 import { bundlesBench, largeBundleBench } from "./bundles";
 import { langgraphBench } from "./langgraph";
 import { testsBench } from "./tests";
+import { instancesStreamBench } from "./instances-stream";
 
 const BENCHES: Bench[] = [
   toolsListBench,
@@ -59,6 +60,7 @@ const BENCHES: Bench[] = [
   largeBundleBench,
   langgraphBench,
   testsBench,
+  instancesStreamBench,
 ];
 
 function memoryFigures(when: string): Figure[] {

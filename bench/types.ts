@@ -2,7 +2,7 @@
 export interface Figure {
   label: string;
   value: number;
-  unit: "ms" | "MB" | "bytes" | "x" | "count" | "calls/s" | "load";
+  unit: "ms" | "MB" | "bytes" | "x" | "count" | "calls/s" | "entries/s" | "load";
   /** Extra context printed after the value (e.g. "median of 5"). */
   note?: string;
 }

@@ -5,25 +5,14 @@ import path from "node:path";
 import type { Entry } from "@/lib/contracts/entries";
 import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import { Hub } from "@/lib/server/hub";
+import { messageToRecord } from "@/tests/support/entries";
 import { formatEntryEvent } from "@/lib/server/sse";
 import { openStore } from "@/lib/server/store";
-import type { TypedNewEntry } from "@/lib/contracts/entry-kinds";
 
 let dir: string;
 let hub: Hub;
 
-function entry(raw: unknown, connectionId = "c1"): TypedNewEntry<"message"> {
-  return {
-    connectionId,
-    sessionKey: null,
-    receivedAt: Date.now(),
-    sourceTime: null,
-    direction: "in",
-    protocol: "mcp",
-    kind: "message",
-    raw,
-  };
-}
+const entry = messageToRecord;
 
 const tick = () => new Promise((r) => setImmediate(r));
 

@@ -3,6 +3,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import type { EntryKind, TypedNewEntry } from "@/lib/contracts/entry-kinds";
 import { previewEntry, previewEntryOf } from "@/lib/server/preview";
 import { getStore, UNRECORDED_SEQ, type Store } from "@/lib/server/store";
+import { FOLLOW_SAFETY_MS, REPLAY_PAGE, StoreFollower } from "@/lib/server/hub-follow";
 
 export type EntryListener = (entry: Entry) => void;
 /**
@@ -18,9 +19,6 @@ export interface EntryRecord<K extends EntryKind = EntryKind> {
   rawText?: string;
 }
 
-/** Entries fetched per replay step; replay yields between pages so a long backlog never blocks. */
-const REPLAY_PAGE = 500;
-
 interface Subscriber {
   listener: BatchListener;
   /** Highest seq handed to this listener. */
@@ -34,14 +32,23 @@ interface Subscriber {
 
 /**
  * The recorder and fan-out point: every entry is written to the store first (DESIGN rule 2),
- * then handed to subscribers. Subscribers resume after any seq without gaps or duplicates.
+ * then handed to subscribers. Subscribers resume after any seq without gaps or duplicates. On a
+ * store other instances write too (PostgreSQL), the hub also follows it (hub-follow.ts): what the
+ * others record reaches this hub's subscribers in the same seq order, previewed and batched alike.
  */
 export class Hub {
   private readonly subscribers = new Set<Subscriber>();
   /** `${connectionId}\n${JSON-RPC id}` → who waits for that response frame's entry. */
   private readonly responseWatches = new Map<string, (entry: Entry) => void>();
+  /** Reads what other instances record (a shared store only; null on SQLite, whose one writer is this process). */
+  private readonly follower: StoreFollower | null;
 
-  constructor(readonly store: Store) {}
+  constructor(
+    readonly store: Store,
+    { followEveryMs = FOLLOW_SAFETY_MS }: { followEveryMs?: number } = {},
+  ) {
+    this.follower = store.engine.shared ? new StoreFollower(store, (entries, texts) => this.fanOut(entries, texts), followEveryMs) : null;
+  }
 
   /**
    * Records one entry. Typed by the entry contract (lib/contracts/entry-kinds): the kind names its
@@ -64,9 +71,20 @@ export class Hub {
     if (kept.length === 0) return saved;
     if (this.responseWatches.size > 0) for (const s of kept) this.noticeResponse(s.entry);
     if (this.subscribers.size === 0) return saved;
+    // Others' entries below these (a shared store) go first; null: all are left to the follower's reads.
+    const others = this.follower ? this.follower.before(kept[0]!.entry.seq) : [];
+    if (others === null) return saved;
     // Previewing a multi-MB frame costs tens of ms: only when someone is listening.
     const shown = kept.map(({ entry, rawText }) => previewEntryOf(entry, rawText));
     const texts = kept.map(({ entry, rawText }, i) => (shown[i] === entry ? rawText : undefined));
+    this.follower?.handed(shown[shown.length - 1]!.seq);
+    if (others.length === 0) this.fanOut(shown, texts);
+    else this.fanOut([...others, ...shown], [...others.map(() => undefined), ...texts]);
+    return saved;
+  }
+
+  /** Hands entries (ascending) to each live subscriber, from the first past its cursor. */
+  private fanOut(shown: readonly Entry[], texts: readonly (string | undefined)[]): void {
     for (const sub of this.subscribers) {
       if (sub.replaying || sub.closed) continue;
       const from = shown.findIndex((e) => e.seq > sub.cursor);
@@ -74,7 +92,18 @@ export class Hub {
       sub.cursor = shown[shown.length - 1]!.seq;
       this.deliver(sub, from === 0 ? shown : shown.slice(from), from === 0 ? texts : texts.slice(from));
     }
-    return saved;
+  }
+
+  /** Resolves once what other instances record reaches this hub (at once on a store no other process writes). */
+  following(): Promise<void> {
+    return this.follower?.listening() ?? Promise.resolve();
+  }
+
+  /** Stops following the store (a hub made for a test; the process's own lives as long as it does). */
+  close(): void {
+    this.follower?.close();
+    for (const sub of this.subscribers) sub.closed = true;
+    this.subscribers.clear();
   }
 
   maxSeq(): number {
@@ -139,8 +168,13 @@ export class Hub {
     this.replayStep(sub);
     return () => {
       sub.closed = true;
-      this.subscribers.delete(sub);
+      this.forget(sub);
     };
+  }
+
+  private forget(sub: Subscriber): void {
+    this.subscribers.delete(sub);
+    if (this.subscribers.size === 0) this.follower?.idle();
   }
 
   private replayStep(sub: Subscriber): void {
@@ -155,6 +189,7 @@ export class Hub {
       // A listener that itself recorded during this page would otherwise be skipped.
       if (this.store.maxSeq() > sub.cursor) return this.replayStep(sub);
       sub.replaying = false;
+      this.follower?.live(sub.cursor);
       return;
     }
     setImmediate(() => this.replayStep(sub));
@@ -176,7 +211,7 @@ export class Hub {
     } catch {
       // A failing listener (e.g. a closed SSE stream) must not break recording for the others.
       sub.closed = true;
-      this.subscribers.delete(sub);
+      this.forget(sub);
     } finally {
       delete sub.nested;
     }

@@ -3,23 +3,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Hub } from "@/lib/server/hub";
+import { messageToRecord } from "@/tests/support/entries";
 import { entryStream, SSE_QUEUE_CAP_BYTES } from "@/lib/server/sse";
 import { openStore } from "@/lib/server/store";
-import type { TypedNewEntry } from "@/lib/contracts/entry-kinds";
 
 let dir: string;
 let hub: Hub;
 
-const entry = (i: number): TypedNewEntry<"message"> => ({
-  connectionId: "c1",
-  sessionKey: null,
-  receivedAt: Date.now(),
-  sourceTime: null,
-  direction: "in",
-  protocol: "mcp",
-  kind: "message",
-  raw: { jsonrpc: "2.0", method: "notifications/message", params: { i, text: "x".repeat(2000) } },
-});
+const entry = (i: number) => messageToRecord({ jsonrpc: "2.0", method: "notifications/message", params: { i, text: "x".repeat(2000) } });
 
 const tick = () => new Promise((r) => setImmediate(r));
 

@@ -1,6 +1,4 @@
 import "server-only";
-import Database from "better-sqlite3";
-import { prepareDataDir, tightenDatabaseFiles } from "@/lib/server/data-dir";
 import { homedir } from "node:os";
 import path from "node:path";
 import type { Entry } from "@/lib/contracts/entries";
@@ -9,10 +7,11 @@ import { GroupCommit } from "@/lib/server/group-commit";
 import { RecordingGate } from "@/lib/server/recording-gate";
 import type { SqlDatabase, SqlStatement } from "@/lib/server/sql/database";
 import type { StoreEngine } from "@/lib/server/sql/engine";
-import { SqliteEngine } from "@/lib/server/sql/sqlite-engine";
+import { openSqlite } from "@/lib/server/sql/sqlite-engine";
 import { INSERT_ENTRY, MAX_ROWS_PER_INSERT, REWRITE_ENTRY, entryRow, insertRowsSql } from "@/lib/server/store-rows";
 import { openPgEngine } from "@/lib/server/sql/pg-engine";
 import { pgAddress, storeDatabaseUrl } from "@/lib/server/sql/store-url";
+import { EntryNotices } from "@/lib/server/sql/entry-notices";
 
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
@@ -57,6 +56,8 @@ export class Store {
   /** Bytes of entries written since the last growth check (watchGrowth). */
   private grown = 0;
   private growth: { every: number; check: () => void } | null = null;
+  /** What this store tells the others on its database when it commits entries, and hears of theirs. */
+  private readonly notices = new EntryNotices(() => this.engine);
 
   constructor(dir: string, options: StoreOptions = {}) {
     this.file = options.databaseUrl ? pgAddress(options.databaseUrl) : path.join(dir, "loupe.db");
@@ -68,7 +69,7 @@ export class Store {
       (error) => this.recording.failed(error),
     );
     try {
-      this.engine = options.databaseUrl ? openPgEngine(options.databaseUrl, this.file, SCHEMA) : openSqlite(dir, this.file);
+      this.engine = options.databaseUrl ? openPgEngine(options.databaseUrl, this.file, SCHEMA) : openSqlite(dir, this.file, SCHEMA);
       this.db = this.engine.db;
     } catch (error) {
       this.batch.close();
@@ -144,9 +145,9 @@ export class Store {
     const { raw, rawBytes, values } = entryRow(entry, rawText);
     if (!this.recording.recording) return { entry: { ...entry, seq: UNRECORDED_SEQ, rawBytes }, rawText: raw };
     const info = this.batch.write(
-      () => this.prepare(INSERT_ENTRY).run(...values),
+      () => this.ordered(() => this.prepare(INSERT_ENTRY).run(...values)),
       // Written again under the same seq (group-commit.ts): a reader may already have it.
-      (done) => () => this.prepare(REWRITE_ENTRY).run(done.lastInsertRowid, ...values),
+      (done) => () => this.ordered(() => this.prepare(REWRITE_ENTRY).run(done.lastInsertRowid, ...values)),
     );
     if (!info) return { entry: { ...entry, seq: UNRECORDED_SEQ, rawBytes }, rawText: raw };
     this.noteGrowth(rawBytes);
@@ -171,6 +172,16 @@ export class Store {
     }));
   }
 
+  /** An entry insert in seq order = commit order, its commit told to the others (StoreEngine.ordered). */
+  private ordered<T>(fn: () => T): T {
+    return this.engine.ordered(fn, this.notices.notice);
+  }
+
+  /** EntryNotices.watch: what other instances commit to this database, or null when none can (SQLite). */
+  watchEntries(onWritten: () => void): ReturnType<EntryNotices["watch"]> {
+    return this.notices.watch(onWritten);
+  }
+
   private noteGrowth(bytes: number): void {
     const growth = this.growth;
     if (!growth) return;
@@ -185,9 +196,12 @@ export class Store {
     return row ? rowToEntry(row) : undefined;
   }
 
-  /** Entries with seq > afterSeq, ascending. */
-  entriesAfter(afterSeq: number, limit: number): Entry[] {
-    const rows = this.prepare<EntryRow>("SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?").all(afterSeq, limit);
+  /** Entries with seq > afterSeq, ascending; with `beforeSeq`, only those below it. */
+  entriesAfter(afterSeq: number, limit: number, beforeSeq?: number): Entry[] {
+    const rows =
+      beforeSeq === undefined
+        ? this.prepare<EntryRow>("SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?").all(afterSeq, limit)
+        : this.prepare<EntryRow>("SELECT * FROM entries WHERE seq > ? AND seq < ? ORDER BY seq LIMIT ?").all(afterSeq, beforeSeq, limit);
     return rows.map(rowToEntry);
   }
 
@@ -220,30 +234,6 @@ export class Store {
     this.batch.close();
     this.engine.close();
   }
-}
-
-/**
- * The local store's file: 8 KiB pages, since entries of about 1 KB left a quarter of each 4 KiB page
- * empty (a 1 KiB tool call took 5.0 KB on disk, 3.9 KB now; issue 22). It hands pages freed by
- * retention back to the disk (PRAGMA incremental_vacuum, SqliteEngine.reclaim). Both are set before
- * the first table (page_size before auto_vacuum and WAL), or they have no effect; an older file keeps
- * its page size and is switched to incremental vacuum by retention when cheap.
- */
-function openSqlite(dir: string, file: string): SqliteEngine {
-  prepareDataDir(dir, file);
-  const db = new Database(file);
-  try {
-    db.pragma("page_size = 8192");
-    db.pragma("auto_vacuum = INCREMENTAL");
-    db.pragma("journal_mode = WAL");
-    tightenDatabaseFiles(file);
-    db.pragma("synchronous = NORMAL");
-    db.exec(SCHEMA);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  return new SqliteEngine(db, file);
 }
 
 /**

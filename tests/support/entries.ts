@@ -1,5 +1,6 @@
 // Test-only: an Entry as the store or the stream hands it, built from what a test cares about.
 import type { Entry, EntryProtocol } from "@/lib/contracts/entries";
+import type { TypedNewEntry } from "@/lib/contracts/entry-kinds";
 
 /** A recorded entry of `kind` under `protocol` holding `raw`; the rest fixed (seq 1, connection c1, local), or as `over` says. */
 export function entryOf(protocol: EntryProtocol, kind: string, raw: unknown, over: Partial<Entry> = {}): Entry {
@@ -15,5 +16,19 @@ export function entryOf(protocol: EntryProtocol, kind: string, raw: unknown, ove
     raw,
     rawBytes: 10,
     ...over,
+  };
+}
+
+/** An MCP message to record (Hub.record), received now on `connectionId`, holding `raw`. */
+export function messageToRecord(raw: unknown, connectionId = "c1"): TypedNewEntry<"message"> {
+  return {
+    connectionId,
+    sessionKey: null,
+    receivedAt: Date.now(),
+    sourceTime: null,
+    direction: "in",
+    protocol: "mcp",
+    kind: "message",
+    raw,
   };
 }

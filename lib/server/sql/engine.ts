@@ -8,8 +8,19 @@ import type { StoreSize } from "@/lib/server/store-size";
  * retention and the storage figure, whether there is room to record, which failures mean "no room",
  * how freed space is handed back. The statements themselves are the same (sql/database.ts).
  */
+/** Who to tell when entries written in a transaction commit: a channel, and the writer's own mark as payload. */
+export interface EntryNotice {
+  channel: string;
+  payload: string;
+}
+
 export interface StoreEngine {
   readonly kind: "sqlite" | "postgres";
+  /**
+   * Whether other processes write this database's entries too (PostgreSQL, several instances): a hub
+   * then follows the store to hand its browsers what the others record. SQLite's file has one writer.
+   */
+  readonly shared: boolean;
   readonly db: SqlDatabase;
   /** The file, or the database's address without its password: what the logs and the storage figure name. */
   readonly where: string;
@@ -30,7 +41,17 @@ export interface StoreEngine {
    * transaction commits; an in-process bus on SQLite (sql/notify.ts).
    */
   notify(channel: string, payload?: string): void;
-  /** Calls `onMessage` with each payload notified on `channel`; resolves, with the way to stop, once listening. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => void>;
+  /**
+   * Calls `onMessage` with each payload notified on `channel`; resolves, with the way to stop, once
+   * listening. `onMissed` is called when notifications may have been lost (PostgreSQL: the listening
+   * connection dropped and is back, listening again).
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onMissed?: () => void): Promise<() => void>;
+  /**
+   * Runs an entry insert (`fn`) so that seqs become visible in their order, and notifies `notice` when
+   * it commits: on PostgreSQL, where several instances insert, seq order must be commit order
+   * (pg-engine.ts); SQLite's single writer has it already, and runs `fn` as it is.
+   */
+  ordered<T>(fn: () => T, notice: EntryNotice): T;
   close(): void;
 }

@@ -33,6 +33,8 @@ export class PgDatabase {
   private readonly texts = new Map<string, PgStatementText>();
   /** Open transactions: `transaction()` levels, and a BEGIN run as a statement (the group commit's). */
   private depth = 0;
+  /** Top-level transactions begun on this connection: which one is open (PgEngine.ordered takes its lock once per transaction). */
+  private begun = 0;
   private closed = false;
 
   constructor(url: string, name = "loupe") {
@@ -41,6 +43,11 @@ export class PgDatabase {
 
   get inTransaction(): boolean {
     return this.depth > 0;
+  }
+
+  /** A number for the open top-level transaction (another for each one begun); meaningless outside one. */
+  get transactionNumber(): number {
+    return this.begun;
   }
 
   get open(): boolean {
@@ -85,6 +92,7 @@ export class PgDatabase {
     const control = /^\s*(BEGIN|COMMIT|ROLLBACK)\s*$/i.exec(sql)?.[1]?.toUpperCase();
     const exec = (params: unknown[]) => {
       const answer = this.conn.query(statement.text, bind(statement, params));
+      if (control === "BEGIN" && this.depth === 0) this.begun++;
       if (control) this.depth = control === "BEGIN" ? this.depth + 1 : 0;
       return answer;
     };
@@ -110,6 +118,7 @@ export class PgDatabase {
   transaction<T>(fn: () => T): () => T {
     return () => {
       const savepoint = `sp${this.depth}`;
+      if (this.depth === 0) this.begun++;
       this.conn.query(this.depth === 0 ? "BEGIN" : `SAVEPOINT ${savepoint}`);
       this.depth++;
       try {

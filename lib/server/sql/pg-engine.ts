@@ -3,7 +3,7 @@ import { PgDatabase } from "@/lib/server/sql/pg-database";
 import { PgError } from "@/lib/server/sql/pg-sync";
 import { PgListener } from "@/lib/server/sql/pg-listen";
 import { checkNotification } from "@/lib/server/sql/notify";
-import type { StoreEngine } from "@/lib/server/sql/engine";
+import type { EntryNotice, StoreEngine } from "@/lib/server/sql/engine";
 import type { StoreSize } from "@/lib/server/store-size";
 
 /**
@@ -13,9 +13,12 @@ import type { StoreSize } from "@/lib/server/store-size";
  */
 export class PgEngine implements StoreEngine {
   readonly kind = "postgres";
+  readonly shared = true;
 
   /** LISTEN's own connection, opened on the first listen(). */
   private listener: PgListener | null = null;
+  /** The transaction (PgDatabase.transactionNumber) that holds the entry order lock, if any. */
+  private orderedIn = -1;
 
   constructor(
     readonly db: PgDatabase,
@@ -91,9 +94,33 @@ export class PgEngine implements StoreEngine {
     this.db.query("SELECT pg_notify($1, $2)", [channel, payload]);
   }
 
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => void> {
+  listen(channel: string, onMessage: (payload: string) => void, onMissed?: () => void): Promise<() => void> {
     this.listener ??= new PgListener(this.url);
-    return this.listener.listen(channel, onMessage);
+    return this.listener.listen(channel, onMessage, onMissed);
+  }
+
+  /**
+   * Seq order = commit order, so that a follower reading "seq after the last one I saw" misses
+   * nothing. The seq is an identity column: instances A and B could take 10 and 11, B commit first,
+   * and a follower that read 11 would never read 10. So before its first entry insert, a transaction
+   * takes ENTRY_ORDER_LOCK, a transaction-scoped advisory lock held until its COMMIT or ROLLBACK:
+   * while A holds it, no other transaction takes a seq, and B's seqs, taken after A ended, are above
+   * all of A's. At any snapshot the committed entries are then every seq up to some point, and the
+   * ones still uncommitted (one transaction's at most) are all above it. PostgreSQL releases the lock
+   * after the commit is visible, so B's first seq never shows up before A's last. A transaction holds
+   * it for its group commit's window (5 ms, group-commit.ts); another instance's entry writes wait
+   * that long: entries are recorded one transaction at a time across instances, as SQLite does in one.
+   * The same statement sends the NOTIFY, which PostgreSQL delivers at COMMIT (dropped on ROLLBACK).
+   * Outside a transaction (a store writing through), the insert gets one of its own.
+   */
+  ordered<T>(fn: () => T, notice: EntryNotice): T {
+    if (!this.db.inTransaction) return this.db.transaction(() => this.ordered(fn, notice))();
+    if (this.orderedIn !== this.db.transactionNumber) {
+      checkNotification(notice.channel, notice.payload);
+      this.db.query("SELECT pg_advisory_xact_lock($1), pg_notify($2, $3)", [ENTRY_ORDER_LOCK, notice.channel, notice.payload]);
+      this.orderedIn = this.db.transactionNumber;
+    }
+    return fn();
   }
 
   close(): void {
@@ -101,6 +128,9 @@ export class PgEngine implements StoreEngine {
     this.db.close();
   }
 }
+
+/** The lock an entry-writing transaction holds until it ends (an arbitrary, fixed number; pg-database.ts has the migrations'). */
+const ENTRY_ORDER_LOCK = 4_242_002;
 
 /** A heap tuple's header and its line pointer (PostgreSQL's page layout), added to each live row's stored size. */
 const ROW_OVERHEAD = 28;

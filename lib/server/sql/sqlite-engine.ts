@@ -1,5 +1,6 @@
 import "server-only";
-import type Database from "better-sqlite3";
+import Database from "better-sqlite3";
+import { prepareDataDir, tightenDatabaseFiles } from "@/lib/server/data-dir";
 import type { SqlDatabase } from "@/lib/server/sql/database";
 import type { StoreEngine } from "@/lib/server/sql/engine";
 import { diskFree, hasRoom, storeSize } from "@/lib/server/store-size";
@@ -14,6 +15,7 @@ const CHEAP_VACUUM_BYTES = 64 * 1024 * 1024;
 /** The local store: one SQLite file in the data folder (store.ts opens it). */
 export class SqliteEngine implements StoreEngine {
   readonly kind = "sqlite";
+  readonly shared = false;
   readonly db: SqlDatabase;
   private readonly notifications: LocalNotifications;
 
@@ -71,6 +73,11 @@ export class SqliteEngine implements StoreEngine {
     return this.notifications.listen(channel, onMessage);
   }
 
+  /** One writer, AUTOINCREMENT in one transaction at a time: seq order is commit order already; nobody else to tell. */
+  ordered<T>(fn: () => T): T {
+    return fn();
+  }
+
   close(): void {
     this.notifications.close();
     this.sqlite.close();
@@ -81,4 +88,28 @@ export class SqliteEngine implements StoreEngine {
 export function sqliteOf(store: { engine: StoreEngine }): Database.Database {
   if (store.engine instanceof SqliteEngine) return store.engine.sqlite;
   throw new Error(`not a SQLite store (${store.engine.kind})`);
+}
+
+/**
+ * The local store's file: 8 KiB pages, since entries of about 1 KB left a quarter of each 4 KiB page
+ * empty (a 1 KiB tool call took 5.0 KB on disk, 3.9 KB now; issue 22). It hands pages freed by
+ * retention back to the disk (PRAGMA incremental_vacuum, SqliteEngine.reclaim). Both are set before
+ * the first table (page_size before auto_vacuum and WAL), or they have no effect; an older file keeps
+ * its page size and is switched to incremental vacuum by retention when cheap.
+ */
+export function openSqlite(dir: string, file: string, schema: string): SqliteEngine {
+  prepareDataDir(dir, file);
+  const db = new Database(file);
+  try {
+    db.pragma("page_size = 8192");
+    db.pragma("auto_vacuum = INCREMENTAL");
+    db.pragma("journal_mode = WAL");
+    tightenDatabaseFiles(file);
+    db.pragma("synchronous = NORMAL");
+    db.exec(schema);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return new SqliteEngine(db, file);
 }
