@@ -156,12 +156,15 @@ async function inspector(launcher: string): Promise<Run> {
   }
 }
 
+const VARIANTS = ["inspector", "bare", "demo"] satisfies Variant[];
+type Variant = "inspector" | "bare" | "demo";
+
 /**
  * The same three starts as a user meets them (bench/usable.ts): the printed address opened at once in
  * a running Chromium. Loupe is usable when its page is live (hydrated, its event stream open: the API
  * answered); the Inspector when its app has rendered into its root.
  */
-function usableCases(root: string, dataRoot: string, launcher: string): Record<"inspector" | "bare" | "demo", UsableCase> {
+function usableCases(root: string, dataRoot: string, launcher: string): Record<Variant, UsableCase> {
   const loupeCase = (demo: boolean): UsableCase => ({
     spawn() {
       const dataDir = mkdtempSync(path.join(dataRoot, "usable-"));
@@ -225,7 +228,7 @@ export const coldStartBench: Bench = {
   async run({ root, dataDir }) {
     const launcher = ensureInspector();
     const runs = { inspector: [] as Run[], bare: [] as Run[], demo: [] as Run[] };
-    const seen = { inspector: [] as UsableRun[], bare: [] as UsableRun[], demo: [] as UsableRun[] };
+    const seen: Record<Variant, UsableRun[]> = { inspector: [], bare: [], demo: [] };
     const cases = usableCases(root, dataDir, launcher);
     const browser = await launchChromium();
     try {
@@ -241,7 +244,7 @@ export const coldStartBench: Bench = {
           demo: await usableRun(browser, cases.demo),
         };
         if (i === 0) continue; // warm-up: builds, the demo's prebuilt agents, disk caches
-        for (const k of ["inspector", "bare", "demo"] as const) {
+        for (const k of VARIANTS) {
           runs[k].push(round[k]);
           seen[k].push(usable[k]);
         }
@@ -253,13 +256,15 @@ export const coldStartBench: Bench = {
     const inspectorMs = median(runs.inspector.map((r) => r.firstOk));
     const ratio = (r: Run[]): number => median(r.map((x) => x.firstOk)) / inspectorMs;
     const usableMs = median(seen.inspector.map((r) => r.usable));
-    const seenFigures = (label: string, r: UsableRun[]): Figure[] => [
-      { label: `${label}: cold start → address printed`, value: median(r.map((x) => x.printed)), unit: "ms", note },
-      { label: `${label}: cold start → page usable`, value: median(r.map((x) => x.usable)), unit: "ms", note: USABLE_NOTE },
-      ...(r === seen.inspector
-        ? []
-        : [{ label: `${label}: page usable vs the Inspector`, value: median(r.map((x) => x.usable)) / usableMs, unit: "x" as const }]),
-    ];
+    const seenFigures = (label: string, r: UsableRun[]): Figure[] => {
+      const figures: Figure[] = [
+        { label: `${label}: cold start → address printed`, value: median(r.map((x) => x.printed)), unit: "ms", note },
+        { label: `${label}: cold start → page usable`, value: median(r.map((x) => x.usable)), unit: "ms", note: USABLE_NOTE },
+      ];
+      if (r !== seen.inspector)
+        figures.push({ label: `${label}: page usable vs the Inspector`, value: median(r.map((x) => x.usable)) / usableMs, unit: "x" });
+      return figures;
+    };
     return [
       ...figures(`Inspector ${INSPECTOR_VERSION}`, runs.inspector, note),
       ...seenFigures(`Inspector ${INSPECTOR_VERSION}`, seen.inspector),

@@ -57,7 +57,7 @@ export async function usableRun(browser: Browser, c: UsableCase, timeoutMs = 120
     return { printed: at, usable: performance.now() - t0 };
   } finally {
     await context.close();
-    await stopTree(child.pid!);
+    if (child.pid !== undefined) await stopTree(child.pid);
     cleanup?.();
   }
 }
