@@ -162,7 +162,7 @@ type Variant = "inspector" | "bare" | "demo";
 /**
  * The same three starts as a user meets them (bench/usable.ts): the printed address opened at once in
  * a running Chromium. Loupe is usable when its page is live (hydrated, its event stream open: the API
- * answered); the Inspector when its app has rendered into its root.
+ * answered); the Inspector when its server list shows (its Add Servers button).
  */
 function usableCases(root: string, dataRoot: string, launcher: string): Record<Variant, UsableCase> {
   const loupeCase = (demo: boolean): UsableCase => ({
@@ -180,14 +180,15 @@ function usableCases(root: string, dataRoot: string, launcher: string): Record<V
         return { child, cleanup: () => rmSync(home, { recursive: true, force: true }) };
       },
       address: (out) => /MCP Inspector Web is up and running at:\s+(\S+)/.exec(out)?.[1],
-      usable: (page) => page.locator("#root > *").first().waitFor(),
+      // Its server list's "Add Servers" button: the app rendered and wired (its first child is a hidden <style>).
+      usable: (page) => page.getByRole("button", { name: "Add Servers" }).waitFor(),
     },
     bare: loupeCase(false),
     demo: loupeCase(true),
   };
 }
 
-const USABLE_NOTE = "printed address opened at once in a running Chromium: Loupe live, the Inspector's app rendered";
+const USABLE_NOTE = "printed address opened at once in a running Chromium: Loupe live, the Inspector's server list shown";
 
 const mib = (runs: Run[], pick: (r: Run) => number): number => median(runs.map(pick)) / MB;
 
