@@ -31,6 +31,18 @@ const view = (over: Partial<TapView> = {}): TapView => ({
 const BIN = "/home/ada/loupe/bin/loupe.mjs";
 const secret = (over: Partial<TapView> = {}): TapSecret => ({ tap: view(over), url: view().url, key: KEY, bin: BIN });
 
+/** The API of a tapped connection with no tools, as fetch. */
+function stubTapped() {
+  const router = fetchRouter({
+    "GET /api/connections/everything/tap": () => secret(),
+    "GET /api/taps": () => [],
+    "GET /api/connections": () => [],
+    "GET /api/connections/everything/tools": () => ({ tools: [], pages: 1, listedAt: 1 }),
+  });
+  vi.stubGlobal("fetch", router.fetch);
+  return router;
+}
+
 describe("TapPanel", () => {
   it("an off tap is read once, not every 5 s (each read was a 404 in the console); once on it is followed", async () => {
     let on: TapSecret | null = null;
@@ -140,13 +152,7 @@ describe("TapPanel", () => {
   });
 
   it("says the server is not asked for roots when the connection's roots are off", async () => {
-    const router = fetchRouter({
-      "GET /api/connections/everything/tap": () => secret(),
-      "GET /api/taps": () => [],
-      "GET /api/connections": () => [],
-      "GET /api/connections/everything/tools": () => ({ tools: [], pages: 1, listedAt: 1 }),
-    });
-    vi.stubGlobal("fetch", router.fetch);
+    stubTapped();
     const off = connectionFixture({
       clientCapabilities: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: false, tasks: false },
     });
@@ -184,13 +190,7 @@ describe("TapPanel", () => {
 
 describe("TapPanel for a role that is not an admin (issue 25)", () => {
   it("disables the switch, the key's rotation and the policy, the reason in their title", async () => {
-    const router = fetchRouter({
-      "GET /api/connections/everything/tap": () => secret(),
-      "GET /api/taps": () => [],
-      "GET /api/connections": () => [],
-      "GET /api/connections/everything/tools": () => ({ tools: [], pages: 1, listedAt: 1 }),
-    });
-    vi.stubGlobal("fetch", router.fetch);
+    stubTapped();
     const viewer: Me = { team: true, actor: { kind: "person", name: "Ann", role: "viewer" } };
     renderWithClient(
       <RoleContext.Provider value={viewer}>
