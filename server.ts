@@ -201,7 +201,22 @@ async function main() {
     }
     return emit(event, ...args);
   }) as typeof server.emit;
+  // "Loupe ready" and the browser as soon as the page answers: at once when this build's page is kept
+  // (the early page; its scripts come from the build, its API calls wait for Next and boot), else once
+  // Next is prepared (the first start of a build).
+  let announced = false;
+  const announce = () => {
+    if (announced) return;
+    announced = true;
+    const url = `http://127.0.0.1:${port}/?token=${token}`;
+    console.log(`Loupe ready: ${url}`);
+    if (databaseUrl) console.log(`Store: PostgreSQL at ${pgAddress(databaseUrl)}`);
+    if (team) console.log(`Team mode: people sign in at ${team.settings.publicUrl.origin}/ through ${logSafe(team.settings.issuer)}`);
+    if (opts.open && !process.env.CI) openBrowser(url);
+  };
+  if (early && !early.needsRecord()) announce();
   await ready;
+  announce();
   setTimeout(serving.open, IDLE_OPEN_MS).unref();
   // Boot once Loupe serves: after its first page, or IDLE_OPEN_MS after ready when nobody asks.
   void serving.opened.then(startBoot);
@@ -210,12 +225,6 @@ async function main() {
     void serving.opened
       .then(() => early.record(port))
       .catch((error: unknown) => logLine("[loupe] early page: the page record:", errorMessage(error)));
-
-  const url = `http://127.0.0.1:${port}/?token=${token}`;
-  console.log(`Loupe ready: ${url}`);
-  if (databaseUrl) console.log(`Store: PostgreSQL at ${pgAddress(databaseUrl)}`);
-  if (team) console.log(`Team mode: people sign in at ${team.settings.publicUrl.origin}/ through ${logSafe(team.settings.issuer)}`);
-  if (opts.open && !process.env.CI) openBrowser(url);
 
   let stopping = false;
   let stoppingAt = 0;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { ensureInspector, INSPECTOR_VERSION, spawnInspector } from "./inspector";
 import { stopTree, treeMemory, type TreeMemory } from "./process-tree";
+import { launchChromium, usableRun, type UsableCase, type UsableRun } from "./usable";
 import type { Bench, Figure } from "./types";
 import { MB, median } from "./types";
 
@@ -110,18 +111,25 @@ async function measure(
   }
 }
 
-/** `npm start` (scripts/start.mjs) on an existing build, with or without the demo. */
-async function loupe(root: string, dataRoot: string, demo: boolean): Promise<Run> {
-  const token = `bench-cold-${process.pid}`;
-  const dataDir = mkdtempSync(path.join(dataRoot, "cold-"));
+const TOKEN = `bench-cold-${process.pid}`;
+
+/** `npm start` (scripts/start.mjs) on an existing build, with or without the demo, in its own group. */
+function spawnLoupe(root: string, dataDir: string, demo: boolean, stdout: "ignore" | "pipe"): ChildProcess {
   const args = [path.join(root, "scripts/start.mjs"), "--no-open", ...(demo ? [] : ["--no-demo"]), "--port", String(PORT)];
-  const t0 = performance.now();
-  const child = spawn(process.execPath, args, {
+  return spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, LOUPE_TOKEN: token, LOUPE_DATA_DIR: dataDir, CI: "1" },
-    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, LOUPE_TOKEN: TOKEN, LOUPE_DATA_DIR: dataDir, CI: "1" },
+    stdio: ["ignore", stdout, "inherit"],
     detached: true,
   });
+}
+
+/** `npm start` on an existing build, with or without the demo: first 200, demo peers, memory. */
+async function loupe(root: string, dataRoot: string, demo: boolean): Promise<Run> {
+  const token = TOKEN;
+  const dataDir = mkdtempSync(path.join(dataRoot, "cold-"));
+  const t0 = performance.now();
+  const child = spawnLoupe(root, dataDir, demo, "ignore");
   const base = `http://127.0.0.1:${PORT}`;
   try {
     return await measure(
@@ -147,6 +155,40 @@ async function inspector(launcher: string): Promise<Run> {
     rmSync(home, { recursive: true, force: true });
   }
 }
+
+const VARIANTS = ["inspector", "bare", "demo"] satisfies Variant[];
+type Variant = "inspector" | "bare" | "demo";
+
+/**
+ * The same three starts as a user meets them (bench/usable.ts): the printed address opened at once in
+ * a running Chromium. Loupe is usable when its page is live (hydrated, its event stream open: the API
+ * answered); the Inspector when its server list shows (its Add Servers button).
+ */
+function usableCases(root: string, dataRoot: string, launcher: string): Record<Variant, UsableCase> {
+  const loupeCase = (demo: boolean): UsableCase => ({
+    spawn() {
+      const dataDir = mkdtempSync(path.join(dataRoot, "usable-"));
+      return { child: spawnLoupe(root, dataDir, demo, "pipe"), cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+    },
+    address: (out) => /Loupe ready: (\S+)/.exec(out)?.[1],
+    usable: (page) => page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor(),
+  });
+  return {
+    inspector: {
+      spawn() {
+        const { child, home } = spawnInspector(launcher, INSPECTOR_PORT, "pipe");
+        return { child, cleanup: () => rmSync(home, { recursive: true, force: true }) };
+      },
+      address: (out) => /MCP Inspector Web is up and running at:\s+(\S+)/.exec(out)?.[1],
+      // Its server list's "Add Servers" button: the app rendered and wired (its first child is a hidden <style>).
+      usable: (page) => page.getByRole("button", { name: "Add Servers" }).waitFor(),
+    },
+    bare: loupeCase(false),
+    demo: loupeCase(true),
+  };
+}
+
+const USABLE_NOTE = "printed address opened at once in a running Chromium: Loupe live, the Inspector's server list shown";
 
 const mib = (runs: Run[], pick: (r: Run) => number): number => median(runs.map(pick)) / MB;
 
@@ -187,26 +229,52 @@ export const coldStartBench: Bench = {
   async run({ root, dataDir }) {
     const launcher = ensureInspector();
     const runs = { inspector: [] as Run[], bare: [] as Run[], demo: [] as Run[] };
-    for (let i = 0; i <= RUNS; i++) {
-      const round = {
-        inspector: await inspector(launcher),
-        bare: await loupe(root, dataDir, false),
-        demo: await loupe(root, dataDir, true),
-      };
-      if (i === 0) continue; // warm-up: builds, the demo's prebuilt agents, disk caches
-      runs.inspector.push(round.inspector);
-      runs.bare.push(round.bare);
-      runs.demo.push(round.demo);
+    const seen: Record<Variant, UsableRun[]> = { inspector: [], bare: [], demo: [] };
+    const cases = usableCases(root, dataDir, launcher);
+    const browser = await launchChromium();
+    try {
+      for (let i = 0; i <= RUNS; i++) {
+        const round = {
+          inspector: await inspector(launcher),
+          bare: await loupe(root, dataDir, false),
+          demo: await loupe(root, dataDir, true),
+        };
+        const usable = {
+          inspector: await usableRun(browser, cases.inspector),
+          bare: await usableRun(browser, cases.bare),
+          demo: await usableRun(browser, cases.demo),
+        };
+        if (i === 0) continue; // warm-up: builds, the demo's prebuilt agents, disk caches
+        for (const k of VARIANTS) {
+          runs[k].push(round[k]);
+          seen[k].push(usable[k]);
+        }
+      }
+    } finally {
+      await browser.close();
     }
     const note = `median of ${RUNS}`;
     const inspectorMs = median(runs.inspector.map((r) => r.firstOk));
     const ratio = (r: Run[]): number => median(r.map((x) => x.firstOk)) / inspectorMs;
+    const usableMs = median(seen.inspector.map((r) => r.usable));
+    const seenFigures = (label: string, r: UsableRun[]): Figure[] => {
+      const figures: Figure[] = [
+        { label: `${label}: cold start → address printed`, value: median(r.map((x) => x.printed)), unit: "ms", note },
+        { label: `${label}: cold start → page usable`, value: median(r.map((x) => x.usable)), unit: "ms", note: USABLE_NOTE },
+      ];
+      if (r !== seen.inspector)
+        figures.push({ label: `${label}: page usable vs the Inspector`, value: median(r.map((x) => x.usable)) / usableMs, unit: "x" });
+      return figures;
+    };
     return [
       ...figures(`Inspector ${INSPECTOR_VERSION}`, runs.inspector, note),
+      ...seenFigures(`Inspector ${INSPECTOR_VERSION}`, seen.inspector),
       ...figures("Loupe, no demo", runs.bare, note),
       { label: "Loupe, no demo: first 200 vs the Inspector", value: ratio(runs.bare), unit: "x", note: "target ≤ 1.0" },
+      ...seenFigures("Loupe, no demo", seen.bare),
       ...figures("Loupe with the demo", runs.demo, note),
       { label: "Loupe with the demo: first 200 vs the Inspector", value: ratio(runs.demo), unit: "x", note: "target ≤ 1.5" },
+      ...seenFigures("Loupe with the demo", seen.demo),
       {
         label: "Loupe with the demo: idle PSS vs the Inspector",
         value: mib(runs.demo, (r) => r.idle.pss) / mib(runs.inspector, (r) => r.idle.pss),

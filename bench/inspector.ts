@@ -28,7 +28,11 @@ export function ensureInspector(): string {
  * `mcp-inspector` (the web UI, its default) on `port`, its MCP Apps sandbox on `port + 1`, nothing
  * opened, secrets in memory, its storage and home in a fresh temp folder. Its own process group.
  */
-export function spawnInspector(launcher: string, port: number): { child: ChildProcess; home: string } {
+export function spawnInspector(
+  launcher: string,
+  port: number,
+  stdout: "ignore" | "pipe" = "ignore",
+): { child: ChildProcess; home: string } {
   const home = mkdtempSync(path.join(tmpdir(), "loupe-bench-inspector-home-"));
   const child = spawn(process.execPath, [launcher], {
     cwd: home,
@@ -41,7 +45,7 @@ export function spawnInspector(launcher: string, port: number): { child: ChildPr
       MCP_STORAGE_DIR: home,
       MCP_INSPECTOR_SECRET_STORE: "memory",
     },
-    stdio: ["ignore", "ignore", "ignore"],
+    stdio: ["ignore", stdout, "ignore"],
     detached: true,
   });
   return { child, home };

@@ -11,7 +11,8 @@ import { expect, ROOT, test } from "./fixtures";
  * the same status, headers and bytes Next sends for it, behind the same gate. A real Loupe
  * (scripts/start.mjs on the built app, no demo) is started twice: the first start keeps Next's page
  * (.next/cache/loupe-first-page.json), the second answers from it while Next prepares. Before, every
- * request waited for Next: the first 200 came after the "Loupe ready" line.
+ * request waited for Next: the first 200 came after the "Loupe ready" line, which now comes as soon as
+ * the kept page can answer.
  */
 const TOKEN = "early-page-0123456789";
 const RECORD = path.join(ROOT, ".next/cache/loupe-first-page.json");
@@ -109,16 +110,17 @@ test("the page and its files answer before Next is prepared, with the bytes and 
       const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(early.body.toString())?.[1];
       expect(script).toBeTruthy();
       const earlyScript = await get(port, script!);
-      const readyAt = await second.ready;
       expect(early.status).toBe(200);
-      expect(early.at).toBeLessThan(readyAt);
       // The script may wait for a gap in Next's synchronous loading, so it can come after that line
       // (lib/launcher/early-page.test.ts serves one with Next stopped): only its bytes are compared.
       expect(wrongToken.status).toBe(401);
       expect(foreignHost.status).toBe(403);
       expect(early.headers["content-security-policy"]).toBe("frame-ancestors 'none'");
       expect(early.headers["x-frame-options"]).toBe("DENY");
-      // Next prepared: the same requests now reach Next.
+      // Next prepared (readiness past "starting"): the same requests now reach Next.
+      await expect
+        .poll(async () => JSON.parse((await get(port, "/readyz")).body.toString()).reason, { timeout: 60_000 })
+        .not.toBe("Next.js is still starting");
       const fromNext = await get(port, `/?token=${TOKEN}`);
       expect(fromNext.body.equals(early.body)).toBe(true);
       expect(comparable(early.headers)).toEqual(comparable(fromNext.headers));
@@ -133,16 +135,24 @@ test("the page and its files answer before Next is prepared, with the bytes and 
   }
 });
 
-test("a page opened while Next prepares comes up live once it is", async ({ browser }) => {
+test("with the page kept, 'Loupe ready' comes while Next prepares, and the page opened then comes up live", async ({ browser }) => {
   test.setTimeout(120_000);
   const data = mkdtempSync(path.join(tmpdir(), "loupe-early-browser-"));
   const port = await freePort();
+  // The first test kept this build's page (or an earlier start did).
+  expect(existsSync(RECORD)).toBe(true);
   const loupe = startLoupe(data, port);
   try {
-    await firstAnswer(port, "/", Date.now() + 60_000);
+    // What a user does: open the printed address as soon as it is printed (the launcher's own browser
+    // opens at that moment). Before, the line came only once Next was prepared.
+    await loupe.ready;
+    const health = await get(port, "/readyz");
+    expect(JSON.parse(health.body.toString())).toMatchObject({ status: "not_ready", reason: "Next.js is still starting" });
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/?token=${TOKEN}`);
     await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-state", "live", { timeout: 60_000 });
+    await expect(page.getByText("inspector for agents and MCP servers")).toBeVisible();
+    await expect(page.getByTestId("sidebar")).toBeVisible();
     await expect(page).not.toHaveURL(/token=/);
     await page.close();
   } finally {

@@ -115,7 +115,8 @@ test("a model eval with the scripted model: create it on the demo server, run it
   await workbench.open("view=tests");
   await page.getByTestId("new-model-eval").click();
   const dialog = page.getByTestId("model-eval-dialog");
-  const name = `Weather ${Date.now()}`;
+  // Long enough to be cut beside the four buttons at 1024 px if the header let it be.
+  const name = `Weather in Lisbon, Porto and Madrid on the scripted model ${Date.now()}`;
   await dialog.getByTestId("eval-name").fill(name);
   await dialog.getByTestId("eval-server").selectOption({ label: DEMO });
   await dialog.getByTestId("eval-prompt-text").fill("What's the weather in Lisbon?");
@@ -128,11 +129,16 @@ test("a model eval with the scripted model: create it on the demo server, run it
   const pane = page.getByTestId("model-eval-pane");
   await expect(page).toHaveURL(/view=tests&eval=/);
   await expect(pane.getByTestId("model-eval-name")).toHaveText(name);
+  await expect(pane.getByTestId("model-eval-models")).toHaveText("scripted");
+  // At 1024 px the name is read whole: the buttons wrap below it, the name is never cut.
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await expect.poll(() => pane.getByTestId("model-eval-name").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1440, height: 900 });
   for (const n of [1, 2]) {
     await pane.getByTestId("run-model-eval").click();
     await expect(pane.getByTestId("model-eval-run-row")).toHaveCount(n, { timeout: 30_000 });
   }
-  const scripted = pane.locator('[data-testid="model-accuracy"][data-model="scripted scripted"]');
+  const scripted = pane.locator('[data-testid="model-accuracy"][data-model="scripted"]');
   await expect(scripted.getByTestId("model-accuracy-value")).toHaveText("100% (1 of 1)");
   await expect(scripted.getByTestId("tool-accuracy")).toHaveText("100% (1 of 1)");
   await expect(pane.getByTestId("prompt-result")).toHaveAttribute("data-pass", "true");

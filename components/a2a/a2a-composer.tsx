@@ -11,6 +11,7 @@ import type { A2aPartInput, A2aSendPush } from "@/lib/contracts/a2a";
 import { composeParts, parseDataPart } from "@/components/a2a/compose-parts";
 import { A2aSendOptions, type ComposeTarget } from "@/components/a2a/a2a-send-options";
 import { A2aPushOptions, EMPTY_PUSH, pushBody, pushUrlProblem } from "@/components/a2a/a2a-push-options";
+import { useAdminAction } from "@/components/elements/role";
 
 /** What the composer sends: the parts and how (stream, wait, push), and where. */
 export interface ComposedSend {
@@ -35,6 +36,8 @@ export interface A2aComposerProps {
 
 /** The message box: text, files, an optional data part, streaming, and where the message goes. */
 export function A2aComposer({ canStream, canPush, continueLabel, onSend, busy }: A2aComposerProps) {
+  // Running an agent is an admin's (team mode): the button says why it is disabled.
+  const admin = useAdminAction();
   const [text, setText] = useState("");
   const files = useAttachments();
   const [dataText, setDataText] = useState<string | null>(null);
@@ -110,7 +113,13 @@ export function A2aComposer({ canStream, canPush, continueLabel, onSend, busy }:
         >
           <BracesIcon />
         </Button>
-        <BusyButton busy={busy} disabled={empty || !data.ok || pushBad} onClick={() => void send()} data-testid="a2a-send">
+        <BusyButton
+          busy={busy}
+          disabled={empty || !data.ok || pushBad || admin.disabled}
+          title={admin.title}
+          onClick={() => void send()}
+          data-testid="a2a-send"
+        >
           <SendIcon /> Send
         </BusyButton>
       </div>

@@ -11,6 +11,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { onModEnter } from "@/lib/keyboard";
 import { emptyRunDraft, runBodyFromDraft, type RunDraft, type RunDraftErrors } from "./run-draft";
 import { RunOptions } from "./run-options";
+import { useAdminAction } from "@/components/elements/role";
 
 export interface RunFormProps {
   agent: AguiAgentView;
@@ -25,6 +26,8 @@ export interface RunFormProps {
 
 /** The next run of a thread: the user's message, and (folded) state, context, forwardedProps and tools. */
 export function RunForm({ agent, threadId, threadState, runningRunId, actions, onStarted }: RunFormProps) {
+  // Running an agent is an admin's (team mode): the button says why it is disabled.
+  const admin = useAdminAction();
   const [draft, setDraft] = useState<RunDraft>(() => emptyRunDraft(threadState, agent.tools));
   const [errors, setErrors] = useState<RunDraftErrors>({});
   const [open, setOpen] = useState(false);
@@ -69,7 +72,7 @@ export function RunForm({ agent, threadId, threadState, runningRunId, actions, o
       {actions.run.error && <QueryError title="The run did not start" error={actions.run.error} />}
       {actions.abort.error && <QueryError title="Could not abort the run" error={actions.abort.error} />}
       <div className="flex items-center gap-2">
-        <BusyButton data-testid="agui-run" busy={busy} disabled={Boolean(runningRunId)} onClick={run}>
+        <BusyButton data-testid="agui-run" busy={busy} disabled={Boolean(runningRunId) || admin.disabled} title={admin.title} onClick={run}>
           Run
         </BusyButton>
         {runningRunId && (

@@ -17,14 +17,33 @@ export interface Can {
   why: string | null;
 }
 
+/** "an admin", "a viewer". */
+const an = (word: string): string => `${/^[aeiou]/.test(word) ? "an" : "a"} ${word}`;
+
 export function canFor(me: Me | null, capability: Capability): Can {
   if (!me?.team || roleAllows(me.actor.role, capability)) return { allowed: true, why: null };
   const needed = ROLE_FOR[capability];
-  return { allowed: false, why: `Needs the ${needed} role (a ${needed} ${ROLE_CAN[needed]}); you are a ${me.actor.role}.` };
+  return { allowed: false, why: `Needs the ${needed} role (${an(needed)} ${ROLE_CAN[needed]}); you are ${an(me.actor.role)}.` };
 }
 
 export function useCan(capability: Capability): Can {
   return canFor(useContext(RoleContext), capability);
+}
+
+/** Whether Loupe runs in team mode: true or false once the page knows (GET /api/people/me), null before. */
+export function useTeamMode(): boolean | null {
+  return useContext(RoleContext)?.team ?? null;
+}
+
+/**
+ * The props of a button whose action is an admin's (adding a server or agent, running a tool,
+ * changing a tap; the route table's last row): for a role that cannot, disabled with the reason as
+ * its title; otherwise its own `title`. Spread it on the button: `<Button {...admin} …>` (a button
+ * also disabled for its own reason takes `disabled={admin.disabled || …}`).
+ */
+export function useAdminAction(title?: string): { disabled: boolean; title: string | undefined } {
+  const can = useCan("admin");
+  return can.allowed ? { disabled: false, title } : { disabled: true, title: can.why ?? title };
 }
 
 /**
@@ -32,10 +51,30 @@ export function useCan(capability: Capability): Can {
  * sees the form disabled, and why.
  */
 export function AnswerGuard({ children }: { children: ReactNode }) {
-  const can = useCan("answer");
+  return (
+    <RoleGuard capability="answer" testId="answer-guard">
+      {children}
+    </RoleGuard>
+  );
+}
+
+/**
+ * Around a group of admin-only controls (a tap's switch, key and policy): a role that cannot sees
+ * them disabled, and why (in words above them and as the group's title).
+ */
+export function AdminGuard({ children }: { children: ReactNode }) {
+  return (
+    <RoleGuard capability="admin" testId="admin-guard">
+      {children}
+    </RoleGuard>
+  );
+}
+
+function RoleGuard({ capability, testId, children }: { capability: Capability; testId: string; children: ReactNode }) {
+  const can = useCan(capability);
   if (can.allowed) return children;
   return (
-    <fieldset disabled className="flex min-w-0 flex-col gap-2 opacity-70" data-testid="answer-guard">
+    <fieldset disabled title={can.why ?? undefined} className="flex min-w-0 flex-col gap-2 opacity-70" data-testid={testId}>
       <p className="text-xs text-muted-foreground">{can.why}</p>
       {children}
     </fieldset>

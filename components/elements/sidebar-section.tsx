@@ -4,6 +4,7 @@ import type { AppError } from "@/lib/errors";
 import { Button } from "@/components/ui/button";
 import { QueryError } from "@/components/elements/query-error";
 import { cn } from "@/lib/cn";
+import { useAdminAction } from "@/components/elements/role";
 
 export interface SidebarSectionProps {
   testId?: string;
@@ -56,8 +57,10 @@ export function SidebarSectionTitle({ icon, children }: { icon: ReactNode; child
 
 /** The small "+" beside a sidebar heading. */
 export function SidebarAddButton({ label, testId, onClick }: { label: string; testId: string; onClick: () => void }) {
+  // Adding a peer is an admin's (team mode): disabled for other roles, the reason in its title.
+  const admin = useAdminAction(label);
   return (
-    <Button size="icon" variant="ghost" className="size-6" aria-label={label} data-testid={testId} onClick={onClick}>
+    <Button size="icon" variant="ghost" className="size-6" aria-label={label} data-testid={testId} onClick={onClick} {...admin}>
       <PlusIcon />
     </Button>
   );

@@ -14,6 +14,7 @@ import { LgRunOptions } from "./lg-run-options";
 import { lgRunBodyFromDraft, messageInput } from "./run-draft";
 import { parseJsonValue } from "./answer-values";
 import { useLgRunDraft } from "./use-run-draft";
+import { useAdminAction } from "@/components/elements/role";
 
 export interface LgRunComposerProps {
   deploymentId: string;
@@ -34,6 +35,8 @@ export interface LgRunComposerProps {
  * open by itself while the JSON was written by hand or is not JSON.
  */
 export function LgRunComposer({ deploymentId, assistants, assistantId, threadId, runningRunId, actions, onStarted }: LgRunComposerProps) {
+  // Running an agent is an admin's (team mode): the button says why it is disabled.
+  const admin = useAdminAction("⌘/Ctrl+Enter");
   const { draft, patch, clearInput } = useLgRunDraft(deploymentId, threadId, assistantId, assistants);
   const [error, setError] = useState<string | null>(null);
   const [optionsOpen, setOptionsOpen] = useState<boolean | null>(null);
@@ -98,7 +101,14 @@ export function LgRunComposer({ deploymentId, assistants, assistantId, threadId,
         >
           {open ? <ChevronDownIcon /> : <ChevronRightIcon />} Options
         </Button>
-        <BusyButton data-testid="lg-run" className="h-9" busy={busy} disabled={Boolean(runningRunId)} onClick={run} title="⌘/Ctrl+Enter">
+        <BusyButton
+          data-testid="lg-run"
+          className="h-9"
+          busy={busy}
+          disabled={Boolean(runningRunId) || admin.disabled}
+          onClick={run}
+          title={admin.title}
+        >
           {threadId ? "Run" : "Run on a new thread"}
         </BusyButton>
         {runningRunId && (

@@ -12,7 +12,7 @@ import { downloadText } from "@/lib/tool-result/download";
 import { AuditFilterBar } from "./audit-filters";
 import { AuditTable } from "./audit-table";
 import { ServiceTokens } from "./service-tokens";
-import { useCan } from "@/components/elements/role";
+import { useCan, useTeamMode } from "@/components/elements/role";
 
 const isSource = (s: string): s is InboxSource => Object.hasOwn(INBOX_SOURCE_TEXT, s);
 const sourceLabel = (s: string) => (isSource(s) ? INBOX_SOURCE_TEXT[s].label : s);
@@ -32,6 +32,7 @@ export function AuditMain() {
   const page = useQuery({ ...auditQuery(filters, before), placeholderData: keepPreviousData });
   const [exportError, setExportError] = useState<string | null>(null);
   const admin = useCan("admin").allowed;
+  const team = useTeamMode();
   const change = (next: AuditFilters) => {
     setFilters(next);
     setPages([undefined]);
@@ -64,6 +65,12 @@ export function AuditMain() {
           </Button>
         </div>
       </div>
+      {team === false && (
+        <p className="border-b bg-muted/40 px-3 py-2 text-xs text-muted-foreground" data-testid="audit-local-note">
+          Local mode: Loupe has one user, the local token, so every answer here is its own. The log fills in with who did what in team mode,
+          where people sign in with their roles: start Loupe with <code>--team</code> or set <code>LOUPE_OIDC_ISSUER</code>.
+        </p>
+      )}
       {exportError && <p className="px-3 pt-2 text-xs text-destructive">Export failed: {exportError}</p>}
       <div className="min-h-0 flex-1 overflow-y-auto">
         {page.error ? (

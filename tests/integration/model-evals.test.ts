@@ -80,13 +80,13 @@ describe("a model eval against the demo MCP server", () => {
     scriptOpenAi();
     const run = await runOnce();
     expect(run.models.map((m) => [m.model, m.hits, m.total])).toEqual([
-      ["scripted scripted", 2, 2],
+      ["scripted", 2, 2],
       ["openai gpt-4o", 1, 2],
       ["anthropic claude-sonnet-4-5", 0, 2],
     ]);
     const forecast = run.tools.find((t) => t.tool === "get-forecast")!;
     expect(forecast.models.map((m) => [m.model, m.accuracy])).toEqual([
-      ["scripted scripted", 1],
+      ["scripted", 1],
       ["openai gpt-4o", 0],
       ["anthropic claude-sonnet-4-5", 0],
     ]);

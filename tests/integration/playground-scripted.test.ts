@@ -107,7 +107,7 @@ describe("the scripted model in the playground loop, against the demo MCP server
         a.origin.kind === "playground" ? a.origin.columnLabel : "",
       ]),
     );
-    expect(labels).toEqual({ [columns[0]!.id]: "column 1 · scripted scripted", [columns[1]!.id]: "column 2 · scripted scripted" });
+    expect(labels).toEqual({ [columns[0]!.id]: "column 1 · scripted", [columns[1]!.id]: "column 2 · scripted" });
     for (const a of pending) getApprovals().answer(a.id, { action: "reject", reason: "not now" });
     await waitFor(
       "both turns to end",

@@ -8,6 +8,7 @@ import { PeerStatusDot } from "@/components/elements/peer/peer-status";
 import { SafeText } from "@/components/ui/safe-text";
 import { useListKeys } from "@/hooks/use-list-keys";
 import { plural } from "@/lib/format";
+import { useAdminAction } from "@/components/elements/role";
 
 export interface AgentListProps {
   agents: AgentServerView[];
@@ -19,12 +20,13 @@ export interface AgentListProps {
 /** The sidebar's "Agents" section: every saved ADK server. */
 export function AgentList({ agents, selectedId, onSelect, onAdd }: AgentListProps) {
   const onListKeyDown = useListKeys();
+  const admin = useAdminAction();
   return (
     <SidebarSection
       className="shrink-0"
       title={<h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Agents</h2>}
       action={
-        <Button size="xs" variant="outline" onClick={onAdd} data-testid="add-agent">
+        <Button size="xs" variant="outline" onClick={onAdd} data-testid="add-agent" {...admin}>
           <PlusIcon /> Add agent server
         </Button>
       }

@@ -9,6 +9,7 @@ import type { MessagePart } from "@/components/adk/agents/file-parts";
 import { messageParts } from "@/components/adk/agents/file-parts";
 import { StateDeltaEditor } from "@/components/adk/agents/state-delta-editor";
 import { parseJsonObject } from "@/lib/protocols/adk/fork";
+import { useAdminAction } from "@/components/elements/role";
 
 export interface ComposerProps {
   /** Resolves when the run was accepted; the text and files are cleared then (kept on failure). */
@@ -23,6 +24,8 @@ export interface ComposerProps {
 
 /** The message box under a session: text (Enter sends, Shift+Enter breaks the line), files, streaming. */
 export function Composer({ onSend, onStop, running, sending, stopping, disabled }: ComposerProps) {
+  // Running an agent is an admin's (team mode): the button says why it is disabled.
+  const admin = useAdminAction();
   const [text, setText] = useState("");
   const files = useAttachments();
   const [streaming, setStreaming] = useState(false);
@@ -85,7 +88,8 @@ export function Composer({ onSend, onStop, running, sending, stopping, disabled 
             <Button
               size="sm"
               data-testid="composer-send"
-              disabled={empty || sending || disabled || deltaError !== null}
+              disabled={empty || sending || disabled || deltaError !== null || admin.disabled}
+              title={admin.title}
               onClick={() => void send()}
             >
               <SendIcon /> {sending ? "Sending…" : "Send"}

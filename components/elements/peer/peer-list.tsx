@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
 import { PeerStatusDot, type PeerStatus } from "./peer-status";
+import { useAdminAction } from "@/components/elements/role";
 
 /** What a sidebar row shows of a saved peer. */
 export interface PeerRowView {
@@ -42,6 +43,7 @@ export function PeerList({
   removeTestId,
   openChildren,
 }: PeerListProps) {
+  const admin = useAdminAction();
   return (
     <ul className="flex flex-col px-1.5 pb-2">
       {peers.map((p) => (
@@ -66,7 +68,8 @@ export function PeerList({
               className="absolute top-1 right-1 size-6 opacity-0 group-hover:opacity-100 focus-visible:opacity-100"
               aria-label={`Remove ${p.name}`}
               data-testid={removeTestId}
-              disabled={removing}
+              disabled={removing || admin.disabled}
+              title={admin.title}
               onClick={() => window.confirm(confirmRemove(p.name)) && onRemove(p.id)}
             >
               <Trash2Icon />

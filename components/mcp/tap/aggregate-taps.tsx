@@ -15,6 +15,7 @@ import { TapSnippets } from "@/components/mcp/tap/tap-snippets";
 import { AggregateTapDialog } from "@/components/mcp/tap/aggregate-tap-dialog";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { ApprovalPolicy } from "@/lib/contracts/approvals";
+import { useAdminAction } from "@/components/elements/role";
 
 const POLICY_SHORT: Record<ApprovalPolicy, string> = {
   never: "Never ask",
@@ -58,6 +59,7 @@ export function AggregateTaps({ connection, allConnections }: { connection: Conn
   const taps = useQuery(tapsQuery());
   const { create, patch, remove } = useAggregateTaps();
   const [creating, setCreating] = useState(false);
+  const admin = useAdminAction();
   const [open, setOpen] = useState<string | null>(null);
   const names = new Map(allConnections.map((c) => [c.id, c.name]));
   const mine = (taps.data ?? []).filter((t) => t.kind === "aggregate" && t.connectionIds.includes(connection.id));
@@ -69,6 +71,7 @@ export function AggregateTaps({ connection, allConnections }: { connection: Conn
           size="xs"
           variant="outline"
           className="ml-auto"
+          {...admin}
           onClick={() => {
             create.reset();
             setCreating(true);
@@ -113,7 +116,13 @@ export function AggregateTaps({ connection, allConnections }: { connection: Conn
                 <Button size="xs" variant="ghost" onClick={() => setOpen(open === t.id ? null : t.id)} aria-expanded={open === t.id}>
                   {open === t.id ? "Hide" : "URL, key and config"}
                 </Button>
-                <Button size="xs" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(t.id)}>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  disabled={remove.isPending || admin.disabled}
+                  title={admin.title}
+                  onClick={() => remove.mutate(t.id)}
+                >
                   Turn off
                 </Button>
               </span>

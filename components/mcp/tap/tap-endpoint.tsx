@@ -5,6 +5,7 @@ import { EyeIcon, EyeOffIcon, RotateCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/elements/copy-button";
 import { maskedKey } from "@/lib/tap/snippets";
+import { useAdminAction } from "@/components/elements/role";
 
 export interface TapEndpointProps {
   url: string;
@@ -23,6 +24,7 @@ export interface TapEndpointProps {
 /** The tap's URL and key: what any MCP client needs. The key stays masked until "Show". */
 export function TapEndpoint({ url, sseUrl, secret, keyHint, onRotate, rotating, shown, onShownChange }: TapEndpointProps) {
   const [confirming, setConfirming] = useState(false);
+  const admin = useAdminAction();
   return (
     <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2" data-testid="tap-endpoint">
       <dt className="text-xs text-muted-foreground">URL</dt>
@@ -73,7 +75,14 @@ export function TapEndpoint({ url, sseUrl, secret, keyHint, onRotate, rotating, 
             </Button>
           </span>
         ) : (
-          <Button size="xs" variant="ghost" disabled={rotating} onClick={() => setConfirming(true)} data-testid="tap-rotate">
+          <Button
+            size="xs"
+            variant="ghost"
+            disabled={rotating || admin.disabled}
+            title={admin.title}
+            onClick={() => setConfirming(true)}
+            data-testid="tap-rotate"
+          >
             <RotateCwIcon />
             Rotate key
           </Button>

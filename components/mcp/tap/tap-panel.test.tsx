@@ -5,6 +5,8 @@ import type { TapSecret, TapView } from "@/lib/contracts/taps";
 import { TapPanel } from "@/components/mcp/tap/tap-panel";
 import { TAP_ROOTS_OFF, TAP_ROOTS_RULE } from "@/components/mcp/tap/tap-roots";
 import { connectionFixture, fetchRouter, renderWithClient } from "@/components/mcp/workbench/test-support";
+import { RoleContext } from "@/components/elements/role";
+import type { Me } from "@/lib/contracts/people";
 
 afterEach(() => {
   cleanup();
@@ -28,6 +30,18 @@ const view = (over: Partial<TapView> = {}): TapView => ({
 });
 const BIN = "/home/ada/loupe/bin/loupe.mjs";
 const secret = (over: Partial<TapView> = {}): TapSecret => ({ tap: view(over), url: view().url, key: KEY, bin: BIN });
+
+/** The API of a tapped connection with no tools, as fetch. */
+function stubTapped() {
+  const router = fetchRouter({
+    "GET /api/connections/everything/tap": () => secret(),
+    "GET /api/taps": () => [],
+    "GET /api/connections": () => [],
+    "GET /api/connections/everything/tools": () => ({ tools: [], pages: 1, listedAt: 1 }),
+  });
+  vi.stubGlobal("fetch", router.fetch);
+  return router;
+}
 
 describe("TapPanel", () => {
   it("an off tap is read once, not every 5 s (each read was a 404 in the console); once on it is followed", async () => {
@@ -138,13 +152,7 @@ describe("TapPanel", () => {
   });
 
   it("says the server is not asked for roots when the connection's roots are off", async () => {
-    const router = fetchRouter({
-      "GET /api/connections/everything/tap": () => secret(),
-      "GET /api/taps": () => [],
-      "GET /api/connections": () => [],
-      "GET /api/connections/everything/tools": () => ({ tools: [], pages: 1, listedAt: 1 }),
-    });
-    vi.stubGlobal("fetch", router.fetch);
+    stubTapped();
     const off = connectionFixture({
       clientCapabilities: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: false, tasks: false },
     });
@@ -177,5 +185,24 @@ describe("TapPanel", () => {
     expect(first!.textContent).toContain(refused);
     expect(second!.textContent).toContain("session ended");
     expect(second!.textContent).toContain(ended);
+  });
+});
+
+describe("TapPanel for a role that is not an admin (issue 25)", () => {
+  it("disables the switch, the key's rotation and the policy, the reason in their title", async () => {
+    stubTapped();
+    const viewer: Me = { team: true, actor: { kind: "person", name: "Ann", role: "viewer" } };
+    renderWithClient(
+      <RoleContext.Provider value={viewer}>
+        <TapPanel connection={connectionFixture()} allConnections={[connectionFixture()]} />
+      </RoleContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId("tap-panel").dataset.state).toBe("on"));
+    const why = "Needs the admin role (an admin adds servers and agents, runs tools, changes taps and settings); you are a viewer.";
+    for (const id of ["tap-switch", "tap-rotate", "aggregate-tap-new"]) {
+      expect(screen.getByTestId<HTMLButtonElement>(id).disabled).toBe(true);
+      expect(screen.getByTestId(id).title).toBe(why);
+    }
+    expect(screen.getAllByTestId("admin-guard").every((g) => (g as HTMLFieldSetElement).disabled && g.title === why)).toBe(true);
   });
 });

@@ -16,6 +16,7 @@ import { TapClients } from "@/components/mcp/tap/tap-clients";
 import { TapTurnedAway } from "@/components/mcp/tap/tap-turned-away";
 import { TapSnippets } from "@/components/mcp/tap/tap-snippets";
 import { AggregateTaps } from "@/components/mcp/tap/aggregate-taps";
+import { AdminGuard, useAdminAction } from "@/components/elements/role";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -38,6 +39,8 @@ export function TapPanel({ connection: c, allConnections }: { connection: Connec
   const secret = tap.data ?? null;
   const on = Boolean(secret);
   const busy = m.turnOn.isPending || m.turnOff.isPending;
+  // Changing a tap is an admin's (team mode): the switch, the key's rotation, the policy and roots.
+  const admin = useAdminAction();
   const failed = [m.turnOn, m.turnOff, m.rotate, m.settings].find((x) => x.isError)?.error;
 
   return (
@@ -47,7 +50,8 @@ export function TapPanel({ connection: c, allConnections }: { connection: Connec
           checked={on}
           // While a change is sent the switch is aria-disabled, not disabled: a disabled control
           // drops keyboard focus to the page.
-          disabled={tap.isPending}
+          disabled={tap.isPending || admin.disabled}
+          title={admin.title}
           aria-disabled={busy || undefined}
           onCheckedChange={(next) => {
             if (busy) return;
@@ -88,17 +92,21 @@ export function TapPanel({ connection: c, allConnections }: { connection: Connec
               shown={shown}
               onShownChange={setShown}
             />
-            <TapRoots connection={c} />
+            <AdminGuard>
+              <TapRoots connection={c} />
+            </AdminGuard>
           </Section>
           <Section title="Approvals">
-            <TapPolicy
-              connectionId={c.id}
-              policy={secret.tap.policy}
-              toolPolicies={secret.tap.toolPolicies}
-              tools={(tools.data?.tools ?? []).map((t) => ({ name: t.name, readOnly: t.annotations?.readOnlyHint === true }))}
-              pending={m.settings.isPending}
-              onChange={(next) => m.settings.mutate(next)}
-            />
+            <AdminGuard>
+              <TapPolicy
+                connectionId={c.id}
+                policy={secret.tap.policy}
+                toolPolicies={secret.tap.toolPolicies}
+                tools={(tools.data?.tools ?? []).map((t) => ({ name: t.name, readOnly: t.annotations?.readOnlyHint === true }))}
+                pending={m.settings.isPending}
+                onChange={(next) => m.settings.mutate(next)}
+              />
+            </AdminGuard>
           </Section>
           <Section title="Clients seen">
             <TapClients clients={secret.tap.clients} now={tap.dataUpdatedAt} />

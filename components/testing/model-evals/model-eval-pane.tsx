@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { PencilIcon, PlayIcon, SquareIcon, Trash2Icon } from "lucide-react";
 import { connectionsQuery } from "@/lib/queries/connections";
 import { modelEvalQuery, modelEvalRunsQuery } from "@/lib/queries/model-evals";
+import { modelLabel } from "@/lib/contracts/model-label";
 import { useCancelModelEvalRun, useDeleteModelEval, useRunModelEval } from "@/hooks/use-model-evals";
 import type { Navigate } from "@/lib/workbench/slots";
 import { Button } from "@/components/ui/button";
@@ -39,13 +40,14 @@ export function ModelEvalPane({ evalId, navigate }: ModelEvalPaneProps) {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4" data-testid="model-eval-pane">
       <header className="flex flex-wrap items-center gap-2">
-        <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold" data-testid="model-eval-name">
+        {/* The name is never cut: below its basis the buttons wrap to the next line (1024 px, four buttons). */}
+        <div className="min-w-0 flex-1 basis-72">
+          <h2 className="text-base font-semibold break-words" data-testid="model-eval-name">
             {e.name}
           </h2>
           <p className="text-xs text-muted-foreground">
             {e.prompts.length} prompt{e.prompts.length === 1 ? "" : "s"} on {server}’s tools ·{" "}
-            {e.models.map((m) => `${m.provider} ${m.model}`).join(", ")}
+            <span data-testid="model-eval-models">{e.models.map(modelLabel).join(", ")}</span>
           </p>
         </div>
         <BusyButton

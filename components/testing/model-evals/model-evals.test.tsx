@@ -34,14 +34,14 @@ const run = (id: string, hits: number, at: number): ModelEvalRun => ({
   startedAt: at,
   endedAt: at + 1200,
   models: [
-    { model: "scripted scripted", hits, total: 1, accuracy: hits },
+    { model: "scripted", hits, total: 1, accuracy: hits },
     { model: "openai gpt-4o", hits: 0, total: 1, accuracy: 0 },
   ],
   tools: [
     {
       tool: "get-forecast",
       models: [
-        { model: "scripted scripted", hits, total: 1, accuracy: hits },
+        { model: "scripted", hits, total: 1, accuracy: hits },
         { model: "openai gpt-4o", hits: 0, total: 1, accuracy: 0 },
       ],
     },
@@ -49,7 +49,7 @@ const run = (id: string, hits: number, at: number): ModelEvalRun => ({
   results: [
     {
       promptIndex: 0,
-      model: "scripted scripted",
+      model: "scripted",
       pass: hits === 1,
       called: [{ tool: "get-forecast", args: { city: "Lisbon" } }],
       missing: [],
@@ -137,9 +137,11 @@ describe("ModelEvalPane", () => {
     renderWithClient(<ModelEvalPane evalId="e1" navigate={navigate} />);
     const results = await screen.findByTestId("model-eval-results");
     expect(results.dataset.runId).toBe("r2");
+    // A model named as its provider is named once ("scripted", not "scripted scripted").
+    expect(screen.getByTestId("model-eval-models").textContent).toBe("scripted, openai gpt-4o");
     const rows = within(results).getAllByTestId("model-accuracy");
     expect(rows.map((r) => [r.dataset.model, within(r).getByTestId("model-accuracy-value").textContent])).toEqual([
-      ["scripted scripted", "100% (1 of 1)"],
+      ["scripted", "100% (1 of 1)"],
       ["openai gpt-4o", "0% (0 of 1)"],
     ]);
     expect(within(rows[0]!).getByTestId("tool-accuracy").textContent).toBe("100% (1 of 1)");

@@ -15,6 +15,7 @@ import type { EntryRow } from "@/lib/server/store-schema";
 import { bundleEntryOf } from "@/lib/server/bundles/entries";
 import type { BundleParts, BundleUnit } from "@/lib/server/bundles/units/types";
 import { query } from "@/lib/server/rows";
+import { modelLabel } from "@/lib/contracts/model-label";
 
 type Ref = BundleUnitRefOf<"playground-conversation">;
 
@@ -70,7 +71,7 @@ export const playgroundConversationUnit: BundleUnit<"playground-conversation"> =
         protocol: "playground",
         id: conversation.id,
         name: conversation.title,
-        target: conversation.columns.map((c) => `${c.config.provider} ${c.config.model}`).join(" | "),
+        target: conversation.columns.map((c) => modelLabel(c.config)).join(" | "),
       },
       entries,
       snapshot,

@@ -6,6 +6,7 @@ import type { LoopDeps } from "@/lib/server/playground/loop-deps";
 import { columnView, type ActiveColumn } from "@/lib/server/playground/column-state";
 import type { ColumnRow, ConversationRow, ConversationStore } from "@/lib/server/playground/conversation-store";
 import { recordPg } from "@/lib/server/playground/recorder";
+import { modelLabel } from "@/lib/contracts/model-label";
 
 /**
  * The turns running in a playground's columns (one at a time per column): started in the
@@ -61,8 +62,7 @@ export class ColumnRunner {
       const column = all.find((c) => c.id === columnId);
       if (!column || active.controller.signal.aborted) return;
       // With several columns an approval card must say which one asked (they share the title).
-      const columnLabel =
-        all.length > 1 ? `column ${all.indexOf(column) + 1} · ${column.config.provider} ${column.config.model}` : undefined;
+      const columnLabel = all.length > 1 ? `column ${all.indexOf(column) + 1} · ${modelLabel(column.config)}` : undefined;
       // The settings as they are now: a PATCH applies from the next turn on.
       const now = this.rows.getConversation(conversation.id);
       if (!now) return;

@@ -14,6 +14,7 @@ import type { Store } from "@/lib/server/store";
 import { missingCalls, summarize } from "@/lib/suites/model-evals";
 import { errorMessage } from "@/lib/values";
 import { processWide } from "@/lib/server/process-wide";
+import { modelLabel } from "@/lib/contracts/model-label";
 
 /**
  * Model evals for MCP servers (issue 24): each prompt is put to every model of the eval at once, as
@@ -37,11 +38,11 @@ const callRaw = z.object({
   arguments: z.record(z.string(), z.unknown()),
 });
 
-/** "scripted scripted", and "#2" after a label already taken. */
+/** "openai gpt-4o" (modelLabel), and "#2" after a label already taken. */
 function labels(models: readonly ColumnConfig[]): string[] {
   const seen = new Map<string, number>();
   return models.map((m) => {
-    const base = `${m.provider} ${m.model}`;
+    const base = modelLabel(m);
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return n === 1 ? base : `${base} #${n}`;
