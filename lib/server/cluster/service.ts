@@ -1,0 +1,91 @@
+import "server-only";
+import { clusterLink, isForwardedAnswer, isForwardedRequest } from "@/lib/launcher/cluster-link";
+import { LeaseKeeper } from "@/lib/server/cluster/keeper";
+import type { Holder, LeasedResources } from "@/lib/server/cluster/leased";
+import { ClusterRuntime, LEASE_TTL_MS } from "@/lib/server/cluster/runtime";
+import type { Store } from "@/lib/server/store";
+
+/** The message kind that carries a forwarded HTTP request (lib/launcher/cluster-link.ts). */
+const HTTP = "http";
+/** A forwarded request may wait this long for its holder (a tool call waiting on a person, a slow server). */
+const FORWARD_MS = 10 * 60_000;
+
+/** This instance's place in a cluster: its runtime (leases, mailbox, instance list) and the keeper of what it holds. */
+export interface Cluster {
+  readonly runtime: ClusterRuntime;
+  readonly keeper: LeaseKeeper;
+  /** Starts the keeper's rounds (boot, once the adapters have booted). */
+  keep(): void;
+  stop(): void;
+}
+
+const KEY = Symbol.for("loupe.cluster");
+type ClusterGlobal = typeof globalThis & { [KEY]?: Cluster };
+
+/** The running cluster, or undefined: a single Loupe on its own store (SQLite) runs none. */
+export function getCluster(): Cluster | undefined {
+  return (globalThis as ClusterGlobal)[KEY];
+}
+
+/** A positive whole number of ms from the environment, else `fallback`. */
+function envMs(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/**
+ * Starts this instance's part in a cluster on a shared store (issue 25), once per process: it beats,
+ * keeps the leases of what the adapters declare (`kinds`), serves what other instances forward to it
+ * and hands the launcher where to forward (lib/launcher/cluster-link.ts). The lease ttl is
+ * LOUPE_LEASE_TTL_MS (default 15 s): another instance takes over a dead one's resources at most about
+ * a ttl and a round (a third of it) after its last renewal.
+ */
+export function startCluster(store: Store, address: string, kinds: readonly LeasedResources[]): Cluster {
+  const g = globalThis as ClusterGlobal;
+  const running = g[KEY];
+  if (running) return running;
+  const leaseTtlMs = envMs("LOUPE_LEASE_TTL_MS", LEASE_TTL_MS);
+  const runtime = new ClusterRuntime(store, address, { leaseTtlMs });
+  const keeper = new LeaseKeeper(runtime, store, kinds);
+  runtime.on(HTTP, (body) => {
+    const serveHere = clusterLink().serveHere;
+    if (!serveHere) throw new Error(`instance ${runtime.id} runs without its launcher: it serves no forwarded request`);
+    if (!isForwardedRequest(body)) throw new Error("the forwarded request was not one (method, url, headers, body, actor)");
+    return serveHere(body);
+  });
+  const cluster: Cluster = {
+    runtime,
+    keeper,
+    keep: () => keeper.start(Math.max(100, Math.floor(leaseTtlMs / 5))),
+    stop: () => {
+      keeper.stop();
+      runtime.stop();
+      delete g[KEY];
+      const link = clusterLink();
+      delete link.route;
+      delete link.forward;
+      delete link.stop;
+    },
+  };
+  g[KEY] = cluster;
+  const link = clusterLink();
+  link.route = (method, url) => keeper.route(method, url);
+  link.forward = async (to, request) => {
+    const answer = await runtime.request(to, HTTP, request, FORWARD_MS);
+    if (!isForwardedAnswer(answer)) throw new Error(`instance ${to} answered something that is not an HTTP answer`);
+    return answer;
+  };
+  link.stop = () => cluster.stop();
+  runtime.start();
+  return cluster;
+}
+
+/** Who holds `<prefix>:<id>` with the state it published, or null (no cluster, or nobody holds it). */
+export function leaseHolder(prefix: string, id: string): { holder: Holder; state: unknown } | null {
+  const cluster = getCluster();
+  if (!cluster) return null;
+  const resource = `${prefix}:${id}`;
+  const holder = cluster.keeper.holderOf(resource);
+  if (!holder) return null;
+  return { holder, state: holder.here ? undefined : cluster.keeper.stateOf(resource, holder) };
+}
