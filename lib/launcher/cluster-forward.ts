@@ -1,7 +1,8 @@
 // Runs in the launcher (server.ts, plain Node), never in a Next bundle.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { decodeActor, encodeActor, type Actor } from "@/lib/contracts/people";
+import { hostname } from "node:os";
+import { decodeActor, encodeActor, LOCAL_ACTOR, type Actor } from "@/lib/contracts/people";
 import { clusterLink, type ForwardedAnswer, type ForwardedRequest } from "@/lib/launcher/cluster-link";
 import { logLine } from "@/lib/log-text";
 import { errorMessage } from "@/lib/values";
@@ -56,6 +57,8 @@ export function installClusterServing(options: { host: string; port: number; tok
   const any = ["0.0.0.0", "::", ""].includes(options.host);
   const host = any ? "127.0.0.1" : options.host.includes(":") ? `[${options.host}]` : options.host;
   const link = clusterLink();
+  // What lib/server/inbox/answer-claims.ts' thisInstance() says on this instance.
+  const here = process.env.LOUPE_INSTANCE_NAME?.trim() || `Loupe on ${hostname()}:${options.port}`;
   link.serveHere = async (request: ForwardedRequest): Promise<ForwardedAnswer> => {
     const headers: Record<string, string> = { ...request.headers, "x-loupe-token": options.token };
     headers[FORWARDED] = secret;
@@ -105,12 +108,14 @@ export function installClusterServing(options: { host: string; port: number; tok
           const value = headerText(req.headers[name]);
           if (value) headers[name] = value;
         }
+        // The local token names no one: the holder records the instance it was used on, as that one would have.
+        const who = actor.kind === "local" && actor.name === LOCAL_ACTOR.name ? { ...actor, name: here } : actor;
         const request = {
           method: req.method ?? "GET",
           url: req.url ?? "/",
           headers,
           body: body.toString("base64"),
-          actor: encodeActor(actor),
+          actor: encodeActor(who),
         };
         try {
           const answer = await forward(to, request);

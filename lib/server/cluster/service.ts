@@ -71,13 +71,32 @@ export function startCluster(store: Store, address: string, kinds: readonly Leas
   const link = clusterLink();
   link.route = (method, url) => keeper.route(method, url);
   link.forward = async (to, request) => {
-    const answer = await runtime.request(to, HTTP, request, FORWARD_MS);
+    const answer = await whileHolding(runtime, to, runtime.request(to, HTTP, request, FORWARD_MS));
     if (!isForwardedAnswer(answer)) throw new Error(`instance ${to} answered something that is not an HTTP answer`);
     return answer;
   };
   link.stop = () => cluster.stop();
   runtime.start();
   return cluster;
+}
+
+/** How often a forwarded request checks that the instance it waits on still holds a lease. */
+const ALIVE_CHECK_MS = 1_000;
+
+/**
+ * `answer`, unless instance `to` stops holding any live lease first (it died: its leases lapsed, or it
+ * stopped cleanly and let them go): then it fails in words at once rather than after FORWARD_MS.
+ */
+function whileHolding<T>(runtime: ClusterRuntime, to: string, answer: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const gone = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      const live = runtime.leases.heldBy(to).some((resource) => runtime.leases.holder(resource)?.lapsed === false);
+      if (!live) reject(new Error(`instance ${to} stopped while the request waited (it holds no live lease any more)`));
+    }, ALIVE_CHECK_MS);
+    timer.unref();
+  });
+  return Promise.race([answer, gone]).finally(() => clearInterval(timer));
 }
 
 /** Who holds `<prefix>:<id>` with the state it published, or null (no cluster, or nobody holds it). */
