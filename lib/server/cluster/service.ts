@@ -20,11 +20,15 @@ export interface Cluster {
 }
 
 const KEY = Symbol.for("loupe.cluster");
-type ClusterGlobal = typeof globalThis & { [KEY]?: Cluster };
+
+function isCluster(value: unknown): value is Cluster {
+  return typeof value === "object" && value !== null && "runtime" in value && "keeper" in value;
+}
 
 /** The running cluster, or undefined: a single Loupe on its own store (SQLite) runs none. */
 export function getCluster(): Cluster | undefined {
-  return (globalThis as ClusterGlobal)[KEY];
+  const found: unknown = Reflect.get(globalThis, KEY);
+  return isCluster(found) ? found : undefined;
 }
 
 /** A positive whole number of ms from the environment, else `fallback`. */
@@ -41,8 +45,7 @@ function envMs(name: string, fallback: number): number {
  * a ttl and a round (a third of it) after its last renewal.
  */
 export function startCluster(store: Store, address: string, kinds: readonly LeasedResources[]): Cluster {
-  const g = globalThis as ClusterGlobal;
-  const running = g[KEY];
+  const running = getCluster();
   if (running) return running;
   const leaseTtlMs = envMs("LOUPE_LEASE_TTL_MS", LEASE_TTL_MS);
   const runtime = new ClusterRuntime(store, address, { leaseTtlMs });
@@ -60,14 +63,14 @@ export function startCluster(store: Store, address: string, kinds: readonly Leas
     stop: () => {
       keeper.stop();
       runtime.stop();
-      delete g[KEY];
+      Reflect.deleteProperty(globalThis, KEY);
       const link = clusterLink();
       delete link.route;
       delete link.forward;
       delete link.stop;
     },
   };
-  g[KEY] = cluster;
+  Reflect.set(globalThis, KEY, cluster);
   const link = clusterLink();
   link.route = (method, url) => keeper.route(method, url);
   link.forward = async (to, request) => {

@@ -14,9 +14,10 @@ const CONNECTION_ROUTE = /^\/api\/connections\/([^/]+)(\/.*)?$/;
 
 function route(method: string, pathname: string): string | undefined {
   const match = CONNECTION_ROUTE.exec(pathname);
-  if (!match || (method === "GET" && !match[2])) return undefined;
+  const id = match?.[1];
+  if (!id || (method === "GET" && !match[2])) return undefined;
   try {
-    return decodeURIComponent(match[1]!);
+    return decodeURIComponent(id);
   } catch {
     return undefined;
   }
