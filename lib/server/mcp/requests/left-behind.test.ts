@@ -22,7 +22,7 @@ function pending(id: string, connectionId: string): McpClientRequest {
     connectionId,
     connectionName: connectionId,
     sessionKey: "s1",
-    kind: "elicitation",
+    kind: "elicitation_form",
     jsonrpcId: 1,
     params: { message: "Your name?" },
     createdAt: 1_000,
