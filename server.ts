@@ -23,6 +23,8 @@ import { errorMessage, isRecord } from "@/lib/values";
 import { ACTOR_HEADER, LOCAL_ACTOR, type Actor } from "@/lib/contracts/people";
 import { passActor, teamStep, type TeamServing } from "@/lib/launcher/team/serve";
 import { teamSettings } from "@/lib/launcher/team/settings";
+import { installClusterServing } from "@/lib/launcher/cluster-forward";
+import { clusterLink } from "@/lib/launcher/cluster-link";
 
 function fail(message: string): never {
   logLine(message);
@@ -145,13 +147,17 @@ async function main() {
     probeStore: probeGlobalStore,
   };
 
-  const serve = (req: IncomingMessage, res: ServerResponse, actor: Actor) => {
+  // Several instances on one database (issue 25): what another instance holds is served there.
+  const cluster = installClusterServing({ host: opts.host, port, token });
+  const serve = (req: IncomingMessage, res: ServerResponse, actor: Actor, forwarded = false) => {
     passActor(req, actor);
+    const held = () => !forwarded && cluster.forwardIfHeldElsewhere(req, res, actor);
     // The hottest API route skips Next's per-request pipeline once Next has loaded it (the same
     // handler, after the same gate): lib/server/fast-routes.ts.
     const direct = opts.dev ? undefined : fastToolsCall(req);
-    if (direct) return void serveDirect(direct, req, res);
-    const toNext = () => void (needsBoot(req.url ?? "/") ? booted() : ready).then(() => nextApp).then(({ handle }) => handle(req, res));
+    if (direct) return void (held() || serveDirect(direct, req, res));
+    const toNext = () =>
+      void (needsBoot(req.url ?? "/") ? booted() : ready).then(() => nextApp).then(({ handle }) => (held() ? undefined : handle(req, res)));
     // Until Next is prepared, the page answers from the build (lib/launcher/early-page.ts); it does not
     // open the serving gate: the demos still wait for Next's first answer.
     if (!prepared && early?.serve(req, res, toNext)) return;
@@ -184,6 +190,9 @@ async function main() {
       );
       return;
     }
+    // A request this instance sent itself for another instance runs as the person who asked there.
+    const forwardedActor = cluster.forwardedActor(req);
+    if (forwardedActor) return serve(req, res, forwardedActor, true);
     if (team) return void teamStep(req, res, team).then((actor) => actor && serve(req, res, actor));
     serve(req, res, LOCAL_ACTOR);
   });
@@ -254,7 +263,8 @@ async function main() {
     // then SIGKILL): a server busy with a request or a task would otherwise outlive Loupe.
     // The registry lives on globalThis (lib/server/mcp/registry.ts), created by Next's instance.
     // The A2A registry (lib/server/a2a) aborts its open streams (recorded closed) rather than waiting on agents.
-    const closed = Promise.all([closeShared("loupe.registry"), closeShared("loupe.a2a")]);
+    // Then the cluster lets its leases go, so another instance takes them at once.
+    const closed = Promise.all([closeShared("loupe.registry"), closeShared("loupe.a2a")]).then(() => clusterLink().stop?.());
     void Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 6_000))]).then(() => process.exit(0));
   };
   process.on("SIGINT", stop);

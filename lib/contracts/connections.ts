@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { HeldBy } from "@/lib/contracts/cluster";
 import type { TapView } from "@/lib/contracts/taps";
 
 /**
@@ -231,5 +232,7 @@ export interface DiagnosisStep {
 /**
  * A connection as the API shows it: config with every header and env value masked. `tap`: the
  * connection's MCP tap when it is on (issue 10; GET /api/connections and …/:id), without its key.
+ * `heldBy`: with several instances on one database, the one holding its lease (it alone connects it;
+ * elsewhere `state` is what the holder published).
  */
-export type ConnectionView = ConnectionConfig & { state: ConnectionState; tap?: TapView };
+export type ConnectionView = ConnectionConfig & { state: ConnectionState; tap?: TapView; heldBy?: HeldBy };

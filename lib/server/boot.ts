@@ -6,6 +6,7 @@ import type { DemoPeers, PeerService, ProtocolRegistry } from "@/lib/server/prot
 import { startRetention } from "@/lib/server/retention-run";
 import { getStore } from "@/lib/server/store";
 import { getPeople } from "@/lib/server/people";
+import { startCluster } from "@/lib/server/cluster/service";
 
 /**
  * Without the demo (`--no-demo`) its peers are not started: their saved builtin peers (from an
@@ -47,7 +48,18 @@ async function startOnRequest(registry: ProtocolRegistry, { protocol, demo }: On
  * one that starts on request (DemoPeer.onRequest) is offered with a Start (POST /api/demos/<id>/start).
  */
 export async function boot(opts: BootOptions, demos: DemoPeers = {}, registry: ProtocolRegistry = PROTOCOL_ADAPTERS): Promise<void> {
-  startRetention(getStore());
+  // Several instances on one PostgreSQL database (issue 25): leases decide which one opens each
+  // upstream resource the adapters declare. A Loupe on its own SQLite file runs as it always has.
+  const store = getStore();
+  const cluster =
+    store.engine.kind === "sqlite"
+      ? undefined
+      : startCluster(
+          store,
+          instanceAddress(opts),
+          registry.flatMap((a) => a.leases ?? []),
+        );
+  startRetention(store);
   // Team mode's gate (lib/launcher/team/) finds the people directory on globalThis: made here, first.
   getPeople();
   const root = process.env.LOUPE_ROOT ?? process.cwd();
@@ -60,4 +72,12 @@ export async function boot(opts: BootOptions, demos: DemoPeers = {}, registry: P
     if (adapter.peers) await removeBuiltins(adapter.peers, opts.demo ? waiting : undefined);
     await adapter.boot?.({ opts, root, demos: runnable });
   }
+  cluster?.keep();
+}
+
+/** How the other instances name this one: LOUPE_INSTANCE_NAME with where it listens, else where it listens. */
+function instanceAddress(opts: BootOptions): string {
+  const where = `${opts.host}:${process.env.LOUPE_PORT ?? opts.port}`;
+  const named = process.env.LOUPE_INSTANCE_NAME?.trim();
+  return named ? `${named} (${where})` : `Loupe on ${where}`;
 }

@@ -44,6 +44,7 @@ const adapter: ProtocolAdapter = {
   },
   secrets: () => [],
   testing: null,
+  leases: null,
   closeAll: () => Promise.resolve(),
 };
 const demos: DemoPeers = {

@@ -37,4 +37,17 @@ describe("ConnectionList", () => {
       "Streamable HTTP",
     ]);
   });
+
+  it("says which instance holds a server another instance connects (several instances on one database)", () => {
+    const elsewhere = {
+      ...connectionFixture({ id: "e", name: "everything" }),
+      heldBy: { instance: "i-a", address: "Loupe on 10.0.0.1:6280", here: false },
+    };
+    const here = {
+      ...connectionFixture({ id: "h", name: "mine" }),
+      heldBy: { instance: "i-b", address: "Loupe on 10.0.0.2:6280", here: true },
+    };
+    render(<ConnectionList connections={[elsewhere, here]} selectedId={null} onSelect={() => {}} onAdd={() => {}} />);
+    expect(screen.getAllByTestId("connection-held-by").map((n) => n.textContent)).toEqual(["held by Loupe on 10.0.0.1:6280"]);
+  });
 });

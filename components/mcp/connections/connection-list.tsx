@@ -115,6 +115,12 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd, onImp
                 {c.builtin && <span>· demo</span>}
               </span>
             </div>
+            {/* Several instances on one database: another one holds this server and connects it. */}
+            {c.heldBy && !c.heldBy.here && (
+              <span className="truncate text-[10px] text-muted-foreground" title={c.heldBy.address} data-testid="connection-held-by">
+                held by {c.heldBy.address}
+              </span>
+            )}
           </li>
         ))}
       </ul>

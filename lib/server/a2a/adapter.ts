@@ -61,5 +61,6 @@ export const a2aAdapter = {
   boot,
   secrets,
   testing: a2aTesting,
+  leases: null,
   closeAll: () => getA2a().closeAll(),
 } satisfies ProtocolAdapter;

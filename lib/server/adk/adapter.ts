@@ -100,5 +100,6 @@ export const adkAdapter = {
   boot,
   secrets: (store) => savedPeerSecrets(store, "agent_servers"),
   testing: adkTesting,
+  leases: null,
   closeAll: () => getAgents().closeAll(),
 } satisfies ProtocolAdapter;

@@ -63,5 +63,6 @@ export const aguiAdapter = {
   // AG-UI runs carry no other credential Loupe holds than the agents' headers.
   secrets: (store) => savedPeerSecrets(store, "agui_agents"),
   testing: aguiTesting,
+  leases: null,
   closeAll: () => getAgui().closeAll(),
 } satisfies ProtocolAdapter;

@@ -96,6 +96,11 @@ export class ClusterRuntime {
     return { held: answer.held, owner: answer.holder.owner, tookOver: answer.tookOver };
   }
 
+  /** Whether this instance holds `resource` (took it and has not lost or let it go since). */
+  holds(resource: string): boolean {
+    return this.held.has(resource);
+  }
+
   /** Lets a resource go at once (a clean close). */
   letGo(resource: string): void {
     this.held.delete(resource);

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import type { Store } from "@/lib/server/store";
 import { currentActor } from "@/lib/server/people/actor-context";
+import { LOCAL_ACTOR } from "@/lib/contracts/people";
 
 /**
  * Exactly-once answers (issue 25): before a human request is answered (an MCP sampling or elicitation
@@ -51,7 +52,9 @@ export function roundOf(request: { status: string; answeredAt?: number }): strin
  */
 export function answerer(): string {
   const actor = currentActor();
-  return actor && actor.kind !== "local" ? actor.name : thisInstance();
+  if (!actor) return thisInstance();
+  // A local token used on another instance of the cluster comes named after that instance (lib/launcher/cluster-forward.ts).
+  return actor.kind !== "local" || actor.name !== LOCAL_ACTOR.name ? actor.name : thisInstance();
 }
 
 /** This instance's name in a claim: LOUPE_INSTANCE_NAME, else this host and port. */

@@ -70,5 +70,6 @@ export const langgraphAdapter = {
   // Deployments carry no other credential Loupe holds than their headers (and a URL's userinfo).
   secrets: (store) => savedPeerSecrets(store, "langgraph_deployments"),
   testing: langgraphTesting,
+  leases: null,
   closeAll: () => getLangGraph().closeAll(),
 } satisfies ProtocolAdapter;

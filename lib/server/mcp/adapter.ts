@@ -8,6 +8,7 @@ import { field, jsonRows, savedSecrets, savedUrlSecrets, strings } from "@/lib/s
 import { startAppsHost } from "@/lib/server/mcp/apps/apps-sandbox";
 import { mcpTrafficUnit } from "@/lib/server/mcp/bundle-unit";
 import { getRegistry } from "@/lib/server/mcp/registry";
+import { mcpLeases } from "@/lib/server/mcp/leased";
 import { getClientRequests } from "@/lib/server/mcp/requests";
 import { installTapEndpoint } from "@/lib/server/mcp/tap/endpoint";
 import { getTaps } from "@/lib/server/mcp/tap/store";
@@ -166,5 +167,6 @@ export const mcpAdapter = {
   boot,
   secrets,
   testing: mcpTesting,
+  leases: mcpLeases,
   closeAll: () => getRegistry().closeAll(),
 } satisfies ProtocolAdapter;

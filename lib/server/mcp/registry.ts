@@ -20,6 +20,8 @@ import { callStore } from "@/lib/server/mcp/call-store";
 import { connectionTable } from "@/lib/server/mcp/connection-store";
 import type { PeerTable } from "@/lib/server/peers/table";
 import { readOAuth } from "@/lib/server/mcp/oauth/oauth-store";
+import { getCluster } from "@/lib/server/cluster/service";
+import { heldView, MCP_LEASE } from "@/lib/server/mcp/held-view";
 
 export type { ToolsListing } from "@/lib/server/mcp/tool-pages";
 
@@ -52,17 +54,45 @@ export class Registry {
   }
 
   list(): ConnectionView[] {
-    return [...this.connections.values()].map((c) => c.view());
+    return [...this.connections.values()].map((c) => heldView(c.view()));
   }
 
   /** The connection, or undefined when there is none with that id. */
   get(id: string): ConnectionView | undefined {
-    return this.connections.get(id)?.view();
+    const conn = this.connections.get(id);
+    return conn && heldView(conn.view());
   }
 
   /** Like get(), but a missing id is a not_found AppError (for route handlers). */
   view(id: string): ConnectionView {
-    return this.require(id).view();
+    return heldView(this.require(id).view());
+  }
+
+  /**
+   * Reads the saved configs again (another instance sharing the database added, edited or removed
+   * one: lib/server/mcp/leased.ts, every round of the leases); the ids saved now.
+   */
+  syncSaved(): string[] {
+    const saved = new Map(this.table.list().map((config) => [config.id, config]));
+    for (const [id, conn] of this.connections) {
+      if (saved.has(id)) continue;
+      this.connections.delete(id);
+      void conn.disconnect();
+      for (const listener of this.removeListeners) listener(id);
+    }
+    for (const config of saved.values()) {
+      const conn = this.connections.get(config.id);
+      if (!conn) this.connections.set(config.id, new McpConnection(config, this.hub));
+      else if (JSON.stringify(conn.config) !== JSON.stringify(config)) conn.config = config;
+    }
+    return [...saved.keys()];
+  }
+
+  /** Connects, or with several instances on one database, takes its lease first: held elsewhere, it is left to its holder. */
+  private async connectHeld(conn: McpConnection, opts: { restoreSubscriptions?: boolean } = {}): Promise<void> {
+    const cluster = getCluster();
+    if (!cluster || cluster.runtime.holds(`${MCP_LEASE}:${conn.id}`)) return conn.connect(opts);
+    await cluster.keeper.claim(MCP_LEASE, conn.id);
   }
 
   /** The live connection object, for feature modules (resources, requests, tasks, auth); not_found if none. */
@@ -99,8 +129,8 @@ export class Registry {
       conn = new McpConnection(config, this.hub);
       this.connections.set(id, conn);
     }
-    if (opts.connect !== false) await conn.connect();
-    return conn.view();
+    if (opts.connect !== false) await this.connectHeld(conn);
+    return this.view(id);
   }
 
   /** Masked values in `input` keep the stored secret; the connection reconnects. */
@@ -118,8 +148,8 @@ export class Registry {
     conn.config = config;
     forgetOAuthIfRetargeted(conn, before, config);
     forgetEraIfRetargeted(id, before, config);
-    await conn.connect();
-    return conn.view();
+    await this.connectHeld(conn);
+    return this.view(id);
   }
 
   async remove(id: string): Promise<void> {
@@ -140,9 +170,8 @@ export class Registry {
 
   /** The user's Connect / Reconnect: a new session, subscribed again to what the old one was. */
   async connect(id: string): Promise<ConnectionView> {
-    const conn = this.require(id);
-    await conn.connect({ restoreSubscriptions: true });
-    return conn.view();
+    await this.connectHeld(this.require(id), { restoreSubscriptions: true });
+    return this.view(id);
   }
 
   /** Re-detect era: forgets the remembered era verdict and reconnects, probing with server/discover. */
@@ -165,7 +194,7 @@ export class Registry {
   async connectSaved(opts: { except?: Iterable<string> } = {}): Promise<ConnectionView[]> {
     const skip = new Set(opts.except ?? []);
     const todo = [...this.connections.values()].filter((c) => !skip.has(c.id));
-    await Promise.all(todo.map((c) => c.connect()));
+    await Promise.all(todo.map((c) => this.connectHeld(c)));
     return this.list();
   }
 

@@ -33,5 +33,6 @@ export const playgroundAdapter = {
   /** The provider keys (settings or environment). */
   secrets: () => strings(PROVIDER_IDS.map((provider) => resolveKey(provider).apiKey)),
   testing: playgroundTesting,
+  leases: null,
   closeAll: async () => undefined,
 } satisfies ProtocolAdapter;

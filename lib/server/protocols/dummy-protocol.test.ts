@@ -77,6 +77,7 @@ const dummyAdapter: ProtocolAdapter = {
   boot: null,
   secrets: () => [HELD_SECRET],
   testing: null,
+  leases: null,
   closeAll: () => Promise.resolve(),
 };
 

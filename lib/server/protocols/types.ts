@@ -4,6 +4,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import type { InboxRowBase, PeerInputByProtocol } from "@/lib/contracts/protocols";
 import type { BootOptions } from "@/lib/launcher/cli";
 import type { AnyBundleUnit } from "@/lib/server/bundles/units/types";
+import type { LeasedResources } from "@/lib/server/cluster/leased";
 import type { SessionSearchSource } from "@/lib/server/search/types";
 import type { Store } from "@/lib/server/store";
 import type { TestingDriver } from "@/lib/server/testing/driver";
@@ -132,6 +133,11 @@ export interface ProtocolAdapter {
   secrets: (store: Store) => string[];
   /** Its testing driver (issue 24): cases saved from its records, replayed by the runner (null: none). */
   testing: TestingDriver | null;
+  /**
+   * The upstream resources it keeps open, held by one instance at a time when several share a
+   * database (issue 25: lib/server/cluster/keeper.ts); null: it opens none, or not yet under leases.
+   */
+  leases: LeasedResources | null;
   /** Stops what it runs (tests, shutdown); saved peers stay. */
   closeAll: () => Promise<void>;
 }

@@ -158,6 +158,15 @@ export class ClientRequests {
     }
   }
 
+  /**
+   * This instance took connection `connectionId` (several instances on one database, issue 25): what
+   * is pending on it and not held here was asked of the instance that held it, whose session is gone.
+   * Each is closed in words (`reason`); the closed ones, for the caller to record.
+   */
+  leftBehind(connectionId: string, store: Store, reason?: string): McpClientRequest[] {
+    return this.rows(store).staleLeftBehind(connectionId, (id) => this.tracked.has(id), reason);
+  }
+
   /** notifications/cancelled from the server for a request still waiting on the user. */
   cancelledByServer(conn: ConnectionHandle, gen: number, jsonrpcId: RequestId, reason: string | undefined): void {
     for (const t of this.tracked.values()) {

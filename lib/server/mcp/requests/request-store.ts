@@ -2,6 +2,7 @@ import "server-only";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { storedJson } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
+import { getCluster } from "@/lib/server/cluster/service";
 
 interface RecordRow {
   record: string;
@@ -17,14 +18,32 @@ const LIST_LIMIT = 500;
  * The `mcp_requests` table (created in lib/server/store.ts): every sampling / elicitation request
  * with what became of it, so the inbox keeps them after Loupe restarts. Pending rows left by an
  * earlier process can never be answered: they turn stale ("Loupe stopped") the first time this
- * process reads the file.
+ * process reads the file — unless several instances share the database (issue 25): then the pending
+ * rows of a connection are another live instance's, until this one takes the connection over
+ * (`staleLeftBehind`, when it takes the connection's lease).
  */
 export class McpRequestStore {
   constructor(
     private readonly store: Store,
     isLive: (id: string) => boolean,
   ) {
-    this.staleAfterRestart(isLive);
+    if (!getCluster()) this.staleAfterRestart(isLive);
+  }
+
+  /** The pending rows of `connectionId` no request of this process holds: asked of an instance that held it before. */
+  staleLeftBehind(connectionId: string, isLive: (id: string) => boolean, reason = LOUPE_STOPPED_REASON): McpClientRequest[] {
+    const rows = this.store
+      .prepare<RecordRow>("SELECT record FROM mcp_requests WHERE status = 'pending' AND connection_id = ?")
+      .all(connectionId);
+    const closed: McpClientRequest[] = [];
+    for (const row of rows) {
+      const request = storedJson<McpClientRequest>(row.record);
+      if (isLive(request.id)) continue;
+      const stale: McpClientRequest = { ...request, status: "stale", reason, staleCause: "loupe_stopped" };
+      this.save(stale);
+      closed.push(stale);
+    }
+    return closed;
   }
 
   save(request: McpClientRequest): void {

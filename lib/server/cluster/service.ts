@@ -1,0 +1,113 @@
+import "server-only";
+import { clusterLink, isForwardedAnswer, isForwardedRequest } from "@/lib/launcher/cluster-link";
+import { LeaseKeeper } from "@/lib/server/cluster/keeper";
+import type { Holder, LeasedResources } from "@/lib/server/cluster/leased";
+import { ClusterRuntime, LEASE_TTL_MS } from "@/lib/server/cluster/runtime";
+import type { Store } from "@/lib/server/store";
+
+/** The message kind that carries a forwarded HTTP request (lib/launcher/cluster-link.ts). */
+const HTTP = "http";
+/** A forwarded request may wait this long for its holder (a tool call waiting on a person, a slow server). */
+const FORWARD_MS = 10 * 60_000;
+
+/** This instance's place in a cluster: its runtime (leases, mailbox, instance list) and the keeper of what it holds. */
+export interface Cluster {
+  readonly runtime: ClusterRuntime;
+  readonly keeper: LeaseKeeper;
+  /** Starts the keeper's rounds (boot, once the adapters have booted). */
+  keep(): void;
+  stop(): void;
+}
+
+const KEY = Symbol.for("loupe.cluster");
+
+function isCluster(value: unknown): value is Cluster {
+  return typeof value === "object" && value !== null && "runtime" in value && "keeper" in value;
+}
+
+/** The running cluster, or undefined: a single Loupe on its own store (SQLite) runs none. */
+export function getCluster(): Cluster | undefined {
+  const found: unknown = Reflect.get(globalThis, KEY);
+  return isCluster(found) ? found : undefined;
+}
+
+/** A positive whole number of ms from the environment, else `fallback`. */
+function envMs(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/**
+ * Starts this instance's part in a cluster on a shared store (issue 25), once per process: it beats,
+ * keeps the leases of what the adapters declare (`kinds`), serves what other instances forward to it
+ * and hands the launcher where to forward (lib/launcher/cluster-link.ts). The lease ttl is
+ * LOUPE_LEASE_TTL_MS (default 15 s): another instance takes over a dead one's resources at most about
+ * a ttl and a round (a third of it) after its last renewal.
+ */
+export function startCluster(store: Store, address: string, kinds: readonly LeasedResources[]): Cluster {
+  const running = getCluster();
+  if (running) return running;
+  const leaseTtlMs = envMs("LOUPE_LEASE_TTL_MS", LEASE_TTL_MS);
+  const runtime = new ClusterRuntime(store, address, { leaseTtlMs });
+  const keeper = new LeaseKeeper(runtime, store, kinds);
+  runtime.on(HTTP, (body) => {
+    const serveHere = clusterLink().serveHere;
+    if (!serveHere) throw new Error(`instance ${runtime.id} runs without its launcher: it serves no forwarded request`);
+    if (!isForwardedRequest(body)) throw new Error("the forwarded request was not one (method, url, headers, body, actor)");
+    return serveHere(body);
+  });
+  const cluster: Cluster = {
+    runtime,
+    keeper,
+    keep: () => keeper.start(Math.max(100, Math.floor(leaseTtlMs / 5))),
+    stop: () => {
+      keeper.stop();
+      runtime.stop();
+      Reflect.deleteProperty(globalThis, KEY);
+      const link = clusterLink();
+      delete link.route;
+      delete link.forward;
+      delete link.stop;
+    },
+  };
+  Reflect.set(globalThis, KEY, cluster);
+  const link = clusterLink();
+  link.route = (method, url) => keeper.route(method, url);
+  link.forward = async (to, request) => {
+    const answer = await whileHolding(runtime, to, runtime.request(to, HTTP, request, FORWARD_MS));
+    if (!isForwardedAnswer(answer)) throw new Error(`instance ${to} answered something that is not an HTTP answer`);
+    return answer;
+  };
+  link.stop = () => cluster.stop();
+  runtime.start();
+  return cluster;
+}
+
+/** How often a forwarded request checks that the instance it waits on still holds a lease. */
+const ALIVE_CHECK_MS = 1_000;
+
+/**
+ * `answer`, unless instance `to` stops holding any live lease first (it died: its leases lapsed, or it
+ * stopped cleanly and let them go): then it fails in words at once rather than after FORWARD_MS.
+ */
+function whileHolding<T>(runtime: ClusterRuntime, to: string, answer: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const gone = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      const live = runtime.leases.heldBy(to).some((resource) => runtime.leases.holder(resource)?.lapsed === false);
+      if (!live) reject(new Error(`instance ${to} stopped while the request waited (it holds no live lease any more)`));
+    }, ALIVE_CHECK_MS);
+    timer.unref();
+  });
+  return Promise.race([answer, gone]).finally(() => clearInterval(timer));
+}
+
+/** Who holds `<prefix>:<id>` with the state it published, or null (no cluster, or nobody holds it). */
+export function leaseHolder(prefix: string, id: string): { holder: Holder; state: unknown } | null {
+  const cluster = getCluster();
+  if (!cluster) return null;
+  const resource = `${prefix}:${id}`;
+  const holder = cluster.keeper.holderOf(resource);
+  if (!holder) return null;
+  return { holder, state: holder.here ? undefined : cluster.keeper.stateOf(resource, holder) };
+}

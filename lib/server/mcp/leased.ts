@@ -1,0 +1,62 @@
+import "server-only";
+import type { LeasedResources } from "@/lib/server/cluster/leased";
+import { getCluster } from "@/lib/server/cluster/service";
+import { MCP_LEASE, publishedState } from "@/lib/server/mcp/held-view";
+import { getRegistry } from "@/lib/server/mcp/registry";
+import { getClientRequests } from "@/lib/server/mcp/requests";
+
+/**
+ * Routes that act on one saved connection: `/api/connections/<id>` and everything under it. All but
+ * its view (GET, answered by any instance with the holder's published state) run on the instance
+ * holding the connection: the session, its pending requests and its calls live there.
+ */
+const CONNECTION_ROUTE = /^\/api\/connections\/([^/]+)(\/.*)?$/;
+
+function route(method: string, pathname: string): string | undefined {
+  const match = CONNECTION_ROUTE.exec(pathname);
+  const id = match?.[1];
+  if (!id || (method === "GET" && !match[2])) return undefined;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return undefined;
+  }
+}
+
+/** How the instance that died is named in the requests it left (its address, if it is still listed). */
+function nameOf(instance: string): string {
+  const found = getCluster()
+    ?.runtime.instances.list()
+    .find((i) => i.id === instance);
+  return found ? found.address : `instance ${instance}`;
+}
+
+/**
+ * MCP's saved connections under leases (issue 25): with several instances on one database, each
+ * saved server is connected (a stdio server started) by the instance holding `mcp:<id>` only.
+ */
+export const mcpLeases: LeasedResources = {
+  prefix: MCP_LEASE,
+  saved: () => getRegistry().syncSaved(),
+  async open(id, tookOver) {
+    const registry = getRegistry();
+    if (!registry.get(id)) return;
+    // What the previous holder left pending was asked of a session that ended with it.
+    const reason = tookOver
+      ? `${nameOf(tookOver)} stopped before it was answered; this instance took the server over, and the session that asked ended with it (if the server asks again, its new request is answerable)`
+      : undefined;
+    const conn = registry.connection(id);
+    for (const closed of getClientRequests().leftBehind(id, registry.hub.store, reason))
+      conn.recordEntry("loupe", "local", "mcp_request", closed);
+    await conn.connect();
+  },
+  async close(id) {
+    const registry = getRegistry();
+    if (registry.get(id)) await registry.connection(id).disconnect();
+  },
+  state: (id) => {
+    const view = getRegistry().get(id);
+    return view ? publishedState(view.state) : null;
+  },
+  route,
+};
