@@ -133,15 +133,17 @@ http.get(process.argv[1], (res) => {
 `;
 
 /**
- * The page's event stream: `entryStream()` (what GET /api/stream serves) on a node:http server,
- * read by PAGE_READER in a child process.
+ * The page's event stream: the route the browser reads, GET /api/stream (app/api/stream/route.ts,
+ * its replay marking included), served on a node:http server and read by PAGE_READER in a child
+ * process. Only Next's own request adapter is left out.
  */
-async function pageStream(entryStream: (signal: AbortSignal) => ReadableStream<Uint8Array>) {
+async function pageStream(route: (req: Request) => Promise<Response>) {
   const stop = new AbortController();
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/event-stream" });
-    const reader = entryStream(stop.signal).getReader();
+  const server = http.createServer((req, res) => {
     void (async () => {
+      const answer = await route(new Request(`http://127.0.0.1${req.url ?? "/"}`, { signal: stop.signal }));
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      const reader = answer.body!.getReader();
       for (let r = await reader.read(); !r.done; r = await reader.read()) res.write(r.value);
       res.end();
     })();
@@ -186,21 +188,20 @@ const loadNote = () =>
  * A2A streaming relay (issue 23): one `stream 2000` task, its frames captured once from the demo
  * agent and replayed at socket speed, read side by side in one run (interleaved): by the bare
  * `@a2a-js/sdk` client, and by Loupe (`getA2a().send`: the SDK client over Loupe's recording wire,
- * task records, timeline) to the page's event stream (the SSE the browser reads). Times to the
+ * task records, timeline) to the page's event stream (GET /api/stream's SSE, read by another process). Times to the
  * first and to the last event; ratios against the targets, with the load average.
  */
 export const a2aBench: Bench = {
   name: "a2a",
   async run({ runs }) {
     const { getA2a } = await loadServerModule(() => import("@/lib/server/a2a"));
-    const { entryStream } = await loadServerModule(() => import("@/lib/server/sse"));
+    const { GET } = await loadServerModule(() => import("@/app/api/stream/route"));
     const registry = getA2a();
-    const hub = registry.hub;
     const loadBefore = loadNote();
 
     const demo = await startA2aDemo({ port: DEMO_PORT, timing: { stepMs: 0 } });
     let replay: { url: string; close(): Promise<void> } | undefined;
-    const page = await pageStream((signal) => entryStream(hub, hub.maxSeq(), signal));
+    const page = await pageStream(GET);
     try {
       replay = await startReplay(await capture(demo.url, CHUNKS));
       const bare = await new ClientFactory({ transports: [new JsonRpcTransportFactory({})] }).createFromUrl(replay.url);

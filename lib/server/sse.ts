@@ -18,8 +18,8 @@ const PING_MS = 15_000;
  */
 export function formatEntryEvent(entry: Entry, rawText?: string): string {
   if (rawText === undefined) return `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`;
-  const { raw: _raw, ...rest } = entry;
-  return `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(rest).slice(0, -1)},"raw":${rawText}}\n\n`;
+  // `raw: undefined` is left out by JSON, as `const { raw, ...rest }` would be, at a sixth of the cost.
+  return `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify({ ...entry, raw: undefined }).slice(0, -1)},"raw":${rawText}}\n\n`;
 }
 
 /**
@@ -54,29 +54,30 @@ export function entryStream(
         // desiredSize = capBytes - bytes queued (the byte-length strategy below).
         const queued = (): number => capBytes - (controller.desiredSize ?? capBytes);
         // Events written in one tick (a relay's frames of one network read, a replay page) go out
-        // as one chunk at the end of it: one encode and one socket write, not one per entry.
-        let pending: string[] = [];
+        // as one chunk at the end of it: one socket write, not one per entry. Each text is encoded
+        // once, when written: its byte length is then the cap's measure, with no second pass.
+        let pending: Uint8Array[] = [];
         let pendingBytes = 0;
         let pendingSeq: number | undefined;
         const flush = (): void => {
           if (closed || pending.length === 0) return;
-          controller.enqueue(encoder.encode(pending.length === 1 ? pending[0]! : pending.join("")));
+          controller.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
           if (pendingSeq !== undefined) lastSeq = pendingSeq;
           pending = [];
           pendingBytes = 0;
           pendingSeq = undefined;
         };
-        const write = (text: string, seq?: number, bytes = Buffer.byteLength(text)): void => {
+        const write = (bytes: Uint8Array, seq?: number): void => {
           if (closed) return;
           const held = queued() + pendingBytes;
           // One event bigger than the cap still goes out alone: refusing it would loop forever.
-          if (held > 0 && held + bytes > capBytes) {
+          if (held > 0 && held + bytes.length > capBytes) {
             flush();
             return overflow();
           }
           if (pending.length === 0) queueMicrotask(flush);
-          pending.push(text);
-          pendingBytes += bytes;
+          pending.push(bytes);
+          pendingBytes += bytes.length;
           if (seq !== undefined) pendingSeq = seq;
         };
         const overflow = (): void => {
@@ -96,19 +97,18 @@ export function entryStream(
             // Already closed by the consumer.
           }
         };
-        const ping = setInterval(() => write(": ping\n\n"), PING_MS);
+        const ping = setInterval(() => write(encoder.encode(": ping\n\n")), PING_MS);
         let unsubscribe = (): void => undefined;
         signal.addEventListener("abort", () => cleanup(), { once: true });
-        write(":\n\n");
+        write(encoder.encode(":\n\n"));
         if (signal.aborted) return cleanup();
         // A batch (a relay's frames of one read, a replay page) is measured and queued as one text,
         // event by event only when it would pass the cap (the overflow then falls between events).
         const writeBatch = (entries: readonly Entry[], rawTexts: readonly (string | undefined)[]): void => {
           const texts = entries.map((entry, i) => formatEntryEvent(frame(entry), rawTexts[i]));
-          const text = texts.length === 1 ? texts[0]! : texts.join("");
-          const bytes = Buffer.byteLength(text);
-          if (queued() + pendingBytes + bytes <= capBytes) return write(text, entries[entries.length - 1]!.seq, bytes);
-          texts.forEach((t, i) => write(t, entries[i]!.seq));
+          const bytes = encoder.encode(texts.length === 1 ? texts[0]! : texts.join(""));
+          if (queued() + pendingBytes + bytes.length <= capBytes) return write(bytes, entries[entries.length - 1]!.seq);
+          texts.forEach((t, i) => write(encoder.encode(t), entries[i]!.seq));
         };
         unsubscribe = hub.subscribeBatches(afterSeq, writeBatch);
         // The replay may already have overflowed inside subscribe(), before unsubscribe was set.

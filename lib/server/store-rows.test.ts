@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openStore } from "@/lib/server/store";
+import { sqliteOf } from "@/lib/server/sql/sqlite-engine";
+import { storesOnPostgres } from "@/tests/support/sqlite-only";
 import type { NewEntry, Store } from "@/lib/server/store";
 
 /**
@@ -59,5 +61,18 @@ describe("Store.insertEntries", () => {
     expect(read[70]?.raw).toEqual({ n: 70, as: "sent" });
     store.flush();
     expect(store.entriesAfter(0, 500)).toHaveLength(150);
+  });
+
+  it.skipIf(storesOnPostgres)("writes a batch again, each row under its seq, when a failed write rolled the group commit back", () => {
+    const batch = store.insertEntries([1, 2, 3].map((n) => ({ entry: entry(n) })));
+    const sqlite = sqliteOf(store);
+    sqlite.pragma(`max_page_count = ${String(sqlite.pragma("page_count", { simple: true }))}`);
+    expect(() =>
+      store.db.prepare("INSERT INTO connections (id, config, created_at) VALUES ('big', ?, 1)").run("x".repeat(200_000)),
+    ).toThrow(/full/);
+    sqlite.pragma("max_page_count = 1073741823");
+    store.flush();
+    for (const { entry: written } of batch) expect(store.getEntry(written.seq)?.raw).toEqual(written.raw);
+    expect(store.entriesAfter(0, 10).map((e) => e.seq)).toEqual(batch.map((b) => b.entry.seq));
   });
 });

@@ -8,7 +8,8 @@ import { RecordingGate } from "@/lib/server/recording-gate";
 import type { SqlDatabase, SqlStatement } from "@/lib/server/sql/database";
 import type { StoreEngine } from "@/lib/server/sql/engine";
 import { openSqlite } from "@/lib/server/sql/sqlite-engine";
-import { INSERT_ENTRY, MAX_ROWS_PER_INSERT, REWRITE_ENTRY, entryRow, insertRowsSql } from "@/lib/server/store-rows";
+import { INSERT_ENTRY, MAX_ROWS_PER_INSERT, REWRITE_ENTRY, entryRow, entryRows, insertRowsSql } from "@/lib/server/store-rows";
+import { rewriteRows, savedEntry } from "@/lib/server/store-rows";
 import { openPgEngine } from "@/lib/server/sql/pg-engine";
 import { pgAddress, storeDatabaseUrl } from "@/lib/server/sql/store-url";
 import { EntryNotices } from "@/lib/server/sql/entry-notices";
@@ -143,32 +144,36 @@ export class Store {
 
   private writeEntry({ entry, rawText }: EntryWrite): StoredEntry {
     const { raw, rawBytes, values } = entryRow(entry, rawText);
-    if (!this.recording.recording) return { entry: { ...entry, seq: UNRECORDED_SEQ, rawBytes }, rawText: raw };
+    if (!this.recording.recording) return { entry: savedEntry(entry, UNRECORDED_SEQ, rawBytes), rawText: raw };
     const info = this.batch.write(
       () => this.ordered(() => this.prepare(INSERT_ENTRY).run(...values)),
       // Written again under the same seq (group-commit.ts): a reader may already have it.
       (done) => () => this.ordered(() => this.prepare(REWRITE_ENTRY).run(done.lastInsertRowid, ...values)),
     );
-    if (!info) return { entry: { ...entry, seq: UNRECORDED_SEQ, rawBytes }, rawText: raw };
+    if (!info) return { entry: savedEntry(entry, UNRECORDED_SEQ, rawBytes), rawText: raw };
     this.noteGrowth(rawBytes);
-    return { entry: { ...entry, seq: Number(info.lastInsertRowid), rawBytes }, rawText: raw };
+    return { entry: savedEntry(entry, Number(info.lastInsertRowid), rawBytes), rawText: raw };
   }
 
-  /** Entries in one INSERT (SQLite): the last row's seq is lastInsertRowid, the others the ones before it. */
+  /**
+   * Entries in one INSERT (SQLite): the last row's seq is lastInsertRowid, the others the ones before
+   * it. The values are bound as one array (better-sqlite3 spreads an array over the `?`s), not as
+   * hundreds of call arguments.
+   */
   private writeRows(writes: readonly EntryWrite[]): StoredEntry[] {
-    const rows = writes.map((w) => ({ entry: w.entry, ...entryRow(w.entry, w.rawText) }));
-    const n = rows.length;
+    const { values, raws, sizes } = entryRows(writes);
+    const n = writes.length;
     const info = this.recording.recording
       ? this.batch.write(
-          () => this.prepare(insertRowsSql(n)).run(...rows.flatMap((r) => r.values)),
-          (done) => () => rows.forEach((r, i) => this.prepare(REWRITE_ENTRY).run(Number(done.lastInsertRowid) - n + 1 + i, ...r.values)),
+          () => this.prepare(insertRowsSql(n)).run(values),
+          (done) => () => rewriteRows(this.prepare(REWRITE_ENTRY), Number(done.lastInsertRowid) - n + 1, values),
         )
       : undefined;
     const first = info ? Number(info.lastInsertRowid) - n + 1 : undefined;
-    if (first !== undefined) this.noteGrowth(rows.reduce((sum, r) => sum + r.rawBytes, 0));
-    return rows.map(({ entry, raw, rawBytes }, i) => ({
-      entry: { ...entry, seq: first === undefined ? UNRECORDED_SEQ : first + i, rawBytes },
-      rawText: raw,
+    if (first !== undefined) this.noteGrowth(sizes.reduce((sum, size) => sum + size, 0));
+    return writes.map(({ entry }, i) => ({
+      entry: savedEntry(entry, first === undefined ? UNRECORDED_SEQ : first + i, sizes[i]!),
+      rawText: raws[i]!,
     }));
   }
 

@@ -4,7 +4,7 @@ import type { A2aAgentState, A2aCardFinding } from "@/lib/contracts/a2a";
 import { AppError } from "@/lib/errors";
 import { validateCard } from "@/lib/protocols/a2a/card";
 import type { Hub } from "@/lib/server/hub";
-import { recordA2a } from "@/lib/server/a2a/wire";
+import { recordA2a } from "@/lib/server/a2a/frame-reader";
 import { isRecord } from "@/lib/values";
 
 const CARD_PATHS = ["/.well-known/agent-card.json", "/.well-known/agent.json"];

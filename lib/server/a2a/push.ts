@@ -6,7 +6,7 @@ import { readFrame } from "@/lib/protocols/a2a/frames";
 import type { A2aExchanges } from "@/lib/server/a2a/exchanges";
 import type { A2aPushRecord, A2aStore } from "@/lib/server/a2a/store";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
-import { recordA2a } from "@/lib/server/a2a/wire";
+import { recordA2a } from "@/lib/server/a2a/frame-reader";
 import type { Hub } from "@/lib/server/hub";
 import { maskHeaders } from "@/lib/server/secrets";
 

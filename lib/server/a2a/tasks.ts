@@ -6,7 +6,7 @@ import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { messagePrompt, messageSchema, messageText } from "@/lib/protocols/a2a/message";
 import type { A2aStore, A2aTaskRecord } from "@/lib/server/a2a/store";
 import type { Hub } from "@/lib/server/hub";
-import { recordA2a } from "@/lib/server/a2a/wire";
+import { recordA2a } from "@/lib/server/a2a/frame-reader";
 
 /** `statusAt`: the timestamp of the status Loupe applied last (when the agent sent one). */
 type Stored = A2aTaskRecord & { artifactIds?: string[]; statusAt?: string };

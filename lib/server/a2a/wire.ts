@@ -4,43 +4,11 @@ import type { A2aTransport } from "@/lib/contracts/a2a";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
-import { readFrame } from "@/lib/protocols/a2a/frames";
 import { errorMessage, isRecord } from "@/lib/values";
 import { maskHeaders } from "@/lib/server/secrets";
-import type { EntryRecord, Hub } from "@/lib/server/hub";
-import type { EntryPayload, TypedNewEntry } from "@/lib/contracts/entry-kinds";
-import type { a2aEntryKinds } from "@/lib/contracts/entry-kinds/a2a";
-
-export type A2aKind = keyof typeof a2aEntryKinds;
-
-/** One entry of protocol "a2a" (connectionId = the agent, sessionKey = the contextId), to record. */
-function a2aEntry<K extends A2aKind>(
-  agentId: string,
-  sessionKey: string | null,
-  kind: K,
-  direction: Entry["direction"],
-  raw: EntryPayload<K>,
-): TypedNewEntry<K> {
-  return { connectionId: agentId, sessionKey, receivedAt: Date.now(), sourceTime: null, direction, protocol: "a2a", kind, raw };
-}
-
-/** Records one entry of protocol "a2a" (connectionId = the agent, sessionKey = the contextId). */
-export function recordA2a<K extends A2aKind>(
-  hub: Hub,
-  agentId: string,
-  sessionKey: string | null,
-  kind: K,
-  direction: Entry["direction"],
-  raw: EntryPayload<K>,
-): Entry {
-  return hub.record<K>(a2aEntry(agentId, sessionKey, kind, direction, raw));
-}
-
-/** A frame read: what to record, and the item it carried (none when malformed). */
-interface ReadFrame {
-  record: EntryRecord;
-  item?: A2aItem;
-}
+import type { Hub } from "@/lib/server/hub";
+import type { EntryPayload } from "@/lib/contracts/entry-kinds";
+import { FrameReader, recordA2a, type A2aKind, type FrameExtra, type ReadFrame } from "@/lib/server/a2a/frame-reader";
 
 /** Lets the page's stream write what was queued (a macrotask: the stream's flush is a microtask chain). */
 const yieldToPage = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -68,32 +36,20 @@ function hide(value: unknown, secrets: readonly string[]): unknown {
   return value;
 }
 
-function contextOf(item: A2aItem): string | undefined {
-  if (item.type === "message") return item.message.contextId;
-  if (item.type === "task" || item.type === "status" || item.type === "artifact") return item.contextId;
-  return undefined;
-}
-
-function taskOf(item: A2aItem): string | undefined {
-  if (item.type === "message") return item.message.taskId;
-  if (item.type === "error") return undefined;
-  return item.taskId;
-}
-
 /**
  * The recorder of the A2A wire: a `fetch` for the SDK's transports that writes the request body
  * and each response body / SSE event to the hub exactly as it arrived, BEFORE the SDK parses it,
  * so a frame the SDK rejects is still on record (`a2a_malformed` when it does not parse or fit).
  */
 export class A2aWire {
-  private contextId: string | undefined;
   private method = "";
+  private readonly reader: FrameReader;
 
   constructor(
     private readonly hub: Hub,
     private readonly ctx: WireContext,
   ) {
-    this.contextId = ctx.contextId;
+    this.reader = new FrameReader(ctx, ctx.contextId);
   }
 
   /** The method of the last request (JSON-RPC method or REST verb and path). */
@@ -102,12 +58,12 @@ export class A2aWire {
   }
 
   record<K extends A2aKind>(kind: K, direction: Entry["direction"], raw: EntryPayload<K>): Entry {
-    return recordA2a(this.hub, this.ctx.agentId, this.contextId ?? null, kind, direction, raw);
+    return recordA2a(this.hub, this.ctx.agentId, this.reader.contextId ?? null, kind, direction, raw);
   }
 
   /** One frame's text: parsed, checked, recorded; the item goes to the exchange's listener. */
-  frame(raw: string, extra: { status?: number; sseEvent?: string } = {}): void {
-    this.frames([this.read(raw, extra)]);
+  frame(raw: string, extra: FrameExtra = {}): void {
+    this.frames([this.reader.read(raw, extra, this.method)]);
   }
 
   /**
@@ -123,41 +79,6 @@ export class A2aWire {
     read.forEach((r, i) => {
       if (r.item) this.ctx.onItem?.(r.item, entries[i]!);
     });
-  }
-
-  /** Parses and checks one frame's text: the entry to record (its raw's JSON holds the frame's own text). */
-  private read(raw: string, extra: { status?: number; sseEvent?: string }): ReadFrame {
-    // An agent may echo what it was sent (a task's history): a credential stays masked there too.
-    const text = (this.ctx.secrets ?? []).reduce((t, secret) => t.split(secret).join(SECRET_MASK), raw);
-    const base = { exchangeId: this.ctx.exchangeId, transport: this.ctx.transport, method: this.method, ...extra };
-    const malformed = (error: string): ReadFrame => {
-      this.sawMalformed = true;
-      return { record: { entry: this.entry("a2a_malformed", "in", { ...base, text, error }) } };
-    };
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      return malformed(`not JSON: ${errorMessage(e)}`);
-    }
-    const read = readFrame(json);
-    if (!read.ok) return malformed(read.error);
-    this.contextId ??= contextOf(read.item);
-    const taskId = taskOf(read.item);
-    const head = {
-      ...base,
-      ...(taskId ? { taskId } : {}),
-      ...(this.contextId ? { contextId: this.contextId } : {}),
-      kind: read.item.type,
-      version: read.version,
-    };
-    // The payload's JSON is the frame's own text (it parsed): spliced in, not serialized again.
-    const rawText = `${JSON.stringify(head).slice(0, -1)},"payload":${text}}`;
-    return { record: { entry: this.entry("a2a_frame", "in", { ...head, payload: json }), rawText }, item: read.item };
-  }
-
-  private entry<K extends A2aKind>(kind: K, direction: Entry["direction"], raw: EntryPayload<K>): TypedNewEntry<K> {
-    return a2aEntry(this.ctx.agentId, this.contextId ?? null, kind, direction, raw);
   }
 
   /** A request made without fetch (gRPC): recorded like fetchWith's; the frames after it are named after it. */
@@ -220,7 +141,9 @@ export class A2aWire {
   /** Settles when the last SSE body this wire tapped has been read to its end (or failed). */
   streamEnded: Promise<string | undefined> = Promise.resolve(undefined);
   /** A frame of this exchange was malformed. */
-  sawMalformed = false;
+  get sawMalformed(): boolean {
+    return this.reader.sawMalformed;
+  }
 
   /**
    * Reads the SSE body to its end, parsing and recording every event once (frame()): the exchange
@@ -254,13 +177,13 @@ export class A2aWire {
             // The first frame goes to the page on its own, before the rest of its read is recorded;
             // the exchange hears of it after that (the send answers once the whole read is in).
             first = false;
-            const head = events.splice(0, 1).map((e) => this.read(e.data, e.extra));
+            const head = events.splice(0, 1).map((e) => this.reader.read(e.data, e.extra, this.method));
             const entries = this.hub.recordAll(head.map((r) => r.record));
             await yieldToPage();
             this.handOver(head, entries);
           }
           first &&= events.length === 0;
-          this.frames(events.map((e) => this.read(e.data, e.extra)));
+          this.frames(events.map((e) => this.reader.read(e.data, e.extra, this.method)));
         }
       } catch (e) {
         return causeCode(e) ?? errorMessage(e);
