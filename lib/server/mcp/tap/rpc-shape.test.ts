@@ -27,6 +27,25 @@ const CASES: unknown[] = [
   [],
   "ping",
   null,
+  // _meta is checked by the SDK's schema too: a request with a bad one is no JSON-RPC message to it.
+  { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", _meta: { progressToken: { no: 1 } } } },
+  { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", _meta: { progressToken: 1.5 } } },
+  { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", _meta: "not an object" } },
+  { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", _meta: null } },
+  { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", _meta: [] } },
+  { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", _meta: { progressToken: "t", other: { any: 1 } } } },
+  { jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: { "io.modelcontextprotocol/related-task": { taskId: 5 } } } },
+  { jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: { "io.modelcontextprotocol/related-task": {} } } },
+  { jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: { "io.modelcontextprotocol/related-task": { taskId: "t", more: 1 } } } },
+  { jsonrpc: "2.0", method: "notifications/progress", params: { _meta: 5, progressToken: 1, progress: 1 } },
+  { jsonrpc: "2.0", method: "notifications/progress", params: { _meta: { progressToken: true } } },
+  { jsonrpc: "2.0", id: 2, result: { _meta: "x" } },
+  { jsonrpc: "2.0", id: 2, result: { _meta: { "io.modelcontextprotocol/serverInfo": 5 } } },
+  { jsonrpc: "2.0", id: 2, result: { _meta: { progressToken: {} }, content: [] } },
+  // Integers are safe integers to the SDK (zod 4's int()).
+  { jsonrpc: "2.0", id: 2 ** 60, method: "ping" },
+  { jsonrpc: "2.0", id: 1, error: { code: 2 ** 60, message: "m" } },
+  { jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: { progressToken: 2 ** 60 } } },
 ];
 
 const sdkAccepts = (value: unknown): boolean => {

@@ -10,7 +10,18 @@ import { isRecord } from "@/lib/values";
  * params of each method it handles.
  */
 
-const isId = (value: unknown) => typeof value === "string" || (typeof value === "number" && Number.isInteger(value));
+/** zod 4's int() is a safe integer. */
+const isId = (value: unknown) => typeof value === "string" || Number.isSafeInteger(value);
+
+const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/** A request's or notification's `_meta`, as the SDK's RequestMetaSchema takes it (absent, or an object whose known keys fit). */
+function isRequestMeta(meta: unknown): boolean {
+  if (meta === undefined) return true;
+  if (!isRecord(meta) || (meta.progressToken !== undefined && !isId(meta.progressToken))) return false;
+  const related = meta[RELATED_TASK];
+  return related === undefined || (isRecord(related) && typeof related.taskId === "string");
+}
 
 function onlyKeys(value: Record<string, unknown>, allowed: readonly string[]): boolean {
   for (const key in value) if (!allowed.includes(key)) return false;
@@ -26,15 +37,18 @@ export function isRpcMessage(value: unknown): value is JSONRPCMessage {
   if (!isRecord(value) || value.jsonrpc !== "2.0") return false;
   if ("method" in value) {
     if (typeof value.method !== "string" || !onlyKeys(value, CALL_KEYS)) return false;
-    return (value.id === undefined || isId(value.id)) && (value.params === undefined || isRecord(value.params));
+    const params = value.params;
+    return (value.id === undefined || isId(value.id)) && (params === undefined || (isRecord(params) && isRequestMeta(params._meta)));
   }
-  if ("result" in value) return isId(value.id) && isRecord(value.result) && onlyKeys(value, RESULT_KEYS);
+  if ("result" in value) {
+    const result = value.result;
+    return isId(value.id) && isRecord(result) && (result._meta === undefined || isRecord(result._meta)) && onlyKeys(value, RESULT_KEYS);
+  }
   const error = value.error;
   return (
     (value.id === undefined || isId(value.id)) &&
     isRecord(error) &&
-    typeof error.code === "number" &&
-    Number.isInteger(error.code) &&
+    Number.isSafeInteger(error.code) &&
     typeof error.message === "string" &&
     onlyKeys(value, ERROR_KEYS)
   );
