@@ -1,63 +1,8 @@
 import "server-only";
-import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCRequest, JSONRPCResultResponse } from "@modelcontextprotocol/server";
+import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCResultResponse } from "@modelcontextprotocol/server";
 import { isJsonContentType } from "@modelcontextprotocol/server";
-import { isRecord } from "@/lib/values";
 
-/*
- * JSON-RPC 2.0 by shape, for the tap's transport (node-transport.ts): the SDK's transport parsed every
- * message with its zod schemas, then the Server parsed it again; these checks are the same rules
- * (strict keys, integer or string ids) without building a parse, and the Server still validates the
- * params of each method it handles.
- */
-
-/** zod 4's int() is a safe integer. */
-const isId = (value: unknown) => typeof value === "string" || Number.isSafeInteger(value);
-
-const RELATED_TASK = "io.modelcontextprotocol/related-task";
-
-/** A request's or notification's `_meta`, as the SDK's RequestMetaSchema takes it (absent, or an object whose known keys fit). */
-function isRequestMeta(meta: unknown): boolean {
-  if (meta === undefined) return true;
-  if (!isRecord(meta) || (meta.progressToken !== undefined && !isId(meta.progressToken))) return false;
-  const related = meta[RELATED_TASK];
-  return related === undefined || (isRecord(related) && typeof related.taskId === "string");
-}
-
-function onlyKeys(value: Record<string, unknown>, allowed: readonly string[]): boolean {
-  for (const key in value) if (!allowed.includes(key)) return false;
-  return true;
-}
-
-const CALL_KEYS = ["jsonrpc", "id", "method", "params"] as const;
-const RESULT_KEYS = ["jsonrpc", "id", "result"] as const;
-const ERROR_KEYS = ["jsonrpc", "id", "error"] as const;
-
-/** A JSON-RPC request, notification, result or error, as the SDK's JSONRPCMessageSchema accepts. */
-export function isRpcMessage(value: unknown): value is JSONRPCMessage {
-  if (!isRecord(value) || value.jsonrpc !== "2.0") return false;
-  if ("method" in value) {
-    if (typeof value.method !== "string" || !onlyKeys(value, CALL_KEYS)) return false;
-    const params = value.params;
-    return (value.id === undefined || isId(value.id)) && (params === undefined || (isRecord(params) && isRequestMeta(params._meta)));
-  }
-  if ("result" in value) {
-    const result = value.result;
-    return isId(value.id) && isRecord(result) && (result._meta === undefined || isRecord(result._meta)) && onlyKeys(value, RESULT_KEYS);
-  }
-  const error = value.error;
-  return (
-    (value.id === undefined || isId(value.id)) &&
-    isRecord(error) &&
-    Number.isSafeInteger(error.code) &&
-    typeof error.message === "string" &&
-    onlyKeys(value, ERROR_KEYS)
-  );
-}
-
-/** A request (a method and an id), as opposed to a notification or an answer. */
-export function isRpcRequest(message: JSONRPCMessage): message is JSONRPCRequest {
-  return "method" in message && "id" in message && message.id !== undefined;
-}
+/* What the tap's 2025-11-25 transport (node-transport.ts) says and refuses as the SDK's transport does; messages are checked by shape in lib/server/mcp/jsonrpc-shape.ts. */
 
 /** The message when it answers a request (a result or an error). */
 export function answerOf(message: JSONRPCMessage): JSONRPCResultResponse | JSONRPCErrorResponse | undefined {
