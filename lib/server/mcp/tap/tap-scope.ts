@@ -54,7 +54,8 @@ export function asksLogs(ctx: ServerContext): boolean {
 /** Aborted when the client gives up on this leg: notifications/cancelled, or its HTTP request closing. */
 export function legSignal({ hooks }: TapScope, ctx: ServerContext): AbortSignal {
   const signals = [ctx.mcpReq.signal, ctx.http?.req?.signal, hooks.leg?.(ctx.mcpReq.id)].filter((s): s is AbortSignal => s !== undefined);
-  return signals.length === 1 ? signals[0]! : anyOf(signals);
+  const [only, ...others] = signals;
+  return only && others.length === 0 ? only : anyOf(signals);
 }
 
 /**
