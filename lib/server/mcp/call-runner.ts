@@ -146,7 +146,8 @@ export class CallRunner {
       unwatchResponse = conn.hub.watchResponse(conn.id, id, (entry) => (response = entry));
       this.publish(conn, record);
     });
-    let pending: Promise<unknown>;
+    // Validated by the SDK with AnyResult already (parsing it again was a copy of every result).
+    let pending: Promise<z.infer<typeof AnyResult>>;
     try {
       pending = client.request(
         { method: "tools/call", params: { name: body.name, arguments: body.arguments, ...(by.meta ? { _meta: by.meta } : {}) } },
@@ -171,7 +172,7 @@ export class CallRunner {
     if (!started) this.publish(conn, record);
     let outcome: Outcome;
     try {
-      const result = AnyResult.parse(await pending);
+      const result = await pending;
       outcome = { status: result.isError === true ? "tool_error" : "ok", result };
     } catch (error) {
       outcome = await this.failure(conn, gen, record, active, error);

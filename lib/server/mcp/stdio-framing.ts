@@ -1,6 +1,6 @@
 import "server-only";
-import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { isRpcMessageV1 } from "@/lib/server/mcp/jsonrpc-shape";
 import { scanTopLevel } from "@/lib/protocols/mcp/frame";
 import { errorMessage } from "@/lib/values";
 
@@ -141,8 +141,9 @@ export class StdioFraming {
 function parseLine(text: string, bytes: number): { message: JSONRPCMessage } | { error: StdioFrameError } {
   let reason: string;
   try {
-    const parsed = JSONRPCMessageSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return { message: parsed.data };
+    // By shape, as SDK v1's JSONRPCMessageSchema takes it (its parse was a copy of every message).
+    const parsed: unknown = JSON.parse(text);
+    if (isRpcMessageV1(parsed)) return { message: parsed };
     reason = "valid JSON but not a JSON-RPC message";
   } catch (error) {
     reason = `not JSON (${errorMessage(error)})`;

@@ -5,7 +5,8 @@ import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, isIni
 import type { JSONRPCMessage, RequestId, Transport, TransportSendOptions } from "@modelcontextprotocol/server";
 import type { TapEventStore } from "@/lib/server/mcp/tap/event-store";
 import { header, writeJson, writeRpcError } from "@/lib/server/mcp/tap/node-http";
-import { answerOf, isRpcMessage, isRpcRequest, postRefusal, sessionRefusal, sseEvent } from "@/lib/server/mcp/tap/rpc-shape";
+import { isRpcMessage, isRpcRequest } from "@/lib/server/mcp/jsonrpc-shape";
+import { answerOf, postRefusal, sessionRefusal, sseEvent } from "@/lib/server/mcp/tap/rpc-shape";
 import type { Refusal } from "@/lib/server/mcp/tap/rpc-shape";
 import { GET_STREAM, KEEP_ALIVE_MS, SSE_HEADERS, jsonHoldMs, type Outlet } from "@/lib/server/mcp/tap/outlet";
 

@@ -1,49 +1,8 @@
 import "server-only";
-import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCRequest, JSONRPCResultResponse } from "@modelcontextprotocol/server";
+import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCResultResponse } from "@modelcontextprotocol/server";
 import { isJsonContentType } from "@modelcontextprotocol/server";
-import { isRecord } from "@/lib/values";
 
-/*
- * JSON-RPC 2.0 by shape, for the tap's transport (node-transport.ts): the SDK's transport parsed every
- * message with its zod schemas, then the Server parsed it again; these checks are the same rules
- * (strict keys, integer or string ids) without building a parse, and the Server still validates the
- * params of each method it handles.
- */
-
-const isId = (value: unknown) => typeof value === "string" || (typeof value === "number" && Number.isInteger(value));
-
-function onlyKeys(value: Record<string, unknown>, allowed: readonly string[]): boolean {
-  for (const key in value) if (!allowed.includes(key)) return false;
-  return true;
-}
-
-const CALL_KEYS = ["jsonrpc", "id", "method", "params"] as const;
-const RESULT_KEYS = ["jsonrpc", "id", "result"] as const;
-const ERROR_KEYS = ["jsonrpc", "id", "error"] as const;
-
-/** A JSON-RPC request, notification, result or error, as the SDK's JSONRPCMessageSchema accepts. */
-export function isRpcMessage(value: unknown): value is JSONRPCMessage {
-  if (!isRecord(value) || value.jsonrpc !== "2.0") return false;
-  if ("method" in value) {
-    if (typeof value.method !== "string" || !onlyKeys(value, CALL_KEYS)) return false;
-    return (value.id === undefined || isId(value.id)) && (value.params === undefined || isRecord(value.params));
-  }
-  if ("result" in value) return isId(value.id) && isRecord(value.result) && onlyKeys(value, RESULT_KEYS);
-  const error = value.error;
-  return (
-    (value.id === undefined || isId(value.id)) &&
-    isRecord(error) &&
-    typeof error.code === "number" &&
-    Number.isInteger(error.code) &&
-    typeof error.message === "string" &&
-    onlyKeys(value, ERROR_KEYS)
-  );
-}
-
-/** A request (a method and an id), as opposed to a notification or an answer. */
-export function isRpcRequest(message: JSONRPCMessage): message is JSONRPCRequest {
-  return "method" in message && "id" in message && message.id !== undefined;
-}
+/* What the tap's 2025-11-25 transport (node-transport.ts) says and refuses as the SDK's transport does; messages are checked by shape in lib/server/mcp/jsonrpc-shape.ts. */
 
 /** The message when it answers a request (a result or an error). */
 export function answerOf(message: JSONRPCMessage): JSONRPCResultResponse | JSONRPCErrorResponse | undefined {

@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ApprovalPolicy, ToolPolicies } from "@/lib/contracts/approvals";
@@ -57,9 +57,8 @@ export function newTapKey(): string {
 /** Constant-time: hashes first, so neither the content nor the length of the key leaks by timing. */
 export function sameKey(presented: string | undefined, key: string): boolean {
   if (!presented) return false;
-  const a = createHash("sha256").update(presented).digest();
-  const b = createHash("sha256").update(key).digest();
-  return timingSafeEqual(a, b);
+  // One-shot hashes: a Hash object per side cost 2 % of the tap's CPU per call (issue 23).
+  return timingSafeEqual(hash("sha256", presented, "buffer"), hash("sha256", key, "buffer"));
 }
 
 /**

@@ -53,8 +53,25 @@ export function asksLogs(ctx: ServerContext): boolean {
 
 /** Aborted when the client gives up on this leg: notifications/cancelled, or its HTTP request closing. */
 export function legSignal({ hooks }: TapScope, ctx: ServerContext): AbortSignal {
-  const signals = [ctx.mcpReq.signal, ctx.http?.req?.signal, hooks.leg?.(ctx.mcpReq.id)];
-  return AbortSignal.any(signals.filter((s): s is AbortSignal => s !== undefined));
+  const signals = [ctx.mcpReq.signal, ctx.http?.req?.signal, hooks.leg?.(ctx.mcpReq.id)].filter((s): s is AbortSignal => s !== undefined);
+  const [only, ...others] = signals;
+  return only && others.length === 0 ? only : anyOf(signals);
+}
+
+/**
+ * AbortSignal.any without its weak tracking of every source (which showed in the tap's profile per
+ * call, issue 23): these sources live no longer than the request, so plain listeners do.
+ */
+function anyOf(signals: AbortSignal[]): AbortSignal {
+  const controller = new AbortController();
+  for (const signal of signals) {
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      break;
+    }
+    signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
 }
 
 /** Runs one forwarded request: notes the client, records the exchange on the upstream connection. */

@@ -15,7 +15,8 @@ import { forwardAsking } from "@/lib/server/mcp/tap/tap-asking";
 import { tapToolCall } from "@/lib/server/mcp/tap/tap-call";
 import { capabilitiesOf, runExchange } from "@/lib/server/mcp/tap/tap-scope";
 import type { TapScope, TapSessionHooks } from "@/lib/server/mcp/tap/tap-scope";
-import { TapServer, serveTaskMethods, tasksOffered } from "@/lib/server/mcp/tap/tasks";
+import { TapServer } from "@/lib/server/mcp/tap/tap-sdk-server";
+import { serveTaskMethods, tasksOffered } from "@/lib/server/mcp/tap/tasks";
 import { connectedUpstream, forward, withoutMeta } from "@/lib/server/mcp/tap/upstream";
 import { errorMessage, isRecord } from "@/lib/values";
 
@@ -91,7 +92,7 @@ export async function createTapServer(tap: TapRecord, routing: TapRouting, hooks
   }
   if (caps.tools) {
     relayHandler(server, "tools/list", list("tools/list", "tools", true));
-    relayHandler(server, "tools/call", async (request, ctx) => {
+    server.relayCall(async (request, ctx) => {
       const target = resolve(request.params.name, "tool");
       // Filled by tapToolCall: the CallRecord, its own duration and the approval it waited for.
       const info: Record<string, unknown> = { name: request.params.name };

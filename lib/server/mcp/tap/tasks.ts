@@ -1,8 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
-import type { Implementation, ServerContext, ServerOptions } from "@modelcontextprotocol/server";
-import type { TapEra } from "@/lib/server/mcp/tap/tap-scope";
+import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import type { Server, ServerContext } from "@modelcontextprotocol/server";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { DEFAULT_CLIENT_CAPABILITIES } from "@/lib/contracts/connections";
 import { TASKS_EXTENSION } from "@/lib/contracts/tasks";
@@ -129,63 +128,6 @@ export function createdTaskResult(tapId: string, conn: ConnectionHandle, record:
   // Bounded: the oldest tasks' owners go first (their connection is only needed by aggregates).
   if (owners.size > MAX_OWNERS) owners.delete(owners.keys().next().value!);
   return asTapResult(task);
-}
-
-/** Carries a CreateTaskResult past the SDK's tools/call result validation (which wants a CallToolResult). */
-class TaskAnswer extends Error {
-  constructor(readonly result: Record<string, unknown>) {
-    super("task answer");
-  }
-}
-
-/**
- * The tap's SDK Server: a tools/call answered with a CreateTaskResult goes out as the upstream sent
- * it. The SDK validates every tools/call result as a CallToolResult and would add `content: []` to
- * a task or refuse one carrying `inputRequests` (a task that starts by asking); any other 2026-07-28
- * result is still validated. On 2025-11-25 (no tasks, no input rounds) a call's result is the one
- * Loupe's own client parsed as a CallToolResult when the upstream answered (or Loupe's own isError
- * result), relayed without a second parse of it (issue 23: the tap's per-call cost).
- */
-export class TapServer extends Server {
-  constructor(
-    info: Implementation,
-    options: ServerOptions,
-    private readonly era: TapEra,
-  ) {
-    super(info, options);
-  }
-
-  protected override _wrapHandler(method: string, handler: Parameters<Server["_wrapHandler"]>[1]): ReturnType<Server["_wrapHandler"]> {
-    if (method !== "tools/call") return super._wrapHandler(method, handler);
-    if (this.era === "legacy") return relayedCall(handler);
-    const wrapped = super._wrapHandler(method, async (request, ctx) => {
-      const result = await handler(request, ctx);
-      if (result.resultType === "task") throw new TaskAnswer(result);
-      return result;
-    });
-    return async (request, ctx) => {
-      try {
-        return await wrapped(request, ctx);
-      } catch (thrown) {
-        if (thrown instanceof TaskAnswer) return thrown.result;
-        throw thrown;
-      }
-    };
-  }
-}
-
-/** A 2025-11-25 tools/call: its params checked by shape, its relayed result given `content: []` when it had none, as the SDK does. */
-function relayedCall(handler: Parameters<Server["_wrapHandler"]>[1]): ReturnType<Server["_wrapHandler"]> {
-  return async (request, ctx) => {
-    const params = request.params;
-    if (!isRecord(params) || typeof params.name !== "string" || (params.arguments !== undefined && !isRecord(params.arguments)))
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        "Invalid tools/call request: params need a name (a string) and arguments (an object) if any",
-      );
-    const result = await handler(request, ctx);
-    return result.content === undefined ? { ...result, content: [] } : result;
-  };
 }
 
 const TaskParams = z.looseObject({ taskId: z.string().optional() });
