@@ -4,7 +4,7 @@ import { logLine } from "@/lib/log-text";
 import { errorMessage } from "@/lib/values";
 
 /** How long a group commit stays open. */
-const GROUP_COMMIT_MS = 5;
+export const GROUP_COMMIT_MS = 5;
 /**
  * While writes keep coming (one less than BURST_GAP_MS before the commit was due: a relay's
  * stream), the commit waits for their end, but never past this. Each COMMIT writes again the
@@ -43,6 +43,12 @@ export class GroupCommit {
   /** When the open batch began, and when it was last written to (performance.now()). */
   private openedAt = 0;
   private lastWrite = 0;
+  /**
+   * How long a burst may keep the commit open. A shared store (PostgreSQL) keeps GROUP_COMMIT_MS:
+   * its entry transaction holds the lock that orders every instance's entries (PgEngine.ordered), so
+   * a longer batch would hold the other instances' writes, which wait on it synchronously.
+   */
+  burstMaxMs = GROUP_COMMIT_MAX_MS;
   /** How to write again each hot write of the open batch, in order (see recover()). */
   private redo: (() => void)[] = [];
 
@@ -100,7 +106,7 @@ export class GroupCommit {
   private commitLater(): void {
     setTimeout(() => {
       const now = performance.now();
-      const busy = now - this.lastWrite < BURST_GAP_MS && now - this.openedAt + GROUP_COMMIT_MS <= GROUP_COMMIT_MAX_MS;
+      const busy = now - this.lastWrite < BURST_GAP_MS && now - this.openedAt + GROUP_COMMIT_MS <= this.burstMaxMs;
       if (this.batching && busy) this.commitLater();
       else this.flush();
     }, GROUP_COMMIT_MS).unref();
