@@ -156,6 +156,17 @@ test("a server added on A is held by A, listed on B with who holds it, and answe
     }
   }
 
+  // What acts on the live connection works from B: its tools come from A's connection, and B's page lists them.
+  const tools = await api<{ tools: { name: string }[] }>(b, "GET", `/api/connections/${id}/tools`);
+  expect(tools.status).toBe(200);
+  expect(tools.servedBy).not.toBeNull();
+  expect(tools.json.tools.map((t) => t.name)).toContain("trigger-elicitation-request");
+  await page.setViewportSize({ width: 1440, height: 800 });
+  await page.goto(`${b.base}/?token=${TOKEN}`);
+  await page.getByText("everything (cluster)").first().click();
+  await page.getByRole("tab", { name: "Tools" }).click();
+  await expect(page.getByText("trigger-elicitation-request").first()).toBeVisible();
+
   // The elicitation raised by a call through A is answered from B: B forwards the answer to A.
   const seen = new Set<string>();
   const call = api<CallRecord>(a, "POST", `/api/connections/${id}/tools/call`, { name: "trigger-elicitation-request", arguments: {} });
