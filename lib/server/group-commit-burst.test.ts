@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import type { NewEntry } from "@/lib/server/store";
 import { GROUP_COMMIT_MAX_MS, GROUP_COMMIT_MS } from "@/lib/server/group-commit";
 import { storeBackends, storePerTest } from "@/tests/support/store-backends";
+import { messageToRecord } from "@/tests/support/entries";
 
 /**
  * How long a burst of writes keeps the group commit open, on each database (group-commit.ts): up to
@@ -9,17 +9,6 @@ import { storeBackends, storePerTest } from "@/tests/support/store-backends";
  * PostgreSQL store, whose entry transaction holds the lock every instance's entry writes wait on.
  */
 const backends = storeBackends();
-
-const entry = (n: number): NewEntry => ({
-  connectionId: "c1",
-  sessionKey: null,
-  receivedAt: 1,
-  sourceTime: null,
-  direction: "in",
-  protocol: "mcp",
-  kind: "message",
-  raw: { n },
-});
 
 describe.each(backends)("a burst of entry writes on $name", (backend) => {
   const current = storePerTest(backend);
@@ -29,14 +18,14 @@ describe.each(backends)("a burst of entry writes on $name", (backend) => {
     const bound = store.engine.shared ? GROUP_COMMIT_MS : GROUP_COMMIT_MAX_MS;
     vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
     try {
-      store.insertEntry(entry(0));
+      store.insertEntry(messageToRecord({ n: 0 }));
       expect(store.db.inTransaction).toBe(true);
       // A write every half millisecond that never stops: committed once the bound is reached.
       let elapsed = 0;
       while (elapsed < 4 * GROUP_COMMIT_MAX_MS && store.db.inTransaction) {
         vi.advanceTimersByTime(0.5);
         elapsed += 0.5;
-        if (store.db.inTransaction) store.insertEntry(entry(elapsed));
+        if (store.db.inTransaction) store.insertEntry(messageToRecord({ n: elapsed }));
       }
       expect(store.db.inTransaction).toBe(false);
       expect(elapsed).toBeGreaterThanOrEqual(bound - GROUP_COMMIT_MS);
