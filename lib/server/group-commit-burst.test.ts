@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
+import { query } from "@/lib/server/rows";
+import type { Store } from "@/lib/server/store";
 import { GROUP_COMMIT_MAX_MS, GROUP_COMMIT_MS } from "@/lib/server/group-commit";
 import { storeBackends, storePerTest } from "@/tests/support/store-backends";
 import { messageToRecord } from "@/tests/support/entries";
@@ -32,6 +34,27 @@ describe.each(backends)("a burst of entry writes on $name", (backend) => {
       expect(elapsed).toBeLessThanOrEqual(bound + GROUP_COMMIT_MS);
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it("loses none of its entries when another statement fails while it is open, and the next statement runs", () => {
+    const store = current.store;
+    const count = (s: Store) => Number(query<{ n: number }>(s, "SELECT COUNT(*) AS n FROM entries").get()?.n);
+    for (let n = 0; n < 3; n++) store.insertEntry(messageToRecord({ n }));
+    expect(store.db.inTransaction).toBe(true);
+    // Fails on both (SQLite when preparing it, PostgreSQL when running it, which aborts the open
+    // transaction: every later statement was refused, and the COMMIT rolled the batch back).
+    expect(() => store.db.prepare("SELECT * FROM no_such_table").all()).toThrow(/no_such_table/);
+    expect(count(store)).toBe(3);
+    store.insertEntry(messageToRecord({ n: 3 }));
+    store.flush();
+    expect(store.db.inTransaction).toBe(false);
+    store.close();
+    const again = backend.open(true);
+    try {
+      expect(count(again)).toBe(4);
+    } finally {
+      again.close();
     }
   });
 });

@@ -89,6 +89,11 @@ export class GroupCommit {
     return result;
   }
 
+  /** The database rolled the open batch back by itself (StoreEngine.onRolledBack): its writes again, now. */
+  rolledBack(): void {
+    if (this.batching && !this.db().inTransaction) this.recover();
+  }
+
   /** Called before each hot write. */
   begin(): void {
     // Rolled back behind the batch's back (a failed write of another kind): its writes again first.

@@ -72,6 +72,7 @@ export class Store {
     try {
       this.engine = options.databaseUrl ? openPgEngine(options.databaseUrl, this.file, SCHEMA) : openSqlite(dir, this.file, SCHEMA);
       this.db = this.engine.db;
+      this.engine.onRolledBack(() => this.batch.rolledBack());
       if (this.engine.shared) this.batch.burstMaxMs = GROUP_COMMIT_MS;
     } catch (error) {
       this.batch.close();

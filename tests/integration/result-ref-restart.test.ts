@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { demoServerLaunch } from "@/demo/mcp/launch";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { pruneTraffic } from "@/lib/server/retention";
-import { Store } from "@/lib/server/store";
+import { openStore } from "@/lib/server/store";
 import { stdioInput, tempDir } from "@/tests/support/servers";
 import { callStore } from "@/lib/server/mcp/call-store";
 
@@ -29,7 +29,8 @@ describe("a large call result after a restart and retention", () => {
       const answered = await getRegistry().callTool(view.id, { callId, name: "download-report", arguments: { megabytes: 0.25 } });
       expect(answered.status).toBe("ok");
 
-      const restarted = new Store(data.dir);
+      // Opened as Loupe opens its store (openStore: the same database on PostgreSQL under the test switch).
+      const restarted = openStore(data.dir);
       try {
         const row = restarted.db.prepare("SELECT record FROM calls WHERE id = ?").get(callId) as { record: string };
         expect(JSON.parse(row.record).resultRef).toBeDefined();

@@ -9,6 +9,7 @@ import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotoc
 import { createDemoRuntime } from "@/demo/mcp/server";
 import { serveDemoHttp } from "@/demo/mcp/serve-http";
 import type { DemoHttpServer } from "@/demo/mcp/serve-http";
+import { freePort } from "@/tests/support/servers";
 
 /**
  * `loupe tap` as a client sees it: the SDK v2 client over stdio, through the bin, to a real
@@ -18,10 +19,17 @@ import type { DemoHttpServer } from "@/demo/mcp/serve-http";
  */
 
 const BIN = path.resolve(import.meta.dirname, "../../bin/loupe.mjs");
-const DEMO_PORT = 8701;
-const REFUSING_PORT = 8702;
-const DEAD_PORT = 8703; // nothing listens here
-const SESSION_PORT = 8708;
+// Ports the system gives (never fixed ones: another program, or another test file, may hold them).
+let REFUSING_PORT = 0;
+let DEAD_PORT = 0; // a free port taken and let go: nothing listens there
+let SESSION_PORT = 0;
+const listenAnywhere = (server: Server) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      resolve(typeof address === "object" && address ? address.port : 0);
+    }),
+  );
 let demo: DemoHttpServer;
 let refusing: Server;
 let sessions: Server;
@@ -30,7 +38,8 @@ const refusedAuth: string[] = [];
 const seen: { method: string; session?: string; version?: string; rpc?: string }[] = [];
 
 beforeAll(async () => {
-  demo = await serveDemoHttp(createDemoRuntime(), { port: DEMO_PORT });
+  demo = await serveDemoHttp(createDemoRuntime(), { port: 0 });
+  DEAD_PORT = await freePort();
   // Answers like a tap given a wrong key: 401 with a JSON-RPC error body without an id.
   refusing = createServer((req, res) => {
     refusedAuth.push(req.headers.authorization ?? "");
@@ -39,7 +48,7 @@ beforeAll(async () => {
       .writeHead(401, { "content-type": "application/json" })
       .end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Unknown tap key" } }));
   });
-  await new Promise<void>((r) => refusing.listen(REFUSING_PORT, "127.0.0.1", r));
+  REFUSING_PORT = await listenAnywhere(refusing);
   // A minimal 2025-11-25 session server: gives a session id at initialize, no GET stream (405).
   sessions = createServer((req, res) => {
     let body = "";
@@ -66,7 +75,7 @@ beforeAll(async () => {
       res.writeHead(202).end();
     });
   });
-  await new Promise<void>((r) => sessions.listen(SESSION_PORT, "127.0.0.1", r));
+  SESSION_PORT = await listenAnywhere(sessions);
 });
 afterAll(async () => {
   await demo?.close();

@@ -39,10 +39,11 @@ export function scopedEntries(store: Store, connectionId: string, scope: McpTraf
             scope.from,
             scope.to,
           )
-        : // json_each: one statement whatever the number of seqs (up to the scope's 100,000).
+        : // json_each: one statement whatever the number of seqs (up to the scope's 100,000). Its values
+          // are text on PostgreSQL: cast, or seq (BIGINT) = text is refused there.
           query<EntryRow>(
             store,
-            "SELECT * FROM entries WHERE connection_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq",
+            "SELECT * FROM entries WHERE connection_id = ? AND seq IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY seq",
           ).all(connectionId, JSON.stringify(scope.seqs));
   return rows.map(bundleEntryOf);
 }
@@ -53,11 +54,22 @@ interface CallHead {
   requestId: string | number | null;
 }
 
+/**
+ * Each call's JSON-RPC id as JSON text (json_quote): PostgreSQL's json_extract gives text for a
+ * number, and the id 5 is not the id "5". Snake-case names: PostgreSQL folds an unquoted alias.
+ */
 function callHeads(store: Store, connectionId: string): CallHead[] {
-  return query<CallHead>(
+  return query<{ id: string; started_at: number; request_id: string | null }>(
     store,
-    "SELECT id, started_at AS startedAt, json_extract(record, '$.requestId') AS requestId FROM calls WHERE connection_id = ? ORDER BY started_at, rowid",
-  ).all(connectionId);
+    "SELECT id, started_at, json_quote(json_extract(record, '$.requestId')) AS request_id FROM calls WHERE connection_id = ? ORDER BY started_at, rowid",
+  )
+    .all(connectionId)
+    .map((row) => ({ id: row.id, startedAt: Number(row.started_at), requestId: jsonRpcId(row.request_id) }));
+}
+
+function jsonRpcId(json: string | null): string | number | null {
+  const id: unknown = json === null ? null : JSON.parse(json);
+  return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
 /** A tools/call request Loupe sent, among the entries: its JSON-RPC id and when it went out. */

@@ -31,6 +31,12 @@ export interface StoreEngine {
   spaceError(error: unknown): "disk_full" | "store_full" | null;
   /** Whether the database has this table (some are created by their module on first use). */
   hasTable(name: string): boolean;
+  /**
+   * Calls `fn` when the database ended the open transaction by itself, with no `transaction()`
+   * frame to roll back: PostgreSQL, on a statement that failed inside the group commit's batch
+   * (pg-database.ts). SQLite fails only the statement there: never called.
+   */
+  onRolledBack(fn: () => void): void;
   /** After a prune: gives freed space back where the database does not do it by itself. */
   reclaim(): void;
   /** Retention's cap: the write-ahead log kept to a share of it (SQLite; PostgreSQL manages its own). */

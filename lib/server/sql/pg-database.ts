@@ -1,3 +1,4 @@
+import { logLine } from "@/lib/log-text";
 import { PgSync, type PgAnswer } from "@/lib/server/sql/pg-sync";
 import type { SqlRunResult, SqlStatement } from "@/lib/server/sql/database";
 import { PG_FUNCTIONS, pgSchema, pgStatement, splitStatements, type PgStatementText, type Tables } from "@/lib/server/sql/pg-dialect";
@@ -33,9 +34,13 @@ export class PgDatabase {
   private readonly texts = new Map<string, PgStatementText>();
   /** Open transactions: `transaction()` levels, and a BEGIN run as a statement (the group commit's). */
   private depth = 0;
+  /** Open `transaction()` frames: those roll back their own failures (to their savepoint, or all of it). */
+  private frames = 0;
   /** Top-level transactions begun on this connection: which one is open (PgEngine.ordered takes its lock once per transaction). */
   private begun = 0;
   private closed = false;
+  /** Told after abortedOutsideFrames() rolled back (the store's group commit writes its batch again). */
+  onRolledBack: () => void = () => {};
 
   constructor(url: string, name = "loupe") {
     this.conn = new PgSync(url, name);
@@ -91,7 +96,7 @@ export class PgDatabase {
     const statement = this.translate(sql);
     const control = /^\s*(BEGIN|COMMIT|ROLLBACK)\s*$/i.exec(sql)?.[1]?.toUpperCase();
     const exec = (params: unknown[]) => {
-      const answer = this.conn.query(statement.text, bind(statement, params));
+      const answer = this.send(statement.text, bind(statement, params));
       if (control === "BEGIN" && this.depth === 0) this.begun++;
       if (control) this.depth = control === "BEGIN" ? this.depth + 1 : 0;
       return answer;
@@ -103,6 +108,29 @@ export class PgDatabase {
     };
   }
 
+  /**
+   * A statement failed in a transaction that no `transaction()` frame guards: one begun by a BEGIN
+   * statement, the group commit's (lib/server/group-commit.ts), held open a few milliseconds across
+   * the event loop. SQLite fails only the statement there; PostgreSQL aborts the whole transaction and
+   * refuses every later statement until it ends, and a COMMIT would then roll it back in silence. So it
+   * is rolled back here, at once: `inTransaction` turns false, and the group commit writes its batch
+   * again, row by row (GroupCommit.recover). What other statements wrote in the same few milliseconds
+   * is lost with it, and said once in the log.
+   */
+  private abortedOutsideFrames(): void {
+    if (this.depth === 0 || this.frames > 0) return;
+    this.depth = 0;
+    try {
+      this.conn.query("ROLLBACK");
+    } catch {
+      // The connection itself failed: the server ends the transaction when it goes.
+    }
+    logLine(
+      "[loupe] a statement failed inside the open group commit on PostgreSQL; its batch was rolled back and its entries are written again",
+    );
+    this.onRolledBack();
+  }
+
   /** Runs statements with no parameters (SQLite's DDL is translated first), in one round trip. */
   exec(sql: string): void {
     if (/^\s*CREATE TABLE/im.test(sql)) return this.batch(pgSchema(sql, this.tables));
@@ -111,7 +139,7 @@ export class PgDatabase {
 
   /** Statements without parameters sent together: one round trip (PostgreSQL's simple query), not one each. */
   private batch(statements: readonly string[]): void {
-    if (statements.length > 0) this.conn.query(statements.join(";\n"));
+    if (statements.length > 0) this.send(statements.join(";\n"));
   }
 
   /** Like better-sqlite3's: a function that runs `fn` in a transaction (a savepoint when nested). */
@@ -121,6 +149,7 @@ export class PgDatabase {
       if (this.depth === 0) this.begun++;
       this.conn.query(this.depth === 0 ? "BEGIN" : `SAVEPOINT ${savepoint}`);
       this.depth++;
+      this.frames++;
       try {
         const result = fn();
         this.depth--;
@@ -130,13 +159,24 @@ export class PgDatabase {
         this.depth--;
         this.conn.query(this.depth === 0 ? "ROLLBACK" : `ROLLBACK TO SAVEPOINT ${savepoint}`);
         throw error;
+      } finally {
+        this.frames--;
       }
     };
   }
 
   /** The raw connection, for PostgreSQL's own statements (`$n` placeholders, no rewriting). */
   query(sql: string, params: readonly unknown[] = []): PgAnswer {
-    return this.conn.query(sql, params);
+    return this.send(sql, params);
+  }
+
+  private send(sql: string, params: readonly unknown[] = []): PgAnswer {
+    try {
+      return this.conn.query(sql, params);
+    } catch (error) {
+      this.abortedOutsideFrames();
+      throw error;
+    }
   }
 
   close(): void {

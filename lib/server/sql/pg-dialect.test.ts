@@ -57,6 +57,9 @@ describe("SQLite's SQL rewritten for PostgreSQL", () => {
     expect(pgStatement("SELECT json_extract(record, '$.a.b') AS x FROM t WHERE IFNULL(name, char(10)) LIKE ?", tables).text).toBe(
       "SELECT (record::jsonb #>> '{a,b}') AS x FROM t WHERE COALESCE(name, chr(10)) ILIKE $1",
     );
+    expect(pgStatement("SELECT json_quote(json_extract(record, '$.requestId')) AS requestId FROM calls", tables).text).toBe(
+      "SELECT ((record::jsonb #> '{requestId}')::text) AS requestId FROM calls",
+    );
     expect(pgStatement("SELECT CAST(value AS INTEGER) FROM json_each(?)", tables).text).toBe(
       "SELECT CAST(value AS BIGINT) FROM loupe_json_each($1::json)",
     );

@@ -211,11 +211,17 @@ export function pgStatement(sql: string, tables: Tables): PgStatementText {
 
 /**
  * `json_extract(doc, '$.a.b')` → the text at that path (`->>`: SQLite gives a number for a number,
- * compared here as text unless the statement casts it); `json_each(?)` → the elements of a JSON
- * array or object as text (`value`, and `key` for an object).
+ * compared here as text unless the statement casts it); `json_quote(json_extract(doc, '$.a'))` → the
+ * value at that path as JSON text on both (`5` or `"5"`: a reader that must tell a number from a
+ * string parses it); `json_each(?)` → the elements of a JSON array or object as text (`value`, and
+ * `key` for an object).
  */
 function rewriteJson(sql: string): string {
   return sql
+    .replace(
+      /json_quote\(json_extract\(([^,()]+),\s*'\$\.([\w.]+)'\)\)/gi,
+      (_, doc: string, path: string) => `((${doc.trim()}::jsonb #> '{${path.split(".").join(",")}}')::text)`,
+    )
     .replace(
       /json_extract\(([^,()]+),\s*'\$\.([\w.]+)'\)/gi,
       (_, doc: string, path: string) => `(${doc.trim()}::jsonb #>> '{${path.split(".").join(",")}}')`,

@@ -20,6 +20,10 @@ export class PgEngine implements StoreEngine {
   /** The transaction (PgDatabase.transactionNumber) that holds the entry order lock, if any. */
   private orderedIn = -1;
 
+  onRolledBack(fn: () => void): void {
+    this.db.onRolledBack = fn;
+  }
+
   constructor(
     readonly db: PgDatabase,
     readonly where: string,

@@ -48,6 +48,8 @@ export class SqliteEngine implements StoreEngine {
   }
 
   /** Hands freed pages back to the disk: an incremental vacuum, or a one-time VACUUM that switches an older small store to it. */
+  onRolledBack(): void {}
+
   reclaim(): void {
     const mode: unknown = this.sqlite.pragma("auto_vacuum", { simple: true });
     if (mode === 2) this.sqlite.exec("PRAGMA incremental_vacuum");
