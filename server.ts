@@ -25,6 +25,7 @@ import { passActor, teamStep, type TeamServing } from "@/lib/launcher/team/serve
 import { teamSettings } from "@/lib/launcher/team/settings";
 import { installClusterServing } from "@/lib/launcher/cluster-forward";
 import { clusterLink } from "@/lib/launcher/cluster-link";
+import { keepYoungGenerationSmall } from "@/lib/launcher/young-generation";
 
 function fail(message: string): never {
   logLine(message);
@@ -65,6 +66,8 @@ function closeShared(name: string): Promise<unknown> | undefined {
 const needsBoot = (url: string): boolean => url.startsWith("/api/");
 
 async function main() {
+  // Before Next loads: its start-up and first page would grow the young generation for good (issue 22).
+  keepYoungGenerationSmall();
   let opts: BootOptions;
   try {
     opts = parseArgs(process.argv.slice(2));

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadRegistry, loadServerModule } from "./load-server";
+import { keepYoungGenerationSmall } from "../lib/launcher/young-generation";
 
 const launch: unknown = JSON.parse(process.argv[2] ?? "{}");
 const port = Number(process.argv[3]);
@@ -22,6 +23,8 @@ process.env.LOUPE_DATA_DIR = mkdtempSync(path.join(tmpdir(), "loupe-bench-taphos
 process.env.LOUPE_PORT = String(port);
 
 async function main(): Promise<void> {
+  // As the launcher (server.ts) runs: its young generation held at its first size (issue 22).
+  keepYoungGenerationSmall();
   if (typeof launch !== "object" || launch === null || !("command" in launch) || !("args" in launch))
     throw new Error("argv[2]: { command, args }");
   const { command, args } = launch;

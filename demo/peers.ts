@@ -4,7 +4,7 @@ import { whenServing } from "@/lib/launcher/serving";
 import type { DemoPeers } from "@/lib/server/protocols/types";
 import { startAgentServer, type AgentServer } from "@/demo/adk/start-agent-server";
 import { ADK_A2A_APP, adkA2aCardUrl, waitForAdkA2aCard } from "@/demo/adk/adk-a2a";
-import { spawnA2aDemo, type SpawnedA2aDemo } from "@/demo/a2a/spawn-a2a-demo";
+import type { A2aDemo } from "@/demo/a2a/demo-agent";
 import { startAguiDemo, type AguiDemo } from "@/demo/agui/server";
 import { CONFIRM_BOOKING_TOOL } from "@/demo/agui/script";
 import { startLangGraphDemo, type LangGraphDemo } from "@/demo/langgraph/start";
@@ -65,7 +65,11 @@ function once<T>(name: string, start: () => Promise<T>): Promise<T> {
 const adkServer = (root: string) =>
   once<AgentServer>("loupe.demoAgentServer", () => startAgentServer({ port: 0, preload: true, a2a: true, repoRoot: root }));
 
-const a2aDemo = (root: string) => once<SpawnedA2aDemo>("loupe.demoA2aAgent", () => spawnA2aDemo({ port: 0, repoRoot: root }));
+/**
+ * A loopback server inside Loupe's process, as the AG-UI demo: a child Node of its own cost ~20 MiB
+ * more (issue 22). Loaded on start, so `--no-demo` never loads its express and gRPC servers.
+ */
+const a2aDemo = () => once<A2aDemo>("loupe.demoA2aAgent", async () => (await import("@/demo/a2a/demo-agent")).startA2aDemo({ port: 0 }));
 
 /** A loopback server inside Loupe's process (so it dies with it). */
 const aguiDemo = () => once<AguiDemo>("loupe.demoAguiAgent", () => startAguiDemo({ port: 0 }));
@@ -99,9 +103,9 @@ export const DEMO_PEERS: DemoPeers = {
       id: DEMO_A2A_ID,
       name: "Loupe demo A2A agent",
       label: "The demo A2A agent",
-      start: async ({ root }) => ({
+      start: async () => ({
         name: "Loupe demo A2A agent",
-        url: `${(await a2aDemo(root)).url}/.well-known/agent-card.json`,
+        url: (await a2aDemo()).cardUrl,
         headers: {},
       }),
     },

@@ -36,8 +36,11 @@ const INSTALLED = [...NATIVE, "pg"];
  * data: URLs, which next/image never optimizes.
  */
 const DROPPED = ["sharp", "@img"];
-/** The demo peers' children that run as processes of their own (demo/entry.ts finds them). */
-const DEMO_ENTRIES = ["demo/mcp-server", "demo/a2a/run-a2a-agent"];
+/**
+ * The demo peers' children that run as processes of their own (demo/entry.ts finds them). The demo
+ * A2A and AG-UI agents run inside Loupe's process (demo/peers.ts): they come with the server bundle.
+ */
+const DEMO_ENTRIES = ["demo/mcp-server"];
 const DEMO_FILES = ["demo/adk/parent-watch.cjs"];
 const BIN_FILES = ["bin/loupe-inspector.mjs", "bin/headless.mjs", "bin/loupe.mjs", "bin/tap-bridge.mjs", "bin/tap-run.mjs"];
 

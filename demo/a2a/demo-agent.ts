@@ -1,7 +1,8 @@
 /**
  * The demo A2A agent as an HTTP server (express 5 + the SDK's express handlers), in this process.
- * Tests and the bench call `startA2aDemo({ port })` and stop it themselves; `npm start` runs it as a
- * child (spawn-a2a-demo.ts → run-a2a-agent.ts) so it dies with Loupe.
+ * Tests and the bench call `startA2aDemo({ port })` and stop it themselves; `npm start` runs it inside
+ * Loupe's process (demo/peers.ts), so it dies with Loupe; spawn-a2a-demo.ts runs it as a child for
+ * tests that kill it.
  *
  *   GET  /.well-known/agent-card.json   the card (v1.0)
  *   POST /a2a/jsonrpc                   JSON-RPC binding (SendMessage, SendStreamingMessage, GetTask, CancelTask, …)

@@ -1,5 +1,5 @@
 /**
- * The child-process form `npm start` uses: run-a2a-agent.ts under tsx with parent-watch.cjs,
+ * The child-process form tests use: run-a2a-agent.ts prebuilt, with parent-watch.cjs,
  * ready when it prints its URL, stopped with its whole process group.
  */
 import { execFileSync } from "node:child_process";

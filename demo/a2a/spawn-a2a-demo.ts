@@ -1,7 +1,8 @@
 /**
- * Starts the demo A2A agent as a child process (`npm start`): run-a2a-agent.ts compiled once to plain
- * JavaScript (its prebuilt .mjs in the npm package: prebuiltEntryArgs in demo/entry.ts), with
- * demo/adk/parent-watch.cjs preloaded so it exits when Loupe is gone, even after a SIGKILL. Its own
+ * Starts the demo A2A agent as a child process, for tests that need to kill it (`npm start` runs it in
+ * Loupe's own process: demo/peers.ts): run-a2a-agent.ts compiled once to plain JavaScript
+ * (prebuiltEntryArgs in demo/entry.ts), with demo/adk/parent-watch.cjs preloaded so it exits when
+ * its parent is gone, even after a SIGKILL. Its own
  * process group, because tsx runs esbuild's service binary as a child (as start-agent-server.ts).
  */
 import path from "node:path";
