@@ -197,11 +197,16 @@ export class A2aExchanges {
     };
     if (knownTaskId) exchange.taskIds.add(knownTaskId);
     let opened = false;
-    // Each frame Loupe recorded: the first opens the stream and answers the send.
+    let marked = 0;
+    // Each frame Loupe recorded: the first opens the stream and answers the send. The open streams
+    // hear of a task once, when a frame names a new one, not again for each of its chunks.
     exchange.onFrame = () => {
       if (!opened) streamEntry(event);
       opened = true;
-      mark(true);
+      if (exchange.taskIds.size !== marked) {
+        marked = exchange.taskIds.size;
+        mark(true);
+      }
       settle();
     };
     /** How the stream ended: `cut` = why Loupe's read of it broke, `e` = what the SDK threw. */

@@ -31,6 +31,9 @@ export function isReplayApproval(
  * mark a scope before any of its requests is recorded, so the first frame already carries it.
  */
 export function isReplayRequest(entry: Entry, registry: ProtocolRegistry = PROTOCOL_ADAPTERS, scopes = getReplayScopes()): boolean {
+  // Every entry of the page's stream passes here (a relay's thousands of frames): with no replay
+  // marked, no adapter is asked (issue 23).
+  if (scopes.none()) return false;
   const approval = entryPayload(entry, "tool_approval");
   if (approval) return isReplayApproval(approval, registry, scopes);
   return inReplay(registry, scopes, (adapter) => adapter.inboxEntryScope(entry));

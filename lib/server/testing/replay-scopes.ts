@@ -45,6 +45,11 @@ export class ReplayScopes {
   has(source: string, scope: string): boolean {
     return this.keys(this.storeOf()).has(`${source}\n${scope}`);
   }
+
+  /** No scope is marked (no test replay has run on this store): nothing to look up per entry. */
+  none(): boolean {
+    return this.keys(this.storeOf()).size === 0;
+  }
 }
 
 const KEY = Symbol.for("loupe.replay-scopes");
