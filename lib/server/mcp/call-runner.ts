@@ -21,6 +21,7 @@ import { resultRefOf } from "@/lib/server/mcp/result-ref";
 import { paramHeaderValues, scanParamHeaders } from "@/lib/protocols/mcp/param-headers";
 import { errorMessage } from "@/lib/values";
 import { callStore } from "@/lib/server/mcp/call-store";
+import { afterThisTurn } from "@/lib/server/after-turn";
 import type { CallStore } from "@/lib/server/mcp/call-store";
 
 interface ActiveCall {
@@ -46,6 +47,13 @@ export interface CallAttribution {
    * envelope (the tap sends its own client's declared capabilities this way).
    */
   meta?: Record<string, unknown>;
+  /**
+   * The finished call's row and entry are written on the next turn (setImmediate), after the
+   * caller wrote its answer in this one: the tap answers its client first (issue 23: these writes
+   * were the last tenth of a millisecond between a tapped call and a bare proxy). Nothing is read
+   * between: the client's next request arrives in a later turn, which comes after that write.
+   */
+  recordAfterAnswer?: boolean;
 }
 
 /**
@@ -182,7 +190,8 @@ export class CallRunner {
       by.signal?.removeEventListener("abort", onCallerAbort);
     }
     const final: CallRecord = { ...record, ...outcome, endedAt: Date.now() };
-    this.publish(conn, final, response);
+    if (by.recordAfterAnswer) afterThisTurn(() => this.publish(conn, final, response));
+    else this.publish(conn, final, response);
     return final;
   }
 

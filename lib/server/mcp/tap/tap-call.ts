@@ -132,6 +132,8 @@ export async function tapToolCall(
           ...(upstreamMeta ? { meta: upstreamMeta } : {}),
           // Progress is relayed from the recorded frames (links.ts), not from the SDK's callback.
           onStart: (r) => (unlink = linkCall(link, r)),
+          // The answer goes to the tap's client before the finished call is written.
+          recordAfterAnswer: true,
         },
       ),
     ).finally(() => unlink?.());

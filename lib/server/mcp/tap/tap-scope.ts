@@ -2,6 +2,7 @@ import "server-only";
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, LOG_LEVEL_META_KEY } from "@modelcontextprotocol/server";
 import type { RequestId, Server, ServerContext } from "@modelcontextprotocol/server";
 import { recordExchange } from "@/lib/server/mcp/tap/exchange";
+import { afterThisTurn } from "@/lib/server/after-turn";
 import type { StreamOpened } from "@/lib/server/mcp/tap/roots";
 import { getTaps } from "@/lib/server/mcp/tap/store";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
@@ -95,17 +96,21 @@ export async function runExchange<T>(
     error = errorMessage(thrown);
     throw thrown;
   } finally {
-    recordExchange(connectionId, {
-      tapId: tap.id,
-      era: hooks.era,
-      method,
-      downstreamId: ctx.mcpReq.id,
-      ...(client ? { client } : {}),
-      startedAt,
-      totalMs: Date.now() - startedAt,
-      outcome,
-      ...(error ? { error } : {}),
-      ...extra,
-    });
+    // Written after the answer this work resolves to has gone to the client (one turn later).
+    const totalMs = Date.now() - startedAt;
+    afterThisTurn(() =>
+      recordExchange(connectionId, {
+        tapId: tap.id,
+        era: hooks.era,
+        method,
+        downstreamId: ctx.mcpReq.id,
+        ...(client ? { client } : {}),
+        startedAt,
+        totalMs,
+        outcome,
+        ...(error ? { error } : {}),
+        ...extra,
+      }),
+    );
   }
 }
