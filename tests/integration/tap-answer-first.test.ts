@@ -1,7 +1,8 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TapSecret } from "@/lib/contracts/taps";
-import type { Entry } from "@/lib/contracts/entries";
+import type { NewEntry } from "@/lib/server/store";
+import { isRecord } from "@/lib/values";
 import { getHub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { closeAllTapHosts } from "@/lib/server/mcp/tap/serve";
@@ -25,37 +26,47 @@ const PORT = 9012;
 let host: TapHostServer;
 let tap: TapSecret;
 let connectionId: string;
-const log: string[] = [];
-const realEnd = http.ServerResponse.prototype.end;
 
 beforeAll(async () => {
   host = await startTapHost(PORT);
   const view = await getRegistry().create(stdioInput("answer first", [EVERYTHING, "stdio"]));
   connectionId = view.id;
   tap = getTaps().tapConnection(view.id, {});
-  getHub().subscribe(getHub().maxSeq(), (e: Entry) => log.push(label(e)));
-  // Each answer of the tap, as it is handed to the socket.
-  http.ServerResponse.prototype.end = function (this: http.ServerResponse, ...args: unknown[]) {
-    if (this.req?.url?.startsWith("/mcp/") && this.req.method === "POST") log.push("answer");
-    return realEnd.apply(this, args as Parameters<typeof realEnd>);
-  } as typeof realEnd;
 }, 60_000);
 
 afterAll(async () => {
-  http.ServerResponse.prototype.end = realEnd;
+  vi.restoreAllMocks();
   await closeAllTapHosts();
   await host?.close();
   await getRegistry().closeAll();
   data.cleanup();
 });
 
-function label(e: Entry): string {
-  const raw = (e.raw ?? {}) as Record<string, unknown>;
+function label(e: NewEntry): string {
+  const raw = isRecord(e.raw) ? e.raw : {};
   if (e.kind === "call") return `call ${String(raw.status)}`;
   if (e.kind === "tap_exchange") return `exchange ${String(raw.method)}`;
   if (e.protocol === "mcp" && e.kind === "message" && e.direction === "in" && "result" in raw) return "frame result";
   return e.kind;
 }
+
+/**
+ * What happened, in call order (vitest's invocationCallOrder is one counter over every spy): each
+ * entry the hub recorded, and each tap answer handed to the socket (`res.end` of a POST to /mcp/).
+ */
+function happened(ends: ReturnType<typeof spyEnds>, records: ReturnType<typeof spyRecords>): string[] {
+  const order: [number, string][] = [];
+  ends.mock.contexts.forEach((res, i) => {
+    if (res instanceof http.ServerResponse && res.req?.url?.startsWith("/mcp/") && res.req.method === "POST")
+      order.push([ends.mock.invocationCallOrder[i] ?? 0, "answer"]);
+  });
+  records.mock.calls.forEach(([written], i) => {
+    for (const r of written) order.push([records.mock.invocationCallOrder[i] ?? 0, label(r.entry)]);
+  });
+  return order.sort((a, b) => a[0] - b[0]).map(([, what]) => what);
+}
+const spyEnds = () => vi.spyOn(http.ServerResponse.prototype, "end");
+const spyRecords = () => vi.spyOn(getHub(), "recordAll");
 
 const headers = (session?: string): Record<string, string> => ({
   authorization: `Bearer ${tap.key}`,
@@ -73,16 +84,18 @@ describe("a tapped tools/call", () => {
       method: "initialize",
       params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "answer-first", version: "0" } },
     });
-    const session = init.headers.get("mcp-session-id")!;
+    const session = init.headers.get("mcp-session-id") ?? "";
     await init.text();
     expect((await post({ jsonrpc: "2.0", method: "notifications/initialized" }, session)).status).toBe(202);
-    log.length = 0;
+    const ends = spyEnds();
+    const records = spyRecords();
     const res = await post(
       { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { message: "first" } } },
       session,
     );
     expect(await res.text()).toContain("Echo: first");
-    await until(() => log.includes("exchange tools/call"));
+    await until(() => happened(ends, records).includes("exchange tools/call"));
+    const log = happened(ends, records);
     const at = (what: string) => log.indexOf(what);
     // The upstream's result frame is on record before the answer; the finished call and the
     // exchange after it (before this change: frame, call, exchange, then the answer).
