@@ -13,6 +13,9 @@ export const adkLeases = peerLeases({
   routes: "/api/agents",
   saved: () => getAgents().syncSaved(),
   open: (id, tookOver) => getAgents().takeOver(id, tookOver),
-  close: (id) => getAgents().runs.abortAll(id).then(() => undefined),
+  close: (id) =>
+    getAgents()
+      .runs.abortAll(id)
+      .then(() => undefined),
   state: (id) => (getAgents().has(id) ? getAgents().get(id).state : null),
 });

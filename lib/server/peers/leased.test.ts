@@ -26,6 +26,7 @@ function kinds(on: string) {
       saved: () => ["p1", "p 2"],
       open: (id, tookOver) => (opens.push([on, `${prefix}:${id}`, tookOver?.name ?? null]), Promise.resolve()),
       close: () => Promise.resolve(),
+      owner: (pathname) => /^\/api\/answers\/(q\d)$/.exec(pathname)?.[1]?.replace("q", "p"),
     });
   return [kind("runs", "/api/runners"), kind("other", "/api/x/runners")];
 }
@@ -61,6 +62,9 @@ describe("a peer under a lease", () => {
     expect(runs!.route("POST", "/api/runnersX/p1/answers")).toBeUndefined();
     expect(runs!.route("POST", "/api/x/runners/p1/answers")).toBeUndefined();
     expect(runs!.route("POST", "/api/runners/%E0%A4%A/answers")).toBeUndefined();
+    // An action addressed by its own id elsewhere: the protocol names the peer it belongs to.
+    expect(runs!.route("POST", "/api/answers/q1")).toBe("p1");
+    expect(runs!.route("GET", "/api/answers/q1")).toBeUndefined();
   });
 
   it("sends each action to the instance holding that kind's lease; the holder serves its own", async () => {

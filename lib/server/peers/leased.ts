@@ -16,6 +16,11 @@ export interface PeerLeaseSpec {
   close(id: string): Promise<void>;
   /** What the other instances show of it (small JSON). */
   state?(id: string): unknown;
+  /**
+   * The peer an action outside `<routes>/<id>` acts on (an answer addressed by the request's own id,
+   * looked up in the store), or undefined.
+   */
+  owner?(pathname: string): string | undefined;
 }
 
 const ACTIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -38,7 +43,7 @@ export function peerLeases(spec: PeerLeaseSpec): LeasedResources {
     route(method, pathname) {
       if (!ACTIONS.has(method)) return undefined;
       const id = pattern.exec(pathname)?.[1];
-      if (!id) return undefined;
+      if (!id) return spec.owner?.(pathname);
       try {
         return decodeURIComponent(id);
       } catch {
