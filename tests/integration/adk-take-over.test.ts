@@ -49,7 +49,7 @@ describe.runIf(withPg)("an ADK agent server taken over by another instance", () 
     expect((await a.waitRun(first.id))?.status).toBe("completed");
     const key = adkSessionKey("loupe_demo", "u1", "s-take");
     const pending = a.listInbox().find((i) => i.sessionKey === key && i.kind === "confirmation" && i.status === "pending");
-    expect(pending).toBeDefined();
+    if (!pending) throw new Error("no confirmation is pending on A");
 
     // A run A was still streaming when it died (its row says "running"; nothing on A will end it).
     const left: RunRecord = { ...first, id: "run-left-by-a", status: "running", endedAt: null, eventCount: 1 };
@@ -62,7 +62,7 @@ describe.runIf(withPg)("an ADK agent server taken over by another instance", () 
     // B knew nothing of the session: the saved server shows up, the request is unknown before the take-over.
     expect(b.syncSaved()).toContain(id);
     await expect(
-      b.answer(id, { sessionKey: key, interruptId: pending!.id, answer: { kind: "confirmation", confirmed: true }, streaming: false }),
+      b.answer(id, { sessionKey: key, interruptId: pending.id, answer: { kind: "confirmation", confirmed: true }, streaming: false }),
     ).rejects.toMatchObject({ code: "not_found:interrupt" });
 
     await b.takeOver(id, { name: "Loupe A (127.0.0.1:1)" });
@@ -70,21 +70,21 @@ describe.runIf(withPg)("an ADK agent server taken over by another instance", () 
       status: "failed",
       error: { code: "upstream:instance_stopped", message: expect.stringContaining("Loupe A (127.0.0.1:1) stopped") },
     });
-    expect(b.listInbox().find((i) => i.id === pending!.id)).toMatchObject({ status: "pending", sessionKey: key });
+    expect(b.listInbox().find((i) => i.id === pending.id)).toMatchObject({ status: "pending", sessionKey: key });
 
     const res = await b.answer(id, {
       sessionKey: key,
-      interruptId: pending!.id,
+      interruptId: pending.id,
       answer: { kind: "confirmation", confirmed: true, payload: { path: "/tmp/taken-over.log" } },
       streaming: false,
     });
-    const run = await b.waitRun(res.run!.id);
-    expect(run).toMatchObject({ status: "completed", answersInterruptId: pending!.id });
+    const run = res.run && (await b.waitRun(res.run.id));
+    expect(run).toMatchObject({ status: "completed", answersInterruptId: pending.id });
     const events = JSON.stringify(recorded(b.hub, id, { sessionKey: key, kind: "event" }).map((e) => e.raw));
     expect(events).toContain('"deleted":"/tmp/taken-over.log"');
     // The ADK session itself holds the answer and the tool's result.
     const session = await b.getSession(id, "loupe_demo", "s-take");
     expect(JSON.stringify(session.events)).toContain('"deleted":"/tmp/taken-over.log"');
-    expect(b.listInbox().find((i) => i.id === pending!.id)?.status).toBe("answered");
+    expect(b.listInbox().find((i) => i.id === pending.id)?.status).toBe("answered");
   }, 120_000);
 });

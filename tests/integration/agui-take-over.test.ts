@@ -1,5 +1,4 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AguiRunRecord } from "@/lib/contracts/agui";
 import { AguiService } from "@/lib/server/agui";
@@ -56,7 +55,8 @@ afterAll(async () => {
 
 describe.runIf(withPg)("an AG-UI agent taken over by another instance", () => {
   it("closes, in words, the request and the run the dead holder left; leaves a live one's alone", async () => {
-    const { port } = server.address() as AddressInfo;
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
     const id = a.create({
       name: "picker",
       url: `http://127.0.0.1:${port}/`,
@@ -66,19 +66,20 @@ describe.runIf(withPg)("an AG-UI agent taken over by another instance", () => {
     const started = a.startRun(id, { context: [], text: "book" });
     await a.runDone(started.runId);
     const request = a.listRequests().find((r) => r.threadId === started.threadId && r.status === "pending");
-    expect(request).toBeDefined();
+    if (!request) throw new Error("no request is pending on A");
     const finished = a.store.getRun(started.runId);
-    const left: AguiRunRecord = { ...finished!, runId: "run-left-by-a", status: "running", endedAt: null };
+    if (!finished) throw new Error("A's run was not stored");
+    const left: AguiRunRecord = { ...finished, runId: "run-left-by-a", status: "running", endedAt: null };
     a.store.saveRun(left);
 
     // B starts while A lives: A's request and run stay as they are (they used to go stale at B's start).
     const b = new AguiService(new Hub(new Store(dirs[1]!.dir, { databaseUrl: url })));
     try {
-      expect(b.getRequest(request!.id).status).toBe("pending");
+      expect(b.getRequest(request.id).status).toBe("pending");
       expect(b.syncSaved()).toContain(id);
 
       b.takeOver(id, { name: "Loupe A (127.0.0.1:1)" });
-      const closed = b.getRequest(request!.id);
+      const closed = b.getRequest(request.id);
       expect(closed).toMatchObject({
         status: "stale",
         reason: expect.stringContaining("Loupe A (127.0.0.1:1) stopped before it was answered"),
@@ -87,7 +88,7 @@ describe.runIf(withPg)("an AG-UI agent taken over by another instance", () => {
         status: "error",
         error: { code: "upstream:instance_stopped" },
       });
-      await expect(b.answerRequest(request!.id, { kind: "tool_result", result: "x" })).rejects.toMatchObject({
+      await expect(b.answerRequest(request.id, { kind: "tool_result", result: "x" })).rejects.toMatchObject({
         code: "conflict:agui_request_stale",
         status: 409,
       });
