@@ -54,7 +54,7 @@ test("an ADK confirmation raised through A stays answerable on B after A is kill
 
   // A holds the agent server: a run started on B is forwarded there and streams on A.
   const run = await clusterApi<RunRecord>(b, "POST", `${agent}/s-cluster/run`, { parts: [{ text: "delete" }], streaming: false });
-  expect(run.status).toBe(200);
+  expect(run.status).toBe(202);
   expect(run.servedBy).not.toBeNull();
   const confirmation = await until("the confirmation pending on A", async () => {
     const inbox = await clusterApi<(InboxItem & { source: string })[]>(a, "GET", "/api/inbox");
