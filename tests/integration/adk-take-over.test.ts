@@ -15,7 +15,9 @@ import { tempDir } from "@/tests/support/servers";
  * the confirmation is answered on B, a new /run_sse that completes the tool in the ADK session.
  */
 const withPg = pgAvailable();
-const dirs = [tempDir("loupe-adk-take-a-"), tempDir("loupe-adk-take-b-")];
+const dirA = tempDir("loupe-adk-take-a-");
+const dirB = tempDir("loupe-adk-take-b-");
+const dirs = [dirA, dirB];
 let pg: PgCluster;
 let server: AgentServer;
 let a: AgentRegistry;
@@ -27,8 +29,8 @@ beforeAll(async () => {
   pg = await startPgCluster();
   url = pg.createDatabase("adk_take_over");
   server = await startAgentServer({ port: 0, preload: true, env: SCRIPTED_ONLY });
-  a = new AgentRegistry(new Hub(new Store(dirs[0]!.dir, { databaseUrl: url })));
-  b = new AgentRegistry(new Hub(new Store(dirs[1]!.dir, { databaseUrl: url })));
+  a = new AgentRegistry(new Hub(new Store(dirA.dir, { databaseUrl: url })));
+  b = new AgentRegistry(new Hub(new Store(dirB.dir, { databaseUrl: url })));
 }, 120_000);
 
 afterAll(async () => {
@@ -55,7 +57,7 @@ describe.runIf(withPg)("an ADK agent server taken over by another instance", () 
     const left: RunRecord = { ...first, id: "run-left-by-a", status: "running", endedAt: null, eventCount: 1 };
     a.agentStore.saveRun(left);
     // Another instance opening the shared store leaves A's live runs alone (it used to fail them all at startup).
-    const third = new AgentRegistry(new Hub(new Store(dirs[1]!.dir + "-c", { databaseUrl: url })));
+    const third = new AgentRegistry(new Hub(new Store(dirB.dir + "-c", { databaseUrl: url })));
     expect(third.getRun(left.id)?.status).toBe("running");
     third.hub.store.close();
 

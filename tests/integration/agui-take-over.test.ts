@@ -14,7 +14,9 @@ import { tempDir } from "@/tests/support/servers";
  * dead A, AG-UI having no resume, the request and the run A left streaming are closed in words.
  */
 const withPg = pgAvailable();
-const dirs = [tempDir("loupe-agui-take-a-"), tempDir("loupe-agui-take-b-")];
+const dirA = tempDir("loupe-agui-take-a-");
+const dirB = tempDir("loupe-agui-take-b-");
+const dirs = [dirA, dirB];
 const frame = (e: unknown) => `data: ${JSON.stringify(e)}\n\n`;
 let pg: PgCluster;
 let url = "";
@@ -42,7 +44,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  a = new AguiService(new Hub(new Store(dirs[0]!.dir, { databaseUrl: url })));
+  a = new AguiService(new Hub(new Store(dirA.dir, { databaseUrl: url })));
 }, 120_000);
 
 afterAll(async () => {
@@ -73,7 +75,7 @@ describe.runIf(withPg)("an AG-UI agent taken over by another instance", () => {
     a.store.saveRun(left);
 
     // B starts while A lives: A's request and run stay as they are (they used to go stale at B's start).
-    const b = new AguiService(new Hub(new Store(dirs[1]!.dir, { databaseUrl: url })));
+    const b = new AguiService(new Hub(new Store(dirB.dir, { databaseUrl: url })));
     try {
       expect(b.getRequest(request.id).status).toBe("pending");
       expect(b.syncSaved()).toContain(id);
