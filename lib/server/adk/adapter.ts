@@ -6,6 +6,7 @@ import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { getAgents, type AgentRegistry } from "@/lib/server/adk/agents";
 import { adkSessionUnit } from "@/lib/server/adk/bundle-unit";
+import { adkLeases } from "@/lib/server/adk/leased";
 import { AdkSessionSearch } from "@/lib/server/adk/search";
 import { savedPeerSecrets } from "@/lib/server/bundles/secrets";
 import { stableId } from "@/lib/server/peer-names";
@@ -100,6 +101,6 @@ export const adkAdapter = {
   boot,
   secrets: (store) => savedPeerSecrets(store, "agent_servers"),
   testing: adkTesting,
-  leases: null,
+  leases: adkLeases,
   closeAll: () => getAgents().closeAll(),
 } satisfies ProtocolAdapter;

@@ -1,5 +1,6 @@
 import "server-only";
 import type { AgentServerInput, RunRecord, StoredAnswer, UnstoredFrame } from "@/lib/contracts/agents";
+import type { AppErrorBody } from "@/lib/errors";
 import type { PeerConfig } from "@/lib/server/peers/table";
 import { PeerTable } from "@/lib/server/peers/table";
 import { parseRecord, query, record, records } from "@/lib/server/rows";
@@ -31,7 +32,9 @@ export class AgentStore {
       table: "agent_servers",
       cascade: { agent_runs: "agent_id", agent_answers: "agent_id", agent_unstored: "agent_id", agent_deleted_sessions: "agent_id" },
     });
-    this.failInterrupted();
+    // On a shared store (several instances, issue 25) another instance's runs are live: the instance
+    // that takes over an agent server's lease closes what its holder left (failLeftBehind).
+    if (!store.engine.shared) this.failInterrupted();
   }
 
   private get db(): Store["db"] {
@@ -122,28 +125,49 @@ export class AgentStore {
   }
 
   /** Recorded ADK events and user messages, oldest first (to rebuild interrupt trackers), but not those of deleted sessions. */
-  adkEntries(): AdkEntryRow[] {
+  adkEntries(agentId?: string): AdkEntryRow[] {
     const rows = query<{ connection_id: string; session_key: string; kind: string; raw: string }>(
       this.db,
       `SELECT connection_id, session_key, kind, raw FROM entries e
        WHERE protocol = 'adk' AND kind IN ('event', 'user_message') AND session_key IS NOT NULL
+         ${agentId === undefined ? "" : "AND connection_id = ?"}
          AND NOT EXISTS (SELECT 1 FROM agent_deleted_sessions d
                          WHERE d.agent_id = e.connection_id AND d.session_key = e.session_key AND e.seq <= d.last_seq)
        ORDER BY seq`,
-    ).all();
+    ).all(...(agentId === undefined ? [] : [agentId]));
     return rows.map((r) => ({ connectionId: r.connection_id, sessionKey: r.session_key, kind: r.kind, raw: parseRecord<unknown>(r.raw) }));
   }
 
   /** Runs and answers still in flight in the file were cut off when Loupe stopped. */
   private failInterrupted(): void {
-    for (const run of records<RunRecord>(this.db, "SELECT record FROM agent_runs WHERE json_extract(record, '$.status') = 'running'")) {
-      this.saveRun({ ...run, status: "failed", endedAt: run.endedAt ?? Date.now(), error: { ...RESTARTED } });
+    this.failLeftBehind(undefined, RESTARTED, () => false);
+  }
+
+  /**
+   * Fails, with `error`, the runs and answers of `agentId` (every agent's when undefined) still in
+   * flight in the store but not `live` here: the instance that ran them stopped. The runs failed.
+   */
+  failLeftBehind(agentId: string | undefined, error: AppErrorBody, live: (runId: string) => boolean): RunRecord[] {
+    const mine = agentId === undefined ? "" : " AND agent_id = ?";
+    const args = agentId === undefined ? [] : [agentId];
+    const failed: RunRecord[] = [];
+    for (const run of records<RunRecord>(
+      this.db,
+      `SELECT record FROM agent_runs WHERE json_extract(record, '$.status') = 'running'${mine}`,
+      ...args,
+    )) {
+      if (live(run.id)) continue;
+      const closed: RunRecord = { ...run, status: "failed", endedAt: run.endedAt ?? Date.now(), error: { ...error } };
+      this.saveRun(closed);
+      failed.push(closed);
     }
     for (const answer of records<StoredAnswer>(
       this.db,
-      "SELECT record FROM agent_answers WHERE json_extract(record, '$.status') = 'sending'",
+      `SELECT record FROM agent_answers WHERE json_extract(record, '$.status') = 'sending'${mine}`,
+      ...args,
     )) {
-      this.saveAnswer({ ...answer, status: "failed", error: { ...RESTARTED } });
+      if (!answer.runId || !live(answer.runId)) this.saveAnswer({ ...answer, status: "failed", error: { ...error } });
     }
+    return failed;
   }
 }

@@ -26,6 +26,10 @@ import { SessionLabelStore } from "@/lib/server/adk/session-labels";
 import * as api from "@/lib/server/adk/sessions";
 import type { UpstreamTarget } from "@/lib/server/adk/upstream";
 import { getHub } from "@/lib/server/hub";
+import { claimPeer } from "@/lib/server/peers/leased";
+
+/** ADK agent servers' leases are `adk:<agent server id>` (lib/server/adk/leased.ts). */
+export const ADK_LEASE = "adk";
 import type { Hub } from "@/lib/server/hub";
 
 export type AgentCreateOptions = PeerCreateOptions;
@@ -87,8 +91,33 @@ export class AgentRegistry {
     return this.peers.has(id);
   }
 
-  create(input: AgentServerInput, opts: AgentCreateOptions = {}): Promise<AgentServerView> {
-    return this.servers.create(input, opts);
+  /** Saves and checks the server; with several instances (issue 25), this one takes its lease: its runs start here. */
+  async create(input: AgentServerInput, opts: AgentCreateOptions = {}): Promise<AgentServerView> {
+    const view = await this.servers.create(input, opts);
+    await claimPeer(ADK_LEASE, view.id);
+    return view;
+  }
+
+  /** The saved servers read again (another instance added, edited or removed some); new ones are checked. */
+  syncSaved(): string[] {
+    const { saved, added } = this.peers.syncSaved();
+    for (const id of added) void this.check(id).catch(() => undefined);
+    return saved;
+  }
+
+  /**
+   * This instance holds the server's lease now (issue 25): the runs the instance that died left
+   * "running" fail in words, and the pending requests of its sessions, read from the store, are
+   * answerable here (an answer is a new `/run_sse`, which any instance can send).
+   */
+  async takeOver(id: string, tookOver: { name: string } | null): Promise<void> {
+    if (!this.peers.has(id)) return;
+    if (tookOver) {
+      const message = `${tookOver.name} stopped while this run streamed; this instance took the agent server over, and its pending requests are answerable here`;
+      this.runs.closeLeftBehind(id, { code: "upstream:instance_stopped", message });
+    }
+    this.inbox.reload(id);
+    await this.check(id).catch(() => undefined);
   }
 
   /** Lists a server Loupe is still starting; `create` with the same id replaces it once up (servers.ts). */

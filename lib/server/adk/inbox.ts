@@ -120,9 +120,19 @@ export class AdkInbox {
     if (track) this.publish(answer.agentId, answer.sessionKey, track);
   }
 
+  /**
+   * Rebuilds one agent server's trackers and answers from the store (this instance took its lease:
+   * another one ran its sessions until now, issue 25), without publishing: the items are those its
+   * holder published.
+   */
+  reload(agentId: string): void {
+    this.dropAgent(agentId);
+    this.rebuild((id) => id === agentId, agentId);
+  }
+
   /** Rebuilds the trackers from recorded entries (at startup), without publishing. */
-  rebuild(known: (agentId: string) => boolean): void {
-    for (const row of this.agentStore.adkEntries()) {
+  rebuild(known: (agentId: string) => boolean, only?: string): void {
+    for (const row of this.agentStore.adkEntries(only)) {
       if (!known(row.connectionId)) continue;
       const raw = row.raw as { newMessage?: AdkContent; stateDelta?: Record<string, unknown> } | null;
       const isUser = row.kind === "user_message" && raw?.newMessage;
@@ -130,6 +140,7 @@ export class AdkInbox {
       this.feedEvent(row.connectionId, row.sessionKey, ev, false);
     }
     for (const [agentId, bySession] of this.sessions) {
+      if (only !== undefined && agentId !== only) continue;
       for (const [sessionKey, track] of bySession) track.signature = JSON.stringify(this.items(agentId, sessionKey));
     }
   }

@@ -229,6 +229,12 @@ export class RunManager {
     return stored;
   }
 
+  /** Another instance streamed runs of `agentId` and stopped (issue 25): those still "running" fail with `error`. */
+  closeLeftBehind(agentId: string, error: AppErrorBody): void {
+    for (const run of this.agentStore.failLeftBehind(agentId, error, (id) => this.active.has(id)))
+      this.record(run.agentId, run.sessionKey, "loupe", "local", "run", run);
+  }
+
   abortAll(agentId?: string): Promise<RunRecord[]> {
     const runs = [...this.active.values()].filter((a) => agentId === undefined || a.record.agentId === agentId);
     for (const a of runs) a.controller.abort();

@@ -5,6 +5,7 @@ import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { getAgui } from "@/lib/server/agui";
 import { aguiRunUnit } from "@/lib/server/agui/bundle-unit";
+import { aguiLeases } from "@/lib/server/agui/leased";
 import { aguiSearch } from "@/lib/server/agui/search";
 import { savedPeerSecrets } from "@/lib/server/bundles/secrets";
 import type { BootContext, ProtocolAdapter } from "@/lib/server/protocols/types";
@@ -63,6 +64,6 @@ export const aguiAdapter = {
   // AG-UI runs carry no other credential Loupe holds than the agents' headers.
   secrets: (store) => savedPeerSecrets(store, "agui_agents"),
   testing: aguiTesting,
-  leases: null,
+  leases: aguiLeases,
   closeAll: () => getAgui().closeAll(),
 } satisfies ProtocolAdapter;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { AguiAgentInput, AguiHumanRequest, AguiRunRecord, AguiRunStatus, AguiToolDeclaration } from "@/lib/contracts/agui";
 import type { Entry } from "@/lib/contracts/entries";
+import type { AppErrorBody } from "@/lib/errors";
 import { PeerTable, type PeerConfig } from "@/lib/server/peers/table";
 import { query, record, records } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
@@ -142,19 +143,40 @@ export class AguiStore {
    * stored thread). Returns what changed, for the caller to record.
    */
   settleAfterRestart(): { runs: AguiRunRecord[]; requests: AguiHumanRequest[] } {
+    return this.settleLeftBehind(undefined, { ...RESTARTED }, "Loupe restarted: the run waiting on this answer is gone", () => false);
+  }
+
+  /**
+   * What runs of `agentId` (every agent's when undefined) left in flight that no run `live` here holds:
+   * the runs end with `error`, their requests go stale with `reason` (AG-UI has no resume: the run
+   * that would take the answer is gone). Used at startup and when another instance's agent is taken over.
+   */
+  settleLeftBehind(
+    agentId: string | undefined,
+    error: AppErrorBody,
+    reason: string,
+    live: (runId: string) => boolean,
+  ): { runs: AguiRunRecord[]; requests: AguiHumanRequest[] } {
     const now = Date.now();
-    const runs = records<AguiRunRecord>(this.db, "SELECT record FROM agui_runs WHERE json_extract(record, '$.status') = 'running'").map(
-      (run) => {
-        const next: AguiRunRecord = { ...run, status: "error", endedAt: run.endedAt ?? now, error: { ...RESTARTED } };
+    const mine = agentId === undefined ? "" : " AND agent_id = ?";
+    const args = agentId === undefined ? [] : [agentId];
+    const runs = records<AguiRunRecord>(
+      this.db,
+      `SELECT record FROM agui_runs WHERE json_extract(record, '$.status') = 'running'${mine}`,
+      ...args,
+    )
+      .filter((run) => !live(run.runId))
+      .map((run) => {
+        const next: AguiRunRecord = { ...run, status: "error", endedAt: run.endedAt ?? now, error: { ...error } };
         this.saveRun(next);
         return next;
-      },
-    );
+      });
     const requests = records<AguiHumanRequest>(
       this.db,
-      "SELECT record FROM agui_requests WHERE status = 'pending' OR (status = 'answered' AND json_extract(record, '$.answeredByRunId') IS NULL)",
+      `SELECT record FROM agui_requests WHERE (status = 'pending' OR (status = 'answered' AND json_extract(record, '$.answeredByRunId') IS NULL))${mine}`,
+      ...args,
     ).map((request) => {
-      const next: AguiHumanRequest = { ...request, status: "stale", reason: "Loupe restarted: the run waiting on this answer is gone" };
+      const next: AguiHumanRequest = { ...request, status: "stale", reason };
       this.saveRequest(next);
       return next;
     });

@@ -21,6 +21,7 @@ import type { RunResult } from "@/lib/server/agui/runner";
 import { AguiRuns } from "@/lib/server/agui/runs";
 import { getHub } from "@/lib/server/hub";
 import type { Hub } from "@/lib/server/hub";
+import { claimPeer } from "@/lib/server/peers/leased";
 import { PeerRegistry } from "@/lib/server/peers/registry";
 import { previewEntry } from "@/lib/server/preview";
 
@@ -29,6 +30,9 @@ import { previewEntry } from "@/lib/server/preview";
  * the client (messages, state), and human requests — front-end tool calls and interrupts —
  * answered by starting the next run (requests.ts). Routes and the inbox go through getAgui().
  */
+
+/** AG-UI agents' leases are `agui:<agent id>` (lib/server/agui/leased.ts). */
+export const AGUI_LEASE = "agui";
 
 /** Entries one thread GET returns at most (the newest); a 10,000-event run fits several times over. */
 const THREAD_ENTRIES_LIMIT = 100_000;
@@ -49,7 +53,8 @@ export class AguiService {
     });
     this.runs = new AguiRuns(hub, this.store, (id) => this.peers.find(id));
     this.requests = new AguiRequests(hub, this.store, this.runs, (id) => this.peers.find(id));
-    const settled = this.store.settleAfterRestart();
+    // On a shared store another instance's runs are live: the one taking an agent over settles it (takeOver).
+    const settled = hub.store.engine.shared ? { runs: [], requests: [] } : this.store.settleAfterRestart();
     for (const run of settled.runs) recordAguiRun(hub, run);
     for (const request of settled.requests) recordAguiRequest(hub, request);
   }
@@ -67,8 +72,39 @@ export class AguiService {
     return this.peers.has(id);
   }
 
+  /** Saves the agent; with several instances (issue 25), this one takes its lease: its runs start here. */
   create(input: AguiAgentInput, opts: { id?: string; builtin?: boolean } = {}): AguiAgentView {
-    return this.peers.view(this.peers.create(input, opts));
+    const view = this.peers.view(this.peers.create(input, opts));
+    void claimPeer(AGUI_LEASE, view.id);
+    return view;
+  }
+
+  /** The saved agents read again (another instance added, edited or removed some): the ids saved now. */
+  syncSaved(): string[] {
+    return this.peers.syncSaved().saved;
+  }
+
+  /**
+   * This instance holds the agent's lease now (issue 25). AG-UI has no resume: what the instance that
+   * died left running ends in words, and the requests its runs left are closed in words (stale).
+   */
+  takeOver(id: string, tookOver: { name: string } | null): void {
+    if (!tookOver || !this.peers.has(id)) return;
+    const message = `${tookOver.name} stopped while this run streamed; this instance took the agent over`;
+    const reason = `${tookOver.name} stopped before it was answered, and AG-UI cannot resume the run that asked; start a new run`;
+    const settled = this.store.settleLeftBehind(
+      id,
+      { code: "upstream:instance_stopped", message },
+      reason,
+      (runId) => !!this.runs.done(runId),
+    );
+    for (const run of settled.runs) recordAguiRun(this.hub, run);
+    for (const request of settled.requests) recordAguiRequest(this.hub, request);
+  }
+
+  /** Lost to another instance, or no longer saved: its runs here stop. */
+  closeRuns(id: string): void {
+    this.runs.abortAgent(id);
   }
 
   update(id: string, patch: Partial<AguiAgentInput>): AguiAgentView {

@@ -13,6 +13,9 @@ CREATE TABLE IF NOT EXISTS cluster_messages (
 CREATE INDEX IF NOT EXISTS cluster_messages_recipient ON cluster_messages (recipient, id);
 `;
 
+/** The channel a message's recipient is woken on (its id as the payload): no instance waits for a poll. */
+export const MAILBOX_CHANNEL = "loupe_mailbox";
+
 /** Messages one instance may hold for another at most: a recipient that never reads cannot grow the database. */
 export const MAILBOX_CAP = 10_000;
 
@@ -41,8 +44,9 @@ export class MailboxFullError extends Error {
 
 /**
  * Messages between Loupe instances on one database (issue 25): an answer given on instance B for a
- * request that instance A holds is left here for A, which takes it on its next look. Each message is
- * taken exactly once: taking deletes it in the same statement that reads it.
+ * request that instance A holds is left here for A, which is woken by a notification and takes it
+ * (and looks anyway on a slow timer). Each message is taken exactly once: taking deletes it in the
+ * same statement that reads it.
  */
 export class Mailbox {
   constructor(
@@ -60,7 +64,17 @@ export class Mailbox {
     const result = this.store
       .prepare("INSERT INTO cluster_messages (recipient, sender, kind, body, created_at) VALUES (?, ?, ?, ?, ?)")
       .run(recipient, this.instance, kind, JSON.stringify(body ?? null), this.now());
+    // Delivered once the row is committed (NOTIFY on PostgreSQL); a lost one is left to the slow poll.
+    this.store.engine.notify(MAILBOX_CHANNEL, recipient);
     return Number(result.lastInsertRowid);
+  }
+
+  /**
+   * Calls `wake` when a message is left for this instance (and when notifications may have been lost
+   * while the listening connection was down); resolves, with the way to stop, once listening.
+   */
+  watch(wake: () => void): Promise<() => void> {
+    return this.store.engine.listen(MAILBOX_CHANNEL, (recipient) => recipient === this.instance && wake(), wake);
   }
 
   /** Takes up to `limit` of this instance's messages, oldest first; each is gone for everyone else. */

@@ -7,8 +7,8 @@ import { Mailbox, type ClusterMessage } from "@/lib/server/cluster/mailbox";
 
 /** A lease lasts this long unless renewed; renewed every third of it. */
 export const LEASE_TTL_MS = 15_000;
-/** How often the mailbox is read when nothing wakes it sooner. */
-export const POLL_MS = 250;
+/** How often the mailbox is read when nothing wakes it sooner (a message wakes it: Mailbox.watch). */
+export const POLL_MS = 2_000;
 /** The kind of the message that answers a `request`. */
 const REPLY = "cluster:reply";
 
@@ -16,6 +16,8 @@ export interface ClusterTiming {
   heartbeatMs: number;
   leaseTtlMs: number;
   pollMs: number;
+  /** Whether a message left for this instance wakes it at once (else it waits for the poll). */
+  wake: boolean;
   /** The clock leases and heartbeats read (tests move it by hand). */
   now: () => number;
 }
@@ -49,12 +51,13 @@ export class ClusterRuntime {
   private readonly held = new Set<string>();
   private readonly waiting = new Map<string, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private unwatch: Promise<() => void> | undefined;
   private readonly timing: ClusterTiming;
   /** Told when a lease this instance held was found taken by another (it must let the resource go). */
   onLost: (resource: string) => void = () => {};
 
   constructor(store: Store, address: string, timing: Partial<ClusterTiming> = {}, id?: string) {
-    this.timing = { heartbeatMs: HEARTBEAT_MS, leaseTtlMs: LEASE_TTL_MS, pollMs: POLL_MS, now: Date.now, ...timing };
+    this.timing = { heartbeatMs: HEARTBEAT_MS, leaseTtlMs: LEASE_TTL_MS, pollMs: POLL_MS, wake: true, now: Date.now, ...timing };
     this.instances = new Instances(store, address, this.timing.now, id);
     this.leases = new Leases(store, this.instances.id, this.timing.now);
     this.mailbox = new Mailbox(store, this.instances.id, this.timing.now);
@@ -73,10 +76,18 @@ export class ClusterRuntime {
     every(this.timing.heartbeatMs, () => this.instances.heartbeat());
     every(Math.max(1, Math.floor(this.timing.leaseTtlMs / 3)), () => this.renewAll());
     every(this.timing.pollMs, () => this.readMailbox());
+    if (this.timing.wake) this.unwatch = this.mailbox.watch(() => this.readMailbox());
+  }
+
+  /** Resolves once a message left for this instance wakes it (at once when it does not listen). */
+  async listening(): Promise<void> {
+    await this.unwatch;
   }
 
   stop(): void {
     for (const timer of this.timers.splice(0)) clearInterval(timer);
+    void this.unwatch?.then((stop) => stop()).catch(() => undefined);
+    this.unwatch = undefined;
     for (const resource of this.held) this.leases.release(resource);
     this.held.clear();
     this.instances.leave();

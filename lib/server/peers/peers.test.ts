@@ -164,4 +164,21 @@ describe("PeerRegistry", () => {
     peers.create({ name: "slow", url: "http://127.0.0.1:9/", headers: {} }, { id: "slow", builtin: true });
     expect(a2aTable().get("slow")).toMatchObject({ createdAt: 5, url: "http://127.0.0.1:9/" });
   });
+
+  it("reads the saved peers again (another instance's adds, edits, removals); one being started here stays", () => {
+    const here = registry();
+    here.create({ name: "kept", url: "http://127.0.0.1/k", headers: {} }, { id: "kept" }).state = { status: "ok" };
+    here.create({ name: "gone", url: "http://127.0.0.1/g", headers: {} }, { id: "gone" });
+    here.announce({ id: "slow", createdAt: 5, name: "slow", url: "http://127.0.0.1/", headers: {} }, { status: "unknown" });
+    const other = registry();
+    other.create({ name: "new", url: "http://127.0.0.1/n", headers: {} }, { id: "new" });
+    other.update("kept", { name: "renamed" });
+    other.remove("gone");
+    const { saved, added } = here.syncSaved();
+    expect([saved.sort(), added]).toEqual([["kept", "new"], ["new"]]);
+    expect(here.ids().sort()).toEqual(["kept", "new", "slow"]);
+    expect(here.get("kept")).toMatchObject({ name: "renamed", state: { status: "ok" } });
+    expect(here.get("new").state).toEqual({ status: "unknown" });
+    expect(here.syncSaved().added).toEqual([]);
+  });
 });

@@ -42,6 +42,8 @@ export interface PeerRegistryOptions<Input extends PeerInput, State> {
  */
 export class PeerRegistry<Input extends PeerInput, State> {
   private readonly peers = new Map<string, PeerEntry<Input, State>>();
+  /** Listed while Loupe starts them (announce), not saved yet: a re-read of the table keeps them. */
+  private readonly announced = new Set<string>();
 
   constructor(private readonly opts: PeerRegistryOptions<Input, State>) {
     for (const config of opts.table.list()) this.peers.set(config.id, { config, state: opts.initialState() });
@@ -96,6 +98,7 @@ export class PeerRegistry<Input extends PeerInput, State> {
       ...(builtin ? { builtin: true } : {}),
     };
     this.opts.table.save(config);
+    this.announced.delete(id);
     const entry = existing ?? { config, state: this.opts.initialState() };
     entry.config = config;
     this.peers.set(id, entry);
@@ -111,7 +114,30 @@ export class PeerRegistry<Input extends PeerInput, State> {
   announce(config: PeerConfig<Input>, state: State): PeerEntry<Input, State> {
     const entry = { config, state };
     this.peers.set(config.id, entry);
+    this.announced.add(config.id);
     return entry;
+  }
+
+  /**
+   * Reads the saved peers again: with several instances on one database (issue 25) another one
+   * added, edited or removed some. The ids saved now, and those this registry did not know before
+   * (the protocol checks them); a peer being started here (announced) stays listed.
+   */
+  syncSaved(): { saved: string[]; added: string[] } {
+    const saved = this.opts.table.list();
+    const ids = new Set(saved.map((config) => config.id));
+    for (const id of this.peers.keys()) if (!ids.has(id) && !this.announced.has(id)) this.peers.delete(id);
+    const added: string[] = [];
+    for (const config of saved) {
+      if (this.announced.has(config.id)) continue;
+      const entry = this.peers.get(config.id);
+      if (entry) entry.config = config;
+      else {
+        added.push(config.id);
+        this.peers.set(config.id, { config, state: this.opts.initialState() });
+      }
+    }
+    return { saved: [...ids], added };
   }
 
   /** Applies the fields given; masked header values keep the stored secret. */
@@ -131,6 +157,7 @@ export class PeerRegistry<Input extends PeerInput, State> {
     const entry = this.require(id);
     if (entry.config.builtin && !opts.builtin && this.opts.builtinRemoval) throw this.opts.builtinRemoval(entry.config);
     this.peers.delete(id);
+    this.announced.delete(id);
     return entry;
   }
 

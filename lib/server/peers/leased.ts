@@ -1,0 +1,70 @@
+import "server-only";
+import type { LeasedResources } from "@/lib/server/cluster/leased";
+import { getCluster } from "@/lib/server/cluster/service";
+
+/** What a protocol whose saved peers open upstream streams (an agent's runs) declares for its leases (issue 25). */
+export interface PeerLeaseSpec {
+  /** Its leases are `<prefix>:<peer id>`. */
+  prefix: string;
+  /** The API path its peers live under (`/api/agents`): `<routes>/<id>/…` acts on peer `id`. */
+  routes: string;
+  /** The ids saved now, read again from the store (PeerRegistry.syncSaved). */
+  saved(): readonly string[];
+  /** This instance holds the peer now: what another instance left of it (`tookOver`, in words) is picked up here. */
+  open(id: string, tookOver: { instance: string; name: string } | null): Promise<void>;
+  /** Lost to another instance or no longer saved: what runs here on it stops. */
+  close(id: string): Promise<void>;
+  /** What the other instances show of it (small JSON). */
+  state?(id: string): unknown;
+  /**
+   * The peer an action outside `<routes>/<id>` acts on (an answer addressed by the request's own id,
+   * looked up in the store), or undefined.
+   */
+  owner?(pathname: string): string | undefined;
+}
+
+const ACTIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * A saved peer under a lease: its runs' upstream streams are opened by the instance holding
+ * `<prefix>:<id>` only, and every action on it (`POST`/`PUT`/`PATCH`/`DELETE` under `<routes>/<id>`:
+ * a run, an answer, an abort, an edit) raised on another instance is forwarded there (the keeper's
+ * route, lib/launcher/cluster-forward.ts). Reads (`GET`) are served by any instance: they read the
+ * store or ask the upstream directly.
+ */
+export function peerLeases(spec: PeerLeaseSpec): LeasedResources {
+  const pattern = new RegExp(`^${spec.routes.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/([^/]+)(?:/.*)?$`);
+  return {
+    prefix: spec.prefix,
+    saved: () => spec.saved(),
+    open: (id, tookOver) => spec.open(id, tookOver ? { instance: tookOver, name: instanceName(tookOver) } : null),
+    close: (id) => spec.close(id),
+    state: (id) => spec.state?.(id) ?? null,
+    route(method, pathname) {
+      if (!ACTIONS.has(method)) return undefined;
+      const id = pattern.exec(pathname)?.[1];
+      if (!id) return spec.owner?.(pathname);
+      try {
+        return decodeURIComponent(id);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** How an instance is named in words (its address while it is listed). */
+export function instanceName(instance: string): string {
+  const found = getCluster()
+    ?.runtime.instances.list()
+    .find((i) => i.id === instance);
+  return found ? found.address : `instance ${instance}`;
+}
+
+/**
+ * Takes `<prefix>:<id>` for this instance when a peer is added here, so its runs start where its lease
+ * is (the keeper would otherwise hand it to whichever instance looks first). No cluster: nothing to do.
+ */
+export async function claimPeer(prefix: string, id: string): Promise<void> {
+  await getCluster()?.keeper.claim(prefix, id);
+}
