@@ -85,7 +85,9 @@ function leaseOwner(resource: string): string | undefined {
 
 /** Every call of the tapped server as stored (the shared store: whichever instance ran it). */
 const storedCalls = (): CallRecord[] =>
-  query<{ record: string }>("SELECT record FROM calls WHERE connection_id = $1", connectionId).map((r) => JSON.parse(r.record) as CallRecord);
+  query<{ record: string }>("SELECT record FROM calls WHERE connection_id = $1", connectionId).map(
+    (r) => JSON.parse(r.record) as CallRecord,
+  );
 
 const tapPath = () => `/mcp/${encodeURIComponent(secret.tap.id)}`;
 

@@ -16,13 +16,10 @@ export async function startBalancer(first: string): Promise<Balancer> {
   let target = new URL(first);
   const server: Server = createServer((req, res) => {
     const headers = { ...req.headers, host: target.host };
-    const upstream = request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     upstream.on("error", () => {
       if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
       res.end("the instance behind the balancer is gone");

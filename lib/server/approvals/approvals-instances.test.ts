@@ -57,18 +57,22 @@ describe.each(backends)("approvals on two instances ($name)", (backend) => {
     expect(await waiting).toMatchObject({ action: "approve", approvalId: approval.id });
   }, 60_000);
 
-  it.runIf(backend.name === "PostgreSQL")("an adopted approval is answerable where it was adopted, applied once, with its words", async () => {
-    const first = await instance(backend.open());
-    const conn = (await first.registry.create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
-    void first.desk.gate({ connectionId: conn, tool: "echo", arguments: { message: "m2" }, origin, policy: "always" });
-    const approval = await pendingOf(first.desk, "m2");
-    await first.registry.closeAll(); // the first instance is gone; its gate never settles
-    const second = await instance(backend.open(true));
-    const outcomes: GateOutcome[] = [];
-    second.desk.adopt(second.desk.get(approval.id), { takenOver: "A stopped" }, (outcome) => outcomes.push(outcome));
-    expect(second.desk.get(approval.id)).toMatchObject({ status: "pending", takenOver: "A stopped" });
-    expect(second.desk.answer(approval.id, { action: "approve" })).toMatchObject({ status: "answered", takenOver: "A stopped" });
-    expect(() => second.desk.answer(approval.id, { action: "approve" })).toThrow(AppError);
-    expect(outcomes).toEqual([{ action: "approve", arguments: { message: "m2" }, edited: false, approvalId: approval.id }]);
-  }, 60_000);
+  it.runIf(backend.name === "PostgreSQL")(
+    "an adopted approval is answerable where it was adopted, applied once, with its words",
+    async () => {
+      const first = await instance(backend.open());
+      const conn = (await first.registry.create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
+      void first.desk.gate({ connectionId: conn, tool: "echo", arguments: { message: "m2" }, origin, policy: "always" });
+      const approval = await pendingOf(first.desk, "m2");
+      await first.registry.closeAll(); // the first instance is gone; its gate never settles
+      const second = await instance(backend.open(true));
+      const outcomes: GateOutcome[] = [];
+      second.desk.adopt(second.desk.get(approval.id), { takenOver: "A stopped" }, (outcome) => outcomes.push(outcome));
+      expect(second.desk.get(approval.id)).toMatchObject({ status: "pending", takenOver: "A stopped" });
+      expect(second.desk.answer(approval.id, { action: "approve" })).toMatchObject({ status: "answered", takenOver: "A stopped" });
+      expect(() => second.desk.answer(approval.id, { action: "approve" })).toThrow(AppError);
+      expect(outcomes).toEqual([{ action: "approve", arguments: { message: "m2" }, edited: false, approvalId: approval.id }]);
+    },
+    60_000,
+  );
 });

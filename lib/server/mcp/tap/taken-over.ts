@@ -37,11 +37,7 @@ async function settle(approval: ToolApproval, outcome: GateOutcome): Promise<voi
   if (outcome.action !== "approve" || origin.kind !== "tap") return;
   try {
     const conn = await connectedUpstream(approval.connectionId);
-    await getRegistry().callTool(
-      conn.id,
-      { name: approval.tool, arguments: outcome.arguments },
-      { origin, approvalId: approval.id },
-    );
+    await getRegistry().callTool(conn.id, { name: approval.tool, arguments: outcome.arguments }, { origin, approvalId: approval.id });
   } catch (error) {
     // The call's own record says how it ended when it started; this is a failure before it could.
     logLine(`[loupe] tap: the call approved after a take-over (${approval.tool}) could not start:`, errorMessage(error));
