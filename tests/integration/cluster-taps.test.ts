@@ -6,6 +6,7 @@ import type { CallRecord } from "@/lib/contracts/calls";
 import type { ConnectionView } from "@/lib/contracts/connections";
 import type { TapSecret } from "@/lib/contracts/taps";
 import { PgSync } from "@/lib/server/sql/pg-sync";
+import { storedJson } from "@/lib/server/store";
 import { startBalancer, type Balancer } from "@/tests/support/balancer";
 import { startBuiltLoupe, until, type BuiltInstance } from "@/tests/support/built-instances";
 import { pgAvailable, startPgCluster, type PgCluster } from "@/tests/support/pg-cluster";
@@ -69,25 +70,23 @@ afterAll(async () => {
   pg?.stop();
 });
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
+function query(sql: string, ...params: unknown[]): Record<string, unknown>[] {
   const conn = new PgSync(url, "check");
   try {
-    // The row shape the statement selects.
-    return conn.query(sql, params).rows as T[];
+    return conn.query(sql, params).rows;
   } finally {
     conn.close();
   }
 }
 
 function leaseOwner(resource: string): string | undefined {
-  return query<{ owner: string }>("SELECT owner FROM cluster_leases WHERE resource = $1", resource)[0]?.owner;
+  const row = query("SELECT owner FROM cluster_leases WHERE resource = $1", resource)[0];
+  return row ? String(row.owner) : undefined;
 }
 
 /** Every call of the tapped server as stored (the shared store: whichever instance ran it). */
 const storedCalls = (): CallRecord[] =>
-  query<{ record: string }>("SELECT record FROM calls WHERE connection_id = $1", connectionId).map(
-    (r) => JSON.parse(r.record) as CallRecord,
-  );
+  query("SELECT record FROM calls WHERE connection_id = $1", connectionId).map((r) => storedJson<CallRecord>(String(r.record)));
 
 const tapPath = () => `/mcp/${encodeURIComponent(secret.tap.id)}`;
 
@@ -119,11 +118,8 @@ describe.runIf(withPg)("taps on two Loupe instances", () => {
     const tools = await client.listTools();
     expect(tools.tools.map((t) => t.name)).toContain("echo");
     const call = echo(client, "through B");
-    const [approval] = await until("the approval listed on B", async () => {
-      const found = await pendingOn(b, new Set(["through B"]));
-      return found.length ? found : undefined;
-    });
-    const answered = await b.api<ToolApproval>("POST", `/api/approvals/${approval!.id}`, { action: "approve" });
+    const approval = await until("the approval listed on B", async () => (await pendingOn(b, new Set(["through B"])))[0]);
+    const answered = await b.api<ToolApproval>("POST", `/api/approvals/${approval.id}`, { action: "approve" });
     expect(answered.status).toBe(200);
     expect(answered.servedBy).not.toBeNull(); // A's gate waits: the answer went there
     expect(textOf(await call)).toContain("Echo: through B");
@@ -157,7 +153,7 @@ describe.runIf(withPg)("taps on two Loupe instances", () => {
     const results = await Promise.all(calls);
     results.forEach((result, i) => expect(textOf(result)).toContain(`Echo: many ${i}"`));
     // The upstream got each call once: one stored call per message, each with its own approval.
-    const stored = storedCalls().filter((c) => String((c.args as { message?: unknown } | undefined)?.message).startsWith("many "));
+    const stored = storedCalls().filter((c) => String(c.args.message).startsWith("many "));
     expect(stored).toHaveLength(MANY);
     expect(new Set(stored.map((c) => JSON.stringify(c.args))).size).toBe(MANY);
     expect(new Set(stored.map((c) => c.approvalId)).size).toBe(MANY);
@@ -171,10 +167,7 @@ describe.runIf(withPg)("taps on two Loupe instances", () => {
       (result) => ({ result }),
       (error: unknown) => ({ error: String(error) }),
     );
-    const [left] = await until("the approval pending on A", async () => {
-      const found = await pendingOn(a, new Set(["left on A"]));
-      return found.length ? found : undefined;
-    });
+    const left = await until("the approval pending on A", async () => (await pendingOn(a, new Set(["left on A"])))[0]);
     // Past the tap's JSON hold (200 ms): the call's answer is an SSE stream, and the client has its priming event.
     await new Promise((r) => setTimeout(r, 600));
     a.process.kill("SIGKILL");
@@ -182,7 +175,7 @@ describe.runIf(withPg)("taps on two Loupe instances", () => {
     const taken = await until(
       "B taking the approval over",
       async () => {
-        const found = await b.api<ToolApproval>("GET", `/api/approvals/${left!.id}`);
+        const found = await b.api<ToolApproval>("GET", `/api/approvals/${left.id}`);
         return found.json.takenOver ? found.json : undefined;
       },
       4 * TTL + 30_000,
@@ -202,27 +195,22 @@ describe.runIf(withPg)("taps on two Loupe instances", () => {
     expect(resumed.status).toBe(404);
     expect(await resumed.text()).toContain("Loupe A");
     // Approving on B runs the call there, once.
-    const approved = await b.api<ToolApproval>("POST", `/api/approvals/${left!.id}`, { action: "approve" });
+    const approved = await b.api<ToolApproval>("POST", `/api/approvals/${left.id}`, { action: "approve" });
     expect(approved.status).toBe(200);
     expect(approved.servedBy).toBeNull();
     const ran = await until("the call run on B", async () => {
-      const found = storedCalls().filter((c) => c.approvalId === left!.id);
+      const found = storedCalls().filter((c) => c.approvalId === left.id);
       return found.length && found.every((c) => c.status !== "running") ? found : undefined;
     });
-    expect(ran).toHaveLength(1);
-    expect(ran[0]!.status).toBe("ok");
-    expect(ran[0]!.args).toEqual({ message: "left on A" });
+    expect(ran.map((c) => [c.status, c.args])).toEqual([["ok", { message: "left on A" }]]);
     // A twin answer is refused: the call stays run once.
-    const again = await b.api<{ error: { code: string } }>("POST", `/api/approvals/${left!.id}`, { action: "approve" });
+    const again = await b.api<{ error: { code: string } }>("POST", `/api/approvals/${left.id}`, { action: "approve" });
     expect(again.status).toBe(409);
     // The tap works on B: a new session, a new call.
     const fresh = await tappedClient(lb.url);
     const next = echo(fresh.client, "on B now");
-    const [approval] = await until("the new approval on B", async () => {
-      const found = await pendingOn(b, new Set(["on B now"]));
-      return found.length ? found : undefined;
-    });
-    expect((await b.api("POST", `/api/approvals/${approval!.id}`, { action: "approve" })).status).toBe(200);
+    const approval = await until("the new approval on B", async () => (await pendingOn(b, new Set(["on B now"])))[0]);
+    expect((await b.api("POST", `/api/approvals/${approval.id}`, { action: "approve" })).status).toBe(200);
     expect(textOf(await next)).toContain("Echo: on B now");
   }, 180_000);
 });
