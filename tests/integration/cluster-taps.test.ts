@@ -25,7 +25,8 @@ import { EVERYTHING } from "@/tests/support/servers";
  */
 
 const TOKEN = "cluster-taps-token-0123456789";
-const TTL = 3_000;
+/** Long enough that a loaded machine (two Next servers, a stdio server, PostgreSQL on 2 cores) renews in time. */
+const TTL = 8_000;
 const MANY = 200;
 const withPg = pgAvailable();
 

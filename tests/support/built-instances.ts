@@ -58,11 +58,17 @@ export async function startBuiltLoupe(name: string, options: BuiltOptions): Prom
     child.stderr?.on("data", (c: Buffer) => (out += c.toString()));
     child.once("exit", (code) => reject(new Error(`Loupe ${name} exited with ${code}: ${out}`)));
   });
-  const api = async <T>(method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${base}${route}`, {
+  const send = (method: string, route: string, body?: unknown) =>
+    fetch(`${base}${route}`, {
       method,
       headers: { "x-loupe-token": options.token, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const api = async <T>(method: string, route: string, body?: unknown) => {
+    // A kept-alive socket the server closed as it was reused (its 5 s idle timeout) resets: a GET is sent again.
+    const res = await send(method, route, body).catch((error: unknown) => {
+      if (method !== "GET") throw error;
+      return send(method, route, body);
     });
     const text = await res.text();
     // The route's contract type: the caller reads what the route promises.
