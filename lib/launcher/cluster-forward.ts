@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { hostname } from "node:os";
 import { decodeActor, encodeActor, LOCAL_ACTOR, type Actor } from "@/lib/contracts/people";
-import { clusterLink, type ForwardedAnswer, type ForwardedRequest } from "@/lib/launcher/cluster-link";
+import { clusterLink, forwardTimedOut, writeForwarded, type ForwardedAnswer, type ForwardedRequest } from "@/lib/launcher/cluster-link";
 import { logLine } from "@/lib/log-text";
 import { errorMessage } from "@/lib/values";
 
@@ -121,13 +121,10 @@ export function installClusterServing(options: { host: string; port: number; tok
           actor: encodeActor(who),
         };
         try {
-          const answer = await forward(to, request);
-          const bytes = Buffer.from(answer.body, "base64");
-          res.writeHead(answer.status, { ...answer.headers, "content-length": String(bytes.length), "x-loupe-served-by": to });
-          res.end(bytes);
+          writeForwarded(res, to, await forward(to, request));
         } catch (error) {
           logLine("[loupe] forwarding to another instance failed:", errorMessage(error));
-          const timedOut = /did not answer within/.test(errorMessage(error));
+          const timedOut = forwardTimedOut(errorMessage(error));
           answerError(
             res,
             timedOut ? 504 : 502,

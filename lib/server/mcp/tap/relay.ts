@@ -1,7 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { encodeActor, LOCAL_ACTOR } from "@/lib/contracts/people";
-import { clusterLink, type ForwardedRequest } from "@/lib/launcher/cluster-link";
+import { clusterLink, forwardTimedOut, writeForwarded, type ForwardedRequest } from "@/lib/launcher/cluster-link";
 import { logLine } from "@/lib/log-text";
 import { getCluster } from "@/lib/server/cluster/service";
 import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
@@ -78,13 +78,10 @@ export async function relayTap(to: string, req: IncomingMessage, res: ServerResp
     actor: encodeActor(LOCAL_ACTOR),
   };
   try {
-    const answer = await forward(to, request);
-    const bytes = Buffer.from(answer.body, "base64");
-    res.writeHead(answer.status, { ...answer.headers, "content-length": String(bytes.length), "x-loupe-served-by": to });
-    res.end(bytes);
+    writeForwarded(res, to, await forward(to, request));
   } catch (error) {
     logLine("[loupe] tap: relaying to the instance holding it failed:", errorMessage(error));
-    const timedOut = /did not answer within/.test(errorMessage(error));
+    const timedOut = forwardTimedOut(errorMessage(error));
     writeRpcError(res, timedOut ? 504 : 502, -32603, `Another Loupe instance holds this tap and could not answer: ${errorMessage(error)}`);
   }
 }
