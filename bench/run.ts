@@ -38,6 +38,7 @@ import { bundlesBench, largeBundleBench } from "./bundles";
 import { langgraphBench } from "./langgraph";
 import { testsBench } from "./tests";
 import { instancesStreamBench } from "./instances-stream";
+import { answerAcrossBench } from "./answer-across";
 
 const BENCHES: Bench[] = [
   toolsListBench,
@@ -61,6 +62,7 @@ const BENCHES: Bench[] = [
   langgraphBench,
   testsBench,
   instancesStreamBench,
+  answerAcrossBench,
 ];
 
 function memoryFigures(when: string): Figure[] {

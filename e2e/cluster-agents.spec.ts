@@ -1,5 +1,9 @@
 import { expect, test } from "./fixtures";
-import { clusterApi, startClusterLoupe, stopClusterLoupes, until, type ClusterInstance } from "./support/cluster";
+import { startBuiltLoupe, until, type BuiltInstance } from "../tests/support/built-instances";
+
+const CLUSTER_TOKEN = "cluster-e2e-token-0123456789";
+const startClusterLoupe = (name: string, databaseUrl: string, leaseTtlMs: number) =>
+  startBuiltLoupe(name, { token: CLUSTER_TOKEN, databaseUrl, leaseTtlMs });
 import { pgAvailable, startPgCluster, type PgCluster } from "../tests/support/pg-cluster";
 import { SCRIPTED_ONLY, startAgentServer, type AgentServer } from "../demo/adk/start-agent-server";
 import type { AgentServerView, InboxItem, RunRecord, StoredAnswer } from "../lib/contracts/agents";
@@ -16,7 +20,7 @@ const APP = "loupe_demo";
 
 let pg: PgCluster;
 let adk: AgentServer;
-const instances: ClusterInstance[] = [];
+const instances: BuiltInstance[] = [];
 
 test.describe.configure({ mode: "serial" });
 test.skip(!pgAvailable(), "Debian's postgresql is not installed");
@@ -33,15 +37,15 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await stopClusterLoupes(instances);
+  for (const instance of instances) await instance.stop();
   await adk?.stop();
   pg?.stop();
 });
 
 test("an ADK confirmation raised through A stays answerable on B after A is killed", async () => {
   test.setTimeout(120_000);
-  const [a, b] = instances as [ClusterInstance, ClusterInstance];
-  const added = await clusterApi<AgentServerView>(a, "POST", "/api/agents", {
+  const [a, b] = instances as [BuiltInstance, BuiltInstance];
+  const added = await a.api<AgentServerView>("POST", "/api/agents", {
     name: "demo (cluster)",
     url: adk.url,
     headers: {},
@@ -50,14 +54,14 @@ test("an ADK confirmation raised through A stays answerable on B after A is kill
   expect(added.status).toBe(201);
   const id = added.json.id;
   const agent = `/api/agents/${id}/apps/${APP}/sessions`;
-  expect((await clusterApi(b, "POST", agent, { sessionId: "s-cluster" })).status).toBe(201);
+  expect((await b.api("POST", agent, { sessionId: "s-cluster" })).status).toBe(201);
 
   // A holds the agent server: a run started on B is forwarded there and streams on A.
-  const run = await clusterApi<RunRecord>(b, "POST", `${agent}/s-cluster/run`, { parts: [{ text: "delete" }], streaming: false });
+  const run = await b.api<RunRecord>("POST", `${agent}/s-cluster/run`, { parts: [{ text: "delete" }], streaming: false });
   expect(run.status).toBe(202);
   expect(run.servedBy).not.toBeNull();
   const confirmation = await until("the confirmation pending on A", async () => {
-    const inbox = await clusterApi<(InboxItem & { source: string })[]>(a, "GET", "/api/inbox");
+    const inbox = await a.api<(InboxItem & { source: string })[]>("GET", "/api/inbox");
     return inbox.json.find((r) => r.source === "adk" && r.sessionId === "s-cluster" && r.kind === "confirmation" && r.status === "pending");
   });
 
@@ -67,14 +71,14 @@ test("an ADK confirmation raised through A stays answerable on B after A is kill
   const onB = await until(
     "the confirmation listed on B",
     async () => {
-      const inbox = await clusterApi<(InboxItem & { source: string })[]>(b, "GET", "/api/inbox");
+      const inbox = await b.api<(InboxItem & { source: string })[]>("GET", "/api/inbox");
       return inbox.json.find((r) => r.source === "adk" && r.id === confirmation.id && r.status === "pending");
     },
     4 * TTL + 30_000,
   );
   console.log(`[cluster-agents] B listed A's pending confirmation ${Date.now() - killedAt} ms after A was killed (ttl ${TTL} ms)`);
 
-  const answered = await clusterApi<{ answer: StoredAnswer; run?: RunRecord }>(b, "POST", `/api/agents/${id}/answers`, {
+  const answered = await b.api<{ answer: StoredAnswer; run?: RunRecord }>("POST", `/api/agents/${id}/answers`, {
     sessionKey: onB.sessionKey,
     interruptId: onB.id,
     interruptKey: onB.key,
@@ -87,11 +91,11 @@ test("an ADK confirmation raised through A stays answerable on B after A is kill
 
   // The answer reached the ADK api_server: the tool ran with it and the run completed in the session.
   const session = await until("the tool's result in the ADK session", async () => {
-    const got = await clusterApi<{ events: unknown[] }>(b, "GET", `${agent}/s-cluster`);
+    const got = await b.api<{ events: unknown[] }>("GET", `${agent}/s-cluster`);
     const text = JSON.stringify(got.json.events);
     return text.includes('"deleted":"/tmp/cluster-taken-over.log"') ? text : undefined;
   });
   expect(session).toContain("adk_request_confirmation");
-  const after = await clusterApi<(InboxItem & { source: string })[]>(b, "GET", "/api/inbox");
+  const after = await b.api<(InboxItem & { source: string })[]>("GET", "/api/inbox");
   expect(after.json.find((r) => r.id === confirmation.id)?.status).toBe("answered");
 });

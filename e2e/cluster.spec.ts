@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { EVERYTHING, expect, ROOT, test } from "./fixtures";
+import { EVERYTHING, expect, test } from "./fixtures";
+import { startBuiltLoupe, until, type BuiltInstance } from "../tests/support/built-instances";
 import { pgAvailable, startPgCluster, type PgCluster } from "../tests/support/pg-cluster";
 import type { CallRecord } from "../lib/contracts/calls";
 import type { ConnectionView } from "../lib/contracts/connections";
@@ -25,73 +24,19 @@ const TOKEN = "cluster-e2e-token-0123456789";
 const TTL = 3_000;
 const SHOTS = process.env.LOUPE_CLUSTER_SHOTS;
 
-interface Instance {
-  name: string;
-  process: ChildProcess;
-  base: string;
-  dir: string;
-}
-
 let pg: PgCluster;
-const instances: Instance[] = [];
+const instances: BuiltInstance[] = [];
 
-async function startLoupe(name: string, databaseUrl: string): Promise<Instance> {
-  const dir = mkdtempSync(path.join(tmpdir(), `loupe-cluster-${name}-`));
-  const child = spawn(process.execPath, ["scripts/start.mjs", "--no-open", "--no-demo", "--port", "0"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      LOUPE_DATA_DIR: dir,
-      LOUPE_TOKEN: TOKEN,
-      LOUPE_DATABASE_URL: databaseUrl,
-      LOUPE_LEASE_TTL_MS: String(TTL),
-      LOUPE_INSTANCE_NAME: `Loupe ${name}`,
-      CI: "1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const base = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on("data", (c: Buffer) => {
-      out += c.toString();
-      const ready = /Loupe ready: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-      if (ready) resolve(ready[1]!);
-    });
-    child.stderr?.on("data", (c: Buffer) => (out += c.toString()));
-    child.once("exit", (code) => reject(new Error(`Loupe ${name} exited with ${code}: ${out}`)));
-  });
-  const instance = { name, process: child, base, dir };
+async function startLoupe(name: string, databaseUrl: string): Promise<BuiltInstance> {
+  const instance = await startBuiltLoupe(name, { token: TOKEN, databaseUrl, leaseTtlMs: TTL });
   instances.push(instance);
   return instance;
 }
 
-async function api<T>(
-  on: Instance,
-  method: string,
-  route: string,
-  body?: unknown,
-): Promise<{ status: number; json: T; servedBy: string | null }> {
-  const res = await fetch(`${on.base}${route}`, {
-    method,
-    headers: { "x-loupe-token": TOKEN, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // The route's contract type: this test reads what the route promises.
-  return { status: res.status, json: (await res.json()) as T, servedBy: res.headers.get("x-loupe-served-by") };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const api = <T>(on: BuiltInstance, method: string, route: string, body?: unknown) => on.api<T>(method, route, body);
 
 /** The pending MCP request of `connectionId` in `on`'s inbox (read from the shared store) not among `seen`. */
-function pendingRequest(on: Instance, connectionId: string, seen: Set<string>) {
+function pendingRequest(on: BuiltInstance, connectionId: string, seen: Set<string>) {
   return until(`a pending request on ${on.name}`, async () => {
     const inbox = await api<(McpClientRequest & { source: string })[]>(on, "GET", "/api/inbox");
     return inbox.json.find((r) => r.source === "mcp" && r.connectionId === connectionId && r.status === "pending" && !seen.has(r.id));
@@ -109,19 +54,13 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const instance of instances) {
-    if (instance.process.exitCode === null && instance.process.signalCode === null) {
-      instance.process.kill("SIGTERM");
-      await new Promise((resolve) => instance.process.once("exit", resolve));
-    }
-    rmSync(instance.dir, { recursive: true, force: true });
-  }
+  for (const instance of instances) await instance.stop();
   pg?.stop();
 });
 
 test("a server added on A is held by A, listed on B with who holds it, and answered from B", async ({ page }) => {
   test.setTimeout(180_000);
-  const [a, b] = instances as [Instance, Instance];
+  const [a, b] = instances as [BuiltInstance, BuiltInstance];
   const added = await api<ConnectionView>(a, "POST", "/api/connections", {
     name: "everything (cluster)",
     transport: "stdio",

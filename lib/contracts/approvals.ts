@@ -67,6 +67,11 @@ export interface ToolApproval {
   decision?: ApprovalDecision;
   /** Why it went stale, in words. */
   reason?: string;
+  /**
+   * Set when the instance whose caller waited stopped and another took the approval over (issue 25):
+   * what became of the caller's request and what answering does now, in words.
+   */
+  takenOver?: string;
 }
 
 /** POST /api/approvals/:id — approve (with the arguments to send, edited or not) or reject. */

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { hostname } from "node:os";
 import { decodeActor, encodeActor, LOCAL_ACTOR, type Actor } from "@/lib/contracts/people";
-import { clusterLink, type ForwardedAnswer, type ForwardedRequest } from "@/lib/launcher/cluster-link";
+import { clusterLink, forwardTimedOut, writeForwarded, type ForwardedAnswer, type ForwardedRequest } from "@/lib/launcher/cluster-link";
 import { logLine } from "@/lib/log-text";
 import { errorMessage } from "@/lib/values";
 
@@ -14,6 +14,8 @@ const FORWARDED_ACTOR = "x-loupe-forwarded-actor";
 export const MAX_FORWARDED_BYTES = 16 * 1024 * 1024;
 /** The request headers the holder's route may read; the rest (cookies, the token) stay on this instance. */
 const PASSED = ["content-type", "accept", "last-event-id"];
+/** The answer headers that come back with its status and body (a tap's session id and challenge: lib/server/mcp/tap/relay.ts). */
+const RETURNED = ["content-type", "mcp-session-id", "www-authenticate", "retry-after"];
 
 export interface ClusterServing {
   /** The actor of a request this instance sent itself for another instance, or undefined (headers removed either way). */
@@ -72,11 +74,12 @@ export function installClusterServing(options: { host: string; port: number; tok
     const body = Buffer.from(await res.arrayBuffer());
     if (body.length > MAX_FORWARDED_BYTES)
       throw new Error(`its answer (${body.length} bytes) is over the ${MAX_FORWARDED_BYTES} bytes an instance forwards`);
-    return {
-      status: res.status,
-      headers: { "content-type": res.headers.get("content-type") ?? "application/json" },
-      body: body.toString("base64"),
-    };
+    const returned: Record<string, string> = { "content-type": "application/json" };
+    for (const name of RETURNED) {
+      const value = res.headers.get(name);
+      if (value !== null) returned[name] = value;
+    }
+    return { status: res.status, headers: returned, body: body.toString("base64") };
   };
   return {
     forwardedActor(req) {
@@ -118,13 +121,10 @@ export function installClusterServing(options: { host: string; port: number; tok
           actor: encodeActor(who),
         };
         try {
-          const answer = await forward(to, request);
-          const bytes = Buffer.from(answer.body, "base64");
-          res.writeHead(answer.status, { ...answer.headers, "content-length": String(bytes.length), "x-loupe-served-by": to });
-          res.end(bytes);
+          writeForwarded(res, to, await forward(to, request));
         } catch (error) {
           logLine("[loupe] forwarding to another instance failed:", errorMessage(error));
-          const timedOut = /did not answer within/.test(errorMessage(error));
+          const timedOut = forwardTimedOut(errorMessage(error));
           answerError(
             res,
             timedOut ? 504 : 502,

@@ -41,6 +41,20 @@ function isLink(value: unknown): value is ClusterLink {
   return typeof value === "object" && value !== null;
 }
 
+/** Writes the holder's answer as it came, saying which instance served it (x-loupe-served-by). */
+export function writeForwarded(
+  res: { writeHead(status: number, headers: Record<string, string>): unknown; end(body: Buffer): unknown },
+  to: string,
+  answer: ForwardedAnswer,
+): void {
+  const bytes = Buffer.from(answer.body, "base64");
+  res.writeHead(answer.status, { ...answer.headers, "content-length": String(bytes.length), "x-loupe-served-by": to });
+  res.end(bytes);
+}
+
+/** Whether a forward failed because the holder did not answer in time (504) rather than failing (502). */
+export const forwardTimedOut = (message: string): boolean => /did not answer within/.test(message);
+
 /** The process's link, made on first use. */
 export function clusterLink(): ClusterLink {
   const found: unknown = Reflect.get(globalThis, KEY);

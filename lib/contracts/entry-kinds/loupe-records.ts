@@ -199,6 +199,7 @@ export const toolApproval = describes<ToolApproval>()(
     status: z.enum(["pending", "answered", "stale"]),
     decision: approvalDecision.optional(),
     reason: optionalString,
+    takenOver: optionalString,
   }),
 );
 

@@ -25,7 +25,8 @@ CREATE INDEX IF NOT EXISTS tool_approvals_status ON tool_approvals (status);
 /**
  * The `tool_approvals` table: every gated tool call with what became of it, so the inbox keeps
  * them after Loupe restarts. A pending row no gate of this process waits on was left by a Loupe
- * that stopped: nobody can receive its answer, so it turns stale when this process opens the file.
+ * that stopped: nobody can receive its answer, so it turns stale when this process opens the file
+ * (a SQLite file; see the constructor for a shared store).
  */
 export class ApprovalStore {
   constructor(
@@ -33,7 +34,9 @@ export class ApprovalStore {
     isLive: (id: string) => boolean,
   ) {
     store.db.exec(SCHEMA);
-    this.staleAfterRestart(isLive);
+    // On a shared store (issue 25) a pending row may be another live instance's: it is not this
+    // process's to close. The instance that takes a dead one's tap over takes its approvals over.
+    if (store.engine.kind === "sqlite") this.staleAfterRestart(isLive);
   }
 
   save(approval: ToolApproval): void {

@@ -156,6 +156,18 @@ export class Approvals {
   }
 
   /**
+   * Waits again for an approval another instance recorded and can no longer receive (issue 25: it
+   * died holding the tap that asked): `patch` says so in words, and its answer settles `then` here,
+   * once, as any gate's. Already waiting here, or no longer pending: nothing happens.
+   */
+  adopt(approval: ToolApproval, patch: Partial<ToolApproval>, then: (outcome: GateOutcome) => void): void {
+    if (this.waiting.has(approval.id) || approval.status !== "pending") return;
+    const w: Waiting = { approval: { ...approval, ...patch }, settle: then };
+    this.waiting.set(approval.id, w);
+    this.save(w.approval);
+  }
+
+  /**
    * The user's answer, delivered to the one gate that waits for it. 404 for an unknown id, 409 for
    * one already answered or stale. Returns the approval as answered.
    */

@@ -111,3 +111,11 @@ export function leaseHolder(prefix: string, id: string): { holder: Holder; state
   if (!holder) return null;
   return { holder, state: holder.here ? undefined : cluster.keeper.stateOf(resource, holder) };
 }
+
+/** How an instance is named in words (its address, or its id once it left the list), e.g. in what a dead one left. */
+export function instanceNamed(instance: string): string {
+  const found = getCluster()
+    ?.runtime.instances.list()
+    .find((i) => i.id === instance);
+  return found ? found.address : `instance ${instance}`;
+}

@@ -9,6 +9,7 @@ import { startAppsHost } from "@/lib/server/mcp/apps/apps-sandbox";
 import { mcpTrafficUnit } from "@/lib/server/mcp/bundle-unit";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { mcpLeases } from "@/lib/server/mcp/leased";
+import { tapLeases } from "@/lib/server/mcp/tap/leased";
 import { getClientRequests } from "@/lib/server/mcp/requests";
 import { installTapEndpoint } from "@/lib/server/mcp/tap/endpoint";
 import { getTaps } from "@/lib/server/mcp/tap/store";
@@ -167,6 +168,7 @@ export const mcpAdapter = {
   boot,
   secrets,
   testing: mcpTesting,
-  leases: mcpLeases,
+  // A tap goes with its connection: its lease is taken after the connection's (tap/leased.ts).
+  leases: [mcpLeases, tapLeases],
   closeAll: () => getRegistry().closeAll(),
 } satisfies ProtocolAdapter;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { LeasedResources } from "@/lib/server/cluster/leased";
-import { getCluster } from "@/lib/server/cluster/service";
+import { instanceNamed } from "@/lib/server/cluster/service";
 import { MCP_LEASE, publishedState } from "@/lib/server/mcp/held-view";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { getClientRequests } from "@/lib/server/mcp/requests";
@@ -23,14 +23,6 @@ function route(method: string, pathname: string): string | undefined {
   }
 }
 
-/** How the instance that died is named in the requests it left (its address, if it is still listed). */
-function nameOf(instance: string): string {
-  const found = getCluster()
-    ?.runtime.instances.list()
-    .find((i) => i.id === instance);
-  return found ? found.address : `instance ${instance}`;
-}
-
 /**
  * MCP's saved connections under leases (issue 25): with several instances on one database, each
  * saved server is connected (a stdio server started) by the instance holding `mcp:<id>` only.
@@ -43,7 +35,7 @@ export const mcpLeases: LeasedResources = {
     if (!registry.get(id)) return;
     // What the previous holder left pending was asked of a session that ended with it.
     const reason = tookOver
-      ? `${nameOf(tookOver)} stopped before it was answered; this instance took the server over, and the session that asked ended with it (if the server asks again, its new request is answerable)`
+      ? `${instanceNamed(tookOver)} stopped before it was answered; this instance took the server over, and the session that asked ended with it (if the server asks again, its new request is answerable)`
       : undefined;
     const conn = registry.connection(id);
     for (const closed of getClientRequests().leftBehind(id, registry.hub.store, reason))

@@ -137,7 +137,7 @@ export interface ProtocolAdapter {
    * The upstream resources it keeps open, held by one instance at a time when several share a
    * database (issue 25: lib/server/cluster/keeper.ts); null: it opens none, or not yet under leases.
    */
-  leases: LeasedResources | null;
+  leases: LeasedResources | readonly LeasedResources[] | null;
   /** Stops what it runs (tests, shutdown); saved peers stay. */
   closeAll: () => Promise<void>;
 }

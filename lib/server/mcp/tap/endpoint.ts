@@ -12,6 +12,7 @@ import { endedWhy, loadOf, roomForSession, tapMaxInflight } from "@/lib/server/m
 import { header, pipeResponse, readBody, writeJson, writeRpcError } from "@/lib/server/mcp/tap/node-http";
 import type { TapLoad } from "@/lib/server/mcp/tap/load";
 import { proofOf } from "@/lib/server/mcp/tap/proof";
+import { relayTap, tapHeldElsewhere } from "@/lib/server/mcp/tap/relay";
 import { answerRoots } from "@/lib/server/mcp/tap/roots";
 import { serveTapSse, sseLegOf } from "@/lib/server/mcp/tap/sse";
 import { getTaps, sameKey } from "@/lib/server/mcp/tap/store";
@@ -68,6 +69,9 @@ export async function handleTapRequest(req: IncomingMessage, res: ServerResponse
       : "Missing tap key: send Authorization: Bearer <key> with the key Loupe showed when the tap was turned on";
     return void writeRpcError(res, 401, -32001, message, CHALLENGE);
   }
+  // Several instances (issue 25): the instance holding the tap serves it (relay.ts says why).
+  const holder = tapHeldElsewhere(tap, req);
+  if (holder) return relayTap(holder, req, res);
   const load = loadOf(tap.id);
   if (load.inflight >= tapMaxInflight()) {
     const message = `Too many requests at once on this tap (${tapMaxInflight()}, LOUPE_TAP_MAX_INFLIGHT): wait for some to finish and retry`;

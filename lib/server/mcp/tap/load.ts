@@ -41,6 +41,8 @@ export interface TapLoad {
   sessions: Map<string, LoadSession>;
   /** Session id → why Loupe ended it (newest MAX_ENDED). */
   ended: Map<string, string>;
+  /** Set once this instance took the tap over from one that died (issue 25): why a session it never knew is unknown. */
+  takenOver?: string;
 }
 const LOAD_KEY = Symbol.for("loupe.tapLoad");
 export function loadOf(tapId: string): TapLoad {
@@ -52,7 +54,7 @@ export function loadOf(tapId: string): TapLoad {
 
 /** The words a session's client reads on its next request after Loupe ended it; undefined if it did not. */
 export function endedWhy(load: TapLoad, sessionId: string): string | undefined {
-  return load.ended.get(sessionId);
+  return load.ended.get(sessionId) ?? load.takenOver;
 }
 
 export type Room = { ok: true } | { ok: false; status: 429 | 503; message: string };

@@ -83,7 +83,10 @@ function editable(t: TapRecord): TapRecord {
 export class TapStore {
   /** Taps read so far (null: none). A tapped call reads its tap 3 times; every write below sets or drops its entry. */
   private readonly cache = new Map<string, TapRecord | null>();
+  /** A shared store (issue 25): others change taps (no cache), a connection unknown here may be new (no delete). */
+  private readonly shared: boolean;
   constructor(private readonly store: Store) {
+    this.shared = store.engine.kind !== "sqlite";
     store.db.exec("CREATE TABLE IF NOT EXISTS taps (id TEXT PRIMARY KEY, json TEXT NOT NULL)");
     // Deleting a connection removes its tap (and the aggregate taps that served it).
     getRegistry().onRemove((id) => this.connectionRemoved(id));
@@ -101,7 +104,7 @@ export class TapStore {
     let dropped = false;
     for (const tap of this.rows()) {
       if (tap.connectionIds.every((id) => registry.get(id))) live.push(tap);
-      else {
+      else if (!this.shared) {
         this.store.db.prepare("DELETE FROM taps WHERE id = ?").run(tap.id);
         this.cache.delete(tap.id);
         dropped = true;
@@ -112,16 +115,15 @@ export class TapStore {
   }
 
   get(id: string): TapRecord | undefined {
-    let tap = this.cache.get(id);
+    let tap = this.shared ? undefined : this.cache.get(id);
     if (tap === undefined) {
       const row = this.store.prepare<{ json: string }>("SELECT json FROM taps WHERE id = ?").get(id);
       tap = row ? storedJson<TapRecord>(row.json) : null;
       this.cache.set(id, tap);
     }
     if (!tap) return undefined;
-    const registry = getRegistry();
-    if (tap.connectionIds.every((c) => registry.get(c))) return tap;
-    this.delete(id);
+    if (tap.connectionIds.every((c) => getRegistry().get(c))) return tap;
+    if (!this.shared) this.delete(id);
     return undefined;
   }
 
