@@ -1,6 +1,6 @@
 import "server-only";
 import type { LeasedResources } from "@/lib/server/cluster/leased";
-import { getCluster } from "@/lib/server/cluster/service";
+import { getCluster, instanceNamed } from "@/lib/server/cluster/service";
 
 /** What a protocol whose saved peers open upstream streams (an agent's runs) declares for its leases (issue 25). */
 export interface PeerLeaseSpec {
@@ -37,7 +37,7 @@ export function peerLeases(spec: PeerLeaseSpec): LeasedResources {
   return {
     prefix: spec.prefix,
     saved: () => spec.saved(),
-    open: (id, tookOver) => spec.open(id, tookOver ? { instance: tookOver, name: instanceName(tookOver) } : null),
+    open: (id, tookOver) => spec.open(id, tookOver ? { instance: tookOver, name: instanceNamed(tookOver) } : null),
     close: (id) => spec.close(id),
     state: (id) => spec.state?.(id) ?? null,
     route(method, pathname) {
@@ -51,14 +51,6 @@ export function peerLeases(spec: PeerLeaseSpec): LeasedResources {
       }
     },
   };
-}
-
-/** How an instance is named in words (its address while it is listed). */
-export function instanceName(instance: string): string {
-  const found = getCluster()
-    ?.runtime.instances.list()
-    .find((i) => i.id === instance);
-  return found ? found.address : `instance ${instance}`;
 }
 
 /**
