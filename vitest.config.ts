@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 
-// tests/pack runs on its own, on the production build scripts/test-all.mjs makes beside Vitest (tests/pack/vitest.config.ts).
+// tests/pack runs after Playwright's build (scripts/test-all.mjs, tests/pack/vitest.config.ts).
 const EXCLUDE = ["**/node_modules/**", ".next/**", "e2e/**", "tests/pack/**", "dist/**"];
 const DOM_FILES = ["components/**/*.test.{ts,tsx}", "hooks/**/*.test.{ts,tsx}"];
 

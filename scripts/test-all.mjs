@@ -1,13 +1,12 @@
 // `npm test`: every runner (the static checks: tsc, ESLint, Prettier, import boundaries; Vitest: unit, component, integration; the MCP conformance suite
 // against Loupe's client and the demo MCP server, one test per scenario; Playwright: e2e in Chromium; the npm package's
-// pack test on the production build made beside Vitest), then one closing
+// pack test on the build Playwright leaves), then one closing
 // line "N passed, N failed" summed over all of them, which is what CI reads.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
-import { setPriority, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { rebuildReason } from "./build-fingerprint.mjs";
 import { readVitestReport } from "./vitest-report.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -50,7 +49,7 @@ function capture(cmd, args) {
  * Starts a runner beside the one in the foreground: its stdout and stderr go to files (a pipe would
  * fill while the foreground's spawnSync holds this process), read once it exits.
  */
-function beside(cmd, args, stdoutFile, stderrFile = stdoutFile, env = {}, { low = false } = {}) {
+function beside(cmd, args, stdoutFile, stderrFile = stdoutFile, env = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     const fds = [openSync(stdoutFile, "w"), stderrFile === stdoutFile ? null : openSync(stderrFile, "w")];
@@ -59,9 +58,6 @@ function beside(cmd, args, stdoutFile, stderrFile = stdoutFile, env = {}, { low 
       stdio: ["ignore", fds[0], fds[1] ?? fds[0]],
       env: { ...process.env, ...env },
     });
-    // Low priority (nice 10, inherited by what it starts): it takes the CPU the foreground runner
-    // leaves while it waits on its servers and browser, and little else.
-    if (low && child.pid) setPriority(child.pid, 10);
     const done = (status) => {
       for (const fd of fds) if (fd !== null) closeSync(fd);
       resolve({ status, seconds: (Date.now() - started) / 1000 });
@@ -182,30 +178,6 @@ if (!confReady()) {
   if (!confReady()) broken.push("conformance install");
 }
 
-// The production build (what Playwright's webServer would make, scripts/start.mjs) and then the npm
-// package's pack test (tests/pack: `npm pack`, an install that compiles better-sqlite3, npx) run at low
-// priority beside Vitest and Playwright, whose runners mostly wait on the processes they start: one
-// after the other they took about 120 + 300 s of CI's budget. start.mjs then finds the build up to date.
-const buildLog = path.join(out, "build.log");
-const packJson = path.join(out, "pack.json");
-const packLog = path.join(out, "pack.log");
-const stale = rebuildReason(root);
-const buildDone = stale
-  ? beside(bin("next/dist/bin/next"), ["build"], buildLog, buildLog, { CI: "1", NEXT_TELEMETRY_DISABLED: "1" }, { low: true })
-  : Promise.resolve({ status: 0, seconds: 0 });
-const packDone = buildDone.then(({ status }) =>
-  status === 0
-    ? beside(
-        bin("vitest/vitest.mjs"),
-        ["run", "--config", "tests/pack/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${packJson}`],
-        packLog,
-        packLog,
-        {},
-        { low: true },
-      )
-    : { status: 1, seconds: 0 },
-);
-
 stage("vitest");
 // Vitest
 const vitestJson = path.join(out, "vitest.json");
@@ -221,13 +193,6 @@ if (existsSync(vitestJson)) {
   failed += r.failed;
   failures.push(...r.failures);
 } else if (vStatus !== 0) broken.push("vitest");
-
-stage("build (beside Vitest), when it outlasted it");
-{
-  const { status, seconds } = await buildDone;
-  console.log(stale ? `\n=== Build (${stale}), ran ${seconds.toFixed(0)} s beside Vitest ===` : "\n=== Build: up to date ===");
-  if (status !== 0) console.log(readFileSync(buildLog, "utf8").slice(-6000));
-}
 
 stage("playwright");
 // Playwright
@@ -253,7 +218,19 @@ if (existsSync(pwJson)) {
   if ((s.expected ?? 0) + (s.unexpected ?? 0) + (s.flaky ?? 0) === 0 && pStatus !== 0) broken.push("playwright");
 } else if (pStatus !== 0) broken.push("playwright");
 
-stage("conformance");
+// The npm package (issue 22): packed from the build Playwright's webServer just made (scripts/start.mjs
+// builds when needed), installed into an empty folder and started with npx (tests/pack/). It runs
+// beside the conformance suite: most of its time is npm installing the tarball (the registry, and
+// better-sqlite3 compiling on one core) while the suite mostly waits on its scenarios' servers; one
+// after the other they took 385 s of CI's budget.
+stage("conformance, with the pack test beside it");
+const packJson = path.join(out, "pack.json");
+const packLog = path.join(out, "pack.log");
+const packDone = beside(
+  bin("vitest/vitest.mjs"),
+  ["run", "--config", "tests/pack/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${packJson}`],
+  packLog,
+);
 // MCP conformance suite, one test per scenario, in four requirement sets (Loupe's client and the
 // demo server, each at 2025-11-25 and 2026-07-28): see conformance/README.md. The sum is over
 // the four `conformance <role> <revision>: N passed, N failed` lines, read from --json.
@@ -275,9 +252,8 @@ if (existsSync(confJson)) {
   if (sets.length !== 4) broken.push(`conformance (${sets.length} of 4 requirement sets reported)`);
 } else if (cStatus !== 0) broken.push("conformance");
 
-stage("pack test, when it outlasted the rest");
 const { status: kStatus, seconds: packSeconds } = await packDone;
-console.log(`\n=== Pack (npx loupe-inspector), ran ${packSeconds.toFixed(0)} s beside the other runners ===`);
+console.log(`\n=== Pack (npx loupe-inspector), ran ${packSeconds.toFixed(0)} s beside the conformance suite ===`);
 console.log(existsSync(packLog) ? readFileSync(packLog, "utf8") : "(no output)");
 if (existsSync(packJson)) {
   const r = readVitestReport(JSON.parse(readFileSync(packJson, "utf8")), root);

@@ -12,7 +12,7 @@ import { EVERYTHING } from "@/tests/support/servers";
  * the tarball installed into an empty folder with npm, then `npx loupe-inspector` started from there:
  * it answers 200 on its page, pre-connects the server given on the command line, and the installed
  * folder stays under 200 MB. Sizes and times are printed. Runs apart from the unit tests
- * (tests/pack/vitest.config.ts), on the build scripts/test-all.mjs makes beside Vitest.
+ * (tests/pack/vitest.config.ts), after Playwright has built the app.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
