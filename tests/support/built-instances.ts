@@ -6,7 +6,7 @@ import path from "node:path";
 /**
  * Whole Loupe instances on one PostgreSQL database (issue 25), the built app as `npm start` runs it
  * (the launcher with its gates, cluster forwarding and the tap endpoint), each its own process on its
- * own port. Used by e2e/cluster.spec.ts, e2e/cluster-agents.spec.ts, tests/integration/cluster-taps.test.ts and bench/tap-cluster.ts.
+ * own port. Used by e2e/cluster.spec.ts, e2e/cluster-agents.spec.ts, e2e/cluster-taps.spec.ts and bench/tap-cluster.ts.
  * The build must be current (scripts/start.mjs would build otherwise): build first, under the build lock.
  */
 

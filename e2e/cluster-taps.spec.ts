@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { ToolApproval } from "@/lib/contracts/approvals";
-import type { CallRecord } from "@/lib/contracts/calls";
-import type { ConnectionView } from "@/lib/contracts/connections";
-import type { TapSecret } from "@/lib/contracts/taps";
-import { PgSync } from "@/lib/server/sql/pg-sync";
-import { storedJson } from "@/lib/server/store";
-import { startBalancer, type Balancer } from "@/tests/support/balancer";
-import { startBuiltLoupe, until, type BuiltInstance } from "@/tests/support/built-instances";
-import { pgAvailable, startPgCluster, type PgCluster } from "@/tests/support/pg-cluster";
-import { EVERYTHING } from "@/tests/support/servers";
+import { EVERYTHING, expect, test } from "./fixtures";
+import type { ToolApproval } from "../lib/contracts/approvals";
+import type { CallRecord } from "../lib/contracts/calls";
+import type { ConnectionView } from "../lib/contracts/connections";
+import type { TapSecret } from "../lib/contracts/taps";
+import { PgSync } from "../lib/server/sql/pg-sync";
+import { startBalancer, type Balancer } from "../tests/support/balancer";
+import { startBuiltLoupe, until, type BuiltInstance } from "../tests/support/built-instances";
+import { pgAvailable, startPgCluster, type PgCluster } from "../tests/support/pg-cluster";
 
 /**
  * Taps under leases (issue 25): two built Loupe instances on one temporary PostgreSQL cluster, a
@@ -28,7 +26,6 @@ const TOKEN = "cluster-taps-token-0123456789";
 /** Long enough that a loaded machine (two Next servers, a stdio server, PostgreSQL on 2 cores) renews in time. */
 const TTL = 8_000;
 const MANY = 200;
-const withPg = pgAvailable();
 
 let pg: PgCluster;
 let url: string;
@@ -39,8 +36,11 @@ let connectionId: string;
 let secret: TapSecret;
 const clients: Client[] = [];
 
-beforeAll(async () => {
-  if (!withPg) return;
+test.describe.configure({ mode: "serial" });
+test.skip(!pgAvailable(), "Debian's postgresql is not installed");
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
   pg = await startPgCluster();
   url = pg.createDatabase("taps");
   const options = { token: TOKEN, databaseUrl: url, leaseTtlMs: TTL };
@@ -61,9 +61,9 @@ beforeAll(async () => {
   secret = tapped.json;
   // A holds the tap once its keeper's round took it (a fifth of the ttl).
   await until("A holding the tap", async () => (leaseOwner(`tap:${connectionId}`) ? true : undefined));
-}, 300_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
   await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
   await lb?.close();
   await a?.stop();
@@ -87,7 +87,10 @@ function leaseOwner(resource: string): string | undefined {
 
 /** Every call of the tapped server as stored (the shared store: whichever instance ran it). */
 const storedCalls = (): CallRecord[] =>
-  query("SELECT record FROM calls WHERE connection_id = $1", connectionId).map((r) => storedJson<CallRecord>(String(r.record)));
+  query("SELECT record FROM calls WHERE connection_id = $1", connectionId).map((r) => {
+    const record: CallRecord = JSON.parse(String(r.record));
+    return record;
+  });
 
 const tapPath = () => `/mcp/${encodeURIComponent(secret.tap.id)}`;
 
@@ -112,8 +115,9 @@ async function pendingOn(on: BuiltInstance, messages: Set<string>): Promise<Tool
   return listed.json.filter((x) => x.origin.kind === "tap" && messages.has(String(x.arguments.message)));
 }
 
-describe.runIf(withPg)("taps on two Loupe instances", () => {
-  it("serves a tapped client that reaches B from A, which holds the tap, and takes its approval's answer on B", async () => {
+test.describe("taps on two Loupe instances", () => {
+  test("serves a tapped client that reaches B from A, which holds the tap, and takes its approval's answer on B", async () => {
+    test.setTimeout(120_000);
     expect(leaseOwner(`tap:${connectionId}`)).toBe(leaseOwner(`mcp:${connectionId}`));
     const { client } = await tappedClient(lb.url); // the balancer sends it to B
     const tools = await client.listTools();
@@ -124,12 +128,13 @@ describe.runIf(withPg)("taps on two Loupe instances", () => {
     expect(answered.status).toBe(200);
     expect(answered.servedBy).not.toBeNull(); // A's gate waits: the answer went there
     expect(textOf(await call)).toContain("Echo: through B");
-  }, 120_000);
+  });
 
   // Skipped: failing on main at its merge (29 Nov 2026, three runs, quiet machine too). The second answer of a
   // pair, forwarded from the other instance to A, gets 500 internal:server ('"undefined" is not valid JSON')
   // instead of the 409 naming who answered. A bug in the forwarded approval answer, not fixed yet (issue 25's note).
-  it.skip("answers 200 tapped calls' approvals at once across both instances, each applied once, each call run once", async () => {
+  test.skip("answers 200 tapped calls' approvals at once across both instances, each applied once, each call run once", async () => {
+    test.setTimeout(300_000);
     const { client } = await tappedClient(a.base);
     const messages = Array.from({ length: MANY }, (_, i) => `many ${i}`);
     const calls = messages.map((m) => echo(client, m));
@@ -162,11 +167,12 @@ describe.runIf(withPg)("taps on two Loupe instances", () => {
     expect(new Set(stored.map((c) => JSON.stringify(c.args))).size).toBe(MANY);
     expect(new Set(stored.map((c) => c.approvalId)).size).toBe(MANY);
     expect(stored.every((c) => c.status === "ok")).toBe(true);
-  }, 300_000);
+  });
 
   // Skipped: failing on main at its merge (29 Nov 2026, three runs): "B taking the approval over: not within
   // 62000 ms" — B does not adopt the approval A left within a minute. Not fixed yet (issue 25's note).
-  it.skip("keeps a pending tap approval answerable on B when A is killed, and runs its call once there", async () => {
+  test.skip("keeps a pending tap approval answerable on B when A is killed, and runs its call once there", async () => {
+    test.setTimeout(180_000);
     lb.to(a.base);
     const { client, transport } = await tappedClient(lb.url);
     const call = echo(client, "left on A", 20_000).then(
@@ -218,5 +224,5 @@ describe.runIf(withPg)("taps on two Loupe instances", () => {
     const approval = await until("the new approval on B", async () => (await pendingOn(b, new Set(["on B now"])))[0]);
     expect((await b.api("POST", `/api/approvals/${approval.id}`, { action: "approve" })).status).toBe(200);
     expect(textOf(await next)).toContain("Echo: on B now");
-  }, 180_000);
+  });
 });
