@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { EVERYTHING } from "@/tests/support/servers";
+import { startPrebuiltMirror } from "./prebuilt-mirror";
 
 /**
  * Issue 22's pack test: `npm run pack:dist` (scripts/pack.mjs) from the existing production build,
@@ -46,7 +47,7 @@ function run(cmd: string, args: string[], cwd: string): string {
   return r.stdout;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   let t = Date.now();
   // LOUPE_PACK_ALLOW_STALE=1: by hand, a build older than an edit (npm test always packs an up-to-date one).
   const flags = process.env.LOUPE_PACK_ALLOW_STALE === "1" ? ["--allow-stale"] : [];
@@ -62,10 +63,29 @@ beforeAll(() => {
     configFile,
     JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } } }, null, 2),
   );
+  // better-sqlite3's binary as a user's npm fetches it (./prebuilt-mirror.ts): CI cannot reach its release host.
+  const mirror = await startPrebuiltMirror(ROOT);
   t = Date.now();
-  run("npm", ["install", tarball, "--no-audit", "--no-fund"], work);
+  try {
+    await runAsync("npm", ["install", tarball, "--no-audit", "--no-fund"], work, mirror?.env ?? {});
+  } finally {
+    await mirror?.close();
+  }
   installMs = Date.now() - t;
+  console.log(`pack: better-sqlite3 ${mirror?.served() ? "installed from its prebuilt binary" : "compiled from source"}`);
 });
+
+/** `run` that leaves the event loop free (the prebuilt mirror answers from this process). */
+function runAsync(cmd: string, args: string[], cwd: string, env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited ${code}:\n${output}`))));
+  });
+}
 
 /** `npx loupe-inspector …` in the install folder, until it prints its address: its base URL. */
 async function launch(args: string[], dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; output: () => string }> {

@@ -14,8 +14,8 @@ export default defineConfig({
     include: ["tests/pack/**/*.test.ts"],
     environment: "node",
     testTimeout: 120_000,
-    // npm pack, then npm install: better-sqlite3 builds from source where no prebuilt binary can be
-    // fetched (4 min on 2 busy cores, 14 min with a second build beside it).
+    // npm pack, then npm install: about a minute with better-sqlite3's prebuilt binary (served on loopback,
+    // ./prebuilt-mirror.ts); where it cannot be, it builds from source (4 min on 2 busy cores).
     hookTimeout: 1_200_000,
   },
 });
