@@ -1,5 +1,6 @@
 import "server-only";
 import type { LeasedResources } from "@/lib/server/cluster/leased";
+import { whenServing } from "@/lib/launcher/serving";
 import { instanceNamed } from "@/lib/server/cluster/service";
 import { MCP_LEASE, publishedState } from "@/lib/server/mcp/held-view";
 import { getRegistry } from "@/lib/server/mcp/registry";
@@ -32,7 +33,10 @@ export const mcpLeases: LeasedResources = {
   saved: () => getRegistry().syncSaved(),
   async open(id, tookOver) {
     const registry = getRegistry();
-    if (!registry.get(id)) return;
+    const view = registry.get(id);
+    if (!view) return;
+    // A demo server starts once Loupe has answered, as it does on one instance (adapter.ts's boot).
+    if (view.builtin) await whenServing();
     // What the previous holder left pending was asked of a session that ended with it.
     const reason = tookOver
       ? `${instanceNamed(tookOver)} stopped before it was answered; this instance took the server over, and the session that asked ended with it (if the server asks again, its new request is answerable)`
