@@ -1,3 +1,4 @@
+import type { HeldBy } from "@/lib/contracts/cluster";
 import { z } from "zod";
 import { bundleUnitContract, unitId } from "@/lib/contracts/bundle-unit";
 import type { AdkInterrupt } from "@/lib/protocols/adk/interrupts";
@@ -23,12 +24,13 @@ export interface AgentServerState {
   checkedAt?: number;
 }
 
-/** As the API shows it: header values masked with SECRET_MASK. */
+/** As the API shows it: header values masked with SECRET_MASK; `heldBy` as PeerView's (lib/server/peers/registry.ts). */
 export type AgentServerView = AgentServerInput & {
   id: string;
   createdAt: number;
   builtin?: boolean;
   state: AgentServerState;
+  heldBy?: HeldBy;
 };
 
 export interface AgentSessionSummary {

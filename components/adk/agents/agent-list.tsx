@@ -5,6 +5,7 @@ import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { SidebarSection } from "@/components/elements/sidebar-section";
 import { cn } from "@/lib/cn";
 import { PeerStatusDot } from "@/components/elements/peer/peer-status";
+import { HeldByLine } from "@/components/elements/peer/held-by";
 import { SafeText } from "@/components/ui/safe-text";
 import { useListKeys } from "@/hooks/use-list-keys";
 import { plural } from "@/lib/format";
@@ -68,6 +69,7 @@ export function AgentList({ agents, selectedId, onSelect, onAdd }: AgentListProp
               <PeerStatusDot status={a.state.status} />
               {a.builtin && <span className="text-[10px] text-muted-foreground">demo</span>}
             </div>
+            <HeldByLine heldBy={a.heldBy} testId="peer-held-by" />
           </li>
         ))}
       </ul>

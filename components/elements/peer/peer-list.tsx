@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { Trash2Icon } from "lucide-react";
+import type { HeldBy } from "@/lib/contracts/cluster";
 import { Button } from "@/components/ui/button";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
+import { HeldByLine } from "./held-by";
 import { PeerStatusDot, type PeerStatus } from "./peer-status";
 import { useAdminAction } from "@/components/elements/role";
 
@@ -14,6 +16,8 @@ export interface PeerRowView {
   /** Started by Loupe (a demo): it cannot be removed. */
   builtin?: boolean;
   state: { status: PeerStatus; error?: string };
+  /** Several instances on one database: the one holding it (its runs go there). */
+  heldBy?: HeldBy;
 }
 
 export interface PeerListProps {
@@ -60,6 +64,7 @@ export function PeerList({
           >
             <span className="w-full truncate pr-6 text-sm font-medium">{p.name}</span>
             <PeerStatusDot status={p.state.status} />
+            <HeldByLine heldBy={p.heldBy} testId="peer-held-by" />
           </button>
           {!p.builtin && (
             <Button

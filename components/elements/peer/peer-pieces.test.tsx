@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { Field } from "@/components/elements/field";
 import { HeaderRows } from "./header-rows";
+import { HeldByLine } from "./held-by";
 import { PeerHeader } from "./peer-header";
 import { PEER_STATUS_LABEL, PeerStatusDot, type PeerStatus } from "./peer-status";
 
@@ -85,5 +86,17 @@ describe("PeerHeader", () => {
   it("says when the peer is down, with its error and what still works", () => {
     render(<PeerHeader {...props} state={{ status: "error", error: "ECONNREFUSED" }} onEdit={() => {}} />);
     expect(screen.getByTestId("peer-down").textContent).toBe("The deployment is not reachable: ECONNREFUSED Records stay readable.");
+  });
+});
+
+describe("HeldByLine", () => {
+  it("names the instance holding a peer another instance holds, and says nothing when this one does or none", () => {
+    const holder = { instance: "i-a", address: "Loupe A on 127.0.0.1:6400" };
+    const { rerender } = render(<HeldByLine heldBy={{ ...holder, here: false }} testId="held" />);
+    expect(screen.getByTestId("held").textContent).toBe("held by Loupe A on 127.0.0.1:6400");
+    rerender(<HeldByLine heldBy={{ ...holder, here: true }} testId="held" />);
+    expect(screen.queryByTestId("held")).toBeNull();
+    rerender(<HeldByLine testId="held" />);
+    expect(screen.queryByTestId("held")).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
 import { ConnectionStatusDot, transportLabel } from "@/components/elements/peer/connection-status";
+import { HeldByLine } from "@/components/elements/peer/held-by";
 import { SafeText } from "@/components/ui/safe-text";
 import { hasHiddenChars } from "@/lib/text/hidden-chars";
 import { useListKeys } from "@/hooks/use-list-keys";
@@ -116,11 +117,7 @@ export function ConnectionList({ connections, selectedId, onSelect, onAdd, onImp
               </span>
             </div>
             {/* Several instances on one database: another one holds this server and connects it. */}
-            {c.heldBy && !c.heldBy.here && (
-              <span className="truncate text-[10px] text-muted-foreground" title={c.heldBy.address} data-testid="connection-held-by">
-                held by {c.heldBy.address}
-              </span>
-            )}
+            <HeldByLine heldBy={c.heldBy} testId="connection-held-by" />
           </li>
         ))}
       </ul>

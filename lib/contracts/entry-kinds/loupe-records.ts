@@ -54,6 +54,7 @@ export const agentServerView = describes<AgentServerView>()(
       version: optionalString,
       checkedAt: z.number().optional(),
     }),
+    heldBy: z.object({ instance: z.string(), address: z.string(), here: z.boolean() }).optional(),
   }),
 );
 

@@ -23,9 +23,10 @@ export class AdkServers {
   constructor(
     private readonly hub: Hub,
     table: PeerTable<AgentServerConfig>,
+    lease: string,
   ) {
     // Saved builtins may be removed (boot without the demo removes the demo agent).
-    this.peers = new PeerRegistry({ table, initialState: () => ({ status: "unknown", apps: [] }), notFound, builtinRemoval: null });
+    this.peers = new PeerRegistry({ table, initialState: () => ({ status: "unknown", apps: [] }), notFound, builtinRemoval: null, lease });
   }
 
   async create(input: AgentServerInput, opts: PeerCreateOptions = {}): Promise<AgentServerView> {

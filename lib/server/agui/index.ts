@@ -50,6 +50,7 @@ export class AguiService {
       initialState: () => ({ status: "unknown" }),
       notFound: (id) => new AppError("not_found:agui_agent", `No AG-UI agent with id "${id}"`),
       builtinRemoval: () => new AppError("bad_request:agui_agent_builtin", "The demo AG-UI agent is built in and cannot be removed"),
+      lease: AGUI_LEASE,
     });
     this.runs = new AguiRuns(hub, this.store, (id) => this.peers.find(id));
     this.requests = new AguiRequests(hub, this.store, this.runs, (id) => this.peers.find(id));

@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { HeldBy } from "@/lib/contracts/cluster";
 import type { AppError } from "@/lib/errors";
+import { leaseHolder } from "@/lib/server/cluster/service";
 import type { PeerConfig, PeerTable } from "@/lib/server/peers/table";
 import { maskHeaders, mergeHeaders } from "@/lib/server/secrets";
 
@@ -15,8 +17,11 @@ export interface PeerEntry<Input, State> {
   state: State;
 }
 
-/** A peer as the API shows it: header values masked, with its state. */
-export type PeerView<Input, State> = PeerConfig<Input> & { state: State };
+/**
+ * A peer as the API shows it: header values masked, with its state; with several instances on one
+ * database, the one holding its lease (its runs go there).
+ */
+export type PeerView<Input, State> = PeerConfig<Input> & { state: State; heldBy?: HeldBy };
 
 export interface PeerCreateOptions {
   /** A fixed id (boot's demo and command-line peers); an existing peer with it is replaced, keeping its createdAt. */
@@ -32,6 +37,8 @@ export interface PeerRegistryOptions<Input extends PeerInput, State> {
   notFound: (id: string) => AppError;
   /** The protocol's refusal to remove a builtin peer without `{ builtin: true }`; null: builtins may be removed. */
   builtinRemoval: ((config: PeerConfig<Input>) => AppError) | null;
+  /** The prefix of its peers' leases (`peerLeases()`), when they are under leases. */
+  lease?: string;
 }
 
 /**
@@ -54,7 +61,9 @@ export class PeerRegistry<Input extends PeerInput, State> {
   }
 
   view(entry: PeerEntry<Input, State>): PeerView<Input, State> {
-    return { ...entry.config, headers: maskHeaders(entry.config.headers), state: entry.state };
+    const view = { ...entry.config, headers: maskHeaders(entry.config.headers), state: entry.state };
+    const held = this.opts.lease ? leaseHolder(this.opts.lease, entry.config.id) : null;
+    return held ? { ...view, heldBy: held.holder } : view;
   }
 
   list(): PeerView<Input, State>[] {
