@@ -60,23 +60,29 @@ test("an ADK confirmation raised through A stays answerable on B after A is kill
   const run = await b.api<RunRecord>("POST", `${agent}/s-cluster/run`, { parts: [{ text: "delete" }], streaming: false });
   expect(run.status).toBe(202);
   expect(run.servedBy).not.toBeNull();
+  // Each instance lists who holds it (the sidebar's "held by" line): B names A, A itself.
+  const heldOn = async (on: BuiltInstance) => (await on.api<AgentServerView[]>("GET", "/api/agents")).json.find((x) => x.id === id)?.heldBy;
+  expect(await heldOn(b)).toMatchObject({ here: false, address: expect.stringContaining("Loupe A") });
+  expect((await heldOn(a))?.here).toBe(true);
   const confirmation = await until("the confirmation pending on A", async () => {
     const inbox = await a.api<(InboxItem & { source: string })[]>("GET", "/api/inbox");
     return inbox.json.find((r) => r.source === "adk" && r.sessionId === "s-cluster" && r.kind === "confirmation" && r.status === "pending");
   });
 
+  // B's inbox lists it while A holds the agent server (read from the store as A records it).
+  await until("the confirmation listed on B while A is alive", async () => {
+    const inbox = await b.api<(InboxItem & { source: string })[]>("GET", "/api/inbox");
+    return inbox.json.find((r) => r.source === "adk" && r.id === confirmation.id && r.status === "pending");
+  });
+
   a.process.kill("SIGKILL");
   const killedAt = Date.now();
-  // B takes the lapsed lease and reads A's sessions' requests from the store.
-  const onB = await until(
-    "the confirmation listed on B",
-    async () => {
-      const inbox = await b.api<(InboxItem & { source: string })[]>("GET", "/api/inbox");
-      return inbox.json.find((r) => r.source === "adk" && r.id === confirmation.id && r.status === "pending");
-    },
-    4 * TTL + 30_000,
-  );
-  console.log(`[cluster-agents] B listed A's pending confirmation ${Date.now() - killedAt} ms after A was killed (ttl ${TTL} ms)`);
+  // B takes the lapsed lease and reads A's sessions' requests from the store: still pending there.
+  await until("B holding the agent server", async () => ((await heldOn(b))?.here ? true : undefined), 4 * TTL + 30_000);
+  console.log(`[cluster-agents] B took the agent server over ${Date.now() - killedAt} ms after A was killed (ttl ${TTL} ms)`);
+  const inbox = await b.api<(InboxItem & { source: string })[]>("GET", "/api/inbox");
+  const onB = inbox.json.find((r) => r.source === "adk" && r.id === confirmation.id && r.status === "pending");
+  if (!onB) throw new Error("A's confirmation is not pending on B after the take-over");
 
   const answered = await b.api<{ answer: StoredAnswer; run?: RunRecord }>("POST", `/api/agents/${id}/answers`, {
     sessionKey: onB.sessionKey,

@@ -66,6 +66,12 @@ describe.runIf(withPg)("an ADK agent server taken over by another instance", () 
     await expect(
       b.answer(id, { sessionKey: key, interruptId: pending.id, answer: { kind: "confirmation", confirmed: true }, streaming: false }),
     ).rejects.toMatchObject({ code: "not_found:interrupt" });
+    // While another instance holds the server, B's inbox reads what it records from the store (catchUp, run by
+    // listInbox for servers held elsewhere): A's confirmation is listed pending, once, and stays once on a second read.
+    b.inbox.catchUp(id);
+    expect(b.inbox.list().find((i) => i.id === pending.id)).toMatchObject({ status: "pending", sessionKey: key });
+    b.inbox.catchUp(id);
+    expect(b.inbox.list().filter((i) => i.id === pending.id)).toHaveLength(1);
 
     await b.takeOver(id, { name: "Loupe A (127.0.0.1:1)" });
     expect(b.getRun(left.id)).toMatchObject({

@@ -11,6 +11,7 @@ export type AgentServerConfig = PeerConfig<AgentServerInput>;
 
 /** A stored ADK entry the inbox replays at startup to rebuild its interrupt trackers. */
 export interface AdkEntryRow {
+  seq: number;
   connectionId: string;
   sessionKey: string;
   kind: string;
@@ -125,17 +126,24 @@ export class AgentStore {
   }
 
   /** Recorded ADK events and user messages, oldest first (to rebuild interrupt trackers), but not those of deleted sessions. */
-  adkEntries(agentId?: string): AdkEntryRow[] {
-    const rows = query<{ connection_id: string; session_key: string; kind: string; raw: string }>(
+  /** `after`: only the entries past that seq (another instance's, read as they come: AdkInbox.catchUp). */
+  adkEntries(agentId?: string, after = 0): AdkEntryRow[] {
+    const rows = query<{ seq: number; connection_id: string; session_key: string; kind: string; raw: string }>(
       this.db,
-      `SELECT connection_id, session_key, kind, raw FROM entries e
-       WHERE protocol = 'adk' AND kind IN ('event', 'user_message') AND session_key IS NOT NULL
+      `SELECT seq, connection_id, session_key, kind, raw FROM entries e
+       WHERE protocol = 'adk' AND kind IN ('event', 'user_message') AND session_key IS NOT NULL AND seq > ?
          ${agentId === undefined ? "" : "AND connection_id = ?"}
          AND NOT EXISTS (SELECT 1 FROM agent_deleted_sessions d
                          WHERE d.agent_id = e.connection_id AND d.session_key = e.session_key AND e.seq <= d.last_seq)
        ORDER BY seq`,
-    ).all(...(agentId === undefined ? [] : [agentId]));
-    return rows.map((r) => ({ connectionId: r.connection_id, sessionKey: r.session_key, kind: r.kind, raw: parseRecord<unknown>(r.raw) }));
+    ).all(after, ...(agentId === undefined ? [] : [agentId]));
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      connectionId: r.connection_id,
+      sessionKey: r.session_key,
+      kind: r.kind,
+      raw: parseRecord<unknown>(r.raw),
+    }));
   }
 
   /** Runs and answers still in flight in the file were cut off when Loupe stopped. */

@@ -27,6 +27,7 @@ import * as api from "@/lib/server/adk/sessions";
 import type { UpstreamTarget } from "@/lib/server/adk/upstream";
 import { getHub } from "@/lib/server/hub";
 import { claimPeer } from "@/lib/server/peers/leased";
+import { leaseHolder } from "@/lib/server/cluster/service";
 
 /** ADK agent servers' leases are `adk:<agent server id>` (lib/server/adk/leased.ts). */
 export const ADK_LEASE = "adk";
@@ -57,7 +58,7 @@ export class AgentRegistry {
   constructor(readonly hub: Hub) {
     this.agentStore = new AgentStore(hub.store);
     this.labels = new SessionLabelStore(hub.store);
-    this.servers = new AdkServers(hub, this.agentStore.servers);
+    this.servers = new AdkServers(hub, this.agentStore.servers, ADK_LEASE);
     this.peers = this.servers.peers;
     this.inbox = new AdkInbox(hub, this.agentStore, (id) => this.peers.find(id)?.config.name);
     this.inbox.rebuild((id) => this.peers.has(id));
@@ -243,6 +244,8 @@ export class AgentRegistry {
   }
 
   listInbox(): InboxItem[] {
+    // Another live instance holds these: their requests are read from the store as it records them.
+    for (const id of this.peers.ids()) if (leaseHolder(ADK_LEASE, id)?.holder.here === false) this.inbox.catchUp(id);
     return this.inbox.list();
   }
 

@@ -55,6 +55,8 @@ function answerFor(answers: Map<string, StoredAnswer>, all: readonly AdkInterrup
 export class AdkInbox {
   private readonly sessions = new Map<string, Map<string, SessionTrack>>();
   private readonly answers = new Map<string, Map<string, StoredAnswer>>();
+  /** Agent servers another live instance holds (issue 25): the last seq of theirs read from the store. */
+  private readonly followed = new Map<string, number>();
 
   constructor(
     private readonly hub: Hub,
@@ -127,12 +129,31 @@ export class AdkInbox {
    */
   reload(agentId: string): void {
     this.dropAgent(agentId);
+    this.followed.delete(agentId);
     this.rebuild((id) => id === agentId, agentId);
   }
 
-  /** Rebuilds the trackers from recorded entries (at startup), without publishing. */
-  rebuild(known: (agentId: string) => boolean, only?: string): void {
-    for (const row of this.agentStore.adkEntries(only)) {
+  /**
+   * Reads what another live instance recorded of an agent server it holds (its runs stream there,
+   * issue 25) since the last read, so this instance's inbox lists its requests too; their answers go
+   * to the holder (peerLeases). The first read rebuilds the server's trackers; nothing is published
+   * (the holder publishes its sessions' items).
+   */
+  catchUp(agentId: string): void {
+    const from = this.followed.get(agentId);
+    if (from === undefined) this.dropAgent(agentId);
+    else this.answers.delete(agentId); // the holder's answers changed with its entries
+    this.followed.set(
+      agentId,
+      this.rebuild((id) => id === agentId, agentId, from ?? 0),
+    );
+  }
+
+  /** Rebuilds the trackers from recorded entries (at startup), without publishing: the last seq read. */
+  rebuild(known: (agentId: string) => boolean, only?: string, after = 0): number {
+    let last = after;
+    for (const row of this.agentStore.adkEntries(only, after)) {
+      last = row.seq;
       if (!known(row.connectionId)) continue;
       const raw = row.raw as { newMessage?: AdkContent; stateDelta?: Record<string, unknown> } | null;
       const isUser = row.kind === "user_message" && raw?.newMessage;
@@ -143,6 +164,7 @@ export class AdkInbox {
       if (only !== undefined && agentId !== only) continue;
       for (const [sessionKey, track] of bySession) track.signature = JSON.stringify(this.items(agentId, sessionKey));
     }
+    return last;
   }
 
   /**
