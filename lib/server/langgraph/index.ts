@@ -123,12 +123,9 @@ export class LangGraphService {
   async takeOver(id: string, tookOver: { name: string } | null): Promise<void> {
     if (!this.peers.has(id)) return;
     this.opened.add(id);
-    const error = {
-      code: "upstream:instance_stopped",
-      message: `${tookOver?.name} stopped while this run streamed; this instance took the deployment over`,
-    };
+    const message = `${tookOver?.name} stopped while this run streamed; this instance took the deployment over`;
     const settled = tookOver
-      ? this.store.settleLeftBehind(id, error, (runId) => this.runs.done(runId) !== undefined)
+      ? this.store.settleLeftBehind(id, { code: "upstream:instance_stopped", message }, (runId) => this.runs.done(runId) !== undefined)
       : { runs: [], recheck: [] };
     for (const run of settled.runs) recordLgRun(this.hub, run);
     const threads = new Set([...settled.recheck.map((r) => r.threadId), ...this.store.openThreads(id)]);

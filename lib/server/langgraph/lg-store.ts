@@ -1,5 +1,6 @@
 import "server-only";
 import type { Entry } from "@/lib/contracts/entries";
+import type { AppErrorBody } from "@/lib/errors";
 import type { LgDeploymentInput, LgHumanRequest, LgRunRecord } from "@/lib/contracts/langgraph";
 import { PeerTable, type PeerConfig } from "@/lib/server/peers/table";
 import { query, record, records } from "@/lib/server/rows";
@@ -159,7 +160,7 @@ export class LgStore {
    */
   settleLeftBehind(
     deploymentId: string,
-    error: { code: string; message: string },
+    error: AppErrorBody,
     active: (runId: string) => boolean,
   ): { runs: LgRunRecord[]; recheck: LgHumanRequest[] } {
     return this.settleRunning(deploymentId, error, active);
@@ -167,7 +168,7 @@ export class LgStore {
 
   private settleRunning(
     deploymentId: string | undefined,
-    error: { code: string; message: string },
+    error: AppErrorBody,
     active: (runId: string) => boolean,
   ): { runs: LgRunRecord[]; recheck: LgHumanRequest[] } {
     const now = Date.now();
