@@ -51,21 +51,26 @@ describe.runIf(withPg)("an A2A agent taken over by another instance", () => {
     const id = (await a.create({ name: "demo", url: demo.url, headers: {} })).id;
     const pendingOn = (r: A2aRegistry, taskId: string): A2aHumanRequest | undefined =>
       r.listRequests().find((q) => q.taskId === taskId && q.status === "pending");
+    const taskOf = async (text: string) => {
+      const { taskId, exchangeId } = await a.send(id, say(text));
+      if (!taskId) throw new Error(`"${text}" started no task`);
+      return { taskId, exchangeId };
+    };
     const ask = async () => {
-      const sent = await a.send(id, say("ask"));
-      await a.waitExchange(sent.exchangeId);
-      await until(() => pendingOn(a, sent.taskId!) !== undefined, 10_000, "A's request");
-      return sent.taskId!;
+      const { taskId, exchangeId } = await taskOf("ask");
+      await a.waitExchange(exchangeId);
+      await until(() => pendingOn(a, taskId) !== undefined, 10_000, "A's request");
+      return taskId;
     };
     const asked = await ask();
-    const slow = await a.send(id, say("slow"));
-    const slowTask = slow.taskId!;
+    const slowTask = (await taskOf("slow")).taskId;
     await until(() => a.listTasks(id).find((t) => t.taskId === slowTask)?.state === "working", 10_000, "the slow task working");
 
     // B starts while A lives: A's request stays pending, and one A raises later is listed on B too.
     b = new A2aRegistry(new Hub(new Store(dirB.dir, { databaseUrl: url })));
     const request = pendingOn(b, asked);
     expect(request).toMatchObject({ status: "pending", agentId: id });
+    if (!request) throw new Error("A's request is not listed on B");
     const later = await ask();
     expect(pendingOn(b, later)).toMatchObject({ status: "pending" });
     expect(b.syncSaved()).toContain(id);
@@ -96,9 +101,9 @@ describe.runIf(withPg)("an A2A agent taken over by another instance", () => {
     expect(done.statusText).toMatch(/finished/);
 
     // The request A raised is answered on B: the task continues and completes there.
-    const answered = await b.answerRequest(request!.id, { kind: "text", text: "Lima" });
+    const answered = await b.answerRequest(request.id, { kind: "text", text: "Lima" });
     expect(answered.status).toBe("answered");
     await until(() => onB.listTasks(id).find((t) => t.taskId === asked)?.state === "completed", 10_000, "the asked task completed on B");
-    await expect(b.answerRequest(request!.id, { kind: "text", text: "Quito" })).rejects.toMatchObject({ status: 409 });
+    await expect(b.answerRequest(request.id, { kind: "text", text: "Quito" })).rejects.toMatchObject({ status: 409 });
   }, 60_000);
 });

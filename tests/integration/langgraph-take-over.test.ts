@@ -50,8 +50,9 @@ describe.runIf(withPg)("a LangGraph deployment taken over by another instance", 
     // Read from the store: A's inbox read would start a look (discovery) at A's threads behind it.
     const of = (service: LangGraphService, threadId: string): LgHumanRequest | undefined =>
       service.store.listRequests().find((r) => r.threadId === threadId);
-    const asked = of(a, "t-ask")!;
-    const resuming = of(a, "t-resuming")!;
+    const asked = of(a, "t-ask");
+    const resuming = of(a, "t-resuming");
+    if (!asked || !resuming) throw new Error("A found no interrupt");
     expect([asked.status, resuming.status]).toEqual(["pending", "pending"]);
     // A is streaming the resume run that carries the answer to I2 (its row says "running").
     const left: LgRunRecord = {
