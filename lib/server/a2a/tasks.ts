@@ -169,6 +169,8 @@ export class A2aTasks {
   }
 
   private onState(rec: Stored, item: Extract<A2aItem, { type: "task" | "status" }>): void {
+    // An interruption seen here (a push, a tasks/get) may already be another instance's request.
+    if (A2A_INTERRUPTED_STATES.includes(item.state)) this.reload();
     const pending = [...this.requests.values()].filter(
       (r) => r.agentId === rec.agentId && r.taskId === rec.taskId && r.status === "pending",
     );
