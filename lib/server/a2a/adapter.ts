@@ -4,6 +4,7 @@ import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { getA2a } from "@/lib/server/a2a";
 import { a2aTaskUnit } from "@/lib/server/a2a/bundle-unit";
+import { a2aLeases } from "@/lib/server/a2a/leased";
 import { a2aSearch } from "@/lib/server/a2a/search";
 import { a2aReplayScope, a2aTesting } from "@/lib/server/a2a/testing";
 import { savedPeerSecrets, strings, tableExists } from "@/lib/server/bundles/secrets";
@@ -61,6 +62,6 @@ export const a2aAdapter = {
   boot,
   secrets,
   testing: a2aTesting,
-  leases: null,
+  leases: a2aLeases,
   closeAll: () => getA2a().closeAll(),
 } satisfies ProtocolAdapter;

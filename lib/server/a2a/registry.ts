@@ -21,10 +21,15 @@ import { A2aExchanges } from "@/lib/server/a2a/exchanges";
 import { A2aPush } from "@/lib/server/a2a/push";
 import { A2aStore } from "@/lib/server/a2a/store";
 import { A2aTasks } from "@/lib/server/a2a/tasks";
+import { resumeLeftTasks } from "@/lib/server/a2a/taken-over";
 import type { Hub } from "@/lib/server/hub";
+import { claimPeer } from "@/lib/server/peers/leased";
 import { PeerRegistry } from "@/lib/server/peers/registry";
 import { query } from "@/lib/server/rows";
 import { isRecord } from "@/lib/values";
+
+/** A2A agents' leases are `a2a:<agent id>` (lib/server/a2a/leased.ts). */
+export const A2A_LEASE = "a2a";
 
 export interface A2aBuiltinInput {
   id: string;
@@ -52,6 +57,7 @@ export class A2aRegistry {
       notFound: (id) => new AppError("not_found:a2a_agent", `No A2A agent with id "${id}"`),
       builtinRemoval: (config) =>
         new AppError("conflict:a2a_builtin", `"${config.name}" is a demo agent Loupe starts itself: it cannot be removed`),
+      lease: A2A_LEASE,
     });
     this.tasks = new A2aTasks(hub, this.a2aStore, (id) => this.peers.find(id)?.config.name ?? id);
     this.exchanges = new A2aExchanges(hub, this.tasks, {
@@ -78,10 +84,30 @@ export class A2aRegistry {
     return this.peers.has(id);
   }
 
-  /** Saves the agent and fetches its card at once; a card that cannot be had shows in its state. */
+  /** Saves the agent (this instance takes its lease, issue 25) and fetches its card; a card not had shows in its state. */
   async create(input: A2aAgentInput, opts: { id?: string; builtin?: boolean } = {}): Promise<A2aAgentView> {
     const entry = this.peers.create(input, opts);
+    await claimPeer(A2A_LEASE, entry.config.id);
     return this.refreshCard(entry.config.id).catch(() => this.peers.view(entry));
+  }
+
+  /** The saved agents read again (another instance added, edited or removed some); new ones have their card read. */
+  syncSaved(): string[] {
+    const { saved, added } = this.peers.syncSaved();
+    for (const id of added) void this.refreshCard(id).catch(() => undefined);
+    return saved;
+  }
+
+  /** Holds the agent's lease now (issue 25): requests read again; a dead holder's running tasks resumed (taken-over.ts). */
+  async takeOver(id: string, tookOver: { name: string } | null): Promise<void> {
+    if (!this.peers.has(id)) return;
+    this.tasks.reload();
+    if (tookOver) await resumeLeftTasks(this, id, tookOver.name);
+  }
+
+  /** Lost to another instance, or no longer saved: its streams here end (the holder resubscribes). */
+  closeStreams(id: string): void {
+    this.exchanges.abortAgent(id, "Another Loupe instance holds this agent now; its streams continue there");
   }
 
   /** Boot's demo peers: saved under a fixed id as builtin; calling again (every boot) only updates them. */

@@ -64,6 +64,10 @@ export class A2aStore {
     return records<A2aHumanRequest>(this.store, "SELECT record FROM a2a_requests ORDER BY created_at DESC, id");
   }
 
+  getRequest(id: string): A2aHumanRequest | undefined {
+    return record<A2aHumanRequest>(this.store, "SELECT record FROM a2a_requests WHERE id = ?", id);
+  }
+
   saveRequest(request: A2aHumanRequest): void {
     this.store
       .prepare(

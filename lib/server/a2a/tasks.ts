@@ -47,12 +47,26 @@ export class A2aTasks {
     private readonly store: A2aStore,
     private readonly agentName: (agentId: string) => string,
   ) {
+    // On a shared store (issue 25) a pending request may be another live instance's: left as it is.
+    const shared = store.store.engine.shared;
     for (const r of store.listRequests()) {
       // Nothing tells Loupe what happened to a task while it was down.
-      const request = r.status === "pending" ? { ...r, status: "stale" as const, reason: LOUPE_RESTARTED_REASON } : r;
+      const request = r.status === "pending" && !shared ? { ...r, status: "stale" as const, reason: LOUPE_RESTARTED_REASON } : r;
       if (request !== r) store.saveRequest(request);
       this.requests.set(request.id, request);
     }
+  }
+
+  /**
+   * On a shared store the requests are read again (another instance raised, answered or closed
+   * some): the inbox of every instance lists every instance's. One being answered here stays as it is.
+   */
+  reload(): void {
+    if (!this.store.store.engine.shared) return;
+    const rows = this.store.listRequests();
+    const ids = new Set(rows.map((r) => r.id));
+    for (const id of this.requests.keys()) if (!ids.has(id) && !this.answering.has(id)) this.requests.delete(id);
+    for (const r of rows) if (!this.answering.has(r.id)) this.requests.set(r.id, r);
   }
 
   list(agentId: string): Stored[] {
@@ -155,6 +169,8 @@ export class A2aTasks {
   }
 
   private onState(rec: Stored, item: Extract<A2aItem, { type: "task" | "status" }>): void {
+    // An interruption seen here (a push, a tasks/get) may already be another instance's request.
+    if (A2A_INTERRUPTED_STATES.includes(item.state)) this.reload();
     const pending = [...this.requests.values()].filter(
       (r) => r.agentId === rec.agentId && r.taskId === rec.taskId && r.status === "pending",
     );
@@ -206,11 +222,17 @@ export class A2aTasks {
   }
 
   listRequests(): A2aHumanRequest[] {
+    this.reload();
     const all = [...this.requests.values()].sort((a, b) => b.createdAt - a.createdAt);
     return [...all.filter((r) => r.status === "pending"), ...all.filter((r) => r.status !== "pending")];
   }
 
   getRequest(id: string): A2aHumanRequest | undefined {
+    if (this.store.store.engine.shared && !this.answering.has(id)) {
+      const row = this.store.getRequest(id);
+      if (row) this.requests.set(id, row);
+      else this.requests.delete(id);
+    }
     return this.requests.get(id);
   }
 

@@ -1,19 +1,6 @@
 import "server-only";
 import { AGUI_LEASE, getAgui } from "@/lib/server/agui";
-import { peerLeases } from "@/lib/server/peers/leased";
-
-/** An answer to a request: `/api/agui/requests/<request id>`; the request's agent is read from the store. */
-const ANSWER_ROUTE = /^\/api\/agui\/requests\/([^/]+)$/;
-
-function answeredAgent(pathname: string): string | undefined {
-  const id = ANSWER_ROUTE.exec(pathname)?.[1];
-  if (!id) return undefined;
-  try {
-    return getAgui().store.getRequest(decodeURIComponent(id))?.agentId;
-  } catch {
-    return undefined;
-  }
-}
+import { answerOwner, peerLeases } from "@/lib/server/peers/leased";
 
 /**
  * AG-UI agents under leases (issue 25): with several instances on one database, an agent's runs
@@ -27,5 +14,6 @@ export const aguiLeases = peerLeases({
   saved: () => getAgui().syncSaved(),
   open: (id, tookOver) => Promise.resolve(getAgui().takeOver(id, tookOver)),
   close: (id) => Promise.resolve(getAgui().closeRuns(id)),
-  owner: answeredAgent,
+  // An answer to a request: `/api/agui/requests/<request id>`; the request's agent is read from the store.
+  owner: answerOwner("/api/agui/requests", (requestId) => getAgui().store.getRequest(requestId)?.agentId),
 });

@@ -6,6 +6,7 @@ import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { savedPeerSecrets } from "@/lib/server/bundles/secrets";
 import { getLangGraph } from "@/lib/server/langgraph";
 import { lgThreadUnit } from "@/lib/server/langgraph/bundle-unit";
+import { langgraphLeases } from "@/lib/server/langgraph/leased";
 import { lgSearch } from "@/lib/server/langgraph/search";
 import { stableId } from "@/lib/server/peer-names";
 import type { BootContext, ProtocolAdapter } from "@/lib/server/protocols/types";
@@ -70,6 +71,6 @@ export const langgraphAdapter = {
   // Deployments carry no other credential Loupe holds than their headers (and a URL's userinfo).
   secrets: (store) => savedPeerSecrets(store, "langgraph_deployments"),
   testing: langgraphTesting,
-  leases: null,
+  leases: langgraphLeases,
   closeAll: () => getLangGraph().closeAll(),
 } satisfies ProtocolAdapter;

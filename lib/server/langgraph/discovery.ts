@@ -15,7 +15,10 @@ export interface DiscoveryDeps {
   requests: LgRequests;
   /** The deployment's client and poll period (gone: removed). */
   deployment: (id: string) => { api: LgApi; pollSeconds: number } | undefined;
-  /** Loupe holds the thread (a run or an answer in flight): its requests are settled by that. */
+  /**
+   * Loupe holds the thread (a run or an answer in flight), or another instance holds the deployment
+   * (issue 25): its requests are settled by that.
+   */
   held: (deploymentId: string, threadId: string) => boolean;
 }
 

@@ -25,8 +25,12 @@ import { LgRuns } from "@/lib/server/langgraph/runs";
 import type { LgRunOutcome } from "@/lib/server/langgraph/runs";
 import { LgThreads } from "@/lib/server/langgraph/threads";
 import { lgAssistant, lgCheckpoint, lgGraph } from "@/lib/server/langgraph/wire";
+import { claimPeer } from "@/lib/server/peers/leased";
 import { PeerRegistry } from "@/lib/server/peers/registry";
 import type { PeerCreateOptions } from "@/lib/server/peers/registry";
+
+/** LangGraph deployments' leases are `langgraph:<deployment id>` (lib/server/langgraph/leased.ts). */
+export const LANGGRAPH_LEASE = "langgraph";
 
 /** Assistants whose schemas are kept (a deployment's graphs are few; past this the cache starts over). */
 const MAX_CACHED_SCHEMAS = 200;
@@ -53,6 +57,8 @@ export class LangGraphService {
   private readonly discovery: LgDiscovery;
   private readonly clientFor: (target: LgTarget) => LgApi;
   private readonly schemaCache = new Map<string, Promise<LgAssistantSchemas>>();
+  /** On a shared store (issue 25): the deployments whose lease this instance holds (it polls and syncs those). */
+  private readonly opened = new Set<string>();
 
   constructor(
     readonly hub: Hub,
@@ -66,6 +72,7 @@ export class LangGraphService {
       notFound: (id) => new AppError("not_found:langgraph_deployment", `No LangGraph deployment with id "${id}"`),
       builtinRemoval: () =>
         new AppError("bad_request:langgraph_deployment_builtin", "The demo LangGraph deployment is built in and cannot be removed"),
+      lease: LANGGRAPH_LEASE,
     });
     const lookup = (id: string) => {
       const entry = this.peers.find(id);
@@ -73,9 +80,13 @@ export class LangGraphService {
     };
     this.runs = new LgRuns(hub, this.store, lookup, (outcome: LgRunOutcome) => this.requests.afterRun(outcome));
     this.requests = new LgRequests(hub, this.store, this.runs, lookup);
-    const held = (deploymentId: string, threadId: string) => this.requests.ctx(deploymentId, threadId).threadHeld;
+    // A deployment another instance holds is synced by that one (its runs and answers are in flight there).
+    const held = (deploymentId: string, threadId: string) =>
+      !this.holds(deploymentId) || this.requests.ctx(deploymentId, threadId).threadHeld;
     this.discovery = new LgDiscovery({ store: this.store, requests: this.requests, deployment: lookup, held });
     this.threads = new LgThreads(this.store, this.requests, (id) => this.api(id), held);
+    // On a shared store another instance's runs are live: the one taking a deployment over settles it (takeOver).
+    if (hub.store.engine.shared) return;
     // Runs cut off by a restart end as errors; the answers they carried are settled against the server.
     const settled = this.store.settleAfterRestart();
     for (const run of settled.runs) recordLgRun(hub, run);
@@ -86,6 +97,48 @@ export class LangGraphService {
       void this.requests.refreshThread(deploymentId, threadId);
     }
     for (const id of this.peers.ids()) this.discovery.schedule(id);
+  }
+
+  /** This instance polls and syncs the deployment: always on a store of its own, when it holds its lease on a shared one. */
+  private holds(id: string): boolean {
+    return !this.hub.store.engine.shared || this.opened.has(id);
+  }
+
+  private heldIds(): string[] {
+    return this.peers.ids().filter((id) => this.holds(id));
+  }
+
+  /** The saved deployments read again (another instance added, edited or removed some); new ones are checked. */
+  syncSaved(): string[] {
+    const { saved, added } = this.peers.syncSaved();
+    for (const id of added) void this.check(id);
+    return saved;
+  }
+
+  /**
+   * This instance holds the deployment's lease now (issue 25): it polls it for interrupts and syncs
+   * its threads. The interrupts live on the LangGraph server, so a request pending there stays
+   * answerable here; the runs a dead holder left streaming end in words, and the threads with a
+   * request still open (those runs' answers among them) are read again from the server.
+   */
+  async takeOver(id: string, tookOver: { name: string } | null): Promise<void> {
+    if (!this.peers.has(id)) return;
+    this.opened.add(id);
+    const message = `${tookOver?.name} stopped while this run streamed; this instance took the deployment over`;
+    const settled = tookOver
+      ? this.store.settleLeftBehind(id, { code: "upstream:instance_stopped", message }, (runId) => this.runs.done(runId) !== undefined)
+      : { runs: [], recheck: [] };
+    for (const run of settled.runs) recordLgRun(this.hub, run);
+    const threads = new Set([...settled.recheck.map((r) => r.threadId), ...this.store.openThreads(id)]);
+    await Promise.all([...threads].map((threadId) => this.requests.refreshThread(id, threadId)));
+    this.discovery.schedule(id);
+  }
+
+  /** Lost to another instance, or no longer saved: its runs here are cancelled and its poller stops. */
+  release(id: string): void {
+    this.opened.delete(id);
+    this.discovery.stop(id);
+    this.runs.cancelDeployment(id);
   }
 
   private api(id: string): LgApi {
@@ -108,14 +161,16 @@ export class LangGraphService {
   /** Saves the deployment and checks it (GET /info): a server that is down is saved, its state says so. */
   async create(input: LgDeploymentInput, opts: PeerCreateOptions = {}): Promise<LgDeploymentView> {
     const { config } = this.peers.create(input, opts);
-    this.discovery.schedule(config.id);
+    // With several instances this one takes its lease (takeOver then polls it); another live holder keeps it.
+    if (await claimPeer(LANGGRAPH_LEASE, config.id)) this.opened.add(config.id);
+    if (this.holds(config.id)) this.discovery.schedule(config.id);
     return this.check(config.id);
   }
 
   /** Masked header values keep the stored secret. */
   async update(id: string, patch: Partial<LgDeploymentInput>): Promise<LgDeploymentView> {
     this.peers.update(id, patch);
-    this.discovery.schedule(id);
+    if (this.holds(id)) this.discovery.schedule(id);
     return this.check(id);
   }
 
@@ -204,13 +259,13 @@ export class LangGraphService {
   // ── human requests ─────────────────────────────────────────────────────────
   /** The stored requests, at once; a throttled look for interrupts Loupe did not see pause starts behind it. */
   listRequests(): LgHumanRequest[] {
-    for (const id of this.peers.ids()) void this.discovery.refresh(id);
+    for (const id of this.heldIds()) void this.discovery.refresh(id);
     return this.requests.list();
   }
 
   /** Looks for new interrupts on every deployment first (throttled), then lists. */
   async refreshRequests(): Promise<LgHumanRequest[]> {
-    await Promise.all(this.peers.ids().map((id) => this.discovery.refresh(id)));
+    await Promise.all(this.heldIds().map((id) => this.discovery.refresh(id)));
     return this.requests.list();
   }
 

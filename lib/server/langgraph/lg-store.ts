@@ -1,5 +1,6 @@
 import "server-only";
 import type { Entry } from "@/lib/contracts/entries";
+import type { AppErrorBody } from "@/lib/errors";
 import type { LgDeploymentInput, LgHumanRequest, LgRunRecord } from "@/lib/contracts/langgraph";
 import { PeerTable, type PeerConfig } from "@/lib/server/peers/table";
 import { query, record, records } from "@/lib/server/rows";
@@ -150,14 +151,39 @@ export class LgStore {
    * their threads). Returns the runs it ended and the requests to re-check.
    */
   settleAfterRestart(): { runs: LgRunRecord[]; recheck: LgHumanRequest[] } {
+    return this.settleRunning(undefined, RESTARTED, () => false);
+  }
+
+  /**
+   * On a shared store (issue 25), when this instance takes a deployment over from a dead one: the
+   * runs it left "running" (none streaming here: `active`) end with `error`, as settleAfterRestart's do.
+   */
+  settleLeftBehind(
+    deploymentId: string,
+    error: AppErrorBody,
+    active: (runId: string) => boolean,
+  ): { runs: LgRunRecord[]; recheck: LgHumanRequest[] } {
+    return this.settleRunning(deploymentId, error, active);
+  }
+
+  private settleRunning(
+    deploymentId: string | undefined,
+    error: AppErrorBody,
+    active: (runId: string) => boolean,
+  ): { runs: LgRunRecord[]; recheck: LgHumanRequest[] } {
     const now = Date.now();
-    const runs = records<LgRunRecord>(this.db, "SELECT record FROM langgraph_runs WHERE json_extract(record, '$.status') = 'running'").map(
-      (run) => {
-        const next: LgRunRecord = { ...run, status: "error", endedAt: run.endedAt ?? now, error: { ...RESTARTED } };
+    const running = "json_extract(record, '$.status') = 'running'";
+    const left =
+      deploymentId === undefined
+        ? records<LgRunRecord>(this.db, `SELECT record FROM langgraph_runs WHERE ${running}`)
+        : records<LgRunRecord>(this.db, `SELECT record FROM langgraph_runs WHERE deployment_id = ? AND ${running}`, deploymentId);
+    const runs = left
+      .filter((run) => !active(run.runId))
+      .map((run) => {
+        const next: LgRunRecord = { ...run, status: "error", endedAt: run.endedAt ?? now, error: { ...error } };
         this.saveRun(next);
         return next;
-      },
-    );
+      });
     const cut = new Set(runs.map((r) => r.runId));
     const recheck = records<LgHumanRequest>(this.db, "SELECT record FROM langgraph_requests WHERE status = 'answered'").filter(
       (r) => r.answeredByRunId !== undefined && cut.has(r.answeredByRunId),

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Store } from "@/lib/server/store";
 import { ClusterRuntime } from "@/lib/server/cluster/runtime";
 import { LeaseKeeper } from "@/lib/server/cluster/keeper";
-import { peerLeases } from "@/lib/server/peers/leased";
+import { answerOwner, peerLeases } from "@/lib/server/peers/leased";
 
 /**
  * Saved peers under leases (issue 25), for a protocol no test names: which requests act on a peer
@@ -66,6 +66,17 @@ describe("a peer under a lease", () => {
     // An action addressed by its own id elsewhere: the protocol names the peer it belongs to.
     expect(runs.route("POST", "/api/answers/q1")).toBe("p1");
     expect(runs.route("GET", "/api/answers/q1")).toBeUndefined();
+  });
+
+  it("answerOwner: an answer addressed by its request's id names the request's peer, nothing else does", () => {
+    const requests = new Map([["r 1", "p1"]]);
+    const owner = answerOwner("/api/x/requests", (id) => requests.get(id));
+    expect(owner("/api/x/requests/r%201")).toBe("p1");
+    expect(owner("/api/x/requests/unknown")).toBeUndefined();
+    expect(owner("/api/x/requests/r%201/more")).toBeUndefined();
+    expect(owner("/api/x/requests/")).toBeUndefined();
+    expect(owner("/api/x/requestsr%201")).toBeUndefined();
+    expect(owner("/api/x/requests/%E0%A4%A")).toBeUndefined();
   });
 
   it("sends each action to the instance holding that kind's lease; the holder serves its own", async () => {

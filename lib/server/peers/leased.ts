@@ -55,8 +55,27 @@ export function peerLeases(spec: PeerLeaseSpec): LeasedResources {
 
 /**
  * Takes `<prefix>:<id>` for this instance when a peer is added here, so its runs start where its lease
- * is (the keeper would otherwise hand it to whichever instance looks first). No cluster: nothing to do.
+ * is (the keeper would otherwise hand it to whichever instance looks first). False when another live
+ * instance holds it; no cluster: true (this instance is the only one).
  */
-export async function claimPeer(prefix: string, id: string): Promise<void> {
-  await getCluster()?.keeper.claim(prefix, id);
+export async function claimPeer(prefix: string, id: string): Promise<boolean> {
+  return (await getCluster()?.keeper.claim(prefix, id)) ?? true;
+}
+
+/**
+ * `owner` for an answer addressed by its request's own id (`<route>/<request id>`): the peer the
+ * request belongs to, read by `peerOf` (from the store: any instance knows it); undefined when none.
+ */
+export function answerOwner(route: string, peerOf: (requestId: string) => string | undefined): (pathname: string) => string | undefined {
+  const prefix = `${route}/`;
+  return (pathname) => {
+    if (!pathname.startsWith(prefix)) return undefined;
+    const id = pathname.slice(prefix.length);
+    if (!id || id.includes("/")) return undefined;
+    try {
+      return peerOf(decodeURIComponent(id));
+    } catch {
+      return undefined;
+    }
+  };
 }
