@@ -15,7 +15,7 @@ import type { AgentServerView, InboxItem, RunRecord, StoredAnswer } from "../lib
  * SIGKILL; B takes the lease once it lapsed, lists the confirmation, and answers it: the new run goes
  * to the ADK api_server and the tool completes in the ADK session.
  */
-const TTL = 3_000;
+const TTL = 5_000;
 const APP = "loupe_demo";
 
 let pg: PgCluster;
