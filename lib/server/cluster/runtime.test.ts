@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -112,5 +112,44 @@ describe("the cluster runtime", () => {
     expect(a.instances.list().map((i) => i.id)).toEqual(["A", "B"]);
     runtimes[1]!.stop();
     expect(a.instances.list().map((i) => i.id)).toEqual(["A"]);
+  });
+});
+
+describe("the cluster runtime's rounds when the database fails", () => {
+  it("say the failure in the log once a minute instead of throwing from their timers", async () => {
+    const store = new Store(dir);
+    stores.push(store);
+    const runtime = new ClusterRuntime(
+      store,
+      "127.0.0.1:6100",
+      { leaseTtlMs: 300, heartbeatMs: 20, pollMs: 20, wake: false, now: () => clock },
+      "F",
+    );
+    runtimes.push(runtime);
+    const lines: string[] = [];
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", onUncaught);
+    const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
+    const error = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
+    try {
+      runtime.start();
+      // The database goes away: every statement of the heartbeat, the lease renewal and the mailbox read throws.
+      store.close();
+      await new Promise((r) => setTimeout(r, 200));
+      clock += 61_000;
+      await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      process.off("uncaughtException", onUncaught);
+      log.mockRestore();
+      error.mockRestore();
+    }
+    expect(uncaught).toEqual([]);
+    const said = lines.filter((l) => l.includes("[loupe] cluster:") && l.includes("failed (said once a minute while it lasts)"));
+    expect(said).toHaveLength(2);
+    // Stopping with the database away lets go of nothing, in words, and does not throw.
+    runtimes.splice(runtimes.indexOf(runtime), 1);
+    stores.splice(stores.indexOf(store), 1);
+    expect(() => runtime.stop()).not.toThrow();
   });
 });

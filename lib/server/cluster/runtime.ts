@@ -1,5 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { logLine } from "@/lib/log-text";
+import { errorMessage } from "@/lib/values";
 import type { Store } from "@/lib/server/store";
 import { HEARTBEAT_MS, Instances } from "@/lib/server/cluster/instances";
 import { Leases } from "@/lib/server/cluster/leases";
@@ -38,6 +40,9 @@ function isReply(value: unknown): value is Reply {
 /** What an instance was asked to do and could not (its words), or no answer in time. */
 export class ClusterRequestError extends Error {}
 
+/** How often a round failing again and again is said in the log. */
+const SAY_FAILURES_EVERY_MS = 60_000;
+
 /**
  * One instance's part in a cluster (issue 25): it beats, keeps the leases it holds, reads its mailbox
  * and runs the handler of each message's kind; `request` leaves a message for another instance and
@@ -68,14 +73,24 @@ export class ClusterRuntime {
   }
 
   start(): void {
-    const every = (ms: number, fn: () => void) => {
-      const timer = setInterval(fn, ms);
+    // The database may be away for a while (a restart, a failover): each round says so once in a while, not at every tick.
+    let saidAt = -Infinity;
+    const every = (ms: number, what: string, fn: () => void) => {
+      const timer = setInterval(() => {
+        try {
+          fn();
+        } catch (error) {
+          if (this.timing.now() - saidAt < SAY_FAILURES_EVERY_MS) return;
+          saidAt = this.timing.now();
+          logLine(`[loupe] cluster: ${what} failed (said once a minute while it lasts):`, errorMessage(error));
+        }
+      }, ms);
       timer.unref();
       this.timers.push(timer);
     };
-    every(this.timing.heartbeatMs, () => this.instances.heartbeat());
-    every(Math.max(1, Math.floor(this.timing.leaseTtlMs / 3)), () => this.renewAll());
-    every(this.timing.pollMs, () => this.readMailbox());
+    every(this.timing.heartbeatMs, "the heartbeat", () => this.instances.heartbeat());
+    every(Math.max(1, Math.floor(this.timing.leaseTtlMs / 3)), "renewing the leases", () => this.renewAll());
+    every(this.timing.pollMs, "reading the mailbox", () => this.readMailbox());
     if (this.timing.wake) this.unwatch = this.mailbox.watch(() => this.readMailbox());
   }
 
@@ -88,9 +103,14 @@ export class ClusterRuntime {
     for (const timer of this.timers.splice(0)) clearInterval(timer);
     void this.unwatch?.then((stop) => stop()).catch(() => undefined);
     this.unwatch = undefined;
-    for (const resource of this.held) this.leases.release(resource);
+    try {
+      for (const resource of this.held) this.leases.release(resource);
+      this.instances.leave();
+    } catch (error) {
+      // The database is away: the leases lapse and the instance leaves the list by themselves (their ttl).
+      logLine("[loupe] cluster: could not let go of the leases at stop:", errorMessage(error));
+    }
     this.held.clear();
-    this.instances.leave();
     for (const [, waiter] of this.waiting) waiter.reject(new ClusterRequestError("this instance is stopping"));
     this.waiting.clear();
   }

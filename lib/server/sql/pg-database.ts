@@ -146,18 +146,23 @@ export class PgDatabase {
   transaction<T>(fn: () => T): () => T {
     return () => {
       const savepoint = `sp${this.depth}`;
-      if (this.depth === 0) this.begun++;
-      this.conn.query(this.depth === 0 ? "BEGIN" : `SAVEPOINT ${savepoint}`);
+      const nested = this.depth > 0;
+      if (!nested) this.begun++;
+      this.conn.query(nested ? `SAVEPOINT ${savepoint}` : "BEGIN", [], nested);
       this.depth++;
       this.frames++;
       try {
         const result = fn();
         this.depth--;
-        this.conn.query(this.depth === 0 ? "COMMIT" : `RELEASE SAVEPOINT ${savepoint}`);
+        this.conn.query(nested ? `RELEASE SAVEPOINT ${savepoint}` : "COMMIT", [], true);
         return result;
       } catch (error) {
         this.depth--;
-        this.conn.query(this.depth === 0 ? "ROLLBACK" : `ROLLBACK TO SAVEPOINT ${savepoint}`);
+        try {
+          this.conn.query(nested ? `ROLLBACK TO SAVEPOINT ${savepoint}` : "ROLLBACK", [], true);
+        } catch {
+          // The connection broke with the transaction (pg-sync.ts): nothing is left to roll back; the first error says why.
+        }
         throw error;
       } finally {
         this.frames--;
@@ -172,7 +177,7 @@ export class PgDatabase {
 
   private send(sql: string, params: readonly unknown[] = []): PgAnswer {
     try {
-      return this.conn.query(sql, params);
+      return this.conn.query(sql, params, this.depth > 0);
     } catch (error) {
       this.abortedOutsideFrames();
       throw error;

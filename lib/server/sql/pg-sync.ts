@@ -49,23 +49,49 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 const { port, flag, url } = workerData;
 const flags = new Int32Array(flag);
-const client = new pg.Client({ connectionString: url, application_name: workerData.name });
 function reply(message) {
   port.postMessage(message);
   Atomics.store(flags, 0, 1);
   Atomics.notify(flags, 0);
 }
-let ready = client.connect().then(
-  () => null,
-  (error) => error,
-);
-client.on("error", () => {});
+// One connection at a time. One that broke (the server restarted, a failover, an administrator
+// ended it) is replaced at the next statement; a transaction open on it is gone with it.
+let client = null;
+let ready = null;
+let broken = true;
+let connections = 0;
+let orphaned = false;
+function connect() {
+  const next = new pg.Client({ connectionString: url, application_name: workerData.name, connectionTimeoutMillis: 10000 });
+  next.on("error", () => { if (client === next) broken = true; });
+  next.on("end", () => { if (client === next) broken = true; });
+  const old = client;
+  client = next;
+  broken = false;
+  connections++;
+  if (old) old.end().catch(() => {});
+  ready = next.connect().then(
+    () => null,
+    (error) => { broken = true; return error; },
+  );
+}
+const TX_CONTROL = /^\s*(BEGIN|ROLLBACK)\s*$/i;
 port.on("message", async (job) => {
+  if (job.close) {
+    if (client && !broken) await Promise.race([client.end().catch(() => {}), new Promise((r) => setTimeout(r, 1000))]);
+    return reply({ ok: true, rows: [], rowCount: 0 });
+  }
+  if (broken) {
+    if (connections > 0 && job.inTransaction) orphaned = true;
+    connect();
+  }
   const failed = await ready;
   if (failed) return reply({ ok: false, error: { message: "cannot connect to PostgreSQL: " + failed.message, code: failed.code } });
-  if (job.close) {
-    await client.end().catch(() => {});
-    return reply({ ok: true, rows: [], rowCount: 0 });
+  // The transaction these statements belong to was on the connection that broke: nothing of it is
+  // left, and they must not run outside it on this one. Until the caller ends it (ROLLBACK) or starts another.
+  if (TX_CONTROL.test(job.sql) || !job.inTransaction) orphaned = false;
+  else if (orphaned) {
+    return reply({ ok: false, error: { message: "the connection to PostgreSQL broke inside a transaction, which it took with it (reconnected)", code: "08006" } });
   }
   try {
     const result = await client.query({ text: job.sql, values: job.params });
@@ -102,10 +128,14 @@ export class PgSync {
     this.worker.unref();
   }
 
-  /** Runs one statement (`$1` placeholders) and waits for its rows. */
-  query(sql: string, params: readonly unknown[] = []): PgAnswer {
+  /**
+   * Runs one statement (`$1` placeholders) and waits for its rows. `inTransaction`: it belongs to a
+   * transaction begun earlier; if the connection broke since, it fails (code 08006) instead of running
+   * outside the transaction on the new connection.
+   */
+  query(sql: string, params: readonly unknown[] = [], inTransaction = false): PgAnswer {
     if (this.closed) throw new PgError("the PostgreSQL connection is closed", undefined, sql);
-    const reply = this.ask({ sql, params: params.map(toWire) }, sql);
+    const reply = this.ask({ sql, params: params.map(toWire), inTransaction }, sql);
     if (!reply.ok) {
       const error = reply.error ?? { message: "unknown error" };
       throw new PgError(error.detail ? `${error.message} (${error.detail})` : error.message, error.code, sql);
