@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -124,5 +124,38 @@ describe("the lease keeper", () => {
     expect(await a.keeper.claim("thing", "s4")).toBe(true); // already held: not opened twice
     expect(a.open.size).toBe(1);
     await expect(a.keeper.claim("nothing", "x")).rejects.toThrow('no resources are declared under "nothing"');
+  });
+});
+
+describe("a round of the leases that fails", () => {
+  it("is said once a minute while it lasts, not at every round", () => {
+    const a = instance("A");
+    const failing = new LeaseKeeper(
+      a.runtime,
+      stores[0]!,
+      [
+        {
+          prefix: "gone",
+          saved: () => {
+            throw new Error("cannot connect to PostgreSQL: connect ECONNREFUSED");
+          },
+          open: () => Promise.resolve(),
+          close: () => Promise.resolve(),
+          state: () => null,
+          route: () => undefined,
+        },
+      ],
+      () => clock,
+    );
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
+    try {
+      for (let i = 0; i < 5; i++) failing.tick();
+      clock += 61_000;
+      failing.tick();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines.filter((l) => l.includes("a round of the leases") && l.includes("ECONNREFUSED"))).toHaveLength(2);
   });
 });

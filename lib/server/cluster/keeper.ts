@@ -18,6 +18,7 @@ export class LeaseKeeper {
   private readonly opening = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
+  private roundFailedSaidAt = -Infinity;
 
   constructor(
     private readonly runtime: ClusterRuntime,
@@ -51,7 +52,10 @@ export class LeaseKeeper {
     try {
       for (const kind of this.kinds) this.keep(kind);
     } catch (error) {
-      this.log("a round of the leases", error);
+      // The database away (a restart, a failover): said once a minute while it lasts, not at every round.
+      if (this.now() - this.roundFailedSaidAt < 60_000) return;
+      this.roundFailedSaidAt = this.now();
+      this.log("a round of the leases (said once a minute while it lasts)", error);
     } finally {
       this.ticking = false;
     }
