@@ -19,6 +19,8 @@ export interface PgAnswer {
 }
 
 interface Reply {
+  /** The statement it answers (PgSync.ask's number). */
+  id?: number;
   ok: boolean;
   rows?: Record<string, unknown>[];
   rowCount?: number;
@@ -38,7 +40,7 @@ export class PgError extends Error {
 }
 
 /** How long one statement may take before the caller is told the database does not answer. */
-const STATEMENT_WAIT_MS = 30_000;
+export const STATEMENT_WAIT_MS = 30_000;
 
 // The worker's own code: a CommonJS script (eval), so it needs no file of its own in the build.
 const WORKER_SOURCE = `
@@ -61,18 +63,19 @@ let ready = client.connect().then(
 );
 client.on("error", () => {});
 port.on("message", async (job) => {
+  const id = job.id;
   const failed = await ready;
-  if (failed) return reply({ ok: false, error: { message: "cannot connect to PostgreSQL: " + failed.message, code: failed.code } });
+  if (failed) return reply({ id, ok: false, error: { message: "cannot connect to PostgreSQL: " + failed.message, code: failed.code } });
   if (job.close) {
     await client.end().catch(() => {});
-    return reply({ ok: true, rows: [], rowCount: 0 });
+    return reply({ id, ok: true, rows: [], rowCount: 0 });
   }
   try {
     const result = await client.query({ text: job.sql, values: job.params });
     const last = Array.isArray(result) ? result[result.length - 1] : result;
-    reply({ ok: true, rows: last.rows ?? [], rowCount: last.rowCount ?? 0 });
+    reply({ id, ok: true, rows: last.rows ?? [], rowCount: last.rowCount ?? 0 });
   } catch (error) {
-    reply({ ok: false, error: { message: error.message, code: error.code, detail: error.detail } });
+    reply({ id, ok: false, error: { message: error.message, code: error.code, detail: error.detail } });
   }
 });
 `;
@@ -82,8 +85,15 @@ export class PgSync {
   private readonly port: MessagePort;
   private readonly flags: Int32Array;
   private closed = false;
+  /** The number of the last statement asked: each answer names its statement's (see ask). */
+  private asked = 0;
 
-  constructor(url: string, name = "loupe") {
+  constructor(
+    url: string,
+    name = "loupe",
+    /** How long one statement may take (tests shorten it). */
+    private readonly waitMs = STATEMENT_WAIT_MS,
+  ) {
     const { port1, port2 } = new MessageChannel();
     const flag = new SharedArrayBuffer(4);
     this.flags = new Int32Array(flag);
@@ -123,15 +133,29 @@ export class PgSync {
     }
   }
 
+  /**
+   * Posts `job` and sleeps until the worker's answer to it. An answer to an earlier statement that
+   * timed out here (its caller was told so) arrives late, before this one's: it is dropped, never
+   * taken as this statement's — handing it on would shift every later answer by one statement
+   * (a SELECT reading another SELECT's rows: issue 25's '"undefined" is not valid JSON').
+   */
   private ask(job: object, sql: string): Reply {
+    const id = ++this.asked;
+    const deadline = performance.now() + this.waitMs;
     Atomics.store(this.flags, 0, 0);
-    this.port.postMessage(job);
-    const woke = Atomics.wait(this.flags, 0, 0, STATEMENT_WAIT_MS);
-    const message = receiveMessageOnPort(this.port);
-    if (woke === "timed-out" || !message) {
-      throw new PgError(`PostgreSQL did not answer within ${STATEMENT_WAIT_MS / 1000} s`, "57014", sql);
+    this.port.postMessage({ ...job, id });
+    for (;;) {
+      // The flag is cleared before the port is read: an answer posted after the read sets it again.
+      Atomics.store(this.flags, 0, 0);
+      for (let message = receiveMessageOnPort(this.port); message; message = receiveMessageOnPort(this.port)) {
+        if (!isReply(message.message)) return { ok: false, error: { message: "malformed answer from the worker" } };
+        if (message.message.id === id) return message.message;
+      }
+      const left = deadline - performance.now();
+      if (left <= 0 || Atomics.wait(this.flags, 0, 0, left) === "timed-out") {
+        throw new PgError(`PostgreSQL did not answer within ${this.waitMs / 1000} s`, "57014", sql);
+      }
     }
-    return isReply(message.message) ? message.message : { ok: false, error: { message: "malformed answer from the worker" } };
   }
 }
 
