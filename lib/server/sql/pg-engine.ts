@@ -1,6 +1,6 @@
 import "server-only";
 import { PgDatabase } from "@/lib/server/sql/pg-database";
-import { PgError } from "@/lib/server/sql/pg-sync";
+import { PgError, type RepeatPlan } from "@/lib/server/sql/pg-sync";
 import { PgListener } from "@/lib/server/sql/pg-listen";
 import { checkNotification } from "@/lib/server/sql/notify";
 import type { EntryNotice, StoreEngine } from "@/lib/server/sql/engine";
@@ -126,6 +126,10 @@ export class PgEngine implements StoreEngine {
       this.orderedIn = this.db.transactionNumber;
     }
     return fn();
+  }
+
+  repeatWhileAlive(plan: RepeatPlan | null): void {
+    this.db.repeatWhileAlive(plan);
   }
 
   close(): void {

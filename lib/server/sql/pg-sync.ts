@@ -27,6 +27,15 @@ interface Reply {
   error?: { message: string; code?: string; detail?: string };
 }
 
+/** A statement PgSync.repeatWhileAlive runs on the worker's own connection. */
+export interface RepeatPlan {
+  sql: string;
+  params: readonly unknown[];
+  everyMs: number;
+  aliveMs: number;
+  nowPlus: number;
+}
+
 /** A statement PostgreSQL refused, with its SQLSTATE (`23505` unique violation, …). */
 export class PgError extends Error {
   constructor(
@@ -62,11 +71,54 @@ let ready = client.connect().then(
   (error) => error,
 );
 client.on("error", () => {});
+// The caller's thread is alive while a statement of its is running or one came within aliveMs (repeat).
+let running = 0;
+let lastJob = Date.now();
+let repeating = null;
+function repeat(plan) {
+  if (repeating) {
+    clearInterval(repeating.timer);
+    repeating.client.end().catch(() => {});
+    repeating = null;
+  }
+  if (!plan) return;
+  const own = new pg.Client({ connectionString: url, application_name: workerData.name + " (repeat)" });
+  own.on("error", () => {});
+  const connected = own.connect().then(() => true, () => false);
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy || (running === 0 && Date.now() - lastJob > plan.aliveMs)) return;
+    busy = true;
+    try {
+      if (await connected) await own.query({ text: plan.sql, values: [...plan.params, Date.now() + plan.nowPlus] });
+    } catch {
+      // the next round tries again; the caller's own statements say what is wrong with the database
+    } finally {
+      busy = false;
+    }
+  }, plan.everyMs);
+  repeating = { client: own, timer };
+}
 port.on("message", async (job) => {
   const id = job.id;
+  lastJob = Date.now();
+  if ("repeat" in job) {
+    repeat(job.repeat);
+    return reply({ id, ok: true, rows: [], rowCount: 0 });
+  }
+  running++;
+  try {
+    await answer(job, id);
+  } finally {
+    running--;
+    lastJob = Date.now();
+  }
+});
+async function answer(job, id) {
   const failed = await ready;
   if (failed) return reply({ id, ok: false, error: { message: "cannot connect to PostgreSQL: " + failed.message, code: failed.code } });
   if (job.close) {
+    repeat(null);
     await client.end().catch(() => {});
     return reply({ id, ok: true, rows: [], rowCount: 0 });
   }
@@ -77,7 +129,7 @@ port.on("message", async (job) => {
   } catch (error) {
     reply({ id, ok: false, error: { message: error.message, code: error.code, detail: error.detail } });
   }
-});
+}
 `;
 
 export class PgSync {
@@ -121,6 +173,18 @@ export class PgSync {
       throw new PgError(error.detail ? `${error.message} (${error.detail})` : error.message, error.code, sql);
     }
     return { rows: reply.rows ?? [], rowCount: reply.rowCount ?? 0 };
+  }
+
+  /**
+   * Runs `sql` every `everyMs` on a connection of the worker's own, with `params` and then the
+   * worker's clock plus `nowPlus` (ms) as the last parameter, for as long as this thread is alive: a
+   * statement of its is running or one came within `aliveMs`. The worker's event loop is not this
+   * thread's, so a busy event loop here, whose timers come late, does not hold it back; a thread
+   * that stopped asking anything (hung) stops it. Replaces what an earlier call set; null: none.
+   */
+  repeatWhileAlive(plan: RepeatPlan | null): void {
+    if (this.closed) return;
+    this.ask({ repeat: plan }, "repeat");
   }
 
   close(): void {
