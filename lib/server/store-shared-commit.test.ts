@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ENTRY_ORDER_LOCK } from "@/lib/server/sql/pg-engine";
 import { PgSync } from "@/lib/server/sql/pg-sync";
 import type { Store } from "@/lib/server/store";
-import { storeBackends } from "@/tests/support/store-backends";
+import { messageToRecord } from "@/tests/support/entries";
+import { storeBackends, type StoreBackend } from "@/tests/support/store-backends";
 
 /**
  * On a shared store (issue 25) an instance's open group commit holds the lock that orders every
@@ -12,6 +13,12 @@ import { storeBackends } from "@/tests/support/store-backends";
  * hold each other still in turn (12 s), their leases lapse and a statement wait past 30 s.
  */
 const postgres = storeBackends().find((backend) => backend.name === "PostgreSQL");
+
+/** The PostgreSQL backend (the suite runs only with it). */
+function pg(): StoreBackend {
+  if (!postgres) throw new Error("PostgreSQL is not installed");
+  return postgres;
+}
 const opened: { store?: Store; other?: PgSync } = {};
 
 afterEach(() => {
@@ -24,18 +31,9 @@ const busy = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4
 
 describe.runIf(postgres)("a shared store's group commit", () => {
   it("lets go of the entry order lock and commits when the writing task ends, however long the next one runs", async () => {
-    const store = (opened.store = postgres!.open());
+    const store = (opened.store = pg().open());
     const other = (opened.other = new PgSync(store.file, "another-instance"));
-    store.insertEntry({
-      connectionId: "c1",
-      sessionKey: null,
-      receivedAt: 1,
-      sourceTime: null,
-      direction: "in",
-      protocol: "mcp",
-      kind: "m",
-      raw: {},
-    });
+    store.insertEntry(messageToRecord({}));
     // Within the task: the batch is open (one commit for what the task writes), the lock held.
     expect(other.query("SELECT pg_try_advisory_xact_lock($1) AS free", [ENTRY_ORDER_LOCK]).rows).toEqual([{ free: false }]);
     await Promise.resolve();

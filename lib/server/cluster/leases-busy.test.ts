@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClusterRuntime } from "@/lib/server/cluster/runtime";
-import { storeBackends } from "@/tests/support/store-backends";
+import { storeBackends, type StoreBackend } from "@/tests/support/store-backends";
 
 /**
  * An instance whose event loop is busy (200 tapped answers at once on 2 cores: issue 25) reaches its
@@ -9,6 +9,12 @@ import { storeBackends } from "@/tests/support/store-backends";
  * The store's own thread renews them beside it, and stops once this thread asks nothing (hung).
  */
 const postgres = storeBackends().find((backend) => backend.name === "PostgreSQL");
+
+/** The PostgreSQL backend (the suite runs only with it). */
+function pg(): StoreBackend {
+  if (!postgres) throw new Error("PostgreSQL is not installed");
+  return postgres;
+}
 const TTL = 1_000;
 
 /** This thread blocked, running no timer and asking the database nothing. */
@@ -16,7 +22,7 @@ const hung = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4
 
 describe.runIf(postgres)("the leases of an instance on PostgreSQL", () => {
   it("stay its own past the ttl while its thread works without reaching its timers, and lapse once it hangs", () => {
-    const store = postgres!.open();
+    const store = pg().open();
     const runtime = new ClusterRuntime(store, "127.0.0.1:1", { leaseTtlMs: TTL, renewBeside: true, wake: false });
     runtime.start();
     try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PgError, PgSync } from "@/lib/server/sql/pg-sync";
-import { storeBackends } from "@/tests/support/store-backends";
+import { storeBackends, type StoreBackend } from "@/tests/support/store-backends";
 
 /**
  * A statement that outlives its wait (issue 25: two instances under load held each other's entry
@@ -11,9 +11,15 @@ import { storeBackends } from "@/tests/support/store-backends";
  */
 const postgres = storeBackends().find((backend) => backend.name === "PostgreSQL");
 
+/** The PostgreSQL backend (the suite runs only with it). */
+function pg(): StoreBackend {
+  if (!postgres) throw new Error("PostgreSQL is not installed");
+  return postgres;
+}
+
 describe.runIf(postgres)("PgSync after a statement that did not answer in time", () => {
   it("says so, and gives each later statement its own answer", () => {
-    const conn = new PgSync(postgres!.place().url!, "late-answer", 1_000);
+    const conn = new PgSync(String(pg().place().url), "late-answer", 1_000);
     try {
       let error: unknown;
       try {
