@@ -43,12 +43,18 @@ export class GroupCommit {
   /** When the open batch began, and when it was last written to (performance.now()). */
   private openedAt = 0;
   private lastWrite = 0;
-  /**
-   * How long a burst may keep the commit open. A shared store (PostgreSQL) keeps GROUP_COMMIT_MS:
-   * its entry transaction holds the lock that orders every instance's entries (PgEngine.ordered), so
-   * a longer batch would hold the other instances' writes, which wait on it synchronously.
-   */
+  /** How long a burst may keep the commit open (SQLite; a shared store commits each task: commitEachTask). */
   burstMaxMs = GROUP_COMMIT_MAX_MS;
+  /**
+   * Commits when the task that opened the batch ends (a microtask) instead of a timer later: set on a
+   * shared store (PostgreSQL). There the open transaction holds the entry order lock and the rows it
+   * wrote, and another instance's writes wait for them synchronously, its event loop stopped. A timer
+   * fires only once this process's event loop comes round to it, which a busy one (200 answers at
+   * once on 2 cores) did after seconds: each instance held the other still in turn, their leases
+   * lapsed and one statement waited past 30 s (issue 25). Committed at the end of each task, the
+   * lock is held only while this thread runs.
+   */
+  commitEachTask = false;
   /** How to write again each hot write of the open batch, in order (see recover()). */
   private redo: (() => void)[] = [];
 
@@ -105,7 +111,8 @@ export class GroupCommit {
     this.statement("BEGIN").run();
     this.batching = true;
     this.openedAt = performance.now();
-    this.commitLater();
+    if (this.commitEachTask) queueMicrotask(() => this.flush());
+    else this.commitLater();
   }
 
   private commitLater(): void {

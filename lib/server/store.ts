@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import type { Entry } from "@/lib/contracts/entries";
 import { SCHEMA, rowToEntry, type EntryRow } from "@/lib/server/store-schema";
-import { GroupCommit, GROUP_COMMIT_MS } from "@/lib/server/group-commit";
+import { GroupCommit } from "@/lib/server/group-commit";
 import { RecordingGate } from "@/lib/server/recording-gate";
 import type { SqlDatabase, SqlStatement } from "@/lib/server/sql/database";
 import type { StoreEngine } from "@/lib/server/sql/engine";
@@ -73,7 +73,7 @@ export class Store {
       this.engine = options.databaseUrl ? openPgEngine(options.databaseUrl, this.file, SCHEMA) : openSqlite(dir, this.file, SCHEMA);
       this.db = this.engine.db;
       this.engine.onRolledBack(() => this.batch.rolledBack());
-      if (this.engine.shared) this.batch.burstMaxMs = GROUP_COMMIT_MS;
+      if (this.engine.shared) this.batch.commitEachTask = true;
     } catch (error) {
       this.batch.close();
       throw error;

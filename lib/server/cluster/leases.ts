@@ -84,6 +84,28 @@ export class Leases {
     return result.changes === 1;
   }
 
+  /**
+   * Keeps every lease this instance owns renewed from the store's own thread (a shared store:
+   * StoreEngine.repeatWhileAlive) while this process's thread is alive, busy or not. renew() runs on
+   * a timer, which a busy event loop reaches late: 200 answers at once on 2 cores held it past the
+   * ttl, and another instance took over the leases of one that was alive and serving (issue 25).
+   * A lease taken over meanwhile is not this instance's any more: its row is left alone.
+   */
+  keepRenewed(ttlMs: number): void {
+    this.store.engine.repeatWhileAlive?.({
+      sql: "UPDATE cluster_leases SET expires_at = $2 WHERE owner = $1",
+      params: [this.instance],
+      everyMs: Math.max(1, Math.floor(ttlMs / 3)),
+      aliveMs: ttlMs,
+      nowPlus: ttlMs,
+    });
+  }
+
+  /** Stops keepRenewed. */
+  stopRenewing(): void {
+    this.store.engine.repeatWhileAlive?.(null);
+  }
+
   /** Gives a lease back at once (a clean stop), so another instance need not wait for it to lapse. */
   release(resource: string): void {
     this.store.prepare("DELETE FROM cluster_leases WHERE resource = ? AND owner = ?").run(resource, this.instance);

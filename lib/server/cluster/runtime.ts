@@ -20,6 +20,8 @@ export interface ClusterTiming {
   pollMs: number;
   /** Whether a message left for this instance wakes it at once (else it waits for the poll). */
   wake: boolean;
+  /** Whether the store's own thread renews the leases too, beside this thread's timer (Leases.keepRenewed; real clock only). */
+  renewBeside: boolean;
   /** The clock leases and heartbeats read (tests move it by hand). */
   now: () => number;
 }
@@ -62,7 +64,15 @@ export class ClusterRuntime {
   onLost: (resource: string) => void = () => {};
 
   constructor(store: Store, address: string, timing: Partial<ClusterTiming> = {}, id?: string) {
-    this.timing = { heartbeatMs: HEARTBEAT_MS, leaseTtlMs: LEASE_TTL_MS, pollMs: POLL_MS, wake: true, now: Date.now, ...timing };
+    this.timing = {
+      heartbeatMs: HEARTBEAT_MS,
+      leaseTtlMs: LEASE_TTL_MS,
+      pollMs: POLL_MS,
+      wake: true,
+      renewBeside: false,
+      now: Date.now,
+      ...timing,
+    };
     this.instances = new Instances(store, address, this.timing.now, id);
     this.leases = new Leases(store, this.instances.id, this.timing.now);
     this.mailbox = new Mailbox(store, this.instances.id, this.timing.now);
@@ -90,6 +100,7 @@ export class ClusterRuntime {
     };
     every(this.timing.heartbeatMs, "the heartbeat", () => this.instances.heartbeat());
     every(Math.max(1, Math.floor(this.timing.leaseTtlMs / 3)), "renewing the leases", () => this.renewAll());
+    if (this.timing.renewBeside) this.leases.keepRenewed(this.timing.leaseTtlMs);
     every(this.timing.pollMs, "reading the mailbox", () => this.readMailbox());
     if (this.timing.wake) this.unwatch = this.mailbox.watch(() => this.readMailbox());
   }
@@ -101,6 +112,7 @@ export class ClusterRuntime {
 
   stop(): void {
     for (const timer of this.timers.splice(0)) clearInterval(timer);
+    if (this.timing.renewBeside) this.leases.stopRenewing();
     void this.unwatch?.then((stop) => stop()).catch(() => undefined);
     this.unwatch = undefined;
     try {

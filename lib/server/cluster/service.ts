@@ -48,7 +48,7 @@ export function startCluster(store: Store, address: string, kinds: readonly Leas
   const running = getCluster();
   if (running) return running;
   const leaseTtlMs = envMs("LOUPE_LEASE_TTL_MS", LEASE_TTL_MS);
-  const runtime = new ClusterRuntime(store, address, { leaseTtlMs });
+  const runtime = new ClusterRuntime(store, address, { leaseTtlMs, renewBeside: true });
   const keeper = new LeaseKeeper(runtime, store, kinds);
   runtime.on(HTTP, (body) => {
     const serveHere = clusterLink().serveHere;

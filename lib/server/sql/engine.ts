@@ -1,5 +1,6 @@
 import "server-only";
 import type { SqlDatabase } from "@/lib/server/sql/database";
+import type { RepeatPlan } from "@/lib/server/sql/pg-sync";
 import type { StoreSize } from "@/lib/server/store-size";
 
 /**
@@ -59,5 +60,11 @@ export interface StoreEngine {
    * (pg-engine.ts); SQLite's single writer has it already, and runs `fn` as it is.
    */
   ordered<T>(fn: () => T, notice: EntryNotice): T;
+  /**
+   * A shared database only (PostgreSQL: PgSync.repeatWhileAlive): runs `plan` beside this thread's
+   * event loop while this thread is alive — what must not wait for a busy loop's timers (the cluster's
+   * lease renewals, cluster/leases.ts). Null stops it.
+   */
+  repeatWhileAlive?(plan: RepeatPlan | null): void;
   close(): void;
 }

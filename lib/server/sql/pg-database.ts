@@ -1,5 +1,5 @@
 import { logLine } from "@/lib/log-text";
-import { PgSync, type PgAnswer } from "@/lib/server/sql/pg-sync";
+import { PgSync, type PgAnswer, type RepeatPlan } from "@/lib/server/sql/pg-sync";
 import type { SqlRunResult, SqlStatement } from "@/lib/server/sql/database";
 import { PG_FUNCTIONS, pgSchema, pgStatement, splitStatements, type PgStatementText, type Tables } from "@/lib/server/sql/pg-dialect";
 
@@ -182,6 +182,11 @@ export class PgDatabase {
       this.abortedOutsideFrames();
       throw error;
     }
+  }
+
+  /** PgSync.repeatWhileAlive on this database's connection (a statement in PostgreSQL's own syntax). */
+  repeatWhileAlive(plan: RepeatPlan | null): void {
+    this.conn.repeatWhileAlive(plan);
   }
 
   close(): void {

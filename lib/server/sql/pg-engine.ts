@@ -1,6 +1,6 @@
 import "server-only";
 import { PgDatabase } from "@/lib/server/sql/pg-database";
-import { PgError } from "@/lib/server/sql/pg-sync";
+import { PgError, type RepeatPlan } from "@/lib/server/sql/pg-sync";
 import { PgListener } from "@/lib/server/sql/pg-listen";
 import { checkNotification } from "@/lib/server/sql/notify";
 import type { EntryNotice, StoreEngine } from "@/lib/server/sql/engine";
@@ -112,8 +112,9 @@ export class PgEngine implements StoreEngine {
    * all of A's. At any snapshot the committed entries are then every seq up to some point, and the
    * ones still uncommitted (one transaction's at most) are all above it. PostgreSQL releases the lock
    * after the commit is visible, so B's first seq never shows up before A's last. A transaction holds
-   * it for its group commit's window (5 ms, group-commit.ts); another instance's entry writes wait
-   * that long: entries are recorded one transaction at a time across instances, as SQLite does in one.
+   * it until the task that opened its group commit ends (GroupCommit.commitEachTask): another
+   * instance's entry writes wait that long, and only while this thread runs: entries are recorded one
+   * transaction at a time across instances, as SQLite does in one.
    * The same statement sends the NOTIFY, which PostgreSQL delivers at COMMIT (dropped on ROLLBACK).
    * Outside a transaction (a store writing through), the insert gets one of its own.
    */
@@ -127,6 +128,10 @@ export class PgEngine implements StoreEngine {
     return fn();
   }
 
+  repeatWhileAlive(plan: RepeatPlan | null): void {
+    this.db.repeatWhileAlive(plan);
+  }
+
   close(): void {
     this.listener?.close();
     this.db.close();
@@ -134,7 +139,7 @@ export class PgEngine implements StoreEngine {
 }
 
 /** The lock an entry-writing transaction holds until it ends (an arbitrary, fixed number; pg-database.ts has the migrations'). */
-const ENTRY_ORDER_LOCK = 4_242_002;
+export const ENTRY_ORDER_LOCK = 4_242_002;
 
 /** A heap tuple's header and its line pointer (PostgreSQL's page layout), added to each live row's stored size. */
 const ROW_OVERHEAD = 28;

@@ -19,10 +19,21 @@ export interface PgAnswer {
 }
 
 interface Reply {
+  /** The statement it answers (PgSync.ask's number). */
+  id?: number;
   ok: boolean;
   rows?: Record<string, unknown>[];
   rowCount?: number;
   error?: { message: string; code?: string; detail?: string };
+}
+
+/** A statement PgSync.repeatWhileAlive runs on the worker's own connection. */
+export interface RepeatPlan {
+  sql: string;
+  params: readonly unknown[];
+  everyMs: number;
+  aliveMs: number;
+  nowPlus: number;
 }
 
 /** A statement PostgreSQL refused, with its SQLSTATE (`23505` unique violation, …). */
@@ -38,7 +49,7 @@ export class PgError extends Error {
 }
 
 /** How long one statement may take before the caller is told the database does not answer. */
-const STATEMENT_WAIT_MS = 30_000;
+export const STATEMENT_WAIT_MS = 30_000;
 
 // The worker's own code: a CommonJS script (eval), so it needs no file of its own in the build.
 const WORKER_SOURCE = `
@@ -76,31 +87,85 @@ function connect() {
   );
 }
 const TX_CONTROL = /^\s*(BEGIN|ROLLBACK)\s*$/i;
+// The caller's thread is alive while a statement of its is running or one came within aliveMs (repeat).
+let running = 0;
+let lastJob = Date.now();
+let repeating = null;
+function repeat(plan) {
+  if (repeating) {
+    clearInterval(repeating.timer);
+    repeating.client.end().catch(() => {});
+    repeating = null;
+  }
+  if (!plan) return;
+  let own = null;
+  let connected = null;
+  let ownBroken = true;
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy || (running === 0 && Date.now() - lastJob > plan.aliveMs)) return;
+    busy = true;
+    try {
+      // Its own connection, connected again once it broke (as the statements' one is).
+      if (ownBroken) {
+        if (own) own.end().catch(() => {});
+        const next = new pg.Client({ connectionString: url, application_name: workerData.name + " (repeat)", connectionTimeoutMillis: 10000 });
+        next.on("error", () => { if (own === next) ownBroken = true; });
+        next.on("end", () => { if (own === next) ownBroken = true; });
+        own = next;
+        ownBroken = false;
+        connected = next.connect().then(() => true, () => { ownBroken = true; return false; });
+      }
+      if (await connected) await own.query({ text: plan.sql, values: [...plan.params, Date.now() + plan.nowPlus] });
+    } catch {
+      // the next round tries again; the caller's own statements say what is wrong with the database
+    } finally {
+      busy = false;
+    }
+  }, plan.everyMs);
+  repeating = { client: { end: () => (own ? own.end() : Promise.resolve()) }, timer };
+}
 port.on("message", async (job) => {
+  const id = job.id;
+  lastJob = Date.now();
+  if ("repeat" in job) {
+    repeat(job.repeat);
+    return reply({ id, ok: true, rows: [], rowCount: 0 });
+  }
+  running++;
+  try {
+    await answer(job, id);
+  } finally {
+    running--;
+    lastJob = Date.now();
+  }
+});
+async function answer(job, id) {
   if (job.close) {
+    repeat(null);
     if (client && !broken) await Promise.race([client.end().catch(() => {}), new Promise((r) => setTimeout(r, 1000))]);
-    return reply({ ok: true, rows: [], rowCount: 0 });
+    return reply({ id, ok: true, rows: [], rowCount: 0 });
   }
   if (broken) {
     if (connections > 0 && job.inTransaction) orphaned = true;
     connect();
   }
   const failed = await ready;
-  if (failed) return reply({ ok: false, error: { message: "cannot connect to PostgreSQL: " + failed.message, code: failed.code } });
+  if (failed) return reply({ id, ok: false, error: { message: "cannot connect to PostgreSQL: " + failed.message, code: failed.code } });
   // The transaction these statements belong to was on the connection that broke: nothing of it is
   // left, and they must not run outside it on this one. Until the caller ends it (ROLLBACK) or starts another.
   if (TX_CONTROL.test(job.sql) || !job.inTransaction) orphaned = false;
   else if (orphaned) {
-    return reply({ ok: false, error: { message: "the connection to PostgreSQL broke inside a transaction, which it took with it (reconnected)", code: "08006" } });
+    return reply({ id, ok: false, error: { message: "the connection to PostgreSQL broke inside a transaction, which it took with it (reconnected)", code: "08006" } });
   }
   try {
     const result = await client.query({ text: job.sql, values: job.params });
     const last = Array.isArray(result) ? result[result.length - 1] : result;
-    reply({ ok: true, rows: last.rows ?? [], rowCount: last.rowCount ?? 0 });
+    reply({ id, ok: true, rows: last.rows ?? [], rowCount: last.rowCount ?? 0 });
   } catch (error) {
-    reply({ ok: false, error: { message: error.message, code: error.code, detail: error.detail } });
+    reply({ id, ok: false, error: { message: error.message, code: error.code, detail: error.detail } });
   }
-});
+}
 `;
 
 export class PgSync {
@@ -108,8 +173,15 @@ export class PgSync {
   private readonly port: MessagePort;
   private readonly flags: Int32Array;
   private closed = false;
+  /** The number of the last statement asked: each answer names its statement's (see ask). */
+  private asked = 0;
 
-  constructor(url: string, name = "loupe") {
+  constructor(
+    url: string,
+    name = "loupe",
+    /** How long one statement may take (tests shorten it). */
+    private readonly waitMs = STATEMENT_WAIT_MS,
+  ) {
     const { port1, port2 } = new MessageChannel();
     const flag = new SharedArrayBuffer(4);
     this.flags = new Int32Array(flag);
@@ -143,6 +215,18 @@ export class PgSync {
     return { rows: reply.rows ?? [], rowCount: reply.rowCount ?? 0 };
   }
 
+  /**
+   * Runs `sql` every `everyMs` on a connection of the worker's own, with `params` and then the
+   * worker's clock plus `nowPlus` (ms) as the last parameter, for as long as this thread is alive: a
+   * statement of its is running or one came within `aliveMs`. The worker's event loop is not this
+   * thread's, so a busy event loop here, whose timers come late, does not hold it back; a thread
+   * that stopped asking anything (hung) stops it. Replaces what an earlier call set; null: none.
+   */
+  repeatWhileAlive(plan: RepeatPlan | null): void {
+    if (this.closed) return;
+    this.ask({ repeat: plan }, "repeat");
+  }
+
   close(): void {
     if (this.closed) return;
     try {
@@ -153,15 +237,29 @@ export class PgSync {
     }
   }
 
+  /**
+   * Posts `job` and sleeps until the worker's answer to it. An answer to an earlier statement that
+   * timed out here (its caller was told so) arrives late, before this one's: it is dropped, never
+   * taken as this statement's — handing it on would shift every later answer by one statement
+   * (a SELECT reading another SELECT's rows: issue 25's '"undefined" is not valid JSON').
+   */
   private ask(job: object, sql: string): Reply {
+    const id = ++this.asked;
+    const deadline = performance.now() + this.waitMs;
     Atomics.store(this.flags, 0, 0);
-    this.port.postMessage(job);
-    const woke = Atomics.wait(this.flags, 0, 0, STATEMENT_WAIT_MS);
-    const message = receiveMessageOnPort(this.port);
-    if (woke === "timed-out" || !message) {
-      throw new PgError(`PostgreSQL did not answer within ${STATEMENT_WAIT_MS / 1000} s`, "57014", sql);
+    this.port.postMessage({ ...job, id });
+    for (;;) {
+      // The flag is cleared before the port is read: an answer posted after the read sets it again.
+      Atomics.store(this.flags, 0, 0);
+      for (let message = receiveMessageOnPort(this.port); message; message = receiveMessageOnPort(this.port)) {
+        if (!isReply(message.message)) return { ok: false, error: { message: "malformed answer from the worker" } };
+        if (message.message.id === id) return message.message;
+      }
+      const left = deadline - performance.now();
+      if (left <= 0 || Atomics.wait(this.flags, 0, 0, left) === "timed-out") {
+        throw new PgError(`PostgreSQL did not answer within ${this.waitMs / 1000} s`, "57014", sql);
+      }
     }
-    return isReply(message.message) ? message.message : { ok: false, error: { message: "malformed answer from the worker" } };
   }
 }
 
