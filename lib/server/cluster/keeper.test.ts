@@ -130,9 +130,11 @@ describe("the lease keeper", () => {
 describe("a round of the leases that fails", () => {
   it("is said once a minute while it lasts, not at every round", () => {
     const a = instance("A");
+    const store = stores[0];
+    if (!store) throw new Error("no store opened");
     const failing = new LeaseKeeper(
       a.runtime,
-      stores[0]!,
+      store,
       [
         {
           prefix: "gone",
