@@ -116,8 +116,16 @@ test("a scripted model reads the forecast unasked, waits at the gate to book, ru
   expect(approvalId).toBeTruthy();
   await expect(page.getByTestId("inbox-count")).not.toHaveAttribute("data-count", "0");
   await page.getByTestId("inbox-link").click();
-  await expect(page.locator(`[data-testid="approval-card"][data-approval-id="${approvalId}"]`)).toHaveAttribute("data-status", "pending");
+  // In the inbox's own view: the playground's inline card has the same id and stays on screen until the
+  // navigation commits (CI once clicked Playground then, while the sidebar still marked it open, and the
+  // inbox view landed after the click).
+  await expect(page.getByTestId("inbox-link")).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("inbox-view").locator(`[data-testid="approval-card"][data-approval-id="${approvalId}"]`)).toHaveAttribute(
+    "data-status",
+    "pending",
+  );
   await page.getByTestId("playground-link").click();
+  await expect(page.getByTestId("playground-link")).toHaveAttribute("aria-current", "page");
   await page
     .locator('[data-testid="pg-conversation"]', { hasText: "Lisbon trip" })
     .getByRole("button", { name: "Lisbon trip", exact: true })
