@@ -51,7 +51,7 @@ async function rounds(holder: BuiltInstance, answering: BuiltInstance): Promise<
       const postedAt = Date.now();
       const began = performance.now();
       const answered = await answering.api("POST", `/api/approvals/${approval.id}`, { action: "approve" });
-      if (answered.status !== 200) throw new Error(`the answer was refused: ${answered.status}`);
+      if (answered.status !== 200) throw new Error(`the answer was refused: ${answered.status} ${JSON.stringify(answered.json)}`);
       await call;
       const ms = performance.now() - began;
       const calls = await holder.api<CallRecord[]>("GET", `/api/connections/${id}/calls?tool=echo&limit=5`);
