@@ -59,8 +59,10 @@ test.beforeAll(async () => {
   const tapped = await a.api<TapSecret>("POST", `/api/connections/${connectionId}/tap`, { policy: "always" });
   expect(tapped.status).toBe(200);
   secret = tapped.json;
-  // A holds the tap once its keeper's round took it (a fifth of the ttl).
-  await until("A holding the tap", async () => (leaseOwner(`tap:${connectionId}`) ? true : undefined));
+  // A holds the tap as soon as it is turned on, with its server (before, only at the keeper's next round: an
+  // approval answered on B in between was refused as stale — bench answer-across failed so).
+  expect(leaseOwner(`tap:${secret.tap.id}`)).toBe(leaseOwner(`mcp:${connectionId}`));
+  expect(leaseOwner(`tap:${secret.tap.id}`)).toBeDefined();
 });
 
 test.afterAll(async () => {

@@ -25,6 +25,16 @@ function route(method: string, pathname: string): string | undefined {
   }
 }
 
+/**
+ * A tap turned on here is held here at once, with its server (this instance holds `mcp:<id>`: the tap
+ * route runs on it): until the keeper's next round took it, nobody held the tap, so an approval its
+ * call waited for was answered on whichever instance got the answer — another one refused it as stale.
+ */
+export async function claimTap(tapId: string, connectionId: string): Promise<void> {
+  const cluster = getCluster();
+  if (cluster && holds(`${MCP_LEASE}:${connectionId}`)) await cluster.keeper.claim(TAP_LEASE, tapId);
+}
+
 function holds(resource: string): boolean {
   return getCluster()?.runtime.holds(resource) === true;
 }

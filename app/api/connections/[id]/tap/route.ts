@@ -2,6 +2,7 @@ import { TapSettings } from "@/lib/contracts/taps";
 import { AppError } from "@/lib/errors";
 import { handle, readBody } from "@/lib/server/http";
 import { getRegistry } from "@/lib/server/mcp/registry";
+import { claimTap } from "@/lib/server/mcp/tap/leased";
 import { closeTapHost } from "@/lib/server/mcp/tap/serve";
 import { getTaps } from "@/lib/server/mcp/tap/store";
 
@@ -15,6 +16,7 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
     const { id } = await ctx.params;
     const settings = await readBody(req, TapSettings);
     const secret = getTaps().tapConnection(id, settings);
+    await claimTap(secret.tap.id, id);
     // The old key stops at once: the sessions it opened (their streams, their waiting calls) end too.
     if (settings.rotate) await closeTapHost(id);
     return Response.json(secret);
