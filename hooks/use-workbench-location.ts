@@ -44,18 +44,33 @@ export function useWorkbenchLocation(): [WorkbenchLocation, Navigate] {
   const memory = useRef<TabMemory | null>(null);
 
   const location = useMemo(() => locationFromParams(params), [params]);
+  const search = params.toString();
+  // Navigations sent to the router that the page's URL does not show yet (Next commits them in a
+  // transition). A click made meanwhile is computed from where the last of them goes, not from the
+  // render's location: otherwise Inbox then, quickly, back to the open view compares equal to the
+  // page, sends nothing, and the Inbox lands after the click. Forgotten once the URL shows the last
+  // of them, or shows something none of them asked for (Back, Forward).
+  const pending = useRef<{ from: string; to: Array<{ search: string; location: WorkbenchLocation }> }>({ from: search, to: [] });
+  if (pending.current.to.length > 0 && search !== pending.current.from) {
+    const landed = pending.current.to.findIndex((p) => p.search === search);
+    pending.current = { from: search, to: landed === -1 ? [] : pending.current.to.slice(landed + 1) };
+  }
 
   const navigate = useCallback<Navigate>(
     (patch, options) => {
       memory.current ??= loadMemory();
-      const next = applyLocationPatch(location, patch, memory.current);
+      const last = pending.current.to.at(-1);
+      const from = last?.location ?? location;
+      const next = applyLocationPatch(from, patch, memory.current);
       const s = locationToSearch(next);
       saveMemory(memory.current);
-      if (s === params.toString()) return;
-      const mode = options?.history ?? historyMode(location, next);
+      if (s === (last?.search ?? search)) return;
+      const mode = options?.history ?? historyMode(from, next);
+      if (pending.current.to.length === 0) pending.current.from = search;
+      pending.current.to = [...pending.current.to, { search: s, location: next }].slice(-20);
       router[mode](s ? `${pathname}?${s}` : pathname, { scroll: false });
     },
-    [location, params, router, pathname],
+    [location, search, router, pathname],
   );
 
   return [location, navigate];
