@@ -132,6 +132,55 @@ test.describe("taps on two Loupe instances", () => {
     expect(textOf(await call)).toContain("Echo: through B");
   });
 
+  test("a legacy SSE client's stream is served by A, its messages posted to B are relayed there, and B's stream refusal names A", async () => {
+    test.setTimeout(60_000);
+    const auth = { Authorization: `Bearer ${secret.key}` };
+    const refused = await fetch(`${b.base}${tapPath()}/sse`, { headers: { ...auth, Accept: "text/event-stream" } });
+    expect(refused.status).toBe(405);
+    const said = textOf(await refused.json());
+    expect(said).toContain(new URL(a.base).port);
+    expect(said).toContain("legacy SSE");
+
+    const stream = await fetch(`${a.base}${tapPath()}/sse`, { headers: { ...auth, Accept: "text/event-stream" } });
+    expect(stream.status).toBe(200);
+    if (!stream.body) throw new Error("A's SSE stream has no body");
+    const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = "";
+    /** The next SSE event's data whose text matches `wanted`. */
+    const next = async (wanted: RegExp): Promise<string> => {
+      for (;;) {
+        const found = buffered.split("\n\n").find((e) => wanted.test(e));
+        if (found) {
+          buffered = buffered.slice(buffered.indexOf(found) + found.length);
+          return found.replace(/^(event|id): .*\n/gm, "").replace(/^data: /gm, "");
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before ${wanted}`);
+        buffered += value;
+      }
+    };
+    const endpoint = (await next(/^event: endpoint/m)).trim();
+    const post = (body: unknown) =>
+      fetch(new URL(endpoint, b.base), {
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const init = await post({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "legacy-across", version: "1" } },
+    });
+    expect(init.status).toBe(202);
+    expect(init.headers.get("x-loupe-served-by")).not.toBeNull(); // relayed to A
+    expect(await next(/"id":1/)).toContain("serverInfo");
+    expect((await post({ jsonrpc: "2.0", method: "notifications/initialized" })).status).toBe(202);
+    expect((await post({ jsonrpc: "2.0", id: 2, method: "tools/list" })).status).toBe(202);
+    expect(await next(/"id":2/)).toContain('"echo"');
+    await reader.cancel();
+  });
+
   test("answers 200 tapped calls' approvals at once across both instances, each applied once, each call run once", async () => {
     test.setTimeout(300_000);
     const { client } = await tappedClient(a.base);

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { encodeActor, LOCAL_ACTOR } from "@/lib/contracts/people";
 import { clusterLink, forwardTimedOut, writeForwarded, type ForwardedRequest } from "@/lib/launcher/cluster-link";
 import { logLine } from "@/lib/log-text";
-import { getCluster } from "@/lib/server/cluster/service";
+import { getCluster, instanceNamed } from "@/lib/server/cluster/service";
 import { MAX_JSON_BODY_BYTES } from "@/lib/server/http";
 import { MCP_LEASE } from "@/lib/server/mcp/held-view";
 import { header, readBody, writeRpcError } from "@/lib/server/mcp/tap/node-http";
@@ -49,13 +49,26 @@ export function tapHeldElsewhere(tap: TapRecord, req: IncomingMessage): string |
   return holder && !holder.here ? holder.instance : undefined;
 }
 
+/**
+ * A stream cannot cross instances. A Streamable HTTP client takes the 405 as "no notification stream"
+ * and goes on; a legacy SSE client's whole session is its GET stream, so it is told where the tap is
+ * served and what works behind a balancer (its POSTs are relayed, once its stream is on the holder).
+ */
+function refuseStream(to: string, req: IncomingMessage, res: ServerResponse): void {
+  const legacy = /\/sse\/?$/.test((req.url ?? "").split("?", 1)[0] ?? "");
+  const where = instanceNamed(to);
+  const message = legacy
+    ? `Another Loupe instance (${where}) holds this tap: the legacy SSE transport's event stream is served only there. Connect to that instance, send a tap's requests to one instance from the load balancer, or use the Streamable HTTP endpoint (${(req.url ?? "").replace(/\/sse\/?(\?.*)?$/, "")}), which any instance relays`
+    : `Another Loupe instance (${where}) holds this tap: this one opens no notification stream for it`;
+  writeRpcError(res, 405, -32000, message);
+}
+
 /** Relays one tapped client's request to instance `to` and writes its answer as it came (see above). */
 export async function relayTap(to: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const forward = clusterLink().forward;
   if (!forward) return void writeRpcError(res, 503, -32000, "Another Loupe instance holds this tap, and this one cannot reach it yet");
   const method = req.method ?? "GET";
-  if (method === "GET" && header(req, "last-event-id") === undefined)
-    return void writeRpcError(res, 405, -32000, "Another Loupe instance holds this tap: this one opens no notification stream for it");
+  if (method === "GET" && header(req, "last-event-id") === undefined) return void refuseStream(to, req, res);
   let body = "";
   if (method === "POST") {
     try {
