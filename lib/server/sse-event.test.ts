@@ -17,10 +17,10 @@ const base: Entry = {
 
 /** The event's id and its data, parsed. */
 function read(event: string): { id: string; data: unknown } {
-  const [id, name, data] = event.split("\n");
+  const [id = "", name, data = ""] = event.split("\n");
   expect(name).toBe("event: entry");
   expect(event.endsWith("\n\n")).toBe(true);
-  return { id: id!, data: JSON.parse(data!.slice("data: ".length)) };
+  return { id, data: JSON.parse(data.slice("data: ".length)) };
 }
 
 describe("formatEntryEvent", () => {
