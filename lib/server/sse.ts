@@ -12,14 +12,40 @@ export const SSE_HEADERS = {
 
 const PING_MS = 15_000;
 
+/** The fields a stream's entries share (one agent's frames…), as JSON without braces: the last one, kept. */
+let lastShared: { key: readonly unknown[]; text: string } | undefined;
+
+function sharedFields({ connectionId, sessionKey, sourceTime, direction, protocol, kind }: Entry): string {
+  const last = lastShared;
+  const key = last?.key;
+  if (
+    last &&
+    key &&
+    key[0] === connectionId &&
+    key[1] === sessionKey &&
+    key[2] === sourceTime &&
+    key[3] === direction &&
+    key[4] === protocol &&
+    key[5] === kind
+  )
+    return last.text;
+  const text = JSON.stringify({ connectionId, sessionKey, sourceTime, direction, protocol, kind }).slice(1, -1);
+  lastShared = { key: [connectionId, sessionKey, sourceTime, direction, protocol, kind], text };
+  return text;
+}
+
 /**
  * One entry as an SSE event. `rawText`, when given, is JSON.stringify(entry.raw) (the store's text):
- * spliced in instead of serializing the raw again (the same JSON, with `raw` last).
+ * spliced in instead of serializing the raw again. The entry's own fields are then written by hand
+ * (those of the Entry contract, the ones the store keeps, `replay` and `truncated` when set): the
+ * numbers in place, the fields a stream's entries share serialized once for a run of them. Spreading
+ * the entry to serialize it cost the A2A relay 4 µs a frame, 8 ms of a 2,000-chunk stream (issue 23).
  */
 export function formatEntryEvent(entry: Entry, rawText?: string): string {
   if (rawText === undefined) return `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`;
-  // `raw: undefined` is left out by JSON, as `const { raw, ...rest }` would be, at a sixth of the cost.
-  return `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify({ ...entry, raw: undefined }).slice(0, -1)},"raw":${rawText}}\n\n`;
+  const flags = `${entry.truncated ? ',"truncated":true' : ""}${entry.replay ? ',"replay":true' : ""}`;
+  const { seq, receivedAt, rawBytes } = entry;
+  return `id: ${seq}\nevent: entry\ndata: {"seq":${seq},"receivedAt":${receivedAt},"rawBytes":${rawBytes},${sharedFields(entry)}${flags},"raw":${rawText}}\n\n`;
 }
 
 /**
