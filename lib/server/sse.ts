@@ -12,6 +12,27 @@ export const SSE_HEADERS = {
 
 const PING_MS = 15_000;
 
+/**
+ * Every field of the Entry contract formatEntryEvent writes by hand: a field added to the contract
+ * and not written there fails the type check here instead of vanishing from the page's stream.
+ */
+const WRITTEN = [
+  "seq",
+  "receivedAt",
+  "rawBytes",
+  "connectionId",
+  "sessionKey",
+  "sourceTime",
+  "direction",
+  "protocol",
+  "kind",
+  "truncated",
+  "replay",
+  "raw",
+] as const;
+export const ENTRY_FIELDS_WRITTEN: readonly (keyof Entry)[] &
+  ([Exclude<keyof Entry, (typeof WRITTEN)[number]>] extends [never] ? unknown : never) = WRITTEN;
+
 /** The fields a stream's entries share (one agent's frames…), as JSON without braces: the last one, kept. */
 let lastShared: { key: readonly unknown[]; text: string } | undefined;
 
