@@ -19,7 +19,7 @@ export function approvalElsewhere(approval: ToolApproval, where: Whereabouts): A
     return new AppError("conflict:approval_elsewhere", message, details);
   }
   const message = tap
-    ? `This tool call waits on ${where.name}, which stopped answering: ${takenOverWhen(where)}, and the call then waits there. It is still pending: answer again in a moment.`
+    ? `This tool call waits on ${where.name}, which stopped answering (${takenOverWhen(where)}). The instance that takes its tap over takes this call with it: it is still pending, answer again in a moment.`
     : `This tool call waits on ${where.name}, which stopped answering. Its playground conversation ran there and no other instance takes it over: the call runs only if ${where.name} comes back.`;
   return new AppError("conflict:approval_elsewhere", message, details);
 }

@@ -53,5 +53,5 @@ export function takenOverWhen(where: Extract<Whereabouts, { live: false }>, now 
   const left = where.lapsesAt === null ? 0 : Math.ceil((where.lapsesAt - now) / 1000);
   return left > 0
     ? `its lease lapses within ${left} s, then another instance takes it over at its next round`
-    : "its lease lapsed: another instance takes it over at its next round (a few seconds)";
+    : "its lease lapsed; another instance takes it over at its next round, within a few seconds";
 }

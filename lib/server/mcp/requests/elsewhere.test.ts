@@ -61,7 +61,7 @@ describe.runIf(pg !== undefined)("a server request pending on another instance",
     await new Promise((r) => setTimeout(r, 500));
     const stopped = await refusal(answer());
     expect(stopped).toMatchObject({ code: "conflict:mcp_request_elsewhere", details: { live: false, retry: false } });
-    expect(stopped.message).toContain("stopped answering: its lease lapsed");
+    expect(stopped.message).toContain("stopped answering (its lease lapsed;");
     expect(stopped.message).toContain("the instance that takes the server over closes it");
     expect(onB.get("r1", storeB)?.status).toBe("pending");
     a.stop();

@@ -16,6 +16,6 @@ export function requestElsewhere(request: McpClientRequest): AppError | undefine
   const details = { status: request.status, instance: where.instance, name: where.name, live: where.live, retry: where.live };
   const message = where.live
     ? `This request waits on ${where.name}, the Loupe instance holding ${request.connectionName}'s connection, not on this one, which could not hand it your answer. Answer again: an answer is sent to the instance holding the connection.`
-    : `This request waits on ${where.name}, which holds ${request.connectionName}'s connection and stopped answering: ${takenOverWhen(where)}. The server's request went with that instance's session: the instance that takes the server over closes it, and the server asks again there if it still needs an answer.`;
+    : `This request waits on ${where.name}, which holds ${request.connectionName}'s connection and stopped answering (${takenOverWhen(where)}). The server's request went with that instance's session: the instance that takes the server over closes it, and the server asks again there if it still needs an answer.`;
   return new AppError("conflict:mcp_request_elsewhere", message, details);
 }
