@@ -7,6 +7,7 @@ import { ClusterRuntime } from "@/lib/server/cluster/runtime";
 import { Hub } from "@/lib/server/hub";
 import { Registry } from "@/lib/server/mcp/registry";
 import { EVERYTHING, stdioInput } from "@/tests/support/servers";
+import { thrownAppError } from "@/tests/support/app-errors";
 import { storeBackends } from "@/tests/support/store-backends";
 
 /**
@@ -32,16 +33,6 @@ async function instance(store: ReturnType<(typeof backends)[number]["open"]>, cl
 let clock = 1_000_000;
 function runtime(store: ReturnType<(typeof backends)[number]["open"]>, name: string): ClusterRuntime {
   return new ClusterRuntime(store, name, { leaseTtlMs: 15_000, now: () => clock }, `${name}-${Math.random()}`);
-}
-
-function refusal(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("the answer was not refused");
 }
 
 const origin = { kind: "tap", tapId: "t1" } as const;
@@ -119,21 +110,21 @@ describe.each(backends)("approvals on two instances ($name)", (backend) => {
       const second = await instance(storeB, () => b);
 
       // A lives: B says the call waits on A, and that answering again sends it there.
-      const live = refusal(() => second.desk.answer(approval.id, { action: "approve" }));
+      const live = thrownAppError(() => second.desk.answer(approval.id, { action: "approve" }));
       expect(live).toMatchObject({
         code: "conflict:approval_elsewhere",
         status: 409,
         details: { instance: a.id, live: true, retry: true },
       });
       expect(live.message).toContain("waits on Loupe A (127.0.0.1:1), the Loupe instance holding its tap");
-      const there = refusal(() => second.desk.answer(fromPlayground.id, { action: "approve" }));
+      const there = thrownAppError(() => second.desk.answer(fromPlayground.id, { action: "approve" }));
       expect(there).toMatchObject({ code: "conflict:approval_elsewhere", details: { live: true } });
       expect(there.message).toContain("where its playground conversation runs");
 
       // A stops answering (no heartbeat, its lease lapsed) and nobody took its tap over yet.
       clock += 16_000;
       b.instances.heartbeat();
-      const dying = refusal(() => second.desk.answer(approval.id, { action: "reject" }));
+      const dying = thrownAppError(() => second.desk.answer(approval.id, { action: "reject" }));
       expect(dying).toMatchObject({ code: "conflict:approval_elsewhere", details: { instance: a.id, live: false, retry: true } });
       expect(dying.message).toContain("Loupe A (127.0.0.1:1), which stopped answering");
       expect(dying.message).toContain("answer again in a moment");
