@@ -91,3 +91,12 @@ export class AppError extends Error {
     return new AppError(fallback, message);
   }
 }
+
+/**
+ * A request that still waits, on another Loupe instance sharing the database (issue 25): a 409
+ * `conflict:*_elsewhere`, whose words say which instance and whether answering again works. Not
+ * "no longer waits": a card keeps its answer and says so.
+ */
+export function waitsElsewhere(error: unknown): boolean {
+  return error instanceof AppError && error.status === 409 && error.code.endsWith("_elsewhere");
+}

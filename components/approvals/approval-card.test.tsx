@@ -197,6 +197,26 @@ describe("ApprovalCard", () => {
     await waitFor(() => expect(screen.getByTestId("approval-card").dataset.status).toBe("stale"));
     expect(screen.getByTestId("approval-stale").textContent).toContain("The tap's client disconnected");
   });
+
+  it("a 409 for a call that waits on another instance says so, not that it no longer waits, and the card stays pending", async () => {
+    const message =
+      "This tool call waits on Loupe A (127.0.0.1:1), which stopped answering (its lease lapsed; …): answer again in a moment.";
+    const router = fetchRouter({
+      "GET /api/inbox": () => [{ ...approval(), source: "approval" }],
+      "POST /api/approvals/ap-1": () =>
+        Response.json({ error: { code: "conflict:approval_elsewhere", message, details: { live: false, retry: true } } }, { status: 409 }),
+      "GET /api/approvals/ap-1": () => approval(),
+    });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<ApprovalCard approval={approval()} />);
+    fireEvent.click(screen.getByTestId("approval-approve"));
+    const said = await screen.findByTestId("approval-answer-error");
+    expect(said.textContent).toContain("This call waits on another Loupe instance");
+    expect(said.textContent).toContain("Loupe A (127.0.0.1:1), which stopped answering");
+    expect(said.textContent).not.toContain("no longer waits");
+    expect(screen.getByTestId("approval-card").dataset.status).toBe("pending");
+    expect(screen.getByTestId("approval-approve")).toBeTruthy();
+  });
 });
 
 describe("approvals in the inbox", () => {

@@ -1,7 +1,7 @@
 import { AlertTriangleIcon } from "lucide-react";
 import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import type { ToolApproval } from "@/lib/contracts/approvals";
-import { AppError } from "@/lib/errors";
+import { AppError, waitsElsewhere } from "@/lib/errors";
 
 /** What the user decided (or why nobody can any more), once the approval no longer waits. */
 export function ApprovalOutcome({ approval }: { approval: ToolApproval }) {
@@ -48,8 +48,14 @@ export function ApprovalOutcome({ approval }: { approval: ToolApproval }) {
 
 /** Why the last answer failed, on the card; the draft above stays as typed. */
 export function ApprovalAnswerError({ error }: { error: Error }) {
-  const gone = error instanceof AppError && error.status === 409;
+  const elsewhere = waitsElsewhere(error);
+  const gone = error instanceof AppError && error.status === 409 && !elsewhere;
   const code = error instanceof AppError ? error.code : undefined;
+  const title = elsewhere
+    ? "This call waits on another Loupe instance"
+    : gone
+      ? "This call no longer waits for an answer"
+      : "Could not send the answer";
   return (
     <div
       role="alert"
@@ -58,7 +64,7 @@ export function ApprovalAnswerError({ error }: { error: Error }) {
     >
       <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
       <div className="flex min-w-0 flex-col gap-1">
-        <p className="font-medium">{gone ? "This call no longer waits for an answer" : "Could not send the answer"}</p>
+        <p className="font-medium">{title}</p>
         <p className="break-words text-xs text-muted-foreground">
           {error.message}
           {code && <span className="ml-1 font-mono opacity-70">({code})</span>}

@@ -10,8 +10,11 @@ export const DEMO_A2A_NAME = "Loupe demo A2A agent";
 export const JSONRPC_PATH = "/a2a/jsonrpc";
 export const REST_PATH = "/a2a/rest";
 
-/** `grpcTarget` (`host:port`, the form grpc-js dials) adds the gRPC interface, served on its own port. */
-export function demoCardJson(baseUrl: string, grpcTarget?: string): Record<string, unknown> {
+/**
+ * `grpcTarget` (`host:port`, the form grpc-js dials) adds the gRPC interface, served on its own port.
+ * `streaming: false` declares an agent that does not stream (clients send message/send and poll).
+ */
+export function demoCardJson(baseUrl: string, grpcTarget?: string, opts: { streaming?: boolean } = {}): Record<string, unknown> {
   const skill = (id: string, name: string, description: string, examples: string[], extra: Record<string, unknown> = {}) => ({
     id,
     name,
@@ -33,7 +36,7 @@ export function demoCardJson(baseUrl: string, grpcTarget?: string): Record<strin
       { url: `${baseUrl}${REST_PATH}`, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
       ...(grpcTarget ? [{ url: grpcTarget, protocolBinding: "GRPC", protocolVersion: "1.0" }] : []),
     ],
-    capabilities: { streaming: true, pushNotifications: true, extendedAgentCard: false },
+    capabilities: { streaming: opts.streaming ?? true, pushNotifications: true, extendedAgentCard: false },
     // Declared for the `login` skill only: the agent asks for it in-band (auth-required), so calls
     // without it are still accepted.
     securitySchemes: {
@@ -66,6 +69,6 @@ export function demoCardJson(baseUrl: string, grpcTarget?: string): Record<strin
   };
 }
 
-export function demoCard(baseUrl: string, grpcTarget?: string): AgentCard {
-  return AgentCard.fromJSON(demoCardJson(baseUrl, grpcTarget));
+export function demoCard(baseUrl: string, grpcTarget?: string, opts: { streaming?: boolean } = {}): AgentCard {
+  return AgentCard.fromJSON(demoCardJson(baseUrl, grpcTarget, opts));
 }

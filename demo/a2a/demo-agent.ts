@@ -33,6 +33,8 @@ export interface A2aDemoOptions {
   timing?: Partial<DemoTiming>;
   /** The gRPC binding's port; 0 or absent = a free port. */
   grpcPort?: number;
+  /** False: the card declares no streaming (a client polls with tasks/get). Default true. */
+  streaming?: boolean;
 }
 
 export interface A2aDemo {
@@ -90,7 +92,7 @@ export async function startA2aDemo(options: A2aDemoOptions = {}): Promise<A2aDem
   const handlerOptions = { keepBusAliveStates: [TaskState.TASK_STATE_INPUT_REQUIRED] };
   const requestHandler = (): DefaultRequestHandler =>
     (handler ??= new DefaultRequestHandler(
-      demoCard(baseUrl, grpcTarget),
+      demoCard(baseUrl, grpcTarget, { streaming: options.streaming ?? true }),
       new InMemoryTaskStore(),
       new DemoExecutor(timing),
       undefined,

@@ -72,6 +72,8 @@ export interface ToolApproval {
    * what became of the caller's request and what answering does now, in words.
    */
   takenOver?: string;
+  /** With several instances on one database (issue 25): the instance whose gate waits for it while pending. */
+  instance?: string;
 }
 
 /** POST /api/approvals/:id — approve (with the arguments to send, edited or not) or reject. */

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { DEFAULT_REJECT_REASON } from "@/lib/contracts/approvals";
-import { AppError } from "@/lib/errors";
 import { Approvals, CONNECTION_DELETED_REASON, LOUPE_STOPPED_REASON } from "@/lib/server/approvals";
 import type { GateInput } from "@/lib/server/approvals";
 import { Hub } from "@/lib/server/hub";
 import { Registry } from "@/lib/server/mcp/registry";
 import { openStore } from "@/lib/server/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
+import { thrownAppError } from "@/tests/support/app-errors";
 
 // A real server-everything: "echo" is annotated readOnlyHint true, "toggle-simulated-logging" false.
 const data = tempDir("loupe-approvals-desk-");
@@ -43,16 +43,6 @@ async function pendingOf(tool: string, not: Set<string> = new Set()): Promise<To
     if (Date.now() > deadline) throw new Error(`no pending approval of ${tool}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-function thrown(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("did not throw");
 }
 
 describe("approvals desk: which calls ask", () => {
@@ -128,12 +118,12 @@ describe("approvals desk: answers", () => {
     const approval = await pendingOf("echo");
     desk.answer(approval.id, { action: "approve" });
     await waiting;
-    const again = thrown(() => desk.answer(approval.id, { action: "reject" }));
+    const again = thrownAppError(() => desk.answer(approval.id, { action: "reject" }));
     expect([again.status, again.code]).toEqual([409, "conflict:approval_already_answered"]);
     expect(desk.get(approval.id).decision).toMatchObject({ action: "approve", edited: false });
-    const unknown = thrown(() => desk.answer("no-such-id", { action: "approve" }));
+    const unknown = thrownAppError(() => desk.answer("no-such-id", { action: "approve" }));
     expect([unknown.status, unknown.code]).toEqual([404, "not_found:approval"]);
-    expect(thrown(() => desk.get("no-such-id")).code).toBe("not_found:approval");
+    expect(thrownAppError(() => desk.get("no-such-id")).code).toBe("not_found:approval");
   });
 
   it("two identical pending calls are answered separately and each answer reaches its own gate", async () => {
@@ -183,7 +173,7 @@ describe("approvals desk: stale", () => {
     controller.abort("The playground turn was stopped");
     expect(await waiting).toEqual({ action: "stale", reason: "The playground turn was stopped", approvalId: approval.id });
     expect(desk.get(approval.id)).toMatchObject({ status: "stale", reason: "The playground turn was stopped" });
-    const late = thrown(() => desk.answer(approval.id, { action: "approve" }));
+    const late = thrownAppError(() => desk.answer(approval.id, { action: "approve" }));
     expect([late.status, late.code]).toEqual([409, "conflict:approval_stale"]);
   });
 
@@ -218,7 +208,7 @@ describe("approvals desk: stale", () => {
     const nextDesk = new Approvals(next.hub, next);
     expect(nextDesk.get(approval.id)).toMatchObject({ status: "stale", reason: LOUPE_STOPPED_REASON });
     expect(nextDesk.list({ status: "pending" }).map((a) => a.id)).not.toContain(approval.id);
-    const late = thrown(() => nextDesk.answer(approval.id, { action: "approve" }));
+    const late = thrownAppError(() => nextDesk.answer(approval.id, { action: "approve" }));
     expect(late.code).toBe("conflict:approval_stale");
   });
 });

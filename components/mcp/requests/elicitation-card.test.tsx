@@ -190,6 +190,19 @@ describe("Elicitation form card — server-everything's requestedSchema", () => 
     expect(problem.textContent).toContain("Failed to fetch");
   });
 
+  it("a 409 for a request that waits on another instance says so and keeps the answer to send again", async () => {
+    const message = "This request waits on Loupe A (127.0.0.1:1), the Loupe instance holding everything's connection. Answer again.";
+    setup(formRequest(), () => Response.json({ error: { code: "conflict:mcp_request_elsewhere", message } }, { status: 409 }));
+    type(screen.getByRole("textbox", { name: "String" }), "Ada");
+    fireEvent.click(screen.getByTestId("elicitation-accept"));
+    const problem = await screen.findByTestId("request-answer-error");
+    expect(problem.dataset.kind).toBe("elsewhere");
+    expect(problem.textContent).toContain("This request waits on another Loupe instance");
+    expect(problem.textContent).not.toContain("no longer waits");
+    expect(problem.textContent).toContain("Your answer is kept below");
+    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "String" }).value).toBe("Ada");
+  });
+
   it("a request that goes stale while the form is being filled keeps what was typed, read-only", () => {
     const request = formRequest();
     vi.stubGlobal("fetch", fetchRouter({}).fetch);

@@ -201,6 +201,7 @@ export const toolApproval = describes<ToolApproval>()(
     decision: approvalDecision.optional(),
     reason: optionalString,
     takenOver: optionalString,
+    instance: optionalString,
   }),
 );
 

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/errors";
+import { AppError, waitsElsewhere } from "@/lib/errors";
 import { isPlainObject, type JsonSchemaObject, type ValidationIssue } from "@/lib/schema/form";
 
 /**
@@ -107,7 +107,7 @@ export function elicitationUrlView(params: Obj): ElicitationUrlView {
 
 /** What went wrong with an answer POST, in the words the card shows. */
 export interface AnswerProblem {
-  kind: "stale" | "invalid" | "network" | "other";
+  kind: "stale" | "elsewhere" | "invalid" | "network" | "other";
   title: string;
   message: string;
   /** Field issues from a 400's details, addressed by JSON pointer. */
@@ -145,6 +145,9 @@ export function issuesOf(details: unknown): ValidationIssue[] {
 
 export function answerProblem(error: Error): AnswerProblem {
   if (error instanceof AppError) {
+    if (waitsElsewhere(error)) {
+      return { kind: "elsewhere", title: "This request waits on another Loupe instance", message: error.message, issues: [] };
+    }
     if (error.status === 409) {
       return { kind: "stale", title: "The server no longer waits for this answer", message: error.message, issues: [] };
     }

@@ -30,6 +30,20 @@ export class A2aPush {
     return [...this.push.values()].find((p) => p.agentId === agentId && p.taskId === taskId)?.registration;
   }
 
+  /**
+   * The webhook `pushId`. On a shared store (issue 25) it is read from the store each time: another
+   * instance may have registered it after this one started (a load balancer hands the agent's POST to
+   * any instance), and its count of received updates is the one every instance adds to. A prepared
+   * webhook not bound yet lives only in the memory of the instance that sent its message.
+   */
+  private find(pushId: string): A2aPushRecord | undefined {
+    if (!this.store.store.engine.shared) return this.push.get(pushId);
+    const row = this.store.getPush(pushId);
+    if (!row) return this.push.get(pushId);
+    this.push.set(pushId, row);
+    return row;
+  }
+
   /** The agent was removed: its webhooks answer no more (their rows went with it). */
   dropAgent(agentId: string): void {
     for (const [pushId, p] of this.push) if (p.agentId === agentId) this.push.delete(pushId);
@@ -56,8 +70,7 @@ export class A2aPush {
   }
 
   /** Binds a prepared webhook to its task (a no-op once bound: the token was issued for one task). */
-  bind(pushId: string, taskId: string): void {
-    const record = this.push.get(pushId);
+  bind(pushId: string, taskId: string, record = this.find(pushId)): void {
     if (!record || record.taskId !== "") return;
     record.taskId = taskId;
     this.store.savePush(record);
@@ -72,15 +85,17 @@ export class A2aPush {
   async register(agentId: string, taskId: string): Promise<A2aPushRegistration> {
     const record = this.mint(agentId, taskId);
     const { pushId, token, registration } = record;
+    // Saved before the agent hears of it: it may post at once, to any instance sharing the store.
+    this.store.savePush(record);
     try {
       await this.exchanges.unary(agentId, (c) =>
         c.createTaskPushNotificationConfig({ tenant: "", id: pushId, taskId, url: registration.url, token, authentication: undefined }),
       );
     } catch (e) {
       this.push.delete(pushId);
+      this.store.deletePush(pushId);
       throw e;
     }
-    this.store.savePush(record);
     return record.registration;
   }
 
@@ -89,7 +104,7 @@ export class A2aPush {
    * token is compared in constant time; the body is recorded as it came and applied to the task.
    */
   receive(pushId: string, headers: Record<string, string>, bodyText: string): { status: number; message: string } {
-    const record = this.push.get(pushId);
+    const record = this.find(pushId);
     const given = Buffer.from(headers["x-a2a-notification-token"] ?? "");
     const want = Buffer.from(record?.token ?? randomBytes(24).toString("base64url"));
     const ok = given.length === want.length && timingSafeEqual(given, want);
@@ -105,7 +120,7 @@ export class A2aPush {
     // The token was issued for one task: an update naming another (even of the same agent) must
     // not change it or open a human request for it. Recorded as it came, then refused.
     const named = read.ok && "taskId" in read.item ? read.item.taskId : undefined;
-    if (named !== undefined) this.bind(pushId, named);
+    if (named !== undefined) this.bind(pushId, named, record);
     const foreign =
       named !== undefined && named !== record.taskId
         ? `The update names task "${named}"; this webhook is for task "${record.taskId}" only`

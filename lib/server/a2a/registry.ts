@@ -21,7 +21,7 @@ import { A2aExchanges } from "@/lib/server/a2a/exchanges";
 import { A2aPush } from "@/lib/server/a2a/push";
 import { A2aStore } from "@/lib/server/a2a/store";
 import { A2aTasks } from "@/lib/server/a2a/tasks";
-import { resumeLeftTasks } from "@/lib/server/a2a/taken-over";
+import { resumeLeftTasks, TaskFollowers } from "@/lib/server/a2a/taken-over";
 import type { Hub } from "@/lib/server/hub";
 import { claimPeer } from "@/lib/server/peers/leased";
 import { PeerRegistry } from "@/lib/server/peers/registry";
@@ -48,6 +48,7 @@ export class A2aRegistry {
   private readonly peers: PeerRegistry<A2aAgentInput, A2aAgentState>;
   private readonly exchanges: A2aExchanges;
   private readonly push: A2aPush;
+  private readonly followers = new TaskFollowers();
 
   constructor(readonly hub: Hub) {
     this.a2aStore = new A2aStore(hub.store);
@@ -102,11 +103,12 @@ export class A2aRegistry {
   async takeOver(id: string, tookOver: { name: string } | null): Promise<void> {
     if (!this.peers.has(id)) return;
     this.tasks.reload();
-    if (tookOver) await resumeLeftTasks(this, id, tookOver.name);
+    if (tookOver) await resumeLeftTasks(this, id, tookOver.name, this.followers);
   }
 
   /** Lost to another instance, or no longer saved: its streams here end (the holder resubscribes). */
   closeStreams(id: string): void {
+    this.followers.stop(id);
     this.exchanges.abortAgent(id, "Another Loupe instance holds this agent now; its streams continue there");
   }
 
@@ -180,6 +182,7 @@ export class A2aRegistry {
 
   /** Every open stream is aborted (recorded `closed`) and has ended (tests, shutdown). */
   closeAll(): Promise<void> {
+    this.followers.stopAll();
     return this.exchanges.closeAll();
   }
 

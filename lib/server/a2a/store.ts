@@ -81,6 +81,14 @@ export class A2aStore {
     return records<A2aPushRecord>(this.store, "SELECT record FROM a2a_push");
   }
 
+  getPush(pushId: string): A2aPushRecord | undefined {
+    return record<A2aPushRecord>(this.store, "SELECT record FROM a2a_push WHERE push_id = ?", pushId);
+  }
+
+  deletePush(pushId: string): void {
+    this.store.prepare("DELETE FROM a2a_push WHERE push_id = ?").run(pushId);
+  }
+
   savePush(record: A2aPushRecord): void {
     this.store
       .prepare(

@@ -3,9 +3,11 @@ import type { ToolApproval } from "@/lib/contracts/approvals";
 import { AppError } from "@/lib/errors";
 import { Approvals, LOUPE_STOPPED_REASON } from "@/lib/server/approvals";
 import type { GateOutcome } from "@/lib/server/approvals";
+import { ClusterRuntime } from "@/lib/server/cluster/runtime";
 import { Hub } from "@/lib/server/hub";
 import { Registry } from "@/lib/server/mcp/registry";
 import { EVERYTHING, stdioInput } from "@/tests/support/servers";
+import { thrownAppError } from "@/tests/support/app-errors";
 import { storeBackends } from "@/tests/support/store-backends";
 
 /**
@@ -21,13 +23,20 @@ afterAll(async () => {
   for (const registry of registries) await registry.closeAll();
 });
 
-async function instance(store: ReturnType<(typeof backends)[number]["open"]>) {
+async function instance(store: ReturnType<(typeof backends)[number]["open"]>, cluster?: () => ClusterRuntime) {
   const registry = new Registry(new Hub(store));
   registries.push(registry);
-  return { registry, desk: new Approvals(registry.hub, registry) };
+  return { registry, desk: new Approvals(registry.hub, registry, cluster) };
+}
+
+/** An instance's cluster runtime on the test's clock, its timers not started (it renews nothing: it "dies" when the clock moves on). */
+let clock = 1_000_000;
+function runtime(store: ReturnType<(typeof backends)[number]["open"]>, name: string): ClusterRuntime {
+  return new ClusterRuntime(store, name, { leaseTtlMs: 15_000, now: () => clock }, `${name}-${Math.random()}`);
 }
 
 const origin = { kind: "tap", tapId: "t1" } as const;
+const playground = { kind: "playground", conversationId: "c1", title: "a conversation" } as const;
 
 async function pendingOf(desk: Approvals, message: string): Promise<ToolApproval> {
   const deadline = Date.now() + 15_000;
@@ -72,6 +81,63 @@ describe.each(backends)("approvals on two instances ($name)", (backend) => {
       expect(second.desk.answer(approval.id, { action: "approve" })).toMatchObject({ status: "answered", takenOver: "A stopped" });
       expect(() => second.desk.answer(approval.id, { action: "approve" })).toThrow(AppError);
       expect(outcomes).toEqual([{ action: "approve", arguments: { message: "m2" }, edited: false, approvalId: approval.id }]);
+    },
+    60_000,
+  );
+
+  it.runIf(backend.name === "PostgreSQL")(
+    "an approval pending on another instance, live or stopped and not yet taken over, is not called stale: it says where it waits",
+    async () => {
+      const storeA = backend.open();
+      const a = runtime(storeA, "Loupe A (127.0.0.1:1)");
+      const first = await instance(storeA, () => a);
+      const conn = (await first.registry.create(stdioInput("everything", [EVERYTHING, "stdio"]))).id;
+      const tapId = `t-${Math.random()}`;
+      expect(a.hold(`tap:${tapId}`).held).toBe(true);
+      void first.desk.gate({
+        connectionId: conn,
+        tool: "echo",
+        arguments: { message: "m3" },
+        origin: { kind: "tap", tapId },
+        policy: "always",
+      });
+      void first.desk.gate({ connectionId: conn, tool: "echo", arguments: { message: "m4" }, origin: playground, policy: "always" });
+      const approval = await pendingOf(first.desk, "m3");
+      const fromPlayground = await pendingOf(first.desk, "m4");
+      expect(approval.instance).toBe(a.id);
+      const storeB = backend.open(true);
+      const b = runtime(storeB, "Loupe B (127.0.0.1:2)");
+      const second = await instance(storeB, () => b);
+
+      // A lives: B says the call waits on A, and that answering again sends it there.
+      const live = thrownAppError(() => second.desk.answer(approval.id, { action: "approve" }));
+      expect(live).toMatchObject({
+        code: "conflict:approval_elsewhere",
+        status: 409,
+        details: { instance: a.id, live: true, retry: true },
+      });
+      expect(live.message).toContain("waits on Loupe A (127.0.0.1:1), the Loupe instance holding its tap");
+      const there = thrownAppError(() => second.desk.answer(fromPlayground.id, { action: "approve" }));
+      expect(there).toMatchObject({ code: "conflict:approval_elsewhere", details: { live: true } });
+      expect(there.message).toContain("where its playground conversation runs");
+
+      // A stops answering (no heartbeat, its lease lapsed) and nobody took its tap over yet.
+      clock += 16_000;
+      b.instances.heartbeat();
+      const dying = thrownAppError(() => second.desk.answer(approval.id, { action: "reject" }));
+      expect(dying).toMatchObject({ code: "conflict:approval_elsewhere", details: { instance: a.id, live: false, retry: true } });
+      expect(dying.message).toContain("Loupe A (127.0.0.1:1), which stopped answering");
+      expect(dying.message).toContain("answer again in a moment");
+      expect(dying.message).not.toMatch(/stale/);
+      expect(second.desk.get(approval.id).status).toBe("pending");
+
+      // B takes the tap over and adopts the call: answering again there works, once.
+      expect(b.hold(`tap:${tapId}`)).toMatchObject({ held: true, tookOver: a.id });
+      const outcomes: GateOutcome[] = [];
+      second.desk.adopt(second.desk.get(approval.id), { takenOver: "A stopped" }, (outcome) => outcomes.push(outcome));
+      expect(second.desk.get(approval.id).instance).toBe(b.id);
+      expect(second.desk.answer(approval.id, { action: "reject" })).toMatchObject({ status: "answered" });
+      expect(outcomes).toMatchObject([{ action: "reject", approvalId: approval.id }]);
     },
     60_000,
   );

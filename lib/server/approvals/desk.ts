@@ -5,9 +5,13 @@ import type { ApprovalAnswer, ApprovalOrigin, ApprovalPolicy, ApprovalStatus, To
 import { AppError } from "@/lib/errors";
 import { answerClaimOf, answeredConflict, answerOnce } from "@/lib/server/inbox/answer-claims";
 import { approvalStore } from "@/lib/server/approvals/approval-store";
+import { approvalElsewhere } from "@/lib/server/approvals/elsewhere";
 import type { ApprovalStore } from "@/lib/server/approvals/approval-store";
 import { asks, resolvePolicy, toolFacts } from "@/lib/server/approvals/policy";
 import type { ToolsListing } from "@/lib/server/approvals/policy";
+import type { ClusterRuntime } from "@/lib/server/cluster/runtime";
+import { getCluster } from "@/lib/server/cluster/service";
+import { instanceWhereabouts } from "@/lib/server/cluster/whereabouts";
 import { getHub } from "@/lib/server/hub";
 import type { Hub } from "@/lib/server/hub";
 import { errorMessage } from "@/lib/values";
@@ -79,10 +83,14 @@ export class Approvals {
   private readonly waiting = new Map<string, Waiting>();
   private servers: GatedServers | null = null;
 
-  /** Records on `hub`; gates calls to `servers` (attachServers() hands them over later). */
+  /**
+   * Records on `hub`; gates calls to `servers` (attachServers() hands them over later). `cluster`: this
+   * instance's place among several on one database (the process's, by default; none on SQLite).
+   */
   constructor(
     private readonly hub: Hub,
     servers?: GatedServers,
+    private readonly cluster: () => ClusterRuntime | undefined = () => getCluster()?.runtime,
   ) {
     if (servers) this.attachServers(servers);
   }
@@ -130,6 +138,7 @@ export class Approvals {
       policy,
       createdAt: Date.now(),
       status: "pending",
+      ...this.here(),
     };
     return new Promise<GateOutcome>((resolve) => {
       const signal = input.signal;
@@ -162,14 +171,21 @@ export class Approvals {
    */
   adopt(approval: ToolApproval, patch: Partial<ToolApproval>, then: (outcome: GateOutcome) => void): void {
     if (this.waiting.has(approval.id) || approval.status !== "pending") return;
-    const w: Waiting = { approval: { ...approval, ...patch }, settle: then };
+    const w: Waiting = { approval: { ...approval, ...patch, ...this.here() }, settle: then };
     this.waiting.set(approval.id, w);
     this.save(w.approval);
   }
 
+  /** Which instance the gates of this desk wait on, recorded on each approval (issue 25). */
+  private here(): { instance?: string } {
+    const id = this.cluster()?.id;
+    return id === undefined ? {} : { instance: id };
+  }
+
   /**
    * The user's answer, delivered to the one gate that waits for it. 404 for an unknown id, 409 for
-   * one already answered or stale. Returns the approval as answered.
+   * one already answered or stale, or pending on another instance (`conflict:approval_elsewhere`,
+   * saying which and whether answering again can work). Returns the approval as answered.
    */
   answer(id: string, answer: ApprovalAnswer): ToolApproval {
     const w = this.waiting.get(id);
@@ -180,6 +196,8 @@ export class Approvals {
         if (claim) throw answeredConflict("conflict:approval_already_answered", claim);
         throw new AppError("conflict:approval_already_answered", "This tool call was already answered", { decision: known.decision });
       }
+      const where = known.status === "pending" && known.instance ? instanceWhereabouts(known.instance, this.cluster()) : undefined;
+      if (where) throw approvalElsewhere(known, where);
       throw new AppError("conflict:approval_stale", `This tool call no longer waits: ${known.reason ?? "it went stale"}`, {
         reason: known.reason,
       });

@@ -5,6 +5,7 @@ import type { ElicitationAnswer, McpClientRequest, McpStaleCause, SamplingAnswer
 import { AppError } from "@/lib/errors";
 import { answerClaimOf, answeredConflict, answerOnce } from "@/lib/server/inbox/answer-claims";
 import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
+import { requestElsewhere } from "@/lib/server/mcp/requests/elsewhere";
 import { LOUPE_STOPPED_REASON, requestStore } from "@/lib/server/mcp/requests/request-store";
 import type { McpRequestStore } from "@/lib/server/mcp/requests/request-store";
 import type { Store } from "@/lib/server/store";
@@ -81,6 +82,8 @@ export class ClientRequests {
     }
     const claimed = request.status === "answered" && store ? answerClaimOf(store, { source: "mcp", requestId }) : undefined;
     if (claimed) throw answeredConflict("conflict:mcp_request", claimed);
+    const elsewhere = !t && request.status === "pending" ? requestElsewhere(request) : undefined;
+    if (elsewhere) throw elsewhere;
     if (!t || request.status !== "pending") {
       const why =
         request.status === "answered" ? "was already answered" : `is ${request.status}${request.reason ? ` (${request.reason})` : ""}`;
