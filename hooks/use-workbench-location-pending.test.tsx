@@ -57,6 +57,37 @@ describe("navigation while another one is still on its way", () => {
     expect(nav.push.mock.calls.concat(nav.replace.mock.calls).at(-1)?.[0]).toBe("/?c=fs&tab=traffic");
   });
 
+  it("a navigation Next dropped for a later one leaves nothing behind: Back to it, then a click, still goes", () => {
+    const { navigate, land } = mount("view=tests");
+    navigate({ view: "inbox" });
+    navigate({ view: "tests" });
+    // Only the later one lands (the page never showed the inbox); later the user visits the Inbox, and
+    // Back brings the page to it once more.
+    land("/?view=tests");
+    navigate({ view: "inbox" });
+    land("/?view=inbox");
+    navigate({ view: "tests" });
+    land("/?view=tests");
+    act(() => {
+      land("/?view=inbox");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    navigate({ view: "tests" });
+    expect(nav.push).toHaveBeenLastCalledWith("/?view=tests", { scroll: false });
+    expect(nav.push).toHaveBeenCalledTimes(5);
+  });
+
+  it("Back while a navigation is on its way forgets it: the next click starts from the page", () => {
+    const { navigate, land } = mount("view=tests");
+    navigate({ view: "inbox" });
+    act(() => {
+      land("/?view=tests");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    navigate({ view: "audit" });
+    expect(nav.push).toHaveBeenLastCalledWith("/?view=audit", { scroll: false });
+  });
+
   it("a navigation the browser replaced (Back) is forgotten: the next click starts from the page", () => {
     const { navigate, land } = mount("view=tests");
     navigate({ view: "inbox" });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { applyLocationPatch, historyMode, locationFromParams, locationToSearch } from "@/lib/workbench/location";
 import type { TabMemory, WorkbenchLocation } from "@/lib/workbench/location";
@@ -47,27 +47,33 @@ export function useWorkbenchLocation(): [WorkbenchLocation, Navigate] {
   const search = params.toString();
   // Navigations sent to the router that the page's URL does not show yet (Next commits them in a
   // transition). A click made meanwhile is computed from where the last of them goes, not from the
-  // render's location: otherwise Inbox then, quickly, back to the open view compares equal to the
-  // page, sends nothing, and the Inbox lands after the click. Forgotten once the URL shows the last
-  // of them, or shows something none of them asked for (Back, Forward).
-  const pending = useRef<{ from: string; to: Array<{ search: string; location: WorkbenchLocation }> }>({ from: search, to: [] });
-  if (pending.current.to.length > 0 && search !== pending.current.from) {
-    const landed = pending.current.to.findIndex((p) => p.search === search);
-    pending.current = { from: search, to: landed === -1 ? [] : pending.current.to.slice(landed + 1) };
-  }
+  // committed location: otherwise Inbox then, quickly, back to the open view compares equal to the
+  // page, sends nothing, and the Inbox lands after the click. Settled after each commit of a new URL
+  // (the last of them it shows, and every one before it, are done; a URL none of them asked for, or
+  // Back and Forward, forgets them all). A navigation Next dropped for a later one stays listed only
+  // under that later one, which is where the page is.
+  const pending = useRef<Array<{ search: string; location: WorkbenchLocation }>>([]);
+  useLayoutEffect(() => {
+    const landed = pending.current.findLastIndex((p) => p.search === search);
+    pending.current = landed === -1 ? [] : pending.current.slice(landed + 1);
+  }, [search]);
+  useEffect(() => {
+    const forget = () => void (pending.current = []);
+    window.addEventListener("popstate", forget);
+    return () => window.removeEventListener("popstate", forget);
+  }, []);
 
   const navigate = useCallback<Navigate>(
     (patch, options) => {
       memory.current ??= loadMemory();
-      const last = pending.current.to.at(-1);
+      const last = pending.current.at(-1);
       const from = last?.location ?? location;
       const next = applyLocationPatch(from, patch, memory.current);
       const s = locationToSearch(next);
       saveMemory(memory.current);
       if (s === (last?.search ?? search)) return;
       const mode = options?.history ?? historyMode(from, next);
-      if (pending.current.to.length === 0) pending.current.from = search;
-      pending.current.to = [...pending.current.to, { search: s, location: next }].slice(-20);
+      pending.current = [...pending.current, { search: s, location: next }].slice(-20);
       router[mode](s ? `${pathname}?${s}` : pathname, { scroll: false });
     },
     [location, search, router, pathname],
