@@ -215,13 +215,13 @@ export class A2aRegistry {
   }
 
   /** tasks/get now. */
-  async refreshTask(agentId: string, taskId: string): Promise<A2aTaskDetail> {
+  async refreshTask(agentId: string, taskId: string, { unreachableIsLost = true } = {}): Promise<A2aTaskDetail> {
     try {
       await this.exchanges.unary(agentId, (c) => c.getTask({ tenant: "", id: taskId }));
     } catch (e) {
       // Nothing answered: an unfinished task says so (the agent is listed unreachable by unary()).
       const err = AppError.from(e);
-      if (err.code === "upstream:a2a_unreachable") this.tasks.markLost(agentId, taskId, err.message);
+      if (err.code === "upstream:a2a_unreachable" && unreachableIsLost) this.tasks.markLost(agentId, taskId, err.message);
       throw err;
     }
     return this.getTask(agentId, taskId);

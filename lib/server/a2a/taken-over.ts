@@ -2,6 +2,8 @@ import "server-only";
 import type { A2aAgentView, A2aTaskState, A2aTaskSummary } from "@/lib/contracts/a2a";
 import { A2A_INTERRUPTED_STATES, A2A_TERMINAL_STATES } from "@/lib/contracts/a2a";
 import { AppError } from "@/lib/errors";
+import { logLine } from "@/lib/log-text";
+import { errorMessage } from "@/lib/values";
 import { cardStreams } from "@/lib/server/a2a/client";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
 
@@ -12,12 +14,13 @@ const MAX_RESUMED = 50;
 
 /** What a take-over needs of the A2A registry. */
 export interface TakeOverDesk {
-  readonly tasks: A2aTasks;
-  get(agentId: string): A2aAgentView;
+  readonly tasks: Pick<A2aTasks, "get" | "markLost">;
+  get(agentId: string): { state: Pick<A2aAgentView["state"], "card"> };
   listTasks(agentId: string): A2aTaskSummary[];
   refreshCard(agentId: string): Promise<unknown>;
   resubscribe(agentId: string, taskId: string): Promise<unknown>;
-  refreshTask(agentId: string, taskId: string): Promise<unknown>;
+  /** tasks/get; an unreachable agent marks the task lost unless `unreachableIsLost` is false. */
+  refreshTask(agentId: string, taskId: string, options?: { unreachableIsLost?: boolean }): Promise<unknown>;
   has(agentId: string): boolean;
 }
 
@@ -79,8 +82,11 @@ async function follow(desk: TakeOverDesk, agentId: string, taskId: string, signa
     await pause(delay, signal);
     if (signal.aborted) return;
     try {
-      await desk.refreshTask(agentId, taskId);
+      await desk.refreshTask(agentId, taskId, { unreachableIsLost: false });
     } catch (e) {
+      if (signal.aborted) return;
+      // An agent that does not answer for a moment (it restarts) still has the task: asked again later.
+      if (AppError.from(e).code === "upstream:a2a_unreachable" && Date.now() + delay < until) continue;
       return lost(e);
     }
   }
@@ -101,9 +107,10 @@ export async function resumeLeftTasks(desk: TakeOverDesk, agentId: string, stopp
     .filter((t) => LEFT_STATES.includes(t.state) && !t.lost && !t.streaming)
     .slice(0, MAX_RESUMED);
   if (left.length === 0) return;
+  // Taken before anything waits: the lease lost meanwhile stops what follows (followers.stop).
+  const signal = followers.signal(agentId);
   await desk.refreshCard(agentId).catch(() => undefined);
   const streams = cardStreams(desk.get(agentId).state.card);
-  const signal = followers.signal(agentId);
   await Promise.allSettled(
     left.map(async ({ taskId }) => {
       const lost = (e: unknown) => {
@@ -116,7 +123,15 @@ export async function resumeLeftTasks(desk: TakeOverDesk, agentId: string, stopp
       };
       if (streams) return desk.resubscribe(agentId, taskId).catch(lost);
       // Asked once now; the follow goes on in the background.
-      await desk.refreshTask(agentId, taskId).then(() => void follow(desk, agentId, taskId, signal, lost), lost);
+      await desk
+        .refreshTask(agentId, taskId)
+        .then(
+          () =>
+            void follow(desk, agentId, taskId, signal, lost).catch((e: unknown) =>
+              logLine(`[loupe] a2a: following task ${taskId}:`, errorMessage(e)),
+            ),
+          lost,
+        );
     }),
   );
 }

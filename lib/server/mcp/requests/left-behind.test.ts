@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -91,8 +91,14 @@ describe.runIf(pg !== undefined)("a server request pending on another instance",
     if (!pg) return;
     const storeA = pg.open();
     const storeB = pg.open(true);
-    // A holds the connection (a lease of 400 ms it never renews: it "dies" when that runs out).
-    const a = new ClusterRuntime(storeA, "Loupe A (127.0.0.1:1)", { leaseTtlMs: 400 });
+    onTestFinished(() => {
+      storeA.close();
+      storeB.close();
+    });
+    // A holds the connection (a lease of a minute it never renews: it "dies" below, when the test
+    // moves its lease's end into the past — no real deadline a loaded machine could miss).
+    const a = new ClusterRuntime(storeA, "Loupe A (127.0.0.1:1)", { leaseTtlMs: 60_000 });
+    onTestFinished(() => a.stop());
     expect(a.hold("mcp:c1").held).toBe(true);
     startCluster(storeB, "Loupe B (127.0.0.1:2)", []);
     storeA
@@ -105,13 +111,11 @@ describe.runIf(pg !== undefined)("a server request pending on another instance",
     expect(live).toMatchObject({ code: "conflict:mcp_request_elsewhere", status: 409, details: { instance: a.id, live: true } });
     expect(live.message).toContain("waits on Loupe A (127.0.0.1:1), the Loupe instance holding c1's connection");
 
-    await new Promise((r) => setTimeout(r, 500));
+    storeA.prepare("UPDATE cluster_leases SET expires_at = ? WHERE resource = ?").run(Date.now() - 1_000, "mcp:c1");
     const stopped = await rejectedAppError(answer());
     expect(stopped).toMatchObject({ code: "conflict:mcp_request_elsewhere", details: { live: false, retry: false } });
     expect(stopped.message).toContain("stopped answering (its lease lapsed;");
     expect(stopped.message).toContain("the instance that takes the server over closes it");
     expect(onB.get("r1", storeB)?.status).toBe("pending");
-    a.stop();
-    storeA.close();
   }, 60_000);
 });
