@@ -95,6 +95,14 @@ describe.runIf(withPg)("A2A on two instances", () => {
       recorded(b.hub, id, { kind: "a2a_push" }).map((e) => e.seq),
     );
     expect(b.getTask(id, taskId).push?.received).toBe(statuses.length);
+
+    // The agent removed on A: its webhook answers B no more (B knew it in memory from the pushes above).
+    const row = a.hub.store.prepare("SELECT token FROM a2a_push WHERE push_id = ?").get(registration.pushId);
+    const token = row && typeof row === "object" && "token" in row ? String(row.token) : "";
+    expect(token).not.toBe("");
+    a.remove(id);
+    const late = b.receivePush(registration.pushId, { "x-a2a-notification-token": token }, JSON.stringify({ kind: "status-update" }));
+    expect(late.status).toBe(401);
   }, 60_000);
 
   it("a non-streaming task A left working is followed by B with tasks/get until it completes", async () => {

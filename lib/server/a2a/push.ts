@@ -39,7 +39,14 @@ export class A2aPush {
   private find(pushId: string): A2aPushRecord | undefined {
     if (!this.store.store.engine.shared) return this.push.get(pushId);
     const row = this.store.getPush(pushId);
-    if (!row) return this.push.get(pushId);
+    if (!row) {
+      // Only a prepared webhook lives in memory alone; a bound one gone from the store was removed
+      // with its agent, on whichever instance: it answers no more.
+      const prepared = this.push.get(pushId);
+      if (prepared?.taskId === "") return prepared;
+      this.push.delete(pushId);
+      return undefined;
+    }
     this.push.set(pushId, row);
     return row;
   }

@@ -113,9 +113,7 @@ export function leaseHolder(prefix: string, id: string): { holder: Holder; state
 }
 
 /** How an instance is named in words (its address, or its id once it left the list), e.g. in what a dead one left. */
-export function instanceNamed(instance: string): string {
-  const found = getCluster()
-    ?.runtime.instances.list()
-    .find((i) => i.id === instance);
+export function instanceNamed(instance: string, runtime: ClusterRuntime | undefined = getCluster()?.runtime): string {
+  const found = runtime?.instances.list().find((i) => i.id === instance);
   return found ? found.address : `instance ${instance}`;
 }

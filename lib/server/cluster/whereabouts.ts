@@ -1,6 +1,6 @@
 import "server-only";
 import type { ClusterRuntime } from "@/lib/server/cluster/runtime";
-import { getCluster } from "@/lib/server/cluster/service";
+import { getCluster, instanceNamed } from "@/lib/server/cluster/service";
 
 /**
  * Where a request that is pending in the shared store, but waits on no gate of this instance, waits
@@ -18,10 +18,6 @@ export type Whereabouts =
       lapsesAt: number | null;
     };
 
-function nameOf(runtime: ClusterRuntime, id: string): string {
-  return runtime.instances.list().find((i) => i.id === id)?.address ?? `instance ${id}`;
-}
-
 /**
  * Instance `id` (the one a request recorded as waiting on it). Live: its heartbeat is fresh and, when it
  * holds leases, one of them is live (a dead instance's heartbeat goes quiet only after three beats;
@@ -33,7 +29,7 @@ export function instanceWhereabouts(id: string, runtime: ClusterRuntime | undefi
     .heldBy(id)
     .map((resource) => runtime.leases.holder(resource))
     .filter((h) => h !== null);
-  const name = nameOf(runtime, id);
+  const name = instanceNamed(id, runtime);
   const live = runtime.instances.isAlive(id) && (holders.length === 0 || holders.some((h) => !h.lapsed));
   if (live) return { live, instance: id, name };
   return { live, instance: id, name, lapsesAt: holders.length ? Math.max(...holders.map((h) => h.expiresAt)) : null };
@@ -43,7 +39,7 @@ export function instanceWhereabouts(id: string, runtime: ClusterRuntime | undefi
 export function leaseWhereabouts(resource: string, runtime: ClusterRuntime | undefined = getCluster()?.runtime): Whereabouts | undefined {
   const holder = runtime?.leases.holder(resource);
   if (!runtime || !holder || holder.owner === runtime.id) return undefined;
-  const name = nameOf(runtime, holder.owner);
+  const name = instanceNamed(holder.owner, runtime);
   if (!holder.lapsed && runtime.instances.isAlive(holder.owner)) return { live: true, instance: holder.owner, name };
   return { live: false, instance: holder.owner, name, lapsesAt: holder.expiresAt };
 }
