@@ -6,6 +6,10 @@ import { pgAvailable, startPgCluster, type PgCluster } from "../tests/support/pg
 import type { CallRecord } from "../lib/contracts/calls";
 import type { ConnectionView } from "../lib/contracts/connections";
 import type { McpClientRequest } from "../lib/contracts/mcp-requests";
+import type { ToolApproval } from "../lib/contracts/approvals";
+import type { Entry } from "../lib/contracts/entries";
+import type { Conversation } from "../lib/contracts/playground";
+import type { AuditPage } from "../lib/contracts/people";
 
 /** An error body as every route answers one. */
 interface ErrorBody {
@@ -41,6 +45,44 @@ function pendingRequest(on: BuiltInstance, connectionId: string, seen: Set<strin
     const inbox = await api<(McpClientRequest & { source: string })[]>(on, "GET", "/api/inbox");
     return inbox.json.find((r) => r.source === "mcp" && r.connectionId === connectionId && r.status === "pending" && !seen.has(r.id));
   });
+}
+
+/**
+ * A playground conversation runs on A (its gate waits there, and no lease names it): its call's
+ * approval, answered on B, is forwarded to A with who answered, and the call runs on A once.
+ */
+async function playgroundApprovalAnsweredFromB(a: BuiltInstance, b: BuiltInstance, connectionId: string) {
+  const conversation = await api<Conversation>(a, "POST", "/api/playground/conversations", {
+    title: "cluster playground",
+    columns: [{ provider: "scripted", model: "scripted" }],
+    servers: [{ connectionId, tools: ["echo"] }],
+    policy: "always",
+  });
+  expect(conversation.status).toBe(201);
+  const sent = await api(a, "POST", `/api/playground/conversations/${conversation.json.id}/messages`, {
+    text: '/call echo {"message":"from the playground on A"}',
+  });
+  expect(sent.status).toBe(202);
+  const approval = await until("the playground's approval listed on B", async () => {
+    const pending = await api<ToolApproval[]>(b, "GET", "/api/approvals?status=pending");
+    return pending.json.find((p) => p.origin.kind === "playground" && p.origin.conversationId === conversation.json.id);
+  });
+  expect(approval.instance).toBeTruthy();
+  const answered = await api<ToolApproval & ErrorBody>(b, "POST", `/api/approvals/${approval.id}`, { action: "approve" });
+  expect(answered.json.error).toBeUndefined();
+  expect(answered.status).toBe(200);
+  expect(answered.servedBy).not.toBeNull();
+  expect(answered.json).toMatchObject({ status: "answered", decision: { action: "approve" } });
+  const audit = await api<AuditPage>(a, "GET", "/api/audit?source=approval");
+  expect(audit.json.events.find((e) => e.requestId === approval.id && e.kind === "approved")?.actor).toBe("Loupe B");
+  // The call ran on A, once: the conversation's timeline there has its result.
+  await until("the echo's result in A's conversation", async () => {
+    const entries = await api<Entry[]>(a, "GET", `/api/playground/conversations/${conversation.json.id}/entries`);
+    return JSON.stringify(entries.json).includes("Echo: from the playground on A") ? true : undefined;
+  });
+  const same = await api<ErrorBody>(a, "POST", `/api/approvals/${approval.id}`, { action: "approve" });
+  expect(same.status).toBe(409);
+  expect(same.json.error.code).toBe("conflict:approval_already_answered");
 }
 
 test.describe.configure({ mode: "serial" });
@@ -138,6 +180,8 @@ test("a server added on A is held by A, listed on B with who holds it, and answe
   expect(refused.json.error.code).toBe("conflict:mcp_request");
   expect(refused.json.error.details?.answeredBy).toBe(winner);
   expect((await second).json.status).toBe("ok");
+
+  await playgroundApprovalAnsweredFromB(a, b, id);
 
   // A request left pending on A when A dies.
   void api<CallRecord>(a, "POST", `/api/connections/${id}/tools/call`, { name: "trigger-elicitation-request", arguments: {} }).catch(

@@ -7,6 +7,7 @@ import { startRetention } from "@/lib/server/retention-run";
 import { getStore } from "@/lib/server/store";
 import { getPeople } from "@/lib/server/people";
 import { startCluster } from "@/lib/server/cluster/service";
+import { approvalWaitsOn } from "@/lib/server/approvals/route";
 
 /**
  * Without the demo (`--no-demo`) its peers are not started: their saved builtin peers (from an
@@ -58,6 +59,7 @@ export async function boot(opts: BootOptions, demos: DemoPeers = {}, registry: P
           store,
           instanceAddress(opts),
           registry.flatMap((a) => a.leases ?? []),
+          [approvalWaitsOn],
         );
   startRetention(store);
   // Team mode's gate (lib/launcher/team/) finds the people directory on globalThis: made here, first.

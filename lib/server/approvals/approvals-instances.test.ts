@@ -118,7 +118,7 @@ describe.each(backends)("approvals on two instances ($name)", (backend) => {
       });
       expect(live.message).toContain("waits on Loupe A (127.0.0.1:1), the Loupe instance holding its tap");
       const there = thrownAppError(() => second.desk.answer(fromPlayground.id, { action: "approve" }));
-      expect(there).toMatchObject({ code: "conflict:approval_elsewhere", details: { live: true, retry: false } });
+      expect(there).toMatchObject({ code: "conflict:approval_elsewhere", details: { live: true, retry: true } });
       expect(there.message).toContain("where its playground conversation runs");
 
       // A stops answering (no heartbeat, its lease lapsed) and nobody took its tap over yet.

@@ -32,3 +32,11 @@ export interface Holder {
   address: string;
   here: boolean;
 }
+
+/**
+ * A request that must be served by one named instance, not by a lease's holder: the one recorded on
+ * what it acts on (a playground's approval waits on the instance its conversation runs on, which no
+ * other instance takes over). Returns that instance's id, or undefined; the cluster forwards the
+ * request there while that instance is alive and not this one.
+ */
+export type InstanceRoute = (method: string, pathname: string) => string | undefined;

@@ -1,7 +1,7 @@
 import "server-only";
 import { clusterLink, isForwardedAnswer, isForwardedRequest } from "@/lib/launcher/cluster-link";
 import { LeaseKeeper } from "@/lib/server/cluster/keeper";
-import type { Holder, LeasedResources } from "@/lib/server/cluster/leased";
+import type { Holder, InstanceRoute, LeasedResources } from "@/lib/server/cluster/leased";
 import { ClusterRuntime, LEASE_TTL_MS } from "@/lib/server/cluster/runtime";
 import type { Store } from "@/lib/server/store";
 
@@ -42,9 +42,15 @@ function envMs(name: string, fallback: number): number {
  * keeps the leases of what the adapters declare (`kinds`), serves what other instances forward to it
  * and hands the launcher where to forward (lib/launcher/cluster-link.ts). The lease ttl is
  * LOUPE_LEASE_TTL_MS (default 15 s): another instance takes over a dead one's resources at most about
- * a ttl and a round (a third of it) after its last renewal.
+ * a ttl and a round (a third of it) after its last renewal. `routes` send a request to the instance
+ * recorded on what it acts on (InstanceRoute), after the leases' routes.
  */
-export function startCluster(store: Store, address: string, kinds: readonly LeasedResources[]): Cluster {
+export function startCluster(
+  store: Store,
+  address: string,
+  kinds: readonly LeasedResources[],
+  routes: readonly InstanceRoute[] = [],
+): Cluster {
   const running = getCluster();
   if (running) return running;
   const leaseTtlMs = envMs("LOUPE_LEASE_TTL_MS", LEASE_TTL_MS);
@@ -72,9 +78,9 @@ export function startCluster(store: Store, address: string, kinds: readonly Leas
   };
   Reflect.set(globalThis, KEY, cluster);
   const link = clusterLink();
-  link.route = (method, url) => keeper.route(method, url);
+  link.route = (method, url) => keeper.route(method, url) ?? routeToInstance(runtime, routes, method, url);
   link.forward = async (to, request) => {
-    const answer = await whileHolding(runtime, to, runtime.request(to, HTTP, request, FORWARD_MS));
+    const answer = await whileAlive(runtime, to, runtime.request(to, HTTP, request, FORWARD_MS));
     if (!isForwardedAnswer(answer)) throw new Error(`instance ${to} answered something that is not an HTTP answer`);
     return answer;
   };
@@ -83,19 +89,42 @@ export function startCluster(store: Store, address: string, kinds: readonly Leas
   return cluster;
 }
 
-/** How often a forwarded request checks that the instance it waits on still holds a lease. */
+/** How often a forwarded request checks that the instance it waits on is still alive. */
 const ALIVE_CHECK_MS = 1_000;
 
+/** The instance one of `routes` names for the request, when it is another one and alive; else undefined. */
+function routeToInstance(runtime: ClusterRuntime, routes: readonly InstanceRoute[], method: string, url: string): string | undefined {
+  if (routes.length === 0) return undefined;
+  const pathname = url.split(/[?#]/, 1)[0] ?? url;
+  for (const route of routes) {
+    const to = route(method, pathname);
+    if (to === undefined) continue;
+    return to !== runtime.id && runtime.instances.isAlive(to) ? to : undefined;
+  }
+  return undefined;
+}
+
 /**
- * `answer`, unless instance `to` stops holding any live lease first (it died: its leases lapsed, or it
- * stopped cleanly and let them go): then it fails in words at once rather than after FORWARD_MS.
+ * Whether instance `to` is alive: by its leases when it holds any (renewed beside the event loop,
+ * they lapse a ttl after it died), else by its heartbeat (an instance that holds nothing, where a
+ * playground's conversation runs, is still there to serve what was forwarded to it).
  */
-function whileHolding<T>(runtime: ClusterRuntime, to: string, answer: Promise<T>): Promise<T> {
+export function instanceAlive(runtime: ClusterRuntime, to: string): boolean {
+  const held = runtime.leases.heldBy(to);
+  if (held.length === 0) return runtime.instances.isAlive(to);
+  return held.some((resource) => runtime.leases.holder(resource)?.lapsed === false);
+}
+
+/**
+ * `answer`, unless instance `to` stops being alive first (it died: its leases lapsed or its heartbeat
+ * went quiet, or it stopped cleanly and let them go): then it fails in words at once rather than
+ * after FORWARD_MS.
+ */
+function whileAlive<T>(runtime: ClusterRuntime, to: string, answer: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const gone = new Promise<never>((_, reject) => {
     timer = setInterval(() => {
-      const live = runtime.leases.heldBy(to).some((resource) => runtime.leases.holder(resource)?.lapsed === false);
-      if (!live) reject(new Error(`instance ${to} stopped while the request waited (it holds no live lease any more)`));
+      if (!instanceAlive(runtime, to)) reject(new Error(`instance ${to} stopped while the request waited`));
     }, ALIVE_CHECK_MS);
     timer.unref();
   });
