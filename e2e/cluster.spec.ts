@@ -48,39 +48,49 @@ function pendingRequest(on: BuiltInstance, connectionId: string, seen: Set<strin
 }
 
 /**
- * A playground conversation runs on A (its gate waits there, and no lease names it): its call's
- * approval, answered on B, is forwarded to A with who answered, and the call runs on A once.
+ * A playground conversation runs on `on` (its gate waits there, and no lease names it): its call's
+ * approval, answered on `from`, is forwarded to `on` with who answered, and the call runs once. On
+ * the instance that does not hold the server (B, which holds nothing: alive by its heartbeat), the
+ * model gets the server's tools and its call runs through the holder, recorded with its origin.
  */
-async function playgroundApprovalAnsweredFromB(a: BuiltInstance, b: BuiltInstance, connectionId: string) {
-  const conversation = await api<Conversation>(a, "POST", "/api/playground/conversations", {
-    title: "cluster playground",
+async function playgroundApproval(on: BuiltInstance, from: BuiltInstance, connectionId: string) {
+  const conversation = await api<Conversation>(on, "POST", "/api/playground/conversations", {
+    title: `cluster playground on ${on.name}`,
     columns: [{ provider: "scripted", model: "scripted" }],
     servers: [{ connectionId, tools: ["echo"] }],
     policy: "always",
   });
   expect(conversation.status).toBe(201);
-  const sent = await api(a, "POST", `/api/playground/conversations/${conversation.json.id}/messages`, {
-    text: '/call echo {"message":"from the playground on A"}',
+  const message = `from the playground on ${on.name}`;
+  const sent = await api(on, "POST", `/api/playground/conversations/${conversation.json.id}/messages`, {
+    text: `/call echo {"message":"${message}"}`,
   });
   expect(sent.status).toBe(202);
-  const approval = await until("the playground's approval listed on B", async () => {
-    const pending = await api<ToolApproval[]>(b, "GET", "/api/approvals?status=pending");
+  const approval = await until(`the playground's approval listed on ${from.name}`, async () => {
+    const pending = await api<ToolApproval[]>(from, "GET", "/api/approvals?status=pending");
     return pending.json.find((p) => p.origin.kind === "playground" && p.origin.conversationId === conversation.json.id);
   });
   expect(approval.instance).toBeTruthy();
-  const answered = await api<ToolApproval & ErrorBody>(b, "POST", `/api/approvals/${approval.id}`, { action: "approve" });
+  const answered = await api<ToolApproval & ErrorBody>(from, "POST", `/api/approvals/${approval.id}`, { action: "approve" });
   expect(answered.json.error).toBeUndefined();
   expect(answered.status).toBe(200);
   expect(answered.servedBy).not.toBeNull();
   expect(answered.json).toMatchObject({ status: "answered", decision: { action: "approve" } });
-  const audit = await api<AuditPage>(a, "GET", "/api/audit?source=approval");
-  expect(audit.json.events.find((e) => e.requestId === approval.id && e.kind === "approved")?.actor).toBe("Loupe B");
-  // The call ran on A, once: the conversation's timeline there has its result.
-  await until("the echo's result in A's conversation", async () => {
-    const entries = await api<Entry[]>(a, "GET", `/api/playground/conversations/${conversation.json.id}/entries`);
-    return JSON.stringify(entries.json).includes("Echo: from the playground on A") ? true : undefined;
+  const audit = await api<AuditPage>(on, "GET", "/api/audit?source=approval");
+  expect(audit.json.events.find((e) => e.requestId === approval.id && e.kind === "approved")?.actor).toBe(`Loupe ${from.name}`);
+  // The call ran once, on the server's holder, recorded as the playground's.
+  const calls = await until(`the echo's call recorded`, async () => {
+    const list = await api<CallRecord[]>(on, "GET", `/api/connections/${connectionId}/calls?tool=echo`);
+    const found = list.json.filter((c) => JSON.stringify(c.args).includes(message));
+    return found.length > 0 && found.every((c) => c.status !== "running") ? found : undefined;
   });
-  const same = await api<ErrorBody>(a, "POST", `/api/approvals/${approval.id}`, { action: "approve" });
+  expect(calls).toHaveLength(1);
+  expect(calls[0]).toMatchObject({ status: "ok", origin: { kind: "playground", conversationId: conversation.json.id } });
+  await until(`the echo's result in ${on.name}'s conversation`, async () => {
+    const entries = await api<Entry[]>(on, "GET", `/api/playground/conversations/${conversation.json.id}/entries`);
+    return JSON.stringify(entries.json).includes(`Echo: ${message}`) ? true : undefined;
+  });
+  const same = await api<ErrorBody>(on, "POST", `/api/approvals/${approval.id}`, { action: "approve" });
   expect(same.status).toBe(409);
   expect(same.json.error.code).toBe("conflict:approval_already_answered");
 }
@@ -181,7 +191,8 @@ test("a server added on A is held by A, listed on B with who holds it, and answe
   expect(refused.json.error.details?.answeredBy).toBe(winner);
   expect((await second).json.status).toBe("ok");
 
-  await playgroundApprovalAnsweredFromB(a, b, id);
+  await playgroundApproval(a, b, id);
+  await playgroundApproval(b, a, id);
 
   // A request left pending on A when A dies.
   void api<CallRecord>(a, "POST", `/api/connections/${id}/tools/call`, { name: "trigger-elicitation-request", arguments: {} }).catch(

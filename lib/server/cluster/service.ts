@@ -131,6 +131,16 @@ function whileAlive<T>(runtime: ClusterRuntime, to: string, answer: Promise<T>):
   return Promise.race([answer, gone]).finally(() => clearInterval(timer));
 }
 
+/**
+ * Asks instance `to` to run what its handler for `kind` serves (ClusterRuntime.on), and waits for its
+ * answer while `to` is alive, at most `timeoutMs`. No cluster: an error (nothing else to ask).
+ */
+export function askInstance(to: string, kind: string, body: unknown, timeoutMs: number = FORWARD_MS): Promise<unknown> {
+  const runtime = getCluster()?.runtime;
+  if (!runtime) return Promise.reject(new Error("this Loupe runs alone: there is no other instance to ask"));
+  return whileAlive(runtime, to, runtime.request(to, kind, body, timeoutMs));
+}
+
 /** Who holds `<prefix>:<id>` with the state it published, or null (no cluster, or nobody holds it). */
 export function leaseHolder(prefix: string, id: string): { holder: Holder; state: unknown } | null {
   const cluster = getCluster();

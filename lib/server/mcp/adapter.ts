@@ -1,4 +1,5 @@
 import "server-only";
+import { serveHeldConnections } from "@/lib/server/mcp/held-elsewhere";
 import { demoFailed } from "@/lib/server/demo-offers";
 import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
@@ -50,6 +51,7 @@ function pending(): Keep {
  */
 async function boot({ opts, root, demos }: BootContext): Promise<void> {
   const registry = getRegistry();
+  serveHeldConnections(registry);
   await startAppsHost();
   installTapEndpoint();
   getTaps().writeFile();

@@ -7,6 +7,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import { CallRunner } from "@/lib/server/mcp/call-runner";
 import type { CallAttribution } from "@/lib/server/mcp/call-runner";
+import { callToolThere, holderElsewhere, listToolsThere } from "@/lib/server/mcp/held-elsewhere";
 import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
 import type { Hub } from "@/lib/server/hub";
@@ -198,13 +199,18 @@ export class Registry {
     return this.list();
   }
 
+  /** Held by another instance (issue 25): listed there (lib/server/mcp/held-elsewhere.ts). */
   listTools(id: string, opts: { refresh?: boolean } = {}): Promise<ToolsListing> {
-    return this.require(id).listTools(opts);
+    const conn = this.require(id);
+    const there = holderElsewhere(id);
+    return there ? listToolsThere(there, id, opts) : conn.listTools(opts);
   }
 
-  /** `by`: who made the call when it was not the user on the tool page (kept on the CallRecord). */
+  /** `by`: who made the call when it was not the user on the tool page (kept on the CallRecord). Held by another instance: run there. */
   callTool(id: string, body: CallToolBody, by?: CallAttribution): Promise<CallRecord> {
-    return this.calls.run(this.require(id), body, by);
+    const conn = this.require(id);
+    const there = holderElsewhere(id);
+    return there ? callToolThere(there, id, body, by) : this.calls.run(conn, body, by);
   }
 
   cancelCall(id: string, callId: string, reason?: string): void {

@@ -1,0 +1,101 @@
+import "server-only";
+import { CallToolBody, DEFAULT_MAX_TOTAL_TIMEOUT_MS, type CallOrigin, type CallRecord } from "@/lib/contracts/calls";
+import { askInstance, getCluster, leaseHolder } from "@/lib/server/cluster/service";
+import type { CallAttribution } from "@/lib/server/mcp/call-runner";
+import { MCP_LEASE } from "@/lib/server/mcp/held-view";
+import type { ToolsListing } from "@/lib/server/mcp/tool-pages";
+import { isRecord } from "@/lib/values";
+
+/**
+ * A connection another instance holds, used from this one by something that is not an HTTP request
+ * (issue 25): a playground conversation running here, a test run, an approval gate reading a tool's
+ * annotations. The launcher forwards HTTP requests to the holder; these go to it through the cluster's
+ * mailbox instead, with who made the call (`origin`, `approvalId`), and the holder runs and records them
+ * as its own. A call stopped here is cancelled there.
+ */
+const LIST = "mcp:tools/list";
+const CALL = "mcp:tools/call";
+const CANCEL = "mcp:tools/cancel";
+
+/** What this instance's registry does for another instance's asks. */
+export interface HeldHere {
+  listTools(id: string, opts: { refresh?: boolean }): Promise<ToolsListing>;
+  callTool(id: string, body: CallToolBody, by: CallAttribution): Promise<CallRecord>;
+  cancelCall(id: string, callId: string, reason?: string): void;
+}
+
+/** The instance holding connection `id` when it is another live one, else undefined (no cluster, held here, or nobody). */
+export function holderElsewhere(id: string): string | undefined {
+  const found = leaseHolder(MCP_LEASE, id);
+  return found && !found.holder.here ? found.holder.instance : undefined;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+
+function isListing(value: unknown): value is ToolsListing {
+  return isRecord(value) && Array.isArray(value.tools);
+}
+
+function isCallRecord(value: unknown): value is CallRecord {
+  return isRecord(value) && typeof value.id === "string" && typeof value.status === "string";
+}
+
+function isOrigin(value: unknown): value is CallOrigin {
+  return isRecord(value) && (value.kind === "playground" || value.kind === "tap" || value.kind === "app");
+}
+
+/** Serves the other instances' asks about the connections this one holds (the MCP adapter's boot). */
+export function serveHeldConnections(registry: HeldHere): void {
+  const runtime = getCluster()?.runtime;
+  if (!runtime) return;
+  runtime.on(LIST, (body) => {
+    const id = isRecord(body) ? text(body.id) : undefined;
+    if (!id) throw new Error("the ask named no connection");
+    return registry.listTools(id, { refresh: isRecord(body) && body.refresh === true });
+  });
+  runtime.on(CALL, (body) => {
+    const id = isRecord(body) ? text(body.id) : undefined;
+    if (!id || !isRecord(body)) throw new Error("the ask named no connection");
+    const by: CallAttribution = {};
+    if (isOrigin(body.origin)) by.origin = body.origin;
+    const approvalId = text(body.approvalId);
+    if (approvalId) by.approvalId = approvalId;
+    return registry.callTool(id, CallToolBody.parse(body.call), by);
+  });
+  runtime.on(CANCEL, (body) => {
+    const id = isRecord(body) ? text(body.id) : undefined;
+    const callId = isRecord(body) ? text(body.callId) : undefined;
+    if (!id || !callId) throw new Error("the ask named no call");
+    registry.cancelCall(id, callId, isRecord(body) ? text(body.reason) : undefined);
+    return null;
+  });
+}
+
+/** The tools of connection `id`, listed by the instance `to` holding it. */
+export async function listToolsThere(to: string, id: string, opts: { refresh?: boolean }): Promise<ToolsListing> {
+  const answer = await askInstance(to, LIST, { id, refresh: opts.refresh === true }, 120_000);
+  if (!isListing(answer)) throw new Error(`instance ${to} answered something that is not a tool listing`);
+  return answer;
+}
+
+/**
+ * Calls a tool of connection `id` on the instance `to` holding it, which records the call (its id
+ * chosen here, so what waits here knows it). Aborting `by.signal` cancels it there.
+ */
+export async function callToolThere(to: string, id: string, body: CallToolBody, by: CallAttribution = {}): Promise<CallRecord> {
+  const call = { ...body, callId: body.callId ?? crypto.randomUUID() };
+  const ask = { id, call, ...(by.origin ? { origin: by.origin } : {}), ...(by.approvalId ? { approvalId: by.approvalId } : {}) };
+  const onAbort = () => {
+    const reason = by.signal?.reason instanceof Error ? by.signal.reason.message : text(by.signal?.reason);
+    void askInstance(to, CANCEL, { id, callId: call.callId, ...(reason ? { reason } : {}) }).catch(() => undefined);
+  };
+  by.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const waitMs = (body.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS) + 30_000;
+    const answer = await askInstance(to, CALL, ask, waitMs);
+    if (!isCallRecord(answer)) throw new Error(`instance ${to} answered something that is not a call record`);
+    return answer;
+  } finally {
+    by.signal?.removeEventListener("abort", onAbort);
+  }
+}
