@@ -1,5 +1,6 @@
 import "server-only";
 import { CallToolBody, DEFAULT_MAX_TOTAL_TIMEOUT_MS, type CallOrigin, type CallRecord } from "@/lib/contracts/calls";
+import type { ClusterRuntime } from "@/lib/server/cluster/runtime";
 import { askInstance, getCluster, leaseHolder } from "@/lib/server/cluster/service";
 import type { CallAttribution } from "@/lib/server/mcp/call-runner";
 import { MCP_LEASE } from "@/lib/server/mcp/held-view";
@@ -45,8 +46,7 @@ function isOrigin(value: unknown): value is CallOrigin {
 }
 
 /** Serves the other instances' asks about the connections this one holds (the MCP adapter's boot). */
-export function serveHeldConnections(registry: HeldHere): void {
-  const runtime = getCluster()?.runtime;
+export function serveHeldConnections(registry: HeldHere, runtime: ClusterRuntime | undefined = getCluster()?.runtime): void {
   if (!runtime) return;
   runtime.on(LIST, (body) => {
     const id = isRecord(body) ? text(body.id) : undefined;
@@ -87,7 +87,7 @@ export async function callToolThere(to: string, id: string, body: CallToolBody, 
   const ask = { id, call, ...(by.origin ? { origin: by.origin } : {}), ...(by.approvalId ? { approvalId: by.approvalId } : {}) };
   const onAbort = () => {
     const reason = by.signal?.reason instanceof Error ? by.signal.reason.message : text(by.signal?.reason);
-    void askInstance(to, CANCEL, { id, callId: call.callId, ...(reason ? { reason } : {}) }).catch(() => undefined);
+    cancelCallThere(to, id, call.callId, reason);
   };
   by.signal?.addEventListener("abort", onAbort, { once: true });
   try {
@@ -98,4 +98,9 @@ export async function callToolThere(to: string, id: string, body: CallToolBody, 
   } finally {
     by.signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/** Cancels call `callId` of connection `id` on the instance `to` running it (nothing waits for its word). */
+export function cancelCallThere(to: string, id: string, callId: string, reason?: string): void {
+  void askInstance(to, CANCEL, { id, callId, ...(reason ? { reason } : {}) }).catch(() => undefined);
 }

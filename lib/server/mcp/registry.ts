@@ -7,7 +7,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import { CallRunner } from "@/lib/server/mcp/call-runner";
 import type { CallAttribution } from "@/lib/server/mcp/call-runner";
-import { callToolThere, holderElsewhere, listToolsThere } from "@/lib/server/mcp/held-elsewhere";
+import { callToolThere, cancelCallThere, holderElsewhere, listToolsThere } from "@/lib/server/mcp/held-elsewhere";
 import { getApprovals } from "@/lib/server/approvals";
 import { getHub } from "@/lib/server/hub";
 import type { Hub } from "@/lib/server/hub";
@@ -215,7 +215,9 @@ export class Registry {
 
   cancelCall(id: string, callId: string, reason?: string): void {
     this.require(id);
-    this.calls.cancel(id, callId, reason);
+    const there = holderElsewhere(id);
+    if (there) cancelCallThere(there, id, callId, reason);
+    else this.calls.cancel(id, callId, reason);
   }
 
   listCalls(id: string, opts: { tool?: string; limit?: number } = {}): CallRecord[] {

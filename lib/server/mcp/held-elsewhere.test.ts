@@ -1,0 +1,80 @@
+import { describe, expect, it, onTestFinished } from "vitest";
+import type { CallToolBody, CallRecord } from "@/lib/contracts/calls";
+import { ClusterRuntime } from "@/lib/server/cluster/runtime";
+import { getCluster, startCluster } from "@/lib/server/cluster/service";
+import type { CallAttribution } from "@/lib/server/mcp/call-runner";
+import { callToolThere, holderElsewhere, listToolsThere, serveHeldConnections, type HeldHere } from "@/lib/server/mcp/held-elsewhere";
+import { storeBackends } from "@/tests/support/store-backends";
+
+/**
+ * A connection held by instance A, used from instance B by what is not an HTTP request (issue 25):
+ * B lists its tools and calls them on A through the database's mailbox, with the call's origin, and a
+ * stop on B cancels the call on A. A's registry is a recorder here (the real path runs in
+ * e2e/cluster.spec.ts, a playground conversation on B calling A's server-everything).
+ */
+const pg = storeBackends().find((b) => b.name === "PostgreSQL");
+
+function recorder() {
+  const calls: { id: string; body: CallToolBody; by: CallAttribution }[] = [];
+  const cancels: { id: string; callId: string; reason?: string }[] = [];
+  let release: (() => void) | undefined;
+  const registry: HeldHere = {
+    listTools: (id) => Promise.resolve({ tools: [{ name: `tool of ${id}`, inputSchema: { type: "object" } }], pages: 1, listedAt: 1 }),
+    async callTool(id, body, by) {
+      calls.push({ id, body, by });
+      if (body.name === "slow") await new Promise<void>((resolve) => (release = resolve));
+      const record: Partial<CallRecord> = {
+        id: body.callId,
+        connectionId: id,
+        tool: body.name,
+        status: body.name === "slow" ? "cancelled" : "ok",
+      };
+      return record as CallRecord;
+    },
+    cancelCall(id, callId, reason) {
+      cancels.push({ id, callId, reason });
+      release?.();
+    },
+  };
+  return { registry, calls, cancels };
+}
+
+describe.runIf(pg !== undefined)("a connection held by another instance", () => {
+  it("is listed and called there with who called, and a stop here cancels the call there", async () => {
+    if (!pg) return;
+    const storeA = pg.open();
+    const storeB = pg.open(true);
+    const a = new ClusterRuntime(storeA, "Loupe A (127.0.0.1:1)", { leaseTtlMs: 60_000 });
+    onTestFinished(() => {
+      getCluster()?.stop();
+      a.stop();
+      storeA.close();
+      storeB.close();
+    });
+    const held = recorder();
+    serveHeldConnections(held.registry, a);
+    a.start();
+    expect(a.hold("mcp:c1").held).toBe(true);
+    startCluster(storeB, "Loupe B (127.0.0.1:2)", []);
+
+    expect(holderElsewhere("c1")).toBe(a.id);
+    expect(holderElsewhere("c2")).toBeUndefined();
+    expect((await listToolsThere(a.id, "c1", {})).tools.map((t) => t.name)).toEqual(["tool of c1"]);
+
+    const origin = { kind: "playground", conversationId: "conv", columnId: "col", toolCallId: "tc" } as const;
+    const done = await callToolThere(a.id, "c1", { name: "echo", arguments: { message: "hi" } }, { origin, approvalId: "ap1" });
+    expect(done).toMatchObject({ connectionId: "c1", tool: "echo", status: "ok" });
+    expect(held.calls[0]).toMatchObject({
+      id: "c1",
+      body: { name: "echo", arguments: { message: "hi" }, callId: done.id },
+      by: { origin, approvalId: "ap1" },
+    });
+
+    const stop = new AbortController();
+    const slow = callToolThere(a.id, "c1", { callId: "slow-1", name: "slow", arguments: {} }, { signal: stop.signal });
+    await expect.poll(() => held.calls.length, { timeout: 10_000 }).toBe(2);
+    stop.abort(new Error("the turn was stopped"));
+    expect(await slow).toMatchObject({ id: "slow-1", status: "cancelled" });
+    expect(held.cancels).toEqual([{ id: "c1", callId: "slow-1", reason: "the turn was stopped" }]);
+  }, 60_000);
+});
