@@ -86,6 +86,8 @@ export interface ConformanceAuthNote {
 
 export interface ConformanceRun {
   id: string;
+  /** With several instances on one database (issue 25): the instance running it (the connection's holder). */
+  instance?: string;
   connectionId: string;
   revision: ConformanceRevision;
   /** One scenario, or null for the revision's whole requirement set. */

@@ -8,6 +8,7 @@ import { getStore } from "@/lib/server/store";
 import { getPeople } from "@/lib/server/people";
 import { startCluster } from "@/lib/server/cluster/service";
 import { approvalWaitsOn } from "@/lib/server/approvals/route";
+import { testRunOn } from "@/lib/server/testing/route";
 
 /**
  * Without the demo (`--no-demo`) its peers are not started: their saved builtin peers (from an
@@ -59,7 +60,7 @@ export async function boot(opts: BootOptions, demos: DemoPeers = {}, registry: P
           store,
           instanceAddress(opts),
           registry.flatMap((a) => a.leases ?? []),
-          [approvalWaitsOn],
+          [approvalWaitsOn, testRunOn],
         );
   startRetention(store);
   // Team mode's gate (lib/launcher/team/) finds the people directory on globalThis: made here, first.

@@ -85,6 +85,8 @@ export const runSchema = z.object({
   results: z.array(caseResultSchema),
   /** Set when the run could not start or stopped as a whole (in words). */
   error: z.string().optional(),
+  /** With several instances on one database (issue 25): the instance running it. */
+  instance: z.string().optional(),
 });
 export type Run = z.infer<typeof runSchema>;
 /** A run in a history list, without its per-replay results. */

@@ -51,3 +51,21 @@ export function takenOverWhen(where: Extract<Whereabouts, { live: false }>, now 
     ? `its lease lapses within ${left} s, then another instance takes it over at its next round`
     : "its lease lapsed; another instance takes it over at its next round, within a few seconds";
 }
+
+/** This instance's id in a cluster, to record on what runs here (undefined: a Loupe on its own store). */
+export function thisInstanceId(): string | undefined {
+  return getCluster()?.runtime.id;
+}
+
+/**
+ * When work a shared store says is going (a test run, a conformance run) was left by an instance that
+ * stopped (issue 25) — it recorded another instance, no longer alive — that instance's name; else
+ * undefined. On a Loupe's own SQLite file, what is going when the process opens it was its last
+ * process's (the stores say so then).
+ */
+export function stoppedElsewhere(instance: string | undefined): string | undefined {
+  const runtime = getCluster()?.runtime;
+  if (!runtime || instance === undefined || instance === runtime.id) return undefined;
+  const where = instanceWhereabouts(instance, runtime);
+  return where && !where.live ? where.name : undefined;
+}

@@ -8,6 +8,7 @@ import type {
   Run,
   RunDiff,
   RunRequest,
+  RunSummary,
   Suite,
   SuiteFile,
   TestCase,
@@ -23,6 +24,7 @@ import { playgroundJudge } from "@/lib/server/testing/judge";
 import { runSuite } from "@/lib/server/testing/runner";
 import { TestStore } from "@/lib/server/testing/store";
 import { processWide } from "@/lib/server/process-wide";
+import { stoppedElsewhere, thisInstanceId } from "@/lib/server/cluster/whereabouts";
 import { portableTarget } from "@/lib/suites/target-secrets";
 
 /** Runs going at once across suites (a bounded resource). */
@@ -38,6 +40,12 @@ export function driverFor(protocol: string): TestingDriver | null {
   return PROTOCOL_ADAPTERS.find((a) => a.id === protocol)?.testing ?? null;
 }
 
+/** A going run whose instance stopped (issue 25): why it stopped, in words. */
+function leftElsewhere(run: RunSummary): string | undefined {
+  const stopped = stoppedElsewhere(run.instance);
+  return stopped && `${stopped} stopped while this run was going; it stopped with it`;
+}
+
 /**
  * Test cases, suites and runs behind the routes (app/api/tests/…): saves cases from what each
  * protocol recorded, runs suites in the background (their traffic is recorded like any other),
@@ -48,8 +56,11 @@ export class Testing {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<Run> }>();
 
   constructor(store = getStore()) {
-    this.store = new TestStore(store);
-    this.store.interruptLeftovers(INTERRUPTED_RUN);
+    // On a shared store (issue 25) a going run may be another live instance's: only one whose
+    // instance stopped is stopped with it (when the store is opened, and as runs are listed).
+    const shared = store.engine.kind !== "sqlite";
+    this.store = new TestStore(store, shared ? leftElsewhere : undefined);
+    this.store.interruptLeftovers(shared ? leftElsewhere : () => INTERRUPTED_RUN);
   }
 
   async caseFrom(source: CaseSource): Promise<TestCase> {
@@ -82,6 +93,7 @@ export class Testing {
       finishedAt: null,
       cases: [],
       results: [],
+      ...(thisInstanceId() ? { instance: thisInstanceId() } : {}),
     };
     this.store.saveRun(first);
     let savedAt = 0;

@@ -60,7 +60,7 @@ describe("TestStore runs", () => {
     store
       .prepare("INSERT INTO test_runs (id, suite_id, started_at, summary, results) VALUES (?, ?, ?, ?, ?)")
       .run("old", suite.id, 0, JSON.stringify(rest), JSON.stringify(results));
-    tests.interruptLeftovers("Loupe stopped");
+    tests.interruptLeftovers(() => "Loupe stopped");
     const read = tests.requireRun(suite.id, "old");
     expect(read).toMatchObject({ status: "cancelled", error: "Loupe stopped" });
     expect(read.results.map((r) => r.caseId)).toEqual([a.id, b.id]);

@@ -22,8 +22,15 @@ function withoutResults({ results: _r, ...summary }: Run): RunSummary {
  * run's row holds its summary; its results are rows appended one per replay (so a going run costs
  * one small write per replay, not its whole results again).
  */
+/** Why a run the store says is going was left by a Loupe that stopped, else undefined (it is going). */
+export type LeftBy = (run: RunSummary) => string | undefined;
+
 export class TestStore {
-  constructor(private readonly store: Store) {}
+  /** `leftBy`: on a shared store (issue 25), which going runs another instance left when it stopped (swept as they are listed). */
+  constructor(
+    private readonly store: Store,
+    private readonly leftBy?: LeftBy,
+  ) {}
 
   listCases(): TestCase[] {
     return this.store
@@ -152,10 +159,16 @@ export class TestStore {
 
   /** Newest first, without per-replay results. */
   listRuns(suiteId: string): RunSummary[] {
-    return this.store
-      .prepare<{ summary: string }>("SELECT summary FROM test_runs WHERE suite_id = ? ORDER BY started_at DESC, id DESC")
-      .all(suiteId)
-      .map((r) => storedJson<RunSummary>(r.summary));
+    const read = () =>
+      this.store
+        .prepare<{ summary: string }>("SELECT summary FROM test_runs WHERE suite_id = ? ORDER BY started_at DESC, id DESC")
+        .all(suiteId)
+        .map((r) => storedJson<RunSummary>(r.summary));
+    const runs = read();
+    const leftBy = this.leftBy;
+    if (!leftBy || !runs.some((r) => r.status === "running" && leftBy(r) !== undefined)) return runs;
+    this.interruptLeftovers(leftBy);
+    return read();
   }
 
   requireRun(suiteId: string, runId: string): Run {
@@ -178,12 +191,16 @@ export class TestStore {
     };
   }
 
-  /** A run still "running" in the file belongs to a Loupe that stopped: it stopped with it. */
-  interruptLeftovers(reason: string): void {
+  /**
+   * A run still "running" in the file belongs to a Loupe that stopped: it stopped with it, saying
+   * `leftBy`'s reason. On a shared store (issue 25) only those another instance left when it stopped.
+   */
+  interruptLeftovers(leftBy: LeftBy): void {
     const rows = this.store.prepare<{ summary: string }>("SELECT summary FROM test_runs").all();
     for (const row of rows) {
       const summary = storedJson<RunSummary>(row.summary);
-      if (summary.status !== "running") continue;
+      const reason = summary.status === "running" ? leftBy(summary) : undefined;
+      if (reason === undefined) continue;
       const results = this.requireRun(summary.suiteId, summary.id).results;
       this.saveRun({ ...summary, cases: summarizeCases(results), status: "cancelled", error: reason, finishedAt: Date.now() });
     }

@@ -2,6 +2,7 @@ import "server-only";
 import type { ConformanceRun } from "@/lib/contracts/conformance";
 import { storedJson } from "@/lib/server/store";
 import type { Store } from "@/lib/server/store";
+import { stoppedElsewhere } from "@/lib/server/cluster/whereabouts";
 
 /** Runs kept per connection: enough to compare with the last few, small enough to stay cheap. */
 export const KEEP_RUNS = 5;
@@ -13,7 +14,13 @@ export const INTERRUPTED_REASON = "Loupe stopped while this run was going; the s
  * record, rewritten as scenarios finish, so the results outlive Loupe's process.
  */
 export class ConformanceRunStore {
+  /** On a shared store (issue 25) a going run may be another live instance's: only one whose instance stopped is closed. */
+  private readonly shared: boolean;
+
   constructor(private readonly store: Store) {
+    this.shared = store.engine.kind !== "sqlite";
+    // Runs of a deleted connection go with it (the connection table's cascade, connection-store.ts, does not name this table).
+    store.db.prepare("DELETE FROM conformance_runs WHERE connection_id NOT IN (SELECT id FROM connections)").run();
     this.interruptLeftovers();
   }
 
@@ -31,8 +38,9 @@ export class ConformanceRunStore {
     })();
   }
 
-  /** Newest first. */
+  /** Newest first (a going run another instance left when it stopped is closed first). */
   list(connectionId: string): ConformanceRun[] {
+    if (this.shared) this.interruptLeftovers();
     const rows = this.store
       .prepare<{ record: string }>("SELECT record FROM conformance_runs WHERE connection_id = ? ORDER BY started_at DESC, id DESC LIMIT ?")
       .all(connectionId, KEEP_RUNS);
@@ -46,15 +54,19 @@ export class ConformanceRunStore {
     return row ? storedJson<ConformanceRun>(row.record) : undefined;
   }
 
-  /** A run still "running" in the file belongs to a Loupe that stopped: its suite died with it. */
+  /**
+   * A run still "running" in the file belongs to a Loupe that stopped: its suite died with it. On a
+   * shared store, only a run whose instance stopped (its record says which).
+   */
   private interruptLeftovers(): void {
-    // Runs of a deleted connection go with it (the connection table's cascade, connection-store.ts, does not name this table).
-    this.store.db.prepare("DELETE FROM conformance_runs WHERE connection_id NOT IN (SELECT id FROM connections)").run();
     const rows = this.store.prepare<{ record: string }>("SELECT record FROM conformance_runs").all();
     for (const row of rows) {
       const run = storedJson<ConformanceRun>(row.record);
       if (run.status !== "running") continue;
-      this.save({ ...run, status: "interrupted", error: INTERRUPTED_REASON, finishedAt: run.finishedAt ?? Date.now() });
+      const stopped = this.shared ? stoppedElsewhere(run.instance) : undefined;
+      if (this.shared && !stopped) continue;
+      const error = stopped ? `${stopped} stopped while this run was going; the suite stopped with it` : INTERRUPTED_REASON;
+      this.save({ ...run, status: "interrupted", error, finishedAt: run.finishedAt ?? Date.now() });
     }
   }
 }

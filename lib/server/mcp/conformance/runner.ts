@@ -1,4 +1,5 @@
 import "server-only";
+import { thisInstanceId } from "@/lib/server/cluster/whereabouts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -74,6 +75,7 @@ export class ConformanceRunner {
       progress: { index: 0, total: body.scenario ? 1 : 0, current: null },
       scenarios: [],
       auth: authNote(config, hasOAuthToken),
+      ...(thisInstanceId() ? { instance: thisInstanceId() } : {}),
     };
     const a: Active = {
       run,

@@ -1,0 +1,94 @@
+import { describe, expect, it, onTestFinished } from "vitest";
+import type { ConformanceRun } from "@/lib/contracts/conformance";
+import type { RunSummary } from "@/lib/contracts/testing";
+import { ClusterRuntime } from "@/lib/server/cluster/runtime";
+import { getCluster, startCluster } from "@/lib/server/cluster/service";
+import { ConformanceRunStore } from "@/lib/server/mcp/conformance/run-store";
+import { Testing } from "@/lib/server/testing/service";
+import { TestStore } from "@/lib/server/testing/store";
+import { runRoute } from "@/lib/server/testing/route";
+import type { Store } from "@/lib/server/store";
+import { caseBody } from "@/tests/support/test-cases";
+import { storeBackends } from "@/tests/support/store-backends";
+
+/**
+ * Runs going on one instance of a shared PostgreSQL database (issue 25): a test suite's run and a
+ * conformance run. Another instance opening the store must not close them as a stopped Loupe's (it
+ * did: "Loupe stopped while this run was going" for a run A was still running); once their instance
+ * stopped, they are closed in words naming it, when the store is read.
+ */
+const pg = storeBackends().find((b) => b.name === "PostgreSQL");
+
+/** Instance A's heartbeat a minute old: it stopped without leaving the list (killed). */
+function silence(store: Store, instance: string): void {
+  store.prepare("UPDATE cluster_instances SET seen_at = ? WHERE id = ?").run(Date.now() - 60_000, instance);
+}
+
+describe.runIf(pg !== undefined)("runs going on another instance of a shared store", () => {
+  it("are left to it while it lives, and closed naming it once it stopped", () => {
+    if (!pg) return;
+    const storeA = pg.open();
+    const storeB = pg.open(true);
+    const a = new ClusterRuntime(storeA, "Loupe A (127.0.0.1:1)", { leaseTtlMs: 60_000 });
+    onTestFinished(() => {
+      getCluster()?.stop();
+      storeA.close();
+      storeB.close();
+    });
+    // A's suite run and conformance run, going.
+    const tests = new TestStore(storeA);
+    const c = tests.createCase(caseBody("a"));
+    const suite = tests.createSuite({ name: "s", caseIds: [c.id], repetitions: 1, concurrency: 1, timeoutMs: 1000 });
+    const run: RunSummary = {
+      id: `run-${Math.random()}`,
+      suiteId: suite.id,
+      suiteName: "s",
+      repetitions: 1,
+      status: "running",
+      startedAt: Date.now(),
+      finishedAt: null,
+      cases: [],
+      instance: a.id,
+    };
+    tests.saveRun(run);
+    const connectionId = `conn-${Math.random()}`;
+    storeA.prepare("INSERT INTO connections (id, config, builtin, created_at) VALUES (?, ?, 0, ?)").run(connectionId, "{}", Date.now());
+    const conformance: ConformanceRun = {
+      id: `conf-${Math.random()}`,
+      instance: a.id,
+      connectionId,
+      revision: "2025-11-25",
+      scenario: null,
+      url: "http://127.0.0.1:1/mcp",
+      status: "running",
+      startedAt: Date.now(),
+      progress: { index: 0, total: 0, current: null },
+      scenarios: [],
+      auth: { headerNames: [], hasOAuthToken: false, carried: false },
+    };
+    new ConformanceRunStore(storeA).save(conformance);
+
+    // B starts and opens both stores: A lives, its runs go on.
+    startCluster(storeB, "Loupe B (127.0.0.1:2)", []);
+    const testingB = new Testing(storeB);
+    const conformanceB = new ConformanceRunStore(storeB);
+    expect(testingB.store.listRuns(suite.id).find((r) => r.id === run.id)?.status).toBe("running");
+    expect(conformanceB.list(connectionId).find((r) => r.id === conformance.id)?.status).toBe("running");
+    // Cancelling it on B goes to A, where its replays run.
+    const route = runRoute(() => testingB.store);
+    expect(route("DELETE", `/api/tests/suites/${suite.id}/runs/${run.id}`)).toBe(a.id);
+    expect(route("GET", `/api/tests/suites/${suite.id}/runs/${run.id}`)).toBeUndefined();
+    expect(route("DELETE", `/api/tests/suites/${suite.id}/runs/nope`)).toBeUndefined();
+
+    // A stops answering: what it ran is closed, naming it.
+    silence(storeA, a.id);
+    expect(testingB.store.listRuns(suite.id).find((r) => r.id === run.id)).toMatchObject({
+      status: "cancelled",
+      error: "Loupe A (127.0.0.1:1) stopped while this run was going; it stopped with it",
+    });
+    expect(conformanceB.list(connectionId).find((r) => r.id === conformance.id)).toMatchObject({
+      status: "interrupted",
+      error: "Loupe A (127.0.0.1:1) stopped while this run was going; the suite stopped with it",
+    });
+  }, 60_000);
+});
