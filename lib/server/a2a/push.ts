@@ -25,9 +25,13 @@ export class A2aPush {
     for (const p of store.listPush()) this.push.set(p.pushId, p);
   }
 
-  /** The registration of the task's webhook, if Loupe registered one. */
+  /**
+   * The registration of the task's webhook, if Loupe registered one. On a shared store its count is
+   * read from the store: the agent's updates reach every instance, not only this one.
+   */
   forTask(agentId: string, taskId: string): A2aPushRegistration | undefined {
-    return [...this.push.values()].find((p) => p.agentId === agentId && p.taskId === taskId)?.registration;
+    const known = [...this.push.values()].find((p) => p.agentId === agentId && p.taskId === taskId);
+    return known && this.find(known.pushId)?.registration;
   }
 
   /**
@@ -143,8 +147,9 @@ export class A2aPush {
     });
     if (foreign) return { status: 400, message: foreign };
     if (read.ok) this.tasks.apply(record.agentId, read.item);
-    record.registration = { ...record.registration, received: record.registration.received + 1 };
-    this.store.savePush(record);
+    // Added in the database, not written back as read: another instance may be counting one too.
+    const received = this.store.countPush(record, record.registration.received);
+    record.registration = { ...record.registration, received };
     return { status: 200, message: "recorded" };
   }
 }
