@@ -26,12 +26,13 @@ export class A2aPush {
   }
 
   /**
-   * The registration of the task's webhook, if Loupe registered one. On a shared store its count is
-   * read from the store: the agent's updates reach every instance, not only this one.
+   * The registration of the task's webhook, if Loupe registered one. On a shared store it is read
+   * from the store, count included: another instance may have registered it, and the agent's
+   * updates reach every instance, not only this one.
    */
   forTask(agentId: string, taskId: string): A2aPushRegistration | undefined {
-    const known = [...this.push.values()].find((p) => p.agentId === agentId && p.taskId === taskId);
-    return known && this.find(known.pushId)?.registration;
+    if (this.store.store.engine.shared) return this.store.pushOfTask(agentId, taskId)?.registration;
+    return [...this.push.values()].find((p) => p.agentId === agentId && p.taskId === taskId)?.registration;
   }
 
   /**

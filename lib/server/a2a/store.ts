@@ -86,6 +86,15 @@ export class A2aStore {
     return row ? pushOf(row) : undefined;
   }
 
+  /** The task's webhook (the first registered, when there were several). */
+  pushOfTask(agentId: string, taskId: string): A2aPushRecord | undefined {
+    const row = query<PushRow>(
+      this.store,
+      `${PUSH_ROWS} WHERE p.agent_id = ? AND p.task_id = ? ORDER BY json_extract(p.record, '$.registration.registeredAt') LIMIT 1`,
+    ).get(agentId, taskId);
+    return row ? pushOf(row) : undefined;
+  }
+
   deletePush(pushId: string): void {
     this.store.db.transaction(() => {
       this.store.prepare("DELETE FROM a2a_push WHERE push_id = ?").run(pushId);
