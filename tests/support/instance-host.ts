@@ -32,9 +32,9 @@ async function route(req: Request): Promise<Response> {
   if (req.method === "GET" && url.pathname === "/api/stream") return stream.GET(req);
   if (req.method === "POST" && url.pathname === "/api/connections") return connections.POST(req);
   if (req.method === "POST" && call) return toolsCall.POST(req, { params: Promise.resolve({ id: call[1]! }) });
-  const push = /^\/a2a-push\/([^/]+)$/.exec(url.pathname);
+  const push = /^\/a2a-push\/([^/]+)$/.exec(url.pathname)?.[1];
   if (req.method === "POST" && push) {
-    const answer = getA2a().receivePush(decodeURIComponent(push[1]!), Object.fromEntries(req.headers), await req.text());
+    const answer = getA2a().receivePush(decodeURIComponent(push), Object.fromEntries(req.headers), await req.text());
     return Response.json({ message: answer.message }, { status: answer.status });
   }
   return new Response("not here", { status: 404 });
