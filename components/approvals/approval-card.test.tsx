@@ -194,6 +194,8 @@ describe("ApprovalCard", () => {
     renderWithClient(<ApprovalCard approval={approval()} />);
     fireEvent.click(screen.getByTestId("approval-approve"));
     await waitFor(() => expect(screen.getByTestId("approval-answer-error").textContent).toContain("no longer waits"));
+    expect(screen.getByTestId("approval-answer-error").dataset.tone).toBe("error");
+    expect(screen.getByTestId("approval-answer-error").getAttribute("role")).toBe("alert");
     await waitFor(() => expect(screen.getByTestId("approval-card").dataset.status).toBe("stale"));
     expect(screen.getByTestId("approval-stale").textContent).toContain("The tap's client disconnected");
   });
@@ -214,6 +216,11 @@ describe("ApprovalCard", () => {
     expect(said.textContent).toContain("This call waits on another Loupe instance");
     expect(said.textContent).toContain("Loupe A (127.0.0.1:1), which stopped answering");
     expect(said.textContent).not.toContain("no longer waits");
+    // Nothing failed: a waiting notice (amber, role=status), not the destructive alert.
+    expect(said.dataset.tone).toBe("waiting");
+    expect(said.getAttribute("role")).toBe("status");
+    expect(said.className).toContain("amber");
+    expect(said.className).not.toContain("destructive");
     expect(screen.getByTestId("approval-card").dataset.status).toBe("pending");
     expect(screen.getByTestId("approval-approve")).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { AlertTriangleIcon } from "lucide-react";
+import { AnswerNotice } from "@/components/elements/answer/answer-notice";
 import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import type { ToolApproval } from "@/lib/contracts/approvals";
 import { AppError, waitsElsewhere } from "@/lib/errors";
@@ -46,30 +46,14 @@ export function ApprovalOutcome({ approval }: { approval: ToolApproval }) {
   );
 }
 
-/** Why the last answer failed, on the card; the draft above stays as typed. */
+/** Why the last answer failed, on the card; the draft above stays as typed. One waiting on another instance still waits: a notice. */
 export function ApprovalAnswerError({ error }: { error: Error }) {
   const elsewhere = waitsElsewhere(error);
   const gone = error instanceof AppError && error.status === 409 && !elsewhere;
-  const code = error instanceof AppError ? error.code : undefined;
   const title = elsewhere
     ? "This call waits on another Loupe instance"
     : gone
       ? "This call no longer waits for an answer"
       : "Could not send the answer";
-  return (
-    <div
-      role="alert"
-      data-testid="approval-answer-error"
-      className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm"
-    >
-      <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
-      <div className="flex min-w-0 flex-col gap-1">
-        <p className="font-medium">{title}</p>
-        <p className="break-words text-xs text-muted-foreground">
-          {error.message}
-          {code && <span className="ml-1 font-mono opacity-70">({code})</span>}
-        </p>
-      </div>
-    </div>
-  );
+  return <AnswerNotice tone={elsewhere ? "waiting" : "error"} title={title} error={error} testId="approval-answer-error" />;
 }

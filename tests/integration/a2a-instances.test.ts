@@ -77,6 +77,7 @@ describe.runIf(withPg)("A2A on two instances", () => {
     demos.push(demo);
     const a = instance(url);
     const b = instance(url);
+    const c = instance(url);
     const statuses: number[] = [];
     process.env.LOUPE_PORT = String(await webhookOn(b, statuses));
     const id = (await a.create({ name: "demo", url: demo.url, headers: {} })).id;
@@ -95,6 +96,11 @@ describe.runIf(withPg)("A2A on two instances", () => {
       recorded(b.hub, id, { kind: "a2a_push" }).map((e) => e.seq),
     );
     expect(b.getTask(id, taskId).push?.received).toBe(statuses.length);
+    // The count is the store's: A, which registered the webhook but got none of the pushes, and C,
+    // which neither registered it nor got any, read the same.
+    expect(a.getTask(id, taskId).push?.received).toBe(statuses.length);
+    expect(c.syncSaved()).toContain(id);
+    expect(c.getTask(id, taskId).push).toMatchObject({ pushId: registration.pushId, received: statuses.length });
 
     // The agent removed on A: its webhook answers B no more (B knew it in memory from the pushes above).
     const row = a.hub.store.prepare("SELECT token FROM a2a_push WHERE push_id = ?").get(registration.pushId);

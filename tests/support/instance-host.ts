@@ -3,7 +3,8 @@
  *
  *   LOUPE_DATA_DIR=… LOUPE_DATABASE_URL=postgres://… node --import tsx --conditions react-server tests/support/instance-host.ts
  *
- * Loupe's real route handlers — the live stream, adding an MCP server, calling a tool — behind a
+ * Loupe's real route handlers — the live stream, adding an MCP server, calling a tool, the A2A push
+ * webhook (`A2aRegistry.receivePush()`, as the launcher's /a2a-push/ hands it over) — behind a
  * node:http server on a free loopback port, as Next's router would hand them a request (the launcher's
  * gate and the pages are left out: what is measured is the store, the hub and the stream). Prints
  * `ready <port>` once listening; SIGTERM closes the store and exits.
@@ -12,6 +13,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import * as connections from "@/app/api/connections/route";
 import * as toolsCall from "@/app/api/connections/[id]/tools/call/route";
 import * as stream from "@/app/api/stream/route";
+import { getA2a } from "@/lib/server/a2a";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { getStore } from "@/lib/server/store";
 import { getHub } from "@/lib/server/hub";
@@ -30,6 +32,11 @@ async function route(req: Request): Promise<Response> {
   if (req.method === "GET" && url.pathname === "/api/stream") return stream.GET(req);
   if (req.method === "POST" && url.pathname === "/api/connections") return connections.POST(req);
   if (req.method === "POST" && call) return toolsCall.POST(req, { params: Promise.resolve({ id: call[1]! }) });
+  const push = /^\/a2a-push\/([^/]+)$/.exec(url.pathname)?.[1];
+  if (req.method === "POST" && push) {
+    const answer = getA2a().receivePush(decodeURIComponent(push), Object.fromEntries(req.headers), await req.text());
+    return Response.json({ message: answer.message }, { status: answer.status });
+  }
   return new Response("not here", { status: 404 });
 }
 

@@ -179,7 +179,9 @@ describe("Elicitation form card — server-everything's requestedSchema", () => 
     );
     type(screen.getByRole("textbox", { name: "String" }), "Ada");
     fireEvent.click(screen.getByTestId("elicitation-accept"));
-    expect((await screen.findByTestId("request-answer-error")).dataset.kind).toBe("stale");
+    const stale = await screen.findByTestId("request-answer-error");
+    expect(stale.dataset.kind).toBe("stale");
+    expect(stale.dataset.tone).toBe("error");
     expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "String" }).value).toBe("Ada");
     cleanup();
     vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
@@ -197,6 +199,11 @@ describe("Elicitation form card — server-everything's requestedSchema", () => 
     fireEvent.click(screen.getByTestId("elicitation-accept"));
     const problem = await screen.findByTestId("request-answer-error");
     expect(problem.dataset.kind).toBe("elsewhere");
+    // It still waits and nothing failed: a waiting notice (amber, role=status), not the destructive alert.
+    expect(problem.dataset.tone).toBe("waiting");
+    expect(problem.getAttribute("role")).toBe("status");
+    expect(problem.className).toContain("amber");
+    expect(problem.className).not.toContain("destructive");
     expect(problem.textContent).toContain("This request waits on another Loupe instance");
     expect(problem.textContent).not.toContain("no longer waits");
     expect(problem.textContent).toContain("Your answer is kept below");

@@ -25,8 +25,13 @@ export class A2aPush {
     for (const p of store.listPush()) this.push.set(p.pushId, p);
   }
 
-  /** The registration of the task's webhook, if Loupe registered one. */
+  /**
+   * The registration of the task's webhook, if Loupe registered one. On a shared store it is read
+   * from the store, count included: another instance may have registered it, and the agent's
+   * updates reach every instance, not only this one.
+   */
   forTask(agentId: string, taskId: string): A2aPushRegistration | undefined {
+    if (this.store.store.engine.shared) return this.store.pushOfTask(agentId, taskId)?.registration;
     return [...this.push.values()].find((p) => p.agentId === agentId && p.taskId === taskId)?.registration;
   }
 
@@ -143,8 +148,9 @@ export class A2aPush {
     });
     if (foreign) return { status: 400, message: foreign };
     if (read.ok) this.tasks.apply(record.agentId, read.item);
-    record.registration = { ...record.registration, received: record.registration.received + 1 };
-    this.store.savePush(record);
+    // Added in the database, not written back as read: another instance may be counting one too.
+    const received = this.store.countPush(record, record.registration.received);
+    record.registration = { ...record.registration, received };
     return { status: 200, message: "recorded" };
   }
 }

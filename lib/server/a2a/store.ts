@@ -1,7 +1,7 @@
 import "server-only";
 import type { A2aAgentInput, A2aHumanRequest, A2aPushRegistration, A2aTaskSummary } from "@/lib/contracts/a2a";
 import { PeerTable, type PeerConfig } from "@/lib/server/peers/table";
-import { record, records } from "@/lib/server/rows";
+import { parseRecord, query, record, records } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
 
 /** A saved A2A agent as persisted (header values in clear; views mask them). */
@@ -27,7 +27,7 @@ export class A2aStore {
   constructor(readonly store: Store) {
     this.agents = new PeerTable(store, {
       table: "a2a_agents",
-      cascade: { a2a_tasks: "agent_id", a2a_requests: "agent_id", a2a_push: "agent_id" },
+      cascade: { a2a_tasks: "agent_id", a2a_requests: "agent_id", a2a_push: "agent_id", a2a_push_counts: "agent_id" },
     });
   }
 
@@ -78,17 +78,47 @@ export class A2aStore {
   }
 
   listPush(): A2aPushRecord[] {
-    return records<A2aPushRecord>(this.store, "SELECT record FROM a2a_push");
+    return query<PushRow>(this.store, PUSH_ROWS).all().map(pushOf);
   }
 
   getPush(pushId: string): A2aPushRecord | undefined {
-    return record<A2aPushRecord>(this.store, "SELECT record FROM a2a_push WHERE push_id = ?", pushId);
+    const row = query<PushRow>(this.store, `${PUSH_ROWS} WHERE p.push_id = ?`).get(pushId);
+    return row ? pushOf(row) : undefined;
+  }
+
+  /** The task's webhook (the first registered, when there were several). */
+  pushOfTask(agentId: string, taskId: string): A2aPushRecord | undefined {
+    const row = query<PushRow>(
+      this.store,
+      `${PUSH_ROWS} WHERE p.agent_id = ? AND p.task_id = ? ORDER BY json_extract(p.record, '$.registration.registeredAt') LIMIT 1`,
+    ).get(agentId, taskId);
+    return row ? pushOf(row) : undefined;
   }
 
   deletePush(pushId: string): void {
-    this.store.prepare("DELETE FROM a2a_push WHERE push_id = ?").run(pushId);
+    this.store.db.transaction(() => {
+      this.store.prepare("DELETE FROM a2a_push WHERE push_id = ?").run(pushId);
+      this.store.prepare("DELETE FROM a2a_push_counts WHERE push_id = ?").run(pushId);
+    })();
   }
 
+  /**
+   * One more update received by the webhook, added in the database in one statement, so that pushes
+   * landing at once on several instances each count (issue 25); answers the count now. A webhook
+   * without a count row yet starts from its record's (`counted`, what an older Loupe wrote there).
+   */
+  countPush(record: A2aPushRecord, counted: number): number {
+    this.store
+      .prepare(
+        `INSERT INTO a2a_push_counts (push_id, agent_id, received) VALUES (?, ?, ?)
+         ON CONFLICT(push_id) DO UPDATE SET received = a2a_push_counts.received + 1`,
+      )
+      .run(record.pushId, record.agentId, counted + 1);
+    const row = query<{ received: number }>(this.store, "SELECT received FROM a2a_push_counts WHERE push_id = ?").get(record.pushId);
+    return Number(row?.received ?? counted + 1);
+  }
+
+  /** The registration (the count of its record is not kept there: a2a_push_counts holds it). */
   savePush(record: A2aPushRecord): void {
     this.store
       .prepare(
@@ -97,4 +127,18 @@ export class A2aStore {
       )
       .run(record.pushId, record.agentId, record.taskId, record.token, JSON.stringify(record));
   }
+}
+
+interface PushRow {
+  record: string;
+  received: number | null;
+}
+
+/** Each webhook's record and its count, when it has one (a2a_push_counts). */
+const PUSH_ROWS = "SELECT p.record, c.received FROM a2a_push p LEFT JOIN a2a_push_counts c ON c.push_id = p.push_id";
+
+function pushOf(row: PushRow): A2aPushRecord {
+  const push = parseRecord<A2aPushRecord>(row.record);
+  if (row.received === null) return push;
+  return { ...push, registration: { ...push.registration, received: Number(row.received) } };
 }

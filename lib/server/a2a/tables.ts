@@ -32,4 +32,13 @@ CREATE TABLE IF NOT EXISTS a2a_push (
   token TEXT NOT NULL,
   record TEXT NOT NULL
 );
+-- Each webhook's count of received updates, apart from its record: instances add one to it in the
+-- database (received = received + 1), never by writing back a count they read. A table of its own
+-- rather than a column of a2a_push: a new table reaches an existing store at its next open, on
+-- SQLite and PostgreSQL alike. A webhook with no row yet counts what its record says (older Loupe).
+CREATE TABLE IF NOT EXISTS a2a_push_counts (
+  push_id TEXT PRIMARY KEY,
+  agent_id TEXT NOT NULL,
+  received INTEGER NOT NULL
+);
 `;
