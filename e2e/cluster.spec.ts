@@ -10,6 +10,7 @@ import type { ToolApproval } from "../lib/contracts/approvals";
 import type { Entry } from "../lib/contracts/entries";
 import type { Conversation } from "../lib/contracts/playground";
 import type { AuditPage } from "../lib/contracts/people";
+import type { Run, Suite, TestCase } from "../lib/contracts/testing";
 
 /** An error body as every route answers one. */
 interface ErrorBody {
@@ -93,6 +94,25 @@ async function playgroundApproval(on: BuiltInstance, from: BuiltInstance, connec
   const same = await api<ErrorBody>(on, "POST", `/api/approvals/${approval.id}`, { action: "approve" });
   expect(same.status).toBe(409);
   expect(same.json.error.code).toBe("conflict:approval_already_answered");
+}
+
+/**
+ * A test case saved on B from a call through A that raised an elicitation, run from B: the run goes
+ * to A, which holds the server (the replayed call's elicitation is raised there and answered by the
+ * case's recorded answer), and passes.
+ */
+async function suiteRunOnHolder(b: BuiltInstance, connectionId: string, callId: string) {
+  const saved = await api<TestCase>(b, "POST", "/api/tests/cases", {
+    from: { protocol: "mcp", from: "call", ref: { connectionId, callId } },
+  });
+  expect(saved.status).toBe(201);
+  expect(saved.json.answers).toHaveLength(1);
+  const suite = await api<Suite>(b, "POST", "/api/tests/suites", { name: "cluster suite", caseIds: [saved.json.id] });
+  expect(suite.status).toBe(201);
+  const run = await api<Run>(b, "POST", `/api/tests/suites/${suite.json.id}/runs?wait=1`, {});
+  expect(run.status).toBe(200);
+  expect(run.servedBy).not.toBeNull();
+  expect(run.json).toMatchObject({ status: "passed" });
 }
 
 test.describe.configure({ mode: "serial" });
@@ -193,6 +213,7 @@ test("a server added on A is held by A, listed on B with who holds it, and answe
 
   await playgroundApproval(a, b, id);
   await playgroundApproval(b, a, id);
+  await suiteRunOnHolder(b, id, done.json.id);
 
   // A request left pending on A when A dies.
   void api<CallRecord>(a, "POST", `/api/connections/${id}/tools/call`, { name: "trigger-elicitation-request", arguments: {} }).catch(

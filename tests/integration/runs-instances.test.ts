@@ -74,11 +74,24 @@ describe.runIf(pg !== undefined)("runs going on another instance of a shared sto
     const conformanceB = new ConformanceRunStore(storeB);
     expect(testingB.store.listRuns(suite.id).find((r) => r.id === run.id)?.status).toBe("running");
     expect(conformanceB.list(connectionId).find((r) => r.id === conformance.id)?.status).toBe("running");
-    // Cancelling it on B goes to A, where its replays run.
-    const route = runRoute(() => testingB.store);
+    // Cancelling it on B goes to A, where its replays run; a run of a suite whose saved target A
+    // holds starts on A (its upstream session is there), not when the targets are held apart.
+    let holders: Record<string, string | null> = { c: a.id };
+    const route = runRoute(
+      () => testingB.store,
+      (id) => holders[id],
+    );
     expect(route("DELETE", `/api/tests/suites/${suite.id}/runs/${run.id}`)).toBe(a.id);
     expect(route("GET", `/api/tests/suites/${suite.id}/runs/${run.id}`)).toBeUndefined();
     expect(route("DELETE", `/api/tests/suites/${suite.id}/runs/nope`)).toBeUndefined();
+    expect(route("POST", `/api/tests/suites/${suite.id}/runs`)).toBe(a.id);
+    const other = tests.createCase({ ...caseBody("b"), target: { kind: "saved", id: "d" } });
+    const both = tests.createSuite({ name: "both", caseIds: [c.id, other.id], repetitions: 1, concurrency: 1, timeoutMs: 1000 });
+    expect(route("POST", `/api/tests/suites/${both.id}/runs`)).toBeUndefined();
+    holders = { c: a.id, d: a.id };
+    expect(route("POST", `/api/tests/suites/${both.id}/runs`)).toBe(a.id);
+    holders = { c: null, d: null };
+    expect(route("POST", `/api/tests/suites/${both.id}/runs`)).toBeUndefined();
 
     // A stops answering: what it ran is closed, naming it.
     silence(storeA, a.id);

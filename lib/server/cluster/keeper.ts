@@ -87,6 +87,15 @@ export class LeaseKeeper {
     return { instance: lease.owner, address: instance?.address ?? "an instance that left the list", here: lease.owner === this.runtime.id };
   }
 
+  /** Who holds the saved resource `id`, under whichever declared prefix it is saved (ids are unique), or null. */
+  holderOfSaved(id: string): Holder | null {
+    for (const kind of this.kinds) {
+      const holder = this.holderOf(`${kind.prefix}:${id}`);
+      if (holder) return holder;
+    }
+    return null;
+  }
+
   /** What the holder published of `resource`, undefined when nothing (or no holder). */
   stateOf(resource: string, holder: Holder): unknown {
     return this.states.read(resource, holder.instance);

@@ -151,6 +151,17 @@ export function leaseHolder(prefix: string, id: string): { holder: Holder; state
   return { holder, state: holder.here ? undefined : cluster.keeper.stateOf(resource, holder) };
 }
 
+/**
+ * The instance holding the saved peer or server `id` (whatever protocol declared its lease), when it
+ * is another live one; null when this instance holds it or nobody does; undefined without a cluster.
+ */
+export function savedHolder(id: string): string | null | undefined {
+  const cluster = getCluster();
+  if (!cluster) return undefined;
+  const holder = cluster.keeper.holderOfSaved(id);
+  return holder && !holder.here ? holder.instance : null;
+}
+
 /** How an instance is named in words (its address, or its id once it left the list), e.g. in what a dead one left. */
 export function instanceNamed(instance: string, runtime: ClusterRuntime | undefined = getCluster()?.runtime): string {
   const found = runtime?.instances.list().find((i) => i.id === instance);
