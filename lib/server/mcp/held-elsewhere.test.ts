@@ -23,13 +23,18 @@ function recorder() {
     async callTool(id, body, by) {
       calls.push({ id, body, by });
       if (body.name === "slow") await new Promise<void>((resolve) => (release = resolve));
-      const record: Partial<CallRecord> = {
-        id: body.callId,
+      const record: CallRecord = {
+        id: body.callId ?? "",
         connectionId: id,
         tool: body.name,
+        args: body.arguments,
+        requestId: 1,
+        startedAt: 1,
+        endedAt: 2,
+        timeoutMs: 1000,
         status: body.name === "slow" ? "cancelled" : "ok",
       };
-      return record as CallRecord;
+      return record;
     },
     cancelCall(id, callId, reason) {
       cancels.push({ id, callId, reason });
