@@ -109,6 +109,7 @@ const now = () => performance.timeOrigin + performance.now();
 readline.createInterface({ input: process.stdin }).on("line", (line) => {
   const [, agent, count] = line.split(" ");
   watch = { agent: '"connectionId":' + JSON.stringify(agent), count: Number(count), seen: 0, first: 0 };
+  process.stdout.write("watching\\n");
 });
 http.get(process.argv[1], (res) => {
   let buffer = "";
@@ -156,16 +157,21 @@ async function pageStream(route: (req: Request) => Promise<Response>) {
   lines.on("line", (line) => onLine(line));
   await new Promise<void>((resolve) => (onLine = () => resolve()));
   return {
-    /** Arrivals on the page of `events` frames of agent `agentId`, timed from `start` (absolute ms). */
-    watch(agentId: string, events: number, start: () => number): Promise<Arrivals> {
-      const answer = new Promise<Arrivals>((resolve) => {
+    /**
+     * Arrivals on the page of `events` frames of agent `agentId`, timed from `start` (absolute ms).
+     * Resolves once the reader is watching (so a frame cannot arrive before it looks), with the arrivals to come.
+     */
+    async watch(agentId: string, events: number, start: () => number): Promise<{ arrived: Promise<Arrivals> }> {
+      const watching = new Promise<void>((resolve) => (onLine = () => resolve()));
+      child.stdin.write(`watch ${agentId} ${events}\n`);
+      await watching;
+      const arrived = new Promise<Arrivals>((resolve) => {
         onLine = (line) => {
           const [first, last] = line.split(" ").map(Number);
           resolve({ first: first! - start(), last: last! - start(), events });
         };
       });
-      child.stdin.write(`watch ${agentId} ${events}\n`);
-      return answer;
+      return { arrived };
     },
     close: async () => {
       child.kill();
@@ -193,7 +199,9 @@ const loadNote = () =>
  */
 export const a2aBench: Bench = {
   name: "a2a",
-  async run({ runs }) {
+  async run(ctx) {
+    // LOUPE_BENCH_A2A_RUNS: more replays (e.g. under `--cpu-prof`, to profile the relay).
+    const runs = Number(process.env.LOUPE_BENCH_A2A_RUNS ?? ctx.runs);
     const { getA2a } = await loadServerModule(() => import("@/lib/server/a2a"));
     const { GET } = await loadServerModule(() => import("@/app/api/stream/route"));
     const registry = getA2a();
@@ -209,7 +217,7 @@ export const a2aBench: Bench = {
       const body = { parts: [{ kind: "data" as const, data: { skill: "stream", count: CHUNKS } }], stream: true };
       const viaLoupe = async (events: number): Promise<Arrivals> => {
         let start = 0;
-        const arrived = page.watch(agent.id, events, () => start);
+        const { arrived } = await page.watch(agent.id, events, () => start);
         start = clock();
         const { exchangeId } = await registry.send(agent.id, body);
         const out = await arrived;
