@@ -42,6 +42,11 @@ function isErrorKind(kind: string): kind is ErrorKind {
   return Object.hasOwn(STATUS, kind);
 }
 
+/** Whether `code` is an error code (`<kind>:<what>`), e.g. one read back from another instance. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return isErrorKind(code.split(":")[0] ?? "") && code.includes(":");
+}
+
 export class AppError extends Error {
   readonly [BRAND] = true;
   readonly code: ErrorCode;

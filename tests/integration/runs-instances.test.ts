@@ -6,7 +6,7 @@ import { getCluster, startCluster } from "@/lib/server/cluster/service";
 import { ConformanceRunStore } from "@/lib/server/mcp/conformance/run-store";
 import { Testing } from "@/lib/server/testing/service";
 import { TestStore } from "@/lib/server/testing/store";
-import { runRoute } from "@/lib/server/testing/route";
+import { runHolder, runRoute } from "@/lib/server/testing/route";
 import type { Store } from "@/lib/server/store";
 import { caseBody } from "@/tests/support/test-cases";
 import { storeBackends } from "@/tests/support/store-backends";
@@ -75,26 +75,32 @@ describe.runIf(pg !== undefined)("runs going on another instance of a shared sto
     expect(testingB.store.listRuns(suite.id).find((r) => r.id === run.id)?.status).toBe("running");
     expect(conformanceB.list(connectionId).find((r) => r.id === conformance.id)?.status).toBe("running");
     // Cancelling it on B goes to A, where its replays run; a run of a suite whose saved target A
-    // holds starts on A (its upstream session is there), not when the targets are held apart.
-    let holders: Record<string, string | null> = { c: a.id };
-    const route = runRoute(
-      () => testingB.store,
-      (id) => holders[id],
-    );
+    // holds starts on A (its upstream session is there), not when the targets are held apart, and a
+    // target the run names decides over the suite's.
+    const route = runRoute(() => testingB.store);
     expect(route("DELETE", `/api/tests/suites/${suite.id}/runs/${run.id}`)).toBe(a.id);
     expect(route("GET", `/api/tests/suites/${suite.id}/runs/${run.id}`)).toBeUndefined();
     expect(route("DELETE", `/api/tests/suites/${suite.id}/runs/nope`)).toBeUndefined();
-    expect(route("POST", `/api/tests/suites/${suite.id}/runs`)).toBe(a.id);
+    let holders: Record<string, string | null> = { c: a.id };
+    const holderOf = (id: string) => holders[id];
+    expect(runHolder(testingB.store, suite.id, undefined, holderOf)).toBe(a.id);
+    expect(runHolder(testingB.store, suite.id, { kind: "saved", id: "elsewhere" }, holderOf)).toBeUndefined();
+    expect(runHolder(testingB.store, suite.id, { kind: "url", url: "http://127.0.0.1:1/mcp" }, holderOf)).toBeUndefined();
     const other = tests.createCase({ ...caseBody("b"), target: { kind: "saved", id: "d" } });
     const both = tests.createSuite({ name: "both", caseIds: [c.id, other.id], repetitions: 1, concurrency: 1, timeoutMs: 1000 });
-    expect(route("POST", `/api/tests/suites/${both.id}/runs`)).toBeUndefined();
+    expect(runHolder(testingB.store, both.id, undefined, holderOf)).toBeUndefined();
+    expect(runHolder(testingB.store, both.id, { kind: "saved", id: "c" }, holderOf)).toBe(a.id);
     holders = { c: a.id, d: a.id };
-    expect(route("POST", `/api/tests/suites/${both.id}/runs`)).toBe(a.id);
+    expect(runHolder(testingB.store, both.id, undefined, holderOf)).toBe(a.id);
     holders = { c: null, d: null };
-    expect(route("POST", `/api/tests/suites/${both.id}/runs`)).toBeUndefined();
+    expect(runHolder(testingB.store, both.id, undefined, holderOf)).toBeUndefined();
 
     // A stops answering: what it ran is closed, naming it.
     silence(storeA, a.id);
+    expect(testingB.cancelRun(suite.id, run.id)).toMatchObject({
+      status: "cancelled",
+      error: expect.stringContaining("Loupe A (127.0.0.1:1) stopped"),
+    });
     expect(testingB.store.listRuns(suite.id).find((r) => r.id === run.id)).toMatchObject({
       status: "cancelled",
       error: "Loupe A (127.0.0.1:1) stopped while this run was going; it stopped with it",

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { logLine } from "@/lib/log-text";
 import { errorMessage } from "@/lib/values";
+import { AppError, isErrorCode } from "@/lib/errors";
 import type { Store } from "@/lib/server/store";
 import { HEARTBEAT_MS, Instances } from "@/lib/server/cluster/instances";
 import { Leases } from "@/lib/server/cluster/leases";
@@ -33,6 +34,9 @@ interface Reply {
   ok: boolean;
   value?: unknown;
   error?: string;
+  /** The handler's AppError code and details, so the asker's route answers as the handler's would have. */
+  code?: string;
+  details?: unknown;
 }
 
 function isReply(value: unknown): value is Reply {
@@ -194,8 +198,12 @@ export class ClusterRuntime {
     const waiter = this.waiting.get(message.body.inReplyTo);
     if (!waiter) return; // timed out meanwhile
     this.waiting.delete(message.body.inReplyTo);
-    if (message.body.ok) waiter.resolve(message.body.value);
-    else waiter.reject(new ClusterRequestError(message.body.error ?? "failed"));
+    const { ok, value, error, code, details } = message.body;
+    if (ok) waiter.resolve(value);
+    else
+      waiter.reject(
+        code && isErrorCode(code) ? new AppError(code, error ?? "failed", details) : new ClusterRequestError(error ?? "failed"),
+      );
   }
 
   private async serve(message: ClusterMessage): Promise<void> {
@@ -208,8 +216,15 @@ export class ClusterRuntime {
       if (!handler) throw new Error(`instance ${this.id} has no handler for "${message.kind}"`);
       reply = { inReplyTo: requestId ?? "", ok: true, value: await handler(payload, message.sender) };
     } catch (error) {
-      reply = { inReplyTo: requestId ?? "", ok: false, error: error instanceof Error ? error.message : String(error) };
+      const told = error instanceof AppError ? { code: error.code, details: error.details } : {};
+      reply = { inReplyTo: requestId ?? "", ok: false, error: error instanceof Error ? error.message : String(error), ...told };
     }
-    if (requestId) this.mailbox.send(message.sender, REPLY, reply);
+    if (!requestId) return;
+    try {
+      this.mailbox.send(message.sender, REPLY, reply);
+    } catch (error) {
+      // The asker's own wait ends it (its timeout, or its instance judged gone); said here once per reply.
+      logLine(`[loupe] cluster: the answer to instance ${message.sender} could not be sent:`, errorMessage(error));
+    }
   }
 }

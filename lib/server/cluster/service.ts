@@ -4,6 +4,8 @@ import { LeaseKeeper } from "@/lib/server/cluster/keeper";
 import type { Holder, InstanceRoute, LeasedResources } from "@/lib/server/cluster/leased";
 import { ClusterRuntime, LEASE_TTL_MS } from "@/lib/server/cluster/runtime";
 import type { Store } from "@/lib/server/store";
+import { logLine } from "@/lib/log-text";
+import { errorMessage } from "@/lib/values";
 
 /** The message kind that carries a forwarded HTTP request (lib/launcher/cluster-link.ts). */
 const HTTP = "http";
@@ -78,7 +80,15 @@ export function startCluster(
   };
   Reflect.set(globalThis, KEY, cluster);
   const link = clusterLink();
-  link.route = (method, url) => keeper.route(method, url) ?? routeToInstance(runtime, routes, method, url);
+  link.route = (method, url) => {
+    try {
+      return keeper.route(method, url) ?? routeToInstance(runtime, routes, method, url);
+    } catch (error) {
+      // The database away: served here, where the route answers in words (a routing throw would fail the request).
+      logLine("[loupe] cluster: routing a request failed, served here:", errorMessage(error));
+      return undefined;
+    }
+  };
   link.forward = async (to, request) => {
     const answer = await whileAlive(runtime, to, runtime.request(to, HTTP, request, FORWARD_MS));
     if (!isForwardedAnswer(answer)) throw new Error(`instance ${to} answered something that is not an HTTP answer`);
@@ -99,7 +109,7 @@ function routeToInstance(runtime: ClusterRuntime, routes: readonly InstanceRoute
   for (const route of routes) {
     const to = route(method, pathname);
     if (to === undefined) continue;
-    return to !== runtime.id && runtime.instances.isAlive(to) ? to : undefined;
+    return to !== runtime.id && instanceAlive(runtime, to) ? to : undefined;
   }
   return undefined;
 }
@@ -139,6 +149,29 @@ export function askInstance(to: string, kind: string, body: unknown, timeoutMs: 
   const runtime = getCluster()?.runtime;
   if (!runtime) return Promise.reject(new Error("this Loupe runs alone: there is no other instance to ask"));
   return whileAlive(runtime, to, runtime.request(to, kind, body, timeoutMs));
+}
+
+/**
+ * A request a route decided, once it read its body, must run on instance `to` (issue 25): sent there as
+ * it came, with who asked (`actor`, lib/contracts/people.ts' encodeActor), and its answer returned as
+ * that instance gave it. What the launcher does for routes it can decide from the URL alone.
+ */
+export async function forwardFromRoute(req: Request, to: string, body: string, actor: string): Promise<Response> {
+  const forward = clusterLink().forward;
+  if (!forward) throw new Error("this Loupe runs alone: there is no other instance to forward to");
+  const url = new URL(req.url);
+  const headers: Record<string, string> = { "content-type": req.headers.get("content-type") ?? "application/json" };
+  const answer = await forward(to, {
+    method: req.method,
+    url: url.pathname + url.search,
+    headers,
+    body: Buffer.from(body).toString("base64"),
+    actor,
+  });
+  return new Response(Buffer.from(answer.body, "base64"), {
+    status: answer.status,
+    headers: { ...answer.headers, "x-loupe-served-by": to },
+  });
 }
 
 /** Who holds `<prefix>:<id>` with the state it published, or null (no cluster, or nobody holds it). */

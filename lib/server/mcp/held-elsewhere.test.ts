@@ -3,7 +3,15 @@ import type { CallToolBody, CallRecord } from "@/lib/contracts/calls";
 import { ClusterRuntime } from "@/lib/server/cluster/runtime";
 import { getCluster, startCluster } from "@/lib/server/cluster/service";
 import type { CallAttribution } from "@/lib/server/mcp/call-runner";
-import { callToolThere, holderElsewhere, listToolsThere, serveHeldConnections, type HeldHere } from "@/lib/server/mcp/held-elsewhere";
+import { AppError } from "@/lib/errors";
+import {
+  callToolThere,
+  holderElsewhere,
+  listToolsThere,
+  serveHeldConnections,
+  type CallThere,
+  type HeldHere,
+} from "@/lib/server/mcp/held-elsewhere";
 import { storeBackends } from "@/tests/support/store-backends";
 
 /**
@@ -14,6 +22,10 @@ import { storeBackends } from "@/tests/support/store-backends";
  */
 const pg = storeBackends().find((b) => b.name === "PostgreSQL");
 
+/** The shared calls table, as far as these tests need it: the holder records, the asker reads. */
+const stored = new Map<string, CallRecord>();
+const here: CallThere = { requestTimeoutMs: 60_000, stored: (callId) => stored.get(callId) };
+
 function recorder() {
   const calls: { id: string; body: CallToolBody; by: CallAttribution }[] = [];
   const cancels: { id: string; callId: string; reason?: string }[] = [];
@@ -23,6 +35,7 @@ function recorder() {
     async callTool(id, body, by) {
       calls.push({ id, body, by });
       if (body.name === "slow") await new Promise<void>((resolve) => (release = resolve));
+      if (body.name === "taken") throw new AppError("conflict:call_id", `A call with id "${body.callId}" already exists`);
       const record: CallRecord = {
         id: body.callId ?? "",
         connectionId: id,
@@ -33,7 +46,10 @@ function recorder() {
         endedAt: 2,
         timeoutMs: 1000,
         status: body.name === "slow" ? "cancelled" : "ok",
+        ...(body.name === "big" ? { result: { content: [{ type: "text", text: "x".repeat(2 * 1024 * 1024) }] } } : {}),
       };
+      // What the asker reads from the store is marked, to tell it from what came in the message.
+      stored.set(record.id, { ...record, approvalId: "read from the store" });
       return record;
     },
     cancelCall(id, callId, reason) {
@@ -67,7 +83,7 @@ describe.runIf(pg !== undefined)("a connection held by another instance", () => 
     expect((await listToolsThere(a.id, "c1", {})).tools.map((t) => t.name)).toEqual(["tool of c1"]);
 
     const origin = { kind: "playground", conversationId: "conv", columnId: "col", toolCallId: "tc" } as const;
-    const done = await callToolThere(a.id, "c1", { name: "echo", arguments: { message: "hi" } }, { origin, approvalId: "ap1" });
+    const done = await callToolThere(a.id, "c1", { name: "echo", arguments: { message: "hi" } }, { origin, approvalId: "ap1" }, here);
     expect(done).toMatchObject({ connectionId: "c1", tool: "echo", status: "ok" });
     expect(held.calls[0]).toMatchObject({
       id: "c1",
@@ -76,10 +92,31 @@ describe.runIf(pg !== undefined)("a connection held by another instance", () => 
     });
 
     const stop = new AbortController();
-    const slow = callToolThere(a.id, "c1", { callId: "slow-1", name: "slow", arguments: {} }, { signal: stop.signal });
+    const slow = callToolThere(a.id, "c1", { callId: "slow-1", name: "slow", arguments: {} }, { signal: stop.signal }, here);
     await expect.poll(() => held.calls.length, { timeout: 10_000 }).toBe(2);
     stop.abort(new Error("the turn was stopped"));
     expect(await slow).toMatchObject({ id: "slow-1", status: "cancelled" });
     expect(held.cancels).toEqual([{ id: "c1", callId: "slow-1", reason: "the turn was stopped" }]);
+
+    // Stopped before it was sent: nothing runs there. A tap's call is refused in words. The holder's
+    // error comes back with its code; a result too large for a message is read from the store.
+    const stopped = new AbortController();
+    stopped.abort();
+    await expect(callToolThere(a.id, "c1", { name: "echo", arguments: {} }, { signal: stopped.signal }, here)).rejects.toMatchObject({
+      code: "cancelled:call",
+    });
+    await expect(callToolThere(a.id, "c1", { name: "echo", arguments: {} }, { onProgress: () => undefined }, here)).rejects.toMatchObject({
+      code: "conflict:connection_elsewhere",
+      status: 409,
+    });
+    expect(held.calls).toHaveLength(2);
+    await expect(callToolThere(a.id, "c1", { callId: "t1", name: "taken", arguments: {} }, {}, here)).rejects.toMatchObject({
+      code: "conflict:call_id",
+      status: 409,
+    });
+    const big = await callToolThere(a.id, "c1", { name: "big", arguments: {} }, {}, here);
+    expect(JSON.stringify(big.result).length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(big.approvalId).toBe("read from the store");
+    expect(done.approvalId).toBeUndefined();
   }, 60_000);
 });

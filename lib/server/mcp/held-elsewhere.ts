@@ -1,7 +1,8 @@
 import "server-only";
 import { CallToolBody, DEFAULT_MAX_TOTAL_TIMEOUT_MS, type CallOrigin, type CallRecord } from "@/lib/contracts/calls";
 import type { ClusterRuntime } from "@/lib/server/cluster/runtime";
-import { askInstance, getCluster, leaseHolder } from "@/lib/server/cluster/service";
+import { AppError } from "@/lib/errors";
+import { askInstance, getCluster, instanceNamed, leaseHolder } from "@/lib/server/cluster/service";
 import type { CallAttribution } from "@/lib/server/mcp/call-runner";
 import { MCP_LEASE } from "@/lib/server/mcp/held-view";
 import type { ToolsListing } from "@/lib/server/mcp/tool-pages";
@@ -14,6 +15,9 @@ import { isRecord } from "@/lib/values";
  * mailbox instead, with who made the call (`origin`, `approvalId`), and the holder runs and records them
  * as its own. A call stopped here is cancelled there.
  */
+/** Over this (JSON characters), a call's record stays in the store and the answer says so. */
+const MAX_MESSAGE_CHARS = 1024 * 1024;
+
 const LIST = "mcp:tools/list";
 const CALL = "mcp:tools/call";
 const CANCEL = "mcp:tools/cancel";
@@ -27,6 +31,9 @@ export interface HeldHere {
 
 /** The instance holding connection `id` when it is another live one, else undefined (no cluster, held here, or nobody). */
 export function holderElsewhere(id: string): string | undefined {
+  // Held here (every call of a single instance's or a holder's own): no database read.
+  const cluster = getCluster();
+  if (!cluster || cluster.runtime.holds(`${MCP_LEASE}:${id}`)) return undefined;
   const found = leaseHolder(MCP_LEASE, id);
   return found && !found.holder.here ? found.holder.instance : undefined;
 }
@@ -53,14 +60,16 @@ export function serveHeldConnections(registry: HeldHere, runtime: ClusterRuntime
     if (!id) throw new Error("the ask named no connection");
     return registry.listTools(id, { refresh: isRecord(body) && body.refresh === true });
   });
-  runtime.on(CALL, (body) => {
+  runtime.on(CALL, async (body) => {
     const id = isRecord(body) ? text(body.id) : undefined;
     if (!id || !isRecord(body)) throw new Error("the ask named no connection");
     const by: CallAttribution = {};
     if (isOrigin(body.origin)) by.origin = body.origin;
     const approvalId = text(body.approvalId);
     if (approvalId) by.approvalId = approvalId;
-    return registry.callTool(id, CallToolBody.parse(body.call), by);
+    const call = await registry.callTool(id, CallToolBody.parse(body.call), by);
+    // A large result stays in the shared calls table (the asker reads it there), not in a message.
+    return JSON.stringify(call).length > MAX_MESSAGE_CHARS ? { id: call.id, stored: true } : call;
   });
   runtime.on(CANCEL, (body) => {
     const id = isRecord(body) ? text(body.id) : undefined;
@@ -78,11 +87,27 @@ export async function listToolsThere(to: string, id: string, opts: { refresh?: b
   return answer;
 }
 
+/** What a call made on another instance needs from here: how long it may take, and its record read from the shared store. */
+export interface CallThere {
+  /** The connection's own request timeout (a call without one runs that long on the holder). */
+  requestTimeoutMs: number;
+  /** The call's whole record, read from the shared calls table (its result too large for a message). */
+  stored(callId: string): CallRecord | undefined;
+}
+
 /**
  * Calls a tool of connection `id` on the instance `to` holding it, which records the call (its id
- * chosen here, so what waits here knows it). Aborting `by.signal` cancels it there.
+ * chosen here, so what waits here knows it). Aborting `by.signal` cancels it there, as does giving
+ * up on it (its holder judged gone, or too slow). A tap's call (progress, its client's `_meta`, its
+ * server's requests for its client) cannot be relayed this way: refused in words.
  */
-export async function callToolThere(to: string, id: string, body: CallToolBody, by: CallAttribution = {}): Promise<CallRecord> {
+export async function callToolThere(to: string, id: string, body: CallToolBody, by: CallAttribution, here: CallThere): Promise<CallRecord> {
+  if (by.onProgress || by.onStart || by.meta)
+    throw new AppError(
+      "conflict:connection_elsewhere",
+      `This server is held by ${instanceNamed(to)}: a tapped client's call through it, with its progress and requests, runs on that instance only`,
+    );
+  if (by.signal?.aborted) throw new AppError("cancelled:call", "The call was stopped before it was sent");
   const call = { ...body, callId: body.callId ?? crypto.randomUUID() };
   const ask = { id, call, ...(by.origin ? { origin: by.origin } : {}), ...(by.approvalId ? { approvalId: by.approvalId } : {}) };
   const onAbort = () => {
@@ -91,10 +116,14 @@ export async function callToolThere(to: string, id: string, body: CallToolBody, 
   };
   by.signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    const waitMs = (body.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS) + 30_000;
-    const answer = await askInstance(to, CALL, ask, waitMs);
-    if (!isCallRecord(answer)) throw new Error(`instance ${to} answered something that is not a call record`);
-    return answer;
+    const runsMs = Math.max(body.timeoutMs ?? here.requestTimeoutMs, body.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS);
+    const answer = await askInstance(to, CALL, ask, runsMs + 30_000).catch((error: unknown) => {
+      cancelCallThere(to, id, call.callId, "the caller stopped waiting for it");
+      throw error;
+    });
+    const record = isRecord(answer) && answer.stored === true ? here.stored(call.callId) : answer;
+    if (!isCallRecord(record)) throw new Error(`instance ${to} answered something that is not a call record`);
+    return record;
   } finally {
     by.signal?.removeEventListener("abort", onAbort);
   }

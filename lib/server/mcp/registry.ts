@@ -210,7 +210,9 @@ export class Registry {
   callTool(id: string, body: CallToolBody, by?: CallAttribution): Promise<CallRecord> {
     const conn = this.require(id);
     const there = holderElsewhere(id);
-    return there ? callToolThere(there, id, body, by) : this.calls.run(conn, body, by);
+    if (!there) return this.calls.run(conn, body, by);
+    const stored = (callId: string) => callStore(this.hub.store).get(callId) ?? undefined;
+    return callToolThere(there, id, body, by ?? {}, { requestTimeoutMs: conn.config.requestTimeoutMs, stored });
   }
 
   cancelCall(id: string, callId: string, reason?: string): void {

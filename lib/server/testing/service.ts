@@ -53,12 +53,14 @@ function leftElsewhere(run: RunSummary): string | undefined {
  */
 export class Testing {
   readonly store: TestStore;
+  private readonly shared: boolean;
   private readonly running = new Map<string, { controller: AbortController; done: Promise<Run> }>();
 
   constructor(store = getStore()) {
     // On a shared store (issue 25) a going run may be another live instance's: only one whose
     // instance stopped is stopped with it (when the store is opened, and as runs are listed).
     const shared = store.engine.kind !== "sqlite";
+    this.shared = shared;
     this.store = new TestStore(store, shared ? leftElsewhere : undefined);
     this.store.interruptLeftovers(shared ? leftElsewhere : () => INTERRUPTED_RUN);
   }
@@ -147,8 +149,11 @@ export class Testing {
 
   cancelRun(suiteId: string, runId: string): Run {
     const run = this.store.requireRun(suiteId, runId);
-    this.running.get(runId)?.controller.abort("cancelled");
-    return run;
+    const here = this.running.get(runId);
+    if (here) here.controller.abort("cancelled");
+    // Going on an instance that stopped (issue 25): closed now, naming it (a live one's cancel was forwarded there).
+    else if (run.status === "running" && this.shared) this.store.interruptLeftovers(leftElsewhere);
+    return here ? run : this.store.requireRun(suiteId, runId);
   }
 
   /** The run against `baseRunId`, else the suite's baseline, else the run before it. */
