@@ -1,8 +1,6 @@
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ConformanceRun } from "@/lib/contracts/conformance";
 import type { RunSummary } from "@/lib/contracts/testing";
-import { ClusterRuntime } from "@/lib/server/cluster/runtime";
-import { getCluster, startCluster } from "@/lib/server/cluster/service";
 import { ConformanceRunStore } from "@/lib/server/mcp/conformance/run-store";
 import { Testing } from "@/lib/server/testing/service";
 import { TestStore } from "@/lib/server/testing/store";
@@ -10,6 +8,7 @@ import { runHolder, runRoute } from "@/lib/server/testing/route";
 import type { Store } from "@/lib/server/store";
 import { caseBody } from "@/tests/support/test-cases";
 import { storeBackends } from "@/tests/support/store-backends";
+import { instanceA } from "@/tests/support/two-instances";
 
 /**
  * Runs going on one instance of a shared PostgreSQL database (issue 25): a test suite's run and a
@@ -27,14 +26,7 @@ function silence(store: Store, instance: string): void {
 describe.runIf(pg !== undefined)("runs going on another instance of a shared store", () => {
   it("are left to it while it lives, and closed naming it once it stopped", () => {
     if (!pg) return;
-    const storeA = pg.open();
-    const storeB = pg.open(true);
-    const a = new ClusterRuntime(storeA, "Loupe A (127.0.0.1:1)", { leaseTtlMs: 60_000 });
-    onTestFinished(() => {
-      getCluster()?.stop();
-      storeA.close();
-      storeB.close();
-    });
+    const { a, storeA, storeB, startB } = instanceA(pg);
     // A's suite run and conformance run, going.
     const tests = new TestStore(storeA);
     const c = tests.createCase(caseBody("a"));
@@ -69,7 +61,7 @@ describe.runIf(pg !== undefined)("runs going on another instance of a shared sto
     new ConformanceRunStore(storeA).save(conformance);
 
     // B starts and opens both stores: A lives, its runs go on.
-    startCluster(storeB, "Loupe B (127.0.0.1:2)", []);
+    startB();
     const testingB = new Testing(storeB);
     const conformanceB = new ConformanceRunStore(storeB);
     expect(testingB.store.listRuns(suite.id).find((r) => r.id === run.id)?.status).toBe("running");

@@ -1,7 +1,5 @@
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CallToolBody, CallRecord } from "@/lib/contracts/calls";
-import { ClusterRuntime } from "@/lib/server/cluster/runtime";
-import { getCluster, startCluster } from "@/lib/server/cluster/service";
 import type { CallAttribution } from "@/lib/server/mcp/call-runner";
 import { AppError } from "@/lib/errors";
 import {
@@ -13,6 +11,7 @@ import {
   type HeldHere,
 } from "@/lib/server/mcp/held-elsewhere";
 import { storeBackends } from "@/tests/support/store-backends";
+import { instanceA } from "@/tests/support/two-instances";
 
 /**
  * A connection held by instance A, used from instance B by what is not an HTTP request (issue 25):
@@ -63,20 +62,12 @@ function recorder() {
 describe.runIf(pg !== undefined)("a connection held by another instance", () => {
   it("is listed and called there with who called, and a stop here cancels the call there", async () => {
     if (!pg) return;
-    const storeA = pg.open();
-    const storeB = pg.open(true);
-    const a = new ClusterRuntime(storeA, "Loupe A (127.0.0.1:1)", { leaseTtlMs: 60_000 });
-    onTestFinished(() => {
-      getCluster()?.stop();
-      a.stop();
-      storeA.close();
-      storeB.close();
-    });
+    const { a, startB } = instanceA(pg);
     const held = recorder();
     serveHeldConnections(held.registry, a);
     a.start();
     expect(a.hold("mcp:c1").held).toBe(true);
-    startCluster(storeB, "Loupe B (127.0.0.1:2)", []);
+    startB();
 
     expect(holderElsewhere("c1")).toBe(a.id);
     expect(holderElsewhere("c2")).toBeUndefined();
