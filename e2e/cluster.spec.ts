@@ -147,10 +147,15 @@ test("a server added on A is held by A, listed on B with who holds it, and answe
   expect(added.json.heldBy).toMatchObject({ here: true, address: expect.stringContaining("Loupe A") });
 
   // B learns of it from the store, without a restart, and shows A's state.
+  let seenOnB: unknown = "nothing yet";
   const onB = await until("the server listed on B", async () => {
     const list = await api<ConnectionView[]>(b, "GET", "/api/connections");
     const found = list.json.find((c) => c.id === id);
+    seenOnB = found ? { state: found.state, heldBy: found.heldBy } : list.json.map((c) => c.id);
     return found?.state.status === "connected" ? found : undefined;
+  }).catch((error: unknown) => {
+    // What B showed last, and what A says, so a failure under load says which side lagged.
+    throw new Error(`${String(error)}; B showed ${JSON.stringify(seenOnB)}`);
   });
   expect(onB.heldBy).toMatchObject({ here: false, address: expect.stringContaining("Loupe A") });
 
