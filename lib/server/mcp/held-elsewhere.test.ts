@@ -108,6 +108,8 @@ describe.runIf(pg !== undefined)("a connection held by another instance", () => 
     const big = await callToolThere(a.id, "c1", { name: "big", arguments: {} }, {}, here);
     expect(JSON.stringify(big.result).length).toBeGreaterThan(2 * 1024 * 1024);
     expect(big.approvalId).toBe("read from the store");
+    // The holder's own error ended that call: no cancel was sent after it (it would name another call's id).
+    expect(held.cancels).toHaveLength(1);
     expect(done.approvalId).toBeUndefined();
   }, 60_000);
 });

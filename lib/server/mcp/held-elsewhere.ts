@@ -18,6 +18,9 @@ import { isRecord } from "@/lib/values";
 /** Over this (JSON characters), a call's record stays in the store and the answer says so. */
 const MAX_MESSAGE_CHARS = 1024 * 1024;
 
+/** A cancel's answer is not awaited by anyone: its wait is short. */
+const CANCEL_WAIT_MS = 30_000;
+
 const LIST = "mcp:tools/list";
 const CALL = "mcp:tools/call";
 const CANCEL = "mcp:tools/cancel";
@@ -118,7 +121,9 @@ export async function callToolThere(to: string, id: string, body: CallToolBody, 
   try {
     const runsMs = Math.max(body.timeoutMs ?? here.requestTimeoutMs, body.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS);
     const answer = await askInstance(to, CALL, ask, runsMs + 30_000).catch((error: unknown) => {
-      cancelCallThere(to, id, call.callId, "the caller stopped waiting for it");
+      // Given up on (no answer in time, its holder judged gone): it must not run on there unseen. An
+      // error the holder answered (an AppError) ended the call there, or named another call's id.
+      if (!(error instanceof AppError)) cancelCallThere(to, id, call.callId, "the caller stopped waiting for it");
       throw error;
     });
     const record = isRecord(answer) && answer.stored === true ? here.stored(call.callId) : answer;
@@ -131,5 +136,5 @@ export async function callToolThere(to: string, id: string, body: CallToolBody, 
 
 /** Cancels call `callId` of connection `id` on the instance `to` running it (nothing waits for its word). */
 export function cancelCallThere(to: string, id: string, callId: string, reason?: string): void {
-  void askInstance(to, CANCEL, { id, callId, ...(reason ? { reason } : {}) }).catch(() => undefined);
+  void askInstance(to, CANCEL, { id, callId, ...(reason ? { reason } : {}) }, CANCEL_WAIT_MS).catch(() => undefined);
 }
