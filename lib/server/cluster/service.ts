@@ -1,5 +1,6 @@
 import "server-only";
-import { clusterLink, isForwardedAnswer, isForwardedRequest } from "@/lib/launcher/cluster-link";
+import { clusterLink, forwardTimedOut, isForwardedAnswer, isForwardedRequest } from "@/lib/launcher/cluster-link";
+import { AppError } from "@/lib/errors";
 import { LeaseKeeper } from "@/lib/server/cluster/keeper";
 import type { Holder, InstanceRoute, LeasedResources } from "@/lib/server/cluster/leased";
 import { ClusterRuntime, LEASE_TTL_MS } from "@/lib/server/cluster/runtime";
@@ -161,12 +162,12 @@ export async function forwardFromRoute(req: Request, to: string, body: string, a
   if (!forward) throw new Error("this Loupe runs alone: there is no other instance to forward to");
   const url = new URL(req.url);
   const headers: Record<string, string> = { "content-type": req.headers.get("content-type") ?? "application/json" };
-  const answer = await forward(to, {
-    method: req.method,
-    url: url.pathname + url.search,
-    headers,
-    body: Buffer.from(body).toString("base64"),
-    actor,
+  const request = { method: req.method, url: url.pathname + url.search, headers, body: Buffer.from(body).toString("base64"), actor };
+  const answer = await forward(to, request).catch((error: unknown) => {
+    // As the launcher's forward says it: the holder too slow (504) or gone (502), never a 500.
+    const why = errorMessage(error);
+    const code = forwardTimedOut(why) ? "timeout:instance" : "upstream:instance";
+    throw new AppError(code, `Another Loupe instance holds what this runs against and could not run it: ${why}`);
   });
   return new Response(Buffer.from(answer.body, "base64"), {
     status: answer.status,
