@@ -13,6 +13,7 @@ import type { RunResult } from "@/tests/adk/adk-client";
 import { tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
 import type { TapHostServer } from "@/tests/support/tap-host";
+import { settledCalls } from "@/tests/support/tapped-calls";
 
 /**
  * An ADK agent behind a tap: the real `adk api_server` runs tests/adk/tap-agents/tap_agent, whose
@@ -96,7 +97,7 @@ describe("an ADK agent's McpToolset through a gated tap", () => {
     expect(JSON.stringify(response.response)).toMatch(/Lisbon/);
     expect(result.events.map(textOf).join("")).toMatch(/^Forecast through the tap: .*Lisbon/);
 
-    const calls = getRegistry().listCalls(demoId, { tool: "get-forecast" });
+    const calls = await settledCalls(demoId, { tool: "get-forecast" });
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
       status: "ok",

@@ -10,6 +10,7 @@ import { startTapHost } from "@/tests/support/tap-host";
 import type { TapHostServer } from "@/tests/support/tap-host";
 import * as tapsRoute from "@/app/api/taps/route";
 import * as tapRoute from "@/app/api/taps/[tapId]/route";
+import { settledCalls } from "@/tests/support/tapped-calls";
 
 /**
  * The aggregate tap: two real server-everything processes (every tool name collides) and a
@@ -121,8 +122,8 @@ for (const era of ["legacy", "modern"] as const) {
       const b = await client.callTool({ name: "beta__echo", arguments: { message: `to beta ${era}` } });
       expect(text(a)).toContain(`to alpha ${era}`);
       expect(text(b)).toContain(`to beta ${era}`);
-      const alphaCalls = getRegistry().listCalls(ids.alpha);
-      const betaCalls = getRegistry().listCalls(ids.beta);
+      const alphaCalls = await settledCalls(ids.alpha);
+      const betaCalls = await settledCalls(ids.beta);
       expect(alphaCalls.length).toBe(before.alpha + 1);
       expect(betaCalls.length).toBe(before.beta + 1);
       expect(alphaCalls.find((c) => JSON.stringify(c.args).includes(`to alpha ${era}`))).toMatchObject({

@@ -13,6 +13,7 @@ import { getTaps } from "@/lib/server/mcp/tap/store";
 import { CRASH_FIXTURE, EVERYTHING, FILESYSTEM, stdioInput, tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
 import type { TapHostServer } from "@/tests/support/tap-host";
+import { settledCalls } from "@/tests/support/tapped-calls";
 
 const data = tempDir("loupe-tap-gates-");
 process.env.LOUPE_DATA_DIR = data.dir;
@@ -93,7 +94,7 @@ describe.each(["legacy", "modern"] as const)("a gated tap (%s)", (era) => {
     expect(settled).toBe(false);
     getApprovals().answer(approval.id, { action: "approve", arguments: { message: "edited" } });
     expect(textOf(await pending)).toBe("Echo: edited");
-    expect(getRegistry().listCalls(tap.id, { tool: "echo" })[0]).toMatchObject({
+    expect((await settledCalls(tap.id, { tool: "echo" }))[0]).toMatchObject({
       status: "ok",
       approvalId: approval.id,
       args: { message: "edited" },

@@ -11,6 +11,7 @@ import { getTaps } from "@/lib/server/mcp/tap/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
 import type { TapHostServer } from "@/tests/support/tap-host";
+import { settledCalls } from "@/tests/support/tapped-calls";
 
 /**
  * `npx loupe tap <name>` from a packed tarball: `npm pack` of this repository, unpacked into a temp
@@ -77,9 +78,7 @@ describe("npx loupe tap from a packed tarball", () => {
     expect(names).toContain("echo");
     const result = await client.callTool({ name: "echo", arguments: { message: "from the tarball" } });
     expect(result.content).toEqual([{ type: "text", text: "Echo: from the tarball" }]);
-    const call = getRegistry()
-      .listCalls(secret.tap.id)
-      .find((c) => JSON.stringify(c.args).includes("from the tarball"));
+    const call = (await settledCalls(secret.tap.id)).find((c) => JSON.stringify(c.args).includes("from the tarball"));
     expect(call).toMatchObject({ status: "ok", origin: { kind: "tap", client: { name: "packed-client", version: "2.0.0" } } });
   });
 });

@@ -10,6 +10,7 @@ import { getTaps } from "@/lib/server/mcp/tap/store";
 import { EVERYTHING, stdioInput, tempDir } from "@/tests/support/servers";
 import { startTapHost } from "@/tests/support/tap-host";
 import type { TapHostServer } from "@/tests/support/tap-host";
+import { settledCalls, tapExchanges } from "@/tests/support/tapped-calls";
 
 /**
  * The legacy HTTP+SSE transport on the tap (issue 23): a client that speaks only it (the SDK v1's
@@ -63,15 +64,16 @@ describe("the legacy HTTP+SSE transport on a tap", () => {
     expect(names).toContain("echo");
     const result = await client.callTool({ name: "echo", arguments: { message: "over SSE" } });
     expect(textOf(result)).toBe("Echo: over SSE");
-    expect(getRegistry().listCalls(connectionId, { tool: "echo" })[0]).toMatchObject({
+    expect((await settledCalls(connectionId, { tool: "echo" }))[0]).toMatchObject({
       status: "ok",
       origin: { kind: "tap", tapId: connectionId, client: { name: "sse-only-client", version: "0.1.0" } },
     });
-    const exchanges = getRegistry()
-      .traffic(connectionId, { limit: 500 })
-      .filter((e) => e.kind === "tap_exchange")
-      .map((e) => e.raw as { method: string; client?: { name: string } });
-    expect(exchanges.filter((x) => x.client?.name === "sse-only-client").map((x) => x.method)).toEqual(["tools/list", "tools/call"]);
+    const mine = (
+      await tapExchanges<{ method: string; client?: { name: string } }>(connectionId, (xs) =>
+        xs.some((x) => x.method === "tools/call" && x.client?.name === "sse-only-client"),
+      )
+    ).filter((x) => x.client?.name === "sse-only-client");
+    expect(mine.map((x) => x.method)).toEqual(["tools/list", "tools/call"]);
     expect(
       getTaps()
         .get(connectionId)

@@ -15,6 +15,7 @@ import { startTapHost } from "@/tests/support/tap-host";
 import type { TapHostServer } from "@/tests/support/tap-host";
 import * as tapRoute from "@/app/api/connections/[id]/tap/route";
 import * as connectionRoute from "@/app/api/connections/[id]/route";
+import { settledCalls, tapExchanges } from "@/tests/support/tapped-calls";
 
 // The singletons read LOUPE_DATA_DIR lazily, on first use below.
 const data = tempDir("loupe-tap-");
@@ -105,16 +106,12 @@ describe("serving a connection over Streamable HTTP (2025-11-25)", () => {
 
     const result = await client.callTool({ name: "echo", arguments: { message: "through the tap" } });
     expect(result.content).toEqual([{ type: "text", text: "Echo: through the tap" }]);
-    const call = getRegistry().listCalls(everything, { tool: "echo" })[0]!;
+    const call = (await settledCalls(everything, { tool: "echo" }))[0]!;
     expect(call).toMatchObject({
       status: "ok",
       origin: { kind: "tap", tapId: everything, client: { name: "tap-test-client", version: "9.9.9" } },
     });
-    const exchange = getRegistry()
-      .traffic(everything, { limit: 500 })
-      .filter((e) => e.kind === "tap_exchange")
-      .map((e) => e.raw as Record<string, unknown>)
-      .find((x) => x.method === "tools/call");
+    const exchange = (await tapExchanges(everything, (xs) => xs.some((x) => x.callId === call.id))).find((x) => x.method === "tools/call");
     expect(exchange).toMatchObject({
       tapId: everything,
       era: "legacy",

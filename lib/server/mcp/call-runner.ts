@@ -20,7 +20,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { resultRefOf } from "@/lib/server/mcp/result-ref";
 import { paramHeaderValues, scanParamHeaders } from "@/lib/protocols/mcp/param-headers";
 import { errorMessage } from "@/lib/values";
-import { callStore } from "@/lib/server/mcp/call-store";
+import { answeredBeforeWritten, callStore } from "@/lib/server/mcp/call-store";
 import { afterThisTurn } from "@/lib/server/after-turn";
 import type { CallStore } from "@/lib/server/mcp/call-store";
 
@@ -190,8 +190,13 @@ export class CallRunner {
       by.signal?.removeEventListener("abort", onCallerAbort);
     }
     const final: CallRecord = { ...record, ...outcome, endedAt: Date.now() };
-    if (by.recordAfterAnswer) afterThisTurn(() => this.publish(conn, final, response));
-    else this.publish(conn, final, response);
+    if (by.recordAfterAnswer) {
+      const writing = answeredBeforeWritten(final.id);
+      afterThisTurn(() => {
+        writing();
+        this.publish(conn, final, response);
+      });
+    } else this.publish(conn, final, response);
     return final;
   }
 

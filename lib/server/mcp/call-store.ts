@@ -16,6 +16,25 @@ interface RecordRow {
 }
 
 /**
+ * Calls of this process that were answered but whose finished row is not written yet (CallRunner's
+ * `recordAfterAnswer` writes it just after the tap's client has the answer): their row still says
+ * "running" for that moment, and a server request arriving then must not be linked to them (a
+ * tapped client's next call would find two "running" calls, and its sampling went to the inbox).
+ */
+const answeredUnwritten = new Set<string>();
+
+/** The call was answered; the returned function says its finished row is being written. */
+export function answeredBeforeWritten(callId: string): () => void {
+  answeredUnwritten.add(callId);
+  return () => void answeredUnwritten.delete(callId);
+}
+
+/** Whether a call row that says "running" is still running (not answered with its row to come). */
+export function stillRunning(call: Pick<CallRecord, "id" | "status">): boolean {
+  return call.status === "running" && !answeredUnwritten.has(call.id);
+}
+
+/**
  * The `calls` table (created with the store, lib/server/mcp/tables.ts): the per-tool history of
  * tools/call made through Loupe. Its writes join the store's group commit (Store.hotWrite), so a
  * call row and its entry commit together (Store.grouped). A call still "running" in the file was

@@ -3,7 +3,7 @@ import type { McpClientRequest, McpRoundInfo } from "@/lib/contracts/mcp-request
 import { findInputOrigin, groupMrtrRounds } from "@/lib/protocols/mcp/mrtr-rounds";
 import { pairTraffic, type RequestRow } from "@/lib/protocols/mcp/pairing";
 import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
-import { callStore } from "@/lib/server/mcp/call-store";
+import { callStore, stillRunning } from "@/lib/server/mcp/call-store";
 
 /**
  * On a 2026-07-28 connection the SDK fulfils an `input_required` result by calling Loupe's
@@ -49,6 +49,6 @@ export function mrtrLink(
   // The call runner records the JSON-RPC id of the call's request: the first leg's.
   const call = callStore(conn.hub.store)
     .list(conn.id, { limit: 50 })
-    .find((c) => c.requestId === origin.firstId && c.startedAt >= since && c.status === "running");
+    .find((c) => c.requestId === origin.firstId && c.startedAt >= since && stillRunning(c));
   return { mrtr, ...(call ? { relatedCall: { callId: call.id, tool: call.tool } } : {}) };
 }

@@ -3,7 +3,7 @@ import { RELATED_TASK_META_KEY } from "@modelcontextprotocol/sdk/types.js";
 import type { CallRecord, CallStatus } from "@/lib/contracts/calls";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
-import { callStore } from "@/lib/server/mcp/call-store";
+import { callStore, stillRunning } from "@/lib/server/mcp/call-store";
 
 /**
  * What ties a server → client request to the tools/call or task it belongs to, and how that call's
@@ -52,6 +52,6 @@ export function onlyRunningCall(conn: ConnectionHandle): McpClientRequest["relat
   const since = conn.state.connectedAt ?? 0;
   const running = callStore(conn.hub.store)
     .list(conn.id, { limit: 50 })
-    .filter((c) => c.status === "running" && c.startedAt >= since);
+    .filter((c) => stillRunning(c) && c.startedAt >= since);
   return running.length === 1 ? { callId: running[0]!.id, tool: running[0]!.tool } : undefined;
 }
