@@ -210,7 +210,10 @@ test.describe("taps on two Loupe instances", () => {
     const results = await Promise.all(calls);
     results.forEach((result, i) => expect(textOf(result)).toContain(`Echo: many ${i}"`));
     // The upstream got each call once: one stored call per message, each with its own approval.
-    const stored = storedCalls().filter((c) => String(c.args.message).startsWith("many "));
+    // A tapped call's finished row is written just after its client has the answer: read once written.
+    const mine = () => storedCalls().filter((c) => String(c.args.message).startsWith("many "));
+    await expect.poll(() => mine().filter((c) => c.status !== "running").length, { timeout: 15_000 }).toBe(MANY);
+    const stored = mine();
     expect(stored).toHaveLength(MANY);
     expect(new Set(stored.map((c) => JSON.stringify(c.args))).size).toBe(MANY);
     expect(new Set(stored.map((c) => c.approvalId)).size).toBe(MANY);
