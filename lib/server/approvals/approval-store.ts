@@ -48,6 +48,18 @@ export class ApprovalStore {
       .run(approval.id, approval.connectionId, approval.status, approval.createdAt, JSON.stringify(approval));
   }
 
+  /**
+   * Writes `closed` only over a row still pending (another instance may have just answered it).
+   * Whether it was written.
+   */
+  closeIfPending(closed: ToolApproval): boolean {
+    return (
+      this.store
+        .prepare("UPDATE tool_approvals SET status = ?, record = ? WHERE id = ? AND status = 'pending'")
+        .run(closed.status, JSON.stringify(closed), closed.id).changes > 0
+    );
+  }
+
   get(id: string): ToolApproval | undefined {
     return record<ToolApproval>(this.store, "SELECT record FROM tool_approvals WHERE id = ?", id);
   }

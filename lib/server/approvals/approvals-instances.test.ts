@@ -86,7 +86,7 @@ describe.each(backends)("approvals on two instances ($name)", (backend) => {
   );
 
   it.runIf(backend.name === "PostgreSQL")(
-    "an approval pending on another instance, live or stopped and not yet taken over, is not called stale: it says where it waits",
+    "an approval pending on another instance says where it waits; a playground's whose instance stopped is closed stale in words",
     async () => {
       const storeA = backend.open();
       const a = runtime(storeA, "Loupe A (127.0.0.1:1)");
@@ -130,6 +130,20 @@ describe.each(backends)("approvals on two instances ($name)", (backend) => {
       expect(dying.message).toContain("answer again in a moment");
       expect(dying.message).not.toMatch(/stale/);
       expect(second.desk.get(approval.id).status).toBe("pending");
+      // The playground's call is not taken over (its conversation ran on A): closed stale, in words, once.
+      const announced: unknown[] = [];
+      const unsubscribe = second.registry.hub.subscribe(second.registry.hub.maxSeq(), (e) => {
+        if (e.kind === "tool_approval") announced.push(e.raw);
+      });
+      expect(second.desk.list({ status: "pending" }).map((a) => a.id)).not.toContain(fromPlayground.id);
+      const closed = second.desk.get(fromPlayground.id);
+      expect(closed).toMatchObject({ status: "stale" });
+      expect(closed.reason).toContain("Loupe A (127.0.0.1:1) stopped while this call waited: its playground conversation ran there");
+      const stale = thrownAppError(() => second.desk.answer(fromPlayground.id, { action: "approve" }));
+      expect(stale).toMatchObject({ code: "conflict:approval_stale", status: 409 });
+      expect(stale.message).toContain("stopped while this call waited");
+      expect(announced).toMatchObject([{ id: fromPlayground.id, status: "stale" }]);
+      unsubscribe();
 
       // B takes the tap over and adopts the call: answering again there works, once.
       expect(b.hold(`tap:${tapId}`)).toMatchObject({ held: true, tookOver: a.id });

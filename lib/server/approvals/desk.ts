@@ -5,7 +5,7 @@ import type { ApprovalAnswer, ApprovalOrigin, ApprovalPolicy, ApprovalStatus, To
 import { AppError } from "@/lib/errors";
 import { answerClaimOf, answeredConflict, answerOnce } from "@/lib/server/inbox/answer-claims";
 import { approvalStore } from "@/lib/server/approvals/approval-store";
-import { approvalElsewhere } from "@/lib/server/approvals/elsewhere";
+import { approvalElsewhere, leftByStopped } from "@/lib/server/approvals/elsewhere";
 import type { ApprovalStore } from "@/lib/server/approvals/approval-store";
 import { asks, resolvePolicy, toolFacts } from "@/lib/server/approvals/policy";
 import type { ToolsListing } from "@/lib/server/approvals/policy";
@@ -226,7 +226,9 @@ export class Approvals {
     const liveIds = new Set(live.map((a) => a.id));
     const stored = this.rows()
       .list(opts.status)
-      .filter((a) => !liveIds.has(a.id));
+      .filter((a) => !liveIds.has(a.id))
+      .map((a) => this.closedIfLeft(a) ?? a)
+      .filter((a) => opts.status === undefined || a.status === opts.status);
     const mine = opts.status === undefined || opts.status === "pending" ? live : [];
     return [...mine, ...stored].sort(
       (a, b) => Number(b.status === "pending") - Number(a.status === "pending") || b.createdAt - a.createdAt,
@@ -237,7 +239,18 @@ export class Approvals {
   get(id: string): ToolApproval {
     const found = this.waiting.get(id)?.approval ?? this.rows().get(id);
     if (!found) throw new AppError("not_found:approval", `No tool approval "${id}"`);
-    return found;
+    return this.waiting.has(id) ? found : (this.closedIfLeft(found) ?? found);
+  }
+
+  /** A playground's approval whose instance stopped, closed stale in words once (elsewhere.ts `leftByStopped`). */
+  private closedIfLeft(approval: ToolApproval): ToolApproval | undefined {
+    const asks = approval.origin.kind !== "tap" && approval.status === "pending" && approval.instance;
+    const where = asks ? instanceWhereabouts(asks, this.cluster()) : undefined;
+    const reason = leftByStopped(approval, where);
+    if (reason === undefined) return undefined;
+    const closed: ToolApproval = { ...approval, status: "stale", reason };
+    if (this.rows().closeIfPending(closed)) this.announce(closed);
+    return this.rows().get(approval.id) ?? closed;
   }
 
   /** The caller stopped waiting (or can never receive an answer): the gate resolves stale. */
@@ -264,6 +277,11 @@ export class Approvals {
 
   private save(approval: ToolApproval): void {
     this.rows().save(approval);
+    this.announce(approval);
+  }
+
+  /** The approval's new state, to every page (an entry). */
+  private announce(approval: ToolApproval): void {
     const live = this.servers?.allConnections().find((c) => c.id === approval.connectionId);
     this.hub.record({
       connectionId: approval.connectionId,
