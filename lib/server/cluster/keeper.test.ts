@@ -160,4 +160,49 @@ describe("a round of the leases that fails", () => {
     }
     expect(lines.filter((l) => l.includes("a round of the leases") && l.includes("ECONNREFUSED"))).toHaveLength(2);
   });
+
+  it("keeps the other kinds and resources when one kind cannot be read or one resource fails", async () => {
+    const a = instance("A");
+    const store = stores[0];
+    if (!store) throw new Error("no store opened");
+    const opened: string[] = [];
+    const kind = (prefix: string, over: Partial<LeasedResources>): LeasedResources => ({
+      prefix,
+      saved: () => ["x", "y"],
+      open: (id) => {
+        opened.push(`${prefix}:${id}`);
+        return Promise.resolve();
+      },
+      close: () => Promise.resolve(),
+      state: () => null,
+      route: () => undefined,
+      ...over,
+    });
+    const unreadable = kind("broken", {
+      saved: () => {
+        throw new Error("a row of unknown shape");
+      },
+    });
+    // One resource whose opening throws at once (not a rejected promise), beside one that opens.
+    const oneBad = kind("mixed", {
+      open: (id) => {
+        if (id === "x") throw new Error("cannot open x");
+        opened.push(`mixed:${id}`);
+        return Promise.resolve();
+      },
+    });
+    const keeper = new LeaseKeeper(a.runtime, store, [unreadable, oneBad, kind("fine", {})], () => clock);
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
+    try {
+      keeper.tick();
+      await settle();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(opened.sort()).toEqual(["fine:x", "fine:y", "mixed:y"]);
+    expect(keeper.holderOf("fine:x")).toMatchObject({ instance: "A", here: true });
+    expect(lines.some((l) => l.includes("a round of the leases") && l.includes("broken: a row of unknown shape"))).toBe(true);
+    expect(lines.some((l) => l.includes("opening mixed:x failed") && l.includes("cannot open x"))).toBe(true);
+  });
 });

@@ -45,20 +45,30 @@ export class LeaseKeeper {
     this.timer = undefined;
   }
 
-  /** One round over every declared resource (the timer's; tests call it on their own clock). */
+  /**
+   * One round over every declared resource (the timer's; tests call it on their own clock). What fails
+   * for one resource (or one kind) is said and the round goes on to the others: a kind whose rows it
+   * cannot read must not leave another kind's resources unkept.
+   */
   tick(): void {
     if (this.ticking) return;
     this.ticking = true;
+    const failed: string[] = [];
     try {
-      for (const kind of this.kinds) this.keep(kind);
-    } catch (error) {
-      // The database away (a restart, a failover): said once a minute while it lasts, not at every round.
-      if (this.now() - this.roundFailedSaidAt < 60_000) return;
-      this.roundFailedSaidAt = this.now();
-      this.log("a round of the leases (said once a minute while it lasts)", error);
+      for (const kind of this.kinds) {
+        try {
+          this.keep(kind, failed);
+        } catch (error) {
+          failed.push(`${kind.prefix}: ${errorMessage(error)}`);
+        }
+      }
     } finally {
       this.ticking = false;
     }
+    // The database away (a restart, a failover) fails every round: said once a minute while it lasts.
+    if (failed.length === 0 || this.now() - this.roundFailedSaidAt < 60_000) return;
+    this.roundFailedSaidAt = this.now();
+    logLine("[loupe] cluster: a round of the leases (said once a minute while it lasts) failed:", failed.join("; "));
   }
 
   /**
@@ -113,16 +123,20 @@ export class LeaseKeeper {
     return undefined;
   }
 
-  private keep(kind: LeasedResources): void {
+  private keep(kind: LeasedResources, failed: string[]): void {
     const saved = new Set(kind.saved());
     for (const id of saved) {
       const resource = `${kind.prefix}:${id}`;
-      if (this.runtime.holds(resource)) {
-        this.states.publish(resource, kind.state(id));
-        continue;
+      try {
+        if (this.runtime.holds(resource)) {
+          this.states.publish(resource, kind.state(id));
+          continue;
+        }
+        const answer = this.runtime.hold(resource);
+        if (answer.held) void this.open(kind, id, answer.tookOver);
+      } catch (error) {
+        failed.push(`${resource}: ${errorMessage(error)}`);
       }
-      const answer = this.runtime.hold(resource);
-      if (answer.held) void this.open(kind, id, answer.tookOver);
     }
     for (const resource of this.heldUnder(kind.prefix)) {
       const id = resource.slice(kind.prefix.length + 1);
@@ -136,8 +150,8 @@ export class LeaseKeeper {
   private open(kind: LeasedResources, id: string, tookOver: string | null): Promise<void> {
     const resource = `${kind.prefix}:${id}`;
     if (tookOver) logLine(`[loupe] took over ${resource} from instance ${tookOver}, whose lease lapsed`);
-    const opened = kind
-      .open(id, tookOver)
+    const opened = Promise.resolve()
+      .then(() => kind.open(id, tookOver))
       .catch((error: unknown) => this.log(`opening ${resource}`, error))
       .then(() => {
         this.opening.delete(resource);
