@@ -49,6 +49,7 @@ const TOOLS = [
 ];
 
 const seen: Record<string, string>[] = [];
+let slowListings = 0;
 let server: http.Server;
 
 function reply(res: http.ServerResponse, id: unknown, result: Record<string, unknown>): void {
@@ -79,7 +80,15 @@ beforeAll(async () => {
           serverInfo: { name: "param-header-fixture", version: "1.0.0" },
         });
       } else if (msg.method === "tools/list") {
-        reply(res, msg.id, { ttlMs: 0, cacheScope: "private", tools: TOOLS });
+        // Under /slow/, the listing at connect fails and the next ones take a while: a call then
+        // waits for its tool's headers.
+        const slow = req.url?.startsWith("/slow/") === true;
+        if (slow && slowListings++ === 0) {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(JSON.stringify({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: "not ready yet" } }));
+          return;
+        }
+        setTimeout(() => reply(res, msg.id, { ttlMs: 0, cacheScope: "private", tools: TOOLS }), slow ? 600 : 0);
       } else if (msg.method === "tools/call") {
         const params = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k.startsWith("mcp-param-"))) as Record<
           string,
@@ -102,11 +111,11 @@ afterAll(async () => {
   data.cleanup();
 });
 
-async function connect(): Promise<string> {
+async function connect(pathname = "/mcp"): Promise<string> {
   const input: ConnectionInput = {
-    name: "param headers",
+    name: `param headers ${pathname}`,
     transport: "http",
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${pathname}`,
     headers: {},
     requestTimeoutMs: 10_000,
     protocolEra: "2026-07-28",
@@ -150,5 +159,24 @@ describe("Mcp-Param-* headers on a 2026-07-28 HTTP connection (SEP-2243)", () =>
     const call = await getRegistry().callTool(id, { name: "route", arguments: { region: "eu", note: null } });
     expect(call.status).toBe("ok");
     expect(seen.at(-1)).toEqual({ "mcp-param-region": "eu" });
+  });
+});
+
+describe("a call that waits for its tool's headers (its tool never listed)", () => {
+  it("is already running: a cancel then stops it, and a second call with its id is refused", async () => {
+    const id = await connect("/slow/mcp");
+    const calls = seen.length;
+    const pending = getRegistry().callTool(id, { name: "route", arguments: { region: "eu" }, callId: "waits-for-headers" });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(
+      getRegistry().callTool(id, { name: "route", arguments: { region: "us" }, callId: "waits-for-headers" }),
+    ).rejects.toMatchObject({
+      code: "conflict:call_id",
+    });
+    getRegistry().cancelCall(id, "waits-for-headers", "the user stopped it");
+    const call = await pending;
+    expect(call).toMatchObject({ id: "waits-for-headers", status: "cancelled" });
+    // Nothing was sent: the server saw no tools/call.
+    expect(seen.length).toBe(calls);
   });
 });

@@ -115,8 +115,18 @@ export class CallRunner {
       throw new AppError("conflict:call_id", `A call with id "${callId}" already exists`);
     }
     const timeoutMs = body.timeoutMs ?? conn.config.requestTimeoutMs;
-    // Only a 2026-07-28 HTTP call waits for this (and only when its tool was never listed).
-    const paramHeaders = carriesParamHeaders(conn) ? await paramHeadersFor(conn, body) : undefined;
+    // Running (cancellable, its id taken) from here: the wait below must not leave a gap in which a
+    // cancel finds no call, or a second call with the same chosen id gets in.
+    const active: ActiveCall = { controller: new AbortController(), cancelReason: null };
+    this.active.set(key, active);
+    let paramHeaders: Record<string, string> | undefined;
+    try {
+      // Only a 2026-07-28 HTTP call waits for this (and only when its tool was never listed).
+      paramHeaders = carriesParamHeaders(conn) ? await paramHeadersFor(conn, body) : undefined;
+    } catch (error) {
+      this.active.delete(key);
+      throw error;
+    }
     const maxTotalTimeoutMs = Math.max(timeoutMs, body.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS);
     const record: CallRecord = {
       id: callId,
@@ -132,8 +142,6 @@ export class CallRunner {
       ...(by.origin ? { origin: by.origin } : {}),
       ...(by.approvalId ? { approvalId: by.approvalId } : {}),
     };
-    const active: ActiveCall = { controller: new AbortController(), cancelReason: null };
-    this.active.set(key, active);
     by.onStart?.(record);
     const onCallerAbort = () => {
       if (active.cancelReason !== null) return;
