@@ -25,6 +25,28 @@ function isLateStatus(rec: Stored, item: Extract<A2aItem, { type: "task" | "stat
   return Number.isFinite(then) && Number.isFinite(now) && now < then;
 }
 
+/**
+ * What to write over the row another instance may have written since this one read it (issue 25: a
+ * push it received while this one relays the task's stream): the row's newer state stays — a task
+ * it saw end, a status stamped later — and the artifacts of both are kept.
+ */
+function overRow(rec: Stored, row: Stored | undefined): Stored {
+  if (!row) return rec;
+  const ids = [...(rec.artifactIds ?? [])];
+  for (const id of row.artifactIds ?? []) if (!ids.includes(id)) ids.push(id);
+  const merged: Stored = { ...rec, artifactIds: ids, artifactCount: ids.length, task: rec.task ?? row.task };
+  const ended = A2A_TERMINAL_STATES.includes(row.state) && !A2A_TERMINAL_STATES.includes(rec.state);
+  const later = !!row.statusAt && !!rec.statusAt && Date.parse(row.statusAt) > Date.parse(rec.statusAt);
+  if (!ended && !later) return merged;
+  const { statusText: _text, statusAt: _at, ...rest } = merged;
+  return {
+    ...rest,
+    state: row.state,
+    ...(row.statusText !== undefined ? { statusText: row.statusText } : {}),
+    ...(row.statusAt !== undefined ? { statusAt: row.statusAt } : {}),
+  };
+}
+
 /** How long a change within the same state may wait in memory before it is written. */
 const TASK_FLUSH_MS = 250;
 
@@ -92,7 +114,13 @@ export class A2aTasks {
       return;
     }
     this.live.delete(key);
-    this.store.saveTask(rec);
+    this.writeRow(rec);
+  }
+
+  /** One record written; on a shared store, over what another instance wrote meanwhile (`overRow`). */
+  private writeRow(rec: Stored): void {
+    if (!this.store.store.engine.shared) return this.store.saveTask(rec);
+    this.store.store.db.transaction(() => this.store.saveTask(overRow(rec, this.store.getTask(rec.agentId, rec.taskId))))();
   }
 
   /** Writes every record changed in memory (a stream's end, a list, shutdown), in one transaction. */
@@ -103,7 +131,7 @@ export class A2aTasks {
     this.live.clear();
     // A store closed meanwhile (shutdown, tests) has nothing left to write to.
     if (pending.length === 0 || !this.store.store.db.open) return;
-    this.store.store.db.transaction(() => pending.forEach((rec) => this.store.saveTask(rec)))();
+    this.store.store.db.transaction(() => pending.forEach((rec) => this.writeRow(rec)))();
   }
 
   /** Applies one frame's item to the task it names (no-op for items without a task). */
