@@ -87,10 +87,20 @@ function connect() {
   );
 }
 const TX_CONTROL = /^\s*(BEGIN|ROLLBACK)\s*$/i;
+// SQLSTATE class 08 (connection exception) and 57P01–57P03 (the server ending or refusing it), or the
+// driver's own words for a connection gone under a query.
+function lostConnection(error) {
+  const code = typeof error.code === "string" ? error.code : "";
+  return code.startsWith("08") || /^57P0[123]$/.test(code) || /Connection terminated|not queryable/i.test(String(error.message));
+}
 // The caller's thread is alive while a statement of its is running or one came within aliveMs (repeat).
 let running = 0;
 let lastJob = Date.now();
 let repeating = null;
+// Until when the caller's thread counts as alive: now while a statement of its runs, else aliveMs after its last.
+function aliveUntil(plan) {
+  return running > 0 ? Date.now() : lastJob + plan.aliveMs;
+}
 function repeat(plan) {
   if (repeating) {
     clearInterval(repeating.timer);
@@ -103,7 +113,7 @@ function repeat(plan) {
   let ownBroken = true;
   let busy = false;
   const timer = setInterval(async () => {
-    if (busy || (running === 0 && Date.now() - lastJob > plan.aliveMs)) return;
+    if (busy || Date.now() > aliveUntil(plan)) return;
     busy = true;
     try {
       // Its own connection, connected again once it broke (as the statements' one is).
@@ -116,7 +126,14 @@ function repeat(plan) {
         ownBroken = false;
         connected = next.connect().then(() => true, () => { ownBroken = true; return false; });
       }
-      if (await connected) await own.query({ text: plan.sql, values: [...plan.params, Date.now() + plan.nowPlus] });
+      // Judged again once connected, and bounded: what it writes is never past nowPlus after the
+      // thread's last sign of life, however late this runs (a new connection can take seconds, and
+      // this thread can be descheduled, on a loaded machine), or a hung thread's leases would outlive it.
+      if (await connected) {
+        const now = Date.now();
+        const until = aliveUntil(plan);
+        if (now <= until) await own.query({ text: plan.sql, values: [...plan.params, Math.min(now, until) + plan.nowPlus] });
+      }
     } catch {
       // the next round tries again; the caller's own statements say what is wrong with the database
     } finally {
@@ -163,6 +180,9 @@ async function answer(job, id) {
     const last = Array.isArray(result) ? result[result.length - 1] : result;
     reply({ id, ok: true, rows: last.rows ?? [], rowCount: last.rowCount ?? 0 });
   } catch (error) {
+    // The connection itself went (ended by the server, its socket closed): the next statement gets a
+    // new one at once, not this one again before its "end" event arrives (two statements failed so).
+    if (lostConnection(error)) broken = true;
     reply({ id, ok: false, error: { message: error.message, code: error.code, detail: error.detail } });
   }
 }
