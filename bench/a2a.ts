@@ -182,6 +182,12 @@ async function pageStream(route: (req: Request) => Promise<Response>) {
   };
 }
 
+/**
+ * Lets what a sample left behind finish before the next one starts (the store's group commit and
+ * its writes behind, a few ms after a burst), so neither side's sample pays for the other's.
+ */
+const settled = () => new Promise<void>((resolve) => setTimeout(resolve, Number(process.env.SETTLE ?? 60)));
+
 /** One clock for this process and the page reader's. */
 const clock = () => performance.timeOrigin + performance.now();
 
@@ -222,6 +228,7 @@ export const a2aBench: Bench = {
         const { exchangeId } = await registry.send(agent.id, body);
         const out = await arrived;
         await registry.waitExchange(exchangeId);
+        await settled();
         return out;
       };
       const warm = await bareStream(bare); // warm-up: JIT, sockets
@@ -229,6 +236,7 @@ export const a2aBench: Bench = {
       const samples = { bare: [] as Arrivals[], loupe: [] as Arrivals[] };
       for (let i = 0; i < runs; i++) {
         samples.bare.push(await withCpu(() => bareStream(bare)));
+        await settled();
         samples.loupe.push(await withCpu(() => viaLoupe(warm.events)));
       }
       const m = (list: Arrivals[], key: "first" | "last" | "cpu") => median(list.map((a) => a[key] ?? NaN));

@@ -12,13 +12,21 @@ export const ROW_VALUES = 9;
 export const INSERT_ENTRY = `INSERT INTO entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 export const REWRITE_ENTRY = `INSERT OR REPLACE INTO entries (seq, ${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
+/** The last seq SQLite gave an entry (AUTOINCREMENT never gives one twice; an INSERT naming a higher seq moves it on). */
+export const LAST_SEQ = "SELECT seq FROM sqlite_sequence WHERE name = 'entries'";
+
 /** At most this many rows per multi-row INSERT (so at most this many such statements are ever cached). */
 export const MAX_ROWS_PER_INSERT = 64;
 const ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?)";
+const SEQ_ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 const insertSql: string[] = [];
+const insertSeqSql: string[] = [];
 
-/** `INSERT INTO entries … VALUES (…), (…)` for `n` rows, built once per n. */
-export function insertRowsSql(n: number): string {
+/** `INSERT INTO entries … VALUES (…), (…)` for `n` rows, built once per n; `withSeq`: each row names its seq first. */
+export function insertRowsSql(n: number, withSeq = false): string {
+  if (withSeq)
+    return (insertSeqSql[n] ??=
+      `INSERT INTO entries (seq, ${ENTRY_COLUMNS}) VALUES ${Array.from({ length: n }, () => SEQ_ROW).join(", ")}`);
   return (insertSql[n] ??= `INSERT INTO entries (${ENTRY_COLUMNS}) VALUES ${Array.from({ length: n }, () => ROW).join(", ")}`);
 }
 
@@ -46,16 +54,20 @@ function pushRow(values: unknown[], entry: Unsaved, raw: string, rawBytes: numbe
 }
 
 /**
- * Several entries' column values in one flat list (a multi-row INSERT binds it as one array), with
+ * Several entries' column values in one flat list (with `firstSeq`, each row's seq before them) (a multi-row INSERT binds it as one array), with
  * each raw's JSON text and size: built in one pass, no object per row (the relay writes thousands).
  */
-export function entryRows(writes: readonly { entry: Unsaved; rawText?: string }[]): { values: unknown[]; raws: string[]; sizes: number[] } {
+export function entryRows(
+  writes: readonly { entry: Unsaved; rawText?: string }[],
+  firstSeq?: number,
+): { values: unknown[]; raws: string[]; sizes: number[] } {
   const values: unknown[] = [];
   const raws: string[] = [];
   const sizes: number[] = [];
   for (const { entry, rawText } of writes) {
     const raw = rawText ?? JSON.stringify(entry.raw ?? null);
     const rawBytes = Buffer.byteLength(raw);
+    if (firstSeq !== undefined) values.push(firstSeq + raws.length);
     pushRow(values, entry, raw, rawBytes);
     raws.push(raw);
     sizes.push(rawBytes);

@@ -7,9 +7,11 @@ import { GroupCommit } from "@/lib/server/group-commit";
 import { RecordingGate } from "@/lib/server/recording-gate";
 import type { SqlDatabase, SqlStatement } from "@/lib/server/sql/database";
 import type { StoreEngine } from "@/lib/server/sql/engine";
-import { openSqlite } from "@/lib/server/sql/sqlite-engine";
+import { openSqlite, sqliteOf } from "@/lib/server/sql/sqlite-engine";
+import { hasRoom } from "@/lib/server/store-size";
+import { BEHIND_MAX_BYTES, WriteBehind } from "@/lib/server/write-behind";
 import { INSERT_ENTRY, MAX_ROWS_PER_INSERT, REWRITE_ENTRY, entryRow, entryRows, insertRowsSql } from "@/lib/server/store-rows";
-import { rewriteRows, savedEntry } from "@/lib/server/store-rows";
+import { LAST_SEQ, rewriteRows, savedEntry } from "@/lib/server/store-rows";
 import { openPgEngine } from "@/lib/server/sql/pg-engine";
 import { pgAddress, storeDatabaseUrl } from "@/lib/server/sql/store-url";
 import { EntryNotices } from "@/lib/server/sql/entry-notices";
@@ -38,9 +40,8 @@ export interface StoreOptions {
 }
 
 /**
- * Persistence for the raw entry record, in SQLite (local mode) or PostgreSQL (LOUPE_DATABASE_URL). Each protocol keeps its own tables over this one
- * database (MCP's connections and calls: lib/server/mcp/connection-store.ts, call-store.ts); their
- * hot writes join the group commit through hotWrite().
+ * The raw entry record, in SQLite (local) or PostgreSQL (LOUPE_DATABASE_URL). Each protocol keeps its own
+ * tables over this database (MCP's: mcp/connection-store.ts, call-store.ts); hot writes join the group commit (hotWrite).
  */
 export class Store {
   readonly db: SqlDatabase;
@@ -57,6 +58,8 @@ export class Store {
   /** Bytes of entries written since the last growth check (watchGrowth). */
   private grown = 0;
   private growth: { every: number; check: () => void } | null = null;
+  /** Entry batches' rows, written behind their burst (write-behind.ts; SQLite). */
+  private readonly behind = new WriteBehind();
   /** What this store tells the others on its database when it commits entries, and hears of theirs. */
   private readonly notices = new EntryNotices(() => this.engine);
 
@@ -71,7 +74,9 @@ export class Store {
     );
     try {
       this.engine = options.databaseUrl ? openPgEngine(options.databaseUrl, this.file, SCHEMA) : openSqlite(dir, this.file, SCHEMA);
-      this.db = this.engine.db;
+      // Local: every statement naming the entries table sees (and comes after) the rows written behind.
+      this.db = this.engine.kind === "sqlite" ? this.behind.guard(this.engine.db) : this.engine.db;
+      this.batch.drainFirst = () => this.behind.drain();
       this.engine.onRolledBack(() => this.batch.rolledBack());
       if (this.engine.shared) this.batch.commitEachTask = true;
     } catch (error) {
@@ -82,13 +87,10 @@ export class Store {
 
   /** Runs writes that belong together (a call row and its entry) in the group commit: GroupCommit.grouped. */
   grouped<T>(fn: () => T): T {
-    return this.batch.grouped(fn);
+    return this.behind.within(() => this.batch.grouped(fn));
   }
 
-  /**
-   * Runs one hot write (an entry, a call row) in the group commit: GroupCommit.write. `again`
-   * writes the same row(s) once more, identically, should SQLite cancel the open batch.
-   */
+  /** One hot write (a call row) in the group commit (GroupCommit.write); `again` writes it once more should SQLite cancel the batch. */
   hotWrite<T>(fn: () => T, again: (result: T) => () => void): T | undefined {
     if (!this.recording.recording) return undefined;
     return this.batch.write(fn, again);
@@ -104,8 +106,9 @@ export class Store {
     this.grown = 0;
   }
 
-  /** Commits the pending group commit at once. */
+  /** Writes the rows queued behind a burst and commits the group commit, now. */
   flush(): void {
+    this.behind.drain();
     this.batch.flush();
   }
 
@@ -125,7 +128,7 @@ export class Store {
 
   // ── entries ────────────────────────────────────────────────────────────────
   insertEntry(entry: NewEntry): Entry {
-    return this.writeEntry({ entry }).entry;
+    return this.insertEntries([{ entry }])[0]!.entry;
   }
 
   /**
@@ -135,10 +138,9 @@ export class Store {
    * again. Out of room, an entry comes back with UNRECORDED_SEQ, as insertEntry's does.
    */
   insertEntries(writes: readonly EntryWrite[]): StoredEntry[] {
-    // SQLite: a batch (an A2A relay's frames of one read) is one multi-row INSERT, whose rows get
-    // consecutive seqs (AUTOINCREMENT, one writer). PostgreSQL's sequence promises that to no
-    // statement when other Loupes share the database: there, row by row.
-    if (writes.length < 2 || this.engine.kind !== "sqlite") return writes.map((w) => this.writeEntry(w));
+    // SQLite: a batch (a relay's frames of one read) is a multi-row INSERT of consecutive seqs (one
+    // writer), and while rows wait behind a burst a single entry joins them. PostgreSQL: row by row.
+    if ((writes.length < 2 && !this.behind.pending) || this.engine.kind !== "sqlite") return writes.map((w) => this.writeEntry(w));
     const out: StoredEntry[] = [];
     for (let i = 0; i < writes.length; i += MAX_ROWS_PER_INSERT) out.push(...this.writeRows(writes.slice(i, i + MAX_ROWS_PER_INSERT)));
     return out;
@@ -158,25 +160,41 @@ export class Store {
   }
 
   /**
-   * Entries in one INSERT (SQLite): the last row's seq is lastInsertRowid, the others the ones before
-   * it. The values are bound as one array (better-sqlite3 spreads an array over the `?`s), not as
-   * hundreds of call arguments.
+   * Entries in one INSERT (SQLite), bound as one array: queued behind the burst with their seqs, or
+   * written now (the last row's seq is lastInsertRowid, the others the ones before it).
    */
   private writeRows(writes: readonly EntryWrite[]): StoredEntry[] {
-    const { values, raws, sizes } = entryRows(writes);
     const n = writes.length;
-    const info = this.recording.recording
-      ? this.batch.write(
-          () => this.prepare(insertRowsSql(n)).run(values),
-          (done) => () => rewriteRows(this.prepare(REWRITE_ENTRY), Number(done.lastInsertRowid) - n + 1, values),
-        )
-      : undefined;
-    const first = info ? Number(info.lastInsertRowid) - n + 1 : undefined;
-    if (first !== undefined) this.noteGrowth(sizes.reduce((sum, size) => sum + size, 0));
+    const behind = this.recording.recording ? this.behindSeqs(n) : undefined;
+    const { values, raws, sizes } = entryRows(writes, behind);
+    const bytes = sizes.reduce((sum, size) => sum + size, 0);
+    let first = behind;
+    if (behind !== undefined) {
+      const write = () => this.prepare(insertRowsSql(n, true)).run(values);
+      this.behind.add(() => this.batch.write(write, () => write), bytes);
+    } else if (this.recording.recording) {
+      const info = this.batch.write(
+        () => this.prepare(insertRowsSql(n)).run(values),
+        (done) => () => rewriteRows(this.prepare(REWRITE_ENTRY), Number(done.lastInsertRowid) - n + 1, values),
+      );
+      first = info ? Number(info.lastInsertRowid) - n + 1 : undefined;
+    }
+    if (first !== undefined) this.noteGrowth(bytes);
     return writes.map(({ entry }, i) => ({
       entry: savedEntry(entry, first === undefined ? UNRECORDED_SEQ : first + i, sizes[i]!),
       rawText: raws[i]!,
     }));
+  }
+
+  /**
+   * The first of `n` seqs for a batch written behind its burst (write-behind.ts); undefined: written
+   * now (in an explicit transaction, beside another store on the file, or with less room than four
+   * queues: a queued row must not fail for lack of room once the page has it).
+   */
+  private behindSeqs(n: number): number | undefined {
+    if (this.engine.kind !== "sqlite" || !this.behind.open || this.batch.sharedFile()) return undefined;
+    if (!this.behind.pending && !hasRoom(sqliteOf(this), this.file, 4 * BEHIND_MAX_BYTES)) return undefined;
+    return this.behind.seqs(n, () => this.prepare<{ seq: number }>(LAST_SEQ).get()?.seq ?? 0);
   }
 
   /** An entry insert in seq order = commit order, its commit told to the others (StoreEngine.ordered). */
@@ -238,6 +256,7 @@ export class Store {
   close(): void {
     this.recording.close();
     this.growth = null;
+    this.behind.close();
     this.batch.close();
     this.engine.close();
   }
