@@ -135,26 +135,27 @@ export class WriteBehind {
    * as they are: they neither see nor depend on the queued rows.
    */
   guard(db: SqlDatabase): SqlDatabase {
-    const behind = this;
-    const before = (sql: string) => (NAMES_ENTRIES.test(sql) ? () => behind.pending && behind.drain() : undefined);
+    const before = (sql: string) => (NAMES_ENTRIES.test(sql) ? () => this.pending && this.drain() : undefined);
+    const prepare = (sql: string): SqlStatement => {
+      const statement = db.prepare(sql);
+      const drain = before(sql);
+      if (!drain) return statement;
+      return {
+        run: (...params) => (drain(), statement.run(...params)),
+        get: (...params) => (drain(), statement.get(...params)),
+        all: (...params) => (drain(), statement.all(...params)),
+      };
+    };
+    const within = <T>(fn: () => T): T => this.within(fn);
     return {
-      prepare(sql: string): SqlStatement {
-        const statement = db.prepare(sql);
-        const drain = before(sql);
-        if (!drain) return statement;
-        return {
-          run: (...params) => (drain(), statement.run(...params)),
-          get: (...params) => (drain(), statement.get(...params)),
-          all: (...params) => (drain(), statement.all(...params)),
-        };
-      },
+      prepare,
       exec(sql: string) {
         before(sql)?.();
         return db.exec(sql);
       },
       transaction<T>(fn: () => T): () => T {
         const run = db.transaction(fn);
-        return () => behind.within(run);
+        return () => within(run);
       },
       get inTransaction() {
         return db.inTransaction;
