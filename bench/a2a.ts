@@ -186,7 +186,7 @@ async function pageStream(route: (req: Request) => Promise<Response>) {
  * Lets what a sample left behind finish before the next one starts (the store's group commit and
  * its writes behind, a few ms after a burst), so neither side's sample pays for the other's.
  */
-const settled = () => new Promise<void>((resolve) => setTimeout(resolve, Number(process.env.SETTLE ?? 60)));
+const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 60));
 
 /** One clock for this process and the page reader's. */
 const clock = () => performance.timeOrigin + performance.now();
@@ -206,8 +206,9 @@ const loadNote = () =>
 export const a2aBench: Bench = {
   name: "a2a",
   async run(ctx) {
-    // LOUPE_BENCH_A2A_RUNS: more replays (e.g. under `--cpu-prof`, to profile the relay).
-    const runs = Number(process.env.LOUPE_BENCH_A2A_RUNS ?? ctx.runs);
+    // LOUPE_BENCH_A2A_RUNS: more replays (e.g. under `--cpu-prof`, to profile the relay). At least
+    // 11 by default: a sample takes a fifth of a second, and one GC pause moves a median of 5.
+    const runs = Number(process.env.LOUPE_BENCH_A2A_RUNS ?? Math.max(ctx.runs, 11));
     const { getA2a } = await loadServerModule(() => import("@/lib/server/a2a"));
     const { GET } = await loadServerModule(() => import("@/app/api/stream/route"));
     const registry = getA2a();
@@ -231,8 +232,12 @@ export const a2aBench: Bench = {
         await settled();
         return out;
       };
-      const warm = await bareStream(bare); // warm-up: JIT, sockets
-      await viaLoupe(warm.events);
+      // Warm-up, three rounds of each (JIT, sockets): the first two of Loupe's were still 2–3× slower.
+      const warm = await bareStream(bare);
+      for (let i = 0; i < 3; i++) {
+        await bareStream(bare);
+        await viaLoupe(warm.events);
+      }
       const samples = { bare: [] as Arrivals[], loupe: [] as Arrivals[] };
       for (let i = 0; i < runs; i++) {
         samples.bare.push(await withCpu(() => bareStream(bare)));
