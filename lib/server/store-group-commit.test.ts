@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sqliteOf } from "@/lib/server/sql/sqlite-engine";
 import { PgSync } from "@/lib/server/sql/pg-sync";
 import { storesOnPostgres } from "@/tests/support/sqlite-only";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { openStore, UNRECORDED_SEQ } from "@/lib/server/store";
 import type { NewEntry, Store } from "@/lib/server/store";
 import { callStore } from "@/lib/server/mcp/call-store";
 import { GROUP_COMMIT_MAX_MS } from "@/lib/server/group-commit";
+import { exitRightAfter } from "@/tests/support/store-exit";
 
 /**
  * The store's group commit (lib/server/group-commit.ts): hot writes commit together a few milliseconds
@@ -180,17 +180,8 @@ describe("Store group commit", () => {
   });
 
   it.skipIf(storesOnPostgres)("commits pending writes when the process exits right after them", () => {
-    const script = `
-      const { openStore } = await import(${JSON.stringify(path.resolve("lib/server/store.ts"))});
-      const store = openStore(${JSON.stringify(dir)});
-      store.insertEntry(${JSON.stringify(entry({ last: true }))});
-      process.exit(0);
-    `;
     store.close();
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--conditions", "react-server", "--input-type=module", "-e", script], {
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const run = exitRightAfter(dir, `store.insertEntry(${JSON.stringify(entry({ last: true }))});`);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(committedEntries()).toBe(1);

@@ -8,8 +8,7 @@ import { RecordingGate } from "@/lib/server/recording-gate";
 import type { SqlDatabase, SqlStatement } from "@/lib/server/sql/database";
 import type { StoreEngine } from "@/lib/server/sql/engine";
 import { openSqlite, sqliteOf } from "@/lib/server/sql/sqlite-engine";
-import { hasRoom } from "@/lib/server/store-size";
-import { BEHIND_MAX_BYTES, WriteBehind } from "@/lib/server/write-behind";
+import { WriteBehind } from "@/lib/server/write-behind";
 import { INSERT_ENTRY, MAX_ROWS_PER_INSERT, REWRITE_ENTRY, entryRow, entryRows, insertRowsSql } from "@/lib/server/store-rows";
 import { LAST_SEQ, rewriteRows, savedEntry } from "@/lib/server/store-rows";
 import { openPgEngine } from "@/lib/server/sql/pg-engine";
@@ -128,7 +127,7 @@ export class Store {
 
   // ── entries ────────────────────────────────────────────────────────────────
   insertEntry(entry: NewEntry): Entry {
-    return this.insertEntries([{ entry }])[0]!.entry;
+    return this.writeEntry({ entry }).entry;
   }
 
   /**
@@ -140,13 +139,17 @@ export class Store {
   insertEntries(writes: readonly EntryWrite[]): StoredEntry[] {
     // SQLite: a batch (a relay's frames of one read) is a multi-row INSERT of consecutive seqs (one
     // writer), and while rows wait behind a burst a single entry joins them. PostgreSQL: row by row.
-    if ((writes.length < 2 && !this.behind.pending) || this.engine.kind !== "sqlite") return writes.map((w) => this.writeEntry(w));
+    if (writes.length < 2 || this.engine.kind !== "sqlite") return writes.map((w) => this.writeEntry(w));
     const out: StoredEntry[] = [];
     for (let i = 0; i < writes.length; i += MAX_ROWS_PER_INSERT) out.push(...this.writeRows(writes.slice(i, i + MAX_ROWS_PER_INSERT)));
     return out;
   }
 
   private writeEntry({ entry, rawText }: EntryWrite): StoredEntry {
+    if (this.behind.pending && this.engine.kind === "sqlite") {
+      const [queued] = this.writeRows([{ entry, ...(rawText === undefined ? {} : { rawText }) }]);
+      if (queued) return queued;
+    }
     const { raw, rawBytes, values } = entryRow(entry, rawText);
     if (!this.recording.recording) return { entry: savedEntry(entry, UNRECORDED_SEQ, rawBytes), rawText: raw };
     const info = this.batch.write(
@@ -188,13 +191,11 @@ export class Store {
 
   /**
    * The first of `n` seqs for a batch written behind its burst (write-behind.ts); undefined: written
-   * now (in an explicit transaction, beside another store on the file, or with less room than four
-   * queues: a queued row must not fail for lack of room once the page has it).
+   * now (in an explicit transaction, beside another store on the file, or short of room: seqs()).
    */
   private behindSeqs(n: number): number | undefined {
     if (this.engine.kind !== "sqlite" || !this.behind.open || this.batch.sharedFile()) return undefined;
-    if (!this.behind.pending && !hasRoom(sqliteOf(this), this.file, 4 * BEHIND_MAX_BYTES)) return undefined;
-    return this.behind.seqs(n, () => this.prepare<{ seq: number }>(LAST_SEQ).get()?.seq ?? 0);
+    return this.behind.seqs(n, sqliteOf(this), this.file, () => this.prepare<{ seq: number }>(LAST_SEQ).get()?.seq ?? 0);
   }
 
   /** An entry insert in seq order = commit order, its commit told to the others (StoreEngine.ordered). */

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +10,7 @@ import { messageToRecord } from "@/tests/support/entries";
 import type { CallRecord } from "@/lib/contracts/calls";
 import { callStore } from "@/lib/server/mcp/call-store";
 import { storesOnPostgres } from "@/tests/support/sqlite-only";
+import { exitRightAfter } from "@/tests/support/store-exit";
 
 /**
  * Entry rows written behind a burst (lib/server/write-behind.ts, SQLite): a batch gets its seqs at
@@ -187,18 +187,9 @@ describe.skipIf(storesOnPostgres)("entries written behind a burst", () => {
   });
 
   it("are written when the process exits right after them", () => {
-    const script = `
-      const { openStore } = await import(${JSON.stringify(path.resolve("lib/server/store.ts"))});
-      const store = openStore(${JSON.stringify(dir)});
-      const entry = ${JSON.stringify(messageToRecord({ last: true }))};
-      store.insertEntries([{ entry }, { entry }, { entry }]);
-      process.exit(0);
-    `;
     store.close();
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--conditions", "react-server", "--input-type=module", "-e", script], {
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const entry = JSON.stringify(messageToRecord({ last: true }));
+    const run = exitRightAfter(dir, `const entry = ${entry}; store.insertEntries([{ entry }, { entry }, { entry }]);`);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(committedRows()).toBe(3);

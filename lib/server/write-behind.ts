@@ -1,6 +1,8 @@
 import "server-only";
 import type { SqlDatabase, SqlStatement } from "@/lib/server/sql/database";
+import type Database from "better-sqlite3";
 import { logLine } from "@/lib/log-text";
+import { hasRoom } from "@/lib/server/store-size";
 import { errorMessage } from "@/lib/values";
 
 /**
@@ -52,10 +54,15 @@ export class WriteBehind {
 
   /**
    * The first of `n` seqs for a batch about to be queued: a burst's first batch starts after
-   * `stored()` (the last seq the database gave), the next ones after the queue's last.
+   * `stored()` (the last seq the database gave), the next ones after the queue's last. Undefined
+   * (written now) when a burst would start with less room in `file` than four queues: a queued row
+   * must not fail for lack of room once the page has it.
    */
-  seqs(n: number, stored: () => number): number {
-    if (this.queue.length === 0) this.lastSeq = stored();
+  seqs(n: number, sqlite: Database.Database, file: string, stored: () => number): number | undefined {
+    if (this.queue.length === 0) {
+      if (!hasRoom(sqlite, file, 4 * BEHIND_MAX_BYTES)) return undefined;
+      this.lastSeq = stored();
+    }
     this.lastSeq += n;
     return this.lastSeq - n + 1;
   }
