@@ -12,6 +12,7 @@ import type { NewEntry, Store } from "@/lib/server/store";
 import { callStore } from "@/lib/server/mcp/call-store";
 import { GROUP_COMMIT_MAX_MS } from "@/lib/server/group-commit";
 import { exitRightAfter } from "@/tests/support/store-exit";
+import { finishedCall } from "@/tests/support/entries";
 
 /**
  * The store's group commit (lib/server/group-commit.ts): hot writes commit together a few milliseconds
@@ -33,17 +34,7 @@ const entry = (raw: unknown): NewEntry => ({
   raw,
 });
 
-const call = (id: string): CallRecord => ({
-  id,
-  connectionId: "c1",
-  tool: "t",
-  args: {},
-  requestId: 1,
-  startedAt: 1,
-  endedAt: 2,
-  timeoutMs: 1000,
-  status: "ok",
-});
+const call = (id: string): CallRecord => finishedCall(id);
 
 /** What another process reading the file sees (on PostgreSQL, under the switch: another connection). */
 function committedEntries(): number {

@@ -6,8 +6,7 @@ import Database from "better-sqlite3";
 import { sqliteOf } from "@/lib/server/sql/sqlite-engine";
 import { openStore, type EntryWrite, type Store } from "@/lib/server/store";
 import { BEHIND_MAX_BYTES, BEHIND_MAX_MS, BEHIND_QUIET_MS } from "@/lib/server/write-behind";
-import { messageToRecord } from "@/tests/support/entries";
-import type { CallRecord } from "@/lib/contracts/calls";
+import { finishedCall, messageToRecord } from "@/tests/support/entries";
 import { callStore } from "@/lib/server/mcp/call-store";
 import { storesOnPostgres } from "@/tests/support/sqlite-only";
 import { exitRightAfter } from "@/tests/support/store-exit";
@@ -131,19 +130,8 @@ describe.skipIf(storesOnPostgres)("entries written behind a burst", () => {
 
   it("are written before a call row and its entry written together (Store.grouped), which are written at once", () => {
     store.insertEntries(batch(4));
-    const call: CallRecord = {
-      id: "x",
-      connectionId: "c1",
-      tool: "t",
-      args: {},
-      requestId: 1,
-      startedAt: 1,
-      endedAt: 2,
-      timeoutMs: 1000,
-      status: "ok",
-    };
     const single = store.grouped(() => {
-      callStore(store).save(call);
+      callStore(store).save(finishedCall("x"));
       return store.insertEntry(messageToRecord({ result: true }));
     });
     expect(single.seq).toBe(5);
