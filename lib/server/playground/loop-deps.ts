@@ -1,7 +1,7 @@
 import "server-only";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { ApprovalOrigin, ApprovalPolicy, ToolApproval, ToolPolicies } from "@/lib/contracts/approvals";
 import type { ColumnConfig, PlaygroundProvider, TokenUsage } from "@/lib/contracts/playground";
+import type { GateInput, GateOutcome } from "@/lib/server/approvals/gate";
 
 /**
  * What the loop needs from the other parts of the playground (providers, Portability
@@ -63,27 +63,10 @@ export interface Declarations {
   leftOut?: { connectionId: string; tool: string; findings: PortabilityFinding[] }[];
 }
 
-export interface GateRequest {
-  connectionId: string;
-  tool: string;
-  calledAs?: string;
-  arguments: Record<string, unknown>;
-  origin: ApprovalOrigin;
-  policy: ApprovalPolicy;
-  toolPolicies: ToolPolicies;
-  signal?: AbortSignal;
-  /** The gate's approval, the moment the call starts waiting for the user (see desk.ts). */
-  onPending?(approval: ToolApproval): void;
-}
-
-export type GateDecision =
-  | { action: "approve"; arguments: Record<string, unknown>; edited: boolean; approvalId?: string }
-  | { action: "reject"; reason: string; approvalId: string }
-  | { action: "stale"; reason: string; approvalId: string };
-
 export interface LoopDeps {
   createModel(config: ColumnConfig, hooks: ModelHooks): CreatedModel;
   declareTools(provider: PlaygroundProvider, strict: boolean, tools: ToolSource[]): Declarations;
   costOf(provider: PlaygroundProvider, model: string, usage: TokenUsage): number | null;
-  gate(request: GateRequest): Promise<GateDecision>;
+  /** The approvals desk's gate (approvals/gate.ts): the loop's calls wait there as any caller's. */
+  gate(request: GateInput): Promise<GateOutcome>;
 }

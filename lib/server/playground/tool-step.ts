@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import type { PgModelToolCall, PgToolCall, PlaygroundSettings } from "@/lib/contracts/playground";
 import type { Hub } from "@/lib/server/hub";
 import { getRegistry } from "@/lib/server/mcp/registry";
-import type { GateDecision, LoopDeps } from "@/lib/server/playground/loop-deps";
+import type { GateOutcome } from "@/lib/server/approvals/gate";
+import type { LoopDeps } from "@/lib/server/playground/loop-deps";
 import { recordPg } from "@/lib/server/playground/recorder";
 import { invalidArgumentsText } from "@/lib/server/playground/tool-input";
 import { errorMessage } from "@/lib/values";
@@ -91,7 +92,7 @@ async function runOne(ctx: ToolStepContext, call: PgModelToolCall): Promise<PgTo
  * over its approval (onPending), so the call shows "awaiting approval" with its own approval's
  * id (the card answered inline), even when another call of the step is identical.
  */
-async function gate(ctx: ToolStepContext, call: PgToolCall): Promise<GateDecision> {
+async function gate(ctx: ToolStepContext, call: PgToolCall): Promise<GateOutcome> {
   let waiting = false;
   try {
     return await ctx.deps.gate({
