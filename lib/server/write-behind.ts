@@ -6,9 +6,10 @@ import { hasRoom } from "@/lib/server/store-size";
 import { errorMessage } from "@/lib/values";
 
 /**
- * The burst has ended once nothing was queued for this long. Not 1 ms: a relay's network reads
- * come a few ms apart, and a write between them delayed the next read's frames on the page (the
- * 2,000-chunk replay's last event: 2.05× the bare client with 1 ms, 1.74–1.89× with 5–20 ms).
+ * The burst has ended once nothing was queued for this long. Not 1 ms: a relay queues a batch every
+ * few ms (parsing one network read's 224 frames takes that long), so the rows were written between
+ * two reads and delayed the next one's frames on the page (the 2,000-chunk replay's last event:
+ * 2.05× the bare client with 1 ms, 1.74–1.89× with 5–20 ms).
  */
 export const BEHIND_QUIET_MS = 10;
 /** Queued rows are written this long after the first of them at the latest, however long the burst. */
@@ -27,8 +28,8 @@ const NAMES_ENTRIES = /\bentries\b/i;
  * before anything else touches the entries table: every statement of the store's database whose
  * SQL names it (a read, a single entry's INSERT, retention's DELETE), any explicit transaction,
  * the store's flush and close, and the process's exit. Nothing in Loupe can read the table without
- * the queued rows, or write a row before them. What a crash can lose is what the group commit
- * already could (its transaction is not yet committed): the last BEHIND_MAX_MS + GROUP_COMMIT_MAX_MS.
+ * the queued rows, or write a row before them. A crash (SIGKILL, power) can lose a burst's last
+ * BEHIND_MAX_MS + GROUP_COMMIT_MAX_MS at most; the group commit alone, its last GROUP_COMMIT_MAX_MS.
  */
 export class WriteBehind {
   private queue: (() => void)[] = [];
