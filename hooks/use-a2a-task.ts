@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { Entry } from "@/lib/contracts/entries";
 import { a2aLiveQuery, a2aTaskEntriesQuery, a2aTaskQuery, entryExchangeId, entryTaskId } from "@/lib/queries/a2a";
@@ -13,17 +13,21 @@ import { mergeEntries } from "@/lib/queries/traffic";
  */
 export function useA2aTask(agentId: string, taskId: string | null) {
   const detail = useQuery({ ...a2aTaskQuery(agentId, taskId ?? ""), enabled: taskId !== null });
-  const seqs = detail.data?.entrySeqs ?? [];
+  const seqs = useMemo(() => detail.data?.entrySeqs ?? [], [detail.data]);
   const stored = useQuery({ ...a2aTaskEntriesQuery(agentId, taskId ?? "", seqs), enabled: taskId !== null && detail.isSuccess });
   const live = useQuery(a2aLiveQuery(agentId));
 
-  // The record lists seqs the cache has not fetched (a refresh, a push): fetch them.
+  // The record lists seqs the cache has not fetched (a refresh, a push): fetch them, once per
+  // listing (a seq whose entry retention removed stays missing: asking again would never end).
   const have = stored.data;
   const missing = have ? seqs.some((s) => !have.some((e) => e.seq === s)) : false;
   const { refetch, isFetching } = stored;
+  const askedFor = useRef<readonly number[] | null>(null);
   useEffect(() => {
-    if (missing && !isFetching) void refetch();
-  }, [missing, isFetching, refetch]);
+    if (!missing || isFetching || askedFor.current === seqs) return;
+    askedFor.current = seqs;
+    void refetch();
+  }, [missing, isFetching, refetch, seqs]);
 
   const entries = useMemo(() => {
     if (!taskId) return [];

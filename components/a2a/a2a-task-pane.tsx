@@ -94,7 +94,12 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
         </div>
       )}
       {timeline && <TaskSummary timeline={timeline} onOpenSeq={setSelected} over={terminal || Boolean(task.lost)} />}
-      <A2aTimeline entries={entries} selectedSeq={selected} onSelect={setSelected} />
+      <A2aTimeline
+        entries={entries}
+        loading={stored.isFetching && entries.length < task.entrySeqs.length ? task.entrySeqs.length : null}
+        selectedSeq={selected}
+        onSelect={setSelected}
+      />
       {open && <RawEntryDialog entry={open} request={requestEntry} onClose={() => setSelected(null)} />}
     </div>
   );

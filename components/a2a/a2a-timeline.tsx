@@ -12,6 +12,8 @@ const ROW_ESTIMATE = 44;
 export interface A2aTimelineProps {
   /** The task's entries, seq-ascending. */
   entries: readonly Entry[];
+  /** How many entries the task has while they are being read (null once read): said instead of "nothing recorded". */
+  loading?: number | null;
   selectedSeq: number | null;
   onSelect: (seq: number) => void;
 }
@@ -21,7 +23,7 @@ export interface A2aTimelineProps {
  * opens/drops, pushes — with the latency since the previous step and since the first.
  * Virtualized (STYLE.md 8): a task with thousands of streamed chunks keeps a window in the DOM.
  */
-export function A2aTimeline({ entries, selectedSeq, onSelect }: A2aTimelineProps) {
+export function A2aTimeline({ entries, loading = null, selectedSeq, onSelect }: A2aTimelineProps) {
   const rows = useMemo(() => {
     const first = entries[0]?.receivedAt ?? 0;
     return entries.map((e, i) => ({
@@ -39,7 +41,9 @@ export function A2aTimeline({ entries, selectedSeq, onSelect }: A2aTimelineProps
       estimate={ROW_ESTIMATE}
       overscan={12}
       scrollEndThreshold={ROW_ESTIMATE}
-      empty="Nothing recorded for this task yet."
+      empty={
+        loading === null ? "Nothing recorded for this task yet." : `Reading the task's ${loading.toLocaleString("en")} recorded entries…`
+      }
       render={(row) => (
         <TimelineRow
           entry={row.entry}

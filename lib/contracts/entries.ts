@@ -39,3 +39,12 @@ export interface Entry {
 
 /** Over this many bytes, an entry's raw is replaced by a preview in lists and on the stream. */
 export const ENTRY_PREVIEW_BYTES = 64 * 1024;
+
+/** The most seqs one GET /api/entries?seqs=… names (a URL of about 1.5 KB). */
+export const ENTRIES_PER_READ = 200;
+
+/** GET /api/entries?seqs=…: the entries asked for, whole and ascending, and the seqs left for another read (a byte bound). */
+export interface EntriesRead {
+  entries: Entry[];
+  rest: number[];
+}

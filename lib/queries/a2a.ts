@@ -11,7 +11,7 @@ import type {
   A2aTaskDetail,
   A2aTaskSummary,
 } from "@/lib/contracts/a2a";
-import type { Entry } from "@/lib/contracts/entries";
+import { ENTRIES_PER_READ, type EntriesRead, type Entry } from "@/lib/contracts/entries";
 import { mergeEntries } from "@/lib/queries/traffic";
 import type { EntryHandler, StreamPart } from "@/lib/queries/entry-handler";
 import { putInboxRow } from "@/lib/queries/inbox-stream";
@@ -54,23 +54,26 @@ export function a2aTaskQuery(agentId: string, taskId: string) {
   });
 }
 
-/** How many entries are fetched at once: the contract lists a task's seqs, /api/entries/:seq serves each whole. */
-const ENTRY_FETCH_CONCURRENCY = 8;
-
 /**
- * A task's recorded entries, whole (the timeline must show every raw frame). The stream merges
- * newer ones into the same cache entry (applyA2aEntries), so the fetch merges too.
+ * A task's recorded entries, whole (the timeline must show every raw frame), read ENTRIES_PER_READ
+ * seqs at a time (GET /api/entries?seqs=…; a 1,500-chunk task is 8 reads, not 1,506); what a read's
+ * byte bound left is asked again. A seq whose entry is gone (retention) is skipped. The stream
+ * merges newer ones into the same cache entry (applyA2aEntries), so the fetch merges too.
  */
 export function a2aTaskEntriesQuery(agentId: string, taskId: string, seqs: readonly number[]) {
   return queryOptions({
     queryKey: a2aKeys.taskEntries(agentId, taskId),
     queryFn: async ({ signal, client, queryKey }) => {
       const have = new Set((client.getQueryData<Entry[]>(queryKey) ?? []).filter((e) => !e.truncated).map((e) => e.seq));
-      const todo = seqs.filter((s) => !have.has(s));
+      let todo = seqs.filter((s) => !have.has(s));
       const fetched: Entry[] = [];
-      for (let i = 0; i < todo.length; i += ENTRY_FETCH_CONCURRENCY) {
-        const batch = todo.slice(i, i + ENTRY_FETCH_CONCURRENCY);
-        fetched.push(...(await Promise.all(batch.map((seq) => apiFetch<Entry>(`/api/entries/${seq}`, { signal })))));
+      while (todo.length > 0) {
+        const ask = todo.slice(0, ENTRIES_PER_READ);
+        const read = await apiFetch<EntriesRead>(`/api/entries?seqs=${ask.join(",")}`, { signal });
+        fetched.push(...read.entries);
+        // A read returns at least one entry of those that exist: the rest of `ask` comes again.
+        todo = [...read.rest, ...todo.slice(ask.length)];
+        if (read.entries.length === 0) todo = todo.filter((s) => !read.rest.includes(s));
       }
       return mergeEntries(client.getQueryData<Entry[]>(queryKey), fetched);
     },
