@@ -54,8 +54,9 @@ function pushRow(values: unknown[], entry: Unsaved, raw: string, rawBytes: numbe
 }
 
 /**
- * Several entries' column values in one flat list (with `firstSeq`, each row's seq before them) (a multi-row INSERT binds it as one array), with
+ * Several entries' column values in one flat list (a multi-row INSERT binds it as one array), with
  * each raw's JSON text and size: built in one pass, no object per row (the relay writes thousands).
+ * With `firstSeq`, each row names its seq first (rows written behind a burst: write-behind.ts).
  */
 export function entryRows(
   writes: readonly { entry: Unsaved; rawText?: string }[],
