@@ -41,5 +41,7 @@ export function useA2aTask(agentId: string, taskId: string | null) {
     return mergeEntries(base, joined);
   }, [taskId, stored.data, live.data]);
 
-  return { detail, stored, entries };
+  // While the task's entries are being read: how many it has (the timeline says so instead of "nothing recorded").
+  const reading = stored.isFetching && entries.length < seqs.length ? seqs.length : null;
+  return { detail, stored, entries, reading };
 }

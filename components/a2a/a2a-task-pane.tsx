@@ -25,7 +25,7 @@ export interface A2aTaskPaneProps {
 
 /** One task: its state and actions, a pending question answered in place, and its timeline. */
 export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
-  const { detail, stored, entries } = useA2aTask(agent.id, taskId);
+  const { detail, stored, entries, reading } = useA2aTask(agent.id, taskId);
   const actions = useA2aTaskActions(agent.id);
   const inbox = useInbox();
   const [selected, setSelected] = useState<number | null>(null);
@@ -94,12 +94,7 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
         </div>
       )}
       {timeline && <TaskSummary timeline={timeline} onOpenSeq={setSelected} over={terminal || Boolean(task.lost)} />}
-      <A2aTimeline
-        entries={entries}
-        loading={stored.isFetching && entries.length < task.entrySeqs.length ? task.entrySeqs.length : null}
-        selectedSeq={selected}
-        onSelect={setSelected}
-      />
+      <A2aTimeline entries={entries} loading={reading} selectedSeq={selected} onSelect={setSelected} />
       {open && <RawEntryDialog entry={open} request={requestEntry} onClose={() => setSelected(null)} />}
     </div>
   );

@@ -32,6 +32,14 @@ async function renderTimeline(onSelect = vi.fn()) {
 }
 
 describe("A2aTimeline", () => {
+  it("says it is reading the task's entries while they load, and that nothing is recorded only once read", () => {
+    const { rerender } = render(<A2aTimeline entries={[]} loading={1506} selectedSeq={null} onSelect={vi.fn()} />);
+    expect(screen.getByText("Reading the task's 1,506 recorded entries…")).toBeTruthy();
+    expect(screen.queryByText("Nothing recorded for this task yet.")).toBeNull();
+    rerender(<A2aTimeline entries={[]} loading={null} selectedSeq={null} onSelect={vi.fn()} />);
+    expect(screen.getByText("Nothing recorded for this task yet.")).toBeTruthy();
+  });
+
   it("shows every task state, v1.0 names read as the contract's", async () => {
     await renderTimeline();
     const states = screen
