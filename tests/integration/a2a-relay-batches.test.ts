@@ -103,6 +103,39 @@ describe("the A2A relay records frames in batches", () => {
     expect(a2a.listTasks(replayId).find((t) => t.taskId === sent.taskId)).toMatchObject({ state: "completed", artifactCount: 1 });
   });
 
+  it("a stream that starts with a byte order mark, with a character cut between two network reads, is read whole", async () => {
+    // The frames of the captured task, one chunk's text made multi-byte, sent with a BOM first and
+    // cut inside that text's emoji: two writes 30 ms apart, so the relay reads them apart.
+    const results = captured.map((r, i) => (i === 5 ? r.replace(/chunk \d+\\n/, "chunk é 🙂\\n") : r));
+    const server = http.createServer((req, res) => {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      if (req.method === "GET")
+        return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(demoCardJson(base)));
+      let text = "";
+      req.on("data", (c: Buffer) => (text += c.toString()));
+      req.on("end", () => {
+        const id = JSON.stringify((JSON.parse(text) as { id: unknown }).id);
+        const body = Buffer.from(`\uFEFF${results.map((r) => `data: {"jsonrpc":"2.0","id":${id},"result":${r}}\n\n`).join("")}`);
+        const cut = body.indexOf(Buffer.from("🙂")) + 2;
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.write(body.subarray(0, cut));
+        setTimeout(() => res.end(body.subarray(cut)), 30);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/agent-card.json`;
+      const agentId = (await a2a.create({ name: "cut", url, headers: {} })).id;
+      const sent = await a2a.send(agentId, streamBody);
+      await a2a.waitExchange(sent.exchangeId);
+      const recorded = a2a.hub.list(agentId, { limit: 1000 });
+      expect(recorded.filter((e) => e.kind === "a2a_malformed")).toEqual([]);
+      expect(frames(recorded).map(payloadResult)).toEqual(results);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it("the page's stream, dropped mid-task and resumed with Last-Event-ID, gets every frame once, in order", async () => {
     const from = a2a.hub.maxSeq();
     const decoder = new TextDecoder();

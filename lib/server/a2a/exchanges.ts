@@ -9,7 +9,7 @@ import { agentError, transportError } from "@/lib/server/a2a/errors";
 import type { A2aAgentEntry, A2aAgentLookup, Exchange } from "@/lib/server/a2a/exchange";
 import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
-import { A2aWire } from "@/lib/server/a2a/wire";
+import { A2aWire, yieldToPage } from "@/lib/server/a2a/wire";
 import type { Hub } from "@/lib/server/hub";
 import { errorMessage, isRecord } from "@/lib/values";
 
@@ -243,7 +243,10 @@ export class A2aExchanges {
         await ended(await exchange.wire.streamEnded, e);
       } finally {
         mark(false);
-        // The task record as the stream left it, written now (chunks within a state wait in memory).
+        // The task record as the stream left it, written now (chunks within a state wait in memory),
+        // after the page's stream had its turn: the write's transaction first writes the entries
+        // queued behind the burst (write-behind.ts), which the page must not wait for.
+        await yieldToPage();
         this.tasks.flush();
         settle();
       }

@@ -1,4 +1,5 @@
 import "server-only";
+import { StringDecoder } from "node:string_decoder";
 import { createParser } from "eventsource-parser";
 import type { A2aTransport } from "@/lib/contracts/a2a";
 import { SECRET_MASK } from "@/lib/contracts/connections";
@@ -10,8 +11,11 @@ import type { Hub } from "@/lib/server/hub";
 import type { EntryPayload } from "@/lib/contracts/entry-kinds";
 import { FrameReader, recordA2a, type A2aKind, type FrameExtra, type ReadFrame } from "@/lib/server/a2a/frame-reader";
 
+/** A frame's extra when its SSE event has the default type: one object for all of them. */
+const NO_EXTRA: FrameExtra = Object.freeze({});
+
 /** Lets the page's stream write what was queued (a macrotask: the stream's flush is a microtask chain). */
-const yieldToPage = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const yieldToPage = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What one exchange (a send, a get, a cancel, a resubscribe…) records under. */
 export interface WireContext {
@@ -153,12 +157,12 @@ export class A2aWire {
   private tapStream(res: Response): Response {
     // The events of one read, parsed (read()) only once their turn comes: the first is recorded
     // before the others of its read are even parsed.
-    const arrived: { data: string; extra: { sseEvent?: string } }[] = [];
+    const arrived: { data: string; extra: FrameExtra }[] = [];
     const parser = createParser({
       onEvent: (event) =>
-        arrived.push({ data: event.data, extra: event.event && event.event !== "message" ? { sseEvent: event.event } : {} }),
+        arrived.push({ data: event.data, extra: event.event && event.event !== "message" ? { sseEvent: event.event } : NO_EXTRA }),
     });
-    const decoder = new TextDecoder();
+    const decoder = new StringDecoder("utf8");
     const reader = res.body!.getReader();
     const signal = this.ctx.signal;
     // Aborting the fetch does not always error a body being read (seen with ADK's v0.3 SSE): the
@@ -167,11 +171,18 @@ export class A2aWire {
     signal?.addEventListener("abort", onAbort, { once: true });
     this.streamEnded = (async () => {
       let first = true;
+      let atStart = true;
       try {
         for (;;) {
           const { done, value } = await reader.read();
           if (done) return signal?.aborted ? errorMessage(signal.reason) : undefined;
-          parser.feed(decoder.decode(value, { stream: true }));
+          let text = decoder.write(value);
+          // A byte order mark may start the stream: dropped, as TextDecoder would (StringDecoder, twice as fast here, keeps it).
+          if (atStart && text !== "") {
+            atStart = false;
+            if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+          }
+          parser.feed(text);
           const events = arrived.splice(0);
           if (first && events.length > 1) {
             // The first frame goes to the page on its own, before the rest of its read is recorded;
