@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -84,6 +84,24 @@ describe("A2A task record in memory", () => {
     tasks.apply("a1", chunk(50));
     tasks.apply("a1", status("completed"));
     expect(a2aStore.getTask("a1", "t1")).toMatchObject({ state: "completed", artifactCount: 3, artifactIds: ["a0", "a1", "a2"] });
+  });
+
+  it("each chunk of a task in memory moves its time on; a chunk after the task was said lost finds it again, written at once", () => {
+    tasks.apply("a1", status("working"));
+    tasks.apply("a1", chunk(0));
+    const before = tasks.get("a1", "t1")!.updatedAt;
+    const later = vi.spyOn(Date, "now").mockReturnValue(before + 5_000);
+    try {
+      tasks.apply("a1", chunk(1));
+      expect(tasks.get("a1", "t1")).toMatchObject({ updatedAt: before + 5_000, artifactIds: ["a0", "a1"], artifactCount: 2 });
+    } finally {
+      later.mockRestore();
+    }
+    expect(tasks.markLost("a1", "t1", "The agent stopped answering")).toBe(true);
+    expect(a2aStore.getTask("a1", "t1")?.lost?.reason).toBe("The agent stopped answering");
+    tasks.apply("a1", chunk(2));
+    expect(a2aStore.getTask("a1", "t1")).toMatchObject({ artifactIds: ["a0", "a1", "a2"], artifactCount: 3 });
+    expect(a2aStore.getTask("a1", "t1")?.lost).toBeUndefined();
   });
 
   it("a removed agent's chunks waiting in memory are not written back by a later flush", () => {
