@@ -99,7 +99,8 @@ async function bareStream(client: Client): Promise<Arrivals> {
  * The browser's side of the page's event stream, in a process of its own (as a browser is): it
  * reads the SSE, and for each `watch <agentId> <count>` line on stdin answers `<first> <last>`, the
  * absolute times (performance.timeOrigin + now, one clock for both processes) at which the first
- * and the count-th `a2a_frame` entry of that agent arrived.
+ * and the count-th `a2a_frame` entry of that agent arrived (an `entries` event's run parsed, as the
+ * page parses it, and counted).
  */
 const PAGE_READER = `
 const http = require("node:http");
@@ -121,8 +122,11 @@ http.get(process.argv[1], (res) => {
       const event = buffer.slice(from, end);
       from = end + 2;
       if (!watch || !event.includes('"kind":"a2a_frame"') || !event.includes(watch.agent)) continue;
-      if (watch.seen++ === 0) watch.first = now();
-      if (watch.seen === watch.count) {
+      // An \`entries\` event carries a run of frames (lib/contracts/entries.ts): read, as the page does.
+      const run = event.includes("\\nevent: entries\\n") ? JSON.parse(event.slice(event.indexOf("\\ndata: ") + 7)).items.length : 1;
+      if (watch.seen === 0) watch.first = now();
+      watch.seen += run;
+      if (watch.seen >= watch.count) {
         process.stdout.write(watch.first + " " + now() + "\\n");
         watch = null;
       }

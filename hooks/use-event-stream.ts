@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { Entry } from "@/lib/contracts/entries";
+import { streamEventEntries, type Entry } from "@/lib/contracts/entries";
 import { applyStreamEntries } from "@/lib/queries/stream-reducer";
 import { authHeaders } from "@/lib/client-token";
 import { readEventStream, StreamHttpError, type SseEvent } from "@/lib/sse-reader";
@@ -49,15 +49,13 @@ export function useEventStream(url = "/api/stream"): StreamStatus {
       numberingRestarted = false;
     };
 
+    // An `entry` event carries one entry, an `entries` event a run of them (a relay's frames). A
+    // malformed event carries none: it must not kill the stream; the record on the server is intact.
     const onEvent = (ev: SseEvent) => {
-      if (ev.event !== "entry") return;
-      let entry: Entry;
-      try {
-        entry = JSON.parse(ev.data) as Entry;
-      } catch {
-        return; // A malformed frame must not kill the stream; the record on the server is intact.
-      }
-      if (typeof entry.seq !== "number") return;
+      for (const entry of streamEventEntries(ev.event, ev.data)) onEntry(entry);
+    };
+
+    const onEntry = (entry: Entry) => {
       if (resumedFrom !== null && entry.seq < resumedFrom) {
         // The server replays from seq 1 when our id is beyond its store (a new data dir): its
         // numbering restarted, so the old seqs mean nothing and everything cached is refetched.

@@ -1,3 +1,5 @@
+import { isRecord, type JsonRecord } from "@/lib/values";
+
 /**
  * One recorded message (DESIGN.md "The timeline model"). The store keeps `raw` exactly as it
  * arrived; `items` are derived from it by the pure normalizers in lib/protocols/.
@@ -47,4 +49,62 @@ export const ENTRIES_PER_READ = 200;
 export interface EntriesRead {
   entries: Entry[];
   rest: number[];
+}
+
+/**
+ * GET /api/stream sends most entries as `entry` events (the Entry as JSON), and a run of entries
+ * that share their own fields and their raw but for its last member (a relay's frames of one
+ * stream: one head, each its payload) as one `entries` event: these fields once, then per entry
+ * `[seq, receivedAt, rawBytes, value]`, its raw being `{ ...rawBase, [rawKey]: value }`. The
+ * event's id is its last entry's seq.
+ */
+export interface EntriesEvent extends Pick<Entry, "connectionId" | "sessionKey" | "sourceTime" | "direction" | "protocol" | "kind"> {
+  rawBase: Record<string, unknown>;
+  rawKey: string;
+  items: [seq: number, receivedAt: number, rawBytes: number, value: unknown][];
+}
+
+/**
+ * The entries one event of the page's stream carries (`entry`: one, `entries`: its run, in order);
+ * none for any other event, or for data that does not parse as one.
+ */
+export function streamEventEntries(event: string, data: string): Entry[] {
+  if (event !== "entry" && event !== "entries") return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return [];
+  }
+  if (!isRecord(parsed)) return [];
+  if (event === "entry") return isEntry(parsed) ? [parsed] : [];
+  if (!isEntriesEvent(parsed)) return [];
+  const { rawBase, rawKey, items, connectionId, sessionKey, sourceTime, direction, protocol, kind } = parsed;
+  return items.flatMap(([seq, receivedAt, rawBytes, value]) =>
+    typeof seq === "number"
+      ? [
+          {
+            seq,
+            receivedAt,
+            rawBytes,
+            connectionId,
+            sessionKey,
+            sourceTime,
+            direction,
+            protocol,
+            kind,
+            raw: { ...rawBase, [rawKey]: value },
+          },
+        ]
+      : [],
+  );
+}
+
+/** The server's word is taken for the other fields (the stream is Loupe's own). */
+function isEntry(value: JsonRecord): value is JsonRecord & Entry {
+  return typeof value.seq === "number";
+}
+
+function isEntriesEvent(value: JsonRecord): value is JsonRecord & EntriesEvent {
+  return Array.isArray(value.items) && typeof value.rawKey === "string" && isRecord(value.rawBase);
 }

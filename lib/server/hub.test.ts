@@ -6,7 +6,7 @@ import type { Entry } from "@/lib/contracts/entries";
 import { ENTRY_PREVIEW_BYTES } from "@/lib/contracts/entries";
 import { Hub } from "@/lib/server/hub";
 import { messageToRecord } from "@/tests/support/entries";
-import { formatEntryEvent } from "@/lib/server/sse";
+import { formatEntryEvent } from "@/lib/server/sse-events";
 import { openStore } from "@/lib/server/store";
 
 let dir: string;

@@ -11,12 +11,36 @@ export type EntryListener = (entry: Entry) => void;
  * order, with the JSON text of each one's raw when the store just wrote it and it is shown whole
  * (`rawTexts[i]`, else undefined): the page's stream then does not serialize that raw again.
  */
-export type BatchListener = (entries: readonly Entry[], rawTexts: readonly (string | undefined)[]) => void;
+export type BatchListener = (
+  entries: readonly Entry[],
+  rawTexts: readonly (string | undefined)[],
+  rawSplits?: readonly (RawSplit | undefined)[],
+) => void;
+
+/**
+ * A raw's JSON text in parts: `${base},"${key}":${value}}` (base: the object's text up to its last
+ * member, without the closing brace). A relay frame's is its head, shared by the frames of one
+ * stream, and its payload: the page's stream sends a run of entries with the same base as one event.
+ */
+export interface RawSplit {
+  base: string;
+  key: string;
+  value: string;
+}
 
 /** An entry to record, with the JSON text of its raw when the caller already has it (Store.insertEntries). */
 export interface EntryRecord<K extends EntryKind = EntryKind> {
   entry: TypedNewEntry<K>;
   rawText?: string;
+  /** rawText in parts, when it has them. */
+  rawSplit?: RawSplit;
+}
+
+/** What a listener is handed at once (BatchListener's arguments). */
+interface Batch {
+  entries: Entry[];
+  rawTexts: (string | undefined)[];
+  rawSplits: (RawSplit | undefined)[];
 }
 
 interface Subscriber {
@@ -27,7 +51,7 @@ interface Subscriber {
   replaying: boolean;
   closed: boolean;
   /** Entries recorded by the listener itself while it was handed a batch: handed over after that batch, in order. */
-  nested?: { entries: Entry[]; rawTexts: (string | undefined)[] };
+  nested?: Batch;
 }
 
 /**
@@ -77,20 +101,23 @@ export class Hub {
     // Previewing a multi-MB frame costs tens of ms: only when someone is listening.
     const shown = kept.map(({ entry, rawText }) => previewEntryOf(entry, rawText));
     const texts = kept.map(({ entry, rawText }, i) => (shown[i] === entry ? rawText : undefined));
+    // Index for index with the records only when all were recorded (else: none, each event whole).
+    const splits = kept.length === records.length ? records.map((r, i) => (texts[i] === undefined ? undefined : r.rawSplit)) : [];
     this.follower?.handed(shown[shown.length - 1]!.seq);
-    if (others.length === 0) this.fanOut(shown, texts);
+    if (others.length === 0) this.fanOut(shown, texts, splits);
     else this.fanOut([...others, ...shown], [...others.map(() => undefined), ...texts]);
     return saved;
   }
 
   /** Hands entries (ascending) to each live subscriber, from the first past its cursor. */
-  private fanOut(shown: readonly Entry[], texts: readonly (string | undefined)[]): void {
+  private fanOut(shown: readonly Entry[], texts: readonly (string | undefined)[], splits: readonly (RawSplit | undefined)[] = []): void {
     for (const sub of this.subscribers) {
       if (sub.replaying || sub.closed) continue;
       const from = shown.findIndex((e) => e.seq > sub.cursor);
       if (from < 0) continue;
       sub.cursor = shown[shown.length - 1]!.seq;
-      this.deliver(sub, from === 0 ? shown : shown.slice(from), from === 0 ? texts : texts.slice(from));
+      if (from === 0) this.deliver(sub, shown, texts, splits);
+      else this.deliver(sub, shown.slice(from), texts.slice(from), splits.slice(from));
     }
   }
 
@@ -195,18 +222,25 @@ export class Hub {
     setImmediate(() => this.replayStep(sub));
   }
 
-  private deliver(sub: Subscriber, entries: readonly Entry[], rawTexts: readonly (string | undefined)[]): void {
+  private deliver(
+    sub: Subscriber,
+    entries: readonly Entry[],
+    rawTexts: readonly (string | undefined)[],
+    rawSplits: readonly (RawSplit | undefined)[] = [],
+  ): void {
     if (sub.nested) {
       sub.nested.entries.push(...entries);
       // Kept index for index with the entries (a replay page has none).
       sub.nested.rawTexts.push(...entries.map((_, i) => rawTexts[i]));
+      sub.nested.rawSplits.push(...entries.map((_, i) => rawSplits[i]));
       return;
     }
-    sub.nested = { entries: [], rawTexts: [] };
+    const empty = (): Batch => ({ entries: [], rawTexts: [], rawSplits: [] });
+    sub.nested = empty();
     try {
-      for (let batch = { entries, rawTexts }; batch.entries.length > 0 && !sub.closed;) {
-        sub.listener(batch.entries, batch.rawTexts);
-        [batch, sub.nested] = [sub.nested, { entries: [], rawTexts: [] }];
+      for (let batch = { entries, rawTexts, rawSplits }; batch.entries.length > 0 && !sub.closed;) {
+        sub.listener(batch.entries, batch.rawTexts, batch.rawSplits);
+        [batch, sub.nested] = [sub.nested, empty()];
       }
     } catch {
       // A failing listener (e.g. a closed SSE stream) must not break recording for the others.

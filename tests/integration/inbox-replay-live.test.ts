@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
 import type { A2aAnswerBody } from "@/lib/contracts/a2a";
-import type { Entry } from "@/lib/contracts/entries";
+import { streamEventEntries, type Entry } from "@/lib/contracts/entries";
 import type { InboxRow } from "@/lib/contracts/inbox";
 import type { Run, TestCase } from "@/lib/contracts/testing";
 import { inboxKeys } from "@/lib/queries/inbox";
@@ -65,10 +65,7 @@ async function openPage() {
       buffer += decoder.decode(next.value, { stream: true });
       const blocks = buffer.split("\n\n");
       buffer = blocks.pop() ?? "";
-      const batch = blocks.flatMap((b) => {
-        const json = /^data: (.*)$/m.exec(b)?.[1];
-        return json && /^event: entry$/m.test(b) ? [JSON.parse(json) as Entry] : [];
-      });
+      const batch = blocks.flatMap((b) => streamEventEntries(/^event: (.*)$/m.exec(b)?.[1] ?? "", /^data: (.*)$/m.exec(b)?.[1] ?? ""));
       frames.push(...batch);
       applyStreamEntries(qc, batch);
       for (const row of qc.getQueryData<InboxRow[]>(inboxKeys.list()) ?? []) if (row.source === "a2a") shown.add(row.taskId);

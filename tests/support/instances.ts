@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { streamEventEntries } from "@/lib/contracts/entries";
 import { SseParser } from "@/lib/sse-reader";
 import { firstLine } from "@/tests/support/processes";
 
@@ -66,11 +67,10 @@ export function streamFrom(base: string, after: number): StreamClient {
       const { value, done } = await reader.read();
       if (done) break;
       for (const event of parser.push(decoder.decode(value, { stream: true }))) {
-        if (event.event !== "entry") continue;
-        const entry: unknown = JSON.parse(event.data);
-        if (typeof entry !== "object" || entry === null || !("seq" in entry) || typeof entry.seq !== "number") continue;
-        client.seqs.push(entry.seq);
-        client.raws.push("raw" in entry ? entry.raw : undefined);
+        for (const entry of streamEventEntries(event.event, event.data)) {
+          client.seqs.push(entry.seq);
+          client.raws.push(entry.raw);
+        }
       }
     }
   })().catch(() => undefined);

@@ -141,8 +141,12 @@ export class FrameReader {
       payload: json,
     };
     // The payload's JSON is the frame's own text (it parsed): spliced in, not serialized again.
-    const rawText = `${this.headText(head)},"payload":${text}}`;
-    return { record: { entry: this.entry("a2a_frame", "in", payload), rawText }, item: read.item };
+    const base = this.headText(head);
+    const rawText = `${base},"payload":${text}}`;
+    return {
+      record: { entry: this.entry("a2a_frame", "in", payload), rawText, rawSplit: { base, key: "payload", value: text } },
+      item: read.item,
+    };
   }
 
   /** The head's JSON without its closing brace: serialized again only when it changes. */

@@ -1,0 +1,160 @@
+import "server-only";
+import type { Entry } from "@/lib/contracts/entries";
+import type { RawSplit } from "@/lib/server/hub";
+
+/**
+ * Every field of the Entry contract the page's stream writes by hand (eventParts, runParts): a field added to the contract
+ * and not written there fails the type check here instead of vanishing from the page's stream.
+ */
+const WRITTEN = [
+  "seq",
+  "receivedAt",
+  "rawBytes",
+  "connectionId",
+  "sessionKey",
+  "sourceTime",
+  "direction",
+  "protocol",
+  "kind",
+  "truncated",
+  "replay",
+  "raw",
+] as const;
+export const ENTRY_FIELDS_WRITTEN: readonly (keyof Entry)[] &
+  ([Exclude<keyof Entry, (typeof WRITTEN)[number]>] extends [never] ? unknown : never) = WRITTEN;
+
+/** The fields a stream's entries share (one agent's frames…), as JSON without braces: the last one, kept. */
+let lastShared: { key: readonly unknown[]; text: string } | undefined;
+
+function sharedFields({ connectionId, sessionKey, sourceTime, direction, protocol, kind }: Entry): string {
+  const last = lastShared;
+  const key = last?.key;
+  if (
+    last &&
+    key &&
+    key[0] === connectionId &&
+    key[1] === sessionKey &&
+    key[2] === sourceTime &&
+    key[3] === direction &&
+    key[4] === protocol &&
+    key[5] === kind
+  )
+    return last.text;
+  const text = JSON.stringify({ connectionId, sessionKey, sourceTime, direction, protocol, kind }).slice(1, -1);
+  lastShared = { key: [connectionId, sessionKey, sourceTime, direction, protocol, kind], text };
+  return text;
+}
+
+/** What follows an event's raw text: the entry's closing brace and the event's blank line. */
+const EVENT_END = "}\n\n";
+
+/** One SSE event's text in parts, to be written one after another (encodeBatch). */
+export type EventParts = readonly string[];
+
+/**
+ * One entry as an SSE event, in parts. `rawText`, when given, is JSON.stringify(entry.raw) (the
+ * store's text): spliced in instead of serializing the raw again. The entry's own fields are then
+ * written by hand (those of the Entry contract, the ones the store keeps, `replay` and `truncated`
+ * when set): the numbers in place, the fields a stream's entries share serialized once for a run of
+ * them. Spreading the entry to serialize it cost the A2A relay 4 µs a frame (issue 23).
+ */
+function eventParts(entry: Entry, rawText?: string): EventParts {
+  if (rawText === undefined) return [`id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`];
+  const flags = `${entry.truncated ? ',"truncated":true' : ""}${entry.replay ? ',"replay":true' : ""}`;
+  const { seq, receivedAt, rawBytes } = entry;
+  return [
+    `id: ${seq}\nevent: entry\ndata: {"seq":${seq},"receivedAt":${receivedAt},"rawBytes":${rawBytes},${sharedFields(entry)}${flags},"raw":`,
+    rawText,
+    EVENT_END,
+  ];
+}
+
+/** One entry as an SSE event (`entry`, its data the Entry as JSON). */
+export function formatEntryEvent(entry: Entry, rawText?: string): string {
+  return eventParts(entry, rawText).join("");
+}
+
+/** Whether `entry` (as the stream sends it) may join a run of entries sharing `shared` and `split`'s base (runParts). */
+function joinsRun(entry: Entry, sent: Entry, split: RawSplit | undefined, shared: string, base: RawSplit): boolean {
+  return (
+    split !== undefined &&
+    sent === entry &&
+    !entry.truncated &&
+    split.base === base.base &&
+    split.key === base.key &&
+    sharedFields(entry) === shared
+  );
+}
+
+/**
+ * A run of entries as one `entries` event (lib/contracts/entries.ts, EntriesEvent): their shared
+ * fields and raw base once, then each one's seq, time, size and raw value. For a relay's frames
+ * (one stream, one head) that is under half the bytes of an event per entry, for the server to
+ * write and for the page to read (issue 23).
+ */
+function runParts(entries: readonly Entry[], splits: readonly (RawSplit | undefined)[], shared: string): EventParts {
+  const { base, key } = splits[0]!;
+  const parts = [
+    `id: ${entries[entries.length - 1]!.seq}\nevent: entries\ndata: {${shared},"rawBase":${base}},"rawKey":${JSON.stringify(key)},"items":[`,
+  ];
+  entries.forEach(({ seq, receivedAt, rawBytes }, i) =>
+    parts.push(`${i === 0 ? "" : ","}[${seq},${receivedAt},${rawBytes},`, splits[i]!.value, "]"),
+  );
+  parts.push("]}\n\n");
+  return parts;
+}
+
+/**
+ * A batch of entries as SSE events, with the seq each event ends at: a run of two or more entries
+ * whose raws have parts (RawSplit) with one base, and that share their own fields, as one
+ * `entries` event; every other entry as its own `entry` event. `frame` is what each entry is sent
+ * as (a changed one, e.g. marked `replay`, goes alone).
+ */
+export function batchEvents(
+  entries: readonly Entry[],
+  rawTexts: readonly (string | undefined)[],
+  rawSplits: readonly (RawSplit | undefined)[],
+  frame: (entry: Entry) => Entry,
+): { events: EventParts[]; seqs: number[] } {
+  const events: EventParts[] = [];
+  const seqs: number[] = [];
+  const sent = entries.map(frame);
+  for (let i = 0; i < entries.length;) {
+    const split = rawSplits[i];
+    const shared = split === undefined ? "" : sharedFields(entries[i]!);
+    let end = i + 1;
+    if (split !== undefined && joinsRun(entries[i]!, sent[i]!, split, shared, split))
+      while (end < entries.length && joinsRun(entries[end]!, sent[end]!, rawSplits[end], shared, split)) end++;
+    if (end - i >= 2) events.push(runParts(entries.slice(i, end), rawSplits.slice(i, end), shared));
+    else events.push(eventParts(sent[i]!, rawTexts[i]));
+    seqs.push(entries[end - 1]!.seq);
+    i = end;
+  }
+  return { events, seqs };
+}
+
+/** Batches whose text could pass this many bytes are encoded event by event instead (encodeBatch). */
+const BATCH_SCRATCH_MAX = 4 * 1024 * 1024;
+let scratch: Buffer | undefined;
+
+/**
+ * A batch's events as UTF-8, each part written in place into a scratch buffer, then copied out at
+ * its size: the batch's text is never joined into one string first (for a relay's 2,000 frames,
+ * flattening and copying it cost twice what formatting did, issue 23). `ends[i]` is the byte offset
+ * after event i. Undefined when the batch might not fit the scratch (a large raw).
+ */
+export function encodeBatch(events: readonly EventParts[]): { bytes: Buffer; ends: number[] } | undefined {
+  let units = 0;
+  for (const parts of events) for (const part of parts) units += part.length;
+  // A UTF-16 code unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4).
+  const most = units * 3;
+  if (most > BATCH_SCRATCH_MAX) return undefined;
+  if (!scratch || scratch.length < most) scratch = Buffer.allocUnsafe(Math.max(most, 256 * 1024));
+  const ends: number[] = [];
+  let at = 0;
+  for (const parts of events) {
+    for (const part of parts) at += scratch.write(part, at);
+    ends.push(at);
+  }
+  return { bytes: Buffer.from(scratch.subarray(0, at)), ends };
+}
