@@ -105,6 +105,40 @@ describe("useEventStream", () => {
     expect(state()).toBe("live");
   });
 
+  it("takes a run of entries from one `entries` event, drops what it already has, and resumes after the run's last seq", async () => {
+    vi.useFakeTimers();
+    const server = new FakeStreamServer();
+    vi.stubGlobal("fetch", server.fetch);
+    const { client } = renderWithClient(<Probe />);
+    client.setQueryData(trafficKeys.list("a"), []);
+    const { connectionId, sessionKey, sourceTime, direction, protocol, kind } = entry(0);
+    const run = (seqs: number[]) =>
+      `id: ${seqs.at(-1)}\nevent: entries\ndata: ${JSON.stringify({
+        ...{ connectionId, sessionKey, sourceTime, direction, protocol, kind },
+        rawBase: { jsonrpc: "2.0", method: "ping" },
+        rawKey: "id",
+        items: seqs.map((seq) => [seq, seq, 1, seq]),
+      })}\n\n`;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      server.send(entry(1));
+      server.write(run([2, 3, 4]));
+      // Malformed: skipped, the stream goes on.
+      server.write("event: entries\ndata: {not json\n\n");
+      await vi.advanceTimersByTimeAsync(100);
+      server.drop();
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(server.requests[1]!.headers.get("last-event-id")).toBe("4");
+    await act(async () => {
+      server.write(run([4, 5]));
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    const seen = client.getQueryData<Entry[]>(trafficKeys.list("a"))!;
+    expect(seen.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(seen[2]).toEqual(entry(3));
+  });
+
   it("takes a server whose numbering restarted (a new data dir) from its first entry, and refetches", async () => {
     vi.useFakeTimers();
     const server = new FakeStreamServer();
