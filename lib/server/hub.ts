@@ -32,6 +32,8 @@ export interface RawSplit {
 export interface EntryRecord<K extends EntryKind = EntryKind> {
   entry: TypedNewEntry<K>;
   rawText?: string;
+  /** rawText's UTF-8 size, when the caller knows it (Store.insertEntries). */
+  rawBytes?: number;
   /** rawText in parts, when it has them. */
   rawSplit?: RawSplit;
 }

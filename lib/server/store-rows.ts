@@ -4,6 +4,20 @@ import type { Entry } from "@/lib/contracts/entries";
 /** An entry before the store gives it its seq (store.ts's NewEntry). */
 type Unsaved = Omit<Entry, "seq" | "rawBytes" | "truncated">;
 
+/** An entry to write, with the JSON text of its raw when the caller has it (Store.insertEntries). */
+export interface EntryWrite {
+  entry: Unsaved;
+  rawText?: string;
+  /** rawText's UTF-8 size, when the caller knows it (a relay frame's: measuring would first copy the text whole). */
+  rawBytes?: number;
+}
+
+/** A written entry and the JSON text its raw was stored as. */
+export interface StoredEntry {
+  entry: Entry;
+  rawText: string;
+}
+
 /** The entries table's written columns, in the order of `entryRow`. */
 export const ENTRY_COLUMNS = "connection_id, session_key, received_at, source_time, direction, protocol, kind, raw, raw_bytes";
 /** How many values one row binds (ENTRY_COLUMNS). */
@@ -58,16 +72,13 @@ function pushRow(values: unknown[], entry: Unsaved, raw: string, rawBytes: numbe
  * each raw's JSON text and size: built in one pass, no object per row (the relay writes thousands).
  * With `firstSeq`, each row names its seq first (rows written behind a burst: write-behind.ts).
  */
-export function entryRows(
-  writes: readonly { entry: Unsaved; rawText?: string }[],
-  firstSeq?: number,
-): { values: unknown[]; raws: string[]; sizes: number[] } {
+export function entryRows(writes: readonly EntryWrite[], firstSeq?: number): { values: unknown[]; raws: string[]; sizes: number[] } {
   const values: unknown[] = [];
   const raws: string[] = [];
   const sizes: number[] = [];
-  for (const { entry, rawText } of writes) {
+  for (const { entry, rawText, rawBytes: known } of writes) {
     const raw = rawText ?? JSON.stringify(entry.raw ?? null);
-    const rawBytes = Buffer.byteLength(raw);
+    const rawBytes = rawText === undefined || known === undefined ? Buffer.byteLength(raw) : known;
     if (firstSeq !== undefined) values.push(firstSeq + raws.length);
     pushRow(values, entry, raw, rawBytes);
     raws.push(raw);

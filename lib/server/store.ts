@@ -10,25 +10,14 @@ import type { StoreEngine } from "@/lib/server/sql/engine";
 import { openSqlite, sqliteOf } from "@/lib/server/sql/sqlite-engine";
 import { WriteBehind } from "@/lib/server/write-behind";
 import { INSERT_ENTRY, MAX_ROWS_PER_INSERT, REWRITE_ENTRY, entryRow, entryRows, insertRowsSql } from "@/lib/server/store-rows";
-import { LAST_SEQ, rewriteRows, savedEntry } from "@/lib/server/store-rows";
+import { LAST_SEQ, rewriteRows, savedEntry, type EntryWrite, type StoredEntry } from "@/lib/server/store-rows";
+export type { EntryWrite, StoredEntry } from "@/lib/server/store-rows";
 import { openPgEngine } from "@/lib/server/sql/pg-engine";
 import { pgAddress, storeDatabaseUrl } from "@/lib/server/sql/store-url";
 import { EntryNotices } from "@/lib/server/sql/entry-notices";
 
 /** An entry before the store gives it its seq. */
 export type NewEntry = Omit<Entry, "seq" | "rawBytes" | "truncated">;
-
-/** An entry to write, with the JSON text of its raw when the caller has it (Store.insertEntries). */
-export interface EntryWrite {
-  entry: NewEntry;
-  rawText?: string;
-}
-
-/** A written entry and the JSON text its raw was stored as. */
-export interface StoredEntry {
-  entry: Entry;
-  rawText: string;
-}
 
 /** The seq of an entry that was not recorded (recording paused for lack of room): never stored, never streamed. */
 export const UNRECORDED_SEQ = 0;

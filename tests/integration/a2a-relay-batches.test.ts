@@ -131,6 +131,8 @@ describe("the A2A relay records frames in batches", () => {
       const recorded = a2a.hub.list(agentId, { limit: 1000 });
       expect(recorded.filter((e) => e.kind === "a2a_malformed")).toEqual([]);
       expect(frames(recorded).map(payloadResult)).toEqual(results);
+      // Each frame's size, counted from its parts (head and payload), is its stored text's: é and 🙂 included.
+      for (const e of frames(recorded)) expect(e.rawBytes).toBe(Buffer.byteLength(JSON.stringify(e.raw)));
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

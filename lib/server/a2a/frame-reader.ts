@@ -34,6 +34,9 @@ export function recordA2a<K extends A2aKind>(
   return hub.record<K>(a2aEntry(agentId, sessionKey, kind, direction, raw));
 }
 
+/** The UTF-8 size of `,"payload":`, between a frame's head and its payload in its raw. */
+const PAYLOAD_KEY_BYTES = 11;
+
 /** What Loupe records around a frame's payload (the entry kind `a2a_frame`). */
 type FrameHead = Omit<EntryPayload<"a2a_frame">, "payload">;
 /** What an HTTP response or SSE event adds to a frame's head. */
@@ -92,7 +95,7 @@ export class FrameReader {
   contextId: string | undefined;
   /** A frame of this exchange was malformed. */
   sawMalformed = false;
-  private lastHead: { head: FrameHead; text: string } | undefined;
+  private lastHead: { head: FrameHead; text: string; bytes: number } | undefined;
 
   constructor(
     private readonly origin: FrameOrigin,
@@ -141,21 +144,23 @@ export class FrameReader {
       payload: json,
     };
     // The payload's JSON is the frame's own text (it parsed): spliced in, not serialized again.
-    const base = this.headText(head);
+    const { text: base, bytes } = this.headText(head);
     const rawText = `${base},"payload":${text}}`;
+    // Its size from its parts: measuring the spliced text would first copy it whole.
+    const rawBytes = bytes + PAYLOAD_KEY_BYTES + Buffer.byteLength(text) + 1;
     return {
-      record: { entry: this.entry("a2a_frame", "in", payload), rawText, rawSplit: { base, key: "payload", value: text } },
+      record: { entry: this.entry("a2a_frame", "in", payload), rawText, rawBytes, rawSplit: { base, key: "payload", value: text } },
       item: read.item,
     };
   }
 
-  /** The head's JSON without its closing brace: serialized again only when it changes. */
-  private headText(head: FrameHead): string {
+  /** The head's JSON without its closing brace, and its UTF-8 size: serialized again only when it changes. */
+  private headText(head: FrameHead): { text: string; bytes: number } {
     const last = this.lastHead;
-    if (last && sameHead(last.head, head)) return last.text;
+    if (last && sameHead(last.head, head)) return last;
     const text = JSON.stringify(head).slice(0, -1);
-    this.lastHead = { head, text };
-    return text;
+    this.lastHead = { head, text, bytes: Buffer.byteLength(text) };
+    return this.lastHead;
   }
 
   private malformed(text: string, extra: FrameExtra, method: string, error: string): ReadFrame {
