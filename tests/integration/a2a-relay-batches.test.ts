@@ -103,7 +103,7 @@ describe("the A2A relay records frames in batches", () => {
     expect(a2a.listTasks(replayId).find((t) => t.taskId === sent.taskId)).toMatchObject({ state: "completed", artifactCount: 1 });
   });
 
-  it("a stream that starts with a byte order mark, with a character cut between two network reads, is read whole", async () => {
+  it("a stream that starts with a byte order mark and a comment, with a character cut between two network reads, is read whole", async () => {
     // The frames of the captured task, one chunk's text made multi-byte, sent with a BOM first and
     // cut inside that text's emoji: two writes 30 ms apart, so the relay reads them apart.
     const results = captured.map((r, i) => (i === 5 ? r.replace(/chunk \d+\\n/, "chunk é 🙂\\n") : r));
@@ -115,7 +115,9 @@ describe("the A2A relay records frames in batches", () => {
       req.on("data", (c: Buffer) => (text += c.toString()));
       req.on("end", () => {
         const id = JSON.stringify((JSON.parse(text) as { id: unknown }).id);
-        const body = Buffer.from(`\uFEFF${results.map((r) => `data: {"jsonrpc":"2.0","id":${id},"result":${r}}\n\n`).join("")}`);
+        const body = Buffer.from(
+          `\uFEFF: a comment before the first event\n\n${results.map((r) => `data: {"jsonrpc":"2.0","id":${id},"result":${r}}\n\n`).join("")}`,
+        );
         const cut = body.indexOf(Buffer.from("🙂")) + 2;
         res.writeHead(200, { "content-type": "text/event-stream" });
         res.write(body.subarray(0, cut));
