@@ -182,29 +182,16 @@ export class A2aWire {
             atStart = false;
             if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
           }
-          // The first frame goes to the page on its own, before the rest of its read is recorded or
-          // even split into events (a read holds ~200 frames); the exchange hears of it after that
-          // (the send answers once the whole read is in).
-          let rest = "";
-          const cut = first ? text.indexOf("\n\n") + 2 : 0;
-          if (cut > 1 && cut < text.length) [text, rest] = [text.slice(0, cut), text.slice(cut)];
           parser.feed(text);
-          if (arrived.length === 0 && rest !== "") {
-            // No event before the first blank line (a comment): the read is taken whole.
-            parser.feed(rest);
-            rest = "";
-          }
           const events = arrived.splice(0);
-          if (first && events.length > 0 && (events.length > 1 || rest !== "")) {
+          if (first && events.length > 1) {
+            // The first frame goes to the page on its own, before the rest of its read is recorded;
+            // the exchange hears of it after that (the send answers once the whole read is in).
             first = false;
             const head = events.splice(0, 1).map((e) => this.reader.read(e.data, e.extra, this.method));
             const entries = this.hub.recordAll(head.map((r) => r.record));
             await yieldToPage();
             this.handOver(head, entries);
-          }
-          if (rest !== "") {
-            parser.feed(rest);
-            events.push(...arrived.splice(0));
           }
           first &&= events.length === 0;
           this.frames(events.map((e) => this.reader.read(e.data, e.extra, this.method)));
