@@ -74,16 +74,11 @@ export function formatEntryEvent(entry: Entry, rawText?: string): string {
   return eventParts(entry, rawText).join("");
 }
 
-/** Whether `entry` (as the stream sends it) may join a run of entries sharing `shared` and `split`'s base (runParts). */
-function joinsRun(entry: Entry, sent: Entry, split: RawSplit | undefined, shared: string, base: RawSplit): boolean {
-  return (
-    split !== undefined &&
-    sent === entry &&
-    !entry.truncated &&
-    split.base === base.base &&
-    split.key === base.key &&
-    sharedFields(entry) === shared
-  );
+/** An entry of a run: sent as it is (not marked), whole, its raw in parts. */
+interface RunItem {
+  entry: Entry;
+  split: RawSplit;
+  text: string | undefined;
 }
 
 /**
@@ -92,13 +87,10 @@ function joinsRun(entry: Entry, sent: Entry, split: RawSplit | undefined, shared
  * (one stream, one head) that is under half the bytes of an event per entry, for the server to
  * write and for the page to read (issue 23).
  */
-function runParts(entries: readonly Entry[], splits: readonly (RawSplit | undefined)[], shared: string): EventParts {
-  const { base, key } = splits[0]!;
-  const parts = [
-    `id: ${entries[entries.length - 1]!.seq}\nevent: entries\ndata: {${shared},"rawBase":${base}},"rawKey":${JSON.stringify(key)},"items":[`,
-  ];
-  entries.forEach(({ seq, receivedAt, rawBytes }, i) =>
-    parts.push(`${i === 0 ? "" : ","}[${seq},${receivedAt},${rawBytes},`, splits[i]!.value, "]"),
+function runParts(run: readonly RunItem[], { base, key }: RawSplit, shared: string, lastSeq: number): EventParts {
+  const parts = [`id: ${lastSeq}\nevent: entries\ndata: {${shared},"rawBase":${base}},"rawKey":${JSON.stringify(key)},"items":[`];
+  run.forEach(({ entry: { seq, receivedAt, rawBytes }, split }, i) =>
+    parts.push(`${i === 0 ? "" : ","}[${seq},${receivedAt},${rawBytes},`, split.value, "]"),
   );
   parts.push("]}\n\n");
   return parts;
@@ -118,18 +110,35 @@ export function batchEvents(
 ): { events: EventParts[]; seqs: number[] } {
   const events: EventParts[] = [];
   const seqs: number[] = [];
-  const sent = entries.map(frame);
-  for (let i = 0; i < entries.length;) {
+  let run: RunItem[] = [];
+  let shared = "";
+  /** The run so far as one event: an `entries` event, or its one entry's own. */
+  const closeRun = (): void => {
+    const [first, second] = run;
+    if (!first) return;
+    const last = run.at(-1) ?? first;
+    events.push(second ? runParts(run, first.split, shared, last.entry.seq) : eventParts(first.entry, first.text));
+    seqs.push(last.entry.seq);
+    run = [];
+  };
+  entries.forEach((entry, i) => {
+    const sent = frame(entry);
     const split = rawSplits[i];
-    const shared = split === undefined ? "" : sharedFields(entries[i]!);
-    let end = i + 1;
-    if (split !== undefined && joinsRun(entries[i]!, sent[i]!, split, shared, split))
-      while (end < entries.length && joinsRun(entries[end]!, sent[end]!, rawSplits[end], shared, split)) end++;
-    if (end - i >= 2) events.push(runParts(entries.slice(i, end), rawSplits.slice(i, end), shared));
-    else events.push(eventParts(sent[i]!, rawTexts[i]));
-    seqs.push(entries[end - 1]!.seq);
-    i = end;
-  }
+    if (split === undefined || sent !== entry || entry.truncated) {
+      closeRun();
+      events.push(eventParts(sent, rawTexts[i]));
+      seqs.push(entry.seq);
+      return;
+    }
+    const fields = sharedFields(entry);
+    const head = run[0];
+    if (!head || fields !== shared || split.base !== head.split.base || split.key !== head.split.key) {
+      closeRun();
+      shared = fields;
+    }
+    run.push({ entry, split, text: rawTexts[i] });
+  });
+  closeRun();
   return { events, seqs };
 }
 
