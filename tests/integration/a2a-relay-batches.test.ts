@@ -42,12 +42,13 @@ async function capture(url: string): Promise<string[]> {
     .map((line) => JSON.stringify((JSON.parse(line.slice(6)) as { result: unknown }).result));
 }
 
-beforeAll(async () => {
-  demo = await startA2aDemo({ timing: { stepMs: 0 } });
-  captured = await capture(demo.url);
-  // The captured stream sent back in one write: the relay then reads many frames per network read.
-  replay = http.createServer((req, res) => {
-    const base = `http://127.0.0.1:${(replay.address() as AddressInfo).port}`;
+/**
+ * An agent on loopback whose card is the demo's and whose every send is answered by `answer`, given
+ * the SSE text of `results` (JSON-RPC `result`s) under the request's id.
+ */
+async function replayAgent(results: readonly string[], answer: (res: http.ServerResponse, sse: string) => void): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     if (req.method === "GET")
       return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(demoCardJson(base)));
     let text = "";
@@ -55,10 +56,18 @@ beforeAll(async () => {
     req.on("end", () => {
       const id = JSON.stringify((JSON.parse(text) as { id: unknown }).id);
       res.writeHead(200, { "content-type": "text/event-stream" });
-      res.end(captured.map((r) => `data: {"jsonrpc":"2.0","id":${id},"result":${r}}\n\n`).join(""));
+      answer(res, results.map((r) => `data: {"jsonrpc":"2.0","id":${id},"result":${r}}\n\n`).join(""));
     });
   });
-  await new Promise<void>((resolve) => replay.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  return server;
+}
+
+beforeAll(async () => {
+  demo = await startA2aDemo({ timing: { stepMs: 0 } });
+  captured = await capture(demo.url);
+  // The captured stream sent back in one write: the relay then reads many frames per network read.
+  replay = await replayAgent(captured, (res, sse) => res.end(sse));
   a2a = new A2aRegistry(new Hub(openStore(data.dir)));
   demoId = (await a2a.create({ name: "demo", url: `${demo.url}/.well-known/agent-card.json`, headers: {} })).id;
   const replayUrl = `http://127.0.0.1:${(replay.address() as AddressInfo).port}/.well-known/agent-card.json`;
@@ -107,24 +116,12 @@ describe("the A2A relay records frames in batches", () => {
     // The frames of the captured task, one chunk's text made multi-byte, sent with a BOM first and
     // cut inside that text's emoji: two writes 30 ms apart, so the relay reads them apart.
     const results = captured.map((r, i) => (i === 5 ? r.replace(/chunk \d+\\n/, "chunk é 🙂\\n") : r));
-    const server = http.createServer((req, res) => {
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      if (req.method === "GET")
-        return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(demoCardJson(base)));
-      let text = "";
-      req.on("data", (c: Buffer) => (text += c.toString()));
-      req.on("end", () => {
-        const id = JSON.stringify((JSON.parse(text) as { id: unknown }).id);
-        const body = Buffer.from(
-          `\uFEFF: a comment before the first event\n\n${results.map((r) => `data: {"jsonrpc":"2.0","id":${id},"result":${r}}\n\n`).join("")}`,
-        );
-        const cut = body.indexOf(Buffer.from("🙂")) + 2;
-        res.writeHead(200, { "content-type": "text/event-stream" });
-        res.write(body.subarray(0, cut));
-        setTimeout(() => res.end(body.subarray(cut)), 30);
-      });
+    const server = await replayAgent(results, (res, sse) => {
+      const body = Buffer.from(`\uFEFF: a comment before the first event\n\n${sse}`);
+      const cut = body.indexOf(Buffer.from("🙂")) + 2;
+      res.write(body.subarray(0, cut));
+      setTimeout(() => res.end(body.subarray(cut)), 30);
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/agent-card.json`;
       const agentId = (await a2a.create({ name: "cut", url, headers: {} })).id;
