@@ -113,7 +113,7 @@ export class FrameReader {
   read(raw: string, extra: FrameExtra, method: string): ReadFrame {
     // An agent may echo what it was sent (a task's history): a credential stays masked there too.
     const secrets = this.origin.secrets;
-    const text = secrets?.length ? secrets.reduce((t, secret) => t.split(secret).join(SECRET_MASK), raw) : raw;
+    let text = secrets?.length ? secrets.reduce((t, secret) => t.split(secret).join(SECRET_MASK), raw) : raw;
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -122,6 +122,10 @@ export class FrameReader {
     }
     const read = readFrame(json);
     if (!read.ok) return this.malformed(text, extra, method, read.error);
+    // A line break in JSON text is whitespace (one in a string is escaped), but the text is spliced
+    // into one `data:` line of the page's stream, where it would cut the event (an agent's event
+    // over several `data:` lines, a body ending in a newline): such a payload is written compact.
+    if (text.includes("\n") || text.includes("\r")) text = JSON.stringify(json);
     this.contextId ??= contextOf(read.item);
     // Every field in one literal, absent ones undefined (JSON leaves them out).
     const { exchangeId, transport } = this.origin;
