@@ -154,7 +154,7 @@ async function pageStream(route: (req: Request) => Promise<Response>) {
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/?runs=1`;
   const child = spawn(process.execPath, ["-e", PAGE_READER, url], { stdio: ["pipe", "pipe", "inherit"] });
   const lines = createInterface({ input: child.stdout });
   let onLine: (line: string) => void = () => {};

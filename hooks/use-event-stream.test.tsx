@@ -75,7 +75,8 @@ describe("useEventStream", () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(server.requests[0]!.url).toBe("/api/stream");
+    // It reads `entries` events (a run of a relay's frames), so it asks for them.
+    expect(server.requests[0]!.url).toBe("/api/stream?runs=1");
     expect(server.requests[0]!.headers.get("x-loupe-token")).toBe("s3cret");
     expect(server.requests[0]!.headers.has("last-event-id")).toBe(false);
     expect(state()).toBe("live");

@@ -16,14 +16,15 @@ const RETRY_MS = 1_000;
 const REOPEN_MS = 3_000;
 
 /**
- * The one live stream on /api/stream (STYLE rule 6), read with fetch rather than EventSource so
+ * The one live stream on /api/stream (STYLE rule 6), asked for runs of a relay's frames as one
+ * `entries` event each (`?runs=1`; streamEventEntries reads both kinds), read with fetch rather than EventSource so
  * it can send Loupe's token in the `x-loupe-token` header (no cookie: lib/client-token.ts).
  * Entries are written into the react-query cache in small batches, so a chatty server re-renders
  * a few times a second, not per frame. A reconnect sends `Last-Event-ID` (the last seq seen), so
  * the server replays what we missed; the seq check drops anything replayed twice. When there is
  * no seq to resume from, or the server refused the stream for a while, everything is refetched.
  */
-export function useEventStream(url = "/api/stream"): StreamStatus {
+export function useEventStream(url = "/api/stream?runs=1"): StreamStatus {
   const qc = useQueryClient();
   const [status, setStatus] = useState<StreamStatus>("connecting");
 

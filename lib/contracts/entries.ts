@@ -80,24 +80,26 @@ export function streamEventEntries(event: string, data: string): Entry[] {
   if (event === "entry") return isEntry(parsed) ? [parsed] : [];
   if (!isEntriesEvent(parsed)) return [];
   const { rawBase, rawKey, items, connectionId, sessionKey, sourceTime, direction, protocol, kind } = parsed;
-  return items.flatMap(([seq, receivedAt, rawBytes, value]) =>
-    typeof seq === "number"
-      ? [
-          {
-            seq,
-            receivedAt,
-            rawBytes,
-            connectionId,
-            sessionKey,
-            sourceTime,
-            direction,
-            protocol,
-            kind,
-            raw: { ...rawBase, [rawKey]: value },
-          },
-        ]
-      : [],
-  );
+  // An item that is not an array with a numeric seq is left out (never thrown at the stream's reader).
+  return items.flatMap((item: unknown) => {
+    if (!Array.isArray(item)) return [];
+    const [seq, receivedAt, rawBytes, value]: unknown[] = item;
+    if (typeof seq !== "number" || typeof receivedAt !== "number" || typeof rawBytes !== "number") return [];
+    return [
+      {
+        seq,
+        receivedAt,
+        rawBytes,
+        connectionId,
+        sessionKey,
+        sourceTime,
+        direction,
+        protocol,
+        kind,
+        raw: { ...rawBase, [rawKey]: value },
+      },
+    ];
+  });
 }
 
 /** The server's word is taken for the other fields (the stream is Loupe's own). */

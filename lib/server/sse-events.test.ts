@@ -171,5 +171,11 @@ describe("streamEventEntries", () => {
     expect(streamEventEntries("entry", '{"seq":"1"}')).toEqual([]);
     expect(streamEventEntries("entries", '{"items":{},"rawKey":"p","rawBase":{}}')).toEqual([]);
     expect(streamEventEntries("entries", '{"items":[["x"]],"rawKey":"p","rawBase":{}}')).toEqual([]);
+    // Items of the wrong shape are left out, never thrown at the stream's reader.
+    expect(streamEventEntries("entries", '{"items":[null,5,{},[1,"t",3,{}]],"rawKey":"p","rawBase":{}}')).toEqual([]);
+    // A key from the prototype's names is an own key of the raw, nothing more.
+    const [own] = streamEventEntries("entries", '{"items":[[1,2,3,{"x":1}]],"rawKey":"__proto__","rawBase":{"a":1}}');
+    expect(Object.getPrototypeOf(own!.raw)).toBe(Object.prototype);
+    expect(Object.keys(own!.raw as object)).toEqual(["a", "__proto__"]);
   });
 });

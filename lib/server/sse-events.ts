@@ -3,8 +3,10 @@ import type { Entry } from "@/lib/contracts/entries";
 import type { RawSplit } from "@/lib/server/hub";
 
 /**
- * Every field of the Entry contract the page's stream writes by hand (eventParts, runParts): a field added to the contract
- * and not written there fails the type check here instead of vanishing from the page's stream.
+ * Every field of the Entry contract the page's stream writes by hand: a field added to the contract
+ * and not written there fails the type check here instead of vanishing from the page's stream. A
+ * new field is written by eventParts, and by runParts and read by streamEventEntries
+ * (lib/contracts/entries.ts) unless, like `truncated` and `replay`, it keeps an entry out of runs.
  */
 const WRITTEN = [
   "seq",

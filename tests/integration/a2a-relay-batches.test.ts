@@ -84,6 +84,43 @@ afterAll(async () => {
 
 const frames = (entries: readonly Entry[]) => entries.filter((e) => e.kind === "a2a_frame");
 const payloadResult = (e: Entry) => JSON.stringify((e.raw as { payload: { result: unknown } }).payload.result);
+const closed = (e: Entry) => e.kind === "a2a_stream" && (e.raw as { event: string }).event === "closed";
+
+/** One event of the page's stream: its name, its id, the entries it carries (none when its data does not read). */
+interface PageEvent {
+  name: string;
+  id: number;
+  entries: Entry[];
+}
+
+/** Reads the page's stream into `into` until `until` holds for an event's entries, or the stream ends. */
+async function readPage(
+  stream: ReadableStream<Uint8Array>,
+  until: (entries: Entry[]) => boolean,
+  into: PageEvent[] = [],
+): Promise<PageEvent[]> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const next = await reader.read();
+    if (next.done) return into;
+    buffer += decoder.decode(next.value, { stream: true });
+    for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const id = /^id: (\d+)$/m.exec(block)?.[1];
+      if (!id) continue;
+      const name = /^event: (.*)$/m.exec(block)?.[1] ?? "";
+      const entries = streamEventEntries(name, /^data: (.*)$/m.exec(block)?.[1] ?? "");
+      into.push({ name, id: Number(id), entries });
+      if (until(entries)) {
+        await reader.cancel();
+        return into;
+      }
+    }
+  }
+}
 
 describe("the A2A relay records frames in batches", () => {
   it("a read's frames are one batch and one broadcast, in order; the first frame goes out alone, before the rest of its read", async () => {
@@ -137,49 +174,60 @@ describe("the A2A relay records frames in batches", () => {
     }
   });
 
+  it("a page that did not ask for runs (?runs=1) gets each frame as its own `entry` event", async () => {
+    const leave = new AbortController();
+    const stream = entryStream(a2a.hub, a2a.hub.maxSeq(), leave.signal);
+    const sent = await a2a.send(replayId, streamBody);
+    const events = await readPage(stream, (entries) => entries.some((e) => e.connectionId === replayId && closed(e)));
+    leave.abort();
+    await a2a.waitExchange(sent.exchangeId);
+    expect(new Set(events.map((e) => e.name))).toEqual(new Set(["entry"]));
+    expect(frames(events.flatMap((e) => e.entries)).map(payloadResult)).toEqual(captured);
+  });
+
+  it("an agent that writes each event over several data lines: every frame reaches the page's stream, whole", async () => {
+    const server = await replayAgent(captured, (res, sse) =>
+      res.end(sse.replaceAll('data: {"jsonrpc":"2.0",', 'data: {"jsonrpc":"2.0",\ndata: ')),
+    );
+    const leave = new AbortController();
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/agent-card.json`;
+      const agentId = (await a2a.create({ name: "lines", url, headers: {} })).id;
+      const stream = entryStream(a2a.hub, a2a.hub.maxSeq(), leave.signal, { runs: true });
+      const sent = await a2a.send(agentId, streamBody);
+      const events = await readPage(stream, (entries) => entries.some((e) => e.connectionId === agentId && closed(e)));
+      await a2a.waitExchange(sent.exchangeId);
+      // Before: the line break inside each frame's text cut its event, and the page dropped the run.
+      expect(events.filter((e) => e.entries.length === 0)).toEqual([]);
+      expect(frames(events.flatMap((e) => e.entries)).map(payloadResult)).toEqual(captured);
+    } finally {
+      leave.abort();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it("the page's stream, dropped mid-task and resumed with Last-Event-ID, gets every frame once, in order", async () => {
     const from = a2a.hub.maxSeq();
-    const decoder = new TextDecoder();
-    const events: { id: number; entry: Entry }[] = [];
-    let runs = 0;
-    const read = async (stream: ReadableStream<Uint8Array>, until: (e: Entry) => boolean) => {
-      const reader = stream.getReader();
-      let buffer = "";
-      for (;;) {
-        const next = await reader.read();
-        if (next.done) return;
-        buffer += decoder.decode(next.value, { stream: true });
-        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const id = /^id: (\d+)$/m.exec(block)?.[1];
-          const entries = streamEventEntries(/^event: (.*)$/m.exec(block)?.[1] ?? "", /^data: (.*)$/m.exec(block)?.[1] ?? "");
-          if (!id || entries.length === 0) continue;
-          if (/^event: entries$/m.test(block)) runs++;
-          // An event's id is its last entry's seq (an `entries` event carries a run of them).
-          expect(entries.at(-1)!.seq).toBe(Number(id));
-          for (const entry of entries) events.push({ id: entry.seq, entry });
-          if (entries.some(until)) return void (await reader.cancel());
-        }
-      }
-    };
+    const events: PageEvent[] = [];
+    const seen = () => events.flatMap((e) => e.entries);
     const drop = new AbortController();
-    const first = entryStream(a2a.hub, from, drop.signal);
+    const first = entryStream(a2a.hub, from, drop.signal, { runs: true });
     const sent = await a2a.send(demoId, streamBody);
     // The browser loses its connection after 40 frames, while the task still streams.
-    await read(first, () => frames(events.map((e) => e.entry)).length >= 40);
+    await readPage(first, () => frames(seen()).length >= 40, events);
     drop.abort();
     const lastId = events.at(-1)!.id;
     const req = new Request("http://127.0.0.1/api/stream", { headers: { "last-event-id": String(lastId) } });
     const leave = new AbortController();
-    const resumed = entryStream(a2a.hub, resumeAfter(req, undefined, a2a.hub), leave.signal);
-    const ended = (e: Entry) => e.kind === "a2a_stream" && (e.raw as { event: string }).event === "closed";
-    await read(resumed, (e) => e.connectionId === demoId && ended(e));
+    const resumed = entryStream(a2a.hub, resumeAfter(req, undefined, a2a.hub), leave.signal, { runs: true });
+    await readPage(resumed, (entries) => entries.some((e) => e.connectionId === demoId && closed(e)), events);
     leave.abort();
     await a2a.waitExchange(sent.exchangeId);
-    // Frames that arrived together went out as runs (one `entries` event each), not one event per frame.
-    expect(runs).toBeGreaterThan(0);
-    const ids = events.map((e) => e.id);
+    // Every event read; its id is its last entry's seq. Frames that arrived together went out as
+    // runs (one `entries` event each), not one event per frame.
+    for (const e of events) expect(e.entries.at(-1)?.seq).toBe(e.id);
+    expect(events.filter((e) => e.name === "entries").length).toBeGreaterThan(0);
+    const ids = seen().map((e) => e.seq);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(
       a2a.hub.store
@@ -187,7 +235,7 @@ describe("the A2A relay records frames in batches", () => {
         .map((e) => e.seq)
         .slice(0, ids.length),
     );
-    const streamed = frames(events.map((e) => e.entry)).filter((e) => e.connectionId === demoId);
+    const streamed = frames(seen()).filter((e) => e.connectionId === demoId);
     expect(streamed).toHaveLength(captured.length);
     // The chunks in the agent's order: chunk 1 … chunk N of the one artifact.
     const chunks = streamed.flatMap((e) => /"text":"chunk (\d+)\\n"/.exec(JSON.stringify(e.raw))?.[1] ?? []).map(Number);

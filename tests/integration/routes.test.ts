@@ -153,6 +153,7 @@ describe("API route handlers", () => {
     });
     expect(await code(await entries.GET(new Request(base), ctx({ seq: "abc" })))).toEqual({ status: 400, code: "bad_request:params" });
     expect(await code(await stream.GET(new Request(`${base}/api/stream?since=x`)))).toEqual({ status: 400, code: "bad_request:query" });
+    expect(await code(await stream.GET(new Request(`${base}/api/stream?runs=yes`)))).toEqual({ status: 400, code: "bad_request:query" });
     expect(await code(await cancel.POST(post("/x", {}), ctx({ id, callId: "nope" })))).toEqual({ status: 404, code: "not_found:call" });
     expect(await code(await tools.GET(new Request(base), ctx({ id: "nope" })))).toEqual({ status: 404, code: "not_found:connection" });
     // Streamed without a Content-Length: refused once 8 MiB have arrived, not read whole.

@@ -59,7 +59,7 @@ export function streamFrom(base: string, after: number): StreamClient {
     },
   };
   void (async () => {
-    const res = await fetch(`${base}/api/stream`, { headers: { "last-event-id": String(after) }, signal: aborted.signal });
+    const res = await fetch(`${base}/api/stream?runs=1`, { headers: { "last-event-id": String(after) }, signal: aborted.signal });
     const parser = new SseParser();
     const decoder = new TextDecoder();
     const reader = res.body!.getReader();
