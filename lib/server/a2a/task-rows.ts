@@ -41,3 +41,12 @@ export function overRow(rec: Stored, row: Stored | undefined): Stored {
     ...(row.statusAt !== undefined ? { statusAt: row.statusAt } : {}),
   };
 }
+
+/** Adds the artifact ids the record does not list yet (in order, once each) and counts them. */
+export function addArtifactIds(rec: Stored, ids: readonly string[]): void {
+  const known = rec.artifactIds ?? [];
+  // A stream's chunks name a known artifact thousands of times: no array is built for them.
+  if (ids.some((id) => !known.includes(id)))
+    rec.artifactIds = [...known, ...ids.filter((id, i) => !known.includes(id) && ids.indexOf(id) === i)];
+  rec.artifactCount = (rec.artifactIds ?? []).length;
+}

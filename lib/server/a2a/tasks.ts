@@ -7,7 +7,7 @@ import { messagePrompt, messageSchema, messageText } from "@/lib/protocols/a2a/m
 import type { A2aStore } from "@/lib/server/a2a/store";
 import type { Hub } from "@/lib/server/hub";
 import { recordA2a } from "@/lib/server/a2a/frame-reader";
-import { isLateStatus, overRow, type Stored } from "@/lib/server/a2a/task-rows";
+import { addArtifactIds, isLateStatus, overRow, type Stored } from "@/lib/server/a2a/task-rows";
 
 /** How long a change within the same state may wait in memory before it is written. */
 const TASK_FLUSH_MS = 250;
@@ -126,12 +126,10 @@ export class A2aTasks {
     const found = rec.lost !== undefined;
     delete rec.lost;
     if (!rec.contextId && item.contextId) rec.contextId = item.contextId;
-    const added =
-      item.type === "artifact" ? [item.artifact.artifactId] : item.type === "task" ? item.artifacts.map((a) => a.artifactId) : [];
-    const known = rec.artifactIds ?? [];
-    const fresh = added.filter((id, i) => !known.includes(id) && added.indexOf(id) === i);
-    if (fresh.length > 0) rec.artifactIds = [...known, ...fresh];
-    rec.artifactCount = (rec.artifactIds ?? []).length;
+    addArtifactIds(
+      rec,
+      item.type === "artifact" ? [item.artifact.artifactId] : item.type === "task" ? item.artifacts.map((a) => a.artifactId) : [],
+    );
     if ((item.type === "task" || item.type === "status") && prev && isLateStatus(rec, item)) {
       this.write(rec, false);
       return;
@@ -160,9 +158,7 @@ export class A2aTasks {
     if (!rec || rec.lost !== undefined) return false;
     rec.updatedAt = Date.now();
     if (!rec.contextId && item.contextId) rec.contextId = item.contextId;
-    const known = rec.artifactIds ?? [];
-    if (!known.includes(item.artifact.artifactId)) rec.artifactIds = [...known, item.artifact.artifactId];
-    rec.artifactCount = (rec.artifactIds ?? []).length;
+    addArtifactIds(rec, [item.artifact.artifactId]);
     return true;
   }
 
