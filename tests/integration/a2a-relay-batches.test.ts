@@ -174,6 +174,24 @@ describe("the A2A relay records frames in batches", () => {
     }
   });
 
+  it("two streams of one agent at once: the page gets every frame of each once, and a run never mixes them", async () => {
+    const leave = new AbortController();
+    const stream = entryStream(a2a.hub, a2a.hub.maxSeq(), leave.signal, { runs: true });
+    const [a, b] = await Promise.all([a2a.send(replayId, streamBody), a2a.send(replayId, streamBody)]);
+    let ended = 0;
+    const events = await readPage(
+      stream,
+      (entries) => (ended += entries.filter((e) => e.connectionId === replayId && closed(e)).length) === 2,
+    );
+    leave.abort();
+    await Promise.all([a2a.waitExchange(a.exchangeId), a2a.waitExchange(b.exchangeId)]);
+    const exchangeOf = (e: Entry) => (e.raw as { exchangeId: string }).exchangeId;
+    for (const e of events.filter((ev) => ev.name === "entries")) expect(new Set(e.entries.map(exchangeOf)).size).toBe(1);
+    const all = frames(events.flatMap((e) => e.entries));
+    for (const id of [a.exchangeId, b.exchangeId]) expect(all.filter((e) => exchangeOf(e) === id).map(payloadResult)).toEqual(captured);
+    expect(new Set(all.map((e) => e.seq)).size).toBe(all.length);
+  });
+
   it("a page that did not ask for runs (?runs=1) gets each frame as its own `entry` event", async () => {
     const leave = new AbortController();
     const stream = entryStream(a2a.hub, a2a.hub.maxSeq(), leave.signal);
