@@ -45,8 +45,25 @@ function storedSeqs(): number[] {
   }
 }
 
-const connect = async (on: Instance, name: string) =>
-  (await post<ConnectionView>(on.base, "/api/connections", stdioInput(name, [EVERYTHING, "stdio"]))).id;
+/**
+ * Connects server-everything on an instance and waits for its own traffic after the handshake: 350 ms after
+ * `initialized` it asks Loupe for roots and logs that it got them. Recorded after a test's snapshot of the
+ * store, those frames made a stream one entry longer than the snapshot (a CI failure, 63 against 62).
+ */
+async function connect(on: Instance, name: string): Promise<string> {
+  const { id } = await post<ConnectionView>(on.base, "/api/connections", stdioInput(name, [EVERYTHING, "stdio"]));
+  const conn = new PgSync(url, "check");
+  try {
+    const sql = "SELECT count(*) AS n FROM entries WHERE connection_id = $1 AND raw LIKE '%Roots updated%'";
+    for (const started = Date.now(); Number(conn.query(sql, [id]).rows[0]?.n) === 0;) {
+      if (Date.now() - started > 15_000) throw new Error(`${name} never asked for roots after its handshake`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    conn.close();
+  }
+  return id;
+}
 
 const echo = (on: Instance, id: string, message: string) =>
   post<{ status: string }>(on.base, `/api/connections/${id}/tools/call`, { name: "echo", arguments: { message } });
