@@ -28,6 +28,8 @@ interface Arrivals {
   events: number;
   /** CPU time this process spent (user + system), ms: on a loaded machine, the figure wall time hides. */
   cpu?: number;
+  /** When the agent had the whole request, ms from the send: the part of `first` spent before the agent. */
+  asked?: number;
 }
 
 /** Runs `fn` and adds the process's CPU time over it. */
@@ -64,35 +66,37 @@ async function capture(url: string, chunks: number): Promise<string[]> {
  * JSON-RPC id of each request: the relay is then measured without the agent's own N² cost (the
  * SDK's task store clones the whole task per event).
  */
-async function startReplay(results: string[]): Promise<{ url: string; close(): Promise<void> }> {
+async function startReplay(results: string[]): Promise<{ url: string; asked(): number; close(): Promise<void> }> {
   const url = `http://127.0.0.1:${REPLAY_PORT}`;
   const card = JSON.stringify(demoCardJson(url));
+  let asked = NaN;
   const server = http.createServer((req, res) => {
     if (req.method === "GET") return void res.writeHead(200, { "content-type": "application/json" }).end(card);
     let text = "";
     req.on("data", (c: Buffer) => (text += c.toString()));
     req.on("end", () => {
+      asked = clock();
       const id = JSON.stringify((JSON.parse(text) as { id: unknown }).id);
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       res.end(results.map((r) => `data: {"jsonrpc":"2.0","id":${id},"result":${r}}\n\n`).join(""));
     });
   });
   await new Promise<void>((resolve) => server.listen(REPLAY_PORT, "127.0.0.1", () => resolve()));
-  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url, asked: () => asked, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** The bare SDK client: one `stream N` task, read to its last event. */
-async function bareStream(client: Client): Promise<Arrivals> {
+async function bareStream(client: Client, asked: () => number): Promise<Arrivals> {
   const request = SendMessageRequest.fromJSON({
     message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data: { skill: "stream", count: CHUNKS } }] },
   });
-  const start = performance.now();
+  const start = clock();
   let first = NaN;
   let events = 0;
   for await (const _ of client.sendMessageStream(request)) {
-    if (events++ === 0) first = performance.now() - start;
+    if (events++ === 0) first = clock() - start;
   }
-  return { first, last: performance.now() - start, events };
+  return { first, last: clock() - start, events, asked: asked() - start };
 }
 
 /**
@@ -219,7 +223,7 @@ export const a2aBench: Bench = {
     const loadBefore = loadNote();
 
     const demo = await startA2aDemo({ port: DEMO_PORT, timing: { stepMs: 0 } });
-    let replay: { url: string; close(): Promise<void> } | undefined;
+    let replay: Awaited<ReturnType<typeof startReplay>> | undefined;
     const page = await pageStream(GET);
     try {
       replay = await startReplay(await capture(demo.url, CHUNKS));
@@ -231,24 +235,24 @@ export const a2aBench: Bench = {
         const { arrived } = await page.watch(agent.id, events, () => start);
         start = clock();
         const { exchangeId } = await registry.send(agent.id, body);
-        const out = await arrived;
+        const out = { ...(await arrived), asked: replay!.asked() - start };
         await registry.waitExchange(exchangeId);
         await settled();
         return out;
       };
       // Warm-up, three rounds of each (JIT, sockets): the first two of Loupe's were still 2–3× slower.
-      const warm = await bareStream(bare);
+      const warm = await bareStream(bare, replay.asked);
       for (let i = 0; i < 3; i++) {
-        await bareStream(bare);
+        await bareStream(bare, replay.asked);
         await viaLoupe(warm.events);
       }
       const samples = { bare: [] as Arrivals[], loupe: [] as Arrivals[] };
       for (let i = 0; i < runs; i++) {
-        samples.bare.push(await withCpu(() => bareStream(bare)));
+        samples.bare.push(await withCpu(() => bareStream(bare, replay!.asked)));
         await settled();
         samples.loupe.push(await withCpu(() => viaLoupe(warm.events)));
       }
-      const m = (list: Arrivals[], key: "first" | "last" | "cpu") => median(list.map((a) => a[key] ?? NaN));
+      const m = (list: Arrivals[], key: "first" | "last" | "cpu" | "asked") => median(list.map((a) => a[key] ?? NaN));
       const [bareFirst, bareLast, loupeFirst, loupeLast] = [
         m(samples.bare, "first"),
         m(samples.bare, "last"),
@@ -261,6 +265,8 @@ export const a2aBench: Bench = {
         { label: `relay: events per stream (${CHUNKS} chunks + 3)`, value: warm.events, unit: "count" },
         { label: "relay: bare SDK client, first event", value: bareFirst, unit: "ms", note: of },
         { label: "relay: Loupe, first event on the page's stream", value: loupeFirst, unit: "ms", note: of },
+        { label: "relay: bare SDK client, send → the agent has the request", value: m(samples.bare, "asked"), unit: "ms", note: of },
+        { label: "relay: Loupe, send → the agent has the request", value: m(samples.loupe, "asked"), unit: "ms", note: of },
         { label: "relay: bare SDK client, last event", value: bareLast, unit: "ms", note: of },
         { label: "relay: Loupe, last event on the page's stream", value: loupeLast, unit: "ms", note: of },
         ratio("relay: Loupe / bare, first event", loupeFirst, bareFirst, `target ≤ ${TARGET_FIRST}; ${load}`),

@@ -182,16 +182,22 @@ export class A2aWire {
             atStart = false;
             if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
           }
+          // The first frame goes to the page on its own, before the rest of its read is even parsed:
+          // the text up to the first blank line is fed first (the parser is incremental: the same events).
+          const cut = first ? text.indexOf("\n\n") + 2 : 0;
+          if (cut > 1 && cut < text.length) {
+            parser.feed(text.slice(0, cut));
+            text = text.slice(cut);
+            if (arrived.length > 0) {
+              first = false;
+              await this.firstAlone(arrived.splice(0));
+            }
+          }
           parser.feed(text);
           const events = arrived.splice(0);
           if (first && events.length > 1) {
-            // The first frame goes to the page on its own, before the rest of its read is recorded;
-            // the exchange hears of it after that (the send answers once the whole read is in).
             first = false;
-            const head = events.splice(0, 1).map((e) => this.reader.read(e.data, e.extra, this.method));
-            const entries = this.hub.recordAll(head.map((r) => r.record));
-            await yieldToPage();
-            this.handOver(head, entries);
+            await this.firstAlone(events.splice(0, 1));
           }
           first &&= events.length === 0;
           this.frames(events.map((e) => this.reader.read(e.data, e.extra, this.method)));
@@ -203,6 +209,17 @@ export class A2aWire {
       }
     })();
     return new Response("", { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
+
+  /**
+   * A stream's first frame(s), recorded on their own: the page gets its turn before the exchange
+   * hears of them (the send answers once the whole read is in).
+   */
+  private async firstAlone(events: readonly { data: string; extra: FrameExtra }[]): Promise<void> {
+    const head = events.map((e) => this.reader.read(e.data, e.extra, this.method));
+    const entries = this.hub.recordAll(head.map((r) => r.record));
+    await yieldToPage();
+    this.handOver(head, entries);
   }
 }
 
