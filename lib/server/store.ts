@@ -126,9 +126,10 @@ export class Store {
    * again. Out of room, an entry comes back with UNRECORDED_SEQ, as insertEntry's does.
    */
   insertEntries(writes: readonly EntryWrite[]): StoredEntry[] {
-    // SQLite: a batch (a relay's frames of one read) is a multi-row INSERT of consecutive seqs (one
-    // writer), and while rows wait behind a burst a single entry joins them. PostgreSQL: row by row.
-    if (writes.length < 2 || this.engine.kind !== "sqlite") return writes.map((w) => this.writeEntry(w));
+    // SQLite: queued behind the burst (write-behind.ts), a single entry too: the request that opens a
+    // relay's stream, its first frame. A batch (a relay's frames of one read) is a multi-row INSERT of
+    // consecutive seqs (one writer). PostgreSQL: row by row.
+    if (this.engine.kind !== "sqlite") return writes.map((w) => this.writeEntry(w));
     const out: StoredEntry[] = [];
     for (let i = 0; i < writes.length; i += MAX_ROWS_PER_INSERT) out.push(...this.writeRows(writes.slice(i, i + MAX_ROWS_PER_INSERT)));
     return out;

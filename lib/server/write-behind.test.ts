@@ -57,6 +57,18 @@ describe.skipIf(storesOnPostgres)("entries written behind a burst", () => {
     expect(store.entriesAfter(0, 100).map((e) => e.seq)).toEqual(Array.from({ length: 11 }, (_, i) => 1 + i));
   });
 
+  it("take a single recorded entry too (the request that opens a relay's stream): no transaction opens before the burst ends", () => {
+    const [request] = store.insertEntries(batch(1));
+    expect(request!.entry.seq).toBe(1);
+    // Before: written at once, in a group commit opened for it, whose COMMIT then fell 5 ms later
+    // inside the stream's first read (the agent's first frame waited for it).
+    expect(writtenRows()).toBe(0);
+    expect(sqliteOf(store).inTransaction).toBe(false);
+    const frames = store.insertEntries(batch(3, 1)).map((w) => w.entry.seq);
+    expect(frames).toEqual([2, 3, 4]);
+    expect(store.entriesAfter(0, 10).map((e) => e.raw)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }]);
+  });
+
   it("keep the order of a single entry written while they wait: it joins them, after them", () => {
     const queued = store.insertEntries(batch(5)).map((w) => w.entry.seq);
     const single = store.insertEntry(messageToRecord({ single: true }));
