@@ -2,7 +2,7 @@ import "server-only";
 import type { Entry } from "@/lib/contracts/entries";
 import type { EntryKind, TypedNewEntry } from "@/lib/contracts/entry-kinds";
 import { previewEntry, previewEntryOf } from "@/lib/server/preview";
-import { getStore, UNRECORDED_SEQ, type Store } from "@/lib/server/store";
+import { getStore, UNRECORDED_SEQ, type Store, type WriteOpts } from "@/lib/server/store";
 import { FOLLOW_SAFETY_MS, REPLAY_PAGE, StoreFollower } from "@/lib/server/hub-follow";
 
 export type EntryListener = (entry: Entry) => void;
@@ -81,16 +81,16 @@ export class Hub {
    * protocol and the type of its raw, so a payload of the wrong shape does not compile. Nothing is
    * checked at run time: this is the hot path of every frame, and the raw is kept as given.
    */
-  record<K extends EntryKind>(entry: TypedNewEntry<K>): Entry {
-    return this.recordAll([{ entry }])[0]!;
+  record<K extends EntryKind>(entry: TypedNewEntry<K>, opts?: WriteOpts): Entry {
+    return this.recordAll([{ entry }], opts)[0]!;
   }
 
   /**
    * Records entries that arrived together, in order: each written to the store (its group commit),
    * then the whole batch handed to each subscriber at once: one broadcast, not one per entry.
    */
-  recordAll(records: readonly EntryRecord[]): Entry[] {
-    const stored = this.store.insertEntries(records);
+  recordAll(records: readonly EntryRecord[], opts?: WriteOpts): Entry[] {
+    const stored = this.store.insertEntries(records, opts);
     const saved = stored.map((s) => s.entry);
     // Not recorded (no room: recording is paused): nothing to stream or point at.
     const kept = stored.filter((s) => s.entry.seq !== UNRECORDED_SEQ);

@@ -12,6 +12,16 @@ export interface EntryWrite {
   rawBytes?: number;
 }
 
+/**
+ * How entries are written. `burst`: their recorder says more follow at once (a relay's exchange: the
+ * request that opens a stream, its first frame), so even a single entry is queued behind the burst
+ * (write-behind.ts) instead of opening a group commit whose COMMIT would fall inside the stream. Left
+ * out (one tools/call's entry beside its call row), a single entry is written at once unless rows wait.
+ */
+export interface WriteOpts {
+  burst?: boolean;
+}
+
 /** A written entry and the JSON text its raw was stored as. */
 export interface StoredEntry {
   entry: Entry;

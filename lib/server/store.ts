@@ -10,8 +10,8 @@ import type { StoreEngine } from "@/lib/server/sql/engine";
 import { openSqlite, sqliteOf } from "@/lib/server/sql/sqlite-engine";
 import { WriteBehind } from "@/lib/server/write-behind";
 import { INSERT_ENTRY, MAX_ROWS_PER_INSERT, REWRITE_ENTRY, entryRow, entryRows, insertRowsSql } from "@/lib/server/store-rows";
-import { LAST_SEQ, rewriteRows, savedEntry, type EntryWrite, type StoredEntry } from "@/lib/server/store-rows";
-export type { EntryWrite, StoredEntry } from "@/lib/server/store-rows";
+import { LAST_SEQ, rewriteRows, savedEntry, type EntryWrite, type StoredEntry, type WriteOpts } from "@/lib/server/store-rows";
+export type { EntryWrite, StoredEntry, WriteOpts } from "@/lib/server/store-rows";
 import { openPgEngine } from "@/lib/server/sql/pg-engine";
 import { pgAddress, storeDatabaseUrl } from "@/lib/server/sql/store-url";
 import { EntryNotices } from "@/lib/server/sql/entry-notices";
@@ -125,11 +125,11 @@ export class Store {
    * JSON of `entry.raw`, e.g. a frame's own bytes spliced into its envelope): it is not serialized
    * again. Out of room, an entry comes back with UNRECORDED_SEQ, as insertEntry's does.
    */
-  insertEntries(writes: readonly EntryWrite[]): StoredEntry[] {
-    // SQLite: queued behind the burst (write-behind.ts), a single entry too: the request that opens a
-    // relay's stream, its first frame. A batch (a relay's frames of one read) is a multi-row INSERT of
-    // consecutive seqs (one writer). PostgreSQL: row by row.
-    if (this.engine.kind !== "sqlite") return writes.map((w) => this.writeEntry(w));
+  insertEntries(writes: readonly EntryWrite[], opts: WriteOpts = {}): StoredEntry[] {
+    // SQLite: a batch (a relay's frames of one read) is a multi-row INSERT of consecutive seqs (one
+    // writer), queued behind its burst; a single entry too when its recorder says a burst follows (a
+    // relay's request, its first frame), or joins the rows waiting. PostgreSQL: row by row.
+    if (this.engine.kind !== "sqlite" || (writes.length < 2 && !opts.burst)) return writes.map((w) => this.writeEntry(w));
     const out: StoredEntry[] = [];
     for (let i = 0; i < writes.length; i += MAX_ROWS_PER_INSERT) out.push(...this.writeRows(writes.slice(i, i + MAX_ROWS_PER_INSERT)));
     return out;

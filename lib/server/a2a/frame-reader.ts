@@ -7,6 +7,7 @@ import type { a2aEntryKinds } from "@/lib/contracts/entry-kinds/a2a";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { readFrame } from "@/lib/protocols/a2a/frames";
 import type { EntryRecord, Hub } from "@/lib/server/hub";
+import type { WriteOpts } from "@/lib/server/store";
 import { errorMessage } from "@/lib/values";
 
 export type A2aKind = keyof typeof a2aEntryKinds;
@@ -30,8 +31,9 @@ export function recordA2a<K extends A2aKind>(
   kind: K,
   direction: Entry["direction"],
   raw: EntryPayload<K>,
+  opts?: WriteOpts,
 ): Entry {
-  return hub.record<K>(a2aEntry(agentId, sessionKey, kind, direction, raw));
+  return hub.record<K>(a2aEntry(agentId, sessionKey, kind, direction, raw), opts);
 }
 
 /** The UTF-8 size of `,"payload":`, between a frame's head and its payload in its raw. */

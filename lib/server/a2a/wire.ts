@@ -8,6 +8,7 @@ import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { errorMessage, isRecord } from "@/lib/values";
 import { maskHeaders } from "@/lib/server/secrets";
 import type { Hub } from "@/lib/server/hub";
+import type { WriteOpts } from "@/lib/server/store";
 import type { EntryPayload } from "@/lib/contracts/entry-kinds";
 import { FrameReader, recordA2a, type A2aKind, type FrameExtra, type ReadFrame } from "@/lib/server/a2a/frame-reader";
 
@@ -61,8 +62,9 @@ export class A2aWire {
     return this.method;
   }
 
+  /** An exchange's entries come in a burst (its request, then its frames): written behind it (WriteOpts). */
   record<K extends A2aKind>(kind: K, direction: Entry["direction"], raw: EntryPayload<K>): Entry {
-    return recordA2a(this.hub, this.ctx.agentId, this.reader.contextId ?? null, kind, direction, raw);
+    return recordA2a(this.hub, this.ctx.agentId, this.reader.contextId ?? null, kind, direction, raw, BURST);
   }
 
   /** One frame's text: parsed, checked, recorded; the item goes to the exchange's listener. */
@@ -76,7 +78,13 @@ export class A2aWire {
    * to the exchange's listener with its entry.
    */
   private frames(read: readonly ReadFrame[]): void {
-    this.handOver(read, this.hub.recordAll(read.map((r) => r.record)));
+    this.handOver(read, this.recordRead(read));
+  }
+
+  /** Frames recorded as one batch of the exchange's burst. */
+  private recordRead(read: readonly ReadFrame[]): Entry[] {
+    const records = read.map((r) => r.record);
+    return this.hub.recordAll(records, BURST);
   }
 
   private handOver(read: readonly ReadFrame[], entries: readonly Entry[]): void {
@@ -217,11 +225,13 @@ export class A2aWire {
    */
   private async firstAlone(events: readonly { data: string; extra: FrameExtra }[]): Promise<void> {
     const head = events.map((e) => this.reader.read(e.data, e.extra, this.method));
-    const entries = this.hub.recordAll(head.map((r) => r.record));
+    const entries = this.recordRead(head);
     await yieldToPage();
     this.handOver(head, entries);
   }
 }
+
+const BURST: WriteOpts = { burst: true };
 
 /** undici's codes for a kept-alive socket the agent closed (it restarted, or timed the socket out). */
 const STALE_SOCKET = new Set(["UND_ERR_SOCKET", "ECONNRESET"]);
