@@ -68,8 +68,7 @@ describe.skipIf(storesOnPostgres)("entries written behind a burst", () => {
     expect(frames).toEqual([2, 3, 4]);
     expect(store.entriesAfter(0, 10).map((e) => e.raw)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }]);
     // Without it (one call's entry), a single entry with nothing waiting is written at once: queuing it
-    // would check the room and read the last seq for every call (the tap's 50 concurrent calls: a
-    // third fewer a second).
+    // would check the room and read the last seq for every call.
     store.insertEntries(batch(1, 9));
     expect(writtenRows()).toBe(5);
   });
