@@ -226,7 +226,8 @@ export const a2aBench: Bench = {
     let replay: Awaited<ReturnType<typeof startReplay>> | undefined;
     const page = await pageStream(GET);
     try {
-      replay = await startReplay(await capture(demo.url, CHUNKS));
+      const agentSide = await startReplay(await capture(demo.url, CHUNKS));
+      replay = agentSide;
       const bare = await new ClientFactory({ transports: [new JsonRpcTransportFactory({})] }).createFromUrl(replay.url);
       const agent = await registry.create({ name: "bench relay", url: `${replay.url}/.well-known/agent-card.json`, headers: {} });
       const body = { parts: [{ kind: "data" as const, data: { skill: "stream", count: CHUNKS } }], stream: true };
@@ -235,20 +236,20 @@ export const a2aBench: Bench = {
         const { arrived } = await page.watch(agent.id, events, () => start);
         start = clock();
         const { exchangeId } = await registry.send(agent.id, body);
-        const out = { ...(await arrived), asked: replay!.asked() - start };
+        const out = { ...(await arrived), asked: agentSide.asked() - start };
         await registry.waitExchange(exchangeId);
         await settled();
         return out;
       };
       // Warm-up, three rounds of each (JIT, sockets): the first two of Loupe's were still 2–3× slower.
-      const warm = await bareStream(bare, replay.asked);
+      const warm = await bareStream(bare, agentSide.asked);
       for (let i = 0; i < 3; i++) {
-        await bareStream(bare, replay.asked);
+        await bareStream(bare, agentSide.asked);
         await viaLoupe(warm.events);
       }
       const samples = { bare: [] as Arrivals[], loupe: [] as Arrivals[] };
       for (let i = 0; i < runs; i++) {
-        samples.bare.push(await withCpu(() => bareStream(bare, replay!.asked)));
+        samples.bare.push(await withCpu(() => bareStream(bare, agentSide.asked)));
         await settled();
         samples.loupe.push(await withCpu(() => viaLoupe(warm.events)));
       }
