@@ -61,7 +61,7 @@ export class GroupCommit {
   /** How to write again each hot write of the open batch, in order (see recover()). */
   private redo: (() => void)[] = [];
 
-  /** Before the database is opened: another batch of this process on `file` lets go of its lock. */
+  /** Before the database is opened: another batch of this process on `file` writes what it queued and lets go of its lock. */
   constructor(
     private readonly file: string,
     private readonly statement: (sql: string) => SqlStatement,
@@ -69,7 +69,12 @@ export class GroupCommit {
     /** Told of every failed write; answers true when it was for lack of room (recording-gate.ts). */
     private readonly noRoom: (error: unknown) => boolean = () => false,
   ) {
-    for (const other of open) if (other.file === file) other.flush();
+    // Its rows written behind a burst too: they hold seqs the page has, which this one's INSERTs would take.
+    for (const other of open) {
+      if (other.file !== file) continue;
+      other.drainFirst();
+      other.flush();
+    }
     open.add(this);
   }
 

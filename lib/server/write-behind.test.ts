@@ -203,6 +203,20 @@ describe.skipIf(storesOnPostgres)("entries written behind a burst", () => {
     }
   });
 
+  it("are written before a second store opens on the same file: its first entry comes after them", () => {
+    const queued = store.insertEntries(batch(3)).map((w) => w.entry.seq);
+    expect(writtenRows()).toBe(0);
+    const second = openStore(dir);
+    try {
+      // Before: the second store's INSERT took seq 1, which the page already had for the first
+      // batch's first row; that row's write then failed on the key and was lost.
+      expect(second.insertEntry(messageToRecord({ second: true })).seq).toBe((queued.at(-1) ?? 0) + 1);
+      expect(writtenRows()).toBe(4);
+    } finally {
+      second.close();
+    }
+  });
+
   it("are written when the process exits right after them", () => {
     store.close();
     const entry = JSON.stringify(messageToRecord({ last: true }));
