@@ -174,6 +174,29 @@ describe("the A2A relay records frames in batches", () => {
     }
   });
 
+  it("a stream with CRLF lines and comments first: its first frame still goes out alone, and every frame once, in order", async () => {
+    const server = await replayAgent(captured, (res, sse) => res.end(`: one\r\n\r\n: two\r\n\r\n${sse}`.replace(/(?<!\r)\n/g, "\r\n")));
+    const batches: Entry[][] = [];
+    const off = a2a.hub.subscribeBatches(a2a.hub.maxSeq(), (entries) => {
+      const got = frames(entries);
+      if (got.length > 0) batches.push(got);
+    });
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/agent-card.json`;
+      const agentId = (await a2a.create({ name: "crlf", url, headers: {} })).id;
+      const sent = await a2a.send(agentId, streamBody);
+      await a2a.waitExchange(sent.exchangeId);
+      const recorded = a2a.hub.list(agentId, { limit: 1000 });
+      expect(recorded.filter((e) => e.kind === "a2a_malformed")).toEqual([]);
+      expect(frames(recorded).map(payloadResult)).toEqual(captured);
+      expect(batches.flat().map(payloadResult)).toEqual(captured);
+      expect(batches[0]).toHaveLength(1);
+    } finally {
+      off();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it("two streams of one agent at once: the page gets every frame of each once, and a run never mixes them", async () => {
     const leave = new AbortController();
     const stream = entryStream(a2a.hub, a2a.hub.maxSeq(), leave.signal, { runs: true });

@@ -191,9 +191,11 @@ export class A2aWire {
             if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
           }
           // The first frame goes to the page on its own, before the rest of its read is even parsed:
-          // the text up to the first blank line is fed first (the parser is incremental: the same events).
-          const cut = first ? text.indexOf("\n\n") + 2 : 0;
-          if (cut > 1 && cut < text.length) {
+          // the text is fed up to each blank line (LF or CRLF) until an event came (a comment may come
+          // first). The parser is incremental: the same events as feeding the text whole.
+          while (first) {
+            const cut = blankLineEnd(text);
+            if (cut < 0 || cut >= text.length) break;
             parser.feed(text.slice(0, cut));
             text = text.slice(cut);
             if (arrived.length > 0) {
@@ -232,6 +234,14 @@ export class A2aWire {
 }
 
 const BURST: WriteOpts = { burst: true };
+
+/** Where the first blank line of an SSE text ends (lines ended by LF or CRLF), or -1. */
+function blankLineEnd(text: string): number {
+  const lf = text.indexOf("\n\n");
+  const crlf = text.indexOf("\r\n\r\n");
+  if (lf < 0) return crlf < 0 ? -1 : crlf + 4;
+  return crlf >= 0 && crlf < lf ? crlf + 4 : lf + 2;
+}
 
 /** undici's codes for a kept-alive socket the agent closed (it restarted, or timed the socket out). */
 const STALE_SOCKET = new Set(["UND_ERR_SOCKET", "ECONNRESET"]);
