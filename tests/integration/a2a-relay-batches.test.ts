@@ -82,6 +82,15 @@ afterAll(async () => {
   data.cleanup();
 });
 
+/** The stream task sent to an agent `server` serves, read to its end: what was recorded for that agent. */
+async function streamThrough(server: http.Server, name: string): Promise<Entry[]> {
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/agent-card.json`;
+  const agentId = (await a2a.create({ name, url, headers: {} })).id;
+  const sent = await a2a.send(agentId, streamBody);
+  await a2a.waitExchange(sent.exchangeId);
+  return a2a.hub.list(agentId, { limit: 1000 });
+}
+
 const frames = (entries: readonly Entry[]) => entries.filter((e) => e.kind === "a2a_frame");
 const payloadResult = (e: Entry) => JSON.stringify((e.raw as { payload: { result: unknown } }).payload.result);
 const closed = (e: Entry) => e.kind === "a2a_stream" && (e.raw as { event: string }).event === "closed";
@@ -160,11 +169,7 @@ describe("the A2A relay records frames in batches", () => {
       setTimeout(() => res.end(body.subarray(cut)), 30);
     });
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/agent-card.json`;
-      const agentId = (await a2a.create({ name: "cut", url, headers: {} })).id;
-      const sent = await a2a.send(agentId, streamBody);
-      await a2a.waitExchange(sent.exchangeId);
-      const recorded = a2a.hub.list(agentId, { limit: 1000 });
+      const recorded = await streamThrough(server, "cut");
       expect(recorded.filter((e) => e.kind === "a2a_malformed")).toEqual([]);
       expect(frames(recorded).map(payloadResult)).toEqual(results);
       // Each frame's size, counted from its parts (head and payload), is its stored text's: é and 🙂 included.
@@ -182,11 +187,7 @@ describe("the A2A relay records frames in batches", () => {
       if (got.length > 0) batches.push(got);
     });
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/agent-card.json`;
-      const agentId = (await a2a.create({ name: "crlf", url, headers: {} })).id;
-      const sent = await a2a.send(agentId, streamBody);
-      await a2a.waitExchange(sent.exchangeId);
-      const recorded = a2a.hub.list(agentId, { limit: 1000 });
+      const recorded = await streamThrough(server, "crlf");
       expect(recorded.filter((e) => e.kind === "a2a_malformed")).toEqual([]);
       expect(frames(recorded).map(payloadResult)).toEqual(captured);
       expect(batches.flat().map(payloadResult)).toEqual(captured);
