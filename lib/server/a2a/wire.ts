@@ -180,10 +180,15 @@ export class A2aWire {
     this.streamEnded = (async () => {
       let first = true;
       let atStart = true;
+      let next = reader.read();
       try {
         for (;;) {
-          const { done, value } = await reader.read();
+          const { done, value } = await next;
           if (done) return signal?.aborted ? errorMessage(signal.reason) : undefined;
+          // Read ahead: the next read is asked for before this one is handled, so the body keeps
+          // being pulled from the socket meanwhile, as a piped stream is.
+          next = reader.read();
+          next.catch(() => undefined);
           let text = decoder.write(value);
           // A byte order mark may start the stream: dropped, as TextDecoder would (StringDecoder, twice as fast here, keeps it).
           if (atStart && text !== "") {
