@@ -162,7 +162,7 @@ export class A2aWire {
    * follows the frames through `onItem`. The SDK is handed the same response with an empty body, so
    * it parses none of them again (that second parse cost as much as the bare client's whole work).
    */
-  private tapStream(res: Response): Response {
+  private tapStream(res: Response): Promise<Response> {
     // The events of one read, parsed (read()) only once their turn comes: the first is recorded
     // before the others of its read are even parsed.
     const arrived: { data: string; extra: FrameExtra }[] = [];
@@ -177,6 +177,10 @@ export class A2aWire {
     // read is cancelled here, so the stream ends at once.
     const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
     signal?.addEventListener("abort", onAbort, { once: true });
+    // The SDK gets its (empty) response once the first frame went to the page, or the stream ended:
+    // its own work on it (a reader, a decoder, its parser) then comes after, not before, that frame.
+    let release = (): void => undefined;
+    const sdkTurn = new Promise<void>((resolve) => (release = resolve));
     this.streamEnded = (async () => {
       let first = true;
       let atStart = true;
@@ -206,6 +210,7 @@ export class A2aWire {
             if (arrived.length > 0) {
               first = false;
               await this.firstAlone(arrived.splice(0));
+              release();
             }
           }
           parser.feed(text);
@@ -216,14 +221,16 @@ export class A2aWire {
           }
           first &&= events.length === 0;
           this.frames(events.map((e) => this.reader.read(e.data, e.extra, this.method)));
+          if (!first) release();
         }
       } catch (e) {
         return causeCode(e) ?? errorMessage(e);
       } finally {
         signal?.removeEventListener("abort", onAbort);
+        release();
       }
     })();
-    return new Response("", { status: res.status, statusText: res.statusText, headers: res.headers });
+    return sdkTurn.then(() => new Response("", { status: res.status, statusText: res.statusText, headers: res.headers }));
   }
 
   /**
