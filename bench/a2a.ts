@@ -215,8 +215,9 @@ export const a2aBench: Bench = {
   name: "a2a",
   async run(ctx) {
     // LOUPE_BENCH_A2A_RUNS: more replays (e.g. under `--cpu-prof`, to profile the relay). At least
-    // 11 by default: a sample takes a fifth of a second, and one GC pause moves a median of 5.
-    const runs = Number(process.env.LOUPE_BENCH_A2A_RUNS ?? Math.max(ctx.runs, 11));
+    // 31 by default: a sample takes a fifth of a second, one GC pause moves a median of 5, and two
+    // runs of 11 back to back gave ratios 0.1–0.2 apart on an idle machine (31: under 0.1).
+    const runs = Number(process.env.LOUPE_BENCH_A2A_RUNS ?? Math.max(ctx.runs, 31));
     const { getA2a } = await loadServerModule(() => import("@/lib/server/a2a"));
     const { GET } = await loadServerModule(() => import("@/app/api/stream/route"));
     const registry = getA2a();
