@@ -134,7 +134,10 @@ export class A2aWire {
       const signal = own && init?.signal ? AbortSignal.any([own, init.signal]) : (own ?? init?.signal);
       const res = await fetchOnce(url, { ...init, headers: merged, ...(signal ? { signal } : {}) });
       const type = res.headers.get("content-type") ?? "";
-      if (type.includes("text/event-stream") && res.body) return this.tapStream(res);
+      // Only a call that asked for a stream waits for its first frame (a unary call answered with an
+      // event stream gets its empty body at once, and fails on it as before).
+      const streaming = merged.get("accept")?.includes("text/event-stream") ?? false;
+      if (type.includes("text/event-stream") && res.body) return this.tapStream(res, streaming);
       const text = await res.text();
       if (text.trim()) this.frame(text, { status: res.status });
       else if (!res.ok)
@@ -161,8 +164,11 @@ export class A2aWire {
    * Reads the SSE body to its end, parsing and recording every event once (frame()): the exchange
    * follows the frames through `onItem`. The SDK is handed the same response with an empty body, so
    * it parses none of them again (that second parse cost as much as the bare client's whole work).
+   * For a call that asked for a stream (`waitFirst`), that response is held back until the first
+   * frame was recorded and queued for the page, or the stream ended or failed: the SDK's own work on
+   * it (a reader, a decoder, its parser) then comes after that frame, not before it.
    */
-  private tapStream(res: Response): Promise<Response> {
+  private tapStream(res: Response, waitFirst: boolean): Promise<Response> {
     // The events of one read, parsed (read()) only once their turn comes: the first is recorded
     // before the others of its read are even parsed.
     const arrived: { data: string; extra: FrameExtra }[] = [];
@@ -177,8 +183,6 @@ export class A2aWire {
     // read is cancelled here, so the stream ends at once.
     const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
     signal?.addEventListener("abort", onAbort, { once: true });
-    // The SDK gets its (empty) response once the first frame went to the page, or the stream ended:
-    // its own work on it (a reader, a decoder, its parser) then comes after, not before, that frame.
     let release = (): void => undefined;
     const sdkTurn = new Promise<void>((resolve) => (release = resolve));
     this.streamEnded = (async () => {
@@ -188,7 +192,8 @@ export class A2aWire {
       try {
         for (;;) {
           const { done, value } = await next;
-          if (done) return signal?.aborted ? errorMessage(signal.reason) : undefined;
+          // A read the read-ahead had already taken when the exchange was aborted is not recorded.
+          if (done || signal?.aborted) return signal?.aborted ? errorMessage(signal.reason) : undefined;
           // Read ahead: the next read is asked for before this one is handled, so the body keeps
           // being pulled from the socket meanwhile, as a piped stream is.
           next = reader.read();
@@ -224,13 +229,16 @@ export class A2aWire {
           if (!first) release();
         }
       } catch (e) {
+        // The body is let go of (its socket too), not left half read.
+        void reader.cancel(e).catch(() => undefined);
         return causeCode(e) ?? errorMessage(e);
       } finally {
         signal?.removeEventListener("abort", onAbort);
         release();
       }
     })();
-    return sdkTurn.then(() => new Response("", { status: res.status, statusText: res.statusText, headers: res.headers }));
+    const empty = () => new Response("", { status: res.status, statusText: res.statusText, headers: res.headers });
+    return waitFirst ? sdkTurn.then(empty) : Promise.resolve(empty());
   }
 
   /**
