@@ -93,17 +93,14 @@ function readV03Part(p: Record<string, unknown>): A2aPart {
   throw new FrameError("not a v0.3 part");
 }
 
-/**
- * v1.0 parts are a oneof: exactly one of text / data / raw (base64) / url. Every artifact chunk of
- * a stream comes here (issue 23): no list is built to count what the part carries.
- */
+/** v1.0 parts are a oneof: exactly one of text / data / raw (base64) / url (every stream chunk: counted with no list, issue 23). */
 function readV1Part(p: Record<string, unknown>): A2aPart {
-  const text = optionalString(p, "text");
-  const raw = optionalString(p, "raw");
-  const url = optionalString(p, "url");
-  const filename = optionalString(p, "filename");
-  const mediaType = optionalString(p, "mediaType");
-  const metadata = optionalMetadata(p);
+  const text = optionalString(p, "text"),
+    raw = optionalString(p, "raw"),
+    url = optionalString(p, "url");
+  const filename = optionalString(p, "filename"),
+    mediaType = optionalString(p, "mediaType"),
+    metadata = optionalMetadata(p);
   const carried = (text === undefined ? 0 : 1) + (p.data === undefined ? 0 : 1) + (raw === undefined ? 0 : 1) + (url === undefined ? 0 : 1);
   if (carried !== 1) throw new FrameError("a part must carry exactly one of text, data, raw, url");
   if (text !== undefined) return { kind: "text", text };
@@ -189,13 +186,12 @@ function status(raw: unknown, where: string, v: WireVersion): { state: A2aTaskSt
   return { state, ...(msg ? { message: msg } : {}), ...strip({ timestamp: str(s.timestamp) }) };
 }
 
-/** One artifact (every chunk of a stream): built key by key, not by a spread followed by keys (V8's slow path). */
 function artifact(raw: unknown, where: string, v: WireVersion): A2aArtifact {
   const a = object(raw, where);
   const artifactId = need(a.artifactId, `${where}.artifactId`);
   const name = str(a.name);
   const description = str(a.description);
-  const read = parts(a.parts, where, v);
+  const read = parts(a.parts, where, v); // Each stream chunk's: no spread followed by keys (V8's slow path).
   if (description === undefined) return name === undefined ? { artifactId, parts: read } : { artifactId, name, parts: read };
   return name === undefined ? { artifactId, description, parts: read } : { artifactId, name, description, parts: read };
 }
