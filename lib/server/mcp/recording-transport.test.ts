@@ -73,3 +73,27 @@ describe("RecordingTransport session reset", () => {
     expect(errors).toEqual([2]); // the old call fails locally; the queued one is not failed
   });
 });
+
+describe("RecordingTransport send", () => {
+  it("hands a request to the transport before it records it, and records it before its answer", async () => {
+    const log: string[] = [];
+    const inner = new FakeTransport("s0", log);
+    const rt = new RecordingTransport(inner, {
+      record: (direction, kind, payload) => {
+        const message = payload as JSONRPCMessage;
+        log.push(`record ${direction}:${"method" in message ? message.method : "answer"}`);
+      },
+    });
+    rt.onmessage = () => log.push("answer handed on");
+    await rt.start();
+    const unwatch = rt.watchNextRequest("tools/call", (id) => log.push(`watched ${String(id)}`));
+    const sending = rt.send({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "x" } });
+    unwatch();
+    // Issue 23: a stdio server starts on the request while Loupe writes its entries, and the
+    // call's own entry (the watcher) still comes before the request's frame.
+    expect(log).toEqual(["s0:tools/call:7", "watched 7", "record out:tools/call"]);
+    await sending;
+    inner.onmessage?.({ jsonrpc: "2.0", id: 7, result: {} });
+    expect(log.slice(3)).toEqual(["record in:answer", "answer handed on"]);
+  });
+});

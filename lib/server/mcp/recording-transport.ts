@@ -143,10 +143,11 @@ export class RecordingTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    let watched: (() => void) | undefined;
     if ("method" in message && "id" in message) {
       const index = this.watchers.findIndex((w) => w.method === message.method);
       const watcher = index >= 0 ? this.watchers.splice(index, 1)[0] : undefined;
-      watcher?.onId(message.id);
+      if (watcher) watched = () => watcher.onId(message.id);
       if (message.method === "initialize") this.initializeRequest = message;
       if (message.method === "server/discover") this.discover.sent(message.id);
       this.pending.set(message.id, { message: message, retried: false, sentOn: null });
@@ -159,8 +160,26 @@ export class RecordingTransport implements Transport {
       const requestId = message.params?.requestId;
       if (typeof requestId === "string" || typeof requestId === "number") this.pending.delete(requestId);
     }
-    this.hooks.record("out", "message", message);
-    return this.sendRecorded(message, options);
+    const recorded = () => {
+      watched?.();
+      this.hooks.record("out", "message", message);
+    };
+    // A message waiting for a new session is recorded as it waits.
+    if (this.resetting) {
+      recorded();
+      return this.sendRecorded(message, options);
+    }
+    // Else sent first, then recorded (a stdio server starts on it while Loupe writes its entries,
+    // issue 23): its answer comes in a later turn, after these entries. The transport's send runs
+    // synchronously up to the write.
+    const sending = this.sendRecorded(message, options);
+    try {
+      recorded();
+    } catch (error) {
+      sending.catch(() => undefined);
+      throw error;
+    }
+    return sending;
   }
 
   private async sendRecorded(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {

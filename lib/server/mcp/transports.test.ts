@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import { ObservedStdioTransport } from "@/lib/server/mcp/transports";
 
-/** Messages sent to a stdio server in the same turn leave in one write to its stdin. */
+/**
+ * The first message sent to a stdio server in a turn leaves at once; the ones after it in the same
+ * turn leave together in one write to its stdin.
+ */
 
 // A server that answers each read of its stdin with how many lines that read held.
 const COUNTER = `process.stdin.on("data", (c) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "reads", params: { lines: c.toString().split("\\n").filter(Boolean).length } }) + "\\n"));`;
@@ -17,7 +20,7 @@ afterEach(async () => {
 const note = (n: number): JSONRPCMessage => ({ jsonrpc: "2.0", method: "notifications/note", params: { n } });
 
 describe("ObservedStdioTransport", () => {
-  it("writes the messages sent in one turn to the server's stdin at once", async () => {
+  it("writes the first message of a turn at once, and the ones after it in one write", async () => {
     transport = new ObservedStdioTransport({ command: process.execPath, args: ["-e", COUNTER] });
     const reads: number[] = [];
     transport.onmessage = (message) => {
@@ -39,12 +42,16 @@ describe("ObservedStdioTransport", () => {
         writes += 1;
         writev(...args);
       };
-    await Promise.all([1, 2, 3, 4, 5].map((n) => transport!.send(note(n))));
-    await expect.poll(() => reads.reduce((a, b) => a + b, 0)).toBe(5);
+    const sent = [1, 2, 3, 4, 5].map((n) => transport!.send(note(n)));
+    // The first left before the turn ended (the server starts on it while Loupe records it).
     expect(writes).toBe(1);
-    // A later turn writes again.
-    await transport.send(note(6));
-    await expect.poll(() => reads.reduce((a, b) => a + b, 0)).toBe(6);
+    await Promise.all(sent);
+    await expect.poll(() => reads.reduce((a, b) => a + b, 0)).toBe(5);
     expect(writes).toBe(2);
+    // A later turn's first message leaves at once again.
+    const later = transport.send(note(6));
+    expect(writes).toBe(3);
+    await later;
+    await expect.poll(() => reads.reduce((a, b) => a + b, 0)).toBe(6);
   });
 });

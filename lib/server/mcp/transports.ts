@@ -50,21 +50,23 @@ export class ObservedStdioTransport extends StdioClientTransport {
   private corked = false;
 
   /**
-   * Messages sent in the same turn of the event loop leave in one write to the server's stdin (it
-   * is uncorked once the turn's I/O was handled): 50 tapped calls arriving together were 50 system
-   * calls, each waking the server.
+   * The first message of a turn of the event loop leaves at once: the server starts on it while
+   * Loupe records it (issue 23: a lone tapped call waited for the end of the turn). The messages
+   * sent after it in the same turn leave together in one write to the server's stdin, once the
+   * turn's I/O was handled: 50 tapped calls arriving together were 50 system calls, each waking
+   * the server.
    */
   override send(message: JSONRPCMessage): Promise<void> {
     const stdin: ChildProcess["stdin"] | undefined = this["_process"]?.stdin;
-    if (stdin && !this.corked) {
-      this.corked = true;
-      stdin.cork();
-      setImmediate(() => {
-        this.corked = false;
-        stdin.uncork();
-      });
-    }
-    return super.send(message);
+    if (!stdin || this.corked) return super.send(message);
+    this.corked = true;
+    const sent = super.send(message);
+    stdin.cork();
+    setImmediate(() => {
+      this.corked = false;
+      stdin.uncork();
+    });
+    return sent;
   }
 
   override async start(): Promise<void> {
