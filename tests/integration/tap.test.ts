@@ -179,6 +179,25 @@ describe("the tap's gate", () => {
     expect((await send(auth)).status).toBe(200);
   });
 
+  it("takes only a tap's current key: not another tap's, nor its own before a rotate", async () => {
+    const view = await getRegistry().create(stdioInput("second-tap", [EVERYTHING, "stdio"]), { connect: false });
+    const other = getTaps().tapConnection(view.id);
+    const auth = (key: string) => ({ authorization: `Bearer ${key}` });
+    try {
+      // Each tap's key, in turn (the endpoint keeps the digest of the last key it compared).
+      expect((await send(auth(other.key))).status).toBe(401);
+      expect((await send(auth(secret.key), other.url)).status).toBe(401);
+      expect((await send(auth(other.key), other.url)).status).not.toBe(401);
+      expect((await send(auth(secret.key))).status).toBe(200);
+      const rotated = getTaps().update(view.id, { rotate: true }).key;
+      expect((await send(auth(other.key), other.url)).status).toBe(401);
+      expect((await send(auth(rotated), other.url)).status).not.toBe(401);
+      expect((await send(auth(other.key), other.url)).status).toBe(401);
+    } finally {
+      await connectionRoute.DELETE(new Request("http://x", { method: "DELETE" }), ctx(view.id));
+    }
+  });
+
   it("does not open /api with the tap key", async () => {
     const res = await fetch(`http://127.0.0.1:${PORT}/api/connections`, { headers: { authorization: `Bearer ${secret.key}` } });
     expect(res.status).toBe(401);

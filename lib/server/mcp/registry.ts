@@ -58,6 +58,11 @@ export class Registry {
     return [...this.connections.values()].map((c) => heldView(c.view()));
   }
 
+  /** Whether there is a connection with that id (a tap asks on each request: no view is built). */
+  has(id: string): boolean {
+    return this.connections.has(id);
+  }
+
   /** The connection, or undefined when there is none with that id. */
   get(id: string): ConnectionView | undefined {
     const conn = this.connections.get(id);

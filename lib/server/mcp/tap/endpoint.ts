@@ -1,4 +1,5 @@
 import "server-only";
+import { hash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setServerRequestRouter } from "@/lib/server/mcp/requests";
 import type { ServerRequestRouter } from "@/lib/server/mcp/requests";
@@ -15,7 +16,7 @@ import { proofOf } from "@/lib/server/mcp/tap/proof";
 import { relayTap, tapHeldElsewhere } from "@/lib/server/mcp/tap/relay";
 import { answerRoots } from "@/lib/server/mcp/tap/roots";
 import { serveTapSse, sseLegOf } from "@/lib/server/mcp/tap/sse";
-import { getTaps, sameKey } from "@/lib/server/mcp/tap/store";
+import { getTaps } from "@/lib/server/mcp/tap/store";
 import { noteTurnedAway } from "@/lib/server/mcp/tap/turned-away";
 import type { TapRecord } from "@/lib/server/mcp/tap/store";
 
@@ -34,6 +35,16 @@ function bearer(req: IncomingMessage): string | undefined {
   const header = req.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];
+}
+
+/** The digest of the last tap key compared (issue 23: hashing both sides of every request cost the tap 2 % of its CPU). */
+let keyDigest: { key: string; digest: Buffer } | undefined;
+
+/** Constant-time: hashes first, so neither the content nor the length of the key leaks by timing. */
+function sameKey(presented: string | undefined, key: string): boolean {
+  if (!presented) return false;
+  if (keyDigest?.key !== key) keyDigest = { key, digest: hash("sha256", key, "buffer") };
+  return timingSafeEqual(hash("sha256", presented, "buffer"), keyDigest.digest);
 }
 
 /** The tap id of a `/mcp/<id>` path; undefined for anything else. */

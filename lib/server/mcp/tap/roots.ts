@@ -50,7 +50,7 @@ export function rootsHolder(connectionId: string): RootsHolder | undefined {
 }
 
 function tell(connectionId: string): void {
-  const conn = getRegistry().get(connectionId) ? getRegistry().connection(connectionId) : undefined;
+  const conn = getRegistry().has(connectionId) ? getRegistry().connection(connectionId) : undefined;
   if (!conn) return;
   void tellRootsChanged(conn).then((notice) => {
     if (!notice.ok) logLine(`[loupe] tap: could not tell "${conn.config.name}" its roots changed:`, notice.message);

@@ -164,7 +164,7 @@ function serveSubscriptions(scope: TapScope, routing: TapRouting): void {
     previousClose?.();
     for (const [uri, connectionId] of held) {
       // A connection deleted meanwhile took its subscriptions along.
-      if (!getRegistry().get(connectionId)) continue;
+      if (!getRegistry().has(connectionId)) continue;
       void unsubscribe(getRegistry().connection(connectionId), uri, holder).catch(() => undefined);
     }
     held.clear();
