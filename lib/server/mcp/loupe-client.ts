@@ -5,10 +5,13 @@ import type {
   ClientCapabilities,
   ClientContext,
   ClientOptions,
+  ConnectOptions,
   Implementation,
   JSONRPCRequest,
   Result,
+  Transport,
 } from "@modelcontextprotocol/client";
+import { routeByShape } from "@/lib/server/mcp/jsonrpc-shape";
 
 type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
 
@@ -40,6 +43,21 @@ export class LoupeClient extends Client {
   constructor(info: Implementation, options: ClientOptions & { capabilities: ClientCapabilities }) {
     super(info, options);
     this.declared = options.capabilities;
+  }
+
+  /**
+   * Once connected, messages are dispatched by shape (jsonrpc-shape.ts; issue 23): the SDK's
+   * dispatch ran zod type guards on each, and a notification failed three before the fourth.
+   * A message of another shape still goes the SDK's way, which reports it.
+   */
+  override async connect(transport: Transport, options?: ConnectOptions): Promise<void> {
+    const before = transport.onmessage;
+    await super.connect(transport, options);
+    routeByShape(transport, before, {
+      request: (message, extra) => this["_onrequest"](message, extra),
+      notification: (message, extra) => this._onnotification(message, extra),
+      response: (message) => this._onresponse(message),
+    });
   }
 
   protected override _wrapHandler(method: string, handler: Handler): Handler {

@@ -102,9 +102,11 @@ export class TapHttpTransport implements Transport {
       state: "held",
       ids: requests.map((r) => r.id),
       held: [],
-      version: isInitializeRequest(init)
-        ? init.params.protocolVersion
-        : (header(req, "mcp-protocol-version") ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION),
+      // (A zod parse of `undefined` builds its error: asked only when there is an initialize.)
+      version:
+        init !== undefined && isInitializeRequest(init)
+          ? init.params.protocolVersion
+          : (header(req, "mcp-protocol-version") ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION),
     };
     this.outlets.set(outlet.streamId, outlet);
     for (const id of outlet.ids) {
