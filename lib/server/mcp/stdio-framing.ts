@@ -115,7 +115,8 @@ export class StdioFraming {
       this.queue.push({ error: new StdioFrameError(tooLargeMessage(skipped.bytes, this.limit), problem) });
       return;
     }
-    const line = Buffer.concat(this.chunks, this.size);
+    // A line that came in one read is not copied (issue 23: a copy of every answer).
+    const line = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
     this.chunks = [];
     this.size = 0;
     const text = line.toString("utf8").replace(/\r$/, "");
