@@ -23,8 +23,17 @@ function fileSize(p: string): number {
   }
 }
 
+/**
+ * A header pragma's number, its statement prepared once per database (issue 23: `db.pragma()`
+ * prepares it on every call, and a relay's stream asked four before its request left).
+ */
+const pragmas = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 const pragma = (db: Database.Database, name: string): number => {
-  const value: unknown = db.pragma(name, { simple: true });
+  let prepared = pragmas.get(db);
+  if (!prepared) pragmas.set(db, (prepared = new Map()));
+  let statement = prepared.get(name);
+  if (!statement) prepared.set(name, (statement = db.prepare(`PRAGMA ${name}`).pluck()));
+  const value: unknown = statement.get();
   return typeof value === "number" ? value : 0;
 };
 

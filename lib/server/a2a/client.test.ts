@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { makeClient } from "@/lib/server/a2a/client";
+
+/** A v0.3 card: the SDK's resolver translates it to the v1.0 shape before a client is made. */
+const legacyCard = (name: string) => ({
+  name,
+  description: "echoes",
+  version: "1",
+  url: "http://127.0.0.1:7299/rpc",
+  protocolVersion: "0.3.0",
+  preferredTransport: "JSONRPC",
+  capabilities: {},
+  defaultInputModes: ["text/plain"],
+  defaultOutputModes: ["text/plain"],
+  skills: [{ id: "s", name: "s", description: "s", tags: [] }],
+});
+
+const noFetch: typeof fetch = () => Promise.reject(new Error("no request in this test"));
+
+describe("makeClient", () => {
+  it("reads a card once for every exchange made from it, and a card fetched again anew", async () => {
+    const card = legacyCard("first");
+    const one = await (await makeClient(card, "JSONRPC", noFetch)).getAgentCard();
+    const two = await (await makeClient(card, "JSONRPC", noFetch)).getAgentCard();
+    // Translated to v1.0 (its interface says 0.3.0, so the client speaks the agent's version)…
+    expect(one.supportedInterfaces.map((i) => [i.protocolBinding, i.protocolVersion, i.url])).toEqual([
+      ["JSONRPC", "0.3.0", "http://127.0.0.1:7299/rpc"],
+    ]);
+    // …once (issue 23: each exchange read it again before its request left).
+    expect(two).toBe(one);
+    // A card fetched again is a new object: read as it now is.
+    const again = await (await makeClient(legacyCard("renamed"), "JSONRPC", noFetch)).getAgentCard();
+    expect(again.name).toBe("renamed");
+    expect(again).not.toBe(one);
+  });
+});
