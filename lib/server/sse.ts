@@ -27,19 +27,22 @@ export const SSE_QUEUE_CAP_BYTES = 4 * 1024 * 1024;
  * `signal` synchronously, before anything can wait, so a client that leaves never leaks a listener.
  * Bytes queued for a reader that does not read are capped at `capBytes`: the event that would
  * pass it is not queued; an `overflow` event ends the stream after the last whole event instead.
- * `frame` is what each entry is sent as (GET /api/stream marks a test replay's requests with it).
+ * `framing` gives what each entry of a batch is sent as, asked once per batch (GET /api/stream marks a
+ * test replay's requests; undefined: each as it is).
  * `runs`: a run of a relay stream's frames recorded together goes as one `entries` event
  * (sse-events.ts), for a reader that asked for it (`?runs=1`); else each entry is an `entry` event.
  */
+const asIs = (entry: Entry): Entry => entry;
+
 export function entryStream(
   hub: Hub,
   afterSeq: number,
   signal: AbortSignal,
   {
     capBytes = SSE_QUEUE_CAP_BYTES,
-    frame = (entry: Entry) => entry,
+    framing,
     runs = false,
-  }: { capBytes?: number; frame?: (entry: Entry) => Entry; runs?: boolean } = {},
+  }: { capBytes?: number; framing?: () => ((entry: Entry) => Entry) | undefined; runs?: boolean } = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup = (): void => undefined;
@@ -102,7 +105,7 @@ export function entryStream(
         // A batch (a relay's frames of one read, a replay page) is measured and queued as one text,
         // event by event only when it would pass the cap (the overflow then falls between events).
         const writeBatch: BatchListener = (entries, rawTexts, rawSplits = []) => {
-          const { events, seqs } = batchEvents(entries, rawTexts, runs ? rawSplits : [], frame);
+          const { events, seqs } = batchEvents(entries, rawTexts, runs ? rawSplits : [], framing?.() ?? asIs);
           const batch = encodeBatch(events);
           if (!batch) return events.forEach((parts, i) => write(encoder.encode(parts.join("")), seqs[i]));
           const { bytes, ends } = batch;

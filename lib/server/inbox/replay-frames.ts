@@ -47,3 +47,11 @@ export function isReplayRequest(entry: Entry, registry: ProtocolRegistry = PROTO
 export function markReplayFrame(entry: Entry): Entry {
   return isReplayRequest(entry) ? { ...entry, replay: true } : entry;
 }
+
+/**
+ * markReplayFrame for one batch of the page's stream, asked once per batch: undefined (each entry
+ * as it is) while no test replay was ever marked. A relay's 2,000 frames asked it each (issue 23).
+ */
+export function replayFraming(): ((entry: Entry) => Entry) | undefined {
+  return getReplayScopes().none() ? undefined : markReplayFrame;
+}
