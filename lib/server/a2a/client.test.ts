@@ -1,19 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { makeClient } from "@/lib/server/a2a/client";
 
-/** A v0.3 card: the SDK's resolver translates it to the v1.0 shape before a client is made. */
-const legacyCard = (name: string) => ({
-  name,
-  description: "echoes",
-  version: "1",
-  url: "http://127.0.0.1:7299/rpc",
-  protocolVersion: "0.3.0",
-  preferredTransport: "JSONRPC",
-  capabilities: {},
-  defaultInputModes: ["text/plain"],
-  defaultOutputModes: ["text/plain"],
-  skills: [{ id: "s", name: "s", description: "s", tags: [] }],
-});
+/** A v0.3 card (a top-level `url` and `protocolVersion`): the SDK's resolver translates it to v1.0's shape. */
+const legacyCard = (name: string) => {
+  const modes = ["text/plain"];
+  const v03 = { url: "http://127.0.0.1:7299/rpc", protocolVersion: "0.3.0", preferredTransport: "JSONRPC" };
+  return {
+    name,
+    description: "d",
+    version: "1",
+    ...v03,
+    capabilities: {},
+    defaultInputModes: modes,
+    defaultOutputModes: modes,
+    skills: [],
+  };
+};
 
 const noFetch: typeof fetch = () => Promise.reject(new Error("no request in this test"));
 

@@ -116,7 +116,7 @@ export class StdioFraming {
       return;
     }
     // A line that came in one read is not copied (issue 23: a copy of every answer).
-    const line = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+    const line = (this.chunks.length === 1 ? this.chunks[0] : undefined) ?? Buffer.concat(this.chunks, this.size);
     this.chunks = [];
     this.size = 0;
     const text = line.toString("utf8").replace(/\r$/, "");
