@@ -151,8 +151,7 @@ export class RecordingTransport implements Transport {
       if (message.method === "initialize") this.initializeRequest = message;
       if (message.method === "server/discover") this.discover.sent(message.id);
       this.pending.set(message.id, { message: message, retried: false, sentOn: null });
-      // On 2026-07-28 over Streamable HTTP a cancel aborts the request's own POST instead of
-      // sending notifications/cancelled: the SDK stops waiting, so must we.
+      // 2026-07-28 over Streamable HTTP: a cancel aborts the request's POST (no notifications/cancelled); the SDK stops waiting, so do we.
       const id = message.id;
       options?.requestSignal?.addEventListener("abort", () => this.pending.delete(id), { once: true });
     } else if ("method" in message && message.method === "notifications/cancelled") {
@@ -160,26 +159,17 @@ export class RecordingTransport implements Transport {
       const requestId = message.params?.requestId;
       if (typeof requestId === "string" || typeof requestId === "number") this.pending.delete(requestId);
     }
-    const recorded = () => {
+    // Sent, then recorded in the same turn (a stdio server starts on it while Loupe writes its
+    // entries, issue 23; its answer comes in a later turn). One waiting for a new session: recorded first.
+    const sending = this.resetting ? undefined : this.sendRecorded(message, options);
+    try {
       watched?.();
       this.hooks.record("out", "message", message);
-    };
-    // A message waiting for a new session is recorded as it waits.
-    if (this.resetting) {
-      recorded();
-      return this.sendRecorded(message, options);
-    }
-    // Else sent first, then recorded (a stdio server starts on it while Loupe writes its entries,
-    // issue 23): its answer comes in a later turn, after these entries. The transport's send runs
-    // synchronously up to the write.
-    const sending = this.sendRecorded(message, options);
-    try {
-      recorded();
     } catch (error) {
-      sending.catch(() => undefined);
+      sending?.catch(() => undefined);
       throw error;
     }
-    return sending;
+    return sending ?? this.sendRecorded(message, options);
   }
 
   private async sendRecorded(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
