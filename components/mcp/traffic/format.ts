@@ -66,8 +66,10 @@ export function rowSummary(row: TrafficRow): string {
       return last.line;
     case "error":
       return last.message;
-    case "status":
-      return `${last.state.status}${last.state.error ? `: ${last.state.error.message}` : ""}`;
+    case "status": {
+      const change = row.type === "entry" ? row.change : undefined;
+      return `${last.state.status}${last.state.error ? `: ${last.state.error.message}` : ""}${change ? ` · ${change}` : ""}`;
+    }
     case "call":
       return `${last.call.tool} ${last.call.status}`;
     case "connection_removed":

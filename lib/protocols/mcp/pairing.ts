@@ -1,7 +1,9 @@
+import type { ConnectionState } from "@/lib/contracts/connections";
 import type { Direction, Entry } from "@/lib/contracts/entries";
 import { isRecord } from "@/lib/values";
 import { isJsonRpcId } from "./frame";
 import { cachedEntryItems } from "./normalize";
+import { statusChange } from "./status-change";
 import type { ItemOf, JsonRpcId, ProgressToken, TimelineItem } from "./types";
 
 /**
@@ -54,6 +56,8 @@ export interface EntryRow extends RowBase {
   method?: string;
   /** The JSON-RPC id of an unmatched response. */
   id?: JsonRpcId | null;
+  /** A status entry: what it changed against the connection's previous one (statusChange). */
+  change?: string;
 }
 
 export type TrafficRow = RequestRow | EntryRow;
@@ -96,7 +100,9 @@ export function pairTraffic(entries: Entry[]): TrafficRow[] {
   const byToken = new Map<string, RequestRow>();
   const dropped = new Set<RequestRow>();
 
-  const single = (entry: Entry, items: TimelineItem[], method?: string, id?: JsonRpcId | null) => {
+  /** Each connection's last status, for what the next one changed. */
+  const lastStatus = new Map<string, ConnectionState>();
+  const single = (entry: Entry, items: TimelineItem[], method?: string, id?: JsonRpcId | null, change?: string) => {
     rows.push({
       key: String(entry.seq),
       seq: entry.seq,
@@ -109,6 +115,7 @@ export function pairTraffic(entries: Entry[]): TrafficRow[] {
       items,
       method,
       id,
+      ...(change === undefined ? {} : { change }),
     });
   };
 
@@ -182,6 +189,11 @@ export function pairTraffic(entries: Entry[]): TrafficRow[] {
       continue;
     }
 
+    let change: string | undefined;
+    if (first?.kind === "status") {
+      change = statusChange(lastStatus.get(entry.connectionId), first.state);
+      lastStatus.set(entry.connectionId, first.state);
+    }
     if (first?.kind === "status" && first.state.status !== "connected") {
       // A dropped connection answers nothing more, and a new session restarts ids at 0:
       // forget its outstanding requests so a reused id cannot pair with a stale request.
@@ -192,7 +204,7 @@ export function pairTraffic(entries: Entry[]): TrafficRow[] {
         outstanding.delete(key);
       }
     }
-    single(entry, items);
+    single(entry, items, undefined, undefined, change);
   }
 
   for (const row of rows) {
