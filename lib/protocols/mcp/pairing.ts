@@ -100,8 +100,8 @@ export function pairTraffic(entries: Entry[]): TrafficRow[] {
   const byToken = new Map<string, RequestRow>();
   const dropped = new Set<RequestRow>();
 
-  /** Each connection's last status, for what the next one changed. */
-  const lastStatus = new Map<string, ConnectionState>();
+  /** Each connection's last status, for what the next one changed (none when it is a preview). */
+  const lastStatus = new Map<string, ConnectionState | undefined>();
   const single = (entry: Entry, items: TimelineItem[], method?: string, id?: JsonRpcId | null, change?: string) => {
     rows.push({
       key: String(entry.seq),
@@ -115,7 +115,7 @@ export function pairTraffic(entries: Entry[]): TrafficRow[] {
       items,
       method,
       id,
-      ...(change === undefined ? {} : { change }),
+      change,
     });
   };
 
@@ -191,8 +191,11 @@ export function pairTraffic(entries: Entry[]): TrafficRow[] {
 
     let change: string | undefined;
     if (first?.kind === "status") {
-      change = statusChange(lastStatus.get(entry.connectionId), first.state);
-      lastStatus.set(entry.connectionId, first.state);
+      // A previewed entry (over 64 KB) kept only its small fields: compared, it would name changes
+      // that did not happen. It is neither compared nor compared with.
+      const state = entry.truncated ? undefined : first.state;
+      change = state && statusChange(lastStatus.get(entry.connectionId), state);
+      lastStatus.set(entry.connectionId, state);
     }
     if (first?.kind === "status" && first.state.status !== "connected") {
       // A dropped connection answers nothing more, and a new session restarts ids at 0:

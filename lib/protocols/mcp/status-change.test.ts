@@ -27,6 +27,14 @@ describe("what a status entry changed", () => {
     );
   });
 
+  it("reads a status entry's other fields as what they may be (an old store, an imported bundle): never a throw", () => {
+    const odd = (raw: Record<string, unknown>) => raw as unknown as ConnectionState;
+    expect(() => statusChange(state(), odd({ status: "connected", subscriptions: "x", lastPing: "x", logLevel: {} }))).not.toThrow();
+    expect(statusChange(state(), odd({ status: "connected", subscriptions: "x", lastPing: "x" }))).toBeUndefined();
+    expect(statusChange(odd({ status: "connected" }), state())).toBeUndefined();
+    expect(statusChange(state(), state({ lastPing: { at: 5 } }))).toBe("ping");
+  });
+
   it("says nothing when the status itself changed, when there is no previous one, or when nothing it names changed", () => {
     expect(statusChange(state({ status: "connecting" }), state({ toolsVersion: 1 }))).toBeUndefined();
     expect(statusChange(undefined, state())).toBeUndefined();
@@ -51,5 +59,18 @@ describe("what a status entry changed", () => {
       "connected · tools list changed",
       "connected",
     ]);
+  });
+
+  it("a previewed status (over 64 KB: only its small fields kept) is neither compared nor compared with", () => {
+    const subscriptions = Array.from({ length: 30 }, (_, i) => `file:///${i}`);
+    const previewed = (seq: number, raw: ConnectionState) => ({ ...status(seq, raw), truncated: true });
+    const rows = pairTraffic([
+      status(1, state({ subscriptions })),
+      previewed(2, state()),
+      status(3, state({ subscriptions })),
+      status(4, state({ subscriptions, toolsVersion: 1 })),
+    ]);
+    // Before: "connected · 0 resource subscriptions", then "connected · 30 resource subscriptions".
+    expect(rows.map(rowSummary)).toEqual(["connected", "connected", "connected", "connected · tools list changed"]);
   });
 });

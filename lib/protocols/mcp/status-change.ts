@@ -1,7 +1,13 @@
 import type { ConnectionState } from "@/lib/contracts/connections";
+import { isRecord } from "@/lib/values";
 
-/** A list of strings as one comparable value. */
-const joined = (list: readonly string[] | undefined): string => (list ?? []).join("\n");
+/**
+ * A status entry is checked for its `status` only (an old store, an imported bundle): every other
+ * field is read here as what it may be, never trusted to have its type.
+ */
+const num = (value: unknown): number => (typeof value === "number" ? value : 0);
+const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
 /**
  * What a status entry changed against the same connection's previous one, in words, when its status
@@ -12,16 +18,19 @@ const joined = (list: readonly string[] | undefined): string => (list ?? []).joi
 export function statusChange(previous: ConnectionState | undefined, next: ConnectionState): string | undefined {
   if (!previous || previous.status !== next.status) return undefined;
   const changed: string[] = [];
-  if (next.toolsVersion !== previous.toolsVersion) changed.push("tools list changed");
-  if ((next.resourcesVersion ?? 0) !== (previous.resourcesVersion ?? 0)) changed.push("resources list changed");
-  if ((next.promptsVersion ?? 0) !== (previous.promptsVersion ?? 0)) changed.push("prompts list changed");
-  if (next.logLevel !== previous.logLevel) changed.push(`log level ${next.logLevel ?? "server default"}`);
-  if (joined(next.subscriptions) !== joined(previous.subscriptions)) {
-    const n = next.subscriptions?.length ?? 0;
-    changed.push(`${n} resource subscription${n === 1 ? "" : "s"}`);
+  if (num(next.toolsVersion) !== num(previous.toolsVersion)) changed.push("tools list changed");
+  if (num(next.resourcesVersion) !== num(previous.resourcesVersion)) changed.push("resources list changed");
+  if (num(next.promptsVersion) !== num(previous.promptsVersion)) changed.push("prompts list changed");
+  const level = text(next.logLevel);
+  if (level !== text(previous.logLevel)) changed.push(`log level ${level ?? "server default"}`);
+  const subscriptions = list(next.subscriptions);
+  if (subscriptions.join("\n") !== list(previous.subscriptions).join("\n"))
+    changed.push(`${subscriptions.length} resource subscription${subscriptions.length === 1 ? "" : "s"}`);
+  const ping: unknown = next.lastPing;
+  const before: unknown = previous.lastPing;
+  if (isRecord(ping) && typeof ping.at === "number" && ping.at !== (isRecord(before) ? before.at : undefined)) {
+    const error = text(ping.error);
+    changed.push(error !== undefined ? `ping failed: ${error}` : typeof ping.ms === "number" ? `ping ${ping.ms} ms` : "ping");
   }
-  const ping = next.lastPing;
-  if (ping && ping.at !== previous.lastPing?.at)
-    changed.push(ping.error !== undefined ? `ping failed: ${ping.error}` : `ping ${ping.ms ?? "?"} ms`);
   return changed.length > 0 ? changed.join(", ") : undefined;
 }
