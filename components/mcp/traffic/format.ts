@@ -1,6 +1,7 @@
 import type { StatusTone } from "@/components/elements/status-badge";
 import type { TrafficRow, TrafficRowState } from "@/lib/protocols/mcp/pairing";
 import type { TimelineItem } from "@/lib/protocols/mcp/types";
+import { isRecord } from "@/lib/values";
 
 /** Badge label and tone per row state; a new state without a label is a type error (STYLE.md 7). */
 export const STATE_BADGE: Record<TrafficRowState, { label: string; tone: StatusTone } | null> = {
@@ -68,7 +69,10 @@ export function rowSummary(row: TrafficRow): string {
       return last.message;
     case "status": {
       const change = row.type === "entry" ? row.change : undefined;
-      return `${last.state.status}${last.state.error ? `: ${last.state.error.message}` : ""}${change ? ` · ${change}` : ""}`;
+      // Checked for its `status` only (an old store, a bundle): the error is read as what it may be.
+      const error: unknown = last.state.error;
+      const message = isRecord(error) && typeof error.message === "string" ? error.message : typeof error === "string" ? error : "";
+      return `${last.state.status}${message ? `: ${message}` : ""}${change ? ` · ${change}` : ""}`;
     }
     case "call":
       return `${last.call.tool} ${last.call.status}`;

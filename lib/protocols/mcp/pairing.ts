@@ -1,9 +1,8 @@
-import type { ConnectionState } from "@/lib/contracts/connections";
 import type { Direction, Entry } from "@/lib/contracts/entries";
 import { isRecord } from "@/lib/values";
 import { isJsonRpcId } from "./frame";
 import { cachedEntryItems } from "./normalize";
-import { statusChange } from "./status-change";
+import { statusChange, type StatusSide } from "./status-change";
 import type { ItemOf, JsonRpcId, ProgressToken, TimelineItem } from "./types";
 
 /**
@@ -100,8 +99,8 @@ export function pairTraffic(entries: Entry[]): TrafficRow[] {
   const byToken = new Map<string, RequestRow>();
   const dropped = new Set<RequestRow>();
 
-  /** Each connection's last status, for what the next one changed (none when it is a preview). */
-  const lastStatus = new Map<string, ConnectionState | undefined>();
+  /** Each connection's last status, for what the next one changed. */
+  const lastStatus = new Map<string, StatusSide>();
   const single = (entry: Entry, items: TimelineItem[], method?: string, id?: JsonRpcId | null, change?: string) => {
     rows.push({
       key: String(entry.seq),
@@ -191,11 +190,10 @@ export function pairTraffic(entries: Entry[]): TrafficRow[] {
 
     let change: string | undefined;
     if (first?.kind === "status") {
-      // A previewed entry (over 64 KB) kept only its small fields: compared, it would name changes
-      // that did not happen. It is neither compared nor compared with.
-      const state = entry.truncated ? undefined : first.state;
-      change = state && statusChange(lastStatus.get(entry.connectionId), state);
-      lastStatus.set(entry.connectionId, state);
+      // A previewed entry (over 64 KB) kept only its small fields: the ones it left out are not compared.
+      const side: StatusSide = { state: first.state, preview: entry.truncated === true };
+      change = statusChange(lastStatus.get(entry.connectionId), side);
+      lastStatus.set(entry.connectionId, side);
     }
     if (first?.kind === "status" && first.state.status !== "connected") {
       // A dropped connection answers nothing more, and a new session restarts ids at 0:

@@ -6,31 +6,53 @@ import { isRecord } from "@/lib/values";
  * field is read here as what it may be, never trusted to have its type.
  */
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
-const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+
+/** One side of the comparison: a status, and whether it is a preview (an entry over 64 KB). */
+export interface StatusSide {
+  state: ConnectionState;
+  /** Only the small top-level fields were kept (lib/server/preview.ts): a missing one is unknown, not absent. */
+  preview: boolean;
+}
+
+/** A ping as a row says it. */
+function pingText(ping: Record<string, unknown>): string {
+  if (ping.error !== undefined) {
+    const error = text(ping.error);
+    return error ? `ping failed: ${error}` : "ping failed";
+  }
+  return typeof ping.ms === "number" ? `ping ${ping.ms} ms` : "ping";
+}
 
 /**
  * What a status entry changed against the same connection's previous one, in words, when its status
  * stayed the same (a server's list_changed, a log level, a subscription, a ping): the Traffic row
  * says "connected · tools list changed" instead of a bare "connected" that reads like a reconnect.
- * Undefined when the status itself changed (the row says so) or nothing it can name changed.
+ * A field a preview left out is not compared. Undefined when the status itself changed (the row says
+ * so) or nothing it can name changed.
  */
-export function statusChange(previous: ConnectionState | undefined, next: ConnectionState): string | undefined {
-  if (!previous || previous.status !== next.status) return undefined;
+export function statusChange(previous: StatusSide | undefined, next: StatusSide): string | undefined {
+  if (!previous || previous.state.status !== next.state.status) return undefined;
+  const before: Record<string, unknown> = isRecord(previous.state) ? previous.state : {};
+  const after: Record<string, unknown> = isRecord(next.state) ? next.state : {};
+  /** Whether both sides carry `key` as far as can be known. */
+  const known = (key: string): boolean => (!previous.preview || key in before) && (!next.preview || key in after);
   const changed: string[] = [];
-  if (num(next.toolsVersion) !== num(previous.toolsVersion)) changed.push("tools list changed");
-  if (num(next.resourcesVersion) !== num(previous.resourcesVersion)) changed.push("resources list changed");
-  if (num(next.promptsVersion) !== num(previous.promptsVersion)) changed.push("prompts list changed");
-  const level = text(next.logLevel);
-  if (level !== text(previous.logLevel)) changed.push(`log level ${level ?? "server default"}`);
-  const subscriptions = list(next.subscriptions);
-  if (subscriptions.join("\n") !== list(previous.subscriptions).join("\n"))
+  const versions = [
+    ["toolsVersion", "tools"],
+    ["resourcesVersion", "resources"],
+    ["promptsVersion", "prompts"],
+  ] as const;
+  for (const [key, what] of versions) if (known(key) && num(after[key]) !== num(before[key])) changed.push(`${what} list changed`);
+  const level = text(after.logLevel);
+  if (known("logLevel") && level !== text(before.logLevel)) changed.push(`log level ${level ?? "server default"}`);
+  const subscriptions = list(after.subscriptions);
+  if (known("subscriptions") && subscriptions.join("\n") !== list(before.subscriptions).join("\n"))
     changed.push(`${subscriptions.length} resource subscription${subscriptions.length === 1 ? "" : "s"}`);
-  const ping: unknown = next.lastPing;
-  const before: unknown = previous.lastPing;
-  if (isRecord(ping) && typeof ping.at === "number" && ping.at !== (isRecord(before) ? before.at : undefined)) {
-    const error = text(ping.error);
-    changed.push(error !== undefined ? `ping failed: ${error}` : typeof ping.ms === "number" ? `ping ${ping.ms} ms` : "ping");
-  }
+  const ping = after.lastPing;
+  const pingBefore = before.lastPing;
+  if (known("lastPing") && isRecord(ping) && typeof ping.at === "number" && ping.at !== (isRecord(pingBefore) ? pingBefore.at : undefined))
+    changed.push(pingText(ping));
   return changed.length > 0 ? changed.join(", ") : undefined;
 }
