@@ -43,6 +43,7 @@ describe("what a status entry changed", () => {
     expect(change(odd({ status: "connected" }), state())).toBeUndefined();
     expect(change(state(), odd({ status: "connected", toolsVersion: 0, lastPing: { at: 5, error: { code: 1 } } }))).toBe("ping failed");
     expect(change(state(), state({ lastPing: { at: 5 } }))).toBe("ping");
+    expect(change(state(), odd({ status: "connected", toolsVersion: 0, lastPing: { at: 5, ms: 3, error: null } }))).toBe("ping 3 ms");
   });
 
   it("a status row reads its error as what it may be", () => {
@@ -95,8 +96,10 @@ describe("what a status entry changed", () => {
       shown(5, state({ stderrTail, toolsVersion: 1, lastPing: { at: 7, ms: 2.5 }, logLevel: "debug" })),
     ]);
     expect(rows.map((r) => r.type === "entry" && r.entry.truncated === true)).toEqual([true, true, true, false, true]);
-    // The subscriptions (over 1 KB) were left out of every preview: never compared, so row 4 (whole)
-    // and row 5 say nothing of them. Before: each row read a bare "connected", or named them.
+    // The subscriptions (over 1 KB) were left out of every preview, and a preview cannot tell a
+    // field left out from one never there: never compared with a preview, so row 4 (whole) says
+    // nothing of them, and neither does row 5, though they did go (120 → none): the trade for never
+    // naming a change that did not happen. Before: each row read a bare "connected", or named them.
     expect(rows.map(rowSummary)).toEqual([
       "connected",
       "connected · tools list changed",

@@ -18,7 +18,7 @@ export interface StatusSide {
 
 /** A ping as a row says it. */
 function pingText(ping: Record<string, unknown>): string {
-  if (ping.error !== undefined) {
+  if (ping.error !== undefined && ping.error !== null) {
     const error = text(ping.error);
     return error ? `ping failed: ${error}` : "ping failed";
   }
