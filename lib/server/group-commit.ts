@@ -47,6 +47,16 @@ export class GroupCommit {
   /** How long a burst may keep the commit open (SQLite; a shared store commits each task: commitEachTask). */
   burstMaxMs = GROUP_COMMIT_MAX_MS;
   /**
+   * Past this many bytes of entries the open batch commits at once (outside grouped writes), not
+   * when its time is up: the WAL holds a whole transaction until it commits, so its share of the
+   * store's cap is bounded in bytes, not by how many writes a fast machine makes in 50 ms (a 10 MiB
+   * cap took 4–5 MiB transactions: retention-day.test.ts). Set with the cap (Store.boundLog).
+   */
+  maxBatchBytes = Infinity;
+  private batchBytes = 0;
+  /** grouped() calls running now: the batch does not commit between writes that belong together. */
+  private depth = 0;
+  /**
    * Commits when the task that opened the batch ends (a microtask) instead of a timer later: set on a
    * shared store (PostgreSQL). There the open transaction holds the entry order lock and the rows it
    * wrote, and another instance's writes wait for them synchronously, its event loop stopped. A timer
@@ -84,7 +94,7 @@ export class GroupCommit {
    * Undefined when the write failed for lack of room: recording is then paused, not thrown at the
    * caller (a live connection's frame must not fail because the disk is full).
    */
-  write<T>(fn: () => T, again: (result: T) => () => void): T | undefined {
+  write<T>(fn: () => T, again: (result: T) => () => void, bytes = 0): T | undefined {
     this.begin();
     let result: T;
     try {
@@ -99,6 +109,8 @@ export class GroupCommit {
     if (this.batching) {
       this.redo.push(again(result));
       this.lastWrite = performance.now();
+      this.batchBytes += bytes;
+      if (this.depth === 0 && this.batchBytes >= this.maxBatchBytes) this.flush();
     }
     return result;
   }
@@ -118,6 +130,7 @@ export class GroupCommit {
     if (open.size > 1 && this.sharesFile()) return;
     this.statement("BEGIN").run();
     this.batching = true;
+    this.batchBytes = 0;
     this.openedAt = performance.now();
     if (this.commitEachTask) queueMicrotask(() => this.flush());
     else this.commitLater();
@@ -140,7 +153,13 @@ export class GroupCommit {
   grouped<T>(fn: () => T): T {
     if (this.db().inTransaction && !this.batching) return fn(); // inside an explicit transaction
     this.begin();
-    return fn();
+    this.depth++;
+    try {
+      return fn();
+    } finally {
+      this.depth--;
+      if (this.depth === 0 && this.batching && this.batchBytes >= this.maxBatchBytes) this.flush();
+    }
   }
 
   /** Commits the open group commit, if any. */

@@ -36,7 +36,7 @@ export class Retention {
     const cap = this.capBytes;
     this.store.recording.setPrune((squeeze) => this.run("retry", squeeze));
     if (cap === null) return;
-    this.store.engine.boundLog(cap);
+    this.store.boundLog(cap);
     this.store.watchGrowth(Math.max(32 * 1024, Math.floor(cap / 64)), () => {
       if (this.store.db.open && cappedBytes(this.store.engine.size()) > cap * HIGH_WATER) this.run("growth");
     });

@@ -106,6 +106,24 @@ describe("Store group commit", () => {
     expect(store.maxSeq()).toBe(1);
   });
 
+  it("commits a batch once it holds a 64th of the store's cap, not when its time is up, and never inside writes that belong together", () => {
+    // Before, a batch stayed open its 5–50 ms whatever it held: a fast burst put 4–5 MiB transactions in
+    // the WAL of a 10 MiB cap, over the cap (tests/integration/retention-day.test.ts failed on a quiet machine).
+    store.boundLog(64 * 128 * 1024);
+    const big = "x".repeat(16 * 1024);
+    for (let i = 0; i < 7; i++) store.insertEntry(entry({ i, big }));
+    expect(store.db.inTransaction).toBe(true);
+    store.insertEntry(entry({ i: 7, big }));
+    expect(store.db.inTransaction).toBe(false);
+    expect(committedEntries()).toBe(8);
+    store.grouped(() => {
+      for (let i = 0; i < 10; i++) store.insertEntry(entry({ grouped: i, big }));
+      expect(store.db.inTransaction).toBe(true);
+    });
+    expect(store.db.inTransaction).toBe(false);
+    expect(committedEntries()).toBe(18);
+  });
+
   it.skipIf(storesOnPostgres)("loses no earlier write of the batch when SQLite rolls the whole batch back (disk full)", async () => {
     const kept = [store.insertEntry(entry({ n: 1 })), store.insertEntry(entry({ n: 2 }))];
     store.grouped(() => callStore(store).save(call("x")));

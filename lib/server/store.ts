@@ -94,6 +94,12 @@ export class Store {
     this.grown = 0;
   }
 
+  /** The store's cap: the WAL bounded to a share of it (StoreEngine.boundLog), and so each group commit. */
+  boundLog(capBytes: number): void {
+    this.engine.boundLog(capBytes);
+    this.batch.maxBatchBytes = Math.max(64 * 1024, Math.floor(capBytes / 64));
+  }
+
   /** Writes the rows queued behind a burst and commits the group commit, now. */
   flush(): void {
     this.behind.drain();
@@ -146,6 +152,7 @@ export class Store {
       () => this.ordered(() => this.prepare(INSERT_ENTRY).run(...values)),
       // Written again under the same seq (group-commit.ts): a reader may already have it.
       (done) => () => this.ordered(() => this.prepare(REWRITE_ENTRY).run(done.lastInsertRowid, ...values)),
+      rawBytes,
     );
     if (!info) return { entry: savedEntry(entry, UNRECORDED_SEQ, rawBytes), rawText: raw };
     this.noteGrowth(rawBytes);
@@ -164,11 +171,12 @@ export class Store {
     let first = behind;
     if (behind !== undefined) {
       const write = () => this.prepare(insertRowsSql(n, true)).run(values);
-      this.behind.add(() => this.batch.write(write, () => write), bytes);
+      this.behind.add(() => this.batch.write(write, () => write, bytes), bytes);
     } else if (this.recording.recording) {
       const info = this.batch.write(
         () => this.prepare(insertRowsSql(n)).run(values),
         (done) => () => rewriteRows(this.prepare(REWRITE_ENTRY), Number(done.lastInsertRowid) - n + 1, values),
+        bytes,
       );
       first = info ? Number(info.lastInsertRowid) - n + 1 : undefined;
     }
