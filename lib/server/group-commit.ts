@@ -47,15 +47,16 @@ export class GroupCommit {
   /** How long a burst may keep the commit open (SQLite; a shared store commits each task: commitEachTask). */
   burstMaxMs = GROUP_COMMIT_MAX_MS;
   /**
-   * Past this many bytes of entries the open batch commits at once (outside grouped writes), not
-   * when its time is up: the WAL holds a whole transaction until it commits, so its share of the
-   * store's cap is bounded in bytes, not by how many writes a fast machine makes in 50 ms (a 10 MiB
-   * cap took 4–5 MiB transactions: retention-day.test.ts). Set with the cap (Store.boundLog).
+   * Past this many bytes of entries the open batch commits at the end of the running task, not when
+   * its time is up: the WAL holds a whole transaction until it commits, so its share of the store's
+   * cap is bounded in bytes, not by how many writes a fast machine makes in 50 ms (a 10 MiB cap took
+   * 4–5 MiB transactions: retention-day.test.ts). Not at the write itself: it may be one of writes
+   * that belong together (grouped) or inside an explicit transaction nested in the batch (its
+   * SAVEPOINT would be gone), and both end before the task does. Set with the cap (Store.boundLog).
    */
   maxBatchBytes = Infinity;
   private batchBytes = 0;
-  /** grouped() calls running now: the batch does not commit between writes that belong together. */
-  private depth = 0;
+  private commitQueued = false;
   /**
    * Commits when the task that opened the batch ends (a microtask) instead of a timer later: set on a
    * shared store (PostgreSQL). There the open transaction holds the entry order lock and the rows it
@@ -110,7 +111,13 @@ export class GroupCommit {
       this.redo.push(again(result));
       this.lastWrite = performance.now();
       this.batchBytes += bytes;
-      if (this.depth === 0 && this.batchBytes >= this.maxBatchBytes) this.flush();
+      if (this.batchBytes >= this.maxBatchBytes && !this.commitQueued) {
+        this.commitQueued = true;
+        queueMicrotask(() => {
+          this.commitQueued = false;
+          if (this.batching && this.batchBytes >= this.maxBatchBytes) this.flush();
+        });
+      }
     }
     return result;
   }
@@ -153,13 +160,7 @@ export class GroupCommit {
   grouped<T>(fn: () => T): T {
     if (this.db().inTransaction && !this.batching) return fn(); // inside an explicit transaction
     this.begin();
-    this.depth++;
-    try {
-      return fn();
-    } finally {
-      this.depth--;
-      if (this.depth === 0 && this.batching && this.batchBytes >= this.maxBatchBytes) this.flush();
-    }
+    return fn();
   }
 
   /** Commits the open group commit, if any. */

@@ -106,22 +106,44 @@ describe("Store group commit", () => {
     expect(store.maxSeq()).toBe(1);
   });
 
-  it("commits a batch once it holds a 64th of the store's cap, not when its time is up, and never inside writes that belong together", () => {
+  it("commits a batch once it holds a 64th of the store's cap, at the end of the task, not when its time is up", async () => {
     // Before, a batch stayed open its 5–50 ms whatever it held: a fast burst put 4–5 MiB transactions in
     // the WAL of a 10 MiB cap, over the cap (tests/integration/retention-day.test.ts failed on a quiet machine).
     store.boundLog(64 * 128 * 1024);
     const big = "x".repeat(16 * 1024);
     for (let i = 0; i < 7; i++) store.insertEntry(entry({ i, big }));
+    await Promise.resolve();
     expect(store.db.inTransaction).toBe(true);
     store.insertEntry(entry({ i: 7, big }));
+    await Promise.resolve();
     expect(store.db.inTransaction).toBe(false);
     expect(committedEntries()).toBe(8);
+  });
+
+  it("past that bound, still commits grouped writes together and an explicit transaction in the batch as a whole", async () => {
+    store.boundLog(64 * 128 * 1024);
+    const big = "x".repeat(16 * 1024);
+    store.insertEntry(entry({ first: true }));
     store.grouped(() => {
       for (let i = 0; i < 10; i++) store.insertEntry(entry({ grouped: i, big }));
       expect(store.db.inTransaction).toBe(true);
     });
+    // In the batch the grouped writes left open (committed at the write that passed the bound, the
+    // explicit transaction's SAVEPOINT was gone: "no such savepoint", and the transaction threw).
+    store.insertEntry(entry({ opens: "the next batch" }));
+    expect(store.db.inTransaction).toBe(true);
+    store.db.transaction(() => {
+      for (let i = 0; i < 10; i++) store.insertEntry(entry({ explicit: i, big }));
+    })();
+    expect(() =>
+      store.db.transaction(() => {
+        for (let i = 0; i < 10; i++) store.insertEntry(entry({ dropped: i, big }));
+        throw new Error("half-way");
+      })(),
+    ).toThrow("half-way");
+    await Promise.resolve();
     expect(store.db.inTransaction).toBe(false);
-    expect(committedEntries()).toBe(18);
+    expect(committedEntries()).toBe(22);
   });
 
   it.skipIf(storesOnPostgres)("loses no earlier write of the batch when SQLite rolls the whole batch back (disk full)", async () => {
