@@ -120,6 +120,28 @@ describe("Store group commit", () => {
     expect(committedEntries()).toBe(8);
   });
 
+  it("bounds rows written behind a burst alike: no transaction holds much more than the bound", async () => {
+    // Before, a relay's reads (written behind their burst) waited in the queue up to 4 MiB or 250 ms
+    // and were written in one transaction, whatever the cap: 48 rows of 16 KiB here, 6× the bound.
+    store.boundLog(64 * 128 * 1024);
+    const big = "x".repeat(16 * 1024);
+    let written = 0;
+    let most = 0;
+    for (let read = 0; read < 12; read++) {
+      store.insertEntries(
+        Array.from({ length: 4 }, (_, i) => ({ entry: entry({ read, i, big }) })),
+        { burst: true },
+      );
+      written += 4;
+      await new Promise((resolve) => setImmediate(resolve));
+      most = Math.max(most, written - committedEntries());
+    }
+    // The bound (8 rows) and one read more.
+    expect(most).toBeLessThanOrEqual(12);
+    store.flush();
+    expect(committedEntries()).toBe(48);
+  });
+
   it("past that bound, still commits grouped writes together and an explicit transaction in the batch as a whole", async () => {
     store.boundLog(64 * 128 * 1024);
     const big = "x".repeat(16 * 1024);

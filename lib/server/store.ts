@@ -8,7 +8,7 @@ import { RecordingGate } from "@/lib/server/recording-gate";
 import type { SqlDatabase, SqlStatement } from "@/lib/server/sql/database";
 import type { StoreEngine } from "@/lib/server/sql/engine";
 import { openSqlite, sqliteOf } from "@/lib/server/sql/sqlite-engine";
-import { WriteBehind } from "@/lib/server/write-behind";
+import { BEHIND_MAX_BYTES, WriteBehind } from "@/lib/server/write-behind";
 import { INSERT_ENTRY, MAX_ROWS_PER_INSERT, REWRITE_ENTRY, entryRow, entryRows, insertRowsSql } from "@/lib/server/store-rows";
 import { LAST_SEQ, rewriteRows, savedEntry, type EntryWrite, type StoredEntry, type WriteOpts } from "@/lib/server/store-rows";
 export type { EntryWrite, StoredEntry, WriteOpts } from "@/lib/server/store-rows";
@@ -94,10 +94,12 @@ export class Store {
     this.grown = 0;
   }
 
-  /** The store's cap: the WAL bounded to a share of it (StoreEngine.boundLog), and so each group commit. */
+  /** The store's cap: the WAL bounded to a share of it (StoreEngine.boundLog), and so each group commit and each drain of the rows written behind. */
   boundLog(capBytes: number): void {
     this.engine.boundLog(capBytes);
-    this.batch.maxBatchBytes = Math.max(64 * 1024, Math.floor(capBytes / 64));
+    const batch = Math.max(64 * 1024, Math.floor(capBytes / 64));
+    this.batch.maxBatchBytes = batch;
+    this.behind.maxBytes = Math.min(BEHIND_MAX_BYTES, batch);
   }
 
   /** Writes the rows queued behind a burst and commits the group commit, now. */

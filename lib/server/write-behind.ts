@@ -42,6 +42,12 @@ export class WriteBehind {
   private draining = false;
   /** Explicit transactions running now (guard()): a write inside one joins it, as before. */
   private depth = 0;
+  /**
+   * Past this many bytes queued they are written at once: BEHIND_MAX_BYTES, or less with a store
+   * cap (Store.boundLog), since a drain is one transaction of the group commit and the WAL holds it
+   * whole until it commits (GroupCommit.maxBatchBytes).
+   */
+  maxBytes = BEHIND_MAX_BYTES;
 
   /** Whether rows wait in the queue. */
   get pending(): boolean {
@@ -75,7 +81,7 @@ export class WriteBehind {
     this.queue.push(write);
     this.bytes += bytes;
     this.lastAt = now;
-    if (this.bytes >= BEHIND_MAX_BYTES) return this.drain();
+    if (this.bytes >= this.maxBytes) return this.drain();
     this.timer ??= this.later();
   }
 
