@@ -84,11 +84,7 @@ export class Store {
     return this.batch.write(fn, again);
   }
 
-  /**
-   * Calls `check` (on the next turn, outside the open batch) each time about `every` bytes of
-   * entries were written since the last call: how retention notices the store outgrowing its cap
-   * without asking the size at every write.
-   */
+  /** Calls `check` (next turn, outside the open batch) each time about `every` bytes of entries were written: how retention sees the store outgrow its cap without a size query per write. */
   watchGrowth(every: number, check: () => void): void {
     this.growth = { every, check };
     this.grown = 0;
@@ -97,9 +93,13 @@ export class Store {
   /** The store's cap: the WAL bounded to a share of it (StoreEngine.boundLog), and so each group commit and each drain of the rows written behind. */
   boundLog(capBytes: number): void {
     this.engine.boundLog(capBytes);
-    const batch = Math.max(64 * 1024, Math.floor(capBytes / 64));
-    this.batch.maxBatchBytes = batch;
-    this.behind.maxBytes = Math.min(BEHIND_MAX_BYTES, batch);
+    this.batch.maxBatchBytes = Math.max(64 * 1024, Math.floor(capBytes / 64));
+    this.behind.maxBytes = Math.min(BEHIND_MAX_BYTES, this.batch.maxBatchBytes);
+  }
+
+  /** flush(), unless grouped writes or an explicit transaction run now (they commit as one): for a write others must see at once (an answer's claim). */
+  commitNow(): void {
+    if (!(this.engine.kind === "sqlite" ? this.behind.nested : this.db.inTransaction)) this.flush();
   }
 
   /** Writes the rows queued behind a burst and commits the group commit, now. */

@@ -54,6 +54,11 @@ export class WriteBehind {
     return this.queue.length > 0;
   }
 
+  /** Whether grouped writes or an explicit transaction run now (within()): a commit now would split them. */
+  get nested(): boolean {
+    return this.depth > 0;
+  }
+
   /** Whether a batch may be queued now: not inside an explicit transaction, not while draining. */
   get open(): boolean {
     return this.depth === 0 && !this.draining;

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { AppError } from "@/lib/errors";
-import { Store } from "@/lib/server/store";
+import { Store, type NewEntry } from "@/lib/server/store";
 import { answerClaimOf, answerOnce, claimAnswer, claimAnswerOnce } from "@/lib/server/inbox/answer-claims";
 import { storeBackends } from "@/tests/support/store-backends";
 
@@ -113,6 +116,58 @@ describe.each(backends)("answer claims on $name", (backend) => {
     } finally {
       first.close();
       second.close();
+    }
+  });
+});
+
+describe("a claim on the local store (SQLite)", () => {
+  const entry: NewEntry = {
+    connectionId: "c",
+    sessionKey: null,
+    receivedAt: 1,
+    sourceTime: null,
+    direction: "in",
+    protocol: "mcp",
+    kind: "message",
+    raw: {},
+  };
+  /** What another process reading the file sees of the claims. */
+  const committedClaims = (dir: string) => {
+    const reader = new Database(path.join(dir, "loupe.db"), { readonly: true, fileMustExist: true });
+    try {
+      return reader.prepare("SELECT request_id AS id FROM answer_claims ORDER BY request_id").all();
+    } finally {
+      reader.close();
+    }
+  };
+
+  it("is committed before the claim returns, with entries waiting in the open group commit; inside writes that commit as one, it joins them", () => {
+    // Before, an open group commit (an entry written in the last 5-50 ms) made the store look inside
+    // a transaction, so the claim joined the batch: another process saw it, and a crash kept it, only
+    // when the batch committed.
+    const dir = mkdtempSync(path.join(tmpdir(), "loupe-claim-commit-"));
+    const store = new Store(dir);
+    try {
+      store.insertEntry(entry);
+      expect(store.db.inTransaction).toBe(true);
+      expect(claimAnswerOnce(store, { source: "approval", requestId: "q1" }, "Ada").won).toBe(true);
+      expect(committedClaims(dir)).toEqual([{ id: "q1" }]);
+      // An explicit transaction, and grouped writes, are not cut in two by the claim's commit.
+      store.db.transaction(() => {
+        store.insertEntry(entry);
+        expect(claimAnswerOnce(store, { source: "approval", requestId: "q2" }, "Ada").won).toBe(true);
+      })();
+      store.insertEntry(entry);
+      store.grouped(() => {
+        store.insertEntry(entry);
+        expect(claimAnswerOnce(store, { source: "approval", requestId: "q3" }, "Ada").won).toBe(true);
+        expect(store.db.inTransaction).toBe(true);
+      });
+      store.flush();
+      expect(committedClaims(dir)).toEqual([{ id: "q1" }, { id: "q2" }, { id: "q3" }]);
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

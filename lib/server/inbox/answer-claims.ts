@@ -66,11 +66,12 @@ export function thisInstance(): string {
 
 /**
  * Claims the answer to `target` for `by`: one conditional insert, committed at once (the group
- * commit is flushed first, so the claim is never held in an open batch), so the first of any number
- * of concurrent claims wins on every instance that shares the database.
+ * commit's open batch is committed first, Store.commitNow, so the claim is never held in it), so the
+ * first of any number of concurrent claims wins on every instance that shares the database. Inside
+ * grouped writes or an explicit transaction it commits with them.
  */
 export function claimAnswerOnce(store: Store, target: AnswerTarget, by = answerer(), at = Date.now()): ClaimOutcome {
-  if (!store.db.inTransaction) store.flush();
+  store.commitNow();
   const round = target.round ?? FIRST_ROUND;
   const won = store
     .prepare(
