@@ -152,7 +152,9 @@ describe("a claim on the local store (SQLite)", () => {
       expect(store.db.inTransaction).toBe(true);
       expect(claimAnswerOnce(store, { source: "approval", requestId: "q1" }, "Ada").won).toBe(true);
       expect(committedClaims(dir)).toEqual([{ id: "q1" }]);
-      // An explicit transaction, and grouped writes, are not cut in two by the claim's commit.
+      // An explicit transaction (here nested in an open batch, as a SAVEPOINT), and grouped writes,
+      // are not cut in two by the claim's commit.
+      store.insertEntry(entry);
       store.db.transaction(() => {
         store.insertEntry(entry);
         expect(claimAnswerOnce(store, { source: "approval", requestId: "q2" }, "Ada").won).toBe(true);

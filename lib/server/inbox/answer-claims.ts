@@ -65,10 +65,11 @@ export function thisInstance(): string {
 }
 
 /**
- * Claims the answer to `target` for `by`: one conditional insert, committed at once (the group
- * commit's open batch is committed first, Store.commitNow, so the claim is never held in it), so the
- * first of any number of concurrent claims wins on every instance that shares the database. Inside
- * grouped writes or an explicit transaction it commits with them.
+ * Claims the answer to `target` for `by`: one conditional insert, committed at once (on SQLite the
+ * group commit's open batch is committed first, Store.commitNow, so the claim is never held in it; on
+ * PostgreSQL that batch commits when the running task ends), so the first of any number of concurrent
+ * claims wins on every instance that shares the database. Inside grouped writes or an explicit
+ * transaction it commits with them.
  */
 export function claimAnswerOnce(store: Store, target: AnswerTarget, by = answerer(), at = Date.now()): ClaimOutcome {
   store.commitNow();
