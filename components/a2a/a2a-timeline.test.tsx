@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { A2aTimeline } from "./a2a-timeline";
 import { RawEntryDialog } from "./raw-entry-dialog";
-import { summarizeEntry } from "./entry-summary";
+import { settleStreaming, summarizeEntry, type EntrySummary } from "./entry-summary";
 import { everyStep } from "./test-entries";
 
 afterEach(cleanup);
@@ -59,13 +59,43 @@ describe("A2aTimeline", () => {
     ]);
   });
 
-  it("marks streamed chunks 'streaming' until the last chunk", async () => {
+  it("marks no chunk 'streaming' once its artifact's last chunk came", async () => {
+    // Before, every chunk but the last kept a pulsing "streaming" badge for good (599 of them on a
+    // completed 600-chunk task): here the first two.
     await renderTimeline();
     const artifactRows = screen.getAllByTestId("a2a-timeline-row").filter((r) => r.getAttribute("data-kind") === "artifact-update");
     expect(artifactRows).toHaveLength(3);
-    // The first chunk (append false, lastChunk false) and the middle one are still streaming; the last is not.
-    expect(artifactRows.map((r) => r.querySelector("[data-testid=a2a-streaming]") !== null)).toEqual([true, true, false]);
+    expect(artifactRows.map((r) => r.querySelector("[data-testid=a2a-streaming]") !== null)).toEqual([false, false, false]);
     expect(artifactRows[2]!.textContent).toContain("Next review: Monday.");
+  });
+
+  it("leaves 'streaming' on the newest chunk of an artifact more may follow, until its task ends or its stream closes", () => {
+    const chunk = (artifact: string, exchange = "x1", task = "t1"): EntrySummary => ({
+      chip: "artifact-update",
+      streaming: true,
+      chunk: { key: `${task}\n${artifact}`, task, exchange },
+    });
+    const settled = (rows: EntrySummary[]) => {
+      settleStreaming(rows);
+      return rows.map((r) => (r.chunk ? Boolean(r.streaming) : null));
+    };
+    // Live: two artifacts streaming side by side, each newest chunk says so.
+    expect(settled([chunk("a"), chunk("b"), chunk("a"), chunk("b")])).toEqual([false, false, true, true]);
+    // The task ended (a terminal state) or the exchange's stream closed or dropped: cut off, not streaming.
+    expect(settled([chunk("a"), { chip: "status-update", ends: { task: "t1" } }])).toEqual([false, null]);
+    expect(settled([chunk("a"), { chip: "stream", ends: { exchange: "x1" } }])).toEqual([false, null]);
+    // Another task's end, or another exchange's stream, leaves it streaming.
+    expect(settled([chunk("a"), { chip: "status-update", ends: { task: "t2" } }, { chip: "stream", ends: { exchange: "x2" } }])).toEqual([
+      true,
+      null,
+      null,
+    ]);
+  });
+
+  it("reads what ends a task or a stream, and which artifact a chunk belongs to", () => {
+    const rows = everyStep().map(summarizeEntry);
+    expect(rows.filter((r) => r.ends?.task).map((r) => r.state)).toEqual(["completed", "failed", "canceled", "rejected", "completed"]);
+    expect(new Set(rows.filter((r) => r.chunk).map((r) => r.chunk?.key)).size).toBe(1);
   });
 
   it("gives each step its latency since the previous one", async () => {

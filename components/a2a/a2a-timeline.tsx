@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import type { Entry } from "@/lib/contracts/entries";
 import { VirtualList } from "@/components/elements/virtual-list";
-import { summarizeEntry } from "@/components/a2a/entry-summary";
+import { settleStreaming, summarizeEntry } from "@/components/a2a/entry-summary";
 import { TimelineRow } from "@/components/a2a/timeline-row";
 
 /** First guess; every rendered row is measured (a row wraps when its text is long). */
@@ -26,13 +26,15 @@ export interface A2aTimelineProps {
 export function A2aTimeline({ entries, loading = null, selectedSeq, onSelect }: A2aTimelineProps) {
   const rows = useMemo(() => {
     const first = entries[0]?.receivedAt ?? 0;
-    return entries.map((e, i) => ({
+    const rows = entries.map((e, i) => ({
       key: e.seq,
       entry: e,
       summary: summarizeEntry(e),
       sincePrev: i === 0 ? null : e.receivedAt - entries[i - 1]!.receivedAt,
       sinceStart: e.receivedAt - first,
     }));
+    settleStreaming(rows.map((r) => r.summary));
+    return rows;
   }, [entries]);
   return (
     <VirtualList
