@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { AppError } from "@/lib/errors";
-import { Store, type NewEntry } from "@/lib/server/store";
+import { Store } from "@/lib/server/store";
+import { messageToRecord } from "@/tests/support/entries";
 import { answerClaimOf, answerOnce, claimAnswer, claimAnswerOnce } from "@/lib/server/inbox/answer-claims";
 import { storeBackends } from "@/tests/support/store-backends";
 
@@ -121,16 +122,7 @@ describe.each(backends)("answer claims on $name", (backend) => {
 });
 
 describe("a claim on the local store (SQLite)", () => {
-  const entry: NewEntry = {
-    connectionId: "c",
-    sessionKey: null,
-    receivedAt: 1,
-    sourceTime: null,
-    direction: "in",
-    protocol: "mcp",
-    kind: "message",
-    raw: {},
-  };
+  const entry = messageToRecord({});
   /** What another process reading the file sees of the claims. */
   const committedClaims = (dir: string) => {
     const reader = new Database(path.join(dir, "loupe.db"), { readonly: true, fileMustExist: true });
