@@ -46,7 +46,7 @@ test("the tool list says which tools it left out for invalid x-mcp-header declar
   await workbench.selectServer(NAME);
   await workbench.openTab("Tools");
 
-  await expect(page.getByTestId("tool-count")).toContainText("1 tools");
+  await expect(page.getByTestId("tool-count")).toContainText("1 tool ·");
   await expect(page.getByTestId("tool-item")).toHaveCount(1);
   await expect(page.getByTestId("tool-item")).toHaveAttribute("data-tool", "route");
   const toggle = page.getByTestId("excluded-tools-toggle");

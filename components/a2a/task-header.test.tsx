@@ -19,6 +19,13 @@ describe("TaskIdentity", () => {
     expect(screen.getByTestId("a2a-state").dataset.state).toBe("working");
   });
 
+  it("counts its artifacts in words: one artifact, not '1 artifacts'", () => {
+    const { rerender } = render(<TaskIdentity task={{ ...task, artifactCount: 1 }} />);
+    expect(screen.getByTestId("a2a-task-artifact-count").textContent).toBe("1 artifact");
+    rerender(<TaskIdentity task={{ ...task, artifactCount: 1200 }} />);
+    expect(screen.getByTestId("a2a-task-artifact-count").textContent).toBe("1,200 artifacts");
+  });
+
   it("shows nothing of the kind for a task whose agent answers", () => {
     render(<TaskIdentity task={task} />);
     expect(screen.queryByTestId("a2a-task-lost")).toBeNull();

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { BanIcon, BellIcon, RefreshCwIcon, RadioIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { A2aTaskDetail } from "@/lib/contracts/a2a";
+import { plural } from "@/lib/format";
 import { A2aStateBadge } from "@/components/a2a/state-badge";
 import { CopyButton } from "@/components/elements/copy-button";
 import { StatusBadge } from "@/components/elements/status-badge";
@@ -46,7 +47,9 @@ export function TaskIdentity({ task }: TaskIdentityProps) {
         <span className="font-mono text-xs text-muted-foreground" title="contextId">
           context {task.contextId}
         </span>
-        <span className="text-xs text-muted-foreground">{task.artifactCount} artifacts</span>
+        <span className="text-xs text-muted-foreground" data-testid="a2a-task-artifact-count">
+          {plural(task.artifactCount, "artifact")}
+        </span>
       </div>
       {task.lost && (
         <p className="text-sm whitespace-pre-wrap text-destructive" data-testid="a2a-task-lost">

@@ -6,7 +6,7 @@ import type { AguiRunStatus } from "@/lib/contracts/agui";
 import type { AguiRunSnapshot } from "@/lib/server/bundles/units/agui-run";
 import { normalizeAguiRun } from "@/lib/protocols/agui";
 import { runsOfEntries } from "@/lib/queries/agui";
-import { formatDateTime, formatDuration } from "@/lib/format";
+import { formatDateTime, formatDuration, plural } from "@/lib/format";
 import { RunTimeline } from "@/components/agui/run-timeline";
 import { RunStatusBadge } from "@/components/agui/thread-list";
 import { UsageLine } from "@/components/agui/item-bodies";
@@ -66,7 +66,7 @@ export function AguiRunView({ bundle }: BundleUnitViewProps) {
         <span className="font-mono text-muted-foreground">run {runId}</span>
         <span className="font-mono text-muted-foreground">thread {record.threadId}</span>
         <span className="text-muted-foreground">
-          {record.eventCount} events · started {formatDateTime(record.startedAt)}
+          {plural(record.eventCount, "event")} · started {formatDateTime(record.startedAt)}
           {record.endedAt !== null ? ` · took ${formatDuration(record.endedAt - record.startedAt)}` : ""}
         </span>
         <span className="text-muted-foreground">

@@ -8,7 +8,7 @@ import type { RowOf } from "@/lib/workbench/inbox-text";
 import { isKnownInboxRow } from "@/lib/workbench/inbox";
 import { lgInboxText } from "@/lib/workbench/langgraph";
 import { bundleEntries } from "@/lib/bundle-entries";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, plural } from "@/lib/format";
 import { JsonView } from "@/components/elements/json-view";
 import { RecordedRequestCard } from "@/components/elements/recorded-request-card";
 import { SegmentedTabs } from "@/components/elements/segmented-tabs";
@@ -40,7 +40,8 @@ export function LgThreadBundleView({ bundle }: BundleUnitViewProps) {
       <div className="flex flex-wrap items-center gap-2 border-b px-3 py-2 text-xs">
         <span className="font-mono">thread {thread.threadId}</span>
         <span className="text-muted-foreground">
-          {thread.status} · {checkpoints.length} checkpoints · {runs.length} runs by Loupe · {entries.length} entries
+          {thread.status} · {plural(checkpoints.length, "checkpoint")} · {plural(runs.length, "run")} by Loupe ·{" "}
+          {plural(entries.length, "entry", "entries")}
         </span>
         <span className="text-muted-foreground">
           Deployment <span className="font-medium text-foreground">{bundle.connection.name}</span>

@@ -7,6 +7,7 @@ import { SafeText } from "@/components/ui/safe-text";
 import type { AgentSessionSummary } from "@/lib/contracts/agents";
 import { cn } from "@/lib/cn";
 import { LabelChip } from "@/components/adk/agents/label-chip";
+import { plural } from "@/lib/format";
 
 export interface SessionRowProps {
   /** The virtual list's measuring ref, row index and offset. */
@@ -63,7 +64,7 @@ export function SessionRow({
         )}
         <span className="block text-[10px] text-muted-foreground">
           {s.lastUpdateTime ? new Date(s.lastUpdateTime).toLocaleString() : "—"}
-          {s.eventCount !== undefined && ` · ${s.eventCount} events`}
+          {s.eventCount !== undefined && ` · ${plural(s.eventCount, "event")}`}
         </span>
       </button>
       {confirming ? (

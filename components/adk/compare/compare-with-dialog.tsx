@@ -8,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { SafeText } from "@/components/ui/safe-text";
 import { QueryError } from "@/components/elements/query-error";
 import { CompareCandidate, ComparePicker } from "@/components/elements/compare/compare-picker";
+import { plural } from "@/lib/format";
 
 export interface CompareWithDialogProps {
   agentId: string;
@@ -84,7 +85,7 @@ export function CompareWithDialog({ agentId, appName, userId, sessionId, onPick 
             <SafeText text={s.id} className="block truncate font-mono text-xs" />
             <span className="block text-[10px] text-muted-foreground">
               {s.lastUpdateTime ? new Date(s.lastUpdateTime).toLocaleString() : "—"}
-              {s.eventCount !== undefined && ` · ${s.eventCount} events`}
+              {s.eventCount !== undefined && ` · ${plural(s.eventCount, "event")}`}
             </span>
           </CompareCandidate>
         ))}

@@ -74,7 +74,7 @@ export function EventInspector({ timeline, index, className }: EventInspectorPro
         <StateDiff changes={entry.stateChanges} />
       </Section>
 
-      <Section title={`State after this event (${Object.keys(state).length} keys)`}>
+      <Section title={`State after this event (${plural(Object.keys(state).length, "key")})`}>
         <StateSnapshot state={state} changed={changed} />
       </Section>
 

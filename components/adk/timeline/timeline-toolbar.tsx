@@ -5,6 +5,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { cn } from "@/lib/cn";
 import { FILTER_KIND_LABELS, FILTER_KINDS, kindsPicked, toggleKind, type TimelineFilter } from "./filter";
+import { plural } from "@/lib/format";
 
 export interface TimelineToolbarProps {
   filter: TimelineFilter;
@@ -86,7 +87,7 @@ export function TimelineToolbar({ filter, onFilterChange, authors, tools, shown,
         })}
       </div>
       <span data-testid="timeline-count" className="ml-auto text-xs text-muted-foreground tabular-nums">
-        {shown === total ? `${total} events` : `${shown} of ${total} events`}
+        {shown === total ? plural(total, "event") : `${shown} of ${plural(total, "event")}`}
       </span>
     </div>
   );

@@ -72,8 +72,8 @@ export function PromptsPanel({ connection, selected: controlled, onSelect }: Pro
           <>
             <p className="border-b px-3 py-1 text-[11px] text-muted-foreground" data-testid="prompt-count">
               {visible.length === prompts.data.prompts.length
-                ? `${visible.length} prompts`
-                : `${visible.length} of ${prompts.data.prompts.length} prompts`}
+                ? plural(visible.length, "prompt")
+                : `${visible.length} of ${plural(prompts.data.prompts.length, "prompt")}`}
               {` · ${plural(prompts.data.pages, "page")}`}
               {prompts.data.truncated && " · more pages not listed"}
             </p>

@@ -41,7 +41,7 @@ export function ResourcesSection({
   return (
     <section>
       <p className="border-b px-3 py-1 text-[11px] text-muted-foreground" data-testid="resource-count">
-        {visible.length === all.length ? `${all.length} resources` : `${visible.length} of ${all.length} resources`}
+        {visible.length === all.length ? plural(all.length, "resource") : `${visible.length} of ${plural(all.length, "resource")}`}
         {` · ${plural(resources.data.pages, "page")}`}
         {` · listed ${formatClock(resources.data.listedAt)}`}
       </p>

@@ -16,6 +16,7 @@ import { AggregateTapDialog } from "@/components/mcp/tap/aggregate-tap-dialog";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { ApprovalPolicy } from "@/lib/contracts/approvals";
 import { useAdminAction } from "@/components/elements/role";
+import { plural } from "@/lib/format";
 
 const POLICY_SHORT: Record<ApprovalPolicy, string> = {
   never: "Never ask",
@@ -93,7 +94,7 @@ export function AggregateTaps({ connection, allConnections }: { connection: Conn
               <span className="font-medium">
                 <SafeText text={t.name} />
               </span>
-              <Badge variant="outline">{t.connectionIds.length} servers</Badge>
+              <Badge variant="outline">{plural(t.connectionIds.length, "server")}</Badge>
               <span className="min-w-0 truncate text-xs text-muted-foreground">
                 <SafeText text={t.connectionIds.map((id) => names.get(id) ?? id).join(", ")} />
               </span>

@@ -42,7 +42,7 @@ describe("tools left out of the list", () => {
     const row = await screen.findByTestId("excluded-tools");
     // Listed tools stay listed; the excluded ones are not rows of the list.
     expect(screen.getAllByTestId("tool-item").map((el) => el.getAttribute("data-tool"))).toEqual(["route"]);
-    expect(screen.getByTestId("tool-count").textContent).toContain("1 tools");
+    expect(screen.getByTestId("tool-count").textContent).toContain("1 tool ·");
     const toggle = within(row).getByTestId("excluded-tools-toggle");
     expect(toggle.textContent).toBe("2 tools left out");
     expect(toggle.getAttribute("aria-expanded")).toBe("false");

@@ -106,7 +106,7 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
         ) : (
           <>
             <p className="border-b px-3 py-1 text-[11px] text-muted-foreground" data-testid="tool-count">
-              {visible.length === all.length ? `${all.length} tools` : `${visible.length} of ${all.length} tools`}
+              {visible.length === all.length ? plural(all.length, "tool") : `${visible.length} of ${plural(all.length, "tool")}`}
               {` · ${plural(tools.data.pages, "page")}`}
               {` · listed ${formatClock(tools.data.listedAt)}`}
               {!connected && " · server not connected"}

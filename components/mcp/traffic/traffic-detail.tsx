@@ -4,7 +4,7 @@ import { StatusBadge } from "@/components/elements/status-badge";
 import { Button } from "@/components/ui/button";
 import type { Entry } from "@/lib/contracts/entries";
 import type { TrafficRow } from "@/lib/protocols/mcp/pairing";
-import { formatClockMs, formatDuration } from "@/lib/format";
+import { formatClockMs, formatDuration, plural } from "@/lib/format";
 import { STATE_BADGE, rowLabel } from "./format";
 import { JsonBlock } from "./json-block";
 import { WireDetails } from "./wire-details";
@@ -41,7 +41,7 @@ export function TrafficDetail({ row, onLoadFull, onClose }: TrafficDetailProps) 
           <p className="text-xs text-muted-foreground">
             {formatClockMs(row.receivedAt)}
             {row.latencyMs !== undefined && ` · ${formatDuration(row.latencyMs)}`}
-            {row.progressCount > 0 && ` · ${row.progressCount} progress notifications`}
+            {row.progressCount > 0 && ` · ${plural(row.progressCount, "progress notification")}`}
             {row.cancelledAt !== undefined && ` · cancelled at ${formatClockMs(row.cancelledAt)}`}
           </p>
           <MrtrRounds rowKey={row.key} />

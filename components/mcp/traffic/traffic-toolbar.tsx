@@ -4,6 +4,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ALL_METHODS, type TrafficFilter } from "@/lib/protocols/mcp/filter";
+import { plural } from "@/lib/format";
 
 type Toggle = "showNotifications" | "showLogs" | "showStderr";
 const TOGGLES: { key: Toggle; label: string }[] = [
@@ -62,7 +63,7 @@ export function TrafficToolbar({ filter, methods, onChange, shown, total, action
         </Label>
       ))}
       <span className="ml-auto text-xs text-muted-foreground tabular-nums" data-testid="traffic-count">
-        {shown === total ? `${total} rows` : `${shown} of ${total} rows`}
+        {shown === total ? plural(total, "row") : `${shown} of ${plural(total, "row")}`}
       </span>
       {actions}
     </div>
