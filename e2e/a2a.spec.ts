@@ -119,3 +119,23 @@ test("in the chat at 1280×720, the question waiting in the task pane is answere
   await card.getByTestId("a2a-submit").click({ timeout: 10_000 });
   await expect(pane).toHaveAttribute("data-state", "completed", { timeout: 30_000 });
 });
+
+test("at 1024×768 a streamed task's timeline keeps three rows in view under its messages and artifact", async ({ workbench, page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openAgent(workbench, page);
+  await startTask(page, "stream 600");
+  await expect(page.getByTestId("a2a-task-pane")).toHaveAttribute("data-state", "completed", { timeout: 30_000 });
+  await expect(page.getByTestId("a2a-artifact")).toBeVisible();
+  const list = (await page.getByTestId("a2a-timeline").boundingBox())!;
+  // Rows wholly inside the list's box (it follows the newest rows: the task's end is in view).
+  const whole = await page.getByTestId("a2a-timeline-row").evaluateAll(
+    (rows, box) =>
+      rows.filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.height > 0 && b.top >= box.y - 0.5 && b.bottom <= box.y + box.height + 0.5;
+      }).length,
+    list,
+  );
+  expect(whole, `whole timeline rows in a list ${Math.round(list.height)} px high`).toBeGreaterThanOrEqual(3);
+  await page.setViewportSize({ width: 1440, height: 900 });
+});

@@ -8,6 +8,11 @@ import { TimelineRow } from "@/components/a2a/timeline-row";
 
 /** First guess; every rendered row is measured (a row wraps when its text is long). */
 const ROW_ESTIMATE = 44;
+/**
+ * The timeline keeps room for this many rows in a short window (1024×768): the task's messages and
+ * artifacts above it give way (they scroll in their own pane) instead of leaving a row and a half.
+ */
+const MIN_ROWS_SHOWN = 3;
 
 export interface A2aTimelineProps {
   /** The task's entries, seq-ascending. */
@@ -43,6 +48,7 @@ export function A2aTimeline({ entries, loading = null, selectedSeq, onSelect }: 
       estimate={ROW_ESTIMATE}
       overscan={12}
       scrollEndThreshold={ROW_ESTIMATE}
+      minHeight={MIN_ROWS_SHOWN * ROW_ESTIMATE}
       empty={
         loading === null ? "Nothing recorded for this task yet." : `Reading the task's ${loading.toLocaleString("en")} recorded entries…`
       }

@@ -22,7 +22,7 @@ export function TaskSummary({ timeline, onOpenSeq, over = false }: TaskSummaryPr
   const states = timeline.steps.filter((s) => s.type === "state");
   const messages = timeline.steps.filter((s) => s.type === "message");
   return (
-    <div className="flex max-h-[45%] shrink-0 flex-col gap-2 overflow-auto border-b px-3 py-2" data-testid="a2a-task-summary">
+    <div className="flex max-h-[45%] min-h-16 flex-col gap-2 overflow-auto border-b px-3 py-2" data-testid="a2a-task-summary">
       <ol className="flex flex-wrap items-center gap-1 text-xs" aria-label="States" data-testid="a2a-state-path">
         {states.map((s, i) => (
           <li key={s.seq} className="flex items-center gap-1">

@@ -23,6 +23,8 @@ export interface VirtualListProps<Row extends { key: string | number }> {
   overscan?: number;
   /** How close to the bottom (px) still counts as "at the bottom" (followed as rows arrive). */
   scrollEndThreshold?: number;
+  /** The height (px) the list keeps however short the window: the shrinkable panes beside it give way. */
+  minHeight?: number;
 }
 
 /**
@@ -41,6 +43,7 @@ export function VirtualList<Row extends { key: string | number }>({
   testId,
   overscan = 8,
   scrollEndThreshold = 32,
+  minHeight,
 }: VirtualListProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useLiveVirtualizer({
@@ -70,7 +73,13 @@ export function VirtualList<Row extends { key: string | number }>({
   }, [revealKey, virtualizer]);
 
   return (
-    <div ref={scrollRef} data-testid={testId} data-count={rows.length} className="min-h-0 min-w-0 flex-1 overflow-auto">
+    <div
+      ref={scrollRef}
+      data-testid={testId}
+      data-count={rows.length}
+      className="min-h-0 min-w-0 flex-1 overflow-auto"
+      style={minHeight === undefined ? undefined : { minHeight }}
+    >
       {rows.length === 0 ? (
         <div className="p-3 text-xs text-muted-foreground" data-testid={emptyTestId}>
           {empty}
