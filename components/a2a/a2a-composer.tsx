@@ -72,17 +72,20 @@ export function A2aComposer({ canStream, canPush, continueLabel, onSend, busy }:
 
   return (
     <div className="flex flex-col gap-2 border-t p-3" data-testid="a2a-composer">
-      <A2aSendOptions
-        target={effectiveTarget}
-        continueLabel={continueLabel}
-        onTarget={setTarget}
-        canStream={canStream}
-        stream={stream}
-        onStream={setStream}
-        blocking={blocking}
-        onBlocking={setBlocking}
-      />
-      <A2aPushOptions canPush={canPush} draft={push} onDraft={setPush} />
+      {/* One row when the pane is wide enough: the push options wrap under the send options only when they must. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <A2aSendOptions
+          target={effectiveTarget}
+          continueLabel={continueLabel}
+          onTarget={setTarget}
+          canStream={canStream}
+          stream={stream}
+          onStream={setStream}
+          blocking={blocking}
+          onBlocking={setBlocking}
+        />
+        <A2aPushOptions canPush={canPush} draft={push} onDraft={setPush} />
+      </div>
       <AttachedFiles files={files.files} onRemove={files.remove} testId="a2a-attached-file" />
       {dataText !== null && (
         <JsonTextField

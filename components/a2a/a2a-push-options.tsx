@@ -38,7 +38,7 @@ export interface A2aPushOptionsProps {
 export function A2aPushOptions({ canPush, draft, onDraft }: A2aPushOptionsProps) {
   const problem = pushUrlProblem(draft.url);
   return (
-    <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1.5 text-xs">
+    <div className="flex min-w-0 grow flex-wrap items-center gap-x-3 gap-y-1.5 text-xs">
       <label
         className="flex items-center gap-1.5"
         title={canPush ? undefined : "The agent card does not declare capabilities.pushNotifications"}
