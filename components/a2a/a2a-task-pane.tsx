@@ -66,7 +66,7 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
           <>
             <ExportBundleButton
               unit={{ type: "a2a-task", agentId: agent.id, taskId }}
-              label="Export task bundle"
+              label="Export bundle"
               testId="a2a-export-bundle"
               className="ml-auto"
             />

@@ -35,9 +35,18 @@ describe("TaskIdentity", () => {
 
 describe("TaskHeader", () => {
   const busy = { refresh: false, cancel: false, resubscribe: false, push: false };
-  const header = (lost?: { at: number; reason: string }) => (
+  const header = (lost?: { at: number; reason: string }, push?: { url: string; received: number; error?: string }) => (
     <TaskHeader
-      task={{ ...task, agentId: "ag", createdAt: 1, updatedAt: 2, streaming: false, entrySeqs: [], ...(lost ? { lost } : {}) }}
+      task={{
+        ...task,
+        agentId: "ag",
+        createdAt: 1,
+        updatedAt: 2,
+        streaming: false,
+        entrySeqs: [],
+        ...(lost ? { lost } : {}),
+        ...(push ? { push } : {}),
+      }}
       terminal={false}
       canPush
       busy={busy}
@@ -61,5 +70,13 @@ describe("TaskHeader", () => {
   it("a task whose agent answers keeps every action", () => {
     render(header());
     for (const id of ["a2a-task-refresh", "a2a-task-cancel", "a2a-task-resubscribe", "a2a-task-push"]) expect(disabled(id)).toBe(false);
+  });
+
+  it("counts the pushes received in words", () => {
+    const url = "http://127.0.0.1:6391/a2a-push/p1";
+    const { rerender } = render(header(undefined, { url, received: 1 }));
+    expect(screen.getByTestId("a2a-push-info").textContent).toBe(`1 push notification received · ${url}`);
+    rerender(header(undefined, { url, received: 3 }));
+    expect(screen.getByTestId("a2a-push-info").textContent).toBe(`3 push notifications received · ${url}`);
   });
 });

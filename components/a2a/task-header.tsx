@@ -100,14 +100,14 @@ export function TaskHeader({ task, terminal, canPush, busy, onRefresh, onCancel,
           variant="outline"
           onClick={onRegisterPush}
           disabled={!canPush || terminal || lost || busy.push || Boolean(task.push)}
-          title={lost ? NEEDS_AGENT : undefined}
+          title={lost ? NEEDS_AGENT : "Register a push notification webhook for this task (Loupe's receiver)"}
           data-testid="a2a-task-push"
         >
-          <BellIcon /> {task.push ? "Webhook registered" : "Register push webhook"}
+          <BellIcon /> {task.push ? "Webhook registered" : "Register webhook"}
         </Button>
         {task.push && (
           <span className="text-xs text-muted-foreground" data-testid="a2a-push-info">
-            {task.push.received} push notifications received{task.push.error ? ` · ${task.push.error}` : ""} ·{" "}
+            {plural(task.push.received, "push notification")} received{task.push.error ? ` · ${task.push.error}` : ""} ·{" "}
             <span className="font-mono">{task.push.url}</span>
           </span>
         )}
