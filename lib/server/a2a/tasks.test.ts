@@ -63,6 +63,35 @@ describe("A2A task record", () => {
   });
 });
 
+describe("A2A human requests", () => {
+  /** An input-required status whose message id stays the same from question to question (some agents reuse one per task). */
+  const asks = (text: string, timestamp: string): A2aItem => ({
+    type: "status",
+    taskId: "t1",
+    contextId: "c1",
+    state: "input-required",
+    timestamp,
+    message: { role: "agent", messageId: "t1-prompt", parts: [{ kind: "text", text }] },
+  });
+  const answer = () => {
+    const [request] = tasks.listRequests().filter((r) => r.status === "pending");
+    expect(tasks.claim(request!.id, "input-required")).toBe("ok");
+    tasks.save({ ...request!, status: "answered", answeredAt: Date.now(), answer: { kind: "text", text: "Porto" } });
+    tasks.release(request!.id);
+  };
+
+  it("a second question under the same message id is a new request; the first one repeated is not", () => {
+    tasks.apply("a1", asks("Which city?", "2026-11-24T10:00:01Z"));
+    answer();
+    tasks.apply("a1", status("working", "2026-11-24T10:00:02Z"));
+    // The continuation's first frame repeating the answered question: the same request.
+    tasks.apply("a1", asks("Which city?", "2026-11-24T10:00:03Z"));
+    expect(tasks.listRequests().filter((r) => r.status === "pending")).toEqual([]);
+    tasks.apply("a1", asks("Which day?", "2026-11-24T10:00:04Z"));
+    expect(tasks.listRequests().filter((r) => r.status === "pending")).toMatchObject([{ prompt: "Which day?", taskId: "t1" }]);
+  });
+});
+
 describe("A2A task record in memory", () => {
   const chunk = (i: number): A2aItem => ({
     type: "artifact",

@@ -197,16 +197,22 @@ export class A2aTasks {
     // (the same status message) is the same request, answered or not. Not a stale one: a task
     // still waiting after Loupe restarted (seen again on refresh) must get a request to answer.
     if (pending.some((r) => r.kind === kind && !this.answering.has(r.id))) return;
+    // Same id and same parts: an agent that keeps one message id per task for each of its questions
+    // asks a new one under the old id (a follow-up question after an answer must be answerable).
     const messageId = item.message?.messageId;
+    const parts = messageId ? JSON.stringify(item.message?.parts) : "";
     if (
       messageId &&
-      [...this.requests.values()].some(
-        (r) =>
+      [...this.requests.values()].some((r) => {
+        const asked = r.message as { messageId?: string; parts?: unknown } | undefined;
+        return (
           r.status !== "stale" &&
           r.agentId === rec.agentId &&
           r.taskId === rec.taskId &&
-          (r.message as { messageId?: string } | undefined)?.messageId === messageId,
-      )
+          asked?.messageId === messageId &&
+          JSON.stringify(asked.parts) === parts
+        );
+      })
     )
       return;
     const prompt = messagePrompt(item.message);
