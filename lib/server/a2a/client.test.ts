@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/errors";
 import { makeClient } from "@/lib/server/a2a/client";
 
 /** A v0.3 card (a top-level `url` and `protocolVersion`): the SDK's resolver translates it to v1.0's shape. */
@@ -34,5 +35,16 @@ describe("makeClient", () => {
     const again = await (await makeClient(legacyCard("renamed"), "JSONRPC", noFetch)).getAgentCard();
     expect(again.name).toBe("renamed");
     expect(again).not.toBe(one);
+  });
+
+  it("a card the SDK cannot use is the agent's error in words (502), not Loupe's (500)", async () => {
+    const { defaultInputModes: _, ...missing } = legacyCard("no input modes");
+    for (const card of [missing, null, []]) {
+      const made = makeClient(card, "JSONRPC", noFetch);
+      await expect(made).rejects.toBeInstanceOf(AppError);
+      await expect(made).rejects.toMatchObject({ code: "upstream:a2a_card_unusable", status: 502 });
+      await expect(made).rejects.toThrow(/^The agent card cannot be used to reach the agent: .+Re-fetch the card/);
+    }
+    await expect(makeClient(missing, "JSONRPC", noFetch)).rejects.toThrow(/defaultInputModes/);
   });
 });

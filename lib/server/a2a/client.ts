@@ -8,7 +8,8 @@ import { GrpcTransportFactory } from "@a2a-js/sdk/client/grpc";
 import * as grpc from "@grpc/grpc-js";
 import type { A2aPartInput, A2aSendBody, A2aTransport } from "@/lib/contracts/a2a";
 import { cardForClient } from "@/lib/protocols/a2a/card";
-import { isRecord } from "@/lib/values";
+import { AppError } from "@/lib/errors";
+import { errorMessage, isRecord } from "@/lib/values";
 
 /**
  * The official SDK client for one exchange. Its v0.3 compat layer is on: a card in the v0.3 shape
@@ -29,7 +30,19 @@ export async function makeClient(
     cardResolver: cardReader,
   });
   // A card whose versions contradict each other is handed over as the rule in card-version.ts reads it.
-  return factory.createFromAgentCard(cardForClient(card) as AgentCard);
+  // The SDK refuses a card missing what the spec requires (defaultInputModes, capabilities…): the
+  // agent's fault, said as such, not a 500 on every call.
+  const unusable = (why: string) =>
+    new AppError(
+      "upstream:a2a_card_unusable",
+      `The agent card cannot be used to reach the agent: ${why.replace(/\.$/, "")}. Re-fetch the card once the agent serves a usable one.`,
+    );
+  if (!isRecord(card)) throw unusable(`it is not a JSON object (${Array.isArray(card) ? "an array" : String(card)})`);
+  try {
+    return await factory.createFromAgentCard(cardForClient(card) as AgentCard);
+  } catch (e) {
+    throw unusable(errorMessage(e));
+  }
 }
 
 /**
