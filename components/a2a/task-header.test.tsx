@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
+import type { A2aPushRegistration } from "@/lib/contracts/a2a";
 import { TaskHeader, TaskIdentity } from "./task-header";
 
 afterEach(cleanup);
@@ -35,7 +36,7 @@ describe("TaskIdentity", () => {
 
 describe("TaskHeader", () => {
   const busy = { refresh: false, cancel: false, resubscribe: false, push: false };
-  const header = (lost?: { at: number; reason: string }, push?: { url: string; received: number; error?: string }) => (
+  const header = (lost?: { at: number; reason: string }, push?: A2aPushRegistration) => (
     <TaskHeader
       task={{
         ...task,
@@ -74,9 +75,9 @@ describe("TaskHeader", () => {
 
   it("counts the pushes received in words", () => {
     const url = "http://127.0.0.1:6391/a2a-push/p1";
-    const { rerender } = render(header(undefined, { url, received: 1 }));
+    const { rerender } = render(header(undefined, { pushId: "p1", url, received: 1, registeredAt: 1 }));
     expect(screen.getByTestId("a2a-push-info").textContent).toBe(`1 push notification received · ${url}`);
-    rerender(header(undefined, { url, received: 3 }));
+    rerender(header(undefined, { pushId: "p1", url, received: 3, registeredAt: 1 }));
     expect(screen.getByTestId("a2a-push-info").textContent).toBe(`3 push notifications received · ${url}`);
   });
 });
