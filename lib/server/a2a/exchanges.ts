@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { A2aSendBody } from "@/lib/contracts/a2a";
+import { A2A_INTERRUPTED_STATES, A2A_TERMINAL_STATES, type A2aSendBody } from "@/lib/contracts/a2a";
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
@@ -223,7 +223,8 @@ export class A2aExchanges {
         settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
       } else if (why === undefined) {
         if (!opened) streamEntry(event);
-        streamEntry("closed");
+        streamEntry("closed", exchange.frames === 0 ? NO_EVENT : this.leftUnfinished(exchange));
+        if (exchange.frames === 0) settle(new AppError("upstream:a2a_protocol", NO_EVENT));
       } else if (exchange.frames > 0) {
         const lost = await this.lost(exchange, why);
         if (lost) streamEntry("closed", lost);
@@ -256,6 +257,16 @@ export class A2aExchanges {
     return started;
   }
 
+  /** A task the agent's stream left neither ended nor waiting on the user: the stream ended early, said in words. */
+  private leftUnfinished(exchange: Exchange): string | undefined {
+    for (const id of exchange.taskIds) {
+      const state = this.tasks.get(exchange.agentId, id)?.state;
+      if (state && !A2A_TERMINAL_STATES.includes(state) && !A2A_INTERRUPTED_STATES.includes(state))
+        return `The agent ended the stream while task ${id} was still ${state}: Resubscribe or Refresh (tasks/get) to follow it`;
+    }
+    return undefined;
+  }
+
   /** Whether a stream is open for the task now. */
   streaming(agentId: string, taskId: string): boolean {
     return this.streams.has(`${agentId}\n${taskId}`);
@@ -283,3 +294,6 @@ export class A2aExchanges {
     await Promise.allSettled(open.map((o) => o.run));
   }
 }
+
+/** A stream the agent ended cleanly without a single event (an empty body, or only what is not SSE). */
+const NO_EVENT = "The agent ended its event stream without sending any event";

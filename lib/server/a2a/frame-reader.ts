@@ -128,12 +128,15 @@ export class FrameReader {
     // into one `data:` line of the page's stream, where it would cut the event (an agent's event
     // over several `data:` lines, a body ending in a newline): such a payload is written compact.
     if (text.includes("\n") || text.includes("\r")) text = JSON.stringify(json);
-    this.contextId ??= contextOf(read.item);
+    // A frame names its own conversation (a stream may carry another context's task); one that
+    // names none is the exchange's.
+    const own = contextOf(read.item);
+    this.contextId ??= own;
     // Every field in one literal, absent ones undefined (JSON leaves them out).
     const { exchangeId, transport } = this.origin;
     const { status, sseEvent } = extra;
     const taskId = taskOf(read.item);
-    const contextId = this.contextId;
+    const contextId = own || this.contextId;
     const kind = read.item.type;
     const version = read.version;
     const head: FrameHead = { exchangeId, transport, method, status, sseEvent, taskId, contextId, kind, version };
@@ -155,7 +158,12 @@ export class FrameReader {
     // Its size from its parts: measuring the spliced text would first copy it whole.
     const rawBytes = bytes + PAYLOAD_KEY_BYTES + Buffer.byteLength(text) + 1;
     return {
-      record: { entry: this.entry("a2a_frame", "in", payload), rawText, rawBytes, rawSplit: { base, key: "payload", value: text } },
+      record: {
+        entry: a2aEntry(this.origin.agentId, contextId ?? null, "a2a_frame", "in", payload),
+        rawText,
+        rawBytes,
+        rawSplit: { base, key: "payload", value: text },
+      },
       item: read.item,
     };
   }
@@ -169,7 +177,8 @@ export class FrameReader {
     return this.lastHead;
   }
 
-  private malformed(text: string, extra: FrameExtra, method: string, error: string): ReadFrame {
+  /** Text of this exchange that is not an A2A frame, recorded raw with why. */
+  malformed(text: string, extra: FrameExtra, method: string, error: string): ReadFrame {
     this.sawMalformed = true;
     const { exchangeId, transport } = this.origin;
     return { record: { entry: this.entry("a2a_malformed", "in", { exchangeId, transport, method, ...extra, text, error }) } };

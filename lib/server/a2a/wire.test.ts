@@ -36,11 +36,12 @@ function agentBody() {
     cancel: (reason) => void (state.cancelled = reason ?? "cancelled"),
   });
   const write = (text: string) => controller?.enqueue(new TextEncoder().encode(text));
+  const end = () => controller?.close();
   vi.stubGlobal(
     "fetch",
     vi.fn(async () => new Response(body, { headers: { "content-type": "text/event-stream" } })),
   );
-  return { write, state };
+  return { write, end, state };
 }
 
 function wireFor(agentId: string, abort = new AbortController()) {
@@ -114,5 +115,83 @@ describe("the A2A wire reading a stream", () => {
     expect(await wire.streamEnded).toBe("the store failed");
     // Before: the body stayed open (its socket too) until the agent closed it.
     expect(agent.state.cancelled).toBeInstanceOf(Error);
+  });
+});
+
+/** The kinds and texts an agent's exchange recorded, in order (a frame by its artifact text, raw text as it came). */
+const recorded = (agentId: string) =>
+  hub
+    .list(agentId, { limit: 100 })
+    .filter((e: Entry) => e.kind === "a2a_frame" || e.kind === "a2a_malformed")
+    .map((e) => {
+      const raw = e.raw as { text?: string; error?: string; contextId?: string };
+      return e.kind === "a2a_frame"
+        ? { kind: e.kind, text: JSON.stringify(e.raw).match(/"text":"([^"]*)"/)?.[1], context: raw.contextId, session: e.sessionKey }
+        : { kind: e.kind, text: raw.text, error: raw.error };
+    });
+
+describe("the A2A wire reading what real agents send", () => {
+  it("lines ended by CR alone: each event is recorded when it arrives, the last one too", async () => {
+    // Before: the parser held each read's closing CR, so every event waited for the agent's next
+    // write, and the last one (the task's end) was never recorded.
+    const agent = agentBody();
+    const { wire } = wireFor("ag-cr");
+    const cr = (text: string) => chunk(text).replace(/\n/g, "\r");
+    agent.write(cr("one"));
+    await wire.fetchWith({})("http://agent.test/a2a", post("text/event-stream"));
+    expect(framesOf("ag-cr")).toEqual(["one"]);
+    // A CRLF split across two reads is one line end, not two.
+    agent.write(cr("two").slice(0, -1) + "\r");
+    agent.write("\n" + cr("three"));
+    agent.end();
+    expect(await wire.streamEnded).toBeUndefined();
+    expect(recorded("ag-cr")).toMatchObject([{ text: "one" }, { text: "two" }, { text: "three" }]);
+  });
+
+  it("an event the stream ended in the middle of is recorded raw with why, not as a frame", async () => {
+    const agent = agentBody();
+    const { wire } = wireFor("ag-cut");
+    agent.write(chunk("whole"));
+    await wire.fetchWith({})("http://agent.test/a2a", post("text/event-stream"));
+    agent.write(chunk("no blank line after it").trimEnd());
+    agent.end();
+    await wire.streamEnded;
+    const [whole, cut] = recorded("ag-cut");
+    expect(whole).toMatchObject({ kind: "a2a_frame", text: "whole" });
+    expect(cut).toMatchObject({ kind: "a2a_malformed", error: expect.stringMatching(/^The stream ended in the middle of this event/) });
+    expect(cut!.text).toContain('"text":"no blank line after it"');
+    expect(wire.sawMalformed).toBe(true);
+  });
+
+  it("an HTML page sent as an event stream is recorded raw (an SSE client drops its lines)", async () => {
+    // Before: nothing of it was kept; the exchange read as a stream that closed without a word.
+    const agent = agentBody();
+    const { wire } = wireFor("ag-html");
+    const answered = wire.fetchWith({})("http://agent.test/a2a", post("text/event-stream"));
+    agent.write("<html><body>\n<h1>Login required</h1>\n");
+    agent.write("</body></html>");
+    agent.end();
+    await answered;
+    await wire.streamEnded;
+    const rows = recorded("ag-html");
+    expect(rows.map((r) => r.kind)).toEqual(["a2a_malformed", "a2a_malformed"]);
+    expect(rows.map((r) => r.text).join("\n")).toBe("<html><body>\n<h1>Login required</h1>\n</body></html>");
+    expect(rows[0]!.error).toMatch(/^Lines that are not server-sent event fields/);
+    expect(wire.sawMalformed).toBe(true);
+  });
+
+  it("a frame of another conversation in the same stream is recorded under its own context", async () => {
+    const agent = agentBody();
+    const { wire } = wireFor("ag-ctx");
+    const status = (taskId: string, contextId: string) =>
+      `data: ${JSON.stringify({ jsonrpc: "2.0", id: 1, result: { statusUpdate: { taskId, contextId, status: { state: "TASK_STATE_WORKING" } } } })}\n\n`;
+    agent.write(status("x", "ctxP") + status("y", "ctxQ"));
+    agent.end();
+    await wire.fetchWith({})("http://agent.test/a2a", post("text/event-stream"));
+    await wire.streamEnded;
+    expect(recorded("ag-ctx").map((r) => [r.context, r.session])).toEqual([
+      ["ctxP", "ctxP"],
+      ["ctxQ", "ctxQ"],
+    ]);
   });
 });

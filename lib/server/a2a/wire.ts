@@ -1,6 +1,5 @@
 import "server-only";
 import { StringDecoder } from "node:string_decoder";
-import { createParser } from "eventsource-parser";
 import type { A2aTransport } from "@/lib/contracts/a2a";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
@@ -8,6 +7,8 @@ import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { errorMessage, isRecord } from "@/lib/values";
 import { maskHeaders } from "@/lib/server/secrets";
 import type { Hub } from "@/lib/server/hub";
+import { blankLineEnd, CUT_EVENT, SseFeed, STRAY_LINES } from "@/lib/server/sse-feed";
+import { causeCode, fetchOnce } from "@/lib/server/a2a/fetch-once";
 import type { WriteOpts } from "@/lib/server/store";
 import type { EntryPayload } from "@/lib/contracts/entry-kinds";
 import { FrameReader, recordA2a, type A2aKind, type FrameExtra, type ReadFrame } from "@/lib/server/a2a/frame-reader";
@@ -172,10 +173,7 @@ export class A2aWire {
     // The events of one read, parsed (read()) only once their turn comes: the first is recorded
     // before the others of its read are even parsed.
     const arrived: { data: string; extra: FrameExtra }[] = [];
-    const parser = createParser({
-      onEvent: (event) =>
-        arrived.push({ data: event.data, extra: event.event && event.event !== "message" ? { sseEvent: event.event } : NO_EXTRA }),
-    });
+    const sse = new SseFeed((event) => arrived.push({ data: event.data, extra: extraOf(event) }));
     const decoder = new StringDecoder("utf8");
     const reader = res.body!.getReader();
     const signal = this.ctx.signal;
@@ -193,7 +191,11 @@ export class A2aWire {
         for (;;) {
           const { done, value } = await next;
           // A read the read-ahead had already taken when the exchange was aborted is not recorded.
-          if (done || signal?.aborted) return signal?.aborted ? errorMessage(signal.reason) : undefined;
+          if (signal?.aborted) return errorMessage(signal.reason);
+          if (done) {
+            this.endOfStream(sse, decoder.end(), arrived);
+            return undefined;
+          }
           // Read ahead: the next read is asked for before this one is handled, so the body keeps
           // being pulled from the socket meanwhile, as a piped stream is.
           next = reader.read();
@@ -210,7 +212,7 @@ export class A2aWire {
           while (first) {
             const cut = blankLineEnd(text);
             if (cut < 0 || cut >= text.length) break;
-            parser.feed(text.slice(0, cut));
+            sse.feed(text.slice(0, cut));
             text = text.slice(cut);
             if (arrived.length > 0) {
               first = false;
@@ -218,7 +220,7 @@ export class A2aWire {
               release();
             }
           }
-          parser.feed(text);
+          sse.feed(text);
           const events = arrived.splice(0);
           if (first && events.length > 1) {
             first = false;
@@ -226,6 +228,7 @@ export class A2aWire {
           }
           first &&= events.length === 0;
           this.frames(events.map((e) => this.reader.read(e.data, e.extra, this.method)));
+          this.strayLines(sse);
           if (!first) release();
         }
       } catch (e) {
@@ -242,6 +245,24 @@ export class A2aWire {
   }
 
   /**
+   * The body ended: what the decoder held, then an event the agent left without its closing blank
+   * line (recorded raw with why, not as a frame: the agent's client drops it).
+   */
+  private endOfStream(sse: SseFeed, rest: string, arrived: { data: string; extra: FrameExtra }[]): void {
+    const cut = sse.end(rest);
+    const read = arrived.splice(0).map((e) => this.reader.read(e.data, e.extra, this.method));
+    for (const event of cut) read.push(this.reader.malformed(event.data, extraOf(event), this.method, CUT_EVENT));
+    if (read.length > 0) this.frames(read);
+    this.strayLines(sse);
+  }
+
+  /** Lines of the stream that are no SSE field (an HTML page), as one raw entry. */
+  private strayLines(sse: SseFeed): void {
+    const text = sse.takeStray();
+    if (text !== null) this.frames([this.reader.malformed(text, NO_EXTRA, this.method, STRAY_LINES)]);
+  }
+
+  /**
    * A stream's first frame(s), recorded on their own: the page gets its turn before the exchange
    * hears of them (the send answers once the whole read is in).
    */
@@ -255,33 +276,6 @@ export class A2aWire {
 
 const BURST: WriteOpts = { burst: true };
 
-/** Where the first blank line of an SSE text ends (lines ended by LF or CRLF), or -1. */
-function blankLineEnd(text: string): number {
-  const lf = text.indexOf("\n\n");
-  const crlf = text.indexOf("\r\n\r\n");
-  if (lf < 0) return crlf < 0 ? -1 : crlf + 4;
-  return crlf >= 0 && crlf < lf ? crlf + 4 : lf + 2;
-}
-
-/** undici's codes for a kept-alive socket the agent closed (it restarted, or timed the socket out). */
-const STALE_SOCKET = new Set(["UND_ERR_SOCKET", "ECONNRESET"]);
-
-/**
- * fetch, tried a second time when the first attempt died on a pooled socket the agent had closed
- * before answering (no response at all: the agent never read the request), e.g. after it restarted.
- */
-/** The system error code (ECONNRESET…) a failed fetch carries in its cause. */
-function causeCode(e: unknown): string | undefined {
-  const cause = isRecord(e) ? e.cause : undefined;
-  return isRecord(cause) && typeof cause.code === "string" ? cause.code : undefined;
-}
-
-async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (e) {
-    const code = causeCode(e);
-    if (!code || !STALE_SOCKET.has(code) || init.signal?.aborted) throw e;
-    return fetch(url, init);
-  }
-}
+/** A frame's extra: the SSE event's type when it is not the default one. */
+const extraOf = (event: { event?: string | undefined }): FrameExtra =>
+  event.event && event.event !== "message" ? { sseEvent: event.event } : NO_EXTRA;

@@ -1,0 +1,135 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Entry } from "@/lib/contracts/entries";
+import { A2aRegistry } from "@/lib/server/a2a/registry";
+import { Hub } from "@/lib/server/hub";
+import { openStore } from "@/lib/server/store";
+import { tempDir } from "@/tests/support/servers";
+
+/**
+ * How real agents nobody here wrote end a stream (issue 23), against a scripted v0.3 JSON-RPC agent
+ * whose message/stream does what the message's text says: `early` ends the stream while the task
+ * is still working, `html` answers an HTML page as `text/event-stream` (a proxy's login page),
+ * `empty` ends the event stream without any event, `cr` ends its lines with CR alone.
+ */
+const data = tempDir("loupe-a2a-stream-ends-");
+let server: http.Server;
+let url = "";
+let a2a: A2aRegistry;
+let agentId = "";
+
+const frame = (id: number, result: unknown) => `data: ${JSON.stringify({ jsonrpc: "2.0", id, result })}\n\n`;
+const task = (taskId: string, state: string) => ({ kind: "task", id: taskId, contextId: `ctx-${taskId}`, status: { state } });
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      if (req.url?.startsWith("/.well-known/")) {
+        res.setHeader("content-type", "application/json");
+        return void res.end(
+          JSON.stringify({
+            name: "ends",
+            description: "ends its streams as real agents do",
+            version: "1",
+            url: `${url}/rpc`,
+            protocolVersion: "0.3.0",
+            preferredTransport: "JSONRPC",
+            capabilities: { streaming: true },
+            defaultInputModes: ["text/plain"],
+            defaultOutputModes: ["text/plain"],
+            skills: [{ id: "s", name: "s", description: "s", tags: [] }],
+          }),
+        );
+      }
+      const rpc = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+        id: number;
+        params: { message: { parts: { text?: string }[] } };
+      };
+      const text = rpc.params.message.parts[0]?.text ?? "";
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      if (text === "html") return void res.end("<html><body>\n<h1>Sign in to continue</h1>\n</body></html>\n");
+      if (text === "empty") return void res.end();
+      if (text === "cr") {
+        const cr = (s: string) => s.replace(/\n/g, "\r");
+        return void res.end(cr(frame(rpc.id, task("t-cr", "working")) + frame(rpc.id, task("t-cr", "completed"))));
+      }
+      res.end(frame(rpc.id, task("t-early", "submitted")) + frame(rpc.id, task("t-early", "working")));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  a2a = new A2aRegistry(new Hub(openStore(data.dir)));
+  agentId = (await a2a.create({ name: "ends", url: `${url}/`, headers: {} })).id;
+});
+
+afterAll(async () => {
+  await a2a.closeAll();
+  await new Promise<void>((r) => server.close(() => r()));
+  a2a.hub.store.close();
+  data.cleanup();
+});
+
+const send = (text: string) => a2a.send(agentId, { parts: [{ kind: "text", text }], stream: true });
+const entriesOf = (exchangeId: string, kind: Entry["kind"]) =>
+  a2a.hub
+    .list(agentId, { limit: 200 })
+    .filter((e) => e.kind === kind && (e.raw as { exchangeId?: string }).exchangeId === exchangeId)
+    .map((e) => e.raw as { event?: string; error?: string; text?: string });
+/** The exchange of the last stream entry recorded (a send that failed returns none). */
+const lastExchange = () =>
+  (
+    a2a.hub
+      .list(agentId, { limit: 200 })
+      .filter((e) => e.kind === "a2a_request")
+      .at(-1)!.raw as { exchangeId: string }
+  ).exchangeId;
+
+describe("an A2A stream ended by the agent", () => {
+  it("while its task is still working: the stream's close says so, and the task stays working", async () => {
+    // Before: a bare "closed", like a stream that ended as it should.
+    const { exchangeId } = await send("early");
+    await a2a.waitExchange(exchangeId);
+    expect(a2a.listTasks(agentId).find((t) => t.taskId === "t-early")).toMatchObject({ state: "working", streaming: false });
+    expect(entriesOf(exchangeId, "a2a_stream").at(-1)).toEqual(
+      expect.objectContaining({
+        event: "closed",
+        error: "The agent ended the stream while task t-early was still working: Resubscribe or Refresh (tasks/get) to follow it",
+      }),
+    );
+  });
+
+  it("with an HTML page for its events: the send fails in words and the page is on record", async () => {
+    // Before: 202 with no task, and nothing of the page kept.
+    await expect(send("html")).rejects.toMatchObject({ code: "upstream:a2a_malformed", status: 502 });
+    const exchangeId = lastExchange();
+    await a2a.waitExchange(exchangeId);
+    expect(entriesOf(exchangeId, "a2a_malformed").map((m) => m.text)).toEqual([
+      "<html><body>\n<h1>Sign in to continue</h1>\n</body></html>",
+    ]);
+  });
+
+  it("without any event: the send fails in words", async () => {
+    // Before: 202 with no task and a bare "closed".
+    await expect(send("empty")).rejects.toMatchObject({
+      code: "upstream:a2a_protocol",
+      message: "The agent ended its event stream without sending any event",
+    });
+    const exchangeId = lastExchange();
+    await a2a.waitExchange(exchangeId);
+    expect(entriesOf(exchangeId, "a2a_stream").at(-1)).toMatchObject({
+      event: "closed",
+      error: expect.stringMatching(/without sending any event/),
+    });
+  });
+
+  it("with lines ended by CR alone: its last frame is read, and the task completes", async () => {
+    // Before: the last event was held for a write that never came; the task stayed working.
+    const { exchangeId } = await send("cr");
+    await a2a.waitExchange(exchangeId);
+    expect(a2a.listTasks(agentId).find((t) => t.taskId === "t-cr")).toMatchObject({ state: "completed" });
+    expect(entriesOf(exchangeId, "a2a_stream").at(-1)).toEqual(expect.not.objectContaining({ error: expect.anything() }));
+  });
+});
