@@ -26,7 +26,8 @@ export function isLateStatus(rec: Stored, item: Extract<A2aItem, { type: "task" 
  * it saw end, a status stamped later — and the artifacts of both are kept.
  */
 export function overRow(rec: Stored, row: Stored | undefined): Stored {
-  if (!row) return rec;
+  // A row of the task id's earlier conversation (the agent reused the id): nothing of it carries over.
+  if (!row || reusedFor(row, rec.contextId)) return rec;
   const ids = [...(rec.artifactIds ?? [])];
   for (const id of row.artifactIds ?? []) if (!ids.includes(id)) ids.push(id);
   const merged: Stored = { ...rec, artifactIds: ids, artifactCount: ids.length, task: rec.task ?? row.task };
@@ -49,4 +50,9 @@ export function addArtifactIds(rec: Stored, ids: readonly string[]): void {
   if (ids.some((id) => !known.includes(id)))
     rec.artifactIds = [...known, ...ids.filter((id, i) => !known.includes(id) && ids.indexOf(id) === i)];
   rec.artifactCount = (rec.artifactIds ?? []).length;
+}
+
+/** Whether a frame of `contextId` names the record's task id in another conversation: a new task. */
+export function reusedFor(rec: Stored, contextId: string | undefined): boolean {
+  return !!contextId && !!rec.contextId && rec.contextId !== contextId;
 }

@@ -92,6 +92,36 @@ describe("A2A human requests", () => {
   });
 });
 
+describe("A2A task id reused by the agent for another conversation", () => {
+  const asks = (contextId: string, state: A2aTaskState, text: string): A2aItem => ({
+    type: "status",
+    taskId: "t1",
+    contextId,
+    state,
+    message: { role: "agent", messageId: `m-${contextId}-${state}`, parts: [{ kind: "text", text }] },
+  });
+
+  it("is a new task: its question is asked in its own conversation, and the old one's goes stale in words", () => {
+    // Before: merged into the first record, the second question carried the first context (its
+    // answer went to the wrong conversation) and made the first one stale.
+    tasks.apply("a1", asks("c1", "input-required", "Which city?"));
+    tasks.apply("a1", asks("c2", "input-required", "Which day?"));
+    expect(tasks.get("a1", "t1")).toMatchObject({ contextId: "c2", state: "input-required", statusText: "Which day?" });
+    const [newer, older] = tasks.listRequests();
+    expect(newer).toMatchObject({ status: "pending", contextId: "c2", prompt: "Which day?" });
+    expect(older).toMatchObject({ status: "stale", contextId: "c1", prompt: "Which city?" });
+    expect(older!.status === "stale" && older!.reason).toBe("The agent reused task id t1 for another conversation (c2): this task is gone");
+  });
+
+  it("after the first task ended: the new one's states apply (an agent restarted, numbering its tasks anew)", () => {
+    // Before: the ended task stayed ended and the new question raised no request.
+    tasks.apply("a1", asks("c1", "completed", "Done."));
+    tasks.apply("a1", asks("c2", "auth-required", "Sign in first."));
+    expect(tasks.get("a1", "t1")).toMatchObject({ contextId: "c2", state: "auth-required" });
+    expect(tasks.listRequests()).toMatchObject([{ status: "pending", kind: "auth", contextId: "c2" }]);
+  });
+});
+
 describe("A2A task record in memory", () => {
   const chunk = (i: number): A2aItem => ({
     type: "artifact",

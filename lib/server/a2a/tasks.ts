@@ -7,7 +7,7 @@ import { messagePrompt, messageSchema, messageText } from "@/lib/protocols/a2a/m
 import type { A2aStore } from "@/lib/server/a2a/store";
 import type { Hub } from "@/lib/server/hub";
 import { recordA2a } from "@/lib/server/a2a/frame-reader";
-import { addArtifactIds, isLateStatus, overRow, type Stored } from "@/lib/server/a2a/task-rows";
+import { addArtifactIds, isLateStatus, overRow, reusedFor, type Stored } from "@/lib/server/a2a/task-rows";
 
 /** How long a change within the same state may wait in memory before it is written. */
 const TASK_FLUSH_MS = 250;
@@ -110,7 +110,7 @@ export class A2aTasks {
     if (item.type !== "task" && item.type !== "status" && item.type !== "artifact") return;
     if (item.type === "artifact" && this.chunk(agentId, item)) return;
     const now = Date.now();
-    const prev = this.get(agentId, item.taskId);
+    const prev = this.unlessReused(this.get(agentId, item.taskId), item.contextId);
     const rec: Stored = prev ?? {
       agentId,
       taskId: item.taskId,
@@ -155,11 +155,24 @@ export class A2aTasks {
    */
   private chunk(agentId: string, item: Extract<A2aItem, { type: "artifact" }>): boolean {
     const rec = this.live.get(this.keyOf(agentId, item.taskId));
-    if (!rec || rec.lost !== undefined) return false;
+    if (!rec || rec.lost !== undefined || reusedFor(rec, item.contextId)) return false;
     rec.updatedAt = Date.now();
     if (!rec.contextId && item.contextId) rec.contextId = item.contextId;
     addArtifactIds(rec, [item.artifact.artifactId]);
     return true;
+  }
+
+  /**
+   * The record of a task id, unless the agent now uses that id in another conversation (an agent
+   * restarted and numbering its tasks anew, or one that reuses ids): that is a new task, and the old
+   * one's waiting questions can no longer be answered (said in words). Undefined then: a new record.
+   */
+  private unlessReused(rec: Stored | undefined, contextId: string): Stored | undefined {
+    if (!rec || !reusedFor(rec, contextId)) return rec;
+    const reason = `The agent reused task id ${rec.taskId} for another conversation (${contextId}): this task is gone`;
+    for (const r of this.requests.values())
+      if (r.agentId === rec.agentId && r.taskId === rec.taskId && r.status === "pending") this.save({ ...r, status: "stale", reason });
+    return undefined;
   }
 
   /** The agent stopped answering before the task ended: said on the task (written now). False when it had ended. */
