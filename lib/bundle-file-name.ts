@@ -10,3 +10,21 @@ export function bundleFileName(title: string): string {
     .slice(0, 80);
   return `${base || "loupe-bundle"}.loupe.json`;
 }
+
+/**
+ * A Content-Disposition for a download named `name`, whatever its characters: an HTTP header is
+ * Latin-1 and one line, so a name with € or a line break in it (an imported file's own name) made
+ * the route throw (500). The quoted name is its ASCII shape; `filename*` (RFC 6266) carries it whole.
+ */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  if (ascii === name) return `attachment; filename="${name}"`;
+  const whole = encodeURIComponent(name.replace(LONE_SURROGATE, "\uFFFD")).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${whole}`;
+}
+
+/** Half of a UTF-16 pair without its other half: encodeURIComponent throws on it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

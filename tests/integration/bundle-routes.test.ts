@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Bundle, BundleIssue, ImportedBundle, ImportedBundleSummary } from "@/lib/contracts/bundle";
 import { BUNDLE_MAX_BYTES } from "@/lib/contracts/bundle";
+import { attachment } from "@/lib/bundle-file-name";
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { gate } from "@/lib/launcher/security";
 import { getStore } from "@/lib/server/store";
@@ -10,6 +11,7 @@ import * as listRoute from "@/app/api/bundles/route";
 import * as oneRoute from "@/app/api/bundles/[id]/route";
 import * as exportRoute from "@/app/api/bundles/export/route";
 import * as importRoute from "@/app/api/bundles/import/route";
+import * as fileRoute from "@/app/api/bundles/[id]/file/route";
 
 // The singletons read LOUPE_DATA_DIR lazily, on the first handler call below.
 const data = tempDir("loupe-bundle-routes-");
@@ -54,6 +56,27 @@ describe("bundle routes", () => {
     expect(gone.status).toBe(404);
     expect((await errorOf(gone)).code).toBe("not_found:bundle");
     expect((await errorOf(await oneRoute.DELETE(new Request(base), ctx(summary.id)))).code).toBe("not_found:bundle");
+  });
+
+  it("downloads a file imported under a name with any characters (€, a line break, half a UTF-16 pair)", async () => {
+    // Before: the name went raw into Content-Disposition, and the download was a 500.
+    for (const [name, ascii, whole] of [
+      ["résumé €.json", "r_sum_ _.json", "r%C3%A9sum%C3%A9%20%E2%82%AC.json"],
+      ["a\r\nb.json", "a__b.json", "a%0D%0Ab.json"],
+    ]) {
+      const created = await importRoute.POST(
+        post(`/api/bundles/import?name=${encodeURIComponent(name!)}`, JSON.stringify(syntheticAdkBundle(2))),
+      );
+      const { id } = (await created.json()) as ImportedBundleSummary;
+      const file = await fileRoute.GET(new Request(`${base}/api/bundles/${id}/file`), ctx(id));
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${ascii}"; filename*=UTF-8''${whole}`);
+      expect(JSON.parse(await file.text())).toMatchObject({ entries: expect.any(Array) });
+      expect((await oneRoute.DELETE(new Request(base), ctx(id))).status).toBe(204);
+    }
+    // Half a UTF-16 pair (a bundle's own file name may hold one) is sent as U+FFFD, not thrown on.
+    expect(attachment("x\ud800.json")).toBe(`attachment; filename="x_.json"; filename*=UTF-8''x%EF%BF%BD.json`);
+    expect(attachment("plain.loupe.json")).toBe('attachment; filename="plain.loupe.json"');
   });
 
   it("a bad file is a 400 bad_request:bundle listing the issues, and nothing is stored", async () => {

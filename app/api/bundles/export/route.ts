@@ -1,5 +1,5 @@
 import { bundleUnitRefSchema } from "@/lib/contracts/bundle";
-import { bundleFileName } from "@/lib/bundle-file-name";
+import { attachment, bundleFileName } from "@/lib/bundle-file-name";
 import { getBundles } from "@/lib/server/bundles";
 import { handle, readBody } from "@/lib/server/http";
 
@@ -13,7 +13,7 @@ export function POST(req: Request): Promise<Response> {
     return new Response(JSON.stringify(bundle), {
       headers: {
         "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${bundleFileName(bundle.title)}"`,
+        "Content-Disposition": attachment(bundleFileName(bundle.title)),
       },
     });
   });

@@ -1,4 +1,4 @@
-import { bundleFileName } from "@/lib/bundle-file-name";
+import { attachment, bundleFileName } from "@/lib/bundle-file-name";
 import { getBundles } from "@/lib/server/bundles";
 import { handle } from "@/lib/server/http";
 
@@ -12,7 +12,7 @@ export function GET(_req: Request, ctx: Ctx): Promise<Response> {
     return new Response(text, {
       headers: {
         "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${summary.fileName ?? bundleFileName(summary.title)}"`,
+        "Content-Disposition": attachment(summary.fileName ?? bundleFileName(summary.title)),
       },
     });
   });
