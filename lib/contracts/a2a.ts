@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HttpHeaders } from "@/lib/contracts/wire-strings";
 import { bundleUnitContract, unitId } from "@/lib/contracts/bundle-unit";
 import type { AppErrorBody } from "@/lib/errors";
 
@@ -43,7 +44,7 @@ export const A2aAgentInput = z.object({
   /** The agent card URL, or the agent's base URL (Loupe then reads /.well-known/agent-card.json). */
   url: z.url(),
   /** Sent on every request (auth headers); masked in every response. */
-  headers: z.record(z.string(), z.string()).default({}),
+  headers: HttpHeaders,
   /** Which of the card's transports to use; absent = the card's preferred one. */
   transport: A2aTransport.optional(),
 });

@@ -1,5 +1,6 @@
 import type { HeldBy } from "@/lib/contracts/cluster";
 import { z } from "zod";
+import { HttpHeaders } from "@/lib/contracts/wire-strings";
 import { bundleUnitContract, unitId } from "@/lib/contracts/bundle-unit";
 import type { AdkInterrupt } from "@/lib/protocols/adk/interrupts";
 import type { AppErrorBody } from "@/lib/errors";
@@ -8,7 +9,7 @@ import type { AppErrorBody } from "@/lib/errors";
 export const AgentServerInput = z.object({
   name: z.string().trim().min(1).max(200),
   url: z.url(),
-  headers: z.record(z.string(), z.string()).default({}),
+  headers: HttpHeaders,
   /** The ADK user id sessions are listed and created under. */
   userId: z.string().trim().min(1).max(200).default("user"),
 });

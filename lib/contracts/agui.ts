@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HttpHeaders } from "@/lib/contracts/wire-strings";
 import { bundleUnitContract, unitId } from "@/lib/contracts/bundle-unit";
 import type { AppErrorBody } from "@/lib/errors";
 
@@ -38,7 +39,7 @@ export const AguiAgentInput = z.object({
   name: z.string().trim().min(1).max(200),
   /** The agent's run endpoint (HttpAgent url). */
   url: z.url(),
-  headers: z.record(z.string(), z.string()).default({}),
+  headers: HttpHeaders,
   /** Front-end tools sent with every run unless the run body names its own. */
   tools: z.array(AguiToolDeclaration).default([]),
 });

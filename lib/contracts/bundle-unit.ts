@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { wireString } from "@/lib/contracts/wire-strings";
 
 /** An id in a bundle unit's ref: as the recording Loupe named it. */
-export const unitId = z.string().min(1).max(1000);
+export const unitId = wireString().min(1).max(1000);
 
 /**
  * One exportable unit type as its protocol declares it in its own contract file: the type, the

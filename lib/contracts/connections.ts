@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { HttpHeaders, SECRET_MASK, wireString } from "@/lib/contracts/wire-strings";
+export { SECRET_MASK };
 import type { HeldBy } from "@/lib/contracts/cluster";
 import type { TapView } from "@/lib/contracts/taps";
 
@@ -9,9 +11,6 @@ import type { TapView } from "@/lib/contracts/taps";
  */
 export const TransportKind = z.enum(["stdio", "http", "sse"]);
 export type TransportKind = z.infer<typeof TransportKind>;
-
-/** What a masked secret looks like in every API response, log and export. */
-export const SECRET_MASK = "••••••";
 
 /**
  * What Loupe declares in `initialize` (issue 4). Loupe answers every one of these itself: sampling
@@ -78,8 +77,8 @@ export const OAuthSettings = z
     enabled: z.boolean().default(true),
     /** Absent: authorization_code (a user signs in in the browser). */
     grant: OAuthGrant.optional(),
-    clientId: z.string().trim().optional(),
-    clientSecret: z.string().optional(),
+    clientId: wireString().trim().optional(),
+    clientSecret: wireString().optional(),
     /** Client credentials only; absent: client_secret_basic. */
     clientAuth: ClientAuthMethod.optional(),
     /** private_key_jwt: the client's private key, PEM (PKCS#8, or PKCS#1/SEC1). */
@@ -124,7 +123,7 @@ export const RemoteConfig = z.object({
   ...common,
   transport: z.enum(["http", "sse"]),
   url: z.url(),
-  headers: z.record(z.string(), z.string()).default({}),
+  headers: HttpHeaders,
   oauth: OAuthSettings.optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HttpHeaders } from "@/lib/contracts/wire-strings";
 import { bundleUnitContract, unitId } from "@/lib/contracts/bundle-unit";
 import type { AppErrorBody } from "@/lib/errors";
 
@@ -38,7 +39,7 @@ export const LgDeploymentInput = z.object({
   /** The API's base URL (…/info, …/threads answer under it). */
   url: z.url(),
   /** Sent on every request (e.g. `x-api-key`); masked in views and exports. */
-  headers: z.record(z.string(), z.string()).default({}),
+  headers: HttpHeaders,
   /** How often Loupe looks for interrupted threads it did not start (threads/search), in seconds; 0 = never. */
   pollSeconds: z.number().int().min(0).max(3600).default(15),
 });

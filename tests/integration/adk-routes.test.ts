@@ -86,6 +86,29 @@ describe("agent API route handlers", () => {
     expect((await after.json()).error.message).toBe("GET session failed with HTTP 404: Session not found: gone");
   });
 
+  it("an id no URL can carry (half a UTF-16 pair) is a 400 in words, not a 500", async () => {
+    const p = { id, app: "loupe_demo" };
+    // JSON's "\ud800" escape: what a script or a fuzzer sends.
+    const body = (field: string) =>
+      new Request(`${base}/x`, { method: "POST", body: `{"${field}":"a\\ud800"}`, headers: { "content-type": "application/json" } });
+    for (const field of ["sessionId", "userId"]) {
+      const res = await sessionsRoute.POST(body(field), ctx(p));
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toMatchObject({
+        code: "bad_request:adk_id",
+        message: expect.stringMatching(/half of a UTF-16 surrogate pair/),
+      });
+    }
+  });
+
+  it("a saved header fetch cannot send (a line break, €) is refused when saved, not a 500 on every call", async () => {
+    for (const headers of [{ "x-a": "a\nb" }, { "x-a": "5 €" }, { "x a": "b" }]) {
+      const res = await agentsRoute.POST(req("/api/agents", "POST", { name: "bad header", url: server.url, headers }));
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.code).toBe("bad_request:body");
+    }
+  });
+
   it("runs (202), then reads artifacts of the run", async () => {
     const p = { id, app: "loupe_demo", sid: "r1" };
     const bad = await runRoute.POST(req("/x", "POST", { parts: [] }), ctx(p));

@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
+import { encodeWire } from "@/lib/contracts/wire-strings";
 import type { ErrorCode } from "@/lib/errors";
 import { errorMessage, isRecord } from "@/lib/values";
 
@@ -144,4 +145,4 @@ export async function upstreamJson(target: UpstreamTarget, path: string, what: s
 }
 
 /** Path segment encoding for app, user, session and artifact names. */
-export const seg = (value: string): string => encodeURIComponent(value);
+export const seg = (value: string): string => encodeWire(value, "bad_request:adk_id");

@@ -11,6 +11,7 @@ import type {
   ThreadWire as Thread,
 } from "@/lib/server/langgraph/wire";
 import { errorMessage } from "@/lib/values";
+import { encodeWire } from "@/lib/contracts/wire-strings";
 
 /** Where a deployment answers and what every request carries (`x-api-key`…). */
 export interface LgTarget {
@@ -54,7 +55,7 @@ const STREAM_HEADERS_TIMEOUT_MS = 30_000;
 /** The upstream's words kept in an error. */
 const MAX_ERROR_TEXT = 2_000;
 
-const enc = encodeURIComponent;
+const enc = (value: string): string => encodeWire(value, "bad_request:langgraph_id");
 
 /** The LangGraph API over fetch (no SDK in production: the SDK is the bench's). */
 export class LgClient implements LgApi {

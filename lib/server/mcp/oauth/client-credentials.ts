@@ -2,6 +2,7 @@ import "server-only";
 import { constants, createPrivateKey, randomUUID, sign } from "node:crypto";
 import type { KeyObject } from "node:crypto";
 import type { ClientAuthMethod, JwtSigningAlgorithm, OAuthSettings } from "@/lib/contracts/connections";
+import { encodeWire } from "@/lib/contracts/wire-strings";
 
 /**
  * The client-credentials grant (OAuth 2.1 §4.2, MCP SEP-1046): Loupe asks the token endpoint for a
@@ -25,7 +26,7 @@ export function clientCredentialsForm(scope: string | undefined): URLSearchParam
 
 /** RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined and base64-encoded. */
 function basicCredentials(clientId: string, secret: string): string {
-  const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
+  const enc = (s: string) => encodeWire(s, "bad_request:oauth_client").replace(/%20/g, "+");
   return `Basic ${Buffer.from(`${enc(clientId)}:${enc(secret)}`).toString("base64")}`;
 }
 
