@@ -55,13 +55,19 @@ export function a2aPushHandler(): A2aPushHandler | undefined {
   return (globalThis as { [key: symbol]: A2aPushHandler | undefined })[Symbol.for("loupe.a2aPushEndpoint")];
 }
 
+/** The error code of each refusal, by its status (any other is the body's fault: 400). */
+const CODES: Record<number, string> = {
+  401: "unauthorized:a2a_push_token",
+  403: "forbidden:a2a_push",
+  405: "bad_request:a2a_push_method",
+  413: "too_large:a2a_push",
+  500: "internal:a2a_push",
+  503: "internal:a2a_push_not_ready",
+};
+
 function reply(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(
-    JSON.stringify(
-      status < 300 ? { ok: true } : { error: { code: status === 401 ? "unauthorized:a2a_push_token" : "bad_request:a2a_push", message } },
-    ),
-  );
+  res.writeHead(status, { "Content-Type": "application/json", ...(status === 405 ? { Allow: "POST" } : {}) });
+  res.end(JSON.stringify(status < 300 ? { ok: true } : { error: { code: CODES[status] ?? "bad_request:a2a_push", message } }));
 }
 
 async function readCapped(req: IncomingMessage): Promise<string | undefined> {

@@ -36,6 +36,30 @@ afterAll(async () => {
   data.cleanup();
 });
 
+/** One request to the webhook: its status, headers and JSON body's error. */
+function send(
+  method: string,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; allow?: string; error?: { code: string; message: string } }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: "127.0.0.1", port: LOUPE_PORT, path, method, headers: { "content-type": "application/json", ...headers } },
+      (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () => {
+          const { error } = JSON.parse(text || "{}") as { error?: { code: string; message: string } };
+          resolve({ status: res.statusCode ?? 0, ...(res.headers.allow ? { allow: res.headers.allow } : {}), ...(error ? { error } : {}) });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 function post(path: string, body: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -92,6 +116,41 @@ describe("A2A push notifications", () => {
     const last = recorded(a2a.hub, agentId, { kind: "a2a_push" }).at(-1)!.raw as { body: unknown; error?: string };
     expect(last.body).toEqual({ hello: 1 });
     expect(last.error).toMatch(/none of task/);
+  });
+});
+
+describe("A2A push webhook answers", () => {
+  it("a body nested deeper than 512 levels is a 400 in words, recorded as its text; not a 500", async () => {
+    // Before: recording it overflowed the stack, answered 500 "failed inside Loupe".
+    const { taskId } = await a2a.send(agentId, { parts: [{ kind: "text", text: "drip" }], stream: true });
+    const reg = await a2a.registerPush(agentId, taskId!);
+    const token = a2a.a2aStore.listPush().find((p) => p.pushId === reg.pushId)!.token;
+    const deep = "[".repeat(5000) + "]".repeat(5000);
+    const answer = await send("POST", `/a2a-push/${reg.pushId}`, deep, { "x-a2a-notification-token": token });
+    expect(answer).toMatchObject({
+      status: 400,
+      error: { code: "bad_request:a2a_push", message: expect.stringMatching(/deeper than 512/) },
+    });
+    const last = recorded(a2a.hub, agentId, { kind: "a2a_push" }).at(-1)!.raw as { body: unknown; error?: string };
+    expect(last.body).toBe(deep);
+    expect(last.error).toMatch(/deeper than 512/);
+  });
+
+  it("each refusal has the code of its status, and a wrong method says which one it takes", async () => {
+    // Before: 403, 405 and 413 all said bad_request:a2a_push, and the 405 had no Allow header.
+    expect(await send("GET", "/a2a-push/x", "", {})).toMatchObject({
+      status: 405,
+      allow: "POST",
+      error: { code: "bad_request:a2a_push_method" },
+    });
+    expect(await send("POST", "/a2a-push/x", "{}", { origin: "http://evil.example" })).toMatchObject({
+      status: 403,
+      error: { code: "forbidden:a2a_push" },
+    });
+    expect(await send("POST", "/a2a-push/x", "{}", { "x-a2a-notification-token": "t" })).toMatchObject({
+      status: 401,
+      error: { code: "unauthorized:a2a_push_token" },
+    });
   });
 });
 

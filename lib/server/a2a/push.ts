@@ -9,6 +9,8 @@ import type { A2aTasks } from "@/lib/server/a2a/tasks";
 import { recordA2a } from "@/lib/server/a2a/frame-reader";
 import type { Hub } from "@/lib/server/hub";
 import { maskHeaders } from "@/lib/server/secrets";
+import { MAX_JSON_DEPTH } from "@/lib/server/http";
+import { nestedDeeperThan } from "@/lib/values";
 
 const PUSH_PATH = "/a2a-push/";
 
@@ -123,9 +125,15 @@ export class A2aPush {
     if (!record || !ok) return { status: 401, message: "Unknown webhook or wrong X-A2A-Notification-Token" };
     let body: unknown = bodyText;
     let read: A2aFrameResult | undefined;
+    let deep = false;
     try {
       body = JSON.parse(bodyText);
-      read = readFrame(body);
+      // Kept as its text: recorded whole it would overflow the stack (JSON.stringify), a 500.
+      deep = nestedDeeperThan(body, MAX_JSON_DEPTH);
+      if (deep) {
+        body = bodyText;
+        read = { ok: false, error: `the body is nested deeper than ${MAX_JSON_DEPTH} levels` };
+      } else read = readFrame(body);
     } catch {
       read = { ok: false, error: "the body is not JSON" };
     }
@@ -147,6 +155,7 @@ export class A2aPush {
       ...(read.ok ? { kind: read.item.type } : { error: read.error }),
     });
     if (foreign) return { status: 400, message: foreign };
+    if (deep && !read.ok) return { status: 400, message: `Recorded as text: ${read.error}` };
     if (read.ok) this.tasks.apply(record.agentId, read.item);
     // Added in the database, not written back as read: another instance may be counting one too.
     const received = this.store.countPush(record, record.registration.received);
