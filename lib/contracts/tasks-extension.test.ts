@@ -18,9 +18,10 @@ describe("task support with the Tasks extension", () => {
     });
   });
 
-  it("offers any tool as a task under the extension, but not under core tasks without taskSupport", () => {
-    expect(taskRunMode(extensionCaps, plainTool)).toBe("optional");
-    expect(taskRunMode(extensionCaps, { ...plainTool, execution: { taskSupport: "required" } })).toBe("required");
+  it("offers no 'Run as task' under the extension (the server decides, a plain Run follows its task), nor under core tasks without taskSupport", () => {
+    // Before: offered for every tool; ticked, a call the server ran at once failed and lost its result.
+    expect(taskRunMode(extensionCaps, plainTool)).toBe("none");
+    expect(taskRunMode(extensionCaps, { ...plainTool, execution: { taskSupport: "required" } })).toBe("none");
     expect(taskRefusal("fixture", extensionCaps, plainTool)).toBeNull();
     expect(taskRunMode(coreCaps, plainTool)).toBe("none");
     expect(taskRefusal("fixture", coreCaps, plainTool)).toMatch(/declares no execution.taskSupport/);

@@ -122,8 +122,10 @@ export function taskRunMode(
   tool: { execution?: { taskSupport?: string } } | null | undefined,
 ): "required" | "optional" | "none" {
   const support = toolTaskSupport(tool);
-  // With the extension a tool declares nothing: the server decides per call whether to make a task.
-  if (serverTaskSupport(capabilities).extension) return support === "required" ? "required" : "optional";
+  // With the extension the server decides per call whether to make a task, and a plain Run follows
+  // one it makes (CallRunner adopts it): a "Run as task" choice would promise what the client cannot
+  // ask for, and when the server ran the call at once its result was thrown away.
+  if (serverTaskSupport(capabilities).extension) return "none";
   // A required tool is still shown as a task on a server that forgot the capability (a plain call
   // would fail anyway); running it is refused by Loupe with conflict:tasks_unsupported, in words.
   if (support === "required") return "required";
