@@ -40,6 +40,33 @@ export type AjvEngine = Pick<Ajv, "compile" | "removeSchema">;
 
 const engines = new Map<Dialect, AjvEngine>();
 
+/** What a `pattern` keyword is tested with. */
+export interface PatternTest {
+  test(text: string): boolean;
+}
+const PATTERN_ENGINE = Symbol.for("loupe.schemaPatternEngine");
+
+/**
+ * Makes the `pattern` keyword of every schema compiled from now on test through `engine`. The
+ * server installs one with a time limit (`lib/schema/bounded-regex.ts`, loaded by whatever validates
+ * on the server): a schema is the user's or a server's, the value too, and a pattern that backtracks
+ * catastrophically held Loupe's whole event loop (a test's json_schema assertion, an elicitation
+ * answer checked on the server). The browser keeps RegExp.
+ */
+export function installPatternEngine(engine: (pattern: string, flags: string) => PatternTest): void {
+  Reflect.set(globalThis, PATTERN_ENGINE, engine);
+}
+
+/** Ajv's code.regExp: the installed engine, else RegExp. The pattern's syntax is checked when compiled. */
+const schemaPattern = Object.assign(
+  (pattern: string, flags: string): PatternTest => {
+    const regExp = new RegExp(pattern, flags);
+    const engine: unknown = Reflect.get(globalThis, PATTERN_ENGINE);
+    return typeof engine === "function" ? (engine as (p: string, f: string) => PatternTest)(pattern, flags) : regExp;
+  },
+  { code: "new RegExp" },
+);
+
 /**
  * One shared Ajv per dialect. strict:false — real servers emit vendor keywords (enumNames,
  * nullable, x-*, zod extras) that must not break validation; validateSchema:false lets draft-04
@@ -49,7 +76,7 @@ const engines = new Map<Dialect, AjvEngine>();
 export function ajvFor(dialect: Dialect): AjvEngine {
   let found = engines.get(dialect);
   if (found === undefined) {
-    const options = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: false } as const;
+    const options = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: false, code: { regExp: schemaPattern } };
     const ajv = dialect === "2020-12" ? new Ajv2020(options) : dialect === "2019-09" ? new Ajv2019(options) : new Ajv(options);
     addFormats(ajv);
     found = ajv;

@@ -94,6 +94,22 @@ describe("assertions", () => {
     ).toBe("pass");
   });
 
+  it("a JSON Schema whose pattern backtracks catastrophically is bounded too: the value fails, the server goes on", async () => {
+    // Before: Ajv tested the pattern with a plain RegExp; 30 "a" and a "!" held the event loop for
+    // tens of seconds (each character more doubles it), the whole server with it.
+    const text = `${"a".repeat(30)}!`;
+    const started = performance.now();
+    const r = await run(
+      { type: "json_schema", path: "$.finalResponse", schema: { type: "string", pattern: "^(a+)+$" } },
+      outcome({ result: null, finalResponse: text }),
+    );
+    expect(r).toMatchObject({ status: "fail", reason: expect.stringContaining('must match pattern "^(a+)+$"') });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    // An ordinary pattern still decides as before.
+    const ok = { type: "json_schema", path: "$.finalResponse", schema: { type: "string", pattern: "^a+!$" } } as const;
+    expect(await run(ok, outcome({ result: null, finalResponse: text }))).toMatchObject({ status: "pass" });
+  });
+
   it("chained recursive steps select each node once, on a value 60 levels deep", () => {
     let deep: unknown = 1;
     for (let i = 0; i < 60; i++) deep = { a: deep };

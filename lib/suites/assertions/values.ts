@@ -2,7 +2,7 @@ import type { AssertionOf } from "@/lib/contracts/testing";
 import { jsonDiff } from "@/lib/diff/json-diff";
 import { compileSchema } from "@/lib/schema/ajv";
 import { withoutPaths } from "@/lib/suites/json-path";
-import { boundedMatch } from "@/lib/suites/assertions/bounded-regex";
+import { boundedMatch } from "@/lib/schema/bounded-regex";
 import { asText, broken, DEFAULT_PATH, fail, joinPath, pass, quote, valueAt } from "@/lib/suites/assertions/context";
 import type { AssertionContext, Verdict } from "@/lib/suites/assertions/context";
 import { errorMessage } from "@/lib/values";

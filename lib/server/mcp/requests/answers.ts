@@ -6,6 +6,8 @@ import { ElicitationAnswer, SamplingAnswer } from "@/lib/contracts/mcp-requests"
 import type { McpAnswerBody, McpRequestKind } from "@/lib/contracts/mcp-requests";
 import { AppError } from "@/lib/errors";
 import { defaultValueForSchema, isPlainObject, validateValue } from "@/lib/schema/form";
+// The patterns of a server's requested schema are tested under a time limit here.
+import "@/lib/schema/bounded-regex";
 import { parseWith } from "@/lib/server/http";
 
 // ---------------------------------------------------------------------------------------------

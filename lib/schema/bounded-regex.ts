@@ -1,4 +1,6 @@
+import "server-only";
 import { createContext, Script } from "node:vm";
+import { installPatternEngine, type PatternTest } from "@/lib/schema/ajv";
 
 /**
  * A user's regex runs on Loupe's server (a run, the editor's preview as they type): a pattern that
@@ -31,3 +33,21 @@ export function boundedMatch(pattern: string, flags: string, text: string): Boun
     Object.assign(sandbox, { text: "", found: null });
   }
 }
+
+/**
+ * A schema's `pattern` tested under the same time limit: a match that would run longer counts as
+ * none (the value fails its schema, with the pattern named), instead of holding the server.
+ */
+export function boundedPattern(pattern: string, flags: string): PatternTest {
+  return {
+    test: (text) => {
+      const m = boundedMatch(pattern, flags, text);
+      return m.ok && m.found !== null;
+    },
+    // Ajv keeps one tester per toString(): "[object Object]" made every pattern the first one's.
+    toString: () => `/${pattern}/${flags}`,
+  };
+}
+
+// Every schema the server validates with (test assertions, answers) tests its patterns so.
+installPatternEngine(boundedPattern);
