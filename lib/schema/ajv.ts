@@ -43,6 +43,8 @@ const engines = new Map<Dialect, AjvEngine>();
 /** What a `pattern` keyword is tested with. */
 export interface PatternTest {
   test(text: string): boolean;
+  /** Ajv keeps one tester per `toString()`: each pattern's must differ (a RegExp's does). */
+  toString(): string;
 }
 const PATTERN_ENGINE = Symbol.for("loupe.schemaPatternEngine");
 
