@@ -2,7 +2,7 @@ import "server-only";
 import { HttpAgent, transformChunks, verifyEvents } from "@ag-ui/client";
 import type { RunAgentInput } from "@ag-ui/core";
 import { EventSchemas } from "@ag-ui/core/schemas";
-import { createParser } from "eventsource-parser";
+import { SseFeed, STRAY_LINES } from "@/lib/server/sse-feed";
 import type { AguiRunRecord } from "@/lib/contracts/agui";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
@@ -43,7 +43,11 @@ export interface ActiveRun {
   abort(): void;
 }
 
-type Raw = { ok: true; stream: ReadableStream<Uint8Array> } | { ok: false; status: number; text: string };
+type Raw =
+  | { ok: true; stream: ReadableStream<Uint8Array> }
+  | { ok: false; status: number; text: string }
+  /** HTTP 200 with something else than an event stream (a proxy's login page). */
+  | { ok: false; status: number; text: string; contentType: string };
 
 /** How long the client's copy may lag behind Loupe's before Loupe stops waiting for its verdict. */
 const CLIENT_GRACE_MS = 2_000;
@@ -134,6 +138,14 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
       raw.resolve({ ok: false, status: res.status, text });
       return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
     }
+    // A declared type that is no event stream (text/html from a proxy's login page): kept and said.
+    // None at all is read as SSE, as before; the protobuf one is @ag-ui/client's to read.
+    const contentType = res.headers.get("content-type") ?? "";
+    if (contentType !== "" && !contentType.includes("text/event-stream") && !contentType.includes("vnd.ag-ui")) {
+      const text = await res.text().catch(() => "");
+      raw.resolve({ ok: false, status: res.status, text, contentType });
+      return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+    }
     const [mine, theirs] = res.body.tee();
     raw.resolve({ ok: true, stream: mine });
     return new Response(quietEnd(theirs), { status: res.status, statusText: res.statusText, headers: res.headers });
@@ -187,21 +199,31 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
     let error: AppErrorBody | undefined;
     try {
       const got = await raw.promise;
-      if (!got.ok) {
+      if (!got.ok && "contentType" in got) {
+        // Kept whole (bounded) as the agent sent it: the run's error says what it was.
+        rec("agui_malformed", "in", { runId: input.runId, text: got.text.slice(0, NOT_A_STREAM_KEPT), error: notAStream(got.contentType) });
+        error = { code: "upstream:agui_not_event_stream", message: `${notAStream(got.contentType)}: ${got.text.slice(0, 2000)}` };
+      } else if (!got.ok) {
         error = {
           code: "upstream:agui_http",
           message: `The agent answered HTTP ${got.status}${got.text ? `: ${got.text.slice(0, 2000)}` : ""}`,
           details: { status: got.status },
         };
       } else {
-        const parser = createParser({
-          onEvent: (m) => onData(m.data),
-          onError: (e) => rec("agui_malformed", "in", { runId: input.runId, text: "", error: `SSE: ${e.message}` }),
-        });
+        // SseFeed: CR line ends, and lines that are no SSE field kept as text (lib/server/sse-feed.ts).
+        const sse = new SseFeed((m) => onData(m.data));
+        const stray = () => {
+          const text = sse.takeStray();
+          if (text !== null) rec("agui_malformed", "in", { runId: input.runId, text, error: STRAY_LINES });
+        };
         const reader = got.stream.getReader();
         const decoder = new TextDecoder();
         // One SQLite transaction per chunk read: a commit per event made a 10,000-event run take seconds.
-        const feed = (text: string) => hub.store.db.transaction(() => parser.feed(text))();
+        const feed = (text: string) =>
+          hub.store.db.transaction(() => {
+            sse.feed(text);
+            stray();
+          })();
         try {
           for (;;) {
             const { value, done: end } = await reader.read();
@@ -210,10 +232,9 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
           }
         } finally {
           // Also when the stream broke: the frame it was cut in the middle of is dispatched (and
-          // recorded as malformed) instead of lost with the parser.
-          // (A line without its newline is not data yet to the parser: end it first.)
-          parser.feed(`${decoder.decode()}\n\n`);
-          parser.reset({ consume: true });
+          // recorded as malformed when it does not parse) instead of lost with the parser.
+          for (const cut of sse.end(decoder.decode())) onData(cut.data);
+          stray();
         }
       }
     } catch (e) {
@@ -272,3 +293,7 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
     },
   };
 }
+
+/** How much of a body that is not an event stream is kept on record. */
+const NOT_A_STREAM_KEPT = 64 * 1024;
+const notAStream = (contentType: string) => `The agent answered with ${contentType}, not an event stream (text/event-stream)`;
