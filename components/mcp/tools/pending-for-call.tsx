@@ -13,16 +13,20 @@ export interface PendingRequestsForCallProps {
 
 const waiting = (row: McpRow) => row.status === "pending" || row.status === "failed";
 
+/** The sampling / elicitation requests of one tools/call (Loupe's call id), as the inbox lists them. */
+export function useRequestsOfCall(connectionId: string, callId: string | null): McpRow[] {
+  const inbox = useInbox();
+  if (callId === null) return [];
+  return (inbox.data ?? []).filter((r): r is McpRow => isMcpRow(r) && r.connectionId === connectionId && r.relatedCall?.callId === callId);
+}
+
 /**
  * The sampling / elicitation requests a running tool call waits for, answerable in place next to
  * the call (the same requests are in the inbox). A request shown here stays until the component
  * unmounts, so the user sees what became of the answer instead of the card vanishing.
  */
 export function PendingRequestsForCall({ connectionId, callId }: PendingRequestsForCallProps) {
-  const inbox = useInbox();
-  const rows = (inbox.data ?? []).filter(
-    (r): r is McpRow => isMcpRow(r) && r.connectionId === connectionId && r.relatedCall?.callId === callId,
-  );
+  const rows = useRequestsOfCall(connectionId, callId);
   const [seen, setSeen] = useState<readonly string[]>([]);
   const fresh = rows.filter((r) => waiting(r) && !seen.includes(r.id)).map((r) => r.id);
   // Adjusting state while rendering (React's documented pattern for derived "seen" sets).

@@ -7,7 +7,7 @@ import { outcomeOf } from "@/lib/apps/outcome";
 import { QueryError } from "@/components/elements/query-error";
 import { ToolResultView } from "@/components/elements/tool-result/tool-result-view";
 import { TaskRunView } from "@/components/mcp/tasks/task-run-view";
-import { PendingRequestsForCall } from "@/components/mcp/tools/pending-for-call";
+import { PendingRequestsForCall, useRequestsOfCall } from "@/components/mcp/tools/pending-for-call";
 import { WaitingRequestsBanner } from "@/components/mcp/tools/waiting-banner";
 import { AppView } from "@/components/mcp/apps/app-view";
 import { CallProgress } from "@/components/mcp/tools/call-progress";
@@ -26,13 +26,14 @@ export function ToolRunOutput({ connection, tool, run: r, onOpenTask }: ToolRunO
   const { state, callId, runError, cancelError } = r.call;
   const { viewing, taskId, shown, picked, full } = r;
   const appUri = toolUiResourceUri(tool);
+  const awaitingYou = useRequestsOfCall(connection.id, callId).some((row) => row.status === "pending");
   return (
     <>
       {r.createTask.isError && <QueryError title="The task could not be created" error={r.createTask.error} />}
       {taskId && !viewing && <TaskRunView key={taskId} connection={connection} taskId={taskId} outputSchema={tool.outputSchema} />}
       {runError && <QueryError title="The call could not be made" error={runError} />}
       {cancelError && <QueryError title="Cancel failed" error={cancelError} />}
-      {!viewing && !taskId && <CallProgress updates={state.progress} running={state.running} />}
+      {!viewing && !taskId && <CallProgress updates={state.progress} running={state.running} awaitingYou={awaitingYou} />}
       {!viewing && !taskId && callId && <PendingRequestsForCall connectionId={connection.id} callId={callId} />}
       <WaitingRequestsBanner connectionId={connection.id} exceptCallId={!viewing && !taskId ? callId : null} />
       {picked?.resultOmitted && !shown && (
