@@ -23,4 +23,12 @@ describe("clientHints", () => {
     expect(hints.capability.tasks).toBe("This server declares tasks of its own; it has not sent a request as a task so far.");
     expect(hints.tools).toBeNull();
   });
+
+  it("a server that declares the Tasks extension is not said to declare no tasks", () => {
+    // Before: "declares no tasks capability" beside an Overview listing the extension.
+    const modern = connectionFixture({}, { capabilities: { tools: {}, extensions: { "io.modelcontextprotocol/tasks": {} } } });
+    expect(clientHints({ connection: modern, requests: [], rootsAsked: 0, toolCount: 3 }).capability.tasks).toBe(
+      "This server declares the Tasks extension (io.modelcontextprotocol/tasks): it may answer any tool call with a task; it has not sent a request as a task so far.",
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import type { ClientCapabilitiesConfig, ConnectionView } from "@/lib/contracts/connections";
 import type { McpClientRequest } from "@/lib/contracts/mcp-requests";
 import { isRecord } from "@/lib/values";
+import { serverTaskSupport, TASKS_EXTENSION } from "@/lib/contracts/tasks";
 
 /**
  * What the Client tab says about the *connected* server beside each capability (issue 22: the
@@ -76,6 +77,7 @@ export function clientHints({ connection, requests, rootsAsked, toolCount }: Cli
   const declared = Object.keys(connection.state.capabilities ?? {});
   const taskAsks = count((r) => isRecord(r.params.task));
   const serverTasks = declared.includes("tasks");
+  const extension = serverTaskSupport(connection.state.capabilities).extension === true;
   return {
     server: info ? `${info.title ?? info.name} ${info.version}`.trim() : null,
     declared,
@@ -96,9 +98,11 @@ export function clientHints({ connection, requests, rootsAsked, toolCount }: Cli
       tasks:
         taskAsks !== null && taskAsks > 0
           ? `This server sent ${taskAsks} request${taskAsks === 1 ? "" : "s"} as tasks.`
-          : serverTasks
-            ? "This server declares tasks of its own; it has not sent a request as a task so far."
-            : "This server declares no tasks capability and has not sent a request as a task.",
+          : extension
+            ? `This server declares the Tasks extension (${TASKS_EXTENSION}): it may answer any tool call with a task; it has not sent a request as a task so far.`
+            : serverTasks
+              ? "This server declares tasks of its own; it has not sent a request as a task so far."
+              : "This server declares no tasks capability and has not sent a request as a task.",
     },
     tools:
       toolCount === null || connection.state.status !== "connected"
