@@ -18,6 +18,7 @@ import { isTapPath, serveTapHttp } from "@/lib/launcher/tap-gate";
 import { isA2aPushPath, serveA2aPushHttp } from "@/lib/launcher/a2a-push-gate";
 import { IDLE_OPEN_MS, installBootGate, installServingGate, startBoot } from "@/lib/launcher/serving";
 import { earlyPage } from "@/lib/launcher/early-page";
+import { jsonMethodNotAllowed } from "@/lib/launcher/api-defaults";
 import { fastToolsCall, serveDirect, sharedGlobal } from "@/lib/launcher/direct-route";
 import { errorMessage, isRecord } from "@/lib/values";
 import { ACTOR_HEADER, LOCAL_ACTOR, type Actor } from "@/lib/contracts/people";
@@ -165,6 +166,7 @@ async function main() {
     // open the serving gate: the demos still wait for Next's first answer.
     if (!prepared && early?.serve(req, res, toNext)) return;
     res.once("finish", serving.open);
+    jsonMethodNotAllowed(req, res);
     toNext();
   };
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {

@@ -97,3 +97,13 @@ test("a body over 8 MiB is refused with 413 before it is read whole", async () =
   // The limit is on the body, not the route: a normal body still works afterwards.
   await expectError(call("POST", "/api/connections", "{}"), 400, "bad_request:body");
 });
+
+test("an /api path no route serves is a JSON 404, and a method a route does not serve a JSON 405", async () => {
+  // Before: Next's HTML 404 page and an empty 405.
+  await expectError(call("GET", "/api/nope"), 404, "not_found:api_route");
+  await expectError(call("POST", "/api/connections/demo-mcp/nothing-here", "{}"), 404, "not_found:api_route");
+  await expectError(call("PUT", "/api/inbox", "{}"), 405, "bad_request:method");
+  await expectError(call("DELETE", "/api/stream"), 405, "bad_request:method");
+  // Routes still answer as before.
+  expect((await call("GET", "/api/inbox")).status).toBe(200);
+});
