@@ -11,6 +11,7 @@ import { scrubSecrets } from "@/lib/server/bundles/secrets";
 import { BUNDLE_UNITS, unitOf, unitTable, type BundleUnitLookup } from "@/lib/server/bundles/units";
 import type { BundleParts } from "@/lib/server/bundles/units/types";
 import { readBundleText } from "@/lib/server/bundles/validate";
+import { bundleRoom, checkBundleRoom, type BundleRoom } from "@/lib/server/bundles/room";
 import { PROTOCOL_ADAPTERS } from "@/lib/server/protocols/registry";
 import type { ProtocolRegistry } from "@/lib/server/protocols/types";
 import { parseRecord, query, records } from "@/lib/server/rows";
@@ -43,6 +44,7 @@ export class BundleService<Ref extends { type: string } = BundleUnitRef> {
     private readonly store: Store,
     private readonly now: () => Date = () => new Date(),
     registry?: ProtocolRegistry,
+    private readonly room: BundleRoom = bundleRoom(),
   ) {
     this.units = registry ? unitTable(registry) : BUNDLE_UNITS;
     this.registry = registry ?? PROTOCOL_ADAPTERS;
@@ -92,6 +94,7 @@ export class BundleService<Ref extends { type: string } = BundleUnitRef> {
       bytes: Buffer.byteLength(kept),
     };
     this.store.db.transaction(() => {
+      checkBundleRoom(this.store, this.room, summary.bytes);
       this.store
         .prepare("INSERT INTO bundles (id, summary, json, imported_at) VALUES (?, ?, ?, ?)")
         .run(summary.id, JSON.stringify(summary), kept, importedAt);
