@@ -159,3 +159,43 @@ test("an 800 px window: tool names in the list stay readable beside their annota
   // Not cut: the whole name fits in the width it is given.
   expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });
+
+test("at 1024×768: headers keep one row with their names whole, badges are whole or hidden, the tool page does not scroll the window", async ({
+  workbench,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await workbench.open();
+  await workbench.selectServer("Loupe demo MCP server");
+  await workbench.selectTool("cancel-booking");
+  // The server's name whole (it was "Loupe demo MC…" beside the actions' words).
+  const title = page.getByTestId("connection-header").locator("h1");
+  await expect(title).toHaveText("Loupe demo MCP server");
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), "the server's name is cut").toBe(true);
+  // The window itself never scrolls (a checkbox's hidden input pushed it 44 px down).
+  const doc = await page.evaluate(() => ({ scroll: document.documentElement.scrollHeight, client: document.documentElement.clientHeight }));
+  expect(doc.scroll, "the page scrolls down").toBeLessThanOrEqual(doc.client);
+  // Each badge of a tool in the list is whole, or not shown at all (it was cut to "open-wor").
+  const badges = page.locator('[data-testid="tool-item"][data-tool="cancel-booking"] [data-testid="tool-annotation-badges"]');
+  const cut = await badges.evaluate((box) => {
+    const frame = box.getBoundingClientRect();
+    return [...box.querySelectorAll("[data-annotation]")]
+      .map((b) => ({ name: b.getAttribute("data-annotation"), r: b.getBoundingClientRect() }))
+      .filter(({ r }) => {
+        const inside =
+          r.left >= frame.left - 0.5 && r.right <= frame.right + 0.5 && r.top >= frame.top - 0.5 && r.bottom <= frame.bottom + 0.5;
+        const outside = r.top >= frame.bottom - 0.5 || r.right <= frame.left + 0.5 || r.left >= frame.right - 0.5;
+        return !inside && !outside;
+      })
+      .map(({ name }) => name);
+  });
+  expect(cut, "badges shown in part").toEqual([]);
+
+  // A peer's header: Edit on the name's row (it wrapped onto a second one).
+  await workbench.open("view=agui&peer=demo-agui");
+  await expect(page.getByTestId("agui-main")).toBeVisible({ timeout: 30_000 });
+  const name = (await page.locator("main header h1").first().boundingBox())!;
+  const edit = (await page.getByTestId("agui-edit").boundingBox())!;
+  expect(Math.abs(edit.y + edit.height / 2 - (name.y + name.height / 2)), "Edit is on another row than the agent's name").toBeLessThan(8);
+  await page.setViewportSize({ width: 1440, height: 900 });
+});

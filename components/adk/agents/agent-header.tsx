@@ -22,17 +22,23 @@ export function AgentHeader({ agent: a, busy, error, onCheck, onEdit, onDelete }
   const [confirm, setConfirm] = useState(false);
   return (
     <div className="border-b">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
-        <h1 className="truncate text-sm font-semibold">
+      {/* One row at any width (at 1024 px the actions wrapped onto a second): the URL line gives way. */}
+      <div className="flex min-w-0 items-center gap-x-3 px-3 py-2">
+        <h1 className="max-w-[40%] shrink-0 truncate text-sm font-semibold">
           <SafeText text={a.name} />
         </h1>
-        <PeerStatusDot status={a.state.status} />
-        <span className="font-mono text-xs text-muted-foreground">
+        <span className="shrink-0 whitespace-nowrap">
+          <PeerStatusDot status={a.state.status} />
+        </span>
+        <span
+          className="min-w-0 truncate font-mono text-xs text-muted-foreground"
+          title={`${a.url}${a.state.version ? ` · ADK ${a.state.version}` : ""} · user ${a.userId}`}
+        >
           {a.url}
           {a.state.version && ` · ADK ${a.state.version}`}
           {` · user ${a.userId}`}
         </span>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           <Button size="xs" variant="outline" disabled={busy} onClick={onCheck} data-testid="check-agent">
             <RefreshCwIcon /> Check
           </Button>

@@ -84,8 +84,9 @@ export function AdkTimeline({
           {VIEW_LABEL.model}
         </Button>
         <TimelineToolbar
-          // Beside the view toggle when both fit; in a narrow column the filters take their own row.
-          className="min-w-0 flex-1 basis-72"
+          // Its controls flow in this row beside the toggle and wrap as whole controls: as a box of its
+          // own beside the toggle, a narrow column stacked them one per row (215 px at 1024 px).
+          className="contents"
           filter={filter}
           onFilterChange={onFilterChange}
           authors={authors}

@@ -34,7 +34,7 @@ export function TimelineToolbar({ filter, onFilterChange, authors, tools, shown,
         placeholder="Search text, tools, args, state…"
         value={filter.search}
         onChange={(e) => set({ search: e.target.value })}
-        className="h-8 w-56"
+        className="h-8 w-56 min-w-40 flex-1"
       />
       <div className="w-40">
         <NativeSelect

@@ -23,17 +23,22 @@ export interface PeerHeaderProps {
 export function PeerHeader({ name, url, state, detail, builtin, onEdit, editTestId, down }: PeerHeaderProps) {
   return (
     <>
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-4 py-2">
-        <h1 className="text-base font-semibold">{name}</h1>
-        <PeerStatusDot status={state.status} />
-        <code className="truncate font-mono text-xs text-muted-foreground" title={url}>
+      {/* One row at any width (at 1024 px Edit wrapped onto a second): the URL and the detail give way. */}
+      <header className="flex min-w-0 items-center gap-x-3 border-b px-4 py-2">
+        <h1 className="max-w-[40%] shrink-0 truncate text-base font-semibold" title={name}>
+          {name}
+        </h1>
+        <span className="shrink-0 whitespace-nowrap">
+          <PeerStatusDot status={state.status} />
+        </span>
+        <code className="min-w-0 truncate font-mono text-xs text-muted-foreground" title={url}>
           {url}
         </code>
-        <span className="text-xs text-muted-foreground">
+        <span className="min-w-0 shrink-[2] truncate text-xs text-muted-foreground">
           {detail}
           {builtin ? " · built in" : ""}
         </span>
-        <Button size="xs" variant="outline" className="ml-auto" data-testid={editTestId} onClick={onEdit}>
+        <Button size="xs" variant="outline" className="ml-auto shrink-0" data-testid={editTestId} onClick={onEdit}>
           <PencilIcon /> Edit
         </Button>
       </header>

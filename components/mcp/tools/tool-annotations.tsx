@@ -27,7 +27,11 @@ export function ToolAnnotationBadges({ annotations, className }: { annotations: 
   const hints = annotationHints(annotations);
   if (hints.length === 0) return null;
   return (
-    <span className={className ?? "flex flex-wrap gap-1"}>
+    <span
+      className={className ?? "flex flex-wrap gap-1"}
+      title={hints.map((h) => HINTS[h].label).join(", ")}
+      data-testid="tool-annotation-badges"
+    >
       {hints.map((h) => (
         <Badge key={h} variant={HINTS[h].variant} title={HINTS[h].title} className="px-1 py-0 text-[10px]" data-annotation={h}>
           {HINTS[h].label}

@@ -83,10 +83,11 @@ export function ToolList({ tools, selected, onSelect, collisions }: ToolListProp
                     aria-label="Name also used by another server"
                   />
                 )}
-                {/* The name wins the width: the badges give way first (clipped; the tool page lists them all). */}
+                {/* The name wins the width: the badges give way first, whole ones only (those that do not
+                    fit wrap onto a hidden second row; the tool page lists them all, the tooltip too). */}
                 <ToolAnnotationBadges
                   annotations={tool.annotations}
-                  className="ml-auto flex min-w-0 shrink-[1000] gap-0.5 overflow-hidden"
+                  className="ml-auto flex h-[18px] min-w-0 shrink-[1000] flex-wrap justify-end gap-0.5 overflow-hidden"
                 />
               </div>
               <span className="truncate text-xs text-muted-foreground">

@@ -35,6 +35,8 @@ export function ConnectionActions(p: ConnectionActionsProps) {
   const [confirming, setConfirming] = useState(false);
   // A scheduled automatic reconnect counts as live: Disconnect is how the user stops it.
   const live = p.status === "connected" || p.status === "connecting" || p.reconnect !== undefined;
+  const reconnectLabel = p.reconnect ? "Reconnect now" : "Reconnect";
+  const disconnectLabel = p.reconnect ? "Stop retrying" : "Disconnect";
   return (
     <div className="flex items-center gap-1">
       {p.error && (
@@ -52,19 +54,27 @@ export function ConnectionActions(p: ConnectionActionsProps) {
             onClick={p.onPing}
             data-testid="header-ping"
             title={p.pingRemoved ?? "Send an MCP ping and measure the round trip"}
+            aria-label="Ping"
           >
-            <ActivityIcon /> Ping
+            <ActivityIcon /> <Wide>Ping</Wide>
           </Button>
           <CompactPing lastPing={p.lastPing} pending={p.pinging} error={p.pingError} />
         </span>
       )}
       {live ? (
         <>
-          <Button size="xs" variant="outline" disabled={p.busy} onClick={p.onReconnect} data-testid="reconnect">
-            <RotateCwIcon /> {p.reconnect ? "Reconnect now" : "Reconnect"}
+          <Button size="xs" variant="outline" disabled={p.busy} onClick={p.onReconnect} data-testid="reconnect" {...named(reconnectLabel)}>
+            <RotateCwIcon /> <Wide>{reconnectLabel}</Wide>
           </Button>
-          <Button size="xs" variant="outline" disabled={p.busy} onClick={p.onDisconnect} data-testid="disconnect">
-            <UnplugIcon /> {p.reconnect ? "Stop retrying" : "Disconnect"}
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={p.busy}
+            onClick={p.onDisconnect}
+            data-testid="disconnect"
+            {...named(disconnectLabel)}
+          >
+            <UnplugIcon /> <Wide>{disconnectLabel}</Wide>
           </Button>
         </>
       ) : (
@@ -72,8 +82,8 @@ export function ConnectionActions(p: ConnectionActionsProps) {
           <PlugIcon /> Connect
         </Button>
       )}
-      <Button size="xs" variant="ghost" onClick={p.onEdit} data-testid="edit-server">
-        <PencilIcon /> Edit
+      <Button size="xs" variant="ghost" onClick={p.onEdit} data-testid="edit-server" {...named("Edit")}>
+        <PencilIcon /> <Wide>Edit</Wide>
       </Button>
       <Button size="xs" variant="ghost" onClick={() => setConfirming(true)} data-testid="delete-server" aria-label="Delete server">
         <Trash2Icon />
@@ -103,3 +113,13 @@ export function ConnectionActions(p: ConnectionActionsProps) {
     </div>
   );
 }
+
+/**
+ * A header action's words, shown from 1280 px on: below, the icons alone (the button keeps its
+ * name and a tooltip), so the server's name and version are not cut to "Loupe demo MC…" at 1024 px.
+ */
+function Wide({ children }: { children: string }) {
+  return <span className="hidden xl:inline">{children}</span>;
+}
+
+const named = (label: string) => ({ "aria-label": label, title: label });
