@@ -32,7 +32,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * Desktop, Cursor, an ADK McpToolset) uses it through Loupe, every call recorded and gateable.
  */
 export function TapPanel({ connection: c, allConnections }: { connection: ConnectionView; allConnections: ConnectionView[] }) {
-  const tap = useQuery(connectionTapQuery(c.id));
+  // Read only when the connection list says it is tapped: an off tap's read was a 404, an error in
+  // the console on every visit. A tap turned on here is put in the cache by the switch itself.
+  const tap = useQuery({ ...connectionTapQuery(c.id), enabled: Boolean(c.tap) });
   const tools = useQuery({ ...toolsQuery(c.id), enabled: c.state.status === "connected" && Boolean(tap.data) });
   const m = useConnectionTap(c.id);
   const [shown, setShown] = useState(false);
@@ -50,7 +52,7 @@ export function TapPanel({ connection: c, allConnections }: { connection: Connec
           checked={on}
           // While a change is sent the switch is aria-disabled, not disabled: a disabled control
           // drops keyboard focus to the page.
-          disabled={tap.isPending || admin.disabled}
+          disabled={tap.isLoading || admin.disabled}
           title={admin.title}
           aria-disabled={busy || undefined}
           onCheckedChange={(next) => {
