@@ -74,6 +74,38 @@ export function maskHeaders(headers: Record<string, string>): Record<string, str
   return maskValues(headers);
 }
 
+/** Header names whose values are secrets; `authorization` keeps its scheme ("Bearer ••••••"). */
+const SECRET_HEADERS = new Set(["cookie", "set-cookie", "x-loupe-token", "proxy-authorization"]);
+/** Header names that by their look carry a credential (X-Api-Key, X-Auth-Token, Api-Secret, X-A2A-Notification-Token…). */
+export const SECRET_HEADER_NAME = /(^|[-_])(api[-_]?key|apikey|token|secret|password|auth|credentials?)([-_]|$)/;
+
+/**
+ * Headers as recorded on the wire (any protocol's requests, answers and pushes): credentials masked
+ * by name, `authorization` keeping its scheme, and `extra` (lower-case names: the peer's saved
+ * headers, any of which may be a credential); the protocol's own (Accept, Content-Type,
+ * A2A-Version, User-Agent…) stay readable, since they are what a developer debugs.
+ */
+export function maskWireHeaders(headers: Headers | Record<string, string>, extra?: ReadonlySet<string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
+  for (const [name, value] of entries) {
+    const lower = name.toLowerCase();
+    if (lower === "authorization") {
+      const scheme = value.trim().split(/\s+/)[0];
+      out[name] = scheme && scheme !== value.trim() ? `${scheme} ${SECRET_MASK}` : SECRET_MASK;
+    } else if (SECRET_HEADERS.has(lower) || SECRET_HEADER_NAME.test(lower) || extra?.has(lower)) {
+      out[name] = SECRET_MASK;
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+/** The lower-case names of a peer's saved headers: masked wherever they are recorded. */
+export const savedHeaderNames = (saved: Record<string, string>): ReadonlySet<string> =>
+  new Set(Object.keys(saved).map((k) => k.toLowerCase()));
+
 /** Incoming headers where SECRET_MASK means "keep the stored value" (the browser never saw it). */
 export function mergeHeaders(incoming: Record<string, string>, stored: Record<string, string> | undefined): Record<string, string> {
   return mergeValues(incoming, stored);

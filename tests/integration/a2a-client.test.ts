@@ -69,7 +69,10 @@ describe("A2A agents through the SDK client", () => {
       (e) => (e.raw as { exchangeId: string }).exchangeId === sent.exchangeId,
     );
     expect((req!.raw as { method: string }).method).toBe("SendStreamingMessage");
-    expect((req!.raw as { headers: Record<string, string> }).headers.authorization).toBe(SECRET_MASK);
+    // Its scheme kept, as MCP's wire records it; the protocol's own headers readable.
+    const headers = (req!.raw as { headers: Record<string, string> }).headers;
+    expect(headers.authorization).toBe(`Bearer ${SECRET_MASK}`);
+    expect(headers["content-type"]).toBe("application/json");
     const streams = recorded(a2a.hub, id, { kind: "a2a_stream" }).filter(
       (e) => (e.raw as { exchangeId: string }).exchangeId === sent.exchangeId,
     );

@@ -8,7 +8,7 @@ import type { A2aPushRecord, A2aStore } from "@/lib/server/a2a/store";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
 import { recordA2a } from "@/lib/server/a2a/frame-reader";
 import type { Hub } from "@/lib/server/hub";
-import { maskHeaders } from "@/lib/server/secrets";
+import { maskWireHeaders } from "@/lib/server/secrets";
 import { MAX_JSON_DEPTH } from "@/lib/server/http";
 import { nestedDeeperThan } from "@/lib/values";
 
@@ -150,7 +150,7 @@ export class A2aPush {
     recordA2a(this.hub, record.agentId, rec?.contextId ?? null, "a2a_push", "in", {
       pushId,
       taskId: record.taskId,
-      headers: maskHeaders(headers),
+      headers: maskWireHeaders(headers),
       body,
       ...(read.ok ? { kind: read.item.type } : { error: read.error }),
     });

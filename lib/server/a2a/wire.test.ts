@@ -1,4 +1,5 @@
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import { A2aWire } from "@/lib/server/a2a/wire";
 import { Hub } from "@/lib/server/hub";
@@ -193,5 +194,31 @@ describe("the A2A wire reading what real agents send", () => {
       ["ctxP", "ctxP"],
       ["ctxQ", "ctxQ"],
     ]);
+  });
+});
+
+describe("the A2A wire recording a request", () => {
+  it("masks the saved headers and any credential, and keeps the protocol's own readable", async () => {
+    // Before: every value was masked, A2A-Version and Accept too: nothing to debug the request by.
+    const agent = agentBody();
+    const { wire, abort } = wireFor("ag-headers");
+    agent.write(chunk("one"));
+    const sent = post("text/event-stream");
+    await wire.fetchWith({ Authorization: "Bearer s3cret", "X-Tenant": "acme" })("http://agent.test/a2a", {
+      ...sent,
+      headers: { ...sent.headers, "a2a-version": "1.0", "x-api-key": "k" },
+    });
+    const request = hub.list("ag-headers", { limit: 10 }).find((e) => e.kind === "a2a_request")!.raw as { headers: Record<string, string> };
+    expect(request.headers).toEqual({
+      accept: "text/event-stream",
+      "content-type": "application/json",
+      "a2a-version": "1.0",
+      "x-api-key": SECRET_MASK,
+      authorization: `Bearer ${SECRET_MASK}`,
+      "x-tenant": SECRET_MASK,
+    });
+    expect(JSON.stringify(request)).not.toContain("s3cret");
+    abort.abort(new Error("test over"));
+    await wire.streamEnded;
   });
 });

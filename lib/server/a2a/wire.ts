@@ -5,7 +5,7 @@ import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { errorMessage, isRecord } from "@/lib/values";
-import { maskHeaders } from "@/lib/server/secrets";
+import { maskHeaders, maskWireHeaders, savedHeaderNames } from "@/lib/server/secrets";
 import type { Hub } from "@/lib/server/hub";
 import { blankLineEnd, CUT_EVENT, SseFeed, STRAY_LINES } from "@/lib/server/sse-feed";
 import { causeCode, fetchOnce } from "@/lib/server/a2a/fetch-once";
@@ -122,7 +122,7 @@ export class A2aWire {
       }
       const rpcMethod = isRecord(body) ? body.method : undefined;
       this.method = typeof rpcMethod === "string" ? rpcMethod : `${init?.method ?? "GET"} ${new URL(url).pathname}`;
-      const shownHeaders = maskHeaders(Object.fromEntries(merged.entries()));
+      const shownHeaders = maskWireHeaders(merged, savedHeaderNames(headers));
       this.record("a2a_request", "out", {
         exchangeId: this.ctx.exchangeId,
         transport: this.ctx.transport,

@@ -1,5 +1,6 @@
 import "server-only";
 import { SECRET_MASK } from "@/lib/contracts/connections";
+import { maskWireHeaders, SECRET_HEADER_NAME } from "@/lib/server/secrets";
 
 /** Form and JSON fields of OAuth requests and answers whose values are secrets. */
 const SECRET_FIELDS = new Set([
@@ -18,10 +19,6 @@ const SECRET_FIELDS = new Set([
   "state",
 ]);
 
-/** Header names whose values are secrets; `authorization` keeps its scheme ("Bearer ••••••"). */
-const SECRET_HEADERS = new Set(["cookie", "set-cookie", "x-loupe-token", "proxy-authorization"]);
-/** Header names that by their look carry a credential (X-Api-Key, X-Auth-Token, Api-Secret …). */
-const SECRET_HEADER_NAME = /(^|[-_])(api[-_]?key|apikey|token|secret|password|auth|credentials?)([-_]|$)/;
 /** Query parameters masked in a logged URL besides SECRET_FIELDS (keys put in the URL). */
 const SECRET_QUERY = new Set(["api_key", "apikey", "api-key", "key", "token", "sig", "signature"]);
 
@@ -29,22 +26,7 @@ const SECRET_QUERY = new Set(["api_key", "apikey", "api-key", "key", "token", "s
 export const BODY_LOG_LIMIT = 16 * 1024;
 
 /** `extra`: lower-case names that are secrets for this connection (its configured headers). */
-export function maskHeaders(headers: Headers | Record<string, string>, extra?: ReadonlySet<string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
-  for (const [name, value] of entries) {
-    const lower = name.toLowerCase();
-    if (lower === "authorization") {
-      const scheme = value.trim().split(/\s+/)[0];
-      out[name] = scheme && scheme !== value.trim() ? `${scheme} ${SECRET_MASK}` : SECRET_MASK;
-    } else if (SECRET_HEADERS.has(lower) || SECRET_HEADER_NAME.test(lower) || extra?.has(lower)) {
-      out[name] = SECRET_MASK;
-    } else {
-      out[name] = value;
-    }
-  }
-  return out;
-}
+export const maskHeaders = maskWireHeaders;
 
 /** Any JSON value with the secret fields (at any depth) replaced by SECRET_MASK. */
 export function maskJson(value: unknown): unknown {
