@@ -56,6 +56,8 @@ beforeAll(async () => {
         const cr = (s: string) => s.replace(/\n/g, "\r");
         return void res.end(cr(frame(rpc.id, task("t-cr", "working")) + frame(rpc.id, task("t-cr", "completed"))));
       }
+      // A continuation of a task the agent answers with a new task in the same conversation.
+      if (text === "continue") return void res.end(frame(rpc.id, { ...task("t-next", "completed"), contextId: "ctx-t-early" }));
       res.end(frame(rpc.id, task("t-early", "submitted")) + frame(rpc.id, task("t-early", "working")));
     });
   });
@@ -131,5 +133,21 @@ describe("an A2A stream ended by the agent", () => {
     await a2a.waitExchange(exchangeId);
     expect(a2a.listTasks(agentId).find((t) => t.taskId === "t-cr")).toMatchObject({ state: "completed" });
     expect(entriesOf(exchangeId, "a2a_stream").at(-1)).toEqual(expect.not.objectContaining({ error: expect.anything() }));
+  });
+
+  it("a continuation the agent answers with a new task: the send and the stream name the new task", async () => {
+    // Before: the send answered the old task id, and the stream's open and closed entries named it.
+    const sent = await a2a.send(agentId, {
+      parts: [{ kind: "text", text: "continue" }],
+      stream: true,
+      taskId: "t-early",
+      contextId: "ctx-t-early",
+    });
+    expect(sent).toMatchObject({ taskId: "t-next", contextId: "ctx-t-early" });
+    await a2a.waitExchange(sent.exchangeId);
+    expect(entriesOf(sent.exchangeId, "a2a_stream").map((e) => [e.event, (e as { taskId?: string }).taskId])).toEqual([
+      ["open", "t-next"],
+      ["closed", "t-next"],
+    ]);
   });
 });

@@ -15,6 +15,8 @@ export interface Exchange {
   error?: { code: number | string; message: string; data?: unknown };
   frames: number;
   taskIds: Set<string>;
+  /** The task the agent's first frame named: what the send answers (a continuation may be answered with a new task). */
+  namedTaskId?: string;
   /** Aborts the exchange's HTTP requests (its stream): the agent was removed, or Loupe stops. */
   abort: AbortController;
   /** Why it was aborted: the `a2a_stream` closed entry's reason. */

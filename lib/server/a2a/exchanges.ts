@@ -64,6 +64,7 @@ export class A2aExchanges {
       return;
     }
     const taskId = item.type === "message" ? item.message.taskId : item.type === "push-config" ? undefined : item.taskId;
+    if (taskId) exchange.namedTaskId ??= taskId;
     if (taskId && !exchange.taskIds.has(taskId)) {
       exchange.taskIds.add(taskId);
       exchange.onTask?.(taskId);
@@ -128,7 +129,7 @@ export class A2aExchanges {
     const { entry, exchange, client } = await this.open(agentId, { ...(body.contextId ? { contextId: body.contextId } : {}), ...openOpts });
     const request = sendRequest(body, push);
     const ids = () => {
-      const taskId = [...exchange.taskIds][0] ?? body.taskId;
+      const taskId = exchange.namedTaskId ?? body.taskId;
       const rec = taskId ? this.tasks.get(agentId, taskId) : undefined;
       return {
         exchangeId: exchange.id,
@@ -169,7 +170,7 @@ export class A2aExchanges {
     event: "open" | "resubscribed" = "open",
   ): Promise<void> {
     const streamEntry = (ev: "open" | "closed" | "dropped" | "resubscribed", error?: string) => {
-      const taskId = [...exchange.taskIds][0] ?? knownTaskId;
+      const taskId = exchange.namedTaskId ?? knownTaskId;
       exchange.wire.record("a2a_stream", "local", {
         exchangeId: exchange.id,
         event: ev,
