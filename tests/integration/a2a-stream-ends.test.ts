@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import { A2aRegistry } from "@/lib/server/a2a/registry";
+import { STREAM_WAITS } from "@/lib/server/a2a/stream-end";
 import { Hub } from "@/lib/server/hub";
 import { openStore } from "@/lib/server/store";
 import { tempDir } from "@/tests/support/servers";
@@ -55,6 +56,14 @@ beforeAll(async () => {
       if (text === "cr") {
         const cr = (s: string) => s.replace(/\n/g, "\r");
         return void res.end(cr(frame(rpc.id, task("t-cr", "working")) + frame(rpc.id, task("t-cr", "completed"))));
+      }
+      // Keep-alive comments only, for a second, then the task.
+      if (text === "keepalive") {
+        const ping = setInterval(() => res.write(": ping\n\n"), 50);
+        return void setTimeout(() => {
+          clearInterval(ping);
+          res.end(frame(rpc.id, task("t-slow", "completed")));
+        }, 1_000);
       }
       // A continuation of a task the agent answers with a new task in the same conversation.
       if (text === "continue") return void res.end(frame(rpc.id, { ...task("t-next", "completed"), contextId: "ctx-t-early" }));
@@ -149,5 +158,21 @@ describe("an A2A stream ended by the agent", () => {
       ["open", "t-next"],
       ["closed", "t-next"],
     ]);
+  });
+
+  it("that sends only keep-alives at first: the send answers without a task instead of hanging, and the task comes after", async () => {
+    // Before: the send waited, with no bound, for a first frame.
+    const wait = STREAM_WAITS.firstFrameMs;
+    STREAM_WAITS.firstFrameMs = 200;
+    try {
+      const started = performance.now();
+      const sent = await send("keepalive");
+      expect(performance.now() - started).toBeLessThan(900);
+      expect(sent.taskId).toBeUndefined();
+      await a2a.waitExchange(sent.exchangeId);
+      expect(a2a.listTasks(agentId).find((t) => t.taskId === "t-slow")).toMatchObject({ state: "completed" });
+    } finally {
+      STREAM_WAITS.firstFrameMs = wait;
+    }
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { A2A_INTERRUPTED_STATES, A2A_TERMINAL_STATES, type A2aSendBody } from "@/lib/contracts/a2a";
+import type { A2aSendBody } from "@/lib/contracts/a2a";
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
@@ -10,6 +10,7 @@ import type { A2aAgentEntry, A2aAgentLookup, Exchange } from "@/lib/server/a2a/e
 import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
 import { A2aWire, yieldToPage } from "@/lib/server/a2a/wire";
+import { leftUnfinished, NO_EVENT, STREAM_WAITS } from "@/lib/server/a2a/stream-end";
 import type { Hub } from "@/lib/server/hub";
 import { errorMessage, isRecord } from "@/lib/values";
 
@@ -183,6 +184,13 @@ export class A2aExchanges {
     const started = new Promise<void>((resolve, reject) => {
       first = { resolve, reject, settled: false };
     });
+    // An agent that sends only keep-alives: the send answers (no task yet) instead of hanging.
+    const waited = setTimeout(() => settle(), STREAM_WAITS.firstFrameMs);
+    waited.unref?.();
+    void started.then(
+      () => clearTimeout(waited),
+      () => clearTimeout(waited),
+    );
     const settle = (e?: AppError) => {
       if (!first || first.settled) return;
       first.settled = true;
@@ -224,14 +232,17 @@ export class A2aExchanges {
         settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
       } else if (why === undefined) {
         if (!opened) streamEntry(event);
-        streamEntry("closed", exchange.frames === 0 ? NO_EVENT : this.leftUnfinished(exchange));
+        streamEntry("closed", exchange.frames === 0 ? NO_EVENT : leftUnfinished(exchange, this.tasks));
         if (exchange.frames === 0) settle(new AppError("upstream:a2a_protocol", NO_EVENT));
       } else if (exchange.frames > 0) {
         const lost = await this.lost(exchange, why);
         if (lost) streamEntry("closed", lost);
         else streamEntry("dropped", why);
       } else {
-        settle(this.transportFailure(e ?? new Error(`The stream broke before its first frame (${why})`), entry));
+        const failure = this.transportFailure(e ?? new Error(`The stream broke before its first frame (${why})`), entry);
+        // The send already answered (it waited past STREAM_WAITS): the failure is said on the record.
+        if (first?.settled) streamEntry("closed", failure.message);
+        settle(failure);
       }
     };
     const run = (async () => {
@@ -256,16 +267,6 @@ export class A2aExchanges {
     this.exchanges.set(exchange.id, { exchange, run });
     void run.finally(() => this.exchanges.delete(exchange.id));
     return started;
-  }
-
-  /** A task the agent's stream left neither ended nor waiting on the user: the stream ended early, said in words. */
-  private leftUnfinished(exchange: Exchange): string | undefined {
-    for (const id of exchange.taskIds) {
-      const state = this.tasks.get(exchange.agentId, id)?.state;
-      if (state && !A2A_TERMINAL_STATES.includes(state) && !A2A_INTERRUPTED_STATES.includes(state))
-        return `The agent ended the stream while task ${id} was still ${state}: Resubscribe or Refresh (tasks/get) to follow it`;
-    }
-    return undefined;
   }
 
   /** Whether a stream is open for the task now. */
@@ -295,6 +296,3 @@ export class A2aExchanges {
     await Promise.allSettled(open.map((o) => o.run));
   }
 }
-
-/** A stream the agent ended cleanly without a single event (an empty body, or only what is not SSE). */
-const NO_EVENT = "The agent ended its event stream without sending any event";
