@@ -17,12 +17,20 @@ export interface TimelineSink {
 export class TextMessages {
   private readonly texts = new Map<string, AguiTextItem>();
   private chunk: AguiTextItem | null = null;
+  /** Messages whose CONTENT came before their START: the START that follows belongs to them. */
+  private readonly early = new Set<string>();
 
   constructor(private readonly run: TimelineSink) {}
 
   start(e: Ev, i: number, chunked: boolean): AguiTextItem {
     const messageId = str(e.messageId) ?? `text-${i}`;
-    if (this.texts.has(messageId)) this.run.find(i, "warning", "text_started_twice", `Text message ${messageId} started again`);
+    const known = this.texts.get(messageId);
+    if (known && this.early.delete(messageId)) {
+      known.role = str(e.role) ?? known.role;
+      known.last = i;
+      return known;
+    }
+    if (known) this.run.find(i, "warning", "text_started_twice", `Text message ${messageId} started again`);
     const item: AguiTextItem = {
       kind: "text",
       messageId,
@@ -39,8 +47,15 @@ export class TextMessages {
   }
 
   content(e: Ev, i: number): void {
-    const item = this.texts.get(str(e.messageId) ?? "");
-    if (!item) return this.run.find(i, "error", "text_not_started", `TEXT_MESSAGE_CONTENT for ${str(e.messageId)} without its START`);
+    let item = this.texts.get(str(e.messageId) ?? "");
+    if (!item) {
+      this.run.find(i, "error", "text_not_started", `TEXT_MESSAGE_CONTENT for ${str(e.messageId)} without its START`);
+      // Its text is kept (the agent said it), in the message its START will name.
+      const id = str(e.messageId);
+      if (!id) return;
+      item = this.start(e, i, false);
+      this.early.add(id);
+    }
     if (item.complete) this.run.find(i, "error", "text_after_end", `TEXT_MESSAGE_CONTENT for ${item.messageId} after its END`);
     if (typeof e.delta === "string") item.text += e.delta;
     item.last = i;

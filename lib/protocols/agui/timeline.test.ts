@@ -181,3 +181,46 @@ describe("hostile and legacy streams", () => {
     expect(ms).toBeLessThan(500);
   });
 });
+
+describe("normalizeAguiRun on event orders real agents send", () => {
+  const run = (runId = "r1") => ({ threadId: "t1", runId });
+  const texts = (events: unknown[]) =>
+    normalizeAguiRun(events)
+      .items.filter((i): i is AguiTextItem => i.kind === "text")
+      .map((x) => x.text);
+
+  it("a TEXT_MESSAGE_CONTENT before its START keeps its text (said as an error), in one message with the rest", () => {
+    // Before: the delta was dropped ("lo" instead of "Hello") and the START made a second message.
+    const events = [
+      { type: "RUN_STARTED", ...run() },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "Hel" },
+      { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "lo" },
+      { type: "TEXT_MESSAGE_END", messageId: "m1" },
+      { type: "RUN_FINISHED", ...run() },
+    ];
+    expect(texts(events)).toEqual(["Hello"]);
+    const t = normalizeAguiRun(events);
+    expect(t.findings.map((f) => [f.code, f.index])).toContainEqual(["text_not_started", 1]);
+    expect(t.findings.map((f) => f.code)).not.toContain("text_started_twice");
+  });
+
+  it("a run nested in the run (RUN_STARTED of another runId) ends on its own, not the outer run", () => {
+    // Before: the nested RUN_FINISHED ended the outer run, whose later text was kept as 'after the end'.
+    const events = [
+      { type: "RUN_STARTED", ...run() },
+      { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "outer-1" },
+      { type: "RUN_STARTED", ...run("sub"), parentRunId: "r1" },
+      { type: "RUN_FINISHED", ...run("sub") },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: " outer-3" },
+      { type: "TEXT_MESSAGE_END", messageId: "m1" },
+      { type: "RUN_FINISHED", ...run(), result: { ok: true } },
+    ];
+    const t = normalizeAguiRun(events);
+    expect(texts(events)).toEqual(["outer-1 outer-3"]);
+    expect(t.items.filter((i) => i.kind === "after_end")).toEqual([]);
+    expect(t.outcome).toEqual({ type: "success", result: { ok: true } });
+    expect(t.findings.map((f) => f.code)).not.toContain("run_started_twice");
+  });
+});

@@ -38,6 +38,9 @@ class Builder implements TimelineSink {
   private readonly steps = new Map<string, AguiStepItem>();
   private readonly subagents = new Map<string, AguiSubagentItem>();
   private started = false;
+  /** The run this timeline is of (its first RUN_STARTED's runId), and the runs nested in it still open. */
+  private runId: string | undefined;
+  private readonly nested = new Set<string>();
   /** The event that ended the run (RUN_ERROR / RUN_FINISHED at index), until a new RUN_STARTED. */
   private ended: { type: string; index: number } | null = null;
   private afterEnd = 0;
@@ -80,15 +83,26 @@ class Builder implements TimelineSink {
 
   private dispatch(type: string, e: Ev, i: number): void {
     switch (type) {
-      case "RUN_STARTED":
+      case "RUN_STARTED": {
+        const id = str(e.runId);
+        // A run nested in the open one (another runId, AG-UI's parentRunId): it ends on its own.
+        if (this.started && !this.ended && id && this.runId && id !== this.runId) {
+          this.nested.add(id);
+          this.items.push({ kind: "run_started", first: i, last: i, event: e });
+          return;
+        }
         if (this.started && !this.ended) this.find(i, "warning", "run_started_twice", "RUN_STARTED again while the run was still open");
+        this.runId = id;
         this.started = true;
         this.ended = null;
         this.items.push({ kind: "run_started", first: i, last: i, event: e });
         return;
+      }
       case "RUN_FINISHED":
+        if (this.endsNested(e, i, "run_finished")) return;
         return this.finish(e, i);
       case "RUN_ERROR":
+        if (this.endsNested(e, i, "run_error")) return;
         this.items.push({ kind: "run_error", first: i, last: i, event: e });
         this.outcome = { type: "error", message: str(e.message) ?? "(no message)", code: str(e.code) };
         this.usage.push(...usageOf(e));
@@ -200,6 +214,14 @@ class Builder implements TimelineSink {
     } else if (kind === "cancelled") this.outcome = { type: "cancelled" };
     else this.outcome = { type: "success", result: e.result };
     this.terminate("RUN_FINISHED", i);
+  }
+
+  /** The end of a nested run: shown, and the outer run goes on. */
+  private endsNested(e: Ev, i: number, kind: "run_finished" | "run_error"): boolean {
+    const id = str(e.runId);
+    if (!id || !this.nested.delete(id)) return false;
+    this.items.push({ kind, first: i, last: i, event: e });
+    return true;
   }
 
   private terminate(type: string, i: number): void {
