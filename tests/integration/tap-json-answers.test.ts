@@ -236,6 +236,17 @@ describe("a malformed request through a 2025-11-25 tap session", () => {
         error: { code: -32700, message: "Parse error: Invalid JSON-RPC message" },
       });
     }
+    // Arguments nested deeper than 512 levels: refused in words (8,000 levels overflowed the stack, a -32603).
+    for (const depth of [3_000, 8_000]) {
+      id += 1;
+      const deep = "[".repeat(depth) + "]".repeat(depth);
+      const text = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"echo","arguments":{"message":${deep}}}}`;
+      const res = await fetch(tap.url, { method: "POST", headers: headers(session), body: text });
+      expect(res.status, `${depth} levels`).toBe(400);
+      expect(await res.json()).toMatchObject({
+        error: { code: -32600, message: "Invalid request: the JSON is nested deeper than 512 levels" },
+      });
+    }
     expect(callsSentUpstream()).toHaveLength(before);
     // A well-formed call after them still goes through, unchanged.
     const ok = await post(

@@ -13,6 +13,7 @@ import { endedWhy, loadOf, roomForSession, tapMaxInflight } from "@/lib/server/m
 import { header, pipeResponse, readBody, writeJson, writeRpcError } from "@/lib/server/mcp/tap/node-http";
 import type { TapLoad } from "@/lib/server/mcp/tap/load";
 import { proofOf } from "@/lib/server/mcp/tap/proof";
+import { parseRpcText } from "@/lib/server/mcp/tap/rpc-body";
 import { relayTap, tapHeldElsewhere } from "@/lib/server/mcp/tap/relay";
 import { answerRoots } from "@/lib/server/mcp/tap/roots";
 import { serveTapSse, sseLegOf } from "@/lib/server/mcp/tap/sse";
@@ -142,11 +143,9 @@ async function answer(
       const appError = AppError.from(error);
       return void writeRpcError(res, appError.status === 413 ? 413 : 400, -32600, appError.message);
     }
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return void writeRpcError(res, 400, -32700, "Parse error: the request body is not JSON");
-    }
+    const parsed = parseRpcText(text);
+    if (!parsed.ok) return void writeRpcError(res, 400, parsed.code, parsed.message);
+    body = parsed.body;
     const rpc = isRecord(body) ? body : undefined;
     if (rpc && typeof rpc.method === "string" && (typeof rpc.id === "string" || typeof rpc.id === "number")) {
       rpcId = JSON.stringify(rpc.id);

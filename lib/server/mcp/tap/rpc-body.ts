@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { MAX_JSON_BODY_BYTES, readText } from "@/lib/server/http";
+import { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, readText } from "@/lib/server/http";
+import { nestedDeeperThan } from "@/lib/values";
 import { jsonRpcError } from "@/lib/server/mcp/tap/serve";
 
 /** A tap client's POST body: its text and JSON, or the answer that refuses it (413 over the limit, 400 not JSON). */
@@ -15,11 +16,24 @@ export async function readRpcBody(request: Request): Promise<RpcBody> {
     const appError = AppError.from(error);
     return { ok: false, response: jsonRpcError(appError.status === 413 ? 413 : 400, -32600, appError.message) };
   }
+  const parsed = parseRpcText(text);
+  return parsed.ok ? { ok: true, text, body: parsed.body } : { ok: false, response: jsonRpcError(400, parsed.code, parsed.message) };
+}
+
+/**
+ * A tap POST's JSON (both transports), or the JSON-RPC error that refuses it: not JSON, or nested
+ * deeper than MAX_JSON_DEPTH (recording or relaying it overflowed the stack: a -32603).
+ */
+export function parseRpcText(text: string): { ok: true; body: unknown } | { ok: false; code: number; message: string } {
+  let body: unknown;
   try {
-    return { ok: true, text, body: JSON.parse(text) };
+    body = JSON.parse(text);
   } catch {
-    return { ok: false, response: jsonRpcError(400, -32700, "Parse error: the request body is not JSON") };
+    return { ok: false, code: -32700, message: "Parse error: the request body is not JSON" };
   }
+  if (nestedDeeperThan(body, MAX_JSON_DEPTH))
+    return { ok: false, code: -32600, message: `Invalid request: the JSON is nested deeper than ${MAX_JSON_DEPTH} levels` };
+  return { ok: true, body };
 }
 
 /**
