@@ -55,6 +55,8 @@ describe("ColumnPane", () => {
     const card = await within(hotel!).findByTestId("approval-card");
     expect(card.dataset.approvalId).toBe("ap-1");
     expect(screen.getByTestId("pg-column-status").textContent).toBe("awaiting approval");
+    // The turn's footer says the same (it read "running" under a header saying "awaiting approval").
+    expect(screen.getByTestId("pg-turn-status").textContent).toBe("awaiting approval");
     // A running turn's record has no totals yet: what its steps so far used.
     expect(screen.getByTestId("pg-turn-usage").textContent).toBe("so far 1,200 in · 80 out");
     expect(screen.getByTestId("pg-column-totals").textContent).toContain("price unknown");

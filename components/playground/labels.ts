@@ -24,7 +24,8 @@ export const TURN_STATUS: Record<PgTurn["status"], { label: string; tone: Status
 };
 
 export const COLUMN_STATUS: Record<ColumnStatus, { label: string; tone: StatusTone }> = {
-  idle: { label: "idle", tone: "info" },
+  // "ready" beside a finished turn's "done" (it read "idle", as if nothing had run).
+  idle: { label: "ready", tone: "info" },
   running: { label: "running", tone: "running" },
   awaiting_approval: { label: "awaiting approval", tone: "pending" },
   error: { label: "error", tone: "failed" },

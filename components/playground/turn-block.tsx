@@ -6,7 +6,7 @@ import type { PgToolCall } from "@/lib/contracts/playground";
 import { StatusBadge } from "@/components/elements/status-badge";
 import { JsonView } from "@/components/elements/json-view";
 import { formatCost } from "@/lib/format";
-import { formatUsage, TURN_STATUS } from "@/components/playground/labels";
+import { formatUsage, TOOL_CALL_STATUS, TURN_STATUS } from "@/components/playground/labels";
 import { StepBlock } from "@/components/playground/step-block";
 import { stepsUsage } from "@/components/playground/timeline-model";
 import type { StepView, TurnView } from "@/components/playground/timeline-model";
@@ -21,7 +21,13 @@ export interface TurnBlockProps {
 /** A user message, the model steps it caused, and the turn's outcome with its tokens and cost. */
 export function TurnBlock({ turn, serverNames, onOpenRaw, renderApproval }: TurnBlockProps) {
   const status = turn.status;
-  const label = status ? (TURN_STATUS[status.status] ?? { label: String(status.status), tone: "info" as const }) : null;
+  // A running turn that waits on a tool call's approval says so, as the column's header does.
+  const waits = status?.status === "running" && turn.steps.some((s) => s.toolCalls.some((c) => c.raw.status === "awaiting_approval"));
+  const label = waits
+    ? TOOL_CALL_STATUS.awaiting_approval
+    : status
+      ? (TURN_STATUS[status.status] ?? { label: String(status.status), tone: "info" as const })
+      : null;
   return (
     <section
       data-testid="pg-turn"
