@@ -70,7 +70,13 @@ export function LgThreadList({ deploymentId, selectedId, onSelect, actions }: Lg
         <p className="p-3 text-xs text-muted-foreground">Loading threads…</p>
       ) : (
         <ul className="flex min-h-0 flex-col gap-0.5 overflow-y-auto p-1.5">
-          {threads.data.length === 0 && <li className="px-1.5 py-2 text-xs text-muted-foreground">No thread matches.</li>}
+          {threads.data.length === 0 && (
+            <li className="px-1.5 py-2 text-xs text-muted-foreground" data-testid="lg-thread-list-empty">
+              {q.trim() !== "" || status !== ""
+                ? "No thread matches."
+                : "No threads on this deployment yet. New makes one; a run without a thread makes its own."}
+            </li>
+          )}
           {threads.data.map((t) => (
             <li key={t.threadId} className="group relative">
               <SessionRow
