@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { Page } from "@playwright/test";
 import { SCRIPTED_ONLY, startAgentServer, type AgentServer } from "../demo/adk/start-agent-server";
 import { AgentDesk } from "./agent-fixtures";
-import { ROOT, expect, test } from "./fixtures";
+import { E2E_TOKEN, ROOT, expect, test } from "./fixtures";
 
 /**
  * The URL names exactly what is open, and a reload reopens it: a tool, a resource, a prompt, a
@@ -188,4 +188,27 @@ test.describe("a Loupe started with --no-demo --agent URL", () => {
     await expect(page.getByText("Add a server to start exploring its tools.")).toHaveCount(0);
     expect(new URL(page.url()).searchParams.get("a")).toBeTruthy();
   });
+});
+
+test("a link to a traffic row far up a long list opens with that row in view", async ({ workbench, page }) => {
+  // Before: the list opened at its newest rows, the selected one off screen.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await workbench.open("c=demo-mcp&tab=traffic");
+  const first = page.locator('[data-testid="traffic-row"]').first();
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  const seq = await first.getAttribute("data-seq");
+  // Enough traffic after it that the list cannot show it and its newest rows at once.
+  const headers = { "x-loupe-token": E2E_TOKEN };
+  for (let i = 0; i < 30; i++) {
+    const res = await page.request.post("/api/connections/demo-mcp/tools/call", {
+      headers,
+      data: { name: "convert-currency", arguments: { amount: i + 1, from: "EUR", to: "USD" } },
+    });
+    expect(res.status()).toBeLessThan(300);
+  }
+  await workbench.open(`c=demo-mcp&tab=traffic&seq=${seq}`);
+  const row = page.locator(`[data-testid="traffic-row"][data-seq="${seq}"]`);
+  await expect(row).toHaveAttribute("aria-pressed", "true", { timeout: 30_000 });
+  await expect(row).toBeInViewport();
+  await page.setViewportSize({ width: 1440, height: 900 });
 });

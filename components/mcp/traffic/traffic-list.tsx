@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useLiveVirtualizer } from "@/hooks/use-live-virtualizer";
 import type { TrafficRow as Row } from "@/lib/protocols/mcp/pairing";
 import { TrafficRow } from "./traffic-row";
@@ -27,6 +27,21 @@ export function TrafficList({ rows, selectedKey, onSelect, checked, onToggleChec
     overscan: 12,
     scrollEndThreshold: TRAFFIC_ROW_HEIGHT,
   });
+
+  // The selected row is brought into view once it is there: a link to ?seq= opened with the list at
+  // its newest rows, the selected one off screen (the rows may come after the selection does).
+  const reveal = useRef<string | null>(selectedKey);
+  useEffect(() => {
+    reveal.current = selectedKey;
+  }, [selectedKey]);
+  useEffect(() => {
+    const key = reveal.current;
+    if (key === null) return;
+    const at = rows.findIndex((r) => r.key === key);
+    if (at < 0) return;
+    reveal.current = null;
+    virtualizer.scrollToIndex(at, { align: "auto" });
+  }, [rows, selectedKey, virtualizer]);
 
   return (
     <div ref={scrollRef} data-testid="traffic-scroll" className="min-h-0 min-w-0 flex-1 overflow-auto">

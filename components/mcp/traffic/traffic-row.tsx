@@ -52,23 +52,27 @@ export function TrafficRow({ row, selected, onSelect, style, check }: TrafficRow
     >
       <span className="w-[6.5rem] shrink-0 text-muted-foreground tabular-nums">{formatClockMs(row.receivedAt)}</span>
       <Icon className={cn("size-3.5 shrink-0", dir.className)} aria-label={dir.label} role="img" />
+      {/* The method is what a row is read by: the id and the badges give way before it (at 1024 px with
+          the detail open, "tools/call" read "tool… #" beside an MRTR badge). */}
       <span className="max-w-[16rem] min-w-8 shrink truncate font-medium">{rowLabel(row)}</span>
       {row.type === "request" && (
         // Ids are any string a peer chooses (the era probe's, UUIDs): cut, whole on hover.
-        <span className="max-w-[8rem] min-w-0 shrink truncate text-muted-foreground" title={`#${String(row.id)}`}>
+        <span className="max-w-[8rem] min-w-0 shrink-[100] truncate text-muted-foreground" title={`#${String(row.id)}`}>
           #{String(row.id)}
         </span>
       )}
-      {log?.kind === "log" && (
-        <Badge variant={log.level === "debug" || log.level === "info" ? "secondary" : "warning"}>
-          {log.level}
-          {log.logger ? ` · ${log.logger}` : ""}
-        </Badge>
-      )}
-      {badge && <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>}
-      {row.type === "request" && row.duplicateId && <Badge variant="warning">duplicate id</Badge>}
-      {row.type === "request" && <MrtrBadge rowKey={row.key} />}
-      {row.type === "request" && row.direction === "out" && row.id !== null && <TapOriginBadge requestId={row.id} />}
+      <span className="flex min-w-0 shrink-[100] items-center gap-1.5 overflow-hidden" data-testid="traffic-row-badges">
+        {log?.kind === "log" && (
+          <Badge variant={log.level === "debug" || log.level === "info" ? "secondary" : "warning"}>
+            {log.level}
+            {log.logger ? ` · ${log.logger}` : ""}
+          </Badge>
+        )}
+        {badge && <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>}
+        {row.type === "request" && row.duplicateId && <Badge variant="warning">duplicate id</Badge>}
+        {row.type === "request" && <MrtrBadge rowKey={row.key} />}
+        {row.type === "request" && row.direction === "out" && row.id !== null && <TapOriginBadge requestId={row.id} />}
+      </span>
       <span className="min-w-0 flex-1 truncate text-muted-foreground">{rowSummary(row)}</span>
       {row.type === "request" && row.progressCount > 0 && (
         <span className="shrink-0 text-muted-foreground">{row.progressCount} progress</span>
