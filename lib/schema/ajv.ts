@@ -59,12 +59,14 @@ export function installPatternEngine(engine: (pattern: string, flags: string) =>
   Reflect.set(globalThis, PATTERN_ENGINE, engine);
 }
 
+const isPatternEngine = (value: unknown): value is (pattern: string, flags: string) => PatternTest => typeof value === "function";
+
 /** Ajv's code.regExp: the installed engine, else RegExp. The pattern's syntax is checked when compiled. */
 const schemaPattern = Object.assign(
   (pattern: string, flags: string): PatternTest => {
     const regExp = new RegExp(pattern, flags);
     const engine: unknown = Reflect.get(globalThis, PATTERN_ENGINE);
-    return typeof engine === "function" ? (engine as (p: string, f: string) => PatternTest)(pattern, flags) : regExp;
+    return isPatternEngine(engine) ? engine(pattern, flags) : regExp;
   },
   { code: "new RegExp" },
 );
