@@ -4,12 +4,11 @@ import * as React from "react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import { CheckIcon } from "lucide-react";
 import { cn } from "@/lib/cn";
+import { ControlFrame } from "@/components/ui/control-frame";
 
 function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
   return (
-    // Positioned: in a form, Radix adds a hidden absolute input beside the control, which must not
-    // escape the scrolling pane it sits in (it made the page scroll: form-controls.test.tsx).
-    <span data-slot="control-frame" className="relative inline-flex shrink-0">
+    <ControlFrame>
       <CheckboxPrimitive.Root
         data-slot="checkbox"
         className={cn(
@@ -22,7 +21,7 @@ function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxP
           <CheckIcon className="size-3.5" />
         </CheckboxPrimitive.Indicator>
       </CheckboxPrimitive.Root>
-    </span>
+    </ControlFrame>
   );
 }
 

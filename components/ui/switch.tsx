@@ -3,13 +3,12 @@
 import * as React from "react";
 import { Switch as SwitchPrimitive } from "radix-ui";
 import { cn } from "@/lib/cn";
+import { ControlFrame } from "@/components/ui/control-frame";
 
 /** An on/off switch (role="switch", aria-checked), in shadcn's new-york style. */
 function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimitive.Root>) {
   return (
-    // Positioned: in a form, Radix adds a hidden absolute input beside the control, which must not
-    // escape the scrolling pane it sits in (it made the page scroll: form-controls.test.tsx).
-    <span data-slot="control-frame" className="relative inline-flex shrink-0">
+    <ControlFrame>
       <SwitchPrimitive.Root
         data-slot="switch"
         className={cn(
@@ -23,7 +22,7 @@ function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimi
           className="pointer-events-none block size-4 rounded-full bg-background shadow-sm ring-0 transition-transform data-[state=checked]:translate-x-4 data-[state=unchecked]:translate-x-0.5 dark:data-[state=checked]:bg-primary-foreground"
         />
       </SwitchPrimitive.Root>
-    </span>
+    </ControlFrame>
   );
 }
 

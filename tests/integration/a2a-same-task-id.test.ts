@@ -1,61 +1,36 @@
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { A2aRegistry } from "@/lib/server/a2a/registry";
 import { until } from "@/lib/server/adk/test-support";
 import { Hub } from "@/lib/server/hub";
 import { openStore } from "@/lib/server/store";
+import { startScriptedA2a } from "@/tests/support/a2a-agent";
 import { tempDir } from "@/tests/support/servers";
 
 // A v0.3 JSON-RPC agent on 7216 that names every task "t-same": message/stream opens the task
 // and keeps the stream open, message/send completes it. Saved twice, it is two agents whose
 // task ids collide: what one agent's stream does must not show on the other's task.
 const data = tempDir("loupe-a2a-same-task-");
-let server: http.Server;
-const open: http.ServerResponse[] = [];
+let agent: Awaited<ReturnType<typeof startScriptedA2a>>;
 let a2a: A2aRegistry;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (req.url?.startsWith("/.well-known/")) {
-        res.setHeader("content-type", "application/json");
-        return void res.end(
-          JSON.stringify({
-            name: "same",
-            description: "same ids",
-            version: "1",
-            url: "http://127.0.0.1:7216/rpc",
-            protocolVersion: "0.3.0",
-            preferredTransport: "JSONRPC",
-            capabilities: { streaming: true },
-            defaultInputModes: ["text/plain"],
-            defaultOutputModes: ["text/plain"],
-            skills: [{ id: "s", name: "s", description: "s", tags: [] }],
-          }),
-        );
-      }
-      const rpc = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id: number; method: string };
-      const task = (state: string) => ({ kind: "task", id: "t-same", contextId: "c-same", status: { state } });
-      if (rpc.method === "message/stream") {
-        res.writeHead(200, { "content-type": "text/event-stream" });
-        res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: rpc.id, result: task("working") })}\n\n`);
-        open.push(res);
-        return;
-      }
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: rpc.id, result: task("completed") }));
-    });
+  agent = await startScriptedA2a({ name: "same", port: 7216, capabilities: { streaming: true } }, (rpc, res) => {
+    const task = (state: string) => ({ kind: "task", id: "t-same", contextId: "c-same", status: { state } });
+    if (rpc.method === "message/stream") {
+      // The stream stays open (closed with the agent).
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: rpc.id, result: task("working") })}\n\n`);
+      return;
+    }
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ jsonrpc: "2.0", id: rpc.id, result: task("completed") }));
   });
-  await new Promise<void>((r) => server.listen(7216, "127.0.0.1", () => r()));
   a2a = new A2aRegistry(new Hub(openStore(data.dir)));
 });
 
 afterAll(async () => {
   await a2a.closeAll();
-  for (const res of open) res.destroy();
-  await new Promise<void>((r) => server.close(() => r()));
+  await agent.close();
   a2a.hub.store.close();
   data.cleanup();
 });

@@ -1,11 +1,10 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import { A2aRegistry } from "@/lib/server/a2a/registry";
 import { STREAM_WAITS } from "@/lib/server/a2a/stream-end";
 import { Hub } from "@/lib/server/hub";
 import { openStore } from "@/lib/server/store";
+import { startScriptedA2a } from "@/tests/support/a2a-agent";
 import { tempDir } from "@/tests/support/servers";
 
 /**
@@ -15,8 +14,7 @@ import { tempDir } from "@/tests/support/servers";
  * `empty` ends the event stream without any event, `cr` ends its lines with CR alone.
  */
 const data = tempDir("loupe-a2a-stream-ends-");
-let server: http.Server;
-let url = "";
+let agent: Awaited<ReturnType<typeof startScriptedA2a>>;
 let a2a: A2aRegistry;
 let agentId = "";
 
@@ -24,61 +22,34 @@ const frame = (id: number, result: unknown) => `data: ${JSON.stringify({ jsonrpc
 const task = (taskId: string, state: string) => ({ kind: "task", id: taskId, contextId: `ctx-${taskId}`, status: { state } });
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (req.url?.startsWith("/.well-known/")) {
-        res.setHeader("content-type", "application/json");
-        return void res.end(
-          JSON.stringify({
-            name: "ends",
-            description: "ends its streams as real agents do",
-            version: "1",
-            url: `${url}/rpc`,
-            protocolVersion: "0.3.0",
-            preferredTransport: "JSONRPC",
-            capabilities: { streaming: true },
-            defaultInputModes: ["text/plain"],
-            defaultOutputModes: ["text/plain"],
-            skills: [{ id: "s", name: "s", description: "s", tags: [] }],
-          }),
-        );
-      }
-      const rpc = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
-        id: number;
-        params: { message: { parts: { text?: string }[] } };
-      };
-      const text = rpc.params.message.parts[0]?.text ?? "";
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      if (text === "html") return void res.end("<html><body>\n<h1>Sign in to continue</h1>\n</body></html>\n");
-      if (text === "empty") return void res.end();
-      if (text === "cr") {
-        const cr = (s: string) => s.replace(/\n/g, "\r");
-        return void res.end(cr(frame(rpc.id, task("t-cr", "working")) + frame(rpc.id, task("t-cr", "completed"))));
-      }
-      // Keep-alive comments only, for a second, then the task.
-      if (text === "keepalive") {
-        const ping = setInterval(() => res.write(": ping\n\n"), 50);
-        return void setTimeout(() => {
-          clearInterval(ping);
-          res.end(frame(rpc.id, task("t-slow", "completed")));
-        }, 1_000);
-      }
-      // A continuation of a task the agent answers with a new task in the same conversation.
-      if (text === "continue") return void res.end(frame(rpc.id, { ...task("t-next", "completed"), contextId: "ctx-t-early" }));
-      res.end(frame(rpc.id, task("t-early", "submitted")) + frame(rpc.id, task("t-early", "working")));
-    });
+  agent = await startScriptedA2a({ name: "ends", capabilities: { streaming: true } }, (rpc, res) => {
+    const text = rpc.params.message.parts[0]?.text ?? "";
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    if (text === "html") return void res.end("<html><body>\n<h1>Sign in to continue</h1>\n</body></html>\n");
+    if (text === "empty") return void res.end();
+    if (text === "cr") {
+      const cr = (s: string) => s.replace(/\n/g, "\r");
+      return void res.end(cr(frame(rpc.id, task("t-cr", "working")) + frame(rpc.id, task("t-cr", "completed"))));
+    }
+    // Keep-alive comments only, for a second, then the task.
+    if (text === "keepalive") {
+      const ping = setInterval(() => res.write(": ping\n\n"), 50);
+      return void setTimeout(() => {
+        clearInterval(ping);
+        res.end(frame(rpc.id, task("t-slow", "completed")));
+      }, 1_000);
+    }
+    // A continuation of a task the agent answers with a new task in the same conversation.
+    if (text === "continue") return void res.end(frame(rpc.id, { ...task("t-next", "completed"), contextId: "ctx-t-early" }));
+    res.end(frame(rpc.id, task("t-early", "submitted")) + frame(rpc.id, task("t-early", "working")));
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   a2a = new A2aRegistry(new Hub(openStore(data.dir)));
-  agentId = (await a2a.create({ name: "ends", url: `${url}/`, headers: {} })).id;
+  agentId = (await a2a.create({ name: "ends", url: `${agent.url}/`, headers: {} })).id;
 });
 
 afterAll(async () => {
   await a2a.closeAll();
-  await new Promise<void>((r) => server.close(() => r()));
+  await agent.close();
   a2a.hub.store.close();
   data.cleanup();
 });
