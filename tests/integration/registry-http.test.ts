@@ -118,6 +118,32 @@ describe("a Streamable HTTP server that goes away while idle", () => {
   }, 30_000);
 });
 
+describe("a legacy SSE server that goes away while idle", () => {
+  it("is marked lost and reconnected, not left 'connected' on a stream that broke", async () => {
+    // Before: the SSE client's error was recorded and nothing else: the connection read "connected"
+    // for good, calls waited their whole timeout, and a server back on a new stream got calls on a
+    // session that never saw initialize.
+    const lone = await startEverythingHttp("sse");
+    const view = await registry.create({
+      name: "everything-sse-idle",
+      transport: "sse",
+      url: `http://127.0.0.1:${lone.port}/sse`,
+      headers: {},
+      requestTimeoutMs: 20_000,
+    });
+    expect(view.state.status).toBe("connected");
+    await lone.stop();
+    const deadline = Date.now() + 15_000;
+    while (registry.view(view.id).state.status === "connected" && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const state = registry.view(view.id).state;
+    expect(state.status).not.toBe("connected");
+    expect(state.error?.message).toMatch(/^The server's event stream broke \(SSE error: .+\): a legacy SSE session lives on its stream/);
+    await registry.disconnect(view.id);
+  }, 30_000);
+});
+
 describe("legacy SSE", () => {
   it("connects with transport sse", async () => {
     const view = await registry.create({

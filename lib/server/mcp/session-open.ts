@@ -82,6 +82,13 @@ export function openSession(
       if (gen === conn.generation && used === "streamable-http" && gaveUp) {
         conn.markLost("The server closed the event stream and did not come back");
       }
+      // A legacy SSE session lives on its one stream: once it breaks, the session is gone, even if
+      // the client's own retry opens a new stream (a new session that never saw initialize).
+      if (gen === conn.generation && used === "sse" && /^SSE error/.test(error.message)) {
+        conn.markLost(
+          `The server's event stream broke (${error.message}): a legacy SSE session lives on its stream, so Loupe starts a new one`,
+        );
+      }
     },
     ...(used === "streamable-http"
       ? {
