@@ -131,6 +131,26 @@ describe("A2A agents through the SDK client", () => {
     expect(allRecordedText(a2a.hub)).not.toContain("good-token");
   });
 
+  it("an answer of the wrong kind is a 400 and leaves the request waiting: a credential only for auth, and only a credential", async () => {
+    // Before: a key sent as text to an auth request was accepted and kept in the clear, and a
+    // credential was sent as the answer to a question.
+    const auth = await a2a.send(id, text("auth"));
+    const input = await a2a.send(id, text("input"));
+    await Promise.all([a2a.waitExchange(auth.exchangeId), a2a.waitExchange(input.exchangeId)]);
+    const waiting = (taskId: string) => a2a.listRequests().find((r) => r.taskId === taskId)!;
+    await expect(a2a.answerRequest(waiting(auth.taskId!).id, { kind: "text", text: "PLAINKEY-123" })).rejects.toMatchObject({
+      code: "bad_request:answer_kind",
+      status: 400,
+    });
+    await expect(a2a.answerRequest(waiting(input.taskId!).id, { kind: "credential", credential: "s3cret" })).rejects.toMatchObject({
+      code: "bad_request:answer_kind",
+    });
+    expect([waiting(auth.taskId!).status, waiting(input.taskId!).status]).toEqual(["pending", "pending"]);
+    expect(allRecordedText(a2a.hub)).not.toContain("PLAINKEY-123");
+    await a2a.answerRequest(waiting(auth.taskId!).id, { kind: "credential", credential: "good-token" });
+    await a2a.answerRequest(waiting(input.taskId!).id, { kind: "text", text: "Porto" });
+  });
+
   it("a request whose task ended is stale (409)", async () => {
     const sent = await a2a.send(id, text("input"));
     await a2a.waitExchange(sent.exchangeId);
@@ -157,7 +177,7 @@ describe("A2A agents through the SDK client", () => {
     });
   });
 
-  it("an answer the agent refuses (it lost the task) leaves the request failed with the agent's words; a retry is allowed", async () => {
+  it("an answer the agent refuses because it lost the task makes the request stale with the agent's words; no Retry that cannot succeed", async () => {
     let forgetful = await startSdkAgent();
     const port = Number(new URL(forgetful.url).port);
     const view = await a2a.create({ name: "forgetful", url: forgetful.url, headers: {} });
@@ -171,12 +191,11 @@ describe("A2A agents through the SDK client", () => {
         code: "not_found:a2a_task",
         status: 404,
       });
-      const failed = a2a.tasks.getRequest(request.id)!;
-      expect(failed.status).toBe("failed");
-      expect(failed.error?.message).toMatch(/task/i);
-      // Not "already answered": the user may try again.
+      // Before: "failed" with a Retry that could never succeed, counted as waiting in the inbox.
+      const gone = a2a.tasks.getRequest(request.id)!;
+      expect(gone).toMatchObject({ status: "stale", reason: expect.stringMatching(/^The agent no longer has this task: .*task/i) });
       await expect(a2a.answerRequest(request.id, { kind: "credential", credential: "good-token" })).rejects.toMatchObject({
-        code: "not_found:a2a_task",
+        code: "conflict:a2a_request_stale",
       });
     } finally {
       await forgetful.close();

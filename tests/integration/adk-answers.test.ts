@@ -91,6 +91,43 @@ describe("answering interrupts through answer()", () => {
     });
   });
 
+  it("one pause seen by two saved agents of the same server gets one answer: the other view is told it was answered", async () => {
+    // Before: each agent claimed its own request, and a reject and an approve both reached the call.
+    const key = await pausedSession("loupe_demo", "s-twice", "delete");
+    const twin = (await agents.create({ name: "demo again", url: server.url, headers: {}, userId: "u1" })).id;
+    try {
+      await agents.getSession(twin, "loupe_demo", "s-twice", "u1");
+      const waiting = (agentId: string) =>
+        agents.listInbox().find((i) => i.agentId === agentId && i.sessionKey === key && i.status === "pending")!;
+      const [item, again] = [waiting(id), waiting(twin)];
+      expect(again.id).toBe(item.id);
+      const answers = await Promise.allSettled([
+        send(key, item.id, { kind: "confirmation", confirmed: false }),
+        agents.answer(twin, {
+          sessionKey: key,
+          interruptId: again.id,
+          answer: { kind: "confirmation", confirmed: true },
+          streaming: false,
+        }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual(["fulfilled", "rejected"]);
+      const lost = answers.find((a): a is PromiseRejectedResult => a.status === "rejected")!;
+      expect(lost.reason).toMatchObject({
+        code: "conflict:interrupt_answered",
+        status: 409,
+        message: expect.stringMatching(/already answered by/),
+      });
+      const won = answers.find((a): a is PromiseFulfilledResult<AnswerResult> => a.status === "fulfilled")!;
+      await finished(won.value.run);
+      // One function response reached the call, in the server's own session.
+      const session = await agents.getSession(id, "loupe_demo", "s-twice", "u1");
+      const responses = JSON.stringify(session.events).match(/"functionResponse":\{[^}]*"name":"adk_request_confirmation"/g) ?? [];
+      expect(responses).toHaveLength(1);
+    } finally {
+      await agents.remove(twin);
+    }
+  });
+
   it("long-running tool: the client's final result lets the model continue", async () => {
     const key = await pausedSession("loupe_demo", "s-job", "job");
     const item = pendingOf(key, "long_running");

@@ -11,11 +11,8 @@ import type {
   A2aTaskDetail,
   A2aTaskSummary,
 } from "@/lib/contracts/a2a";
-import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError } from "@/lib/errors";
-import type { AppErrorBody } from "@/lib/errors";
-import { answerParts } from "@/lib/server/a2a/answers";
-import { answerClaimOf, answeredConflict, claimAnswer, releaseAnswer } from "@/lib/server/inbox/answer-claims";
+import { answerA2aRequest } from "@/lib/server/a2a/answer-request";
 import { fetchCard } from "@/lib/server/a2a/card";
 import { A2aExchanges } from "@/lib/server/a2a/exchanges";
 import { A2aPush } from "@/lib/server/a2a/push";
@@ -243,47 +240,18 @@ export class A2aRegistry {
     return this.tasks.listRequests();
   }
 
-  /** Continues the request's task (same taskId and contextId) with the answer, exactly once. */
-  async answerRequest(requestId: string, body: A2aAnswerBody): Promise<A2aHumanRequest> {
-    const request = this.tasks.getRequest(requestId);
-    if (!request) throw new AppError("not_found:a2a_request", `No A2A request with id "${requestId}"`);
-    this.peers.require(request.agentId);
-    const claim = this.tasks.claim(requestId, this.tasks.get(request.agentId, request.taskId)?.state);
-    if (claim === "answered") {
-      const who = answerClaimOf(this.hub.store, { source: "a2a", requestId });
-      throw who
-        ? answeredConflict("conflict:a2a_request_answered", who)
-        : new AppError("conflict:a2a_request_answered", "This request was already answered");
-    }
-    if (claim === "stale") {
-      const now = this.tasks.getRequest(requestId);
-      throw new AppError("conflict:a2a_request_stale", `This request no longer waits: ${now?.reason ?? "the task moved on"}`);
-    }
-    const parts = answerParts(request, body);
-    const target = { source: "a2a", requestId };
-    try {
-      // One conditional write in the database decides between two answers, on any instance.
-      const claimed = claimAnswer(this.hub.store, target, "conflict:a2a_request_answered");
-      try {
-        await this.send(
-          request.agentId,
-          { parts, taskId: request.taskId, contextId: request.contextId, stream: true },
-          body.kind === "credential" ? { secrets: [body.credential] } : {},
-        );
-      } catch (e) {
-        // Not delivered: the request may be answered again (Retry), here or on another instance.
-        releaseAnswer(this.hub.store, target, claimed);
-        const error: AppErrorBody = AppError.from(e).toJSON();
-        this.tasks.save({ ...(this.tasks.getRequest(requestId) ?? request), status: "failed", error });
-        throw e;
-      }
-      const { error: _e, ...rest } = this.tasks.getRequest(requestId) ?? request;
-      // Kept for a case saved from the task (issue 24); a credential never is.
-      const answer = body.kind === "credential" ? { ...body, credential: SECRET_MASK } : body;
-      return this.tasks.save({ ...rest, status: "answered", answeredAt: claimed.answeredAt, answer });
-    } finally {
-      this.tasks.release(requestId);
-    }
+  /** Continues the request's task with the answer, exactly once (answer-request.ts). */
+  answerRequest(requestId: string, body: A2aAnswerBody): Promise<A2aHumanRequest> {
+    return answerA2aRequest(
+      {
+        store: this.hub.store,
+        tasks: this.tasks,
+        requireAgent: (agentId) => void this.peers.require(agentId),
+        send: (agentId, sendBody, opts) => this.send(agentId, sendBody, opts),
+      },
+      requestId,
+      body,
+    );
   }
 
   // ── push notifications ─────────────────────────────────────────────────────

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { AnswerBody, InterruptAnswer, RunRecord, StoredAnswer } from "@/lib/contracts/agents";
 import { parseAdkSessionKey } from "@/lib/contracts/agents";
 import { AppError } from "@/lib/errors";
-import { answerOnceAsync, type AnswerTarget } from "@/lib/server/inbox/answer-claims";
+import { answerOnceAsync, claimPeerPause, peerPause, type AnswerTarget } from "@/lib/server/inbox/answer-claims";
 import { confirmationResponse, credentialResponse, inputResponse, longRunningResponse } from "@/lib/protocols/adk/answers";
 import type { AdkInterrupt } from "@/lib/protocols/adk/interrupts";
 import type { AdkContent } from "@/lib/protocols/adk/types";
@@ -115,8 +115,10 @@ export class AnswerDesk {
       createdAt: Date.now(),
     };
     const claim = this.claimTarget(agentId, body.sessionKey, interrupt);
-    return answerOnceAsync(this.agentStore.store, claim, "conflict:interrupt_answered", () =>
-      this.send(stored, target, interrupt, newMessage, body.streaming),
+    return this.onePause(target, body.sessionKey, interrupt, (release) =>
+      answerOnceAsync(this.agentStore.store, claim, "conflict:interrupt_answered", () =>
+        this.send(stored, target, interrupt, newMessage, body.streaming, release),
+      ),
     );
   }
 
@@ -135,9 +137,34 @@ export class AnswerDesk {
     const interrupt = await this.unmasked(agentId, stored.sessionKey, stored.interruptId, stored.interruptKey);
     const { error: _error, runId: _runId, ...rest } = stored;
     const claim = this.claimTarget(agentId, stored.sessionKey, interrupt);
-    return answerOnceAsync(this.agentStore.store, claim, "conflict:interrupt_answered", () =>
-      this.send({ ...rest, status: "sending" }, target, interrupt, answerMessage(interrupt, stored.answer), false),
+    return this.onePause(target, stored.sessionKey, interrupt, (release) =>
+      answerOnceAsync(this.agentStore.store, claim, "conflict:interrupt_answered", () =>
+        this.send({ ...rest, status: "sending" }, target, interrupt, answerMessage(interrupt, stored.answer), false, release),
+      ),
     );
+  }
+
+  /**
+   * The server's pause is claimed too (peerPause): another saved agent on the same server cannot
+   * deliver a second answer to it. Given back when the answer is not delivered (`release`, called by
+   * the run's failure too).
+   */
+  private async onePause<T>(
+    target: UpstreamTarget,
+    sessionKey: string,
+    interrupt: AdkInterrupt,
+    answer: (release: () => void) => Promise<T>,
+  ): Promise<T> {
+    // The session and the request's own key (event id and call id: a workflow reuses a call id for
+    // a later pause of the same session, which is another pause).
+    const pause = peerPause(target.url, `${sessionKey} ${interrupt.key}`);
+    const release = claimPeerPause(this.agentStore.store, pause, "conflict:interrupt_answered");
+    try {
+      return await answer(release);
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
 
   private async send(
@@ -146,6 +173,8 @@ export class AnswerDesk {
     interrupt: AdkInterrupt,
     newMessage: AdkContent,
     streaming: boolean,
+    /** Gives the peer's pause back (its run failed: the answer may be given again). */
+    release: () => void = () => undefined,
   ): Promise<AnswerResult> {
     let current = first;
     const update = (patch: Partial<StoredAnswer>): void => {
@@ -171,6 +200,7 @@ export class AnswerDesk {
         accepted: () => update({ status: "sent" }),
         failed: (error) => {
           update({ status: "failed", error });
+          release();
           settle();
         },
         firstFrame: () => settle(),

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { AppError } from "@/lib/errors";
 import { Store } from "@/lib/server/store";
 import { messageToRecord } from "@/tests/support/entries";
-import { answerClaimOf, answerOnce, claimAnswer, claimAnswerOnce } from "@/lib/server/inbox/answer-claims";
+import { answerClaimOf, answerOnce, claimAnswer, claimAnswerOnce, claimPeerPause, peerPause } from "@/lib/server/inbox/answer-claims";
 import { storeBackends } from "@/tests/support/store-backends";
 
 /**
@@ -159,6 +159,32 @@ describe("a claim on the local store (SQLite)", () => {
       });
       store.flush();
       expect(committedClaims(dir)).toEqual([{ id: "q1" }, { id: "q2" }, { id: "q3" }]);
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a peer's pause claimed from more than one view", () => {
+  it("is one claim for every saved peer of the same server (its origin): one answer, the other's 409", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "loupe-peer-pause-"));
+    const store = new Store(dir);
+    try {
+      const adkView = peerPause("http://127.0.0.1:45197", "loupe_demo/u1/s1 e1:adk-9c646cbc");
+      const a2aView = peerPause("http://127.0.0.1:45197/", "loupe_demo/u1/s1 e1:adk-9c646cbc");
+      expect(a2aView).toEqual(adkView);
+      const release = claimPeerPause(store, adkView, "conflict:interrupt_answered");
+      expect(() => claimPeerPause(store, a2aView, "conflict:a2a_request_answered")).toThrow(
+        expect.objectContaining({ code: "conflict:a2a_request_answered", status: 409 }),
+      );
+      // Not delivered (the run failed): given back, the other view may answer.
+      release();
+      expect(() => claimPeerPause(store, a2aView, "conflict:a2a_request_answered")).not.toThrow();
+      // Another server's call with the same id is another pause.
+      expect(peerPause("http://127.0.0.1:8000", "loupe_demo/u1/s1 e1:adk-9c646cbc")).not.toEqual(adkView);
+      // A later pause of the same call id in the session (a workflow gate run twice) is another pause.
+      expect(peerPause("http://127.0.0.1:45197", "loupe_demo/u1/s1 e7:adk-9c646cbc")).not.toEqual(adkView);
     } finally {
       store.close();
       rmSync(dir, { recursive: true, force: true });

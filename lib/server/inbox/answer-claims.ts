@@ -148,3 +148,19 @@ function readClaim(store: Store, target: AnswerTarget): AnswerClaim | undefined 
     .get(target.source, target.requestId, target.round ?? FIRST_ROUND);
   return row ? { answeredBy: row.answered_by, answeredAt: Number(row.answered_at) } : undefined;
 }
+
+/**
+ * The pause an answer reaches at its peer, when more than one of Loupe's saved peers can answer it
+ * (two saved ADK agents on one server URL both list the session's pause): each claims it as well as
+ * its own request, so only one answer is ever delivered (both were: a reject and an approve to one
+ * confirmation). `pause` names it within the peer (an ADK session and its request's key).
+ */
+export function peerPause(peerUrl: string, pause: string): AnswerTarget {
+  return { source: "peer-pause", requestId: `${new URL(peerUrl).origin} ${pause}` };
+}
+
+/** Claims the peer's pause (a 409 with `code` when another view answered it); the release, for an answer not delivered. */
+export function claimPeerPause(store: Store, pause: AnswerTarget, code: ErrorCode): () => void {
+  const claim = claimAnswer(store, pause, code);
+  return () => releaseAnswer(store, pause, claim);
+}
