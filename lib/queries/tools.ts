@@ -19,6 +19,8 @@ export interface ToolList {
   listedAt: number;
   /** Present only when some were left out (a 2026-07-28 HTTP connection). */
   excluded?: ExcludedTool[];
+  /** Why the listing stopped before the server's last page (a repeated cursor, the page cap). */
+  stopped?: string;
 }
 
 export const toolKeys = {

@@ -111,6 +111,14 @@ export function ToolsPanel({ connection, allConnections, selectedTool, onSelectT
               {` · listed ${formatClock(tools.data.listedAt)}`}
               {!connected && " · server not connected"}
             </p>
+            {tools.data.stopped && (
+              <p
+                className="border-b bg-amber-500/10 px-3 py-1 text-[11px] text-amber-800 dark:text-amber-300"
+                data-testid="tool-list-stopped"
+              >
+                {tools.data.stopped}
+              </p>
+            )}
             <ExcludedTools excluded={tools.data.excluded} />
             <ToolList tools={visible} selected={selectedTool} onSelect={onSelectTool} collisions={collisionNames} />
           </>

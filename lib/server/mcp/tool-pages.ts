@@ -15,6 +15,8 @@ export interface ToolsListing {
    * `x-mcp-header` declarations break the rules, so their calls could not carry the headers).
    */
   excluded?: { name: string; reason: string }[];
+  /** Why the listing stopped before the server's last page, in words (a cursor it gave again, the page cap). */
+  stopped?: string;
 }
 
 /** Bounds a server that keeps answering with a nextCursor. */
@@ -31,6 +33,9 @@ export async function readAllTools(client: Client, timeout: number, opts: { para
   const tools: ListedTool[] = [];
   let pages = 0;
   let cursor: string | undefined;
+  let stopped: string | undefined;
+  // A cursor given again would loop for ever (it was followed to the cap: 100 copies of two pages).
+  const seen = new Set<string>();
   if (client.getServerCapabilities()?.tools) {
     do {
       // Not client.listTools(): its schema refuses the whole list for one malformed tool.
@@ -38,7 +43,13 @@ export async function readAllTools(client: Client, timeout: number, opts: { para
       const page = readToolsPage(answer);
       tools.push(...page.tools);
       pages++;
+      if (cursor !== undefined) seen.add(cursor);
       cursor = page.nextCursor;
+      if (cursor !== undefined && seen.has(cursor)) {
+        stopped = `The server gave nextCursor ${JSON.stringify(cursor)} again after page ${pages}: the listing stopped there (the pages would repeat)`;
+        cursor = undefined;
+      } else if (cursor !== undefined && pages >= MAX_TOOL_PAGES)
+        stopped = `The server kept giving a nextCursor: the listing stopped after ${MAX_TOOL_PAGES} pages`;
     } while (cursor !== undefined && pages < MAX_TOOL_PAGES);
   }
   const excluded: { name: string; reason: string }[] = [];
@@ -49,5 +60,11 @@ export async function readAllTools(client: Client, timeout: number, opts: { para
         return scan.ok;
       })
     : tools;
-  return { tools: markDuplicates(kept), pages, listedAt: Date.now(), ...(excluded.length ? { excluded } : {}) };
+  return {
+    tools: markDuplicates(kept),
+    pages,
+    listedAt: Date.now(),
+    ...(excluded.length ? { excluded } : {}),
+    ...(stopped ? { stopped } : {}),
+  };
 }
