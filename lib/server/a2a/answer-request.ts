@@ -36,6 +36,11 @@ export async function answerA2aRequest(deps: A2aAnswerDeps, requestId: string, b
         : `This request asks for input (input-required): answer it with kind text or data, not ${body.kind}`,
     );
   const claim = tasks.claim(requestId, tasks.get(request.agentId, request.taskId)?.state);
+  if (claim === "answering")
+    throw new AppError(
+      CODE,
+      "Another answer to this request is being sent now: wait for it (if it fails, this request can be answered again)",
+    );
   if (claim === "answered") {
     const who = answerClaimOf(store, { source: "a2a", requestId });
     throw who ? answeredConflict(CODE, who) : new AppError(CODE, "This request was already answered");

@@ -80,6 +80,16 @@ describe("A2A human requests", () => {
     tasks.release(request!.id);
   };
 
+  it("a request whose answer is on its way is 'answering', not 'answered' (that answer may still fail)", () => {
+    // Before: the 409 said "already answered" while the only answer was still being sent, and failed.
+    tasks.apply("a1", asks("Which city?", "2026-11-24T10:00:01Z"));
+    const [request] = tasks.listRequests();
+    expect(tasks.claim(request!.id, "input-required")).toBe("ok");
+    expect(tasks.claim(request!.id, "input-required")).toBe("answering");
+    tasks.release(request!.id);
+    expect(tasks.claim(request!.id, "input-required")).toBe("ok");
+  });
+
   it("a second question under the same message id is a new request; the first one repeated is not", () => {
     tasks.apply("a1", asks("Which city?", "2026-11-24T10:00:01Z"));
     answer();

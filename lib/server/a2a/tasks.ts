@@ -268,10 +268,12 @@ export class A2aTasks {
   }
 
   /** Claims a request for answering (exactly once); the reason it cannot be, as an error code. */
-  claim(id: string, taskState: A2aTaskState | undefined): "ok" | "answered" | "stale" {
+  claim(id: string, taskState: A2aTaskState | undefined): "ok" | "answering" | "answered" | "stale" {
     const r = this.requests.get(id);
     if (!r) return "stale";
-    if (this.answering.has(id) || r.status === "answered") return "answered";
+    // Another answer is on its way now: it may still fail (then the request can be answered again).
+    if (this.answering.has(id)) return "answering";
+    if (r.status === "answered") return "answered";
     if (r.status === "stale") return "stale";
     const waiting = r.kind === "auth" ? "auth-required" : "input-required";
     if (taskState !== undefined && (taskState !== waiting || A2A_TERMINAL_STATES.includes(taskState))) {
