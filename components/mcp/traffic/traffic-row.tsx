@@ -54,7 +54,7 @@ export function TrafficRow({ row, selected, onSelect, style, check }: TrafficRow
       <Icon className={cn("size-3.5 shrink-0", dir.className)} aria-label={dir.label} role="img" />
       {/* The method is what a row is read by: the id and the badges give way before it (at 1024 px with
           the detail open, "tools/call" read "tool… #" beside an MRTR badge). */}
-      <span className="max-w-[16rem] min-w-8 shrink truncate font-medium">{rowLabel(row)}</span>
+      <span className="max-w-[min(16rem,45%)] shrink-0 truncate font-medium">{rowLabel(row)}</span>
       {row.type === "request" && (
         // Ids are any string a peer chooses (the era probe's, UUIDs): cut, whole on hover.
         <span className="max-w-[8rem] min-w-0 shrink-[100] truncate text-muted-foreground" title={`#${String(row.id)}`}>
