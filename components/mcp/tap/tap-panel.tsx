@@ -32,9 +32,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * Desktop, Cursor, an ADK McpToolset) uses it through Loupe, every call recorded and gateable.
  */
 export function TapPanel({ connection: c, allConnections }: { connection: ConnectionView; allConnections: ConnectionView[] }) {
-  // Read only when the connection list says it is tapped: an off tap's read was a 404, an error in
-  // the console on every visit. A tap turned on here is put in the cache by the switch itself.
-  const tap = useQuery({ ...connectionTapQuery(c.id), enabled: Boolean(c.tap) });
+  const tap = useQuery(connectionTapQuery(c.id));
   const tools = useQuery({ ...toolsQuery(c.id), enabled: c.state.status === "connected" && Boolean(tap.data) });
   const m = useConnectionTap(c.id);
   const [shown, setShown] = useState(false);
@@ -52,7 +50,7 @@ export function TapPanel({ connection: c, allConnections }: { connection: Connec
           checked={on}
           // While a change is sent the switch is aria-disabled, not disabled: a disabled control
           // drops keyboard focus to the page.
-          disabled={tap.isLoading || admin.disabled}
+          disabled={tap.isPending || admin.disabled}
           title={admin.title}
           aria-disabled={busy || undefined}
           onCheckedChange={(next) => {
