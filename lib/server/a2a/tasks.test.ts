@@ -123,6 +123,24 @@ describe("A2A task id reused by the agent for another conversation", () => {
     expect(older!.status === "stale" && older!.reason).toBe("The agent reused task id t1 for another conversation (c2): this task is gone");
   });
 
+  it("the same question under the same message id in the new conversation is asked again (an answered old one is not its repeat)", () => {
+    const same = (contextId: string, timestamp: string): A2aItem => ({
+      type: "status",
+      taskId: "t1",
+      contextId,
+      state: "input-required",
+      timestamp,
+      message: { role: "agent", messageId: "t1-prompt", parts: [{ kind: "text", text: "Which city?" }] },
+    });
+    tasks.apply("a1", same("c1", "2026-11-24T10:00:01Z"));
+    const [first] = tasks.listRequests();
+    expect(tasks.claim(first!.id, "input-required")).toBe("ok");
+    tasks.save({ ...first!, status: "answered", answeredAt: Date.now(), answer: { kind: "text", text: "Porto" } });
+    tasks.release(first!.id);
+    tasks.apply("a1", same("c2", "2026-11-24T11:00:01Z"));
+    expect(tasks.listRequests().filter((r) => r.status === "pending")).toMatchObject([{ contextId: "c2", prompt: "Which city?" }]);
+  });
+
   it("after the first task ended: the new one's states apply (an agent restarted, numbering its tasks anew)", () => {
     // Before: the ended task stayed ended and the new question raised no request.
     tasks.apply("a1", asks("c1", "completed", "Done."));

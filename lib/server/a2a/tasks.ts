@@ -222,6 +222,7 @@ export class A2aTasks {
           r.status !== "stale" &&
           r.agentId === rec.agentId &&
           r.taskId === rec.taskId &&
+          r.contextId === rec.contextId &&
           asked?.messageId === messageId &&
           JSON.stringify(asked.parts) === parts
         );
