@@ -115,7 +115,7 @@ export class AnswerDesk {
       createdAt: Date.now(),
     };
     const claim = this.claimTarget(agentId, body.sessionKey, interrupt);
-    return this.onePause(target, body.sessionKey, interrupt, (release) =>
+    return this.onePause(target, body.sessionKey, interrupt, claim.round, (release) =>
       answerOnceAsync(this.agentStore.store, claim, "conflict:interrupt_answered", () =>
         this.send(stored, target, interrupt, newMessage, body.streaming, release),
       ),
@@ -137,7 +137,7 @@ export class AnswerDesk {
     const interrupt = await this.unmasked(agentId, stored.sessionKey, stored.interruptId, stored.interruptKey);
     const { error: _error, runId: _runId, ...rest } = stored;
     const claim = this.claimTarget(agentId, stored.sessionKey, interrupt);
-    return this.onePause(target, stored.sessionKey, interrupt, (release) =>
+    return this.onePause(target, stored.sessionKey, interrupt, claim.round, (release) =>
       answerOnceAsync(this.agentStore.store, claim, "conflict:interrupt_answered", () =>
         this.send({ ...rest, status: "sending" }, target, interrupt, answerMessage(interrupt, stored.answer), false, release),
       ),
@@ -153,11 +153,14 @@ export class AnswerDesk {
     target: UpstreamTarget,
     sessionKey: string,
     interrupt: AdkInterrupt,
+    round: string | undefined,
     answer: (release: () => void) => Promise<T>,
   ): Promise<T> {
     // The session and the request's own key (event id and call id: a workflow reuses a call id for
     // a later pause of the same session, which is another pause).
-    const pause = peerPause(target.url, `${sessionKey} ${interrupt.key}`);
+    // In the request's round: an answer left failed by a restart (never released) does not block
+    // its Retry, which claims the round after it, as the request's own claim does.
+    const pause = { ...peerPause(target.url, `${sessionKey} ${interrupt.key}`), ...(round ? { round } : {}) };
     const release = claimPeerPause(this.agentStore.store, pause, "conflict:interrupt_answered");
     try {
       return await answer(release);
