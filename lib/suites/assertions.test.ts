@@ -105,6 +105,15 @@ describe("assertions", () => {
     );
     expect(r).toMatchObject({ status: "fail", reason: expect.stringContaining('must match pattern "^(a+)+$"') });
     expect(performance.now() - started).toBeLessThan(3_000);
+    // The limit is the validation's, not each string's: the same pattern on each of 50 items.
+    const many = Array.from({ length: 50 }, () => text);
+    const started50 = performance.now();
+    const items = await run(
+      { type: "json_schema", path: "$.result.items", schema: { type: "array", items: { type: "string", pattern: "^(a+)+$" } } },
+      outcome({ result: { items: many } }),
+    );
+    expect(items.status).toBe("fail");
+    expect(performance.now() - started50).toBeLessThan(3_000);
     // An ordinary pattern still decides as before.
     const ok = { type: "json_schema", path: "$.finalResponse", schema: { type: "string", pattern: "^a+!$" } } as const;
     expect(await run(ok, outcome({ result: null, finalResponse: text }))).toMatchObject({ status: "pass" });
