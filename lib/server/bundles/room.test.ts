@@ -39,9 +39,16 @@ describe("imported bundles are bounded when imported", () => {
     expect(() => service.importText(file(200), "big.json")).toThrow(
       expect.objectContaining({
         code: "too_large:bundles",
-        message: expect.stringMatching(/would pass the 20 KB they may use \(half the store's cap\)/),
+        message: expect.stringMatching(
+          / \(each kept as its file and its pages\); this one \(.+\) would pass the 20 KB they may use \(half the store's cap\)/,
+        ),
       }),
     );
+    // Counted as stored: the file and its pages, twice its size (the file alone was counted: bundles took the whole cap).
+    const size = Buffer.byteLength(file(10));
+    const tight = new BundleService(store, undefined, undefined, { maxCount: 100, maxBytes: Math.floor(size * 1.5) });
+    for (const b of tight.list()) tight.remove(b.id);
+    expect(() => tight.importText(file(10), "once.json")).toThrow(expect.objectContaining({ code: "too_large:bundles" }));
     expect(bundleRoom({ maxAgeDays: 30, maxMb: 1024 })).toEqual({ maxCount: 500, maxBytes: 512 * 1024 * 1024 });
     expect(bundleRoom({ maxAgeDays: 30, maxMb: null }).maxBytes).toBeNull();
   });

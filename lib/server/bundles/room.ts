@@ -5,6 +5,9 @@ import { retentionFromEnv, type RetentionPolicy } from "@/lib/server/retention";
 import { query } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
 
+/** A bundle is stored as its file and again as its pages. */
+const STORED_PER_FILE_BYTE = 2;
+
 /** The most imported bundles kept at once. */
 export const BUNDLES_MAX_COUNT = 500;
 
@@ -25,10 +28,12 @@ export function bundleRoom(policy: RetentionPolicy = retentionFromEnv()): Bundle
 }
 
 /** Refuses an import of `bytes` that would pass the room, in words (413 too_large:bundles); nothing is stored then. */
-export function checkBundleRoom(store: Store, room: BundleRoom, bytes: number): void {
+export function checkBundleRoom(store: Store, room: BundleRoom, fileBytes: number): void {
   const row = query<{ n: number; total: number | null }>(store, "SELECT COUNT(*) AS n, SUM(LENGTH(json)) AS total FROM bundles").get();
   const count = Number(row?.n ?? 0);
-  const total = Number(row?.total ?? 0);
+  // A bundle is kept twice: the file as imported (Download) and its pages (reading): twice its size.
+  const total = STORED_PER_FILE_BYTE * Number(row?.total ?? 0);
+  const bytes = STORED_PER_FILE_BYTE * fileBytes;
   if (count >= room.maxCount)
     throw new AppError(
       "too_large:bundles",
@@ -37,6 +42,6 @@ export function checkBundleRoom(store: Store, room: BundleRoom, bytes: number): 
   if (room.maxBytes !== null && total + bytes > room.maxBytes)
     throw new AppError(
       "too_large:bundles",
-      `Imported bundles take ${formatBytes(total)}; this one (${formatBytes(bytes)}) would pass the ${formatBytes(room.maxBytes)} they may use (half the store's cap): delete some in Bundles before importing more`,
+      `Imported bundles take ${formatBytes(total)} (each kept as its file and its pages); this one (${formatBytes(bytes)}) would pass the ${formatBytes(room.maxBytes)} they may use (half the store's cap): delete some in Bundles before importing more`,
     );
 }
