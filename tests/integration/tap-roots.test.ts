@@ -97,7 +97,11 @@ describe("roots through the tap, against server-filesystem", () => {
       .traffic(connectionId, { limit: 500 })
       .filter((e) => e.kind === "tap_forward")
       .map((e) => e.raw as { method: string; tapId: string; client?: { name: string } });
-    expect(forwards).toContainEqual({ tapId: connectionId, method: "roots/list", client: { name: "roots-client", version: "1.0.0" } });
+    // Asked after initialized, or (on a busy machine) while the client's first call runs: then the
+    // forward also names that call (callId). Either is the same question handed to the same client.
+    expect(forwards).toContainEqual(
+      expect.objectContaining({ tapId: connectionId, method: "roots/list", client: { name: "roots-client", version: "1.0.0" } }),
+    );
 
     roots = [dirB];
     await client.sendRootsListChanged();
