@@ -34,9 +34,12 @@ export class SseFeed {
       onEvent: (event) => (this.cut ? this.cut.push(event) : onEvent(event)),
       onError: (error) => {
         if (this.strayChars > STRAY_MAX_CHARS) return;
-        const line = error.line ?? error.message;
+        // One line is cut too: a page on a single line of megabytes is not kept whole.
+        const whole = error.line ?? error.message;
+        const room = STRAY_MAX_CHARS - this.strayChars;
+        const line = whole.length > room ? `${whole.slice(0, room)}…` : whole;
         this.stray.push(line);
-        this.strayChars += line.length + 1;
+        this.strayChars += whole.length + 1;
       },
     });
   }

@@ -31,6 +31,11 @@ beforeAll(async () => {
       const cr = (s: string) => s.replace(/\n/g, "\r");
       return void res.end(cr(frame(rpc.id, task("t-cr", "working")) + frame(rpc.id, task("t-cr", "completed"))));
     }
+    // A line that is no SSE field (which a client ignores), a frame, then the socket reset.
+    if (text === "stray-then-cut") {
+      res.write(`warning: ignore me\n\n${frame(rpc.id, task("t-cut", "working"))}`);
+      return void setTimeout(() => res.destroy(), 50);
+    }
     // Keep-alive comments only, for a second, then the task.
     if (text === "keepalive") {
       const ping = setInterval(() => res.write(": ping\n\n"), 50);
@@ -85,7 +90,11 @@ describe("an A2A stream ended by the agent", () => {
 
   it("with an HTML page for its events: the send fails in words and the page is on record", async () => {
     // Before: 202 with no task, and nothing of the page kept.
-    await expect(send("html")).rejects.toMatchObject({ code: "upstream:a2a_malformed", status: 502 });
+    await expect(send("html")).rejects.toMatchObject({
+      code: "upstream:a2a_protocol",
+      status: 502,
+      message: "The agent ended its event stream without sending any event",
+    });
     const exchangeId = lastExchange();
     await a2a.waitExchange(exchangeId);
     expect(entriesOf(exchangeId, "a2a_malformed").map((m) => m.text)).toEqual([
@@ -145,5 +154,14 @@ describe("an A2A stream ended by the agent", () => {
     } finally {
       STREAM_WAITS.firstFrameMs = wait;
     }
+  });
+
+  it("that ignored line and then a reset socket: the stream is dropped (Resubscribe), not 'a frame did not fit'", async () => {
+    // Before: any line recorded raw read as a frame that did not fit, which came before the
+    // dropped/lost handling: no Resubscribe, the task not followed.
+    const { exchangeId } = await send("stray-then-cut");
+    await a2a.waitExchange(exchangeId);
+    expect(entriesOf(exchangeId, "a2a_stream").at(-1)).toMatchObject({ event: "dropped" });
+    expect(entriesOf(exchangeId, "a2a_malformed").map((m) => m.text)).toEqual(["warning: ignore me"]);
   });
 });

@@ -222,5 +222,11 @@ describe("normalizeAguiRun on event orders real agents send", () => {
     expect(t.items.filter((i) => i.kind === "after_end")).toEqual([]);
     expect(t.outcome).toEqual({ type: "success", result: { ok: true } });
     expect(t.findings.map((f) => f.code)).not.toContain("run_started_twice");
+    // Another runId naming no parent is a new run over the open one: said, as before.
+    const over = normalizeAguiRun([
+      { type: "RUN_STARTED", ...run() },
+      { type: "RUN_STARTED", ...run("r2") },
+    ]);
+    expect(over.findings.map((f) => f.code)).toContain("run_started_twice");
   });
 });

@@ -85,8 +85,9 @@ class Builder implements TimelineSink {
     switch (type) {
       case "RUN_STARTED": {
         const id = str(e.runId);
-        // A run nested in the open one (another runId, AG-UI's parentRunId): it ends on its own.
-        if (this.started && !this.ended && id && this.runId && id !== this.runId) {
+        // A run nested in the open one (another runId naming a parentRunId): it ends on its own.
+        // Without parentRunId it is a new run started over the open one, as before (a warning).
+        if (this.started && !this.ended && id && this.runId && id !== this.runId && str(e.parentRunId)) {
           this.nested.add(id);
           this.items.push({ kind: "run_started", first: i, last: i, event: e });
           return;

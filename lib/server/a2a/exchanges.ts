@@ -227,7 +227,8 @@ export class A2aExchanges {
       } else if (exchange.error) {
         streamEntry("closed", `The agent ended the stream with an error: ${exchange.error.message}`);
         settle(agentError(exchange.error));
-      } else if (exchange.wire.sawMalformed) {
+      } else if (exchange.wire.sawMalformed && (why === undefined || exchange.frames === 0)) {
+        // A stream that broke after frames is lost or dropped (below) whatever frame did not fit.
         streamEntry("closed", `A frame did not fit the A2A schema (recorded raw)${why ? `: ${why}` : ""}`);
         settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
       } else if (why === undefined) {

@@ -177,9 +177,12 @@ export class FrameReader {
     return this.lastHead;
   }
 
-  /** Text of this exchange that is not an A2A frame, recorded raw with why. */
-  malformed(text: string, extra: FrameExtra, method: string, error: string): ReadFrame {
-    this.sawMalformed = true;
+  /**
+   * Text of this exchange that is not an A2A frame, recorded raw with why. `frame`: it was sent as a
+   * frame (the stream's close then says one did not fit); lines that are no SSE field are not.
+   */
+  malformed(text: string, extra: FrameExtra, method: string, error: string, frame = true): ReadFrame {
+    if (frame) this.sawMalformed = true;
     const { exchangeId, transport } = this.origin;
     return { record: { entry: this.entry("a2a_malformed", "in", { exchangeId, transport, method, ...extra, text, error }) } };
   }

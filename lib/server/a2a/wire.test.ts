@@ -178,7 +178,23 @@ describe("the A2A wire reading what real agents send", () => {
     expect(rows.map((r) => r.kind)).toEqual(["a2a_malformed", "a2a_malformed"]);
     expect(rows.map((r) => r.text).join("\n")).toBe("<html><body>\n<h1>Login required</h1>\n</body></html>");
     expect(rows[0]!.error).toMatch(/^Lines that are not server-sent event fields/);
-    expect(wire.sawMalformed).toBe(true);
+    // Not frames that did not fit: an SSE client ignores such lines.
+    expect(wire.sawMalformed).toBe(false);
+  });
+
+  it("a page on one line of megabytes is kept cut to 64 K characters, not whole", async () => {
+    const agent = agentBody();
+    const { wire } = wireFor("ag-big-line");
+    const answered = wire.fetchWith({})("http://agent.test/a2a", post("text/event-stream"));
+    agent.write(`<html>${"x".repeat(1_000_000)}</html>\n`);
+    agent.end();
+    await answered;
+    await wire.streamEnded;
+    const [row] = recorded("ag-big-line");
+    const stored = hub.list("ag-big-line", { limit: 10 }).find((e) => e.kind === "a2a_malformed")!;
+    // The entry's whole size (not its preview) says the line was cut.
+    expect(stored.rawBytes).toBeLessThan(70 * 1024);
+    expect(row!.kind).toBe("a2a_malformed");
   });
 
   it("a frame of another conversation in the same stream is recorded under its own context", async () => {

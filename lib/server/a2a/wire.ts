@@ -259,7 +259,7 @@ export class A2aWire {
   /** Lines of the stream that are no SSE field (an HTML page), as one raw entry. */
   private strayLines(sse: SseFeed): void {
     const text = sse.takeStray();
-    if (text !== null) this.frames([this.reader.malformed(text, NO_EXTRA, this.method, STRAY_LINES)]);
+    if (text !== null) this.frames([this.reader.malformed(text, NO_EXTRA, this.method, STRAY_LINES, false)]);
   }
 
   /**
