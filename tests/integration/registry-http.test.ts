@@ -94,27 +94,33 @@ describe("server-everything over Streamable HTTP", () => {
   });
 });
 
+/** Connects to a server of its own, stops the server, and waits (15 s at most) until the connection is no longer "connected". */
+async function connectThenStopServer(kind: "streamableHttp" | "sse") {
+  const lone = await startEverythingHttp(kind);
+  const view = await registry.create({
+    name: `everything-idle-${kind}`,
+    transport: kind === "sse" ? "sse" : "http",
+    url: `http://127.0.0.1:${lone.port}/${kind === "sse" ? "sse" : "mcp"}`,
+    headers: {},
+    requestTimeoutMs: 20_000,
+  });
+  expect(view.state.status).toBe("connected");
+  await lone.stop();
+  const deadline = Date.now() + 15_000;
+  while (registry.view(view.id).state.status === "connected" && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return view.id;
+}
+
 describe("a Streamable HTTP server that goes away while idle", () => {
   it("ends up in error once the event stream cannot be re-opened", async () => {
-    const lone = await startEverythingHttp("streamableHttp");
-    const view = await registry.create({
-      name: "everything-idle",
-      transport: "http",
-      url: `http://127.0.0.1:${lone.port}/mcp`,
-      headers: {},
-      requestTimeoutMs: 20_000,
-    });
-    expect(view.state.status).toBe("connected");
-    await lone.stop();
-    const deadline = Date.now() + 15_000;
-    while (registry.view(view.id).state.status === "connected" && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(registry.view(view.id).state.error).toEqual({
+    const id = await connectThenStopServer("streamableHttp");
+    expect(registry.view(id).state.error).toEqual({
       message: "The server closed the event stream and did not come back",
       step: "network",
     });
-    expect(registry.traffic(view.id).some((e) => e.kind === "transport_error")).toBe(true);
+    expect(registry.traffic(id).some((e) => e.kind === "transport_error")).toBe(true);
   }, 30_000);
 });
 
@@ -123,24 +129,11 @@ describe("a legacy SSE server that goes away while idle", () => {
     // Before: the SSE client's error was recorded and nothing else: the connection read "connected"
     // for good, calls waited their whole timeout, and a server back on a new stream got calls on a
     // session that never saw initialize.
-    const lone = await startEverythingHttp("sse");
-    const view = await registry.create({
-      name: "everything-sse-idle",
-      transport: "sse",
-      url: `http://127.0.0.1:${lone.port}/sse`,
-      headers: {},
-      requestTimeoutMs: 20_000,
-    });
-    expect(view.state.status).toBe("connected");
-    await lone.stop();
-    const deadline = Date.now() + 15_000;
-    while (registry.view(view.id).state.status === "connected" && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const state = registry.view(view.id).state;
+    const id = await connectThenStopServer("sse");
+    const state = registry.view(id).state;
     expect(state.status).not.toBe("connected");
     expect(state.error?.message).toMatch(/^The server's event stream broke \(SSE error: .+\): a legacy SSE session lives on its stream/);
-    await registry.disconnect(view.id);
+    await registry.disconnect(id);
   }, 30_000);
 });
 
