@@ -1,3 +1,5 @@
+import { toWellFormed } from "@/lib/contracts/wire-strings";
+
 /**
  * The file name a bundle is saved under: its title made safe, `.loupe.json`. Pure, so the export
  * route (Content-Disposition) and the browser's download name it alike.
@@ -19,12 +21,6 @@ export function bundleFileName(title: string): string {
 export function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   if (ascii === name) return `attachment; filename="${name}"`;
-  const whole = encodeURIComponent(name.replace(LONE_SURROGATE, "\uFFFD")).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  const whole = encodeURIComponent(toWellFormed(name)).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${whole}`;
 }
-
-/** Half of a UTF-16 pair without its other half: encodeURIComponent throws on it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

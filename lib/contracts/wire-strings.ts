@@ -2,10 +2,13 @@ import { z } from "zod";
 import { AppError, type ErrorCode } from "@/lib/errors";
 
 /** Half of a UTF-16 surrogate pair without its other half: no URL, header or form can carry it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Whether a string is whole Unicode (JSON's `"\ud800"` escape makes one that is not). */
-export const isWellFormed = (s: string): boolean => !LONE_SURROGATE.test(s);
+export const isWellFormed = (s: string): boolean => s.search(LONE_SURROGATE) < 0;
+
+/** The string with each half of a surrogate pair replaced by U+FFFD (a name shown or sent whatever it holds). */
+export const toWellFormed = (s: string): string => s.replace(LONE_SURROGATE, "\uFFFD");
 
 /**
  * A string Loupe puts in a URL or a form sent upstream (an id, a client id): whole Unicode, else a

@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { HttpExchange } from "@/lib/contracts/network";
 import { causeOf } from "@/lib/server/mcp/oauth/recording-fetch";
-import { maskBodyText, maskHeaders, maskUrl } from "@/lib/server/mcp/oauth/mask";
+import { maskBodyText, maskUrl } from "@/lib/server/mcp/oauth/mask";
+import { maskWireHeaders } from "@/lib/server/secrets";
 import { BodyMeter, CappedText, SseMeter, addMessages, carriedIn } from "@/lib/server/mcp/network/body-meter";
 import type { Carried } from "@/lib/server/mcp/network/body-meter";
 
@@ -109,7 +110,7 @@ export function networkFetch(base: FetchLike | undefined, sink: NetworkSink | un
       method,
       url: maskUrl(typeof input === "string" ? input : input.toString()),
       status: 0,
-      requestHeaders: maskHeaders(new Headers(init?.headers), sink.secretHeaders),
+      requestHeaders: maskWireHeaders(new Headers(init?.headers), sink.secretHeaders),
       responseHeaders: {},
       startedAt,
       requestBytes: sent === undefined ? 0 : Buffer.byteLength(sent),
@@ -130,7 +131,7 @@ export function networkFetch(base: FetchLike | undefined, sink: NetworkSink | un
     }
     x.status = res.status;
     x.headersMs = since();
-    x.responseHeaders = maskHeaders(res.headers, sink.secretHeaders);
+    x.responseHeaders = maskWireHeaders(res.headers, sink.secretHeaders);
     const type = res.headers.get("content-type");
     const isStream = (type ?? "").toLowerCase().includes("text/event-stream");
     if (!res.body) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SECRET_MASK } from "@/lib/contracts/connections";
-import { maskBodyText, maskHeaders, maskJson, maskUrl } from "@/lib/server/mcp/oauth/mask";
+import { maskBodyText, maskJson, maskUrl } from "@/lib/server/mcp/oauth/mask";
+import { maskWireHeaders as maskHeaders } from "@/lib/server/secrets";
 
 describe("OAuth log masking", () => {
   it("keeps the Authorization scheme and WWW-Authenticate, masks credentials and cookies", () => {

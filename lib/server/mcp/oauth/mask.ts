@@ -1,6 +1,6 @@
 import "server-only";
 import { SECRET_MASK } from "@/lib/contracts/connections";
-import { maskWireHeaders, SECRET_HEADER_NAME } from "@/lib/server/secrets";
+import { SECRET_HEADER_NAME } from "@/lib/server/secrets";
 
 /** Form and JSON fields of OAuth requests and answers whose values are secrets. */
 const SECRET_FIELDS = new Set([
@@ -24,9 +24,6 @@ const SECRET_QUERY = new Set(["api_key", "apikey", "api-key", "key", "token", "s
 
 /** Bodies longer than this are cut in the log (an auth exchange is small; a big one is not a token). */
 export const BODY_LOG_LIMIT = 16 * 1024;
-
-/** `extra`: lower-case names that are secrets for this connection (its configured headers). */
-export const maskHeaders = maskWireHeaders;
 
 /** Any JSON value with the secret fields (at any depth) replaced by SECRET_MASK. */
 export function maskJson(value: unknown): unknown {

@@ -3,7 +3,8 @@ import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { AuthPhase } from "@/lib/contracts/auth";
 import type { ConnectionOAuth } from "@/lib/server/mcp/oauth/context";
 import { customAuthorization, scopeCovers } from "@/lib/server/mcp/oauth/context";
-import { BODY_LOG_LIMIT, maskBodyText, maskHeaders, maskUrl } from "@/lib/server/mcp/oauth/mask";
+import { BODY_LOG_LIMIT, maskBodyText, maskUrl } from "@/lib/server/mcp/oauth/mask";
+import { maskWireHeaders } from "@/lib/server/secrets";
 
 /** Loupe's own request header: it authenticates the browser to Loupe and never goes upstream. */
 const LOUPE_TOKEN_HEADER = "x-loupe-token";
@@ -103,7 +104,7 @@ export function createAuthFetch(ctx: ConnectionOAuth): FetchLike {
           method,
           url: maskUrl(url.toString()),
           status: 0,
-          requestHeaders: maskHeaders(headers),
+          requestHeaders: maskWireHeaders(headers),
           requestBody: text === undefined ? undefined : maskBodyText(text, headers.get("content-type")),
           responseStatus: 0,
           responseHeaders: {},
@@ -124,10 +125,10 @@ export function createAuthFetch(ctx: ConnectionOAuth): FetchLike {
         method,
         url: maskUrl(url.toString()),
         status: res.status,
-        requestHeaders: maskHeaders(headers),
+        requestHeaders: maskWireHeaders(headers),
         requestBody: text === undefined ? undefined : maskBodyText(text, headers.get("content-type")),
         responseStatus: res.status,
-        responseHeaders: maskHeaders(res.headers),
+        responseHeaders: maskWireHeaders(res.headers),
         responseBody: phase === "resource" && !challenged ? undefined : await readLoggable(res),
         ms,
       });
