@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +7,8 @@ import type { ConnectionInput, ConnectionView } from "@/lib/contracts/connection
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import { getRegistry } from "@/lib/server/mcp/registry";
+import { oauthFor } from "@/lib/server/mcp/oauth/connection-auth";
+import { AuthorizationRequiredError, LoupeOAuthProvider } from "@/lib/server/mcp/oauth/provider";
 import { authLog, authSummary, completeAuthorization, handleOAuthCallback, signOut, startAuthorization } from "@/lib/server/mcp/oauth";
 import type { AuthEvent, AuthHttpExchange } from "@/lib/contracts/auth";
 import { tempDir } from "@/tests/support/servers";
@@ -220,6 +223,44 @@ describe("OAuth 2.1 against an OAuth-protected MCP server", () => {
     expect(getRegistry().view(id).state.status).toBe("disconnected");
     const again = await getRegistry().connect(id);
     expect(again.state.auth?.status).toBe("needs_authorization");
+  });
+});
+
+describe("Two authorizations of one connection started at once", () => {
+  // The SDK's auth() calls state(), saveCodeVerifier() and redirectToAuthorization() with awaits in
+  // between: two flows (two requests refused 401 together) interleave. The URL last shown must be
+  // completed with its own state and the verifier of its own challenge.
+  it("completes the URL shown last with its own verifier, and refuses the one it replaced in words", async () => {
+    const view = await getRegistry().create(input({ name: "two-flows" }));
+    const shown = new URL(view.state.auth!.authorizationUrl!);
+    const ctx = oauthFor(getRegistry().connection(view.id));
+    const flowA = new LoupeOAuthProvider(ctx);
+    const flowB = new LoupeOAuthProvider(ctx);
+    const urlOf = (state: string, verifier: string): URL => {
+      const url = new URL(shown);
+      url.searchParams.set("state", state);
+      url.searchParams.set("code_challenge", createHash("sha256").update(verifier).digest("base64url"));
+      return url;
+    };
+    const [verifierA, verifierB] = ["a".repeat(43), "b".repeat(43)];
+    const stateA = flowA.state();
+    const stateB = flowB.state();
+    flowB.saveCodeVerifier(verifierB);
+    flowA.saveCodeVerifier(verifierA);
+    expect(() => flowA.redirectToAuthorization(urlOf(stateA, verifierA))).toThrow(AuthorizationRequiredError);
+    expect(() => flowB.redirectToAuthorization(urlOf(stateB, verifierB))).toThrow(AuthorizationRequiredError);
+    const last = getRegistry().view(view.id).state.auth!.authorizationUrl!;
+    expect(new URL(last).searchParams.get("state")).toBe(stateB);
+    expect(authSummary(view.id).pending?.authorizationUrl).toBe(last);
+    const replaced = await approve(urlOf(stateA, verifierA).href);
+    await expect(completeAuthorization(replaced.searchParams.get("state")!, replaced.searchParams.get("code")!)).rejects.toThrow(
+      /unknown or was already used/,
+    );
+    const back = await approve(last);
+    await expect(completeAuthorization(back.searchParams.get("state")!, back.searchParams.get("code")!)).resolves.toEqual({
+      connectionId: view.id,
+    });
+    expect(getRegistry().view(view.id).state.status).toBe("connected");
   });
 });
 

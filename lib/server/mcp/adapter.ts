@@ -124,7 +124,8 @@ function secrets(store: Store): string[] {
       field(oauth, "tokens", "refresh_token"),
       field(oauth, "tokens", "id_token"),
       field(oauth, "client", "client_secret"),
-      field(oauth, "codeVerifier"),
+      field(oauth, "pending", "codeVerifier"),
+      ...[field(oauth, "verifiers")].flat(),
     );
   }
   for (const tap of jsonRows(store, "taps", "json")) found.push(field(tap, "key"));

@@ -83,7 +83,7 @@ export async function completeAuthorization(
   ctx.logEvent({ phase: "authorization", event: "callback", ok: true, message: "The authorization server sent back a code" });
   ctx.publish({ ...ctx.currentAuthState(), status: "authorizing" });
   try {
-    const result = await auth(new LoupeOAuthProvider(ctx), {
+    const result = await auth(new LoupeOAuthProvider(ctx, pending.codeVerifier), {
       serverUrl: ctx.config!.url,
       authorizationCode: code,
       fetchFn: ctx.fetch,
@@ -178,7 +178,7 @@ export async function signOut(id: string, body: SignOutBody, registry: Registry 
     ...r,
     tokens: undefined,
     tokensSavedAt: undefined,
-    codeVerifier: undefined,
+    verifiers: undefined,
     pending: undefined,
     stepUpScope: undefined,
     ...(body.forgetClient ? { client: undefined, clientRedirectUrl: undefined, discovery: undefined } : {}),

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { UnauthorizedError } from "@modelcontextprotocol/client";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
@@ -30,8 +30,21 @@ export class AuthorizationRequiredError extends UnauthorizedError {
  * (server-side); the browser only ever sees the authorization URL. It redirects nothing itself:
  * the URL goes into the connection's auth state, and the Auth view (or a headless driver) opens it.
  */
+/** Flows that saved a verifier and have not shown their URL yet: more than this at once is not a user. */
+const MAX_WAITING_VERIFIERS = 4;
+
+/** PKCE S256 (RFC 7636 §4.2): the challenge a verifier answers. */
+const s256 = (verifier: string): string => createHash("sha256").update(verifier).digest("base64url");
+
 export class LoupeOAuthProvider implements OAuthClientProvider {
-  constructor(private readonly ctx: ConnectionOAuth) {}
+  /**
+   * @param exchangeVerifier the PKCE verifier of the authorization whose code this provider
+   *   exchanges (`pending.codeVerifier` of the state the callback brought back); none otherwise.
+   */
+  constructor(
+    private readonly ctx: ConnectionOAuth,
+    private readonly exchangeVerifier?: string,
+  ) {}
 
   /** True when Loupe asks for tokens as the client itself (client credentials): no user, no redirect. */
   private get machine(): boolean {
@@ -95,12 +108,9 @@ export class LoupeOAuthProvider implements OAuthClientProvider {
     };
   }
 
+  /** A new flow's state; it becomes the pending one when its URL is shown (redirectToAuthorization). */
   state(): string {
-    const state = randomBytes(24).toString("base64url");
-    const expiresAt = Date.now() + PENDING_STATE_TTL_MS;
-    this.ctx.update((r) => ({ ...r, pending: { state, expiresAt } }));
-    registerPendingState(state, this.ctx.conn.id, expiresAt);
-    return state;
+    return randomBytes(24).toString("base64url");
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
@@ -139,12 +149,11 @@ export class LoupeOAuthProvider implements OAuthClientProvider {
   saveTokens(tokens: OAuthTokens): void {
     // A code exchange consumes the stored verifier; without one these came from a refresh
     // (client credentials have neither: each token is a new grant).
-    const fromCode = Boolean(this.ctx.read().codeVerifier) || this.machine;
+    const fromCode = Boolean(this.exchangeVerifier) || this.machine;
     this.ctx.update((rec) => ({
       ...rec,
       tokens,
       tokensSavedAt: Date.now(),
-      codeVerifier: undefined,
       pending: undefined,
       stepUpScope: scopeCovers(tokens.scope, rec.stepUpScope) ? undefined : rec.stepUpScope,
     }));
@@ -164,10 +173,20 @@ export class LoupeOAuthProvider implements OAuthClientProvider {
   redirectToAuthorization(authorizationUrl: URL): never {
     const url = authorizationUrl.toString();
     const scope = authorizationUrl.searchParams.get("scope") ?? undefined;
-    const r = this.ctx.update((rec) => ({
-      ...rec,
-      pending: rec.pending ? { ...rec.pending, authorizationUrl: url, scope, ...issuerExpectation(rec) } : undefined,
-    }));
+    // This URL is now the one the user is sent to: its state, and the verifier of its challenge
+    // (another flow may have saved its own since this one saved), replace any earlier authorization.
+    const state = authorizationUrl.searchParams.get("state");
+    const challenge = authorizationUrl.searchParams.get("code_challenge");
+    const expiresAt = Date.now() + PENDING_STATE_TTL_MS;
+    const r = this.ctx.update((rec) => {
+      const codeVerifier = rec.verifiers?.find((v) => s256(v) === challenge);
+      return {
+        ...rec,
+        verifiers: rec.verifiers?.filter((v) => v !== codeVerifier),
+        pending: state ? { state, expiresAt, authorizationUrl: url, scope, codeVerifier, ...issuerExpectation(rec) } : undefined,
+      };
+    });
+    if (state) registerPendingState(state, this.ctx.conn.id, expiresAt);
     const stepUp = Boolean(r.stepUpScope && r.tokens);
     const message = stepUp
       ? `More access needed (scope "${r.stepUpScope}"): open the authorization page to grant it`
@@ -191,13 +210,12 @@ export class LoupeOAuthProvider implements OAuthClientProvider {
   }
 
   saveCodeVerifier(codeVerifier: string): void {
-    this.ctx.update((r) => ({ ...r, codeVerifier }));
+    this.ctx.update((r) => ({ ...r, verifiers: [...(r.verifiers ?? []), codeVerifier].slice(-MAX_WAITING_VERIFIERS) }));
   }
 
   codeVerifier(): string {
-    const v = this.ctx.read().codeVerifier;
-    if (!v) throw new Error("No PKCE code verifier is stored for this connection: start the authorization again");
-    return v;
+    if (!this.exchangeVerifier) throw new Error("No PKCE code verifier is stored for this authorization: start it again");
+    return this.exchangeVerifier;
   }
 
   invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
@@ -211,7 +229,7 @@ export class LoupeOAuthProvider implements OAuthClientProvider {
         next.tokens = undefined;
         next.tokensSavedAt = undefined;
       }
-      if (scope === "all" || scope === "verifier") next.codeVerifier = undefined;
+      if (scope === "all" || scope === "verifier") next.verifiers = undefined;
       if (scope === "all" || scope === "discovery") next.discovery = undefined;
       return next;
     });
