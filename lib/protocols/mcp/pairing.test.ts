@@ -92,6 +92,20 @@ describe("pairTraffic on crafted traffic", () => {
     expect(rows[1]?.latencyMs).toBe(20);
   });
 
+  it("takes a request that reuses the id of a cancelled one as a new request, answered in its own right", () => {
+    // The server asks (id 5), cancels, asks again with id 5; Loupe answers the second.
+    const cancel = (seq: number, requestId: number) =>
+      entry({ seq, raw: { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId } } });
+    const answer = (seq: number, id: number) => entry({ seq, direction: "out", raw: { jsonrpc: "2.0", id, result: { action: "accept" } } });
+    const rows = requests(
+      pairTraffic([req(1, 5, "elicitation/create", "in"), cancel(2, 5), req(3, 5, "elicitation/create", "in"), answer(4, 5)]),
+    );
+    expect(rows.map((r) => [r.seq, r.state, r.response?.seq, r.duplicateId])).toEqual([
+      [1, "cancelled", undefined, false],
+      [3, "ok", 4, false],
+    ]);
+  });
+
   it("keeps malformed frames as unrecognized rows and an error response's id null as unmatched", () => {
     const rows = pairTraffic([
       entry({ seq: 1, raw: "garbage" }),

@@ -147,10 +147,14 @@ export function pairTraffic(entries: Entry[]): TrafficRow[] {
         progressToken: token,
         progressCount: 0,
       };
-      const queue = outstanding.get(key);
-      if (queue) {
+      let queue = outstanding.get(key);
+      // A cancelled request is over for its sender, whose next request may take its id: that one
+      // is a new request, not a duplicate, and the answer that follows is its own.
+      if (queue?.some((r) => r.cancelledAt !== undefined)) queue = queue.filter((r) => r.cancelledAt === undefined);
+      if (queue && queue.length > 0) {
         queue.push(row);
         for (const r of queue) r.duplicateId = true;
+        outstanding.set(key, queue);
       } else outstanding.set(key, [row]);
       if (token !== undefined) byToken.set(idKey(entry.connectionId, entry.direction, token), row);
       rows.push(row);

@@ -1,5 +1,5 @@
 import "server-only";
-import type { InitializeResult, RequestId, Transport } from "@modelcontextprotocol/client";
+import type { InitializeResult, JSONRPCRequest, RequestId, Transport } from "@modelcontextprotocol/client";
 import type { Direction } from "@/lib/contracts/entries";
 import type { EntryPayload } from "@/lib/contracts/entry-kinds";
 import type { mcpEntryKinds } from "@/lib/contracts/entry-kinds/mcp";
@@ -23,6 +23,20 @@ export interface RecordingHooks {
   onSessionReset?(info: SessionResetInfo): void;
   /** Starting a new session failed: the connection is lost. */
   onSessionResetFailed?(reason: string, error: unknown): void;
+}
+
+/** Learns the JSON-RPC id of the next request of `method` (RecordingTransport.watchNextRequest). */
+export interface RequestWatcher {
+  method: string;
+  onId(id: RequestId): void;
+}
+
+/** A request the SDK Client sent and still waits for, as RecordingTransport tracks it. */
+export interface PendingRequest {
+  message: JSONRPCRequest;
+  retried: boolean;
+  /** The inner transport it was handed to; null while it waits for a session reset to finish. */
+  sentOn: Transport | null;
 }
 
 export interface SessionResetInfo {

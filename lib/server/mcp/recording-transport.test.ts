@@ -97,3 +97,55 @@ describe("RecordingTransport send", () => {
     expect(log.slice(3)).toEqual(["record in:answer", "answer handed on"]);
   });
 });
+
+describe("RecordingTransport receive", () => {
+  const setup = () => {
+    const inner = new FakeTransport("s0", []);
+    const recorded: unknown[] = [];
+    const rt = new RecordingTransport(inner, { record: (_direction, _kind, raw) => recorded.push(raw) });
+    const received: JSONRPCMessage[] = [];
+    rt.onmessage = (m) => received.push(m);
+    return { inner, rt, recorded, received };
+  };
+  const turn = () => new Promise((r) => setImmediate(r));
+
+  it('records an answer whose id names no pending request and does not hand it on ("3" is not 3)', async () => {
+    const { inner, rt, recorded, received } = setup();
+    await rt.send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "x" } });
+    inner.onmessage?.({ jsonrpc: "2.0", id: "3", result: { wrong: true } });
+    inner.onmessage?.({ jsonrpc: "2.0", id: 99, result: { wrong: true } });
+    expect(recorded).toHaveLength(3);
+    expect(received).toEqual([]);
+    inner.onmessage?.({ jsonrpc: "2.0", id: 3, result: {} });
+    expect(received).toEqual([{ jsonrpc: "2.0", id: 3, result: {} }]);
+    // Answered once: a second answer with the same id is unmatched too.
+    inner.onmessage?.({ jsonrpc: "2.0", id: 3, result: {} });
+    expect(received).toHaveLength(1);
+  });
+
+  it("hands on a request reusing a cancelled id (and what followed it) only once the cancel was handled", async () => {
+    const { inner, rt, received } = setup();
+    const ask = (message: string): JSONRPCMessage => ({ jsonrpc: "2.0", id: 5, method: "elicitation/create", params: { message } });
+    const cancel: JSONRPCMessage = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 5 } };
+    const log: JSONRPCMessage = { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x" } };
+    // One read: the SDK would look 5 up when it handles the cancel, a few microtasks later.
+    inner.onmessage?.(ask("first"));
+    inner.onmessage?.(cancel);
+    inner.onmessage?.(ask("second"));
+    inner.onmessage?.(log);
+    expect(received).toEqual([ask("first"), cancel]);
+    await Promise.resolve();
+    expect(received).toHaveLength(2);
+    await turn();
+    expect(received).toEqual([ask("first"), cancel, ask("second"), log]);
+    // Another id, or the same id in a later read, goes on at once.
+    inner.onmessage?.(ask("third"));
+    expect(received).toHaveLength(5);
+    // A close hands on what still waits, before the close.
+    inner.onmessage?.(cancel);
+    inner.onmessage?.(ask("fourth"));
+    rt.onclose = () => received.push({ jsonrpc: "2.0", method: "closed" });
+    inner.onclose?.();
+    expect(received.slice(5)).toEqual([cancel, ask("fourth"), { jsonrpc: "2.0", method: "closed" }]);
+  });
+});

@@ -9,30 +9,19 @@ import type {
   Transport,
   TransportSendOptions,
 } from "@modelcontextprotocol/client";
-import { isStdioFrameError } from "@/lib/server/mcp/stdio-framing";
+import { isStdioFrameError, unfinishedLine } from "@/lib/server/mcp/stdio-framing";
 import type { StdioFrameError } from "@/lib/server/mcp/stdio-framing";
 import { RETRY_SAFE_METHODS, SESSION_LOST_CODE, sessionLostMessage } from "@/lib/server/mcp/recording-hooks";
-import type { RecordingHooks, SessionResetInfo } from "@/lib/server/mcp/recording-hooks";
+import type { PendingRequest, RecordingHooks, RequestWatcher, SessionResetInfo } from "@/lib/server/mcp/recording-hooks";
 import { errorMessage } from "@/lib/values";
 import { DiscoverProbeTracker, isResponse } from "@/lib/server/mcp/discover-probe";
 import type { DiscoverProbe } from "@/lib/server/mcp/discover-probe";
 import { INTERNAL_PREFIX, InternalRequests } from "@/lib/server/mcp/internal-requests";
+import { InboundOrder } from "@/lib/server/mcp/inbound-order";
 
 export { RETRY_SAFE_METHODS, SESSION_LOST_CODE, sessionLostMessage } from "@/lib/server/mcp/recording-hooks";
 export type { RecordingHooks, SessionResetInfo } from "@/lib/server/mcp/recording-hooks";
 export type { DiscoverProbe } from "@/lib/server/mcp/discover-probe";
-
-interface RequestWatcher {
-  method: string;
-  onId(id: RequestId): void;
-}
-
-interface PendingRequest {
-  message: JSONRPCRequest;
-  retried: boolean;
-  /** The inner transport it was handed to; null while it waits for a session reset to finish. */
-  sentOn: Transport | null;
-}
 
 /**
  * Wraps an SDK transport so every JSON-RPC frame in both directions is recorded raw: incoming
@@ -92,15 +81,17 @@ export class RecordingTransport implements Transport {
   /** Routes an inner transport's events here; events of a replaced inner are ignored. */
   private attach(inner: Transport): void {
     this.innerTransport = inner;
+    const inbound = new InboundOrder((message, extra) => this.onmessage?.(message, extra));
     inner.onmessage = (message, extra) => {
       if (this.innerTransport !== inner) return;
       this.hooks.record("in", "message", message);
       if (isResponse(message)) {
         this.discover.answered(message);
-        if (this.internal.settle(message)) return;
-        this.pending.delete(message.id);
+        // An answer whose id (value and type) names no pending request stays an unmatched frame:
+        // the SDK would take "2" for request 2 (it compares ids as numbers).
+        if (this.internal.settle(message) || !this.pending.delete(message.id)) return;
       }
-      this.onmessage?.(message, extra);
+      inbound.push(message, extra);
     };
     inner.onerror = (error) => {
       if (this.innerTransport !== inner) return;
@@ -115,6 +106,10 @@ export class RecordingTransport implements Transport {
     };
     inner.onclose = () => {
       if (this.innerTransport !== inner) return;
+      // A line the server was writing when it exited, kept before the exit is reported.
+      const cut = unfinishedLine(inner);
+      if (cut) this.frameProblem(cut);
+      inbound.close();
       this.closed = true;
       this.pending.clear();
       this.hooks.onClosed?.();

@@ -40,6 +40,22 @@ describe("StdioFraming", () => {
     expect(next).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
   });
 
+  it("reports the line a server left unfinished when its output ended, never as a message", () => {
+    const framing = new StdioFraming();
+    framing.append(Buffer.from('{"jsonrpc":"2.0","id":1,"result":{}}\n{"jsonrpc":"2.0",'));
+    expect(drain(framing)).toEqual([{ jsonrpc: "2.0", id: 1, result: {} }]);
+    const cut = framing.end();
+    expect(cut?.problem).toMatchObject({ kind: "unparsed", text: '{"jsonrpc":"2.0",', bytes: 17, cut: false });
+    expect(cut?.problem.kind === "unparsed" && cut.problem.error).toMatch(
+      /^cut off: the server's output ended before the end of this line; not JSON \(/,
+    );
+    // Read once: a second end has nothing left, and a whole message without its newline is named so.
+    expect(framing.end()).toBeUndefined();
+    framing.append(Buffer.from('{"jsonrpc":"2.0","id":2,"result":{}}'));
+    expect(drain(framing)).toEqual([]);
+    expect(framing.end()?.problem).toMatchObject({ error: expect.stringMatching(/a whole JSON-RPC message, but without its newline/) });
+  });
+
   it("never takes the id of a server request as the id of an answer", () => {
     expect(peekResponseId('{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{', "}}")).toBeUndefined();
     expect(peekResponseId('{"jsonrpc":"2.0","id":"a","result":{"x":"', 'yy"}}')).toBe("a");

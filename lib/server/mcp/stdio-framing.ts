@@ -1,5 +1,6 @@
 import "server-only";
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/client";
 import { isRpcMessageV1 } from "@/lib/server/mcp/jsonrpc-shape";
 import { scanTopLevel } from "@/lib/protocols/mcp/frame";
 import { errorMessage } from "@/lib/values";
@@ -124,6 +125,34 @@ export class StdioFraming {
     this.queue.push(parseLine(text, line.length));
   }
 
+  /**
+   * The server's output ended (it exited, or closed stdout): a line it left without its newline is
+   * reported with its text, never parsed into a message (the SDK and Python clients drop it too).
+   */
+  end(): StdioFrameError | undefined {
+    if (this.skipping) {
+      this.endLine();
+      const last = this.queue.pop();
+      return last && "error" in last ? last.error : undefined;
+    }
+    const line = Buffer.concat(this.chunks, this.size);
+    this.chunks = [];
+    this.size = 0;
+    const text = line.toString("utf8").replace(/\r$/, "");
+    if (text.trim() === "") return undefined;
+    const read = parseLine(text, line.length);
+    const found = "error" in read ? read.error.problem : undefined;
+    const why = found?.kind === "unparsed" ? found.error : "a whole JSON-RPC message, but without its newline";
+    const problem: FrameProblem = {
+      kind: "unparsed",
+      text: found?.kind === "unparsed" ? found.text : text,
+      error: `cut off: the server's output ended before the end of this line; ${why}`,
+      bytes: line.length,
+      cut: found?.kind === "unparsed" && found.cut,
+    };
+    return new StdioFrameError(`The server's output ended in the middle of a line`, problem);
+  }
+
   readMessage(): JSONRPCMessage | null {
     const next = this.queue.shift();
     if (!next) return null;
@@ -159,4 +188,13 @@ function parseLine(text: string, bytes: number): { message: JSONRPCMessage } | {
     : text;
   const problem: FrameProblem = { kind: "unparsed", text: kept, error: reason, bytes, cut };
   return { error: new StdioFrameError(`The server wrote a line to stdout that is ${reason}`, problem) };
+}
+
+/**
+ * What a stdio transport's framing still held when the server's output ended: a line the server
+ * was writing when it exited. The SDK's transport keeps its framing private; Loupe installed its own.
+ */
+export function unfinishedLine(transport: Transport): StdioFrameError | undefined {
+  const framing: unknown = Reflect.get(transport, "_readBuffer");
+  return framing instanceof StdioFraming ? framing.end() : undefined;
 }
