@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 const KIND_LABEL: Record<AuditKind, string> = {
   raised: "raised",
   answered: "answered",
+  failed: "answer failed",
   approved: "approved",
   edited: "approved, edited",
   rejected: "rejected",
@@ -39,7 +40,7 @@ export function AuditTable({ events, sourceLabel }: AuditTableProps) {
           <tr key={e.id} className="border-b align-top" data-testid="audit-row" data-kind={e.kind}>
             <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">{new Date(e.at).toLocaleString()}</td>
             <td className="px-3 py-1.5">
-              <Badge variant={e.kind === "rejected" ? "destructive" : e.kind === "raised" ? "outline" : "secondary"}>
+              <Badge variant={e.kind === "rejected" || e.kind === "failed" ? "destructive" : e.kind === "raised" ? "outline" : "secondary"}>
                 {KIND_LABEL[e.kind]}
               </Badge>
               {e.detail && <span className="ml-1 text-muted-foreground">{e.detail}</span>}

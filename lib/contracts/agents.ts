@@ -71,6 +71,15 @@ export function parseAdkSessionKey(key: string): { appName: string; userId: stri
   return { appName: parts[0]!, userId: parts[1]!, sessionId: parts[2]! };
 }
 
+/**
+ * One ADK request's name in the audit log and its answer claims: the saved agent server, the
+ * session and the request's key (event and call id). The call id alone repeats: across sessions,
+ * agent servers, and a workflow gate's later pauses.
+ */
+export function adkRequestId(agentId: string, sessionKey: string, interruptKey: string): string {
+  return `${agentId}/${sessionKey}/${interruptKey}`;
+}
+
 /** A genai Content part the composer may send: text, or a file as inline data (base64). */
 export const NewMessagePart = z.union([
   z.object({ text: z.string() }),

@@ -2,8 +2,8 @@ import { z } from "zod";
 
 /**
  * Team mode's people (issue 25): who is signed in, what their role lets them do, and the audit log
- * of who raised, answered, approved, edited or rejected what. Shared by the launcher's gate, the
- * server's routes and the browser.
+ * of who raised, answered, approved, edited or rejected what, and which answers failed. Shared by
+ * the launcher's gate, the server's routes and the browser.
  */
 
 /** Ordered: each role can do everything the one before it can. */
@@ -51,8 +51,11 @@ export interface Me {
   actor: Actor;
 }
 
-/** The audit log's kinds of events. */
-export const AUDIT_KINDS = ["raised", "answered", "approved", "edited", "rejected"] as const;
+/**
+ * The audit log's kinds of events. `failed`: an answer given that the peer refused or never got (the
+ * request stays open for a Retry), the reason in `detail`.
+ */
+export const AUDIT_KINDS = ["raised", "answered", "failed", "approved", "edited", "rejected"] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export interface AuditEvent {

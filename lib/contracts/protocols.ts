@@ -41,6 +41,11 @@ export interface InboxRowBase {
   id: string;
   status: InboxStatus;
   createdAt: number | null;
+  /**
+   * The request's name in the audit log and its answer claims, where `id` alone does not name it
+   * (an ADK call id repeats across sessions and agent servers); otherwise `id`.
+   */
+  requestKey?: string;
 }
 
 /** What names one exportable unit of each protocol (the export body, a bundle's `unit`), as one union. */

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createServer, request, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { adkSessionKey } from "@/lib/contracts/agents";
 import type { InboxItem, InterruptAnswer, RunRecord } from "@/lib/contracts/agents";
 import type { AnswerResult } from "@/lib/server/adk/answers";
@@ -252,5 +254,56 @@ describe("stale interrupts and failed sends", () => {
     const before = agents.listInbox().map((i) => [i.id, i.kind, i.status]);
     const after = reopened.listInbox().map((i) => [i.id, i.kind, i.status]);
     expect(after).toEqual(before);
+  });
+});
+
+describe("an answer Loupe stopped while sending", () => {
+  it("is failed at the next start, and its Retry is not blocked by the claims it never gave back (the request's, the server's pause)", async () => {
+    const key = await pausedSession("loupe_demo", "s-restart", "job");
+    const item = pendingOf(key, "long_running");
+    // A gateway in front of the agent server that holds the first run (the answer is being sent when
+    // Loupe stops) and passes everything else through: the Retry reaches the same server, whose pause
+    // the stopped answer still holds.
+    const upstream = new URL(server.url);
+    const held: ServerResponse[] = [];
+    const gateway = createServer((req, res) => {
+      if (req.url?.startsWith("/run_sse") && held.length === 0) {
+        held.push(res);
+        return;
+      }
+      const headers = { ...req.headers, host: upstream.host };
+      const out = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      out.on("error", () => res.destroy());
+      req.pipe(out);
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
+    const viaGateway = { name: "demo", url: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`, headers: {}, userId: "u1" };
+    await agents.update(id, viaGateway);
+    const sending = send(key, item.id, { kind: "long_running", response: { status: "done", rows: 3 } });
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    // "Restart": the next Loupe on the same store. The stopped one never gave its claims back (the
+    // first round's, of the request and of the server's pause).
+    const next = new AgentRegistry(agents.hub);
+    try {
+      const failed = next.listInbox().find((i) => i.key === item.key);
+      expect(failed).toMatchObject({
+        status: "failed",
+        lastAnswer: { status: "failed", error: { code: "internal:loupe_restarted", message: "Loupe stopped before this finished" } },
+      });
+      const retried = await next.retry(id, failed!.lastAnswer!.id);
+      expect(retried.answer).toMatchObject({ status: "sent", answer: { kind: "long_running", response: { status: "done", rows: 3 } } });
+      expect((await next.waitRun(retried.run!.id))?.status).toBe("completed");
+      expect(next.listInbox().find((i) => i.key === item.key)).toMatchObject({ status: "answered", lastAnswer: { status: "sent" } });
+    } finally {
+      await next.closeAll();
+      await agents.closeAll();
+      await sending;
+      for (const res of held) res.destroy();
+      await agents.update(id, { ...viaGateway, url: server.url });
+      await new Promise<void>((resolve) => gateway.close(() => resolve()));
+    }
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { adkReplayScope, adkTesting } from "@/lib/server/adk/testing";
 import { demoFailed } from "@/lib/server/demo-offers";
-import type { AgentServerInput } from "@/lib/contracts/agents";
+import { adkRequestId, type AgentServerInput } from "@/lib/contracts/agents";
 import { entryPayload } from "@/lib/contracts/entry-kinds";
 import type { InboxRowOf } from "@/lib/contracts/inbox";
 import { getAgents, type AgentRegistry } from "@/lib/server/adk/agents";
@@ -14,11 +14,14 @@ import { getReplayScopes } from "@/lib/server/testing/replay-scopes";
 import type { BootContext, DemoPeer, Keep, ProtocolAdapter } from "@/lib/server/protocols/types";
 import { errorMessage } from "@/lib/values";
 
-/** Every interrupt of every ADK agent server and session (lib/server/adk/inbox.ts tracks them). */
+/**
+ * Every interrupt of every ADK agent server and session (lib/server/adk/inbox.ts tracks them), each
+ * named for the audit log as its answers are (adkRequestId), not by its call id alone.
+ */
 function inbox(): InboxRowOf<"adk">[] {
   return getAgents()
     .listInbox()
-    .map((item) => ({ ...item, source: "adk" as const }));
+    .map((item) => ({ ...item, source: "adk" as const, requestKey: adkRequestId(item.agentId, item.sessionKey, item.key) }));
 }
 
 /**

@@ -16,7 +16,7 @@ import { adkSessionKey, parseAdkSessionKey } from "@/lib/contracts/agents";
 import type { AdkSession } from "@/lib/protocols/adk/session";
 import { AgentStore } from "@/lib/server/adk/agent-store";
 import { AnswerDesk } from "@/lib/server/adk/answers";
-import type { AnswerResult } from "@/lib/server/adk/answers";
+import type { AnswerAttempt, AnswerResult } from "@/lib/server/adk/answers";
 import { AdkInbox } from "@/lib/server/adk/inbox";
 import type { PeerCreateOptions, PeerRegistry } from "@/lib/server/peers/registry";
 import { AdkServers, type AgentEntry } from "@/lib/server/adk/servers";
@@ -249,11 +249,20 @@ export class AgentRegistry {
     return this.inbox.list();
   }
 
-  answer(id: string, body: AnswerBody): Promise<AnswerResult> {
+  async answer(id: string, body: AnswerBody): Promise<AnswerResult> {
+    return (await this.answerAttempt(id, body)).result;
+  }
+
+  async retry(id: string, answerId: string): Promise<AnswerResult> {
+    return (await this.retryAttempt(id, answerId)).result;
+  }
+
+  /** The answer sent, with what the agent server made of it (for the audit log: the answer routes). */
+  answerAttempt(id: string, body: AnswerBody): Promise<AnswerAttempt> {
     return this.answers.answer(id, this.require(id).config, body);
   }
 
-  retry(id: string, answerId: string): Promise<AnswerResult> {
+  retryAttempt(id: string, answerId: string): Promise<AnswerAttempt> {
     return this.answers.retry(id, this.require(id).config, answerId);
   }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AnswerBody, InterruptAnswer, RunRecord, StoredAnswer } from "@/lib/contracts/agents";
-import { parseAdkSessionKey } from "@/lib/contracts/agents";
+import { adkRequestId, parseAdkSessionKey } from "@/lib/contracts/agents";
 import { AppError } from "@/lib/errors";
 import { answerOnceAsync, claimPeerPause, peerPause, type AnswerTarget } from "@/lib/server/inbox/answer-claims";
 import { confirmationResponse, credentialResponse, inputResponse, longRunningResponse } from "@/lib/protocols/adk/answers";
@@ -13,10 +13,37 @@ import { maskStoredAnswer } from "@/lib/server/adk/mask";
 import { hasMaskedSecret, maskCredentialSecrets } from "@/lib/server/secrets";
 import type { RunManager } from "@/lib/server/adk/runs";
 import type { UpstreamTarget } from "@/lib/server/adk/upstream";
+import type { AuditAnswer } from "@/lib/server/people/audit-log";
 
 export interface AnswerResult {
   answer: StoredAnswer;
   run?: RunRecord;
+}
+
+/** One answer sent: what the route replies with, and what the agent server made of it. */
+export interface AnswerAttempt {
+  result: AnswerResult;
+  /** The request's name: its answer claim's and its audit rows' (adkRequestId). */
+  requestId: string;
+  /**
+   * The stored answer (masked) once the agent server took it (sent) or refused it (failed). A
+   * refusal can come after `result` (nothing within FIRST_FRAME_WAIT_MS); never settles if Loupe
+   * stops first (the answer is then failed at the next start).
+   */
+  settled: Promise<StoredAnswer>;
+}
+
+/**
+ * What the audit log says of an attempt once it settled: answered, or failed with the agent
+ * server's reason in words (the request stays open for a Retry).
+ */
+export function answerAudit(attempt: { requestId: string }, answer: StoredAnswer, retried: boolean): AuditAnswer {
+  const said = (text: string) => (retried ? `retried: ${text}` : text);
+  const where = { source: "adk", requestId: attempt.requestId };
+  if (answer.status === "failed") return { kind: "failed", ...where, detail: said(answer.error?.message ?? "the agent server refused it") };
+  // Aborted before the agent server replied: given, and never refused.
+  if (answer.status === "sending") return { kind: "answered", ...where, detail: said("stopped before the agent server replied") };
+  return { kind: "answered", ...where, ...(retried ? { detail: "retried" } : {}) };
 }
 
 /** How long answer() waits for the run's first frame, where an IntentMismatchError would show. */
@@ -95,12 +122,12 @@ export class AnswerDesk {
     const last = this.inbox.findRaw(agentId, sessionKey, interrupt.id, interrupt.key)?.last;
     return {
       source: "adk",
-      requestId: `${agentId}/${sessionKey}/${interrupt.key}`,
+      requestId: adkRequestId(agentId, sessionKey, interrupt.key),
       ...(last ? { round: `after:${last.runId ?? last.id}` } : {}),
     };
   }
 
-  async answer(agentId: string, target: UpstreamTarget, body: AnswerBody): Promise<AnswerResult> {
+  async answer(agentId: string, target: UpstreamTarget, body: AnswerBody): Promise<AnswerAttempt> {
     if (!parseAdkSessionKey(body.sessionKey)) throw new AppError("bad_request:session_key", `Not a session key: "${body.sessionKey}"`);
     const interrupt = await this.unmasked(agentId, body.sessionKey, body.interruptId, body.interruptKey);
     const newMessage = answerMessage(interrupt, body.answer);
@@ -117,12 +144,12 @@ export class AnswerDesk {
     const claim = this.claimTarget(agentId, body.sessionKey, interrupt);
     return this.onePause(target, body.sessionKey, interrupt, claim.round, (release) =>
       answerOnceAsync(this.agentStore.store, claim, "conflict:interrupt_answered", () =>
-        this.send(stored, target, interrupt, newMessage, body.streaming, release),
+        this.send(claim.requestId, stored, target, interrupt, newMessage, body.streaming, release),
       ),
     );
   }
 
-  async retry(agentId: string, target: UpstreamTarget, answerId: string): Promise<AnswerResult> {
+  async retry(agentId: string, target: UpstreamTarget, answerId: string): Promise<AnswerAttempt> {
     const stored = this.agentStore.getAnswer(answerId);
     if (!stored || stored.agentId !== agentId) throw new AppError("not_found:answer", `No answer "${answerId}" on this agent server`);
     if (stored.status !== "failed") throw new AppError(`conflict:answer_${stored.status}`, `This answer is ${stored.status}, not failed`);
@@ -139,7 +166,15 @@ export class AnswerDesk {
     const claim = this.claimTarget(agentId, stored.sessionKey, interrupt);
     return this.onePause(target, stored.sessionKey, interrupt, claim.round, (release) =>
       answerOnceAsync(this.agentStore.store, claim, "conflict:interrupt_answered", () =>
-        this.send({ ...rest, status: "sending" }, target, interrupt, answerMessage(interrupt, stored.answer), false, release),
+        this.send(
+          claim.requestId,
+          { ...rest, status: "sending" },
+          target,
+          interrupt,
+          answerMessage(interrupt, stored.answer),
+          false,
+          release,
+        ),
       ),
     );
   }
@@ -171,6 +206,7 @@ export class AnswerDesk {
   }
 
   private async send(
+    requestId: string,
     first: StoredAnswer,
     target: UpstreamTarget,
     interrupt: AdkInterrupt,
@@ -178,7 +214,7 @@ export class AnswerDesk {
     streaming: boolean,
     /** Gives the peer's pause back (its run failed: the answer may be given again). */
     release: () => void = () => undefined,
-  ): Promise<AnswerResult> {
+  ): Promise<AnswerAttempt> {
     let current = first;
     const update = (patch: Partial<StoredAnswer>): void => {
       current = { ...current, ...patch };
@@ -214,6 +250,11 @@ export class AnswerDesk {
     await Promise.race([settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_FRAME_WAIT_MS)))]);
     clearTimeout(timer);
     const latest = this.runs.get(run.id);
-    return { answer: maskStoredAnswer(current), ...(latest ? { run: latest } : {}) };
+    return {
+      result: { answer: maskStoredAnswer(current), ...(latest ? { run: latest } : {}) },
+      requestId,
+      // Read once settled: a refusal in the first frame is applied in the same tick as firstFrame.
+      settled: settled.then(() => maskStoredAnswer(current)),
+    };
   }
 }

@@ -190,4 +190,29 @@ describe("a peer's pause claimed from more than one view", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("left claimed by an answer Loupe stopped while sending (never given back) does not block the Retry, claimed in its own round once", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "loupe-peer-pause-round-"));
+    const store = new Store(dir);
+    try {
+      const pause = peerPause("http://127.0.0.1:45197", "loupe_demo/u1/s1 e1:adk-9c646cbc");
+      // The first answer's claim; its release never runs (the process stopped).
+      claimPeerPause(store, pause, "conflict:interrupt_answered");
+      // The Retry claims the round after the failed attempt (the request's own claim does the same).
+      const retryRound = { ...pause, round: "after:run-1" };
+      const release = claimPeerPause(store, retryRound, "conflict:interrupt_answered");
+      // The round is one claim: another view of the same server answering it now is told so.
+      expect(() => claimPeerPause(store, retryRound, "conflict:a2a_request_answered")).toThrow(
+        expect.objectContaining({ code: "conflict:a2a_request_answered", status: 409 }),
+      );
+      // Giving the Retry's claim back leaves the first round's as it was.
+      release();
+      expect(answerClaimOf(store, retryRound)).toBeUndefined();
+      expect(answerClaimOf(store, pause)).toBeDefined();
+      expect(() => claimPeerPause(store, retryRound, "conflict:interrupt_answered")).not.toThrow();
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

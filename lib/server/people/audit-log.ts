@@ -83,7 +83,8 @@ export class AuditLog {
   /**
    * Records each inbox row not recorded yet as raised, at the time it was raised: one sweep over the
    * inbox (every protocol's requests through the registry, lib/server/inbox) instead of a hook in
-   * each protocol. Run before the log is read and before an answer is written.
+   * each protocol. Run before the log is read and before an answer is written. Each under the name
+   * its answers are written with: `requestKey` where the row has one, else its id.
    */
   sweepRaised(rows: readonly InboxRowBase[]): void {
     for (const row of rows) {
@@ -94,7 +95,7 @@ export class AuditLog {
         "peer",
         null,
         row.source,
-        row.id,
+        row.requestKey ?? row.id,
         null,
       ]);
     }

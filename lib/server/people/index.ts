@@ -45,21 +45,38 @@ export { currentActor } from "@/lib/server/people/actor-context";
  * The one helper every answer path calls (MCP requests, ADK answers, A2A, AG-UI, LangGraph, the
  * approvals desk): runs the answer and, once it is applied, writes who gave it and when to the audit
  * log. A refused answer (stale, answered already, a bad body) is not recorded: it changed nothing.
+ * What to write may be known only later (a promise: whether the peer took the answer, which it can
+ * say after the route has replied): it is written when it settles, as the same actor, and the reply
+ * does not wait for it.
  */
 export async function answerAudited<T>(
   req: Request,
-  what: AuditAnswer | ((result: T) => AuditAnswer),
+  what: AuditAnswer | ((result: T) => AuditAnswer | Promise<AuditAnswer>),
   answer: () => T | Promise<T>,
 ): Promise<T> {
   const actor = actorOf(req);
   const result = await runAsActor(actor, answer);
   try {
-    const log = getAuditLog();
-    log.sweepRaised(getInbox().list());
-    log.record(actor, typeof what === "function" ? what(result) : what);
+    const outcome = typeof what === "function" ? what(result) : what;
+    if (outcome instanceof Promise) void outcome.then((known) => writeAudited(actor, known), auditFailed);
+    else writeAudited(actor, outcome);
   } catch (error) {
-    // The answer is applied: a log that cannot be written is said in Loupe's log, not as a failed answer.
-    logLine("[loupe] the audit log could not record an answer:", errorMessage(error));
+    auditFailed(error);
   }
   return result;
+}
+
+function writeAudited(actor: Actor, what: AuditAnswer): void {
+  try {
+    const log = getAuditLog();
+    log.sweepRaised(getInbox().list());
+    log.record(actor, what);
+  } catch (error) {
+    auditFailed(error);
+  }
+}
+
+/** The answer is applied: a log that cannot be written is said in Loupe's log, not as a failed answer. */
+function auditFailed(error: unknown): void {
+  logLine("[loupe] the audit log could not record an answer:", errorMessage(error));
 }
