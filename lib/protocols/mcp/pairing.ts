@@ -147,14 +147,11 @@ export function pairTraffic(entries: Entry[]): TrafficRow[] {
         progressToken: token,
         progressCount: 0,
       };
-      let queue = outstanding.get(key);
-      // A cancelled request is over for its sender, whose next request may take its id: that one
-      // is a new request, not a duplicate, and the answer that follows is its own.
-      if (queue?.some((r) => r.cancelledAt !== undefined)) queue = queue.filter((r) => r.cancelledAt === undefined);
-      if (queue && queue.length > 0) {
+      // A cancelled request left `outstanding` with its cancel: one that takes its id is a new request.
+      const queue = outstanding.get(key);
+      if (queue) {
         queue.push(row);
         for (const r of queue) r.duplicateId = true;
-        outstanding.set(key, queue);
       } else outstanding.set(key, [row]);
       if (token !== undefined) byToken.set(idKey(entry.connectionId, entry.direction, token), row);
       rows.push(row);
@@ -180,9 +177,13 @@ export function pairTraffic(entries: Entry[]): TrafficRow[] {
     if (isMessage && first?.kind === "rpc_notification") {
       const params = isRecord(first.params) ? first.params : undefined;
       if (first.method === "notifications/cancelled" && isJsonRpcId(params?.requestId)) {
-        // The sender cancels a request it sent itself: same direction as the notification.
-        const queue = outstanding.get(idKey(entry.connectionId, entry.direction, params.requestId));
-        const target = queue?.find((r) => r.cancelledAt === undefined);
+        // The sender cancels a request it sent itself: same direction as the notification. The
+        // cancel ends it: the sender ignores an answer that comes after (as the call record does),
+        // so that answer is unmatched, and a new request may take the id.
+        const key = idKey(entry.connectionId, entry.direction, params.requestId);
+        const queue = outstanding.get(key);
+        const target = queue?.shift();
+        if (queue && queue.length === 0) outstanding.delete(key);
         if (target) target.cancelledAt = entry.receivedAt;
       } else if (first.method === "notifications/progress" && isJsonRpcId(params?.progressToken)) {
         const owner = byToken.get(idKey(entry.connectionId, OPPOSITE[entry.direction], params.progressToken));
