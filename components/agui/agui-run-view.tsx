@@ -41,12 +41,13 @@ export function AguiRunView({ bundle }: BundleUnitViewProps) {
   const run = useMemo(() => runsOfEntries(entries).find((r) => r.runId === runId) ?? null, [entries, runId]);
   const timeline = useMemo(() => {
     if (!run) return null;
-    const initialState = isRecord(run.input) ? run.input.state : undefined;
+    // A next run of a response has no input of its own: it starts where the run before it left (before.state).
+    const initialState = isRecord(run.input) ? run.input.state : snapshot.before.state;
     return normalizeAguiRun(
       run.events.map((e) => e.event),
       { initialState },
     );
-  }, [run]);
+  }, [run, snapshot]);
   const requests = bundle.inbox.filter(isKnownInboxRow).filter(isAguiRow);
   const renderRequest: RenderRequest = ({ toolCallId, interruptId }) => {
     const r = requests.find(

@@ -48,4 +48,5 @@ export const OUTCOME_LABEL: Record<AguiRunOutcome["type"], string> = {
   interrupt: "Interrupted",
   cancelled: "Cancelled",
   error: "Error",
+  refused: "Refused (protocol violation)",
 };

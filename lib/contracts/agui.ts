@@ -88,6 +88,12 @@ export interface AguiRunRecord {
   clientError?: string;
   /** How the run ended, as RUN_FINISHED.outcome said ("success" when omitted). */
   outcome?: "success" | "interrupt" | "cancelled";
+  /**
+   * Set on a run the agent started in the response to another run's request, after that run ended
+   * (AG-UI lets one stream carry several runs in sequence): the run Loupe started, whose request
+   * (`agui_input`) it came in. It starts from the messages and state the run before it left.
+   */
+  responseOf?: string;
 }
 
 export interface AguiThreadSummary {
@@ -140,6 +146,11 @@ export interface AguiHumanRequest {
   createdAt: number;
   status: "pending" | "answered" | "failed" | "stale";
   answeredAt?: number;
+  /**
+   * The round its answer was claimed in (lib/server/inbox/answer-claims.ts; none: the first): a 409
+   * names who answered and when from it, the Retry that took the answer rather than the first attempt.
+   */
+  answerRound?: string;
   reason?: string;
   error?: AppErrorBody;
   /** The accepted answer (kept so a failed continuation can be retried as it was). */
@@ -177,8 +188,10 @@ const threadSide = z.object({ messages: z.array(z.unknown()), state: z.unknown()
  * The `snapshot` of an AG-UI run bundle:
  *   run     Loupe's record of the run (status, times, event count, error, outcome, answers carried).
  *   input   the RunAgentInput as POSTed (`agui_input`: messages, state, tools, context, resume…);
- *           null when the run never got as far as sending it.
- *   before  the thread's messages and state as the run started (what the input carried).
+ *           null when the run never got as far as sending it, or came in the response to another
+ *           run's request (`run.responseOf`).
+ *   before  the thread's messages and state as the run started (what the input carried; for a run
+ *           of another's response, what the runs before it in that response left).
  *   after   the thread's messages and state as the run left them — what Loupe sends on the next
  *           run: the input's messages plus what the events said, the state after every snapshot/delta.
  */

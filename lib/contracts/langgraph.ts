@@ -230,6 +230,11 @@ export interface LgHumanRequest {
   createdAt: number;
   status: "pending" | "answered" | "failed" | "stale";
   answeredAt?: number;
+  /**
+   * The round its answer was claimed in (lib/server/inbox/answer-claims.ts; none: the first): a 409
+   * names who answered and when from it, the Retry that took the answer rather than the first attempt.
+   */
+  answerRound?: string;
   /** Why it is stale or failed, in words. */
   reason?: string;
   error?: AppErrorBody;

@@ -13,6 +13,7 @@ import type {
 } from "@/lib/contracts/agui";
 import type { Entry } from "@/lib/contracts/entries";
 import { parseEntry } from "@/lib/contracts/entry-kinds";
+import { normalizeAguiRun } from "@/lib/protocols/agui";
 import { inboxKeys } from "@/lib/queries/inbox";
 import type { EntryHandler, StreamPart } from "@/lib/queries/entry-handler";
 import { putInboxRow } from "@/lib/queries/inbox-stream";
@@ -211,4 +212,22 @@ export function runsOfEntries(entries: readonly Entry[]): RunRecordView[] {
   }
   for (const request of requests.values()) runOf(runs, request.runId, Number.MAX_SAFE_INTEGER).requests.push(request);
   return [...runs.values()].sort((a, b) => a.firstSeq - b.firstSeq);
+}
+
+/**
+ * The state a run started from: its input's (the RunAgentInput Loupe POSTed), or, for a run the agent
+ * started after another in the same response (`responseOf`, no input of its own), the state the run
+ * before it in that response left (the spec: state persists across the runs of one stream).
+ */
+export function runStartState(run: RunRecordView, runs: readonly RunRecordView[]): unknown {
+  if (isRecord(run.input)) return run.input.state;
+  const response = run.record?.responseOf;
+  if (!response) return undefined;
+  const at = runs.indexOf(run);
+  const before = runs.slice(0, at < 0 ? runs.length : at).findLast((r) => r.runId === response || r.record?.responseOf === response);
+  if (!before) return undefined;
+  return normalizeAguiRun(
+    before.events.map((e) => e.event),
+    { initialState: runStartState(before, runs) },
+  ).state;
 }

@@ -220,10 +220,16 @@ describe("AG-UI runs against a hostile agent", () => {
     await agui.runDone(answered.answeredByRunId!);
     const failed = agui.getRequest(req!.id);
     expect(failed).toMatchObject({ status: "failed", error: { message: "The approval payload was refused: note is required" } });
+    await new Promise((r) => setTimeout(r, 5)); // the retry is a later click
     const retried = await agui.answerRequest(req!.id, { kind: "resume", status: "resolved", payload: { note: "fine" } });
     expect((await agui.runDone(retried.answeredByRunId!))!.record.status).toBe("finished");
     expect(agui.getRequest(req!.id).status).toBe("answered");
     expect(hostile.inputs.at(-1)!.resume).toEqual([{ interruptId: "int-1", status: "resolved", payload: { note: "fine" } }]);
+    // Answered again: the 409 names the retry that took the answer, not the first attempt that failed.
+    expect(retried.answeredAt).toBeGreaterThan(failed.answeredAt!);
+    const again = await agui.answerRequest(req!.id, { kind: "resume", status: "cancelled" }).catch((e: unknown) => e);
+    expect(again).toMatchObject({ status: 409, code: "conflict:agui_request_answered", details: { answeredAt: retried.answeredAt } });
+    expect((again as Error).message).toContain(`at ${new Date(retried.answeredAt!).toISOString()}`);
   });
 
   it("a pending request is stale after a restart, and when the thread moves on", async () => {

@@ -222,11 +222,43 @@ describe("normalizeAguiRun on event orders real agents send", () => {
     expect(t.items.filter((i) => i.kind === "after_end")).toEqual([]);
     expect(t.outcome).toEqual({ type: "success", result: { ok: true } });
     expect(t.findings.map((f) => f.code)).not.toContain("run_started_twice");
-    // Another runId naming no parent is a new run over the open one: said, as before.
-    const over = normalizeAguiRun([
+  });
+
+  it("a RUN_STARTED over the open run (no parentRunId) refuses the stream there: the run fails, nothing after is applied", () => {
+    // Before: a warning, and the second run's text and outcome were taken for the first's (finished).
+    const t = normalizeAguiRun([
       { type: "RUN_STARTED", ...run() },
+      { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "kept" },
+      { type: "TEXT_MESSAGE_END", messageId: "m1" },
       { type: "RUN_STARTED", ...run("r2") },
+      { type: "TEXT_MESSAGE_START", messageId: "m2", role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m2", delta: "over it" },
+      { type: "TEXT_MESSAGE_END", messageId: "m2" },
+      { type: "RUN_FINISHED", ...run("r2") },
+      { type: "RUN_STARTED", ...run("r3") },
     ]);
-    expect(over.findings.map((f) => f.code)).toContain("run_started_twice");
+    const message =
+      "RUN_STARTED of run r2 arrived while run r1 was still open: AG-UI allows a new run on a stream only after the open one " +
+      "ended (RUN_FINISHED or RUN_ERROR), and @ag-ui/client refuses the stream there. What came after is kept as received, not applied";
+    expect(t.outcome).toEqual({ type: "refused", message });
+    expect(t.findings.map((f) => [f.code, f.index])).toEqual([["run_started_while_open", 4]]);
+    expect(t.items.filter((i) => i.kind === "text").map((i) => (i.kind === "text" ? i.text : ""))).toEqual(["kept"]);
+    expect(t.items.filter((i) => i.kind === "after_end")).toHaveLength(6);
+    expect(threadMessagesAfterRun([], t).map((m) => (m as { content: string }).content)).toEqual(["kept"]);
+  });
+
+  it("a RUN_STARTED after the run closed opens the next run of the stream (allowed), with no finding", () => {
+    const t = normalizeAguiRun([
+      { type: "RUN_STARTED", ...run() },
+      { type: "RUN_FINISHED", ...run() },
+      { type: "RUN_STARTED", ...run("r2") },
+      { type: "TEXT_MESSAGE_START", messageId: "m2", role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m2", delta: "next" },
+      { type: "TEXT_MESSAGE_END", messageId: "m2" },
+      { type: "RUN_ERROR", message: "later", runId: "r2" },
+    ]);
+    expect(t.findings).toEqual([]);
+    expect(t.outcome).toEqual({ type: "error", message: "later", code: undefined });
   });
 });

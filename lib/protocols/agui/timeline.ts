@@ -8,6 +8,7 @@ import type {
   AguiTimelineItem,
 } from "@/lib/protocols/agui/types";
 import { isObj, parseInterrupts, str, type Ev } from "@/lib/protocols/agui/events";
+import { AguiLifecycle, type AguiLifecycleStep } from "@/lib/protocols/agui/lifecycle";
 import { ReasoningMessages, TextMessages, type TimelineSink } from "@/lib/protocols/agui/timeline-messages";
 import { RunState } from "@/lib/protocols/agui/timeline-state";
 import { ToolCalls } from "@/lib/protocols/agui/timeline-tools";
@@ -37,11 +38,9 @@ class Builder implements TimelineSink {
   private readonly tools = new ToolCalls(this);
   private readonly steps = new Map<string, AguiStepItem>();
   private readonly subagents = new Map<string, AguiSubagentItem>();
-  private started = false;
-  /** The run this timeline is of (its first RUN_STARTED's runId), and the runs nested in it still open. */
-  private runId: string | undefined;
-  private readonly nested = new Set<string>();
-  /** The event that ended the run (RUN_ERROR / RUN_FINISHED at index), until a new RUN_STARTED. */
+  /** Which run each RUN_* event opens or closes (lifecycle.ts): the run's own, one nested in it, the next. */
+  private readonly life = new AguiLifecycle();
+  /** The event that ended the run (RUN_ERROR / RUN_FINISHED, or a RUN_STARTED over it, at index), until a next RUN_STARTED. */
   private ended: { type: string; index: number } | null = null;
   private afterEnd = 0;
 
@@ -65,7 +64,8 @@ class Builder implements TimelineSink {
     if (type !== "TEXT_MESSAGE_CHUNK") this.texts.closeChunk();
     if (type !== "TOOL_CALL_CHUNK") this.tools.closeChunk(i);
     if (type !== "REASONING_MESSAGE_CHUNK") this.reasoning.closeChunk();
-    if (this.ended && type !== "RUN_STARTED") {
+    const step = this.life.step(e);
+    if (this.ended && step !== "next") {
       // After the end nothing is applied: text after RUN_ERROR must not grow the thread's message
       // (it would be sent back to the agent on the next run). Kept, shown as after the end.
       if (this.afterEnd++ === 0)
@@ -78,32 +78,24 @@ class Builder implements TimelineSink {
       this.items.push({ kind: "after_end", type, first: i, last: i, event: e });
       return;
     }
-    this.dispatch(type, e, i);
+    this.dispatch(type, e, i, step);
   }
 
-  private dispatch(type: string, e: Ev, i: number): void {
+  private dispatch(type: string, e: Ev, i: number, step: AguiLifecycleStep): void {
     switch (type) {
-      case "RUN_STARTED": {
-        const id = str(e.runId);
-        // A run nested in the open one (another runId naming a parentRunId): it ends on its own.
-        // Without parentRunId it is a new run started over the open one, as before (a warning).
-        if (this.started && !this.ended && id && this.runId && id !== this.runId && str(e.parentRunId)) {
-          this.nested.add(id);
-          this.items.push({ kind: "run_started", first: i, last: i, event: e });
-          return;
-        }
-        if (this.started && !this.ended) this.find(i, "warning", "run_started_twice", "RUN_STARTED again while the run was still open");
-        this.runId = id;
-        this.started = true;
-        this.ended = null;
+      case "RUN_STARTED":
+        // Over the open run (no parentRunId): the stream is refused here. A nested run ends on its own.
+        if (step === "overlap") return this.refuse(e, i);
+        // The next run (recorded on its own since Loupe splits a response by run; older records held
+        // several): this timeline goes on with it.
+        if (step !== "nested_start") this.ended = null;
         this.items.push({ kind: "run_started", first: i, last: i, event: e });
         return;
-      }
       case "RUN_FINISHED":
-        if (this.endsNested(e, i, "run_finished")) return;
+        if (step === "nested_end") return void this.items.push({ kind: "run_finished", first: i, last: i, event: e });
         return this.finish(e, i);
       case "RUN_ERROR":
-        if (this.endsNested(e, i, "run_error")) return;
+        if (step === "nested_end") return void this.items.push({ kind: "run_error", first: i, last: i, event: e });
         this.items.push({ kind: "run_error", first: i, last: i, event: e });
         this.outcome = { type: "error", message: str(e.message) ?? "(no message)", code: str(e.code) };
         this.usage.push(...usageOf(e));
@@ -217,12 +209,22 @@ class Builder implements TimelineSink {
     this.terminate("RUN_FINISHED", i);
   }
 
-  /** The end of a nested run: shown, and the outer run goes on. */
-  private endsNested(e: Ev, i: number, kind: "run_finished" | "run_error"): boolean {
-    const id = str(e.runId);
-    if (!id || !this.nested.delete(id)) return false;
-    this.items.push({ kind, first: i, last: i, event: e });
-    return true;
+  /**
+   * A RUN_STARTED while the run is open, naming no parent (lifecycle.ts): a violation the official
+   * client refuses the stream at. The run ends failed here; it and what follows are kept, not applied.
+   */
+  private refuse(e: Ev, i: number): void {
+    const open = this.life.current ?? "(no runId)";
+    const message =
+      `RUN_STARTED of run ${str(e.runId) ?? "(no runId)"} arrived while run ${open} was still open: AG-UI allows a new run ` +
+      "on a stream only after the open one ended (RUN_FINISHED or RUN_ERROR), and @ag-ui/client refuses the stream there. " +
+      "What came after is kept as received, not applied";
+    this.find(i, "error", "run_started_while_open", message);
+    this.items.push({ kind: "after_end", type: "RUN_STARTED", first: i, last: i, event: e });
+    this.outcome = { type: "refused", message };
+    this.terminate("RUN_STARTED", i);
+    // Said once, above: the events after it need no finding of their own.
+    this.afterEnd = 1;
   }
 
   private terminate(type: string, i: number): void {

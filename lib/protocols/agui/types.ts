@@ -139,7 +139,9 @@ export type AguiRunOutcome =
   | { type: "success"; result?: unknown }
   | { type: "interrupt"; interrupts: AguiInterrupt[] }
   | { type: "cancelled" }
-  | { type: "error"; message: string; code?: string };
+  | { type: "error"; message: string; code?: string }
+  /** The stream broke the run lifecycle (a RUN_STARTED while the run was open): not the agent's RUN_ERROR. */
+  | { type: "refused"; message: string };
 
 export interface AguiRunTimeline {
   items: AguiTimelineItem[];

@@ -29,13 +29,40 @@ function runEntries(agentId: string, threadId: string, runId: string): BundleEnt
   return rows.map(bundleEntryOf);
 }
 
-/** Before and after, the way the service moves a thread on at the end of a run (AguiService.finish). */
-function threadAround(input: Record<string, unknown> | null, entries: readonly BundleEntry[]): Pick<AguiRunSnapshot, "before" | "after"> {
-  const messages = Array.isArray(input?.messages) ? (input.messages as unknown[]) : [];
-  const state = input?.state ?? {};
+type ThreadSide = AguiRunSnapshot["before"];
+
+/** The RunAgentInput a run's entries say was POSTed, if any. */
+function inputOf(entries: readonly BundleEntry[]): Record<string, unknown> | null {
+  const sent = entries.find((e) => e.kind === "agui_input" && isRecord(e.raw));
+  return sent && isRecord(sent.raw) && isRecord(sent.raw.input) ? sent.raw.input : null;
+}
+
+/** After a run, the way the service moves a thread on at its end (AguiRuns.finish). */
+function threadAfter(before: ThreadSide, entries: readonly BundleEntry[]): ThreadSide {
   const events = entries.flatMap((e) => (e.kind === "agui_event" && isRecord(e.raw) && isRecord(e.raw.event) ? [e.raw.event] : []));
-  const timeline = normalizeAguiRun(events, { initialState: state });
-  return { before: { messages, state }, after: { messages: threadMessagesAfterRun(messages, timeline), state: timeline.state } };
+  const timeline = normalizeAguiRun(events, { initialState: before.state });
+  return { messages: threadMessagesAfterRun(before.messages, timeline), state: timeline.state };
+}
+
+/**
+ * The thread as a run started: its input's messages and state, or for a run the agent started after
+ * another in the same response (`responseOf`), as the runs before it in that response left it.
+ */
+function threadBefore(run: AguiRunRecord, input: Record<string, unknown> | null): ThreadSide {
+  const fromInput = (i: Record<string, unknown> | null): ThreadSide => ({
+    messages: Array.isArray(i?.messages) ? i.messages : [],
+    state: i?.state ?? {},
+  });
+  const response = run.responseOf;
+  if (!response) return fromInput(input);
+  let side: ThreadSide | undefined;
+  for (const r of getAgui().store.threadRuns(run.agentId, run.threadId)) {
+    if (r.runId === run.runId) break;
+    if (r.runId !== response && r.responseOf !== response) continue;
+    const entries = runEntries(r.agentId, r.threadId, r.runId);
+    side = threadAfter(side ?? fromInput(inputOf(entries)), entries);
+  }
+  return side ?? fromInput(input);
 }
 
 async function exportRun(ref: BundleUnitRefOf<"agui-run">): Promise<BundleParts> {
@@ -45,13 +72,13 @@ async function exportRun(ref: BundleUnitRefOf<"agui-run">): Promise<BundleParts>
   const run: AguiRunRecord | undefined = agui.store.getRun(ref.runId);
   if (!run || run.agentId !== ref.agentId) throw notFound(`No run "${ref.runId}" of the AG-UI agent "${agent.name}"`);
   const entries = runEntries(ref.agentId, run.threadId, ref.runId);
-  const sent = entries.find((e) => e.kind === "agui_input" && isRecord(e.raw));
-  const input = sent && isRecord(sent.raw) && isRecord(sent.raw.input) ? sent.raw.input : null;
+  const input = inputOf(entries);
   const inbox: InboxRow[] = agui.store
     .threadRequests(ref.agentId, run.threadId)
     .filter((r) => r.runId === ref.runId || r.answeredByRunId === ref.runId)
     .map((r) => ({ source: "agui", ...r }));
-  const snapshot: AguiRunSnapshot = { run: { ...run }, input, ...threadAround(input, entries) };
+  const before = threadBefore(run, input);
+  const snapshot: AguiRunSnapshot = { run: { ...run }, input, before, after: threadAfter(before, entries) };
   return {
     title: `AG-UI run ${ref.runId} · ${agent.name}`,
     // The agent as the API shows it: header values masked.

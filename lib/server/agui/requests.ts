@@ -54,7 +54,7 @@ export class AguiRequests {
   answer(requestId: string, body: AguiAnswerBody): AguiHumanRequest {
     const r = this.get(requestId);
     if (r.status === "answered") {
-      const who = answerClaimOf(this.hub.store, { source: "agui", requestId });
+      const who = answerClaimOf(this.hub.store, { source: "agui", requestId, round: r.answerRound });
       throw who
         ? answeredConflict("conflict:agui_request_answered", who)
         : new AppError("conflict:agui_request_answered", "This request was already answered");
@@ -89,6 +89,7 @@ export class AguiRequests {
         ...r,
         status: "answered",
         answeredAt,
+        answerRound: target.round,
         answer: body,
         error: undefined,
         reason: undefined,

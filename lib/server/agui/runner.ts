@@ -3,11 +3,14 @@ import { HttpAgent, transformChunks, verifyEvents } from "@ag-ui/client";
 import type { RunAgentInput } from "@ag-ui/core";
 import { EventSchemas } from "@ag-ui/core/schemas";
 import { SseFeed, STRAY_LINES } from "@/lib/server/sse-feed";
+import { quietEnd } from "@/lib/server/agui/client-copy";
 import type { AguiRunRecord } from "@/lib/contracts/agui";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
 import { isKnownAguiEventType, normalizeAguiRun } from "@/lib/protocols/agui";
 import type { AguiRunTimeline } from "@/lib/protocols/agui";
+import { endRunRecord } from "@/lib/server/agui/run-end";
+import { StreamRuns, type StreamRun } from "@/lib/server/agui/stream-runs";
 import type { Hub } from "@/lib/server/hub";
 import type { EntryPayload } from "@/lib/contracts/entry-kinds";
 import { isRecord } from "@/lib/values";
@@ -18,7 +21,8 @@ type AguiEntryKind = "agui_input" | "agui_event" | "agui_malformed" | "agui_run"
  * One AG-UI run: POST the RunAgentInput with @ag-ui/client's HttpAgent and record what comes back.
  * The fetch handed to HttpAgent tees the response body: Loupe reads its own copy of the raw SSE,
  * so every frame is recorded as received (unknown types, deprecated THINKING_*, lines that do not
- * parse) even when the client's own checks refuse the stream and stop reading theirs.
+ * parse) even when the client's own checks refuse the stream and stop reading theirs. A response
+ * may carry several runs in sequence: each is recorded as a run of its own (stream-runs.ts).
  */
 
 export interface RunPlan {
@@ -30,11 +34,24 @@ export interface RunPlan {
   answers?: string[];
 }
 
-export interface RunResult {
+export interface EndedRun {
   record: AguiRunRecord;
   /** The events that parsed and validated, in order (what the timeline was built from). */
   events: unknown[];
   timeline: AguiRunTimeline;
+}
+
+/** The run Loupe started, and the runs the agent started after it in the same response, in order. */
+export interface RunResult extends EndedRun {
+  next: EndedRun[];
+}
+
+/** What the runner tells its owner as the response goes on. */
+export interface RunHooks {
+  /** A run of the response started (the first at once, each next one at its RUN_STARTED) or ended before the response did. */
+  changed(record: AguiRunRecord): void;
+  /** Whether a run id already names a run (the next run of a response is then recorded under a new one). */
+  known(runId: string): boolean;
 }
 
 export interface ActiveRun {
@@ -67,28 +84,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-/**
- * The client's copy of the body, ending quietly where the real one breaks: @ag-ui/client cancels
- * its reader on teardown and rethrows any rejection other than AbortError, which for a stream cut
- * by the agent ("terminated") would surface as an unhandled rejection. Loupe's own copy sees the break.
- */
-function quietEnd(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(ctrl) {
-      try {
-        const { value, done } = await reader.read();
-        if (done) ctrl.close();
-        else ctrl.enqueue(value);
-      } catch {
-        ctrl.close();
-      }
-    },
-    cancel: (reason) => reader.cancel(reason).catch(() => undefined),
-  });
-}
-
-export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecord) => void): ActiveRun {
+export function startRun(hub: Hub, plan: RunPlan, hooks: RunHooks): ActiveRun {
   const { agentId, input } = plan;
   const record: AguiRunRecord = {
     runId: input.runId,
@@ -107,10 +103,13 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
     raw: EntryPayload<K>,
     sourceTime: number | null = null,
   ) => hub.record<K>({ ...base, kind, direction, raw, receivedAt: Date.now(), sourceTime });
-  onStart(record);
+  hooks.changed(record);
   rec("agui_run", "local", record);
+  const runs = new StreamRuns(record, hooks.known);
+  const runId = () => runs.current.record.runId;
 
   let aborted = false;
+  let over = false;
   let fetchCalled = false;
   const raw = deferred<Raw>();
   const clientDone = deferred<void>();
@@ -162,20 +161,26 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
     complete: () => clientDone.resolve(),
   });
 
-  const events: unknown[] = [];
-  /** A RUN_FINISHED that arrived but failed @ag-ui/core's schema (issue 23): why, and the frame as received. */
-  let refusedFinish: { problem: string; text: string } | undefined;
+  /** Where each run starts from: the input's state, then the state the run before it left. */
+  let state: unknown = input.state;
+  const end = (run: StreamRun, facts: { error?: AppErrorBody; aborted?: boolean } = {}): EndedRun => {
+    const timeline = normalizeAguiRun(run.events, { initialState: state });
+    state = timeline.state;
+    endRunRecord(run.record, timeline, { aborted: facts.aborted ?? false, error: facts.error, refusedFinish: run.refusedFinish });
+    return { record: run.record, events: run.events, timeline };
+  };
+  const ended: EndedRun[] = [];
   const onData = (text: string) => {
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (e) {
-      rec("agui_malformed", "in", { runId: input.runId, text, error: `Not JSON: ${message(e)}` });
+      rec("agui_malformed", "in", { runId: runId(), text, error: `Not JSON: ${message(e)}` });
       return;
     }
     const type = isRecord(parsed) ? parsed.type : undefined;
-    if (typeof type !== "string" || type === "") {
-      rec("agui_malformed", "in", { runId: input.runId, text, error: "Not an AG-UI event: no string `type`" });
+    if (!isRecord(parsed) || typeof type !== "string" || type === "") {
+      rec("agui_malformed", "in", { runId: runId(), text, error: "Not an AG-UI event: no string `type`" });
       return;
     }
     // Known 1.0 types must match @ag-ui/core's schema; THINKING_* and unknown types are kept as received.
@@ -184,15 +189,24 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
       if (!check.success) {
         const issue = check.error.issues[0];
         const problem = issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid";
-        if (type === "RUN_FINISHED") refusedFinish = { problem, text };
-        rec("agui_malformed", "in", { runId: input.runId, text, error: `${type} does not match the AG-UI schema: ${problem}` });
+        if (type === "RUN_FINISHED") runs.current.refusedFinish = { problem, text };
+        rec("agui_malformed", "in", { runId: runId(), text, error: `${type} does not match the AG-UI schema: ${problem}` });
         return;
       }
     }
-    const ts = isRecord(parsed) ? parsed.timestamp : undefined;
-    events.push(parsed);
-    record.eventCount++;
-    rec("agui_event", "in", { runId: input.runId, event: parsed }, typeof ts === "number" ? ts : null);
+    const { run, closed } = runs.place(parsed);
+    if (closed) {
+      // The run before it ended (its RUN_FINISHED / RUN_ERROR came): said now, the next one opens.
+      ended.push(end(closed));
+      rec("agui_run", "local", closed.record);
+      hooks.changed(closed.record);
+      hooks.changed(run.record);
+      rec("agui_run", "local", run.record);
+    }
+    const ts = parsed.timestamp;
+    run.events.push(parsed);
+    run.record.eventCount++;
+    rec("agui_event", "in", { runId: run.record.runId, event: parsed }, typeof ts === "number" ? ts : null);
   };
 
   const done = (async (): Promise<RunResult> => {
@@ -201,7 +215,7 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
       const got = await raw.promise;
       if (!got.ok && "contentType" in got) {
         // Kept whole (bounded) as the agent sent it: the run's error says what it was.
-        rec("agui_malformed", "in", { runId: input.runId, text: got.text.slice(0, NOT_A_STREAM_KEPT), error: notAStream(got.contentType) });
+        rec("agui_malformed", "in", { runId: runId(), text: got.text.slice(0, NOT_A_STREAM_KEPT), error: notAStream(got.contentType) });
         error = { code: "upstream:agui_not_event_stream", message: `${notAStream(got.contentType)}: ${got.text.slice(0, 2000)}` };
       } else if (!got.ok) {
         error = {
@@ -214,7 +228,7 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
         const sse = new SseFeed((m) => onData(m.data));
         const stray = () => {
           const text = sse.takeStray();
-          if (text !== null) rec("agui_malformed", "in", { runId: input.runId, text, error: STRAY_LINES });
+          if (text !== null) rec("agui_malformed", "in", { runId: runId(), text, error: STRAY_LINES });
         };
         const reader = got.stream.getReader();
         const decoder = new TextDecoder();
@@ -247,47 +261,21 @@ export function startRun(hub: Hub, plan: RunPlan, onStart: (record: AguiRunRecor
     await Promise.race([clientDone.promise, new Promise((r) => setTimeout(r, CLIENT_GRACE_MS))]);
     subscription.unsubscribe();
 
-    const timeline = normalizeAguiRun(events, { initialState: input.state });
-    const outcome = timeline.outcome;
-    if (aborted) {
-      record.status = "aborted";
-      record.error = error ?? { code: "cancelled:agui_run_aborted", message: "Aborted from Loupe" };
-    } else if (outcome.type === "error") {
-      record.status = "error";
-      record.error = {
-        code: "upstream:agui_run_error",
-        message: outcome.message,
-        ...(outcome.code ? { details: { code: outcome.code } } : {}),
-      };
-    } else if (error) {
-      record.status = "error";
-      record.error = error;
-    } else if (outcome.type === "running" && refusedFinish) {
-      record.status = "error";
-      const what = refusedFinish.problem.startsWith("outcome") ? "an outcome that does not validate" : "a body that does not validate";
-      record.error = {
-        code: "upstream:agui_run_finished_invalid",
-        message: `RUN_FINISHED arrived with ${what} (${refusedFinish.problem})`,
-        details: { frame: refusedFinish.text },
-      };
-    } else if (outcome.type === "running") {
-      record.status = "error";
-      record.error = { code: "upstream:agui_stream_cut", message: "The event stream ended before RUN_FINISHED or RUN_ERROR" };
-    } else {
-      record.status = outcome.type === "interrupt" ? "interrupted" : "finished";
-      record.outcome = outcome.type;
-    }
-    if (clientError && !(record.error?.code === "upstream:agui_http")) record.clientError = clientError;
-    record.endedAt = Date.now();
-    rec("agui_run", "local", record);
-    return { record, events, timeline };
+    // The transport's word and an abort are the last run's: the ones before it had ended.
+    const last = end(runs.current, { error, aborted });
+    if (clientError && !(last.record.error?.code === "upstream:agui_http")) last.record.clientError = clientError;
+    ended.push(last);
+    over = true;
+    rec("agui_run", "local", last.record);
+    const [first = last, ...next] = ended;
+    return { ...first, next };
   })();
 
   return {
     runId: input.runId,
     done,
     abort: () => {
-      if (record.endedAt !== null) return;
+      if (over) return;
       aborted = true;
       agent.abortRun();
     },

@@ -14,7 +14,7 @@ import { pendingFrontendCalls, threadMessagesAfterRun } from "@/lib/protocols/ag
 import type { AguiAgentConfig, AguiStore, AguiThreadRecord } from "@/lib/server/agui/agui-store";
 import { saveAguiRequest } from "@/lib/server/agui/record";
 import { startRun } from "@/lib/server/agui/runner";
-import type { ActiveRun, RunPlan, RunResult } from "@/lib/server/agui/runner";
+import type { ActiveRun, EndedRun, RunPlan, RunResult } from "@/lib/server/agui/runner";
 import type { Hub } from "@/lib/server/hub";
 import type { PeerEntry } from "@/lib/server/peers/registry";
 
@@ -23,7 +23,9 @@ export type AguiAgentLookup = (agentId: string) => PeerEntry<AguiAgentInput, Agu
 
 /**
  * AG-UI runs (issue 11 §3): one at a time per thread; when one ends, the thread moves on (messages,
- * state) and what it asked of the user — front-end tool calls, interrupts — becomes requests.
+ * state) and what it asked of the user — front-end tool calls, interrupts — becomes requests. A
+ * response that carries several runs in sequence moves the thread through each in turn; what a run
+ * asked is stale once the agent started the next without the answer.
  */
 export class AguiRuns {
   private readonly active = new Map<string, { run: ActiveRun; threadKey: string; done: Promise<RunResult> }>();
@@ -77,22 +79,28 @@ export class AguiRuns {
     const threadKey = `${config.id}\n${input.threadId}`;
     const plan: RunPlan = { agentId: config.id, url: config.url, headers: config.headers, input, answers };
     this.busyThreads.set(threadKey, input.runId);
-    const run = startRun(this.hub, plan, (record) => {
+    // Each run of the response: saved as it starts (the thread counts it) and as it ends before the response does.
+    const changed = (record: AguiRunRecord) => {
       this.store.saveRun(record);
+      if (record.status !== "running") return;
+      const active = this.active.get(input.runId);
+      // A next run of the response is found (aborted, waited on) as the response.
+      if (active && record.runId !== input.runId) this.active.set(record.runId, active);
       this.saveThreadAround(config.id, input.threadId, tools, (prev) => ({
         messages: prev?.messages ?? [],
         state: prev?.state ?? {},
         runCount: (prev?.runCount ?? 0) + 1,
         lastStatus: "running",
       }));
-    });
+    };
+    const run = startRun(this.hub, plan, { changed, known: (runId) => this.store.getRun(runId) !== undefined });
     const done = run.done
       .then((result) => {
         this.finish(config, plan, tools, result);
         return result;
       })
       .finally(() => {
-        this.active.delete(input.runId);
+        for (const [id, a] of this.active) if (a.run === run) this.active.delete(id);
         if (this.busyThreads.get(threadKey) === input.runId) this.busyThreads.delete(threadKey);
       });
     this.active.set(input.runId, { run, threadKey, done });
@@ -112,36 +120,49 @@ export class AguiRuns {
   }
 
   private finish(config: AguiAgentConfig, plan: RunPlan, tools: AguiToolDeclaration[], result: RunResult): void {
-    const { record, timeline } = result;
     const { input } = plan;
     // Removed while running: its rows are gone and stay gone.
     const entry = this.agent(config.id);
     if (!entry) return;
-    this.store.saveRun(record);
+    const runs = [result, ...result.next];
+    const last = result.next.at(-1) ?? result;
+    for (const run of runs) this.store.saveRun(run.record);
+    // Messages accumulate across the runs of one response and state persists (each run's timeline starts from the last's).
+    const messages = runs.reduce<unknown[]>((before, run) => threadMessagesAfterRun(before, run.timeline), input.messages);
     const now = this.saveThreadAround(config.id, input.threadId, tools, (prev) => ({
-      messages: threadMessagesAfterRun(input.messages, timeline),
-      state: timeline.state,
-      runCount: prev?.runCount ?? 1,
-      lastStatus: record.status,
+      messages,
+      state: last.timeline.state,
+      runCount: prev?.runCount ?? runs.length,
+      lastStatus: last.record.status,
     }));
-    const unreachable = record.error?.code === "upstream:agui_unreachable" || record.error?.code === "upstream:agui_http";
-    entry.state =
-      unreachable && record.error ? { status: "error", error: record.error.message, checkedAt: now } : { status: "ok", checkedAt: now };
-    // The answers this run carried: refused (RUN_ERROR, HTTP error, cut, abort) → failed, retry allowed.
-    if (record.status === "error" || record.status === "aborted") {
+    const { error } = last.record;
+    const unreachable = error?.code === "upstream:agui_unreachable" || error?.code === "upstream:agui_http";
+    entry.state = unreachable && error ? { status: "error", error: error.message, checkedAt: now } : { status: "ok", checkedAt: now };
+    // The answers the request carried (the first run took them): refused (RUN_ERROR, HTTP error, cut, abort) → failed, retry allowed.
+    if (result.record.status === "error" || result.record.status === "aborted") {
       for (const id of plan.answers ?? []) {
         const r = this.store.getRequest(id);
-        if (r && r.answeredByRunId === record.runId) this.saveRequest({ ...r, status: "failed", error: record.error });
+        if (r && r.answeredByRunId === result.record.runId) this.saveRequest({ ...r, status: "failed", error: result.record.error });
       }
-      return;
     }
+    runs.forEach((run, i) => {
+      const after = runs[i + 1];
+      const moved = after ? `The thread moved on: the agent started run ${after.record.runId} without this answer` : undefined;
+      this.askedBy(config, tools, run, now, moved);
+    });
+  }
+
+  /** What a run asked of the user (front-end tool calls, interrupts) as requests: pending, or stale with `moved`. */
+  private askedBy(config: AguiAgentConfig, tools: AguiToolDeclaration[], run: EndedRun, now: number, moved?: string): void {
+    const { record, timeline } = run;
+    if (record.status === "error" || record.status === "aborted") return;
     const base = {
       agentId: config.id,
       agentName: config.name,
-      threadId: input.threadId,
+      threadId: record.threadId,
       runId: record.runId,
       createdAt: now,
-      status: "pending" as const,
+      ...(moved ? { status: "stale" as const, reason: moved } : { status: "pending" as const }),
     };
     if (timeline.outcome.type === "interrupt") {
       for (const interrupt of timeline.outcome.interrupts) {
@@ -179,7 +200,8 @@ export class AguiRuns {
       throw new AppError("not_found:agui_run", `No run "${runId}" on this agent`);
     }
     a.run.abort();
-    return (await a.done).record;
+    const result = await a.done;
+    return [result, ...result.next].find((r) => r.record.runId === runId)?.record ?? result.record;
   }
 
   /** Aborts every run of the agent (it is being removed). */

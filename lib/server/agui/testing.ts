@@ -71,6 +71,12 @@ function eventsOutcome(entries: readonly Entry[], runIds: ReadonlySet<string>): 
   };
 }
 
+/** Adds to each set of run ids the runs the agent started after them in the same responses (`responseOf`). */
+function withResponseRuns(agui: AguiService, agentId: string, threadId: string, sets: readonly Set<string>[]): void {
+  for (const run of agui.store.threadRuns(agentId, threadId))
+    if (run.responseOf) for (const ids of sets) if (ids.has(run.responseOf)) ids.add(run.runId);
+}
+
 async function caseFrom(source: CaseSource): Promise<CaseBody> {
   if (source.from !== "thread") throw new AppError("bad_request:case_source", `AG-UI cases are saved from a thread, not "${source.from}"`);
   const ref = threadRef.safeParse(source.ref);
@@ -104,6 +110,12 @@ async function caseFrom(source: CaseSource): Promise<CaseBody> {
     }
     turns.at(-1)?.runIds.add(String(e.raw.runId));
   }
+  withResponseRuns(
+    agui,
+    agentId,
+    threadId,
+    turns.map((t) => t.runIds),
+  );
   if (turns.length === 0) throw new AppError("bad_request:case_source", `Loupe sent no user message on thread ${threadId}`);
   const requests = agui.listRequests().filter((r) => r.agentId === agentId && r.threadId === threadId);
   requests.sort((a, b) => (a.answeredAt ?? Infinity) - (b.answeredAt ?? Infinity));
@@ -176,6 +188,7 @@ async function replay(testCase: CaseBody, target: CaseTarget, io: ReplayIO): Pro
   }
   // What an early end (an unexpected pause, too many, the timeout) left waiting is no one's to answer.
   if (threadId) agui.closeLeftByReplay(agentId, threadId);
+  if (threadId) withResponseRuns(agui, agentId, threadId, runsOfTurn);
   const entries = threadId ? agui.threadEntries(agentId, threadId) : [];
   const turns = runsOfTurn.map((ids) => eventsOutcome(entries, ids));
   return agentOutcome(turns, pauses, { latencyMs: Math.round(performance.now() - started) });

@@ -83,6 +83,23 @@ describe("LangGraph requests: the state machine against a fake server", () => {
     expect(lg.getRequest(x!.id)).toMatchObject({ status: "answered", answeredByRunId: "run-1" });
   });
 
+  it("an answer after a retry is 409 naming the retry that took it, not the first attempt that failed", async () => {
+    fake.interrupt("t11", [{ id: "X", value: 1 }]);
+    const [x] = await ofThread("t11");
+    fake.refuse = "Invalid resume value";
+    const failed = await lg.answerRequest(x!.id, { kind: "value", value: 1 });
+    expect(failed.status).toBe("failed");
+    fake.refuse = null;
+    await new Promise((r) => setTimeout(r, 20));
+    const retried = await lg.answerRequest(x!.id, { kind: "retry" });
+    expect(retried.status).toBe("answered");
+    expect(retried.answeredAt).toBeGreaterThan(failed.answeredAt!);
+    const refused = await lg.answerRequest(x!.id, { kind: "value", value: 2 }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: "conflict:langgraph_request_answered", status: 409 });
+    expect((refused as Error).message).toContain(`at ${new Date(retried.answeredAt!).toISOString()}`);
+    expect((refused as AppError).details).toMatchObject({ answeredAt: retried.answeredAt });
+  });
+
   it("a resume the server did not take (the interrupt still listed after the run) reads failed", async () => {
     fake.interrupt("t4", [{ id: "X", value: 1 }]);
     const [x] = await ofThread("t4");

@@ -108,7 +108,7 @@ export class LgRequests {
   async answer(requestId: string, body: LgAnswerBody): Promise<LgHumanRequest> {
     const r = this.get(requestId);
     if (r.status === "answered") {
-      const who = answerClaimOf(this.hub.store, { source: "langgraph", requestId });
+      const who = answerClaimOf(this.hub.store, { source: "langgraph", requestId, round: r.answerRound });
       throw new AppError(
         "conflict:langgraph_request_answered",
         who ? answeredConflict("conflict:langgraph_request_answered", who).message : "This request was already answered",
@@ -141,6 +141,7 @@ export class LgRequests {
         ...r,
         status: "answered",
         answeredAt,
+        answerRound: target.round,
         answer: given,
         error: undefined,
         reason: undefined,
