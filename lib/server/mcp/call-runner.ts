@@ -14,12 +14,12 @@ import type { AppErrorBody } from "@/lib/errors";
 import { nextTick } from "@/lib/server/mcp/connection-handle";
 import { sessionLostMessage } from "@/lib/server/mcp/recording-transport";
 import { describeNetworkError } from "@/lib/server/mcp/transports";
+import { httpFailureWords } from "@/lib/server/mcp/http-refusal";
 import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
 import type { Store } from "@/lib/server/store";
 import type { Entry } from "@/lib/contracts/entries";
 import { resultRefOf } from "@/lib/server/mcp/result-ref";
 import { paramHeaderValues, scanParamHeaders } from "@/lib/protocols/mcp/param-headers";
-import { errorMessage } from "@/lib/values";
 import { answeredBeforeWritten, callStore } from "@/lib/server/mcp/call-store";
 import { afterThisTurn } from "@/lib/server/after-turn";
 import type { CallStore } from "@/lib/server/mcp/call-store";
@@ -270,8 +270,8 @@ export class CallRunner {
       conn.markLost(`The server stopped answering: ${words}`);
       return fail("failed", { code: "upstream:unreachable", message: `The call could not reach the server: ${words}` });
     }
-    const message = errorMessage(error);
-    return fail("failed", { code: "upstream:call_failed", message });
+    // An HTTP failure in words (a proxy's HTML error page by its title); its raw text is in Traffic.
+    return fail("failed", { code: "upstream:call_failed", message: httpFailureWords(error) });
   }
 }
 

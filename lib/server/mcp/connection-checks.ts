@@ -37,13 +37,24 @@ export async function runDoctor(conn: ConnectionHandle): Promise<DiagnosisStep[]
   }
 }
 
-/** Shows a failed connect and runs the connection doctor on it; a newer attempt discards its steps. */
-export async function showConnectFailure(conn: ConnectionHandle, message: string, step: ConnectStep): Promise<void> {
+/**
+ * Shows a failed connect and runs the connection doctor on it; a newer attempt discards its steps.
+ * `background`: answer without waiting for the doctor (its steps arrive as a state change).
+ */
+export async function showConnectFailure(
+  conn: ConnectionHandle,
+  message: string,
+  step: ConnectStep,
+  opts: { background?: boolean } = {},
+): Promise<void> {
   conn.setState({ status: "error", error: { message, step }, reconnect: undefined });
   // The connection doctor says which step failed, in words.
   const doctorGen = conn.generation;
-  const diagnosis = await runDoctor(conn);
-  if (doctorGen === conn.generation && conn.state.status === "error") conn.setState({ diagnosis });
+  const doctor = runDoctor(conn).then((diagnosis) => {
+    if (doctorGen === conn.generation && conn.state.status === "error") conn.setState({ diagnosis });
+  });
+  if (opts.background) void doctor.catch(() => undefined);
+  else await doctor;
 }
 
 /** Runs the connection doctor now and keeps its steps in state.diagnosis. */

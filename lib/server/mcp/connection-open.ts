@@ -1,4 +1,5 @@
 import "server-only";
+import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import type { Client } from "@modelcontextprotocol/client";
 import type { ConnectionConfig, ConnectionState, ConnectStep } from "@/lib/contracts/connections";
 import type { ConnectionHandle } from "@/lib/server/mcp/connection-handle";
@@ -14,9 +15,10 @@ import type { LegacyRetry } from "@/lib/server/mcp/era";
 import { forgetEra, priorOf, recallEra, rememberEra, rememberedWhy, staleVerdictReason, verdictStopped } from "@/lib/server/mcp/era-memory";
 import type { EraVerdict } from "@/lib/server/mcp/era-memory";
 import type { RecordingTransport } from "@/lib/server/mcp/recording-transport";
+import { httpFailureWords } from "@/lib/server/mcp/http-refusal";
 import { classifyConnectError, describeExit, shouldFallBackToSse } from "@/lib/server/mcp/transports";
 import type { ChildExit, TransportUsed } from "@/lib/server/mcp/transports";
-import { errorMessage } from "@/lib/values";
+import { isRecord } from "@/lib/values";
 
 /*
  * How one connect opens its session (McpConnection.doConnect): over the configured transport with
@@ -120,22 +122,94 @@ export async function openWithSseFallback(
     await open(attempt.used);
   } catch (error) {
     if (attempt.used !== "streamable-http" || !shouldFallBackToSse(unwrapProbeError(error))) throw error;
-    conn.recordEntry("loupe", "local", "transport_fallback", { from: "streamable-http", to: "sse", reason: errorMessage(error) });
+    conn.recordEntry("loupe", "local", "transport_fallback", {
+      from: "streamable-http",
+      to: "sse",
+      reason: httpFailureWords(unwrapProbeError(error)),
+    });
     attempt.used = "sse";
     await open(attempt.used);
   }
 }
 
-/** A failed connect in words and the step it failed at; a stdio child that exited says so first. */
+/**
+ * One connect's time: the request timeout bounds the whole connect (the server/discover probe, the
+ * handshake, a legacy retry, the SSE fallback), not each request of it. Its signal cuts the
+ * handshake that is still waiting when the time is up.
+ */
+export class ConnectDeadline {
+  private readonly controller = new AbortController();
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private readonly at: number;
+
+  constructor(readonly ms: number) {
+    this.at = Date.now() + ms;
+    const timedOut = new SdkError(SdkErrorCode.RequestTimeout, "Request timed out", { timeout: ms });
+    this.timer = setTimeout(() => this.controller.abort(timedOut), ms);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** What is left of it (at least 1 ms). */
+  left(): number {
+    return Math.max(1, this.at - Date.now());
+  }
+
+  end(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+/** A step of the connect the server never answered, said with the request it did not answer. */
+export class NoAnswerError extends Error {
+  constructor(
+    readonly method: string,
+    ms: number,
+    note = "",
+  ) {
+    super(`The server did not answer ${method} within ${seconds(ms)} s${note}`);
+  }
+}
+
+function seconds(ms: number): string {
+  return String(Math.round(ms / 100) / 10);
+}
+
+/**
+ * A request timeout of the connect, as the request it cut (`initialize`, `tools/list`); the
+ * silent server/discover probe stays the SDK's error, which openAcrossEras reads to retry.
+ */
+export function noAnswer(error: unknown, method: string, ms: number, probeSilent: boolean): unknown {
+  if (!(error instanceof SdkError) || error.code !== SdkErrorCode.RequestTimeout || /probe/i.test(error.message)) return error;
+  return new NoAnswerError(method, ms, probeSilent ? " (nor server/discover before it)" : "");
+}
+
+/** A server/discover probe that got no answer, in words (a pinned 2026-07-28 connection over HTTP fails on it). */
+function probeNoAnswer(error: unknown): string | null {
+  if (!(error instanceof SdkError) || error.code !== SdkErrorCode.RequestTimeout || !/probe/i.test(error.message)) return null;
+  const ms = isRecord(error.data) && typeof error.data.timeout === "number" ? error.data.timeout : null;
+  return ms === null ? "The server did not answer server/discover in time" : new NoAnswerError("server/discover", ms).message;
+}
+
+/**
+ * A failed connect in words and the step it failed at; a stdio child that exited says so first,
+ * except after a step the server never answered (Loupe ended the process then). `noAnswer`: the
+ * connect waited its whole time for the server.
+ */
 export function connectFailure(
   thrown: unknown,
   config: ConnectionConfig,
   exit: ChildExit | null | undefined,
   used: TransportUsed,
-): { message: string; step: ConnectStep; error: unknown } {
+): { message: string; step: ConnectStep; error: unknown; noAnswer: boolean } {
   const error = unwrapProbeError(thrown);
+  if (error instanceof NoAnswerError) return { message: error.message, step: "protocol", error, noAnswer: true };
+  const silent = probeNoAnswer(error);
   const message =
     pinFailureMessage(thrown, config) ??
-    (exit ? `The server process ${describeExit(exit)} before the handshake finished` : errorMessage(error));
-  return { message, step: exit ? "closed" : classifyConnectError(error, used), error };
+    silent ??
+    (exit ? `The server process ${describeExit(exit)} before the handshake finished` : httpFailureWords(error));
+  return { message, step: exit ? "closed" : classifyConnectError(error, used), error, noAnswer: silent !== null };
 }

@@ -17,7 +17,15 @@ import { restoreSubscriptions } from "@/lib/server/mcp/resources";
 import { startListen, stopListen } from "@/lib/server/mcp/resources/listen";
 import { getTaskManager } from "@/lib/server/mcp/tasks/manager";
 import { openSession } from "@/lib/server/mcp/session-open";
-import { connectFailure, connectedState, openAcrossEras, openWithSseFallback, priorFor } from "@/lib/server/mcp/connection-open";
+import {
+  ConnectDeadline,
+  connectFailure,
+  connectedState,
+  noAnswer,
+  openAcrossEras,
+  openWithSseFallback,
+  priorFor,
+} from "@/lib/server/mcp/connection-open";
 import type { LegacyRetry } from "@/lib/server/mcp/era";
 import { checkRememberedModern } from "@/lib/server/mcp/era-memory";
 import type { EraVerdict } from "@/lib/server/mcp/era-memory";
@@ -118,15 +126,19 @@ export class McpConnection implements ConnectionHandle {
     const attempt: { used: TransportUsed } = {
       used: this.config.transport === "stdio" ? "stdio" : this.config.transport === "sse" ? "sse" : "streamable-http",
     };
+    const deadline = new ConnectDeadline(this.config.requestTimeoutMs);
     try {
-      await openWithSseFallback(this, attempt, (used) => this.open(gen, used));
+      await openWithSseFallback(this, attempt, (used) => this.open(gen, used, deadline));
     } catch (thrown) {
       if (gen !== this.generation) return { ok: false, superseded: true };
       await nextTick();
-      const failure = connectFailure(thrown, this.config, this.stdio?.exit, attempt.used);
+      const { noAnswer: waited, ...failure } = connectFailure(thrown, this.config, this.stdio?.exit, attempt.used);
       await this.closeClient();
-      if (!auto) await showConnectFailure(this, failure.message, failure.step);
+      // A server that never answered already had the whole timeout: the doctor's steps follow the answer.
+      if (!auto) await showConnectFailure(this, failure.message, failure.step, { background: waited });
       return { ok: false, ...failure };
+    } finally {
+      deadline.end();
     }
     if (gen !== this.generation) return { ok: false, superseded: true };
     // Streamable HTTP drops list_changed sent during initialization: always list once connected.
@@ -134,13 +146,18 @@ export class McpConnection implements ConnectionHandle {
     return { ok: true };
   }
 
-  private open(gen: number, used: TransportUsed): Promise<void> {
-    return openAcrossEras(this, gen, used, (legacyRetry, remembered) => this.openOnce(gen, used, legacyRetry, remembered));
+  private open(gen: number, used: TransportUsed, deadline: ConnectDeadline): Promise<void> {
+    return openAcrossEras(this, gen, used, (legacyRetry, remembered) => this.openOnce(gen, used, deadline, legacyRetry, remembered));
   }
 
-  private async openOnce(gen: number, used: TransportUsed, legacyRetry: LegacyRetry, remembered: EraVerdict | null = null): Promise<void> {
-    const config = this.config;
-    const { client, recording } = openSession(this, gen, used, {
+  private async openOnce(
+    gen: number,
+    used: TransportUsed,
+    deadline: ConnectDeadline,
+    legacyRetry: LegacyRetry,
+    remembered: EraVerdict | null,
+  ): Promise<void> {
+    const { client, recording } = openSession(this, gen, used, deadline.left(), {
       setStdio: (stdio) => {
         this.stdio = stdio;
       },
@@ -152,10 +169,17 @@ export class McpConnection implements ConnectionHandle {
     });
     this.client = client;
     this.recording = recording;
-    await client.connect(recording, { timeout: config.requestTimeoutMs, ...priorFor(legacyRetry, remembered) });
+    // A step the server never answers fails in words once the connect's time is up.
+    const silent = () => legacyRetry === "http_no_answer" || recording.discoverProbe?.state === "sent";
+    const options = { timeout: deadline.left(), signal: deadline.signal, ...priorFor(legacyRetry, remembered) };
+    await client.connect(recording, options).catch((e: unknown) => Promise.reject(noAnswer(e, "initialize", deadline.ms, silent())));
     if (gen !== this.generation) return;
     // Before the session is shown: a failed check must not look like a lost connection.
-    if (remembered) await checkRememberedModern(client, remembered, config.requestTimeoutMs);
+    if (remembered) {
+      await checkRememberedModern(client, remembered, deadline.left()).catch((e: unknown) =>
+        Promise.reject(noAnswer(e, "tools/list", deadline.ms, false)),
+      );
+    }
     if (gen !== this.generation) return;
     this.setState(connectedState(this, { client, recording, used, pid: this.stdio?.pid ?? undefined }, legacyRetry, remembered));
     // 2026-07-28: change notifications come only over a subscriptions/listen stream (listen.ts).

@@ -5,6 +5,7 @@ import type { ConnectionConfig, ConnectionEra } from "@/lib/contracts/connection
 import { AppError } from "@/lib/errors";
 import { isRecord } from "@/lib/values";
 import type { DiscoverProbe } from "@/lib/server/mcp/recording-transport";
+import { bodyWords } from "@/lib/server/mcp/http-refusal";
 import { MODERN_REVISION, REMOVED_IN_MODERN } from "@/lib/protocols/mcp/eras";
 import type { RemovedInModern } from "@/lib/protocols/mcp/eras";
 
@@ -34,15 +35,9 @@ function probeWords(probe: DiscoverProbe | null, retry: LegacyRetry): string {
   return "server/discover did not offer 2026-07-28, so Loupe used the initialize handshake";
 }
 
-/** "HTTP 404: Not Found" — the status, and the body as words (an HTML error page's tags dropped, cut short). */
+/** "HTTP 404: Not Found" — the status, and the body as words (an HTML error page by its title, cut short). */
 function httpRefusal(probe: { message: string; status?: number }): string {
-  const text = probe.message
-    .replace(/^Error POSTing to endpoint(?: \(HTTP \d+\))?:\s*/i, "")
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  const words = text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  const words = bodyWords(probe.message.replace(/^Error POSTing to endpoint(?: \(HTTP \d+\))?:\s*/i, ""));
   if (probe.status === undefined) return words || probe.message;
   return words ? `HTTP ${probe.status}: ${words}` : `HTTP ${probe.status}`;
 }

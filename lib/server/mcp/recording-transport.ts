@@ -47,6 +47,8 @@ export class RecordingTransport implements Transport {
   private resets = 0;
   private closed = false;
   private readonly discover = new DiscoverProbeTracker();
+  /** Errors the inner transport reported: its send() reports a failure and rejects with it too. */
+  private readonly reported = new WeakSet<object>();
 
   constructor(
     inner: Transport,
@@ -100,6 +102,7 @@ export class RecordingTransport implements Transport {
         return;
       }
       // Errors reported by the transport are on the receiving side (bad frames, dropped streams).
+      this.reported.add(error);
       this.hooks.record("in", "transport_error", { message: errorMessage(error) });
       this.hooks.onError?.(error);
       this.onerror?.(error);
@@ -178,7 +181,9 @@ export class RecordingTransport implements Transport {
     try {
       await target.send(message, options);
     } catch (error) {
-      this.hooks.record("out", "transport_error", { message: errorMessage(error) });
+      // One failure, one entry: the HTTP transports report a failed POST before they reject with it.
+      if (!(error instanceof Object && this.reported.has(error)))
+        this.hooks.record("out", "transport_error", { message: errorMessage(error) });
       if (entry) this.discover.sendFailed(entry.message.method, entry.message.id, error);
       // The HTTP layer reported the session gone before this rejection reached us: the reset
       // re-sends this request or fails it with a clear error, so this send is settled.

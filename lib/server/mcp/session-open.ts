@@ -21,15 +21,16 @@ const CLIENT_INFO = { name: "loupe", version: "0.1.0" };
 /**
  * A server that ignores an unknown request is a legacy one: no need to wait a whole request
  * timeout (over HTTP the connection then retries with the handshake, see McpConnection.open).
+ * The probe takes at most half of what is left of the connect, so the handshake keeps the rest.
  */
 const PROBE_TIMEOUT_MS = 15_000;
 
-/** The SDK's version negotiation for a connection's `protocolEra` setting. */
-export function versionNegotiation(config: ConnectionConfig): VersionNegotiationOptions {
+/** The SDK's version negotiation for a connection's `protocolEra` setting; `budgetMs`: what is left of the connect. */
+export function versionNegotiation(config: ConnectionConfig, budgetMs = config.requestTimeoutMs): VersionNegotiationOptions {
   const era: ProtocolEraSetting = config.protocolEra ?? "auto";
   const mode: VersionNegotiationOptions["mode"] = era === "auto" ? "auto" : era === "2025-11-25" ? "legacy" : { pin: era };
-  // A pinned 2026-07-28 connection has no fallback: its probe may take the whole request timeout.
-  const timeoutMs = era === "auto" ? Math.min(config.requestTimeoutMs, PROBE_TIMEOUT_MS) : config.requestTimeoutMs;
+  // A pinned 2026-07-28 connection has no fallback: its probe may take the whole time.
+  const timeoutMs = era === "auto" ? Math.min(Math.ceil(budgetMs / 2), PROBE_TIMEOUT_MS) : budgetMs;
   return { mode, probe: { timeoutMs } };
 }
 
@@ -45,12 +46,14 @@ export interface SessionHooks {
 
 /**
  * Wires one session of `conn`: the transport (with the HTTP watch and session-reset hooks), the
- * recording transport around it, and the SDK client with Loupe's handlers. Not yet connected.
+ * recording transport around it, and the SDK client with Loupe's handlers. Not yet connected;
+ * `budgetMs` is what is left of the connect's time.
  */
 export function openSession(
   conn: ConnectionHandle,
   gen: number,
   used: TransportUsed,
+  budgetMs: number,
   hooks: SessionHooks,
 ): { client: Client; recording: RecordingTransport } {
   const config = conn.config;
@@ -101,7 +104,7 @@ export function openSession(
   });
   const client = new LoupeClient(CLIENT_INFO, {
     capabilities: withAppsExtension(clientCapabilities(config.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES)),
-    versionNegotiation: versionNegotiation(config),
+    versionNegotiation: versionNegotiation(config, budgetMs),
   });
   client.setNotificationHandler("notifications/tools/list_changed", () => {
     if (gen !== conn.generation) return;

@@ -2,7 +2,7 @@ import "server-only";
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import type { PassThrough } from "node:stream";
-import { SdkHttpError, SSEClientTransport, SseError, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
+import { SdkHttpError, SseError, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import type {
   FetchLike,
   JSONRPCMessage,
@@ -13,6 +13,7 @@ import type {
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { StdioServerParameters } from "@modelcontextprotocol/client/stdio";
 import type { ConnectionConfig, ConnectStep } from "@/lib/contracts/connections";
+import { ObservedSseTransport } from "@/lib/server/mcp/http-refusal";
 import { StdioFraming } from "@/lib/server/mcp/stdio-framing";
 import { attachLifeline, LIFELINE_SUPPORTED } from "@/lib/server/mcp/stdio-lifeline";
 import { watchingFetch } from "@/lib/server/mcp/stream-watch";
@@ -172,19 +173,12 @@ export function createRemoteTransport(
       reconnectionOptions: RECONNECTION_OPTIONS,
     });
   }
-  return new SSEClientTransport(url, {
-    requestInit,
-    authProvider: auth.authProvider,
-    fetch: auth.fetch,
-    // The GET event stream is opened by the eventsource package, which only sees these headers
-    // through its own fetch (older SDKs ignored requestInit there).
-    eventSourceInit: {
-      fetch: (input, init) => {
-        const headers = new Headers(init?.headers);
-        for (const [key, value] of Object.entries(config.headers)) headers.set(key, value);
-        return (auth.fetch ?? fetch)(input, { ...init, headers });
-      },
-    },
+  // The GET event stream is opened by the eventsource package, which only sees these headers
+  // through its own fetch (older SDKs ignored requestInit there).
+  return new ObservedSseTransport(url, { requestInit, authProvider: auth.authProvider, fetch: auth.fetch }, (input, init) => {
+    const headers = new Headers(init?.headers);
+    for (const [key, value] of Object.entries(config.headers)) headers.set(key, value);
+    return (auth.fetch ?? fetch)(input, { ...init, headers });
   });
 }
 

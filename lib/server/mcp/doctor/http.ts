@@ -27,11 +27,13 @@ const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/i;
 export async function httpProbe(config: RemoteConfig, bearerToken?: string): Promise<HttpAnswer> {
   const headers = new Headers(config.headers);
   if (bearerToken) headers.set("authorization", `Bearer ${bearerToken}`);
+  // No longer than the connection's own request timeout: a server that never answers is told as soon as the connect was.
+  const wait = Math.min(config.requestTimeoutMs, STEP_TIMEOUT_MS);
   let res: Response;
   try {
     if (config.transport === "sse") {
       headers.set("accept", "text/event-stream");
-      res = await fetch(config.url, { method: "GET", headers, redirect: "manual", signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
+      res = await fetch(config.url, { method: "GET", headers, redirect: "manual", signal: AbortSignal.timeout(wait) });
     } else {
       headers.set("content-type", "application/json");
       headers.set("accept", "application/json, text/event-stream");
@@ -46,7 +48,7 @@ export async function httpProbe(config: RemoteConfig, bearerToken?: string): Pro
         headers,
         body: JSON.stringify(handshake.request),
         redirect: "manual",
-        signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+        signal: AbortSignal.timeout(wait),
       });
     }
   } catch (error) {
