@@ -14,6 +14,8 @@ import * as tasksRoute from "@/app/api/a2a/agents/[id]/tasks/route";
 import * as taskRoute from "@/app/api/a2a/agents/[id]/tasks/[taskId]/route";
 import * as cancelRoute from "@/app/api/a2a/agents/[id]/tasks/[taskId]/cancel/route";
 import * as requestRoute from "@/app/api/a2a/requests/[requestId]/route";
+import * as auditRoute from "@/app/api/audit/route";
+import type { AuditPage } from "@/lib/contracts/people";
 
 // The singletons read LOUPE_DATA_DIR lazily, on the first handler call below.
 const data = tempDir("loupe-a2a-routes-");
@@ -111,5 +113,42 @@ describe("/api/a2a routes", () => {
     const cancel = await cancelRoute.POST(req(`/api/a2a/agents/${id}/tasks/${taskId}/cancel`, "POST"), ctx({ id, taskId }));
     expect(cancel.status).toBe(409);
     expect(((await cancel.json()) as { error: { code: string } }).error.code).toBe("conflict:a2a_not_cancelable");
+  });
+  it("an answer the agent refuses is in the audit log as failed, with the agent's words", async () => {
+    let forgetful = await startSdkAgent();
+    const port = Number(new URL(forgetful.url).port);
+    const view = await getA2a().create({ name: "forgetful", url: forgetful.url, headers: {} });
+    const sent = await getA2a().send(view.id, { parts: [{ kind: "text", text: "input" }], stream: true });
+    await getA2a().waitExchange(sent.exchangeId);
+    const request = getA2a()
+      .listRequests()
+      .find((r) => r.taskId === sent.taskId)!;
+    // The agent restarts and no longer has the task: the answer is sent and refused.
+    await forgetful.close();
+    forgetful = await startSdkAgent(port);
+    try {
+      const refused = await requestRoute.POST(
+        req(`/api/a2a/requests/${request.id}`, "POST", { kind: "text", text: "Ada" }),
+        ctx({ requestId: request.id }),
+      );
+      expect(refused.status).toBe(404);
+      // Refused before it is sent: nothing to write.
+      const again = await requestRoute.POST(
+        req(`/api/a2a/requests/${request.id}`, "POST", { kind: "text", text: "Ada" }),
+        ctx({ requestId: request.id }),
+      );
+      expect(again.status).toBe(409);
+      const page = (await (await auditRoute.GET(req("/api/audit?source=a2a&limit=500"))).json()) as AuditPage;
+      const rows = page.events
+        .filter((e) => e.requestId === request.id)
+        .map((e) => ({ kind: e.kind, detail: e.detail }))
+        .reverse();
+      expect(rows).toEqual([
+        { kind: "raised", detail: null },
+        { kind: "failed", detail: expect.stringMatching(/task/i) },
+      ]);
+    } finally {
+      await forgetful.close();
+    }
   });
 });

@@ -18,6 +18,12 @@ export interface A2aAnswerDeps {
 
 const CODE = "conflict:a2a_request_answered" as const;
 
+/** Errors of answers that were sent and that the agent refused (or never took): not those refused before sending. */
+const undelivered = new WeakSet<object>();
+
+/** Whether `error` is an answer's that was sent and not taken (the audit log's `failed`). */
+export const wasUndelivered = (error: unknown): boolean => error instanceof Object && undelivered.has(error);
+
 /**
  * Continues the request's task (same taskId and contextId) with the answer, exactly once. A
  * credential answers an auth request only, and an auth request takes nothing else (a key sent as
@@ -69,6 +75,7 @@ export async function answerA2aRequest(deps: A2aAnswerDeps, requestId: string, b
       if (error.code === "not_found:a2a_task")
         tasks.save({ ...now, status: "stale", reason: `The agent no longer has this task: ${error.message}` });
       else tasks.save({ ...now, status: "failed", error });
+      if (e instanceof Object) undelivered.add(e);
       throw e;
     }
     const { error: _e, ...rest } = tasks.getRequest(requestId) ?? request;

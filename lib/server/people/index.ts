@@ -53,9 +53,18 @@ export async function answerAudited<T>(
   req: Request,
   what: AuditAnswer | ((result: T) => AuditAnswer | Promise<AuditAnswer>),
   answer: () => T | Promise<T>,
+  /** An answer that was sent and refused by the peer (it threw after reaching it): the row to write, if any. */
+  refused?: (error: unknown) => AuditAnswer | undefined,
 ): Promise<T> {
   const actor = actorOf(req);
-  const result = await runAsActor(actor, answer);
+  let result: T;
+  try {
+    result = await runAsActor(actor, answer);
+  } catch (error) {
+    const failed = refused?.(error);
+    if (failed) writeAudited(actor, failed);
+    throw error;
+  }
   try {
     const outcome = typeof what === "function" ? what(result) : what;
     if (outcome instanceof Promise) void outcome.then((known) => writeAudited(actor, known), auditFailed);
