@@ -65,6 +65,15 @@ beforeAll(async () => {
         res.on("close", () => held.delete(res));
         return;
       }
+      if (path === "/sse-buffered" || path === "/sse-unanswered") {
+        // A legacy SSE endpoint behind a proxy that buffers the stream: the GET is answered with
+        // the stream's headers and nothing more, or not answered at all.
+        if (req.method !== "GET") return void res.writeHead(405).end();
+        if (path === "/sse-buffered") res.writeHead(200, { "content-type": "text/event-stream" }).flushHeaders();
+        held.add(res);
+        res.on("close", () => held.delete(res));
+        return;
+      }
       if (path === "/bad-gateway") return page(res, 502, "Bad Gateway");
       if (path === "/proxied") return behindProxy(req, res, body);
       page(res, 404, "Not Found");
@@ -156,6 +165,30 @@ describe("a server that never answers initialize", () => {
     await until("the doctor's steps", () => registry.view(view.id).state.diagnosis !== undefined, 20_000);
     await until("the held POSTs are closed", () => held.size === 0, 2_000);
   }, 30_000);
+
+  it("over legacy SSE (the event stream never names its endpoint, or never opens): said in words, the stream closed", async () => {
+    // Before: the SDK waits for the endpoint event with no time limit, so the add never answered.
+    const cases = [
+      {
+        path: "/sse-buffered",
+        message: "The server opened its event stream but sent no endpoint event within 2 s (is a proxy buffering it?)",
+      },
+      { path: "/sse-unanswered", message: "The server did not answer the event stream's GET within 2 s" },
+    ];
+    for (const { path, message } of cases) {
+      const started = Date.now();
+      const view = await Promise.race([
+        registry.create({ name: path, transport: "sse", url: `${base}${path}`, headers: {}, requestTimeoutMs: TIMEOUT_MS }),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the add of ${path} did not answer in 10 s`)), 10_000)),
+      ]);
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1_500);
+      expect(view.state.status).toBe("error");
+      expect(view.state.error).toEqual({ message, step: "protocol" });
+      // The doctor's own GET reads the stream for a few seconds; after it nothing is held open.
+      await until("the doctor's steps", () => registry.view(view.id).state.diagnosis !== undefined, 20_000);
+      await until("the held GETs are closed", () => held.size === 0, 2_000);
+    }
+  }, 60_000);
 });
 
 describe("a reverse proxy's HTML error page", () => {

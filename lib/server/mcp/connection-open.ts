@@ -16,6 +16,7 @@ import { forgetEra, priorOf, recallEra, rememberEra, rememberedWhy, staleVerdict
 import type { EraVerdict } from "@/lib/server/mcp/era-memory";
 import type { RecordingTransport } from "@/lib/server/mcp/recording-transport";
 import { httpFailureWords } from "@/lib/server/mcp/http-refusal";
+import type { ObservedSseTransport } from "@/lib/server/mcp/http-refusal";
 import { classifyConnectError, describeExit, shouldFallBackToSse } from "@/lib/server/mcp/transports";
 import type { ChildExit, TransportUsed } from "@/lib/server/mcp/transports";
 import { isRecord } from "@/lib/values";
@@ -168,13 +169,44 @@ export class NoAnswerError extends Error {
     readonly method: string,
     ms: number,
     note = "",
+    message = `The server did not answer ${method} within ${seconds(ms)} s${note}`,
   ) {
-    super(`The server did not answer ${method} within ${seconds(ms)} s${note}`);
+    super(message);
   }
 }
 
 function seconds(ms: number): string {
   return String(Math.round(ms / 100) / 10);
+}
+
+/**
+ * The SDK bounds each request of a connect by its timeout, but not the transport's start: a legacy
+ * SSE server whose event stream never names its endpoint (a proxy buffering the stream) held the
+ * connect for ever. When the connect's time is up and that start still waits, this closes the
+ * stream (the client does not own the transport yet while it negotiates) and fails it in words.
+ */
+export async function sseStartInTime(connect: Promise<void>, sse: ObservedSseTransport | null, deadline: ConnectDeadline): Promise<void> {
+  if (!sse) return connect;
+  const signal = deadline.signal;
+  let onAbort = (): void => undefined;
+  const cut = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      if (sse.phase === "started") return;
+      void sse.close().catch(() => undefined);
+      if (sse.phase === "unanswered") reject(new NoAnswerError("the event stream's GET", deadline.ms));
+      else {
+        const words = `The server opened its event stream but sent no endpoint event within ${seconds(deadline.ms)} s (is a proxy buffering it?)`;
+        reject(new NoAnswerError("the endpoint event", deadline.ms, "", words));
+      }
+    };
+  });
+  if (signal.aborted) onAbort();
+  else signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    await Promise.race([connect, cut]);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
 }
 
 /**

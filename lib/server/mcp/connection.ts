@@ -25,6 +25,7 @@ import {
   openAcrossEras,
   openWithSseFallback,
   priorFor,
+  sseStartInTime,
 } from "@/lib/server/mcp/connection-open";
 import type { LegacyRetry } from "@/lib/server/mcp/era";
 import { checkRememberedModern } from "@/lib/server/mcp/era-memory";
@@ -157,7 +158,7 @@ export class McpConnection implements ConnectionHandle {
     legacyRetry: LegacyRetry,
     remembered: EraVerdict | null,
   ): Promise<void> {
-    const { client, recording } = openSession(this, gen, used, deadline.left(), {
+    const { client, recording, sse } = openSession(this, gen, used, deadline.left(), {
       setStdio: (stdio) => {
         this.stdio = stdio;
       },
@@ -172,7 +173,9 @@ export class McpConnection implements ConnectionHandle {
     // A step the server never answers fails in words once the connect's time is up.
     const silent = () => legacyRetry === "http_no_answer" || recording.discoverProbe?.state === "sent";
     const options = { timeout: deadline.left(), signal: deadline.signal, ...priorFor(legacyRetry, remembered) };
-    await client.connect(recording, options).catch((e: unknown) => Promise.reject(noAnswer(e, "initialize", deadline.ms, silent())));
+    await sseStartInTime(client.connect(recording, options), sse, deadline).catch((e: unknown) =>
+      Promise.reject(noAnswer(e, "initialize", deadline.ms, silent())),
+    );
     if (gen !== this.generation) return;
     // Before the session is shown: a failed check must not look like a lost connection.
     if (remembered) {

@@ -134,6 +134,11 @@ type StreamFetch<I> = (input: string | URL, init: I) => Promise<Response>;
  */
 export class ObservedSseTransport extends SSEClientTransport {
   private refused: RefusedAnswer | null = null;
+  /**
+   * Where start() is: waiting for the GET's answer, for the endpoint event on the open stream, or
+   * done. The SDK gives it no time limit, so the connect's deadline reads this to say which.
+   */
+  phase: "unanswered" | "opened" | "started" = "unanswered";
 
   constructor(url: URL, opts: SSEClientTransportOptions, streamFetch: StreamFetch<RequestInit>) {
     super(url, {
@@ -143,7 +148,10 @@ export class ObservedSseTransport extends SSEClientTransport {
         fetch: async (input, init) => {
           const res = await streamFetch(input, init);
           const contentType = res.headers.get("content-type") ?? undefined;
-          if (res.ok && /^\s*text\/event-stream\b/i.test(contentType ?? "")) return res;
+          if (res.ok && /^\s*text\/event-stream\b/i.test(contentType ?? "")) {
+            if (this.phase === "unanswered") this.phase = "opened";
+            return res;
+          }
           const read = await readAnswer(res);
           this.refused = { status: res.status, ...(contentType ? { contentType } : {}), text: read.text };
           return read.res;
@@ -154,8 +162,10 @@ export class ObservedSseTransport extends SSEClientTransport {
 
   override async start(): Promise<void> {
     this.refused = null;
+    this.phase = "unanswered";
     try {
       await super.start();
+      this.phase = "started";
     } catch (error) {
       if (error instanceof SseError && this.refused) noted.set(error, this.refused);
       throw error;

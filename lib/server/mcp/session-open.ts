@@ -14,6 +14,7 @@ import { withAppsExtension } from "@/lib/server/mcp/apps/client-extension";
 import { sessionResetHooks } from "@/lib/server/mcp/session-reset";
 import { remoteTransportAuth } from "@/lib/server/mcp/oauth/connection-auth";
 import { createRemoteTransport, createStdioTransport } from "@/lib/server/mcp/transports";
+import { ObservedSseTransport } from "@/lib/server/mcp/http-refusal";
 import type { ObservedStdioTransport, StreamWatch, TransportUsed } from "@/lib/server/mcp/transports";
 
 const CLIENT_INFO = { name: "loupe", version: "0.1.0" };
@@ -55,7 +56,7 @@ export function openSession(
   used: TransportUsed,
   budgetMs: number,
   hooks: SessionHooks,
-): { client: Client; recording: RecordingTransport } {
+): { client: Client; recording: RecordingTransport; sse: ObservedSseTransport | null } {
   const config = conn.config;
   // The HTTP layer reports a forgotten session and stream resumptions to the recording transport.
   let recording: RecordingTransport | null = null;
@@ -115,5 +116,5 @@ export function openSession(
   installClientRequestHandlers(conn, client, gen);
   installResourceHandlers(conn, client, gen);
   installTaskHandlers(conn, client, gen);
-  return { client, recording };
+  return { client, recording, sse: inner instanceof ObservedSseTransport ? inner : null };
 }
