@@ -17,6 +17,8 @@ let server: http.Server;
 let base = "";
 /** Requests the silent endpoint holds open (it never answers them). */
 const held = new Set<ServerResponse>();
+/** The POSTs the silent endpoint took, in all. */
+let silentPosts = 0;
 
 /** nginx's error page, with a long body: the words shown must stay short. */
 function proxyPage(status: number, title: string): string {
@@ -61,6 +63,7 @@ beforeAll(async () => {
       if (path === "/silent") {
         // Takes the POST and never answers it (a GET for the event stream is refused).
         if (req.method !== "POST") return void res.writeHead(405).end();
+        silentPosts++;
         held.add(res);
         res.on("close", () => held.delete(res));
         return;
@@ -161,8 +164,12 @@ describe("a server that never answers initialize", () => {
     const exchanges = entries(view.id, "http_exchange").map((e) => e.raw as HttpExchange);
     expect(exchanges.length).toBeGreaterThan(0);
     expect(exchanges.every((x) => x.state === "aborted")).toBe(true);
+    const connectPosts = silentPosts;
     // The doctor's own POST (after the answer) is held until its step times out; then none is left.
     await until("the doctor's steps", () => registry.view(view.id).state.diagnosis !== undefined, 20_000);
+    // A silent server is asked once, not again with the other handshake.
+    expect(registry.view(view.id).state.diagnosis?.find((s) => !s.ok)?.detail).toBe("No answer to initialize within 2 s");
+    expect(silentPosts - connectPosts).toBe(1);
     await until("the held POSTs are closed", () => held.size === 0, 2_000);
   }, 30_000);
 

@@ -11,7 +11,7 @@ import { networkWords, quote } from "@/lib/server/mcp/doctor/words";
 
 /** What the endpoint answered to initialize (or why there was no answer). */
 export type HttpAnswer =
-  | { error: string; tls: boolean }
+  | { error: string; tls: boolean; /** The server took the request and sent nothing back within this many ms. */ silentMs?: number }
   | {
       status: number;
       contentType: string;
@@ -52,6 +52,7 @@ export async function httpProbe(config: RemoteConfig, bearerToken?: string): Pro
       });
     }
   } catch (error) {
+    if (error instanceof Error && error.name === "TimeoutError") return { error: networkWords(error), tls: false, silentMs: wait };
     const code = String((error as { cause?: { code?: unknown } }).cause?.code ?? "");
     return { error: networkWords(error), tls: TLS_CODE.test(code) };
   }
@@ -200,6 +201,11 @@ export function classifyHttpAnswer(
   handshake: "initialize" | "server/discover" = "initialize",
 ): HttpVerdict {
   if ("error" in answer) {
+    // "No answer…": the doctor does not ask a silent server again with the other handshake (index.ts).
+    if (answer.silentMs !== undefined) {
+      const what = transport === "sse" ? "the event stream's GET" : handshake;
+      return { ok: false, detail: `No answer to ${what} within ${answer.silentMs / 1000} s`, protocol: NOT_REACHED };
+    }
     const detail = answer.tls ? `TLS error: ${answer.error}` : `The HTTP request failed: ${answer.error}`;
     return { ok: false, detail, protocol: NOT_REACHED };
   }
