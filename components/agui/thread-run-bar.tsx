@@ -17,7 +17,7 @@ export interface ThreadRunBarProps {
   onTab: (tab: ThreadTab) => void;
 }
 
-/** Above a thread: one chip per run (status, events, a dot while it waits for the user), and the thread's tabs. */
+/** Above a thread: one chip per run (replayed history marked, status, events, a dot while it waits for the user), and the thread's tabs. */
 export function ThreadRunBar({ runs, openRunId, onOpenRun, tab, onTab }: ThreadRunBarProps) {
   return (
     <div className="flex flex-wrap items-center gap-1.5 border-b px-3 py-2" data-testid="agui-run-bar">
@@ -32,10 +32,11 @@ export function ThreadRunBar({ runs, openRunId, onOpenRun, tab, onTab }: ThreadR
             aria-pressed={r.runId === openRunId}
             data-testid="agui-run-chip"
             data-run-id={r.runId}
-            title={r.runId}
+            title={r.record?.replayedIn ? `${r.runId}: history the agent replayed before run ${r.record.replayedIn}` : r.runId}
             onClick={() => onOpenRun(r.runId)}
           >
             Run {i + 1}
+            {r.record?.replayedIn && <span className="text-muted-foreground">replayed</span>}
             {r.record && <RunStatusBadge status={r.record.status} answered={r.requests.length > 0 && !pending} />}
             <span className="text-muted-foreground">{r.events.length} ev</span>
             {pending && <span className="size-1.5 rounded-full bg-sky-500" aria-label="waits for you" />}

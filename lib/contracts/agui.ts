@@ -94,6 +94,12 @@ export interface AguiRunRecord {
    * (`agui_input`) it came in. It starts from the messages and state the run before it left.
    */
   responseOf?: string;
+  /**
+   * Set on a stored run the agent replayed in the response to another run's request, before that run
+   * (AG-UI: "the requested run, possibly preceded by replayed history"): the run Loupe started. History:
+   * it moves no thread, asks nothing and is not a run of that request.
+   */
+  replayedIn?: string;
 }
 
 export interface AguiThreadSummary {

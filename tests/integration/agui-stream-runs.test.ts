@@ -10,8 +10,9 @@ import { tempDir } from "@/tests/support/servers";
 import { until } from "@/lib/server/adk/test-support";
 import { getTesting } from "@/lib/server/testing/service";
 
-// AG-UI 1.1, "Several runs on one stream": a response MAY carry several runs in sequence; a
-// RUN_STARTED while a run is still open is a violation (@ag-ui/client's verifyEvents refuses it).
+// The AG-UI docs' "Runs and Steps" page (spec 1.0): a response carries "one or more runs — the requested
+// run, possibly preceded by replayed history"; a RUN_STARTED while a run is still open is a violation
+// (@ag-ui/client's verifyEvents refuses it: "Cannot send 'RUN_STARTED' while a run is still active").
 // The process-wide service (the bundle unit reads it) on a data dir of this file's own.
 const data = tempDir("loupe-agui-stream-runs-");
 process.env.LOUPE_DATA_DIR = data.dir;
@@ -128,6 +129,53 @@ describe("two AG-UI runs in one response", () => {
     expect(agui.thread(agentId, hung.threadId).runs.map((x) => x.status)).toEqual(["finished", "aborted"]);
   });
 
+  it("a later run streams: the busy 409 names it, not the finished run before it", async () => {
+    const hung = agui.startRun(agentId, { text: "then-hang", context: [] });
+    const next = `${hung.runId}-next`;
+    await until(() => agui.thread(agentId, hung.threadId).runs.some((x) => x.runId === next), 5_000, "the next run");
+    // Before: "Run <the first run> is still running on this thread", though it had finished.
+    const busy = (() => {
+      try {
+        agui.startRun(agentId, { threadId: hung.threadId, text: "again", context: [] });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(busy).toMatchObject({ code: "conflict:agui_thread_busy", status: 409 });
+    expect((busy as Error).message).toBe(
+      `Run ${next} (started by the agent in its response to run ${hung.runId}) is still running on this thread; wait for it or abort it`,
+    );
+    await agui.abortRun(agentId, next);
+  });
+
+  it("a later run streams: aborting the finished run before it is a 409 naming the later one, which goes on", async () => {
+    const hung = agui.startRun(agentId, { text: "then-hang", context: [] });
+    const next = `${hung.runId}-next`;
+    await until(() => agui.thread(agentId, hung.threadId).runs.some((x) => x.runId === next), 5_000, "the next run");
+    // Before: the abort stopped the next run and answered the first run's "finished" record.
+    const refused = await agui.abortRun(agentId, hung.runId).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: "conflict:agui_run_not_running", status: 409 });
+    expect((refused as Error).message).toBe(
+      `Run ${hung.runId} already ended (finished); run ${next}, which the agent started after it in the same response, is running now: abort that one`,
+    );
+    expect(agui.thread(agentId, hung.threadId).runs.map((x) => [x.runId, x.status])).toEqual([
+      [hung.runId, "finished"],
+      [next, "running"],
+    ]);
+    expect(await agui.abortRun(agentId, next)).toMatchObject({ runId: next, status: "aborted" });
+  });
+
+  it("a RUN_ERROR after RUN_FINISHED (a late failure) ends the run failed with the error's words", async () => {
+    // Before: the run stayed finished and the RUN_ERROR was only an 'after the end' finding.
+    const r = await run({ text: "late-error", context: [] });
+    expect(r.record).toMatchObject({
+      status: "error",
+      error: { code: "upstream:agui_run_error", message: "The result could not be saved", details: { code: "persist" } },
+    });
+    expect(r.record.clientError).toBeUndefined();
+    expect(agui.thread(agentId, r.threadId)).toMatchObject({ lastStatus: "error" });
+  });
+
   it("a RUN_STARTED while the run is open ends it failed in words; what came after is kept, not applied", async () => {
     const r = await run({ text: "overlap", context: [] });
     expect(r.record.status).toBe("error");
@@ -145,6 +193,64 @@ describe("two AG-UI runs in one response", () => {
       "TEXT_MESSAGE_CONTENT",
       "TEXT_MESSAGE_END",
       "RUN_FINISHED",
+    ]);
+  });
+});
+
+describe("a response that replays stored runs before the requested one", () => {
+  it("the run naming Loupe's runId is Loupe's: its refusal fails the answer (Retry possible); the replayed run is history", async () => {
+    const r = await run({ text: "replay-then-refuse", context: [] });
+    const [asked] = agui.listRequests().filter((q) => q.threadId === r.threadId);
+    expect(asked).toMatchObject({ status: "pending", interrupt: { id: "int-replay" } });
+    const before = agui.thread(agentId, r.threadId);
+    const answered = await agui.answerRequest(asked!.id, { kind: "resume", status: "resolved", payload: { ok: true } });
+    const resumeRun = answered.answeredByRunId!;
+    const result = (await agui.runDone(resumeRun))!;
+    // Before: the replayed run was recorded under Loupe's runId as finished, the refusal under a new
+    // id, and the answer stayed "answered".
+    expect(result.record).toMatchObject({
+      runId: resumeRun,
+      status: "error",
+      error: { code: "upstream:agui_run_error", message: "resume refused" },
+    });
+    expect(result.next).toEqual([]);
+    expect(agui.getRequest(asked!.id)).toMatchObject({ status: "failed", error: { message: "resume refused" } });
+    const thread = agui.thread(agentId, r.threadId);
+    const replayed = thread.runs.find((x) => x.replayedIn === resumeRun);
+    expect(replayed).toMatchObject({ status: "finished", eventCount: 5 });
+    expect(replayed?.responseOf).toBeUndefined();
+    expect(thread.runs.map((x) => x.runId)).toEqual([r.runId, resumeRun, replayed!.runId]);
+    expect(thread).toMatchObject({ lastStatus: "error", runCount: before.runCount + 1 });
+    // The replay is history: it neither grows the thread's messages nor counts as a turn.
+    expect(texts(thread.messages)).toEqual(texts(before.messages));
+    const shown = runsOfEntries(agui.threadEntries(agentId, r.threadId));
+    expect(shown.find((x) => x.runId === resumeRun)!.events.map((e) => e.type)).toEqual(["RUN_STARTED", "RUN_ERROR"]);
+    expect(shown.find((x) => x.runId === replayed!.runId)!.events.map((e) => e.event.runId ?? "")).toEqual([
+      "old-run",
+      "",
+      "",
+      "",
+      "old-run",
+    ]);
+    // Retry: the failed answer is sent again, and the agent takes it this time.
+    const retried = await agui.answerRequest(asked!.id, { kind: "resume", status: "resolved", payload: { ok: true } });
+    expect((await agui.runDone(retried.answeredByRunId!))!.record.status).toBe("finished");
+    expect(agui.getRequest(asked!.id)).toMatchObject({ status: "answered", answeredByRunId: retried.answeredByRunId });
+  });
+
+  it("when no run names Loupe's runId, the first is Loupe's (its events under Loupe's runId) and the others its next runs", async () => {
+    const r = await run({ text: "own-ids", context: [] });
+    expect(r.record).toMatchObject({ runId: r.runId, status: "finished", eventCount: 5 });
+    expect(r.next.map((x) => [x.record.runId, x.record.status, x.record.responseOf])).toEqual([[`own-b-${r.runId}`, "finished", r.runId]]);
+    expect(r.history).toEqual([]);
+    const thread = agui.thread(agentId, r.threadId);
+    expect(thread.runs.map((x) => x.runId)).toEqual([r.runId, `own-b-${r.runId}`]);
+    expect(thread).toMatchObject({ runCount: 2, lastStatus: "finished" });
+    expect(texts(thread.messages)).toEqual(["own-ids", "First, under my own id", "Then another"]);
+    const shown = runsOfEntries(agui.threadEntries(agentId, r.threadId));
+    expect(shown.map((x) => [x.runId, x.record?.status, x.events.length])).toEqual([
+      [r.runId, "finished", 5],
+      [`own-b-${r.runId}`, "finished", 5],
     ]);
   });
 });

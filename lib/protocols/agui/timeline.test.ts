@@ -262,3 +262,39 @@ describe("normalizeAguiRun on event orders real agents send", () => {
     expect(t.outcome).toEqual({ type: "error", message: "later", code: undefined });
   });
 });
+
+describe("normalizeAguiRun: a RUN_ERROR after RUN_FINISHED (a late failure)", () => {
+  const run = (runId = "r1") => ({ threadId: "t1", runId });
+
+  it("ends the run failed with the error's message, as the lifecycle diagram's Closed → Failed says", () => {
+    // Before: the run stayed finished and the RUN_ERROR was only an 'after the end' finding.
+    const t = normalizeAguiRun([
+      { type: "RUN_STARTED", ...run() },
+      { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "done" },
+      { type: "TEXT_MESSAGE_END", messageId: "m1" },
+      { type: "RUN_FINISHED", ...run(), outcome: { type: "interrupt", interrupts: [{ id: "i1", reason: "confirmation" }] } },
+      { type: "RUN_ERROR", message: "The result could not be saved", code: "persist" },
+    ]);
+    expect(t.outcome).toEqual({ type: "error", message: "The result could not be saved", code: "persist" });
+    expect(t.items.filter((i) => i.kind === "after_end")).toEqual([]);
+    expect(t.items.map((i) => i.kind)).toEqual(["run_started", "text", "run_finished", "run_error"]);
+    expect(t.findings.map((f) => [f.code, f.level, f.index])).toEqual([["late_failure", "info", 5]]);
+  });
+
+  it("after the late failure nothing more is applied; a second RUN_ERROR is after the end", () => {
+    const t = normalizeAguiRun([
+      { type: "RUN_STARTED", ...run() },
+      { type: "RUN_FINISHED", ...run() },
+      { type: "RUN_ERROR", message: "late" },
+      { type: "RUN_ERROR", message: "later still" },
+      { type: "TEXT_MESSAGE_START", messageId: "m9", role: "assistant" },
+    ]);
+    expect(t.outcome).toEqual({ type: "error", message: "late", code: undefined });
+    expect(t.items.filter((i) => i.kind === "after_end").map((i) => (i.kind === "after_end" ? i.type : ""))).toEqual([
+      "RUN_ERROR",
+      "TEXT_MESSAGE_START",
+    ]);
+    expect(t.findings.find((f) => f.code === "event_after_run_end")?.message).toMatch(/after RUN_ERROR \(#2\)/);
+  });
+});

@@ -65,7 +65,7 @@ class Builder implements TimelineSink {
     if (type !== "TOOL_CALL_CHUNK") this.tools.closeChunk(i);
     if (type !== "REASONING_MESSAGE_CHUNK") this.reasoning.closeChunk();
     const step = this.life.step(e);
-    if (this.ended && step !== "next") {
+    if (this.ended && step !== "next" && step !== "late_error") {
       // After the end nothing is applied: text after RUN_ERROR must not grow the thread's message
       // (it would be sent back to the agent on the next run). Kept, shown as after the end.
       if (this.afterEnd++ === 0)
@@ -99,6 +99,7 @@ class Builder implements TimelineSink {
         this.items.push({ kind: "run_error", first: i, last: i, event: e });
         this.outcome = { type: "error", message: str(e.message) ?? "(no message)", code: str(e.code) };
         this.usage.push(...usageOf(e));
+        if (step === "late_error") return this.failLate(i);
         return this.terminate(type, i);
       case "TEXT_MESSAGE_START":
         this.texts.start(e, i, false);
@@ -225,6 +226,17 @@ class Builder implements TimelineSink {
     this.terminate("RUN_STARTED", i);
     // Said once, above: the events after it need no finding of their own.
     this.afterEnd = 1;
+  }
+
+  /**
+   * A RUN_ERROR after the run's RUN_FINISHED: the lifecycle's "late failure" (Closed → Failed), which
+   * the spec and @ag-ui/client allow. The run ends failed with its words; what follows is after this end.
+   */
+  private failLate(i: number): void {
+    const at = this.ended ? ` (#${this.ended.index})` : "";
+    this.find(i, "info", "late_failure", `RUN_ERROR after RUN_FINISHED${at}: a late failure, the run ends failed`);
+    this.ended = { type: "RUN_ERROR", index: i };
+    this.afterEnd = 0;
   }
 
   private terminate(type: string, i: number): void {

@@ -10,6 +10,8 @@ export interface RunEndFacts {
   error?: AppErrorBody;
   /** A RUN_FINISHED of this run that arrived but failed @ag-ui/core's schema (issue 23): why, and the frame as received. */
   refusedFinish?: { problem: string; text: string };
+  /** When it ended, if before now (a run whose end is said only once it is known which run it was). */
+  endedAt?: number;
 }
 
 /** Sets the run's status, error and outcome from its timeline and how it ended, and its end time. */
@@ -48,5 +50,5 @@ export function endRunRecord(record: AguiRunRecord, timeline: AguiRunTimeline, f
     record.status = outcome.type === "interrupt" ? "interrupted" : "finished";
     record.outcome = outcome.type;
   }
-  record.endedAt = Date.now();
+  record.endedAt = facts.endedAt ?? Date.now();
 }

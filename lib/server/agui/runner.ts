@@ -7,22 +7,18 @@ import { quietEnd } from "@/lib/server/agui/client-copy";
 import type { AguiRunRecord } from "@/lib/contracts/agui";
 import { AppError } from "@/lib/errors";
 import type { AppErrorBody } from "@/lib/errors";
-import { isKnownAguiEventType, normalizeAguiRun } from "@/lib/protocols/agui";
-import type { AguiRunTimeline } from "@/lib/protocols/agui";
-import { endRunRecord } from "@/lib/server/agui/run-end";
-import { StreamRuns, type StreamRun } from "@/lib/server/agui/stream-runs";
+import { isKnownAguiEventType } from "@/lib/protocols/agui";
+import { ResponseRuns, type AguiEntryKind, type RunHooks, type RunResult } from "@/lib/server/agui/response-runs";
 import type { Hub } from "@/lib/server/hub";
 import type { EntryPayload } from "@/lib/contracts/entry-kinds";
 import { isRecord } from "@/lib/values";
-
-type AguiEntryKind = "agui_input" | "agui_event" | "agui_malformed" | "agui_run";
 
 /**
  * One AG-UI run: POST the RunAgentInput with @ag-ui/client's HttpAgent and record what comes back.
  * The fetch handed to HttpAgent tees the response body: Loupe reads its own copy of the raw SSE,
  * so every frame is recorded as received (unknown types, deprecated THINKING_*, lines that do not
  * parse) even when the client's own checks refuse the stream and stop reading theirs. A response
- * may carry several runs in sequence: each is recorded as a run of its own (stream-runs.ts).
+ * may carry several runs in sequence: each is recorded as a run of its own (response-runs.ts).
  */
 
 export interface RunPlan {
@@ -34,29 +30,13 @@ export interface RunPlan {
   answers?: string[];
 }
 
-export interface EndedRun {
-  record: AguiRunRecord;
-  /** The events that parsed and validated, in order (what the timeline was built from). */
-  events: unknown[];
-  timeline: AguiRunTimeline;
-}
-
-/** The run Loupe started, and the runs the agent started after it in the same response, in order. */
-export interface RunResult extends EndedRun {
-  next: EndedRun[];
-}
-
-/** What the runner tells its owner as the response goes on. */
-export interface RunHooks {
-  /** A run of the response started (the first at once, each next one at its RUN_STARTED) or ended before the response did. */
-  changed(record: AguiRunRecord): void;
-  /** Whether a run id already names a run (the next run of a response is then recorded under a new one). */
-  known(runId: string): boolean;
-}
+export type { EndedRun, RunHooks, RunResult } from "@/lib/server/agui/response-runs";
 
 export interface ActiveRun {
   readonly runId: string;
   readonly done: Promise<RunResult>;
+  /** The run of the response going on now: the one opened last, or Loupe's while the agent has not said which is its own. */
+  openRun(): AguiRunRecord | undefined;
   abort(): void;
 }
 
@@ -102,11 +82,12 @@ export function startRun(hub: Hub, plan: RunPlan, hooks: RunHooks): ActiveRun {
     direction: "in" | "out" | "local",
     raw: EntryPayload<K>,
     sourceTime: number | null = null,
-  ) => hub.record<K>({ ...base, kind, direction, raw, receivedAt: Date.now(), sourceTime });
+    receivedAt = Date.now(),
+  ) => hub.record<K>({ ...base, kind, direction, raw, receivedAt, sourceTime });
   hooks.changed(record);
   rec("agui_run", "local", record);
-  const runs = new StreamRuns(record, hooks.known);
-  const runId = () => runs.current.record.runId;
+  const runs = new ResponseRuns(input, record, rec, hooks);
+  const malformed = (text: string, error: string) => runs.malformed(text, error);
 
   let aborted = false;
   let over = false;
@@ -161,26 +142,17 @@ export function startRun(hub: Hub, plan: RunPlan, hooks: RunHooks): ActiveRun {
     complete: () => clientDone.resolve(),
   });
 
-  /** Where each run starts from: the input's state, then the state the run before it left. */
-  let state: unknown = input.state;
-  const end = (run: StreamRun, facts: { error?: AppErrorBody; aborted?: boolean } = {}): EndedRun => {
-    const timeline = normalizeAguiRun(run.events, { initialState: state });
-    state = timeline.state;
-    endRunRecord(run.record, timeline, { aborted: facts.aborted ?? false, error: facts.error, refusedFinish: run.refusedFinish });
-    return { record: run.record, events: run.events, timeline };
-  };
-  const ended: EndedRun[] = [];
   const onData = (text: string) => {
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (e) {
-      rec("agui_malformed", "in", { runId: runId(), text, error: `Not JSON: ${message(e)}` });
+      malformed(text, `Not JSON: ${message(e)}`);
       return;
     }
     const type = isRecord(parsed) ? parsed.type : undefined;
     if (!isRecord(parsed) || typeof type !== "string" || type === "") {
-      rec("agui_malformed", "in", { runId: runId(), text, error: "Not an AG-UI event: no string `type`" });
+      malformed(text, "Not an AG-UI event: no string `type`");
       return;
     }
     // Known 1.0 types must match @ag-ui/core's schema; THINKING_* and unknown types are kept as received.
@@ -189,24 +161,12 @@ export function startRun(hub: Hub, plan: RunPlan, hooks: RunHooks): ActiveRun {
       if (!check.success) {
         const issue = check.error.issues[0];
         const problem = issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid";
-        if (type === "RUN_FINISHED") runs.current.refusedFinish = { problem, text };
-        rec("agui_malformed", "in", { runId: runId(), text, error: `${type} does not match the AG-UI schema: ${problem}` });
+        if (type === "RUN_FINISHED") runs.refusedFinish(problem, text);
+        malformed(text, `${type} does not match the AG-UI schema: ${problem}`);
         return;
       }
     }
-    const { run, closed } = runs.place(parsed);
-    if (closed) {
-      // The run before it ended (its RUN_FINISHED / RUN_ERROR came): said now, the next one opens.
-      ended.push(end(closed));
-      rec("agui_run", "local", closed.record);
-      hooks.changed(closed.record);
-      hooks.changed(run.record);
-      rec("agui_run", "local", run.record);
-    }
-    const ts = parsed.timestamp;
-    run.events.push(parsed);
-    run.record.eventCount++;
-    rec("agui_event", "in", { runId: run.record.runId, event: parsed }, typeof ts === "number" ? ts : null);
+    runs.event(parsed);
   };
 
   const done = (async (): Promise<RunResult> => {
@@ -215,7 +175,7 @@ export function startRun(hub: Hub, plan: RunPlan, hooks: RunHooks): ActiveRun {
       const got = await raw.promise;
       if (!got.ok && "contentType" in got) {
         // Kept whole (bounded) as the agent sent it: the run's error says what it was.
-        rec("agui_malformed", "in", { runId: runId(), text: got.text.slice(0, NOT_A_STREAM_KEPT), error: notAStream(got.contentType) });
+        malformed(got.text.slice(0, NOT_A_STREAM_KEPT), notAStream(got.contentType));
         error = { code: "upstream:agui_not_event_stream", message: `${notAStream(got.contentType)}: ${got.text.slice(0, 2000)}` };
       } else if (!got.ok) {
         error = {
@@ -228,7 +188,7 @@ export function startRun(hub: Hub, plan: RunPlan, hooks: RunHooks): ActiveRun {
         const sse = new SseFeed((m) => onData(m.data));
         const stray = () => {
           const text = sse.takeStray();
-          if (text !== null) rec("agui_malformed", "in", { runId: runId(), text, error: STRAY_LINES });
+          if (text !== null) malformed(text, STRAY_LINES);
         };
         const reader = got.stream.getReader();
         const decoder = new TextDecoder();
@@ -262,18 +222,15 @@ export function startRun(hub: Hub, plan: RunPlan, hooks: RunHooks): ActiveRun {
     subscription.unsubscribe();
 
     // The transport's word and an abort are the last run's: the ones before it had ended.
-    const last = end(runs.current, { error, aborted });
-    if (clientError && !(last.record.error?.code === "upstream:agui_http")) last.record.clientError = clientError;
-    ended.push(last);
+    const result = hub.store.db.transaction(() => runs.finish({ error, aborted, clientError }))();
     over = true;
-    rec("agui_run", "local", last.record);
-    const [first = last, ...next] = ended;
-    return { ...first, next };
+    return result;
   })();
 
   return {
     runId: input.runId,
     done,
+    openRun: () => runs.openRun(),
     abort: () => {
       if (over) return;
       aborted = true;

@@ -25,7 +25,8 @@ export type AguiAgentLookup = (agentId: string) => PeerEntry<AguiAgentInput, Agu
  * AG-UI runs (issue 11 §3): one at a time per thread; when one ends, the thread moves on (messages,
  * state) and what it asked of the user — front-end tool calls, interrupts — becomes requests. A
  * response that carries several runs in sequence moves the thread through each in turn; what a run
- * asked is stale once the agent started the next without the answer.
+ * asked is stale once the agent started the next without the answer. Runs the agent replayed before
+ * Loupe's run (history) are kept on record and move nothing.
  */
 export class AguiRuns {
   private readonly active = new Map<string, { run: ActiveRun; threadKey: string; done: Promise<RunResult> }>();
@@ -70,9 +71,13 @@ export class AguiRuns {
     return { runId, threadId };
   }
 
+  /** 409 while a response streams on the thread, naming the run of it going on now. */
   assertIdle(agentId: string, threadId: string): void {
     const busy = this.busyThreads.get(`${agentId}\n${threadId}`);
-    if (busy) throw new AppError("conflict:agui_thread_busy", `Run ${busy} is still running on this thread; wait for it or abort it`);
+    if (!busy) return;
+    const open = this.active.get(busy)?.run.openRun();
+    const which = open && open.runId !== busy ? `${open.runId} (started by the agent in its response to run ${busy})` : busy;
+    throw new AppError("conflict:agui_thread_busy", `Run ${which} is still running on this thread; wait for it or abort it`);
   }
 
   launch(config: AguiAgentConfig, input: RunAgentInput, tools: AguiToolDeclaration[], answers?: string[]): void {
@@ -124,21 +129,24 @@ export class AguiRuns {
     // Removed while running: its rows are gone and stay gone.
     const entry = this.agent(config.id);
     if (!entry) return;
+    // Replayed history is kept on record only: it moves no thread and asks nothing.
     const runs = [result, ...result.next];
     const last = result.next.at(-1) ?? result;
-    for (const run of runs) this.store.saveRun(run.record);
+    // Runs known only now (the agent named none Loupe's runId: its next runs were decided at the end) count too.
+    const unsaved = runs.filter((run) => !this.store.getRun(run.record.runId)).length;
+    for (const run of [...result.history, ...runs]) this.store.saveRun(run.record);
     // Messages accumulate across the runs of one response and state persists (each run's timeline starts from the last's).
     const messages = runs.reduce<unknown[]>((before, run) => threadMessagesAfterRun(before, run.timeline), input.messages);
     const now = this.saveThreadAround(config.id, input.threadId, tools, (prev) => ({
       messages,
       state: last.timeline.state,
-      runCount: prev?.runCount ?? runs.length,
+      runCount: prev ? prev.runCount + unsaved : runs.length,
       lastStatus: last.record.status,
     }));
     const { error } = last.record;
     const unreachable = error?.code === "upstream:agui_unreachable" || error?.code === "upstream:agui_http";
     entry.state = unreachable && error ? { status: "error", error: error.message, checkedAt: now } : { status: "ok", checkedAt: now };
-    // The answers the request carried (the first run took them): refused (RUN_ERROR, HTTP error, cut, abort) → failed, retry allowed.
+    // The answers the request carried (Loupe's run took them): refused (RUN_ERROR, HTTP error, cut, abort) → failed, retry allowed.
     if (result.record.status === "error" || result.record.status === "aborted") {
       for (const id of plan.answers ?? []) {
         const r = this.store.getRequest(id);
@@ -199,9 +207,18 @@ export class AguiRuns {
         throw new AppError("conflict:agui_run_not_running", `Run ${runId} already ended (${stored.status})`);
       throw new AppError("not_found:agui_run", `No run "${runId}" on this agent`);
     }
+    // A run of the response that ended while a later one goes on: aborting it would stop the later one.
+    const open = a.run.openRun();
+    if (open && open.runId !== runId) {
+      const status = this.store.getRun(runId)?.status ?? "ended";
+      throw new AppError(
+        "conflict:agui_run_not_running",
+        `Run ${runId} already ended (${status}); run ${open.runId}, which the agent started after it in the same response, is running now: abort that one`,
+      );
+    }
     a.run.abort();
     const result = await a.done;
-    return [result, ...result.next].find((r) => r.record.runId === runId)?.record ?? result.record;
+    return [result, ...result.next, ...result.history].find((r) => r.record.runId === runId)?.record ?? result.record;
   }
 
   /** Aborts every run of the agent (it is being removed). */
