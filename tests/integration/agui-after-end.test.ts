@@ -5,6 +5,7 @@ import { openStore } from "@/lib/server/store";
 import { startSdkAguiAgent } from "@/tests/fixtures/agui/sdk-agent";
 import type { SdkAguiAgent } from "@/tests/fixtures/agui/sdk-agent";
 import { tempDir } from "@/tests/support/servers";
+import { runToEnd } from "@/tests/support/agui-runs";
 
 // Issue 23: what a real AG-UI agent (built on the official SDK's encoder) sends at a run's end.
 const data = tempDir("loupe-agui-after-end-");
@@ -24,11 +25,7 @@ afterAll(async () => {
   data.cleanup();
 });
 
-async function run(body: Parameters<AguiService["startRun"]>[1]) {
-  const started = agui.startRun(agentId, body);
-  const result = await agui.runDone(started.runId)!;
-  return { ...started, ...result };
-}
+const run = (body: Parameters<AguiService["startRun"]>[1]) => runToEnd(agui, agentId, body);
 
 describe("AG-UI events after RUN_ERROR", () => {
   it("are recorded and shown after the end, never merged into the thread's messages nor sent back next run", async () => {

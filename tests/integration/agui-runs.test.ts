@@ -15,6 +15,7 @@ import { getAgui } from "@/lib/server/agui";
 import { driverFor, getTesting } from "@/lib/server/testing/service";
 import { runSuite } from "@/lib/server/testing/runner";
 import { LEFT_BY_REPLAY, leftByReplays, stoppedAtFirstPause } from "@/tests/support/replay-io";
+import { runToEnd } from "@/tests/support/agui-runs";
 
 // Against the demo AG-UI agent (a real @ag-ui/encoder server) and a hostile fixture server.
 const data = tempDir("loupe-agui-runs-");
@@ -52,11 +53,7 @@ function entries(agentId: string, threadId: string): Entry[] {
     .sort((a, b) => a.seq - b.seq);
 }
 
-async function run(agentId: string, body: Parameters<AguiService["startRun"]>[1]) {
-  const started = agui.startRun(agentId, body);
-  const result = await agui.runDone(started.runId)!;
-  return { ...started, ...result };
-}
+const run = (agentId: string, body: Parameters<AguiService["startRun"]>[1]) => runToEnd(agui, agentId, body);
 
 const pendingOf = (threadId: string): AguiHumanRequest[] =>
   agui.listRequests().filter((r) => r.threadId === threadId && r.status === "pending");

@@ -9,6 +9,7 @@ import type { SdkAguiAgent } from "@/tests/fixtures/agui/sdk-agent";
 import { tempDir } from "@/tests/support/servers";
 import { until } from "@/lib/server/adk/test-support";
 import { getTesting } from "@/lib/server/testing/service";
+import { runToEnd } from "@/tests/support/agui-runs";
 
 // The AG-UI docs' "Runs and Steps" page (spec 1.0): a response carries "one or more runs — the requested
 // run, possibly preceded by replayed history"; a RUN_STARTED while a run is still open is a violation
@@ -33,11 +34,7 @@ afterAll(async () => {
   data.cleanup();
 });
 
-async function run(body: Parameters<AguiService["startRun"]>[1]) {
-  const started = agui.startRun(agentId, body);
-  const result = await agui.runDone(started.runId)!;
-  return { ...started, ...result };
-}
+const run = (body: Parameters<AguiService["startRun"]>[1]) => runToEnd(agui, agentId, body);
 
 const texts = (messages: unknown[]) => messages.map((m) => (m as { content?: unknown }).content);
 

@@ -1,14 +1,13 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CallRecord } from "@/lib/contracts/calls";
 import type { Entry } from "@/lib/contracts/entries";
 import { pairTraffic } from "@/lib/protocols/mcp/pairing";
 import type { RequestRow } from "@/lib/protocols/mcp/pairing";
-import { Hub } from "@/lib/server/hub";
 import { getClientRequests } from "@/lib/server/mcp/requests";
-import { Registry } from "@/lib/server/mcp/registry";
-import { openStore } from "@/lib/server/store";
+import type { Registry } from "@/lib/server/mcp/registry";
 import { stdioInput, tempDir } from "@/tests/support/servers";
+import { connectStdioForFile } from "@/tests/support/stdio-registry";
 
 // Framing and ids as real stdio servers send them, through one server written at the JSON-RPC level.
 const SERVER = path.resolve(import.meta.dirname, "../fixtures/framing-ids-server.mjs");
@@ -35,17 +34,9 @@ async function until<T>(find: () => T | undefined, ms = 5_000): Promise<T> {
   }
 }
 
-beforeAll(async () => {
-  registry = new Registry(new Hub(openStore(data.dir)));
-  const view = await registry.create(stdioInput("framing-ids", [SERVER]));
-  id = view.id;
-  expect(view.state.status).toBe("connected");
-});
-
-afterAll(async () => {
-  await registry.closeAll();
-  registry.hub.store.close();
-  data.cleanup();
+connectStdioForFile("framing-ids", [SERVER], data, (r, connected) => {
+  registry = r;
+  id = connected;
 });
 
 describe("a server that reuses the id of a request it cancelled", () => {

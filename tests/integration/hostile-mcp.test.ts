@@ -1,12 +1,11 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Entry } from "@/lib/contracts/entries";
 import { pairTraffic } from "@/lib/protocols/mcp/pairing";
-import { Hub } from "@/lib/server/hub";
-import { Registry } from "@/lib/server/mcp/registry";
-import { openStore } from "@/lib/server/store";
+import type { Registry } from "@/lib/server/mcp/registry";
 import { STDIO_MAX_MESSAGE_BYTES, GARBAGE_LINE_CAP_BYTES } from "@/lib/server/mcp/stdio-framing";
-import { stdioInput, tempDir } from "@/tests/support/servers";
+import { tempDir } from "@/tests/support/servers";
+import { connectStdioForFile } from "@/tests/support/stdio-registry";
 import { callStore } from "@/lib/server/mcp/call-store";
 
 // §3 of issue 9: hostile input never hides good input. One real stdio server sends every case.
@@ -37,17 +36,9 @@ function whole(kind: string): Entry[] {
     .map((e) => registry.hub.get(e.seq)!);
 }
 
-beforeAll(async () => {
-  registry = new Registry(new Hub(openStore(data.dir)));
-  const view = await registry.create(stdioInput("hostile", [HOSTILE]));
-  id = view.id;
-  expect(view.state.status).toBe("connected");
-});
-
-afterAll(async () => {
-  await registry.closeAll();
-  registry.hub.store.close();
-  data.cleanup();
+connectStdioForFile("hostile", [HOSTILE], data, (r, connected) => {
+  registry = r;
+  id = connected;
 });
 
 describe("a hostile MCP server over stdio", () => {
