@@ -33,6 +33,21 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const nonEmpty = (v: unknown): v is string => typeof v === "string" && v.trim() !== "";
 
+/**
+ * The interface Loupe calls for a transport, as the SDK's ClientFactory picks it: the card's first
+ * interface of that binding (the spec: the first entry is preferred), unless a later one of the
+ * same binding says protocolVersion 1.0 (the SDK then takes that one).
+ */
+export function interfaceInUse(interfaces: CardInterfaceInfo[], transport: string | undefined): CardInterfaceInfo | undefined {
+  if (!transport) return undefined;
+  let picked: CardInterfaceInfo | undefined;
+  for (const i of interfaces) {
+    if (i.transport.toUpperCase() !== transport.toUpperCase()) continue;
+    if (!picked || i.protocolVersion === "1.0") picked = i;
+  }
+  return picked;
+}
+
 function b64urlJson(text: string): unknown {
   const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
   const padded = b64 + "=".repeat((4 - (b64.length % 4)) % 4);

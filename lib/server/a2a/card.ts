@@ -1,8 +1,8 @@
 import "server-only";
 import { AgentCard, verifyAgentCardSignature } from "@a2a-js/sdk";
-import type { A2aAgentState, A2aCardFinding } from "@/lib/contracts/a2a";
+import type { A2aAgentState, A2aCardFinding, A2aTransport } from "@/lib/contracts/a2a";
 import { AppError } from "@/lib/errors";
-import { validateCard } from "@/lib/protocols/a2a/card";
+import { interfaceInUse, validateCard } from "@/lib/protocols/a2a/card";
 import type { Hub } from "@/lib/server/hub";
 import { recordA2a } from "@/lib/server/a2a/frame-reader";
 import { isRecord } from "@/lib/values";
@@ -29,9 +29,16 @@ function unreachable(url: string, e: unknown): AppError {
 /**
  * Fetches and checks the agent card; every attempt's outcome is recorded as `a2a_card`. Throws
  * AppError upstream:a2a_unreachable (nothing answered), not_found:a2a_card (404 on every path) or
- * upstream:a2a_card (not JSON, too large, another HTTP error).
+ * upstream:a2a_card (not JSON, too large, another HTTP error). `wanted` is the user's transport;
+ * the state's `transport` is the one Loupe will call.
  */
-export async function fetchCard(hub: Hub, agentId: string, url: string, headers: Record<string, string>): Promise<A2aAgentState> {
+export async function fetchCard(
+  hub: Hub,
+  agentId: string,
+  url: string,
+  headers: Record<string, string>,
+  wanted?: A2aTransport,
+): Promise<A2aAgentState> {
   const tried: string[] = [];
   let last: AppError | undefined;
   for (const cardUrl of cardUrls(url)) {
@@ -75,14 +82,10 @@ export async function fetchCard(hub: Hub, agentId: string, url: string, headers:
     }
     recordA2a(hub, agentId, null, "a2a_card", "in", { url: cardUrl, status: res.status, card, tried: [...tried] });
     const report = validateCard(card);
-    report.findings = [
-      ...(await verifySignatures(card, report.findings, report.version)),
-      ...elsewhere(
-        url,
-        // Only the interfaces Loupe would call: an unknown transport is reported by validateCard.
-        report.interfaces.filter((i) => report.usable.some((t) => t === i.transport)).map((i) => i.url),
-      ),
-    ];
+    // The user's pick when the card still offers it, else the card's preferred one.
+    const transport = wanted && report.usable.includes(wanted) ? wanted : report.usable[0];
+    const used = interfaceInUse(report.interfaces, transport);
+    report.findings = [...(await verifySignatures(card, report.findings, report.version)), ...elsewhere(url, used?.url)];
     return {
       status: report.usable.length > 0 ? "ok" : "error",
       ...(report.usable.length > 0 ? {} : { error: "The card offers no transport Loupe can use" }),
@@ -92,6 +95,7 @@ export async function fetchCard(hub: Hub, agentId: string, url: string, headers:
       ...(report.version ? { protocolVersion: report.version } : {}),
       findings: report.findings,
       transports: report.usable,
+      ...(transport ? { transport } : {}),
     };
   }
   throw last ?? new AppError("not_found:a2a_card", `No agent card at ${url}`);
@@ -100,28 +104,28 @@ export async function fetchCard(hub: Hub, agentId: string, url: string, headers:
 /**
  * A card may send Loupe to another origin than the one the user typed; Loupe follows it (an agent
  * may serve its card apart from its endpoint) but says so, since the saved headers go there too.
+ * Only the interface Loupe calls counts: other interfaces on other origins are never sent anything.
  */
-function elsewhere(typed: string, interfaceUrls: string[]): A2aCardFinding[] {
-  const own = new URL(typed).origin;
-  const others = new Set<string>();
-  for (const u of interfaceUrls) {
-    try {
-      // A gRPC target written as grpc-js takes it (`host:port`) has no origin ("null"): name it by host.
-      const target = /^[\w.-]+:\d+$/.test(u) ? `grpc://${u}` : u;
-      const origin = new URL(target).origin;
-      if (origin === "null") {
-        const host = new URL(target).host;
-        if (host !== new URL(typed).host) others.add(target);
-      } else if (origin !== own) others.add(origin);
-    } catch {
-      // Not a URL: validateCard already reports it.
-    }
+function elsewhere(typed: string, usedUrl: string | undefined): A2aCardFinding[] {
+  if (!usedUrl) return [];
+  const own = new URL(typed);
+  let target: URL;
+  try {
+    // A gRPC target written as grpc-js takes it (`host:port`) has no origin ("null"): name it by host.
+    target = new URL(/^[\w.-]+:\d+$/.test(usedUrl) ? `grpc://${usedUrl}` : usedUrl);
+  } catch {
+    return []; // Not a URL: validateCard already reports it.
   }
-  return [...others].map((origin) => ({
-    severity: "warning" as const,
-    path: "",
-    message: `The card sends Loupe to ${origin}, not ${own} where you added the agent: its calls and your saved headers go there`,
-  }));
+  const opaque = target.origin === "null";
+  if (opaque ? target.host === own.host : target.origin === own.origin) return [];
+  const where = opaque ? `${target.protocol}//${target.host}` : target.origin;
+  return [
+    {
+      severity: "warning",
+      path: "",
+      message: `The card sends Loupe to ${where}, not ${own.origin} where you added the agent: its calls and your saved headers go there`,
+    },
+  ];
 }
 
 const JWKS_MAX_BYTES = 256 * 1024;

@@ -131,10 +131,7 @@ export class A2aRegistry {
   async refreshCard(id: string): Promise<A2aAgentView> {
     const entry = this.peers.require(id);
     try {
-      const state = await fetchCard(this.hub, id, entry.config.url, entry.config.headers);
-      const transport =
-        entry.config.transport && state.transports?.includes(entry.config.transport) ? entry.config.transport : state.transports?.[0];
-      entry.state = { ...state, ...(transport ? { transport } : {}) };
+      entry.state = await fetchCard(this.hub, id, entry.config.url, entry.config.headers, entry.config.transport);
     } catch (e) {
       const err = AppError.from(e);
       entry.state = { ...entry.state, status: "error", error: err.message };

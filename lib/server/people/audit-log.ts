@@ -114,7 +114,11 @@ export class AuditLog {
     if (top) this.store.prepare("DELETE FROM audit_events WHERE id <= ?").run(Number(top) - this.max);
   }
 
-  /** One page of events matching the filters, newest first. */
+  /**
+   * One page of events matching the filters, newest first by time, ties by insertion (a request
+   * raised is swept in after the fact, with the time it was raised). `before` is the last event id of
+   * the page before; the next page starts after that event in this order (none once it was pruned).
+   */
   query(q: Omit<AuditQuery, "format" | "limit"> & { limit: number }): AuditPage {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -127,10 +131,15 @@ export class AuditLog {
     if (q.source) add("source = ?", q.source);
     if (q.from !== undefined) add("at >= ?", q.from);
     if (q.to !== undefined) add("at <= ?", q.to);
-    if (q.before !== undefined) add("id < ?", q.before);
+    if (q.before !== undefined) {
+      const cursor = this.store.prepare<{ at: number }>("SELECT at FROM audit_events WHERE id = ?").get(q.before);
+      if (!cursor) return { events: [], next: null };
+      where.push("(at < ? OR (at = ? AND id < ?))");
+      params.push(Number(cursor.at), Number(cursor.at), q.before);
+    }
     const sql = `SELECT id, at, kind, actor, actor_kind, role, source, request_id, detail FROM audit_events${
       where.length ? ` WHERE ${where.join(" AND ")}` : ""
-    } ORDER BY id DESC LIMIT ?`;
+    } ORDER BY at DESC, id DESC LIMIT ?`;
     const rows = this.store.prepare<AuditRow>(sql).all(...params, q.limit + 1);
     const events = rows.slice(0, q.limit).map(toEvent);
     return { events, next: rows.length > q.limit ? (events.at(-1)?.id ?? null) : null };

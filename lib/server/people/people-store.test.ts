@@ -105,6 +105,36 @@ describe.each(backends)("people on $name", (backend) => {
     ).toEqual(["ci", "Ann", "mcp peer"]);
   });
 
+  it("orders by time, newest first, when a sweep inserts a request raised earlier; pages follow the same order", () => {
+    const log = new AuditLog(store, clock);
+    const ann = { kind: "person", name: "Ann", role: "responder" } as const;
+    log.sweepRaised([{ source: "a2a", id: "late", status: "pending", createdAt: 49_000 }]);
+    // Raised before the row above but swept in after it (the browser review's 10:36:27 row).
+    log.sweepRaised([{ source: "agui", id: "early", status: "pending", createdAt: 27_000 }]);
+    now = 49_000;
+    log.record(ann, { kind: "answered", source: "a2a", requestId: "late" });
+    now = 60_000;
+    log.record(ann, { kind: "answered", source: "agui", requestId: "early" });
+    const order = [
+      ["answered", "early", 60_000],
+      ["answered", "late", 49_000],
+      ["raised", "late", 49_000],
+      ["raised", "early", 27_000],
+    ];
+    const row = (e: { kind: string; requestId: string; at: number }) => [e.kind, e.requestId, e.at];
+    expect(log.query({ limit: 10 }).events.map(row)).toEqual(order);
+    // Page by page through the `before` cursor: the same order, nothing skipped or repeated.
+    const paged: unknown[] = [];
+    let before: number | undefined;
+    for (let i = 0; i < 10; i++) {
+      const page = log.query({ limit: 1, ...(before === undefined ? {} : { before }) });
+      paged.push(...page.events.map(row));
+      if (page.next === null) break;
+      before = page.next;
+    }
+    expect(paged).toEqual(order);
+  });
+
   it("keeps the log bounded", () => {
     const log = new AuditLog(store, clock, 3);
     for (let i = 0; i < 6; i++)
