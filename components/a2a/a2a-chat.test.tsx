@@ -96,3 +96,36 @@ it("a lost task is not offered for continuing (its agent stopped answering): Con
   expect(posts[0]!.body).toMatchObject({ contextId: "c1" });
   expect(posts[0]!.body).not.toHaveProperty("taskId");
 });
+
+it("a question that appears on the open task is scrolled into view, its send button with it", async () => {
+  const seen: Element[] = [];
+  const scrollIntoView = vi.fn(function (this: Element) {
+    seen.push(this);
+  });
+  Object.defineProperty(HTMLElement.prototype, "scrollIntoView", { configurable: true, value: scrollIntoView });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      const body =
+        url === "/api/a2a/agents/ag/tasks"
+          ? [TASK]
+          : url === "/api/a2a/agents/ag/tasks/t1"
+            ? { ...TASK, entrySeqs: [] }
+            : url === "/api/inbox"
+              ? [{ source: "a2a", ...REQUEST }]
+              : [];
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <A2aChat agent={AGENT} location={{ ...EMPTY_LOCATION, view: "a2a", peerId: "ag", thread: "c1", item: "t1" }} navigate={() => undefined} />
+    </QueryClientProvider>,
+  );
+  const box = await screen.findByTestId("a2a-inline-request");
+  await waitFor(() => expect(seen).toContain(box));
+  // Not in a capped box of its own: the pane scrolls, so the card keeps its full height.
+  expect(box.className).not.toMatch(/max-h-|overflow/);
+  expect(screen.getByTestId("a2a-task-pane").className).toMatch(/overflow-y-auto/);
+});

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { A2aAgentView } from "@/lib/contracts/a2a";
 import { A2A_TERMINAL_STATES } from "@/lib/contracts/a2a";
 import { useA2aTask } from "@/hooks/use-a2a-task";
@@ -34,6 +34,12 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
     [inbox.data, taskId],
   );
   const timeline = useMemo(() => taskTimeline(entries, taskId), [entries, taskId]);
+  // A question that appears is brought into view, its button included (a short window hid it).
+  const requestBox = useRef<HTMLDivElement>(null);
+  const requestId = request?.id;
+  useEffect(() => {
+    if (requestId) requestBox.current?.scrollIntoView({ block: "nearest" });
+  }, [requestId]);
   const open = selected === null ? undefined : entries.find((e) => e.seq === selected);
   const exchange = open ? entryExchangeId(open) : null;
   const requestEntry = exchange ? entries.find((e) => e.kind === "a2a_request" && entryExchangeId(e) === exchange) : undefined;
@@ -45,9 +51,10 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
   const terminal = A2A_TERMINAL_STATES.includes(task.state);
   const mutationError = actions.refresh.error ?? actions.cancel.error ?? actions.resubscribe.error ?? actions.registerPush.error;
   return (
-    // Clipped to its own box: a tall question (a schema form) scrolls inside the pane instead of
-    // running under the chat's composer, which then took the clicks meant for "Send answer".
-    <div className="flex min-h-0 flex-1 flex-col overflow-hidden" data-testid="a2a-task-pane" data-task-id={taskId} data-state={task.state}>
+    // Scrolls as one box: a tall question (a schema form) neither runs under the chat's composer
+    // (which then took the clicks meant for "Send answer") nor is squeezed into a box of its own
+    // too short for its button (1024×768); the timeline keeps its few rows below it.
+    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto" data-testid="a2a-task-pane" data-task-id={taskId} data-state={task.state}>
       <TaskHeader
         task={task}
         canPush={readCard(agent.state.card).pushNotifications}
@@ -89,7 +96,7 @@ export function A2aTaskPane({ agent, taskId }: A2aTaskPaneProps) {
         />
       )}
       {request && request.source === "a2a" && (
-        <div className="max-h-[45%] shrink-0 overflow-y-auto border-b p-3" data-testid="a2a-inline-request">
+        <div ref={requestBox} className="shrink-0 border-b p-3" data-testid="a2a-inline-request">
           <A2aRequestCard row={request} compact />
         </div>
       )}

@@ -40,7 +40,8 @@ describe("TaskSummary", () => {
     const steps = screen.getAllByTestId("a2a-state-step");
     expect(steps.map((s) => s.getAttribute("data-state")).slice(0, 3)).toEqual(["submitted", "working", "input-required"]);
     expect(steps[1]!.textContent).toContain("+28 ms");
-    expect(screen.getAllByTestId("a2a-message-bubble").map((b) => b.getAttribute("data-role"))).toEqual(["user", "agent"]);
+    // The two questions (input-required, auth-required) are the agent's too.
+    expect(screen.getAllByTestId("a2a-message-bubble").map((b) => b.getAttribute("data-role"))).toEqual(["user", "agent", "agent", "agent"]);
     expect(screen.getByTestId("a2a-part-text").textContent).toBe("# Weekly report\nSales rose 4 %Next review: Monday.");
     expect(screen.getByTestId("a2a-transition-findings")).toBeTruthy();
     fireEvent.click(steps[2]!);
@@ -102,5 +103,37 @@ describe("TaskSummary", () => {
     expect(screen.queryByTestId("a2a-artifact-streaming")).toBeNull();
     expect(screen.getByTestId("a2a-artifact-cut").textContent).toBe("cut off");
     expect(screen.getByTestId("a2a-part-text").textContent).toBe("half a rep");
+  });
+
+  it("shows the agent's question and a data answer readably in the conversation", () => {
+    const x = "x-4";
+    const sent = (parts: unknown[], at: number) =>
+      entry(
+        "a2a_request",
+        {
+          exchangeId: x,
+          transport: "JSONRPC",
+          method: "SendStreamingMessage",
+          url: "http://127.0.0.1:7190/a2a/jsonrpc",
+          body: { jsonrpc: "2.0", id: 1, method: "SendStreamingMessage", params: { message: { role: "ROLE_USER", taskId: TASK, messageId: `u-${at}`, parts } } },
+        },
+        at,
+        "out",
+      );
+    const entries = [
+      sent([{ text: "ask" }], 0),
+      frame(x, status("TASK_STATE_WORKING", "Thinking"), 10),
+      frame(x, status("TASK_STATE_INPUT_REQUIRED", "Which city should the forecast be for?"), 20),
+      sent([{ data: { city: "Lisbon", days: 3 } }], 30),
+      sent([{ data: { trip: { city: "Porto" }, tags: ["a", "b"] } }], 40),
+    ];
+    render(<TaskSummary timeline={taskTimeline(entries, TASK)!} onOpenSeq={() => undefined} />);
+    const bubbles = screen.getAllByTestId("a2a-message-bubble");
+    expect(bubbles.map((b) => [b.getAttribute("data-role"), b.textContent])).toEqual([
+      ["user", "ask"],
+      ["agent", "Which city should the forecast be for?"],
+      ["user", "city: Lisbon\ndays: 3"],
+      ["user", '{"trip":{"city":"Porto"},"tags":["a","b"]}'],
+    ]);
   });
 });

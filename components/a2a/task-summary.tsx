@@ -1,9 +1,9 @@
 import { AlertCircleIcon, AlertTriangleIcon, ArrowRightIcon } from "lucide-react";
 import type { A2aTaskTimeline } from "@/lib/protocols/a2a/timeline";
-import { messageText } from "@/lib/protocols/a2a/frames";
 import { formatDuration } from "@/lib/format";
 import { A2aStateBadge } from "@/components/a2a/state-badge";
 import { ArtifactView } from "@/components/a2a/artifact-view";
+import { bubbleText, conversation } from "@/components/a2a/message-bubble";
 
 export interface TaskSummaryProps {
   timeline: A2aTaskTimeline;
@@ -15,12 +15,12 @@ export interface TaskSummaryProps {
 
 /**
  * What the task went through, read: every state with the time it took to get there, the
- * messages both ways, the artifacts assembled from their chunks, and what broke the A2A state
- * rules. Each step opens its raw frame.
+ * messages both ways (with the question the agent asked), the artifacts assembled from their
+ * chunks, and what broke the A2A state rules. Each step opens its raw frame.
  */
 export function TaskSummary({ timeline, onOpenSeq, over = false }: TaskSummaryProps) {
   const states = timeline.steps.filter((s) => s.type === "state");
-  const messages = timeline.steps.filter((s) => s.type === "message");
+  const messages = conversation(timeline.steps);
   return (
     <div className="flex max-h-[45%] min-h-16 flex-col gap-2 overflow-auto border-b px-3 py-2" data-testid="a2a-task-summary">
       <ol className="flex flex-wrap items-center gap-1 text-xs" aria-label="States" data-testid="a2a-state-path">
@@ -67,7 +67,7 @@ export function TaskSummary({ timeline, onOpenSeq, over = false }: TaskSummaryPr
                 data-role={m.message.role}
                 className={`max-w-prose rounded-lg px-2.5 py-1.5 text-left text-sm whitespace-pre-wrap ${m.message.role === "user" ? "bg-primary text-primary-foreground" : "bg-muted"}`}
               >
-                {messageText(m.message) ?? `(${m.message.parts.map((p) => p.kind).join(", ") || "no parts"})`}
+                {bubbleText(m.message)}
               </button>
             </li>
           ))}

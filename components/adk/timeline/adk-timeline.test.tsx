@@ -88,6 +88,37 @@ describe("AdkTimeline on the full session (26)", () => {
     expect(onSelect).toHaveBeenLastCalledWith(null);
   });
 
+  it("leaves the selection alone when the user works the answer card inside an event", () => {
+    const onSelect = vi.fn();
+    const renderInterrupt = (id: string) => (
+      <form data-testid="fake-card" onSubmit={(e) => e.preventDefault()}>
+        <p data-testid="fake-card-text">card {id}</p>
+        <details>
+          <summary data-testid="fake-card-summary">Payload</summary>
+        </details>
+        <label>
+          Answer <input data-testid="fake-card-input" />
+        </label>
+        <button type="button" data-testid="fake-card-tab">
+          <span data-testid="fake-card-tab-label">Free text</span>
+        </button>
+        <button type="submit" data-testid="fake-card-send">Send answer</button>
+      </form>
+    );
+    render(<Harness timeline={full()} renderInterrupt={renderInterrupt} onSelect={onSelect} />);
+    settle();
+    const row = entryRow(4)!;
+    const card = within(row).getByTestId("fake-card");
+    for (const id of ["fake-card-text", "fake-card-summary", "fake-card-input", "fake-card-tab-label", "fake-card-send"]) {
+      fireEvent.click(within(card).getByTestId(id));
+    }
+    expect(onSelect).not.toHaveBeenCalled();
+    expect(row.getAttribute("data-selected")).toBe("false");
+    // The rest of the row still selects the event.
+    fireEvent.click(within(row).getAllByTestId("tool-call")[0]!);
+    expect(onSelect).toHaveBeenLastCalledWith(4);
+  });
+
   it("filters by tool name and by text, and by kind", () => {
     render(<Harness timeline={full()} />);
     settle();

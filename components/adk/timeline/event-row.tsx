@@ -1,4 +1,4 @@
-import type { KeyboardEvent, ReactNode } from "react";
+import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import type { TimelineEntry, TimelineState } from "@/lib/protocols/adk/timeline-types";
@@ -13,6 +13,41 @@ function rowState(entry: TimelineEntry): EventRowState {
   // A tool that returned an error counts as an error, like an error event.
   if (entry.items.some((i) => i.kind === "error" || (i.kind === "tool_result" && i.isError))) return "error";
   return entry.streaming ? "streaming" : "final";
+}
+
+/** What handles its own clicks inside a row: an answer card, and any control. */
+const OWN_CLICKS = [
+  '[data-testid="interrupt-slot"]',
+  "a[href]",
+  "button",
+  "input",
+  "select",
+  "textarea",
+  "label",
+  "summary",
+  '[contenteditable="true"]',
+  '[role="button"]',
+  '[role="checkbox"]',
+  '[role="combobox"]',
+  '[role="link"]',
+  '[role="menuitem"]',
+  '[role="option"]',
+  '[role="radio"]',
+  '[role="switch"]',
+  '[role="tab"]',
+].join(",");
+
+/**
+ * A click that selects the row: not one on a control or an answer card inside it, and not one
+ * that reached it through a portal (a select's list or a dialog opened from the card).
+ */
+function selectsRow(e: MouseEvent<HTMLElement>): boolean {
+  const row = e.currentTarget;
+  const target = e.target;
+  if (!(target instanceof Node) || !row.contains(target)) return false;
+  const element = target instanceof Element ? target : target.parentElement;
+  const owner = element?.closest(OWN_CLICKS);
+  return !owner || !row.contains(owner);
 }
 
 const AUTHOR_TONE: Record<"user" | "system" | "agent", string> = {
@@ -72,7 +107,9 @@ export function EventRow({
       data-compacted={compacted || undefined}
       aria-selected={selected}
       tabIndex={0}
-      onClick={toggle}
+      onClick={(e) => {
+        if (selectsRow(e)) toggle();
+      }}
       onKeyDown={onKeyDown}
       style={{ paddingLeft: `${0.75 + depth * 1.25}rem` }}
       className={cn(
