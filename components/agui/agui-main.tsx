@@ -1,15 +1,16 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { useAguiActions } from "@/hooks/use-agui";
+import { useInbox } from "@/hooks/use-inbox";
 import { aguiAgentsQuery, aguiThreadsQuery } from "@/lib/queries/agui";
 import { plural } from "@/lib/format";
 import { QueryError } from "@/components/elements/query-error";
 import { PeerHeader } from "@/components/elements/peer/peer-header";
 import { AguiAgentDialog } from "./agui-agent-dialog";
-import { ThreadList } from "./thread-list";
+import { ThreadList, waitingThreadsOf } from "./thread-list";
 import { ThreadPane } from "./thread-pane";
 
 export interface AguiMainProps {
@@ -23,6 +24,8 @@ export function AguiMain({ location, navigate }: AguiMainProps) {
   const agent = agents.data?.find((a) => a.id === location.peerId) ?? null;
   const threads = useQuery({ ...aguiThreadsQuery(location.peerId ?? ""), enabled: agent !== null });
   const actions = useAguiActions();
+  const inbox = useInbox();
+  const waitingThreads = useMemo(() => waitingThreadsOf(inbox.data, location.peerId ?? ""), [inbox.data, location.peerId]);
   const [editing, setEditing] = useState(false);
 
   if (agents.isError)
@@ -63,6 +66,7 @@ export function AguiMain({ location, navigate }: AguiMainProps) {
             <ThreadList
               threads={threads.data}
               selectedId={location.thread}
+              waitingThreads={waitingThreads}
               onSelect={(thread) => navigate({ view: "agui", peerId: agent.id, thread, item: null })}
             />
           )}

@@ -31,4 +31,14 @@ describe("ThreadRunBar", () => {
     );
     expect(badges()).toEqual(["Answered", "Finished"]);
   });
+
+  it("a run that ended on a front-end tool call reads Waiting until the call is answered, then Finished", () => {
+    const props = { openRunId: null, onOpenRun: () => {}, tab: "timeline" as const, onTab: () => {} };
+    const tool = (status: AguiHumanRequest["status"]) => ({ ...request(status), kind: "tool" }) as AguiHumanRequest;
+    render(<ThreadRunBar runs={[run("r0", "finished", []), run("r1", "finished", [tool("pending")])]} {...props} />);
+    expect(badges()).toEqual(["Finished", "Waiting"]);
+    cleanup();
+    render(<ThreadRunBar runs={[run("r1", "finished", [tool("answered")]), run("r2", "finished", [])]} {...props} />);
+    expect(badges()).toEqual(["Finished", "Finished"]);
+  });
 });

@@ -37,7 +37,7 @@ export function ThreadRunBar({ runs, openRunId, onOpenRun, tab, onTab }: ThreadR
           >
             Run {i + 1}
             {r.record?.replayedIn && <span className="text-muted-foreground">replayed</span>}
-            {r.record && <RunStatusBadge status={r.record.status} answered={r.requests.length > 0 && !pending} />}
+            {r.record && <RunStatusBadge status={r.record.status} answered={r.requests.length > 0 && !pending} waiting={pending} />}
             <span className="text-muted-foreground">{r.events.length} ev</span>
             {pending && <span className="size-1.5 rounded-full bg-sky-500" aria-label="waits for you" />}
           </Button>

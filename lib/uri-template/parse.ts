@@ -120,6 +120,23 @@ export function variableNames(template: string | ParsedTemplate): string[] {
   return names;
 }
 
+/**
+ * The variables a URI cannot do without: those in simple, reserved, label and path-segment
+ * expressions (`{x}`, `{+x}`, `{.x}`, `{/x}`). RFC 6570 expands an undefined one to nothing, which
+ * leaves an empty path segment or a bare "." — never what the user meant. Query, parameter and
+ * fragment expressions (`{?x}`, `{&x}`, `{;x}`, `{#x}`) simply leave the variable out.
+ */
+export function requiredVariableNames(template: string | ParsedTemplate): string[] {
+  const parsed = typeof template === "string" ? parseTemplate(template) : template;
+  const names: string[] = [];
+  for (const part of parsed.parts) {
+    if (part.type !== "expression" || !PATH_OPERATORS.has(part.operator)) continue;
+    for (const v of part.vars) if (!names.includes(v.name)) names.push(v.name);
+  }
+  return names;
+}
+const PATH_OPERATORS = new Set<Operator>(["", "+", ".", "/"]);
+
 /** Like parseTemplate, but a malformed template is a value instead of an exception (for the UI). */
 export function tryParseTemplate(template: string): { ok: true; parsed: ParsedTemplate } | { ok: false; error: UriTemplateError } {
   try {

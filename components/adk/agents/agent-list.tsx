@@ -16,10 +16,12 @@ export interface AgentListProps {
   selectedId: string | null;
   onSelect: (id: string) => void;
   onAdd: () => void;
+  /** The list has not answered yet: "Loading…", not the empty text (an empty array is not "none"). */
+  loading?: boolean;
 }
 
 /** The sidebar's "Agents" section: every saved ADK server. */
-export function AgentList({ agents, selectedId, onSelect, onAdd }: AgentListProps) {
+export function AgentList({ agents, selectedId, onSelect, onAdd, loading = false }: AgentListProps) {
   const onListKeyDown = useListKeys();
   const admin = useAdminAction();
   return (
@@ -31,6 +33,7 @@ export function AgentList({ agents, selectedId, onSelect, onAdd }: AgentListProp
           <PlusIcon /> Add agent server
         </Button>
       }
+      loading={loading && "Loading…"}
     >
       <ul
         className="max-h-64 min-h-0 overflow-y-auto px-1.5"

@@ -70,6 +70,20 @@ describe("AgentSidebar", () => {
     expect(classes(down!)).not.toContain("bg-accent");
   });
 
+  it("reads Loading… until the list answers, and the empty text only when it is really empty", async () => {
+    let answer: (agents: AgentServerView[]) => void = () => undefined;
+    const pending = new Promise<AgentServerView[]>((resolve) => (answer = resolve));
+    const router = fetchRouter({ "GET /api/agents": () => pending, "GET /api/inbox": () => [] });
+    vi.stubGlobal("fetch", router.fetch);
+    renderWithClient(<AgentSidebar location={LOCATION} navigate={vi.fn()} />);
+    await waitFor(() => expect(router.requests.some((r) => r.path === "/api/agents")).toBe(true));
+    expect(screen.getByText("Loading…")).toBeTruthy();
+    expect(screen.queryByText("No agent servers yet.")).toBeNull();
+    answer([]);
+    await screen.findByText("No agent servers yet.");
+    expect(screen.queryByText("Loading…")).toBeNull();
+  });
+
   it("adds an agent server with a masked header and opens it", async () => {
     const { router, navigate } = setup();
     fireEvent.click(await screen.findByTestId("add-agent"));

@@ -28,6 +28,7 @@ export function AgentSidebar({ location, navigate }: AgentSidebarProps) {
       ) : (
         <AgentList
           agents={agents.data ?? []}
+          loading={agents.isPending}
           selectedId={location.view ? null : location.agentId}
           onSelect={open}
           onAdd={() => {

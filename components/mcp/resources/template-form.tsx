@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import type { ResourceUpdate } from "@/lib/queries/resources";
-import { expandTemplate, tryParseTemplate, variableNames } from "@/lib/uri-template";
+import { expandTemplate, requiredVariableNames, tryParseTemplate, variableNames } from "@/lib/uri-template";
 import { CompletionInput } from "@/components/elements/completion/completion-input";
 import { ResourceRead } from "./resource-read";
 import { resourceLabel } from "./resource-filter";
@@ -23,11 +23,14 @@ export interface TemplateFormProps {
 
 /**
  * A resource template: one input per RFC 6570 variable (with completion/complete suggestions),
- * the expanded URI shown live, and "Read" reading it. Empty inputs count as undefined variables.
+ * the expanded URI shown live, and "Read" reading it. Empty inputs count as undefined variables;
+ * Read waits until every path variable has a value (an empty one expands to an empty segment, a
+ * URI no server means), while query and fragment variables may stay empty.
  */
 export function TemplateForm({ connectionId, template, completions, canSubscribe, subscriptions, latestUpdates }: TemplateFormProps) {
   const parsed = useMemo(() => tryParseTemplate(template.uriTemplate), [template.uriTemplate]);
   const names = useMemo(() => (parsed.ok ? variableNames(parsed.parsed) : []), [parsed]);
+  const required = useMemo(() => (parsed.ok ? requiredVariableNames(parsed.parsed) : []), [parsed]);
   const [values, setValues] = useState<Record<string, string>>({});
   const [readUri, setReadUri] = useState<string | null>(null);
   const filled = useMemo(() => {
@@ -37,6 +40,8 @@ export function TemplateForm({ connectionId, template, completions, canSubscribe
   }, [names, values]);
   const expanded = parsed.ok ? expandTemplate(parsed.parsed, filled) : null;
   const missing = names.filter((n) => !values[n]);
+  const blocking = required.filter((n) => !values[n]);
+  const optional = missing.filter((n) => !blocking.includes(n));
 
   return (
     <div className="flex flex-col gap-4" data-testid="template-form" data-template={template.uriTemplate}>
@@ -58,7 +63,7 @@ export function TemplateForm({ connectionId, template, completions, canSubscribe
           className="flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            if (expanded) setReadUri(expanded);
+            if (expanded && blocking.length === 0) setReadUri(expanded);
           }}
         >
           {names.length === 0 && <p className="text-xs text-muted-foreground">This template has no variables.</p>}
@@ -81,13 +86,18 @@ export function TemplateForm({ connectionId, template, completions, canSubscribe
             <code data-testid="template-expanded" className="rounded-md bg-muted px-2 py-1 font-mono text-xs break-all">
               {expanded}
             </code>
-            {missing.length > 0 && (
+            {blocking.length > 0 && (
               <span className="text-[11px] text-amber-700 dark:text-amber-300" data-testid="template-missing">
-                Not filled (left out of the URI): {missing.join(", ")}
+                Fill in {blocking.join(", ")} to read: an empty path variable leaves a hole in the URI.
+              </span>
+            )}
+            {optional.length > 0 && (
+              <span className="text-[11px] text-muted-foreground" data-testid="template-optional">
+                Not filled (left out of the URI): {optional.join(", ")}
               </span>
             )}
           </div>
-          <Button type="submit" size="sm" className="self-start" data-testid="template-read">
+          <Button type="submit" size="sm" className="self-start" data-testid="template-read" disabled={blocking.length > 0}>
             <BookOpenIcon /> Read
           </Button>
         </form>
