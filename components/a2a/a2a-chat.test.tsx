@@ -120,7 +120,11 @@ it("a question that appears on the open task is scrolled into view, its send but
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <A2aChat agent={AGENT} location={{ ...EMPTY_LOCATION, view: "a2a", peerId: "ag", thread: "c1", item: "t1" }} navigate={() => undefined} />
+      <A2aChat
+        agent={AGENT}
+        location={{ ...EMPTY_LOCATION, view: "a2a", peerId: "ag", thread: "c1", item: "t1" }}
+        navigate={() => undefined}
+      />
     </QueryClientProvider>,
   );
   const box = await screen.findByTestId("a2a-inline-request");

@@ -41,7 +41,12 @@ describe("TaskSummary", () => {
     expect(steps.map((s) => s.getAttribute("data-state")).slice(0, 3)).toEqual(["submitted", "working", "input-required"]);
     expect(steps[1]!.textContent).toContain("+28 ms");
     // The two questions (input-required, auth-required) are the agent's too.
-    expect(screen.getAllByTestId("a2a-message-bubble").map((b) => b.getAttribute("data-role"))).toEqual(["user", "agent", "agent", "agent"]);
+    expect(screen.getAllByTestId("a2a-message-bubble").map((b) => b.getAttribute("data-role"))).toEqual([
+      "user",
+      "agent",
+      "agent",
+      "agent",
+    ]);
     expect(screen.getByTestId("a2a-part-text").textContent).toBe("# Weekly report\nSales rose 4 %Next review: Monday.");
     expect(screen.getByTestId("a2a-transition-findings")).toBeTruthy();
     fireEvent.click(steps[2]!);
@@ -115,7 +120,12 @@ describe("TaskSummary", () => {
           transport: "JSONRPC",
           method: "SendStreamingMessage",
           url: "http://127.0.0.1:7190/a2a/jsonrpc",
-          body: { jsonrpc: "2.0", id: 1, method: "SendStreamingMessage", params: { message: { role: "ROLE_USER", taskId: TASK, messageId: `u-${at}`, parts } } },
+          body: {
+            jsonrpc: "2.0",
+            id: 1,
+            method: "SendStreamingMessage",
+            params: { message: { role: "ROLE_USER", taskId: TASK, messageId: `u-${at}`, parts } },
+          },
         },
         at,
         "out",

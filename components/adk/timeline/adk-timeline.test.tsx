@@ -102,7 +102,9 @@ describe("AdkTimeline on the full session (26)", () => {
         <button type="button" data-testid="fake-card-tab">
           <span data-testid="fake-card-tab-label">Free text</span>
         </button>
-        <button type="submit" data-testid="fake-card-send">Send answer</button>
+        <button type="submit" data-testid="fake-card-send">
+          Send answer
+        </button>
       </form>
     );
     render(<Harness timeline={full()} renderInterrupt={renderInterrupt} onSelect={onSelect} />);

@@ -108,7 +108,11 @@ describe("pairTraffic on crafted traffic", () => {
 
   it("leaves an answer that came after its request was cancelled unmatched, as the call record does", () => {
     // Loupe's call (id 2) timed out and was cancelled; the server's answer came after that.
-    const cancel = entry({ seq: 2, direction: "out", raw: { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2 } } });
+    const cancel = entry({
+      seq: 2,
+      direction: "out",
+      raw: { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2 } },
+    });
     const rows = pairTraffic([req(1, 2, "tools/call"), cancel, res(3, 2)]);
     expect(rows.map((r) => [r.seq, r.type, r.state, r.type === "request" ? r.response?.seq : r.id])).toEqual([
       [1, "request", "cancelled", undefined],
