@@ -34,6 +34,16 @@ const REQUEST: A2aHumanRequest = {
   status: "pending",
 };
 
+/** The chat of agent "ag" at `at` (its conversation and task), over a fresh query client. */
+function renderChat(at: { thread?: string; item: string }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <A2aChat agent={AGENT} location={{ ...EMPTY_LOCATION, view: "a2a", peerId: "ag", ...at }} navigate={() => undefined} />
+    </QueryClientProvider>,
+  );
+}
+
 it("a message continuing a task that waits for input answers its inbox request instead of leaving it to go stale", async () => {
   const posts: { url: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -54,16 +64,7 @@ it("a message continuing a task that waits for input answers its inbox request i
       return new Response(JSON.stringify(body), { status: method === "POST" && url.endsWith("/messages") ? 202 : 200 });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <A2aChat
-        agent={AGENT}
-        location={{ ...EMPTY_LOCATION, view: "a2a", peerId: "ag", thread: "c1", item: "t1" }}
-        navigate={() => undefined}
-      />
-    </QueryClientProvider>,
-  );
+  renderChat({ thread: "c1", item: "t1" });
   await waitFor(() => expect(screen.getByTestId("a2a-target-continue").textContent).toMatch(/answers its request/));
   fireEvent.change(screen.getByTestId("a2a-message"), { target: { value: "Lisbon" } });
   fireEvent.click(screen.getByTestId("a2a-send"));
@@ -83,12 +84,7 @@ it("a lost task is not offered for continuing (its agent stopped answering): Con
       return new Response(JSON.stringify(body), { status: method === "POST" ? 202 : 200 });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <A2aChat agent={AGENT} location={{ ...EMPTY_LOCATION, view: "a2a", peerId: "ag", item: "t1" }} navigate={() => undefined} />
-    </QueryClientProvider>,
-  );
+  renderChat({ item: "t1" });
   await waitFor(() => expect(screen.getByTestId("a2a-target-continue").textContent).toBe("Continue context c1"));
   fireEvent.change(screen.getByTestId("a2a-message"), { target: { value: "again" } });
   fireEvent.click(screen.getByTestId("a2a-send"));
@@ -117,16 +113,7 @@ it("a question that appears on the open task is scrolled into view, its send but
       return new Response(JSON.stringify(body), { status: 200 });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <A2aChat
-        agent={AGENT}
-        location={{ ...EMPTY_LOCATION, view: "a2a", peerId: "ag", thread: "c1", item: "t1" }}
-        navigate={() => undefined}
-      />
-    </QueryClientProvider>,
-  );
+  renderChat({ thread: "c1", item: "t1" });
   const box = await screen.findByTestId("a2a-inline-request");
   await waitFor(() => expect(seen).toContain(box));
   // Not in a capped box of its own: the pane scrolls, so the card keeps its full height.

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { TaskSummary } from "./task-summary";
 import { taskTimeline } from "./task-model";
-import { CTX, TASK, chunk, entry, everyStep, frame, status } from "./test-entries";
+import { CTX, TASK, chunk, entry, everyStep, frame, sent, status } from "./test-entries";
 
 afterEach(cleanup);
 
@@ -112,30 +112,13 @@ describe("TaskSummary", () => {
 
   it("shows the agent's question and a data answer readably in the conversation", () => {
     const x = "x-4";
-    const sent = (parts: unknown[], at: number) =>
-      entry(
-        "a2a_request",
-        {
-          exchangeId: x,
-          transport: "JSONRPC",
-          method: "SendStreamingMessage",
-          url: "http://127.0.0.1:7190/a2a/jsonrpc",
-          body: {
-            jsonrpc: "2.0",
-            id: 1,
-            method: "SendStreamingMessage",
-            params: { message: { role: "ROLE_USER", taskId: TASK, messageId: `u-${at}`, parts } },
-          },
-        },
-        at,
-        "out",
-      );
+    const ask = (parts: unknown[], at: number) => sent(x, { taskId: TASK, messageId: `u-${at}`, parts }, at);
     const entries = [
-      sent([{ text: "ask" }], 0),
+      ask([{ text: "ask" }], 0),
       frame(x, status("TASK_STATE_WORKING", "Thinking"), 10),
       frame(x, status("TASK_STATE_INPUT_REQUIRED", "Which city should the forecast be for?"), 20),
-      sent([{ data: { city: "Lisbon", days: 3 } }], 30),
-      sent([{ data: { trip: { city: "Porto" }, tags: ["a", "b"] } }], 40),
+      ask([{ data: { city: "Lisbon", days: 3 } }], 30),
+      ask([{ data: { trip: { city: "Porto" }, tags: ["a", "b"] } }], 40),
     ];
     render(<TaskSummary timeline={taskTimeline(entries, TASK)!} onOpenSeq={() => undefined} />);
     const bubbles = screen.getAllByTestId("a2a-message-bubble");

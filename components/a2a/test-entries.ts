@@ -31,6 +31,21 @@ export const frame = (exchangeId: string, result: unknown, at: number) =>
     at,
   );
 
+/** The user's SendStreamingMessage of exchange `exchangeId`, as Loupe records it: `message` beside its ROLE_USER role. */
+export const sent = (exchangeId: string, message: Record<string, unknown>, at: number) =>
+  entry(
+    "a2a_request",
+    {
+      exchangeId,
+      transport: "JSONRPC",
+      method: "SendStreamingMessage",
+      url: "http://127.0.0.1:7190/a2a/jsonrpc",
+      body: { jsonrpc: "2.0", id: 1, method: "SendStreamingMessage", params: { message: { role: "ROLE_USER", ...message } } },
+    },
+    at,
+    "out",
+  );
+
 const text = (t: string) => ({ text: t, mediaType: "text/plain" });
 export const status = (state: string, words?: string) => ({
   statusUpdate: {
@@ -48,23 +63,7 @@ export function everyStep(): Entry[] {
   seq = 0;
   const x = "x-1";
   return [
-    entry(
-      "a2a_request",
-      {
-        exchangeId: x,
-        transport: "JSONRPC",
-        method: "SendStreamingMessage",
-        url: "http://127.0.0.1:7190/a2a/jsonrpc",
-        body: {
-          jsonrpc: "2.0",
-          id: 1,
-          method: "SendStreamingMessage",
-          params: { message: { role: "ROLE_USER", messageId: "u-1", parts: [text("report")] } },
-        },
-      },
-      0,
-      "out",
-    ),
+    sent(x, { messageId: "u-1", parts: [text("report")] }, 0),
     entry("a2a_stream", { exchangeId: x, taskId: TASK, event: "open" }, 5, "local"),
     frame(x, { task: { id: TASK, contextId: CTX, status: { state: "TASK_STATE_SUBMITTED" } } }, 12),
     frame(x, status("TASK_STATE_WORKING", "Writing the report"), 40),
