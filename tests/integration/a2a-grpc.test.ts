@@ -80,6 +80,9 @@ describe("A2A over gRPC (the demo agent's gRPC binding)", () => {
       "TASK_STATE_COMPLETED",
     );
     expect(ofExchange("a2a_stream", sent.exchangeId).map((e) => (e.raw as { event: string }).event)).toEqual(["open", "closed"]);
+    // The open is recorded when the call's stream arrived (its headers), before its first message.
+    const open = ofExchange("a2a_stream", sent.exchangeId).find((e) => (e.raw as { event: string }).event === "open")!;
+    expect(open.seq).toBeLessThan(Math.min(...ofExchange("a2a_frame", sent.exchangeId).map((e) => e.seq)));
     expect(a2a.getTask(id, sent.taskId!).artifactCount).toBe(3);
     expect(allRecordedText(a2a.hub)).not.toContain("sekrit-metadata");
   });

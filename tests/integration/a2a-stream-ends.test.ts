@@ -88,6 +88,18 @@ describe("an A2A stream ended by the agent", () => {
     );
   });
 
+  it("its open entry is recorded when the stream arrives, before its first frame", async () => {
+    // Before: the open was recorded when the first frame was handled, so it listed after that frame.
+    const { exchangeId } = await send("early");
+    await a2a.waitExchange(exchangeId);
+    const mine = a2a.hub.list(agentId, { limit: 200 }).filter((e) => (e.raw as { exchangeId?: string }).exchangeId === exchangeId);
+    const open = mine.find((e) => e.kind === "a2a_stream" && (e.raw as { event: string }).event === "open");
+    const firstFrame = mine.filter((e) => e.kind === "a2a_frame").sort((a, b) => a.seq - b.seq)[0];
+    expect(open).toBeDefined();
+    expect(firstFrame).toBeDefined();
+    expect(open!.seq).toBeLessThan(firstFrame!.seq);
+  });
+
   it("with an HTML page for its events: the send fails in words and the page is on record", async () => {
     // Before: 202 with no task, and nothing of the page kept.
     await expect(send("html")).rejects.toMatchObject({
@@ -126,6 +138,7 @@ describe("an A2A stream ended by the agent", () => {
 
   it("a continuation the agent answers with a new task: the send and the stream name the new task", async () => {
     // Before: the send answered the old task id, and the stream's open and closed entries named it.
+    // The open comes before any frame named a task: it names none (the exchange ties it to t-next).
     const sent = await a2a.send(agentId, {
       parts: [{ kind: "text", text: "continue" }],
       stream: true,
@@ -135,7 +148,7 @@ describe("an A2A stream ended by the agent", () => {
     expect(sent).toMatchObject({ taskId: "t-next", contextId: "ctx-t-early" });
     await a2a.waitExchange(sent.exchangeId);
     expect(entriesOf(sent.exchangeId, "a2a_stream").map((e) => [e.event, (e as { taskId?: string }).taskId])).toEqual([
-      ["open", "t-next"],
+      ["open", undefined],
       ["closed", "t-next"],
     ]);
   });

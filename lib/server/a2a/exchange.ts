@@ -21,6 +21,8 @@ export interface Exchange {
   abort: AbortController;
   /** Why it was aborted: the `a2a_stream` closed entry's reason. */
   aborted?: string;
+  /** Called when the agent's event stream arrived, before any of its frames is recorded (records the stream's open). */
+  onOpen?: () => void;
   /** Called with each frame of a stream that parsed (not an error frame), once recorded and applied. */
   onFrame?: () => void;
   /** Called once per task the agent names, before that frame is applied (so before any of its requests is recorded). */

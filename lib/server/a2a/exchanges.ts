@@ -10,7 +10,7 @@ import type { A2aAgentEntry, A2aAgentLookup, Exchange } from "@/lib/server/a2a/e
 import { grpcRecorder } from "@/lib/server/a2a/grpc-wire";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
 import { A2aWire, yieldToPage } from "@/lib/server/a2a/wire";
-import { leftUnfinished, NO_EVENT, STREAM_WAITS } from "@/lib/server/a2a/stream-end";
+import { leftUnfinished, lostMidTask, NO_EVENT, STREAM_WAITS } from "@/lib/server/a2a/stream-end";
 import type { Hub } from "@/lib/server/hub";
 import { errorMessage, isRecord } from "@/lib/values";
 
@@ -51,6 +51,7 @@ export class A2aExchanges {
         ...(opts.secrets ? { secrets: opts.secrets } : {}),
         signal: abort.signal,
         onItem: (item, recorded) => this.onItem(exchange, item, recorded),
+        onStreamOpen: () => exchange.onOpen?.(),
       }),
     };
     const grpcRecorded = (target: string) => grpcRecorder(exchange.wire, target, entry.config.headers, abort.signal);
@@ -95,24 +96,6 @@ export class A2aExchanges {
     const err = transportError(e, entry.config.url);
     if (err.code === "upstream:a2a_unreachable") this.agents.unreachable(entry.config.id, err.message);
     return err;
-  }
-
-  /**
-   * A stream died mid-task: its card is read again. Nothing answers: the agent is listed unreachable
-   * (by refreshCard), the exchange's unfinished tasks lost, and the reason returned. Undefined: the
-   * agent is there (a dropped connection: resubscribe is offered).
-   */
-  private async lost(exchange: Exchange, cut: string): Promise<string | undefined> {
-    try {
-      await this.agents.refreshCard(exchange.agentId);
-      return undefined;
-    } catch (e) {
-      const err = AppError.from(e);
-      if (err.code !== "upstream:a2a_unreachable") return undefined;
-      const reason = `The agent stopped answering mid-task (${cut}): ${err.message}`;
-      for (const taskId of exchange.taskIds) this.tasks.markLost(exchange.agentId, taskId, reason);
-      return reason;
-    }
   }
 
   /**
@@ -171,7 +154,8 @@ export class A2aExchanges {
     event: "open" | "resubscribed" = "open",
   ): Promise<void> {
     const streamEntry = (ev: "open" | "closed" | "dropped" | "resubscribed", error?: string) => {
-      const taskId = exchange.namedTaskId ?? knownTaskId;
+      // A send's open comes before its frames: the task it continues is not named (the agent may answer a new one).
+      const taskId = exchange.namedTaskId ?? (ev === "open" ? undefined : knownTaskId);
       exchange.wire.record("a2a_stream", "local", {
         exchangeId: exchange.id,
         event: ev,
@@ -207,11 +191,16 @@ export class A2aExchanges {
     if (knownTaskId) exchange.taskIds.add(knownTaskId);
     let opened = false;
     let marked = 0;
-    // Each frame Loupe recorded: the first opens the stream and answers the send. The open streams
-    // hear of a task once, when a frame names a new one, not again for each of its chunks.
-    exchange.onFrame = () => {
+    // The open entry, once: when the agent's event stream arrived (wire.ts), before any of its frames
+    // (it listed after the first); else at the first frame (a body not SSE) or at the end.
+    exchange.onOpen = () => {
       if (!opened) streamEntry(event);
       opened = true;
+    };
+    // Each frame Loupe recorded answers the send. The open streams hear of a task once, when a
+    // frame names a new one, not again for each of its chunks.
+    exchange.onFrame = () => {
+      if (!opened) exchange.onOpen?.();
       if (exchange.taskIds.size !== marked) {
         marked = exchange.taskIds.size;
         mark(true);
@@ -232,17 +221,17 @@ export class A2aExchanges {
         streamEntry("closed", `A frame did not fit the A2A schema (recorded raw)${why ? `: ${why}` : ""}`);
         settle(new AppError("upstream:a2a_malformed", "The agent sent a frame that is not A2A (recorded raw)"));
       } else if (why === undefined) {
-        if (!opened) streamEntry(event);
+        exchange.onOpen?.();
         streamEntry("closed", exchange.frames === 0 ? NO_EVENT : leftUnfinished(exchange, this.tasks));
         if (exchange.frames === 0) settle(new AppError("upstream:a2a_protocol", NO_EVENT));
       } else if (exchange.frames > 0) {
-        const lost = await this.lost(exchange, why);
+        const lost = await lostMidTask(this.agents, this.tasks, exchange, why);
         if (lost) streamEntry("closed", lost);
         else streamEntry("dropped", why);
       } else {
         const failure = this.transportFailure(e ?? new Error(`The stream broke before its first frame (${why})`), entry);
-        // The send already answered (it waited past STREAM_WAITS): the failure is said on the record.
-        if (first?.settled) streamEntry("closed", failure.message);
+        // The send already answered (it waited past STREAM_WAITS) or the stream was open: the failure is said on the record.
+        if (first?.settled || opened) streamEntry("closed", failure.message);
         settle(failure);
       }
     };

@@ -54,6 +54,11 @@ export function grpcRecorder(wire: A2aWire, target: string, headers: Record<stri
         for (const [k, v] of Object.entries(headers)) metadata.set(k.toLowerCase(), v);
         sent = Object.fromEntries(Object.entries(metadata.getMap()).map(([k, v]) => [k, String(v)]));
         next(metadata, {
+          // A server stream's headers: the stream is open (they come before its messages, not in a trailers-only error).
+          onReceiveMetadata(received, nextMetadata) {
+            if (options.method_definition.responseStream) wire.streamOpened();
+            nextMetadata(received);
+          },
           onReceiveMessage(message, nextMessage) {
             wire.frame(JSON.stringify(toJson(codec?.res, message)));
             nextMessage(message);

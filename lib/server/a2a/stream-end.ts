@@ -1,6 +1,7 @@
 import "server-only";
 import { A2A_INTERRUPTED_STATES, A2A_TERMINAL_STATES } from "@/lib/contracts/a2a";
-import type { Exchange } from "@/lib/server/a2a/exchange";
+import { AppError } from "@/lib/errors";
+import type { A2aAgentLookup, Exchange } from "@/lib/server/a2a/exchange";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
 
 /** How the end of an agent's stream is said (exchanges.ts's `stream()`), and how long its start is waited for. */
@@ -23,4 +24,22 @@ export function leftUnfinished(exchange: Exchange, tasks: A2aTasks): string | un
       return `The agent ended the stream while task ${id} was still ${state}: Resubscribe or Refresh (tasks/get) to follow it`;
   }
   return undefined;
+}
+
+/**
+ * A stream died mid-task: its card is read again. Nothing answers: the agent is listed unreachable
+ * (by refreshCard), the exchange's unfinished tasks lost, and the reason returned. Undefined: the
+ * agent is there (a dropped connection: resubscribe is offered).
+ */
+export async function lostMidTask(agents: A2aAgentLookup, tasks: A2aTasks, exchange: Exchange, cut: string): Promise<string | undefined> {
+  try {
+    await agents.refreshCard(exchange.agentId);
+    return undefined;
+  } catch (e) {
+    const err = AppError.from(e);
+    if (err.code !== "upstream:a2a_unreachable") return undefined;
+    const reason = `The agent stopped answering mid-task (${cut}): ${err.message}`;
+    for (const taskId of exchange.taskIds) tasks.markLost(exchange.agentId, taskId, reason);
+    return reason;
+  }
 }

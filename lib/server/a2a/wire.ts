@@ -32,6 +32,8 @@ export interface WireContext {
   signal?: AbortSignal;
   /** Called with each frame that parsed, after it is recorded and before the SDK sees it. */
   onItem?: (item: A2aItem, entry: Entry) => void;
+  /** Called when the agent's event stream arrived (an SSE response; a gRPC server stream's headers), before any of its frames is recorded. */
+  onStreamOpen?: () => void;
 }
 
 function hide(value: unknown, secrets: readonly string[]): unknown {
@@ -107,6 +109,11 @@ export class A2aWire {
     });
   }
 
+  /** The agent's event stream arrived (tapStream; grpc-wire.ts for a gRPC server stream): before any of its frames. */
+  streamOpened(): void {
+    this.ctx.onStreamOpen?.();
+  }
+
   /** The fetch handed to the SDK transport: `headers` (the agent's saved ones) go on every request. */
   fetchWith(headers: Record<string, string>): typeof fetch {
     return async (input, init) => {
@@ -170,6 +177,7 @@ export class A2aWire {
    * it (a reader, a decoder, its parser) then comes after that frame, not before it.
    */
   private tapStream(res: Response, waitFirst: boolean): Promise<Response> {
+    this.streamOpened();
     // The events of one read, parsed (read()) only once their turn comes: the first is recorded
     // before the others of its read are even parsed.
     const arrived: { data: string; extra: FrameExtra }[] = [];
