@@ -7,6 +7,7 @@ import { useAguiActions } from "@/hooks/use-agui";
 import { useInbox } from "@/hooks/use-inbox";
 import { aguiAgentsQuery, aguiThreadsQuery } from "@/lib/queries/agui";
 import { plural } from "@/lib/format";
+import { AGUI_UNCHECKED } from "@/lib/workbench/agui";
 import { QueryError } from "@/components/elements/query-error";
 import { PeerHeader } from "@/components/elements/peer/peer-header";
 import { AguiAgentDialog } from "./agui-agent-dialog";
@@ -54,6 +55,7 @@ export function AguiMain({ location, navigate }: AguiMainProps) {
           actions.update.reset();
           setEditing(true);
         }}
+        unchecked={AGUI_UNCHECKED}
         down={{ testId: "agui-agent-down", noun: "agent", after: "Recorded threads stay readable; a run will fail until it is back." }}
       />
       <div className="flex min-h-0 flex-1">

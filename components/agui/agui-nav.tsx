@@ -5,6 +5,7 @@ import { RadioTowerIcon } from "lucide-react";
 import type { WorkbenchLocation } from "@/hooks/use-workbench-location";
 import { useAguiActions } from "@/hooks/use-agui";
 import { aguiAgentsQuery } from "@/lib/queries/agui";
+import { AGUI_UNCHECKED } from "@/lib/workbench/agui";
 import { PeerSidebarSection } from "@/components/elements/peer/peer-sidebar-section";
 import { AguiAgentDialog } from "./agui-agent-dialog";
 
@@ -31,6 +32,7 @@ export function AguiNav({ location, navigate }: AguiNavProps) {
         loading: "Loading AG-UI agents…",
         empty: "None yet. Add one by the URL of its run endpoint.",
         confirmRemove: (name) => `Remove the AG-UI agent “${name}”? Its recorded runs stay in the data dir.`,
+        unchecked: AGUI_UNCHECKED,
       }}
       openId={openId}
       onOpen={(id) => navigate({ view: "agui", peerId: id })}

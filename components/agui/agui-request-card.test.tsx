@@ -101,3 +101,28 @@ describe("AguiRequestCard — interrupt", () => {
     expect(screen.queryByTestId("agui-resolve")).toBeNull();
   });
 });
+
+describe("AguiRequestCard — what became of the answer", () => {
+  it("names the run that resumed the thread, not a 'next run' that already ran", () => {
+    renderWithClient(
+      <AguiRequestCard row={{ ...toolRequest, status: "answered", answeredAt: Date.UTC(2026, 0, 1, 9, 30), answeredByRunId: "run-2" }} />,
+    );
+    const text = screen.getByTestId("agui-request-answered").textContent;
+    expect(text).toContain("the thread resumed in run run-2.");
+    expect(text).not.toContain("in the next run");
+  });
+
+  it("says an answer waits for the run's other requests until they are answered too", () => {
+    const reason = "Sent with the 1 other request of this run once it is answered";
+    renderWithClient(<AguiRequestCard row={{ ...toolRequest, status: "answered", answeredAt: 5, reason }} />);
+    const text = screen.getByTestId("agui-request-answered").textContent;
+    expect(text).toContain("sent with the 1 other request of this run once it is answered.");
+    expect(text).not.toContain("resumed");
+  });
+
+  it("names the resuming run the answer's response gives, at once", async () => {
+    setup(toolRequest, () => ({ ...toolRequest, status: "answered", answeredAt: 5, answeredByRunId: "run-3" }));
+    fireEvent.click(screen.getByTestId("agui-send-result"));
+    await waitFor(() => expect(screen.getByTestId("agui-request-answered").textContent).toContain("resumed in run run-3."));
+  });
+});

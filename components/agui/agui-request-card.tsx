@@ -16,6 +16,17 @@ export interface AguiRequestCardProps {
 }
 
 /**
+ * What became of an answer, by the request's state: the run that resumed the thread with it (it
+ * starts when the answer is taken), or why none has yet (it waits for the run's other requests).
+ */
+function answeredText(r: Pick<AguiHumanRequest, "answeredAt" | "answeredByRunId" | "reason">): string {
+  const at = `Answered${r.answeredAt ? ` at ${formatClock(r.answeredAt)}` : ""}`;
+  if (r.answeredByRunId) return `${at}; the thread resumed in run ${r.answeredByRunId}.`;
+  if (r.reason) return `${at}; ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}.`;
+  return `${at}; the thread goes on in the next run.`;
+}
+
+/**
  * An AG-UI run waiting on the user: a front-end tool call (answered with the tool's result, which
  * starts the next run with a `tool` message) or an interrupt (resolved or cancelled, which resumes
  * the thread with `resume[]`). A refused answer shows the agent's words and the form again.
@@ -30,6 +41,10 @@ export function AguiRequestCard({ row, compact }: AguiRequestCardProps) {
   const error = answer.error ?? (status === "failed" ? (answer.data?.error ?? row.error) : undefined);
   const schema = row.schema ?? row.interrupt?.responseSchema;
   const answeredAt = answer.data?.answeredAt ?? row.answeredAt;
+  // A request answered before its run's others is resumed later: the row's next copy names the run
+  // (a failed row's is the refused attempt's, not this answer's).
+  const answeredByRunId = answer.data?.answeredByRunId ?? (row.status === "answered" ? row.answeredByRunId : undefined);
+  const answeredReason = answeredByRunId ? undefined : (answer.data?.reason ?? row.reason);
   const id = `agui-${row.id}`;
 
   return (
@@ -59,7 +74,7 @@ export function AguiRequestCard({ row, compact }: AguiRequestCardProps) {
         </>
       }
       refusal={error ? { title: "The agent did not take the answer — change it or send it again (Retry)", error } : null}
-      answered={`Answered${answeredAt ? ` at ${formatClock(answeredAt)}` : ""}; the thread goes on in the next run.`}
+      answered={answeredText({ answeredAt, answeredByRunId, reason: answeredReason })}
       stale={`No longer answerable${row.reason ? `: ${row.reason}` : " (the thread moved on, or Loupe restarted)."}`}
     >
       {row.kind === "tool" ? (

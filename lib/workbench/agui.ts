@@ -5,6 +5,12 @@ import { peerSearch } from "@/lib/workbench/search-kind";
 /** AG-UI's part of the workbench URL: ?view=agui&peer=<agent id>[&th=<threadId>][&item=<runId>]. */
 export const aguiLocation = peerLocation("agui");
 
+/**
+ * An AG-UI agent's status before its first run. AG-UI has one endpoint, the run (no card, no /info
+ * to probe): Loupe learns whether the agent is reachable by running it, so "not checked" is said so.
+ */
+export const AGUI_UNCHECKED = "Not run yet: a run checks it";
+
 /** A found AG-UI thread opens in its agent's view. */
 export const aguiSearch = peerSearch("agui", "AG-UI thread");
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { RoleContext } from "@/components/elements/role";
+import type { AgentServerView } from "@/lib/contracts/agents";
 import type { Me, Role } from "@/lib/contracts/people";
 import { AgentList } from "./agent-list";
 import { Composer } from "./composer";
@@ -37,5 +38,22 @@ describe("ADK's admin-only buttons (issue 25): Add agent server, Send", () => {
       expect(screen.getByTestId<HTMLButtonElement>("composer-send").disabled).toBe(false);
       cleanup();
     }
+  });
+});
+
+describe("AgentList rows", () => {
+  it("give a cut-off name whole in the row's tooltip, then the URL", () => {
+    const name = "A very long ADK agent server name that the sidebar row cuts off";
+    const agent: AgentServerView = {
+      id: "a",
+      name,
+      url: "http://127.0.0.1:8000",
+      headers: {},
+      userId: "user",
+      createdAt: 1,
+      state: { status: "ok", apps: [] },
+    };
+    render(<AgentList agents={[agent]} selectedId={null} onSelect={() => undefined} onAdd={() => undefined} />);
+    expect(screen.getByTestId("agent-item").title).toBe(`${name}\nhttp://127.0.0.1:8000`);
   });
 });

@@ -6,6 +6,7 @@ import { SidebarSection } from "@/components/elements/sidebar-section";
 import { cn } from "@/lib/cn";
 import { PeerStatusDot } from "@/components/elements/peer/peer-status";
 import { HeldByLine } from "@/components/elements/peer/held-by";
+import { peerRowTitle } from "@/components/elements/peer/peer-list";
 import { SafeText } from "@/components/ui/safe-text";
 import { useListKeys } from "@/hooks/use-list-keys";
 import { plural } from "@/lib/format";
@@ -52,6 +53,7 @@ export function AgentList({ agents, selectedId, onSelect, onAdd, loading = false
             data-testid="agent-item"
             data-status={a.state.status}
             data-agent-id={a.id}
+            title={peerRowTitle(a)}
             onClick={() => onSelect(a.id)}
             onKeyDown={(e) => {
               if (e.key === "Enter" || e.key === " ") {

@@ -17,10 +17,12 @@ export interface PeerHeaderProps {
   editTestId: string;
   /** Said when the peer is down, after "not reachable: <its error>" (what still works). */
   down: { testId: string; noun: string; after: string };
+  /** What "not checked" means for this protocol, if Loupe has no way to check it but use (`PeerStatusDot`). */
+  unchecked?: string;
 }
 
 /** A saved peer's header in its main pane: name, status, URL, what it has, Edit; and a line when it is down. */
-export function PeerHeader({ name, url, state, detail, builtin, onEdit, editTestId, down }: PeerHeaderProps) {
+export function PeerHeader({ name, url, state, detail, builtin, onEdit, editTestId, down, unchecked }: PeerHeaderProps) {
   return (
     <>
       {/* One row at any width (at 1024 px Edit wrapped onto a second): the URL and the detail give way. */}
@@ -29,7 +31,7 @@ export function PeerHeader({ name, url, state, detail, builtin, onEdit, editTest
           {name}
         </h1>
         <span className="shrink-0 whitespace-nowrap">
-          <PeerStatusDot status={state.status} />
+          <PeerStatusDot status={state.status} unchecked={unchecked} />
         </span>
         <code className="min-w-0 truncate font-mono text-xs text-muted-foreground" title={url}>
           {url}

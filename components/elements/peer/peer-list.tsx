@@ -4,6 +4,7 @@ import type { HeldBy } from "@/lib/contracts/cluster";
 import { Button } from "@/components/ui/button";
 import { sidebarItemState } from "@/components/elements/sidebar-item";
 import { cn } from "@/lib/cn";
+import { revealHidden } from "@/lib/text/hidden-chars";
 import { HeldByLine } from "./held-by";
 import { PeerStatusDot, type PeerStatus } from "./peer-status";
 import { useAdminAction } from "@/components/elements/role";
@@ -20,6 +21,14 @@ export interface PeerRowView {
   heldBy?: HeldBy;
 }
 
+/**
+ * A sidebar row's tooltip: the whole name first (the row cuts a long one), then the URL, then why it
+ * is unreachable; hidden characters in the name spelled out ("⟨U+202E⟩"), as a title cannot mark them.
+ */
+export function peerRowTitle(peer: { name: string; url: string; state: { error?: string } }): string {
+  return [revealHidden(peer.name), peer.url, peer.state.error].filter(Boolean).join("\n");
+}
+
 export interface PeerListProps {
   peers: readonly PeerRowView[];
   openId: string | null;
@@ -33,6 +42,8 @@ export interface PeerListProps {
   removeTestId?: string;
   /** Under the open peer's row (its assistants, its threads…), if anything. */
   openChildren?: ReactNode;
+  /** What "not checked" means for this protocol, if Loupe has no way to check it but use (`PeerStatusDot`). */
+  unchecked?: string;
 }
 
 /** The saved peers of one protocol in the sidebar: name and status each, the open one marked, remove on hover. */
@@ -46,6 +57,7 @@ export function PeerList({
   rowTestId,
   removeTestId,
   openChildren,
+  unchecked,
 }: PeerListProps) {
   const admin = useAdminAction();
   return (
@@ -56,14 +68,14 @@ export function PeerList({
             type="button"
             aria-current={p.id === openId ? "page" : undefined}
             onClick={() => onOpen(p.id)}
-            title={p.state.error ?? p.url}
+            title={peerRowTitle(p)}
             className={cn(
               "flex w-full flex-col items-start gap-0.5 rounded-md px-2 py-1.5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
               sidebarItemState(p.id === openId),
             )}
           >
             <span className="w-full truncate pr-6 text-sm font-medium">{p.name}</span>
-            <PeerStatusDot status={p.state.status} />
+            <PeerStatusDot status={p.state.status} unchecked={unchecked} />
             <HeldByLine heldBy={p.heldBy} testId="peer-held-by" />
           </button>
           {!p.builtin && (

@@ -90,4 +90,20 @@ describe("PeerSidebarSection", () => {
     fireEvent.click(screen.getByTestId("add-dialog"));
     expect(screen.queryByTestId("add-dialog")).toBeNull();
   });
+
+  it("gives a cut-off name whole in the row's tooltip, then the URL, then why it is unreachable", () => {
+    const long = "A very long agent server name that the sidebar row cuts off";
+    renderSection({
+      peers: ready([
+        { ...peer("a", "ok"), name: long },
+        { ...peer("b", "error"), state: { status: "error", error: "connect ECONNREFUSED" } },
+        { ...peer("c", "ok"), name: "run\u202Eexe.sh" },
+      ]),
+    });
+    const titles = screen.getAllByTestId("peer-row").map((r) => r.querySelector("button")!.title);
+    expect(titles[0]).toBe(`${long}\nhttp://127.0.0.1/a`);
+    expect(titles[1]).toBe("Peer b\nhttp://127.0.0.1/b\nconnect ECONNREFUSED");
+    // A title cannot mark a hidden character: it is spelled out.
+    expect(titles[2]!.split("\n")[0]).toBe("run⟨U+202E⟩exe.sh");
+  });
 });

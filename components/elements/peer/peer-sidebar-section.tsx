@@ -22,8 +22,11 @@ export interface PeerSidebarSectionProps {
   /** The "+" button; `onClick` runs before the add dialog opens (to reset the last save's error). */
   add: { label: string; testId: string; onClick: () => void };
   peers: PeersRead;
-  /** The section's words: load failure, loading, empty, and the question before a removal. */
-  texts: { loadError: string; loading: string; empty: string; confirmRemove: (name: string) => string };
+  /**
+   * The section's words: load failure, loading, empty, the question before a removal, and what "not
+   * checked" means if Loupe has no way to check a peer but use it.
+   */
+  texts: { loadError: string; loading: string; empty: string; confirmRemove: (name: string) => string; unchecked?: string };
   openId: string | null;
   onOpen: (id: string) => void;
   remove: { run: (id: string) => void; pending: boolean; error: AppError | null };
@@ -72,6 +75,7 @@ export function PeerSidebarSection({ peers, texts, add, remove, addDialog, ...pr
         rowTestId={props.rowTestId}
         removeTestId={props.removeTestId}
         openChildren={props.openChildren}
+        unchecked={texts.unchecked}
       />
     </SidebarSection>
   );

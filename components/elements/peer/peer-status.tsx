@@ -18,7 +18,18 @@ const TONE: Record<PeerStatus, StatusTone> = {
   error: "failed",
 };
 
+export interface PeerStatusDotProps {
+  status: PeerStatus;
+  showLabel?: boolean;
+  /**
+   * Said instead of "Not checked" by a protocol whose peers Loupe cannot probe apart from using them
+   * (AG-UI has one endpoint, the run: "Not run yet: a run checks it").
+   */
+  unchecked?: string;
+}
+
 /** A peer's status as a coloured dot with its label. */
-export function PeerStatusDot({ status, showLabel = true }: { status: PeerStatus; showLabel?: boolean }) {
-  return <StatusDot tone={TONE[status]} label={PEER_STATUS_LABEL[status]} status={status} showLabel={showLabel} />;
+export function PeerStatusDot({ status, showLabel = true, unchecked }: PeerStatusDotProps) {
+  const label = status === "unknown" && unchecked ? unchecked : PEER_STATUS_LABEL[status];
+  return <StatusDot tone={TONE[status]} label={label} status={status} showLabel={showLabel} />;
 }

@@ -65,6 +65,24 @@ describe("RequestHeader", () => {
   });
 });
 
+describe("RequestOpenAction", () => {
+  // Every use (Open session, Open server, Open task, Open run, Open thread) navigates within Loupe in
+  // the same tab: a ↗ (external-link) icon would promise another tab or site.
+  it("opens in the same tab, as a link or a callback, and shows no ↗ icon saying otherwise", () => {
+    render(
+      <>
+        <RequestOpenAction label="Open session" testId="open-session" onClick={vi.fn()} />
+        <RequestOpenAction label="Open task" testId="open-task" href="/?view=a2a" />
+      </>,
+    );
+    for (const id of ["open-session", "open-task"]) {
+      const action = screen.getByTestId(id);
+      expect(action.querySelector("svg")).toBeNull();
+      expect(action.getAttribute("target")).toBeNull();
+    }
+  });
+});
+
 describe("HumanRequestCard", () => {
   const card = (
     status: RequestStatus,

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { ExternalLinkIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CardHeader } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
@@ -66,23 +65,20 @@ export interface RequestOpenActionProps {
   onClick?: () => void;
 }
 
-/** "Open session", "Open task"…: the request's own page, at the end of the header's first line. */
+/**
+ * "Open session", "Open task"…: the request's own page, at the end of the header's first line. It
+ * opens in Loupe, in the same tab (link or callback alike), so it carries no ↗ "opens elsewhere" icon.
+ */
 export function RequestOpenAction({ label, testId, href, onClick }: RequestOpenActionProps) {
-  const content = (
-    <>
-      {label}
-      <ExternalLinkIcon />
-    </>
-  );
   return href !== undefined ? (
     <Button asChild variant="link" size="xs" className="ml-auto h-auto px-0">
       <a href={href} data-testid={testId}>
-        {content}
+        {label}
       </a>
     </Button>
   ) : (
     <Button variant="link" size="xs" className="ml-auto h-auto px-0" data-testid={testId} onClick={onClick}>
-      {content}
+      {label}
     </Button>
   );
 }

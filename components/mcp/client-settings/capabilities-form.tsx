@@ -6,6 +6,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import type { ClientCapabilitiesConfig, ConnectionView } from "@/lib/contracts/connections";
 import type { CapabilityKey, ClientHints } from "@/lib/protocols/mcp/client-hints";
 import { capabilitiesOf } from "@/lib/queries/client-settings";
+import { declaredWhere } from "./declared-where";
 
 const CAPABILITIES: { key: CapabilityKey; label: string; note: string }[] = [
   {
@@ -43,25 +44,25 @@ export interface CapabilitiesFormProps {
   connection: ConnectionView;
   /** What Loupe knows about this server, per capability (clientHints). */
   hints: ClientHints;
-  /** Saves the choice and reconnects (capabilities are fixed for a session). */
+  /** Saves the choice and reconnects (capabilities are fixed for a session, or for a connection's client on 2026-07-28). */
   onSave: (choice: ClientCapabilitiesConfig) => void;
   saving: boolean;
   error: Error | null;
 }
 
-/** What Loupe declares in initialize for this connection; saving reconnects. */
+/** What Loupe declares for this connection (in initialize, or with each request on 2026-07-28); saving reconnects. */
 export function CapabilitiesForm({ connection, hints, onSave, saving, error }: CapabilitiesFormProps) {
   const saved = capabilitiesOf(connection);
   const [draft, setDraft] = useState<ClientCapabilitiesConfig>(saved);
   const dirty = !same(draft, saved);
   const declared = connection.state.status === "connected";
+  const where = declaredWhere(connection);
   return (
     <section className="flex flex-col gap-3" data-testid="client-capabilities">
       <div>
         <h3 className="text-xs font-semibold text-muted-foreground uppercase">Client capabilities</h3>
         <p className="mt-1 text-xs text-muted-foreground">
-          What Loupe declares in <span className="font-mono">initialize</span>. A server may offer different tools for different
-          capabilities; a change takes a reconnect.
+          {where.intro} A server may offer different tools for different capabilities; a change takes a reconnect.
         </p>
         {hints.server && (
           <p className="mt-1 text-xs text-muted-foreground" data-testid="client-server-hint">
@@ -111,7 +112,7 @@ export function CapabilitiesForm({ connection, hints, onSave, saving, error }: C
             Discard changes
           </Button>
         )}
-        {!dirty && declared && <span className="text-xs text-muted-foreground">Declared in the current session.</span>}
+        {!dirty && declared && <span className="text-xs text-muted-foreground">{where.current}</span>}
       </div>
       {error && (
         <p role="alert" className="text-xs text-destructive" data-testid="capabilities-error">

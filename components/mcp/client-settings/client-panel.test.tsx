@@ -184,4 +184,26 @@ describe("ClientPanel", () => {
     fireEvent.change(screen.getByLabelText("Root URI 1"), { target: { value: "https://example.com" } });
     expect(within(editor).getByText(/MCP roots are file:\/\/ URIs/)).toBeTruthy();
   });
+
+  it("says where the capabilities are declared by the era: initialize on 2025-11-25, each request on 2026-07-28", async () => {
+    const era = (mode: "modern" | "legacy") => ({
+      ...EVERYTHING_STATE,
+      era: { version: mode === "modern" ? "2026-07-28" : "2025-11-25", mode, why: "test" },
+    });
+    setup({}, { state: era("modern") });
+    const where = await screen.findByTestId("client-capabilities");
+    expect(where.textContent).toContain("What Loupe declares with each request");
+    expect(where.textContent).not.toContain("declares in initialize");
+    expect(screen.getByText("Declared with each request of this connection.")).toBeTruthy();
+    cleanup();
+
+    setup({}, { state: era("legacy") });
+    expect((await screen.findByTestId("client-capabilities")).textContent).toContain("What Loupe declares in initialize.");
+    expect(screen.getByText("Declared in the current session.")).toBeTruthy();
+    cleanup();
+
+    // Not connected yet but pinned to 2026-07-28: no initialize will be sent either.
+    setup({ protocolEra: "2026-07-28" }, { state: { ...EVERYTHING_STATE, status: "disconnected" } });
+    expect((await screen.findByTestId("client-capabilities")).textContent).toContain("What Loupe declares with each request");
+  });
 });

@@ -53,4 +53,14 @@ describe("TrafficPanel", () => {
     expect((await screen.findByTestId("traffic-detail")).textContent).toContain("#41");
     expect(router.requests.filter((r) => r.path.includes("before="))).toHaveLength(0);
   });
+
+  it("says what its two counts count: entries loaded in the header, the rows they pair into in the toolbar", async () => {
+    // 50 pings, each a request and its response: 100 entries, 50 rows.
+    vi.stubGlobal("fetch", fetchRouter({ "GET /api/connections/everything/traffic": () => history(1, 99) }).fetch);
+    renderWithClient(<TrafficPanel connection={connectionFixture()} />);
+    const count = (await screen.findByTestId("traffic-count")).parentElement!;
+    expect(screen.getByTestId("traffic-panel").textContent).toContain("100 entries loaded");
+    expect(count.textContent).toBe("50 rows from 100 entries");
+    expect(count.title).toContain("A request and its response are one row");
+  });
 });

@@ -14,6 +14,7 @@ import { WireContext } from "@/components/mcp/traffic/wire-context";
 import { HTTP_EXCHANGE_KIND } from "@/lib/contracts/network";
 import { networkLogQuery } from "@/lib/queries/network";
 import { QueryError } from "@/components/elements/query-error";
+import { plural } from "@/lib/format";
 
 const MAX_AUTO_PAGES = 20;
 
@@ -66,7 +67,8 @@ export function TrafficPanel({
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="traffic-panel">
       <div className="flex items-center gap-2 border-b px-3 py-1.5 text-xs text-muted-foreground">
-        <span>{entries.length.toLocaleString()} entries</span>
+        {/* Entries, not rows: the toolbar below says how many rows they make (a request and its response are one). */}
+        {traffic.data && <span data-testid="traffic-loaded">{plural(entries.length, "entry", "entries")} loaded</span>}
         {first && !exhausted && (
           <Button size="xs" variant="outline" disabled={older.isPending} onClick={() => older.mutate(first.seq)}>
             {older.isPending ? "Loading…" : "Load older"}

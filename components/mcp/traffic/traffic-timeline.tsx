@@ -66,6 +66,7 @@ export function TrafficTimeline({ entries, onLoadFull, className, selectedSeq, o
             onChange={setFilter}
             shown={visible.length}
             total={rows.length}
+            entries={entries.length}
             actions={
               exportConnectionId && (
                 <TrafficExportMenu
