@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatBytes,
+  formatClock,
   formatClockMs,
   formatCost,
   formatCount,
@@ -47,6 +48,13 @@ describe("times", () => {
   it("shows a wire clock with milliseconds", () => {
     const at = new Date(2026, 10, 24, 9, 5, 7, 42).getTime();
     expect(formatClockMs(at)).toBe("09:05:07.042");
+  });
+
+  it("reads midnight as 00, not 24, in a locale whose hour12: false means a 1–24 clock (en-US)", () => {
+    // Before: "24:00:05" (Intl's hour12: false picks h24 for en-US).
+    const midnight = new Date(2026, 10, 24, 0, 0, 5).getTime();
+    expect(formatClock(midnight)).not.toMatch(/^24/);
+    expect(formatClock(midnight)).toMatch(/^0?0:00:05/);
   });
 
   it("says how long ago, coarsely", () => {

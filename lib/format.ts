@@ -47,7 +47,8 @@ export function formatClockMs(ms: number): string {
 
 /** A time of day in the user's locale, 24-hour, 14:03:07 ("listed at", "last ping at"). */
 export function formatClock(ms: number): string {
-  return new Date(ms).toLocaleTimeString(undefined, { hour12: false });
+  // hourCycle, not hour12: false (which gives en-US a 1–24 clock: midnight read 24:00:05).
+  return new Date(ms).toLocaleTimeString(undefined, { hourCycle: "h23" });
 }
 
 /** A date and time in the user's locale, "Nov 24, 14:03:07" (history lists spanning days). */
