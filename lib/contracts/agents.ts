@@ -4,6 +4,7 @@ import { HttpHeaders } from "@/lib/contracts/wire-strings";
 import { bundleUnitContract, unitId } from "@/lib/contracts/bundle-unit";
 import type { AdkInterrupt } from "@/lib/protocols/adk/interrupts";
 import type { AppErrorBody } from "@/lib/errors";
+import type { Actor } from "@/lib/contracts/people";
 
 /** A saved ADK api_server (Python, JS, Java or Go: one REST + SSE API; protocols/adk.md). */
 export const AgentServerInput = z.object({
@@ -147,6 +148,12 @@ export interface StoredAnswer {
   error?: AppErrorBody;
   runId?: string;
   createdAt: number;
+  /**
+   * Who gave it through the answer route, kept in the store only (maskStoredAnswer drops it): should
+   * Loupe stop before the agent server replies, the next start fails the answer and writes the audit's
+   * `failed` row under this name (lib/server/adk/agent-store.ts). None for an answer no route gave.
+   */
+  answeredBy?: Actor;
 }
 
 /**

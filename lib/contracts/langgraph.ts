@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HttpHeaders } from "@/lib/contracts/wire-strings";
 import { bundleUnitContract, unitId } from "@/lib/contracts/bundle-unit";
 import type { AppErrorBody } from "@/lib/errors";
+import type { Actor } from "@/lib/contracts/people";
 
 /**
  * LangGraph deployments (issue 21): a LangGraph API server (the JS dev server `langgraphjs dev`, a
@@ -246,6 +247,11 @@ export interface LgHumanRequest {
   waitingFor?: number;
   /** How many interrupts the step raised in all (with `waitingFor`, the card says "1 of 2 answered"). */
   stepCount?: number;
+  /**
+   * Who answered through the route, kept in the store only (shownLgRequest drops it): for the audit's
+   * `failed` row of an answer Loupe's stop cut off (lib/server/langgraph/sync.ts).
+   */
+  answeredBy?: Actor;
 }
 
 /**

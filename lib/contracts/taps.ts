@@ -15,7 +15,8 @@ import { ApprovalPolicy, ToolPolicies } from "@/lib/contracts/approvals";
  * Routes:
  *   POST   /api/connections/:id/tap   body TapSettings (optional) → 200 TapSecret (turns it on, or
  *                                      returns the existing tap; `rotate: true` issues a new key)
- *   GET    /api/connections/:id/tap   → 200 TapSecret | 404 tap:not_found
+ *   GET    /api/connections/:id/tap   → 200 ConnectionTap: TapSecret, or { tap: null } when its tap is
+ *                                      off (404 not_found:connection only for no such connection)
  *   DELETE /api/connections/:id/tap   → 204 (off; the key stops working at once)
  *   GET    /api/connections/:id       → ConnectionView with `tap?: TapView` (no key)
  *   GET    /api/taps                  → TapView[] (every tap, single and aggregate)
@@ -95,6 +96,13 @@ export interface TapSecret {
    */
   bin: string;
 }
+
+/**
+ * GET /api/connections/:id/tap: the tap with its key, or `{ tap: null }` when the connection is not
+ * tapped — a 200, not a 404: the Tap tab asks each time it opens, and every 404 was an error in the
+ * browser's console for a state that is no error.
+ */
+export type ConnectionTap = TapSecret | { tap: null };
 
 /**
  * A `loupe/tap_exchange` entry (issue 10), recorded on the upstream connection for every request

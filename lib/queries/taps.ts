@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
-import { AppError } from "@/lib/errors";
-import type { AggregateTapInput, TapSecret, TapSettings, TapView } from "@/lib/contracts/taps";
+import type { AggregateTapInput, ConnectionTap, TapSecret, TapSettings, TapView } from "@/lib/contracts/taps";
 import { connectionScope } from "@/lib/queries/connections";
 
 /** Keys for taps: a connection's tap sits under its connection scope (removed with it). */
@@ -17,17 +16,13 @@ const CLIENTS_REFRESH_MS = 5_000;
 const connectionTap = (id: string) => `/api/connections/${encodeURIComponent(id)}/tap`;
 const tapPath = (tapId: string) => `/api/taps/${encodeURIComponent(tapId)}`;
 
-/** The connection's tap with its key, or null when it is off (404 tap:not_found). */
+/** The connection's tap with its key, or null when it is off (the route says so in a 200: `{ tap: null }`). */
 export function connectionTapQuery(id: string) {
   return queryOptions({
     queryKey: tapKeys.connection(id),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiFetch<TapSecret>(connectionTap(id), { signal });
-      } catch (e) {
-        if (e instanceof AppError && e.status === 404 && e.code.endsWith(":tap")) return null;
-        throw e;
-      }
+    queryFn: async ({ signal }): Promise<TapSecret | null> => {
+      const read = await apiFetch<ConnectionTap>(connectionTap(id), { signal });
+      return read.tap === null ? null : read;
     },
     // Only an open tap has clients to follow; polling an off tap logged a 404 in the console every 5 s.
     refetchInterval: (q) => (q.state.data ? CLIENTS_REFRESH_MS : false),

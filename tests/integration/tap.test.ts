@@ -86,12 +86,15 @@ describe("the tap store and its routes", () => {
     });
   });
 
-  it("answers 404 tap:not_found for a connection that is not tapped", async () => {
+  it("says a connection is not tapped in a 200 ({ tap: null }: the Tap tab asks each time it opens, and a 404 was an error in the browser's console); 404 for a connection that does not exist", async () => {
     const other = await getRegistry().create(stdioInput("untapped", [EVERYTHING, "stdio"]), { connect: false });
     const res = await tapRoute.GET(new Request("http://x"), ctx(other.id));
-    expect(res.status).toBe(404);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found:tap");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ tap: null });
     await getRegistry().remove(other.id);
+    const gone = await tapRoute.GET(new Request("http://x"), ctx(other.id));
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { error: { code: string } }).error.code).toBe("not_found:connection");
   });
 });
 

@@ -1,5 +1,7 @@
 import "server-only";
 import type { AgentServerInput, RunRecord, StoredAnswer, UnstoredFrame } from "@/lib/contracts/agents";
+import { adkRequestId } from "@/lib/contracts/agents";
+import { auditStoppedAnswer } from "@/lib/server/people/audit-log";
 import type { AppErrorBody } from "@/lib/errors";
 import type { PeerConfig } from "@/lib/server/peers/table";
 import { PeerTable } from "@/lib/server/peers/table";
@@ -153,7 +155,8 @@ export class AgentStore {
 
   /**
    * Fails, with `error`, the runs and answers of `agentId` (every agent's when undefined) still in
-   * flight in the store but not `live` here: the instance that ran them stopped. The runs failed.
+   * flight in the store but not `live` here: the instance that ran them stopped. Each answer given
+   * through the route gets its audit `failed` row, under who gave it. The runs failed.
    */
   failLeftBehind(agentId: string | undefined, error: AppErrorBody, live: (runId: string) => boolean): RunRecord[] {
     const mine = agentId === undefined ? "" : " AND agent_id = ?";
@@ -174,7 +177,11 @@ export class AgentStore {
       `SELECT record FROM agent_answers WHERE json_extract(record, '$.status') = 'sending'${mine}`,
       ...args,
     )) {
-      if (!answer.runId || !live(answer.runId)) this.saveAnswer({ ...answer, status: "failed", error: { ...error } });
+      if (answer.runId && live(answer.runId)) continue;
+      this.saveAnswer({ ...answer, status: "failed", error: { ...error } });
+      // The route that would have logged what became of it is gone with the Loupe that stopped.
+      const requestId = adkRequestId(answer.agentId, answer.sessionKey, answer.interruptKey ?? answer.interruptId);
+      auditStoppedAnswer(this.store, answer.answeredBy, { source: "adk", requestId });
     }
     return failed;
   }

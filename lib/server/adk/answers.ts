@@ -14,6 +14,7 @@ import { hasMaskedSecret, maskCredentialSecrets } from "@/lib/server/secrets";
 import type { RunManager } from "@/lib/server/adk/runs";
 import type { UpstreamTarget } from "@/lib/server/adk/upstream";
 import type { AuditAnswer } from "@/lib/server/people/audit-log";
+import { answeringActor } from "@/lib/server/people/actor-context";
 
 export interface AnswerResult {
   answer: StoredAnswer;
@@ -44,6 +45,12 @@ export function answerAudit(attempt: { requestId: string }, answer: StoredAnswer
   // Aborted before the agent server replied: given, and never refused.
   if (answer.status === "sending") return { kind: "answered", ...where, detail: said("stopped before the agent server replied") };
   return { kind: "answered", ...where, ...(retried ? { detail: "retried" } : {}) };
+}
+
+/** Who gives the answer now (kept with it in flight, for the audit row of an answer Loupe's stop cuts off). */
+function answeredBy(): Pick<StoredAnswer, "answeredBy"> {
+  const actor = answeringActor();
+  return actor ? { answeredBy: actor } : {};
 }
 
 /** How long answer() waits for the run's first frame, where an IntentMismatchError would show. */
@@ -140,6 +147,7 @@ export class AnswerDesk {
       answer: body.answer,
       status: "sending",
       createdAt: Date.now(),
+      ...answeredBy(),
     };
     const claim = this.claimTarget(agentId, body.sessionKey, interrupt);
     return this.onePause(target, body.sessionKey, interrupt, claim.round, (release) =>
@@ -162,13 +170,13 @@ export class AnswerDesk {
       );
     }
     const interrupt = await this.unmasked(agentId, stored.sessionKey, stored.interruptId, stored.interruptKey);
-    const { error: _error, runId: _runId, ...rest } = stored;
+    const { error: _error, runId: _runId, answeredBy: _before, ...rest } = stored;
     const claim = this.claimTarget(agentId, stored.sessionKey, interrupt);
     return this.onePause(target, stored.sessionKey, interrupt, claim.round, (release) =>
       answerOnceAsync(this.agentStore.store, claim, "conflict:interrupt_answered", () =>
         this.send(
           claim.requestId,
-          { ...rest, status: "sending" },
+          { ...rest, status: "sending", ...answeredBy() },
           target,
           interrupt,
           answerMessage(interrupt, stored.answer),

@@ -13,6 +13,8 @@ export function maskInterruptAnswer(answer: InterruptAnswer): InterruptAnswer {
   return answer;
 }
 
+/** An answer as it leaves the store (the route's reply, the inbox): its secrets masked, who gave it left out (the audit log says that). */
 export function maskStoredAnswer(answer: StoredAnswer): StoredAnswer {
-  return { ...answer, answer: maskInterruptAnswer(answer.answer) };
+  const { answeredBy: _answeredBy, ...shown } = answer;
+  return { ...shown, answer: maskInterruptAnswer(answer.answer) };
 }

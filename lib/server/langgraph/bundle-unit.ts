@@ -5,6 +5,7 @@ import { lgThreadSnapshotSchema } from "@/lib/contracts/langgraph";
 import type { LgCheckpoint, LgThreadSnapshot } from "@/lib/contracts/langgraph";
 import { AppError } from "@/lib/errors";
 import { getLangGraph } from "@/lib/server/langgraph";
+import { shownLgRequest } from "@/lib/server/langgraph/record";
 import { bundleEntryOf } from "@/lib/server/bundles/entries";
 import { savedSecrets, savedUrlSecrets } from "@/lib/server/bundles/secrets";
 import type { BundleParts, BundleUnit } from "@/lib/server/bundles/units/types";
@@ -44,7 +45,9 @@ async function exportThread(ref: BundleUnitRefOf<"langgraph-thread">): Promise<B
       unavailable: AppError.from(e).message,
     };
   }
-  const inbox: InboxRow[] = lg.store.threadRequests(ref.deploymentId, ref.threadId).map((r) => ({ source: "langgraph", ...r }));
+  const inbox: InboxRow[] = lg.store
+    .threadRequests(ref.deploymentId, ref.threadId)
+    .map((r) => ({ source: "langgraph", ...shownLgRequest(r) }));
   const snapshot: LgThreadSnapshot = { thread, checkpoints: checkpoints.map((c) => ({ ...c })), runs: runs.map((r) => ({ ...r })) };
   return {
     title: `LangGraph thread ${ref.threadId} · ${deployment.name}`,

@@ -32,7 +32,13 @@ export function recordLgRun(hub: Hub, run: LgRunRecord): void {
   recordLg(hub, run, "lg_run", run);
 }
 
+/** A request as it leaves the store (the routes, the inbox, entries, bundles): who answered is the audit log's to say. */
+export function shownLgRequest(request: LgHumanRequest): LgHumanRequest {
+  const { answeredBy: _answeredBy, ...shown } = request;
+  return shown;
+}
+
 /** A request's new state: what the inbox and the thread pane follow. */
 export function recordLgRequest(hub: Hub, request: LgHumanRequest): void {
-  recordLg(hub, request, "lg_request", request);
+  recordLg(hub, request, "lg_request", shownLgRequest(request));
 }

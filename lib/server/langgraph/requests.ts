@@ -12,6 +12,8 @@ import { isUnsent, LEFT_BY_REPLAY, NOT_RESUMABLE, saveRequest, settleWaiting, sy
 import type { SyncContext } from "@/lib/server/langgraph/sync";
 import type { ThreadWire } from "@/lib/server/langgraph/wire";
 import type { Hub } from "@/lib/server/hub";
+import { shownLgRequest } from "@/lib/server/langgraph/record";
+import { answeringActor } from "@/lib/server/people/actor-context";
 
 /** The deployment a request belongs to, with its client (gone: removed). */
 export type LgDeploymentLookup = (deploymentId: string) => { api: LgApi; name: string } | undefined;
@@ -54,13 +56,14 @@ export class LgRequests {
   }
 
   list(): LgHumanRequest[] {
-    return this.store.listRequests();
+    return this.store.listRequests().map(shownLgRequest);
   }
 
+  /** The request as the routes show it (without who answered: read the store to save it back). */
   get(requestId: string): LgHumanRequest {
     const r = this.store.getRequest(requestId);
     if (!r) throw new AppError("not_found:langgraph_request", `No LangGraph request with id "${requestId}"`);
-    return r;
+    return shownLgRequest(r);
   }
 
   /**
@@ -148,6 +151,8 @@ export class LgRequests {
         answeredByRunId: undefined,
         waitingFor: undefined,
         stepCount: undefined,
+        // Kept for the audit's failed row should Loupe stop before the answer takes (sync.ts).
+        answeredBy: answeringActor(),
       });
       const ctx = this.ctx(r.deploymentId, r.threadId);
       const pending = this.store.threadRequests(r.deploymentId, r.threadId).filter((x) => x.status === "pending");
@@ -202,8 +207,8 @@ export class LgRequests {
         { answers: group.map((g) => g.id), reserved: true },
       );
       for (const g of group) {
-        const now = this.get(g.id);
-        if (now.status === "answered" && now.answeredByRunId === undefined) this.save({ ...now, answeredByRunId: run.record.runId });
+        const now = this.store.getRequest(g.id);
+        if (now?.status === "answered" && now.answeredByRunId === undefined) this.save({ ...now, answeredByRunId: run.record.runId });
       }
       return this.get(mineId);
     } finally {

@@ -1,12 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { LgHumanRequest } from "@/lib/contracts/langgraph";
+import type { AppErrorBody } from "@/lib/errors";
 import { interruptShape } from "@/lib/server/langgraph/answers";
 import type { LgStore } from "@/lib/server/langgraph/lg-store";
 import { recordLgRequest } from "@/lib/server/langgraph/record";
 import type { ThreadWire } from "@/lib/server/langgraph/wire";
 import { lgInterrupts } from "@/lib/server/langgraph/wire";
 import type { Hub } from "@/lib/server/hub";
+import { auditStoppedAnswer } from "@/lib/server/people/audit-log";
 
 /** Why a failed answer cannot be retried (see syncThread). */
 export const NOT_RESUMABLE =
@@ -17,6 +19,14 @@ export const NOT_RESUMABLE =
 export const LEFT_BY_REPLAY = "its test replay ended before answering it";
 
 export const isUnsent = (r: LgHumanRequest): boolean => r.status === "answered" && r.answeredByRunId === undefined;
+
+/** How a run ends that a Loupe stopped while it streamed: at the next start, or taken over from a stopped instance. */
+const STOPPED_RUN = new Set(["internal:loupe_restarted", "upstream:instance_stopped"]);
+
+/** An answer Loupe's stop cut off is failed: its audit row, under who gave it (the route that would have written one is gone). */
+function auditStopped(ctx: SyncContext, r: LgHumanRequest, detail?: string): void {
+  auditStoppedAnswer(ctx.hub.store, r.answeredBy, { source: "langgraph", requestId: r.id, ...(detail ? { detail } : {}) });
+}
 
 export interface SyncContext {
   hub: Hub;
@@ -78,6 +88,7 @@ export function syncThread(ctx: SyncContext, deploymentId: string, thread: Threa
     } else if (r.status === "answered" && r.answeredByRunId !== undefined && !ctx.runActive(r.answeredByRunId)) {
       const run = store.getRun(r.answeredByRunId);
       const how = run ? ` (${run.status}${run.error ? `: ${run.error.message}` : ""})` : "";
+      if (run?.error && STOPPED_RUN.has(run.error.code)) auditStopped(ctx, r);
       save({
         ...r,
         status: "failed",
@@ -114,14 +125,14 @@ export function settleWaiting(ctx: SyncContext, deploymentId: string, threadId: 
   const step = waiting > 0 ? waiting + all.filter(isUnsent).length : undefined;
   return all.map((r) => {
     if (!isUnsent(r)) return r;
-    if (waiting === 0 && !ctx.threadHeld)
-      return saveRequest(ctx.hub, ctx.store, {
-        ...r,
-        status: "failed",
-        waitingFor: undefined,
-        stepCount: undefined,
-        error: { code: "internal:langgraph_answer_not_sent", message: "Loupe stopped before this answer was sent; retry sends it" },
-      });
+    if (waiting === 0 && !ctx.threadHeld) {
+      const error: AppErrorBody = {
+        code: "internal:langgraph_answer_not_sent",
+        message: "Loupe stopped before this answer was sent; retry sends it",
+      };
+      auditStopped(ctx, r, error.message);
+      return saveRequest(ctx.hub, ctx.store, { ...r, status: "failed", waitingFor: undefined, stepCount: undefined, error });
+    }
     const next = waiting > 0 ? waiting : undefined;
     if (r.waitingFor === next && r.stepCount === step) return r;
     return saveRequest(ctx.hub, ctx.store, { ...r, waitingFor: next, stepCount: step });

@@ -14,6 +14,17 @@ export function currentActor(): Actor | undefined {
   return answering.getStore();
 }
 
+/**
+ * Who gives the answer being applied now, as an answer kept in flight stores it (its `answeredBy`):
+ * should Loupe stop before the peer replies, the sweep at the next start writes the audit's `failed`
+ * row under this name (auditStoppedAnswer, lib/server/people/audit-log.ts). Without the e-mail, which
+ * the audit does not keep; undefined outside an answer route.
+ */
+export function answeringActor(): Actor | undefined {
+  const actor = currentActor();
+  return actor && { kind: actor.kind, name: actor.name, role: actor.role };
+}
+
 /** Runs `fn` as `actor`: everything it calls, sync or async, reads that actor from currentActor(). */
 export function runAsActor<T>(actor: Actor, fn: () => T): T {
   return answering.run(actor, fn);

@@ -10,6 +10,8 @@ import {
 } from "@/lib/contracts/people";
 import type { InboxRowBase } from "@/lib/contracts/inbox";
 import type { Store } from "@/lib/server/store";
+import { logLine } from "@/lib/log-text";
+import { errorMessage } from "@/lib/values";
 
 /** The log keeps this many events; past it the oldest go (checked every PRUNE_EVERY writes). */
 export const MAX_AUDIT_EVENTS = 200_000;
@@ -151,6 +153,30 @@ export class AuditLog {
       .prepare<{ actor: string }>("SELECT DISTINCT actor FROM audit_events WHERE actor_kind <> 'peer' ORDER BY actor LIMIT 200")
       .all()
       .map((r) => r.actor);
+  }
+}
+
+/** Why a sweep failed an answer that Loupe's own stop cut off: the detail of its `failed` row. */
+export const STOPPED_BEFORE_REPLY = "Loupe stopped before the agent server replied";
+
+/**
+ * The `failed` row of an answer Loupe's own stop cut off (given through an answer route, Loupe gone
+ * before the agent server replied), written by the sweep that fails it at the next start or by the
+ * instance that takes a stopped one's peer over: the route that would have written its row is gone.
+ * Under who gave it, which the in-flight answer keeps (`answeredBy`, from answeringActor()); an answer
+ * no route gave (a test replay's) has no answerer and no row, as it had none while it ran. A log that
+ * cannot be written is said in Loupe's log: the sweep goes on.
+ */
+export function auditStoppedAnswer(
+  store: Pick<Store, "prepare">,
+  answeredBy: Actor | undefined,
+  answer: { source: string; requestId: string; detail?: string },
+): void {
+  if (!answeredBy) return;
+  try {
+    new AuditLog(store).record(answeredBy, { ...answer, kind: "failed", detail: answer.detail ?? STOPPED_BEFORE_REPLY });
+  } catch (error) {
+    logLine("[loupe] the audit log could not record an answer Loupe's stop cut off:", errorMessage(error));
   }
 }
 

@@ -1,5 +1,4 @@
-import { TapSettings } from "@/lib/contracts/taps";
-import { AppError } from "@/lib/errors";
+import { TapSettings, type ConnectionTap } from "@/lib/contracts/taps";
 import { handle, readBody } from "@/lib/server/http";
 import { getRegistry } from "@/lib/server/mcp/registry";
 import { claimTap } from "@/lib/server/mcp/tap/leased";
@@ -23,14 +22,17 @@ export function POST(req: Request, ctx: Ctx): Promise<Response> {
   });
 }
 
-/** The tap with its key (TapSecret), or 404 tap:not_found when the connection is not tapped. */
+/**
+ * The tap with its key (TapSecret), or `{ tap: null }` when the connection is not tapped: a 200, as a
+ * tap that is off is no error (ConnectionTap); 404 not_found:connection when there is no such connection.
+ */
 export function GET(_req: Request, ctx: Ctx): Promise<Response> {
   return handle(async () => {
     const { id } = await ctx.params;
     getRegistry().view(id);
     const tap = getTaps().forConnection(id);
-    if (!tap) throw new AppError("not_found:tap", `The connection "${id}" is not tapped`);
-    return Response.json(getTaps().secret(tap));
+    const body: ConnectionTap = tap ? getTaps().secret(tap) : { tap: null };
+    return Response.json(body);
   });
 }
 
