@@ -5,9 +5,12 @@ import { storeBackends } from "@/tests/support/store-backends";
 
 /**
  * A request from one instance to another through the mailbox (what a forwarded HTTP request rides,
- * issue 25) wakes its recipient with a notification, and the reply wakes the sender: it no longer
- * waits for two polls. Measured against the same two runtimes polling every 250 ms (the old way).
+ * issue 25) wakes its recipient with a notification, and the reply wakes the sender: it does not wait
+ * for a poll. The runtimes here poll every two minutes, so every round trip the test sees was woken
+ * (a broken wake leaves the first request waiting past the test's timeout). No time is compared: an
+ * earlier version asserted the woken round trip under 100 ms, and took 148 ms on a loaded machine.
  */
+const POLL_NEVER_MS = 120_000;
 const backends = storeBackends();
 const ROUNDS = 8;
 
@@ -19,9 +22,9 @@ describe.each(backends)("the mailbox on $name", (backend) => {
   });
 
   /** Two started runtimes on one database; B echoes what A asks. A is handed back. */
-  async function pair(wake: boolean): Promise<ClusterRuntime> {
+  async function pair(): Promise<ClusterRuntime> {
     const start = (store: Store, id: string) => {
-      const runtime = new ClusterRuntime(store, `127.0.0.1 (${id})`, { pollMs: 250, wake }, id);
+      const runtime = new ClusterRuntime(store, `127.0.0.1 (${id})`, { pollMs: POLL_NEVER_MS, wake: true }, id);
       opened.stores.push(store);
       opened.runtimes.push(runtime);
       runtime.start();
@@ -34,23 +37,8 @@ describe.each(backends)("the mailbox on $name", (backend) => {
     return a;
   }
 
-  /** The median round trip of ROUNDS requests from A to B, in ms. */
-  async function medianRoundTrip(a: ClusterRuntime): Promise<number> {
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      const started = performance.now();
-      expect(await a.request("B", "echo", i)).toEqual({ echoed: i });
-      times.push(performance.now() - started);
-    }
-    times.sort((x, y) => x - y);
-    return times[Math.floor(times.length / 2)] ?? Infinity;
-  }
-
   it("wakes the recipient and the sender instead of waiting for polls", async () => {
-    const polled = await medianRoundTrip(await pair(false));
-    const woken = await medianRoundTrip(await pair(true));
-    console.log(`[bench] mailbox round trip on ${backend.name}: polled every 250 ms ${polled.toFixed(1)} ms, woken ${woken.toFixed(1)} ms`);
-    expect(woken).toBeLessThan(polled / 3);
-    expect(woken).toBeLessThan(100);
-  }, 60_000);
+    const a = await pair();
+    for (let i = 0; i < ROUNDS; i++) expect(await a.request("B", "echo", i)).toEqual({ echoed: i });
+  }, 30_000);
 });
