@@ -124,12 +124,15 @@ describe("a server that never answers initialize", () => {
   // Before: the probe (up to 15 s), then initialize (the whole request timeout), then the doctor
   // trying again (up to 10 s) — 85 s with the default 60 s timeout, "Request timed out" in the end.
   const TIMEOUT_MS = 2_000;
+  // The add answers at the deadline; the slack is for a loaded machine (CI's 2 cores), far below the
+  // 15 s probe and the doctor's retry the add used to wait for.
+  const ANSWERED_WITHIN_MS = TIMEOUT_MS + 5_000;
 
   it("over stdio: the add answers within the request timeout, saying which step got no answer, and the process is gone", async () => {
     const silent = `process.stderr.write("pid " + process.pid + "\\n"); process.stdin.resume();`;
     const started = Date.now();
     const view = await registry.create(stdioInput("silent stdio", ["-e", silent], { requestTimeoutMs: TIMEOUT_MS }));
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1_500);
+    expect(Date.now() - started).toBeLessThan(ANSWERED_WITHIN_MS);
     expect(view.state.status).toBe("error");
     expect(view.state.error).toEqual({
       message: "The server did not answer initialize within 2 s (nor server/discover before it)",
@@ -155,7 +158,7 @@ describe("a server that never answers initialize", () => {
       headers: {},
       requestTimeoutMs: TIMEOUT_MS,
     });
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1_500);
+    expect(Date.now() - started).toBeLessThan(ANSWERED_WITHIN_MS);
     expect(view.state.status).toBe("error");
     expect(view.state.error).toEqual({
       message: "The server did not answer initialize within 2 s (nor server/discover before it)",
@@ -188,7 +191,7 @@ describe("a server that never answers initialize", () => {
         registry.create({ name: path, transport: "sse", url: `${base}${path}`, headers: {}, requestTimeoutMs: TIMEOUT_MS }),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the add of ${path} did not answer in 10 s`)), 10_000)),
       ]);
-      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1_500);
+      expect(Date.now() - started).toBeLessThan(ANSWERED_WITHIN_MS);
       expect(view.state.status).toBe("error");
       expect(view.state.error).toEqual({ message, step: "protocol" });
       // The doctor's own GET reads the stream for a few seconds; after it nothing is held open.
