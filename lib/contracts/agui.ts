@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HttpHeaders } from "@/lib/contracts/wire-strings";
 import { bundleUnitContract, unitId } from "@/lib/contracts/bundle-unit";
 import type { AppErrorBody } from "@/lib/errors";
+import type { Actor } from "@/lib/contracts/people";
 
 /**
  * AG-UI agents (issue 11). Loupe runs an AG-UI agent with `@ag-ui/client` (HttpAgent): POST the
@@ -163,6 +164,12 @@ export interface AguiHumanRequest {
   answer?: AguiAnswerBody;
   /** The run that carried the answer to the agent. */
   answeredByRunId?: string;
+  /**
+   * Who answered through the route, kept in the store only (shownAguiRequest drops it): should Loupe
+   * stop before the run carrying the answer ends, the next start fails it and writes the audit's
+   * `failed` row under this name (AguiStore.settleLeftBehind, lib/server/agui/agui-store.ts).
+   */
+  answeredBy?: Actor;
 }
 
 export const AguiAnswerBody = z.union([

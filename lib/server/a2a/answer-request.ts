@@ -3,6 +3,8 @@ import type { A2aAnswerBody, A2aHumanRequest, A2aSendBody } from "@/lib/contract
 import { SECRET_MASK } from "@/lib/contracts/connections";
 import { AppError, type AppErrorBody } from "@/lib/errors";
 import { answerParts } from "@/lib/server/a2a/answers";
+import { markInFlight } from "@/lib/server/a2a/answer-in-flight";
+import type { A2aStore } from "@/lib/server/a2a/store";
 import type { A2aTasks } from "@/lib/server/a2a/tasks";
 import { answerClaimOf, answeredConflict, claimAnswer, releaseAnswer } from "@/lib/server/inbox/answer-claims";
 import type { Store } from "@/lib/server/store";
@@ -10,6 +12,8 @@ import type { Store } from "@/lib/server/store";
 /** What answering an A2A request needs of the registry. */
 export interface A2aAnswerDeps {
   store: Store;
+  /** Where an answer on its way is said (answer-in-flight.ts). */
+  a2aStore: A2aStore;
   tasks: A2aTasks;
   /** Throws 404 when the agent is no longer saved. */
   requireAgent(agentId: string): void;
@@ -60,6 +64,8 @@ export async function answerA2aRequest(deps: A2aAnswerDeps, requestId: string, b
   try {
     // One conditional write in the database decides between two answers, on any instance.
     const claimed = claimAnswer(store, target, CODE);
+    // On its way: should Loupe stop before the agent replies, the next start knows, and who gave it.
+    markInFlight(deps.a2aStore, tasks.getRequest(requestId) ?? request);
     try {
       await deps.send(
         request.agentId,

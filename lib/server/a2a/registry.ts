@@ -242,6 +242,7 @@ export class A2aRegistry {
     return answerA2aRequest(
       {
         store: this.hub.store,
+        a2aStore: this.a2aStore,
         tasks: this.tasks,
         requireAgent: (agentId) => void this.peers.require(agentId),
         send: (agentId, sendBody, opts) => this.send(agentId, sendBody, opts),

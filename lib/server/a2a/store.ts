@@ -3,9 +3,20 @@ import type { A2aAgentInput, A2aHumanRequest, A2aPushRegistration, A2aTaskSummar
 import { PeerTable, type PeerConfig } from "@/lib/server/peers/table";
 import { parseRecord, query, record, records } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
+import type { Actor } from "@/lib/contracts/people";
 
 /** A saved A2A agent as persisted (header values in clear; views mask them). */
 export type A2aAgentConfig = PeerConfig<A2aAgentInput>;
+
+/**
+ * A request as its row keeps it: with `inFlight` while an answer is on its way (sent, the agent's reply
+ * not here yet): since when, and who gave it through the route. Only the row says so (never memory, an
+ * entry or a route: the reads below drop it): should Loupe stop then, the next start fails the answer,
+ * or says why it is stale, and writes the audit's `failed` row under that name (answer-in-flight.ts).
+ */
+export interface StoredA2aRequest extends A2aHumanRequest {
+  inFlight?: { at: number; answeredBy?: Actor };
+}
 
 /** Loupe's record of one task (the summary plus the last raw Task object seen). */
 export type A2aTaskRecord = Omit<A2aTaskSummary, "streaming" | "push"> & { task?: unknown };
@@ -60,15 +71,22 @@ export class A2aStore {
       .run(record.agentId, record.taskId, record.contextId, record.updatedAt, JSON.stringify(record));
   }
 
+  /** The requests as Loupe keeps them in memory and shows them: an answer's `inFlight` left out. */
   listRequests(): A2aHumanRequest[] {
-    return records<A2aHumanRequest>(this.store, "SELECT record FROM a2a_requests ORDER BY created_at DESC, id");
+    return this.storedRequests().map(withoutInFlight);
+  }
+
+  /** The rows as stored, an answer's `inFlight` with them (what the start reads: answer-in-flight.ts). */
+  storedRequests(): StoredA2aRequest[] {
+    return records<StoredA2aRequest>(this.store, "SELECT record FROM a2a_requests ORDER BY created_at DESC, id");
   }
 
   getRequest(id: string): A2aHumanRequest | undefined {
-    return record<A2aHumanRequest>(this.store, "SELECT record FROM a2a_requests WHERE id = ?", id);
+    const row = record<StoredA2aRequest>(this.store, "SELECT record FROM a2a_requests WHERE id = ?", id);
+    return row && withoutInFlight(row);
   }
 
-  saveRequest(request: A2aHumanRequest): void {
+  saveRequest(request: StoredA2aRequest): void {
     this.store
       .prepare(
         `INSERT INTO a2a_requests (id, agent_id, status, created_at, record) VALUES (?, ?, ?, ?, ?)
@@ -127,6 +145,12 @@ export class A2aStore {
       )
       .run(record.pushId, record.agentId, record.taskId, record.token, JSON.stringify(record));
   }
+}
+
+/** A request as it leaves the store: an answer in flight is said in the store only (its `inFlight`). */
+export function withoutInFlight(request: StoredA2aRequest): A2aHumanRequest {
+  const { inFlight: _inFlight, ...shown } = request;
+  return shown;
 }
 
 interface PushRow {

@@ -4,15 +4,14 @@ import type { A2aHumanRequest, A2aTaskState } from "@/lib/contracts/a2a";
 import { A2A_INTERRUPTED_STATES, A2A_TERMINAL_STATES } from "@/lib/contracts/a2a";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { messagePrompt, messageSchema, messageText } from "@/lib/protocols/a2a/message";
-import type { A2aStore } from "@/lib/server/a2a/store";
+import { withoutInFlight, type A2aStore } from "@/lib/server/a2a/store";
+import { settleLeftAtStart } from "@/lib/server/a2a/answer-in-flight";
 import type { Hub } from "@/lib/server/hub";
 import { recordA2a } from "@/lib/server/a2a/frame-reader";
 import { addArtifactIds, isLateStatus, overRow, reusedFor, type Stored } from "@/lib/server/a2a/task-rows";
 
 /** How long a change within the same state may wait in memory before it is written. */
 const TASK_FLUSH_MS = 250;
-
-export const LOUPE_RESTARTED_REASON = "Loupe restarted while this waited: refresh the task to see whether the agent still waits";
 
 /**
  * Loupe's own record of every task seen (from any frame: a stream, tasks/get, a push) and the
@@ -34,10 +33,10 @@ export class A2aTasks {
   ) {
     // On a shared store (issue 25) a pending request may be another live instance's: left as it is.
     const shared = store.store.engine.shared;
-    for (const r of store.listRequests()) {
-      // Nothing tells Loupe what happened to a task while it was down.
-      const request = r.status === "pending" && !shared ? { ...r, status: "stale" as const, reason: LOUPE_RESTARTED_REASON } : r;
-      if (request !== r) store.saveRequest(request);
+    for (const row of store.storedRequests()) {
+      // Nothing tells Loupe what happened to a task while it was down, nor to an answer it was sending.
+      const request = row.status === "pending" && !shared ? settleLeftAtStart(store, row) : withoutInFlight(row);
+      if (request.status !== row.status) store.saveRequest(request);
       this.requests.set(request.id, request);
     }
   }

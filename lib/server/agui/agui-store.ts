@@ -7,6 +7,7 @@ import { query, record, records } from "@/lib/server/rows";
 import type { Store } from "@/lib/server/store";
 import { rowToEntry } from "@/lib/server/store-schema";
 import type { EntryRow } from "@/lib/server/store-schema";
+import { auditStoppedAnswer } from "@/lib/server/people/audit-log";
 
 /** A saved AG-UI agent as persisted (header values in clear; views mask them). */
 export type AguiAgentConfig = PeerConfig<AguiAgentInput>;
@@ -137,24 +138,32 @@ export class AguiStore {
   }
 
   /**
-   * At start: runs still "running" in the file were cut off when Loupe stopped; requests still
-   * pending (or answered but waiting for their siblings) are stale: the run they belong to ended
-   * in a process that is gone. Failed ones stay failed (their retry rebuilds the run from the
-   * stored thread). Returns what changed, for the caller to record.
+   * At start: runs still "running" in the file were cut off when Loupe stopped; the answers such a
+   * run carried fail (Retry rebuilds the run from the stored thread); requests still pending, and
+   * answers kept for them, are stale (settleLeftBehind). Failed ones stay failed. Returns what
+   * changed, for the caller to record.
    */
   settleAfterRestart(): { runs: AguiRunRecord[]; requests: AguiHumanRequest[] } {
-    return this.settleLeftBehind(undefined, { ...RESTARTED }, "Loupe restarted: the run waiting on this answer is gone", () => false);
+    return this.settleLeftBehind(
+      undefined,
+      { ...RESTARTED },
+      { pending: "Loupe restarted: the run waiting on this answer is gone", waiting: keptAnswerReason("Loupe restarted") },
+      () => false,
+    );
   }
 
   /**
    * What runs of `agentId` (every agent's when undefined) left in flight that no run `live` here holds:
-   * the runs end with `error`, their requests go stale with `reason` (AG-UI has no resume: the run
-   * that would take the answer is gone). Used at startup and when another instance's agent is taken over.
+   * the runs end with `error`; an answer one of them carried fails with it, as an abort fails it (a
+   * Retry sends it again), with the audit's `failed` row under who gave it; requests still pending go
+   * stale with `reasons.pending` (AG-UI has no resume: the run that would take the answer is gone),
+   * and so do the answers kept to go with them (`reasons.waiting`), with their `failed` row. Used at
+   * startup and when another instance's agent is taken over.
    */
   settleLeftBehind(
     agentId: string | undefined,
     error: AppErrorBody,
-    reason: string,
+    reasons: { pending: string; waiting: string },
     live: (runId: string) => boolean,
   ): { runs: AguiRunRecord[]; requests: AguiHumanRequest[] } {
     const now = Date.now();
@@ -171,15 +180,47 @@ export class AguiStore {
         this.saveRun(next);
         return next;
       });
+    const cut = new Map(runs.map((run) => [run.runId, run.error ?? error]));
+    // Pending, kept for the others of its run (no run yet), or carried by a run cut off now.
     const requests = records<AguiHumanRequest>(
       this.db,
-      `SELECT record FROM agui_requests WHERE (status = 'pending' OR (status = 'answered' AND json_extract(record, '$.answeredByRunId') IS NULL))${mine}`,
+      `SELECT record FROM agui_requests WHERE (status = 'pending' OR (status = 'answered' AND (json_extract(record, '$.answeredByRunId') IS NULL
+         OR json_extract(record, '$.answeredByRunId') IN (SELECT value FROM json_each(?)))))${mine}`,
+      JSON.stringify([...cut.keys()]),
       ...args,
-    ).map((request) => {
-      const next: AguiHumanRequest = { ...request, status: "stale", reason };
+    ).flatMap((request) => {
+      const next = settledRequest(request, cut, reasons);
+      if (!next) return [];
       this.saveRequest(next);
-      return next;
+      // The route that would have logged what became of the answer is gone with the Loupe that stopped.
+      if (request.status === "answered") {
+        const detail = next.status === "stale" ? next.reason : undefined;
+        auditStoppedAnswer(this.store, request.answeredBy, { source: "agui", requestId: request.id, ...(detail ? { detail } : {}) });
+      }
+      return [next];
     });
     return { runs, requests };
   }
+}
+
+/** Why an answer kept for the other requests of its run is stale once `stopped` closed those (settleLeftBehind). */
+export function keptAnswerReason(stopped: string): string {
+  return `${stopped} while this answer waited for its run's other requests, closed unanswered with it (stale): AG-UI sends a run's answers together, so this one was never sent; start a new run`;
+}
+
+/**
+ * A request left by a stopped Loupe, settled: an answer whose run was cut off fails with the run's
+ * error (as an abort fails it: Retry allowed); a pending request, and an answer kept for one, go
+ * stale. Undefined: it stays (an answer its run took).
+ */
+function settledRequest(
+  request: AguiHumanRequest,
+  cut: Map<string, AppErrorBody>,
+  reasons: { pending: string; waiting: string },
+): AguiHumanRequest | undefined {
+  if (request.status === "pending") return { ...request, status: "stale", reason: reasons.pending };
+  if (request.status !== "answered") return undefined;
+  if (request.answeredByRunId === undefined) return { ...request, status: "stale", reason: reasons.waiting };
+  const error = cut.get(request.answeredByRunId);
+  return error ? { ...request, status: "failed", error: { ...error } } : undefined;
 }

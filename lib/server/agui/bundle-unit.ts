@@ -6,6 +6,7 @@ import type { InboxRow } from "@/lib/contracts/inbox";
 import { AppError } from "@/lib/errors";
 import { normalizeAguiRun, threadMessagesAfterRun } from "@/lib/protocols/agui";
 import { getAgui } from "@/lib/server/agui";
+import { shownAguiRequest } from "@/lib/server/agui/record";
 import { bundleEntryOf } from "@/lib/server/bundles/entries";
 import { savedSecrets } from "@/lib/server/bundles/secrets";
 import type { BundleParts, BundleUnit } from "@/lib/server/bundles/units/types";
@@ -76,7 +77,7 @@ async function exportRun(ref: BundleUnitRefOf<"agui-run">): Promise<BundleParts>
   const inbox: InboxRow[] = agui.store
     .threadRequests(ref.agentId, run.threadId)
     .filter((r) => r.runId === ref.runId || r.answeredByRunId === ref.runId)
-    .map((r) => ({ source: "agui", ...r }));
+    .map((r) => ({ source: "agui", ...shownAguiRequest(r) }));
   const before = threadBefore(run, input);
   const snapshot: AguiRunSnapshot = { run: { ...run }, input, before, after: threadAfter(before, entries) };
   return {

@@ -13,9 +13,9 @@ import type {
 } from "@/lib/contracts/agui";
 import type { Entry } from "@/lib/contracts/entries";
 import { AppError } from "@/lib/errors";
-import { AguiStore } from "@/lib/server/agui/agui-store";
+import { AguiStore, keptAnswerReason } from "@/lib/server/agui/agui-store";
 import type { AguiThreadRecord } from "@/lib/server/agui/agui-store";
-import { recordAguiRequest, recordAguiRun } from "@/lib/server/agui/record";
+import { recordAguiRequest, recordAguiRun, shownAguiRequest } from "@/lib/server/agui/record";
 import { AguiRequests } from "@/lib/server/agui/requests";
 import type { RunResult } from "@/lib/server/agui/runner";
 import { AguiRuns } from "@/lib/server/agui/runs";
@@ -92,11 +92,11 @@ export class AguiService {
   takeOver(id: string, tookOver: { name: string } | null): void {
     if (!tookOver || !this.peers.has(id)) return;
     const message = `${tookOver.name} stopped while this run streamed; this instance took the agent over`;
-    const reason = `${tookOver.name} stopped before it was answered, and AG-UI cannot resume the run that asked; start a new run`;
+    const pending = `${tookOver.name} stopped before it was answered, and AG-UI cannot resume the run that asked; start a new run`;
     const settled = this.store.settleLeftBehind(
       id,
       { code: "upstream:instance_stopped", message },
-      reason,
+      { pending, waiting: keptAnswerReason(`${tookOver.name} stopped`) },
       (runId) => !!this.runs.done(runId),
     );
     for (const run of settled.runs) recordAguiRun(this.hub, run);
@@ -182,7 +182,7 @@ export class AguiService {
 
   /** Answers one request; the answers of a run travel together on the next run (requests.ts). */
   async answerRequest(requestId: string, body: AguiAnswerBody): Promise<AguiHumanRequest> {
-    return this.requests.answer(requestId, body);
+    return shownAguiRequest(this.requests.answer(requestId, body));
   }
 
   /** What a test replay left waiting on its thread goes stale (lib/server/agui/testing.ts). */

@@ -17,9 +17,15 @@ export function recordAguiRun(hub: Hub, run: AguiRunRecord): void {
   hub.record({ ...local(run.agentId, run.threadId), kind: "agui_run", raw: run });
 }
 
+/** A request as it leaves the store (the routes, the inbox, entries, bundles): who answered is the audit log's to say. */
+export function shownAguiRequest(request: AguiHumanRequest): AguiHumanRequest {
+  const { answeredBy: _answeredBy, ...shown } = request;
+  return shown;
+}
+
 /** A human request's state (`agui_request`, on its thread): what the inbox and the thread pane follow. */
 export function recordAguiRequest(hub: Hub, request: AguiHumanRequest): void {
-  hub.record({ ...local(request.agentId, request.threadId), kind: "agui_request", raw: request });
+  hub.record({ ...local(request.agentId, request.threadId), kind: "agui_request", raw: shownAguiRequest(request) });
 }
 
 /** Saves a request and records its new state; returns it. */

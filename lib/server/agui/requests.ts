@@ -5,9 +5,10 @@ import type { AguiAnswerBody, AguiHumanRequest } from "@/lib/contracts/agui";
 import { AppError } from "@/lib/errors";
 import { answerClaimOf, answeredConflict, answerOnce, roundOf } from "@/lib/server/inbox/answer-claims";
 import type { AguiAgentConfig, AguiStore } from "@/lib/server/agui/agui-store";
-import { saveAguiRequest } from "@/lib/server/agui/record";
+import { saveAguiRequest, shownAguiRequest } from "@/lib/server/agui/record";
 import type { AguiAgentLookup, AguiRuns } from "@/lib/server/agui/runs";
 import type { Hub } from "@/lib/server/hub";
+import { answeringActor } from "@/lib/server/people/actor-context";
 import { isRecord } from "@/lib/values";
 
 const toolContent = (result: unknown): string => (typeof result === "string" ? result : JSON.stringify(result ?? null));
@@ -36,20 +37,22 @@ export class AguiRequests {
   }
 
   list(): AguiHumanRequest[] {
-    return this.store.listRequests();
+    return this.store.listRequests().map(shownAguiRequest);
   }
 
+  /** The request as the routes show it (without who answered: read the store to save it back). */
   get(requestId: string): AguiHumanRequest {
     const r = this.store.getRequest(requestId);
     if (!r) throw new AppError("not_found:agui_request", `No AG-UI request with id "${requestId}"`);
-    return r;
+    return shownAguiRequest(r);
   }
 
   /**
    * Answers one request. Exactly one answer wins (the status flips before anything awaits). The
    * answers of one run travel together on the next run, as the interrupt spec requires ("a single
    * resume array must address every open interrupt"): until the last is answered, the others wait.
-   * A failed answer may be given again; the group is then re-sent with the answers it had.
+   * A failed answer may be given again; the group is then re-sent with the answers it had. Returns
+   * the request as stored (with who answered: AguiService.answerRequest shows it without).
    */
   answer(requestId: string, body: AguiAnswerBody): AguiHumanRequest {
     const r = this.get(requestId);
@@ -94,6 +97,8 @@ export class AguiRequests {
         error: undefined,
         reason: undefined,
         answeredByRunId: undefined,
+        // Kept for the audit's failed row should Loupe stop before the run carrying it ends (agui-store.ts).
+        answeredBy: answeringActor(),
       });
       const group = this.store.threadRequests(r.agentId, r.threadId).filter((x) => x.runId === r.runId);
       const waiting = group.filter((x) => x.status === "pending");

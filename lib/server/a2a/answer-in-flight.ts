@@ -1,0 +1,55 @@
+import "server-only";
+import type { A2aHumanRequest } from "@/lib/contracts/a2a";
+import type { AppErrorBody } from "@/lib/errors";
+import type { A2aStore, StoredA2aRequest } from "@/lib/server/a2a/store";
+import { withoutInFlight } from "@/lib/server/a2a/store";
+import { answerClaimOf, releaseAnswer } from "@/lib/server/inbox/answer-claims";
+import { answeringActor } from "@/lib/server/people/actor-context";
+import { auditStoppedAnswer, STOPPED_BEFORE_REPLY } from "@/lib/server/people/audit-log";
+
+/** Why a request left pending (no answer on its way) is stale after a restart. */
+export const LOUPE_RESTARTED_REASON = "Loupe restarted while this waited: refresh the task to see whether the agent still waits";
+
+/** Why an answer Loupe's stop cut off is failed (its task still waited for it then). */
+export const ANSWER_CUT_OFF: AppErrorBody = {
+  code: "internal:a2a_answer_cut_off",
+  message:
+    "Loupe stopped before the agent replied to this answer, so whether it reached the agent is not known; the task still waited for it then: refresh the task to see whether it still does, then send the answer again (Retry)",
+};
+
+/**
+ * Says in the store (only: not in memory, no entry) that the request's answer is on its way, and who
+ * gave it (answeringActor, the route's): the answer sent, the agent's reply (its first frame) not here
+ * yet. The request's next save (answered, failed, stale: from memory, without it) ends it.
+ */
+export function markInFlight(store: A2aStore, request: A2aHumanRequest): void {
+  const answeredBy = answeringActor();
+  store.saveRequest({ ...withoutInFlight(request), inFlight: { at: Date.now(), ...(answeredBy ? { answeredBy } : {}) } });
+}
+
+/**
+ * A request still pending in the store at the start, the Loupe that had it gone (a single instance's
+ * restart). Nothing tells Loupe what happened to its task meanwhile: stale, until a refresh of the
+ * task opens a new one (LOUPE_RESTARTED_REASON). One whose answer was on its way (`inFlight`: sent,
+ * Loupe stopped before the agent replied) is failed while its task, as last seen, still waited for
+ * it: retrying can work (its claim is given back for the Retry's); once the task had moved on it is
+ * stale, in words. Either way the audit gets the `failed` row the route could not write, under who
+ * gave the answer. Returns the request to keep (without `inFlight`); the caller saves it.
+ */
+export function settleLeftAtStart(store: A2aStore, row: StoredA2aRequest): A2aHumanRequest {
+  const request = withoutInFlight(row);
+  const { inFlight } = row;
+  if (!inFlight) return { ...request, status: "stale", reason: LOUPE_RESTARTED_REASON };
+  const audit = (detail: string) => auditStoppedAnswer(store.store, inFlight.answeredBy, { source: "a2a", requestId: row.id, detail });
+  const task = store.getTask(row.agentId, row.taskId);
+  if (task?.state === (row.kind === "auth" ? "auth-required" : "input-required")) {
+    const target = { source: "a2a", requestId: row.id };
+    const claim = answerClaimOf(store.store, target);
+    if (claim) releaseAnswer(store.store, target, claim);
+    audit(STOPPED_BEFORE_REPLY);
+    return { ...request, status: "failed", error: { ...ANSWER_CUT_OFF } };
+  }
+  const reason = `The task moved on to ${task?.state ?? "a state Loupe did not record"} while this answer was on its way, and Loupe stopped before the agent replied to it: it can no longer be answered`;
+  audit(reason);
+  return { ...request, status: "stale", reason };
+}
