@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createServer, request, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { InboxItem } from "@/lib/contracts/agents";
 import { adkSessionKey } from "@/lib/contracts/agents";
 import { ACTOR_HEADER, encodeActor, type Actor, type AuditEvent, type AuditPage } from "@/lib/contracts/people";
@@ -8,6 +6,7 @@ import { getAgents } from "@/lib/server/adk/agents";
 import { SCRIPTED_ONLY, startAgentServer } from "@/demo/adk/start-agent-server";
 import type { AgentServer } from "@/demo/adk/start-agent-server";
 import { tempDir } from "@/tests/support/servers";
+import { startHoldingGateway, type HoldingGateway } from "@/tests/support/holding-gateway";
 import * as answersRoute from "@/app/api/agents/[id]/answers/route";
 import * as auditRoute from "@/app/api/audit/route";
 
@@ -27,37 +26,21 @@ const ADA: Actor = { kind: "person", name: "Ada Lovelace", role: "responder", em
 const SINGLETONS = ["loupe.agents", "loupe.hub", "loupe.store", "loupe.audit"];
 
 let server: AgentServer;
-let gateway: Server;
+let gateway: HoldingGateway;
 /** While set, the gateway holds each /run_sse it gets (the agent server never replies to it). */
 let holding = false;
-const held: ServerResponse[] = [];
 const firstRun = getAgents();
 
 beforeAll(async () => {
   server = await startAgentServer({ port: 0, preload: true, env: SCRIPTED_ONLY });
   // A gateway in front of the agent server: passes everything through, or holds the answer's run.
-  const upstream = new URL(server.url);
-  gateway = createServer((req, res) => {
-    if (holding && req.url?.startsWith("/run_sse")) {
-      held.push(res);
-      return;
-    }
-    const headers = { ...req.headers, host: upstream.host };
-    const out = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    out.on("error", () => res.destroy());
-    req.pipe(out);
-  });
-  await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
+  gateway = await startHoldingGateway(server.url, (req) => holding && (req.url?.startsWith("/run_sse") ?? false));
 });
 
 afterAll(async () => {
   await getAgents().closeAll();
   await firstRun.closeAll();
-  for (const res of held) res.destroy();
-  await new Promise<void>((resolve) => gateway.close(() => resolve()));
+  await gateway.close();
   await server.stop();
   data.cleanup();
 });
@@ -69,7 +52,7 @@ async function auditRows(): Promise<AuditEvent[]> {
 
 describe("an ADK answer Loupe stopped before the agent server replied", () => {
   it("is logged failed at the next start, under the person who gave it", async () => {
-    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+    const url = gateway.url;
     const id = (await firstRun.create({ name: "demo", url, headers: {}, userId: "u1" })).id;
     await firstRun.createSession(id, "loupe_demo", { sessionId: "s-stopped" });
     const run = firstRun.run(id, "loupe_demo", "s-stopped", { parts: [{ text: "job" }], streaming: false });
@@ -94,7 +77,7 @@ describe("an ADK answer Loupe stopped before the agent server replied", () => {
       }),
       { params: Promise.resolve({ id }) },
     );
-    await vi.waitFor(() => expect(held).toHaveLength(1));
+    await vi.waitFor(() => expect(gateway.held).toHaveLength(1));
     await vi.waitFor(() => expect(firstRun.listInbox().find((i) => i.key === item.key)?.lastAnswer?.status).toBe("sending"));
     const requestId = `${id}/${sessionKey}/${item.key}`;
     expect((await auditRows()).filter((e) => e.requestId === requestId).map((e) => e.kind)).toEqual(["raised"]);
@@ -121,7 +104,7 @@ describe("an ADK answer Loupe stopped before the agent server replied", () => {
     expect(JSON.stringify(next.listInbox())).not.toContain("Ada Lovelace");
 
     // The stopped Loupe's route, let go after the assertions (what it writes now is not the next start's).
-    for (const res of held) res.destroy();
+    for (const res of gateway.held) res.destroy();
     await answering;
   }, 30_000);
 });

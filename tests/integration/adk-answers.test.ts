@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createServer, request, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { adkSessionKey } from "@/lib/contracts/agents";
 import type { InboxItem, InterruptAnswer, RunRecord } from "@/lib/contracts/agents";
 import type { AnswerResult } from "@/lib/server/adk/answers";
@@ -12,6 +10,7 @@ import { openStore } from "@/lib/server/store";
 import { SCRIPTED_ONLY, findFreePort, startAgentServer } from "@/demo/adk/start-agent-server";
 import type { AgentServer } from "@/demo/adk/start-agent-server";
 import { tempDir } from "@/tests/support/servers";
+import { startHoldingGateway } from "@/tests/support/holding-gateway";
 
 const data = tempDir("loupe-adk-answers-");
 const API_KEY = "sk-very-secret-4711";
@@ -264,23 +263,9 @@ describe("an answer Loupe stopped while sending", () => {
     // A gateway in front of the agent server that holds the first run (the answer is being sent when
     // Loupe stops) and passes everything else through: the Retry reaches the same server, whose pause
     // the stopped answer still holds.
-    const upstream = new URL(server.url);
-    const held: ServerResponse[] = [];
-    const gateway = createServer((req, res) => {
-      if (req.url?.startsWith("/run_sse") && held.length === 0) {
-        held.push(res);
-        return;
-      }
-      const headers = { ...req.headers, host: upstream.host };
-      const out = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
-      out.on("error", () => res.destroy());
-      req.pipe(out);
-    });
-    await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
-    const viaGateway = { name: "demo", url: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`, headers: {}, userId: "u1" };
+    const gateway = await startHoldingGateway(server.url, (req, held) => (req.url?.startsWith("/run_sse") ?? false) && held.length === 0);
+    const held = gateway.held;
+    const viaGateway = { name: "demo", url: gateway.url, headers: {}, userId: "u1" };
     await agents.update(id, viaGateway);
     const sending = send(key, item.id, { kind: "long_running", response: { status: "done", rows: 3 } });
     await vi.waitFor(() => expect(held).toHaveLength(1));
@@ -303,7 +288,7 @@ describe("an answer Loupe stopped while sending", () => {
       await sending;
       for (const res of held) res.destroy();
       await agents.update(id, { ...viaGateway, url: server.url });
-      await new Promise<void>((resolve) => gateway.close(() => resolve()));
+      await gateway.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AguiHumanRequest } from "@/lib/contracts/agui";
@@ -9,6 +9,7 @@ import { runAsActor } from "@/lib/server/people/actor-context";
 import { AuditLog } from "@/lib/server/people/audit-log";
 import { openStore } from "@/lib/server/store";
 import { tempDir } from "@/tests/support/servers";
+import { createRunServer } from "@/tests/fixtures/agui/run-server";
 
 /**
  * AG-UI answers that Loupe's own stop cut off, against a real AG-UI server (SSE over HTTP): one
@@ -30,34 +31,25 @@ let server: http.Server;
 
 beforeAll(async () => {
   // "book" asks the front-end tool `pick` once, "book two" twice; a run carrying the tool's results says thanks.
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const input = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
-        threadId: string;
-        runId: string;
-        messages: { role: string; content?: unknown }[];
-      };
-      const ids = { threadId: input.threadId, runId: input.runId };
-      const last = input.messages.at(-1);
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      res.write(frame({ type: "RUN_STARTED", ...ids }));
-      if (last?.role === "tool" && holding) return void held.push(res);
-      let body = "";
-      if (last?.role === "tool") {
-        body += frame({ type: "TEXT_MESSAGE_START", messageId: `m-${input.runId}`, role: "assistant" });
-        body += frame({ type: "TEXT_MESSAGE_CONTENT", messageId: `m-${input.runId}`, delta: "thanks" });
-        body += frame({ type: "TEXT_MESSAGE_END", messageId: `m-${input.runId}` });
-      } else {
-        for (const n of last?.content === "book two" ? [1, 2] : [1]) {
-          body += frame({ type: "TOOL_CALL_START", toolCallId: `call_${n}`, toolCallName: "pick", parentMessageId: `a-${input.runId}` });
-          body += frame({ type: "TOOL_CALL_ARGS", toolCallId: `call_${n}`, delta: "{}" });
-          body += frame({ type: "TOOL_CALL_END", toolCallId: `call_${n}` });
-        }
+  server = createRunServer((input, res) => {
+    const ids = { threadId: input.threadId, runId: input.runId };
+    const last = input.messages.at(-1);
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write(frame({ type: "RUN_STARTED", ...ids }));
+    if (last?.role === "tool" && holding) return void held.push(res);
+    let body = "";
+    if (last?.role === "tool") {
+      body += frame({ type: "TEXT_MESSAGE_START", messageId: `m-${input.runId}`, role: "assistant" });
+      body += frame({ type: "TEXT_MESSAGE_CONTENT", messageId: `m-${input.runId}`, delta: "thanks" });
+      body += frame({ type: "TEXT_MESSAGE_END", messageId: `m-${input.runId}` });
+    } else {
+      for (const n of last?.content === "book two" ? [1, 2] : [1]) {
+        body += frame({ type: "TOOL_CALL_START", toolCallId: `call_${n}`, toolCallName: "pick", parentMessageId: `a-${input.runId}` });
+        body += frame({ type: "TOOL_CALL_ARGS", toolCallId: `call_${n}`, delta: "{}" });
+        body += frame({ type: "TOOL_CALL_END", toolCallId: `call_${n}` });
       }
-      res.end(body + frame({ type: "RUN_FINISHED", ...ids }));
-    });
+    }
+    res.end(body + frame({ type: "RUN_FINISHED", ...ids }));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
 });

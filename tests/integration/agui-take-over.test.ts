@@ -1,4 +1,4 @@
-import http from "node:http";
+import type http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AguiRunRecord } from "@/lib/contracts/agui";
 import { AguiService } from "@/lib/server/agui";
@@ -6,6 +6,7 @@ import { Hub } from "@/lib/server/hub";
 import { Store } from "@/lib/server/store";
 import { pgAvailable, startPgCluster, type PgCluster } from "@/tests/support/pg-cluster";
 import { tempDir } from "@/tests/support/servers";
+import { createRunServer } from "@/tests/fixtures/agui/run-server";
 
 /**
  * Two instances' AG-UI services on one PostgreSQL database (issue 25), a real AG-UI server (SSE over
@@ -27,21 +28,16 @@ beforeAll(async () => {
   if (!withPg) return;
   pg = await startPgCluster();
   url = pg.createDatabase("agui_take_over");
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const input = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { threadId: string; runId: string };
-      const ids = { threadId: input.threadId, runId: input.runId };
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      res.end(
-        frame({ type: "RUN_STARTED", ...ids }) +
-          frame({ type: "TOOL_CALL_START", toolCallId: "call_1", toolCallName: "pick", parentMessageId: `a-${input.runId}` }) +
-          frame({ type: "TOOL_CALL_ARGS", toolCallId: "call_1", delta: "{}" }) +
-          frame({ type: "TOOL_CALL_END", toolCallId: "call_1" }) +
-          frame({ type: "RUN_FINISHED", ...ids }),
-      );
-    });
+  server = createRunServer((input, res) => {
+    const ids = { threadId: input.threadId, runId: input.runId };
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.end(
+      frame({ type: "RUN_STARTED", ...ids }) +
+        frame({ type: "TOOL_CALL_START", toolCallId: "call_1", toolCallName: "pick", parentMessageId: `a-${input.runId}` }) +
+        frame({ type: "TOOL_CALL_ARGS", toolCallId: "call_1", delta: "{}" }) +
+        frame({ type: "TOOL_CALL_END", toolCallId: "call_1" }) +
+        frame({ type: "RUN_FINISHED", ...ids }),
+    );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   a = new AguiService(new Hub(new Store(dirA.dir, { databaseUrl: url })));
