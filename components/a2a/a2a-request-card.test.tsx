@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { A2aHumanRequest } from "@/lib/contracts/a2a";
+import { A2A_ANSWER_CUT_OFF, type A2aHumanRequest } from "@/lib/contracts/a2a";
 import { ASK_SCHEMA } from "@/demo/a2a/skills";
 import { A2aRequestCard } from "./a2a-request-card";
 
@@ -94,6 +94,40 @@ describe("A2aRequestCard", () => {
     fireEvent.click(screen.getByTestId("a2a-submit"));
     await waitFor(() => expect(screen.getByTestId("a2a-answer-error").textContent).toContain("city unknown: Atlantis"));
     expect(screen.getByTestId("a2a-submit").textContent).toBe("Retry");
+  });
+
+  it("the title says what became of a failed answer: refused by the agent, cut off by Loupe's stop, the agent out of reach", () => {
+    const titleOf = (error: NonNullable<A2aHumanRequest["error"]>) => {
+      renderCard({ ...base, status: "failed", error });
+      const alert = screen.getByTestId("a2a-answer-error");
+      const title = alert.querySelector("p")?.textContent ?? "";
+      expect(alert.textContent).toContain(error.message);
+      expect(screen.getByTestId("a2a-submit").textContent).toBe("Retry");
+      cleanup();
+      return title;
+    };
+    expect(titleOf({ code: "upstream:a2a_error", message: "The agent answered with an error: city unknown (-32602)" })).toBe(
+      "The agent refused the answer — fix it and send again (Retry)",
+    );
+    const cut = titleOf({ code: A2A_ANSWER_CUT_OFF, message: "Loupe A stopped before the agent replied to this answer" });
+    expect(cut).toBe(
+      "Loupe stopped before the agent replied — whether the answer reached it is not known: check the task, then send again (Retry)",
+    );
+    const unreachable = titleOf({ code: "upstream:a2a_unreachable", message: "The agent at http://x did not answer (ECONNREFUSED)" });
+    expect(unreachable).toBe("Loupe could not reach the agent — send the answer again once it is up (Retry)");
+    for (const title of [cut, unreachable]) expect(title).not.toMatch(/refused/);
+    expect(titleOf({ code: "upstream:a2a_protocol", message: "The agent's answer could not be used: bad JSON" })).toMatch(
+      /^The agent's reply to the answer could not be read/,
+    );
+  });
+
+  it("an answer Loupe did not send (answered on another instance meanwhile) is not said to be refused by the agent", async () => {
+    stubAnswerRoute({ status: 409, body: { error: { code: "conflict:a2a_request_answered", message: "Answered by Ada on Loupe B" } } });
+    renderCard(base);
+    fireEvent.change(screen.getByTestId("a2a-free-text"), { target: { value: "Paris" } });
+    fireEvent.click(screen.getByTestId("a2a-submit"));
+    await waitFor(() => expect(screen.getByTestId("a2a-answer-error").textContent).toContain("Answered by Ada on Loupe B"));
+    expect(screen.getByTestId("a2a-answer-error").querySelector("p")?.textContent).toBe("Loupe did not send the answer");
   });
 
   it("a stored failed request shows its error and the form again", () => {

@@ -12,6 +12,7 @@ import { peerHref } from "@/lib/workbench/peer-location";
 import { readCard } from "@/components/a2a/card-model";
 import { A2aInputForm } from "@/components/a2a/a2a-input-form";
 import { A2aCredentialForm } from "@/components/a2a/a2a-credential-form";
+import { A2A_ANSWER_FAILURE_TITLES, a2aAnswerFailure } from "@/components/a2a/answer-failure";
 
 export interface A2aRequestCardProps {
   /** The inbox row (source "a2a") or the request as the timeline holds it. */
@@ -22,8 +23,9 @@ export interface A2aRequestCardProps {
 
 /**
  * An A2A task waiting for the user (input-required / auth-required). Submitting continues the
- * SAME task (taskId + contextId) through POST /api/a2a/requests/:id; a refused answer shows the
- * agent's words and the form again to retry.
+ * SAME task (taskId + contextId) through POST /api/a2a/requests/:id; a failed answer shows the
+ * form again to retry, under a title that says what happened (the agent refused it, Loupe's stop cut
+ * it off, the agent was out of reach…: answer-failure.ts) and the error's words.
  */
 export function A2aRequestCard({ row, compact }: A2aRequestCardProps) {
   const answer = useA2aAnswer();
@@ -38,7 +40,7 @@ export function A2aRequestCard({ row, compact }: A2aRequestCardProps) {
   const title = (
     <>
       <RotateCwIcon className="mr-1 inline size-3.5" aria-hidden />
-      The agent refused the answer — fix it and send again (Retry)
+      {A2A_ANSWER_FAILURE_TITLES[a2aAnswerFailure(error?.code)]}
     </>
   );
 

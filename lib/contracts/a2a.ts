@@ -191,8 +191,12 @@ export interface A2aHumanRequest {
   answer?: A2aAnswerBody;
   /** Why it went stale (the task moved on, was canceled, Loupe restarted without it…). */
   reason?: string;
+  /** Why the last answer failed: the agent's refusal, or A2A_ANSWER_CUT_OFF, or the agent out of reach… */
   error?: AppErrorBody;
 }
+
+/** The error of an answer cut off by a Loupe instance's stop (sent, that instance gone before the agent replied): not the agent's refusal. */
+export const A2A_ANSWER_CUT_OFF = "internal:a2a_answer_cut_off";
 
 export const A2aAnswerBody = z.union([
   z.object({ kind: z.literal("text"), text: z.string().min(1) }),

@@ -13,6 +13,7 @@ import type {
 } from "@/lib/contracts/a2a";
 import { AppError } from "@/lib/errors";
 import { answerA2aRequest } from "@/lib/server/a2a/answer-request";
+import { settleTakenOver } from "@/lib/server/a2a/answer-in-flight";
 import { fetchCard } from "@/lib/server/a2a/card";
 import { A2aExchanges } from "@/lib/server/a2a/exchanges";
 import { A2aPush } from "@/lib/server/a2a/push";
@@ -96,11 +97,16 @@ export class A2aRegistry {
     return saved;
   }
 
-  /** Holds the agent's lease now (issue 25): requests read again; a dead holder's running tasks resumed (taken-over.ts). */
+  /**
+   * Holds the agent's lease now (issue 25): requests read again; the answers a dead holder had on their
+   * way settled (answer-in-flight.ts), its running tasks resumed (taken-over.ts).
+   */
   async takeOver(id: string, tookOver: { name: string } | null): Promise<void> {
     if (!this.peers.has(id)) return;
     this.tasks.reload();
-    if (tookOver) await resumeLeftTasks(this, id, tookOver.name, this.followers);
+    if (!tookOver) return;
+    for (const request of settleTakenOver(this.a2aStore, id, tookOver.name, this.tasks.answeringHere)) this.tasks.save(request);
+    await resumeLeftTasks(this, id, tookOver.name, this.followers);
   }
 
   /** Lost to another instance, or no longer saved: its streams here end (the holder resubscribes). */

@@ -81,6 +81,12 @@ export class A2aStore {
     return records<StoredA2aRequest>(this.store, "SELECT record FROM a2a_requests ORDER BY created_at DESC, id");
   }
 
+  /** The agent's rows an answer may be on its way in (pending, or failed and retried), as stored (a take-over: answer-in-flight.ts). */
+  storedRequestsOf(agentId: string): StoredA2aRequest[] {
+    const sql = "SELECT record FROM a2a_requests WHERE agent_id = ? AND status IN ('pending', 'failed') ORDER BY created_at, id";
+    return records<StoredA2aRequest>(this.store, sql, agentId);
+  }
+
   getRequest(id: string): A2aHumanRequest | undefined {
     const row = record<StoredA2aRequest>(this.store, "SELECT record FROM a2a_requests WHERE id = ?", id);
     return row && withoutInFlight(row);

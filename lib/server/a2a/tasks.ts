@@ -284,6 +284,9 @@ export class A2aTasks {
     return "ok";
   }
 
+  /** Whether an answer to the request is being sent from this instance now (a take-over leaves it be). */
+  readonly answeringHere = (id: string): boolean => this.answering.has(id);
+
   release(id: string): void {
     this.answering.delete(id);
   }
