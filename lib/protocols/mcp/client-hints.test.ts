@@ -31,4 +31,16 @@ describe("clientHints", () => {
       "This server declares the Tasks extension (io.modelcontextprotocol/tasks): it may answer any tool call with a task; it has not sent a request as a task so far.",
     );
   });
+
+  it("says the tools follow what Loupe declares with each request on 2026-07-28 (no session to declare them in)", () => {
+    // Before: "…with what Loupe declares in this session" on a stateless 2026-07-28 connection.
+    const modern = connectionFixture({}, { era: { version: "2026-07-28", mode: "modern", why: "server/discover answered" } });
+    expect(clientHints({ connection: modern, requests: [], rootsAsked: 0, toolCount: 3 }).tools).toBe(
+      "It lists 3 tools with what Loupe declares with each request; a server may offer other tools for other capabilities.",
+    );
+    const legacy = connectionFixture({}, { era: { version: "2025-11-25", mode: "legacy", why: "initialize" } });
+    expect(clientHints({ connection: legacy, requests: [], rootsAsked: 0, toolCount: 1 }).tools).toMatch(
+      /^It lists 1 tool with what Loupe declares in this session;/,
+    );
+  });
 });

@@ -28,11 +28,11 @@ export interface ClientHintInput {
 export interface ClientHints {
   /** "name version" as the server introduced itself, or null before it connected. */
   server: string | null;
-  /** The capabilities the server declared in initialize. */
+  /** The capabilities the server declared (in initialize, or its server/discover on 2026-07-28). */
   declared: string[];
   /** One line per capability about this server. */
   capability: Record<CapabilityKey, string>;
-  /** How many tools it lists with what Loupe declares in this session. */
+  /** How many tools it lists with what Loupe declares (in this session, or with each request on 2026-07-28). */
   tools: string | null;
   /** server-everything's own notes, only for server-everything. */
   everything: { capability: Record<CapabilityKey, string>; toolCount: (c: ClientCapabilitiesConfig) => number } | null;
@@ -107,7 +107,7 @@ export function clientHints({ connection, requests, rootsAsked, toolCount }: Cli
     tools:
       toolCount === null || connection.state.status !== "connected"
         ? null
-        : `It lists ${toolCount} tool${toolCount === 1 ? "" : "s"} with what Loupe declares in this session; a server may offer other tools for other capabilities.`,
+        : `It lists ${toolCount} tool${toolCount === 1 ? "" : "s"} with what Loupe declares ${connection.state.era?.mode === "modern" ? "with each request" : "in this session"}; a server may offer other tools for other capabilities.`,
     everything: info?.name === EVERYTHING_SERVER_NAME ? { capability: EVERYTHING_NOTES, toolCount: everythingToolCount } : null,
   };
 }
