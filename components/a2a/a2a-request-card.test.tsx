@@ -119,6 +119,10 @@ describe("A2aRequestCard", () => {
     expect(titleOf({ code: "upstream:a2a_protocol", message: "The agent's answer could not be used: bad JSON" })).toMatch(
       /^The agent's reply to the answer could not be read/,
     );
+    // Its stream aborted by Loupe (the agent removed, Loupe shutting down) before the agent replied: not the agent's refusal.
+    expect(titleOf({ code: "conflict:a2a_aborted", message: "Loupe is shutting down" })).toBe(
+      "The answer was aborted from Loupe — check the task, then send it again (Retry)",
+    );
   });
 
   it("an answer Loupe did not send (answered on another instance meanwhile) is not said to be refused by the agent", async () => {

@@ -12,7 +12,7 @@ import { peerHref } from "@/lib/workbench/peer-location";
 import { readCard } from "@/components/a2a/card-model";
 import { A2aInputForm } from "@/components/a2a/a2a-input-form";
 import { A2aCredentialForm } from "@/components/a2a/a2a-credential-form";
-import { A2A_ANSWER_FAILURE_TITLES, a2aAnswerFailure } from "@/components/a2a/answer-failure";
+import { a2aAnswerFailureTitle } from "@/components/a2a/answer-failure";
 
 export interface A2aRequestCardProps {
   /** The inbox row (source "a2a") or the request as the timeline holds it. */
@@ -40,7 +40,7 @@ export function A2aRequestCard({ row, compact }: A2aRequestCardProps) {
   const title = (
     <>
       <RotateCwIcon className="mr-1 inline size-3.5" aria-hidden />
-      {A2A_ANSWER_FAILURE_TITLES[a2aAnswerFailure(error?.code)]}
+      {a2aAnswerFailureTitle(error?.code)}
     </>
   );
 

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { InboxStatus } from "@/lib/workbench/inbox-text";
 import type { AppErrorBody } from "@/lib/errors";
 import { formatClock } from "@/lib/format";
+import { ANSWER_FAILURE_SAID, answerFailure } from "@/lib/workbench/answer-failure";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { SafeText } from "@/components/ui/safe-text";
 import { RequestStatusBadge } from "@/components/elements/request/request-status";
@@ -32,7 +33,9 @@ export interface RecordedRequestCardProps {
 
 /**
  * A human request of an imported unit, read-only: what the agent asked, its status then, and the
- * answer that was given. No form, no button: nothing here reaches the agent.
+ * answer that was given; a failed answer's error under what became of it, read from its code as the
+ * live cards read it (answerFailure(), lib/workbench/answer-failure.ts: the agent refused it, Loupe's
+ * stop cut it off, the agent was out of reach…). No form, no button: nothing here reaches the agent.
  */
 export function RecordedRequestCard({ request, kindLabel, prompt, headerExtra, details, answer }: RecordedRequestCardProps) {
   return (
@@ -70,7 +73,8 @@ export function RecordedRequestCard({ request, kindLabel, prompt, headerExtra, d
         )}
         {request.error && (
           <p role="note" className="text-xs text-destructive" data-testid="recorded-request-error">
-            The agent refused the answer: {request.error.message} <code className="font-mono">({request.error.code})</code>
+            {ANSWER_FAILURE_SAID[answerFailure(request.error.code)]}: {request.error.message}{" "}
+            <code className="font-mono">({request.error.code})</code>
           </p>
         )}
       </CardContent>

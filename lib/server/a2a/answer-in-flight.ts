@@ -32,15 +32,19 @@ export function markInFlight(store: A2aStore, request: A2aHumanRequest): void {
 }
 
 /**
- * A request still pending in the store at the start, the Loupe that had it gone (a single instance's
- * restart). Nothing tells Loupe what happened to its task meanwhile: stale, until a refresh of the
- * task opens a new one (LOUPE_RESTARTED_REASON). One whose answer was on its way: settleCutOff.
- * Returns the request to keep (without `inFlight`); the caller saves it.
+ * A request as the store has it at the start, the Loupe that had it gone (a single instance's
+ * restart). One whose answer was on its way (`inFlight`, pending or failed and retried: as
+ * settleTakenOver reads them): settleCutOff. One still pending with none: nothing tells Loupe what
+ * happened to its task meanwhile, so stale, until a refresh of the task opens a new one
+ * (LOUPE_RESTARTED_REASON). Returns the request to keep (without `inFlight`), which the caller saves;
+ * undefined for one left as it is (answered, stale, failed with no Retry on its way).
  */
-export function settleLeftAtStart(store: A2aStore, row: StoredA2aRequest): A2aHumanRequest {
+export function settleLeftAtStart(store: A2aStore, row: StoredA2aRequest): A2aHumanRequest | undefined {
   const { inFlight } = row;
-  if (!inFlight) return { ...withoutInFlight(row), status: "stale", reason: LOUPE_RESTARTED_REASON };
-  return settleCutOff(store, row, inFlight, { name: "Loupe", audit: STOPPED_BEFORE_REPLY });
+  if (inFlight && (row.status === "pending" || row.status === "failed"))
+    return settleCutOff(store, row, inFlight, { name: "Loupe", audit: STOPPED_BEFORE_REPLY });
+  if (row.status === "pending") return { ...withoutInFlight(row), status: "stale", reason: LOUPE_RESTARTED_REASON };
+  return undefined;
 }
 
 /**

@@ -31,13 +31,13 @@ export class A2aTasks {
     private readonly store: A2aStore,
     private readonly agentName: (agentId: string) => string,
   ) {
-    // On a shared store (issue 25) a pending request may be another live instance's: left as it is.
+    // On a shared store (issue 25) a pending or retried request may be another live instance's: left as it is.
     const shared = store.store.engine.shared;
     for (const row of store.storedRequests()) {
-      // Nothing tells Loupe what happened to a task while it was down, nor to an answer it was sending.
-      const request = row.status === "pending" && !shared ? settleLeftAtStart(store, row) : withoutInFlight(row);
-      if (request.status !== row.status) store.saveRequest(request);
-      this.requests.set(request.id, request);
+      // Nothing tells Loupe what happened to a task while it was down, nor to an answer (or a Retry) it was sending.
+      const settled = shared ? undefined : settleLeftAtStart(store, row);
+      if (settled) store.saveRequest(settled);
+      this.requests.set(row.id, settled ?? withoutInFlight(row));
     }
   }
 
