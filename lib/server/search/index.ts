@@ -12,7 +12,7 @@ export const MAX_HITS = 100;
 /**
  * The cross-protocol session search (GET /api/sessions/search): each protocol's part (its adapter's
  * `search`: ADK sessions by id, recorded text, name and label; playground conversations by id,
- * title and text; A2A contexts and AG-UI threads by id and text; other protocols' by id), in the
+ * title and text; A2A contexts, AG-UI and LangGraph threads by id and text; other protocols' by id), in the
  * registry's order, bounded here.
  */
 export class SessionSearch {
