@@ -126,3 +126,32 @@ describe("AguiRequestCard — what became of the answer", () => {
     await waitFor(() => expect(screen.getByTestId("agui-request-answered").textContent).toContain("resumed in run run-3."));
   });
 });
+
+describe("AguiRequestCard — what became of a failed answer", () => {
+  const titleOf = (error: NonNullable<AguiHumanRequest["error"]>) => {
+    renderWithClient(<AguiRequestCard row={{ ...toolRequest, status: "failed", error }} />);
+    const alert = screen.getByTestId("agui-answer-error");
+    expect(alert.textContent).toContain(error.message);
+    expect(screen.getByTestId("agui-send-result").textContent).toBe("Retry");
+    const title = alert.querySelector("p")?.textContent ?? "";
+    cleanup();
+    return title;
+  };
+
+  it("an answer Loupe's stop cut off is not said to be refused: whether it reached the agent is not known", () => {
+    const cut = titleOf({ code: "internal:loupe_restarted", message: "Loupe stopped before this run ended" });
+    expect(cut).toBe(
+      "Loupe stopped before the agent replied — whether the answer reached it is not known: check the thread, then send it again (Retry)",
+    );
+    expect(titleOf({ code: "upstream:instance_stopped", message: "Loupe B stopped" })).toBe(cut);
+    const unreachable = titleOf({ code: "upstream:agui_unreachable", message: "The agent could not be reached at http://x" });
+    expect(unreachable).toBe("Loupe could not reach the agent — send it again once it is up (Retry)");
+    for (const title of [cut, unreachable]) expect(title).not.toMatch(/refused|did not take/);
+  });
+
+  it("an answer the agent refused says so, with what to do next", () => {
+    expect(titleOf({ code: "upstream:agui_run_error", message: "RUN_ERROR: booking closed" })).toBe(
+      "The agent refused the answer — change it or send it again (Retry)",
+    );
+  });
+});

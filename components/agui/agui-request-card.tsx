@@ -5,6 +5,7 @@ import { useAguiAnswer } from "@/hooks/use-agui";
 import { formatClock, formatDateTime } from "@/lib/format";
 import { HumanRequestCard } from "@/components/elements/request/human-request-card";
 import { INBOX_SOURCE_TEXT } from "@/lib/workbench/inbox";
+import { answerFailureTitle, type AnswerFailureNext } from "@/lib/workbench/answer-failure";
 import { peerHref } from "@/lib/workbench/peer-location";
 import { InterruptForm, ToolResultForm } from "./agui-answer-forms";
 
@@ -27,9 +28,23 @@ function answeredText(r: Pick<AguiHumanRequest, "answeredAt" | "answeredByRunId"
 }
 
 /**
+ * What to do next after each failure (answerFailureTitle()): the form stays, its button reads Retry
+ * and sends the answer, as changed or not, in a new run on the thread.
+ */
+const NEXT: AnswerFailureNext = {
+  refused: "change it or send it again (Retry)",
+  cut_off: "check the thread, then send it again (Retry)",
+  aborted: "check the thread, then send it again (Retry)",
+  unreachable: "send it again once it is up (Retry)",
+  unreadable: "check the thread, then send it again (Retry)",
+  not_sent: "",
+};
+
+/**
  * An AG-UI run waiting on the user: a front-end tool call (answered with the tool's result, which
  * starts the next run with a `tool` message) or an interrupt (resolved or cancelled, which resumes
- * the thread with `resume[]`). A refused answer shows the agent's words and the form again.
+ * the thread with `resume[]`). A failed answer shows what became of it (refused by the agent, cut
+ * off by Loupe's stop, the agent out of reach…), its error, and the form again.
  */
 export function AguiRequestCard({ row, compact }: AguiRequestCardProps) {
   const answer = useAguiAnswer();
@@ -73,7 +88,7 @@ export function AguiRequestCard({ row, compact }: AguiRequestCardProps) {
           )}
         </>
       }
-      refusal={error ? { title: "The agent did not take the answer — change it or send it again (Retry)", error } : null}
+      refusal={error ? { title: answerFailureTitle(error.code, NEXT), error } : null}
       answered={answeredText({ answeredAt, answeredByRunId, reason: answeredReason })}
       stale={`No longer answerable${row.reason ? `: ${row.reason}` : " (the thread moved on, or Loupe restarted)."}`}
     >

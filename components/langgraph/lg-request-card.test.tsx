@@ -146,6 +146,39 @@ describe("LgRequestCard — states", () => {
     setup(base, () => Response.json({ error: { code: "conflict:lg_request", message: "Already answered" } }, { status: 409 }));
     fireEvent.click(screen.getByTestId("lg-accept"));
     await waitFor(() => expect(screen.getByTestId("lg-answer-error").textContent).toContain("Already answered"));
+    // Loupe sent nothing: not the agent's refusal, and no Retry to offer.
+    expect(screen.getByTestId("lg-answer-error").querySelector("p")?.textContent).toBe("Loupe did not send the answer");
+    expect(screen.queryByTestId("lg-retry")).toBeNull();
+  });
+
+  it("the title says what became of a failed answer: refused upstream, cut off by Loupe's stop, the server out of reach, not sent", () => {
+    const titleOf = (error: NonNullable<LgHumanRequest["error"]>) => {
+      setup({ ...base, status: "failed", answer: { kind: "accept" }, error });
+      const alert = screen.getByTestId("lg-answer-error");
+      expect(alert.textContent).toContain(error.message);
+      expect(screen.getByTestId("lg-retry")).toBeTruthy();
+      const title = alert.querySelector("p")?.textContent ?? "";
+      cleanup();
+      return title;
+    };
+    expect(titleOf({ code: "upstream:langgraph_run_error", message: "ValueError: no such city" })).toBe(
+      "The agent refused the answer — Retry sends the same answer, or answer again below",
+    );
+    expect(titleOf({ code: "upstream:langgraph_resume_not_taken", message: "The run ended without resuming" })).toMatch(
+      /^The agent refused/,
+    );
+    const cut = titleOf({ code: "internal:loupe_restarted", message: "Loupe stopped before this run ended" });
+    expect(cut).toBe(
+      "Loupe stopped before the agent replied — whether the answer reached it is not known: check the thread first; Retry sends the same answer, or answer again below",
+    );
+    const unreachable = titleOf({ code: "upstream:langgraph_unreachable", message: "fetch failed (ECONNREFUSED)" });
+    expect(unreachable).toBe("Loupe could not reach the agent — once it is up, Retry sends the same answer, or answer again below");
+    const unsent = titleOf({
+      code: "internal:langgraph_answer_not_sent",
+      message: "Loupe stopped before this answer was sent; retry sends it",
+    });
+    expect(unsent).toBe("Loupe did not send the answer — Retry sends it, or answer again below");
+    for (const title of [cut, unreachable, unsent]) expect(title).not.toMatch(/refused|did not resume/);
   });
 
   it("waiting for the step's other interrupts: says how many, offers no form", () => {

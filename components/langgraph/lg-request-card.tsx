@@ -4,6 +4,7 @@ import type { LgAnswerBody, LgHumanRequest } from "@/lib/contracts/langgraph";
 import { useLgAnswer } from "@/hooks/use-langgraph";
 import { formatClock } from "@/lib/format";
 import { lgHumanInterruptOf, lgInboxText, lgThreadHref } from "@/lib/workbench/langgraph";
+import { answerFailureTitle, type AnswerFailureNext } from "@/lib/workbench/answer-failure";
 import { BusyButton } from "@/components/elements/busy-button";
 import { ReadOnlyJson } from "@/components/elements/json-text-field";
 import { MarkdownView } from "@/components/elements/markdown-view";
@@ -30,9 +31,26 @@ function waitingNote(r: LgHumanRequest): string | null {
 }
 
 /**
+ * What to do next after each failure (answerFailureTitle()): Retry, when the card offers it (a
+ * failed answer Loupe kept), sends the same answer again; the form below sends another.
+ */
+function nextSteps(retry: boolean): AnswerFailureNext {
+  const again = retry ? "Retry sends the same answer, or answer again below" : "answer again below";
+  return {
+    refused: again,
+    cut_off: `check the thread first; ${again}`,
+    aborted: `check the thread first; ${again}`,
+    unreachable: `once it is up, ${again}`,
+    unreadable: `check the thread first; ${again}`,
+    not_sent: retry ? "Retry sends it, or answer again below" : "",
+  };
+}
+
+/**
  * A LangGraph thread paused on `interrupt()`: a HumanInterrupt (accept / edit / respond / ignore as
  * its config allows) or any other value (resumed with a JSON value). The answer is kept by Loupe;
- * a failed resume shows the server's words and can be sent again as it was (Retry).
+ * a failed resume shows what became of it (refused, cut off by Loupe's stop, the server out of
+ * reach…) and its words, and can be sent again as it was (Retry).
  */
 export function LgRequestCard({ row, compact, onOpen }: LgRequestCardProps) {
   const answer = useLgAnswer();
@@ -43,6 +61,7 @@ export function LgRequestCard({ row, compact, onOpen }: LgRequestCardProps) {
   const hi = lgHumanInterruptOf(current);
   const send = (body: LgAnswerBody) => answer.mutate({ requestId: row.id, body });
   const error = answer.error ?? (status === "failed" ? current.error : undefined);
+  const canRetry = status === "failed" && current.answer !== undefined;
   const waiting = waitingNote(current);
   const id = `lg-${row.id}`;
   const sent = current.answer ? describeAnswer(current.answer) : "answered";
@@ -80,7 +99,7 @@ export function LgRequestCard({ row, compact, onOpen }: LgRequestCardProps) {
               Your answer is kept ({sent}): {waiting}
             </p>
           )}
-          {status === "failed" && current.answer && (
+          {canRetry && (
             <BusyButton
               className="w-fit"
               size="sm"
@@ -94,7 +113,7 @@ export function LgRequestCard({ row, compact, onOpen }: LgRequestCardProps) {
           )}
         </>
       }
-      refusal={error ? { title: "The graph did not resume — Retry sends the same answer, or answer again below", error } : null}
+      refusal={error ? { title: answerFailureTitle(error.code, nextSteps(canRetry)), error } : null}
       answered={`Answered${current.answeredAt ? ` at ${formatClock(current.answeredAt)}` : ""}: ${sent}${current.answeredByRunId ? ` · resumed by run ${current.answeredByRunId}` : ""}.`}
       stale={`No longer answerable${current.reason ? `: ${current.reason}` : " (the thread moved on)."}`}
     >

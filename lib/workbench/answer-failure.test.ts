@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { A2A_ANSWER_CUT_OFF } from "@/lib/contracts/a2a";
-import { answerFailure, type AnswerFailure } from "./answer-failure";
+import { answerFailure, answerFailureTitle, type AnswerFailure, type AnswerFailureNext } from "./answer-failure";
 
-/** The codes a failed answer of each protocol carries (lib/server/{a2a,agui,langgraph}/), and what each means. */
+/** The codes a failed answer of each protocol carries (lib/server/{a2a,adk,agui,langgraph}/), and what each means. */
 const CODES: Record<AnswerFailure, string[]> = {
   refused: [
     "upstream:a2a_error",
@@ -12,10 +12,19 @@ const CODES: Record<AnswerFailure, string[]> = {
     "upstream:langgraph_run_error",
     "upstream:langgraph_http",
     "upstream:langgraph_resume_not_taken",
+    "upstream:agent_stream_error",
+    "upstream:agent_http",
   ],
   cut_off: [A2A_ANSWER_CUT_OFF, "internal:loupe_restarted", "upstream:instance_stopped"],
-  aborted: ["conflict:a2a_aborted", "cancelled:agui_run_aborted", "cancelled:langgraph_run"],
-  unreachable: ["upstream:a2a_unreachable", "upstream:agui_unreachable", "upstream:langgraph_unreachable", "timeout:langgraph"],
+  aborted: ["conflict:a2a_aborted", "cancelled:agui_run_aborted", "cancelled:langgraph_run", "cancelled:agent_request"],
+  unreachable: [
+    "upstream:a2a_unreachable",
+    "upstream:agui_unreachable",
+    "upstream:langgraph_unreachable",
+    "timeout:langgraph",
+    "upstream:unreachable",
+    "timeout:agent_server",
+  ],
   unreadable: [
     "upstream:a2a_protocol",
     "upstream:a2a_malformed",
@@ -55,5 +64,28 @@ describe("answerFailure", () => {
   it("an error without a code, or one it does not know, is the agent's refusal", () => {
     expect(answerFailure(undefined)).toBe("refused");
     expect(answerFailure("internal:error")).toBe("refused");
+  });
+});
+
+describe("answerFailureTitle", () => {
+  const next: AnswerFailureNext = {
+    refused: "fix it",
+    cut_off: "check first",
+    aborted: "send again",
+    unreachable: "wait",
+    unreadable: "look",
+    not_sent: "",
+  };
+
+  it("says what happened, then the card's next step: after a colon when the sentence has its dash already", () => {
+    expect(answerFailureTitle("upstream:agui_run_error", next)).toBe("The agent refused the answer — fix it");
+    expect(answerFailureTitle("internal:loupe_restarted", next)).toBe(
+      "Loupe stopped before the agent replied — whether the answer reached it is not known: check first",
+    );
+  });
+
+  it("a failure the card has no next step for, or a card without any, says what happened alone", () => {
+    expect(answerFailureTitle("conflict:agui_thread_busy", next)).toBe("Loupe did not send the answer");
+    expect(answerFailureTitle("upstream:langgraph_unreachable")).toBe("Loupe could not reach the agent");
   });
 });

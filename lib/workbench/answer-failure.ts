@@ -16,7 +16,7 @@ const UNREADABLE = /_(protocol|malformed|shape|not_sse|not_event_stream|finished
  * - `cut_off`: a stop of Loupe's cut the answer off before the agent replied (`internal:loupe_restarted`,
  *   `upstream:instance_stopped`, A2A's `internal:a2a_answer_cut_off`);
  * - `aborted`: aborted from Loupe (`cancelled:*`, `conflict:a2a_aborted`);
- * - `unreachable`: the agent could not be reached (`upstream:*_unreachable`, `timeout:*`);
+ * - `unreachable`: the agent could not be reached (`upstream:unreachable`, `upstream:*_unreachable`, `timeout:*`);
  * - `unreadable`: its reply could not be read (`upstream:a2a_protocol`, `…_malformed`, `…_not_sse`,
  *   `…_stream_cut`…);
  * - `not_sent`: Loupe did not send it (`…_not_sent`; a conflict: answered or stale meanwhile, a thread
@@ -29,7 +29,7 @@ export function answerFailure(code: string | undefined): AnswerFailure {
   const [kind = "", what = ""] = code.split(":", 2);
   if (STOPPED.has(code) || what.endsWith("_cut_off")) return "cut_off";
   if (kind === "cancelled" || what.endsWith("_aborted")) return "aborted";
-  if (kind === "timeout" || what.endsWith("_unreachable")) return "unreachable";
+  if (kind === "timeout" || what === "unreachable" || what.endsWith("_unreachable")) return "unreachable";
   if (UNREADABLE.test(what)) return "unreadable";
   if (what.endsWith("_not_sent") || kind === "conflict" || NOT_SENT_KINDS.has(kind)) return "not_sent";
   // Loupe's own look-ups; a task or thread the agent says it does not have is its words.
@@ -46,3 +46,20 @@ export const ANSWER_FAILURE_SAID: Record<AnswerFailure, string> = {
   unreadable: "The agent's reply to the answer could not be read",
   not_sent: "Loupe did not send the answer",
 };
+
+/** What a card tells the user to do next after each failure, in its own words (its Retry, its form); "" says nothing more. */
+export type AnswerFailureNext = Record<AnswerFailure, string>;
+
+/**
+ * A failed answer's title on a card: what happened, read from its error's `code` (answerFailure(),
+ * ANSWER_FAILURE_SAID), then what to do next as the card words it (`next`: its Retry, what to check
+ * first); without `next`, what happened alone (a read-only card).
+ */
+export function answerFailureTitle(code: string | undefined, next?: AnswerFailureNext): string {
+  const failure = answerFailure(code);
+  const said = ANSWER_FAILURE_SAID[failure];
+  const advice = next?.[failure];
+  if (!advice) return said;
+  // A sentence that has its dash already (the cut-off one) takes the advice after a colon.
+  return `${said}${said.includes(" — ") ? ": " : " — "}${advice}`;
+}

@@ -2,6 +2,7 @@ import { RotateCwIcon } from "lucide-react";
 import type { InboxItem, StoredAnswer } from "@/lib/contracts/agents";
 import { BusyButton } from "@/components/elements/busy-button";
 import { ReadOnlyJson } from "@/components/elements/json-text-field";
+import { answerFailureTitle, type AnswerFailureNext } from "@/lib/workbench/answer-failure";
 
 export interface FailedAnswerProps {
   answer: StoredAnswer;
@@ -9,12 +10,29 @@ export interface FailedAnswerProps {
   busy: boolean;
 }
 
-/** A send that failed: the upstream's error, and Retry of the stored answer — nothing to retype. */
+/**
+ * What to do next after each failure on the live card (answerFailureTitle()): Retry sends the stored
+ * answer again, "Change the answer instead" below sends another.
+ */
+const NEXT: AnswerFailureNext = {
+  refused: "change the answer below, or send it again (Retry)",
+  cut_off: "check the session, then send it again (Retry) or change the answer below",
+  aborted: "check the session, then send it again (Retry) or change the answer below",
+  unreachable: "once it is up, send it again (Retry) or change the answer below",
+  unreadable: "check the session, then send it again (Retry) or change the answer below",
+  not_sent: "send it (Retry) or change the answer below",
+};
+
+/**
+ * A send that failed: what became of it, read from its error's code (the agent refused it, Loupe's
+ * stop cut it off, the agent out of reach…), the upstream's error, and Retry of the stored answer —
+ * nothing to retype. Without `onRetry` (a recorded session), what became of it alone.
+ */
 export function FailedAnswer({ answer, onRetry, busy }: FailedAnswerProps) {
   return (
     <div role="alert" className="flex flex-col gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3">
       <div data-testid="answer-error" className="flex flex-col gap-0.5 text-sm">
-        <span className="font-medium text-destructive">The answer could not be delivered</span>
+        <span className="font-medium text-destructive">{answerFailureTitle(answer.error?.code, onRetry ? NEXT : undefined)}</span>
         {answer.error ? (
           <span>
             <code className="font-mono text-xs">{answer.error.code}</code> {answer.error.message}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import type { InterruptAnswer } from "@/lib/contracts/agents";
+import type { InterruptAnswer, StoredAnswer } from "@/lib/contracts/agents";
 import { confirmationResponse, inputResponse } from "@/lib/protocols/adk/answers";
 import { requestMessage, sessionFixture, sseEvents } from "@/lib/protocols/adk/test-fixtures";
 import { userMessageEvent } from "@/lib/protocols/adk/session";
@@ -126,6 +126,31 @@ describe("InterruptCard — confirmation", () => {
     expect(screen.getByTestId("answer-error").textContent).toContain(message);
     fireEvent.click(button("retry-answer"));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it("the failed answer's title says what became of it: refused, cut off by Loupe's stop, the agent server out of reach", () => {
+    const base = refusedItem();
+    const titleOf = (error: NonNullable<StoredAnswer["error"]>, withRetry = true) => {
+      const item = { ...base, lastAnswer: failedAnswer(base, { kind: "confirmation", confirmed: true }, error) };
+      setup(item, withRetry ? { onRetry: vi.fn() } : {});
+      const box = screen.getByTestId("answer-error");
+      expect(box.textContent).toContain(error.message);
+      const title = box.querySelector("span")?.textContent ?? "";
+      cleanup();
+      return title;
+    };
+    const refusal = { code: "upstream:agent_stream_error", message: "confirmation_not_required" } as const;
+    expect(titleOf(refusal)).toBe("The agent refused the answer — change the answer below, or send it again (Retry)");
+    const cut = titleOf({ code: "internal:loupe_restarted", message: "Loupe stopped before this finished" });
+    expect(cut).toBe(
+      "Loupe stopped before the agent replied — whether the answer reached it is not known: check the session, then send it again (Retry) or change the answer below",
+    );
+    const unreachable = titleOf({ code: "upstream:unreachable", message: "cannot reach http://x: connection refused" });
+    expect(unreachable).toBe("Loupe could not reach the agent — once it is up, send it again (Retry) or change the answer below");
+    expect(titleOf({ code: "timeout:agent_server", message: "http://x did not answer within 30 s" })).toBe(unreachable);
+    for (const title of [cut, unreachable]) expect(title).not.toMatch(/refused|could not be delivered/);
+    // No Retry to offer: what became of it alone.
+    expect(titleOf(refusal, false)).toBe("The agent refused the answer");
   });
 
   it("a refused answer the user has since moved past (a new user turn) is Stale, with no Retry", () => {
