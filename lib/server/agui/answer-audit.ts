@@ -1,7 +1,8 @@
 import "server-only";
 import type { AguiHumanRequest } from "@/lib/contracts/agui";
 import type { AguiService } from "@/lib/server/agui";
-import { auditStoppedAnswer, type AuditAnswer } from "@/lib/server/people/audit-log";
+import type { AuditAnswer } from "@/lib/server/people/audit-log";
+import { auditOnceRunEnds } from "@/lib/server/inbox/answer-audit";
 
 /** What the audit of an answer reads of the service. */
 export type AguiAuditDesk = Pick<AguiService, "runDone" | "store" | "hub">;
@@ -21,35 +22,26 @@ function outcome(r: AguiHumanRequest): AuditAnswer {
 }
 
 /**
- * The other answers the run carried (given before, kept for this last one): failed with it, each
- * gets its `failed` row under who gave it, whose route replied long ago (its row said kept).
- */
-function auditCarried(desk: AguiAuditDesk, mine: AguiHumanRequest): void {
-  const runId = mine.answeredByRunId;
-  if (!runId) return;
-  for (const id of desk.store.getRun(runId)?.answers ?? []) {
-    if (id === mine.id) continue;
-    const r = desk.store.getRequest(id);
-    if (r?.answeredByRunId === runId && (r.status === "failed" || r.status === "stale"))
-      auditStoppedAnswer(desk.hub.store, r.answeredBy, { source: "agui", requestId: id, detail: failedDetail(r) });
-  }
-}
-
-/**
  * What the audit log says of an answer given through the route (answerAudited), once it is known:
  * the route replies as the run carrying the answer starts, and the agent can still refuse it (an HTTP
  * error, RUN_ERROR, a stream cut: AguiRuns.finish fails the request with the run's error). `failed`,
  * with the agent's words, when it did; `answered` once the run ended with the answer taken. An answer
  * kept for its run's other requests is `answered` (kept) at once: the row of what became of it is
  * written with the run that carries it. Loupe stopping while the run streams: never settles; the next
- * start (or the instance taking the agent over) writes `failed` (AguiStore.settleLeftBehind).
+ * start (or the instance taking the agent over) writes `failed` (AguiStore.settleLeftBehind). The
+ * other answers the run carried get their rows with it (auditOnceRunEnds).
  */
 export function aguiAnswerAudit(desk: AguiAuditDesk, answered: AguiHumanRequest): AuditAnswer | Promise<AuditAnswer> {
-  const settle = (): AuditAnswer => {
-    const now = desk.store.getRequest(answered.id) ?? answered;
-    auditCarried(desk, now);
-    return outcome(now);
-  };
-  const run = answered.status === "answered" && answered.answeredByRunId ? desk.runDone(answered.answeredByRunId) : undefined;
-  return run ? run.then(settle, settle) : settle();
+  return auditOnceRunEnds(
+    {
+      source: "agui",
+      store: desk.hub.store,
+      read: (id) => desk.store.getRequest(id),
+      runAnswers: (runId) => desk.store.getRun(runId)?.answers ?? [],
+      runDone: (runId) => desk.runDone(runId),
+      failedDetail,
+      outcome,
+    },
+    answered,
+  );
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import type { LgHumanRequest } from "@/lib/contracts/langgraph";
 import type { LangGraphService } from "@/lib/server/langgraph";
-import { auditStoppedAnswer, type AuditAnswer } from "@/lib/server/people/audit-log";
+import type { AuditAnswer } from "@/lib/server/people/audit-log";
+import { auditOnceRunEnds } from "@/lib/server/inbox/answer-audit";
 
 /** What the audit of an answer reads of the service. */
-export type LgAuditDesk = Pick<LangGraphService, "getRequest" | "runDone" | "store" | "hub">;
+export type LgAuditDesk = Pick<LangGraphService, "runDone" | "store" | "hub">;
 
 /** Why an answer that did not take is failed, in the server's words (or Loupe's, when it never went out). */
 function failedDetail(r: LgHumanRequest): string {
@@ -26,21 +27,6 @@ function outcome(r: LgHumanRequest, retried: boolean): AuditAnswer {
 }
 
 /**
- * The other answers the resume run carried (given before, kept for this last one): failed with it,
- * each gets its `failed` row under who gave it, whose route replied long ago (its row said kept).
- */
-function auditCarried(desk: LgAuditDesk, mine: LgHumanRequest): void {
-  const runId = mine.answeredByRunId;
-  if (!runId) return;
-  for (const id of desk.store.getRun(runId)?.answers ?? []) {
-    if (id === mine.id) continue;
-    const r = desk.store.getRequest(id);
-    if (r?.answeredByRunId === runId && (r.status === "failed" || r.status === "stale"))
-      auditStoppedAnswer(desk.hub.store, r.answeredBy, { source: "langgraph", requestId: id, detail: failedDetail(r) });
-  }
-}
-
-/**
  * What the audit log says of an answer given through the route (answerAudited), once it is known.
  * `failed`, with the server's words, when the server refused the resume run (an HTTP error: the
  * request reads failed when the route replies), when the run ended and the answer did not take
@@ -50,11 +36,16 @@ function auditCarried(desk: LgAuditDesk, mine: LgHumanRequest): void {
  * Loupe stopping while the run streams: never settles; the next start writes `failed` (sync.ts).
  */
 export function lgAnswerAudit(desk: LgAuditDesk, answered: LgHumanRequest, retried: boolean): AuditAnswer | Promise<AuditAnswer> {
-  const settle = (): AuditAnswer => {
-    const now = desk.getRequest(answered.id);
-    auditCarried(desk, now);
-    return outcome(now, retried);
-  };
-  const run = answered.status === "answered" && answered.answeredByRunId ? desk.runDone(answered.answeredByRunId) : undefined;
-  return run ? run.then(settle, settle) : settle();
+  return auditOnceRunEnds(
+    {
+      source: "langgraph",
+      store: desk.hub.store,
+      read: (id) => desk.store.getRequest(id),
+      runAnswers: (runId) => desk.store.getRun(runId)?.answers ?? [],
+      runDone: (runId) => desk.runDone(runId),
+      failedDetail,
+      outcome: (r) => outcome(r, retried),
+    },
+    answered,
+  );
 }
