@@ -3,25 +3,14 @@
  * the text Loupe keeps of them (A2A: the recorded frames of a context's tasks; AG-UI: the thread's
  * messages), not only by id. The rows are written by the protocols' own stores and recorder.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionSearchResult } from "@/lib/contracts/session-search";
+import { beforeAll, describe, expect, it } from "vitest";
 import { recordA2a } from "@/lib/server/a2a/frame-reader";
 import { A2aStore } from "@/lib/server/a2a/store";
 import { AguiStore } from "@/lib/server/agui/agui-store";
 import { getHub } from "@/lib/server/hub";
-import { tempDir } from "@/tests/support/servers";
-import * as searchRoute from "@/app/api/sessions/search/route";
+import { foundHits as found, searchSessions as search, useSearchDataDir } from "@/tests/support/session-search";
 
-const data = tempDir("loupe-a2a-agui-search-");
-process.env.LOUPE_DATA_DIR = data.dir;
-
-async function search(q: string): Promise<SessionSearchResult> {
-  const res = await searchRoute.GET(new Request(`http://127.0.0.1:3000/api/sessions/search?q=${encodeURIComponent(q)}`));
-  expect(res.status).toBe(200);
-  return (await res.json()) as SessionSearchResult;
-}
-
-const found = (r: SessionSearchResult) => r.hits.map((h) => [h.kind, h.match, h.agentName, h.id, h.snippet]);
+useSearchDataDir("loupe-a2a-agui-search-");
 
 beforeAll(() => {
   const hub = getHub();
@@ -81,11 +70,6 @@ beforeAll(() => {
     runCount: 1,
     lastStatus: "finished",
   });
-});
-
-afterAll(() => {
-  getHub().store.close();
-  data.cleanup();
 });
 
 describe("session search over A2A and AG-UI text", () => {

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { A2aHumanRequest } from "@/lib/contracts/a2a";
 import type { Actor, AuditEvent } from "@/lib/contracts/people";
 import { A2aRegistry } from "@/lib/server/a2a/registry";
 import { until } from "@/lib/server/adk/test-support";
 import { Hub } from "@/lib/server/hub";
 import { runAsActor } from "@/lib/server/people/actor-context";
-import { AuditLog } from "@/lib/server/people/audit-log";
 import { openStore } from "@/lib/server/store";
 import { startSdkAgent, type SdkAgent } from "@/tests/fixtures/a2a/sdk-agent";
+import { answerHeld, askedRequest as asked, failedA2aRows } from "@/tests/support/a2a-answers";
+import { startHoldingGateway, type HoldingGateway } from "@/tests/support/holding-gateway";
 import { tempDir } from "@/tests/support/servers";
 
 /**
@@ -27,40 +27,24 @@ const ADA: Actor = { kind: "person", name: "Ada Lovelace", role: "responder" };
 const BOB: Actor = { kind: "service", name: "ci-bot", role: "responder" };
 const registries: A2aRegistry[] = [];
 let agent: SdkAgent;
-let gateway: Server;
-let gatewayUrl = "";
+/** In front of the agent (its card naming the gateway, so that the calls come here too). */
+let gateway: HoldingGateway;
 /** While set, the gateway holds each JSON-RPC call it gets (the agent never sees it, nor replies). */
 let holding = false;
 /** While set, the gateway answers each JSON-RPC call with the agent's error (a refused answer: the agent never sees it). */
 let refusing = false;
-const held: ServerResponse[] = [];
 
 beforeAll(async () => {
   agent = await startSdkAgent();
-  const upstream = new URL(agent.url);
-  // Passes everything through (the card naming the gateway, so that the calls come here too), or holds the calls.
-  gateway = createServer((req, res) => {
-    if (holding && req.method === "POST") return void held.push(res);
-    if (refusing && req.method === "POST") return void refuse(req, res);
-    const headers = { ...req.headers, host: upstream.host };
-    const out = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (up) => {
-      if (!req.url?.startsWith("/.well-known/")) {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        return void up.pipe(res);
-      }
-      const chunks: Buffer[] = [];
-      up.on("data", (c: Buffer) => chunks.push(c));
-      up.on("end", () => {
-        const card = Buffer.concat(chunks).toString("utf8").replaceAll(agent.url, gatewayUrl);
-        res.writeHead(up.statusCode ?? 502, { "content-type": "application/json" });
-        res.end(card);
-      });
-    });
-    out.on("error", () => res.destroy());
-    req.pipe(out);
+  // Passes everything through, or holds the calls, or refuses them.
+  gateway = await startHoldingGateway(agent.url, (req) => holding && req.method === "POST", {
+    cardsNameGateway: true,
+    answer: (req, res) => {
+      if (!refusing || req.method !== "POST") return false;
+      refuse(req, res);
+      return true;
+    },
   });
-  await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
-  gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
 });
 
 /** A JSON-RPC stream call answered with one error event: the agent refused the message. */
@@ -75,12 +59,12 @@ function refuse(req: IncomingMessage, res: ServerResponse): void {
 }
 
 afterAll(async () => {
-  for (const res of held) res.destroy();
+  for (const res of gateway.held) res.destroy();
   for (const r of registries) {
     await r.closeAll();
     r.hub.store.close();
   }
-  await new Promise<void>((resolve) => gateway.close(() => resolve()));
+  await gateway.close();
   await agent.close();
   data.cleanup();
   retryData.cleanup();
@@ -92,33 +76,45 @@ function start(dir = data.dir): A2aRegistry {
   return registry;
 }
 
-/** A new task of the agent waiting for input, and its request. */
-async function asked(a2a: A2aRegistry, agentId: string): Promise<A2aHumanRequest> {
-  const sent = await a2a.send(agentId, { parts: [{ kind: "text", text: "input" }], stream: true });
-  await a2a.waitExchange(sent.exchangeId);
-  const found = a2a.listRequests().find((r) => r.taskId === sent.taskId && r.status === "pending");
-  if (!found) throw new Error("the task asked nothing");
-  return found;
-}
-
 const failedRows = (a2a: A2aRegistry): Pick<AuditEvent, "actor" | "actorKind" | "requestId" | "detail">[] =>
-  new AuditLog(a2a.hub.store)
-    .query({ source: "a2a", kind: "failed", limit: 50 })
-    .events.reverse()
-    .map(({ actor, actorKind, requestId, detail }) => ({ actor, actorKind, requestId, detail }));
+  failedA2aRows(a2a).map(({ actor, actorKind, requestId, detail }) => ({ actor, actorKind, requestId, detail }));
+
+/**
+ * After the restart (`next`): `movedOn` stale in words, both answers' `failed` rows under who gave
+ * them (Ada `waits`, Bob `movedOn`), and no one named in the requests; then, the task still waiting,
+ * Ada's Retry of `waits` (`text`) is claimed anew, sent, and the agent takes it.
+ */
+async function expectSettled(next: A2aRegistry, agentId: string, waits: A2aHumanRequest, movedOn: A2aHumanRequest, text: string) {
+  const reason =
+    "The task moved on to canceled while this answer was on its way, and Loupe stopped before the agent replied to it: it can no longer be answered";
+  expect(next.tasks.getRequest(movedOn.id)).toMatchObject({ status: "stale", reason });
+  expect(failedRows(next)).toEqual(
+    expect.arrayContaining([
+      { actor: "Ada Lovelace", actorKind: "person", requestId: waits.id, detail: "Loupe stopped before the agent server replied" },
+      { actor: "ci-bot", actorKind: "service", requestId: movedOn.id, detail: reason },
+    ]),
+  );
+  expect(failedRows(next)).toHaveLength(2);
+  expect(JSON.stringify(next.listRequests())).not.toMatch(/Ada Lovelace|ci-bot|inFlight/);
+
+  const retried = await runAsActor(ADA, () => next.answerRequest(waits.id, { kind: "text", text }));
+  expect(retried.status).toBe("answered");
+  await until(() => next.getTask(agentId, waits.taskId).state === "completed", 10_000, "the task completed");
+  expect(next.getTask(agentId, waits.taskId).statusText).toMatch(text);
+}
 
 describe("an A2A answer Loupe stopped before the agent replied", () => {
   it("is failed at the next start with a Retry while its task waited, stale in words once it moved on; both audited under who gave them", async () => {
     const first = start();
-    const id = (await first.create({ name: "scripted", url: gatewayUrl, headers: {} })).id;
+    const id = (await first.create({ name: "scripted", url: gateway.url, headers: {} })).id;
     const waits = await asked(first, id);
     const movedOn = await asked(first, id);
 
     holding = true;
-    void runAsActor(ADA, () => first.answerRequest(waits.id, { kind: "text", text: "Ada" })).catch(() => undefined);
-    await vi.waitFor(() => expect(held).toHaveLength(1));
-    void runAsActor(BOB, () => first.answerRequest(movedOn.id, { kind: "text", text: "Bob" })).catch(() => undefined);
-    await vi.waitFor(() => expect(held).toHaveLength(2));
+    await answerHeld(first, gateway.held, [
+      { as: ADA, request: waits, text: "Ada" },
+      { as: BOB, request: movedOn, text: "Bob" },
+    ]);
     // While Bob's answer is on its way, the agent says its task was canceled (a push, another client).
     first.tasks.apply(id, { type: "status", taskId: movedOn.taskId, contextId: movedOn.contextId, state: "canceled" });
     expect(first.tasks.getRequest(waits.id)?.status).toBe("pending");
@@ -131,28 +127,13 @@ describe("an A2A answer Loupe stopped before the agent replied", () => {
     const next = start();
     expect(next.tasks.getRequest(waits.id)).toMatchObject({ status: "failed", error: { code: "internal:a2a_answer_cut_off" } });
     expect(next.tasks.getRequest(waits.id)?.error?.message).toMatch(/Loupe stopped before the agent replied to this answer/);
-    const reason =
-      "The task moved on to canceled while this answer was on its way, and Loupe stopped before the agent replied to it: it can no longer be answered";
-    expect(next.tasks.getRequest(movedOn.id)).toMatchObject({ status: "stale", reason });
-    expect(failedRows(next)).toEqual(
-      expect.arrayContaining([
-        { actor: "Ada Lovelace", actorKind: "person", requestId: waits.id, detail: "Loupe stopped before the agent server replied" },
-        { actor: "ci-bot", actorKind: "service", requestId: movedOn.id, detail: reason },
-      ]),
-    );
-    expect(failedRows(next)).toHaveLength(2);
-    expect(JSON.stringify(next.listRequests())).not.toMatch(/Ada Lovelace|ci-bot|inFlight/);
-
-    // The task still waits: the Retry is claimed anew, sent, and the agent takes it.
-    const retried = await runAsActor(ADA, () => next.answerRequest(waits.id, { kind: "text", text: "Ada" }));
-    expect(retried.status).toBe("answered");
-    await until(() => next.getTask(id, waits.taskId).state === "completed", 10_000, "the task completed");
-    expect(next.getTask(id, waits.taskId).statusText).toMatch(/Ada/);
+    // Bob's is stale, both are audited; the task still waits: the Retry is claimed anew, sent, and the agent takes it.
+    await expectSettled(next, id, waits, movedOn, "Ada");
   }, 30_000);
 
   it("whose answer was a Retry (the request failed before) is settled the same: its claim given back, audited under who retried", async () => {
     const first = start(retryData.dir);
-    const id = (await first.create({ name: "scripted", url: gatewayUrl, headers: {} })).id;
+    const id = (await first.create({ name: "scripted", url: gateway.url, headers: {} })).id;
     const waits = await asked(first, id);
     const movedOn = await asked(first, id);
 
@@ -165,12 +146,11 @@ describe("an A2A answer Loupe stopped before the agent replied", () => {
     expect(first.tasks.getRequest(movedOn.id)?.status).toBe("failed");
 
     // The Retries are sent, and the agent replies to neither before Loupe stops.
-    const before = held.length;
     holding = true;
-    void runAsActor(ADA, () => first.answerRequest(waits.id, { kind: "text", text: "Ada" })).catch(() => undefined);
-    await vi.waitFor(() => expect(held).toHaveLength(before + 1));
-    void runAsActor(BOB, () => first.answerRequest(movedOn.id, { kind: "text", text: "Bob" })).catch(() => undefined);
-    await vi.waitFor(() => expect(held).toHaveLength(before + 2));
+    await answerHeld(first, gateway.held, [
+      { as: ADA, request: waits, text: "Ada" },
+      { as: BOB, request: movedOn, text: "Bob" },
+    ]);
     first.tasks.apply(id, { type: "status", taskId: movedOn.taskId, contextId: movedOn.contextId, state: "canceled" });
     expect(failedRows(first)).toEqual([]);
 
@@ -179,23 +159,8 @@ describe("an A2A answer Loupe stopped before the agent replied", () => {
     const next = start(retryData.dir);
     expect(next.tasks.getRequest(waits.id)).toMatchObject({ status: "failed", error: { code: "internal:a2a_answer_cut_off" } });
     expect(next.tasks.getRequest(waits.id)?.error?.message).toMatch(/^Loupe stopped before the agent replied to this answer/);
-    const reason =
-      "The task moved on to canceled while this answer was on its way, and Loupe stopped before the agent replied to it: it can no longer be answered";
-    expect(next.tasks.getRequest(movedOn.id)).toMatchObject({ status: "stale", reason });
-    // Under who gave the Retry (Ada for the first, Bob for the second), not who gave the refused answer.
-    expect(failedRows(next)).toEqual(
-      expect.arrayContaining([
-        { actor: "Ada Lovelace", actorKind: "person", requestId: waits.id, detail: "Loupe stopped before the agent server replied" },
-        { actor: "ci-bot", actorKind: "service", requestId: movedOn.id, detail: reason },
-      ]),
-    );
-    expect(failedRows(next)).toHaveLength(2);
-    expect(JSON.stringify(next.listRequests())).not.toMatch(/Ada Lovelace|ci-bot|inFlight/);
-
-    // The task still waits: the next Retry is claimed anew (the cut-off one's claim was given back), and the agent takes it.
-    const retried = await runAsActor(ADA, () => next.answerRequest(waits.id, { kind: "text", text: "Ada again" }));
-    expect(retried.status).toBe("answered");
-    await until(() => next.getTask(id, waits.taskId).state === "completed", 10_000, "the task completed");
-    expect(next.getTask(id, waits.taskId).statusText).toMatch(/Ada again/);
+    // The rows are under who gave the Retry (Ada for the first, Bob for the second), not who gave the refused answer. The
+    // task still waits: the next Retry is claimed anew (the cut-off one's claim was given back), and the agent takes it.
+    await expectSettled(next, id, waits, movedOn, "Ada again");
   }, 30_000);
 });

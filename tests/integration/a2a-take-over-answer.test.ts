@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createServer, request, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { A2aHumanRequest } from "@/lib/contracts/a2a";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor, AuditEvent } from "@/lib/contracts/people";
 import { A2aRegistry } from "@/lib/server/a2a/registry";
 import { until } from "@/lib/server/adk/test-support";
 import { Hub } from "@/lib/server/hub";
 import { runAsActor } from "@/lib/server/people/actor-context";
-import { AuditLog } from "@/lib/server/people/audit-log";
 import { Store } from "@/lib/server/store";
 import { startSdkAgent, type SdkAgent } from "@/tests/fixtures/a2a/sdk-agent";
+import { answerHeld, askedRequest as asked, failedA2aRows } from "@/tests/support/a2a-answers";
+import { startHoldingGateway, type HoldingGateway } from "@/tests/support/holding-gateway";
 import { pgAvailable, startPgCluster, type PgCluster } from "@/tests/support/pg-cluster";
 import { tempDir } from "@/tests/support/servers";
 
@@ -30,75 +28,41 @@ const STOPPED = "Loupe A (127.0.0.1:1)";
 let pg: PgCluster;
 let url = "";
 let agent: SdkAgent;
-let gateway: Server;
-let gatewayUrl = "";
+/** In front of the agent (its card naming the gateway, so that the calls come here too). */
+let gateway: HoldingGateway;
 let a: A2aRegistry | undefined;
 let b: A2aRegistry | undefined;
 /** While set, the gateway holds each JSON-RPC call it gets (the agent never sees it, nor replies). */
 let holding = false;
-const held: ServerResponse[] = [];
 
 beforeAll(async () => {
   if (!withPg) return;
   pg = await startPgCluster();
   url = pg.createDatabase("a2a_take_over_answer");
   agent = await startSdkAgent();
-  const upstream = new URL(agent.url);
-  // Passes everything through (the card naming the gateway, so that the calls come here too), or holds the calls.
-  gateway = createServer((req, res) => {
-    if (holding && req.method === "POST") return void held.push(res);
-    const headers = { ...req.headers, host: upstream.host };
-    const out = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (up) => {
-      if (!req.url?.startsWith("/.well-known/")) {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        return void up.pipe(res);
-      }
-      const chunks: Buffer[] = [];
-      up.on("data", (c: Buffer) => chunks.push(c));
-      up.on("end", () => {
-        const card = Buffer.concat(chunks).toString("utf8").replaceAll(agent.url, gatewayUrl);
-        res.writeHead(up.statusCode ?? 502, { "content-type": "application/json" });
-        res.end(card);
-      });
-    });
-    out.on("error", () => res.destroy());
-    req.pipe(out);
-  });
-  await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
-  gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+  // Passes everything through, or holds the calls.
+  gateway = await startHoldingGateway(agent.url, (req) => holding && req.method === "POST", { cardsNameGateway: true });
 }, 120_000);
 
 afterAll(async () => {
-  for (const res of held) res.destroy();
+  for (const res of gateway?.held ?? []) res.destroy();
   await b?.closeAll();
   for (const r of [a, b]) if (r?.hub.store.db.open) r.hub.store.close();
-  if (gateway) await new Promise<void>((resolve) => gateway.close(() => resolve()));
+  await gateway?.close();
   await agent?.close();
   pg?.stop();
   dirA.cleanup();
   dirB.cleanup();
 });
 
-/** A new task of the agent waiting for input, and its request. */
-async function asked(a2a: A2aRegistry, agentId: string): Promise<A2aHumanRequest> {
-  const sent = await a2a.send(agentId, { parts: [{ kind: "text", text: "input" }], stream: true });
-  await a2a.waitExchange(sent.exchangeId);
-  const found = a2a.listRequests().find((r) => r.taskId === sent.taskId && r.status === "pending");
-  if (!found) throw new Error("the task asked nothing");
-  return found;
-}
-
 const failedRows = (a2a: A2aRegistry): Pick<AuditEvent, "actor" | "requestId" | "detail">[] =>
-  new AuditLog(a2a.hub.store)
-    .query({ source: "a2a", kind: "failed", limit: 50 })
-    .events.reverse()
-    .map(({ actor, requestId, detail }) => ({ actor, requestId, detail }));
+  failedA2aRows(a2a).map(({ actor, requestId, detail }) => ({ actor, requestId, detail }));
 
 describe.runIf(withPg)("A2A answers a dead instance had on their way, on the instance that takes the agent over", () => {
   it("are failed with a Retry B's agent takes while the task waits, stale in words once it moved on; audited under who gave them", async () => {
     const onA = new A2aRegistry(new Hub(new Store(dirA.dir, { databaseUrl: url })));
     a = onA;
-    const id = (await onA.create({ name: "scripted", url: gatewayUrl, headers: {} })).id;
+    const id = (await onA.create({ name: "scripted", url: gateway.url, headers: {} })).id;
     const waits = await asked(onA, id);
     const movedOn = await asked(onA, id);
     const onB = new A2aRegistry(new Hub(new Store(dirB.dir, { databaseUrl: url })));
@@ -107,10 +71,10 @@ describe.runIf(withPg)("A2A answers a dead instance had on their way, on the ins
 
     // A sends both answers; the agent replies to neither.
     holding = true;
-    void runAsActor(ADA, () => onA.answerRequest(waits.id, { kind: "text", text: "Ada" })).catch(() => undefined);
-    await vi.waitFor(() => expect(held).toHaveLength(1));
-    void runAsActor(BOB, () => onA.answerRequest(movedOn.id, { kind: "text", text: "Bob" })).catch(() => undefined);
-    await vi.waitFor(() => expect(held).toHaveLength(2));
+    await answerHeld(onA, gateway.held, [
+      { as: ADA, request: waits, text: "Ada" },
+      { as: BOB, request: movedOn, text: "Bob" },
+    ]);
     // While Bob's answer is on its way, the agent says its task was canceled (a push, another client).
     onA.tasks.apply(id, { type: "status", taskId: movedOn.taskId, contextId: movedOn.contextId, state: "canceled" });
 

@@ -1,10 +1,11 @@
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AguiHumanRequest } from "@/lib/contracts/agui";
 import { ACTOR_HEADER, encodeActor, type Actor, type AuditEvent, type AuditPage } from "@/lib/contracts/people";
 import { getAgui } from "@/lib/server/agui";
 import { tempDir } from "@/tests/support/servers";
+import { createRunServer, pickFrames, sseFrame } from "@/tests/fixtures/agui/run-server";
 import * as requestRoute from "@/app/api/agui/requests/[requestId]/route";
 import * as auditRoute from "@/app/api/audit/route";
 
@@ -24,45 +25,24 @@ process.env.LOUPE_DATA_DIR = data.dir;
 const base = "http://127.0.0.1:3000";
 const ADA: Actor = { kind: "person", name: "Ada Lovelace", role: "responder", email: "ada@example.test" };
 const BOB: Actor = { kind: "service", name: "ci-bot", role: "responder" };
-const frame = (e: unknown) => `data: ${JSON.stringify(e)}\n\n`;
 let server: http.Server;
 let agentId = "";
 
 beforeAll(async () => {
   // "book" asks the front-end tool `pick` once, "book two" twice; a run carrying the results is judged by them.
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const input = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
-        threadId: string;
-        runId: string;
-        messages: { role: string; content?: unknown }[];
-      };
-      const ids = { threadId: input.threadId, runId: input.runId };
-      const results = input.messages.filter((m) => m.role === "tool").map((m) => m.content);
-      const last = input.messages.at(-1);
-      if (last?.role === "tool" && results.includes("refuse")) {
-        res.writeHead(400, { "content-type": "text/plain" });
-        return void res.end("tool result rejected: refuse is not a pick");
-      }
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      let body = frame({ type: "RUN_STARTED", ...ids });
-      if (last?.role === "tool" && results.includes("error"))
-        return void res.end(body + frame({ type: "RUN_ERROR", message: "cannot book with this pick", code: "BAD_PICK" }));
-      if (last?.role === "tool") {
-        body += frame({ type: "TEXT_MESSAGE_START", messageId: `m-${input.runId}`, role: "assistant" });
-        body += frame({ type: "TEXT_MESSAGE_CONTENT", messageId: `m-${input.runId}`, delta: "thanks" });
-        body += frame({ type: "TEXT_MESSAGE_END", messageId: `m-${input.runId}` });
-      } else {
-        for (const n of last?.content === "book two" ? [1, 2] : [1]) {
-          body += frame({ type: "TOOL_CALL_START", toolCallId: `call_${n}`, toolCallName: "pick", parentMessageId: `a-${input.runId}` });
-          body += frame({ type: "TOOL_CALL_ARGS", toolCallId: `call_${n}`, delta: "{}" });
-          body += frame({ type: "TOOL_CALL_END", toolCallId: `call_${n}` });
-        }
-      }
-      res.end(body + frame({ type: "RUN_FINISHED", ...ids }));
-    });
+  server = createRunServer((input, res) => {
+    const ids = { threadId: input.threadId, runId: input.runId };
+    const results = input.messages.filter((m) => m.role === "tool").map((m) => m.content);
+    const last = input.messages.at(-1);
+    if (last?.role === "tool" && results.includes("refuse")) {
+      res.writeHead(400, { "content-type": "text/plain" });
+      return void res.end("tool result rejected: refuse is not a pick");
+    }
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    const started = sseFrame({ type: "RUN_STARTED", ...ids });
+    if (last?.role === "tool" && results.includes("error"))
+      return void res.end(started + sseFrame({ type: "RUN_ERROR", message: "cannot book with this pick", code: "BAD_PICK" }));
+    res.end(started + pickFrames(input) + sseFrame({ type: "RUN_FINISHED", ...ids }));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   agentId = getAgui().create({

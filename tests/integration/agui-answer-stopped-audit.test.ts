@@ -9,7 +9,7 @@ import { runAsActor } from "@/lib/server/people/actor-context";
 import { AuditLog } from "@/lib/server/people/audit-log";
 import { openStore } from "@/lib/server/store";
 import { tempDir } from "@/tests/support/servers";
-import { createRunServer } from "@/tests/fixtures/agui/run-server";
+import { createRunServer, pickFrames, sseFrame } from "@/tests/fixtures/agui/run-server";
 
 /**
  * AG-UI answers that Loupe's own stop cut off, against a real AG-UI server (SSE over HTTP): one
@@ -22,7 +22,6 @@ import { createRunServer } from "@/tests/fixtures/agui/run-server";
 const data = tempDir("loupe-agui-stopped-audit-");
 const ADA: Actor = { kind: "person", name: "Ada Lovelace", role: "responder" };
 const BOB: Actor = { kind: "service", name: "ci-bot", role: "responder" };
-const frame = (e: unknown) => `data: ${JSON.stringify(e)}\n\n`;
 const services: AguiService[] = [];
 /** While set, a run carrying a tool result starts and then hangs (the agent never finishes it). */
 let holding = false;
@@ -35,21 +34,9 @@ beforeAll(async () => {
     const ids = { threadId: input.threadId, runId: input.runId };
     const last = input.messages.at(-1);
     res.writeHead(200, { "content-type": "text/event-stream" });
-    res.write(frame({ type: "RUN_STARTED", ...ids }));
+    res.write(sseFrame({ type: "RUN_STARTED", ...ids }));
     if (last?.role === "tool" && holding) return void held.push(res);
-    let body = "";
-    if (last?.role === "tool") {
-      body += frame({ type: "TEXT_MESSAGE_START", messageId: `m-${input.runId}`, role: "assistant" });
-      body += frame({ type: "TEXT_MESSAGE_CONTENT", messageId: `m-${input.runId}`, delta: "thanks" });
-      body += frame({ type: "TEXT_MESSAGE_END", messageId: `m-${input.runId}` });
-    } else {
-      for (const n of last?.content === "book two" ? [1, 2] : [1]) {
-        body += frame({ type: "TOOL_CALL_START", toolCallId: `call_${n}`, toolCallName: "pick", parentMessageId: `a-${input.runId}` });
-        body += frame({ type: "TOOL_CALL_ARGS", toolCallId: `call_${n}`, delta: "{}" });
-        body += frame({ type: "TOOL_CALL_END", toolCallId: `call_${n}` });
-      }
-    }
-    res.end(body + frame({ type: "RUN_FINISHED", ...ids }));
+    res.end(pickFrames(input) + sseFrame({ type: "RUN_FINISHED", ...ids }));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
 });

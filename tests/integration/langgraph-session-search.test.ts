@@ -4,25 +4,14 @@
  * by id; the run's config and metadata do not count. The rows are written by LangGraph's own store
  * and recorder.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { LgHumanRequest } from "@/lib/contracts/langgraph";
-import type { SessionSearchResult } from "@/lib/contracts/session-search";
 import { getHub } from "@/lib/server/hub";
 import { LgStore } from "@/lib/server/langgraph/lg-store";
 import { recordLg, recordLgRequest } from "@/lib/server/langgraph/record";
-import { tempDir } from "@/tests/support/servers";
-import * as searchRoute from "@/app/api/sessions/search/route";
+import { foundHits as found, searchSessions as search, useSearchDataDir } from "@/tests/support/session-search";
 
-const data = tempDir("loupe-langgraph-search-");
-process.env.LOUPE_DATA_DIR = data.dir;
-
-async function search(q: string): Promise<SessionSearchResult> {
-  const res = await searchRoute.GET(new Request(`http://127.0.0.1:3000/api/sessions/search?q=${encodeURIComponent(q)}`));
-  expect(res.status).toBe(200);
-  return (await res.json()) as SessionSearchResult;
-}
-
-const found = (r: SessionSearchResult) => r.hits.map((h) => [h.kind, h.match, h.agentName, h.id, h.snippet]);
+useSearchDataDir("loupe-langgraph-search-");
 
 /** The metadata a `messages` tuple carries (the run's, as the dev server sends it). */
 const chunkMeta = (node: string) => ({
@@ -106,11 +95,6 @@ beforeAll(() => {
   lg.seeThread({ deploymentId: "lg1", threadId: "th-gone" });
   input("th-gone", "r4", { assistant_id: "agent", input: { messages: [{ role: "user", content: "Lisbon again" }] } });
   lg.forgetThread("lg1", "th-gone");
-});
-
-afterAll(() => {
-  getHub().store.close();
-  data.cleanup();
 });
 
 describe("session search over LangGraph text", () => {
