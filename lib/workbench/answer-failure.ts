@@ -14,15 +14,15 @@ const UNREADABLE = /_(protocol|malformed|shape|not_sse|not_event_stream|finished
  * Which failure `code` is, for every protocol whose answers fail (the shared tier names none: the
  * codes are read by their kind and their ending):
  * - `cut_off`: a stop of Loupe's cut the answer off before the agent replied (`internal:loupe_restarted`,
- *   `upstream:instance_stopped`, A2A's `internal:a2a_answer_cut_off`);
- * - `aborted`: aborted from Loupe (`cancelled:*`, `conflict:a2a_aborted`);
- * - `unreachable`: the agent could not be reached (`upstream:unreachable`, `upstream:*_unreachable`, `timeout:*`);
- * - `unreadable`: its reply could not be read (`upstream:a2a_protocol`, `…_malformed`, `…_not_sse`,
- *   `…_stream_cut`…);
+ *   `upstream:instance_stopped`, `*:…_cut_off`);
+ * - `aborted`: aborted from Loupe (`cancelled:*`, `*:…_aborted`);
+ * - `unreachable`: the agent could not be reached (`upstream:unreachable`, `upstream:…_unreachable`, `timeout:*`);
+ * - `unreadable`: its reply could not be read (`…_protocol`, `…_malformed`, `…_not_sse`, `…_stream_cut`…);
  * - `not_sent`: Loupe did not send it (`…_not_sent`; a conflict: answered or stale meanwhile, a thread
  *   busy…; no such request, agent or deployment; a bad body, a role without answers);
- * - otherwise `refused`: the agent answered with an error (`upstream:a2a_error`, `upstream:agui_run_error`,
- *   `upstream:*_http`, `upstream:langgraph_resume_not_taken`…), or there is no code.
+ * - otherwise `refused`: the agent answered with an error (`upstream:…_error`, `upstream:…_http`,
+ *   `upstream:…_not_taken`…), or there is no code.
+ * Each protocol's own codes are pinned to their kind in answer-failure.test.ts.
  */
 export function answerFailure(code: string | undefined): AnswerFailure {
   if (!code) return "refused";

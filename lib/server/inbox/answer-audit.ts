@@ -11,7 +11,7 @@ export interface AuditedRequest {
   answeredBy?: Actor;
 }
 
-/** How one protocol's answers are audited once their run ended (AG-UI's and LangGraph's answer routes). */
+/** How one protocol's answers are audited once their run ended (a protocol whose answer rides a run of its own). */
 export interface RunAnswerAudit<R extends AuditedRequest> {
   /** The audit log's `source` for this protocol's requests. */
   source: string;
