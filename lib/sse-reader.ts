@@ -5,6 +5,7 @@
  * `Last-Event-ID` by hand, so a reconnect still resumes where the last one stopped.
  */
 import { createParser } from "eventsource-parser";
+import { LineAlignedText } from "@/lib/sse-aligned";
 
 export interface SseEvent {
   event: string;
@@ -27,8 +28,11 @@ export class SseParser {
     },
   });
 
+  /** Reads go to the parser in whole lines (sse-aligned.ts: a join of two reads is slow to search). */
+  private readonly aligned = new LineAlignedText((text) => this.parser.feed(text));
+
   push(chunk: string): SseEvent[] {
-    this.parser.feed(chunk);
+    this.aligned.push(chunk);
     const events = this.out;
     this.out = [];
     return events;

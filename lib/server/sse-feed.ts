@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
+import { LineAlignedText } from "@/lib/sse-aligned";
 
 /** Why an event at the very end of a stream is recorded raw, not as a frame. */
 export const CUT_EVENT =
@@ -23,6 +24,8 @@ export const STRAY_MAX_CHARS = 64 * 1024;
  */
 export class SseFeed {
   private readonly parser;
+  /** The text goes to the parser in whole lines (sse-aligned.ts: a join of two reads is slow to search). */
+  private readonly aligned = new LineAlignedText((text) => this.parse(text));
   private afterCR = false;
   private stray: string[] = [];
   private strayChars = 0;
@@ -45,6 +48,10 @@ export class SseFeed {
   }
 
   feed(text: string): void {
+    this.aligned.push(text);
+  }
+
+  private parse(text: string): void {
     if (this.afterCR) {
       this.afterCR = false;
       if (text.charCodeAt(0) === 10) text = text.slice(1);
@@ -60,6 +67,7 @@ export class SseFeed {
   /** The stream ended after `rest` (what a decoder held): the events it left unfinished. */
   end(rest = ""): EventSourceMessage[] {
     this.feed(rest);
+    this.aligned.flush();
     const cut: EventSourceMessage[] = [];
     this.cut = cut;
     try {

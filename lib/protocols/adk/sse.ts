@@ -6,6 +6,7 @@
  * line ends, multi-line data joined with "\n", comments skipped).
  */
 import { createParser } from "eventsource-parser";
+import { LineAlignedText } from "@/lib/sse-aligned";
 import { field, str } from "./guards";
 import { errorMessage, isRecord } from "@/lib/values";
 
@@ -51,6 +52,8 @@ export function createSseParser(): SseParser {
   let started = false;
   // `event:`, `id:` and `retry:` are not used by ADK; a frame is its data, whatever its event name.
   const parser = createParser({ onEvent: (message) => out.push(parseData(message.data)) });
+  // Reads go to the parser in whole lines (sse-aligned.ts: a join of two reads is slow to search).
+  const aligned = new LineAlignedText((text) => parser.feed(text));
 
   function feed(text: string): SseFrame[] {
     if (!started && text.length > 0) {
@@ -58,7 +61,11 @@ export function createSseParser(): SseParser {
       // A BOM on a body given as text (bytes lose theirs in the TextDecoder).
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    if (text.length > 0) parser.feed(text);
+    aligned.push(text);
+    return take();
+  }
+
+  function take(): SseFrame[] {
     const frames = out;
     out = [];
     return frames;
@@ -72,7 +79,10 @@ export function createSseParser(): SseParser {
       const rest = decoder.decode();
       // ADK ends the body after its last frame, sometimes without the blank line: two line ends
       // finish the open line and dispatch what was collected (a no-op when nothing is pending).
-      return feed(rest + "\n\n");
+      aligned.push(rest);
+      aligned.flush();
+      parser.feed("\n\n");
+      return take();
     },
   };
 }
