@@ -40,6 +40,11 @@ export class LineAlignedText {
     this.tail = cut === text.length ? "" : text.slice(cut);
   }
 
+  /** Whether the start of a line is held (a stream cut now would leave it). */
+  get holding(): boolean {
+    return this.tail !== "";
+  }
+
   /** The stream ended: the line it left open is handed on. */
   flush(): void {
     const rest = this.take();

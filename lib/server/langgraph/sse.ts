@@ -1,4 +1,5 @@
 import "server-only";
+import { LineAlignedText } from "@/lib/sse-aligned";
 
 /** One server-sent event as received: its name (default "message"), its id, its data lines joined by \n. */
 export interface SseEvent {
@@ -23,9 +24,16 @@ export class SseParser {
   /** A field line was read since the last dispatch. */
   private started = false;
 
+  /** Reads come in whole lines (sse-aligned.ts: a read joined to the one before is slow to search). */
+  private readonly aligned = new LineAlignedText((text) => this.lines(text));
+
   constructor(private readonly onEvent: (event: SseEvent) => void) {}
 
   feed(chunk: string): void {
+    this.aligned.push(chunk);
+  }
+
+  private lines(chunk: string): void {
     let text = chunk;
     if (this.afterCr && text.startsWith("\n")) text = text.slice(1);
     this.afterCr = false;
@@ -45,12 +53,13 @@ export class SseParser {
 
   /** Something arrived that no blank line dispatched yet: what a stream cut mid-event leaves. */
   get pending(): boolean {
-    return this.started || this.buffer.length > 0;
+    return this.started || this.buffer.length > 0 || this.aligned.holding;
   }
 
   /** The stream ended: an event not closed by a blank line is dispatched anyway (and reported). */
   end(): { cut: boolean } {
     const cut = this.pending;
+    this.aligned.flush();
     if (this.buffer.length > 0) this.line(this.buffer);
     this.buffer = "";
     if (this.started) this.dispatch();
