@@ -61,6 +61,41 @@ const framesOf = (agentId: string) =>
     .filter((e: Entry) => e.kind === "a2a_frame")
     .map((e) => JSON.stringify(e.raw).match(/"text":"([^"]*)"/)?.[1]);
 
+describe("the A2A wire recording a request", () => {
+  const kinds = (agentId: string) => hub.list(agentId, { limit: 100 }).map((e: Entry) => e.kind);
+
+  it("sends the request before recording it, and records it before anything of its answer, even one already there", async () => {
+    // Before: the request was recorded (~0.5 ms) before fetch was even called.
+    const seenAtSend: string[][] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        seenAtSend.push(kinds("ag-order"));
+        return new Response(chunk("at once"), { headers: { "content-type": "text/event-stream" } });
+      }),
+    );
+    const { wire } = wireFor("ag-order");
+    await wire.fetchWith({})("http://agent.test/a2a", post("text/event-stream"));
+    await wire.streamEnded;
+    expect(seenAtSend).toEqual([[]]);
+    const entries = hub.list("ag-order", { limit: 100 }).sort((a, b) => a.seq - b.seq);
+    expect(entries.map((e) => e.kind)).toEqual(["a2a_request", "a2a_frame"]);
+  });
+
+  it("records a request whose fetch failed, once", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("fetch failed");
+      }),
+    );
+    const { wire } = wireFor("ag-refused");
+    await expect(wire.fetchWith({})("http://agent.test/a2a", post("application/json"))).rejects.toThrow("fetch failed");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(kinds("ag-refused")).toEqual(["a2a_request"]);
+  });
+});
+
 describe("the A2A wire reading a stream", () => {
   it("a streaming call gets its response once its first frame is recorded", async () => {
     const agent = agentBody();
