@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadavg } from "node:os";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
 import { createInterface } from "node:readline";
 import { SendMessageRequest } from "@a2a-js/sdk";
 import { ClientFactory, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
@@ -62,33 +64,59 @@ async function capture(url: string, chunks: number): Promise<string[]> {
 }
 
 /**
+ * The replay agent, in a process of its own (as an agent is): serves the card, and answers each
+ * request with the captured frames (argv[2]: a JSON file of { card, results }) at socket speed, with
+ * the request's JSON-RPC id; writes `asked <time>` (absolute ms, one clock with the bench's) when a
+ * request is in. The frames' bytes are prepared once: each request only splices its id in.
+ */
+const REPLAY_AGENT = `
+const http = require("node:http");
+const { card, results, port } = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
+const frames = results.map((r) => Buffer.from(',"result":' + r + "}\\n\\n"));
+const server = http.createServer((req, res) => {
+  if (req.method === "GET") return void res.writeHead(200, { "content-type": "application/json" }).end(card);
+  let text = "";
+  req.on("data", (c) => (text += c.toString()));
+  req.on("end", () => {
+    process.stdout.write("asked " + (performance.timeOrigin + performance.now()) + "\\n");
+    const head = Buffer.from('data: {"jsonrpc":"2.0","id":' + JSON.stringify(JSON.parse(text).id));
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    res.end(Buffer.concat(frames.flatMap((frame) => [head, frame])));
+  });
+});
+server.listen(port, "127.0.0.1", () => process.stdout.write("listening\\n"));
+`;
+
+/**
  * Replays captured frames as fast as the socket takes them (the card names this server), with the
  * JSON-RPC id of each request: the relay is then measured without the agent's own N² cost (the
- * SDK's task store clones the whole task per event).
+ * SDK's task store clones the whole task per event). In a child process: in this one, the agent's
+ * work (its writes, its garbage) fell inside whichever client's sample ran, and the work Loupe does
+ * while a request travels could not overlap the agent's as it does with a real one.
  */
 async function startReplay(results: string[]): Promise<{ url: string; asked(): number; close(): Promise<void> }> {
   const url = `http://127.0.0.1:${REPLAY_PORT}`;
-  const card = JSON.stringify(demoCardJson(url));
+  const dir = mkdtempSync(path.join(tmpdir(), "loupe-bench-replay-"));
+  const file = path.join(dir, "replay.json");
+  writeFileSync(file, JSON.stringify({ card: JSON.stringify(demoCardJson(url)), results, port: REPLAY_PORT }));
+  const child = spawn(process.execPath, ["-e", REPLAY_AGENT, file], { stdio: ["ignore", "pipe", "inherit"] });
   let asked = NaN;
-  // The agent's bytes, prepared once: each request only splices its JSON-RPC id in. Built as text
-  // per request (a 600 KB string of 2,000 parts), the agent's own garbage was collected, and
-  // promoted, during whichever client's sample ran next: it made the bare client's last event 17 →
-  // 26 ms (median) and Loupe's ratio look better than it was (issue 23).
-  const frames = results.map((r) => Buffer.from(`,"result":${r}}\n\n`));
-  const server = http.createServer((req, res) => {
-    if (req.method === "GET") return void res.writeHead(200, { "content-type": "application/json" }).end(card);
-    let text = "";
-    req.on("data", (c: Buffer) => (text += c.toString()));
-    req.on("end", () => {
-      asked = clock();
-      const id = JSON.stringify((JSON.parse(text) as { id: unknown }).id);
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      const head = Buffer.from(`data: {"jsonrpc":"2.0","id":${id}`);
-      res.end(Buffer.concat(frames.flatMap((result) => [head, result])));
+  const listening = new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the replay agent exited (${code})`)));
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      if (line === "listening") resolve();
+      else if (line.startsWith("asked ")) asked = Number(line.slice(6));
     });
   });
-  await new Promise<void>((resolve) => server.listen(REPLAY_PORT, "127.0.0.1", () => resolve()));
-  return { url, asked: () => asked, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  await listening;
+  return {
+    url,
+    asked: () => asked,
+    close: async () => {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The bare SDK client: one `stream N` task, read to its last event. */
