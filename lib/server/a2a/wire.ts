@@ -99,14 +99,13 @@ export class A2aWire {
   /** A request made without fetch (gRPC): recorded like fetchWith's; the frames after it are named after it. */
   request(method: string, url: string, headers: Record<string, string>, body: unknown): void {
     this.method = method;
-    this.record("a2a_request", "out", {
-      exchangeId: this.ctx.exchangeId,
-      transport: this.ctx.transport,
-      method,
-      url,
-      headers: maskHeaders(headers),
-      body: hide(body, this.ctx.secrets ?? []),
-    });
+    this.recordRequest(url, maskHeaders(headers), body);
+  }
+
+  /** The request of the last method, its headers masked already. */
+  private recordRequest(url: string, headers: Record<string, string>, body: unknown): void {
+    const { exchangeId, transport, secrets } = this.ctx;
+    this.record("a2a_request", "out", { exchangeId, transport, method: this.method, url, headers, body: hide(body, secrets ?? []) });
   }
 
   /** The agent's event stream arrived (tapStream; grpc-wire.ts for a gRPC server stream): before any of its frames. */
@@ -136,27 +135,15 @@ export class A2aWire {
       // Recorded while the request travels (fetch writes it after this turn): recording it first
       // held the request back ~0.5 ms (issue 23). Always before anything of its answer: at the
       // latest when the response (or the failure) settles, which takes the agent at least a turn.
-      let recorded = false;
-      const recordRequest = (): void => {
-        if (recorded) return;
-        recorded = true;
-        this.record("a2a_request", "out", {
-          exchangeId: this.ctx.exchangeId,
-          transport: this.ctx.transport,
-          method: this.method,
-          url,
-          headers: shownHeaders,
-          body: hide(body, this.ctx.secrets ?? []),
-        });
+      let record = (): void => {
+        record = () => undefined;
+        this.recordRequest(url, shownHeaders, body);
       };
-      const travelling = setImmediate(recordRequest);
-      let res: Response;
-      try {
-        res = await sent;
-      } finally {
+      const travelling = setImmediate(() => record());
+      const res = await sent.finally(() => {
         clearImmediate(travelling);
-        recordRequest();
-      }
+        record();
+      });
       const type = res.headers.get("content-type") ?? "";
       // Only a call that asked for a stream waits for its first frame (a unary call answered with an
       // event stream gets its empty body at once, and fails on it as before).
