@@ -81,7 +81,7 @@ export function pickSkill(message: Message | undefined): { skill: DemoSkill | nu
 }
 
 /** A publisher bound to one task: drops everything once the task was canceled. */
-class TaskRun {
+export class TaskRun {
   constructor(
     readonly taskId: string,
     readonly contextId: string,
@@ -117,8 +117,14 @@ class TaskRun {
   async pause(ms = this.timing.stepMs): Promise<void> {
     if (ms <= 0 || this.stopped) return;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+      // Its abort listener goes with the pause: a long task's pauses had piled them on the signal.
+      const done = (): void => {
+        clearTimeout(timer);
+        this.signal.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.signal.addEventListener("abort", done, { once: true });
     });
   }
 }
