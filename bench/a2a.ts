@@ -263,7 +263,8 @@ export const a2aBench: Bench = {
     // LOUPE_BENCH_A2A_RUNS: more replays (e.g. under `--cpu-prof`, to profile the relay). At least
     // 31 by default: a sample takes a fifth of a second, one GC pause moves a median of 5, and two
     // runs of 11 back to back gave ratios 0.1–0.2 apart on an idle machine. Runs of 31 still differ
-    // (last event 1.29–1.57× in one evening): that spread is between runs, and each run says its load.
+    // (first event 1.20–1.41× in one afternoon): that spread is between runs; each run says its load
+    // (the bench's own three processes on two cores make it 1–2).
     const runs = Number(process.env.LOUPE_BENCH_A2A_RUNS ?? Math.max(ctx.runs, 31));
     const { getA2a } = await loadServerModule(() => import("@/lib/server/a2a"));
     const { GET } = await loadServerModule(() => import("@/app/api/stream/route"));
