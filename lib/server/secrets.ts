@@ -151,6 +151,16 @@ function walkCredentials(value: unknown, inCredential: boolean): unknown {
   return out;
 }
 
+/** A deep copy with every string equal to one of `secrets` (a credential being sent) replaced by SECRET_MASK. */
+export function maskSecretValues(value: unknown, secrets: readonly string[]): unknown {
+  if (secrets.length === 0) return value;
+  if (typeof value === "string") return secrets.includes(value) ? SECRET_MASK : value;
+  if (Array.isArray(value)) return value.map((v) => maskSecretValues(v, secrets));
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskSecretValues(v, secrets)]));
+  return value;
+}
+
 /**
  * A deep copy with credential secrets replaced by SECRET_MASK: what the store, the stream and the
  * browser get for a credential answer and for an agent's own events (a credential request's auth

@@ -82,6 +82,49 @@ describe("the A2A wire recording a request", () => {
     expect(entries.map((e) => e.kind)).toEqual(["a2a_request", "a2a_frame"]);
   });
 
+  it("records each request under its own method when two are on their way at once", async () => {
+    // Before: recorded on the next turn, the first was named after the second.
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ jsonrpc: "2.0", id: 1, result: {} }), { headers: { "content-type": "application/json" } }),
+      ),
+    );
+    const { wire } = wireFor("ag-two");
+    const call = (method: string) =>
+      wire.fetchWith({})("http://agent.test/a2a", {
+        ...post("application/json"),
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: {} }),
+      });
+    await Promise.all([call("SendMessage"), call("GetTask")]);
+    const methods = hub
+      .list("ag-two", { limit: 100 })
+      .filter((e: Entry) => e.kind === "a2a_request")
+      .sort((a, b) => a.seq - b.seq)
+      .map((e) => (e.raw as { method: string }).method);
+    expect(methods).toEqual(["SendMessage", "GetTask"]);
+  });
+
+  it("fails the call when its request cannot be recorded, never with an uncaught throw", async () => {
+    // Before: the recording failed on the next turn, outside any caller (an uncaught exception).
+    let cancelled = false;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const body = new ReadableStream({ cancel: () => void (cancelled = true) });
+        return new Response(body, { headers: { "content-type": "application/json" } });
+      }),
+    );
+    vi.spyOn(hub, "record").mockImplementation(() => {
+      throw new Error("the store is closed");
+    });
+    const { wire } = wireFor("ag-unrecorded");
+    await expect(wire.fetchWith({})("http://agent.test/a2a", post("application/json"))).rejects.toThrow("the store is closed");
+    expect(cancelled).toBe(true);
+  });
+
   it("records a request whose fetch failed, once", async () => {
     vi.stubGlobal(
       "fetch",

@@ -1,11 +1,10 @@
 import "server-only";
 import { StringDecoder } from "node:string_decoder";
 import type { A2aTransport } from "@/lib/contracts/a2a";
-import { SECRET_MASK } from "@/lib/contracts/connections";
 import type { Entry } from "@/lib/contracts/entries";
 import type { A2aItem } from "@/lib/protocols/a2a/frames";
 import { errorMessage, isRecord } from "@/lib/values";
-import { maskHeaders, maskWireHeaders, savedHeaderNames } from "@/lib/server/secrets";
+import { maskHeaders, maskSecretValues, maskWireHeaders, savedHeaderNames } from "@/lib/server/secrets";
 import type { Hub } from "@/lib/server/hub";
 import { blankLineEnd, CUT_EVENT, SseFeed, STRAY_LINES } from "@/lib/server/sse-feed";
 import { causeCode, fetchOnce } from "@/lib/server/a2a/fetch-once";
@@ -34,14 +33,6 @@ export interface WireContext {
   onItem?: (item: A2aItem, entry: Entry) => void;
   /** Called when the agent's event stream arrived (an SSE response; a gRPC server stream's headers), before any of its frames is recorded. */
   onStreamOpen?: () => void;
-}
-
-function hide(value: unknown, secrets: readonly string[]): unknown {
-  if (secrets.length === 0) return value;
-  if (typeof value === "string") return secrets.includes(value) ? SECRET_MASK : value;
-  if (Array.isArray(value)) return value.map((v) => hide(v, secrets));
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hide(v, secrets)]));
-  return value;
 }
 
 /**
@@ -99,13 +90,13 @@ export class A2aWire {
   /** A request made without fetch (gRPC): recorded like fetchWith's; the frames after it are named after it. */
   request(method: string, url: string, headers: Record<string, string>, body: unknown): void {
     this.method = method;
-    this.recordRequest(url, maskHeaders(headers), body);
+    this.recordRequest(method, url, maskHeaders(headers), body);
   }
 
-  /** The request of the last method, its headers masked already. */
-  private recordRequest(url: string, headers: Record<string, string>, body: unknown): void {
+  /** A request, its headers masked already. */
+  private recordRequest(method: string, url: string, headers: Record<string, string>, body: unknown): void {
     const { exchangeId, transport, secrets } = this.ctx;
-    this.record("a2a_request", "out", { exchangeId, transport, method: this.method, url, headers, body: hide(body, secrets ?? []) });
+    this.record("a2a_request", "out", { exchangeId, transport, method, url, headers, body: maskSecretValues(body, secrets ?? []) });
   }
 
   /** The agent's event stream arrived (tapStream; grpc-wire.ts for a gRPC server stream): before any of its frames. */
@@ -135,15 +126,26 @@ export class A2aWire {
       // Recorded while the request travels (fetch writes it after this turn): recording it first
       // held the request back ~0.5 ms (issue 23). Always before anything of its answer: at the
       // latest when the response (or the failure) settles, which takes the agent at least a turn.
+      // A recording that fails fails the call, as it did when it came first (never an uncaught throw).
+      const method = this.method;
+      let failed: { error: unknown } | undefined;
       let record = (): void => {
         record = () => undefined;
-        this.recordRequest(url, shownHeaders, body);
+        try {
+          this.recordRequest(method, url, shownHeaders, body);
+        } catch (error) {
+          failed = { error };
+        }
       };
       const travelling = setImmediate(() => record());
       const res = await sent.finally(() => {
         clearImmediate(travelling);
         record();
       });
+      if (failed) {
+        void res.body?.cancel().catch(() => undefined);
+        throw failed.error;
+      }
       const type = res.headers.get("content-type") ?? "";
       // Only a call that asked for a stream waits for its first frame (a unary call answered with an
       // event stream gets its empty body at once, and fails on it as before).
