@@ -65,7 +65,7 @@ async function capture(url: string, chunks: number): Promise<string[]> {
 
 /**
  * The replay agent, in a process of its own (as an agent is): serves the card, and answers each
- * request with the captured frames (argv[2]: a JSON file of { card, results }) at socket speed, with
+ * request with the captured frames (argv[1]: a JSON file of { card, results, port }) at socket speed, with
  * the request's JSON-RPC id; writes `asked <time>` (absolute ms, one clock with the bench's) when a
  * request is in. The frames' bytes are prepared once: each request only splices its id in.
  */
@@ -94,33 +94,51 @@ server.listen(port, "127.0.0.1", () => process.stdout.write("listening\\n"));
  * work (its writes, its garbage) fell inside whichever client's sample ran, and the work Loupe does
  * while a request travels could not overlap the agent's as it does with a real one.
  */
-async function startReplay(results: string[]): Promise<{ url: string; asked(): number; close(): Promise<void> }> {
+async function startReplay(results: string[]): Promise<{ url: string; asked(since: number): Promise<number>; close(): Promise<void> }> {
   const url = `http://127.0.0.1:${REPLAY_PORT}`;
   const dir = mkdtempSync(path.join(tmpdir(), "loupe-bench-replay-"));
   const file = path.join(dir, "replay.json");
   writeFileSync(file, JSON.stringify({ card: JSON.stringify(demoCardJson(url)), results, port: REPLAY_PORT }));
   const child = spawn(process.execPath, ["-e", REPLAY_AGENT, file], { stdio: ["ignore", "pipe", "inherit"] });
   let asked = NaN;
+  let onAsked = (): void => undefined;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const listening = new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the replay agent exited (${code})`)));
+    child.once("error", reject);
+    void exited.then(() => reject(new Error(`the replay agent exited (${child.exitCode ?? child.signalCode})`)));
     createInterface({ input: child.stdout }).on("line", (line) => {
       if (line === "listening") resolve();
-      else if (line.startsWith("asked ")) asked = Number(line.slice(6));
+      else if (line.startsWith("asked ")) {
+        asked = Number(line.slice(6));
+        onAsked();
+      }
     });
   });
   await listening;
   return {
     url,
-    asked: () => asked,
+    // When the agent had the request sent at `since` (its line comes over a pipe: waited for, 1 s at most).
+    asked: async (since) => {
+      let late = false;
+      const deadline = setTimeout(() => {
+        late = true;
+        onAsked();
+      }, 1000);
+      while (!(asked >= since) && !late) await new Promise<void>((resolve) => (onAsked = resolve));
+      clearTimeout(deadline);
+      return asked >= since ? asked : NaN;
+    },
     close: async () => {
-      child.kill();
+      // Its port free again before this resolves (a bench run at once after would find it taken).
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await exited;
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
 /** The bare SDK client: one `stream N` task, read to its last event. */
-async function bareStream(client: Client, asked: () => number): Promise<Arrivals> {
+async function bareStream(client: Client, asked: (since: number) => Promise<number>): Promise<Arrivals> {
   const request = SendMessageRequest.fromJSON({
     message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data: { skill: "stream", count: CHUNKS } }] },
   });
@@ -130,7 +148,7 @@ async function bareStream(client: Client, asked: () => number): Promise<Arrivals
   for await (const _ of client.sendMessageStream(request)) {
     if (events++ === 0) first = clock() - start;
   }
-  return { first, last: clock() - start, events, asked: asked() - start };
+  return { first, last: clock() - start, events, asked: (await asked(start)) - start };
 }
 
 /**
@@ -285,7 +303,7 @@ export const a2aBench: Bench = {
         const { arrived } = await page.watch(agent.id, events, () => start);
         start = clock();
         const { exchangeId } = await registry.send(agent.id, body);
-        const out = { ...(await arrived), asked: agentSide.asked() - start };
+        const out = { ...(await arrived), asked: (await agentSide.asked(start)) - start };
         await registry.waitExchange(exchangeId);
         await settled();
         return out;
